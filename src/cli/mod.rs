@@ -1,0 +1,93 @@
+//! Command-line arguments and one thin module per command.
+
+mod analyze;
+mod engine;
+mod move_cmd;
+mod play;
+mod solve;
+
+use clap::{Args, Parser, Subcommand};
+
+use tictaclatin::game::Board;
+
+/// Exit status for bad input (malformed position, illegal request), as clap uses for bad
+/// arguments.
+pub const BAD_INPUT: u8 = 2;
+
+/// Why a command failed: a one-line message for stderr and the exit status.
+#[derive(Debug)]
+pub struct Failure {
+    pub message: String,
+    pub code: u8,
+}
+
+impl Failure {
+    pub fn bad_input(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: BAD_INPUT,
+        }
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tictaclatin",
+    version,
+    about = "Tic-Tac-Latin: 4x4 tic-tac-toe where three of yours and one of theirs in a line \
+             scores, against a bot that plays perfectly",
+    long_about = None,
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the terminal game (the default when no command is given)
+    Play(play::PlayArgs),
+    /// Print the perfect move for a position, its value and the position after it
+    Move(PositionArgs),
+    /// Print the value of every empty cell of a position and mark the best move
+    Analyze(PositionArgs),
+    /// Answer positions on stdin, one reply line per request line (for scripts)
+    Engine,
+    /// Solve the whole game and report the value, the positions and the time taken
+    Solve,
+}
+
+/// A position given on the command line.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// 16 cells a1 b1 c1 d1 a2 .. d4, each X, O, or - or . for empty; `/` and spaces
+    /// between cells are ignored. May begin with `-`. Example: -X-O/-X--/X-X-/O--O
+    #[arg(
+        value_name = "POSITION",
+        required = true,
+        num_args = 1..,
+        allow_hyphen_values = true
+    )]
+    pub position: Vec<String>,
+}
+
+impl PositionArgs {
+    /// The position, or a message saying what is wrong with it.
+    pub fn board(&self) -> Result<Board, Failure> {
+        self.position
+            .join(" ")
+            .parse::<Board>()
+            .map_err(|e| Failure::bad_input(format!("bad position: {e}")))
+    }
+}
+
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        None => play::run(play::PlayArgs::default()),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Move(args)) => move_cmd::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Engine) => engine::run(),
+        Some(Command::Solve) => solve::run(),
+    }
+}

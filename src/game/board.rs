@@ -1,0 +1,472 @@
+//! The board as two 16-bit masks, the scoring rule and the position text format.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::cell::{CELLS, Cell};
+
+/// The two players. The first player's default symbol is `X`, the second's `O`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub const fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// The default symbol, as used by the position text format.
+    pub const fn letter(self) -> char {
+        match self {
+            Side::First => 'X',
+            Side::Second => 'O',
+        }
+    }
+}
+
+/// The 10 scoring lines: 4 rows, 4 columns, 2 diagonals.
+pub const LINES: [u16; 10] = [
+    0x000F, 0x00F0, 0x0F00, 0xF000, // rows 1..4
+    0x1111, 0x2222, 0x4444, 0x8888, // columns a..d
+    0x8421, // a1 b2 c3 d4
+    0x1248, // d1 c2 b3 a4
+];
+
+/// For each cell, the lines through it (2 to 4 of them), as a bit set over `LINES`.
+const LINES_THROUGH: [u16; CELLS] = lines_through();
+
+const fn lines_through() -> [u16; CELLS] {
+    let mut table = [0u16; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut line = 0;
+        while line < LINES.len() {
+            if LINES[line] & (1 << cell) != 0 {
+                table[cell] |= 1 << line;
+            }
+            line += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    InPlay,
+    Won(Side),
+    /// The board is full and the points are equal.
+    Draw,
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        self != Status::InPlay
+    }
+}
+
+/// A position: which cells each side holds. Whose turn it is follows from the counts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board {
+    first: u16,
+    second: u16,
+}
+
+/// Why a move was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    Occupied(Cell),
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Occupied(cell) => write!(f, "{cell} is taken"),
+            MoveError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Board {
+    pub const EMPTY: Board = Board {
+        first: 0,
+        second: 0,
+    };
+
+    /// A board from two masks, if they are disjoint and their counts say whose turn it is.
+    pub fn from_masks(first: u16, second: u16) -> Option<Board> {
+        let (f, s) = (first.count_ones(), second.count_ones());
+        (first & second == 0 && (f == s || f == s + 1)).then_some(Board { first, second })
+    }
+
+    /// The cells held by `side`.
+    pub const fn mask(self, side: Side) -> u16 {
+        match side {
+            Side::First => self.first,
+            Side::Second => self.second,
+        }
+    }
+
+    pub const fn occupied(self) -> u16 {
+        self.first | self.second
+    }
+
+    pub const fn empty_cells(self) -> u16 {
+        !self.occupied()
+    }
+
+    pub const fn empty_count(self) -> u32 {
+        CELLS as u32 - self.occupied().count_ones()
+    }
+
+    pub const fn moves_made(self) -> u32 {
+        self.occupied().count_ones()
+    }
+
+    /// Who holds `cell`, if anyone.
+    pub fn at(self, cell: Cell) -> Option<Side> {
+        if self.first & cell.bit() != 0 {
+            Some(Side::First)
+        } else if self.second & cell.bit() != 0 {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The side whose turn it is (even when the game is over).
+    pub const fn to_move(self) -> Side {
+        if self.first.count_ones() == self.second.count_ones() {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    /// Points for (first, second): lines holding three of one side and one of the other.
+    pub fn points(self) -> (u32, u32) {
+        let mut points = (0, 0);
+        for line in LINES {
+            let (f, s) = (
+                (self.first & line).count_ones(),
+                (self.second & line).count_ones(),
+            );
+            match (f, s) {
+                (3, 1) => points.0 += 1,
+                (1, 3) => points.1 += 1,
+                _ => {}
+            }
+        }
+        points
+    }
+
+    /// The lines that score, with the side each scores for.
+    pub fn scoring_lines(self) -> impl Iterator<Item = (u16, Side)> {
+        LINES.into_iter().filter_map(move |line| {
+            let f = (self.first & line).count_ones();
+            let s = (self.second & line).count_ones();
+            match (f, s) {
+                (3, 1) => Some((line, Side::First)),
+                (1, 3) => Some((line, Side::Second)),
+                _ => None,
+            }
+        })
+    }
+
+    pub fn status(self) -> Status {
+        let (f, s) = self.points();
+        if f > s {
+            Status::Won(Side::First)
+        } else if s > f {
+            Status::Won(Side::Second)
+        } else if self.empty_count() == 0 {
+            Status::Draw
+        } else {
+            Status::InPlay
+        }
+    }
+
+    /// The board after the side to move takes `cell`. No legality check: see [`Board::play`].
+    #[inline]
+    pub const fn with_move(self, cell: Cell) -> Board {
+        if self.first.count_ones() == self.second.count_ones() {
+            Board {
+                first: self.first | cell.bit(),
+                second: self.second,
+            }
+        } else {
+            Board {
+                first: self.first,
+                second: self.second | cell.bit(),
+            }
+        }
+    }
+
+    /// Plays `cell` for the side to move, if the game is on and the cell is empty.
+    pub fn play(self, cell: Cell) -> Result<Board, MoveError> {
+        if self.status().is_over() {
+            Err(MoveError::GameOver)
+        } else if self.occupied() & cell.bit() != 0 {
+            Err(MoveError::Occupied(cell))
+        } else {
+            Ok(self.with_move(cell))
+        }
+    }
+
+    /// The points a move at `cell` just made change: (gained by the mover, gained by the other).
+    ///
+    /// Only lines through the cell can change, and a line scores at the moment it fills, so
+    /// this is cheap; the solver uses it instead of recounting all ten lines.
+    #[inline]
+    pub fn points_made_by(self, cell: Cell) -> (u32, u32) {
+        let mover = self.mask(self.to_move().other()); // the side that just moved
+        let other = self.mask(self.to_move());
+        let mut made = (0, 0);
+        let mut lines = LINES_THROUGH[cell.index()];
+        while lines != 0 {
+            let line = LINES[lines.trailing_zeros() as usize];
+            lines &= lines - 1;
+            match ((mover & line).count_ones(), (other & line).count_ones()) {
+                (3, 1) => made.0 += 1,
+                (1, 3) => made.1 += 1,
+                _ => {}
+            }
+        }
+        made
+    }
+
+    /// The cells in a mask, used to list the cells of a scoring line.
+    pub fn line_cells(line: u16) -> impl Iterator<Item = Cell> {
+        Cell::in_mask(line)
+    }
+
+    /// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
+    pub fn to_text(self) -> String {
+        let mut text = String::with_capacity(19);
+        for cell in Cell::all() {
+            if cell.index() > 0 && cell.col() == 0 {
+                text.push('/');
+            }
+            text.push(self.at(cell).map_or('-', Side::letter));
+        }
+        text
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// What is wrong with a position text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PositionError {
+    BadCharacter { found: char, at: usize },
+    WrongLength(usize),
+    ImpossibleCounts { first: u32, second: u32 },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::BadCharacter { found, at } => write!(
+                f,
+                "bad character '{}' at position {at}: cells are X, O, or - or . for empty",
+                found.escape_debug()
+            ),
+            PositionError::WrongLength(n) => {
+                write!(f, "a position has 16 cells, this one has {n}")
+            }
+            PositionError::ImpossibleCounts { first, second } => write!(
+                f,
+                "impossible position: X has {first} and O has {second}; X moves first, so X must \
+                 have as many as O or one more"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl FromStr for Board {
+    type Err = PositionError;
+
+    /// Reads the position text of RULES.md: `X`/`x`, `O`/`o`, `-`/`.`; `/` and whitespace
+    /// between cells are ignored.
+    fn from_str(text: &str) -> Result<Board, PositionError> {
+        let (mut first, mut second, mut count) = (0u16, 0u16, 0usize);
+        for (at, ch) in text.chars().enumerate() {
+            let side = match ch {
+                '/' => continue,
+                c if c.is_whitespace() => continue,
+                'X' | 'x' => Some(Side::First),
+                'O' | 'o' => Some(Side::Second),
+                '-' | '.' => None,
+                found => return Err(PositionError::BadCharacter { found, at: at + 1 }),
+            };
+            if count < CELLS {
+                match side {
+                    Some(Side::First) => first |= 1 << count,
+                    Some(Side::Second) => second |= 1 << count,
+                    None => {}
+                }
+            }
+            count += 1;
+        }
+        if count != CELLS {
+            return Err(PositionError::WrongLength(count));
+        }
+        Board::from_masks(first, second).ok_or(PositionError::ImpossibleCounts {
+            first: first.count_ones(),
+            second: second.count_ones(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn lines_are_the_rows_columns_and_diagonals() {
+        let name = |line: u16| {
+            Board::line_cells(line)
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(name(LINES[0]), "a1 b1 c1 d1");
+        assert_eq!(name(LINES[4]), "a1 a2 a3 a4");
+        assert_eq!(name(LINES[8]), "a1 b2 c3 d4");
+        assert_eq!(name(LINES[9]), "d1 c2 b3 a4");
+    }
+
+    #[test]
+    fn the_examples_of_the_rules_score_as_stated() {
+        // Row 1 holds each pattern; the rest of the board stays out of every other line.
+        for (row, points) in [
+            ("XXXO", (1, 0)),
+            ("XOXX", (1, 0)),
+            ("OXXX", (1, 0)),
+            ("OOOX", (0, 1)),
+            ("XXXX", (0, 0)),
+            ("XXX-", (0, 0)),
+            ("XX-O", (0, 0)),
+            ("OOOO", (0, 0)),
+        ] {
+            let mut masks = (0u16, 0u16);
+            for (i, ch) in row.chars().enumerate() {
+                match ch {
+                    'X' => masks.0 |= 1 << i,
+                    'O' => masks.1 |= 1 << i,
+                    _ => {}
+                }
+            }
+            let b = Board {
+                first: masks.0,
+                second: masks.1,
+            };
+            assert_eq!(b.points(), points, "{row}");
+        }
+    }
+
+    #[test]
+    fn parse_accepts_the_documented_forms() {
+        let a = board("-X-O/-X--/X-X-/O--O");
+        assert_eq!(a, board("-x-o -x-- x-x- o--o"));
+        assert_eq!(a, board(".X.O\n.X..\nX.X.\nO..O"));
+        assert_eq!(a.to_text(), "-X-O/-X--/X-X-/O--O");
+        assert_eq!(a.at(cell("b1")), Some(Side::First));
+        assert_eq!(a.at(cell("d1")), Some(Side::Second));
+        assert_eq!(a.at(cell("a1")), None);
+        assert_eq!(a.to_move(), Side::Second);
+    }
+
+    #[test]
+    fn parse_names_what_is_wrong() {
+        assert_eq!(
+            "-X-Q/-X--/X-X-/O--O".parse::<Board>(),
+            Err(PositionError::BadCharacter { found: 'Q', at: 4 })
+        );
+        assert_eq!(
+            "-X-O/-X--/X-X-".parse::<Board>(),
+            Err(PositionError::WrongLength(12))
+        );
+        assert_eq!(
+            "-X-O/-X--/X-X-/O--O-".parse::<Board>(),
+            Err(PositionError::WrongLength(17))
+        );
+        assert_eq!(
+            "XX--/----/----/----".parse::<Board>(),
+            Err(PositionError::ImpossibleCounts {
+                first: 2,
+                second: 0
+            })
+        );
+        assert_eq!(
+            "O---/----/----/----".parse::<Board>(),
+            Err(PositionError::ImpossibleCounts {
+                first: 0,
+                second: 1
+            })
+        );
+        assert!("".parse::<Board>().is_err());
+    }
+
+    #[test]
+    fn a_move_can_score_for_the_opponent() {
+        // O holds three of row 1; X filling it completes OOOX, a point for O.
+        let b = board("OOO-/XX--/X---/----");
+        assert_eq!(b.to_move(), Side::First);
+        let after = b.play(cell("d1")).unwrap();
+        assert_eq!(after.points(), (0, 1));
+        assert_eq!(after.status(), Status::Won(Side::Second));
+        assert_eq!(after.points_made_by(cell("d1")), (0, 1));
+    }
+
+    #[test]
+    fn a_move_can_score_for_both_sides() {
+        // X at a1 completes XXXO in column a and OOOX in row 1: 1 : 1, play goes on.
+        let b = board("-OOO/X-X-/X--X/O---");
+        assert_eq!(b.to_move(), Side::First);
+        let after = b.play(cell("a1")).unwrap();
+        assert_eq!(after.points(), (1, 1));
+        assert_eq!(after.status(), Status::InPlay);
+        assert_eq!(after.points_made_by(cell("a1")), (1, 1));
+    }
+
+    #[test]
+    fn play_refuses_taken_cells_and_finished_games() {
+        let b = board("X---/----/----/----");
+        assert_eq!(b.play(cell("a1")), Err(MoveError::Occupied(cell("a1"))));
+        let won = board("XXXO/O---/----/----");
+        assert_eq!(won.status(), Status::Won(Side::First));
+        assert_eq!(won.play(cell("d4")), Err(MoveError::GameOver));
+    }
+
+    #[test]
+    fn a_full_board_with_equal_points_is_a_draw() {
+        // Rows alternate XXOO / OOXX: no line has three of a kind.
+        let b = board("XXOO/OOXX/XXOO/OOXX");
+        assert_eq!(b.points(), (0, 0));
+        assert_eq!(b.status(), Status::Draw);
+    }
+}

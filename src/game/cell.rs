@@ -1,0 +1,147 @@
+//! A cell of the 4x4 board and its spreadsheet-style name (`a1` .. `d4`).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Number of cells on the board.
+pub const CELLS: usize = 16;
+/// Width (and height) of the board.
+pub const SIDE: u8 = 4;
+
+/// One of the 16 cells, numbered row-major: `a1` = 0, `d1` = 3, `a2` = 4, `d4` = 15.
+///
+/// The index is private so a `Cell` always names a real cell.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The cell with this row-major index, if it is on the board.
+    pub const fn new(index: u8) -> Option<Cell> {
+        if (index as usize) < CELLS {
+            Some(Cell(index))
+        } else {
+            None
+        }
+    }
+
+    /// The cell at `row`, `col` (both 0-based), if on the board.
+    pub const fn at(row: u8, col: u8) -> Option<Cell> {
+        if row < SIDE && col < SIDE {
+            Some(Cell(row * SIDE + col))
+        } else {
+            None
+        }
+    }
+
+    /// All 16 cells in index order.
+    pub fn all() -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + Clone {
+        (0..CELLS as u8).map(Cell)
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0-based row, top to bottom.
+    pub const fn row(self) -> u8 {
+        self.0 / SIDE
+    }
+
+    /// 0-based column, left to right.
+    pub const fn col(self) -> u8 {
+        self.0 % SIDE
+    }
+
+    /// This cell as a one-bit mask.
+    pub const fn bit(self) -> u16 {
+        1 << self.0
+    }
+
+    /// The cells set in a mask, lowest index first.
+    pub fn in_mask(mask: u16) -> impl Iterator<Item = Cell> {
+        let mut rest = mask;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let index = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            Some(Cell(index))
+        })
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let col = (b'a' + self.col()) as char;
+        write!(f, "{}{}", col, self.row() + 1)
+    }
+}
+
+/// Why a cell name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellParseError(String);
+
+impl fmt::Display for CellParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a cell: use a column a-d and a row 1-4, like b3",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for CellParseError {}
+
+impl FromStr for Cell {
+    type Err = CellParseError;
+
+    fn from_str(s: &str) -> Result<Cell, CellParseError> {
+        let err = || CellParseError(s.to_string());
+        let bytes = s.trim().as_bytes();
+        if bytes.len() != 2 {
+            return Err(err());
+        }
+        let col = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
+        let row = bytes[1].wrapping_sub(b'1');
+        Cell::at(row, col).ok_or_else(err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rules() {
+        assert_eq!(Cell::new(0).unwrap().to_string(), "a1");
+        assert_eq!(Cell::new(3).unwrap().to_string(), "d1");
+        assert_eq!(Cell::new(4).unwrap().to_string(), "a2");
+        assert_eq!(Cell::new(15).unwrap().to_string(), "d4");
+        assert_eq!(Cell::new(16), None);
+    }
+
+    #[test]
+    fn every_name_round_trips() {
+        for cell in Cell::all() {
+            assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
+        }
+        assert_eq!("B3".parse::<Cell>(), Ok(Cell::at(2, 1).unwrap()));
+    }
+
+    #[test]
+    fn bad_names_are_rejected() {
+        for bad in ["", "a", "a0", "a5", "e1", "1a", "a10", "é1"] {
+            assert!(bad.parse::<Cell>().is_err(), "{bad} parsed");
+        }
+    }
+
+    #[test]
+    fn mask_iteration_lists_set_cells() {
+        let cells: Vec<String> = Cell::in_mask(0b1000_0000_0000_0101)
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(cells, ["a1", "c1", "d4"]);
+    }
+}

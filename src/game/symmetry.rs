@@ -1,0 +1,257 @@
+//! The 32 permutations of the cells that map the 10 lines onto themselves, and the
+//! canonical form of a position under them.
+//!
+//! They are the 8 rotations and reflections of the square, each combined with one of 4
+//! relabellings applied to rows and columns alike: identity, 0123->1032, 0123->0213, and both.
+//! (Swapping rows 1,2 with columns 1,2 keeps both diagonals whole, which is why this board has
+//! four times the symmetry of a picture of a square.)
+
+use super::board::Board;
+use super::cell::{CELLS, Cell, SIDE};
+
+/// Number of line-preserving permutations.
+pub const COUNT: usize = 32;
+
+/// A permutation of the cells: `map[c]` is where cell `c` goes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Symmetry {
+    map: [u8; CELLS],
+}
+
+impl Symmetry {
+    pub fn apply(&self, cell: Cell) -> Cell {
+        Cell::new(self.map[cell.index()]).expect("a symmetry maps cells to cells")
+    }
+
+    fn apply_mask(&self, mask: u16) -> u16 {
+        Cell::in_mask(mask).fold(0, |image, c| image | self.apply(c).bit())
+    }
+
+    /// The inverse permutation.
+    pub fn inverse(&self) -> Symmetry {
+        let mut map = [0u8; CELLS];
+        for (from, &to) in self.map.iter().enumerate() {
+            map[to as usize] = from as u8;
+        }
+        Symmetry { map }
+    }
+}
+
+/// A map of (last index, row, col) to (row, col).
+type SquareMap = fn(u8, u8, u8) -> (u8, u8);
+
+/// All 32 symmetries; the identity comes first.
+pub fn all() -> [Symmetry; COUNT] {
+    // Identity, 0123->1032, 0123->0213, and the last two composed.
+    const RELABEL: [[u8; 4]; 4] = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3], [2, 0, 3, 1]];
+    let last = SIDE - 1;
+    // The dihedral group of the square, as maps of (row, col).
+    let square: [SquareMap; 8] = [
+        |_, r, c| (r, c),
+        |l, r, c| (c, l - r),
+        |l, r, c| (l - r, l - c),
+        |l, r, c| (l - c, r),
+        |_, r, c| (c, r),
+        |l, r, c| (r, l - c),
+        |l, r, c| (l - c, l - r),
+        |l, r, c| (l - r, c),
+    ];
+    let mut out = [Symmetry { map: [0; CELLS] }; COUNT];
+    for (k, order) in RELABEL.iter().enumerate() {
+        let relabel = |i: u8| order[i as usize];
+        for (d, turn) in square.iter().enumerate() {
+            let mut map = [0u8; CELLS];
+            for cell in Cell::all() {
+                let (r, c) = turn(last, relabel(cell.row()), relabel(cell.col()));
+                map[cell.index()] = Cell::at(r, c).expect("on the board").index() as u8;
+            }
+            out[k * 8 + d] = Symmetry { map };
+        }
+    }
+    out
+}
+
+/// Precomputed byte tables so that a symmetry maps a 16-bit mask with two lookups.
+pub struct Symmetries {
+    syms: [Symmetry; COUNT],
+    /// `bytes[s][half][b]`: image under symmetry `s` of byte `b` placed in the low (0) or
+    /// high (1) half of a mask.
+    bytes: Box<[[[u16; 256]; 2]; COUNT]>,
+}
+
+impl Default for Symmetries {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Symmetries {
+    pub fn new() -> Symmetries {
+        let syms = all();
+        let mut bytes = Box::new([[[0u16; 256]; 2]; COUNT]);
+        for (s, sym) in syms.iter().enumerate() {
+            for b in 0..256u16 {
+                bytes[s][0][b as usize] = sym.apply_mask(b);
+                bytes[s][1][b as usize] = sym.apply_mask(b << 8);
+            }
+        }
+        Symmetries { syms, bytes }
+    }
+
+    pub fn get(&self, index: usize) -> &Symmetry {
+        &self.syms[index]
+    }
+
+    #[inline]
+    fn map(&self, s: usize, mask: u16) -> u16 {
+        let t = &self.bytes[s];
+        t[0][(mask & 0xFF) as usize] | t[1][(mask >> 8) as usize]
+    }
+
+    /// The image of `board` under symmetry `s`.
+    #[inline]
+    pub fn apply(&self, s: usize, board: Board) -> Board {
+        use super::board::Side::{First, Second};
+        Board::from_masks(
+            self.map(s, board.mask(First)),
+            self.map(s, board.mask(Second)),
+        )
+        .expect("a symmetry keeps counts")
+    }
+
+    /// A 32-bit key: first player's mask low, second's high.
+    #[inline]
+    pub fn key(board: Board) -> u32 {
+        use super::board::Side::{First, Second};
+        board.mask(First) as u32 | (board.mask(Second) as u32) << 16
+    }
+
+    /// The smallest key among the 32 images of `board`, and the symmetry that gives it.
+    #[inline]
+    pub fn canonical(&self, board: Board) -> (u32, usize) {
+        use super::board::Side::{First, Second};
+        let (f, s) = (board.mask(First), board.mask(Second));
+        let mut best = (u32::MAX, 0);
+        for (i, t) in self.bytes.iter().enumerate() {
+            let key = (t[0][(f & 0xFF) as usize] | t[1][(f >> 8) as usize]) as u32
+                | ((t[0][(s & 0xFF) as usize] | t[1][(s >> 8) as usize]) as u32) << 16;
+            if key < best.0 {
+                best = (key, i);
+            }
+        }
+        best
+    }
+
+    /// The smallest key among the 32 images of `board`.
+    #[inline]
+    pub fn canonical_key(&self, board: Board) -> u32 {
+        self.canonical(board).0
+    }
+
+    /// How many distinct positions are images of `board` (32 divided by its stabiliser).
+    pub fn orbit_size(&self, board: Board) -> u32 {
+        let key = Self::key(board);
+        let fixed = (0..COUNT)
+            .filter(|&s| Self::key(self.apply(s, board)) == key)
+            .count();
+        (COUNT / fixed) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::board::LINES;
+
+    fn preserves_lines(map: &[u8; CELLS]) -> bool {
+        LINES.iter().all(|&line| {
+            let image = Cell::in_mask(line).fold(0u16, |m, c| m | 1 << map[c.index()]);
+            LINES.contains(&image)
+        })
+    }
+
+    #[test]
+    fn the_32_are_distinct_and_preserve_lines() {
+        let syms = all();
+        for (i, a) in syms.iter().enumerate() {
+            assert!(preserves_lines(&a.map), "symmetry {i} breaks a line");
+            for b in &syms[..i] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(syms[0].map, std::array::from_fn(|i| i as u8));
+    }
+
+    /// Independent of the construction above: search every permutation of the cells,
+    /// pruning as soon as a fully placed line does not land on a line.
+    #[test]
+    fn exactly_32_permutations_preserve_lines() {
+        fn extend(map: &mut [u8; CELLS], used: u16, next: usize, found: &mut usize) {
+            if next == CELLS {
+                *found += 1;
+                return;
+            }
+            for target in 0..CELLS as u8 {
+                if used & 1 << target != 0 {
+                    continue;
+                }
+                map[next] = target;
+                let placed = (1u32 << (next + 1)) - 1;
+                let consistent = LINES.iter().all(|&line| {
+                    if line as u32 & !placed != 0 {
+                        return true; // not every cell of this line is placed yet
+                    }
+                    let image = Cell::in_mask(line).fold(0u16, |m, c| m | 1 << map[c.index()]);
+                    LINES.contains(&image)
+                });
+                if consistent {
+                    extend(map, used | 1 << target, next + 1, found);
+                }
+            }
+        }
+        let mut found = 0;
+        extend(&mut [0; CELLS], 0, 0, &mut found);
+        assert_eq!(found, COUNT);
+    }
+
+    #[test]
+    fn tables_agree_with_the_permutations_and_inverse_undoes() {
+        let table = Symmetries::new();
+        let b: Board = "XO--/-X--/--O-/---X".parse().unwrap();
+        for s in 0..COUNT {
+            let image = table.apply(s, b);
+            for cell in Cell::all() {
+                assert_eq!(image.at(table.get(s).apply(cell)), b.at(cell));
+                assert_eq!(table.get(s).inverse().apply(table.get(s).apply(cell)), cell);
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_form_is_shared_by_all_images() {
+        let table = Symmetries::new();
+        for text in [
+            "X---/----/----/----",
+            "XO--/-X--/--O-/---X",
+            "-X-O/-X--/X-X-/O--O",
+        ] {
+            let b: Board = text.parse().unwrap();
+            let key = table.canonical_key(b);
+            for s in 0..COUNT {
+                assert_eq!(table.canonical_key(table.apply(s, b)), key, "{text} / {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn orbits_of_single_stones() {
+        let table = Symmetries::new();
+        // All four corners and all four centre cells are one class (the relabellings swap
+        // them); the 8 edge cells are another.
+        let corner: Board = "X---/----/----/----".parse().unwrap();
+        let edge: Board = "-X--/----/----/----".parse().unwrap();
+        assert_eq!(table.orbit_size(corner), 8);
+        assert_eq!(table.orbit_size(edge), 8);
+        assert_eq!(table.orbit_size(Board::EMPTY), 1);
+    }
+}

@@ -1,0 +1,69 @@
+//! The perfect player's choice among moves of equal value.
+//!
+//! Never lower the value. Among equal values (equal outcome and plies): when winning or
+//! drawing, leave the opponent the largest share of replies that lose for them; when
+//! losing, the largest share of replies that fail to win. Then the lowest cell index, so
+//! the same position always gets the same move.
+
+use std::cmp::Ordering;
+
+use super::{Solver, Value};
+use crate::game::{Board, Cell};
+
+/// A chosen move and its value for the side playing it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Choice {
+    pub cell: Cell,
+    pub value: Value,
+}
+
+/// How many of the opponent's replies go wrong for them, out of how many.
+#[derive(Clone, Copy, Debug)]
+struct Traps {
+    wrong: u32,
+    replies: u32,
+}
+
+impl Traps {
+    fn compare(self, other: Traps) -> Ordering {
+        // wrong / replies compared without division; a position with no replies (the game
+        // ended) counts as 0 / 1.
+        (self.wrong as u64 * other.replies.max(1) as u64)
+            .cmp(&(other.wrong as u64 * self.replies.max(1) as u64))
+    }
+}
+
+fn traps(solver: &Solver, board: Board, cell: Cell, value: Value) -> Traps {
+    let child = board.with_move(cell);
+    let Some(entry) = solver.entry(child) else {
+        return Traps {
+            wrong: 0,
+            replies: 0,
+        };
+    };
+    let replies = child.empty_count();
+    let wrong = match value.outcome {
+        // We lose: the opponent goes wrong with any reply that does not win.
+        super::Outcome::Loss => replies - entry.winning_moves(),
+        // We win or draw: their losing replies are their mistakes.
+        _ => entry.losing_moves(),
+    };
+    Traps { wrong, replies }
+}
+
+pub fn best_move(solver: &Solver, board: Board) -> Option<Choice> {
+    let mut best: Option<(Choice, Traps)> = None;
+    for cell in Cell::in_mask(board.empty_cells()) {
+        let value = solver.move_value(board, cell)?;
+        let order = best.map_or(Ordering::Greater, |(current, _)| value.cmp(&current.value));
+        if order == Ordering::Less {
+            continue;
+        }
+        let t = traps(solver, board, cell, value);
+        // Ties keep the earlier (lower) cell: only a strictly better share replaces it.
+        if order == Ordering::Greater || best.is_some_and(|(_, bt)| t.compare(bt).is_gt()) {
+            best = Some((Choice { cell, value }, t));
+        }
+    }
+    best.map(|(choice, _)| choice)
+}

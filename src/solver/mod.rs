@@ -1,0 +1,131 @@
+//! Exact values for every reachable position, built once and then looked up.
+
+pub mod choose;
+mod search;
+mod table;
+mod value;
+
+use std::collections::HashMap;
+
+pub use choose::Choice;
+pub use table::Entry;
+pub use value::{Outcome, Score, Value};
+
+use crate::game::{Board, Cell, Symmetries};
+use table::Table;
+
+/// Canonical classes of in-play positions reachable from the empty board; the table is
+/// sized for them so the solve never rehashes.
+const EXPECTED_CLASSES: usize = 200_000;
+
+/// The solved game: the value of every position reachable from the empty board.
+pub struct Solver {
+    syms: Symmetries,
+    table: Table,
+}
+
+impl Solver {
+    /// Solves the whole game from the empty board.
+    pub fn new() -> Solver {
+        let syms = Symmetries::new();
+        let mut table = Table::with_capacity(EXPECTED_CLASSES);
+        search::solve(&syms, &mut table, Board::EMPTY);
+        Solver { syms, table }
+    }
+
+    /// The table entry of an in-play position, searching it afresh if it is legal but not
+    /// reachable in play (points that could only have come at different moves, say).
+    pub fn entry(&self, board: Board) -> Option<Entry> {
+        if board.status().is_over() {
+            return None;
+        }
+        let key = self.syms.canonical_key(board);
+        Some(
+            self.table
+                .get(key)
+                .unwrap_or_else(|| self.search_unreachable(board, &mut HashMap::new())),
+        )
+    }
+
+    fn search_unreachable(&self, board: Board, memo: &mut HashMap<u32, Entry>) -> Entry {
+        let key = self.syms.canonical_key(board);
+        if let Some(e) = self.table.get(key).or_else(|| memo.get(&key).copied()) {
+            return e;
+        }
+        let entry =
+            search::solve_children(board, |child| self.search_unreachable(child, memo).score);
+        memo.insert(key, entry);
+        entry
+    }
+
+    /// The value for the side to move; `None` when the game is over.
+    pub fn value(&self, board: Board) -> Option<Value> {
+        self.score(board)
+            .map(|score| score.value(board.empty_count()))
+    }
+
+    pub fn score(&self, board: Board) -> Option<Score> {
+        self.entry(board).map(|e| Score::from_byte(e.score))
+    }
+
+    /// The value of playing `cell`, for the side that plays it; `None` if the move is not
+    /// legal (game over, cell taken).
+    pub fn move_value(&self, board: Board, cell: Cell) -> Option<Value> {
+        let score = self.move_score(board, cell)?;
+        Some(score.value(board.empty_count()))
+    }
+
+    pub fn move_score(&self, board: Board, cell: Cell) -> Option<Score> {
+        board.play(cell).ok()?;
+        Some(match search::immediate_score(board, cell) {
+            (_, Some(score)) => score,
+            (child, None) => self.score(child)?.before_move(),
+        })
+    }
+
+    /// The value of every cell for the side to move, `None` for taken cells (and all cells
+    /// when the game is over).
+    pub fn move_values(&self, board: Board) -> [Option<Value>; 16] {
+        std::array::from_fn(|i| {
+            let cell = Cell::new(i as u8).expect("16 cells");
+            self.move_value(board, cell)
+        })
+    }
+
+    /// The perfect player's move; `None` when the game is over.
+    pub fn best_move(&self, board: Board) -> Option<Choice> {
+        choose::best_move(self, board)
+    }
+
+    /// Canonical classes in the table.
+    pub fn classes(&self) -> usize {
+        self.table.len()
+    }
+
+    /// In-play positions reachable from the empty board (counting every symmetric image).
+    pub fn reachable_positions(&self) -> u64 {
+        self.table
+            .iter()
+            .map(|(key, _)| {
+                let board = Board::from_masks(key as u16, (key >> 16) as u16)
+                    .expect("table keys are positions");
+                self.syms.orbit_size(board) as u64
+            })
+            .sum()
+    }
+
+    /// Bytes held by the table.
+    pub fn memory_bytes(&self) -> usize {
+        self.table.memory_bytes()
+    }
+
+    pub fn symmetries(&self) -> &Symmetries {
+        &self.syms
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
