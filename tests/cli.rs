@@ -1,0 +1,190 @@
+//! The headless commands as a script runs them: the real binary, its output and exit status.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+fn tictaclatin(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn move_prints_the_move_its_value_and_the_position_after() {
+    // A position that may begin with '-' is a position, not a flag.
+    let out = tictaclatin(&["move", "-X-O/-X--/X-X-/O--O"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // O wins in 3 here; the values themselves are checked in tests/reference.rs, this checks
+    // the output's shape and that the position after is the move played.
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let fields: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(fields[1..], ["win", "3"]);
+    let before: tictaclatin::game::Board = "-X-O/-X--/X-X-/O--O".parse().unwrap();
+    let cell: tictaclatin::game::Cell = fields[0].parse().unwrap();
+    assert_eq!(lines[1], before.play(cell).unwrap().to_text());
+}
+
+#[test]
+fn the_position_may_be_split_over_several_arguments() {
+    let out = tictaclatin(&["move", "O-----X-", "-XO-O-XX"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("b2 win 1\n"));
+}
+
+#[test]
+fn analyze_shows_every_empty_cell_and_marks_the_best() {
+    let out = tictaclatin(&["analyze", "O-----X--XO-O-XX"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("*W1"), "{text}");
+    assert_eq!(text.matches("L2").count(), 8, "{text}");
+    assert!(text.contains("Best move: b2"), "{text}");
+}
+
+#[test]
+fn analyze_of_a_finished_game_says_so() {
+    let out = tictaclatin(&["analyze", "XXXO/O---/----/----"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("The game is over: X won 1 : 0."));
+}
+
+#[test]
+fn bad_input_gets_one_line_on_stderr_and_status_2() {
+    for (args, expected) in [
+        (
+            vec!["move", "-X-Q/-X--/X-X-/O--O"],
+            "bad character 'Q' at position 4",
+        ),
+        (vec!["analyze", "XO"], "has 2"),
+        (vec!["move", "XXX-/----/----/----"], "X has 3 and O has 0"),
+        (vec!["move", "XXXO/O---/----/----"], "the game is over"),
+    ] {
+        let out = tictaclatin(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(stdout(&out).is_empty());
+    }
+}
+
+#[test]
+fn solve_reports_the_value_and_the_count() {
+    let out = tictaclatin(&["solve"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("Empty board: draw"), "{text}");
+    assert!(text.contains("5,284,445"), "{text}");
+}
+
+#[test]
+fn engine_answers_a_batch_and_exits_at_end_of_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"O-----X--XO-O-XX\nmove X----O----------\nanalyze O-----X--XO-O-XX\n\
+              XXXO/O---/----/----\nOOOX/X-X-/X---/----\nXXOO/OOXX/XXOO/OOXX\nnonsense\n\
+              XX--/----/----/----\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    assert_eq!(lines[0], "move b2 win 1");
+    assert_eq!(lines[1], "move d4 win 9");
+    assert_eq!(
+        lines[2],
+        "analyze b1=loss:2 c1=loss:2 d1=loss:2 a2=loss:2 b2=win:1 d2=loss:2 a3=loss:2 \
+         d3=loss:2 b4=loss:2"
+    );
+    assert_eq!(lines[3], "over x");
+    assert_eq!(lines[4], "over o");
+    assert_eq!(lines[5], "over draw");
+    assert!(lines[6].starts_with("error "), "{}", lines[6]);
+    assert!(
+        lines[7].starts_with("error impossible position"),
+        "{}",
+        lines[7]
+    );
+}
+
+/// Interactive use: each reply arrives before the next request is sent.
+#[test]
+fn engine_replies_to_each_line_before_the_next_arrives() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    for (request, reply) in [
+        ("O-----X--XO-O-XX\n", "move b2 win 1\n"),
+        ("XXXO/O---/----/----\n", "over x\n"),
+        ("bad\n", "error "),
+    ] {
+        input.write_all(request.as_bytes()).unwrap();
+        input.flush().unwrap();
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap(); // blocks until the engine flushes
+        assert!(line.starts_with(reply), "{request} -> {line}");
+    }
+    input.write_all(b"quit\n").unwrap();
+    drop(input);
+    assert!(child.wait().unwrap().success());
+}
+
+/// Every analyze reply of the engine matches the independent solver's per-cell values.
+#[test]
+fn engine_analyze_matches_the_reference_file() {
+    let data = include_str!("data/positions.tsv");
+    let rows: Vec<Vec<&str>> = data
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let requests: String = rows.iter().map(|r| format!("analyze {}\n", r[0])).collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || input.write_all(requests.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    let text = stdout(&out);
+    let replies: Vec<&str> = text.lines().collect();
+    assert_eq!(replies.len(), rows.len());
+    for (row, reply) in rows.iter().zip(replies) {
+        let expected = match row[1].strip_prefix("over:") {
+            Some(result) => format!("over {result}"),
+            None => format!("analyze {}", row[4]),
+        };
+        assert_eq!(reply, expected, "{}", row[0]);
+    }
+}
