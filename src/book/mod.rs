@@ -197,6 +197,7 @@ impl Book {
                     play: syms.get(s).apply(n.line.play),
                     line: n.number,
                     position,
+                    written_play: n.line.play,
                 };
                 if let Some(earlier) = map.insert(key, entry) {
                     return Err(BookError::Duplicate {
@@ -220,6 +221,8 @@ pub struct IndexEntry {
     pub line: usize,
     /// The position as written in the book.
     pub position: Board,
+    /// The move as written in the book.
+    pub written_play: Cell,
 }
 
 /// A book's positions by canonical key, for lookups up to symmetry.

@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::notation::position_text;
 use super::obvious::obvious_move;
-use super::{Book, BookError, Index, side_name};
+use super::{Book, BookError, Index, IndexEntry, side_name};
 use crate::game::{Board, Cell, Side, Status, Symmetries};
 use crate::solver::{Solver, Value};
 
@@ -28,10 +28,11 @@ pub struct Verified {
 pub enum Unsound {
     /// Two entries for one position, up to symmetry (or another problem of the file).
     Malformed(String),
-    /// A reachable position with no entry and no obvious move.
+    /// A reachable position with no entry and no obvious move, in canonical form (as an
+    /// exported book would write it).
     NoEntry { position: Board },
     /// The book's move is worse than the position's value. `line` is `None` for an obvious
-    /// move the player found itself.
+    /// move the player found itself; for an entry, the position and move are as written.
     WorseMove {
         line: Option<usize>,
         position: Board,
@@ -172,16 +173,21 @@ impl Rollout<'_> {
             }
             return Ok(());
         }
-        let (play, line) = self.book_move(board)?;
+        let (play, entry) = self.book_move(board)?;
         let best = self.solver.value(board).expect("the game is on");
         let got = self
             .solver
             .move_value(board, play)
             .expect("the move is legal");
         if got < best {
+            // Name an entry as it is written, so it can be found in the file.
+            let (line, position, play) = match entry {
+                Some(e) => (Some(e.line), e.position, e.written_play),
+                None => (None, board, play),
+            };
             return Err(Unsound::WorseMove {
                 line,
-                position: board,
+                position,
                 play,
                 got,
                 best,
@@ -191,19 +197,25 @@ impl Rollout<'_> {
     }
 
     /// What a player following the book plays: the entry, else the obvious move.
-    fn book_move(&mut self, board: Board) -> Result<(Cell, Option<usize>), Unsound> {
+    fn book_move(&mut self, board: Board) -> Result<(Cell, Option<IndexEntry>), Unsound> {
         self.counts.positions += 1;
         if let Some((play, key, entry)) = self.index.lookup(self.syms, board) {
             self.used.insert(key);
             self.counts.from_book += 1;
-            return Ok((play, Some(entry.line)));
+            return Ok((play, Some(entry)));
         }
         match obvious_move(board) {
             Some(play) => {
                 self.counts.obvious += 1;
                 Ok((play, None))
             }
-            None => Err(Unsound::NoEntry { position: board }),
+            None => {
+                // Name it in canonical form, as an exported book would write it.
+                let (_, s) = self.syms.canonical(board);
+                Err(Unsound::NoEntry {
+                    position: self.syms.apply(s, board),
+                })
+            }
         }
     }
 }
