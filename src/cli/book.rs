@@ -6,7 +6,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::Failure;
 use tictaclatin::book::{self, Book, BookError, export::ExportOptions};
-use tictaclatin::game::Side;
+use tictaclatin::game::{Side, Symmetries};
 use tictaclatin::solver::Solver;
 
 /// Exit status of `book verify` when the book is well-formed but wrong.
@@ -122,10 +122,14 @@ fn verify(file: &Path, side: Side) -> Result<(), Failure> {
     }
 }
 
-/// Reads a book; a file that cannot be read or parsed is bad input (exit 2).
+/// Reads a book; a file that cannot be read or parsed, or that holds one position twice
+/// (up to symmetry), is bad input (exit 2).
 fn read(file: &Path, side: Option<Side>) -> Result<Book, Failure> {
-    Book::read(file, side).map_err(|e| match e {
+    let bad = |e: BookError| match e {
         BookError::Io { .. } => Failure::bad_input(e.to_string()),
         _ => Failure::bad_input(format!("{}: {e}", file.display())),
-    })
+    };
+    let book = Book::read(file, side).map_err(bad)?;
+    book.index(&Symmetries::new()).map_err(bad)?;
+    Ok(book)
 }
