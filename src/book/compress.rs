@@ -25,14 +25,19 @@ pub fn compress(book: &Book) -> Book {
     let mut heap: BinaryHeap<(usize, Reverse<usize>)> = groups
         .iter()
         .enumerate()
-        .map(|(id, (_, members))| (members.len(), Reverse(id)))
+        .map(|(id, group)| (group.members.len(), Reverse(id)))
         .collect();
     while let Some((size, Reverse(id))) = heap.pop() {
         if size < 2 {
             break; // a group of one is just a plain line
         }
-        let ((base, play), members) = &groups[id];
-        let live: Vec<usize> = members.iter().copied().filter(|&i| !covered[i]).collect();
+        let group = &groups[id];
+        let live: Vec<usize> = group
+            .members
+            .iter()
+            .copied()
+            .filter(|&i| !covered[i])
+            .collect();
         if live.len() < size {
             heap.push((live.len(), Reverse(id)));
             continue;
@@ -40,13 +45,13 @@ pub fn compress(book: &Book) -> Book {
         let mut wildcards = 0;
         for &i in &live {
             covered[i] = true;
-            wildcards |= positions[i].0.occupied() & !base.occupied();
+            wildcards |= positions[i].0.occupied() & !group.base.occupied();
         }
         lines.push(Line {
             side,
-            base: *base,
+            base: group.base,
             wildcards,
-            play: *play,
+            play: group.play,
         });
     }
     lines.extend(
@@ -83,18 +88,29 @@ fn plain_positions(book: &Book) -> Vec<(Board, Cell)> {
         .collect()
 }
 
-/// The candidate lines: for each (position less one opponent stone, move), the positions
-/// it can stand for. In a stable order (by masks and move), so compression is
+/// A candidate line: the stones less one of the opponent's, the move, and the positions
+/// (indices) it can stand for.
+struct Group {
+    base: Board,
+    play: Cell,
+    members: Vec<usize>,
+}
+
+/// The candidate lines, in a stable order (by masks and move), so compression is
 /// deterministic.
-fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<((Board, Cell), Vec<usize>)> {
-    let mut groups: BTreeMap<(u32, Cell), ((Board, Cell), Vec<usize>)> = BTreeMap::new();
+fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<Group> {
+    let mut groups: BTreeMap<(u32, Cell), Group> = BTreeMap::new();
     for (i, &(board, play)) in positions.iter().enumerate() {
         for stone in Cell::in_mask(board.mask(opponent)) {
             let base = without(board, stone);
             groups
                 .entry((Symmetries::key(base), play))
-                .or_insert_with(|| ((base, play), Vec::new()))
-                .1
+                .or_insert_with(|| Group {
+                    base,
+                    play,
+                    members: Vec::new(),
+                })
+                .members
                 .push(i);
         }
     }
