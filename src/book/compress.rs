@@ -13,7 +13,8 @@ use super::notation::Line;
 use super::{Book, sort_lines};
 use crate::game::{Board, Cell, Side, Symmetries};
 
-/// The same positions as `book`, in as few lines as the greedy choice finds, sorted.
+/// The same positions as `book`, in as few lines as the greedy choice finds, sorted. The
+/// book must not hold a position twice (`Book::index` checks; the commands refuse such files).
 pub fn compress(book: &Book) -> Book {
     let side = book.side();
     let positions = plain_positions(book);
