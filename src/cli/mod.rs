@@ -1,6 +1,7 @@
 //! Command-line arguments and one thin module per command.
 
 mod analyze;
+mod book;
 mod engine;
 mod move_cmd;
 mod play;
@@ -55,6 +56,8 @@ pub enum Command {
     Engine,
     /// Solve the whole game and report the value, the positions and the time taken
     Solve,
+    /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
+    Book(book::BookArgs),
 }
 
 /// A position given on the command line.
@@ -89,5 +92,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Engine) => engine::run(),
         Some(Command::Solve) => solve::run(),
+        Some(Command::Book(args)) => book::run(args),
     }
 }

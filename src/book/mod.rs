@@ -1,0 +1,338 @@
+//! The strategy book: the perfect player written down as a dictionary from positions to
+//! moves, stored once per symmetry class, optionally compressed with wildcards, and checked
+//! by rolling out every game.
+//!
+//! A book file holds one [`Line`] per line (see [`notation`]); blank lines and lines starting
+//! with `#` are comments. All lines of a file belong to one side's book.
+
+pub mod compress;
+pub mod export;
+pub mod notation;
+pub mod obvious;
+pub mod player;
+pub mod verify;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use compress::{compress, expand};
+pub use export::export;
+pub use notation::{Line, position_text};
+pub use obvious::obvious_move;
+pub use player::BookPlayer;
+pub use verify::{Unsound, Verified, verify};
+
+use crate::game::{Board, Cell, Side, Symmetries};
+
+/// Why a book could not be read.
+#[derive(Debug)]
+pub enum BookError {
+    /// The file could not be read.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A line is not in the notation, or does not fit the book's side.
+    Malformed {
+        line: usize,
+        text: String,
+        reason: String,
+    },
+    /// Two lines hold the same position, up to symmetry.
+    Duplicate {
+        line: usize,
+        earlier: usize,
+        position: String,
+    },
+    /// No entries at all.
+    Empty,
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
+            BookError::Malformed { line, text, reason } => {
+                write!(f, "line {line}: {reason}: '{}'", text.escape_debug())
+            }
+            BookError::Duplicate {
+                line,
+                earlier,
+                position,
+            } => write!(
+                f,
+                "line {line}: position {position} is already in the book on line {earlier} \
+                 (up to symmetry)"
+            ),
+            BookError::Empty => write!(f, "the book has no entries"),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+/// A line of a book file with its 1-based line number.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Numbered {
+    pub number: usize,
+    pub line: Line,
+}
+
+/// A side's book: its lines in file order.
+#[derive(Clone, Debug)]
+pub struct Book {
+    side: Side,
+    lines: Vec<Numbered>,
+}
+
+impl Book {
+    /// A book from lines that all belong to `side` (numbered 1.. in order).
+    pub fn from_lines(side: Side, lines: impl IntoIterator<Item = Line>) -> Book {
+        let lines = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, line)| {
+                debug_assert_eq!(line.side, side);
+                Numbered {
+                    number: i + 1,
+                    line,
+                }
+            })
+            .collect();
+        Book { side, lines }
+    }
+
+    /// Reads a book file; see [`Book::parse`].
+    pub fn read(path: &Path, side: Option<Side>) -> Result<Book, BookError> {
+        let text = std::fs::read_to_string(path).map_err(|error| BookError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        Book::parse(&text, side)
+    }
+
+    /// Reads book text. With `side` given every line must belong to that side's book;
+    /// without, the first entry decides and every other line must agree.
+    pub fn parse(text: &str, side: Option<Side>) -> Result<Book, BookError> {
+        let mut expected = side.map(|s| (s, None));
+        let mut lines = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let number = i + 1;
+            let trimmed = raw.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let malformed = |reason: String| BookError::Malformed {
+                line: number,
+                text: trimmed.to_string(),
+                reason,
+            };
+            let line = Line::parse(trimmed).map_err(malformed)?;
+            match expected {
+                None => expected = Some((line.side, Some(number))),
+                Some((want, decided_by)) if want != line.side => {
+                    let why = match decided_by {
+                        Some(first) => format!("line {first} is"),
+                        None => "the book was asked for".to_string(),
+                    };
+                    return Err(malformed(format!(
+                        "this is an entry of the {} player's book, but {why} the {} player's",
+                        side_name(line.side),
+                        side_name(want)
+                    )));
+                }
+                Some(_) => {}
+            }
+            lines.push(Numbered { number, line });
+        }
+        match expected {
+            Some((side, _)) if !lines.is_empty() => Ok(Book { side, lines }),
+            _ => Err(BookError::Empty),
+        }
+    }
+
+    /// The side that plays from this book.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    pub fn lines(&self) -> &[Numbered] {
+        &self.lines
+    }
+
+    /// How many positions the lines stand for (wildcards expanded).
+    pub fn positions(&self) -> usize {
+        self.lines.iter().map(|n| n.line.positions().len()).sum()
+    }
+
+    /// The book as text: a short header, then one line per entry in the stored order.
+    pub fn to_text(&self) -> String {
+        let side = self.side;
+        let mut text = format!(
+            "# Tic-Tac-Latin strategy book for the {} player: {} lines, {} positions.\n\
+             # Cells a1..d4: . empty, x o stones, {} the move; {} wildcards (one line per \
+             position each).\n",
+            side_name(side),
+            self.lines.len(),
+            self.positions(),
+            side.letter(),
+            side.other().letter(),
+        );
+        for n in &self.lines {
+            text.push_str(&n.line.to_string());
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The lookup table: canonical key -> move in the canonical image and line number.
+    /// Fails when two positions are the same up to symmetry.
+    pub fn index(&self, syms: &Symmetries) -> Result<Index, BookError> {
+        let mut map: HashMap<u32, IndexEntry> = HashMap::new();
+        for n in &self.lines {
+            for position in n.line.positions() {
+                let (key, s) = syms.canonical(position);
+                let entry = IndexEntry {
+                    play: syms.get(s).apply(n.line.play),
+                    line: n.number,
+                    position,
+                    written_play: n.line.play,
+                };
+                if let Some(earlier) = map.insert(key, entry) {
+                    return Err(BookError::Duplicate {
+                        line: n.number,
+                        earlier: earlier.line,
+                        position: position_text(position),
+                    });
+                }
+            }
+        }
+        Ok(Index { map })
+    }
+}
+
+/// One position of a book, as found by [`Index::lookup`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IndexEntry {
+    /// The move, in the coordinates of the canonical image.
+    play: Cell,
+    /// The line it was read from.
+    pub line: usize,
+    /// The position as written in the book.
+    pub position: Board,
+    /// The move as written in the book.
+    pub written_play: Cell,
+}
+
+/// A book's positions by canonical key, for lookups up to symmetry.
+#[derive(Clone, Debug)]
+pub struct Index {
+    map: HashMap<u32, IndexEntry>,
+}
+
+impl Index {
+    /// The book's move for `board` (mapped back from the stored image), its canonical key
+    /// and the entry it came from; `None` when the book has no entry for it.
+    pub fn lookup(&self, syms: &Symmetries, board: Board) -> Option<(Cell, u32, IndexEntry)> {
+        let (key, s) = syms.canonical(board);
+        let entry = self.map.get(&key)?;
+        // The stored move is in the canonical image; symmetry `s` maps `board` onto that
+        // image, so its inverse maps the move back onto `board`.
+        Some((syms.get(s).inverse().apply(entry.play), key, *entry))
+    }
+
+    /// Every entry with its canonical key, in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = (u32, &IndexEntry)> {
+        self.map.iter().map(|(&k, e)| (k, e))
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+/// `first` or `second`, as on the command line.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+/// Lines in the book's stable order: fewer stones first (so the book reads in the order of
+/// play), then by text.
+pub fn sort_lines(lines: &mut [Line]) {
+    lines.sort_by_cached_key(|line| {
+        let stones = line.base.moves_made() + u32::from(line.wildcards != 0);
+        (stones, line.to_string())
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_skips_comments_and_numbers_lines() {
+        let book = Book::parse("# a comment\n\nX...............\n", None).unwrap();
+        assert_eq!(book.side(), Side::First);
+        assert_eq!(book.lines()[0].number, 3);
+    }
+
+    #[test]
+    fn malformed_lines_are_named_by_number() {
+        let err = Book::parse("X...............\n.....xX..o......\nxo\n", None).unwrap_err();
+        assert!(
+            err.to_string().starts_with("line 3: expected 16 cells"),
+            "{err}"
+        );
+        let err = Book::parse("# c\nX...............\nx..O............\n", None).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("line 3: this is an entry of the second player's book, but line 2"),
+            "{err}"
+        );
+        let err = Book::parse("X...............\n", Some(Side::Second)).unwrap_err();
+        assert!(err.to_string().starts_with("line 1:"), "{err}");
+        assert!(matches!(
+            Book::parse("# only\n", None),
+            Err(BookError::Empty)
+        ));
+    }
+
+    #[test]
+    fn duplicates_up_to_symmetry_are_refused() {
+        let syms = Symmetries::new();
+        // O on d1 and O on a4 are mirror images across the a1-d4 diagonal, which fixes a1.
+        let book = Book::parse("x..O............\nx...........O...\n", None).unwrap();
+        let err = book.index(&syms).unwrap_err();
+        assert!(err.to_string().starts_with("line 2:"), "{err}");
+    }
+
+    #[test]
+    fn lookup_maps_the_move_back_through_the_symmetry() {
+        let syms = Symmetries::new();
+        let book = Book::parse("x..O............\n", None).unwrap();
+        let index = book.index(&syms).unwrap();
+        // Every image of the position gets a move that leads to an image of the book's
+        // move (the same cell is not required: x on a1 alone has symmetries of its own).
+        let written = book.lines()[0].line.positions()[0];
+        let after = syms.canonical_key(written.with_move("d1".parse().unwrap()));
+        for s in 0..32 {
+            let board = syms.apply(s, written);
+            let (play, _, entry) = index.lookup(&syms, board).unwrap();
+            assert_eq!(entry.line, 1);
+            assert_eq!(board.at(play), None);
+            assert_eq!(
+                syms.canonical_key(board.with_move(play)),
+                after,
+                "symmetry {s}"
+            );
+        }
+    }
+}

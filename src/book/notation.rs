@@ -1,0 +1,235 @@
+//! One line of a book: 16 characters in cell order a1..d4.
+//!
+//! `.` is an empty cell, lowercase `x`/`o` are stones already on the board, one capital letter
+//! of the book's side marks the move it plays (`X` in the first player's book, `O` in the
+//! second's), and capitals of the opponent's letter are wildcards: the line stands for one
+//! position per wildcard, each with the opponent's stone on exactly that wildcard cell and
+//! the other wildcards empty (seed 002's notation on a 4x4 board).
+
+use std::fmt;
+
+use crate::game::{Board, Cell, Side, Status};
+
+/// Characters per line: one per cell.
+pub const WIDTH: usize = 16;
+
+/// A parsed line: the stones, the opponent's alternative stones, and the move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Line {
+    /// The side whose book this is: the side that plays `play`.
+    pub side: Side,
+    /// The lowercase stones. Without wildcards this is the position itself; with wildcards
+    /// it lacks the opponent's one stone that a wildcard supplies.
+    pub base: Board,
+    /// Cells where the opponent's missing stone may be; empty for a plain line.
+    pub wildcards: u16,
+    /// The book's move.
+    pub play: Cell,
+}
+
+impl Line {
+    /// A plain line: one position and its move.
+    pub fn plain(position: Board, play: Cell) -> Line {
+        Line {
+            side: position.to_move(),
+            base: position,
+            wildcards: 0,
+            play,
+        }
+    }
+
+    /// The positions this line stands for, with the same move in each.
+    pub fn positions(&self) -> Vec<Board> {
+        if self.wildcards == 0 {
+            return vec![self.base];
+        }
+        // The base has the opponent to move: its one missing stone comes from a wildcard.
+        Cell::in_mask(self.wildcards)
+            .map(|cell| self.base.with_move(cell))
+            .collect()
+    }
+
+    /// Reads one line; the side is taken from the line itself (see [`infer_side`]).
+    pub fn parse(text: &str) -> Result<Line, String> {
+        let chars: Vec<char> = text.chars().collect();
+        if chars.len() != WIDTH {
+            return Err(format!(
+                "expected {WIDTH} cells (a1..d4), found {} characters",
+                chars.len()
+            ));
+        }
+        let mut masks = Masks::default();
+        for (i, &ch) in chars.iter().enumerate() {
+            let bit = 1u16 << i;
+            match ch {
+                '.' => {}
+                'x' => masks.x |= bit,
+                'o' => masks.o |= bit,
+                'X' => masks.big_x |= bit,
+                'O' => masks.big_o |= bit,
+                other => {
+                    return Err(format!(
+                        "bad character '{}' in column {}: use . x o X O",
+                        other.escape_debug(),
+                        i + 1
+                    ));
+                }
+            }
+        }
+        let side = masks.infer_side()?;
+        let (play, wildcards) = match side {
+            Side::First => (masks.big_x, masks.big_o),
+            Side::Second => (masks.big_o, masks.big_x),
+        };
+        let play = Cell::new(play.trailing_zeros() as u8).expect("one move was counted");
+        let base = Board::from_masks(masks.x, masks.o).expect("counts were checked");
+        let line = Line {
+            side,
+            base,
+            wildcards,
+            play,
+        };
+        line.check_in_play()?;
+        Ok(line)
+    }
+
+    /// A book holds positions where there is still a move to make.
+    fn check_in_play(&self) -> Result<(), String> {
+        for position in self.positions() {
+            let (x, o) = position.points();
+            match position.status() {
+                Status::InPlay => {}
+                Status::Won(side) => {
+                    return Err(format!(
+                        "the game is already over here ({} won {x} : {o}): a book only holds \
+                         positions with a move to make",
+                        side.letter()
+                    ));
+                }
+                Status::Draw => return Err("the board is already full".into()),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let other = self.side.other();
+        for cell in Cell::all() {
+            let ch = if cell == self.play {
+                self.side.letter()
+            } else if self.wildcards & cell.bit() != 0 {
+                other.letter()
+            } else {
+                match self.base.at(cell) {
+                    Some(side) => side.letter().to_ascii_lowercase(),
+                    None => '.',
+                }
+            };
+            write!(f, "{ch}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A position in book notation without a move: `.`, `x`, `o`. Used to name positions in
+/// messages so they can be found in a book by eye or with grep.
+pub fn position_text(board: Board) -> String {
+    Cell::all()
+        .map(|cell| match board.at(cell) {
+            Some(side) => side.letter().to_ascii_lowercase(),
+            None => '.',
+        })
+        .collect()
+}
+
+/// The cells of a line by character class.
+#[derive(Default)]
+struct Masks {
+    x: u16,
+    o: u16,
+    big_x: u16,
+    big_o: u16,
+}
+
+impl Masks {
+    /// Whose book a line belongs to. A first-player line has exactly one `X` (the move) and
+    /// as many `x` as stones `o` (counting one from any `O` wildcards); a second-player line
+    /// has exactly one `O` and one `x` more than `o` (counting one `x` from any `X`
+    /// wildcards). The two never both fit: with one `X` and one `O` the counts differ by one.
+    fn infer_side(&self) -> Result<Side, String> {
+        let (x, o) = (self.x.count_ones(), self.o.count_ones());
+        let (big_x, big_o) = (self.big_x.count_ones(), self.big_o.count_ones());
+        let first_fits = big_x == 1 && x == o + u32::from(big_o > 0);
+        let second_fits = big_o == 1 && x + u32::from(big_x > 0) == o + 1;
+        match (first_fits, second_fits) {
+            (true, _) => Ok(Side::First),
+            (_, true) => Ok(Side::Second),
+            _ if big_x == 0 && big_o == 0 => Err("no move: mark the book's move with a \
+                 capital X (first player's book) or O (second player's book)"
+                .into()),
+            _ => Err(format!(
+                "the stones do not fit either side's book (x {x}, o {o}, X {big_x}, O {big_o}): \
+                 the first player's lines have one X, and as many x as o counting one o for \
+                 any O wildcards; the second player's have one O, and one x more than o \
+                 counting one x for any X wildcards"
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn plain_lines_round_trip() {
+        for text in ["X...............", ".....xX..o......", "x..O............"] {
+            let line = Line::parse(text).unwrap();
+            assert_eq!(line.to_string(), text);
+            assert_eq!(line.wildcards, 0);
+            assert_eq!(line.positions().len(), 1);
+        }
+    }
+
+    #[test]
+    fn the_side_comes_from_the_counts() {
+        assert_eq!(Line::parse("X...............").unwrap().side, Side::First);
+        assert_eq!(Line::parse("x..O............").unwrap().side, Side::Second);
+        // One X and one O: first player's with an O wildcard when x = o + 1 ...
+        let first = Line::parse("x....X....O.....").unwrap();
+        assert_eq!(first.side, Side::First);
+        assert_eq!(first.play, cell("b2"));
+        // ... second player's with an X wildcard when x = o.
+        let second = Line::parse("xo...X....O.....").unwrap();
+        assert_eq!(second.side, Side::Second);
+        assert_eq!(second.play, cell("c3"));
+    }
+
+    #[test]
+    fn wildcards_stand_for_one_position_each() {
+        let line = Line::parse("OO...xX.........").unwrap();
+        assert_eq!(line.side, Side::First);
+        assert_eq!(line.play, cell("c2"));
+        let texts: Vec<String> = line.positions().iter().map(|b| b.to_text()).collect();
+        assert_eq!(texts, ["O---/-X--/----/----", "-O--/-X--/----/----"]);
+        assert_eq!(line.to_string(), "OO...xX.........");
+    }
+
+    #[test]
+    fn bad_lines_say_what_is_wrong() {
+        let err = |text: &str| Line::parse(text).unwrap_err();
+        assert!(err("X..").contains("expected 16 cells"));
+        assert!(err("X......z........").contains("'z' in column 8"));
+        assert!(err("x...............").contains("no move"));
+        assert!(err("XX..............").contains("do not fit"));
+        assert!(err("xxxX............").contains("do not fit"));
+        // x wins 1 : 0 on row 1 before the move.
+        assert!(err("xxxo.oo.....X...").contains("already over"));
+    }
+}

@@ -1,0 +1,109 @@
+//! The moves a book may leave out because a player finds them without a dictionary.
+//!
+//! As Patashnik's Qubic dictionary did, a book may omit positions where the move is
+//! obvious: a move that wins at once, or a forced move. Forced here means there is exactly
+//! one legal move, or exactly one move that neither loses at once (hands the opponent a
+//! point lead) nor lets the opponent win with their very next move. Every other move then
+//! loses within two plies, so the forced move is the only best one and the perfect player
+//! would play it too.
+
+use crate::game::{Board, Cell, Side, Status};
+
+/// The obvious move in `board`, if there is one; `None` when the game is over or the choice
+/// needs a dictionary. Among several moves that win at once, the lowest cell.
+pub fn obvious_move(board: Board) -> Option<Cell> {
+    if board.status().is_over() {
+        return None;
+    }
+    let me = board.to_move();
+    let moves = || Cell::in_mask(board.empty_cells());
+    if let Some(win) = moves().find(|&c| board.with_move(c).status() == Status::Won(me)) {
+        return Some(win);
+    }
+    let mut all = moves();
+    if let (Some(only), None) = (all.next(), all.next()) {
+        return Some(only);
+    }
+    let mut safe = moves().filter(|&c| is_safe(board.with_move(c), me));
+    match (safe.next(), safe.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
+}
+
+/// After `me` moved into `child`: `me` has not lost, and the opponent cannot win at once.
+fn is_safe(child: Board, me: Side) -> bool {
+    match child.status() {
+        Status::Won(side) => side == me,
+        Status::Draw => true,
+        Status::InPlay => {
+            let them = me.other();
+            Cell::in_mask(child.empty_cells())
+                .all(|reply| child.with_move(reply).status() != Status::Won(them))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_move_that_wins_at_once_is_obvious() {
+        // X completes XXXO on row 1 at c1.
+        assert_eq!(obvious_move(board("XX-O/O---/----/----")), Some(cell("c1")));
+    }
+
+    #[test]
+    fn the_opening_is_not_obvious() {
+        assert_eq!(obvious_move(Board::EMPTY), None);
+        assert_eq!(obvious_move(board("X---/----/----/----")), None);
+    }
+
+    #[test]
+    fn the_last_cell_is_obvious() {
+        // 2 : 2 with one cell left.
+        let b = board("XOOX/XOXX/OXOO/XOX-");
+        assert_eq!(b.empty_count(), 1);
+        assert_eq!(obvious_move(b), Some(cell("d4")));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move() {
+        assert_eq!(obvious_move(board("XXXO/O---/----/----")), None);
+    }
+
+    /// Checked against the solver: wherever a move is obvious, it is as good as the
+    /// perfect player's move.
+    #[test]
+    fn obvious_moves_are_best_moves() {
+        use crate::solver::Solver;
+        let solver = Solver::new();
+        let mut seen = 0;
+        let mut frontier = vec![Board::EMPTY];
+        // Walk the first three plies fully, then follow the perfect player to the end.
+        while let Some(b) = frontier.pop() {
+            if b.status().is_over() {
+                continue;
+            }
+            if let Some(m) = obvious_move(b) {
+                seen += 1;
+                assert_eq!(solver.move_value(b, m), solver.value(b), "{b}");
+            }
+            if b.moves_made() < 3 {
+                frontier.extend(Cell::in_mask(b.empty_cells()).map(|c| b.with_move(c)));
+            } else if let Some(best) = solver.best_move(b) {
+                frontier.push(b.with_move(best.cell));
+            }
+        }
+        assert!(seen > 500, "only {seen} obvious moves seen");
+    }
+}

@@ -1,0 +1,82 @@
+//! A player that knows nothing but its book: no solver, no search beyond the obvious moves.
+
+use std::path::Path;
+
+use super::obvious::obvious_move;
+use super::{Book, BookError, Index};
+use crate::game::{Board, Cell, Side, Symmetries};
+use crate::players::Player;
+
+/// Plays the book's move for any image of a position in the book (mapping the move back
+/// through the symmetry), and the obvious move (a win at once, a forced move) where the book
+/// leaves the position out.
+///
+/// A position the book does not cover at all (a hole in a book that fails `book verify`, or
+/// a position of the other side) gets the lowest empty cell, so a game always goes on; such
+/// moves are counted by [`BookPlayer::out_of_book`].
+pub struct BookPlayer {
+    name: String,
+    side: Side,
+    syms: Symmetries,
+    index: Index,
+    out_of_book: u32,
+}
+
+impl BookPlayer {
+    /// A player for the book's side. Fails if two entries are the same position.
+    pub fn new(book: &Book, name: impl Into<String>) -> Result<BookPlayer, BookError> {
+        let syms = Symmetries::new();
+        let index = book.index(&syms)?;
+        Ok(BookPlayer {
+            name: name.into(),
+            side: book.side(),
+            syms,
+            index,
+            out_of_book: 0,
+        })
+    }
+
+    /// Reads a book file (either side; the lines say which) and names the player
+    /// `book:PATH`.
+    pub fn from_file(path: &Path) -> Result<BookPlayer, BookError> {
+        let book = Book::read(path, None)?;
+        BookPlayer::new(&book, format!("book:{}", path.display()))
+    }
+
+    /// The side the book plays.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Moves made without the book or an obvious move to go on.
+    pub fn out_of_book(&self) -> u32 {
+        self.out_of_book
+    }
+
+    /// The book's move (or the obvious one), without the fallback.
+    pub fn book_move(&self, board: Board) -> Option<Cell> {
+        if board.status().is_over() {
+            return None;
+        }
+        self.index
+            .lookup(&self.syms, board)
+            .map(|(play, _, _)| play)
+            .or_else(|| obvious_move(board))
+    }
+}
+
+impl Player for BookPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, board: Board) -> Option<Cell> {
+        if board.status().is_over() {
+            return None;
+        }
+        self.book_move(board).or_else(|| {
+            self.out_of_book += 1;
+            Cell::in_mask(board.empty_cells()).next()
+        })
+    }
+}

@@ -1,0 +1,184 @@
+//! The `book` commands through the real binary: output, messages and exit statuses.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn export(side: &str, extra: &[&str]) -> String {
+    let mut args = vec!["book", "export", "--side", side];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// The entry lines of a book text (no comments).
+fn entries(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| !l.starts_with('#')).collect()
+}
+
+#[test]
+fn export_then_verify_succeeds_for_both_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    for side in ["first", "second"] {
+        for extra in [&[][..], &["--compress"], &["--compress", "--omit-obvious"]] {
+            let file = write(dir.path(), "book.txt", &export(side, extra));
+            let out = run(&["book", "verify", &file, "--side", side]);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{side} {extra:?}: {}",
+                stderr(&out)
+            );
+            let text = stdout(&out);
+            assert!(text.starts_with("exhaustive: "), "{text}");
+            assert!(text.contains(" positions, the side never loses"), "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_removed_entry_exits_1_naming_the_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = export("first", &["--omit-obvious"]);
+    let lines = entries(&book);
+    let removed = lines[lines.len() / 3];
+    let kept: Vec<&str> = lines.iter().copied().filter(|l| *l != removed).collect();
+    let file = write(dir.path(), "holed.txt", &kept.join("\n"));
+    let out = run(&["book", "verify", &file, "--side", "first"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // The position as the book writes it: the move's capital is an empty cell.
+    let position = removed.replace('X', ".");
+    assert!(
+        stderr(&out).contains(&format!("no entry for position {position}")),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_worse_move_exits_1_naming_the_line() {
+    use tictaclatin::book::{Line, position_text};
+    use tictaclatin::game::Cell;
+    use tictaclatin::solver::Solver;
+
+    let dir = tempfile::tempdir().unwrap();
+    let solver = Solver::new();
+    let book = export("second", &[]);
+    let mut lines: Vec<String> = entries(&book).iter().map(|l| l.to_string()).collect();
+    // The first entry whose position has a move worse than its value: play that instead.
+    let (index, line, worse) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, text)| {
+            let line = Line::parse(text).unwrap();
+            let position = line.positions()[0];
+            let best = solver.value(position)?;
+            Cell::in_mask(position.empty_cells())
+                .find(|&c| solver.move_value(position, c).unwrap() < best)
+                .map(|c| (i, line, c))
+        })
+        .expect("some entry has a worse alternative");
+    let position = line.positions()[0];
+    lines[index] = Line::plain(position, worse).to_string();
+    let file = write(dir.path(), "worse.txt", &lines.join("\n"));
+    let out = run(&["book", "verify", &file, "--side", "second"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let expected = format!(
+        "line {}: in position {} ({position}) the book plays {worse}, into a ",
+        index + 1,
+        position_text(position)
+    );
+    assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+}
+
+#[test]
+fn malformed_files_exit_2_naming_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (text, expected) in [
+        (
+            "# c\nX...............\n..x.Z...........\n",
+            "line 3: bad character 'Z' in column 5",
+        ),
+        ("X...............\nX..\n", "line 2: expected 16 cells"),
+        ("x...............\n", "line 1: no move"),
+        ("\n\nxxxo.oo.....X...\n", "line 3: the game is already over"),
+        (
+            "xo.....X........\nx...o........X..\n",
+            "line 2: position x...o........... is already",
+        ),
+        ("# nothing\n", "the book has no entries"),
+    ] {
+        let file = write(dir.path(), "bad.txt", text);
+        for args in [
+            vec!["book", "verify", &file, "--side", "first"],
+            vec!["book", "compress", &file],
+        ] {
+            let out = run(&args);
+            assert_eq!(out.status.code(), Some(2), "{text:?} {args:?}");
+            assert!(
+                stderr(&out).contains(expected),
+                "{text:?}: {}",
+                stderr(&out)
+            );
+            assert!(!stderr(&out).contains("panicked"));
+        }
+    }
+    let out = run(&["book", "verify", "/no/such/book.txt", "--side", "first"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read /no/such/book.txt"));
+    // The wrong side for the file.
+    let file = write(dir.path(), "first.txt", "X...............\n");
+    let out = run(&["book", "verify", &file, "--side", "second"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 1: this is an entry of the first player's book"));
+}
+
+#[test]
+fn compress_and_expand_round_trip_and_report_savings() {
+    let dir = tempfile::tempdir().unwrap();
+    for side in ["first", "second"] {
+        let plain = export(side, &[]);
+        let compressed = export(side, &["--compress"]);
+        let file = write(dir.path(), "plain.txt", &plain);
+        let out = run(&["book", "compress", &file]);
+        assert!(out.status.success());
+        assert_eq!(
+            stdout(&out),
+            compressed,
+            "compress(export) == export --compress"
+        );
+        let saved = entries(&plain).len() - entries(&compressed).len();
+        assert!(saved > 0);
+        assert!(
+            stderr(&out).contains(&format!("{saved} lines saved")),
+            "{}",
+            stderr(&out)
+        );
+
+        let file = write(dir.path(), "small.txt", &compressed);
+        let out = run(&["book", "expand", &file]);
+        assert!(out.status.success());
+        assert_eq!(stdout(&out), plain, "expand(compress(b)) == b");
+    }
+}
