@@ -5,6 +5,7 @@ mod engine;
 mod move_cmd;
 mod play;
 mod solve;
+mod tournament;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -55,6 +56,8 @@ pub enum Command {
     Engine,
     /// Solve the whole game and report the value, the positions and the time taken
     Solve,
+    /// Play many games between two players (or a round robin) and report the results
+    Tournament(tournament::TournamentArgs),
 }
 
 /// A position given on the command line.
@@ -89,5 +92,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Engine) => engine::run(),
         Some(Command::Solve) => solve::run(),
+        Some(Command::Tournament(args)) => tournament::run(&args),
     }
 }
