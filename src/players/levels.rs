@@ -1,8 +1,8 @@
 //! The difficulty levels: `easy`, `medium` and `hard` make human-looking mistakes on top of
 //! the exact move values; `perfect` makes none.
 //!
-//! A level scores every legal move from its exact value (a win is worth 1, a draw 0, a loss
-//! -1) plus a bonus for the share of the opponent's replies that lose for them (the traps a
+//! A level scores every legal move from its exact value (a win in `p` plies is worth
+//! `1 + 1/p`, a draw 0, a loss in `p` plies `-1 - 1/p`) plus a bonus for the share of the opponent's replies that lose for them (the traps a
 //! strong human sets), then picks a move at random with probability proportional to
 //! `exp(score / temperature)` (a softmax). A low temperature nearly always picks the best
 //! move; a high one often picks a merely good one and sometimes a bad one, so mistakes are
@@ -68,10 +68,13 @@ impl Level {
     /// A move's score: its exact value, plus the trap bonus for a move that keeps the game
     /// going.
     fn score(&self, board: Board, cell: Cell, value: Value) -> f64 {
+        // A near result counts more than a far one: losing in two plies is an obvious
+        // blunder, losing in nine is a deep trap a person can easily miss.
+        let nearness = 1.0 / value.plies.max(1) as f64;
         let base = match value.outcome {
-            Outcome::Win => 1.0,
+            Outcome::Win => 1.0 + nearness,
             Outcome::Draw => 0.0,
-            Outcome::Loss => -1.0,
+            Outcome::Loss => -1.0 - nearness,
         };
         base + self.style.trap_weight * self.trap_share(board, cell)
     }
@@ -154,19 +157,23 @@ impl Difficulty {
     /// `greedy` with the tournament (see the README's difficulty section).
     pub fn style(self) -> Option<Style> {
         match self {
+            // Near random among all moves, and only 60 % of the time sure to take a win
+            // or dodge a loss at once.
             Difficulty::Easy => Some(Style {
-                temperature: 0.6,
+                temperature: 3.0,
                 trap_weight: 0.0,
-                guard: 0.7,
+                guard: 0.6,
             }),
+            // Never misses the obvious, but wanders among the rest.
             Difficulty::Medium => Some(Style {
-                temperature: 0.3,
-                trap_weight: 0.5,
+                temperature: 1.7,
+                trap_weight: 0.0,
                 guard: 1.0,
             }),
+            // Mostly the best move, and it likes setting traps.
             Difficulty::Hard => Some(Style {
-                temperature: 0.1,
-                trap_weight: 1.0,
+                temperature: 0.65,
+                trap_weight: 0.5,
                 guard: 1.0,
             }),
             Difficulty::Perfect => None,

@@ -16,7 +16,7 @@ mod tactics;
 
 pub use baselines::{Greedy, Lookahead, RandomPlayer};
 pub use heuristic::Heuristic;
-pub use levels::{Difficulty, Level};
+pub use levels::{Difficulty, Level, Style};
 pub use perfect::Perfect;
 pub use spec::{PlayerSpec, SpecError};
 
