@@ -213,7 +213,12 @@ mod tests {
         assert_eq!(one, three);
         assert_eq!(one.games, 300);
         assert_eq!(one.first_wins + one.second_wins + one.draws, 300);
-        let other_seed = run(&pairing("greedy", "random", 300, 6), &solver, 2, &Control::default());
+        let other_seed = run(
+            &pairing("greedy", "random", 300, 6),
+            &solver,
+            2,
+            &Control::default(),
+        );
         assert_ne!(Ok(one), other_seed, "the seed matters");
     }
 
@@ -222,8 +227,8 @@ mod tests {
         let solver = Arc::new(Solver::new());
         let control = Control::default();
         control.stop.store(true, Ordering::Relaxed);
-        let tally = run(&pairing("random", "random", 1000, 1), &solver, 2, &control)
-            .expect("legal games");
+        let tally =
+            run(&pairing("random", "random", 1000, 1), &solver, 2, &control).expect("legal games");
         assert_eq!(tally.games, 0);
     }
 

@@ -256,10 +256,17 @@ fn print_table(
     cell: impl Fn((u64, u64, u64)) -> Option<f64>,
 ) {
     let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-    let first_col = names.iter().map(String::len).max().unwrap_or(0).max(title.len());
+    let first_col = names
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max(title.len());
     let width = names.iter().map(String::len).max().unwrap_or(0).max(6);
     let mut header = format!("{title:<first_col$}");
-    names.iter().for_each(|n| header += &format!("  {n:>width$}"));
+    names
+        .iter()
+        .for_each(|n| header += &format!("  {n:>width$}"));
     println!("{header}");
     for (row, row_name) in players.iter().zip(&names) {
         let mut line = format!("{row_name:<first_col$}");

@@ -37,7 +37,10 @@ impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SpecError::Unknown(name) => {
-                write!(f, "unknown player '{name}': valid players are {VALID_NAMES}")
+                write!(
+                    f,
+                    "unknown player '{name}': valid players are {VALID_NAMES}"
+                )
             }
             SpecError::BadDepth(name) => write!(
                 f,
