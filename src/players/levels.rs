@@ -76,6 +76,9 @@ impl Level {
             Outcome::Draw => 0.0,
             Outcome::Loss => -1.0 - nearness,
         };
+        if self.style.trap_weight == 0.0 {
+            return base; // skip the lookup the score would not use
+        }
         base + self.style.trap_weight * self.trap_share(board, cell)
     }
 
