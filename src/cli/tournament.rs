@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use clap::Args;
+use clap::{ArgGroup, Args};
 
 use super::Failure;
 use tictaclatin::players::PlayerSpec;
@@ -16,6 +16,7 @@ use tictaclatin::tournament::{self, Control, Pairing, Tally};
 const INTERRUPTED: u8 = 130;
 
 #[derive(Args, Debug)]
+#[command(group(ArgGroup::new("players").required(true).args(["first", "round_robin"])))]
 pub struct TournamentArgs {
     /// The player who moves first in every game (perfect, hard, medium, easy, heuristic,
     /// greedy, random, lookahead-N)
@@ -30,8 +31,7 @@ pub struct TournamentArgs {
         long,
         value_name = "P1,P2,...",
         value_delimiter = ',',
-        conflicts_with_all = ["first", "second"],
-        required_unless_present = "first"
+        conflicts_with_all = ["first", "second"]
     )]
     round_robin: Option<Vec<String>>,
     /// Games per pairing (in a round robin: per pairing and order)

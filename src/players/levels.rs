@@ -208,3 +208,46 @@ impl FromStr for Difficulty {
             .ok_or_else(|| format!("unknown difficulty '{s}': use easy, medium, hard or perfect"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(temperature: f64, guard: f64) -> Level {
+        let style = Style {
+            temperature,
+            trap_weight: 0.0,
+            guard,
+        };
+        Level::new("test", style, Arc::new(Solver::new()), 1)
+    }
+
+    #[test]
+    fn near_results_weigh_more_than_far_ones() {
+        let l = level(1.0, 1.0);
+        let board = Board::EMPTY;
+        let cell = Cell::new(0).expect("a1");
+        let value = |outcome, plies| Value { outcome, plies };
+        let score = |v| l.score(board, cell, v);
+        assert!(score(value(Outcome::Win, 1)) > score(value(Outcome::Win, 7)));
+        assert!(score(value(Outcome::Win, 7)) > score(value(Outcome::Draw, 16)));
+        assert!(score(value(Outcome::Draw, 16)) > score(value(Outcome::Loss, 9)));
+        assert!(score(value(Outcome::Loss, 9)) > score(value(Outcome::Loss, 2)));
+    }
+
+    #[test]
+    fn a_cold_level_plays_like_the_perfect_value() {
+        // At a tiny temperature only the best-scored moves have any weight: from any
+        // position the move keeps the exact value.
+        let mut cold = level(0.001, 1.0);
+        let solver = Solver::new();
+        let mut board: Board = "X---/-O--/--X-/----".parse().expect("position");
+        while !board.status().is_over() {
+            let best = solver.value(board).expect("in play");
+            let cell = cold.choose(board).expect("a move");
+            let got = solver.move_value(board, cell).expect("legal");
+            assert_eq!(got.outcome, best.outcome, "in {}", board.to_text());
+            board = board.with_move(cell);
+        }
+    }
+}

@@ -30,8 +30,7 @@ pub enum SpecError {
 }
 
 /// The names `--help` and error messages list.
-pub const VALID_NAMES: &str =
-    "perfect, hard, medium, easy, heuristic, greedy, random, lookahead-N (N = 1 to 6)";
+pub const VALID_NAMES: &str = "perfect, hard, medium, easy, heuristic, greedy, random, lookahead-N";
 
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -39,7 +38,7 @@ impl fmt::Display for SpecError {
             SpecError::Unknown(name) => {
                 write!(
                     f,
-                    "unknown player '{name}': valid players are {VALID_NAMES}"
+                    "unknown player '{name}': valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})"
                 )
             }
             SpecError::BadDepth(name) => write!(
