@@ -6,6 +6,7 @@ mod engine;
 mod move_cmd;
 mod play;
 mod solve;
+mod tournament;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -58,6 +59,8 @@ pub enum Command {
     Solve,
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
     Book(book::BookArgs),
+    /// Play many games between two players (or a round robin) and report the results
+    Tournament(tournament::TournamentArgs),
 }
 
 /// A position given on the command line.
@@ -93,5 +96,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Engine) => engine::run(),
         Some(Command::Solve) => solve::run(),
         Some(Command::Book(args)) => book::run(args),
+        Some(Command::Tournament(args)) => tournament::run(&args),
     }
 }

@@ -1,0 +1,341 @@
+//! `tictaclatin tournament`: many games between players, with a summary or a cross table.
+
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use clap::{ArgGroup, Args};
+
+use super::Failure;
+use tictaclatin::book;
+use tictaclatin::game::Side;
+use tictaclatin::players::PlayerSpec;
+use tictaclatin::solver::Solver;
+use tictaclatin::tournament::{self, Control, Pairing, Tally};
+
+/// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
+const INTERRUPTED: u8 = 130;
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("players").required(true).args(["first", "round_robin"])))]
+pub struct TournamentArgs {
+    /// The player who moves first in every game (perfect, hard, medium, easy, heuristic,
+    /// greedy, random, lookahead-N)
+    #[arg(long, value_name = "PLAYER", requires = "second")]
+    first: Option<String>,
+    /// The player who moves second in every game
+    #[arg(long, value_name = "PLAYER", requires = "first")]
+    second: Option<String>,
+    /// Play every pair of these players both ways and print a cross table, e.g.
+    /// random,greedy,perfect
+    #[arg(
+        long,
+        value_name = "P1,P2,...",
+        value_delimiter = ',',
+        conflicts_with_all = ["first", "second"]
+    )]
+    round_robin: Option<Vec<String>>,
+    /// Games per pairing (in a round robin: per pairing and order)
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Seed for the randomised players; the same seed plays the same games
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads to play on (default: all cores)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// One JSON object per pairing and order, one per line
+    #[arg(long)]
+    json: bool,
+}
+
+/// A finished (or interrupted) pairing.
+struct Outcome {
+    pairing: Pairing,
+    tally: Tally,
+}
+
+pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
+    let pairings = pairings(args)?;
+    let threads = args.threads.map_or_else(default_threads, |t| t as usize);
+    let total = pairings.len() as u64 * args.games;
+    let control = Arc::new(Control::default());
+    watch_ctrl_c(&control);
+    let solver = Arc::new(Solver::new());
+
+    let (outcomes, result) = with_progress(&control, total, || {
+        let mut outcomes = Vec::new();
+        for pairing in pairings {
+            if control.stopped() {
+                break;
+            }
+            let tally = tournament::run(&pairing, &solver, threads, &control);
+            match tally {
+                Ok(tally) => outcomes.push(Outcome { pairing, tally }),
+                Err(illegal) => return (outcomes, Err(illegal)),
+            }
+        }
+        (outcomes, Ok(()))
+    });
+    result.map_err(|illegal| Failure {
+        message: illegal.to_string(),
+        code: 1,
+    })?;
+
+    if args.json {
+        outcomes.iter().for_each(|o| println!("{}", json_line(o)));
+    } else if args.round_robin.is_some() {
+        print_cross_tables(&outcomes, args);
+    } else {
+        outcomes.iter().for_each(print_summary);
+    }
+
+    let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
+    if played < total {
+        return Err(Failure {
+            message: format!("interrupted: {played} of {total} games were played"),
+            code: INTERRUPTED,
+        });
+    }
+    Ok(())
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The pairings to play: one for `--first/--second`, every ordered pair for a round robin.
+fn pairings(args: &TournamentArgs) -> Result<Vec<Pairing>, Failure> {
+    let pairing = |first: &PlayerSpec, second: &PlayerSpec| Pairing {
+        first: first.clone(),
+        second: second.clone(),
+        games: args.games,
+        seed: args.seed,
+    };
+    if let Some(names) = &args.round_robin {
+        let players = names
+            .iter()
+            .map(|n| parse_player(n))
+            .collect::<Result<Vec<_>, _>>()?;
+        check_round_robin(&players)?;
+        let mut all = Vec::new();
+        for first in &players {
+            for second in players.iter().filter(|&s| s != first) {
+                all.push(pairing(first, second));
+            }
+        }
+        return Ok(all);
+    }
+    // clap guarantees both sides when there is no round robin.
+    let first = parse_player(args.first.as_deref().unwrap_or_default())?;
+    let second = parse_player(args.second.as_deref().unwrap_or_default())?;
+    check_side(&first, Side::First)?;
+    check_side(&second, Side::Second)?;
+    Ok(vec![pairing(&first, &second)])
+}
+
+/// A book is written for one side; it cannot play the other.
+fn check_side(player: &PlayerSpec, side: Side) -> Result<(), Failure> {
+    match player.only_side() {
+        Some(only) if only != side => Err(Failure::bad_input(format!(
+            "{player} is the {} player's book; it cannot play {}",
+            book::side_name(only),
+            book::side_name(side)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn parse_player(name: &str) -> Result<PlayerSpec, Failure> {
+    name.parse()
+        .map_err(|e: tictaclatin::players::SpecError| Failure::bad_input(e.to_string()))
+}
+
+fn check_round_robin(players: &[PlayerSpec]) -> Result<(), Failure> {
+    if players.len() < 2 {
+        return Err(Failure::bad_input(
+            "a round robin needs at least two players, e.g. --round-robin greedy,perfect",
+        ));
+    }
+    for (i, p) in players.iter().enumerate() {
+        if p.only_side().is_some() {
+            return Err(Failure::bad_input(format!(
+                "{p} plays one side only; a round robin plays both: use --first/--second"
+            )));
+        }
+        if players[..i].contains(p) {
+            return Err(Failure::bad_input(format!(
+                "player '{p}' is listed twice in the round robin"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Ctrl-C asks the run to stop after the games in progress; the results so far are printed.
+fn watch_ctrl_c(control: &Arc<Control>) {
+    let control = Arc::clone(control);
+    let installed = ctrlc::set_handler(move || control.stop.store(true, Ordering::Relaxed));
+    if let Err(e) = installed {
+        eprintln!("tictaclatin: Ctrl-C will not stop the run cleanly: {e}");
+    }
+}
+
+/// Runs `work`, drawing a progress bar on stderr meanwhile if stderr is a terminal.
+fn with_progress<T>(control: &Control, total: u64, work: impl FnOnce() -> T) -> T {
+    if !std::io::stderr().is_terminal() {
+        return work();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                draw_bar(control.finished.load(Ordering::Relaxed), total);
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            eprint!("\r\x1b[2K"); // clear the bar's line
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+fn draw_bar(finished: u64, total: u64) {
+    const WIDTH: u64 = 30;
+    let filled = (finished * WIDTH).checked_div(total).unwrap_or(0) as usize;
+    let bar = format!(
+        "{}{}",
+        "#".repeat(filled),
+        "-".repeat(WIDTH as usize - filled)
+    );
+    let mut err = std::io::stderr().lock();
+    let _ = write!(err, "\r[{bar}] {finished}/{total} games (Ctrl-C stops)");
+    let _ = err.flush();
+}
+
+fn print_summary(o: &Outcome) {
+    let (p, t) = (&o.pairing, &o.tally);
+    println!(
+        "{} (first) vs {} (second): {} games, seed {}",
+        p.first, p.second, t.games, p.seed
+    );
+    let rows = [
+        (format!("{} (first) wins", p.first), t.first_wins),
+        (format!("{} (second) wins", p.second), t.second_wins),
+        ("draws".to_string(), t.draws),
+    ];
+    let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0);
+    for (label, count) in rows {
+        println!("  {label:<width$}  {count:>8}  {:>6.2} %", t.percent(count));
+    }
+}
+
+/// The row player's results against the column player over both orders.
+fn combined(outcomes: &[Outcome], row: &PlayerSpec, col: &PlayerSpec) -> (u64, u64, u64) {
+    let (mut games, mut wins, mut losses) = (0, 0, 0);
+    for o in outcomes {
+        let t = &o.tally;
+        if (&o.pairing.first, &o.pairing.second) == (row, col) {
+            (games, wins, losses) = (games + t.games, wins + t.first_wins, losses + t.second_wins);
+        } else if (&o.pairing.first, &o.pairing.second) == (col, row) {
+            (games, wins, losses) = (games + t.games, wins + t.second_wins, losses + t.first_wins);
+        }
+    }
+    (games, wins, losses)
+}
+
+fn print_cross_tables(outcomes: &[Outcome], args: &TournamentArgs) {
+    let players: Vec<PlayerSpec> = args
+        .round_robin
+        .iter()
+        .flatten()
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    println!(
+        "Round robin of {} players, {} games per pairing and order, seed {}.",
+        players.len(),
+        args.games,
+        args.seed
+    );
+    println!("Each cell: the row player against the column player over both orders");
+    println!("(half the games moving first). Draws are the rest.");
+    for (title, pick_wins) in [("Wins %", true), ("Losses %", false)] {
+        println!();
+        print_table(outcomes, &players, title, |(games, wins, losses)| {
+            let count = if pick_wins { wins } else { losses };
+            (games > 0).then(|| 100.0 * count as f64 / games as f64)
+        });
+    }
+}
+
+fn print_table(
+    outcomes: &[Outcome],
+    players: &[PlayerSpec],
+    title: &str,
+    cell: impl Fn((u64, u64, u64)) -> Option<f64>,
+) {
+    let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let first_col = names
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max(title.len());
+    let width = names.iter().map(String::len).max().unwrap_or(0).max(6);
+    let mut header = format!("{title:<first_col$}");
+    names
+        .iter()
+        .for_each(|n| header += &format!("  {n:>width$}"));
+    println!("{header}");
+    for (row, row_name) in players.iter().zip(&names) {
+        let mut line = format!("{row_name:<first_col$}");
+        for col in players {
+            let text = match cell(combined(outcomes, row, col)) {
+                Some(pct) if row != col => format!("{pct:.1}"),
+                _ => "-".to_string(),
+            };
+            line += &format!("  {text:>width$}");
+        }
+        println!("{line}");
+    }
+}
+
+fn json_line(o: &Outcome) -> String {
+    let (p, t) = (&o.pairing, &o.tally);
+    format!(
+        "{{\"first\":{},\"second\":{},\"games\":{},\"first_wins\":{},\"second_wins\":{},\"draws\":{},\"seed\":{}}}",
+        json_string(&p.first.to_string()),
+        json_string(&p.second.to_string()),
+        t.games,
+        t.first_wins,
+        t.second_wins,
+        t.draws,
+        p.seed
+    )
+}
+
+/// A JSON string literal (player names may one day hold file names).
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out += "\\\"",
+            '\\' => out += "\\\\",
+            c if (c as u32) < 0x20 => out += &format!("\\u{:04x}", c as u32),
+            c => out.push(c),
+        }
+    }
+    out + "\""
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("book:a\"b\\c\n"), "\"book:a\\\"b\\\\c\\u000a\"");
+    }
+}

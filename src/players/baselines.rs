@@ -1,0 +1,214 @@
+//! Baseline players that know only the rules, not the solver: yardsticks for the levels.
+
+use super::tactics::{random_cell, safe_cells, winning_cells};
+use super::{Player, PlayerRng, rng_from_seed};
+use crate::game::{Board, Cell, Status};
+
+/// A uniformly random legal move.
+pub struct RandomPlayer {
+    rng: PlayerRng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, board: Board) -> Option<Cell> {
+        if board.status().is_over() {
+            return None;
+        }
+        random_cell(board.empty_cells(), &mut self.rng)
+    }
+}
+
+/// Takes a move that wins at once; otherwise a random move after which the opponent cannot
+/// win at once; otherwise any random move.
+pub struct Greedy {
+    rng: PlayerRng,
+}
+
+impl Greedy {
+    pub fn new(seed: u64) -> Greedy {
+        Greedy {
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl Player for Greedy {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, board: Board) -> Option<Cell> {
+        if board.status().is_over() {
+            return None;
+        }
+        [winning_cells(board), safe_cells(board), board.empty_cells()]
+            .into_iter()
+            .find(|&mask| mask != 0)
+            .and_then(|mask| random_cell(mask, &mut self.rng))
+    }
+}
+
+/// The deepest search `lookahead-N` accepts: beyond it a move takes too long early in the
+/// game for a baseline (the search has no table).
+pub const MAX_LOOKAHEAD: u32 = 6;
+
+/// A depth-limited search: plays randomly among the moves with the best outcome it can
+/// prove within `depth` plies (counting its own move): a forced win, else a move not lost
+/// within that horizon, else any move.
+pub struct Lookahead {
+    depth: u32,
+    rng: PlayerRng,
+}
+
+impl Lookahead {
+    /// `depth` is clamped to `1..=MAX_LOOKAHEAD`.
+    pub fn new(depth: u32, seed: u64) -> Lookahead {
+        Lookahead {
+            depth: depth.clamp(1, MAX_LOOKAHEAD),
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+/// What a bounded search can prove, for the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Horizon {
+    Lost,
+    /// Nothing forced within the horizon (or a proven draw).
+    Open,
+    Won,
+}
+
+impl Horizon {
+    fn flip(self) -> Horizon {
+        match self {
+            Horizon::Lost => Horizon::Won,
+            Horizon::Open => Horizon::Open,
+            Horizon::Won => Horizon::Lost,
+        }
+    }
+}
+
+/// The outcome of playing `cell`, for the side playing it, proven within `depth` plies
+/// counting this move.
+fn move_horizon(board: Board, cell: Cell, depth: u32) -> Horizon {
+    let child = board.with_move(cell);
+    match child.status() {
+        Status::Won(side) if side == board.to_move() => Horizon::Won,
+        Status::Won(_) => Horizon::Lost,
+        Status::Draw => Horizon::Open,
+        Status::InPlay => position_horizon(child, depth - 1).flip(),
+    }
+}
+
+/// The outcome for the side to move in an in-play position, within `depth` plies.
+fn position_horizon(board: Board, depth: u32) -> Horizon {
+    if depth == 0 {
+        return Horizon::Open;
+    }
+    let mut best = Horizon::Lost;
+    for cell in Cell::in_mask(board.empty_cells()) {
+        best = best.max(move_horizon(board, cell, depth));
+        if best == Horizon::Won {
+            break; // nothing beats a forced win
+        }
+    }
+    best
+}
+
+impl Player for Lookahead {
+    fn name(&self) -> String {
+        format!("lookahead-{}", self.depth)
+    }
+
+    fn choose(&mut self, board: Board) -> Option<Cell> {
+        if board.status().is_over() {
+            return None;
+        }
+        let mut best = Horizon::Lost;
+        let mut cells = 0u16;
+        for cell in Cell::in_mask(board.empty_cells()) {
+            let h = move_horizon(board, cell, self.depth);
+            if h > best {
+                (best, cells) = (h, 0);
+            }
+            if h == best {
+                cells |= cell.bit();
+            }
+        }
+        random_cell(cells, &mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().expect("test position")
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().expect("test cell")
+    }
+
+    /// Every player plays only legal moves and stops when the game is over.
+    #[test]
+    fn baselines_play_legal_moves_to_the_end() {
+        let players: Vec<Box<dyn Player>> = vec![
+            Box::new(RandomPlayer::new(1)),
+            Box::new(Greedy::new(2)),
+            Box::new(Lookahead::new(3, 3)),
+        ];
+        for mut player in players {
+            let mut b = Board::EMPTY;
+            while !b.status().is_over() {
+                let c = player.choose(b).expect("a move while in play");
+                b = b.play(c).expect("a legal move");
+            }
+            assert_eq!(player.choose(b), None, "{} after the end", player.name());
+        }
+    }
+
+    #[test]
+    fn greedy_and_lookahead_take_a_win_and_avoid_a_loss() {
+        // X to move: d1 wins at once (XXOX).
+        let win = board("XXO-/O---/----/----");
+        // X to move: only d2 stops O's OOXO threat.
+        let threat = board("X---/OOX-/----/----");
+        for seed in 0..20 {
+            assert_eq!(Greedy::new(seed).choose(win), Some(cell("d1")));
+            assert_eq!(Greedy::new(seed).choose(threat), Some(cell("d2")));
+            assert_eq!(Lookahead::new(2, seed).choose(win), Some(cell("d1")));
+            assert_eq!(Lookahead::new(2, seed).choose(threat), Some(cell("d2")));
+        }
+    }
+
+    #[test]
+    fn lookahead_one_sees_only_its_own_win() {
+        let threat = board("X---/OOX-/----/----");
+        let moves: std::collections::HashSet<Cell> = (0..40)
+            .filter_map(|seed| Lookahead::new(1, seed).choose(threat))
+            .collect();
+        assert!(moves.len() > 1, "depth 1 does not see O's threat");
+    }
+
+    #[test]
+    fn same_seed_same_moves() {
+        let b = board("X---/-O--/----/----");
+        let a: Vec<_> = (0..5).map(|_| RandomPlayer::new(9).choose(b)).collect();
+        assert!(a.windows(2).all(|w| w[0] == w[1]));
+    }
+}

@@ -1,0 +1,253 @@
+//! The difficulty levels: `easy`, `medium` and `hard` make human-looking mistakes on top of
+//! the exact move values; `perfect` makes none.
+//!
+//! A level scores every legal move from its exact value (a win in `p` plies is worth
+//! `1 + 1/p`, a draw 0, a loss in `p` plies `-1 - 1/p`) plus a bonus for the share of the opponent's replies that lose for them (the traps a
+//! strong human sets), then picks a move at random with probability proportional to
+//! `exp(score / temperature)` (a softmax). A low temperature nearly always picks the best
+//! move; a high one often picks a merely good one and sometimes a bad one, so mistakes are
+//! more likely where the cost is small, as with people.
+//!
+//! On top of that, a level with a `guard` of 1 always takes a move that wins at once and
+//! never plays a move that loses at once (hands the opponent a point or a winning reply);
+//! `easy` applies that guard only some of the time, so it misses the obvious now and then.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use rand::RngExt;
+
+use super::tactics::{safe_cells, winning_cells};
+use super::{Perfect, Player, PlayerRng, rng_from_seed};
+use crate::game::{Board, Cell};
+use crate::solver::{Outcome, Solver, Value};
+
+/// How a level plays; see the module documentation.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Style {
+    /// Softmax temperature over move scores: lower is stronger.
+    pub temperature: f64,
+    /// Weight of the share of the opponent's replies that lose (0 to 1) in a move's score.
+    pub trap_weight: f64,
+    /// Probability of taking a win at once and avoiding a loss at once when there is one.
+    pub guard: f64,
+}
+
+/// A randomised player built on the exact values.
+pub struct Level {
+    name: &'static str,
+    style: Style,
+    solver: Arc<Solver>,
+    rng: PlayerRng,
+}
+
+impl Level {
+    pub fn new(name: &'static str, style: Style, solver: Arc<Solver>, seed: u64) -> Level {
+        Level {
+            name,
+            style,
+            solver,
+            rng: rng_from_seed(seed),
+        }
+    }
+
+    /// The cells this move may come from: with the guard on, only the immediate wins if
+    /// there are any, else only the moves that do not lose at once (if there are any).
+    fn allowed(&mut self, board: Board) -> u16 {
+        let guarded = self.style.guard >= 1.0 || self.rng.random_bool(self.style.guard);
+        if !guarded {
+            return board.empty_cells();
+        }
+        [winning_cells(board), safe_cells(board), board.empty_cells()]
+            .into_iter()
+            .find(|&mask| mask != 0)
+            .unwrap_or(0)
+    }
+
+    /// A move's score: its exact value, plus the trap bonus for a move that keeps the game
+    /// going.
+    fn score(&self, board: Board, cell: Cell, value: Value) -> f64 {
+        // A near result counts more than a far one: losing in two plies is an obvious
+        // blunder, losing in nine is a deep trap a person can easily miss.
+        let nearness = 1.0 / value.plies.max(1) as f64;
+        let base = match value.outcome {
+            Outcome::Win => 1.0 + nearness,
+            Outcome::Draw => 0.0,
+            Outcome::Loss => -1.0 - nearness,
+        };
+        if self.style.trap_weight == 0.0 {
+            return base; // skip the lookup the score would not use
+        }
+        base + self.style.trap_weight * self.trap_share(board, cell)
+    }
+
+    /// The share of the opponent's replies that lose for them after `cell`.
+    fn trap_share(&self, board: Board, cell: Cell) -> f64 {
+        let child = board.with_move(cell);
+        match self.solver.entry(child) {
+            Some(entry) => entry.losing_moves() as f64 / child.empty_count() as f64,
+            None => 0.0, // the game ended
+        }
+    }
+}
+
+impl Player for Level {
+    fn name(&self) -> String {
+        self.name.into()
+    }
+
+    fn choose(&mut self, board: Board) -> Option<Cell> {
+        if board.status().is_over() {
+            return None;
+        }
+        let allowed = self.allowed(board);
+        let values = self.solver.move_values(board);
+        let scored: Vec<(Cell, f64)> = Cell::in_mask(allowed)
+            .filter_map(|c| values[c.index()].map(|v| (c, self.score(board, c, v))))
+            .collect();
+        let top = scored.iter().map(|&(_, s)| s).fold(f64::MIN, f64::max);
+        // Subtracting the top score keeps every exponent <= 0, so nothing overflows.
+        let weights: Vec<f64> = scored
+            .iter()
+            .map(|&(_, s)| ((s - top) / self.style.temperature).exp())
+            .collect();
+        let mut pick = self.rng.random_range(0.0..weights.iter().sum::<f64>());
+        for (&(cell, _), w) in scored.iter().zip(&weights) {
+            if pick < *w {
+                return Some(cell);
+            }
+            pick -= w;
+        }
+        scored.last().map(|&(cell, _)| cell) // rounding left a sliver over
+    }
+}
+
+/// How strong the bot plays in the terminal game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+    #[default]
+    Perfect,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Perfect,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Perfect => "perfect",
+        }
+    }
+
+    /// The next level up, wrapping from perfect to easy (the game's `d` key).
+    pub fn next(self) -> Difficulty {
+        let i = Difficulty::ALL.iter().position(|&d| d == self).unwrap_or(0);
+        Difficulty::ALL[(i + 1) % Difficulty::ALL.len()]
+    }
+
+    /// How the level plays; `None` for perfect, which makes no mistakes. Calibrated against
+    /// `greedy` with the tournament (see the README's difficulty section).
+    pub fn style(self) -> Option<Style> {
+        match self {
+            // Near random among all moves, and only 60 % of the time sure to take a win
+            // or dodge a loss at once.
+            Difficulty::Easy => Some(Style {
+                temperature: 3.0,
+                trap_weight: 0.0,
+                guard: 0.6,
+            }),
+            // Never misses the obvious, but wanders among the rest.
+            Difficulty::Medium => Some(Style {
+                temperature: 1.7,
+                trap_weight: 0.0,
+                guard: 1.0,
+            }),
+            // Mostly the best move, and it likes setting traps.
+            Difficulty::Hard => Some(Style {
+                temperature: 0.65,
+                trap_weight: 0.5,
+                guard: 1.0,
+            }),
+            Difficulty::Perfect => None,
+        }
+    }
+
+    /// A player of this level; `seed` drives the randomised levels.
+    pub fn player(self, solver: Arc<Solver>, seed: u64) -> Box<dyn Player> {
+        match self.style() {
+            Some(style) => Box::new(Level::new(self.name(), style, solver, seed)),
+            None => Box::new(Perfect::new(solver)),
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Difficulty, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown difficulty '{s}': use easy, medium, hard or perfect"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(temperature: f64, guard: f64) -> Level {
+        let style = Style {
+            temperature,
+            trap_weight: 0.0,
+            guard,
+        };
+        Level::new("test", style, Arc::new(Solver::new()), 1)
+    }
+
+    #[test]
+    fn near_results_weigh_more_than_far_ones() {
+        let l = level(1.0, 1.0);
+        let board = Board::EMPTY;
+        let cell = Cell::new(0).expect("a1");
+        let value = |outcome, plies| Value { outcome, plies };
+        let score = |v| l.score(board, cell, v);
+        assert!(score(value(Outcome::Win, 1)) > score(value(Outcome::Win, 7)));
+        assert!(score(value(Outcome::Win, 7)) > score(value(Outcome::Draw, 16)));
+        assert!(score(value(Outcome::Draw, 16)) > score(value(Outcome::Loss, 9)));
+        assert!(score(value(Outcome::Loss, 9)) > score(value(Outcome::Loss, 2)));
+    }
+
+    #[test]
+    fn a_cold_level_plays_like_the_perfect_value() {
+        // At a tiny temperature only the best-scored moves have any weight: from any
+        // position the move keeps the exact value.
+        let mut cold = level(0.001, 1.0);
+        let solver = Solver::new();
+        let mut board: Board = "X---/-O--/--X-/----".parse().expect("position");
+        while !board.status().is_over() {
+            let best = solver.value(board).expect("in play");
+            let cell = cold.choose(board).expect("a move");
+            let got = solver.move_value(board, cell).expect("legal");
+            assert_eq!(got.outcome, best.outcome, "in {}", board.to_text());
+            board = board.with_move(cell);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! A player named on the command line (`perfect`, `easy`, `lookahead-2`, `random`, ...),
+//! parsed once and built afresh for each game with that game's seed.
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use super::baselines::MAX_LOOKAHEAD;
+use super::{Difficulty, Greedy, Heuristic, Lookahead, Player, RandomPlayer};
+use crate::book::{Book, BookPlayer};
+use crate::game::Side;
+use crate::solver::Solver;
+
+/// Which player to build.
+#[derive(Clone, PartialEq, Debug)]
+pub enum PlayerSpec {
+    /// `perfect`, `easy`, `medium`, `hard`.
+    Level(Difficulty),
+    Random,
+    Greedy,
+    /// `lookahead-N`, N from 1 to `MAX_LOOKAHEAD`.
+    Lookahead(u32),
+    Heuristic,
+    /// `book:FILE`: plays only from a strategy book (plus the obvious moves).
+    Book(BookSpec),
+}
+
+/// A book read once and shared by every game that uses it.
+#[derive(Clone, Debug)]
+pub struct BookSpec {
+    path: String,
+    book: Arc<Book>,
+}
+
+/// Two book specs are the same player when they name the same file.
+impl PartialEq for BookSpec {
+    fn eq(&self, other: &BookSpec) -> bool {
+        self.path == other.path
+    }
+}
+
+impl BookSpec {
+    fn load(path: &str) -> Result<BookSpec, String> {
+        let book = Book::read(Path::new(path), None).map_err(|e| e.to_string())?;
+        // Building a player also checks the book has no position twice; doing it here means
+        // building one per game later cannot fail.
+        BookPlayer::new(&book, path).map_err(|e| e.to_string())?;
+        Ok(BookSpec {
+            path: path.to_string(),
+            book: Arc::new(book),
+        })
+    }
+}
+
+/// Why a player name was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SpecError {
+    Unknown(String),
+    BadDepth(String),
+    /// The book file named by `book:FILE` could not be used.
+    Book {
+        path: String,
+        why: String,
+    },
+}
+
+/// The names `--help` and error messages list.
+pub const VALID_NAMES: &str =
+    "perfect, hard, medium, easy, heuristic, greedy, random, lookahead-N, book:FILE";
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::Unknown(name) => {
+                write!(
+                    f,
+                    "unknown player '{name}': valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})"
+                )
+            }
+            SpecError::BadDepth(name) => write!(
+                f,
+                "bad player '{name}': lookahead depth must be a number from 1 to {MAX_LOOKAHEAD}"
+            ),
+            SpecError::Book { path, why } => write!(f, "cannot use book '{path}': {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
+        let name = text.trim();
+        let lower = name.to_ascii_lowercase();
+        // Book players: the book is read here, once, and shared by every game.
+        if lower.starts_with("book:") {
+            let path = &name["book:".len()..];
+            return BookSpec::load(path)
+                .map(PlayerSpec::Book)
+                .map_err(|why| SpecError::Book {
+                    path: path.into(),
+                    why,
+                });
+        }
+        if let Some(depth) = lower.strip_prefix("lookahead-") {
+            return match depth.parse::<u32>() {
+                Ok(d) if (1..=MAX_LOOKAHEAD).contains(&d) => Ok(PlayerSpec::Lookahead(d)),
+                _ => Err(SpecError::BadDepth(name.into())),
+            };
+        }
+        match lower.as_str() {
+            "random" => Ok(PlayerSpec::Random),
+            "greedy" => Ok(PlayerSpec::Greedy),
+            "heuristic" => Ok(PlayerSpec::Heuristic),
+            _ => lower
+                .parse::<Difficulty>()
+                .map(PlayerSpec::Level)
+                .map_err(|_| SpecError::Unknown(name.into())),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    /// The canonical name, which parses back to the same spec.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Level(d) => f.write_str(d.name()),
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Greedy => f.write_str("greedy"),
+            PlayerSpec::Lookahead(n) => write!(f, "lookahead-{n}"),
+            PlayerSpec::Heuristic => f.write_str("heuristic"),
+            PlayerSpec::Book(spec) => write!(f, "book:{}", spec.path),
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// A fresh player for one game; randomised players draw from `seed`.
+    pub fn build(&self, solver: &Arc<Solver>, seed: u64) -> Box<dyn Player> {
+        match self {
+            PlayerSpec::Level(d) => d.player(Arc::clone(solver), seed),
+            PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
+            PlayerSpec::Greedy => Box::new(Greedy::new(seed)),
+            PlayerSpec::Lookahead(n) => Box::new(Lookahead::new(*n, seed)),
+            PlayerSpec::Heuristic => Box::new(Heuristic::new(seed)),
+            PlayerSpec::Book(spec) => Box::new(
+                BookPlayer::new(&spec.book, self.to_string())
+                    .expect("the book was checked when the spec was parsed"),
+            ),
+        }
+    }
+
+    /// The one side this player can play, for players that cannot play both (a book is
+    /// written for one side).
+    pub fn only_side(&self) -> Option<Side> {
+        match self {
+            PlayerSpec::Book(spec) => Some(spec.book.side()),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for name in [
+            "perfect",
+            "hard",
+            "medium",
+            "easy",
+            "random",
+            "greedy",
+            "heuristic",
+            "lookahead-1",
+            "lookahead-6",
+        ] {
+            let spec: PlayerSpec = name.parse().expect(name);
+            assert_eq!(spec.to_string(), name);
+        }
+        assert_eq!(" Greedy ".parse(), Ok(PlayerSpec::Greedy));
+    }
+
+    #[test]
+    fn bad_names_say_what_is_valid() {
+        let err = "grandmaster".parse::<PlayerSpec>().unwrap_err();
+        assert!(err.to_string().contains("valid players are"), "{err}");
+        for bad in ["lookahead-0", "lookahead-7", "lookahead-x", "lookahead-"] {
+            assert_eq!(
+                bad.parse::<PlayerSpec>(),
+                Err(SpecError::BadDepth(bad.into()))
+            );
+        }
+    }
+
+    #[test]
+    fn book_players_read_their_book_once() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/book-second.txt");
+        let spec: PlayerSpec = format!("book:{path}").parse().unwrap();
+        assert_eq!(spec.to_string(), format!("book:{path}"));
+        assert_eq!(spec.only_side(), Some(Side::Second));
+        let err = "book:no/such/file.txt".parse::<PlayerSpec>().unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("cannot use book 'no/such/file.txt'"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,100 @@
+//! One-move tactics from the rules alone, shared by the baselines and the levels' guards.
+
+use rand::RngExt;
+
+use super::PlayerRng;
+use crate::game::{Board, Cell, Status};
+
+/// Does playing `cell` put the side to move ahead at once (and so win)?
+pub fn wins_at_once(board: Board, cell: Cell) -> bool {
+    let child = board.with_move(cell);
+    let (mover, other) = child.points_made_by(cell);
+    // Points were level before the move (the game was in play), so only this move's
+    // points decide.
+    mover > other && matches!(child.status(), Status::Won(_))
+}
+
+/// The empty cells where the side to move wins at once.
+pub fn winning_cells(board: Board) -> u16 {
+    Cell::in_mask(board.empty_cells())
+        .filter(|&cell| wins_at_once(board, cell))
+        .fold(0, |mask, cell| mask | cell.bit())
+}
+
+/// Does playing `cell` lose at once: it hands the opponent the lead, or leaves them a
+/// move that wins at once?
+pub fn loses_at_once(board: Board, cell: Cell) -> bool {
+    let child = board.with_move(cell);
+    match child.status() {
+        Status::Won(side) => side != board.to_move(),
+        Status::Draw => false,
+        Status::InPlay => winning_cells(child) != 0,
+    }
+}
+
+/// The empty cells that do not lose at once.
+pub fn safe_cells(board: Board) -> u16 {
+    Cell::in_mask(board.empty_cells())
+        .filter(|&cell| !loses_at_once(board, cell))
+        .fold(0, |mask, cell| mask | cell.bit())
+}
+
+/// A cell drawn uniformly from a mask; `None` for an empty mask.
+pub fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
+    let count = mask.count_ones();
+    if count == 0 {
+        return None;
+    }
+    let pick = rng.random_range(0..count) as usize;
+    Cell::in_mask(mask).nth(pick)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        text.parse().expect("test position")
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().expect("test cell")
+    }
+
+    #[test]
+    fn completing_three_of_mine_and_one_of_theirs_wins() {
+        // X to move; row 1 holds X X O and d1 is empty: X at d1 makes XXOX, a point.
+        let b = board("XXO-/O---/----/----");
+        assert!(wins_at_once(b, cell("d1")));
+        assert_eq!(winning_cells(b), cell("d1").bit());
+    }
+
+    #[test]
+    fn filling_a_line_of_three_of_theirs_loses() {
+        // O to move: row 1 holds X X X, so O at d1 makes XXXO, a point for X.
+        let b = board("XXX-/OO--/----/----");
+        assert!(loses_at_once(b, cell("d1")));
+        assert!(!wins_at_once(b, cell("d1")));
+    }
+
+    #[test]
+    fn leaving_the_opponent_a_winning_reply_loses() {
+        // X to move; row 2 holds O O X and d2 is empty: O at d2 would make OOXO, a point.
+        let b = board("X---/OOX-/----/----");
+        assert!(loses_at_once(b, cell("c4")));
+        // X at d2 makes OOXX, no point, and takes the threat away.
+        assert!(!loses_at_once(b, cell("d2")));
+        assert_eq!(safe_cells(b), cell("d2").bit());
+    }
+
+    #[test]
+    fn random_cell_stays_in_the_mask() {
+        let mut rng = super::super::rng_from_seed(7);
+        let mask = cell("b2").bit() | cell("d4").bit();
+        for _ in 0..50 {
+            let c = random_cell(mask, &mut rng).expect("mask is not empty");
+            assert_ne!(mask & c.bit(), 0);
+        }
+        assert_eq!(random_cell(0, &mut rng), None);
+    }
+}

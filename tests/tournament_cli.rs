@@ -1,0 +1,122 @@
+//! The `tournament` command as a user runs it.
+
+use std::process::{Command, Output};
+
+fn tournament(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("tournament")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("utf-8")
+}
+
+#[test]
+fn a_pairing_prints_wins_draws_and_losses_with_percentages() {
+    let out = tournament(&["--first", "greedy", "--second", "random", "--games", "400"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("greedy (first) vs random (second): 400 games, seed 1\n"));
+    let counts: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .map(|line| {
+            assert!(line.ends_with(" %"), "{line}");
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            fields[fields.len() - 3].parse().expect("a count")
+        })
+        .collect();
+    assert_eq!(counts.len(), 3, "{text}");
+    assert_eq!(counts.iter().sum::<u64>(), 400);
+    assert!(text.contains("greedy (first) wins"));
+    assert!(text.contains("random (second) wins"));
+    assert!(text.contains("draws"));
+}
+
+#[test]
+fn json_lines_have_the_documented_shape() {
+    let out = tournament(&[
+        "--first", "perfect", "--second", "greedy", "--games", "300", "--seed", "4", "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = text.trim_end();
+    assert_eq!(text.lines().count(), 1);
+    assert!(line.starts_with(r#"{"first":"perfect","second":"greedy","games":300,"first_wins":"#));
+    assert!(line.contains(r#","second_wins":0,"draws":"#), "{line}");
+    assert!(line.ends_with(r#","seed":4}"#), "{line}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_results_on_one_and_two_threads() {
+    let run = |threads: &str| {
+        let out = tournament(&[
+            "--round-robin",
+            "random,easy,heuristic",
+            "--games",
+            "200",
+            "--seed",
+            "42",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let one = run("1");
+    assert_eq!(one.lines().count(), 6, "every pair both ways: {one}");
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn a_round_robin_prints_a_cross_table() {
+    let out = tournament(&["--round-robin", "random,greedy,perfect", "--games", "100"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Wins %"), "{text}");
+    assert!(text.contains("Losses %"), "{text}");
+    // perfect's row in the losses table: it never loses.
+    let losses = text.split("Losses %").nth(1).expect("losses table");
+    let perfect_row = losses
+        .lines()
+        .find(|l| l.starts_with("perfect"))
+        .expect("a row for perfect");
+    assert_eq!(
+        perfect_row.split_whitespace().collect::<Vec<_>>(),
+        ["perfect", "0.0", "0.0", "-"]
+    );
+}
+
+#[test]
+fn unknown_players_are_refused_with_the_valid_names() {
+    let out = tournament(&["--first", "grandmaster", "--second", "greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("unknown player 'grandmaster'"), "{err}");
+    assert!(err.contains("perfect, hard, medium, easy"), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn bad_arguments_exit_with_status_two() {
+    for args in [
+        &["--round-robin", "greedy"][..],
+        &["--round-robin", "greedy,greedy"],
+        &["--first", "lookahead-9", "--second", "greedy"],
+        &["--first", "book:first.txt", "--second", "greedy"],
+        &["--first", "greedy", "--second", "random", "--games", "0"],
+        &["--first", "greedy"],
+    ] {
+        let out = tournament(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).is_empty(), "{args:?}");
+    }
+}
