@@ -120,3 +120,54 @@ fn bad_arguments_exit_with_status_two() {
         assert!(!stderr(&out).is_empty(), "{args:?}");
     }
 }
+
+/// The shipped book plays its side as the perfect player does: never a loss, and nearly
+/// every game won against greedy. (Not the very same games: the book answers a position by
+/// its canonical image, and where a position is symmetric the image of the solver's move can
+/// be a different, equally good cell, after which greedy's random choices differ.)
+#[test]
+fn a_book_player_never_loses_and_wins_like_the_perfect_player() {
+    let book = concat!(
+        "book:",
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/book-second.txt"
+    );
+    let out = tournament(&[
+        "--first", "greedy", "--second", book, "--games", "300", "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = stdout(&out);
+    assert!(line.contains("\"first_wins\":0,"), "{line}");
+    let wins: u32 = line
+        .split("\"second_wins\":")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .expect("second_wins");
+    assert!(wins >= 290, "{line}");
+}
+
+#[test]
+fn a_book_cannot_play_the_other_side_or_a_round_robin() {
+    let book = concat!(
+        "book:",
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/book-second.txt"
+    );
+    let out = tournament(&["--first", book, "--second", "greedy", "--games", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("second player's book"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tournament(&["--round-robin", &format!("greedy,{book}"), "--games", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = tournament(&["--first", "book:missing.txt", "--second", "greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot use book 'missing.txt'"),
+        "{}",
+        stderr(&out)
+    );
+}
