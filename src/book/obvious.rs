@@ -7,7 +7,8 @@
 //! loses within two plies, so the forced move is the only best one and the perfect player
 //! would play it too.
 
-use crate::game::{Board, Cell, Side, Status};
+use crate::game::tactics::{safe_cells, winning_cells};
+use crate::game::{Board, Cell};
 
 /// The obvious move in `board`, if there is one; `None` when the game is over or the choice
 /// needs a dictionary. Among several moves that win at once, the lowest cell.
@@ -15,33 +16,11 @@ pub fn obvious_move(board: Board) -> Option<Cell> {
     if board.status().is_over() {
         return None;
     }
-    let me = board.to_move();
-    let moves = || Cell::in_mask(board.empty_cells());
-    if let Some(win) = moves().find(|&c| board.with_move(c).status() == Status::Won(me)) {
-        return Some(win);
-    }
-    let mut all = moves();
-    if let (Some(only), None) = (all.next(), all.next()) {
-        return Some(only);
-    }
-    let mut safe = moves().filter(|&c| is_safe(board.with_move(c), me));
-    match (safe.next(), safe.next()) {
-        (Some(only), None) => Some(only),
-        _ => None,
-    }
-}
-
-/// After `me` moved into `child`: `me` has not lost, and the opponent cannot win at once.
-fn is_safe(child: Board, me: Side) -> bool {
-    match child.status() {
-        Status::Won(side) => side == me,
-        Status::Draw => true,
-        Status::InPlay => {
-            let them = me.other();
-            Cell::in_mask(child.empty_cells())
-                .all(|reply| child.with_move(reply).status() != Status::Won(them))
-        }
-    }
+    let only = |mask: u16| (mask.count_ones() == 1).then(|| Cell::in_mask(mask).next())?;
+    Cell::in_mask(winning_cells(board))
+        .next()
+        .or_else(|| only(board.empty_cells()))
+        .or_else(|| only(safe_cells(board)))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 pub mod board;
 pub mod cell;
 pub mod symmetry;
+pub mod tactics;
 
 pub use board::{Board, LINES, MoveError, PositionError, Side, Status};
 pub use cell::Cell;

@@ -1,7 +1,8 @@
 //! Baseline players that know only the rules, not the solver: yardsticks for the levels.
 
-use super::tactics::{random_cell, safe_cells, winning_cells};
+use super::pick::random_cell;
 use super::{Player, PlayerRng, rng_from_seed};
+use crate::game::tactics::{safe_cells, winning_cells};
 use crate::game::{Board, Cell, Status};
 
 /// A uniformly random legal move.

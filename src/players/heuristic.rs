@@ -15,8 +15,9 @@
 //! them a winning reply). So rules 3 to 5 only consider cells that do not lose at once,
 //! falling back to every free cell when all of them do.
 
-use super::tactics::{loses_at_once, random_cell, safe_cells, winning_cells};
+use super::pick::random_cell;
 use super::{Player, PlayerRng, rng_from_seed};
+use crate::game::tactics::{loses_at_once, safe_cells, winning_cells};
 use crate::game::{Board, Cell, LINES, Side};
 
 /// b2, c2, b3, c3.

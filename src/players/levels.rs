@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 use rand::RngExt;
 
-use super::tactics::{safe_cells, winning_cells};
 use super::{Perfect, Player, PlayerRng, rng_from_seed};
+use crate::game::tactics::{safe_cells, winning_cells};
 use crate::game::{Board, Cell};
 use crate::solver::{Outcome, Solver, Value};
 

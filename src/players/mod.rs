@@ -11,8 +11,8 @@ mod baselines;
 mod heuristic;
 mod levels;
 mod perfect;
+mod pick;
 mod spec;
-mod tactics;
 
 pub use baselines::{Greedy, Lookahead, RandomPlayer};
 pub use heuristic::Heuristic;

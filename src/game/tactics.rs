@@ -1,9 +1,8 @@
-//! One-move tactics from the rules alone, shared by the baselines and the levels' guards.
+//! One-move tactics that follow from the rules alone: which moves win at once and which
+//! lose at once. The baseline players, the levels' guards and the strategy book's obvious
+//! moves all use them.
 
-use rand::RngExt;
-
-use super::PlayerRng;
-use crate::game::{Board, Cell, Status};
+use super::{Board, Cell, Status};
 
 /// Does playing `cell` put the side to move ahead at once (and so win)?
 pub fn wins_at_once(board: Board, cell: Cell) -> bool {
@@ -37,16 +36,6 @@ pub fn safe_cells(board: Board) -> u16 {
     Cell::in_mask(board.empty_cells())
         .filter(|&cell| !loses_at_once(board, cell))
         .fold(0, |mask, cell| mask | cell.bit())
-}
-
-/// A cell drawn uniformly from a mask; `None` for an empty mask.
-pub fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
-    let count = mask.count_ones();
-    if count == 0 {
-        return None;
-    }
-    let pick = rng.random_range(0..count) as usize;
-    Cell::in_mask(mask).nth(pick)
 }
 
 #[cfg(test)]
@@ -85,16 +74,5 @@ mod tests {
         // X at d2 makes OOXX, no point, and takes the threat away.
         assert!(!loses_at_once(b, cell("d2")));
         assert_eq!(safe_cells(b), cell("d2").bit());
-    }
-
-    #[test]
-    fn random_cell_stays_in_the_mask() {
-        let mut rng = super::super::rng_from_seed(7);
-        let mask = cell("b2").bit() | cell("d4").bit();
-        for _ in 0..50 {
-            let c = random_cell(mask, &mut rng).expect("mask is not empty");
-            assert_ne!(mask & c.bit(), 0);
-        }
-        assert_eq!(random_cell(0, &mut rng), None);
     }
 }
