@@ -4,7 +4,9 @@
 //! (exact values), `players` (everything that picks a move), `engine` (the line protocol).
 //! The terminal game and the command line sit on top and nothing below knows them.
 
+pub mod config;
 pub mod engine;
 pub mod game;
 pub mod players;
 pub mod solver;
+pub mod store;
