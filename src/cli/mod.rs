@@ -1,10 +1,13 @@
 //! Command-line arguments and one thin module per command.
 
 mod analyze;
+mod config_cmd;
 mod engine;
 mod move_cmd;
 mod play;
+mod settings_args;
 mod solve;
+mod stats;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -48,13 +51,17 @@ pub enum Command {
     /// Open the terminal game (the default when no command is given)
     Play(play::PlayArgs),
     /// Print the perfect move for a position, its value and the position after it
-    Move(PositionArgs),
+    Move(move_cmd::MoveArgs),
     /// Print the value of every empty cell of a position and mark the best move
-    Analyze(PositionArgs),
+    Analyze(move_cmd::MoveArgs),
     /// Answer positions on stdin, one reply line per request line (for scripts)
     Engine,
     /// Solve the whole game and report the value, the positions and the time taken
     Solve,
+    /// Find, create and check the config file
+    Config(config_cmd::ConfigArgs),
+    /// Print your record of results
+    Stats,
 }
 
 /// A position given on the command line.
@@ -89,5 +96,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Engine) => engine::run(),
         Some(Command::Solve) => solve::run(),
+        Some(Command::Config(args)) => config_cmd::run(args),
+        Some(Command::Stats) => stats::run(),
     }
 }
