@@ -124,10 +124,13 @@ impl Reader<'_> {
             key: None,
             kind: ErrorKind::Syntax,
             problem: format!("this is not valid TOML: {message}"),
-            fix: "write `key = value` lines under `[table]` headers, with text in double \
-                  quotes (first = \"X\"); `tictaclatin config init` writes a correct file to \
-                  start from"
-                .into(),
+            fix: if message.contains("duplicate") {
+                "each key and each [table] may appear only once: merge or remove the repeat"
+            } else {
+                "write `key = value` lines under `[table]` headers, with text in double quotes \
+                 (first = \"X\"); `tictaclatin config init` writes a correct file to start from"
+            }
+            .into(),
         }
     }
 
