@@ -200,12 +200,18 @@ pub const KEY_NAME_HELP: &str = "a single character like \"u\" or \"?\", or one 
 impl Key {
     /// The key of a crossterm key event. Shift is dropped from characters (its effect is
     /// already in the character: `A`, `?`) and from BackTab, because terminals disagree on
-    /// whether they report it.
-    pub fn new(code: KeyCode, modifiers: KeyModifiers) -> Key {
+    /// whether they report it. Ctrl with a letter is lowercase: terminals send the same
+    /// byte for Ctrl-Z and Ctrl-z.
+    pub fn new(mut code: KeyCode, modifiers: KeyModifiers) -> Key {
         let mut modifiers =
             modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
         if matches!(code, KeyCode::Char(_) | KeyCode::BackTab) {
             modifiers.remove(KeyModifiers::SHIFT);
+        }
+        if let KeyCode::Char(c) = code
+            && modifiers.contains(KeyModifiers::CONTROL)
+        {
+            code = KeyCode::Char(c.to_ascii_lowercase());
         }
         Key { code, modifiers }
     }
@@ -217,8 +223,7 @@ impl Key {
 
     /// True for Ctrl-C, which always quits.
     pub fn is_ctrl_c(self) -> bool {
-        self.modifiers == KeyModifiers::CONTROL
-            && matches!(self.code, KeyCode::Char('c') | KeyCode::Char('C'))
+        self.modifiers == KeyModifiers::CONTROL && self.code == KeyCode::Char('c')
     }
 }
 
@@ -411,6 +416,8 @@ mod tests {
             key("ctrl-z"),
             Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL)
         );
+        assert_eq!(key("Ctrl-Z"), key("ctrl-z"));
+        assert_eq!(key("shift-ctrl-z"), key("ctrl-z"));
         assert_eq!(
             key("ctrl-alt-left"),
             Key::new(KeyCode::Left, KeyModifiers::CONTROL | KeyModifiers::ALT)
@@ -425,6 +432,7 @@ mod tests {
         assert_eq!(err(" "), KeyNameError::Unknown(" ".into()));
         assert_eq!(err("f13"), KeyNameError::Unknown("f13".into()));
         assert_eq!(err("ctrl-c"), KeyNameError::CtrlC);
+        assert_eq!(err("CTRL-C"), KeyNameError::CtrlC);
         assert_eq!(err("3"), KeyNameError::CellDigit('3'));
         assert_eq!(err("shift-/"), KeyNameError::ShiftedChar("shift-/".into()));
         // Digits 5-9 and modified digits are free.
