@@ -21,6 +21,7 @@ use std::{fmt, fs, io};
 
 use ratatui::style::Color;
 
+use crate::game::Side;
 use crate::players::Difficulty;
 
 pub use error::{ConfigError, ErrorKind, Origin};
@@ -162,6 +163,21 @@ impl Default for Names {
     }
 }
 
+impl Names {
+    /// The name shown for `side` in a game of `mode`; `human` is the side the person plays
+    /// against the bot.
+    pub fn for_side(&self, mode: Mode, side: Side, human: Option<Side>) -> &str {
+        match mode {
+            Mode::VsBot if human == Some(side) => &self.you,
+            Mode::VsBot | Mode::Demo => &self.bot,
+            Mode::TwoHumans => match side {
+                Side::First => &self.first,
+                Side::Second => &self.second,
+            },
+        }
+    }
+}
+
 /// The longest name, in terminal columns, so the tallies fit beside the grid.
 pub const MAX_NAME_WIDTH: usize = 16;
 
@@ -186,6 +202,16 @@ impl Default for Colors {
             hint_win: Color::Green,
             hint_draw: Color::Gray,
             hint_loss: Color::Red,
+        }
+    }
+}
+
+impl Colors {
+    /// The colour of a side's symbol and of the lines it scores.
+    pub fn side(&self, side: Side) -> Color {
+        match side {
+            Side::First => self.first,
+            Side::Second => self.second,
         }
     }
 }
@@ -508,6 +534,17 @@ mod tests {
         assert!(!Hints::Auto.on_for(Mode::VsBot));
         assert!(Hints::On.on_for(Mode::VsBot));
         assert!(!Hints::Off.on_for(Mode::TwoHumans));
+    }
+
+    #[test]
+    fn names_follow_the_mode_and_the_side_you_play() {
+        let names = Names::default();
+        let of = |mode, side, human| names.for_side(mode, side, human).to_string();
+        assert_eq!(of(Mode::VsBot, Side::Second, Some(Side::Second)), "You");
+        assert_eq!(of(Mode::VsBot, Side::First, Some(Side::Second)), "Bot");
+        assert_eq!(of(Mode::TwoHumans, Side::Second, None), "Player 2");
+        assert_eq!(of(Mode::Demo, Side::First, None), "Bot");
+        assert_eq!(Colors::default().side(Side::Second), Color::LightBlue);
     }
 
     #[test]
