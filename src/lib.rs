@@ -1,12 +1,16 @@
 //! Tic-Tac-Latin: the rules, an exact solver, and the players built on it.
 //!
 //! Layers, each knowing only those before it: `game` (the rules, nothing else), `solver`
-//! (exact values), `players` (everything that picks a move), `engine` (the line protocol).
+//! (exact values), `players` (everything that picks a move, including a `book` player),
+//! `book` (the strategy dictionary), `tournament` (many games between players), `engine`
+//! (the line protocol). `config` and `store` turn files into typed settings and records.
 //! The terminal game and the command line sit on top and nothing below knows them.
 
 pub mod book;
+pub mod config;
 pub mod engine;
 pub mod game;
 pub mod players;
 pub mod solver;
+pub mod store;
 pub mod tournament;

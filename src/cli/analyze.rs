@@ -1,15 +1,18 @@
 //! `tictaclatin analyze POSITION`: every empty cell's value, as a grid.
 
-use super::move_cmd::describe_finished;
-use super::{Failure, PositionArgs};
+use unicode_width::UnicodeWidthStr;
+
+use super::Failure;
+use super::move_cmd::{MoveArgs, describe_finished};
+use tictaclatin::config::Symbols;
 use tictaclatin::game::{Board, Cell};
 use tictaclatin::solver::Solver;
 
-pub fn run(args: &PositionArgs) -> Result<(), Failure> {
-    let board = args.board()?;
+pub fn run(args: &MoveArgs) -> Result<(), Failure> {
+    let (board, symbols) = args.resolve()?;
     let (x, o) = board.points();
-    if let Some(over) = describe_finished(board.status(), (x, o)) {
-        print!("{}", grid(board, |_| String::new()));
+    if let Some(over) = describe_finished(board.status(), (x, o), &symbols) {
+        print!("{}", grid(board, &symbols, |_| String::new()));
         println!("The game is over: {over}.");
         return Ok(());
     }
@@ -18,7 +21,7 @@ pub fn run(args: &PositionArgs) -> Result<(), Failure> {
     let values = solver.move_values(board);
     print!(
         "{}",
-        grid(board, |cell| {
+        grid(board, &symbols, |cell| {
             let short = values[cell.index()].map(|v| v.short()).unwrap_or_default();
             if cell == best.cell {
                 format!("*{short}")
@@ -27,7 +30,7 @@ pub fn run(args: &PositionArgs) -> Result<(), Failure> {
             }
         })
     );
-    let mover = board.to_move().letter();
+    let mover = symbols.get(board.to_move());
     let value = solver.value(board).expect("the game is on");
     println!("{mover} to move, points {x} : {o}. Value for {mover}: {value}.");
     println!(
@@ -39,19 +42,26 @@ pub fn run(args: &PositionArgs) -> Result<(), Failure> {
 }
 
 /// The board as a grid with column letters and row numbers; empty cells show `label`.
-fn grid(board: Board, label: impl Fn(Cell) -> String) -> String {
+fn grid(board: Board, symbols: &Symbols, label: impl Fn(Cell) -> String) -> String {
     let mut out = String::from("     a    b    c    d\n");
     for row in 0..4u8 {
         out.push_str(&format!("{} ", row + 1));
         for col in 0..4u8 {
             let cell = Cell::at(row, col).expect("on the board");
             let text = match board.at(cell) {
-                Some(side) => side.letter().to_string(),
+                Some(side) => symbols.get(side).to_string(),
                 None => label(cell),
             };
-            out.push_str(&format!("{text:>5}"));
+            out.push_str(&right_aligned(&text, 5));
         }
         out.push('\n');
     }
     out
+}
+
+/// `text` padded on the left to `columns` terminal columns, so double-width symbols keep
+/// the grid aligned (`format!` pads by characters, not columns).
+fn right_aligned(text: &str, columns: usize) -> String {
+    let pad = columns.saturating_sub(text.width());
+    format!("{}{text}", " ".repeat(pad))
 }

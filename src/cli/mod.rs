@@ -2,10 +2,13 @@
 
 mod analyze;
 mod book;
+mod config_cmd;
 mod engine;
 mod move_cmd;
 mod play;
+mod settings_args;
 mod solve;
+mod stats;
 mod tournament;
 
 use clap::{Args, Parser, Subcommand};
@@ -50,9 +53,9 @@ pub enum Command {
     /// Open the terminal game (the default when no command is given)
     Play(play::PlayArgs),
     /// Print the perfect move for a position, its value and the position after it
-    Move(PositionArgs),
+    Move(move_cmd::MoveArgs),
     /// Print the value of every empty cell of a position and mark the best move
-    Analyze(PositionArgs),
+    Analyze(move_cmd::MoveArgs),
     /// Answer positions on stdin, one reply line per request line (for scripts)
     Engine,
     /// Solve the whole game and report the value, the positions and the time taken
@@ -61,6 +64,10 @@ pub enum Command {
     Book(book::BookArgs),
     /// Play many games between two players (or a round robin) and report the results
     Tournament(tournament::TournamentArgs),
+    /// Find, create and check the config file
+    Config(config_cmd::ConfigArgs),
+    /// Print your record of results
+    Stats,
 }
 
 /// A position given on the command line.
@@ -97,5 +104,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Solve) => solve::run(),
         Some(Command::Book(args)) => book::run(args),
         Some(Command::Tournament(args)) => tournament::run(&args),
+        Some(Command::Config(args)) => config_cmd::run(args),
+        Some(Command::Stats) => stats::run(),
     }
 }

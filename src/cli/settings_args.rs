@@ -1,0 +1,82 @@
+//! The settings flags every game-playing command shares (`#[command(flatten)]` them), and
+//! turning them into the settings and the store for a run.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{BAD_INPUT, Failure};
+use tictaclatin::config::{self, Env, First, Loaded, Mode, Overrides, Symbols};
+use tictaclatin::players::Difficulty;
+use tictaclatin::store::{self, Store};
+
+#[derive(Args, Debug, Default, Clone)]
+pub struct SettingsArgs {
+    /// Read this config file instead of the default one (`tictaclatin config path`)
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// Who plays: bot (you against the bot), humans (two people, one keyboard) or demo
+    #[arg(long, value_name = "MODE")]
+    pub mode: Option<Mode>,
+    /// Who moves first against the bot: you, bot or bot-chooses
+    #[arg(long, value_name = "WHO")]
+    pub first: Option<First>,
+    /// The bot's strength: easy, medium, hard or perfect
+    #[arg(long, value_name = "LEVEL")]
+    pub difficulty: Option<Difficulty>,
+    /// The two sides' symbols, first side first: any single characters or emoji, e.g. 🦀,🐙
+    #[arg(long, value_name = "X,O")]
+    pub symbols: Option<Symbols>,
+    /// Draw without colour (also NO_COLOR=1 or `color = false` in the config file)
+    #[arg(long)]
+    pub no_color: bool,
+    /// Do not write anything: no record of results, no saved game
+    #[arg(long)]
+    pub no_save: bool,
+}
+
+impl SettingsArgs {
+    /// The flags as the config layer's overrides.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            config: self.config.clone(),
+            mode: self.mode,
+            first: self.first,
+            difficulty: self.difficulty,
+            symbols: self.symbols.clone(),
+            no_color: self.no_color,
+        }
+    }
+
+    /// The settings for this run: defaults < config file < environment < these flags. A bad
+    /// config is a failure with exit status 2, reported before any screen opens.
+    pub fn load(&self) -> Result<Loaded, Failure> {
+        config::load(
+            &self.overrides(),
+            &Env::from_process(),
+            config::default_path(),
+        )
+        .map_err(|e| Failure::bad_input(e.to_string()))
+    }
+
+    /// Where results and the unfinished game are kept; `--no-save` makes it read-only.
+    pub fn store(&self) -> Result<Store, Failure> {
+        data_store(!self.no_save)
+    }
+}
+
+/// The store in `TICTACLATIN_DATA_DIR` or the platform data directory.
+pub fn data_store(save: bool) -> Result<Store, Failure> {
+    let override_dir = std::env::var_os(store::DATA_DIR_VAR)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from);
+    store::data_dir(override_dir)
+        .map(|dir| Store::new(dir, save))
+        .ok_or_else(|| Failure {
+            message: format!(
+                "cannot find a data directory (no home directory?); set {} to one",
+                store::DATA_DIR_VAR
+            ),
+            code: BAD_INPUT,
+        })
+}

@@ -1,0 +1,55 @@
+//! `tictaclatin stats`: the record of results, as a small table.
+
+use super::Failure;
+use super::settings_args::data_store;
+use tictaclatin::store::Stats;
+
+pub fn run() -> Result<(), Failure> {
+    // Only reading: a damaged file is reported but left for the game to set aside.
+    let store = data_store(false)?;
+    let loaded = store.load_stats();
+    if let Some(notice) = &loaded.notice {
+        eprintln!("tictaclatin: {notice}");
+    }
+    if loaded.value.is_empty() {
+        println!("No games recorded yet.");
+    } else {
+        print!("{}", table(&loaded.value));
+    }
+    if let Some(game) = store.load_game().value {
+        println!(
+            "An unfinished game ({}, {} moves) waits to be resumed.",
+            game.mode,
+            game.moves.len()
+        );
+    }
+    println!("Data: {}", store.dir().display());
+    Ok(())
+}
+
+/// One row per mode and level: games, wins, draws, losses, the current and best streak.
+fn table(stats: &Stats) -> String {
+    let mut out = format!(
+        "{:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
+        "mode", "level", "games", "won", "drawn", "lost", "streak", "best"
+    );
+    for (key, r) in stats.iter() {
+        let level = key.difficulty.map_or("-", |d| d.name());
+        out.push_str(&format!(
+            "{:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
+            key.mode.name(),
+            level,
+            r.games(),
+            r.wins,
+            r.draws,
+            r.losses,
+            r.streak,
+            r.best_streak
+        ));
+    }
+    out.push_str(
+        "Streak: games in a row without a loss. Against the bot the results are yours; for \
+         two people, the first player's.\n",
+    );
+    out
+}

@@ -1,0 +1,502 @@
+//! Key bindings: the game's actions, the keys that trigger them, and key names as the config
+//! file writes them (`"left"`, `"h"`, `"ctrl-c"`, `"shift-tab"`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crossterm::event::{KeyCode, KeyModifiers};
+
+/// Everything a key can do in the game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Action {
+    Left,
+    Right,
+    Up,
+    Down,
+    Place,
+    Undo,
+    Redo,
+    New,
+    Swap,
+    Hints,
+    Help,
+    Quit,
+    Difficulty,
+    Review,
+}
+
+impl Action {
+    pub const ALL: [Action; 14] = [
+        Action::Left,
+        Action::Right,
+        Action::Up,
+        Action::Down,
+        Action::Place,
+        Action::Undo,
+        Action::Redo,
+        Action::New,
+        Action::Swap,
+        Action::Hints,
+        Action::Help,
+        Action::Quit,
+        Action::Difficulty,
+        Action::Review,
+    ];
+
+    /// The name used in the `[keys]` table of the config file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Left => "left",
+            Action::Right => "right",
+            Action::Up => "up",
+            Action::Down => "down",
+            Action::Place => "place",
+            Action::Undo => "undo",
+            Action::Redo => "redo",
+            Action::New => "new",
+            Action::Swap => "swap",
+            Action::Hints => "hints",
+            Action::Help => "help",
+            Action::Quit => "quit",
+            Action::Difficulty => "difficulty",
+            Action::Review => "review",
+        }
+    }
+
+    /// What it does, for the help overlay.
+    pub fn description(self) -> &'static str {
+        match self {
+            Action::Left => "move the cursor left",
+            Action::Right => "move the cursor right",
+            Action::Up => "move the cursor up",
+            Action::Down => "move the cursor down",
+            Action::Place => "place your symbol under the cursor",
+            Action::Undo => "take back a move",
+            Action::Redo => "redo a taken-back move",
+            Action::New => "new game",
+            Action::Swap => "swap sides",
+            Action::Hints => "show or hide hints",
+            Action::Help => "this help",
+            Action::Quit => "quit",
+            Action::Difficulty => "change the bot's difficulty",
+            Action::Review => "review the finished game",
+        }
+    }
+
+    /// The built-in keys, as agreed with the game screen. The action letters (u r n s h ? q
+    /// d) win over the hjkl/wasd movement letters they collide with, so `h`, `s` and `d` do
+    /// not move; the arrows always do.
+    pub fn default_keys(self) -> &'static [&'static str] {
+        match self {
+            Action::Left => &["left", "a"],
+            Action::Right => &["right", "l"],
+            Action::Up => &["up", "k", "w"],
+            Action::Down => &["down", "j"],
+            Action::Place => &["enter", "space"],
+            Action::Undo => &["u"],
+            Action::Redo => &["r"],
+            Action::New => &["n"],
+            Action::Swap => &["s"],
+            Action::Hints => &["h"],
+            Action::Help => &["?"],
+            Action::Quit => &["q", "esc"],
+            Action::Difficulty => &["d"],
+            Action::Review => &["v"],
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Action {
+    type Err = ();
+
+    fn from_str(name: &str) -> Result<Action, ()> {
+        Action::ALL.into_iter().find(|a| a.name() == name).ok_or(())
+    }
+}
+
+/// A key press as the bindings see it: a crossterm key code and its modifiers, normalised so
+/// that the same key always compares equal (see [`Key::new`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Key {
+    pub code: KeyCode,
+    pub modifiers: KeyModifiers,
+}
+
+/// Why a key name could not be read.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum KeyNameError {
+    Unknown(String),
+    /// Ctrl-C always quits, so it may not be bound to anything.
+    CtrlC,
+    /// Digits 1-4 finish a typed cell name (`b3`), so they may not be bound.
+    CellDigit(char),
+    /// `shift-` with a character other than a letter: write the shifted character itself.
+    ShiftedChar(String),
+}
+
+impl fmt::Display for KeyNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyNameError::Unknown(name) => write!(f, "unknown key name \"{name}\""),
+            KeyNameError::CtrlC => f.write_str("ctrl-c always quits and cannot be rebound"),
+            KeyNameError::CellDigit(digit) => write!(
+                f,
+                "\"{digit}\" is kept for typing cell names like b{digit} and cannot be bound"
+            ),
+            KeyNameError::ShiftedChar(name) => write!(
+                f,
+                "\"{name}\": write the shifted character itself (e.g. \"?\" rather than \
+                 \"shift-/\")"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KeyNameError {}
+
+/// Every name of a key without a character, as written in the config file.
+const NAMED: [(&str, KeyCode); 16] = [
+    ("left", KeyCode::Left),
+    ("right", KeyCode::Right),
+    ("up", KeyCode::Up),
+    ("down", KeyCode::Down),
+    ("enter", KeyCode::Enter),
+    ("space", KeyCode::Char(' ')),
+    ("esc", KeyCode::Esc),
+    ("tab", KeyCode::Tab),
+    ("backspace", KeyCode::Backspace),
+    ("delete", KeyCode::Delete),
+    ("insert", KeyCode::Insert),
+    ("home", KeyCode::Home),
+    ("end", KeyCode::End),
+    ("pageup", KeyCode::PageUp),
+    ("pagedown", KeyCode::PageDown),
+    ("shift-tab", KeyCode::BackTab),
+];
+
+/// Other spellings people write for the same keys.
+const ALIASES: [(&str, &str); 4] = [
+    ("return", "enter"),
+    ("escape", "esc"),
+    ("del", "delete"),
+    ("backtab", "shift-tab"),
+];
+
+/// A hint listing the key names, for error messages.
+pub const KEY_NAME_HELP: &str = "a single character like \"u\" or \"?\", or one of left right up \
+     down enter space esc tab shift-tab backspace delete insert home end pageup pagedown f1..f12, \
+     optionally prefixed by ctrl-, alt- or shift- (e.g. \"ctrl-z\")";
+
+impl Key {
+    /// The key of a crossterm key event. Shift is dropped from characters (its effect is
+    /// already in the character: `A`, `?`) and from BackTab, because terminals disagree on
+    /// whether they report it. Ctrl with a letter is lowercase: terminals send the same
+    /// byte for Ctrl-Z and Ctrl-z.
+    pub fn new(mut code: KeyCode, modifiers: KeyModifiers) -> Key {
+        let mut modifiers =
+            modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
+        if matches!(code, KeyCode::Char(_) | KeyCode::BackTab) {
+            modifiers.remove(KeyModifiers::SHIFT);
+        }
+        if let KeyCode::Char(c) = code
+            && modifiers.contains(KeyModifiers::CONTROL)
+        {
+            code = KeyCode::Char(c.to_ascii_lowercase());
+        }
+        Key { code, modifiers }
+    }
+
+    /// A plain key without modifiers.
+    pub fn plain(code: KeyCode) -> Key {
+        Key::new(code, KeyModifiers::NONE)
+    }
+
+    /// True for Ctrl-C, which always quits.
+    pub fn is_ctrl_c(self) -> bool {
+        self.modifiers == KeyModifiers::CONTROL && self.code == KeyCode::Char('c')
+    }
+}
+
+impl FromStr for Key {
+    type Err = KeyNameError;
+
+    /// Reads a key name: modifiers `ctrl-`, `alt-`, `shift-` (any case) then a single
+    /// character (case matters: `A` is shift-a) or a key name (any case).
+    fn from_str(name: &str) -> Result<Key, KeyNameError> {
+        let unknown = || KeyNameError::Unknown(name.to_string());
+        let mut modifiers = KeyModifiers::NONE;
+        let mut rest = name;
+        // Strip modifier prefixes; a lone "-" stays a character.
+        while rest.chars().count() > 1 {
+            let lower = rest.to_ascii_lowercase();
+            let Some((prefix, modifier)) = [
+                ("ctrl-", KeyModifiers::CONTROL),
+                ("alt-", KeyModifiers::ALT),
+                ("shift-", KeyModifiers::SHIFT),
+            ]
+            .into_iter()
+            .find(|(prefix, _)| lower.starts_with(prefix) && lower != "shift-tab") else {
+                break;
+            };
+            modifiers |= modifier;
+            rest = &rest[prefix.len()..];
+        }
+        let code = base_code(rest).ok_or_else(unknown)?;
+        let key = shifted(code, modifiers, name)?;
+        if key.is_ctrl_c() {
+            return Err(KeyNameError::CtrlC);
+        }
+        if key.modifiers.is_empty()
+            && let KeyCode::Char(digit @ '1'..='4') = key.code
+        {
+            return Err(KeyNameError::CellDigit(digit));
+        }
+        Ok(key)
+    }
+}
+
+/// The key code of a name without modifiers: one character, `f1`..`f12`, or a named key.
+fn base_code(name: &str) -> Option<KeyCode> {
+    let mut chars = name.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        // A literal space is easy to miss in a file; it must be written "space".
+        return (!c.is_whitespace() && !c.is_control()).then_some(KeyCode::Char(c));
+    }
+    let lower = name.to_ascii_lowercase();
+    let lower = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == lower)
+        .map_or(lower.as_str(), |(_, real)| real);
+    if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
+        return (1..=12).contains(&n).then_some(KeyCode::F(n));
+    }
+    NAMED
+        .iter()
+        .find(|(named, _)| *named == lower)
+        .map(|(_, code)| *code)
+}
+
+/// Applies `shift-` to a character the way a terminal reports it: `shift-a` is `A`.
+fn shifted(code: KeyCode, modifiers: KeyModifiers, name: &str) -> Result<Key, KeyNameError> {
+    match code {
+        KeyCode::Char(c) if modifiers.contains(KeyModifiers::SHIFT) && c != ' ' => {
+            if !c.is_alphabetic() {
+                return Err(KeyNameError::ShiftedChar(name.to_string()));
+            }
+            let upper = c.to_uppercase().next().unwrap_or(c);
+            Ok(Key::new(KeyCode::Char(upper), modifiers))
+        }
+        _ => Ok(Key::new(code, modifiers)),
+    }
+}
+
+impl fmt::Display for Key {
+    /// The key's name as the config file writes it, so error messages and the help overlay
+    /// use the same words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (modifier, prefix) in [
+            (KeyModifiers::CONTROL, "ctrl-"),
+            (KeyModifiers::ALT, "alt-"),
+            (KeyModifiers::SHIFT, "shift-"),
+        ] {
+            if self.modifiers.contains(modifier) {
+                f.write_str(prefix)?;
+            }
+        }
+        if let Some((name, _)) = NAMED.iter().find(|(_, code)| *code == self.code) {
+            return f.write_str(name);
+        }
+        match self.code {
+            KeyCode::Char(c) => write!(f, "{c}"),
+            KeyCode::F(n) => write!(f, "f{n}"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
+/// Which keys trigger which action. Build it from the defaults and replace an action's keys
+/// with [`KeyBindings::set`]; [`KeyBindings::conflict`] finds a key bound twice.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct KeyBindings {
+    keys: [Vec<Key>; Action::ALL.len()],
+}
+
+impl Default for KeyBindings {
+    fn default() -> KeyBindings {
+        let keys = Action::ALL.map(|action| {
+            action
+                .default_keys()
+                .iter()
+                .map(|name| name.parse().expect("the default key names are valid"))
+                .collect()
+        });
+        KeyBindings { keys }
+    }
+}
+
+impl KeyBindings {
+    /// The action a key press triggers, if any. Ctrl-C always quits.
+    ///
+    /// Typing a cell name is the game's job, before it asks here: a letter `a`-`d` followed
+    /// by a digit `1`-`4` names a cell, even though `a` and `d` are also bound (the digits
+    /// cannot be bound, so the game can wait for one after such a letter).
+    pub fn action_for(&self, key: Key) -> Option<Action> {
+        let key = Key::new(key.code, key.modifiers);
+        if key.is_ctrl_c() {
+            return Some(Action::Quit);
+        }
+        Action::ALL
+            .into_iter()
+            .find(|action| self.keys[action.index()].contains(&key))
+    }
+
+    /// The keys bound to an action, in the order written, for the footer and help overlay.
+    pub fn keys_for(&self, action: Action) -> &[Key] {
+        &self.keys[action.index()]
+    }
+
+    /// Replaces the keys of one action (duplicates within the list are dropped).
+    pub fn set(&mut self, action: Action, keys: impl IntoIterator<Item = Key>) {
+        let mut list: Vec<Key> = Vec::new();
+        for key in keys {
+            if !list.contains(&key) {
+                list.push(key);
+            }
+        }
+        self.keys[action.index()] = list;
+    }
+
+    /// The first key bound to two actions, with both actions.
+    pub fn conflict(&self) -> Option<(Key, Action, Action)> {
+        for (i, first) in Action::ALL.into_iter().enumerate() {
+            for second in Action::ALL.into_iter().skip(i + 1) {
+                let shared = self
+                    .keys_for(first)
+                    .iter()
+                    .find(|key| self.keys_for(second).contains(key));
+                if let Some(key) = shared {
+                    return Some((*key, first, second));
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(name: &str) -> Key {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn key_names_parse_to_crossterm_keys() {
+        assert_eq!(key("left"), Key::plain(KeyCode::Left));
+        assert_eq!(key("Enter"), Key::plain(KeyCode::Enter));
+        assert_eq!(key("return"), Key::plain(KeyCode::Enter));
+        assert_eq!(key("space"), Key::plain(KeyCode::Char(' ')));
+        assert_eq!(key("?"), Key::plain(KeyCode::Char('?')));
+        assert_eq!(key("-"), Key::plain(KeyCode::Char('-')));
+        assert_eq!(key("f5"), Key::plain(KeyCode::F(5)));
+        assert_eq!(key("shift-tab"), Key::plain(KeyCode::BackTab));
+        assert_eq!(key("shift-a"), key("A"));
+        assert_eq!(
+            key("ctrl-z"),
+            Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL)
+        );
+        assert_eq!(key("Ctrl-Z"), key("ctrl-z"));
+        assert_eq!(key("shift-ctrl-z"), key("ctrl-z"));
+        assert_eq!(
+            key("ctrl-alt-left"),
+            Key::new(KeyCode::Left, KeyModifiers::CONTROL | KeyModifiers::ALT)
+        );
+    }
+
+    #[test]
+    fn bad_key_names_say_why() {
+        let err = |name: &str| name.parse::<Key>().unwrap_err();
+        assert_eq!(err("lefty"), KeyNameError::Unknown("lefty".into()));
+        assert_eq!(err(""), KeyNameError::Unknown("".into()));
+        assert_eq!(err(" "), KeyNameError::Unknown(" ".into()));
+        assert_eq!(err("f13"), KeyNameError::Unknown("f13".into()));
+        assert_eq!(err("ctrl-c"), KeyNameError::CtrlC);
+        assert_eq!(err("CTRL-C"), KeyNameError::CtrlC);
+        assert_eq!(err("3"), KeyNameError::CellDigit('3'));
+        assert_eq!(err("shift-/"), KeyNameError::ShiftedChar("shift-/".into()));
+        // Digits 5-9 and modified digits are free.
+        assert!("5".parse::<Key>().is_ok());
+        assert!("alt-1".parse::<Key>().is_ok());
+    }
+
+    #[test]
+    fn names_print_back_as_written() {
+        for name in [
+            "left",
+            "ctrl-z",
+            "shift-tab",
+            "?",
+            "A",
+            "space",
+            "f12",
+            "alt-pageup",
+        ] {
+            assert_eq!(key(name).to_string(), name);
+        }
+    }
+
+    #[test]
+    fn defaults_bind_the_agreed_keys_without_conflict() {
+        let keys = KeyBindings::default();
+        assert_eq!(keys.conflict(), None);
+        let act = |name: &str| keys.action_for(key(name));
+        assert_eq!(act("h"), Some(Action::Hints));
+        assert_eq!(act("s"), Some(Action::Swap));
+        assert_eq!(act("d"), Some(Action::Difficulty));
+        assert_eq!(act("a"), Some(Action::Left));
+        assert_eq!(act("w"), Some(Action::Up));
+        assert_eq!(act("esc"), Some(Action::Quit));
+        assert_eq!(act("space"), Some(Action::Place));
+        assert_eq!(act("v"), Some(Action::Review));
+        assert_eq!(act("x"), None);
+    }
+
+    #[test]
+    fn events_match_whatever_shift_the_terminal_reports() {
+        let keys = KeyBindings::default();
+        let question = Key::new(KeyCode::Char('?'), KeyModifiers::SHIFT);
+        assert_eq!(keys.action_for(question), Some(Action::Help));
+        let ctrl_c = Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(keys.action_for(ctrl_c), Some(Action::Quit));
+    }
+
+    #[test]
+    fn ctrl_c_quits_even_when_quit_is_rebound() {
+        let mut keys = KeyBindings::default();
+        keys.set(Action::Quit, [key("x")]);
+        let ctrl_c = Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(keys.action_for(ctrl_c), Some(Action::Quit));
+        assert_eq!(keys.action_for(key("q")), None);
+    }
+
+    #[test]
+    fn a_key_on_two_actions_is_a_conflict() {
+        let mut keys = KeyBindings::default();
+        keys.set(Action::Undo, [key("z"), key("h")]);
+        assert_eq!(
+            keys.conflict(),
+            Some((key("h"), Action::Undo, Action::Hints))
+        );
+    }
+}

@@ -1,0 +1,588 @@
+//! The player's settings: built-in defaults, layered with the config file, the environment
+//! and command-line flags (in that order, each overriding the one before), and checked so
+//! that every mistake is reported with where it is and how to fix it.
+//!
+//! Nothing outside this module sees TOML: the game gets a typed [`Settings`].
+
+// A `ConfigError` carries the whole diagnosis (file, position, key, problem, fix) and is
+// made at most once per run, on the way to exiting; boxing it would only make matching on
+// its fields clumsier.
+#![allow(clippy::result_large_err)]
+
+pub mod error;
+mod file;
+pub mod keys;
+pub mod symbol;
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+use std::{fmt, fs, io};
+
+use ratatui::style::Color;
+
+use crate::game::Side;
+use crate::players::Difficulty;
+
+pub use error::{ConfigError, ErrorKind, Origin};
+pub use keys::{Action, Key, KeyBindings, KeyNameError};
+pub use symbol::{Symbol, SymbolError, Symbols, SymbolsError};
+
+/// The commented default config file: what `config init` writes, and the documentation of
+/// every key. A test checks that it parses to exactly [`Settings::default`].
+pub const DEFAULT_FILE: &str = include_str!("../../config.toml.example");
+
+/// The environment variable naming the config file.
+pub const CONFIG_VAR: &str = "TICTACLATIN_CONFIG";
+
+/// Who plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Mode {
+    /// A person against the bot.
+    #[default]
+    VsBot,
+    /// Two people on one keyboard.
+    TwoHumans,
+    /// The bot against itself.
+    Demo,
+}
+
+/// Who moves first against the bot.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum First {
+    #[default]
+    You,
+    Bot,
+    /// The bot takes the side the solved value favours and says so.
+    BotChooses,
+}
+
+/// Whether hints show at the start of a game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Hints {
+    /// On for two people, off against the bot.
+    #[default]
+    Auto,
+    On,
+    Off,
+}
+
+impl Hints {
+    /// Whether hints start on in a game of this mode.
+    pub fn on_for(self, mode: Mode) -> bool {
+        match self {
+            Hints::Auto => mode == Mode::TwoHumans,
+            Hints::On => true,
+            Hints::Off => false,
+        }
+    }
+}
+
+/// Defines `name`, `ALL`, `Display` and `FromStr` for a settings enum from one table of
+/// names, so the config file, the flags and the messages spell values the same way.
+macro_rules! named_values {
+    ($type:ident, $what:literal, [$(($variant:ident, $name:literal)),+ $(,)?]) => {
+        impl $type {
+            pub const ALL: &'static [$type] = &[$($type::$variant),+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+
+            /// The allowed names, for messages: `"a", "b" or "c"`.
+            pub fn choices() -> String {
+                quoted_choices(Self::ALL.iter().map(|v| v.name()))
+            }
+        }
+
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $type {
+            type Err = String;
+
+            fn from_str(text: &str) -> Result<$type, String> {
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
+                    .ok_or_else(|| {
+                        format!("unknown {} \"{text}\": use {}", $what, Self::choices())
+                    })
+            }
+        }
+    };
+}
+
+named_values!(
+    Mode,
+    "mode",
+    [(VsBot, "bot"), (TwoHumans, "humans"), (Demo, "demo")]
+);
+named_values!(
+    First,
+    "first player",
+    [(You, "you"), (Bot, "bot"), (BotChooses, "bot-chooses")]
+);
+
+/// `"a", "b" or "c"`.
+pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+/// The names shown beside the symbols.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Names {
+    /// Two people: the first side's player.
+    pub first: String,
+    /// Two people: the second side's player.
+    pub second: String,
+    /// Against the bot: the person.
+    pub you: String,
+    /// Against the bot: the bot.
+    pub bot: String,
+}
+
+impl Default for Names {
+    fn default() -> Names {
+        Names {
+            first: "Player 1".into(),
+            second: "Player 2".into(),
+            you: "You".into(),
+            bot: "Bot".into(),
+        }
+    }
+}
+
+impl Names {
+    /// The name shown for `side` in a game of `mode`; `human` is the side the person plays
+    /// against the bot.
+    pub fn for_side(&self, mode: Mode, side: Side, human: Option<Side>) -> &str {
+        match mode {
+            Mode::VsBot if human == Some(side) => &self.you,
+            Mode::VsBot | Mode::Demo => &self.bot,
+            Mode::TwoHumans => match side {
+                Side::First => &self.first,
+                Side::Second => &self.second,
+            },
+        }
+    }
+}
+
+/// The longest name, in terminal columns, so the tallies fit beside the grid.
+pub const MAX_NAME_WIDTH: usize = 16;
+
+/// The colours of the screen (used only when colour is on).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Colors {
+    pub first: Color,
+    pub second: Color,
+    /// The cursor.
+    pub highlight: Color,
+    pub hint_win: Color,
+    pub hint_draw: Color,
+    pub hint_loss: Color,
+}
+
+impl Default for Colors {
+    fn default() -> Colors {
+        Colors {
+            first: Color::LightRed,
+            second: Color::LightBlue,
+            highlight: Color::Yellow,
+            hint_win: Color::Green,
+            hint_draw: Color::Gray,
+            hint_loss: Color::Red,
+        }
+    }
+}
+
+impl Colors {
+    /// The colour of a side's symbol and of the lines it scores.
+    pub fn side(&self, side: Side) -> Color {
+        match side {
+            Side::First => self.first,
+            Side::Second => self.second,
+        }
+    }
+}
+
+/// Everything the player can choose, typed and checked.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Settings {
+    pub symbols: Symbols,
+    pub names: Names,
+    pub colors: Colors,
+    pub mode: Mode,
+    pub first: First,
+    pub difficulty: Difficulty,
+    pub hints: Hints,
+    /// How long the bot's move waits before it is shown, so a person sees what happened.
+    pub bot_delay: Duration,
+    pub keys: KeyBindings,
+    /// False for `color = false`, `NO_COLOR` or `--no-color`.
+    pub color: bool,
+}
+
+/// The longest bot delay the file accepts.
+pub const MAX_BOT_DELAY_MS: i64 = 10_000;
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            symbols: Symbols::default(),
+            names: Names::default(),
+            colors: Colors::default(),
+            mode: Mode::default(),
+            first: First::default(),
+            difficulty: Difficulty::default(),
+            hints: Hints::default(),
+            bot_delay: Duration::from_millis(500),
+            keys: KeyBindings::default(),
+            color: true,
+        }
+    }
+}
+
+impl Settings {
+    /// The built-in defaults with a config file's text on top. `origin` names the file in
+    /// error messages.
+    pub fn from_toml(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
+        file::parse(text, origin)
+    }
+}
+
+/// The environment variables the settings read, captured once so that loading is a pure
+/// function of its inputs (and tests never touch the process environment).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Env {
+    /// `TICTACLATIN_CONFIG`: the config file to read.
+    pub config: Option<PathBuf>,
+    /// `NO_COLOR` set to anything but the empty string (no-color.org).
+    pub no_color: bool,
+    /// `TICTACLATIN_MODE`.
+    pub mode: Option<String>,
+    /// `TICTACLATIN_DIFFICULTY`.
+    pub difficulty: Option<String>,
+    /// `TICTACLATIN_SYMBOLS`, as `X,O`.
+    pub symbols: Option<String>,
+}
+
+impl Env {
+    /// Reads the variables from a list of (name, value) pairs; empty values count as unset.
+    pub fn from_vars<K, V>(vars: impl IntoIterator<Item = (K, V)>) -> Env
+    where
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        let mut env = Env::default();
+        for (name, value) in vars {
+            let value = value.as_ref();
+            if value.is_empty() {
+                continue;
+            }
+            match name.as_ref() {
+                CONFIG_VAR => env.config = Some(PathBuf::from(value)),
+                "NO_COLOR" => env.no_color = true,
+                "TICTACLATIN_MODE" => env.mode = Some(value.to_string()),
+                "TICTACLATIN_DIFFICULTY" => env.difficulty = Some(value.to_string()),
+                "TICTACLATIN_SYMBOLS" => env.symbols = Some(value.to_string()),
+                _ => {}
+            }
+        }
+        env
+    }
+
+    /// The process environment (variables that are not valid UTF-8 are ignored).
+    pub fn from_process() -> Env {
+        Env::from_vars(std::env::vars_os().filter_map(|(name, value)| {
+            Some((name.into_string().ok()?, value.into_string().ok()?))
+        }))
+    }
+}
+
+/// Settings given on the command line; `None` leaves the layer below alone.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Overrides {
+    /// `--config PATH`.
+    pub config: Option<PathBuf>,
+    pub mode: Option<Mode>,
+    pub first: Option<First>,
+    pub difficulty: Option<Difficulty>,
+    pub symbols: Option<Symbols>,
+    /// `--no-color`.
+    pub no_color: bool,
+}
+
+/// The default config file: `config.toml` in the platform config directory
+/// (`~/.config/tictaclatin/config.toml` on Linux). `None` without a home directory.
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "tictaclatin")
+        .map(|dirs| dirs.config_dir().join("config.toml"))
+}
+
+/// Which config file is read, and whether it was named explicitly (then it must exist).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Location {
+    pub path: PathBuf,
+    pub explicit: bool,
+}
+
+/// The config file to read: `--config`, else `TICTACLATIN_CONFIG`, else `default`.
+pub fn locate(flag: Option<&Path>, env: &Env, default: Option<PathBuf>) -> Option<Location> {
+    let explicit = flag.map(Path::to_path_buf).or_else(|| env.config.clone());
+    match explicit {
+        Some(path) => Some(Location {
+            path,
+            explicit: true,
+        }),
+        None => default.map(|path| Location {
+            path,
+            explicit: false,
+        }),
+    }
+}
+
+/// The settings in effect and where they came from.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Loaded {
+    pub settings: Settings,
+    /// The config file looked for, if any.
+    pub location: Option<Location>,
+    /// Whether that file existed and was read.
+    pub file_read: bool,
+}
+
+/// Loads the settings for a run: defaults < the config file < `env` < `flags`.
+/// `default` is where the config file is when nothing names one ([`default_path`]).
+pub fn load(flags: &Overrides, env: &Env, default: Option<PathBuf>) -> Result<Loaded, ConfigError> {
+    let location = locate(flags.config.as_deref(), env, default);
+    let (mut settings, file_read) = match &location {
+        Some(location) => match read_file(&location.path, location.explicit)? {
+            Some(settings) => (settings, true),
+            None => (Settings::default(), false),
+        },
+        None => (Settings::default(), false),
+    };
+    settings.apply_env(env)?;
+    settings.apply_flags(flags);
+    Ok(Loaded {
+        settings,
+        location,
+        file_read,
+    })
+}
+
+/// Reads and checks one config file. A missing file is `Ok(None)` unless it was named
+/// explicitly, then it is an error: the user asked for that file.
+pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, ConfigError> {
+    let origin = Origin::File(path.to_path_buf());
+    let unreadable = |kind, problem: String, fix: &str| ConfigError {
+        origin: origin.clone(),
+        position: None,
+        key: None,
+        kind,
+        problem,
+        fix: fix.into(),
+    };
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound && !explicit => return Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(unreadable(
+                ErrorKind::Missing,
+                "the config file does not exist".into(),
+                "check the path given by --config or TICTACLATIN_CONFIG, or create the file \
+                 with `tictaclatin config init`",
+            ));
+        }
+        Err(e) => {
+            return Err(unreadable(
+                ErrorKind::Unreadable,
+                format!("cannot read the config file: {e}"),
+                "make it a readable file (check its permissions), or point --config elsewhere",
+            ));
+        }
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = error::line_col(
+            &String::from_utf8_lossy(e.as_bytes()),
+            e.utf8_error().valid_up_to(),
+        );
+        ConfigError {
+            position: Some((line, col)),
+            ..unreadable(
+                ErrorKind::Unreadable,
+                "the file is not UTF-8 text".into(),
+                "save it as UTF-8 (TOML files are always UTF-8)",
+            )
+        }
+    })?;
+    Settings::from_toml(&text, origin).map(Some)
+}
+
+impl Settings {
+    /// The environment layer: `NO_COLOR`, `TICTACLATIN_MODE`, `TICTACLATIN_DIFFICULTY`,
+    /// `TICTACLATIN_SYMBOLS`.
+    pub fn apply_env(&mut self, env: &Env) -> Result<(), ConfigError> {
+        if env.no_color {
+            self.color = false;
+        }
+        if let Some(text) = &env.mode {
+            self.mode = text
+                .parse()
+                .map_err(|e| env_error("TICTACLATIN_MODE", e, "set it to bot, humans or demo"))?;
+        }
+        if let Some(text) = &env.difficulty {
+            self.difficulty = text.parse().map_err(|e| {
+                env_error(
+                    "TICTACLATIN_DIFFICULTY",
+                    e,
+                    "set it to easy, medium, hard or perfect",
+                )
+            })?;
+        }
+        if let Some(text) = &env.symbols {
+            self.symbols = text.parse().map_err(|e: SymbolsError| {
+                env_error(
+                    "TICTACLATIN_SYMBOLS",
+                    e.to_string(),
+                    "set it to two different symbols separated by a comma, e.g. X,O",
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The command-line layer. Flags are already typed (clap checked them), so nothing fails.
+    pub fn apply_flags(&mut self, flags: &Overrides) {
+        if flags.no_color {
+            self.color = false;
+        }
+        if let Some(mode) = flags.mode {
+            self.mode = mode;
+        }
+        if let Some(first) = flags.first {
+            self.first = first;
+        }
+        if let Some(difficulty) = flags.difficulty {
+            self.difficulty = difficulty;
+        }
+        if let Some(symbols) = &flags.symbols {
+            self.symbols = symbols.clone();
+        }
+    }
+}
+
+fn env_error(name: &str, problem: String, fix: &str) -> ConfigError {
+    ConfigError {
+        origin: Origin::Env(name.into()),
+        position: None,
+        key: None,
+        kind: ErrorKind::BadValue,
+        problem,
+        fix: fix.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_file_is_exactly_the_defaults() {
+        let settings =
+            Settings::from_toml(DEFAULT_FILE, Origin::File("config.toml.example".into())).unwrap();
+        assert_eq!(settings, Settings::default());
+    }
+
+    #[test]
+    fn the_example_file_sets_every_key_in_its_table() {
+        for (table, key) in file::all_keys() {
+            // The text of the table: from its header to the next one (top level: before any).
+            let section = if table.is_empty() {
+                DEFAULT_FILE.split("\n[").next().unwrap()
+            } else {
+                let header = format!("\n[{table}]\n");
+                let start = DEFAULT_FILE
+                    .find(&header)
+                    .expect("every table is in the example");
+                DEFAULT_FILE[start + header.len()..]
+                    .split("\n[")
+                    .next()
+                    .unwrap()
+            };
+            assert!(
+                section.contains(&format!("\n{key} = ")),
+                "config.toml.example does not document `{key}` in [{table}]"
+            );
+        }
+    }
+
+    #[test]
+    fn hints_auto_are_on_only_for_two_people() {
+        assert!(Hints::Auto.on_for(Mode::TwoHumans));
+        assert!(!Hints::Auto.on_for(Mode::VsBot));
+        assert!(Hints::On.on_for(Mode::VsBot));
+        assert!(!Hints::Off.on_for(Mode::TwoHumans));
+    }
+
+    #[test]
+    fn names_follow_the_mode_and_the_side_you_play() {
+        let names = Names::default();
+        let of = |mode, side, human| names.for_side(mode, side, human).to_string();
+        assert_eq!(of(Mode::VsBot, Side::Second, Some(Side::Second)), "You");
+        assert_eq!(of(Mode::VsBot, Side::First, Some(Side::Second)), "Bot");
+        assert_eq!(of(Mode::TwoHumans, Side::Second, None), "Player 2");
+        assert_eq!(of(Mode::Demo, Side::First, None), "Bot");
+        assert_eq!(Colors::default().side(Side::Second), Color::LightBlue);
+    }
+
+    #[test]
+    fn enum_names_round_trip() {
+        for mode in Mode::ALL {
+            assert_eq!(mode.name().parse::<Mode>(), Ok(*mode));
+        }
+        assert_eq!("Bot-Chooses".parse::<First>(), Ok(First::BotChooses));
+        assert!(
+            "solo"
+                .parse::<Mode>()
+                .unwrap_err()
+                .contains("\"bot\", \"humans\" or \"demo\"")
+        );
+    }
+
+    #[test]
+    fn empty_env_values_count_as_unset() {
+        let env = Env::from_vars([("NO_COLOR", ""), ("TICTACLATIN_MODE", "demo")]);
+        assert!(!env.no_color);
+        assert_eq!(env.mode.as_deref(), Some("demo"));
+    }
+
+    #[test]
+    fn the_flag_names_the_file_before_the_environment() {
+        let env = Env::from_vars([(CONFIG_VAR, "/env.toml")]);
+        let default = Some(PathBuf::from("/default.toml"));
+        let flag = Path::new("/flag.toml");
+        assert_eq!(
+            locate(Some(flag), &env, default.clone()).unwrap().path,
+            flag
+        );
+        let from_env = locate(None, &env, default.clone()).unwrap();
+        assert_eq!(
+            (from_env.path.as_path(), from_env.explicit),
+            (Path::new("/env.toml"), true)
+        );
+        let fallback = locate(None, &Env::default(), default).unwrap();
+        assert!(!fallback.explicit);
+    }
+}

@@ -1,0 +1,247 @@
+//! The symbols the two sides play with: any one visible character or emoji, one or two
+//! terminal columns wide, different for the two sides.
+
+use std::fmt;
+use std::str::FromStr;
+
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
+
+use crate::game::Side;
+
+/// One side's symbol: exactly one grapheme cluster (what a person sees as one character, an
+/// emoji with its modifiers included), visible, and 1 or 2 terminal columns wide. The grid
+/// reserves two columns per symbol, so a double-width emoji keeps it aligned.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Symbol(String);
+
+/// Why a text cannot be a symbol.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SymbolError {
+    Empty,
+    TooMany {
+        count: usize,
+    },
+    Whitespace,
+    Control,
+    /// Zero columns (a lone combining mark) or more than two.
+    Width {
+        width: usize,
+    },
+}
+
+impl fmt::Display for SymbolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SymbolError::Empty => f.write_str("the symbol is empty"),
+            SymbolError::TooMany { count } => {
+                write!(
+                    f,
+                    "the symbol has {count} characters, a symbol is exactly one"
+                )
+            }
+            SymbolError::Whitespace => f.write_str("the symbol is whitespace, which is invisible"),
+            SymbolError::Control => {
+                f.write_str("the symbol holds a control character, which is invisible")
+            }
+            SymbolError::Width { width } => write!(
+                f,
+                "the symbol is {width} terminal columns wide; it must be 1 or 2 to fit the grid"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SymbolError {}
+
+impl Symbol {
+    /// Checks `text` and makes it a symbol. Surrounding spaces are not trimmed: `" X"` is
+    /// two characters, and saying so beats silently changing what the user wrote.
+    pub fn new(text: &str) -> Result<Symbol, SymbolError> {
+        let count = text.graphemes(true).count();
+        if count == 0 {
+            return Err(SymbolError::Empty);
+        }
+        if count > 1 {
+            return Err(SymbolError::TooMany { count });
+        }
+        if text.chars().all(char::is_whitespace) {
+            return Err(SymbolError::Whitespace);
+        }
+        if text.chars().any(char::is_control) {
+            return Err(SymbolError::Control);
+        }
+        let width = text.width();
+        if !(1..=2).contains(&width) {
+            return Err(SymbolError::Width { width });
+        }
+        Ok(Symbol(text.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Terminal columns it takes: 1 or 2.
+    pub fn width(&self) -> usize {
+        self.0.width()
+    }
+}
+
+impl fmt::Display for Symbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl FromStr for Symbol {
+    type Err = SymbolError;
+
+    fn from_str(text: &str) -> Result<Symbol, SymbolError> {
+        Symbol::new(text)
+    }
+}
+
+/// The two sides' symbols; never the same.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Symbols {
+    first: Symbol,
+    second: Symbol,
+}
+
+/// Why a pair of symbols cannot be used.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SymbolsError {
+    /// One of the two is not a valid symbol.
+    Symbol { side: Side, error: SymbolError },
+    /// Both sides would look alike.
+    Same(Symbol),
+    /// `--symbols` text that is not two symbols separated by one comma.
+    NotAPair,
+}
+
+impl fmt::Display for SymbolsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SymbolsError::Symbol { side, error } => {
+                write!(f, "{} side: {error}", side_word(*side))
+            }
+            SymbolsError::Same(symbol) => write!(
+                f,
+                "both sides use '{symbol}', so nobody could tell the stones apart"
+            ),
+            SymbolsError::NotAPair => f.write_str(
+                "expected two symbols separated by a comma, first side first, e.g. X,O or 🦀,🐙",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SymbolsError {}
+
+/// "first" or "second", as the config file names the sides.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+impl Symbols {
+    pub fn new(first: Symbol, second: Symbol) -> Result<Symbols, SymbolsError> {
+        if first == second {
+            return Err(SymbolsError::Same(first));
+        }
+        Ok(Symbols { first, second })
+    }
+
+    pub fn get(&self, side: Side) -> &Symbol {
+        match side {
+            Side::First => &self.first,
+            Side::Second => &self.second,
+        }
+    }
+
+    /// The widest of the two, so a grid can give both the same room.
+    pub fn width(&self) -> usize {
+        self.first.width().max(self.second.width())
+    }
+
+    /// A cell's text: the symbol of the side holding it, or `empty`.
+    pub fn cell(&self, side: Option<Side>, empty: &str) -> String {
+        side.map_or_else(|| empty.to_string(), |s| self.get(s).to_string())
+    }
+}
+
+impl Default for Symbols {
+    fn default() -> Symbols {
+        Symbols {
+            first: Symbol("X".into()),
+            second: Symbol("O".into()),
+        }
+    }
+}
+
+impl FromStr for Symbols {
+    type Err = SymbolsError;
+
+    /// `X,O`: the first side's symbol, a comma, the second's. A comma cannot be a symbol
+    /// here; the config file can make it one.
+    fn from_str(text: &str) -> Result<Symbols, SymbolsError> {
+        let (first, second) = text.split_once(',').ok_or(SymbolsError::NotAPair)?;
+        if second.contains(',') {
+            return Err(SymbolsError::NotAPair);
+        }
+        let symbol = |side, text: &str| {
+            Symbol::new(text).map_err(|error| SymbolsError::Symbol { side, error })
+        };
+        Symbols::new(symbol(Side::First, first)?, symbol(Side::Second, second)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_letters_emoji_and_double_width() {
+        assert_eq!(Symbol::new("X").unwrap().width(), 1);
+        assert_eq!(Symbol::new("🦀").unwrap().width(), 2);
+        assert_eq!(Symbol::new("猫").unwrap().width(), 2);
+        // One grapheme made of several code points: a flag and an accented letter.
+        assert!(Symbol::new("🇫🇷").is_ok());
+        assert_eq!(Symbol::new("e\u{301}").unwrap().width(), 1);
+    }
+
+    #[test]
+    fn rejects_what_cannot_be_seen_or_is_too_much() {
+        assert_eq!(Symbol::new(""), Err(SymbolError::Empty));
+        assert_eq!(Symbol::new("XO"), Err(SymbolError::TooMany { count: 2 }));
+        assert_eq!(Symbol::new(" "), Err(SymbolError::Whitespace));
+        assert_eq!(Symbol::new("\u{3000}"), Err(SymbolError::Whitespace));
+        assert_eq!(Symbol::new("\t"), Err(SymbolError::Whitespace));
+        assert_eq!(Symbol::new("\u{7}"), Err(SymbolError::Control));
+        assert_eq!(Symbol::new("\u{301}"), Err(SymbolError::Width { width: 0 }));
+    }
+
+    #[test]
+    fn pairs_parse_from_flag_text() {
+        let symbols: Symbols = "🦀,🐙".parse().unwrap();
+        assert_eq!(symbols.get(Side::First).as_str(), "🦀");
+        assert_eq!(symbols.get(Side::Second).as_str(), "🐙");
+        assert_eq!(symbols.width(), 2);
+        assert_eq!("X".parse::<Symbols>(), Err(SymbolsError::NotAPair));
+        assert_eq!("X,O,Z".parse::<Symbols>(), Err(SymbolsError::NotAPair));
+        assert!(matches!(
+            "X,X".parse::<Symbols>(),
+            Err(SymbolsError::Same(_))
+        ));
+        assert!(matches!(
+            ",O".parse::<Symbols>(),
+            Err(SymbolsError::Symbol {
+                side: Side::First,
+                error: SymbolError::Empty
+            })
+        ));
+    }
+}

@@ -1,0 +1,570 @@
+//! What the game remembers between sessions: the record of results and an unfinished game.
+//!
+//! Each is a small TOML file with a `version` field in the platform data directory
+//! (`~/.local/share/tictaclatin` on Linux, or `TICTACLATIN_DATA_DIR`). Writes are atomic: a
+//! temporary file in the same directory is written, flushed and synced, then renamed over
+//! the old one, so a crash leaves either the old file or the new one, never half of each. A
+//! file that cannot be read (corrupt, or from a newer version) is moved aside to `*.bak` and
+//! the caller gets a notice to show once; the game then starts fresh.
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use tempfile::NamedTempFile;
+
+use crate::config::Mode;
+use crate::config::symbol::side_word;
+use crate::game::{Board, Cell, Side};
+use crate::players::Difficulty;
+use crate::solver::Outcome;
+
+/// The format version this program writes and the newest it reads.
+pub const VERSION: u32 = 1;
+
+/// The environment variable that moves the data directory (for tests, or a portable setup).
+pub const DATA_DIR_VAR: &str = "TICTACLATIN_DATA_DIR";
+
+const STATS_FILE: &str = "stats.toml";
+const GAME_FILE: &str = "saved-game.toml";
+
+/// The data directory: `override_dir` (from `TICTACLATIN_DATA_DIR`) if given, else the
+/// platform's. `None` without a home directory.
+pub fn data_dir(override_dir: Option<PathBuf>) -> Option<PathBuf> {
+    override_dir.or_else(|| {
+        directories::ProjectDirs::from("", "", "tictaclatin").map(|d| d.data_dir().to_path_buf())
+    })
+}
+
+/// Which record a game counts towards.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RecordKey {
+    pub mode: Mode,
+    /// The bot's level; `None` when no bot plays against a person (two people).
+    pub difficulty: Option<Difficulty>,
+}
+
+/// Results in one mode and difficulty, for the person (against the bot) or for the first
+/// player (two people). A streak counts games in a row without a loss: against the perfect
+/// bot a draw is the best anyone can do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Record {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub streak: u32,
+    pub best_streak: u32,
+}
+
+impl Record {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    fn add(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Win => self.wins += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Loss => self.losses += 1,
+        }
+        self.streak = if outcome == Outcome::Loss {
+            0
+        } else {
+            self.streak + 1
+        };
+        self.best_streak = self.best_streak.max(self.streak);
+    }
+}
+
+/// Every record, in the order first played.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Stats {
+    records: Vec<(RecordKey, Record)>,
+}
+
+impl Stats {
+    pub fn get(&self, key: RecordKey) -> Record {
+        self.records
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or_else(Record::default, |(_, r)| *r)
+    }
+
+    /// Counts one finished game.
+    pub fn record(&mut self, key: RecordKey, outcome: Outcome) {
+        match self.records.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, record)) => record.add(outcome),
+            None => {
+                let mut record = Record::default();
+                record.add(outcome);
+                self.records.push((key, record));
+            }
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (RecordKey, Record)> + '_ {
+        self.records.iter().copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+}
+
+/// A game in progress, saved so it can be resumed at the next start.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SavedGame {
+    pub mode: Mode,
+    /// The side the person plays against the bot; `None` for two people or the demo.
+    pub human: Option<Side>,
+    pub difficulty: Difficulty,
+    /// The moves played, from the empty board.
+    pub moves: Vec<Cell>,
+}
+
+impl SavedGame {
+    /// The position after the moves, or why they are not a game still in play.
+    pub fn board(&self) -> Result<Board, String> {
+        let mut board = Board::EMPTY;
+        for (i, &cell) in self.moves.iter().enumerate() {
+            if board.status().is_over() {
+                return Err(format!("the game was already over before move {}", i + 1));
+            }
+            board = board
+                .play(cell)
+                .map_err(|e| format!("move {} ({cell}) is illegal: {e}", i + 1))?;
+        }
+        if board.status().is_over() {
+            return Err("the game is already over".into());
+        }
+        Ok(board)
+    }
+}
+
+/// A loaded value and, when its file had to be set aside, the notice to show the user once.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Loaded<T> {
+    pub value: T,
+    pub notice: Option<String>,
+}
+
+/// A file that could not be written.
+#[derive(Debug)]
+pub struct StoreError {
+    pub path: PathBuf,
+    pub error: io::Error,
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "could not save {}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// The saved files in one directory. With saving off (`--no-save`) nothing is ever written,
+/// renamed or removed; loading still works.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Store {
+    dir: PathBuf,
+    save: bool,
+}
+
+impl Store {
+    pub fn new(dir: PathBuf, save: bool) -> Store {
+        Store { dir, save }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn saves(&self) -> bool {
+        self.save
+    }
+
+    pub fn stats_path(&self) -> PathBuf {
+        self.dir.join(STATS_FILE)
+    }
+
+    pub fn game_path(&self) -> PathBuf {
+        self.dir.join(GAME_FILE)
+    }
+
+    /// The record; empty when there is none yet or the file had to be set aside.
+    pub fn load_stats(&self) -> Loaded<Stats> {
+        let loaded = self.load(
+            &self.stats_path(),
+            "your record of results",
+            stats_from_text,
+        );
+        Loaded {
+            value: loaded.value.unwrap_or_default(),
+            notice: loaded.notice,
+        }
+    }
+
+    pub fn save_stats(&self, stats: &Stats) -> Result<(), StoreError> {
+        self.write(&self.stats_path(), &stats_to_text(stats))
+    }
+
+    /// Counts one finished game in the saved record and returns the updated record. A notice
+    /// about an unreadable old record was already given by `load_stats`.
+    pub fn record_result(&self, key: RecordKey, outcome: Outcome) -> Result<Stats, StoreError> {
+        let mut stats = self.load_stats().value;
+        stats.record(key, outcome);
+        self.save_stats(&stats)?;
+        Ok(stats)
+    }
+
+    /// The unfinished game, if one was saved and can still be played.
+    pub fn load_game(&self) -> Loaded<Option<SavedGame>> {
+        self.load(&self.game_path(), "your unfinished game", game_from_text)
+    }
+
+    pub fn save_game(&self, game: &SavedGame) -> Result<(), StoreError> {
+        self.write(&self.game_path(), &game_to_text(game))
+    }
+
+    /// Forgets the unfinished game (it ended, or the player declined to resume it).
+    pub fn clear_game(&self) -> Result<(), StoreError> {
+        if !self.save {
+            return Ok(());
+        }
+        let path = self.game_path();
+        match fs::remove_file(&path) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => {
+                Err(StoreError { path, error })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Reads one file: `None` if it does not exist; set aside with a notice if it cannot be
+    /// used.
+    fn load<T>(
+        &self,
+        path: &Path,
+        what: &str,
+        parse: impl Fn(&str) -> Result<T, Unusable>,
+    ) -> Loaded<Option<T>> {
+        let result = match fs::read_to_string(path) {
+            Ok(text) => parse(&text),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Loaded {
+                    value: None,
+                    notice: None,
+                };
+            }
+            Err(e) => Err(Unusable::Corrupt(e.to_string())),
+        };
+        match result {
+            Ok(value) => Loaded {
+                value: Some(value),
+                notice: None,
+            },
+            Err(why) => Loaded {
+                value: None,
+                notice: Some(self.set_aside(path, what, &why)),
+            },
+        }
+    }
+
+    /// Moves an unusable file to `*.bak` (replacing an older one) and says what happened.
+    fn set_aside(&self, path: &Path, what: &str, why: &Unusable) -> String {
+        let problem = format!("Could not use {what} in {}: {why}", path.display());
+        if !self.save {
+            return format!("{problem}. Starting fresh; the file was left alone (saving is off).");
+        }
+        let backup = backup_path(path);
+        match fs::rename(path, &backup) {
+            Ok(()) => format!(
+                "{problem}. It was moved to {} and a fresh one started.",
+                backup.display()
+            ),
+            Err(e) => format!(
+                "{problem}. Starting fresh; it could not be moved aside ({e}) and will be \
+                 replaced at the next save."
+            ),
+        }
+    }
+
+    fn write(&self, path: &Path, text: &str) -> Result<(), StoreError> {
+        if !self.save {
+            return Ok(());
+        }
+        write_atomic(path, text.as_bytes()).map_err(|error| StoreError {
+            path: path.to_path_buf(),
+            error,
+        })
+    }
+}
+
+/// `stats.toml` -> `stats.toml.bak`.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+/// Why a file's content cannot be used.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Unusable {
+    Corrupt(String),
+    Newer(u32),
+}
+
+impl fmt::Display for Unusable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unusable::Corrupt(why) => write!(f, "it is damaged ({why})"),
+            Unusable::Newer(version) => write!(
+                f,
+                "it was written by a newer tictaclatin (format {version}; this one reads up to \
+                 {VERSION})"
+            ),
+        }
+    }
+}
+
+/// Atomically replaces `path` with `bytes`: the data is complete and on disk before the
+/// rename, and the rename either happens or not.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let staged = stage(path, bytes)?;
+    commit(staged, path)
+}
+
+/// Writes `bytes` to a new temporary file beside `path`, flushed and synced to disk. Until
+/// [`commit`], `path` is untouched; a crash here leaves at most a stray temporary file.
+fn stage(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let prefix = format!(
+        ".{}.",
+        path.file_name().unwrap_or_default().to_string_lossy()
+    );
+    let mut file = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    file.write_all(bytes)?;
+    file.flush()?;
+    file.as_file().sync_all()?;
+    Ok(file)
+}
+
+/// Renames the staged file over `path`, then syncs the directory so the rename itself
+/// survives a power cut.
+fn commit(staged: NamedTempFile, path: &Path) -> io::Result<()> {
+    staged.persist(path).map_err(|e| e.error)?;
+    #[cfg(unix)]
+    if let Some(dir) = path.parent()
+        && let Ok(dir) = fs::File::open(dir)
+    {
+        // Best effort: some filesystems refuse to sync a directory.
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// Every file starts with its version; read it first, so a newer format is recognised as
+/// such rather than as damage.
+fn check_version(text: &str) -> Result<(), Unusable> {
+    #[derive(Deserialize)]
+    struct Header {
+        version: u32,
+    }
+    let header: Header = toml::from_str(text).map_err(|e| corrupt(&e))?;
+    match header.version {
+        0 => Err(Unusable::Corrupt("format version 0 does not exist".into())),
+        v if v > VERSION => Err(Unusable::Newer(v)),
+        _ => Ok(()),
+    }
+}
+
+fn corrupt(e: &toml::de::Error) -> Unusable {
+    Unusable::Corrupt(e.message().trim().replace('\n', "; "))
+}
+
+#[derive(Serialize, Deserialize)]
+struct StatsFile {
+    version: u32,
+    #[serde(default)]
+    records: Vec<RecordRow>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct RecordRow {
+    mode: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    difficulty: Option<String>,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    streak: u32,
+    best_streak: u32,
+}
+
+fn stats_to_text(stats: &Stats) -> String {
+    let file = StatsFile {
+        version: VERSION,
+        records: stats
+            .iter()
+            .map(|(key, r)| RecordRow {
+                mode: key.mode.name().into(),
+                difficulty: key.difficulty.map(|d| d.name().into()),
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
+                streak: r.streak,
+                best_streak: r.best_streak,
+            })
+            .collect(),
+    };
+    toml::to_string(&file).expect("plain data serializes")
+}
+
+fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
+    check_version(text)?;
+    let file: StatsFile = toml::from_str(text).map_err(|e| corrupt(&e))?;
+    let mut stats = Stats::default();
+    for row in file.records {
+        let key = RecordKey {
+            mode: row.mode.parse().map_err(Unusable::Corrupt)?,
+            difficulty: row
+                .difficulty
+                .map(|d| d.parse())
+                .transpose()
+                .map_err(Unusable::Corrupt)?,
+        };
+        if stats.records.iter().any(|(k, _)| *k == key) {
+            return Err(Unusable::Corrupt("a record appears twice".into()));
+        }
+        let record = Record {
+            wins: row.wins,
+            draws: row.draws,
+            losses: row.losses,
+            streak: row.streak,
+            best_streak: row.best_streak,
+        };
+        stats.records.push((key, record));
+    }
+    Ok(stats)
+}
+
+#[derive(Serialize, Deserialize)]
+struct GameFile {
+    version: u32,
+    mode: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    human: Option<String>,
+    difficulty: String,
+    moves: Vec<String>,
+}
+
+fn game_to_text(game: &SavedGame) -> String {
+    let file = GameFile {
+        version: VERSION,
+        mode: game.mode.name().into(),
+        human: game.human.map(|side| side_word(side).into()),
+        difficulty: game.difficulty.name().into(),
+        moves: game.moves.iter().map(Cell::to_string).collect(),
+    };
+    toml::to_string(&file).expect("plain data serializes")
+}
+
+fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
+    check_version(text)?;
+    let file: GameFile = toml::from_str(text).map_err(|e| corrupt(&e))?;
+    let human = match file.human.as_deref() {
+        None => None,
+        Some("first") => Some(Side::First),
+        Some("second") => Some(Side::Second),
+        Some(other) => return Err(Unusable::Corrupt(format!("unknown side \"{other}\""))),
+    };
+    let moves = file
+        .moves
+        .iter()
+        .map(|m| {
+            m.parse::<Cell>()
+                .map_err(|e| Unusable::Corrupt(e.to_string()))
+        })
+        .collect::<Result<Vec<Cell>, Unusable>>()?;
+    let game = SavedGame {
+        mode: file.mode.parse().map_err(Unusable::Corrupt)?,
+        human,
+        difficulty: file.difficulty.parse().map_err(Unusable::Corrupt)?,
+        moves,
+    };
+    game.board().map_err(Unusable::Corrupt)?;
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> RecordKey {
+        RecordKey {
+            mode: Mode::VsBot,
+            difficulty: Some(Difficulty::Perfect),
+        }
+    }
+
+    #[test]
+    fn streaks_count_games_without_a_loss() {
+        let mut stats = Stats::default();
+        for outcome in [Outcome::Draw, Outcome::Win, Outcome::Loss, Outcome::Draw] {
+            stats.record(key(), outcome);
+        }
+        let record = stats.get(key());
+        assert_eq!((record.wins, record.draws, record.losses), (1, 2, 1));
+        assert_eq!((record.streak, record.best_streak), (1, 2));
+        assert_eq!(record.games(), 4);
+    }
+
+    #[test]
+    fn a_crash_before_the_rename_leaves_the_old_file_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().to_path_buf(), true);
+        let mut old = Stats::default();
+        old.record(key(), Outcome::Draw);
+        store.save_stats(&old).unwrap();
+        let before = fs::read(store.stats_path()).unwrap();
+
+        let mut new = old.clone();
+        new.record(key(), Outcome::Win);
+        let staged = stage(&store.stats_path(), stats_to_text(&new).as_bytes()).unwrap();
+        // The process dies here: the temporary file stays behind, the rename never happens.
+        let stray = staged.into_temp_path().keep().unwrap();
+
+        assert!(stray.exists());
+        assert_eq!(fs::read(store.stats_path()).unwrap(), before);
+        let loaded = store.load_stats();
+        assert_eq!((loaded.value, loaded.notice), (old, None));
+    }
+
+    #[test]
+    fn a_finished_or_illegal_game_is_not_resumable() {
+        let cells = |names: &[&str]| names.iter().map(|n| n.parse().unwrap()).collect();
+        let game = |moves| SavedGame {
+            mode: Mode::TwoHumans,
+            human: None,
+            difficulty: Difficulty::Perfect,
+            moves,
+        };
+        assert!(game(cells(&["a1", "b1"])).board().is_ok());
+        assert!(game(cells(&["a1", "a1"])).board().is_err());
+    }
+
+    #[test]
+    fn backups_sit_beside_the_file() {
+        assert_eq!(
+            backup_path(Path::new("/d/stats.toml")),
+            PathBuf::from("/d/stats.toml.bak")
+        );
+    }
+}

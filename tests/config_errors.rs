@@ -1,0 +1,240 @@
+//! Every kind of bad config file gets an error naming the file, line, column and key, what
+//! was expected and how to fix it; through the binary, `config check` exits 2.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tictaclatin::config::{self, ConfigError, ErrorKind, KeyNameError, SymbolError};
+
+/// Writes `text` to a config file in a fresh temporary directory and reads it.
+fn read(text: &str) -> (ConfigError, PathBuf, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, text).unwrap();
+    let err = config::read_file(&path, true).expect_err("the file is bad");
+    (err, path, dir)
+}
+
+/// The error is at `line:col`, about `key`, and its message says where in words too.
+fn assert_located(err: &ConfigError, path: &Path, line: usize, col: usize, key: Option<&str>) {
+    assert_eq!(err.position, Some((line, col)), "{err}");
+    assert_eq!(err.key.as_deref(), key, "{err}");
+    let shown = err.to_string();
+    assert!(shown.starts_with(&path.display().to_string()), "{shown}");
+    assert!(
+        shown.contains(&format!("line {line}, column {col}")),
+        "{shown}"
+    );
+    if let Some(key) = key {
+        assert!(shown.contains(&format!("`{key}`")), "{shown}");
+    }
+    assert!(shown.contains("\n  fix: "), "{shown}");
+}
+
+#[test]
+fn invalid_toml() {
+    let (err, path, _dir) = read("[symbols]\nfirst = X\n");
+    assert_eq!(err.kind, ErrorKind::Syntax);
+    assert_located(&err, &path, 2, 9, None);
+    assert!(err.problem.contains("not valid TOML"), "{err}");
+    assert!(err.fix.contains("double quotes"), "{err}");
+}
+
+#[test]
+fn wrong_type() {
+    let (err, path, _dir) = read("[game]\nhints = \"yes\"\nbot_delay_ms = 10\n");
+    assert_eq!(err.kind, ErrorKind::WrongType);
+    assert_located(&err, &path, 2, 9, Some("game.hints"));
+    assert!(
+        err.problem.contains("expected true, false or \"auto\""),
+        "{err}"
+    );
+
+    let (err, path, _dir) = read("[symbols]\nfirst = 7\n");
+    assert_eq!(err.kind, ErrorKind::WrongType);
+    assert_located(&err, &path, 2, 9, Some("symbols.first"));
+    assert!(err.problem.contains("found an integer"), "{err}");
+
+    let (err, _, _dir) = read("symbols = \"X\"\n");
+    assert_eq!(err.kind, ErrorKind::WrongType);
+    assert!(err.problem.contains("expected a table"), "{err}");
+}
+
+#[test]
+fn unknown_key_with_a_suggestion_for_a_typo() {
+    let (err, path, _dir) = read("[symbols]\nfirst = \"A\"\nsecnod = \"B\"\n");
+    assert_eq!(err.kind, ErrorKind::UnknownKey);
+    assert_located(&err, &path, 3, 1, Some("symbols.secnod"));
+    assert!(err.fix.contains("did you mean `second`?"), "{err}");
+
+    let (err, path, _dir) = read("\n[colours]\nfirst = \"red\"\n");
+    assert_eq!(err.kind, ErrorKind::UnknownKey);
+    assert_located(&err, &path, 2, 2, Some("colours"));
+    assert!(err.fix.contains("did you mean `colors`?"), "{err}");
+
+    // No suggestion for something nothing like a key: the list of keys instead.
+    let (err, _, _dir) = read("[game]\nbanana = 1\n");
+    assert!(
+        err.fix
+            .contains("mode, first, difficulty, hints, bot_delay_ms"),
+        "{err}"
+    );
+}
+
+#[test]
+fn empty_symbol() {
+    let (err, path, _dir) = read("[symbols]\nfirst = \"\"\n");
+    assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::Empty));
+    assert_located(&err, &path, 2, 9, Some("symbols.first"));
+    assert!(err.problem.contains("empty"), "{err}");
+}
+
+#[test]
+fn symbol_of_more_than_one_character() {
+    let (err, path, _dir) = read("[symbols]\nsecond = \"OO\"\n");
+    assert_eq!(
+        err.kind,
+        ErrorKind::Symbol(SymbolError::TooMany { count: 2 })
+    );
+    assert_located(&err, &path, 2, 10, Some("symbols.second"));
+    assert!(err.problem.contains("2 characters"), "{err}");
+    assert!(
+        err.fix.contains("exactly one visible character or emoji"),
+        "{err}"
+    );
+}
+
+#[test]
+fn whitespace_symbol() {
+    let (err, path, _dir) = read("[symbols]\nfirst = \" \"\n");
+    assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::Whitespace));
+    assert_located(&err, &path, 2, 9, Some("symbols.first"));
+}
+
+#[test]
+fn control_character_symbol() {
+    let (err, path, _dir) = read("[symbols]\nfirst = \"\\u0007\"\n");
+    assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::Control));
+    assert_located(&err, &path, 2, 9, Some("symbols.first"));
+    // The invisible character is shown escaped, not printed raw to the terminal.
+    assert!(err.problem.contains("\\u{7}"), "{err}");
+}
+
+#[test]
+fn both_sides_the_same_symbol() {
+    let (err, path, _dir) = read("[symbols]\nfirst = \"🦀\"\nsecond = \"🦀\"\n");
+    assert_eq!(err.kind, ErrorKind::SameSymbol);
+    assert_located(&err, &path, 3, 10, Some("symbols.second"));
+
+    // Setting one side to the other side's default clashes too.
+    let (err, path, _dir) = read("[symbols]\nfirst = \"O\"\n");
+    assert_eq!(err.kind, ErrorKind::SameSymbol);
+    assert_located(&err, &path, 2, 9, Some("symbols.first"));
+}
+
+#[test]
+fn unknown_colour_name() {
+    let (err, path, _dir) = read("[colors]\nhighlight = \"yelow\"\n");
+    assert_eq!(err.kind, ErrorKind::UnknownColor);
+    assert_located(&err, &path, 2, 13, Some("colors.highlight"));
+    assert!(err.fix.contains("did you mean \"yellow\"?"), "{err}");
+    assert!(err.fix.contains("#ff8800"), "{err}");
+}
+
+#[test]
+fn unknown_key_name() {
+    let (err, path, _dir) = read("[keys]\nundo = [\"u\", \"ctrl-zz\"]\n");
+    assert_eq!(
+        err.kind,
+        ErrorKind::KeyName(KeyNameError::Unknown("ctrl-zz".into()))
+    );
+    assert_located(&err, &path, 2, 14, Some("keys.undo"));
+    assert!(err.fix.contains("shift-tab"), "{err}");
+}
+
+#[test]
+fn reserved_keys_cannot_be_bound() {
+    let (err, _, _dir) = read("[keys]\nnew = \"ctrl-c\"\n");
+    assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CtrlC));
+    let (err, _, _dir) = read("[keys]\nnew = \"2\"\n");
+    assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CellDigit('2')));
+}
+
+#[test]
+fn same_key_bound_to_two_actions() {
+    // `h` is the hints key by default; binding it to undo as well clashes.
+    let (err, path, _dir) = read("[keys]\nundo = [\"z\", \"h\"]\n");
+    assert_eq!(err.kind, ErrorKind::KeyBoundTwice);
+    assert_located(&err, &path, 2, 14, Some("keys.undo"));
+    assert!(
+        err.problem
+            .contains("\"h\" is bound to both `undo` and `hints`"),
+        "{err}"
+    );
+
+    // Both written in the file: pointed at the later one.
+    let (err, path, _dir) = read("[keys]\nnew = \"x\"\nredo = \"x\"\n");
+    assert_eq!(err.kind, ErrorKind::KeyBoundTwice);
+    assert_located(&err, &path, 3, 8, Some("keys.redo"));
+
+    // Moving `h` off hints at the same time is fine.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ok.toml");
+    fs::write(&path, "[keys]\nundo = [\"z\", \"h\"]\nhints = \"i\"\n").unwrap();
+    assert!(config::read_file(&path, true).is_ok());
+}
+
+#[test]
+fn unreadable_file() {
+    // A directory where the file should be cannot be read, even by root.
+    let dir = tempfile::tempdir().unwrap();
+    let err = config::read_file(dir.path(), true).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Unreadable);
+    assert!(
+        err.to_string().contains("cannot read the config file"),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with(&dir.path().display().to_string()),
+        "{err}"
+    );
+
+    let path = dir.path().join("latin1.toml");
+    fs::write(&path, b"[names]\nyou = \"Jos\xe9\"\n").unwrap();
+    let err = config::read_file(&path, true).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Unreadable);
+    assert_eq!(err.position, Some((2, 11)));
+}
+
+#[test]
+fn missing_file_named_explicitly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nope.toml");
+    let err = config::read_file(&path, true).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Missing);
+    // The default file missing is no error: the defaults apply.
+    assert_eq!(config::read_file(&path, false), Ok(None));
+}
+
+#[test]
+fn config_check_exits_2_and_says_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    fs::write(&path, "[game]\ndificulty = \"easy\"\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(["config", "check"])
+        .arg(&path)
+        .env("HOME", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("bad.toml:2:1 (line 2, column 1)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean `difficulty`?"), "{stderr}");
+}

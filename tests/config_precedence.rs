@@ -1,0 +1,242 @@
+//! Settings layer as built-in defaults < config file < environment < flags, and the config
+//! commands find, create and show the file. Nothing here reads or changes the real home
+//! directory or this process's environment: the environment is passed in as a value, and the
+//! binary runs with HOME and the XDG directories pointed at a temporary directory.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use tictaclatin::config::{self, Env, First, Mode, Overrides, Settings, Symbols};
+use tictaclatin::game::Side;
+use tictaclatin::players::Difficulty;
+
+const FILE: &str = r#"
+color = true
+[symbols]
+first = "🦀"
+[game]
+mode = "humans"
+first = "bot"
+difficulty = "easy"
+"#;
+
+fn symbols(settings: &Settings) -> (String, String) {
+    let s = &settings.symbols;
+    (
+        s.get(Side::First).to_string(),
+        s.get(Side::Second).to_string(),
+    )
+}
+
+#[test]
+fn each_layer_overrides_the_one_below() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, FILE).unwrap();
+    let default = Some(path.clone());
+
+    // Defaults alone: no file at the default place.
+    let none = config::load(
+        &Overrides::default(),
+        &Env::default(),
+        Some(dir.path().join("x")),
+    )
+    .unwrap();
+    assert!(!none.file_read);
+    assert_eq!(none.settings, Settings::default());
+
+    // The file over the defaults; keys it leaves out keep their defaults.
+    let file = config::load(&Overrides::default(), &Env::default(), default.clone()).unwrap();
+    assert!(file.file_read);
+    let s = &file.settings;
+    assert_eq!(symbols(s), ("🦀".into(), "O".into()));
+    assert_eq!(
+        (s.mode, s.first, s.difficulty),
+        (Mode::TwoHumans, First::Bot, Difficulty::Easy)
+    );
+    assert!(s.color);
+    assert_eq!(s.keys, Settings::default().keys);
+
+    // The environment over the file.
+    let env = Env::from_vars([
+        ("NO_COLOR", "1"),
+        ("TICTACLATIN_MODE", "demo"),
+        ("TICTACLATIN_DIFFICULTY", "hard"),
+        ("TICTACLATIN_SYMBOLS", "A,B"),
+    ]);
+    let s = config::load(&Overrides::default(), &env, default.clone())
+        .unwrap()
+        .settings;
+    assert_eq!(symbols(&s), ("A".into(), "B".into()));
+    assert_eq!(
+        (s.mode, s.first, s.difficulty),
+        (Mode::Demo, First::Bot, Difficulty::Hard)
+    );
+    assert!(!s.color);
+
+    // Flags over the environment.
+    let flags = Overrides {
+        mode: Some(Mode::VsBot),
+        first: Some(First::BotChooses),
+        difficulty: Some(Difficulty::Medium),
+        symbols: Some("猫,🐙".parse::<Symbols>().unwrap()),
+        ..Overrides::default()
+    };
+    let s = config::load(&flags, &env, default).unwrap().settings;
+    assert_eq!(symbols(&s), ("猫".into(), "🐙".into()));
+    assert_eq!(
+        (s.mode, s.first, s.difficulty),
+        (Mode::VsBot, First::BotChooses, Difficulty::Medium)
+    );
+}
+
+#[test]
+fn the_file_flag_beats_the_environment_variable() {
+    let dir = tempfile::tempdir().unwrap();
+    let from_env = dir.path().join("env.toml");
+    let from_flag = dir.path().join("flag.toml");
+    fs::write(&from_env, "[game]\ndifficulty = \"easy\"\n").unwrap();
+    fs::write(&from_flag, "[game]\ndifficulty = \"hard\"\n").unwrap();
+    let env = Env::from_vars([("TICTACLATIN_CONFIG", from_env.to_str().unwrap())]);
+
+    let by_env = config::load(&Overrides::default(), &env, None).unwrap();
+    assert_eq!(by_env.settings.difficulty, Difficulty::Easy);
+    let flags = Overrides {
+        config: Some(from_flag.clone()),
+        ..Overrides::default()
+    };
+    let by_flag = config::load(&flags, &env, None).unwrap();
+    assert_eq!(by_flag.settings.difficulty, Difficulty::Hard);
+    assert_eq!(by_flag.location.unwrap().path, from_flag);
+}
+
+#[test]
+fn a_crab_alone_is_a_complete_file() {
+    let s = Settings::from_toml(
+        "[symbols]\nfirst = \"🦀\"\n",
+        config::Origin::Env("t".into()),
+    )
+    .unwrap();
+    assert_eq!(symbols(&s), ("🦀".into(), "O".into()));
+    assert_eq!(s.symbols.get(Side::First).width(), 2);
+}
+
+#[test]
+fn a_bad_environment_value_names_the_variable() {
+    let env = Env::from_vars([("TICTACLATIN_SYMBOLS", "XX,O")]);
+    let err = config::load(&Overrides::default(), &env, None).unwrap_err();
+    let shown = err.to_string();
+    assert!(
+        shown.starts_with("environment variable TICTACLATIN_SYMBOLS"),
+        "{shown}"
+    );
+    assert!(shown.contains("2 characters"), "{shown}");
+}
+
+/// The binary with a clean environment whose home is `home`.
+fn run(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tictaclatin"));
+    command
+        .args(args)
+        .env_clear()
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_DATA_HOME", home.join(".local/share"));
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn config_path_init_and_check_work_on_the_default_location() {
+    let home = tempfile::tempdir().unwrap();
+    let expected = home.path().join(".config/tictaclatin/config.toml");
+
+    let out = run(home.path(), &["config", "path"], &[]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).trim(), expected.display().to_string());
+
+    let out = run(home.path(), &["config", "check"], &[]);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).starts_with("ok (there is no"),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = run(home.path(), &["config", "init"], &[]);
+    assert!(out.status.success());
+    assert_eq!(fs::read_to_string(&expected).unwrap(), config::DEFAULT_FILE);
+
+    // Never overwrites: a second init leaves the edited file alone and says so.
+    fs::write(&expected, "[symbols]\nfirst = \"🦀\"\n").unwrap();
+    let out = run(home.path(), &["config", "init"], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
+    assert_eq!(
+        fs::read_to_string(&expected).unwrap(),
+        "[symbols]\nfirst = \"🦀\"\n"
+    );
+
+    let out = run(home.path(), &["config", "check"], &[]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "ok\n");
+}
+
+#[test]
+fn config_path_follows_the_environment_variable() {
+    let home = tempfile::tempdir().unwrap();
+    let elsewhere = home.path().join("elsewhere.toml");
+    let elsewhere_text = elsewhere.to_str().unwrap();
+    let out = run(
+        home.path(),
+        &["config", "path"],
+        &[("TICTACLATIN_CONFIG", elsewhere_text)],
+    );
+    assert_eq!(stdout(&out).trim(), elsewhere_text);
+}
+
+#[test]
+fn config_show_prints_the_layered_settings() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("c.toml");
+    fs::write(&path, FILE).unwrap();
+    let path_text = path.to_str().unwrap();
+    let env = [
+        ("TICTACLATIN_CONFIG", path_text),
+        ("TICTACLATIN_DIFFICULTY", "hard"),
+    ];
+
+    let out = run(
+        home.path(),
+        &["config", "show", "--mode", "bot", "--no-save"],
+        &env,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("config file: {path_text}\n")),
+        "{text}"
+    );
+    assert!(text.contains("symbols       🦀 O\n"), "{text}"); // the file
+    assert!(text.contains("difficulty    hard\n"), "{text}"); // the environment
+    assert!(text.contains("mode          bot\n"), "{text}"); // the flag
+    assert!(text.contains("first         bot\n"), "{text}"); // the file again
+    assert!(text.contains("keys.quit     q esc\n"), "{text}"); // a default
+    assert!(text.contains("(saving off)"), "{text}");
+
+    // A bad flag value is refused by the argument parser, exit 2.
+    let out = run(home.path(), &["config", "show", "--symbols", "X,X"], &env);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("both sides use 'X'"));
+}

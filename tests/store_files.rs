@@ -1,0 +1,242 @@
+//! The record of results and the saved game survive a round trip, a damaged or newer file is
+//! set aside to `*.bak` with a notice, `--no-save` writes nothing, and `tictaclatin stats`
+//! prints the record. Every test works in its own temporary directory.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use tictaclatin::config::Mode;
+use tictaclatin::game::{Cell, Side};
+use tictaclatin::players::Difficulty;
+use tictaclatin::solver::Outcome;
+use tictaclatin::store::{RecordKey, SavedGame, Stats, Store, VERSION};
+
+fn store(dir: &Path) -> Store {
+    Store::new(dir.to_path_buf(), true)
+}
+
+fn vs_bot(difficulty: Difficulty) -> RecordKey {
+    RecordKey {
+        mode: Mode::VsBot,
+        difficulty: Some(difficulty),
+    }
+}
+
+fn two_people() -> RecordKey {
+    RecordKey {
+        mode: Mode::TwoHumans,
+        difficulty: None,
+    }
+}
+
+fn some_stats() -> Stats {
+    let mut stats = Stats::default();
+    for outcome in [Outcome::Draw, Outcome::Loss, Outcome::Draw, Outcome::Draw] {
+        stats.record(vs_bot(Difficulty::Perfect), outcome);
+    }
+    stats.record(vs_bot(Difficulty::Easy), Outcome::Win);
+    stats.record(two_people(), Outcome::Loss);
+    stats
+}
+
+fn some_game() -> SavedGame {
+    SavedGame {
+        mode: Mode::VsBot,
+        human: Some(Side::Second),
+        difficulty: Difficulty::Hard,
+        moves: ["b2", "c3", "a1"]
+            .iter()
+            .map(|c| c.parse::<Cell>().unwrap())
+            .collect(),
+    }
+}
+
+#[test]
+fn stats_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    assert_eq!(store.load_stats().value, Stats::default());
+
+    let stats = some_stats();
+    store.save_stats(&stats).unwrap();
+    let loaded = store.load_stats();
+    assert_eq!(loaded.notice, None);
+    assert_eq!(loaded.value, stats);
+    let perfect = loaded.value.get(vs_bot(Difficulty::Perfect));
+    assert_eq!((perfect.wins, perfect.draws, perfect.losses), (0, 3, 1));
+    assert_eq!((perfect.streak, perfect.best_streak), (2, 2));
+
+    let text = fs::read_to_string(store.stats_path()).unwrap();
+    assert!(
+        text.starts_with(&format!("version = {VERSION}\n")),
+        "{text}"
+    );
+}
+
+#[test]
+fn recording_a_result_updates_the_saved_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path().join("new/sub").as_path());
+    store
+        .record_result(vs_bot(Difficulty::Medium), Outcome::Win)
+        .unwrap();
+    let stats = store
+        .record_result(vs_bot(Difficulty::Medium), Outcome::Win)
+        .unwrap();
+    assert_eq!(stats.get(vs_bot(Difficulty::Medium)).wins, 2);
+    assert_eq!(store.load_stats().value, stats);
+}
+
+#[test]
+fn saved_game_round_trip_and_clear() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    assert_eq!(store.load_game().value, None);
+
+    let game = some_game();
+    store.save_game(&game).unwrap();
+    let loaded = store.load_game();
+    assert_eq!(loaded.notice, None);
+    assert_eq!(loaded.value.as_ref(), Some(&game));
+    assert_eq!(loaded.value.unwrap().board().unwrap().moves_made(), 3);
+
+    store.clear_game().unwrap();
+    assert!(!store.game_path().exists());
+    assert_eq!(store.load_game().value, None);
+    store.clear_game().unwrap(); // nothing to clear is fine
+}
+
+#[test]
+fn a_damaged_file_is_moved_aside_with_a_notice_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    fs::write(store.stats_path(), "version = 1\nrecords = [[[").unwrap();
+
+    let loaded = store.load_stats();
+    assert_eq!(loaded.value, Stats::default());
+    let notice = loaded.notice.expect("the user is told");
+    assert!(notice.contains("damaged"), "{notice}");
+    assert!(notice.contains("stats.toml.bak"), "{notice}");
+    assert!(!store.stats_path().exists());
+    let backup = dir.path().join("stats.toml.bak");
+    assert_eq!(
+        fs::read_to_string(backup).unwrap(),
+        "version = 1\nrecords = [[["
+    );
+
+    // Told once: the next load finds no file and says nothing.
+    assert_eq!(store.load_stats().notice, None);
+    // And saving starts a fresh file.
+    store.save_stats(&some_stats()).unwrap();
+    assert_eq!(store.load_stats().value, some_stats());
+}
+
+#[test]
+fn a_game_that_cannot_be_replayed_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let text = "version = 1\nmode = \"bot\"\nhuman = \"first\"\ndifficulty = \"perfect\"\n\
+                moves = [\"a1\", \"a1\"]\n";
+    fs::write(store.game_path(), text).unwrap();
+    let loaded = store.load_game();
+    assert_eq!(loaded.value, None);
+    assert!(loaded.notice.unwrap().contains("move 2 (a1) is illegal"));
+    assert!(dir.path().join("saved-game.toml.bak").exists());
+}
+
+#[test]
+fn a_file_from_a_newer_version_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let newer = format!(
+        "version = {}\nmoves = \"in a format we do not know\"\n",
+        VERSION + 1
+    );
+    fs::write(store.game_path(), &newer).unwrap();
+
+    let loaded = store.load_game();
+    assert_eq!(loaded.value, None);
+    let notice = loaded.notice.unwrap();
+    assert!(notice.contains("newer tictaclatin"), "{notice}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("saved-game.toml.bak")).unwrap(),
+        newer
+    );
+}
+
+#[test]
+fn no_save_writes_nothing_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let read_only = Store::new(dir.path().join("data"), false);
+    read_only.save_stats(&some_stats()).unwrap();
+    read_only.save_game(&some_game()).unwrap();
+    read_only
+        .record_result(two_people(), Outcome::Draw)
+        .unwrap();
+    assert!(!dir.path().join("data").exists());
+
+    // A damaged file is reported but left where it is.
+    let writable = store(dir.path());
+    fs::write(writable.stats_path(), "not toml at all {").unwrap();
+    let read_only = Store::new(dir.path().to_path_buf(), false);
+    let loaded = read_only.load_stats();
+    assert!(loaded.notice.unwrap().contains("saving is off"));
+    assert!(read_only.stats_path().exists());
+    assert!(!dir.path().join("stats.toml.bak").exists());
+    read_only.clear_game().unwrap();
+}
+
+fn stats_command(data: &Path, home: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("stats")
+        .env_clear()
+        .env("HOME", home)
+        .env("TICTACLATIN_DATA_DIR", data)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn stats_command_prints_the_record_as_a_table() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+
+    let out = stats_command(&data, home.path());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("No games recorded yet.\n"), "{text}");
+
+    store(&data).save_stats(&some_stats()).unwrap();
+    store(&data).save_game(&some_game()).unwrap();
+    let out = stats_command(&data, home.path());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..4],
+        [
+            "mode    level    games  won drawn   lost  streak  best",
+            "bot     perfect      4    0     3      1       2     2",
+            "bot     easy         1    1     0      0       1     1",
+            "humans  -            1    0     0      1       0     0",
+        ]
+    );
+    assert!(text.contains("An unfinished game (bot, 3 moves)"), "{text}");
+    assert!(
+        text.contains(&format!("Data: {}", data.display())),
+        "{text}"
+    );
+}
+
+#[test]
+fn stats_command_reports_a_damaged_file_without_touching_it() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    fs::create_dir_all(&data).unwrap();
+    fs::write(data.join("stats.toml"), "garbage [").unwrap();
+    let out = stats_command(&data, home.path());
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("damaged"));
+    assert!(data.join("stats.toml").exists());
+}
