@@ -8,3 +8,4 @@ pub mod engine;
 pub mod game;
 pub mod players;
 pub mod solver;
+pub mod tui;

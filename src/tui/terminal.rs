@@ -1,0 +1,49 @@
+//! Taking over the terminal and giving it back on every way out: normal quit, error,
+//! Ctrl-C (a key in raw mode, so a normal quit) and panic (a hook restores first).
+
+use std::io::{self, Stdout, Write, stdout};
+use std::panic;
+
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+
+pub type Term = Terminal<CrosstermBackend<Stdout>>;
+
+/// Raw mode, the alternate screen and mouse capture; installs the panic hook first so a
+/// panic at any later point leaves a usable terminal.
+pub fn init() -> io::Result<Term> {
+    install_panic_hook();
+    let started = enable_raw_mode()
+        .and_then(|()| execute!(stdout(), EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
+    if started.is_err() {
+        restore();
+    }
+    let mut terminal = started?;
+    terminal.hide_cursor()?;
+    terminal.clear()?;
+    Ok(terminal)
+}
+
+/// Leaves the terminal as it was: raw mode off, mouse capture off, main screen, cursor shown.
+/// Safe to call more than once; errors are ignored since there is nothing better to do.
+pub fn restore() {
+    let _ = disable_raw_mode();
+    let mut out = stdout();
+    let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, Show);
+    let _ = out.flush();
+}
+
+fn install_panic_hook() {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}
