@@ -183,6 +183,9 @@ impl App {
     pub fn mode(&self) -> Mode {
         self.mode
     }
+    pub fn starter(&self) -> Starter {
+        self.starter
+    }
     pub fn difficulty(&self) -> Difficulty {
         self.difficulty
     }
@@ -242,7 +245,7 @@ impl App {
         match self.mode {
             Mode::VsBot if self.human == Some(side) => names.you.clone(),
             Mode::VsBot => names.bot.clone(),
-            Mode::Demo => format!("{} {}", names.bot, self.options.symbol(side)),
+            Mode::Demo => format!("{} {}", names.bot, usize::from(side == Side::Second) + 1),
             Mode::TwoHumans => {
                 let index = usize::from((side == Side::Second) != self.names_swapped);
                 names.players[index].clone()
@@ -364,7 +367,15 @@ impl App {
             since: self.now,
         };
         if self.mode == Mode::VsBot {
-            self.status = format!("{} is thinking…", self.options.names.bot);
+            // Replace "Bot to move (O)." by the livelier note, but keep messages that say
+            // something else (a swap, the bot's choice of side); the panel shows it anyway.
+            let turn = self.turn_text();
+            let thinking = format!("{} is thinking…", self.options.names.bot);
+            if let Some(rest) = self.status.strip_suffix(&turn) {
+                self.status = format!("{rest}{thinking}");
+            } else if self.status.is_empty() {
+                self.status = thinking;
+            }
         }
         vec![BotRequest {
             ticket: self.next_ticket,
@@ -379,7 +390,8 @@ impl App {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
-        let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl_c {
             self.quit = true;
             return;
@@ -475,7 +487,7 @@ impl App {
             Some(Outcome::Win) => (Side::First, "the first player wins with best play"),
             _ => (
                 Side::First,
-                "best play draws, and moving first leaves you more ways to go wrong",
+                "best play draws; going first sets you more traps",
             ),
         };
         self.human = Some(bot_side.other());
@@ -483,7 +495,11 @@ impl App {
             "{} takes {} and moves {}: {why}.",
             self.options.names.bot,
             self.options.symbol(bot_side),
-            if bot_side == Side::First { "first" } else { "second" },
+            if bot_side == Side::First {
+                "first"
+            } else {
+                "second"
+            },
         );
     }
 
@@ -655,8 +671,7 @@ impl App {
             self.moves.push(cell);
             replayed.push(cell);
             let board = self.board();
-            if board.status().is_over() || self.controller(board.to_move()) == Controller::Human
-            {
+            if board.status().is_over() || self.controller(board.to_move()) == Controller::Human {
                 break;
             }
         }
@@ -753,7 +768,9 @@ impl App {
         let last = self.moves.len();
         match action {
             Some(Action::Left | Action::Up) => self.screen = Screen::Review(shown.max(2) - 1),
-            Some(Action::Right | Action::Down) => self.screen = Screen::Review((shown + 1).min(last)),
+            Some(Action::Right | Action::Down) => {
+                self.screen = Screen::Review((shown + 1).min(last))
+            }
             Some(Action::Review | Action::Quit) => self.screen = Screen::Game,
             Some(Action::New) => self.open_start(),
             Some(Action::Help) => self.help = true,
@@ -833,7 +850,11 @@ impl App {
                     .map(|(line, _)| line_name(line))
                     .collect();
                 let who = self.name(side);
-                let verb = if who == self.options.names.you { "win" } else { "wins" };
+                let verb = if who == self.options.names.you {
+                    "win"
+                } else {
+                    "wins"
+                };
                 format!("{who} {verb} {f} : {s} with {}.", lines.join(" and "))
             }
             Status::Draw => format!("Draw: the board is full at {f} : {s}."),
@@ -851,7 +872,7 @@ pub fn board_after(moves: &[Cell]) -> Board {
 
 /// The side that made the move at this 0-based ply.
 pub fn side_of_ply(ply: usize) -> Side {
-    if ply % 2 == 0 {
+    if ply.is_multiple_of(2) {
         Side::First
     } else {
         Side::Second
@@ -895,7 +916,11 @@ fn change_menu_row(menu: &mut Menu, forward: bool) {
     fn step<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
         let i = all.iter().position(|&x| x == now).unwrap_or(0);
         let n = all.len();
-        all[if forward { (i + 1) % n } else { (i + n - 1) % n }]
+        all[if forward {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        }]
     }
     match menu.row {
         0 => menu.mode = step(&Mode::ALL, menu.mode, forward),
@@ -912,5 +937,482 @@ impl Key {
     fn plain(key: &KeyEvent) -> bool {
         !key.modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::OnceLock;
+
+    use ratatui::crossterm::event::KeyEventKind;
+
+    use crate::solver::Solver;
+
+    fn solver() -> Arc<Solver> {
+        static SOLVER: OnceLock<Arc<Solver>> = OnceLock::new();
+        Arc::clone(SOLVER.get_or_init(|| Arc::new(Solver::new())))
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    fn names(cells: &[Cell]) -> String {
+        join(cells)
+    }
+
+    /// An app with a solver and a stand-in for the bot thread that answers on request.
+    struct Harness {
+        app: App,
+        now: Instant,
+        asked: Vec<BotRequest>,
+    }
+
+    impl Harness {
+        fn new(mode: Mode, starter: Starter, delay_ms: u64) -> Harness {
+            let options = Options {
+                mode,
+                starter,
+                bot_delay: Duration::from_millis(delay_ms),
+                ..Options::default()
+            };
+            let now = Instant::now();
+            let mut h = Harness {
+                app: App::new(options, now),
+                now,
+                asked: Vec::new(),
+            };
+            h.send(Event::Resize(100, 30));
+            h.send(Event::SolverReady(solver()));
+            h.press(KeyCode::Enter); // the start screen's defaults
+            h
+        }
+
+        fn send(&mut self, event: Event) {
+            let asked = self.app.update(event);
+            self.asked.extend(asked);
+        }
+
+        fn press(&mut self, code: KeyCode) {
+            self.send(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+        }
+
+        fn typed(&mut self, text: &str) {
+            for c in text.chars() {
+                self.press(KeyCode::Char(c));
+            }
+        }
+
+        /// The bot thread's part: answer the newest request with the perfect move.
+        fn answer(&mut self) {
+            if let Some(request) = self.asked.pop() {
+                self.asked.clear();
+                let cell = solver().best_move(request.board).unwrap().cell;
+                self.send(Event::BotMoved {
+                    ticket: request.ticket,
+                    cell,
+                });
+            }
+        }
+
+        fn tick(&mut self, ms: u64) {
+            self.now += Duration::from_millis(ms);
+            self.send(Event::Tick(self.now));
+        }
+
+        fn moves(&self) -> String {
+            names(self.app.moves())
+        }
+    }
+
+    #[test]
+    fn typing_a_cell_name_places_there_and_the_bot_replies() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        assert_eq!(h.app.screen(), Screen::Game);
+        h.typed("b2");
+        assert_eq!(h.moves(), "b2");
+        assert_eq!(h.asked.len(), 1, "the bot is asked to reply");
+        assert!(h.app.status().contains("thinking"), "{}", h.app.status());
+        assert!(!h.app.human_to_move());
+        h.answer();
+        assert_eq!(h.app.moves().len(), 2);
+        assert!(h.app.human_to_move());
+        assert!(h.app.status().contains("Your turn"), "{}", h.app.status());
+    }
+
+    #[test]
+    fn arrows_move_the_cursor_with_wrapping_and_enter_places() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        assert_eq!(h.app.cursor(), cell("b2"));
+        h.press(KeyCode::Left);
+        h.press(KeyCode::Left);
+        assert_eq!(h.app.cursor(), cell("d2"), "wraps around");
+        h.press(KeyCode::Up);
+        h.typed("l"); // right, wrapping to a
+        h.press(KeyCode::Enter);
+        assert_eq!(h.moves(), "a1");
+        h.typed("j ");
+        assert_eq!(h.moves(), "a1 a2");
+    }
+
+    #[test]
+    fn a_taken_cell_is_refused_with_its_name() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("c3");
+        h.typed("c3");
+        assert_eq!(h.app.status(), "Illegal: c3 is taken");
+        assert_eq!(h.moves(), "c3");
+    }
+
+    #[test]
+    fn moves_are_refused_while_the_bot_is_to_move() {
+        let mut h = Harness::new(Mode::VsBot, Starter::Bot, 0);
+        assert_eq!(h.asked.len(), 1, "the bot moves first");
+        h.typed("a1");
+        assert!(h.app.moves().is_empty());
+        assert!(h.app.status().starts_with("Wait"), "{}", h.app.status());
+    }
+
+    #[test]
+    fn undo_against_the_bot_takes_back_both_moves_and_redo_restores_them() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("b2");
+        h.answer();
+        h.typed("a1");
+        h.answer();
+        let before = h.moves();
+        assert_eq!(h.app.moves().len(), 4);
+        h.typed("u");
+        assert_eq!(h.app.moves().len(), 2, "your a1 and the bot's reply");
+        assert!(h.app.human_to_move());
+        h.typed("u");
+        assert!(h.app.moves().is_empty());
+        h.typed("u");
+        assert_eq!(h.app.status(), "Nothing to undo.");
+        h.typed("r");
+        assert_eq!(h.app.moves().len(), 2);
+        h.typed("r");
+        assert_eq!(h.moves(), before);
+        assert!(h.asked.is_empty(), "nothing to ask: the replies came back");
+        h.typed("r");
+        assert_eq!(h.app.status(), "Nothing to redo.");
+    }
+
+    #[test]
+    fn a_new_move_clears_redo() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("a1b1u");
+        h.typed("c1r");
+        assert_eq!(h.moves(), "a1 c1");
+        assert_eq!(h.app.status(), "Nothing to redo.");
+    }
+
+    #[test]
+    fn undo_while_the_bot_thinks_drops_its_stale_answer() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("b2");
+        let stale = h.asked.pop().unwrap();
+        h.typed("u");
+        assert!(h.app.moves().is_empty());
+        h.send(Event::BotMoved {
+            ticket: stale.ticket,
+            cell: cell("c3"),
+        });
+        assert!(h.app.moves().is_empty(), "the old answer is ignored");
+    }
+
+    #[test]
+    fn undo_when_the_bot_opened_keeps_its_first_move() {
+        let mut h = Harness::new(Mode::VsBot, Starter::Bot, 0);
+        h.answer();
+        assert_eq!(h.app.moves().len(), 1);
+        h.typed("u");
+        assert_eq!(h.app.moves().len(), 1);
+        assert_eq!(h.app.status(), "Nothing to undo.");
+    }
+
+    #[test]
+    fn the_bot_move_waits_for_the_delay_without_blocking() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 400);
+        h.typed("b2");
+        h.answer();
+        assert_eq!(h.app.moves().len(), 1, "answered but not shown yet");
+        h.tick(200);
+        assert_eq!(h.app.moves().len(), 1);
+        h.typed("?"); // keys still work meanwhile
+        assert!(h.app.help());
+        h.tick(250);
+        assert_eq!(h.app.moves().len(), 2, "shown once the delay passed");
+    }
+
+    #[test]
+    fn swapping_mid_game_hands_the_bot_your_side() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("b2");
+        h.answer();
+        assert_eq!(h.app.human_side(), Some(Side::First));
+        h.typed("s");
+        assert_eq!(h.app.human_side(), Some(Side::Second));
+        assert_eq!(h.asked.len(), 1, "now the bot is to move, as X");
+        assert!(
+            h.app.status().starts_with("You now play O"),
+            "{}",
+            h.app.status()
+        );
+        h.answer();
+        assert_eq!(h.app.moves().len(), 3);
+        assert!(h.app.human_to_move());
+    }
+
+    /// Two people: X gets row 1 when O completes it (X X X O), so X wins 1 : 0.
+    fn finished_two_player_game() -> Harness {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("a1a2b1b2c1d1");
+        h
+    }
+
+    #[test]
+    fn the_game_ends_with_the_winner_and_the_line() {
+        let h = finished_two_player_game();
+        assert!(h.app.board().status().is_over());
+        assert_eq!(h.app.status(), "Player 1 wins 1 : 0 with row 1.");
+        let mut h = h;
+        h.typed("c2");
+        assert!(
+            h.app.status().starts_with("The game is over"),
+            "{}",
+            h.app.status()
+        );
+    }
+
+    #[test]
+    fn swapping_after_a_game_starts_the_next_with_sides_changed() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        play_to_the_end(&mut h);
+        h.typed("s");
+        assert!(h.app.moves().is_empty());
+        assert_eq!(h.app.human_side(), Some(Side::Second));
+        assert_eq!(h.asked.len(), 1, "the bot opens the new game");
+    }
+
+    /// The person plays the first empty cell each turn until the game ends.
+    fn play_to_the_end(h: &mut Harness) {
+        while !h.app.board().status().is_over() {
+            if h.app.human_to_move() {
+                let free = Cell::in_mask(h.app.board().empty_cells()).next().unwrap();
+                h.typed(&free.to_string());
+            } else {
+                h.answer();
+            }
+        }
+    }
+
+    #[test]
+    fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
+        let mut h = finished_two_player_game();
+        h.typed("n");
+        assert_eq!(h.app.screen(), Screen::Start);
+        assert_eq!(h.app.menu().mode, Mode::TwoHumans, "choices kept");
+        h.press(KeyCode::Esc);
+        assert_eq!(h.app.screen(), Screen::Game);
+        assert_eq!(h.app.moves().len(), 6);
+        h.typed("n");
+        h.press(KeyCode::Down); // side and level rows are skipped for two players
+        assert_eq!(h.app.menu().row, 0);
+        h.press(KeyCode::Right); // Demo
+        h.press(KeyCode::Left); // back to two players
+        h.press(KeyCode::Enter);
+        assert!(h.app.moves().is_empty());
+        assert_eq!(h.app.mode(), Mode::TwoHumans);
+        assert!(h.app.hints(), "hints on by default for two people");
+    }
+
+    #[test]
+    fn review_steps_through_the_moves_and_marks_mistakes() {
+        let mut h = finished_two_player_game();
+        h.typed("v");
+        assert_eq!(h.app.screen(), Screen::Review(1));
+        h.press(KeyCode::Left);
+        assert_eq!(h.app.screen(), Screen::Review(1), "stops at the first move");
+        for _ in 0..10 {
+            h.press(KeyCode::Right);
+        }
+        assert_eq!(h.app.screen(), Screen::Review(6), "stops at the last");
+        let last = h.app.review().unwrap();
+        assert_eq!(last.cell, cell("d1"));
+        assert_eq!(last.verdict, crate::tui::review::Verdict::Mistake);
+        assert!(
+            last.sentence().starts_with("d1 turned a "),
+            "{}",
+            last.sentence()
+        );
+        assert_eq!(h.app.shown_board(), h.app.board());
+        h.press(KeyCode::Left);
+        assert_eq!(h.app.shown_board().moves_made(), 5);
+        h.typed("v");
+        assert_eq!(h.app.screen(), Screen::Game);
+    }
+
+    #[test]
+    fn review_waits_for_the_end_of_the_game() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("b2v");
+        assert_eq!(h.app.screen(), Screen::Game);
+        assert_eq!(h.app.status(), "Review opens when the game is over.");
+    }
+
+    #[test]
+    fn quitting_a_game_in_progress_asks_once() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("b2q");
+        assert!(!h.app.should_quit());
+        assert!(h.app.status().starts_with("Quit the game in progress?"));
+        h.typed("x");
+        assert!(!h.app.should_quit(), "any other key stays");
+        h.press(KeyCode::Esc);
+        h.press(KeyCode::Esc);
+        assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn quitting_without_a_game_on_does_not_ask() {
+        let mut h = finished_two_player_game();
+        h.typed("q");
+        assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn ctrl_c_quits_from_anywhere() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("b2?");
+        assert!(h.app.help());
+        let mut ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        ctrl_c.kind = KeyEventKind::Press;
+        h.send(Event::Key(ctrl_c));
+        assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn d_then_a_digit_is_a_cell_and_leaves_the_level_alone() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let level = h.app.difficulty();
+        h.typed("d");
+        assert_ne!(
+            h.app.difficulty(),
+            level,
+            "d alone changes the level at once"
+        );
+        h.typed("3");
+        assert_eq!(h.app.difficulty(), level, "restored: it was a cell name");
+        assert_eq!(h.moves(), "d3");
+    }
+
+    #[test]
+    fn d_then_another_key_keeps_the_new_level() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("d");
+        h.press(KeyCode::Right);
+        assert_eq!(h.app.difficulty(), Difficulty::Easy);
+        assert!(h.app.moves().is_empty());
+    }
+
+    #[test]
+    fn a_then_a_digit_places_in_column_a() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("a4");
+        assert_eq!(h.moves(), "a4");
+        h.typed("a");
+        assert_eq!(h.app.cursor(), cell("d4"), "a alone moves left");
+    }
+
+    #[test]
+    fn a_rebound_letter_waits_to_see_if_a_digit_follows() {
+        let mut options = Options {
+            mode: Mode::TwoHumans,
+            ..Options::default()
+        };
+        options.keys.set(
+            Action::Undo,
+            vec![super::super::keys::Key::parse("b").unwrap()],
+        );
+        let now = Instant::now();
+        let mut h = Harness {
+            app: App::new(options, now),
+            now,
+            asked: Vec::new(),
+        };
+        h.send(Event::SolverReady(solver()));
+        h.press(KeyCode::Enter);
+        h.typed("a1b");
+        assert_eq!(h.moves(), "a1", "undo waits");
+        h.tick(1000);
+        assert!(h.app.moves().is_empty(), "then runs when no digit came");
+        h.typed("a1b2");
+        assert_eq!(h.moves(), "a1 b2", "b2 was a cell");
+    }
+
+    #[test]
+    fn a_click_on_a_cell_places_there() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let grid = layout::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
+            .unwrap()
+            .grid;
+        let target = layout::cell_rect(grid, cell("c4"));
+        h.send(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: target.x + 2,
+            row: target.y + 1,
+            modifiers: KeyModifiers::NONE,
+        }));
+        assert_eq!(h.moves(), "c4");
+    }
+
+    #[test]
+    fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
+        let h = Harness::new(Mode::VsBot, Starter::BotChooses, 0);
+        assert_eq!(h.app.human_side(), Some(Side::Second));
+        assert!(h.app.status().starts_with("Bot takes X and moves first"));
+        assert_eq!(h.asked.len(), 1);
+    }
+
+    #[test]
+    fn the_bot_chooses_once_the_solver_is_ready() {
+        let options = Options {
+            starter: Starter::BotChooses,
+            ..Options::default()
+        };
+        let mut app = App::new(options, Instant::now());
+        let none = app.update(Event::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )));
+        assert!(none.is_empty());
+        assert_eq!(app.human_side(), None);
+        let asked = app.update(Event::SolverReady(solver()));
+        assert_eq!(app.human_side(), Some(Side::Second));
+        assert_eq!(asked.len(), 1);
+    }
+
+    #[test]
+    fn the_demo_plays_itself_to_the_end() {
+        let mut h = Harness::new(Mode::Demo, Starter::You, 0);
+        while !h.app.board().status().is_over() {
+            assert_eq!(h.asked.len(), 1);
+            h.answer();
+        }
+        // Perfect against perfect is a draw.
+        assert!(h.app.status().starts_with("Draw"), "{}", h.app.status());
+        h.typed("q");
+        assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn two_players_undo_one_move_at_a_time() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("a1b1u");
+        assert_eq!(h.moves(), "a1");
+        h.typed("s");
+        assert_eq!(h.app.name(Side::First), "Player 2");
     }
 }

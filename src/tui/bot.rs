@@ -48,7 +48,10 @@ impl Bot {
 
 fn serve(inbox: Receiver<BotRequest>, events: Sender<Event>, seed: u64) {
     let solver = Arc::new(Solver::new());
-    if events.send(Event::SolverReady(Arc::clone(&solver))).is_err() {
+    if events
+        .send(Event::SolverReady(Arc::clone(&solver)))
+        .is_err()
+    {
         return;
     }
     let mut players: HashMap<Difficulty, Box<dyn Player>> = HashMap::new();

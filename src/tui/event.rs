@@ -29,7 +29,10 @@ pub enum Event {
     /// The solver finished building; hints and review can use it.
     SolverReady(Arc<Solver>),
     /// The bot picked `cell` for the request tagged `ticket`.
-    BotMoved { ticket: u64, cell: Cell },
+    BotMoved {
+        ticket: u64,
+        cell: Cell,
+    },
     /// The terminal's input failed or closed; the game should end.
     InputClosed(String),
 }

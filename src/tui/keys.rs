@@ -276,10 +276,7 @@ mod tests {
     fn actions_win_over_movement_and_arrows_always_move() {
         let mut keys = KeyBindings::default();
         keys.set(Action::Left, vec![Key::parse("h").unwrap()]);
-        assert_eq!(
-            keys.action(&press(KeyCode::Char('h'))),
-            Some(Action::Hints)
-        );
+        assert_eq!(keys.action(&press(KeyCode::Char('h'))), Some(Action::Hints));
         keys.set(Action::Left, vec![]);
         assert_eq!(keys.action(&press(KeyCode::Left)), Some(Action::Left));
     }

@@ -109,7 +109,10 @@ mod tests {
     }
 
     fn cells(names: &str) -> Vec<Cell> {
-        names.split_whitespace().map(|n| n.parse().unwrap()).collect()
+        names
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect()
     }
 
     #[test]
@@ -139,7 +142,10 @@ mod tests {
             text.starts_with(&format!("{losing} turned a draw into a loss in ")),
             "{text}"
         );
-        assert!(text.ends_with(&format!("; best was {}", review.best)), "{text}");
+        assert!(
+            text.ends_with(&format!("; best was {}", review.best)),
+            "{text}"
+        );
         assert_ne!(review.best, losing);
     }
 }

@@ -10,7 +10,7 @@ use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
 pub type Term = Terminal<CrosstermBackend<Stdout>>;
@@ -27,7 +27,9 @@ pub fn init() -> io::Result<Term> {
     }
     let mut terminal = started?;
     terminal.hide_cursor()?;
-    terminal.clear()?;
+    // Clear by escape code: `Terminal::clear` asks the terminal where the cursor is, and a
+    // terminal that never answers (some emulators, test harnesses) would stall start-up.
+    execute!(stdout(), Clear(ClearType::All))?;
     Ok(terminal)
 }
 

@@ -28,7 +28,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             inner,
             scorers: &scorers[cell.index()],
         };
-        look.paint(buf, board.at(cell), hints.and_then(|h| h[cell.index()]), best == Some(cell));
+        look.paint(
+            buf,
+            board.at(cell),
+            hints.and_then(|h| h[cell.index()]),
+            best == Some(cell),
+        );
         if last == Some(cell) {
             look.corner(buf, "•");
         }
@@ -188,7 +193,13 @@ fn labels(app: &App, area: Rect, buf: &mut Buffer) {
     for i in 0..4u8 {
         let column = cell_rect(area, Cell::at(0, i).expect("row 1"));
         let letter = ((b'a' + i) as char).to_string();
-        centred(buf, Rect::new(column.x, area.y, column.width, 1), area.y, &letter, style);
+        centred(
+            buf,
+            Rect::new(column.x, area.y, column.width, 1),
+            area.y,
+            &letter,
+            style,
+        );
         let row = cell_rect(area, Cell::at(i, 0).expect("column a"));
         buf.set_string(area.x + 1, row.y + CELL_H / 2, (i + 1).to_string(), style);
     }

@@ -59,13 +59,21 @@ fn too_small(area: Rect, buf: &mut Buffer) {
     Paragraph::new(text)
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
-        .render(Rect::new(area.x, y, area.width, area.height - (y - area.y)), buf);
+        .render(
+            Rect::new(area.x, y, area.width, area.height - (y - area.y)),
+            buf,
+        );
 }
 
 /// Top line: name of the game, the mode, the bot's level and hints.
 fn title(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme(app.options());
-    buf.set_string(area.x, area.y, "Tic-Tac-Latin", theme.accent().add_modifier(Modifier::BOLD));
+    buf.set_string(
+        area.x,
+        area.y,
+        "Tic-Tac-Latin",
+        theme.accent().add_modifier(Modifier::BOLD),
+    );
     let mut facts = vec![app.mode().label().to_string()];
     if app.mode() != super::options::Mode::TwoHumans {
         facts.push(format!("bot level: {}", app.difficulty()));
@@ -81,7 +89,9 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 fn status(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme(app.options());
     let style = if app.status().starts_with("Illegal") {
-        theme.color(app.options().colors.hint_loss).add_modifier(Modifier::BOLD)
+        theme
+            .color(app.options().colors.hint_loss)
+            .add_modifier(Modifier::BOLD)
     } else {
         Style::default().add_modifier(Modifier::BOLD)
     };
@@ -94,7 +104,10 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     let first = |action: Action| keys.first_label(action);
     let items: Vec<(String, &str)> = match app.screen() {
         Screen::Review(_) => vec![
-            (format!("{}/{}", first(Action::Left), first(Action::Right)), "step"),
+            (
+                format!("{}/{}", first(Action::Left), first(Action::Right)),
+                "step",
+            ),
             (first(Action::Review), "leave review"),
             (first(Action::New), "new game"),
             (first(Action::Help), "help"),
@@ -110,7 +123,6 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
         _ => vec![
             (first(Action::Place), "place"),
             (first(Action::Undo), "undo"),
-            (first(Action::Redo), "redo"),
             (first(Action::New), "new"),
             (first(Action::Swap), "swap"),
             (first(Action::Hints), "hints"),
@@ -128,9 +140,12 @@ pub fn footer_line(options: &Options, items: &[(String, &str)], area: Rect, buf:
     let mut spans = Vec::new();
     for (i, (key, what)) in items.iter().enumerate() {
         if i > 0 {
-            spans.push(Span::raw(" "));
+            spans.push(Span::raw("  "));
         }
-        spans.push(Span::styled(key.clone(), theme.accent().add_modifier(Modifier::BOLD)));
+        spans.push(Span::styled(
+            key.clone(),
+            theme.accent().add_modifier(Modifier::BOLD),
+        ));
         spans.push(Span::raw(format!(" {what}")));
     }
     buf.set_line(area.x, area.y, &Line::from(spans), area.width);

@@ -10,7 +10,7 @@ use super::Theme;
 use crate::game::Side;
 use crate::tui::app::{App, Screen};
 use crate::tui::keys::Action;
-use crate::tui::options::Mode;
+use crate::tui::options::{Mode, Starter};
 use crate::tui::review::{self, Verdict};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -18,7 +18,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_line(area.x, y, &tally(app), area.width);
     y += 2;
     let used = match app.screen() {
-        Screen::Review(_) => review_box(app, Rect::new(area.x, y, area.width, 7), buf),
+        Screen::Review(_) => review_box(app, Rect::new(area.x, y, area.width, 6), buf),
         _ if app.board().status().is_over() => {
             game_over(app, Rect::new(area.x, y, area.width, 6), buf)
         }
@@ -26,7 +26,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     y += used + 1;
     if y < area.bottom() {
-        moves(app, Rect::new(area.x, y, area.width, area.bottom() - y), buf);
+        moves(
+            app,
+            Rect::new(area.x, y, area.width, area.bottom() - y),
+            buf,
+        );
     }
 }
 
@@ -38,9 +42,15 @@ fn tally(app: &App) -> Line<'static> {
     let bold = Style::default().add_modifier(Modifier::BOLD);
     Line::from(vec![
         Span::raw(format!("{} ", app.name(Side::First))),
-        Span::styled(options.symbol(Side::First).to_string(), theme.side(Side::First)),
+        Span::styled(
+            options.symbol(Side::First).to_string(),
+            theme.side(Side::First),
+        ),
         Span::styled(format!(" {f} : {s} "), bold),
-        Span::styled(options.symbol(Side::Second).to_string(), theme.side(Side::Second)),
+        Span::styled(
+            options.symbol(Side::Second).to_string(),
+            theme.side(Side::Second),
+        ),
         Span::raw(format!(" {}", app.name(Side::Second))),
     ])
 }
@@ -58,14 +68,15 @@ fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         app.turn_text()
     };
     let keys = &app.options().keys;
-    let mut rows = vec![
-        ("Turn", turn),
-        ("Mode", app.mode().label().to_string()),
-    ];
+    let mut rows = vec![("Turn", turn), ("Mode", mode_text(app))];
     if app.mode() != Mode::TwoHumans {
         rows.push((
             "Level",
-            format!("{} ({} changes)", app.difficulty(), first_key(app, Action::Difficulty)),
+            format!(
+                "{} ({} changes)",
+                app.difficulty(),
+                first_key(app, Action::Difficulty)
+            ),
         ));
     }
     rows.push((
@@ -125,22 +136,27 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     if let Some(r) = app.review() {
         let symbol = app.options().symbol(r.side);
         text.push(Line::from(vec![
-            Span::styled(format!("{}. ", r.ply), Style::default()),
             Span::styled(symbol.to_string(), theme.side(r.side)),
-            Span::raw(format!(" {}: {} before, {} after", r.cell, r.before, r.after)),
+            Span::raw(format!(" {} before: {}", r.cell, r.before)),
         ]));
+        let pad = " ".repeat(unicode_width::UnicodeWidthStr::width(symbol) + 4);
+        text.push(Line::from(format!("{pad}after:  {}", r.after)));
         let style = match r.verdict {
             Verdict::Mistake => theme
                 .color(app.options().colors.hint_loss)
                 .add_modifier(Modifier::BOLD),
             _ => Style::default(),
         };
-        let marker = if r.verdict == Verdict::Mistake { "?? " } else { "" };
+        let marker = if r.verdict == Verdict::Mistake {
+            "?? "
+        } else {
+            ""
+        };
         text.push(Line::styled(format!("{marker}{}", r.sentence()), style));
     }
     let title = format!(" Review: move {shown} of {} ", app.moves().len());
     Paragraph::new(text)
-        .wrap(Wrap { trim: true })
+        .wrap(Wrap { trim: false })
         .block(
             Block::default()
                 .borders(Borders::ALL)
@@ -181,6 +197,18 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
             spans.push(Span::raw(format!("{mark} ")));
         }
         buf.set_line(area.x, y, &Line::from(spans), area.width);
+    }
+}
+
+/// The mode, and the side the bot chose when it was asked to choose.
+fn mode_text(app: &App) -> String {
+    let mode = app.mode().label();
+    match (app.starter(), app.human_side()) {
+        (Starter::BotChooses, Some(human)) if app.mode() == Mode::VsBot => {
+            let bot = app.options().symbol(human.other());
+            format!("{mode}, bot chose {bot}")
+        }
+        _ => mode.to_string(),
     }
 }
 

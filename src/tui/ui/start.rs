@@ -60,7 +60,10 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
         "quit"
     };
     let items = vec![
-        (format!("{}/{}", first(Action::Up), first(Action::Down)), "choose"),
+        (
+            format!("{}/{}", first(Action::Up), first(Action::Down)),
+            "choose",
+        ),
         (
             format!("{}/{}", first(Action::Left), first(Action::Right)),
             "change",
