@@ -129,6 +129,8 @@ pub struct App {
     now: Instant,
     size: (u16, u16),
     quit: bool,
+    /// Why the game had to stop, when it did not stop by choice.
+    failure: Option<String>,
 }
 
 impl App {
@@ -162,6 +164,7 @@ impl App {
             now,
             size: (0, 0),
             quit: false,
+            failure: None,
             options,
         }
     }
@@ -206,6 +209,10 @@ impl App {
     }
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+    /// Why the game stopped, when it was not the player's choice.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
     }
     pub fn solver(&self) -> Option<&Solver> {
         self.solver.as_deref()
@@ -300,7 +307,20 @@ impl App {
             Event::Tick(now) => self.on_tick(now),
             Event::SolverReady(solver) => self.on_solver(solver),
             Event::BotMoved { ticket, cell } => self.on_bot_moved(ticket, cell),
-            Event::InputClosed(_) => self.quit = true,
+            Event::InputClosed(why) => {
+                self.failure = Some(format!("the terminal's input closed: {why}"));
+                self.quit = true;
+            }
+            Event::BotFailed(why) => {
+                self.cancel_bot();
+                self.status = format!(
+                    "The bot failed ({why}). {} undoes, {} starts a new game.",
+                    self.key(Action::Undo),
+                    self.key(Action::New)
+                );
+                // Not asked again for this position: the request would fail the same way.
+                return Vec::new();
+            }
         }
         self.request_bot()
     }
@@ -733,6 +753,10 @@ impl App {
     }
 
     fn change_difficulty(&mut self) {
+        if self.mode == Mode::TwoHumans {
+            self.status = "No bot plays in a two-player game.".into();
+            return;
+        }
         self.difficulty = self.difficulty.next();
         self.status = format!("Bot level: {}", self.difficulty);
     }
@@ -756,6 +780,12 @@ impl App {
             self.status = "The solver is still starting; try again in a moment.".into();
         } else {
             self.screen = Screen::Review(1);
+            self.status = format!(
+                "Review: {}/{} step through the moves, {} goes back.",
+                self.key(Action::Left),
+                self.key(Action::Right),
+                self.key(Action::Review)
+            );
         }
     }
 
@@ -771,7 +801,10 @@ impl App {
             Some(Action::Right | Action::Down) => {
                 self.screen = Screen::Review((shown + 1).min(last))
             }
-            Some(Action::Review | Action::Quit) => self.screen = Screen::Game,
+            Some(Action::Review | Action::Quit) => {
+                self.screen = Screen::Game;
+                self.status = self.result_text();
+            }
             Some(Action::New) => self.open_start(),
             Some(Action::Help) => self.help = true,
             _ => {}
@@ -1405,6 +1438,40 @@ mod tests {
         assert!(h.app.status().starts_with("Draw"), "{}", h.app.status());
         h.typed("q");
         assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn a_failed_bot_is_reported_and_undo_still_works() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("b2");
+        h.asked.clear();
+        h.send(Event::BotFailed("boom".into()));
+        assert!(h.app.status().starts_with("The bot failed (boom)"));
+        assert!(h.asked.is_empty(), "not asked again straight away");
+        h.typed("u");
+        assert!(h.app.moves().is_empty());
+    }
+
+    #[test]
+    fn a_closed_input_ends_the_game_with_a_reason() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.send(Event::InputClosed("eof".into()));
+        assert!(h.app.should_quit());
+        assert_eq!(h.app.failure(), Some("the terminal's input closed: eof"));
+    }
+
+    #[test]
+    fn the_level_key_says_there_is_no_bot_between_two_people() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let level = h.app.difficulty();
+        h.typed("d");
+        h.press(KeyCode::Right);
+        assert_eq!(h.app.difficulty(), level);
+        assert!(
+            h.app.status().starts_with("No bot plays"),
+            "{}",
+            h.app.status()
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! new game or a swap).
 
 use std::collections::HashMap;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
@@ -31,10 +32,18 @@ impl Bot {
     /// Starts the bot thread; it reports [`Event::SolverReady`] once the solver is built and
     /// then [`Event::BotMoved`] for each request. `seed` drives the randomised levels.
     pub fn spawn(events: Sender<Event>, seed: u64) -> Bot {
+        Bot::spawn_with(events, move |level, solver| level.player(solver, seed))
+    }
+
+    /// As [`Bot::spawn`], with the players made by `make_player` (tests use stand-ins).
+    pub fn spawn_with(
+        events: Sender<Event>,
+        make_player: impl Fn(Difficulty, Arc<Solver>) -> Box<dyn Player> + Send + 'static,
+    ) -> Bot {
         let (requests, inbox) = mpsc::channel();
         thread::Builder::new()
             .name("bot".into())
-            .spawn(move || serve(inbox, events, seed))
+            .spawn(move || serve(inbox, events, make_player))
             .expect("spawn the bot thread");
         Bot { requests }
     }
@@ -46,7 +55,11 @@ impl Bot {
     }
 }
 
-fn serve(inbox: Receiver<BotRequest>, events: Sender<Event>, seed: u64) {
+fn serve(
+    inbox: Receiver<BotRequest>,
+    events: Sender<Event>,
+    make_player: impl Fn(Difficulty, Arc<Solver>) -> Box<dyn Player>,
+) {
     let solver = Arc::new(Solver::new());
     if events
         .send(Event::SolverReady(Arc::clone(&solver)))
@@ -62,17 +75,33 @@ fn serve(inbox: Receiver<BotRequest>, events: Sender<Event>, seed: u64) {
         }
         let player = players
             .entry(request.difficulty)
-            .or_insert_with(|| request.difficulty.player(Arc::clone(&solver), seed));
-        if let Some(cell) = player.choose(request.board) {
-            let reply = Event::BotMoved {
+            .or_insert_with(|| make_player(request.difficulty, Arc::clone(&solver)));
+        // A panic in a player must not take the game down with it: report it, drop that
+        // player (it is rebuilt on the next request) and keep serving.
+        let choice = panic::catch_unwind(AssertUnwindSafe(|| player.choose(request.board)));
+        let reply = match choice {
+            Ok(Some(cell)) => Event::BotMoved {
                 ticket: request.ticket,
                 cell,
-            };
-            if events.send(reply).is_err() {
-                return;
+            },
+            Ok(None) => continue, // the game is over: nothing to play
+            Err(payload) => {
+                players.remove(&request.difficulty);
+                Event::BotFailed(panic_message(payload.as_ref()))
             }
+        };
+        if events.send(reply).is_err() {
+            return;
         }
     }
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "it panicked".into())
 }
 
 #[cfg(test)]
@@ -96,5 +125,43 @@ mod tests {
             }
             other => panic!("unexpected {other:?}"),
         }
+    }
+
+    /// A player that panics on its first move and plays a1 afterwards.
+    struct Flaky {
+        calls: u32,
+    }
+
+    impl Player for Flaky {
+        fn name(&self) -> String {
+            "flaky".into()
+        }
+
+        fn choose(&mut self, _board: Board) -> Option<crate::game::Cell> {
+            self.calls += 1;
+            assert!(self.calls > 1, "flaky player fails");
+            "a1".parse().ok()
+        }
+    }
+
+    #[test]
+    fn a_panicking_player_is_reported_and_the_bot_keeps_serving() {
+        let (tx, rx) = mpsc::channel();
+        let bot = Bot::spawn_with(tx, |_, _| Box::new(Flaky { calls: 0 }));
+        let ask = |ticket| BotRequest {
+            ticket,
+            board: Board::EMPTY,
+            difficulty: Difficulty::Easy,
+        };
+        bot.ask(ask(1));
+        assert!(matches!(rx.recv().unwrap(), Event::SolverReady(_)));
+        match rx.recv().unwrap() {
+            Event::BotFailed(why) => assert_eq!(why, "flaky player fails"),
+            other => panic!("unexpected {other:?}"),
+        }
+        // The thread lives on: the next request is answered too (by a fresh player, which
+        // fails the same way).
+        bot.ask(ask(2));
+        assert!(matches!(rx.recv().unwrap(), Event::BotFailed(_)));
     }
 }

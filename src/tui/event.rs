@@ -35,6 +35,8 @@ pub enum Event {
     },
     /// The terminal's input failed or closed; the game should end.
     InputClosed(String),
+    /// The bot could not choose a move (it panicked); the message says why.
+    BotFailed(String),
 }
 
 impl std::fmt::Debug for Event {
@@ -47,6 +49,7 @@ impl std::fmt::Debug for Event {
             Event::SolverReady(_) => write!(f, "SolverReady"),
             Event::BotMoved { ticket, cell } => write!(f, "BotMoved({ticket}, {cell})"),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),
+            Event::BotFailed(why) => write!(f, "BotFailed({why})"),
         }
     }
 }
@@ -57,9 +60,13 @@ pub fn spawn_input(events: Sender<Event>) -> JoinHandle<()> {
     thread::Builder::new()
         .name("input".into())
         .spawn(move || {
-            if let Err(why) = read_input(&events) {
-                let _ = events.send(Event::InputClosed(why.to_string()));
-            }
+            let read = std::panic::catch_unwind(|| read_input(&events));
+            let why = match read {
+                Ok(Ok(())) => return,
+                Ok(Err(error)) => error.to_string(),
+                Err(_) => "the input thread panicked".to_string(),
+            };
+            let _ = events.send(Event::InputClosed(why));
         })
         .expect("spawn the input thread")
 }

@@ -37,7 +37,11 @@ pub fn run(options: Options) -> io::Result<()> {
     let mut app = App::new(options, Instant::now());
     let result = run_loop(&mut terminal, &mut app, &rx, |request| bot.ask(request));
     terminal::restore();
-    result
+    result?;
+    match app.failure() {
+        Some(why) => Err(io::Error::other(why.to_string())),
+        None => Ok(()),
+    }
 }
 
 /// Draws, waits for events and applies them until the app wants to quit. Generic over the

@@ -3,6 +3,7 @@
 
 use std::io::{self, Stdout, Write, stdout};
 use std::panic;
+use std::thread;
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -42,10 +43,16 @@ pub fn restore() {
     let _ = out.flush();
 }
 
+/// On a panic of the main thread (the one drawing), restore the terminal before the
+/// message is printed, so it lands on a usable screen. Worker threads (input, bot) catch
+/// and report their own panics over the event channel; printing them here would scribble
+/// over the game's screen, so the hook stays quiet for them.
 fn install_panic_hook() {
     let previous = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
-        restore();
-        previous(info);
+        if thread::current().name() == Some("main") {
+            restore();
+            previous(info);
+        }
     }));
 }

@@ -90,7 +90,7 @@ fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let label = Theme(app.options()).accent();
     for (i, (name, value)) in rows.iter().enumerate() {
         let line = Line::from(vec![
-            Span::styled(format!("{name:<6}"), label),
+            Span::styled(format!("{name:<7}"), label),
             Span::raw(value.clone()),
         ]);
         buf.set_line(area.x, area.y + i as u16, &line, area.width);
