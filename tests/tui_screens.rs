@@ -170,3 +170,60 @@ fn the_bot_choosing_says_which_side_it_took() {
     assert!(screen.contains("You vs bot, bot chose X"), "{screen}");
     assert!(screen.contains("Bot X 0 : 0 O You"), "{screen}");
 }
+
+/// The rendered buffer, for checks on styles that the text snapshots do not show.
+fn buffer(game: &Game) -> ratatui::buffer::Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(&game.app, frame.area()))
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
+/// The buffer cell showing a symbol: the middle of the grid cell `name`.
+fn symbol_cell(buf: &ratatui::buffer::Buffer, name: &str) -> ratatui::buffer::Cell {
+    use tictaclatin::tui::ui::layout;
+    let grid = layout::areas(buf.area).unwrap().grid;
+    let rect = layout::cell_rect(grid, name.parse().unwrap());
+    buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)].clone()
+}
+
+#[test]
+fn without_colour_the_sides_still_differ_and_no_colour_is_sent() {
+    use ratatui::style::{Color, Modifier};
+    let mut game = Game::new(Options {
+        mode: Mode::TwoHumans,
+        color: false,
+        ..Options::default()
+    });
+    game.press(KeyCode::Enter);
+    game.keys("a1a2b1b2c1d1"); // X scores row 1
+    let buf = buffer(&game);
+    for cell in buf.content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
+    }
+    let x = symbol_cell(&buf, "a1");
+    let o = symbol_cell(&buf, "a2");
+    assert_eq!((x.symbol(), o.symbol()), ("X", "O"));
+    assert!(x.modifier.contains(Modifier::BOLD), "X is bold");
+    assert!(!o.modifier.contains(Modifier::BOLD), "O is not");
+    assert!(
+        x.modifier.contains(Modifier::UNDERLINED),
+        "scored line marked by style"
+    );
+    assert!(!o.modifier.contains(Modifier::UNDERLINED));
+}
+
+#[test]
+fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
+    use ratatui::style::Color;
+    let mut game = Game::mode(Mode::TwoHumans);
+    game.keys("a1a2b1b2c1d1");
+    let buf = buffer(&game);
+    let colors = Options::default().colors;
+    assert_eq!(symbol_cell(&buf, "a2").fg, colors.sides[1]);
+    let scored = symbol_cell(&buf, "b1");
+    assert_eq!(scored.bg, colors.sides[0], "row 1 in X's colour");
+    assert_eq!(scored.fg, Color::Black);
+    assert_eq!(symbol_cell(&buf, "c3").bg, Color::Reset);
+}

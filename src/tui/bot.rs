@@ -43,7 +43,16 @@ impl Bot {
         let (requests, inbox) = mpsc::channel();
         thread::Builder::new()
             .name("bot".into())
-            .spawn(move || serve(inbox, events, make_player))
+            .spawn(move || {
+                // Even building the solver may fail; say so rather than leave the game
+                // waiting for a bot that will never answer.
+                let reporter = events.clone();
+                let served =
+                    panic::catch_unwind(AssertUnwindSafe(|| serve(inbox, events, make_player)));
+                if let Err(payload) = served {
+                    let _ = reporter.send(Event::BotFailed(panic_message(payload.as_ref())));
+                }
+            })
             .expect("spawn the bot thread");
         Bot { requests }
     }

@@ -38,9 +38,13 @@ pub fn init() -> io::Result<Term> {
 /// Safe to call more than once; errors are ignored since there is nothing better to do.
 pub fn restore() {
     let _ = disable_raw_mode();
-    let mut out = stdout();
-    let _ = execute!(out, DisableMouseCapture, LeaveAlternateScreen, Show);
-    let _ = out.flush();
+    let _ = write_restore(&mut stdout());
+}
+
+/// The escape codes that undo [`init`]'s: mouse capture off, main screen, cursor shown.
+fn write_restore(out: &mut impl Write) -> io::Result<()> {
+    execute!(out, DisableMouseCapture, LeaveAlternateScreen, Show)?;
+    out.flush()
 }
 
 /// On a panic of the main thread (the one drawing), restore the terminal before the
@@ -55,4 +59,19 @@ fn install_panic_hook() {
             previous(info);
         }
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restoring_leaves_the_screen_shows_the_cursor_and_frees_the_mouse() {
+        let mut out = Vec::new();
+        write_restore(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("\x1b[?1049l"), "{text:?}");
+        assert!(text.contains("\x1b[?25h"), "{text:?}");
+        assert!(text.contains("\x1b[?1000l"), "{text:?}");
+    }
 }

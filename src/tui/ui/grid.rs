@@ -12,7 +12,7 @@ use crate::tui::app::{App, Screen};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let board = app.shown_board();
-    box_lines(area, buf);
+    box_lines(Theme(app.options()).color(Color::DarkGray), area, buf);
     labels(app, area, buf);
     let scorers = scorers(board);
     let hints = app.hint_values();
@@ -148,10 +148,9 @@ fn cursor(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_string(inner.right() - 1, mid, "]", bracket);
 }
 
-fn box_lines(area: Rect, buf: &mut Buffer) {
+fn box_lines(style: Style, area: Rect, buf: &mut Buffer) {
     let left = cell_rect(area, Cell::at(0, 0).expect("a1")).x - 1;
     let top = area.y + 1;
-    let style = Style::default().fg(Color::DarkGray);
     for row in 0..=4u16 {
         let y = top + row * (CELL_H + 1);
         let (l, m, r) = match row {
