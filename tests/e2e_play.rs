@@ -191,7 +191,7 @@ fn ctrl_c_quits_at_once_mid_game_and_restores_the_terminal() {
 }
 
 #[test]
-fn a_tiny_terminal_asks_to_be_enlarged() {
+fn a_tiny_terminal_asks_to_be_enlarged_and_resumes_when_it_is() {
     let pty = native_pty_system()
         .openpty(PtySize {
             rows: 10,
@@ -231,6 +231,35 @@ fn a_tiny_terminal_asks_to_be_enlarged() {
         assert!(start.elapsed() < DEADLINE, "no enlarge message");
         thread::sleep(Duration::from_millis(10));
     }
+    // Enlarged, the game appears.
+    pty.master
+        .resize(PtySize {
+            rows: ROWS,
+            cols: COLS,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    parser
+        .lock()
+        .unwrap()
+        .screen_mut()
+        .set_size(ROWS.try_into().unwrap(), COLS.try_into().unwrap());
+    let start = Instant::now();
+    while !parser
+        .lock()
+        .unwrap()
+        .screen()
+        .contents()
+        .contains("You vs bot")
+    {
+        assert!(
+            start.elapsed() < DEADLINE,
+            "no start screen after enlarging:\n{}",
+            parser.lock().unwrap().screen().contents()
+        );
+        thread::sleep(Duration::from_millis(10));
+    }
     let mut writer = pty.master.take_writer().unwrap();
     writer.write_all(b"\x03").unwrap();
     writer.flush().unwrap();
@@ -239,4 +268,22 @@ fn a_tiny_terminal_asks_to_be_enlarged() {
         assert!(start.elapsed() < DEADLINE, "did not quit");
         thread::sleep(Duration::from_millis(10));
     }
+}
+
+#[test]
+fn a_mouse_click_places_on_the_cell_under_it() {
+    use tictaclatin::tui::ui::layout;
+    let mut game = Session::start(&[]);
+    game.wait_for("You vs bot");
+    game.send("\r");
+    game.wait_for("Your turn");
+    let area = ratatui::layout::Rect::new(0, 0, COLS, ROWS);
+    let grid = layout::areas(area).unwrap().grid;
+    let c4 = layout::cell_rect(grid, "c4".parse().unwrap());
+    // An SGR mouse report (the protocol mouse capture turns on), 1-based: press, release.
+    let (x, y) = (c4.x + 3 + 1, c4.y + 1 + 1);
+    game.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
+    game.wait_for("1. c4");
+    game.send("\x03");
+    assert!(game.wait_exit().success());
 }
