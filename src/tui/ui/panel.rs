@@ -107,12 +107,20 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     };
     let text = vec![
         Line::styled(app.result_text(), winner_style.add_modifier(Modifier::BOLD)),
-        Line::from(format!(
-            "{} new game · {} swap sides · {} review",
-            first_key(app, Action::New),
-            first_key(app, Action::Swap),
-            first_key(app, Action::Review)
-        )),
+        Line::from(if app.mode() == Mode::Demo {
+            format!(
+                "{} new game · {} review",
+                first_key(app, Action::New),
+                first_key(app, Action::Review)
+            )
+        } else {
+            format!(
+                "{} new game · {} swap sides · {} review",
+                first_key(app, Action::New),
+                first_key(app, Action::Swap),
+                first_key(app, Action::Review)
+            )
+        }),
     ];
     Paragraph::new(text)
         .wrap(Wrap { trim: true })

@@ -43,7 +43,7 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
         Mode::Demo => "Watch the bot play itself.",
     };
     buf.set_string(area.x, y + 1, hint, Style::default());
-    if app.has_game() {
+    if app.game_in_progress() {
         buf.set_string(
             area.x,
             y + 2,
