@@ -14,3 +14,4 @@ pub mod players;
 pub mod solver;
 pub mod store;
 pub mod tournament;
+pub mod tui;

@@ -1,0 +1,1485 @@
+//! The game screen's state machine: a plain struct, no terminal, changed only by
+//! [`App::update`].
+//!
+//! `update` takes one [`Event`] and returns the requests for the bot thread it implies; the
+//! loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use super::bot::BotRequest;
+use super::event::Event;
+use super::keys::Action;
+use super::options::{Mode, Options, Starter};
+use super::review::{self, MoveReview};
+use super::ui::layout;
+use crate::game::{Board, Cell, Side, Status};
+use crate::players::Difficulty;
+use crate::solver::{Outcome, Solver, Value};
+
+/// How long a bound action on a letter `a`..`d` waits for a row digit before it runs (only
+/// for actions that cannot simply be undone when the digit arrives).
+const CELL_NAME_WAIT: Duration = Duration::from_millis(800);
+
+/// Which screen is showing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Screen {
+    /// Choose mode, side and level.
+    Start,
+    /// A game, in play or over.
+    Game,
+    /// Stepping through a finished game; the number of moves shown (1..=all).
+    Review(usize),
+}
+
+/// The start screen's choices.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Menu {
+    /// The highlighted row: 0 mode, 1 who starts, 2 level.
+    pub row: usize,
+    pub mode: Mode,
+    pub starter: Starter,
+    pub difficulty: Difficulty,
+}
+
+impl Menu {
+    pub const ROWS: usize = 3;
+
+    /// Whether a row applies to the chosen mode (sides and level mean nothing to two people).
+    pub fn row_enabled(&self, row: usize) -> bool {
+        match row {
+            1 => self.mode == Mode::VsBot,
+            2 => self.mode != Mode::TwoHumans,
+            _ => true,
+        }
+    }
+}
+
+/// Who makes the moves of a side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Controller {
+    Human,
+    Bot,
+}
+
+/// Where the bot stands with the current position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum BotState {
+    /// Not the bot's turn, or the game is over.
+    Idle,
+    /// Asked with this ticket at this time.
+    Thinking { ticket: u64, since: Instant },
+    /// Answered; the move is shown once `at` has passed.
+    Ready { cell: Cell, at: Instant },
+}
+
+/// A letter `a`..`d` typed, waiting to learn whether a row digit follows.
+#[derive(Clone, Copy, Debug)]
+struct Typed {
+    column: u8,
+    at: Instant,
+    /// The letter's own action when it is one that must wait (see [`reversible`]).
+    deferred: Option<Action>,
+    /// What the letter's reversible action changed, restored when it turns out to be a cell.
+    before: Snapshot,
+}
+
+/// The settings a reversible action can change.
+#[derive(Clone, Copy, Debug)]
+struct Snapshot {
+    difficulty: Difficulty,
+    hints: bool,
+}
+
+/// Actions that can run at once on a letter `a`..`d` and be put back if a digit follows:
+/// a cursor move is overridden by the placement anyway, a level or hints toggle is restored.
+fn reversible(action: Action) -> bool {
+    action.is_movement() || matches!(action, Action::Difficulty | Action::Hints)
+}
+
+/// The state of the terminal game.
+pub struct App {
+    options: Options,
+    solver: Option<Arc<Solver>>,
+    screen: Screen,
+    menu: Menu,
+    /// A game exists (the start screen can go back to it).
+    has_game: bool,
+    mode: Mode,
+    starter: Starter,
+    /// The side the person plays against the bot; `None` while the bot is still choosing.
+    human: Option<Side>,
+    /// In a two-player game, whether the players' names have been swapped.
+    names_swapped: bool,
+    difficulty: Difficulty,
+    moves: Vec<Cell>,
+    redo: Vec<Cell>,
+    cursor: Cell,
+    hints: bool,
+    help: bool,
+    confirm_quit: bool,
+    status: String,
+    bot: BotState,
+    next_ticket: u64,
+    typed: Option<Typed>,
+    now: Instant,
+    size: (u16, u16),
+    quit: bool,
+    /// Why the game had to stop, when it did not stop by choice.
+    failure: Option<String>,
+}
+
+impl App {
+    pub fn new(options: Options, now: Instant) -> App {
+        let menu = Menu {
+            row: 0,
+            mode: options.mode,
+            starter: options.starter,
+            difficulty: options.difficulty,
+        };
+        App {
+            solver: None,
+            screen: Screen::Start,
+            menu,
+            has_game: false,
+            mode: options.mode,
+            starter: options.starter,
+            human: Some(Side::First),
+            names_swapped: false,
+            difficulty: options.difficulty,
+            moves: Vec::new(),
+            redo: Vec::new(),
+            cursor: Cell::at(1, 1).expect("b2"),
+            hints: options.hints_for(options.mode),
+            help: false,
+            confirm_quit: false,
+            status: String::new(),
+            bot: BotState::Idle,
+            next_ticket: 0,
+            typed: None,
+            now,
+            size: (0, 0),
+            quit: false,
+            failure: None,
+            options,
+        }
+    }
+
+    // ---- reading the state (for rendering and tests) ----
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+    pub fn menu(&self) -> &Menu {
+        &self.menu
+    }
+    pub fn has_game(&self) -> bool {
+        self.has_game
+    }
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    pub fn starter(&self) -> Starter {
+        self.starter
+    }
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
+    }
+    pub fn moves(&self) -> &[Cell] {
+        &self.moves
+    }
+    pub fn cursor(&self) -> Cell {
+        self.cursor
+    }
+    pub fn hints(&self) -> bool {
+        self.hints
+    }
+    pub fn help(&self) -> bool {
+        self.help
+    }
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+    /// Why the game stopped, when it was not the player's choice.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+    pub fn solver(&self) -> Option<&Solver> {
+        self.solver.as_deref()
+    }
+    pub fn human_side(&self) -> Option<Side> {
+        self.human
+    }
+    pub fn bot_thinking(&self) -> bool {
+        self.bot != BotState::Idle
+    }
+
+    /// The position after all the moves played.
+    pub fn board(&self) -> Board {
+        board_after(&self.moves)
+    }
+
+    /// The position the screen shows: in review, the one after the move being looked at.
+    pub fn shown_board(&self) -> Board {
+        match self.screen {
+            Screen::Review(shown) => board_after(&self.moves[..shown]),
+            _ => self.board(),
+        }
+    }
+
+    pub fn controller(&self, side: Side) -> Controller {
+        match self.mode {
+            Mode::TwoHumans => Controller::Human,
+            Mode::Demo => Controller::Bot,
+            Mode::VsBot if self.human == Some(side) => Controller::Human,
+            Mode::VsBot => Controller::Bot,
+        }
+    }
+
+    /// The name of whoever plays `side`.
+    pub fn name(&self, side: Side) -> String {
+        let names = &self.options.names;
+        match self.mode {
+            Mode::VsBot if self.human == Some(side) => names.you.clone(),
+            Mode::VsBot => names.bot.clone(),
+            Mode::Demo => format!("{} {}", names.bot, usize::from(side == Side::Second) + 1),
+            Mode::TwoHumans => {
+                let index = usize::from((side == Side::Second) != self.names_swapped);
+                names.players[index].clone()
+            }
+        }
+    }
+
+    /// A person is to move in a game still going.
+    pub fn human_to_move(&self) -> bool {
+        let board = self.board();
+        !board.status().is_over() && self.controller(board.to_move()) == Controller::Human
+    }
+
+    /// A game has moves on the board and is not over: quitting would lose it.
+    pub fn game_in_progress(&self) -> bool {
+        self.has_game
+            && self.mode != Mode::Demo
+            && !self.moves.is_empty()
+            && !self.board().status().is_over()
+    }
+
+    /// The review of the move ending the shown position, in review mode.
+    pub fn review(&self) -> Option<MoveReview> {
+        match self.screen {
+            Screen::Review(shown) => review::review_move(self.solver()?, &self.moves, shown),
+            _ => None,
+        }
+    }
+
+    /// The value of each cell for the side to move, when hints are on and known.
+    pub fn hint_values(&self) -> Option<[Option<Value>; 16]> {
+        let solver = self.solver()?;
+        (self.hints && self.screen == Screen::Game).then(|| solver.move_values(self.board()))
+    }
+
+    /// The best move's cell, when hints are on.
+    pub fn hint_best(&self) -> Option<Cell> {
+        let solver = self.solver()?;
+        (self.hints && self.screen == Screen::Game)
+            .then(|| solver.best_move(self.board()).map(|c| c.cell))
+            .flatten()
+    }
+
+    // ---- changing the state ----
+
+    /// Applies one event; returns the requests to send to the bot thread.
+    pub fn update(&mut self, event: Event) -> Vec<BotRequest> {
+        match event {
+            Event::Key(key) => self.on_key(key),
+            Event::Mouse(mouse) => self.on_mouse(mouse),
+            Event::Resize(w, h) => self.size = (w, h),
+            Event::Tick(now) => self.on_tick(now),
+            Event::SolverReady(solver) => self.on_solver(solver),
+            Event::BotMoved { ticket, cell } => self.on_bot_moved(ticket, cell),
+            Event::InputClosed(why) => {
+                self.failure = Some(format!("the terminal's input closed: {why}"));
+                self.quit = true;
+            }
+            Event::BotFailed(why) => {
+                self.cancel_bot();
+                self.status = format!(
+                    "The bot failed ({why}). {} undoes, {} starts a new game.",
+                    self.key(Action::Undo),
+                    self.key(Action::New)
+                );
+                // Not asked again for this position: the request would fail the same way.
+                return Vec::new();
+            }
+        }
+        self.request_bot()
+    }
+
+    fn on_tick(&mut self, now: Instant) {
+        self.now = now;
+        if let Some(typed) = self.typed
+            && typed.deferred.is_some()
+            && now.duration_since(typed.at) >= CELL_NAME_WAIT
+        {
+            self.finish_typed();
+        }
+        self.show_bot_move();
+    }
+
+    fn on_solver(&mut self, solver: Arc<Solver>) {
+        self.solver = Some(solver);
+        if self.has_game && self.human.is_none() {
+            self.bot_chooses_side();
+        }
+    }
+
+    fn on_bot_moved(&mut self, ticket: u64, cell: Cell) {
+        if let BotState::Thinking { ticket: t, since } = self.bot
+            && t == ticket
+        {
+            self.bot = BotState::Ready {
+                cell,
+                at: since + self.options.bot_delay,
+            };
+            self.show_bot_move();
+        }
+    }
+
+    /// Plays the bot's answer once its display delay has passed.
+    fn show_bot_move(&mut self) {
+        if let BotState::Ready { cell, at } = self.bot
+            && self.now >= at
+        {
+            self.bot = BotState::Idle;
+            self.redo.clear();
+            self.play(cell);
+        }
+    }
+
+    /// Asks the bot for a move when it is to move and has not been asked.
+    fn request_bot(&mut self) -> Vec<BotRequest> {
+        let board = self.board();
+        let bots_turn = self.has_game
+            && self.screen != Screen::Start
+            && !board.status().is_over()
+            && self.human.is_some()
+            && self.controller(board.to_move()) == Controller::Bot;
+        if !bots_turn {
+            self.bot = BotState::Idle;
+            return Vec::new();
+        }
+        if self.bot != BotState::Idle {
+            return Vec::new();
+        }
+        self.next_ticket += 1;
+        self.bot = BotState::Thinking {
+            ticket: self.next_ticket,
+            since: self.now,
+        };
+        if self.mode == Mode::VsBot {
+            // Replace "Bot to move (O)." by the livelier note, but keep messages that say
+            // something else (a swap, the bot's choice of side); the panel shows it anyway.
+            let turn = self.turn_text();
+            let thinking = format!("{} is thinking…", self.options.names.bot);
+            if let Some(rest) = self.status.strip_suffix(&turn) {
+                self.status = format!("{rest}{thinking}");
+            } else if self.status.is_empty() {
+                self.status = thinking;
+            }
+        }
+        vec![BotRequest {
+            ticket: self.next_ticket,
+            board,
+            difficulty: self.difficulty,
+        }]
+    }
+
+    /// Forgets any bot request in flight: its answer is for a position that is gone.
+    fn cancel_bot(&mut self) {
+        self.bot = BotState::Idle;
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl_c {
+            self.quit = true;
+            return;
+        }
+        if self.help {
+            // Any key closes the help; it does nothing else, so nothing happens by surprise.
+            self.help = false;
+            return;
+        }
+        let action = self.options.keys.action(&key);
+        if self.confirm_quit {
+            self.confirm_quit = false;
+            if action == Some(Action::Quit) {
+                self.quit = true;
+            } else {
+                self.status = "Carry on.".into();
+            }
+            return;
+        }
+        match self.screen {
+            Screen::Start => self.on_start_key(action),
+            Screen::Game => self.on_game_key(key, action),
+            Screen::Review(_) => self.on_review_key(action),
+        }
+    }
+
+    // ---- the start screen ----
+
+    fn on_start_key(&mut self, action: Option<Action>) {
+        let menu = &mut self.menu;
+        match action {
+            Some(Action::Up) => menu.row = previous_enabled_row(menu),
+            Some(Action::Down) => menu.row = next_enabled_row(menu),
+            Some(Action::Left) => change_menu_row(menu, false),
+            Some(Action::Right) => change_menu_row(menu, true),
+            Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
+            Some(Action::Place) => self.start_game(),
+            Some(Action::Help) => self.help = true,
+            Some(Action::Quit) if self.has_game => {
+                self.screen = Screen::Game;
+                self.status = "Back to the game.".into();
+            }
+            Some(Action::Quit) => self.quit = true,
+            _ => {}
+        }
+    }
+
+    /// Starts a game with the start screen's choices.
+    fn start_game(&mut self) {
+        let menu = self.menu;
+        self.mode = menu.mode;
+        self.starter = menu.starter;
+        self.difficulty = menu.difficulty;
+        self.names_swapped = false;
+        self.hints = self.options.hints_for(menu.mode);
+        self.new_game();
+    }
+
+    /// A fresh board with the current settings.
+    fn new_game(&mut self) {
+        self.cancel_bot();
+        self.has_game = true;
+        self.screen = Screen::Game;
+        self.moves.clear();
+        self.redo.clear();
+        self.typed = None;
+        self.cursor = Cell::at(1, 1).expect("b2");
+        self.status = String::new();
+        self.human = match self.starter {
+            Starter::You => Some(Side::First),
+            Starter::Bot => Some(Side::Second),
+            Starter::BotChooses => None,
+        };
+        if self.mode == Mode::VsBot && self.human.is_none() {
+            if self.solver.is_some() {
+                self.bot_chooses_side();
+            } else {
+                self.status = format!("{} is choosing its side…", self.options.names.bot);
+            }
+        } else {
+            self.status = self.turn_text();
+        }
+    }
+
+    /// The bot takes the side the solved value of the empty board favours. The game is a
+    /// draw, and then it takes the first side: the second player has few safe replies early
+    /// on, so moving first leaves the person the most ways to go wrong.
+    fn bot_chooses_side(&mut self) {
+        let Some(solver) = self.solver() else { return };
+        let value = solver.value(Board::EMPTY);
+        let (bot_side, why) = match value.map(|v| v.outcome) {
+            Some(Outcome::Loss) => (Side::Second, "the first player loses with best play"),
+            Some(Outcome::Win) => (Side::First, "the first player wins with best play"),
+            _ => (
+                Side::First,
+                "best play draws; going first sets you more traps",
+            ),
+        };
+        self.human = Some(bot_side.other());
+        self.status = format!(
+            "{} takes {} and moves {}: {why}.",
+            self.options.names.bot,
+            self.options.symbol(bot_side),
+            if bot_side == Side::First {
+                "first"
+            } else {
+                "second"
+            },
+        );
+    }
+
+    // ---- the game screen ----
+
+    fn on_game_key(&mut self, key: KeyEvent, action: Option<Action>) {
+        let letter = match key.code {
+            KeyCode::Char(c) if Key::plain(&key) => Some(c.to_ascii_lowercase()),
+            _ => None,
+        };
+        if let Some(typed) = self.typed.take() {
+            if let Some(row @ '1'..='4') = letter {
+                self.difficulty = typed.before.difficulty;
+                self.hints = typed.before.hints;
+                let row = row as u8 - b'1';
+                let cell = Cell::at(row, typed.column).expect("a..d and 1..4 name a cell");
+                self.cursor = cell;
+                self.place(cell);
+                return;
+            }
+            self.typed = Some(typed);
+            self.finish_typed();
+        }
+        match letter {
+            Some(column @ 'a'..='d') => self.start_typed(column as u8 - b'a', action),
+            Some('1'..='4') if action.is_none() => {
+                self.status = "To name a cell, type its column first: b3".into();
+            }
+            _ => {
+                if let Some(action) = action {
+                    self.act(action);
+                }
+            }
+        }
+    }
+
+    /// A letter `a`..`d`: maybe the start of a cell name.
+    fn start_typed(&mut self, column: u8, action: Option<Action>) {
+        let before = Snapshot {
+            difficulty: self.difficulty,
+            hints: self.hints,
+        };
+        let deferred = match action {
+            Some(a) if reversible(a) => {
+                self.act(a);
+                None
+            }
+            other => other,
+        };
+        let letter = (b'a' + column) as char;
+        let prefix = match action {
+            Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status),
+            _ => String::new(),
+        };
+        self.status = format!("{prefix}{letter}… then a row 1-4 places there");
+        self.typed = Some(Typed {
+            column,
+            at: self.now,
+            deferred,
+            before,
+        });
+    }
+
+    /// The letter typed was not a cell name after all: run its deferred action, if any.
+    fn finish_typed(&mut self) {
+        if let Some(typed) = self.typed.take()
+            && let Some(action) = typed.deferred
+        {
+            self.act(action);
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Left => self.move_cursor(0, -1),
+            Action::Right => self.move_cursor(0, 1),
+            Action::Up => self.move_cursor(-1, 0),
+            Action::Down => self.move_cursor(1, 0),
+            Action::Place => self.place(self.cursor),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::New => self.open_start(),
+            Action::Swap => self.swap(),
+            Action::Hints => self.toggle_hints(),
+            Action::Help => self.help = true,
+            Action::Quit => self.ask_quit(),
+            Action::Difficulty => self.change_difficulty(),
+            Action::Review => self.start_review(),
+        }
+    }
+
+    fn move_cursor(&mut self, rows: i8, cols: i8) {
+        let wrap = |v: u8, d: i8| (v as i8 + d).rem_euclid(4) as u8;
+        let (row, col) = (wrap(self.cursor.row(), rows), wrap(self.cursor.col(), cols));
+        self.cursor = Cell::at(row, col).expect("wrapped into the grid");
+    }
+
+    /// A person's move at `cell`, with a clear message when it cannot be played.
+    fn place(&mut self, cell: Cell) {
+        let board = self.board();
+        if board.status().is_over() {
+            self.status = format!(
+                "The game is over: {} new game, {} swap sides",
+                self.key(Action::New),
+                self.key(Action::Swap)
+            );
+            return;
+        }
+        if self.controller(board.to_move()) == Controller::Bot || self.human.is_none() {
+            self.status = format!("Wait: it is {}'s move.", self.name(board.to_move()));
+            return;
+        }
+        match board.play(cell) {
+            Ok(_) => {
+                self.redo.clear();
+                self.play(cell);
+            }
+            Err(why) => self.status = format!("Illegal: {why}"),
+        }
+    }
+
+    /// Plays a legal move and says what happened.
+    fn play(&mut self, cell: Cell) {
+        self.moves.push(cell);
+        self.status = self.after_move_text(cell);
+    }
+
+    fn undo(&mut self) {
+        let popped = match self.mode {
+            Mode::Demo => {
+                self.status = "Undo is for games with a person in them.".into();
+                return;
+            }
+            Mode::TwoHumans => self.pop_moves(|_| true),
+            // Against the bot, back to the person's last move (taking the bot's reply too).
+            Mode::VsBot => {
+                let human = self.human;
+                self.pop_moves(|side| Some(side) == human)
+            }
+        };
+        self.cancel_bot();
+        self.status = if popped.is_empty() {
+            "Nothing to undo.".into()
+        } else {
+            format!("Took back {}. {}", join(&popped), self.turn_text())
+        };
+    }
+
+    /// Takes back moves, newest first, up to and including one whose side `stop` accepts.
+    /// Takes back nothing when no such move exists.
+    fn pop_moves(&mut self, stop: impl Fn(Side) -> bool) -> Vec<Cell> {
+        let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(side_of_ply(i))) else {
+            return Vec::new();
+        };
+        let popped: Vec<Cell> = self.moves.drain(keep..).collect();
+        self.redo.extend(popped.iter().rev());
+        popped
+    }
+
+    fn redo(&mut self) {
+        if self.mode == Mode::Demo || self.redo.is_empty() {
+            self.status = "Nothing to redo.".into();
+            return;
+        }
+        self.cancel_bot();
+        let mut replayed = Vec::new();
+        // Against the bot, redo the person's move and the bot's reply together.
+        while let Some(cell) = self.redo.pop() {
+            self.moves.push(cell);
+            replayed.push(cell);
+            let board = self.board();
+            if board.status().is_over() || self.controller(board.to_move()) == Controller::Human {
+                break;
+            }
+        }
+        self.status = format!("Redid {}. {}", join(&replayed), self.turn_text());
+    }
+
+    /// Opens the start screen for a new game, keeping this one until a new one starts.
+    fn open_start(&mut self) {
+        self.menu.mode = self.mode;
+        self.menu.starter = self.starter;
+        self.menu.difficulty = self.difficulty;
+        self.screen = Screen::Start;
+    }
+
+    fn swap(&mut self) {
+        match self.mode {
+            Mode::Demo => self.status = "Both sides are the bot in the demo.".into(),
+            Mode::TwoHumans => {
+                self.names_swapped = !self.names_swapped;
+                self.status = format!(
+                    "Swapped: {} plays {}, {} plays {}.",
+                    self.name(Side::First),
+                    self.options.symbol(Side::First),
+                    self.name(Side::Second),
+                    self.options.symbol(Side::Second),
+                );
+            }
+            Mode::VsBot => self.swap_with_bot(),
+        }
+    }
+
+    /// Mid-game, the person takes over the bot's side of this position; after a game,
+    /// a new game starts with the sides swapped.
+    fn swap_with_bot(&mut self) {
+        let Some(human) = self.human else { return };
+        let side = human.other();
+        self.cancel_bot();
+        if self.board().status().is_over() {
+            self.starter = if side == Side::First {
+                Starter::You
+            } else {
+                Starter::Bot
+            };
+            self.new_game();
+        } else {
+            self.human = Some(side);
+        }
+        let symbol = self.options.symbol(side).to_string();
+        self.status = format!("You now play {symbol}. {}", self.turn_text());
+    }
+
+    fn toggle_hints(&mut self) {
+        self.hints = !self.hints;
+        self.status = if self.hints {
+            "Hints on: each empty cell shows its value for the player to move.".into()
+        } else {
+            "Hints off.".into()
+        };
+    }
+
+    fn change_difficulty(&mut self) {
+        if self.mode == Mode::TwoHumans {
+            self.status = "No bot plays in a two-player game.".into();
+            return;
+        }
+        self.difficulty = self.difficulty.next();
+        self.status = format!("Bot level: {}", self.difficulty);
+    }
+
+    fn ask_quit(&mut self) {
+        if self.game_in_progress() {
+            self.confirm_quit = true;
+            self.status = format!(
+                "Quit the game in progress? {} again to quit, any other key to stay.",
+                self.key(Action::Quit)
+            );
+        } else {
+            self.quit = true;
+        }
+    }
+
+    fn start_review(&mut self) {
+        if !self.board().status().is_over() {
+            self.status = "Review opens when the game is over.".into();
+        } else if self.solver.is_none() {
+            self.status = "The solver is still starting; try again in a moment.".into();
+        } else {
+            self.screen = Screen::Review(1);
+            self.status = format!(
+                "Review: {}/{} step through the moves, {} goes back.",
+                self.key(Action::Left),
+                self.key(Action::Right),
+                self.key(Action::Review)
+            );
+        }
+    }
+
+    // ---- review ----
+
+    fn on_review_key(&mut self, action: Option<Action>) {
+        let Screen::Review(shown) = self.screen else {
+            return;
+        };
+        let last = self.moves.len();
+        match action {
+            Some(Action::Left | Action::Up) => self.screen = Screen::Review(shown.max(2) - 1),
+            Some(Action::Right | Action::Down) => {
+                self.screen = Screen::Review((shown + 1).min(last))
+            }
+            Some(Action::Review | Action::Quit) => {
+                self.screen = Screen::Game;
+                self.status = self.result_text();
+            }
+            Some(Action::New) => self.open_start(),
+            Some(Action::Help) => self.help = true,
+            _ => {}
+        }
+    }
+
+    // ---- the mouse ----
+
+    fn on_mouse(&mut self, mouse: MouseEvent) {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left)
+            || self.screen != Screen::Game
+            || self.help
+        {
+            return;
+        }
+        let (w, h) = self.size;
+        if let Some(cell) = layout::cell_at(w, h, mouse.column, mouse.row) {
+            self.typed = None;
+            self.cursor = cell;
+            self.place(cell);
+        }
+    }
+
+    // ---- messages ----
+
+    /// The first key bound to an action, for messages.
+    fn key(&self, action: Action) -> String {
+        self.options.keys.first_label(action)
+    }
+
+    /// Whose turn it is, or how the game ended.
+    pub fn turn_text(&self) -> String {
+        let board = self.board();
+        match board.status() {
+            Status::InPlay => {
+                let side = board.to_move();
+                let symbol = self.options.symbol(side);
+                match (self.mode, self.controller(side)) {
+                    (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol})."),
+                    (_, Controller::Bot) => format!("{} to move ({symbol}).", self.name(side)),
+                    (_, Controller::Human) => format!("{}'s turn ({symbol}).", self.name(side)),
+                }
+            }
+            _ => self.result_text(),
+        }
+    }
+
+    /// What the last move did: points scored, the end of the game, or whose turn it is.
+    fn after_move_text(&self, cell: Cell) -> String {
+        let board = self.board();
+        let before = board_after(&self.moves[..self.moves.len() - 1]);
+        let mover = before.to_move();
+        if board.status().is_over() {
+            return self.result_text();
+        }
+        let scored = board.points() != before.points();
+        let (f, s) = board.points();
+        let what = if scored {
+            format!("{cell} scores: {f} : {s}. ")
+        } else {
+            String::new()
+        };
+        let who = self.name(mover);
+        format!("{who} played {cell}. {what}{}", self.turn_text())
+    }
+
+    /// The end of the game: who won and with which lines, or the draw.
+    pub fn result_text(&self) -> String {
+        let board = self.board();
+        let (f, s) = board.points();
+        match board.status() {
+            Status::Won(side) => {
+                let lines: Vec<String> = board
+                    .scoring_lines()
+                    .filter(|&(_, scorer)| scorer == side)
+                    .map(|(line, _)| line_name(line))
+                    .collect();
+                let who = self.name(side);
+                let verb = if who == self.options.names.you {
+                    "win"
+                } else {
+                    "wins"
+                };
+                format!("{who} {verb} {f} : {s} with {}.", lines.join(" and "))
+            }
+            Status::Draw => format!("Draw: the board is full at {f} : {s}."),
+            Status::InPlay => String::new(),
+        }
+    }
+}
+
+/// The position after these moves, from the empty board.
+pub fn board_after(moves: &[Cell]) -> Board {
+    moves
+        .iter()
+        .fold(Board::EMPTY, |board, &cell| board.with_move(cell))
+}
+
+/// The side that made the move at this 0-based ply.
+pub fn side_of_ply(ply: usize) -> Side {
+    if ply.is_multiple_of(2) {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+/// A line as people name it: `row 1`, `column b`, `diagonal a1-d4`.
+pub fn line_name(line: u16) -> String {
+    let cells: Vec<Cell> = Board::line_cells(line).collect();
+    let (first, last) = (cells[0], cells[3]);
+    if first.row() == last.row() {
+        format!("row {}", first.row() + 1)
+    } else if first.col() == last.col() {
+        format!("column {}", (b'a' + first.col()) as char)
+    } else {
+        format!("diagonal {first}-{last}")
+    }
+}
+
+fn join(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    names.join(" ")
+}
+
+fn next_enabled_row(menu: &Menu) -> usize {
+    (1..=Menu::ROWS)
+        .map(|d| (menu.row + d) % Menu::ROWS)
+        .find(|&r| menu.row_enabled(r))
+        .unwrap_or(0)
+}
+
+fn previous_enabled_row(menu: &Menu) -> usize {
+    (1..=Menu::ROWS)
+        .map(|d| (menu.row + Menu::ROWS * 2 - d) % Menu::ROWS)
+        .find(|&r| menu.row_enabled(r))
+        .unwrap_or(0)
+}
+
+/// Steps the highlighted row's choice forward or back, wrapping.
+fn change_menu_row(menu: &mut Menu, forward: bool) {
+    fn step<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
+        let i = all.iter().position(|&x| x == now).unwrap_or(0);
+        let n = all.len();
+        all[if forward {
+            (i + 1) % n
+        } else {
+            (i + n - 1) % n
+        }]
+    }
+    match menu.row {
+        0 => menu.mode = step(&Mode::ALL, menu.mode, forward),
+        1 => menu.starter = step(&Starter::ALL, menu.starter, forward),
+        _ => menu.difficulty = step(&Difficulty::ALL, menu.difficulty, forward),
+    }
+}
+
+/// Helpers on key events that the bindings do not cover.
+struct Key;
+
+impl Key {
+    /// A key press without Ctrl or Alt, so that a letter is just the letter.
+    fn plain(key: &KeyEvent) -> bool {
+        !key.modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::OnceLock;
+
+    use ratatui::crossterm::event::KeyEventKind;
+
+    use crate::solver::Solver;
+
+    fn solver() -> Arc<Solver> {
+        static SOLVER: OnceLock<Arc<Solver>> = OnceLock::new();
+        Arc::clone(SOLVER.get_or_init(|| Arc::new(Solver::new())))
+    }
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    fn names(cells: &[Cell]) -> String {
+        join(cells)
+    }
+
+    /// An app with a solver and a stand-in for the bot thread that answers on request.
+    struct Harness {
+        app: App,
+        now: Instant,
+        asked: Vec<BotRequest>,
+    }
+
+    impl Harness {
+        fn new(mode: Mode, starter: Starter, delay_ms: u64) -> Harness {
+            let options = Options {
+                mode,
+                starter,
+                bot_delay: Duration::from_millis(delay_ms),
+                ..Options::default()
+            };
+            let now = Instant::now();
+            let mut h = Harness {
+                app: App::new(options, now),
+                now,
+                asked: Vec::new(),
+            };
+            h.send(Event::Resize(100, 30));
+            h.send(Event::SolverReady(solver()));
+            h.press(KeyCode::Enter); // the start screen's defaults
+            h
+        }
+
+        fn send(&mut self, event: Event) {
+            let asked = self.app.update(event);
+            self.asked.extend(asked);
+        }
+
+        fn press(&mut self, code: KeyCode) {
+            self.send(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+        }
+
+        fn typed(&mut self, text: &str) {
+            for c in text.chars() {
+                self.press(KeyCode::Char(c));
+            }
+        }
+
+        /// The bot thread's part: answer the newest request with the perfect move.
+        fn answer(&mut self) {
+            if let Some(request) = self.asked.pop() {
+                self.asked.clear();
+                let cell = solver().best_move(request.board).unwrap().cell;
+                self.send(Event::BotMoved {
+                    ticket: request.ticket,
+                    cell,
+                });
+            }
+        }
+
+        fn tick(&mut self, ms: u64) {
+            self.now += Duration::from_millis(ms);
+            self.send(Event::Tick(self.now));
+        }
+
+        fn moves(&self) -> String {
+            names(self.app.moves())
+        }
+    }
+
+    #[test]
+    fn typing_a_cell_name_places_there_and_the_bot_replies() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        assert_eq!(h.app.screen(), Screen::Game);
+        h.typed("b2");
+        assert_eq!(h.moves(), "b2");
+        assert_eq!(h.asked.len(), 1, "the bot is asked to reply");
+        assert!(h.app.status().contains("thinking"), "{}", h.app.status());
+        assert!(!h.app.human_to_move());
+        h.answer();
+        assert_eq!(h.app.moves().len(), 2);
+        assert!(h.app.human_to_move());
+        assert!(h.app.status().contains("Your turn"), "{}", h.app.status());
+    }
+
+    #[test]
+    fn arrows_move_the_cursor_with_wrapping_and_enter_places() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        assert_eq!(h.app.cursor(), cell("b2"));
+        h.press(KeyCode::Left);
+        h.press(KeyCode::Left);
+        assert_eq!(h.app.cursor(), cell("d2"), "wraps around");
+        h.press(KeyCode::Up);
+        h.typed("l"); // right, wrapping to a
+        h.press(KeyCode::Enter);
+        assert_eq!(h.moves(), "a1");
+        h.typed("j ");
+        assert_eq!(h.moves(), "a1 a2");
+    }
+
+    #[test]
+    fn a_taken_cell_is_refused_with_its_name() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("c3");
+        h.typed("c3");
+        assert_eq!(h.app.status(), "Illegal: c3 is taken");
+        assert_eq!(h.moves(), "c3");
+    }
+
+    #[test]
+    fn moves_are_refused_while_the_bot_is_to_move() {
+        let mut h = Harness::new(Mode::VsBot, Starter::Bot, 0);
+        assert_eq!(h.asked.len(), 1, "the bot moves first");
+        h.typed("a1");
+        assert!(h.app.moves().is_empty());
+        assert!(h.app.status().starts_with("Wait"), "{}", h.app.status());
+    }
+
+    #[test]
+    fn undo_against_the_bot_takes_back_both_moves_and_redo_restores_them() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("b2");
+        h.answer();
+        h.typed("a1");
+        h.answer();
+        let before = h.moves();
+        assert_eq!(h.app.moves().len(), 4);
+        h.typed("u");
+        assert_eq!(h.app.moves().len(), 2, "your a1 and the bot's reply");
+        assert!(h.app.human_to_move());
+        h.typed("u");
+        assert!(h.app.moves().is_empty());
+        h.typed("u");
+        assert_eq!(h.app.status(), "Nothing to undo.");
+        h.typed("r");
+        assert_eq!(h.app.moves().len(), 2);
+        h.typed("r");
+        assert_eq!(h.moves(), before);
+        assert!(h.asked.is_empty(), "nothing to ask: the replies came back");
+        h.typed("r");
+        assert_eq!(h.app.status(), "Nothing to redo.");
+    }
+
+    #[test]
+    fn a_new_move_clears_redo() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("a1b1u");
+        h.typed("c1r");
+        assert_eq!(h.moves(), "a1 c1");
+        assert_eq!(h.app.status(), "Nothing to redo.");
+    }
+
+    #[test]
+    fn undo_while_the_bot_thinks_drops_its_stale_answer() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("b2");
+        let stale = h.asked.pop().unwrap();
+        h.typed("u");
+        assert!(h.app.moves().is_empty());
+        h.send(Event::BotMoved {
+            ticket: stale.ticket,
+            cell: cell("c3"),
+        });
+        assert!(h.app.moves().is_empty(), "the old answer is ignored");
+    }
+
+    #[test]
+    fn undo_when_the_bot_opened_keeps_its_first_move() {
+        let mut h = Harness::new(Mode::VsBot, Starter::Bot, 0);
+        h.answer();
+        assert_eq!(h.app.moves().len(), 1);
+        h.typed("u");
+        assert_eq!(h.app.moves().len(), 1);
+        assert_eq!(h.app.status(), "Nothing to undo.");
+    }
+
+    #[test]
+    fn the_bot_move_waits_for_the_delay_without_blocking() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 400);
+        h.typed("b2");
+        h.answer();
+        assert_eq!(h.app.moves().len(), 1, "answered but not shown yet");
+        h.tick(200);
+        assert_eq!(h.app.moves().len(), 1);
+        h.typed("?"); // keys still work meanwhile
+        assert!(h.app.help());
+        h.tick(250);
+        assert_eq!(h.app.moves().len(), 2, "shown once the delay passed");
+    }
+
+    #[test]
+    fn swapping_mid_game_hands_the_bot_your_side() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("b2");
+        h.answer();
+        assert_eq!(h.app.human_side(), Some(Side::First));
+        h.typed("s");
+        assert_eq!(h.app.human_side(), Some(Side::Second));
+        assert_eq!(h.asked.len(), 1, "now the bot is to move, as X");
+        assert!(
+            h.app.status().starts_with("You now play O"),
+            "{}",
+            h.app.status()
+        );
+        h.answer();
+        assert_eq!(h.app.moves().len(), 3);
+        assert!(h.app.human_to_move());
+    }
+
+    /// Two people: X gets row 1 when O completes it (X X X O), so X wins 1 : 0.
+    fn finished_two_player_game() -> Harness {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("a1a2b1b2c1d1");
+        h
+    }
+
+    #[test]
+    fn the_game_ends_with_the_winner_and_the_line() {
+        let h = finished_two_player_game();
+        assert!(h.app.board().status().is_over());
+        assert_eq!(h.app.status(), "Player 1 wins 1 : 0 with row 1.");
+        let mut h = h;
+        h.typed("c2");
+        assert!(
+            h.app.status().starts_with("The game is over"),
+            "{}",
+            h.app.status()
+        );
+    }
+
+    #[test]
+    fn swapping_after_a_game_starts_the_next_with_sides_changed() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        play_to_the_end(&mut h);
+        h.typed("s");
+        assert!(h.app.moves().is_empty());
+        assert_eq!(h.app.human_side(), Some(Side::Second));
+        assert_eq!(h.asked.len(), 1, "the bot opens the new game");
+    }
+
+    /// The person plays the first empty cell each turn until the game ends.
+    fn play_to_the_end(h: &mut Harness) {
+        while !h.app.board().status().is_over() {
+            if h.app.human_to_move() {
+                let free = Cell::in_mask(h.app.board().empty_cells()).next().unwrap();
+                h.typed(&free.to_string());
+            } else {
+                h.answer();
+            }
+        }
+    }
+
+    #[test]
+    fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
+        let mut h = finished_two_player_game();
+        h.typed("n");
+        assert_eq!(h.app.screen(), Screen::Start);
+        assert_eq!(h.app.menu().mode, Mode::TwoHumans, "choices kept");
+        h.press(KeyCode::Esc);
+        assert_eq!(h.app.screen(), Screen::Game);
+        assert_eq!(h.app.moves().len(), 6);
+        h.typed("n");
+        h.press(KeyCode::Down); // side and level rows are skipped for two players
+        assert_eq!(h.app.menu().row, 0);
+        h.press(KeyCode::Right); // Demo
+        h.press(KeyCode::Left); // back to two players
+        h.press(KeyCode::Enter);
+        assert!(h.app.moves().is_empty());
+        assert_eq!(h.app.mode(), Mode::TwoHumans);
+        assert!(h.app.hints(), "hints on by default for two people");
+    }
+
+    #[test]
+    fn review_steps_through_the_moves_and_marks_mistakes() {
+        let mut h = finished_two_player_game();
+        h.typed("v");
+        assert_eq!(h.app.screen(), Screen::Review(1));
+        h.press(KeyCode::Left);
+        assert_eq!(h.app.screen(), Screen::Review(1), "stops at the first move");
+        for _ in 0..10 {
+            h.press(KeyCode::Right);
+        }
+        assert_eq!(h.app.screen(), Screen::Review(6), "stops at the last");
+        let last = h.app.review().unwrap();
+        assert_eq!(last.cell, cell("d1"));
+        assert_eq!(last.verdict, crate::tui::review::Verdict::Mistake);
+        assert!(
+            last.sentence().starts_with("d1 turned a "),
+            "{}",
+            last.sentence()
+        );
+        assert_eq!(h.app.shown_board(), h.app.board());
+        h.press(KeyCode::Left);
+        assert_eq!(h.app.shown_board().moves_made(), 5);
+        h.typed("v");
+        assert_eq!(h.app.screen(), Screen::Game);
+    }
+
+    #[test]
+    fn review_waits_for_the_end_of_the_game() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("b2v");
+        assert_eq!(h.app.screen(), Screen::Game);
+        assert_eq!(h.app.status(), "Review opens when the game is over.");
+    }
+
+    #[test]
+    fn quitting_a_game_in_progress_asks_once() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("b2q");
+        assert!(!h.app.should_quit());
+        assert!(h.app.status().starts_with("Quit the game in progress?"));
+        h.typed("x");
+        assert!(!h.app.should_quit(), "any other key stays");
+        h.press(KeyCode::Esc);
+        h.press(KeyCode::Esc);
+        assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn quitting_without_a_game_on_does_not_ask() {
+        let mut h = finished_two_player_game();
+        h.typed("q");
+        assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn ctrl_c_quits_from_anywhere() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("b2?");
+        assert!(h.app.help());
+        let mut ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        ctrl_c.kind = KeyEventKind::Press;
+        h.send(Event::Key(ctrl_c));
+        assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn d_then_a_digit_is_a_cell_and_leaves_the_level_alone() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let level = h.app.difficulty();
+        h.typed("d");
+        assert_ne!(
+            h.app.difficulty(),
+            level,
+            "d alone changes the level at once"
+        );
+        h.typed("3");
+        assert_eq!(h.app.difficulty(), level, "restored: it was a cell name");
+        assert_eq!(h.moves(), "d3");
+    }
+
+    #[test]
+    fn d_then_another_key_keeps_the_new_level() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("d");
+        h.press(KeyCode::Right);
+        assert_eq!(h.app.difficulty(), Difficulty::Easy);
+        assert!(h.app.moves().is_empty());
+    }
+
+    #[test]
+    fn a_then_a_digit_places_in_column_a() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("a4");
+        assert_eq!(h.moves(), "a4");
+        h.typed("a");
+        assert_eq!(h.app.cursor(), cell("d4"), "a alone moves left");
+    }
+
+    #[test]
+    fn a_rebound_letter_waits_to_see_if_a_digit_follows() {
+        let mut options = Options {
+            mode: Mode::TwoHumans,
+            ..Options::default()
+        };
+        options.keys.set(
+            Action::Undo,
+            vec![super::super::keys::Key::parse("b").unwrap()],
+        );
+        let now = Instant::now();
+        let mut h = Harness {
+            app: App::new(options, now),
+            now,
+            asked: Vec::new(),
+        };
+        h.send(Event::SolverReady(solver()));
+        h.press(KeyCode::Enter);
+        h.typed("a1b");
+        assert_eq!(h.moves(), "a1", "undo waits");
+        h.tick(1000);
+        assert!(h.app.moves().is_empty(), "then runs when no digit came");
+        h.typed("a1b2");
+        assert_eq!(h.moves(), "a1 b2", "b2 was a cell");
+    }
+
+    #[test]
+    fn a_click_on_a_cell_places_there() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let grid = layout::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
+            .unwrap()
+            .grid;
+        let target = layout::cell_rect(grid, cell("c4"));
+        h.send(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: target.x + 2,
+            row: target.y + 1,
+            modifiers: KeyModifiers::NONE,
+        }));
+        assert_eq!(h.moves(), "c4");
+    }
+
+    #[test]
+    fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
+        let h = Harness::new(Mode::VsBot, Starter::BotChooses, 0);
+        assert_eq!(h.app.human_side(), Some(Side::Second));
+        assert!(h.app.status().starts_with("Bot takes X and moves first"));
+        assert_eq!(h.asked.len(), 1);
+    }
+
+    #[test]
+    fn the_bot_chooses_once_the_solver_is_ready() {
+        let options = Options {
+            starter: Starter::BotChooses,
+            ..Options::default()
+        };
+        let mut app = App::new(options, Instant::now());
+        let none = app.update(Event::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )));
+        assert!(none.is_empty());
+        assert_eq!(app.human_side(), None);
+        let asked = app.update(Event::SolverReady(solver()));
+        assert_eq!(app.human_side(), Some(Side::Second));
+        assert_eq!(asked.len(), 1);
+    }
+
+    #[test]
+    fn the_demo_plays_itself_to_the_end() {
+        let mut h = Harness::new(Mode::Demo, Starter::You, 0);
+        while !h.app.board().status().is_over() {
+            assert_eq!(h.asked.len(), 1);
+            h.answer();
+        }
+        // Perfect against perfect is a draw.
+        assert!(h.app.status().starts_with("Draw"), "{}", h.app.status());
+        h.typed("q");
+        assert!(h.app.should_quit());
+    }
+
+    #[test]
+    fn a_failed_bot_is_reported_and_undo_still_works() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.typed("b2");
+        h.asked.clear();
+        h.send(Event::BotFailed("boom".into()));
+        assert!(h.app.status().starts_with("The bot failed (boom)"));
+        assert!(h.asked.is_empty(), "not asked again straight away");
+        h.typed("u");
+        assert!(h.app.moves().is_empty());
+    }
+
+    #[test]
+    fn a_closed_input_ends_the_game_with_a_reason() {
+        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        h.send(Event::InputClosed("eof".into()));
+        assert!(h.app.should_quit());
+        assert_eq!(h.app.failure(), Some("the terminal's input closed: eof"));
+    }
+
+    #[test]
+    fn the_level_key_says_there_is_no_bot_between_two_people() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let level = h.app.difficulty();
+        h.typed("d");
+        h.press(KeyCode::Right);
+        assert_eq!(h.app.difficulty(), level);
+        assert!(
+            h.app.status().starts_with("No bot plays"),
+            "{}",
+            h.app.status()
+        );
+    }
+
+    #[test]
+    fn two_players_undo_one_move_at_a_time() {
+        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        h.typed("a1b1u");
+        assert_eq!(h.moves(), "a1");
+        h.typed("s");
+        assert_eq!(h.app.name(Side::First), "Player 2");
+    }
+}

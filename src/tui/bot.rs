@@ -1,0 +1,176 @@
+//! The bot's thread: it builds the solver, then answers move requests over channels.
+//!
+//! The UI never waits for it. Each request carries a ticket; the reply carries it back, and
+//! the app ignores replies whose ticket is no longer the one it waits for (after an undo, a
+//! new game or a swap).
+
+use std::collections::HashMap;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
+
+use super::event::Event;
+use crate::game::Board;
+use crate::players::{Difficulty, Player};
+use crate::solver::Solver;
+
+/// Please choose a move for the side to move on `board`, at this level.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BotRequest {
+    pub ticket: u64,
+    pub board: Board,
+    pub difficulty: Difficulty,
+}
+
+/// The UI's end of the bot thread.
+pub struct Bot {
+    requests: Sender<BotRequest>,
+}
+
+impl Bot {
+    /// Starts the bot thread; it reports [`Event::SolverReady`] once the solver is built and
+    /// then [`Event::BotMoved`] for each request. `seed` drives the randomised levels.
+    pub fn spawn(events: Sender<Event>, seed: u64) -> Bot {
+        Bot::spawn_with(events, move |level, solver| level.player(solver, seed))
+    }
+
+    /// As [`Bot::spawn`], with the players made by `make_player` (tests use stand-ins).
+    pub fn spawn_with(
+        events: Sender<Event>,
+        make_player: impl Fn(Difficulty, Arc<Solver>) -> Box<dyn Player> + Send + 'static,
+    ) -> Bot {
+        let (requests, inbox) = mpsc::channel();
+        thread::Builder::new()
+            .name("bot".into())
+            .spawn(move || {
+                // Even building the solver may fail; say so rather than leave the game
+                // waiting for a bot that will never answer.
+                let reporter = events.clone();
+                let served =
+                    panic::catch_unwind(AssertUnwindSafe(|| serve(inbox, events, make_player)));
+                if let Err(payload) = served {
+                    let _ = reporter.send(Event::BotFailed(panic_message(payload.as_ref())));
+                }
+            })
+            .expect("spawn the bot thread");
+        Bot { requests }
+    }
+
+    /// Queues a request; a bot thread that has stopped is not an error worth more than
+    /// silence, since the app will simply keep waiting and can still be quit.
+    pub fn ask(&self, request: BotRequest) {
+        let _ = self.requests.send(request);
+    }
+}
+
+fn serve(
+    inbox: Receiver<BotRequest>,
+    events: Sender<Event>,
+    make_player: impl Fn(Difficulty, Arc<Solver>) -> Box<dyn Player>,
+) {
+    let solver = Arc::new(Solver::new());
+    if events
+        .send(Event::SolverReady(Arc::clone(&solver)))
+        .is_err()
+    {
+        return;
+    }
+    let mut players: HashMap<Difficulty, Box<dyn Player>> = HashMap::new();
+    while let Ok(mut request) = inbox.recv() {
+        // Only the newest request matters: older ones were made stale by whatever came after.
+        while let Ok(newer) = inbox.try_recv() {
+            request = newer;
+        }
+        let player = players
+            .entry(request.difficulty)
+            .or_insert_with(|| make_player(request.difficulty, Arc::clone(&solver)));
+        // A panic in a player must not take the game down with it: report it, drop that
+        // player (it is rebuilt on the next request) and keep serving.
+        let choice = panic::catch_unwind(AssertUnwindSafe(|| player.choose(request.board)));
+        let reply = match choice {
+            Ok(Some(cell)) => Event::BotMoved {
+                ticket: request.ticket,
+                cell,
+            },
+            Ok(None) => continue, // the game is over: nothing to play
+            Err(payload) => {
+                players.remove(&request.difficulty);
+                Event::BotFailed(panic_message(payload.as_ref()))
+            }
+        };
+        if events.send(reply).is_err() {
+            return;
+        }
+    }
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "it panicked".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bot_reports_the_solver_then_answers_with_the_ticket() {
+        let (tx, rx) = mpsc::channel();
+        let bot = Bot::spawn(tx, 1);
+        bot.ask(BotRequest {
+            ticket: 7,
+            board: Board::EMPTY,
+            difficulty: Difficulty::Perfect,
+        });
+        assert!(matches!(rx.recv().unwrap(), Event::SolverReady(_)));
+        match rx.recv().unwrap() {
+            Event::BotMoved { ticket, cell } => {
+                assert_eq!(ticket, 7);
+                assert!(Board::EMPTY.play(cell).is_ok());
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    /// A player that panics on its first move and plays a1 afterwards.
+    struct Flaky {
+        calls: u32,
+    }
+
+    impl Player for Flaky {
+        fn name(&self) -> String {
+            "flaky".into()
+        }
+
+        fn choose(&mut self, _board: Board) -> Option<crate::game::Cell> {
+            self.calls += 1;
+            assert!(self.calls > 1, "flaky player fails");
+            "a1".parse().ok()
+        }
+    }
+
+    #[test]
+    fn a_panicking_player_is_reported_and_the_bot_keeps_serving() {
+        let (tx, rx) = mpsc::channel();
+        let bot = Bot::spawn_with(tx, |_, _| Box::new(Flaky { calls: 0 }));
+        let ask = |ticket| BotRequest {
+            ticket,
+            board: Board::EMPTY,
+            difficulty: Difficulty::Easy,
+        };
+        bot.ask(ask(1));
+        assert!(matches!(rx.recv().unwrap(), Event::SolverReady(_)));
+        match rx.recv().unwrap() {
+            Event::BotFailed(why) => assert_eq!(why, "flaky player fails"),
+            other => panic!("unexpected {other:?}"),
+        }
+        // The thread lives on: the next request is answered too (by a fresh player, which
+        // fails the same way).
+        bot.ask(ask(2));
+        assert!(matches!(rx.recv().unwrap(), Event::BotFailed(_)));
+    }
+}

@@ -1,0 +1,77 @@
+//! Taking over the terminal and giving it back on every way out: normal quit, error,
+//! Ctrl-C (a key in raw mode, so a normal quit) and panic (a hook restores first).
+
+use std::io::{self, Stdout, Write, stdout};
+use std::panic;
+use std::thread;
+
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+
+pub type Term = Terminal<CrosstermBackend<Stdout>>;
+
+/// Raw mode, the alternate screen and mouse capture; installs the panic hook first so a
+/// panic at any later point leaves a usable terminal.
+pub fn init() -> io::Result<Term> {
+    install_panic_hook();
+    let started = enable_raw_mode()
+        .and_then(|()| execute!(stdout(), EnterAlternateScreen, EnableMouseCapture))
+        .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
+    if started.is_err() {
+        restore();
+    }
+    let mut terminal = started?;
+    terminal.hide_cursor()?;
+    // Clear by escape code: `Terminal::clear` asks the terminal where the cursor is, and a
+    // terminal that never answers (some emulators, test harnesses) would stall start-up.
+    execute!(stdout(), Clear(ClearType::All))?;
+    Ok(terminal)
+}
+
+/// Leaves the terminal as it was: raw mode off, mouse capture off, main screen, cursor shown.
+/// Safe to call more than once; errors are ignored since there is nothing better to do.
+pub fn restore() {
+    let _ = disable_raw_mode();
+    let _ = write_restore(&mut stdout());
+}
+
+/// The escape codes that undo [`init`]'s: mouse capture off, main screen, cursor shown.
+fn write_restore(out: &mut impl Write) -> io::Result<()> {
+    execute!(out, DisableMouseCapture, LeaveAlternateScreen, Show)?;
+    out.flush()
+}
+
+/// On a panic of the main thread (the one drawing), restore the terminal before the
+/// message is printed, so it lands on a usable screen. Worker threads (input, bot) catch
+/// and report their own panics over the event channel; printing them here would scribble
+/// over the game's screen, so the hook stays quiet for them.
+fn install_panic_hook() {
+    let previous = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if thread::current().name() == Some("main") {
+            restore();
+            previous(info);
+        }
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restoring_leaves_the_screen_shows_the_cursor_and_frees_the_mouse() {
+        let mut out = Vec::new();
+        write_restore(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("\x1b[?1049l"), "{text:?}");
+        assert!(text.contains("\x1b[?25h"), "{text:?}");
+        assert!(text.contains("\x1b[?1000l"), "{text:?}");
+    }
+}

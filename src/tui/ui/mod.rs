@@ -1,0 +1,203 @@
+//! Rendering: every picture is a function of the [`App`], drawn with `impl Widget for &App`.
+
+pub mod grid;
+pub mod help;
+pub mod layout;
+pub mod panel;
+pub mod start;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::app::{App, Screen};
+use super::keys::Action;
+use super::options::Options;
+use crate::game::Side;
+use crate::solver::{Outcome, Value};
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Some(areas) = layout::areas(area) else {
+            too_small(area, buf);
+            return;
+        };
+        match self.screen() {
+            Screen::Start => start::render(self, areas, buf),
+            Screen::Game | Screen::Review(_) => {
+                title(self, areas.title, buf);
+                grid::render(self, areas.grid, buf);
+                panel::render(self, areas.panel, buf);
+                status(self, areas.status, buf);
+                footer(self, areas.footer, buf);
+            }
+        }
+        if self.help() {
+            help::render(self, areas.content, buf);
+        }
+    }
+}
+
+/// Instead of a broken picture: how big the terminal must be.
+fn too_small(area: Rect, buf: &mut Buffer) {
+    let text = vec![
+        Line::from(format!(
+            "Terminal too small: {} x {}.",
+            area.width, area.height
+        )),
+        Line::from(format!(
+            "Enlarge the terminal to at least {} x {}.",
+            layout::MIN_WIDTH,
+            layout::MIN_HEIGHT
+        )),
+        Line::from("(Ctrl-C quits)"),
+    ];
+    let height = (text.len() as u16).min(area.height);
+    let y = area.y + (area.height - height) / 2;
+    Paragraph::new(text)
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(
+            Rect::new(area.x, y, area.width, area.height - (y - area.y)),
+            buf,
+        );
+}
+
+/// Top line: name of the game, the mode, the bot's level and hints.
+fn title(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = Theme(app.options());
+    buf.set_string(
+        area.x,
+        area.y,
+        "Tic-Tac-Latin",
+        theme.accent().add_modifier(Modifier::BOLD),
+    );
+    let mut facts = vec![app.mode().label().to_string()];
+    if app.mode() != super::options::Mode::TwoHumans {
+        facts.push(format!("bot level: {}", app.difficulty()));
+    }
+    facts.push(format!("hints {}", if app.hints() { "on" } else { "off" }));
+    let text = facts.join(" · ");
+    let width = text.chars().count() as u16;
+    if width + 15 <= area.width {
+        buf.set_string(area.right() - width, area.y, text, Style::default());
+    }
+}
+
+fn status(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = Theme(app.options());
+    let style = if app.status().starts_with("Illegal") {
+        theme
+            .color(app.options().colors.hint_loss)
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::default().add_modifier(Modifier::BOLD)
+    };
+    buf.set_stringn(area.x, area.y, app.status(), area.width as usize, style);
+}
+
+/// The main keys, read from the bindings so a changed key shows as changed.
+fn footer(app: &App, area: Rect, buf: &mut Buffer) {
+    let keys = &app.options().keys;
+    let first = |action: Action| keys.first_label(action);
+    let items: Vec<(String, &str)> = match app.screen() {
+        Screen::Review(_) => vec![
+            (
+                format!("{}/{}", first(Action::Left), first(Action::Right)),
+                "step",
+            ),
+            (first(Action::Review), "leave review"),
+            (first(Action::New), "new game"),
+            (first(Action::Help), "help"),
+        ],
+        _ if app.board().status().is_over() && app.mode() == super::options::Mode::Demo => vec![
+            (first(Action::New), "new game"),
+            (first(Action::Review), "review"),
+            (first(Action::Help), "help"),
+            (first(Action::Quit), "quit"),
+        ],
+        _ if app.board().status().is_over() => vec![
+            (first(Action::New), "new game"),
+            (first(Action::Swap), "swap sides"),
+            (first(Action::Review), "review"),
+            (first(Action::Undo), "undo"),
+            (first(Action::Help), "help"),
+            (first(Action::Quit), "quit"),
+        ],
+        _ if app.mode() == super::options::Mode::Demo => vec![
+            (first(Action::New), "new game"),
+            (first(Action::Hints), "hints"),
+            (first(Action::Difficulty), "level"),
+            (first(Action::Help), "help"),
+            (first(Action::Quit), "quit"),
+        ],
+        _ => vec![
+            (first(Action::Place), "place"),
+            (first(Action::Undo), "undo"),
+            (first(Action::New), "new"),
+            (first(Action::Swap), "swap"),
+            (first(Action::Hints), "hints"),
+            (first(Action::Difficulty), "level"),
+            (first(Action::Help), "help"),
+            (first(Action::Quit), "quit"),
+        ],
+    };
+    footer_line(app.options(), &items, area, buf);
+}
+
+/// `key what · key what …`, keys in the accent style.
+pub fn footer_line(options: &Options, items: &[(String, &str)], area: Rect, buf: &mut Buffer) {
+    let theme = Theme(options);
+    let mut spans = Vec::new();
+    for (i, (key, what)) in items.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(
+            key.clone(),
+            theme.accent().add_modifier(Modifier::BOLD),
+        ));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    buf.set_line(area.x, area.y, &Line::from(spans), area.width);
+}
+
+/// Styles from the options, with colour dropped when colour is off.
+#[derive(Clone, Copy)]
+pub struct Theme<'a>(pub &'a Options);
+
+impl Theme<'_> {
+    /// Foreground colour, or nothing without colour.
+    pub fn color(self, color: Color) -> Style {
+        if self.0.color {
+            Style::default().fg(color)
+        } else {
+            Style::default()
+        }
+    }
+
+    pub fn accent(self) -> Style {
+        self.color(self.0.colors.highlight)
+    }
+
+    /// A side's symbol: its colour, and for the first side bold, so the two differ without
+    /// colour too.
+    pub fn side(self, side: Side) -> Style {
+        let style = self.color(self.0.side_color(side));
+        match side {
+            Side::First => style.add_modifier(Modifier::BOLD),
+            Side::Second => style,
+        }
+    }
+
+    pub fn value(self, value: Value) -> Style {
+        let colors = &self.0.colors;
+        self.color(match value.outcome {
+            Outcome::Win => colors.hint_win,
+            Outcome::Draw => colors.hint_draw,
+            Outcome::Loss => colors.hint_loss,
+        })
+    }
+}

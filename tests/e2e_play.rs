@@ -1,0 +1,292 @@
+//! End to end: the real binary in a pseudo-terminal, played by keys like a person would.
+//!
+//! The screen is read by parsing the program's output with `vt100`; every wait polls the
+//! screen against a deadline instead of sleeping for a fixed time.
+
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+
+const ROWS: u16 = 30;
+const COLS: u16 = 100;
+const DEADLINE: Duration = Duration::from_secs(20);
+
+/// What the program wrote: the raw bytes and the screen they draw.
+struct Output {
+    bytes: Vec<u8>,
+    parser: vt100::Parser,
+}
+
+struct Session {
+    output: Arc<Mutex<Output>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tictaclatin"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("TICTACLATIN_BOT_DELAY_MS", "0");
+        let child = pty.slave.spawn_command(cmd).expect("start the game");
+        drop(pty.slave);
+        let output = Arc::new(Mutex::new(Output {
+            bytes: Vec::new(),
+            parser: vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
+        }));
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let sink = Arc::clone(&output);
+        thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let mut out = sink.lock().unwrap();
+                out.bytes.extend_from_slice(&buf[..n]);
+                out.parser.process(&buf[..n]);
+            }
+        });
+        let writer = pty.master.take_writer().unwrap();
+        // The master must stay open while the child runs; leak it into the reader's lifetime.
+        std::mem::forget(pty.master);
+        Session {
+            output,
+            writer,
+            child,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.output.lock().unwrap().parser.screen().contents()
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Polls the screen until `done` holds; fails with the screen after the deadline.
+    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "timed out waiting for {what}; screen:\n{screen}"
+            );
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        self.wait_until(text, |screen| screen.contains(text))
+    }
+
+    fn wait_exit(&mut self) -> portable_pty::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                start.elapsed() < DEADLINE,
+                "the game did not exit; screen:\n{}",
+                self.screen()
+            );
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+/// The names of all cells, a1 .. d4.
+fn cells() -> Vec<String> {
+    let mut names = Vec::new();
+    for row in '1'..='4' {
+        for col in 'a'..='d' {
+            names.push(format!("{col}{row}"));
+        }
+    }
+    names
+}
+
+#[test]
+fn a_full_game_against_the_bot_by_keys_then_quit_restores_the_terminal() {
+    let mut game = Session::start(&[]);
+    game.wait_for("You vs bot");
+    game.send("\r"); // start with the defaults: you first against the perfect bot
+    game.wait_for("Your turn");
+
+    // Type cell names in order; a taken cell is refused on screen and we try the next.
+    let mut tries = cells().into_iter().cycle().take(64);
+    let screen = loop {
+        let screen = game.wait_until("my turn or the end", |s| {
+            s.contains("Your turn") || s.contains("Game over")
+        });
+        if screen.contains("Game over") {
+            break screen;
+        }
+        let cell = tries.next().expect("the game ends within 64 tries");
+        game.send(&cell);
+        game.wait_until("the move's effect", |s| s != screen);
+    };
+    assert!(
+        !screen.contains("You win"),
+        "the perfect bot never loses:\n{screen}"
+    );
+    // Read the result off the screen (waiting, in case the frame is still arriving).
+    game.wait_until("the result", |s| {
+        s.contains("Bot wins") || s.contains("Draw:")
+    });
+
+    game.send("q");
+    let status = game.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+
+    let out = game.output.lock().unwrap();
+    let text = String::from_utf8_lossy(&out.bytes);
+    let entered = text
+        .rfind("\x1b[?1049h")
+        .expect("entered the alternate screen");
+    let rest = &text[entered..];
+    assert!(rest.contains("\x1b[?1049l"), "left the alternate screen");
+    assert!(rest.contains("\x1b[?25h"), "showed the cursor");
+    assert!(rest.contains("\x1b[?1000l"), "turned mouse capture off");
+    assert!(!out.parser.screen().alternate_screen());
+    assert!(!out.parser.screen().hide_cursor());
+}
+
+#[test]
+fn ctrl_c_quits_at_once_mid_game_and_restores_the_terminal() {
+    let mut game = Session::start(&["play", "--bot-delay", "0"]);
+    game.wait_for("You vs bot");
+    game.send("\r");
+    game.wait_for("Your turn");
+    game.send("b2");
+    game.wait_for("1. b2");
+    game.send("\x03");
+    let status = game.wait_exit();
+    assert!(status.success(), "exit status {status:?}");
+    let out = game.output.lock().unwrap();
+    assert!(!out.parser.screen().alternate_screen());
+    assert!(!out.parser.screen().hide_cursor());
+}
+
+#[test]
+fn a_tiny_terminal_asks_to_be_enlarged_and_resumes_when_it_is() {
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: 10,
+            cols: 40,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tictaclatin"));
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pty.slave.spawn_command(cmd).unwrap();
+    drop(pty.slave);
+    let mut reader = pty.master.try_clone_reader().unwrap();
+    let parser = Arc::new(Mutex::new(vt100::Parser::new(
+        10.try_into().unwrap(),
+        40.try_into().unwrap(),
+        0,
+    )));
+    let sink = Arc::clone(&parser);
+    thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock().unwrap().process(&buf[..n]);
+        }
+    });
+    let start = Instant::now();
+    while !parser
+        .lock()
+        .unwrap()
+        .screen()
+        .contents()
+        .contains("at least")
+    {
+        assert!(start.elapsed() < DEADLINE, "no enlarge message");
+        thread::sleep(Duration::from_millis(10));
+    }
+    // Enlarged, the game appears.
+    pty.master
+        .resize(PtySize {
+            rows: ROWS,
+            cols: COLS,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    parser
+        .lock()
+        .unwrap()
+        .screen_mut()
+        .set_size(ROWS.try_into().unwrap(), COLS.try_into().unwrap());
+    let start = Instant::now();
+    while !parser
+        .lock()
+        .unwrap()
+        .screen()
+        .contents()
+        .contains("You vs bot")
+    {
+        assert!(
+            start.elapsed() < DEADLINE,
+            "no start screen after enlarging:\n{}",
+            parser.lock().unwrap().screen().contents()
+        );
+        thread::sleep(Duration::from_millis(10));
+    }
+    let mut writer = pty.master.take_writer().unwrap();
+    writer.write_all(b"\x03").unwrap();
+    writer.flush().unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < DEADLINE, "did not quit");
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_mouse_click_places_on_the_cell_under_it() {
+    use tictaclatin::tui::ui::layout;
+    let mut game = Session::start(&[]);
+    game.wait_for("You vs bot");
+    game.send("\r");
+    game.wait_for("Your turn");
+    let area = ratatui::layout::Rect::new(0, 0, COLS, ROWS);
+    let grid = layout::areas(area).unwrap().grid;
+    let c4 = layout::cell_rect(grid, "c4".parse().unwrap());
+    // An SGR mouse report (the protocol mouse capture turns on), 1-based: press, release.
+    let (x, y) = (c4.x + 3 + 1, c4.y + 1 + 1);
+    game.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));
+    game.wait_for("1. c4");
+    game.send("\x03");
+    assert!(game.wait_exit().success());
+}

@@ -1,0 +1,229 @@
+//! Screen tests: the main states rendered with ratatui's `TestBackend`, compared against
+//! reviewed insta snapshots (`tests/snapshots/`).
+
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use tictaclatin::solver::Solver;
+use tictaclatin::tui::options::{Mode, Starter};
+use tictaclatin::tui::{App, Event, Options};
+
+fn solver() -> Arc<Solver> {
+    static SOLVER: OnceLock<Arc<Solver>> = OnceLock::new();
+    Arc::clone(SOLVER.get_or_init(|| Arc::new(Solver::new())))
+}
+
+/// An app driven by keys, with the perfect bot answering at once.
+struct Game {
+    app: App,
+}
+
+impl Game {
+    fn new(options: Options) -> Game {
+        let mut game = Game {
+            app: App::new(options, Instant::now()),
+        };
+        game.send(Event::Resize(80, 24));
+        game.send(Event::SolverReady(solver()));
+        game
+    }
+
+    fn mode(mode: Mode) -> Game {
+        let mut game = Game::new(Options {
+            mode,
+            bot_delay: Duration::ZERO,
+            ..Options::default()
+        });
+        game.press(KeyCode::Enter);
+        game
+    }
+
+    fn send(&mut self, event: Event) {
+        for request in self.app.update(event) {
+            let cell = solver().best_move(request.board).unwrap().cell;
+            self.send(Event::BotMoved {
+                ticket: request.ticket,
+                cell,
+            });
+        }
+    }
+
+    fn press(&mut self, code: KeyCode) {
+        self.send(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    fn keys(&mut self, text: &str) {
+        for c in text.chars() {
+            self.press(KeyCode::Char(c));
+        }
+    }
+
+    fn screen(&self, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| frame.render_widget(&self.app, frame.area()))
+            .unwrap();
+        terminal.backend().to_string()
+    }
+}
+
+#[test]
+fn start_screen() {
+    let game = Game::new(Options::default());
+    insta::assert_snapshot!(game.screen(80, 24));
+}
+
+#[test]
+fn mid_game_with_hints() {
+    let mut game = Game::mode(Mode::TwoHumans);
+    game.keys("b2c3a1");
+    insta::assert_snapshot!(game.screen(80, 24));
+}
+
+#[test]
+fn game_over_two_players() {
+    let mut game = Game::mode(Mode::TwoHumans);
+    // X X X O on row 1: O's d1 completes X's point.
+    game.keys("a1a2b1b2c1d1");
+    insta::assert_snapshot!(game.screen(80, 24));
+}
+
+#[test]
+fn game_over_against_the_bot() {
+    let mut game = Game::mode(Mode::VsBot);
+    // The person plays the first free cell each turn; the perfect bot punishes it.
+    while !game.app.board().status().is_over() {
+        let free = tictaclatin::game::Cell::in_mask(game.app.board().empty_cells())
+            .next()
+            .unwrap();
+        game.keys(&free.to_string());
+    }
+    insta::assert_snapshot!(game.screen(80, 24));
+}
+
+#[test]
+fn help_overlay() {
+    let mut game = Game::mode(Mode::VsBot);
+    game.keys("b2?");
+    insta::assert_snapshot!(game.screen(80, 24));
+}
+
+#[test]
+fn review_of_a_mistake() {
+    let mut game = Game::mode(Mode::TwoHumans);
+    game.keys("a1a2b1b2c1d1v");
+    for _ in 0..5 {
+        game.press(KeyCode::Right);
+    }
+    insta::assert_snapshot!(game.screen(80, 24));
+}
+
+#[test]
+fn review_of_a_full_board_lists_every_move() {
+    let mut game = Game::mode(Mode::Demo);
+    assert!(game.app.board().status().is_over());
+    game.keys("v");
+    game.press(KeyCode::Right);
+    insta::assert_snapshot!(game.screen(80, 24));
+}
+
+#[test]
+fn too_small_terminal() {
+    let mut game = Game::mode(Mode::VsBot);
+    game.keys("b2");
+    insta::assert_snapshot!(game.screen(50, 12));
+    // Tiny sizes draw what fits and never panic.
+    for (w, h) in [(1, 1), (10, 3), (69, 30), (120, 21)] {
+        let screen = game.screen(w, h);
+        assert!(!screen.contains("Moves"), "{w} x {h}");
+    }
+    // Enlarged again, the game is back as it was.
+    assert!(game.screen(80, 24).contains("You X 0 : 0 O Bot"));
+}
+
+#[test]
+fn double_width_symbols_keep_the_grid_aligned() {
+    let mut game = Game::new(Options {
+        mode: Mode::TwoHumans,
+        symbols: ["🦀".into(), "🐍".into()],
+        ..Options::default()
+    });
+    game.press(KeyCode::Enter);
+    game.keys("b2c3");
+    let screen = game.screen(80, 24);
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn the_bot_choosing_says_which_side_it_took() {
+    let mut game = Game::new(Options {
+        starter: Starter::BotChooses,
+        bot_delay: Duration::ZERO,
+        ..Options::default()
+    });
+    game.press(KeyCode::Enter);
+    let screen = game.screen(80, 24);
+    assert!(screen.contains("You vs bot, bot chose X"), "{screen}");
+    assert!(screen.contains("Bot X 0 : 0 O You"), "{screen}");
+}
+
+/// The rendered buffer, for checks on styles that the text snapshots do not show.
+fn buffer(game: &Game) -> ratatui::buffer::Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(&game.app, frame.area()))
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
+/// The buffer cell showing a symbol: the middle of the grid cell `name`.
+fn symbol_cell(buf: &ratatui::buffer::Buffer, name: &str) -> ratatui::buffer::Cell {
+    use tictaclatin::tui::ui::layout;
+    let grid = layout::areas(buf.area).unwrap().grid;
+    let rect = layout::cell_rect(grid, name.parse().unwrap());
+    buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)].clone()
+}
+
+#[test]
+fn without_colour_the_sides_still_differ_and_no_colour_is_sent() {
+    use ratatui::style::{Color, Modifier};
+    let mut game = Game::new(Options {
+        mode: Mode::TwoHumans,
+        color: false,
+        ..Options::default()
+    });
+    game.press(KeyCode::Enter);
+    game.keys("a1a2b1b2c1d1"); // X scores row 1
+    let buf = buffer(&game);
+    for cell in buf.content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
+    }
+    let x = symbol_cell(&buf, "a1");
+    let o = symbol_cell(&buf, "a2");
+    assert_eq!((x.symbol(), o.symbol()), ("X", "O"));
+    assert!(x.modifier.contains(Modifier::BOLD), "X is bold");
+    assert!(!o.modifier.contains(Modifier::BOLD), "O is not");
+    assert!(
+        x.modifier.contains(Modifier::UNDERLINED),
+        "scored line marked by style"
+    );
+    assert!(!o.modifier.contains(Modifier::UNDERLINED));
+}
+
+#[test]
+fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
+    use ratatui::style::Color;
+    let mut game = Game::mode(Mode::TwoHumans);
+    game.keys("a1a2b1b2c1d1");
+    let buf = buffer(&game);
+    let colors = Options::default().colors;
+    assert_eq!(symbol_cell(&buf, "a2").fg, colors.sides[1]);
+    let scored = symbol_cell(&buf, "b1");
+    assert_eq!(scored.bg, colors.sides[0], "row 1 in X's colour");
+    assert_eq!(scored.fg, Color::Black);
+    assert_eq!(symbol_cell(&buf, "c3").bg, Color::Reset);
+}
