@@ -6,6 +6,7 @@ mod table;
 mod value;
 
 use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
 
 pub use choose::Choice;
 pub use table::Entry;
@@ -22,7 +23,14 @@ const EXPECTED_CLASSES: usize = 200_000;
 pub struct Solver {
     syms: Symmetries,
     table: Table,
+    /// Positions asked about that play never reaches (legal by count only), solved on
+    /// demand and kept, so a request and its 16 child lookups search each one once.
+    unreachable: Mutex<HashMap<u32, Entry>>,
 }
+
+/// The on-demand cache is dropped when it grows past this many classes, bounding memory
+/// for a long-running engine fed many odd positions.
+const UNREACHABLE_CACHE_LIMIT: usize = 1 << 20;
 
 impl Solver {
     /// Solves the whole game from the empty board.
@@ -30,7 +38,11 @@ impl Solver {
         let syms = Symmetries::new();
         let mut table = Table::with_capacity(EXPECTED_CLASSES);
         search::solve(&syms, &mut table, Board::EMPTY);
-        Solver { syms, table }
+        Solver {
+            syms,
+            table,
+            unreachable: Mutex::new(HashMap::new()),
+        }
     }
 
     /// The table entry of an in-play position, searching it afresh if it is legal but not
@@ -43,8 +55,21 @@ impl Solver {
         Some(
             self.table
                 .get(key)
-                .unwrap_or_else(|| self.search_unreachable(board, &mut HashMap::new())),
+                .unwrap_or_else(|| self.solve_unreachable(board)),
         )
+    }
+
+    fn solve_unreachable(&self, board: Board) -> Entry {
+        // A poisoned lock only means another thread panicked mid-insert; the map is still a
+        // valid cache of exact entries.
+        let mut memo = self
+            .unreachable
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if memo.len() > UNREACHABLE_CACHE_LIMIT {
+            memo.clear();
+        }
+        self.search_unreachable(board, &mut memo)
     }
 
     fn search_unreachable(&self, board: Board, memo: &mut HashMap<u32, Entry>) -> Entry {
