@@ -130,6 +130,25 @@ fn engine_answers_a_batch_and_exits_at_end_of_input() {
     );
 }
 
+#[test]
+fn engine_answers_bytes_that_are_not_text_and_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"\xff\xfe\nO-----X--XO-O-XX\n").unwrap();
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "error the request is not valid UTF-8 text\nmove b2 win 1\n"
+    );
+}
+
 /// Interactive use: each reply arrives before the next request is sent.
 #[test]
 fn engine_replies_to_each_line_before_the_next_arrives() {

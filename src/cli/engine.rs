@@ -15,17 +15,23 @@ pub fn run() -> Result<(), Failure> {
     let stdin = io::stdin();
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut output = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut line = String::new();
+    let mut line = Vec::new();
     let io_failure = |e: io::Error| Failure {
         message: format!("engine: {e}"),
         code: 1,
     };
     loop {
         line.clear();
-        if input.read_line(&mut line).map_err(io_failure)? == 0 {
+        // Read bytes, not a String: a line that is not UTF-8 is a bad request to answer with
+        // `error`, not a reason to stop serving.
+        if input.read_until(b'\n', &mut line).map_err(io_failure)? == 0 {
             break;
         }
-        match engine::reply(&solver, &line) {
+        let reply = match std::str::from_utf8(&line) {
+            Ok(request) => engine::reply(&solver, request),
+            Err(_) => Some("error the request is not valid UTF-8 text".to_string()),
+        };
+        match reply {
             Some(reply) => writeln!(output, "{reply}").map_err(io_failure)?,
             None => break,
         }

@@ -86,7 +86,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     if args.json {
         outcomes.iter().for_each(|o| println!("{}", json_line(o)));
     } else if args.round_robin.is_some() {
-        print_cross_tables(&outcomes, args);
+        print_cross_tables(&outcomes, args, total);
     } else {
         outcomes.iter().for_each(print_summary);
     }
@@ -246,19 +246,30 @@ fn combined(outcomes: &[Outcome], row: &PlayerSpec, col: &PlayerSpec) -> (u64, u
     (games, wins, losses)
 }
 
-fn print_cross_tables(outcomes: &[Outcome], args: &TournamentArgs) {
+fn print_cross_tables(outcomes: &[Outcome], args: &TournamentArgs, total: u64) {
     let players: Vec<PlayerSpec> = args
         .round_robin
         .iter()
         .flatten()
         .filter_map(|n| n.parse().ok())
         .collect();
-    println!(
-        "Round robin of {} players, {} games per pairing and order, seed {}.",
-        players.len(),
-        args.games,
-        args.seed
-    );
+    let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
+    if played < total {
+        // Ctrl-C: say plainly that the tables cover only the games that finished.
+        println!(
+            "Round robin of {} players, interrupted after {played} of {total} games, seed {}.",
+            players.len(),
+            args.seed
+        );
+        println!("Percentages are over the games that finished; empty cells were not played.");
+    } else {
+        println!(
+            "Round robin of {} players, {} games per pairing and order, seed {}.",
+            players.len(),
+            args.games,
+            args.seed
+        );
+    }
     println!("Each cell: the row player against the column player over both orders");
     println!("(half the games moving first). Draws are the rest.");
     for (title, pick_wins) in [("Wins %", true), ("Losses %", false)] {
