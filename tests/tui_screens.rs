@@ -8,9 +8,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use tictaclatin::config::{First, Mode, Settings};
 use tictaclatin::solver::Solver;
-use tictaclatin::tui::options::{Mode, Starter};
-use tictaclatin::tui::{App, Event, Options};
+use tictaclatin::tui::{App, Event};
 
 fn solver() -> Arc<Solver> {
     static SOLVER: OnceLock<Arc<Solver>> = OnceLock::new();
@@ -23,9 +23,9 @@ struct Game {
 }
 
 impl Game {
-    fn new(options: Options) -> Game {
+    fn new(settings: Settings) -> Game {
         let mut game = Game {
-            app: App::new(options, Instant::now()),
+            app: App::new(settings, Instant::now()),
         };
         game.send(Event::Resize(80, 24));
         game.send(Event::SolverReady(solver()));
@@ -33,10 +33,10 @@ impl Game {
     }
 
     fn mode(mode: Mode) -> Game {
-        let mut game = Game::new(Options {
+        let mut game = Game::new(Settings {
             mode,
             bot_delay: Duration::ZERO,
-            ..Options::default()
+            ..Settings::default()
         });
         game.press(KeyCode::Enter);
         game
@@ -73,7 +73,7 @@ impl Game {
 
 #[test]
 fn start_screen() {
-    let game = Game::new(Options::default());
+    let game = Game::new(Settings::default());
     insta::assert_snapshot!(game.screen(80, 24));
 }
 
@@ -147,10 +147,10 @@ fn too_small_terminal() {
 
 #[test]
 fn double_width_symbols_keep_the_grid_aligned() {
-    let mut game = Game::new(Options {
+    let mut game = Game::new(Settings {
         mode: Mode::TwoHumans,
-        symbols: ["🦀".into(), "🐍".into()],
-        ..Options::default()
+        symbols: "🦀,🐙".parse().unwrap(),
+        ..Settings::default()
     });
     game.press(KeyCode::Enter);
     game.keys("b2c3");
@@ -160,10 +160,10 @@ fn double_width_symbols_keep_the_grid_aligned() {
 
 #[test]
 fn the_bot_choosing_says_which_side_it_took() {
-    let mut game = Game::new(Options {
-        starter: Starter::BotChooses,
+    let mut game = Game::new(Settings {
+        starter: First::BotChooses,
         bot_delay: Duration::ZERO,
-        ..Options::default()
+        ..Settings::default()
     });
     game.press(KeyCode::Enter);
     let screen = game.screen(80, 24);
@@ -191,10 +191,10 @@ fn symbol_cell(buf: &ratatui::buffer::Buffer, name: &str) -> ratatui::buffer::Ce
 #[test]
 fn without_colour_the_sides_still_differ_and_no_colour_is_sent() {
     use ratatui::style::{Color, Modifier};
-    let mut game = Game::new(Options {
+    let mut game = Game::new(Settings {
         mode: Mode::TwoHumans,
         color: false,
-        ..Options::default()
+        ..Settings::default()
     });
     game.press(KeyCode::Enter);
     game.keys("a1a2b1b2c1d1"); // X scores row 1
@@ -220,10 +220,10 @@ fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
     let mut game = Game::mode(Mode::TwoHumans);
     game.keys("a1a2b1b2c1d1");
     let buf = buffer(&game);
-    let colors = Options::default().colors;
-    assert_eq!(symbol_cell(&buf, "a2").fg, colors.sides[1]);
+    let colors = Settings::default().colors;
+    assert_eq!(symbol_cell(&buf, "a2").fg, colors.second);
     let scored = symbol_cell(&buf, "b1");
-    assert_eq!(scored.bg, colors.sides[0], "row 1 in X's colour");
+    assert_eq!(scored.bg, colors.first, "row 1 in X's colour");
     assert_eq!(scored.fg, Color::Black);
     assert_eq!(symbol_cell(&buf, "c3").bg, Color::Reset);
 }
