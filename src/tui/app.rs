@@ -567,6 +567,7 @@ impl App {
     /// an earlier run, if there was one.
     fn start_game(&mut self) {
         let kept = self.memory.saved_game().is_some() && !self.forget_saved_game();
+        self.memory.dismiss_notices();
         let menu = self.menu;
         self.mode = menu.mode;
         self.starter = menu.starter;
@@ -1038,7 +1039,11 @@ impl App {
                 } else {
                     "wins"
                 };
-                format!("{who} {verb} {f} : {s} with {}.", lines.join(" and "))
+                let symbol = self.settings.symbol(side);
+                format!(
+                    "{who} ({symbol}) {verb} {f} : {s} with {}.",
+                    lines.join(" and ")
+                )
             }
             Status::Draw => format!("Draw: the board is full at {f} : {s}."),
             Status::InPlay => String::new(),
@@ -1625,4 +1630,121 @@ mod tests {
         h.typed("s");
         assert_eq!(h.app.name(Side::First), "Player 2");
     }
+
+    fn saved_vs_bot(moves: &str) -> SavedGame {
+        SavedGame {
+            mode: Mode::VsBot,
+            human: Some(Side::First),
+            difficulty: Difficulty::Hard,
+            moves: moves.split(' ').map(cell).collect(),
+        }
+    }
+
+    /// An app whose memory holds `saved`, with the solver ready, on the start screen.
+    fn remembering(saved: Option<SavedGame>) -> Harness {
+        let now = Instant::now();
+        let memory = Memory::with(crate::store::Stats::default(), saved);
+        let mut h = Harness {
+            app: App::with_memory(Settings::default(), memory, now),
+            now,
+            asked: Vec::new(),
+        };
+        h.send(Event::SolverReady(solver()));
+        h
+    }
+
+    #[test]
+    fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
+        let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+        assert_eq!(h.app.menu().resume, Some(2));
+        assert_eq!(h.app.menu().row, Menu::RESUME, "resuming is the default");
+        h.press(KeyCode::Enter);
+        assert_eq!(h.app.screen(), Screen::Game);
+        assert_eq!(h.moves(), "b2 c3");
+        assert_eq!(h.app.difficulty(), Difficulty::Hard);
+        assert!(h.app.human_to_move());
+        assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
+        assert_eq!(h.app.menu().resume, None, "offered once");
+    }
+
+    #[test]
+    fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
+        let mut h = remembering(Some(SavedGame {
+            human: Some(Side::Second),
+            ..saved_vs_bot("b2 c3")
+        }));
+        h.press(KeyCode::Enter);
+        assert_eq!(h.app.human_side(), Some(Side::Second));
+        assert_eq!(h.asked.len(), 1, "the bot is asked for its move");
+    }
+
+    #[test]
+    fn a_new_game_replaces_the_saved_one() {
+        let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+        h.press(KeyCode::Down);
+        assert_eq!(h.app.menu().row, Menu::MODE);
+        h.press(KeyCode::Enter);
+        assert!(h.app.moves().is_empty());
+        assert!(h.app.saved_game().is_none());
+        assert_eq!(h.app.menu().resume, None);
+    }
+
+    #[test]
+    fn without_a_saved_game_there_is_no_resume_row() {
+        let h = remembering(None);
+        assert_eq!(h.app.menu().row, Menu::MODE);
+        assert!(!h.app.menu().row_enabled(Menu::RESUME));
+    }
+
+    #[test]
+    fn the_game_in_progress_is_what_would_be_saved() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        assert_eq!(h.app.unfinished(), None, "nothing played yet");
+        h.typed("b2");
+        h.answer();
+        let saved = h.app.unfinished().expect("a game in progress");
+        assert_eq!(saved.moves.len(), 2);
+        assert_eq!(saved.human, Some(Side::First));
+        assert_eq!(saved.board().unwrap(), h.app.board());
+    }
+
+    #[test]
+    fn a_finished_game_is_counted_once_and_not_saved() {
+        let mut h = finished_two_player_game();
+        assert_eq!(h.app.unfinished(), None);
+        let record = |h: &Harness| h.app.menu_record().unwrap();
+        h.typed("n");
+        assert_eq!(record(&h).wins, 1, "X won row 1: a win for the first player");
+        // Undo and finishing again does not count the game twice.
+        h.press(KeyCode::Esc);
+        h.typed("ur");
+        assert!(h.app.board().status().is_over());
+        h.typed("n");
+        assert_eq!(record(&h).games(), 1);
+    }
+
+    #[test]
+    fn a_lost_game_against_the_bot_counts_as_a_loss_at_its_level() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        while !h.app.board().status().is_over() {
+            let free = Cell::in_mask(h.app.board().empty_cells()).next().unwrap();
+            h.typed(&free.to_string());
+            h.answer();
+        }
+        h.typed("n");
+        let record = h.app.menu_record().unwrap();
+        assert_eq!(record.wins, 0, "the perfect bot never loses");
+        assert_eq!(record.games(), 1);
+    }
+
+    #[test]
+    fn a_signal_quits_at_once_even_mid_game() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        h.typed("b2");
+        h.send(Event::Terminate("SIGTERM"));
+        assert!(h.app.should_quit());
+        assert_eq!(h.app.stopped_by(), Some("SIGTERM"));
+        assert!(h.app.unfinished().is_some(), "kept for saving");
+    }
+
 }

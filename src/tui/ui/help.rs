@@ -45,6 +45,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     lines.push(row("a1 .. d4".into(), "type a cell's name to place there"));
     lines.push(row("mouse".into(), "click a cell to place there"));
     lines.push(row("Ctrl-C".into(), "quit at once"));
+    let settings = app.settings();
+    let title = format!(
+        " Keys · {} moves first, {} second · any key closes ",
+        settings.symbol(crate::game::Side::First),
+        settings.symbol(crate::game::Side::Second)
+    );
 
     let width = 62.min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
@@ -61,7 +67,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Block::default()
                 .borders(Borders::ALL)
                 .border_style(key_style)
-                .title(" Keys (any key closes) "),
+                .title(title),
         )
         .render(popup, buf);
 }

@@ -177,7 +177,22 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 /// "1. b2 c3" per row; in review mistakes are marked `?` and the shown move is reversed.
 fn moves(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme(app.settings());
-    buf.set_string(area.x, area.y, "Moves", theme.accent());
+    // The symbols in the header say which column of moves is whose.
+    let settings = app.settings();
+    let header = Line::from(vec![
+        Span::styled("Moves (", theme.accent()),
+        Span::styled(
+            settings.symbol(Side::First).to_string(),
+            theme.side(Side::First),
+        ),
+        Span::styled(" then ", theme.accent()),
+        Span::styled(
+            settings.symbol(Side::Second).to_string(),
+            theme.side(Side::Second),
+        ),
+        Span::styled(")", theme.accent()),
+    ]);
+    buf.set_line(area.x, area.y, &header, area.width);
     let verdicts = match (app.screen(), app.solver()) {
         (Screen::Review(_), Some(solver)) => review::verdicts(solver, app.moves()),
         _ => Vec::new(),

@@ -9,6 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::layout::Areas;
 use super::{Theme, first_key, first_label, footer_line, mode_label};
 use crate::config::{Action, First, Mode};
+use crate::game::Side;
 use crate::players::Difficulty;
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
@@ -22,11 +23,17 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
         "Tic-Tac-Latin",
         theme.accent().add_modifier(Modifier::BOLD),
     );
-    let rules = "4x4 tic-tac-toe with a twist: a line (row, column or diagonal) scores a point \
-                 for you when it holds three of your symbols and one of your opponent's. The \
-                 first to get ahead on points wins; a full board level on points is a draw.";
+    let settings = app.settings();
+    let rules = format!(
+        "4x4 tic-tac-toe with a twist: a line (row, column or diagonal) scores a point for you \
+         when it holds three of your symbols and one of your opponent's. The first to get \
+         ahead on points wins; a full board level on points is a draw. {} moves first, {} \
+         second.",
+        settings.symbol(Side::First),
+        settings.symbol(Side::Second)
+    );
     let rules_area = ratatui::layout::Rect::new(area.x, area.y + 2, area.width, 4);
-    Paragraph::new(rules)
+    Paragraph::new(rules.as_str())
         .wrap(Wrap { trim: true })
         .render(rules_area, buf);
 
@@ -101,7 +108,8 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
     }
 }
 
-/// "Your record at perfect: 3 won, 5 drawn, 2 lost · 4 in a row without a loss (best 6)".
+/// "Your record at perfect: 3 won, 5 drawn, 2 lost · unbeaten in 4 (best 6)": the run
+/// counts games in a row without a loss.
 fn record_text(app: &App, menu: &Menu, record: Record) -> String {
     let whose = match menu.mode {
         Mode::TwoHumans => format!("{}'s record", app.settings().names.first),
@@ -111,7 +119,7 @@ fn record_text(app: &App, menu: &Menu, record: Record) -> String {
         return format!("{whose}: no games yet.");
     }
     format!(
-        "{whose}: {} won, {} drawn, {} lost · {} in a row without a loss (best {})",
+        "{whose}: {} won, {} drawn, {} lost · unbeaten in {} (best {})",
         record.wins, record.draws, record.losses, record.streak, record.best_streak
     )
 }
