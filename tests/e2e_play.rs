@@ -35,7 +35,12 @@ fn isolate(cmd: &mut CommandBuilder, home: &Path) {
     cmd.env("XDG_CONFIG_HOME", home.join("config"));
     cmd.env("XDG_DATA_HOME", home.join("data"));
     cmd.env("TICTACLATIN_DATA_DIR", home.join("data"));
-    for var in ["TICTACLATIN_CONFIG", "NO_COLOR", "TICTACLATIN_MODE", "TICTACLATIN_SYMBOLS"] {
+    for var in [
+        "TICTACLATIN_CONFIG",
+        "NO_COLOR",
+        "TICTACLATIN_MODE",
+        "TICTACLATIN_SYMBOLS",
+    ] {
         cmd.env_remove(var);
     }
     cmd.env_remove("TICTACLATIN_DIFFICULTY");
@@ -428,11 +433,20 @@ fn a_broken_config_is_reported_and_never_opens_the_screen() {
     let status = game.wait_exit();
     assert_eq!(status.exit_code(), 2);
     let text = game.wait_for("blurple");
-    assert!(text.contains("broken.toml:2:"), "file, line and column:\n{text}");
+    assert!(
+        text.contains("broken.toml:2:"),
+        "file, line and column:\n{text}"
+    );
     assert!(text.contains("colors.first"), "the key:\n{text}");
     assert!(text.contains("fix:"), "how to fix it:\n{text}");
     let out = game.output.lock().unwrap();
     let raw = String::from_utf8_lossy(&out.bytes);
-    assert!(!raw.contains("\x1b[?1049h"), "the alternate screen was never entered");
-    assert!(!raw.contains("\x1b[?1000h"), "mouse capture was never turned on");
+    assert!(
+        !raw.contains("\x1b[?1049h"),
+        "the alternate screen was never entered"
+    );
+    assert!(
+        !raw.contains("\x1b[?1000h"),
+        "mouse capture was never turned on"
+    );
 }

@@ -250,7 +250,9 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
     ] {
         store.record_result(key, outcome).unwrap();
     }
-    let moves = "b2 c3 a1 d4 b1 c1 a3 a4".split(' ').map(|c| c.parse().unwrap());
+    let moves = "b2 c3 a1 d4 b1 c1 a3 a4"
+        .split(' ')
+        .map(|c| c.parse().unwrap());
     store
         .save_game(&SavedGame {
             mode: Mode::VsBot,
@@ -264,7 +266,10 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
         app: App::with_memory(Settings::default(), memory, Instant::now()),
     };
     let screen = game.screen(80, 24);
-    assert!(screen.contains("▶ Resume the unfinished game (8 moves)"), "{screen}");
+    assert!(
+        screen.contains("▶ Resume the unfinished game (8 moves)"),
+        "{screen}"
+    );
     assert!(screen.contains("Enter resume"), "{screen}");
     insta::assert_snapshot!(screen);
 }
@@ -330,5 +335,9 @@ fn configured_colours_reach_the_screen() {
     let buf = buffer(&game);
     assert_eq!(symbol_cell(&buf, "a1").fg, Color::Rgb(255, 136, 0));
     let title = &buf[(buf.area.x, 1)];
-    assert_eq!(title.fg, Color::Indexed(201), "the title in the highlight colour");
+    assert_eq!(
+        title.fg,
+        Color::Indexed(201),
+        "the title in the highlight colour"
+    );
 }

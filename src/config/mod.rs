@@ -606,7 +606,10 @@ mod tests {
         assert_eq!(loaded.settings.bot_delay, Duration::from_millis(70));
         let bad = Env::from_vars([("TICTACLATIN_BOT_DELAY_MS", "soon")]);
         let err = load(&Overrides::default(), &bad, None).unwrap_err();
-        assert!(err.to_string().contains("TICTACLATIN_BOT_DELAY_MS"), "{err}");
+        assert!(
+            err.to_string().contains("TICTACLATIN_BOT_DELAY_MS"),
+            "{err}"
+        );
     }
 
     #[test]

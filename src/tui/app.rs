@@ -296,9 +296,7 @@ impl App {
             Mode::VsBot if self.human == Some(side) => names.you.clone(),
             Mode::VsBot => names.bot.clone(),
             Mode::Demo => format!("{} {}", names.bot, usize::from(side == Side::Second) + 1),
-            Mode::TwoHumans if (side == Side::Second) != self.names_swapped => {
-                names.second.clone()
-            }
+            Mode::TwoHumans if (side == Side::Second) != self.names_swapped => names.second.clone(),
             Mode::TwoHumans => names.first.clone(),
         }
     }
@@ -524,7 +522,10 @@ impl App {
             self.help = false;
             return;
         }
-        let action = self.settings.keys.action_for(Key::new(key.code, key.modifiers));
+        let action = self
+            .settings
+            .keys
+            .action_for(Key::new(key.code, key.modifiers));
         if self.confirm_quit {
             self.confirm_quit = false;
             if action == Some(Action::Quit) {
@@ -576,7 +577,10 @@ impl App {
         self.hints = self.settings.hints.on_for(menu.mode);
         self.new_game();
         if kept {
-            self.status = format!("{} (The old unfinished game could not be deleted.)", self.status);
+            self.status = format!(
+                "{} (The old unfinished game could not be deleted.)",
+                self.status
+            );
         }
     }
 
@@ -1360,7 +1364,7 @@ mod tests {
     fn the_game_ends_with_the_winner_and_the_line() {
         let h = finished_two_player_game();
         assert!(h.app.board().status().is_over());
-        assert_eq!(h.app.status(), "Player 1 wins 1 : 0 with row 1.");
+        assert_eq!(h.app.status(), "Player 1 (X) wins 1 : 0 with row 1.");
         let mut h = h;
         h.typed("c2");
         assert!(
@@ -1714,7 +1718,11 @@ mod tests {
         assert_eq!(h.app.unfinished(), None);
         let record = |h: &Harness| h.app.menu_record().unwrap();
         h.typed("n");
-        assert_eq!(record(&h).wins, 1, "X won row 1: a win for the first player");
+        assert_eq!(
+            record(&h).wins,
+            1,
+            "X won row 1: a win for the first player"
+        );
         // Undo and finishing again does not count the game twice.
         h.press(KeyCode::Esc);
         h.typed("ur");
@@ -1746,5 +1754,4 @@ mod tests {
         assert_eq!(h.app.stopped_by(), Some("SIGTERM"));
         assert!(h.app.unfinished().is_some(), "kept for saving");
     }
-
 }

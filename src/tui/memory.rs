@@ -171,7 +171,11 @@ mod tests {
         memory.record_result(key, Outcome::Loss).unwrap();
         assert_eq!(memory.record(key).games(), 2);
         memory.save_game(&saved()).unwrap();
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "nothing written"
+        );
     }
 
     #[test]
@@ -180,15 +184,25 @@ mod tests {
         std::fs::write(dir.path().join("stats.toml"), "version = \"x\"").unwrap();
         let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
         assert_eq!(memory.notices().len(), 1);
-        assert!(memory.notices()[0].contains(".bak"), "{:?}", memory.notices());
-        assert!(Memory::load(Store::new(dir.path().to_path_buf(), true)).notices().is_empty());
+        assert!(
+            memory.notices()[0].contains(".bak"),
+            "{:?}",
+            memory.notices()
+        );
+        assert!(
+            Memory::load(Store::new(dir.path().to_path_buf(), true))
+                .notices()
+                .is_empty()
+        );
     }
 
     #[test]
     fn the_demo_counts_for_nobody() {
         assert_eq!(record_key(Mode::Demo, Difficulty::Easy), None);
         assert_eq!(
-            record_key(Mode::TwoHumans, Difficulty::Easy).unwrap().difficulty,
+            record_key(Mode::TwoHumans, Difficulty::Easy)
+                .unwrap()
+                .difficulty,
             None
         );
     }

@@ -205,7 +205,11 @@ pub fn first_key(keys: &KeyBindings, action: Action) -> String {
 
 /// Every key bound to an action: `q/Esc`; `-` when none is.
 pub fn all_keys(keys: &KeyBindings, action: Action) -> String {
-    let labels: Vec<String> = keys.keys_for(action).iter().map(|&k| key_label(k)).collect();
+    let labels: Vec<String> = keys
+        .keys_for(action)
+        .iter()
+        .map(|&k| key_label(k))
+        .collect();
     if labels.is_empty() {
         "-".into()
     } else {

@@ -67,7 +67,16 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
             Style::default(),
         );
     }
-    notices(app, ratatui::layout::Rect::new(area.x, y + 3, area.width, areas.footer.y.saturating_sub(y + 3)), buf);
+    notices(
+        app,
+        ratatui::layout::Rect::new(
+            area.x,
+            y + 3,
+            area.width,
+            areas.footer.y.saturating_sub(y + 3),
+        ),
+        buf,
+    );
 
     let keys = &app.settings().keys;
     let first = |a: Action| first_key(keys, a);
@@ -211,10 +220,12 @@ fn resume_line(app: &App, menu: &Menu) -> Line<'static> {
     };
     let moves = menu.resume.unwrap_or(0);
     let plural = if moves == 1 { "move" } else { "moves" };
-    let what = app.saved_game().map_or_else(String::new, |game| match game.mode {
-        Mode::TwoHumans => format!(" · {}", mode_label(game.mode)),
-        _ => format!(" · {} at {}", mode_label(game.mode), game.difficulty),
-    });
+    let what = app
+        .saved_game()
+        .map_or_else(String::new, |game| match game.mode {
+            Mode::TwoHumans => format!(" · {}", mode_label(game.mode)),
+            _ => format!(" · {} at {}", mode_label(game.mode), game.difficulty),
+        });
     Line::from(vec![
         Span::styled(
             format!("{pointer}Resume the unfinished game ({moves} {plural})"),
