@@ -450,3 +450,14 @@ fn a_broken_config_is_reported_and_never_opens_the_screen() {
         "mouse capture was never turned on"
     );
 }
+
+#[test]
+fn no_save_writes_nothing_even_when_quitting_mid_game() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = Session::start_in(home.path(), &["play", "--no-save"]);
+    play_two_moves(&mut game);
+    game.send("\x03");
+    assert!(game.wait_exit().success());
+    let data = home.path().join("data");
+    assert!(!data.exists(), "nothing was written in {}", data.display());
+}
