@@ -238,3 +238,53 @@ fn config_check_exits_2_and_says_what_is_wrong() {
     );
     assert!(stderr.contains("did you mean `difficulty`?"), "{stderr}");
 }
+
+/// The game itself, bare or as `play`, with flags: a broken file stops it with exit status 2
+/// and a located message, and nothing reaches stdout (no escape codes: the terminal is
+/// never touched).
+#[test]
+fn the_game_refuses_a_broken_config_before_opening_the_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("[symbols]\nfirst = \"\"\n", "bad.toml:2:9"),
+        ("[symbols]\nfirst = \"O\"\n", "bad.toml:2:"),
+        ("[keys]\nundo = \"h\"\n", "bad.toml:2:"),
+        ("color = \"yes\"\n", "bad.toml:1:"),
+    ];
+    for (text, located) in cases {
+        let path = dir.path().join("bad.toml");
+        fs::write(&path, text).unwrap();
+        for args in [
+            vec![],
+            vec!["play", "--difficulty", "easy"],
+            vec!["--mode", "demo"],
+        ] {
+            let out = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+                .args(&args)
+                .arg("--config")
+                .arg(&path)
+                .env("HOME", dir.path())
+                .env("TICTACLATIN_DATA_DIR", dir.path().join("data"))
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?} {text:?}: {stderr}");
+            assert!(out.stdout.is_empty(), "{args:?}: stdout untouched");
+            assert!(stderr.contains(located), "{text:?}: {stderr}");
+            assert!(stderr.contains("fix:"), "{text:?}: {stderr}");
+        }
+    }
+}
+
+#[test]
+fn a_bad_bot_delay_in_the_environment_is_refused_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .env("HOME", dir.path())
+        .env("TICTACLATIN_BOT_DELAY_MS", "soon")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("TICTACLATIN_BOT_DELAY_MS"), "{stderr}");
+}

@@ -4,6 +4,7 @@
 //! screen against a deadline instead of sleeping for a fixed time.
 
 use std::io::{Read, Write};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -24,10 +25,38 @@ struct Session {
     output: Arc<Mutex<Output>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
+    /// HOME and the data directory, so no test reads or writes the real ones.
+    _home: Option<tempfile::TempDir>,
+}
+
+/// Points the program's home, config and data directories into `home`.
+fn isolate(cmd: &mut CommandBuilder, home: &Path) {
+    cmd.env("HOME", home);
+    cmd.env("XDG_CONFIG_HOME", home.join("config"));
+    cmd.env("XDG_DATA_HOME", home.join("data"));
+    cmd.env("TICTACLATIN_DATA_DIR", home.join("data"));
+    for var in [
+        "TICTACLATIN_CONFIG",
+        "NO_COLOR",
+        "TICTACLATIN_MODE",
+        "TICTACLATIN_SYMBOLS",
+    ] {
+        cmd.env_remove(var);
+    }
+    cmd.env_remove("TICTACLATIN_DIFFICULTY");
 }
 
 impl Session {
+    /// The game in a fresh home of its own.
     fn start(args: &[&str]) -> Session {
+        let home = tempfile::tempdir().unwrap();
+        let mut session = Session::start_in(home.path(), args);
+        session._home = Some(home);
+        session
+    }
+
+    /// The game with `home` as its home directory (kept by the caller across runs).
+    fn start_in(home: &Path, args: &[&str]) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -40,6 +69,7 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env("TICTACLATIN_BOT_DELAY_MS", "0");
+        isolate(&mut cmd, home);
         let child = pty.slave.spawn_command(cmd).expect("start the game");
         drop(pty.slave);
         let output = Arc::new(Mutex::new(Output {
@@ -66,6 +96,7 @@ impl Session {
             output,
             writer,
             child,
+            _home: None,
         }
     }
 
@@ -152,12 +183,12 @@ fn a_full_game_against_the_bot_by_keys_then_quit_restores_the_terminal() {
         game.wait_until("the move's effect", |s| s != screen);
     };
     assert!(
-        !screen.contains("You win"),
+        !screen.contains("You (X) win"),
         "the perfect bot never loses:\n{screen}"
     );
     // Read the result off the screen (waiting, in case the frame is still arriving).
     game.wait_until("the result", |s| {
-        s.contains("Bot wins") || s.contains("Draw:")
+        s.contains("Bot (O) wins") || s.contains("Draw:")
     });
 
     game.send("q");
@@ -205,6 +236,8 @@ fn a_tiny_terminal_asks_to_be_enlarged_and_resumes_when_it_is() {
         .unwrap();
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tictaclatin"));
     cmd.env("TERM", "xterm-256color");
+    let home = tempfile::tempdir().unwrap();
+    isolate(&mut cmd, home.path());
     let mut child = pty.slave.spawn_command(cmd).unwrap();
     drop(pty.slave);
     let mut reader = pty.master.try_clone_reader().unwrap();
@@ -289,4 +322,142 @@ fn a_mouse_click_places_on_the_cell_under_it() {
     game.wait_for("1. c4");
     game.send("\x03");
     assert!(game.wait_exit().success());
+}
+
+/// The terminal is back to normal: main screen, cursor shown, mouse capture off.
+fn assert_restored(game: &Session) {
+    let out = game.output.lock().unwrap();
+    let text = String::from_utf8_lossy(&out.bytes);
+    let entered = text
+        .rfind("\x1b[?1049h")
+        .expect("entered the alternate screen");
+    let rest = &text[entered..];
+    assert!(rest.contains("\x1b[?1049l"), "left the alternate screen");
+    assert!(rest.contains("\x1b[?25h"), "showed the cursor");
+    assert!(rest.contains("\x1b[?1000l"), "turned mouse capture off");
+    assert!(!out.parser.screen().alternate_screen());
+    assert!(!out.parser.screen().hide_cursor());
+}
+
+/// Starts a game against the bot and plays b2; returns once the bot has replied.
+fn play_two_moves(game: &mut Session) {
+    game.wait_for("You vs bot");
+    game.send("\r");
+    game.wait_for("Your turn");
+    game.send("b2");
+    game.wait_until("the bot's reply", |s| {
+        s.contains("1. b2") && s.contains("Your turn")
+    });
+}
+
+#[test]
+fn quitting_mid_game_then_starting_again_offers_to_resume_it() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = Session::start_in(home.path(), &[]);
+    play_two_moves(&mut game);
+    game.send("q");
+    game.wait_for("Quit the game in progress?");
+    game.send("q");
+    assert!(game.wait_exit().success());
+    assert!(home.path().join("data/saved-game.toml").exists());
+
+    let mut again = Session::start_in(home.path(), &[]);
+    again.wait_for("Resume the unfinished game (2 moves)");
+    again.send("\r");
+    let screen = again.wait_for("Resumed your game of 2 moves");
+    assert!(screen.contains("1. b2"), "{screen}");
+    again.send("\x03");
+    assert!(again.wait_exit().success());
+}
+
+#[test]
+fn sigterm_saves_the_game_and_restores_the_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = Session::start_in(home.path(), &["--difficulty", "hard"]);
+    play_two_moves(&mut game);
+    let pid = game.child.process_id().expect("the game's process id");
+    let kill = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = game.wait_exit();
+    assert_eq!(status.exit_code(), 143, "128 + SIGTERM");
+    assert_restored(&game);
+    let saved = std::fs::read_to_string(home.path().join("data/saved-game.toml")).unwrap();
+    assert!(saved.contains("\"b2\""), "{saved}");
+    assert!(saved.contains("difficulty = \"hard\""), "{saved}");
+}
+
+#[test]
+fn a_finished_game_is_recorded_and_shown_on_the_next_start() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = Session::start_in(home.path(), &["--mode", "humans"]);
+    game.wait_for("Two players");
+    game.send("\r");
+    game.wait_for("Player 1's turn");
+    // X X X O on row 1: O's d1 completes X's point and X wins.
+    for cell in ["a1", "a2", "b1", "b2", "c1", "d1"] {
+        game.send(cell);
+    }
+    game.wait_for("Player 1 (X) wins");
+    game.send("q");
+    assert!(game.wait_exit().success());
+    assert!(!home.path().join("data/saved-game.toml").exists());
+
+    let mut again = Session::start_in(home.path(), &["--mode", "humans"]);
+    again.wait_for("Player 1's record: 1 won, 0 drawn, 0 lost");
+    again.send("q");
+    assert!(again.wait_exit().success());
+}
+
+#[test]
+fn custom_symbols_from_the_config_file_reach_the_screen() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("symbols.toml");
+    std::fs::write(&config, "[symbols]\nfirst = \"🦀\"\nsecond = \"🐙\"\n").unwrap();
+    let mut game = Session::start_in(home.path(), &["--config", config.to_str().unwrap()]);
+    game.wait_for("🦀 moves first, 🐙 second");
+    game.send("\r");
+    game.wait_for("Your turn (🦀)");
+    game.send("\x03");
+    assert!(game.wait_exit().success());
+}
+
+#[test]
+fn a_broken_config_is_reported_and_never_opens_the_screen() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("broken.toml");
+    std::fs::write(&config, "[colors]\nfirst = \"blurple\"\n").unwrap();
+    let mut game = Session::start_in(home.path(), &["--config", config.to_str().unwrap()]);
+    let status = game.wait_exit();
+    assert_eq!(status.exit_code(), 2);
+    let text = game.wait_for("blurple");
+    assert!(
+        text.contains("broken.toml:2:"),
+        "file, line and column:\n{text}"
+    );
+    assert!(text.contains("colors.first"), "the key:\n{text}");
+    assert!(text.contains("fix:"), "how to fix it:\n{text}");
+    let out = game.output.lock().unwrap();
+    let raw = String::from_utf8_lossy(&out.bytes);
+    assert!(
+        !raw.contains("\x1b[?1049h"),
+        "the alternate screen was never entered"
+    );
+    assert!(
+        !raw.contains("\x1b[?1000h"),
+        "mouse capture was never turned on"
+    );
+}
+
+#[test]
+fn no_save_writes_nothing_even_when_quitting_mid_game() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = Session::start_in(home.path(), &["play", "--no-save"]);
+    play_two_moves(&mut game);
+    game.send("\x03");
+    assert!(game.wait_exit().success());
+    let data = home.path().join("data");
+    assert!(!data.exists(), "nothing was written in {}", data.display());
 }

@@ -8,9 +8,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use tictaclatin::config::{First, Mode, Settings};
 use tictaclatin::solver::Solver;
-use tictaclatin::tui::options::{Mode, Starter};
-use tictaclatin::tui::{App, Event, Options};
+use tictaclatin::tui::{App, Event};
 
 fn solver() -> Arc<Solver> {
     static SOLVER: OnceLock<Arc<Solver>> = OnceLock::new();
@@ -23,9 +23,9 @@ struct Game {
 }
 
 impl Game {
-    fn new(options: Options) -> Game {
+    fn new(settings: Settings) -> Game {
         let mut game = Game {
-            app: App::new(options, Instant::now()),
+            app: App::new(settings, Instant::now()),
         };
         game.send(Event::Resize(80, 24));
         game.send(Event::SolverReady(solver()));
@@ -33,10 +33,10 @@ impl Game {
     }
 
     fn mode(mode: Mode) -> Game {
-        let mut game = Game::new(Options {
+        let mut game = Game::new(Settings {
             mode,
             bot_delay: Duration::ZERO,
-            ..Options::default()
+            ..Settings::default()
         });
         game.press(KeyCode::Enter);
         game
@@ -73,7 +73,7 @@ impl Game {
 
 #[test]
 fn start_screen() {
-    let game = Game::new(Options::default());
+    let game = Game::new(Settings::default());
     insta::assert_snapshot!(game.screen(80, 24));
 }
 
@@ -147,10 +147,10 @@ fn too_small_terminal() {
 
 #[test]
 fn double_width_symbols_keep_the_grid_aligned() {
-    let mut game = Game::new(Options {
+    let mut game = Game::new(Settings {
         mode: Mode::TwoHumans,
-        symbols: ["🦀".into(), "🐍".into()],
-        ..Options::default()
+        symbols: "🦀,🐙".parse().unwrap(),
+        ..Settings::default()
     });
     game.press(KeyCode::Enter);
     game.keys("b2c3");
@@ -160,10 +160,10 @@ fn double_width_symbols_keep_the_grid_aligned() {
 
 #[test]
 fn the_bot_choosing_says_which_side_it_took() {
-    let mut game = Game::new(Options {
-        starter: Starter::BotChooses,
+    let mut game = Game::new(Settings {
+        first: First::BotChooses,
         bot_delay: Duration::ZERO,
-        ..Options::default()
+        ..Settings::default()
     });
     game.press(KeyCode::Enter);
     let screen = game.screen(80, 24);
@@ -191,10 +191,10 @@ fn symbol_cell(buf: &ratatui::buffer::Buffer, name: &str) -> ratatui::buffer::Ce
 #[test]
 fn without_colour_the_sides_still_differ_and_no_colour_is_sent() {
     use ratatui::style::{Color, Modifier};
-    let mut game = Game::new(Options {
+    let mut game = Game::new(Settings {
         mode: Mode::TwoHumans,
         color: false,
-        ..Options::default()
+        ..Settings::default()
     });
     game.press(KeyCode::Enter);
     game.keys("a1a2b1b2c1d1"); // X scores row 1
@@ -220,10 +220,124 @@ fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
     let mut game = Game::mode(Mode::TwoHumans);
     game.keys("a1a2b1b2c1d1");
     let buf = buffer(&game);
-    let colors = Options::default().colors;
-    assert_eq!(symbol_cell(&buf, "a2").fg, colors.sides[1]);
+    let colors = Settings::default().colors;
+    assert_eq!(symbol_cell(&buf, "a2").fg, colors.second);
     let scored = symbol_cell(&buf, "b1");
-    assert_eq!(scored.bg, colors.sides[0], "row 1 in X's colour");
+    assert_eq!(scored.bg, colors.first, "row 1 in X's colour");
     assert_eq!(scored.fg, Color::Black);
     assert_eq!(symbol_cell(&buf, "c3").bg, Color::Reset);
+}
+
+/// The start screen of a returning player: an unfinished game to resume (the default
+/// choice), the record at the chosen level, and the notice about a damaged file.
+#[test]
+fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
+    use tictaclatin::game::Side;
+    use tictaclatin::players::Difficulty;
+    use tictaclatin::store::{RecordKey, SavedGame, Store};
+    use tictaclatin::tui::Memory;
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path().to_path_buf(), true);
+    let key = RecordKey {
+        mode: Mode::VsBot,
+        difficulty: Some(Difficulty::Perfect),
+    };
+    for outcome in [
+        tictaclatin::solver::Outcome::Draw,
+        tictaclatin::solver::Outcome::Loss,
+        tictaclatin::solver::Outcome::Draw,
+    ] {
+        store.record_result(key, outcome).unwrap();
+    }
+    let moves = "b2 c3 a1 d4 b1 c1 a3 a4"
+        .split(' ')
+        .map(|c| c.parse().unwrap());
+    store
+        .save_game(&SavedGame {
+            mode: Mode::VsBot,
+            human: Some(Side::First),
+            difficulty: Difficulty::Perfect,
+            moves: moves.collect(),
+        })
+        .unwrap();
+    let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+    let game = Game {
+        app: App::with_memory(Settings::default(), memory, Instant::now()),
+    };
+    let screen = game.screen(80, 24);
+    assert!(
+        screen.contains("▶ Resume the unfinished game (8 moves)"),
+        "{screen}"
+    );
+    assert!(screen.contains("Enter resume"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn a_damaged_record_is_told_on_the_start_screen() {
+    use tictaclatin::store::Store;
+    use tictaclatin::tui::Memory;
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("stats.toml"), "version = 99\n").unwrap();
+    let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+    let mut game = Game {
+        app: App::with_memory(Settings::default(), memory, Instant::now()),
+    };
+    let screen = game.screen(100, 30);
+    assert!(screen.contains("written by a newer"), "{screen}");
+    assert!(screen.contains("stats.toml.bak"), "{screen}");
+    // Told once: gone when a game starts.
+    game.press(KeyCode::Enter);
+    game.press(KeyCode::Char('n'));
+    assert!(!game.screen(100, 30).contains("written by a newer"));
+}
+
+#[test]
+fn rebound_keys_show_in_the_footer_and_the_help() {
+    use tictaclatin::config::Action;
+    let mut settings = Settings {
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    settings.keys.set(Action::Undo, ["z".parse().unwrap()]);
+    settings.keys.set(Action::Quit, ["ctrl-q".parse().unwrap()]);
+    let mut game = Game::new(settings);
+    game.press(KeyCode::Enter);
+    let screen = game.screen(80, 24);
+    assert!(screen.contains("z undo"), "{screen}");
+    assert!(screen.contains("Ctrl-q quit"), "{screen}");
+    assert!(!screen.contains("u undo"), "{screen}");
+    game.keys("?");
+    let help = game.screen(80, 24);
+    assert!(help.contains("z             take back a move"), "{help}");
+    // The rebound key works; the old one does nothing.
+    game.keys(" "); // closes the help
+    game.keys("b2u");
+    assert_eq!(game.app.moves().len(), 1);
+    game.keys("z");
+    assert!(game.app.moves().is_empty());
+}
+
+#[test]
+fn configured_colours_reach_the_screen() {
+    use ratatui::style::Color;
+    let mut settings = Settings {
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    settings.colors.first = Color::Rgb(255, 136, 0);
+    settings.colors.highlight = Color::Indexed(201);
+    let mut game = Game::new(settings);
+    game.press(KeyCode::Enter);
+    game.keys("a1");
+    let buf = buffer(&game);
+    assert_eq!(symbol_cell(&buf, "a1").fg, Color::Rgb(255, 136, 0));
+    let title = &buf[(buf.area.x, 1)];
+    assert_eq!(
+        title.fg,
+        Color::Indexed(201),
+        "the title in the highlight colour"
+    );
 }

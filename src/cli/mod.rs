@@ -42,10 +42,14 @@ impl Failure {
     about = "Tic-Tac-Latin: 4x4 tic-tac-toe where three of yours and one of theirs in a line \
              scores, against a bot that plays perfectly",
     long_about = None,
+    args_conflicts_with_subcommands = true,
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Without a command: the game's settings flags, as for `tictaclatin play`.
+    #[command(flatten)]
+    pub play: play::PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -96,7 +100,7 @@ impl PositionArgs {
 
 pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        None => play::run(play::PlayArgs::default()),
+        None => play::run(cli.play),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Move(args)) => move_cmd::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),

@@ -1,25 +1,36 @@
 //! `tictaclatin play` (and `tictaclatin` alone): the terminal game.
 
 use std::io::IsTerminal;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
-use tictaclatin::tui::{self, Options};
+use tictaclatin::tui::{self, Memory};
 
 use super::Failure;
+use super::settings_args::SettingsArgs;
 
-/// Environment variable with the bot's display delay in milliseconds (tests set it to 0).
-const DELAY_VAR: &str = "TICTACLATIN_BOT_DELAY_MS";
-
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug, Default, Clone)]
 pub struct PlayArgs {
-    /// Milliseconds to wait before showing the bot's move [default: 400, or $TICTACLATIN_BOT_DELAY_MS]
-    #[arg(long, value_name = "MS")]
-    pub bot_delay: Option<u64>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+}
+
+/// Exit status after a signal stopped the game: 128 + the signal's number, as shells report.
+fn signal_status(signal: &str) -> u8 {
+    match signal {
+        "SIGHUP" => 129,
+        "SIGINT" => 130,
+        "SIGQUIT" => 131,
+        _ => 143,
+    }
 }
 
 pub fn run(args: PlayArgs) -> Result<(), Failure> {
+    // Settings first: a broken config file is reported (exit status 2) before anything
+    // touches the terminal.
+    let settings = args.settings.load()?.settings;
+    let store = args.settings.store()?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Failure {
             message: "the game needs a terminal: run it in one (for scripts, see `tictaclatin \
@@ -28,31 +39,22 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
             code: 1,
         });
     }
-    let mut options = Options::from_env();
-    if let Some(ms) = delay(&args)? {
-        options.bot_delay = Duration::from_millis(ms);
-    }
     // A different game each run for the randomised levels.
-    options.seed = SystemTime::now()
+    let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    tui::run(options).map_err(|e| Failure {
+    let ending = tui::run(settings, Memory::load(store), seed).map_err(|e| Failure {
         message: format!("terminal error: {e}"),
         code: 1,
-    })
-}
-
-/// The delay from the flag, else from the environment; a bad value is an error, not ignored.
-fn delay(args: &PlayArgs) -> Result<Option<u64>, Failure> {
-    if args.bot_delay.is_some() {
-        return Ok(args.bot_delay);
+    })?;
+    if let Some(why) = &ending.save_error {
+        eprintln!("tictaclatin: the unfinished game was not saved: {why}");
     }
-    match std::env::var(DELAY_VAR) {
-        Ok(text) => text.trim().parse().map(Some).map_err(|_| {
-            Failure::bad_input(format!(
-                "{DELAY_VAR}='{text}' is not a number of milliseconds"
-            ))
+    match ending.signal {
+        Some(signal) => Err(Failure {
+            message: format!("stopped by {signal}"),
+            code: signal_status(signal),
         }),
-        Err(_) => Ok(None),
+        None => Ok(()),
     }
 }

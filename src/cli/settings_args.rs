@@ -2,6 +2,7 @@
 //! turning them into the settings and the store for a run.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -30,6 +31,10 @@ pub struct SettingsArgs {
     /// Draw without colour (also NO_COLOR=1 or `color = false` in the config file)
     #[arg(long)]
     pub no_color: bool,
+    /// Milliseconds to wait before showing the bot's move, 0 to 10000 (also
+    /// TICTACLATIN_BOT_DELAY_MS or `bot_delay_ms` in the config file) [default: 500]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pub bot_delay: Option<u64>,
     /// Do not write anything: no record of results, no saved game
     #[arg(long)]
     pub no_save: bool,
@@ -45,6 +50,7 @@ impl SettingsArgs {
             difficulty: self.difficulty,
             symbols: self.symbols.clone(),
             no_color: self.no_color,
+            bot_delay: self.bot_delay.map(Duration::from_millis),
         }
     }
 

@@ -70,17 +70,25 @@ impl Action {
             Action::Right => "move the cursor right",
             Action::Up => "move the cursor up",
             Action::Down => "move the cursor down",
-            Action::Place => "place your symbol under the cursor",
-            Action::Undo => "take back a move",
-            Action::Redo => "redo a taken-back move",
-            Action::New => "new game",
+            Action::Place => "place your symbol at the cursor",
+            Action::Undo => "take back a move (vs bot: yours and its reply)",
+            Action::Redo => "redo a move taken back",
+            Action::New => "new game (choose mode, side, level)",
             Action::Swap => "swap sides",
-            Action::Hints => "show or hide hints",
+            Action::Hints => "hints on/off: each cell's value",
             Action::Help => "this help",
-            Action::Quit => "quit",
-            Action::Difficulty => "change the bot's difficulty",
+            Action::Quit => "quit (asks if a game is on)",
+            Action::Difficulty => "change the bot's level",
             Action::Review => "review the finished game",
         }
+    }
+
+    /// The four cursor movements.
+    pub fn is_movement(self) -> bool {
+        matches!(
+            self,
+            Action::Left | Action::Right | Action::Up | Action::Down
+        )
     }
 
     /// The built-in keys, as agreed with the game screen. The action letters (u r n s h ? q

@@ -186,7 +186,7 @@ pub const MAX_NAME_WIDTH: usize = 16;
 pub struct Colors {
     pub first: Color,
     pub second: Color,
-    /// The cursor.
+    /// The cursor's frame, the best-move mark, titles and keys in the footer.
     pub highlight: Color,
     pub hint_win: Color,
     pub hint_draw: Color,
@@ -254,6 +254,11 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The symbol of a side, as shown on screen.
+    pub fn symbol(&self, side: Side) -> &str {
+        self.symbols.get(side).as_str()
+    }
+
     /// The built-in defaults with a config file's text on top. `origin` names the file in
     /// error messages.
     pub fn from_toml(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
@@ -275,6 +280,8 @@ pub struct Env {
     pub difficulty: Option<String>,
     /// `TICTACLATIN_SYMBOLS`, as `X,O`.
     pub symbols: Option<String>,
+    /// `TICTACLATIN_BOT_DELAY_MS`: milliseconds before the bot's move is shown.
+    pub bot_delay_ms: Option<String>,
 }
 
 impl Env {
@@ -296,6 +303,7 @@ impl Env {
                 "TICTACLATIN_MODE" => env.mode = Some(value.to_string()),
                 "TICTACLATIN_DIFFICULTY" => env.difficulty = Some(value.to_string()),
                 "TICTACLATIN_SYMBOLS" => env.symbols = Some(value.to_string()),
+                "TICTACLATIN_BOT_DELAY_MS" => env.bot_delay_ms = Some(value.to_string()),
                 _ => {}
             }
         }
@@ -321,6 +329,8 @@ pub struct Overrides {
     pub symbols: Option<Symbols>,
     /// `--no-color`.
     pub no_color: bool,
+    /// `--bot-delay MS`.
+    pub bot_delay: Option<Duration>,
 }
 
 /// The default config file: `config.toml` in the platform config directory
@@ -432,7 +442,7 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
 
 impl Settings {
     /// The environment layer: `NO_COLOR`, `TICTACLATIN_MODE`, `TICTACLATIN_DIFFICULTY`,
-    /// `TICTACLATIN_SYMBOLS`.
+    /// `TICTACLATIN_SYMBOLS`, `TICTACLATIN_BOT_DELAY_MS`.
     pub fn apply_env(&mut self, env: &Env) -> Result<(), ConfigError> {
         if env.no_color {
             self.color = false;
@@ -460,6 +470,15 @@ impl Settings {
                 )
             })?;
         }
+        if let Some(text) = &env.bot_delay_ms {
+            self.bot_delay = parse_delay(text).map_err(|problem| {
+                env_error(
+                    "TICTACLATIN_BOT_DELAY_MS",
+                    problem,
+                    "set it to a number of milliseconds, e.g. 500",
+                )
+            })?;
+        }
         Ok(())
     }
 
@@ -480,6 +499,19 @@ impl Settings {
         if let Some(symbols) = &flags.symbols {
             self.symbols = symbols.clone();
         }
+        if let Some(delay) = flags.bot_delay {
+            self.bot_delay = delay;
+        }
+    }
+}
+
+/// A bot delay in milliseconds, within the range the config file allows.
+fn parse_delay(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<i64>() {
+        Ok(ms) if (0..=MAX_BOT_DELAY_MS).contains(&ms) => Ok(Duration::from_millis(ms as u64)),
+        _ => Err(format!(
+            "\"{text}\" is not a delay from 0 to {MAX_BOT_DELAY_MS} milliseconds"
+        )),
     }
 }
 
@@ -558,6 +590,25 @@ mod tests {
                 .parse::<Mode>()
                 .unwrap_err()
                 .contains("\"bot\", \"humans\" or \"demo\"")
+        );
+    }
+
+    #[test]
+    fn the_bot_delay_comes_from_the_environment_then_the_flag() {
+        let env = Env::from_vars([("TICTACLATIN_BOT_DELAY_MS", "0")]);
+        let loaded = load(&Overrides::default(), &env, None).unwrap();
+        assert_eq!(loaded.settings.bot_delay, Duration::ZERO);
+        let flags = Overrides {
+            bot_delay: Some(Duration::from_millis(70)),
+            ..Overrides::default()
+        };
+        let loaded = load(&flags, &env, None).unwrap();
+        assert_eq!(loaded.settings.bot_delay, Duration::from_millis(70));
+        let bad = Env::from_vars([("TICTACLATIN_BOT_DELAY_MS", "soon")]);
+        let err = load(&Overrides::default(), &bad, None).unwrap_err();
+        assert!(
+            err.to_string().contains("TICTACLATIN_BOT_DELAY_MS"),
+            "{err}"
         );
     }
 

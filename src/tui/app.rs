@@ -13,13 +13,14 @@ use ratatui::crossterm::event::{
 
 use super::bot::BotRequest;
 use super::event::Event;
-use super::keys::Action;
-use super::options::{Mode, Options, Starter};
+use super::memory::{self, Memory};
 use super::review::{self, MoveReview};
-use super::ui::layout;
+use super::ui::{first_key, layout};
+use crate::config::{Action, First, Key, Mode, Settings};
 use crate::game::{Board, Cell, Side, Status};
 use crate::players::Difficulty;
 use crate::solver::{Outcome, Solver, Value};
+use crate::store::{Record, SavedGame};
 
 /// How long a bound action on a letter `a`..`d` waits for a row digit before it runs (only
 /// for actions that cannot simply be undone when the digit arrives).
@@ -39,21 +40,30 @@ pub enum Screen {
 /// The start screen's choices.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Menu {
-    /// The highlighted row: 0 mode, 1 who starts, 2 level.
+    /// The highlighted row: [`Menu::RESUME`], [`Menu::MODE`], [`Menu::FIRST`] or
+    /// [`Menu::LEVEL`].
     pub row: usize,
+    /// The number of moves of an unfinished game from an earlier run, offered for resuming.
+    pub resume: Option<usize>,
     pub mode: Mode,
-    pub starter: Starter,
+    pub starter: First,
     pub difficulty: Difficulty,
 }
 
 impl Menu {
-    pub const ROWS: usize = 3;
+    pub const RESUME: usize = 0;
+    pub const MODE: usize = 1;
+    pub const FIRST: usize = 2;
+    pub const LEVEL: usize = 3;
+    pub const ROWS: usize = 4;
 
-    /// Whether a row applies to the chosen mode (sides and level mean nothing to two people).
+    /// Whether a row applies: resuming only when there is a game to resume; sides and
+    /// level mean nothing to two people.
     pub fn row_enabled(&self, row: usize) -> bool {
         match row {
-            1 => self.mode == Mode::VsBot,
-            2 => self.mode != Mode::TwoHumans,
+            Menu::RESUME => self.resume.is_some(),
+            Menu::FIRST => self.mode == Mode::VsBot,
+            Menu::LEVEL => self.mode != Mode::TwoHumans,
             _ => true,
         }
     }
@@ -103,14 +113,17 @@ fn reversible(action: Action) -> bool {
 
 /// The state of the terminal game.
 pub struct App {
-    options: Options,
+    settings: Settings,
+    memory: Memory,
+    /// The game on the board has had its result counted (or is not one that counts).
+    counted: bool,
     solver: Option<Arc<Solver>>,
     screen: Screen,
     menu: Menu,
     /// A game exists (the start screen can go back to it).
     has_game: bool,
     mode: Mode,
-    starter: Starter,
+    starter: First,
     /// The side the person plays against the bot; `None` while the bot is still choosing.
     human: Option<Side>,
     /// In a two-player game, whether the players' names have been swapped.
@@ -131,30 +144,47 @@ pub struct App {
     quit: bool,
     /// Why the game had to stop, when it did not stop by choice.
     failure: Option<String>,
+    /// The signal that asked the game to stop (SIGTERM, SIGHUP…).
+    stopped_by: Option<&'static str>,
 }
 
 impl App {
-    pub fn new(options: Options, now: Instant) -> App {
+    /// A game that remembers nothing between runs.
+    pub fn new(settings: Settings, now: Instant) -> App {
+        App::with_memory(settings, Memory::none(), now)
+    }
+
+    /// A game with the record and unfinished game of `memory`; the start screen offers to
+    /// resume that game.
+    pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
+        let resume = memory.saved_game().map(|game| game.moves.len());
         let menu = Menu {
-            row: 0,
-            mode: options.mode,
-            starter: options.starter,
-            difficulty: options.difficulty,
+            row: if resume.is_some() {
+                Menu::RESUME
+            } else {
+                Menu::MODE
+            },
+            resume,
+            mode: settings.mode,
+            starter: settings.first,
+            difficulty: settings.difficulty,
         };
         App {
+            memory,
+            counted: false,
             solver: None,
             screen: Screen::Start,
             menu,
             has_game: false,
-            mode: options.mode,
-            starter: options.starter,
+            mode: settings.mode,
+            starter: settings.first,
             human: Some(Side::First),
             names_swapped: false,
-            difficulty: options.difficulty,
+            difficulty: settings.difficulty,
             moves: Vec::new(),
             redo: Vec::new(),
             cursor: Cell::at(1, 1).expect("b2"),
-            hints: options.hints_for(options.mode),
+            hints: settings.hints.on_for(settings.mode),
             help: false,
             confirm_quit: false,
             status: String::new(),
@@ -165,14 +195,27 @@ impl App {
             size: (0, 0),
             quit: false,
             failure: None,
-            options,
+            stopped_by: None,
+            settings,
         }
     }
 
     // ---- reading the state (for rendering and tests) ----
 
-    pub fn options(&self) -> &Options {
-        &self.options
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    /// The record of results for the start screen's choice of mode and level.
+    pub fn menu_record(&self) -> Option<Record> {
+        memory::record_key(self.menu.mode, self.menu.difficulty).map(|key| self.memory.record(key))
+    }
+    /// The unfinished game from an earlier run, until it is resumed or replaced.
+    pub fn saved_game(&self) -> Option<&SavedGame> {
+        self.memory.saved_game()
+    }
+    /// What the store had to set aside, to tell the player once.
+    pub fn notices(&self) -> &[String] {
+        self.memory.notices()
     }
     pub fn screen(&self) -> Screen {
         self.screen
@@ -186,7 +229,7 @@ impl App {
     pub fn mode(&self) -> Mode {
         self.mode
     }
-    pub fn starter(&self) -> Starter {
+    pub fn starter(&self) -> First {
         self.starter
     }
     pub fn difficulty(&self) -> Difficulty {
@@ -248,15 +291,13 @@ impl App {
 
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
-        let names = &self.options.names;
+        let names = &self.settings.names;
         match self.mode {
             Mode::VsBot if self.human == Some(side) => names.you.clone(),
             Mode::VsBot => names.bot.clone(),
             Mode::Demo => format!("{} {}", names.bot, usize::from(side == Side::Second) + 1),
-            Mode::TwoHumans => {
-                let index = usize::from((side == Side::Second) != self.names_swapped);
-                names.players[index].clone()
-            }
+            Mode::TwoHumans if (side == Side::Second) != self.names_swapped => names.second.clone(),
+            Mode::TwoHumans => names.first.clone(),
         }
     }
 
@@ -311,6 +352,10 @@ impl App {
                 self.failure = Some(format!("the terminal's input closed: {why}"));
                 self.quit = true;
             }
+            Event::Terminate(signal) => {
+                self.stopped_by = Some(signal);
+                self.quit = true;
+            }
             Event::BotFailed(why) => {
                 self.cancel_bot();
                 self.status = format!(
@@ -322,7 +367,63 @@ impl App {
                 return Vec::new();
             }
         }
+        self.count_result();
         self.request_bot()
+    }
+
+    /// Once per game, when it ends: the result goes into the record, and the game is no
+    /// longer one to resume.
+    fn count_result(&mut self) {
+        let board = self.board();
+        if self.counted || !self.has_game || !board.status().is_over() {
+            return;
+        }
+        self.counted = true;
+        let me = match self.mode {
+            Mode::VsBot => self.human,
+            _ => Some(Side::First),
+        };
+        let outcome = match board.status() {
+            Status::Won(side) if Some(side) == me => Outcome::Win,
+            Status::Won(_) => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        let mut saved = self.memory.clear_game();
+        if let Some(key) = memory::record_key(self.mode, self.difficulty) {
+            saved = saved.and(self.memory.record_result(key, outcome));
+        }
+        if let Err(why) = saved {
+            self.status = format!("{} ({why})", self.status);
+        }
+    }
+
+    /// The game to keep for the next run: one with moves, not over, and with a person in it.
+    pub fn unfinished(&self) -> Option<SavedGame> {
+        self.game_in_progress().then(|| SavedGame {
+            mode: self.mode,
+            human: if self.mode == Mode::VsBot {
+                self.human
+            } else {
+                None
+            },
+            difficulty: self.difficulty,
+            moves: self.moves.clone(),
+        })
+    }
+
+    /// On every way out: keeps an unfinished game for the next run, or forgets the one on
+    /// disk when this run's game no longer needs it.
+    pub fn save_on_exit(&mut self) -> Result<(), String> {
+        match self.unfinished() {
+            Some(game) => self.memory.save_game(&game),
+            None if self.has_game => self.memory.clear_game(),
+            None => Ok(()),
+        }
+    }
+
+    /// The signal that stopped the game, if one did.
+    pub fn stopped_by(&self) -> Option<&'static str> {
+        self.stopped_by
     }
 
     fn on_tick(&mut self, now: Instant) {
@@ -349,7 +450,7 @@ impl App {
         {
             self.bot = BotState::Ready {
                 cell,
-                at: since + self.options.bot_delay,
+                at: since + self.settings.bot_delay,
             };
             self.show_bot_move();
         }
@@ -390,7 +491,7 @@ impl App {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
             let turn = self.turn_text();
-            let thinking = format!("{} is thinking…", self.options.names.bot);
+            let thinking = format!("{} is thinking…", self.settings.names.bot);
             if let Some(rest) = self.status.strip_suffix(&turn) {
                 self.status = format!("{rest}{thinking}");
             } else if self.status.is_empty() {
@@ -421,7 +522,10 @@ impl App {
             self.help = false;
             return;
         }
-        let action = self.options.keys.action(&key);
+        let action = self
+            .settings
+            .keys
+            .action_for(Key::new(key.code, key.modifiers));
         if self.confirm_quit {
             self.confirm_quit = false;
             if action == Some(Action::Quit) {
@@ -448,6 +552,7 @@ impl App {
             Some(Action::Left) => change_menu_row(menu, false),
             Some(Action::Right) => change_menu_row(menu, true),
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
+            Some(Action::Place) if menu.row == Menu::RESUME => self.resume(),
             Some(Action::Place) => self.start_game(),
             Some(Action::Help) => self.help = true,
             Some(Action::Quit) if self.has_game => {
@@ -459,21 +564,70 @@ impl App {
         }
     }
 
-    /// Starts a game with the start screen's choices.
+    /// Starts a game with the start screen's choices. It replaces the unfinished game of
+    /// an earlier run, if there was one.
     fn start_game(&mut self) {
+        let kept = self.memory.saved_game().is_some() && !self.forget_saved_game();
+        self.memory.dismiss_notices();
         let menu = self.menu;
         self.mode = menu.mode;
         self.starter = menu.starter;
         self.difficulty = menu.difficulty;
         self.names_swapped = false;
-        self.hints = self.options.hints_for(menu.mode);
+        self.hints = self.settings.hints.on_for(menu.mode);
         self.new_game();
+        if kept {
+            self.status = format!(
+                "{} (The old unfinished game could not be deleted.)",
+                self.status
+            );
+        }
+    }
+
+    /// Drops the unfinished game of an earlier run, from the menu and from disk; false when
+    /// the file could not be deleted.
+    fn forget_saved_game(&mut self) -> bool {
+        self.menu.resume = None;
+        self.menu.row = self.menu.row.max(Menu::MODE);
+        self.memory.dismiss_notices();
+        self.memory.clear_game().is_ok()
+    }
+
+    /// Carries on with the unfinished game of an earlier run.
+    fn resume(&mut self) {
+        let Some(saved) = self.memory.take_saved() else {
+            return;
+        };
+        self.menu.resume = None;
+        self.menu.row = Menu::MODE;
+        self.memory.dismiss_notices();
+        self.mode = saved.mode;
+        self.difficulty = saved.difficulty;
+        self.names_swapped = false;
+        self.hints = self.settings.hints.on_for(saved.mode);
+        self.new_game();
+        if self.mode == Mode::VsBot {
+            let human = saved.human.unwrap_or(Side::First);
+            self.human = Some(human);
+            self.starter = if human == Side::First {
+                First::You
+            } else {
+                First::Bot
+            };
+        }
+        self.moves = saved.moves;
+        self.status = format!(
+            "Resumed your game of {} moves. {}",
+            self.moves.len(),
+            self.turn_text()
+        );
     }
 
     /// A fresh board with the current settings.
     fn new_game(&mut self) {
         self.cancel_bot();
         self.has_game = true;
+        self.counted = false;
         self.screen = Screen::Game;
         self.moves.clear();
         self.redo.clear();
@@ -481,15 +635,15 @@ impl App {
         self.cursor = Cell::at(1, 1).expect("b2");
         self.status = String::new();
         self.human = match self.starter {
-            Starter::You => Some(Side::First),
-            Starter::Bot => Some(Side::Second),
-            Starter::BotChooses => None,
+            First::You => Some(Side::First),
+            First::Bot => Some(Side::Second),
+            First::BotChooses => None,
         };
         if self.mode == Mode::VsBot && self.human.is_none() {
             if self.solver.is_some() {
                 self.bot_chooses_side();
             } else {
-                self.status = format!("{} is choosing its side…", self.options.names.bot);
+                self.status = format!("{} is choosing its side…", self.settings.names.bot);
             }
         } else {
             self.status = self.turn_text();
@@ -513,8 +667,8 @@ impl App {
         self.human = Some(bot_side.other());
         self.status = format!(
             "{} takes {} and moves {}: {why}.",
-            self.options.names.bot,
-            self.options.symbol(bot_side),
+            self.settings.names.bot,
+            self.settings.symbol(bot_side),
             if bot_side == Side::First {
                 "first"
             } else {
@@ -527,7 +681,7 @@ impl App {
 
     fn on_game_key(&mut self, key: KeyEvent, action: Option<Action>) {
         let letter = match key.code {
-            KeyCode::Char(c) if Key::plain(&key) => Some(c.to_ascii_lowercase()),
+            KeyCode::Char(c) if is_plain(&key) => Some(c.to_ascii_lowercase()),
             _ => None,
         };
         if let Some(typed) = self.typed.take() {
@@ -700,6 +854,7 @@ impl App {
 
     /// Opens the start screen for a new game, keeping this one until a new one starts.
     fn open_start(&mut self) {
+        self.menu.row = self.menu.row.max(Menu::MODE);
         self.menu.mode = self.mode;
         self.menu.starter = self.starter;
         self.menu.difficulty = self.difficulty;
@@ -714,9 +869,9 @@ impl App {
                 self.status = format!(
                     "Swapped: {} plays {}, {} plays {}.",
                     self.name(Side::First),
-                    self.options.symbol(Side::First),
+                    self.settings.symbol(Side::First),
                     self.name(Side::Second),
-                    self.options.symbol(Side::Second),
+                    self.settings.symbol(Side::Second),
                 );
             }
             Mode::VsBot => self.swap_with_bot(),
@@ -731,15 +886,15 @@ impl App {
         self.cancel_bot();
         if self.board().status().is_over() {
             self.starter = if side == Side::First {
-                Starter::You
+                First::You
             } else {
-                Starter::Bot
+                First::Bot
             };
             self.new_game();
         } else {
             self.human = Some(side);
         }
-        let symbol = self.options.symbol(side).to_string();
+        let symbol = self.settings.symbol(side).to_string();
         self.status = format!("You now play {symbol}. {}", self.turn_text());
     }
 
@@ -832,7 +987,7 @@ impl App {
 
     /// The first key bound to an action, for messages.
     fn key(&self, action: Action) -> String {
-        self.options.keys.first_label(action)
+        first_key(&self.settings.keys, action)
     }
 
     /// Whose turn it is, or how the game ended.
@@ -841,7 +996,7 @@ impl App {
         match board.status() {
             Status::InPlay => {
                 let side = board.to_move();
-                let symbol = self.options.symbol(side);
+                let symbol = self.settings.symbol(side);
                 match (self.mode, self.controller(side)) {
                     (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol})."),
                     (_, Controller::Bot) => format!("{} to move ({symbol}).", self.name(side)),
@@ -883,12 +1038,16 @@ impl App {
                     .map(|(line, _)| line_name(line))
                     .collect();
                 let who = self.name(side);
-                let verb = if who == self.options.names.you {
+                let verb = if who == self.settings.names.you {
                     "win"
                 } else {
                     "wins"
                 };
-                format!("{who} {verb} {f} : {s} with {}.", lines.join(" and "))
+                let symbol = self.settings.symbol(side);
+                format!(
+                    "{who} ({symbol}) {verb} {f} : {s} with {}.",
+                    lines.join(" and ")
+                )
             }
             Status::Draw => format!("Draw: the board is full at {f} : {s}."),
             Status::InPlay => String::new(),
@@ -956,21 +1115,17 @@ fn change_menu_row(menu: &mut Menu, forward: bool) {
         }]
     }
     match menu.row {
-        0 => menu.mode = step(&Mode::ALL, menu.mode, forward),
-        1 => menu.starter = step(&Starter::ALL, menu.starter, forward),
-        _ => menu.difficulty = step(&Difficulty::ALL, menu.difficulty, forward),
+        Menu::MODE => menu.mode = step(Mode::ALL, menu.mode, forward),
+        Menu::FIRST => menu.starter = step(First::ALL, menu.starter, forward),
+        Menu::LEVEL => menu.difficulty = step(&Difficulty::ALL, menu.difficulty, forward),
+        _ => {}
     }
 }
 
-/// Helpers on key events that the bindings do not cover.
-struct Key;
-
-impl Key {
-    /// A key press without Ctrl or Alt, so that a letter is just the letter.
-    fn plain(key: &KeyEvent) -> bool {
-        !key.modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
-    }
+/// A key press without Ctrl or Alt, so that a letter is just the letter.
+fn is_plain(key: &KeyEvent) -> bool {
+    !key.modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
 }
 
 #[cfg(test)]
@@ -1003,12 +1158,12 @@ mod tests {
     }
 
     impl Harness {
-        fn new(mode: Mode, starter: Starter, delay_ms: u64) -> Harness {
-            let options = Options {
+        fn new(mode: Mode, starter: First, delay_ms: u64) -> Harness {
+            let options = Settings {
                 mode,
-                starter,
+                first: starter,
                 bot_delay: Duration::from_millis(delay_ms),
-                ..Options::default()
+                ..Settings::default()
             };
             let now = Instant::now();
             let mut h = Harness {
@@ -1061,7 +1216,7 @@ mod tests {
 
     #[test]
     fn typing_a_cell_name_places_there_and_the_bot_replies() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         assert_eq!(h.app.screen(), Screen::Game);
         h.typed("b2");
         assert_eq!(h.moves(), "b2");
@@ -1076,7 +1231,7 @@ mod tests {
 
     #[test]
     fn arrows_move_the_cursor_with_wrapping_and_enter_places() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         assert_eq!(h.app.cursor(), cell("b2"));
         h.press(KeyCode::Left);
         h.press(KeyCode::Left);
@@ -1091,7 +1246,7 @@ mod tests {
 
     #[test]
     fn a_taken_cell_is_refused_with_its_name() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("c3");
         h.typed("c3");
         assert_eq!(h.app.status(), "Illegal: c3 is taken");
@@ -1100,7 +1255,7 @@ mod tests {
 
     #[test]
     fn moves_are_refused_while_the_bot_is_to_move() {
-        let mut h = Harness::new(Mode::VsBot, Starter::Bot, 0);
+        let mut h = Harness::new(Mode::VsBot, First::Bot, 0);
         assert_eq!(h.asked.len(), 1, "the bot moves first");
         h.typed("a1");
         assert!(h.app.moves().is_empty());
@@ -1109,7 +1264,7 @@ mod tests {
 
     #[test]
     fn undo_against_the_bot_takes_back_both_moves_and_redo_restores_them() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         h.typed("b2");
         h.answer();
         h.typed("a1");
@@ -1134,7 +1289,7 @@ mod tests {
 
     #[test]
     fn a_new_move_clears_redo() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("a1b1u");
         h.typed("c1r");
         assert_eq!(h.moves(), "a1 c1");
@@ -1143,7 +1298,7 @@ mod tests {
 
     #[test]
     fn undo_while_the_bot_thinks_drops_its_stale_answer() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         h.typed("b2");
         let stale = h.asked.pop().unwrap();
         h.typed("u");
@@ -1157,7 +1312,7 @@ mod tests {
 
     #[test]
     fn undo_when_the_bot_opened_keeps_its_first_move() {
-        let mut h = Harness::new(Mode::VsBot, Starter::Bot, 0);
+        let mut h = Harness::new(Mode::VsBot, First::Bot, 0);
         h.answer();
         assert_eq!(h.app.moves().len(), 1);
         h.typed("u");
@@ -1167,7 +1322,7 @@ mod tests {
 
     #[test]
     fn the_bot_move_waits_for_the_delay_without_blocking() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 400);
+        let mut h = Harness::new(Mode::VsBot, First::You, 400);
         h.typed("b2");
         h.answer();
         assert_eq!(h.app.moves().len(), 1, "answered but not shown yet");
@@ -1181,7 +1336,7 @@ mod tests {
 
     #[test]
     fn swapping_mid_game_hands_the_bot_your_side() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         h.typed("b2");
         h.answer();
         assert_eq!(h.app.human_side(), Some(Side::First));
@@ -1200,7 +1355,7 @@ mod tests {
 
     /// Two people: X gets row 1 when O completes it (X X X O), so X wins 1 : 0.
     fn finished_two_player_game() -> Harness {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("a1a2b1b2c1d1");
         h
     }
@@ -1209,7 +1364,7 @@ mod tests {
     fn the_game_ends_with_the_winner_and_the_line() {
         let h = finished_two_player_game();
         assert!(h.app.board().status().is_over());
-        assert_eq!(h.app.status(), "Player 1 wins 1 : 0 with row 1.");
+        assert_eq!(h.app.status(), "Player 1 (X) wins 1 : 0 with row 1.");
         let mut h = h;
         h.typed("c2");
         assert!(
@@ -1221,7 +1376,7 @@ mod tests {
 
     #[test]
     fn swapping_after_a_game_starts_the_next_with_sides_changed() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         play_to_the_end(&mut h);
         h.typed("s");
         assert!(h.app.moves().is_empty());
@@ -1252,7 +1407,7 @@ mod tests {
         assert_eq!(h.app.moves().len(), 6);
         h.typed("n");
         h.press(KeyCode::Down); // side and level rows are skipped for two players
-        assert_eq!(h.app.menu().row, 0);
+        assert_eq!(h.app.menu().row, Menu::MODE);
         h.press(KeyCode::Right); // Demo
         h.press(KeyCode::Left); // back to two players
         h.press(KeyCode::Enter);
@@ -1289,7 +1444,7 @@ mod tests {
 
     #[test]
     fn review_waits_for_the_end_of_the_game() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("b2v");
         assert_eq!(h.app.screen(), Screen::Game);
         assert_eq!(h.app.status(), "Review opens when the game is over.");
@@ -1297,7 +1452,7 @@ mod tests {
 
     #[test]
     fn quitting_a_game_in_progress_asks_once() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("b2q");
         assert!(!h.app.should_quit());
         assert!(h.app.status().starts_with("Quit the game in progress?"));
@@ -1317,7 +1472,7 @@ mod tests {
 
     #[test]
     fn ctrl_c_quits_from_anywhere() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("b2?");
         assert!(h.app.help());
         let mut ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
@@ -1328,7 +1483,7 @@ mod tests {
 
     #[test]
     fn d_then_a_digit_is_a_cell_and_leaves_the_level_alone() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         let level = h.app.difficulty();
         h.typed("d");
         assert_ne!(
@@ -1343,7 +1498,7 @@ mod tests {
 
     #[test]
     fn d_then_another_key_keeps_the_new_level() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         h.typed("d");
         h.press(KeyCode::Right);
         assert_eq!(h.app.difficulty(), Difficulty::Easy);
@@ -1352,7 +1507,7 @@ mod tests {
 
     #[test]
     fn a_then_a_digit_places_in_column_a() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("a4");
         assert_eq!(h.moves(), "a4");
         h.typed("a");
@@ -1361,14 +1516,11 @@ mod tests {
 
     #[test]
     fn a_rebound_letter_waits_to_see_if_a_digit_follows() {
-        let mut options = Options {
+        let mut options = Settings {
             mode: Mode::TwoHumans,
-            ..Options::default()
+            ..Settings::default()
         };
-        options.keys.set(
-            Action::Undo,
-            vec![super::super::keys::Key::parse("b").unwrap()],
-        );
+        options.keys.set(Action::Undo, ["b".parse().unwrap()]);
         let now = Instant::now();
         let mut h = Harness {
             app: App::new(options, now),
@@ -1387,7 +1539,7 @@ mod tests {
 
     #[test]
     fn a_click_on_a_cell_places_there() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         let grid = layout::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
             .unwrap()
             .grid;
@@ -1403,7 +1555,7 @@ mod tests {
 
     #[test]
     fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
-        let h = Harness::new(Mode::VsBot, Starter::BotChooses, 0);
+        let h = Harness::new(Mode::VsBot, First::BotChooses, 0);
         assert_eq!(h.app.human_side(), Some(Side::Second));
         assert!(h.app.status().starts_with("Bot takes X and moves first"));
         assert_eq!(h.asked.len(), 1);
@@ -1411,9 +1563,9 @@ mod tests {
 
     #[test]
     fn the_bot_chooses_once_the_solver_is_ready() {
-        let options = Options {
-            starter: Starter::BotChooses,
-            ..Options::default()
+        let options = Settings {
+            first: First::BotChooses,
+            ..Settings::default()
         };
         let mut app = App::new(options, Instant::now());
         let none = app.update(Event::Key(KeyEvent::new(
@@ -1429,7 +1581,7 @@ mod tests {
 
     #[test]
     fn the_demo_plays_itself_to_the_end() {
-        let mut h = Harness::new(Mode::Demo, Starter::You, 0);
+        let mut h = Harness::new(Mode::Demo, First::You, 0);
         while !h.app.board().status().is_over() {
             assert_eq!(h.asked.len(), 1);
             h.answer();
@@ -1442,7 +1594,7 @@ mod tests {
 
     #[test]
     fn a_failed_bot_is_reported_and_undo_still_works() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         h.typed("b2");
         h.asked.clear();
         h.send(Event::BotFailed("boom".into()));
@@ -1454,7 +1606,7 @@ mod tests {
 
     #[test]
     fn a_closed_input_ends_the_game_with_a_reason() {
-        let mut h = Harness::new(Mode::VsBot, Starter::You, 0);
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
         h.send(Event::InputClosed("eof".into()));
         assert!(h.app.should_quit());
         assert_eq!(h.app.failure(), Some("the terminal's input closed: eof"));
@@ -1462,7 +1614,7 @@ mod tests {
 
     #[test]
     fn the_level_key_says_there_is_no_bot_between_two_people() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         let level = h.app.difficulty();
         h.typed("d");
         h.press(KeyCode::Right);
@@ -1476,10 +1628,130 @@ mod tests {
 
     #[test]
     fn two_players_undo_one_move_at_a_time() {
-        let mut h = Harness::new(Mode::TwoHumans, Starter::You, 0);
+        let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("a1b1u");
         assert_eq!(h.moves(), "a1");
         h.typed("s");
         assert_eq!(h.app.name(Side::First), "Player 2");
+    }
+
+    fn saved_vs_bot(moves: &str) -> SavedGame {
+        SavedGame {
+            mode: Mode::VsBot,
+            human: Some(Side::First),
+            difficulty: Difficulty::Hard,
+            moves: moves.split(' ').map(cell).collect(),
+        }
+    }
+
+    /// An app whose memory holds `saved`, with the solver ready, on the start screen.
+    fn remembering(saved: Option<SavedGame>) -> Harness {
+        let now = Instant::now();
+        let memory = Memory::with(crate::store::Stats::default(), saved);
+        let mut h = Harness {
+            app: App::with_memory(Settings::default(), memory, now),
+            now,
+            asked: Vec::new(),
+        };
+        h.send(Event::SolverReady(solver()));
+        h
+    }
+
+    #[test]
+    fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
+        let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+        assert_eq!(h.app.menu().resume, Some(2));
+        assert_eq!(h.app.menu().row, Menu::RESUME, "resuming is the default");
+        h.press(KeyCode::Enter);
+        assert_eq!(h.app.screen(), Screen::Game);
+        assert_eq!(h.moves(), "b2 c3");
+        assert_eq!(h.app.difficulty(), Difficulty::Hard);
+        assert!(h.app.human_to_move());
+        assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
+        assert_eq!(h.app.menu().resume, None, "offered once");
+    }
+
+    #[test]
+    fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
+        let mut h = remembering(Some(SavedGame {
+            human: Some(Side::Second),
+            ..saved_vs_bot("b2 c3")
+        }));
+        h.press(KeyCode::Enter);
+        assert_eq!(h.app.human_side(), Some(Side::Second));
+        assert_eq!(h.asked.len(), 1, "the bot is asked for its move");
+    }
+
+    #[test]
+    fn a_new_game_replaces_the_saved_one() {
+        let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+        h.press(KeyCode::Down);
+        assert_eq!(h.app.menu().row, Menu::MODE);
+        h.press(KeyCode::Enter);
+        assert!(h.app.moves().is_empty());
+        assert!(h.app.saved_game().is_none());
+        assert_eq!(h.app.menu().resume, None);
+    }
+
+    #[test]
+    fn without_a_saved_game_there_is_no_resume_row() {
+        let h = remembering(None);
+        assert_eq!(h.app.menu().row, Menu::MODE);
+        assert!(!h.app.menu().row_enabled(Menu::RESUME));
+    }
+
+    #[test]
+    fn the_game_in_progress_is_what_would_be_saved() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        assert_eq!(h.app.unfinished(), None, "nothing played yet");
+        h.typed("b2");
+        h.answer();
+        let saved = h.app.unfinished().expect("a game in progress");
+        assert_eq!(saved.moves.len(), 2);
+        assert_eq!(saved.human, Some(Side::First));
+        assert_eq!(saved.board().unwrap(), h.app.board());
+    }
+
+    #[test]
+    fn a_finished_game_is_counted_once_and_not_saved() {
+        let mut h = finished_two_player_game();
+        assert_eq!(h.app.unfinished(), None);
+        let record = |h: &Harness| h.app.menu_record().unwrap();
+        h.typed("n");
+        assert_eq!(
+            record(&h).wins,
+            1,
+            "X won row 1: a win for the first player"
+        );
+        // Undo and finishing again does not count the game twice.
+        h.press(KeyCode::Esc);
+        h.typed("ur");
+        assert!(h.app.board().status().is_over());
+        h.typed("n");
+        assert_eq!(record(&h).games(), 1);
+    }
+
+    #[test]
+    fn a_lost_game_against_the_bot_counts_as_a_loss_at_its_level() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        while !h.app.board().status().is_over() {
+            let free = Cell::in_mask(h.app.board().empty_cells()).next().unwrap();
+            h.typed(&free.to_string());
+            h.answer();
+        }
+        h.typed("n");
+        let record = h.app.menu_record().unwrap();
+        assert_eq!(record.wins, 0, "the perfect bot never loses");
+        assert_eq!(record.games(), 1);
+    }
+
+    #[test]
+    fn a_signal_quits_at_once_even_mid_game() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        h.typed("b2");
+        h.send(Event::Terminate("SIGTERM"));
+        assert!(h.app.should_quit());
+        assert_eq!(h.app.stopped_by(), Some("SIGTERM"));
+        assert!(h.app.unfinished().is_some(), "kept for saving");
     }
 }

@@ -37,6 +37,9 @@ pub enum Event {
     InputClosed(String),
     /// The bot could not choose a move (it panicked); the message says why.
     BotFailed(String),
+    /// A signal asked the program to stop (its name: `SIGTERM`, `SIGHUP`…); the game is
+    /// saved and the terminal restored on the way out.
+    Terminate(&'static str),
 }
 
 impl std::fmt::Debug for Event {
@@ -50,6 +53,7 @@ impl std::fmt::Debug for Event {
             Event::BotMoved { ticket, cell } => write!(f, "BotMoved({ticket}, {cell})"),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),
             Event::BotFailed(why) => write!(f, "BotFailed({why})"),
+            Event::Terminate(signal) => write!(f, "Terminate({signal})"),
         }
     }
 }

@@ -7,14 +7,15 @@
 pub mod app;
 pub mod bot;
 pub mod event;
-pub mod keys;
-pub mod options;
+pub mod memory;
 pub mod review;
 pub mod terminal;
 pub mod ui;
 
 use std::io;
-use std::sync::mpsc::{self, Receiver};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread;
 use std::time::Instant;
 
 use ratatui::Terminal;
@@ -23,25 +24,76 @@ use ratatui::backend::Backend;
 pub use app::App;
 pub use bot::{Bot, BotRequest};
 pub use event::Event;
-pub use options::Options;
+pub use memory::Memory;
 
-/// Plays the game in the real terminal until the player quits.
-pub fn run(options: Options) -> io::Result<()> {
+use crate::config::Settings;
+
+/// How a game in the real terminal ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ending {
+    /// The signal that stopped it (`SIGTERM`…), or `None` when the player quit.
+    pub signal: Option<&'static str>,
+    /// Why the unfinished game could not be saved, if it could not.
+    pub save_error: Option<String>,
+}
+
+/// Plays the game in the real terminal until the player quits or a signal stops it.
+/// `seed` drives the randomised bot levels.
+///
+/// On every way out the program can catch (quitting, Ctrl-C, SIGTERM, SIGHUP, a closed or
+/// failing terminal, a panic in the loop) an unfinished game is saved to `memory` and the
+/// terminal is restored.
+pub fn run(settings: Settings, memory: Memory, seed: u64) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel();
-    let bot = Bot::spawn(tx.clone(), options.seed);
+    let bot = Bot::spawn(tx.clone(), seed);
+    let signals = watch_signals(tx.clone())?;
     let mut terminal = terminal::init()?;
     let size = terminal.size()?;
     tx.send(Event::Resize(size.width, size.height))
         .map_err(io::Error::other)?;
     event::spawn_input(tx);
-    let mut app = App::new(options, Instant::now());
-    let result = run_loop(&mut terminal, &mut app, &rx, |request| bot.ask(request));
+    let mut app = App::with_memory(settings, memory, Instant::now());
+    let result = panic::catch_unwind(AssertUnwindSafe(|| {
+        run_loop(&mut terminal, &mut app, &rx, |request| bot.ask(request))
+    }));
+    // Save first: it matters most, and a hung-up terminal cannot slow it down.
+    let saved = app.save_on_exit();
     terminal::restore();
+    signals.close();
+    let result = result.unwrap_or_else(|panic| panic::resume_unwind(panic));
     result?;
     match app.failure() {
         Some(why) => Err(io::Error::other(why.to_string())),
-        None => Ok(()),
+        None => Ok(Ending {
+            signal: app.stopped_by(),
+            save_error: saved.err(),
+        }),
     }
+}
+
+/// Turns SIGTERM, SIGHUP (the terminal closed), SIGINT and SIGQUIT into
+/// [`Event::Terminate`], so the loop ends the normal way: saving, then restoring the
+/// terminal. (In raw mode Ctrl-C is a key, not SIGINT; SIGINT here comes from `kill`.)
+fn watch_signals(events: Sender<Event>) -> io::Result<signal_hook::iterator::Handle> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    let handle = signals.handle();
+    thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                let name = match signal {
+                    SIGTERM => "SIGTERM",
+                    SIGHUP => "SIGHUP",
+                    SIGINT => "SIGINT",
+                    _ => "SIGQUIT",
+                };
+                if events.send(Event::Terminate(name)).is_err() {
+                    return;
+                }
+            }
+        })?;
+    Ok(handle)
 }
 
 /// Draws, waits for events and applies them until the app wants to quit. Generic over the

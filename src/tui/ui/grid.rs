@@ -12,7 +12,7 @@ use crate::tui::app::{App, Screen};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let board = app.shown_board();
-    box_lines(Theme(app.options()).color(Color::DarkGray), area, buf);
+    box_lines(Theme(app.settings()).color(Color::DarkGray), area, buf);
     labels(app, area, buf);
     let scorers = scorers(board);
     let hints = app.hint_values();
@@ -70,7 +70,7 @@ impl CellLook<'_> {
         hint: Option<crate::solver::Value>,
         best: bool,
     ) {
-        let options = self.app.options();
+        let options = self.app.settings();
         let theme = Theme(options);
         let mid = self.inner.y + CELL_H / 2;
         let bottom = self.inner.y + CELL_H - 1;
@@ -78,7 +78,7 @@ impl CellLook<'_> {
         // it reads without colour too.
         if let Some(&scorer) = self.scorers.last() {
             if options.color {
-                buf.set_style(self.inner, Style::default().bg(options.side_color(scorer)));
+                buf.set_style(self.inner, Style::default().bg(options.colors.side(scorer)));
             }
             let marks: String = self
                 .scorers
@@ -110,7 +110,7 @@ impl CellLook<'_> {
 
     /// On a scored line's coloured background, text is black so it stays readable.
     fn on_score(&self, style: Style) -> Style {
-        if self.app.options().color && !self.scorers.is_empty() {
+        if self.app.settings().color && !self.scorers.is_empty() {
             style.fg(Color::Black)
         } else {
             style
@@ -119,7 +119,7 @@ impl CellLook<'_> {
 
     /// A small mark in the top-left corner (the last move).
     fn corner(&self, buf: &mut Buffer, mark: &str) {
-        let style = Theme(self.app.options()).accent();
+        let style = Theme(self.app.settings()).accent();
         buf.set_string(self.inner.x, self.inner.y, mark, style);
     }
 }
@@ -132,12 +132,16 @@ fn centred(buf: &mut Buffer, inner: Rect, y: u16, text: &str, style: Style) {
     buf.set_stringn(x, y, text, inner.width as usize, style);
 }
 
+/// Behind the cursor while a person is to move: dark enough for every symbol and hint
+/// colour to stay readable on it. The brackets around it take the highlight colour.
+const CURSOR_BACKGROUND: Color = Color::DarkGray;
+
 /// The cursor: the cell reversed and bracketed, visible with or without colour.
 fn cursor(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = cell_rect(area, app.cursor());
-    let options = app.options();
+    let options = app.settings();
     let style = if options.color && app.human_to_move() {
-        Style::default().bg(options.colors.cursor)
+        Style::default().bg(CURSOR_BACKGROUND)
     } else {
         Style::default().add_modifier(Modifier::REVERSED)
     };
@@ -188,7 +192,7 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
 
 /// Column letters above and row numbers to the left.
 fn labels(app: &App, area: Rect, buf: &mut Buffer) {
-    let style = Theme(app.options()).accent();
+    let style = Theme(app.settings()).accent();
     for i in 0..4u8 {
         let column = cell_rect(area, Cell::at(0, i).expect("row 1"));
         let letter = ((b'a' + i) as char).to_string();

@@ -6,9 +6,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use super::Theme;
+use super::{Theme, all_keys};
+use crate::config::Action;
 use crate::tui::app::App;
-use crate::tui::keys::Action;
 
 /// Actions in the order a player meets them.
 const ORDER: [Action; 14] = [
@@ -29,8 +29,8 @@ const ORDER: [Action; 14] = [
 ];
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(app.options());
-    let keys = &app.options().keys;
+    let theme = Theme(app.settings());
+    let keys = &app.settings().keys;
     let key_style = theme.accent().add_modifier(Modifier::BOLD);
     let row = |key: String, what: &str| {
         Line::from(vec![
@@ -40,26 +40,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     let mut lines: Vec<Line> = ORDER
         .iter()
-        .map(|&action| {
-            let mut label = keys.label(action);
-            if action.is_movement() {
-                // The arrows always move, even when rebound away.
-                let arrow = match action {
-                    Action::Up => "Up",
-                    Action::Down => "Down",
-                    Action::Left => "Left",
-                    _ => "Right",
-                };
-                if !keys.keys(action).iter().any(|k| k.to_string() == arrow) {
-                    label = format!("{arrow}/{label}");
-                }
-            }
-            row(label, action.describe())
-        })
+        .map(|&action| row(all_keys(keys, action), action.description()))
         .collect();
     lines.push(row("a1 .. d4".into(), "type a cell's name to place there"));
     lines.push(row("mouse".into(), "click a cell to place there"));
     lines.push(row("Ctrl-C".into(), "quit at once"));
+    let settings = app.settings();
+    let title = format!(
+        " Keys · {} moves first, {} second · any key closes ",
+        settings.symbol(crate::game::Side::First),
+        settings.symbol(crate::game::Side::Second)
+    );
 
     let width = 62.min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
@@ -76,7 +67,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Block::default()
                 .borders(Borders::ALL)
                 .border_style(key_style)
-                .title(" Keys (any key closes) "),
+                .title(title),
         )
         .render(popup, buf);
 }

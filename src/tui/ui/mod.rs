@@ -13,8 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::{App, Screen};
-use super::keys::Action;
-use super::options::Options;
+use crate::config::{Action, First, Key, KeyBindings, Mode, Settings};
 use crate::game::Side;
 use crate::solver::{Outcome, Value};
 
@@ -67,15 +66,15 @@ fn too_small(area: Rect, buf: &mut Buffer) {
 
 /// Top line: name of the game, the mode, the bot's level and hints.
 fn title(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(app.options());
+    let theme = Theme(app.settings());
     buf.set_string(
         area.x,
         area.y,
         "Tic-Tac-Latin",
         theme.accent().add_modifier(Modifier::BOLD),
     );
-    let mut facts = vec![app.mode().label().to_string()];
-    if app.mode() != super::options::Mode::TwoHumans {
+    let mut facts = vec![mode_label(app.mode()).to_string()];
+    if app.mode() != Mode::TwoHumans {
         facts.push(format!("bot level: {}", app.difficulty()));
     }
     facts.push(format!("hints {}", if app.hints() { "on" } else { "off" }));
@@ -87,10 +86,10 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn status(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(app.options());
+    let theme = Theme(app.settings());
     let style = if app.status().starts_with("Illegal") {
         theme
-            .color(app.options().colors.hint_loss)
+            .color(app.settings().colors.hint_loss)
             .add_modifier(Modifier::BOLD)
     } else {
         Style::default().add_modifier(Modifier::BOLD)
@@ -100,8 +99,8 @@ fn status(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// The main keys, read from the bindings so a changed key shows as changed.
 fn footer(app: &App, area: Rect, buf: &mut Buffer) {
-    let keys = &app.options().keys;
-    let first = |action: Action| keys.first_label(action);
+    let keys = &app.settings().keys;
+    let first = |action: Action| first_key(keys, action);
     let items: Vec<(String, &str)> = match app.screen() {
         Screen::Review(_) => vec![
             (
@@ -112,7 +111,7 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             (first(Action::New), "new game"),
             (first(Action::Help), "help"),
         ],
-        _ if app.board().status().is_over() && app.mode() == super::options::Mode::Demo => vec![
+        _ if app.board().status().is_over() && app.mode() == Mode::Demo => vec![
             (first(Action::New), "new game"),
             (first(Action::Review), "review"),
             (first(Action::Help), "help"),
@@ -126,7 +125,7 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             (first(Action::Help), "help"),
             (first(Action::Quit), "quit"),
         ],
-        _ if app.mode() == super::options::Mode::Demo => vec![
+        _ if app.mode() == Mode::Demo => vec![
             (first(Action::New), "new game"),
             (first(Action::Hints), "hints"),
             (first(Action::Difficulty), "level"),
@@ -144,11 +143,11 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             (first(Action::Quit), "quit"),
         ],
     };
-    footer_line(app.options(), &items, area, buf);
+    footer_line(app.settings(), &items, area, buf);
 }
 
 /// `key what · key what …`, keys in the accent style.
-pub fn footer_line(options: &Options, items: &[(String, &str)], area: Rect, buf: &mut Buffer) {
+pub fn footer_line(options: &Settings, items: &[(String, &str)], area: Rect, buf: &mut Buffer) {
     let theme = Theme(options);
     let mut spans = Vec::new();
     for (i, (key, what)) in items.iter().enumerate() {
@@ -164,9 +163,63 @@ pub fn footer_line(options: &Options, items: &[(String, &str)], area: Rect, buf:
     buf.set_line(area.x, area.y, &Line::from(spans), area.width);
 }
 
-/// Styles from the options, with colour dropped when colour is off.
+/// How a mode reads on screen.
+pub fn mode_label(mode: Mode) -> &'static str {
+    match mode {
+        Mode::VsBot => "You vs bot",
+        Mode::TwoHumans => "Two players",
+        Mode::Demo => "Bot vs bot",
+    }
+}
+
+/// How a choice of who moves first reads on screen.
+pub fn first_label(first: First) -> &'static str {
+    match first {
+        First::You => "You first",
+        First::Bot => "Bot first",
+        First::BotChooses => "Bot chooses",
+    }
+}
+
+/// A key as people read it: the config file's name, capitalised when it is a word
+/// (`Enter`, `Ctrl-z`) so it stands out from a letter key (`u`).
+pub fn key_label(key: Key) -> String {
+    let name = key.to_string();
+    if name.chars().count() == 1 {
+        return name;
+    }
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The first key bound to an action, for the footer and messages; the action's name when
+/// nothing is bound to it.
+pub fn first_key(keys: &KeyBindings, action: Action) -> String {
+    keys.keys_for(action)
+        .first()
+        .map_or_else(|| action.name().to_string(), |&key| key_label(key))
+}
+
+/// Every key bound to an action: `q/Esc`; `-` when none is.
+pub fn all_keys(keys: &KeyBindings, action: Action) -> String {
+    let labels: Vec<String> = keys
+        .keys_for(action)
+        .iter()
+        .map(|&k| key_label(k))
+        .collect();
+    if labels.is_empty() {
+        "-".into()
+    } else {
+        labels.join("/")
+    }
+}
+
+/// Styles from the settings, with colour dropped when colour is off.
 #[derive(Clone, Copy)]
-pub struct Theme<'a>(pub &'a Options);
+pub struct Theme<'a>(pub &'a Settings);
 
 impl Theme<'_> {
     /// Foreground colour, or nothing without colour.
@@ -185,7 +238,7 @@ impl Theme<'_> {
     /// A side's symbol: its colour, and for the first side bold, so the two differ without
     /// colour too.
     pub fn side(self, side: Side) -> Style {
-        let style = self.color(self.0.side_color(side));
+        let style = self.color(self.0.colors.side(side));
         match side {
             Side::First => style.add_modifier(Modifier::BOLD),
             Side::Second => style,

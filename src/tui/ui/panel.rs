@@ -6,11 +6,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::Theme;
+use super::{Theme, all_keys, mode_label};
+use crate::config::{Action, First, Mode};
 use crate::game::Side;
 use crate::tui::app::{App, Screen};
-use crate::tui::keys::Action;
-use crate::tui::options::{Mode, Starter};
 use crate::tui::review::{self, Verdict};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -36,7 +35,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// "You X 1 : 0 O Bot": names, symbols in their colours, the points.
 fn tally(app: &App) -> Line<'static> {
-    let options = app.options();
+    let options = app.settings();
     let theme = Theme(options);
     let (f, s) = app.shown_board().points();
     let bold = Style::default().add_modifier(Modifier::BOLD);
@@ -59,15 +58,15 @@ fn tally(app: &App) -> Line<'static> {
 fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let board = app.board();
     let side = board.to_move();
-    let symbol = app.options().symbol(side);
+    let symbol = app.settings().symbol(side);
     let turn = if app.human_side().is_none() && app.mode() == Mode::VsBot {
         "Bot is choosing its side…".to_string()
     } else if app.bot_thinking() && app.mode() == Mode::VsBot {
-        format!("{} is thinking… ({symbol})", app.options().names.bot)
+        format!("{} is thinking… ({symbol})", app.settings().names.bot)
     } else {
         app.turn_text()
     };
-    let keys = &app.options().keys;
+    let keys = &app.settings().keys;
     let mut rows = vec![("Turn", turn), ("Mode", mode_text(app))];
     if app.mode() != Mode::TwoHumans {
         rows.push((
@@ -84,10 +83,10 @@ fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         format!(
             "{} ({} toggles)",
             if app.hints() { "on" } else { "off" },
-            keys.label(Action::Hints)
+            all_keys(keys, Action::Hints)
         ),
     ));
-    let label = Theme(app.options()).accent();
+    let label = Theme(app.settings()).accent();
     for (i, (name, value)) in rows.iter().enumerate() {
         let line = Line::from(vec![
             Span::styled(format!("{name:<7}"), label),
@@ -100,7 +99,7 @@ fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 
 /// The banner at the end: who won with which lines, or the draw, and what to do next.
 fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(app.options());
+    let theme = Theme(app.settings());
     let winner_style = match app.board().status() {
         crate::game::Status::Won(side) => theme.side(side),
         _ => Style::default(),
@@ -136,13 +135,13 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 
 /// The move being reviewed: its values before and after and the verdict.
 fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(app.options());
+    let theme = Theme(app.settings());
     let Screen::Review(shown) = app.screen() else {
         return 0;
     };
     let mut text = Vec::new();
     if let Some(r) = app.review() {
-        let symbol = app.options().symbol(r.side);
+        let symbol = app.settings().symbol(r.side);
         text.push(Line::from(vec![
             Span::styled(symbol.to_string(), theme.side(r.side)),
             Span::raw(format!(" {} before: {}", r.cell, r.before)),
@@ -151,7 +150,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
         let style = match r.verdict {
             Verdict::Mistake => theme
-                .color(app.options().colors.hint_loss)
+                .color(app.settings().colors.hint_loss)
                 .add_modifier(Modifier::BOLD),
             _ => Style::default(),
         };
@@ -177,8 +176,23 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 
 /// "1. b2 c3" per row; in review mistakes are marked `?` and the shown move is reversed.
 fn moves(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(app.options());
-    buf.set_string(area.x, area.y, "Moves", theme.accent());
+    let theme = Theme(app.settings());
+    // The symbols in the header say which column of moves is whose.
+    let settings = app.settings();
+    let header = Line::from(vec![
+        Span::styled("Moves (", theme.accent()),
+        Span::styled(
+            settings.symbol(Side::First).to_string(),
+            theme.side(Side::First),
+        ),
+        Span::styled(" then ", theme.accent()),
+        Span::styled(
+            settings.symbol(Side::Second).to_string(),
+            theme.side(Side::Second),
+        ),
+        Span::styled(")", theme.accent()),
+    ]);
+    buf.set_line(area.x, area.y, &header, area.width);
     let verdicts = match (app.screen(), app.solver()) {
         (Screen::Review(_), Some(solver)) => review::verdicts(solver, app.moves()),
         _ => Vec::new(),
@@ -210,10 +224,10 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(app: &App) -> String {
-    let mode = app.mode().label();
+    let mode = mode_label(app.mode());
     match (app.starter(), app.human_side()) {
-        (Starter::BotChooses, Some(human)) if app.mode() == Mode::VsBot => {
-            let bot = app.options().symbol(human.other());
+        (First::BotChooses, Some(human)) if app.mode() == Mode::VsBot => {
+            let bot = app.settings().symbol(human.other());
             format!("{mode}, bot chose {bot}")
         }
         _ => mode.to_string(),
@@ -221,5 +235,5 @@ fn mode_text(app: &App) -> String {
 }
 
 fn first_key(app: &App, action: Action) -> String {
-    app.options().keys.first_label(action)
+    super::first_key(&app.settings().keys, action)
 }

@@ -1,4 +1,5 @@
-//! The start screen: a line on the rules and the choices of mode, side and level.
+//! The start screen: a line on the rules, the unfinished game to resume, the choices of
+//! mode, side and level, and the record of results.
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Modifier, Style};
@@ -6,14 +7,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::layout::Areas;
-use super::{Theme, footer_line};
+use super::{Theme, first_key, first_label, footer_line, mode_label};
+use crate::config::{Action, First, Mode};
+use crate::game::Side;
 use crate::players::Difficulty;
+use crate::store::Record;
 use crate::tui::app::{App, Menu};
-use crate::tui::keys::Action;
-use crate::tui::options::{Mode, Starter};
 
 pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
-    let theme = Theme(app.options());
+    let theme = Theme(app.settings());
     let area = areas.content;
     buf.set_string(
         area.x,
@@ -21,11 +23,17 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
         "Tic-Tac-Latin",
         theme.accent().add_modifier(Modifier::BOLD),
     );
-    let rules = "4x4 tic-tac-toe with a twist: a line (row, column or diagonal) scores a point \
-                 for you when it holds three of your symbols and one of your opponent's. The \
-                 first to get ahead on points wins; a full board level on points is a draw.";
+    let settings = app.settings();
+    let rules = format!(
+        "4x4 tic-tac-toe with a twist: a line (row, column or diagonal) scores a point for you \
+         when it holds three of your symbols and one of your opponent's. The first to get \
+         ahead on points wins; a full board level on points is a draw. {} moves first, {} \
+         second.",
+        settings.symbol(Side::First),
+        settings.symbol(Side::Second)
+    );
     let rules_area = ratatui::layout::Rect::new(area.x, area.y + 2, area.width, 4);
-    Paragraph::new(rules)
+    Paragraph::new(rules.as_str())
         .wrap(Wrap { trim: true })
         .render(rules_area, buf);
 
@@ -50,10 +58,28 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
             "Your current game is kept until you start a new one.",
             Style::default(),
         );
+    } else if let Some(record) = app.menu_record() {
+        buf.set_stringn(
+            area.x,
+            y + 2,
+            record_text(app, menu, record),
+            area.width as usize,
+            Style::default(),
+        );
     }
+    notices(
+        app,
+        ratatui::layout::Rect::new(
+            area.x,
+            y + 3,
+            area.width,
+            areas.footer.y.saturating_sub(y + 3),
+        ),
+        buf,
+    );
 
-    let keys = &app.options().keys;
-    let first = |a: Action| keys.first_label(a);
+    let keys = &app.settings().keys;
+    let first = |a: Action| first_key(keys, a);
     let back = if app.has_game() {
         "back to game"
     } else {
@@ -68,12 +94,19 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
             format!("{}/{}", first(Action::Left), first(Action::Right)),
             "change",
         ),
-        (first(Action::Place), "start"),
+        (
+            first(Action::Place),
+            if menu.row == Menu::RESUME {
+                "resume"
+            } else {
+                "start"
+            },
+        ),
         (first(Action::Help), "help"),
         (first(Action::Quit), back),
     ];
-    footer_line(app.options(), &items, areas.footer, buf);
-    if !app.status().is_empty() && !app.has_game() {
+    footer_line(app.settings(), &items, areas.footer, buf);
+    if !app.status().is_empty() && !app.has_game() && app.notices().is_empty() {
         buf.set_stringn(
             areas.status.x,
             areas.status.y,
@@ -84,19 +117,57 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
     }
 }
 
+/// "Your record at perfect: 3 won, 5 drawn, 2 lost · unbeaten in 4 (best 6)": the run
+/// counts games in a row without a loss.
+fn record_text(app: &App, menu: &Menu, record: Record) -> String {
+    let whose = match menu.mode {
+        Mode::TwoHumans => format!("{}'s record", app.settings().names.first),
+        _ => format!("Your record at {}", menu.difficulty),
+    };
+    if record.games() == 0 {
+        return format!("{whose}: no games yet.");
+    }
+    format!(
+        "{whose}: {} won, {} drawn, {} lost · unbeaten in {} (best {})",
+        record.wins, record.draws, record.losses, record.streak, record.best_streak
+    )
+}
+
+/// What the store had to set aside (a damaged file moved to `.bak`), told once.
+fn notices(app: &App, area: ratatui::layout::Rect, buf: &mut Buffer) {
+    if app.notices().is_empty() || area.height == 0 {
+        return;
+    }
+    let theme = Theme(app.settings());
+    let style = theme
+        .color(app.settings().colors.hint_loss)
+        .add_modifier(Modifier::BOLD);
+    let lines: Vec<Line> = app
+        .notices()
+        .iter()
+        .map(|notice| Line::styled(notice.clone(), style))
+        .collect();
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
 /// One choice row: its label, then every option with the chosen one highlighted.
 fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
-    let theme = Theme(app.options());
+    let theme = Theme(app.settings());
+    if row == Menu::RESUME {
+        return resume_line(app, menu);
+    }
     let (label, options, chosen): (&str, Vec<&str>, usize) = match row {
-        0 => (
+        Menu::MODE => (
             "Mode",
-            Mode::ALL.iter().map(|m| m.label()).collect(),
+            Mode::ALL.iter().map(|&m| mode_label(m)).collect(),
             Mode::ALL.iter().position(|&m| m == menu.mode).unwrap_or(0),
         ),
-        1 => (
+        Menu::FIRST => (
             "You play",
-            Starter::ALL.iter().map(|s| s.label()).collect(),
-            Starter::ALL
+            First::ALL.iter().map(|&s| first_label(s)).collect(),
+            First::ALL
                 .iter()
                 .position(|&s| s == menu.starter)
                 .unwrap_or(0),
@@ -135,4 +206,31 @@ fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
         spans.push(Span::raw(" "));
     }
     Line::from(spans)
+}
+
+/// "▶ Resume the unfinished game (8 moves) · You vs bot at perfect".
+fn resume_line(app: &App, menu: &Menu) -> Line<'static> {
+    let theme = Theme(app.settings());
+    let focused = menu.row == Menu::RESUME;
+    let pointer = if focused { "▶ " } else { "  " };
+    let style = if focused {
+        theme.accent().add_modifier(Modifier::BOLD)
+    } else {
+        Style::default()
+    };
+    let moves = menu.resume.unwrap_or(0);
+    let plural = if moves == 1 { "move" } else { "moves" };
+    let what = app
+        .saved_game()
+        .map_or_else(String::new, |game| match game.mode {
+            Mode::TwoHumans => format!(" · {}", mode_label(game.mode)),
+            _ => format!(" · {} at {}", mode_label(game.mode), game.difficulty),
+        });
+    Line::from(vec![
+        Span::styled(
+            format!("{pointer}Resume the unfinished game ({moves} {plural})"),
+            style,
+        ),
+        Span::raw(what),
+    ])
 }
