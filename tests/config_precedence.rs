@@ -351,3 +351,23 @@ fn the_config_subcommands_take_the_config_flag() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--help` says what `config init` does over an existing file and what the game's exit
+/// statuses are.
+#[test]
+fn help_gives_the_exit_statuses() {
+    let home = tempfile::tempdir().unwrap();
+    let init = stdout(&run(home.path(), &["config", "init", "--help"], &[]));
+    assert!(
+        init.contains("nothing changes and the exit status is 1"),
+        "{init}"
+    );
+    for args in [&["play", "--help"][..], &["--help"]] {
+        let help = stdout(&run(home.path(), args, &[]));
+        assert!(
+            help.contains("0 after quitting with q, Esc or Ctrl-C"),
+            "{help}"
+        );
+        assert!(help.contains("128 + the signal's number"), "{help}");
+    }
+}
