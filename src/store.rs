@@ -165,17 +165,40 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-/// The saved files in one directory. With saving off (`--no-save`) nothing is ever written,
-/// renamed or removed; loading still works.
+/// What a store may do with its files.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Access {
+    /// The game, saving as usual.
+    Save,
+    /// The game with `--no-save`: nothing is written, renamed or removed.
+    NoSave,
+    /// A command that only looks (`tictaclatin stats`): nothing is written either, and an
+    /// unusable file is left for the game to set aside.
+    Inspect,
+}
+
+/// The saved files in one directory. With saving off (`--no-save`) or when only inspecting,
+/// nothing is ever written, renamed or removed; loading still works.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Store {
     dir: PathBuf,
-    save: bool,
+    access: Access,
 }
 
 impl Store {
+    /// The game's store; `save` is false for `--no-save`.
     pub fn new(dir: PathBuf, save: bool) -> Store {
-        Store { dir, save }
+        let access = if save { Access::Save } else { Access::NoSave };
+        Store { dir, access }
+    }
+
+    /// A store that only reads, for commands that report what is saved. Its notices say
+    /// that an unusable file was left as it is, for the game to move aside.
+    pub fn inspect(dir: PathBuf) -> Store {
+        Store {
+            dir,
+            access: Access::Inspect,
+        }
     }
 
     pub fn dir(&self) -> &Path {
@@ -183,7 +206,7 @@ impl Store {
     }
 
     pub fn saves(&self) -> bool {
-        self.save
+        self.access == Access::Save
     }
 
     pub fn stats_path(&self) -> PathBuf {
@@ -231,7 +254,7 @@ impl Store {
 
     /// Forgets the unfinished game (it ended, or the player declined to resume it).
     pub fn clear_game(&self) -> Result<(), StoreError> {
-        if !self.save {
+        if !self.saves() {
             return Ok(());
         }
         let path = self.game_path();
@@ -276,10 +299,22 @@ impl Store {
     /// Moves an unusable file to `*.bak` (replacing an older one) and says what happened.
     fn set_aside(&self, path: &Path, what: &str, why: &Unusable) -> String {
         let problem = format!("Could not use {what} in {}: {why}", path.display());
-        if !self.save {
-            return format!("{problem}. Starting fresh; the file was left alone (saving is off).");
-        }
         let backup = backup_path(path);
+        match self.access {
+            Access::Save => {}
+            Access::NoSave => {
+                return format!(
+                    "{problem}. Starting fresh; the file was left alone (saving is off)."
+                );
+            }
+            Access::Inspect => {
+                return format!(
+                    "{problem}. The file was left as it is; the game will move it aside to {} \
+                     and start a fresh one the next time it starts.",
+                    backup.display()
+                );
+            }
+        }
         match fs::rename(path, &backup) {
             Ok(()) => format!(
                 "{problem}. It was moved to {} and a fresh one started.",
@@ -293,7 +328,7 @@ impl Store {
     }
 
     fn write(&self, path: &Path, text: &str) -> Result<(), StoreError> {
-        if !self.save {
+        if !self.saves() {
             return Ok(());
         }
         write_atomic(path, text.as_bytes()).map_err(|error| StoreError {

@@ -43,11 +43,12 @@ fn invalid_toml() {
 
 #[test]
 fn wrong_type() {
-    let (err, path, _dir) = read("[game]\nhints = \"yes\"\nbot_delay_ms = 10\n");
+    let (err, path, _dir) = read("[game]\nhints = 1\nbot_delay_ms = 10\n");
     assert_eq!(err.kind, ErrorKind::WrongType);
     assert_located(&err, &path, 2, 9, Some("game.hints"));
     assert!(
-        err.problem.contains("expected true, false or \"auto\""),
+        err.problem
+            .contains("expected true, false or \"auto\", found an integer"),
         "{err}"
     );
 
@@ -80,6 +81,51 @@ fn unknown_key_with_a_suggestion_for_a_typo() {
             .contains("mode, first, difficulty, hints, bot_delay_ms"),
         "{err}"
     );
+}
+
+#[test]
+fn a_string_other_than_auto_for_hints_is_quoted_back() {
+    // "auto" is a string too, so "found a string" would not say what is wrong.
+    let (err, path, _dir) = read("[game]\nhints = \"yes\"\n");
+    assert_eq!(err.kind, ErrorKind::BadValue);
+    assert_located(&err, &path, 2, 9, Some("game.hints"));
+    assert_eq!(
+        err.problem,
+        "expected true, false or \"auto\", found \"yes\""
+    );
+    assert!(err.fix.contains("hints = true"), "{err}");
+}
+
+#[test]
+fn an_action_with_no_key() {
+    let (err, path, _dir) = read("[keys]\nundo = \"z\"\nquit = []\n");
+    assert_eq!(err.kind, ErrorKind::NoKey);
+    assert_located(&err, &path, 3, 8, Some("keys.quit"));
+    assert!(
+        err.problem.contains("every action needs at least one key"),
+        "{err}"
+    );
+    assert!(err.fix.contains("quit = [\"q\", \"esc\"]"), "{err}");
+}
+
+#[test]
+fn position_characters_as_symbols() {
+    // `-` and `.` are empty cells and `/` separates rows in the position text.
+    for (c, col) in [("-", 9), (".", 9), ("/", 9)] {
+        let (err, path, _dir) = read(&format!("[symbols]\nfirst = \"{c}\"\n"));
+        let c = c.chars().next().unwrap();
+        assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::PositionChar(c)));
+        assert_located(&err, &path, 2, col, Some("symbols.first"));
+        assert!(err.fix.contains("other than -, . and /"), "{err}");
+    }
+}
+
+#[test]
+fn one_letter_in_two_cases_for_the_two_sides() {
+    let (err, path, _dir) = read("[symbols]\nfirst = \"o\"\nsecond = \"O\"\n");
+    assert_eq!(err.kind, ErrorKind::SameSymbol);
+    assert_located(&err, &path, 3, 10, Some("symbols.second"));
+    assert!(err.problem.contains("differ only in case"), "{err}");
 }
 
 #[test]
@@ -287,4 +333,45 @@ fn a_bad_bot_delay_in_the_environment_is_refused_too() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("TICTACLATIN_BOT_DELAY_MS"), "{stderr}");
+}
+
+/// The flag and the environment variable take the file's 0-10000 ms too, with a message that
+/// says so; a delay of years would leave "Bot is thinking…" on screen forever.
+#[test]
+fn the_bot_delay_is_limited_on_the_command_line_and_in_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], env: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tictaclatin"));
+        command
+            .args(args)
+            .env("HOME", dir.path())
+            .env("XDG_CONFIG_HOME", dir.path().join(".config"))
+            .env_remove("TICTACLATIN_CONFIG")
+            .env_remove("TICTACLATIN_BOT_DELAY_MS")
+            .env("TICTACLATIN_DATA_DIR", dir.path().join("data"));
+        if let Some(value) = env {
+            command.env("TICTACLATIN_BOT_DELAY_MS", value);
+        }
+        let out = command.output().unwrap();
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    for args in [
+        &["play", "--bot-delay", "18446744073709551615"][..],
+        &["--bot-delay", "10001"],
+        &["config", "show", "--bot-delay=-1"],
+    ] {
+        let (code, stderr) = run(args, None);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("a whole number of milliseconds from 0 to 10000"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let (code, stderr) = run(&[], Some("18446744073709551615"));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("TICTACLATIN_BOT_DELAY_MS"), "{stderr}");
+    assert!(stderr.contains("from 0 to 10000"), "{stderr}");
+    // The top of the range is fine.
+    let (code, stderr) = run(&["config", "show", "--bot-delay", "10000"], None);
+    assert_eq!(code, Some(0), "{stderr}");
 }

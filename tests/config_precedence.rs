@@ -225,18 +225,149 @@ fn config_show_prints_the_layered_settings() {
     );
     let text = stdout(&out);
     assert!(
-        text.contains(&format!("config file: {path_text}\n")),
+        text.contains(&format!("# config file: {path_text}\n")),
         "{text}"
     );
-    assert!(text.contains("symbols       🦀 O\n"), "{text}"); // the file
-    assert!(text.contains("difficulty    hard\n"), "{text}"); // the environment
-    assert!(text.contains("mode          bot\n"), "{text}"); // the flag
-    assert!(text.contains("first         bot\n"), "{text}"); // the file again
-    assert!(text.contains("keys.quit     q esc\n"), "{text}"); // a default
+    assert!(text.contains("symbols.first     = \"🦀\"\n"), "{text}"); // the file
+    assert!(text.contains("game.difficulty   = \"hard\"\n"), "{text}"); // the environment
+    assert!(text.contains("game.mode         = \"bot\"\n"), "{text}"); // the flag
+    assert!(text.contains("game.first        = \"bot\"\n"), "{text}"); // the file again
+    assert!(
+        text.contains("keys.quit         = [\"q\", \"esc\"]\n"),
+        "{text}"
+    ); // a default
     assert!(text.contains("(saving off)"), "{text}");
 
     // A bad flag value is refused by the argument parser, exit 2.
     let out = run(home.path(), &["config", "show", "--symbols", "X,X"], &env);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("both sides use 'X'"));
+}
+
+/// `config show` prints what a config file would say: colour names in lowercase, hex as the
+/// file writes it, every `=` in one column, and the whole output is a file `config check`
+/// accepts and that reads back to the same settings.
+#[test]
+fn config_show_prints_a_config_file_that_reads_back_the_same() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("c.toml");
+    let text = "[colors]\nfirst = \"LightRed\"\nsecond = \"#FF8800\"\nhighlight = \"12\"\n\
+                [names]\nyou = \"Ada \\\"A\\\" L\"\n[game]\nhints = false\n\
+                [keys]\ndifficulty = [\"D\", \"f2\"]\n";
+    fs::write(&path, text).unwrap();
+    let path_text = path.to_str().unwrap();
+    let out = run(home.path(), &["config", "show", "--config", path_text], &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shown = stdout(&out);
+    assert!(
+        shown.contains("colors.first      = \"lightred\"\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("colors.second     = \"#ff8800\"\n"),
+        "{shown}"
+    );
+    assert!(shown.contains("colors.highlight  = \"12\"\n"), "{shown}");
+    assert!(
+        shown.contains("keys.difficulty   = [\"D\", \"f2\"]\n"),
+        "{shown}"
+    );
+    assert!(shown.contains("game.hints        = false\n"), "{shown}");
+    let columns: Vec<usize> = shown
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| line.find(" = ").expect("every setting line has ` = `"))
+        .collect();
+    assert_eq!(columns.len(), 32, "{shown}");
+    assert!(columns.iter().all(|&c| c == columns[0]), "{shown}");
+
+    let expected = config::read_file(&path, true).unwrap().unwrap();
+    let again = Settings::from_toml(&shown, config::Origin::File("shown.toml".into())).unwrap();
+    assert_eq!(again, expected);
+}
+
+/// `--config PATH` names the file for `config path`, `init` and `check` too, as it does for
+/// the game, and beats TICTACLATIN_CONFIG.
+#[test]
+fn the_config_subcommands_take_the_config_flag() {
+    let home = tempfile::tempdir().unwrap();
+    let mine = home.path().join("sub/mine.toml");
+    let mine_text = mine.to_str().unwrap();
+    let env = [("TICTACLATIN_CONFIG", "/nowhere/else.toml")];
+
+    let out = run(
+        home.path(),
+        &["config", "path", "--config", mine_text],
+        &env,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout(&out).trim(), mine_text);
+
+    let out = run(
+        home.path(),
+        &["config", "init", "--config", mine_text],
+        &env,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(fs::read_to_string(&mine).unwrap(), config::DEFAULT_FILE);
+    // A second init changes nothing and exits 1.
+    fs::write(&mine, "[symbols]\nfirst = \"-\"\n").unwrap();
+    let out = run(
+        home.path(),
+        &["config", "init", "--config", mine_text],
+        &env,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        fs::read_to_string(&mine).unwrap(),
+        "[symbols]\nfirst = \"-\"\n"
+    );
+
+    let out = run(
+        home.path(),
+        &["config", "check", "--config", mine_text],
+        &env,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mine.toml:2:9"));
+
+    // A path and --config at once is ambiguous: refused.
+    let out = run(
+        home.path(),
+        &["config", "check", mine_text, "--config", mine_text],
+        &env,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--help` says what `config init` does over an existing file and what the game's exit
+/// statuses are.
+#[test]
+fn help_gives_the_exit_statuses() {
+    let home = tempfile::tempdir().unwrap();
+    let init = stdout(&run(home.path(), &["config", "init", "--help"], &[]));
+    assert!(
+        init.contains("nothing changes and the exit status is 1"),
+        "{init}"
+    );
+    for args in [&["play", "--help"][..], &["--help"]] {
+        let help = stdout(&run(home.path(), args, &[]));
+        assert!(
+            help.contains("0 after quitting with q, Esc or Ctrl-C"),
+            "{help}"
+        );
+        assert!(help.contains("128 + the signal's number"), "{help}");
+    }
 }

@@ -237,6 +237,45 @@ fn stats_command_reports_a_damaged_file_without_touching_it() {
     fs::write(data.join("stats.toml"), "garbage [").unwrap();
     let out = stats_command(&data, home.path());
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("damaged"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("damaged"), "{stderr}");
     assert!(data.join("stats.toml").exists());
+    assert!(!data.join("stats.toml.bak").exists());
+}
+
+/// `stats` only reads, so it must not blame `--no-save` (which the user never gave): it says
+/// the file was left as it is and that the game will move it aside to `.bak`.
+#[test]
+fn stats_command_says_what_the_game_will_do_with_an_unusable_file() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    fs::create_dir_all(&data).unwrap();
+    fs::write(
+        data.join("stats.toml"),
+        format!("version = {}\n", VERSION + 1),
+    )
+    .unwrap();
+    fs::write(data.join("saved-game.toml"), "moves = [").unwrap();
+    let out = stats_command(&data, home.path());
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("saving is off"), "{stderr}");
+    assert!(
+        stderr.contains("written by a newer tictaclatin"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("left as it is"), "{stderr}");
+    let bak = data.join("stats.toml.bak");
+    assert!(
+        stderr.contains(&format!("move it aside to {}", bak.display())),
+        "{stderr}"
+    );
+    // The unfinished game is reported the same way, not silently skipped.
+    assert!(
+        stderr.contains("saved-game.toml: it is damaged"),
+        "{stderr}"
+    );
+    // No "No games recorded yet": the record is unreadable, not empty.
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("No games"));
+    assert!(data.join("stats.toml").exists() && !bak.exists());
 }

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 
 use super::Failure;
 use super::settings_args::SettingsArgs;
-use tictaclatin::config::{self, Action, Env, Location, Settings};
+use tictaclatin::config::{self, Action, Env, Hints, Location, Settings};
 use tictaclatin::game::Side;
 
 #[derive(Args, Debug)]
@@ -17,31 +17,45 @@ pub struct ConfigArgs {
     command: ConfigCommand,
 }
 
+/// `--config PATH` for the subcommands that only need to know which file.
+#[derive(Args, Debug)]
+struct ConfigFlag {
+    /// Use this config file instead of the default one (also TICTACLATIN_CONFIG)
+    #[arg(long, value_name = "PATH")]
+    config: Option<PathBuf>,
+}
+
 #[derive(Subcommand, Debug)]
 enum ConfigCommand {
-    /// Print the path of the config file that is read (TICTACLATIN_CONFIG overrides it)
-    Path,
-    /// Write the commented default config file to that path (never overwrites a file)
-    Init,
+    /// Print the path of the config file that is read: --config, else TICTACLATIN_CONFIG,
+    /// else the default
+    Path(ConfigFlag),
+    /// Write the commented default config file to that path. An existing file is never
+    /// overwritten: then nothing changes and the exit status is 1
+    Init(ConfigFlag),
     /// Check a config file (by default the one `config path` prints): prints `ok` or what
     /// is wrong, with exit status 2
     Check {
-        /// The file to check
+        /// The file to check (the same as --config PATH)
+        #[arg(conflicts_with = "config")]
         path: Option<PathBuf>,
+        #[command(flatten)]
+        flag: ConfigFlag,
     },
-    /// Print the settings in effect: the config file, then the environment, then the flags
+    /// Print the settings in effect (the config file, then the environment, then the flags)
+    /// as config file lines
     Show(SettingsArgs),
 }
 
 pub fn run(args: ConfigArgs) -> Result<(), Failure> {
     match args.command {
-        ConfigCommand::Path => {
-            let location = location(None)?;
+        ConfigCommand::Path(flag) => {
+            let location = location(flag.config.as_deref())?;
             println!("{}", location.path.display());
             Ok(())
         }
-        ConfigCommand::Init => init(&location(None)?.path),
-        ConfigCommand::Check { path } => check(&location(path.as_deref())?),
+        ConfigCommand::Init(flag) => init(&location(flag.config.as_deref())?.path),
+        ConfigCommand::Check { path, flag } => check(&location(path.or(flag.config).as_deref())?),
         ConfigCommand::Show(settings) => show(&settings),
     }
 }
@@ -101,59 +115,80 @@ fn check(location: &Location) -> Result<(), Failure> {
 
 fn show(args: &SettingsArgs) -> Result<(), Failure> {
     let loaded = args.load()?;
+    // Comments, so the whole output is itself a config file `config check` accepts.
     match (&loaded.location, loaded.file_read) {
-        (Some(location), true) => println!("config file: {}", location.path.display()),
+        (Some(location), true) => println!("# config file: {}", location.path.display()),
         (Some(location), false) => {
             println!(
-                "config file: {} (not there: defaults)",
+                "# config file: {} (not there: defaults)",
                 location.path.display()
             )
         }
-        (None, _) => println!("config file: none (defaults)"),
+        (None, _) => println!("# config file: none (defaults)"),
     }
-    print!("{}", describe(&loaded.settings));
     let store = args.store()?;
     let saving = if store.saves() { "on" } else { "off" };
-    println!("data: {} (saving {saving})", store.dir().display());
+    println!("# data: {} (saving {saving})", store.dir().display());
+    print!("{}", describe(&loaded.settings));
     Ok(())
 }
 
-/// The settings, one per line, in the words of the config file.
+/// The settings as config file lines, one per key (`colors.first = "lightred"`), with the
+/// `=` signs aligned. TOML reads a dotted key as the key in its table, so the text can be
+/// copied into a config file as it is.
 fn describe(s: &Settings) -> String {
-    let mut out = String::new();
-    let mut line = |key: &str, value: String| out.push_str(&format!("{key:<13} {value}\n"));
-    let (first, second) = (s.symbols.get(Side::First), s.symbols.get(Side::Second));
-    line("symbols", format!("{first} {second}"));
-    let n = &s.names;
-    line(
-        "names",
-        format!(
-            "first {:?}, second {:?}, you {:?}, bot {:?}",
-            n.first, n.second, n.you, n.bot
+    let (n, c) = (&s.names, &s.colors);
+    let mut lines: Vec<(String, String)> = vec![
+        ("color".into(), s.color.to_string()),
+        ("symbols.first".into(), quote(s.symbol(Side::First))),
+        ("symbols.second".into(), quote(s.symbol(Side::Second))),
+        ("names.first".into(), quote(&n.first)),
+        ("names.second".into(), quote(&n.second)),
+        ("names.you".into(), quote(&n.you)),
+        ("names.bot".into(), quote(&n.bot)),
+    ];
+    for (key, color) in [
+        ("first", c.first),
+        ("second", c.second),
+        ("highlight", c.highlight),
+        ("hint_win", c.hint_win),
+        ("hint_draw", c.hint_draw),
+        ("hint_loss", c.hint_loss),
+    ] {
+        lines.push((format!("colors.{key}"), quote(&config::color_name(color))));
+    }
+    let hints = match s.hints {
+        Hints::Auto => quote("auto"),
+        Hints::On => "true".into(),
+        Hints::Off => "false".into(),
+    };
+    lines.extend([
+        ("game.mode".into(), quote(s.mode.name())),
+        ("game.first".into(), quote(s.first.name())),
+        ("game.difficulty".into(), quote(s.difficulty.name())),
+        ("game.hints".into(), hints),
+        (
+            "game.bot_delay_ms".into(),
+            s.bot_delay.as_millis().to_string(),
         ),
-    );
-    let c = &s.colors;
-    line(
-        "colors",
-        format!(
-            "first {}, second {}, highlight {}, hint_win {}, hint_draw {}, hint_loss {}",
-            c.first, c.second, c.highlight, c.hint_win, c.hint_draw, c.hint_loss
-        ),
-    );
-    line("color", if s.color { "on" } else { "off" }.into());
-    line("mode", s.mode.to_string());
-    line("first", s.first.to_string());
-    line("difficulty", s.difficulty.to_string());
-    line("hints", format!("{:?}", s.hints).to_lowercase());
-    line("bot_delay_ms", s.bot_delay.as_millis().to_string());
+    ]);
     for action in Action::ALL {
         let keys: Vec<String> = s
             .keys
             .keys_for(action)
             .iter()
-            .map(|k| k.to_string())
+            .map(|k| quote(&k.to_string()))
             .collect();
-        line(&format!("keys.{action}"), keys.join(" "));
+        lines.push((format!("keys.{action}"), format!("[{}]", keys.join(", "))));
     }
-    out
+    let width = lines.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
+    lines
+        .iter()
+        .map(|(key, value)| format!("{key:<width$} = {value}\n"))
+        .collect()
+}
+
+/// A TOML string, quoted and escaped as the file would hold it.
+fn quote(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
 }

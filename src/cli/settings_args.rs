@@ -33,8 +33,8 @@ pub struct SettingsArgs {
     pub no_color: bool,
     /// Milliseconds to wait before showing the bot's move, 0 to 10000 (also
     /// TICTACLATIN_BOT_DELAY_MS or `bot_delay_ms` in the config file) [default: 500]
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=10_000))]
-    pub bot_delay: Option<u64>,
+    #[arg(long, value_name = "MS", value_parser = config::parse_delay)]
+    pub bot_delay: Option<Duration>,
     /// Do not write anything: no record of results, no saved game
     #[arg(long)]
     pub no_save: bool,
@@ -50,7 +50,7 @@ impl SettingsArgs {
             difficulty: self.difficulty,
             symbols: self.symbols.clone(),
             no_color: self.no_color,
-            bot_delay: self.bot_delay.map(Duration::from_millis),
+            bot_delay: self.bot_delay,
         }
     }
 
@@ -71,18 +71,21 @@ impl SettingsArgs {
     }
 }
 
-/// The store in `TICTACLATIN_DATA_DIR` or the platform data directory.
+/// The store in the data directory; `save` is false for `--no-save`.
 pub fn data_store(save: bool) -> Result<Store, Failure> {
+    data_dir().map(|dir| Store::new(dir, save))
+}
+
+/// `TICTACLATIN_DATA_DIR`, else the platform data directory.
+pub fn data_dir() -> Result<PathBuf, Failure> {
     let override_dir = std::env::var_os(store::DATA_DIR_VAR)
         .filter(|v| !v.is_empty())
         .map(PathBuf::from);
-    store::data_dir(override_dir)
-        .map(|dir| Store::new(dir, save))
-        .ok_or_else(|| Failure {
-            message: format!(
-                "cannot find a data directory (no home directory?); set {} to one",
-                store::DATA_DIR_VAR
-            ),
-            code: BAD_INPUT,
-        })
+    store::data_dir(override_dir).ok_or_else(|| Failure {
+        message: format!(
+            "cannot find a data directory (no home directory?); set {} to one",
+            store::DATA_DIR_VAR
+        ),
+        code: BAD_INPUT,
+    })
 }

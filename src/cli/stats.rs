@@ -1,22 +1,26 @@
 //! `tictaclatin stats`: the record of results, as a small table.
 
 use super::Failure;
-use super::settings_args::data_store;
-use tictaclatin::store::Stats;
+use super::settings_args::data_dir;
+use tictaclatin::store::{Stats, Store};
 
 pub fn run() -> Result<(), Failure> {
     // Only reading: a damaged file is reported but left for the game to set aside.
-    let store = data_store(false)?;
+    let store = Store::inspect(data_dir()?);
     let loaded = store.load_stats();
     if let Some(notice) = &loaded.notice {
         eprintln!("tictaclatin: {notice}");
     }
-    if loaded.value.is_empty() {
-        println!("No games recorded yet.");
-    } else {
+    if !loaded.value.is_empty() {
         print!("{}", table(&loaded.value));
+    } else if loaded.notice.is_none() {
+        println!("No games recorded yet.");
     }
-    if let Some(game) = store.load_game().value {
+    let game = store.load_game();
+    if let Some(notice) = &game.notice {
+        eprintln!("tictaclatin: {notice}");
+    }
+    if let Some(game) = game.value {
         println!(
             "An unfinished game ({}, {} moves) waits to be resumed.",
             game.mode,

@@ -40,6 +40,8 @@ pub enum ErrorKind {
     KeyName(super::KeyNameError),
     /// The same key on two actions.
     KeyBoundTwice,
+    /// An action given an empty list of keys, so it could never be done.
+    NoKey,
     /// A value of the right type but not one of the allowed ones (a mode, a delay...).
     BadValue,
     /// The file exists but cannot be read.

@@ -12,7 +12,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::error::{did_you_mean, line_col};
 use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
-use super::symbol::{Symbol, Symbols};
+use super::symbol::{Symbol, SymbolError, Symbols};
 use super::{
     Colors, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_NAME_WIDTH, Mode, Names,
     Origin, Settings, quoted_choices,
@@ -270,13 +270,22 @@ impl Reader<'_> {
             let dotted = dotted("symbols", key.get_ref());
             let text = self.string(&dotted, value, "\"🦀\"")?;
             let symbol = Symbol::new(text).map_err(|e| {
+                let fix = match e {
+                    SymbolError::PositionChar(_) => {
+                        "pick a character other than -, . and /, e.g. `first = \"+\"` or \
+                         `second = \"·\"`"
+                    }
+                    _ => {
+                        "use exactly one visible character or emoji, e.g. `first = \"🦀\"` or \
+                         `second = \"O\"`"
+                    }
+                };
                 self.error(
                     value.span(),
                     Some(dotted.clone()),
                     ErrorKind::Symbol(e.clone()),
                     format!("{text:?} cannot be a symbol: {e}"),
-                    "use exactly one visible character or emoji, e.g. `first = \"🦀\"` or \
-                     `second = \"O\"`",
+                    fix,
                 )
             })?;
             pair[side as usize] = symbol;
@@ -292,8 +301,9 @@ impl Reader<'_> {
                     Some(dotted),
                     ErrorKind::SameSymbol,
                     e.to_string(),
-                    "give [symbols] `first` and `second` different symbols (the defaults are \
-                     \"X\" and \"O\", so setting one side to the other's default needs both set)",
+                    "give [symbols] `first` and `second` symbols that differ by more than case \
+                     (the defaults are \"X\" and \"O\", so setting one side to the other's \
+                     default needs both set)",
                 ));
             }
         }
@@ -394,6 +404,18 @@ impl Reader<'_> {
             DeValue::Boolean(true) => Ok(Hints::On),
             DeValue::Boolean(false) => Ok(Hints::Off),
             DeValue::String(text) if text.as_ref() == "auto" => Ok(Hints::Auto),
+            // "auto" is a string too, so "found a string" would not say what is wrong.
+            DeValue::String(text) => Err(self.error(
+                value.span(),
+                Some(key.to_string()),
+                ErrorKind::BadValue,
+                format!(
+                    "expected true, false or \"auto\", found {:?}",
+                    text.as_ref()
+                ),
+                "write `hints = true`, `hints = false` or `hints = \"auto\"` (true and false \
+                 without quotes)",
+            )),
             _ => Err(self.wrong_type(key, value, "true, false or \"auto\"", "\"auto\"")),
         }
     }
@@ -450,6 +472,25 @@ impl Reader<'_> {
                 written.push((key, action, item.span()));
                 keys.push(key);
             }
+            if keys.is_empty() {
+                // An action without a key could never be done, e.g. no way to quit.
+                return Err(self.error(
+                    value.span(),
+                    Some(dotted),
+                    ErrorKind::NoKey,
+                    format!("`{action}` has no key: every action needs at least one key"),
+                    format!(
+                        "give it a key, e.g. `{action} = [{}]` (its default), or delete the line \
+                         to keep the default",
+                        action
+                            .default_keys()
+                            .iter()
+                            .map(|k| format!("\"{k}\""))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
             bindings.set(action, keys);
         }
         self.check_conflicts(bindings, &written)
@@ -490,7 +531,7 @@ impl Reader<'_> {
 }
 
 /// The colour names ratatui accepts (besides hex and numbers), for messages.
-const COLOR_NAMES: [&str; 17] = [
+pub(super) const COLOR_NAMES: [&str; 17] = [
     "black",
     "red",
     "green",

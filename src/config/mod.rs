@@ -216,6 +216,19 @@ impl Colors {
     }
 }
 
+/// A colour as the config file writes it: a lowercase name (`lightred`), a lowercase hex
+/// colour (`#ff8800`) or a terminal colour number (`12`). Reading it back gives `color`.
+pub fn color_name(color: Color) -> String {
+    match color {
+        Color::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
+        Color::Indexed(i) => i.to_string(),
+        named => file::COLOR_NAMES
+            .iter()
+            .find(|name| name.parse::<Color>().ok() == Some(named))
+            .map_or_else(|| named.to_string().to_lowercase(), |name| name.to_string()),
+    }
+}
+
 /// Everything the player can choose, typed and checked.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Settings {
@@ -475,14 +488,15 @@ impl Settings {
                 env_error(
                     "TICTACLATIN_BOT_DELAY_MS",
                     problem,
-                    "set it to a number of milliseconds, e.g. 500",
+                    "set it to 0 to 10000 milliseconds, e.g. 500",
                 )
             })?;
         }
         Ok(())
     }
 
-    /// The command-line layer. Flags are already typed (clap checked them), so nothing fails.
+    /// The command-line layer. Flags are already typed and checked (by clap with the same
+    /// parsers as the file and environment), so nothing fails.
     pub fn apply_flags(&mut self, flags: &Overrides) {
         if flags.no_color {
             self.color = false;
@@ -500,17 +514,19 @@ impl Settings {
             self.symbols = symbols.clone();
         }
         if let Some(delay) = flags.bot_delay {
-            self.bot_delay = delay;
+            // The flag's parser already refuses more; this keeps any other caller in range too.
+            self.bot_delay = delay.min(Duration::from_millis(MAX_BOT_DELAY_MS as u64));
         }
     }
 }
 
-/// A bot delay in milliseconds, within the range the config file allows.
-fn parse_delay(text: &str) -> Result<Duration, String> {
+/// A bot delay in milliseconds, within the range the config file allows. `--bot-delay` and
+/// `TICTACLATIN_BOT_DELAY_MS` both read it here, so they accept and refuse the same values.
+pub fn parse_delay(text: &str) -> Result<Duration, String> {
     match text.trim().parse::<i64>() {
         Ok(ms) if (0..=MAX_BOT_DELAY_MS).contains(&ms) => Ok(Duration::from_millis(ms as u64)),
         _ => Err(format!(
-            "\"{text}\" is not a delay from 0 to {MAX_BOT_DELAY_MS} milliseconds"
+            "expected a whole number of milliseconds from 0 to {MAX_BOT_DELAY_MS}, found \"{text}\""
         )),
     }
 }
@@ -610,6 +626,30 @@ mod tests {
             err.to_string().contains("TICTACLATIN_BOT_DELAY_MS"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_bot_delay_is_at_most_ten_seconds_whatever_sets_it() {
+        assert_eq!(parse_delay("10000"), Ok(Duration::from_millis(10_000)));
+        for bad in ["10001", "18446744073709551615", "-1", "1.5", ""] {
+            let err = parse_delay(bad).unwrap_err();
+            assert!(err.contains("from 0 to 10000"), "{err}");
+        }
+        let huge = Overrides {
+            bot_delay: Some(Duration::MAX),
+            ..Overrides::default()
+        };
+        let loaded = load(&huge, &Env::default(), None).unwrap();
+        assert_eq!(loaded.settings.bot_delay, Duration::from_millis(10_000));
+    }
+
+    #[test]
+    fn colours_print_as_the_file_writes_them() {
+        for text in ["lightred", "darkgray", "reset", "#ff8800", "12"] {
+            let color: Color = text.parse().unwrap();
+            assert_eq!(color_name(color), text);
+        }
+        assert_eq!(color_name(Color::Rgb(0xAB, 0, 0xFF)), "#ab00ff");
     }
 
     #[test]

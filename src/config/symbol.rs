@@ -28,7 +28,14 @@ pub enum SymbolError {
     Width {
         width: usize,
     },
+    /// `-`, `.` or `/`: they mean an empty cell or a row break in the position text, so a
+    /// board printed with them could not be read back.
+    PositionChar(char),
 }
+
+/// The characters of the position text that are not stones: `-` and `.` for an empty cell,
+/// `/` between rows.
+pub const POSITION_CHARS: [char; 3] = ['-', '.', '/'];
 
 impl fmt::Display for SymbolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -47,6 +54,11 @@ impl fmt::Display for SymbolError {
             SymbolError::Width { width } => write!(
                 f,
                 "the symbol is {width} terminal columns wide; it must be 1 or 2 to fit the grid"
+            ),
+            SymbolError::PositionChar(c) => write!(
+                f,
+                "'{c}' is used in positions (- and . are empty cells, / separates rows), so a \
+                 board drawn with it would be ambiguous"
             ),
         }
     }
@@ -74,6 +86,9 @@ impl Symbol {
         let width = text.width();
         if !(1..=2).contains(&width) {
             return Err(SymbolError::Width { width });
+        }
+        if let Some(c) = text.chars().find(|c| POSITION_CHARS.contains(c)) {
+            return Err(SymbolError::PositionChar(c));
         }
         Ok(Symbol(text.to_string()))
     }
@@ -114,8 +129,9 @@ pub struct Symbols {
 pub enum SymbolsError {
     /// One of the two is not a valid symbol.
     Symbol { side: Side, error: SymbolError },
-    /// Both sides would look alike.
-    Same(Symbol),
+    /// Both sides would look alike: the same symbol, or the same letter in two cases
+    /// (`x` and `X`), which is too easy to misread in a small grid.
+    Same(Symbol, Symbol),
     /// `--symbols` text that is not two symbols separated by one comma.
     NotAPair,
 }
@@ -126,9 +142,14 @@ impl fmt::Display for SymbolsError {
             SymbolsError::Symbol { side, error } => {
                 write!(f, "{} side: {error}", side_word(*side))
             }
-            SymbolsError::Same(symbol) => write!(
+            SymbolsError::Same(first, second) if first == second => write!(
                 f,
-                "both sides use '{symbol}', so nobody could tell the stones apart"
+                "both sides use '{first}', so nobody could tell the stones apart"
+            ),
+            SymbolsError::Same(first, second) => write!(
+                f,
+                "'{first}' and '{second}' differ only in case, so the stones are too easy to \
+                 confuse"
             ),
             SymbolsError::NotAPair => f.write_str(
                 "expected two symbols separated by a comma, first side first, e.g. X,O or 🦀,🐙",
@@ -149,8 +170,8 @@ pub fn side_word(side: Side) -> &'static str {
 
 impl Symbols {
     pub fn new(first: Symbol, second: Symbol) -> Result<Symbols, SymbolsError> {
-        if first == second {
-            return Err(SymbolsError::Same(first));
+        if first.as_str().to_lowercase() == second.as_str().to_lowercase() {
+            return Err(SymbolsError::Same(first, second));
         }
         Ok(Symbols { first, second })
     }
@@ -225,6 +246,28 @@ mod tests {
     }
 
     #[test]
+    fn rejects_the_characters_of_the_position_text() {
+        for c in POSITION_CHARS {
+            assert_eq!(
+                Symbol::new(&c.to_string()),
+                Err(SymbolError::PositionChar(c))
+            );
+        }
+        // Look-alikes outside the position text are still fine.
+        assert!(Symbol::new("·").is_ok());
+        assert!(Symbol::new("+").is_ok());
+    }
+
+    #[test]
+    fn rejects_one_letter_in_two_cases() {
+        let err = "x,X".parse::<Symbols>().unwrap_err();
+        assert!(matches!(err, SymbolsError::Same(_, _)), "{err}");
+        assert!(err.to_string().contains("differ only in case"), "{err}");
+        assert!("Ä,ä".parse::<Symbols>().is_err());
+        assert!("X,O".parse::<Symbols>().is_ok());
+    }
+
+    #[test]
     fn pairs_parse_from_flag_text() {
         let symbols: Symbols = "🦀,🐙".parse().unwrap();
         assert_eq!(symbols.get(Side::First).as_str(), "🦀");
@@ -234,7 +277,7 @@ mod tests {
         assert_eq!("X,O,Z".parse::<Symbols>(), Err(SymbolsError::NotAPair));
         assert!(matches!(
             "X,X".parse::<Symbols>(),
-            Err(SymbolsError::Same(_))
+            Err(SymbolsError::Same(_, _))
         ));
         assert!(matches!(
             ",O".parse::<Symbols>(),
