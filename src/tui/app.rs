@@ -634,10 +634,11 @@ impl App {
         self.typed = None;
         self.cursor = Cell::at(1, 1).expect("b2");
         self.status = String::new();
-        self.human = match self.starter {
-            First::You => Some(Side::First),
-            First::Bot => Some(Side::Second),
-            First::BotChooses => None,
+        // Who moves first is a choice only against the bot; elsewhere it must not matter.
+        self.human = match (self.mode, self.starter) {
+            (Mode::VsBot, First::Bot) => Some(Side::Second),
+            (Mode::VsBot, First::BotChooses) => None,
+            _ => Some(Side::First),
         };
         if self.mode == Mode::VsBot && self.human.is_none() {
             if self.solver.is_some() {
@@ -1159,6 +1160,13 @@ mod tests {
 
     impl Harness {
         fn new(mode: Mode, starter: First, delay_ms: u64) -> Harness {
+            let mut h = Harness::at_start(mode, starter, delay_ms);
+            h.press(KeyCode::Enter); // the start screen's defaults
+            h
+        }
+
+        /// On the start screen with these choices, the terminal big enough, the solver ready.
+        fn at_start(mode: Mode, starter: First, delay_ms: u64) -> Harness {
             let options = Settings {
                 mode,
                 first: starter,
@@ -1173,7 +1181,6 @@ mod tests {
             };
             h.send(Event::Resize(100, 30));
             h.send(Event::SolverReady(solver()));
-            h.press(KeyCode::Enter); // the start screen's defaults
             h
         }
 
@@ -1577,6 +1584,38 @@ mod tests {
         let asked = app.update(Event::SolverReady(solver()));
         assert_eq!(app.human_side(), Some(Side::Second));
         assert_eq!(asked.len(), 1);
+    }
+
+    #[test]
+    fn bot_chooses_on_the_start_screen_does_not_freeze_two_players() {
+        let mut h = Harness::at_start(Mode::VsBot, First::You, 0);
+        for key in [KeyCode::Down, KeyCode::Right, KeyCode::Right] {
+            h.press(key);
+        }
+        assert_eq!(h.app.menu().starter, First::BotChooses);
+        for key in [KeyCode::Up, KeyCode::Right, KeyCode::Enter] {
+            h.press(key);
+        }
+        assert_eq!(h.app.mode(), Mode::TwoHumans);
+        h.typed("b2");
+        assert_eq!(h.moves(), "b2", "{}", h.app.status());
+        h.typed("c3");
+        assert_eq!(h.moves(), "b2 c3");
+    }
+
+    #[test]
+    fn bot_chooses_on_the_start_screen_does_not_freeze_the_demo() {
+        let mut h = Harness::at_start(Mode::VsBot, First::You, 0);
+        let keys = [KeyCode::Down, KeyCode::Right, KeyCode::Right, KeyCode::Up];
+        for key in keys.into_iter().chain([KeyCode::Right, KeyCode::Right, KeyCode::Enter]) {
+            h.press(key);
+        }
+        assert_eq!(h.app.menu().starter, First::BotChooses);
+        assert_eq!(h.app.mode(), Mode::Demo);
+        assert_eq!(h.asked.len(), 1, "Bot 1 is asked for its move");
+        h.answer();
+        assert_eq!(h.app.moves().len(), 1);
+        assert_eq!(h.asked.len(), 1, "then Bot 2");
     }
 
     #[test]
