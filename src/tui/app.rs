@@ -140,7 +140,8 @@ pub struct App {
     next_ticket: u64,
     typed: Option<Typed>,
     now: Instant,
-    size: (u16, u16),
+    /// The terminal's size, columns and rows, once known.
+    size: Option<(u16, u16)>,
     quit: bool,
     /// Why the game had to stop, when it did not stop by choice.
     failure: Option<String>,
@@ -192,7 +193,7 @@ impl App {
             next_ticket: 0,
             typed: None,
             now,
-            size: (0, 0),
+            size: None,
             quit: false,
             failure: None,
             stopped_by: None,
@@ -267,6 +268,15 @@ impl App {
         self.bot != BotState::Idle
     }
 
+    /// The terminal is known to be too small for the screen, which shows only a request to
+    /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
+    /// the bot waits.
+    pub fn too_small(&self) -> bool {
+        self.size.is_some_and(|(w, h)| {
+            layout::areas(ratatui::layout::Rect::new(0, 0, w, h)).is_none()
+        })
+    }
+
     /// The position after all the moves played.
     pub fn board(&self) -> Board {
         board_after(&self.moves)
@@ -298,6 +308,18 @@ impl App {
             Mode::Demo => format!("{} {}", names.bot, usize::from(side == Side::Second) + 1),
             Mode::TwoHumans if (side == Side::Second) != self.names_swapped => names.second.clone(),
             Mode::TwoHumans => names.first.clone(),
+        }
+    }
+
+    /// Whether a game-screen key does something in this mode and state, so the footer
+    /// shows only those: no placing, undo or swap in the bot's demo, no level without a bot,
+    /// no review before the end.
+    pub fn offers(&self, action: Action) -> bool {
+        match action {
+            Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode != Mode::Demo,
+            Action::Difficulty => self.mode != Mode::TwoHumans,
+            Action::Review => self.board().status().is_over(),
+            _ => true,
         }
     }
 
@@ -344,7 +366,7 @@ impl App {
         match event {
             Event::Key(key) => self.on_key(key),
             Event::Mouse(mouse) => self.on_mouse(mouse),
-            Event::Resize(w, h) => self.size = (w, h),
+            Event::Resize(w, h) => self.size = Some((w, h)),
             Event::Tick(now) => self.on_tick(now),
             Event::SolverReady(solver) => self.on_solver(solver),
             Event::BotMoved { ticket, cell } => self.on_bot_moved(ticket, cell),
@@ -472,6 +494,7 @@ impl App {
         let board = self.board();
         let bots_turn = self.has_game
             && self.screen != Screen::Start
+            && !self.too_small()
             && !board.status().is_over()
             && self.human.is_some()
             && self.controller(board.to_move()) == Controller::Bot;
@@ -517,15 +540,21 @@ impl App {
             self.quit = true;
             return;
         }
+        let action = self
+            .settings
+            .keys
+            .action_for(Key::new(key.code, key.modifiers));
+        if self.too_small() {
+            // The game is hidden: quitting is the one thing a key can do, at once, since a
+            // question asked could not be seen.
+            self.quit = action == Some(Action::Quit);
+            return;
+        }
         if self.help {
             // Any key closes the help; it does nothing else, so nothing happens by surprise.
             self.help = false;
             return;
         }
-        let action = self
-            .settings
-            .keys
-            .action_for(Key::new(key.code, key.modifiers));
         if self.confirm_quit {
             self.confirm_quit = false;
             if action == Some(Action::Quit) {
@@ -976,7 +1005,7 @@ impl App {
         {
             return;
         }
-        let (w, h) = self.size;
+        let Some((w, h)) = self.size else { return };
         if let Some(cell) = layout::cell_at(w, h, mouse.column, mouse.row) {
             self.typed = None;
             self.cursor = cell;
@@ -1545,6 +1574,52 @@ mod tests {
     }
 
     #[test]
+    fn a_too_small_terminal_ignores_everything_but_quitting() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        h.send(Event::Resize(50, 12));
+        assert!(h.app.too_small());
+        h.typed("a1?dh");
+        assert!(h.app.moves().is_empty(), "nothing placed unseen");
+        assert!(!h.app.help());
+        assert!(!h.app.hints());
+        assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+        h.send(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 10,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        }));
+        assert!(h.app.moves().is_empty());
+        h.send(Event::Resize(100, 30));
+        h.typed("a1");
+        assert_eq!(h.moves(), "a1", "enlarged, keys work again");
+        h.send(Event::Resize(50, 12));
+        assert!(h.asked.len() == 1 && !h.app.bot_thinking(), "the bot waits");
+        h.send(Event::Resize(100, 30));
+        assert_eq!(h.asked.len(), 2, "and is asked again once the game shows");
+        h.answer();
+        assert_eq!(h.app.moves().len(), 2);
+        h.send(Event::Resize(50, 12));
+        h.typed("q");
+        assert!(h.app.should_quit(), "q quits at once: a question could not be seen");
+    }
+
+    #[test]
+    fn the_demo_pauses_while_the_terminal_is_too_small() {
+        let mut h = Harness::at_start(Mode::Demo, First::You, 0);
+        h.send(Event::Resize(50, 12));
+        h.press(KeyCode::Enter);
+        assert_eq!(h.app.screen(), Screen::Start, "Enter does nothing unseen");
+        h.send(Event::Resize(100, 30));
+        h.press(KeyCode::Enter);
+        assert_eq!(h.asked.len(), 1);
+        h.send(Event::Resize(50, 12));
+        h.answer();
+        assert!(h.app.moves().is_empty(), "the answer for a paused game is dropped");
+        assert!(h.asked.is_empty(), "and nothing more is asked");
+    }
+
+    #[test]
     fn a_click_on_a_cell_places_there() {
         let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         let grid = layout::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
@@ -1663,6 +1738,21 @@ mod tests {
             "{}",
             h.app.status()
         );
+    }
+
+    #[test]
+    fn each_mode_offers_only_the_keys_that_act_in_it() {
+        let two = Harness::new(Mode::TwoHumans, First::You, 0);
+        assert!(!two.app.offers(Action::Difficulty), "no bot to set");
+        assert!(two.app.offers(Action::Undo) && two.app.offers(Action::Swap));
+        let demo = Harness::new(Mode::Demo, First::You, 0);
+        for action in [Action::Place, Action::Undo, Action::Redo, Action::Swap] {
+            assert!(!demo.app.offers(action), "{action:?} in the demo");
+        }
+        assert!(demo.app.offers(Action::Difficulty));
+        let bot = Harness::new(Mode::VsBot, First::You, 0);
+        assert!(bot.app.offers(Action::Difficulty) && bot.app.offers(Action::Place));
+        assert!(!bot.app.offers(Action::Review), "only once the game is over");
     }
 
     #[test]
