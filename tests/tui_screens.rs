@@ -395,7 +395,10 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
     two.keys("b2");
     let screen = two.screen(80, 24);
     assert!(screen.contains("h hints"), "{screen}");
-    assert!(!screen.contains("d level"), "no bot in a two-player game:\n{screen}");
+    assert!(
+        !screen.contains("d level"),
+        "no bot in a two-player game:\n{screen}"
+    );
 
     // The demo, with the bot's first answer still to come.
     let mut demo = App::new(
@@ -407,7 +410,10 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
     );
     demo.update(Event::Resize(80, 24));
     demo.update(Event::SolverReady(solver()));
-    demo.update(Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
+    demo.update(Event::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
     let demo = Game { app: demo };
     let screen = demo.screen(80, 24);
     let footer = screen.lines().rev().find(|l| l.contains("help")).unwrap();

@@ -3,9 +3,13 @@
 //!
 //! `update` takes one [`Event`] and returns the requests for the bot thread it implies; the
 //! loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
+//!
+//! The parts that are plain data live beside it: the start screen's choices in `menu`, the
+//! moves and redo stack in `history`, a half-typed cell name in `typing`, and the sentences
+//! about the position in `messages`.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -13,18 +17,17 @@ use ratatui::crossterm::event::{
 
 use super::bot::BotRequest;
 use super::event::Event;
+use super::history::{History, join};
 use super::memory::{self, Memory};
+pub use super::menu::Menu;
 use super::review::{self, MoveReview};
+use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
 use super::ui::{first_key, layout};
 use crate::config::{Action, First, Key, Mode, Settings};
 use crate::game::{Board, Cell, Side, Status};
 use crate::players::Difficulty;
 use crate::solver::{Outcome, Solver, Value};
 use crate::store::{Record, SavedGame};
-
-/// How long a bound action on a letter `a`..`d` waits for a row digit before it runs (only
-/// for actions that cannot simply be undone when the digit arrives).
-const CELL_NAME_WAIT: Duration = Duration::from_millis(800);
 
 /// Which screen is showing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,38 +38,6 @@ pub enum Screen {
     Game,
     /// Stepping through a finished game; the number of moves shown (1..=all).
     Review(usize),
-}
-
-/// The start screen's choices.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Menu {
-    /// The highlighted row: [`Menu::RESUME`], [`Menu::MODE`], [`Menu::FIRST`] or
-    /// [`Menu::LEVEL`].
-    pub row: usize,
-    /// The number of moves of an unfinished game from an earlier run, offered for resuming.
-    pub resume: Option<usize>,
-    pub mode: Mode,
-    pub starter: First,
-    pub difficulty: Difficulty,
-}
-
-impl Menu {
-    pub const RESUME: usize = 0;
-    pub const MODE: usize = 1;
-    pub const FIRST: usize = 2;
-    pub const LEVEL: usize = 3;
-    pub const ROWS: usize = 4;
-
-    /// Whether a row applies: resuming only when there is a game to resume; sides and
-    /// level mean nothing to two people.
-    pub fn row_enabled(&self, row: usize) -> bool {
-        match row {
-            Menu::RESUME => self.resume.is_some(),
-            Menu::FIRST => self.mode == Mode::VsBot,
-            Menu::LEVEL => self.mode != Mode::TwoHumans,
-            _ => true,
-        }
-    }
 }
 
 /// Who makes the moves of a side.
@@ -87,30 +58,6 @@ enum BotState {
     Ready { cell: Cell, at: Instant },
 }
 
-/// A letter `a`..`d` typed, waiting to learn whether a row digit follows.
-#[derive(Clone, Copy, Debug)]
-struct Typed {
-    column: u8,
-    at: Instant,
-    /// The letter's own action when it is one that must wait (see [`reversible`]).
-    deferred: Option<Action>,
-    /// What the letter's reversible action changed, restored when it turns out to be a cell.
-    before: Snapshot,
-}
-
-/// The settings a reversible action can change.
-#[derive(Clone, Copy, Debug)]
-struct Snapshot {
-    difficulty: Difficulty,
-    hints: bool,
-}
-
-/// Actions that can run at once on a letter `a`..`d` and be put back if a digit follows:
-/// a cursor move is overridden by the placement anyway, a level or hints toggle is restored.
-fn reversible(action: Action) -> bool {
-    action.is_movement() || matches!(action, Action::Difficulty | Action::Hints)
-}
-
 /// The state of the terminal game.
 pub struct App {
     settings: Settings,
@@ -129,8 +76,7 @@ pub struct App {
     /// In a two-player game, whether the players' names have been swapped.
     names_swapped: bool,
     difficulty: Difficulty,
-    moves: Vec<Cell>,
-    redo: Vec<Cell>,
+    history: History,
     cursor: Cell,
     hints: bool,
     help: bool,
@@ -158,18 +104,7 @@ impl App {
     /// A game with the record and unfinished game of `memory`; the start screen offers to
     /// resume that game.
     pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
-        let resume = memory.saved_game().map(|game| game.moves.len());
-        let menu = Menu {
-            row: if resume.is_some() {
-                Menu::RESUME
-            } else {
-                Menu::MODE
-            },
-            resume,
-            mode: settings.mode,
-            starter: settings.first,
-            difficulty: settings.difficulty,
-        };
+        let menu = Menu::new(&settings, memory.saved_game().map(|game| game.moves.len()));
         App {
             memory,
             counted: false,
@@ -182,8 +117,7 @@ impl App {
             human: Some(Side::First),
             names_swapped: false,
             difficulty: settings.difficulty,
-            moves: Vec::new(),
-            redo: Vec::new(),
+            history: History::default(),
             cursor: Cell::at(1, 1).expect("b2"),
             hints: settings.hints.on_for(settings.mode),
             help: false,
@@ -237,7 +171,7 @@ impl App {
         self.difficulty
     }
     pub fn moves(&self) -> &[Cell] {
-        &self.moves
+        self.history.moves()
     }
     pub fn cursor(&self) -> Cell {
         self.cursor
@@ -272,20 +206,19 @@ impl App {
     /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
     /// the bot waits.
     pub fn too_small(&self) -> bool {
-        self.size.is_some_and(|(w, h)| {
-            layout::areas(ratatui::layout::Rect::new(0, 0, w, h)).is_none()
-        })
+        self.size
+            .is_some_and(|(w, h)| layout::areas(ratatui::layout::Rect::new(0, 0, w, h)).is_none())
     }
 
     /// The position after all the moves played.
     pub fn board(&self) -> Board {
-        board_after(&self.moves)
+        self.history.board()
     }
 
     /// The position the screen shows: in review, the one after the move being looked at.
     pub fn shown_board(&self) -> Board {
         match self.screen {
-            Screen::Review(shown) => board_after(&self.moves[..shown]),
+            Screen::Review(shown) => self.history.board_at(shown),
             _ => self.board(),
         }
     }
@@ -333,14 +266,14 @@ impl App {
     pub fn game_in_progress(&self) -> bool {
         self.has_game
             && self.mode != Mode::Demo
-            && !self.moves.is_empty()
+            && !self.moves().is_empty()
             && !self.board().status().is_over()
     }
 
     /// The review of the move ending the shown position, in review mode.
     pub fn review(&self) -> Option<MoveReview> {
         match self.screen {
-            Screen::Review(shown) => review::review_move(self.solver()?, &self.moves, shown),
+            Screen::Review(shown) => review::review_move(self.solver()?, self.moves(), shown),
             _ => None,
         }
     }
@@ -429,7 +362,7 @@ impl App {
                 None
             },
             difficulty: self.difficulty,
-            moves: self.moves.clone(),
+            moves: self.moves().to_vec(),
         })
     }
 
@@ -484,7 +417,6 @@ impl App {
             && self.now >= at
         {
             self.bot = BotState::Idle;
-            self.redo.clear();
             self.play(cell);
         }
     }
@@ -576,10 +508,10 @@ impl App {
     fn on_start_key(&mut self, action: Option<Action>) {
         let menu = &mut self.menu;
         match action {
-            Some(Action::Up) => menu.row = previous_enabled_row(menu),
-            Some(Action::Down) => menu.row = next_enabled_row(menu),
-            Some(Action::Left) => change_menu_row(menu, false),
-            Some(Action::Right) => change_menu_row(menu, true),
+            Some(Action::Up) => menu.up(),
+            Some(Action::Down) => menu.down(),
+            Some(Action::Left) => menu.change(false),
+            Some(Action::Right) => menu.change(true),
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
             Some(Action::Place) if menu.row == Menu::RESUME => self.resume(),
             Some(Action::Place) => self.start_game(),
@@ -616,8 +548,7 @@ impl App {
     /// Drops the unfinished game of an earlier run, from the menu and from disk; false when
     /// the file could not be deleted.
     fn forget_saved_game(&mut self) -> bool {
-        self.menu.resume = None;
-        self.menu.row = self.menu.row.max(Menu::MODE);
+        self.menu.drop_resume();
         self.memory.dismiss_notices();
         self.memory.clear_game().is_ok()
     }
@@ -627,8 +558,7 @@ impl App {
         let Some(saved) = self.memory.take_saved() else {
             return;
         };
-        self.menu.resume = None;
-        self.menu.row = Menu::MODE;
+        self.menu.drop_resume();
         self.memory.dismiss_notices();
         self.mode = saved.mode;
         self.difficulty = saved.difficulty;
@@ -644,10 +574,10 @@ impl App {
                 First::Bot
             };
         }
-        self.moves = saved.moves;
+        self.history = History::from_moves(saved.moves);
         self.status = format!(
             "Resumed your game of {} moves. {}",
-            self.moves.len(),
+            self.moves().len(),
             self.turn_text()
         );
     }
@@ -658,8 +588,7 @@ impl App {
         self.has_game = true;
         self.counted = false;
         self.screen = Screen::Game;
-        self.moves.clear();
-        self.redo.clear();
+        self.history.clear();
         self.typed = None;
         self.cursor = Cell::at(1, 1).expect("b2");
         self.status = String::new();
@@ -817,17 +746,14 @@ impl App {
             return;
         }
         match board.play(cell) {
-            Ok(_) => {
-                self.redo.clear();
-                self.play(cell);
-            }
+            Ok(_) => self.play(cell),
             Err(why) => self.status = format!("Illegal: {why}"),
         }
     }
 
     /// Plays a legal move and says what happened.
     fn play(&mut self, cell: Cell) {
-        self.moves.push(cell);
+        self.history.play(cell);
         self.status = self.after_move_text(cell);
     }
 
@@ -837,11 +763,11 @@ impl App {
                 self.status = "Undo is for games with a person in them.".into();
                 return;
             }
-            Mode::TwoHumans => self.pop_moves(|_| true),
+            Mode::TwoHumans => self.history.take_back(|_| true),
             // Against the bot, back to the person's last move (taking the bot's reply too).
             Mode::VsBot => {
                 let human = self.human;
-                self.pop_moves(|side| Some(side) == human)
+                self.history.take_back(|side| Some(side) == human)
             }
         };
         self.cancel_bot();
@@ -852,27 +778,15 @@ impl App {
         };
     }
 
-    /// Takes back moves, newest first, up to and including one whose side `stop` accepts.
-    /// Takes back nothing when no such move exists.
-    fn pop_moves(&mut self, stop: impl Fn(Side) -> bool) -> Vec<Cell> {
-        let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(side_of_ply(i))) else {
-            return Vec::new();
-        };
-        let popped: Vec<Cell> = self.moves.drain(keep..).collect();
-        self.redo.extend(popped.iter().rev());
-        popped
-    }
-
     fn redo(&mut self) {
-        if self.mode == Mode::Demo || self.redo.is_empty() {
+        if self.mode == Mode::Demo || !self.history.can_redo() {
             self.status = "Nothing to redo.".into();
             return;
         }
         self.cancel_bot();
         let mut replayed = Vec::new();
         // Against the bot, redo the person's move and the bot's reply together.
-        while let Some(cell) = self.redo.pop() {
-            self.moves.push(cell);
+        while let Some(cell) = self.history.redo_one() {
             replayed.push(cell);
             let board = self.board();
             if board.status().is_over() || self.controller(board.to_move()) == Controller::Human {
@@ -980,7 +894,7 @@ impl App {
         let Screen::Review(shown) = self.screen else {
             return;
         };
-        let last = self.moves.len();
+        let last = self.moves().len();
         match action {
             Some(Action::Left | Action::Up) => self.screen = Screen::Review(shown.max(2) - 1),
             Some(Action::Right | Action::Down) => {
@@ -1019,149 +933,13 @@ impl App {
     fn key(&self, action: Action) -> String {
         first_key(&self.settings.keys, action)
     }
-
-    /// Whose turn it is, or how the game ended.
-    pub fn turn_text(&self) -> String {
-        let board = self.board();
-        match board.status() {
-            Status::InPlay => {
-                let side = board.to_move();
-                let symbol = self.settings.symbol(side);
-                match (self.mode, self.controller(side)) {
-                    (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol})."),
-                    (_, Controller::Bot) => format!("{} to move ({symbol}).", self.name(side)),
-                    (_, Controller::Human) => format!("{}'s turn ({symbol}).", self.name(side)),
-                }
-            }
-            _ => self.result_text(),
-        }
-    }
-
-    /// What the last move did: points scored, the end of the game, or whose turn it is.
-    fn after_move_text(&self, cell: Cell) -> String {
-        let board = self.board();
-        let before = board_after(&self.moves[..self.moves.len() - 1]);
-        let mover = before.to_move();
-        if board.status().is_over() {
-            return self.result_text();
-        }
-        let scored = board.points() != before.points();
-        let (f, s) = board.points();
-        let what = if scored {
-            format!("{cell} scores: {f} : {s}. ")
-        } else {
-            String::new()
-        };
-        let who = self.name(mover);
-        format!("{who} played {cell}. {what}{}", self.turn_text())
-    }
-
-    /// The end of the game: who won and with which lines, or the draw.
-    pub fn result_text(&self) -> String {
-        let board = self.board();
-        let (f, s) = board.points();
-        match board.status() {
-            Status::Won(side) => {
-                let lines: Vec<String> = board
-                    .scoring_lines()
-                    .filter(|&(_, scorer)| scorer == side)
-                    .map(|(line, _)| line_name(line))
-                    .collect();
-                let who = self.name(side);
-                let verb = if who == self.settings.names.you {
-                    "win"
-                } else {
-                    "wins"
-                };
-                let symbol = self.settings.symbol(side);
-                format!(
-                    "{who} ({symbol}) {verb} {f} : {s} with {}.",
-                    lines.join(" and ")
-                )
-            }
-            Status::Draw => format!("Draw: the board is full at {f} : {s}."),
-            Status::InPlay => String::new(),
-        }
-    }
-}
-
-/// The position after these moves, from the empty board.
-pub fn board_after(moves: &[Cell]) -> Board {
-    moves
-        .iter()
-        .fold(Board::EMPTY, |board, &cell| board.with_move(cell))
-}
-
-/// The side that made the move at this 0-based ply.
-pub fn side_of_ply(ply: usize) -> Side {
-    if ply.is_multiple_of(2) {
-        Side::First
-    } else {
-        Side::Second
-    }
-}
-
-/// A line as people name it: `row 1`, `column b`, `diagonal a1-d4`.
-pub fn line_name(line: u16) -> String {
-    let cells: Vec<Cell> = Board::line_cells(line).collect();
-    let (first, last) = (cells[0], cells[3]);
-    if first.row() == last.row() {
-        format!("row {}", first.row() + 1)
-    } else if first.col() == last.col() {
-        format!("column {}", (b'a' + first.col()) as char)
-    } else {
-        format!("diagonal {first}-{last}")
-    }
-}
-
-fn join(cells: &[Cell]) -> String {
-    let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
-    names.join(" ")
-}
-
-fn next_enabled_row(menu: &Menu) -> usize {
-    (1..=Menu::ROWS)
-        .map(|d| (menu.row + d) % Menu::ROWS)
-        .find(|&r| menu.row_enabled(r))
-        .unwrap_or(0)
-}
-
-fn previous_enabled_row(menu: &Menu) -> usize {
-    (1..=Menu::ROWS)
-        .map(|d| (menu.row + Menu::ROWS * 2 - d) % Menu::ROWS)
-        .find(|&r| menu.row_enabled(r))
-        .unwrap_or(0)
-}
-
-/// Steps the highlighted row's choice forward or back, wrapping.
-fn change_menu_row(menu: &mut Menu, forward: bool) {
-    fn step<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
-        let i = all.iter().position(|&x| x == now).unwrap_or(0);
-        let n = all.len();
-        all[if forward {
-            (i + 1) % n
-        } else {
-            (i + n - 1) % n
-        }]
-    }
-    match menu.row {
-        Menu::MODE => menu.mode = step(Mode::ALL, menu.mode, forward),
-        Menu::FIRST => menu.starter = step(First::ALL, menu.starter, forward),
-        Menu::LEVEL => menu.difficulty = step(&Difficulty::ALL, menu.difficulty, forward),
-        _ => {}
-    }
-}
-
-/// A key press without Ctrl or Alt, so that a letter is just the letter.
-fn is_plain(key: &KeyEvent) -> bool {
-    !key.modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::OnceLock;
+    use std::time::Duration;
 
     use ratatui::crossterm::event::KeyEventKind;
 
@@ -1601,7 +1379,10 @@ mod tests {
         assert_eq!(h.app.moves().len(), 2);
         h.send(Event::Resize(50, 12));
         h.typed("q");
-        assert!(h.app.should_quit(), "q quits at once: a question could not be seen");
+        assert!(
+            h.app.should_quit(),
+            "q quits at once: a question could not be seen"
+        );
     }
 
     #[test]
@@ -1615,7 +1396,10 @@ mod tests {
         assert_eq!(h.asked.len(), 1);
         h.send(Event::Resize(50, 12));
         h.answer();
-        assert!(h.app.moves().is_empty(), "the answer for a paused game is dropped");
+        assert!(
+            h.app.moves().is_empty(),
+            "the answer for a paused game is dropped"
+        );
         assert!(h.asked.is_empty(), "and nothing more is asked");
     }
 
@@ -1682,7 +1466,10 @@ mod tests {
     fn bot_chooses_on_the_start_screen_does_not_freeze_the_demo() {
         let mut h = Harness::at_start(Mode::VsBot, First::You, 0);
         let keys = [KeyCode::Down, KeyCode::Right, KeyCode::Right, KeyCode::Up];
-        for key in keys.into_iter().chain([KeyCode::Right, KeyCode::Right, KeyCode::Enter]) {
+        for key in keys
+            .into_iter()
+            .chain([KeyCode::Right, KeyCode::Right, KeyCode::Enter])
+        {
             h.press(key);
         }
         assert_eq!(h.app.menu().starter, First::BotChooses);
@@ -1752,7 +1539,10 @@ mod tests {
         assert!(demo.app.offers(Action::Difficulty));
         let bot = Harness::new(Mode::VsBot, First::You, 0);
         assert!(bot.app.offers(Action::Difficulty) && bot.app.offers(Action::Place));
-        assert!(!bot.app.offers(Action::Review), "only once the game is over");
+        assert!(
+            !bot.app.offers(Action::Review),
+            "only once the game is over"
+        );
     }
 
     #[test]

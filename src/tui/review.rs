@@ -3,7 +3,7 @@
 use crate::game::{Cell, Side};
 use crate::solver::{Outcome, Solver, Value};
 
-use super::app::{board_after, side_of_ply};
+use super::history::{board_after, side_of_ply};
 
 /// How a move compares with the best one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -167,7 +167,10 @@ mod tests {
         let review = review_move(solver(), &played, played.len()).unwrap();
         assert_eq!(review.verdict, Verdict::Slower);
         let text = review.sentence();
-        assert!(text.starts_with(&format!("{slower} wins more slowly: win in ")), "{text}");
+        assert!(
+            text.starts_with(&format!("{slower} wins more slowly: win in ")),
+            "{text}"
+        );
         assert!(text.contains(&format!("instead of {best}")), "{text}");
     }
 

@@ -86,7 +86,10 @@ fn row(app: &App, key: String, what: &str) -> Line<'static> {
 }
 
 fn heading(text: &str) -> Line<'static> {
-    Line::styled(text.to_string(), Style::default().add_modifier(Modifier::BOLD))
+    Line::styled(
+        text.to_string(),
+        Style::default().add_modifier(Modifier::BOLD),
+    )
 }
 
 /// Every key of the game screen, in the order a player meets them.
@@ -109,9 +112,17 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
         heading("On this screen"),
         row(app, pair(Action::Up, Action::Down), "choose a row"),
         row(app, pair(Action::Left, Action::Right), "change its choice"),
-        row(app, all_keys(keys, Action::Place), "start the game (or resume it)"),
+        row(
+            app,
+            all_keys(keys, Action::Place),
+            "start the game (or resume it)",
+        ),
         row(app, all_keys(keys, Action::Help), "this help"),
-        row(app, all_keys(keys, Action::Quit), "quit (back to the game if one is on)"),
+        row(
+            app,
+            all_keys(keys, Action::Quit),
+            "quit (back to the game if one is on)",
+        ),
         row(app, "Ctrl-C".into(), "quit at once"),
         heading("In the game"),
         row(
