@@ -341,3 +341,84 @@ fn configured_colours_reach_the_screen() {
         "the title in the highlight colour"
     );
 }
+
+#[test]
+fn help_on_the_start_screen_lists_its_keys_then_the_games() {
+    let mut game = Game::new(Settings::default());
+    game.keys("?");
+    let screen = game.screen(80, 24);
+    let at = |text: &str| {
+        screen
+            .find(text)
+            .unwrap_or_else(|| panic!("no {text:?} in\n{screen}"))
+    };
+    assert!(at("On this screen") < at("Up/Down       choose a row"));
+    assert!(at("Enter/Space   start the game") < at("In the game"));
+    assert!(at("In the game") < at("take back a move"));
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn the_start_screen_describes_the_chosen_level() {
+    use tictaclatin::players::Difficulty;
+    let mut seen = Vec::new();
+    for level in Difficulty::ALL {
+        let game = Game::new(Settings {
+            difficulty: level,
+            ..Settings::default()
+        });
+        let screen = game.screen(80, 24);
+        let line = screen
+            .lines()
+            .find(|line| line.starts_with(&format!("\"{}:", capitalised(level.name()))))
+            .unwrap_or_else(|| panic!("no sentence on {level}:\n{screen}"))
+            .trim_end()
+            .to_string();
+        assert!(!seen.contains(&line), "{line}");
+        seen.push(line);
+    }
+    assert!(seen[0].contains("misses"), "{seen:?}");
+    assert!(seen[3].contains("never loses"), "{seen:?}");
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_footer_shows_only_keys_that_act_in_the_mode() {
+    let mut two = Game::mode(Mode::TwoHumans);
+    two.keys("b2");
+    let screen = two.screen(80, 24);
+    assert!(screen.contains("h hints"), "{screen}");
+    assert!(
+        !screen.contains("d level"),
+        "no bot in a two-player game:\n{screen}"
+    );
+
+    // The demo, with the bot's first answer still to come.
+    let mut demo = App::new(
+        Settings {
+            mode: Mode::Demo,
+            ..Settings::default()
+        },
+        Instant::now(),
+    );
+    demo.update(Event::Resize(80, 24));
+    demo.update(Event::SolverReady(solver()));
+    demo.update(Event::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+    let demo = Game { app: demo };
+    let screen = demo.screen(80, 24);
+    let footer = screen.lines().rev().find(|l| l.contains("help")).unwrap();
+    assert!(footer.contains("d level"), "{footer}");
+    for absent in ["place", "undo", "swap"] {
+        assert!(!footer.contains(absent), "{absent} in the demo: {footer}");
+    }
+}

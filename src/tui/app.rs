@@ -3,9 +3,13 @@
 //!
 //! `update` takes one [`Event`] and returns the requests for the bot thread it implies; the
 //! loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
+//!
+//! The parts that are plain data live beside it: the start screen's choices in `menu`, the
+//! moves and redo stack in `history`, a half-typed cell name in `typing`, and the sentences
+//! about the position in `messages`.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -13,18 +17,17 @@ use ratatui::crossterm::event::{
 
 use super::bot::BotRequest;
 use super::event::Event;
+use super::history::{History, join};
 use super::memory::{self, Memory};
+pub use super::menu::Menu;
 use super::review::{self, MoveReview};
+use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
 use super::ui::{first_key, layout};
 use crate::config::{Action, First, Key, Mode, Settings};
 use crate::game::{Board, Cell, Side, Status};
 use crate::players::Difficulty;
 use crate::solver::{Outcome, Solver, Value};
 use crate::store::{Record, SavedGame};
-
-/// How long a bound action on a letter `a`..`d` waits for a row digit before it runs (only
-/// for actions that cannot simply be undone when the digit arrives).
-const CELL_NAME_WAIT: Duration = Duration::from_millis(800);
 
 /// Which screen is showing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,38 +38,6 @@ pub enum Screen {
     Game,
     /// Stepping through a finished game; the number of moves shown (1..=all).
     Review(usize),
-}
-
-/// The start screen's choices.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Menu {
-    /// The highlighted row: [`Menu::RESUME`], [`Menu::MODE`], [`Menu::FIRST`] or
-    /// [`Menu::LEVEL`].
-    pub row: usize,
-    /// The number of moves of an unfinished game from an earlier run, offered for resuming.
-    pub resume: Option<usize>,
-    pub mode: Mode,
-    pub starter: First,
-    pub difficulty: Difficulty,
-}
-
-impl Menu {
-    pub const RESUME: usize = 0;
-    pub const MODE: usize = 1;
-    pub const FIRST: usize = 2;
-    pub const LEVEL: usize = 3;
-    pub const ROWS: usize = 4;
-
-    /// Whether a row applies: resuming only when there is a game to resume; sides and
-    /// level mean nothing to two people.
-    pub fn row_enabled(&self, row: usize) -> bool {
-        match row {
-            Menu::RESUME => self.resume.is_some(),
-            Menu::FIRST => self.mode == Mode::VsBot,
-            Menu::LEVEL => self.mode != Mode::TwoHumans,
-            _ => true,
-        }
-    }
 }
 
 /// Who makes the moves of a side.
@@ -87,30 +58,6 @@ enum BotState {
     Ready { cell: Cell, at: Instant },
 }
 
-/// A letter `a`..`d` typed, waiting to learn whether a row digit follows.
-#[derive(Clone, Copy, Debug)]
-struct Typed {
-    column: u8,
-    at: Instant,
-    /// The letter's own action when it is one that must wait (see [`reversible`]).
-    deferred: Option<Action>,
-    /// What the letter's reversible action changed, restored when it turns out to be a cell.
-    before: Snapshot,
-}
-
-/// The settings a reversible action can change.
-#[derive(Clone, Copy, Debug)]
-struct Snapshot {
-    difficulty: Difficulty,
-    hints: bool,
-}
-
-/// Actions that can run at once on a letter `a`..`d` and be put back if a digit follows:
-/// a cursor move is overridden by the placement anyway, a level or hints toggle is restored.
-fn reversible(action: Action) -> bool {
-    action.is_movement() || matches!(action, Action::Difficulty | Action::Hints)
-}
-
 /// The state of the terminal game.
 pub struct App {
     settings: Settings,
@@ -129,8 +76,7 @@ pub struct App {
     /// In a two-player game, whether the players' names have been swapped.
     names_swapped: bool,
     difficulty: Difficulty,
-    moves: Vec<Cell>,
-    redo: Vec<Cell>,
+    history: History,
     cursor: Cell,
     hints: bool,
     help: bool,
@@ -140,7 +86,8 @@ pub struct App {
     next_ticket: u64,
     typed: Option<Typed>,
     now: Instant,
-    size: (u16, u16),
+    /// The terminal's size, columns and rows, once known.
+    size: Option<(u16, u16)>,
     quit: bool,
     /// Why the game had to stop, when it did not stop by choice.
     failure: Option<String>,
@@ -157,18 +104,7 @@ impl App {
     /// A game with the record and unfinished game of `memory`; the start screen offers to
     /// resume that game.
     pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
-        let resume = memory.saved_game().map(|game| game.moves.len());
-        let menu = Menu {
-            row: if resume.is_some() {
-                Menu::RESUME
-            } else {
-                Menu::MODE
-            },
-            resume,
-            mode: settings.mode,
-            starter: settings.first,
-            difficulty: settings.difficulty,
-        };
+        let menu = Menu::new(&settings, memory.saved_game().map(|game| game.moves.len()));
         App {
             memory,
             counted: false,
@@ -181,8 +117,7 @@ impl App {
             human: Some(Side::First),
             names_swapped: false,
             difficulty: settings.difficulty,
-            moves: Vec::new(),
-            redo: Vec::new(),
+            history: History::default(),
             cursor: Cell::at(1, 1).expect("b2"),
             hints: settings.hints.on_for(settings.mode),
             help: false,
@@ -192,7 +127,7 @@ impl App {
             next_ticket: 0,
             typed: None,
             now,
-            size: (0, 0),
+            size: None,
             quit: false,
             failure: None,
             stopped_by: None,
@@ -236,7 +171,7 @@ impl App {
         self.difficulty
     }
     pub fn moves(&self) -> &[Cell] {
-        &self.moves
+        self.history.moves()
     }
     pub fn cursor(&self) -> Cell {
         self.cursor
@@ -267,15 +202,23 @@ impl App {
         self.bot != BotState::Idle
     }
 
+    /// The terminal is known to be too small for the screen, which shows only a request to
+    /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
+    /// the bot waits.
+    pub fn too_small(&self) -> bool {
+        self.size
+            .is_some_and(|(w, h)| layout::areas(ratatui::layout::Rect::new(0, 0, w, h)).is_none())
+    }
+
     /// The position after all the moves played.
     pub fn board(&self) -> Board {
-        board_after(&self.moves)
+        self.history.board()
     }
 
     /// The position the screen shows: in review, the one after the move being looked at.
     pub fn shown_board(&self) -> Board {
         match self.screen {
-            Screen::Review(shown) => board_after(&self.moves[..shown]),
+            Screen::Review(shown) => self.history.board_at(shown),
             _ => self.board(),
         }
     }
@@ -301,6 +244,18 @@ impl App {
         }
     }
 
+    /// Whether a game-screen key does something in this mode and state, so the footer
+    /// shows only those: no placing, undo or swap in the bot's demo, no level without a bot,
+    /// no review before the end.
+    pub fn offers(&self, action: Action) -> bool {
+        match action {
+            Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode != Mode::Demo,
+            Action::Difficulty => self.mode != Mode::TwoHumans,
+            Action::Review => self.board().status().is_over(),
+            _ => true,
+        }
+    }
+
     /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
         let board = self.board();
@@ -311,14 +266,14 @@ impl App {
     pub fn game_in_progress(&self) -> bool {
         self.has_game
             && self.mode != Mode::Demo
-            && !self.moves.is_empty()
+            && !self.moves().is_empty()
             && !self.board().status().is_over()
     }
 
     /// The review of the move ending the shown position, in review mode.
     pub fn review(&self) -> Option<MoveReview> {
         match self.screen {
-            Screen::Review(shown) => review::review_move(self.solver()?, &self.moves, shown),
+            Screen::Review(shown) => review::review_move(self.solver()?, self.moves(), shown),
             _ => None,
         }
     }
@@ -344,7 +299,7 @@ impl App {
         match event {
             Event::Key(key) => self.on_key(key),
             Event::Mouse(mouse) => self.on_mouse(mouse),
-            Event::Resize(w, h) => self.size = (w, h),
+            Event::Resize(w, h) => self.size = Some((w, h)),
             Event::Tick(now) => self.on_tick(now),
             Event::SolverReady(solver) => self.on_solver(solver),
             Event::BotMoved { ticket, cell } => self.on_bot_moved(ticket, cell),
@@ -407,7 +362,7 @@ impl App {
                 None
             },
             difficulty: self.difficulty,
-            moves: self.moves.clone(),
+            moves: self.moves().to_vec(),
         })
     }
 
@@ -462,7 +417,6 @@ impl App {
             && self.now >= at
         {
             self.bot = BotState::Idle;
-            self.redo.clear();
             self.play(cell);
         }
     }
@@ -472,6 +426,7 @@ impl App {
         let board = self.board();
         let bots_turn = self.has_game
             && self.screen != Screen::Start
+            && !self.too_small()
             && !board.status().is_over()
             && self.human.is_some()
             && self.controller(board.to_move()) == Controller::Bot;
@@ -517,15 +472,21 @@ impl App {
             self.quit = true;
             return;
         }
+        let action = self
+            .settings
+            .keys
+            .action_for(Key::new(key.code, key.modifiers));
+        if self.too_small() {
+            // The game is hidden: quitting is the one thing a key can do, at once, since a
+            // question asked could not be seen.
+            self.quit = action == Some(Action::Quit);
+            return;
+        }
         if self.help {
             // Any key closes the help; it does nothing else, so nothing happens by surprise.
             self.help = false;
             return;
         }
-        let action = self
-            .settings
-            .keys
-            .action_for(Key::new(key.code, key.modifiers));
         if self.confirm_quit {
             self.confirm_quit = false;
             if action == Some(Action::Quit) {
@@ -547,10 +508,10 @@ impl App {
     fn on_start_key(&mut self, action: Option<Action>) {
         let menu = &mut self.menu;
         match action {
-            Some(Action::Up) => menu.row = previous_enabled_row(menu),
-            Some(Action::Down) => menu.row = next_enabled_row(menu),
-            Some(Action::Left) => change_menu_row(menu, false),
-            Some(Action::Right) => change_menu_row(menu, true),
+            Some(Action::Up) => menu.up(),
+            Some(Action::Down) => menu.down(),
+            Some(Action::Left) => menu.change(false),
+            Some(Action::Right) => menu.change(true),
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
             Some(Action::Place) if menu.row == Menu::RESUME => self.resume(),
             Some(Action::Place) => self.start_game(),
@@ -587,8 +548,7 @@ impl App {
     /// Drops the unfinished game of an earlier run, from the menu and from disk; false when
     /// the file could not be deleted.
     fn forget_saved_game(&mut self) -> bool {
-        self.menu.resume = None;
-        self.menu.row = self.menu.row.max(Menu::MODE);
+        self.menu.drop_resume();
         self.memory.dismiss_notices();
         self.memory.clear_game().is_ok()
     }
@@ -598,8 +558,7 @@ impl App {
         let Some(saved) = self.memory.take_saved() else {
             return;
         };
-        self.menu.resume = None;
-        self.menu.row = Menu::MODE;
+        self.menu.drop_resume();
         self.memory.dismiss_notices();
         self.mode = saved.mode;
         self.difficulty = saved.difficulty;
@@ -615,10 +574,10 @@ impl App {
                 First::Bot
             };
         }
-        self.moves = saved.moves;
+        self.history = History::from_moves(saved.moves);
         self.status = format!(
             "Resumed your game of {} moves. {}",
-            self.moves.len(),
+            self.moves().len(),
             self.turn_text()
         );
     }
@@ -629,15 +588,15 @@ impl App {
         self.has_game = true;
         self.counted = false;
         self.screen = Screen::Game;
-        self.moves.clear();
-        self.redo.clear();
+        self.history.clear();
         self.typed = None;
         self.cursor = Cell::at(1, 1).expect("b2");
         self.status = String::new();
-        self.human = match self.starter {
-            First::You => Some(Side::First),
-            First::Bot => Some(Side::Second),
-            First::BotChooses => None,
+        // Who moves first is a choice only against the bot; elsewhere it must not matter.
+        self.human = match (self.mode, self.starter) {
+            (Mode::VsBot, First::Bot) => Some(Side::Second),
+            (Mode::VsBot, First::BotChooses) => None,
+            _ => Some(Side::First),
         };
         if self.mode == Mode::VsBot && self.human.is_none() {
             if self.solver.is_some() {
@@ -787,17 +746,14 @@ impl App {
             return;
         }
         match board.play(cell) {
-            Ok(_) => {
-                self.redo.clear();
-                self.play(cell);
-            }
+            Ok(_) => self.play(cell),
             Err(why) => self.status = format!("Illegal: {why}"),
         }
     }
 
     /// Plays a legal move and says what happened.
     fn play(&mut self, cell: Cell) {
-        self.moves.push(cell);
+        self.history.play(cell);
         self.status = self.after_move_text(cell);
     }
 
@@ -807,11 +763,11 @@ impl App {
                 self.status = "Undo is for games with a person in them.".into();
                 return;
             }
-            Mode::TwoHumans => self.pop_moves(|_| true),
+            Mode::TwoHumans => self.history.take_back(|_| true),
             // Against the bot, back to the person's last move (taking the bot's reply too).
             Mode::VsBot => {
                 let human = self.human;
-                self.pop_moves(|side| Some(side) == human)
+                self.history.take_back(|side| Some(side) == human)
             }
         };
         self.cancel_bot();
@@ -822,27 +778,15 @@ impl App {
         };
     }
 
-    /// Takes back moves, newest first, up to and including one whose side `stop` accepts.
-    /// Takes back nothing when no such move exists.
-    fn pop_moves(&mut self, stop: impl Fn(Side) -> bool) -> Vec<Cell> {
-        let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(side_of_ply(i))) else {
-            return Vec::new();
-        };
-        let popped: Vec<Cell> = self.moves.drain(keep..).collect();
-        self.redo.extend(popped.iter().rev());
-        popped
-    }
-
     fn redo(&mut self) {
-        if self.mode == Mode::Demo || self.redo.is_empty() {
+        if self.mode == Mode::Demo || !self.history.can_redo() {
             self.status = "Nothing to redo.".into();
             return;
         }
         self.cancel_bot();
         let mut replayed = Vec::new();
         // Against the bot, redo the person's move and the bot's reply together.
-        while let Some(cell) = self.redo.pop() {
-            self.moves.push(cell);
+        while let Some(cell) = self.history.redo_one() {
             replayed.push(cell);
             let board = self.board();
             if board.status().is_over() || self.controller(board.to_move()) == Controller::Human {
@@ -950,7 +894,7 @@ impl App {
         let Screen::Review(shown) = self.screen else {
             return;
         };
-        let last = self.moves.len();
+        let last = self.moves().len();
         match action {
             Some(Action::Left | Action::Up) => self.screen = Screen::Review(shown.max(2) - 1),
             Some(Action::Right | Action::Down) => {
@@ -975,7 +919,7 @@ impl App {
         {
             return;
         }
-        let (w, h) = self.size;
+        let Some((w, h)) = self.size else { return };
         if let Some(cell) = layout::cell_at(w, h, mouse.column, mouse.row) {
             self.typed = None;
             self.cursor = cell;
@@ -989,149 +933,13 @@ impl App {
     fn key(&self, action: Action) -> String {
         first_key(&self.settings.keys, action)
     }
-
-    /// Whose turn it is, or how the game ended.
-    pub fn turn_text(&self) -> String {
-        let board = self.board();
-        match board.status() {
-            Status::InPlay => {
-                let side = board.to_move();
-                let symbol = self.settings.symbol(side);
-                match (self.mode, self.controller(side)) {
-                    (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol})."),
-                    (_, Controller::Bot) => format!("{} to move ({symbol}).", self.name(side)),
-                    (_, Controller::Human) => format!("{}'s turn ({symbol}).", self.name(side)),
-                }
-            }
-            _ => self.result_text(),
-        }
-    }
-
-    /// What the last move did: points scored, the end of the game, or whose turn it is.
-    fn after_move_text(&self, cell: Cell) -> String {
-        let board = self.board();
-        let before = board_after(&self.moves[..self.moves.len() - 1]);
-        let mover = before.to_move();
-        if board.status().is_over() {
-            return self.result_text();
-        }
-        let scored = board.points() != before.points();
-        let (f, s) = board.points();
-        let what = if scored {
-            format!("{cell} scores: {f} : {s}. ")
-        } else {
-            String::new()
-        };
-        let who = self.name(mover);
-        format!("{who} played {cell}. {what}{}", self.turn_text())
-    }
-
-    /// The end of the game: who won and with which lines, or the draw.
-    pub fn result_text(&self) -> String {
-        let board = self.board();
-        let (f, s) = board.points();
-        match board.status() {
-            Status::Won(side) => {
-                let lines: Vec<String> = board
-                    .scoring_lines()
-                    .filter(|&(_, scorer)| scorer == side)
-                    .map(|(line, _)| line_name(line))
-                    .collect();
-                let who = self.name(side);
-                let verb = if who == self.settings.names.you {
-                    "win"
-                } else {
-                    "wins"
-                };
-                let symbol = self.settings.symbol(side);
-                format!(
-                    "{who} ({symbol}) {verb} {f} : {s} with {}.",
-                    lines.join(" and ")
-                )
-            }
-            Status::Draw => format!("Draw: the board is full at {f} : {s}."),
-            Status::InPlay => String::new(),
-        }
-    }
-}
-
-/// The position after these moves, from the empty board.
-pub fn board_after(moves: &[Cell]) -> Board {
-    moves
-        .iter()
-        .fold(Board::EMPTY, |board, &cell| board.with_move(cell))
-}
-
-/// The side that made the move at this 0-based ply.
-pub fn side_of_ply(ply: usize) -> Side {
-    if ply.is_multiple_of(2) {
-        Side::First
-    } else {
-        Side::Second
-    }
-}
-
-/// A line as people name it: `row 1`, `column b`, `diagonal a1-d4`.
-pub fn line_name(line: u16) -> String {
-    let cells: Vec<Cell> = Board::line_cells(line).collect();
-    let (first, last) = (cells[0], cells[3]);
-    if first.row() == last.row() {
-        format!("row {}", first.row() + 1)
-    } else if first.col() == last.col() {
-        format!("column {}", (b'a' + first.col()) as char)
-    } else {
-        format!("diagonal {first}-{last}")
-    }
-}
-
-fn join(cells: &[Cell]) -> String {
-    let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
-    names.join(" ")
-}
-
-fn next_enabled_row(menu: &Menu) -> usize {
-    (1..=Menu::ROWS)
-        .map(|d| (menu.row + d) % Menu::ROWS)
-        .find(|&r| menu.row_enabled(r))
-        .unwrap_or(0)
-}
-
-fn previous_enabled_row(menu: &Menu) -> usize {
-    (1..=Menu::ROWS)
-        .map(|d| (menu.row + Menu::ROWS * 2 - d) % Menu::ROWS)
-        .find(|&r| menu.row_enabled(r))
-        .unwrap_or(0)
-}
-
-/// Steps the highlighted row's choice forward or back, wrapping.
-fn change_menu_row(menu: &mut Menu, forward: bool) {
-    fn step<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
-        let i = all.iter().position(|&x| x == now).unwrap_or(0);
-        let n = all.len();
-        all[if forward {
-            (i + 1) % n
-        } else {
-            (i + n - 1) % n
-        }]
-    }
-    match menu.row {
-        Menu::MODE => menu.mode = step(Mode::ALL, menu.mode, forward),
-        Menu::FIRST => menu.starter = step(First::ALL, menu.starter, forward),
-        Menu::LEVEL => menu.difficulty = step(&Difficulty::ALL, menu.difficulty, forward),
-        _ => {}
-    }
-}
-
-/// A key press without Ctrl or Alt, so that a letter is just the letter.
-fn is_plain(key: &KeyEvent) -> bool {
-    !key.modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::OnceLock;
+    use std::time::Duration;
 
     use ratatui::crossterm::event::KeyEventKind;
 
@@ -1159,6 +967,13 @@ mod tests {
 
     impl Harness {
         fn new(mode: Mode, starter: First, delay_ms: u64) -> Harness {
+            let mut h = Harness::at_start(mode, starter, delay_ms);
+            h.press(KeyCode::Enter); // the start screen's defaults
+            h
+        }
+
+        /// On the start screen with these choices, the terminal big enough, the solver ready.
+        fn at_start(mode: Mode, starter: First, delay_ms: u64) -> Harness {
             let options = Settings {
                 mode,
                 first: starter,
@@ -1173,7 +988,6 @@ mod tests {
             };
             h.send(Event::Resize(100, 30));
             h.send(Event::SolverReady(solver()));
-            h.press(KeyCode::Enter); // the start screen's defaults
             h
         }
 
@@ -1538,6 +1352,58 @@ mod tests {
     }
 
     #[test]
+    fn a_too_small_terminal_ignores_everything_but_quitting() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        h.send(Event::Resize(50, 12));
+        assert!(h.app.too_small());
+        h.typed("a1?dh");
+        assert!(h.app.moves().is_empty(), "nothing placed unseen");
+        assert!(!h.app.help());
+        assert!(!h.app.hints());
+        assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+        h.send(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 10,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        }));
+        assert!(h.app.moves().is_empty());
+        h.send(Event::Resize(100, 30));
+        h.typed("a1");
+        assert_eq!(h.moves(), "a1", "enlarged, keys work again");
+        h.send(Event::Resize(50, 12));
+        assert!(h.asked.len() == 1 && !h.app.bot_thinking(), "the bot waits");
+        h.send(Event::Resize(100, 30));
+        assert_eq!(h.asked.len(), 2, "and is asked again once the game shows");
+        h.answer();
+        assert_eq!(h.app.moves().len(), 2);
+        h.send(Event::Resize(50, 12));
+        h.typed("q");
+        assert!(
+            h.app.should_quit(),
+            "q quits at once: a question could not be seen"
+        );
+    }
+
+    #[test]
+    fn the_demo_pauses_while_the_terminal_is_too_small() {
+        let mut h = Harness::at_start(Mode::Demo, First::You, 0);
+        h.send(Event::Resize(50, 12));
+        h.press(KeyCode::Enter);
+        assert_eq!(h.app.screen(), Screen::Start, "Enter does nothing unseen");
+        h.send(Event::Resize(100, 30));
+        h.press(KeyCode::Enter);
+        assert_eq!(h.asked.len(), 1);
+        h.send(Event::Resize(50, 12));
+        h.answer();
+        assert!(
+            h.app.moves().is_empty(),
+            "the answer for a paused game is dropped"
+        );
+        assert!(h.asked.is_empty(), "and nothing more is asked");
+    }
+
+    #[test]
     fn a_click_on_a_cell_places_there() {
         let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         let grid = layout::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
@@ -1577,6 +1443,41 @@ mod tests {
         let asked = app.update(Event::SolverReady(solver()));
         assert_eq!(app.human_side(), Some(Side::Second));
         assert_eq!(asked.len(), 1);
+    }
+
+    #[test]
+    fn bot_chooses_on_the_start_screen_does_not_freeze_two_players() {
+        let mut h = Harness::at_start(Mode::VsBot, First::You, 0);
+        for key in [KeyCode::Down, KeyCode::Right, KeyCode::Right] {
+            h.press(key);
+        }
+        assert_eq!(h.app.menu().starter, First::BotChooses);
+        for key in [KeyCode::Up, KeyCode::Right, KeyCode::Enter] {
+            h.press(key);
+        }
+        assert_eq!(h.app.mode(), Mode::TwoHumans);
+        h.typed("b2");
+        assert_eq!(h.moves(), "b2", "{}", h.app.status());
+        h.typed("c3");
+        assert_eq!(h.moves(), "b2 c3");
+    }
+
+    #[test]
+    fn bot_chooses_on_the_start_screen_does_not_freeze_the_demo() {
+        let mut h = Harness::at_start(Mode::VsBot, First::You, 0);
+        let keys = [KeyCode::Down, KeyCode::Right, KeyCode::Right, KeyCode::Up];
+        for key in keys
+            .into_iter()
+            .chain([KeyCode::Right, KeyCode::Right, KeyCode::Enter])
+        {
+            h.press(key);
+        }
+        assert_eq!(h.app.menu().starter, First::BotChooses);
+        assert_eq!(h.app.mode(), Mode::Demo);
+        assert_eq!(h.asked.len(), 1, "Bot 1 is asked for its move");
+        h.answer();
+        assert_eq!(h.app.moves().len(), 1);
+        assert_eq!(h.asked.len(), 1, "then Bot 2");
     }
 
     #[test]
@@ -1623,6 +1524,24 @@ mod tests {
             h.app.status().starts_with("No bot plays"),
             "{}",
             h.app.status()
+        );
+    }
+
+    #[test]
+    fn each_mode_offers_only_the_keys_that_act_in_it() {
+        let two = Harness::new(Mode::TwoHumans, First::You, 0);
+        assert!(!two.app.offers(Action::Difficulty), "no bot to set");
+        assert!(two.app.offers(Action::Undo) && two.app.offers(Action::Swap));
+        let demo = Harness::new(Mode::Demo, First::You, 0);
+        for action in [Action::Place, Action::Undo, Action::Redo, Action::Swap] {
+            assert!(!demo.app.offers(action), "{action:?} in the demo");
+        }
+        assert!(demo.app.offers(Action::Difficulty));
+        let bot = Harness::new(Mode::VsBot, First::You, 0);
+        assert!(bot.app.offers(Action::Difficulty) && bot.app.offers(Action::Place));
+        assert!(
+            !bot.app.offers(Action::Review),
+            "only once the game is over"
         );
     }
 

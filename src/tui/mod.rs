@@ -7,9 +7,13 @@
 pub mod app;
 pub mod bot;
 pub mod event;
+pub mod history;
 pub mod memory;
+pub mod menu;
+pub mod messages;
 pub mod review;
 pub mod terminal;
+pub mod typing;
 pub mod ui;
 
 use std::io;

@@ -3,14 +3,14 @@
 use crate::game::{Cell, Side};
 use crate::solver::{Outcome, Solver, Value};
 
-use super::app::{board_after, side_of_ply};
+use super::history::{board_after, side_of_ply};
 
 /// How a move compares with the best one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Verdict {
     /// Kept the value exactly.
     Best,
-    /// Kept the outcome but lets it take longer (a slower win, a faster loss).
+    /// Kept the outcome but not its best length: a slower win, or a faster loss.
     Slower,
     /// Made the outcome worse: a win into a draw or loss, a draw into a loss.
     Mistake,
@@ -77,6 +77,16 @@ fn with_article(value: Value) -> String {
     format!("a {value}")
 }
 
+/// What a move that keeps the outcome but not the best value does: a win comes later, a
+/// loss sooner (a draw's value has no length, so it cannot be slower).
+fn slower_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "wins more slowly",
+        Outcome::Loss => "loses faster",
+        Outcome::Draw => "keeps the draw",
+    }
+}
+
 impl MoveReview {
     /// One sentence on the move: "b4 turned a draw into a loss in 5; best was c1".
     pub fn sentence(&self) -> String {
@@ -88,8 +98,8 @@ impl MoveReview {
                 with_article(self.after)
             ),
             Verdict::Slower => format!(
-                "{cell} keeps the {} but slower: {} instead of {}; best was {best}",
-                self.before.outcome.word(),
+                "{cell} {}: {} instead of {}; best was {best}",
+                slower_words(self.after.outcome),
                 self.after,
                 self.before
             ),
@@ -123,6 +133,45 @@ mod tests {
         assert_eq!(review.sentence(), "b2 keeps a draw: a best move");
         assert_eq!(review_move(solver(), &cells("b2"), 2), None);
         assert_eq!(review_move(solver(), &cells("b2"), 0), None);
+    }
+
+    #[test]
+    fn a_faster_loss_is_called_one() {
+        // The QA game against perfect: the first player's seventh move, b1, loses sooner.
+        let review = review_move(solver(), &cells("b2 c3 a1 d4 c1 c2 b1 c4"), 7).unwrap();
+        assert_eq!(review.verdict, Verdict::Slower);
+        assert_eq!(
+            review.sentence(),
+            "b1 loses faster: loss in 2 instead of loss in 6; best was c4"
+        );
+    }
+
+    #[test]
+    fn a_slower_win_is_called_one() {
+        // The first position of the QA game where the side to move has a win and also a
+        // slower one.
+        let game = cells("b2 c3 a1 d4 c1 c2 b1 c4");
+        let (moves, slower, best) = (0..game.len())
+            .find_map(|n| {
+                let board = board_after(&game[..n]);
+                let best = solver().value(board)?;
+                let values = solver().move_values(board);
+                let slower = Cell::all().find(|c| {
+                    values[c.index()].is_some_and(|v| v.outcome == Outcome::Win && v < best)
+                })?;
+                Some((game[..n].to_vec(), slower, best))
+            })
+            .expect("a slower win somewhere in the game");
+        let mut played = moves.clone();
+        played.push(slower);
+        let review = review_move(solver(), &played, played.len()).unwrap();
+        assert_eq!(review.verdict, Verdict::Slower);
+        let text = review.sentence();
+        assert!(
+            text.starts_with(&format!("{slower} wins more slowly: win in ")),
+            "{text}"
+        );
+        assert!(text.contains(&format!("instead of {best}")), "{text}");
     }
 
     #[test]

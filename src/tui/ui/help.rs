@@ -6,9 +6,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use super::{Theme, all_keys};
+use super::{Theme, all_keys, first_key};
 use crate::config::Action;
-use crate::tui::app::App;
+use crate::tui::app::{App, Screen};
 
 /// Actions in the order a player meets them.
 const ORDER: [Action; 14] = [
@@ -28,23 +28,24 @@ const ORDER: [Action; 14] = [
     Action::Quit,
 ];
 
+/// The game's own keys, for the start screen's help: movement is one row there and help and
+/// quit are already listed, so both lists fit on the smallest screen.
+const GAME_ORDER: [Action; 8] = [
+    Action::Place,
+    Action::Undo,
+    Action::Redo,
+    Action::New,
+    Action::Swap,
+    Action::Hints,
+    Action::Difficulty,
+    Action::Review,
+];
+
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(app.settings());
-    let keys = &app.settings().keys;
-    let key_style = theme.accent().add_modifier(Modifier::BOLD);
-    let row = |key: String, what: &str| {
-        Line::from(vec![
-            Span::styled(format!("{key:<14}"), key_style),
-            Span::raw(what.to_string()),
-        ])
+    let lines = match app.screen() {
+        Screen::Start => start_lines(app),
+        Screen::Game | Screen::Review(_) => game_lines(app),
     };
-    let mut lines: Vec<Line> = ORDER
-        .iter()
-        .map(|&action| row(all_keys(keys, action), action.description()))
-        .collect();
-    lines.push(row("a1 .. d4".into(), "type a cell's name to place there"));
-    lines.push(row("mouse".into(), "click a cell to place there"));
-    lines.push(row("Ctrl-C".into(), "quit at once"));
     let settings = app.settings();
     let title = format!(
         " Keys · {} moves first, {} second · any key closes ",
@@ -66,8 +67,87 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(key_style)
+                .border_style(key_style(app))
                 .title(title),
         )
         .render(popup, buf);
+}
+
+fn key_style(app: &App) -> Style {
+    Theme(app.settings()).accent().add_modifier(Modifier::BOLD)
+}
+
+/// One key and what it does, keys in a column (a longer key pushes its text along).
+fn row(app: &App, key: String, what: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{key:<13} "), key_style(app)),
+        Span::raw(what.to_string()),
+    ])
+}
+
+fn heading(text: &str) -> Line<'static> {
+    Line::styled(
+        text.to_string(),
+        Style::default().add_modifier(Modifier::BOLD),
+    )
+}
+
+/// Every key of the game screen, in the order a player meets them.
+fn game_lines(app: &App) -> Vec<Line<'static>> {
+    let keys = &app.settings().keys;
+    let mut lines: Vec<Line> = ORDER
+        .iter()
+        .map(|&action| row(app, all_keys(keys, action), action.description()))
+        .collect();
+    lines.extend(typing_lines(app));
+    lines.push(row(app, "Ctrl-C".into(), "quit at once"));
+    lines
+}
+
+/// The start screen's keys, then the game's under their own heading.
+fn start_lines(app: &App) -> Vec<Line<'static>> {
+    let keys = &app.settings().keys;
+    let pair = |a: Action, b: Action| format!("{}/{}", first_key(keys, a), first_key(keys, b));
+    let mut lines = vec![
+        heading("On this screen"),
+        row(app, pair(Action::Up, Action::Down), "choose a row"),
+        row(app, pair(Action::Left, Action::Right), "change its choice"),
+        row(
+            app,
+            all_keys(keys, Action::Place),
+            "start the game (or resume it)",
+        ),
+        row(app, all_keys(keys, Action::Help), "this help"),
+        row(
+            app,
+            all_keys(keys, Action::Quit),
+            "quit (back to the game if one is on)",
+        ),
+        row(app, "Ctrl-C".into(), "quit at once"),
+        heading("In the game"),
+        row(
+            app,
+            format!(
+                "{}/{}",
+                pair(Action::Up, Action::Down),
+                pair(Action::Left, Action::Right)
+            ),
+            "move the cursor",
+        ),
+    ];
+    lines.extend(
+        GAME_ORDER
+            .iter()
+            .map(|&action| row(app, all_keys(keys, action), action.description())),
+    );
+    lines.extend(typing_lines(app));
+    lines
+}
+
+/// Placing without the cursor: by name or by mouse.
+fn typing_lines(app: &App) -> [Line<'static>; 2] {
+    [
+        row(app, "a1 .. d4".into(), "type a cell's name to place there"),
+        row(app, "mouse".into(), "click a cell to place there"),
+    ]
 }

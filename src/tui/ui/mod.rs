@@ -20,7 +20,7 @@ use crate::solver::{Outcome, Value};
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let Some(areas) = layout::areas(area) else {
-            too_small(area, buf);
+            too_small(self, area, buf);
             return;
         };
         match self.screen() {
@@ -40,7 +40,7 @@ impl Widget for &App {
 }
 
 /// Instead of a broken picture: how big the terminal must be.
-fn too_small(area: Rect, buf: &mut Buffer) {
+fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let text = vec![
         Line::from(format!(
             "Terminal too small: {} x {}.",
@@ -51,7 +51,10 @@ fn too_small(area: Rect, buf: &mut Buffer) {
             layout::MIN_WIDTH,
             layout::MIN_HEIGHT
         )),
-        Line::from("(Ctrl-C quits)"),
+        Line::from(format!(
+            "({} or Ctrl-C quits)",
+            first_key(&app.settings().keys, Action::Quit)
+        )),
     ];
     let height = (text.len() as u16).min(area.height);
     let y = area.y + (area.height - height) / 2;
@@ -97,7 +100,8 @@ fn status(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_stringn(area.x, area.y, app.status(), area.width as usize, style);
 }
 
-/// The main keys, read from the bindings so a changed key shows as changed.
+/// The main keys, read from the bindings so a changed key shows as changed; only keys
+/// that do something in this mode and state.
 fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     let keys = &app.settings().keys;
     let first = |action: Action| first_key(keys, action);
@@ -111,39 +115,38 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             (first(Action::New), "new game"),
             (first(Action::Help), "help"),
         ],
-        _ if app.board().status().is_over() && app.mode() == Mode::Demo => vec![
-            (first(Action::New), "new game"),
-            (first(Action::Review), "review"),
-            (first(Action::Help), "help"),
-            (first(Action::Quit), "quit"),
-        ],
-        _ if app.board().status().is_over() => vec![
-            (first(Action::New), "new game"),
-            (first(Action::Swap), "swap sides"),
-            (first(Action::Review), "review"),
-            (first(Action::Undo), "undo"),
-            (first(Action::Help), "help"),
-            (first(Action::Quit), "quit"),
-        ],
-        _ if app.mode() == Mode::Demo => vec![
-            (first(Action::New), "new game"),
-            (first(Action::Hints), "hints"),
-            (first(Action::Difficulty), "level"),
-            (first(Action::Help), "help"),
-            (first(Action::Quit), "quit"),
-        ],
-        _ => vec![
-            (first(Action::Place), "place"),
-            (first(Action::Undo), "undo"),
-            (first(Action::New), "new"),
-            (first(Action::Swap), "swap"),
-            (first(Action::Hints), "hints"),
-            (first(Action::Difficulty), "level"),
-            (first(Action::Help), "help"),
-            (first(Action::Quit), "quit"),
-        ],
+        _ => game_footer(app)
+            .into_iter()
+            .filter(|&(action, _)| app.offers(action))
+            .map(|(action, what)| (first(action), what))
+            .collect(),
     };
     footer_line(app.settings(), &items, area, buf);
+}
+
+/// The game screen's footer before leaving out what does nothing in this mode.
+fn game_footer(app: &App) -> Vec<(Action, &'static str)> {
+    if app.board().status().is_over() {
+        vec![
+            (Action::New, "new game"),
+            (Action::Swap, "swap sides"),
+            (Action::Review, "review"),
+            (Action::Undo, "undo"),
+            (Action::Help, "help"),
+            (Action::Quit, "quit"),
+        ]
+    } else {
+        vec![
+            (Action::Place, "place"),
+            (Action::Undo, "undo"),
+            (Action::New, "new"),
+            (Action::Swap, "swap"),
+            (Action::Hints, "hints"),
+            (Action::Difficulty, "level"),
+            (Action::Help, "help"),
+            (Action::Quit, "quit"),
+        ]
+    }
 }
 
 /// `key what · key what …`, keys in the accent style.

@@ -210,7 +210,7 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
         for (i, cell) in cells.iter().enumerate() {
             let ply = pair * 2 + i + 1;
             let mistake = verdicts.get(ply - 1) == Some(&Some(Verdict::Mistake));
-            let mut style = theme.side(crate::tui::app::side_of_ply(ply - 1));
+            let mut style = theme.side(crate::tui::history::side_of_ply(ply - 1));
             if shown == Some(ply) {
                 style = style.add_modifier(Modifier::REVERSED);
             }

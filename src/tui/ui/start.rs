@@ -46,11 +46,11 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
         }
     }
     let hint = match menu.mode {
-        Mode::VsBot => "The bot has solved the game: at perfect it never loses.",
-        Mode::TwoHumans => "Hints are on: every empty cell shows what it is worth.",
-        Mode::Demo => "Watch the bot play itself.",
+        Mode::VsBot => level_text(menu.difficulty).to_string(),
+        Mode::TwoHumans => "Hints are on: every empty cell shows what it is worth.".into(),
+        Mode::Demo => format!("Watch the bot play itself at {}.", menu.difficulty),
     };
-    buf.set_string(area.x, y + 1, hint, Style::default());
+    buf.set_stringn(area.x, y + 1, hint, area.width as usize, Style::default());
     if app.game_in_progress() {
         buf.set_string(
             area.x,
@@ -114,6 +114,16 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
             areas.status.width as usize,
             Style::default(),
         );
+    }
+}
+
+/// What to expect from the bot at a level, in one short sentence.
+pub fn level_text(level: Difficulty) -> &'static str {
+    match level {
+        Difficulty::Easy => "Easy: it misses the obvious now and then; a gentle start.",
+        Difficulty::Medium => "Medium: it never misses a point in one, but often strays.",
+        Difficulty::Hard => "Hard: it seldom errs and sets traps; think a few moves ahead.",
+        Difficulty::Perfect => "Perfect: it has solved the game and never loses; aim to draw.",
     }
 }
 

@@ -1,0 +1,158 @@
+//! The start screen's choices: which rows there are, which apply, and stepping through them.
+//! Plain data; the [`App`](super::App) owns one and changes it in `update`.
+
+use crate::config::{First, Mode, Settings};
+use crate::players::Difficulty;
+
+/// The start screen's choices.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Menu {
+    /// The highlighted row: [`Menu::RESUME`], [`Menu::MODE`], [`Menu::FIRST`] or
+    /// [`Menu::LEVEL`].
+    pub row: usize,
+    /// The number of moves of an unfinished game from an earlier run, offered for resuming.
+    pub resume: Option<usize>,
+    pub mode: Mode,
+    pub starter: First,
+    pub difficulty: Difficulty,
+}
+
+impl Menu {
+    pub const RESUME: usize = 0;
+    pub const MODE: usize = 1;
+    pub const FIRST: usize = 2;
+    pub const LEVEL: usize = 3;
+    pub const ROWS: usize = 4;
+
+    /// The settings' choices, with `resume` moves of an unfinished game to offer first.
+    pub fn new(settings: &Settings, resume: Option<usize>) -> Menu {
+        Menu {
+            row: if resume.is_some() {
+                Menu::RESUME
+            } else {
+                Menu::MODE
+            },
+            resume,
+            mode: settings.mode,
+            starter: settings.first,
+            difficulty: settings.difficulty,
+        }
+    }
+
+    /// Whether a row applies: resuming only when there is a game to resume; sides and
+    /// level mean nothing to two people.
+    pub fn row_enabled(&self, row: usize) -> bool {
+        match row {
+            Menu::RESUME => self.resume.is_some(),
+            Menu::FIRST => self.mode == Mode::VsBot,
+            Menu::LEVEL => self.mode != Mode::TwoHumans,
+            _ => true,
+        }
+    }
+
+    /// Highlights the next row that applies, wrapping.
+    pub fn down(&mut self) {
+        self.row = self.enabled_row((1..=Menu::ROWS).map(|d| (self.row + d) % Menu::ROWS));
+    }
+
+    /// Highlights the previous row that applies, wrapping.
+    pub fn up(&mut self) {
+        self.row = self
+            .enabled_row((1..=Menu::ROWS).map(|d| (self.row + Menu::ROWS * 2 - d) % Menu::ROWS));
+    }
+
+    fn enabled_row(&self, mut rows: impl Iterator<Item = usize>) -> usize {
+        rows.find(|&r| self.row_enabled(r)).unwrap_or(0)
+    }
+
+    /// Steps the highlighted row's choice forward or back, wrapping.
+    pub fn change(&mut self, forward: bool) {
+        match self.row {
+            Menu::MODE => self.mode = step(Mode::ALL, self.mode, forward),
+            Menu::FIRST => self.starter = step(First::ALL, self.starter, forward),
+            Menu::LEVEL => self.difficulty = step(&Difficulty::ALL, self.difficulty, forward),
+            _ => {}
+        }
+    }
+
+    /// The unfinished game is gone (resumed or replaced): no row offers it any more.
+    pub fn drop_resume(&mut self) {
+        self.resume = None;
+        self.row = self.row.max(Menu::MODE);
+    }
+}
+
+/// The choice after (or before) `now` in `all`, wrapping.
+fn step<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
+    let i = all.iter().position(|&x| x == now).unwrap_or(0);
+    let n = all.len();
+    all[if forward {
+        (i + 1) % n
+    } else {
+        (i + n - 1) % n
+    }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu(mode: Mode, resume: Option<usize>) -> Menu {
+        let settings = Settings {
+            mode,
+            ..Settings::default()
+        };
+        Menu::new(&settings, resume)
+    }
+
+    #[test]
+    fn a_game_to_resume_is_the_first_row_and_highlighted() {
+        let with = menu(Mode::VsBot, Some(3));
+        assert_eq!(with.row, Menu::RESUME);
+        let without = menu(Mode::VsBot, None);
+        assert_eq!(without.row, Menu::MODE);
+        assert!(!without.row_enabled(Menu::RESUME));
+    }
+
+    #[test]
+    fn rows_that_do_not_apply_are_skipped_both_ways() {
+        let mut two = menu(Mode::TwoHumans, None);
+        two.down();
+        assert_eq!(
+            two.row,
+            Menu::MODE,
+            "side and level mean nothing to two people"
+        );
+        two.up();
+        assert_eq!(two.row, Menu::MODE);
+        let mut demo = menu(Mode::Demo, Some(1));
+        demo.down();
+        assert_eq!(demo.row, Menu::MODE);
+        demo.down();
+        assert_eq!(demo.row, Menu::LEVEL, "no side to choose in the demo");
+        demo.down();
+        assert_eq!(demo.row, Menu::RESUME, "wraps");
+        demo.up();
+        assert_eq!(demo.row, Menu::LEVEL);
+    }
+
+    #[test]
+    fn changing_a_choice_wraps_around() {
+        let mut m = menu(Mode::VsBot, None);
+        m.row = Menu::LEVEL;
+        m.change(true);
+        assert_eq!(m.difficulty, Difficulty::ALL[0]);
+        m.change(false);
+        assert_eq!(m.difficulty, Difficulty::Perfect);
+        m.row = Menu::MODE;
+        m.change(false);
+        assert_eq!(m.mode, *Mode::ALL.last().unwrap());
+    }
+
+    #[test]
+    fn dropping_the_resume_row_moves_off_it() {
+        let mut m = menu(Mode::VsBot, Some(2));
+        m.drop_resume();
+        assert_eq!((m.resume, m.row), (None, Menu::MODE));
+    }
+}
