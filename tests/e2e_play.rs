@@ -5,7 +5,7 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -18,6 +18,8 @@ const DEADLINE: Duration = Duration::from_secs(20);
 /// What the program wrote: the raw bytes and the screen they draw.
 struct Output {
     bytes: Vec<u8>,
+    /// The reader has seen the end of the game's output.
+    closed: bool,
     parser: vt100::Parser,
 }
 
@@ -74,6 +76,7 @@ impl Session {
         drop(pty.slave);
         let output = Arc::new(Mutex::new(Output {
             bytes: Vec::new(),
+            closed: false,
             parser: vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
         }));
         let mut reader = pty.master.try_clone_reader().unwrap();
@@ -84,10 +87,12 @@ impl Session {
                 if n == 0 {
                     break;
                 }
-                let mut out = sink.lock().unwrap();
+                let mut out = sink.lock().unwrap_or_else(PoisonError::into_inner);
                 out.bytes.extend_from_slice(&buf[..n]);
                 out.parser.process(&buf[..n]);
             }
+            // End of output (EOF, or EIO once the child has closed the terminal).
+            sink.lock().unwrap_or_else(PoisonError::into_inner).closed = true;
         });
         let writer = pty.master.take_writer().unwrap();
         // The master must stay open while the child runs; leak it into the reader's lifetime.
@@ -129,11 +134,15 @@ impl Session {
         self.wait_until(text, |screen| screen.contains(text))
     }
 
+    /// Waits for the game to exit and for every byte it wrote to be read, so the checks
+    /// of what it wrote last (restoring the terminal) see all of it.
     fn wait_exit(&mut self) -> portable_pty::ExitStatus {
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
+                if self.output.lock().unwrap().closed {
+                    return status;
+                }
             }
             assert!(
                 start.elapsed() < DEADLINE,
@@ -195,17 +204,7 @@ fn a_full_game_against_the_bot_by_keys_then_quit_restores_the_terminal() {
     let status = game.wait_exit();
     assert!(status.success(), "exit status {status:?}");
 
-    let out = game.output.lock().unwrap();
-    let text = String::from_utf8_lossy(&out.bytes);
-    let entered = text
-        .rfind("\x1b[?1049h")
-        .expect("entered the alternate screen");
-    let rest = &text[entered..];
-    assert!(rest.contains("\x1b[?1049l"), "left the alternate screen");
-    assert!(rest.contains("\x1b[?25h"), "showed the cursor");
-    assert!(rest.contains("\x1b[?1000l"), "turned mouse capture off");
-    assert!(!out.parser.screen().alternate_screen());
-    assert!(!out.parser.screen().hide_cursor());
+    assert_restored(&game);
 }
 
 #[test]

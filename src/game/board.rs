@@ -27,6 +27,26 @@ impl Side {
             Side::Second => 'O',
         }
     }
+
+    /// `first` or `second`, as files and command lines name a side.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::First => "first",
+            Side::Second => "second",
+        }
+    }
+}
+
+impl FromStr for Side {
+    type Err = String;
+
+    /// `first` or `second` (any case).
+    fn from_str(text: &str) -> Result<Side, String> {
+        [Side::First, Side::Second]
+            .into_iter()
+            .find(|side| side.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| format!("unknown side '{text}': use first or second"))
+    }
 }
 
 /// The 10 scoring lines: 4 rows, 4 columns, 2 diagonals.
@@ -343,6 +363,15 @@ mod tests {
 
     fn cell(name: &str) -> Cell {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn sides_are_named_first_and_second() {
+        for side in [Side::First, Side::Second] {
+            assert_eq!(side.name().parse(), Ok(side));
+        }
+        assert_eq!(" Second ".parse(), Ok(Side::Second));
+        assert!("x".parse::<Side>().is_err());
     }
 
     #[test]
