@@ -139,10 +139,10 @@ impl Session {
     fn wait_exit(&mut self) -> portable_pty::ExitStatus {
         let start = Instant::now();
         loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                if self.output.lock().unwrap().closed {
-                    return status;
-                }
+            if let Some(status) = self.child.try_wait().unwrap()
+                && self.output.lock().unwrap().closed
+            {
+                return status;
             }
             assert!(
                 start.elapsed() < DEADLINE,
