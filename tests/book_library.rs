@@ -4,11 +4,9 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tictaclatin::book::{
-    self, Book, BookPlayer, Line, Unsound, export::ExportOptions, position_text,
-};
+use tictaclatin::book::{self, Book, Line, Unsound, export::ExportOptions, position_text};
 use tictaclatin::game::{Board, Cell, Side, Status, Symmetries};
-use tictaclatin::players::Player;
+use tictaclatin::players::{BookPlayer, Player};
 use tictaclatin::solver::Solver;
 
 fn solver() -> &'static Solver {

@@ -9,7 +9,6 @@ pub mod compress;
 pub mod export;
 pub mod notation;
 pub mod obvious;
-pub mod player;
 pub mod verify;
 
 use std::collections::HashMap;
@@ -20,7 +19,6 @@ pub use compress::{compress, expand};
 pub use export::export;
 pub use notation::{Line, position_text};
 pub use obvious::obvious_move;
-pub use player::BookPlayer;
 pub use verify::{Unsound, Verified, verify};
 
 use crate::game::{Board, Cell, Side, Symmetries};

@@ -58,9 +58,9 @@ pub const LINES: [u16; 10] = [
 ];
 
 /// For each cell, the lines through it (2 to 4 of them), as a bit set over `LINES`.
-const LINES_THROUGH: [u16; CELLS] = lines_through();
+const LINES_THROUGH: [u16; CELLS] = lines_through_table();
 
-const fn lines_through() -> [u16; CELLS] {
+const fn lines_through_table() -> [u16; CELLS] {
     let mut table = [0u16; CELLS];
     let mut cell = 0;
     while cell < CELLS {
@@ -74,6 +74,30 @@ const fn lines_through() -> [u16; CELLS] {
         cell += 1;
     }
     table
+}
+
+/// The scoring rule for one line, given two sides' cells: `(1, 0)` when the line holds
+/// three of `a` and one of `b`, `(0, 1)` for three of `b` and one of `a`, else `(0, 0)`.
+#[inline]
+pub const fn line_points(a: u16, b: u16, line: u16) -> (u32, u32) {
+    match ((a & line).count_ones(), (b & line).count_ones()) {
+        (3, 1) => (1, 0),
+        (1, 3) => (0, 1),
+        _ => (0, 0),
+    }
+}
+
+/// The 2 to 4 lines through `cell`.
+pub fn lines_through(cell: Cell) -> impl Iterator<Item = u16> {
+    let mut lines = LINES_THROUGH[cell.index()];
+    std::iter::from_fn(move || {
+        if lines == 0 {
+            return None;
+        }
+        let line = LINES[lines.trailing_zeros() as usize];
+        lines &= lines - 1;
+        Some(line)
+    })
 }
 
 /// Where a game stands.
@@ -174,32 +198,21 @@ impl Board {
 
     /// Points for (first, second): lines holding three of one side and one of the other.
     pub fn points(self) -> (u32, u32) {
-        let mut points = (0, 0);
-        for line in LINES {
-            let (f, s) = (
-                (self.first & line).count_ones(),
-                (self.second & line).count_ones(),
-            );
-            match (f, s) {
-                (3, 1) => points.0 += 1,
-                (1, 3) => points.1 += 1,
-                _ => {}
-            }
-        }
-        points
+        LINES.iter().fold((0, 0), |(f, s), &line| {
+            let (pf, ps) = line_points(self.first, self.second, line);
+            (f + pf, s + ps)
+        })
     }
 
     /// The lines that score, with the side each scores for.
     pub fn scoring_lines(self) -> impl Iterator<Item = (u16, Side)> {
-        LINES.into_iter().filter_map(move |line| {
-            let f = (self.first & line).count_ones();
-            let s = (self.second & line).count_ones();
-            match (f, s) {
-                (3, 1) => Some((line, Side::First)),
-                (1, 3) => Some((line, Side::Second)),
+        LINES.into_iter().filter_map(
+            move |line| match line_points(self.first, self.second, line) {
+                (1, _) => Some((line, Side::First)),
+                (_, 1) => Some((line, Side::Second)),
                 _ => None,
-            }
-        })
+            },
+        )
     }
 
     pub fn status(self) -> Status {
@@ -250,18 +263,10 @@ impl Board {
     pub fn points_made_by(self, cell: Cell) -> (u32, u32) {
         let mover = self.mask(self.to_move().other()); // the side that just moved
         let other = self.mask(self.to_move());
-        let mut made = (0, 0);
-        let mut lines = LINES_THROUGH[cell.index()];
-        while lines != 0 {
-            let line = LINES[lines.trailing_zeros() as usize];
-            lines &= lines - 1;
-            match ((mover & line).count_ones(), (other & line).count_ones()) {
-                (3, 1) => made.0 += 1,
-                (1, 3) => made.1 += 1,
-                _ => {}
-            }
-        }
-        made
+        lines_through(cell).fold((0, 0), |(m, o), line| {
+            let (pm, po) = line_points(mover, other, line);
+            (m + pm, o + po)
+        })
     }
 
     /// The cells in a mask, used to list the cells of a scoring line.

@@ -17,6 +17,7 @@
 
 use super::pick::random_cell;
 use super::{Player, PlayerRng, rng_from_seed};
+use crate::game::board::{line_points, lines_through};
 use crate::game::tactics::{loses_at_once, safe_cells, winning_cells};
 use crate::game::{Board, Cell, LINES, Side};
 
@@ -81,14 +82,10 @@ fn opponent_winning_cells(board: Board) -> u16 {
     Cell::in_mask(board.empty_cells())
         .filter(|&cell| {
             let theirs = theirs | cell.bit();
-            let (mut gain, mut give) = (0, 0);
-            for line in LINES.iter().filter(|&&line| line & cell.bit() != 0) {
-                match ((theirs & line).count_ones(), (mine & line).count_ones()) {
-                    (3, 1) => gain += 1,
-                    (1, 3) => give += 1,
-                    _ => {}
-                }
-            }
+            let (gain, give) = lines_through(cell).fold((0, 0), |(g, v), line| {
+                let (pg, pv) = line_points(theirs, mine, line);
+                (g + pg, v + pv)
+            });
             gain > give
         })
         .fold(0, |m, c| m | c.bit())

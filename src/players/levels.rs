@@ -82,13 +82,10 @@ impl Level {
         base + self.style.trap_weight * self.trap_share(board, cell)
     }
 
-    /// The share of the opponent's replies that lose for them after `cell`.
+    /// The share of the opponent's replies that go wrong for them after `cell`, as the
+    /// perfect player counts them.
     fn trap_share(&self, board: Board, cell: Cell) -> f64 {
-        let child = board.with_move(cell);
-        match self.solver.entry(child) {
-            Some(entry) => entry.losing_moves() as f64 / child.empty_count() as f64,
-            None => 0.0, // the game ended
-        }
+        self.solver.traps(board, cell).map_or(0.0, |t| t.share())
     }
 }
 

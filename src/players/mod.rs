@@ -5,9 +5,11 @@
 //!   move values with human-looking mistakes.
 //! - Baselines that know only the rules (`baselines.rs`, `heuristic.rs`): `random`,
 //!   `greedy`, `lookahead-N`, `heuristic`.
+//! - [`BookPlayer`] (`book.rs`): plays only from a strategy book (see `crate::book`).
 //! - [`PlayerSpec`] (`spec.rs`): a player named on the command line, built per game.
 
 mod baselines;
+mod book;
 mod heuristic;
 mod levels;
 mod perfect;
@@ -15,6 +17,7 @@ mod pick;
 mod spec;
 
 pub use baselines::{Greedy, Lookahead, RandomPlayer};
+pub use book::BookPlayer;
 pub use heuristic::Heuristic;
 pub use levels::{Difficulty, Level, Style};
 pub use perfect::Perfect;

@@ -6,9 +6,10 @@ use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use super::BookPlayer;
 use super::baselines::MAX_LOOKAHEAD;
 use super::{Difficulty, Greedy, Heuristic, Lookahead, Player, RandomPlayer};
-use crate::book::{Book, BookPlayer};
+use crate::book::Book;
 use crate::game::Side;
 use crate::solver::Solver;
 
@@ -26,11 +27,17 @@ pub enum PlayerSpec {
     Book(BookSpec),
 }
 
-/// A book read once and shared by every game that uses it.
-#[derive(Clone, Debug)]
+/// A book read and indexed once; every game plays a cheap clone of the same player.
+#[derive(Clone)]
 pub struct BookSpec {
     path: String,
-    book: Arc<Book>,
+    player: BookPlayer,
+}
+
+impl fmt::Debug for BookSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BookSpec({})", self.path)
+    }
 }
 
 /// Two book specs are the same player when they name the same file.
@@ -43,12 +50,11 @@ impl PartialEq for BookSpec {
 impl BookSpec {
     fn load(path: &str) -> Result<BookSpec, String> {
         let book = Book::read(Path::new(path), None).map_err(|e| e.to_string())?;
-        // Building a player also checks the book has no position twice; doing it here means
-        // building one per game later cannot fail.
-        BookPlayer::new(&book, path).map_err(|e| e.to_string())?;
+        // Indexing also checks the book has no position twice.
+        let player = BookPlayer::new(&book, format!("book:{path}")).map_err(|e| e.to_string())?;
         Ok(BookSpec {
             path: path.to_string(),
-            book: Arc::new(book),
+            player,
         })
     }
 }
@@ -146,10 +152,7 @@ impl PlayerSpec {
             PlayerSpec::Greedy => Box::new(Greedy::new(seed)),
             PlayerSpec::Lookahead(n) => Box::new(Lookahead::new(*n, seed)),
             PlayerSpec::Heuristic => Box::new(Heuristic::new(seed)),
-            PlayerSpec::Book(spec) => Box::new(
-                BookPlayer::new(&spec.book, self.to_string())
-                    .expect("the book was checked when the spec was parsed"),
-            ),
+            PlayerSpec::Book(spec) => Box::new(spec.player.clone()),
         }
     }
 
@@ -157,7 +160,7 @@ impl PlayerSpec {
     /// written for one side).
     pub fn only_side(&self) -> Option<Side> {
         match self {
-            PlayerSpec::Book(spec) => Some(spec.book.side()),
+            PlayerSpec::Book(spec) => Some(spec.player.side()),
             _ => None,
         }
     }

@@ -17,14 +17,23 @@ pub struct Choice {
     pub value: Value,
 }
 
-/// How many of the opponent's replies go wrong for them, out of how many.
-#[derive(Clone, Copy, Debug)]
-struct Traps {
-    wrong: u32,
-    replies: u32,
+/// How many of the opponent's replies after a move go wrong for them, out of how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Traps {
+    pub wrong: u32,
+    pub replies: u32,
 }
 
 impl Traps {
+    /// The share of replies that go wrong, 0 when the move ended the game.
+    pub fn share(self) -> f64 {
+        if self.replies == 0 {
+            0.0
+        } else {
+            self.wrong as f64 / self.replies as f64
+        }
+    }
+
     fn compare(self, other: Traps) -> Ordering {
         // wrong / replies compared without division; a position with no replies (the game
         // ended) counts as 0 / 1.
@@ -33,7 +42,8 @@ impl Traps {
     }
 }
 
-fn traps(solver: &Solver, board: Board, cell: Cell, value: Value) -> Traps {
+/// The opponent's ways to go wrong after `cell`, a move of value `value` in `board`.
+pub fn traps(solver: &Solver, board: Board, cell: Cell, value: Value) -> Traps {
     let child = board.with_move(cell);
     let Some(entry) = solver.entry(child) else {
         return Traps {

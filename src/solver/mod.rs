@@ -8,7 +8,7 @@ mod value;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-pub use choose::Choice;
+pub use choose::{Choice, Traps};
 pub use table::Entry;
 pub use value::{Outcome, Score, Value};
 
@@ -115,6 +115,13 @@ impl Solver {
             let cell = Cell::new(i as u8).expect("16 cells");
             self.move_value(board, cell)
         })
+    }
+
+    /// How many of the opponent's replies go wrong for them after `cell` (those that lose
+    /// for them, or when `cell` loses, those that fail to win); `None` if `cell` is not legal.
+    pub fn traps(&self, board: Board, cell: Cell) -> Option<Traps> {
+        let value = self.move_value(board, cell)?;
+        Some(choose::traps(self, board, cell, value))
     }
 
     /// The perfect player's move; `None` when the game is over.

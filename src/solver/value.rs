@@ -3,12 +3,12 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-/// Win, draw or loss for the side to move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// Win, draw or loss for the side to move; ordered loss < draw < win.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Outcome {
-    Win,
-    Draw,
     Loss,
+    Draw,
+    Win,
 }
 
 impl Outcome {
@@ -118,10 +118,13 @@ impl PartialOrd for Value {
     }
 }
 
-/// Better for the side to move is greater.
+/// Better for the side to move is greater. Two draws compare by their plies only so that
+/// the order agrees with `==` (draws from one position always have the same plies).
 impl Ord for Value {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.score().cmp(&other.score())
+        self.score()
+            .cmp(&other.score())
+            .then(self.plies.cmp(&other.plies))
     }
 }
 
@@ -166,6 +169,16 @@ mod tests {
         assert_eq!(Score::win_in(3).before_move(), Score::loss_in(4));
         assert_eq!(Score::loss_in(1).before_move(), Score::win_in(2));
         assert_eq!(Score::DRAW.before_move(), Score::DRAW);
+    }
+
+    #[test]
+    fn order_agrees_with_equality() {
+        let a = Score::DRAW.value(5);
+        let b = Score::DRAW.value(7);
+        assert_ne!(a, b);
+        assert_ne!(a.cmp(&b), Ordering::Equal);
+        assert!(Outcome::Loss < Outcome::Draw && Outcome::Draw < Outcome::Win);
+        assert!(Score::win_in(9).value(12) > Score::DRAW.value(12));
     }
 
     #[test]

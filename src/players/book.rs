@@ -1,11 +1,11 @@
 //! A player that knows nothing but its book: no solver, no search beyond the obvious moves.
 
 use std::path::Path;
+use std::sync::Arc;
 
-use super::obvious::obvious_move;
-use super::{Book, BookError, Index};
+use super::Player;
+use crate::book::{Book, BookError, Index, obvious_move};
 use crate::game::{Board, Cell, Side, Symmetries};
-use crate::players::Player;
 
 /// Plays the book's move for any image of a position in the book (mapping the move back
 /// through the symmetry), and the obvious move (a win at once, a forced move) where the book
@@ -14,12 +14,21 @@ use crate::players::Player;
 /// A position the book does not cover at all (a hole in a book that fails `book verify`, or
 /// a position of the other side) gets the lowest empty cell, so a game always goes on; such
 /// moves are counted by [`BookPlayer::out_of_book`].
+///
+/// Cloning is cheap and shares the indexed book, so a tournament indexes a book once and
+/// clones a fresh player for each game.
+#[derive(Clone)]
 pub struct BookPlayer {
     name: String,
+    indexed: Arc<IndexedBook>,
+    out_of_book: u32,
+}
+
+/// A book indexed by canonical position, with the symmetry tables to look it up.
+struct IndexedBook {
     side: Side,
     syms: Symmetries,
     index: Index,
-    out_of_book: u32,
 }
 
 impl BookPlayer {
@@ -29,9 +38,11 @@ impl BookPlayer {
         let index = book.index(&syms)?;
         Ok(BookPlayer {
             name: name.into(),
-            side: book.side(),
-            syms,
-            index,
+            indexed: Arc::new(IndexedBook {
+                side: book.side(),
+                syms,
+                index,
+            }),
             out_of_book: 0,
         })
     }
@@ -45,7 +56,7 @@ impl BookPlayer {
 
     /// The side the book plays.
     pub fn side(&self) -> Side {
-        self.side
+        self.indexed.side
     }
 
     /// Moves made without the book or an obvious move to go on.
@@ -58,8 +69,9 @@ impl BookPlayer {
         if board.status().is_over() {
             return None;
         }
-        self.index
-            .lookup(&self.syms, board)
+        self.indexed
+            .index
+            .lookup(&self.indexed.syms, board)
             .map(|(play, _, _)| play)
             .or_else(|| obvious_move(board))
     }
