@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    die_quietly_on_broken_pipe();
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
@@ -14,5 +15,16 @@ fn main() -> ExitCode {
             eprintln!("tictaclatin: {}", failure.message);
             ExitCode::from(failure.code)
         }
+    }
+}
+
+/// `tictaclatin book export | head` closes the pipe early. Rust ignores SIGPIPE, so the next
+/// `println!` would panic; restore the default action and end quietly as other Unix tools do.
+fn die_quietly_on_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists; SIG_DFL is a
+    // valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

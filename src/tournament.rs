@@ -23,12 +23,12 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn record(&mut self, status: Status) {
+    fn record(&mut self, result: GameResult) {
         self.games += 1;
-        match status {
-            Status::Won(Side::First) => self.first_wins += 1,
-            Status::Won(Side::Second) => self.second_wins += 1,
-            Status::Draw | Status::InPlay => self.draws += 1,
+        match result {
+            GameResult::Won(Side::First) => self.first_wins += 1,
+            GameResult::Won(Side::Second) => self.second_wins += 1,
+            GameResult::Draw => self.draws += 1,
         }
     }
 
@@ -71,13 +71,24 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Plays one game to the end; the final status.
-pub fn play_game(first: &mut dyn Player, second: &mut dyn Player) -> Result<Status, IllegalMove> {
+/// How a finished game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameResult {
+    Won(Side),
+    Draw,
+}
+
+/// Plays one game to the end; how it ended.
+pub fn play_game(
+    first: &mut dyn Player,
+    second: &mut dyn Player,
+) -> Result<GameResult, IllegalMove> {
     let mut board = Board::EMPTY;
     loop {
-        let status = board.status();
-        if status.is_over() {
-            return Ok(status);
+        match board.status() {
+            Status::Won(side) => return Ok(GameResult::Won(side)),
+            Status::Draw => return Ok(GameResult::Draw),
+            Status::InPlay => {}
         }
         let player: &mut dyn Player = match board.to_move() {
             Side::First => first,
@@ -181,10 +192,10 @@ fn worker(
             let (first_seed, second_seed) = game_seeds(pairing.seed, index);
             let mut first = pairing.first.build(solver, first_seed);
             let mut second = pairing.second.build(solver, second_seed);
-            let status = play_game(first.as_mut(), second.as_mut()).inspect_err(|_| {
+            let result = play_game(first.as_mut(), second.as_mut()).inspect_err(|_| {
                 control.stop.store(true, Ordering::Relaxed);
             })?;
-            tally.record(status);
+            tally.record(result);
             control.finished.fetch_add(1, Ordering::Relaxed);
         }
     }

@@ -78,7 +78,7 @@ fn a_removed_entry_exits_1_naming_the_position() {
 
 #[test]
 fn a_worse_move_exits_1_naming_the_line() {
-    use tictaclatin::book::{Line, position_text};
+    use tictaclatin::book::{Line, book_cells};
     use tictaclatin::game::Cell;
     use tictaclatin::solver::Solver;
 
@@ -107,7 +107,7 @@ fn a_worse_move_exits_1_naming_the_line() {
     let expected = format!(
         "line {}: in position {} ({position}) the book plays {worse}, into a ",
         index + 1,
-        position_text(position)
+        book_cells(position)
     );
     assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tictaclatin::book::{self, Book, Line, Unsound, export::ExportOptions, position_text};
+use tictaclatin::book::{self, Book, Line, Unsound, book_cells, export::ExportOptions};
 use tictaclatin::game::{Board, Cell, Side, Status, Symmetries};
 use tictaclatin::players::{BookPlayer, Player};
 use tictaclatin::solver::Solver;
@@ -127,7 +127,7 @@ fn a_removed_entry_fails_verify_naming_its_position() {
             ),
             other => panic!("expected a missing entry, got {other}"),
         }
-        assert!(err.to_string().contains(&position_text(removed)), "{err}");
+        assert!(err.to_string().contains(&book_cells(removed)), "{err}");
     }
 }
 
@@ -162,7 +162,7 @@ fn a_worse_move_fails_verify_naming_its_line() {
             "{message}"
         );
         assert!(
-            message.contains(&position_text(n.line.positions()[0])),
+            message.contains(&book_cells(n.line.positions()[0])),
             "{message}"
         );
     }
@@ -199,7 +199,7 @@ fn an_unreachable_entry_fails_verify() {
             matches!(err, Unsound::Unreachable { line, .. } if line == book.lines().len() + 1),
             "{err}"
         );
-        assert!(err.to_string().contains(&position_text(extra)), "{err}");
+        assert!(err.to_string().contains(&book_cells(extra)), "{err}");
     }
 }
 

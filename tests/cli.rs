@@ -207,3 +207,20 @@ fn engine_analyze_matches_the_reference_file() {
         assert_eq!(reply, expected, "{}", row[0]);
     }
 }
+
+/// `tictaclatin solve | head -c1`: a reader that goes away is no reason to panic.
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("solve")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close our end before the solve (tens of milliseconds) has printed anything.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.is_empty(), "{err}");
+}

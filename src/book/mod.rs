@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 pub use compress::{compress, expand};
 pub use export::export;
-pub use notation::{Line, position_text};
+pub use notation::{Line, book_cells};
 pub use obvious::obvious_move;
 pub use verify::{Unsound, Verified, verify};
 
@@ -136,8 +136,8 @@ impl Book {
                     };
                     return Err(malformed(format!(
                         "this is an entry of the {} player's book, but {why} the {} player's",
-                        side_name(line.side),
-                        side_name(want)
+                        line.side.name(),
+                        want.name()
                     )));
                 }
                 Some(_) => {}
@@ -171,7 +171,7 @@ impl Book {
             "# Tic-Tac-Latin strategy book for the {} player: {} lines, {} positions.\n\
              # Cells a1..d4: . empty, x o stones, {} the move; {} wildcards (one line per \
              position each).\n",
-            side_name(side),
+            side.name(),
             self.lines.len(),
             self.positions(),
             side.letter(),
@@ -201,7 +201,7 @@ impl Book {
                     return Err(BookError::Duplicate {
                         line: n.number,
                         earlier: earlier.line,
-                        position: position_text(position),
+                        position: book_cells(position),
                     });
                 }
             }
@@ -251,14 +251,6 @@ impl Index {
 
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
-    }
-}
-
-/// `first` or `second`, as on the command line.
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "first",
-        Side::Second => "second",
     }
 }
 

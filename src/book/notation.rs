@@ -135,7 +135,7 @@ impl fmt::Display for Line {
 
 /// A position in book notation without a move: `.`, `x`, `o`. Used to name positions in
 /// messages so they can be found in a book by eye or with grep.
-pub fn position_text(board: Board) -> String {
+pub fn book_cells(board: Board) -> String {
     Cell::all()
         .map(|cell| match board.at(cell) {
             Some(side) => side.letter().to_ascii_lowercase(),

@@ -6,9 +6,9 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use super::notation::position_text;
+use super::notation::book_cells;
 use super::obvious::obvious_move;
-use super::{Book, BookError, Index, IndexEntry, side_name};
+use super::{Book, BookError, Index, IndexEntry};
 use crate::game::{Board, Cell, Side, Status, Symmetries};
 use crate::solver::{Solver, Value};
 
@@ -53,7 +53,7 @@ impl fmt::Display for Unsound {
             Unsound::NoEntry { position } => write!(
                 f,
                 "no entry for position {} ({}, {} to move), and its move is not obvious",
-                position_text(*position),
+                book_cells(*position),
                 position,
                 position.to_move().letter()
             ),
@@ -72,20 +72,20 @@ impl fmt::Display for Unsound {
                     f,
                     "in position {} ({}) the book plays {play}, into a {got} for the side \
                      playing it, but the position is a {best}",
-                    position_text(*position),
+                    book_cells(*position),
                     position
                 )
             }
             Unsound::Lost { position } => write!(
                 f,
                 "the book's side loses the game ending in {} ({})",
-                position_text(*position),
+                book_cells(*position),
                 position
             ),
             Unsound::Unreachable { line, position } => write!(
                 f,
                 "line {line}: position {} ({}) is never reached when the book is followed",
-                position_text(*position),
+                book_cells(*position),
                 position
             ),
         }
@@ -136,7 +136,7 @@ pub fn summary(side: Side, v: &Verified) -> String {
         "exhaustive: {} positions, the side never loses\n\
          ({} player's book: {} positions answered by the book, {} by the obvious move)",
         v.positions,
-        side_name(side),
+        side.name(),
         v.from_book,
         v.obvious
     )

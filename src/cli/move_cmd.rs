@@ -4,7 +4,7 @@ use clap::Args;
 
 use super::{Failure, PositionArgs};
 use tictaclatin::config::Symbols;
-use tictaclatin::game::{Board, Cell, Status};
+use tictaclatin::game::{Board, Status};
 use tictaclatin::solver::Solver;
 
 /// A position, and the symbols to show it with.
@@ -70,14 +70,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
 
 /// The position text (`-X-O/...`) with the chosen symbols in place of X and O.
 pub fn position_text(board: Board, symbols: &Symbols) -> String {
-    let mut text = String::new();
-    for cell in Cell::all() {
-        if cell.index() > 0 && cell.col() == 0 {
-            text.push('/');
-        }
-        text.push_str(&symbols.cell(board.at(cell), "-"));
-    }
-    text
+    board.to_text_with(|side| side.map_or("-", |s| symbols.get(s).as_str()))
 }
 
 /// "X won 1 : 0", "draw at 1 : 1"; `None` while the game is on.

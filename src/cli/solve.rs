@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::Failure;
 use tictaclatin::game::Board;
-use tictaclatin::solver::Solver;
+use tictaclatin::solver::{Outcome, Solver};
 
 pub fn run() -> Result<(), Failure> {
     let start = Instant::now();
@@ -13,7 +13,12 @@ pub fn run() -> Result<(), Failure> {
     let value = solver
         .value(Board::EMPTY)
         .expect("the empty board is in play");
-    println!("Empty board: {value} for the first player (perfect play fills the board).");
+    // A drawn game always fills the board: say so, since "draw" alone gives no length.
+    let note = match value.outcome {
+        Outcome::Draw => " (perfect play fills the board)",
+        _ => "",
+    };
+    println!("Empty board: {value} for the first player{note}.");
     println!(
         "Reachable positions in play: {} ({} classes under the 32 symmetries).",
         group(solver.reachable_positions()),

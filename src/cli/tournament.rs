@@ -8,7 +8,6 @@ use std::time::Duration;
 use clap::{ArgGroup, Args};
 
 use super::Failure;
-use tictaclatin::book;
 use tictaclatin::game::Side;
 use tictaclatin::players::PlayerSpec;
 use tictaclatin::solver::Solver;
@@ -20,8 +19,8 @@ const INTERRUPTED: u8 = 130;
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("players").required(true).args(["first", "round_robin"])))]
 pub struct TournamentArgs {
-    /// The player who moves first in every game (perfect, hard, medium, easy, heuristic,
-    /// greedy, random, lookahead-N)
+    /// The player who moves first in every game: perfect, hard, medium, easy, heuristic,
+    /// greedy, random, lookahead-N (N = 1 to 6), or book:FILE (a strategy book for this side)
     #[arg(long, value_name = "PLAYER", requires = "second")]
     first: Option<String>,
     /// The player who moves second in every game
@@ -140,8 +139,8 @@ fn check_side(player: &PlayerSpec, side: Side) -> Result<(), Failure> {
     match player.only_side() {
         Some(only) if only != side => Err(Failure::bad_input(format!(
             "{player} is the {} player's book; it cannot play {}",
-            book::side_name(only),
-            book::side_name(side)
+            only.name(),
+            side.name()
         ))),
         _ => Ok(()),
     }
@@ -327,7 +326,7 @@ fn json_line(o: &Outcome) -> String {
     )
 }
 
-/// A JSON string literal (player names may one day hold file names).
+/// A JSON string literal: player names can hold file names (`book:FILE`), so escape them.
 fn json_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {

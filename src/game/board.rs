@@ -276,12 +276,18 @@ impl Board {
 
     /// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
     pub fn to_text(self) -> String {
+        self.to_text_with(|side| side.map_or("-", |s| if s == Side::First { "X" } else { "O" }))
+    }
+
+    /// The position text with each cell written by `cell_text` (given who holds the cell),
+    /// for custom symbols: rows of four separated by `/`.
+    pub fn to_text_with<'a>(self, cell_text: impl Fn(Option<Side>) -> &'a str) -> String {
         let mut text = String::with_capacity(19);
         for cell in Cell::all() {
             if cell.index() > 0 && cell.col() == 0 {
                 text.push('/');
             }
-            text.push(self.at(cell).map_or('-', Side::letter));
+            text.push_str(cell_text(self.at(cell)));
         }
         text
     }
