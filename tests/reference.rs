@@ -52,42 +52,61 @@ fn cells_of(board: Board) -> Cells {
     })
 }
 
+/// The side to move and the other side, from the counts.
+fn sides(cells: &Cells) -> (char, char) {
+    let xs = cells.iter().filter(|&&c| c == 'X').count();
+    let os = cells.iter().filter(|&&c| c == 'O').count();
+    if xs == os { ('X', 'O') } else { ('O', 'X') }
+}
+
+fn is_over(cells: &Cells) -> bool {
+    let (me, them) = sides(cells);
+    points(cells, me) != points(cells, them) || !cells.contains(&'-')
+}
+
 /// (outcome, plies) for the side to move, by full minimax: faster wins and slower losses
 /// are better. `None` when the game is over.
 fn reference_value(cells: &Cells, memo: &mut HashMap<Cells, (i32, u32)>) -> Option<(i32, u32)> {
-    let xs = cells.iter().filter(|&&c| c == 'X').count();
-    let os = cells.iter().filter(|&&c| c == 'O').count();
-    let (me, them) = if xs == os { ('X', 'O') } else { ('O', 'X') };
-    if points(cells, me) != points(cells, them) || xs + os == 16 {
+    if is_over(cells) {
         return None;
     }
     if let Some(v) = memo.get(cells) {
         return Some(*v);
     }
-    let mut best: Option<(i32, u32)> = None;
-    for i in 0..16 {
-        if cells[i] != '-' {
-            continue;
-        }
-        let mut next = *cells;
-        next[i] = me;
-        let (mine, theirs) = (points(&next, me), points(&next, them));
-        let here = if mine > theirs {
-            (1, 1)
-        } else if theirs > mine {
-            (-1, 1)
-        } else if xs + os + 1 == 16 {
-            (0, 1)
-        } else {
-            let (o, p) = reference_value(&next, memo).expect("game goes on");
-            (-o, p + 1)
-        };
-        if best.is_none_or(|b| better(here, b)) {
-            best = Some(here);
-        }
-    }
-    memo.insert(*cells, best.unwrap());
-    best
+    let best = reference_move_values(cells, memo)
+        .into_iter()
+        .map(|(_, value)| value)
+        .reduce(|best, here| if better(here, best) { here } else { best })
+        .expect("a game in play has a move");
+    memo.insert(*cells, best);
+    Some(best)
+}
+
+/// Each empty cell's (outcome, plies) for the side moving there, in cell order.
+fn reference_move_values(
+    cells: &Cells,
+    memo: &mut HashMap<Cells, (i32, u32)>,
+) -> Vec<(usize, (i32, u32))> {
+    let (me, them) = sides(cells);
+    (0..16)
+        .filter(|&i| cells[i] == '-')
+        .map(|i| {
+            let mut next = *cells;
+            next[i] = me;
+            let (mine, theirs) = (points(&next, me), points(&next, them));
+            let value = if mine > theirs {
+                (1, 1)
+            } else if theirs > mine {
+                (-1, 1)
+            } else if !next.contains(&'-') {
+                (0, 1)
+            } else {
+                let (o, p) = reference_value(&next, memo).expect("game goes on");
+                (-o, p + 1)
+            };
+            (i, value)
+        })
+        .collect()
 }
 
 fn better(a: (i32, u32), b: (i32, u32)) -> bool {
@@ -309,6 +328,85 @@ fn the_perfect_player_is_deterministic_and_never_lowers_the_value() {
         let choice = s.best_move(board).unwrap();
         assert_eq!(choice.value, value, "{board}");
         assert_eq!(s.best_move(board), Some(choice));
+    }
+}
+
+/// The perfect player's tie-break, recomputed from the naive search: best value; then the
+/// largest share of the opponent's replies that go wrong for them (that lose, or when our
+/// move loses, that fail to win); then the lowest cell.
+fn reference_choice(cells: &Cells, memo: &mut HashMap<Cells, (i32, u32)>) -> usize {
+    let moves = reference_move_values(cells, memo);
+    let (me, _) = sides(cells);
+    let traps = |i: usize, ours: i32, memo: &mut HashMap<Cells, (i32, u32)>| -> (u64, u64) {
+        let mut next = *cells;
+        next[i] = me;
+        if is_over(&next) {
+            return (0, 1);
+        }
+        let replies = reference_move_values(&next, memo);
+        let wrong = replies
+            .iter()
+            .filter(|(_, (o, _))| if ours < 0 { *o != 1 } else { *o == -1 })
+            .count();
+        (wrong as u64, replies.len() as u64)
+    };
+    let mut best: Option<(usize, (i32, u32), (u64, u64))> = None;
+    for (i, value) in moves {
+        let t = traps(i, value.0, memo);
+        let replace = match best {
+            None => true,
+            Some((_, bv, _)) if better(value, bv) => true,
+            Some((_, bv, _)) if better(bv, value) => false,
+            Some((_, _, bt)) => t.0 * bt.1 > bt.0 * t.1,
+        };
+        if replace {
+            best = Some((i, value, t));
+        }
+    }
+    best.expect("a game in play has a move").0
+}
+
+#[test]
+fn the_tie_break_matches_a_naive_recount_of_the_traps() {
+    let mut rng = Lcg(23);
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    let mut decided_by_traps = 0;
+    for _ in 0..4000 {
+        let empties = 2 + rng.below(7) as u32;
+        let Some(board) = random_position(&mut rng, empties) else {
+            continue;
+        };
+        let cells = cells_of(board);
+        let expected = reference_choice(&cells, &mut memo);
+        let chosen = solver().best_move(board).unwrap().cell.index();
+        assert_eq!(chosen, expected, "{board}");
+        checked += 1;
+        // Count the positions where the traps, not the value or the cell order, decided, so
+        // the test is known to exercise the tie-break.
+        let values = reference_move_values(&cells, &mut memo);
+        let best = values.iter().find(|(i, _)| *i == expected).unwrap().1;
+        let first_of_best = values.iter().find(|(_, v)| *v == best).unwrap().0;
+        if first_of_best != expected {
+            decided_by_traps += 1;
+        }
+    }
+    assert!(checked > 500, "only {checked} positions");
+    assert!(
+        decided_by_traps > 50,
+        "only {decided_by_traps} tie-breaks exercised"
+    );
+}
+
+#[test]
+fn two_solvers_choose_the_same_moves() {
+    let other = Solver::new();
+    let mut rng = Lcg(5);
+    for _ in 0..500 {
+        let empties = 1 + rng.below(15) as u32;
+        if let Some(board) = random_position(&mut rng, empties) {
+            assert_eq!(other.best_move(board), solver().best_move(board), "{board}");
+        }
     }
 }
 

@@ -206,10 +206,45 @@ mod tests {
         assert!(moves.len() > 1, "depth 1 does not see O's threat");
     }
 
+    /// Builds a player from a seed.
+    type Maker = dyn Fn(u64) -> Box<dyn Player>;
+
+    /// The moves of a whole game of `make(seed)` against itself.
+    fn game(make: &Maker, seed: u64) -> Vec<Cell> {
+        let (mut first, mut second) = (make(seed), make(seed + 1000));
+        let mut board = Board::EMPTY;
+        let mut moves = Vec::new();
+        while !board.status().is_over() {
+            let player = if moves.len() % 2 == 0 {
+                &mut first
+            } else {
+                &mut second
+            };
+            let cell = player.choose(board).expect("the game is on");
+            board = board.play(cell).expect("a legal move");
+            moves.push(cell);
+        }
+        moves
+    }
+
     #[test]
-    fn same_seed_same_moves() {
-        let b = board("X---/-O--/----/----");
-        let a: Vec<_> = (0..5).map(|_| RandomPlayer::new(9).choose(b)).collect();
-        assert!(a.windows(2).all(|w| w[0] == w[1]));
+    fn the_seed_decides_the_game() {
+        let players: [(&str, &Maker); 4] = [
+            ("random", &|s| Box::new(RandomPlayer::new(s))),
+            ("heuristic", &|s| {
+                Box::new(crate::players::Heuristic::new(s))
+            }),
+            ("greedy", &|s| Box::new(Greedy::new(s))),
+            ("lookahead-2", &|s| Box::new(Lookahead::new(2, s))),
+        ];
+        for (name, make) in players {
+            assert_eq!(
+                game(make, 8),
+                game(make, 8),
+                "{name}: same seed, other game"
+            );
+            let differ = (9..20).any(|seed| game(make, seed) != game(make, 8));
+            assert!(differ, "{name} ignores its seed");
+        }
     }
 }
