@@ -350,7 +350,9 @@ fn reference_choice(cells: &Cells, memo: &mut HashMap<Cells, (i32, u32)>) -> usi
             .count();
         (wrong as u64, replies.len() as u64)
     };
-    let mut best: Option<(usize, (i32, u32), (u64, u64))> = None;
+    // (cell, value, traps as wrong replies out of all replies)
+    type Candidate = (usize, (i32, u32), (u64, u64));
+    let mut best: Option<Candidate> = None;
     for (i, value) in moves {
         let t = traps(i, value.0, memo);
         let replace = match best {
