@@ -78,7 +78,7 @@ impl Solver {
             return e;
         }
         let entry =
-            search::solve_children(board, |child| self.search_unreachable(child, memo).score);
+            search::solve_children(board, |child| self.search_unreachable(child, memo).score());
         memo.insert(key, entry);
         entry
     }
@@ -90,7 +90,7 @@ impl Solver {
     }
 
     pub fn score(&self, board: Board) -> Option<Score> {
-        self.entry(board).map(|e| Score::from_byte(e.score))
+        self.entry(board).map(Entry::score)
     }
 
     /// The value of playing `cell`, for the side that plays it; `None` if the move is not

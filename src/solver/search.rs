@@ -34,27 +34,31 @@ pub fn solve(syms: &Symmetries, table: &mut Table, board: Board) -> Entry {
     if let Some(entry) = table.get(key) {
         return entry;
     }
-    let entry = solve_children(board, |child| solve(syms, table, child).score);
+    let entry = solve_children(board, |child| solve(syms, table, child).score());
     table.insert(key, entry);
     entry
 }
 
 /// The entry of `board` (in play) given a way to score the in-play children.
 #[inline]
-pub fn solve_children(board: Board, mut child_score: impl FnMut(Board) -> i8) -> Entry {
-    let mut best = i8::MIN;
+pub fn solve_children(board: Board, mut child_score: impl FnMut(Board) -> Score) -> Entry {
+    let mut best: Option<Score> = None;
     let (mut losing, mut winning) = (0, 0);
     for cell in Cell::in_mask(board.empty_cells()) {
         let score = match immediate_score(board, cell) {
             (_, Some(score)) => score,
-            (child, None) => Score::from_byte(child_score(child)).before_move(),
+            (child, None) => child_score(child).before_move(),
         };
         match score.outcome() {
             super::Outcome::Win => winning += 1,
             super::Outcome::Loss => losing += 1,
             super::Outcome::Draw => {}
         }
-        best = best.max(score.to_byte());
+        best = best.max(Some(score));
     }
-    Entry::new(best, losing, winning)
+    Entry::new(
+        best.expect("a position in play has an empty cell"),
+        losing,
+        winning,
+    )
 }

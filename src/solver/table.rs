@@ -1,21 +1,28 @@
 //! A compact open-addressing hash table from canonical position keys to what the solver
 //! learnt about them.
 
-/// What is stored per position class.
+use super::value::Score;
+
+/// What is stored per position class: two bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Entry {
-    /// The packed value for the side to move (see `Score`).
-    pub score: i8,
+    /// The value for the side to move.
+    score: Score,
     /// How many of the side to move's moves lose (low nibble) and win (high nibble), each
     /// capped at 15. The perfect player uses them to leave its opponent the most ways to go
     /// wrong.
-    pub counts: u8,
+    counts: u8,
 }
 
 impl Entry {
-    pub fn new(score: i8, losing_moves: u32, winning_moves: u32) -> Entry {
+    pub fn new(score: Score, losing_moves: u32, winning_moves: u32) -> Entry {
         let counts = (losing_moves.min(15) | winning_moves.min(15) << 4) as u8;
         Entry { score, counts }
+    }
+
+    /// The value for the side to move.
+    pub fn score(self) -> Score {
+        self.score
     }
 
     pub fn losing_moves(self) -> u32 {
@@ -44,13 +51,7 @@ impl Table {
         let slots = (capacity * 2).next_power_of_two().max(16);
         Table {
             keys: vec![EMPTY_SLOT; slots],
-            entries: vec![
-                Entry {
-                    score: 0,
-                    counts: 0
-                };
-                slots
-            ],
+            entries: vec![Entry::new(Score::DRAW, 0, 0); slots],
             shift: 32 - slots.trailing_zeros(),
             len: 0,
         }
@@ -130,25 +131,25 @@ mod tests {
     fn insert_get_replace_and_grow() {
         let mut t = Table::with_capacity(4);
         for k in 0..1000u32 {
-            t.insert(k * 7, Entry::new(k as i8, k % 16, 3));
+            t.insert(k * 7, Entry::new(Score::win_in(1 + k % 16), k % 16, 3));
         }
         assert_eq!(t.len(), 1000);
         for k in 0..1000u32 {
             let e = t.get(k * 7).unwrap();
-            assert_eq!(e.score, k as i8);
+            assert_eq!(e.score(), Score::win_in(1 + k % 16));
             assert_eq!(e.losing_moves(), (k % 16).min(15));
             assert_eq!(e.winning_moves(), 3);
         }
         assert_eq!(t.get(1), None);
-        t.insert(7, Entry::new(-5, 0, 0));
+        t.insert(7, Entry::new(Score::loss_in(5), 0, 0));
         assert_eq!(t.len(), 1000);
-        assert_eq!(t.get(7).unwrap().score, -5);
+        assert_eq!(t.get(7).unwrap().score(), Score::loss_in(5));
         assert_eq!(t.iter().count(), 1000);
     }
 
     #[test]
     fn counts_saturate_at_15() {
-        let e = Entry::new(0, 16, 16);
+        let e = Entry::new(Score::DRAW, 16, 16);
         assert_eq!((e.losing_moves(), e.winning_moves()), (15, 15));
     }
 }

@@ -64,14 +64,6 @@ impl Score {
         }
     }
 
-    pub const fn to_byte(self) -> i8 {
-        self.0
-    }
-
-    pub const fn from_byte(b: i8) -> Score {
-        Score(b)
-    }
-
     /// The full value, given how many cells are empty in the position it belongs to.
     pub fn value(self, empty_cells: u32) -> Value {
         let plies = match self.outcome() {
