@@ -182,10 +182,7 @@ impl Masks {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cell(name: &str) -> Cell {
-        name.parse().unwrap()
-    }
+    use crate::game::testing::cell;
 
     #[test]
     fn plain_lines_round_trip() {

@@ -26,14 +26,7 @@ pub fn obvious_move(board: Board) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(text: &str) -> Board {
-        text.parse().unwrap()
-    }
-
-    fn cell(name: &str) -> Cell {
-        name.parse().unwrap()
-    }
+    use crate::game::testing::{board, cell};
 
     #[test]
     fn a_move_that_wins_at_once_is_obvious() {

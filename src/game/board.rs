@@ -367,14 +367,7 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(text: &str) -> Board {
-        text.parse().unwrap()
-    }
-
-    fn cell(name: &str) -> Cell {
-        name.parse().unwrap()
-    }
+    use crate::game::testing::{board, cell};
 
     #[test]
     fn sides_are_named_first_and_second() {

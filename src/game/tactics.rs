@@ -41,14 +41,7 @@ pub fn safe_cells(board: Board) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(text: &str) -> Board {
-        text.parse().expect("test position")
-    }
-
-    fn cell(name: &str) -> Cell {
-        name.parse().expect("test cell")
-    }
+    use crate::game::testing::{board, cell};
 
     #[test]
     fn completing_three_of_mine_and_one_of_theirs_wins() {

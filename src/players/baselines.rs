@@ -156,14 +156,7 @@ impl Player for Lookahead {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(text: &str) -> Board {
-        text.parse().expect("test position")
-    }
-
-    fn cell(name: &str) -> Cell {
-        name.parse().expect("test cell")
-    }
+    use crate::game::testing::{board, cell};
 
     /// Every player plays only legal moves and stops when the game is over.
     #[test]

@@ -133,14 +133,7 @@ impl Player for Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(text: &str) -> Board {
-        text.parse().expect("test position")
-    }
-
-    fn cell(name: &str) -> Cell {
-        name.parse().expect("test cell")
-    }
+    use crate::game::testing::{board, cell};
 
     #[test]
     fn wins_then_blocks_then_takes_the_centre() {

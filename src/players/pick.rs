@@ -18,10 +18,7 @@ pub fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cell(name: &str) -> Cell {
-        name.parse().expect("test cell")
-    }
+    use crate::game::testing::cell;
 
     #[test]
     fn random_cell_stays_in_the_mask() {
