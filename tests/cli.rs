@@ -10,6 +10,27 @@ fn tictaclatin(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// The engine, running, with its input and output piped to the test.
+fn spawn_engine() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts")
+}
+
+/// Feeds `requests` to the engine as one batch (from another thread, so a large batch
+/// cannot deadlock on full pipes) and collects everything it answers.
+fn engine_batch(requests: Vec<u8>) -> Output {
+    let mut child = spawn_engine();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || input.write_all(&requests));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
+}
+
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
@@ -91,23 +112,12 @@ fn solve_reports_the_value_and_the_count() {
 
 #[test]
 fn engine_answers_a_batch_and_exits_at_end_of_input() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(
-            b"O-----X--XO-O-XX\nmove X----O----------\nanalyze O-----X--XO-O-XX\n\
-              XXXO/O---/----/----\nOOOX/X-X-/X---/----\nXXOO/OOXX/XXOO/OOXX\nnonsense\n\
-              XX--/----/----/----\n",
-        )
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = engine_batch(
+        b"O-----X--XO-O-XX\nmove X----O----------\nanalyze O-----X--XO-O-XX\n\
+          XXXO/O---/----/----\nOOOX/X-X-/X---/----\nXXOO/OOXX/XXOO/OOXX\nnonsense\n\
+          XX--/----/----/----\n"
+            .to_vec(),
+    );
     assert!(out.status.success());
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
@@ -132,16 +142,7 @@ fn engine_answers_a_batch_and_exits_at_end_of_input() {
 
 #[test]
 fn engine_answers_bytes_that_are_not_text_and_goes_on() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(b"\xff\xfe\nO-----X--XO-O-XX\n").unwrap();
-    drop(input);
-    let out = child.wait_with_output().unwrap();
+    let out = engine_batch(b"\xff\xfe\nO-----X--XO-O-XX\n".to_vec());
     assert!(out.status.success());
     assert_eq!(
         stdout(&out),
@@ -152,12 +153,7 @@ fn engine_answers_bytes_that_are_not_text_and_goes_on() {
 /// Interactive use: each reply arrives before the next request is sent.
 #[test]
 fn engine_replies_to_each_line_before_the_next_arrives() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_engine();
     let mut input = child.stdin.take().unwrap();
     let mut output = BufReader::new(child.stdout.take().unwrap());
     for (request, reply) in [
@@ -186,16 +182,7 @@ fn engine_analyze_matches_the_reference_file() {
         .map(|l| l.split('\t').collect())
         .collect();
     let requests: String = rows.iter().map(|r| format!("analyze {}\n", r[0])).collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || input.write_all(requests.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
+    let out = engine_batch(requests.into_bytes());
     let text = stdout(&out);
     let replies: Vec<&str> = text.lines().collect();
     assert_eq!(replies.len(), rows.len());
