@@ -182,9 +182,9 @@ fn buffer(game: &Game) -> ratatui::buffer::Buffer {
 
 /// The buffer cell showing a symbol: the middle of the grid cell `name`.
 fn symbol_cell(buf: &ratatui::buffer::Buffer, name: &str) -> ratatui::buffer::Cell {
-    use tictaclatin::tui::ui::layout;
-    let grid = layout::areas(buf.area).unwrap().grid;
-    let rect = layout::cell_rect(grid, name.parse().unwrap());
+    use tictaclatin::tui::geometry;
+    let grid = geometry::areas(buf.area).unwrap().grid;
+    let rect = geometry::cell_rect(grid, name.parse().unwrap());
     buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)].clone()
 }
 
@@ -420,5 +420,19 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
     assert!(footer.contains("d level"), "{footer}");
     for absent in ["place", "undo", "swap"] {
         assert!(!footer.contains(absent), "{absent} in the demo: {footer}");
+    }
+}
+
+#[test]
+fn the_start_screen_tells_whether_hints_are_on_for_two_players() {
+    use tictaclatin::config::Hints;
+    for (hints, expected) in [(Hints::Auto, "Hints are on"), (Hints::Off, "Hints are off")] {
+        let game = Game::new(Settings {
+            mode: Mode::TwoHumans,
+            hints,
+            ..Settings::default()
+        });
+        let screen = game.screen(80, 24);
+        assert!(screen.contains(expected), "{hints:?}:\n{screen}");
     }
 }

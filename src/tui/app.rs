@@ -17,12 +17,12 @@ use ratatui::crossterm::event::{
 
 use super::bot::BotRequest;
 use super::event::Event;
+use super::geometry;
 use super::history::{History, join};
 use super::memory::{self, Memory};
 pub use super::menu::Menu;
 use super::review::{self, MoveReview};
 use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
-use super::ui::{first_key, layout};
 use crate::config::{Action, First, Key, Mode, Settings};
 use crate::game::{Board, Cell, Side, Status};
 use crate::players::Difficulty;
@@ -206,8 +206,7 @@ impl App {
     /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
     /// the bot waits.
     pub fn too_small(&self) -> bool {
-        self.size
-            .is_some_and(|(w, h)| layout::areas(ratatui::layout::Rect::new(0, 0, w, h)).is_none())
+        self.size.is_some_and(|(w, h)| !geometry::fits(w, h))
     }
 
     /// The position after all the moves played.
@@ -920,7 +919,7 @@ impl App {
             return;
         }
         let Some((w, h)) = self.size else { return };
-        if let Some(cell) = layout::cell_at(w, h, mouse.column, mouse.row) {
+        if let Some(cell) = geometry::cell_at(w, h, mouse.column, mouse.row) {
             self.typed = None;
             self.cursor = cell;
             self.place(cell);
@@ -931,7 +930,7 @@ impl App {
 
     /// The first key bound to an action, for messages.
     fn key(&self, action: Action) -> String {
-        first_key(&self.settings.keys, action)
+        self.settings.keys.first_key(action)
     }
 }
 
@@ -1406,10 +1405,10 @@ mod tests {
     #[test]
     fn a_click_on_a_cell_places_there() {
         let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
-        let grid = layout::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
+        let grid = geometry::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
             .unwrap()
             .grid;
-        let target = layout::cell_rect(grid, cell("c4"));
+        let target = geometry::cell_rect(grid, cell("c4"));
         h.send(Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
             column: target.x + 2,

@@ -1,12 +1,16 @@
 //! The terminal game: a ratatui screen to play against the bot or a friend.
 //!
 //! Data flows one way: input thread and bot thread -> [`Event`] -> [`App::update`] -> draw.
-//! One loop ([`run_loop`]) owns the `App`; the bot thread owns the solving; nothing else
-//! changes the state.
+//! One loop ([`run_loop`]) owns the `App` and nothing else changes it. The bot thread
+//! builds the solver and chooses the bot's moves (a level's randomness and any slow
+//! search stay off the screen's thread). Once built, the solver is shared: the screen's
+//! thread reads it for hints and review, which are table lookups fast enough to do while
+//! drawing.
 
 pub mod app;
 pub mod bot;
 pub mod event;
+pub mod geometry;
 pub mod history;
 pub mod memory;
 pub mod menu;

@@ -6,9 +6,9 @@ use ratatui::style::{Color, Modifier, Style};
 use unicode_width::UnicodeWidthStr;
 
 use super::Theme;
-use super::layout::{CELL_H, CELL_W, cell_rect};
 use crate::game::{Board, Cell, Side};
 use crate::tui::app::{App, Screen};
+use crate::tui::geometry::{CELL_H, CELL_W, cell_rect};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let board = app.shown_board();
