@@ -258,6 +258,7 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
             mode: Mode::VsBot,
             human: Some(Side::First),
             difficulty: Difficulty::Perfect,
+            weakest: None,
             moves: moves.collect(),
         })
         .unwrap();

@@ -164,16 +164,16 @@ impl Default for Names {
 }
 
 impl Names {
-    /// The name shown for `side` in a game of `mode`; `human` is the side the person plays
-    /// against the bot.
-    pub fn for_side(&self, mode: Mode, side: Side, human: Option<Side>) -> &str {
+    /// The name shown for `side` in a game of `mode`. `human` is the side the person plays
+    /// against the bot; `swapped` says two people have swapped sides (so the first name
+    /// now plays the second side). The demo's bots are told apart by number.
+    pub fn for_side(&self, mode: Mode, side: Side, human: Option<Side>, swapped: bool) -> String {
         match mode {
-            Mode::VsBot if human == Some(side) => &self.you,
-            Mode::VsBot | Mode::Demo => &self.bot,
-            Mode::TwoHumans => match side {
-                Side::First => &self.first,
-                Side::Second => &self.second,
-            },
+            Mode::VsBot if human == Some(side) => self.you.clone(),
+            Mode::VsBot => self.bot.clone(),
+            Mode::Demo => format!("{} {}", self.bot, usize::from(side == Side::Second) + 1),
+            Mode::TwoHumans if (side == Side::Second) != swapped => self.second.clone(),
+            Mode::TwoHumans => self.first.clone(),
         }
     }
 }
@@ -587,11 +587,17 @@ mod tests {
     #[test]
     fn names_follow_the_mode_and_the_side_you_play() {
         let names = Names::default();
-        let of = |mode, side, human| names.for_side(mode, side, human).to_string();
+        let of = |mode, side, human| names.for_side(mode, side, human, false);
         assert_eq!(of(Mode::VsBot, Side::Second, Some(Side::Second)), "You");
         assert_eq!(of(Mode::VsBot, Side::First, Some(Side::Second)), "Bot");
         assert_eq!(of(Mode::TwoHumans, Side::Second, None), "Player 2");
-        assert_eq!(of(Mode::Demo, Side::First, None), "Bot");
+        assert_eq!(of(Mode::Demo, Side::First, None), "Bot 1");
+        assert_eq!(of(Mode::Demo, Side::Second, None), "Bot 2");
+        let swapped = names.for_side(Mode::TwoHumans, Side::First, None, true);
+        assert_eq!(
+            swapped, "Player 2",
+            "after a swap the second player plays X"
+        );
         assert_eq!(Colors::default().side(Side::Second), Color::LightBlue);
     }
 

@@ -17,14 +17,16 @@ use ratatui::crossterm::event::{
 
 use super::bot::BotRequest;
 use super::event::Event;
+pub use super::game_state::Controller;
+use super::game_state::GameState;
 use super::geometry;
-use super::history::{History, join};
+use super::history::join;
 use super::memory::{self, Memory};
 pub use super::menu::Menu;
 use super::review::{self, MoveReview};
 use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
 use crate::config::{Action, First, Key, Mode, Settings};
-use crate::game::{Board, Cell, Side, Status};
+use crate::game::{Board, Cell, Side};
 use crate::players::Difficulty;
 use crate::solver::{Outcome, Solver, Value};
 use crate::store::{Record, SavedGame};
@@ -38,13 +40,6 @@ pub enum Screen {
     Game,
     /// Stepping through a finished game; the number of moves shown (1..=all).
     Review(usize),
-}
-
-/// Who makes the moves of a side.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Controller {
-    Human,
-    Bot,
 }
 
 /// Where the bot stands with the current position.
@@ -62,21 +57,13 @@ enum BotState {
 pub struct App {
     settings: Settings,
     memory: Memory,
-    /// The game on the board has had its result counted (or is not one that counts).
-    counted: bool,
     solver: Option<Arc<Solver>>,
     screen: Screen,
     menu: Menu,
     /// A game exists (the start screen can go back to it).
     has_game: bool,
-    mode: Mode,
-    starter: First,
-    /// The side the person plays against the bot; `None` while the bot is still choosing.
-    human: Option<Side>,
-    /// In a two-player game, whether the players' names have been swapped.
-    names_swapped: bool,
-    difficulty: Difficulty,
-    history: History,
+    /// The game on the board (or, before the first, the settings' choices).
+    game: GameState,
     cursor: Cell,
     hints: bool,
     help: bool,
@@ -107,17 +94,11 @@ impl App {
         let menu = Menu::new(&settings, memory.saved_game().map(|game| game.moves.len()));
         App {
             memory,
-            counted: false,
             solver: None,
             screen: Screen::Start,
             menu,
             has_game: false,
-            mode: settings.mode,
-            starter: settings.first,
-            human: Some(Side::First),
-            names_swapped: false,
-            difficulty: settings.difficulty,
-            history: History::default(),
+            game: GameState::new(settings.mode, settings.first, settings.difficulty),
             cursor: Cell::at(1, 1).expect("b2"),
             hints: settings.hints.on_for(settings.mode),
             help: false,
@@ -162,16 +143,16 @@ impl App {
         self.has_game
     }
     pub fn mode(&self) -> Mode {
-        self.mode
+        self.game.mode
     }
     pub fn starter(&self) -> First {
-        self.starter
+        self.game.starter
     }
     pub fn difficulty(&self) -> Difficulty {
-        self.difficulty
+        self.game.difficulty
     }
     pub fn moves(&self) -> &[Cell] {
-        self.history.moves()
+        self.game.history.moves()
     }
     pub fn cursor(&self) -> Cell {
         self.cursor
@@ -196,7 +177,7 @@ impl App {
         self.solver.as_deref()
     }
     pub fn human_side(&self) -> Option<Side> {
-        self.human
+        self.game.human
     }
     pub fn bot_thinking(&self) -> bool {
         self.bot != BotState::Idle
@@ -211,36 +192,24 @@ impl App {
 
     /// The position after all the moves played.
     pub fn board(&self) -> Board {
-        self.history.board()
+        self.game.history.board()
     }
 
     /// The position the screen shows: in review, the one after the move being looked at.
     pub fn shown_board(&self) -> Board {
         match self.screen {
-            Screen::Review(shown) => self.history.board_at(shown),
+            Screen::Review(shown) => self.game.history.board_at(shown),
             _ => self.board(),
         }
     }
 
     pub fn controller(&self, side: Side) -> Controller {
-        match self.mode {
-            Mode::TwoHumans => Controller::Human,
-            Mode::Demo => Controller::Bot,
-            Mode::VsBot if self.human == Some(side) => Controller::Human,
-            Mode::VsBot => Controller::Bot,
-        }
+        self.game.controller(side)
     }
 
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
-        let names = &self.settings.names;
-        match self.mode {
-            Mode::VsBot if self.human == Some(side) => names.you.clone(),
-            Mode::VsBot => names.bot.clone(),
-            Mode::Demo => format!("{} {}", names.bot, usize::from(side == Side::Second) + 1),
-            Mode::TwoHumans if (side == Side::Second) != self.names_swapped => names.second.clone(),
-            Mode::TwoHumans => names.first.clone(),
-        }
+        self.game.name(&self.settings.names, side)
     }
 
     /// Whether a game-screen key does something in this mode and state, so the footer
@@ -248,8 +217,10 @@ impl App {
     /// no review before the end.
     pub fn offers(&self, action: Action) -> bool {
         match action {
-            Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode != Mode::Demo,
-            Action::Difficulty => self.mode != Mode::TwoHumans,
+            Action::Place | Action::Undo | Action::Redo | Action::Swap => {
+                self.game.mode != Mode::Demo
+            }
+            Action::Difficulty => self.game.mode != Mode::TwoHumans,
             Action::Review => self.board().status().is_over(),
             _ => true,
         }
@@ -264,7 +235,7 @@ impl App {
     /// A game has moves on the board and is not over: quitting would lose it.
     pub fn game_in_progress(&self) -> bool {
         self.has_game
-            && self.mode != Mode::Demo
+            && self.game.mode != Mode::Demo
             && !self.moves().is_empty()
             && !self.board().status().is_over()
     }
@@ -328,22 +299,14 @@ impl App {
     /// Once per game, when it ends: the result goes into the record, and the game is no
     /// longer one to resume.
     fn count_result(&mut self) {
-        let board = self.board();
-        if self.counted || !self.has_game || !board.status().is_over() {
+        if !self.has_game {
             return;
         }
-        self.counted = true;
-        let me = match self.mode {
-            Mode::VsBot => self.human,
-            _ => Some(Side::First),
-        };
-        let outcome = match board.status() {
-            Status::Won(side) if Some(side) == me => Outcome::Win,
-            Status::Won(_) => Outcome::Loss,
-            _ => Outcome::Draw,
+        let Some((key, outcome)) = self.game.take_result() else {
+            return;
         };
         let mut saved = self.memory.clear_game();
-        if let Some(key) = memory::record_key(self.mode, self.difficulty) {
+        if let Some(key) = key {
             saved = saved.and(self.memory.record_result(key, outcome));
         }
         if let Err(why) = saved {
@@ -353,16 +316,7 @@ impl App {
 
     /// The game to keep for the next run: one with moves, not over, and with a person in it.
     pub fn unfinished(&self) -> Option<SavedGame> {
-        self.game_in_progress().then(|| SavedGame {
-            mode: self.mode,
-            human: if self.mode == Mode::VsBot {
-                self.human
-            } else {
-                None
-            },
-            difficulty: self.difficulty,
-            moves: self.moves().to_vec(),
-        })
+        self.game_in_progress().then(|| self.game.to_saved())
     }
 
     /// On every way out: keeps an unfinished game for the next run, or forgets the one on
@@ -393,7 +347,7 @@ impl App {
 
     fn on_solver(&mut self, solver: Arc<Solver>) {
         self.solver = Some(solver);
-        if self.has_game && self.human.is_none() {
+        if self.has_game && self.game.human.is_none() {
             self.bot_chooses_side();
         }
     }
@@ -427,7 +381,7 @@ impl App {
             && self.screen != Screen::Start
             && !self.too_small()
             && !board.status().is_over()
-            && self.human.is_some()
+            && self.game.human.is_some()
             && self.controller(board.to_move()) == Controller::Bot;
         if !bots_turn {
             self.bot = BotState::Idle;
@@ -441,7 +395,7 @@ impl App {
             ticket: self.next_ticket,
             since: self.now,
         };
-        if self.mode == Mode::VsBot {
+        if self.game.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
             let turn = self.turn_text();
@@ -455,7 +409,7 @@ impl App {
         vec![BotRequest {
             ticket: self.next_ticket,
             board,
-            difficulty: self.difficulty,
+            difficulty: self.game.bot_asked(),
         }]
     }
 
@@ -530,12 +484,9 @@ impl App {
         let kept = self.memory.saved_game().is_some() && !self.forget_saved_game();
         self.memory.dismiss_notices();
         let menu = self.menu;
-        self.mode = menu.mode;
-        self.starter = menu.starter;
-        self.difficulty = menu.difficulty;
-        self.names_swapped = false;
+        self.game = GameState::new(menu.mode, menu.starter, menu.difficulty);
         self.hints = self.settings.hints.on_for(menu.mode);
-        self.new_game();
+        self.show_new_game();
         if kept {
             self.status = format!(
                 "{} (The old unfinished game could not be deleted.)",
@@ -559,21 +510,9 @@ impl App {
         };
         self.menu.drop_resume();
         self.memory.dismiss_notices();
-        self.mode = saved.mode;
-        self.difficulty = saved.difficulty;
-        self.names_swapped = false;
         self.hints = self.settings.hints.on_for(saved.mode);
-        self.new_game();
-        if self.mode == Mode::VsBot {
-            let human = saved.human.unwrap_or(Side::First);
-            self.human = Some(human);
-            self.starter = if human == Side::First {
-                First::You
-            } else {
-                First::Bot
-            };
-        }
-        self.history = History::from_moves(saved.moves);
+        self.game = GameState::resumed(saved);
+        self.show_new_game();
         self.status = format!(
             "Resumed your game of {} moves. {}",
             self.moves().len(),
@@ -581,23 +520,15 @@ impl App {
         );
     }
 
-    /// A fresh board with the current settings.
-    fn new_game(&mut self) {
+    /// Shows the game just set in `self.game` on the game screen.
+    fn show_new_game(&mut self) {
         self.cancel_bot();
         self.has_game = true;
-        self.counted = false;
         self.screen = Screen::Game;
-        self.history.clear();
         self.typed = None;
         self.cursor = Cell::at(1, 1).expect("b2");
         self.status = String::new();
-        // Who moves first is a choice only against the bot; elsewhere it must not matter.
-        self.human = match (self.mode, self.starter) {
-            (Mode::VsBot, First::Bot) => Some(Side::Second),
-            (Mode::VsBot, First::BotChooses) => None,
-            _ => Some(Side::First),
-        };
-        if self.mode == Mode::VsBot && self.human.is_none() {
+        if self.game.mode == Mode::VsBot && self.game.human.is_none() {
             if self.solver.is_some() {
                 self.bot_chooses_side();
             } else {
@@ -622,7 +553,7 @@ impl App {
                 "best play draws; going first sets you more traps",
             ),
         };
-        self.human = Some(bot_side.other());
+        self.game.human = Some(bot_side.other());
         self.status = format!(
             "{} takes {} and moves {}: {why}.",
             self.settings.names.bot,
@@ -644,7 +575,7 @@ impl App {
         };
         if let Some(typed) = self.typed.take() {
             if let Some(row @ '1'..='4') = letter {
-                self.difficulty = typed.before.difficulty;
+                self.game.difficulty = typed.before.difficulty;
                 self.hints = typed.before.hints;
                 let row = row as u8 - b'1';
                 let cell = Cell::at(row, typed.column).expect("a..d and 1..4 name a cell");
@@ -671,7 +602,7 @@ impl App {
     /// A letter `a`..`d`: maybe the start of a cell name.
     fn start_typed(&mut self, column: u8, action: Option<Action>) {
         let before = Snapshot {
-            difficulty: self.difficulty,
+            difficulty: self.game.difficulty,
             hints: self.hints,
         };
         let deferred = match action {
@@ -740,7 +671,7 @@ impl App {
             );
             return;
         }
-        if self.controller(board.to_move()) == Controller::Bot || self.human.is_none() {
+        if self.controller(board.to_move()) == Controller::Bot || self.game.human.is_none() {
             self.status = format!("Wait: it is {}'s move.", self.name(board.to_move()));
             return;
         }
@@ -752,21 +683,21 @@ impl App {
 
     /// Plays a legal move and says what happened.
     fn play(&mut self, cell: Cell) {
-        self.history.play(cell);
+        self.game.history.play(cell);
         self.status = self.after_move_text(cell);
     }
 
     fn undo(&mut self) {
-        let popped = match self.mode {
+        let popped = match self.game.mode {
             Mode::Demo => {
                 self.status = "Undo is for games with a person in them.".into();
                 return;
             }
-            Mode::TwoHumans => self.history.take_back(|_| true),
+            Mode::TwoHumans => self.game.history.take_back(|_| true),
             // Against the bot, back to the person's last move (taking the bot's reply too).
             Mode::VsBot => {
-                let human = self.human;
-                self.history.take_back(|side| Some(side) == human)
+                let human = self.game.human;
+                self.game.history.take_back(|side| Some(side) == human)
             }
         };
         self.cancel_bot();
@@ -778,14 +709,14 @@ impl App {
     }
 
     fn redo(&mut self) {
-        if self.mode == Mode::Demo || !self.history.can_redo() {
+        if self.game.mode == Mode::Demo || !self.game.history.can_redo() {
             self.status = "Nothing to redo.".into();
             return;
         }
         self.cancel_bot();
         let mut replayed = Vec::new();
         // Against the bot, redo the person's move and the bot's reply together.
-        while let Some(cell) = self.history.redo_one() {
+        while let Some(cell) = self.game.history.redo_one() {
             replayed.push(cell);
             let board = self.board();
             if board.status().is_over() || self.controller(board.to_move()) == Controller::Human {
@@ -798,17 +729,17 @@ impl App {
     /// Opens the start screen for a new game, keeping this one until a new one starts.
     fn open_start(&mut self) {
         self.menu.row = self.menu.row.max(Menu::MODE);
-        self.menu.mode = self.mode;
-        self.menu.starter = self.starter;
-        self.menu.difficulty = self.difficulty;
+        self.menu.mode = self.game.mode;
+        self.menu.starter = self.game.starter;
+        self.menu.difficulty = self.game.difficulty;
         self.screen = Screen::Start;
     }
 
     fn swap(&mut self) {
-        match self.mode {
+        match self.game.mode {
             Mode::Demo => self.status = "Both sides are the bot in the demo.".into(),
             Mode::TwoHumans => {
-                self.names_swapped = !self.names_swapped;
+                self.game.names_swapped = !self.game.names_swapped;
                 self.status = format!(
                     "Swapped: {} plays {}, {} plays {}.",
                     self.name(Side::First),
@@ -824,18 +755,19 @@ impl App {
     /// Mid-game, the person takes over the bot's side of this position; after a game,
     /// a new game starts with the sides swapped.
     fn swap_with_bot(&mut self) {
-        let Some(human) = self.human else { return };
+        let Some(human) = self.game.human else { return };
         let side = human.other();
         self.cancel_bot();
         if self.board().status().is_over() {
-            self.starter = if side == Side::First {
+            let starter = if side == Side::First {
                 First::You
             } else {
                 First::Bot
             };
-            self.new_game();
+            self.game = GameState::new(self.game.mode, starter, self.game.difficulty);
+            self.show_new_game();
         } else {
-            self.human = Some(side);
+            self.game.human = Some(side);
         }
         let symbol = self.settings.symbol(side).to_string();
         self.status = format!("You now play {symbol}. {}", self.turn_text());
@@ -851,12 +783,12 @@ impl App {
     }
 
     fn change_difficulty(&mut self) {
-        if self.mode == Mode::TwoHumans {
+        if self.game.mode == Mode::TwoHumans {
             self.status = "No bot plays in a two-player game.".into();
             return;
         }
-        self.difficulty = self.difficulty.next();
-        self.status = format!("Bot level: {}", self.difficulty);
+        self.game.difficulty = self.game.difficulty.next();
+        self.status = format!("Bot level: {}", self.game.difficulty);
     }
 
     fn ask_quit(&mut self) {
@@ -973,12 +905,17 @@ mod tests {
 
         /// On the start screen with these choices, the terminal big enough, the solver ready.
         fn at_start(mode: Mode, starter: First, delay_ms: u64) -> Harness {
-            let options = Settings {
+            Harness::with(Settings {
                 mode,
                 first: starter,
                 bot_delay: Duration::from_millis(delay_ms),
                 ..Settings::default()
-            };
+            })
+        }
+
+        /// On the start screen with these settings, the terminal big enough, the solver
+        /// ready.
+        fn with(options: Settings) -> Harness {
             let now = Instant::now();
             let mut h = Harness {
                 app: App::new(options, now),
@@ -1558,6 +1495,7 @@ mod tests {
             mode: Mode::VsBot,
             human: Some(Side::First),
             difficulty: Difficulty::Hard,
+            weakest: None,
             moves: moves.split(' ').map(cell).collect(),
         }
     }
@@ -1661,6 +1599,47 @@ mod tests {
         let record = h.app.menu_record().unwrap();
         assert_eq!(record.wins, 0, "the perfect bot never loses");
         assert_eq!(record.games(), 1);
+    }
+
+    #[test]
+    fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played() {
+        let options = Settings {
+            difficulty: Difficulty::Easy,
+            bot_delay: Duration::ZERO,
+            ..Settings::default()
+        };
+        let mut h = Harness::with(options);
+        h.press(KeyCode::Enter);
+        let mut raised = false;
+        // At most 8 of the person's moves fill the board.
+        for _ in 0..8 {
+            if h.app.board().status().is_over() {
+                break;
+            }
+            let free = Cell::in_mask(h.app.board().empty_cells()).next().unwrap();
+            h.typed(&free.to_string());
+            h.answer();
+            if !raised {
+                // Once the bot has played at easy: easy -> medium -> hard -> perfect.
+                for _ in 0..3 {
+                    h.typed("d");
+                    h.press(KeyCode::Right);
+                }
+                assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+                raised = true;
+            }
+        }
+        assert!(h.app.board().status().is_over(), "{}", h.moves());
+        let games_at = |h: &Harness, level| {
+            let key = memory::record_key(Mode::VsBot, level).unwrap();
+            h.app.memory.record(key).games()
+        };
+        assert_eq!(
+            games_at(&h, Difficulty::Perfect),
+            0,
+            "not a game against perfect"
+        );
+        assert_eq!(games_at(&h, Difficulty::Easy), 1);
     }
 
     #[test]

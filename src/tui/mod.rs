@@ -10,6 +10,7 @@
 pub mod app;
 pub mod bot;
 pub mod event;
+pub mod game_state;
 pub mod geometry;
 pub mod history;
 pub mod memory;
