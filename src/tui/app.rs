@@ -16,7 +16,7 @@ use ratatui::crossterm::event::{
 };
 
 use super::bot::BotRequest;
-use super::event::Event;
+use super::event::{Event, Signal};
 pub use super::game_state::Controller;
 use super::game_state::GameState;
 use super::geometry;
@@ -79,7 +79,7 @@ pub struct App {
     /// Why the game had to stop, when it did not stop by choice.
     failure: Option<String>,
     /// The signal that asked the game to stop (SIGTERM, SIGHUP…).
-    stopped_by: Option<&'static str>,
+    stopped_by: Option<Signal>,
 }
 
 impl App {
@@ -330,7 +330,7 @@ impl App {
     }
 
     /// The signal that stopped the game, if one did.
-    pub fn stopped_by(&self) -> Option<&'static str> {
+    pub fn stopped_by(&self) -> Option<Signal> {
         self.stopped_by
     }
 
@@ -1646,9 +1646,9 @@ mod tests {
     fn a_signal_quits_at_once_even_mid_game() {
         let mut h = Harness::new(Mode::VsBot, First::You, 0);
         h.typed("b2");
-        h.send(Event::Terminate("SIGTERM"));
+        h.send(Event::Terminate(Signal::Terminate));
         assert!(h.app.should_quit());
-        assert_eq!(h.app.stopped_by(), Some("SIGTERM"));
+        assert_eq!(h.app.stopped_by(), Some(Signal::Terminate));
         assert!(h.app.unfinished().is_some(), "kept for saving");
     }
 }

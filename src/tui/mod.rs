@@ -32,7 +32,7 @@ use ratatui::backend::Backend;
 
 pub use app::App;
 pub use bot::{Bot, BotRequest};
-pub use event::Event;
+pub use event::{Event, Signal};
 pub use memory::Memory;
 
 use crate::config::Settings;
@@ -40,8 +40,8 @@ use crate::config::Settings;
 /// How a game in the real terminal ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ending {
-    /// The signal that stopped it (`SIGTERM`…), or `None` when the player quit.
-    pub signal: Option<&'static str>,
+    /// The signal that stopped it, or `None` when the player quit.
+    pub signal: Option<Signal>,
     /// Why the unfinished game could not be saved, if it could not.
     pub save_error: Option<String>,
 }
@@ -90,14 +90,9 @@ fn watch_signals(events: Sender<Event>) -> io::Result<signal_hook::iterator::Han
     thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
-            for signal in signals.forever() {
-                let name = match signal {
-                    SIGTERM => "SIGTERM",
-                    SIGHUP => "SIGHUP",
-                    SIGINT => "SIGINT",
-                    _ => "SIGQUIT",
-                };
-                if events.send(Event::Terminate(name)).is_err() {
+            // Only the signals registered above arrive, and each is a `Signal`.
+            for signal in signals.forever().filter_map(Signal::from_number) {
+                if events.send(Event::Terminate(signal)).is_err() {
                     return;
                 }
             }
