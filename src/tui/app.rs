@@ -24,6 +24,7 @@ use super::history::join;
 use super::memory::{self, Memory};
 pub use super::menu::Menu;
 use super::review::{self, MoveReview};
+use super::status::{StatusKind, StatusLine};
 use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
 use crate::config::{Action, First, Key, Mode, Settings};
 use crate::game::{Board, Cell, Side};
@@ -68,7 +69,7 @@ pub struct App {
     hints: bool,
     help: bool,
     confirm_quit: bool,
-    status: String,
+    status: StatusLine,
     bot: BotState,
     next_ticket: u64,
     typed: Option<Typed>,
@@ -103,7 +104,7 @@ impl App {
             hints: settings.hints.on_for(settings.mode),
             help: false,
             confirm_quit: false,
-            status: String::new(),
+            status: StatusLine::default(),
             bot: BotState::Idle,
             next_ticket: 0,
             typed: None,
@@ -164,7 +165,10 @@ impl App {
         self.help
     }
     pub fn status(&self) -> &str {
-        &self.status
+        &self.status.text
+    }
+    pub fn status_kind(&self) -> StatusKind {
+        self.status.kind
     }
     pub fn should_quit(&self) -> bool {
         self.quit
@@ -283,11 +287,11 @@ impl App {
             }
             Event::BotFailed(why) => {
                 self.cancel_bot();
-                self.status = format!(
+                self.status = StatusLine::note(format!(
                     "The bot failed ({why}). {} undoes, {} starts a new game.",
                     self.key(Action::Undo),
                     self.key(Action::New)
-                );
+                ));
                 // Not asked again for this position: the request would fail the same way.
                 return Vec::new();
             }
@@ -310,7 +314,7 @@ impl App {
             saved = saved.and(self.memory.record_result(key, outcome));
         }
         if let Err(why) = saved {
-            self.status = format!("{} ({why})", self.status);
+            self.status = StatusLine::note(format!("{} ({why})", self.status.text));
         }
     }
 
@@ -398,12 +402,11 @@ impl App {
         if self.game.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
-            let turn = self.turn_text();
             let thinking = format!("{} is thinking…", self.settings.names.bot);
-            if let Some(rest) = self.status.strip_suffix(&turn) {
-                self.status = format!("{rest}{thinking}");
-            } else if self.status.is_empty() {
-                self.status = thinking;
+            if let Some(line) = self.status.with_turn(&thinking) {
+                self.status = line;
+            } else if self.status.text.is_empty() {
+                self.status = StatusLine::note(thinking);
             }
         }
         vec![BotRequest {
@@ -445,7 +448,7 @@ impl App {
             if action == Some(Action::Quit) {
                 self.quit = true;
             } else {
-                self.status = "Carry on.".into();
+                self.status = StatusLine::note("Carry on.");
             }
             return;
         }
@@ -471,7 +474,7 @@ impl App {
             Some(Action::Help) => self.help = true,
             Some(Action::Quit) if self.has_game => {
                 self.screen = Screen::Game;
-                self.status = "Back to the game.".into();
+                self.status = StatusLine::note("Back to the game.");
             }
             Some(Action::Quit) => self.quit = true,
             _ => {}
@@ -488,10 +491,10 @@ impl App {
         self.hints = self.settings.hints.on_for(menu.mode);
         self.show_new_game();
         if kept {
-            self.status = format!(
+            self.status = StatusLine::note(format!(
                 "{} (The old unfinished game could not be deleted.)",
-                self.status
-            );
+                self.status.text
+            ));
         }
     }
 
@@ -513,11 +516,8 @@ impl App {
         self.hints = self.settings.hints.on_for(saved.mode);
         self.game = GameState::resumed(saved);
         self.show_new_game();
-        self.status = format!(
-            "Resumed your game of {} moves. {}",
-            self.moves().len(),
-            self.turn_text()
-        );
+        let lead = format!("Resumed your game of {} moves. ", self.moves().len());
+        self.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
     /// Shows the game just set in `self.game` on the game screen.
@@ -527,15 +527,16 @@ impl App {
         self.screen = Screen::Game;
         self.typed = None;
         self.cursor = Cell::at(1, 1).expect("b2");
-        self.status = String::new();
+        self.status = StatusLine::default();
         if self.game.mode == Mode::VsBot && self.game.human.is_none() {
             if self.solver.is_some() {
                 self.bot_chooses_side();
             } else {
-                self.status = format!("{} is choosing its side…", self.settings.names.bot);
+                self.status =
+                    StatusLine::note(format!("{} is choosing its side…", self.settings.names.bot));
             }
         } else {
-            self.status = self.turn_text();
+            self.status = StatusLine::turn("", &self.turn_text());
         }
     }
 
@@ -554,7 +555,7 @@ impl App {
             ),
         };
         self.game.human = Some(bot_side.other());
-        self.status = format!(
+        self.status = StatusLine::note(format!(
             "{} takes {} and moves {}: {why}.",
             self.settings.names.bot,
             self.settings.symbol(bot_side),
@@ -563,7 +564,7 @@ impl App {
             } else {
                 "second"
             },
-        );
+        ));
     }
 
     // ---- the game screen ----
@@ -589,7 +590,7 @@ impl App {
         match letter {
             Some(column @ 'a'..='d') => self.start_typed(column as u8 - b'a', action),
             Some('1'..='4') if action.is_none() => {
-                self.status = "To name a cell, type its column first: b3".into();
+                self.status = StatusLine::note("To name a cell, type its column first: b3");
             }
             _ => {
                 if let Some(action) = action {
@@ -614,10 +615,10 @@ impl App {
         };
         let letter = (b'a' + column) as char;
         let prefix = match action {
-            Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status),
+            Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status.text),
             _ => String::new(),
         };
-        self.status = format!("{prefix}{letter}… then a row 1-4 places there");
+        self.status = StatusLine::note(format!("{prefix}{letter}… then a row 1-4 places there"));
         self.typed = Some(Typed {
             column,
             at: self.now,
@@ -664,33 +665,36 @@ impl App {
     fn place(&mut self, cell: Cell) {
         let board = self.board();
         if board.status().is_over() {
-            self.status = format!(
+            self.status = StatusLine::note(format!(
                 "The game is over: {} new game, {} swap sides",
                 self.key(Action::New),
                 self.key(Action::Swap)
-            );
+            ));
             return;
         }
         if self.controller(board.to_move()) == Controller::Bot || self.game.human.is_none() {
-            self.status = format!("Wait: it is {}'s move.", self.name(board.to_move()));
+            self.status = StatusLine::note(format!(
+                "Wait: it is {}'s move.",
+                self.name(board.to_move())
+            ));
             return;
         }
         match board.play(cell) {
             Ok(_) => self.play(cell),
-            Err(why) => self.status = format!("Illegal: {why}"),
+            Err(why) => self.status = StatusLine::illegal(format!("Illegal: {why}")),
         }
     }
 
     /// Plays a legal move and says what happened.
     fn play(&mut self, cell: Cell) {
         self.game.history.play(cell);
-        self.status = self.after_move_text(cell);
+        self.status = self.after_move_status(cell);
     }
 
     fn undo(&mut self) {
         let popped = match self.game.mode {
             Mode::Demo => {
-                self.status = "Undo is for games with a person in them.".into();
+                self.status = StatusLine::note("Undo is for games with a person in them.");
                 return;
             }
             Mode::TwoHumans => self.game.history.take_back(|_| true),
@@ -702,15 +706,15 @@ impl App {
         };
         self.cancel_bot();
         self.status = if popped.is_empty() {
-            "Nothing to undo.".into()
+            StatusLine::note("Nothing to undo.")
         } else {
-            format!("Took back {}. {}", join(&popped), self.turn_text())
+            StatusLine::turn(&format!("Took back {}. ", join(&popped)), &self.turn_text())
         };
     }
 
     fn redo(&mut self) {
         if self.game.mode == Mode::Demo || !self.game.history.can_redo() {
-            self.status = "Nothing to redo.".into();
+            self.status = StatusLine::note("Nothing to redo.");
             return;
         }
         self.cancel_bot();
@@ -723,7 +727,8 @@ impl App {
                 break;
             }
         }
-        self.status = format!("Redid {}. {}", join(&replayed), self.turn_text());
+        let lead = format!("Redid {}. ", join(&replayed));
+        self.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
     /// Opens the start screen for a new game, keeping this one until a new one starts.
@@ -737,16 +742,16 @@ impl App {
 
     fn swap(&mut self) {
         match self.game.mode {
-            Mode::Demo => self.status = "Both sides are the bot in the demo.".into(),
+            Mode::Demo => self.status = StatusLine::note("Both sides are the bot in the demo."),
             Mode::TwoHumans => {
                 self.game.names_swapped = !self.game.names_swapped;
-                self.status = format!(
+                self.status = StatusLine::note(format!(
                     "Swapped: {} plays {}, {} plays {}.",
                     self.name(Side::First),
                     self.settings.symbol(Side::First),
                     self.name(Side::Second),
                     self.settings.symbol(Side::Second),
-                );
+                ));
             }
             Mode::VsBot => self.swap_with_bot(),
         }
@@ -770,34 +775,34 @@ impl App {
             self.game.human = Some(side);
         }
         let symbol = self.settings.symbol(side).to_string();
-        self.status = format!("You now play {symbol}. {}", self.turn_text());
+        self.status = StatusLine::turn(&format!("You now play {symbol}. "), &self.turn_text());
     }
 
     fn toggle_hints(&mut self) {
         self.hints = !self.hints;
-        self.status = if self.hints {
-            "Hints on: each empty cell shows its value for the player to move.".into()
+        self.status = StatusLine::note(if self.hints {
+            "Hints on: each empty cell shows its value for the player to move."
         } else {
-            "Hints off.".into()
-        };
+            "Hints off."
+        });
     }
 
     fn change_difficulty(&mut self) {
         if self.game.mode == Mode::TwoHumans {
-            self.status = "No bot plays in a two-player game.".into();
+            self.status = StatusLine::note("No bot plays in a two-player game.");
             return;
         }
         self.game.difficulty = self.game.difficulty.next();
-        self.status = format!("Bot level: {}", self.game.difficulty);
+        self.status = StatusLine::note(format!("Bot level: {}", self.game.difficulty));
     }
 
     fn ask_quit(&mut self) {
         if self.game_in_progress() {
             self.confirm_quit = true;
-            self.status = format!(
+            self.status = StatusLine::note(format!(
                 "Quit the game in progress? {} again to quit, any other key to stay.",
                 self.key(Action::Quit)
-            );
+            ));
         } else {
             self.quit = true;
         }
@@ -805,17 +810,17 @@ impl App {
 
     fn start_review(&mut self) {
         if !self.board().status().is_over() {
-            self.status = "Review opens when the game is over.".into();
+            self.status = StatusLine::note("Review opens when the game is over.");
         } else if self.solver.is_none() {
-            self.status = "The solver is still starting; try again in a moment.".into();
+            self.status = StatusLine::note("The solver is still starting; try again in a moment.");
         } else {
             self.screen = Screen::Review(1);
-            self.status = format!(
+            self.status = StatusLine::note(format!(
                 "Review: {}/{} step through the moves, {} goes back.",
                 self.key(Action::Left),
                 self.key(Action::Right),
                 self.key(Action::Review)
-            );
+            ));
         }
     }
 
@@ -833,7 +838,7 @@ impl App {
             }
             Some(Action::Review | Action::Quit) => {
                 self.screen = Screen::Game;
-                self.status = self.result_text();
+                self.status = StatusLine::note(self.result_text());
             }
             Some(Action::New) => self.open_start(),
             Some(Action::Help) => self.help = true,
@@ -1001,6 +1006,9 @@ mod tests {
         h.typed("c3");
         assert_eq!(h.app.status(), "Illegal: c3 is taken");
         assert_eq!(h.moves(), "c3");
+        assert_eq!(h.app.status_kind(), StatusKind::Illegal);
+        h.typed("b2");
+        assert!(matches!(h.app.status_kind(), StatusKind::Turn { .. }));
     }
 
     #[test]

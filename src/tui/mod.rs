@@ -17,6 +17,7 @@ pub mod memory;
 pub mod menu;
 pub mod messages;
 pub mod review;
+pub mod status;
 pub mod terminal;
 pub mod typing;
 pub mod ui;

@@ -13,6 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::{App, Screen};
 use super::geometry;
+use super::status::StatusKind;
 use crate::config::{Action, First, Mode, Settings};
 use crate::game::Side;
 use crate::solver::{Outcome, Value};
@@ -90,7 +91,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 
 fn status(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme(app.settings());
-    let style = if app.status().starts_with("Illegal") {
+    let style = if app.status_kind() == StatusKind::Illegal {
         theme
             .color(app.settings().colors.hint_loss)
             .add_modifier(Modifier::BOLD)
