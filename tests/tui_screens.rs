@@ -221,9 +221,9 @@ fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
     game.keys("a1a2b1b2c1d1");
     let buf = buffer(&game);
     let colors = Settings::default().colors;
-    assert_eq!(symbol_cell(&buf, "a2").fg, colors.second);
+    assert_eq!(symbol_cell(&buf, "a2").fg, Color::from(colors.second));
     let scored = symbol_cell(&buf, "b1");
-    assert_eq!(scored.bg, colors.first, "row 1 in X's colour");
+    assert_eq!(scored.bg, Color::from(colors.first), "row 1 in X's colour");
     assert_eq!(scored.fg, Color::Black);
     assert_eq!(symbol_cell(&buf, "c3").bg, Color::Reset);
 }
@@ -328,8 +328,8 @@ fn configured_colours_reach_the_screen() {
         mode: Mode::TwoHumans,
         ..Settings::default()
     };
-    settings.colors.first = Color::Rgb(255, 136, 0);
-    settings.colors.highlight = Color::Indexed(201);
+    settings.colors.first = tictaclatin::config::Color::Rgb(255, 136, 0);
+    settings.colors.highlight = "201".parse().unwrap();
     let mut game = Game::new(settings);
     game.press(KeyCode::Enter);
     game.keys("a1");

@@ -9,6 +9,7 @@
 // its fields clumsier.
 #![allow(clippy::result_large_err)]
 
+pub mod color;
 pub mod error;
 mod file;
 pub mod keys;
@@ -19,11 +20,10 @@ use std::str::FromStr;
 use std::time::Duration;
 use std::{fmt, fs, io};
 
-use ratatui::style::Color;
-
 use crate::game::Side;
 use crate::players::Difficulty;
 
+pub use color::Color;
 pub use error::{ConfigError, ErrorKind, Origin};
 pub use keys::{Action, Key, KeyBindings, KeyNameError};
 pub use symbol::{Symbol, SymbolError, Symbols, SymbolsError};
@@ -219,14 +219,7 @@ impl Colors {
 /// A colour as the config file writes it: a lowercase name (`lightred`), a lowercase hex
 /// colour (`#ff8800`) or a terminal colour number (`12`). Reading it back gives `color`.
 pub fn color_name(color: Color) -> String {
-    match color {
-        Color::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
-        Color::Indexed(i) => i.to_string(),
-        named => file::COLOR_NAMES
-            .iter()
-            .find(|name| name.parse::<Color>().ok() == Some(named))
-            .map_or_else(|| named.to_string().to_lowercase(), |name| name.to_string()),
-    }
+    color.to_string()
 }
 
 /// Everything the player can choose, typed and checked.

@@ -78,7 +78,10 @@ impl CellLook<'_> {
         // it reads without colour too.
         if let Some(&scorer) = self.scorers.last() {
             if options.color {
-                buf.set_style(self.inner, Style::default().bg(options.colors.side(scorer)));
+                buf.set_style(
+                    self.inner,
+                    Style::default().bg(options.colors.side(scorer).into()),
+                );
             }
             let marks: String = self
                 .scorers

@@ -14,7 +14,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::app::{App, Screen};
 use super::geometry;
 use super::status::StatusKind;
-use crate::config::{Action, First, Mode, Settings};
+use crate::config::{self, Action, First, Mode, Settings};
 use crate::game::Side;
 use crate::solver::{Outcome, Value};
 
@@ -185,15 +185,43 @@ pub fn first_label(first: First) -> &'static str {
     }
 }
 
+/// The config's colour as the terminal library's.
+impl From<config::Color> for Color {
+    fn from(color: config::Color) -> Color {
+        use config::Color as C;
+        match color {
+            C::Reset => Color::Reset,
+            C::Black => Color::Black,
+            C::Red => Color::Red,
+            C::Green => Color::Green,
+            C::Yellow => Color::Yellow,
+            C::Blue => Color::Blue,
+            C::Magenta => Color::Magenta,
+            C::Cyan => Color::Cyan,
+            C::Gray => Color::Gray,
+            C::DarkGray => Color::DarkGray,
+            C::LightRed => Color::LightRed,
+            C::LightGreen => Color::LightGreen,
+            C::LightYellow => Color::LightYellow,
+            C::LightBlue => Color::LightBlue,
+            C::LightMagenta => Color::LightMagenta,
+            C::LightCyan => Color::LightCyan,
+            C::White => Color::White,
+            C::Indexed(i) => Color::Indexed(i),
+            C::Rgb(r, g, b) => Color::Rgb(r, g, b),
+        }
+    }
+}
+
 /// Styles from the settings, with colour dropped when colour is off.
 #[derive(Clone, Copy)]
 pub struct Theme<'a>(pub &'a Settings);
 
 impl Theme<'_> {
     /// Foreground colour, or nothing without colour.
-    pub fn color(self, color: Color) -> Style {
+    pub fn color(self, color: impl Into<Color>) -> Style {
         if self.0.color {
-            Style::default().fg(color)
+            Style::default().fg(color.into())
         } else {
             Style::default()
         }
