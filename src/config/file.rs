@@ -530,7 +530,7 @@ impl Reader<'_> {
     }
 }
 
-/// The colour names ratatui accepts (besides hex and numbers), for messages.
+/// The colour names the config file accepts (besides hex and numbers), for messages.
 const COLOR_NAMES: [&str; 17] = {
     let mut names = [""; 17];
     let mut i = 0;
