@@ -76,11 +76,19 @@ pub struct App {
     now: Instant,
     /// The terminal's size, columns and rows, once known.
     size: Option<(u16, u16)>,
-    quit: bool,
-    /// Why the game had to stop, when it did not stop by choice.
-    failure: Option<String>,
-    /// The signal that asked the game to stop (SIGTERM, SIGHUP…).
-    stopped_by: Option<Signal>,
+    /// Set once the game is to end, with why.
+    exit: Option<Exit>,
+}
+
+/// Why the game ends.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Exit {
+    /// The player quit.
+    Chosen,
+    /// The terminal's input failed or closed: this says why.
+    Failed(String),
+    /// A signal asked the game to stop.
+    Signal(Signal),
 }
 
 impl App {
@@ -110,9 +118,7 @@ impl App {
             typed: None,
             now,
             size: None,
-            quit: false,
-            failure: None,
-            stopped_by: None,
+            exit: None,
             settings,
         }
     }
@@ -171,11 +177,14 @@ impl App {
         self.status.kind
     }
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.exit.is_some()
     }
     /// Why the game stopped, when it was not the player's choice.
     pub fn failure(&self) -> Option<&str> {
-        self.failure.as_deref()
+        match &self.exit {
+            Some(Exit::Failed(why)) => Some(why),
+            _ => None,
+        }
     }
     pub fn solver(&self) -> Option<&Solver> {
         self.solver.as_deref()
@@ -278,12 +287,11 @@ impl App {
             Event::SolverReady(solver) => self.on_solver(solver),
             Event::BotMoved { ticket, cell } => self.on_bot_moved(ticket, cell),
             Event::InputClosed(why) => {
-                self.failure = Some(format!("the terminal's input closed: {why}"));
-                self.quit = true;
+                let why = format!("the terminal's input closed: {why}");
+                self.exit = Some(Exit::Failed(why));
             }
             Event::Terminate(signal) => {
-                self.stopped_by = Some(signal);
-                self.quit = true;
+                self.exit = Some(Exit::Signal(signal));
             }
             Event::BotFailed(why) => {
                 self.cancel_bot();
@@ -335,7 +343,10 @@ impl App {
 
     /// The signal that stopped the game, if one did.
     pub fn stopped_by(&self) -> Option<Signal> {
-        self.stopped_by
+        match self.exit {
+            Some(Exit::Signal(signal)) => Some(signal),
+            _ => None,
+        }
     }
 
     fn on_tick(&mut self, now: Instant) {
@@ -425,7 +436,7 @@ impl App {
         let ctrl_c =
             key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl_c {
-            self.quit = true;
+            self.exit = Some(Exit::Chosen);
             return;
         }
         let action = self
@@ -435,7 +446,9 @@ impl App {
         if self.too_small() {
             // The game is hidden: quitting is the one thing a key can do, at once, since a
             // question asked could not be seen.
-            self.quit = action == Some(Action::Quit);
+            if action == Some(Action::Quit) {
+                self.exit = Some(Exit::Chosen);
+            }
             return;
         }
         if self.help {
@@ -446,7 +459,7 @@ impl App {
         if self.confirm_quit {
             self.confirm_quit = false;
             if action == Some(Action::Quit) {
-                self.quit = true;
+                self.exit = Some(Exit::Chosen);
             } else {
                 self.status = StatusLine::note("Carry on.");
             }
@@ -476,7 +489,7 @@ impl App {
                 self.screen = Screen::Game;
                 self.status = StatusLine::note("Back to the game.");
             }
-            Some(Action::Quit) => self.quit = true,
+            Some(Action::Quit) => self.exit = Some(Exit::Chosen),
             _ => {}
         }
     }
@@ -804,7 +817,7 @@ impl App {
                 self.key(Action::Quit)
             ));
         } else {
-            self.quit = true;
+            self.exit = Some(Exit::Chosen);
         }
     }
 
