@@ -52,11 +52,22 @@ pub const NAMED: [(&str, Color); 17] = [
     ("reset", Color::Reset),
 ];
 
+/// Spellings of the names read as ours, applied in order: `bright` for `light`, British
+/// `grey`, and the terminal names for the bright black and white.
+const ALIASES: [(&str, &str); 6] = [
+    ("bright", "light"),
+    ("grey", "gray"),
+    ("silver", "gray"),
+    ("lightblack", "darkgray"),
+    ("lightwhite", "white"),
+    ("lightgray", "white"),
+];
+
 impl FromStr for Color {
     type Err = ();
 
     /// A name in any case, with or without separators (`lightred`, `Light-Red`,
-    /// `dark gray`, `grey`), `#rrggbb`, or a number 0-255. The caller words the error,
+    /// `dark gray`, `grey`, `bright red`), `#rrggbb`, or a number 0-255. The caller words the error,
     /// since it knows where the text came from.
     fn from_str(text: &str) -> Result<Color, ()> {
         let text = text.trim();
@@ -66,12 +77,15 @@ impl FromStr for Color {
         if let Ok(number) = text.parse::<u8>() {
             return Ok(Color::Indexed(number));
         }
-        let squashed: String = text
+        let mut squashed: String = text
             .chars()
             .filter(|c| !matches!(c, '-' | '_' | ' '))
             .collect::<String>()
-            .to_lowercase()
-            .replace("grey", "gray");
+            .to_lowercase();
+        // Other spellings in use elsewhere (and accepted by earlier versions of this game).
+        for (other, ours) in ALIASES {
+            squashed = squashed.replace(other, ours);
+        }
         NAMED
             .iter()
             .find(|(name, _)| *name == squashed)
@@ -117,6 +131,8 @@ mod tests {
             ("Light-Green", Color::LightGreen),
             ("dark gray", Color::DarkGray),
             ("grey", Color::Gray),
+            ("Bright Red", Color::LightRed),
+            ("light-grey", Color::White),
             ("#FF8800", Color::Rgb(0xff, 0x88, 0x00)),
             ("12", Color::Indexed(12)),
         ] {
