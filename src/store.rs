@@ -16,7 +16,6 @@ use serde::{Deserialize, Serialize};
 use tempfile::NamedTempFile;
 
 use crate::config::Mode;
-use crate::config::symbol::side_word;
 use crate::game::{Board, Cell, Side};
 use crate::players::Difficulty;
 use crate::solver::Outcome;
@@ -119,7 +118,11 @@ pub struct SavedGame {
     pub mode: Mode,
     /// The side the person plays against the bot; `None` for two people or the demo.
     pub human: Option<Side>,
+    /// The level the bot plays its next move at.
     pub difficulty: Difficulty,
+    /// The weakest level the bot has played at in this game (`None` before its first
+    /// move): the result is filed under it when the game ends.
+    pub weakest: Option<Difficulty>,
     /// The moves played, from the empty board.
     pub moves: Vec<Cell>,
 }
@@ -497,6 +500,9 @@ struct GameFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     human: Option<String>,
     difficulty: String,
+    /// Missing in files written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    weakest: Option<String>,
     moves: Vec<String>,
 }
 
@@ -504,8 +510,9 @@ fn game_to_text(game: &SavedGame) -> String {
     let file = GameFile {
         version: VERSION,
         mode: game.mode.name().into(),
-        human: game.human.map(|side| side_word(side).into()),
+        human: game.human.map(|side| side.name().into()),
         difficulty: game.difficulty.name().into(),
+        weakest: game.weakest.map(|level| level.name().into()),
         moves: game.moves.iter().map(Cell::to_string).collect(),
     };
     toml::to_string(&file).expect("plain data serializes")
@@ -514,12 +521,16 @@ fn game_to_text(game: &SavedGame) -> String {
 fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
     check_version(text)?;
     let file: GameFile = toml::from_str(text).map_err(|e| corrupt(&e))?;
-    let human = match file.human.as_deref() {
-        None => None,
-        Some("first") => Some(Side::First),
-        Some("second") => Some(Side::Second),
-        Some(other) => return Err(Unusable::Corrupt(format!("unknown side \"{other}\""))),
-    };
+    let human = file
+        .human
+        .map(|side| side.parse::<Side>())
+        .transpose()
+        .map_err(Unusable::Corrupt)?;
+    let weakest = file
+        .weakest
+        .map(|level| level.parse::<Difficulty>())
+        .transpose()
+        .map_err(Unusable::Corrupt)?;
     let moves = file
         .moves
         .iter()
@@ -532,6 +543,7 @@ fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
         mode: file.mode.parse().map_err(Unusable::Corrupt)?,
         human,
         difficulty: file.difficulty.parse().map_err(Unusable::Corrupt)?,
+        weakest,
         moves,
     };
     game.board().map_err(Unusable::Corrupt)?;
@@ -589,10 +601,31 @@ mod tests {
             mode: Mode::TwoHumans,
             human: None,
             difficulty: Difficulty::Perfect,
+            weakest: None,
             moves,
         };
         assert!(game(cells(&["a1", "b1"])).board().is_ok());
         assert!(game(cells(&["a1", "a1"])).board().is_err());
+    }
+
+    #[test]
+    fn a_saved_game_reads_back_with_its_sides_and_levels() {
+        let game = SavedGame {
+            mode: Mode::VsBot,
+            human: Some(Side::Second),
+            difficulty: Difficulty::Perfect,
+            weakest: Some(Difficulty::Easy),
+            moves: vec!["b2".parse().unwrap()],
+        };
+        let text = game_to_text(&game);
+        assert!(text.contains("human = \"second\""), "{text}");
+        assert_eq!(game_from_text(&text).unwrap(), game);
+        // Files from before the weakest level was kept still load.
+        let old = text.replace("weakest = \"easy\"\n", "");
+        assert!(!old.contains("weakest"), "{old}");
+        assert_eq!(game_from_text(&old).unwrap().weakest, None);
+        let bad = text.replace("\"second\"", "\"third\"");
+        assert!(game_from_text(&bad).is_err());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 
 const ROWS: u16 = 30;
 const COLS: u16 = 100;
@@ -26,6 +26,8 @@ struct Output {
 struct Session {
     output: Arc<Mutex<Output>>,
     writer: Box<dyn Write + Send>,
+    /// The terminal's side the tests hold: kept open while the game runs, and resizable.
+    master: Box<dyn MasterPty + Send>,
     child: Box<dyn Child + Send + Sync>,
     /// HOME and the data directory, so no test reads or writes the real ones.
     _home: Option<tempfile::TempDir>,
@@ -59,13 +61,13 @@ impl Session {
 
     /// The game with `home` as its home directory (kept by the caller across runs).
     fn start_in(home: &Path, args: &[&str]) -> Session {
+        Session::start_sized(ROWS, COLS, home, args)
+    }
+
+    /// The game in a terminal of `rows` x `cols`, with `home` as its home directory.
+    fn start_sized(rows: u16, cols: u16, home: &Path, args: &[&str]) -> Session {
         let pty = native_pty_system()
-            .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
+            .openpty(size(rows, cols))
             .expect("open a pseudo-terminal");
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tictaclatin"));
         cmd.args(args);
@@ -77,7 +79,7 @@ impl Session {
         let output = Arc::new(Mutex::new(Output {
             bytes: Vec::new(),
             closed: false,
-            parser: vt100::Parser::new(ROWS.try_into().unwrap(), COLS.try_into().unwrap(), 0),
+            parser: vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0),
         }));
         let mut reader = pty.master.try_clone_reader().unwrap();
         let sink = Arc::clone(&output);
@@ -95,14 +97,23 @@ impl Session {
             sink.lock().unwrap_or_else(PoisonError::into_inner).closed = true;
         });
         let writer = pty.master.take_writer().unwrap();
-        // The master must stay open while the child runs; leak it into the reader's lifetime.
-        std::mem::forget(pty.master);
         Session {
             output,
             writer,
+            master: pty.master,
             child,
             _home: None,
         }
+    }
+
+    /// Resizes the terminal, as a person dragging its window would; the program is told
+    /// by SIGWINCH.
+    fn resize(&mut self, rows: u16, cols: u16) {
+        self.master.resize(size(rows, cols)).unwrap();
+        let mut out = self.output.lock().unwrap();
+        out.parser
+            .screen_mut()
+            .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
     }
 
     fn screen(&self) -> String {
@@ -151,6 +162,15 @@ impl Session {
             );
             thread::sleep(Duration::from_millis(10));
         }
+    }
+}
+
+fn size(rows: u16, cols: u16) -> PtySize {
+    PtySize {
+        rows,
+        cols,
+        pixel_width: 0,
+        pixel_height: 0,
     }
 }
 
@@ -218,103 +238,31 @@ fn ctrl_c_quits_at_once_mid_game_and_restores_the_terminal() {
     game.send("\x03");
     let status = game.wait_exit();
     assert!(status.success(), "exit status {status:?}");
-    let out = game.output.lock().unwrap();
-    assert!(!out.parser.screen().alternate_screen());
-    assert!(!out.parser.screen().hide_cursor());
+    assert_restored(&game);
 }
 
 #[test]
 fn a_tiny_terminal_asks_to_be_enlarged_and_resumes_when_it_is() {
-    let pty = native_pty_system()
-        .openpty(PtySize {
-            rows: 10,
-            cols: 40,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tictaclatin"));
-    cmd.env("TERM", "xterm-256color");
     let home = tempfile::tempdir().unwrap();
-    isolate(&mut cmd, home.path());
-    let mut child = pty.slave.spawn_command(cmd).unwrap();
-    drop(pty.slave);
-    let mut reader = pty.master.try_clone_reader().unwrap();
-    let parser = Arc::new(Mutex::new(vt100::Parser::new(
-        10.try_into().unwrap(),
-        40.try_into().unwrap(),
-        0,
-    )));
-    let sink = Arc::clone(&parser);
-    thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock().unwrap().process(&buf[..n]);
-        }
-    });
-    let start = Instant::now();
-    while !parser
-        .lock()
-        .unwrap()
-        .screen()
-        .contents()
-        .contains("at least")
-    {
-        assert!(start.elapsed() < DEADLINE, "no enlarge message");
-        thread::sleep(Duration::from_millis(10));
-    }
+    let mut game = Session::start_sized(10, 40, home.path(), &[]);
+    game.wait_for("at least");
     // Enlarged, the game appears.
-    pty.master
-        .resize(PtySize {
-            rows: ROWS,
-            cols: COLS,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    parser
-        .lock()
-        .unwrap()
-        .screen_mut()
-        .set_size(ROWS.try_into().unwrap(), COLS.try_into().unwrap());
-    let start = Instant::now();
-    while !parser
-        .lock()
-        .unwrap()
-        .screen()
-        .contents()
-        .contains("You vs bot")
-    {
-        assert!(
-            start.elapsed() < DEADLINE,
-            "no start screen after enlarging:\n{}",
-            parser.lock().unwrap().screen().contents()
-        );
-        thread::sleep(Duration::from_millis(10));
-    }
-    let mut writer = pty.master.take_writer().unwrap();
-    writer.write_all(b"\x03").unwrap();
-    writer.flush().unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        assert!(start.elapsed() < DEADLINE, "did not quit");
-        thread::sleep(Duration::from_millis(10));
-    }
+    game.resize(ROWS, COLS);
+    game.wait_for("You vs bot");
+    game.send("\x03");
+    assert!(game.wait_exit().success());
 }
 
 #[test]
 fn a_mouse_click_places_on_the_cell_under_it() {
-    use tictaclatin::tui::ui::layout;
+    use tictaclatin::tui::geometry;
     let mut game = Session::start(&[]);
     game.wait_for("You vs bot");
     game.send("\r");
     game.wait_for("Your turn");
     let area = ratatui::layout::Rect::new(0, 0, COLS, ROWS);
-    let grid = layout::areas(area).unwrap().grid;
-    let c4 = layout::cell_rect(grid, "c4".parse().unwrap());
+    let grid = geometry::areas(area).unwrap().grid;
+    let c4 = geometry::cell_rect(grid, "c4".parse().unwrap());
     // An SGR mouse report (the protocol mouse capture turns on), 1-based: press, release.
     let (x, y) = (c4.x + 3 + 1, c4.y + 1 + 1);
     game.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));

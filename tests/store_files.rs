@@ -45,6 +45,7 @@ fn some_game() -> SavedGame {
         mode: Mode::VsBot,
         human: Some(Side::Second),
         difficulty: Difficulty::Hard,
+        weakest: Some(Difficulty::Easy),
         moves: ["b2", "c3", "a1"]
             .iter()
             .map(|c| c.parse::<Cell>().unwrap())

@@ -182,9 +182,9 @@ fn buffer(game: &Game) -> ratatui::buffer::Buffer {
 
 /// The buffer cell showing a symbol: the middle of the grid cell `name`.
 fn symbol_cell(buf: &ratatui::buffer::Buffer, name: &str) -> ratatui::buffer::Cell {
-    use tictaclatin::tui::ui::layout;
-    let grid = layout::areas(buf.area).unwrap().grid;
-    let rect = layout::cell_rect(grid, name.parse().unwrap());
+    use tictaclatin::tui::geometry;
+    let grid = geometry::areas(buf.area).unwrap().grid;
+    let rect = geometry::cell_rect(grid, name.parse().unwrap());
     buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)].clone()
 }
 
@@ -221,9 +221,9 @@ fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
     game.keys("a1a2b1b2c1d1");
     let buf = buffer(&game);
     let colors = Settings::default().colors;
-    assert_eq!(symbol_cell(&buf, "a2").fg, colors.second);
+    assert_eq!(symbol_cell(&buf, "a2").fg, Color::from(colors.second));
     let scored = symbol_cell(&buf, "b1");
-    assert_eq!(scored.bg, colors.first, "row 1 in X's colour");
+    assert_eq!(scored.bg, Color::from(colors.first), "row 1 in X's colour");
     assert_eq!(scored.fg, Color::Black);
     assert_eq!(symbol_cell(&buf, "c3").bg, Color::Reset);
 }
@@ -258,6 +258,7 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
             mode: Mode::VsBot,
             human: Some(Side::First),
             difficulty: Difficulty::Perfect,
+            weakest: None,
             moves: moves.collect(),
         })
         .unwrap();
@@ -327,8 +328,8 @@ fn configured_colours_reach_the_screen() {
         mode: Mode::TwoHumans,
         ..Settings::default()
     };
-    settings.colors.first = Color::Rgb(255, 136, 0);
-    settings.colors.highlight = Color::Indexed(201);
+    settings.colors.first = tictaclatin::config::Color::Rgb(255, 136, 0);
+    settings.colors.highlight = "201".parse().unwrap();
     let mut game = Game::new(settings);
     game.press(KeyCode::Enter);
     game.keys("a1");
@@ -420,5 +421,19 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
     assert!(footer.contains("d level"), "{footer}");
     for absent in ["place", "undo", "swap"] {
         assert!(!footer.contains(absent), "{absent} in the demo: {footer}");
+    }
+}
+
+#[test]
+fn the_start_screen_tells_whether_hints_are_on_for_two_players() {
+    use tictaclatin::config::Hints;
+    for (hints, expected) in [(Hints::Auto, "Hints are on"), (Hints::Off, "Hints are off")] {
+        let game = Game::new(Settings {
+            mode: Mode::TwoHumans,
+            hints,
+            ..Settings::default()
+        });
+        let screen = game.screen(80, 24);
+        assert!(screen.contains(expected), "{hints:?}:\n{screen}");
     }
 }

@@ -24,16 +24,6 @@ pub struct PlayArgs {
     pub settings: SettingsArgs,
 }
 
-/// Exit status after a signal stopped the game: 128 + the signal's number, as shells report.
-fn signal_status(signal: &str) -> u8 {
-    match signal {
-        "SIGHUP" => 129,
-        "SIGINT" => 130,
-        "SIGQUIT" => 131,
-        _ => 143,
-    }
-}
-
 pub fn run(args: PlayArgs) -> Result<(), Failure> {
     // Settings first: a broken config file is reported (exit status 2) before anything
     // touches the terminal.
@@ -61,7 +51,8 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
     match ending.signal {
         Some(signal) => Err(Failure {
             message: format!("stopped by {signal}"),
-            code: signal_status(signal),
+            // 128 + the signal's number, as shells report it.
+            code: signal.exit_status(),
         }),
         None => Ok(()),
     }

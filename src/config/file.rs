@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::str::FromStr;
 use std::time::Duration;
 
-use ratatui::style::Color;
+use super::color::{self, Color};
 use toml::Spanned;
 use toml::de::{DeString, DeTable, DeValue};
 use unicode_width::UnicodeWidthStr;
@@ -530,26 +530,16 @@ impl Reader<'_> {
     }
 }
 
-/// The colour names ratatui accepts (besides hex and numbers), for messages.
-pub(super) const COLOR_NAMES: [&str; 17] = [
-    "black",
-    "red",
-    "green",
-    "yellow",
-    "blue",
-    "magenta",
-    "cyan",
-    "gray",
-    "darkgray",
-    "lightred",
-    "lightgreen",
-    "lightyellow",
-    "lightblue",
-    "lightmagenta",
-    "lightcyan",
-    "white",
-    "reset",
-];
+/// The colour names the config file accepts (besides hex and numbers), for messages.
+const COLOR_NAMES: [&str; 17] = {
+    let mut names = [""; 17];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = color::NAMED[i].0;
+        i += 1;
+    }
+    names
+};
 
 fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) {

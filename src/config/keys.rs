@@ -332,6 +332,22 @@ impl fmt::Display for Key {
     }
 }
 
+impl Key {
+    /// The key as people read it on screen: the config file's name, capitalised when it is
+    /// a word (`Enter`, `Ctrl-z`) so it stands out from a letter key (`u`).
+    pub fn label(self) -> String {
+        let name = self.to_string();
+        if name.chars().count() == 1 {
+            return name;
+        }
+        let mut chars = name.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    }
+}
+
 /// Which keys trigger which action. Build it from the defaults and replace an action's keys
 /// with [`KeyBindings::set`]; [`KeyBindings::conflict`] finds a key bound twice.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -373,6 +389,24 @@ impl KeyBindings {
         &self.keys[action.index()]
     }
 
+    /// The first key bound to an action, as a label for the footer and messages; the
+    /// action's name when nothing is bound to it.
+    pub fn first_key(&self, action: Action) -> String {
+        self.keys_for(action)
+            .first()
+            .map_or_else(|| action.name().to_string(), |&key| key.label())
+    }
+
+    /// Every key bound to an action: `q/Esc`; `-` when none is.
+    pub fn all_keys(&self, action: Action) -> String {
+        let labels: Vec<String> = self.keys_for(action).iter().map(|&k| k.label()).collect();
+        if labels.is_empty() {
+            "-".into()
+        } else {
+            labels.join("/")
+        }
+    }
+
     /// Replaces the keys of one action (duplicates within the list are dropped).
     pub fn set(&mut self, action: Action, keys: impl IntoIterator<Item = Key>) {
         let mut list: Vec<Key> = Vec::new();
@@ -407,6 +441,22 @@ mod tests {
 
     fn key(name: &str) -> Key {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn keys_read_as_labels_for_the_screen() {
+        let mut keys = KeyBindings::default();
+        keys.set(Action::Quit, [key("q"), key("esc")]);
+        keys.set(Action::Undo, [key("ctrl-z")]);
+        keys.set(Action::Redo, []);
+        assert_eq!(keys.all_keys(Action::Quit), "q/Esc");
+        assert_eq!(keys.first_key(Action::Undo), "Ctrl-z");
+        assert_eq!(
+            keys.first_key(Action::Redo),
+            "redo",
+            "unbound: the action's name"
+        );
+        assert_eq!(keys.all_keys(Action::Redo), "-");
     }
 
     #[test]

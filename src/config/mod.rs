@@ -9,6 +9,7 @@
 // its fields clumsier.
 #![allow(clippy::result_large_err)]
 
+pub mod color;
 pub mod error;
 mod file;
 pub mod keys;
@@ -19,11 +20,10 @@ use std::str::FromStr;
 use std::time::Duration;
 use std::{fmt, fs, io};
 
-use ratatui::style::Color;
-
 use crate::game::Side;
 use crate::players::Difficulty;
 
+pub use color::Color;
 pub use error::{ConfigError, ErrorKind, Origin};
 pub use keys::{Action, Key, KeyBindings, KeyNameError};
 pub use symbol::{Symbol, SymbolError, Symbols, SymbolsError};
@@ -164,16 +164,16 @@ impl Default for Names {
 }
 
 impl Names {
-    /// The name shown for `side` in a game of `mode`; `human` is the side the person plays
-    /// against the bot.
-    pub fn for_side(&self, mode: Mode, side: Side, human: Option<Side>) -> &str {
+    /// The name shown for `side` in a game of `mode`. `human` is the side the person plays
+    /// against the bot; `swapped` says two people have swapped sides (so the first name
+    /// now plays the second side). The demo's bots are told apart by number.
+    pub fn for_side(&self, mode: Mode, side: Side, human: Option<Side>, swapped: bool) -> String {
         match mode {
-            Mode::VsBot if human == Some(side) => &self.you,
-            Mode::VsBot | Mode::Demo => &self.bot,
-            Mode::TwoHumans => match side {
-                Side::First => &self.first,
-                Side::Second => &self.second,
-            },
+            Mode::VsBot if human == Some(side) => self.you.clone(),
+            Mode::VsBot => self.bot.clone(),
+            Mode::Demo => format!("{} {}", self.bot, usize::from(side == Side::Second) + 1),
+            Mode::TwoHumans if (side == Side::Second) != swapped => self.second.clone(),
+            Mode::TwoHumans => self.first.clone(),
         }
     }
 }
@@ -219,14 +219,7 @@ impl Colors {
 /// A colour as the config file writes it: a lowercase name (`lightred`), a lowercase hex
 /// colour (`#ff8800`) or a terminal colour number (`12`). Reading it back gives `color`.
 pub fn color_name(color: Color) -> String {
-    match color {
-        Color::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
-        Color::Indexed(i) => i.to_string(),
-        named => file::COLOR_NAMES
-            .iter()
-            .find(|name| name.parse::<Color>().ok() == Some(named))
-            .map_or_else(|| named.to_string().to_lowercase(), |name| name.to_string()),
-    }
+    color.to_string()
 }
 
 /// Everything the player can choose, typed and checked.
@@ -587,11 +580,17 @@ mod tests {
     #[test]
     fn names_follow_the_mode_and_the_side_you_play() {
         let names = Names::default();
-        let of = |mode, side, human| names.for_side(mode, side, human).to_string();
+        let of = |mode, side, human| names.for_side(mode, side, human, false);
         assert_eq!(of(Mode::VsBot, Side::Second, Some(Side::Second)), "You");
         assert_eq!(of(Mode::VsBot, Side::First, Some(Side::Second)), "Bot");
         assert_eq!(of(Mode::TwoHumans, Side::Second, None), "Player 2");
-        assert_eq!(of(Mode::Demo, Side::First, None), "Bot");
+        assert_eq!(of(Mode::Demo, Side::First, None), "Bot 1");
+        assert_eq!(of(Mode::Demo, Side::Second, None), "Bot 2");
+        let swapped = names.for_side(Mode::TwoHumans, Side::First, None, true);
+        assert_eq!(
+            swapped, "Player 2",
+            "after a swap the second player plays X"
+        );
         assert_eq!(Colors::default().side(Side::Second), Color::LightBlue);
     }
 

@@ -140,7 +140,7 @@ impl fmt::Display for SymbolsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SymbolsError::Symbol { side, error } => {
-                write!(f, "{} side: {error}", side_word(*side))
+                write!(f, "{} side: {error}", side.name())
             }
             SymbolsError::Same(first, second) if first == second => write!(
                 f,
@@ -159,14 +159,6 @@ impl fmt::Display for SymbolsError {
 }
 
 impl std::error::Error for SymbolsError {}
-
-/// "first" or "second", as the config file names the sides.
-pub fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::First => "first",
-        Side::Second => "second",
-    }
-}
 
 impl Symbols {
     pub fn new(first: Symbol, second: Symbol) -> Result<Symbols, SymbolsError> {

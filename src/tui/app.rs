@@ -16,15 +16,18 @@ use ratatui::crossterm::event::{
 };
 
 use super::bot::BotRequest;
-use super::event::Event;
-use super::history::{History, join};
+use super::event::{Event, Signal};
+pub use super::game_state::Controller;
+use super::game_state::GameState;
+use super::geometry;
+use super::history::join;
 use super::memory::{self, Memory};
 pub use super::menu::Menu;
 use super::review::{self, MoveReview};
+use super::status::{StatusKind, StatusLine};
 use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
-use super::ui::{first_key, layout};
 use crate::config::{Action, First, Key, Mode, Settings};
-use crate::game::{Board, Cell, Side, Status};
+use crate::game::{Board, Cell, Side};
 use crate::players::Difficulty;
 use crate::solver::{Outcome, Solver, Value};
 use crate::store::{Record, SavedGame};
@@ -38,13 +41,6 @@ pub enum Screen {
     Game,
     /// Stepping through a finished game; the number of moves shown (1..=all).
     Review(usize),
-}
-
-/// Who makes the moves of a side.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Controller {
-    Human,
-    Bot,
 }
 
 /// Where the bot stands with the current position.
@@ -62,37 +58,37 @@ enum BotState {
 pub struct App {
     settings: Settings,
     memory: Memory,
-    /// The game on the board has had its result counted (or is not one that counts).
-    counted: bool,
     solver: Option<Arc<Solver>>,
     screen: Screen,
     menu: Menu,
     /// A game exists (the start screen can go back to it).
     has_game: bool,
-    mode: Mode,
-    starter: First,
-    /// The side the person plays against the bot; `None` while the bot is still choosing.
-    human: Option<Side>,
-    /// In a two-player game, whether the players' names have been swapped.
-    names_swapped: bool,
-    difficulty: Difficulty,
-    history: History,
+    /// The game on the board (or, before the first, the settings' choices).
+    game: GameState,
     cursor: Cell,
     hints: bool,
     help: bool,
     confirm_quit: bool,
-    status: String,
+    status: StatusLine,
     bot: BotState,
     next_ticket: u64,
     typed: Option<Typed>,
     now: Instant,
     /// The terminal's size, columns and rows, once known.
     size: Option<(u16, u16)>,
-    quit: bool,
-    /// Why the game had to stop, when it did not stop by choice.
-    failure: Option<String>,
-    /// The signal that asked the game to stop (SIGTERM, SIGHUP…).
-    stopped_by: Option<&'static str>,
+    /// Set once the game is to end, with why.
+    exit: Option<Exit>,
+}
+
+/// Why the game ends.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Exit {
+    /// The player quit.
+    Chosen,
+    /// The terminal's input failed or closed: this says why.
+    Failed(String),
+    /// A signal asked the game to stop.
+    Signal(Signal),
 }
 
 impl App {
@@ -107,30 +103,22 @@ impl App {
         let menu = Menu::new(&settings, memory.saved_game().map(|game| game.moves.len()));
         App {
             memory,
-            counted: false,
             solver: None,
             screen: Screen::Start,
             menu,
             has_game: false,
-            mode: settings.mode,
-            starter: settings.first,
-            human: Some(Side::First),
-            names_swapped: false,
-            difficulty: settings.difficulty,
-            history: History::default(),
+            game: GameState::new(settings.mode, settings.first, settings.difficulty),
             cursor: Cell::at(1, 1).expect("b2"),
             hints: settings.hints.on_for(settings.mode),
             help: false,
             confirm_quit: false,
-            status: String::new(),
+            status: StatusLine::default(),
             bot: BotState::Idle,
             next_ticket: 0,
             typed: None,
             now,
             size: None,
-            quit: false,
-            failure: None,
-            stopped_by: None,
+            exit: None,
             settings,
         }
     }
@@ -162,16 +150,16 @@ impl App {
         self.has_game
     }
     pub fn mode(&self) -> Mode {
-        self.mode
+        self.game.mode
     }
     pub fn starter(&self) -> First {
-        self.starter
+        self.game.starter
     }
     pub fn difficulty(&self) -> Difficulty {
-        self.difficulty
+        self.game.difficulty
     }
     pub fn moves(&self) -> &[Cell] {
-        self.history.moves()
+        self.game.history.moves()
     }
     pub fn cursor(&self) -> Cell {
         self.cursor
@@ -183,20 +171,26 @@ impl App {
         self.help
     }
     pub fn status(&self) -> &str {
-        &self.status
+        &self.status.text
+    }
+    pub fn status_kind(&self) -> StatusKind {
+        self.status.kind
     }
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.exit.is_some()
     }
     /// Why the game stopped, when it was not the player's choice.
     pub fn failure(&self) -> Option<&str> {
-        self.failure.as_deref()
+        match &self.exit {
+            Some(Exit::Failed(why)) => Some(why),
+            _ => None,
+        }
     }
     pub fn solver(&self) -> Option<&Solver> {
         self.solver.as_deref()
     }
     pub fn human_side(&self) -> Option<Side> {
-        self.human
+        self.game.human
     }
     pub fn bot_thinking(&self) -> bool {
         self.bot != BotState::Idle
@@ -206,42 +200,29 @@ impl App {
     /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
     /// the bot waits.
     pub fn too_small(&self) -> bool {
-        self.size
-            .is_some_and(|(w, h)| layout::areas(ratatui::layout::Rect::new(0, 0, w, h)).is_none())
+        self.size.is_some_and(|(w, h)| !geometry::fits(w, h))
     }
 
     /// The position after all the moves played.
     pub fn board(&self) -> Board {
-        self.history.board()
+        self.game.history.board()
     }
 
     /// The position the screen shows: in review, the one after the move being looked at.
     pub fn shown_board(&self) -> Board {
         match self.screen {
-            Screen::Review(shown) => self.history.board_at(shown),
+            Screen::Review(shown) => self.game.history.board_at(shown),
             _ => self.board(),
         }
     }
 
     pub fn controller(&self, side: Side) -> Controller {
-        match self.mode {
-            Mode::TwoHumans => Controller::Human,
-            Mode::Demo => Controller::Bot,
-            Mode::VsBot if self.human == Some(side) => Controller::Human,
-            Mode::VsBot => Controller::Bot,
-        }
+        self.game.controller(side)
     }
 
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
-        let names = &self.settings.names;
-        match self.mode {
-            Mode::VsBot if self.human == Some(side) => names.you.clone(),
-            Mode::VsBot => names.bot.clone(),
-            Mode::Demo => format!("{} {}", names.bot, usize::from(side == Side::Second) + 1),
-            Mode::TwoHumans if (side == Side::Second) != self.names_swapped => names.second.clone(),
-            Mode::TwoHumans => names.first.clone(),
-        }
+        self.game.name(&self.settings.names, side)
     }
 
     /// Whether a game-screen key does something in this mode and state, so the footer
@@ -249,8 +230,10 @@ impl App {
     /// no review before the end.
     pub fn offers(&self, action: Action) -> bool {
         match action {
-            Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode != Mode::Demo,
-            Action::Difficulty => self.mode != Mode::TwoHumans,
+            Action::Place | Action::Undo | Action::Redo | Action::Swap => {
+                self.game.mode != Mode::Demo
+            }
+            Action::Difficulty => self.game.mode != Mode::TwoHumans,
             Action::Review => self.board().status().is_over(),
             _ => true,
         }
@@ -265,7 +248,7 @@ impl App {
     /// A game has moves on the board and is not over: quitting would lose it.
     pub fn game_in_progress(&self) -> bool {
         self.has_game
-            && self.mode != Mode::Demo
+            && self.game.mode != Mode::Demo
             && !self.moves().is_empty()
             && !self.board().status().is_over()
     }
@@ -304,20 +287,19 @@ impl App {
             Event::SolverReady(solver) => self.on_solver(solver),
             Event::BotMoved { ticket, cell } => self.on_bot_moved(ticket, cell),
             Event::InputClosed(why) => {
-                self.failure = Some(format!("the terminal's input closed: {why}"));
-                self.quit = true;
+                let why = format!("the terminal's input closed: {why}");
+                self.exit = Some(Exit::Failed(why));
             }
             Event::Terminate(signal) => {
-                self.stopped_by = Some(signal);
-                self.quit = true;
+                self.exit = Some(Exit::Signal(signal));
             }
             Event::BotFailed(why) => {
                 self.cancel_bot();
-                self.status = format!(
+                self.status = StatusLine::note(format!(
                     "The bot failed ({why}). {} undoes, {} starts a new game.",
                     self.key(Action::Undo),
                     self.key(Action::New)
-                );
+                ));
                 // Not asked again for this position: the request would fail the same way.
                 return Vec::new();
             }
@@ -329,41 +311,24 @@ impl App {
     /// Once per game, when it ends: the result goes into the record, and the game is no
     /// longer one to resume.
     fn count_result(&mut self) {
-        let board = self.board();
-        if self.counted || !self.has_game || !board.status().is_over() {
+        if !self.has_game {
             return;
         }
-        self.counted = true;
-        let me = match self.mode {
-            Mode::VsBot => self.human,
-            _ => Some(Side::First),
-        };
-        let outcome = match board.status() {
-            Status::Won(side) if Some(side) == me => Outcome::Win,
-            Status::Won(_) => Outcome::Loss,
-            _ => Outcome::Draw,
+        let Some((key, outcome)) = self.game.take_result() else {
+            return;
         };
         let mut saved = self.memory.clear_game();
-        if let Some(key) = memory::record_key(self.mode, self.difficulty) {
+        if let Some(key) = key {
             saved = saved.and(self.memory.record_result(key, outcome));
         }
         if let Err(why) = saved {
-            self.status = format!("{} ({why})", self.status);
+            self.status = StatusLine::note(format!("{} ({why})", self.status.text));
         }
     }
 
     /// The game to keep for the next run: one with moves, not over, and with a person in it.
     pub fn unfinished(&self) -> Option<SavedGame> {
-        self.game_in_progress().then(|| SavedGame {
-            mode: self.mode,
-            human: if self.mode == Mode::VsBot {
-                self.human
-            } else {
-                None
-            },
-            difficulty: self.difficulty,
-            moves: self.moves().to_vec(),
-        })
+        self.game_in_progress().then(|| self.game.to_saved())
     }
 
     /// On every way out: keeps an unfinished game for the next run, or forgets the one on
@@ -377,8 +342,11 @@ impl App {
     }
 
     /// The signal that stopped the game, if one did.
-    pub fn stopped_by(&self) -> Option<&'static str> {
-        self.stopped_by
+    pub fn stopped_by(&self) -> Option<Signal> {
+        match self.exit {
+            Some(Exit::Signal(signal)) => Some(signal),
+            _ => None,
+        }
     }
 
     fn on_tick(&mut self, now: Instant) {
@@ -394,7 +362,7 @@ impl App {
 
     fn on_solver(&mut self, solver: Arc<Solver>) {
         self.solver = Some(solver);
-        if self.has_game && self.human.is_none() {
+        if self.has_game && self.game.human.is_none() {
             self.bot_chooses_side();
         }
     }
@@ -428,7 +396,7 @@ impl App {
             && self.screen != Screen::Start
             && !self.too_small()
             && !board.status().is_over()
-            && self.human.is_some()
+            && self.game.human.is_some()
             && self.controller(board.to_move()) == Controller::Bot;
         if !bots_turn {
             self.bot = BotState::Idle;
@@ -442,21 +410,20 @@ impl App {
             ticket: self.next_ticket,
             since: self.now,
         };
-        if self.mode == Mode::VsBot {
+        if self.game.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
-            let turn = self.turn_text();
             let thinking = format!("{} is thinking…", self.settings.names.bot);
-            if let Some(rest) = self.status.strip_suffix(&turn) {
-                self.status = format!("{rest}{thinking}");
-            } else if self.status.is_empty() {
-                self.status = thinking;
+            if let Some(line) = self.status.with_turn(&thinking) {
+                self.status = line;
+            } else if self.status.text.is_empty() {
+                self.status = StatusLine::note(thinking);
             }
         }
         vec![BotRequest {
             ticket: self.next_ticket,
             board,
-            difficulty: self.difficulty,
+            difficulty: self.game.bot_asked(),
         }]
     }
 
@@ -469,7 +436,7 @@ impl App {
         let ctrl_c =
             key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl_c {
-            self.quit = true;
+            self.exit = Some(Exit::Chosen);
             return;
         }
         let action = self
@@ -479,7 +446,9 @@ impl App {
         if self.too_small() {
             // The game is hidden: quitting is the one thing a key can do, at once, since a
             // question asked could not be seen.
-            self.quit = action == Some(Action::Quit);
+            if action == Some(Action::Quit) {
+                self.exit = Some(Exit::Chosen);
+            }
             return;
         }
         if self.help {
@@ -490,9 +459,9 @@ impl App {
         if self.confirm_quit {
             self.confirm_quit = false;
             if action == Some(Action::Quit) {
-                self.quit = true;
+                self.exit = Some(Exit::Chosen);
             } else {
-                self.status = "Carry on.".into();
+                self.status = StatusLine::note("Carry on.");
             }
             return;
         }
@@ -518,9 +487,9 @@ impl App {
             Some(Action::Help) => self.help = true,
             Some(Action::Quit) if self.has_game => {
                 self.screen = Screen::Game;
-                self.status = "Back to the game.".into();
+                self.status = StatusLine::note("Back to the game.");
             }
-            Some(Action::Quit) => self.quit = true,
+            Some(Action::Quit) => self.exit = Some(Exit::Chosen),
             _ => {}
         }
     }
@@ -531,17 +500,14 @@ impl App {
         let kept = self.memory.saved_game().is_some() && !self.forget_saved_game();
         self.memory.dismiss_notices();
         let menu = self.menu;
-        self.mode = menu.mode;
-        self.starter = menu.starter;
-        self.difficulty = menu.difficulty;
-        self.names_swapped = false;
+        self.game = GameState::new(menu.mode, menu.starter, menu.difficulty);
         self.hints = self.settings.hints.on_for(menu.mode);
-        self.new_game();
+        self.show_new_game();
         if kept {
-            self.status = format!(
+            self.status = StatusLine::note(format!(
                 "{} (The old unfinished game could not be deleted.)",
-                self.status
-            );
+                self.status.text
+            ));
         }
     }
 
@@ -560,52 +526,30 @@ impl App {
         };
         self.menu.drop_resume();
         self.memory.dismiss_notices();
-        self.mode = saved.mode;
-        self.difficulty = saved.difficulty;
-        self.names_swapped = false;
         self.hints = self.settings.hints.on_for(saved.mode);
-        self.new_game();
-        if self.mode == Mode::VsBot {
-            let human = saved.human.unwrap_or(Side::First);
-            self.human = Some(human);
-            self.starter = if human == Side::First {
-                First::You
-            } else {
-                First::Bot
-            };
-        }
-        self.history = History::from_moves(saved.moves);
-        self.status = format!(
-            "Resumed your game of {} moves. {}",
-            self.moves().len(),
-            self.turn_text()
-        );
+        self.game = GameState::resumed(saved);
+        self.show_new_game();
+        let lead = format!("Resumed your game of {} moves. ", self.moves().len());
+        self.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
-    /// A fresh board with the current settings.
-    fn new_game(&mut self) {
+    /// Shows the game just set in `self.game` on the game screen.
+    fn show_new_game(&mut self) {
         self.cancel_bot();
         self.has_game = true;
-        self.counted = false;
         self.screen = Screen::Game;
-        self.history.clear();
         self.typed = None;
         self.cursor = Cell::at(1, 1).expect("b2");
-        self.status = String::new();
-        // Who moves first is a choice only against the bot; elsewhere it must not matter.
-        self.human = match (self.mode, self.starter) {
-            (Mode::VsBot, First::Bot) => Some(Side::Second),
-            (Mode::VsBot, First::BotChooses) => None,
-            _ => Some(Side::First),
-        };
-        if self.mode == Mode::VsBot && self.human.is_none() {
+        self.status = StatusLine::default();
+        if self.game.mode == Mode::VsBot && self.game.human.is_none() {
             if self.solver.is_some() {
                 self.bot_chooses_side();
             } else {
-                self.status = format!("{} is choosing its side…", self.settings.names.bot);
+                self.status =
+                    StatusLine::note(format!("{} is choosing its side…", self.settings.names.bot));
             }
         } else {
-            self.status = self.turn_text();
+            self.status = StatusLine::turn("", &self.turn_text());
         }
     }
 
@@ -623,8 +567,8 @@ impl App {
                 "best play draws; going first sets you more traps",
             ),
         };
-        self.human = Some(bot_side.other());
-        self.status = format!(
+        self.game.human = Some(bot_side.other());
+        self.status = StatusLine::note(format!(
             "{} takes {} and moves {}: {why}.",
             self.settings.names.bot,
             self.settings.symbol(bot_side),
@@ -633,7 +577,7 @@ impl App {
             } else {
                 "second"
             },
-        );
+        ));
     }
 
     // ---- the game screen ----
@@ -645,7 +589,7 @@ impl App {
         };
         if let Some(typed) = self.typed.take() {
             if let Some(row @ '1'..='4') = letter {
-                self.difficulty = typed.before.difficulty;
+                self.game.difficulty = typed.before.difficulty;
                 self.hints = typed.before.hints;
                 let row = row as u8 - b'1';
                 let cell = Cell::at(row, typed.column).expect("a..d and 1..4 name a cell");
@@ -659,7 +603,7 @@ impl App {
         match letter {
             Some(column @ 'a'..='d') => self.start_typed(column as u8 - b'a', action),
             Some('1'..='4') if action.is_none() => {
-                self.status = "To name a cell, type its column first: b3".into();
+                self.status = StatusLine::note("To name a cell, type its column first: b3");
             }
             _ => {
                 if let Some(action) = action {
@@ -672,7 +616,7 @@ impl App {
     /// A letter `a`..`d`: maybe the start of a cell name.
     fn start_typed(&mut self, column: u8, action: Option<Action>) {
         let before = Snapshot {
-            difficulty: self.difficulty,
+            difficulty: self.game.difficulty,
             hints: self.hints,
         };
         let deferred = match action {
@@ -684,10 +628,10 @@ impl App {
         };
         let letter = (b'a' + column) as char;
         let prefix = match action {
-            Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status),
+            Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status.text),
             _ => String::new(),
         };
-        self.status = format!("{prefix}{letter}… then a row 1-4 places there");
+        self.status = StatusLine::note(format!("{prefix}{letter}… then a row 1-4 places there"));
         self.typed = Some(Typed {
             column,
             at: self.now,
@@ -734,89 +678,93 @@ impl App {
     fn place(&mut self, cell: Cell) {
         let board = self.board();
         if board.status().is_over() {
-            self.status = format!(
+            self.status = StatusLine::note(format!(
                 "The game is over: {} new game, {} swap sides",
                 self.key(Action::New),
                 self.key(Action::Swap)
-            );
+            ));
             return;
         }
-        if self.controller(board.to_move()) == Controller::Bot || self.human.is_none() {
-            self.status = format!("Wait: it is {}'s move.", self.name(board.to_move()));
+        if self.controller(board.to_move()) == Controller::Bot || self.game.human.is_none() {
+            self.status = StatusLine::note(format!(
+                "Wait: it is {}'s move.",
+                self.name(board.to_move())
+            ));
             return;
         }
         match board.play(cell) {
             Ok(_) => self.play(cell),
-            Err(why) => self.status = format!("Illegal: {why}"),
+            Err(why) => self.status = StatusLine::illegal(format!("Illegal: {why}")),
         }
     }
 
     /// Plays a legal move and says what happened.
     fn play(&mut self, cell: Cell) {
-        self.history.play(cell);
-        self.status = self.after_move_text(cell);
+        self.game.history.play(cell);
+        self.status = self.after_move_status(cell);
     }
 
     fn undo(&mut self) {
-        let popped = match self.mode {
+        let popped = match self.game.mode {
             Mode::Demo => {
-                self.status = "Undo is for games with a person in them.".into();
+                self.status = StatusLine::note("Undo is for games with a person in them.");
                 return;
             }
-            Mode::TwoHumans => self.history.take_back(|_| true),
+            Mode::TwoHumans => self.game.history.take_back(|_| true),
             // Against the bot, back to the person's last move (taking the bot's reply too).
             Mode::VsBot => {
-                let human = self.human;
-                self.history.take_back(|side| Some(side) == human)
+                let human = self.game.human;
+                self.game.history.take_back(|side| Some(side) == human)
             }
         };
         self.cancel_bot();
         self.status = if popped.is_empty() {
-            "Nothing to undo.".into()
+            StatusLine::note("Nothing to undo.")
         } else {
-            format!("Took back {}. {}", join(&popped), self.turn_text())
+            StatusLine::turn(&format!("Took back {}. ", join(&popped)), &self.turn_text())
         };
     }
 
     fn redo(&mut self) {
-        if self.mode == Mode::Demo || !self.history.can_redo() {
-            self.status = "Nothing to redo.".into();
+        if self.game.mode == Mode::Demo || !self.game.history.can_redo() {
+            self.status = StatusLine::note("Nothing to redo.");
             return;
         }
         self.cancel_bot();
         let mut replayed = Vec::new();
         // Against the bot, redo the person's move and the bot's reply together.
-        while let Some(cell) = self.history.redo_one() {
+        while let Some(cell) = self.game.history.redo_one() {
             replayed.push(cell);
             let board = self.board();
             if board.status().is_over() || self.controller(board.to_move()) == Controller::Human {
                 break;
             }
         }
-        self.status = format!("Redid {}. {}", join(&replayed), self.turn_text());
+        let lead = format!("Redid {}. ", join(&replayed));
+        self.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
     /// Opens the start screen for a new game, keeping this one until a new one starts.
     fn open_start(&mut self) {
         self.menu.row = self.menu.row.max(Menu::MODE);
-        self.menu.mode = self.mode;
-        self.menu.starter = self.starter;
-        self.menu.difficulty = self.difficulty;
+        self.menu.mode = self.game.mode;
+        self.menu.starter = self.game.starter;
+        self.menu.difficulty = self.game.difficulty;
         self.screen = Screen::Start;
     }
 
     fn swap(&mut self) {
-        match self.mode {
-            Mode::Demo => self.status = "Both sides are the bot in the demo.".into(),
+        match self.game.mode {
+            Mode::Demo => self.status = StatusLine::note("Both sides are the bot in the demo."),
             Mode::TwoHumans => {
-                self.names_swapped = !self.names_swapped;
-                self.status = format!(
+                self.game.names_swapped = !self.game.names_swapped;
+                self.status = StatusLine::note(format!(
                     "Swapped: {} plays {}, {} plays {}.",
                     self.name(Side::First),
                     self.settings.symbol(Side::First),
                     self.name(Side::Second),
                     self.settings.symbol(Side::Second),
-                );
+                ));
             }
             Mode::VsBot => self.swap_with_bot(),
         }
@@ -825,66 +773,67 @@ impl App {
     /// Mid-game, the person takes over the bot's side of this position; after a game,
     /// a new game starts with the sides swapped.
     fn swap_with_bot(&mut self) {
-        let Some(human) = self.human else { return };
+        let Some(human) = self.game.human else { return };
         let side = human.other();
         self.cancel_bot();
         if self.board().status().is_over() {
-            self.starter = if side == Side::First {
+            let starter = if side == Side::First {
                 First::You
             } else {
                 First::Bot
             };
-            self.new_game();
+            self.game = GameState::new(self.game.mode, starter, self.game.difficulty);
+            self.show_new_game();
         } else {
-            self.human = Some(side);
+            self.game.human = Some(side);
         }
         let symbol = self.settings.symbol(side).to_string();
-        self.status = format!("You now play {symbol}. {}", self.turn_text());
+        self.status = StatusLine::turn(&format!("You now play {symbol}. "), &self.turn_text());
     }
 
     fn toggle_hints(&mut self) {
         self.hints = !self.hints;
-        self.status = if self.hints {
-            "Hints on: each empty cell shows its value for the player to move.".into()
+        self.status = StatusLine::note(if self.hints {
+            "Hints on: each empty cell shows its value for the player to move."
         } else {
-            "Hints off.".into()
-        };
+            "Hints off."
+        });
     }
 
     fn change_difficulty(&mut self) {
-        if self.mode == Mode::TwoHumans {
-            self.status = "No bot plays in a two-player game.".into();
+        if self.game.mode == Mode::TwoHumans {
+            self.status = StatusLine::note("No bot plays in a two-player game.");
             return;
         }
-        self.difficulty = self.difficulty.next();
-        self.status = format!("Bot level: {}", self.difficulty);
+        self.game.difficulty = self.game.difficulty.next();
+        self.status = StatusLine::note(format!("Bot level: {}", self.game.difficulty));
     }
 
     fn ask_quit(&mut self) {
         if self.game_in_progress() {
             self.confirm_quit = true;
-            self.status = format!(
+            self.status = StatusLine::note(format!(
                 "Quit the game in progress? {} again to quit, any other key to stay.",
                 self.key(Action::Quit)
-            );
+            ));
         } else {
-            self.quit = true;
+            self.exit = Some(Exit::Chosen);
         }
     }
 
     fn start_review(&mut self) {
         if !self.board().status().is_over() {
-            self.status = "Review opens when the game is over.".into();
+            self.status = StatusLine::note("Review opens when the game is over.");
         } else if self.solver.is_none() {
-            self.status = "The solver is still starting; try again in a moment.".into();
+            self.status = StatusLine::note("The solver is still starting; try again in a moment.");
         } else {
             self.screen = Screen::Review(1);
-            self.status = format!(
+            self.status = StatusLine::note(format!(
                 "Review: {}/{} step through the moves, {} goes back.",
                 self.key(Action::Left),
                 self.key(Action::Right),
                 self.key(Action::Review)
-            );
+            ));
         }
     }
 
@@ -902,7 +851,7 @@ impl App {
             }
             Some(Action::Review | Action::Quit) => {
                 self.screen = Screen::Game;
-                self.status = self.result_text();
+                self.status = StatusLine::note(self.result_text());
             }
             Some(Action::New) => self.open_start(),
             Some(Action::Help) => self.help = true,
@@ -920,7 +869,7 @@ impl App {
             return;
         }
         let Some((w, h)) = self.size else { return };
-        if let Some(cell) = layout::cell_at(w, h, mouse.column, mouse.row) {
+        if let Some(cell) = geometry::cell_at(w, h, mouse.column, mouse.row) {
             self.typed = None;
             self.cursor = cell;
             self.place(cell);
@@ -931,7 +880,7 @@ impl App {
 
     /// The first key bound to an action, for messages.
     fn key(&self, action: Action) -> String {
-        first_key(&self.settings.keys, action)
+        self.settings.keys.first_key(action)
     }
 }
 
@@ -974,12 +923,17 @@ mod tests {
 
         /// On the start screen with these choices, the terminal big enough, the solver ready.
         fn at_start(mode: Mode, starter: First, delay_ms: u64) -> Harness {
-            let options = Settings {
+            Harness::with(Settings {
                 mode,
                 first: starter,
                 bot_delay: Duration::from_millis(delay_ms),
                 ..Settings::default()
-            };
+            })
+        }
+
+        /// On the start screen with these settings, the terminal big enough, the solver
+        /// ready.
+        fn with(options: Settings) -> Harness {
             let now = Instant::now();
             let mut h = Harness {
                 app: App::new(options, now),
@@ -1065,6 +1019,9 @@ mod tests {
         h.typed("c3");
         assert_eq!(h.app.status(), "Illegal: c3 is taken");
         assert_eq!(h.moves(), "c3");
+        assert_eq!(h.app.status_kind(), StatusKind::Illegal);
+        h.typed("b2");
+        assert!(matches!(h.app.status_kind(), StatusKind::Turn { .. }));
     }
 
     #[test]
@@ -1406,10 +1363,10 @@ mod tests {
     #[test]
     fn a_click_on_a_cell_places_there() {
         let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
-        let grid = layout::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
+        let grid = geometry::areas(ratatui::layout::Rect::new(0, 0, 100, 30))
             .unwrap()
             .grid;
-        let target = layout::cell_rect(grid, cell("c4"));
+        let target = geometry::cell_rect(grid, cell("c4"));
         h.send(Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
             column: target.x + 2,
@@ -1559,6 +1516,7 @@ mod tests {
             mode: Mode::VsBot,
             human: Some(Side::First),
             difficulty: Difficulty::Hard,
+            weakest: None,
             moves: moves.split(' ').map(cell).collect(),
         }
     }
@@ -1665,12 +1623,53 @@ mod tests {
     }
 
     #[test]
+    fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played() {
+        let options = Settings {
+            difficulty: Difficulty::Easy,
+            bot_delay: Duration::ZERO,
+            ..Settings::default()
+        };
+        let mut h = Harness::with(options);
+        h.press(KeyCode::Enter);
+        let mut raised = false;
+        // At most 8 of the person's moves fill the board.
+        for _ in 0..8 {
+            if h.app.board().status().is_over() {
+                break;
+            }
+            let free = Cell::in_mask(h.app.board().empty_cells()).next().unwrap();
+            h.typed(&free.to_string());
+            h.answer();
+            if !raised {
+                // Once the bot has played at easy: easy -> medium -> hard -> perfect.
+                for _ in 0..3 {
+                    h.typed("d");
+                    h.press(KeyCode::Right);
+                }
+                assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+                raised = true;
+            }
+        }
+        assert!(h.app.board().status().is_over(), "{}", h.moves());
+        let games_at = |h: &Harness, level| {
+            let key = memory::record_key(Mode::VsBot, level).unwrap();
+            h.app.memory.record(key).games()
+        };
+        assert_eq!(
+            games_at(&h, Difficulty::Perfect),
+            0,
+            "not a game against perfect"
+        );
+        assert_eq!(games_at(&h, Difficulty::Easy), 1);
+    }
+
+    #[test]
     fn a_signal_quits_at_once_even_mid_game() {
         let mut h = Harness::new(Mode::VsBot, First::You, 0);
         h.typed("b2");
-        h.send(Event::Terminate("SIGTERM"));
+        h.send(Event::Terminate(Signal::Terminate));
         assert!(h.app.should_quit());
-        assert_eq!(h.app.stopped_by(), Some("SIGTERM"));
+        assert_eq!(h.app.stopped_by(), Some(Signal::Terminate));
         assert!(h.app.unfinished().is_some(), "kept for saving");
     }
 }

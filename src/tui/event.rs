@@ -37,9 +37,64 @@ pub enum Event {
     InputClosed(String),
     /// The bot could not choose a move (it panicked); the message says why.
     BotFailed(String),
-    /// A signal asked the program to stop (its name: `SIGTERM`, `SIGHUP`…); the game is
-    /// saved and the terminal restored on the way out.
-    Terminate(&'static str),
+    /// A signal asked the program to stop; the game is saved and the terminal restored on
+    /// the way out.
+    Terminate(Signal),
+}
+
+/// The signals that stop the game the orderly way (see `tui::run`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Signal {
+    /// The terminal closed.
+    Hangup,
+    /// `kill -INT` (in raw mode Ctrl-C is a key, not this).
+    Interrupt,
+    Quit,
+    Terminate,
+}
+
+impl Signal {
+    pub const ALL: [Signal; 4] = [
+        Signal::Hangup,
+        Signal::Interrupt,
+        Signal::Quit,
+        Signal::Terminate,
+    ];
+
+    /// The signal's number on Unix, for the exit status 128 + number that shells report.
+    pub const fn number(self) -> i32 {
+        match self {
+            Signal::Hangup => 1,
+            Signal::Interrupt => 2,
+            Signal::Quit => 3,
+            Signal::Terminate => 15,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Signal::Hangup => "SIGHUP",
+            Signal::Interrupt => "SIGINT",
+            Signal::Quit => "SIGQUIT",
+            Signal::Terminate => "SIGTERM",
+        }
+    }
+
+    /// The signal with this number, if it is one the game handles.
+    pub fn from_number(number: i32) -> Option<Signal> {
+        Signal::ALL.into_iter().find(|s| s.number() == number)
+    }
+
+    /// The exit status after this signal stopped the game: 128 + its number.
+    pub fn exit_status(self) -> u8 {
+        128 + self.number() as u8
+    }
+}
+
+impl std::fmt::Display for Signal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl std::fmt::Debug for Event {
@@ -98,5 +153,26 @@ fn read_input(events: &Sender<Event>) -> std::io::Result<()> {
                 return Ok(());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signals_match_their_unix_numbers() {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+        for (number, signal) in [
+            (SIGHUP, Signal::Hangup),
+            (SIGINT, Signal::Interrupt),
+            (SIGQUIT, Signal::Quit),
+            (SIGTERM, Signal::Terminate),
+        ] {
+            assert_eq!(Signal::from_number(number), Some(signal));
+        }
+        assert_eq!(Signal::Terminate.exit_status(), 143);
+        assert_eq!(Signal::Hangup.exit_status(), 129);
+        assert_eq!(Signal::from_number(9), None);
     }
 }

@@ -61,12 +61,6 @@ impl History {
         self.moves.push(cell);
         Some(cell)
     }
-
-    /// An empty board with nothing to redo.
-    pub fn clear(&mut self) {
-        self.moves.clear();
-        self.redo.clear();
-    }
 }
 
 /// The position after these moves, from the empty board.

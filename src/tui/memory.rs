@@ -131,6 +131,7 @@ mod tests {
             mode: Mode::VsBot,
             human: Some(Side::First),
             difficulty: Difficulty::Hard,
+            weakest: None,
             moves: vec!["b2".parse().unwrap(), "c3".parse().unwrap()],
         }
     }

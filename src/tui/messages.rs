@@ -3,6 +3,7 @@
 
 use super::app::{App, Controller};
 use super::history::board_after;
+use super::status::StatusLine;
 use crate::config::Mode;
 use crate::game::{Board, Cell, Status};
 
@@ -24,13 +25,13 @@ impl App {
         }
     }
 
-    /// What the last move did: points scored, the end of the game, or whose turn it is.
-    pub(super) fn after_move_text(&self, cell: Cell) -> String {
+    /// What the last move did: points scored and whose turn it is, or the end of the game.
+    pub(super) fn after_move_status(&self, cell: Cell) -> StatusLine {
         let board = self.board();
         let before = board_after(&self.moves()[..self.moves().len() - 1]);
         let mover = before.to_move();
         if board.status().is_over() {
-            return self.result_text();
+            return StatusLine::note(self.result_text());
         }
         let scored = board.points() != before.points();
         let (f, s) = board.points();
@@ -40,7 +41,7 @@ impl App {
             String::new()
         };
         let who = self.name(mover);
-        format!("{who} played {cell}. {what}{}", self.turn_text())
+        StatusLine::turn(&format!("{who} played {cell}. {what}"), &self.turn_text())
     }
 
     /// The end of the game: who won and with which lines, or the draw.

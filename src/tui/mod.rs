@@ -1,17 +1,23 @@
 //! The terminal game: a ratatui screen to play against the bot or a friend.
 //!
 //! Data flows one way: input thread and bot thread -> [`Event`] -> [`App::update`] -> draw.
-//! One loop ([`run_loop`]) owns the `App`; the bot thread owns the solving; nothing else
-//! changes the state.
+//! One loop ([`run_loop`]) owns the `App` and nothing else changes it. The bot thread
+//! builds the solver and chooses the bot's moves (a level's randomness and any slow
+//! search stay off the screen's thread). Once built, the solver is shared: the screen's
+//! thread reads it for hints and review, which are table lookups fast enough to do while
+//! drawing.
 
 pub mod app;
 pub mod bot;
 pub mod event;
+pub mod game_state;
+pub mod geometry;
 pub mod history;
 pub mod memory;
 pub mod menu;
 pub mod messages;
 pub mod review;
+pub mod status;
 pub mod terminal;
 pub mod typing;
 pub mod ui;
@@ -27,7 +33,7 @@ use ratatui::backend::Backend;
 
 pub use app::App;
 pub use bot::{Bot, BotRequest};
-pub use event::Event;
+pub use event::{Event, Signal};
 pub use memory::Memory;
 
 use crate::config::Settings;
@@ -35,8 +41,8 @@ use crate::config::Settings;
 /// How a game in the real terminal ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ending {
-    /// The signal that stopped it (`SIGTERM`…), or `None` when the player quit.
-    pub signal: Option<&'static str>,
+    /// The signal that stopped it, or `None` when the player quit.
+    pub signal: Option<Signal>,
     /// Why the unfinished game could not be saved, if it could not.
     pub save_error: Option<String>,
 }
@@ -85,14 +91,9 @@ fn watch_signals(events: Sender<Event>) -> io::Result<signal_hook::iterator::Han
     thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
-            for signal in signals.forever() {
-                let name = match signal {
-                    SIGTERM => "SIGTERM",
-                    SIGHUP => "SIGHUP",
-                    SIGINT => "SIGINT",
-                    _ => "SIGQUIT",
-                };
-                if events.send(Event::Terminate(name)).is_err() {
+            // Only the signals registered above arrive, and each is a `Signal`.
+            for signal in signals.forever().filter_map(Signal::from_number) {
+                if events.send(Event::Terminate(signal)).is_err() {
                     return;
                 }
             }

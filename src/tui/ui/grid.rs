@@ -6,9 +6,9 @@ use ratatui::style::{Color, Modifier, Style};
 use unicode_width::UnicodeWidthStr;
 
 use super::Theme;
-use super::layout::{CELL_H, CELL_W, cell_rect};
 use crate::game::{Board, Cell, Side};
 use crate::tui::app::{App, Screen};
+use crate::tui::geometry::{CELL_H, CELL_W, cell_rect};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let board = app.shown_board();
@@ -78,7 +78,10 @@ impl CellLook<'_> {
         // it reads without colour too.
         if let Some(&scorer) = self.scorers.last() {
             if options.color {
-                buf.set_style(self.inner, Style::default().bg(options.colors.side(scorer)));
+                buf.set_style(
+                    self.inner,
+                    Style::default().bg(options.colors.side(scorer).into()),
+                );
             }
             let marks: String = self
                 .scorers

@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use super::{Theme, all_keys, first_key};
+use super::Theme;
 use crate::config::Action;
 use crate::tui::app::{App, Screen};
 
@@ -97,7 +97,7 @@ fn game_lines(app: &App) -> Vec<Line<'static>> {
     let keys = &app.settings().keys;
     let mut lines: Vec<Line> = ORDER
         .iter()
-        .map(|&action| row(app, all_keys(keys, action), action.description()))
+        .map(|&action| row(app, keys.all_keys(action), action.description()))
         .collect();
     lines.extend(typing_lines(app));
     lines.push(row(app, "Ctrl-C".into(), "quit at once"));
@@ -107,20 +107,20 @@ fn game_lines(app: &App) -> Vec<Line<'static>> {
 /// The start screen's keys, then the game's under their own heading.
 fn start_lines(app: &App) -> Vec<Line<'static>> {
     let keys = &app.settings().keys;
-    let pair = |a: Action, b: Action| format!("{}/{}", first_key(keys, a), first_key(keys, b));
+    let pair = |a: Action, b: Action| format!("{}/{}", keys.first_key(a), keys.first_key(b));
     let mut lines = vec![
         heading("On this screen"),
         row(app, pair(Action::Up, Action::Down), "choose a row"),
         row(app, pair(Action::Left, Action::Right), "change its choice"),
         row(
             app,
-            all_keys(keys, Action::Place),
+            keys.all_keys(Action::Place),
             "start the game (or resume it)",
         ),
-        row(app, all_keys(keys, Action::Help), "this help"),
+        row(app, keys.all_keys(Action::Help), "this help"),
         row(
             app,
-            all_keys(keys, Action::Quit),
+            keys.all_keys(Action::Quit),
             "quit (back to the game if one is on)",
         ),
         row(app, "Ctrl-C".into(), "quit at once"),
@@ -138,7 +138,7 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
     lines.extend(
         GAME_ORDER
             .iter()
-            .map(|&action| row(app, all_keys(keys, action), action.description())),
+            .map(|&action| row(app, keys.all_keys(action), action.description())),
     );
     lines.extend(typing_lines(app));
     lines

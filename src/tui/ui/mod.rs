@@ -2,7 +2,6 @@
 
 pub mod grid;
 pub mod help;
-pub mod layout;
 pub mod panel;
 pub mod start;
 
@@ -13,13 +12,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::{App, Screen};
-use crate::config::{Action, First, Key, KeyBindings, Mode, Settings};
+use super::geometry;
+use super::status::StatusKind;
+use crate::config::{self, Action, First, Mode, Settings};
 use crate::game::Side;
 use crate::solver::{Outcome, Value};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let Some(areas) = layout::areas(area) else {
+        let Some(areas) = geometry::areas(area) else {
             too_small(self, area, buf);
             return;
         };
@@ -48,12 +49,12 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         )),
         Line::from(format!(
             "Enlarge the terminal to at least {} x {}.",
-            layout::MIN_WIDTH,
-            layout::MIN_HEIGHT
+            geometry::MIN_WIDTH,
+            geometry::MIN_HEIGHT
         )),
         Line::from(format!(
             "({} or Ctrl-C quits)",
-            first_key(&app.settings().keys, Action::Quit)
+            app.settings().keys.first_key(Action::Quit)
         )),
     ];
     let height = (text.len() as u16).min(area.height);
@@ -90,7 +91,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 
 fn status(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme(app.settings());
-    let style = if app.status().starts_with("Illegal") {
+    let style = if app.status_kind() == StatusKind::Illegal {
         theme
             .color(app.settings().colors.hint_loss)
             .add_modifier(Modifier::BOLD)
@@ -104,7 +105,7 @@ fn status(app: &App, area: Rect, buf: &mut Buffer) {
 /// that do something in this mode and state.
 fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     let keys = &app.settings().keys;
-    let first = |action: Action| first_key(keys, action);
+    let first = |action: Action| keys.first_key(action);
     let items: Vec<(String, &str)> = match app.screen() {
         Screen::Review(_) => vec![
             (
@@ -184,39 +185,31 @@ pub fn first_label(first: First) -> &'static str {
     }
 }
 
-/// A key as people read it: the config file's name, capitalised when it is a word
-/// (`Enter`, `Ctrl-z`) so it stands out from a letter key (`u`).
-pub fn key_label(key: Key) -> String {
-    let name = key.to_string();
-    if name.chars().count() == 1 {
-        return name;
-    }
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-/// The first key bound to an action, for the footer and messages; the action's name when
-/// nothing is bound to it.
-pub fn first_key(keys: &KeyBindings, action: Action) -> String {
-    keys.keys_for(action)
-        .first()
-        .map_or_else(|| action.name().to_string(), |&key| key_label(key))
-}
-
-/// Every key bound to an action: `q/Esc`; `-` when none is.
-pub fn all_keys(keys: &KeyBindings, action: Action) -> String {
-    let labels: Vec<String> = keys
-        .keys_for(action)
-        .iter()
-        .map(|&k| key_label(k))
-        .collect();
-    if labels.is_empty() {
-        "-".into()
-    } else {
-        labels.join("/")
+/// The config's colour as the terminal library's.
+impl From<config::Color> for Color {
+    fn from(color: config::Color) -> Color {
+        use config::Color as C;
+        match color {
+            C::Reset => Color::Reset,
+            C::Black => Color::Black,
+            C::Red => Color::Red,
+            C::Green => Color::Green,
+            C::Yellow => Color::Yellow,
+            C::Blue => Color::Blue,
+            C::Magenta => Color::Magenta,
+            C::Cyan => Color::Cyan,
+            C::Gray => Color::Gray,
+            C::DarkGray => Color::DarkGray,
+            C::LightRed => Color::LightRed,
+            C::LightGreen => Color::LightGreen,
+            C::LightYellow => Color::LightYellow,
+            C::LightBlue => Color::LightBlue,
+            C::LightMagenta => Color::LightMagenta,
+            C::LightCyan => Color::LightCyan,
+            C::White => Color::White,
+            C::Indexed(i) => Color::Indexed(i),
+            C::Rgb(r, g, b) => Color::Rgb(r, g, b),
+        }
     }
 }
 
@@ -226,9 +219,9 @@ pub struct Theme<'a>(pub &'a Settings);
 
 impl Theme<'_> {
     /// Foreground colour, or nothing without colour.
-    pub fn color(self, color: Color) -> Style {
+    pub fn color(self, color: impl Into<Color>) -> Style {
         if self.0.color {
-            Style::default().fg(color)
+            Style::default().fg(color.into())
         } else {
             Style::default()
         }

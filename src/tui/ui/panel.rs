@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{Theme, all_keys, mode_label};
+use super::{Theme, mode_label};
 use crate::config::{Action, First, Mode};
 use crate::game::Side;
 use crate::tui::app::{App, Screen};
@@ -83,7 +83,7 @@ fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         format!(
             "{} ({} toggles)",
             if app.hints() { "on" } else { "off" },
-            all_keys(keys, Action::Hints)
+            keys.all_keys(Action::Hints)
         ),
     ));
     let label = Theme(app.settings()).accent();
@@ -235,5 +235,5 @@ fn mode_text(app: &App) -> String {
 }
 
 fn first_key(app: &App, action: Action) -> String {
-    super::first_key(&app.settings().keys, action)
+    app.settings().keys.first_key(action)
 }

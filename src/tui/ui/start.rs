@@ -2,28 +2,47 @@
 //! mode, side and level, and the record of results.
 
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::layout::Areas;
-use super::{Theme, first_key, first_label, footer_line, mode_label};
+use super::{Theme, first_label, footer_line, mode_label};
 use crate::config::{Action, First, Mode};
 use crate::game::Side;
 use crate::players::Difficulty;
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
+use crate::tui::geometry::Areas;
 
 pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
-    let theme = Theme(app.settings());
     let area = areas.content;
+    title_and_rules(app, area, buf);
+    let below_menu = menu(app, area, buf);
+    let notices_y = mode_and_record(app, area, below_menu, buf);
+    notices(
+        app,
+        Rect::new(
+            area.x,
+            notices_y,
+            area.width,
+            areas.footer.y.saturating_sub(notices_y),
+        ),
+        buf,
+    );
+    footer(app, areas, buf);
+}
+
+/// The game's name and, below it, the rules in a few lines.
+fn title_and_rules(app: &App, area: Rect, buf: &mut Buffer) {
+    let settings = app.settings();
+    let theme = Theme(settings);
     buf.set_string(
         area.x,
         area.y,
         "Tic-Tac-Latin",
         theme.accent().add_modifier(Modifier::BOLD),
     );
-    let settings = app.settings();
     let rules = format!(
         "4x4 tic-tac-toe with a twist: a line (row, column or diagonal) scores a point for you \
          when it holds three of your symbols and one of your opponent's. The first to get \
@@ -32,11 +51,13 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
         settings.symbol(Side::First),
         settings.symbol(Side::Second)
     );
-    let rules_area = ratatui::layout::Rect::new(area.x, area.y + 2, area.width, 4);
     Paragraph::new(rules.as_str())
         .wrap(Wrap { trim: true })
-        .render(rules_area, buf);
+        .render(Rect::new(area.x, area.y + 2, area.width, 4), buf);
+}
 
+/// The choice rows, one blank line apart; returns the row below the last.
+fn menu(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let menu = app.menu();
     let mut y = area.y + 7;
     for row in 0..Menu::ROWS {
@@ -45,45 +66,50 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
             y += 2;
         }
     }
-    let hint = match menu.mode {
-        Mode::VsBot => level_text(menu.difficulty).to_string(),
-        Mode::TwoHumans => "Hints are on: every empty cell shows what it is worth.".into(),
-        Mode::Demo => format!("Watch the bot play itself at {}.", menu.difficulty),
-    };
-    buf.set_stringn(area.x, y + 1, hint, area.width as usize, Style::default());
-    if app.game_in_progress() {
-        buf.set_string(
-            area.x,
-            y + 2,
-            "Your current game is kept until you start a new one.",
-            Style::default(),
-        );
-    } else if let Some(record) = app.menu_record() {
-        buf.set_stringn(
-            area.x,
-            y + 2,
-            record_text(app, menu, record),
-            area.width as usize,
-            Style::default(),
-        );
-    }
-    notices(
-        app,
-        ratatui::layout::Rect::new(
-            area.x,
-            y + 3,
-            area.width,
-            areas.footer.y.saturating_sub(y + 3),
-        ),
-        buf,
-    );
+    y
+}
 
+/// Below the menu at `y`: a sentence on the chosen mode, then the game kept or the record.
+/// Returns the row where the notices start.
+fn mode_and_record(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
+    let width = area.width as usize;
+    let menu = app.menu();
+    let plain = Style::default();
+    buf.set_stringn(area.x, y + 1, mode_text(app, menu), width, plain);
+    if app.game_in_progress() {
+        let kept = "Your current game is kept until you start a new one.";
+        buf.set_stringn(area.x, y + 2, kept, width, plain);
+    } else if let Some(record) = app.menu_record() {
+        buf.set_stringn(area.x, y + 2, record_text(app, menu, record), width, plain);
+    }
+    y + 3
+}
+
+/// What the chosen mode holds: the bot's level, whether hints start on, or the demo.
+fn mode_text(app: &App, menu: &Menu) -> String {
+    match menu.mode {
+        Mode::VsBot => level_text(menu.difficulty).to_string(),
+        Mode::TwoHumans if app.settings().hints.on_for(Mode::TwoHumans) => {
+            "Hints are on: every empty cell shows what it is worth.".into()
+        }
+        Mode::TwoHumans => "Hints are off; the hints key shows what each cell is worth.".into(),
+        Mode::Demo => format!("Watch the bot play itself at {}.", menu.difficulty),
+    }
+}
+
+/// The keys of the start screen, and the status line before any game has started.
+fn footer(app: &App, areas: Areas, buf: &mut Buffer) {
     let keys = &app.settings().keys;
-    let first = |a: Action| first_key(keys, a);
+    let first = |a: Action| keys.first_key(a);
     let back = if app.has_game() {
         "back to game"
     } else {
         "quit"
+    };
+    let start = if app.menu().row == Menu::RESUME {
+        "resume"
+    } else {
+        "start"
     };
     let items = vec![
         (
@@ -94,26 +120,15 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
             format!("{}/{}", first(Action::Left), first(Action::Right)),
             "change",
         ),
-        (
-            first(Action::Place),
-            if menu.row == Menu::RESUME {
-                "resume"
-            } else {
-                "start"
-            },
-        ),
+        (first(Action::Place), start),
         (first(Action::Help), "help"),
         (first(Action::Quit), back),
     ];
     footer_line(app.settings(), &items, areas.footer, buf);
     if !app.status().is_empty() && !app.has_game() && app.notices().is_empty() {
-        buf.set_stringn(
-            areas.status.x,
-            areas.status.y,
-            app.status(),
-            areas.status.width as usize,
-            Style::default(),
-        );
+        let status = areas.status;
+        let width = status.width as usize;
+        buf.set_stringn(status.x, status.y, app.status(), width, Style::default());
     }
 }
 
@@ -144,7 +159,7 @@ fn record_text(app: &App, menu: &Menu, record: Record) -> String {
 }
 
 /// What the store had to set aside (a damaged file moved to `.bak`), told once.
-fn notices(app: &App, area: ratatui::layout::Rect, buf: &mut Buffer) {
+fn notices(app: &App, area: Rect, buf: &mut Buffer) {
     if app.notices().is_empty() || area.height == 0 {
         return;
     }
@@ -164,70 +179,73 @@ fn notices(app: &App, area: ratatui::layout::Rect, buf: &mut Buffer) {
 
 /// One choice row: its label, then every option with the chosen one highlighted.
 fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
-    let theme = Theme(app.settings());
     if row == Menu::RESUME {
         return resume_line(app, menu);
     }
-    let (label, options, chosen): (&str, Vec<&str>, usize) = match row {
-        Menu::MODE => (
-            "Mode",
-            Mode::ALL.iter().map(|&m| mode_label(m)).collect(),
-            Mode::ALL.iter().position(|&m| m == menu.mode).unwrap_or(0),
-        ),
-        Menu::FIRST => (
-            "You play",
-            First::ALL.iter().map(|&s| first_label(s)).collect(),
-            First::ALL
-                .iter()
-                .position(|&s| s == menu.starter)
-                .unwrap_or(0),
-        ),
-        _ => (
-            "Bot level",
-            Difficulty::ALL.iter().map(|d| d.name()).collect(),
-            Difficulty::ALL
-                .iter()
-                .position(|&d| d == menu.difficulty)
-                .unwrap_or(0),
-        ),
-    };
-    let focused = menu.row == row;
-    let pointer = if focused { "▶ " } else { "  " };
-    let mut spans = vec![Span::styled(
-        format!("{pointer}{label:<11}"),
-        if focused {
-            theme.accent().add_modifier(Modifier::BOLD)
-        } else {
-            Style::default()
-        },
-    )];
+    let (label, options, chosen) = choices(menu, row);
+    let mut spans = vec![row_label(app, label, menu.row == row)];
     for (i, option) in options.iter().enumerate() {
-        let text = if i == chosen {
-            format!("[{option}]")
-        } else {
-            format!(" {option} ")
-        };
-        let style = if i == chosen {
-            Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED)
-        } else {
-            Style::default()
-        };
-        spans.push(Span::styled(text, style));
+        spans.push(option_span(option, i == chosen));
         spans.push(Span::raw(" "));
     }
     Line::from(spans)
 }
 
-/// "▶ Resume the unfinished game (8 moves) · You vs bot at perfect".
-fn resume_line(app: &App, menu: &Menu) -> Line<'static> {
-    let theme = Theme(app.settings());
-    let focused = menu.row == Menu::RESUME;
+/// A choice row's label, its options and which of them is chosen.
+fn choices(menu: &Menu, row: usize) -> (&'static str, Vec<&'static str>, usize) {
+    fn position<T: PartialEq>(all: &[T], chosen: &T) -> usize {
+        all.iter().position(|v| v == chosen).unwrap_or(0)
+    }
+    match row {
+        Menu::MODE => (
+            "Mode",
+            Mode::ALL.iter().map(|&m| mode_label(m)).collect(),
+            position(Mode::ALL, &menu.mode),
+        ),
+        Menu::FIRST => (
+            "You play",
+            First::ALL.iter().map(|&s| first_label(s)).collect(),
+            position(First::ALL, &menu.starter),
+        ),
+        _ => (
+            "Bot level",
+            Difficulty::ALL.iter().map(|d| d.name()).collect(),
+            position(&Difficulty::ALL, &menu.difficulty),
+        ),
+    }
+}
+
+/// A row's label, with a pointer and the accent when the row has the focus.
+fn row_label(app: &App, label: &str, focused: bool) -> Span<'static> {
     let pointer = if focused { "▶ " } else { "  " };
-    let style = if focused {
-        theme.accent().add_modifier(Modifier::BOLD)
+    Span::styled(format!("{pointer}{label:<11}"), focus_style(app, focused))
+}
+
+fn focus_style(app: &App, focused: bool) -> Style {
+    if focused {
+        Theme(app.settings()).accent().add_modifier(Modifier::BOLD)
     } else {
         Style::default()
-    };
+    }
+}
+
+/// An option: `[chosen]` in reverse video, the others plain.
+fn option_span(option: &str, chosen: bool) -> Span<'static> {
+    if chosen {
+        Span::styled(
+            format!("[{option}]"),
+            Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+        )
+    } else {
+        Span::raw(format!(" {option} "))
+    }
+}
+
+/// "▶ Resume the unfinished game (8 moves) · You vs bot at perfect".
+fn resume_line(app: &App, menu: &Menu) -> Line<'static> {
+    let focused = menu.row == Menu::RESUME;
+    let pointer = if focused { "▶ " } else { "  " };
+    let style = focus_style(app, focused);
     let moves = menu.resume.unwrap_or(0);
     let plural = if moves == 1 { "move" } else { "moves" };
     let what = app

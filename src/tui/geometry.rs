@@ -1,5 +1,6 @@
 //! Where everything goes on the screen, as pure functions of the terminal size, so the
-//! renderer and the mouse agree on where each cell is.
+//! renderer (`ui`) and the state machine (`app`: clicks, the too-small check) agree on
+//! where each cell is without depending on each other.
 
 use ratatui::layout::Rect;
 
@@ -23,6 +24,11 @@ pub const MIN_WIDTH: u16 = GRID_W + GAP + PANEL_MIN_W;
 /// Title, blank, grid, status, footer.
 pub const MIN_HEIGHT: u16 = 2 + GRID_H + 2;
 
+/// Whether a terminal of `width` x `height` is big enough for the screen.
+pub fn fits(width: u16, height: u16) -> bool {
+    width >= MIN_WIDTH && height >= MIN_HEIGHT
+}
+
 /// The parts of the screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Areas {
@@ -39,7 +45,7 @@ pub struct Areas {
 
 /// The layout for a terminal area, or `None` when the terminal is too small for it.
 pub fn areas(area: Rect) -> Option<Areas> {
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    if !fits(area.width, area.height) {
         return None;
     }
     let width = area.width.min(MAX_WIDTH);
