@@ -92,7 +92,7 @@ impl SymbolError {
     pub fn fix(&self) -> &'static str {
         match self {
             SymbolError::PositionChar(_) | SymbolError::Comma => {
-                "pick a character other than -, ., / and a comma, e.g. `first = \"+\"` or \
+                "pick a character other than -, . and / (or a comma), e.g. `first = \"+\"` or \
                  `second = \"·\"`"
             }
             SymbolError::Sequence { .. } => {
@@ -220,6 +220,14 @@ pub enum SymbolsError {
 impl fmt::Display for SymbolsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SymbolsError::Symbol {
+                side,
+                error: error @ SymbolError::Sequence { .. },
+            } => write!(
+                f,
+                "{} side: {error}; use a single-code-point symbol like 🦀",
+                side_word(*side)
+            ),
             SymbolsError::Symbol { side, error } => {
                 write!(f, "{} side: {error}", side_word(*side))
             }
@@ -379,6 +387,9 @@ mod tests {
         let err = sequence("👍🏽");
         assert!(err.to_string().contains("different widths"), "{err}");
         assert!(err.fix().contains("single-code-point symbol like \"🦀\""));
+        // The flag's message carries the fix too.
+        let flag = "👍🏽,O".parse::<Symbols>().unwrap_err().to_string();
+        assert!(flag.contains("single-code-point symbol like 🦀"), "{flag}");
     }
 
     #[test]
