@@ -4,8 +4,9 @@
 //! (`~/.local/share/tictaclatin` on Linux, or `TICTACLATIN_DATA_DIR`). Writes are atomic: a
 //! temporary file in the same directory is written, flushed and synced, then renamed over
 //! the old one, so a crash leaves either the old file or the new one, never half of each. A
-//! file that cannot be read (corrupt, or from a newer version) is moved aside to `*.bak` and
-//! the caller gets a notice to show once; the game then starts fresh.
+//! file that cannot be read (corrupt, or from a newer version) is moved aside to `*.bak`
+//! (`*.1.bak`, `*.2.bak`... when earlier backups exist, which are kept) and the caller gets a
+//! notice to show once; the game then starts fresh.
 
 use std::fmt;
 use std::fs;
@@ -153,16 +154,24 @@ pub struct Loaded<T> {
     pub notice: Option<String>,
 }
 
-/// A file that could not be written.
+/// A file that could not be written or removed.
 #[derive(Debug)]
 pub struct StoreError {
+    /// What was being kept, e.g. "your unfinished game".
+    pub what: &'static str,
     pub path: PathBuf,
     pub error: io::Error,
 }
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "could not save {}: {}", self.path.display(), self.error)
+        write!(
+            f,
+            "could not save {} to {}: {}",
+            self.what,
+            self.path.display(),
+            self.error
+        )
     }
 }
 
@@ -212,6 +221,30 @@ impl Store {
         self.access == Access::Save
     }
 
+    /// Why the data directory cannot hold files: it, or a folder above it, is a file. A
+    /// plain "Not a directory" from reading `stats.toml` inside it would blame that file.
+    pub fn dir_problem(&self) -> Option<String> {
+        let existing = self.dir.ancestors().find(|p| p.exists())?;
+        if existing.is_dir() {
+            return None;
+        }
+        let problem = if existing == self.dir {
+            format!(
+                "the data directory {} is not a directory",
+                self.dir.display()
+            )
+        } else {
+            format!(
+                "the data directory {} cannot be made: {} is not a directory",
+                self.dir.display(),
+                existing.display()
+            )
+        };
+        Some(format!(
+            "{problem}; move that file away or set {DATA_DIR_VAR} to a directory"
+        ))
+    }
+
     pub fn stats_path(&self) -> PathBuf {
         self.dir.join(STATS_FILE)
     }
@@ -220,13 +253,16 @@ impl Store {
         self.dir.join(GAME_FILE)
     }
 
-    /// The record; empty when there is none yet or the file had to be set aside.
+    /// The record; empty when there is none yet or the file had to be set aside. A data
+    /// directory that is not a directory is reported here, once, as its notice.
     pub fn load_stats(&self) -> Loaded<Stats> {
-        let loaded = self.load(
-            &self.stats_path(),
-            "your record of results",
-            stats_from_text,
-        );
+        if let Some(problem) = self.dir_problem() {
+            return Loaded {
+                value: Stats::default(),
+                notice: Some(format!("{problem}. Nothing can be read or saved there.")),
+            };
+        }
+        let loaded = self.load(&self.stats_path(), RECORD, stats_from_text);
         Loaded {
             value: loaded.value.unwrap_or_default(),
             notice: loaded.notice,
@@ -234,7 +270,8 @@ impl Store {
     }
 
     pub fn save_stats(&self, stats: &Stats) -> Result<(), StoreError> {
-        self.write(&self.stats_path(), &stats_to_text(stats))
+        let text = stats_to_text(stats);
+        self.write(&self.stats_path(), RECORD, &text)
     }
 
     /// Counts one finished game in the saved record and returns the updated record. A notice
@@ -246,13 +283,20 @@ impl Store {
         Ok(stats)
     }
 
-    /// The unfinished game, if one was saved and can still be played.
+    /// The unfinished game, if one was saved and can still be played. A data directory that
+    /// is not a directory gives no notice here: `load_stats` already said so.
     pub fn load_game(&self) -> Loaded<Option<SavedGame>> {
-        self.load(&self.game_path(), "your unfinished game", game_from_text)
+        if self.dir_problem().is_some() {
+            return Loaded {
+                value: None,
+                notice: None,
+            };
+        }
+        self.load(&self.game_path(), GAME, game_from_text)
     }
 
     pub fn save_game(&self, game: &SavedGame) -> Result<(), StoreError> {
-        self.write(&self.game_path(), &game_to_text(game))
+        self.write(&self.game_path(), GAME, &game_to_text(game))
     }
 
     /// Forgets the unfinished game (it ended, or the player declined to resume it).
@@ -262,9 +306,11 @@ impl Store {
         }
         let path = self.game_path();
         match fs::remove_file(&path) {
-            Err(error) if error.kind() != io::ErrorKind::NotFound => {
-                Err(StoreError { path, error })
-            }
+            Err(error) if error.kind() != io::ErrorKind::NotFound => Err(StoreError {
+                what: "the end of your unfinished game (removing it)",
+                path,
+                error,
+            }),
             _ => Ok(()),
         }
     }
@@ -299,10 +345,11 @@ impl Store {
         }
     }
 
-    /// Moves an unusable file to `*.bak` (replacing an older one) and says what happened.
+    /// Moves an unusable file to the first free backup name (earlier backups are kept) and
+    /// says what happened.
     fn set_aside(&self, path: &Path, what: &str, why: &Unusable) -> String {
         let problem = format!("Could not use {what} in {}: {why}", path.display());
-        let backup = backup_path(path);
+        let backup = free_backup_path(path);
         match self.access {
             Access::Save => {}
             Access::NoSave => {
@@ -330,22 +377,44 @@ impl Store {
         }
     }
 
-    fn write(&self, path: &Path, text: &str) -> Result<(), StoreError> {
+    fn write(&self, path: &Path, what: &'static str, text: &str) -> Result<(), StoreError> {
         if !self.saves() {
             return Ok(());
         }
-        write_atomic(path, text.as_bytes()).map_err(|error| StoreError {
+        let error = |error| StoreError {
+            what,
             path: path.to_path_buf(),
             error,
-        })
+        };
+        if let Some(problem) = self.dir_problem() {
+            return Err(error(io::Error::new(io::ErrorKind::NotADirectory, problem)));
+        }
+        write_atomic(path, text.as_bytes()).map_err(error)
     }
 }
 
-/// `stats.toml` -> `stats.toml.bak`.
-pub fn backup_path(path: &Path) -> PathBuf {
+/// What the two files hold, for messages.
+const RECORD: &str = "your record of results";
+const GAME: &str = "your unfinished game";
+
+/// The `n`th backup of a file: `stats.toml.bak` for 0, then `stats.toml.1.bak`,
+/// `stats.toml.2.bak`...
+pub fn backup_path(path: &Path, n: u32) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
+    if n > 0 {
+        name.push(format!(".{n}"));
+    }
     name.push(".bak");
     path.with_file_name(name)
+}
+
+/// The first backup name not taken yet, so a second unusable file never overwrites the
+/// backup of the first.
+pub fn free_backup_path(path: &Path) -> PathBuf {
+    (0..)
+        .map(|n| backup_path(path, n))
+        .find(|backup| !backup.exists())
+        .expect("some backup number is free")
 }
 
 /// Why a file's content cannot be used.
@@ -631,8 +700,33 @@ mod tests {
     #[test]
     fn backups_sit_beside_the_file() {
         assert_eq!(
-            backup_path(Path::new("/d/stats.toml")),
+            backup_path(Path::new("/d/stats.toml"), 0),
             PathBuf::from("/d/stats.toml.bak")
         );
+        assert_eq!(
+            backup_path(Path::new("/d/stats.toml"), 2),
+            PathBuf::from("/d/stats.toml.2.bak")
+        );
+    }
+
+    #[test]
+    fn a_data_directory_that_is_a_file_is_named_as_the_problem() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data");
+        fs::write(&file, "").unwrap();
+        for data in [file.clone(), file.join("below")] {
+            let store = Store::new(data.clone(), true);
+            let problem = store.dir_problem().expect("a file is no directory");
+            assert!(problem.contains(&file.display().to_string()), "{problem}");
+            assert!(problem.contains("is not a directory"), "{problem}");
+            let err = store.save_stats(&Stats::default()).unwrap_err().to_string();
+            assert!(
+                err.starts_with("could not save your record of results to "),
+                "{err}"
+            );
+            assert!(err.contains("stats.toml"), "{err}");
+            assert!(err.contains(&problem), "{err}");
+        }
+        assert_eq!(Store::new(dir.path().join("new"), true).dir_problem(), None);
     }
 }

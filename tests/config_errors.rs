@@ -121,6 +121,49 @@ fn position_characters_as_symbols() {
 }
 
 #[test]
+fn emoji_sequences_as_symbols() {
+    // A family joined with U+200D, a flag, a skin tone, a heart made emoji by U+FE0F.
+    for (text, code_points) in [
+        ("👨\u{200D}👩\u{200D}👧", 5),
+        ("🇫🇷", 2),
+        ("👍🏽", 2),
+        ("❤\u{FE0F}", 2),
+    ] {
+        let (err, path, _dir) = read(&format!("[symbols]\nsecond = \"{text}\"\n"));
+        let expected = SymbolError::Sequence { code_points };
+        assert_eq!(err.kind, ErrorKind::Symbol(expected), "{text}");
+        assert_located(&err, &path, 2, 10, Some("symbols.second"));
+        assert!(err.problem.contains("different widths"), "{err}");
+        assert!(err.fix.contains("single-code-point symbol like"), "{err}");
+    }
+    // An accented letter (e + U+0301) stays one column and is accepted.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "[symbols]\nfirst = \"e\u{301}\"\n").unwrap();
+    assert!(config::read_file(&path, true).is_ok());
+}
+
+#[test]
+fn a_comma_as_a_symbol() {
+    let (err, path, _dir) = read("[symbols]\nfirst = \",\"\n");
+    assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::Comma));
+    assert_located(&err, &path, 2, 9, Some("symbols.first"));
+    assert!(err.problem.contains("--symbols"), "{err}");
+}
+
+#[test]
+fn the_other_sides_letter_as_a_symbol() {
+    let (err, path, _dir) = read("[symbols]\nfirst = \"o\"\nsecond = \"🐙\"\n");
+    assert_eq!(err.kind, ErrorKind::SameSymbol);
+    assert_located(&err, &path, 3, 10, Some("symbols.second"));
+    assert!(err.problem.contains("read backwards"), "{err}");
+    assert!(err.fix.contains("keep X for the first side"), "{err}");
+
+    let (err, _, _dir) = read("[symbols]\nfirst = \"🦀\"\nsecond = \"X\"\n");
+    assert!(err.problem.contains("second side cannot use 'X'"), "{err}");
+}
+
+#[test]
 fn one_letter_in_two_cases_for_the_two_sides() {
     let (err, path, _dir) = read("[symbols]\nfirst = \"o\"\nsecond = \"O\"\n");
     assert_eq!(err.kind, ErrorKind::SameSymbol);
@@ -205,6 +248,27 @@ fn reserved_keys_cannot_be_bound() {
     assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CtrlC));
     let (err, _, _dir) = read("[keys]\nnew = \"2\"\n");
     assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CellDigit('2')));
+}
+
+/// Ctrl-M, Ctrl-I, Ctrl-[ and Ctrl-H reach the game as Enter, Tab, Esc and Backspace.
+#[test]
+fn ctrl_keys_that_arrive_as_another_key_are_refused() {
+    for (name, twin) in [
+        ("ctrl-m", "enter"),
+        ("ctrl-i", "tab"),
+        ("ctrl-[", "esc"),
+        ("ctrl-h", "backspace"),
+    ] {
+        let (err, path, _dir) = read(&format!("[keys]\nnew = [\"{name}\"]\n"));
+        let expected = KeyNameError::Twin {
+            name: name.into(),
+            twin,
+        };
+        assert_eq!(err.kind, ErrorKind::KeyName(expected));
+        assert_located(&err, &path, 2, 8, Some("keys.new"));
+        assert!(err.problem.contains("can never fire"), "{err}");
+        assert!(err.problem.contains(&format!("bind \"{twin}\"")), "{err}");
+    }
 }
 
 #[test]

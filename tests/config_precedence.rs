@@ -352,6 +352,66 @@ fn the_config_subcommands_take_the_config_flag() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `--config` (and `--no-save`, `--no-color`) may stand before the subcommand, as an alias
+/// would put them; a flag after the subcommand wins. Game settings before a command that
+/// does not play are refused with where they belong.
+#[test]
+fn settings_flags_may_stand_before_the_subcommand() {
+    let home = tempfile::tempdir().unwrap();
+    let mine = home.path().join("mine.toml");
+    fs::write(&mine, "[symbols]\nfirst = \"🦀\"\n").unwrap();
+    let mine = mine.to_str().unwrap();
+    let other = home.path().join("other.toml");
+    let other = other.to_str().unwrap();
+
+    let out = run(home.path(), &["--config", mine, "stats"], &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).contains("No games recorded yet"));
+
+    let out = run(
+        home.path(),
+        &["--config", mine, "--no-save", "config", "show"],
+        &[],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shown = stdout(&out);
+    assert!(shown.contains(&format!("# config file: {mine}")), "{shown}");
+    assert!(shown.contains("(saving off)"), "{shown}");
+    assert!(shown.contains("symbols.first     = \"🦀\""), "{shown}");
+
+    let out = run(home.path(), &["--config", mine, "config", "path"], &[]);
+    assert_eq!(stdout(&out).trim(), mine);
+    let out = run(
+        home.path(),
+        &["--config", mine, "config", "path", "--config", other],
+        &[],
+    );
+    assert_eq!(
+        stdout(&out).trim(),
+        other,
+        "the flag nearer the command wins"
+    );
+
+    for args in [
+        vec!["--mode", "bot", "stats"],
+        vec!["--symbols", "A,B", "config", "path"],
+    ] {
+        let out = run(home.path(), &args, &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&format!("{} ", args[0])), "{stderr}");
+        assert!(stderr.contains("config show"), "{stderr}");
+    }
+}
+
 /// `--help` says what `config init` does over an existing file and what the game's exit
 /// statuses are.
 #[test]

@@ -134,6 +134,63 @@ fn a_damaged_file_is_moved_aside_with_a_notice_once() {
 }
 
 #[test]
+fn earlier_backups_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let backups = ["stats.toml.bak", "stats.toml.1.bak", "stats.toml.2.bak"];
+    for (i, backup) in backups.iter().enumerate() {
+        let damaged = format!("damaged number {i} [");
+        fs::write(store.stats_path(), &damaged).unwrap();
+        let notice = store.load_stats().notice.unwrap();
+        assert!(notice.contains(backup), "{notice}");
+        assert_eq!(
+            fs::read_to_string(dir.path().join(backup)).unwrap(),
+            damaged
+        );
+    }
+    // The first backup still holds the first damaged file.
+    assert_eq!(
+        fs::read_to_string(dir.path().join(backups[0])).unwrap(),
+        "damaged number 0 ["
+    );
+}
+
+#[test]
+fn a_data_directory_that_is_a_file_is_reported_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    fs::write(&data, "I am a file").unwrap();
+    let store = store(&data);
+    let notice = store.load_stats().notice.unwrap();
+    let expected = format!("the data directory {} is not a directory", data.display());
+    assert!(notice.contains(&expected), "{notice}");
+    assert!(!notice.contains("damaged"), "{notice}");
+    // Said once, by the record, not again by the unfinished game.
+    assert_eq!(store.load_game().notice, None);
+    let err = store.save_game(&some_game()).unwrap_err().to_string();
+    assert!(
+        err.contains("could not save your unfinished game to"),
+        "{err}"
+    );
+    assert!(err.contains(&expected), "{err}");
+    assert_eq!(fs::read_to_string(&data).unwrap(), "I am a file");
+}
+
+#[test]
+fn stats_command_names_a_data_directory_that_is_a_file() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    fs::write(&data, "").unwrap();
+    let out = stats_command(&data, home.path());
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let expected = format!("the data directory {} is not a directory", data.display());
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(!stderr.contains("damaged"), "{stderr}");
+    assert_eq!(stderr.matches("is not a directory").count(), 1, "{stderr}");
+}
+
+#[test]
 fn a_game_that_cannot_be_replayed_is_moved_aside() {
     let dir = tempfile::tempdir().unwrap();
     let store = store(dir.path());
@@ -237,7 +294,7 @@ fn stats_command_reports_a_damaged_file_without_touching_it() {
     fs::create_dir_all(&data).unwrap();
     fs::write(data.join("stats.toml"), "garbage [").unwrap();
     let out = stats_command(&data, home.path());
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1), "a script must notice");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("damaged"), "{stderr}");
     assert!(data.join("stats.toml").exists());
@@ -258,7 +315,7 @@ fn stats_command_says_what_the_game_will_do_with_an_unusable_file() {
     .unwrap();
     fs::write(data.join("saved-game.toml"), "moves = [").unwrap();
     let out = stats_command(&data, home.path());
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("saving is off"), "{stderr}");
     assert!(

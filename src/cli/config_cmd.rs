@@ -47,16 +47,36 @@ enum ConfigCommand {
     Show(SettingsArgs),
 }
 
-pub fn run(args: ConfigArgs) -> Result<(), Failure> {
+/// Runs a `config` subcommand. `outer` holds the flags given before `config`
+/// (`tictaclatin --config F config show`): they count as if given after it, where the
+/// flag after wins.
+pub fn run(args: ConfigArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     match args.command {
         ConfigCommand::Path(flag) => {
-            let location = location(flag.config.as_deref())?;
+            let location = location(flag.config.or(outer_file(outer)?).as_deref())?;
             println!("{}", location.path.display());
             Ok(())
         }
-        ConfigCommand::Init(flag) => init(&location(flag.config.as_deref())?.path),
-        ConfigCommand::Check { path, flag } => check(&location(path.or(flag.config).as_deref())?),
-        ConfigCommand::Show(settings) => show(&settings),
+        ConfigCommand::Init(flag) => {
+            init(&location(flag.config.or(outer_file(outer)?).as_deref())?.path)
+        }
+        ConfigCommand::Check { path, flag } => {
+            let path = path.or(flag.config).or(outer_file(outer)?);
+            check(&location(path.as_deref())?)
+        }
+        ConfigCommand::Show(settings) => show(&settings.or(outer)),
+    }
+}
+
+/// The `--config` given before `config path|init|check`; a game setting there would do
+/// nothing, so it is refused with where it has an effect.
+fn outer_file(outer: &SettingsArgs) -> Result<Option<PathBuf>, Failure> {
+    match outer.game_only_flag() {
+        Some(flag) => Err(Failure::bad_input(format!(
+            "{flag} does nothing for this config command; `tictaclatin config show {flag} \
+             ...` shows its effect"
+        ))),
+        None => Ok(outer.config.clone()),
     }
 }
 

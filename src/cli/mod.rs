@@ -42,12 +42,12 @@ impl Failure {
     about = "Tic-Tac-Latin: 4x4 tic-tac-toe where three of yours and one of theirs in a line \
              scores, against a bot that plays perfectly",
     long_about = None,
-    args_conflicts_with_subcommands = true,
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Without a command: the game's settings flags, as for `tictaclatin play`.
+    /// Without a command: the game's settings flags, as for `tictaclatin play`. Before a
+    /// command they apply to it: `tictaclatin --config F stats` works like an alias would.
     #[command(flatten)]
     pub play: play::PlayArgs,
 }
@@ -99,16 +99,57 @@ impl PositionArgs {
 }
 
 pub fn run(cli: Cli) -> Result<(), Failure> {
-    match cli.command {
-        None => play::run(cli.play),
-        Some(Command::Play(args)) => play::run(args),
-        Some(Command::Move(args)) => move_cmd::run(&args),
-        Some(Command::Analyze(args)) => analyze::run(&args),
-        Some(Command::Engine) => engine::run(),
-        Some(Command::Solve) => solve::run(),
-        Some(Command::Book(args)) => book::run(args),
-        Some(Command::Tournament(args)) => tournament::run(&args),
-        Some(Command::Config(args)) => config_cmd::run(args),
-        Some(Command::Stats) => stats::run(),
+    let outer = cli.play.settings;
+    let Some(command) = cli.command else {
+        return play::run(play::PlayArgs { settings: outer });
+    };
+    if !matches!(command, Command::Play(_) | Command::Config(_)) {
+        refuse_game_flags(&outer, &command)?;
+    }
+    match command {
+        Command::Play(args) => play::run(play::PlayArgs {
+            settings: args.settings.or(&outer),
+        }),
+        Command::Move(args) => move_cmd::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Engine => engine::run(),
+        Command::Solve => solve::run(),
+        Command::Book(args) => book::run(args),
+        Command::Tournament(args) => tournament::run(&args),
+        Command::Config(args) => config_cmd::run(args, &outer),
+        Command::Stats => stats::run(),
+    }
+}
+
+/// A game setting given before a command that does not play (`tictaclatin --mode bot
+/// stats`) is refused with where it belongs, rather than ignored.
+fn refuse_game_flags(
+    outer: &settings_args::SettingsArgs,
+    command: &Command,
+) -> Result<(), Failure> {
+    match outer.game_only_flag() {
+        Some(flag) => Err(Failure::bad_input(format!(
+            "{flag} sets up the game and does nothing for `{}`; put it after `play` \
+             (`tictaclatin play {flag} ...`) or after `config show`",
+            command.name()
+        ))),
+        None => Ok(()),
+    }
+}
+
+impl Command {
+    /// The command's name as typed, for messages.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Play(_) => "play",
+            Command::Move(_) => "move",
+            Command::Analyze(_) => "analyze",
+            Command::Engine => "engine",
+            Command::Solve => "solve",
+            Command::Book(_) => "book",
+            Command::Tournament(_) => "tournament",
+            Command::Config(_) => "config",
+            Command::Stats => "stats",
+        }
     }
 }

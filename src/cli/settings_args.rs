@@ -54,6 +54,37 @@ impl SettingsArgs {
         }
     }
 
+    /// These flags, with the ones given before the subcommand (`tictaclatin --config F
+    /// play`) filling in what was not given after it: the flag nearer the command wins.
+    pub fn or(self, outer: &SettingsArgs) -> SettingsArgs {
+        SettingsArgs {
+            config: self.config.or_else(|| outer.config.clone()),
+            mode: self.mode.or(outer.mode),
+            first: self.first.or(outer.first),
+            difficulty: self.difficulty.or(outer.difficulty),
+            symbols: self.symbols.or_else(|| outer.symbols.clone()),
+            no_color: self.no_color || outer.no_color,
+            bot_delay: self.bot_delay.or(outer.bot_delay),
+            no_save: self.no_save || outer.no_save,
+        }
+    }
+
+    /// The first flag given that only the game and `config show` use: before any other
+    /// subcommand it would be silently ignored, so it is refused instead. `--config`,
+    /// `--no-save` and `--no-color` are not among them: they may stand before any
+    /// subcommand (an alias can carry them), and change nothing where nothing uses them.
+    pub fn game_only_flag(&self) -> Option<&'static str> {
+        [
+            (self.mode.is_some(), "--mode"),
+            (self.first.is_some(), "--first"),
+            (self.difficulty.is_some(), "--difficulty"),
+            (self.symbols.is_some(), "--symbols"),
+            (self.bot_delay.is_some(), "--bot-delay"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+
     /// The settings for this run: defaults < config file < environment < these flags. A bad
     /// config is a failure with exit status 2, reported before any screen opens.
     pub fn load(&self) -> Result<Loaded, Failure> {

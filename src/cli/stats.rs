@@ -4,21 +4,24 @@ use super::Failure;
 use super::settings_args::data_dir;
 use tictaclatin::store::{Stats, Store};
 
+/// Prints the record and whether a game waits. Exit status 1 when a file (or the data
+/// directory itself) could not be read, so a script notices; the notices say why.
 pub fn run() -> Result<(), Failure> {
     // Only reading: a damaged file is reported but left for the game to set aside.
     let store = Store::inspect(data_dir()?);
     let loaded = store.load_stats();
-    if let Some(notice) = &loaded.notice {
+    let game = store.load_game();
+    let notices: Vec<&String> = [&loaded.notice, &game.notice]
+        .into_iter()
+        .flatten()
+        .collect();
+    for notice in &notices {
         eprintln!("tictaclatin: {notice}");
     }
     if !loaded.value.is_empty() {
         print!("{}", table(&loaded.value));
     } else if loaded.notice.is_none() {
         println!("No games recorded yet.");
-    }
-    let game = store.load_game();
-    if let Some(notice) = &game.notice {
-        eprintln!("tictaclatin: {notice}");
     }
     if let Some(game) = game.value {
         println!(
@@ -28,7 +31,14 @@ pub fn run() -> Result<(), Failure> {
         );
     }
     println!("Data: {}", store.dir().display());
-    Ok(())
+    if notices.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure {
+            message: "not everything saved could be read (see above)".into(),
+            code: 1,
+        })
+    }
 }
 
 /// One row per mode and level: games, wins, draws, losses, the current and best streak.

@@ -33,7 +33,7 @@ pub enum ErrorKind {
     UnknownKey,
     /// A symbol that is not one visible character.
     Symbol(super::SymbolError),
-    /// Both sides with the same symbol.
+    /// Both sides with the same symbol, or a side with the other side's letter (O first).
     SameSymbol,
     UnknownColor,
     /// A key name that is unknown or reserved (ctrl-c, the digits 1-4).

@@ -12,7 +12,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::error::{did_you_mean, line_col};
 use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
-use super::symbol::{Symbol, SymbolError, Symbols};
+use super::symbol::{Symbol, Symbols};
 use super::{
     Colors, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_NAME_WIDTH, Mode, Names,
     Origin, Settings, quoted_choices,
@@ -270,16 +270,7 @@ impl Reader<'_> {
             let dotted = dotted("symbols", key.get_ref());
             let text = self.string(&dotted, value, "\"🦀\"")?;
             let symbol = Symbol::new(text).map_err(|e| {
-                let fix = match e {
-                    SymbolError::PositionChar(_) => {
-                        "pick a character other than -, . and /, e.g. `first = \"+\"` or \
-                         `second = \"·\"`"
-                    }
-                    _ => {
-                        "use exactly one visible character or emoji, e.g. `first = \"🦀\"` or \
-                         `second = \"O\"`"
-                    }
-                };
+                let fix = e.fix();
                 self.error(
                     value.span(),
                     Some(dotted.clone()),
@@ -301,9 +292,7 @@ impl Reader<'_> {
                     Some(dotted),
                     ErrorKind::SameSymbol,
                     e.to_string(),
-                    "give [symbols] `first` and `second` symbols that differ by more than case \
-                     (the defaults are \"X\" and \"O\", so setting one side to the other's \
-                     default needs both set)",
+                    e.fix(),
                 ));
             }
         }

@@ -150,6 +150,12 @@ pub enum KeyNameError {
     CellDigit(char),
     /// `shift-` with a character other than a letter: write the shifted character itself.
     ShiftedChar(String),
+    /// A ctrl key the terminal sends as another key's byte (`ctrl-m` is Enter), so it can
+    /// never fire as itself. Holds the name as written and the key it arrives as.
+    Twin {
+        name: String,
+        twin: &'static str,
+    },
 }
 
 impl fmt::Display for KeyNameError {
@@ -165,6 +171,11 @@ impl fmt::Display for KeyNameError {
                 f,
                 "\"{name}\": write the shifted character itself (e.g. \"?\" rather than \
                  \"shift-/\")"
+            ),
+            KeyNameError::Twin { name, twin } => write!(
+                f,
+                "\"{name}\" can never fire: terminals send the same byte for it as for \
+                 {twin}, so the game sees {twin}; bind \"{twin}\" or another key instead"
             ),
         }
     }
@@ -191,6 +202,30 @@ const NAMED: [(&str, KeyCode); 16] = [
     ("pagedown", KeyCode::PageDown),
     ("shift-tab", KeyCode::BackTab),
 ];
+
+/// Ctrl keys that reach the game as another key, because the terminal sends one byte for
+/// both: Ctrl-M is Enter (CR), Ctrl-I is Tab, Ctrl-[ is Esc, and Ctrl-H is what many
+/// terminals send for Backspace.
+const CTRL_TWINS: [(char, &str); 4] = [
+    ('m', "enter"),
+    ('i', "tab"),
+    ('[', "esc"),
+    ('h', "backspace"),
+];
+
+/// The key a ctrl key arrives as, when it cannot arrive as itself.
+fn twin_of(key: Key) -> Option<&'static str> {
+    let KeyCode::Char(c) = key.code else {
+        return None;
+    };
+    if !key.modifiers.contains(KeyModifiers::CONTROL) {
+        return None;
+    }
+    CTRL_TWINS
+        .iter()
+        .find(|(ctrl, _)| *ctrl == c)
+        .map(|(_, twin)| *twin)
+}
 
 /// Other spellings people write for the same keys.
 const ALIASES: [(&str, &str); 4] = [
@@ -263,6 +298,10 @@ impl FromStr for Key {
         let key = shifted(code, modifiers, name)?;
         if key.is_ctrl_c() {
             return Err(KeyNameError::CtrlC);
+        }
+        if let Some(twin) = twin_of(key) {
+            let name = name.to_string();
+            return Err(KeyNameError::Twin { name, twin });
         }
         if key.modifiers.is_empty()
             && let KeyCode::Char(digit @ '1'..='4') = key.code
@@ -493,6 +532,22 @@ mod tests {
         assert_eq!(err("CTRL-C"), KeyNameError::CtrlC);
         assert_eq!(err("3"), KeyNameError::CellDigit('3'));
         assert_eq!(err("shift-/"), KeyNameError::ShiftedChar("shift-/".into()));
+        // Keys the terminal sends as another key's byte.
+        for (name, twin) in [
+            ("ctrl-m", "enter"),
+            ("ctrl-i", "tab"),
+            ("ctrl-[", "esc"),
+            ("ctrl-h", "backspace"),
+            ("Ctrl-M", "enter"),
+            ("alt-ctrl-i", "tab"),
+        ] {
+            let name = name.to_string();
+            assert_eq!(err(&name), KeyNameError::Twin { name, twin });
+        }
+        assert!(err("ctrl-i").to_string().contains("never fire"));
+        // Their neighbours are fine.
+        assert!("ctrl-j".parse::<Key>().is_ok());
+        assert!("alt-m".parse::<Key>().is_ok());
         // Digits 5-9 and modified digits are free.
         assert!("5".parse::<Key>().is_ok());
         assert!("alt-1".parse::<Key>().is_ok());

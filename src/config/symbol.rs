@@ -31,6 +31,14 @@ pub enum SymbolError {
     /// `-`, `.` or `/`: they mean an empty cell or a row break in the position text, so a
     /// board printed with them could not be read back.
     PositionChar(char),
+    /// `,`: it separates the two symbols in `--symbols X,O`, so it could not be given there.
+    Comma,
+    /// Several code points making one emoji (joined with U+200D, a flag, a skin tone, a
+    /// variation selector, a keycap) or half a flag: terminals draw these at different
+    /// widths, which shifts everything after them on the line.
+    Sequence {
+        code_points: usize,
+    },
 }
 
 /// The characters of the position text that are not stones: `-` and `.` for an empty cell,
@@ -60,11 +68,74 @@ impl fmt::Display for SymbolError {
                 "'{c}' is used in positions (- and . are empty cells, / separates rows), so a \
                  board drawn with it would be ambiguous"
             ),
+            SymbolError::Comma => f.write_str(
+                "',' separates the two symbols in --symbols X,O, so it cannot be one of them",
+            ),
+            SymbolError::Sequence { code_points: 1 } => f.write_str(
+                "the symbol is half of a flag (a regional indicator letter), which terminals \
+                 draw at different widths",
+            ),
+            SymbolError::Sequence { code_points } => write!(
+                f,
+                "the symbol is an emoji built from {code_points} code points (joined emoji, a \
+                 flag, a skin tone or a variation selector), which terminals draw at different \
+                 widths"
+            ),
         }
     }
 }
 
 impl std::error::Error for SymbolError {}
+
+impl SymbolError {
+    /// How to fix the symbol, for a config file message.
+    pub fn fix(&self) -> &'static str {
+        match self {
+            SymbolError::PositionChar(_) | SymbolError::Comma => {
+                "pick a character other than -, . and / (or a comma), e.g. `first = \"+\"` or \
+                 `second = \"·\"`"
+            }
+            SymbolError::Sequence { .. } => {
+                "use a single-code-point symbol like \"🦀\", e.g. `first = \"🦀\"`"
+            }
+            _ => {
+                "use exactly one visible character or emoji, e.g. `first = \"🦀\"` or \
+                 `second = \"O\"`"
+            }
+        }
+    }
+}
+
+/// Combining marks that put an accent on a letter (é as e + U+0301) and keep it one column
+/// wide everywhere. Enclosing marks such as the keycap U+20E3 are left out: they turn the
+/// character into an emoji of uncertain width.
+fn is_accent(c: char) -> bool {
+    matches!(c,
+        '\u{0300}'..='\u{036F}'
+        | '\u{1AB0}'..='\u{1AFF}'
+        | '\u{1DC0}'..='\u{1DFF}'
+        | '\u{20D0}'..='\u{20DC}'
+        | '\u{FE20}'..='\u{FE2F}')
+}
+
+/// The regional indicator letters, two of which make a flag.
+fn is_flag_letter(c: char) -> bool {
+    ('\u{1F1E6}'..='\u{1F1FF}').contains(&c)
+}
+
+/// True for one code point, or a letter with accents one column wide: anything else of
+/// several code points is an emoji sequence whose width depends on the terminal.
+fn renders_at_one_width(text: &str) -> bool {
+    let mut chars = text.chars();
+    let Some(base) = chars.next() else {
+        return true;
+    };
+    if is_flag_letter(base) {
+        return false;
+    }
+    let rest = chars.as_str();
+    rest.is_empty() || (base.is_alphabetic() && rest.chars().all(is_accent) && text.width() == 1)
+}
 
 impl Symbol {
     /// Checks `text` and makes it a symbol. Surrounding spaces are not trimmed: `" X"` is
@@ -83,12 +154,19 @@ impl Symbol {
         if text.chars().any(char::is_control) {
             return Err(SymbolError::Control);
         }
+        if !renders_at_one_width(text) {
+            let code_points = text.chars().count();
+            return Err(SymbolError::Sequence { code_points });
+        }
         let width = text.width();
         if !(1..=2).contains(&width) {
             return Err(SymbolError::Width { width });
         }
         if let Some(c) = text.chars().find(|c| POSITION_CHARS.contains(c)) {
             return Err(SymbolError::PositionChar(c));
+        }
+        if text == "," {
+            return Err(SymbolError::Comma);
         }
         Ok(Symbol(text.to_string()))
     }
@@ -134,11 +212,22 @@ pub enum SymbolsError {
     Same(Symbol, Symbol),
     /// `--symbols` text that is not two symbols separated by one comma.
     NotAPair,
+    /// `O` for the first side or `X` for the second (any case): the position text writes the
+    /// sides as X and O, so a board drawn this way reads backwards against it.
+    OtherSidesLetter { side: Side, symbol: Symbol },
 }
 
 impl fmt::Display for SymbolsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SymbolsError::Symbol {
+                side,
+                error: error @ SymbolError::Sequence { .. },
+            } => write!(
+                f,
+                "{} side: {error}; use a single-code-point symbol like 🦀",
+                side.name()
+            ),
             SymbolsError::Symbol { side, error } => {
                 write!(f, "{} side: {error}", side.name())
             }
@@ -154,16 +243,51 @@ impl fmt::Display for SymbolsError {
             SymbolsError::NotAPair => f.write_str(
                 "expected two symbols separated by a comma, first side first, e.g. X,O or 🦀,🐙",
             ),
+            SymbolsError::OtherSidesLetter { side, symbol } => {
+                let (own, other) = match side {
+                    Side::First => ("first", "O, the second side's"),
+                    Side::Second => ("second", "X, the first side's"),
+                };
+                write!(
+                    f,
+                    "the {own} side cannot use '{symbol}': positions write {other} letter, \
+                     so the board would read backwards against the position text"
+                )
+            }
         }
     }
 }
 
 impl std::error::Error for SymbolsError {}
 
+impl SymbolsError {
+    /// How to fix the pair, for a config file message.
+    pub fn fix(&self) -> &'static str {
+        match self {
+            SymbolsError::Symbol { error, .. } => error.fix(),
+            SymbolsError::OtherSidesLetter { .. } => {
+                "keep X for the first side and O for the second, or pick other symbols, e.g. \
+                 `first = \"🦀\"` and `second = \"🐙\"`"
+            }
+            _ => {
+                "give [symbols] `first` and `second` symbols that differ by more than case (the \
+                 defaults are \"X\" and \"O\", so setting one side to the other's default \
+                 needs both set)"
+            }
+        }
+    }
+}
+
 impl Symbols {
     pub fn new(first: Symbol, second: Symbol) -> Result<Symbols, SymbolsError> {
         if first.as_str().to_lowercase() == second.as_str().to_lowercase() {
             return Err(SymbolsError::Same(first, second));
+        }
+        for (side, symbol, other) in [(Side::First, &first, "o"), (Side::Second, &second, "x")] {
+            if symbol.as_str().to_lowercase() == other {
+                let symbol = symbol.clone();
+                return Err(SymbolsError::OtherSidesLetter { side, symbol });
+            }
         }
         Ok(Symbols { first, second })
     }
@@ -221,9 +345,71 @@ mod tests {
         assert_eq!(Symbol::new("X").unwrap().width(), 1);
         assert_eq!(Symbol::new("🦀").unwrap().width(), 2);
         assert_eq!(Symbol::new("猫").unwrap().width(), 2);
-        // One grapheme made of several code points: a flag and an accented letter.
-        assert!(Symbol::new("🇫🇷").is_ok());
+        // A letter with a combining accent renders one column everywhere.
         assert_eq!(Symbol::new("e\u{301}").unwrap().width(), 1);
+        assert_eq!(Symbol::new("☺").unwrap().width(), 1);
+    }
+
+    #[test]
+    fn rejects_emoji_sequences_whose_width_depends_on_the_terminal() {
+        let sequence = |text: &str| Symbol::new(text).unwrap_err();
+        // A family joined with U+200D: 5 code points.
+        assert_eq!(
+            sequence("👨\u{200D}👩\u{200D}👧"),
+            SymbolError::Sequence { code_points: 5 }
+        );
+        // A flag, a skin tone, a text glyph made emoji by a variation selector, a keycap.
+        assert_eq!(sequence("🇫🇷"), SymbolError::Sequence { code_points: 2 });
+        assert_eq!(sequence("👍🏽"), SymbolError::Sequence { code_points: 2 });
+        assert_eq!(
+            sequence("❤\u{FE0F}"),
+            SymbolError::Sequence { code_points: 2 }
+        );
+        assert_eq!(
+            sequence("1\u{FE0F}\u{20E3}"),
+            SymbolError::Sequence { code_points: 3 }
+        );
+        // Half a flag is one code point but no steadier.
+        assert_eq!(sequence("🇫"), SymbolError::Sequence { code_points: 1 });
+        // An accent on an emoji is not a letter with an accent.
+        assert_eq!(
+            sequence("🦀\u{301}"),
+            SymbolError::Sequence { code_points: 2 }
+        );
+        let err = sequence("👍🏽");
+        assert!(err.to_string().contains("different widths"), "{err}");
+        assert!(err.fix().contains("single-code-point symbol like \"🦀\""));
+        // The flag's message carries the fix too.
+        let flag = "👍🏽,O".parse::<Symbols>().unwrap_err().to_string();
+        assert!(flag.contains("single-code-point symbol like 🦀"), "{flag}");
+    }
+
+    #[test]
+    fn rejects_the_comma_that_separates_the_symbols_of_the_flag() {
+        assert_eq!(Symbol::new(","), Err(SymbolError::Comma));
+        assert!(Symbol::new(",").unwrap_err().fix().contains("comma"));
+    }
+
+    #[test]
+    fn rejects_the_other_sides_letter_in_any_case() {
+        for (text, side, symbol) in [
+            ("O,X", Side::First, "O"),
+            ("o,🐙", Side::First, "o"),
+            ("🦀,X", Side::Second, "X"),
+            ("🦀,x", Side::Second, "x"),
+        ] {
+            let err = text.parse::<Symbols>().unwrap_err();
+            let expected = SymbolsError::OtherSidesLetter {
+                side,
+                symbol: Symbol::new(symbol).unwrap(),
+            };
+            assert_eq!(err, expected, "{text}");
+            assert!(err.to_string().contains("backwards"), "{err}");
+        }
+        // Each side's own letter, in either case, is fine.
+        assert!("x,o".parse::<Symbols>().is_ok());
+        assert!("X,🐙".parse::<Symbols>().is_ok());
+        assert!("🦀,O".parse::<Symbols>().is_ok());
     }
 
     #[test]
