@@ -2,8 +2,9 @@
 //! the exact move values; `perfect` makes none.
 //!
 //! A level scores every legal move from its exact value (a win in `p` plies is worth
-//! `1 + 1/p`, a draw 0, a loss in `p` plies `-1 - 1/p`) plus a bonus for the share of the opponent's replies that lose for them (the traps a
-//! strong human sets), then picks a move at random with probability proportional to
+//! `1 + 1/p`, a draw 0, a loss in `p` plies `-1 - 1/p`), plus at `hard` a bonus for the
+//! share of the opponent's replies that go wrong for them (the traps a strong human sets),
+//! then picks a move at random with probability proportional to
 //! `exp(score / temperature)` (a softmax). A low temperature nearly always picks the best
 //! move; a high one often picks a merely good one and sometimes a bad one, so mistakes are
 //! more likely where the cost is small, as with people.
