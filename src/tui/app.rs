@@ -32,6 +32,9 @@ use crate::players::Difficulty;
 use crate::solver::{Outcome, Solver, Value};
 use crate::store::{Record, SavedGame};
 
+/// Said when a finished game is left out of the record because the sides were swapped.
+pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
+
 /// Which screen is showing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Screen {
@@ -189,6 +192,10 @@ impl App {
     pub fn solver(&self) -> Option<&Solver> {
         self.solver.as_deref()
     }
+    /// The person swapped sides with the bot during this game (it will not be recorded).
+    pub fn sides_swapped(&self) -> bool {
+        self.game.swapped
+    }
     pub fn human_side(&self) -> Option<Side> {
         self.game.human
     }
@@ -320,6 +327,8 @@ impl App {
         let mut saved = self.memory.clear_game();
         if let Some(key) = key {
             saved = saved.and(self.memory.record_result(key, outcome));
+        } else if self.game.swapped {
+            self.status = StatusLine::note(format!("{} {NOT_RECORDED}", self.status.text));
         }
         if let Err(why) = saved {
             self.status = StatusLine::note(format!("{} ({why})", self.status.text));
@@ -785,6 +794,9 @@ impl App {
             self.game = GameState::new(self.game.mode, starter, self.game.difficulty);
             self.show_new_game();
         } else {
+            // Once a move is on the board the person can see who is ahead; taking the
+            // other side then is no longer a fair game for the record.
+            self.game.swapped |= !self.moves().is_empty();
             self.game.human = Some(side);
         }
         let symbol = self.settings.symbol(side).to_string();
@@ -1620,6 +1632,29 @@ mod tests {
         let record = h.app.menu_record().unwrap();
         assert_eq!(record.wins, 0, "the perfect bot never loses");
         assert_eq!(record.games(), 1);
+    }
+
+    #[test]
+    fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        h.typed("b2");
+        h.answer();
+        h.typed("s");
+        assert!(h.app.sides_swapped());
+        play_to_the_end(&mut h);
+        assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
+        h.typed("n");
+        assert_eq!(h.app.menu_record().unwrap().games(), 0);
+    }
+
+    #[test]
+    fn swapping_before_the_first_move_still_records_the_game() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        h.typed("s");
+        assert!(!h.app.sides_swapped(), "choosing a side is not a swap");
+        play_to_the_end(&mut h);
+        h.typed("n");
+        assert_eq!(h.app.menu_record().unwrap().games(), 1);
     }
 
     #[test]

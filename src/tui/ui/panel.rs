@@ -104,7 +104,7 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         crate::game::Status::Won(side) => theme.side(side),
         _ => Style::default(),
     };
-    let text = vec![
+    let mut text = vec![
         Line::styled(app.result_text(), winner_style.add_modifier(Modifier::BOLD)),
         Line::from(if app.mode() == Mode::Demo {
             format!(
@@ -121,6 +121,9 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             )
         }),
     ];
+    if app.sides_swapped() {
+        text.insert(1, Line::from(crate::tui::app::NOT_RECORDED));
+    }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .block(
