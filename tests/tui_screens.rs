@@ -286,13 +286,35 @@ fn a_damaged_record_is_told_on_the_start_screen() {
     let mut game = Game {
         app: App::with_memory(Settings::default(), memory, Instant::now()),
     };
-    let screen = game.screen(100, 30);
-    assert!(screen.contains("written by a newer"), "{screen}");
-    assert!(screen.contains("stats.toml.bak"), "{screen}");
+    // Whole at the smallest size the game allows.
+    let notice = "stats.toml was unreadable; kept as stats.toml.bak";
+    let screen = game.screen(70, 22);
+    assert!(screen.contains(notice), "{screen}");
     // Told once: gone when a game starts.
     game.press(KeyCode::Enter);
     game.press(KeyCode::Char('n'));
-    assert!(!game.screen(100, 30).contains("written by a newer"));
+    assert!(!game.screen(70, 22).contains("unreadable"));
+}
+
+#[test]
+fn two_damaged_files_are_both_told_whole_at_the_smallest_size() {
+    use tictaclatin::store::Store;
+    use tictaclatin::tui::Memory;
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("stats.toml"), "version = 99\n").unwrap();
+    std::fs::write(dir.path().join("saved-game.toml"), "not toml at all [").unwrap();
+    let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+    let game = Game {
+        app: App::with_memory(Settings::default(), memory, Instant::now()),
+    };
+    let screen = game.screen(70, 22);
+    for notice in [
+        "stats.toml was unreadable; kept as stats.toml.bak",
+        "saved-game.toml was unreadable; kept as saved-game.toml.bak",
+    ] {
+        assert!(screen.contains(notice), "{screen}");
+    }
 }
 
 #[test]
