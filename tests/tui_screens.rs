@@ -459,3 +459,33 @@ fn the_start_screen_tells_whether_hints_are_on_for_two_players() {
         assert!(screen.contains(expected), "{hints:?}:\n{screen}");
     }
 }
+
+/// Names may be 16 columns long; at the smallest size the tally shortens them with "…"
+/// instead of cutting off the second one.
+#[test]
+fn long_names_are_shortened_to_fit_the_tally_at_the_smallest_size() {
+    use tictaclatin::config::Names;
+    let mut game = Game::new(Settings {
+        mode: Mode::TwoHumans,
+        symbols: "🦀,猫".parse().unwrap(),
+        names: Names {
+            first: "Ada Lovelace 123".into(),
+            second: "Dee Dee Ramone 1".into(),
+            ..Names::default()
+        },
+        ..Settings::default()
+    });
+    game.press(KeyCode::Enter);
+    let screen = game.screen(70, 22);
+    let tally = screen
+        .lines()
+        .find(|line| line.contains("0 : 0"))
+        .expect("a tally line");
+    assert!(tally.contains('…'), "{tally}");
+    // The row as drawn ends at its closing quote (notes on wide symbols follow it).
+    let after_score = tally.split("0 : 0").nth(1).unwrap().split('"').next().unwrap();
+    assert!(
+        after_score.trim_end().ends_with('…'),
+        "the second name ends in its ellipsis, not cut off: {tally}"
+    );
+}

@@ -6,6 +6,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
 use super::{Theme, mode_label};
 use crate::config::{Action, First, Mode};
 use crate::game::Side;
@@ -14,7 +16,7 @@ use crate::tui::review::{self, Verdict};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let mut y = area.y;
-    buf.set_line(area.x, y, &tally(app), area.width);
+    buf.set_line(area.x, y, &tally(app, area.width), area.width);
     y += 2;
     let used = match app.screen() {
         Screen::Review(_) => review_box(app, Rect::new(area.x, y, area.width, 6), buf),
@@ -33,25 +35,72 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// "You X 1 : 0 O Bot": names, symbols in their colours, the points.
-fn tally(app: &App) -> Line<'static> {
+/// "You X 1 : 0 O Bot": names, symbols in their colours, the points, in `width` columns
+/// (long names are shortened with an ellipsis so the second name is never cut off).
+fn tally(app: &App, width: u16) -> Line<'static> {
     let options = app.settings();
     let theme = Theme(options);
     let (f, s) = app.shown_board().points();
     let bold = Style::default().add_modifier(Modifier::BOLD);
+    let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
+    let score = format!(" {f} : {s} ");
+    // Two spaces around the names, the symbols and the score.
+    let fixed = 2 + first.width() + second.width() + score.width();
+    let (first_name, second_name) = fit_names(
+        &app.name(Side::First),
+        &app.name(Side::Second),
+        (width as usize).saturating_sub(fixed),
+    );
     Line::from(vec![
-        Span::raw(format!("{} ", app.name(Side::First))),
-        Span::styled(
-            options.symbol(Side::First).to_string(),
-            theme.side(Side::First),
-        ),
-        Span::styled(format!(" {f} : {s} "), bold),
-        Span::styled(
-            options.symbol(Side::Second).to_string(),
-            theme.side(Side::Second),
-        ),
-        Span::raw(format!(" {}", app.name(Side::Second))),
+        Span::raw(format!("{first_name} ")),
+        Span::styled(first.to_string(), theme.side(Side::First)),
+        Span::styled(score, bold),
+        Span::styled(second.to_string(), theme.side(Side::Second)),
+        Span::raw(format!(" {second_name}")),
     ])
+}
+
+/// Both names in at most `room` columns together: a name shorter than half keeps all of
+/// it and leaves the rest to the other; longer ones are shortened with "…".
+fn fit_names(first: &str, second: &str, room: usize) -> (String, String) {
+    let (a, b) = (first.width(), second.width());
+    if a + b <= room {
+        return (first.to_string(), second.to_string());
+    }
+    let half = room / 2;
+    let (room_a, room_b) = if a <= half {
+        (a, room - a)
+    } else if b <= room - half {
+        (room - b, b)
+    } else {
+        (half, room - half)
+    };
+    (ellipsized(first, room_a), ellipsized(second, room_b))
+}
+
+/// `name` in at most `cols` columns, ending in "…" when shortened.
+fn ellipsized(name: &str, cols: usize) -> String {
+    if name.width() <= cols {
+        return name.to_string();
+    }
+    if cols == 0 {
+        return String::new();
+    }
+    let mut kept = String::new();
+    let mut used = 0;
+    for c in name.chars() {
+        let w = c.width().unwrap_or(0);
+        // One column stays free for the ellipsis.
+        if used + w > cols - 1 {
+            break;
+        }
+        kept.push(c);
+        used += w;
+    }
+    // "Ada…", not "Ada …".
+    let mut kept = kept.trim_end().to_string();
+    kept.push('…');
+    kept
 }
 
 /// Turn, mode, level, hints; returns the rows used.
@@ -149,7 +198,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             Span::styled(symbol.to_string(), theme.side(r.side)),
             Span::raw(format!(" {} before: {}", r.cell, r.before)),
         ]));
-        let pad = " ".repeat(unicode_width::UnicodeWidthStr::width(symbol) + 4);
+        let pad = " ".repeat(symbol.width() + 4);
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
         let style = match r.verdict {
             Verdict::Mistake => theme
@@ -239,4 +288,31 @@ fn mode_text(app: &App) -> String {
 
 fn first_key(app: &App, action: Action) -> String {
     app.settings().keys.first_key(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_fit_are_kept_whole() {
+        assert_eq!(fit_names("Ada", "Bot", 6), ("Ada".into(), "Bot".into()));
+    }
+
+    #[test]
+    fn a_short_name_leaves_its_room_to_the_long_one() {
+        let (a, b) = fit_names("Ada Lovelace 123", "Dee", 12);
+        assert_eq!((a.as_str(), b.as_str()), ("Ada Love…", "Dee"));
+        let (a, b) = fit_names("Dee", "Ada Lovelace 123", 12);
+        assert_eq!((a.as_str(), b.as_str()), ("Dee", "Ada Love…"));
+    }
+
+    #[test]
+    fn two_long_names_share_the_room_measured_in_columns() {
+        let (a, b) = fit_names("Ada Lovelace 123", "猫猫猫猫猫猫猫猫", 11);
+        assert_eq!(a, "Ada…", "no space before the ellipsis");
+        // Double-width characters: 6 columns of room hold two cats and the ellipsis.
+        assert_eq!(b, "猫猫…");
+        assert!(a.width() + b.width() <= 11);
+    }
 }
