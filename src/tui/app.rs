@@ -538,7 +538,9 @@ impl App {
         self.hints = self.settings.hints.on_for(saved.mode);
         self.game = GameState::resumed(saved);
         self.show_new_game();
-        let lead = format!("Resumed your game of {} moves. ", self.moves().len());
+        let count = self.moves().len();
+        let plural = if count == 1 { "move" } else { "moves" };
+        let lead = format!("Resumed your game of {count} {plural}. ");
         self.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
@@ -798,6 +800,12 @@ impl App {
             // other side then is no longer a fair game for the record.
             self.game.swapped |= !self.moves().is_empty();
             self.game.human = Some(side);
+            // The person has now picked the side, so the bot no longer "chose" it.
+            self.game.starter = if side == Side::First {
+                First::You
+            } else {
+                First::Bot
+            };
         }
         let symbol = self.settings.symbol(side).to_string();
         self.status = StatusLine::turn(&format!("You now play {symbol}. "), &self.turn_text());
@@ -825,8 +833,8 @@ impl App {
         if self.game_in_progress() {
             self.confirm_quit = true;
             self.status = StatusLine::note(format!(
-                "Quit the game in progress? {} again to quit, any other key to stay.",
-                self.key(Action::Quit)
+                "{} again to quit (the game is kept), any other key to stay.",
+                self.settings.keys.all_keys(Action::Quit).replace('/', " or ")
             ));
         } else {
             self.exit = Some(Exit::Chosen);
@@ -1214,7 +1222,7 @@ mod tests {
         assert_eq!(last.cell, cell("d1"));
         assert_eq!(last.verdict, crate::tui::review::Verdict::Mistake);
         assert!(
-            last.sentence().starts_with("d1 turned a "),
+            last.sentence().starts_with("d1 lost at once instead of a win in 5"),
             "{}",
             last.sentence()
         );
@@ -1238,7 +1246,10 @@ mod tests {
         let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("b2q");
         assert!(!h.app.should_quit());
-        assert!(h.app.status().starts_with("Quit the game in progress?"));
+        assert_eq!(
+            h.app.status(),
+            "q or Esc again to quit (the game is kept), any other key to stay."
+        );
         h.typed("x");
         assert!(!h.app.should_quit(), "any other key stays");
         h.press(KeyCode::Esc);
@@ -1557,6 +1568,13 @@ mod tests {
         assert_eq!(h.app.difficulty(), Difficulty::Hard);
         assert!(h.app.human_to_move());
         assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
+        let mut h = remembering(Some(saved_vs_bot("b2")));
+        h.press(KeyCode::Enter);
+        assert!(
+            h.app.status().starts_with("Resumed your game of 1 move. "),
+            "{}",
+            h.app.status()
+        );
         assert_eq!(h.app.menu().resume, None, "offered once");
     }
 

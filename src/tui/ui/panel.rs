@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use super::{Theme, mode_label};
+use super::{Theme, glued, mode_label};
 use crate::config::{Action, First, Mode};
 use crate::game::Side;
 use crate::tui::app::{App, Screen};
@@ -154,7 +154,10 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         _ => Style::default(),
     };
     let mut text = vec![
-        Line::styled(app.result_text(), winner_style.add_modifier(Modifier::BOLD)),
+        Line::styled(
+            glued(&app.result_text()),
+            winner_style.add_modifier(Modifier::BOLD),
+        ),
         Line::from(if app.mode() == Mode::Demo {
             format!(
                 "{} new game · {} review",
@@ -207,11 +210,11 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             _ => Style::default(),
         };
         let marker = if r.verdict == Verdict::Mistake {
-            "?? "
+            format!("{MISTAKE} ")
         } else {
-            ""
+            String::new()
         };
-        text.push(Line::styled(format!("{marker}{}", r.sentence()), style));
+        text.push(Line::styled(glued(&format!("{marker}{}", r.sentence())), style));
     }
     let title = format!(" Review: move {shown} of {} ", app.moves().len());
     Paragraph::new(text)
@@ -226,7 +229,10 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     area.height
 }
 
-/// "1. b2 c3" per row; in review mistakes are marked `?` and the shown move is reversed.
+/// How a mistake is marked, in the move list and in the review box alike.
+const MISTAKE: &str = "??";
+
+/// "1. b2 c3" per row; in review mistakes are marked `??` and the shown move is reversed.
 fn moves(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme(app.settings());
     // The symbols in the header say which column of moves is whose.
@@ -266,7 +272,12 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
             if shown == Some(ply) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            let mark = if mistake { "?" } else { " " };
+            // The same mark as the review box's sentence; room for it only in review.
+            let mark = match (mistake, verdicts.is_empty()) {
+                (true, _) => MISTAKE,
+                (false, true) => " ",
+                (false, false) => "  ",
+            };
             spans.push(Span::styled(cell.to_string(), style));
             spans.push(Span::raw(format!("{mark} ")));
         }
