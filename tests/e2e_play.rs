@@ -303,7 +303,7 @@ fn quitting_mid_game_then_starting_again_offers_to_resume_it() {
     let mut game = Session::start_in(home.path(), &[]);
     play_two_moves(&mut game);
     game.send("q");
-    game.wait_for("Quit the game in progress?");
+    game.wait_for("again to quit (the game is kept)");
     game.send("q");
     assert!(game.wait_exit().success());
     assert!(home.path().join("data/saved-game.toml").exists());
