@@ -488,7 +488,13 @@ fn long_names_are_shortened_to_fit_the_tally_at_the_smallest_size() {
         .expect("a tally line");
     assert!(tally.contains('…'), "{tally}");
     // The row as drawn ends at its closing quote (notes on wide symbols follow it).
-    let after_score = tally.split("0 : 0").nth(1).unwrap().split('"').next().unwrap();
+    let after_score = tally
+        .split("0 : 0")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
     assert!(
         after_score.trim_end().ends_with('…'),
         "the second name ends in its ellipsis, not cut off: {tally}"
@@ -523,7 +529,10 @@ fn wrapped_sentences_keep_sizes_and_scores_together() {
     let mut game = Game::mode(Mode::TwoHumans);
     game.keys("a1a2b1b2c1d1");
     let over = as_read(&game.screen(70, 22));
-    assert!(over.contains("1 : 0"), "the score on one row of the banner: {over}");
+    assert!(
+        over.contains("1 : 0"),
+        "the score on one row of the banner: {over}"
+    );
     game.keys("v");
     for _ in 0..5 {
         game.press(KeyCode::Right);

@@ -834,7 +834,10 @@ impl App {
             self.confirm_quit = true;
             self.status = StatusLine::note(format!(
                 "{} again to quit (the game is kept), any other key to stay.",
-                self.settings.keys.all_keys(Action::Quit).replace('/', " or ")
+                self.settings
+                    .keys
+                    .all_keys(Action::Quit)
+                    .replace('/', " or ")
             ));
         } else {
             self.exit = Some(Exit::Chosen);
@@ -1222,7 +1225,8 @@ mod tests {
         assert_eq!(last.cell, cell("d1"));
         assert_eq!(last.verdict, crate::tui::review::Verdict::Mistake);
         assert!(
-            last.sentence().starts_with("d1 lost at once instead of a win in 5"),
+            last.sentence()
+                .starts_with("d1 lost at once instead of a win in 5"),
             "{}",
             last.sentence()
         );

@@ -196,7 +196,10 @@ mod tests {
         let mut fair = game.clone();
         assert_eq!(
             fair.take_result(),
-            Some((memory::record_key(Mode::VsBot, Difficulty::Perfect), Outcome::Win))
+            Some((
+                memory::record_key(Mode::VsBot, Difficulty::Perfect),
+                Outcome::Win
+            ))
         );
         game.swapped = true;
         assert_eq!(game.take_result(), Some((None, Outcome::Win)));

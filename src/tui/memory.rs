@@ -130,8 +130,10 @@ impl Memory {
 /// store left them.
 fn short_notice(store: &Store, path: &Path) -> String {
     let file_name = |path: &Path| {
-        path.file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+        path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
     };
     let name = file_name(path);
     let backup = backup_path(path);
@@ -228,7 +230,11 @@ mod tests {
             memory.notices(),
             ["stats.toml was unreadable; kept as stats.toml.bak"]
         );
-        assert!(memory.details()[0].contains("stats.toml"), "{:?}", memory.details());
+        assert!(
+            memory.details()[0].contains("stats.toml"),
+            "{:?}",
+            memory.details()
+        );
         assert!(
             Memory::load(Store::new(dir.path().to_path_buf(), true))
                 .notices()

@@ -196,7 +196,10 @@ mod tests {
         assert_ne!(review.verdict, Verdict::Best);
         let text = review.sentence();
         assert!(text.starts_with("d1 lost at once instead of a"), "{text}");
-        assert!(text.ends_with(&format!("; best was {}", review.best)), "{text}");
+        assert!(
+            text.ends_with(&format!("; best was {}", review.best)),
+            "{text}"
+        );
     }
 
     #[test]

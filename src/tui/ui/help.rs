@@ -129,8 +129,16 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
         ),
         row(app, "Ctrl-C".into(), "quit at once"),
         heading("In the game"),
-        row(app, pair(Action::Up, Action::Down), "move the cursor up, down"),
-        row(app, pair(Action::Left, Action::Right), "move the cursor left, right"),
+        row(
+            app,
+            pair(Action::Up, Action::Down),
+            "move the cursor up, down",
+        ),
+        row(
+            app,
+            pair(Action::Left, Action::Right),
+            "move the cursor left, right",
+        ),
     ];
     lines.extend(
         GAME_ORDER

@@ -214,7 +214,10 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         } else {
             String::new()
         };
-        text.push(Line::styled(glued(&format!("{marker}{}", r.sentence())), style));
+        text.push(Line::styled(
+            glued(&format!("{marker}{}", r.sentence())),
+            style,
+        ));
     }
     let title = format!(" Review: move {shown} of {} ", app.moves().len());
     Paragraph::new(text)
