@@ -303,7 +303,7 @@ fn quitting_mid_game_then_starting_again_offers_to_resume_it() {
     let mut game = Session::start_in(home.path(), &[]);
     play_two_moves(&mut game);
     game.send("q");
-    game.wait_for("Quit the game in progress?");
+    game.wait_for("again to quit (the game is kept)");
     game.send("q");
     assert!(game.wait_exit().success());
     assert!(home.path().join("data/saved-game.toml").exists());
@@ -407,4 +407,24 @@ fn no_save_writes_nothing_even_when_quitting_mid_game() {
     assert!(game.wait_exit().success());
     let data = home.path().join("data");
     assert!(!data.exists(), "nothing was written in {}", data.display());
+}
+
+/// A damaged record at the smallest size: the start screen tells it in one whole line, and
+/// the full account (which file, what was wrong) is printed once the screen has closed.
+#[test]
+fn a_damaged_record_is_told_whole_at_70x22_and_in_full_after_quitting() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("stats.toml"), "version = 99\n").unwrap();
+    let mut game = Session::start_sized(22, 70, home.path(), &[]);
+    game.wait_for("stats.toml was unreadable; kept as stats.toml.bak");
+    game.send("q");
+    assert!(game.wait_exit().success());
+    let after = game.screen();
+    assert!(
+        after.contains("tictaclatin: ") && after.contains("data/stats.toml"),
+        "the full notice after the screen closed:\n{after}"
+    );
+    assert!(data.join("stats.toml.bak").exists());
 }

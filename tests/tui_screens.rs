@@ -169,6 +169,11 @@ fn the_bot_choosing_says_which_side_it_took() {
     let screen = game.screen(80, 24);
     assert!(screen.contains("You vs bot, bot chose X"), "{screen}");
     assert!(screen.contains("Bot X 0 : 0 O You"), "{screen}");
+    // Once the person swaps, the sides are theirs, not the bot's choice.
+    game.keys("s");
+    let screen = game.screen(80, 24);
+    assert!(!screen.contains("bot chose"), "{screen}");
+    assert!(screen.contains("You X"), "{screen}");
 }
 
 /// The rendered buffer, for checks on styles that the text snapshots do not show.
@@ -286,13 +291,35 @@ fn a_damaged_record_is_told_on_the_start_screen() {
     let mut game = Game {
         app: App::with_memory(Settings::default(), memory, Instant::now()),
     };
-    let screen = game.screen(100, 30);
-    assert!(screen.contains("written by a newer"), "{screen}");
-    assert!(screen.contains("stats.toml.bak"), "{screen}");
+    // Whole at the smallest size the game allows.
+    let notice = "stats.toml was unreadable; kept as stats.toml.bak";
+    let screen = game.screen(70, 22);
+    assert!(screen.contains(notice), "{screen}");
     // Told once: gone when a game starts.
     game.press(KeyCode::Enter);
     game.press(KeyCode::Char('n'));
-    assert!(!game.screen(100, 30).contains("written by a newer"));
+    assert!(!game.screen(70, 22).contains("unreadable"));
+}
+
+#[test]
+fn two_damaged_files_are_both_told_whole_at_the_smallest_size() {
+    use tictaclatin::store::Store;
+    use tictaclatin::tui::Memory;
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("stats.toml"), "version = 99\n").unwrap();
+    std::fs::write(dir.path().join("saved-game.toml"), "not toml at all [").unwrap();
+    let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+    let game = Game {
+        app: App::with_memory(Settings::default(), memory, Instant::now()),
+    };
+    let screen = game.screen(70, 22);
+    for notice in [
+        "stats.toml was unreadable; kept as stats.toml.bak",
+        "saved-game.toml was unreadable; kept as saved-game.toml.bak",
+    ] {
+        assert!(screen.contains(notice), "{screen}");
+    }
 }
 
 #[test]
@@ -312,7 +339,7 @@ fn rebound_keys_show_in_the_footer_and_the_help() {
     assert!(!screen.contains("u undo"), "{screen}");
     game.keys("?");
     let help = game.screen(80, 24);
-    assert!(help.contains("z             take back a move"), "{help}");
+    assert!(help.contains("z               take back a move"), "{help}");
     // The rebound key works; the old one does nothing.
     game.keys(" "); // closes the help
     game.keys("b2u");
@@ -353,8 +380,8 @@ fn help_on_the_start_screen_lists_its_keys_then_the_games() {
             .find(text)
             .unwrap_or_else(|| panic!("no {text:?} in\n{screen}"))
     };
-    assert!(at("On this screen") < at("Up/Down       choose a row"));
-    assert!(at("Enter/Space   start the game") < at("In the game"));
+    assert!(at("On this screen") < at("Up/k/w Down/j   choose a row"));
+    assert!(at("Enter/Space     start the game") < at("In the game"));
     assert!(at("In the game") < at("take back a move"));
     insta::assert_snapshot!(screen);
 }
@@ -436,4 +463,80 @@ fn the_start_screen_tells_whether_hints_are_on_for_two_players() {
         let screen = game.screen(80, 24);
         assert!(screen.contains(expected), "{hints:?}:\n{screen}");
     }
+}
+
+/// Names may be 16 columns long; at the smallest size the tally shortens them with "…"
+/// instead of cutting off the second one.
+#[test]
+fn long_names_are_shortened_to_fit_the_tally_at_the_smallest_size() {
+    use tictaclatin::config::Names;
+    let mut game = Game::new(Settings {
+        mode: Mode::TwoHumans,
+        symbols: "🦀,猫".parse().unwrap(),
+        names: Names {
+            first: "Ada Lovelace 123".into(),
+            second: "Dee Dee Ramone 1".into(),
+            ..Names::default()
+        },
+        ..Settings::default()
+    });
+    game.press(KeyCode::Enter);
+    let screen = game.screen(70, 22);
+    let tally = screen
+        .lines()
+        .find(|line| line.contains("0 : 0"))
+        .expect("a tally line");
+    assert!(tally.contains('…'), "{tally}");
+    // The row as drawn ends at its closing quote (notes on wide symbols follow it).
+    let after_score = tally
+        .split("0 : 0")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    assert!(
+        after_score.trim_end().ends_with('…'),
+        "the second name ends in its ellipsis, not cut off: {tally}"
+    );
+}
+
+/// The start screen's help names every cursor key, not just the arrows, and all of it fits
+/// at the smallest size.
+#[test]
+fn help_on_the_start_screen_lists_every_cursor_key_at_the_smallest_size() {
+    let mut game = Game::new(Settings::default());
+    game.keys("?");
+    let screen = game.screen(70, 22);
+    for keys in ["Up/k/w Down/j", "Left/a Right/l", "mouse"] {
+        assert!(screen.contains(keys), "{keys} in {screen}");
+    }
+}
+
+/// The screen as a person reads it: no-break spaces look like spaces.
+fn as_read(screen: &str) -> String {
+    screen.replace('\u{a0}', " ")
+}
+
+/// Sizes and scores wrap as a whole: never "70 x" on one row and "22." on the next.
+#[test]
+fn wrapped_sentences_keep_sizes_and_scores_together() {
+    let game = Game::mode(Mode::VsBot);
+    let small = as_read(&game.screen(40, 12));
+    assert!(small.contains("Terminal too small: 40 x 12."), "{small}");
+    assert!(small.contains("70 x 22."), "{small}");
+
+    let mut game = Game::mode(Mode::TwoHumans);
+    game.keys("a1a2b1b2c1d1");
+    let over = as_read(&game.screen(70, 22));
+    assert!(
+        over.contains("1 : 0"),
+        "the score on one row of the banner: {over}"
+    );
+    game.keys("v");
+    for _ in 0..5 {
+        game.press(KeyCode::Right);
+    }
+    let review = as_read(&game.screen(70, 22));
+    assert!(review.contains("win in 5"), "{review}");
 }

@@ -45,6 +45,9 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         message: format!("terminal error: {e}"),
         code: 1,
     })?;
+    for notice in &ending.notices {
+        eprintln!("tictaclatin: {notice}");
+    }
     if let Some(why) = &ending.save_error {
         eprintln!("tictaclatin: the unfinished game was not saved: {why}");
     }

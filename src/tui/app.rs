@@ -32,6 +32,9 @@ use crate::players::Difficulty;
 use crate::solver::{Outcome, Solver, Value};
 use crate::store::{Record, SavedGame};
 
+/// Said when a finished game is left out of the record because the sides were swapped.
+pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
+
 /// Which screen is showing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Screen {
@@ -189,6 +192,10 @@ impl App {
     pub fn solver(&self) -> Option<&Solver> {
         self.solver.as_deref()
     }
+    /// The person swapped sides with the bot during this game (it will not be recorded).
+    pub fn sides_swapped(&self) -> bool {
+        self.game.swapped
+    }
     pub fn human_side(&self) -> Option<Side> {
         self.game.human
     }
@@ -320,6 +327,8 @@ impl App {
         let mut saved = self.memory.clear_game();
         if let Some(key) = key {
             saved = saved.and(self.memory.record_result(key, outcome));
+        } else if self.game.swapped {
+            self.status = StatusLine::note(format!("{} {NOT_RECORDED}", self.status.text));
         }
         if let Err(why) = saved {
             self.status = StatusLine::note(format!("{} ({why})", self.status.text));
@@ -529,7 +538,9 @@ impl App {
         self.hints = self.settings.hints.on_for(saved.mode);
         self.game = GameState::resumed(saved);
         self.show_new_game();
-        let lead = format!("Resumed your game of {} moves. ", self.moves().len());
+        let count = self.moves().len();
+        let plural = if count == 1 { "move" } else { "moves" };
+        let lead = format!("Resumed your game of {count} {plural}. ");
         self.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
@@ -785,7 +796,16 @@ impl App {
             self.game = GameState::new(self.game.mode, starter, self.game.difficulty);
             self.show_new_game();
         } else {
+            // Once a move is on the board the person can see who is ahead; taking the
+            // other side then is no longer a fair game for the record.
+            self.game.swapped |= !self.moves().is_empty();
             self.game.human = Some(side);
+            // The person has now picked the side, so the bot no longer "chose" it.
+            self.game.starter = if side == Side::First {
+                First::You
+            } else {
+                First::Bot
+            };
         }
         let symbol = self.settings.symbol(side).to_string();
         self.status = StatusLine::turn(&format!("You now play {symbol}. "), &self.turn_text());
@@ -813,8 +833,11 @@ impl App {
         if self.game_in_progress() {
             self.confirm_quit = true;
             self.status = StatusLine::note(format!(
-                "Quit the game in progress? {} again to quit, any other key to stay.",
-                self.key(Action::Quit)
+                "{} again to quit (the game is kept), any other key to stay.",
+                self.settings
+                    .keys
+                    .all_keys(Action::Quit)
+                    .replace('/', " or ")
             ));
         } else {
             self.exit = Some(Exit::Chosen);
@@ -1202,7 +1225,8 @@ mod tests {
         assert_eq!(last.cell, cell("d1"));
         assert_eq!(last.verdict, crate::tui::review::Verdict::Mistake);
         assert!(
-            last.sentence().starts_with("d1 turned a "),
+            last.sentence()
+                .starts_with("d1 lost at once instead of a win in 5"),
             "{}",
             last.sentence()
         );
@@ -1226,7 +1250,10 @@ mod tests {
         let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
         h.typed("b2q");
         assert!(!h.app.should_quit());
-        assert!(h.app.status().starts_with("Quit the game in progress?"));
+        assert_eq!(
+            h.app.status(),
+            "q or Esc again to quit (the game is kept), any other key to stay."
+        );
         h.typed("x");
         assert!(!h.app.should_quit(), "any other key stays");
         h.press(KeyCode::Esc);
@@ -1545,6 +1572,13 @@ mod tests {
         assert_eq!(h.app.difficulty(), Difficulty::Hard);
         assert!(h.app.human_to_move());
         assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
+        let mut h = remembering(Some(saved_vs_bot("b2")));
+        h.press(KeyCode::Enter);
+        assert!(
+            h.app.status().starts_with("Resumed your game of 1 move. "),
+            "{}",
+            h.app.status()
+        );
         assert_eq!(h.app.menu().resume, None, "offered once");
     }
 
@@ -1620,6 +1654,29 @@ mod tests {
         let record = h.app.menu_record().unwrap();
         assert_eq!(record.wins, 0, "the perfect bot never loses");
         assert_eq!(record.games(), 1);
+    }
+
+    #[test]
+    fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        h.typed("b2");
+        h.answer();
+        h.typed("s");
+        assert!(h.app.sides_swapped());
+        play_to_the_end(&mut h);
+        assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
+        h.typed("n");
+        assert_eq!(h.app.menu_record().unwrap().games(), 0);
+    }
+
+    #[test]
+    fn swapping_before_the_first_move_still_records_the_game() {
+        let mut h = Harness::new(Mode::VsBot, First::You, 0);
+        h.typed("s");
+        assert!(!h.app.sides_swapped(), "choosing a side is not a swap");
+        play_to_the_end(&mut h);
+        h.typed("n");
+        assert_eq!(h.app.menu_record().unwrap().games(), 1);
     }
 
     #[test]

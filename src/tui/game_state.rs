@@ -33,6 +33,10 @@ pub struct GameState {
     /// has been asked. The result is filed under it, so raising the level just before the
     /// end does not count a game won against an easy bot as won against a perfect one.
     weakest: Option<Difficulty>,
+    /// The person swapped sides with the bot during play. Such a game is not recorded:
+    /// taking over the side the perfect bot has been winning would count as a win
+    /// against perfect.
+    pub swapped: bool,
     pub history: History,
     /// The result has been counted (once per game, when it ends).
     counted: bool,
@@ -54,6 +58,7 @@ impl GameState {
             names_swapped: false,
             difficulty,
             weakest: None,
+            swapped: false,
             history: History::default(),
             counted: false,
         }
@@ -131,8 +136,9 @@ impl GameState {
         self.weakest
     }
 
-    /// Once per game, when it is over: the record it counts in (none for the demo) and the
-    /// result for the person (against the bot) or the first player (two people).
+    /// Once per game, when it is over: the record it counts in (none for the demo, or after
+    /// a swap of sides with the bot) and the result for the person (against the bot) or the
+    /// first player (two people).
     pub fn take_result(&mut self) -> Option<(Option<RecordKey>, Outcome)> {
         let status = self.board().status();
         if self.counted || !status.is_over() {
@@ -148,6 +154,9 @@ impl GameState {
             Status::Won(_) => Outcome::Loss,
             _ => Outcome::Draw,
         };
+        if self.swapped {
+            return Some((None, outcome));
+        }
         let level = self.weakest.unwrap_or(self.difficulty);
         Some((memory::record_key(self.mode, level), outcome))
     }
@@ -175,6 +184,25 @@ mod tests {
         game.difficulty = Difficulty::Perfect;
         assert_eq!(game.bot_asked(), Difficulty::Perfect);
         assert_eq!(game.weakest(), Some(Difficulty::Easy));
+    }
+
+    #[test]
+    fn a_game_with_swapped_sides_is_not_recorded() {
+        let mut game = GameState::new(Mode::VsBot, First::You, Difficulty::Perfect);
+        // X takes row 1 with O's a2 completing it (X X X O): X wins 1 : 0.
+        for name in ["a1", "a2", "b1", "b2", "c1", "d1"] {
+            game.history.play(name.parse().unwrap());
+        }
+        let mut fair = game.clone();
+        assert_eq!(
+            fair.take_result(),
+            Some((
+                memory::record_key(Mode::VsBot, Difficulty::Perfect),
+                Outcome::Win
+            ))
+        );
+        game.swapped = true;
+        assert_eq!(game.take_result(), Some((None, Outcome::Win)));
     }
 
     #[test]

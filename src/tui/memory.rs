@@ -4,9 +4,11 @@
 //! The files themselves are the store's business ([`crate::store`]); this keeps the copy the
 //! screen shows and turns write failures into messages for the status line.
 
+use std::path::Path;
+
 use crate::config::Mode;
 use crate::solver::Outcome;
-use crate::store::{Record, RecordKey, SavedGame, Stats, Store};
+use crate::store::{Record, RecordKey, SavedGame, Stats, Store, backup_path};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -16,8 +18,11 @@ pub struct Memory {
     stats: Stats,
     /// The unfinished game from an earlier run, until it is resumed or replaced.
     saved: Option<SavedGame>,
-    /// Files that had to be set aside, to tell the player once.
+    /// Files that had to be set aside, to tell the player once: one short line each, so
+    /// they fit the start screen at its smallest.
     notices: Vec<String>,
+    /// The store's full account of those files (path and reason), printed after the game.
+    details: Vec<String>,
 }
 
 impl Memory {
@@ -31,11 +36,22 @@ impl Memory {
     pub fn load(store: Store) -> Memory {
         let stats = store.load_stats();
         let saved = store.load_game();
-        let notices = [stats.notice, saved.notice].into_iter().flatten().collect();
+        let mut notices = Vec::new();
+        let mut details = Vec::new();
+        for (notice, path) in [
+            (stats.notice, store.stats_path()),
+            (saved.notice, store.game_path()),
+        ] {
+            if let Some(notice) = notice {
+                notices.push(short_notice(&store, &path));
+                details.push(notice);
+            }
+        }
         Memory {
             stats: stats.value,
             saved: saved.value,
             notices,
+            details,
             store: Some(store),
         }
     }
@@ -59,6 +75,11 @@ impl Memory {
 
     pub fn notices(&self) -> &[String] {
         &self.notices
+    }
+
+    /// The full notices, with paths and reasons, for after the screen has closed.
+    pub fn details(&self) -> &[String] {
+        &self.details
     }
 
     /// The notices have been seen (a game started): they are not shown again.
@@ -101,6 +122,27 @@ impl Memory {
     /// saved again on the way out.
     pub fn take_saved(&mut self) -> Option<SavedGame> {
         self.saved.take()
+    }
+}
+
+/// One line on an unreadable file, short enough for the narrowest screen: "stats.toml was
+/// unreadable; kept as stats.toml.bak". Where it went follows from the files on disk, as the
+/// store left them.
+fn short_notice(store: &Store, path: &Path) -> String {
+    let file_name = |path: &Path| {
+        path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    };
+    let name = file_name(path);
+    let backup = backup_path(path);
+    if !store.saves() {
+        format!("{name} was unreadable; left as it is (saving is off)")
+    } else if !path.exists() && backup.exists() {
+        format!("{name} was unreadable; kept as {}", file_name(&backup))
+    } else {
+        format!("{name} was unreadable and will be replaced")
     }
 }
 
@@ -184,16 +226,30 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("stats.toml"), "version = \"x\"").unwrap();
         let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
-        assert_eq!(memory.notices().len(), 1);
+        assert_eq!(
+            memory.notices(),
+            ["stats.toml was unreadable; kept as stats.toml.bak"]
+        );
         assert!(
-            memory.notices()[0].contains(".bak"),
+            memory.details()[0].contains("stats.toml"),
             "{:?}",
-            memory.notices()
+            memory.details()
         );
         assert!(
             Memory::load(Store::new(dir.path().to_path_buf(), true))
                 .notices()
                 .is_empty()
+        );
+    }
+
+    #[test]
+    fn without_saving_a_damaged_file_is_left_alone_and_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("saved-game.toml"), "moves = 3").unwrap();
+        let memory = Memory::load(Store::new(dir.path().to_path_buf(), false));
+        assert_eq!(
+            memory.notices(),
+            ["saved-game.toml was unreadable; left as it is (saving is off)"]
         );
     }
 

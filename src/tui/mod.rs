@@ -45,6 +45,8 @@ pub struct Ending {
     pub signal: Option<Signal>,
     /// Why the unfinished game could not be saved, if it could not.
     pub save_error: Option<String>,
+    /// The full account of data files that were set aside (the screen showed a short one).
+    pub notices: Vec<String>,
 }
 
 /// Plays the game in the real terminal until the player quits or a signal stops it.
@@ -62,6 +64,7 @@ pub fn run(settings: Settings, memory: Memory, seed: u64) -> io::Result<Ending> 
     tx.send(Event::Resize(size.width, size.height))
         .map_err(io::Error::other)?;
     event::spawn_input(tx);
+    let notices = memory.details().to_vec();
     let mut app = App::with_memory(settings, memory, Instant::now());
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         run_loop(&mut terminal, &mut app, &rx, |request| bot.ask(request))
@@ -77,6 +80,7 @@ pub fn run(settings: Settings, memory: Memory, seed: u64) -> io::Result<Ending> 
         None => Ok(Ending {
             signal: app.stopped_by(),
             save_error: saved.err(),
+            notices,
         }),
     }
 }

@@ -72,6 +72,13 @@ fn rank(outcome: Outcome) -> u8 {
     }
 }
 
+impl MoveReview {
+    /// The move itself ended the game in a loss (a loss in one ply: this one).
+    fn lost_at_once(&self) -> bool {
+        self.after.outcome == Outcome::Loss && self.after.plies == 1
+    }
+}
+
 /// `a draw`, `a win in 5`.
 fn with_article(value: Value) -> String {
     format!("a {value}")
@@ -91,6 +98,13 @@ impl MoveReview {
     /// One sentence on the move: "b4 turned a draw into a loss in 5; best was c1".
     pub fn sentence(&self) -> String {
         let (cell, best) = (self.cell, self.best);
+        if self.verdict != Verdict::Best && self.lost_at_once() {
+            // "a loss in 1" would read as if the opponent still had a move to make.
+            return format!(
+                "{cell} lost at once instead of {}; best was {best}",
+                with_article(self.before)
+            );
+        }
         match self.verdict {
             Verdict::Mistake => format!(
                 "{cell} turned {} into {}; best was {best}",
@@ -172,6 +186,20 @@ mod tests {
             "{text}"
         );
         assert!(text.contains(&format!("instead of {best}")), "{text}");
+    }
+
+    #[test]
+    fn a_move_that_loses_on_the_spot_says_so() {
+        // O's d1 completes row 1 as X X X O: X scores and wins at once.
+        let game = cells("a1 a2 b1 b2 c1 d1");
+        let review = review_move(solver(), &game, 6).unwrap();
+        assert_ne!(review.verdict, Verdict::Best);
+        let text = review.sentence();
+        assert!(text.starts_with("d1 lost at once instead of a"), "{text}");
+        assert!(
+            text.ends_with(&format!("; best was {}", review.best)),
+            "{text}"
+        );
     }
 
     #[test]

@@ -28,8 +28,8 @@ const ORDER: [Action; 14] = [
     Action::Quit,
 ];
 
-/// The game's own keys, for the start screen's help: movement is one row there and help and
-/// quit are already listed, so both lists fit on the smallest screen.
+/// The game's own keys, for the start screen's help: movement takes two rows there and help
+/// and quit are already listed, so both lists fit on the smallest screen.
 const GAME_ORDER: [Action; 8] = [
     Action::Place,
     Action::Undo,
@@ -53,7 +53,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         settings.symbol(crate::game::Side::Second)
     );
 
-    let width = 62.min(area.width);
+    let width = 64.min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
     let popup = Rect::new(
         area.x + (area.width - width) / 2,
@@ -77,10 +77,13 @@ fn key_style(app: &App) -> Style {
     Theme(app.settings()).accent().add_modifier(Modifier::BOLD)
 }
 
+/// The width of the keys' column: "Left/a Right/l" fits.
+const KEY_COLUMN: usize = 15;
+
 /// One key and what it does, keys in a column (a longer key pushes its text along).
 fn row(app: &App, key: String, what: &str) -> Line<'static> {
     Line::from(vec![
-        Span::styled(format!("{key:<13} "), key_style(app)),
+        Span::styled(format!("{key:<KEY_COLUMN$} "), key_style(app)),
         Span::raw(what.to_string()),
     ])
 }
@@ -107,7 +110,8 @@ fn game_lines(app: &App) -> Vec<Line<'static>> {
 /// The start screen's keys, then the game's under their own heading.
 fn start_lines(app: &App) -> Vec<Line<'static>> {
     let keys = &app.settings().keys;
-    let pair = |a: Action, b: Action| format!("{}/{}", keys.first_key(a), keys.first_key(b));
+    // Every key of both directions: "Up/k/w Down/j".
+    let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
     let mut lines = vec![
         heading("On this screen"),
         row(app, pair(Action::Up, Action::Down), "choose a row"),
@@ -127,12 +131,13 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
         heading("In the game"),
         row(
             app,
-            format!(
-                "{}/{}",
-                pair(Action::Up, Action::Down),
-                pair(Action::Left, Action::Right)
-            ),
-            "move the cursor",
+            pair(Action::Up, Action::Down),
+            "move the cursor up, down",
+        ),
+        row(
+            app,
+            pair(Action::Left, Action::Right),
+            "move the cursor left, right",
         ),
     ];
     lines.extend(

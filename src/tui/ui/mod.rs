@@ -43,15 +43,15 @@ impl Widget for &App {
 /// Instead of a broken picture: how big the terminal must be.
 fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let text = vec![
-        Line::from(format!(
+        Line::from(glued(&format!(
             "Terminal too small: {} x {}.",
             area.width, area.height
-        )),
-        Line::from(format!(
+        ))),
+        Line::from(glued(&format!(
             "Enlarge the terminal to at least {} x {}.",
             geometry::MIN_WIDTH,
             geometry::MIN_HEIGHT
-        )),
+        ))),
         Line::from(format!(
             "({} or Ctrl-C quits)",
             app.settings().keys.first_key(Action::Quit)
@@ -66,6 +66,25 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
             Rect::new(area.x, y, area.width, area.height - (y - area.y)),
             buf,
         );
+}
+
+/// `text` with its units kept together when wrapped: the spaces in "70 x 22", "1 : 0" and
+/// "in 5" become no-break spaces, which ratatui's wrapping does not break at.
+pub fn glued(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    let starts_with_digit = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
+    let is_number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+    let mut out = String::with_capacity(text.len());
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            let before = words[i - 1];
+            let joined = (is_number(before) && matches!(*word, ":" | "x"))
+                || (matches!(before, ":" | "x" | "in") && starts_with_digit(word));
+            out.push(if joined { '\u{a0}' } else { ' ' });
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// Top line: name of the game, the mode, the bot's level and hints.
@@ -248,5 +267,25 @@ impl Theme<'_> {
             Outcome::Draw => colors.hint_draw,
             Outcome::Loss => colors.hint_loss,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_glued_and_other_spaces_are_not() {
+        let nb = '\u{a0}';
+        assert_eq!(
+            glued("at least 70 x 22."),
+            format!("at least 70{nb}x{nb}22.")
+        );
+        assert_eq!(
+            glued("X wins 1 : 0 with row 1."),
+            format!("X wins 1{nb}:{nb}0 with row 1.")
+        );
+        assert_eq!(glued("a loss in 5; best"), format!("a loss in{nb}5; best"));
+        assert_eq!(glued("a box of x"), "a box of x");
     }
 }

@@ -6,7 +6,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{Theme, mode_label};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+use super::{Theme, glued, mode_label};
 use crate::config::{Action, First, Mode};
 use crate::game::Side;
 use crate::tui::app::{App, Screen};
@@ -14,7 +16,7 @@ use crate::tui::review::{self, Verdict};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let mut y = area.y;
-    buf.set_line(area.x, y, &tally(app), area.width);
+    buf.set_line(area.x, y, &tally(app, area.width), area.width);
     y += 2;
     let used = match app.screen() {
         Screen::Review(_) => review_box(app, Rect::new(area.x, y, area.width, 6), buf),
@@ -33,25 +35,72 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// "You X 1 : 0 O Bot": names, symbols in their colours, the points.
-fn tally(app: &App) -> Line<'static> {
+/// "You X 1 : 0 O Bot": names, symbols in their colours, the points, in `width` columns
+/// (long names are shortened with an ellipsis so the second name is never cut off).
+fn tally(app: &App, width: u16) -> Line<'static> {
     let options = app.settings();
     let theme = Theme(options);
     let (f, s) = app.shown_board().points();
     let bold = Style::default().add_modifier(Modifier::BOLD);
+    let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
+    let score = format!(" {f} : {s} ");
+    // Two spaces around the names, the symbols and the score.
+    let fixed = 2 + first.width() + second.width() + score.width();
+    let (first_name, second_name) = fit_names(
+        &app.name(Side::First),
+        &app.name(Side::Second),
+        (width as usize).saturating_sub(fixed),
+    );
     Line::from(vec![
-        Span::raw(format!("{} ", app.name(Side::First))),
-        Span::styled(
-            options.symbol(Side::First).to_string(),
-            theme.side(Side::First),
-        ),
-        Span::styled(format!(" {f} : {s} "), bold),
-        Span::styled(
-            options.symbol(Side::Second).to_string(),
-            theme.side(Side::Second),
-        ),
-        Span::raw(format!(" {}", app.name(Side::Second))),
+        Span::raw(format!("{first_name} ")),
+        Span::styled(first.to_string(), theme.side(Side::First)),
+        Span::styled(score, bold),
+        Span::styled(second.to_string(), theme.side(Side::Second)),
+        Span::raw(format!(" {second_name}")),
     ])
+}
+
+/// Both names in at most `room` columns together: a name shorter than half keeps all of
+/// it and leaves the rest to the other; longer ones are shortened with "…".
+fn fit_names(first: &str, second: &str, room: usize) -> (String, String) {
+    let (a, b) = (first.width(), second.width());
+    if a + b <= room {
+        return (first.to_string(), second.to_string());
+    }
+    let half = room / 2;
+    let (room_a, room_b) = if a <= half {
+        (a, room - a)
+    } else if b <= room - half {
+        (room - b, b)
+    } else {
+        (half, room - half)
+    };
+    (ellipsized(first, room_a), ellipsized(second, room_b))
+}
+
+/// `name` in at most `cols` columns, ending in "…" when shortened.
+fn ellipsized(name: &str, cols: usize) -> String {
+    if name.width() <= cols {
+        return name.to_string();
+    }
+    if cols == 0 {
+        return String::new();
+    }
+    let mut kept = String::new();
+    let mut used = 0;
+    for c in name.chars() {
+        let w = c.width().unwrap_or(0);
+        // One column stays free for the ellipsis.
+        if used + w > cols - 1 {
+            break;
+        }
+        kept.push(c);
+        used += w;
+    }
+    // "Ada…", not "Ada …".
+    let mut kept = kept.trim_end().to_string();
+    kept.push('…');
+    kept
 }
 
 /// Turn, mode, level, hints; returns the rows used.
@@ -104,8 +153,11 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         crate::game::Status::Won(side) => theme.side(side),
         _ => Style::default(),
     };
-    let text = vec![
-        Line::styled(app.result_text(), winner_style.add_modifier(Modifier::BOLD)),
+    let mut text = vec![
+        Line::styled(
+            glued(&app.result_text()),
+            winner_style.add_modifier(Modifier::BOLD),
+        ),
         Line::from(if app.mode() == Mode::Demo {
             format!(
                 "{} new game · {} review",
@@ -121,6 +173,9 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             )
         }),
     ];
+    if app.sides_swapped() {
+        text.insert(1, Line::from(crate::tui::app::NOT_RECORDED));
+    }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
         .block(
@@ -146,7 +201,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             Span::styled(symbol.to_string(), theme.side(r.side)),
             Span::raw(format!(" {} before: {}", r.cell, r.before)),
         ]));
-        let pad = " ".repeat(unicode_width::UnicodeWidthStr::width(symbol) + 4);
+        let pad = " ".repeat(symbol.width() + 4);
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
         let style = match r.verdict {
             Verdict::Mistake => theme
@@ -155,11 +210,14 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             _ => Style::default(),
         };
         let marker = if r.verdict == Verdict::Mistake {
-            "?? "
+            format!("{MISTAKE} ")
         } else {
-            ""
+            String::new()
         };
-        text.push(Line::styled(format!("{marker}{}", r.sentence()), style));
+        text.push(Line::styled(
+            glued(&format!("{marker}{}", r.sentence())),
+            style,
+        ));
     }
     let title = format!(" Review: move {shown} of {} ", app.moves().len());
     Paragraph::new(text)
@@ -174,7 +232,10 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     area.height
 }
 
-/// "1. b2 c3" per row; in review mistakes are marked `?` and the shown move is reversed.
+/// How a mistake is marked, in the move list and in the review box alike.
+const MISTAKE: &str = "??";
+
+/// "1. b2 c3" per row; in review mistakes are marked `??` and the shown move is reversed.
 fn moves(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme(app.settings());
     // The symbols in the header say which column of moves is whose.
@@ -214,7 +275,12 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
             if shown == Some(ply) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            let mark = if mistake { "?" } else { " " };
+            // The same mark as the review box's sentence; room for it only in review.
+            let mark = match (mistake, verdicts.is_empty()) {
+                (true, _) => MISTAKE,
+                (false, true) => " ",
+                (false, false) => "  ",
+            };
             spans.push(Span::styled(cell.to_string(), style));
             spans.push(Span::raw(format!("{mark} ")));
         }
@@ -236,4 +302,31 @@ fn mode_text(app: &App) -> String {
 
 fn first_key(app: &App, action: Action) -> String {
     app.settings().keys.first_key(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_fit_are_kept_whole() {
+        assert_eq!(fit_names("Ada", "Bot", 6), ("Ada".into(), "Bot".into()));
+    }
+
+    #[test]
+    fn a_short_name_leaves_its_room_to_the_long_one() {
+        let (a, b) = fit_names("Ada Lovelace 123", "Dee", 12);
+        assert_eq!((a.as_str(), b.as_str()), ("Ada Love…", "Dee"));
+        let (a, b) = fit_names("Dee", "Ada Lovelace 123", 12);
+        assert_eq!((a.as_str(), b.as_str()), ("Dee", "Ada Love…"));
+    }
+
+    #[test]
+    fn two_long_names_share_the_room_measured_in_columns() {
+        let (a, b) = fit_names("Ada Lovelace 123", "猫猫猫猫猫猫猫猫", 11);
+        assert_eq!(a, "Ada…", "no space before the ellipsis");
+        // Double-width characters: 6 columns of room hold two cats and the ellipsis.
+        assert_eq!(b, "猫猫…");
+        assert!(a.width() + b.width() <= 11);
+    }
 }
