@@ -417,6 +417,14 @@ pub fn free_backup_path(path: &Path) -> PathBuf {
         .expect("some backup number is free")
 }
 
+/// The newest backup of a file (the highest number taken), if there is one.
+pub fn latest_backup_path(path: &Path) -> Option<PathBuf> {
+    (0..)
+        .map(|n| backup_path(path, n))
+        .take_while(|backup| backup.exists())
+        .last()
+}
+
 /// Why a file's content cannot be used.
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum Unusable {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::config::Mode;
 use crate::solver::Outcome;
-use crate::store::{Record, RecordKey, SavedGame, Stats, Store, backup_path};
+use crate::store::{Record, RecordKey, SavedGame, Stats, Store, latest_backup_path};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -136,10 +136,10 @@ fn short_notice(store: &Store, path: &Path) -> String {
         )
     };
     let name = file_name(path);
-    let backup = backup_path(path);
+    let backup = latest_backup_path(path);
     if !store.saves() {
         format!("{name} was unreadable; left as it is (saving is off)")
-    } else if !path.exists() && backup.exists() {
+    } else if let Some(backup) = backup.filter(|_| !path.exists()) {
         format!("{name} was unreadable; kept as {}", file_name(&backup))
     } else {
         format!("{name} was unreadable and will be replaced")
