@@ -124,6 +124,9 @@ pub struct SavedGame {
     /// The weakest level the bot has played at in this game (`None` before its first
     /// move): the result is filed under it when the game ends.
     pub weakest: Option<Difficulty>,
+    /// The person swapped sides with the bot during play, so the result will not be
+    /// recorded.
+    pub swapped: bool,
     /// The moves played, from the empty board.
     pub moves: Vec<Cell>,
 }
@@ -580,6 +583,9 @@ struct GameFile {
     /// Missing in files written before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     weakest: Option<String>,
+    /// Missing (false) in files written before it was kept.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    swapped: bool,
     moves: Vec<String>,
 }
 
@@ -590,6 +596,7 @@ fn game_to_text(game: &SavedGame) -> String {
         human: game.human.map(|side| side.name().into()),
         difficulty: game.difficulty.name().into(),
         weakest: game.weakest.map(|level| level.name().into()),
+        swapped: game.swapped,
         moves: game.moves.iter().map(Cell::to_string).collect(),
     };
     toml::to_string(&file).expect("plain data serializes")
@@ -621,6 +628,7 @@ fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
         human,
         difficulty: file.difficulty.parse().map_err(Unusable::Corrupt)?,
         weakest,
+        swapped: file.swapped,
         moves,
     };
     game.board().map_err(Unusable::Corrupt)?;
@@ -679,6 +687,7 @@ mod tests {
             human: None,
             difficulty: Difficulty::Perfect,
             weakest: None,
+            swapped: false,
             moves,
         };
         assert!(game(cells(&["a1", "b1"])).board().is_ok());
@@ -692,15 +701,22 @@ mod tests {
             human: Some(Side::Second),
             difficulty: Difficulty::Perfect,
             weakest: Some(Difficulty::Easy),
+            swapped: true,
             moves: vec!["b2".parse().unwrap()],
         };
         let text = game_to_text(&game);
         assert!(text.contains("human = \"second\""), "{text}");
         assert_eq!(game_from_text(&text).unwrap(), game);
-        // Files from before the weakest level was kept still load.
-        let old = text.replace("weakest = \"easy\"\n", "");
-        assert!(!old.contains("weakest"), "{old}");
-        assert_eq!(game_from_text(&old).unwrap().weakest, None);
+        // Files from before the weakest level and the swap were kept still load.
+        let old = text
+            .replace("weakest = \"easy\"\n", "")
+            .replace("swapped = true\n", "");
+        assert!(
+            !old.contains("weakest") && !old.contains("swapped"),
+            "{old}"
+        );
+        let old = game_from_text(&old).unwrap();
+        assert_eq!((old.weakest, old.swapped), (None, false));
         let bad = text.replace("\"second\"", "\"third\"");
         assert!(game_from_text(&bad).is_err());
     }

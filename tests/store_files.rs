@@ -46,6 +46,7 @@ fn some_game() -> SavedGame {
         human: Some(Side::Second),
         difficulty: Difficulty::Hard,
         weakest: Some(Difficulty::Easy),
+        swapped: false,
         moves: ["b2", "c3", "a1"]
             .iter()
             .map(|c| c.parse::<Cell>().unwrap())

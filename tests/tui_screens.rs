@@ -264,6 +264,7 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
             human: Some(Side::First),
             difficulty: Difficulty::Perfect,
             weakest: None,
+            swapped: false,
             moves: moves.collect(),
         })
         .unwrap();

@@ -1544,6 +1544,7 @@ mod tests {
             human: Some(Side::First),
             difficulty: Difficulty::Hard,
             weakest: None,
+            swapped: false,
             moves: moves.split(' ').map(cell).collect(),
         }
     }

@@ -77,6 +77,7 @@ impl GameState {
         GameState {
             human: Some(human),
             weakest: saved.weakest,
+            swapped: saved.swapped,
             history: History::from_moves(saved.moves),
             ..GameState::new(saved.mode, starter, saved.difficulty)
         }
@@ -93,6 +94,7 @@ impl GameState {
             },
             difficulty: self.difficulty,
             weakest: self.weakest,
+            swapped: self.swapped,
             moves: self.moves().to_vec(),
         }
     }
@@ -203,6 +205,13 @@ mod tests {
         );
         game.swapped = true;
         assert_eq!(game.take_result(), Some((None, Outcome::Win)));
+    }
+
+    #[test]
+    fn a_resumed_game_stays_unrecorded_after_a_swap() {
+        let mut game = GameState::new(Mode::VsBot, First::You, Difficulty::Perfect);
+        game.swapped = true;
+        assert!(GameState::resumed(game.to_saved()).swapped);
     }
 
     #[test]

@@ -174,6 +174,7 @@ mod tests {
             human: Some(Side::First),
             difficulty: Difficulty::Hard,
             weakest: None,
+            swapped: false,
             moves: vec!["b2".parse().unwrap(), "c3".parse().unwrap()],
         }
     }
