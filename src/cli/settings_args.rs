@@ -31,8 +31,8 @@ pub struct SettingsArgs {
     /// Draw without colour (also NO_COLOR=1 or `color = false` in the config file)
     #[arg(long)]
     pub no_color: bool,
-    /// Milliseconds to wait before showing the bot's move, 0 to 10000 (also
-    /// TICTACLATIN_BOT_DELAY_MS or `bot_delay_ms` in the config file) [default: 500]
+    /// Milliseconds to wait before showing the bot's move, 0 to 10000; without this flag,
+    /// TICTACLATIN_BOT_DELAY_MS, else `bot_delay_ms` in the config file, else 500
     #[arg(long, value_name = "MS", value_parser = config::parse_delay)]
     pub bot_delay: Option<Duration>,
     /// Do not write anything: no record of results, no saved game
