@@ -5,25 +5,54 @@ use std::fmt::Write;
 use crate::game::{Board, Side, Status};
 use crate::solver::Solver;
 
+const USAGE: &str = "send a position, move POSITION or analyze POSITION";
+
+/// What a request line asks for.
+enum Request<'a> {
+    Move(&'a str),
+    Analyze(&'a str),
+    Quit,
+}
+
+/// Splits a request into its verb (any case) and position; a bare position means `move`.
+fn parse_request(request: &str) -> Result<Request<'_>, String> {
+    let (word, rest) = request
+        .split_once(char::is_whitespace)
+        .unwrap_or((request, ""));
+    let rest = rest.trim();
+    let needs_position = |verb: &str| {
+        if rest.is_empty() {
+            Err(format!("{verb} needs a position"))
+        } else {
+            Ok(())
+        }
+    };
+    match word.to_ascii_lowercase().as_str() {
+        "" => Err(format!("empty request: {USAGE}")),
+        "quit" => Ok(Request::Quit),
+        "move" => needs_position("move").map(|()| Request::Move(rest)),
+        "analyze" => needs_position("analyze").map(|()| Request::Analyze(rest)),
+        // A word of letters that cannot be cells is a request we do not know, not a
+        // position with a bad character.
+        w if w.len() > 2
+            && w.chars().all(|c| c.is_alphabetic())
+            && w.contains(|c| c != 'x' && c != 'o') =>
+        {
+            Err(format!("unknown request '{word}': {USAGE}"))
+        }
+        _ => Ok(Request::Move(request)),
+    }
+}
+
 /// The reply to one request line; `None` for `quit`.
 pub fn reply(solver: &Solver, request: &str) -> Option<String> {
-    let request = request.trim();
-    let (verb, rest) = match request.split_once(char::is_whitespace) {
-        Some((verb, rest)) if verb == "move" || verb == "analyze" => (verb, rest),
-        _ if request == "move" || request == "analyze" => {
-            return Some(format!("error {request} needs a position"));
-        }
-        _ => ("move", request),
+    let (verb, position) = match parse_request(request.trim()) {
+        Ok(Request::Quit) => return None,
+        Ok(Request::Move(position)) => ("move", position),
+        Ok(Request::Analyze(position)) => ("analyze", position),
+        Err(message) => return Some(format!("error {message}")),
     };
-    if request == "quit" {
-        return None;
-    }
-    if request.is_empty() {
-        return Some(
-            "error empty request: send a position, move POSITION or analyze POSITION".into(),
-        );
-    }
-    let board: Board = match rest.parse() {
+    let board: Board = match position.parse() {
         Ok(board) => board,
         Err(e) => return Some(format!("error {e}")),
     };
@@ -94,7 +123,12 @@ mod tests {
         assert!(r("XQ").starts_with("error bad character 'Q'"));
         assert!(r("").starts_with("error empty request"));
         assert_eq!(r("move"), "error move needs a position");
-        assert!(r("dance XXXX").starts_with("error"));
+        assert!(r("dance XXXX").starts_with("error unknown request 'dance'"));
+        assert_eq!(r("MOVE O-----X--XO-O-XX"), "move b2 win 1");
+        assert!(r("Analyze O-----X--XO-O-XX").starts_with("analyze b1=loss:2"));
+        assert!(r("nonsense").starts_with("error unknown request"));
+        assert!(r("-X-Q/-X--/X-X-/O--O").starts_with("error bad character 'Q' at position 4"));
+        assert_eq!(reply(s, "QUIT"), None);
         assert_eq!(reply(s, "quit"), None);
     }
 }

@@ -153,14 +153,16 @@ fn a_comma_as_a_symbol() {
 
 #[test]
 fn the_other_sides_letter_as_a_symbol() {
+    // The error points at the side that took the wrong letter, wherever it is written.
     let (err, path, _dir) = read("[symbols]\nfirst = \"o\"\nsecond = \"🐙\"\n");
     assert_eq!(err.kind, ErrorKind::SameSymbol);
-    assert_located(&err, &path, 3, 10, Some("symbols.second"));
+    assert_located(&err, &path, 2, 9, Some("symbols.first"));
     assert!(err.problem.contains("read backwards"), "{err}");
     assert!(err.fix.contains("keep X for the first side"), "{err}");
 
-    let (err, _, _dir) = read("[symbols]\nfirst = \"🦀\"\nsecond = \"X\"\n");
+    let (err, path, _dir) = read("[symbols]\nfirst = \"🦀\"\nsecond = \"X\"\n");
     assert!(err.problem.contains("second side cannot use 'X'"), "{err}");
+    assert_located(&err, &path, 3, 10, Some("symbols.second"));
 }
 
 #[test]

@@ -12,7 +12,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::error::{did_you_mean, line_col};
 use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
-use super::symbol::{Symbol, Symbols};
+use super::symbol::{Symbol, Symbols, SymbolsError};
 use super::{
     Colors, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_NAME_WIDTH, Mode, Names,
     Origin, Settings, quoted_choices,
@@ -260,6 +260,8 @@ impl Reader<'_> {
             symbols.get(Side::First).clone(),
             symbols.get(Side::Second).clone(),
         ];
+        // Where each side's symbol was written, to point an error at the right line.
+        let mut written: [Option<_>; 2] = [None, None];
         let mut last = None;
         for (key, value) in entries(table) {
             let side = match key.get_ref().as_ref() {
@@ -280,13 +282,21 @@ impl Reader<'_> {
                 )
             })?;
             pair[side as usize] = symbol;
+            written[side as usize] = Some((value, dotted.clone()));
             last = Some((value, dotted));
         }
         let [first, second] = pair;
         match Symbols::new(first, second) {
             Ok(both) => *symbols = both,
             Err(e) => {
-                let (value, dotted) = last.expect("the defaults differ, so the file set one");
+                // A letter on the wrong side is that side's fault; a clash is the last one set.
+                let culprit = match &e {
+                    SymbolsError::OtherSidesLetter { side, .. } => written[*side as usize].clone(),
+                    _ => None,
+                };
+                let (value, dotted) = culprit
+                    .or(last)
+                    .expect("the defaults differ, so the file set one");
                 return Err(self.error(
                     value.span(),
                     Some(dotted),

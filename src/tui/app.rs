@@ -1155,6 +1155,21 @@ mod tests {
     }
 
     #[test]
+    fn a_named_winner_wins_and_you_win() {
+        for (name, expected) in [("Ada", "Ada (X) wins 1 : 0"), ("You", "You (X) win 1 : 0")] {
+            let mut settings = Settings {
+                mode: Mode::TwoHumans,
+                ..Settings::default()
+            };
+            settings.names.first = name.into();
+            let mut h = Harness::with(settings);
+            h.press(KeyCode::Enter);
+            h.typed("a1a2b1b2c1d1");
+            assert!(h.app.status().starts_with(expected), "{}", h.app.status());
+        }
+    }
+
+    #[test]
     fn the_game_ends_with_the_winner_and_the_line() {
         let h = finished_two_player_game();
         assert!(h.app.board().status().is_over());

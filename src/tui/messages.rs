@@ -56,11 +56,8 @@ impl App {
                     .map(|(line, _)| line_name(line))
                     .collect();
                 let who = self.name(side);
-                let verb = if who == self.settings().names.you {
-                    "win"
-                } else {
-                    "wins"
-                };
+                // "You win", but "Ada wins" when the player set a name.
+                let verb = if who == "You" { "win" } else { "wins" };
                 let symbol = self.settings().symbol(side);
                 format!(
                     "{who} ({symbol}) {verb} {f} : {s} with {}.",
