@@ -28,18 +28,12 @@ const ORDER: [Action; 14] = [
     Action::Quit,
 ];
 
-/// The game's own keys, for the start screen's help: movement takes two rows there and help
-/// and quit are already listed, so both lists fit on the smallest screen.
-const GAME_ORDER: [Action; 8] = [
-    Action::Place,
-    Action::Undo,
-    Action::Redo,
-    Action::New,
-    Action::Swap,
-    Action::Hints,
-    Action::Difficulty,
-    Action::Review,
-];
+/// The game's own keys, for the start screen's help: those of `ORDER` less movement (two
+/// rows there already) and help and quit (listed with the start screen's keys), so both
+/// lists fit on the smallest screen.
+fn game_only(action: &&Action) -> bool {
+    !action.is_movement() && !matches!(action, Action::Help | Action::Quit)
+}
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let lines = match app.screen() {
@@ -141,8 +135,9 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
         ),
     ];
     lines.extend(
-        GAME_ORDER
+        ORDER
             .iter()
+            .filter(game_only)
             .map(|&action| row(app, keys.all_keys(action), action.description())),
     );
     lines.extend(typing_lines(app));
