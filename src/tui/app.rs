@@ -5,8 +5,9 @@
 //! loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
 //!
 //! The parts that are plain data live beside it: the start screen's choices in `menu`, the
-//! moves and redo stack in `history`, a half-typed cell name in `typing`, and the sentences
-//! about the position in `messages`.
+//! moves and redo stack in `history`, a half-typed cell name in `typing`, the bot's
+//! requests, tickets and display delay in `bot_turn`, and the sentences about the position
+//! in `messages`.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,6 +17,7 @@ use ratatui::crossterm::event::{
 };
 
 use super::bot::BotRequest;
+use super::bot_turn::BotTurn;
 use super::event::{Event, Signal};
 pub use super::game_state::Controller;
 use super::game_state::GameState;
@@ -46,17 +48,6 @@ pub enum Screen {
     Review(usize),
 }
 
-/// Where the bot stands with the current position.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum BotState {
-    /// Not the bot's turn, or the game is over.
-    Idle,
-    /// Asked with this ticket at this time.
-    Thinking { ticket: u64, since: Instant },
-    /// Answered; the move is shown once `at` has passed.
-    Ready { cell: Cell, at: Instant },
-}
-
 /// The state of the terminal game.
 pub struct App {
     settings: Settings,
@@ -73,8 +64,7 @@ pub struct App {
     help: bool,
     confirm_quit: bool,
     status: StatusLine,
-    bot: BotState,
-    next_ticket: u64,
+    bot: BotTurn,
     typed: Option<Typed>,
     now: Instant,
     /// The terminal's size, columns and rows, once known.
@@ -116,8 +106,7 @@ impl App {
             help: false,
             confirm_quit: false,
             status: StatusLine::default(),
-            bot: BotState::Idle,
-            next_ticket: 0,
+            bot: BotTurn::new(settings.bot_delay),
             typed: None,
             now,
             size: None,
@@ -200,7 +189,7 @@ impl App {
         self.game.human
     }
     pub fn bot_thinking(&self) -> bool {
-        self.bot != BotState::Idle
+        self.bot.busy()
     }
 
     /// The terminal is known to be too small for the screen, which shows only a request to
@@ -301,7 +290,7 @@ impl App {
                 self.exit = Some(Exit::Signal(signal));
             }
             Event::BotFailed(why) => {
-                self.cancel_bot();
+                self.bot.cancel();
                 self.status = StatusLine::note(format!(
                     "The bot failed ({why}). {} undoes, {} starts a new game.",
                     self.key(Action::Undo),
@@ -376,24 +365,17 @@ impl App {
         }
     }
 
+    /// The bot's answer: played now if it is the one waited for and its display delay
+    /// has passed, later on a tick if it has not.
     fn on_bot_moved(&mut self, ticket: u64, cell: Cell) {
-        if let BotState::Thinking { ticket: t, since } = self.bot
-            && t == ticket
-        {
-            self.bot = BotState::Ready {
-                cell,
-                at: since + self.settings.bot_delay,
-            };
-            self.show_bot_move();
+        if let Some(cell) = self.bot.accept(ticket, cell, self.now) {
+            self.play(cell);
         }
     }
 
     /// Plays the bot's answer once its display delay has passed.
     fn show_bot_move(&mut self) {
-        if let BotState::Ready { cell, at } = self.bot
-            && self.now >= at
-        {
-            self.bot = BotState::Idle;
+        if let Some(cell) = self.bot.due(self.now) {
             self.play(cell);
         }
     }
@@ -408,16 +390,11 @@ impl App {
             && self.game.human.is_some()
             && self.controller(board.to_move()) == Controller::Bot;
         if !bots_turn {
-            self.bot = BotState::Idle;
+            self.bot.cancel();
             return Vec::new();
         }
-        if self.bot != BotState::Idle {
+        let Some(ticket) = self.bot.request(self.now) else {
             return Vec::new();
-        }
-        self.next_ticket += 1;
-        self.bot = BotState::Thinking {
-            ticket: self.next_ticket,
-            since: self.now,
         };
         if self.game.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
@@ -430,15 +407,10 @@ impl App {
             }
         }
         vec![BotRequest {
-            ticket: self.next_ticket,
+            ticket,
             board,
             difficulty: self.game.bot_asked(),
         }]
-    }
-
-    /// Forgets any bot request in flight: its answer is for a position that is gone.
-    fn cancel_bot(&mut self) {
-        self.bot = BotState::Idle;
     }
 
     fn on_key(&mut self, key: KeyEvent) {
@@ -546,7 +518,7 @@ impl App {
 
     /// Shows the game just set in `self.game` on the game screen.
     fn show_new_game(&mut self) {
-        self.cancel_bot();
+        self.bot.cancel();
         self.has_game = true;
         self.screen = Screen::Game;
         self.typed = None;
@@ -728,7 +700,7 @@ impl App {
                 self.game.history.take_back(|side| Some(side) == human)
             }
         };
-        self.cancel_bot();
+        self.bot.cancel();
         self.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
         } else {
@@ -741,7 +713,7 @@ impl App {
             self.status = StatusLine::note("Nothing to redo.");
             return;
         }
-        self.cancel_bot();
+        self.bot.cancel();
         let mut replayed = Vec::new();
         // Against the bot, redo the person's move and the bot's reply together.
         while let Some(cell) = self.game.history.redo_one() {
@@ -786,7 +758,7 @@ impl App {
     fn swap_with_bot(&mut self) {
         let Some(human) = self.game.human else { return };
         let side = human.other();
-        self.cancel_bot();
+        self.bot.cancel();
         if self.board().status().is_over() {
             let starter = if side == Side::First {
                 First::You

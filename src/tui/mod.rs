@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod bot;
+pub mod bot_turn;
 pub mod event;
 pub mod game_state;
 pub mod geometry;

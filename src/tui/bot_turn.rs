@@ -1,0 +1,185 @@
+//! The bot's turn as the game screen sees it: whether the bot has been asked for a move,
+//! with which ticket, and when its answer may be shown.
+//!
+//! Each request gets a new ticket; an answer counts only while its ticket is the one
+//! waited for, so cancelling (an undo, a new game, a swap) makes any answer in flight
+//! stale. An answer is shown no sooner than the display delay after the request, so the
+//! bot never seems to move before the person's own move has been seen.
+
+use std::time::{Duration, Instant};
+
+use crate::game::Cell;
+
+/// Where the bot stands with the current position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    /// Not the bot's turn, or the game is over.
+    Idle,
+    /// Asked with this ticket at this time.
+    Thinking { ticket: u64, since: Instant },
+    /// Answered; the move is shown once `at` has passed.
+    Ready { cell: Cell, at: Instant },
+}
+
+/// The bookkeeping of the bot's requests and answers.
+#[derive(Clone, Debug)]
+pub struct BotTurn {
+    state: State,
+    last_ticket: u64,
+    /// How long after a request its answer is shown, at the earliest.
+    delay: Duration,
+}
+
+impl BotTurn {
+    /// Nothing asked yet; answers wait `delay` after their request.
+    pub fn new(delay: Duration) -> BotTurn {
+        BotTurn {
+            state: State::Idle,
+            last_ticket: 0,
+            delay,
+        }
+    }
+
+    /// The bot has been asked and its move is not played yet.
+    pub fn busy(&self) -> bool {
+        self.state != State::Idle
+    }
+
+    /// Asks at `now`: the new request's ticket, or `None` when a request is already under
+    /// way (asked, or answered and waiting to be shown).
+    pub fn request(&mut self, now: Instant) -> Option<u64> {
+        if self.busy() {
+            return None;
+        }
+        self.last_ticket += 1;
+        self.state = State::Thinking {
+            ticket: self.last_ticket,
+            since: now,
+        };
+        Some(self.last_ticket)
+    }
+
+    /// Takes the bot's answer `cell` to `ticket` if it is the request waited for, and
+    /// ignores it otherwise. Returns the move to play when it is already due at `now`.
+    pub fn accept(&mut self, ticket: u64, cell: Cell, now: Instant) -> Option<Cell> {
+        match self.state {
+            State::Thinking { ticket: t, since } if t == ticket => {
+                self.state = State::Ready {
+                    cell,
+                    at: since + self.delay,
+                };
+                self.due(now)
+            }
+            _ => None,
+        }
+    }
+
+    /// The answered move, once its display delay has passed at `now`; it is handed out
+    /// once, and the bot is idle again.
+    pub fn due(&mut self, now: Instant) -> Option<Cell> {
+        match self.state {
+            State::Ready { cell, at } if now >= at => {
+                self.state = State::Idle;
+                Some(cell)
+            }
+            _ => None,
+        }
+    }
+
+    /// Forgets any request in flight: its answer is for a position that is gone.
+    pub fn cancel(&mut self) {
+        self.state = State::Idle;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    const DELAY: Duration = Duration::from_millis(500);
+
+    #[test]
+    fn a_request_gets_a_new_ticket_and_is_not_repeated() {
+        let now = Instant::now();
+        let mut bot = BotTurn::new(DELAY);
+        assert!(!bot.busy());
+        assert_eq!(bot.request(now), Some(1));
+        assert!(bot.busy());
+        assert_eq!(bot.request(now), None, "already asked");
+        bot.cancel();
+        assert!(!bot.busy());
+        assert_eq!(bot.request(now), Some(2), "tickets never repeat");
+    }
+
+    #[test]
+    fn an_answer_is_shown_once_the_delay_after_the_request_has_passed() {
+        let now = Instant::now();
+        let mut bot = BotTurn::new(DELAY);
+        let ticket = bot.request(now).unwrap();
+        let later = now + Duration::from_millis(200);
+        assert_eq!(bot.accept(ticket, cell("b2"), later), None, "too soon");
+        assert!(bot.busy(), "the answer waits");
+        assert_eq!(bot.request(later), None, "and is not asked again");
+        assert_eq!(bot.due(now + Duration::from_millis(499)), None);
+        assert_eq!(bot.due(now + DELAY), Some(cell("b2")));
+        assert!(!bot.busy());
+        assert_eq!(bot.due(now + DELAY), None, "handed out once");
+    }
+
+    #[test]
+    fn a_late_answer_is_due_at_once() {
+        let now = Instant::now();
+        let mut bot = BotTurn::new(DELAY);
+        let ticket = bot.request(now).unwrap();
+        assert_eq!(
+            bot.accept(ticket, cell("c3"), now + DELAY),
+            Some(cell("c3"))
+        );
+        assert!(!bot.busy());
+        let mut quick = BotTurn::new(Duration::ZERO);
+        let ticket = quick.request(now).unwrap();
+        assert_eq!(quick.accept(ticket, cell("a1"), now), Some(cell("a1")));
+    }
+
+    #[test]
+    fn stale_answers_are_ignored() {
+        let now = Instant::now();
+        let mut bot = BotTurn::new(Duration::ZERO);
+        let old = bot.request(now).unwrap();
+        bot.cancel();
+        assert_eq!(bot.accept(old, cell("a1"), now), None, "cancelled");
+        assert!(!bot.busy());
+        let new = bot.request(now).unwrap();
+        assert_eq!(bot.accept(old, cell("a1"), now), None, "an older ticket");
+        assert!(bot.busy(), "still waiting for the new one");
+        assert_eq!(bot.accept(new, cell("d4"), now), Some(cell("d4")));
+    }
+
+    #[test]
+    fn an_answer_arriving_twice_counts_once() {
+        let now = Instant::now();
+        let mut bot = BotTurn::new(DELAY);
+        let ticket = bot.request(now).unwrap();
+        assert_eq!(bot.accept(ticket, cell("b2"), now), None);
+        assert_eq!(
+            bot.accept(ticket, cell("c3"), now + DELAY),
+            None,
+            "not waited for"
+        );
+        assert_eq!(bot.due(now + DELAY), Some(cell("b2")));
+    }
+
+    #[test]
+    fn cancelling_drops_an_answer_waiting_to_be_shown() {
+        let now = Instant::now();
+        let mut bot = BotTurn::new(DELAY);
+        let ticket = bot.request(now).unwrap();
+        assert_eq!(bot.accept(ticket, cell("b2"), now), None);
+        bot.cancel();
+        assert_eq!(bot.due(now + DELAY), None);
+    }
+}
