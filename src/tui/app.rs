@@ -17,7 +17,7 @@ use ratatui::crossterm::event::{
 };
 
 use super::bot::BotRequest;
-use super::bot_turn::BotTurn;
+use super::bot_turn::{self, BotTurn};
 use super::event::{Event, Signal};
 pub use super::game_state::Controller;
 use super::game_state::GameState;
@@ -31,7 +31,7 @@ use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
 use crate::config::{Action, First, Key, Mode, Settings};
 use crate::game::{Board, Cell, Side};
 use crate::players::Difficulty;
-use crate::solver::{Outcome, Solver, Value};
+use crate::solver::{Solver, Value};
 use crate::store::{Record, SavedGame};
 
 /// Said when a finished game is left out of the record because the sides were swapped.
@@ -536,20 +536,12 @@ impl App {
         }
     }
 
-    /// The bot takes the side the solved value of the empty board favours. The game is a
-    /// draw, and then it takes the first side: the second player has few safe replies early
-    /// on, so moving first leaves the person the most ways to go wrong.
+    /// The bot takes the side the solved value of the empty board favours (see
+    /// [`bot_turn::side_to_take`]) and says so.
     fn bot_chooses_side(&mut self) {
         let Some(solver) = self.solver() else { return };
         let value = solver.value(Board::EMPTY);
-        let (bot_side, why) = match value.map(|v| v.outcome) {
-            Some(Outcome::Loss) => (Side::Second, "the first player loses with best play"),
-            Some(Outcome::Win) => (Side::First, "the first player wins with best play"),
-            _ => (
-                Side::First,
-                "best play draws; going first sets you more traps",
-            ),
-        };
+        let (bot_side, why) = bot_turn::side_to_take(value.map(|v| v.outcome));
         self.game.human = Some(bot_side.other());
         self.status = StatusLine::note(format!(
             "{} takes {} and moves {}: {why}.",

@@ -5,10 +5,28 @@
 //! waited for, so cancelling (an undo, a new game, a swap) makes any answer in flight
 //! stale. An answer is shown no sooner than the display delay after the request, so the
 //! bot never seems to move before the person's own move has been seen.
+//!
+//! Also here: which side the bot takes when it is left to choose.
 
 use std::time::{Duration, Instant};
 
-use crate::game::Cell;
+use crate::game::{Cell, Side};
+use crate::solver::Outcome;
+
+/// The side the bot takes when it chooses, given the solved outcome of the empty board for
+/// the first player (`None` while unknown), with why. The game is a draw, and then it takes
+/// the first side: the second player has few safe replies early on, so moving first leaves
+/// the person the most ways to go wrong.
+pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
+    match first_player {
+        Some(Outcome::Loss) => (Side::Second, "the first player loses with best play"),
+        Some(Outcome::Win) => (Side::First, "the first player wins with best play"),
+        _ => (
+            Side::First,
+            "best play draws; going first sets you more traps",
+        ),
+    }
+}
 
 /// Where the bot stands with the current position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -171,6 +189,16 @@ mod tests {
             "not waited for"
         );
         assert_eq!(bot.due(now + DELAY), Some(cell("b2")));
+    }
+
+    #[test]
+    fn the_bot_takes_the_side_best_play_favours_and_the_first_on_a_draw() {
+        assert_eq!(side_to_take(Some(Outcome::Win)).0, Side::First);
+        assert_eq!(side_to_take(Some(Outcome::Loss)).0, Side::Second);
+        let (side, why) = side_to_take(Some(Outcome::Draw));
+        assert_eq!(side, Side::First);
+        assert!(why.starts_with("best play draws"), "{why}");
+        assert_eq!(side_to_take(None).0, Side::First);
     }
 
     #[test]
