@@ -7,7 +7,7 @@
 
 use std::cmp::Ordering;
 
-use super::{Solver, Value};
+use super::{Entry, Outcome, Solver, Value};
 use crate::game::{Board, Cell};
 
 /// A chosen move and its value for the side playing it.
@@ -42,19 +42,18 @@ impl Traps {
     }
 }
 
-/// The opponent's ways to go wrong after `cell`, a move of value `value` in `board`.
-pub fn traps(solver: &Solver, board: Board, cell: Cell, value: Value) -> Traps {
-    let child = board.with_move(cell);
-    let Some(entry) = solver.entry(child) else {
+/// The opponent's ways to go wrong after a move of outcome `outcome`, given the entry of
+/// the position it leads to (`None` when the move ended the game) and their reply count.
+pub fn traps(after: Option<Entry>, replies: u32, outcome: Outcome) -> Traps {
+    let Some(entry) = after else {
         return Traps {
             wrong: 0,
             replies: 0,
         };
     };
-    let replies = child.empty_count();
-    let wrong = match value.outcome {
+    let wrong = match outcome {
         // We lose: the opponent goes wrong with any reply that does not win.
-        super::Outcome::Loss => replies - entry.winning_moves(),
+        Outcome::Loss => replies - entry.winning_moves(),
         // We win or draw: their losing replies are their mistakes.
         _ => entry.losing_moves(),
     };
@@ -63,13 +62,16 @@ pub fn traps(solver: &Solver, board: Board, cell: Cell, value: Value) -> Traps {
 
 pub fn best_move(solver: &Solver, board: Board) -> Option<Choice> {
     let mut best: Option<(Choice, Traps)> = None;
+    let empty = board.empty_count();
     for cell in Cell::in_mask(board.empty_cells()) {
-        let value = solver.move_value(board, cell)?;
+        // One lookup of the position after the move gives both its value and its traps.
+        let (score, after) = solver.move_result(board, cell)?;
+        let value = score.value(empty);
         let order = best.map_or(Ordering::Greater, |(current, _)| value.cmp(&current.value));
         if order == Ordering::Less {
             continue;
         }
-        let t = traps(solver, board, cell, value);
+        let t = traps(after, empty - 1, value.outcome);
         // Ties keep the earlier (lower) cell: only a strictly better share replaces it.
         if order == Ordering::Greater || best.is_some_and(|(_, bt)| t.compare(bt).is_gt()) {
             best = Some((Choice { cell, value }, t));

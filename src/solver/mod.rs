@@ -101,10 +101,19 @@ impl Solver {
     }
 
     pub fn move_score(&self, board: Board, cell: Cell) -> Option<Score> {
+        self.move_result(board, cell).map(|(score, _)| score)
+    }
+
+    /// What playing `cell` leads to: its score for the side playing it, and the entry of
+    /// the position after it while the game goes on; `None` if the move is not legal.
+    fn move_result(&self, board: Board, cell: Cell) -> Option<(Score, Option<Entry>)> {
         board.play(cell).ok()?;
         Some(match search::immediate_score(board, cell) {
-            (_, Some(score)) => score,
-            (child, None) => self.score(child)?.before_move(),
+            (_, Some(score)) => (score, None),
+            (child, None) => {
+                let entry = self.entry(child)?;
+                (entry.score().before_move(), Some(entry))
+            }
         })
     }
 
@@ -120,8 +129,12 @@ impl Solver {
     /// How many of the opponent's replies go wrong for them after `cell` (those that lose
     /// for them, or when `cell` loses, those that fail to win); `None` if `cell` is not legal.
     pub fn traps(&self, board: Board, cell: Cell) -> Option<Traps> {
-        let value = self.move_value(board, cell)?;
-        Some(choose::traps(self, board, cell, value))
+        let (score, after) = self.move_result(board, cell)?;
+        Some(choose::traps(
+            after,
+            board.empty_count() - 1,
+            score.outcome(),
+        ))
     }
 
     /// The perfect player's move; `None` when the game is over.
