@@ -609,7 +609,7 @@ fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
         .human
         .map(|side| side.parse::<Side>())
         .transpose()
-        .map_err(Unusable::Corrupt)?;
+        .map_err(|e| Unusable::Corrupt(e.to_string()))?;
     let weakest = file
         .weakest
         .map(|level| level.parse::<Difficulty>())

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use super::BookPlayer;
 use super::baselines::MAX_LOOKAHEAD;
 use super::{Difficulty, Greedy, Heuristic, Lookahead, Player, RandomPlayer};
-use crate::book::Book;
-use crate::game::Side;
-use crate::solver::Solver;
+use crate::games::latin::book::Book;
+use crate::games::latin::game::Side;
+use crate::games::latin::solver::Solver;
 
 /// Which player to build.
 #[derive(Clone, PartialEq, Debug)]

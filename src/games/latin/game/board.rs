@@ -4,50 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
-
-/// The two players. The first player's default symbol is `X`, the second's `O`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Side {
-    First,
-    Second,
-}
-
-impl Side {
-    pub const fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
-
-    /// The default symbol, as used by the position text format.
-    pub const fn letter(self) -> char {
-        match self {
-            Side::First => 'X',
-            Side::Second => 'O',
-        }
-    }
-
-    /// `first` or `second`, as files and command lines name a side.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::First => "first",
-            Side::Second => "second",
-        }
-    }
-}
-
-impl FromStr for Side {
-    type Err = String;
-
-    /// `first` or `second` (any case).
-    fn from_str(text: &str) -> Result<Side, String> {
-        [Side::First, Side::Second]
-            .into_iter()
-            .find(|side| side.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("unknown side '{text}': use first or second"))
-    }
-}
+pub use crate::core::{Side, Status};
 
 /// The 10 scoring lines: 4 rows, 4 columns, 2 diagonals.
 pub const LINES: [u16; 10] = [
@@ -98,21 +55,6 @@ pub fn lines_through(cell: Cell) -> impl Iterator<Item = u16> {
         lines &= lines - 1;
         Some(line)
     })
-}
-
-/// Where a game stands.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Status {
-    InPlay,
-    Won(Side),
-    /// The board is full and the points are equal.
-    Draw,
-}
-
-impl Status {
-    pub fn is_over(self) -> bool {
-        self != Status::InPlay
-    }
 }
 
 /// A position: which cells each side holds. Whose turn it is follows from the counts.
@@ -367,16 +309,7 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::testing::{board, cell};
-
-    #[test]
-    fn sides_are_named_first_and_second() {
-        for side in [Side::First, Side::Second] {
-            assert_eq!(side.name().parse(), Ok(side));
-        }
-        assert_eq!(" Second ".parse(), Ok(Side::Second));
-        assert!("x".parse::<Side>().is_err());
-    }
+    use crate::games::latin::game::testing::{board, cell};
 
     #[test]
     fn lines_are_the_rows_columns_and_diagonals() {

@@ -21,7 +21,7 @@ pub use notation::{Line, book_cells};
 pub use obvious::obvious_move;
 pub use verify::{Unsound, Verified, verify};
 
-use crate::game::{Board, Cell, Side, Symmetries};
+use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
 /// Why a book could not be read.
 #[derive(Debug)]

@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use super::notation::Line;
 use super::obvious::obvious_move;
 use super::{Book, sort_lines};
-use crate::game::{Board, Cell, Side, Symmetries};
-use crate::solver::Solver;
+use crate::games::latin::game::{Board, Cell, Side, Symmetries};
+use crate::games::latin::solver::Solver;
 
 /// What to export.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -2,8 +2,8 @@
 
 use super::pick::random_cell;
 use super::{Player, PlayerRng, rng_from_seed};
-use crate::game::tactics::{safe_cells, winning_cells};
-use crate::game::{Board, Cell, Status};
+use crate::games::latin::game::tactics::{safe_cells, winning_cells};
+use crate::games::latin::game::{Board, Cell, Status};
 
 /// A uniformly random legal move.
 pub struct RandomPlayer {
@@ -156,7 +156,7 @@ impl Player for Lookahead {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::testing::{board, cell};
+    use crate::games::latin::game::testing::{board, cell};
 
     /// Every player plays only legal moves and stops when the game is over.
     #[test]
@@ -225,7 +225,7 @@ mod tests {
         let players: [(&str, &Maker); 4] = [
             ("random", &|s| Box::new(RandomPlayer::new(s))),
             ("heuristic", &|s| {
-                Box::new(crate::players::Heuristic::new(s))
+                Box::new(crate::games::latin::players::Heuristic::new(s))
             }),
             ("greedy", &|s| Box::new(Greedy::new(s))),
             ("lookahead-2", &|s| Box::new(Lookahead::new(2, s))),

@@ -20,9 +20,9 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use super::{Perfect, Player, PlayerRng, rng_from_seed};
-use crate::game::tactics::{safe_cells, winning_cells};
-use crate::game::{Board, Cell};
-use crate::solver::{Outcome, Solver, Value};
+use crate::games::latin::game::tactics::{safe_cells, winning_cells};
+use crate::games::latin::game::{Board, Cell};
+use crate::games::latin::solver::{Outcome, Solver, Value};
 
 /// How a level plays; see the module documentation.
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -5,7 +5,7 @@
 //!   move values with human-looking mistakes.
 //! - Baselines that know only the rules (`baselines.rs`, `heuristic.rs`): `random`,
 //!   `greedy`, `lookahead-N`, `heuristic`.
-//! - [`BookPlayer`] (`book.rs`): plays only from a strategy book (see `crate::book`).
+//! - [`BookPlayer`] (`book.rs`): plays only from a strategy book (see `crate::games::latin::book`).
 //! - [`PlayerSpec`] (`spec.rs`): a player named on the command line, built per game.
 
 mod baselines;
@@ -26,7 +26,7 @@ pub use spec::{PlayerSpec, SpecError};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
-use crate::game::{Board, Cell};
+use crate::games::latin::game::{Board, Cell};
 
 /// Something that picks a move for the side to move.
 pub trait Player: Send {

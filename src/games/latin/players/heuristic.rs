@@ -17,9 +17,9 @@
 
 use super::pick::random_cell;
 use super::{Player, PlayerRng, rng_from_seed};
-use crate::game::board::{line_points, lines_through};
-use crate::game::tactics::{loses_at_once, safe_cells, winning_cells};
-use crate::game::{Board, Cell, LINES, Side};
+use crate::games::latin::game::board::{line_points, lines_through};
+use crate::games::latin::game::tactics::{loses_at_once, safe_cells, winning_cells};
+use crate::games::latin::game::{Board, Cell, LINES, Side};
 
 /// b2, c2, b3, c3.
 const CENTRE: u16 = 0x0660;
@@ -133,7 +133,7 @@ impl Player for Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::testing::{board, cell};
+    use crate::games::latin::game::testing::{board, cell};
 
     #[test]
     fn wins_then_blocks_then_takes_the_centre() {

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use super::Player;
-use crate::game::{Board, Cell};
-use crate::solver::Solver;
+use crate::games::latin::game::{Board, Cell};
+use crate::games::latin::solver::Solver;
 
 /// The exact bot: never lowers the value; deterministic (see `solver::choose`).
 pub struct Perfect {

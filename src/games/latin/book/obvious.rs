@@ -7,8 +7,8 @@
 //! loses within two plies, so the forced move is the only best one and the perfect player
 //! would play it too.
 
-use crate::game::tactics::{safe_cells, winning_cells};
-use crate::game::{Board, Cell};
+use crate::games::latin::game::tactics::{safe_cells, winning_cells};
+use crate::games::latin::game::{Board, Cell};
 
 /// The obvious move in `board`, if there is one; `None` when the game is over or the choice
 /// needs a dictionary. Among several moves that win at once, the lowest cell.
@@ -26,7 +26,7 @@ pub fn obvious_move(board: Board) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::testing::{board, cell};
+    use crate::games::latin::game::testing::{board, cell};
 
     #[test]
     fn a_move_that_wins_at_once_is_obvious() {
@@ -57,7 +57,7 @@ mod tests {
     /// perfect player's move.
     #[test]
     fn obvious_moves_are_best_moves() {
-        use crate::solver::Solver;
+        use crate::games::latin::solver::Solver;
         let solver = Solver::new();
         let mut seen = 0;
         let mut frontier = vec![Board::EMPTY];

@@ -3,7 +3,7 @@
 use rand::RngExt;
 
 use super::PlayerRng;
-use crate::game::Cell;
+use crate::games::latin::game::Cell;
 
 /// A cell drawn uniformly from a mask; `None` for an empty mask.
 pub fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
@@ -18,7 +18,7 @@ pub fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::testing::cell;
+    use crate::games::latin::game::testing::cell;
 
     #[test]
     fn random_cell_stays_in_the_mask() {

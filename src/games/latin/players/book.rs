@@ -4,8 +4,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::Player;
-use crate::book::{Book, BookError, Index, obvious_move};
-use crate::game::{Board, Cell, Side, Symmetries};
+use crate::games::latin::book::{Book, BookError, Index, obvious_move};
+use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
 /// Plays the book's move for any image of a position in the book (mapping the move back
 /// through the symmetry), and the obvious move (a win at once, a forced move) where the book

@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 
 use super::{Entry, Outcome, Solver, Value};
-use crate::game::{Board, Cell};
+use crate::games::latin::game::{Board, Cell};
 
 /// A chosen move and its value for the side playing it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

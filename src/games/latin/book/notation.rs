@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::game::{Board, Cell, Side, Status};
+use crate::games::latin::game::{Board, Cell, Side, Status};
 
 /// Characters per line: one per cell.
 pub const WIDTH: usize = 16;
@@ -182,7 +182,7 @@ impl Masks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::testing::cell;
+    use crate::games::latin::game::testing::cell;
 
     #[test]
     fn plain_lines_round_trip() {

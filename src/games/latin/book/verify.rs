@@ -9,8 +9,8 @@ use std::fmt;
 use super::notation::book_cells;
 use super::obvious::obvious_move;
 use super::{Book, BookError, Index, IndexEntry};
-use crate::game::{Board, Cell, Side, Status, Symmetries};
-use crate::solver::{Solver, Value};
+use crate::games::latin::game::{Board, Cell, Side, Status, Symmetries};
+use crate::games::latin::solver::{Solver, Value};
 
 /// A book that holds: what the roll-out saw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

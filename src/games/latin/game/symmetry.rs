@@ -161,7 +161,7 @@ impl Symmetries {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::board::LINES;
+    use crate::games::latin::game::board::LINES;
 
     fn preserves_lines(map: &[u8; CELLS]) -> bool {
         LINES.iter().all(|&line| {

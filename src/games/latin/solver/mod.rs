@@ -12,7 +12,7 @@ pub use choose::{Choice, Traps};
 pub use table::Entry;
 pub use value::{Outcome, Score, Value};
 
-use crate::game::{Board, Cell, Symmetries};
+use crate::games::latin::game::{Board, Cell, Symmetries};
 use table::Table;
 
 /// Canonical classes of in-play positions reachable from the empty board; the table is

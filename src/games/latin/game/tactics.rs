@@ -41,7 +41,7 @@ pub fn safe_cells(board: Board) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::testing::{board, cell};
+    use crate::games::latin::game::testing::{board, cell};
 
     #[test]
     fn completing_three_of_mine_and_one_of_theirs_wins() {

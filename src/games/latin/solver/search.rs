@@ -6,7 +6,7 @@
 
 use super::table::{Entry, Table};
 use super::value::Score;
-use crate::game::{Board, Cell, Symmetries};
+use crate::games::latin::game::{Board, Cell, Symmetries};
 
 /// The value, for the side to move in `board`, of playing `cell`, when that move ends the
 /// game; `None` when play goes on. `board` must be in play.

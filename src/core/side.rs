@@ -1,0 +1,100 @@
+//! The two sides of every game, and where a game stands.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The two players. The first player's default symbol is `X`, the second's `O`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+
+    pub const fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// The default symbol, as used by the position text formats.
+    pub const fn letter(self) -> char {
+        match self {
+            Side::First => 'X',
+            Side::Second => 'O',
+        }
+    }
+
+    /// `first` or `second`, as files and command lines name a side.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::First => "first",
+            Side::Second => "second",
+        }
+    }
+
+    /// 0 for the first side, 1 for the second: an index into per-side arrays.
+    pub const fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+}
+
+/// A side name that is neither `first` nor `second`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownSide(pub String);
+
+impl fmt::Display for UnknownSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown side '{}': use first or second", self.0)
+    }
+}
+
+impl std::error::Error for UnknownSide {}
+
+impl FromStr for Side {
+    type Err = UnknownSide;
+
+    /// `first` or `second` (any case).
+    fn from_str(text: &str) -> Result<Side, UnknownSide> {
+        Side::BOTH
+            .into_iter()
+            .find(|side| side.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownSide(text.to_string()))
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    InPlay,
+    Won(Side),
+    /// Over without a winner.
+    Draw,
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        self != Status::InPlay
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_are_named_first_and_second() {
+        for side in Side::BOTH {
+            assert_eq!(side.name().parse(), Ok(side));
+            assert_eq!(side.other().other(), side);
+        }
+        assert_eq!(" Second ".parse(), Ok(Side::Second));
+        assert!("x".parse::<Side>().is_err());
+    }
+}
