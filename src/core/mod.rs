@@ -1,8 +1,17 @@
-//! What every game shares and no game owns: the sides, where a game stands, the value of a
-//! position.
+//! What every game shares and no game owns: the sides, cells and layouts, positions and
+//! their values, players, and the interface ([`Game`], [`Engine`]) everything above the
+//! games uses to reach them.
 
+mod cell;
+mod game;
+mod player;
+mod position;
 mod side;
 mod value;
 
+pub use cell::{CellId, Grid, Layout, Place};
+pub use game::{Engine, Game, Hint, PlayerError};
+pub use player::{Claim, Decision, Player, PlayerOptions};
+pub use position::{BlockState, CellError, MarkedLine, MoveError, Position, PositionError};
 pub use side::{Side, Status, UnknownSide};
 pub use value::{Outcome, Value};

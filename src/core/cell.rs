@@ -1,0 +1,70 @@
+//! A cell of any game's board, and how a game's cells are laid out for drawing.
+
+/// A cell of some game's board: its index in that game's own numbering, `0..cells`.
+/// Only the game knows whether an index is on its board; positions refuse moves off it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct CellId(u16);
+
+impl CellId {
+    pub const fn new(index: usize) -> CellId {
+        CellId(index as u16)
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Rows and columns of a grid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    pub rows: u8,
+    pub cols: u8,
+}
+
+impl Grid {
+    pub const fn new(rows: u8, cols: u8) -> Grid {
+        Grid { rows, cols }
+    }
+
+    pub const fn count(self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+}
+
+/// How a game's cells are drawn: one or more blocks (the board itself, Qubic's layers,
+/// extreme tic-tac-toe's small boards), arranged in a grid, each a grid of cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Layout {
+    /// How the blocks are arranged: 1x1 for a plain board, 1x4 for Qubic's layers side by
+    /// side, 4x4 for extreme's small boards.
+    pub blocks: Grid,
+    /// The cells of one block.
+    pub cells: Grid,
+    /// The row of blocks may be drawn as a column instead when the screen is narrow
+    /// (Qubic's layers); a grid of blocks never is.
+    pub may_stack: bool,
+}
+
+impl Layout {
+    /// A single board of `rows` x `cols`.
+    pub const fn board(rows: u8, cols: u8) -> Layout {
+        Layout {
+            blocks: Grid::new(1, 1),
+            cells: Grid::new(rows, cols),
+            may_stack: false,
+        }
+    }
+
+    pub const fn cell_count(self) -> usize {
+        self.blocks.count() * self.cells.count()
+    }
+}
+
+/// Where a cell is drawn: which block (row-major among the blocks) and where inside it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Place {
+    pub block: u8,
+    pub row: u8,
+    pub col: u8,
+}

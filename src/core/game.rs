@@ -1,0 +1,89 @@
+//! The one interface the screen, the commands, the tournament and the store use to reach a
+//! game: [`Game`] for its rules and names, [`Engine`] for what it knows about positions and
+//! the players it can build.
+
+use std::sync::Arc;
+
+use super::cell::{CellId, Layout, Place};
+use super::player::{Claim, Player, PlayerOptions};
+use super::position::{CellError, Position, PositionError};
+use super::value::Value;
+
+/// A game's rules, names and drawing. Cheap to make; anything costly (a solved table, a
+/// dictionary) is built by [`Game::engine`].
+pub trait Game: Send + Sync {
+    /// The game and variant as files and flags name it: `latin`, `classic-5`,
+    /// `classic-4k3`, `qubic`, `extreme`.
+    fn key(&self) -> String;
+
+    /// The name people see: `Tic-Tac-Latin`, `Classic 5x5`.
+    fn title(&self) -> String;
+
+    /// The rules in a few short lines, for the help screen.
+    fn rules(&self) -> Vec<String>;
+
+    fn layout(&self) -> Layout;
+
+    /// Where `cell` is drawn.
+    fn place(&self, cell: CellId) -> Place;
+
+    /// The cell drawn at `place`, if any.
+    fn cell_at(&self, place: Place) -> Option<CellId>;
+
+    /// The cell's name for people: `b3`, `2b3`, `B3c1`.
+    fn cell_name(&self, cell: CellId) -> String;
+
+    /// Reads a cell name (and the other forms the game accepts, like Qubic's numbers).
+    fn parse_cell(&self, text: &str) -> Result<CellId, CellError>;
+
+    /// The empty board.
+    fn start(&self) -> Box<dyn Position>;
+
+    /// Reads the game's position text.
+    fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError>;
+
+    /// Builds what the game knows: solves it, loads its dictionary. May take a while; the
+    /// terminal game calls it on the bot's thread.
+    fn engine(&self) -> Arc<dyn Engine>;
+}
+
+/// What one cell is worth to the side to move, as far as the engine has shown.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Hint {
+    /// Proven: the value, or a bound, of playing here.
+    Proven(Claim),
+    /// Not proven: the engine's guess, higher is better for the mover; only an ordering.
+    Guess(i32),
+}
+
+/// A game's knowledge: exact values where the game is solved, search where it is not, and
+/// the players built on it.
+pub trait Engine: Send + Sync {
+    /// The exact value for the side to move, when the engine knows it without searching.
+    fn value(&self, position: &dyn Position) -> Option<Value>;
+
+    /// A hint for each legal move of `position`, in the order of `legal_moves`.
+    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)>;
+
+    /// Hints come at once (a table lookup), so the screen may ask for them while drawing;
+    /// otherwise it asks on the bot's thread.
+    fn instant_hints(&self) -> bool;
+
+    /// The names of the players this game can build, for help texts and error messages.
+    fn player_names(&self) -> Vec<String>;
+
+    /// A player by name (`perfect`, `greedy`, `d10`, ...), or why there is none.
+    fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError>;
+}
+
+/// A player name the game does not know, or cannot build here.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayerError(pub String);
+
+impl std::fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PlayerError {}

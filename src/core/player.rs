@@ -1,0 +1,93 @@
+//! Anything that picks moves, in any game: bots, baselines, the seeds' players.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::cell::CellId;
+use super::position::Position;
+use super::value::Value;
+
+/// How a player reached its move, for the status line ("dictionary", "forced win").
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Decision {
+    pub cell: CellId,
+    /// What the player has proven about this move for the side playing it, if anything:
+    /// an exact value from a solved table, or a forced win or loss found by search.
+    pub claim: Option<Claim>,
+    /// A short word on how the move was found, e.g. `block`, `dictionary`; `None` when
+    /// there is nothing worth saying.
+    pub how: Option<String>,
+}
+
+impl Decision {
+    pub fn new(cell: CellId) -> Decision {
+        Decision {
+            cell,
+            claim: None,
+            how: None,
+        }
+    }
+}
+
+/// What is proven about a move or position for the side concerned. Never more than the code
+/// has shown.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Claim {
+    /// The exact game-theoretic value (solved games, or a search that finished).
+    Exact(Value),
+    /// The side can force a win within this many plies (perhaps sooner).
+    WinWithin(u32),
+    /// The opponent can force a win within this many plies (perhaps sooner).
+    LossWithin(u32),
+}
+
+impl Claim {
+    /// Short form for the grid: `W5`, `D`, `L3` for exact values, `W≤7`, `L≤4` for bounds.
+    pub fn short(self) -> String {
+        match self {
+            Claim::Exact(value) => value.short(),
+            Claim::WinWithin(plies) => format!("W≤{plies}"),
+            Claim::LossWithin(plies) => format!("L≤{plies}"),
+        }
+    }
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Claim::Exact(value) => write!(f, "{value}"),
+            Claim::WinWithin(plies) => write!(f, "win within {plies}"),
+            Claim::LossWithin(plies) => write!(f, "loss within {plies}"),
+        }
+    }
+}
+
+/// Something that picks a move for the side to move.
+pub trait Player: Send {
+    /// A short name for tables and status lines, e.g. `perfect`.
+    fn name(&self) -> String;
+
+    /// The move to play; `None` only when the game is over.
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision>;
+}
+
+/// What a player is built with: the seed of its randomness and, for players that search,
+/// how long a move may take and on how many threads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PlayerOptions {
+    pub seed: u64,
+    pub movetime: Duration,
+    pub threads: usize,
+}
+
+impl PlayerOptions {
+    pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+
+    pub fn seeded(seed: u64) -> PlayerOptions {
+        PlayerOptions {
+            seed,
+            movetime: PlayerOptions::DEFAULT_MOVETIME,
+            threads: 1,
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! A position of any game, as the screen, the commands and the tournament see it.
+
+use std::any::Any;
+use std::fmt;
+
+use super::cell::CellId;
+use super::side::{Side, Status};
+
+/// Why a move was refused; the message names the cell the way the game does.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The game is over: there is no move to make.
+    GameOver,
+    /// The cell holds a stone (the text names it: `b2 is taken`).
+    Taken(String),
+    /// The rules forbid the cell here for another reason (off the board, outside the small
+    /// board one must play in); the text says why.
+    NotAllowed(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::GameOver => write!(f, "the game is over"),
+            MoveError::Taken(why) | MoveError::NotAllowed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A position text that could not be read; the message says what is wrong in the game's
+/// own terms (naming the cell, not a character offset).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PositionError(pub String);
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A cell name that could not be read; the message says what a name looks like.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CellError(pub String);
+
+impl fmt::Display for CellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CellError {}
+
+/// A line to draw highlighted in a side's colour: a line that won, or in Tic-Tac-Latin a
+/// line that scored.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MarkedLine {
+    pub cells: Vec<CellId>,
+    pub side: Side,
+}
+
+/// Where a block (a small board of extreme tic-tac-toe) stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BlockState {
+    Open,
+    Won(Side),
+    /// Full without a winner: it takes no more stones.
+    Drawn,
+}
+
+/// One position of one game. Games implement it on their own concrete types; everything
+/// above the games uses it through `dyn Position`. A game's own code gets its type back
+/// with [`Position::as_any`].
+pub trait Position: fmt::Debug + Send + Sync {
+    /// Who holds `cell`, if anyone.
+    fn at(&self, cell: CellId) -> Option<Side>;
+
+    /// The side whose turn it is (after a bonus move in extreme tic-tac-toe, the side that
+    /// just moved again).
+    fn to_move(&self) -> Side;
+
+    fn status(&self) -> Status;
+
+    /// The cells the side to move may play, lowest index first; none when the game is over.
+    fn legal_moves(&self) -> Vec<CellId>;
+
+    /// The position after the side to move plays `cell`, or why it may not.
+    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError>;
+
+    /// The game's position text, which its parser reads back.
+    fn text(&self) -> String;
+
+    fn clone_box(&self) -> Box<dyn Position>;
+
+    /// The concrete position, for the game's own code.
+    fn as_any(&self) -> &dyn Any;
+
+    /// Stones on the board.
+    fn stones(&self) -> usize;
+
+    /// Lines to highlight: the winning line, or every scoring line where lines score.
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        Vec::new()
+    }
+
+    /// Points (first, second), for games that keep a score; `None` for the others.
+    fn points(&self) -> Option<[u32; 2]> {
+        None
+    }
+
+    /// The state of each block, for games whose blocks are won and closed; empty otherwise.
+    fn blocks(&self) -> Vec<BlockState> {
+        Vec::new()
+    }
+
+    /// The side to move plays a bonus move (it moved last too).
+    fn bonus_move(&self) -> bool {
+        false
+    }
+}
+
+impl Clone for Box<dyn Position> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
