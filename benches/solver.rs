@@ -2,11 +2,13 @@
 //!
 //! Figures are recorded in the README. Run on an otherwise idle machine.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use divan::{Bencher, black_box};
-use tictaclatin::engine;
+use tictaclatin::core::protocol::Session;
+use tictaclatin::core::{Engine, PlayerOptions};
 use tictaclatin::game::Board;
+use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
 use tictaclatin::solver::Solver;
 
 fn main() {
@@ -52,14 +54,22 @@ fn best_move_empty_board(bencher: Bencher) {
     bencher.bench_local(|| black_box(solver.best_move(black_box(Board::EMPTY))));
 }
 
-/// One engine request, parsed and answered (no I/O).
+/// One engine request, parsed and answered through the games interface (no I/O).
 #[divan::bench]
 fn engine_request(bencher: Bencher) {
-    let solver = solver();
+    let engine = LatinEngine::new(Arc::new(Solver::new()));
+    let player = engine
+        .player("perfect", PlayerOptions::seeded(1))
+        .expect("perfect");
+    let mut session = Session {
+        game: &Latin,
+        engine: &engine,
+        player,
+    };
     let lines: Vec<String> = positions().iter().map(|b| format!("move {b}")).collect();
     let mut i = 0;
     bencher.bench_local(|| {
         i = (i + 1) % lines.len();
-        black_box(engine::reply(solver, black_box(&lines[i])))
+        black_box(session.reply(black_box(&lines[i])))
     });
 }

@@ -550,14 +550,13 @@ fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
     let file: StatsFile = toml::from_str(text).map_err(|e| corrupt(&e))?;
     let mut stats = Stats::default();
     for row in file.records {
-        let key = RecordKey {
-            mode: row.mode.parse().map_err(Unusable::Corrupt)?,
-            difficulty: row
-                .difficulty
-                .map(|d| d.parse())
-                .transpose()
-                .map_err(Unusable::Corrupt)?,
-        };
+        let key =
+            RecordKey {
+                mode: row.mode.parse().map_err(Unusable::Corrupt)?,
+                difficulty: row.difficulty.map(|d| d.parse()).transpose().map_err(
+                    |e: crate::core::UnknownDifficulty| Unusable::Corrupt(e.to_string()),
+                )?,
+            };
         if stats.records.iter().any(|(k, _)| *k == key) {
             return Err(Unusable::Corrupt("a record appears twice".into()));
         }
@@ -614,7 +613,7 @@ fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
         .weakest
         .map(|level| level.parse::<Difficulty>())
         .transpose()
-        .map_err(Unusable::Corrupt)?;
+        .map_err(|e| Unusable::Corrupt(e.to_string()))?;
     let moves = file
         .moves
         .iter()
@@ -626,12 +625,15 @@ fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
     let game = SavedGame {
         mode: file.mode.parse().map_err(Unusable::Corrupt)?,
         human,
-        difficulty: file.difficulty.parse().map_err(Unusable::Corrupt)?,
+        difficulty: file
+            .difficulty
+            .parse()
+            .map_err(|e: crate::core::UnknownDifficulty| Unusable::Corrupt(e.to_string()))?,
         weakest,
         swapped: file.swapped,
         moves,
     };
-    game.board().map_err(Unusable::Corrupt)?;
+    game.board().map_err(|e| Unusable::Corrupt(e.to_string()))?;
     Ok(game)
 }
 

@@ -3,26 +3,30 @@
 //! the bands are wide enough that a small change in a level does not flip them.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use tictaclatin::game::{Board, Cell};
-use tictaclatin::players::{Difficulty, Player, PlayerSpec, RandomPlayer};
+use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
+use tictaclatin::players::{Difficulty, Player, RandomPlayer, level_player};
 use tictaclatin::solver::{Outcome, Solver};
-use tictaclatin::tournament::{Control, Pairing, Tally, run};
-
-fn spec(name: &str) -> PlayerSpec {
-    name.parse().expect("a valid player")
-}
+use tictaclatin::tournament::{Arena, Control, Pairing, Tally, run};
 
 /// `a`'s wins, draws and losses against `b` over `games` games each way.
 fn both_ways(solver: &Arc<Solver>, a: &str, b: &str, games: u64) -> (u64, u64, u64) {
+    let engine = LatinEngine::new(Arc::clone(solver));
+    let arena = Arena {
+        game: &Latin,
+        engine: &engine,
+    };
     let play = |first: &str, second: &str| -> Tally {
         let pairing = Pairing {
-            first: spec(first),
-            second: spec(second),
+            first: first.into(),
+            second: second.into(),
             games,
             seed: 11,
+            movetime: Duration::from_secs(1),
         };
-        run(&pairing, solver, 2, &Control::default()).expect("legal games")
+        run(&pairing, arena, 2, &Control::default()).expect("legal games")
     };
     let (ab, ba) = (play(a, b), play(b, a));
     (
@@ -113,7 +117,7 @@ fn medium_and_hard_take_wins_and_never_blunder_at_once() {
     let solver = Arc::new(Solver::new());
     let positions = random_positions(3000);
     for level in [Difficulty::Medium, Difficulty::Hard] {
-        let mut player = level.player(Arc::clone(&solver), 5);
+        let mut player = level_player(level, Arc::clone(&solver), 5);
         for &board in &positions {
             let cells: Vec<Cell> = Cell::in_mask(board.empty_cells()).collect();
             let can_win = cells
@@ -148,7 +152,7 @@ fn easy_sometimes_but_not_always_misses_a_win_at_once() {
     let d1: Cell = "d1".parse().expect("cell");
     let taken = (0..200)
         .filter(|&seed| {
-            let mut easy = Difficulty::Easy.player(Arc::clone(&solver), seed);
+            let mut easy = level_player(Difficulty::Easy, Arc::clone(&solver), seed);
             easy.choose(board) == Some(d1)
         })
         .count();
@@ -164,7 +168,7 @@ fn the_same_seed_plays_the_same_moves() {
     let positions = random_positions(200);
     for level in Difficulty::ALL {
         let moves = |seed| {
-            let mut p = level.player(Arc::clone(&solver), seed);
+            let mut p = level_player(level, Arc::clone(&solver), seed);
             positions.iter().map(|&b| p.choose(b)).collect::<Vec<_>>()
         };
         assert_eq!(moves(8), moves(8), "{level}");
@@ -183,6 +187,6 @@ fn difficulty_names_cycle_and_parse() {
     assert!("expert".parse::<Difficulty>().is_err());
     let solver = Arc::new(Solver::new());
     for d in Difficulty::ALL {
-        assert_eq!(d.player(Arc::clone(&solver), 1).name(), d.name());
+        assert_eq!(level_player(d, Arc::clone(&solver), 1).name(), d.name());
     }
 }

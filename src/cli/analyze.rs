@@ -1,60 +1,126 @@
-//! `tictaclatin analyze POSITION`: every empty cell's value, as a grid.
+//! `tictaclatin analyze POSITION`: what every empty cell is worth, as a grid.
 
 use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
-use super::move_cmd::{MoveArgs, describe_finished};
+use super::game_args::Loaded;
+use super::move_cmd::{MoveArgs, Resolved, describe_finished};
 use tictaclatin::config::Symbols;
-use tictaclatin::game::{Board, Cell};
-use tictaclatin::solver::Solver;
+use tictaclatin::core::{CellId, Game, Hint, Place, Position};
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
-    let (board, symbols) = args.resolve()?;
-    let (x, o) = board.points();
-    if let Some(over) = describe_finished(board.status(), (x, o), &symbols) {
-        print!("{}", grid(board, &symbols, |_| String::new()));
+    let Resolved {
+        position,
+        symbols,
+        game: game_args,
+    } = args.resolve()?;
+    let game = game_args.game()?;
+    let score = position
+        .points()
+        .map(|[x, o]| format!(", points {x} : {o}"))
+        .unwrap_or_default();
+    if let Some(over) = describe_finished(position.as_ref(), &symbols) {
+        print!(
+            "{}",
+            grid(game.as_ref(), position.as_ref(), &symbols, |_| None)
+        );
         println!("The game is over: {over}.");
         return Ok(());
     }
-    let solver = Solver::new();
-    let best = solver.best_move(board).expect("the game is on");
-    let values = solver.move_values(board);
+    let Loaded { engine, .. } = game_args.load()?;
+    let hints = engine.hints(position.as_ref());
+    let best = engine.best(position.as_ref());
     print!(
         "{}",
-        grid(board, &symbols, |cell| {
-            let short = values[cell.index()].map(|v| v.short()).unwrap_or_default();
-            if cell == best.cell {
+        grid(game.as_ref(), position.as_ref(), &symbols, |cell| {
+            let short = hints
+                .iter()
+                .find(|(c, _)| *c == cell)
+                .map(|&(_, hint)| hint_text(hint))?;
+            Some(if Some(cell) == best {
                 format!("*{short}")
             } else {
                 short
-            }
+            })
         })
     );
-    let mover = symbols.get(board.to_move());
-    let value = solver.value(board).expect("the game is on");
-    println!("{mover} to move, points {x} : {o}. Value for {mover}: {value}.");
+    let mover = symbols.get(position.to_move());
+    match engine.value(position.as_ref()) {
+        Some(value) => println!("{mover} to move{score}. Value for {mover}: {value}."),
+        None => println!("{mover} to move{score}."),
+    }
+    let lead = best
+        .map(|best| format!("Best move: {} (marked *). ", game.cell_name(best)))
+        .unwrap_or_default();
     println!(
-        "Best move: {} (marked *). Cells show {mover}'s result after moving there: \
-         W5 = win in 5 plies, D = draw, L3 = loss in 3.",
-        best.cell
+        "{lead}Cells show {mover}'s result after moving there: W5 = win in 5 plies, D = draw, \
+         L3 = loss in 3{}.",
+        if engine.instant_hints() {
+            ""
+        } else {
+            "; W≤7 / L≤6 = a win or loss forced within that many plies; ? = not proven \
+             (the number ranks such moves, higher is better)"
+        }
     );
     Ok(())
 }
 
-/// The board as a grid with column letters and row numbers; empty cells show `label`.
-fn grid(board: Board, symbols: &Symbols, label: impl Fn(Cell) -> String) -> String {
-    let mut out = String::from("     a    b    c    d\n");
-    for row in 0..4u8 {
-        out.push_str(&format!("{} ", row + 1));
-        for col in 0..4u8 {
-            let cell = Cell::at(row, col).expect("on the board");
-            let text = match board.at(cell) {
-                Some(side) => symbols.get(side).to_string(),
-                None => label(cell),
-            };
-            out.push_str(&right_aligned(&text, 5));
+/// A hint as the grid shows it.
+fn hint_text(hint: Hint) -> String {
+    match hint {
+        Hint::Proven(claim) => claim.short(),
+        Hint::Guess(score) => format!("?{score}"),
+    }
+}
+
+/// The board as text: each block (board, layer) a grid with column letters and row
+/// numbers, blocks side by side; empty cells show `label` (or nothing).
+fn grid(
+    game: &dyn Game,
+    position: &dyn Position,
+    symbols: &Symbols,
+    label: impl Fn(CellId) -> Option<String>,
+) -> String {
+    let layout = game.layout();
+    let (rows, cols) = (layout.cells.rows, layout.cells.cols);
+    let width = 5;
+    let mut out = String::new();
+    for block_row in 0..layout.blocks.rows {
+        let blocks: Vec<u8> = (0..layout.blocks.cols)
+            .map(|c| block_row * layout.blocks.cols + c)
+            .collect();
+        if layout.blocks.count() > 1 {
+            out.push('\n');
         }
+        let mut header = String::new();
+        for _ in &blocks {
+            header.push(' ');
+            for col in 0..cols {
+                header.push_str(&right_aligned(&((b'a' + col) as char).to_string(), width));
+            }
+            header.push_str("   ");
+        }
+        out.push_str(header.trim_end());
         out.push('\n');
+        for row in 0..rows {
+            let mut line = String::new();
+            for &block in &blocks {
+                line.push_str(&format!("{:<2}", row + 1));
+                for col in 0..cols {
+                    let text = game
+                        .cell_at(Place { block, row, col })
+                        .and_then(|cell| match position.at(cell) {
+                            Some(side) => Some(symbols.get(side).to_string()),
+                            None => label(cell),
+                        })
+                        .unwrap_or_default();
+                    line.push_str(&right_aligned(&text, width));
+                }
+                line.push_str("  ");
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
     }
     out
 }
@@ -64,4 +130,20 @@ fn grid(board: Board, symbols: &Symbols, label: impl Fn(Cell) -> String) -> Stri
 fn right_aligned(text: &str, columns: usize) -> String {
     let pad = columns.saturating_sub(text.width());
     format!("{}{text}", " ".repeat(pad))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_read_as_the_legend_says() {
+        use tictaclatin::core::{Claim, Value};
+        assert_eq!(
+            hint_text(Hint::Proven(Claim::Exact(Value::win_in(5)))),
+            "W5"
+        );
+        assert_eq!(hint_text(Hint::Proven(Claim::WinWithin(7))), "W≤7");
+        assert_eq!(hint_text(Hint::Guess(-3)), "?-3");
+    }
 }

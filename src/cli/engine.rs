@@ -1,17 +1,23 @@
-//! `tictaclatin engine`: a line protocol on stdin/stdout.
-//!
-//! Requests: `POSITION` or `move POSITION` -> `move <cell> <value> <plies>`;
-//! `analyze POSITION` -> `analyze <cell>=<value>:<plies> ...`; a finished game -> `over
-//! x|o|draw`; anything else -> `error <message>`. `quit` or end of input ends the session.
+//! `tictaclatin engine`: a line protocol on stdin/stdout (see `core::protocol`).
 
 use std::io::{self, BufRead, BufReader, Write};
 
 use super::Failure;
-use tictaclatin::engine;
-use tictaclatin::solver::Solver;
+use super::game_args::GameArgs;
+use tictaclatin::core::Difficulty;
+use tictaclatin::core::protocol::Session;
 
-pub fn run() -> Result<(), Failure> {
-    let solver = Solver::new();
+pub fn run(args: &GameArgs) -> Result<(), Failure> {
+    let loaded = args.load()?;
+    let player = loaded
+        .engine
+        .player(Difficulty::Perfect.name(), args.player_options(1))
+        .map_err(|e| Failure::bad_input(e.to_string()))?;
+    let mut session = Session {
+        game: loaded.game.as_ref(),
+        engine: loaded.engine.as_ref(),
+        player,
+    };
     let stdin = io::stdin();
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut output = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -28,7 +34,7 @@ pub fn run() -> Result<(), Failure> {
             break;
         }
         let reply = match std::str::from_utf8(&line) {
-            Ok(request) => engine::reply(&solver, request),
+            Ok(request) => session.reply(request),
             Err(_) => Some("error the request is not valid UTF-8 text".to_string()),
         };
         match reply {

@@ -4,6 +4,7 @@ mod analyze;
 mod book;
 mod config_cmd;
 mod engine;
+mod game_args;
 mod move_cmd;
 mod play;
 mod settings_args;
@@ -13,7 +14,7 @@ mod tournament;
 
 use clap::{Args, Parser, Subcommand};
 
-use tictaclatin::game::Board;
+use tictaclatin::core::{Game, Position};
 
 /// Exit status for bad input (malformed position, illegal request), as clap uses for bad
 /// arguments.
@@ -61,9 +62,9 @@ pub enum Command {
     /// Print the value of every empty cell of a position and mark the best move
     Analyze(move_cmd::MoveArgs),
     /// Answer positions on stdin, one reply line per request line (for scripts)
-    Engine,
+    Engine(game_args::GameArgs),
     /// Solve the whole game and report the value, the positions and the time taken
-    Solve,
+    Solve(game_args::GameArgs),
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
     Book(book::BookArgs),
     /// Play many games between two players (or a round robin) and report the results
@@ -77,8 +78,9 @@ pub enum Command {
 /// A position given on the command line.
 #[derive(Args, Debug)]
 pub struct PositionArgs {
-    /// 16 cells a1 b1 c1 d1 a2 .. d4, each X, O, or - or . for empty; `/` and spaces
-    /// between cells are ignored. May begin with `-`. Example: -X-O/-X--/X-X-/O--O
+    /// The cells in the game's order (Tic-Tac-Latin: 16 cells a1 b1 c1 d1 a2 .. d4), each X,
+    /// O, or - or . for empty; `/` and spaces between cells are ignored. May begin with `-`.
+    /// Example: -X-O/-X--/X-X-/O--O
     #[arg(
         value_name = "POSITION",
         required = true,
@@ -89,11 +91,9 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The position, or a message saying what is wrong with it.
-    pub fn board(&self) -> Result<Board, Failure> {
-        self.position
-            .join(" ")
-            .parse::<Board>()
+    /// The position in `game`, or a message saying what is wrong with it.
+    pub fn read(&self, game: &dyn Game) -> Result<Box<dyn Position>, Failure> {
+        game.parse_position(&self.position.join(" "))
             .map_err(|e| Failure::bad_input(format!("bad position: {e}")))
     }
 }
@@ -112,8 +112,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }),
         Command::Move(args) => move_cmd::run(&args),
         Command::Analyze(args) => analyze::run(&args),
-        Command::Engine => engine::run(),
-        Command::Solve => solve::run(),
+        Command::Engine(args) => engine::run(&args),
+        Command::Solve(args) => solve::run(&args),
         Command::Book(args) => book::run(args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Config(args) => config_cmd::run(args, &outer),
@@ -144,8 +144,8 @@ impl Command {
             Command::Play(_) => "play",
             Command::Move(_) => "move",
             Command::Analyze(_) => "analyze",
-            Command::Engine => "engine",
-            Command::Solve => "solve",
+            Command::Engine(_) => "engine",
+            Command::Solve(_) => "solve",
             Command::Book(_) => "book",
             Command::Tournament(_) => "tournament",
             Command::Config(_) => "config",

@@ -1,83 +1,170 @@
-//! `tictaclatin move POSITION`: the perfect move, its value, and the position after it.
+//! `tictaclatin move POSITION`: the strongest move the game's bot finds, what is proven
+//! about it, and the position after it.
 
-use clap::Args;
+use clap::{Args, Parser};
 
+use super::game_args::{GameArgs, Loaded};
 use super::{Failure, PositionArgs};
 use tictaclatin::config::Symbols;
-use tictaclatin::game::{Board, Status};
-use tictaclatin::solver::Solver;
+use tictaclatin::core::protocol::claim_words;
+use tictaclatin::core::{Difficulty, Position, Side, Status};
 
-/// A position, and the symbols to show it with.
+/// A position, the game it is of, and the symbols to show it with.
 #[derive(Args, Debug)]
 pub struct MoveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
+    #[command(flatten)]
+    pub flags: MoveFlags,
+}
+
+/// The flags of `move` and `analyze`; they may also come after the position.
+#[derive(Args, Debug, Default, Clone)]
+pub struct MoveFlags {
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Show the output with these symbols instead of X and O, first side first (e.g.
     /// 🦀,🐙); the POSITION you give is still written with X and O
     #[arg(long, value_name = "X,O")]
     pub symbols: Option<Symbols>,
 }
 
+/// The flags again, to read those written after the position.
+#[derive(Parser, Debug)]
+#[command(no_binary_name = true)]
+struct TrailingFlags {
+    #[command(flatten)]
+    flags: MoveFlags,
+}
+
+/// Flags that take a value and may follow the position.
+const VALUE_FLAGS: [&str; 5] = ["--symbols", "--game", "--size", "--in-a-row", "--movetime"];
+
 impl MoveArgs {
-    /// The position and the symbols. The position takes every word after it (it may begin
-    /// with `-`), so a `--symbols` written after the position arrives among its words and is
-    /// picked out here.
-    pub fn resolve(&self) -> Result<(Board, Symbols), Failure> {
-        let mut words = Vec::new();
-        let mut symbols = self.symbols.clone();
-        let mut rest = self.position.position.iter();
-        while let Some(word) = rest.next() {
-            let value = match word.strip_prefix("--symbols") {
-                Some("") => rest.next().map(String::as_str),
-                Some(text) if text.starts_with('=') => Some(&text[1..]),
-                _ => {
-                    words.push(word.clone());
-                    continue;
-                }
-            };
-            let value =
-                value.ok_or_else(|| Failure::bad_input("--symbols needs a value, e.g. X,O"))?;
-            let parsed = value
-                .parse()
-                .map_err(|e| Failure::bad_input(format!("bad --symbols '{value}': {e}")))?;
-            symbols = Some(parsed);
-        }
-        let board = PositionArgs { position: words }.board()?;
-        Ok((board, symbols.unwrap_or_default()))
+    /// The position, its game and the symbols. The position takes every word after it (it
+    /// may begin with `-`), so flags written after the position arrive among its words and
+    /// are picked out here; those nearer the end win.
+    pub fn resolve(&self) -> Result<Resolved, Failure> {
+        let (words, trailing) = split_flags(&self.position.position)?;
+        let later = TrailingFlags::try_parse_from(&trailing)
+            .map_err(|e| Failure::bad_input(first_line(&e.to_string())))?
+            .flags;
+        let flags = MoveFlags {
+            game: GameArgs {
+                game: later.game.game.or_else(|| self.flags.game.game.clone()),
+                size: later.game.size.or(self.flags.game.size),
+                in_a_row: later.game.in_a_row.or(self.flags.game.in_a_row),
+                movetime: later.game.movetime.or(self.flags.game.movetime),
+            },
+            symbols: later.symbols.or_else(|| self.flags.symbols.clone()),
+        };
+        let game = flags.game.game()?;
+        let position = PositionArgs { position: words }.read(game.as_ref())?;
+        Ok(Resolved {
+            position,
+            symbols: flags.symbols.unwrap_or_default(),
+            game: flags.game,
+        })
     }
 }
 
+/// What `move` and `analyze` work on.
+pub struct Resolved {
+    pub position: Box<dyn Position>,
+    pub symbols: Symbols,
+    pub game: GameArgs,
+}
+
+/// The position's words, and the flag words among them (each flag with its value).
+fn split_flags(words: &[String]) -> Result<(Vec<String>, Vec<String>), Failure> {
+    let (mut position, mut flags) = (Vec::new(), Vec::new());
+    let mut rest = words.iter();
+    while let Some(word) = rest.next() {
+        let name = word.split('=').next().unwrap_or(word);
+        if !VALUE_FLAGS.contains(&name) {
+            position.push(word.clone());
+            continue;
+        }
+        flags.push(word.clone());
+        if !word.contains('=') {
+            let value = rest.next().ok_or_else(|| {
+                Failure::bad_input(format!("{name} needs a value, e.g. {}", example(name)))
+            })?;
+            flags.push(value.clone());
+        }
+    }
+    Ok((position, flags))
+}
+
+/// A value to show in a message about a flag.
+fn example(flag: &str) -> &'static str {
+    match flag {
+        "--symbols" => "X,O",
+        "--game" => "latin",
+        "--movetime" => "1000",
+        _ => "3",
+    }
+}
+
+/// clap's first line of an error, without its `error: ` prefix and usage block.
+fn first_line(text: &str) -> String {
+    let line = text.lines().next().unwrap_or(text);
+    line.strip_prefix("error: ").unwrap_or(line).to_string()
+}
+
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
-    let (board, symbols) = args.resolve()?;
-    if let Some(over) = describe_finished(board.status(), board.points(), &symbols) {
+    let Resolved {
+        position,
+        symbols,
+        game: game_args,
+    } = args.resolve()?;
+    if let Some(over) = describe_finished(position.as_ref(), &symbols) {
         return Err(Failure::bad_input(format!(
             "no move to make: the game is over ({over})"
         )));
     }
-    let solver = Solver::new();
-    let choice = solver
-        .best_move(board)
+    let Loaded { game, engine } = game_args.load()?;
+    let mut player = engine
+        .player(Difficulty::Perfect.name(), game_args.player_options(1))
+        .map_err(|e| Failure::bad_input(e.to_string()))?;
+    let decision = player
+        .decide(position.as_ref())
         .ok_or_else(|| Failure::bad_input("no move to make"))?;
-    println!(
-        "{} {} {}",
-        choice.cell,
-        choice.value.outcome.word(),
-        choice.value.plies
-    );
-    println!("{}", position_text(board.with_move(choice.cell), &symbols));
+    let mut line = game.cell_name(decision.cell);
+    if let Some(claim) = decision.claim {
+        line = format!("{line} {}", claim_words(claim));
+    }
+    println!("{line}");
+    let after = position
+        .play(decision.cell)
+        .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
+    println!("{}", position_text(after.as_ref(), &symbols));
     Ok(())
 }
 
-/// The position text (`-X-O/...`) with the chosen symbols in place of X and O.
-pub fn position_text(board: Board, symbols: &Symbols) -> String {
-    board.to_text_with(|side| side.map_or("-", |s| symbols.get(s).as_str()))
+/// The position text with the chosen symbols in place of X and O.
+pub fn position_text(position: &dyn Position, symbols: &Symbols) -> String {
+    position
+        .text()
+        .chars()
+        .map(|c| match c {
+            'X' => symbols.get(Side::First).to_string(),
+            'O' => symbols.get(Side::Second).to_string(),
+            other => other.to_string(),
+        })
+        .collect()
 }
 
-/// "X won 1 : 0", "draw at 1 : 1"; `None` while the game is on.
-pub fn describe_finished(status: Status, (x, o): (u32, u32), symbols: &Symbols) -> Option<String> {
-    match status {
+/// "X won 1 : 0", "draw at 1 : 1", "O won"; `None` while the game is on.
+pub fn describe_finished(position: &dyn Position, symbols: &Symbols) -> Option<String> {
+    let score = position
+        .points()
+        .map(|[x, o]| format!(" {x} : {o}"))
+        .unwrap_or_default();
+    match position.status() {
         Status::InPlay => None,
-        Status::Won(side) => Some(format!("{} won {x} : {o}", symbols.get(side))),
-        Status::Draw => Some(format!("draw at {x} : {o}")),
+        Status::Won(side) => Some(format!("{} won{score}", symbols.get(side))),
+        Status::Draw if score.is_empty() => Some("a draw".to_string()),
+        Status::Draw => Some(format!("draw at{score}")),
     }
 }

@@ -1,33 +1,42 @@
-//! `tictaclatin solve`: solve from the empty board and report what was found.
+//! `tictaclatin solve`: solve a game from the empty board and report what was found.
 
 use std::time::Instant;
 
 use super::Failure;
-use tictaclatin::game::Board;
-use tictaclatin::solver::{Outcome, Solver};
+use super::game_args::GameArgs;
+use tictaclatin::core::Outcome;
 
-pub fn run() -> Result<(), Failure> {
-    let start = Instant::now();
-    let solver = Solver::new();
-    let elapsed = start.elapsed();
-    let value = solver
-        .value(Board::EMPTY)
-        .expect("the empty board is in play");
-    // A drawn game always fills the board: say so, since "draw" alone gives no length.
+pub fn run(args: &GameArgs) -> Result<(), Failure> {
+    let game = args.game()?;
+    let started = Instant::now();
+    let engine = game.engine();
+    let elapsed = started.elapsed();
+    let start = game.start();
+    let (Some(value), Some(solved)) = (engine.value(start.as_ref()), engine.solved()) else {
+        return Err(Failure::bad_input(format!(
+            "{} is not solved by a table here; `solve` works for the games that are \
+             (Tic-Tac-Latin, classic 3x3 and 4x4)",
+            game.title()
+        )));
+    };
+    // A draw that fills the board: say so, since "draw" alone gives no length.
     let note = match value.outcome {
-        Outcome::Draw => " (perfect play fills the board)",
+        Outcome::Draw if value.plies as usize == start.legal_moves().len() => {
+            " (perfect play fills the board)"
+        }
         _ => "",
     };
     println!("Empty board: {value} for the first player{note}.");
     println!(
-        "Reachable positions in play: {} ({} classes under the 32 symmetries).",
-        group(solver.reachable_positions()),
-        group(solver.classes() as u64)
+        "Reachable positions in play: {} ({} classes under the {} symmetries).",
+        group(solved.positions),
+        group(solved.classes),
+        solved.symmetries
     );
     println!(
         "Solved in {:.1} ms; table {:.1} MiB.",
         elapsed.as_secs_f64() * 1000.0,
-        solver.memory_bytes() as f64 / (1024.0 * 1024.0)
+        solved.bytes as f64 / (1024.0 * 1024.0)
     );
     Ok(())
 }

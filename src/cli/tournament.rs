@@ -8,10 +8,9 @@ use std::time::Duration;
 use clap::{ArgGroup, Args};
 
 use super::Failure;
-use tictaclatin::game::Side;
-use tictaclatin::players::PlayerSpec;
-use tictaclatin::solver::Solver;
-use tictaclatin::tournament::{self, Control, Pairing, Tally};
+use super::game_args::{GameArgs, Loaded};
+use tictaclatin::core::tournament::{self, Arena, Control, Pairing, Tally};
+use tictaclatin::core::{Engine, PlayerOptions, Side};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
 const INTERRUPTED: u8 = 130;
@@ -19,8 +18,9 @@ const INTERRUPTED: u8 = 130;
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("players").required(true).args(["first", "round_robin"])))]
 pub struct TournamentArgs {
-    /// The player who moves first in every game: perfect, hard, medium, easy, heuristic,
-    /// greedy, random, lookahead-N (N = 1 to 6), or book:FILE (a strategy book for this side)
+    /// The player who moves first in every game. Tic-Tac-Latin: perfect, hard, medium, easy,
+    /// heuristic, greedy, random, lookahead-N (N = 1 to 6), or book:FILE (a strategy book
+    /// for this side); other games list theirs when a name is wrong
     #[arg(long, value_name = "PLAYER", requires = "second")]
     first: Option<String>,
     /// The player who moves second in every game
@@ -47,6 +47,8 @@ pub struct TournamentArgs {
     /// One JSON object per pairing and order, one per line
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 /// A finished (or interrupted) pairing.
@@ -56,12 +58,25 @@ struct Outcome {
 }
 
 pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
-    let pairings = pairings(args)?;
+    let Loaded { game, engine } = args.game.load()?;
+    let pairings = pairings(args, engine.as_ref())?;
+    // Every player in the order given, for the cross tables.
+    let mut players: Vec<String> = Vec::new();
+    for p in &pairings {
+        for name in [&p.first, &p.second] {
+            if !players.contains(name) {
+                players.push(name.clone());
+            }
+        }
+    }
     let threads = args.threads.map_or_else(default_threads, |t| t as usize);
     let total = pairings.len() as u64 * args.games;
     let control = Arc::new(Control::default());
     watch_ctrl_c(&control);
-    let solver = Arc::new(Solver::new());
+    let arena = Arena {
+        game: game.as_ref(),
+        engine: engine.as_ref(),
+    };
 
     let (outcomes, result) = with_progress(&control, total, || {
         let mut outcomes = Vec::new();
@@ -69,7 +84,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
             if control.stopped() {
                 break;
             }
-            let tally = tournament::run(&pairing, &solver, threads, &control);
+            let tally = tournament::run(&pairing, arena, threads, &control);
             match tally {
                 Ok(tally) => outcomes.push(Outcome { pairing, tally }),
                 Err(illegal) => return (outcomes, Err(illegal)),
@@ -85,7 +100,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     if args.json {
         outcomes.iter().for_each(|o| println!("{}", json_line(o)));
     } else if args.round_robin.is_some() {
-        print_cross_tables(&outcomes, args, total);
+        print_cross_tables(&outcomes, &players, args, total);
     } else {
         outcomes.iter().for_each(print_summary);
     }
@@ -105,19 +120,21 @@ fn default_threads() -> usize {
 }
 
 /// The pairings to play: one for `--first/--second`, every ordered pair for a round robin.
-fn pairings(args: &TournamentArgs) -> Result<Vec<Pairing>, Failure> {
-    let pairing = |first: &PlayerSpec, second: &PlayerSpec| Pairing {
+/// Players are named by their canonical names (`Greedy` becomes `greedy`).
+fn pairings(args: &TournamentArgs, engine: &dyn Engine) -> Result<Vec<Pairing>, Failure> {
+    let pairing = |first: &String, second: &String| Pairing {
         first: first.clone(),
         second: second.clone(),
         games: args.games,
         seed: args.seed,
+        movetime: args.game.movetime(),
     };
     if let Some(names) = &args.round_robin {
         let players = names
             .iter()
-            .map(|n| parse_player(n))
+            .map(|n| canonical(engine, n))
             .collect::<Result<Vec<_>, _>>()?;
-        check_round_robin(&players)?;
+        check_round_robin(engine, &players)?;
         let mut all = Vec::new();
         for first in &players {
             for second in players.iter().filter(|&s| s != first) {
@@ -127,16 +144,16 @@ fn pairings(args: &TournamentArgs) -> Result<Vec<Pairing>, Failure> {
         return Ok(all);
     }
     // clap guarantees both sides when there is no round robin.
-    let first = parse_player(args.first.as_deref().unwrap_or_default())?;
-    let second = parse_player(args.second.as_deref().unwrap_or_default())?;
-    check_side(&first, Side::First)?;
-    check_side(&second, Side::Second)?;
+    let first = canonical(engine, args.first.as_deref().unwrap_or_default())?;
+    let second = canonical(engine, args.second.as_deref().unwrap_or_default())?;
+    check_side(engine, &first, Side::First)?;
+    check_side(engine, &second, Side::Second)?;
     Ok(vec![pairing(&first, &second)])
 }
 
-/// A book is written for one side; it cannot play the other.
-fn check_side(player: &PlayerSpec, side: Side) -> Result<(), Failure> {
-    match player.only_side() {
+/// A player that cannot play both sides (a book is written for one) may only take its own.
+fn check_side(engine: &dyn Engine, player: &str, side: Side) -> Result<(), Failure> {
+    match engine.only_side(player) {
         Some(only) if only != side => Err(Failure::bad_input(format!(
             "{player} is the {} player's book; it cannot play {}",
             only.name(),
@@ -146,19 +163,22 @@ fn check_side(player: &PlayerSpec, side: Side) -> Result<(), Failure> {
     }
 }
 
-fn parse_player(name: &str) -> Result<PlayerSpec, Failure> {
-    name.parse()
-        .map_err(|e: tictaclatin::players::SpecError| Failure::bad_input(e.to_string()))
+/// The player's own name for itself, after checking the game can build it.
+fn canonical(engine: &dyn Engine, name: &str) -> Result<String, Failure> {
+    engine
+        .player(name.trim(), PlayerOptions::seeded(0))
+        .map(|player| player.name())
+        .map_err(|e| Failure::bad_input(e.to_string()))
 }
 
-fn check_round_robin(players: &[PlayerSpec]) -> Result<(), Failure> {
+fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Failure> {
     if players.len() < 2 {
         return Err(Failure::bad_input(
             "a round robin needs at least two players, e.g. --round-robin greedy,perfect",
         ));
     }
     for (i, p) in players.iter().enumerate() {
-        if p.only_side().is_some() {
+        if engine.only_side(p).is_some() {
             return Err(Failure::bad_input(format!(
                 "{p} plays one side only; a round robin plays both: use --first/--second"
             )));
@@ -232,7 +252,7 @@ fn print_summary(o: &Outcome) {
 }
 
 /// The row player's results against the column player over both orders.
-fn combined(outcomes: &[Outcome], row: &PlayerSpec, col: &PlayerSpec) -> (u64, u64, u64) {
+fn combined(outcomes: &[Outcome], row: &String, col: &String) -> (u64, u64, u64) {
     let (mut games, mut wins, mut losses) = (0, 0, 0);
     for o in outcomes {
         let t = &o.tally;
@@ -245,13 +265,7 @@ fn combined(outcomes: &[Outcome], row: &PlayerSpec, col: &PlayerSpec) -> (u64, u
     (games, wins, losses)
 }
 
-fn print_cross_tables(outcomes: &[Outcome], args: &TournamentArgs, total: u64) {
-    let players: Vec<PlayerSpec> = args
-        .round_robin
-        .iter()
-        .flatten()
-        .filter_map(|n| n.parse().ok())
-        .collect();
+fn print_cross_tables(outcomes: &[Outcome], players: &[String], args: &TournamentArgs, total: u64) {
     let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
     if played < total {
         // Ctrl-C: say plainly that the tables cover only the games that finished.
@@ -273,7 +287,7 @@ fn print_cross_tables(outcomes: &[Outcome], args: &TournamentArgs, total: u64) {
     println!("(half the games moving first). Draws are the rest.");
     for (title, pick_wins) in [("Wins %", true), ("Losses %", false)] {
         println!();
-        print_table(outcomes, &players, title, |(games, wins, losses)| {
+        print_table(outcomes, players, title, |(games, wins, losses)| {
             let count = if pick_wins { wins } else { losses };
             (games > 0).then(|| 100.0 * count as f64 / games as f64)
         });
@@ -282,11 +296,11 @@ fn print_cross_tables(outcomes: &[Outcome], args: &TournamentArgs, total: u64) {
 
 fn print_table(
     outcomes: &[Outcome],
-    players: &[PlayerSpec],
+    players: &[String],
     title: &str,
     cell: impl Fn((u64, u64, u64)) -> Option<f64>,
 ) {
-    let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    let names = players;
     let first_col = names
         .iter()
         .map(String::len)
@@ -299,7 +313,7 @@ fn print_table(
         .iter()
         .for_each(|n| header += &format!("  {n:>width$}"));
     println!("{header}");
-    for (row, row_name) in players.iter().zip(&names) {
+    for (row, row_name) in players.iter().zip(names) {
         let mut line = format!("{row_name:<first_col$}");
         for col in players {
             let text = match cell(combined(outcomes, row, col)) {

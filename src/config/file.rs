@@ -237,14 +237,15 @@ impl Reader<'_> {
     }
 
     /// A value named by one of an enum's names (`mode = "bot"`).
-    fn named<T: FromStr<Err = String>>(
+    fn named<T: FromStr<Err: std::fmt::Display>>(
         &self,
         key: &str,
         value: &Spanned<DeValue<'_>>,
         example: &str,
     ) -> Result<T, ConfigError> {
         let text = self.string(key, value, example)?;
-        text.parse().map_err(|problem: String| {
+        text.parse().map_err(|problem: T::Err| {
+            let problem = problem.to_string();
             let leaf = key.rsplit('.').next().unwrap_or(key);
             self.bad_value(
                 key,

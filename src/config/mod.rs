@@ -459,10 +459,10 @@ impl Settings {
                 .map_err(|e| env_error("TICTACLATIN_MODE", e, "set it to bot, humans or demo"))?;
         }
         if let Some(text) = &env.difficulty {
-            self.difficulty = text.parse().map_err(|e| {
+            self.difficulty = text.parse().map_err(|e: crate::core::UnknownDifficulty| {
                 env_error(
                     "TICTACLATIN_DIFFICULTY",
-                    e,
+                    e.to_string(),
                     "set it to easy, medium, hard or perfect",
                 )
             })?;

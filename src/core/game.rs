@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::cell::{CellId, Layout, Place};
 use super::player::{Claim, Player, PlayerOptions};
 use super::position::{CellError, Position, PositionError};
+use super::side::Side;
 use super::value::Value;
 
 /// A game's rules, names and drawing. Cheap to make; anything costly (a solved table, a
@@ -65,6 +66,12 @@ pub trait Engine: Send + Sync {
     /// A hint for each legal move of `position`, in the order of `legal_moves`.
     fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)>;
 
+    /// The move the engine's strongest player would make, to mark among the hints; `None`
+    /// where that would take a search.
+    fn best(&self, _position: &dyn Position) -> Option<CellId> {
+        None
+    }
+
     /// Hints come at once (a table lookup), so the screen may ask for them while drawing;
     /// otherwise it asks on the bot's thread.
     fn instant_hints(&self) -> bool;
@@ -74,6 +81,30 @@ pub trait Engine: Send + Sync {
 
     /// A player by name (`perfect`, `greedy`, `d10`, ...), or why there is none.
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError>;
+
+    /// How the game was solved, for games solved by a table; `None` for the others.
+    fn solved(&self) -> Option<Solved> {
+        None
+    }
+
+    /// The one side a named player can play, for players that cannot play both (a strategy
+    /// book is written for one side).
+    fn only_side(&self, _name: &str) -> Option<Side> {
+        None
+    }
+}
+
+/// What solving a game by a table found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Solved {
+    /// Positions in play reachable from the empty board, counting every symmetric image.
+    pub positions: u64,
+    /// Classes of those positions under the symmetries.
+    pub classes: u64,
+    /// The symmetries of the board's lines.
+    pub symmetries: usize,
+    /// Bytes the table holds.
+    pub bytes: usize,
 }
 
 /// A player name the game does not know, or cannot build here.

@@ -4,13 +4,17 @@
 
 mod cell;
 mod game;
+mod level;
 mod player;
 mod position;
+pub mod protocol;
 mod side;
+pub mod tournament;
 mod value;
 
 pub use cell::{CellId, Grid, Layout, Place};
-pub use game::{Engine, Game, Hint, PlayerError};
+pub use game::{Engine, Game, Hint, PlayerError, Solved};
+pub use level::{Difficulty, UnknownDifficulty};
 pub use player::{Claim, Decision, Player, PlayerOptions};
 pub use position::{BlockState, CellError, MarkedLine, MoveError, Position, PositionError};
 pub use side::{Side, Status, UnknownSide};

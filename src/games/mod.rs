@@ -1,3 +1,185 @@
-//! The games, each in its own folder with its rules, its solver or search and its players.
+//! The games, each in its own folder with its rules, its solver or search and its players,
+//! and the one list of them: [`GameKind`] names a game, [`GameChoice`] a game with its
+//! variant, and [`build`] turns a choice into the [`Game`] everything above uses.
+//!
+//! Adding a game is a folder here, a [`GameKind`] variant and its line in [`build`].
 
 pub mod latin;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::core::Game;
+
+/// The games this build knows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum GameKind {
+    #[default]
+    Latin,
+}
+
+impl GameKind {
+    /// In the order the start screen lists them.
+    pub const ALL: [GameKind; 1] = [GameKind::Latin];
+
+    /// As flags, the config file and saved files name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Latin => "latin",
+        }
+    }
+
+    /// The sizes a player may choose, smallest first, with the default; `None` for a
+    /// game played on one board only.
+    pub fn sizes(self) -> Option<(std::ops::RangeInclusive<u8>, u8)> {
+        match self {
+            GameKind::Latin => None,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn valid_names() -> String {
+    GameKind::ALL
+        .iter()
+        .map(|k| k.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl FromStr for GameKind {
+    type Err = GameError;
+
+    fn from_str(text: &str) -> Result<GameKind, GameError> {
+        let name = text.trim();
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| GameError::Unknown(name.to_string()))
+    }
+}
+
+/// A game and its variant, as chosen by flags, the config file or the start screen.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct GameChoice {
+    pub kind: GameKind,
+    /// The board's size, for games that come in sizes; `None` for the default.
+    pub size: Option<u8>,
+    /// How many in a row win, for games that vary it; `None` for the default.
+    pub in_a_row: Option<u8>,
+}
+
+impl GameChoice {
+    pub fn of(kind: GameKind) -> GameChoice {
+        GameChoice {
+            kind,
+            size: None,
+            in_a_row: None,
+        }
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum GameError {
+    /// No game has this name.
+    Unknown(String),
+    /// The game takes no size, or not this one; the text says what is valid.
+    Variant(String),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Unknown(name) => {
+                write!(f, "unknown game '{name}': the games are {}", valid_names())
+            }
+            GameError::Variant(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// The game a choice names, or why it names none.
+pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
+    match choice.kind {
+        GameKind::Latin => {
+            refuse_variant(choice, "Tic-Tac-Latin")?;
+            Ok(Arc::new(latin::adapter::Latin))
+        }
+    }
+}
+
+/// A game played on one board only refuses a size or a line length.
+fn refuse_variant(choice: GameChoice, title: &str) -> Result<(), GameError> {
+    let (flag, value) = match (choice.size, choice.in_a_row) {
+        (Some(size), _) => ("size", size),
+        (None, Some(k)) => ("line length", k),
+        (None, None) => return Ok(()),
+    };
+    Err(GameError::Variant(format!(
+        "{title} is played on its one board; it takes no {flag} ({value} was given)"
+    )))
+}
+
+impl GameChoice {
+    /// The choice a game key names (`latin`, `classic-5`, `classic-4k3`), as files that
+    /// name their game store it; `None` for a key this build does not know.
+    pub fn from_key(key: &str) -> Option<GameChoice> {
+        let (name, variant) = key.split_once('-').unwrap_or((key, ""));
+        let kind: GameKind = name.parse().ok()?;
+        if variant.is_empty() {
+            return Some(GameChoice::of(kind));
+        }
+        let (size, k) = variant.split_once('k').unwrap_or((variant, ""));
+        let choice = GameChoice {
+            kind,
+            size: Some(size.parse().ok()?),
+            in_a_row: if k.is_empty() {
+                None
+            } else {
+                Some(k.parse().ok()?)
+            },
+        };
+        // Only a choice that builds into a game with this very key counts.
+        build(choice)
+            .ok()
+            .filter(|g| g.key() == key)
+            .map(|_| choice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_builds_and_is_found_by_its_key() {
+        for kind in GameKind::ALL {
+            let game = build(GameChoice::of(kind)).expect("the default variant");
+            let again = GameChoice::from_key(&game.key()).expect("its own key");
+            assert_eq!(build(again).map(|g| g.key()), Ok(game.key()));
+            assert_eq!(kind.name().parse(), Ok(kind));
+        }
+        assert!(GameChoice::from_key("chess").is_none());
+        assert!(GameChoice::from_key("latin-4").is_none());
+    }
+
+    #[test]
+    fn bad_choices_say_what_is_valid() {
+        let err = "chess".parse::<GameKind>().unwrap_err();
+        assert!(err.to_string().contains("the games are latin"), "{err}");
+        let sized = GameChoice {
+            size: Some(5),
+            ..GameChoice::of(GameKind::Latin)
+        };
+        assert!(build(sized).is_err());
+    }
+}

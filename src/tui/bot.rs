@@ -32,7 +32,9 @@ impl Bot {
     /// Starts the bot thread; it reports [`Event::SolverReady`] once the solver is built and
     /// then [`Event::BotMoved`] for each request. `seed` drives the randomised levels.
     pub fn spawn(events: Sender<Event>, seed: u64) -> Bot {
-        Bot::spawn_with(events, move |level, solver| level.player(solver, seed))
+        Bot::spawn_with(events, move |level, solver| {
+            crate::players::level_player(level, solver, seed)
+        })
     }
 
     /// As [`Bot::spawn`], with the players made by `make_player` (tests use stand-ins).

@@ -1,5 +1,6 @@
 //! Tic-Tac-Latin: 4x4, a line of three of yours and one of theirs scores; solved exactly.
 
+pub mod adapter;
 pub mod book;
 pub mod game;
 pub mod players;

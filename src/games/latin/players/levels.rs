@@ -13,13 +13,12 @@
 //! never plays a move that loses at once (hands the opponent a point or a winning reply);
 //! `easy` applies that guard only some of the time, so it misses the obvious now and then.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use rand::RngExt;
 
 use super::{Perfect, Player, PlayerRng, rng_from_seed};
+use crate::core::Difficulty;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell};
 use crate::games::latin::solver::{Outcome, Solver, Value};
@@ -121,89 +120,38 @@ impl Player for Level {
     }
 }
 
-/// How strong the bot plays in the terminal game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-    #[default]
-    Perfect,
-}
-
-impl Difficulty {
-    pub const ALL: [Difficulty; 4] = [
-        Difficulty::Easy,
-        Difficulty::Medium,
-        Difficulty::Hard,
-        Difficulty::Perfect,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Perfect => "perfect",
-        }
-    }
-
-    /// The next level up, wrapping from perfect to easy (the game's `d` key).
-    pub fn next(self) -> Difficulty {
-        let i = Difficulty::ALL.iter().position(|&d| d == self).unwrap_or(0);
-        Difficulty::ALL[(i + 1) % Difficulty::ALL.len()]
-    }
-
-    /// How the level plays; `None` for perfect, which makes no mistakes. Calibrated against
-    /// `greedy` with the tournament (see the README's difficulty section).
-    pub fn style(self) -> Option<Style> {
-        match self {
-            // Near random among all moves, and only 60 % of the time sure to take a win
-            // or dodge a loss at once.
-            Difficulty::Easy => Some(Style {
-                temperature: 3.0,
-                trap_weight: 0.0,
-                guard: 0.6,
-            }),
-            // Never misses the obvious, but wanders among the rest.
-            Difficulty::Medium => Some(Style {
-                temperature: 1.7,
-                trap_weight: 0.0,
-                guard: 1.0,
-            }),
-            // Mostly the best move, and it likes setting traps.
-            Difficulty::Hard => Some(Style {
-                temperature: 0.65,
-                trap_weight: 0.5,
-                guard: 1.0,
-            }),
-            Difficulty::Perfect => None,
-        }
-    }
-
-    /// A player of this level; `seed` drives the randomised levels.
-    pub fn player(self, solver: Arc<Solver>, seed: u64) -> Box<dyn Player> {
-        match self.style() {
-            Some(style) => Box::new(Level::new(self.name(), style, solver, seed)),
-            None => Box::new(Perfect::new(solver)),
-        }
+/// How a level plays; `None` for perfect, which makes no mistakes. Calibrated against
+/// `greedy` with the tournament (see the README's difficulty section).
+pub fn style(level: Difficulty) -> Option<Style> {
+    match level {
+        // Near random among all moves, and only 60 % of the time sure to take a win
+        // or dodge a loss at once.
+        Difficulty::Easy => Some(Style {
+            temperature: 3.0,
+            trap_weight: 0.0,
+            guard: 0.6,
+        }),
+        // Never misses the obvious, but wanders among the rest.
+        Difficulty::Medium => Some(Style {
+            temperature: 1.7,
+            trap_weight: 0.0,
+            guard: 1.0,
+        }),
+        // Mostly the best move, and it likes setting traps.
+        Difficulty::Hard => Some(Style {
+            temperature: 0.65,
+            trap_weight: 0.5,
+            guard: 1.0,
+        }),
+        Difficulty::Perfect => None,
     }
 }
 
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Difficulty, String> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown difficulty '{s}': use easy, medium, hard or perfect"))
+/// A player of this level; `seed` drives the randomised levels.
+pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dyn Player> {
+    match style(level) {
+        Some(style) => Box::new(Level::new(level.name(), style, solver, seed)),
+        None => Box::new(Perfect::new(solver)),
     }
 }
 

@@ -16,12 +16,13 @@ mod perfect;
 mod pick;
 mod spec;
 
+pub use crate::core::Difficulty;
 pub use baselines::{Greedy, Lookahead, RandomPlayer};
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
-pub use levels::{Difficulty, Level, Style};
+pub use levels::{Level, Style, level_player, style};
 pub use perfect::Perfect;
-pub use spec::{PlayerSpec, SpecError};
+pub use spec::{PlayerSpec, SpecError, VALID_NAMES};
 
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;

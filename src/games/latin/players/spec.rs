@@ -147,7 +147,7 @@ impl PlayerSpec {
     /// A fresh player for one game; randomised players draw from `seed`.
     pub fn build(&self, solver: &Arc<Solver>, seed: u64) -> Box<dyn Player> {
         match self {
-            PlayerSpec::Level(d) => d.player(Arc::clone(solver), seed),
+            PlayerSpec::Level(d) => super::level_player(*d, Arc::clone(solver), seed),
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
             PlayerSpec::Greedy => Box::new(Greedy::new(seed)),
             PlayerSpec::Lookahead(n) => Box::new(Lookahead::new(*n, seed)),

@@ -6,12 +6,11 @@
 
 use std::fmt;
 use std::ops::AddAssign;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::game::{Board, Side, Status};
-use crate::players::{Player, PlayerSpec};
-use crate::solver::Solver;
+use std::time::Duration;
+
+use super::{Engine, Game, Player, PlayerOptions, Position, Side, Status};
 
 /// Results of a run, from the first player's and second player's point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -78,32 +77,35 @@ pub enum GameResult {
     Draw,
 }
 
-/// Plays one game to the end; how it ended.
+/// Plays one game from `start` to the end; how it ended.
 pub fn play_game(
+    start: Box<dyn Position>,
     first: &mut dyn Player,
     second: &mut dyn Player,
 ) -> Result<GameResult, IllegalMove> {
-    let mut board = Board::EMPTY;
+    let mut position = start;
     loop {
-        match board.status() {
+        match position.status() {
             Status::Won(side) => return Ok(GameResult::Won(side)),
             Status::Draw => return Ok(GameResult::Draw),
             Status::InPlay => {}
         }
-        let player: &mut dyn Player = match board.to_move() {
+        let player: &mut dyn Player = match position.to_move() {
             Side::First => first,
             Side::Second => second,
         };
-        let chosen = player.choose(board);
+        let chosen = player.decide(position.as_ref());
         let illegal = |reason: String| IllegalMove {
             player: player.name(),
-            position: board.to_text(),
+            position: position.text(),
             reason,
         };
-        let Some(cell) = chosen else {
+        let Some(decision) = chosen else {
             return Err(illegal("no move while the game is in play".into()));
         };
-        board = board.play(cell).map_err(|e| illegal(e.to_string()))?;
+        position = position
+            .play(decision.cell)
+            .map_err(|e| illegal(e.to_string()))?;
     }
 }
 
@@ -135,13 +137,22 @@ impl Control {
     }
 }
 
-/// One pairing: who moves first, who second, how many games, which seed.
-#[derive(Clone, Debug)]
+/// One pairing: who moves first, who second (player names the game's engine knows), how
+/// many games, which seed, and how long a searching player may think per move.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
-    pub first: PlayerSpec,
-    pub second: PlayerSpec,
+    pub first: String,
+    pub second: String,
     pub games: u64,
     pub seed: u64,
+    pub movetime: Duration,
+}
+
+/// The game and its engine, shared by every thread of a run.
+#[derive(Clone, Copy)]
+pub struct Arena<'a> {
+    pub game: &'a dyn Game,
+    pub engine: &'a dyn Engine,
 }
 
 /// Games are handed out to threads in blocks of this many, so threads rarely contend.
@@ -151,14 +162,14 @@ const BLOCK: u64 = 32;
 /// the games finished by then (`Tally::games` tells how many).
 pub fn run(
     pairing: &Pairing,
-    solver: &Arc<Solver>,
+    arena: Arena<'_>,
     threads: usize,
     control: &Control,
 ) -> Result<Tally, IllegalMove> {
     let next = AtomicU64::new(0);
     let results: Vec<Result<Tally, IllegalMove>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| scope.spawn(|| worker(pairing, solver, &next, control)))
+            .map(|_| scope.spawn(|| worker(pairing, arena, &next, control)))
             .collect();
         workers
             .into_iter()
@@ -175,7 +186,7 @@ pub fn run(
 /// Takes blocks of game indices until all are played or a stop is requested.
 fn worker(
     pairing: &Pairing,
-    solver: &Arc<Solver>,
+    arena: Arena<'_>,
     next: &AtomicU64,
     control: &Control,
 ) -> Result<Tally, IllegalMove> {
@@ -190,9 +201,7 @@ fn worker(
                 return Ok(tally);
             }
             let (first_seed, second_seed) = game_seeds(pairing.seed, index);
-            let mut first = pairing.first.build(solver, first_seed);
-            let mut second = pairing.second.build(solver, second_seed);
-            let result = play_game(first.as_mut(), second.as_mut()).inspect_err(|_| {
+            let result = play_one(pairing, arena, first_seed, second_seed).inspect_err(|_| {
                 control.stop.store(true, Ordering::Relaxed);
             })?;
             tally.record(result);
@@ -201,32 +210,69 @@ fn worker(
     }
 }
 
+/// Builds both players with their seeds and plays one game.
+fn play_one(
+    pairing: &Pairing,
+    arena: Arena<'_>,
+    first_seed: u64,
+    second_seed: u64,
+) -> Result<GameResult, IllegalMove> {
+    let build = |name: &str, seed: u64| {
+        let options = PlayerOptions {
+            seed,
+            movetime: pairing.movetime,
+            threads: 1,
+        };
+        arena.engine.player(name, options).map_err(|e| IllegalMove {
+            player: name.to_string(),
+            position: arena.game.start().text(),
+            reason: e.to_string(),
+        })
+    };
+    let mut first = build(&pairing.first, first_seed)?;
+    let mut second = build(&pairing.second, second_seed)?;
+    play_game(arena.game.start(), first.as_mut(), second.as_mut())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Cell;
+    use std::sync::Arc;
+
+    use crate::core::{CellId, Decision};
+    use crate::games::latin::adapter::{Latin, LatinEngine};
+    use crate::solver::Solver;
 
     fn pairing(first: &str, second: &str, games: u64, seed: u64) -> Pairing {
         Pairing {
-            first: first.parse().expect("player"),
-            second: second.parse().expect("player"),
+            first: first.into(),
+            second: second.into(),
             games,
             seed,
+            movetime: Duration::from_millis(100),
         }
+    }
+
+    fn engine() -> LatinEngine {
+        LatinEngine::new(Arc::new(Solver::new()))
     }
 
     #[test]
     fn thread_count_does_not_change_the_results() {
-        let solver = Arc::new(Solver::new());
+        let engine = engine();
+        let arena = Arena {
+            game: &Latin,
+            engine: &engine,
+        };
         let p = pairing("greedy", "random", 300, 5);
-        let one = run(&p, &solver, 1, &Control::default()).expect("legal games");
-        let three = run(&p, &solver, 3, &Control::default()).expect("legal games");
+        let one = run(&p, arena, 1, &Control::default()).expect("legal games");
+        let three = run(&p, arena, 3, &Control::default()).expect("legal games");
         assert_eq!(one, three);
         assert_eq!(one.games, 300);
         assert_eq!(one.first_wins + one.second_wins + one.draws, 300);
         let other_seed = run(
             &pairing("greedy", "random", 300, 6),
-            &solver,
+            arena,
             2,
             &Control::default(),
         );
@@ -235,11 +281,15 @@ mod tests {
 
     #[test]
     fn a_stop_request_ends_the_run_early() {
-        let solver = Arc::new(Solver::new());
+        let engine = engine();
+        let arena = Arena {
+            game: &Latin,
+            engine: &engine,
+        };
         let control = Control::default();
         control.stop.store(true, Ordering::Relaxed);
         let tally =
-            run(&pairing("random", "random", 1000, 1), &solver, 2, &control).expect("legal games");
+            run(&pairing("random", "random", 1000, 1), arena, 2, &control).expect("legal games");
         assert_eq!(tally.games, 0);
     }
 
@@ -250,14 +300,14 @@ mod tests {
         fn name(&self) -> String {
             "stubborn".into()
         }
-        fn choose(&mut self, _: Board) -> Option<Cell> {
-            Cell::new(0)
+        fn decide(&mut self, _: &dyn Position) -> Option<Decision> {
+            Some(Decision::new(CellId::new(0)))
         }
     }
 
     #[test]
     fn an_illegal_move_is_reported_with_its_position() {
-        let err = play_game(&mut Stubborn, &mut Stubborn).unwrap_err();
+        let err = play_game(Latin.start(), &mut Stubborn, &mut Stubborn).unwrap_err();
         assert_eq!(err.player, "stubborn");
         assert_eq!(err.position, "X---/----/----/----");
         assert!(err.to_string().contains("a1 is taken"), "{err}");

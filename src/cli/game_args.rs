@@ -1,0 +1,87 @@
+//! `--game`, `--size`, `--in-a-row` and `--movetime`: which game a command works on, and how
+//! long a searching bot may think. Every command that reads positions or plays takes them.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::Failure;
+use tictaclatin::core::{Engine, Game, PlayerOptions};
+use tictaclatin::games::{self, GameChoice, GameKind};
+
+#[derive(Args, Debug, Default, Clone)]
+pub struct GameArgs {
+    /// The game: latin (Tic-Tac-Latin, the default)
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// The board's size, for games that come in sizes
+    #[arg(long, value_name = "N")]
+    pub size: Option<u8>,
+    /// How many in a row win, for games that vary it (default: the size)
+    #[arg(long, value_name = "K")]
+    pub in_a_row: Option<u8>,
+    /// Milliseconds a searching bot may think per move (default 1000); solved games answer
+    /// at once
+    #[arg(long, value_name = "MS", value_parser = parse_movetime)]
+    pub movetime: Option<Duration>,
+}
+
+/// 1 to 600,000 milliseconds.
+fn parse_movetime(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<u64>() {
+        Ok(ms @ 1..=600_000) => Ok(Duration::from_millis(ms)),
+        _ => Err(format!(
+            "'{text}' is not a move time: give milliseconds from 1 to 600000, e.g. 1000"
+        )),
+    }
+}
+
+impl GameArgs {
+    /// The game and variant these flags name, or one line naming what is valid.
+    pub fn choice(&self) -> Result<GameChoice, Failure> {
+        let kind = match &self.game {
+            Some(name) => name
+                .parse::<GameKind>()
+                .map_err(|e| Failure::bad_input(e.to_string()))?,
+            None => GameKind::default(),
+        };
+        Ok(GameChoice {
+            kind,
+            size: self.size,
+            in_a_row: self.in_a_row,
+        })
+    }
+
+    /// The game these flags name, or a message naming what is valid (exit status 2).
+    pub fn game(&self) -> Result<Arc<dyn Game>, Failure> {
+        games::build(self.choice()?).map_err(|e| Failure::bad_input(e.to_string()))
+    }
+
+    pub fn movetime(&self) -> Duration {
+        self.movetime.unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
+    }
+
+    /// Options for the players a command builds.
+    pub fn player_options(&self, seed: u64) -> PlayerOptions {
+        PlayerOptions {
+            movetime: self.movetime(),
+            ..PlayerOptions::seeded(seed)
+        }
+    }
+}
+
+/// The game and its engine, built once for a command.
+pub struct Loaded {
+    pub game: Arc<dyn Game>,
+    pub engine: Arc<dyn Engine>,
+}
+
+impl GameArgs {
+    /// The game and its engine (solving it, loading its dictionary).
+    pub fn load(&self) -> Result<Loaded, Failure> {
+        let game = self.game()?;
+        let engine = game.engine();
+        Ok(Loaded { game, engine })
+    }
+}

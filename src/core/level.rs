@@ -1,0 +1,94 @@
+//! The bot's strength in the terminal game, shared by every game: each game decides what
+//! its levels play like; the names are the same everywhere.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How strong the bot plays in the terminal game. The top level is called `perfect` where
+/// the game is solved and `max` where the bot searches; both names are accepted everywhere.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash, PartialOrd, Ord)]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+    /// The strongest the game's bot can play: perfect where the game is solved.
+    #[default]
+    Perfect,
+}
+
+impl Difficulty {
+    /// Weakest first.
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Perfect,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Perfect => "perfect",
+        }
+    }
+
+    /// The next level up, wrapping from the top to easy (the game's `d` key).
+    pub fn next(self) -> Difficulty {
+        let i = Difficulty::ALL.iter().position(|&d| d == self).unwrap_or(0);
+        Difficulty::ALL[(i + 1) % Difficulty::ALL.len()]
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is none of the levels.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownDifficulty(pub String);
+
+impl fmt::Display for UnknownDifficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown difficulty '{}': use easy, medium, hard or perfect (also called max)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownDifficulty {}
+
+impl FromStr for Difficulty {
+    type Err = UnknownDifficulty;
+
+    fn from_str(s: &str) -> Result<Difficulty, UnknownDifficulty> {
+        let name = s.trim();
+        if name.eq_ignore_ascii_case("max") {
+            return Ok(Difficulty::Perfect);
+        }
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| UnknownDifficulty(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_max_is_the_top() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.name().parse(), Ok(d));
+        }
+        assert_eq!("MAX".parse(), Ok(Difficulty::Perfect));
+        assert!("grandmaster".parse::<Difficulty>().is_err());
+        assert_eq!(Difficulty::Perfect.next(), Difficulty::Easy);
+    }
+}

@@ -1,0 +1,171 @@
+//! The engine line protocol, as a function from a request line to a reply line, for any
+//! game.
+//!
+//! `POSITION` or `move POSITION` -> `move <cell>` followed by what is proven of the move:
+//! `win 3`, `draw 14`, `loss 8` (exact values), `win within 7` / `loss within 6` (bounds
+//! found by search), nothing otherwise. `analyze POSITION` -> `analyze <cell>=<hint> ...` for
+//! every legal move, `<hint>` being `win:3`, `draw:14`, `loss:8`, `win<=7`, `loss<=6` or
+//! `guess:<score>`. A finished game -> `over x|o|draw`; anything else -> `error <message>`.
+
+use std::fmt::Write;
+
+use super::{Claim, Engine, Game, Hint, Player, Position, Side, Status};
+
+const USAGE: &str = "send a position, move POSITION or analyze POSITION";
+
+/// What a request line asks for.
+enum Request<'a> {
+    Move(&'a str),
+    Analyze(&'a str),
+    Quit,
+}
+
+/// Splits a request into its verb (any case) and position; a bare position means `move`.
+fn parse_request(request: &str) -> Result<Request<'_>, String> {
+    let (word, rest) = request
+        .split_once(char::is_whitespace)
+        .unwrap_or((request, ""));
+    let rest = rest.trim();
+    let needs_position = |verb: &str| {
+        if rest.is_empty() {
+            Err(format!("{verb} needs a position"))
+        } else {
+            Ok(())
+        }
+    };
+    match word.to_ascii_lowercase().as_str() {
+        "" => Err(format!("empty request: {USAGE}")),
+        "quit" => Ok(Request::Quit),
+        "move" => needs_position("move").map(|()| Request::Move(rest)),
+        "analyze" => needs_position("analyze").map(|()| Request::Analyze(rest)),
+        // A word of letters that cannot be cells is a request we do not know, not a
+        // position with a bad character.
+        w if w.len() > 2
+            && w.chars().all(|c| c.is_alphabetic())
+            && w.contains(|c| c != 'x' && c != 'o') =>
+        {
+            Err(format!("unknown request '{word}': {USAGE}"))
+        }
+        _ => Ok(Request::Move(request)),
+    }
+}
+
+/// One engine session: the game, what it knows, and the player that answers `move` (kept
+/// between requests, so a searching player keeps what it has learnt).
+pub struct Session<'a> {
+    pub game: &'a dyn Game,
+    pub engine: &'a dyn Engine,
+    pub player: Box<dyn Player>,
+}
+
+impl Session<'_> {
+    /// The reply to one request line; `None` for `quit`.
+    pub fn reply(&mut self, request: &str) -> Option<String> {
+        let (verb, text) = match parse_request(request.trim()) {
+            Ok(Request::Quit) => return None,
+            Ok(Request::Move(text)) => ("move", text),
+            Ok(Request::Analyze(text)) => ("analyze", text),
+            Err(message) => return Some(format!("error {message}")),
+        };
+        let position = match self.game.parse_position(text) {
+            Ok(position) => position,
+            Err(e) => return Some(format!("error {e}")),
+        };
+        if let Some(over) = over(position.as_ref()) {
+            return Some(over);
+        }
+        Some(if verb == "move" {
+            self.move_reply(position.as_ref())
+        } else {
+            self.analyze_reply(position.as_ref())
+        })
+    }
+
+    fn move_reply(&mut self, position: &dyn Position) -> String {
+        let Some(decision) = self.player.decide(position) else {
+            return "error no move was found".into();
+        };
+        let mut out = format!("move {}", self.game.cell_name(decision.cell));
+        if let Some(claim) = decision.claim {
+            let _ = write!(out, " {}", claim_words(claim));
+        }
+        out
+    }
+
+    fn analyze_reply(&self, position: &dyn Position) -> String {
+        let mut out = String::from("analyze");
+        for (cell, hint) in self.engine.hints(position) {
+            let _ = write!(out, " {}={}", self.game.cell_name(cell), hint_words(hint));
+        }
+        out
+    }
+}
+
+/// `win 3`, `draw 14`, `win within 7`.
+pub fn claim_words(claim: Claim) -> String {
+    match claim {
+        Claim::Exact(value) => format!("{} {}", value.outcome.word(), value.plies),
+        bound => bound.to_string(),
+    }
+}
+
+/// `win:3`, `win<=7`, `guess:12`.
+fn hint_words(hint: Hint) -> String {
+    match hint {
+        Hint::Proven(Claim::Exact(value)) => format!("{}:{}", value.outcome.word(), value.plies),
+        Hint::Proven(Claim::WinWithin(plies)) => format!("win<={plies}"),
+        Hint::Proven(Claim::LossWithin(plies)) => format!("loss<={plies}"),
+        Hint::Guess(score) => format!("guess:{score}"),
+    }
+}
+
+fn over(position: &dyn Position) -> Option<String> {
+    let result = match position.status() {
+        Status::InPlay => return None,
+        Status::Won(Side::First) => "x",
+        Status::Won(Side::Second) => "o",
+        Status::Draw => "draw",
+    };
+    Some(format!("over {result}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    use crate::core::PlayerOptions;
+    use crate::games::latin::adapter::{Latin, LatinEngine};
+    use crate::solver::Solver;
+
+    #[test]
+    fn requests_and_replies() {
+        let engine = LatinEngine::new(Arc::new(Solver::new()));
+        let player = engine.player("perfect", PlayerOptions::seeded(1)).unwrap();
+        let mut s = Session {
+            game: &Latin,
+            engine: &engine,
+            player,
+        };
+        let mut r = |q: &str| s.reply(q).unwrap();
+        assert_eq!(r("O-----X--XO-O-XX"), "move b2 win 1");
+        assert_eq!(r("move O-----X--XO-O-XX\n"), "move b2 win 1");
+        assert_eq!(
+            r("analyze O-----X--XO-O-XX"),
+            "analyze b1=loss:2 c1=loss:2 d1=loss:2 a2=loss:2 b2=win:1 d2=loss:2 a3=loss:2 \
+             d3=loss:2 b4=loss:2"
+        );
+        assert_eq!(r("XXXO/O---/----/----"), "over x");
+        assert_eq!(r("XXOO/OOXX/XXOO/OOXX"), "over draw");
+        assert!(r("XQ").starts_with("error bad character 'Q'"));
+        assert!(r("").starts_with("error empty request"));
+        assert_eq!(r("move"), "error move needs a position");
+        assert!(r("dance XXXX").starts_with("error unknown request 'dance'"));
+        assert_eq!(r("MOVE O-----X--XO-O-XX"), "move b2 win 1");
+        assert!(r("Analyze O-----X--XO-O-XX").starts_with("analyze b1=loss:2"));
+        assert!(r("nonsense").starts_with("error unknown request"));
+        assert!(r("-X-Q/-X--/X-X-/O--O").starts_with("error bad character 'Q' at position 4"));
+        assert_eq!(s.reply("QUIT"), None);
+        assert_eq!(s.reply("quit"), None);
+    }
+}

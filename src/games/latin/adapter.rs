@@ -1,0 +1,315 @@
+//! Tic-Tac-Latin as the rest of the program sees it: the [`Game`], its [`Engine`] (the
+//! solved table) and its players, behind the interface of `crate::core`.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::game::{Board, Cell, MoveError as BoardMoveError};
+use super::players::{Player as LatinPlayer, PlayerSpec};
+use super::solver::Solver;
+use crate::core::{
+    CellError, CellId, Claim, Decision, Engine, Game, Hint, Layout, MarkedLine, MoveError, Place,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Solved, Status, Value,
+};
+
+/// The game: 4x4, lines of three of yours and one of theirs score.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Latin;
+
+impl Game for Latin {
+    fn key(&self) -> String {
+        "latin".into()
+    }
+
+    fn title(&self) -> String {
+        "Tic-Tac-Latin".into()
+    }
+
+    fn rules(&self) -> Vec<String> {
+        vec![
+            "A line (row, column, long diagonal) holding three of your symbols and one of \
+             your opponent's scores a point for you."
+                .into(),
+            "Be ahead on points and you win at once; a full board level on points is a draw."
+                .into(),
+        ]
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::board(4, 4)
+    }
+
+    fn place(&self, cell: CellId) -> Place {
+        Place {
+            block: 0,
+            row: (cell.index() / 4) as u8,
+            col: (cell.index() % 4) as u8,
+        }
+    }
+
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        (place.block == 0)
+            .then(|| Cell::at(place.row, place.col))
+            .flatten()
+            .map(cell_id)
+    }
+
+    fn cell_name(&self, cell: CellId) -> String {
+        latin_cell(cell).map_or_else(|| format!("#{}", cell.index()), |c| c.to_string())
+    }
+
+    fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
+        text.parse::<Cell>()
+            .map(cell_id)
+            .map_err(|e| CellError(e.to_string()))
+    }
+
+    fn start(&self) -> Box<dyn Position> {
+        Box::new(Board::EMPTY)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
+        text.parse::<Board>()
+            .map(|board| Box::new(board) as Box<dyn Position>)
+            .map_err(|e| PositionError(e.to_string()))
+    }
+
+    fn engine(&self) -> Arc<dyn Engine> {
+        Arc::new(LatinEngine::new(Arc::new(Solver::new())))
+    }
+}
+
+fn cell_id(cell: Cell) -> CellId {
+    CellId::new(cell.index())
+}
+
+fn latin_cell(cell: CellId) -> Option<Cell> {
+    u8::try_from(cell.index()).ok().and_then(Cell::new)
+}
+
+/// The board of a position that came from this game.
+pub fn board_of(position: &dyn Position) -> Option<Board> {
+    position.as_any().downcast_ref::<Board>().copied()
+}
+
+impl Position for Board {
+    fn at(&self, cell: CellId) -> Option<Side> {
+        latin_cell(cell).and_then(|c| Board::at(*self, c))
+    }
+
+    fn to_move(&self) -> Side {
+        Board::to_move(*self)
+    }
+
+    fn status(&self) -> Status {
+        Board::status(*self)
+    }
+
+    fn legal_moves(&self) -> Vec<CellId> {
+        if Board::status(*self).is_over() {
+            return Vec::new();
+        }
+        Cell::in_mask(self.empty_cells()).map(cell_id).collect()
+    }
+
+    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+        let Some(c) = latin_cell(cell) else {
+            return Err(MoveError::NotAllowed(format!(
+                "cell {} is not on the 4x4 board",
+                cell.index()
+            )));
+        };
+        match Board::play(*self, c) {
+            Ok(board) => Ok(Box::new(board)),
+            Err(BoardMoveError::GameOver) => Err(MoveError::GameOver),
+            Err(e @ BoardMoveError::Occupied(_)) => Err(MoveError::Taken(e.to_string())),
+        }
+    }
+
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(*self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn stones(&self) -> usize {
+        self.moves_made() as usize
+    }
+
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        self.scoring_lines()
+            .map(|(line, side)| MarkedLine {
+                cells: Board::line_cells(line).map(cell_id).collect(),
+                side,
+            })
+            .collect()
+    }
+
+    fn points(&self) -> Option<[u32; 2]> {
+        let (first, second) = Board::points(*self);
+        Some([first, second])
+    }
+}
+
+/// The solved game and the players built on it.
+pub struct LatinEngine {
+    solver: Arc<Solver>,
+    /// Players named so far, parsed once: a tournament builds a player per game, and a
+    /// `book:FILE` player reads and indexes its file only the first time.
+    specs: Mutex<HashMap<String, PlayerSpec>>,
+}
+
+impl LatinEngine {
+    pub fn new(solver: Arc<Solver>) -> LatinEngine {
+        LatinEngine {
+            solver,
+            specs: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The player named `name`, parsed (and its book read) once.
+    fn spec(&self, name: &str) -> Result<PlayerSpec, PlayerError> {
+        // A poisoned lock only means a thread panicked mid-insert; the map is still valid.
+        let mut specs = self.specs.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(spec) = specs.get(name) {
+            return Ok(spec.clone());
+        }
+        let spec: PlayerSpec = name.parse().map_err(|e| PlayerError(format!("{e}")))?;
+        specs.insert(name.to_string(), spec.clone());
+        Ok(spec)
+    }
+
+    pub fn solver(&self) -> &Arc<Solver> {
+        &self.solver
+    }
+}
+
+impl Engine for LatinEngine {
+    fn value(&self, position: &dyn Position) -> Option<Value> {
+        self.solver.value(board_of(position)?)
+    }
+
+    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+        let Some(board) = board_of(position) else {
+            return Vec::new();
+        };
+        let values = self.solver.move_values(board);
+        Cell::all()
+            .filter_map(|cell| {
+                let value = values[cell.index()]?;
+                Some((cell_id(cell), Hint::Proven(Claim::Exact(value))))
+            })
+            .collect()
+    }
+
+    fn best(&self, position: &dyn Position) -> Option<CellId> {
+        let board = board_of(position)?;
+        self.solver
+            .best_move(board)
+            .map(|choice| cell_id(choice.cell))
+    }
+
+    fn instant_hints(&self) -> bool {
+        true
+    }
+
+    fn player_names(&self) -> Vec<String> {
+        super::players::VALID_NAMES
+            .split(", ")
+            .map(String::from)
+            .collect()
+    }
+
+    fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
+        let spec = self.spec(name)?;
+        Ok(Box::new(Seat {
+            inner: spec.build(&self.solver, options.seed),
+            solver: Arc::clone(&self.solver),
+            exact: matches!(spec, PlayerSpec::Level(crate::core::Difficulty::Perfect)),
+        }))
+    }
+
+    fn solved(&self) -> Option<Solved> {
+        Some(Solved {
+            positions: self.solver.reachable_positions(),
+            classes: self.solver.classes() as u64,
+            symmetries: super::game::symmetry::COUNT,
+            bytes: self.solver.memory_bytes(),
+        })
+    }
+
+    fn only_side(&self, name: &str) -> Option<Side> {
+        self.spec(name).ok()?.only_side()
+    }
+}
+
+/// A Tic-Tac-Latin player seated at the games interface.
+struct Seat {
+    inner: Box<dyn LatinPlayer>,
+    solver: Arc<Solver>,
+    /// The player is the perfect one: its move's exact value is worth saying.
+    exact: bool,
+}
+
+impl Player for Seat {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let board = board_of(position)?;
+        let cell = self.inner.choose(board)?;
+        let claim = if self.exact {
+            self.solver.move_value(board, cell).map(Claim::Exact)
+        } else {
+            None
+        };
+        Some(Decision {
+            cell: cell_id(cell),
+            claim,
+            how: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_through_names_and_places() {
+        let game = Latin;
+        for index in 0..16 {
+            let cell = CellId::new(index);
+            let name = game.cell_name(cell);
+            assert_eq!(game.parse_cell(&name), Ok(cell));
+            assert_eq!(game.cell_at(game.place(cell)), Some(cell));
+        }
+        assert_eq!(game.cell_name(CellId::new(6)), "c2");
+        assert!(game.parse_cell("e1").is_err());
+    }
+
+    #[test]
+    fn positions_play_through_the_interface() {
+        let game = Latin;
+        let start = game.start();
+        assert_eq!(start.legal_moves().len(), 16);
+        let after = start.play(game.parse_cell("b2").unwrap()).unwrap();
+        assert_eq!(after.text(), "----/-X--/----/----");
+        assert_eq!(after.to_move(), Side::Second);
+        let again = after.play(game.parse_cell("b2").unwrap());
+        assert_eq!(again.unwrap_err().to_string(), "b2 is taken");
+        let won = game.parse_position("XXXO/O---/----/----").unwrap();
+        assert_eq!(won.status(), Status::Won(Side::First));
+        assert!(won.legal_moves().is_empty());
+        assert_eq!(won.marked_lines().len(), 1);
+        assert_eq!(won.points(), Some([1, 0]));
+    }
+}
