@@ -182,6 +182,13 @@ fn describe(s: &Settings) -> String {
         Hints::On => "true".into(),
         Hints::Off => "false".into(),
     };
+    lines.push(("game.kind".into(), quote(s.game.kind.name())));
+    if let Some(size) = s.game.size {
+        lines.push(("game.size".into(), size.to_string()));
+    }
+    if let Some(k) = s.game.in_a_row {
+        lines.push(("game.in_a_row".into(), k.to_string()));
+    }
     lines.extend([
         ("game.mode".into(), quote(s.mode.name())),
         ("game.first".into(), quote(s.first.name())),
@@ -190,6 +197,10 @@ fn describe(s: &Settings) -> String {
         (
             "game.bot_delay_ms".into(),
             s.bot_delay.as_millis().to_string(),
+        ),
+        (
+            "game.movetime_ms".into(),
+            s.movetime.as_millis().to_string(),
         ),
     ]);
     for action in Action::ALL {

@@ -28,7 +28,7 @@ pub struct GameArgs {
 }
 
 /// 1 to 600,000 milliseconds.
-fn parse_movetime(text: &str) -> Result<Duration, String> {
+pub fn parse_movetime(text: &str) -> Result<Duration, String> {
     match text.trim().parse::<u64>() {
         Ok(ms @ 1..=600_000) => Ok(Duration::from_millis(ms)),
         _ => Err(format!(

@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::{BAD_INPUT, Failure};
 use tictaclatin::config::{self, Env, First, Loaded, Mode, Overrides, Symbols};
+use tictaclatin::games::{self, GameKind};
 use tictaclatin::players::Difficulty;
 use tictaclatin::store::{self, Store};
 
@@ -38,12 +39,30 @@ pub struct SettingsArgs {
     /// Do not write anything: no record of results, no saved game
     #[arg(long)]
     pub no_save: bool,
+    /// The game to offer first: latin (Tic-Tac-Latin)
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// The board's size, for games that come in sizes
+    #[arg(long, value_name = "N")]
+    pub size: Option<u8>,
+    /// How many in a row win, for games that vary it (default: the size)
+    #[arg(long, value_name = "K")]
+    pub in_a_row: Option<u8>,
+    /// Milliseconds a searching bot may think per move (default 1000)
+    #[arg(long, value_name = "MS", value_parser = super::game_args::parse_movetime)]
+    pub movetime: Option<Duration>,
 }
 
 impl SettingsArgs {
-    /// The flags as the config layer's overrides.
-    pub fn overrides(&self) -> Overrides {
-        Overrides {
+    /// The flags as the config layer's overrides, or why the game they name is unknown.
+    pub fn overrides(&self) -> Result<Overrides, Failure> {
+        let game = self
+            .game
+            .as_deref()
+            .map(str::parse::<GameKind>)
+            .transpose()
+            .map_err(|e| Failure::bad_input(e.to_string()))?;
+        Ok(Overrides {
             config: self.config.clone(),
             mode: self.mode,
             first: self.first,
@@ -51,7 +70,11 @@ impl SettingsArgs {
             symbols: self.symbols.clone(),
             no_color: self.no_color,
             bot_delay: self.bot_delay,
-        }
+            game,
+            size: self.size,
+            in_a_row: self.in_a_row,
+            movetime: self.movetime,
+        })
     }
 
     /// These flags, with the ones given before the subcommand (`tictaclatin --config F
@@ -66,6 +89,10 @@ impl SettingsArgs {
             no_color: self.no_color || outer.no_color,
             bot_delay: self.bot_delay.or(outer.bot_delay),
             no_save: self.no_save || outer.no_save,
+            game: self.game.or_else(|| outer.game.clone()),
+            size: self.size.or(outer.size),
+            in_a_row: self.in_a_row.or(outer.in_a_row),
+            movetime: self.movetime.or(outer.movetime),
         }
     }
 
@@ -80,6 +107,10 @@ impl SettingsArgs {
             (self.difficulty.is_some(), "--difficulty"),
             (self.symbols.is_some(), "--symbols"),
             (self.bot_delay.is_some(), "--bot-delay"),
+            (self.game.is_some(), "--game"),
+            (self.size.is_some(), "--size"),
+            (self.in_a_row.is_some(), "--in-a-row"),
+            (self.movetime.is_some(), "--movetime"),
         ]
         .into_iter()
         .find_map(|(given, flag)| given.then_some(flag))
@@ -88,12 +119,15 @@ impl SettingsArgs {
     /// The settings for this run: defaults < config file < environment < these flags. A bad
     /// config is a failure with exit status 2, reported before any screen opens.
     pub fn load(&self) -> Result<Loaded, Failure> {
-        config::load(
-            &self.overrides(),
+        let loaded = config::load(
+            &self.overrides()?,
             &Env::from_process(),
             config::default_path(),
         )
-        .map_err(|e| Failure::bad_input(e.to_string()))
+        .map_err(|e| Failure::bad_input(e.to_string()))?;
+        // The game may have come from the flags: check it names a game.
+        games::build(loaded.settings.game).map_err(|e| Failure::bad_input(e.to_string()))?;
+        Ok(loaded)
     }
 
     /// Where results and the unfinished game are kept; `--no-save` makes it read-only.

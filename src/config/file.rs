@@ -14,11 +14,11 @@ use super::error::{did_you_mean, line_col};
 use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 use super::symbol::{Symbol, Symbols, SymbolsError};
 use super::{
-    Colors, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_NAME_WIDTH, Mode, Names,
-    Origin, Settings, quoted_choices,
+    Colors, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS,
+    MAX_NAME_WIDTH, MIN_MOVETIME_MS, Mode, Names, Origin, Settings, quoted_choices,
 };
-use crate::game::Side;
-use crate::players::Difficulty;
+use crate::core::{Difficulty, Side};
+use crate::games::{self, GameKind};
 
 /// The tables of the file and their keys; `""` is the top level.
 const TABLES: [&str; 6] = ["", "symbols", "names", "colors", "game", "keys"];
@@ -36,7 +36,17 @@ fn keys_of(table: &str) -> Vec<&'static str> {
             "hint_draw",
             "hint_loss",
         ],
-        "game" => vec!["mode", "first", "difficulty", "hints", "bot_delay_ms"],
+        "game" => vec![
+            "kind",
+            "size",
+            "in_a_row",
+            "mode",
+            "first",
+            "difficulty",
+            "hints",
+            "bot_delay_ms",
+            "movetime_ms",
+        ],
         "keys" => Action::ALL.iter().map(|a| a.name()).collect(),
         _ => vec![],
     }
@@ -60,6 +70,11 @@ fn entries<'a, 'i>(table: &'a DeTable<'i>) -> Vec<Entry<'a, 'i>> {
     let mut list: Vec<Entry<'a, 'i>> = table.iter().collect();
     list.sort_by_key(|(key, _)| key.span().start);
     list
+}
+
+/// The last part of a dotted key: `size` for `game.size`.
+fn leaf(key: &str) -> &str {
+    key.rsplit('.').next().unwrap_or(key)
 }
 
 /// `symbols.first`, or `color` at the top level.
@@ -392,10 +407,79 @@ impl Reader<'_> {
                 }
                 "hints" => settings.hints = self.hints(&dotted, value)?,
                 "bot_delay_ms" => settings.bot_delay = self.delay(&dotted, value)?,
+                "kind" => {
+                    settings.game.kind = self.named::<GameKind>(&dotted, value, "\"classic\"")?;
+                }
+                "size" => settings.game.size = Some(self.small_number(&dotted, value, "5")?),
+                "in_a_row" => {
+                    settings.game.in_a_row = Some(self.small_number(&dotted, value, "4")?);
+                }
+                "movetime_ms" => settings.movetime = self.movetime(&dotted, value)?,
                 _ => return Err(self.unknown("game", key)),
             }
         }
+        // The game, its size and its line length must make a game together.
+        if let Err(problem) = games::build(settings.game) {
+            let span = entries(table)
+                .into_iter()
+                .find(|(key, _)| ["size", "in_a_row", "kind"].contains(&key.get_ref().as_ref()))
+                .map_or(0..0, |(_, value)| value.span());
+            return Err(self.error(
+                span,
+                Some("game".into()),
+                ErrorKind::BadValue,
+                problem.to_string(),
+                "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
+                 `kind = \"classic\"` with `size = 5`",
+            ));
+        }
         Ok(())
+    }
+
+    /// A whole number from 1 to 255 (a board size, a line length).
+    fn small_number(
+        &self,
+        key: &str,
+        value: &Spanned<DeValue<'_>>,
+        example: &str,
+    ) -> Result<u8, ConfigError> {
+        let number = value
+            .get_ref()
+            .as_integer()
+            .ok_or_else(|| self.wrong_type(key, value, "a whole number", example))?;
+        let n = i64::from_str_radix(number.as_str(), number.radix()).unwrap_or(i64::MAX);
+        u8::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| {
+            self.bad_value(
+                key,
+                value,
+                format!("{} is out of range", number.as_str()),
+                format!(
+                    "write a small whole number, e.g. `{} = {example}`",
+                    leaf(key)
+                ),
+            )
+        })
+    }
+
+    /// How long a searching bot may think per move, in milliseconds.
+    fn movetime(&self, key: &str, value: &Spanned<DeValue<'_>>) -> Result<Duration, ConfigError> {
+        let number = value
+            .get_ref()
+            .as_integer()
+            .ok_or_else(|| self.wrong_type(key, value, "a whole number of milliseconds", "1000"))?;
+        let ms = i64::from_str_radix(number.as_str(), number.radix()).unwrap_or(i64::MAX);
+        if !(MIN_MOVETIME_MS..=MAX_MOVETIME_MS).contains(&ms) {
+            return Err(self.bad_value(
+                key,
+                value,
+                format!("{} ms is out of range", number.as_str()),
+                format!(
+                    "use {MIN_MOVETIME_MS} to {MAX_MOVETIME_MS} milliseconds, e.g. \
+                     `movetime_ms = 1000`"
+                ),
+            ));
+        }
+        Ok(Duration::from_millis(ms as u64))
     }
 
     /// `hints = "auto"`, `true` or `false`.

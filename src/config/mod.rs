@@ -20,8 +20,8 @@ use std::str::FromStr;
 use std::time::Duration;
 use std::{fmt, fs, io};
 
-use crate::game::Side;
-use crate::players::Difficulty;
+use crate::core::{Difficulty, Side};
+use crate::games::{self, GameChoice, GameKind};
 
 pub use color::Color;
 pub use error::{ConfigError, ErrorKind, Origin};
@@ -225,6 +225,8 @@ pub fn color_name(color: Color) -> String {
 /// Everything the player can choose, typed and checked.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Settings {
+    /// The game the start screen offers first, with its size and line length.
+    pub game: GameChoice,
     pub symbols: Symbols,
     pub names: Names,
     pub colors: Colors,
@@ -234,6 +236,8 @@ pub struct Settings {
     pub hints: Hints,
     /// How long the bot's move waits before it is shown, so a person sees what happened.
     pub bot_delay: Duration,
+    /// How long a searching bot may think per move (games that are not solved by a table).
+    pub movetime: Duration,
     pub keys: KeyBindings,
     /// False for `color = false`, `NO_COLOR` or `--no-color`.
     pub color: bool,
@@ -241,10 +245,14 @@ pub struct Settings {
 
 /// The longest bot delay the file accepts.
 pub const MAX_BOT_DELAY_MS: i64 = 10_000;
+/// The bot's thinking time per move the file accepts, in milliseconds.
+pub const MIN_MOVETIME_MS: i64 = 10;
+pub const MAX_MOVETIME_MS: i64 = 60_000;
 
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
+            game: GameChoice::default(),
             symbols: Symbols::default(),
             names: Names::default(),
             colors: Colors::default(),
@@ -253,6 +261,7 @@ impl Default for Settings {
             difficulty: Difficulty::default(),
             hints: Hints::default(),
             bot_delay: Duration::from_millis(500),
+            movetime: Duration::from_secs(1),
             keys: KeyBindings::default(),
             color: true,
         }
@@ -288,6 +297,10 @@ pub struct Env {
     pub symbols: Option<String>,
     /// `TICTACLATIN_BOT_DELAY_MS`: milliseconds before the bot's move is shown.
     pub bot_delay_ms: Option<String>,
+    /// `TICTACLATIN_GAME`, `TICTACLATIN_SIZE`, `TICTACLATIN_IN_A_ROW`: the game.
+    pub game: Option<String>,
+    pub size: Option<String>,
+    pub in_a_row: Option<String>,
 }
 
 impl Env {
@@ -310,6 +323,9 @@ impl Env {
                 "TICTACLATIN_DIFFICULTY" => env.difficulty = Some(value.to_string()),
                 "TICTACLATIN_SYMBOLS" => env.symbols = Some(value.to_string()),
                 "TICTACLATIN_BOT_DELAY_MS" => env.bot_delay_ms = Some(value.to_string()),
+                "TICTACLATIN_GAME" => env.game = Some(value.to_string()),
+                "TICTACLATIN_SIZE" => env.size = Some(value.to_string()),
+                "TICTACLATIN_IN_A_ROW" => env.in_a_row = Some(value.to_string()),
                 _ => {}
             }
         }
@@ -337,6 +353,12 @@ pub struct Overrides {
     pub no_color: bool,
     /// `--bot-delay MS`.
     pub bot_delay: Option<Duration>,
+    /// `--game`, `--size`, `--in-a-row` (checked together by the caller).
+    pub game: Option<GameKind>,
+    pub size: Option<u8>,
+    pub in_a_row: Option<u8>,
+    /// `--movetime MS`.
+    pub movetime: Option<Duration>,
 }
 
 /// The default config file: `config.toml` in the platform config directory
@@ -476,6 +498,7 @@ impl Settings {
                 )
             })?;
         }
+        self.apply_game_env(env)?;
         if let Some(text) = &env.bot_delay_ms {
             self.bot_delay = parse_delay(text).map_err(|problem| {
                 env_error(
@@ -484,6 +507,58 @@ impl Settings {
                     "set it to 0 to 10000 milliseconds, e.g. 500",
                 )
             })?;
+        }
+        Ok(())
+    }
+
+    /// `TICTACLATIN_GAME`, `TICTACLATIN_SIZE` and `TICTACLATIN_IN_A_ROW`, checked together
+    /// with what the file chose.
+    fn apply_game_env(&mut self, env: &Env) -> Result<(), ConfigError> {
+        if let Some(text) = &env.game {
+            self.game.kind = text.parse().map_err(|e: games::GameError| {
+                env_error(
+                    "TICTACLATIN_GAME",
+                    e.to_string(),
+                    "set it to one of the games",
+                )
+            })?;
+        }
+        for (name, text, slot) in [
+            ("TICTACLATIN_SIZE", &env.size, &mut self.game.size),
+            (
+                "TICTACLATIN_IN_A_ROW",
+                &env.in_a_row,
+                &mut self.game.in_a_row,
+            ),
+        ] {
+            if let Some(text) = text {
+                let n = text.trim().parse::<u8>().map_err(|_| {
+                    env_error(
+                        name,
+                        format!("expected a whole number, found \"{text}\""),
+                        "set it to a small whole number, e.g. 5",
+                    )
+                })?;
+                *slot = Some(n);
+            }
+        }
+        let given = [&env.game, &env.size, &env.in_a_row];
+        if let (Err(problem), Some(name)) = (
+            games::build(self.game),
+            given
+                .iter()
+                .zip([
+                    "TICTACLATIN_GAME",
+                    "TICTACLATIN_SIZE",
+                    "TICTACLATIN_IN_A_ROW",
+                ])
+                .find_map(|(value, name)| value.as_ref().map(|_| name)),
+        ) {
+            return Err(env_error(
+                name,
+                problem.to_string(),
+                "set the game, its size and its line length so they name a game together",
+            ));
         }
         Ok(())
     }
@@ -505,6 +580,21 @@ impl Settings {
         }
         if let Some(symbols) = &flags.symbols {
             self.symbols = symbols.clone();
+        }
+        if let Some(kind) = flags.game
+            && kind != self.game.kind
+        {
+            // Another game than the file's starts from its own size and line length.
+            self.game = GameChoice::of(kind);
+        }
+        if let Some(size) = flags.size {
+            self.game.size = Some(size);
+        }
+        if let Some(k) = flags.in_a_row {
+            self.game.in_a_row = Some(k);
+        }
+        if let Some(movetime) = flags.movetime {
+            self.movetime = movetime;
         }
         if let Some(delay) = flags.bot_delay {
             // The flag's parser already refuses more; this keeps any other caller in range too.
@@ -562,8 +652,11 @@ mod tests {
                     .next()
                     .unwrap()
             };
+            // A key with no default value (a size, for games that have sizes) is shown
+            // commented out.
             assert!(
-                section.contains(&format!("\n{key} = ")),
+                section.contains(&format!("\n{key} = "))
+                    || section.contains(&format!("\n# {key} = ")),
                 "config.toml.example does not document `{key}` in [{table}]"
             );
         }
