@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use tempfile::NamedTempFile;
 
 use crate::config::Mode;
+use crate::core::session::UnknownName;
 use crate::game::{Board, Cell, Side};
 use crate::players::Difficulty;
 use crate::solver::Outcome;
@@ -552,7 +553,10 @@ fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
     for row in file.records {
         let key =
             RecordKey {
-                mode: row.mode.parse().map_err(Unusable::Corrupt)?,
+                mode: row
+                    .mode
+                    .parse()
+                    .map_err(|e: UnknownName| Unusable::Corrupt(e.to_string()))?,
                 difficulty: row.difficulty.map(|d| d.parse()).transpose().map_err(
                     |e: crate::core::UnknownDifficulty| Unusable::Corrupt(e.to_string()),
                 )?,
@@ -623,7 +627,10 @@ fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
         })
         .collect::<Result<Vec<Cell>, Unusable>>()?;
     let game = SavedGame {
-        mode: file.mode.parse().map_err(Unusable::Corrupt)?,
+        mode: file
+            .mode
+            .parse()
+            .map_err(|e: UnknownName| Unusable::Corrupt(e.to_string()))?,
         human,
         difficulty: file
             .difficulty

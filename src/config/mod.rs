@@ -16,10 +16,10 @@ pub mod keys;
 pub mod symbol;
 
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::Duration;
-use std::{fmt, fs, io};
+use std::{fs, io};
 
+pub use crate::core::session::{First, Mode, quoted_choices};
 use crate::core::{Difficulty, Side};
 use crate::games::{self, GameChoice, GameKind};
 
@@ -34,28 +34,6 @@ pub const DEFAULT_FILE: &str = include_str!("../../config.toml.example");
 
 /// The environment variable naming the config file.
 pub const CONFIG_VAR: &str = "TICTACLATIN_CONFIG";
-
-/// Who plays.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Mode {
-    /// A person against the bot.
-    #[default]
-    VsBot,
-    /// Two people on one keyboard.
-    TwoHumans,
-    /// The bot against itself.
-    Demo,
-}
-
-/// Who moves first against the bot.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum First {
-    #[default]
-    You,
-    Bot,
-    /// The bot takes the side the solved value favours and says so.
-    BotChooses,
-}
 
 /// Whether hints show at the start of a game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -75,67 +53,6 @@ impl Hints {
             Hints::On => true,
             Hints::Off => false,
         }
-    }
-}
-
-/// Defines `name`, `ALL`, `Display` and `FromStr` for a settings enum from one table of
-/// names, so the config file, the flags and the messages spell values the same way.
-macro_rules! named_values {
-    ($type:ident, $what:literal, [$(($variant:ident, $name:literal)),+ $(,)?]) => {
-        impl $type {
-            pub const ALL: &'static [$type] = &[$($type::$variant),+];
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($type::$variant => $name),+
-                }
-            }
-
-            /// The allowed names, for messages: `"a", "b" or "c"`.
-            pub fn choices() -> String {
-                quoted_choices(Self::ALL.iter().map(|v| v.name()))
-            }
-        }
-
-        impl fmt::Display for $type {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl FromStr for $type {
-            type Err = String;
-
-            fn from_str(text: &str) -> Result<$type, String> {
-                Self::ALL
-                    .iter()
-                    .copied()
-                    .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
-                    .ok_or_else(|| {
-                        format!("unknown {} \"{text}\": use {}", $what, Self::choices())
-                    })
-            }
-        }
-    };
-}
-
-named_values!(
-    Mode,
-    "mode",
-    [(VsBot, "bot"), (TwoHumans, "humans"), (Demo, "demo")]
-);
-named_values!(
-    First,
-    "first player",
-    [(You, "you"), (Bot, "bot"), (BotChooses, "bot-chooses")]
-);
-
-/// `"a", "b" or "c"`.
-pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
     }
 }
 
@@ -478,7 +395,13 @@ impl Settings {
         if let Some(text) = &env.mode {
             self.mode = text
                 .parse()
-                .map_err(|e| env_error("TICTACLATIN_MODE", e, "set it to bot, humans or demo"))?;
+                .map_err(|e: crate::core::session::UnknownName| {
+                    env_error(
+                        "TICTACLATIN_MODE",
+                        e.to_string(),
+                        "set it to bot, humans or demo",
+                    )
+                })?;
         }
         if let Some(text) = &env.difficulty {
             self.difficulty = text.parse().map_err(|e: crate::core::UnknownDifficulty| {
@@ -685,20 +608,6 @@ mod tests {
             "after a swap the second player plays X"
         );
         assert_eq!(Colors::default().side(Side::Second), Color::LightBlue);
-    }
-
-    #[test]
-    fn enum_names_round_trip() {
-        for mode in Mode::ALL {
-            assert_eq!(mode.name().parse::<Mode>(), Ok(*mode));
-        }
-        assert_eq!("Bot-Chooses".parse::<First>(), Ok(First::BotChooses));
-        assert!(
-            "solo"
-                .parse::<Mode>()
-                .unwrap_err()
-                .contains("\"bot\", \"humans\" or \"demo\"")
-        );
     }
 
     #[test]

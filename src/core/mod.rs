@@ -8,6 +8,7 @@ mod level;
 mod player;
 mod position;
 pub mod protocol;
+pub mod session;
 mod side;
 pub mod tournament;
 mod value;

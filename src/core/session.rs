@@ -1,0 +1,580 @@
+//! A game being played, apart from any screen: who plays which side, the moves and the moves
+//! taken back, the bot's level and the weakest level it has played at, and what the result
+//! counts as. The terminal game keeps one; the rules here (undo against the bot, what a
+//! swap of sides does to the record) are the same wherever a game is played.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use super::{CellId, Difficulty, Game, MoveError, Outcome, Position, Side, Status};
+
+/// Who plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Mode {
+    /// A person against the bot.
+    #[default]
+    VsBot,
+    /// Two people on one keyboard.
+    TwoHumans,
+    /// The bot against itself.
+    Demo,
+}
+
+/// Who moves first against the bot.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum First {
+    #[default]
+    You,
+    Bot,
+    /// The bot takes the side the game's value favours and says so.
+    BotChooses,
+}
+
+/// A name that is none of a setting's values; says which are.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownName {
+    /// What was being named: `mode`, `first player`.
+    pub what: &'static str,
+    pub name: String,
+    /// The allowed names, quoted: `"bot", "humans" or "demo"`.
+    pub choices: String,
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} \"{}\": use {}",
+            self.what, self.name, self.choices
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
+/// `"a", "b" or "c"`.
+pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+/// Defines `name`, `ALL`, `choices`, `Display` and `FromStr` for a setting from one table of
+/// names, so files, flags and messages spell its values the same way.
+macro_rules! named_values {
+    ($type:ident, $what:literal, [$(($variant:ident, $name:literal)),+ $(,)?]) => {
+        impl $type {
+            pub const ALL: &'static [$type] = &[$($type::$variant),+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+
+            /// The allowed names, for messages: `"a", "b" or "c"`.
+            pub fn choices() -> String {
+                quoted_choices(Self::ALL.iter().map(|v| v.name()))
+            }
+        }
+
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $type {
+            type Err = UnknownName;
+
+            fn from_str(text: &str) -> Result<$type, UnknownName> {
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
+                    .ok_or_else(|| UnknownName {
+                        what: $what,
+                        name: text.to_string(),
+                        choices: Self::choices(),
+                    })
+            }
+        }
+    };
+}
+
+named_values!(
+    Mode,
+    "mode",
+    [(VsBot, "bot"), (TwoHumans, "humans"), (Demo, "demo")]
+);
+named_values!(
+    First,
+    "first player",
+    [(You, "you"), (Bot, "bot"), (BotChooses, "bot-chooses")]
+);
+
+/// Who makes the moves of a side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Controller {
+    Human,
+    Bot,
+}
+
+/// The moves of a game and the moves taken back (for redo), with every position they lead
+/// to. Positions are kept, not recomputed: a game's rules (a bonus move in extreme
+/// tic-tac-toe) may make who moved which ply depend on everything before it.
+#[derive(Clone, Debug)]
+pub struct History {
+    /// `positions[i]` is the position after `i` moves; there is always the start.
+    positions: Vec<Box<dyn Position>>,
+    moves: Vec<CellId>,
+    /// Moves taken back, the next to redo last.
+    redo: Vec<CellId>,
+}
+
+impl History {
+    /// A game at its start.
+    pub fn new(start: Box<dyn Position>) -> History {
+        History {
+            positions: vec![start],
+            moves: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// A game resumed at these moves, with nothing to redo; the first illegal move is an
+    /// error naming its number.
+    pub fn replay(start: Box<dyn Position>, moves: &[CellId]) -> Result<History, ReplayError> {
+        let mut history = History::new(start);
+        for (i, &cell) in moves.iter().enumerate() {
+            history.play(cell).map_err(|error| ReplayError {
+                ply: i + 1,
+                cell,
+                error,
+            })?;
+        }
+        Ok(history)
+    }
+
+    pub fn moves(&self) -> &[CellId] {
+        &self.moves
+    }
+
+    /// The position after every move played.
+    pub fn position(&self) -> &dyn Position {
+        self.positions
+            .last()
+            .expect("the start is always there")
+            .as_ref()
+    }
+
+    /// The position after the first `n` moves (all of them when there are fewer).
+    pub fn position_at(&self, n: usize) -> &dyn Position {
+        self.positions[n.min(self.moves.len())].as_ref()
+    }
+
+    /// The side that made move `ply` (0-based).
+    pub fn mover(&self, ply: usize) -> Side {
+        self.position_at(ply).to_move()
+    }
+
+    /// Plays a new move. A new move starts a new line of play, so the redo stack goes.
+    pub fn play(&mut self, cell: CellId) -> Result<(), MoveError> {
+        self.push(cell)?;
+        self.redo.clear();
+        Ok(())
+    }
+
+    fn push(&mut self, cell: CellId) -> Result<(), MoveError> {
+        let next = self.position().play(cell)?;
+        self.positions.push(next);
+        self.moves.push(cell);
+        Ok(())
+    }
+
+    /// Takes back moves, newest first, up to and including one whose mover `stop` accepts;
+    /// returns them in the order they were played. Takes back nothing when no such move
+    /// exists.
+    pub fn take_back(&mut self, stop: impl Fn(Side) -> bool) -> Vec<CellId> {
+        let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(self.mover(i))) else {
+            return Vec::new();
+        };
+        self.positions.truncate(keep + 1);
+        let popped: Vec<CellId> = self.moves.drain(keep..).collect();
+        self.redo.extend(popped.iter().rev());
+        popped
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Plays again the newest move taken back, if any.
+    pub fn redo_one(&mut self) -> Option<CellId> {
+        let cell = self.redo.pop()?;
+        match self.push(cell) {
+            Ok(()) => Some(cell),
+            // Cannot happen: the move was legal here before it was taken back.
+            Err(_) => {
+                self.redo.clear();
+                None
+            }
+        }
+    }
+}
+
+/// A saved move list that is not a game: move `ply` (1-based) could not be played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ReplayError {
+    pub ply: usize,
+    pub cell: CellId,
+    pub error: MoveError,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} is illegal: {}", self.ply, self.error)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// What a finished game counts as, for the person (against the bot) or the first player (two
+/// people): its mode and, against the bot, the weakest level the bot played at. `None` when
+/// it counts for nobody (the demo, or a game in which the person swapped sides).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Finished {
+    pub counts: Option<(Mode, Option<Difficulty>)>,
+    pub outcome: Outcome,
+}
+
+/// One game: its players, its moves and what the record needs to know about it.
+#[derive(Clone)]
+pub struct Session {
+    pub game: Arc<dyn Game>,
+    pub mode: Mode,
+    /// Who was chosen to move first (against the bot).
+    pub starter: First,
+    /// The side the person plays against the bot; `None` while the bot is still choosing.
+    pub human: Option<Side>,
+    /// In a two-player game, whether the players' names have been swapped.
+    pub names_swapped: bool,
+    /// The level the bot plays its next move at (the level key changes it mid-game).
+    pub difficulty: Difficulty,
+    /// The weakest level the bot has been asked to play at in this game; `None` until it
+    /// has been asked. The result is filed under it, so raising the level just before the
+    /// end does not count a game won against an easy bot as won against a perfect one.
+    weakest: Option<Difficulty>,
+    /// The person swapped sides with the bot during play. Such a game is not recorded:
+    /// taking over the side the perfect bot has been winning would count as a win
+    /// against perfect.
+    pub swapped: bool,
+    pub history: History,
+    /// The result has been counted (once per game, when it ends).
+    counted: bool,
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.game.key())
+            .field("mode", &self.mode)
+            .field("human", &self.human)
+            .field("moves", &self.history.moves())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// A fresh board. Who moves first is a choice only against the bot; elsewhere the
+    /// first side is the first player's.
+    pub fn new(game: Arc<dyn Game>, mode: Mode, starter: First, difficulty: Difficulty) -> Session {
+        let human = match (mode, starter) {
+            (Mode::VsBot, First::Bot) => Some(Side::Second),
+            (Mode::VsBot, First::BotChooses) => None,
+            _ => Some(Side::First),
+        };
+        let history = History::new(game.start());
+        Session {
+            game,
+            mode,
+            starter,
+            human,
+            names_swapped: false,
+            difficulty,
+            weakest: None,
+            swapped: false,
+            history,
+            counted: false,
+        }
+    }
+
+    /// A game resumed as it was left.
+    pub fn resumed(
+        game: Arc<dyn Game>,
+        saved: &Resumed,
+        moves: &[CellId],
+    ) -> Result<Session, ReplayError> {
+        let human = match saved.mode {
+            Mode::VsBot => saved.human.unwrap_or(Side::First),
+            _ => Side::First,
+        };
+        let starter = match human {
+            Side::First => First::You,
+            Side::Second => First::Bot,
+        };
+        let history = History::replay(game.start(), moves)?;
+        Ok(Session {
+            human: Some(human),
+            weakest: saved.weakest,
+            swapped: saved.swapped,
+            history,
+            ..Session::new(game, saved.mode, starter, saved.difficulty)
+        })
+    }
+
+    /// What must be kept to resume this game later, besides its moves.
+    pub fn to_resumed(&self) -> Resumed {
+        Resumed {
+            mode: self.mode,
+            human: if self.mode == Mode::VsBot {
+                self.human
+            } else {
+                None
+            },
+            difficulty: self.difficulty,
+            weakest: self.weakest,
+            swapped: self.swapped,
+        }
+    }
+
+    pub fn moves(&self) -> &[CellId] {
+        self.history.moves()
+    }
+
+    /// The position after all the moves played.
+    pub fn position(&self) -> &dyn Position {
+        self.history.position()
+    }
+
+    pub fn controller(&self, side: Side) -> Controller {
+        match self.mode {
+            Mode::TwoHumans => Controller::Human,
+            Mode::Demo => Controller::Bot,
+            Mode::VsBot if self.human == Some(side) => Controller::Human,
+            Mode::VsBot => Controller::Bot,
+        }
+    }
+
+    /// The bot is asked for a move: it plays at the current level, which from now on
+    /// counts towards the weakest level of the game. Returns that level.
+    pub fn bot_asked(&mut self) -> Difficulty {
+        let level = self.difficulty;
+        self.weakest = Some(self.weakest.map_or(level, |weakest| weakest.min(level)));
+        level
+    }
+
+    /// The weakest level the bot has played at, if it has played.
+    pub fn weakest(&self) -> Option<Difficulty> {
+        self.weakest
+    }
+
+    /// Takes back moves: in a two-player game the last one; against the bot, back to the
+    /// person's last move (taking the bot's reply too). Returns the moves taken back.
+    pub fn undo(&mut self) -> Vec<CellId> {
+        match self.mode {
+            Mode::Demo => Vec::new(),
+            Mode::TwoHumans => self.history.take_back(|_| true),
+            Mode::VsBot => {
+                let human = self.human;
+                self.history.take_back(|side| Some(side) == human)
+            }
+        }
+    }
+
+    /// Plays again what was taken back: against the bot, the person's move and the bot's
+    /// reply together. Returns the moves replayed.
+    pub fn redo(&mut self) -> Vec<CellId> {
+        let mut replayed = Vec::new();
+        if self.mode == Mode::Demo {
+            return replayed;
+        }
+        while let Some(cell) = self.history.redo_one() {
+            replayed.push(cell);
+            let position = self.position();
+            if position.status().is_over()
+                || self.controller(position.to_move()) == Controller::Human
+            {
+                break;
+            }
+        }
+        replayed
+    }
+
+    /// Mid-game, the person takes over the bot's side; the game is then no longer a fair
+    /// one for the record once a move is on the board.
+    pub fn swap_with_bot(&mut self) {
+        let Some(human) = self.human else { return };
+        let side = human.other();
+        self.swapped |= !self.moves().is_empty();
+        self.human = Some(side);
+        // The person has now picked the side, so the bot no longer "chose" it.
+        self.starter = if side == Side::First {
+            First::You
+        } else {
+            First::Bot
+        };
+    }
+
+    /// Once per game, when it is over: what it counts as (see [`Finished`]).
+    pub fn take_result(&mut self) -> Option<Finished> {
+        let status = self.position().status();
+        if self.counted || !status.is_over() {
+            return None;
+        }
+        self.counted = true;
+        let me = match self.mode {
+            Mode::VsBot => self.human,
+            _ => Some(Side::First),
+        };
+        let outcome = match status {
+            Status::Won(side) if Some(side) == me => Outcome::Win,
+            Status::Won(_) => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        let counts = match self.mode {
+            _ if self.swapped => None,
+            Mode::Demo => None,
+            Mode::TwoHumans => Some((Mode::TwoHumans, None)),
+            Mode::VsBot => Some((Mode::VsBot, Some(self.weakest.unwrap_or(self.difficulty)))),
+        };
+        Some(Finished { counts, outcome })
+    }
+}
+
+/// What is kept of a session to resume it, besides its moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Resumed {
+    pub mode: Mode,
+    /// The side the person plays against the bot; `None` for two people or the demo.
+    pub human: Option<Side>,
+    pub difficulty: Difficulty,
+    pub weakest: Option<Difficulty>,
+    pub swapped: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::latin::adapter::Latin;
+
+    fn cell(name: &str) -> CellId {
+        Latin.parse_cell(name).unwrap()
+    }
+
+    fn session(mode: Mode, starter: First, level: Difficulty) -> Session {
+        Session::new(Arc::new(Latin), mode, starter, level)
+    }
+
+    fn play(session: &mut Session, names: &str) {
+        for name in names.split_whitespace() {
+            session.history.play(cell(name)).unwrap();
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for mode in Mode::ALL {
+            assert_eq!(mode.name().parse::<Mode>(), Ok(*mode));
+        }
+        assert_eq!("Bot-Chooses".parse::<First>(), Ok(First::BotChooses));
+        let err = "solo".parse::<Mode>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown mode \"solo\": use \"bot\", \"humans\" or \"demo\""
+        );
+    }
+
+    #[test]
+    fn the_weakest_level_asked_is_kept() {
+        let mut game = session(Mode::VsBot, First::You, Difficulty::Hard);
+        assert_eq!(game.weakest(), None, "not asked yet");
+        game.bot_asked();
+        game.difficulty = Difficulty::Easy;
+        game.bot_asked();
+        game.difficulty = Difficulty::Perfect;
+        assert_eq!(game.bot_asked(), Difficulty::Perfect);
+        assert_eq!(game.weakest(), Some(Difficulty::Easy));
+    }
+
+    #[test]
+    fn a_game_with_swapped_sides_is_not_recorded() {
+        let mut game = session(Mode::VsBot, First::You, Difficulty::Perfect);
+        // X takes row 1 with O's d1 completing it (X X X O): X wins 1 : 0.
+        play(&mut game, "a1 a2 b1 b2 c1 d1");
+        let mut fair = game.clone();
+        assert_eq!(
+            fair.take_result(),
+            Some(Finished {
+                counts: Some((Mode::VsBot, Some(Difficulty::Perfect))),
+                outcome: Outcome::Win
+            })
+        );
+        assert_eq!(fair.take_result(), None, "counted once");
+        game.swapped = true;
+        assert_eq!(game.take_result().unwrap().counts, None);
+    }
+
+    #[test]
+    fn a_resumed_game_keeps_its_sides_levels_and_swap() {
+        let mut game = session(Mode::VsBot, First::Bot, Difficulty::Easy);
+        game.bot_asked();
+        game.difficulty = Difficulty::Perfect;
+        play(&mut game, "b2");
+        game.swap_with_bot();
+        let again = Session::resumed(Arc::new(Latin), &game.to_resumed(), game.moves()).unwrap();
+        assert_eq!(again.weakest(), Some(Difficulty::Easy));
+        assert_eq!(again.difficulty, Difficulty::Perfect);
+        assert_eq!(again.human, Some(Side::First));
+        assert!(again.swapped);
+        assert_eq!(again.moves(), [cell("b2")]);
+    }
+
+    #[test]
+    fn a_move_list_that_is_no_game_is_refused_with_the_move() {
+        let err = History::replay(Latin.start(), &[cell("a1"), cell("a1")]).unwrap_err();
+        assert_eq!(err.ply, 2);
+        assert_eq!(err.to_string(), "move 2 is illegal: a1 is taken");
+    }
+
+    #[test]
+    fn undo_against_the_bot_goes_back_to_the_persons_move_and_redo_replays_both() {
+        let mut game = session(Mode::VsBot, First::You, Difficulty::Perfect);
+        play(&mut game, "b2 c3 a1");
+        let popped = game.undo();
+        assert_eq!(popped, [cell("a1")], "the person's last move");
+        let popped = game.undo();
+        assert_eq!(
+            popped,
+            [cell("b2"), cell("c3")],
+            "and the bot's reply with it"
+        );
+        assert!(game.moves().is_empty());
+        assert_eq!(game.redo(), [cell("b2"), cell("c3")]);
+        assert_eq!(game.redo(), [cell("a1")]);
+        assert!(game.redo().is_empty());
+        assert_eq!(game.position().text(), "X---/-X--/--O-/----");
+    }
+
+    #[test]
+    fn the_mover_of_each_ply_comes_from_the_positions() {
+        let mut game = session(Mode::TwoHumans, First::You, Difficulty::Perfect);
+        play(&mut game, "b2 c3");
+        assert_eq!(game.history.mover(0), Side::First);
+        assert_eq!(game.history.mover(1), Side::Second);
+        assert_eq!(game.history.position_at(1).text(), "----/-X--/----/----");
+    }
+}
