@@ -85,7 +85,7 @@ fn bad_input_gets_one_line_on_stderr_and_status_2() {
     for (args, expected) in [
         (
             vec!["move", "-X-Q/-X--/X-X-/O--O"],
-            "bad character 'Q' at position 4",
+            "bad character 'Q' at d1",
         ),
         (vec!["analyze", "XO"], "has 2"),
         (vec!["move", "XXX-/----/----/----"], "X has 3 and O has 0"),

@@ -181,8 +181,9 @@ fn the_bot_choosing_says_which_side_it_took() {
     let screen = game.screen(80, 24);
     assert!(screen.contains("You vs bot, bot chose X"), "{screen}");
     assert!(screen.contains("Bot X 0 : 0 O You"), "{screen}");
-    // Once the person swaps, the sides are theirs, not the bot's choice.
-    game.keys("s");
+    // Once the person swaps (asked, then confirmed), the sides are theirs, not the bot's
+    // choice.
+    game.keys("ss");
     let screen = game.screen(80, 24);
     assert!(!screen.contains("bot chose"), "{screen}");
     assert!(screen.contains("You X"), "{screen}");

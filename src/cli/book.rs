@@ -36,9 +36,9 @@ pub enum BookCommand {
     Verify {
         /// The book file
         file: PathBuf,
-        /// The side the book plays
+        /// The side the book plays (its lines say which; given, it must agree)
         #[arg(long, value_enum)]
-        side: SideArg,
+        side: Option<SideArg>,
     },
     /// Rewrite a book with wildcards, to stdout; the lines saved go to stderr
     Compress {
@@ -84,7 +84,7 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
             );
             Ok(())
         }
-        BookCommand::Verify { file, side } => verify(&file, side.into()),
+        BookCommand::Verify { file, side } => verify(&file, side.map(Side::from)),
         BookCommand::Compress { file } => {
             let plain = read(&file, None)?;
             let small = book::compress(&plain);
@@ -105,11 +105,12 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
     }
 }
 
-fn verify(file: &Path, side: Side) -> Result<(), Failure> {
-    let book = read(file, Some(side))?;
+/// Verifies a book for `side`, or for the side its lines are written for.
+fn verify(file: &Path, side: Option<Side>) -> Result<(), Failure> {
+    let book = read(file, side)?;
     match book::verify(&book, &Solver::new()) {
         Ok(verified) => {
-            println!("{}", book::verify::summary(side, &verified));
+            println!("{}", book::verify::summary(book.side(), &verified));
             Ok(())
         }
         Err(book::Unsound::Malformed(message)) => {

@@ -36,7 +36,7 @@ pub struct TournamentArgs {
     )]
     round_robin: Option<Vec<String>>,
     /// Games per pairing (in a round robin: per pairing and order)
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = parse_games)]
     games: u64,
     /// Seed for the randomised players; the same seed plays the same games
     #[arg(long, default_value_t = 1)]
@@ -49,6 +49,29 @@ pub struct TournamentArgs {
     json: bool,
     #[command(flatten)]
     game: GameArgs,
+}
+
+/// A number of games that is not a whole number of at least one.
+#[derive(Debug)]
+struct BadGames(String);
+
+impl std::fmt::Display for BadGames {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a number of games: give at least 1, e.g. 1000",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadGames {}
+
+fn parse_games(text: &str) -> Result<u64, BadGames> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(BadGames(text.to_string())),
+    }
 }
 
 /// A finished (or interrupted) pairing.

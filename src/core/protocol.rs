@@ -164,7 +164,7 @@ mod tests {
         assert_eq!(r("MOVE O-----X--XO-O-XX"), "move b2 win 1");
         assert!(r("Analyze O-----X--XO-O-XX").starts_with("analyze b1=loss:2"));
         assert!(r("nonsense").starts_with("error unknown request"));
-        assert!(r("-X-Q/-X--/X-X-/O--O").starts_with("error bad character 'Q' at position 4"));
+        assert!(r("-X-Q/-X--/X-X-/O--O").starts_with("error bad character 'Q' at d1"));
         assert_eq!(s.reply("QUIT"), None);
         assert_eq!(s.reply("quit"), None);
     }

@@ -72,6 +72,8 @@ pub struct PlayScreen {
     pub hints_asked: Option<(u64, String)>,
     /// Quitting was asked once; the next quit key quits.
     pub confirm_quit: bool,
+    /// Swapping sides mid-game was asked once; the next swap key swaps.
+    pub confirm_swap: bool,
 }
 
 /// The state of the terminal game.
@@ -143,6 +145,7 @@ impl App {
                 searched_hints: None,
                 hints_asked: None,
                 confirm_quit: false,
+                confirm_swap: false,
             },
             status: StatusLine::default(),
             help: false,
@@ -631,6 +634,10 @@ impl App {
         if self.help {
             // Any key closes the help; it does nothing else, so nothing happens by surprise.
             self.help = false;
+            return;
+        }
+        if self.play.confirm_swap {
+            self.answer_swap(action);
             return;
         }
         if self.play.confirm_quit {

@@ -262,6 +262,13 @@ fn swapping_mid_game_hands_the_bot_your_side() {
     h.answer();
     assert_eq!(h.app.human_side(), Some(Side::First));
     h.typed("s");
+    assert_eq!(h.app.human_side(), Some(Side::First), "asked first");
+    assert!(
+        h.app.status().starts_with("Swap sides"),
+        "{}",
+        h.app.status()
+    );
+    h.typed("s");
     assert_eq!(h.app.human_side(), Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "now the bot is to move, as X");
     assert!(
@@ -816,7 +823,7 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("b2");
     h.answer();
-    h.typed("s");
+    h.typed("ss");
     assert!(h.app.sides_swapped());
     play_to_the_end(&mut h);
     assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
@@ -883,4 +890,69 @@ fn a_signal_quits_at_once_even_mid_game() {
     assert!(h.app.should_quit());
     assert_eq!(h.app.stopped_by(), Some(Signal::Terminate));
     assert!(h.app.unfinished().is_some(), "kept for saving");
+}
+
+#[test]
+fn a_swap_mid_game_is_asked_and_any_other_key_keeps_the_side() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    h.answer();
+    h.typed("s");
+    h.press(KeyCode::Down);
+    assert_eq!(h.app.human_side(), Some(Side::First));
+    assert!(
+        h.app.status().starts_with("Kept your side."),
+        "{}",
+        h.app.status()
+    );
+    assert_eq!(
+        h.app.cursor(),
+        cell("b2"),
+        "the key only answered the question"
+    );
+}
+
+#[test]
+fn a_cursor_key_drops_a_half_typed_name_and_its_prompt() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("b");
+    assert!(h.app.status().contains("b…"), "{}", h.app.status());
+    h.press(KeyCode::Down);
+    assert!(!h.app.status().contains('…'), "{}", h.app.status());
+    h.typed("3");
+    assert!(h.app.moves().is_empty(), "3 alone is no cell");
+    assert!(
+        h.app.status().starts_with("To name a cell"),
+        "{}",
+        h.app.status()
+    );
+}
+
+#[test]
+fn a_complaint_about_a_taken_cell_goes_when_the_cursor_moves() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("b2b2");
+    assert_eq!(h.app.status_kind(), StatusKind::Illegal);
+    h.press(KeyCode::Right);
+    assert!(matches!(h.app.status_kind(), StatusKind::Turn { .. }));
+}
+
+#[test]
+fn redo_shows_in_the_footer_once_there_is_something_to_redo() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("b2");
+    assert!(!h.app.history().can_redo());
+    h.typed("u");
+    assert!(h.app.history().can_redo());
+}
+
+#[test]
+fn switching_hints_on_explains_them() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("h");
+    assert!(
+        h.app.status().contains("W win, D draw, L loss"),
+        "{}",
+        h.app.status()
+    );
 }

@@ -68,6 +68,11 @@ impl Memory {
         }
     }
 
+    /// Whether what happens is written down: false with `--no-save`, and in tests.
+    pub fn saves(&self) -> bool {
+        self.store.as_ref().is_none_or(Store::saves)
+    }
+
     pub fn record(&self, key: &RecordKey) -> Record {
         self.stats.get(key)
     }

@@ -213,6 +213,10 @@ impl App {
         let row = (i16::from(row) + rows).rem_euclid(height) as u8;
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
         self.play.cursor = cell_at_virtual(game.as_ref(), row, col);
+        // An illegal move's complaint is about the cell the cursor has left.
+        if self.status.kind == super::status::StatusKind::Illegal {
+            self.status = StatusLine::turn("", &self.turn_text());
+        }
     }
 
     /// After a move that leaves the cursor where nothing may be played (extreme
@@ -311,7 +315,31 @@ impl App {
                     self.settings.symbol(Side::Second),
                 ));
             }
+            Mode::VsBot if self.swap_needs_asking() => {
+                self.play.confirm_swap = true;
+                self.status = StatusLine::note(format!(
+                    "Swap sides with the bot, and leave this game out of your record? {} again \
+                     swaps, any other key keeps your side.",
+                    self.key(Action::Swap)
+                ));
+            }
             Mode::VsBot => self.swap_with_bot(),
+        }
+    }
+
+    /// Mid-game, a swap hands the person's position to the bot and takes the game out of
+    /// the record: it is asked first, since `s` is also "down" to WASD fingers.
+    fn swap_needs_asking(&self) -> bool {
+        !self.moves().is_empty() && !self.position().status().is_over()
+    }
+
+    /// The answer to "swap sides?": the swap key swaps, any other key keeps the side.
+    pub(super) fn answer_swap(&mut self, action: Option<Action>) {
+        self.play.confirm_swap = false;
+        if action == Some(Action::Swap) {
+            self.swap_with_bot();
+        } else {
+            self.status = StatusLine::turn("Kept your side. ", &self.turn_text());
         }
     }
 
@@ -347,7 +375,7 @@ impl App {
     fn toggle_hints(&mut self) {
         self.play.hints = !self.play.hints;
         self.status = StatusLine::note(if self.play.hints {
-            "Hints on: each empty cell shows its value for the player to move."
+            HINTS_ON
         } else {
             "Hints off."
         });
@@ -366,8 +394,13 @@ impl App {
     fn ask_quit(&mut self) {
         if self.game_in_progress() {
             self.play.confirm_quit = true;
+            let kept = if self.memory.saves() {
+                "the game is kept"
+            } else {
+                "saving is off: the game is lost"
+            };
             self.status = StatusLine::note(format!(
-                "{} again to quit (the game is kept), any other key to stay.",
+                "{} again to quit ({kept}), any other key to stay.",
                 self.settings
                     .keys
                     .all_keys(Action::Quit)
@@ -417,6 +450,9 @@ impl App {
         }
     }
 }
+
+/// Said when hints are switched on: the legend in one line (the help has it in full).
+pub const HINTS_ON: &str = "Hints on: W win, D draw, L loss for the mover; N = plies to the end.";
 
 /// How the typing prompt ends, to know it is still showing.
 const PROMPT_END: &str = " places there";

@@ -97,8 +97,32 @@ fn game_lines(app: &App) -> Vec<Line<'static>> {
         .map(|&action| row(app, keys.all_keys(action), action.description()))
         .collect();
     lines.extend(typing_lines(app));
-    lines.push(row(app, "Ctrl-C".into(), "quit at once"));
+    lines.push(row(app, ctrl_c(), "quit at once"));
+    lines.push(legend(app));
     lines
+}
+
+/// What the hints say, in the game's own terms, in one line.
+fn legend(app: &App) -> Line<'static> {
+    if app.game().solved() {
+        row(
+            app,
+            "W5 D L3 best".into(),
+            "win in 5 plies, draw, loss in 3; bot's pick",
+        )
+    } else {
+        row(
+            app,
+            "W≤7 L≤6 ·".into(),
+            "win/loss forced within N plies; · unproven",
+        )
+    }
+}
+
+/// Ctrl-C as the help and the footer write bound keys (`Ctrl-q`), so the two look alike.
+pub fn ctrl_c() -> String {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    crate::config::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
 }
 
 /// The start screen's keys, then the game's under their own heading.
@@ -121,7 +145,7 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
             keys.all_keys(Action::Quit),
             "quit (back to the game if one is on)",
         ),
-        row(app, "Ctrl-C".into(), "quit at once"),
+        row(app, ctrl_c(), "quit at once"),
         heading("In the game"),
         row(
             app,

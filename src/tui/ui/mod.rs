@@ -51,8 +51,9 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
             "Enlarge the terminal to at least {min_w} x {min_h}.",
         ))),
         Line::from(format!(
-            "({} or Ctrl-C quits)",
-            app.settings().keys.first_key(Action::Quit)
+            "({} or {} quits)",
+            app.settings().keys.first_key(Action::Quit),
+            help::ctrl_c()
         )),
     ];
     let height = (text.len() as u16).min(area.height);
@@ -154,16 +155,20 @@ fn game_footer(app: &App) -> Vec<(Action, &'static str)> {
             (Action::Quit, "quit"),
         ]
     } else {
-        vec![
-            (Action::Place, "place"),
-            (Action::Undo, "undo"),
+        let mut keys = vec![(Action::Place, "place"), (Action::Undo, "undo")];
+        // Redo shows when there is something to redo, right after an undo.
+        if app.history().can_redo() {
+            keys.push((Action::Redo, "redo"));
+        }
+        keys.extend([
             (Action::New, "new"),
             (Action::Swap, "swap"),
             (Action::Hints, "hints"),
             (Action::Difficulty, "level"),
             (Action::Help, "help"),
             (Action::Quit, "quit"),
-        ]
+        ]);
+        keys
     }
 }
 

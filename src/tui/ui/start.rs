@@ -155,7 +155,7 @@ pub fn level_text(game: &dyn Game, level: Difficulty, movetime: std::time::Durat
 }
 
 /// "Your record at perfect: 3 won, 5 drawn, 2 lost · unbeaten in 4 (best 6)": the run
-/// counts games in a row without a loss.
+/// counts games in a row without a loss; after a loss it says so instead of "unbeaten in 0".
 fn record_text(app: &App, menu: &Menu, record: Record) -> String {
     let level = app.menu_game().level_name(menu.difficulty);
     let whose = match menu.mode {
@@ -165,9 +165,14 @@ fn record_text(app: &App, menu: &Menu, record: Record) -> String {
     if record.games() == 0 {
         return format!("{whose}: no games yet.");
     }
+    let run = match (record.streak, record.best_streak) {
+        (0, 0) => "no game without a loss yet".to_string(),
+        (0, best) => format!("lost the last (best run {best})"),
+        (now, best) => format!("unbeaten in {now} (best {best})"),
+    };
     format!(
-        "{whose}: {} won, {} drawn, {} lost · unbeaten in {} (best {})",
-        record.wins, record.draws, record.losses, record.streak, record.best_streak
+        "{whose}: {} won, {} drawn, {} lost · {run}",
+        record.wins, record.draws, record.losses
     )
 }
 

@@ -244,19 +244,31 @@ impl fmt::Display for Board {
 /// What is wrong with a position text.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PositionError {
-    BadCharacter { found: char, at: usize },
+    /// A character that is no cell, at the cell it would have filled (`None` past the
+    /// 16th cell).
+    BadCharacter {
+        found: char,
+        cell: Option<Cell>,
+    },
     WrongLength(usize),
-    ImpossibleCounts { first: u32, second: u32 },
+    ImpossibleCounts {
+        first: u32,
+        second: u32,
+    },
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::BadCharacter { found, at } => write!(
-                f,
-                "bad character '{}' at position {at}: cells are X, O, or - or . for empty",
-                found.escape_debug()
-            ),
+            PositionError::BadCharacter { found, cell } => {
+                let place =
+                    cell.map_or_else(|| "after the 16th cell".into(), |c| format!("at {c}"));
+                write!(
+                    f,
+                    "bad character '{}' {place}: cells are X, O, or - or . for empty",
+                    found.escape_debug()
+                )
+            }
             PositionError::WrongLength(n) => {
                 write!(f, "a position has 16 cells, this one has {n}")
             }
@@ -278,14 +290,17 @@ impl FromStr for Board {
     /// between cells are ignored.
     fn from_str(text: &str) -> Result<Board, PositionError> {
         let (mut first, mut second, mut count) = (0u16, 0u16, 0usize);
-        for (at, ch) in text.chars().enumerate() {
+        for ch in text.chars() {
             let side = match ch {
                 '/' => continue,
                 c if c.is_whitespace() => continue,
                 'X' | 'x' => Some(Side::First),
                 'O' | 'o' => Some(Side::Second),
                 '-' | '.' => None,
-                found => return Err(PositionError::BadCharacter { found, at: at + 1 }),
+                found => {
+                    let cell = u8::try_from(count).ok().and_then(Cell::new);
+                    return Err(PositionError::BadCharacter { found, cell });
+                }
             };
             if count < CELLS {
                 match side {
@@ -370,7 +385,10 @@ mod tests {
     fn parse_names_what_is_wrong() {
         assert_eq!(
             "-X-Q/-X--/X-X-/O--O".parse::<Board>(),
-            Err(PositionError::BadCharacter { found: 'Q', at: 4 })
+            Err(PositionError::BadCharacter {
+                found: 'Q',
+                cell: Some(cell("d1"))
+            })
         );
         assert_eq!(
             "-X-O/-X--/X-X-".parse::<Board>(),
