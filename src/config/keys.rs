@@ -124,11 +124,19 @@ impl fmt::Display for Action {
     }
 }
 
-impl FromStr for Action {
-    type Err = ();
+/// A name that is not one of the actions.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown action \"{0}\"")]
+pub struct UnknownAction(pub String);
 
-    fn from_str(name: &str) -> Result<Action, ()> {
-        Action::ALL.into_iter().find(|a| a.name() == name).ok_or(())
+impl FromStr for Action {
+    type Err = UnknownAction;
+
+    fn from_str(name: &str) -> Result<Action, UnknownAction> {
+        Action::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| UnknownAction(name.to_string()))
     }
 }
 
@@ -141,47 +149,27 @@ pub struct Key {
 }
 
 /// Why a key name could not be read.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum KeyNameError {
+    #[error("unknown key name \"{0}\"")]
     Unknown(String),
     /// Ctrl-C always quits, so it may not be bound to anything.
+    #[error("ctrl-c always quits and cannot be rebound")]
     CtrlC,
     /// Digits 1-4 finish a typed cell name (`b3`), so they may not be bound.
+    #[error("\"{0}\" is kept for typing cell names like b{0} and cannot be bound")]
     CellDigit(char),
     /// `shift-` with a character other than a letter: write the shifted character itself.
+    #[error("\"{0}\": write the shifted character itself (e.g. \"?\" rather than \"shift-/\")")]
     ShiftedChar(String),
     /// A ctrl key the terminal sends as another key's byte (`ctrl-m` is Enter), so it can
     /// never fire as itself. Holds the name as written and the key it arrives as.
-    Twin {
-        name: String,
-        twin: &'static str,
-    },
+    #[error(
+        "\"{name}\" can never fire: terminals send the same byte for it as for {twin}, so \
+         the game sees {twin}; bind \"{twin}\" or another key instead"
+    )]
+    Twin { name: String, twin: &'static str },
 }
-
-impl fmt::Display for KeyNameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            KeyNameError::Unknown(name) => write!(f, "unknown key name \"{name}\""),
-            KeyNameError::CtrlC => f.write_str("ctrl-c always quits and cannot be rebound"),
-            KeyNameError::CellDigit(digit) => write!(
-                f,
-                "\"{digit}\" is kept for typing cell names like b{digit} and cannot be bound"
-            ),
-            KeyNameError::ShiftedChar(name) => write!(
-                f,
-                "\"{name}\": write the shifted character itself (e.g. \"?\" rather than \
-                 \"shift-/\")"
-            ),
-            KeyNameError::Twin { name, twin } => write!(
-                f,
-                "\"{name}\" can never fire: terminals send the same byte for it as for \
-                 {twin}, so the game sees {twin}; bind \"{twin}\" or another key instead"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for KeyNameError {}
 
 /// Every name of a key without a character, as written in the config file.
 const NAMED: [(&str, KeyCode); 16] = [
