@@ -1,4 +1,5 @@
-//! What the game remembers between sessions: the record of results and an unfinished game.
+//! What the game remembers between sessions: the record of results (per game, mode and
+//! level) and an unfinished game of each game.
 //!
 //! Each is a small TOML file with a `version` field in the platform data directory
 //! (`~/.local/share/tictaclatin` on Linux, or `TICTACLATIN_DATA_DIR`). Writes are atomic: a
@@ -17,19 +18,33 @@ use serde::{Deserialize, Serialize};
 use tempfile::NamedTempFile;
 
 use crate::config::Mode;
-use crate::core::session::UnknownName;
-use crate::game::{Board, Cell, Side};
-use crate::players::Difficulty;
-use crate::solver::Outcome;
+use crate::core::session::{History, UnknownName};
+use crate::core::{CellId, Difficulty, Game, Outcome, Side};
+use crate::games::{self, GameChoice};
 
-/// The format version this program writes and the newest it reads.
-pub const VERSION: u32 = 1;
+/// The format version this program writes and the newest it reads. Version 2 names the
+/// game of each record and saved game; files of version 1 hold Tic-Tac-Latin only.
+pub const VERSION: u32 = 2;
+
+/// The game of files written before games were named.
+const FIRST_GAME: &str = "latin";
 
 /// The environment variable that moves the data directory (for tests, or a portable setup).
 pub const DATA_DIR_VAR: &str = "TICTACLATIN_DATA_DIR";
 
 const STATS_FILE: &str = "stats.toml";
+/// Tic-Tac-Latin's unfinished game (the name it always had); other games add their key:
+/// `saved-game-classic-5.toml`.
 const GAME_FILE: &str = "saved-game.toml";
+
+/// The file holding the unfinished game of the game with this key.
+pub fn game_file_name(game_key: &str) -> String {
+    if game_key == FIRST_GAME {
+        GAME_FILE.to_string()
+    } else {
+        format!("saved-game-{game_key}.toml")
+    }
+}
 
 /// The data directory: `override_dir` (from `TICTACLATIN_DATA_DIR`) if given, else the
 /// platform's. `None` without a home directory.
@@ -40,8 +55,10 @@ pub fn data_dir(override_dir: Option<PathBuf>) -> Option<PathBuf> {
 }
 
 /// Which record a game counts towards.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct RecordKey {
+    /// The game's key (`latin`, `classic-5`).
+    pub game: String,
     pub mode: Mode,
     /// The bot's level; `None` when no bot plays against a person (two people).
     pub difficulty: Option<Difficulty>,
@@ -86,10 +103,10 @@ pub struct Stats {
 }
 
 impl Stats {
-    pub fn get(&self, key: RecordKey) -> Record {
+    pub fn get(&self, key: &RecordKey) -> Record {
         self.records
             .iter()
-            .find(|(k, _)| *k == key)
+            .find(|(k, _)| k == key)
             .map_or_else(Record::default, |(_, r)| *r)
     }
 
@@ -105,8 +122,8 @@ impl Stats {
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (RecordKey, Record)> + '_ {
-        self.records.iter().copied()
+    pub fn iter(&self) -> impl Iterator<Item = &(RecordKey, Record)> + '_ {
+        self.records.iter()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -117,6 +134,8 @@ impl Stats {
 /// A game in progress, saved so it can be resumed at the next start.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SavedGame {
+    /// The game's key (`latin`, `classic-5`).
+    pub game: String,
     pub mode: Mode,
     /// The side the person plays against the bot; `None` for two people or the demo.
     pub human: Option<Side>,
@@ -129,25 +148,48 @@ pub struct SavedGame {
     /// recorded.
     pub swapped: bool,
     /// The moves played, from the empty board.
-    pub moves: Vec<Cell>,
+    pub moves: Vec<CellId>,
 }
 
-impl SavedGame {
-    /// The position after the moves, or why they are not a game still in play.
-    pub fn board(&self) -> Result<Board, String> {
-        let mut board = Board::EMPTY;
-        for (i, &cell) in self.moves.iter().enumerate() {
-            if board.status().is_over() {
-                return Err(format!("the game was already over before move {}", i + 1));
+/// Why a saved game cannot be resumed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BadGame {
+    /// A game this build does not know.
+    UnknownGame(String),
+    /// A move could not be played, or the game is already over.
+    Moves(String),
+}
+
+impl fmt::Display for BadGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadGame::UnknownGame(key) => {
+                write!(f, "it is a game of '{key}', which this build does not know")
             }
-            board = board
-                .play(cell)
-                .map_err(|e| format!("move {} ({cell}) is illegal: {e}", i + 1))?;
+            BadGame::Moves(why) => f.write_str(why),
         }
-        if board.status().is_over() {
-            return Err("the game is already over".into());
+    }
+}
+
+impl std::error::Error for BadGame {}
+
+impl SavedGame {
+    /// The game it is a game of.
+    pub fn game(&self) -> Result<std::sync::Arc<dyn Game>, BadGame> {
+        GameChoice::from_key(&self.game)
+            .and_then(|choice| games::build(choice).ok())
+            .ok_or_else(|| BadGame::UnknownGame(self.game.clone()))
+    }
+
+    /// The moves replayed, or why they are not a game still in play.
+    pub fn history(&self) -> Result<History, BadGame> {
+        let game = self.game()?;
+        let history = History::replay(game.as_ref(), &self.moves)
+            .map_err(|e| BadGame::Moves(e.to_string()))?;
+        if history.position().status().is_over() {
+            return Err(BadGame::Moves("the game is already over".into()));
         }
-        Ok(board)
+        Ok(history)
     }
 }
 
@@ -253,8 +295,9 @@ impl Store {
         self.dir.join(STATS_FILE)
     }
 
-    pub fn game_path(&self) -> PathBuf {
-        self.dir.join(GAME_FILE)
+    /// Where the unfinished game of the game with this key is kept.
+    pub fn game_path(&self, game_key: &str) -> PathBuf {
+        self.dir.join(game_file_name(game_key))
     }
 
     /// The record; empty when there is none yet or the file had to be set aside. A data
@@ -287,28 +330,46 @@ impl Store {
         Ok(stats)
     }
 
-    /// The unfinished game, if one was saved and can still be played. A data directory that
-    /// is not a directory gives no notice here: `load_stats` already said so.
-    pub fn load_game(&self) -> Loaded<Option<SavedGame>> {
+    /// The unfinished game of the game with this key, if one was saved and can still be
+    /// played. A data directory that is not a directory gives no notice here:
+    /// `load_stats` already said so.
+    pub fn load_game(&self, game_key: &str) -> Loaded<Option<SavedGame>> {
         if self.dir_problem().is_some() {
             return Loaded {
                 value: None,
                 notice: None,
             };
         }
-        self.load(&self.game_path(), GAME, game_from_text)
+        self.load(&self.game_path(game_key), GAME, |text| {
+            game_from_text(text, game_key)
+        })
+    }
+
+    /// The unfinished games of every game this build knows. Files of games it does not
+    /// know are not read, so they stay as they are for the build that wrote them.
+    pub fn load_games(&self) -> Vec<(String, Loaded<Option<SavedGame>>)> {
+        games::all_choices()
+            .into_iter()
+            .filter_map(|choice| games::build(choice).ok())
+            .map(|game| {
+                let key = game.key();
+                let loaded = self.load_game(&key);
+                (key, loaded)
+            })
+            .collect()
     }
 
     pub fn save_game(&self, game: &SavedGame) -> Result<(), StoreError> {
-        self.write(&self.game_path(), GAME, &game_to_text(game))
+        self.write(&self.game_path(&game.game), GAME, &game_to_text(game)?)
     }
 
-    /// Forgets the unfinished game (it ended, or the player declined to resume it).
-    pub fn clear_game(&self) -> Result<(), StoreError> {
+    /// Forgets the unfinished game of the game with this key (it ended, or a new game
+    /// replaced it).
+    pub fn clear_game(&self, game_key: &str) -> Result<(), StoreError> {
         if !self.saves() {
             return Ok(());
         }
-        let path = self.game_path();
+        let path = self.game_path(game_key);
         match fs::remove_file(&path) {
             Err(error) if error.kind() != io::ErrorKind::NotFound => Err(StoreError {
                 what: "the end of your unfinished game (removing it)",
@@ -517,6 +578,9 @@ struct StatsFile {
 
 #[derive(Serialize, Deserialize)]
 struct RecordRow {
+    /// Missing in version 1, which held Tic-Tac-Latin only.
+    #[serde(default)]
+    game: Option<String>,
     mode: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     difficulty: Option<String>,
@@ -533,6 +597,7 @@ fn stats_to_text(stats: &Stats) -> String {
         records: stats
             .iter()
             .map(|(key, r)| RecordRow {
+                game: Some(key.game.clone()),
                 mode: key.mode.name().into(),
                 difficulty: key.difficulty.map(|d| d.name().into()),
                 wins: r.wins,
@@ -553,6 +618,7 @@ fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
     for row in file.records {
         let key =
             RecordKey {
+                game: row.game.unwrap_or_else(|| FIRST_GAME.to_string()),
                 mode: row
                     .mode
                     .parse()
@@ -579,6 +645,9 @@ fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
 #[derive(Serialize, Deserialize)]
 struct GameFile {
     version: u32,
+    /// Missing in version 1, which held Tic-Tac-Latin only.
+    #[serde(default)]
+    game: Option<String>,
     mode: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     human: Option<String>,
@@ -592,55 +661,72 @@ struct GameFile {
     moves: Vec<String>,
 }
 
-fn game_to_text(game: &SavedGame) -> String {
+fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
+    let known = game.game().map_err(|e| StoreError {
+        what: GAME,
+        path: PathBuf::from(game_file_name(&game.game)),
+        error: io::Error::new(io::ErrorKind::InvalidInput, e.to_string()),
+    })?;
     let file = GameFile {
         version: VERSION,
+        game: Some(game.game.clone()),
         mode: game.mode.name().into(),
         human: game.human.map(|side| side.name().into()),
         difficulty: game.difficulty.name().into(),
         weakest: game.weakest.map(|level| level.name().into()),
         swapped: game.swapped,
-        moves: game.moves.iter().map(Cell::to_string).collect(),
+        moves: game
+            .moves
+            .iter()
+            .map(|&cell| known.cell_name(cell))
+            .collect(),
     };
-    toml::to_string(&file).expect("plain data serializes")
+    Ok(toml::to_string(&file).expect("plain data serializes"))
 }
 
-fn game_from_text(text: &str) -> Result<SavedGame, Unusable> {
+/// Reads the unfinished game kept in the file of the game `expected`.
+fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
     check_version(text)?;
+    let corrupt_because = |e: &dyn fmt::Display| Unusable::Corrupt(e.to_string());
     let file: GameFile = toml::from_str(text).map_err(|e| corrupt(&e))?;
+    let key = file.game.unwrap_or_else(|| FIRST_GAME.to_string());
+    if key != expected {
+        return Err(Unusable::Corrupt(format!(
+            "it holds a game of '{key}', not of '{expected}'"
+        )));
+    }
     let human = file
         .human
         .map(|side| side.parse::<Side>())
         .transpose()
-        .map_err(|e| Unusable::Corrupt(e.to_string()))?;
+        .map_err(|e| corrupt_because(&e))?;
     let weakest = file
         .weakest
         .map(|level| level.parse::<Difficulty>())
         .transpose()
-        .map_err(|e| Unusable::Corrupt(e.to_string()))?;
-    let moves = file
-        .moves
-        .iter()
-        .map(|m| {
-            m.parse::<Cell>()
-                .map_err(|e| Unusable::Corrupt(e.to_string()))
-        })
-        .collect::<Result<Vec<Cell>, Unusable>>()?;
-    let game = SavedGame {
+        .map_err(|e| corrupt_because(&e))?;
+    let mut game = SavedGame {
+        game: key,
         mode: file
             .mode
             .parse()
-            .map_err(|e: UnknownName| Unusable::Corrupt(e.to_string()))?,
+            .map_err(|e: UnknownName| corrupt_because(&e))?,
         human,
         difficulty: file
             .difficulty
             .parse()
-            .map_err(|e: crate::core::UnknownDifficulty| Unusable::Corrupt(e.to_string()))?,
+            .map_err(|e: crate::core::UnknownDifficulty| corrupt_because(&e))?,
         weakest,
         swapped: file.swapped,
-        moves,
+        moves: Vec::new(),
     };
-    game.board().map_err(|e| Unusable::Corrupt(e.to_string()))?;
+    let known = game.game().map_err(|e| corrupt_because(&e))?;
+    game.moves = file
+        .moves
+        .iter()
+        .map(|m| known.parse_cell(m).map_err(|e| corrupt_because(&e)))
+        .collect::<Result<Vec<CellId>, Unusable>>()?;
+    game.history().map_err(|e| corrupt_because(&e))?;
     Ok(game)
 }
 
@@ -650,6 +736,7 @@ mod tests {
 
     fn key() -> RecordKey {
         RecordKey {
+            game: "latin".into(),
             mode: Mode::VsBot,
             difficulty: Some(Difficulty::Perfect),
         }
@@ -661,7 +748,7 @@ mod tests {
         for outcome in [Outcome::Draw, Outcome::Win, Outcome::Loss, Outcome::Draw] {
             stats.record(key(), outcome);
         }
-        let record = stats.get(key());
+        let record = stats.get(&key());
         assert_eq!((record.wins, record.draws, record.losses), (1, 2, 1));
         assert_eq!((record.streak, record.best_streak), (1, 2));
         assert_eq!(record.games(), 4);
@@ -688,46 +775,73 @@ mod tests {
         assert_eq!((loaded.value, loaded.notice), (old, None));
     }
 
-    #[test]
-    fn a_finished_or_illegal_game_is_not_resumable() {
-        let cells = |names: &[&str]| names.iter().map(|n| n.parse().unwrap()).collect();
-        let game = |moves| SavedGame {
-            mode: Mode::TwoHumans,
-            human: None,
-            difficulty: Difficulty::Perfect,
-            weakest: None,
-            swapped: false,
-            moves,
-        };
-        assert!(game(cells(&["a1", "b1"])).board().is_ok());
-        assert!(game(cells(&["a1", "a1"])).board().is_err());
+    fn cells(names: &[&str]) -> Vec<CellId> {
+        let game = crate::games::latin::adapter::Latin;
+        names.iter().map(|n| game.parse_cell(n).unwrap()).collect()
     }
 
-    #[test]
-    fn a_saved_game_reads_back_with_its_sides_and_levels() {
-        let game = SavedGame {
+    fn saved(moves: Vec<CellId>) -> SavedGame {
+        SavedGame {
+            game: "latin".into(),
             mode: Mode::VsBot,
             human: Some(Side::Second),
             difficulty: Difficulty::Perfect,
             weakest: Some(Difficulty::Easy),
             swapped: true,
-            moves: vec!["b2".parse().unwrap()],
+            moves,
+        }
+    }
+
+    #[test]
+    fn a_finished_or_illegal_game_is_not_resumable() {
+        assert!(saved(cells(&["a1", "b1"])).history().is_ok());
+        let illegal = saved(cells(&["a1", "a1"])).history().unwrap_err();
+        assert_eq!(illegal.to_string(), "move 2 (a1) is illegal: a1 is taken");
+        let over = saved(cells(&["a1", "a2", "b1", "b2", "c1", "d1"]));
+        assert!(over.history().is_err());
+        let unknown = SavedGame {
+            game: "chess".into(),
+            ..saved(Vec::new())
         };
-        let text = game_to_text(&game);
+        assert_eq!(
+            unknown.history().unwrap_err(),
+            BadGame::UnknownGame("chess".into())
+        );
+    }
+
+    #[test]
+    fn a_saved_game_reads_back_with_its_sides_and_levels() {
+        let game = saved(cells(&["b2"]));
+        let text = game_to_text(&game).unwrap();
         assert!(text.contains("human = \"second\""), "{text}");
-        assert_eq!(game_from_text(&text).unwrap(), game);
-        // Files from before the weakest level and the swap were kept still load.
+        assert!(text.contains("game = \"latin\""), "{text}");
+        assert_eq!(game_from_text(&text, "latin").unwrap(), game);
+        // Files of version 1, before the game, the weakest level and the swap were kept,
+        // still load as Tic-Tac-Latin.
         let old = text
+            .replace("version = 2", "version = 1")
+            .replace("game = \"latin\"\n", "")
             .replace("weakest = \"easy\"\n", "")
             .replace("swapped = true\n", "");
         assert!(
-            !old.contains("weakest") && !old.contains("swapped"),
+            !old.contains("weakest") && !old.contains("swapped") && !old.contains("game"),
             "{old}"
         );
-        let old = game_from_text(&old).unwrap();
+        let old = game_from_text(&old, "latin").unwrap();
         assert_eq!((old.weakest, old.swapped), (None, false));
+        assert_eq!(old.game, "latin");
         let bad = text.replace("\"second\"", "\"third\"");
-        assert!(game_from_text(&bad).is_err());
+        assert!(game_from_text(&bad, "latin").is_err());
+        assert!(
+            game_from_text(&text, "classic-3").is_err(),
+            "not this game's"
+        );
+    }
+
+    #[test]
+    fn each_game_keeps_its_own_file() {
+        assert_eq!(game_file_name("latin"), "saved-game.toml");
+        assert_eq!(game_file_name("classic-5"), "saved-game-classic-5.toml");
     }
 
     #[test]

@@ -255,14 +255,16 @@ fn a_tiny_terminal_asks_to_be_enlarged_and_resumes_when_it_is() {
 
 #[test]
 fn a_mouse_click_places_on_the_cell_under_it() {
+    use tictaclatin::core::Game;
+    use tictaclatin::games::latin::adapter::Latin;
     use tictaclatin::tui::geometry;
     let mut game = Session::start(&[]);
     game.wait_for("You vs bot");
     game.send("\r");
     game.wait_for("Your turn");
     let area = ratatui::layout::Rect::new(0, 0, COLS, ROWS);
-    let grid = geometry::areas(area).unwrap().grid;
-    let c4 = geometry::cell_rect(grid, "c4".parse().unwrap());
+    let board = geometry::areas(Latin.layout(), area).unwrap().board;
+    let c4 = board.cell_rect(Latin.place(Latin.parse_cell("c4").unwrap()));
     // An SGR mouse report (the protocol mouse capture turns on), 1-based: press, release.
     let (x, y) = (c4.x + 3 + 1, c4.y + 1 + 1);
     game.send(&format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m"));

@@ -7,9 +7,8 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use tictaclatin::config::Mode;
-use tictaclatin::game::{Cell, Side};
-use tictaclatin::players::Difficulty;
-use tictaclatin::solver::Outcome;
+use tictaclatin::core::{Difficulty, Game, Outcome, Side};
+use tictaclatin::games::latin::adapter::Latin;
 use tictaclatin::store::{RecordKey, SavedGame, Stats, Store, VERSION};
 
 fn store(dir: &Path) -> Store {
@@ -18,6 +17,7 @@ fn store(dir: &Path) -> Store {
 
 fn vs_bot(difficulty: Difficulty) -> RecordKey {
     RecordKey {
+        game: "latin".into(),
         mode: Mode::VsBot,
         difficulty: Some(difficulty),
     }
@@ -25,6 +25,7 @@ fn vs_bot(difficulty: Difficulty) -> RecordKey {
 
 fn two_people() -> RecordKey {
     RecordKey {
+        game: "latin".into(),
         mode: Mode::TwoHumans,
         difficulty: None,
     }
@@ -42,6 +43,7 @@ fn some_stats() -> Stats {
 
 fn some_game() -> SavedGame {
     SavedGame {
+        game: "latin".into(),
         mode: Mode::VsBot,
         human: Some(Side::Second),
         difficulty: Difficulty::Hard,
@@ -49,7 +51,7 @@ fn some_game() -> SavedGame {
         swapped: false,
         moves: ["b2", "c3", "a1"]
             .iter()
-            .map(|c| c.parse::<Cell>().unwrap())
+            .map(|c| Latin.parse_cell(c).unwrap())
             .collect(),
     }
 }
@@ -65,7 +67,7 @@ fn stats_round_trip() {
     let loaded = store.load_stats();
     assert_eq!(loaded.notice, None);
     assert_eq!(loaded.value, stats);
-    let perfect = loaded.value.get(vs_bot(Difficulty::Perfect));
+    let perfect = loaded.value.get(&vs_bot(Difficulty::Perfect));
     assert_eq!((perfect.wins, perfect.draws, perfect.losses), (0, 3, 1));
     assert_eq!((perfect.streak, perfect.best_streak), (2, 2));
 
@@ -86,7 +88,7 @@ fn recording_a_result_updates_the_saved_record() {
     let stats = store
         .record_result(vs_bot(Difficulty::Medium), Outcome::Win)
         .unwrap();
-    assert_eq!(stats.get(vs_bot(Difficulty::Medium)).wins, 2);
+    assert_eq!(stats.get(&vs_bot(Difficulty::Medium)).wins, 2);
     assert_eq!(store.load_stats().value, stats);
 }
 
@@ -94,19 +96,19 @@ fn recording_a_result_updates_the_saved_record() {
 fn saved_game_round_trip_and_clear() {
     let dir = tempfile::tempdir().unwrap();
     let store = store(dir.path());
-    assert_eq!(store.load_game().value, None);
+    assert_eq!(store.load_game("latin").value, None);
 
     let game = some_game();
     store.save_game(&game).unwrap();
-    let loaded = store.load_game();
+    let loaded = store.load_game("latin");
     assert_eq!(loaded.notice, None);
     assert_eq!(loaded.value.as_ref(), Some(&game));
-    assert_eq!(loaded.value.unwrap().board().unwrap().moves_made(), 3);
+    assert_eq!(loaded.value.unwrap().history().unwrap().moves().len(), 3);
 
-    store.clear_game().unwrap();
-    assert!(!store.game_path().exists());
-    assert_eq!(store.load_game().value, None);
-    store.clear_game().unwrap(); // nothing to clear is fine
+    store.clear_game("latin").unwrap();
+    assert!(!store.game_path("latin").exists());
+    assert_eq!(store.load_game("latin").value, None);
+    store.clear_game("latin").unwrap(); // nothing to clear is fine
 }
 
 #[test]
@@ -167,7 +169,7 @@ fn a_data_directory_that_is_a_file_is_reported_as_such() {
     assert!(notice.contains(&expected), "{notice}");
     assert!(!notice.contains("damaged"), "{notice}");
     // Said once, by the record, not again by the unfinished game.
-    assert_eq!(store.load_game().notice, None);
+    assert_eq!(store.load_game("latin").notice, None);
     let err = store.save_game(&some_game()).unwrap_err().to_string();
     assert!(
         err.contains("could not save your unfinished game to"),
@@ -197,8 +199,8 @@ fn a_game_that_cannot_be_replayed_is_moved_aside() {
     let store = store(dir.path());
     let text = "version = 1\nmode = \"bot\"\nhuman = \"first\"\ndifficulty = \"perfect\"\n\
                 moves = [\"a1\", \"a1\"]\n";
-    fs::write(store.game_path(), text).unwrap();
-    let loaded = store.load_game();
+    fs::write(store.game_path("latin"), text).unwrap();
+    let loaded = store.load_game("latin");
     assert_eq!(loaded.value, None);
     assert!(loaded.notice.unwrap().contains("move 2 (a1) is illegal"));
     assert!(dir.path().join("saved-game.toml.bak").exists());
@@ -212,9 +214,9 @@ fn a_file_from_a_newer_version_is_moved_aside() {
         "version = {}\nmoves = \"in a format we do not know\"\n",
         VERSION + 1
     );
-    fs::write(store.game_path(), &newer).unwrap();
+    fs::write(store.game_path("latin"), &newer).unwrap();
 
-    let loaded = store.load_game();
+    let loaded = store.load_game("latin");
     assert_eq!(loaded.value, None);
     let notice = loaded.notice.unwrap();
     assert!(notice.contains("newer tictaclatin"), "{notice}");
@@ -243,7 +245,7 @@ fn no_save_writes_nothing_at_all() {
     assert!(loaded.notice.unwrap().contains("saving is off"));
     assert!(read_only.stats_path().exists());
     assert!(!dir.path().join("stats.toml.bak").exists());
-    read_only.clear_game().unwrap();
+    read_only.clear_game("latin").unwrap();
 }
 
 fn stats_command(data: &Path, home: &Path) -> Output {
@@ -275,13 +277,16 @@ fn stats_command_prints_the_record_as_a_table() {
     assert_eq!(
         &lines[..4],
         [
-            "mode    level    games  won drawn   lost  streak  best",
-            "bot     perfect      4    0     3      1       2     2",
-            "bot     easy         1    1     0      0       1     1",
-            "humans  -            1    0     0      1       0     0",
+            "game       mode    level    games  won drawn   lost  streak  best",
+            "latin      bot     perfect      4    0     3      1       2     2",
+            "latin      bot     easy         1    1     0      0       1     1",
+            "latin      humans  -            1    0     0      1       0     0",
         ]
     );
-    assert!(text.contains("An unfinished game (bot, 3 moves)"), "{text}");
+    assert!(
+        text.contains("An unfinished game of Tic-Tac-Latin (bot, 3 moves)"),
+        "{text}"
+    );
     assert!(
         text.contains(&format!("Data: {}", data.display())),
         "{text}"

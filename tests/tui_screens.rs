@@ -9,12 +9,21 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use tictaclatin::config::{First, Mode, Settings};
+use tictaclatin::core::{Decision, Engine, Game as _};
+use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
 use tictaclatin::solver::Solver;
-use tictaclatin::tui::{App, Event};
+use tictaclatin::tui::{App, BotRequest, Event};
 
-fn solver() -> Arc<Solver> {
-    static SOLVER: OnceLock<Arc<Solver>> = OnceLock::new();
-    Arc::clone(SOLVER.get_or_init(|| Arc::new(Solver::new())))
+fn engine() -> Arc<dyn Engine> {
+    static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();
+    Arc::clone(ENGINE.get_or_init(|| Arc::new(LatinEngine::new(Arc::new(Solver::new())))))
+}
+
+fn ready() -> Event {
+    Event::EngineReady {
+        game: "latin".into(),
+        engine: engine(),
+    }
 }
 
 /// An app driven by keys, with the perfect bot answering at once.
@@ -28,7 +37,7 @@ impl Game {
             app: App::new(settings, Instant::now()),
         };
         game.send(Event::Resize(80, 24));
-        game.send(Event::SolverReady(solver()));
+        game.send(ready());
         game
     }
 
@@ -44,11 +53,16 @@ impl Game {
 
     fn send(&mut self, event: Event) {
         for request in self.app.update(event) {
-            let cell = solver().best_move(request.board).unwrap().cell;
-            self.send(Event::BotMoved {
-                ticket: request.ticket,
-                cell,
-            });
+            if let BotRequest::Move {
+                ticket, position, ..
+            } = request
+            {
+                let cell = engine().best(position.as_ref()).unwrap();
+                self.send(Event::BotMoved {
+                    ticket,
+                    decision: Decision::new(cell),
+                });
+            }
         }
     }
 
@@ -96,11 +110,9 @@ fn game_over_two_players() {
 fn game_over_against_the_bot() {
     let mut game = Game::mode(Mode::VsBot);
     // The person plays the first free cell each turn; the perfect bot punishes it.
-    while !game.app.board().status().is_over() {
-        let free = tictaclatin::game::Cell::in_mask(game.app.board().empty_cells())
-            .next()
-            .unwrap();
-        game.keys(&free.to_string());
+    while !game.app.position().status().is_over() {
+        let free = game.app.position().legal_moves()[0];
+        game.keys(&Latin.cell_name(free));
     }
     insta::assert_snapshot!(game.screen(80, 24));
 }
@@ -125,7 +137,7 @@ fn review_of_a_mistake() {
 #[test]
 fn review_of_a_full_board_lists_every_move() {
     let mut game = Game::mode(Mode::Demo);
-    assert!(game.app.board().status().is_over());
+    assert!(game.app.position().status().is_over());
     game.keys("v");
     game.press(KeyCode::Right);
     insta::assert_snapshot!(game.screen(80, 24));
@@ -188,8 +200,8 @@ fn buffer(game: &Game) -> ratatui::buffer::Buffer {
 /// The buffer cell showing a symbol: the middle of the grid cell `name`.
 fn symbol_cell(buf: &ratatui::buffer::Buffer, name: &str) -> ratatui::buffer::Cell {
     use tictaclatin::tui::geometry;
-    let grid = geometry::areas(buf.area).unwrap().grid;
-    let rect = geometry::cell_rect(grid, name.parse().unwrap());
+    let board = geometry::areas(Latin.layout(), buf.area).unwrap().board;
+    let rect = board.cell_rect(Latin.place(Latin.parse_cell(name).unwrap()));
     buf[(rect.x + rect.width / 2, rect.y + rect.height / 2)].clone()
 }
 
@@ -237,14 +249,14 @@ fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
 /// choice), the record at the chosen level, and the notice about a damaged file.
 #[test]
 fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
-    use tictaclatin::game::Side;
-    use tictaclatin::players::Difficulty;
+    use tictaclatin::core::{Difficulty, Side};
     use tictaclatin::store::{RecordKey, SavedGame, Store};
     use tictaclatin::tui::Memory;
 
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path().to_path_buf(), true);
     let key = RecordKey {
+        game: "latin".into(),
         mode: Mode::VsBot,
         difficulty: Some(Difficulty::Perfect),
     };
@@ -253,13 +265,14 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
         tictaclatin::solver::Outcome::Loss,
         tictaclatin::solver::Outcome::Draw,
     ] {
-        store.record_result(key, outcome).unwrap();
+        store.record_result(key.clone(), outcome).unwrap();
     }
     let moves = "b2 c3 a1 d4 b1 c1 a3 a4"
         .split(' ')
-        .map(|c| c.parse().unwrap());
+        .map(|c| Latin.parse_cell(c).unwrap());
     store
         .save_game(&SavedGame {
+            game: "latin".into(),
             mode: Mode::VsBot,
             human: Some(Side::First),
             difficulty: Difficulty::Perfect,
@@ -389,7 +402,7 @@ fn help_on_the_start_screen_lists_its_keys_then_the_games() {
 
 #[test]
 fn the_start_screen_describes_the_chosen_level() {
-    use tictaclatin::players::Difficulty;
+    use tictaclatin::core::Difficulty;
     let mut seen = Vec::new();
     for level in Difficulty::ALL {
         let game = Game::new(Settings {
@@ -438,7 +451,7 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
         Instant::now(),
     );
     demo.update(Event::Resize(80, 24));
-    demo.update(Event::SolverReady(solver()));
+    demo.update(ready());
     demo.update(Event::Key(KeyEvent::new(
         KeyCode::Enter,
         KeyModifiers::NONE,

@@ -2,6 +2,8 @@
 
 use super::Failure;
 use super::settings_args::data_dir;
+use tictaclatin::core::Difficulty;
+use tictaclatin::games::{self, GameChoice};
 use tictaclatin::store::{Stats, Store};
 
 /// Prints the record and whether a game waits. Exit status 1 when a file (or the data
@@ -10,9 +12,9 @@ pub fn run() -> Result<(), Failure> {
     // Only reading: a damaged file is reported but left for the game to set aside.
     let store = Store::inspect(data_dir()?);
     let loaded = store.load_stats();
-    let game = store.load_game();
-    let notices: Vec<&String> = [&loaded.notice, &game.notice]
-        .into_iter()
+    let games = store.load_games();
+    let notices: Vec<&String> = std::iter::once(&loaded.notice)
+        .chain(games.iter().map(|(_, game)| &game.notice))
         .flatten()
         .collect();
     for notice in &notices {
@@ -23,12 +25,15 @@ pub fn run() -> Result<(), Failure> {
     } else if loaded.notice.is_none() {
         println!("No games recorded yet.");
     }
-    if let Some(game) = game.value {
-        println!(
-            "An unfinished game ({}, {} moves) waits to be resumed.",
-            game.mode,
-            game.moves.len()
-        );
+    for (key, game) in &games {
+        if let Some(game) = &game.value {
+            println!(
+                "An unfinished game of {} ({}, {} moves) waits to be resumed.",
+                title(key),
+                game.mode,
+                game.moves.len()
+            );
+        }
     }
     println!("Data: {}", store.dir().display());
     if notices.is_empty() {
@@ -41,16 +46,32 @@ pub fn run() -> Result<(), Failure> {
     }
 }
 
-/// One row per mode and level: games, wins, draws, losses, the current and best streak.
+/// A game's title from its key, or the key itself for a game this build does not know.
+fn title(key: &str) -> String {
+    GameChoice::from_key(key)
+        .and_then(|choice| games::build(choice).ok())
+        .map_or_else(|| key.to_string(), |game| game.title())
+}
+
+/// What a game calls a level (`perfect`, or `max` where the bot searches).
+fn level_name(key: &str, level: Difficulty) -> &'static str {
+    GameChoice::from_key(key)
+        .and_then(|choice| games::build(choice).ok())
+        .map_or(level.name(), |game| game.level_name(level))
+}
+
+/// One row per game, mode and level: games, wins, draws, losses, the current and best
+/// streak.
 fn table(stats: &Stats) -> String {
     let mut out = format!(
-        "{:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
-        "mode", "level", "games", "won", "drawn", "lost", "streak", "best"
+        "{:<10} {:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
+        "game", "mode", "level", "games", "won", "drawn", "lost", "streak", "best"
     );
     for (key, r) in stats.iter() {
-        let level = key.difficulty.map_or("-", |d| d.name());
+        let level = key.difficulty.map_or("-", |d| level_name(&key.game, d));
         out.push_str(&format!(
-            "{:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
+            "{:<10} {:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
+            key.game,
             key.mode.name(),
             level,
             r.games(),

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::cell::{CellId, Layout, Place};
+use super::level::Difficulty;
 use super::player::{Claim, Player, PlayerOptions};
 use super::position::{CellError, Position, PositionError};
 use super::side::Side;
@@ -24,6 +25,24 @@ pub trait Game: Send + Sync {
     fn rules(&self) -> Vec<String>;
 
     fn layout(&self) -> Layout;
+
+    /// The title of a block drawn apart from the others (Qubic's `Layer 2`).
+    fn block_label(&self, block: u8) -> String {
+        format!("{}", block + 1)
+    }
+
+    /// The engine knows every position's exact value (a solved table), so its hints and
+    /// its top level are exact; otherwise its bot searches and claims only what it proves.
+    fn solved(&self) -> bool;
+
+    /// What the game calls a level: the top one is `perfect` where the game is solved and
+    /// `max` where the bot searches.
+    fn level_name(&self, level: Difficulty) -> &'static str {
+        match level {
+            Difficulty::Perfect if !self.solved() => "max",
+            other => other.name(),
+        }
+    }
 
     /// Where `cell` is drawn.
     fn place(&self, cell: CellId) -> Place;

@@ -18,5 +18,6 @@ pub use game::{Engine, Game, Hint, PlayerError, Solved};
 pub use level::{Difficulty, UnknownDifficulty};
 pub use player::{Claim, Decision, Player, PlayerOptions};
 pub use position::{BlockState, CellError, MarkedLine, MoveError, Position, PositionError};
+pub use session::{First, Mode};
 pub use side::{Side, Status, UnknownSide};
 pub use value::{Outcome, Value};

@@ -145,14 +145,14 @@ impl History {
         }
     }
 
-    /// A game resumed at these moves, with nothing to redo; the first illegal move is an
-    /// error naming its number.
-    pub fn replay(start: Box<dyn Position>, moves: &[CellId]) -> Result<History, ReplayError> {
-        let mut history = History::new(start);
+    /// A game of `game` resumed at these moves, with nothing to redo; the first illegal
+    /// move is an error naming its number and cell.
+    pub fn replay(game: &dyn Game, moves: &[CellId]) -> Result<History, ReplayError> {
+        let mut history = History::new(game.start());
         for (i, &cell) in moves.iter().enumerate() {
             history.play(cell).map_err(|error| ReplayError {
                 ply: i + 1,
-                cell,
+                cell: game.cell_name(cell),
                 error,
             })?;
         }
@@ -230,13 +230,18 @@ impl History {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ReplayError {
     pub ply: usize,
-    pub cell: CellId,
+    /// The cell's name.
+    pub cell: String,
     pub error: MoveError,
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} is illegal: {}", self.ply, self.error)
+        write!(
+            f,
+            "move {} ({}) is illegal: {}",
+            self.ply, self.cell, self.error
+        )
     }
 }
 
@@ -326,7 +331,7 @@ impl Session {
             Side::First => First::You,
             Side::Second => First::Bot,
         };
-        let history = History::replay(game.start(), moves)?;
+        let history = History::replay(game.as_ref(), moves)?;
         Ok(Session {
             human: Some(human),
             weakest: saved.weakest,
@@ -545,9 +550,9 @@ mod tests {
 
     #[test]
     fn a_move_list_that_is_no_game_is_refused_with_the_move() {
-        let err = History::replay(Latin.start(), &[cell("a1"), cell("a1")]).unwrap_err();
+        let err = History::replay(&Latin, &[cell("a1"), cell("a1")]).unwrap_err();
         assert_eq!(err.ply, 2);
-        assert_eq!(err.to_string(), "move 2 is illegal: a1 is taken");
+        assert_eq!(err.to_string(), "move 2 (a1) is illegal: a1 is taken");
     }
 
     #[test]

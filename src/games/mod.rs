@@ -129,6 +129,35 @@ fn refuse_variant(choice: GameChoice, title: &str) -> Result<(), GameError> {
     )))
 }
 
+/// Every game and variant this build knows, each once: the default of each game, then its
+/// sizes and line lengths.
+pub fn all_choices() -> Vec<GameChoice> {
+    let mut keys = Vec::new();
+    let mut all = Vec::new();
+    for kind in GameKind::ALL {
+        let sized = kind
+            .sizes()
+            .map_or(vec![None], |(sizes, _)| sizes.map(Some).collect());
+        for size in sized {
+            let lengths = std::iter::once(None).chain((1..=size.unwrap_or(0)).map(Some));
+            for in_a_row in lengths {
+                let choice = GameChoice {
+                    kind,
+                    size,
+                    in_a_row,
+                };
+                if let Ok(game) = build(choice)
+                    && !keys.contains(&game.key())
+                {
+                    keys.push(game.key());
+                    all.push(choice);
+                }
+            }
+        }
+    }
+    all
+}
+
 impl GameChoice {
     /// The choice a game key names (`latin`, `classic-5`, `classic-4k3`), as files that
     /// name their game store it; `None` for a key this build does not know.

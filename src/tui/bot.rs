@@ -1,27 +1,57 @@
-//! The bot's thread: it builds the solver, then answers move requests over channels.
+//! The bot's thread: it builds each game's engine (solving it, loading its dictionary), then
+//! answers move and hint requests over channels.
 //!
-//! The UI never waits for it. Each request carries a ticket; the reply carries it back, and
-//! the app ignores replies whose ticket is no longer the one it waits for (after an undo, a
-//! new game or a swap).
+//! The UI never waits for it. Each move request carries a ticket; the reply carries it back,
+//! and the app ignores replies whose ticket is no longer the one it waits for (after an
+//! undo, a new game or a swap). Engines are kept once built, so going back to a game is
+//! instant.
 
 use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
+use std::time::Duration;
 
 use super::event::Event;
-use crate::game::Board;
-use crate::players::{Difficulty, Player};
-use crate::solver::Solver;
+use crate::core::{Difficulty, Engine, Game, Player, PlayerOptions, Position};
 
-/// Please choose a move for the side to move on `board`, at this level.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct BotRequest {
-    pub ticket: u64,
-    pub board: Board,
-    pub difficulty: Difficulty,
+/// What the screen asks of the bot thread.
+pub enum BotRequest {
+    /// Build (or find again) the engine of this game and report it.
+    Load(Arc<dyn Game>),
+    /// Choose a move for the side to move at this level.
+    Move {
+        ticket: u64,
+        game: String,
+        position: Box<dyn Position>,
+        difficulty: Difficulty,
+    },
+    /// Work out what every legal move is worth (for engines whose hints take a search).
+    Hints {
+        ticket: u64,
+        game: String,
+        position: Box<dyn Position>,
+    },
 }
+
+impl std::fmt::Debug for BotRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotRequest::Load(game) => write!(f, "Load({})", game.key()),
+            BotRequest::Move {
+                ticket, position, ..
+            } => write!(f, "Move({ticket}, {})", position.text()),
+            BotRequest::Hints {
+                ticket, position, ..
+            } => write!(f, "Hints({ticket}, {})", position.text()),
+        }
+    }
+}
+
+/// Builds the player of a level for an engine (tests use stand-ins).
+pub type MakePlayer =
+    dyn Fn(&dyn Engine, Difficulty) -> Result<Box<dyn Player>, String> + Send + 'static;
 
 /// The UI's end of the bot thread.
 pub struct Bot {
@@ -29,32 +59,31 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Starts the bot thread; it reports [`Event::SolverReady`] once the solver is built and
-    /// then [`Event::BotMoved`] for each request. `seed` drives the randomised levels.
-    pub fn spawn(events: Sender<Event>, seed: u64) -> Bot {
-        Bot::spawn_with(events, move |level, solver| {
-            crate::players::level_player(level, solver, seed)
-        })
+    /// Starts the bot thread; it reports [`Event::EngineReady`] for each game it loads and
+    /// then [`Event::BotMoved`] for each move request. `seed` drives the randomised levels;
+    /// `movetime` bounds a searching bot's thought.
+    pub fn spawn(events: Sender<Event>, seed: u64, movetime: Duration) -> Bot {
+        Bot::spawn_with(
+            events,
+            Box::new(move |engine: &dyn Engine, level: Difficulty| {
+                let options = PlayerOptions {
+                    seed,
+                    movetime,
+                    threads: thread::available_parallelism().map_or(1, |n| n.get()),
+                };
+                engine
+                    .player(level.name(), options)
+                    .map_err(|e| e.to_string())
+            }),
+        )
     }
 
-    /// As [`Bot::spawn`], with the players made by `make_player` (tests use stand-ins).
-    pub fn spawn_with(
-        events: Sender<Event>,
-        make_player: impl Fn(Difficulty, Arc<Solver>) -> Box<dyn Player> + Send + 'static,
-    ) -> Bot {
+    /// As [`Bot::spawn`], with the players made by `make_player`.
+    pub fn spawn_with(events: Sender<Event>, make_player: Box<MakePlayer>) -> Bot {
         let (requests, inbox) = mpsc::channel();
         thread::Builder::new()
             .name("bot".into())
-            .spawn(move || {
-                // Even building the solver may fail; say so rather than leave the game
-                // waiting for a bot that will never answer.
-                let reporter = events.clone();
-                let served =
-                    panic::catch_unwind(AssertUnwindSafe(|| serve(inbox, events, make_player)));
-                if let Err(payload) = served {
-                    let _ = reporter.send(Event::BotFailed(panic_message(payload.as_ref())));
-                }
-            })
+            .spawn(move || serve(inbox, events, make_player))
             .expect("spawn the bot thread");
         Bot { requests }
     }
@@ -66,44 +95,138 @@ impl Bot {
     }
 }
 
-fn serve(
-    inbox: Receiver<BotRequest>,
+/// The bot thread's state: the engines built so far and each game's players by level.
+struct Worker {
     events: Sender<Event>,
-    make_player: impl Fn(Difficulty, Arc<Solver>) -> Box<dyn Player>,
-) {
-    let solver = Arc::new(Solver::new());
-    if events
-        .send(Event::SolverReady(Arc::clone(&solver)))
-        .is_err()
-    {
-        return;
-    }
-    let mut players: HashMap<Difficulty, Box<dyn Player>> = HashMap::new();
-    while let Ok(mut request) = inbox.recv() {
-        // Only the newest request matters: older ones were made stale by whatever came after.
-        while let Ok(newer) = inbox.try_recv() {
-            request = newer;
+    make_player: Box<MakePlayer>,
+    engines: HashMap<String, Arc<dyn Engine>>,
+    players: HashMap<(String, Difficulty), Box<dyn Player>>,
+}
+
+fn serve(inbox: Receiver<BotRequest>, events: Sender<Event>, make_player: Box<MakePlayer>) {
+    let mut worker = Worker {
+        events,
+        make_player,
+        engines: HashMap::new(),
+        players: HashMap::new(),
+    };
+    while let Ok(first) = inbox.recv() {
+        // Loads are all served, in order; of the moves and hints only the newest matter:
+        // older ones were made stale by whatever came after.
+        let mut loads = Vec::new();
+        let (mut newest_move, mut newest_hints) = (None, None);
+        for request in std::iter::once(first).chain(inbox.try_iter()) {
+            match request {
+                BotRequest::Load(game) => loads.push(game),
+                request @ BotRequest::Move { .. } => newest_move = Some(request),
+                request @ BotRequest::Hints { .. } => newest_hints = Some(request),
+            }
         }
-        let player = players
-            .entry(request.difficulty)
-            .or_insert_with(|| make_player(request.difficulty, Arc::clone(&solver)));
+        let answers = newest_move.into_iter().chain(newest_hints);
+        for sent in loads
+            .into_iter()
+            .map(BotRequest::Load)
+            .chain(answers)
+            .map(|request| worker.answer(request))
+        {
+            if !sent {
+                return; // the screen is gone
+            }
+        }
+    }
+}
+
+impl Worker {
+    /// Builds the game's engine once and reports it; false when the screen is gone.
+    fn load(&mut self, game: Arc<dyn Game>) -> bool {
+        let key = game.key();
+        if !self.engines.contains_key(&key) {
+            // Building may fail (a panic in a solver); say so rather than leave the game
+            // waiting for an engine that will never come.
+            match panic::catch_unwind(AssertUnwindSafe(|| game.engine())) {
+                Ok(engine) => {
+                    self.engines.insert(key.clone(), engine);
+                }
+                Err(payload) => {
+                    let why = format!(
+                        "{} could not start: {}",
+                        game.title(),
+                        panic_message(&*payload)
+                    );
+                    return self.events.send(Event::BotFailed(why)).is_ok();
+                }
+            }
+        }
+        let engine = Arc::clone(&self.engines[&key]);
+        self.events
+            .send(Event::EngineReady { game: key, engine })
+            .is_ok()
+    }
+
+    /// Answers a move or hints request; false when the screen is gone.
+    fn answer(&mut self, request: BotRequest) -> bool {
+        let reply = match request {
+            BotRequest::Move {
+                ticket,
+                game,
+                position,
+                difficulty,
+            } => self.decide(ticket, game, position.as_ref(), difficulty),
+            BotRequest::Hints {
+                ticket,
+                game,
+                position,
+            } => self.hints(ticket, &game, position.as_ref()),
+            BotRequest::Load(game) => return self.load(game),
+        };
+        match reply {
+            Some(event) => self.events.send(event).is_ok(),
+            None => true,
+        }
+    }
+
+    fn decide(
+        &mut self,
+        ticket: u64,
+        game: String,
+        position: &dyn Position,
+        level: Difficulty,
+    ) -> Option<Event> {
+        let engine = Arc::clone(self.engines.get(&game)?);
+        let key = (game, level);
+        if !self.players.contains_key(&key) {
+            match (self.make_player)(engine.as_ref(), level) {
+                Ok(player) => {
+                    self.players.insert(key.clone(), player);
+                }
+                Err(why) => return Some(Event::BotFailed(why)),
+            }
+        }
+        let player = self.players.get_mut(&key)?;
         // A panic in a player must not take the game down with it: report it, drop that
         // player (it is rebuilt on the next request) and keep serving.
-        let choice = panic::catch_unwind(AssertUnwindSafe(|| player.choose(request.board)));
-        let reply = match choice {
-            Ok(Some(cell)) => Event::BotMoved {
-                ticket: request.ticket,
-                cell,
-            },
-            Ok(None) => continue, // the game is over: nothing to play
+        let choice = panic::catch_unwind(AssertUnwindSafe(|| player.decide(position)));
+        match choice {
+            Ok(Some(decision)) => Some(Event::BotMoved { ticket, decision }),
+            Ok(None) => None, // the game is over: nothing to play
             Err(payload) => {
-                players.remove(&request.difficulty);
-                Event::BotFailed(panic_message(payload.as_ref()))
+                self.players.remove(&key);
+                Some(Event::BotFailed(panic_message(&*payload)))
             }
-        };
-        if events.send(reply).is_err() {
-            return;
         }
+    }
+
+    fn hints(&mut self, ticket: u64, game: &str, position: &dyn Position) -> Option<Event> {
+        let engine = self.engines.get(game)?;
+        let hints = panic::catch_unwind(AssertUnwindSafe(|| engine.hints(position)));
+        Some(match hints {
+            Ok(hints) => Event::HintsReady {
+                ticket,
+                position: position.text(),
+                hints,
+            },
+            Err(payload) => Event::BotFailed(panic_message(&*payload)),
+        })
     }
 }
 
@@ -119,7 +242,9 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicBool, Ordering};
-    use std::time::Duration;
+
+    use crate::core::{CellId, Decision};
+    use crate::games::latin::adapter::Latin;
 
     /// Long enough for the solver to build on a busy machine; a bot that hangs fails the
     /// test after it instead of hanging the test run.
@@ -129,20 +254,26 @@ mod tests {
         rx.recv_timeout(PATIENCE).expect("the bot answers in time")
     }
 
+    fn ask_move(ticket: u64, difficulty: Difficulty) -> BotRequest {
+        BotRequest::Move {
+            ticket,
+            game: "latin".into(),
+            position: Latin.start(),
+            difficulty,
+        }
+    }
+
     #[test]
-    fn the_bot_reports_the_solver_then_answers_with_the_ticket() {
+    fn the_bot_reports_the_engine_then_answers_with_the_ticket() {
         let (tx, rx) = mpsc::channel();
-        let bot = Bot::spawn(tx, 1);
-        bot.ask(BotRequest {
-            ticket: 7,
-            board: Board::EMPTY,
-            difficulty: Difficulty::Perfect,
-        });
-        assert!(matches!(next(&rx), Event::SolverReady(_)));
+        let bot = Bot::spawn(tx, 1, Duration::from_millis(100));
+        bot.ask(BotRequest::Load(Arc::new(Latin)));
+        bot.ask(ask_move(7, Difficulty::Perfect));
+        assert!(matches!(next(&rx), Event::EngineReady { game, .. } if game == "latin"));
         match next(&rx) {
-            Event::BotMoved { ticket, cell } => {
+            Event::BotMoved { ticket, decision } => {
                 assert_eq!(ticket, 7);
-                assert!(Board::EMPTY.play(cell).is_ok());
+                assert!(Latin.start().play(decision.cell).is_ok());
             }
             other => panic!("unexpected {other:?}"),
         }
@@ -158,9 +289,9 @@ mod tests {
             "flaky".into()
         }
 
-        fn choose(&mut self, _board: Board) -> Option<crate::game::Cell> {
+        fn decide(&mut self, _position: &dyn Position) -> Option<Decision> {
             assert!(!self.fails, "flaky player fails");
-            "a1".parse().ok()
+            Some(Decision::new(CellId::new(0)))
         }
     }
 
@@ -169,27 +300,50 @@ mod tests {
         let (tx, rx) = mpsc::channel();
         // Only the first player built fails; the one rebuilt after the failure plays.
         let built = Arc::new(AtomicBool::new(false));
-        let bot = Bot::spawn_with(tx, move |_, _| {
-            let first = !built.swap(true, Ordering::SeqCst);
-            Box::new(Flaky { fails: first })
-        });
-        let ask = |ticket| BotRequest {
-            ticket,
-            board: Board::EMPTY,
-            difficulty: Difficulty::Easy,
-        };
-        bot.ask(ask(1));
-        assert!(matches!(next(&rx), Event::SolverReady(_)));
+        let bot = Bot::spawn_with(
+            tx,
+            Box::new(move |_: &dyn Engine, _| {
+                let first = !built.swap(true, Ordering::SeqCst);
+                Ok(Box::new(Flaky { fails: first }) as Box<dyn Player>)
+            }),
+        );
+        bot.ask(BotRequest::Load(Arc::new(Latin)));
+        bot.ask(ask_move(1, Difficulty::Easy));
+        assert!(matches!(next(&rx), Event::EngineReady { .. }));
         match next(&rx) {
             Event::BotFailed(why) => assert_eq!(why, "flaky player fails"),
             other => panic!("unexpected {other:?}"),
         }
         // The thread lives on and drops the failed player: the next request is answered.
-        bot.ask(ask(2));
+        bot.ask(ask_move(2, Difficulty::Easy));
         match next(&rx) {
-            Event::BotMoved { ticket, cell } => {
+            Event::BotMoved { ticket, decision } => {
                 assert_eq!(ticket, 2);
-                assert_eq!(cell, "a1".parse().unwrap());
+                assert_eq!(decision.cell, CellId::new(0));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn hints_come_back_for_the_position_asked() {
+        let (tx, rx) = mpsc::channel();
+        let bot = Bot::spawn(tx, 1, Duration::from_millis(100));
+        bot.ask(BotRequest::Load(Arc::new(Latin)));
+        bot.ask(BotRequest::Hints {
+            ticket: 3,
+            game: "latin".into(),
+            position: Latin.start(),
+        });
+        assert!(matches!(next(&rx), Event::EngineReady { .. }));
+        match next(&rx) {
+            Event::HintsReady {
+                ticket,
+                position,
+                hints,
+            } => {
+                assert_eq!((ticket, position.as_str()), (3, "----/----/----/----"));
+                assert_eq!(hints.len(), 16);
             }
             other => panic!("unexpected {other:?}"),
         }

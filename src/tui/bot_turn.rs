@@ -10,33 +10,53 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{Cell, Side};
-use crate::solver::Outcome;
+use crate::core::{Claim, Decision, Game, Outcome, Side};
 
-/// The side the bot takes when it chooses, given the solved outcome of the empty board for
-/// the first player (`None` while unknown), with why. The game is a draw, and then it takes
-/// the first side: the second player has few safe replies early on, so moving first leaves
-/// the person the most ways to go wrong.
+/// The side the bot takes when it chooses, given the exact outcome of the empty board for
+/// the first player (`None` where the game is not solved), with why. On a draw it takes the
+/// first side: the second player has fewer safe replies early on, so moving first leaves
+/// the person the most ways to go wrong; unsolved, it takes the first move's initiative.
 pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
     match first_player {
         Some(Outcome::Loss) => (Side::Second, "the first player loses with best play"),
         Some(Outcome::Win) => (Side::First, "the first player wins with best play"),
-        _ => (
+        Some(Outcome::Draw) => (
             Side::First,
             "best play draws; going first sets you more traps",
         ),
+        None => (Side::First, "moving first gives it the initiative"),
+    }
+}
+
+/// What the bot says about its move, for the panel: how it found it and what it has
+/// proven ("dictionary", "forced win: X wins within 9"). `None` when it says nothing.
+pub fn note(game: &dyn Game, decision: &Decision) -> Option<String> {
+    let how = decision.how.clone();
+    let claim = decision.claim.and_then(|claim| match claim {
+        Claim::WinWithin(plies) => Some(format!("it wins within {plies} plies")),
+        Claim::Exact(value) if value.outcome == Outcome::Win => {
+            Some(format!("it wins in {}", value.plies))
+        }
+        _ => None,
+    });
+    let cell = game.cell_name(decision.cell);
+    match (how, claim) {
+        (None, None) => None,
+        (Some(how), None) => Some(format!("{cell}: {how}")),
+        (None, Some(claim)) => Some(format!("{cell}: {claim}")),
+        (Some(how), Some(claim)) => Some(format!("{cell}: {how}; {claim}")),
     }
 }
 
 /// Where the bot stands with the current position.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 enum State {
     /// Not the bot's turn, or the game is over.
     Idle,
     /// Asked with this ticket at this time.
     Thinking { ticket: u64, since: Instant },
     /// Answered; the move is shown once `at` has passed.
-    Ready { cell: Cell, at: Instant },
+    Ready { decision: Decision, at: Instant },
 }
 
 /// The bookkeeping of the bot's requests and answers.
@@ -77,13 +97,13 @@ impl BotTurn {
         Some(self.last_ticket)
     }
 
-    /// Takes the bot's answer `cell` to `ticket` if it is the request waited for, and
-    /// ignores it otherwise. Returns the move to play when it is already due at `now`.
-    pub fn accept(&mut self, ticket: u64, cell: Cell, now: Instant) -> Option<Cell> {
+    /// Takes the bot's answer to `ticket` if it is the request waited for, and ignores it
+    /// otherwise. Returns the move to play when it is already due at `now`.
+    pub fn accept(&mut self, ticket: u64, decision: Decision, now: Instant) -> Option<Decision> {
         match self.state {
             State::Thinking { ticket: t, since } if t == ticket => {
                 self.state = State::Ready {
-                    cell,
+                    decision,
                     at: since + self.delay,
                 };
                 self.due(now)
@@ -94,11 +114,13 @@ impl BotTurn {
 
     /// The answered move, once its display delay has passed at `now`; it is handed out
     /// once, and the bot is idle again.
-    pub fn due(&mut self, now: Instant) -> Option<Cell> {
-        match self.state {
-            State::Ready { cell, at } if now >= at => {
-                self.state = State::Idle;
-                Some(cell)
+    pub fn due(&mut self, now: Instant) -> Option<Decision> {
+        match &self.state {
+            State::Ready { at, .. } if now >= *at => {
+                match std::mem::replace(&mut self.state, State::Idle) {
+                    State::Ready { decision, .. } => Some(decision),
+                    _ => None,
+                }
             }
             _ => None,
         }
@@ -114,8 +136,10 @@ impl BotTurn {
 mod tests {
     use super::*;
 
-    fn cell(name: &str) -> Cell {
-        name.parse().unwrap()
+    use crate::games::latin::adapter::Latin;
+
+    fn cell(name: &str) -> Decision {
+        Decision::new(Latin.parse_cell(name).unwrap())
     }
 
     const DELAY: Duration = Duration::from_millis(500);
@@ -199,6 +223,7 @@ mod tests {
         assert_eq!(side, Side::First);
         assert!(why.starts_with("best play draws"), "{why}");
         assert_eq!(side_to_take(None).0, Side::First);
+        assert!(side_to_take(None).1.contains("initiative"));
     }
 
     #[test]

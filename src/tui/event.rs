@@ -11,8 +11,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self as term, KeyEvent, KeyEventKind, MouseEvent};
 
-use crate::game::Cell;
-use crate::solver::Solver;
+use crate::core::{CellId, Decision, Engine, Hint};
 
 /// How often the input thread sends a [`Event::Tick`] when nothing else happens.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -26,12 +25,22 @@ pub enum Event {
     /// Time passes; carries the current time so the app stays free of clocks (and tests can
     /// move time forward by hand).
     Tick(Instant),
-    /// The solver finished building; hints and review can use it.
-    SolverReady(Arc<Solver>),
-    /// The bot picked `cell` for the request tagged `ticket`.
+    /// The engine of the game with key `game` is built (solved, its dictionary loaded);
+    /// the bot can play, and hints and review can use it.
+    EngineReady {
+        game: String,
+        engine: Arc<dyn Engine>,
+    },
+    /// The bot decided its move for the request tagged `ticket`.
     BotMoved {
         ticket: u64,
-        cell: Cell,
+        decision: Decision,
+    },
+    /// The hints for the position whose text is `position`, asked with `ticket`.
+    HintsReady {
+        ticket: u64,
+        position: String,
+        hints: Vec<(CellId, Hint)>,
     },
     /// The terminal's input failed or closed; the game should end.
     InputClosed(String),
@@ -104,8 +113,11 @@ impl std::fmt::Debug for Event {
             Event::Mouse(m) => write!(f, "Mouse({:?} {},{})", m.kind, m.column, m.row),
             Event::Resize(w, h) => write!(f, "Resize({w}, {h})"),
             Event::Tick(_) => write!(f, "Tick"),
-            Event::SolverReady(_) => write!(f, "SolverReady"),
-            Event::BotMoved { ticket, cell } => write!(f, "BotMoved({ticket}, {cell})"),
+            Event::EngineReady { game, .. } => write!(f, "EngineReady({game})"),
+            Event::BotMoved { ticket, decision } => {
+                write!(f, "BotMoved({ticket}, {})", decision.cell.index())
+            }
+            Event::HintsReady { ticket, .. } => write!(f, "HintsReady({ticket})"),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),
             Event::BotFailed(why) => write!(f, "BotFailed({why})"),
             Event::Terminate(signal) => write!(f, "Terminate({signal})"),

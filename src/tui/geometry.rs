@@ -1,32 +1,218 @@
-//! Where everything goes on the screen, as pure functions of the terminal size, so the
-//! renderer (`ui`) and the state machine (`app`: clicks, the too-small check) agree on
-//! where each cell is without depending on each other.
+//! Where everything goes on the screen, as pure functions of the game's layout and the
+//! terminal's size, so the renderer (`ui`) and the state machine (`app`: clicks, the
+//! too-small check) agree on where each cell is without depending on each other.
+//!
+//! A board is drawn as one or more blocks (the board itself; Qubic's layers; extreme
+//! tic-tac-toe's small boards), each a grid of cells. The biggest look that fits is chosen:
+//! roomy boxed cells where there is space (Tic-Tac-Latin's 7x3), smaller ones for bigger
+//! boards, and for boards of many blocks plain cells inside each block's frame. Blocks in a
+//! row that may be stacked (Qubic) stand side by side when they fit, else above each other;
+//! a grid of blocks (extreme) shares heavy borders.
 
 use ratatui::layout::Rect;
 
-use crate::game::Cell;
+use crate::core::{Grid, Layout, Place};
 
-/// Inside of one cell: about twice as wide as tall, which looks square in a terminal.
-pub const CELL_W: u16 = 7;
-pub const CELL_H: u16 = 3;
-/// Room left of the grid for the row numbers.
+/// How one cell is drawn: its inside, and whether thin box lines separate cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Look {
+    pub cell_w: u16,
+    pub cell_h: u16,
+    /// Box lines between the cells of a block.
+    pub lines: bool,
+}
+
+/// The looks to try, roomiest first.
+const LOOKS: [Look; 5] = [
+    Look {
+        cell_w: 7,
+        cell_h: 3,
+        lines: true,
+    },
+    Look {
+        cell_w: 5,
+        cell_h: 1,
+        lines: true,
+    },
+    Look {
+        cell_w: 3,
+        cell_h: 1,
+        lines: true,
+    },
+    Look {
+        cell_w: 3,
+        cell_h: 1,
+        lines: false,
+    },
+    Look {
+        cell_w: 2,
+        cell_h: 1,
+        lines: false,
+    },
+];
+
+/// Room left of the board for row numbers.
 const LABEL_W: u16 = 3;
-/// The grid with its labels: letters above, numbers left.
-pub const GRID_W: u16 = LABEL_W + 4 * (CELL_W + 1) + 1;
-pub const GRID_H: u16 = 1 + 4 * (CELL_H + 1) + 1;
+/// Between the board and the panel.
 const GAP: u16 = 2;
+/// Between blocks that stand apart (Qubic's layers).
+const BLOCK_GAP: u16 = 2;
 const PANEL_MIN_W: u16 = 32;
+/// The panel's rows when it stands below the board: tallies, turn and a few facts.
+const PANEL_BELOW_H: u16 = 6;
 /// Wider than this, the picture stays this wide, centred.
 const MAX_WIDTH: u16 = 96;
+/// Title and blank line above the board; status and footer below.
+const CHROME_H: u16 = 4;
+/// The same without the blank line, for boards of many blocks on small terminals.
+const COMPACT_CHROME_H: u16 = 3;
 
-/// The smallest terminal the screen fits in.
-pub const MIN_WIDTH: u16 = GRID_W + GAP + PANEL_MIN_W;
-/// Title, blank, grid, status, footer.
-pub const MIN_HEIGHT: u16 = 2 + GRID_H + 2;
+/// How a game's blocks stand: one board, apart in a row (or stacked), or joined in a grid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Arrangement {
+    /// One block: the whole board.
+    Single,
+    /// Blocks apart from each other, in `Grid` rows and columns (Qubic's layers in a row,
+    /// or stacked in a column when narrow).
+    Apart(Grid),
+    /// Blocks sharing heavy borders (extreme tic-tac-toe's small boards).
+    Joined(Grid),
+}
 
-/// Whether a terminal of `width` x `height` is big enough for the screen.
-pub fn fits(width: u16, height: u16) -> bool {
-    width >= MIN_WIDTH && height >= MIN_HEIGHT
+/// The board's drawing: the look, how the blocks stand, and where it is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Board {
+    pub layout: Layout,
+    pub look: Look,
+    pub arrangement: Arrangement,
+    /// The top-left corner of the whole board, labels included.
+    pub x: u16,
+    pub y: u16,
+}
+
+impl Board {
+    fn new(layout: Layout, look: Look, arrangement: Arrangement) -> Board {
+        Board {
+            layout,
+            look,
+            arrangement,
+            x: 0,
+            y: 0,
+        }
+    }
+
+    /// Blocks per row and per column of blocks, as drawn.
+    pub fn block_grid(&self) -> Grid {
+        match self.arrangement {
+            Arrangement::Single => Grid::new(1, 1),
+            Arrangement::Apart(grid) | Arrangement::Joined(grid) => grid,
+        }
+    }
+
+    /// A block's inside: its cells and the lines between them.
+    fn inner_size(&self) -> (u16, u16) {
+        let cells = self.layout.cells;
+        let sep = u16::from(self.look.lines);
+        let cols = u16::from(cells.cols);
+        let rows = u16::from(cells.rows);
+        (
+            cols * self.look.cell_w + (cols - 1) * sep,
+            rows * self.look.cell_h + (rows - 1) * sep,
+        )
+    }
+
+    /// From one block's frame to the next one's: blocks apart have a gap, joined ones share
+    /// their border.
+    fn pitch(&self) -> (u16, u16) {
+        let (w, h) = self.inner_size();
+        match self.arrangement {
+            Arrangement::Joined(_) => (w + 1, h + 1),
+            _ => (w + 2 + BLOCK_GAP, h + 2 + self.block_title_h()),
+        }
+    }
+
+    /// Blocks apart carry a title line above their frame (Qubic's "Layer 2").
+    fn block_title_h(&self) -> u16 {
+        u16::from(matches!(self.arrangement, Arrangement::Apart(_)))
+    }
+
+    /// Rows above the blocks: the column letters of one board. (Blocks apart carry their
+    /// letters in their frames, joined blocks theirs in the top border.)
+    fn top_labels_h(&self) -> u16 {
+        match self.arrangement {
+            Arrangement::Single => 1,
+            _ => 0,
+        }
+    }
+
+    /// The whole board with its labels.
+    pub fn size(&self) -> (u16, u16) {
+        let (w, h) = self.inner_size();
+        let grid = self.block_grid();
+        let (pw, ph) = self.pitch();
+        let (bc, br) = (u16::from(grid.cols), u16::from(grid.rows));
+        let width = match self.arrangement {
+            Arrangement::Joined(_) => bc * pw + 1,
+            _ => (bc - 1) * pw + w + 2,
+        };
+        let height = match self.arrangement {
+            Arrangement::Joined(_) => br * ph + 1,
+            _ => (br - 1) * ph + h + 2 + self.block_title_h(),
+        };
+        (LABEL_W + width, self.top_labels_h() + height)
+    }
+
+    /// The outer frame of block `block` (as the game numbers blocks), box lines included.
+    pub fn block_rect(&self, block: u8) -> Rect {
+        let layout_cols = self.layout.blocks.cols.max(1);
+        // The game numbers blocks row-major in its own arrangement; drawn stacked, the
+        // same order runs down the column.
+        let index = u16::from(block);
+        let grid = self.block_grid();
+        let (row, col) = if grid.cols == 1 && layout_cols > 1 {
+            (index, 0)
+        } else {
+            (index / u16::from(grid.cols), index % u16::from(grid.cols))
+        };
+        let (w, h) = self.inner_size();
+        let (pw, ph) = self.pitch();
+        let left = self.x + LABEL_W + col * pw;
+        let top = self.y + self.top_labels_h() + row * ph + self.block_title_h();
+        Rect::new(left, top, w + 2, h + 2)
+    }
+
+    /// The inside of a cell (without any box lines).
+    pub fn cell_rect(&self, place: Place) -> Rect {
+        let frame = self.block_rect(place.block);
+        let sep = u16::from(self.look.lines);
+        Rect::new(
+            frame.x + 1 + u16::from(place.col) * (self.look.cell_w + sep),
+            frame.y + 1 + u16::from(place.row) * (self.look.cell_h + sep),
+            self.look.cell_w,
+            self.look.cell_h,
+        )
+    }
+
+    /// The place under a screen position, if a cell is there (box lines are no cell, so a
+    /// click between two cells is not guessed).
+    pub fn place_at(&self, x: u16, y: u16) -> Option<Place> {
+        let blocks = self.layout.blocks.count() as u8;
+        let cells = self.layout.cells;
+        (0..blocks).find_map(|block| {
+            let frame = self.block_rect(block);
+            if !frame.contains((x, y).into()) {
+                return None;
+            }
+            (0..cells.rows).find_map(|row| {
+                (0..cells.cols).find_map(|col| {
+                    let place = Place { block, row, col };
+                    self.cell_rect(place)
+                        .contains((x, y).into())
+                        .then_some(place)
+                })
+            })
+        })
+    }
 }
 
 /// The parts of the screen.
@@ -35,81 +221,246 @@ pub struct Areas {
     /// Everything, centred in the terminal.
     pub content: Rect,
     pub title: Rect,
-    /// The grid with its letters and numbers.
+    /// The board with its labels.
     pub grid: Rect,
-    /// Beside the grid: tallies, turn, moves.
+    pub board: Board,
+    /// Beside (or below) the board: tallies, turn, moves.
     pub panel: Rect,
     pub status: Rect,
     pub footer: Rect,
 }
 
-/// The layout for a terminal area, or `None` when the terminal is too small for it.
-pub fn areas(area: Rect) -> Option<Areas> {
-    if !fits(area.width, area.height) {
-        return None;
+/// The arrangements of a layout's blocks to try, preferred first.
+fn arrangements(layout: Layout) -> Vec<Arrangement> {
+    let blocks = layout.blocks;
+    if blocks.count() <= 1 {
+        vec![Arrangement::Single]
+    } else if layout.may_stack {
+        let column = Grid::new(blocks.count() as u8, 1);
+        vec![Arrangement::Apart(blocks), Arrangement::Apart(column)]
+    } else {
+        vec![Arrangement::Joined(blocks)]
     }
-    let width = area.width.min(MAX_WIDTH);
-    let x = area.x + (area.width - width) / 2;
-    let y = area.y + (area.height - MIN_HEIGHT) / 2;
-    let content = Rect::new(x, y, width, MIN_HEIGHT);
-    let grid = Rect::new(x, y + 2, GRID_W, GRID_H);
-    let panel_x = x + GRID_W + GAP;
-    Some(Areas {
-        content,
-        title: Rect::new(x, y, width, 1),
-        grid,
-        panel: Rect::new(panel_x, grid.y, x + width - panel_x, GRID_H),
-        status: Rect::new(x, grid.bottom(), width, 1),
-        footer: Rect::new(x, grid.bottom() + 1, width, 1),
+}
+
+/// Every board drawing for this layout, roomiest first. A board of at most 4x4 keeps the
+/// roomy look, with room for a hint and its mark in every cell, and asks for a bigger
+/// terminal rather than shrink; bigger boards shrink their cells to fit.
+fn boards(layout: Layout) -> impl Iterator<Item = Board> {
+    let many = layout.blocks.count() > 1;
+    let small = !many && layout.cells.rows <= 4 && layout.cells.cols <= 4;
+    LOOKS
+        .into_iter()
+        .take(if small { 1 } else { LOOKS.len() })
+        // Blocks in a grid draw plain cells in their frames: a box around every cell of
+        // 256 would not fit any terminal.
+        .filter(move |look| !(many && look.lines))
+        .flat_map(move |look| {
+            arrangements(layout)
+                .into_iter()
+                .map(move |arrangement| Board::new(layout, look, arrangement))
+        })
+}
+
+/// The panel may go below the board, and the blank line under the title may go, only for
+/// boards of several blocks, which are big; a small board keeps its one look.
+fn may_squeeze(layout: Layout) -> bool {
+    layout.blocks.count() > 1
+}
+
+/// The ways to place a board and its panel, preferred first: (panel below, compact).
+fn placements(layout: Layout) -> Vec<(bool, bool)> {
+    if may_squeeze(layout) {
+        vec![(false, false), (false, true), (true, false), (true, true)]
+    } else {
+        vec![(false, false)]
+    }
+}
+
+/// The smallest terminal in which the game fits at all.
+pub fn minimum(layout: Layout) -> (u16, u16) {
+    boards(layout)
+        .flat_map(|board| {
+            placements(layout)
+                .into_iter()
+                .map(move |(below, compact)| needed(board, below, compact))
+        })
+        .min_by_key(|&(w, h)| (u32::from(w) * u32::from(h), w))
+        .unwrap_or((80, 24))
+}
+
+fn chrome(compact: bool) -> u16 {
+    if compact { COMPACT_CHROME_H } else { CHROME_H }
+}
+
+/// The terminal this board needs with the panel beside it, or below it.
+fn needed(board: Board, panel_below: bool, compact: bool) -> (u16, u16) {
+    let (w, h) = board.size();
+    if panel_below {
+        (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome(compact))
+    } else {
+        // The panel beside needs room for its lines too (tallies, facts, a few moves).
+        (w + GAP + PANEL_MIN_W, h.max(12) + chrome(compact))
+    }
+}
+
+/// Whether a terminal of `width` x `height` is big enough for the game.
+pub fn fits(layout: Layout, width: u16, height: u16) -> bool {
+    areas(layout, Rect::new(0, 0, width, height)).is_some()
+}
+
+/// The layout for a terminal area, or `None` when the terminal is too small for it.
+pub fn areas(layout: Layout, area: Rect) -> Option<Areas> {
+    placements(layout).into_iter().find_map(|(below, compact)| {
+        boards(layout).find_map(|board| {
+            if below {
+                place_below(board, area, compact)
+            } else {
+                place_beside(board, area, compact)
+            }
+        })
     })
 }
 
-/// The top-left corner of the grid's box lines.
-fn grid_origin(grid: Rect) -> (u16, u16) {
-    (grid.x + LABEL_W, grid.y + 1)
+/// The board with the panel to its right, if it fits.
+fn place_beside(mut board: Board, area: Rect, compact: bool) -> Option<Areas> {
+    let (need_w, need_h) = needed(board, false, compact);
+    if area.width < need_w || area.height < need_h {
+        return None;
+    }
+    let (bw, bh) = board.size();
+    let width = area.width.min(MAX_WIDTH.max(need_w));
+    let height = need_h;
+    let x = area.x + (area.width - width) / 2;
+    let y = area.y + (area.height - height) / 2;
+    let top = y + chrome(compact) - 2;
+    board.x = x;
+    board.y = top;
+    let grid = Rect::new(x, top, bw, bh);
+    let panel_x = x + bw + GAP;
+    let grid_rows = height - chrome(compact);
+    Some(Areas {
+        content: Rect::new(x, y, width, height),
+        title: Rect::new(x, y, width, 1),
+        grid,
+        board,
+        panel: Rect::new(panel_x, grid.y, x + width - panel_x, grid_rows),
+        status: Rect::new(x, top + grid_rows, width, 1),
+        footer: Rect::new(x, top + grid_rows + 1, width, 1),
+    })
 }
 
-/// The inside of a cell (without its box lines).
-pub fn cell_rect(grid: Rect, cell: Cell) -> Rect {
-    let (gx, gy) = grid_origin(grid);
-    Rect::new(
-        gx + 1 + u16::from(cell.col()) * (CELL_W + 1),
-        gy + 1 + u16::from(cell.row()) * (CELL_H + 1),
-        CELL_W,
-        CELL_H,
-    )
-}
-
-/// The cell under a screen position of a terminal `width` x `height`, if any (box lines
-/// count as no cell, so a click between two cells is not guessed).
-pub fn cell_at(width: u16, height: u16, x: u16, y: u16) -> Option<Cell> {
-    let grid = areas(Rect::new(0, 0, width, height))?.grid;
-    Cell::all().find(|&cell| cell_rect(grid, cell).contains((x, y).into()))
+/// The board with the panel below it, if it fits (narrow terminals).
+fn place_below(mut board: Board, area: Rect, compact: bool) -> Option<Areas> {
+    let (need_w, need_h) = needed(board, true, compact);
+    if area.width < need_w || area.height < need_h {
+        return None;
+    }
+    let (bw, bh) = board.size();
+    let width = area.width.min(MAX_WIDTH.max(need_w));
+    let x = area.x + (area.width - width) / 2;
+    let y = area.y + (area.height - need_h) / 2;
+    let top = y + chrome(compact) - 2;
+    board.x = x + (width - bw) / 2;
+    board.y = top;
+    let grid = Rect::new(board.x, top, bw, bh);
+    let panel_y = grid.bottom() + 1;
+    Some(Areas {
+        content: Rect::new(x, y, width, need_h),
+        title: Rect::new(x, y, width, 1),
+        grid,
+        board,
+        panel: Rect::new(x, panel_y, width, PANEL_BELOW_H),
+        status: Rect::new(x, panel_y + PANEL_BELOW_H, width, 1),
+        footer: Rect::new(x, panel_y + PANEL_BELOW_H + 1, width, 1),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn every_place(layout: Layout) -> Vec<Place> {
+        let mut all = Vec::new();
+        for block in 0..layout.blocks.count() as u8 {
+            for row in 0..layout.cells.rows {
+                for col in 0..layout.cells.cols {
+                    all.push(Place { block, row, col });
+                }
+            }
+        }
+        all
+    }
+
+    const LATIN: Layout = Layout::board(4, 4);
+    const QUBIC: Layout = Layout {
+        blocks: Grid::new(1, 4),
+        cells: Grid::new(4, 4),
+        may_stack: true,
+    };
+    const EXTREME: Layout = Layout {
+        blocks: Grid::new(4, 4),
+        cells: Grid::new(4, 4),
+        may_stack: false,
+    };
+
     #[test]
-    fn the_minimum_is_what_the_layout_needs() {
-        assert!(areas(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT)).is_some());
-        assert!(areas(Rect::new(0, 0, MIN_WIDTH - 1, MIN_HEIGHT)).is_none());
-        assert!(areas(Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT - 1)).is_none());
+    fn tic_tac_latin_keeps_its_roomy_look_and_its_minimum() {
+        let areas = areas(LATIN, Rect::new(0, 0, 80, 24)).unwrap();
+        assert_eq!(areas.board.look, LOOKS[0]);
+        assert_eq!(minimum(LATIN), (70, 22));
+        assert!(fits(LATIN, 70, 22));
+        assert!(!fits(LATIN, 69, 30));
+        assert!(!fits(LATIN, 120, 21));
     }
 
     #[test]
-    fn clicks_map_to_cells_and_back() {
-        let (w, h) = (100, 30);
-        let grid = areas(Rect::new(0, 0, w, h)).unwrap().grid;
-        for cell in Cell::all() {
-            let r = cell_rect(grid, cell);
-            assert_eq!(cell_at(w, h, r.x, r.y), Some(cell));
-            assert_eq!(cell_at(w, h, r.right() - 1, r.bottom() - 1), Some(cell));
-            // The box line just left of the cell belongs to none.
-            assert_eq!(cell_at(w, h, r.x - 1, r.y), None);
+    fn every_game_size_fits_80_by_24() {
+        for size in 3..=7 {
+            let layout = Layout::board(size, size);
+            assert!(fits(layout, 80, 24), "{size}x{size}");
         }
-        assert_eq!(cell_at(w, h, 0, 0), None);
-        assert_eq!(cell_at(20, 10, 5, 5), None);
+        assert!(fits(QUBIC, 80, 24), "qubic");
+        assert!(fits(EXTREME, 80, 24), "extreme");
+    }
+
+    #[test]
+    fn cells_never_overlap_and_clicks_find_them() {
+        for layout in [LATIN, Layout::board(7, 7), QUBIC, EXTREME] {
+            for (w, h) in [(80, 24), (100, 30), (200, 60)] {
+                let Some(areas) = areas(layout, Rect::new(0, 0, w, h)) else {
+                    continue;
+                };
+                let board = areas.board;
+                let places = every_place(layout);
+                for (i, &a) in places.iter().enumerate() {
+                    let r = board.cell_rect(a);
+                    assert!(areas.grid.contains((r.x, r.y).into()), "{a:?} in {w}x{h}");
+                    assert_eq!(board.place_at(r.x, r.y), Some(a));
+                    assert_eq!(board.place_at(r.right() - 1, r.bottom() - 1), Some(a));
+                    for &b in &places[i + 1..] {
+                        assert!(!r.intersects(board.cell_rect(b)), "{a:?} and {b:?}");
+                    }
+                }
+                assert!(!areas.grid.intersects(areas.panel), "{layout:?} {w}x{h}");
+            }
+        }
+    }
+
+    #[test]
+    fn qubic_stacks_its_layers_when_narrow() {
+        let wide = areas(QUBIC, Rect::new(0, 0, 120, 30)).unwrap();
+        assert_eq!(wide.board.arrangement, Arrangement::Apart(Grid::new(1, 4)));
+        let narrow = areas(QUBIC, Rect::new(0, 0, 40, 60)).unwrap();
+        assert_eq!(
+            narrow.board.arrangement,
+            Arrangement::Apart(Grid::new(4, 1))
+        );
+    }
+
+    #[test]
+    fn too_small_is_none() {
+        assert!(areas(LATIN, Rect::new(0, 0, 20, 10)).is_none());
+        assert!(areas(EXTREME, Rect::new(0, 0, 40, 20)).is_none());
     }
 }

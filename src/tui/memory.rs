@@ -1,13 +1,13 @@
 //! What the game remembers between runs, as the game sees it: the record of results, the
-//! unfinished game offered for resuming, and the store's one-time notices.
+//! unfinished game of each game offered for resuming, and the store's one-time notices.
 //!
 //! The files themselves are the store's business ([`crate::store`]); this keeps the copy the
 //! screen shows and turns write failures into messages for the status line.
 
 use std::path::Path;
 
-use crate::config::Mode;
-use crate::solver::Outcome;
+use crate::core::session::Finished;
+use crate::core::{Mode, Outcome};
 use crate::store::{Record, RecordKey, SavedGame, Stats, Store, latest_backup_path};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
@@ -16,8 +16,9 @@ use crate::store::{Record, RecordKey, SavedGame, Stats, Store, latest_backup_pat
 pub struct Memory {
     store: Option<Store>,
     stats: Stats,
-    /// The unfinished game from an earlier run, until it is resumed or replaced.
-    saved: Option<SavedGame>,
+    /// The unfinished games from earlier runs, one per game at most, until each is resumed
+    /// or replaced.
+    saved: Vec<SavedGame>,
     /// Files that had to be set aside, to tell the player once: one short line each, so
     /// they fit the start screen at its smallest.
     notices: Vec<String>,
@@ -31,33 +32,35 @@ impl Memory {
         Memory::default()
     }
 
-    /// Reads the record and the unfinished game from `store`. An unreadable file is set
+    /// Reads the record and the unfinished games from `store`. An unreadable file is set
     /// aside by the store, which says so in a notice.
     pub fn load(store: Store) -> Memory {
         let stats = store.load_stats();
-        let saved = store.load_game();
         let mut notices = Vec::new();
         let mut details = Vec::new();
-        for (notice, path) in [
-            (stats.notice, store.stats_path()),
-            (saved.notice, store.game_path()),
-        ] {
-            if let Some(notice) = notice {
-                notices.push(short_notice(&store, &path));
+        if let Some(notice) = stats.notice {
+            notices.push(short_notice(&store, &store.stats_path()));
+            details.push(notice);
+        }
+        let mut saved = Vec::new();
+        for (key, loaded) in store.load_games() {
+            if let Some(notice) = loaded.notice {
+                notices.push(short_notice(&store, &store.game_path(&key)));
                 details.push(notice);
             }
+            saved.extend(loaded.value);
         }
         Memory {
             stats: stats.value,
-            saved: saved.value,
+            saved,
             notices,
             details,
             store: Some(store),
         }
     }
 
-    /// An in-memory memory holding this record and unfinished game (for tests).
-    pub fn with(stats: Stats, saved: Option<SavedGame>) -> Memory {
+    /// An in-memory memory holding this record and unfinished games (for tests).
+    pub fn with(stats: Stats, saved: Vec<SavedGame>) -> Memory {
         Memory {
             stats,
             saved,
@@ -65,12 +68,13 @@ impl Memory {
         }
     }
 
-    pub fn record(&self, key: RecordKey) -> Record {
+    pub fn record(&self, key: &RecordKey) -> Record {
         self.stats.get(key)
     }
 
-    pub fn saved_game(&self) -> Option<&SavedGame> {
-        self.saved.as_ref()
+    /// The unfinished game of the game with this key, if there is one.
+    pub fn saved_game(&self, game: &str) -> Option<&SavedGame> {
+        self.saved.iter().find(|saved| saved.game == game)
     }
 
     pub fn notices(&self) -> &[String] {
@@ -109,19 +113,21 @@ impl Memory {
         }
     }
 
-    /// Forgets the unfinished game: it was resumed and ended, or a new game replaced it.
-    pub fn clear_game(&mut self) -> Result<(), String> {
-        self.saved = None;
+    /// Forgets the unfinished game of this game: it was resumed and ended, or a new game
+    /// replaced it.
+    pub fn clear_game(&mut self, game: &str) -> Result<(), String> {
+        self.saved.retain(|saved| saved.game != game);
         match &self.store {
-            Some(store) => store.clear_game().map_err(|e| e.to_string()),
+            Some(store) => store.clear_game(game).map_err(|e| e.to_string()),
             None => Ok(()),
         }
     }
 
-    /// Takes the unfinished game to resume it; the file stays until the game ends or is
-    /// saved again on the way out.
-    pub fn take_saved(&mut self) -> Option<SavedGame> {
-        self.saved.take()
+    /// Takes the unfinished game of this game to resume it; the file stays until the game
+    /// ends or is saved again on the way out.
+    pub fn take_saved(&mut self, game: &str) -> Option<SavedGame> {
+        let at = self.saved.iter().position(|saved| saved.game == game)?;
+        Some(self.saved.remove(at))
     }
 }
 
@@ -146,37 +152,59 @@ fn short_notice(store: &Store, path: &Path) -> String {
     }
 }
 
-/// The record a game of `mode` at `difficulty` counts towards; `None` for the demo, where
-/// nobody plays.
-pub fn record_key(mode: Mode, difficulty: crate::players::Difficulty) -> Option<RecordKey> {
-    match mode {
-        Mode::VsBot => Some(RecordKey {
-            mode,
-            difficulty: Some(difficulty),
-        }),
-        Mode::TwoHumans => Some(RecordKey {
-            mode,
-            difficulty: None,
-        }),
-        Mode::Demo => None,
-    }
+/// The record a finished game of `game` counts towards, from what the session says it
+/// counts as; `None` when it counts for nobody.
+pub fn record_key(game: &str, finished: &Finished) -> Option<RecordKey> {
+    let (mode, difficulty) = finished.counts?;
+    Some(RecordKey {
+        game: game.to_string(),
+        mode,
+        difficulty,
+    })
+}
+
+/// The record the start screen shows for a choice of game, mode and level; `None` for the
+/// demo, where nobody plays.
+pub fn menu_record_key(
+    game: &str,
+    mode: Mode,
+    difficulty: crate::core::Difficulty,
+) -> Option<RecordKey> {
+    let difficulty = match mode {
+        Mode::VsBot => Some(difficulty),
+        Mode::TwoHumans => None,
+        Mode::Demo => return None,
+    };
+    Some(RecordKey {
+        game: game.to_string(),
+        mode,
+        difficulty,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Side;
-    use crate::players::Difficulty;
+    use crate::core::{Difficulty, Game, Side};
+    use crate::games::latin::adapter::Latin;
 
     fn saved() -> SavedGame {
         SavedGame {
+            game: "latin".into(),
             mode: Mode::VsBot,
             human: Some(Side::First),
             difficulty: Difficulty::Hard,
             weakest: None,
             swapped: false,
-            moves: vec!["b2".parse().unwrap(), "c3".parse().unwrap()],
+            moves: ["b2", "c3"]
+                .iter()
+                .map(|n| Latin.parse_cell(n).unwrap())
+                .collect(),
         }
+    }
+
+    fn vs_hard() -> RecordKey {
+        menu_record_key("latin", Mode::VsBot, Difficulty::Hard).unwrap()
     }
 
     #[test]
@@ -185,12 +213,12 @@ mod tests {
         let store = || Store::new(dir.path().to_path_buf(), true);
         let mut memory = Memory::load(store());
         memory.save_game(&saved()).unwrap();
-        let key = record_key(Mode::VsBot, Difficulty::Hard).unwrap();
-        memory.record_result(key, Outcome::Draw).unwrap();
+        memory.record_result(vs_hard(), Outcome::Draw).unwrap();
 
         let again = Memory::load(store());
-        assert_eq!(again.saved_game(), Some(&saved()));
-        assert_eq!(again.record(key).draws, 1);
+        assert_eq!(again.saved_game("latin"), Some(&saved()));
+        assert_eq!(again.saved_game("classic-3"), None);
+        assert_eq!(again.record(&vs_hard()).draws, 1);
         assert!(again.notices().is_empty());
     }
 
@@ -200,20 +228,20 @@ mod tests {
         let store = || Store::new(dir.path().to_path_buf(), true);
         Memory::load(store()).save_game(&saved()).unwrap();
         let mut memory = Memory::load(store());
-        assert!(memory.saved_game().is_some());
-        memory.clear_game().unwrap();
-        assert!(memory.saved_game().is_none());
-        assert!(Memory::load(store()).saved_game().is_none());
+        assert!(memory.saved_game("latin").is_some());
+        memory.clear_game("latin").unwrap();
+        assert!(memory.saved_game("latin").is_none());
+        assert!(Memory::load(store()).saved_game("latin").is_none());
     }
 
     #[test]
     fn without_saving_results_count_for_this_run_only() {
         let dir = tempfile::tempdir().unwrap();
         let mut memory = Memory::load(Store::new(dir.path().to_path_buf(), false));
-        let key = record_key(Mode::TwoHumans, Difficulty::Perfect).unwrap();
-        memory.record_result(key, Outcome::Win).unwrap();
-        memory.record_result(key, Outcome::Loss).unwrap();
-        assert_eq!(memory.record(key).games(), 2);
+        let key = menu_record_key("latin", Mode::TwoHumans, Difficulty::Perfect).unwrap();
+        memory.record_result(key.clone(), Outcome::Win).unwrap();
+        memory.record_result(key.clone(), Outcome::Loss).unwrap();
+        assert_eq!(memory.record(&key).games(), 2);
         memory.save_game(&saved()).unwrap();
         assert_eq!(
             std::fs::read_dir(dir.path()).unwrap().count(),
@@ -256,12 +284,8 @@ mod tests {
 
     #[test]
     fn the_demo_counts_for_nobody() {
-        assert_eq!(record_key(Mode::Demo, Difficulty::Easy), None);
-        assert_eq!(
-            record_key(Mode::TwoHumans, Difficulty::Easy)
-                .unwrap()
-                .difficulty,
-            None
-        );
+        assert_eq!(menu_record_key("latin", Mode::Demo, Difficulty::Easy), None);
+        let two = menu_record_key("latin", Mode::TwoHumans, Difficulty::Easy).unwrap();
+        assert_eq!(two.difficulty, None);
     }
 }

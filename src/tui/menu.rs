@@ -2,16 +2,17 @@
 //! Plain data; the [`App`](super::App) owns one and changes it in `update`.
 
 use crate::config::{First, Mode, Settings};
-use crate::players::Difficulty;
+use crate::core::Difficulty;
+use crate::games::{GameChoice, GameKind};
 
 /// The start screen's choices.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Menu {
-    /// The highlighted row: [`Menu::RESUME`], [`Menu::MODE`], [`Menu::FIRST`] or
-    /// [`Menu::LEVEL`].
+    /// The highlighted row: one of the row constants below.
     pub row: usize,
-    /// The number of moves of an unfinished game from an earlier run, offered for resuming.
+    /// The number of moves of an unfinished game of the chosen game, offered for resuming.
     pub resume: Option<usize>,
+    pub game: GameChoice,
     pub mode: Mode,
     pub starter: First,
     pub difficulty: Difficulty,
@@ -19,10 +20,12 @@ pub struct Menu {
 
 impl Menu {
     pub const RESUME: usize = 0;
-    pub const MODE: usize = 1;
-    pub const FIRST: usize = 2;
-    pub const LEVEL: usize = 3;
-    pub const ROWS: usize = 4;
+    pub const GAME: usize = 1;
+    pub const SIZE: usize = 2;
+    pub const MODE: usize = 3;
+    pub const FIRST: usize = 4;
+    pub const LEVEL: usize = 5;
+    pub const ROWS: usize = 6;
 
     /// The settings' choices, with `resume` moves of an unfinished game to offer first.
     pub fn new(settings: &Settings, resume: Option<usize>) -> Menu {
@@ -33,17 +36,19 @@ impl Menu {
                 Menu::MODE
             },
             resume,
+            game: settings.game,
             mode: settings.mode,
             starter: settings.first,
             difficulty: settings.difficulty,
         }
     }
 
-    /// Whether a row applies: resuming only when there is a game to resume; sides and
-    /// level mean nothing to two people.
+    /// Whether a row applies: resuming only when there is a game to resume; a size only
+    /// for a game that comes in sizes; sides and level mean nothing to two people.
     pub fn row_enabled(&self, row: usize) -> bool {
         match row {
             Menu::RESUME => self.resume.is_some(),
+            Menu::SIZE => self.game.kind.sizes().is_some(),
             Menu::FIRST => self.mode == Mode::VsBot,
             Menu::LEVEL => self.mode != Mode::TwoHumans,
             _ => true,
@@ -62,12 +67,16 @@ impl Menu {
     }
 
     fn enabled_row(&self, mut rows: impl Iterator<Item = usize>) -> usize {
-        rows.find(|&r| self.row_enabled(r)).unwrap_or(0)
+        rows.find(|&r| self.row_enabled(r)).unwrap_or(Menu::MODE)
     }
 
     /// Steps the highlighted row's choice forward or back, wrapping.
     pub fn change(&mut self, forward: bool) {
         match self.row {
+            Menu::GAME => {
+                self.game = GameChoice::of(step(&GameKind::ALL, self.game.kind, forward));
+            }
+            Menu::SIZE => self.step_size(forward),
             Menu::MODE => self.mode = step(Mode::ALL, self.mode, forward),
             Menu::FIRST => self.starter = step(First::ALL, self.starter, forward),
             Menu::LEVEL => self.difficulty = step(&Difficulty::ALL, self.difficulty, forward),
@@ -75,10 +84,30 @@ impl Menu {
         }
     }
 
+    /// The chosen game's size, or its default.
+    pub fn size(&self) -> Option<u8> {
+        let (_, default) = self.game.kind.sizes()?;
+        Some(self.game.size.unwrap_or(default))
+    }
+
+    /// The next size of the chosen game; a line length longer than the new size goes back
+    /// to the default (the whole side).
+    fn step_size(&mut self, forward: bool) {
+        let (Some((sizes, _)), Some(size)) = (self.game.kind.sizes(), self.size()) else {
+            return;
+        };
+        let all: Vec<u8> = sizes.collect();
+        let size = step(&all, size, forward);
+        self.game.size = Some(size);
+        self.game.in_a_row = self.game.in_a_row.filter(|&k| k <= size);
+    }
+
     /// The unfinished game is gone (resumed or replaced): no row offers it any more.
     pub fn drop_resume(&mut self) {
         self.resume = None;
-        self.row = self.row.max(Menu::MODE);
+        if self.row == Menu::RESUME {
+            self.row = Menu::MODE;
+        }
     }
 }
 
@@ -120,14 +149,15 @@ mod tests {
         two.down();
         assert_eq!(
             two.row,
-            Menu::MODE,
+            Menu::GAME,
             "side and level mean nothing to two people"
         );
+        two.down();
+        assert_eq!(two.row, Menu::MODE, "Tic-Tac-Latin has no sizes");
         two.up();
-        assert_eq!(two.row, Menu::MODE);
+        assert_eq!(two.row, Menu::GAME);
         let mut demo = menu(Mode::Demo, Some(1));
-        demo.down();
-        assert_eq!(demo.row, Menu::MODE);
+        demo.row = Menu::MODE;
         demo.down();
         assert_eq!(demo.row, Menu::LEVEL, "no side to choose in the demo");
         demo.down();

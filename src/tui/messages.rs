@@ -1,24 +1,42 @@
 //! What the game says about the position: whose turn it is, what a move did, how the game
 //! ended. Read-only views of the [`App`], for its status line and the side panel.
 
-use super::app::{App, Controller};
-use super::history::board_after;
+use super::app::App;
 use super::status::StatusLine;
 use crate::config::Mode;
-use crate::game::{Board, Cell, Status};
+use crate::core::session::Controller;
+use crate::core::{CellId, Game, MarkedLine, Status};
+
+/// Cells by name, separated by spaces: `b2 c3`.
+pub fn join(game: &dyn Game, cells: &[CellId]) -> String {
+    cells
+        .iter()
+        .map(|&c| game.cell_name(c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 impl App {
     /// Whose turn it is, or how the game ended.
     pub fn turn_text(&self) -> String {
-        let board = self.board();
-        match board.status() {
+        let position = self.position();
+        match position.status() {
             Status::InPlay => {
-                let side = board.to_move();
+                let side = position.to_move();
                 let symbol = self.settings().symbol(side);
+                let again = if position.bonus_move() {
+                    ", a bonus move"
+                } else {
+                    ""
+                };
                 match (self.mode(), self.controller(side)) {
-                    (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol})."),
-                    (_, Controller::Bot) => format!("{} to move ({symbol}).", self.name(side)),
-                    (_, Controller::Human) => format!("{}'s turn ({symbol}).", self.name(side)),
+                    (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol}{again})."),
+                    (_, Controller::Bot) => {
+                        format!("{} to move ({symbol}{again}).", self.name(side))
+                    }
+                    (_, Controller::Human) => {
+                        format!("{}'s turn ({symbol}{again}).", self.name(side))
+                    }
                 }
             }
             _ => self.result_text(),
@@ -26,81 +44,106 @@ impl App {
     }
 
     /// What the last move did: points scored and whose turn it is, or the end of the game.
-    pub(super) fn after_move_status(&self, cell: Cell) -> StatusLine {
-        let board = self.board();
-        let before = board_after(&self.moves()[..self.moves().len() - 1]);
-        let mover = before.to_move();
-        if board.status().is_over() {
+    pub(super) fn after_move_status(&self, cell: CellId) -> StatusLine {
+        let history = &self.play.session.history;
+        let ply = history.moves().len() - 1;
+        let (before, after) = (history.position_at(ply), history.position());
+        if after.status().is_over() {
             return StatusLine::note(self.result_text());
         }
-        let scored = board.points() != before.points();
-        let (f, s) = board.points();
-        let what = if scored {
-            format!("{cell} scores: {f} : {s}. ")
-        } else {
-            String::new()
+        let name = self.cell_name(cell);
+        let what = match after.points() {
+            Some([f, s]) if after.points() != before.points() => {
+                format!("{name} scores: {f} : {s}. ")
+            }
+            _ => String::new(),
         };
-        let who = self.name(mover);
-        StatusLine::turn(&format!("{who} played {cell}. {what}"), &self.turn_text())
+        let who = self.name(before.to_move());
+        StatusLine::turn(&format!("{who} played {name}. {what}"), &self.turn_text())
     }
 
     /// The end of the game: who won and with which lines, or the draw.
     pub fn result_text(&self) -> String {
-        let board = self.board();
-        let (f, s) = board.points();
-        match board.status() {
+        let position = self.position();
+        let score = position
+            .points()
+            .map(|[f, s]| format!(" {f} : {s}"))
+            .unwrap_or_default();
+        match position.status() {
             Status::Won(side) => {
-                let lines: Vec<String> = board
-                    .scoring_lines()
-                    .filter(|&(_, scorer)| scorer == side)
-                    .map(|(line, _)| line_name(line))
+                let lines: Vec<String> = position
+                    .marked_lines()
+                    .into_iter()
+                    .filter(|line| line.side == side)
+                    .map(|line| line_name(self.game(), &line))
                     .collect();
                 let who = self.name(side);
                 // "You win", but "Ada wins" when the player set a name.
                 let verb = if who == "You" { "win" } else { "wins" };
                 let symbol = self.settings().symbol(side);
-                format!(
-                    "{who} ({symbol}) {verb} {f} : {s} with {}.",
-                    lines.join(" and ")
-                )
+                let with = if lines.is_empty() {
+                    String::new()
+                } else {
+                    format!(" with {}", lines.join(" and "))
+                };
+                format!("{who} ({symbol}) {verb}{score}{with}.")
             }
-            Status::Draw => format!("Draw: the board is full at {f} : {s}."),
+            Status::Draw => {
+                let full = position.stones() == self.game().layout().cell_count();
+                match (full, score.is_empty()) {
+                    (true, true) => "Draw: the board is full.".to_string(),
+                    (true, false) => format!("Draw: the board is full at{score}."),
+                    (false, true) => "Draw.".to_string(),
+                    (false, false) => format!("Draw at{score}."),
+                }
+            }
             Status::InPlay => String::new(),
         }
     }
 }
 
-/// A line as people name it: `row 1`, `column b`, `diagonal a1-d4`.
-pub fn line_name(line: u16) -> String {
-    let cells: Vec<Cell> = Board::line_cells(line).collect();
-    let (first, last) = (cells[0], cells[3]);
-    if first.row() == last.row() {
-        format!("row {}", first.row() + 1)
-    } else if first.col() == last.col() {
-        format!("column {}", (b'a' + first.col()) as char)
+/// A line as people name it: `row 1`, `column b`, `diagonal a1-d4`; across blocks (Qubic's
+/// layers) `line 1a1-4d4`.
+pub fn line_name(game: &dyn Game, line: &MarkedLine) -> String {
+    let (Some(&first), Some(&last)) = (line.cells.first(), line.cells.last()) else {
+        return String::new();
+    };
+    let (a, b) = (game.place(first), game.place(last));
+    let (first_name, last_name) = (game.cell_name(first), game.cell_name(last));
+    if a.block != b.block {
+        format!("line {first_name}-{last_name}")
+    } else if a.row == b.row {
+        format!("row {}", a.row + 1)
+    } else if a.col == b.col {
+        format!("column {}", (b'a' + a.col) as char)
     } else {
-        format!("diagonal {first}-{last}")
+        format!("diagonal {first_name}-{last_name}")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Side;
+    use crate::games::latin::adapter::Latin;
+
+    fn line(names: &[&str]) -> MarkedLine {
+        MarkedLine {
+            cells: names.iter().map(|n| Latin.parse_cell(n).unwrap()).collect(),
+            side: Side::First,
+        }
+    }
 
     #[test]
     fn lines_are_named_as_people_say_them() {
-        let names: Vec<String> = crate::game::LINES.iter().map(|&l| line_name(l)).collect();
-        for expected in ["row 1", "row 4", "column a", "column d", "diagonal a1-d4"] {
-            assert!(
-                names.iter().any(|n| n == expected),
-                "{expected} in {names:?}"
-            );
-        }
-        assert!(
-            names
-                .iter()
-                .any(|n| n == "diagonal d1-a4" || n == "diagonal a4-d1"),
-            "{names:?}"
+        assert_eq!(line_name(&Latin, &line(&["a1", "b1", "c1", "d1"])), "row 1");
+        assert_eq!(
+            line_name(&Latin, &line(&["b1", "b2", "b3", "b4"])),
+            "column b"
+        );
+        assert_eq!(
+            line_name(&Latin, &line(&["a1", "b2", "c3", "d4"])),
+            "diagonal a1-d4"
         );
     }
 }

@@ -2,22 +2,22 @@
 //!
 //! Data flows one way: input thread and bot thread -> [`Event`] -> [`App::update`] -> draw.
 //! One loop ([`run_loop`]) owns the `App` and nothing else changes it. The bot thread
-//! builds the solver and chooses the bot's moves (a level's randomness and any slow
-//! search stay off the screen's thread). Once built, the solver is shared: the screen's
-//! thread reads it for hints and review, which are table lookups fast enough to do while
-//! drawing.
+//! builds each game's engine and chooses the bot's moves (a level's randomness and any
+//! search stay off the screen's thread). Once built, an engine is shared: where its hints
+//! are table lookups the screen's thread reads them while drawing; where they take a
+//! search, the bot thread works them out and sends them.
 
 pub mod app;
 pub mod bot;
 pub mod bot_turn;
 pub mod event;
-pub mod game_state;
 pub mod geometry;
-pub mod history;
 pub mod memory;
 pub mod menu;
 pub mod messages;
+mod play;
 pub mod review;
+mod start;
 pub mod status;
 pub mod terminal;
 pub mod typing;
@@ -58,7 +58,7 @@ pub struct Ending {
 /// terminal is restored.
 pub fn run(settings: Settings, memory: Memory, seed: u64) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel();
-    let bot = Bot::spawn(tx.clone(), seed);
+    let bot = Bot::spawn(tx.clone(), seed, settings.movetime);
     let signals = watch_signals(tx.clone())?;
     let mut terminal = terminal::init()?;
     let size = terminal.size()?;
@@ -67,6 +67,7 @@ pub fn run(settings: Settings, memory: Memory, seed: u64) -> io::Result<Ending> 
     event::spawn_input(tx);
     let notices = memory.details().to_vec();
     let mut app = App::with_memory(settings, memory, Instant::now());
+    app.initial_requests().into_iter().for_each(|r| bot.ask(r));
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         run_loop(&mut terminal, &mut app, &rx, |request| bot.ask(request))
     }));

@@ -1,9 +1,14 @@
-//! Judging the moves of a finished game with the solver: value before and after each move.
+//! Judging the moves of a finished game with an engine that knows exact values: the value
+//! before and after each move; and the review screen's keys.
+//!
+//! Only an engine that knows positions' exact values can judge; for games whose bot
+//! searches, the review steps through the moves without verdicts.
 
-use crate::game::{Cell, Side};
-use crate::solver::{Outcome, Solver, Value};
-
-use super::history::{board_after, side_of_ply};
+use super::app::{App, Screen};
+use super::status::StatusLine;
+use crate::config::Action;
+use crate::core::session::History;
+use crate::core::{CellId, Engine, Game, Outcome, Position, Side, Status, Value};
 
 /// How a move compares with the best one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -16,30 +21,53 @@ pub enum Verdict {
     Mistake,
 }
 
-/// One move looked at by the solver, values for the side that made it.
+/// One move looked at by the engine, values for the side that made it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MoveReview {
     /// 1-based number of the move in the game (ply).
     pub ply: usize,
     pub side: Side,
-    pub cell: Cell,
+    pub cell: CellId,
     /// The position's value before the move.
     pub before: Value,
     /// The value the move leads to.
     pub after: Value,
-    /// The perfect player's move in that position.
-    pub best: Cell,
+    /// The engine's best move in that position.
+    pub best: CellId,
     pub verdict: Verdict,
 }
 
-/// The review of move `ply` (1-based) of a game; `None` outside 1..=moves.
-pub fn review_move(solver: &Solver, moves: &[Cell], ply: usize) -> Option<MoveReview> {
-    let cell = *moves.get(ply.checked_sub(1)?)?;
-    let board = board_after(&moves[..ply - 1]);
-    let before = solver.value(board)?;
-    let after = solver.move_value(board, cell)?;
-    let best = solver.best_move(board)?.cell;
-    let verdict = if rank(after.outcome) < rank(before.outcome) {
+/// The value of the move that led to `after`, for the side that made it.
+fn value_of_move(engine: &dyn Engine, mover: Side, after: &dyn Position) -> Option<Value> {
+    Some(match after.status() {
+        Status::Won(side) if side == mover => Value::win_in(1),
+        Status::Won(_) => Value::loss_in(1),
+        Status::Draw => Value::draw_in(1),
+        Status::InPlay => {
+            let value = engine.value(after)?;
+            // A bonus move leaves the same side to move: its value is the mover's own.
+            if after.to_move() == mover {
+                Value {
+                    plies: value.plies + 1,
+                    ..value
+                }
+            } else {
+                value.before_move()
+            }
+        }
+    })
+}
+
+/// The review of move `ply` (1-based) of a game; `None` outside 1..=moves or when the
+/// engine does not know exact values.
+pub fn review_move(engine: &dyn Engine, history: &History, ply: usize) -> Option<MoveReview> {
+    let cell = *history.moves().get(ply.checked_sub(1)?)?;
+    let position = history.position_at(ply - 1);
+    let side = position.to_move();
+    let before = engine.value(position)?;
+    let after = value_of_move(engine, side, history.position_at(ply))?;
+    let best = engine.best(position)?;
+    let verdict = if after.outcome < before.outcome {
         Verdict::Mistake
     } else if after < before {
         Verdict::Slower
@@ -48,7 +76,7 @@ pub fn review_move(solver: &Solver, moves: &[Cell], ply: usize) -> Option<MoveRe
     };
     Some(MoveReview {
         ply,
-        side: side_of_ply(ply - 1),
+        side,
         cell,
         before,
         after,
@@ -58,18 +86,10 @@ pub fn review_move(solver: &Solver, moves: &[Cell], ply: usize) -> Option<MoveRe
 }
 
 /// The verdict on every move of a game, in order.
-pub fn verdicts(solver: &Solver, moves: &[Cell]) -> Vec<Option<Verdict>> {
-    (1..=moves.len())
-        .map(|ply| review_move(solver, moves, ply).map(|r| r.verdict))
+pub fn verdicts(engine: &dyn Engine, history: &History) -> Vec<Option<Verdict>> {
+    (1..=history.moves().len())
+        .map(|ply| review_move(engine, history, ply).map(|r| r.verdict))
         .collect()
-}
-
-fn rank(outcome: Outcome) -> u8 {
-    match outcome {
-        Outcome::Loss => 0,
-        Outcome::Draw => 1,
-        Outcome::Win => 2,
-    }
 }
 
 impl MoveReview {
@@ -77,27 +97,10 @@ impl MoveReview {
     fn lost_at_once(&self) -> bool {
         self.after.outcome == Outcome::Loss && self.after.plies == 1
     }
-}
 
-/// `a draw`, `a win in 5`.
-fn with_article(value: Value) -> String {
-    format!("a {value}")
-}
-
-/// What a move that keeps the outcome but not the best value does: a win comes later, a
-/// loss sooner (a draw's value has no length, so it cannot be slower).
-fn slower_words(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win => "wins more slowly",
-        Outcome::Loss => "loses faster",
-        Outcome::Draw => "keeps the draw",
-    }
-}
-
-impl MoveReview {
     /// One sentence on the move: "b4 turned a draw into a loss in 5; best was c1".
-    pub fn sentence(&self) -> String {
-        let (cell, best) = (self.cell, self.best);
+    pub fn sentence(&self, game: &dyn Game) -> String {
+        let (cell, best) = (game.cell_name(self.cell), game.cell_name(self.best));
         if self.verdict != Verdict::Best && self.lost_at_once() {
             // "a loss in 1" would read as if the opponent still had a move to make.
             return format!(
@@ -122,40 +125,84 @@ impl MoveReview {
     }
 }
 
+/// `a draw`, `a win in 5`.
+fn with_article(value: Value) -> String {
+    format!("a {value}")
+}
+
+/// What a move that keeps the outcome but not the best value does: a win comes later, a
+/// loss sooner (a draw's value has no length, so it cannot be slower).
+fn slower_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win => "wins more slowly",
+        Outcome::Loss => "loses faster",
+        Outcome::Draw => "keeps the draw",
+    }
+}
+
+impl App {
+    pub(super) fn on_review_key(&mut self, action: Option<Action>) {
+        let Screen::Review(shown) = self.screen else {
+            return;
+        };
+        let last = self.moves().len();
+        match action {
+            Some(Action::Left | Action::Up) => self.screen = Screen::Review(shown.max(2) - 1),
+            Some(Action::Right | Action::Down) => {
+                self.screen = Screen::Review((shown + 1).min(last))
+            }
+            Some(Action::Review | Action::Quit) => {
+                self.screen = Screen::Game;
+                self.status = StatusLine::note(self.result_text());
+            }
+            Some(Action::New) => self.open_start(),
+            Some(Action::Help) => self.help = true,
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::OnceLock;
+    use std::sync::{Arc, OnceLock};
 
-    fn solver() -> &'static Solver {
-        static SOLVER: OnceLock<Solver> = OnceLock::new();
-        SOLVER.get_or_init(Solver::new)
+    use crate::games::latin::adapter::{Latin, LatinEngine};
+    use crate::solver::Solver;
+
+    fn engine() -> &'static LatinEngine {
+        static ENGINE: OnceLock<LatinEngine> = OnceLock::new();
+        ENGINE.get_or_init(|| LatinEngine::new(Arc::new(Solver::new())))
     }
 
-    fn cells(names: &str) -> Vec<Cell> {
+    fn cells(names: &str) -> Vec<CellId> {
         names
             .split_whitespace()
-            .map(|n| n.parse().unwrap())
+            .map(|n| Latin.parse_cell(n).unwrap())
             .collect()
+    }
+
+    fn game(names: &str) -> History {
+        History::replay(&Latin, &cells(names)).unwrap()
     }
 
     #[test]
     fn the_first_move_keeps_the_draw() {
-        let review = review_move(solver(), &cells("b2"), 1).unwrap();
+        let review = review_move(engine(), &game("b2"), 1).unwrap();
         assert_eq!(review.verdict, Verdict::Best);
         assert_eq!(review.before.outcome, Outcome::Draw);
-        assert_eq!(review.sentence(), "b2 keeps a draw: a best move");
-        assert_eq!(review_move(solver(), &cells("b2"), 2), None);
-        assert_eq!(review_move(solver(), &cells("b2"), 0), None);
+        assert_eq!(review.sentence(&Latin), "b2 keeps a draw: a best move");
+        assert_eq!(review_move(engine(), &game("b2"), 2), None);
+        assert_eq!(review_move(engine(), &game("b2"), 0), None);
     }
 
     #[test]
     fn a_faster_loss_is_called_one() {
         // The QA game against perfect: the first player's seventh move, b1, loses sooner.
-        let review = review_move(solver(), &cells("b2 c3 a1 d4 c1 c2 b1 c4"), 7).unwrap();
+        let review = review_move(engine(), &game("b2 c3 a1 d4 c1 c2 b1 c4"), 7).unwrap();
         assert_eq!(review.verdict, Verdict::Slower);
         assert_eq!(
-            review.sentence(),
+            review.sentence(&Latin),
             "b1 loses faster: loss in 2 instead of loss in 6; best was c4"
         );
     }
@@ -164,23 +211,34 @@ mod tests {
     fn a_slower_win_is_called_one() {
         // The first position of the QA game where the side to move has a win and also a
         // slower one.
-        let game = cells("b2 c3 a1 d4 c1 c2 b1 c4");
-        let (moves, slower, best) = (0..game.len())
+        let moves = cells("b2 c3 a1 d4 c1 c2 b1 c4");
+        let (slower, best, played) = (0..moves.len())
             .find_map(|n| {
-                let board = board_after(&game[..n]);
-                let best = solver().value(board)?;
-                let values = solver().move_values(board);
-                let slower = Cell::all().find(|c| {
-                    values[c.index()].is_some_and(|v| v.outcome == Outcome::Win && v < best)
-                })?;
-                Some((game[..n].to_vec(), slower, best))
+                let history = History::replay(&Latin, &moves[..n]).ok()?;
+                let position = history.position();
+                let best = engine().value(position)?;
+                let slower =
+                    engine()
+                        .hints(position)
+                        .into_iter()
+                        .find_map(|(c, hint)| match hint {
+                            crate::core::Hint::Proven(crate::core::Claim::Exact(v))
+                                if v.outcome == Outcome::Win && v < best =>
+                            {
+                                Some(c)
+                            }
+                            _ => None,
+                        })?;
+                let mut played = moves[..n].to_vec();
+                played.push(slower);
+                Some((slower, best, played))
             })
             .expect("a slower win somewhere in the game");
-        let mut played = moves.clone();
-        played.push(slower);
-        let review = review_move(solver(), &played, played.len()).unwrap();
+        let history = History::replay(&Latin, &played).unwrap();
+        let review = review_move(engine(), &history, played.len()).unwrap();
         assert_eq!(review.verdict, Verdict::Slower);
-        let text = review.sentence();
+        let text = review.sentence(&Latin);
+        let slower = Latin.cell_name(slower);
         assert!(
             text.starts_with(&format!("{slower} wins more slowly: win in ")),
             "{text}"
@@ -191,36 +249,40 @@ mod tests {
     #[test]
     fn a_move_that_loses_on_the_spot_says_so() {
         // O's d1 completes row 1 as X X X O: X scores and wins at once.
-        let game = cells("a1 a2 b1 b2 c1 d1");
-        let review = review_move(solver(), &game, 6).unwrap();
+        let review = review_move(engine(), &game("a1 a2 b1 b2 c1 d1"), 6).unwrap();
         assert_ne!(review.verdict, Verdict::Best);
-        let text = review.sentence();
+        let text = review.sentence(&Latin);
         assert!(text.starts_with("d1 lost at once instead of a"), "{text}");
-        assert!(
-            text.ends_with(&format!("; best was {}", review.best)),
-            "{text}"
-        );
+        let best = Latin.cell_name(review.best);
+        assert!(text.ends_with(&format!("; best was {best}")), "{text}");
     }
 
     #[test]
     fn a_losing_reply_is_a_mistake_named_with_the_best_move() {
-        // Find a second move that loses, straight from the solver.
-        let first: Cell = "a1".parse().unwrap();
-        let board = board_after(&[first]);
-        let values = solver().move_values(board);
-        let losing = Cell::all()
-            .find(|c| values[c.index()].is_some_and(|v| v.outcome == Outcome::Loss))
+        // Find a second move that loses, straight from the engine's exact hints.
+        let after_a1 = game("a1");
+        let losing = engine()
+            .hints(after_a1.position())
+            .into_iter()
+            .find_map(|(c, hint)| match hint {
+                crate::core::Hint::Proven(crate::core::Claim::Exact(v))
+                    if v.outcome == Outcome::Loss =>
+                {
+                    Some(c)
+                }
+                _ => None,
+            })
             .expect("some reply to a1 loses");
-        let review = review_move(solver(), &[first, losing], 2).unwrap();
+        let mut moves = cells("a1");
+        moves.push(losing);
+        let history = History::replay(&Latin, &moves).unwrap();
+        let review = review_move(engine(), &history, 2).unwrap();
         assert_eq!(review.verdict, Verdict::Mistake);
         assert_eq!(review.side, Side::Second);
-        let text = review.sentence();
+        let text = review.sentence(&Latin);
+        let name = Latin.cell_name(losing);
         assert!(
-            text.starts_with(&format!("{losing} turned a draw into a loss in ")),
-            "{text}"
-        );
-        assert!(
-            text.ends_with(&format!("; best was {}", review.best)),
+            text.starts_with(&format!("{name} turned a draw into a loss in ")),
             "{text}"
         );
         assert_ne!(review.best, losing);

@@ -1,26 +1,31 @@
-//! Typing a cell's name: a letter `a`..`d` may be a column waiting for its row digit, or the
-//! key of an action. What is kept while the game waits to see which.
+//! Typing a cell's name: a character may begin a name (`b` of `b3`, `2` of Qubic's `2b3`)
+//! or be the key of an action. What is kept while the game waits to see which.
 
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
+use super::status::StatusLine;
 use crate::config::Action;
-use crate::players::Difficulty;
+use crate::core::Difficulty;
 
-/// How long a bound action on a letter `a`..`d` waits for a row digit before it runs (only
-/// for actions that cannot simply be undone when the digit arrives).
+/// How long a bound action on the first character of a name waits for the rest of the name
+/// before it runs (only for actions that cannot simply be undone when the name completes).
 pub const CELL_NAME_WAIT: Duration = Duration::from_millis(800);
 
-/// A letter `a`..`d` typed, waiting to learn whether a row digit follows.
-#[derive(Clone, Copy, Debug)]
+/// The start of a cell's name, waiting to learn whether the rest follows.
+#[derive(Clone, Debug)]
 pub struct Typed {
-    pub column: u8,
+    /// What has been typed, lower case.
+    pub text: String,
+    /// When the last character came.
     pub at: Instant,
     /// The letter's own action when it is one that must wait (see [`reversible`]).
     pub deferred: Option<Action>,
     /// What the letter's reversible action changed, restored when it turns out to be a cell.
     pub before: Snapshot,
+    /// The status line before the typing prompt, shown again when the name is dropped.
+    pub status: StatusLine,
 }
 
 /// The settings a reversible action can change.
@@ -30,7 +35,8 @@ pub struct Snapshot {
     pub hints: bool,
 }
 
-/// Actions that can run at once on a letter `a`..`d` and be put back if a digit follows:
+/// Actions that can run at once on the first character of a name and be put back if the
+/// name completes:
 /// a cursor move is overridden by the placement anyway, a level or hints toggle is restored.
 pub fn reversible(action: Action) -> bool {
     action.is_movement() || matches!(action, Action::Difficulty | Action::Hints)

@@ -28,16 +28,19 @@ impl Game for Latin {
 
     fn rules(&self) -> Vec<String> {
         vec![
-            "A line (row, column, long diagonal) holding three of your symbols and one of \
-             your opponent's scores a point for you."
+            "4x4 tic-tac-toe with a twist: a line (row, column or diagonal) scores a point for \
+             you when it holds three of your symbols and one of your opponent's."
                 .into(),
-            "Be ahead on points and you win at once; a full board level on points is a draw."
-                .into(),
+            "The first to get ahead on points wins; a full board level on points is a draw.".into(),
         ]
     }
 
     fn layout(&self) -> Layout {
         Layout::board(4, 4)
+    }
+
+    fn solved(&self) -> bool {
+        true
     }
 
     fn place(&self, cell: CellId) -> Place {

@@ -1,55 +1,62 @@
-//! The 4x4 grid: box lines, labels, symbols, cursor, scored lines, hints.
+//! The board: frames and box lines, labels, symbols, cursor, marked lines, decided blocks,
+//! the blocks one may play in, hints. Any game, through its layout (see `geometry`).
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use unicode_width::UnicodeWidthStr;
 
 use super::Theme;
-use crate::game::{Board, Cell, Side};
+use crate::core::{BlockState, CellId, Claim, Game, Hint, Outcome, Place, Position, Side};
 use crate::tui::app::{App, Screen};
-use crate::tui::geometry::{CELL_H, CELL_W, cell_rect};
+use crate::tui::geometry::{Arrangement, Board};
+use ratatui::layout::Rect;
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let board = app.shown_board();
-    box_lines(Theme(app.settings()).color(Color::DarkGray), area, buf);
-    labels(app, area, buf);
-    let scorers = scorers(board);
+pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
+    let game = app.game();
+    let position = app.shown_position();
+    let theme = Theme(app.settings());
+    frames(board, theme.color(Color::DarkGray), buf);
+    blocks_to_play(app, board, position, buf);
+    labels(app, board, buf);
+    let scorers = scorers(game, position);
     let hints = app.hint_values();
     let best = app.hint_best();
     let last = match app.screen() {
         Screen::Review(shown) => app.moves().get(shown - 1).copied(),
         _ => app.moves().last().copied(),
     };
-    for cell in Cell::all() {
-        let inner = cell_rect(area, cell);
+    let blocks = position.blocks();
+    for (index, sides) in scorers.iter().enumerate() {
+        let cell = CellId::new(index);
+        let place = game.place(cell);
         let look = CellLook {
             app,
-            inner,
-            scorers: &scorers[cell.index()],
+            inner: board.cell_rect(place),
+            scorers: sides,
+            decided: blocks.get(usize::from(place.block)).copied(),
         };
-        look.paint(
-            buf,
-            board.at(cell),
-            hints.and_then(|h| h[cell.index()]),
-            best == Some(cell),
-        );
+        let hint = hints
+            .as_ref()
+            .and_then(|h| h.iter().find(|(c, _)| *c == cell).map(|&(_, hint)| hint));
+        look.paint(buf, position.at(cell), hint, best == Some(cell));
         if last == Some(cell) {
             look.corner(buf, "•");
         }
     }
     if app.screen() == Screen::Game {
-        cursor(app, area, buf);
+        cursor(app, board, buf);
     }
 }
 
-/// For each cell, the sides whose scoring lines pass through it.
-fn scorers(board: Board) -> [Vec<Side>; 16] {
-    let mut by_cell: [Vec<Side>; 16] = Default::default();
-    for (line, side) in board.scoring_lines() {
-        for cell in Board::line_cells(line) {
-            if !by_cell[cell.index()].contains(&side) {
-                by_cell[cell.index()].push(side);
+/// For each cell, the sides whose marked lines (a won or scored line) pass through it.
+fn scorers(game: &dyn Game, position: &dyn Position) -> Vec<Vec<Side>> {
+    let mut by_cell = vec![Vec::new(); game.layout().cell_count()];
+    for line in position.marked_lines() {
+        for cell in line.cells {
+            if let Some(sides) = by_cell.get_mut(cell.index())
+                && !sides.contains(&line.side)
+            {
+                sides.push(line.side);
             }
         }
     }
@@ -60,22 +67,20 @@ struct CellLook<'a> {
     app: &'a App,
     inner: Rect,
     scorers: &'a [Side],
+    /// The state of the cell's block, for games whose blocks are won and closed.
+    decided: Option<BlockState>,
 }
 
 impl CellLook<'_> {
-    fn paint(
-        &self,
-        buf: &mut Buffer,
-        stone: Option<Side>,
-        hint: Option<crate::solver::Value>,
-        best: bool,
-    ) {
+    fn paint(&self, buf: &mut Buffer, stone: Option<Side>, hint: Option<Hint>, best: bool) {
         let options = self.app.settings();
         let theme = Theme(options);
-        let mid = self.inner.y + CELL_H / 2;
-        let bottom = self.inner.y + CELL_H - 1;
-        // A scored line: the scorer's colour behind the cells and `+X` under the symbol, so
-        // it reads without colour too.
+        let mid = self.inner.y + self.inner.height / 2;
+        let bottom = self.inner.y + self.inner.height - 1;
+        let roomy = self.inner.height >= 3;
+        self.paint_block_state(buf);
+        // A marked line: the side's colour behind the cells and, where there is room,
+        // `+X` under the symbol, so it reads without colour too.
         if let Some(&scorer) = self.scorers.last() {
             if options.color {
                 buf.set_style(
@@ -83,13 +88,15 @@ impl CellLook<'_> {
                     Style::default().bg(options.colors.side(scorer).into()),
                 );
             }
-            let marks: String = self
-                .scorers
-                .iter()
-                .map(|&s| format!("+{}", options.symbol(s)))
-                .collect();
-            let style = self.on_score(theme.side(scorer));
-            centred(buf, self.inner, bottom, &marks, style);
+            if roomy {
+                let marks: String = self
+                    .scorers
+                    .iter()
+                    .map(|&s| format!("+{}", options.symbol(s)))
+                    .collect();
+                let style = self.on_score(theme.side(scorer));
+                centred(buf, self.inner, bottom, &marks, style);
+            }
         }
         match (stone, hint) {
             (Some(side), _) => {
@@ -99,21 +106,51 @@ impl CellLook<'_> {
                 }
                 centred(buf, self.inner, mid, options.symbol(side), style);
             }
-            (None, Some(value)) => {
-                let mut style = theme.value(value);
+            (None, Some(hint)) => {
+                let mut style = hint_style(theme, hint);
                 if best {
                     style = style.add_modifier(Modifier::BOLD);
-                    centred(buf, self.inner, bottom, "best", theme.accent());
+                    if roomy {
+                        centred(buf, self.inner, bottom, "best", theme.accent());
+                    } else {
+                        style = style.add_modifier(Modifier::UNDERLINED);
+                    }
                 }
-                centred(buf, self.inner, mid, &value.short(), style);
+                centred(buf, self.inner, mid, &hint_text(hint), style);
             }
             (None, None) => {}
         }
     }
 
-    /// On a scored line's coloured background, text is black so it stays readable.
+    /// A won block is filled with its winner's colour; a drawn one is greyed.
+    fn paint_block_state(&self, buf: &mut Buffer) {
+        let options = self.app.settings();
+        match self.decided {
+            Some(BlockState::Won(side)) if options.color => {
+                buf.set_style(
+                    self.inner,
+                    Style::default()
+                        .bg(options.colors.side(side).into())
+                        .fg(Color::Black),
+                );
+            }
+            Some(BlockState::Won(_)) => {
+                buf.set_style(
+                    self.inner,
+                    Style::default().add_modifier(Modifier::REVERSED),
+                );
+            }
+            Some(BlockState::Drawn) => {
+                buf.set_style(self.inner, Style::default().add_modifier(Modifier::DIM));
+            }
+            _ => {}
+        }
+    }
+
+    /// On a coloured background, text is black so it stays readable.
     fn on_score(&self, style: Style) -> Style {
-        if self.app.settings().color && !self.scorers.is_empty() {
+        let coloured = !self.scorers.is_empty() || matches!(self.decided, Some(BlockState::Won(_)));
+        if self.app.settings().color && coloured {
             style.fg(Color::Black)
         } else {
             style
@@ -123,7 +160,33 @@ impl CellLook<'_> {
     /// A small mark in the top-left corner (the last move).
     fn corner(&self, buf: &mut Buffer, mark: &str) {
         let style = Theme(self.app.settings()).accent();
-        buf.set_string(self.inner.x, self.inner.y, mark, style);
+        if self.inner.width >= 3 {
+            buf.set_string(self.inner.x, self.inner.y, mark, style);
+        } else {
+            // No room beside the symbol: the last move is underlined instead.
+            buf.set_style(
+                self.inner,
+                Style::default().add_modifier(Modifier::UNDERLINED),
+            );
+        }
+    }
+}
+
+/// A hint as the board shows it: `W5`, `D`, `L3` exact, `W≤7` / `L≤4` proven bounds, `·`
+/// for a move nothing is proven about (its guess only orders the moves).
+pub fn hint_text(hint: Hint) -> String {
+    match hint {
+        Hint::Proven(claim) => claim.short(),
+        Hint::Guess(_) => "·".to_string(),
+    }
+}
+
+fn hint_style(theme: Theme<'_>, hint: Hint) -> Style {
+    match hint {
+        Hint::Proven(Claim::Exact(value)) => theme.value(value.outcome),
+        Hint::Proven(Claim::WinWithin(_)) => theme.value(Outcome::Win),
+        Hint::Proven(Claim::LossWithin(_)) => theme.value(Outcome::Loss),
+        Hint::Guess(_) => theme.value(Outcome::Draw),
     }
 }
 
@@ -139,9 +202,10 @@ fn centred(buf: &mut Buffer, inner: Rect, y: u16, text: &str, style: Style) {
 /// colour to stay readable on it. The brackets around it take the highlight colour.
 const CURSOR_BACKGROUND: Color = Color::DarkGray;
 
-/// The cursor: the cell reversed and bracketed, visible with or without colour.
-fn cursor(app: &App, area: Rect, buf: &mut Buffer) {
-    let inner = cell_rect(area, app.cursor());
+/// The cursor: the cell reversed, and bracketed where there is room, visible with or
+/// without colour.
+fn cursor(app: &App, board: &Board, buf: &mut Buffer) {
+    let inner = board.cell_rect(app.game().place(app.cursor()));
     let options = app.settings();
     let style = if options.color && app.human_to_move() {
         Style::default().bg(CURSOR_BACKGROUND)
@@ -149,41 +213,165 @@ fn cursor(app: &App, area: Rect, buf: &mut Buffer) {
         Style::default().add_modifier(Modifier::REVERSED)
     };
     buf.set_style(inner, style);
-    let mid = inner.y + CELL_H / 2;
-    let bracket = Theme(options).accent().add_modifier(Modifier::BOLD);
-    buf.set_string(inner.x, mid, "[", bracket);
-    buf.set_string(inner.right() - 1, mid, "]", bracket);
+    if inner.width >= 5 {
+        let mid = inner.y + inner.height / 2;
+        let bracket = Theme(options).accent().add_modifier(Modifier::BOLD);
+        buf.set_string(inner.x, mid, "[", bracket);
+        buf.set_string(inner.right() - 1, mid, "]", bracket);
+    }
 }
 
-fn box_lines(style: Style, area: Rect, buf: &mut Buffer) {
-    let left = cell_rect(area, Cell::at(0, 0).expect("a1")).x - 1;
-    let top = area.y + 1;
-    for row in 0..=4u16 {
-        let y = top + row * (CELL_H + 1);
-        let (l, m, r) = match row {
-            0 => ('┌', '┬', '┐'),
-            4 => ('└', '┴', '┘'),
-            _ => ('├', '┼', '┤'),
+/// The line characters of a frame: thin or heavy.
+struct Pen {
+    horizontal: char,
+    vertical: char,
+    /// top-left, top, top-right, left, cross, right, bottom-left, bottom, bottom-right.
+    joints: [char; 9],
+}
+
+const THIN: Pen = Pen {
+    horizontal: '─',
+    vertical: '│',
+    joints: ['┌', '┬', '┐', '├', '┼', '┤', '└', '┴', '┘'],
+};
+
+const HEAVY: Pen = Pen {
+    horizontal: '━',
+    vertical: '┃',
+    joints: ['┏', '┳', '┓', '┣', '╋', '┫', '┗', '┻', '┛'],
+};
+
+/// A frame of `rows` x `cols` compartments of `w` x `h` inside `outer`, with lines between
+/// them when `inner_lines`.
+struct Lattice {
+    outer: Rect,
+    rows: u16,
+    cols: u16,
+    w: u16,
+    h: u16,
+    inner_lines: bool,
+}
+
+impl Lattice {
+    fn draw(&self, pen: &Pen, style: Style, buf: &mut Buffer) {
+        let step_x = self.w + u16::from(self.inner_lines);
+        let step_y = self.h + u16::from(self.inner_lines);
+        // The rows of lines: the top, one between compartments (if any), the bottom.
+        let line_rows: Vec<u16> = if self.inner_lines {
+            (0..=self.rows).map(|r| self.outer.y + r * step_y).collect()
+        } else {
+            vec![self.outer.y, self.outer.bottom() - 1]
         };
-        for col in 0..=4u16 {
-            let x = left + col * (CELL_W + 1);
-            let joint = match col {
-                0 => l,
-                4 => r,
-                _ => m,
-            };
-            set_char(buf, x, y, joint, style);
-            if col < 4 {
-                for dx in 1..=CELL_W {
-                    set_char(buf, x + dx, y, '─', style);
-                }
-            }
-            if row < 4 {
-                for dy in 1..=CELL_H {
-                    set_char(buf, x, y + dy, '│', style);
-                }
+        let line_cols: Vec<u16> = if self.inner_lines {
+            (0..=self.cols).map(|c| self.outer.x + c * step_x).collect()
+        } else {
+            vec![self.outer.x, self.outer.right() - 1]
+        };
+        let (top, bottom) = (line_rows[0], *line_rows.last().unwrap_or(&0));
+        let (left, right) = (line_cols[0], *line_cols.last().unwrap_or(&0));
+        for &y in &line_rows {
+            for x in left..=right {
+                set_char(buf, x, y, pen.horizontal, style);
             }
         }
+        for &x in &line_cols {
+            for y in top..=bottom {
+                set_char(buf, x, y, pen.vertical, style);
+            }
+        }
+        for &y in &line_rows {
+            let v = if y == top {
+                0
+            } else if y == bottom {
+                2
+            } else {
+                1
+            };
+            for &x in &line_cols {
+                let h = if x == left {
+                    0
+                } else if x == right {
+                    2
+                } else {
+                    1
+                };
+                set_char(buf, x, y, pen.joints[v * 3 + h], style);
+            }
+        }
+    }
+}
+
+/// Every frame and box line of the board.
+fn frames(board: &Board, style: Style, buf: &mut Buffer) {
+    let layout = board.layout;
+    let look = board.look;
+    let (rows, cols) = (u16::from(layout.cells.rows), u16::from(layout.cells.cols));
+    match board.arrangement {
+        Arrangement::Single | Arrangement::Apart(_) => {
+            for block in 0..layout.blocks.count() as u8 {
+                Lattice {
+                    outer: board.block_rect(block),
+                    rows,
+                    cols,
+                    w: look.cell_w,
+                    h: look.cell_h,
+                    inner_lines: look.lines,
+                }
+                .draw(&THIN, style, buf);
+            }
+        }
+        Arrangement::Joined(grid) => {
+            let first = board.block_rect(0);
+            let last = board.block_rect(layout.blocks.count() as u8 - 1);
+            let outer = Rect::new(
+                first.x,
+                first.y,
+                last.right() - first.x,
+                last.bottom() - first.y,
+            );
+            Lattice {
+                outer,
+                rows: u16::from(grid.rows),
+                cols: u16::from(grid.cols),
+                w: first.width - 2,
+                h: first.height - 2,
+                inner_lines: true,
+            }
+            .draw(&HEAVY, style, buf);
+        }
+    }
+}
+
+/// Where some blocks are closed (extreme tic-tac-toe), the frames of the blocks one may
+/// play in now are drawn in the highlight colour (bold without colour).
+fn blocks_to_play(app: &App, board: &Board, position: &dyn Position, buf: &mut Buffer) {
+    if position.blocks().is_empty() || app.screen() != Screen::Game || position.status().is_over() {
+        return;
+    }
+    let game = app.game();
+    let mut open: Vec<u8> = position
+        .legal_moves()
+        .into_iter()
+        .map(|cell| game.place(cell).block)
+        .collect();
+    open.dedup();
+    let style = Theme(app.settings()).accent().add_modifier(Modifier::BOLD);
+    for block in open {
+        let frame = board.block_rect(block);
+        for x in frame.x..frame.right() {
+            restyle(buf, x, frame.y, style);
+            restyle(buf, x, frame.bottom() - 1, style);
+        }
+        for y in frame.y..frame.bottom() {
+            restyle(buf, frame.x, y, style);
+            restyle(buf, frame.right() - 1, y, style);
+        }
+    }
+}
+
+fn restyle(buf: &mut Buffer, x: u16, y: u16, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        cell.set_style(style);
     }
 }
 
@@ -193,20 +381,82 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     }
 }
 
-/// Column letters above and row numbers to the left.
-fn labels(app: &App, area: Rect, buf: &mut Buffer) {
+/// Column letters and row numbers (one board); block titles, column letters in the frames
+/// and row numbers (blocks apart); block letters and numbers (blocks joined).
+fn labels(app: &App, board: &Board, buf: &mut Buffer) {
     let style = Theme(app.settings()).accent();
-    for i in 0..4u8 {
-        let column = cell_rect(area, Cell::at(0, i).expect("row 1"));
-        let letter = ((b'a' + i) as char).to_string();
-        centred(
-            buf,
-            Rect::new(column.x, area.y, column.width, 1),
-            area.y,
-            &letter,
-            style,
-        );
-        let row = cell_rect(area, Cell::at(i, 0).expect("column a"));
-        buf.set_string(area.x + 1, row.y + CELL_H / 2, (i + 1).to_string(), style);
+    let game = app.game();
+    let layout = board.layout;
+    let cells = layout.cells;
+    let letter = |i: u8| ((b'a' + i) as char).to_string();
+    let row_label = |y: u16, text: String, buf: &mut Buffer| {
+        buf.set_string(board.x + 1, y, text, style);
+    };
+    match board.arrangement {
+        Arrangement::Single => {
+            for col in 0..cells.cols {
+                let r = board.cell_rect(Place {
+                    block: 0,
+                    row: 0,
+                    col,
+                });
+                centred(
+                    buf,
+                    Rect::new(r.x, board.y, r.width, 1),
+                    board.y,
+                    &letter(col),
+                    style,
+                );
+            }
+            for row in 0..cells.rows {
+                let r = board.cell_rect(Place {
+                    block: 0,
+                    row,
+                    col: 0,
+                });
+                row_label(r.y + r.height / 2, (row + 1).to_string(), buf);
+            }
+        }
+        Arrangement::Apart(_) => {
+            for block in 0..layout.blocks.count() as u8 {
+                let frame = board.block_rect(block);
+                let title = Rect::new(frame.x, frame.y - 1, frame.width, 1);
+                centred(buf, title, title.y, &game.block_label(block), style);
+                for col in 0..cells.cols {
+                    let r = board.cell_rect(Place { block, row: 0, col });
+                    centred(
+                        buf,
+                        Rect::new(r.x, frame.y, r.width, 1),
+                        frame.y,
+                        &letter(col),
+                        style,
+                    );
+                }
+                if frame.x == board.x + 3 {
+                    for row in 0..cells.rows {
+                        let r = board.cell_rect(Place { block, row, col: 0 });
+                        row_label(r.y + r.height / 2, (row + 1).to_string(), buf);
+                    }
+                }
+            }
+        }
+        Arrangement::Joined(grid) => {
+            // The block letters sit in the top border, over each column of blocks.
+            for col in 0..grid.cols {
+                let frame = board.block_rect(col);
+                let big = ((b'A' + col) as char).to_string();
+                centred(
+                    buf,
+                    Rect::new(frame.x, frame.y, frame.width, 1),
+                    frame.y,
+                    &big,
+                    style,
+                );
+            }
+            for row in 0..grid.rows {
+                let frame = board.block_rect(row * grid.cols);
+                row_label(frame.y + frame.height / 2, (row + 1).to_string(), buf);
+            }
+        }
     }
 }

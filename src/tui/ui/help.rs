@@ -43,8 +43,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let settings = app.settings();
     let title = format!(
         " Keys · {} moves first, {} second · any key closes ",
-        settings.symbol(crate::game::Side::First),
-        settings.symbol(crate::game::Side::Second)
+        settings.symbol(crate::core::Side::First),
+        settings.symbol(crate::core::Side::Second)
     );
 
     let width = 64.min(area.width);
@@ -146,8 +146,18 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
 
 /// Placing without the cursor: by name or by mouse.
 fn typing_lines(app: &App) -> [Line<'static>; 2] {
+    let game = app.game();
+    let count = game.layout().cell_count();
+    let (first, last) = (
+        game.cell_name(crate::core::CellId::new(0)),
+        game.cell_name(crate::core::CellId::new(count - 1)),
+    );
     [
-        row(app, "a1 .. d4".into(), "type a cell's name to place there"),
+        row(
+            app,
+            format!("{first} .. {last}"),
+            "type a cell's name to place there",
+        ),
         row(app, "mouse".into(), "click a cell to place there"),
     ]
 }

@@ -15,12 +15,11 @@ use super::app::{App, Screen};
 use super::geometry;
 use super::status::StatusKind;
 use crate::config::{self, Action, First, Mode, Settings};
-use crate::game::Side;
-use crate::solver::{Outcome, Value};
+use crate::core::{Outcome, Side};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let Some(areas) = geometry::areas(area) else {
+        let Some(areas) = geometry::areas(self.drawn_layout(), area) else {
             too_small(self, area, buf);
             return;
         };
@@ -28,7 +27,7 @@ impl Widget for &App {
             Screen::Start => start::render(self, areas, buf),
             Screen::Game | Screen::Review(_) => {
                 title(self, areas.title, buf);
-                grid::render(self, areas.grid, buf);
+                grid::render(self, &areas.board, buf);
                 panel::render(self, areas.panel, buf);
                 status(self, areas.status, buf);
                 footer(self, areas.footer, buf);
@@ -42,15 +41,14 @@ impl Widget for &App {
 
 /// Instead of a broken picture: how big the terminal must be.
 fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
+    let (min_w, min_h) = geometry::minimum(app.drawn_layout());
     let text = vec![
         Line::from(glued(&format!(
             "Terminal too small: {} x {}.",
             area.width, area.height
         ))),
         Line::from(glued(&format!(
-            "Enlarge the terminal to at least {} x {}.",
-            geometry::MIN_WIDTH,
-            geometry::MIN_HEIGHT
+            "Enlarge the terminal to at least {min_w} x {min_h}.",
         ))),
         Line::from(format!(
             "({} or Ctrl-C quits)",
@@ -93,17 +91,17 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_string(
         area.x,
         area.y,
-        "Tic-Tac-Latin",
+        app.game().title(),
         theme.accent().add_modifier(Modifier::BOLD),
     );
     let mut facts = vec![mode_label(app.mode()).to_string()];
     if app.mode() != Mode::TwoHumans {
-        facts.push(format!("bot level: {}", app.difficulty()));
+        facts.push(format!("bot level: {}", app.level_name(app.difficulty())));
     }
     facts.push(format!("hints {}", if app.hints() { "on" } else { "off" }));
     let text = facts.join(" · ");
     let width = text.chars().count() as u16;
-    if width + 15 <= area.width {
+    if width + app.game().title().chars().count() as u16 + 2 <= area.width {
         buf.set_string(area.right() - width, area.y, text, Style::default());
     }
 }
@@ -146,7 +144,7 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// The game screen's footer before leaving out what does nothing in this mode.
 fn game_footer(app: &App) -> Vec<(Action, &'static str)> {
-    if app.board().status().is_over() {
+    if app.position().status().is_over() {
         vec![
             (Action::New, "new game"),
             (Action::Swap, "swap sides"),
@@ -260,9 +258,10 @@ impl Theme<'_> {
         }
     }
 
-    pub fn value(self, value: Value) -> Style {
+    /// A hint's colour by what it says for the mover.
+    pub fn value(self, outcome: Outcome) -> Style {
         let colors = &self.0.colors;
-        self.color(match value.outcome {
+        self.color(match outcome {
             Outcome::Win => colors.hint_win,
             Outcome::Draw => colors.hint_draw,
             Outcome::Loss => colors.hint_loss,

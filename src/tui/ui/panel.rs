@@ -10,7 +10,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::{Theme, glued, mode_label};
 use crate::config::{Action, First, Mode};
-use crate::game::Side;
+use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
 use crate::tui::review::{self, Verdict};
 
@@ -20,7 +20,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     y += 2;
     let used = match app.screen() {
         Screen::Review(_) => review_box(app, Rect::new(area.x, y, area.width, 6), buf),
-        _ if app.board().status().is_over() => {
+        _ if app.position().status().is_over() => {
             game_over(app, Rect::new(area.x, y, area.width, 6), buf)
         }
         _ => facts(app, Rect::new(area.x, y, area.width, 4), buf),
@@ -40,10 +40,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 fn tally(app: &App, width: u16) -> Line<'static> {
     let options = app.settings();
     let theme = Theme(options);
-    let (f, s) = app.shown_board().points();
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
-    let score = format!(" {f} : {s} ");
+    // Games without points show who plays whom.
+    let score = match app.shown_position().points() {
+        Some([f, s]) => format!(" {f} : {s} "),
+        None => " vs ".to_string(),
+    };
     // Two spaces around the names, the symbols and the score.
     let fixed = 2 + first.width() + second.width() + score.width();
     let (first_name, second_name) = fit_names(
@@ -103,10 +106,9 @@ fn ellipsized(name: &str, cols: usize) -> String {
     kept
 }
 
-/// Turn, mode, level, hints; returns the rows used.
+/// Turn, mode, level, hints, and what the bot said of its last move; returns the rows used.
 fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let board = app.board();
-    let side = board.to_move();
+    let side = app.position().to_move();
     let symbol = app.settings().symbol(side);
     let turn = if app.human_side().is_none() && app.mode() == Mode::VsBot {
         "Bot is choosing its side…".to_string()
@@ -122,7 +124,7 @@ fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             "Level",
             format!(
                 "{} ({} changes)",
-                app.difficulty(),
+                app.level_name(app.difficulty()),
                 first_key(app, Action::Difficulty)
             ),
         ));
@@ -135,7 +137,11 @@ fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             keys.all_keys(Action::Hints)
         ),
     ));
+    if let Some(note) = app.bot_note() {
+        rows.push(("Bot", note.to_string()));
+    }
     let label = Theme(app.settings()).accent();
+    let rows: Vec<_> = rows.into_iter().take(area.height as usize).collect();
     for (i, (name, value)) in rows.iter().enumerate() {
         let line = Line::from(vec![
             Span::styled(format!("{name:<7}"), label),
@@ -149,8 +155,8 @@ fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 /// The banner at the end: who won with which lines, or the draw, and what to do next.
 fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(app.settings());
-    let winner_style = match app.board().status() {
-        crate::game::Status::Won(side) => theme.side(side),
+    let winner_style = match app.position().status() {
+        Status::Won(side) => theme.side(side),
         _ => Style::default(),
     };
     let mut text = vec![
@@ -199,7 +205,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         let symbol = app.settings().symbol(r.side);
         text.push(Line::from(vec![
             Span::styled(symbol.to_string(), theme.side(r.side)),
-            Span::raw(format!(" {} before: {}", r.cell, r.before)),
+            Span::raw(format!(" {} before: {}", app.cell_name(r.cell), r.before)),
         ]));
         let pad = " ".repeat(symbol.width() + 4);
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
@@ -215,9 +221,16 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             String::new()
         };
         text.push(Line::styled(
-            glued(&format!("{marker}{}", r.sentence())),
+            glued(&format!("{marker}{}", r.sentence(app.game()))),
             style,
         ));
+    } else if let Some(&cell) = app.moves().get(shown - 1) {
+        // An engine that does not know exact values judges nothing: the move alone.
+        let side = app.mover(shown - 1);
+        text.push(Line::from(vec![
+            Span::styled(app.settings().symbol(side).to_string(), theme.side(side)),
+            Span::raw(format!(" played {}", app.cell_name(cell))),
+        ]));
     }
     let title = format!(" Review: move {shown} of {} ", app.moves().len());
     Paragraph::new(text)
@@ -254,8 +267,10 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(")", theme.accent()),
     ]);
     buf.set_line(area.x, area.y, &header, area.width);
-    let verdicts = match (app.screen(), app.solver()) {
-        (Screen::Review(_), Some(solver)) => review::verdicts(solver, app.moves()),
+    let verdicts = match (app.screen(), app.engine()) {
+        (Screen::Review(_), Some(engine)) if app.game().solved() => {
+            review::verdicts(engine, app.history())
+        }
         _ => Vec::new(),
     };
     let shown = match app.screen() {
@@ -271,7 +286,7 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
         for (i, cell) in cells.iter().enumerate() {
             let ply = pair * 2 + i + 1;
             let mistake = verdicts.get(ply - 1) == Some(&Some(Verdict::Mistake));
-            let mut style = theme.side(crate::tui::history::side_of_ply(ply - 1));
+            let mut style = theme.side(app.mover(ply - 1));
             if shown == Some(ply) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
@@ -281,7 +296,7 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
                 (false, true) => " ",
                 (false, false) => "  ",
             };
-            spans.push(Span::styled(cell.to_string(), style));
+            spans.push(Span::styled(app.cell_name(*cell), style));
             spans.push(Span::raw(format!("{mark} ")));
         }
         buf.set_line(area.x, y, &Line::from(spans), area.width);

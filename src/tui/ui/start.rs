@@ -9,8 +9,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Theme, first_label, footer_line, mode_label};
 use crate::config::{Action, First, Mode};
-use crate::game::Side;
-use crate::players::Difficulty;
+use crate::core::{Difficulty, Game, Side};
+use crate::games::{self, GameChoice, GameKind};
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
 use crate::tui::geometry::Areas;
@@ -33,21 +33,20 @@ pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
     footer(app, areas, buf);
 }
 
-/// The game's name and, below it, the rules in a few lines.
+/// The chosen game's name and, below it, its rules in a few lines.
 fn title_and_rules(app: &App, area: Rect, buf: &mut Buffer) {
     let settings = app.settings();
     let theme = Theme(settings);
+    let game = app.menu_game();
     buf.set_string(
         area.x,
         area.y,
-        "Tic-Tac-Latin",
+        game.title(),
         theme.accent().add_modifier(Modifier::BOLD),
     );
     let rules = format!(
-        "4x4 tic-tac-toe with a twist: a line (row, column or diagonal) scores a point for you \
-         when it holds three of your symbols and one of your opponent's. The first to get \
-         ahead on points wins; a full board level on points is a draw. {} moves first, {} \
-         second.",
+        "{} {} moves first, {} second.",
+        game.rules().join(" "),
         settings.symbol(Side::First),
         settings.symbol(Side::Second)
     );
@@ -56,15 +55,18 @@ fn title_and_rules(app: &App, area: Rect, buf: &mut Buffer) {
         .render(Rect::new(area.x, area.y + 2, area.width, 4), buf);
 }
 
-/// The choice rows, one blank line apart; returns the row below the last.
+/// The choice rows, one blank line apart while there is room; returns the row below the
+/// last.
 fn menu(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let menu = app.menu();
+    let rows: Vec<usize> = (0..Menu::ROWS).filter(|&r| menu.row_enabled(r)).collect();
+    // Below the menu: a blank line, two lines on the choice, then the notices.
+    let room = area.bottom().saturating_sub(area.y + 7 + 4);
+    let spacing = if rows.len() as u16 * 2 <= room { 2 } else { 1 };
     let mut y = area.y + 7;
-    for row in 0..Menu::ROWS {
-        if menu.row_enabled(row) {
-            buf.set_line(area.x, y, &menu_line(app, menu, row), area.width);
-            y += 2;
-        }
+    for row in rows {
+        buf.set_line(area.x, y, &menu_line(app, menu, row), area.width);
+        y += spacing;
     }
     y
 }
@@ -87,13 +89,17 @@ fn mode_and_record(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
 
 /// What the chosen mode holds: the bot's level, whether hints start on, or the demo.
 fn mode_text(app: &App, menu: &Menu) -> String {
+    let game = app.menu_game();
     match menu.mode {
-        Mode::VsBot => level_text(menu.difficulty).to_string(),
+        Mode::VsBot => level_text(game.as_ref(), menu.difficulty, app.settings().movetime),
         Mode::TwoHumans if app.settings().hints.on_for(Mode::TwoHumans) => {
             "Hints are on: every empty cell shows what it is worth.".into()
         }
         Mode::TwoHumans => "Hints are off; the hints key shows what each cell is worth.".into(),
-        Mode::Demo => format!("Watch the bot play itself at {}.", menu.difficulty),
+        Mode::Demo => format!(
+            "Watch the bot play itself at {}.",
+            game.level_name(menu.difficulty)
+        ),
     }
 }
 
@@ -133,21 +139,28 @@ fn footer(app: &App, areas: Areas, buf: &mut Buffer) {
 }
 
 /// What to expect from the bot at a level, in one short sentence.
-pub fn level_text(level: Difficulty) -> &'static str {
+pub fn level_text(game: &dyn Game, level: Difficulty, movetime: std::time::Duration) -> String {
     match level {
-        Difficulty::Easy => "Easy: it misses the obvious now and then; a gentle start.",
-        Difficulty::Medium => "Medium: it never misses a point in one, but often strays.",
-        Difficulty::Hard => "Hard: it seldom errs and sets traps; think a few moves ahead.",
-        Difficulty::Perfect => "Perfect: it has solved the game and never loses; aim to draw.",
+        Difficulty::Easy => "Easy: it misses the obvious now and then; a gentle start.".into(),
+        Difficulty::Medium => "Medium: it never misses a win in one, but often strays.".into(),
+        Difficulty::Hard => "Hard: it seldom errs and sets traps; think a few moves ahead.".into(),
+        Difficulty::Perfect if game.solved() => {
+            "Perfect: it has solved the game and never loses; aim to draw.".into()
+        }
+        Difficulty::Perfect => format!(
+            "Max: it searches as deep as {:.1} s a move allows; never misses a win in one.",
+            movetime.as_secs_f64()
+        ),
     }
 }
 
 /// "Your record at perfect: 3 won, 5 drawn, 2 lost · unbeaten in 4 (best 6)": the run
 /// counts games in a row without a loss.
 fn record_text(app: &App, menu: &Menu, record: Record) -> String {
+    let level = app.menu_game().level_name(menu.difficulty);
     let whose = match menu.mode {
         Mode::TwoHumans => format!("{}'s record", app.settings().names.first),
-        _ => format!("Your record at {}", menu.difficulty),
+        _ => format!("Your record at {level}"),
     };
     if record.games() == 0 {
         return format!("{whose}: no games yet.");
@@ -182,7 +195,7 @@ fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
     if row == Menu::RESUME {
         return resume_line(app, menu);
     }
-    let (label, options, chosen) = choices(menu, row);
+    let (label, options, chosen) = choices(app, menu, row);
     let mut spans = vec![row_label(app, label, menu.row == row)];
     for (i, option) in options.iter().enumerate() {
         spans.push(option_span(option, i == chosen));
@@ -192,27 +205,72 @@ fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
 }
 
 /// A choice row's label, its options and which of them is chosen.
-fn choices(menu: &Menu, row: usize) -> (&'static str, Vec<&'static str>, usize) {
+fn choices(app: &App, menu: &Menu, row: usize) -> (&'static str, Vec<String>, usize) {
     fn position<T: PartialEq>(all: &[T], chosen: &T) -> usize {
         all.iter().position(|v| v == chosen).unwrap_or(0)
     }
     match row {
+        Menu::GAME => (
+            "Game",
+            GameKind::ALL.iter().map(|&k| game_label(k)).collect(),
+            position(&GameKind::ALL, &menu.game.kind),
+        ),
+        Menu::SIZE => {
+            let sizes: Vec<u8> = menu.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
+            let chosen = menu.size().unwrap_or(0);
+            let label = |n: u8| match menu.game.in_a_row {
+                Some(k) if n == chosen && k < n => format!("{n}x{n}, {k} in a row"),
+                _ => format!("{n}x{n}"),
+            };
+            (
+                "Size",
+                sizes.iter().map(|&n| label(n)).collect(),
+                position(&sizes, &chosen),
+            )
+        }
         Menu::MODE => (
             "Mode",
-            Mode::ALL.iter().map(|&m| mode_label(m)).collect(),
+            Mode::ALL
+                .iter()
+                .map(|&m| mode_label(m).to_string())
+                .collect(),
             position(Mode::ALL, &menu.mode),
         ),
         Menu::FIRST => (
             "You play",
-            First::ALL.iter().map(|&s| first_label(s)).collect(),
+            First::ALL
+                .iter()
+                .map(|&s| first_label(s).to_string())
+                .collect(),
             position(First::ALL, &menu.starter),
         ),
-        _ => (
-            "Bot level",
-            Difficulty::ALL.iter().map(|d| d.name()).collect(),
-            position(&Difficulty::ALL, &menu.difficulty),
-        ),
+        _ => {
+            let game = app.menu_game();
+            (
+                "Bot level",
+                Difficulty::ALL
+                    .iter()
+                    .map(|&d| game.level_name(d).to_string())
+                    .collect(),
+                position(&Difficulty::ALL, &menu.difficulty),
+            )
+        }
     }
+}
+
+/// A game as the start screen names it.
+fn game_label(kind: GameKind) -> String {
+    games::build(GameChoice::of(kind)).map_or_else(
+        |_| kind.name().to_string(),
+        |game| {
+            // "Classic 3x3" lists as "Classic": its size has its own row.
+            game.title()
+                .split(' ')
+                .next()
+                .filter(|_| kind.sizes().is_some())
+                .map_or_else(|| game.title(), str::to_string)
+        },
+    )
 }
 
 /// A row's label, with a pointer and the accent when the row has the focus.
@@ -248,11 +306,16 @@ fn resume_line(app: &App, menu: &Menu) -> Line<'static> {
     let style = focus_style(app, focused);
     let moves = menu.resume.unwrap_or(0);
     let plural = if moves == 1 { "move" } else { "moves" };
+    let level_of = |level| app.menu_game().level_name(level);
     let what = app
         .saved_game()
         .map_or_else(String::new, |game| match game.mode {
             Mode::TwoHumans => format!(" · {}", mode_label(game.mode)),
-            _ => format!(" · {} at {}", mode_label(game.mode), game.difficulty),
+            _ => format!(
+                " · {} at {}",
+                mode_label(game.mode),
+                level_of(game.difficulty)
+            ),
         });
     Line::from(vec![
         Span::styled(

@@ -1,0 +1,886 @@
+//! The game screen's state machine, driven by events as the loop would, with a stand-in
+//! for the bot thread.
+
+use super::*;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use ratatui::crossterm::event::{KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+
+use crate::config::First;
+use crate::games::latin::adapter::{Latin, LatinEngine};
+use crate::solver::Solver;
+use crate::tui::messages::join;
+use crate::tui::review::Verdict;
+
+fn engine() -> Arc<dyn Engine> {
+    static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();
+    Arc::clone(ENGINE.get_or_init(|| Arc::new(LatinEngine::new(Arc::new(Solver::new())))))
+}
+
+fn ready() -> Event {
+    Event::EngineReady {
+        game: "latin".into(),
+        engine: engine(),
+    }
+}
+
+fn cell(name: &str) -> CellId {
+    Latin.parse_cell(name).unwrap()
+}
+
+fn names(cells: &[CellId]) -> String {
+    join(&Latin, cells)
+}
+
+/// The first empty cell's name.
+fn first_free(app: &App) -> String {
+    Latin.cell_name(app.position().legal_moves()[0])
+}
+
+/// An app with a solver and a stand-in for the bot thread that answers on request.
+struct Harness {
+    app: App,
+    now: Instant,
+    asked: Vec<BotRequest>,
+}
+
+impl Harness {
+    fn new(mode: Mode, starter: First, delay_ms: u64) -> Harness {
+        let mut h = Harness::at_start(mode, starter, delay_ms);
+        h.press(KeyCode::Enter); // the start screen's defaults
+        h
+    }
+
+    /// On the start screen with these choices, the terminal big enough, the solver ready.
+    fn at_start(mode: Mode, starter: First, delay_ms: u64) -> Harness {
+        Harness::with(Settings {
+            mode,
+            first: starter,
+            bot_delay: Duration::from_millis(delay_ms),
+            ..Settings::default()
+        })
+    }
+
+    /// On the start screen with these settings, the terminal big enough, the solver
+    /// ready.
+    fn with(options: Settings) -> Harness {
+        let now = Instant::now();
+        let mut h = Harness {
+            app: App::new(options, now),
+            now,
+            asked: Vec::new(),
+        };
+        h.send(Event::Resize(100, 30));
+        h.send(ready());
+        h
+    }
+
+    fn send(&mut self, event: Event) {
+        let asked = self.app.update(event);
+        self.asked.extend(asked);
+    }
+
+    fn press(&mut self, code: KeyCode) {
+        self.send(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    fn typed(&mut self, text: &str) {
+        for c in text.chars() {
+            self.press(KeyCode::Char(c));
+        }
+    }
+
+    /// The bot thread's part: answer the newest move request with the perfect move.
+    fn answer(&mut self) {
+        let newest = self
+            .asked
+            .drain(..)
+            .rev()
+            .find_map(|request| match request {
+                BotRequest::Move {
+                    ticket, position, ..
+                } => Some((ticket, position)),
+                _ => None,
+            });
+        if let Some((ticket, position)) = newest {
+            let cell = engine().best(position.as_ref()).unwrap();
+            self.send(Event::BotMoved {
+                ticket,
+                decision: Decision::new(cell),
+            });
+        }
+    }
+
+    /// How many moves the bot has been asked for.
+    fn moves_asked(&self) -> usize {
+        self.asked
+            .iter()
+            .filter(|r| matches!(r, BotRequest::Move { .. }))
+            .count()
+    }
+
+    fn tick(&mut self, ms: u64) {
+        self.now += Duration::from_millis(ms);
+        self.send(Event::Tick(self.now));
+    }
+
+    fn moves(&self) -> String {
+        names(self.app.moves())
+    }
+}
+
+#[test]
+fn typing_a_cell_name_places_there_and_the_bot_replies() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    assert_eq!(h.app.screen(), Screen::Game);
+    h.typed("b2");
+    assert_eq!(h.moves(), "b2");
+    assert_eq!(h.moves_asked(), 1, "the bot is asked to reply");
+    assert!(h.app.status().contains("thinking"), "{}", h.app.status());
+    assert!(!h.app.human_to_move());
+    h.answer();
+    assert_eq!(h.app.moves().len(), 2);
+    assert!(h.app.human_to_move());
+    assert!(h.app.status().contains("Your turn"), "{}", h.app.status());
+}
+
+#[test]
+fn arrows_move_the_cursor_with_wrapping_and_enter_places() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    assert_eq!(h.app.cursor(), cell("b2"));
+    h.press(KeyCode::Left);
+    h.press(KeyCode::Left);
+    assert_eq!(h.app.cursor(), cell("d2"), "wraps around");
+    h.press(KeyCode::Up);
+    h.typed("l"); // right, wrapping to a
+    h.press(KeyCode::Enter);
+    assert_eq!(h.moves(), "a1");
+    h.typed("j ");
+    assert_eq!(h.moves(), "a1 a2");
+}
+
+#[test]
+fn a_taken_cell_is_refused_with_its_name() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("c3");
+    h.typed("c3");
+    assert_eq!(h.app.status(), "Illegal: c3 is taken");
+    assert_eq!(h.moves(), "c3");
+    assert_eq!(h.app.status_kind(), StatusKind::Illegal);
+    h.typed("b2");
+    assert!(matches!(h.app.status_kind(), StatusKind::Turn { .. }));
+}
+
+#[test]
+fn moves_are_refused_while_the_bot_is_to_move() {
+    let mut h = Harness::new(Mode::VsBot, First::Bot, 0);
+    assert_eq!(h.moves_asked(), 1, "the bot moves first");
+    h.typed("a1");
+    assert!(h.app.moves().is_empty());
+    assert!(h.app.status().starts_with("Wait"), "{}", h.app.status());
+}
+
+#[test]
+fn undo_against_the_bot_takes_back_both_moves_and_redo_restores_them() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    h.answer();
+    h.typed("a1");
+    h.answer();
+    let before = h.moves();
+    assert_eq!(h.app.moves().len(), 4);
+    h.typed("u");
+    assert_eq!(h.app.moves().len(), 2, "your a1 and the bot's reply");
+    assert!(h.app.human_to_move());
+    h.typed("u");
+    assert!(h.app.moves().is_empty());
+    h.typed("u");
+    assert_eq!(h.app.status(), "Nothing to undo.");
+    h.typed("r");
+    assert_eq!(h.app.moves().len(), 2);
+    h.typed("r");
+    assert_eq!(h.moves(), before);
+    assert!(h.asked.is_empty(), "nothing to ask: the replies came back");
+    h.typed("r");
+    assert_eq!(h.app.status(), "Nothing to redo.");
+}
+
+#[test]
+fn a_new_move_clears_redo() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("a1b1u");
+    h.typed("c1r");
+    assert_eq!(h.moves(), "a1 c1");
+    assert_eq!(h.app.status(), "Nothing to redo.");
+}
+
+#[test]
+fn undo_while_the_bot_thinks_drops_its_stale_answer() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    let Some(BotRequest::Move { ticket: stale, .. }) = h.asked.pop() else {
+        panic!("the bot is asked");
+    };
+    h.typed("u");
+    assert!(h.app.moves().is_empty());
+    h.send(Event::BotMoved {
+        ticket: stale,
+        decision: Decision::new(cell("c3")),
+    });
+    assert!(h.app.moves().is_empty(), "the old answer is ignored");
+}
+
+#[test]
+fn undo_when_the_bot_opened_keeps_its_first_move() {
+    let mut h = Harness::new(Mode::VsBot, First::Bot, 0);
+    h.answer();
+    assert_eq!(h.app.moves().len(), 1);
+    h.typed("u");
+    assert_eq!(h.app.moves().len(), 1);
+    assert_eq!(h.app.status(), "Nothing to undo.");
+}
+
+#[test]
+fn the_bot_move_waits_for_the_delay_without_blocking() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 400);
+    h.typed("b2");
+    h.answer();
+    assert_eq!(h.app.moves().len(), 1, "answered but not shown yet");
+    h.tick(200);
+    assert_eq!(h.app.moves().len(), 1);
+    h.typed("?"); // keys still work meanwhile
+    assert!(h.app.help());
+    h.tick(250);
+    assert_eq!(h.app.moves().len(), 2, "shown once the delay passed");
+}
+
+#[test]
+fn swapping_mid_game_hands_the_bot_your_side() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    h.answer();
+    assert_eq!(h.app.human_side(), Some(Side::First));
+    h.typed("s");
+    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.moves_asked(), 1, "now the bot is to move, as X");
+    assert!(
+        h.app.status().starts_with("You now play O"),
+        "{}",
+        h.app.status()
+    );
+    h.answer();
+    assert_eq!(h.app.moves().len(), 3);
+    assert!(h.app.human_to_move());
+}
+
+/// Two people: X gets row 1 when O completes it (X X X O), so X wins 1 : 0.
+fn finished_two_player_game() -> Harness {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("a1a2b1b2c1d1");
+    h
+}
+
+#[test]
+fn a_named_winner_wins_and_you_win() {
+    for (name, expected) in [("Ada", "Ada (X) wins 1 : 0"), ("You", "You (X) win 1 : 0")] {
+        let mut settings = Settings {
+            mode: Mode::TwoHumans,
+            ..Settings::default()
+        };
+        settings.names.first = name.into();
+        let mut h = Harness::with(settings);
+        h.press(KeyCode::Enter);
+        h.typed("a1a2b1b2c1d1");
+        assert!(h.app.status().starts_with(expected), "{}", h.app.status());
+    }
+}
+
+#[test]
+fn the_game_ends_with_the_winner_and_the_line() {
+    let h = finished_two_player_game();
+    assert!(h.app.position().status().is_over());
+    assert_eq!(h.app.status(), "Player 1 (X) wins 1 : 0 with row 1.");
+    let mut h = h;
+    h.typed("c2");
+    assert!(
+        h.app.status().starts_with("The game is over"),
+        "{}",
+        h.app.status()
+    );
+}
+
+#[test]
+fn swapping_after_a_game_starts_the_next_with_sides_changed() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    play_to_the_end(&mut h);
+    h.typed("s");
+    assert!(h.app.moves().is_empty());
+    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.moves_asked(), 1, "the bot opens the new game");
+}
+
+/// The person plays the first empty cell each turn until the game ends.
+fn play_to_the_end(h: &mut Harness) {
+    while !h.app.position().status().is_over() {
+        if h.app.human_to_move() {
+            let free = first_free(&h.app);
+            h.typed(&free);
+        } else {
+            h.answer();
+        }
+    }
+}
+
+#[test]
+fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
+    let mut h = finished_two_player_game();
+    h.typed("n");
+    assert_eq!(h.app.screen(), Screen::Start);
+    assert_eq!(h.app.menu().mode, Mode::TwoHumans, "choices kept");
+    h.press(KeyCode::Esc);
+    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.moves().len(), 6);
+    h.typed("n");
+    h.press(KeyCode::Down); // side and level rows are skipped for two players
+    assert_eq!(h.app.menu().row, Menu::GAME);
+    h.press(KeyCode::Up);
+    assert_eq!(h.app.menu().row, Menu::MODE);
+    h.press(KeyCode::Right); // Demo
+    h.press(KeyCode::Left); // back to two players
+    h.press(KeyCode::Enter);
+    assert!(h.app.moves().is_empty());
+    assert_eq!(h.app.mode(), Mode::TwoHumans);
+    assert!(h.app.hints(), "hints on by default for two people");
+}
+
+#[test]
+fn review_steps_through_the_moves_and_marks_mistakes() {
+    let mut h = finished_two_player_game();
+    h.typed("v");
+    assert_eq!(h.app.screen(), Screen::Review(1));
+    h.press(KeyCode::Left);
+    assert_eq!(h.app.screen(), Screen::Review(1), "stops at the first move");
+    for _ in 0..10 {
+        h.press(KeyCode::Right);
+    }
+    assert_eq!(h.app.screen(), Screen::Review(6), "stops at the last");
+    let last = h.app.review().unwrap();
+    assert_eq!(last.cell, cell("d1"));
+    assert_eq!(last.verdict, Verdict::Mistake);
+    assert!(
+        last.sentence(&Latin)
+            .starts_with("d1 lost at once instead of a win in 5"),
+        "{}",
+        last.sentence(&Latin)
+    );
+    assert_eq!(h.app.shown_position().text(), h.app.position().text());
+    h.press(KeyCode::Left);
+    assert_eq!(h.app.shown_position().stones(), 5);
+    h.typed("v");
+    assert_eq!(h.app.screen(), Screen::Game);
+}
+
+#[test]
+fn review_waits_for_the_end_of_the_game() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("b2v");
+    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.status(), "Review opens when the game is over.");
+}
+
+#[test]
+fn quitting_a_game_in_progress_asks_once() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("b2q");
+    assert!(!h.app.should_quit());
+    assert_eq!(
+        h.app.status(),
+        "q or Esc again to quit (the game is kept), any other key to stay."
+    );
+    h.typed("x");
+    assert!(!h.app.should_quit(), "any other key stays");
+    h.press(KeyCode::Esc);
+    h.press(KeyCode::Esc);
+    assert!(h.app.should_quit());
+}
+
+#[test]
+fn quitting_without_a_game_on_does_not_ask() {
+    let mut h = finished_two_player_game();
+    h.typed("q");
+    assert!(h.app.should_quit());
+}
+
+#[test]
+fn ctrl_c_quits_from_anywhere() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("b2?");
+    assert!(h.app.help());
+    let mut ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    ctrl_c.kind = KeyEventKind::Press;
+    h.send(Event::Key(ctrl_c));
+    assert!(h.app.should_quit());
+}
+
+#[test]
+fn d_then_a_digit_is_a_cell_and_leaves_the_level_alone() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    let level = h.app.difficulty();
+    h.typed("d");
+    assert_ne!(
+        h.app.difficulty(),
+        level,
+        "d alone changes the level at once"
+    );
+    h.typed("3");
+    assert_eq!(h.app.difficulty(), level, "restored: it was a cell name");
+    assert_eq!(h.moves(), "d3");
+}
+
+#[test]
+fn d_then_another_key_keeps_the_new_level() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("d");
+    h.press(KeyCode::Right);
+    assert_eq!(h.app.difficulty(), Difficulty::Easy);
+    assert!(h.app.moves().is_empty());
+}
+
+#[test]
+fn a_then_a_digit_places_in_column_a() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("a4");
+    assert_eq!(h.moves(), "a4");
+    h.typed("a");
+    assert_eq!(h.app.cursor(), cell("d4"), "a alone moves left");
+}
+
+#[test]
+fn a_rebound_letter_waits_to_see_if_a_digit_follows() {
+    let mut options = Settings {
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    options.keys.set(Action::Undo, ["b".parse().unwrap()]);
+    let now = Instant::now();
+    let mut h = Harness {
+        app: App::new(options, now),
+        now,
+        asked: Vec::new(),
+    };
+    h.send(ready());
+    h.press(KeyCode::Enter);
+    h.typed("a1b");
+    assert_eq!(h.moves(), "a1", "undo waits");
+    h.tick(1000);
+    assert!(h.app.moves().is_empty(), "then runs when no digit came");
+    h.typed("a1b2");
+    assert_eq!(h.moves(), "a1 b2", "b2 was a cell");
+}
+
+#[test]
+fn a_too_small_terminal_ignores_everything_but_quitting() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.send(Event::Resize(50, 12));
+    assert!(h.app.too_small());
+    h.typed("a1?dh");
+    assert!(h.app.moves().is_empty(), "nothing placed unseen");
+    assert!(!h.app.help());
+    assert!(!h.app.hints());
+    assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+    h.send(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 10,
+        row: 5,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert!(h.app.moves().is_empty());
+    h.send(Event::Resize(100, 30));
+    h.typed("a1");
+    assert_eq!(h.moves(), "a1", "enlarged, keys work again");
+    h.send(Event::Resize(50, 12));
+    assert!(
+        h.moves_asked() == 1 && !h.app.bot_thinking(),
+        "the bot waits"
+    );
+    h.send(Event::Resize(100, 30));
+    assert_eq!(h.moves_asked(), 2, "and is asked again once the game shows");
+    h.answer();
+    assert_eq!(h.app.moves().len(), 2);
+    h.send(Event::Resize(50, 12));
+    h.typed("q");
+    assert!(
+        h.app.should_quit(),
+        "q quits at once: a question could not be seen"
+    );
+}
+
+#[test]
+fn the_demo_pauses_while_the_terminal_is_too_small() {
+    let mut h = Harness::at_start(Mode::Demo, First::You, 0);
+    h.send(Event::Resize(50, 12));
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.screen(), Screen::Start, "Enter does nothing unseen");
+    h.send(Event::Resize(100, 30));
+    h.press(KeyCode::Enter);
+    assert_eq!(h.moves_asked(), 1);
+    h.send(Event::Resize(50, 12));
+    h.answer();
+    assert!(
+        h.app.moves().is_empty(),
+        "the answer for a paused game is dropped"
+    );
+    assert!(h.asked.is_empty(), "and nothing more is asked");
+}
+
+#[test]
+fn a_click_on_a_cell_places_there() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    let board = geometry::areas(Latin.layout(), ratatui::layout::Rect::new(0, 0, 100, 30))
+        .unwrap()
+        .board;
+    let target = board.cell_rect(Latin.place(cell("c4")));
+    h.send(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: target.x + 2,
+        row: target.y + 1,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(h.moves(), "c4");
+}
+
+#[test]
+fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
+    let h = Harness::new(Mode::VsBot, First::BotChooses, 0);
+    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert!(h.app.status().starts_with("Bot takes X and moves first"));
+    assert_eq!(h.moves_asked(), 1);
+}
+
+#[test]
+fn the_bot_chooses_once_the_solver_is_ready() {
+    let options = Settings {
+        first: First::BotChooses,
+        ..Settings::default()
+    };
+    let mut app = App::new(options, Instant::now());
+    let asked = app.update(Event::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+    assert!(
+        asked.iter().all(|r| matches!(r, BotRequest::Load(_))),
+        "only the engine is asked for: {asked:?}"
+    );
+    assert_eq!(app.human_side(), None);
+    let asked = app.update(ready());
+    assert_eq!(app.human_side(), Some(Side::Second));
+    assert_eq!(asked.len(), 1);
+}
+
+#[test]
+fn bot_chooses_on_the_start_screen_does_not_freeze_two_players() {
+    let mut h = Harness::at_start(Mode::VsBot, First::You, 0);
+    for key in [KeyCode::Down, KeyCode::Right, KeyCode::Right] {
+        h.press(key);
+    }
+    assert_eq!(h.app.menu().starter, First::BotChooses);
+    for key in [KeyCode::Up, KeyCode::Right, KeyCode::Enter] {
+        h.press(key);
+    }
+    assert_eq!(h.app.mode(), Mode::TwoHumans);
+    h.typed("b2");
+    assert_eq!(h.moves(), "b2", "{}", h.app.status());
+    h.typed("c3");
+    assert_eq!(h.moves(), "b2 c3");
+}
+
+#[test]
+fn bot_chooses_on_the_start_screen_does_not_freeze_the_demo() {
+    let mut h = Harness::at_start(Mode::VsBot, First::You, 0);
+    let keys = [KeyCode::Down, KeyCode::Right, KeyCode::Right, KeyCode::Up];
+    for key in keys
+        .into_iter()
+        .chain([KeyCode::Right, KeyCode::Right, KeyCode::Enter])
+    {
+        h.press(key);
+    }
+    assert_eq!(h.app.menu().starter, First::BotChooses);
+    assert_eq!(h.app.mode(), Mode::Demo);
+    assert_eq!(h.moves_asked(), 1, "Bot 1 is asked for its move");
+    h.answer();
+    assert_eq!(h.app.moves().len(), 1);
+    assert_eq!(h.moves_asked(), 1, "then Bot 2");
+}
+
+#[test]
+fn the_demo_plays_itself_to_the_end() {
+    let mut h = Harness::new(Mode::Demo, First::You, 0);
+    while !h.app.position().status().is_over() {
+        assert_eq!(h.moves_asked(), 1);
+        h.answer();
+    }
+    // Perfect against perfect is a draw.
+    assert!(h.app.status().starts_with("Draw"), "{}", h.app.status());
+    h.typed("q");
+    assert!(h.app.should_quit());
+}
+
+#[test]
+fn a_failed_bot_is_reported_and_undo_still_works() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    h.asked.clear();
+    h.send(Event::BotFailed("boom".into()));
+    assert!(h.app.status().starts_with("The bot failed (boom)"));
+    assert!(h.asked.is_empty(), "not asked again straight away");
+    h.typed("u");
+    assert!(h.app.moves().is_empty());
+}
+
+#[test]
+fn a_closed_input_ends_the_game_with_a_reason() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.send(Event::InputClosed("eof".into()));
+    assert!(h.app.should_quit());
+    assert_eq!(h.app.failure(), Some("the terminal's input closed: eof"));
+}
+
+#[test]
+fn the_level_key_says_there_is_no_bot_between_two_people() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    let level = h.app.difficulty();
+    h.typed("d");
+    h.press(KeyCode::Right);
+    assert_eq!(h.app.difficulty(), level);
+    assert!(
+        h.app.status().starts_with("No bot plays"),
+        "{}",
+        h.app.status()
+    );
+}
+
+#[test]
+fn each_mode_offers_only_the_keys_that_act_in_it() {
+    let two = Harness::new(Mode::TwoHumans, First::You, 0);
+    assert!(!two.app.offers(Action::Difficulty), "no bot to set");
+    assert!(two.app.offers(Action::Undo) && two.app.offers(Action::Swap));
+    let demo = Harness::new(Mode::Demo, First::You, 0);
+    for action in [Action::Place, Action::Undo, Action::Redo, Action::Swap] {
+        assert!(!demo.app.offers(action), "{action:?} in the demo");
+    }
+    assert!(demo.app.offers(Action::Difficulty));
+    let bot = Harness::new(Mode::VsBot, First::You, 0);
+    assert!(bot.app.offers(Action::Difficulty) && bot.app.offers(Action::Place));
+    assert!(
+        !bot.app.offers(Action::Review),
+        "only once the game is over"
+    );
+}
+
+#[test]
+fn two_players_undo_one_move_at_a_time() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("a1b1u");
+    assert_eq!(h.moves(), "a1");
+    h.typed("s");
+    assert_eq!(h.app.name(Side::First), "Player 2");
+}
+
+fn saved_vs_bot(moves: &str) -> SavedGame {
+    SavedGame {
+        game: "latin".into(),
+        mode: Mode::VsBot,
+        human: Some(Side::First),
+        difficulty: Difficulty::Hard,
+        weakest: None,
+        swapped: false,
+        moves: moves.split(' ').map(cell).collect(),
+    }
+}
+
+/// An app whose memory holds `saved`, with the solver ready, on the start screen.
+fn remembering(saved: Option<SavedGame>) -> Harness {
+    let now = Instant::now();
+    let memory = Memory::with(crate::store::Stats::default(), saved.into_iter().collect());
+    let mut h = Harness {
+        app: App::with_memory(Settings::default(), memory, now),
+        now,
+        asked: Vec::new(),
+    };
+    h.send(ready());
+    h
+}
+
+#[test]
+fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
+    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+    assert_eq!(h.app.menu().resume, Some(2));
+    assert_eq!(h.app.menu().row, Menu::RESUME, "resuming is the default");
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.moves(), "b2 c3");
+    assert_eq!(h.app.difficulty(), Difficulty::Hard);
+    assert!(h.app.human_to_move());
+    assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
+    let mut h = remembering(Some(saved_vs_bot("b2")));
+    h.press(KeyCode::Enter);
+    assert!(
+        h.app.status().starts_with("Resumed your game of 1 move. "),
+        "{}",
+        h.app.status()
+    );
+    assert_eq!(h.app.menu().resume, None, "offered once");
+}
+
+#[test]
+fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
+    let mut h = remembering(Some(SavedGame {
+        human: Some(Side::Second),
+        ..saved_vs_bot("b2 c3")
+    }));
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.moves_asked(), 1, "the bot is asked for its move");
+}
+
+#[test]
+fn a_new_game_replaces_the_saved_one() {
+    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+    h.press(KeyCode::Down);
+    assert_eq!(h.app.menu().row, Menu::GAME);
+    h.press(KeyCode::Enter);
+    assert!(h.app.moves().is_empty());
+    assert!(h.app.saved_game().is_none());
+    assert_eq!(h.app.menu().resume, None);
+}
+
+#[test]
+fn without_a_saved_game_there_is_no_resume_row() {
+    let h = remembering(None);
+    assert_eq!(h.app.menu().row, Menu::MODE);
+    assert!(!h.app.menu().row_enabled(Menu::RESUME));
+}
+
+#[test]
+fn the_game_in_progress_is_what_would_be_saved() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    assert_eq!(h.app.unfinished(), None, "nothing played yet");
+    h.typed("b2");
+    h.answer();
+    let saved = h.app.unfinished().expect("a game in progress");
+    assert_eq!(saved.moves.len(), 2);
+    assert_eq!(saved.human, Some(Side::First));
+    assert_eq!(
+        saved.history().unwrap().position().text(),
+        h.app.position().text()
+    );
+}
+
+#[test]
+fn a_finished_game_is_counted_once_and_not_saved() {
+    let mut h = finished_two_player_game();
+    assert_eq!(h.app.unfinished(), None);
+    let record = |h: &Harness| h.app.menu_record().unwrap();
+    h.typed("n");
+    assert_eq!(
+        record(&h).wins,
+        1,
+        "X won row 1: a win for the first player"
+    );
+    // Undo and finishing again does not count the game twice.
+    h.press(KeyCode::Esc);
+    h.typed("ur");
+    assert!(h.app.position().status().is_over());
+    h.typed("n");
+    assert_eq!(record(&h).games(), 1);
+}
+
+#[test]
+fn a_lost_game_against_the_bot_counts_as_a_loss_at_its_level() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    while !h.app.position().status().is_over() {
+        let free = first_free(&h.app);
+        h.typed(&free);
+        h.answer();
+    }
+    h.typed("n");
+    let record = h.app.menu_record().unwrap();
+    assert_eq!(record.wins, 0, "the perfect bot never loses");
+    assert_eq!(record.games(), 1);
+}
+
+#[test]
+fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    h.answer();
+    h.typed("s");
+    assert!(h.app.sides_swapped());
+    play_to_the_end(&mut h);
+    assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
+    h.typed("n");
+    assert_eq!(h.app.menu_record().unwrap().games(), 0);
+}
+
+#[test]
+fn swapping_before_the_first_move_still_records_the_game() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("s");
+    assert!(!h.app.sides_swapped(), "choosing a side is not a swap");
+    play_to_the_end(&mut h);
+    h.typed("n");
+    assert_eq!(h.app.menu_record().unwrap().games(), 1);
+}
+
+#[test]
+fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played() {
+    let options = Settings {
+        difficulty: Difficulty::Easy,
+        bot_delay: Duration::ZERO,
+        ..Settings::default()
+    };
+    let mut h = Harness::with(options);
+    h.press(KeyCode::Enter);
+    let mut raised = false;
+    // At most 8 of the person's moves fill the board.
+    for _ in 0..8 {
+        if h.app.position().status().is_over() {
+            break;
+        }
+        let free = first_free(&h.app);
+        h.typed(&free);
+        h.answer();
+        if !raised {
+            // Once the bot has played at easy: easy -> medium -> hard -> perfect.
+            for _ in 0..3 {
+                h.typed("d");
+                h.press(KeyCode::Right);
+            }
+            assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+            raised = true;
+        }
+    }
+    assert!(h.app.position().status().is_over(), "{}", h.moves());
+    let games_at = |h: &Harness, level| {
+        let key = memory::menu_record_key("latin", Mode::VsBot, level).unwrap();
+        h.app.memory.record(&key).games()
+    };
+    assert_eq!(
+        games_at(&h, Difficulty::Perfect),
+        0,
+        "not a game against perfect"
+    );
+    assert_eq!(games_at(&h, Difficulty::Easy), 1);
+}
+
+#[test]
+fn a_signal_quits_at_once_even_mid_game() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    h.send(Event::Terminate(Signal::Terminate));
+    assert!(h.app.should_quit());
+    assert_eq!(h.app.stopped_by(), Some(Signal::Terminate));
+    assert!(h.app.unfinished().is_some(), "kept for saving");
+}

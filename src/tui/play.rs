@@ -1,0 +1,432 @@
+//! The game screen's keys: the cursor, placing (by cursor, typed name or click), undo and
+//! redo, swapping sides, hints, the bot's level, quitting and opening the review.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+
+use super::app::{App, Screen};
+use super::geometry;
+use super::messages::join;
+use super::status::StatusLine;
+use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
+use crate::config::{Action, First, Mode};
+use crate::core::session::{Controller, Session};
+use crate::core::{CellId, Game, Place, Side};
+
+/// A cell's row and column on the board as a whole: blocks side by side as the game lays
+/// them out (Qubic's layers left to right), so the cursor walks from one into the next.
+fn virtual_of(game: &dyn Game, cell: CellId) -> (u8, u8) {
+    let layout = game.layout();
+    let place = game.place(cell);
+    let (block_row, block_col) = (
+        place.block / layout.blocks.cols,
+        place.block % layout.blocks.cols,
+    );
+    (
+        block_row * layout.cells.rows + place.row,
+        block_col * layout.cells.cols + place.col,
+    )
+}
+
+/// The cell at a row and column of the board as a whole.
+pub(super) fn cell_at_virtual(game: &dyn Game, row: u8, col: u8) -> CellId {
+    let layout = game.layout();
+    let place = Place {
+        block: (row / layout.cells.rows) * layout.blocks.cols + col / layout.cells.cols,
+        row: row % layout.cells.rows,
+        col: col % layout.cells.cols,
+    };
+    game.cell_at(place).unwrap_or(CellId::new(0))
+}
+
+impl App {
+    pub(super) fn on_game_key(&mut self, key: KeyEvent, action: Option<Action>) {
+        let letter = match key.code {
+            KeyCode::Char(c) if is_plain(&key) => Some(c.to_ascii_lowercase()),
+            _ => None,
+        };
+        match letter {
+            Some(c) => self.on_letter(c, action),
+            None => {
+                // Any other key ends a half-typed name (its prompt with it).
+                self.cancel_typed();
+                if let Some(action) = action {
+                    self.act(action);
+                }
+            }
+        }
+    }
+
+    /// A plain character: part of a cell's name, or a key's action, or both until the next
+    /// character tells which.
+    fn on_letter(&mut self, c: char, action: Option<Action>) {
+        let so_far = self.play.typed.as_ref().map_or("", |t| t.text.as_str());
+        let text = format!("{so_far}{c}");
+        match self.name_match(&text) {
+            NameMatch::Whole(cell) => {
+                if let Some(typed) = self.play.typed.take() {
+                    // The letters were a cell's name: undo what their keys did meanwhile.
+                    self.play.session.difficulty = typed.before.difficulty;
+                    self.play.hints = typed.before.hints;
+                }
+                self.play.cursor = cell;
+                self.place(cell);
+            }
+            NameMatch::Prefix if self.play.typed.is_some() => {
+                if let Some(typed) = &mut self.play.typed {
+                    typed.text = text.clone();
+                    typed.at = self.now;
+                }
+                self.status = StatusLine::note(self.typing_prompt(&text));
+            }
+            NameMatch::Prefix => self.start_typed(text, action),
+            NameMatch::None if self.play.typed.is_some() => {
+                // Not a name after all: what was typed goes back to being keys, then this
+                // character starts afresh.
+                self.cancel_typed();
+                self.on_letter(c, action);
+            }
+            NameMatch::None => match action {
+                Some(action) => self.act(action),
+                None if c.is_ascii_digit() => {
+                    self.status = StatusLine::note(format!(
+                        "To name a cell, type its whole name, like {}.",
+                        self.example_cell()
+                    ));
+                }
+                None => {}
+            },
+        }
+    }
+
+    /// How `text` (lower case) fits the names of the game's cells.
+    fn name_match(&self, text: &str) -> NameMatch {
+        let game = self.game();
+        let count = game.layout().cell_count();
+        let mut prefix = false;
+        for index in 0..count {
+            let cell = CellId::new(index);
+            let name = game.cell_name(cell).to_lowercase();
+            if name == text {
+                return NameMatch::Whole(cell);
+            }
+            prefix |= name.starts_with(text);
+        }
+        if prefix {
+            NameMatch::Prefix
+        } else {
+            NameMatch::None
+        }
+    }
+
+    /// A cell's name to show as an example: the cursor's.
+    fn example_cell(&self) -> String {
+        self.cell_name(self.play.cursor)
+    }
+
+    fn typing_prompt(&self, text: &str) -> String {
+        format!(
+            "{text}… then the rest of a cell's name (like {}){PROMPT_END}",
+            self.example_cell()
+        )
+    }
+
+    /// The first character of a cell's name, which may also be a key: a key that can be
+    /// put back (a cursor move, hints, the level) acts at once; any other waits to see
+    /// whether the name goes on.
+    fn start_typed(&mut self, text: String, action: Option<Action>) {
+        let before = Snapshot {
+            difficulty: self.play.session.difficulty,
+            hints: self.play.hints,
+        };
+        let deferred = match action {
+            Some(a) if reversible(a) => {
+                self.act(a);
+                None
+            }
+            other => other,
+        };
+        let status = self.status.clone();
+        let prefix = match action {
+            Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status.text),
+            _ => String::new(),
+        };
+        self.status = StatusLine::note(format!("{prefix}{}", self.typing_prompt(&text)));
+        self.play.typed = Some(Typed {
+            text,
+            at: self.now,
+            deferred,
+            before,
+            status,
+        });
+    }
+
+    /// The name being typed is dropped: its waiting key, if any, acts now, and its prompt
+    /// goes.
+    fn cancel_typed(&mut self) {
+        let Some(typed) = self.play.typed.take() else {
+            return;
+        };
+        if self.status.text.ends_with(PROMPT_END) {
+            self.status = typed.status;
+        }
+        if let Some(action) = typed.deferred {
+            self.act(action);
+        }
+    }
+
+    /// A waiting key acts once no more of a name has come for a while.
+    pub(super) fn finish_typed_if_due(&mut self) {
+        let due = self.play.typed.as_ref().is_some_and(|typed| {
+            typed.deferred.is_some() && self.now.duration_since(typed.at) >= CELL_NAME_WAIT
+        });
+        if due {
+            self.cancel_typed();
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Left => self.move_cursor(0, -1),
+            Action::Right => self.move_cursor(0, 1),
+            Action::Up => self.move_cursor(-1, 0),
+            Action::Down => self.move_cursor(1, 0),
+            Action::Place => self.place(self.play.cursor),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::New => self.open_start(),
+            Action::Swap => self.swap(),
+            Action::Hints => self.toggle_hints(),
+            Action::Help => self.help = true,
+            Action::Quit => self.ask_quit(),
+            Action::Difficulty => self.change_difficulty(),
+            Action::Review => self.start_review(),
+        }
+    }
+
+    /// Moves the cursor over the board as a whole, wrapping at its edges.
+    fn move_cursor(&mut self, rows: i16, cols: i16) {
+        let game = self.play.session.game.clone();
+        let layout = game.layout();
+        let height = i16::from(layout.blocks.rows * layout.cells.rows);
+        let width = i16::from(layout.blocks.cols * layout.cells.cols);
+        let (row, col) = virtual_of(game.as_ref(), self.play.cursor);
+        let row = (i16::from(row) + rows).rem_euclid(height) as u8;
+        let col = (i16::from(col) + cols).rem_euclid(width) as u8;
+        self.play.cursor = cell_at_virtual(game.as_ref(), row, col);
+    }
+
+    /// After a move that leaves the cursor where nothing may be played (extreme
+    /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
+    fn follow_legal_moves(&mut self) {
+        let position = self.position();
+        if position.blocks().is_empty() {
+            return; // every empty cell is playable: the cursor stays where it was
+        }
+        let legal = position.legal_moves();
+        if legal.is_empty() || legal.contains(&self.play.cursor) {
+            return;
+        }
+        let game = self.game();
+        let (r, c) = virtual_of(game, self.play.cursor);
+        let distance = |cell: &CellId| {
+            let (cr, cc) = virtual_of(game, *cell);
+            (i16::from(cr) - i16::from(r)).abs() + (i16::from(cc) - i16::from(c)).abs()
+        };
+        if let Some(&nearest) = legal.iter().min_by_key(|cell| distance(cell)) {
+            self.play.cursor = nearest;
+        }
+    }
+
+    /// A person's move at `cell`, with a clear message when it cannot be played.
+    pub(super) fn place(&mut self, cell: CellId) {
+        let position = self.position();
+        if position.status().is_over() {
+            self.status = StatusLine::note(format!(
+                "The game is over: {} new game, {} swap sides",
+                self.key(Action::New),
+                self.key(Action::Swap)
+            ));
+            return;
+        }
+        let to_move = position.to_move();
+        if self.controller(to_move) == Controller::Bot || self.play.session.human.is_none() {
+            self.status = StatusLine::note(format!("Wait: it is {}'s move.", self.name(to_move)));
+            return;
+        }
+        match position.play(cell) {
+            Ok(_) => {
+                self.play.bot_note = None;
+                self.play(cell);
+            }
+            Err(why) => self.status = StatusLine::illegal(format!("Illegal: {why}")),
+        }
+    }
+
+    /// Plays a legal move and says what happened.
+    pub(super) fn play(&mut self, cell: CellId) {
+        if self.play.session.history.play(cell).is_err() {
+            return; // checked by the caller; the bot's moves are checked by its engine
+        }
+        self.status = self.after_move_status(cell);
+        self.follow_legal_moves();
+    }
+
+    fn undo(&mut self) {
+        if self.mode() == Mode::Demo {
+            self.status = StatusLine::note("Undo is for games with a person in them.");
+            return;
+        }
+        let popped = self.play.session.undo();
+        self.play.bot.cancel();
+        self.status = if popped.is_empty() {
+            StatusLine::note("Nothing to undo.")
+        } else {
+            let names = join(self.game(), &popped);
+            StatusLine::turn(&format!("Took back {names}. "), &self.turn_text())
+        };
+    }
+
+    fn redo(&mut self) {
+        let replayed = self.play.session.redo();
+        if replayed.is_empty() {
+            self.status = StatusLine::note("Nothing to redo.");
+            return;
+        }
+        self.play.bot.cancel();
+        let lead = format!("Redid {}. ", join(self.game(), &replayed));
+        self.status = StatusLine::turn(&lead, &self.turn_text());
+    }
+
+    fn swap(&mut self) {
+        match self.mode() {
+            Mode::Demo => self.status = StatusLine::note("Both sides are the bot in the demo."),
+            Mode::TwoHumans => {
+                let session = &mut self.play.session;
+                session.names_swapped = !session.names_swapped;
+                self.status = StatusLine::note(format!(
+                    "Swapped: {} plays {}, {} plays {}.",
+                    self.name(Side::First),
+                    self.settings.symbol(Side::First),
+                    self.name(Side::Second),
+                    self.settings.symbol(Side::Second),
+                ));
+            }
+            Mode::VsBot => self.swap_with_bot(),
+        }
+    }
+
+    /// Mid-game, the person takes over the bot's side of this position; after a game,
+    /// a new game starts with the sides swapped.
+    fn swap_with_bot(&mut self) {
+        let Some(human) = self.play.session.human else {
+            return;
+        };
+        let side = human.other();
+        self.play.bot.cancel();
+        if self.position().status().is_over() {
+            let starter = if side == Side::First {
+                First::You
+            } else {
+                First::Bot
+            };
+            let session = &self.play.session;
+            self.play.session = Session::new(
+                session.game.clone(),
+                session.mode,
+                starter,
+                session.difficulty,
+            );
+            self.show_new_game();
+        } else {
+            self.play.session.swap_with_bot();
+        }
+        let symbol = self.settings.symbol(side).to_string();
+        self.status = StatusLine::turn(&format!("You now play {symbol}. "), &self.turn_text());
+    }
+
+    fn toggle_hints(&mut self) {
+        self.play.hints = !self.play.hints;
+        self.status = StatusLine::note(if self.play.hints {
+            "Hints on: each empty cell shows its value for the player to move."
+        } else {
+            "Hints off."
+        });
+    }
+
+    fn change_difficulty(&mut self) {
+        if self.mode() == Mode::TwoHumans {
+            self.status = StatusLine::note("No bot plays in a two-player game.");
+            return;
+        }
+        let level = self.play.session.difficulty.next();
+        self.play.session.difficulty = level;
+        self.status = StatusLine::note(format!("Bot level: {}", self.level_name(level)));
+    }
+
+    fn ask_quit(&mut self) {
+        if self.game_in_progress() {
+            self.play.confirm_quit = true;
+            self.status = StatusLine::note(format!(
+                "{} again to quit (the game is kept), any other key to stay.",
+                self.settings
+                    .keys
+                    .all_keys(Action::Quit)
+                    .replace('/', " or ")
+            ));
+        } else {
+            self.exit = Some(super::app::Exit::Chosen);
+        }
+    }
+
+    fn start_review(&mut self) {
+        if !self.position().status().is_over() {
+            self.status = StatusLine::note("Review opens when the game is over.");
+        } else if self.engine().is_none() {
+            self.status = StatusLine::note("The bot is still starting; try again in a moment.");
+        } else {
+            self.screen = Screen::Review(1);
+            self.status = StatusLine::note(format!(
+                "Review: {}/{} step through the moves, {} goes back.",
+                self.key(Action::Left),
+                self.key(Action::Right),
+                self.key(Action::Review)
+            ));
+        }
+    }
+
+    // ---- the mouse ----
+
+    pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left)
+            || self.screen != Screen::Game
+            || self.help
+            || self.too_small()
+        {
+            return;
+        }
+        let Some((w, h)) = self.size() else { return };
+        let layout = self.game().layout();
+        let Some(areas) = geometry::areas(layout, ratatui::layout::Rect::new(0, 0, w, h)) else {
+            return;
+        };
+        let place = areas.board.place_at(mouse.column, mouse.row);
+        if let Some(cell) = place.and_then(|place| self.game().cell_at(place)) {
+            self.play.typed = None;
+            self.play.cursor = cell;
+            self.place(cell);
+        }
+    }
+}
+
+/// How the typing prompt ends, to know it is still showing.
+const PROMPT_END: &str = " places there";
+
+/// How typed text fits the cells' names.
+enum NameMatch {
+    /// The whole name of this cell.
+    Whole(CellId),
+    /// The start of some names.
+    Prefix,
+    /// No name starts so.
+    None,
+}
