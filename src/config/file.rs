@@ -221,33 +221,28 @@ impl Reader<'_> {
     }
 
     /// serde refuses a key the file does not have, something other than a table where a
-    /// table belongs, and (since every value is taken as written) nothing else but a number
-    /// too big for any integer.
+    /// table belongs, and (every value being taken as written) nothing else but a number too
+    /// big for any integer. Which it was is found from where it was, in the document.
     fn refused(&self, e: &toml::de::Error, document: &DeTable<'_>) -> ConfigError {
         let span = e.span().unwrap_or(0..0);
-        let spot = raw::spot(document, &span);
-        let key = spot
-            .as_ref()
-            .map_or(String::new(), |spot| spot.path.join("."));
-        match spot.map(|spot| spot.value.ok_or(spot.path)) {
-            Some(Err(path)) => {
-                let (name, tables) = path.split_last().unwrap_or((&key, &[]));
-                self.unknown(&tables.join("."), name, span)
-            }
-            Some(Ok(found)) if raw::TABLES[1..].contains(&key.as_str()) => self.error(
+        let fix = "compare it with the file `tictaclatin config init` writes";
+        let Some(raw::Spot { path, value }) = raw::spot(document, &span) else {
+            let error = self.error(span, "", ErrorKind::BadValue, e.message(), fix);
+            return ConfigError { key: None, ..error };
+        };
+        let key = path.join(".");
+        match (value, path.split_last()) {
+            (None, Some((name, tables))) => self.unknown(&tables.join("."), name, span),
+            (Some(found), _) if raw::TABLES[1..].contains(&key.as_str()) => self.error(
                 span,
                 &key,
                 ErrorKind::WrongType,
                 format!("expected a table, found {} {found}", article(found)),
                 format!("put a `[{key}]` line on its own, and the keys of [{key}] below it"),
             ),
-            found => {
+            _ => {
                 let written = self.text.get(span.clone()).unwrap_or_default();
-                let problem = match found {
-                    Some(Ok(_)) => format!("{written} is out of range"),
-                    _ => e.message().to_string(),
-                };
-                let fix = "compare it with the file `tictaclatin config init` writes";
+                let problem = format!("{written} is out of range");
                 self.error(span, &key, ErrorKind::BadValue, problem, fix)
             }
         }
@@ -728,27 +723,11 @@ mod tests {
     #[test]
     fn no_input_panics() {
         use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
+        #[rustfmt::skip]
         const VALUES: [&str; 20] = [
-            "\"🦀\"",
-            "\"x\"",
-            "\"O\"",
-            "\"o\"",
-            "\"h\"",
-            "\"\"",
-            "\"red\"",
-            "\"easy\"",
-            "[\"a\", \"ctrl-z\"]",
-            "[]",
-            "[\"h\"]",
-            "[\"ctrl-m\"]",
-            "-7",
-            "5",
-            "99999999999999999999999",
-            "1.5",
-            "true",
-            "{ a = 1 }",
-            "1979-05-27",
-            "[1]",
+            "\"🦀\"", "\"x\"", "\"O\"", "\"o\"", "\"h\"", "\"\"", "\"red\"", "\"easy\"",
+            "[\"a\", \"ctrl-z\"]", "[]", "[\"h\"]", "[\"ctrl-m\"]", "-7", "5",
+            "99999999999999999999999", "1.5", "true", "{ a = 1 }", "1979-05-27", "[1]",
         ];
         const JUNK: [&str; 7] = ["[", "]", "=", "\"", ".", "{", "\\"];
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(10);

@@ -80,31 +80,19 @@ pub struct Game {
 /// The keys of each table (`""` is the top level), for messages: the key closest to a
 /// typo, or the table a misplaced key belongs in. A test checks they are serde's.
 pub fn keys_of(table: &str) -> Vec<&'static str> {
-    match table {
-        "" => vec!["color", "symbols", "names", "colors", "game", "keys"],
-        "symbols" => vec!["first", "second"],
-        "names" => vec!["first", "second", "you", "bot"],
-        "colors" => vec![
-            "first",
-            "second",
-            "highlight",
-            "hint_win",
-            "hint_draw",
-            "hint_loss",
-        ],
-        "game" => vec![
-            "kind",
-            "size",
-            "in_a_row",
-            "mode",
-            "first",
-            "difficulty",
-            "hints",
-            "bot_delay_ms",
-            "movetime_ms",
-        ],
-        "keys" => Action::ALL.iter().map(|a| a.name()).collect(),
-        _ => vec![],
+    #[rustfmt::skip]
+    const KEYS: [(&str, &[&str]); 5] = [
+        ("", &["color", "symbols", "names", "colors", "game", "keys"]),
+        ("symbols", &["first", "second"]),
+        ("names", &["first", "second", "you", "bot"]),
+        ("colors", &["first", "second", "highlight", "hint_win", "hint_draw", "hint_loss"]),
+        ("game", &["kind", "size", "in_a_row", "mode", "first", "difficulty", "hints",
+                   "bot_delay_ms", "movetime_ms"]),
+    ];
+    match KEYS.iter().find(|(name, _)| *name == table) {
+        Some((_, keys)) => keys.to_vec(),
+        None if table == "keys" => Action::ALL.iter().map(|a| a.name()).collect(),
+        None => vec![],
     }
 }
 
