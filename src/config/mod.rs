@@ -3,6 +3,15 @@
 //! that every mistake is reported with where it is and how to fix it.
 //!
 //! Nothing outside this module sees TOML: the game gets a typed [`Settings`].
+//!
+//! Reading a file is two steps. serde reads its shape (`raw.rs`: a derived struct per
+//! table, `deny_unknown_fields`, each value kept as written with its span), so the tables
+//! and keys are declared once instead of walked by hand. Then a thin layer (`file.rs`)
+//! checks each value and turns it into its setting; it knows the key it is reading, so
+//! every error says where it is (file:line:column, the dotted key), what was expected and
+//! how to fix it, and a key serde refused is found in the document by its span for a
+//! did-you-mean. Every error is a typed value: [`ConfigError`] for the settings, and small
+//! error types (symbols, key names, colours, delays) that say what is wrong with one value.
 
 // A `ConfigError` carries the whole diagnosis (file, position, key, problem, fix) and is
 // made at most once per run, on the way to exiting; boxing it would only make matching on
