@@ -7,9 +7,9 @@ use std::sync::{Arc, OnceLock};
 use divan::{Bencher, black_box};
 use tictaclatin::core::protocol::Session;
 use tictaclatin::core::{Engine, PlayerOptions};
-use tictaclatin::game::Board;
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
-use tictaclatin::solver::Solver;
+use tictaclatin::games::latin::game::Board;
+use tictaclatin::games::latin::solver::Solver;
 
 fn main() {
     divan::main();

@@ -1,17 +1,15 @@
-//! Tic-Tac-Latin: the rules, an exact solver, and the players built on it.
+//! tictaclatin: terminal board games (Tic-Tac-Latin, classic tic-tac-toe, and more), each
+//! with a bot as strong as the game allows.
 //!
-//! Layers, each knowing only those before it: `game` (the rules, nothing else), `solver`
-//! (exact values), `players` (everything that picks a move, including a `book` player),
-//! `book` (the strategy dictionary), `tournament` (many games between players), `engine`
-//! (the line protocol). `config` and `store` turn files into typed settings and records.
-//! The terminal game and the command line sit on top and nothing below knows them.
+//! Layers, each knowing only those before it: `core` (what every game shares: sides, cells,
+//! positions, values, players, the session of a game, the tournament and the engine line
+//! protocol, and the one interface to a game, `Game` and `Engine`), `games` (one folder per
+//! game with its rules, solver or search and players, and the one list of them), `config`
+//! and `store` (files turned into typed settings and records), and the terminal game `tui`.
+//! The command line sits on top and nothing below knows it.
 
 pub mod config;
 pub mod core;
 pub mod games;
 pub mod store;
 pub mod tui;
-
-// Paths of the time before games/ (moving to the games interface); to be removed.
-pub use core::{protocol as engine, tournament};
-pub use games::latin::{book, game, players, solver};

@@ -78,9 +78,9 @@ fn a_removed_entry_exits_1_naming_the_position() {
 
 #[test]
 fn a_worse_move_exits_1_naming_the_line() {
-    use tictaclatin::book::{Line, book_cells};
-    use tictaclatin::game::Cell;
-    use tictaclatin::solver::Solver;
+    use tictaclatin::games::latin::book::{Line, book_cells};
+    use tictaclatin::games::latin::game::Cell;
+    use tictaclatin::games::latin::solver::Solver;
 
     let dir = tempfile::tempdir().unwrap();
     let solver = Solver::new();

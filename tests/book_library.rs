@@ -4,10 +4,12 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tictaclatin::book::{self, Book, Line, Unsound, book_cells, export::ExportOptions};
-use tictaclatin::game::{Board, Cell, Side, Status, Symmetries};
-use tictaclatin::players::{BookPlayer, Player};
-use tictaclatin::solver::Solver;
+use tictaclatin::games::latin::book::{
+    self, Book, Line, Unsound, book_cells, export::ExportOptions,
+};
+use tictaclatin::games::latin::game::{Board, Cell, Side, Status, Symmetries};
+use tictaclatin::games::latin::players::{BookPlayer, Player};
+use tictaclatin::games::latin::solver::Solver;
 
 fn solver() -> &'static Solver {
     static SOLVER: OnceLock<Solver> = OnceLock::new();

@@ -51,8 +51,8 @@ fn move_prints_the_move_its_value_and_the_position_after() {
     assert_eq!(lines.len(), 2, "{text}");
     let fields: Vec<&str> = lines[0].split(' ').collect();
     assert_eq!(fields[1..], ["win", "3"]);
-    let before: tictaclatin::game::Board = "-X-O/-X--/X-X-/O--O".parse().unwrap();
-    let cell: tictaclatin::game::Cell = fields[0].parse().unwrap();
+    let before: tictaclatin::games::latin::game::Board = "-X-O/-X--/X-X-/O--O".parse().unwrap();
+    let cell: tictaclatin::games::latin::game::Cell = fields[0].parse().unwrap();
     assert_eq!(lines[1], before.play(cell).unwrap().to_text());
 }
 

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use tictaclatin::config::{self, Env, First, Mode, Overrides, Settings, Symbols};
-use tictaclatin::game::Side;
-use tictaclatin::players::Difficulty;
+use tictaclatin::core::Difficulty;
+use tictaclatin::core::Side;
 
 const FILE: &str = r#"
 color = true

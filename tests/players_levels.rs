@@ -5,11 +5,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tictaclatin::game::{Board, Cell};
+use tictaclatin::core::tournament::{Arena, Control, Pairing, Tally, run};
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
-use tictaclatin::players::{Difficulty, Player, RandomPlayer, level_player};
-use tictaclatin::solver::{Outcome, Solver};
-use tictaclatin::tournament::{Arena, Control, Pairing, Tally, run};
+use tictaclatin::games::latin::game::{Board, Cell};
+use tictaclatin::games::latin::players::{Difficulty, Player, RandomPlayer, level_player};
+use tictaclatin::games::latin::solver::{Outcome, Solver};
 
 /// `a`'s wins, draws and losses against `b` over `games` games each way.
 fn both_ways(solver: &Arc<Solver>, a: &str, b: &str, games: u64) -> (u64, u64, u64) {

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use tictaclatin::game::{Board, Cell, Side, Status};
-use tictaclatin::solver::{Outcome, Solver, Value};
+use tictaclatin::games::latin::game::{Board, Cell, Side, Status};
+use tictaclatin::games::latin::solver::{Outcome, Solver, Value};
 
 fn solver() -> &'static Solver {
     static SOLVER: OnceLock<Solver> = OnceLock::new();

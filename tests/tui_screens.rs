@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tictaclatin::config::{First, Mode, Settings};
 use tictaclatin::core::{Decision, Engine, Game as _};
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
-use tictaclatin::solver::Solver;
+use tictaclatin::games::latin::solver::Solver;
 use tictaclatin::tui::{App, BotRequest, Event};
 
 fn engine() -> Arc<dyn Engine> {
@@ -261,9 +261,9 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
         difficulty: Some(Difficulty::Perfect),
     };
     for outcome in [
-        tictaclatin::solver::Outcome::Draw,
-        tictaclatin::solver::Outcome::Loss,
-        tictaclatin::solver::Outcome::Draw,
+        tictaclatin::games::latin::solver::Outcome::Draw,
+        tictaclatin::games::latin::solver::Outcome::Loss,
+        tictaclatin::games::latin::solver::Outcome::Draw,
     ] {
         store.record_result(key.clone(), outcome).unwrap();
     }

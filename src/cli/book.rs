@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::Failure;
-use tictaclatin::book::{self, Book, BookError, export::ExportOptions};
-use tictaclatin::game::{Side, Symmetries};
-use tictaclatin::solver::Solver;
+use tictaclatin::games::latin::book::{self, Book, BookError, export::ExportOptions};
+use tictaclatin::games::latin::game::{Side, Symmetries};
+use tictaclatin::games::latin::solver::Solver;
 
 /// Exit status of `book verify` when the book is well-formed but wrong.
 const UNSOUND: u8 = 1;

@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use super::Failure;
 use super::settings_args::SettingsArgs;
 use tictaclatin::config::{self, Action, Env, Hints, Location, Settings};
-use tictaclatin::game::Side;
+use tictaclatin::core::Side;
 
 #[derive(Args, Debug)]
 pub struct ConfigArgs {

@@ -27,13 +27,27 @@ pub struct GameArgs {
     pub movetime: Option<Duration>,
 }
 
+/// A move time that is not a whole number of milliseconds in range.
+#[derive(Debug)]
+pub struct BadMovetime(String);
+
+impl std::fmt::Display for BadMovetime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a move time: give milliseconds from 1 to 600000, e.g. 1000",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadMovetime {}
+
 /// 1 to 600,000 milliseconds.
-pub fn parse_movetime(text: &str) -> Result<Duration, String> {
+pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
     match text.trim().parse::<u64>() {
         Ok(ms @ 1..=600_000) => Ok(Duration::from_millis(ms)),
-        _ => Err(format!(
-            "'{text}' is not a move time: give milliseconds from 1 to 600000, e.g. 1000"
-        )),
+        _ => Err(BadMovetime(text.to_string())),
     }
 }
 

@@ -8,8 +8,8 @@ use clap::Args;
 
 use super::{BAD_INPUT, Failure};
 use tictaclatin::config::{self, Env, First, Loaded, Mode, Overrides, Symbols};
+use tictaclatin::core::Difficulty;
 use tictaclatin::games::{self, GameKind};
-use tictaclatin::players::Difficulty;
 use tictaclatin::store::{self, Store};
 
 #[derive(Args, Debug, Default, Clone)]

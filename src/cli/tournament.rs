@@ -193,10 +193,22 @@ fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Fail
 }
 
 /// Ctrl-C asks the run to stop after the games in progress; the results so far are printed.
+/// (The same signal crate as the terminal game's: a thread waits for SIGINT.)
 fn watch_ctrl_c(control: &Arc<Control>) {
     let control = Arc::clone(control);
-    let installed = ctrlc::set_handler(move || control.stop.store(true, Ordering::Relaxed));
-    if let Err(e) = installed {
+    let watched = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]).and_then(
+        |mut signals| {
+            std::thread::Builder::new()
+                .name("ctrl-c".into())
+                .spawn(move || {
+                    if signals.forever().next().is_some() {
+                        control.stop.store(true, Ordering::Relaxed);
+                    }
+                })
+                .map(|_| ())
+        },
+    );
+    if let Err(e) = watched {
         eprintln!("tictaclatin: Ctrl-C will not stop the run cleanly: {e}");
     }
 }

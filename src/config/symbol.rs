@@ -7,7 +7,7 @@ use std::str::FromStr;
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
-use crate::game::Side;
+use crate::core::Side;
 
 /// One side's symbol: exactly one grapheme cluster (what a person sees as one character, an
 /// emoji with its modifiers included), visible, and 1 or 2 terminal columns wide. The grid

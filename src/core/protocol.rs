@@ -136,7 +136,7 @@ mod tests {
 
     use crate::core::PlayerOptions;
     use crate::games::latin::adapter::{Latin, LatinEngine};
-    use crate::solver::Solver;
+    use crate::games::latin::solver::Solver;
 
     #[test]
     fn requests_and_replies() {

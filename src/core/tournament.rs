@@ -241,7 +241,7 @@ mod tests {
 
     use crate::core::{CellId, Decision};
     use crate::games::latin::adapter::{Latin, LatinEngine};
-    use crate::solver::Solver;
+    use crate::games::latin::solver::Solver;
 
     fn pairing(first: &str, second: &str, games: u64, seed: u64) -> Pairing {
         Pairing {

@@ -462,7 +462,7 @@ impl App {
 
     /// On every way out: keeps an unfinished game for the next run, or forgets the one on
     /// disk when this run's game no longer needs it.
-    pub fn save_on_exit(&mut self) -> Result<(), String> {
+    pub fn save_on_exit(&mut self) -> Result<(), crate::store::StoreError> {
         match self.unfinished() {
             Some(game) => self.memory.save_game(&game),
             None if self.play.has_game => {
@@ -676,9 +676,11 @@ impl App {
 }
 
 /// The game a choice names. Settings are checked when they are loaded, so a choice that
-/// names no game can only come from a test; Tic-Tac-Latin is the fallback.
+/// names no game can only come from a test; the default game stands in for it.
 pub(super) fn game_of(choice: GameChoice) -> Arc<dyn Game> {
-    games::build(choice).unwrap_or_else(|_| Arc::new(games::latin::adapter::Latin))
+    games::build(choice)
+        .or_else(|_| games::build(GameChoice::default()))
+        .expect("the default game always builds")
 }
 
 /// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).

@@ -9,7 +9,7 @@ use ratatui::crossterm::event::{KeyEventKind, MouseButton, MouseEvent, MouseEven
 
 use crate::config::First;
 use crate::games::latin::adapter::{Latin, LatinEngine};
-use crate::solver::Solver;
+use crate::games::latin::solver::Solver;
 use crate::tui::messages::join;
 use crate::tui::review::Verdict;
 

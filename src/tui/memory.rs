@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::core::session::Finished;
 use crate::core::{Mode, Outcome};
-use crate::store::{Record, RecordKey, SavedGame, Stats, Store, latest_backup_path};
+use crate::store::{Record, RecordKey, SavedGame, Stats, Store, StoreError, latest_backup_path};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -93,12 +93,10 @@ impl Memory {
 
     /// Counts a finished game. The store re-reads the file first, so two games open at once
     /// do not undo each other's results.
-    pub fn record_result(&mut self, key: RecordKey, outcome: Outcome) -> Result<(), String> {
+    pub fn record_result(&mut self, key: RecordKey, outcome: Outcome) -> Result<(), StoreError> {
         match &self.store {
             Some(store) if store.saves() => {
-                self.stats = store
-                    .record_result(key, outcome)
-                    .map_err(|e| e.to_string())?;
+                self.stats = store.record_result(key, outcome)?;
             }
             _ => self.stats.record(key, outcome),
         }
@@ -106,19 +104,19 @@ impl Memory {
     }
 
     /// Keeps `game` for the next run.
-    pub fn save_game(&mut self, game: &SavedGame) -> Result<(), String> {
+    pub fn save_game(&mut self, game: &SavedGame) -> Result<(), StoreError> {
         match &self.store {
-            Some(store) => store.save_game(game).map_err(|e| e.to_string()),
+            Some(store) => store.save_game(game),
             None => Ok(()),
         }
     }
 
     /// Forgets the unfinished game of this game: it was resumed and ended, or a new game
     /// replaced it.
-    pub fn clear_game(&mut self, game: &str) -> Result<(), String> {
+    pub fn clear_game(&mut self, game: &str) -> Result<(), StoreError> {
         self.saved.retain(|saved| saved.game != game);
         match &self.store {
-            Some(store) => store.clear_game(game).map_err(|e| e.to_string()),
+            Some(store) => store.clear_game(game),
             None => Ok(()),
         }
     }

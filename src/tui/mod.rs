@@ -81,7 +81,7 @@ pub fn run(settings: Settings, memory: Memory, seed: u64) -> io::Result<Ending> 
         Some(why) => Err(io::Error::other(why.to_string())),
         None => Ok(Ending {
             signal: app.stopped_by(),
-            save_error: saved.err(),
+            save_error: saved.err().map(|e| e.to_string()),
             notices,
         }),
     }

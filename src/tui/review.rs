@@ -168,7 +168,7 @@ mod tests {
     use std::sync::{Arc, OnceLock};
 
     use crate::games::latin::adapter::{Latin, LatinEngine};
-    use crate::solver::Solver;
+    use crate::games::latin::solver::Solver;
 
     fn engine() -> &'static LatinEngine {
         static ENGINE: OnceLock<LatinEngine> = OnceLock::new();

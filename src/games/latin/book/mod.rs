@@ -126,7 +126,7 @@ impl Book {
                 text: trimmed.to_string(),
                 reason,
             };
-            let line = Line::parse(trimmed).map_err(malformed)?;
+            let line = Line::parse(trimmed).map_err(|e| malformed(e.to_string()))?;
             match expected {
                 None => expected = Some((line.side, Some(number))),
                 Some((want, decided_by)) if want != line.side => {

@@ -50,13 +50,10 @@ impl Line {
     }
 
     /// Reads one line; the side is taken from the line itself (see [`infer_side`]).
-    pub fn parse(text: &str) -> Result<Line, String> {
+    pub fn parse(text: &str) -> Result<Line, LineError> {
         let chars: Vec<char> = text.chars().collect();
         if chars.len() != WIDTH {
-            return Err(format!(
-                "expected {WIDTH} cells (a1..d4), found {} characters",
-                chars.len()
-            ));
+            return Err(LineError::Length(chars.len()));
         }
         let mut masks = Masks::default();
         for (i, &ch) in chars.iter().enumerate() {
@@ -68,11 +65,10 @@ impl Line {
                 'X' => masks.big_x |= bit,
                 'O' => masks.big_o |= bit,
                 other => {
-                    return Err(format!(
-                        "bad character '{}' in column {}: use . x o X O",
-                        other.escape_debug(),
-                        i + 1
-                    ));
+                    return Err(LineError::Character {
+                        found: other,
+                        column: i + 1,
+                    });
                 }
             }
         }
@@ -94,19 +90,13 @@ impl Line {
     }
 
     /// A book holds positions where there is still a move to make.
-    fn check_in_play(&self) -> Result<(), String> {
+    fn check_in_play(&self) -> Result<(), LineError> {
         for position in self.positions() {
             let (x, o) = position.points();
             match position.status() {
                 Status::InPlay => {}
-                Status::Won(side) => {
-                    return Err(format!(
-                        "the game is already over here ({} won {x} : {o}): a book only holds \
-                         positions with a move to make",
-                        side.letter()
-                    ));
-                }
-                Status::Draw => return Err("the board is already full".into()),
+                Status::Won(side) => return Err(LineError::Over { winner: side, x, o }),
+                Status::Draw => return Err(LineError::Full),
             }
         }
         Ok(())
@@ -133,6 +123,68 @@ impl fmt::Display for Line {
     }
 }
 
+/// Why a line is not in the book notation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LineError {
+    /// Not 16 characters.
+    Length(usize),
+    Character {
+        found: char,
+        column: usize,
+    },
+    /// No capital letter marks the move.
+    NoMove,
+    /// The stones fit neither side's book.
+    Counts {
+        x: u32,
+        o: u32,
+        big_x: u32,
+        big_o: u32,
+    },
+    /// The game is over in one of the line's positions.
+    Over {
+        winner: Side,
+        x: u32,
+        o: u32,
+    },
+    Full,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LineError::Length(n) => {
+                write!(f, "expected {WIDTH} cells (a1..d4), found {n} characters")
+            }
+            LineError::Character { found, column } => write!(
+                f,
+                "bad character '{}' in column {column}: use . x o X O",
+                found.escape_debug()
+            ),
+            LineError::NoMove => f.write_str(
+                "no move: mark the book's move with a capital X (first player's book) or O \
+                 (second player's book)",
+            ),
+            LineError::Counts { x, o, big_x, big_o } => write!(
+                f,
+                "the stones do not fit either side's book (x {x}, o {o}, X {big_x}, O {big_o}): \
+                 the first player's lines have one X, and as many x as o counting one o for \
+                 any O wildcards; the second player's have one O, and one x more than o \
+                 counting one x for any X wildcards"
+            ),
+            LineError::Over { winner, x, o } => write!(
+                f,
+                "the game is already over here ({} won {x} : {o}): a book only holds positions \
+                 with a move to make",
+                winner.letter()
+            ),
+            LineError::Full => f.write_str("the board is already full"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
 /// A position in book notation without a move: `.`, `x`, `o`. Used to name positions in
 /// messages so they can be found in a book by eye or with grep.
 pub fn book_cells(board: Board) -> String {
@@ -158,7 +210,7 @@ impl Masks {
     /// as many `x` as stones `o` (counting one from any `O` wildcards); a second-player line
     /// has exactly one `O` and one `x` more than `o` (counting one `x` from any `X`
     /// wildcards). The two never both fit: with one `X` and one `O` the counts differ by one.
-    fn infer_side(&self) -> Result<Side, String> {
+    fn infer_side(&self) -> Result<Side, LineError> {
         let (x, o) = (self.x.count_ones(), self.o.count_ones());
         let (big_x, big_o) = (self.big_x.count_ones(), self.big_o.count_ones());
         let first_fits = big_x == 1 && x == o + u32::from(big_o > 0);
@@ -166,15 +218,8 @@ impl Masks {
         match (first_fits, second_fits) {
             (true, _) => Ok(Side::First),
             (_, true) => Ok(Side::Second),
-            _ if big_x == 0 && big_o == 0 => Err("no move: mark the book's move with a \
-                 capital X (first player's book) or O (second player's book)"
-                .into()),
-            _ => Err(format!(
-                "the stones do not fit either side's book (x {x}, o {o}, X {big_x}, O {big_o}): \
-                 the first player's lines have one X, and as many x as o counting one o for \
-                 any O wildcards; the second player's have one O, and one x more than o \
-                 counting one x for any X wildcards"
-            )),
+            _ if big_x == 0 && big_o == 0 => Err(LineError::NoMove),
+            _ => Err(LineError::Counts { x, o, big_x, big_o }),
         }
     }
 }
@@ -220,7 +265,7 @@ mod tests {
 
     #[test]
     fn bad_lines_say_what_is_wrong() {
-        let err = |text: &str| Line::parse(text).unwrap_err();
+        let err = |text: &str| Line::parse(text).unwrap_err().to_string();
         assert!(err("X..").contains("expected 16 cells"));
         assert!(err("X......z........").contains("'z' in column 8"));
         assert!(err("x...............").contains("no move"));

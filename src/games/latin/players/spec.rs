@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::BookPlayer;
 use super::baselines::MAX_LOOKAHEAD;
 use super::{Difficulty, Greedy, Heuristic, Lookahead, Player, RandomPlayer};
-use crate::games::latin::book::Book;
+use crate::games::latin::book::{Book, BookError};
 use crate::games::latin::game::Side;
 use crate::games::latin::solver::Solver;
 
@@ -48,10 +48,14 @@ impl PartialEq for BookSpec {
 }
 
 impl BookSpec {
-    fn load(path: &str) -> Result<BookSpec, String> {
-        let book = Book::read(Path::new(path), None).map_err(|e| e.to_string())?;
+    fn load(path: &str) -> Result<BookSpec, SpecError> {
+        let refused = |e: BookError| SpecError::Book {
+            path: path.into(),
+            why: e.to_string(),
+        };
+        let book = Book::read(Path::new(path), None).map_err(refused)?;
         // Indexing also checks the book has no position twice.
-        let player = BookPlayer::new(&book, format!("book:{path}")).map_err(|e| e.to_string())?;
+        let player = BookPlayer::new(&book, format!("book:{path}")).map_err(refused)?;
         Ok(BookSpec {
             path: path.to_string(),
             player,
@@ -104,12 +108,7 @@ impl FromStr for PlayerSpec {
         // Book players: the book is read here, once, and shared by every game.
         if lower.starts_with("book:") {
             let path = &name["book:".len()..];
-            return BookSpec::load(path)
-                .map(PlayerSpec::Book)
-                .map_err(|why| SpecError::Book {
-                    path: path.into(),
-                    why,
-                });
+            return BookSpec::load(path).map(PlayerSpec::Book);
         }
         if let Some(depth) = lower.strip_prefix("lookahead-") {
             return match depth.parse::<u32>() {
