@@ -5,6 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::error::did_you_mean;
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
     /// The terminal's default colour.
@@ -63,16 +65,36 @@ const ALIASES: [(&str, &str); 6] = [
     ("lightgray", "white"),
 ];
 
+/// A colour the config file cannot read, as written.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown colour \"{0}\"")]
+pub struct UnknownColor(pub String);
+
+impl UnknownColor {
+    /// How to write a colour, with the closest name if this one looks like a typo.
+    pub fn fix(&self) -> String {
+        let names = NAMED.map(|(name, _)| name);
+        let hint = did_you_mean(&self.0, names)
+            .map(|name| format!("did you mean \"{name}\"? "))
+            .unwrap_or_default();
+        format!(
+            "{hint}use a colour name ({}), a hex colour like \"#ff8800\", or a terminal colour \
+             number 0-255",
+            names.join(", ")
+        )
+    }
+}
+
 impl FromStr for Color {
-    type Err = ();
+    type Err = UnknownColor;
 
     /// A name in any case, with or without separators (`lightred`, `Light-Red`,
-    /// `dark gray`, `grey`, `bright red`), `#rrggbb`, or a number 0-255. The caller words the error,
-    /// since it knows where the text came from.
-    fn from_str(text: &str) -> Result<Color, ()> {
-        let text = text.trim();
+    /// `dark gray`, `grey`, `bright red`), `#rrggbb`, or a number 0-255.
+    fn from_str(written: &str) -> Result<Color, UnknownColor> {
+        let unknown = || UnknownColor(written.to_string());
+        let text = written.trim();
         if let Some(hex) = text.strip_prefix('#') {
-            return parse_hex(hex).ok_or(());
+            return parse_hex(hex).ok_or_else(unknown);
         }
         if let Ok(number) = text.parse::<u8>() {
             return Ok(Color::Indexed(number));
@@ -90,7 +112,7 @@ impl FromStr for Color {
             .iter()
             .find(|(name, _)| *name == squashed)
             .map(|&(_, color)| color)
-            .ok_or(())
+            .ok_or_else(unknown)
     }
 }
 
@@ -144,5 +166,12 @@ mod tests {
         for bad in ["yelow", "#ff88", "#gg0000", "256", ""] {
             assert!(bad.parse::<Color>().is_err(), "{bad}");
         }
+        let typo = "yelow".parse::<Color>().unwrap_err();
+        assert_eq!(typo.to_string(), "unknown colour \"yelow\"");
+        assert!(
+            typo.fix().starts_with("did you mean \"yellow\"? "),
+            "{}",
+            typo.fix()
+        );
     }
 }

@@ -2,7 +2,6 @@
 //! column, key), what was expected, and what to do.
 
 use std::fmt;
-use std::ops::Range;
 use std::path::PathBuf;
 
 /// Where a setting came from, for the message.
@@ -93,11 +92,6 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let col = before[line_start..].chars().count() + 1;
     (line, col)
-}
-
-/// The position of a span's start, for an error.
-pub fn position(text: &str, span: &Range<usize>) -> Option<(usize, usize)> {
-    Some(line_col(text, span.start))
 }
 
 /// The known name closest to a typo, if it is close enough to be what was meant: at most

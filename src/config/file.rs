@@ -1,109 +1,85 @@
-//! Reading a config file's TOML into [`Settings`]: walks the parsed document with its spans,
-//! so every error points at the line and column of the offending key or value.
+//! From a config file's text to [`Settings`]: serde reads the file's shape (`raw.rs`), and
+//! this layer checks each value and says, for every mistake, where it is (line, column,
+//! dotted key), what was expected and how to fix it.
+//!
+//! Each value is checked on its own first, and of the mistakes found the one nearest the
+//! top of the file is reported: the first one a person reading the file meets. Then what
+//! only values together can get wrong: the two symbols, a key bound twice, a game that does
+//! not exist. (A key the file does not have stops serde, so it is reported before any value.)
 
-use std::ops::Range;
+use std::collections::BTreeMap;
+use std::fmt::Display;
+use std::ops::{Range, RangeInclusive};
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::color::{self, Color};
+use serde::Deserialize;
 use toml::Spanned;
-use toml::de::{DeString, DeTable, DeValue};
+use toml::de::{DeTable, Deserializer};
 use unicode_width::UnicodeWidthStr;
 
 use super::error::{did_you_mean, line_col};
 use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
+use super::raw::{self, Leaf, Value};
 use super::symbol::{Symbol, Symbols, SymbolsError};
 use super::{
-    Colors, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS,
+    Color, Colors, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS,
     MAX_NAME_WIDTH, MIN_MOVETIME_MS, Mode, Names, Origin, Settings, quoted_choices,
 };
 use crate::core::{Difficulty, Side};
-use crate::games::{self, GameKind};
+use crate::games::{self, GameChoice, GameKind};
 
-/// The tables of the file and their keys; `""` is the top level.
-const TABLES: [&str; 6] = ["", "symbols", "names", "colors", "game", "keys"];
-
-fn keys_of(table: &str) -> Vec<&'static str> {
-    match table {
-        "" => vec!["color", "symbols", "names", "colors", "game", "keys"],
-        "symbols" => vec!["first", "second"],
-        "names" => vec!["first", "second", "you", "bot"],
-        "colors" => vec![
-            "first",
-            "second",
-            "highlight",
-            "hint_win",
-            "hint_draw",
-            "hint_loss",
-        ],
-        "game" => vec![
-            "kind",
-            "size",
-            "in_a_row",
-            "mode",
-            "first",
-            "difficulty",
-            "hints",
-            "bot_delay_ms",
-            "movetime_ms",
-        ],
-        "keys" => Action::ALL.iter().map(|a| a.name()).collect(),
-        _ => vec![],
-    }
+/// Parses a config file's text on top of the defaults.
+pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
+    let reader = Reader { text, origin };
+    let document = DeTable::parse(text).map_err(|e| reader.syntax(&e))?;
+    let file = raw::File::deserialize(Deserializer::from(document.clone()))
+        .map_err(|e| reader.refused(&e, document.get_ref()))?;
+    reader.settings(&file)
 }
 
 /// Every (table, key) pair the file may hold, for the test that the example documents all.
 #[cfg(test)]
 pub fn all_keys() -> Vec<(&'static str, &'static str)> {
     let mut all = vec![("", "color")];
-    for table in &TABLES[1..] {
-        all.extend(keys_of(table).into_iter().map(|key| (*table, key)));
+    for table in &raw::TABLES[1..] {
+        all.extend(raw::keys_of(table).into_iter().map(|key| (*table, key)));
     }
     all
 }
 
-type Entry<'a, 'i> = (&'a Spanned<DeString<'i>>, &'a Spanned<DeValue<'i>>);
+/// The mistakes found so far: only the one nearest the top of the file is kept.
+#[derive(Default)]
+struct Mistakes(Option<ConfigError>);
 
-/// The entries of a table in the order they appear in the file, so the first mistake
-/// reported is the first one a person reading the file meets.
-fn entries<'a, 'i>(table: &'a DeTable<'i>) -> Vec<Entry<'a, 'i>> {
-    let mut list: Vec<Entry<'a, 'i>> = table.iter().collect();
-    list.sort_by_key(|(key, _)| key.span().start);
-    list
-}
-
-/// The last part of a dotted key: `size` for `game.size`.
-fn leaf(key: &str) -> &str {
-    key.rsplit('.').next().unwrap_or(key)
-}
-
-/// `symbols.first`, or `color` at the top level.
-fn dotted(table: &str, key: &str) -> String {
-    if table.is_empty() {
-        key.to_string()
-    } else {
-        format!("{table}.{key}")
-    }
-}
-
-/// Parses a config file's text on top of the defaults.
-pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
-    let reader = Reader { text, origin };
-    let root = DeTable::parse(text).map_err(|e| reader.syntax(&e))?;
-    let mut settings = Settings::default();
-    for (key, value) in entries(root.get_ref()) {
-        let name: &str = key.get_ref();
-        match name {
-            "color" => settings.color = reader.boolean("color", value, "false")?,
-            "symbols" => reader.symbols(reader.table(name, value)?, &mut settings.symbols)?,
-            "names" => reader.names(reader.table(name, value)?, &mut settings.names)?,
-            "colors" => reader.colors(reader.table(name, value)?, &mut settings.colors)?,
-            "game" => reader.game(reader.table(name, value)?, &mut settings)?,
-            "keys" => reader.keys(reader.table(name, value)?, &mut settings.keys)?,
-            _ => return Err(reader.unknown("", key)),
+impl Mistakes {
+    fn note(&mut self, error: ConfigError) {
+        if self
+            .0
+            .as_ref()
+            .is_none_or(|first| error.position < first.position)
+        {
+            self.0 = Some(error);
         }
     }
-    Ok(settings)
+
+    /// Checks a value the file may have written, and puts it in its setting if it is good.
+    fn set<T>(
+        &mut self,
+        slot: &mut T,
+        leaf: &Option<Leaf>,
+        check: impl FnOnce(&Leaf) -> Result<T, ConfigError>,
+    ) {
+        match leaf.as_ref().map(check) {
+            Some(Ok(value)) => *slot = value,
+            Some(Err(error)) => self.note(error),
+            None => {}
+        }
+    }
+
+    fn into_result(self) -> Result<(), ConfigError> {
+        self.0.map_or(Ok(()), Err)
+    }
 }
 
 /// The file being read, for locating errors.
@@ -113,23 +89,118 @@ struct Reader<'t> {
 }
 
 impl Reader<'_> {
-    fn error(
-        &self,
-        span: Range<usize>,
-        key: Option<String>,
-        kind: ErrorKind,
-        problem: impl Into<String>,
-        fix: impl Into<String>,
-    ) -> ConfigError {
-        ConfigError {
-            origin: self.origin.clone(),
-            position: Some(line_col(self.text, span.start)),
-            key,
-            kind,
-            problem: problem.into(),
-            fix: fix.into(),
+    fn settings(&self, file: &raw::File) -> Result<Settings, ConfigError> {
+        let mut s = Settings::default();
+        let mut mistakes = Mistakes::default();
+        let m = &mut mistakes;
+        m.set(&mut s.color, &file.color, |l| {
+            self.typed("color", l, ("true or false", "false"), Value::as_bool)
+        });
+        let [first, second] = [&file.symbols.first, &file.symbols.second];
+        let mut pair = [Side::First, Side::Second].map(|side| s.symbols.get(side).clone());
+        m.set(&mut pair[0], first, |l| self.symbol("symbols.first", l));
+        m.set(&mut pair[1], second, |l| self.symbol("symbols.second", l));
+        self.names(&file.names, &mut s.names, m);
+        self.colors(&file.colors, &mut s.colors, m);
+        self.game(&file.game, &mut s, m);
+        let written = self.keys(&file.keys, &mut s.keys, m);
+        mistakes.into_result()?;
+        s.symbols = self.pair(&file.symbols, pair)?;
+        self.game_exists(&file.game, s.game)?;
+        self.conflicts(&s.keys, &written)?;
+        Ok(s)
+    }
+
+    fn names(&self, t: &raw::Names, names: &mut Names, m: &mut Mistakes) {
+        for (key, leaf, slot) in [
+            ("names.first", &t.first, &mut names.first),
+            ("names.second", &t.second, &mut names.second),
+            ("names.you", &t.you, &mut names.you),
+            ("names.bot", &t.bot, &mut names.bot),
+        ] {
+            m.set(slot, leaf, |l| self.name(key, l));
         }
     }
+
+    fn colors(&self, t: &raw::Colors, colors: &mut Colors, m: &mut Mistakes) {
+        for (key, leaf, slot) in [
+            ("colors.first", &t.first, &mut colors.first),
+            ("colors.second", &t.second, &mut colors.second),
+            ("colors.highlight", &t.highlight, &mut colors.highlight),
+            ("colors.hint_win", &t.hint_win, &mut colors.hint_win),
+            ("colors.hint_draw", &t.hint_draw, &mut colors.hint_draw),
+            ("colors.hint_loss", &t.hint_loss, &mut colors.hint_loss),
+        ] {
+            m.set(slot, leaf, |l| self.color(key, l));
+        }
+    }
+
+    fn game(&self, t: &raw::Game, s: &mut Settings, m: &mut Mistakes) {
+        let game = &mut s.game;
+        m.set(&mut game.kind, &t.kind, |l| {
+            self.named::<GameKind>("game.kind", l, "\"classic\"")
+        });
+        let whole = |key: &str, l: &Leaf, example: &str| {
+            let n = self.number(key, l, 1..=255, ("", example));
+            n.map(|n| u8::try_from(n).ok())
+        };
+        m.set(&mut game.size, &t.size, |l| whole("game.size", l, "5"));
+        m.set(&mut game.in_a_row, &t.in_a_row, |l| {
+            whole("game.in_a_row", l, "4")
+        });
+        m.set(&mut s.mode, &t.mode, |l| {
+            self.named::<Mode>("game.mode", l, "\"bot\"")
+        });
+        m.set(&mut s.first, &t.first, |l| {
+            self.named::<First>("game.first", l, "\"you\"")
+        });
+        m.set(&mut s.difficulty, &t.difficulty, |l| {
+            self.named::<Difficulty>("game.difficulty", l, "\"perfect\"")
+        });
+        m.set(&mut s.hints, &t.hints, |l| self.hints("game.hints", l));
+        let millis = |key: &str, l: &Leaf, range, example: &str| {
+            let ms = self.number(key, l, range, (" milliseconds", example));
+            ms.map(|ms| Duration::from_millis(ms.unsigned_abs()))
+        };
+        m.set(&mut s.bot_delay, &t.bot_delay_ms, |l| {
+            millis("game.bot_delay_ms", l, 0..=MAX_BOT_DELAY_MS, "500")
+        });
+        m.set(&mut s.movetime, &t.movetime_ms, |l| {
+            millis(
+                "game.movetime_ms",
+                l,
+                MIN_MOVETIME_MS..=MAX_MOVETIME_MS,
+                "1000",
+            )
+        });
+    }
+
+    /// Each action's keys, set in `bindings`; returns every key with its action and where
+    /// it was written, to point at a key bound twice.
+    fn keys(
+        &self,
+        table: &BTreeMap<Spanned<String>, Leaf>,
+        bindings: &mut KeyBindings,
+        m: &mut Mistakes,
+    ) -> Vec<(Key, Action, Range<usize>)> {
+        let mut written = Vec::new();
+        for (name, leaf) in table {
+            let Ok(action) = name.get_ref().parse::<Action>() else {
+                m.note(self.unknown("keys", name.get_ref(), name.span()));
+                continue;
+            };
+            match self.key_list(action, leaf) {
+                Ok(keys) => {
+                    bindings.set(action, keys.iter().map(|(key, _)| *key));
+                    written.extend(keys.into_iter().map(|(key, span)| (key, action, span)));
+                }
+                Err(error) => m.note(error),
+            }
+        }
+        written
+    }
+
+    // What serde refused, and the file's syntax.
 
     fn syntax(&self, e: &toml::de::Error) -> ConfigError {
         let message = e.message().trim().replace('\n', "; ");
@@ -149,440 +220,314 @@ impl Reader<'_> {
         }
     }
 
+    /// serde refuses a key the file does not have, something other than a table where a
+    /// table belongs, and (every value being taken as written) nothing else but a number too
+    /// big for any integer. Which it was is found from where it was, in the document.
+    fn refused(&self, e: &toml::de::Error, document: &DeTable<'_>) -> ConfigError {
+        let span = e.span().unwrap_or(0..0);
+        let fix = "compare it with the file `tictaclatin config init` writes";
+        let Some(raw::Spot { path, value }) = raw::spot(document, &span) else {
+            let error = self.error(span, "", ErrorKind::BadValue, e.message(), fix);
+            return ConfigError { key: None, ..error };
+        };
+        let key = path.join(".");
+        match (value, path.split_last()) {
+            (None, Some((name, tables))) => self.unknown(&tables.join("."), name, span),
+            (Some(found), _) if raw::TABLES[1..].contains(&key.as_str()) => self.error(
+                span,
+                &key,
+                ErrorKind::WrongType,
+                format!("expected a table, found {} {found}", article(found)),
+                format!("put a `[{key}]` line on its own, and the keys of [{key}] below it"),
+            ),
+            _ => {
+                let written = self.text.get(span.clone()).unwrap_or_default();
+                let problem = format!("{written} is out of range");
+                self.error(span, &key, ErrorKind::BadValue, problem, fix)
+            }
+        }
+    }
+
     /// A key this table does not have, with the closest known key if it looks like a typo,
     /// or the table it belongs in if it is a known key in the wrong place.
-    fn unknown(&self, table: &str, key: &Spanned<DeString<'_>>) -> ConfigError {
-        let name: &str = key.get_ref();
-        let known = keys_of(table);
+    fn unknown(&self, table: &str, name: &str, span: Range<usize>) -> ConfigError {
+        let known = raw::keys_of(table);
         let here = if table.is_empty() {
             "at the top level".to_string()
         } else {
             format!("in [{table}]")
         };
-        let elsewhere = TABLES
+        let elsewhere = raw::TABLES[1..]
             .iter()
-            .find(|other| **other != table && keys_of(other).contains(&name));
+            .find(|other| **other != table && raw::keys_of(other).contains(&name));
         let fix = if let Some(suggestion) = did_you_mean(name, known.iter().copied()) {
             format!("did you mean `{suggestion}`?")
-        } else if let Some(other) = elsewhere.filter(|other| !other.is_empty()) {
+        } else if let Some(other) = elsewhere {
             format!("`{name}` belongs in the [{other}] table: move it below a `[{other}]` line")
         } else {
             format!("remove it; the keys {here} are: {}", known.join(", "))
         };
+        let dotted = if table.is_empty() {
+            name.to_string()
+        } else {
+            format!("{table}.{name}")
+        };
         self.error(
-            key.span(),
-            Some(dotted(table, name)),
+            span,
+            &dotted,
             ErrorKind::UnknownKey,
             format!("unknown key `{name}` {here}"),
             fix,
         )
     }
 
-    fn wrong_type(
+    // Values of each type.
+
+    fn error(
         &self,
+        span: Range<usize>,
         key: &str,
-        value: &Spanned<DeValue<'_>>,
-        expected: &str,
-        example: &str,
+        kind: ErrorKind,
+        problem: impl Into<String>,
+        fix: impl Into<String>,
     ) -> ConfigError {
-        let found = value.get_ref().type_str();
-        let leaf = key.rsplit('.').next().unwrap_or(key);
-        self.error(
-            value.span(),
-            Some(key.to_string()),
-            ErrorKind::WrongType,
-            format!("expected {expected}, found {} {found}", article(found)),
-            format!("write it like `{leaf} = {example}`"),
-        )
+        ConfigError {
+            origin: self.origin.clone(),
+            position: Some(line_col(self.text, span.start)),
+            key: Some(key.to_string()),
+            kind,
+            problem: problem.into(),
+            fix: fix.into(),
+        }
     }
 
-    fn table<'a, 'i>(
+    /// The value if it has the type `pick` takes; if not, what was expected and found.
+    fn typed<'a, T>(
         &self,
-        name: &str,
-        value: &'a Spanned<DeValue<'i>>,
-    ) -> Result<&'a DeTable<'i>, ConfigError> {
-        value.get_ref().as_table().ok_or_else(|| {
-            self.wrong_type(
-                name,
-                value,
-                "a table",
-                &format!("... under a [{name}] line"),
+        key: &str,
+        leaf: &'a Leaf,
+        (expected, example): (&str, &str),
+        pick: impl FnOnce(&'a Value) -> Option<T>,
+    ) -> Result<T, ConfigError> {
+        pick(leaf.get_ref()).ok_or_else(|| {
+            let found = leaf.get_ref().type_name();
+            self.error(
+                leaf.span(),
+                key,
+                ErrorKind::WrongType,
+                format!("expected {expected}, found {} {found}", article(found)),
+                format!("write it like `{} = {example}`", last_part(key)),
             )
         })
     }
 
-    fn string<'a>(
-        &self,
-        key: &str,
-        value: &'a Spanned<DeValue<'_>>,
-        example: &str,
-    ) -> Result<&'a str, ConfigError> {
-        value
-            .get_ref()
-            .as_str()
-            .ok_or_else(|| self.wrong_type(key, value, "a string in double quotes", example))
-    }
-
-    fn boolean(
-        &self,
-        key: &str,
-        value: &Spanned<DeValue<'_>>,
-        example: &str,
-    ) -> Result<bool, ConfigError> {
-        value
-            .get_ref()
-            .as_bool()
-            .ok_or_else(|| self.wrong_type(key, value, "true or false", example))
-    }
-
-    fn bad_value(
-        &self,
-        key: &str,
-        value: &Spanned<DeValue<'_>>,
-        problem: String,
-        fix: String,
-    ) -> ConfigError {
-        self.error(
-            value.span(),
-            Some(key.to_string()),
-            ErrorKind::BadValue,
-            problem,
-            fix,
+    fn string<'a>(&self, key: &str, leaf: &'a Leaf, example: &str) -> Result<&'a str, ConfigError> {
+        self.typed(
+            key,
+            leaf,
+            ("a string in double quotes", example),
+            Value::as_str,
         )
     }
 
     /// A value named by one of an enum's names (`mode = "bot"`).
-    fn named<T: FromStr<Err: std::fmt::Display>>(
+    fn named<T: FromStr<Err: Display>>(
         &self,
         key: &str,
-        value: &Spanned<DeValue<'_>>,
+        leaf: &Leaf,
         example: &str,
     ) -> Result<T, ConfigError> {
-        let text = self.string(key, value, example)?;
-        text.parse().map_err(|problem: T::Err| {
-            let problem = problem.to_string();
-            let leaf = key.rsplit('.').next().unwrap_or(key);
-            self.bad_value(
-                key,
-                value,
-                problem,
-                format!("write it like `{leaf} = {example}`"),
-            )
+        let fix = format!("write it like `{} = {example}`", last_part(key));
+        let text = self.string(key, leaf, example)?;
+        text.parse().map_err(|e: T::Err| {
+            self.error(leaf.span(), key, ErrorKind::BadValue, e.to_string(), fix)
         })
     }
 
-    fn symbols(&self, table: &DeTable<'_>, symbols: &mut Symbols) -> Result<(), ConfigError> {
-        let mut pair = [
-            symbols.get(Side::First).clone(),
-            symbols.get(Side::Second).clone(),
-        ];
-        // Where each side's symbol was written, to point an error at the right line.
-        let mut written: [Option<_>; 2] = [None, None];
-        let mut last = None;
-        for (key, value) in entries(table) {
-            let side = match key.get_ref().as_ref() {
-                "first" => Side::First,
-                "second" => Side::Second,
-                _ => return Err(self.unknown("symbols", key)),
-            };
-            let dotted = dotted("symbols", key.get_ref());
-            let text = self.string(&dotted, value, "\"🦀\"")?;
-            let symbol = Symbol::new(text).map_err(|e| {
-                let fix = e.fix();
-                self.error(
-                    value.span(),
-                    Some(dotted.clone()),
-                    ErrorKind::Symbol(e.clone()),
-                    format!("{text:?} cannot be a symbol: {e}"),
-                    fix,
-                )
-            })?;
-            pair[side as usize] = symbol;
-            written[side as usize] = Some((value, dotted.clone()));
-            last = Some((value, dotted));
-        }
-        let [first, second] = pair;
-        match Symbols::new(first, second) {
-            Ok(both) => *symbols = both,
-            Err(e) => {
-                // A letter on the wrong side is that side's fault; a clash is the last one set.
-                let culprit = match &e {
-                    SymbolsError::OtherSidesLetter { side, .. } => written[*side as usize].clone(),
-                    _ => None,
-                };
-                let (value, dotted) = culprit
-                    .or(last)
-                    .expect("the defaults differ, so the file set one");
-                return Err(self.error(
-                    value.span(),
-                    Some(dotted),
-                    ErrorKind::SameSymbol,
-                    e.to_string(),
-                    e.fix(),
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    fn names(&self, table: &DeTable<'_>, names: &mut Names) -> Result<(), ConfigError> {
-        for (key, value) in entries(table) {
-            let slot = match key.get_ref().as_ref() {
-                "first" => &mut names.first,
-                "second" => &mut names.second,
-                "you" => &mut names.you,
-                "bot" => &mut names.bot,
-                _ => return Err(self.unknown("names", key)),
-            };
-            let dotted = dotted("names", key.get_ref());
-            let name = self.string(&dotted, value, "\"Ada\"")?;
-            let problem = if name.trim().is_empty() {
-                Some("a name cannot be empty".to_string())
-            } else if name.chars().any(char::is_control) {
-                Some("a name cannot hold control characters (tabs, newlines...)".to_string())
-            } else if name.width() > MAX_NAME_WIDTH {
-                Some(format!(
-                    "\"{name}\" is {} columns wide; names are at most {MAX_NAME_WIDTH}",
-                    name.width()
-                ))
-            } else {
-                None
-            };
-            if let Some(problem) = problem {
-                let fix = format!("use a short name, e.g. `{} = \"Ada\"`", key.get_ref());
-                return Err(self.bad_value(&dotted, value, problem, fix));
-            }
-            *slot = name.to_string();
-        }
-        Ok(())
-    }
-
-    fn colors(&self, table: &DeTable<'_>, colors: &mut Colors) -> Result<(), ConfigError> {
-        for (key, value) in entries(table) {
-            let slot = match key.get_ref().as_ref() {
-                "first" => &mut colors.first,
-                "second" => &mut colors.second,
-                "highlight" => &mut colors.highlight,
-                "hint_win" => &mut colors.hint_win,
-                "hint_draw" => &mut colors.hint_draw,
-                "hint_loss" => &mut colors.hint_loss,
-                _ => return Err(self.unknown("colors", key)),
-            };
-            let dotted = dotted("colors", key.get_ref());
-            let name = self.string(&dotted, value, "\"lightred\"")?;
-            *slot = Color::from_str(name).map_err(|_| {
-                let hint = did_you_mean(name, COLOR_NAMES)
-                    .map(|s| format!("did you mean \"{s}\"? "))
-                    .unwrap_or_default();
-                self.error(
-                    value.span(),
-                    Some(dotted.clone()),
-                    ErrorKind::UnknownColor,
-                    format!("unknown colour \"{name}\""),
-                    format!(
-                        "{hint}use a colour name ({}), a hex colour like \"#ff8800\", or a \
-                         terminal colour number 0-255",
-                        COLOR_NAMES.join(", ")
-                    ),
-                )
-            })?;
-        }
-        Ok(())
-    }
-
-    fn game(&self, table: &DeTable<'_>, settings: &mut Settings) -> Result<(), ConfigError> {
-        for (key, value) in entries(table) {
-            let name: &str = key.get_ref();
-            let dotted = dotted("game", name);
-            match name {
-                "mode" => {
-                    settings.mode = self.named::<Mode>(&dotted, value, "\"bot\"")?;
-                }
-                "first" => {
-                    settings.first = self.named::<First>(&dotted, value, "\"you\"")?;
-                }
-                "difficulty" => {
-                    settings.difficulty =
-                        self.named::<Difficulty>(&dotted, value, "\"perfect\"")?;
-                }
-                "hints" => settings.hints = self.hints(&dotted, value)?,
-                "bot_delay_ms" => settings.bot_delay = self.delay(&dotted, value)?,
-                "kind" => {
-                    settings.game.kind = self.named::<GameKind>(&dotted, value, "\"classic\"")?;
-                }
-                "size" => settings.game.size = Some(self.small_number(&dotted, value, "5")?),
-                "in_a_row" => {
-                    settings.game.in_a_row = Some(self.small_number(&dotted, value, "4")?);
-                }
-                "movetime_ms" => settings.movetime = self.movetime(&dotted, value)?,
-                _ => return Err(self.unknown("game", key)),
-            }
-        }
-        // The game, its size and its line length must make a game together.
-        if let Err(problem) = games::build(settings.game) {
-            let span = entries(table)
-                .into_iter()
-                .find(|(key, _)| ["size", "in_a_row", "kind"].contains(&key.get_ref().as_ref()))
-                .map_or(0..0, |(_, value)| value.span());
-            return Err(self.error(
-                span,
-                Some("game".into()),
-                ErrorKind::BadValue,
-                problem.to_string(),
-                "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
-                 `kind = \"classic\"` with `size = 5`",
-            ));
-        }
-        Ok(())
-    }
-
-    /// A whole number from 1 to 255 (a board size, a line length).
-    fn small_number(
+    /// A whole number in `range`, of milliseconds if `unit` says so.
+    fn number(
         &self,
         key: &str,
-        value: &Spanned<DeValue<'_>>,
-        example: &str,
-    ) -> Result<u8, ConfigError> {
-        let number = value
-            .get_ref()
-            .as_integer()
-            .ok_or_else(|| self.wrong_type(key, value, "a whole number", example))?;
-        let n = i64::from_str_radix(number.as_str(), number.radix()).unwrap_or(i64::MAX);
-        u8::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| {
-            self.bad_value(
+        leaf: &Leaf,
+        range: RangeInclusive<i64>,
+        (unit, example): (&str, &str),
+    ) -> Result<i64, ConfigError> {
+        let expected = format!("a whole number{}", unit.replace(' ', " of "));
+        let n = self.typed(key, leaf, (&expected, example), Value::as_integer)?;
+        let n = i64::try_from(n).ok().filter(|n| range.contains(n));
+        n.ok_or_else(|| {
+            self.error(
+                leaf.span(),
                 key,
-                value,
-                format!("{} is out of range", number.as_str()),
+                ErrorKind::BadValue,
                 format!(
-                    "write a small whole number, e.g. `{} = {example}`",
-                    leaf(key)
+                    "{} is out of range",
+                    self.text.get(leaf.span()).unwrap_or("")
+                ),
+                format!(
+                    "use {} to {}{unit}, e.g. `{} = {example}`",
+                    range.start(),
+                    range.end(),
+                    last_part(key)
                 ),
             )
         })
-    }
-
-    /// How long a searching bot may think per move, in milliseconds.
-    fn movetime(&self, key: &str, value: &Spanned<DeValue<'_>>) -> Result<Duration, ConfigError> {
-        let number = value
-            .get_ref()
-            .as_integer()
-            .ok_or_else(|| self.wrong_type(key, value, "a whole number of milliseconds", "1000"))?;
-        let ms = i64::from_str_radix(number.as_str(), number.radix()).unwrap_or(i64::MAX);
-        if !(MIN_MOVETIME_MS..=MAX_MOVETIME_MS).contains(&ms) {
-            return Err(self.bad_value(
-                key,
-                value,
-                format!("{} ms is out of range", number.as_str()),
-                format!(
-                    "use {MIN_MOVETIME_MS} to {MAX_MOVETIME_MS} milliseconds, e.g. \
-                     `movetime_ms = 1000`"
-                ),
-            ));
-        }
-        Ok(Duration::from_millis(ms as u64))
     }
 
     /// `hints = "auto"`, `true` or `false`.
-    fn hints(&self, key: &str, value: &Spanned<DeValue<'_>>) -> Result<Hints, ConfigError> {
-        match value.get_ref() {
-            DeValue::Boolean(true) => Ok(Hints::On),
-            DeValue::Boolean(false) => Ok(Hints::Off),
-            DeValue::String(text) if text.as_ref() == "auto" => Ok(Hints::Auto),
+    fn hints(&self, key: &str, leaf: &Leaf) -> Result<Hints, ConfigError> {
+        match leaf.get_ref() {
+            Value::Bool(true) => Ok(Hints::On),
+            Value::Bool(false) => Ok(Hints::Off),
+            Value::String(text) if text == "auto" => Ok(Hints::Auto),
             // "auto" is a string too, so "found a string" would not say what is wrong.
-            DeValue::String(text) => Err(self.error(
-                value.span(),
-                Some(key.to_string()),
+            Value::String(text) => Err(self.error(
+                leaf.span(),
+                key,
                 ErrorKind::BadValue,
-                format!(
-                    "expected true, false or \"auto\", found {:?}",
-                    text.as_ref()
-                ),
+                format!("expected true, false or \"auto\", found {text:?}"),
                 "write `hints = true`, `hints = false` or `hints = \"auto\"` (true and false \
                  without quotes)",
             )),
-            _ => Err(self.wrong_type(key, value, "true, false or \"auto\"", "\"auto\"")),
+            _ => self.typed(key, leaf, ("true, false or \"auto\"", "\"auto\""), |_| None),
         }
     }
 
-    fn delay(&self, key: &str, value: &Spanned<DeValue<'_>>) -> Result<Duration, ConfigError> {
-        let number = value
-            .get_ref()
-            .as_integer()
-            .ok_or_else(|| self.wrong_type(key, value, "a whole number of milliseconds", "500"))?;
-        let ms = i64::from_str_radix(number.as_str(), number.radix()).unwrap_or(i64::MAX);
-        if !(0..=MAX_BOT_DELAY_MS).contains(&ms) {
-            return Err(self.bad_value(
+    // Values with a meaning.
+
+    fn symbol(&self, key: &str, leaf: &Leaf) -> Result<Symbol, ConfigError> {
+        let text = self.string(key, leaf, "\"🦀\"")?;
+        Symbol::new(text).map_err(|e| {
+            let problem = format!("{text:?} cannot be a symbol: {e}");
+            let fix = e.fix();
+            self.error(leaf.span(), key, ErrorKind::Symbol(e), problem, fix)
+        })
+    }
+
+    /// The two symbols together. A letter on the wrong side is that side's fault; a clash
+    /// is the fault of the one written last (the defaults do not clash).
+    fn pair(&self, t: &raw::Symbols, [first, second]: [Symbol; 2]) -> Result<Symbols, ConfigError> {
+        let error = match Symbols::new(first, second) {
+            Ok(symbols) => return Ok(symbols),
+            Err(error) => error,
+        };
+        let written = [("symbols.first", &t.first), ("symbols.second", &t.second)];
+        let last = written
+            .into_iter()
+            .max_by_key(|(_, leaf)| leaf.as_ref().map(|leaf| leaf.span().start));
+        let own = match &error {
+            SymbolsError::OtherSidesLetter { side, .. } => Some(written[*side as usize]),
+            _ => None,
+        };
+        let (key, leaf) = own
+            .filter(|(_, leaf)| leaf.is_some())
+            .or(last)
+            .unwrap_or(written[0]);
+        let span = leaf.as_ref().map_or(0..0, Spanned::span);
+        let fix = error.fix();
+        Err(self.error(span, key, ErrorKind::SameSymbol, error.to_string(), fix))
+    }
+
+    fn name(&self, key: &str, leaf: &Leaf) -> Result<String, ConfigError> {
+        let name = self.string(key, leaf, "\"Ada\"")?;
+        let problem = if name.trim().is_empty() {
+            "a name cannot be empty".to_string()
+        } else if name.chars().any(char::is_control) {
+            "a name cannot hold control characters (tabs, newlines...)".to_string()
+        } else if name.width() > MAX_NAME_WIDTH {
+            let width = name.width();
+            format!("\"{name}\" is {width} columns wide; names are at most {MAX_NAME_WIDTH}")
+        } else {
+            return Ok(name.to_string());
+        };
+        let fix = format!("use a short name, e.g. `{} = \"Ada\"`", last_part(key));
+        Err(self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix))
+    }
+
+    fn color(&self, key: &str, leaf: &Leaf) -> Result<Color, ConfigError> {
+        let text = self.string(key, leaf, "\"lightred\"")?;
+        text.parse().map_err(|e: super::color::UnknownColor| {
+            let fix = e.fix();
+            self.error(
+                leaf.span(),
                 key,
-                value,
-                format!("{} ms is out of range", number.as_str()),
-                format!("use 0 to {MAX_BOT_DELAY_MS} milliseconds, e.g. `bot_delay_ms = 500`"),
+                ErrorKind::UnknownColor,
+                e.to_string(),
+                fix,
+            )
+        })
+    }
+
+    /// An action's keys: one key name or a list of them, at least one.
+    fn key_list(
+        &self,
+        action: Action,
+        leaf: &Leaf,
+    ) -> Result<Vec<(Key, Range<usize>)>, ConfigError> {
+        let key = format!("keys.{action}");
+        let example = "[\"u\", \"ctrl-z\"]";
+        let items = match leaf.get_ref() {
+            Value::String(_) => std::slice::from_ref(leaf),
+            Value::Array(items) => items.as_slice(),
+            _ => {
+                let expected = ("a key name or a list of key names", example);
+                return self.typed(&key, leaf, expected, |_| None);
+            }
+        };
+        if items.is_empty() {
+            // An action without a key could never be done, e.g. no way to quit.
+            let defaults = action.default_keys().iter().map(|k| format!("\"{k}\""));
+            return Err(self.error(
+                leaf.span(),
+                &key,
+                ErrorKind::NoKey,
+                format!("`{action}` has no key: every action needs at least one key"),
+                format!(
+                    "give it a key, e.g. `{action} = [{}]` (its default), or delete the line \
+                     to keep the default",
+                    defaults.collect::<Vec<_>>().join(", ")
+                ),
             ));
         }
-        Ok(Duration::from_millis(ms as u64))
+        items
+            .iter()
+            .map(|item| {
+                let name = self.string(&key, item, example)?;
+                let parsed = name.parse::<Key>().map_err(|e| {
+                    let problem = e.to_string();
+                    let fix = format!("use {KEY_NAME_HELP}");
+                    self.error(item.span(), &key, ErrorKind::KeyName(e), problem, fix)
+                })?;
+                Ok((parsed, item.span()))
+            })
+            .collect()
     }
 
-    fn keys(&self, table: &DeTable<'_>, bindings: &mut KeyBindings) -> Result<(), ConfigError> {
-        // Where each key written in the file is, to point at it if it clashes.
-        let mut written: Vec<(Key, Action, Range<usize>)> = Vec::new();
-        for (key, value) in entries(table) {
-            let Ok(action) = key.get_ref().parse::<Action>() else {
-                return Err(self.unknown("keys", key));
-            };
-            let dotted = dotted("keys", action.name());
-            let items: Vec<&Spanned<DeValue<'_>>> = match value.get_ref() {
-                DeValue::String(_) => vec![value],
-                DeValue::Array(array) => array.iter().collect(),
-                _ => {
-                    return Err(self.wrong_type(
-                        &dotted,
-                        value,
-                        "a key name or a list of key names",
-                        "[\"u\", \"ctrl-z\"]",
-                    ));
-                }
-            };
-            let mut keys = Vec::new();
-            for item in items {
-                let name = self.string(&dotted, item, "[\"u\", \"ctrl-z\"]")?;
-                let key = name.parse::<Key>().map_err(|e| {
-                    self.error(
-                        item.span(),
-                        Some(dotted.clone()),
-                        ErrorKind::KeyName(e.clone()),
-                        e.to_string(),
-                        format!("use {KEY_NAME_HELP}"),
-                    )
-                })?;
-                written.push((key, action, item.span()));
-                keys.push(key);
-            }
-            if keys.is_empty() {
-                // An action without a key could never be done, e.g. no way to quit.
-                return Err(self.error(
-                    value.span(),
-                    Some(dotted),
-                    ErrorKind::NoKey,
-                    format!("`{action}` has no key: every action needs at least one key"),
-                    format!(
-                        "give it a key, e.g. `{action} = [{}]` (its default), or delete the line \
-                         to keep the default",
-                        action
-                            .default_keys()
-                            .iter()
-                            .map(|k| format!("\"{k}\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                ));
-            }
-            bindings.set(action, keys);
-        }
-        self.check_conflicts(bindings, &written)
+    /// The game, its size and its line length must make a game together; if not, the
+    /// first of them in the file is pointed at.
+    fn game_exists(&self, t: &raw::Game, choice: GameChoice) -> Result<(), ConfigError> {
+        let Err(problem) = games::build(choice) else {
+            return Ok(());
+        };
+        let span = [&t.kind, &t.size, &t.in_a_row]
+            .into_iter()
+            .flatten()
+            .map(Spanned::span)
+            .min_by_key(|span| span.start)
+            .unwrap_or(0..0);
+        Err(self.error(
+            span,
+            "game",
+            ErrorKind::BadValue,
+            problem.to_string(),
+            "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
+             `kind = \"classic\"` with `size = 5`",
+        ))
     }
 
     /// A key on two actions is an error at its last place in the file (at least one of the
     /// two actions was set there, because the defaults do not clash).
-    fn check_conflicts(
+    fn conflicts(
         &self,
         bindings: &KeyBindings,
         written: &[(Key, Action, Range<usize>)],
@@ -592,13 +537,12 @@ impl Reader<'_> {
         };
         let (_, action, span) = written
             .iter()
-            .rev()
-            .find(|(k, action, _)| *k == key && (*action == a || *action == b))
+            .filter(|(k, action, _)| *k == key && (*action == a || *action == b))
+            .max_by_key(|(_, _, span)| span.start)
             .cloned()
-            .expect("a clash involves a key written in the file");
+            .unwrap_or((key, a, 0..0));
         let other = if action == a { b } else { a };
-        let other_written = written.iter().any(|(_, act, _)| *act == other);
-        let note = if other_written {
+        let note = if written.iter().any(|(_, act, _)| *act == other) {
             String::new()
         } else {
             let defaults = quoted_choices(other.default_keys().iter().copied());
@@ -606,24 +550,21 @@ impl Reader<'_> {
         };
         Err(self.error(
             span,
-            Some(dotted("keys", action.name())),
+            &format!("keys.{action}"),
             ErrorKind::KeyBoundTwice,
             format!("\"{key}\" is bound to both `{action}` and `{other}`{note}"),
-            format!("bind \"{key}\" to one action only: remove it from `{action}`, or set `{other}` to other keys"),
+            format!(
+                "bind \"{key}\" to one action only: remove it from `{action}`, or set \
+                 `{other}` to other keys"
+            ),
         ))
     }
 }
 
-/// The colour names the config file accepts (besides hex and numbers), for messages.
-const COLOR_NAMES: [&str; 17] = {
-    let mut names = [""; 17];
-    let mut i = 0;
-    while i < names.len() {
-        names[i] = color::NAMED[i].0;
-        i += 1;
-    }
-    names
-};
+/// The last part of a dotted key: `size` for `game.size`.
+fn last_part(key: &str) -> &str {
+    key.rsplit('.').next().unwrap_or(key)
+}
 
 fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
@@ -713,5 +654,120 @@ mod tests {
         // `zeta` sorts after `alpha` but comes first in the file.
         let err = parse_text("[game]\nzeta = 1\nalpha = 2\n").unwrap_err();
         assert_eq!(err.key.as_deref(), Some("game.zeta"));
+    }
+
+    #[test]
+    fn values_are_checked_in_the_order_the_file_writes_them() {
+        let err = parse_text("[game]\nmode = \"x\"\n[colors]\nfirst = \"nope\"\n").unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("game.mode"), "{err}");
+        let err = parse_text("[game]\ndifficulty = 1\nkind = \"chess\"\n").unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("game.difficulty"), "{err}");
+        assert_eq!(err.kind, ErrorKind::WrongType);
+        // An unknown action in [keys] is a mistake in its place like any other.
+        let err = parse_text("[keys]\nzz = \"x\"\nundo = 5\n").unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("keys.zz"), "{err}");
+        assert_eq!(err.kind, ErrorKind::UnknownKey);
+    }
+
+    #[test]
+    fn only_a_table_is_a_table() {
+        for (text, key, found) in [
+            ("symbols = [\"X\", \"O\"]\n", "symbols", "an array"),
+            ("[[names]]\nyou = \"A\"\n", "names", "an array"),
+            ("game = 1979-05-27\n", "game", "a datetime"),
+            ("keys = 5\n", "keys", "an integer"),
+        ] {
+            let err = parse_text(text).unwrap_err();
+            assert_eq!(err.kind, ErrorKind::WrongType, "{err}");
+            assert_eq!(err.key.as_deref(), Some(key), "{err}");
+            let problem = format!("expected a table, found {found}");
+            assert_eq!(err.problem, problem, "{err}");
+        }
+    }
+
+    #[test]
+    fn numbers_too_big_for_any_setting_are_out_of_range() {
+        let huge = "99999999999999999999999999999999999999999999";
+        for (text, key) in [
+            (format!("[game]\nsize = {huge}\n"), "game.size"),
+            (
+                format!("[game]\nbot_delay_ms = {huge}\n"),
+                "game.bot_delay_ms",
+            ),
+            (
+                "[game]\nmovetime_ms = 99999999999999999999\n".into(),
+                "game.movetime_ms",
+            ),
+            ("[game]\nin_a_row = 0\n".into(), "game.in_a_row"),
+        ] {
+            let err = parse_text(&text).unwrap_err();
+            assert_eq!(err.kind, ErrorKind::BadValue, "{err}");
+            assert_eq!(err.key.as_deref(), Some(key), "{err}");
+            assert!(err.problem.contains("out of range"), "{err}");
+            assert_eq!(err.position.unwrap().0, 2, "{err}");
+        }
+    }
+
+    #[test]
+    fn a_key_below_a_value_is_a_value_of_the_wrong_type() {
+        let err = parse_text("[symbols.first]\nx = 1\n").unwrap_err();
+        assert_eq!(err.kind, ErrorKind::WrongType);
+        assert_eq!(err.key.as_deref(), Some("symbols.first"));
+        assert_eq!(
+            err.problem,
+            "expected a string in double quotes, found a table"
+        );
+    }
+
+    /// Random bytes and random near-TOML never panic, and every error points inside the file.
+    #[test]
+    fn no_input_panics() {
+        use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
+        #[rustfmt::skip]
+        const VALUES: [&str; 20] = [
+            "\"🦀\"", "\"x\"", "\"O\"", "\"o\"", "\"h\"", "\"\"", "\"red\"", "\"easy\"",
+            "[\"a\", \"ctrl-z\"]", "[]", "[\"h\"]", "[\"ctrl-m\"]", "-7", "5",
+            "99999999999999999999999", "1.5", "true", "{ a = 1 }", "1979-05-27", "[1]",
+        ];
+        const JUNK: [&str; 7] = ["[", "]", "=", "\"", ".", "{", "\\"];
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(10);
+        let mut kinds = Vec::new();
+        for round in 0..3000 {
+            let mut text = String::new();
+            // Tables in order, each once, with some of their keys: mostly good TOML.
+            let mut current = "";
+            for (table, key) in all_keys() {
+                if table != current && rng.random_bool(0.6) {
+                    text += &format!("[{table}]\n");
+                    current = table;
+                }
+                if table == current && rng.random_bool(0.25) {
+                    let value = VALUES[rng.random_range(0..VALUES.len())];
+                    text += &format!("{key} = {value}\n");
+                }
+            }
+            if round % 4 == 0 && !text.is_empty() {
+                let at = text
+                    .char_indices()
+                    .nth(rng.random_range(0..text.chars().count()));
+                text.insert_str(at.unwrap().0, JUNK[rng.random_range(0..JUNK.len())]);
+            }
+            if round % 10 == 0 {
+                let bytes: Vec<u8> = (0..round % 40).map(|_| rng.random()).collect();
+                text = String::from_utf8_lossy(&bytes).into_owned();
+            }
+            match parse_text(&text) {
+                Ok(_) => kinds.push(None),
+                Err(err) => {
+                    let (line, column) = err.position.expect("every file error is located");
+                    assert!(line >= 1 && column >= 1, "{text:?}: {err}");
+                    assert!(line <= text.lines().count() + 1, "{text:?}: {err}");
+                    kinds.push(Some(std::mem::discriminant(&err.kind)));
+                }
+            }
+        }
+        kinds.sort_by_key(|kind| format!("{kind:?}"));
+        kinds.dedup();
+        assert!(kinds.len() >= 8, "the files reach most checks: {kinds:?}");
     }
 }

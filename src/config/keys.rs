@@ -25,62 +25,52 @@ pub enum Action {
     Review,
 }
 
+/// Every action, in order: its name in the `[keys]` table, what it does (for the help
+/// overlay), and its built-in keys as agreed with the game screen. The action letters
+/// (u r n s h ? q d) win over the hjkl/wasd movement letters they collide with, so `h`, `s`
+/// and `d` do not move; the arrows always do.
+#[rustfmt::skip]
+const ACTIONS: [(Action, &str, &str, &[&str]); 14] = [
+    (Action::Left, "left", "move the cursor left", &["left", "a"]),
+    (Action::Right, "right", "move the cursor right", &["right", "l"]),
+    (Action::Up, "up", "move the cursor up", &["up", "k", "w"]),
+    (Action::Down, "down", "move the cursor down", &["down", "j"]),
+    (Action::Place, "place", "place your symbol at the cursor", &["enter", "space"]),
+    (Action::Undo, "undo", "take back a move (vs bot: yours and its reply)", &["u"]),
+    (Action::Redo, "redo", "redo a move taken back", &["r"]),
+    (Action::New, "new", "new game (choose mode, side, level)", &["n"]),
+    (Action::Swap, "swap", "swap sides", &["s"]),
+    (Action::Hints, "hints", "hints on/off: each cell's value", &["h"]),
+    (Action::Help, "help", "this help", &["?"]),
+    (Action::Quit, "quit", "quit (asks if a game is on)", &["q", "esc"]),
+    (Action::Difficulty, "difficulty", "change the bot's level", &["d"]),
+    (Action::Review, "review", "review the finished game", &["v"]),
+];
+
 impl Action {
-    pub const ALL: [Action; 14] = [
-        Action::Left,
-        Action::Right,
-        Action::Up,
-        Action::Down,
-        Action::Place,
-        Action::Undo,
-        Action::Redo,
-        Action::New,
-        Action::Swap,
-        Action::Hints,
-        Action::Help,
-        Action::Quit,
-        Action::Difficulty,
-        Action::Review,
-    ];
+    pub const ALL: [Action; 14] = {
+        let mut all = [Action::Left; 14];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = ACTIONS[i].0;
+            i += 1;
+        }
+        all
+    };
 
     /// The name used in the `[keys]` table of the config file.
     pub fn name(self) -> &'static str {
-        match self {
-            Action::Left => "left",
-            Action::Right => "right",
-            Action::Up => "up",
-            Action::Down => "down",
-            Action::Place => "place",
-            Action::Undo => "undo",
-            Action::Redo => "redo",
-            Action::New => "new",
-            Action::Swap => "swap",
-            Action::Hints => "hints",
-            Action::Help => "help",
-            Action::Quit => "quit",
-            Action::Difficulty => "difficulty",
-            Action::Review => "review",
-        }
+        ACTIONS[self.index()].1
     }
 
     /// What it does, for the help overlay.
     pub fn description(self) -> &'static str {
-        match self {
-            Action::Left => "move the cursor left",
-            Action::Right => "move the cursor right",
-            Action::Up => "move the cursor up",
-            Action::Down => "move the cursor down",
-            Action::Place => "place your symbol at the cursor",
-            Action::Undo => "take back a move (vs bot: yours and its reply)",
-            Action::Redo => "redo a move taken back",
-            Action::New => "new game (choose mode, side, level)",
-            Action::Swap => "swap sides",
-            Action::Hints => "hints on/off: each cell's value",
-            Action::Help => "this help",
-            Action::Quit => "quit (asks if a game is on)",
-            Action::Difficulty => "change the bot's level",
-            Action::Review => "review the finished game",
-        }
+        ACTIONS[self.index()].2
+    }
+
+    /// The built-in keys.
+    pub fn default_keys(self) -> &'static [&'static str] {
+        ACTIONS[self.index()].3
     }
 
     /// The four cursor movements.
@@ -89,28 +79,6 @@ impl Action {
             self,
             Action::Left | Action::Right | Action::Up | Action::Down
         )
-    }
-
-    /// The built-in keys, as agreed with the game screen. The action letters (u r n s h ? q
-    /// d) win over the hjkl/wasd movement letters they collide with, so `h`, `s` and `d` do
-    /// not move; the arrows always do.
-    pub fn default_keys(self) -> &'static [&'static str] {
-        match self {
-            Action::Left => &["left", "a"],
-            Action::Right => &["right", "l"],
-            Action::Up => &["up", "k", "w"],
-            Action::Down => &["down", "j"],
-            Action::Place => &["enter", "space"],
-            Action::Undo => &["u"],
-            Action::Redo => &["r"],
-            Action::New => &["n"],
-            Action::Swap => &["s"],
-            Action::Hints => &["h"],
-            Action::Help => &["?"],
-            Action::Quit => &["q", "esc"],
-            Action::Difficulty => &["d"],
-            Action::Review => &["v"],
-        }
     }
 
     fn index(self) -> usize {
@@ -124,11 +92,19 @@ impl fmt::Display for Action {
     }
 }
 
-impl FromStr for Action {
-    type Err = ();
+/// A name that is not one of the actions.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown action \"{0}\"")]
+pub struct UnknownAction(pub String);
 
-    fn from_str(name: &str) -> Result<Action, ()> {
-        Action::ALL.into_iter().find(|a| a.name() == name).ok_or(())
+impl FromStr for Action {
+    type Err = UnknownAction;
+
+    fn from_str(name: &str) -> Result<Action, UnknownAction> {
+        Action::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| UnknownAction(name.to_string()))
     }
 }
 
@@ -141,47 +117,27 @@ pub struct Key {
 }
 
 /// Why a key name could not be read.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum KeyNameError {
+    #[error("unknown key name \"{0}\"")]
     Unknown(String),
     /// Ctrl-C always quits, so it may not be bound to anything.
+    #[error("ctrl-c always quits and cannot be rebound")]
     CtrlC,
     /// Digits 1-4 finish a typed cell name (`b3`), so they may not be bound.
+    #[error("\"{0}\" is kept for typing cell names like b{0} and cannot be bound")]
     CellDigit(char),
     /// `shift-` with a character other than a letter: write the shifted character itself.
+    #[error("\"{0}\": write the shifted character itself (e.g. \"?\" rather than \"shift-/\")")]
     ShiftedChar(String),
     /// A ctrl key the terminal sends as another key's byte (`ctrl-m` is Enter), so it can
     /// never fire as itself. Holds the name as written and the key it arrives as.
-    Twin {
-        name: String,
-        twin: &'static str,
-    },
+    #[error(
+        "\"{name}\" can never fire: terminals send the same byte for it as for {twin}, so \
+         the game sees {twin}; bind \"{twin}\" or another key instead"
+    )]
+    Twin { name: String, twin: &'static str },
 }
-
-impl fmt::Display for KeyNameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            KeyNameError::Unknown(name) => write!(f, "unknown key name \"{name}\""),
-            KeyNameError::CtrlC => f.write_str("ctrl-c always quits and cannot be rebound"),
-            KeyNameError::CellDigit(digit) => write!(
-                f,
-                "\"{digit}\" is kept for typing cell names like b{digit} and cannot be bound"
-            ),
-            KeyNameError::ShiftedChar(name) => write!(
-                f,
-                "\"{name}\": write the shifted character itself (e.g. \"?\" rather than \
-                 \"shift-/\")"
-            ),
-            KeyNameError::Twin { name, twin } => write!(
-                f,
-                "\"{name}\" can never fire: terminals send the same byte for it as for \
-                 {twin}, so the game sees {twin}; bind \"{twin}\" or another key instead"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for KeyNameError {}
 
 /// Every name of a key without a character, as written in the config file.
 const NAMED: [(&str, KeyCode); 16] = [
@@ -480,6 +436,18 @@ mod tests {
 
     fn key(name: &str) -> Key {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn the_table_of_actions_is_in_their_order() {
+        for (i, action) in Action::ALL.into_iter().enumerate() {
+            assert_eq!(action.index(), i);
+            assert_eq!(action.name().parse::<Action>(), Ok(action));
+        }
+        assert_eq!(
+            "undoo".parse::<Action>(),
+            Err(UnknownAction("undoo".into()))
+        );
     }
 
     #[test]

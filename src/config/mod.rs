@@ -3,6 +3,15 @@
 //! that every mistake is reported with where it is and how to fix it.
 //!
 //! Nothing outside this module sees TOML: the game gets a typed [`Settings`].
+//!
+//! Reading a file is two steps. serde reads its shape (`raw.rs`: a derived struct per
+//! table, `deny_unknown_fields`, each value kept as written with its span), so the tables
+//! and keys are declared once instead of walked by hand. Then a thin layer (`file.rs`)
+//! checks each value and turns it into its setting; it knows the key it is reading, so
+//! every error says where it is (file:line:column, the dotted key), what was expected and
+//! how to fix it, and a key serde refused is found in the document by its span for a
+//! did-you-mean. Every error is a typed value: [`ConfigError`] for the settings, and small
+//! error types (symbols, key names, colours, delays) that say what is wrong with one value.
 
 // A `ConfigError` carries the whole diagnosis (file, position, key, problem, fix) and is
 // made at most once per run, on the way to exiting; boxing it would only make matching on
@@ -13,6 +22,7 @@ pub mod color;
 pub mod error;
 mod file;
 pub mod keys;
+mod raw;
 pub mod symbol;
 
 use std::path::{Path, PathBuf};
@@ -23,9 +33,9 @@ pub use crate::core::session::{First, Mode, quoted_choices};
 use crate::core::{Difficulty, Side};
 use crate::games::{self, GameChoice, GameKind};
 
-pub use color::Color;
+pub use color::{Color, UnknownColor};
 pub use error::{ConfigError, ErrorKind, Origin};
-pub use keys::{Action, Key, KeyBindings, KeyNameError};
+pub use keys::{Action, Key, KeyBindings, KeyNameError, UnknownAction};
 pub use symbol::{Symbol, SymbolError, Symbols, SymbolsError};
 
 /// The commented default config file: what `config init` writes, and the documentation of
@@ -387,49 +397,29 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
 
 impl Settings {
     /// The environment layer: `NO_COLOR`, `TICTACLATIN_MODE`, `TICTACLATIN_DIFFICULTY`,
-    /// `TICTACLATIN_SYMBOLS`, `TICTACLATIN_BOT_DELAY_MS`.
+    /// `TICTACLATIN_SYMBOLS`, the game's variables, `TICTACLATIN_BOT_DELAY_MS`.
     pub fn apply_env(&mut self, env: &Env) -> Result<(), ConfigError> {
         if env.no_color {
             self.color = false;
         }
-        if let Some(text) = &env.mode {
-            self.mode = text
-                .parse()
-                .map_err(|e: crate::core::session::UnknownName| {
-                    env_error(
-                        "TICTACLATIN_MODE",
-                        e.to_string(),
-                        "set it to bot, humans or demo",
-                    )
-                })?;
+        let fix = "set it to bot, humans or demo";
+        if let Some(mode) = from_env("TICTACLATIN_MODE", &env.mode, str::parse, fix)? {
+            self.mode = mode;
         }
-        if let Some(text) = &env.difficulty {
-            self.difficulty = text.parse().map_err(|e: crate::core::UnknownDifficulty| {
-                env_error(
-                    "TICTACLATIN_DIFFICULTY",
-                    e.to_string(),
-                    "set it to easy, medium, hard or perfect",
-                )
-            })?;
+        let fix = "set it to easy, medium, hard or perfect";
+        let difficulty = &env.difficulty;
+        if let Some(level) = from_env("TICTACLATIN_DIFFICULTY", difficulty, str::parse, fix)? {
+            self.difficulty = level;
         }
-        if let Some(text) = &env.symbols {
-            self.symbols = text.parse().map_err(|e: SymbolsError| {
-                env_error(
-                    "TICTACLATIN_SYMBOLS",
-                    e.to_string(),
-                    "set it to two different symbols separated by a comma, e.g. X,O",
-                )
-            })?;
+        let fix = "set it to two different symbols separated by a comma, e.g. X,O";
+        if let Some(pair) = from_env("TICTACLATIN_SYMBOLS", &env.symbols, str::parse, fix)? {
+            self.symbols = pair;
         }
         self.apply_game_env(env)?;
-        if let Some(text) = &env.bot_delay_ms {
-            self.bot_delay = parse_delay(text).map_err(|problem| {
-                env_error(
-                    "TICTACLATIN_BOT_DELAY_MS",
-                    problem,
-                    "set it to 0 to 10000 milliseconds, e.g. 500",
-                )
-            })?;
+        let fix = "set it to 0 to 10000 milliseconds, e.g. 500";
+        let delay = &env.bot_delay_ms;
+        if let Some(delay) = from_env("TICTACLATIN_BOT_DELAY_MS", delay, parse_delay, fix)? {
+            self.bot_delay = delay;
         }
         Ok(())
     }
@@ -437,53 +427,29 @@ impl Settings {
     /// `TICTACLATIN_GAME`, `TICTACLATIN_SIZE` and `TICTACLATIN_IN_A_ROW`, checked together
     /// with what the file chose.
     fn apply_game_env(&mut self, env: &Env) -> Result<(), ConfigError> {
-        if let Some(text) = &env.game {
-            self.game.kind = text.parse().map_err(|e: games::GameError| {
-                env_error(
-                    "TICTACLATIN_GAME",
-                    e.to_string(),
-                    "set it to one of the games",
-                )
-            })?;
+        let fix = "set it to one of the games";
+        if let Some(kind) = from_env("TICTACLATIN_GAME", &env.game, str::parse, fix)? {
+            self.game.kind = kind;
         }
-        for (name, text, slot) in [
-            ("TICTACLATIN_SIZE", &env.size, &mut self.game.size),
-            (
-                "TICTACLATIN_IN_A_ROW",
-                &env.in_a_row,
-                &mut self.game.in_a_row,
-            ),
-        ] {
-            if let Some(text) = text {
-                let n = text.trim().parse::<u8>().map_err(|_| {
-                    env_error(
-                        name,
-                        format!("expected a whole number, found \"{text}\""),
-                        "set it to a small whole number, e.g. 5",
-                    )
-                })?;
-                *slot = Some(n);
-            }
+        let fix = "set it to a small whole number, e.g. 5";
+        if let Some(size) = from_env("TICTACLATIN_SIZE", &env.size, parse_whole, fix)? {
+            self.game.size = Some(size);
         }
-        let given = [&env.game, &env.size, &env.in_a_row];
-        if let (Err(problem), Some(name)) = (
-            games::build(self.game),
-            given
-                .iter()
-                .zip([
-                    "TICTACLATIN_GAME",
-                    "TICTACLATIN_SIZE",
-                    "TICTACLATIN_IN_A_ROW",
-                ])
-                .find_map(|(value, name)| value.as_ref().map(|_| name)),
-        ) {
-            return Err(env_error(
-                name,
-                problem.to_string(),
-                "set the game, its size and its line length so they name a game together",
-            ));
+        if let Some(k) = from_env("TICTACLATIN_IN_A_ROW", &env.in_a_row, parse_whole, fix)? {
+            self.game.in_a_row = Some(k);
         }
-        Ok(())
+        let given = [
+            ("TICTACLATIN_GAME", &env.game),
+            ("TICTACLATIN_SIZE", &env.size),
+            ("TICTACLATIN_IN_A_ROW", &env.in_a_row),
+        ];
+        let Some((name, _)) = given.into_iter().find(|(_, value)| value.is_some()) else {
+            return Ok(());
+        };
+        games::build(self.game).map(drop).map_err(|problem| {
+            let fix = "set the game, its size and its line length so they name a game together";
+            env_error(name, problem.to_string(), fix)
+        })
     }
 
     /// The command-line layer. Flags are already typed and checked (by clap with the same
@@ -526,15 +492,40 @@ impl Settings {
     }
 }
 
+/// A bot delay the settings do not take, as written.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("expected a whole number of milliseconds from 0 to {MAX_BOT_DELAY_MS}, found \"{0}\"")]
+pub struct DelayError(pub String);
+
 /// A bot delay in milliseconds, within the range the config file allows. `--bot-delay` and
 /// `TICTACLATIN_BOT_DELAY_MS` both read it here, so they accept and refuse the same values.
-pub fn parse_delay(text: &str) -> Result<Duration, String> {
+pub fn parse_delay(text: &str) -> Result<Duration, DelayError> {
     match text.trim().parse::<i64>() {
         Ok(ms) if (0..=MAX_BOT_DELAY_MS).contains(&ms) => Ok(Duration::from_millis(ms as u64)),
-        _ => Err(format!(
-            "expected a whole number of milliseconds from 0 to {MAX_BOT_DELAY_MS}, found \"{text}\""
-        )),
+        _ => Err(DelayError(text.to_string())),
     }
+}
+
+/// A size or line length that is not a small whole number, as written.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("expected a whole number, found \"{0}\"")]
+pub struct WholeNumberError(pub String);
+
+fn parse_whole(text: &str) -> Result<u8, WholeNumberError> {
+    text.trim()
+        .parse()
+        .map_err(|_| WholeNumberError(text.to_string()))
+}
+
+/// An environment variable's value read with `parse`; a mistake names the variable.
+fn from_env<T, E: std::fmt::Display>(
+    name: &str,
+    value: &Option<String>,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+    fix: &str,
+) -> Result<Option<T>, ConfigError> {
+    let parsed = value.as_deref().map(parse).transpose();
+    parsed.map_err(|e| env_error(name, e.to_string(), fix))
 }
 
 fn env_error(name: &str, problem: String, fix: &str) -> ConfigError {
@@ -633,7 +624,7 @@ mod tests {
     fn the_bot_delay_is_at_most_ten_seconds_whatever_sets_it() {
         assert_eq!(parse_delay("10000"), Ok(Duration::from_millis(10_000)));
         for bad in ["10001", "18446744073709551615", "-1", "1.5", ""] {
-            let err = parse_delay(bad).unwrap_err();
+            let err = parse_delay(bad).unwrap_err().to_string();
             assert!(err.contains("from 0 to 10000"), "{err}");
         }
         let huge = Overrides {

@@ -16,76 +16,52 @@ use crate::core::Side;
 pub struct Symbol(String);
 
 /// Why a text cannot be a symbol.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SymbolError {
+    #[error("the symbol is empty")]
     Empty,
-    TooMany {
-        count: usize,
-    },
+    #[error("the symbol has {count} characters, a symbol is exactly one")]
+    TooMany { count: usize },
+    #[error("the symbol is whitespace, which is invisible")]
     Whitespace,
+    #[error("the symbol holds a control character, which is invisible")]
     Control,
     /// Zero columns (a lone combining mark) or more than two.
-    Width {
-        width: usize,
-    },
+    #[error("the symbol is {width} terminal columns wide; it must be 1 or 2 to fit the grid")]
+    Width { width: usize },
     /// `-`, `.` or `/`: they mean an empty cell or a row break in the position text, so a
     /// board printed with them could not be read back.
+    #[error(
+        "'{0}' is used in positions (- and . are empty cells, / separates rows), so a board \
+         drawn with it would be ambiguous"
+    )]
     PositionChar(char),
     /// `,`: it separates the two symbols in `--symbols X,O`, so it could not be given there.
+    #[error("',' separates the two symbols in --symbols X,O, so it cannot be one of them")]
     Comma,
     /// Several code points making one emoji (joined with U+200D, a flag, a skin tone, a
     /// variation selector, a keycap) or half a flag: terminals draw these at different
     /// widths, which shifts everything after them on the line.
-    Sequence {
-        code_points: usize,
-    },
+    #[error("{}", sequence(*.code_points))]
+    Sequence { code_points: usize },
+}
+
+fn sequence(code_points: usize) -> String {
+    if code_points == 1 {
+        "the symbol is half of a flag (a regional indicator letter), which terminals draw at \
+         different widths"
+            .into()
+    } else {
+        format!(
+            "the symbol is an emoji built from {code_points} code points (joined emoji, a flag, \
+             a skin tone or a variation selector), which terminals draw at different widths"
+        )
+    }
 }
 
 /// The characters of the position text that are not stones: `-` and `.` for an empty cell,
 /// `/` between rows.
 pub const POSITION_CHARS: [char; 3] = ['-', '.', '/'];
-
-impl fmt::Display for SymbolError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SymbolError::Empty => f.write_str("the symbol is empty"),
-            SymbolError::TooMany { count } => {
-                write!(
-                    f,
-                    "the symbol has {count} characters, a symbol is exactly one"
-                )
-            }
-            SymbolError::Whitespace => f.write_str("the symbol is whitespace, which is invisible"),
-            SymbolError::Control => {
-                f.write_str("the symbol holds a control character, which is invisible")
-            }
-            SymbolError::Width { width } => write!(
-                f,
-                "the symbol is {width} terminal columns wide; it must be 1 or 2 to fit the grid"
-            ),
-            SymbolError::PositionChar(c) => write!(
-                f,
-                "'{c}' is used in positions (- and . are empty cells, / separates rows), so a \
-                 board drawn with it would be ambiguous"
-            ),
-            SymbolError::Comma => f.write_str(
-                "',' separates the two symbols in --symbols X,O, so it cannot be one of them",
-            ),
-            SymbolError::Sequence { code_points: 1 } => f.write_str(
-                "the symbol is half of a flag (a regional indicator letter), which terminals \
-                 draw at different widths",
-            ),
-            SymbolError::Sequence { code_points } => write!(
-                f,
-                "the symbol is an emoji built from {code_points} code points (joined emoji, a \
-                 flag, a skin tone or a variation selector), which terminals draw at different \
-                 widths"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SymbolError {}
 
 impl SymbolError {
     /// How to fix the symbol, for a config file message.
