@@ -555,3 +555,47 @@ fn wrapped_sentences_keep_sizes_and_scores_together() {
     let review = as_read(&game.screen(70, 22));
     assert!(review.contains("win in 5"), "{review}");
 }
+
+/// The rows inside the box whose title starts with `title`, borders cut off.
+fn box_rows(screen: &str, title: &str) -> Vec<String> {
+    let rows: Vec<&str> = screen.lines().collect();
+    let Some(top) = rows.iter().position(|r| r.contains(title)) else {
+        return Vec::new();
+    };
+    let left = rows[top].find(&format!("┌{title}")).unwrap();
+    let left = rows[top][..left].chars().count();
+    rows[top + 1..]
+        .iter()
+        .take_while(|r| r.chars().nth(left).is_none_or(|c| c != '└'))
+        .map(|r| r.chars().skip(left + 1).take_while(|&c| c != '│').collect())
+        .collect()
+}
+
+/// The game-over box fits its text at the smallest and a roomy size: no empty rows, no key
+/// on one row and its label on the next, and the mode, level and hints still shown where
+/// there is room.
+#[test]
+fn the_game_over_box_fits_its_text_and_keeps_keys_with_their_labels() {
+    let mut game = Game::mode(Mode::VsBot);
+    while !game.app.position().status().is_over() {
+        let free = game.app.position().legal_moves()[0];
+        game.keys(&Latin.cell_name(free));
+    }
+    for (w, h) in [(70, 22), (100, 30), (80, 24)] {
+        let screen = as_read(&game.screen(w, h));
+        let rows = box_rows(&screen, " Game over ");
+        assert!(!rows.is_empty(), "{w} x {h}:\n{screen}");
+        assert!(
+            rows.iter().all(|r| !r.trim().is_empty()),
+            "{w} x {h}: no empty rows:\n{screen}"
+        );
+        let text = rows.join("\n");
+        for item in ["n new game", "s swap sides", "v review"] {
+            assert!(text.contains(item), "{w} x {h}: {item} whole:\n{screen}");
+        }
+        assert!(
+            screen.contains("Level  perfect (d changes)"),
+            "{w} x {h}: the facts stay:\n{screen}"
+        );
+    }
+}

@@ -10,6 +10,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::app::{App, Screen};
 use super::geometry;
@@ -84,6 +85,42 @@ pub fn glued(text: &str) -> String {
         out.push_str(word);
     }
     out
+}
+
+/// A key and what it does as one unbreakable piece ("v review" never wraps as "v" and
+/// "review"): its spaces become no-break spaces.
+pub fn key_item(key: &str, what: &str) -> String {
+    format!("{key} {what}").replace(' ', "\u{a0}")
+}
+
+/// `text` in rows of at most `width` columns, broken at its spaces only (a no-break space
+/// holds its words together); a word longer than a row is cut. Wrapping here rather than in
+/// `Paragraph` tells the caller how many rows the text takes, so a box can fit it.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ') {
+        let fits = row.width() + 1 + word.width() <= width;
+        if !row.is_empty() && fits {
+            row.push(' ');
+            row.push_str(word);
+            continue;
+        }
+        if !row.is_empty() {
+            rows.push(std::mem::take(&mut row));
+        }
+        for c in word.chars() {
+            if !row.is_empty() && row.width() + c.width().unwrap_or(0) > width {
+                rows.push(std::mem::take(&mut row));
+            }
+            row.push(c);
+        }
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 /// Top line: name of the game, the mode, the bot's level and hints.
@@ -291,5 +328,17 @@ mod tests {
         );
         assert_eq!(glued("a loss in 5; best"), format!("a loss in{nb}5; best"));
         assert_eq!(glued("a box of x"), "a box of x");
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces_only_and_cuts_what_cannot_fit() {
+        let items = [key_item("n", "new game"), key_item("v", "review")].join(" · ");
+        let rows = wrap(&items, 12);
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        assert!(rows.iter().all(|r| r.width() <= 12), "{rows:?}");
+        assert!(rows[1].starts_with("v\u{a0}review"), "{rows:?}");
+        assert_eq!(wrap("abcdef", 4), ["abcd", "ef"]);
+        assert_eq!(wrap("", 4), [""]);
+        assert_eq!(wrap("a b c", 3), ["a b", "c"]);
     }
 }

@@ -4,28 +4,26 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use super::{Theme, glued, mode_label};
+use super::{Theme, glued, key_item, mode_label, wrap};
 use crate::config::{Action, First, Mode};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
 use crate::tui::review::{self, Verdict};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let mut y = area.y;
-    buf.set_line(area.x, y, &tally(app, area.width), area.width);
-    y += 2;
+    buf.set_line(area.x, area.y, &tally(app, area.width), area.width);
+    let top = area.y + 2;
+    let room = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
     let used = match app.screen() {
-        Screen::Review(_) => review_box(app, Rect::new(area.x, y, area.width, 6), buf),
-        _ if app.position().status().is_over() => {
-            game_over(app, Rect::new(area.x, y, area.width, 6), buf)
-        }
-        _ => facts(app, Rect::new(area.x, y, area.width, 4), buf),
+        Screen::Review(_) => review_box(app, room, buf),
+        _ if app.position().status().is_over() => ended(app, room, buf),
+        _ => draw_facts(app, &facts(app, true), room, buf),
     };
-    y += used + 1;
+    let y = top + used + 1;
     if y < area.bottom() {
         moves(
             app,
@@ -33,6 +31,25 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             buf,
         );
     }
+}
+
+/// The rows the move list takes: its header and a row per pair of moves.
+fn moves_rows(app: &App) -> u16 {
+    1 + app.moves().len().div_ceil(2) as u16
+}
+
+/// At the end: the game-over box, then the mode, level and hints where they leave the
+/// whole move list room (it matters more once the game is over, for the review).
+fn ended(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
+    let banner = game_over(app, area, buf);
+    let rows = facts(app, false);
+    let below = banner + 1;
+    let needed = rows.len() as u16 + 1 + moves_rows(app);
+    if area.height.saturating_sub(below) < needed {
+        return banner;
+    }
+    let rest = Rect::new(area.x, area.y + below, area.width, area.height - below);
+    below + draw_facts(app, &rows, rest, buf)
 }
 
 /// "You X 1 : 0 O Bot": names, symbols in their colours, the points, in `width` columns
@@ -106,100 +123,119 @@ fn ellipsized(name: &str, cols: usize) -> String {
     kept
 }
 
-/// Turn, mode, level, hints, and what the bot said of its last move; returns the rows used.
-fn facts(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let side = app.position().to_move();
-    let symbol = app.settings().symbol(side);
-    let turn = if app.human_side().is_none() && app.mode() == Mode::VsBot {
+/// Turn (while the game is on), mode, level, hints, and what the bot said of its last
+/// move, as label and value.
+fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
+    let mut rows = Vec::new();
+    if with_turn {
+        rows.push(("Turn", turn(app)));
+    }
+    rows.push(("Mode", mode_text(app)));
+    if app.mode() != Mode::TwoHumans {
+        let level = app.level_name(app.difficulty());
+        let key = first_key(app, Action::Difficulty);
+        rows.push(("Level", format!("{level} ({key} changes)")));
+    }
+    let hints = if app.hints() { "on" } else { "off" };
+    let keys = app.settings().keys.all_keys(Action::Hints);
+    rows.push(("Hints", format!("{hints} ({keys} toggles)")));
+    if let Some(note) = app.bot_note() {
+        rows.push(("Bot", note.to_string()));
+    }
+    rows
+}
+
+/// Whose turn it is, or what the bot is doing.
+fn turn(app: &App) -> String {
+    let symbol = app.settings().symbol(app.position().to_move());
+    if app.human_side().is_none() && app.mode() == Mode::VsBot {
         "Bot is choosing its side…".to_string()
     } else if app.bot_thinking() && app.mode() == Mode::VsBot {
         format!("{} is thinking… ({symbol})", app.settings().names.bot)
     } else {
         app.turn_text()
-    };
-    let keys = &app.settings().keys;
-    let mut rows = vec![("Turn", turn), ("Mode", mode_text(app))];
-    if app.mode() != Mode::TwoHumans {
-        rows.push((
-            "Level",
-            format!(
-                "{} ({} changes)",
-                app.level_name(app.difficulty()),
-                first_key(app, Action::Difficulty)
-            ),
-        ));
     }
-    rows.push((
-        "Hints",
-        format!(
-            "{} ({} toggles)",
-            if app.hints() { "on" } else { "off" },
-            keys.all_keys(Action::Hints)
-        ),
-    ));
-    if let Some(note) = app.bot_note() {
-        rows.push(("Bot", note.to_string()));
-    }
+}
+
+/// The facts, a row each with its label in the accent; returns the rows used.
+fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) -> u16 {
     let label = Theme(app.settings()).accent();
-    let rows: Vec<_> = rows.into_iter().take(area.height as usize).collect();
-    for (i, (name, value)) in rows.iter().enumerate() {
+    let shown = rows.len().min(area.height as usize);
+    for (i, (name, value)) in rows.iter().take(shown).enumerate() {
         let line = Line::from(vec![
             Span::styled(format!("{name:<7}"), label),
             Span::raw(value.clone()),
         ]);
         buf.set_line(area.x, area.y + i as u16, &line, area.width);
     }
-    rows.len() as u16
+    shown as u16
 }
 
-/// The banner at the end: who won with which lines, or the draw, and what to do next.
+/// The banner at the end: who won with which lines, or the draw, and what to do next,
+/// as tall as its text; returns the rows used.
 fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(app.settings());
     let winner_style = match app.position().status() {
         Status::Won(side) => theme.side(side),
         _ => Style::default(),
     };
-    let mut text = vec![
-        Line::styled(
-            glued(&app.result_text()),
-            winner_style.add_modifier(Modifier::BOLD),
-        ),
-        Line::from(if app.mode() == Mode::Demo {
-            format!(
-                "{} new game · {} review",
-                first_key(app, Action::New),
-                first_key(app, Action::Review)
-            )
-        } else {
-            format!(
-                "{} new game · {} swap sides · {} review",
-                first_key(app, Action::New),
-                first_key(app, Action::Swap),
-                first_key(app, Action::Review)
-            )
-        }),
-    ];
+    let width = area.width.saturating_sub(2) as usize;
+    let mut lines = wrapped(
+        &glued(&app.result_text()),
+        winner_style.add_modifier(Modifier::BOLD),
+        width,
+    );
     if app.sides_swapped() {
-        text.insert(1, Line::from(crate::tui::app::NOT_RECORDED));
+        lines.extend(wrapped(
+            crate::tui::app::NOT_RECORDED,
+            Style::default(),
+            width,
+        ));
     }
-    Paragraph::new(text)
-        .wrap(Wrap { trim: true })
+    let mut next = vec![(Action::New, "new game")];
+    if app.mode() != Mode::Demo {
+        next.push((Action::Swap, "swap sides"));
+    }
+    next.push((Action::Review, "review"));
+    let keys: Vec<String> = next
+        .into_iter()
+        .map(|(action, what)| key_item(&first_key(app, action), what))
+        .collect();
+    lines.extend(wrapped(&keys.join(" · "), Style::default(), width));
+    boxed(app, " Game over ", lines, area, buf)
+}
+
+/// `text` wrapped to `width` columns, each row in `style`.
+fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
+    wrap(text, width)
+        .into_iter()
+        .map(|row| Line::styled(row, style))
+        .collect()
+}
+
+/// `lines` in a box with a title, as tall as the lines (at most `area`); returns its
+/// height.
+fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) -> u16 {
+    let height = (lines.len() as u16 + 2).min(area.height);
+    Paragraph::new(lines)
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(theme.accent())
-                .title(" Game over "),
+                .border_style(Theme(app.settings()).accent())
+                .title(title.to_string()),
         )
-        .render(area, buf);
-    area.height
+        .render(Rect { height, ..area }, buf);
+    height
 }
 
-/// The move being reviewed: its values before and after and the verdict.
+/// The move being reviewed: its values before and after and the verdict, as tall as its
+/// text; returns the rows used.
 fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(app.settings());
     let Screen::Review(shown) = app.screen() else {
         return 0;
     };
+    let width = area.width.saturating_sub(2) as usize;
     let mut text = Vec::new();
     if let Some(r) = app.review() {
         let symbol = app.settings().symbol(r.side);
@@ -220,10 +256,8 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         } else {
             String::new()
         };
-        text.push(Line::styled(
-            glued(&format!("{marker}{}", r.sentence(app.game()))),
-            style,
-        ));
+        let sentence = glued(&format!("{marker}{}", r.sentence(app.game())));
+        text.extend(wrapped(&sentence, style, width));
     } else if let Some(&cell) = app.moves().get(shown - 1) {
         // An engine that does not know exact values judges nothing: the move alone.
         let side = app.mover(shown - 1);
@@ -233,16 +267,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         ]));
     }
     let title = format!(" Review: move {shown} of {} ", app.moves().len());
-    Paragraph::new(text)
-        .wrap(Wrap { trim: false })
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(theme.accent())
-                .title(title),
-        )
-        .render(area, buf);
-    area.height
+    boxed(app, &title, text, area, buf)
 }
 
 /// How a mistake is marked, in the move list and in the review box alike.
