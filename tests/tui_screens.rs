@@ -181,6 +181,21 @@ fn the_bot_choosing_says_which_side_it_took() {
     let screen = game.screen(80, 24);
     assert!(screen.contains("You vs bot, bot chose X"), "{screen}");
     assert!(screen.contains("Bot X 0 : 0 O You"), "{screen}");
+    // The bot has already played its first move (no delay here): the status line tells
+    // that, and why it took X stays in the panel until the person moves.
+    assert_eq!(game.app.moves().len(), 1);
+    for size in [(80, 24), (70, 22)] {
+        let screen = as_read(&game.screen(size.0, size.1));
+        assert!(screen.contains("Bot played"), "{screen}");
+        assert!(screen.contains("Bot takes X and moves first:"), "{screen}");
+        assert!(screen.contains("more traps."), "{screen}");
+    }
+    insta::assert_snapshot!("bot_chose_its_side_at_70x22", game.screen(70, 22));
+    let free = game.app.position().legal_moves()[0];
+    game.keys(&Latin.cell_name(free));
+    let screen = game.screen(80, 24);
+    assert!(!screen.contains("Bot takes X"), "{screen}");
+    game.keys("u");
     // Once the person swaps (asked, then confirmed), the sides are theirs, not the bot's
     // choice.
     game.keys("ss");

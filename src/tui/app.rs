@@ -66,6 +66,9 @@ pub struct PlayScreen {
     pub bot: BotTurn,
     /// How the bot found its last move ("dictionary", "forced win"), for the panel.
     pub bot_note: Option<String>,
+    /// Why the bot took the side it chose, kept in the panel until the person's first move
+    /// (the status line gives way to the bot's move at once).
+    pub side_note: Option<String>,
     /// Hints worked out on the bot's thread, for the position with this text.
     pub searched_hints: Option<(String, Vec<(CellId, Hint)>)>,
     /// The hints asked for and not yet back: the ticket and the position's text.
@@ -142,6 +145,7 @@ impl App {
                 typed: None,
                 bot: BotTurn::new(settings.bot_delay),
                 bot_note: None,
+                side_note: None,
                 searched_hints: None,
                 hints_asked: None,
                 confirm_quit: false,
@@ -257,6 +261,10 @@ impl App {
     /// How the bot found its last move, when it said.
     pub fn bot_note(&self) -> Option<&str> {
         self.play.bot_note.as_deref()
+    }
+    /// Why the bot took its side, until the person has moved.
+    pub fn side_note(&self) -> Option<&str> {
+        self.play.side_note.as_deref()
     }
 
     /// The terminal's size, once known.
@@ -669,7 +677,7 @@ impl App {
         let value = engine.value(start.as_ref());
         let (bot_side, why) = bot_turn::side_to_take(value.map(|v| v.outcome));
         self.play.session.human = Some(bot_side.other());
-        self.status = StatusLine::note(format!(
+        let note = format!(
             "{} takes {} and moves {}: {why}.",
             self.settings.names.bot,
             self.settings.symbol(bot_side),
@@ -678,7 +686,9 @@ impl App {
             } else {
                 "second"
             },
-        ));
+        );
+        self.status = StatusLine::note(note.clone());
+        self.play.side_note = Some(note);
     }
 }
 

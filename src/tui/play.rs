@@ -260,6 +260,7 @@ impl App {
         match position.play(cell) {
             Ok(_) => {
                 self.play.bot_note = None;
+                self.play.side_note = None;
                 self.play(cell);
             }
             Err(why) => self.status = StatusLine::illegal(format!("Illegal: {why}")),
@@ -351,6 +352,7 @@ impl App {
         };
         let side = human.other();
         self.play.bot.cancel();
+        self.play.side_note = None;
         if self.position().status().is_over() {
             let starter = if side == Side::First {
                 First::You

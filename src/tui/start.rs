@@ -103,6 +103,7 @@ impl App {
         self.play.bot.cancel();
         self.play.has_game = true;
         self.play.bot_note = None;
+        self.play.side_note = None;
         self.play.searched_hints = None;
         self.play.hints_asked = None;
         self.screen = Screen::Game;

@@ -21,7 +21,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let used = match app.screen() {
         Screen::Review(_) => review_box(app, room, buf),
         _ if app.position().status().is_over() => ended(app, room, buf),
-        _ => draw_facts(app, &facts(app, true), room, buf),
+        _ => in_play(app, room, buf),
     };
     let y = top + used + 1;
     if y < area.bottom() {
@@ -31,6 +31,23 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             buf,
         );
     }
+}
+
+/// While the game is on: the facts, then why the bot took its side until the person has
+/// moved.
+fn in_play(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
+    let used = draw_facts(app, &facts(app, true), area, buf);
+    let Some(note) = app.side_note() else {
+        return used;
+    };
+    let style = Theme(app.settings()).accent();
+    let y = area.y + used;
+    let rows = wrap(&glued(note), area.width as usize);
+    let shown = rows.len().min(area.bottom().saturating_sub(y) as usize);
+    for (i, row) in rows.into_iter().take(shown).enumerate() {
+        buf.set_stringn(area.x, y + i as u16, row, area.width as usize, style);
+    }
+    used + shown as u16
 }
 
 /// The rows the move list takes: its header and a row per pair of moves.
