@@ -614,3 +614,29 @@ fn the_game_over_box_fits_its_text_and_keeps_keys_with_their_labels() {
         );
     }
 }
+
+/// Nothing can be placed in the demo: no cursor is drawn on its board, while a game with a
+/// person in it shows one.
+#[test]
+fn the_demo_draws_no_cursor() {
+    let started = |mode: Mode| {
+        let mut app = App::new(
+            Settings {
+                mode,
+                ..Settings::default()
+            },
+            Instant::now(),
+        );
+        app.update(Event::Resize(80, 24));
+        app.update(ready());
+        app.update(Event::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )));
+        Game { app }.screen(80, 24)
+    };
+    let two = started(Mode::TwoHumans);
+    assert!(two.contains("]│"), "{two}");
+    let demo = started(Mode::Demo);
+    assert!(!demo.contains('['), "{demo}");
+}

@@ -583,6 +583,7 @@ impl App {
             game: self.play.session.game.key(),
             position: self.position().clone_box(),
             difficulty,
+            vary: self.mode() == Mode::Demo,
         }]
     }
 

@@ -956,3 +956,22 @@ fn switching_hints_on_explains_them() {
         h.app.status()
     );
 }
+
+#[test]
+fn only_the_demo_asks_the_bot_to_vary_its_moves() {
+    let varies = |mode: Mode| {
+        let h = Harness::new(mode, First::Bot, 0);
+        let asked: Vec<bool> = h
+            .asked
+            .iter()
+            .filter_map(|r| match r {
+                BotRequest::Move { vary, .. } => Some(*vary),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(asked.len(), 1, "{mode:?}: {:?}", h.asked);
+        asked[0]
+    };
+    assert!(varies(Mode::Demo));
+    assert!(!varies(Mode::VsBot));
+}

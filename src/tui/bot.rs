@@ -13,8 +13,14 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
 
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
 use super::event::Event;
-use crate::core::{Difficulty, Engine, Game, Player, PlayerOptions, Position};
+use crate::core::{
+    CellId, Claim, Decision, Difficulty, Engine, Game, Hint, Player, PlayerError, PlayerOptions,
+    Position,
+};
 
 /// What the screen asks of the bot thread.
 pub enum BotRequest {
@@ -26,6 +32,10 @@ pub enum BotRequest {
         game: String,
         position: Box<dyn Position>,
         difficulty: Difficulty,
+        /// Swap the level's move for one drawn among the moves worth exactly as much, where
+        /// the engine knows exact values: the demo's perfect bot would otherwise play the
+        /// same game every time.
+        vary: bool,
     },
     /// Work out what every legal move is worth (for engines whose hints take a search).
     Hints {
@@ -51,7 +61,7 @@ impl std::fmt::Debug for BotRequest {
 
 /// Builds the player of a level for an engine (tests use stand-ins).
 pub type MakePlayer =
-    dyn Fn(&dyn Engine, Difficulty) -> Result<Box<dyn Player>, String> + Send + 'static;
+    dyn Fn(&dyn Engine, Difficulty) -> Result<Box<dyn Player>, PlayerError> + Send + 'static;
 
 /// The UI's end of the bot thread.
 pub struct Bot {
@@ -65,25 +75,25 @@ impl Bot {
     pub fn spawn(events: Sender<Event>, seed: u64, movetime: Duration) -> Bot {
         Bot::spawn_with(
             events,
+            seed,
             Box::new(move |engine: &dyn Engine, level: Difficulty| {
                 let options = PlayerOptions {
                     seed,
                     movetime,
                     threads: thread::available_parallelism().map_or(1, |n| n.get()),
                 };
-                engine
-                    .player(level.name(), options)
-                    .map_err(|e| e.to_string())
+                engine.player(level.name(), options)
             }),
         )
     }
 
-    /// As [`Bot::spawn`], with the players made by `make_player`.
-    pub fn spawn_with(events: Sender<Event>, make_player: Box<MakePlayer>) -> Bot {
+    /// As [`Bot::spawn`], with the players made by `make_player`; `seed` drives the
+    /// demo's choice among equal moves.
+    pub fn spawn_with(events: Sender<Event>, seed: u64, make_player: Box<MakePlayer>) -> Bot {
         let (requests, inbox) = mpsc::channel();
         thread::Builder::new()
             .name("bot".into())
-            .spawn(move || serve(inbox, events, make_player))
+            .spawn(move || serve(inbox, events, seed, make_player))
             .expect("spawn the bot thread");
         Bot { requests }
     }
@@ -95,20 +105,28 @@ impl Bot {
     }
 }
 
-/// The bot thread's state: the engines built so far and each game's players by level.
+/// The bot thread's state: the engines built so far, each game's players by level, and
+/// the randomness of the demo's choices.
 struct Worker {
     events: Sender<Event>,
     make_player: Box<MakePlayer>,
     engines: HashMap<String, Arc<dyn Engine>>,
     players: HashMap<(String, Difficulty), Box<dyn Player>>,
+    rng: Xoshiro256PlusPlus,
 }
 
-fn serve(inbox: Receiver<BotRequest>, events: Sender<Event>, make_player: Box<MakePlayer>) {
+fn serve(
+    inbox: Receiver<BotRequest>,
+    events: Sender<Event>,
+    seed: u64,
+    make_player: Box<MakePlayer>,
+) {
     let mut worker = Worker {
         events,
         make_player,
         engines: HashMap::new(),
         players: HashMap::new(),
+        rng: Xoshiro256PlusPlus::seed_from_u64(seed),
     };
     while let Ok(first) = inbox.recv() {
         // Loads are all served, in order; of the moves and hints only the newest matter:
@@ -171,7 +189,8 @@ impl Worker {
                 game,
                 position,
                 difficulty,
-            } => self.decide(ticket, game, position.as_ref(), difficulty),
+                vary,
+            } => self.decide(ticket, game, position.as_ref(), difficulty, vary),
             BotRequest::Hints {
                 ticket,
                 game,
@@ -191,6 +210,7 @@ impl Worker {
         game: String,
         position: &dyn Position,
         level: Difficulty,
+        vary: bool,
     ) -> Option<Event> {
         let engine = Arc::clone(self.engines.get(&game)?);
         let key = (game, level);
@@ -199,7 +219,7 @@ impl Worker {
                 Ok(player) => {
                     self.players.insert(key.clone(), player);
                 }
-                Err(why) => return Some(Event::BotFailed(why)),
+                Err(why) => return Some(Event::BotFailed(why.to_string())),
             }
         }
         let player = self.players.get_mut(&key)?;
@@ -207,6 +227,10 @@ impl Worker {
         // player (it is rebuilt on the next request) and keep serving.
         let choice = panic::catch_unwind(AssertUnwindSafe(|| player.decide(position)));
         match choice {
+            Ok(Some(decision)) if vary => {
+                let decision = varied(engine.as_ref(), position, decision, &mut self.rng);
+                Some(Event::BotMoved { ticket, decision })
+            }
             Ok(Some(decision)) => Some(Event::BotMoved { ticket, decision }),
             Ok(None) => None, // the game is over: nothing to play
             Err(payload) => {
@@ -230,6 +254,46 @@ impl Worker {
     }
 }
 
+/// A move drawn among those worth exactly what `chosen` is worth, where the engine gives
+/// exact values at once (a solved table); otherwise `chosen` itself: a search for every
+/// move would slow the demo down for nothing.
+fn varied(
+    engine: &dyn Engine,
+    position: &dyn Position,
+    chosen: Decision,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Decision {
+    if !engine.instant_hints() {
+        return chosen;
+    }
+    let hints = engine.hints(position);
+    let exact = |hint: &Hint| match hint {
+        Hint::Proven(Claim::Exact(value)) => Some(*value),
+        _ => None,
+    };
+    let Some(value) = hints
+        .iter()
+        .find(|(cell, _)| *cell == chosen.cell)
+        .and_then(|(_, hint)| exact(hint))
+    else {
+        return chosen;
+    };
+    let equal: Vec<CellId> = hints
+        .iter()
+        .filter(|(_, hint)| exact(hint) == Some(value))
+        .map(|&(cell, _)| cell)
+        .collect();
+    let cell = equal[rng.random_range(0..equal.len())];
+    if cell == chosen.cell {
+        return chosen;
+    }
+    Decision {
+        cell,
+        claim: Some(Claim::Exact(value)),
+        how: None,
+    }
+}
+
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload
         .downcast_ref::<&str>()
@@ -243,7 +307,6 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    use crate::core::{CellId, Decision};
     use crate::games::latin::adapter::Latin;
 
     /// Long enough for the solver to build on a busy machine; a bot that hangs fails the
@@ -255,11 +318,16 @@ mod tests {
     }
 
     fn ask_move(ticket: u64, difficulty: Difficulty) -> BotRequest {
+        ask(ticket, difficulty, false)
+    }
+
+    fn ask(ticket: u64, difficulty: Difficulty, vary: bool) -> BotRequest {
         BotRequest::Move {
             ticket,
             game: "latin".into(),
             position: Latin.start(),
             difficulty,
+            vary,
         }
     }
 
@@ -302,6 +370,7 @@ mod tests {
         let built = Arc::new(AtomicBool::new(false));
         let bot = Bot::spawn_with(
             tx,
+            1,
             Box::new(move |_: &dyn Engine, _| {
                 let first = !built.swap(true, Ordering::SeqCst);
                 Ok(Box::new(Flaky { fails: first }) as Box<dyn Player>)
@@ -347,5 +416,41 @@ mod tests {
             }
             other => panic!("unexpected {other:?}"),
         }
+    }
+
+    /// The demo's perfect bot varies its moves among equally good ones: asked again and
+    /// again for the empty board, it does not always open the same way, and every opening
+    /// it plays is worth exactly what the best one is.
+    #[test]
+    fn the_demo_varies_among_moves_worth_the_same() {
+        let (tx, rx) = mpsc::channel();
+        let bot = Bot::spawn(tx, 7, Duration::from_millis(100));
+        bot.ask(BotRequest::Load(Arc::new(Latin)));
+        let Event::EngineReady { engine, .. } = next(&rx) else {
+            panic!("the engine first");
+        };
+        let best = engine.value(Latin.start().as_ref()).unwrap();
+        let mut openings = std::collections::HashSet::new();
+        for ticket in 0..8 {
+            bot.ask(ask(ticket, Difficulty::Perfect, true));
+            let Event::BotMoved { decision, .. } = next(&rx) else {
+                panic!("a move");
+            };
+            let after = Latin.start().play(decision.cell).unwrap();
+            let value = engine.value(after.as_ref()).unwrap().before_move();
+            assert_eq!(value, best, "{decision:?}");
+            openings.insert(decision.cell);
+        }
+        assert!(openings.len() > 1, "{openings:?}");
+        // Without asking for variety, the perfect bot's opening is always the same.
+        let mut plain = std::collections::HashSet::new();
+        for ticket in 10..14 {
+            bot.ask(ask_move(ticket, Difficulty::Perfect));
+            let Event::BotMoved { decision, .. } = next(&rx) else {
+                panic!("a move");
+            };
+            plain.insert(decision.cell);
+        }
+        assert_eq!(plain.len(), 1, "{plain:?}");
     }
 }

@@ -6,6 +6,7 @@ use ratatui::style::{Color, Modifier, Style};
 use unicode_width::UnicodeWidthStr;
 
 use super::Theme;
+use crate::config::Mode;
 use crate::core::{BlockState, CellId, Claim, Game, Hint, Outcome, Place, Position, Side};
 use crate::tui::app::{App, Screen};
 use crate::tui::geometry::{Arrangement, Board};
@@ -43,7 +44,8 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
             look.corner(buf, "•");
         }
     }
-    if app.screen() == Screen::Game {
+    // Nothing can be placed in the demo, so no cursor invites it.
+    if app.screen() == Screen::Game && app.mode() != Mode::Demo {
         cursor(app, board, buf);
     }
 }
