@@ -640,3 +640,49 @@ fn the_demo_draws_no_cursor() {
     let demo = started(Mode::Demo);
     assert!(!demo.contains('['), "{demo}");
 }
+
+/// The text of the middle row of the grid cell `name`.
+fn cell_text(buf: &ratatui::buffer::Buffer, name: &str) -> String {
+    use tictaclatin::tui::geometry;
+    let board = geometry::areas(Latin.layout(), buf.area).unwrap().board;
+    let rect = board.cell_rect(Latin.place(Latin.parse_cell(name).unwrap()));
+    let y = rect.y + rect.height / 2;
+    (rect.x..rect.right())
+        .map(|x| buf[(x, y)].symbol())
+        .collect()
+}
+
+/// Review marks on the board where the engine would have played when the move shown was
+/// not a best one, and nowhere when it was.
+#[test]
+fn review_marks_the_better_move_on_the_board() {
+    let mut game = Game::mode(Mode::TwoHumans);
+    // O's d1 completes X's row 1; best was c3 (the review says so in words too).
+    game.keys("a1a2b1b2c1d1v");
+    game.press(KeyCode::End);
+    let review = game.app.review().unwrap();
+    assert_eq!(Latin.cell_name(review.best), "c3");
+    let buf = buffer(&game);
+    assert_eq!(cell_text(&buf, "c3").trim(), "best");
+    game.press(KeyCode::Home);
+    assert_eq!(game.app.review().unwrap().ply, 1, "a1 keeps the draw");
+    let buf = buffer(&game);
+    for name in ["a2", "b2", "c3", "d4"] {
+        assert!(!cell_text(&buf, name).contains("best"), "{name}");
+    }
+}
+
+/// Help in review lists review's own keys, at the smallest size.
+#[test]
+fn help_in_review_lists_its_jumps() {
+    let mut game = Game::mode(Mode::TwoHumans);
+    game.keys("a1a2b1b2c1d1v?");
+    let screen = game.screen(70, 22);
+    for keys in [
+        "Home End",
+        "Tab Shift-Tab",
+        "the next, the previous mistake",
+    ] {
+        assert!(screen.contains(keys), "{keys} in {screen}");
+    }
+}

@@ -661,7 +661,7 @@ impl App {
         match self.screen {
             Screen::Start => self.on_start_key(action),
             Screen::Game => self.on_game_key(key, action),
-            Screen::Review(_) => self.on_review_key(action),
+            Screen::Review(_) => self.on_review_key(key.code, action),
         }
     }
 

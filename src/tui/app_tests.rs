@@ -975,3 +975,40 @@ fn only_the_demo_asks_the_bot_to_vary_its_moves() {
     assert!(varies(Mode::Demo));
     assert!(!varies(Mode::VsBot));
 }
+
+#[test]
+fn review_jumps_to_the_ends_and_between_mistakes() {
+    // a1 keeps the draw; every move after it is a mistake (see the review test above).
+    let mut h = finished_two_player_game();
+    h.typed("v");
+    assert_eq!(h.app.screen(), Screen::Review(1));
+    h.press(KeyCode::End);
+    assert_eq!(h.app.screen(), Screen::Review(6));
+    h.press(KeyCode::Tab);
+    assert_eq!(h.app.screen(), Screen::Review(6));
+    assert_eq!(h.app.status(), "No ?? mistake after move 6.");
+    h.press(KeyCode::BackTab);
+    assert_eq!(h.app.screen(), Screen::Review(5));
+    assert_eq!(h.app.status(), "Mistake at move 5 of 6.");
+    h.press(KeyCode::Home);
+    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert!(h.app.status().starts_with("Review:"), "{}", h.app.status());
+    h.press(KeyCode::BackTab);
+    assert_eq!(h.app.status(), "No ?? mistake before move 1.");
+    h.press(KeyCode::Tab);
+    assert_eq!(h.app.screen(), Screen::Review(2), "a2 is the first mistake");
+}
+
+#[test]
+fn a_review_key_bound_to_an_action_keeps_its_action() {
+    let mut settings = Settings {
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    settings.keys.set(Action::Right, [Key::plain(KeyCode::End)]);
+    let mut h = Harness::with(settings);
+    h.press(KeyCode::Enter);
+    h.typed("a1a2b1b2c1d1v");
+    h.press(KeyCode::End);
+    assert_eq!(h.app.screen(), Screen::Review(2), "End steps right here");
+}

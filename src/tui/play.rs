@@ -420,12 +420,7 @@ impl App {
             self.status = StatusLine::note("The bot is still starting; try again in a moment.");
         } else {
             self.screen = Screen::Review(1);
-            self.status = StatusLine::note(format!(
-                "Review: {}/{} step through the moves, {} goes back.",
-                self.key(Action::Left),
-                self.key(Action::Right),
-                self.key(Action::Review)
-            ));
+            self.status = StatusLine::note(self.review_keys());
         }
     }
 

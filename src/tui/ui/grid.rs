@@ -10,6 +10,7 @@ use crate::config::Mode;
 use crate::core::{BlockState, CellId, Claim, Game, Hint, Outcome, Place, Position, Side};
 use crate::tui::app::{App, Screen};
 use crate::tui::geometry::{Arrangement, Board};
+use crate::tui::review::Verdict;
 use ratatui::layout::Rect;
 
 pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
@@ -21,7 +22,10 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
     labels(app, board, buf);
     let scorers = scorers(game, position);
     let hints = app.hint_values();
-    let best = app.hint_best();
+    let best = match app.screen() {
+        Screen::Review(_) => better_move(app),
+        _ => app.hint_best(),
+    };
     let last = match app.screen() {
         Screen::Review(shown) => app.moves().get(shown - 1).copied(),
         _ => app.moves().last().copied(),
@@ -48,6 +52,14 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
     if app.screen() == Screen::Game && app.mode() != Mode::Demo {
         cursor(app, board, buf);
     }
+}
+
+/// In review, the engine's best move where the move shown was not as good: the text says
+/// "best was c2", the board shows where.
+fn better_move(app: &App) -> Option<CellId> {
+    app.review()
+        .filter(|review| review.verdict != Verdict::Best)
+        .map(|review| review.best)
 }
 
 /// For each cell, the sides whose marked lines (a won or scored line) pass through it.
@@ -120,7 +132,22 @@ impl CellLook<'_> {
                 }
                 centred(buf, self.inner, mid, &hint_text(hint), style);
             }
+            (None, None) if best => self.better_move(buf, mid),
             (None, None) => {}
+        }
+    }
+
+    /// In review, the empty cell of the move the engine would have played instead: `best`
+    /// where it fits, else a reversed `*`.
+    fn better_move(&self, buf: &mut Buffer, y: u16) {
+        let style = Theme(self.app.settings())
+            .accent()
+            .add_modifier(Modifier::BOLD);
+        if self.inner.width >= 4 {
+            centred(buf, self.inner, y, "best", style);
+        } else {
+            let style = style.add_modifier(Modifier::REVERSED);
+            centred(buf, self.inner, y, "*", style);
         }
     }
 

@@ -38,7 +38,8 @@ fn game_only(action: &&Action) -> bool {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let lines = match app.screen() {
         Screen::Start => start_lines(app),
-        Screen::Game | Screen::Review(_) => game_lines(app),
+        Screen::Game => game_lines(app),
+        Screen::Review(_) => review_lines(app),
     };
     let settings = app.settings();
     let title = format!(
@@ -99,6 +100,46 @@ fn game_lines(app: &App) -> Vec<Line<'static>> {
     lines.extend(typing_lines(app));
     lines.push(row(app, ctrl_c(), "quit at once"));
     lines.push(legend(app));
+    lines
+}
+
+/// The review's keys: stepping, jumping, and what the board marks.
+fn review_lines(app: &App) -> Vec<Line<'static>> {
+    let keys = &app.settings().keys;
+    let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
+    let mut lines = vec![
+        heading("Reviewing the finished game"),
+        row(
+            app,
+            pair(Action::Left, Action::Right),
+            "the move before, after",
+        ),
+        row(app, pair(Action::Up, Action::Down), "the same"),
+        row(app, "Home End".into(), "the first, the last move"),
+    ];
+    if app.game().solved() {
+        lines.extend([
+            row(
+                app,
+                "Tab Shift-Tab".into(),
+                "the next, the previous mistake (??)",
+            ),
+            row(
+                app,
+                "best".into(),
+                "on the board: the better move, where one was",
+            ),
+        ]);
+    }
+    lines.extend([
+        row(
+            app,
+            pair(Action::Review, Action::Quit),
+            "back to the finished game",
+        ),
+        row(app, keys.all_keys(Action::New), "new game"),
+        row(app, ctrl_c(), "quit at once"),
+    ]);
     lines
 }
 

@@ -162,15 +162,7 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
     let keys = &app.settings().keys;
     let first = |action: Action| keys.first_key(action);
     let items: Vec<(String, &str)> = match app.screen() {
-        Screen::Review(_) => vec![
-            (
-                format!("{}/{}", first(Action::Left), first(Action::Right)),
-                "step",
-            ),
-            (first(Action::Review), "leave review"),
-            (first(Action::New), "new game"),
-            (first(Action::Help), "help"),
-        ],
+        Screen::Review(_) => review_footer(app),
         _ => game_footer(app)
             .into_iter()
             .filter(|&(action, _)| app.offers(action))
@@ -178,6 +170,28 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             .collect(),
     };
     footer_line(app.settings(), &items, area, buf);
+}
+
+/// Review's keys: stepping, the ends, the next mistake where the game is judged, leaving.
+/// (New game works too; the help says so, the footer has no room at the smallest size.)
+fn review_footer(app: &App) -> Vec<(String, &'static str)> {
+    let keys = &app.settings().keys;
+    let first = |action: Action| keys.first_key(action);
+    let mut items = vec![
+        (
+            format!("{}/{}", first(Action::Left), first(Action::Right)),
+            "step",
+        ),
+        ("Home/End".to_string(), "ends"),
+    ];
+    if app.game().solved() {
+        items.push(("Tab".to_string(), "next ??"));
+    }
+    items.extend([
+        (first(Action::Review), "leave review"),
+        (first(Action::Help), "help"),
+    ]);
+    items
 }
 
 /// The game screen's footer before leaving out what does nothing in this mode.

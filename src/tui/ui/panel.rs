@@ -319,11 +319,17 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Review(shown) => Some(shown),
         _ => None,
     };
-    for (pair, cells) in app.moves().chunks(2).enumerate() {
-        let y = area.y + 1 + pair as u16;
-        if y >= area.bottom() {
-            break;
-        }
+    let rows = area.height.saturating_sub(1) as usize;
+    let skipped = pairs_scrolled(shown.unwrap_or(app.moves().len()), rows);
+    for (row, (pair, cells)) in app
+        .moves()
+        .chunks(2)
+        .enumerate()
+        .skip(skipped)
+        .take(rows)
+        .enumerate()
+    {
+        let y = area.y + 1 + row as u16;
         let mut spans = vec![Span::raw(format!("{:>2}. ", pair + 1))];
         for (i, cell) in cells.iter().enumerate() {
             let ply = pair * 2 + i + 1;
@@ -345,6 +351,13 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// How many pairs of moves a list of `rows` rows leaves out at its top so that move `ply`
+/// (1-based; the one reviewed, or the last) stays in view.
+fn pairs_scrolled(ply: usize, rows: usize) -> usize {
+    let pair = ply.saturating_sub(1) / 2;
+    (pair + 1).saturating_sub(rows)
+}
+
 /// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(app: &App) -> String {
     let mode = mode_label(app.mode());
@@ -364,6 +377,15 @@ fn first_key(app: &App, action: Action) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_move_list_scrolls_to_keep_the_move_in_view() {
+        assert_eq!(pairs_scrolled(16, 8), 0, "all eight pairs fit");
+        assert_eq!(pairs_scrolled(16, 7), 1, "the last pair in the last row");
+        assert_eq!(pairs_scrolled(1, 7), 0);
+        assert_eq!(pairs_scrolled(64, 10), 22, "Qubic's last moves");
+        assert_eq!(pairs_scrolled(0, 5), 0, "no moves yet");
+    }
 
     #[test]
     fn names_that_fit_are_kept_whole() {
