@@ -319,6 +319,26 @@ fn quitting_mid_game_then_starting_again_offers_to_resume_it() {
     assert!(again.wait_exit().success());
 }
 
+/// A mode named on the command line is what the player came for: it is highlighted, and
+/// Enter starts it, while the unfinished game is still offered above it.
+#[test]
+fn a_mode_on_the_command_line_wins_over_the_resume_offer() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = Session::start_in(home.path(), &[]);
+    play_two_moves(&mut game);
+    game.send("\x03");
+    assert!(game.wait_exit().success());
+
+    let mut again = Session::start_in(home.path(), &["--mode", "humans"]);
+    let screen = again.wait_for("Resume the unfinished game (2 moves)");
+    assert!(screen.contains("▶ Mode"), "{screen}");
+    assert!(!screen.contains("▶ Resume"), "{screen}");
+    again.send("\r");
+    again.wait_for("Player 1's turn");
+    again.send("\x03");
+    assert!(again.wait_exit().success());
+}
+
 #[test]
 fn sigterm_saves_the_game_and_restores_the_terminal() {
     let home = tempfile::tempdir().unwrap();

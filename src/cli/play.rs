@@ -41,7 +41,13 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    let ending = tui::run(settings, Memory::load(store), seed).map_err(|e| Failure {
+    // A mode or game named here wins the start screen over the unfinished game's offer.
+    let flags = &args.settings;
+    let asked = tui::Asked {
+        mode: flags.mode.is_some(),
+        game: flags.game.is_some() || flags.size.is_some() || flags.in_a_row.is_some(),
+    };
+    let ending = tui::run(settings, Memory::load(store), seed, asked).map_err(|e| Failure {
         message: format!("terminal error: {e}"),
         code: 1,
     })?;

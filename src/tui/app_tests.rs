@@ -1012,3 +1012,33 @@ fn a_review_key_bound_to_an_action_keeps_its_action() {
     h.press(KeyCode::End);
     assert_eq!(h.app.screen(), Screen::Review(2), "End steps right here");
 }
+
+#[test]
+fn a_mode_named_on_the_command_line_wins_over_the_resume_offer() {
+    use crate::tui::Asked;
+    for asked in [
+        Asked {
+            mode: true,
+            game: false,
+        },
+        Asked {
+            mode: false,
+            game: true,
+        },
+    ] {
+        let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+        h.app.asked_for(asked);
+        assert_eq!(h.app.menu().row, Menu::MODE, "{asked:?}");
+        assert_eq!(h.app.menu().resume, Some(2), "the offer stays");
+        h.press(KeyCode::Up);
+        h.press(KeyCode::Up);
+        assert_eq!(h.app.menu().row, Menu::RESUME, "above the mode");
+    }
+    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+    h.app.asked_for(Asked::default());
+    assert_eq!(
+        h.app.menu().row,
+        Menu::RESUME,
+        "nothing asked: resuming first"
+    );
+}

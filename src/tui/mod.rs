@@ -50,13 +50,24 @@ pub struct Ending {
     pub notices: Vec<String>,
 }
 
+/// What the command line asked for by name, beyond what the settings hold: a mode or a
+/// game named there is what the player came for, so the start screen highlights the mode
+/// row rather than the offer to resume an unfinished game (which stays, above it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Asked {
+    /// `--mode` was given.
+    pub mode: bool,
+    /// `--game` (or its size) was given.
+    pub game: bool,
+}
+
 /// Plays the game in the real terminal until the player quits or a signal stops it.
-/// `seed` drives the randomised bot levels.
+/// `seed` drives the randomised bot levels; `asked` is what the command line named.
 ///
 /// On every way out the program can catch (quitting, Ctrl-C, SIGTERM, SIGHUP, a closed or
 /// failing terminal, a panic in the loop) an unfinished game is saved to `memory` and the
 /// terminal is restored.
-pub fn run(settings: Settings, memory: Memory, seed: u64) -> io::Result<Ending> {
+pub fn run(settings: Settings, memory: Memory, seed: u64, asked: Asked) -> io::Result<Ending> {
     let (tx, rx) = mpsc::channel();
     let bot = Bot::spawn(tx.clone(), seed, settings.movetime);
     let signals = watch_signals(tx.clone())?;
@@ -67,6 +78,7 @@ pub fn run(settings: Settings, memory: Memory, seed: u64) -> io::Result<Ending> 
     event::spawn_input(tx);
     let notices = memory.details().to_vec();
     let mut app = App::with_memory(settings, memory, Instant::now());
+    app.asked_for(asked);
     app.initial_requests().into_iter().for_each(|r| bot.ask(r));
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         run_loop(&mut terminal, &mut app, &rx, |request| bot.ask(request))

@@ -10,6 +10,15 @@ use crate::core::Mode;
 use crate::core::session::Session;
 
 impl App {
+    /// A mode or game named on the command line wins the start screen's highlight over
+    /// the offer to resume; the offer stays.
+    pub fn asked_for(&mut self, asked: super::Asked) {
+        let menu = &mut self.start.menu;
+        if (asked.mode || asked.game) && menu.row == Menu::RESUME {
+            menu.row = Menu::MODE;
+        }
+    }
+
     pub(super) fn on_start_key(&mut self, action: Option<Action>) {
         let menu = &mut self.start.menu;
         match action {
