@@ -121,6 +121,19 @@ fn position_characters_as_symbols() {
 }
 
 #[test]
+fn hint_characters_as_symbols() {
+    // Hints write W5, D, L3 and · on empty cells: a stone like them would read as a hint.
+    for (c, col) in [("D", 10), ("l", 10), ("·", 10)] {
+        let (err, path, _dir) = read(&format!("[symbols]\nsecond = \"{c}\"\n"));
+        let c = c.chars().next().unwrap();
+        assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::HintChar(c)));
+        assert_located(&err, &path, 2, col, Some("symbols.second"));
+        assert!(err.problem.contains("read as a hint"), "{err}");
+        assert!(err.fix.contains("other than W, D, L"), "{err}");
+    }
+}
+
+#[test]
 fn emoji_sequences_as_symbols() {
     // A family joined with U+200D, a flag, a skin tone, a heart made emoji by U+FE0F.
     for (text, code_points) in [

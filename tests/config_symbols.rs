@@ -65,6 +65,10 @@ fn bad_symbols_are_refused_with_exit_2() {
             vec!["move", POSITION, "--symbols"],
             "--symbols needs a value",
         ),
+        (
+            vec!["play", "--symbols", "D,L"],
+            "'D' is how hints write a move's value",
+        ),
     ] {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

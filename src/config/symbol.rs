@@ -36,6 +36,13 @@ pub enum SymbolError {
          drawn with it would be ambiguous"
     )]
     PositionChar(char),
+    /// `W`, `D`, `L` (either case) or `·`: the hints on empty cells are written with them,
+    /// so a stone beside a hint would read as one.
+    #[error(
+        "'{0}' is how hints write a move's value (W win, D draw, L loss, · unproven), so a \
+         stone drawn with it would read as a hint"
+    )]
+    HintChar(char),
     /// `,`: it separates the two symbols in `--symbols X,O`, so it could not be given there.
     #[error("',' separates the two symbols in --symbols X,O, so it cannot be one of them")]
     Comma,
@@ -59,6 +66,10 @@ fn sequence(code_points: usize) -> String {
     }
 }
 
+/// The characters hints start with on the board (`W5`, `D`, `L3`, `·`), in both cases for
+/// the letters: a symbol is refused when it starts with one of them.
+pub const HINT_CHARS: [char; 7] = ['W', 'D', 'L', 'w', 'd', 'l', '·'];
+
 /// The characters of the position text that are not stones: `-` and `.` for an empty cell,
 /// `/` between rows.
 pub const POSITION_CHARS: [char; 3] = ['-', '.', '/'];
@@ -69,7 +80,11 @@ impl SymbolError {
         match self {
             SymbolError::PositionChar(_) | SymbolError::Comma => {
                 "pick a character other than -, . and / (or a comma), e.g. `first = \"+\"` or \
-                 `second = \"·\"`"
+                 `second = \"#\"`"
+            }
+            SymbolError::HintChar(_) => {
+                "pick a character other than W, D, L (in either case) and ·, e.g. `first = \"+\"` \
+                 or `second = \"#\"`"
             }
             SymbolError::Sequence { .. } => {
                 "use a single-code-point symbol like \"🦀\", e.g. `first = \"🦀\"`"
@@ -143,6 +158,10 @@ impl Symbol {
         }
         if text == "," {
             return Err(SymbolError::Comma);
+        }
+        // The base character counts: D with an accent still reads as a draw.
+        if let Some(c) = text.chars().next().filter(|c| HINT_CHARS.contains(c)) {
+            return Err(SymbolError::HintChar(c));
         }
         Ok(Symbol(text.to_string()))
     }
@@ -408,8 +427,36 @@ mod tests {
             );
         }
         // Look-alikes outside the position text are still fine.
-        assert!(Symbol::new("·").is_ok());
+        assert!(Symbol::new("•").is_ok());
         assert!(Symbol::new("+").is_ok());
+    }
+
+    #[test]
+    fn rejects_the_characters_hints_are_written_with() {
+        for c in HINT_CHARS {
+            let err = Symbol::new(&c.to_string()).unwrap_err();
+            assert_eq!(err, SymbolError::HintChar(c));
+            assert!(err.to_string().contains("read as a hint"), "{err}");
+            assert!(err.fix().contains("W, D, L"), "{err}");
+        }
+        assert_eq!(
+            Symbol::new("D\u{301}"),
+            Err(SymbolError::HintChar('D')),
+            "an accent does not hide the letter"
+        );
+        let err = "D,L".parse::<Symbols>().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SymbolsError::Symbol {
+                    side: Side::First,
+                    error: SymbolError::HintChar('D')
+                }
+            ),
+            "{err}"
+        );
+        // Other letters are fine.
+        assert!("A,B".parse::<Symbols>().is_ok());
     }
 
     #[test]
