@@ -1,0 +1,13 @@
+//! Classic tic-tac-toe on an N x N board, N in 3..=7, K in a row to win (K in 3..=N).
+
+pub mod board;
+pub mod cell;
+pub mod lines;
+pub mod text;
+pub mod variant;
+
+pub use board::{Board, BoardError, MoveRefused};
+pub use cell::{Cell, CellNameError};
+pub use lines::Lines;
+pub use text::TextError;
+pub use variant::{Variant, VariantError};
