@@ -3,6 +3,8 @@
 pub mod board;
 pub mod cell;
 pub mod lines;
+pub mod solver;
+pub mod symmetry;
 pub mod text;
 pub mod variant;
 
