@@ -6,6 +6,7 @@ pub mod cell;
 pub mod lines;
 pub mod matches;
 pub mod players;
+pub mod search;
 pub mod solver;
 pub mod symmetry;
 pub mod text;
