@@ -3,12 +3,16 @@
 //! [`crate::core::Position`] on [`Board`] itself.
 
 use std::any::Any;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use super::board::{Board, MoveRefused};
 use super::cell::Cell;
 use super::lines::Lines;
-use super::players::{D10, Greedy, Perfect, RandomPlayer, RuleList};
+use super::players::{
+    D10, ExactLevel, Greedy, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher,
+};
+use super::search::{self, Limits};
 use super::solver::Solver;
 use super::text;
 use super::variant::{Variant, VariantError};
@@ -206,7 +210,13 @@ const PLAYERS: [&str; 8] = [
 pub struct ClassicEngine {
     variant: Variant,
     solver: Option<Arc<Solver>>,
+    /// The search behind hints where there is no solver; its table carries over between
+    /// requests.
+    hint_search: Mutex<search::Searcher>,
 }
+
+/// All hints of a position on a big board come within this time.
+pub const HINT_BUDGET: Duration = Duration::from_millis(200);
 
 impl ClassicEngine {
     /// Solves the variant when it has at most 16 cells (4x4 takes about 0.2 s).
@@ -214,6 +224,7 @@ impl ClassicEngine {
         ClassicEngine {
             variant,
             solver: Solver::new(variant).map(Arc::new),
+            hint_search: Mutex::new(search::Searcher::new(variant, 16)),
         }
     }
 
@@ -249,6 +260,50 @@ impl ClassicEngine {
     }
 }
 
+impl ClassicEngine {
+    /// For each move, what a short search of the position after it shows: a proven claim
+    /// when there is one, else the search's guess. The budget is shared evenly.
+    fn search_hints(&self, board: Board) -> Vec<(CellId, Hint)> {
+        let moves: Vec<Cell> = Cell::in_mask(board.empty_cells()).collect();
+        let each = HINT_BUDGET / moves.len().max(1) as u32;
+        // A poisoned lock only means a hint request panicked; the table is still sound.
+        let mut searcher = self
+            .hint_search
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        moves
+            .into_iter()
+            .map(|cell| {
+                let after = board.with_move(cell);
+                let hint = match after.status() {
+                    Status::Won(_) => Hint::Proven(Claim::Exact(Value::win_in(1))),
+                    Status::Draw => Hint::Proven(Claim::Exact(Value::draw_in(1))),
+                    Status::InPlay => match searcher.search(after, Limits::movetime(each)) {
+                        Some(found) => {
+                            let empty = after.empty_cells().count_ones();
+                            match found.claim(empty) {
+                                Some(claim) => Hint::Proven(before_move(claim)),
+                                None => Hint::Guess(-found.score),
+                            }
+                        }
+                        None => Hint::Guess(0),
+                    },
+                };
+                (cell_id(cell), hint)
+            })
+            .collect()
+    }
+}
+
+/// A claim about the position after a move, as a claim about the move for its player.
+fn before_move(claim: Claim) -> Claim {
+    match claim {
+        Claim::Exact(value) => Claim::Exact(value.before_move()),
+        Claim::WinWithin(plies) => Claim::LossWithin(plies + 1),
+        Claim::LossWithin(plies) => Claim::WinWithin(plies + 1),
+    }
+}
+
 impl Engine for ClassicEngine {
     fn value(&self, position: &dyn Position) -> Option<Value> {
         self.solver.as_ref()?.value(self.board(position)?)
@@ -264,7 +319,7 @@ impl Engine for ClassicEngine {
                 .into_iter()
                 .map(|(cell, value)| (cell_id(cell), Hint::Proven(Claim::Exact(value))))
                 .collect(),
-            None => Vec::new(),
+            None => self.search_hints(board),
         }
     }
 
@@ -280,13 +335,19 @@ impl Engine for ClassicEngine {
         if let Some(why) = self.unavailable(name) {
             return Err(PlayerError(why));
         }
-        let seed = options.seed;
-        let player: Box<dyn Player> = match (name, &self.solver) {
-            ("random", _) => Box::new(RandomPlayer::new(seed)),
-            ("greedy", _) => Box::new(Greedy::new(seed)),
-            ("d10", _) => Box::new(D10::new(seed)),
-            ("rule-list", _) => Box::new(RuleList::new(seed)),
-            ("perfect", Some(solver)) => Box::new(Perfect::new(solver.clone())),
+        let (seed, movetime, v) = (options.seed, options.movetime, self.variant);
+        let level = Level::from_name(name);
+        let player: Box<dyn Player> = match (name, level, &self.solver) {
+            ("random", ..) => Box::new(RandomPlayer::new(seed)),
+            ("greedy", ..) => Box::new(Greedy::new(seed)),
+            ("d10", ..) => Box::new(D10::new(seed)),
+            ("rule-list", ..) => Box::new(RuleList::new(seed)),
+            (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
+            (_, Some(Level::Perfect), None) => Box::new(Searcher::new(v, movetime)),
+            (_, Some(level), Some(solver)) => {
+                Box::new(ExactLevel::new(level, solver.clone(), seed))
+            }
+            (_, Some(level), None) => Box::new(SearchLevel::new(level, v, movetime, seed)),
             _ => {
                 return Err(PlayerError(format!(
                     "unknown player '{name}' for classic {}: use {}",

@@ -7,6 +7,7 @@ pub mod lines;
 pub mod matches;
 pub mod players;
 pub mod search;
+pub mod seed003;
 pub mod solver;
 pub mod symmetry;
 pub mod text;

@@ -11,17 +11,17 @@
 
 mod baselines;
 mod d10;
-// mod levels;
+mod levels;
 mod perfect;
 mod rule_list;
-// mod searcher;
+mod searcher;
 
 pub use baselines::{Greedy, RandomPlayer};
 pub use d10::D10;
-// pub use levels::{ExactLevel, Level};
+pub use levels::{ExactLevel, ExactStyle, Level};
 pub use perfect::Perfect;
 pub use rule_list::RuleList;
-// pub use searcher::{SearchLevel, Searcher};
+pub use searcher::{SearchLevel, SearchStyle, Searcher};
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};

@@ -1,0 +1,155 @@
+//! Measurements behind the README's figures. Ignored by default (they take minutes); run
+//! one with e.g. `cargo test --release --test classic_measure -- --ignored --nocapture levels`.
+
+use std::time::{Duration, Instant};
+
+use tictaclatin::core::{Game, PlayerOptions};
+use tictaclatin::games::classic::game;
+use tictaclatin::games::classic::matches::{Tally, play_match};
+
+fn options(seed: u64, movetime: Duration) -> PlayerOptions {
+    PlayerOptions {
+        seed,
+        movetime,
+        threads: 1,
+    }
+}
+
+/// `a` against `b` over `games` seeded games, half with `a` first; the tally is `a`'s.
+fn versus(g: &dyn Game, a: &str, b: &str, games: u32, movetime: Duration) -> Tally {
+    let engine = g.engine();
+    let mut pa = engine.player(a, options(1, movetime)).unwrap();
+    let mut pb = engine.player(b, options(2, movetime)).unwrap();
+    play_match(g.start().as_ref(), pa.as_mut(), pb.as_mut(), games).unwrap()
+}
+
+#[test]
+#[ignore]
+fn levels_on_solved_boards() {
+    for (n, k) in [(3, None), (4, None), (4, Some(3))] {
+        let g = game(n, k).unwrap();
+        for level in ["easy", "medium", "hard", "perfect"] {
+            let t = versus(&g, level, "greedy", 2000, Duration::from_secs(1));
+            println!("{} {level:>7} vs greedy: {t}", g.title());
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn levels_on_big_boards() {
+    for n in [5, 7] {
+        let g = game(n, None).unwrap();
+        for level in ["easy", "medium", "hard"] {
+            let t = versus(&g, level, "greedy", 200, Duration::from_millis(100));
+            println!("{} {level:>7} vs greedy: {t}", g.title());
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn search_strength_on_big_boards() {
+    for n in [5, 7] {
+        let g = game(n, None).unwrap();
+        for other in ["greedy", "rule-list"] {
+            let t = versus(&g, "perfect", other, 40, Duration::from_millis(200));
+            println!("{} perfect (200 ms) vs {other}: {t}", g.title());
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn seven_by_seven_budget() {
+    let g = game(7, None).unwrap();
+    let engine = g.engine();
+    let budget = Duration::from_secs(1);
+    let mut worst = Duration::ZERO;
+    let mut moves = 0;
+    for seed in 0..4 {
+        let mut bot = engine.player("perfect", options(seed, budget)).unwrap();
+        let mut other = engine
+            .player("greedy", options(seed + 100, budget))
+            .unwrap();
+        let mut position = g.start();
+        while !position.status().is_over() {
+            let bot_turn = position.stones() % 2 == (seed % 2) as usize;
+            let t = Instant::now();
+            let d = if bot_turn {
+                bot.decide(position.as_ref())
+            } else {
+                other.decide(position.as_ref())
+            };
+            if bot_turn {
+                worst = worst.max(t.elapsed());
+                moves += 1;
+            }
+            position = position.play(d.unwrap().cell).unwrap();
+        }
+    }
+    println!(
+        "7x7, budget {budget:?}: {moves} moves, slowest {worst:?}, overshoot {:?}",
+        worst.saturating_sub(budget)
+    );
+}
+
+#[test]
+#[ignore]
+fn seed_003_experiment() {
+    use tictaclatin::games::classic::seed003::experiment::{
+        GAMES, PUBLISHED_OPPONENT_FIRST, PUBLISHED_PLAYER_FIRST, Seeding, faithful, replay,
+    };
+    let show = |label: &str, f: tictaclatin::games::classic::seed003::experiment::Figures| {
+        let [w, l, d] = f.percents();
+        println!(
+            "{label:<48} {:>6} / {:>5} / {:>6}   {w:6.3} % / {l:6.3} % / {d:6.3} %",
+            f.computer, f.human, f.draws
+        );
+    };
+    for (player_first, published) in [
+        (false, PUBLISHED_OPPONENT_FIRST),
+        (true, PUBLISHED_PLAYER_FIRST),
+    ] {
+        println!(
+            "== {} first (computer wins / human wins / draws)",
+            if player_first { "rule-list" } else { "random" }
+        );
+        show("published", published);
+        show(
+            "faithful rule-list vs random (seed 1)",
+            faithful(GAMES, player_first, 1).unwrap(),
+        );
+        for (label, seeding) in [
+            (
+                "C# as written, independent generators",
+                Seeding::Independent,
+            ),
+            (
+                "C# as written, one TickCount seed per game",
+                Seeding::OneSeedPerGame,
+            ),
+            (
+                "C# as written, clock, 10 games per tick",
+                Seeding::Clock {
+                    start: 4_000_000,
+                    games_per_tick: 10,
+                },
+            ),
+            (
+                "C# as written, clock, 100 games per tick",
+                Seeding::Clock {
+                    start: 4_000_000,
+                    games_per_tick: 100,
+                },
+            ),
+        ] {
+            let r = replay(GAMES, player_first, seeding, 1);
+            show(label, r.figures());
+            println!(
+                "    extra-stone turns {} of {} computer turns; uncounted computer lines {}; distinct seeds {}",
+                r.extra_stone_turns, r.computer_turns, r.uncounted_wins, r.distinct_seeds
+            );
+        }
+    }
+}
