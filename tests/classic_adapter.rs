@@ -145,3 +145,67 @@ fn seed_players_finish_games() {
         }
     }
 }
+
+#[test]
+fn big_boards_hint_with_proofs_where_a_quick_search_finds_them() {
+    use std::time::{Duration, Instant};
+    let g = game(5, Some(4)).unwrap();
+    let e = g.engine();
+    assert!(!e.instant_hints());
+    // X to move: a1 b1 c1 wins at d1; O threatens nothing yet.
+    let p = g.parse_position("XXX--/OO---/O----/-----/-----").unwrap();
+    assert_eq!(e.value(p.as_ref()), None);
+    let t = Instant::now();
+    let hints = e.hints(p.as_ref());
+    assert!(
+        t.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(hints.len(), 19);
+    let d1 = g.parse_cell("d1").unwrap();
+    let hint = hints.iter().find(|(c, _)| *c == d1).unwrap().1;
+    assert_eq!(hint, Hint::Proven(Claim::Exact(Value::win_in(1))));
+    // X: a1 b1 e5, O: a3 b3 c3, X to move: every move but the block at d3 loses at once.
+    let p = g.parse_position("XX---/-----/OOO--/-----/----X").unwrap();
+    let d3 = g.parse_cell("d3").unwrap();
+    for (cell, hint) in e.hints(p.as_ref()) {
+        if cell != d3 {
+            assert_eq!(
+                hint,
+                Hint::Proven(Claim::Exact(Value::loss_in(2))),
+                "{cell:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn big_board_players_answer_within_their_budget() {
+    use std::time::{Duration, Instant};
+    let g = game(7, None).unwrap();
+    let e = g.engine();
+    let options = PlayerOptions {
+        movetime: Duration::from_millis(50),
+        ..PlayerOptions::seeded(3)
+    };
+    for name in [
+        "perfect",
+        "hard",
+        "medium",
+        "easy",
+        "greedy",
+        "random",
+        "rule-list",
+    ] {
+        let mut p = e.player(name, options).unwrap();
+        let t = Instant::now();
+        let d = p.decide(g.start().as_ref()).unwrap();
+        assert!(
+            t.elapsed() < Duration::from_millis(100),
+            "{name}: {:?}",
+            t.elapsed()
+        );
+        assert!(g.start().play(d.cell).is_ok());
+    }
+}

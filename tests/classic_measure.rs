@@ -38,11 +38,17 @@ fn levels_on_solved_boards() {
 #[test]
 #[ignore]
 fn levels_on_big_boards() {
-    for n in [5, 7] {
-        let g = game(n, None).unwrap();
+    for (n, k) in [(5, None), (7, None), (7, Some(5))] {
+        let g = game(n, k).unwrap();
         for level in ["easy", "medium", "hard"] {
-            let t = versus(&g, level, "greedy", 200, Duration::from_millis(100));
-            println!("{} {level:>7} vs greedy: {t}", g.title());
+            for other in ["random", "greedy"] {
+                let t = versus(&g, level, other, 200, Duration::from_millis(100));
+                println!("{} {level:>7} vs {other}: {t}", g.title());
+            }
+        }
+        for (a, b) in [("medium", "easy"), ("hard", "medium"), ("perfect", "hard")] {
+            let t = versus(&g, a, b, 40, Duration::from_millis(100));
+            println!("{} {a:>7} vs {b}: {t}", g.title());
         }
     }
 }
@@ -50,8 +56,8 @@ fn levels_on_big_boards() {
 #[test]
 #[ignore]
 fn search_strength_on_big_boards() {
-    for n in [5, 7] {
-        let g = game(n, None).unwrap();
+    for (n, k) in [(5, None), (7, None), (5, Some(4)), (7, Some(5))] {
+        let g = game(n, k).unwrap();
         for other in ["greedy", "rule-list"] {
             let t = versus(&g, "perfect", other, 40, Duration::from_millis(200));
             println!("{} perfect (200 ms) vs {other}: {t}", g.title());
@@ -149,6 +155,67 @@ fn seed_003_experiment() {
             println!(
                 "    extra-stone turns {} of {} computer turns; uncounted computer lines {}; distinct seeds {}",
                 r.extra_stone_turns, r.computer_turns, r.uncounted_wins, r.distinct_seeds
+            );
+        }
+    }
+}
+
+/// Each model over ten times the seed's games, and the spread of 50,000-game runs when
+/// the .NET Framework clock seeds whole runs of games alike.
+#[test]
+#[ignore]
+fn seed_003_models_precisely() {
+    use tictaclatin::games::classic::seed003::experiment::{GAMES, Seeding, faithful, replay};
+    let big = 10 * GAMES;
+    for player_first in [false, true] {
+        println!(
+            "== {} first, {big} games",
+            if player_first { "rule-list" } else { "random" }
+        );
+        let f = faithful(big, player_first, 7).unwrap();
+        let [w, l, d] = f.percents();
+        println!("faithful                    {w:7.3} % / {l:6.3} % / {d:7.3} %");
+        for (label, seeding) in [
+            ("independent", Seeding::Independent),
+            ("one seed per game", Seeding::OneSeedPerGame),
+        ] {
+            let [w, l, d] = replay(big, player_first, seeding, 7).figures().percents();
+            println!("{label:<27} {w:7.3} % / {l:6.3} % / {d:7.3} %");
+        }
+        for games_per_tick in [1, 10, 50, 200] {
+            let runs: Vec<[f64; 3]> = (0..40u64)
+                .map(|run| {
+                    let start = (run as i32)
+                        .wrapping_mul(1_234_567)
+                        .wrapping_add(10_000_000);
+                    replay(
+                        GAMES,
+                        player_first,
+                        Seeding::Clock {
+                            start,
+                            games_per_tick,
+                        },
+                        run,
+                    )
+                    .figures()
+                    .percents()
+                })
+                .collect();
+            let stats = |i: usize| {
+                let xs: Vec<f64> = runs.iter().map(|r| r[i]).collect();
+                let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+                let sd = (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>()
+                    / (xs.len() - 1) as f64)
+                    .sqrt();
+                let (lo, hi) = xs
+                    .iter()
+                    .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+                format!("{mean:7.3} ± {sd:5.3} [{lo:.3}..{hi:.3}]")
+            };
+            println!(
+                "clock, {games_per_tick:>3} games/tick, 40 runs: W {}  L {}",
+                stats(0),
+                stats(1)
             );
         }
     }

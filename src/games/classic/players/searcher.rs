@@ -55,7 +55,8 @@ impl Player for Searcher {
 /// How a weaker searching level plays.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct SearchStyle {
-    /// Plies each move is searched (the move itself included).
+    /// Plies each move is searched at most (the move itself included); odd, so every
+    /// level judges a move after a move of its own, never halfway through a reply.
     pub depth: u32,
     /// Softmax temperature over the moves' scores, in the evaluation's units (a line one
     /// stone short of a threat is worth about `4^(K-2)`).
@@ -76,12 +77,12 @@ impl SearchStyle {
                 guard: 0.6,
             },
             Level::Medium => SearchStyle {
-                depth: 2,
+                depth: 3,
                 temperature: 0.5 * unit,
                 guard: 0.95,
             },
             Level::Hard | Level::Perfect => SearchStyle {
-                depth: 3,
+                depth: 5,
                 temperature: 0.1 * unit,
                 guard: 1.0,
             },

@@ -205,9 +205,10 @@ impl Searcher {
         )
     }
 
-    /// The score of each legal move for the side to move, searched `depth` plies deep
-    /// (the move included) with a full window each, within `movetime` in all; moves not
-    /// reached in time are missing. Proven scores say so.
+    /// The score of each legal move for the side to move, searched up to `depth` plies
+    /// deep (the move included) with a full window each: rounds of depth 1, 3, 5, ...
+    /// over all the moves, keeping the last round that finished within `movetime`.
+    /// Proven scores say so. Empty when the game is over.
     pub fn move_scores(
         &mut self,
         board: Board,
@@ -218,28 +219,51 @@ impl Searcher {
             return Vec::new();
         }
         let start = Instant::now();
+        self.table.next_search();
+        let mut done = Vec::new();
+        let mut round = 1;
+        while round <= depth.max(1) {
+            // The first round (static guesses) always finishes: a move comes out.
+            let deadline = if round == 1 {
+                start + Duration::from_secs(3600)
+            } else {
+                start + movetime.saturating_sub(margin(movetime))
+            };
+            match self.score_round(board, round, deadline) {
+                Some(scores) => done = scores,
+                None => break,
+            }
+            round += 2;
+        }
+        done
+    }
+
+    fn score_round(
+        &mut self,
+        board: Board,
+        depth: u32,
+        deadline: Instant,
+    ) -> Option<Vec<(Cell, i32, bool)>> {
         let node = self.node(board);
         let full = self.variant.full_mask();
-        self.table.next_search();
-        let mut search = self.start_search(start + movetime.saturating_sub(margin(movetime)));
+        let mut search = self.start_search(deadline);
         let mut out = Vec::new();
         for cell in Cell::in_mask(board.empty_cells()) {
             let child = node.play(cell.index(), search.zobrist);
-            let after = board.with_move(cell);
-            let (score, proven) = if after.winning_line().is_some() {
+            let (score, proven) = if board.with_move(cell).winning_line().is_some() {
                 (MATE - 1, true)
             } else if child.mover | child.other == full {
                 (0, true)
             } else {
-                let (s, p) = search.negamax(child, depth.saturating_sub(1), -MATE - 1, MATE + 1, 1);
+                let (s, p) = search.negamax(child, depth - 1, -MATE - 1, MATE + 1, 1);
                 (-s, p)
             };
             if search.stopped {
-                break;
+                return None;
             }
             out.push((cell, score, proven));
         }
-        out
+        Some(out)
     }
 }
 
