@@ -220,3 +220,91 @@ fn seed_003_models_precisely() {
         }
     }
 }
+
+/// What each quirk of the seed's program does: the program with independent generators,
+/// corrected one quirk at a time, over ten times the seed's games.
+#[test]
+#[ignore]
+fn seed_003_quirks_one_by_one() {
+    use tictaclatin::games::classic::seed003::csharp::Fixes;
+    use tictaclatin::games::classic::seed003::experiment::{GAMES, Seeding, replay_with};
+    let big = 10 * GAMES;
+    let none = Fixes::NONE;
+    for player_first in [false, true] {
+        println!(
+            "== {} first, {big} games",
+            if player_first { "rule-list" } else { "random" }
+        );
+        for (label, fixes) in [
+            ("as written", none),
+            (
+                "one stone in rule 5",
+                Fixes {
+                    one_stone: true,
+                    ..none
+                },
+            ),
+            (
+                "first empty cell instead of passing",
+                Fixes {
+                    fallback: true,
+                    ..none
+                },
+            ),
+            (
+                "rule-5 lines win",
+                Fixes {
+                    see_wins: true,
+                    ..none
+                },
+            ),
+            ("all three", Fixes::ALL),
+        ] {
+            let r = replay_with(big, player_first, Seeding::Independent, fixes, 9);
+            let [w, l, d] = r.figures().percents();
+            println!(
+                "{label:<36} {w:7.3} % / {l:6.3} % / {d:7.3} %   passes {}, extra-stone turns {}",
+                r.passes, r.extra_stone_turns
+            );
+        }
+    }
+}
+
+/// How often our rule-list player's rule 5 finds no cell (and it takes the first empty one).
+#[test]
+#[ignore]
+fn rule_list_fallbacks() {
+    let g = game(3, None).unwrap();
+    let e = g.engine();
+    for rule_list_first in [false, true] {
+        let mut rl = e
+            .player("rule-list", options(1, Duration::from_secs(1)))
+            .unwrap();
+        let mut rnd = e
+            .player("random", options(2, Duration::from_secs(1)))
+            .unwrap();
+        let (mut games_with, mut moves) = (0, 0);
+        for _ in 0..50_000 {
+            let mut p = g.start();
+            let mut fell_back = false;
+            while !p.status().is_over() {
+                let rl_turn = p.stones().is_multiple_of(2) == rule_list_first;
+                let d = if rl_turn {
+                    rl.decide(p.as_ref())
+                } else {
+                    rnd.decide(p.as_ref())
+                }
+                .unwrap();
+                if d.how.as_deref() == Some("first empty") {
+                    fell_back = true;
+                    moves += 1;
+                }
+                p = p.play(d.cell).unwrap();
+            }
+            games_with += fell_back as u32;
+        }
+        println!(
+            "rule-list first {rule_list_first}: {games_with} of 50000 games, {moves} moves fell back"
+        );
+    }
+}

@@ -18,6 +18,32 @@
 
 use super::dotnet_random::DotNetRandom;
 
+/// Corrections to the program, each undoing one of its quirks, to measure what each does;
+/// all three together make it play as the seed describes the player (and as our
+/// `rule-list` plays).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Fixes {
+    /// Rule 5 stops at the first stone it places.
+    pub one_stone: bool,
+    /// When rule 5 finds no cell, take the first empty cell in row order instead of passing.
+    pub fallback: bool,
+    /// A line completed by a stone of rule 5 wins.
+    pub see_wins: bool,
+}
+
+impl Fixes {
+    pub const NONE: Fixes = Fixes {
+        one_stone: false,
+        fallback: false,
+        see_wins: false,
+    };
+    pub const ALL: Fixes = Fixes {
+        one_stone: true,
+        fallback: true,
+        see_wins: true,
+    };
+}
+
 /// Where `new Random()` gets its seed.
 pub trait RandomSource {
     fn new_random(&mut self) -> DotNetRandom;
@@ -43,14 +69,20 @@ pub struct TicTacToe {
     my_latest_move_col: i32,
     pub computer_wins: bool,
     pub human_wins: bool,
+    fixes: Fixes,
     /// Stones the computer placed in its turns, for the measurements (not in the C#).
     pub computer_stones_per_turn: Vec<u32>,
 }
 
 impl TicTacToe {
     pub fn new(board_size: i32) -> TicTacToe {
+        TicTacToe::with_fixes(board_size, Fixes::NONE)
+    }
+
+    pub fn with_fixes(board_size: i32, fixes: Fixes) -> TicTacToe {
         let n = board_size;
         TicTacToe {
+            fixes,
             n,
             board: vec![b'.'; (n * n) as usize],
             row_count: vec![0; n as usize],
@@ -170,15 +202,22 @@ impl TicTacToe {
         // Rule 5, with its loops as written: see the module documentation.
         if !played {
             let mut i = n;
-            while i >= 0 {
+            'rule5: while i >= 0 {
                 let mut j = n;
                 while j >= 0 {
                     for sign in [-1, 1] {
                         let r = self.my_latest_move_row + sign * i;
                         let c = self.my_latest_move_col + sign * j;
                         if self.play_sim(b'x', r, c, true) != -1 {
-                            self.play_sim(b'o', r, c, false);
+                            let code = self.play_sim(b'o', r, c, false);
                             played = true;
+                            if self.fixes.see_wins && code == 2 {
+                                self.computer_wins = true;
+                                return true;
+                            }
+                            if self.fixes.one_stone {
+                                break 'rule5;
+                            }
                             break;
                         }
                     }
@@ -188,6 +227,13 @@ impl TicTacToe {
                     break;
                 }
                 i -= 1;
+            }
+        }
+        if !played && self.fixes.fallback {
+            // Rule 1 found no win, so this stone wins nothing either.
+            if let Some(k) = self.board.iter().position(|&b| b == b'.') {
+                let (r, c) = (k as i32 / n, k as i32 % n);
+                self.play_sim(b'o', r, c, false);
             }
         }
         false
@@ -266,7 +312,17 @@ pub fn play_game(
     computer_first: bool,
     source: &mut dyn RandomSource,
 ) -> (Result3, TicTacToe) {
-    let mut t = TicTacToe::new(size);
+    play_game_with(size, computer_first, Fixes::NONE, source)
+}
+
+/// `play_game` with some of the program's quirks corrected.
+pub fn play_game_with(
+    size: i32,
+    computer_first: bool,
+    fixes: Fixes,
+    source: &mut dyn RandomSource,
+) -> (Result3, TicTacToe) {
+    let mut t = TicTacToe::with_fixes(size, fixes);
     let order = if computer_first {
         [b'o', b'x']
     } else {

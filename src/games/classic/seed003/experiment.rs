@@ -4,7 +4,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
-use super::csharp::{RandomSource, Result3, play_game};
+use super::csharp::{Fixes, RandomSource, Result3, play_game_with};
 use super::dotnet_random::DotNetRandom;
 use crate::core::{Game, PlayerOptions, Side};
 use crate::games::classic::adapter;
@@ -102,6 +102,8 @@ pub struct Replay {
     pub draws: u32,
     /// Computer turns that placed more than one stone.
     pub extra_stone_turns: u32,
+    /// Computer turns that placed none (rule 5 found no cell).
+    pub passes: u32,
     pub computer_turns: u32,
     /// Games counted as a draw or a loss although the computer held a line.
     pub uncounted_wins: u32,
@@ -137,6 +139,17 @@ impl RandomSource for Source {
 
 /// Runs `Main` for `games` games on 3x3.
 pub fn replay(games: u32, computer_first: bool, seeding: Seeding, seed: u64) -> Replay {
+    replay_with(games, computer_first, seeding, Fixes::NONE, seed)
+}
+
+/// `replay` with some of the program's quirks corrected.
+pub fn replay_with(
+    games: u32,
+    computer_first: bool,
+    seeding: Seeding,
+    fixes: Fixes,
+    seed: u64,
+) -> Replay {
     let mut source = Source {
         seeding,
         rng: Xoshiro256PlusPlus::seed_from_u64(seed),
@@ -161,7 +174,7 @@ pub fn replay(games: u32, computer_first: bool, seeding: Seeding, seed: u64) -> 
             out.distinct_seeds += 1;
             last_seed = Some(source.game_seed);
         }
-        let (result, t) = play_game(3, computer_first, &mut source);
+        let (result, t) = play_game_with(3, computer_first, fixes, &mut source);
         match result {
             Result3::Computer => out.computer += 1,
             Result3::Human => out.human += 1,
@@ -171,11 +184,9 @@ pub fn replay(games: u32, computer_first: bool, seeding: Seeding, seed: u64) -> 
             out.uncounted_wins += 1;
         }
         out.computer_turns += t.computer_stones_per_turn.len() as u32;
-        out.extra_stone_turns += t
-            .computer_stones_per_turn
-            .iter()
-            .filter(|&&n| n > 1)
-            .count() as u32;
+        let turns = &t.computer_stones_per_turn;
+        out.extra_stone_turns += turns.iter().filter(|&&n| n > 1).count() as u32;
+        out.passes += turns.iter().filter(|&&n| n == 0).count() as u32;
     }
     out
 }
@@ -190,6 +201,28 @@ mod tests {
         assert_eq!(PUBLISHED_PLAYER_FIRST.games(), GAMES);
         let [w, l, _] = PUBLISHED_OPPONENT_FIRST.percents();
         assert!((w - 85.972).abs() < 1e-9 && (l - 0.584).abs() < 1e-9);
+    }
+
+    /// With its quirks corrected the program is the player the seed describes, which our
+    /// `rule-list` implements separately: their results must agree within chance.
+    #[test]
+    fn the_corrected_program_plays_like_our_rule_list() {
+        let games = 20_000;
+        for first in [false, true] {
+            let ours = faithful(games, first, 3).unwrap().percents();
+            let theirs = replay_with(games, first, Seeding::Independent, Fixes::ALL, 3)
+                .figures()
+                .percents();
+            for (a, b) in ours.iter().zip(theirs) {
+                // Four standard errors of a difference of two shares of 20,000 games.
+                let p = (a + b) / 200.0;
+                let se = (2.0 * p * (1.0 - p) / games as f64).sqrt() * 100.0;
+                assert!(
+                    (a - b).abs() <= 4.0 * se + 0.05,
+                    "first {first}: {ours:?} vs {theirs:?}"
+                );
+            }
+        }
     }
 
     #[test]
