@@ -164,3 +164,21 @@ fn seven_by_seven_answers_within_its_budget() {
     }
     assert!(worst < budget + Duration::from_millis(50), "{worst:?}");
 }
+
+#[test]
+fn any_budget_is_accepted() {
+    let v = Variant::new(5, None).unwrap();
+    let mut s = Searcher::new(v, 12);
+    let board = Board::empty(v);
+    for movetime in [Duration::ZERO, Duration::from_nanos(1), Duration::MAX] {
+        let limits = Limits {
+            movetime,
+            max_depth: 3,
+        };
+        assert!(s.search(board, limits).is_some(), "{movetime:?}");
+        assert!(
+            !s.move_scores(board, 3, movetime).is_empty(),
+            "{movetime:?}"
+        );
+    }
+}

@@ -108,6 +108,14 @@ fn margin(movetime: Duration) -> Duration {
     (movetime / 50).min(Duration::from_millis(5))
 }
 
+/// Longer than any search takes: a budget beyond it is no limit.
+const NO_LIMIT: Duration = Duration::from_secs(3600);
+
+/// When a search started at `start` with `movetime` must stop.
+fn deadline(start: Instant, movetime: Duration) -> Instant {
+    start + movetime.min(NO_LIMIT).saturating_sub(margin(movetime))
+}
+
 impl Searcher {
     /// `table_bits`: the table has `2^table_bits` slots of 24 bytes.
     pub fn new(variant: Variant, table_bits: u32) -> Searcher {
@@ -167,9 +175,9 @@ impl Searcher {
         for depth in 1..=limits.max_depth.min(empty) {
             // The first iteration always finishes (at most 49 nodes), so there is a move.
             if depth == 1 {
-                search.deadline = start + Duration::from_secs(3600);
+                search.deadline = start + NO_LIMIT;
             } else {
-                search.deadline = start + limits.movetime.saturating_sub(margin(limits.movetime));
+                search.deadline = deadline(start, limits.movetime);
             }
             let Some((cell, score, proven)) = root(&mut search, node, &mut order, depth) else {
                 break;
@@ -225,9 +233,9 @@ impl Searcher {
         while round <= depth.max(1) {
             // The first round (static guesses) always finishes: a move comes out.
             let deadline = if round == 1 {
-                start + Duration::from_secs(3600)
+                start + NO_LIMIT
             } else {
-                start + movetime.saturating_sub(margin(movetime))
+                deadline(start, movetime)
             };
             match self.score_round(board, round, deadline) {
                 Some(scores) => done = scores,
