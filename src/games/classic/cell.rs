@@ -79,8 +79,9 @@ impl Cell {
             .next()
             .filter(char::is_ascii_lowercase)
             .ok_or_else(bad)?;
-        let row: i32 = chars.as_str().parse().map_err(|_| bad())?;
-        Cell::at(variant, row - 1, col as i32 - 'a' as i32).ok_or_else(bad)
+        // Rows count from 1; an unsigned parse keeps `row - 1` from overflowing.
+        let row: u8 = chars.as_str().parse().map_err(|_| bad())?;
+        Cell::at(variant, row as i32 - 1, col as i32 - 'a' as i32).ok_or_else(bad)
     }
 }
 
@@ -153,7 +154,18 @@ mod tests {
             e.to_string(),
             "'z' is not a cell of the 3x3 board: use a1..c3 or 1..9"
         );
-        for bad in ["", "a0", "a4", "d1", "aa", "1a", "a-1", "é1"] {
+        for bad in [
+            "",
+            "a0",
+            "a4",
+            "d1",
+            "aa",
+            "1a",
+            "a-1",
+            "é1",
+            "a-2147483648",
+            "a999",
+        ] {
             assert!(Cell::parse(v(3), bad).is_err(), "{bad}");
         }
         assert_eq!(Cell::parse(v(3), "B2").map(Cell::index), Ok(4));
