@@ -49,9 +49,9 @@ pub trait RandomSource {
     fn new_random(&mut self) -> DotNetRandom;
 }
 
-/// Who won a game, as the C# counts it.
+/// Who won a game, as the C# counts it (`Draw` for neither).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Result3 {
+pub enum Winner {
     Computer,
     Human,
     Draw,
@@ -311,7 +311,7 @@ pub fn play_game(
     size: i32,
     computer_first: bool,
     source: &mut dyn RandomSource,
-) -> (Result3, TicTacToe) {
+) -> (Winner, TicTacToe) {
     play_game_with(size, computer_first, Fixes::NONE, source)
 }
 
@@ -321,7 +321,7 @@ pub fn play_game_with(
     computer_first: bool,
     fixes: Fixes,
     source: &mut dyn RandomSource,
-) -> (Result3, TicTacToe) {
+) -> (Winner, TicTacToe) {
     let mut t = TicTacToe::with_fixes(size, fixes);
     let order = if computer_first {
         [b'o', b'x']
@@ -343,11 +343,11 @@ pub fn play_game_with(
         index = (index + 1) % 2;
     }
     let result = if t.computer_wins {
-        Result3::Computer
+        Winner::Computer
     } else if t.human_wins {
-        Result3::Human
+        Winner::Human
     } else {
-        Result3::Draw
+        Winner::Draw
     };
     (result, t)
 }
@@ -390,8 +390,8 @@ mod tests {
         for seed in 0..200 {
             for first in [false, true] {
                 let (result, t) = play_game(3, first, &mut Fixed(seed));
-                assert!(t.game_over() || result != Result3::Draw);
-                if result == Result3::Human {
+                assert!(t.game_over() || result != Winner::Draw);
+                if result == Winner::Human {
                     assert!(t.holds_line(b'x'));
                 }
             }

@@ -4,7 +4,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
-use super::csharp::{Fixes, RandomSource, Result3, play_game_with};
+use super::csharp::{Fixes, RandomSource, Winner, play_game_with};
 use super::dotnet_random::DotNetRandom;
 use crate::core::{Game, PlayerOptions, Side};
 use crate::games::classic::adapter;
@@ -176,11 +176,11 @@ pub fn replay_with(
         }
         let (result, t) = play_game_with(3, computer_first, fixes, &mut source);
         match result {
-            Result3::Computer => out.computer += 1,
-            Result3::Human => out.human += 1,
-            Result3::Draw => out.draws += 1,
+            Winner::Computer => out.computer += 1,
+            Winner::Human => out.human += 1,
+            Winner::Draw => out.draws += 1,
         }
-        if result != Result3::Computer && t.holds_line(b'o') {
+        if result != Winner::Computer && t.holds_line(b'o') {
             out.uncounted_wins += 1;
         }
         out.computer_turns += t.computer_stones_per_turn.len() as u32;
