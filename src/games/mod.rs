@@ -4,6 +4,7 @@
 //!
 //! Adding a game is a folder here, a [`GameKind`] variant and its line in [`build`].
 
+pub mod classic;
 pub mod latin;
 
 use std::fmt;
