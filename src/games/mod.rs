@@ -18,16 +18,18 @@ use crate::core::Game;
 pub enum GameKind {
     #[default]
     Latin,
+    Classic,
 }
 
 impl GameKind {
     /// In the order the start screen lists them.
-    pub const ALL: [GameKind; 1] = [GameKind::Latin];
+    pub const ALL: [GameKind; 2] = [GameKind::Latin, GameKind::Classic];
 
     /// As flags, the config file and saved files name it.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Latin => "latin",
+            GameKind::Classic => "classic",
         }
     }
 
@@ -36,6 +38,7 @@ impl GameKind {
     pub fn sizes(self) -> Option<(std::ops::RangeInclusive<u8>, u8)> {
         match self {
             GameKind::Latin => None,
+            GameKind::Classic => Some((3..=7, 3)),
         }
     }
 }
@@ -115,6 +118,9 @@ pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
             refuse_variant(choice, "Tic-Tac-Latin")?;
             Ok(Arc::new(latin::adapter::Latin))
         }
+        GameKind::Classic => classic::adapter::game(choice.size.unwrap_or(3), choice.in_a_row)
+            .map(|game| Arc::new(game) as Arc<dyn Game>)
+            .map_err(|e| GameError::Variant(format!("classic tic-tac-toe: {e}"))),
     }
 }
 
@@ -205,7 +211,10 @@ mod tests {
     #[test]
     fn bad_choices_say_what_is_valid() {
         let err = "chess".parse::<GameKind>().unwrap_err();
-        assert!(err.to_string().contains("the games are latin"), "{err}");
+        assert!(
+            err.to_string().contains("the games are latin, classic"),
+            "{err}"
+        );
         let sized = GameChoice {
             size: Some(5),
             ..GameChoice::of(GameKind::Latin)

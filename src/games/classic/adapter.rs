@@ -82,6 +82,11 @@ impl Game for ClassicGame {
         Layout::board(self.variant.size(), self.variant.size())
     }
 
+    /// Boards of up to 16 cells are solved by a table; bigger ones are searched.
+    fn solved(&self) -> bool {
+        self.variant.is_solvable()
+    }
+
     fn place(&self, cell: CellId) -> Place {
         let n = self.variant.size() as usize;
         Place {
@@ -325,6 +330,22 @@ impl Engine for ClassicEngine {
 
     fn instant_hints(&self) -> bool {
         self.solver.is_some()
+    }
+
+    fn solved(&self) -> Option<crate::core::Solved> {
+        let solver = self.solver.as_ref()?;
+        Some(crate::core::Solved {
+            positions: solver.reachable_positions(),
+            classes: solver.classes() as u64,
+            symmetries: solver.symmetries(),
+            bytes: solver.memory_bytes(),
+        })
+    }
+
+    /// The perfect player's move, where the board is solved.
+    fn best(&self, position: &dyn Position) -> Option<CellId> {
+        let choice = self.solver.as_ref()?.best_move(self.board(position)?)?;
+        Some(cell_id(choice.cell))
     }
 
     fn player_names(&self) -> Vec<String> {

@@ -57,6 +57,11 @@ impl Solver {
         })
     }
 
+    /// How many line-preserving permutations the table folds positions by.
+    pub fn symmetries(&self) -> usize {
+        self.syms.count()
+    }
+
     pub fn variant(&self) -> Variant {
         self.variant
     }
