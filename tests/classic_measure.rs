@@ -308,3 +308,21 @@ fn rule_list_fallbacks() {
         );
     }
 }
+
+#[test]
+#[ignore]
+/// The rows the deeper `medium` and `hard` changed (see `levels_on_big_boards`).
+fn searched_levels_on_big_boards() {
+    for (n, k) in [(7, Some(5)), (5, None), (7, None)] {
+        let g = game(n, k).unwrap();
+        let rows: &[(&str, &str, u32)] = if k.is_some() {
+            &[("medium", "greedy", 200), ("medium", "easy", 40)]
+        } else {
+            &[("medium", "random", 200)]
+        };
+        for &(a, b, games) in rows {
+            let t = versus(&g, a, b, games, Duration::from_millis(100));
+            println!("{} {a:>7} vs {b}: {t}", g.title());
+        }
+    }
+}
