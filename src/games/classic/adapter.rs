@@ -300,6 +300,22 @@ impl ClassicEngine {
     }
 }
 
+/// A player under another name: seed 001's D10 NPC serving as the medium level on 3x3.
+struct Renamed<P> {
+    name: &'static str,
+    inner: P,
+}
+
+impl<P: Player> Player for Renamed<P> {
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<crate::core::Decision> {
+        self.inner.decide(position)
+    }
+}
+
 /// A claim about the position after a move, as a claim about the move for its player.
 fn before_move(claim: Claim) -> Claim {
     match claim {
@@ -332,6 +348,27 @@ impl Engine for ClassicEngine {
         self.solver.is_some()
     }
 
+    /// Seed 003's figures for its rule-list player against a random one on 3x3.
+    fn published(&self, first: &str, second: &str) -> Option<crate::core::Published> {
+        use super::seed003::experiment::{PUBLISHED_OPPONENT_FIRST, PUBLISHED_PLAYER_FIRST};
+        if self.variant != Variant::CLASSIC {
+            return None;
+        }
+        let (figures, rule_list_first) = match (first, second) {
+            ("random", "rule-list") => (PUBLISHED_OPPONENT_FIRST, false),
+            ("rule-list", "random") => (PUBLISHED_PLAYER_FIRST, true),
+            _ => return None,
+        };
+        let (computer, human) = (u64::from(figures.computer), u64::from(figures.human));
+        Some(crate::core::Published {
+            source: "seed 003's C# program".into(),
+            games: u64::from(figures.games()),
+            first_wins: if rule_list_first { computer } else { human },
+            second_wins: if rule_list_first { human } else { computer },
+            draws: u64::from(figures.draws),
+        })
+    }
+
     fn solved(&self) -> Option<crate::core::Solved> {
         let solver = self.solver.as_ref()?;
         Some(crate::core::Solved {
@@ -357,11 +394,19 @@ impl Engine for ClassicEngine {
             return Err(PlayerError(why));
         }
         let (seed, movetime, v) = (options.seed, options.movetime, self.variant);
-        let level = Level::from_name(name);
+        // `max` is the top level's name where the board is searched; both names work.
+        let level = Level::from_name(if name == "max" { "perfect" } else { name });
         let player: Box<dyn Player> = match (name, level, &self.solver) {
             ("random", ..) => Box::new(RandomPlayer::new(seed)),
             ("greedy", ..) => Box::new(Greedy::new(seed)),
             ("d10", ..) => Box::new(D10::new(seed)),
+            // On 3x3 the medium level is seed 001's D10 NPC: it sits between easy and hard
+            // (it beats easy and loses to hard, measured), and it was written to be a
+            // beatable opponent for a person.
+            ("medium", ..) if v == Variant::CLASSIC => Box::new(Renamed {
+                name: "medium",
+                inner: D10::new(seed),
+            }),
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
             (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
             (_, Some(Level::Perfect), None) => Box::new(Searcher::new(v, movetime)),
