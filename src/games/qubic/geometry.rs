@@ -41,6 +41,23 @@ pub trait Geometry: Send + Sync {
     /// The cell's name for messages.
     fn cell_name(&self, cell: usize) -> String;
 
+    /// The canonical form of a position with one empty cell marked (a move): the same for
+    /// every image of the pair. Returns the image, the mark's image and the symmetry.
+    /// This default tries every symmetry; ordered by image, then by the mark's cell.
+    fn canonical_marked(&self, board: Board, mark: usize) -> (Board, usize, u8) {
+        (0..self.symmetry_count() as u8)
+            .map(|s| (self.apply(s, board), self.map_cell(s, mark), s))
+            .min_by(|a, b| lex_cmp(a.0, b.0).then(a.1.cmp(&b.1)))
+            .expect("the identity at least")
+    }
+
+    /// The symmetries that map `board` onto itself.
+    fn stabiliser(&self, board: Board) -> Vec<u8> {
+        (0..self.symmetry_count() as u8)
+            .filter(|&s| self.apply(s, board) == board)
+            .collect()
+    }
+
     /// All cells as a mask.
     fn all_cells(&self) -> u64 {
         if self.cells() >= 64 {
@@ -128,6 +145,15 @@ impl Geometry for Qubic {
     #[inline]
     fn canonical(&self, board: Board) -> (Board, u8) {
         Symmetries::get().canonical(board)
+    }
+
+    #[inline]
+    fn canonical_marked(&self, board: Board, mark: usize) -> (Board, usize, u8) {
+        Symmetries::get().canonical_marked(board, mark)
+    }
+
+    fn stabiliser(&self, board: Board) -> Vec<u8> {
+        Symmetries::get().stabiliser(board)
     }
 
     fn cell_name(&self, cell: usize) -> String {

@@ -14,3 +14,7 @@ pub use board::{Board, BoardError};
 pub use cell::{Cell, CellParseError};
 pub use geometry::{Geometry, Qubic};
 pub use symmetry::Symmetries;
+pub mod dictionary;
+pub mod hash;
+pub mod strategy;
+pub mod threats;

@@ -149,18 +149,36 @@ impl Symmetries {
     /// only the symmetries that put the smallest value there; most positions are down to one
     /// symmetry after a few cells. Symmetries still tied when every stone is placed give the
     /// same image (the rest is empty), so the search stops there.
+    #[inline]
     pub fn canonical(&self, board: Board) -> (Board, u8) {
+        let sym = self.smallest(board, None);
+        (self.apply(sym, board), sym)
+    }
+
+    /// The canonical form of a position with one empty cell marked (a move): the smallest
+    /// image when the mark counts as a fourth value between o and empty. Returns the image,
+    /// the mark's image and the symmetry.
+    pub fn canonical_marked(&self, board: Board, mark: usize) -> (Board, usize, u8) {
+        let sym = self.smallest(board, Some(mark));
+        (self.apply(sym, board), self.map_cell(sym, mark), sym)
+    }
+
+    /// A symmetry giving the smallest image; see [`Symmetries::canonical`].
+    fn smallest(&self, board: Board, mark: Option<usize>) -> u8 {
         let (x, o) = (board.x(), board.o());
-        let stones = board.stones();
-        // Value of a cell: x 0, o 1, empty 2.
+        let mark_bit = mark.map_or(0, |m| 1u64 << m);
+        let filled = board.stones() + u32::from(mark.is_some());
+        // Value of a cell: x 0, o 1, mark 2, empty 3.
         let value = |c: u8| -> u8 {
             let bit = 1u64 << c;
             if x & bit != 0 {
                 0
             } else if o & bit != 0 {
                 1
-            } else {
+            } else if mark_bit & bit != 0 {
                 2
+            } else {
+                3
             }
         };
         let mut candidates = [0u8; COUNT];
@@ -170,8 +188,8 @@ impl Symmetries {
         let mut alive = COUNT;
         let mut placed = 0;
         let mut cell = 0;
-        while alive > 1 && placed < stones && cell < CELLS {
-            let mut best = 3u8;
+        while alive > 1 && placed < filled && cell < CELLS {
+            let mut best = u8::MAX;
             let mut kept = 0;
             for k in 0..alive {
                 let s = candidates[k];
@@ -186,19 +204,22 @@ impl Symmetries {
                 }
             }
             alive = kept;
-            placed += u32::from(best < 2);
+            placed += u32::from(best < 3);
             cell += 1;
         }
-        let sym = candidates[0];
-        (self.apply(sym, board), sym)
+        candidates[0]
+    }
+
+    /// The symmetries that map `board` onto itself.
+    pub fn stabiliser(&self, board: Board) -> Vec<u8> {
+        (0..COUNT as u8)
+            .filter(|&s| self.apply(s, board) == board)
+            .collect()
     }
 
     /// How many distinct images `board` has (192 over the size of its stabiliser).
     pub fn orbit_size(&self, board: Board) -> usize {
-        let fixed = (0..COUNT as u8)
-            .filter(|&s| self.apply(s, board) == board)
-            .count();
-        COUNT / fixed
+        COUNT / self.stabiliser(board).len()
     }
 }
 
@@ -403,6 +424,21 @@ mod tests {
             assert_eq!(syms.canonical(image).0, canon);
         }
         assert_eq!(syms.canonical(Board::EMPTY).0, Board::EMPTY);
+    }
+
+    #[test]
+    fn marked_canonical_form_is_shared_by_all_images() {
+        let syms = Symmetries::get();
+        for seed in 0..200u64 {
+            let board = random_board(seed, (seed % 16) as usize);
+            let mark = (0..CELLS).find(|&c| board.at(c).is_none()).unwrap();
+            let (canon, canon_mark, s) = syms.canonical_marked(board, mark);
+            assert_eq!(syms.apply(s, board), canon);
+            assert_eq!(syms.map_cell(s, mark), canon_mark);
+            let t = (seed * 7 % COUNT as u64) as u8;
+            let image = syms.canonical_marked(syms.apply(t, board), syms.map_cell(t, mark));
+            assert_eq!((image.0, image.1), (canon, canon_mark), "{board} {mark}");
+        }
     }
 
     #[test]

@@ -1,0 +1,63 @@
+//! Patashnik's dictionary through the library: both formats read to the same positions,
+//! every position is canonical under our code, and the verifier proves it exhaustive.
+
+use std::collections::BTreeSet;
+
+use tictaclatin::games::qubic::dictionary::{self, Canonical, verify};
+use tictaclatin::games::qubic::{Board, Geometry, Qubic};
+
+fn patashnik() -> dictionary::Dictionary {
+    dictionary::parse(&Qubic, dictionary::PATASHNIK, Canonical::Required).unwrap()
+}
+
+#[test]
+fn both_formats_hold_the_same_2929_canonical_positions() {
+    let plain = patashnik();
+    assert_eq!(plain.len(), 2929);
+    assert_eq!(plain.entries[0].line, 52, "51 header lines");
+    assert_eq!(
+        (plain.entries[0].board, plain.entries[0].play),
+        (Board::EMPTY, 0)
+    );
+    assert!(plain.entries.iter().all(|e| Qubic.is_canonical(e.board)));
+    let wild =
+        dictionary::parse(&Qubic, dictionary::PATASHNIK_WILDCARD, Canonical::Required).unwrap();
+    let set = |d: &dictionary::Dictionary| -> BTreeSet<(Board, usize)> {
+        d.entries.iter().map(|e| (e.board, e.play)).collect()
+    };
+    assert_eq!(set(&plain), set(&wild));
+    assert_eq!(
+        plain.index(&Qubic).unwrap().len(),
+        2929,
+        "2929 distinct classes"
+    );
+}
+
+#[test]
+#[ignore = "the full verify; run with --ignored --nocapture"]
+fn full_verify_of_patashnik() {
+    let d = patashnik();
+    let report = verify::verify(
+        &Qubic,
+        &d,
+        verify::Options {
+            parallel: true,
+            time_moves: true,
+        },
+    );
+    match report {
+        Ok(r) => {
+            println!("{}", r.summary());
+            println!("by rule {:?}, unreached {}", r.by_rule, r.unreached.len());
+            let t = &r.move_times;
+            println!(
+                "moves {}: median {:?} p99 {:?} max {:?}",
+                t.len(),
+                t[t.len() / 2],
+                t[t.len() * 99 / 100],
+                t[t.len() - 1]
+            );
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
