@@ -8,7 +8,7 @@
 
 use super::board::{Board, Side, Status};
 use super::cell::Cell;
-use super::lines::LINES;
+use super::lines::{self, LINES};
 use super::symmetry::{self, Symmetries, lex_cmp};
 
 /// A board's cells, lines and symmetries.
@@ -23,6 +23,9 @@ pub trait Geometry: Send + Sync {
     fn lines(&self) -> &[u64];
 
     fn line_length(&self) -> u32;
+
+    /// The lines through `cell`.
+    fn lines_through(&self, cell: usize) -> &[u64];
 
     fn symmetry_count(&self) -> usize;
 
@@ -92,9 +95,7 @@ pub trait Geometry: Send + Sync {
             return false;
         };
         let mask = board.mask(side);
-        self.lines()
-            .iter()
-            .any(|&l| l & 1 << cell != 0 && mask & l == l)
+        self.lines_through(cell).iter().any(|&l| l & !mask == 0)
     }
 
     /// Is `board` its own canonical form?
@@ -122,6 +123,11 @@ impl Geometry for Qubic {
 
     fn line_length(&self) -> u32 {
         4
+    }
+
+    #[inline]
+    fn lines_through(&self, cell: usize) -> &[u64] {
+        lines::through_slice(cell)
     }
 
     fn symmetry_count(&self) -> usize {

@@ -104,13 +104,35 @@ const fn through() -> [[u8; 7]; 64] {
     table
 }
 
+/// For each cell, the masks of the lines through it, and how many there are.
+const THROUGH_MASKS: ([[u64; 7]; 64], [u8; 64]) = through_masks();
+
+const fn through_masks() -> ([[u64; 7]; 64], [u8; 64]) {
+    let mut masks = [[0u64; 7]; 64];
+    let mut counts = [0u8; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let mut k = 0;
+        while k < 7 && THROUGH[cell][k] != u8::MAX {
+            masks[cell][k] = LINES[THROUGH[cell][k] as usize];
+            k += 1;
+        }
+        counts[cell] = k as u8;
+        cell += 1;
+    }
+    (masks, counts)
+}
+
+/// The masks of the lines through `cell` (4 or 7).
+#[inline]
+pub fn through_slice(cell: usize) -> &'static [u64] {
+    &THROUGH_MASKS.0[cell][..THROUGH_MASKS.1[cell] as usize]
+}
+
 /// The lines through `cell`, as masks.
 #[inline]
 pub fn through_cell(cell: usize) -> impl Iterator<Item = u64> {
-    THROUGH[cell]
-        .iter()
-        .take_while(|&&i| i != u8::MAX)
-        .map(|&i| LINES[i as usize])
+    through_slice(cell).iter().copied()
 }
 
 #[cfg(test)]

@@ -155,8 +155,14 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         let mut singles = Vec::new();
         for cell in bits(candidates) {
             let after = board.with_move(cell);
-            let made = threats(g.lines(), g.line_length(), own | 1 << cell, other).wins
-                & g.empty_cells(after);
+            // The attacker had no win, so any it has now runs through the new stone.
+            let made = threats(
+                g.lines_through(cell),
+                g.line_length(),
+                own | 1 << cell,
+                other,
+            )
+            .wins;
             match made.count_ones() {
                 0 => {}
                 1 => singles.push((cell, after, made.trailing_zeros() as usize)),

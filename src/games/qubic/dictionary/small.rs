@@ -34,6 +34,7 @@ OO..XxxoOOO.OOOO
 /// 4x4, three in a row.
 pub struct FourByFourThree {
     lines: Vec<u64>,
+    through: Vec<Vec<u64>>,
     perms: Vec<[u8; CELLS]>,
     inverse: Vec<u8>,
 }
@@ -57,8 +58,12 @@ impl FourByFourThree {
                 perms.iter().position(|q| *q == back).expect("a group") as u8
             })
             .collect();
+        let through = (0..CELLS)
+            .map(|c| lines.iter().copied().filter(|l| l & 1 << c != 0).collect())
+            .collect();
         FourByFourThree {
             lines,
+            through,
             perms,
             inverse,
         }
@@ -132,6 +137,10 @@ impl Geometry for FourByFourThree {
 
     fn line_length(&self) -> u32 {
         3
+    }
+
+    fn lines_through(&self, cell: usize) -> &[u64] {
+        &self.through[cell]
     }
 
     fn symmetry_count(&self) -> usize {
