@@ -26,11 +26,9 @@ fn both_formats_hold_the_same_2929_canonical_positions() {
         d.entries.iter().map(|e| (e.board, e.play)).collect()
     };
     assert_eq!(set(&plain), set(&wild));
-    assert_eq!(
-        plain.index(&Qubic).unwrap().len(),
-        2929,
-        "2929 distinct classes"
-    );
+    let index = plain.index(&Qubic);
+    assert_eq!(index.len(), 2929, "2929 distinct classes");
+    assert!(index.repeats.is_empty());
 }
 
 #[test]
@@ -43,6 +41,7 @@ fn full_verify_of_patashnik() {
         verify::Options {
             parallel: true,
             time_moves: true,
+            dictionary_only: false,
         },
     );
     match report {
@@ -59,5 +58,42 @@ fn full_verify_of_patashnik() {
             );
         }
         Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+#[ignore = "figures for the README; run with --ignored --nocapture"]
+fn figures() {
+    use tictaclatin::games::qubic::dictionary::small::{FourByFourThree, SEED_DICTIONARY};
+    use tictaclatin::games::qubic::dictionary::{compress, export};
+    let g = FourByFourThree::get();
+    let d = dictionary::parse(g, SEED_DICTIONARY, Canonical::AnyImage).unwrap();
+    println!("seed dict: {} positions", d.len());
+    println!("  repeats {:?}", d.index(g).repeats);
+    for dictionary_only in [false, true] {
+        let options = verify::Options {
+            dictionary_only,
+            ..Default::default()
+        };
+        match verify::verify(g, &d, options) {
+            Ok(r) => println!(
+                "  only {dictionary_only}: {} by rule {:?} unreached {:?}",
+                r.summary(),
+                r.by_rule,
+                r.unreached
+            ),
+            Err(e) => println!("  only {dictionary_only}: fails: {e}"),
+        }
+    }
+    let d = patashnik();
+    let positions = export::positions(&d);
+    for move_images in [false, true] {
+        let t = std::time::Instant::now();
+        let lines = compress::compress(&Qubic, &positions, compress::Options { move_images });
+        println!(
+            "patashnik compressed (move images {move_images}): {} lines in {:?}",
+            lines.len(),
+            t.elapsed()
+        );
     }
 }

@@ -60,6 +60,8 @@ pub enum Stuck {
     NoForcedWin,
     /// The forced-win search gave up (see [`SEARCH_BUDGET`]).
     OutOfBudget,
+    /// Playing from the dictionary alone, and the position is not in it.
+    NotInDictionary,
 }
 
 impl fmt::Display for Stuck {
@@ -77,6 +79,7 @@ impl fmt::Display for Stuck {
                     "the position is not in the dictionary and has no forced win"
                 )
             }
+            Stuck::NotInDictionary => write!(f, "the position is not in the dictionary"),
             Stuck::OutOfBudget => write!(
                 f,
                 "the forced-win search gave up after {SEARCH_BUDGET} positions"
@@ -133,6 +136,17 @@ pub fn choose_canonical<G: Geometry + ?Sized>(
         threats::Outcome::NotFound => Err(Stuck::NoForcedWin),
         threats::Outcome::OutOfBudget => Err(Stuck::OutOfBudget),
     }
+}
+
+/// The dictionary's move alone, for a position in canonical form.
+pub fn from_dictionary(index: &Index, canon: Board) -> Result<Choice, Stuck> {
+    let (cell, entry) = index.get(canon).ok_or(Stuck::NotInDictionary)?;
+    Ok(Choice {
+        cell,
+        rule: Rule::Dictionary,
+        win_within: None,
+        entry: Some(entry),
+    })
 }
 
 fn plain(cell: usize, rule: Rule, win_within: Option<u32>) -> Choice {

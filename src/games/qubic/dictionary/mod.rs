@@ -55,24 +55,40 @@ impl Dictionary {
         self.entries.is_empty()
     }
 
-    /// The lookup table by canonical form; refuses two entries of one symmetry class.
-    pub fn index<G: Geometry + ?Sized>(&self, g: &G) -> Result<Index, DictionaryError> {
-        let mut map = FastMap::default();
+    /// The lookup table by canonical form. When two entries hold one symmetry class, the
+    /// first is used and the later one is listed in [`Index::repeats`] (with whether its
+    /// move differs: seed 002's small dictionary names two different winning moves for some
+    /// positions).
+    pub fn index<G: Geometry + ?Sized>(&self, g: &G) -> Index {
+        let mut map: FastMap<Board, (u8, u32)> = FastMap::default();
         map.reserve(self.entries.len());
+        let mut repeats = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
             let (canon, sym) = g.canonical(entry.board);
-            let play = g.map_cell(sym, entry.play) as u8;
-            if let Some(&(_, earlier)) = map.get(&canon) {
-                let earlier: &Entry = &self.entries[earlier as usize];
-                return Err(DictionaryError::Duplicate {
-                    line: entry.line,
-                    earlier: earlier.line,
+            let play = g.map_cell(sym, entry.play);
+            if let Some(&(earlier_play, earlier)) = map.get(&canon) {
+                let after = |cell: usize| g.canonical(canon.with_stone(cell, Side::First)).0;
+                repeats.push(Repeat {
+                    entry: i,
+                    earlier: earlier as usize,
+                    same_move: after(earlier_play as usize) == after(play),
                 });
+                continue;
             }
-            map.insert(canon, (play, i as u32));
+            map.insert(canon, (play as u8, i as u32));
         }
-        Ok(Index { map })
+        Index { map, repeats }
     }
+}
+
+/// An entry whose symmetry class an earlier entry already holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Repeat {
+    /// Indices into the dictionary's entries.
+    pub entry: usize,
+    pub earlier: usize,
+    /// The two moves lead to the same position up to symmetry.
+    pub same_move: bool,
 }
 
 /// A dictionary's positions by canonical form, each with X's move in canonical coordinates
@@ -80,6 +96,8 @@ impl Dictionary {
 #[derive(Clone, Debug)]
 pub struct Index {
     map: FastMap<Board, (u8, u32)>,
+    /// Entries whose class an earlier entry already holds; the earlier one is used.
+    pub repeats: Vec<Repeat>,
 }
 
 impl Index {
@@ -121,8 +139,6 @@ pub enum DictionaryError {
         text: String,
         problem: LineProblem,
     },
-    /// Two entries for one position, up to symmetry.
-    Duplicate { line: usize, earlier: usize },
     /// No entries.
     Empty,
 }
@@ -138,10 +154,6 @@ impl fmt::Display for DictionaryError {
                 text,
                 problem,
             } => write!(f, "line {line}: {problem}: '{}'", text.escape_debug()),
-            DictionaryError::Duplicate { line, earlier } => write!(
-                f,
-                "line {line}: the same position as line {earlier}, up to symmetry"
-            ),
             DictionaryError::Empty => write!(f, "the dictionary has no entries"),
         }
     }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use super::{Dictionary, DictionaryError, Index};
+use super::{Dictionary, Index, Repeat};
 use crate::games::qubic::board::{Board, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
@@ -28,6 +28,9 @@ pub struct Options {
     pub parallel: bool,
     /// Time every X decision (see [`Report::move_times`]).
     pub time_moves: bool,
+    /// X plays from the dictionary alone: no win, block or forced-win rule, and every O
+    /// reply is played out (the seed's question: is a dictionary exhaustive by itself?).
+    pub dictionary_only: bool,
 }
 
 /// X's move in one position met, in that position's (canonical) coordinates.
@@ -51,6 +54,8 @@ pub struct Report {
     pub elapsed: Duration,
     /// Dictionary entries (indices into its entries) that no game reaches.
     pub unreached: Vec<usize>,
+    /// Entries repeating an earlier entry's class (the earlier one is played).
+    pub repeats: Vec<Repeat>,
     /// Every position met with X's move, sorted by stones then position.
     pub met: Vec<Met>,
     /// Time of each X decision, when asked for (sorted).
@@ -72,8 +77,6 @@ impl Report {
 /// Where X has no winning continuation.
 #[derive(Debug)]
 pub enum Failure {
-    /// The dictionary itself is unusable (two entries of one class).
-    Dictionary(DictionaryError),
     /// X to move and the procedure has no move.
     Stuck { position: Board, why: Stuck },
     /// O wins in this position.
@@ -85,7 +88,6 @@ pub enum Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Dictionary(e) => write!(f, "{e}"),
             Failure::Stuck { position, why } => write!(
                 f,
                 "X has no winning continuation in '{}': {why}",
@@ -114,7 +116,7 @@ pub fn verify<G: Geometry + ?Sized>(
     options: Options,
 ) -> Result<Report, Failure> {
     let start = Instant::now();
-    let index = dictionary.index(g).map_err(Failure::Dictionary)?;
+    let index = dictionary.index(g);
     let rollout = Rollout::new(g, &index, options);
     let root = g.canonical(Board::EMPTY).0;
     let result = if options.parallel {
@@ -136,7 +138,9 @@ pub fn verify<G: Geometry + ?Sized>(
         }
         return Err(failure);
     }
-    Ok(rollout.report(dictionary, start.elapsed()))
+    let mut report = rollout.report(dictionary, start.elapsed());
+    report.repeats = index.repeats.clone();
+    Ok(report)
 }
 
 /// A table entry: X's move, or `None` while a thread is still choosing it.
@@ -207,11 +211,14 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
             return Ok(());
         }
         let clock = self.options.time_moves.then(Instant::now);
-        let choice = strategy::choose_canonical(self.g, self.index, canon).map_err(|why| {
-            Failure::Stuck {
-                position: canon,
-                why,
-            }
+        let choice = if self.options.dictionary_only {
+            strategy::from_dictionary(self.index, canon)
+        } else {
+            strategy::choose_canonical(self.g, self.index, canon)
+        };
+        let choice = choice.map_err(|why| Failure::Stuck {
+            position: canon,
+            why,
         })?;
         if let Some(clock) = clock {
             let spent = clock.elapsed();
@@ -245,8 +252,9 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
             });
         }
         let x_wins = threats(lines, length, after.x(), after.o()).wins & empty;
-        // Replies that leave X a win at once end the game two plies later.
+        // Replies that leave X a win at once end the game two plies later, by rule (1).
         let replies = match x_wins.count_ones() {
+            _ if self.options.dictionary_only => empty,
             0 => empty,
             1 => x_wins,
             _ => 0,
@@ -289,14 +297,17 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
                 .then(a.play.cmp(&b.play))
         });
         let mut by_rule = [0; 4];
-        let mut used = vec![false; dictionary.len()];
+        let mut reached = crate::games::qubic::hash::FastSet::default();
         for m in &met {
             by_rule[m.rule as usize] += 1;
-            if let Some(e) = m.entry {
-                used[e] = true;
+            if m.rule == Rule::Dictionary {
+                reached.insert(m.position);
             }
         }
-        let unreached = (0..dictionary.len()).filter(|&e| !used[e]).collect();
+        // By class, so an entry repeating another's class counts as reached with it.
+        let unreached = (0..dictionary.len())
+            .filter(|&e| !reached.contains(&self.g.canonical(dictionary.entries[e].board).0))
+            .collect();
         let mut move_times = self.times.into_inner().expect("no thread panicked");
         move_times.sort();
         Report {
@@ -305,6 +316,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
             deepest: self.deepest.into_inner().expect("no thread panicked"),
             elapsed,
             unreached,
+            repeats: Vec::new(),
             met,
             move_times,
         }
