@@ -87,12 +87,48 @@ fn figures() {
     }
     let d = patashnik();
     let positions = export::positions(&d);
-    for move_images in [false, true] {
+    for (move_images, tries) in [(false, 1), (true, 1), (true, 20), (true, 200)] {
         let t = std::time::Instant::now();
-        let lines = compress::compress(&Qubic, &positions, compress::Options { move_images });
+        let options = compress::Options { move_images, tries };
+        let lines = compress::compress(&Qubic, &positions, options);
         println!(
-            "patashnik compressed (move images {move_images}): {} lines in {:?}",
+            "patashnik compressed (move images {move_images}, tries {tries}): {} lines ({} plain) in {:?}",
             lines.len(),
+            lines.iter().filter(|l| l.wildcards == 0).count(),
+            t.elapsed()
+        );
+    }
+}
+
+#[test]
+#[ignore = "the complete dictionary's size; minutes; run with --ignored --nocapture"]
+fn complete_dictionary_figures() {
+    use tictaclatin::games::qubic::dictionary::{compress, export};
+    let d = patashnik();
+    let options = verify::Options {
+        parallel: true,
+        ..Default::default()
+    };
+    let report = verify::verify(&Qubic, &d, options).unwrap();
+    println!("{}", report.summary());
+    let complete = export::complete(&report);
+    println!("complete: {} plain lines", complete.len());
+    let text = export::runlength_text(&Qubic, &export::credit(), &complete);
+    println!("complete run-length text: {} bytes", text.len());
+    for tries in [1, 4] {
+        let t = std::time::Instant::now();
+        let lines = compress::compress(
+            &Qubic,
+            &complete,
+            compress::Options {
+                move_images: false,
+                tries,
+            },
+        );
+        println!(
+            "complete compressed (tries {tries}): {} lines ({} plain) in {:?}",
+            lines.len(),
+            lines.iter().filter(|l| l.wildcards == 0).count(),
             t.elapsed()
         );
     }

@@ -85,7 +85,7 @@ pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
     budget: u64,
     nodes: u64,
     /// Positions (attacker to move) where no forced win exists.
-    refuted: FastSet<Board>,
+    refuted: FastSet<(Board, Side)>,
 }
 
 /// Did the search run out of nodes?
@@ -110,17 +110,24 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
     /// A forced win for the side to move of `board`, if one exists; with `first`, only
     /// sequences starting with that move.
     pub fn run(&mut self, board: Board, first: Option<usize>) -> Outcome {
-        match self.attack(board, first) {
+        self.run_for(board, board.to_move(), first)
+    }
+
+    /// A forced win for `attacker` as if it were to move in `board` (for the side not to
+    /// move: what it threatens should its opponent pass).
+    pub fn run_for(&mut self, board: Board, attacker: Side, first: Option<usize>) -> Outcome {
+        match self.attack(board, attacker, first) {
             Ok(Some(win)) => Outcome::Found(win),
             Ok(None) => Outcome::NotFound,
             Err(Exhausted) => Outcome::OutOfBudget,
         }
     }
 
-    /// The attacker (side to move) looks for a forced win.
+    /// The attacker, to move, looks for a forced win.
     fn attack(
         &mut self,
         board: Board,
+        attacker: Side,
         first: Option<usize>,
     ) -> Result<Option<ForcedWin>, Exhausted> {
         self.nodes += 1;
@@ -128,7 +135,6 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             return Err(Exhausted);
         }
         let g = self.geometry;
-        let attacker = board.to_move();
         let (own, other) = (board.mask(attacker), board.mask(attacker.other()));
         let empty = g.empty_cells(board);
         let mine = threats(g.lines(), g.line_length(), own, other);
@@ -147,14 +153,14 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             _ => return Ok(None),
         };
         candidates &= allowed;
-        if candidates == 0 || (first.is_none() && self.refuted.contains(&board)) {
+        if candidates == 0 || (first.is_none() && self.refuted.contains(&(board, attacker))) {
             return Ok(None);
         }
         // Look for a double threat among all candidates before going deeper: the shortest
         // wins are found first and most positions are settled here.
         let mut singles = Vec::new();
         for cell in bits(candidates) {
-            let after = board.with_move(cell);
+            let after = board.with_stone(cell, attacker);
             // The attacker had no win, so any it has now runs through the new stone.
             let made = threats(
                 g.lines_through(cell),
@@ -175,7 +181,8 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             }
         }
         for (cell, after, block) in singles {
-            if let Some(rest) = self.attack(after.with_move(block), None)? {
+            let blocked = after.with_stone(block, attacker.other());
+            if let Some(rest) = self.attack(blocked, attacker, None)? {
                 return Ok(Some(ForcedWin {
                     first: cell,
                     plies: rest.plies + 2,
@@ -183,7 +190,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             }
         }
         if first.is_none() {
-            self.refuted.insert(board);
+            self.refuted.insert((board, attacker));
         }
         Ok(None)
     }
