@@ -16,5 +16,7 @@ pub use geometry::{Geometry, Qubic};
 pub use symmetry::Symmetries;
 pub mod dictionary;
 pub mod hash;
+pub mod players;
+pub mod search;
 pub mod strategy;
 pub mod threats;

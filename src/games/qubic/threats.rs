@@ -83,6 +83,7 @@ impl Outcome {
 pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
     geometry: &'g G,
     budget: u64,
+    deadline: Option<std::time::Instant>,
     nodes: u64,
     /// Positions (attacker to move) where no forced win exists.
     refuted: FastSet<(Board, Side)>,
@@ -97,9 +98,16 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         ThreatSearch {
             geometry,
             budget,
+            deadline: None,
             nodes: 0,
             refuted: FastSet::default(),
         }
+    }
+
+    /// Also give up at `deadline` (looked at every 256 positions).
+    pub fn until(mut self, deadline: std::time::Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
     }
 
     /// Positions examined so far.
@@ -131,7 +139,12 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         first: Option<usize>,
     ) -> Result<Option<ForcedWin>, Exhausted> {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget
+            || (self.nodes.is_multiple_of(256)
+                && self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d))
+        {
             return Err(Exhausted);
         }
         let g = self.geometry;
