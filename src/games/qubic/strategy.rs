@@ -138,6 +138,20 @@ pub fn choose_canonical<G: Geometry + ?Sized>(
     }
 }
 
+/// Win at once if possible, else the dictionary's move (for a complete dictionary).
+pub fn win_then_dictionary<G: Geometry + ?Sized>(
+    g: &G,
+    index: &Index,
+    canon: Board,
+) -> Result<Choice, Stuck> {
+    let wins =
+        threats(g.lines(), g.line_length(), canon.x(), canon.o()).wins & g.empty_cells(canon);
+    if wins != 0 {
+        return Ok(plain(wins.trailing_zeros() as usize, Rule::Win, Some(1)));
+    }
+    from_dictionary(index, canon)
+}
+
 /// The dictionary's move alone, for a position in canonical form.
 pub fn from_dictionary(index: &Index, canon: Board) -> Result<Choice, Stuck> {
     let (cell, entry) = index.get(canon).ok_or(Stuck::NotInDictionary)?;

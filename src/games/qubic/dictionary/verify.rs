@@ -28,9 +28,21 @@ pub struct Options {
     pub parallel: bool,
     /// Time every X decision (see [`Report::move_times`]).
     pub time_moves: bool,
-    /// X plays from the dictionary alone: no win, block or forced-win rule, and every O
-    /// reply is played out (the seed's question: is a dictionary exhaustive by itself?).
-    pub dictionary_only: bool,
+    /// Which of the header's rules X may use.
+    pub rules: Rules,
+}
+
+/// The rules X plays by in a verification.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Rules {
+    /// The header's procedure: win, block, dictionary, forced win.
+    #[default]
+    Procedure,
+    /// Win at once, else the dictionary: for a complete dictionary.
+    WinThenDictionary,
+    /// The dictionary alone, every O reply played out (seed 002's question: is a
+    /// dictionary exhaustive by itself?).
+    DictionaryOnly,
 }
 
 /// X's move in one position met, in that position's (canonical) coordinates.
@@ -109,36 +121,44 @@ impl fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
-/// Rolls out every game; see the module documentation.
+/// Rolls out every game from the empty board; see the module documentation.
 pub fn verify<G: Geometry + ?Sized>(
     g: &G,
     dictionary: &Dictionary,
     options: Options,
 ) -> Result<Report, Failure> {
-    let start = Instant::now();
+    verify_from(g, dictionary, Board::EMPTY, options)
+}
+
+/// Rolls out every game from `start` (either side to move, game on). The report's deepest
+/// game counts the plies of the whole game, those before `start` included.
+pub fn verify_from<G: Geometry + ?Sized>(
+    g: &G,
+    dictionary: &Dictionary,
+    start: Board,
+    options: Options,
+) -> Result<Report, Failure> {
+    let clock = Instant::now();
     let index = dictionary.index(g);
     let rollout = Rollout::new(g, &index, options);
-    let root = g.canonical(Board::EMPTY).0;
-    let result = if options.parallel {
-        rollout.visit_x::<true>(root)
-    } else {
-        rollout.visit_x::<false>(root)
+    let result = match (options.parallel, start.to_move()) {
+        (true, Side::First) => rollout.visit_x::<true>(g.canonical(start).0),
+        (false, Side::First) => rollout.visit_x::<false>(g.canonical(start).0),
+        (true, Side::Second) => rollout.visit_o::<true>(start),
+        (false, Side::Second) => rollout.visit_o::<false>(start),
     };
     if let Err(failure) = result {
         if options.parallel {
             // Threads race: the sequential run names the first failure in a fixed order.
-            return verify(
-                g,
-                dictionary,
-                Options {
-                    parallel: false,
-                    ..options
-                },
-            );
+            let sequential = Options {
+                parallel: false,
+                ..options
+            };
+            return verify_from(g, dictionary, start, sequential);
         }
         return Err(failure);
     }
-    let mut report = rollout.report(dictionary, start.elapsed());
+    let mut report = rollout.report(dictionary, clock.elapsed());
     report.repeats = index.repeats.clone();
     Ok(report)
 }
@@ -211,10 +231,10 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
             return Ok(());
         }
         let clock = self.options.time_moves.then(Instant::now);
-        let choice = if self.options.dictionary_only {
-            strategy::from_dictionary(self.index, canon)
-        } else {
-            strategy::choose_canonical(self.g, self.index, canon)
+        let choice = match self.options.rules {
+            Rules::Procedure => strategy::choose_canonical(self.g, self.index, canon),
+            Rules::WinThenDictionary => strategy::win_then_dictionary(self.g, self.index, canon),
+            Rules::DictionaryOnly => strategy::from_dictionary(self.index, canon),
         };
         let choice = choice.map_err(|why| Failure::Stuck {
             position: canon,
@@ -254,7 +274,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         let x_wins = threats(lines, length, after.x(), after.o()).wins & empty;
         // Replies that leave X a win at once end the game two plies later, by rule (1).
         let replies = match x_wins.count_ones() {
-            _ if self.options.dictionary_only => empty,
+            _ if self.options.rules == Rules::DictionaryOnly => empty,
             0 => empty,
             1 => x_wins,
             _ => 0,
