@@ -316,3 +316,18 @@ fn verify_figures() {
         );
     }
 }
+
+#[test]
+#[ignore = "timing of a few subtrees; run with --ignored --nocapture"]
+fn subtree_timing() {
+    let d = patashnik();
+    let t = std::time::Instant::now();
+    let mut positions = 0;
+    for entry in d.entries.iter().filter(|e| e.board.stones() == 6).take(20) {
+        let start = entry.board.with_move(entry.play);
+        let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        positions += report.positions;
+    }
+    println!("20 subtrees: {positions} positions in {:?}", t.elapsed());
+}

@@ -8,7 +8,7 @@ use std::fmt;
 use super::board::{Board, Side};
 use super::dictionary::Index;
 use super::geometry::Geometry;
-use super::threats::{self, ThreatSearch, threats};
+use super::threats::{self, Refuted, ThreatSearch, threats};
 
 /// Positions the forced-win search may look at for one move. Far above what Patashnik's
 /// dictionary ever needs (the verifier measures the largest search), so reaching it means
@@ -99,11 +99,23 @@ pub fn choose<G: Geometry + ?Sized>(g: &G, index: &Index, board: Board) -> Resul
     })
 }
 
-/// The procedure on a position already in canonical form (the verifier's case).
+/// The procedure on a position already in canonical form.
 pub fn choose_canonical<G: Geometry + ?Sized>(
     g: &G,
     index: &Index,
     canon: Board,
+) -> Result<Choice, Stuck> {
+    choose_with(g, index, canon, &mut Refuted::default())
+}
+
+/// The procedure on a position in canonical form, with the forced-win search starting
+/// from (and adding to) `refuted`: the same answer, sooner when positions repeat (the
+/// verifier's case: each step of a forced sequence searches again what the last refuted).
+pub fn choose_with<G: Geometry + ?Sized>(
+    g: &G,
+    index: &Index,
+    canon: Board,
+    refuted: &mut Refuted,
 ) -> Result<Choice, Stuck> {
     if canon.to_move() != Side::First || g.winner(canon).is_some() {
         return Err(Stuck::NotXsTurn);
@@ -131,7 +143,10 @@ pub fn choose_canonical<G: Geometry + ?Sized>(
             entry: Some(entry),
         });
     }
-    match ThreatSearch::new(g, SEARCH_BUDGET).run(canon, None) {
+    let mut search = ThreatSearch::new(g, SEARCH_BUDGET).with_refuted(std::mem::take(refuted));
+    let outcome = search.run(canon, None);
+    *refuted = search.into_refuted();
+    match outcome {
         threats::Outcome::Found(win) => Ok(plain(win.first, Rule::ForcedWin, Some(win.plies))),
         threats::Outcome::NotFound => Err(Stuck::NoForcedWin),
         threats::Outcome::OutOfBudget => Err(Stuck::OutOfBudget),

@@ -86,8 +86,13 @@ pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
     deadline: Option<std::time::Instant>,
     nodes: u64,
     /// Positions (attacker to move) where no forced win exists.
-    refuted: FastSet<(Board, Side)>,
+    refuted: Refuted,
 }
+
+/// Positions shown to have no forced win for the side named. True whatever search showed
+/// it, so a set may be kept from one search to the next: a search that meets a position in
+/// it skips what it would have found to fail anyway, and answers exactly the same.
+pub type Refuted = FastSet<(Board, Side)>;
 
 /// Did the search run out of nodes?
 struct Exhausted;
@@ -102,6 +107,17 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             nodes: 0,
             refuted: FastSet::default(),
         }
+    }
+
+    /// Starts from what earlier searches refuted (see [`Refuted`]).
+    pub fn with_refuted(mut self, refuted: Refuted) -> Self {
+        self.refuted = refuted;
+        self
+    }
+
+    /// What this search and the ones before it refuted, to hand to the next.
+    pub fn into_refuted(self) -> Refuted {
+        self.refuted
     }
 
     /// Also give up at `deadline` (looked at every 256 positions).

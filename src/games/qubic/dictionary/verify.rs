@@ -19,7 +19,7 @@ use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
 use crate::games::qubic::hash::FastMap;
 use crate::games::qubic::strategy::{self, Rule, Stuck};
-use crate::games::qubic::threats::threats;
+use crate::games::qubic::threats::{Refuted, threats};
 
 /// How to run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -163,6 +163,14 @@ pub fn verify_from<G: Geometry + ?Sized>(
     Ok(report)
 }
 
+thread_local! {
+    /// Each thread's refuted positions, kept from one search to the next.
+    static REFUTED: std::cell::RefCell<Refuted> = std::cell::RefCell::new(Refuted::default());
+}
+
+/// Refuted positions a thread keeps at most (about 100 MB).
+const REFUTED_KEPT: usize = 3_000_000;
+
 /// A table entry: X's move, or `None` while a thread is still choosing it.
 type Slot = Option<(u8, Rule, Option<u32>)>;
 
@@ -232,7 +240,13 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         }
         let clock = self.options.time_moves.then(Instant::now);
         let choice = match self.options.rules {
-            Rules::Procedure => strategy::choose_canonical(self.g, self.index, canon),
+            Rules::Procedure => REFUTED.with_borrow_mut(|refuted| {
+                // Bounded: the set only saves time, so it is dropped when large.
+                if refuted.len() > REFUTED_KEPT {
+                    refuted.clear();
+                }
+                strategy::choose_with(self.g, self.index, canon, refuted)
+            }),
             Rules::WinThenDictionary => strategy::win_then_dictionary(self.g, self.index, canon),
             Rules::DictionaryOnly => strategy::from_dictionary(self.index, canon),
         };
