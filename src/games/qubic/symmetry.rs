@@ -244,7 +244,7 @@ pub fn lex_cmp(a: Board, b: Board) -> Ordering {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::games::qubic::lines::LINES;
     use std::collections::HashSet;

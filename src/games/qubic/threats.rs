@@ -44,6 +44,27 @@ pub fn threats(lines: &[u64], length: u32, own: u64, other: u64) -> Threats {
     t
 }
 
+/// One pass over `lines` for both sides: the threats of the side holding `own`, and the
+/// cells where the other side completes a line.
+#[inline]
+pub fn both_threats(lines: &[u64], length: u32, own: u64, other: u64) -> (Threats, u64) {
+    let mut t = Threats::default();
+    let mut theirs = 0;
+    for &line in lines {
+        let (mine, their) = ((line & own).count_ones(), (line & other).count_ones());
+        if their == 0 {
+            if mine + 1 == length {
+                t.wins |= line & !own;
+            } else if mine + 2 == length {
+                t.makers |= line & !own;
+            }
+        } else if mine == 0 && their + 1 == length {
+            theirs |= line & !other;
+        }
+    }
+    (t, theirs)
+}
+
 /// The cells where `side` completes a line at once.
 #[inline]
 pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: Board, side: Side) -> u64 {
@@ -166,7 +187,8 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         let g = self.geometry;
         let (own, other) = (board.mask(attacker), board.mask(attacker.other()));
         let empty = g.empty_cells(board);
-        let mine = threats(g.lines(), g.line_length(), own, other);
+        let (mine, theirs) = both_threats(g.lines(), g.line_length(), own, other);
+        let theirs = theirs & empty;
         let allowed = first.map_or(u64::MAX, |f| 1 << f);
         if mine.wins & empty & allowed != 0 {
             let cell = (mine.wins & empty & allowed).trailing_zeros() as usize;
@@ -175,7 +197,6 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
                 plies: 1,
             }));
         }
-        let theirs = threats(g.lines(), g.line_length(), other, own).wins & empty;
         let mut candidates = match theirs.count_ones() {
             0 => mine.makers & empty,
             1 => theirs, // Patashnik's rule: block, and go on only if the block threatens
@@ -247,6 +268,20 @@ mod tests {
         assert_eq!(t.wins, 1 << 3);
         assert_eq!(t.makers & (1 << 42 | 1 << 63), 1 << 42 | 1 << 63);
         assert_eq!(winning_cells(&Qubic, b, Side::Second), 0);
+    }
+
+    #[test]
+    fn one_pass_agrees_with_two() {
+        for seed in 0..200u64 {
+            let b = crate::games::qubic::symmetry::tests::random_board(seed, (seed % 40) as usize);
+            let (x, o) = (b.x(), b.o());
+            let (mine, theirs) = both_threats(&crate::games::qubic::lines::LINES, 4, x, o);
+            assert_eq!(mine, threats(&crate::games::qubic::lines::LINES, 4, x, o));
+            assert_eq!(
+                theirs,
+                threats(&crate::games::qubic::lines::LINES, 4, o, x).wins
+            );
+        }
     }
 
     #[test]
