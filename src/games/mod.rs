@@ -6,6 +6,7 @@
 
 pub mod classic;
 pub mod latin;
+pub mod qubic;
 
 use std::fmt;
 use std::str::FromStr;
@@ -19,17 +20,19 @@ pub enum GameKind {
     #[default]
     Latin,
     Classic,
+    Qubic,
 }
 
 impl GameKind {
     /// In the order the start screen lists them.
-    pub const ALL: [GameKind; 2] = [GameKind::Latin, GameKind::Classic];
+    pub const ALL: [GameKind; 3] = [GameKind::Latin, GameKind::Classic, GameKind::Qubic];
 
     /// As flags, the config file and saved files name it.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Latin => "latin",
             GameKind::Classic => "classic",
+            GameKind::Qubic => "qubic",
         }
     }
 
@@ -39,6 +42,7 @@ impl GameKind {
         match self {
             GameKind::Latin => None,
             GameKind::Classic => Some((3..=7, 3)),
+            GameKind::Qubic => None,
         }
     }
 }
@@ -121,6 +125,10 @@ pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
         GameKind::Classic => classic::adapter::game(choice.size.unwrap_or(3), choice.in_a_row)
             .map(|game| Arc::new(game) as Arc<dyn Game>)
             .map_err(|e| GameError::Variant(format!("classic tic-tac-toe: {e}"))),
+        GameKind::Qubic => {
+            refuse_variant(choice, "Qubic")?;
+            Ok(Arc::new(qubic::adapter::QubicGame))
+        }
     }
 }
 
@@ -212,7 +220,8 @@ mod tests {
     fn bad_choices_say_what_is_valid() {
         let err = "chess".parse::<GameKind>().unwrap_err();
         assert!(
-            err.to_string().contains("the games are latin, classic"),
+            err.to_string()
+                .contains("the games are latin, classic, qubic"),
             "{err}"
         );
         let sized = GameChoice {

@@ -23,7 +23,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         _ if app.position().status().is_over() => {
             game_over(app, Rect::new(area.x, y, area.width, 6), buf)
         }
-        _ => facts(app, Rect::new(area.x, y, area.width, 4), buf),
+        _ => facts(app, Rect::new(area.x, y, area.width, 5), buf),
     };
     y += used + 1;
     if y < area.bottom() {
