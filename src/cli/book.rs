@@ -1,36 +1,66 @@
-//! `tictaclatin book ...`: export, verify, compress and expand strategy books.
+//! `tictaclatin book ...`: export, verify, compress and expand strategy books:
+//! Tic-Tac-Latin's (both sides, checked against the solved table) here, and the first
+//! player's winning dictionaries of Qubic and of classic 4x4 three in a row in
+//! `dictionary.rs`.
 
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::Failure;
+use super::dictionary::{self, RulesArg};
+use super::game_args::GameArgs;
+use tictaclatin::games::GameKind;
 use tictaclatin::games::latin::book::{self, Book, BookError, export::ExportOptions};
 use tictaclatin::games::latin::game::{Side, Symmetries};
 use tictaclatin::games::latin::solver::Solver;
+use tictaclatin::games::qubic::dictionary::PATASHNIK;
+use tictaclatin::games::qubic::dictionary::small::{FourByFourThree, SEED_DICTIONARY};
+use tictaclatin::games::qubic::geometry::{Geometry, Qubic};
 
 /// Exit status of `book verify` when the book is well-formed but wrong.
 const UNSOUND: u8 = 1;
 
 #[derive(Args, Debug)]
 pub struct BookArgs {
+    /// The game: latin (the default), qubic, or classic with --size 4 --in-a-row 3 (seed
+    /// 002's example)
+    // Their own ids: the top level's game flags (for `play`) have the plain names.
+    #[arg(long = "game", id = "book_game", global = true, value_name = "GAME")]
+    game: Option<String>,
+    /// The board's size, for classic
+    #[arg(long = "size", id = "book_size", global = true, value_name = "N")]
+    size: Option<u8>,
+    /// How many in a row win, for classic
+    #[arg(
+        long = "in-a-row",
+        id = "book_in_a_row",
+        global = true,
+        value_name = "K"
+    )]
+    in_a_row: Option<u8>,
     #[command(subcommand)]
     pub command: BookCommand,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum BookCommand {
-    /// Write the perfect player's book for one side to stdout
+    /// Write a book to stdout: Tic-Tac-Latin's perfect player for one side; for Qubic,
+    /// Patashnik's dictionary less the entries no game reaches, or the complete one
     Export {
-        /// The side the book plays
+        /// The side the book plays (Tic-Tac-Latin)
         #[arg(long, value_enum)]
-        side: SideArg,
+        side: Option<SideArg>,
         /// Merge lines with wildcards (greedy)
         #[arg(long)]
         compress: bool,
         /// Leave out positions whose move is obvious (a win at once, a forced move)
         #[arg(long)]
         omit_obvious: bool,
+        /// Qubic: every position X meets (forced wins written out), not just the
+        /// dictionary's
+        #[arg(long)]
+        complete: bool,
     },
     /// Check that a book is exhaustive and sound by rolling out every game
     Verify {
@@ -39,6 +69,9 @@ pub enum BookCommand {
         /// The side the book plays (its lines say which; given, it must agree)
         #[arg(long, value_enum)]
         side: Option<SideArg>,
+        /// Qubic and classic 4x4: which of the dictionary header's rules X may use
+        #[arg(long, value_enum, default_value_t)]
+        rules: RulesArg,
     },
     /// Rewrite a book with wildcards, to stdout; the lines saved go to stderr
     Compress {
@@ -68,12 +101,67 @@ impl From<SideArg> for Side {
 }
 
 pub fn run(args: BookArgs) -> Result<(), Failure> {
-    match args.command {
+    let game = GameArgs {
+        game: args.game.clone(),
+        size: args.size,
+        in_a_row: args.in_a_row,
+        movetime: None,
+    };
+    let choice = game.choice()?;
+    game.game()?; // a choice that names no game is refused here, with what is valid
+    match (choice.kind, choice.size, choice.in_a_row) {
+        (GameKind::Latin, ..) => latin(args.command),
+        (GameKind::Qubic, ..) => dictionaries(&Qubic, PATASHNIK, args.command),
+        (GameKind::Classic, Some(4), Some(3)) => {
+            dictionaries(FourByFourThree::get(), SEED_DICTIONARY, args.command)
+        }
+        _ => Err(Failure::bad_input(
+            "book works for Tic-Tac-Latin (latin), Qubic (qubic) and classic 4x4 three in a \
+             row (--game classic --size 4 --in-a-row 3)",
+        )),
+    }
+}
+
+/// The Qubic-style dictionary tools: the first player wins, the book is X's.
+fn dictionaries(g: &dyn Geometry, builtin: &str, command: BookCommand) -> Result<(), Failure> {
+    match command {
+        BookCommand::Export {
+            side,
+            complete,
+            compress,
+            omit_obvious,
+        } => {
+            if side.is_some_and(|s| Side::from(s) == Side::Second) || omit_obvious {
+                return Err(Failure::bad_input(
+                    "this game's dictionary is the first player's, with every move written: \
+                     --side second and --omit-obvious do not apply",
+                ));
+            }
+            dictionary::export(g, builtin, complete, compress)
+        }
+        BookCommand::Verify { file, rules, .. } => dictionary::verify(g, &file, rules),
+        BookCommand::Compress { file } => dictionary::compress(g, &file),
+        BookCommand::Expand { file } => dictionary::expand(g, &file),
+    }
+}
+
+/// Tic-Tac-Latin's books, for either side.
+fn latin(command: BookCommand) -> Result<(), Failure> {
+    match command {
         BookCommand::Export {
             side,
             compress,
             omit_obvious,
+            complete,
         } => {
+            if complete {
+                return Err(Failure::bad_input(
+                    "--complete is for Qubic; Tic-Tac-Latin's books are complete unless \
+                     --omit-obvious",
+                ));
+            }
+            let side = side
+                .ok_or_else(|| Failure::bad_input("export needs --side first or --side second"))?;
             let options = ExportOptions {
                 compress,
                 omit_obvious,
@@ -84,7 +172,7 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
             );
             Ok(())
         }
-        BookCommand::Verify { file, side } => verify(&file, side.map(Side::from)),
+        BookCommand::Verify { file, side, .. } => verify(&file, side.map(Side::from)),
         BookCommand::Compress { file } => {
             let plain = read(&file, None)?;
             let small = book::compress(&plain);

@@ -3,6 +3,7 @@
 mod analyze;
 mod book;
 mod config_cmd;
+mod dictionary;
 mod engine;
 mod game_args;
 mod move_cmd;

@@ -10,7 +10,7 @@ use clap::{ArgGroup, Args};
 use super::Failure;
 use super::game_args::{GameArgs, Loaded};
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing, Tally};
-use tictaclatin::core::{Engine, PlayerOptions, Side};
+use tictaclatin::core::{Engine, PlayerOptions, Published, Side};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
 const INTERRUPTED: u8 = 130;
@@ -125,7 +125,10 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     } else if args.round_robin.is_some() {
         print_cross_tables(&outcomes, &players, args, total);
     } else {
-        outcomes.iter().for_each(print_summary);
+        for o in &outcomes {
+            let published = engine.published(&o.pairing.first, &o.pairing.second);
+            print_summary(o, published.as_ref());
+        }
     }
 
     let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
@@ -269,7 +272,9 @@ fn draw_bar(finished: u64, total: u64) {
     let _ = err.flush();
 }
 
-fn print_summary(o: &Outcome) {
+/// Wins, losses and draws of a pairing; with a published result for the same pairing, its
+/// figures beside ours.
+fn print_summary(o: &Outcome, published: Option<&Published>) {
     let (p, t) = (&o.pairing, &o.tally);
     println!(
         "{} (first) vs {} (second): {} games, seed {}",
@@ -280,9 +285,21 @@ fn print_summary(o: &Outcome) {
         (format!("{} (second) wins", p.second), t.second_wins),
         ("draws".to_string(), t.draws),
     ];
+    let theirs = published.map(|p| [p.first_wins, p.second_wins, p.draws]);
     let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0);
-    for (label, count) in rows {
-        println!("  {label:<width$}  {count:>8}  {:>6.2} %", t.percent(count));
+    if let Some(p) = published {
+        println!(
+            "  {:<width$}  {:>8}  {:>8}   published ({}, {} games)",
+            "", "games", "%", p.source, p.games
+        );
+    }
+    for (i, (label, count)) in rows.into_iter().enumerate() {
+        let mut line = format!("  {label:<width$}  {count:>8}  {:>6.2} %", t.percent(count));
+        if let (Some(p), Some(theirs)) = (published, theirs) {
+            let share = 100.0 * theirs[i] as f64 / p.games.max(1) as f64;
+            line += &format!("   {:>8}  {share:>6.3} %", theirs[i]);
+        }
+        println!("{line}");
     }
 }
 

@@ -106,11 +106,28 @@ pub trait Engine: Send + Sync {
         None
     }
 
+    /// A published result for games between these two players (by name, first player
+    /// first), to print beside a tournament's own; `None` for most pairings.
+    fn published(&self, _first: &str, _second: &str) -> Option<Published> {
+        None
+    }
+
     /// The one side a named player can play, for players that cannot play both (a strategy
     /// book is written for one side).
     fn only_side(&self, _name: &str) -> Option<Side> {
         None
     }
+}
+
+/// Results someone else measured and published, for comparison.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Published {
+    /// Where the figures come from, in a few words.
+    pub source: String,
+    pub games: u64,
+    pub first_wins: u64,
+    pub second_wins: u64,
+    pub draws: u64,
 }
 
 /// What solving a game by a table found.

@@ -14,7 +14,7 @@ pub mod tournament;
 mod value;
 
 pub use cell::{CellId, Grid, Layout, Place};
-pub use game::{Engine, Game, Hint, PlayerError, Solved};
+pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};
 pub use level::{Difficulty, UnknownDifficulty};
 pub use player::{Claim, Decision, Player, PlayerOptions};
 pub use position::{BlockState, CellError, MarkedLine, MoveError, Position, PositionError};

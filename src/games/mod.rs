@@ -4,7 +4,9 @@
 //!
 //! Adding a game is a folder here, a [`GameKind`] variant and its line in [`build`].
 
+pub mod classic;
 pub mod latin;
+pub mod qubic;
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,16 +19,20 @@ use crate::core::Game;
 pub enum GameKind {
     #[default]
     Latin,
+    Classic,
+    Qubic,
 }
 
 impl GameKind {
     /// In the order the start screen lists them.
-    pub const ALL: [GameKind; 1] = [GameKind::Latin];
+    pub const ALL: [GameKind; 3] = [GameKind::Latin, GameKind::Classic, GameKind::Qubic];
 
     /// As flags, the config file and saved files name it.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Latin => "latin",
+            GameKind::Classic => "classic",
+            GameKind::Qubic => "qubic",
         }
     }
 
@@ -35,6 +41,8 @@ impl GameKind {
     pub fn sizes(self) -> Option<(std::ops::RangeInclusive<u8>, u8)> {
         match self {
             GameKind::Latin => None,
+            GameKind::Classic => Some((3..=7, 3)),
+            GameKind::Qubic => None,
         }
     }
 }
@@ -113,6 +121,13 @@ pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
         GameKind::Latin => {
             refuse_variant(choice, "Tic-Tac-Latin")?;
             Ok(Arc::new(latin::adapter::Latin))
+        }
+        GameKind::Classic => classic::adapter::game(choice.size.unwrap_or(3), choice.in_a_row)
+            .map(|game| Arc::new(game) as Arc<dyn Game>)
+            .map_err(|e| GameError::Variant(format!("classic tic-tac-toe: {e}"))),
+        GameKind::Qubic => {
+            refuse_variant(choice, "Qubic")?;
+            Ok(Arc::new(qubic::adapter::QubicGame))
         }
     }
 }
@@ -204,7 +219,11 @@ mod tests {
     #[test]
     fn bad_choices_say_what_is_valid() {
         let err = "chess".parse::<GameKind>().unwrap_err();
-        assert!(err.to_string().contains("the games are latin"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("the games are latin, classic, qubic"),
+            "{err}"
+        );
         let sized = GameChoice {
             size: Some(5),
             ..GameChoice::of(GameKind::Latin)

@@ -1,0 +1,181 @@
+//! `tictaclatin book ... --game qubic` (and `--game classic --size 4 --in-a-row 3`): seed
+//! 002's dictionary tools for a first player who wins: verify that a dictionary is
+//! exhaustive, name the entries no game reaches, export the pruned or the complete
+//! dictionary, compress with wildcards up to symmetry, expand.
+
+use std::path::Path;
+use std::time::Instant;
+
+use clap::ValueEnum;
+
+use super::Failure;
+use tictaclatin::games::qubic::dictionary::{
+    self, Canonical, Dictionary, DictionaryError, compress, export, verify,
+};
+use tictaclatin::games::qubic::geometry::Geometry;
+
+/// Exit status of `book verify` when the dictionary is well-formed but does not hold.
+const UNSOUND: u8 = 1;
+
+/// Which of the header's rules X may use while a dictionary is verified.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum, Default)]
+pub enum RulesArg {
+    /// Win at once, else block, else the dictionary, else a forced win (the header's
+    /// procedure)
+    #[default]
+    Procedure,
+    /// Win at once, else the dictionary (for a complete dictionary)
+    WinThenDictionary,
+    /// The dictionary alone, every reply played out (is it exhaustive by itself?)
+    DictionaryOnly,
+}
+
+impl From<RulesArg> for verify::Rules {
+    fn from(rules: RulesArg) -> verify::Rules {
+        match rules {
+            RulesArg::Procedure => verify::Rules::Procedure,
+            RulesArg::WinThenDictionary => verify::Rules::WinThenDictionary,
+            RulesArg::DictionaryOnly => verify::Rules::DictionaryOnly,
+        }
+    }
+}
+
+/// Reads a dictionary file; a bad line is bad input (exit 2) naming its line.
+fn read(g: &dyn Geometry, file: &Path, canonical: Canonical) -> Result<Dictionary, Failure> {
+    dictionary::read(g, file, canonical).map_err(|e| match e {
+        DictionaryError::Io { .. } => Failure::bad_input(e.to_string()),
+        _ => Failure::bad_input(format!("{}: {e}", file.display())),
+    })
+}
+
+/// Patashnik's run-length files keep every position canonical; a wildcard file compressed
+/// up to symmetry may hold any image.
+fn canonical_rule(file: &Path) -> Canonical {
+    let looks_runlength = std::fs::read_to_string(file)
+        .map(|text| text.contains("\n----") || text.starts_with("----"))
+        .unwrap_or(false);
+    if looks_runlength {
+        Canonical::Required
+    } else {
+        Canonical::AnyImage
+    }
+}
+
+fn verify_options(rules: RulesArg) -> verify::Options {
+    verify::Options {
+        parallel: true,
+        time_moves: false,
+        rules: rules.into(),
+    }
+}
+
+/// `book verify`: exhaustive or the first position where X has no winning continuation.
+pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Failure> {
+    let dictionary = read(g, file, canonical_rule(file))?;
+    match verify::verify(g, &dictionary, verify_options(rules)) {
+        Ok(report) => {
+            println!("{}", report.summary());
+            let [win, block, from_dictionary, forced] = report.by_rule;
+            println!(
+                "X's moves: {win} wins at once, {block} blocks, {from_dictionary} from the \
+                 dictionary, {forced} forced wins (positions counted once up to symmetry)"
+            );
+            let lines: Vec<String> = report
+                .unreached
+                .iter()
+                .map(|&i| dictionary.entries[i].line.to_string())
+                .collect();
+            match lines.len() {
+                0 => println!("Every entry is reached by some game."),
+                n => println!("{n} entries no game reaches, on lines {}", lines.join(", ")),
+            }
+            if !report.repeats.is_empty() {
+                println!(
+                    "{} entries repeat an earlier entry's position up to symmetry (the first \
+                     is played)",
+                    report.repeats.len()
+                );
+            }
+            Ok(())
+        }
+        Err(failure) => Err(Failure {
+            message: format!("{}: {failure}", file.display()),
+            code: UNSOUND,
+        }),
+    }
+}
+
+/// `book export`: the dictionary less the entries no game reaches, or (`complete`) every
+/// position X meets without a win at once; run-length, or wildcards when `compressed`.
+pub fn export(
+    g: &dyn Geometry,
+    builtin: &str,
+    complete: bool,
+    compressed: bool,
+) -> Result<(), Failure> {
+    let dictionary = dictionary::parse(g, builtin, Canonical::Required)
+        .map_err(|e| Failure::bad_input(format!("the shipped dictionary: {e}")))?;
+    let started = Instant::now();
+    let report =
+        verify::verify(g, &dictionary, verify_options(RulesArg::Procedure)).map_err(|failure| {
+            Failure {
+                message: format!("the shipped dictionary does not hold: {failure}"),
+                code: UNSOUND,
+            }
+        })?;
+    let positions = if complete {
+        export::complete(&report)
+    } else {
+        export::positions(&export::pruned(&dictionary, &report))
+    };
+    let what = if complete { "complete" } else { "pruned" };
+    let mut header = export::credit();
+    header.push(format!(
+        "The {what} dictionary: {} positions.",
+        positions.len()
+    ));
+    let text = if compressed {
+        let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
+        eprintln!(
+            "{what} dictionary: {} positions in {} lines compressed ({:.1} s)",
+            positions.len(),
+            lines.len(),
+            started.elapsed().as_secs_f64()
+        );
+        export::wildcard_text(g, &header, &lines)
+    } else {
+        eprintln!(
+            "{what} dictionary: {} lines ({:.1} s)",
+            positions.len(),
+            started.elapsed().as_secs_f64()
+        );
+        export::runlength_text(g, &header, &positions)
+    };
+    print!("{text}");
+    Ok(())
+}
+
+/// `book compress`: wildcard lines up to symmetry on stdout; the count on stderr.
+pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
+    let dictionary = read(g, file, canonical_rule(file))?;
+    let positions = export::positions(&dictionary);
+    let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
+    print!("{}", export::wildcard_text(g, &[], &lines));
+    eprintln!(
+        "compressed {} positions into {} lines (up to the {} symmetries)",
+        positions.len(),
+        lines.len(),
+        g.symmetry_count()
+    );
+    Ok(())
+}
+
+/// `book expand`: one run-length line per position.
+pub fn expand(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
+    let dictionary = read(g, file, canonical_rule(file))?;
+    print!(
+        "{}",
+        export::runlength_text(g, &[], &export::positions(&dictionary))
+    );
+    Ok(())
+}

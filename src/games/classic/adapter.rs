@@ -1,0 +1,427 @@
+//! Classic tic-tac-toe behind the games interface of `crate::core`: [`ClassicGame`] for the
+//! rules and names, [`ClassicEngine`] for values, hints and players, and
+//! [`crate::core::Position`] on [`Board`] itself.
+
+use std::any::Any;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use super::board::{Board, MoveRefused};
+use super::cell::Cell;
+use super::lines::Lines;
+use super::players::{
+    D10, ExactLevel, Greedy, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher,
+};
+use super::search::{self, Limits};
+use super::solver::Solver;
+use super::text;
+use super::variant::{Variant, VariantError};
+use crate::core::{
+    CellError, CellId, Claim, Engine, Game, Hint, Layout, MarkedLine, MoveError, Place, Player,
+    PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
+};
+
+/// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
+pub fn game(size: u8, in_a_row: Option<u8>) -> Result<ClassicGame, VariantError> {
+    Variant::new(size, in_a_row).map(ClassicGame::new)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ClassicGame {
+    variant: Variant,
+}
+
+impl ClassicGame {
+    pub fn new(variant: Variant) -> ClassicGame {
+        ClassicGame { variant }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn cell(&self, id: CellId) -> Option<Cell> {
+        Cell::new(self.variant, id.index())
+    }
+}
+
+fn cell_id(cell: Cell) -> CellId {
+    CellId::new(cell.index())
+}
+
+impl Game for ClassicGame {
+    /// `classic-5`, or `classic-4k3` when fewer than the whole row win.
+    fn key(&self) -> String {
+        let (n, k) = (self.variant.size(), self.variant.k());
+        if n == k {
+            format!("classic-{n}")
+        } else {
+            format!("classic-{n}k{k}")
+        }
+    }
+
+    fn title(&self) -> String {
+        format!("Classic {}", self.variant)
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let (n, k) = (self.variant.size(), self.variant.k());
+        let line = if n == k {
+            "a whole row, column or long diagonal".to_string()
+        } else {
+            format!("{k} in a row along a row, a column or a diagonal")
+        };
+        vec![
+            format!("{n}x{n} board; X moves first, then the sides alternate."),
+            format!("The first to hold {line} wins at once."),
+            "A full board without such a line is a draw.".to_string(),
+        ]
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::board(self.variant.size(), self.variant.size())
+    }
+
+    /// Boards of up to 16 cells are solved by a table; bigger ones are searched.
+    fn solved(&self) -> bool {
+        self.variant.is_solvable()
+    }
+
+    fn place(&self, cell: CellId) -> Place {
+        let n = self.variant.size() as usize;
+        Place {
+            block: 0,
+            row: (cell.index() / n) as u8,
+            col: (cell.index() % n) as u8,
+        }
+    }
+
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        if place.block != 0 {
+            return None;
+        }
+        Cell::at(self.variant, place.row as i32, place.col as i32).map(cell_id)
+    }
+
+    fn cell_name(&self, cell: CellId) -> String {
+        self.cell(cell)
+            .map_or_else(|| format!("#{}", cell.index()), |c| c.name(self.variant))
+    }
+
+    fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
+        Cell::parse(self.variant, text)
+            .map(cell_id)
+            .map_err(|e| CellError(e.to_string()))
+    }
+
+    fn start(&self) -> Box<dyn Position> {
+        Box::new(Board::empty(self.variant))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
+        text::parse(self.variant, text)
+            .map(|b| Box::new(b) as Box<dyn Position>)
+            .map_err(|e| PositionError(e.to_string()))
+    }
+
+    fn engine(&self) -> Arc<dyn Engine> {
+        Arc::new(ClassicEngine::new(self.variant))
+    }
+}
+
+impl Position for Board {
+    fn at(&self, cell: CellId) -> Option<Side> {
+        Board::at(*self, Cell::new(self.variant(), cell.index())?)
+    }
+
+    fn to_move(&self) -> Side {
+        Board::to_move(*self)
+    }
+
+    fn status(&self) -> Status {
+        Board::status(*self)
+    }
+
+    fn legal_moves(&self) -> Vec<CellId> {
+        if Board::status(*self).is_over() {
+            return Vec::new();
+        }
+        Cell::in_mask(self.empty_cells()).map(cell_id).collect()
+    }
+
+    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+        let v = self.variant();
+        let Some(c) = Cell::new(v, cell.index()) else {
+            return Err(MoveError::NotAllowed(format!(
+                "cell {} is not on the {}x{0} board",
+                cell.index(),
+                v.size()
+            )));
+        };
+        match Board::play(*self, c) {
+            Ok(next) => Ok(Box::new(next)),
+            Err(MoveRefused::GameOver) => Err(MoveError::GameOver),
+            Err(MoveRefused::Taken(c)) => Err(MoveError::Taken(format!("{} is taken", c.name(v)))),
+        }
+    }
+
+    fn text(&self) -> String {
+        text::format(*self)
+    }
+
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(*self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn stones(&self) -> usize {
+        self.stone_count() as usize
+    }
+
+    /// Every line the winner holds (two when the last move completed two at once).
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        let Some((side, _)) = self.winning_line() else {
+            return Vec::new();
+        };
+        let stones = Board::stones(*self, side);
+        Lines::of(self.variant())
+            .all()
+            .iter()
+            .filter(|&&l| l & !stones == 0)
+            .map(|&l| MarkedLine {
+                cells: Cell::in_mask(l).map(cell_id).collect(),
+                side,
+            })
+            .collect()
+    }
+}
+
+/// The players every variant has, and those only some have.
+const PLAYERS: [&str; 8] = [
+    "random",
+    "greedy",
+    "d10",
+    "rule-list",
+    "perfect",
+    "easy",
+    "medium",
+    "hard",
+];
+
+/// What classic knows of one variant: the exact solver up to 16 cells, else search.
+pub struct ClassicEngine {
+    variant: Variant,
+    solver: Option<Arc<Solver>>,
+    /// The search behind hints where there is no solver; its table carries over between
+    /// requests.
+    hint_search: Mutex<search::Searcher>,
+}
+
+/// All hints of a position on a big board come within this time.
+pub const HINT_BUDGET: Duration = Duration::from_millis(200);
+
+impl ClassicEngine {
+    /// Solves the variant when it has at most 16 cells (4x4 takes about 0.2 s).
+    pub fn new(variant: Variant) -> ClassicEngine {
+        ClassicEngine {
+            variant,
+            solver: Solver::new(variant).map(Arc::new),
+            hint_search: Mutex::new(search::Searcher::new(variant, 16)),
+        }
+    }
+
+    pub fn solver(&self) -> Option<&Arc<Solver>> {
+        self.solver.as_ref()
+    }
+
+    fn board(&self, position: &dyn Position) -> Option<Board> {
+        let board = *position.as_any().downcast_ref::<Board>()?;
+        (board.variant() == self.variant).then_some(board)
+    }
+
+    fn names(&self) -> Vec<&'static str> {
+        PLAYERS
+            .into_iter()
+            .filter(|&name| self.unavailable(name).is_none())
+            .collect()
+    }
+
+    /// Why a known player cannot play this variant, if it cannot.
+    fn unavailable(&self, name: &str) -> Option<String> {
+        let n = self.variant.size();
+        match name {
+            "d10" if self.variant != Variant::CLASSIC => Some(format!(
+                "d10 plays only on 3x3 (three in a row), not on {}",
+                self.variant
+            )),
+            "rule-list" if n.is_multiple_of(2) => {
+                Some(format!("rule-list needs an odd size, {n} is even"))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl ClassicEngine {
+    /// For each move, what a short search of the position after it shows: a proven claim
+    /// when there is one, else the search's guess. The budget is shared evenly.
+    fn search_hints(&self, board: Board) -> Vec<(CellId, Hint)> {
+        let moves: Vec<Cell> = Cell::in_mask(board.empty_cells()).collect();
+        let each = HINT_BUDGET / moves.len().max(1) as u32;
+        // A poisoned lock only means a hint request panicked; the table is still sound.
+        let mut searcher = self
+            .hint_search
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        moves
+            .into_iter()
+            .map(|cell| {
+                let after = board.with_move(cell);
+                let hint = match after.status() {
+                    Status::Won(_) => Hint::Proven(Claim::Exact(Value::win_in(1))),
+                    Status::Draw => Hint::Proven(Claim::Exact(Value::draw_in(1))),
+                    Status::InPlay => match searcher.search(after, Limits::movetime(each)) {
+                        Some(found) => {
+                            let empty = after.empty_cells().count_ones();
+                            match found.claim(empty) {
+                                Some(claim) => Hint::Proven(before_move(claim)),
+                                None => Hint::Guess(-found.score),
+                            }
+                        }
+                        None => Hint::Guess(0),
+                    },
+                };
+                (cell_id(cell), hint)
+            })
+            .collect()
+    }
+}
+
+/// A player under another name: seed 001's D10 NPC serving as the medium level on 3x3.
+struct Renamed<P> {
+    name: &'static str,
+    inner: P,
+}
+
+impl<P: Player> Player for Renamed<P> {
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<crate::core::Decision> {
+        self.inner.decide(position)
+    }
+}
+
+/// A claim about the position after a move, as a claim about the move for its player.
+fn before_move(claim: Claim) -> Claim {
+    match claim {
+        Claim::Exact(value) => Claim::Exact(value.before_move()),
+        Claim::WinWithin(plies) => Claim::LossWithin(plies + 1),
+        Claim::LossWithin(plies) => Claim::WinWithin(plies + 1),
+    }
+}
+
+impl Engine for ClassicEngine {
+    fn value(&self, position: &dyn Position) -> Option<Value> {
+        self.solver.as_ref()?.value(self.board(position)?)
+    }
+
+    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+        let Some(board) = self.board(position) else {
+            return Vec::new();
+        };
+        match &self.solver {
+            Some(solver) => solver
+                .move_values(board)
+                .into_iter()
+                .map(|(cell, value)| (cell_id(cell), Hint::Proven(Claim::Exact(value))))
+                .collect(),
+            None => self.search_hints(board),
+        }
+    }
+
+    fn instant_hints(&self) -> bool {
+        self.solver.is_some()
+    }
+
+    /// Seed 003's figures for its rule-list player against a random one on 3x3.
+    fn published(&self, first: &str, second: &str) -> Option<crate::core::Published> {
+        use super::seed003::experiment::{PUBLISHED_OPPONENT_FIRST, PUBLISHED_PLAYER_FIRST};
+        if self.variant != Variant::CLASSIC {
+            return None;
+        }
+        let (figures, rule_list_first) = match (first, second) {
+            ("random", "rule-list") => (PUBLISHED_OPPONENT_FIRST, false),
+            ("rule-list", "random") => (PUBLISHED_PLAYER_FIRST, true),
+            _ => return None,
+        };
+        let (computer, human) = (u64::from(figures.computer), u64::from(figures.human));
+        Some(crate::core::Published {
+            source: "seed 003's C# program".into(),
+            games: u64::from(figures.games()),
+            first_wins: if rule_list_first { computer } else { human },
+            second_wins: if rule_list_first { human } else { computer },
+            draws: u64::from(figures.draws),
+        })
+    }
+
+    fn solved(&self) -> Option<crate::core::Solved> {
+        let solver = self.solver.as_ref()?;
+        Some(crate::core::Solved {
+            positions: solver.reachable_positions(),
+            classes: solver.classes() as u64,
+            symmetries: solver.symmetries(),
+            bytes: solver.memory_bytes(),
+        })
+    }
+
+    /// The perfect player's move, where the board is solved.
+    fn best(&self, position: &dyn Position) -> Option<CellId> {
+        let choice = self.solver.as_ref()?.best_move(self.board(position)?)?;
+        Some(cell_id(choice.cell))
+    }
+
+    fn player_names(&self) -> Vec<String> {
+        self.names().into_iter().map(String::from).collect()
+    }
+
+    fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
+        if let Some(why) = self.unavailable(name) {
+            return Err(PlayerError(why));
+        }
+        let (seed, movetime, v) = (options.seed, options.movetime, self.variant);
+        // `max` is the top level's name where the board is searched; both names work.
+        let level = Level::from_name(if name == "max" { "perfect" } else { name });
+        let player: Box<dyn Player> = match (name, level, &self.solver) {
+            ("random", ..) => Box::new(RandomPlayer::new(seed)),
+            ("greedy", ..) => Box::new(Greedy::new(seed)),
+            ("d10", ..) => Box::new(D10::new(seed)),
+            // On 3x3 the medium level is seed 001's D10 NPC: it sits between easy and hard
+            // (it beats easy and loses to hard, measured), and it was written to be a
+            // beatable opponent for a person.
+            ("medium", ..) if v == Variant::CLASSIC => Box::new(Renamed {
+                name: "medium",
+                inner: D10::new(seed),
+            }),
+            ("rule-list", ..) => Box::new(RuleList::new(seed)),
+            (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
+            (_, Some(Level::Perfect), None) => Box::new(Searcher::new(v, movetime)),
+            (_, Some(level), Some(solver)) => {
+                Box::new(ExactLevel::new(level, solver.clone(), seed))
+            }
+            (_, Some(level), None) => Box::new(SearchLevel::new(level, v, movetime, seed)),
+            _ => {
+                return Err(PlayerError(format!(
+                    "unknown player '{name}' for classic {}: use {}",
+                    self.variant,
+                    self.names().join(", ")
+                )));
+            }
+        };
+        Ok(player)
+    }
+}

@@ -1,0 +1,299 @@
+//! A position of classic tic-tac-toe: one bit mask per side, checked against the rules when
+//! made from outside, so a `Board` is always a position play can reach.
+
+use std::fmt;
+
+use super::cell::Cell;
+use super::lines::Lines;
+use super::variant::Variant;
+use crate::core::{Side, Status};
+
+/// The stones of both sides on a variant's board. X (the first side) moves when both have
+/// as many stones, O when X has one more.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Board {
+    variant: Variant,
+    x: u64,
+    o: u64,
+}
+
+/// Why two masks are not a position play can reach.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BoardError {
+    /// A stone off the board, or a cell held by both sides.
+    BadMasks,
+    /// X moves first and the sides alternate, so X has as many stones as O or one more.
+    Counts { x: u32, o: u32 },
+    /// Both sides hold a line, but the game ends with the first one.
+    BothWon,
+    /// The side holds a line but the other side moved after it was made.
+    MovedAfterWin(Side),
+    /// The side holds lines that no single last move completes together.
+    TooManyLines(Side),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BoardError::BadMasks => write!(f, "stones off the board or on top of each other"),
+            BoardError::Counts { x, o } => write!(
+                f,
+                "X has {x} stones and O has {o}: X moves first, so X has as many as O or one more"
+            ),
+            BoardError::BothWon => {
+                write!(f, "both sides hold a line, but the game ends at the first")
+            }
+            BoardError::MovedAfterWin(side) => write!(
+                f,
+                "{} holds a line but {} moved after it",
+                side.letter(),
+                side.other().letter()
+            ),
+            BoardError::TooManyLines(side) => write!(
+                f,
+                "{} holds lines that no single last move completes",
+                side.letter()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Why a move was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveRefused {
+    GameOver,
+    Taken(Cell),
+}
+
+impl Board {
+    pub fn empty(variant: Variant) -> Board {
+        Board {
+            variant,
+            x: 0,
+            o: 0,
+        }
+    }
+
+    /// The position with X's stones `x` and O's `o`, if play can reach it.
+    pub fn new(variant: Variant, x: u64, o: u64) -> Result<Board, BoardError> {
+        if x & o != 0 || (x | o) & !variant.full_mask() != 0 {
+            return Err(BoardError::BadMasks);
+        }
+        let (nx, no) = (x.count_ones(), o.count_ones());
+        if nx != no && nx != no + 1 {
+            return Err(BoardError::Counts { x: nx, o: no });
+        }
+        let board = Board { variant, x, o };
+        match (
+            board.lines_held(Side::First),
+            board.lines_held(Side::Second),
+        ) {
+            (None, None) => Ok(board),
+            (Some(_), Some(_)) => Err(BoardError::BothWon),
+            (Some(common), None) => board.check_win(Side::First, common, nx == no + 1),
+            (None, Some(common)) => board.check_win(Side::Second, common, nx == no),
+        }
+    }
+
+    /// A win stands if the winner moved last and one cell lies on all its lines: the last
+    /// move, which completed them all at once.
+    fn check_win(self, winner: Side, common: u64, moved_last: bool) -> Result<Board, BoardError> {
+        if !moved_last {
+            Err(BoardError::MovedAfterWin(winner))
+        } else if common == 0 {
+            Err(BoardError::TooManyLines(winner))
+        } else {
+            Ok(self)
+        }
+    }
+
+    /// The cells common to all of `side`'s whole lines, or `None` when it holds none.
+    fn lines_held(self, side: Side) -> Option<u64> {
+        let stones = self.stones(side);
+        Lines::of(self.variant)
+            .all()
+            .iter()
+            .filter(|&&l| stones & l == l)
+            .fold(None, |common, &l| Some(common.unwrap_or(u64::MAX) & l))
+    }
+
+    pub fn variant(self) -> Variant {
+        self.variant
+    }
+
+    pub fn stones(self, side: Side) -> u64 {
+        match side {
+            Side::First => self.x,
+            Side::Second => self.o,
+        }
+    }
+
+    pub fn occupied(self) -> u64 {
+        self.x | self.o
+    }
+
+    pub fn empty_cells(self) -> u64 {
+        self.variant.full_mask() & !self.occupied()
+    }
+
+    pub fn stone_count(self) -> u32 {
+        self.occupied().count_ones()
+    }
+
+    pub fn at(self, cell: Cell) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|&s| self.stones(s) & cell.bit() != 0)
+    }
+
+    pub fn to_move(self) -> Side {
+        if self.x.count_ones() == self.o.count_ones() {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    /// The winner and a line it holds, if any.
+    pub fn winning_line(self) -> Option<(Side, u64)> {
+        let lines = Lines::of(self.variant);
+        Side::BOTH
+            .into_iter()
+            .find_map(|side| lines.held(self.stones(side)).map(|line| (side, line)))
+    }
+
+    pub fn status(self) -> Status {
+        match self.winning_line() {
+            Some((side, _)) => Status::Won(side),
+            None if self.empty_cells() == 0 => Status::Draw,
+            None => Status::InPlay,
+        }
+    }
+
+    /// The position after the side to move plays `cell`.
+    pub fn play(self, cell: Cell) -> Result<Board, MoveRefused> {
+        if self.status().is_over() {
+            Err(MoveRefused::GameOver)
+        } else if self.empty_cells() & cell.bit() == 0 {
+            Err(MoveRefused::Taken(cell))
+        } else {
+            Ok(self.with_move(cell))
+        }
+    }
+
+    /// `play` without the checks, for callers that know the game is on and the cell empty.
+    pub fn with_move(self, cell: Cell) -> Board {
+        debug_assert!(self.empty_cells() & cell.bit() != 0);
+        match self.to_move() {
+            Side::First => Board {
+                x: self.x | cell.bit(),
+                ..self
+            },
+            Side::Second => Board {
+                o: self.o | cell.bit(),
+                ..self
+            },
+        }
+    }
+
+    /// The empty cells where `side` would complete a line at once.
+    pub fn winning_cells(self, side: Side) -> u64 {
+        let (own, theirs) = (self.stones(side), self.stones(side.other()));
+        Lines::of(self.variant)
+            .all()
+            .iter()
+            .filter(|&&l| l & theirs == 0 && (l & own).count_ones() + 1 == l.count_ones())
+            .fold(0, |cells, &l| cells | (l & !own))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v3() -> Variant {
+        Variant::CLASSIC
+    }
+
+    #[test]
+    fn sides_alternate_from_x() {
+        let b = Board::empty(v3());
+        assert_eq!(b.to_move(), Side::First);
+        let b = b.with_move(Cell::new(v3(), 4).unwrap());
+        assert_eq!(b.to_move(), Side::Second);
+        assert_eq!(b.at(Cell::new(v3(), 4).unwrap()), Some(Side::First));
+        assert_eq!(
+            b.play(Cell::new(v3(), 4).unwrap()),
+            Err(MoveRefused::Taken(Cell::new(v3(), 4).unwrap()))
+        );
+    }
+
+    #[test]
+    fn a_line_wins_and_a_full_board_draws() {
+        // X: a1 b1 c1, O: a2 b2.
+        let won = Board::new(v3(), 0b000_000_111, 0b000_011_000).unwrap();
+        assert_eq!(won.status(), Status::Won(Side::First));
+        assert_eq!(
+            won.play(Cell::new(v3(), 8).unwrap()),
+            Err(MoveRefused::GameOver)
+        );
+        // X O X / X O O / O X X
+        let full = Board::new(v3(), 0b110_001_101, 0b001_110_010).unwrap();
+        assert_eq!(full.status(), Status::Draw);
+    }
+
+    #[test]
+    fn impossible_positions_are_refused() {
+        let v = v3();
+        assert_eq!(
+            Board::new(v, 0b11, 0),
+            Err(BoardError::Counts { x: 2, o: 0 })
+        );
+        assert_eq!(
+            Board::new(v, 0, 0b1),
+            Err(BoardError::Counts { x: 0, o: 1 })
+        );
+        assert_eq!(Board::new(v, 1, 1), Err(BoardError::BadMasks));
+        assert_eq!(Board::new(v, 1 << 9, 0), Err(BoardError::BadMasks));
+        // X holds the top row, O the middle row.
+        assert_eq!(
+            Board::new(v, 0b000_000_111, 0b000_111_000),
+            Err(BoardError::BothWon)
+        );
+        // X holds the top row but O has as many stones: O moved after the win.
+        assert_eq!(
+            Board::new(v, 0b000_000_111, 0b011_001_000),
+            Err(BoardError::MovedAfterWin(Side::First))
+        );
+        // O holds the left column and X has one more: X moved after.
+        assert_eq!(
+            Board::new(v, 0b110_000_110, 0b001_001_001),
+            Err(BoardError::MovedAfterWin(Side::Second))
+        );
+    }
+
+    #[test]
+    fn two_lines_through_the_last_move_stand() {
+        // X: a1 b1 c1 a2 a3 (top row and left column share a1), O: four stones.
+        let b = Board::new(v3(), 0b001_001_111, 0b110_110_000).unwrap();
+        assert_eq!(b.status(), Status::Won(Side::First));
+        // X: top row and bottom row share nothing.
+        let v = Variant::new(4, Some(3)).unwrap();
+        let rows = 0b0111 | 0b0111 << 12;
+        let o = 1 << 3 | 1 << 4 | 1 << 7 | 1 << 9 | 1 << 10;
+        assert_eq!(
+            Board::new(v, rows, o),
+            Err(BoardError::TooManyLines(Side::First))
+        );
+    }
+
+    #[test]
+    fn winning_cells_see_every_gap() {
+        // X: a1 c1 (gap b1), O: b2.
+        let b = Board::new(v3(), 0b101, 0b10000).unwrap();
+        assert_eq!(b.winning_cells(Side::First), 0b010);
+        assert_eq!(b.winning_cells(Side::Second), 0);
+    }
+}

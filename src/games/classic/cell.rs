@@ -1,0 +1,179 @@
+//! Cells and their names: column letter then row number, rows counted from the top (`a1` is
+//! the top-left corner, as in Tic-Tac-Latin); on 3x3 also seed 001's numbers `1`..`9`, row by
+//! row (1 = a1, 3 = c1, 5 = b2, 9 = c3).
+
+use std::fmt;
+
+use super::variant::Variant;
+
+/// A cell of some variant's board: bit `row * size + col` of a side's mask.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The cell with this index, if it is on the board.
+    pub fn new(variant: Variant, index: usize) -> Option<Cell> {
+        (index < variant.cells()).then_some(Cell(index as u8))
+    }
+
+    /// The cell at `row`, `col` (from 0, top-left), if it is on the board.
+    pub fn at(variant: Variant, row: i32, col: i32) -> Option<Cell> {
+        let n = variant.size() as i32;
+        ((0..n).contains(&row) && (0..n).contains(&col)).then(|| Cell((row * n + col) as u8))
+    }
+
+    /// The cells of `mask`, lowest index (row order) first.
+    pub fn in_mask(mask: u64) -> impl Iterator<Item = Cell> {
+        let mut rest = mask;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                Cell(i as u8)
+            })
+        })
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    pub fn row(self, variant: Variant) -> i32 {
+        (self.0 / variant.size()) as i32
+    }
+
+    pub fn col(self, variant: Variant) -> i32 {
+        (self.0 % variant.size()) as i32
+    }
+
+    /// `b3`: the column letter and the row number.
+    pub fn name(self, variant: Variant) -> String {
+        let col = (b'a' + self.col(variant) as u8) as char;
+        format!("{col}{}", self.row(variant) + 1)
+    }
+
+    /// Reads `b3` (any case, spaces around ignored), or `1`..`9` on 3x3.
+    pub fn parse(variant: Variant, text: &str) -> Result<Cell, CellNameError> {
+        let bad = || CellNameError {
+            text: text.trim().to_string(),
+            variant,
+        };
+        let t = text.trim().to_ascii_lowercase();
+        if variant.size() == 3 && t.len() == 1 {
+            let digit = t
+                .chars()
+                .next()
+                .and_then(|c| c.to_digit(10))
+                .ok_or_else(bad)?;
+            return (digit as usize)
+                .checked_sub(1)
+                .and_then(|i| Cell::new(variant, i))
+                .ok_or_else(bad);
+        }
+        let mut chars = t.chars();
+        let col = chars
+            .next()
+            .filter(char::is_ascii_lowercase)
+            .ok_or_else(bad)?;
+        // Rows count from 1; an unsigned parse keeps `row - 1` from overflowing.
+        let row: u8 = chars.as_str().parse().map_err(|_| bad())?;
+        Cell::at(variant, row as i32 - 1, col as i32 - 'a' as i32).ok_or_else(bad)
+    }
+}
+
+/// A cell name that names no cell of the board; the message says what names look like.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CellNameError {
+    pub text: String,
+    pub variant: Variant,
+}
+
+impl fmt::Display for CellNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let last = Cell((self.variant.cells() - 1) as u8).name(self.variant);
+        write!(
+            f,
+            "'{}' is not a cell of the {}x{1} board: use a1..{last}",
+            self.text,
+            self.variant.size()
+        )?;
+        if self.variant.size() == 3 {
+            write!(f, " or 1..9")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for CellNameError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(n: u8) -> Variant {
+        Variant::new(n, None).unwrap()
+    }
+
+    #[test]
+    fn names_go_column_then_row_from_the_top() {
+        assert_eq!(Cell::at(v(3), 0, 0).unwrap().name(v(3)), "a1");
+        assert_eq!(Cell::at(v(3), 0, 2).unwrap().name(v(3)), "c1");
+        assert_eq!(Cell::at(v(7), 6, 6).unwrap().name(v(7)), "g7");
+        for variant in Variant::all() {
+            for i in 0..variant.cells() {
+                let cell = Cell::new(variant, i).unwrap();
+                assert_eq!(Cell::parse(variant, &cell.name(variant)), Ok(cell));
+            }
+        }
+    }
+
+    #[test]
+    fn seed_numbers_work_on_3x3_only() {
+        let n = |t| Cell::parse(v(3), t).map(Cell::index);
+        assert_eq!(n("1"), Ok(0));
+        assert_eq!(n("3"), Ok(2));
+        assert_eq!(n("5"), Ok(4));
+        assert_eq!(n("9"), Ok(8));
+        assert!(n("0").is_err());
+        assert!(Cell::parse(v(4), "1").is_err());
+    }
+
+    #[test]
+    fn bad_names_say_what_is_valid() {
+        let e = Cell::parse(v(4), "e1").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'e1' is not a cell of the 4x4 board: use a1..d4"
+        );
+        let e = Cell::parse(v(3), " z ").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'z' is not a cell of the 3x3 board: use a1..c3 or 1..9"
+        );
+        for bad in [
+            "",
+            "a0",
+            "a4",
+            "d1",
+            "aa",
+            "1a",
+            "a-1",
+            "é1",
+            "a-2147483648",
+            "a999",
+        ] {
+            assert!(Cell::parse(v(3), bad).is_err(), "{bad}");
+        }
+        assert_eq!(Cell::parse(v(3), "B2").map(Cell::index), Ok(4));
+    }
+
+    #[test]
+    fn masks_list_cells_in_row_order() {
+        let cells: Vec<usize> = Cell::in_mask(0b1010_0001).map(Cell::index).collect();
+        assert_eq!(cells, [0, 5, 7]);
+    }
+}

@@ -1,0 +1,145 @@
+//! The winning lines of a variant: every K consecutive cells along a row, a column or a
+//! diagonal in either direction, as bit masks (bit `row * size + col`).
+
+use std::sync::OnceLock;
+
+use super::variant::Variant;
+
+/// A variant's lines, and for each cell the lines through it. Built once per variant.
+#[derive(Debug)]
+pub struct Lines {
+    variant: Variant,
+    all: Vec<u64>,
+    through: Vec<Vec<u64>>,
+}
+
+impl Lines {
+    /// The lines of `variant`, built on first use and kept for the program's life.
+    pub fn of(variant: Variant) -> &'static Lines {
+        static TABLE: [OnceLock<Lines>; Variant::COUNT] =
+            [const { OnceLock::new() }; Variant::COUNT];
+        TABLE[variant.index()].get_or_init(|| Lines::build(variant))
+    }
+
+    fn build(variant: Variant) -> Lines {
+        let all = enumerate(variant.size(), variant.k());
+        let through = (0..variant.cells())
+            .map(|cell| all.iter().copied().filter(|l| l >> cell & 1 == 1).collect())
+            .collect();
+        Lines {
+            variant,
+            all,
+            through,
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Every line, rows first, then columns, then diagonals down-right, then down-left.
+    pub fn all(&self) -> &[u64] {
+        &self.all
+    }
+
+    /// The lines through cell index `cell` (empty for an index off the board).
+    pub fn through(&self, cell: usize) -> &[u64] {
+        self.through.get(cell).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether `stones` holds a whole line through `cell`: the test after a move there.
+    #[inline]
+    pub fn completes(&self, stones: u64, cell: usize) -> bool {
+        self.through(cell).iter().any(|&l| l & !stones == 0)
+    }
+
+    /// The first line `stones` holds whole, if any.
+    pub fn held(&self, stones: u64) -> Option<u64> {
+        self.all.iter().copied().find(|&l| stones & l == l)
+    }
+}
+
+/// Every run of `k` cells in a line on a `size` x `size` board.
+fn enumerate(size: u8, k: u8) -> Vec<u64> {
+    let (n, k) = (size as i32, k as i32);
+    // Directions as (row step, column step): along a row, down a column, the two diagonals.
+    let directions = [(0, 1), (1, 0), (1, 1), (1, -1)];
+    let mut lines = Vec::new();
+    for (dr, dc) in directions {
+        for r in 0..n {
+            for c in 0..n {
+                let (end_r, end_c) = (r + dr * (k - 1), c + dc * (k - 1));
+                if !(0..n).contains(&end_r) || !(0..n).contains(&end_c) {
+                    continue;
+                }
+                let mask = (0..k).fold(0u64, |m, i| m | 1 << ((r + dr * i) * n + c + dc * i));
+                lines.push(mask);
+            }
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(size: u8, k: u8) -> &'static Lines {
+        Lines::of(Variant::new(size, Some(k)).unwrap())
+    }
+
+    #[test]
+    fn whole_rows_give_2n_plus_2_lines() {
+        for n in 3..=7 {
+            assert_eq!(lines(n, n).all().len(), 2 * n as usize + 2, "{n}x{n}");
+        }
+    }
+
+    #[test]
+    fn shorter_rows_count_every_run() {
+        // Rows and columns: 2 n (n - k + 1); each diagonal direction: (n - k + 1)^2.
+        for n in 3..=7u8 {
+            for k in 3..=n {
+                let runs = (n - k + 1) as usize;
+                let expected = 2 * n as usize * runs + 2 * runs * runs;
+                assert_eq!(lines(n, k).all().len(), expected, "{n}x{n} k={k}");
+            }
+        }
+        // Seed 002's example: 4x4 with three in a row has 24 lines.
+        assert_eq!(lines(4, 3).all().len(), 24);
+    }
+
+    #[test]
+    fn the_3x3_lines_are_the_eight_of_the_seed() {
+        // Seed 001's numbering, 1 = a1 (bit 0) .. 9 = c3 (bit 8).
+        let seed: [[u32; 3]; 8] = [
+            [1, 2, 3],
+            [4, 5, 6],
+            [7, 8, 9],
+            [1, 4, 7],
+            [2, 5, 8],
+            [3, 6, 9],
+            [1, 5, 9],
+            [7, 5, 3],
+        ];
+        let mut expected: Vec<u64> = seed
+            .iter()
+            .map(|l| l.iter().fold(0, |m, &n| m | 1 << (n - 1)))
+            .collect();
+        let mut got = lines(3, 3).all().to_vec();
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn completion_is_seen_only_through_the_cell() {
+        let l = lines(3, 3);
+        let top_row = 0b111;
+        assert!(l.completes(top_row, 0));
+        assert!(!l.completes(top_row, 4));
+        assert!(!l.completes(0b011, 0));
+        assert_eq!(l.held(top_row | 1 << 4), Some(top_row));
+        assert!(l.through(99).is_empty());
+    }
+}

@@ -1,0 +1,34 @@
+//! Classic tic-tac-toe on an N x N board, N in 3..=7, K in a row to win (K in 3..=N, the
+//! whole row by default). X moves first; the first to hold K in a row along a row, a column
+//! or a diagonal wins at once; a full board without one is a draw.
+//!
+//! - The rules: [`variant`] (which game), [`lines`] (the winning lines as bit masks),
+//!   [`cell`] (cells and their names), [`board`] (a position, always a reachable one),
+//!   [`text`] (position text).
+//! - Boards of at most 16 cells are solved exactly: [`symmetry`] finds the permutations
+//!   that keep the lines, [`solver`] solves every reachable position once.
+//! - Bigger boards are searched under a clock: [`search`].
+//! - [`players`]: baselines, the perfect player, levels, seed 001's `d10`, seed 003's
+//!   `rule-list`; [`seed003`] replays that seed's experiment as its C# program ran it.
+//! - [`adapter`]: the games interface of `crate::core`; [`matches`]: seeded games between
+//!   two players, for measurements.
+
+pub mod adapter;
+pub mod board;
+pub mod cell;
+pub mod lines;
+pub mod matches;
+pub mod players;
+pub mod search;
+pub mod seed003;
+pub mod solver;
+pub mod symmetry;
+pub mod text;
+pub mod variant;
+
+pub use adapter::{ClassicEngine, ClassicGame, game};
+pub use board::{Board, BoardError, MoveRefused};
+pub use cell::{Cell, CellNameError};
+pub use lines::Lines;
+pub use text::TextError;
+pub use variant::{Variant, VariantError};

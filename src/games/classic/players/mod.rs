@@ -1,0 +1,54 @@
+//! Everything that picks a classic move, each a [`crate::core::Player`]:
+//!
+//! - baselines that know only the rules (`baselines.rs`): `random`, a uniformly random legal
+//!   move, and `greedy`: a move that wins at once if there is one (chosen at random among
+//!   them), else a move on a cell where the opponent would win at once (at random among
+//!   them), else a random move;
+//! - `perfect` on boards of up to 16 cells (`perfect.rs`), from the exact solver;
+//! - `easy`, `medium`, `hard` on those boards (`levels.rs`), exact values with mistakes;
+//! - the searching bot and its levels on bigger boards (`searcher.rs`);
+//! - seed 001's `d10` (`d10.rs`) and seed 003's `rule-list` (`rule_list.rs`).
+
+mod baselines;
+mod d10;
+mod levels;
+mod perfect;
+mod rule_list;
+mod searcher;
+
+pub use baselines::{Greedy, RandomPlayer};
+pub use d10::D10;
+pub use levels::{ExactLevel, ExactStyle, Level};
+pub use perfect::Perfect;
+pub use rule_list::RuleList;
+pub use searcher::{SearchLevel, SearchStyle, Searcher};
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use super::board::Board;
+use super::cell::Cell;
+use crate::core::Position;
+
+/// The generator of every randomised classic player: a fixed algorithm, so a seed replays
+/// the same games on every machine and rand version.
+pub type PlayerRng = Xoshiro256PlusPlus;
+
+pub fn rng_from_seed(seed: u64) -> PlayerRng {
+    PlayerRng::seed_from_u64(seed)
+}
+
+/// The classic board behind a position, if it is one of ours and still in play.
+pub fn board_in_play(position: &dyn Position) -> Option<Board> {
+    let board = *position.as_any().downcast_ref::<Board>()?;
+    (!board.status().is_over()).then_some(board)
+}
+
+/// A uniformly random cell of `mask`; `None` for an empty mask.
+pub fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<Cell> {
+    let count = mask.count_ones() as usize;
+    if count == 0 {
+        return None;
+    }
+    Cell::in_mask(mask).nth(rng.random_range(0..count))
+}

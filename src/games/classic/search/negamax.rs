@@ -1,0 +1,219 @@
+//! Principal variation search: negamax with alpha-beta, a null window for all but the first
+//! move, threats settled before anything else, and the transposition table.
+//!
+//! Scores: a win with the `p`-th ply from the root is `MATE - p`, a loss `p - MATE`; the
+//! static guesses stay far below. Each call also says whether its score is *proven*: no
+//! guess at a cut-off position went into it, so it is the true value of the whole tree
+//! below (within the window's meaning).
+
+use std::time::Instant;
+
+use super::eval::evaluate;
+use super::node::Node;
+use super::ordering::{MAX_PLY, Ordering};
+use super::threats::winning_cells;
+use super::tt::{Bound, Table};
+use super::zobrist::Zobrist;
+use crate::games::classic::lines::Lines;
+
+pub const MATE: i32 = 1_000_000;
+/// Scores at least this far from zero are wins or losses.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// The score, for the side to move at `ply`, of winning with its own move there.
+pub fn win_at(ply: usize) -> i32 {
+    MATE - ply as i32 - 1
+}
+
+/// A score as stored: mates counted from the node rather than the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= MATE_BOUND => s + ply as i32,
+        s if s <= -MATE_BOUND => s - ply as i32,
+        s => s,
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= MATE_BOUND => s - ply as i32,
+        s if s <= -MATE_BOUND => s + ply as i32,
+        s => s,
+    }
+}
+
+/// What one search needs and counts.
+pub struct Search<'a> {
+    pub lines: &'a Lines,
+    pub k: u32,
+    pub full: u64,
+    pub weights: &'a [i32],
+    pub zobrist: &'a Zobrist,
+    pub table: &'a mut Table,
+    pub ordering: &'a mut Ordering,
+    pub deadline: Instant,
+    pub nodes: u64,
+    pub stopped: bool,
+    /// Per-cell lines, as the ordering reads them.
+    pub through: &'a [Vec<u64>],
+    move_lists: Vec<Vec<(i32, u8)>>,
+}
+
+/// How often the clock is read: every 1024 nodes, well under a millisecond.
+const CLOCK_MASK: u64 = 1023;
+
+impl<'a> Search<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        lines: &'a Lines,
+        through: &'a [Vec<u64>],
+        weights: &'a [i32],
+        zobrist: &'a Zobrist,
+        table: &'a mut Table,
+        ordering: &'a mut Ordering,
+        deadline: Instant,
+    ) -> Search<'a> {
+        let v = lines.variant();
+        Search {
+            lines,
+            k: v.k() as u32,
+            full: v.full_mask(),
+            weights,
+            zobrist,
+            table,
+            ordering,
+            deadline,
+            nodes: 0,
+            stopped: false,
+            through,
+            move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(49)).collect(),
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & CLOCK_MASK == 0 && Instant::now() >= self.deadline {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The moves worth searching and, when threats settle the node, its score: a win at
+    /// once, or a loss to two threats that cannot both be blocked.
+    pub fn threats(&self, node: Node, ply: usize) -> Result<u64, i32> {
+        let all = self.lines.all();
+        if winning_cells(all, node.mover, node.other, self.k) != 0 {
+            return Err(win_at(ply));
+        }
+        let theirs = winning_cells(all, node.other, node.mover, self.k);
+        match theirs.count_ones() {
+            0 => Ok(node.empty(self.full)),
+            1 => Ok(theirs),
+            _ => Err(-win_at(ply + 1)),
+        }
+    }
+
+    /// The score of `node` for its side to move, searched `depth` plies deep, and whether
+    /// it is proven. `node` is in play (no line, an empty cell).
+    pub fn negamax(
+        &mut self,
+        node: Node,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> (i32, bool) {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return (0, false);
+        }
+        let moves = match self.threats(node, ply) {
+            Ok(moves) => moves,
+            Err(settled) => return (settled, true),
+        };
+        if depth == 0 || ply >= MAX_PLY {
+            let guess = evaluate(self.lines.all(), node.mover, node.other, self.weights);
+            return (guess, false);
+        }
+        let mut tt_move = u8::MAX;
+        if let Some(slot) = self.table.get(node.hash) {
+            tt_move = slot.best;
+            if slot.proven || slot.depth as u32 >= depth {
+                let score = from_table(slot.score, ply);
+                let usable = match slot.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return (score, slot.proven);
+                }
+            }
+        }
+        let original_alpha = alpha;
+        let mut list = std::mem::take(&mut self.move_lists[ply]);
+        self.ordering.sorted(
+            moves,
+            tt_move,
+            ply,
+            self.through,
+            node.mover,
+            node.other,
+            self.weights,
+            &mut list,
+        );
+        let (mut best, mut best_move, mut proven) = (-MATE, u8::MAX, true);
+        for (i, &(_, cell)) in list.iter().enumerate() {
+            let child = node.play(cell as usize, self.zobrist);
+            let (score, sure) = if child.mover | child.other == self.full {
+                (0, true) // the board is full and the move did not win: a draw
+            } else if i == 0 {
+                self.child(child, depth, -beta, -alpha, ply)
+            } else {
+                let (s, sure) = self.child(child, depth, -alpha - 1, -alpha, ply);
+                if s > alpha && s < beta {
+                    self.child(child, depth, -beta, -alpha, ply)
+                } else {
+                    (s, sure)
+                }
+            };
+            if self.stopped {
+                self.move_lists[ply] = list;
+                return (0, false);
+            }
+            proven &= sure;
+            if score > best {
+                best = score;
+                best_move = cell;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                self.ordering.cut(cell, ply, depth);
+                break;
+            }
+        }
+        self.move_lists[ply] = list;
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.put(
+            node.hash,
+            to_table(best, ply),
+            depth as u8,
+            bound,
+            best_move,
+            proven,
+        );
+        (best, proven)
+    }
+
+    fn child(&mut self, child: Node, depth: u32, alpha: i32, beta: i32, ply: usize) -> (i32, bool) {
+        let (s, sure) = self.negamax(child, depth - 1, alpha, beta, ply + 1);
+        (-s, sure)
+    }
+}

@@ -1,0 +1,152 @@
+//! The exact solver for boards of at most 16 cells (3x3, 4x4 with three or four in a row):
+//! the value, with its plies, of every position reachable from the empty board, solved at
+//! once and then looked up.
+
+mod choose;
+mod score;
+mod solve;
+mod table;
+
+pub use choose::{Choice, Traps};
+pub use score::Score;
+pub use table::Entry;
+
+use super::board::Board;
+use super::cell::Cell;
+use super::symmetry::Symmetries;
+use super::variant::Variant;
+use crate::core::Value;
+use solve::{Rules, Solve, children};
+use table::Table;
+
+/// The solved game.
+pub struct Solver {
+    variant: Variant,
+    rules: Rules,
+    syms: Symmetries,
+    table: Table,
+}
+
+/// Classes of in-play positions (measured: the tests check them), so a solve never grows
+/// its table.
+fn expected_classes(variant: Variant) -> usize {
+    match (variant.size(), variant.k()) {
+        (4, 4) => 286_602,
+        (4, 3) => 434_205,
+        _ => 627,
+    }
+}
+
+impl Solver {
+    /// Solves the whole game; `None` for a board of more than 16 cells.
+    pub fn new(variant: Variant) -> Option<Solver> {
+        let syms = Symmetries::new(variant)?;
+        let rules = Rules::new(variant);
+        let mut table = Table::with_capacity(expected_classes(variant));
+        Solve {
+            rules: &rules,
+            syms: &syms,
+            table: &mut table,
+        }
+        .entry(0, 0);
+        Some(Solver {
+            variant,
+            rules,
+            syms,
+            table,
+        })
+    }
+
+    /// How many line-preserving permutations the table folds positions by.
+    pub fn symmetries(&self) -> usize {
+        self.syms.count()
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move's stones and the other side's, as the table keys them.
+    fn sides(board: Board) -> (u16, u16) {
+        let mover = board.to_move();
+        (
+            board.stones(mover) as u16,
+            board.stones(mover.other()) as u16,
+        )
+    }
+
+    /// The entry of an in-play position of this variant; `None` when the game is over or
+    /// the board is another variant's.
+    pub fn entry(&self, board: Board) -> Option<Entry> {
+        if board.variant() != self.variant || board.status().is_over() {
+            return None;
+        }
+        let (mover, other) = Self::sides(board);
+        Some(self.lookup(mover, other))
+    }
+
+    /// Every in-play position is reachable, so the table holds it; the search below is
+    /// only a safety net that never stores.
+    fn lookup(&self, mover: u16, other: u16) -> Entry {
+        let key = self.syms.canonical(solve::key(mover, other));
+        self.table
+            .get(key)
+            .unwrap_or_else(|| children(&self.rules, mover, other, |m, o| self.lookup(m, o).score))
+    }
+
+    /// The value for the side to move; `None` when the game is over.
+    pub fn value(&self, board: Board) -> Option<Value> {
+        let entry = self.entry(board)?;
+        Some(entry.score.value(board.empty_cells().count_ones()))
+    }
+
+    /// What playing `cell` does: its score for the side playing it, and the entry of the
+    /// position after it while the game goes on. `None` if the move is not legal.
+    pub fn move_result(&self, board: Board, cell: Cell) -> Option<(Score, Option<Entry>)> {
+        self.entry(board)?;
+        board.play(cell).ok()?;
+        let (mover, other) = Self::sides(board);
+        Some(match self.rules.immediate(mover, other, cell.index()) {
+            Some(score) => (score, None),
+            None => {
+                let after = self.lookup(other, mover | 1 << cell.index());
+                (after.score.before_move(), Some(after))
+            }
+        })
+    }
+
+    /// The value of playing `cell`, for the side playing it.
+    pub fn move_value(&self, board: Board, cell: Cell) -> Option<Value> {
+        let (score, _) = self.move_result(board, cell)?;
+        Some(score.value(board.empty_cells().count_ones()))
+    }
+
+    /// The value of each legal move, in cell order.
+    pub fn move_values(&self, board: Board) -> Vec<(Cell, Value)> {
+        Cell::in_mask(board.empty_cells())
+            .filter_map(|cell| Some((cell, self.move_value(board, cell)?)))
+            .collect()
+    }
+
+    /// The perfect player's move; `None` when the game is over.
+    pub fn best_move(&self, board: Board) -> Option<Choice> {
+        choose::best_move(self, board)
+    }
+
+    /// Canonical classes of in-play positions in the table.
+    pub fn classes(&self) -> usize {
+        self.table.len()
+    }
+
+    /// In-play positions reachable from the empty board, every symmetric image counted.
+    pub fn reachable_positions(&self) -> u64 {
+        self.table
+            .iter()
+            .map(|(key, _)| self.syms.orbit_size(key) as u64)
+            .sum()
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.table.memory_bytes()
+    }
+}

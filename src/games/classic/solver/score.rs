@@ -1,0 +1,80 @@
+//! A position's exact value in one byte, ordered so that the better score for the side to
+//! move is the greater number.
+
+use crate::core::{Outcome, Value};
+
+/// Win in `p` plies is `32 - p`, a draw 0, a loss in `p` plies `p - 32`: a fast win beats a
+/// slow one and a slow loss beats a fast one. A draw's plies are not stored: in classic a
+/// draw fills the board, so they are the empty cells.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub struct Score(i8);
+
+/// Above the longest game (16 plies), so every win and loss is non-zero.
+const HORIZON: i8 = 32;
+
+impl Score {
+    pub const DRAW: Score = Score(0);
+    pub const LOWEST: Score = Score(-HORIZON);
+
+    pub const fn win_in(plies: u8) -> Score {
+        Score(HORIZON - plies as i8)
+    }
+
+    pub const fn loss_in(plies: u8) -> Score {
+        Score(plies as i8 - HORIZON)
+    }
+
+    pub(super) const fn to_byte(self) -> u8 {
+        self.0 as u8
+    }
+
+    pub(super) const fn from_byte(byte: u8) -> Score {
+        Score(byte as i8)
+    }
+
+    pub fn outcome(self) -> Outcome {
+        match self.0 {
+            s if s > 0 => Outcome::Win,
+            0 => Outcome::Draw,
+            _ => Outcome::Loss,
+        }
+    }
+
+    /// The score, for the side that moved, of the move that led to a position of this
+    /// score: the opposite outcome, one ply further.
+    pub const fn before_move(self) -> Score {
+        match self.0 {
+            s if s > 0 => Score(1 - s),
+            0 => Score(0),
+            s => Score(-s - 1),
+        }
+    }
+
+    /// The value, given the empty cells of the position it belongs to.
+    pub fn value(self, empty: u32) -> Value {
+        match self.outcome() {
+            Outcome::Win => Value::win_in((HORIZON - self.0) as u32),
+            Outcome::Draw => Value::draw_in(empty),
+            Outcome::Loss => Value::loss_in((self.0 + HORIZON) as u32),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_order_like_values_and_flip_across_a_move() {
+        assert!(Score::win_in(1) > Score::win_in(3));
+        assert!(Score::win_in(15) > Score::DRAW);
+        assert!(Score::DRAW > Score::loss_in(16));
+        assert!(Score::loss_in(16) > Score::loss_in(2));
+        assert_eq!(Score::win_in(3).before_move(), Score::loss_in(4));
+        assert_eq!(Score::loss_in(2).before_move(), Score::win_in(3));
+        assert_eq!(Score::DRAW.before_move(), Score::DRAW);
+        assert_eq!(Score::win_in(5).value(7), Value::win_in(5));
+        assert_eq!(Score::loss_in(4).value(7), Value::loss_in(4));
+        assert_eq!(Score::DRAW.value(7), Value::draw_in(7));
+    }
+}

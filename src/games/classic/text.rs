@@ -1,0 +1,147 @@
+//! Position text: the cells in row order, `X`/`x`, `O`/`o`, and `-` or `.` for empty; `/` and
+//! whitespace are ignored, so `XO-/-X-/--O` and `XO--X---O` are the same position. The side
+//! to move follows from the counts.
+
+use std::fmt;
+
+use super::board::{Board, BoardError};
+use super::cell::Cell;
+use super::variant::Variant;
+use crate::core::Side;
+
+/// Why a text is not a position of the variant.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TextError {
+    /// A character that is neither a stone nor an empty cell, at the cell it would fill
+    /// (`None` past the last cell).
+    BadChar {
+        ch: char,
+        cell: Option<String>,
+    },
+    WrongCount {
+        variant: Variant,
+        found: usize,
+    },
+    Impossible(BoardError),
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TextError::BadChar {
+                ch,
+                cell: Some(cell),
+            } => {
+                write!(f, "bad character '{ch}' at {cell}: use X, O, - or .")
+            }
+            TextError::BadChar { ch, cell: None } => {
+                write!(
+                    f,
+                    "bad character '{ch}' after the last cell: use X, O, - or ."
+                )
+            }
+            TextError::WrongCount { variant, found } => write!(
+                f,
+                "a {0}x{0} position has {1} cells, this one has {found}",
+                variant.size(),
+                variant.cells()
+            ),
+            TextError::Impossible(why) => write!(f, "not a position of the game: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for TextError {}
+
+/// Reads a position of `variant`.
+pub fn parse(variant: Variant, text: &str) -> Result<Board, TextError> {
+    let (mut x, mut o) = (0u64, 0u64);
+    let mut found = 0;
+    for ch in text.chars().filter(|c| *c != '/' && !c.is_whitespace()) {
+        let bit = 1u64.checked_shl(found as u32).unwrap_or(0);
+        match ch {
+            'X' | 'x' => x |= bit,
+            'O' | 'o' => o |= bit,
+            '-' | '.' => {}
+            _ => {
+                let cell = Cell::new(variant, found).map(|c| c.name(variant));
+                return Err(TextError::BadChar { ch, cell });
+            }
+        }
+        found += 1;
+    }
+    if found != variant.cells() {
+        return Err(TextError::WrongCount { variant, found });
+    }
+    Board::new(variant, x, o).map_err(TextError::Impossible)
+}
+
+/// The text of `board`: rows joined by `/`, e.g. `XO-/-X-/--O`.
+pub fn format(board: Board) -> String {
+    let variant = board.variant();
+    let n = variant.size() as usize;
+    let mut out = String::with_capacity(variant.cells() + n);
+    for i in 0..variant.cells() {
+        if i > 0 && i % n == 0 {
+            out.push('/');
+        }
+        let cell = Cell::new(variant, i).expect("index below the cell count");
+        out.push(board.at(cell).map_or('-', Side::letter));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips() {
+        let v = Variant::CLASSIC;
+        let b = parse(v, "xO-/-X-/--o").unwrap();
+        assert_eq!(format(b), "XO-/-X-/--O");
+        assert_eq!(parse(v, " XO- .X. --O\n"), Ok(b));
+        assert_eq!(b.to_move(), Side::First);
+        let v5 = Variant::new(5, Some(4)).unwrap();
+        let e = Board::empty(v5);
+        assert_eq!(parse(v5, &format(e)), Ok(e));
+    }
+
+    #[test]
+    fn errors_name_the_cell_and_the_counts() {
+        let v = Variant::new(4, None).unwrap();
+        let e = parse(v, "----/----/---Z/----").unwrap_err();
+        assert_eq!(e.to_string(), "bad character 'Z' at d3: use X, O, - or .");
+        let v5 = Variant::new(5, None).unwrap();
+        let e = parse(v5, &"-".repeat(24)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a 5x5 position has 25 cells, this one has 24"
+        );
+        let e = parse(Variant::CLASSIC, "---------?").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad character '?' after the last cell: use X, O, - or ."
+        );
+        assert!(parse(Variant::CLASSIC, &"-".repeat(10)).is_err());
+    }
+
+    #[test]
+    fn impossible_positions_are_refused_with_a_reason() {
+        let v = Variant::CLASSIC;
+        let e = parse(v, "XXX/OO-/--O").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "not a position of the game: X holds a line but O moved after it"
+        );
+        let e = parse(v, "XX-/---/---").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "not a position of the game: X has 2 stones and O has 0: X moves first, so X has as many as O or one more"
+        );
+        assert!(matches!(
+            parse(v, "XXX/OOO/X--"),
+            Err(TextError::Impossible(BoardError::BothWon))
+        ));
+    }
+}

@@ -1,0 +1,143 @@
+//! Which classic game is played: the board's size and how many in a row win.
+
+use std::fmt;
+
+/// The smallest and largest board sizes; 7x7 = 49 cells still fits one `u64` per side.
+pub const MIN_SIZE: u8 = 3;
+pub const MAX_SIZE: u8 = 7;
+/// The shortest winning row; `k` is also at most the size.
+pub const MIN_IN_A_ROW: u8 = 3;
+
+/// An N x N board where K in a row wins, N in 3..=7 and K in 3..=N. Only [`Variant::new`]
+/// makes one, so every `Variant` in the program is valid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Variant {
+    size: u8,
+    k: u8,
+}
+
+/// A size or a row length outside what the game allows; the message names what is valid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum VariantError {
+    Size(u8),
+    InARow { k: u8, size: u8 },
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            VariantError::Size(size) => {
+                write!(f, "size {size} is not in {MIN_SIZE}..{MAX_SIZE}")
+            }
+            VariantError::InARow { k, size } => write!(
+                f,
+                "{k} in a row is not in {MIN_IN_A_ROW}..{size} for a {size}x{size} board"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+impl Variant {
+    /// The classic 3x3 game.
+    pub const CLASSIC: Variant = Variant { size: 3, k: 3 };
+
+    /// `size` x `size`, `in_a_row` to win (the whole row, `size`, when `None`).
+    pub fn new(size: u8, in_a_row: Option<u8>) -> Result<Variant, VariantError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(VariantError::Size(size));
+        }
+        let k = in_a_row.unwrap_or(size);
+        if !(MIN_IN_A_ROW..=size).contains(&k) {
+            return Err(VariantError::InARow { k, size });
+        }
+        Ok(Variant { size, k })
+    }
+
+    /// Every valid variant, smallest first.
+    pub fn all() -> impl Iterator<Item = Variant> {
+        (MIN_SIZE..=MAX_SIZE)
+            .flat_map(|size| (MIN_IN_A_ROW..=size).map(move |k| Variant { size, k }))
+    }
+
+    pub const fn size(self) -> u8 {
+        self.size
+    }
+
+    /// How many in a row win.
+    pub const fn k(self) -> u8 {
+        self.k
+    }
+
+    pub const fn cells(self) -> usize {
+        self.size as usize * self.size as usize
+    }
+
+    /// The mask of every cell of the board.
+    pub const fn full_mask(self) -> u64 {
+        (1u64 << self.cells()) - 1
+    }
+
+    /// Small enough for the exact solver: at most 16 cells.
+    pub const fn is_solvable(self) -> bool {
+        self.cells() <= 16
+    }
+
+    /// A dense index over all variants, for per-variant tables.
+    pub(crate) const fn index(self) -> usize {
+        let n = (self.size - MIN_SIZE) as usize;
+        // Variants of smaller sizes come first: 1 + 2 + ... + n of them.
+        n * (n + 1) / 2 + (self.k - MIN_IN_A_ROW) as usize
+    }
+
+    pub(crate) const COUNT: usize = Variant {
+        size: MAX_SIZE,
+        k: MAX_SIZE,
+    }
+    .index()
+        + 1;
+}
+
+impl fmt::Display for Variant {
+    /// `3x3`, `4x4, 3 in a row`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{0}x{0}", self.size)?;
+        if self.k != self.size {
+            write!(f, ", {} in a row", self.k)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_rows_are_checked() {
+        assert_eq!(Variant::new(3, None), Ok(Variant::CLASSIC));
+        assert_eq!(Variant::new(8, None), Err(VariantError::Size(8)));
+        assert_eq!(Variant::new(2, Some(2)), Err(VariantError::Size(2)));
+        assert_eq!(
+            Variant::new(4, Some(5)),
+            Err(VariantError::InARow { k: 5, size: 4 })
+        );
+        assert_eq!(
+            Variant::new(5, Some(2)).unwrap_err().to_string(),
+            "2 in a row is not in 3..5 for a 5x5 board"
+        );
+        assert_eq!(VariantError::Size(8).to_string(), "size 8 is not in 3..7");
+        assert_eq!(
+            Variant::new(4, Some(3)).unwrap().to_string(),
+            "4x4, 3 in a row"
+        );
+    }
+
+    #[test]
+    fn indices_are_dense_and_distinct() {
+        let indices: Vec<usize> = Variant::all().map(Variant::index).collect();
+        assert_eq!(indices, (0..Variant::COUNT).collect::<Vec<_>>());
+        assert_eq!(Variant::COUNT, 15);
+    }
+}

@@ -1,0 +1,359 @@
+//! Qubic through the core interface: [`QubicGame`] (rules, names, layout), [`QubicPosition`],
+//! [`QubicEngine`] (hints and players) and the players as core players.
+
+use std::any::Any;
+use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
+
+use super::board::Board;
+use super::cell::{CELLS, Cell};
+use super::dictionary::{self, Canonical, Index};
+use super::geometry::Qubic;
+use super::hints::{HINT_TIME, hints};
+use super::players::{Chooser, Greedy, Level, Perfect, RandomPlayer};
+use crate::core::{
+    CellError, CellId, Decision, Engine, Game, Grid, Hint, Layout, MarkedLine, MoveError, Place,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
+};
+
+/// The player names, strongest first.
+pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greedy", "random"];
+
+/// Qubic's rules and names.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QubicGame;
+
+impl Game for QubicGame {
+    fn key(&self) -> String {
+        "qubic".into()
+    }
+
+    fn title(&self) -> String {
+        "Qubic".into()
+    }
+
+    fn rules(&self) -> Vec<String> {
+        vec![
+            "Four in a row in a 4x4x4 cube: the four layers are drawn side by side.".into(),
+            "X moves first; four of yours in any line (rows, columns, pillars, diagonals \
+             of any layer or slice, the 4 space diagonals) wins. 76 lines in all."
+                .into(),
+            "Cells are named layer, column, row: 2b3 is layer 2, column b, row 3.".into(),
+            "X can always win; the perfect X plays Patashnik's dictionary (1980).".into(),
+        ]
+    }
+
+    /// Not solved by a table: X's moves come from Patashnik's dictionary and searches,
+    /// and nothing gives a position's exact value.
+    fn solved(&self) -> bool {
+        false
+    }
+
+    /// The top level is `perfect`: as X it is Patashnik's winning strategy, and as O the
+    /// strongest search.
+    fn level_name(&self, level: crate::core::Difficulty) -> &'static str {
+        level.name()
+    }
+
+    fn block_label(&self, block: u8) -> String {
+        format!("Layer {}", block + 1)
+    }
+
+    fn layout(&self) -> Layout {
+        Layout {
+            blocks: Grid::new(1, 4),
+            cells: Grid::new(4, 4),
+            may_stack: true,
+        }
+    }
+
+    fn place(&self, cell: CellId) -> Place {
+        let [layer, row, col] = Cell::new(cell.index()).map_or([0; 3], |c| c.coords());
+        Place {
+            block: layer as u8,
+            row: row as u8,
+            col: col as u8,
+        }
+    }
+
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        Cell::at(place.block as usize, place.row as usize, place.col as usize)
+            .map(|c| CellId::new(c.index()))
+    }
+
+    fn cell_name(&self, cell: CellId) -> String {
+        Cell::new(cell.index()).map_or_else(|| format!("cell {}", cell.index()), |c| c.to_string())
+    }
+
+    fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
+        Cell::from_str(text)
+            .map(|c| CellId::new(c.index()))
+            .map_err(|e| CellError(e.to_string()))
+    }
+
+    fn start(&self) -> Box<dyn Position> {
+        Box::new(QubicPosition(Board::EMPTY))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
+        Board::from_str(text)
+            .map(|b| Box::new(QubicPosition(b)) as Box<dyn Position>)
+            .map_err(|e| PositionError(e.to_string()))
+    }
+
+    fn engine(&self) -> Arc<dyn Engine> {
+        Arc::new(QubicEngine::new())
+    }
+}
+
+/// A Qubic position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct QubicPosition(pub Board);
+
+impl QubicPosition {
+    /// The board of any position of this game: the concrete type when it is ours, else
+    /// read cell by cell.
+    pub fn board_of(position: &dyn Position) -> Board {
+        if let Some(p) = position.as_any().downcast_ref::<QubicPosition>() {
+            return p.0;
+        }
+        (0..CELLS).fold(Board::EMPTY, |b, c| match position.at(CellId::new(c)) {
+            Some(side) => b.with_stone(c, side),
+            None => b,
+        })
+    }
+}
+
+impl Position for QubicPosition {
+    fn at(&self, cell: CellId) -> Option<Side> {
+        (cell.index() < CELLS)
+            .then(|| self.0.at(cell.index()))
+            .flatten()
+    }
+
+    fn to_move(&self) -> Side {
+        self.0.to_move()
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn legal_moves(&self) -> Vec<CellId> {
+        if self.0.status().is_over() {
+            return Vec::new();
+        }
+        (0..CELLS)
+            .filter(|&c| self.0.at(c).is_none())
+            .map(CellId::new)
+            .collect()
+    }
+
+    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+        if self.0.status().is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let Some(c) = Cell::new(cell.index()) else {
+            return Err(MoveError::NotAllowed(format!(
+                "no cell {}: numbers run from 0 to 63",
+                cell.index()
+            )));
+        };
+        if self.0.at(c.index()).is_some() {
+            return Err(MoveError::Taken(format!("{c} is taken")));
+        }
+        Ok(Box::new(QubicPosition(self.0.with_move(c.index()))))
+    }
+
+    fn text(&self) -> String {
+        self.0.text()
+    }
+
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(*self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn stones(&self) -> usize {
+        self.0.stones() as usize
+    }
+
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        self.0
+            .winning_line()
+            .map(|(side, line)| MarkedLine {
+                cells: super::cell::bits(line).map(CellId::new).collect(),
+                side,
+            })
+            .into_iter()
+            .collect()
+    }
+}
+
+/// Patashnik's dictionary, read and indexed once per process.
+pub fn patashnik_index() -> Arc<Index> {
+    static INDEX: OnceLock<Arc<Index>> = OnceLock::new();
+    INDEX
+        .get_or_init(|| {
+            let d = dictionary::parse(&Qubic, dictionary::PATASHNIK, Canonical::Required)
+                .expect("the shipped dictionary reads (a test checks it)");
+            Arc::new(d.index(&Qubic))
+        })
+        .clone()
+}
+
+/// Hints and players.
+pub struct QubicEngine {
+    index: Arc<Index>,
+}
+
+impl QubicEngine {
+    pub fn new() -> QubicEngine {
+        QubicEngine {
+            index: patashnik_index(),
+        }
+    }
+}
+
+impl Default for QubicEngine {
+    fn default() -> Self {
+        QubicEngine::new()
+    }
+}
+
+impl Engine for QubicEngine {
+    /// Qubic is not solved position by position: no value without searching.
+    fn value(&self, _position: &dyn Position) -> Option<Value> {
+        None
+    }
+
+    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+        hints(QubicPosition::board_of(position), HINT_TIME)
+            .into_iter()
+            .map(|(c, h)| (CellId::new(c), h))
+            .collect()
+    }
+
+    fn instant_hints(&self) -> bool {
+        false
+    }
+
+    fn player_names(&self) -> Vec<String> {
+        PLAYER_NAMES.iter().map(|n| n.to_string()).collect()
+    }
+
+    fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
+        let (seed, movetime) = (options.seed, options.movetime);
+        let chooser: Box<dyn Chooser> = match name.trim().to_ascii_lowercase().as_str() {
+            "perfect" => Box::new(Perfect::new(self.index.clone(), movetime, seed)),
+            "random" => Box::new(RandomPlayer::new(seed)),
+            "greedy" => Box::new(Greedy::new(seed)),
+            other => match other.parse::<Level>() {
+                Ok(level) => Box::new(level.player(movetime, seed)),
+                Err(_) => {
+                    return Err(PlayerError(format!(
+                        "no Qubic player '{name}': choose one of {}",
+                        PLAYER_NAMES.join(", ")
+                    )));
+                }
+            },
+        };
+        Ok(Box::new(CorePlayer(chooser)))
+    }
+}
+
+/// A Qubic player as a core player.
+pub struct CorePlayer(pub Box<dyn Chooser>);
+
+impl Player for CorePlayer {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        self.0.choose(QubicPosition::board_of(position))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_placed_by_layer() {
+        let game = QubicGame;
+        let cell = game.parse_cell("2b3").unwrap();
+        assert_eq!(cell.index(), 25);
+        let place = game.place(cell);
+        assert_eq!((place.block, place.row, place.col), (1, 2, 1));
+        assert_eq!(game.cell_at(place), Some(cell));
+        assert_eq!(game.cell_name(cell), "2b3");
+        assert!(
+            game.parse_cell("5a1")
+                .unwrap_err()
+                .0
+                .contains("layers are 1 to 4")
+        );
+        assert_eq!(game.layout().cell_count(), 64);
+        for i in 0..64 {
+            assert_eq!(
+                game.cell_at(game.place(CellId::new(i))),
+                Some(CellId::new(i))
+            );
+        }
+    }
+
+    #[test]
+    fn positions_play_refuse_and_mark_the_winning_line() {
+        let game = QubicGame;
+        let mut p = game.start();
+        for cell in [0, 16, 1, 17, 2, 18] {
+            p = p.play(CellId::new(cell)).unwrap();
+        }
+        assert!(matches!(p.play(CellId::new(0)), Err(MoveError::Taken(t)) if t == "1a1 is taken"));
+        assert!(matches!(
+            p.play(CellId::new(64)),
+            Err(MoveError::NotAllowed(_))
+        ));
+        let won = p.play(CellId::new(3)).unwrap();
+        assert_eq!(won.status(), Status::Won(Side::First));
+        assert_eq!(
+            won.marked_lines()[0].cells,
+            (0..4).map(CellId::new).collect::<Vec<_>>()
+        );
+        assert!(won.legal_moves().is_empty());
+        assert_eq!(won.play(CellId::new(5)).unwrap_err(), MoveError::GameOver);
+        let back = game.parse_position(&won.text()).unwrap();
+        assert_eq!(back.text(), won.text());
+        assert!(
+            game.parse_position(&"-".repeat(63))
+                .unwrap_err()
+                .0
+                .contains("63 cells")
+        );
+    }
+
+    #[test]
+    fn the_engine_builds_every_named_player() {
+        let engine = QubicEngine::new();
+        let options = PlayerOptions {
+            movetime: std::time::Duration::from_millis(20),
+            ..PlayerOptions::seeded(3)
+        };
+        for name in engine.player_names() {
+            let mut player = engine.player(&name, options).unwrap();
+            assert_eq!(player.name(), name);
+            let d = player.decide(QubicGame.start().as_ref()).unwrap();
+            assert!(d.cell.index() < 64);
+        }
+        let err = engine.player("best", options).err().unwrap();
+        assert!(err.0.contains("perfect, hard"), "{err}");
+        // Perfect X opens at 1a1 from the dictionary.
+        let mut perfect = engine.player("perfect", options).unwrap();
+        let d = perfect.decide(QubicGame.start().as_ref()).unwrap();
+        assert_eq!((d.cell.index(), d.how.as_deref()), (0, Some("dictionary")));
+    }
+}

@@ -1,0 +1,352 @@
+//! A position as two 64-bit masks (X's stones, O's stones), Qubic's rules on it, and the
+//! position text.
+//!
+//! The masks themselves know no geometry: the dictionary tools use the same type for the
+//! 16-cell board of seed 002's small example (see [`super::geometry`]). The methods that
+//! speak of winning (`status`, `winning_line`, the text parser) are Qubic's.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::cell::{CELLS, Cell};
+use super::lines::{self, LINES};
+pub use crate::core::{Side, Status};
+
+/// Who holds which cells. Whose turn it is follows from the counts: X moves first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct Board {
+    x: u64,
+    o: u64,
+}
+
+impl Board {
+    pub const EMPTY: Board = Board { x: 0, o: 0 };
+
+    /// The board with these stones; nothing is checked (overlapping masks are the caller's
+    /// bug). Use the text parser for positions from outside.
+    pub const fn from_masks(x: u64, o: u64) -> Board {
+        Board { x, o }
+    }
+
+    pub const fn x(self) -> u64 {
+        self.x
+    }
+
+    pub const fn o(self) -> u64 {
+        self.o
+    }
+
+    pub const fn mask(self, side: Side) -> u64 {
+        match side {
+            Side::First => self.x,
+            Side::Second => self.o,
+        }
+    }
+
+    pub const fn occupied(self) -> u64 {
+        self.x | self.o
+    }
+
+    pub const fn stones(self) -> u32 {
+        self.occupied().count_ones()
+    }
+
+    /// X when the counts are level, else O.
+    pub const fn to_move(self) -> Side {
+        if self.x.count_ones() == self.o.count_ones() {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    pub fn at(self, cell: usize) -> Option<Side> {
+        let bit = 1u64 << cell;
+        if self.x & bit != 0 {
+            Some(Side::First)
+        } else if self.o & bit != 0 {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The board with `side`'s stone added on `cell` (which must be empty).
+    #[inline]
+    pub const fn with_stone(self, cell: usize, side: Side) -> Board {
+        debug_assert!(self.occupied() & 1 << cell == 0);
+        match side {
+            Side::First => Board {
+                x: self.x | 1 << cell,
+                o: self.o,
+            },
+            Side::Second => Board {
+                x: self.x,
+                o: self.o | 1 << cell,
+            },
+        }
+    }
+
+    /// The board after the side to move plays `cell` (which must be empty).
+    #[inline]
+    pub const fn with_move(self, cell: usize) -> Board {
+        self.with_stone(cell, self.to_move())
+    }
+
+    /// The board with the stone on `cell` taken away.
+    pub const fn without(self, cell: usize) -> Board {
+        Board {
+            x: self.x & !(1 << cell),
+            o: self.o & !(1 << cell),
+        }
+    }
+
+    /// The lines of `lines` that `side` fills completely.
+    pub fn full_lines<'a>(self, side: Side, lines: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
+        let mask = self.mask(side);
+        lines.iter().copied().filter(move |&l| mask & l == l)
+    }
+
+    /// Qubic: the won line, if a side has one (the first in [`LINES`] order).
+    pub fn winning_line(self) -> Option<(Side, u64)> {
+        Side::BOTH
+            .into_iter()
+            .find_map(|side| Some((side, self.full_lines(side, &LINES).next()?)))
+    }
+
+    /// Qubic: whether the game is on, won or drawn.
+    pub fn status(self) -> Status {
+        match self.winning_line() {
+            Some((side, _)) => Status::Won(side),
+            None if self.occupied() == u64::MAX => Status::Draw,
+            None => Status::InPlay,
+        }
+    }
+
+    /// Qubic: does the stone just placed on `cell` complete a line for its owner? (Cheaper
+    /// than [`Board::status`]: only the 4 or 7 lines through the cell.)
+    #[inline]
+    pub fn completes_line(self, cell: usize) -> bool {
+        let mask = match self.at(cell) {
+            Some(side) => self.mask(side),
+            None => return false,
+        };
+        lines::through_cell(cell).any(|l| mask & l == l)
+    }
+
+    /// The position text: layers separated by `//`, rows by `/`, `X`, `O`, `-`.
+    pub fn text(self) -> String {
+        let mut out = String::with_capacity(80);
+        for cell in 0..CELLS {
+            if cell > 0 && cell % 16 == 0 {
+                out.push_str("//");
+            } else if cell > 0 && cell % 4 == 0 {
+                out.push('/');
+            }
+            out.push(match self.at(cell) {
+                Some(side) => side.letter(),
+                None => '-',
+            });
+        }
+        out
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+/// Why a position text was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BoardError {
+    /// A character that is not a cell nor a separator; `cell` is where it stands.
+    BadCharacter { ch: char, cell: Cell },
+    /// Too many cells given (the 65th is named by its number).
+    TooMany,
+    /// Fewer than 64 cells.
+    TooFew { found: usize },
+    /// X must have as many stones as O, or one more.
+    Counts { x: u32, o: u32 },
+    /// Both sides have four in a line.
+    BothWon,
+    /// The side with a line did not make the last move.
+    WinnerDidNotMoveLast { winner: Side },
+    /// The winner's lines share no cell: no single last move made them all.
+    TwoSeparateLines { winner: Side },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::BadCharacter { ch, cell } => write!(
+                f,
+                "bad character '{}' at {cell}: use X, O, - or . (/ and spaces are ignored)",
+                ch.escape_debug()
+            ),
+            BoardError::TooMany => write!(f, "more than 64 cells"),
+            BoardError::TooFew { found } => write!(f, "{found} cells, expected 64"),
+            BoardError::Counts { x, o } => write!(
+                f,
+                "X has {x} stones and O {o}: X moves first, so X has as many as O or one more"
+            ),
+            BoardError::BothWon => write!(f, "both sides have four in a line"),
+            BoardError::WinnerDidNotMoveLast { winner } => write!(
+                f,
+                "{} has four in a line but did not move last",
+                winner.letter()
+            ),
+            BoardError::TwoSeparateLines { winner } => write!(
+                f,
+                "{} has two lines with no cell in common: the game ended at the first",
+                winner.letter()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// 64 cells in cell-number order: `X`/`x`, `O`/`o`, `-`/`.`; `/` and whitespace are
+    /// ignored. Impossible positions are refused.
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        let mut board = Board::EMPTY;
+        let mut cell = 0;
+        for ch in text.chars() {
+            if ch == '/' || ch.is_whitespace() {
+                continue;
+            }
+            let Some(here) = Cell::new(cell) else {
+                return Err(BoardError::TooMany);
+            };
+            match ch {
+                'X' | 'x' => board.x |= here.bit(),
+                'O' | 'o' => board.o |= here.bit(),
+                '-' | '.' => {}
+                _ => return Err(BoardError::BadCharacter { ch, cell: here }),
+            }
+            cell += 1;
+        }
+        if cell < CELLS {
+            return Err(BoardError::TooFew { found: cell });
+        }
+        board.check()?;
+        Ok(board)
+    }
+}
+
+impl Board {
+    /// Refuses what no game of Qubic reaches: wrong counts, two winners, a winner who did
+    /// not move last, a winner's lines without a common cell.
+    pub fn check(self) -> Result<(), BoardError> {
+        let (x, o) = (self.x.count_ones(), self.o.count_ones());
+        if x != o && x != o + 1 {
+            return Err(BoardError::Counts { x, o });
+        }
+        let won = |side| self.full_lines(side, &LINES).next().is_some();
+        let winner = match (won(Side::First), won(Side::Second)) {
+            (true, true) => return Err(BoardError::BothWon),
+            (true, false) => Side::First,
+            (false, true) => Side::Second,
+            (false, false) => return Ok(()),
+        };
+        // The side to move did not move last.
+        if self.to_move() == winner {
+            return Err(BoardError::WinnerDidNotMoveLast { winner });
+        }
+        let common = self
+            .full_lines(winner, &LINES)
+            .fold(u64::MAX, |acc, l| acc & l);
+        if common == 0 {
+            return Err(BoardError::TwoSeparateLines { winner });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(cells: &[(usize, Side)]) -> Board {
+        cells
+            .iter()
+            .fold(Board::EMPTY, |b, &(c, s)| b.with_stone(c, s))
+    }
+
+    #[test]
+    fn text_round_trips() {
+        let b = board(&[(0, Side::First), (25, Side::Second), (63, Side::First)]);
+        assert_eq!(b.text().parse::<Board>().unwrap(), b);
+        assert_eq!(b.to_move(), Side::Second);
+        let spaced = format!("  {}  ", b.text().replace('/', " ").replace('-', "."));
+        assert_eq!(spaced.parse::<Board>().unwrap(), b);
+    }
+
+    #[test]
+    fn errors_name_the_cell_and_the_counts() {
+        let mut text = "-".repeat(64);
+        text.replace_range(41..42, "Z");
+        let err = text.parse::<Board>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "bad character 'Z' at 3b3: use X, O, - or . (/ and spaces are ignored)"
+        );
+        assert_eq!(
+            "-".repeat(63).parse::<Board>().unwrap_err(),
+            BoardError::TooFew { found: 63 }
+        );
+        assert_eq!(
+            "-".repeat(65).parse::<Board>().unwrap_err(),
+            BoardError::TooMany
+        );
+        let two_x = format!("XX{}", "-".repeat(62));
+        assert_eq!(
+            two_x.parse::<Board>().unwrap_err().to_string(),
+            "X has 2 stones and O 0: X moves first, so X has as many as O or one more"
+        );
+    }
+
+    #[test]
+    fn impossible_wins_are_refused() {
+        // X on row 1 of layer 1, O on row 2: both won.
+        let both = format!("XXXXOOOO{}", "-".repeat(56));
+        assert_eq!(both.parse::<Board>().unwrap_err(), BoardError::BothWon);
+        // X won with 4 against 4: O moved last.
+        let late = format!("XXXXOOO-O{}", "-".repeat(55));
+        assert_eq!(
+            late.parse::<Board>().unwrap_err(),
+            BoardError::WinnerDidNotMoveLast {
+                winner: Side::First
+            }
+        );
+        // X has rows 1 and 3 of layer 1: two lines with nothing in common.
+        let two = format!("XXXXOOO-XXXXOOO-O{}", "-".repeat(47));
+        assert_eq!(
+            two.parse::<Board>().unwrap_err(),
+            BoardError::TwoSeparateLines {
+                winner: Side::First
+            }
+        );
+        let won: Board = format!("XXXXOOO-{}", "-".repeat(56)).parse().unwrap();
+        assert_eq!(won.status(), Status::Won(Side::First));
+        assert!(won.completes_line(3));
+        assert!(!won.completes_line(4));
+    }
+
+    #[test]
+    fn a_full_board_without_a_line_is_a_draw() {
+        // 32 X and 32 O with no line of one colour (found by a local search).
+        let full = "OOOXOXXOXOOOOOOXXXOXXOXXOXOXOOXOXOXOOOXOOXXOXXOXXOXOXXOXXXOOOXXX";
+        let b: Board = full.parse().unwrap();
+        assert_eq!(b.status(), Status::Draw);
+        let mut one_short = b.without(0); // O moved last
+        assert_eq!(one_short.status(), Status::InPlay);
+        one_short = one_short.with_move(0);
+        assert_eq!(one_short, b);
+    }
+}

@@ -1,0 +1,189 @@
+//! Qubic's 64 cells: number `16 * layer + 4 * row + column` (0-based, Patashnik's numbering)
+//! and names for people, `2b3` = layer 2, column b, row 3 (1-based) = cell 25.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Cells on the board.
+pub const CELLS: usize = 64;
+
+/// One of the 64 cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The cell numbered `index`, if it is on the board.
+    pub const fn new(index: usize) -> Option<Cell> {
+        if index < CELLS {
+            Some(Cell(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The cell at 0-based layer, row and column (each below 4).
+    pub const fn at(layer: usize, row: usize, col: usize) -> Option<Cell> {
+        if layer < 4 && row < 4 && col < 4 {
+            Cell::new(16 * layer + 4 * row + col)
+        } else {
+            None
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    /// 0-based layer, row and column.
+    pub const fn coords(self) -> [usize; 3] {
+        let i = self.0 as usize;
+        [i / 16, i / 4 % 4, i % 4]
+    }
+
+    /// The cells of `mask`, lowest first.
+    pub fn in_mask(mask: u64) -> impl Iterator<Item = Cell> {
+        bits(mask).map(|i| Cell(i as u8))
+    }
+}
+
+/// The set bits of `mask`, lowest first.
+pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
+impl fmt::Display for Cell {
+    /// `2b3`: layer, column letter, row.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [layer, row, col] = self.coords();
+        write!(f, "{}{}{}", layer + 1, (b'a' + col as u8) as char, row + 1)
+    }
+}
+
+/// A cell name that is neither a name like `2b3` nor a number 0..63.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum CellParseError {
+    Empty,
+    /// A number past 63.
+    OutOfRange(String),
+    /// A three-character name with a part off the board.
+    OffBoard {
+        text: String,
+        part: &'static str,
+    },
+    /// Neither a name nor a number.
+    Unreadable(String),
+}
+
+impl fmt::Display for CellParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const FORM: &str = "name a cell by layer 1-4, column a-d and row 1-4 (2b3), or by \
+                            its number 0..63";
+        match self {
+            CellParseError::Empty => write!(f, "no cell given: {FORM}"),
+            CellParseError::OutOfRange(text) => {
+                write!(f, "no cell {text}: numbers run from 0 to 63")
+            }
+            CellParseError::OffBoard { text, part } => {
+                write!(f, "no cell '{text}': {part}; {FORM}")
+            }
+            CellParseError::Unreadable(text) => write!(f, "no cell '{text}': {FORM}"),
+        }
+    }
+}
+
+impl std::error::Error for CellParseError {}
+
+impl FromStr for Cell {
+    type Err = CellParseError;
+
+    /// `2b3` (any case) or a number `0`..`63`.
+    fn from_str(text: &str) -> Result<Cell, CellParseError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(CellParseError::Empty);
+        }
+        if text.bytes().all(|b| b.is_ascii_digit()) {
+            return text
+                .parse::<usize>()
+                .ok()
+                .and_then(Cell::new)
+                .ok_or_else(|| CellParseError::OutOfRange(text.to_string()));
+        }
+        parse_name(text)
+    }
+}
+
+fn parse_name(text: &str) -> Result<Cell, CellParseError> {
+    let lower = text.to_ascii_lowercase();
+    let &[layer, col, row] = lower.as_bytes() else {
+        return Err(CellParseError::Unreadable(text.to_string()));
+    };
+    let off = |part| CellParseError::OffBoard {
+        text: text.to_string(),
+        part,
+    };
+    if !layer.is_ascii_digit() || !col.is_ascii_alphabetic() || !row.is_ascii_digit() {
+        return Err(CellParseError::Unreadable(text.to_string()));
+    }
+    if !(b'1'..=b'4').contains(&layer) {
+        return Err(off("layers are 1 to 4"));
+    }
+    if !(b'a'..=b'd').contains(&col) {
+        return Err(off("columns are a to d"));
+    }
+    if !(b'1'..=b'4').contains(&row) {
+        return Err(off("rows are 1 to 4"));
+    }
+    let index = |b: u8, base: u8| (b - base) as usize;
+    Cell::at(index(layer, b'1'), index(row, b'1'), index(col, b'a'))
+        .ok_or_else(|| CellParseError::Unreadable(text.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rules_example() {
+        let cell: Cell = "2b3".parse().unwrap();
+        assert_eq!(cell.index(), 25);
+        assert_eq!(cell.to_string(), "2b3");
+        assert_eq!("25".parse::<Cell>().unwrap(), cell);
+        assert_eq!("1a1".parse::<Cell>().unwrap().index(), 0);
+        assert_eq!("4D4".parse::<Cell>().unwrap().index(), 63);
+    }
+
+    #[test]
+    fn every_cell_round_trips() {
+        for i in 0..CELLS {
+            let cell = Cell::new(i).unwrap();
+            assert_eq!(cell.to_string().parse::<Cell>().unwrap(), cell);
+            assert_eq!(i.to_string().parse::<Cell>().unwrap(), cell);
+            let [l, r, c] = cell.coords();
+            assert_eq!(Cell::at(l, r, c), Some(cell));
+        }
+    }
+
+    #[test]
+    fn bad_names_say_why() {
+        let err = |t: &str| t.parse::<Cell>().unwrap_err().to_string();
+        assert!(err("5a1").contains("layers are 1 to 4"), "{}", err("5a1"));
+        assert!(err("1e1").contains("columns are a to d"));
+        assert!(err("1a5").contains("rows are 1 to 4"));
+        assert!(err("64").contains("0 to 63"));
+        assert!(err("zz").contains("'zz'"));
+        assert!(err("").contains("no cell given"));
+        assert!(err("99999999999999999999999").contains("0 to 63"));
+    }
+}

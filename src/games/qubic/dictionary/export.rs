@@ -1,0 +1,84 @@
+//! Dictionaries made from a verifier's report: the pruned dictionary (the entries some game
+//! reaches) and the complete one (every position X meets where it does not win at once, so
+//! a player needs only "win at once, else look up"), as text in either format.
+
+use super::verify::Report;
+use super::wildcard::WildLine;
+use super::{Dictionary, runlength};
+use crate::games::qubic::board::Board;
+use crate::games::qubic::geometry::Geometry;
+use crate::games::qubic::strategy::Rule;
+
+/// The dictionary without the entries no game reaches, in file order.
+pub fn pruned(dictionary: &Dictionary, report: &Report) -> Dictionary {
+    let mut unreached = vec![false; dictionary.len()];
+    for &e in &report.unreached {
+        unreached[e] = true;
+    }
+    Dictionary {
+        entries: dictionary
+            .entries
+            .iter()
+            .zip(&unreached)
+            .filter(|&(_, &gone)| !gone)
+            .map(|(e, _)| *e)
+            .collect(),
+    }
+}
+
+/// Every position X meets with its move, except where X wins at once: the dictionary's
+/// moves, the blocks and the forced wins written out. Canonical positions, sorted.
+pub fn complete(report: &Report) -> Vec<(Board, usize)> {
+    report
+        .met
+        .iter()
+        .filter(|m| m.rule != Rule::Win)
+        .map(|m| (m.position, m.play))
+        .collect()
+}
+
+/// The positions of a dictionary with their moves.
+pub fn positions(dictionary: &Dictionary) -> Vec<(Board, usize)> {
+    dictionary
+        .entries
+        .iter()
+        .map(|e| (e.board, e.play))
+        .collect()
+}
+
+/// Patashnik's format, one line per position, after `header` (lines starting with `#`).
+pub fn runlength_text<G: Geometry + ?Sized>(
+    g: &G,
+    header: &[String],
+    positions: &[(Board, usize)],
+) -> String {
+    let mut out = comment(header);
+    for &(board, play) in positions {
+        out.push_str(&runlength::format_line(g, board, play));
+        out.push('\n');
+    }
+    out
+}
+
+/// Seed 002's notation, one line per [`WildLine`], after `header`.
+pub fn wildcard_text<G: Geometry + ?Sized>(g: &G, header: &[String], lines: &[WildLine]) -> String {
+    let mut out = comment(header);
+    for line in lines {
+        out.push_str(&line.format(g));
+        out.push('\n');
+    }
+    out
+}
+
+fn comment(header: &[String]) -> String {
+    header.iter().map(|l| format!("# {l}\n")).collect()
+}
+
+/// The credit Patashnik's notice asks for, for the header of anything made from it.
+pub fn credit() -> Vec<String> {
+    vec![
+        "Made from Oren Patashnik's Qubic dictionary (\"Qubic: 4x4x4 Tic-Tac-Toe\",".into(),
+        "Mathematics Magazine 53(4), 1980), put in its form by Ken Thompson in 1978;".into(),
+        "its moves are unchanged.".into(),
+    ]
+}

@@ -1,0 +1,358 @@
+//! The verifier: X plays by the header's procedure (win, block, dictionary, forced win)
+//! against every O reply, up to symmetry, until each game ends. Either every game ends in
+//! X's win (the dictionary is exhaustive: with the procedure it is a proof that X wins), or
+//! the first position where X has no winning continuation is named.
+//!
+//! Each X-to-move position is handled once per symmetry class (kept in a table shared by the
+//! threads). When X's move leaves a three, every O reply but the block loses at once to rule
+//! (1), so those games end two plies later and are counted without being played out.
+
+use std::fmt;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::{Dictionary, Index, Repeat};
+use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::cell::bits;
+use crate::games::qubic::geometry::Geometry;
+use crate::games::qubic::hash::FastMap;
+use crate::games::qubic::strategy::{self, Rule, Stuck};
+use crate::games::qubic::threats::{Refuted, threats};
+
+/// How to run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Options {
+    /// Use rayon's threads.
+    pub parallel: bool,
+    /// Time every X decision (see [`Report::move_times`]).
+    pub time_moves: bool,
+    /// Which of the header's rules X may use.
+    pub rules: Rules,
+}
+
+/// The rules X plays by in a verification.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Rules {
+    /// The header's procedure: win, block, dictionary, forced win.
+    #[default]
+    Procedure,
+    /// Win at once, else the dictionary: for a complete dictionary.
+    WinThenDictionary,
+    /// The dictionary alone, every O reply played out (seed 002's question: is a
+    /// dictionary exhaustive by itself?).
+    DictionaryOnly,
+}
+
+/// X's move in one position met, in that position's (canonical) coordinates.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Met {
+    pub position: Board,
+    pub play: usize,
+    pub rule: Rule,
+    pub entry: Option<usize>,
+}
+
+/// A dictionary that holds.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// X-to-move positions met, up to symmetry.
+    pub positions: usize,
+    /// Of those, how many each rule answered, in [`Rule::ALL`] order.
+    pub by_rule: [usize; 4],
+    /// Plies of the longest game.
+    pub deepest: u32,
+    pub elapsed: Duration,
+    /// Dictionary entries (indices into its entries) that no game reaches.
+    pub unreached: Vec<usize>,
+    /// Entries repeating an earlier entry's class (the earlier one is played).
+    pub repeats: Vec<Repeat>,
+    /// Every position met with X's move, sorted by stones then position.
+    pub met: Vec<Met>,
+    /// Time of each X decision, when asked for (sorted).
+    pub move_times: Vec<Duration>,
+}
+
+impl Report {
+    /// The one-line verdict: `exhaustive: N positions, deepest game D plies, T s`.
+    pub fn summary(&self) -> String {
+        format!(
+            "exhaustive: {} positions, deepest game {} plies, {:.1} s",
+            self.positions,
+            self.deepest,
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
+/// Where X has no winning continuation.
+#[derive(Debug)]
+pub enum Failure {
+    /// X to move and the procedure has no move.
+    Stuck { position: Board, why: Stuck },
+    /// O wins in this position.
+    Lost { position: Board },
+    /// The board filled up without a line.
+    Draw { position: Board },
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Stuck { position, why } => write!(
+                f,
+                "X has no winning continuation in '{}': {why}",
+                super::runlength::format_position(*position),
+            ),
+            Failure::Lost { position } => write!(
+                f,
+                "O wins in '{}'",
+                super::runlength::format_position(*position),
+            ),
+            Failure::Draw { position } => write!(
+                f,
+                "the game ends in a draw in '{}'",
+                super::runlength::format_position(*position),
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Rolls out every game from the empty board; see the module documentation.
+pub fn verify<G: Geometry + ?Sized>(
+    g: &G,
+    dictionary: &Dictionary,
+    options: Options,
+) -> Result<Report, Failure> {
+    verify_from(g, dictionary, Board::EMPTY, options)
+}
+
+/// Rolls out every game from `start` (either side to move, game on). The report's deepest
+/// game counts the plies of the whole game, those before `start` included.
+pub fn verify_from<G: Geometry + ?Sized>(
+    g: &G,
+    dictionary: &Dictionary,
+    start: Board,
+    options: Options,
+) -> Result<Report, Failure> {
+    let clock = Instant::now();
+    let index = dictionary.index(g);
+    let rollout = Rollout::new(g, &index, options);
+    let result = match (options.parallel, start.to_move()) {
+        (true, Side::First) => rollout.visit_x::<true>(g.canonical(start).0),
+        (false, Side::First) => rollout.visit_x::<false>(g.canonical(start).0),
+        (true, Side::Second) => rollout.visit_o::<true>(start),
+        (false, Side::Second) => rollout.visit_o::<false>(start),
+    };
+    if let Err(failure) = result {
+        if options.parallel {
+            // Threads race: the sequential run names the first failure in a fixed order.
+            let sequential = Options {
+                parallel: false,
+                ..options
+            };
+            return verify_from(g, dictionary, start, sequential);
+        }
+        return Err(failure);
+    }
+    let mut report = rollout.report(dictionary, clock.elapsed());
+    report.repeats = index.repeats.clone();
+    Ok(report)
+}
+
+thread_local! {
+    /// Each thread's refuted positions, kept from one search to the next.
+    static REFUTED: std::cell::RefCell<Refuted> = std::cell::RefCell::new(Refuted::default());
+}
+
+/// Refuted positions a thread keeps at most (about 100 MB).
+const REFUTED_KEPT: usize = 3_000_000;
+
+/// A table entry: X's move, or `None` while a thread is still choosing it.
+type Slot = Option<(u8, Rule, Option<u32>)>;
+
+const SHARDS: usize = 64;
+
+struct Rollout<'a, G: ?Sized> {
+    g: &'a G,
+    index: &'a Index,
+    options: Options,
+    /// X-to-move canonical positions, sharded by hash so threads rarely wait.
+    shards: Vec<Mutex<FastMap<Board, Slot>>>,
+    deepest: Mutex<u32>,
+    times: Mutex<Vec<Duration>>,
+}
+
+impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
+    fn new(g: &'a G, index: &'a Index, options: Options) -> Self {
+        Rollout {
+            g,
+            index,
+            options,
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(FastMap::default()))
+                .collect(),
+            deepest: Mutex::new(0),
+            times: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn shard(&self, board: Board) -> &Mutex<FastMap<Board, Slot>> {
+        let h = (board.x() ^ board.o().rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        &self.shards[(h >> 58) as usize % SHARDS]
+    }
+
+    /// Claims `canon` for this thread; false when some thread already has it.
+    fn claim(&self, canon: Board) -> bool {
+        let mut shard = self
+            .shard(canon)
+            .lock()
+            .expect("no thread panics holding it");
+        match shard.entry(canon) {
+            std::collections::hash_map::Entry::Occupied(_) => false,
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(None);
+                true
+            }
+        }
+    }
+
+    fn record(&self, canon: Board, play: usize, rule: Rule, entry: Option<usize>) {
+        let mut shard = self
+            .shard(canon)
+            .lock()
+            .expect("no thread panics holding it");
+        shard.insert(canon, Some((play as u8, rule, entry.map(|e| e as u32))));
+    }
+
+    fn game_ends(&self, plies: u32) {
+        let mut deepest = self.deepest.lock().expect("no thread panics holding it");
+        *deepest = (*deepest).max(plies);
+    }
+
+    /// X to move in `canon` (canonical, game on).
+    fn visit_x<const PAR: bool>(&self, canon: Board) -> Result<(), Failure> {
+        if !self.claim(canon) {
+            return Ok(());
+        }
+        let clock = self.options.time_moves.then(Instant::now);
+        let choice = match self.options.rules {
+            Rules::Procedure => REFUTED.with_borrow_mut(|refuted| {
+                // Bounded: the set only saves time, so it is dropped when large.
+                if refuted.len() > REFUTED_KEPT {
+                    refuted.clear();
+                }
+                strategy::choose_with(self.g, self.index, canon, refuted)
+            }),
+            Rules::WinThenDictionary => strategy::win_then_dictionary(self.g, self.index, canon),
+            Rules::DictionaryOnly => strategy::from_dictionary(self.index, canon),
+        };
+        let choice = choice.map_err(|why| Failure::Stuck {
+            position: canon,
+            why,
+        })?;
+        if let Some(clock) = clock {
+            let spent = clock.elapsed();
+            self.times
+                .lock()
+                .expect("no thread panics holding it")
+                .push(spent);
+        }
+        self.record(canon, choice.cell, choice.rule, choice.entry);
+        let after = canon.with_move(choice.cell);
+        if self.g.completes_line(after, choice.cell) {
+            self.game_ends(after.stones());
+            return Ok(());
+        }
+        self.visit_o::<PAR>(after)
+    }
+
+    /// O to move in `after`: every reply.
+    fn visit_o<const PAR: bool>(&self, after: Board) -> Result<(), Failure> {
+        let g = self.g;
+        let empty = g.empty_cells(after);
+        if empty == 0 {
+            return Err(Failure::Draw { position: after });
+        }
+        let (lines, length) = (g.lines(), g.line_length());
+        let o_wins = threats(lines, length, after.o(), after.x()).wins & empty;
+        if o_wins != 0 {
+            let cell = o_wins.trailing_zeros() as usize;
+            return Err(Failure::Lost {
+                position: after.with_stone(cell, Side::Second),
+            });
+        }
+        let x_wins = threats(lines, length, after.x(), after.o()).wins & empty;
+        // Replies that leave X a win at once end the game two plies later, by rule (1).
+        let replies = match x_wins.count_ones() {
+            _ if self.options.rules == Rules::DictionaryOnly => empty,
+            0 => empty,
+            1 => x_wins,
+            _ => 0,
+        };
+        if empty & !replies != 0 {
+            self.game_ends(after.stones() + 2);
+        }
+        let next = |reply: usize| -> Result<(), Failure> {
+            let board = after.with_stone(reply, Side::Second);
+            if g.empty_cells(board) == 0 {
+                return Err(Failure::Draw { position: board });
+            }
+            self.visit_x::<PAR>(g.canonical(board).0)
+        };
+        if PAR && replies.count_ones() > 1 {
+            let cells: Vec<usize> = bits(replies).collect();
+            cells.into_par_iter().try_for_each(next)
+        } else {
+            bits(replies).try_for_each(next)
+        }
+    }
+
+    fn report(self, dictionary: &Dictionary, elapsed: Duration) -> Report {
+        let mut met = Vec::new();
+        for shard in self.shards {
+            let shard = shard.into_inner().expect("no thread panicked");
+            for (position, slot) in shard {
+                let (play, rule, entry) = slot.expect("every claimed position was decided");
+                met.push(Met {
+                    position,
+                    play: play as usize,
+                    rule,
+                    entry: entry.map(|e| e as usize),
+                });
+            }
+        }
+        met.sort_by(|a, b| {
+            (a.position.stones(), a.position)
+                .cmp(&(b.position.stones(), b.position))
+                .then(a.play.cmp(&b.play))
+        });
+        let mut by_rule = [0; 4];
+        let mut reached = crate::games::qubic::hash::FastSet::default();
+        for m in &met {
+            by_rule[m.rule as usize] += 1;
+            if m.rule == Rule::Dictionary {
+                reached.insert(m.position);
+            }
+        }
+        // By class, so an entry repeating another's class counts as reached with it.
+        let unreached = (0..dictionary.len())
+            .filter(|&e| !reached.contains(&self.g.canonical(dictionary.entries[e].board).0))
+            .collect();
+        let mut move_times = self.times.into_inner().expect("no thread panicked");
+        move_times.sort();
+        Report {
+            positions: met.len(),
+            by_rule,
+            deepest: self.deepest.into_inner().expect("no thread panicked"),
+            elapsed,
+            unreached,
+            repeats: Vec::new(),
+            met,
+            move_times,
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! What the dictionary tools and the threat search need to know about a board: its cells,
+//! its lines, its symmetries and canonical form. Qubic is one; seed 002's small example (4x4,
+//! three in a row) is another (`dictionary::small`), so the same verifier, compressor and
+//! exporter run on both.
+//!
+//! Boards have at most 64 cells, held in a [`Board`]'s two masks; a line is a mask of cells.
+//! A side threatens when it holds all but one cell of a line whose last cell is empty.
+
+use super::board::{Board, Side, Status};
+use super::cell::Cell;
+use super::lines::{self, LINES};
+use super::symmetry::{self, Symmetries, lex_cmp};
+
+/// A board's cells, lines and symmetries.
+pub trait Geometry: Send + Sync {
+    /// A short name for messages: `Qubic`, `4x4, three in a row`.
+    fn name(&self) -> &str;
+
+    /// Number of cells, at most 64.
+    fn cells(&self) -> usize;
+
+    /// The winning lines, each a mask of `line_length` cells.
+    fn lines(&self) -> &[u64];
+
+    fn line_length(&self) -> u32;
+
+    /// The lines through `cell`.
+    fn lines_through(&self, cell: usize) -> &[u64];
+
+    fn symmetry_count(&self) -> usize;
+
+    /// Where symmetry `sym` sends `cell`.
+    fn map_cell(&self, sym: u8, cell: usize) -> usize;
+
+    /// The symmetry that undoes `sym`.
+    fn inverse(&self, sym: u8) -> u8;
+
+    /// The image of `board` under `sym`.
+    fn apply(&self, sym: u8, board: Board) -> Board;
+
+    /// The smallest image of `board` (cells in order, x < o < empty) and a symmetry giving it.
+    fn canonical(&self, board: Board) -> (Board, u8);
+
+    /// The cell's name for messages.
+    fn cell_name(&self, cell: usize) -> String;
+
+    /// The canonical form of a position with one empty cell marked (a move): the same for
+    /// every image of the pair. Returns the image, the mark's image and the symmetry.
+    /// This default tries every symmetry; ordered by image, then by the mark's cell.
+    fn canonical_marked(&self, board: Board, mark: usize) -> (Board, usize, u8) {
+        (0..self.symmetry_count() as u8)
+            .map(|s| (self.apply(s, board), self.map_cell(s, mark), s))
+            .min_by(|a, b| lex_cmp(a.0, b.0).then(a.1.cmp(&b.1)))
+            .expect("the identity at least")
+    }
+
+    /// The symmetries that map `board` onto itself.
+    fn stabiliser(&self, board: Board) -> Vec<u8> {
+        (0..self.symmetry_count() as u8)
+            .filter(|&s| self.apply(s, board) == board)
+            .collect()
+    }
+
+    /// All cells as a mask.
+    fn all_cells(&self) -> u64 {
+        if self.cells() >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.cells()) - 1
+        }
+    }
+
+    fn empty_cells(&self, board: Board) -> u64 {
+        self.all_cells() & !board.occupied()
+    }
+
+    /// The side with a full line, if any.
+    fn winner(&self, board: Board) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|&side| board.full_lines(side, self.lines()).next().is_some())
+    }
+
+    fn status(&self, board: Board) -> Status {
+        match self.winner(board) {
+            Some(side) => Status::Won(side),
+            None if self.empty_cells(board) == 0 => Status::Draw,
+            None => Status::InPlay,
+        }
+    }
+
+    /// Does the stone on `cell` complete a line for its owner?
+    fn completes_line(&self, board: Board, cell: usize) -> bool {
+        let Some(side) = board.at(cell) else {
+            return false;
+        };
+        let mask = board.mask(side);
+        self.lines_through(cell).iter().any(|&l| l & !mask == 0)
+    }
+
+    /// Is `board` its own canonical form?
+    fn is_canonical(&self, board: Board) -> bool {
+        lex_cmp(self.canonical(board).0, board).is_eq()
+    }
+}
+
+/// Qubic's geometry: 64 cells, 76 lines of four, 192 symmetries.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Qubic;
+
+impl Geometry for Qubic {
+    fn name(&self) -> &str {
+        "Qubic"
+    }
+
+    fn cells(&self) -> usize {
+        64
+    }
+
+    fn lines(&self) -> &[u64] {
+        &LINES
+    }
+
+    fn line_length(&self) -> u32 {
+        4
+    }
+
+    #[inline]
+    fn lines_through(&self, cell: usize) -> &[u64] {
+        lines::through_slice(cell)
+    }
+
+    fn symmetry_count(&self) -> usize {
+        symmetry::COUNT
+    }
+
+    #[inline]
+    fn map_cell(&self, sym: u8, cell: usize) -> usize {
+        Symmetries::get().map_cell(sym, cell)
+    }
+
+    fn inverse(&self, sym: u8) -> u8 {
+        Symmetries::get().inverse(sym)
+    }
+
+    #[inline]
+    fn apply(&self, sym: u8, board: Board) -> Board {
+        Symmetries::get().apply(sym, board)
+    }
+
+    #[inline]
+    fn canonical(&self, board: Board) -> (Board, u8) {
+        Symmetries::get().canonical(board)
+    }
+
+    #[inline]
+    fn canonical_marked(&self, board: Board, mark: usize) -> (Board, usize, u8) {
+        Symmetries::get().canonical_marked(board, mark)
+    }
+
+    fn stabiliser(&self, board: Board) -> Vec<u8> {
+        Symmetries::get().stabiliser(board)
+    }
+
+    fn cell_name(&self, cell: usize) -> String {
+        Cell::new(cell).map_or_else(|| format!("cell {cell}"), |c| c.to_string())
+    }
+
+    #[inline]
+    fn completes_line(&self, board: Board, cell: usize) -> bool {
+        board.completes_line(cell)
+    }
+}

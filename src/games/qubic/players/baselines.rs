@@ -1,0 +1,82 @@
+//! Yardsticks that know only the rules.
+
+use rand::RngExt;
+
+use super::{Chooser, PlayerRng, decision, rng_from_seed};
+use crate::core::Status;
+use crate::games::qubic::board::Board;
+use crate::games::qubic::cell::bits;
+use crate::games::qubic::geometry::{Geometry, Qubic};
+use crate::games::qubic::threats::winning_cells;
+
+/// A cell drawn uniformly from `mask`.
+pub(crate) fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<usize> {
+    let count = mask.count_ones();
+    if count == 0 {
+        return None;
+    }
+    bits(mask).nth(rng.random_range(0..count) as usize)
+}
+
+/// A uniformly random legal move.
+pub struct RandomPlayer {
+    rng: PlayerRng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl Chooser for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, board: Board) -> Option<crate::core::Decision> {
+        if board.status() != Status::InPlay {
+            return None;
+        }
+        let cell = random_cell(Qubic.empty_cells(board), &mut self.rng)?;
+        Some(decision(cell, "random"))
+    }
+}
+
+/// Wins at once if it can, else blocks the opponent's three, else plays at random.
+pub struct Greedy {
+    rng: PlayerRng,
+}
+
+impl Greedy {
+    pub fn new(seed: u64) -> Greedy {
+        Greedy {
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl Chooser for Greedy {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, board: Board) -> Option<crate::core::Decision> {
+        if board.status() != Status::InPlay {
+            return None;
+        }
+        let side = board.to_move();
+        let wins = winning_cells(&Qubic, board, side);
+        if wins != 0 {
+            return Some(decision(wins.trailing_zeros() as usize, "win"));
+        }
+        let blocks = winning_cells(&Qubic, board, side.other());
+        if blocks != 0 {
+            return Some(decision(blocks.trailing_zeros() as usize, "block"));
+        }
+        let cell = random_cell(Qubic.empty_cells(board), &mut self.rng)?;
+        Some(decision(cell, "random"))
+    }
+}

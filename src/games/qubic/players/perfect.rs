@@ -1,0 +1,51 @@
+//! `perfect`: as X, the header's procedure on Patashnik's dictionary (win, block,
+//! dictionary, forced win), which the verifier proves wins against every reply; as O (or
+//! as X in a position off the dictionary's tree), the strongest searcher.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::strong::{Strong, Style};
+use super::{Chooser, decision};
+use crate::core::{Claim, Decision, Side, Status};
+use crate::games::qubic::board::Board;
+use crate::games::qubic::dictionary::Index;
+use crate::games::qubic::geometry::Qubic;
+use crate::games::qubic::strategy;
+
+pub struct Perfect {
+    index: Arc<Index>,
+    searcher: Strong,
+}
+
+impl Perfect {
+    pub fn new(index: Arc<Index>, movetime: Duration, seed: u64) -> Perfect {
+        Perfect {
+            index,
+            searcher: Strong::new("perfect", Style::strongest(movetime), seed),
+        }
+    }
+}
+
+impl Chooser for Perfect {
+    fn name(&self) -> String {
+        "perfect".into()
+    }
+
+    fn choose(&mut self, board: Board) -> Option<Decision> {
+        if board.status() != Status::InPlay {
+            return None;
+        }
+        if board.to_move() == Side::First
+            && let Ok(choice) = strategy::choose(&Qubic, &self.index, board)
+        {
+            return Some(Decision {
+                claim: choice.win_within.map(Claim::WinWithin),
+                ..decision(choice.cell, choice.rule.word())
+            });
+        }
+        // O, or X where the procedure does not apply (a position the dictionary's games
+        // never reach, e.g. one set up by hand).
+        self.searcher.choose(board)
+    }
+}

@@ -1,0 +1,9 @@
+//! Search for the players that have no dictionary (O, and X below `perfect`): a static
+//! evaluation by open lines and forks, a transposition table, and iterative-deepening
+//! alpha-beta that respects threats.
+
+pub mod alphabeta;
+pub mod eval;
+pub mod table;
+
+pub use alphabeta::{Found, PROVEN, Searcher, WIN};

@@ -1,0 +1,188 @@
+//! X's procedure from the header of Patashnik's dictionary, in its order: (1) win at once;
+//! (2) block O's three; (3) the dictionary's move for the canonical position; (4) a forced
+//! win (threats O must block, ending in a double threat), searched on the canonical form so
+//! that every image of a position gets the same answer.
+
+use std::fmt;
+
+use super::board::{Board, Side};
+use super::dictionary::Index;
+use super::geometry::Geometry;
+use super::threats::{self, Refuted, ThreatSearch, threats};
+
+/// Positions the forced-win search may look at for one move. Far above what Patashnik's
+/// dictionary ever needs (the verifier measures the largest search), so reaching it means
+/// something is wrong and is reported as such, not taken for "no forced win".
+pub const SEARCH_BUDGET: u64 = 5_000_000;
+
+/// Which of the four rules chose the move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Rule {
+    Win,
+    Block,
+    Dictionary,
+    ForcedWin,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 4] = [Rule::Win, Rule::Block, Rule::Dictionary, Rule::ForcedWin];
+
+    /// The word for the status line: `win`, `block`, `dictionary`, `forced win`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Rule::Win => "win",
+            Rule::Block => "block",
+            Rule::Dictionary => "dictionary",
+            Rule::ForcedWin => "forced win",
+        }
+    }
+}
+
+/// X's move, the rule that chose it, and what is proven about it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Choice {
+    pub cell: usize,
+    pub rule: Rule,
+    /// X wins within this many plies (counting this move), when a search proved it.
+    pub win_within: Option<u32>,
+    /// The dictionary entry used (rule 3).
+    pub entry: Option<usize>,
+}
+
+/// Why the procedure has no move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stuck {
+    /// It is not X's turn, or the game is over.
+    NotXsTurn,
+    /// O threatens on two cells: one block cannot stop both.
+    TwoThreats { cells: u64 },
+    /// Not in the dictionary and no forced win.
+    NoForcedWin,
+    /// The forced-win search gave up (see [`SEARCH_BUDGET`]).
+    OutOfBudget,
+    /// Playing from the dictionary alone, and the position is not in it.
+    NotInDictionary,
+}
+
+impl fmt::Display for Stuck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stuck::NotXsTurn => write!(f, "it is not X's turn"),
+            Stuck::TwoThreats { cells } => write!(
+                f,
+                "O threatens {} cells at once, X cannot block them all",
+                cells.count_ones()
+            ),
+            Stuck::NoForcedWin => {
+                write!(
+                    f,
+                    "the position is not in the dictionary and has no forced win"
+                )
+            }
+            Stuck::NotInDictionary => write!(f, "the position is not in the dictionary"),
+            Stuck::OutOfBudget => write!(
+                f,
+                "the forced-win search gave up after {SEARCH_BUDGET} positions"
+            ),
+        }
+    }
+}
+
+/// X's move for any position with X to move: the procedure on the canonical form, with the
+/// move mapped back through the inverse symmetry.
+pub fn choose<G: Geometry + ?Sized>(g: &G, index: &Index, board: Board) -> Result<Choice, Stuck> {
+    let (canon, sym) = g.canonical(board);
+    let choice = choose_canonical(g, index, canon)?;
+    Ok(Choice {
+        cell: g.map_cell(g.inverse(sym), choice.cell),
+        ..choice
+    })
+}
+
+/// The procedure on a position already in canonical form.
+pub fn choose_canonical<G: Geometry + ?Sized>(
+    g: &G,
+    index: &Index,
+    canon: Board,
+) -> Result<Choice, Stuck> {
+    choose_with(g, index, canon, &mut Refuted::default())
+}
+
+/// The procedure on a position in canonical form, with the forced-win search starting
+/// from (and adding to) `refuted`: the same answer, sooner when positions repeat (the
+/// verifier's case: each step of a forced sequence searches again what the last refuted).
+pub fn choose_with<G: Geometry + ?Sized>(
+    g: &G,
+    index: &Index,
+    canon: Board,
+    refuted: &mut Refuted,
+) -> Result<Choice, Stuck> {
+    if canon.to_move() != Side::First || g.winner(canon).is_some() {
+        return Err(Stuck::NotXsTurn);
+    }
+    let empty = g.empty_cells(canon);
+    if empty == 0 {
+        return Err(Stuck::NotXsTurn);
+    }
+    let (lines, length) = (g.lines(), g.line_length());
+    let mine = threats(lines, length, canon.x(), canon.o()).wins & empty;
+    if mine != 0 {
+        return Ok(plain(mine.trailing_zeros() as usize, Rule::Win, Some(1)));
+    }
+    let theirs = threats(lines, length, canon.o(), canon.x()).wins & empty;
+    match theirs.count_ones() {
+        0 => {}
+        1 => return Ok(plain(theirs.trailing_zeros() as usize, Rule::Block, None)),
+        _ => return Err(Stuck::TwoThreats { cells: theirs }),
+    }
+    if let Some((cell, entry)) = index.get(canon) {
+        return Ok(Choice {
+            cell,
+            rule: Rule::Dictionary,
+            win_within: None,
+            entry: Some(entry),
+        });
+    }
+    let mut search = ThreatSearch::new(g, SEARCH_BUDGET).with_refuted(std::mem::take(refuted));
+    let outcome = search.run(canon, None);
+    *refuted = search.into_refuted();
+    match outcome {
+        threats::Outcome::Found(win) => Ok(plain(win.first, Rule::ForcedWin, Some(win.plies))),
+        threats::Outcome::NotFound => Err(Stuck::NoForcedWin),
+        threats::Outcome::OutOfBudget => Err(Stuck::OutOfBudget),
+    }
+}
+
+/// Win at once if possible, else the dictionary's move (for a complete dictionary).
+pub fn win_then_dictionary<G: Geometry + ?Sized>(
+    g: &G,
+    index: &Index,
+    canon: Board,
+) -> Result<Choice, Stuck> {
+    let wins =
+        threats(g.lines(), g.line_length(), canon.x(), canon.o()).wins & g.empty_cells(canon);
+    if wins != 0 {
+        return Ok(plain(wins.trailing_zeros() as usize, Rule::Win, Some(1)));
+    }
+    from_dictionary(index, canon)
+}
+
+/// The dictionary's move alone, for a position in canonical form.
+pub fn from_dictionary(index: &Index, canon: Board) -> Result<Choice, Stuck> {
+    let (cell, entry) = index.get(canon).ok_or(Stuck::NotInDictionary)?;
+    Ok(Choice {
+        cell,
+        rule: Rule::Dictionary,
+        win_within: None,
+        entry: Some(entry),
+    })
+}
+
+fn plain(cell: usize, rule: Rule, win_within: Option<u32>) -> Choice {
+    Choice {
+        cell,
+        rule,
+        win_within,
+        entry: None,
+    }
+}

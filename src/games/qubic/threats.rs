@@ -1,0 +1,327 @@
+//! Threats and forced wins (threat-space search).
+//!
+//! A side *threatens* a cell when it holds all but that cell of a line and the cell is empty
+//! (in Qubic: a three). A *forced win* for the side to move (the attacker) is a sequence of
+//! its moves, each making a threat the defender must block at once, ending in a double threat
+//! the defender cannot block. Every defender reply in it is forced (any other loses at once),
+//! so the search only branches on the attacker's moves. Patashnik's rule for the forced
+//! sequence: when the defender's block makes a threat of its own, the attacker must block it
+//! next, and the sequence goes on only if that block threatens again.
+//!
+//! What it finds is proven: the defender has no other reply that does not lose at once. What
+//! it does not find may still be a win (a quiet move can win too); it proves nothing then.
+
+use super::board::{Board, Side};
+use super::cell::bits;
+use super::geometry::Geometry;
+use super::hash::FastSet;
+
+/// The threats of one side: cells where it completes a line at once, and cells where a
+/// stone would make a new threat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Threats {
+    /// Empty cells that complete a line of the side's (a win at once).
+    pub wins: u64,
+    /// Empty cells that would give the side a threat (all but one of a line).
+    pub makers: u64,
+}
+
+/// The threats of the side holding `own` against `other`, over `lines` of `length` cells.
+#[inline]
+pub fn threats(lines: &[u64], length: u32, own: u64, other: u64) -> Threats {
+    let mut t = Threats::default();
+    for &line in lines {
+        if line & other != 0 {
+            continue;
+        }
+        let mine = (line & own).count_ones();
+        if mine + 1 == length {
+            t.wins |= line & !own;
+        } else if mine + 2 == length {
+            t.makers |= line & !own;
+        }
+    }
+    t
+}
+
+/// One pass over `lines` for both sides: the threats of the side holding `own`, and the
+/// cells where the other side completes a line.
+#[inline]
+pub fn both_threats(lines: &[u64], length: u32, own: u64, other: u64) -> (Threats, u64) {
+    let mut t = Threats::default();
+    let mut theirs = 0;
+    for &line in lines {
+        let (mine, their) = ((line & own).count_ones(), (line & other).count_ones());
+        if their == 0 {
+            if mine + 1 == length {
+                t.wins |= line & !own;
+            } else if mine + 2 == length {
+                t.makers |= line & !own;
+            }
+        } else if mine == 0 && their + 1 == length {
+            theirs |= line & !other;
+        }
+    }
+    (t, theirs)
+}
+
+/// The cells where `side` completes a line at once.
+#[inline]
+pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: Board, side: Side) -> u64 {
+    let own = board.mask(side);
+    let other = board.mask(side.other());
+    threats(g.lines(), g.line_length(), own, other).wins
+}
+
+/// A forced win found: the first move and how many plies it takes at most, counting the
+/// first move and the winning one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ForcedWin {
+    pub first: usize,
+    pub plies: u32,
+}
+
+/// What a search ended with.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    Found(ForcedWin),
+    /// No forced win exists (among threat sequences).
+    NotFound,
+    /// The node budget ran out first; nothing is proven.
+    OutOfBudget,
+}
+
+impl Outcome {
+    pub fn found(self) -> Option<ForcedWin> {
+        match self {
+            Outcome::Found(win) => Some(win),
+            _ => None,
+        }
+    }
+}
+
+/// One threat-space search; keeps the positions it has shown lose nothing for the defender.
+pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
+    geometry: &'g G,
+    budget: u64,
+    deadline: Option<std::time::Instant>,
+    nodes: u64,
+    /// Positions (attacker to move) where no forced win exists.
+    refuted: Refuted,
+}
+
+/// Positions shown to have no forced win for the side named. True whatever search showed
+/// it, so a set may be kept from one search to the next: a search that meets a position in
+/// it skips what it would have found to fail anyway, and answers exactly the same.
+pub type Refuted = FastSet<(Board, Side)>;
+
+/// Did the search run out of nodes?
+struct Exhausted;
+
+impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
+    /// A search that gives up after `budget` positions.
+    pub fn new(geometry: &'g G, budget: u64) -> Self {
+        ThreatSearch {
+            geometry,
+            budget,
+            deadline: None,
+            nodes: 0,
+            refuted: FastSet::default(),
+        }
+    }
+
+    /// Starts from what earlier searches refuted (see [`Refuted`]).
+    pub fn with_refuted(mut self, refuted: Refuted) -> Self {
+        self.refuted = refuted;
+        self
+    }
+
+    /// What this search and the ones before it refuted, to hand to the next.
+    pub fn into_refuted(self) -> Refuted {
+        self.refuted
+    }
+
+    /// Also give up at `deadline` (looked at every 256 positions).
+    pub fn until(mut self, deadline: std::time::Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Positions examined so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// A forced win for the side to move of `board`, if one exists; with `first`, only
+    /// sequences starting with that move.
+    pub fn run(&mut self, board: Board, first: Option<usize>) -> Outcome {
+        self.run_for(board, board.to_move(), first)
+    }
+
+    /// A forced win for `attacker` as if it were to move in `board` (for the side not to
+    /// move: what it threatens should its opponent pass).
+    pub fn run_for(&mut self, board: Board, attacker: Side, first: Option<usize>) -> Outcome {
+        match self.attack(board, attacker, first) {
+            Ok(Some(win)) => Outcome::Found(win),
+            Ok(None) => Outcome::NotFound,
+            Err(Exhausted) => Outcome::OutOfBudget,
+        }
+    }
+
+    /// The attacker, to move, looks for a forced win.
+    fn attack(
+        &mut self,
+        board: Board,
+        attacker: Side,
+        first: Option<usize>,
+    ) -> Result<Option<ForcedWin>, Exhausted> {
+        self.nodes += 1;
+        if self.nodes > self.budget
+            || (self.nodes.is_multiple_of(256)
+                && self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d))
+        {
+            return Err(Exhausted);
+        }
+        let g = self.geometry;
+        let (own, other) = (board.mask(attacker), board.mask(attacker.other()));
+        let empty = g.empty_cells(board);
+        let (mine, theirs) = both_threats(g.lines(), g.line_length(), own, other);
+        let theirs = theirs & empty;
+        let allowed = first.map_or(u64::MAX, |f| 1 << f);
+        if mine.wins & empty & allowed != 0 {
+            let cell = (mine.wins & empty & allowed).trailing_zeros() as usize;
+            return Ok(Some(ForcedWin {
+                first: cell,
+                plies: 1,
+            }));
+        }
+        let mut candidates = match theirs.count_ones() {
+            0 => mine.makers & empty,
+            1 => theirs, // Patashnik's rule: block, and go on only if the block threatens
+            _ => return Ok(None),
+        };
+        candidates &= allowed;
+        if candidates == 0 || (first.is_none() && self.refuted.contains(&(board, attacker))) {
+            return Ok(None);
+        }
+        // Look for a double threat among all candidates before going deeper: the shortest
+        // wins are found first and most positions are settled here.
+        let mut singles = Vec::new();
+        for cell in bits(candidates) {
+            let after = board.with_stone(cell, attacker);
+            // The attacker had no win, so any it has now runs through the new stone.
+            let made = threats(
+                g.lines_through(cell),
+                g.line_length(),
+                own | 1 << cell,
+                other,
+            )
+            .wins;
+            match made.count_ones() {
+                0 => {}
+                1 => singles.push((cell, after, made.trailing_zeros() as usize)),
+                _ => {
+                    return Ok(Some(ForcedWin {
+                        first: cell,
+                        plies: 3,
+                    }));
+                }
+            }
+        }
+        for (cell, after, block) in singles {
+            let blocked = after.with_stone(block, attacker.other());
+            if let Some(rest) = self.attack(blocked, attacker, None)? {
+                return Ok(Some(ForcedWin {
+                    first: cell,
+                    plies: rest.plies + 2,
+                }));
+            }
+        }
+        if first.is_none() {
+            self.refuted.insert((board, attacker));
+        }
+        Ok(None)
+    }
+}
+
+/// A forced win for the side to move, searching at most `budget` positions.
+pub fn forced_win<G: Geometry + ?Sized>(g: &G, board: Board, budget: u64) -> Outcome {
+    ThreatSearch::new(g, budget).run(board, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::qubic::geometry::Qubic;
+
+    fn board(text: &str) -> Board {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn threats_find_wins_and_makers() {
+        // X on 0, 1, 2 (row 1 of layer 1) and 21 (the space diagonal 0 21 42 63); O on 16.
+        let b = Board::from_masks(0b111 | 1 << 21, 1 << 16 | 1 << 50);
+        let t = threats(Qubic.lines(), 4, b.x(), b.o());
+        assert_eq!(t.wins, 1 << 3);
+        assert_eq!(t.makers & (1 << 42 | 1 << 63), 1 << 42 | 1 << 63);
+        assert_eq!(winning_cells(&Qubic, b, Side::Second), 0);
+    }
+
+    #[test]
+    fn one_pass_agrees_with_two() {
+        for seed in 0..200u64 {
+            let b = crate::games::qubic::symmetry::tests::random_board(seed, (seed % 40) as usize);
+            let (x, o) = (b.x(), b.o());
+            let (mine, theirs) = both_threats(&crate::games::qubic::lines::LINES, 4, x, o);
+            assert_eq!(mine, threats(&crate::games::qubic::lines::LINES, 4, x, o));
+            assert_eq!(
+                theirs,
+                threats(&crate::games::qubic::lines::LINES, 4, o, x).wins
+            );
+        }
+    }
+
+    #[test]
+    fn a_double_threat_is_a_win_in_three() {
+        // X on 1, 2 (row 1 of layer 1) and 4, 8 (column a); O out of the way.
+        let b = Board::from_masks(
+            1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
+            1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
+        );
+        // Cell 0 makes threes on row 1 (0 1 2 -> 3) and column a (0 4 8 -> 12).
+        let win = forced_win(&Qubic, b, 1000).found().unwrap();
+        assert_eq!(win.plies, 3);
+        assert_eq!(win.first, 0);
+    }
+
+    #[test]
+    fn a_blocked_side_has_no_forced_win() {
+        assert_eq!(forced_win(&Qubic, Board::EMPTY, 1000), Outcome::NotFound);
+        let b = board(&format!("XO{}", "-".repeat(62)));
+        assert_eq!(forced_win(&Qubic, b, 1000), Outcome::NotFound);
+    }
+
+    #[test]
+    fn the_defender_three_must_be_blocked_first() {
+        // X to move; O has 16 17 18 (row 1 of layer 2), so X must block at 19.
+        let b = Board::from_masks(
+            1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
+            1 << 16 | 1 << 17 | 1 << 18 | 1 << 60,
+        );
+        // Blocking at 19 makes no X three, so the forced sequence fails although 0 would
+        // be a double threat.
+        assert_eq!(forced_win(&Qubic, b, 1000), Outcome::NotFound);
+    }
+
+    #[test]
+    fn budget_is_honoured() {
+        let b = Board::from_masks(
+            1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
+            1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
+        );
+        assert_eq!(forced_win(&Qubic, b, 0), Outcome::OutOfBudget);
+    }
+}

@@ -1,0 +1,333 @@
+//! Patashnik's dictionary and seed 002's small one through the library: both formats read
+//! to the same canonical positions, the verifier proves Patashnik's exhaustive and finds
+//! broken ones, compression keeps every position and move up to symmetry, bad lines are
+//! named. The complete dictionary's figures are an ignored test (minutes).
+
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+use tictaclatin::games::qubic::dictionary::small::{FourByFourThree, SEED_DICTIONARY};
+use tictaclatin::games::qubic::dictionary::verify::{self, Report, Rules};
+use tictaclatin::games::qubic::dictionary::{
+    self, Canonical, Dictionary, DictionaryError, LineProblem, compress, export,
+};
+use tictaclatin::games::qubic::strategy::Rule;
+use tictaclatin::games::qubic::{Board, Geometry, Qubic};
+
+fn patashnik() -> Dictionary {
+    dictionary::parse(&Qubic, dictionary::PATASHNIK, Canonical::Required).unwrap()
+}
+
+/// The full verification, once for the whole test binary (about 15 s on 2 cores).
+fn full_report() -> &'static Report {
+    static REPORT: OnceLock<Report> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        let options = verify::Options {
+            parallel: true,
+            ..Default::default()
+        };
+        verify::verify(&Qubic, &patashnik(), options).unwrap_or_else(|e| panic!("{e}"))
+    })
+}
+
+/// Each position with its move as a class: (canonical position, canonical position after
+/// the move). Two dictionaries agree up to symmetry when these sets are equal.
+fn classes<G: Geometry + ?Sized>(g: &G, positions: &[(Board, usize)]) -> BTreeSet<(Board, Board)> {
+    positions
+        .iter()
+        .map(|&(b, p)| compress::canonical_after(g, b, p))
+        .collect()
+}
+
+#[test]
+fn both_formats_hold_the_same_2929_canonical_positions() {
+    let plain = patashnik();
+    assert_eq!(plain.len(), 2929);
+    assert_eq!(plain.entries[0].line, 52, "51 header lines");
+    assert_eq!(
+        (plain.entries[0].board, plain.entries[0].play),
+        (Board::EMPTY, 0)
+    );
+    assert!(plain.entries.iter().all(|e| Qubic.is_canonical(e.board)));
+    let wild =
+        dictionary::parse(&Qubic, dictionary::PATASHNIK_WILDCARD, Canonical::Required).unwrap();
+    assert_eq!(wild.len(), 2929);
+    let set = |d: &Dictionary| -> BTreeSet<(Board, usize)> {
+        d.entries.iter().map(|e| (e.board, e.play)).collect()
+    };
+    assert_eq!(set(&plain), set(&wild));
+    let index = plain.index(&Qubic);
+    assert_eq!(index.len(), 2929, "2929 distinct classes");
+    assert!(index.repeats.is_empty());
+}
+
+#[test]
+fn patashniks_dictionary_is_exhaustive_and_every_entry_is_reached() {
+    let report = full_report();
+    assert_eq!(report.positions, 2_014_931);
+    assert_eq!(report.deepest, 59);
+    assert_eq!(report.by_rule[Rule::Dictionary as usize], 2929);
+    assert_eq!(
+        report.by_rule.iter().sum::<usize>(),
+        report.positions,
+        "every position by one rule"
+    );
+    assert!(report.unreached.is_empty());
+    assert!(
+        report
+            .summary()
+            .starts_with("exhaustive: 2014931 positions, deepest game 59 plies")
+    );
+    let pruned = export::pruned(&patashnik(), report);
+    assert_eq!(pruned.len(), 2929);
+}
+
+#[test]
+fn a_missing_entry_is_named_by_the_verifier() {
+    // Drop `x14o 12` (line 53): X on 0, O on 15; no forced win exists that early. Rolled
+    // out from that position (from the empty board it comes after O's 14 smaller replies).
+    let mut d = patashnik();
+    assert_eq!(d.entries[1].line, 53);
+    d.entries.remove(1);
+    let start = Board::EMPTY.with_move(0).with_move(15);
+    let err = verify::verify_from(&Qubic, &d, start, verify::Options::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "X has no winning continuation in 'x14o': the position is not in the dictionary \
+         and has no forced win"
+    );
+}
+
+#[test]
+fn a_subtree_verifies_on_its_own() {
+    // From the first entry with 4 stones a side, after X's move: every game is X's.
+    let d = patashnik();
+    let entry = d.entries.iter().find(|e| e.board.stones() == 8).unwrap();
+    let start = entry.board.with_move(entry.play);
+    let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    println!("line {}: {}", entry.line, report.summary());
+    assert!(report.positions > 50, "{}", report.summary());
+    assert!(report.deepest <= 59);
+}
+
+#[test]
+fn compression_keeps_every_position_and_move_up_to_symmetry() {
+    let d = patashnik();
+    let positions = export::positions(&d);
+    let options = compress::Options {
+        move_images: true,
+        tries: 8,
+    };
+    let lines = compress::compress(&Qubic, &positions, options);
+    assert!(lines.len() <= 680, "{} lines", lines.len());
+    let expanded = compress::expand(&lines);
+    assert_eq!(
+        expanded.len(),
+        2929,
+        "one position per wildcard, none twice"
+    );
+    assert_eq!(classes(&Qubic, &expanded), classes(&Qubic, &positions));
+    // The text reads back (the images need not be canonical) to the same classes.
+    let text = export::wildcard_text(&Qubic, &export::credit(), &lines);
+    let back = dictionary::parse(&Qubic, &text, Canonical::AnyImage).unwrap();
+    assert_eq!(
+        classes(&Qubic, &export::positions(&back)),
+        classes(&Qubic, &positions)
+    );
+    assert!(back.index(&Qubic).repeats.is_empty());
+}
+
+#[test]
+fn the_seeds_small_dictionary_is_exhaustive_by_itself() {
+    let g = FourByFourThree::get();
+    let d = dictionary::parse(g, SEED_DICTIONARY, Canonical::AnyImage).unwrap();
+    assert_eq!(d.len(), 91);
+    // As printed, its positions are not all in our canonical form.
+    let err = dictionary::parse(g, SEED_DICTIONARY, Canonical::Required).unwrap_err();
+    assert!(
+        err.to_string().starts_with("line 2: not canonical"),
+        "{err}"
+    );
+    let only = verify::Options {
+        rules: Rules::DictionaryOnly,
+        ..Default::default()
+    };
+    let report = verify::verify(g, &d, only).unwrap();
+    assert_eq!((report.positions, report.deepest), (58, 5));
+    assert!(report.unreached.is_empty());
+    assert_eq!(d.index(g).repeats.len(), 33);
+    // With the header's rules, X wins at once after its second move: lines 3 to 12 are
+    // never consulted.
+    let report = verify::verify(g, &d, verify::Options::default()).unwrap();
+    assert_eq!(report.positions, 10);
+    let unreached_lines: BTreeSet<usize> = report
+        .unreached
+        .iter()
+        .map(|&e| d.entries[e].line)
+        .collect();
+    assert_eq!(unreached_lines, (3..=12).collect());
+    let pruned = export::pruned(&d, &report);
+    let lines = compress::compress(g, &export::positions(&pruned), compress::Options::default());
+    assert_eq!(
+        lines.len(),
+        2,
+        "the first move and one line of second moves"
+    );
+}
+
+#[test]
+fn bad_lines_are_named() {
+    let g = &Qubic;
+    let err = |text: &str| {
+        let e = dictionary::parse(g, text, Canonical::Required).unwrap_err();
+        match &e {
+            DictionaryError::Line { line, problem, .. } => (*line, problem.clone(), e.to_string()),
+            other => panic!("{other}"),
+        }
+    };
+    let (line, problem, text) = err("# header\n 0\n62ox 0\n");
+    assert_eq!((line, problem), (3, LineProblem::NotCanonical));
+    assert!(text.starts_with("line 3: not canonical"), "{text}");
+    let (line, problem, _) = err(" 0\nxxxx8oooo 9\n");
+    assert_eq!(line, 2);
+    assert!(matches!(problem, LineProblem::Finished { .. }));
+    let (_, problem, _) = err("x14x 12\n");
+    assert_eq!(problem, LineProblem::UnevenCounts { x: 2, o: 0 });
+    let (_, problem, text) = err(&format!("X{}Z{}\n", ".".repeat(40), ".".repeat(22)));
+    assert!(matches!(problem, LineProblem::BadCharacter { ch: 'Z', .. }));
+    assert!(text.contains("'Z' at 3b3"), "{text}");
+    let (_, problem, _) = err("X..\n");
+    assert!(
+        matches!(
+            problem,
+            LineProblem::BadCharacter { .. }
+                | LineProblem::TooManyCells { .. }
+                | LineProblem::NoMove
+        ),
+        "{problem:?}"
+    );
+    let (_, problem, _) = err(&format!("{}\n", "X".repeat(63)));
+    assert_eq!(problem, LineProblem::NoMove);
+    assert!(matches!(
+        dictionary::parse(g, "# nothing\n", Canonical::Required),
+        Err(DictionaryError::Empty)
+    ));
+    let missing = dictionary::read(
+        g,
+        std::path::Path::new("/nonexistent/q.dict"),
+        Canonical::Required,
+    );
+    assert!(
+        missing
+            .unwrap_err()
+            .to_string()
+            .starts_with("cannot read /nonexistent/q.dict")
+    );
+}
+
+#[test]
+#[ignore = "the complete dictionary: minutes and 1 GB; run with --ignored --nocapture"]
+fn complete_dictionary_figures() {
+    let report = full_report();
+    println!("{}", report.summary());
+    println!(
+        "by rule (win, block, dictionary, forced win): {:?}",
+        report.by_rule
+    );
+    let complete = export::complete(report);
+    println!("complete: {} plain lines", complete.len());
+    let t = std::time::Instant::now();
+    let lines = compress::compress(
+        &Qubic,
+        &complete,
+        compress::Options {
+            move_images: false,
+            tries: 1,
+        },
+    );
+    println!(
+        "complete compressed: {} lines ({} plain) in {:?}",
+        lines.len(),
+        lines.iter().filter(|l| l.wildcards == 0).count(),
+        t.elapsed()
+    );
+    // The complete dictionary needs no rule but "win at once".
+    let d = Dictionary {
+        entries: complete
+            .iter()
+            .enumerate()
+            .map(|(i, &(board, play))| dictionary::Entry {
+                line: i + 1,
+                board,
+                play,
+            })
+            .collect(),
+    };
+    let options = verify::Options {
+        parallel: true,
+        rules: Rules::WinThenDictionary,
+        ..Default::default()
+    };
+    let check = verify::verify(&Qubic, &d, options).unwrap_or_else(|e| panic!("{e}"));
+    println!("complete, win then dictionary: {}", check.summary());
+    assert!(check.unreached.is_empty());
+}
+
+#[test]
+#[ignore = "figures for the README; run with --ignored --nocapture"]
+fn compression_figures() {
+    let positions = export::positions(&patashnik());
+    for (move_images, tries) in [(false, 1), (true, 1), (true, 64), (true, 1000)] {
+        let t = std::time::Instant::now();
+        let options = compress::Options { move_images, tries };
+        let lines = compress::compress(&Qubic, &positions, options);
+        println!(
+            "move images {move_images}, tries {tries}: {} lines ({} plain) in {:?}",
+            lines.len(),
+            lines.iter().filter(|l| l.wildcards == 0).count(),
+            t.elapsed()
+        );
+    }
+}
+
+#[test]
+#[ignore = "figures for the README; run with --ignored --nocapture"]
+fn verify_figures() {
+    let d = patashnik();
+    for parallel in [true, false] {
+        let options = verify::Options {
+            parallel,
+            time_moves: true,
+            ..Default::default()
+        };
+        let report = verify::verify(&Qubic, &d, options).unwrap();
+        let t = &report.move_times;
+        let total: std::time::Duration = t.iter().sum();
+        println!(
+            "parallel {parallel}: {}; X moves {}: median {:?}, 99% {:?}, 99.9% {:?}, slowest {:?}, all {:?}",
+            report.summary(),
+            t.len(),
+            t[t.len() / 2],
+            t[t.len() * 99 / 100],
+            t[t.len() * 999 / 1000],
+            t[t.len() - 1],
+            total
+        );
+    }
+}
+
+#[test]
+#[ignore = "timing of a few subtrees; run with --ignored --nocapture"]
+fn subtree_timing() {
+    let d = patashnik();
+    let t = std::time::Instant::now();
+    let mut positions = 0;
+    for entry in d.entries.iter().filter(|e| e.board.stones() == 6).take(20) {
+        let start = entry.board.with_move(entry.play);
+        let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        positions += report.positions;
+    }
+    println!("20 subtrees: {positions} positions in {:?}", t.elapsed());
+}

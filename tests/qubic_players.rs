@@ -1,0 +1,207 @@
+//! Qubic's players through the library: the perfect X wins from the empty board against
+//! random, blocking and threat-making O players; the searching O breaks X's forced wins
+//! when it can; figures for the README (ignored: run with --ignored --nocapture).
+
+use std::time::{Duration, Instant};
+
+use tictaclatin::core::{Side, Status};
+use tictaclatin::games::qubic::adapter::patashnik_index;
+use tictaclatin::games::qubic::players::{
+    Chooser, Greedy, Level, Perfect, RandomPlayer, Strong, Style, play_game,
+};
+use tictaclatin::games::qubic::threats::ThreatSearch;
+use tictaclatin::games::qubic::{Board, Qubic};
+
+fn perfect(movetime_ms: u64, seed: u64) -> Perfect {
+    Perfect::new(patashnik_index(), Duration::from_millis(movetime_ms), seed)
+}
+
+fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Chooser>> {
+    vec![
+        Box::new(RandomPlayer::new(seed)),
+        Box::new(Greedy::new(seed)),
+        Box::new(Level::Medium.player(movetime, seed)),
+        Box::new(Strong::new("strong", Style::strongest(movetime), seed)),
+    ]
+}
+
+#[test]
+fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
+    for seed in 0..3 {
+        for mut o in opponents(seed, Duration::from_millis(15)) {
+            let mut x = perfect(15, seed);
+            let end = play_game(Board::EMPTY, &mut x, o.as_mut());
+            assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
+        }
+    }
+}
+
+/// Positions with O to move where X, were it to move, would have a forced win, and some O
+/// move leaves X none: taken from games of the perfect X against a random O.
+fn breakable_positions(count: usize) -> Vec<Board> {
+    let mut found = Vec::new();
+    let forced = |b: Board| {
+        ThreatSearch::new(&Qubic, 200_000)
+            .run_for(b, Side::First, None)
+            .found()
+            .is_some()
+    };
+    for seed in 0..200 {
+        let mut x = perfect(10, seed);
+        let mut o = RandomPlayer::new(seed);
+        let mut board = Board::EMPTY;
+        while board.status() == Status::InPlay && found.len() < count {
+            if board.to_move() == Side::Second
+                && forced(board)
+                && (0..64).any(|c| board.at(c).is_none() && !forced(board.with_move(c)))
+                && !someone_threatens(board)
+            {
+                found.push(board);
+            }
+            let mover: &mut dyn Chooser = if board.to_move() == Side::First {
+                &mut x
+            } else {
+                &mut o
+            };
+            board = board.with_move(mover.choose(board).unwrap().cell.index());
+        }
+        if found.len() >= count {
+            break;
+        }
+    }
+    found
+}
+
+/// Either side threatens a line (then the move is a plain win or block, not a defence).
+fn someone_threatens(board: Board) -> bool {
+    use tictaclatin::games::qubic::threats::winning_cells;
+    Side::BOTH
+        .into_iter()
+        .any(|s| winning_cells(&Qubic, board, s) != 0)
+}
+
+#[test]
+fn the_searching_o_breaks_forced_wins_before_they_start() {
+    let positions = breakable_positions(6);
+    assert!(positions.len() >= 3, "found {}", positions.len());
+    let mut o = Strong::new("strong", Style::strongest(Duration::from_millis(200)), 1);
+    for board in positions {
+        let d = o.choose(board).unwrap();
+        let after = board.with_move(d.cell.index());
+        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after, None).found();
+        assert!(
+            x_wins.is_none(),
+            "{board}: O played {:?}, X still forces {x_wins:?}",
+            d
+        );
+    }
+}
+
+#[test]
+#[ignore = "measures the clock; run with --ignored --nocapture"]
+fn overshoot_of_the_one_second_clock() {
+    let mut worst = Duration::ZERO;
+    let mut r = RandomPlayer::new(5);
+    let mut o = Strong::new("strong", Style::strongest(Duration::from_secs(1)), 1);
+    let mut moves = 0;
+    // O's moves in games against X players that do not win at once.
+    for seed in 0..6u64 {
+        let mut board = Board::EMPTY;
+        let mut level = Level::Hard.player(Duration::from_millis(50), seed);
+        while board.status() == Status::InPlay {
+            let d = if board.to_move() == Side::Second {
+                let t = Instant::now();
+                let d = o.choose(board).unwrap();
+                let spent = t.elapsed();
+                worst = worst.max(spent.saturating_sub(Duration::from_secs(1)));
+                moves += 1;
+                d
+            } else if seed % 2 == 0 {
+                level.choose(board).unwrap()
+            } else {
+                r.choose(board).unwrap()
+            };
+            board = board.with_move(d.cell.index());
+        }
+    }
+    println!("O moves {moves}, worst overshoot {worst:?}");
+}
+
+#[test]
+#[ignore = "strength table; many minutes; run with --ignored --nocapture"]
+fn strength_table() {
+    let names = ["random", "greedy", "easy", "medium", "hard", "perfect"];
+    let build = |name: &str, seed: u64| -> Box<dyn Chooser> {
+        match name {
+            "random" => Box::new(RandomPlayer::new(seed)),
+            "greedy" => Box::new(Greedy::new(seed)),
+            "perfect" => Box::new(perfect(1000, seed)),
+            level => Box::new(
+                level
+                    .parse::<Level>()
+                    .unwrap()
+                    .player(Duration::from_secs(1), seed),
+            ),
+        }
+    };
+    println!("X's score (win 1, draw 1/2) in % by X (rows) against O (columns), games per cell");
+    for x in names {
+        let mut row = format!("{x:8}");
+        for o in names {
+            let slow = |n: &str| n == "hard" || n == "perfect";
+            let games: u64 = match (slow(x), slow(o)) {
+                (false, false) => 20,
+                _ if x == "perfect" => 10,
+                (true, true) => 4,
+                _ => 8,
+            };
+            let mut score = 0.0;
+            for seed in 0..games {
+                let mut px = build(x, seed);
+                let mut po = build(o, seed + 1000);
+                let end = play_game(Board::EMPTY, px.as_mut(), po.as_mut());
+                score += match end.status() {
+                    Status::Won(Side::First) => 1.0,
+                    Status::Won(Side::Second) => 0.0,
+                    _ => 0.5,
+                };
+            }
+            row += &format!(" {:>4.0}%/{games:<2}", 100.0 * score / games as f64);
+        }
+        println!("{row}");
+    }
+}
+
+#[test]
+fn edge_positions_through_the_core_interface() {
+    use tictaclatin::core::{Game, PlayerOptions};
+    use tictaclatin::games::qubic::QubicGame;
+    let game = QubicGame;
+    let engine = game.engine();
+    // A drawn full board: no moves, no hints, no decision.
+    let full = "OOOXOXXOXOOOOOOXXXOXXOXXOXOXOOXOXOXOOOXOOXXOXXOXXOXOXXOXXXOOOXXX";
+    let drawn = game.parse_position(full).unwrap();
+    assert_eq!(drawn.status(), Status::Draw);
+    assert!(engine.hints(drawn.as_ref()).is_empty());
+    let options = PlayerOptions {
+        movetime: Duration::from_millis(1),
+        ..PlayerOptions::seeded(1)
+    };
+    for name in engine.player_names() {
+        let mut p = engine.player(&name, options).unwrap();
+        assert!(p.decide(drawn.as_ref()).is_none(), "{name}");
+    }
+    // One empty cell left: every player takes it, even with a 1 ms clock.
+    let last = game.parse_position(&format!("-{}", &full[1..])).unwrap();
+    for name in engine.player_names() {
+        let mut p = engine.player(&name, options).unwrap();
+        assert_eq!(p.decide(last.as_ref()).unwrap().cell.index(), 0, "{name}");
+    }
+    // The perfect X off the dictionary's tree (X on an edge, O in the corner) still moves.
+    let off = game
+        .parse_position(&format!("OX{}", "-".repeat(62)))
+        .unwrap();
+    let mut perfect = engine.player("perfect", options).unwrap();
+    let d = perfect.decide(off.as_ref()).unwrap();
+    assert_eq!(d.how.as_deref(), Some("search"));
+}
