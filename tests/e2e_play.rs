@@ -66,10 +66,16 @@ impl Session {
 
     /// The game in a terminal of `rows` x `cols`, with `home` as its home directory.
     fn start_sized(rows: u16, cols: u16, home: &Path, args: &[&str]) -> Session {
+        Session::spawn(rows, cols, home, env!("CARGO_BIN_EXE_tictaclatin"), args)
+    }
+
+    /// `program` with `args` in a terminal of `rows` x `cols`, with the game's settings
+    /// and `home` as its home directory.
+    fn spawn(rows: u16, cols: u16, home: &Path, program: &str, args: &[&str]) -> Session {
         let pty = native_pty_system()
             .openpty(size(rows, cols))
             .expect("open a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_tictaclatin"));
+        let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env("TICTACLATIN_BOT_DELAY_MS", "0");
@@ -139,6 +145,11 @@ impl Session {
             );
             thread::sleep(Duration::from_millis(10));
         }
+    }
+
+    /// Everything the program wrote so far, as text.
+    fn written(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap().bytes).into_owned()
     }
 
     fn wait_for(&self, text: &str) -> String {
@@ -239,6 +250,61 @@ fn ctrl_c_quits_at_once_mid_game_and_restores_the_terminal() {
     let status = game.wait_exit();
     assert!(status.success(), "exit status {status:?}");
     assert_restored(&game);
+}
+
+/// Ctrl-Z under a shell with job control: the game gives the terminal back and stops, the
+/// shell sees it stopped, and `fg` brings it back on the alternate screen where it was.
+#[test]
+fn ctrl_z_suspends_to_the_shell_and_fg_brings_the_game_back() {
+    let home = tempfile::tempdir().unwrap();
+    let game = env!("CARGO_BIN_EXE_tictaclatin");
+    // `set -m`: the game runs as a job of its own, which Ctrl-Z can stop and `fg` continue.
+    let script = format!(
+        "set -m; '{game}' --mode humans; echo \"stopped with $?\"; fg; echo \"ended with $?\""
+    );
+    let mut shell = Session::spawn(ROWS, COLS, home.path(), "bash", &["-c", &script]);
+    shell.wait_for("Two players");
+    shell.send("\r");
+    shell.wait_for("Player 1's turn");
+    shell.send("b2");
+    shell.wait_for("1. b2");
+    shell.send("\x1a");
+    // 148 = 128 + SIGTSTP: the shell saw the game stop. `fg` continues it at once, so the
+    // shell's line is read from what was written, not from the screen.
+    shell.wait_until("the shell to see the game stopped", |_| {
+        shell.written().contains("stopped with 148")
+    });
+    let written = shell.written();
+    let (before, after) = written.split_once("stopped with 148").unwrap();
+    let left = before
+        .rfind("\x1b[?1049l")
+        .expect("the game left the alternate screen");
+    assert!(
+        !before[left..].contains("\x1b[?1049h"),
+        "and stayed off it while stopped"
+    );
+    assert!(before[left..].contains("\x1b[?25h"), "the cursor was shown");
+    assert!(
+        after.contains("\x1b[?1049h"),
+        "back on the alternate screen"
+    );
+    // `fg` ran at once: the game is back as it was, and still takes keys.
+    shell.wait_for("1. b2");
+    assert!(
+        shell
+            .output
+            .lock()
+            .unwrap()
+            .parser
+            .screen()
+            .alternate_screen()
+    );
+    shell.send("c3");
+    shell.wait_for("1. b2  c3");
+    shell.send("\x03");
+    shell.wait_for("ended with 0");
+    assert!(shell.wait_exit().success());
+    assert_restored(&shell);
 }
 
 #[test]

@@ -686,3 +686,32 @@ fn help_in_review_lists_its_jumps() {
         assert!(screen.contains(keys), "{keys} in {screen}");
     }
 }
+
+/// The start screen draws each option where a click chooses it (`Menu::lines`).
+#[test]
+fn the_start_screen_draws_options_where_clicks_find_them() {
+    use tictaclatin::tui::geometry;
+    for (w, h) in [(70, 22), (100, 30)] {
+        let game = Game::new(Settings::default());
+        let screen = game.screen(w, h);
+        let rows: Vec<Vec<char>> = screen
+            .lines()
+            .map(|l| l.trim_matches('"').chars().collect())
+            .collect();
+        let area = ratatui::layout::Rect::new(0, 0, w, h);
+        let content = geometry::areas(game.app.drawn_layout(), area)
+            .unwrap()
+            .content;
+        let menu = game.app.menu();
+        for line in menu.lines(content) {
+            let (_, options, _) = menu.choices(line.row).unwrap();
+            for (option, cols) in options.iter().zip(&line.options) {
+                let drawn: String = rows[line.y as usize][cols.start as usize..cols.end as usize]
+                    .iter()
+                    .collect();
+                let inner: String = drawn.chars().skip(1).take(option.chars().count()).collect();
+                assert_eq!(&inner, option, "{w} x {h}, row {}: {drawn:?}", line.row);
+            }
+        }
+    }
+}

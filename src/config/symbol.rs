@@ -79,12 +79,12 @@ impl SymbolError {
     pub fn fix(&self) -> &'static str {
         match self {
             SymbolError::PositionChar(_) | SymbolError::Comma => {
-                "pick a character other than -, . and / (or a comma), e.g. `first = \"+\"` or \
-                 `second = \"#\"`"
+                "pick a character other than -, . and / (or a comma), e.g. `first = \"#\"` or \
+                 `second = \"@\"`"
             }
             SymbolError::HintChar(_) => {
-                "pick a character other than W, D, L (in either case) and ·, e.g. `first = \"+\"` \
-                 or `second = \"#\"`"
+                "pick a character other than W, D, L (in either case) and ·, e.g. `first = \"#\"` \
+                 or `second = \"@\"`"
             }
             SymbolError::Sequence { .. } => {
                 "use a single-code-point symbol like \"🦀\", e.g. `first = \"🦀\"`"

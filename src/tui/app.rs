@@ -99,6 +99,8 @@ pub struct App {
     hint_tickets: u64,
     /// The game whose engine was asked of the bot thread and has not come yet.
     engine_asked: Option<String>,
+    /// Ctrl-Z was pressed: the loop is to suspend the program.
+    suspend: bool,
 }
 
 /// Why the game ends.
@@ -158,6 +160,7 @@ impl App {
             exit: None,
             hint_tickets: 0,
             engine_asked: None,
+            suspend: false,
             settings,
         }
     }
@@ -234,6 +237,10 @@ impl App {
     }
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
+    }
+    /// Whether Ctrl-Z asked to suspend the program since the last call; the loop does it.
+    pub fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend)
     }
     /// Why the game stopped, when it was not the player's choice.
     pub fn failure(&self) -> Option<&str> {
@@ -622,9 +629,9 @@ impl App {
     }
 
     fn on_key(&mut self, key: KeyEvent) {
-        let ctrl_c =
-            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl_c {
+        let ctrl =
+            |c: char| key.code == KeyCode::Char(c) && key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl('c') {
             self.exit = Some(Exit::Chosen);
             return;
         }
@@ -632,6 +639,11 @@ impl App {
             .settings
             .keys
             .action_for(Key::new(key.code, key.modifiers));
+        // Ctrl-Z suspends as it would outside raw mode, unless it was bound to an action.
+        if ctrl('z') && action.is_none() {
+            self.suspend = true;
+            return;
+        }
         if self.too_small() {
             // The game is hidden: quitting is the one thing a key can do, at once, since a
             // question asked could not be seen.

@@ -1042,3 +1042,74 @@ fn a_mode_named_on_the_command_line_wins_over_the_resume_offer() {
         "nothing asked: resuming first"
     );
 }
+
+fn ctrl(h: &mut Harness, c: char) {
+    h.send(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::CONTROL,
+    )));
+}
+
+#[test]
+fn ctrl_z_asks_the_loop_to_suspend_unless_it_is_bound() {
+    let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("b2");
+    ctrl(&mut h, 'z');
+    assert!(h.app.take_suspend());
+    assert!(!h.app.take_suspend(), "once");
+    assert_eq!(h.moves(), "b2", "nothing else happened");
+    let mut settings = Settings {
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    let ctrl_z = Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    settings.keys.set(Action::Undo, [ctrl_z]);
+    let mut h = Harness::with(settings);
+    h.press(KeyCode::Enter);
+    h.typed("b2");
+    ctrl(&mut h, 'z');
+    assert!(!h.app.take_suspend());
+    assert!(h.app.moves().is_empty(), "bound to undo, it undoes");
+}
+
+fn click(h: &mut Harness, x: u16, y: u16) {
+    h.send(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    }));
+}
+
+#[test]
+fn clicks_on_the_start_screen_choose_rows_and_options() {
+    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+    h.send(Event::Resize(100, 30));
+    let screen = ratatui::layout::Rect::new(0, 0, 100, 30);
+    let content = geometry::areas(h.app.drawn_layout(), screen)
+        .unwrap()
+        .content;
+    let lines = h.app.menu().lines(content);
+    let line = |row: usize| lines.iter().find(|l| l.row == row).unwrap().clone();
+    // The label of the level row highlights it.
+    let level = line(Menu::LEVEL);
+    click(&mut h, content.x + 3, level.y);
+    assert_eq!(h.app.menu().row, Menu::LEVEL);
+    // An option of the mode row highlights the row and chooses it.
+    let mode = line(Menu::MODE);
+    let two = Mode::ALL
+        .iter()
+        .position(|&m| m == Mode::TwoHumans)
+        .unwrap();
+    click(&mut h, mode.options[two].start + 1, mode.y);
+    assert_eq!(h.app.menu().row, Menu::MODE);
+    assert_eq!(h.app.menu().mode, Mode::TwoHumans);
+    // The resume row.
+    click(&mut h, content.x + 5, line(Menu::RESUME).y);
+    assert_eq!(h.app.menu().row, Menu::RESUME);
+    // Between rows, nothing.
+    click(&mut h, content.x + 5, mode.y + 1);
+    assert_eq!(h.app.menu().row, Menu::RESUME);
+    h.press(KeyCode::Enter);
+    assert_eq!(h.moves(), "b2 c3", "resumed");
+}

@@ -1,9 +1,14 @@
 //! The start screen's choices: which rows there are, which apply, and stepping through them.
 //! Plain data; the [`App`](super::App) owns one and changes it in `update`.
 
+use std::ops::Range;
+
+use ratatui::layout::Rect;
+use unicode_width::UnicodeWidthStr;
+
 use crate::config::{First, Mode, Settings};
 use crate::core::Difficulty;
-use crate::games::{GameChoice, GameKind};
+use crate::games::{self, GameChoice, GameKind};
 
 /// The start screen's choices.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -109,6 +114,152 @@ impl Menu {
             self.row = Menu::MODE;
         }
     }
+}
+
+/// Where the start screen draws the menu: its first row below the title and rules, the
+/// columns of a row's label ("▶ Bot level  "), and the room kept below it (a blank line,
+/// two lines on the choice, the footer).
+const MENU_TOP: u16 = 7;
+pub const LABEL_COLUMNS: u16 = 13;
+const BELOW_MENU: u16 = 4;
+
+/// A menu row as drawn: which row, on which screen line, and the columns of each option
+/// (`[chosen]` or ` other `), so drawing and clicks agree.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MenuLine {
+    pub row: usize,
+    pub y: u16,
+    pub options: Vec<Range<u16>>,
+}
+
+impl Menu {
+    /// The rows that apply, drawn in `area` one blank line apart while there is room.
+    pub fn lines(&self, area: Rect) -> Vec<MenuLine> {
+        let rows: Vec<usize> = (0..Menu::ROWS).filter(|&r| self.row_enabled(r)).collect();
+        let room = area.bottom().saturating_sub(area.y + MENU_TOP + BELOW_MENU);
+        let spacing = if rows.len() as u16 * 2 <= room { 2 } else { 1 };
+        rows.into_iter()
+            .enumerate()
+            .map(|(i, row)| MenuLine {
+                row,
+                y: area.y + MENU_TOP + i as u16 * spacing,
+                options: self.option_columns(area.x, row),
+            })
+            .collect()
+    }
+
+    /// Each option of `row` takes its text and a column either side, then a space.
+    fn option_columns(&self, x: u16, row: usize) -> Vec<Range<u16>> {
+        let Some((_, options, _)) = self.choices(row) else {
+            return Vec::new();
+        };
+        let mut start = x + LABEL_COLUMNS;
+        options
+            .iter()
+            .map(|option| {
+                let end = start + option.width() as u16 + 2;
+                let columns = start..end;
+                start = end + 1;
+                columns
+            })
+            .collect()
+    }
+
+    /// A choice row's label, its options and which of them is chosen; `None` for the
+    /// resume row.
+    pub fn choices(&self, row: usize) -> Option<(&'static str, Vec<String>, usize)> {
+        fn position<T: PartialEq>(all: &[T], chosen: &T) -> usize {
+            all.iter().position(|v| v == chosen).unwrap_or(0)
+        }
+        let game = super::app::game_of(self.game);
+        Some(match row {
+            Menu::RESUME => return None,
+            Menu::GAME => (
+                "Game",
+                GameKind::ALL.iter().map(|&k| game_label(k)).collect(),
+                position(&GameKind::ALL, &self.game.kind),
+            ),
+            Menu::SIZE => {
+                let sizes: Vec<u8> = self.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
+                let chosen = self.size().unwrap_or(0);
+                let label = |n: u8| match self.game.in_a_row {
+                    Some(k) if n == chosen && k < n => format!("{n}x{n}, {k} in a row"),
+                    _ => format!("{n}x{n}"),
+                };
+                (
+                    "Size",
+                    sizes.iter().map(|&n| label(n)).collect(),
+                    position(&sizes, &chosen),
+                )
+            }
+            Menu::MODE => (
+                "Mode",
+                Mode::ALL
+                    .iter()
+                    .map(|&m| super::ui::mode_label(m).to_string())
+                    .collect(),
+                position(Mode::ALL, &self.mode),
+            ),
+            Menu::FIRST => (
+                "You play",
+                First::ALL
+                    .iter()
+                    .map(|&s| super::ui::first_label(s).to_string())
+                    .collect(),
+                position(First::ALL, &self.starter),
+            ),
+            _ => (
+                "Bot level",
+                Difficulty::ALL
+                    .iter()
+                    .map(|&d| game.level_name(d).to_string())
+                    .collect(),
+                position(&Difficulty::ALL, &self.difficulty),
+            ),
+        })
+    }
+
+    /// Chooses option `index` of the highlighted row (as listed by [`Menu::choices`]).
+    pub fn choose(&mut self, index: usize) {
+        match self.row {
+            Menu::GAME => {
+                if let Some(&kind) = GameKind::ALL.get(index) {
+                    self.game = GameChoice::of(kind);
+                }
+            }
+            Menu::SIZE => {
+                let sizes: Vec<u8> = self.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
+                if let Some(&size) = sizes.get(index) {
+                    self.game.size = Some(size);
+                    self.game.in_a_row = self.game.in_a_row.filter(|&k| k <= size);
+                }
+            }
+            Menu::MODE => self.mode = Mode::ALL.get(index).copied().unwrap_or(self.mode),
+            Menu::FIRST => self.starter = First::ALL.get(index).copied().unwrap_or(self.starter),
+            Menu::LEVEL => {
+                self.difficulty = Difficulty::ALL
+                    .get(index)
+                    .copied()
+                    .unwrap_or(self.difficulty)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A game as the start screen names it.
+fn game_label(kind: GameKind) -> String {
+    games::build(GameChoice::of(kind)).map_or_else(
+        |_| kind.name().to_string(),
+        |game| {
+            // "Classic 3x3" lists as "Classic": its size has its own row.
+            game.title()
+                .split(' ')
+                .next()
+                .filter(|_| kind.sizes().is_some())
+                .map_or_else(|| game.title(), str::to_string)
+        },
+    )
 }
 
 /// The choice after (or before) `now` in `all`, wrapping.

@@ -81,7 +81,13 @@ pub fn run(settings: Settings, memory: Memory, seed: u64, asked: Asked) -> io::R
     app.asked_for(asked);
     app.initial_requests().into_iter().for_each(|r| bot.ask(r));
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        run_loop(&mut terminal, &mut app, &rx, |request| bot.ask(request))
+        run_loop(
+            &mut terminal,
+            &mut app,
+            &rx,
+            |request| bot.ask(request),
+            |_| terminal::suspend(),
+        )
     }));
     // Save first: it matters most, and a hung-up terminal cannot slow it down.
     let saved = app.save_on_exit();
@@ -120,12 +126,14 @@ fn watch_signals(events: Sender<Event>) -> io::Result<signal_hook::iterator::Han
 }
 
 /// Draws, waits for events and applies them until the app wants to quit. Generic over the
-/// backend so tests can drive it with `TestBackend`; `ask_bot` receives the bot requests.
+/// backend so tests can drive it with `TestBackend`; `ask_bot` receives the bot requests,
+/// `suspend` stops the program when the player asks (Ctrl-Z) and returns once it goes on.
 pub fn run_loop<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     events: &Receiver<Event>,
     mut ask_bot: impl FnMut(BotRequest),
+    mut suspend: impl FnMut(&mut Terminal<B>) -> io::Result<()>,
 ) -> io::Result<()> {
     let draw_error = |e: B::Error| io::Error::other(e.to_string());
     while !app.should_quit() {
@@ -147,7 +155,68 @@ pub fn run_loop<B: Backend>(
             if app.should_quit() {
                 break;
             }
+            if app.take_suspend() {
+                suspend(terminal)?;
+                resumed(terminal, app, &mut ask_bot).map_err(draw_error)?;
+                break; // draw at once for the returning player; later input waits
+            }
         }
     }
     Ok(())
+}
+
+/// Back from a suspension: the screen was the shell's meanwhile and the terminal may have
+/// changed size unseen (a stopped program is not told), so both of ratatui's buffers are
+/// forgotten (the next draw paints every cell; `Terminal::clear` would ask the terminal
+/// where its cursor is, see `terminal::init`) and the app learns the size.
+fn resumed<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    ask_bot: &mut impl FnMut(BotRequest),
+) -> Result<(), B::Error> {
+    terminal.autoresize()?;
+    terminal.swap_buffers();
+    terminal.swap_buffers();
+    let size = terminal.size()?;
+    for request in app.update(Event::Resize(size.width, size.height)) {
+        ask_bot(request);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use crate::config::Settings;
+
+    fn ctrl(c: char) -> Event {
+        Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+    }
+
+    /// Ctrl-Z suspends through the loop's `suspend`, and the screen is painted whole again
+    /// afterwards, though what the shell left there is unknown to ratatui.
+    #[test]
+    fn ctrl_z_suspends_and_the_whole_screen_is_drawn_again() {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let mut app = App::new(Settings::default(), Instant::now());
+        let (tx, rx) = mpsc::channel();
+        tx.send(Event::Resize(80, 24)).unwrap();
+        tx.send(ctrl('z')).unwrap();
+        let mut suspended = 0;
+        let suspend = |terminal: &mut Terminal<TestBackend>| {
+            suspended += 1;
+            // The shell had the screen meanwhile: what it showed is gone on return.
+            terminal.backend_mut().clear().unwrap();
+            // The next event quits, after the loop has drawn once more.
+            tx.send(ctrl('c')).unwrap();
+            Ok(())
+        };
+        run_loop(&mut terminal, &mut app, &rx, |_| {}, suspend).unwrap();
+        assert_eq!(suspended, 1);
+        let screen = terminal.backend().to_string();
+        assert!(screen.contains("Mode"), "{screen}");
+    }
 }

@@ -426,20 +426,26 @@ impl App {
 
     // ---- the mouse ----
 
+    /// A left click: on the start screen it chooses a row or an option, on the board it
+    /// places.
     pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left)
-            || self.screen != Screen::Game
-            || self.help
-            || self.too_small()
-        {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.help || self.too_small() {
             return;
         }
         let Some((w, h)) = self.size() else { return };
-        let layout = self.game().layout();
-        let Some(areas) = geometry::areas(layout, ratatui::layout::Rect::new(0, 0, w, h)) else {
+        let screen = ratatui::layout::Rect::new(0, 0, w, h);
+        let Some(areas) = geometry::areas(self.drawn_layout(), screen) else {
             return;
         };
-        let place = areas.board.place_at(mouse.column, mouse.row);
+        match self.screen {
+            Screen::Start => self.click_menu(areas.content, mouse.column, mouse.row),
+            Screen::Game => self.click_board(&areas.board, mouse.column, mouse.row),
+            Screen::Review(_) => {}
+        }
+    }
+
+    fn click_board(&mut self, board: &geometry::Board, x: u16, y: u16) {
+        let place = board.place_at(x, y);
         if let Some(cell) = place.and_then(|place| self.game().cell_at(place)) {
             self.play.typed = None;
             self.play.cursor = cell;

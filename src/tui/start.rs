@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use ratatui::layout::Rect;
+
 use super::app::{App, Menu, Screen, game_of, start_cursor};
 use super::status::StatusLine;
 use crate::config::Action;
@@ -43,8 +45,27 @@ impl App {
     /// unfinished game.
     fn change_choice(&mut self, forward: bool) {
         self.start.menu.change(forward);
+        self.offer_resume();
+    }
+
+    /// The chosen game's unfinished game, if it has one, is offered.
+    fn offer_resume(&mut self) {
         let key = self.menu_game().key();
         self.start.menu.resume = self.memory.saved_game(&key).map(|g| g.moves.len());
+    }
+
+    /// A click at `x`, `y` on the start screen drawn in `content`: on a row it highlights
+    /// the row, on an option it chooses it too.
+    pub(super) fn click_menu(&mut self, content: Rect, x: u16, y: u16) {
+        let lines = self.start.menu.lines(content);
+        let Some(line) = lines.into_iter().find(|line| line.y == y) else {
+            return;
+        };
+        self.start.menu.row = line.row;
+        if let Some(index) = line.options.iter().position(|cols| cols.contains(&x)) {
+            self.start.menu.choose(index);
+            self.offer_resume();
+        }
     }
 
     /// Starts a game with the start screen's choices. It replaces the chosen game's

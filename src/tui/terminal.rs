@@ -7,7 +7,7 @@ use std::thread;
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::cursor::{Hide, Show};
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
@@ -20,18 +20,36 @@ pub type Term = Terminal<CrosstermBackend<Stdout>>;
 /// panic at any later point leaves a usable terminal.
 pub fn init() -> io::Result<Term> {
     install_panic_hook();
-    let started = enable_raw_mode()
-        .and_then(|()| execute!(stdout(), EnterAlternateScreen, EnableMouseCapture))
-        .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
+    let started = enter().and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
     if started.is_err() {
         restore();
     }
-    let mut terminal = started?;
-    terminal.hide_cursor()?;
+    started
+}
+
+/// Raw mode, the alternate screen, mouse capture, the cursor hidden, the screen cleared.
+fn enter() -> io::Result<()> {
+    enable_raw_mode()?;
     // Clear by escape code: `Terminal::clear` asks the terminal where the cursor is, and a
     // terminal that never answers (some emulators, test harnesses) would stall start-up.
-    execute!(stdout(), Clear(ClearType::All))?;
-    Ok(terminal)
+    execute!(
+        stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        Hide,
+        Clear(ClearType::All)
+    )
+}
+
+/// Ctrl-Z: gives the terminal back as it was, stops the program as the terminal's own
+/// Ctrl-Z would (raw mode turns that key into a plain key, so the game raises SIGTSTP
+/// itself), and takes the terminal again once a shell continues it (`fg`). Where nothing
+/// could continue it (no job control: an orphaned process group) the system drops the
+/// signal and the game carries on at once.
+pub fn suspend() -> io::Result<()> {
+    restore();
+    signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
+    enter()
 }
 
 /// Leaves the terminal as it was: raw mode off, mouse capture off, main screen, cursor shown.

@@ -98,7 +98,7 @@ fn game_lines(app: &App) -> Vec<Line<'static>> {
         .map(|&action| row(app, keys.all_keys(action), action.description()))
         .collect();
     lines.extend(typing_lines(app));
-    lines.push(row(app, ctrl_c(), "quit at once"));
+    lines.push(terminal_keys(app));
     lines.push(legend(app));
     lines
 }
@@ -138,7 +138,7 @@ fn review_lines(app: &App) -> Vec<Line<'static>> {
             "back to the finished game",
         ),
         row(app, keys.all_keys(Action::New), "new game"),
-        row(app, ctrl_c(), "quit at once"),
+        terminal_keys(app),
     ]);
     lines
 }
@@ -160,6 +160,21 @@ fn legend(app: &App) -> Line<'static> {
     }
 }
 
+/// The keys a terminal program is expected to have: Ctrl-C quits at once, Ctrl-Z suspends
+/// (unless the config bound it to an action).
+fn terminal_keys(app: &App) -> Line<'static> {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+    let ctrl_z = crate::config::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    if app.settings().keys.action_for(ctrl_z).is_some() {
+        return row(app, ctrl_c(), "quit at once");
+    }
+    row(
+        app,
+        format!("{} {}", ctrl_c(), ctrl_z.label()),
+        "quit at once; suspend (fg resumes)",
+    )
+}
+
 /// Ctrl-C as the help and the footer write bound keys (`Ctrl-q`), so the two look alike.
 pub fn ctrl_c() -> String {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -173,8 +188,16 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
     let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
     let mut lines = vec![
         heading("On this screen"),
-        row(app, pair(Action::Up, Action::Down), "choose a row"),
-        row(app, pair(Action::Left, Action::Right), "change its choice"),
+        row(
+            app,
+            pair(Action::Up, Action::Down),
+            "choose a row (or click it)",
+        ),
+        row(
+            app,
+            pair(Action::Left, Action::Right),
+            "change its choice (or click one)",
+        ),
         row(
             app,
             keys.all_keys(Action::Place),
@@ -186,7 +209,7 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
             keys.all_keys(Action::Quit),
             "quit (back to the game if one is on)",
         ),
-        row(app, ctrl_c(), "quit at once"),
+        terminal_keys(app),
         heading("In the game"),
         row(
             app,

@@ -7,13 +7,13 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{Theme, first_label, footer_line, mode_label};
-use crate::config::{Action, First, Mode};
+use super::{Theme, footer_line, mode_label};
+use crate::config::{Action, Mode};
 use crate::core::{Difficulty, Game, Side};
-use crate::games::{self, GameChoice, GameKind};
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
 use crate::tui::geometry::Areas;
+use crate::tui::menu::LABEL_COLUMNS;
 
 pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
     let area = areas.content;
@@ -55,20 +55,18 @@ fn title_and_rules(app: &App, area: Rect, buf: &mut Buffer) {
         .render(Rect::new(area.x, area.y + 2, area.width, 4), buf);
 }
 
-/// The choice rows, one blank line apart while there is room; returns the row below the
-/// last.
+/// The choice rows where [`Menu::lines`] puts them; returns the row below the last.
 fn menu(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let menu = app.menu();
-    let rows: Vec<usize> = (0..Menu::ROWS).filter(|&r| menu.row_enabled(r)).collect();
-    // Below the menu: a blank line, two lines on the choice, then the notices.
-    let room = area.bottom().saturating_sub(area.y + 7 + 4);
-    let spacing = if rows.len() as u16 * 2 <= room { 2 } else { 1 };
-    let mut y = area.y + 7;
-    for row in rows {
-        buf.set_line(area.x, y, &menu_line(app, menu, row), area.width);
-        y += spacing;
+    let lines = menu.lines(area);
+    for line in &lines {
+        buf.set_line(area.x, line.y, &menu_line(app, menu, line.row), area.width);
     }
-    y
+    let spacing = match lines.as_slice() {
+        [first, second, ..] => second.y - first.y,
+        _ => 1,
+    };
+    lines.last().map_or(area.y, |line| line.y + spacing)
 }
 
 /// Below the menu at `y`: a sentence on the chosen mode, then the game kept or the record.
@@ -197,10 +195,9 @@ fn notices(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// One choice row: its label, then every option with the chosen one highlighted.
 fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
-    if row == Menu::RESUME {
+    let Some((label, options, chosen)) = menu.choices(row) else {
         return resume_line(app, menu);
-    }
-    let (label, options, chosen) = choices(app, menu, row);
+    };
     let mut spans = vec![row_label(app, label, menu.row == row)];
     for (i, option) in options.iter().enumerate() {
         spans.push(option_span(option, i == chosen));
@@ -209,79 +206,14 @@ fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
     Line::from(spans)
 }
 
-/// A choice row's label, its options and which of them is chosen.
-fn choices(app: &App, menu: &Menu, row: usize) -> (&'static str, Vec<String>, usize) {
-    fn position<T: PartialEq>(all: &[T], chosen: &T) -> usize {
-        all.iter().position(|v| v == chosen).unwrap_or(0)
-    }
-    match row {
-        Menu::GAME => (
-            "Game",
-            GameKind::ALL.iter().map(|&k| game_label(k)).collect(),
-            position(&GameKind::ALL, &menu.game.kind),
-        ),
-        Menu::SIZE => {
-            let sizes: Vec<u8> = menu.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
-            let chosen = menu.size().unwrap_or(0);
-            let label = |n: u8| match menu.game.in_a_row {
-                Some(k) if n == chosen && k < n => format!("{n}x{n}, {k} in a row"),
-                _ => format!("{n}x{n}"),
-            };
-            (
-                "Size",
-                sizes.iter().map(|&n| label(n)).collect(),
-                position(&sizes, &chosen),
-            )
-        }
-        Menu::MODE => (
-            "Mode",
-            Mode::ALL
-                .iter()
-                .map(|&m| mode_label(m).to_string())
-                .collect(),
-            position(Mode::ALL, &menu.mode),
-        ),
-        Menu::FIRST => (
-            "You play",
-            First::ALL
-                .iter()
-                .map(|&s| first_label(s).to_string())
-                .collect(),
-            position(First::ALL, &menu.starter),
-        ),
-        _ => {
-            let game = app.menu_game();
-            (
-                "Bot level",
-                Difficulty::ALL
-                    .iter()
-                    .map(|&d| game.level_name(d).to_string())
-                    .collect(),
-                position(&Difficulty::ALL, &menu.difficulty),
-            )
-        }
-    }
-}
-
-/// A game as the start screen names it.
-fn game_label(kind: GameKind) -> String {
-    games::build(GameChoice::of(kind)).map_or_else(
-        |_| kind.name().to_string(),
-        |game| {
-            // "Classic 3x3" lists as "Classic": its size has its own row.
-            game.title()
-                .split(' ')
-                .next()
-                .filter(|_| kind.sizes().is_some())
-                .map_or_else(|| game.title(), str::to_string)
-        },
-    )
-}
-
 /// A row's label, with a pointer and the accent when the row has the focus.
 fn row_label(app: &App, label: &str, focused: bool) -> Span<'static> {
     let pointer = if focused { "▶ " } else { "  " };
-    Span::styled(format!("{pointer}{label:<11}"), focus_style(app, focused))
+    let width = LABEL_COLUMNS as usize - 2;
+    Span::styled(
+        format!("{pointer}{label:<width$}"),
+        focus_style(app, focused),
+    )
 }
 
 fn focus_style(app: &App, focused: bool) -> Style {
