@@ -13,9 +13,9 @@ use crate::core::{Difficulty, Game, Side};
 use crate::games::{self, GameChoice, GameKind};
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
-use crate::tui::geometry::Areas;
+use crate::tui::geometry::StartAreas;
 
-pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
+pub fn render(app: &App, areas: StartAreas, buf: &mut Buffer) {
     let area = areas.content;
     title_and_rules(app, area, buf);
     let below_menu = menu(app, area, buf);
@@ -104,7 +104,7 @@ fn mode_text(app: &App, menu: &Menu) -> String {
 }
 
 /// The keys of the start screen, and the status line before any game has started.
-fn footer(app: &App, areas: Areas, buf: &mut Buffer) {
+fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
     let keys = &app.settings().keys;
     let first = |a: Action| keys.first_key(a);
     let back = if app.has_game() {
