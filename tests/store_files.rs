@@ -343,3 +343,45 @@ fn stats_command_says_what_the_game_will_do_with_an_unusable_file() {
     assert!(!String::from_utf8_lossy(&out.stdout).contains("No games"));
     assert!(data.join("stats.toml").exists() && !bak.exists());
 }
+
+/// A newer build's game this build does not know keeps its file: it is never read, moved or
+/// deleted, while the known games' files are used as usual.
+#[test]
+fn a_saved_game_of_an_unknown_game_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let unknown = dir.path().join("saved-game-chess.toml");
+    let text = "version = 2\ngame = \"chess\"\nmode = \"bot\"\nmoves = [\"e4\"]\n";
+    fs::write(&unknown, text).unwrap();
+    store.save_game(&some_game()).unwrap();
+    let loaded = store.load_games();
+    assert!(loaded.iter().all(|(_, l)| l.notice.is_none()));
+    let games: Vec<&str> = loaded
+        .iter()
+        .filter(|(_, l)| l.value.is_some())
+        .map(|(key, _)| key.as_str())
+        .collect();
+    assert_eq!(games, ["latin"]);
+    store.clear_game("latin").unwrap();
+    assert_eq!(
+        fs::read_to_string(&unknown).unwrap(),
+        text,
+        "kept as it was"
+    );
+}
+
+/// A Tic-Tac-Latin game saved by the build before games were named (format 1, no `game`)
+/// resumes as Tic-Tac-Latin.
+#[test]
+fn a_game_saved_before_games_were_named_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let old = "version = 1\nmode = \"bot\"\nhuman = \"first\"\ndifficulty = \"hard\"\n\
+               moves = [\"b2\", \"c3\"]\n";
+    fs::write(store.game_path("latin"), old).unwrap();
+    let loaded = store.load_game("latin");
+    assert_eq!(loaded.notice, None);
+    let game = loaded.value.expect("resumable");
+    assert_eq!(game.game, "latin");
+    assert_eq!(game.moves.len(), 2);
+}

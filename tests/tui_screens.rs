@@ -699,9 +699,7 @@ fn the_start_screen_draws_options_where_clicks_find_them() {
             .map(|l| l.trim_matches('"').chars().collect())
             .collect();
         let area = ratatui::layout::Rect::new(0, 0, w, h);
-        let content = geometry::areas(game.app.drawn_layout(), area)
-            .unwrap()
-            .content;
+        let content = geometry::start_areas(area).unwrap().content;
         let menu = game.app.menu();
         for line in menu.lines(content) {
             let (_, options, _) = menu.choices(line.row).unwrap();

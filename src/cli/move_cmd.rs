@@ -134,6 +134,10 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     if let Some(claim) = decision.claim {
         line = format!("{line} {}", claim_words(claim));
     }
+    // How the bot found it, where it says (Qubic's "dictionary", a search's depth).
+    if let Some(how) = &decision.how {
+        line = format!("{line} ({how})");
+    }
     println!("{line}");
     let after = position
         .play(decision.cell)

@@ -36,11 +36,11 @@ pub enum SymbolError {
          drawn with it would be ambiguous"
     )]
     PositionChar(char),
-    /// `W`, `D`, `L` (either case) or `·`: the hints on empty cells are written with them,
-    /// so a stone beside a hint would read as one.
+    /// `W`, `D`, `L` (either case), `+` or `·`: the hints on empty cells are written with
+    /// them, so a stone beside a hint would read as one.
     #[error(
-        "'{0}' is how hints write a move's value (W win, D draw, L loss, · unproven), so a \
-         stone drawn with it would read as a hint"
+        "'{0}' is how hints write a move's value (W win, D draw, L loss; + · - for unproven \
+         moves), so a stone drawn with it would read as a hint"
     )]
     HintChar(char),
     /// `,`: it separates the two symbols in `--symbols X,O`, so it could not be given there.
@@ -66,9 +66,10 @@ fn sequence(code_points: usize) -> String {
     }
 }
 
-/// The characters hints start with on the board (`W5`, `D`, `L3`, `·`), in both cases for
-/// the letters: a symbol is refused when it starts with one of them.
-pub const HINT_CHARS: [char; 7] = ['W', 'D', 'L', 'w', 'd', 'l', '·'];
+/// The characters hints start with on the board (`W5`, `D`, `L3`, and `+` `·` `-` for an
+/// unproven move's guess), in both cases for the letters: a symbol is refused when it starts
+/// with one of them. (`-` is refused already, as an empty cell of the position text.)
+pub const HINT_CHARS: [char; 8] = ['W', 'D', 'L', 'w', 'd', 'l', '+', '·'];
 
 /// The characters of the position text that are not stones: `-` and `.` for an empty cell,
 /// `/` between rows.
@@ -83,8 +84,8 @@ impl SymbolError {
                  `second = \"@\"`"
             }
             SymbolError::HintChar(_) => {
-                "pick a character other than W, D, L (in either case) and ·, e.g. `first = \"#\"` \
-                 or `second = \"@\"`"
+                "pick a character other than W, D, L (in either case), + and ·, e.g. `first = \
+                 \"#\"` or `second = \"@\"`"
             }
             SymbolError::Sequence { .. } => {
                 "use a single-code-point symbol like \"🦀\", e.g. `first = \"🦀\"`"
@@ -428,7 +429,7 @@ mod tests {
         }
         // Look-alikes outside the position text are still fine.
         assert!(Symbol::new("•").is_ok());
-        assert!(Symbol::new("+").is_ok());
+        assert!(Symbol::new("#").is_ok());
     }
 
     #[test]

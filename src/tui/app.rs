@@ -279,12 +279,11 @@ impl App {
         self.size
     }
 
-    /// The layout the screen draws now: the game's on the game screen, the start screen's
-    /// own on the start screen (it fits wherever Tic-Tac-Latin does).
-    pub fn drawn_layout(&self) -> crate::core::Layout {
+    /// The smallest terminal the screen showing now fits in.
+    pub fn minimum_size(&self) -> (u16, u16) {
         match self.screen {
-            Screen::Start => crate::core::Layout::board(4, 4),
-            _ => self.game().layout(),
+            Screen::Start => geometry::START_MIN,
+            _ => geometry::minimum(self.game().layout()),
         }
     }
 
@@ -292,8 +291,13 @@ impl App {
     /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
     /// the bot waits.
     pub fn too_small(&self) -> bool {
-        self.size
-            .is_some_and(|(w, h)| !geometry::fits(self.drawn_layout(), w, h))
+        self.size.is_some_and(|(w, h)| {
+            let area = ratatui::layout::Rect::new(0, 0, w, h);
+            match self.screen {
+                Screen::Start => geometry::start_areas(area).is_none(),
+                _ => !geometry::fits(self.game().layout(), w, h),
+            }
+        })
     }
 
     /// The position after all the moves played.

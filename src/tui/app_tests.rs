@@ -1086,9 +1086,7 @@ fn clicks_on_the_start_screen_choose_rows_and_options() {
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
     h.send(Event::Resize(100, 30));
     let screen = ratatui::layout::Rect::new(0, 0, 100, 30);
-    let content = geometry::areas(h.app.drawn_layout(), screen)
-        .unwrap()
-        .content;
+    let content = geometry::start_areas(screen).unwrap().content;
     let lines = h.app.menu().lines(content);
     let line = |row: usize| lines.iter().find(|l| l.row == row).unwrap().clone();
     // The label of the level row highlights it.

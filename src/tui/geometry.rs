@@ -230,6 +230,34 @@ pub struct Areas {
     pub footer: Rect,
 }
 
+/// The start screen's smallest terminal: the text of its choices, as wide and tall as the
+/// game screen of a small board.
+pub const START_MIN: (u16, u16) = (70, 22);
+
+/// The start screen's parts: the text, and the status and footer lines at its bottom.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StartAreas {
+    pub content: Rect,
+    pub status: Rect,
+    pub footer: Rect,
+}
+
+/// The start screen's layout, or `None` when the terminal is too small for it.
+pub fn start_areas(area: Rect) -> Option<StartAreas> {
+    let (min_w, min_h) = START_MIN;
+    if area.width < min_w || area.height < min_h {
+        return None;
+    }
+    let width = area.width.min(MAX_WIDTH);
+    let x = area.x + (area.width - width) / 2;
+    let y = area.y + (area.height - min_h) / 2;
+    Some(StartAreas {
+        content: Rect::new(x, y, width, min_h),
+        status: Rect::new(x, y + min_h - 2, width, 1),
+        footer: Rect::new(x, y + min_h - 1, width, 1),
+    })
+}
+
 /// The arrangements of a layout's blocks to try, preferred first.
 fn arrangements(layout: Layout) -> Vec<Arrangement> {
     let blocks = layout.blocks;

@@ -434,12 +434,18 @@ impl App {
         }
         let Some((w, h)) = self.size() else { return };
         let screen = ratatui::layout::Rect::new(0, 0, w, h);
-        let Some(areas) = geometry::areas(self.drawn_layout(), screen) else {
-            return;
-        };
+        let (x, y) = (mouse.column, mouse.row);
         match self.screen {
-            Screen::Start => self.click_menu(areas.content, mouse.column, mouse.row),
-            Screen::Game => self.click_board(&areas.board, mouse.column, mouse.row),
+            Screen::Start => {
+                if let Some(areas) = geometry::start_areas(screen) {
+                    self.click_menu(areas.content, x, y);
+                }
+            }
+            Screen::Game => {
+                if let Some(areas) = geometry::areas(self.game().layout(), screen) {
+                    self.click_board(&areas.board, x, y);
+                }
+            }
             Screen::Review(_) => {}
         }
     }

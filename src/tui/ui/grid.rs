@@ -22,6 +22,7 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
     labels(app, board, buf);
     let scorers = scorers(game, position);
     let hints = app.hint_values();
+    let guesses = GuessScale::of(hints.as_deref().unwrap_or_default());
     let best = match app.screen() {
         Screen::Review(_) => better_move(app),
         _ => app.hint_best(),
@@ -43,7 +44,7 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
         let hint = hints
             .as_ref()
             .and_then(|h| h.iter().find(|(c, _)| *c == cell).map(|&(_, hint)| hint));
-        look.paint(buf, position.at(cell), hint, best == Some(cell));
+        look.paint(buf, position.at(cell), hint, &guesses, best == Some(cell));
         if last == Some(cell) {
             look.corner(buf, "•");
         }
@@ -86,7 +87,14 @@ struct CellLook<'a> {
 }
 
 impl CellLook<'_> {
-    fn paint(&self, buf: &mut Buffer, stone: Option<Side>, hint: Option<Hint>, best: bool) {
+    fn paint(
+        &self,
+        buf: &mut Buffer,
+        stone: Option<Side>,
+        hint: Option<Hint>,
+        guesses: &GuessScale,
+        best: bool,
+    ) {
         let options = self.app.settings();
         let theme = Theme(options);
         let mid = self.inner.y + self.inner.height / 2;
@@ -130,7 +138,7 @@ impl CellLook<'_> {
                         style = style.add_modifier(Modifier::UNDERLINED);
                     }
                 }
-                centred(buf, self.inner, mid, &hint_text(hint), style);
+                centred(buf, self.inner, mid, &guesses.text(hint), style);
             }
             (None, None) if best => self.better_move(buf, mid),
             (None, None) => {}
@@ -201,12 +209,41 @@ impl CellLook<'_> {
     }
 }
 
-/// A hint as the board shows it: `W5`, `D`, `L3` exact, `W≤7` / `L≤4` proven bounds, `·`
-/// for a move nothing is proven about (its guess only orders the moves).
-pub fn hint_text(hint: Hint) -> String {
-    match hint {
-        Hint::Proven(claim) => claim.short(),
-        Hint::Guess(_) => "·".to_string(),
+/// How the guesses of a position's unproven moves compare: the top third of their range
+/// shows `+`, the bottom third `-`, the rest `·` (all `·` when they are all alike). A guess
+/// only orders moves; it is no value, so it gets no number.
+pub struct GuessScale {
+    low: i32,
+    high: i32,
+}
+
+impl GuessScale {
+    pub fn of(hints: &[(CellId, Hint)]) -> GuessScale {
+        let scores = hints.iter().filter_map(|&(_, hint)| match hint {
+            Hint::Guess(score) => Some(score),
+            Hint::Proven(_) => None,
+        });
+        let (low, high) = scores.fold((i32::MAX, i32::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
+        GuessScale { low, high }
+    }
+
+    /// A hint as the board shows it: `W5`, `D`, `L3` exact, `W≤7` / `L≤4` proven bounds,
+    /// `+` `·` `-` for unproven moves by their guess.
+    pub fn text(&self, hint: Hint) -> String {
+        match hint {
+            Hint::Proven(claim) => claim.short(),
+            Hint::Guess(score) if self.high > self.low => {
+                let third = (i64::from(self.high) - i64::from(self.low)) / 3;
+                if i64::from(score) >= i64::from(self.high) - third {
+                    "+".into()
+                } else if i64::from(score) <= i64::from(self.low) + third {
+                    "-".into()
+                } else {
+                    "·".into()
+                }
+            }
+            Hint::Guess(_) => "·".into(),
+        }
     }
 }
 
@@ -487,5 +524,30 @@ fn labels(app: &App, board: &Board, buf: &mut Buffer) {
                 row_label(frame.y + frame.height / 2, (row + 1).to_string(), buf);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Value;
+
+    #[test]
+    fn guesses_show_their_third_and_proofs_their_claim() {
+        let hints: Vec<(CellId, Hint)> = [-30, 0, 5, 30]
+            .into_iter()
+            .enumerate()
+            .map(|(i, score)| (CellId::new(i), Hint::Guess(score)))
+            .chain([(CellId::new(9), Hint::Proven(Claim::WinWithin(7)))])
+            .collect();
+        let scale = GuessScale::of(&hints);
+        let texts: Vec<String> = hints.iter().map(|&(_, h)| scale.text(h)).collect();
+        assert_eq!(texts, ["-", "·", "·", "+", "W≤7"]);
+        let same = GuessScale::of(&[(CellId::new(0), Hint::Guess(4))]);
+        assert_eq!(same.text(Hint::Guess(4)), "·");
+        assert_eq!(
+            same.text(Hint::Proven(Claim::Exact(Value::draw_in(3)))),
+            "D"
+        );
     }
 }

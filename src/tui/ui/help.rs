@@ -154,8 +154,8 @@ fn legend(app: &App) -> Line<'static> {
     } else {
         row(
             app,
-            "W≤7 L≤6 ·".into(),
-            "win/loss forced within N plies; · unproven",
+            "W≤7 L≤6 + · -".into(),
+            "forced within N plies; + · - a guess",
         )
     }
 }

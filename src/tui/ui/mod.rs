@@ -20,29 +20,35 @@ use crate::core::{Outcome, Side};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let Some(areas) = geometry::areas(self.drawn_layout(), area) else {
+        let content = match self.screen() {
+            Screen::Start => geometry::start_areas(area).map(|areas| {
+                start::render(self, areas, buf);
+                areas.content
+            }),
+            Screen::Game | Screen::Review(_) => {
+                geometry::areas(self.game().layout(), area).map(|areas| {
+                    title(self, areas.title, buf);
+                    grid::render(self, &areas.board, buf);
+                    panel::render(self, areas.panel, buf);
+                    status(self, areas.status, buf);
+                    footer(self, areas.footer, buf);
+                    areas.content
+                })
+            }
+        };
+        let Some(content) = content else {
             too_small(self, area, buf);
             return;
         };
-        match self.screen() {
-            Screen::Start => start::render(self, areas, buf),
-            Screen::Game | Screen::Review(_) => {
-                title(self, areas.title, buf);
-                grid::render(self, &areas.board, buf);
-                panel::render(self, areas.panel, buf);
-                status(self, areas.status, buf);
-                footer(self, areas.footer, buf);
-            }
-        }
         if self.help() {
-            help::render(self, areas.content, buf);
+            help::render(self, content, buf);
         }
     }
 }
 
 /// Instead of a broken picture: how big the terminal must be.
 fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
-    let (min_w, min_h) = geometry::minimum(app.drawn_layout());
+    let (min_w, min_h) = app.minimum_size();
     let text = vec![
         Line::from(glued(&format!(
             "Terminal too small: {} x {}.",

@@ -12,10 +12,10 @@ use crate::config::{Action, Mode};
 use crate::core::{Difficulty, Game, Side};
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
-use crate::tui::geometry::Areas;
+use crate::tui::geometry::StartAreas;
 use crate::tui::menu::LABEL_COLUMNS;
 
-pub fn render(app: &App, areas: Areas, buf: &mut Buffer) {
+pub fn render(app: &App, areas: StartAreas, buf: &mut Buffer) {
     let area = areas.content;
     title_and_rules(app, area, buf);
     let below_menu = menu(app, area, buf);
@@ -102,7 +102,7 @@ fn mode_text(app: &App, menu: &Menu) -> String {
 }
 
 /// The keys of the start screen, and the status line before any game has started.
-fn footer(app: &App, areas: Areas, buf: &mut Buffer) {
+fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
     let keys = &app.settings().keys;
     let first = |a: Action| keys.first_key(a);
     let back = if app.has_game() {
