@@ -10,6 +10,7 @@ pub mod board;
 pub mod cell;
 pub mod patterns;
 pub mod rules;
+pub mod search;
 pub mod text;
 
 #[cfg(test)]
