@@ -6,9 +6,13 @@
 //! (position text); then `search` (the engine), `players`, `clock` (contest matches),
 //! `protocol` (the engine line protocol) and `adapter` (the `crate::core` interface).
 
+pub mod adapter;
 pub mod board;
 pub mod cell;
+pub mod clock;
 pub mod patterns;
+pub mod players;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod text;
@@ -20,6 +24,7 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod text_tests;
 
+pub use adapter::{Extreme, ExtremeEngine};
 pub use board::{Board, Placed};
 pub use cell::{Cell, CellParseError};
 pub use rules::{IllegalMove, Moves, State, Target};

@@ -11,6 +11,7 @@
 //! - `time`: when to stop.
 
 pub mod eval;
+pub mod hints;
 pub mod iterate;
 pub mod ordering;
 pub mod position;

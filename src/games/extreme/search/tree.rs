@@ -54,11 +54,11 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Counts a node and says whether to stop now; every 1024 nodes the count goes to the
-    /// shared total and the main thread checks the clock.
+    /// Counts a node and says whether to stop now; every 256 nodes (well under a
+    /// millisecond) the count goes to the shared total and the main thread checks the clock.
     fn stopped(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes == 1024 {
+        if self.nodes == 256 {
             self.flush_nodes();
             if self.deadline.is_some_and(|d| d.passed()) {
                 self.stop.store(true, Relaxed);
