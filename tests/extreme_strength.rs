@@ -127,3 +127,44 @@ fn clock() {
     println!("{} ({game} games)", clock_figures(&mut times, budget));
     assert!(times.iter().all(|&t| t <= budget));
 }
+
+/// Search speed in positions (nodes) per second: timed searches of EXTREME_MS from 20
+/// positions of seeded random games, on one thread and on EXTREME_THREADS (default: all
+/// cores).
+#[test]
+#[ignore]
+fn speed() {
+    use std::sync::Arc;
+    use tictaclatin::games::extreme::search::{Limits, Table, search};
+
+    let budget = Duration::from_millis(number("EXTREME_MS", 1000));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let many = number("EXTREME_THREADS", cores as u64) as usize;
+    let positions: Vec<State> = (0..20)
+        .map(|seed| {
+            let opening =
+                tictaclatin::games::extreme::clock::random_opening(seed, 10 + 4 * seed as usize);
+            opening
+                .into_iter()
+                .fold(State::START, |s, c| s.play(c).unwrap())
+        })
+        .filter(|s| !s.status().is_over())
+        .collect();
+    for threads in [1, many] {
+        let (mut nodes, mut seconds, mut depth) = (0u64, 0.0, 0u32);
+        for state in &positions {
+            let table = Arc::new(Table::new(64));
+            let report = search(state, &Limits::time(budget, threads), &table).unwrap();
+            nodes += report.nodes;
+            seconds += report.elapsed.as_secs_f64();
+            depth += report.depth;
+        }
+        println!(
+            "{threads} thread(s): {:.0} positions per second, mean depth {:.1}, over {} \
+             searches of {budget:?}",
+            nodes as f64 / seconds,
+            depth as f64 / positions.len() as f64,
+            positions.len()
+        );
+    }
+}

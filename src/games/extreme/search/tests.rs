@@ -98,3 +98,37 @@ fn two_threads_search_too() {
     assert!(report.elapsed < budget + OVERSHOOT, "{:?}", report.elapsed);
     assert!(State::START.play(report.best).is_ok());
 }
+
+#[test]
+fn the_search_ends_the_game_ahead_on_points() {
+    // All but D4 decided: X won A1 (6), O won D1 (6), the rest drawn. X, sent to D4 by
+    // O's last move C4d4, completes row 1 of D4 with d1: the game ends 12 to 6.
+    let drawn = "XOXO/XOXO/OXOX/OXOX";
+    let mut setup = Setup::new()
+        .board("A1", "XXXX/OO--/----/----")
+        .board("D1", "OOOO/XX--/X---/----")
+        .board("D4", "XXX-/OO--/O---/----")
+        .board("C4", "XOXO/OXOX/OXOX/XOXO");
+    for name in [
+        "B1", "C1", "A2", "B2", "C2", "D2", "A3", "B3", "C3", "D3", "A4", "B4",
+    ] {
+        setup = setup.board(name, drawn);
+    }
+    let state = setup.state("C4d4", 'x');
+    let report = search(&state, &Limits::depth(3), &table()).unwrap();
+    assert_eq!(report.best, cell("D4d1"));
+    assert_eq!(report.score, super::score::points_end(6));
+    let end = play(state, &["D4d1"]);
+    assert_eq!(end.status(), crate::core::Status::Draw);
+    assert_eq!(end.points(), [12, 6]);
+}
+
+#[test]
+fn a_claim_is_made_only_for_a_proven_pattern() {
+    use crate::core::Claim;
+    use crate::games::extreme::players::searcher::claim;
+    let report = search(&x_one_board_from_the_top_row(), &Limits::depth(4), &table()).unwrap();
+    assert_eq!(claim(&report), Some(Claim::WinWithin(1)));
+    let report = search(&State::START, &Limits::depth(2), &table()).unwrap();
+    assert_eq!(claim(&report), None);
+}
