@@ -15,7 +15,7 @@ use crate::core::{
 };
 
 use super::cell::Cell;
-use super::patterns::{PATTERNS, has_pattern};
+use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
 use super::rules::{IllegalMove, State};
 use super::search::{Limits, Table, hints::score_moves};
@@ -167,12 +167,11 @@ impl Position for State {
             .iter()
             .filter(|&&p| p & !won == 0)
             .fold(0u16, |all, &p| all | p);
-        let cells = (0..16)
+        // Small boards row-major, cells row-major inside: sorted once at the end.
+        let mut cells: Vec<CellId> = (0..16)
             .filter(|b| boards & (1 << b) != 0)
             .flat_map(|b| (0..16).map(move |l| cell_id(Cell::in_board(b, l))))
-            .collect::<Vec<_>>();
-        debug_assert!(has_pattern(won));
-        let mut cells = cells;
+            .collect();
         cells.sort_unstable();
         vec![MarkedLine { cells, side }]
     }
@@ -201,15 +200,20 @@ pub struct ExtremeEngine {
     table: Arc<Table>,
     /// Serialises searches on the shared table from several callers.
     busy: Mutex<()>,
-    pub threads: usize,
+    threads: usize,
 }
 
 impl ExtremeEngine {
     pub fn new() -> ExtremeEngine {
+        ExtremeEngine::with_threads(1)
+    }
+
+    /// An engine whose own searches (the line protocol, hints) use `threads` threads.
+    pub fn with_threads(threads: usize) -> ExtremeEngine {
         ExtremeEngine {
             table: Arc::new(Table::new(players::searcher::TABLE_MEGABYTES)),
             busy: Mutex::new(()),
-            threads: 1,
+            threads: threads.max(1),
         }
     }
 
