@@ -39,7 +39,7 @@ fn refused(args: &[&str], message: &str) {
 fn bad_game_choices_name_what_is_valid() {
     refused(
         &["move", "--game", "chess", "X--/---/---"],
-        "unknown game 'chess': the games are latin, classic, qubic",
+        "unknown game 'chess': the games are latin, classic, qubic, extreme",
     );
     refused(
         &["move", "--game", "classic", "--size", "2", "X---"],

@@ -5,6 +5,7 @@
 //! Adding a game is a folder here, a [`GameKind`] variant and its line in [`build`].
 
 pub mod classic;
+pub mod extreme;
 pub mod latin;
 pub mod qubic;
 
@@ -21,11 +22,17 @@ pub enum GameKind {
     Latin,
     Classic,
     Qubic,
+    Extreme,
 }
 
 impl GameKind {
     /// In the order the start screen lists them.
-    pub const ALL: [GameKind; 3] = [GameKind::Latin, GameKind::Classic, GameKind::Qubic];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Latin,
+        GameKind::Classic,
+        GameKind::Qubic,
+        GameKind::Extreme,
+    ];
 
     /// As flags, the config file and saved files name it.
     pub fn name(self) -> &'static str {
@@ -33,6 +40,7 @@ impl GameKind {
             GameKind::Latin => "latin",
             GameKind::Classic => "classic",
             GameKind::Qubic => "qubic",
+            GameKind::Extreme => "extreme",
         }
     }
 
@@ -42,7 +50,7 @@ impl GameKind {
         match self {
             GameKind::Latin => None,
             GameKind::Classic => Some((3..=7, 3)),
-            GameKind::Qubic => None,
+            GameKind::Qubic | GameKind::Extreme => None,
         }
     }
 }
@@ -128,6 +136,10 @@ pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
         GameKind::Qubic => {
             refuse_variant(choice, "Qubic")?;
             Ok(Arc::new(qubic::adapter::QubicGame))
+        }
+        GameKind::Extreme => {
+            refuse_variant(choice, "Extreme tic-tac-toe")?;
+            Ok(Arc::new(extreme::adapter::Extreme))
         }
     }
 }
@@ -221,7 +233,7 @@ mod tests {
         let err = "chess".parse::<GameKind>().unwrap_err();
         assert!(
             err.to_string()
-                .contains("the games are latin, classic, qubic"),
+                .contains("the games are latin, classic, qubic, extreme"),
             "{err}"
         );
         let sized = GameChoice {

@@ -1,0 +1,292 @@
+//! Extreme tic-tac-toe behind the `crate::core` interface: [`Extreme`] is the `Game`, the
+//! rules' [`State`] is the `Position`, [`ExtremeEngine`] the `Engine`.
+//!
+//! Cells are numbered `r * 16 + c` (global row and column); the layout is 4x4 blocks (the
+//! small boards, row-major) of 4x4 cells.
+
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::core::{
+    BlockState, CellError, CellId, Engine, Game, Grid, Hint, Layout, MarkedLine, MoveError,
+    Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
+    Value,
+};
+
+use super::cell::Cell;
+use super::patterns::PATTERNS;
+use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
+use super::rules::{IllegalMove, State};
+use super::search::{Limits, Table, hints::score_moves};
+
+/// The core's id of a cell.
+pub fn cell_id(cell: Cell) -> CellId {
+    CellId::new(cell.index())
+}
+
+/// The cell of a core id, if it is on the board.
+pub fn cell_of(id: CellId) -> Option<Cell> {
+    u8::try_from(id.index()).ok().map(Cell::new)
+}
+
+/// The game: its names, drawing and rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extreme;
+
+impl Game for Extreme {
+    fn key(&self) -> String {
+        "extreme".into()
+    }
+
+    fn title(&self) -> String {
+        "Extreme tic-tac-toe".into()
+    }
+
+    fn rules(&self) -> Vec<String> {
+        [
+            "16 small 4x4 boards in a 4x4 big board; a row, column or diamond wins a board.",
+            "Your move sends the opponent to the small board matching your cell's place.",
+            "Sent to a won or full board, they may play in any open board.",
+            "Winning a small board earns a bonus move (not a second one in a row).",
+            "A row, column or diamond of won small boards wins the game.",
+            "Otherwise, when all are decided, won boards score: corners 6, edges 4, centre 3.",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    /// Far too big to solve: the bot searches under a clock.
+    fn solved(&self) -> bool {
+        false
+    }
+
+    fn layout(&self) -> Layout {
+        Layout {
+            blocks: Grid::new(4, 4),
+            cells: Grid::new(4, 4),
+            may_stack: false,
+        }
+    }
+
+    fn place(&self, cell: CellId) -> Place {
+        let (r, c) = (cell.index() / 16, cell.index() % 16);
+        Place {
+            block: ((r / 4) * 4 + c / 4) as u8,
+            row: (r % 4) as u8,
+            col: (c % 4) as u8,
+        }
+    }
+
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        (place.block < 16 && place.row < 4 && place.col < 4).then(|| {
+            let local = usize::from(place.row) * 4 + usize::from(place.col);
+            cell_id(Cell::in_board(usize::from(place.block), local))
+        })
+    }
+
+    fn cell_name(&self, cell: CellId) -> String {
+        cell_of(cell).map_or_else(|| format!("#{}", cell.index()), |c| c.to_string())
+    }
+
+    fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
+        text.parse::<Cell>()
+            .map(cell_id)
+            .map_err(|e| CellError(e.to_string()))
+    }
+
+    fn start(&self) -> Box<dyn Position> {
+        Box::new(State::START)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
+        text.parse::<State>()
+            .map(|s| Box::new(s) as Box<dyn Position>)
+            .map_err(|e| PositionError(e.to_string()))
+    }
+
+    fn engine(&self) -> Arc<dyn Engine> {
+        Arc::new(ExtremeEngine::new())
+    }
+}
+
+impl Position for State {
+    fn at(&self, cell: CellId) -> Option<Side> {
+        cell_of(cell).and_then(|c| State::at(self, c))
+    }
+
+    fn to_move(&self) -> Side {
+        State::to_move(self)
+    }
+
+    fn status(&self) -> Status {
+        State::status(self)
+    }
+
+    fn legal_moves(&self) -> Vec<CellId> {
+        let mut cells: Vec<CellId> = self.moves().cells().map(cell_id).collect();
+        cells.sort_unstable();
+        cells
+    }
+
+    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+        let Some(c) = cell_of(cell) else {
+            return Err(MoveError::NotAllowed(format!(
+                "cell {} is off the board",
+                cell.index()
+            )));
+        };
+        match State::play(self, c) {
+            Ok(next) => Ok(Box::new(next)),
+            Err(IllegalMove::GameOver) => Err(MoveError::GameOver),
+            Err(e @ IllegalMove::Taken(_)) => Err(MoveError::Taken(e.to_string())),
+            Err(e) => Err(MoveError::NotAllowed(e.to_string())),
+        }
+    }
+
+    fn text(&self) -> String {
+        State::text(self)
+    }
+
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(*self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn stones(&self) -> usize {
+        State::stones(self) as usize
+    }
+
+    /// The won big-board pattern, if any: one line holding every cell of its four small
+    /// boards (64 cells), in the winner's colour. When several patterns are complete (the
+    /// last board finished more than one), all their boards are in it.
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        let Status::Won(side) = State::status(self) else {
+            return Vec::new();
+        };
+        let won = self.board().won(side);
+        let boards = PATTERNS
+            .iter()
+            .filter(|&&p| p & !won == 0)
+            .fold(0u16, |all, &p| all | p);
+        // Small boards row-major, cells row-major inside: sorted once at the end.
+        let mut cells: Vec<CellId> = (0..16)
+            .filter(|b| boards & (1 << b) != 0)
+            .flat_map(|b| (0..16).map(move |l| cell_id(Cell::in_board(b, l))))
+            .collect();
+        cells.sort_unstable();
+        vec![MarkedLine { cells, side }]
+    }
+
+    /// The points the draw rule gives so far: corners 6, edges 4, centre 3 per small board
+    /// won (the final score when the game ends without a winner).
+    fn points(&self) -> Option<[u32; 2]> {
+        Some(State::points(self))
+    }
+
+    fn blocks(&self) -> Vec<BlockState> {
+        (0..16).map(|b| self.board().block(b)).collect()
+    }
+
+    fn bonus_move(&self) -> bool {
+        self.bonus()
+    }
+}
+
+/// How long `hints` searches.
+pub const HINT_TIME: Duration = Duration::from_millis(500);
+
+/// The engine: search-based; nothing is solved.
+pub struct ExtremeEngine {
+    /// Shared by `hints` and the line protocol; players get their own.
+    table: Arc<Table>,
+    /// Serialises searches on the shared table from several callers.
+    busy: Mutex<()>,
+    threads: usize,
+}
+
+impl ExtremeEngine {
+    pub fn new() -> ExtremeEngine {
+        ExtremeEngine::with_threads(1)
+    }
+
+    /// An engine whose own searches (the line protocol, hints) use `threads` threads.
+    pub fn with_threads(threads: usize) -> ExtremeEngine {
+        ExtremeEngine {
+            table: Arc::new(Table::new(players::searcher::TABLE_MEGABYTES)),
+            busy: Mutex::new(()),
+            threads: threads.max(1),
+        }
+    }
+
+    /// A search on the engine's own table (for the line protocol).
+    pub fn search(&self, state: &State, movetime: Duration) -> Option<super::search::Report> {
+        let _guard = self.busy.lock().unwrap_or_else(|p| p.into_inner());
+        super::search::search(state, &Limits::time(movetime, self.threads), &self.table)
+    }
+}
+
+impl Default for ExtremeEngine {
+    fn default() -> Self {
+        ExtremeEngine::new()
+    }
+}
+
+impl Engine for ExtremeEngine {
+    /// Known only once the game is over: a win by pattern, or the end without a winner
+    /// (a draw, whatever the points).
+    fn value(&self, position: &dyn Position) -> Option<Value> {
+        let outcome = match position.status() {
+            Status::InPlay => return None,
+            Status::Draw => Outcome::Draw,
+            Status::Won(side) if side == position.to_move() => Outcome::Win,
+            Status::Won(_) => Outcome::Loss,
+        };
+        Some(Value { outcome, plies: 0 })
+    }
+
+    /// Each legal move's search score (a guess), or what the search proved.
+    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+        let Some(state) = players::state_of(position) else {
+            return Vec::new();
+        };
+        let _guard = self.busy.lock().unwrap_or_else(|p| p.into_inner());
+        let mut hints: Vec<(CellId, Hint)> = score_moves(&state, HINT_TIME, &self.table)
+            .into_iter()
+            .map(|(cell, hint)| (cell_id(cell), hint))
+            .collect();
+        hints.sort_unstable_by_key(|&(cell, _)| cell);
+        hints
+    }
+
+    fn instant_hints(&self) -> bool {
+        false
+    }
+
+    fn player_names(&self) -> Vec<String> {
+        players::NAMES.map(String::from).to_vec()
+    }
+
+    fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
+        use super::players::levels::{EASY, HARD, MEDIUM};
+        Ok(match name.trim().to_ascii_lowercase().as_str() {
+            // `perfect` is what the levels call the top one in every game.
+            "max" | "perfect" => Box::new(Searcher::max(options)),
+            "hard" => Box::new(Level::new("hard", HARD, options)),
+            "medium" => Box::new(Level::new("medium", MEDIUM, options)),
+            "easy" => Box::new(Level::new("easy", EASY, options)),
+            "alphabeta" => Box::new(AlphaBeta::new(options.movetime)),
+            "greedy" => Box::new(Greedy::new(options.seed)),
+            "random" => Box::new(RandomPlayer::new(options.seed)),
+            _ => {
+                return Err(PlayerError(format!(
+                    "no player '{name}' in extreme tic-tac-toe: use one of {}",
+                    players::NAMES.join(", ")
+                )));
+            }
+        })
+    }
+}

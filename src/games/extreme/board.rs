@@ -1,0 +1,190 @@
+//! The stones on the 256 cells and what they decide: per small board one mask per side,
+//! and per side the big-board mask of small boards won, plus the drawn (full) ones.
+//!
+//! The board knows nothing of turns; `rules` decides who may play where.
+
+use crate::core::{BlockState, Side};
+
+use super::cell::Cell;
+use super::patterns::{has_pattern, points};
+
+/// Stones and small-board states. Small board `b` (row-major 0..15) holds side `s`'s
+/// stones in `stones[s][b]`, bit `local` per cell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Board {
+    stones: [[u16; 16]; 2],
+    /// Big-board masks: bit `b` set when side `s` won small board `b`.
+    won: [u16; 2],
+    /// Big-board mask of the small boards that filled up without a pattern.
+    drawn: u16,
+}
+
+/// What placing a stone did to its small board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Placed {
+    /// The board stays open.
+    Open,
+    /// The stone completed a pattern: the mover won the small board.
+    WonBoard,
+    /// The stone filled the board without a pattern.
+    Drew,
+}
+
+impl Board {
+    pub const EMPTY: Board = Board {
+        stones: [[0; 16]; 2],
+        won: [0; 2],
+        drawn: 0,
+    };
+
+    /// Side `side`'s stones in small board `board`.
+    pub fn stones(&self, side: Side, board: usize) -> u16 {
+        self.stones[side.index()][board]
+    }
+
+    /// Cells of small board `board` holding no stone.
+    pub fn empty(&self, board: usize) -> u16 {
+        !(self.stones[0][board] | self.stones[1][board])
+    }
+
+    pub fn at(&self, cell: Cell) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|&s| self.stones(s, cell.board()) & cell.bit() != 0)
+    }
+
+    /// Small boards `side` won, as a big-board mask.
+    pub fn won(&self, side: Side) -> u16 {
+        self.won[side.index()]
+    }
+
+    /// Small boards full without a pattern.
+    pub fn drawn(&self) -> u16 {
+        self.drawn
+    }
+
+    /// Small boards that take no more stones (abandoned): won or drawn.
+    pub fn closed(&self) -> u16 {
+        self.won[0] | self.won[1] | self.drawn
+    }
+
+    pub fn is_closed(&self, board: usize) -> bool {
+        self.closed() & (1 << board) != 0
+    }
+
+    pub fn block(&self, board: usize) -> BlockState {
+        let bit = 1 << board;
+        if self.won[0] & bit != 0 {
+            BlockState::Won(Side::First)
+        } else if self.won[1] & bit != 0 {
+            BlockState::Won(Side::Second)
+        } else if self.drawn & bit != 0 {
+            BlockState::Drawn
+        } else {
+            BlockState::Open
+        }
+    }
+
+    /// The draw rule's points of each side so far.
+    pub fn points(&self) -> [u32; 2] {
+        [points(self.won[0]), points(self.won[1])]
+    }
+
+    pub fn stone_count(&self, side: Side) -> u32 {
+        self.stones[side.index()]
+            .iter()
+            .map(|m| m.count_ones())
+            .sum()
+    }
+
+    /// Puts `side`'s stone on `cell` and closes its small board if that won or filled it.
+    /// The caller makes sure the cell is empty and its board open.
+    pub fn place(&mut self, cell: Cell, side: Side) -> Placed {
+        let board = cell.board();
+        debug_assert!(!self.is_closed(board) && self.empty(board) & cell.bit() != 0);
+        let own = &mut self.stones[side.index()][board];
+        *own |= cell.bit();
+        if has_pattern(*own) {
+            self.won[side.index()] |= 1 << board;
+            Placed::WonBoard
+        } else if self.empty(board) == 0 {
+            self.drawn |= 1 << board;
+            Placed::Drew
+        } else {
+            Placed::Open
+        }
+    }
+
+    /// A board with these stones and the small-board states they imply, for reading
+    /// positions. A small board where both sides hold a pattern is marked won by both;
+    /// the position reader refuses it.
+    pub fn from_stones(stones: [[u16; 16]; 2]) -> Board {
+        let mut board = Board {
+            stones,
+            ..Board::EMPTY
+        };
+        for b in 0..16 {
+            for side in Side::BOTH {
+                if has_pattern(board.stones(side, b)) {
+                    board.won[side.index()] |= 1 << b;
+                }
+            }
+            if !board.is_closed(b) && board.empty(b) == 0 {
+                board.drawn |= 1 << b;
+            }
+        }
+        board
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_row_wins_a_small_board() {
+        let mut board = Board::EMPTY;
+        for name in ["C2a3", "C2b3", "C2c3"] {
+            assert_eq!(board.place(cell(name), Side::First), Placed::Open);
+        }
+        assert_eq!(board.place(cell("C2d3"), Side::First), Placed::WonBoard);
+        assert_eq!(board.block(6), BlockState::Won(Side::First));
+        assert_eq!(board.won(Side::First), 1 << 6);
+        assert!(board.is_closed(6));
+        assert_eq!(board.points(), [3, 0]);
+    }
+
+    #[test]
+    fn a_full_board_without_a_pattern_is_drawn() {
+        // X O X O / X O X O / O X O X / O X O X: no row, column or diamond of one side.
+        let rows = ["XOXO", "XOXO", "OXOX", "OXOX"];
+        let mut board = Board::EMPTY;
+        let mut last = Placed::Open;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                let side = if ch == 'X' { Side::First } else { Side::Second };
+                last = board.place(Cell::at(r as u8, c as u8).unwrap(), side);
+            }
+        }
+        assert_eq!(last, Placed::Drew);
+        assert_eq!(board.block(0), BlockState::Drawn);
+        assert_eq!(board.points(), [0, 0]);
+    }
+
+    #[test]
+    fn from_stones_finds_wins_and_draws() {
+        let mut stones = [[0u16; 16]; 2];
+        stones[1][15] = 0x8888;
+        stones[0][3] = 0xAA55; // XOXO / XOXO / OXOX / OXOX
+        stones[1][3] = !0xAA55;
+        let board = Board::from_stones(stones);
+        assert_eq!(board.block(15), BlockState::Won(Side::Second));
+        assert_eq!(board.block(3), BlockState::Drawn);
+        assert_eq!(board.block(0), BlockState::Open);
+        assert_eq!(board.at(Cell::at(15, 15).unwrap()), Some(Side::Second));
+    }
+}

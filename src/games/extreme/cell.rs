@@ -1,0 +1,197 @@
+//! A cell of the 256-cell board and its names: `B3c1` for people, `r,c` for the simulator.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Cells on the whole board.
+pub const CELLS: usize = 256;
+
+/// One of the 256 cells, numbered row-major over the whole board: `r * 16 + c`, with
+/// r, c in 0..15. The index is private so a `Cell` always names a real cell.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The cell with this index (0..=255): every `u8` is a cell.
+    pub const fn new(index: u8) -> Cell {
+        Cell(index)
+    }
+
+    /// The cell at global row `r`, column `c`, if both are in 0..15.
+    pub const fn at(r: u8, c: u8) -> Option<Cell> {
+        if r < 16 && c < 16 {
+            Some(Cell(r * 16 + c))
+        } else {
+            None
+        }
+    }
+
+    /// The cell at `local` (0..15, row-major) inside small board `board` (0..15, row-major).
+    pub const fn in_board(board: usize, local: usize) -> Cell {
+        let r = (board / 4) * 4 + local / 4;
+        let c = (board % 4) * 4 + local % 4;
+        Cell((r * 16 + c) as u8)
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Global row, 0..15.
+    pub const fn row(self) -> u8 {
+        self.0 / 16
+    }
+
+    /// Global column, 0..15.
+    pub const fn col(self) -> u8 {
+        self.0 % 16
+    }
+
+    /// The small board holding the cell, row-major 0..15: (r / 4, c / 4).
+    pub const fn board(self) -> usize {
+        (self.row() as usize / 4) * 4 + self.col() as usize / 4
+    }
+
+    /// The position inside its small board, row-major 0..15: (r % 4, c % 4). By the
+    /// correspondence rule it is also the small board the next move goes to.
+    pub const fn local(self) -> usize {
+        (self.row() as usize % 4) * 4 + self.col() as usize % 4
+    }
+
+    /// The cell as a bit of its small board's mask.
+    pub const fn bit(self) -> u16 {
+        1 << self.local()
+    }
+
+    /// All cells in index order.
+    pub fn all() -> impl Iterator<Item = Cell> {
+        (0..=255u8).map(Cell)
+    }
+
+    /// The simulator's form, `r,c`.
+    pub fn numbers(self) -> String {
+        format!("{},{}", self.row(), self.col())
+    }
+}
+
+/// A small board's name: column letter `A`..`D`, row digit `1`..`4`.
+pub fn board_name(board: usize) -> String {
+    format!("{}{}", (b'A' + (board % 4) as u8) as char, board / 4 + 1)
+}
+
+impl fmt::Display for Cell {
+    /// `B3c1`: small board column B row 3, then the local column and row.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let local = self.local();
+        let col = (b'a' + (local % 4) as u8) as char;
+        write!(f, "{}{}{}", board_name(self.board()), col, local / 4 + 1)
+    }
+}
+
+/// A cell name that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellParseError(pub String);
+
+impl fmt::Display for CellParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a cell: name it like B3c1 (small board column A-D and row 1-4, \
+             then the cell's column a-d and row 1-4) or give row and column 0-15 as r,c",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for CellParseError {}
+
+impl FromStr for Cell {
+    type Err = CellParseError;
+
+    /// `B3c1` (any case), `r,c` or `r c` (numbers 0..15, spaces allowed around them).
+    fn from_str(text: &str) -> Result<Cell, CellParseError> {
+        let text = text.trim();
+        let err = || CellParseError(text.to_string());
+        if text.starts_with(|c: char| c.is_ascii_digit()) {
+            parse_numbers(text).ok_or_else(err)
+        } else {
+            parse_name(text).ok_or_else(err)
+        }
+    }
+}
+
+fn parse_name(text: &str) -> Option<Cell> {
+    let [bc, br, lc, lr] = <[u8; 4]>::try_from(text.as_bytes()).ok()?;
+    let digit = |b: u8| (b'1'..=b'4').contains(&b).then(|| usize::from(b - b'1'));
+    let letter = |b: u8| {
+        let b = b.to_ascii_lowercase();
+        (b'a'..=b'd').contains(&b).then(|| usize::from(b - b'a'))
+    };
+    let board = digit(br)? * 4 + letter(bc)?;
+    let local = digit(lr)? * 4 + letter(lc)?;
+    Some(Cell::in_board(board, local))
+}
+
+fn parse_numbers(text: &str) -> Option<Cell> {
+    let mut parts = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty());
+    let (r, c) = (parts.next()?, parts.next()?);
+    if parts.next().is_some() || text.matches(',').count() > 1 {
+        return None;
+    }
+    Cell::at(r.parse().ok()?, c.parse().ok()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn b3c1_is_board_column_b_row_3_local_column_c_row_1() {
+        let cell: Cell = "B3c1".parse().unwrap();
+        // Small board (row 2, column 1), local (row 0, column 2): global (8, 6).
+        assert_eq!((cell.row(), cell.col()), (8, 6));
+        assert_eq!(cell.board(), 2 * 4 + 1);
+        assert_eq!(cell.local(), 2);
+        assert_eq!(cell.to_string(), "B3c1");
+        assert_eq!(cell.numbers(), "8,6");
+    }
+
+    #[test]
+    fn corners_of_the_whole_board() {
+        assert_eq!(Cell::at(0, 0).unwrap().to_string(), "A1a1");
+        assert_eq!(Cell::at(15, 15).unwrap().to_string(), "D4d4");
+        assert_eq!(Cell::at(0, 15).unwrap().to_string(), "D1d1");
+        assert_eq!(Cell::at(15, 0).unwrap().to_string(), "A4a4");
+        assert_eq!(Cell::at(16, 0), None);
+    }
+
+    #[test]
+    fn every_name_and_number_round_trips() {
+        for cell in Cell::all() {
+            assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
+            assert_eq!(cell.numbers().parse::<Cell>(), Ok(cell));
+            assert_eq!(Cell::in_board(cell.board(), cell.local()), cell);
+        }
+    }
+
+    #[test]
+    fn numbers_accept_a_comma_or_spaces() {
+        let want = Cell::at(5, 12);
+        assert_eq!("5,12".parse().ok(), want);
+        assert_eq!("5 12".parse().ok(), want);
+        assert_eq!(" 5 , 12 ".parse().ok(), want);
+        assert_eq!("b3C1".parse::<Cell>().ok(), "B3c1".parse().ok());
+    }
+
+    #[test]
+    fn bad_names_are_refused() {
+        for bad in [
+            "", "B3c", "B3c10", "E1a1", "A5a1", "A1e1", "A1a0", "16,0", "0,16", "1,2,3", "1",
+            "-1,2", "1,,2", "x",
+        ] {
+            assert!(bad.parse::<Cell>().is_err(), "{bad} parsed");
+        }
+    }
+}

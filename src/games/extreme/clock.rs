@@ -1,0 +1,286 @@
+//! Contest matches: two players, a time limit per move (each bonus move has its own), and
+//! the contest's results: a win by pattern, a draw (the end without a winner, scored by
+//! points), a time out or an invalid move (both forfeits, 68 points to the opponent).
+//!
+//! A player is timed around its `decide` call and cannot be interrupted: one that goes
+//! over forfeits once it answers, as the simulator's would after its alarm.
+//!
+//! Series are seeded: each pair of games starts from the same random opening with the
+//! sides swapped, and each player gets a seed derived from the series seed and the game.
+//! Players that search for a time (`max`, `alphabeta`, and `hard` when its cap cuts a
+//! search short) depend on the machine's speed, so only the openings and the choices of
+//! `random`, `greedy`, `easy` and `medium` repeat exactly.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+
+use crate::core::{Engine, Player, PlayerError, PlayerOptions, Side, Status};
+
+use super::adapter::{ExtremeEngine, cell_of};
+use super::cell::Cell;
+use super::patterns::WIN_POINTS;
+use super::players::rng;
+use super::rules::State;
+
+/// The contest's limit per move.
+pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
+
+/// How a game ended, in the simulator's words.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// A pattern of small boards.
+    Won,
+    /// Every small board decided without a pattern: the points decide.
+    Draw,
+    /// The offender went over the limit.
+    TimeOut,
+    /// The offender played an illegal move (or none).
+    InvalidMove,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::Won => "won",
+            End::Draw => "draw",
+            End::TimeOut => "time out",
+            End::InvalidMove => "invalid move",
+        })
+    }
+}
+
+/// One move of a game and the time it took.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Timed {
+    pub cell: Cell,
+    pub side: Side,
+    pub bonus: bool,
+    /// `None` for an opening move, which nobody chose.
+    pub took: Option<Duration>,
+}
+
+/// A finished game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameResult {
+    pub end: End,
+    /// The winner by pattern, or the opponent of the side that forfeited; `None` for a
+    /// draw (see `better`).
+    pub winner: Option<Side>,
+    /// The contest's points (first, second).
+    pub points: [u32; 2],
+    pub moves: Vec<Timed>,
+    /// The position when the game ended (a forfeit leaves the game unfinished).
+    pub last: State,
+    /// After a time out, how long the offender took.
+    pub overrun: Option<Duration>,
+}
+
+impl GameResult {
+    /// The side with the better result: the winner, or at a draw the one with more
+    /// points (`None` when they are equal).
+    pub fn better(&self) -> Option<Side> {
+        self.winner.or(match self.points[0].cmp(&self.points[1]) {
+            std::cmp::Ordering::Greater => Some(Side::First),
+            std::cmp::Ordering::Less => Some(Side::Second),
+            std::cmp::Ordering::Equal => None,
+        })
+    }
+
+    /// Match points for `side`: 1 for the better result, 0.5 for equal, 0 otherwise.
+    pub fn score(&self, side: Side) -> f64 {
+        match self.better() {
+            Some(s) if s == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    /// The simulator's closing lines: who won, how, and both players' points.
+    pub fn summary(&self) -> String {
+        let who = match self.better() {
+            Some(side) => format!("{} wins", side.letter()),
+            None => "no winner".to_string(),
+        };
+        let overrun = self.overrun.map_or(String::new(), |t| {
+            format!(" after {:.3} s", t.as_secs_f64())
+        });
+        format!(
+            "{who} ({}{overrun}); points X {} O {}",
+            self.end, self.points[0], self.points[1]
+        )
+    }
+}
+
+/// Plays one game from `opening` (moves made for both, unchecked by the clock).
+/// `limit` is the time per move; `None` for no clock.
+pub fn play_game(
+    players: [&mut dyn Player; 2],
+    limit: Option<Duration>,
+    opening: &[Cell],
+) -> GameResult {
+    let mut state = State::START;
+    let mut moves = Vec::new();
+    for &cell in opening {
+        let Ok(next) = state.play(cell) else { break };
+        moves.push(Timed {
+            cell,
+            side: state.to_move(),
+            bonus: state.bonus(),
+            took: None,
+        });
+        state = next;
+    }
+    while !state.status().is_over() {
+        let side = state.to_move();
+        let started = Instant::now();
+        let decision = players[side.index()].decide(&state);
+        let took = started.elapsed();
+        if limit.is_some_and(|l| took > l) {
+            let mut result = forfeit(End::TimeOut, side, moves, state);
+            result.overrun = Some(took);
+            return result;
+        }
+        let next = decision
+            .and_then(|d| cell_of(d.cell))
+            .and_then(|cell| state.play(cell).ok().map(|next| (cell, next)));
+        let Some((cell, next)) = next else {
+            return forfeit(End::InvalidMove, side, moves, state);
+        };
+        moves.push(Timed {
+            cell,
+            side,
+            bonus: state.bonus(),
+            took: Some(took),
+        });
+        state = next;
+    }
+    let (end, winner, points) = match state.status() {
+        Status::Won(side) => (End::Won, Some(side), contest_win(side)),
+        _ => (End::Draw, None, state.points()),
+    };
+    GameResult {
+        end,
+        winner,
+        points,
+        moves,
+        last: state,
+        overrun: None,
+    }
+}
+
+fn contest_win(side: Side) -> [u32; 2] {
+    let mut points = [0; 2];
+    points[side.index()] = WIN_POINTS;
+    points
+}
+
+fn forfeit(end: End, offender: Side, moves: Vec<Timed>, last: State) -> GameResult {
+    let winner = offender.other();
+    GameResult {
+        end,
+        winner: Some(winner),
+        points: contest_win(winner),
+        moves,
+        last,
+        overrun: None,
+    }
+}
+
+/// `plies` random legal moves from the start, from `seed`.
+pub fn random_opening(seed: u64, plies: usize) -> Vec<Cell> {
+    let mut rng = rng(seed);
+    let mut state = State::START;
+    let mut cells = Vec::new();
+    for _ in 0..plies {
+        let moves: Vec<Cell> = state.moves().cells().collect();
+        if moves.is_empty() {
+            break;
+        }
+        let cell = moves[rng.random_range(0..moves.len())];
+        state = state.play_unchecked(cell);
+        cells.push(cell);
+    }
+    cells
+}
+
+/// A series between two named players.
+#[derive(Clone, Copy, Debug)]
+pub struct Series {
+    pub games: usize,
+    /// The clock's limit per move; `None` for none.
+    pub limit: Option<Duration>,
+    /// Random moves before the players take over, the same for both games of a pair.
+    pub opening_plies: usize,
+    pub seed: u64,
+    /// What the players are built with (their seeds are replaced per game).
+    pub options: PlayerOptions,
+}
+
+/// One player's results over a series.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub wins: u32,
+    /// Wins by a pattern of small boards (the rest: on points, or by forfeit).
+    pub pattern_wins: u32,
+    pub even: u32,
+    pub losses: u32,
+    pub forfeits: u32,
+    /// The contest's points, summed.
+    pub points: u32,
+    /// Match points: 1 a win (pattern, points or forfeit), 0.5 an even result.
+    pub score: f64,
+}
+
+impl Tally {
+    fn add(&mut self, game: &GameResult, side: Side) {
+        let score = game.score(side);
+        self.score += score;
+        self.points += game.points[side.index()];
+        match score {
+            1.0 => {
+                self.wins += 1;
+                self.pattern_wins += u32::from(game.end == End::Won);
+            }
+            0.0 => {
+                self.losses += 1;
+                self.forfeits += u32::from(matches!(game.end, End::TimeOut | End::InvalidMove));
+            }
+            _ => self.even += 1,
+        }
+    }
+}
+
+/// Plays `series` between `names` (game `i`: `names[i % 2]` moves first), calling `each`
+/// after every game with its index and result. Returns both players' tallies.
+pub fn play_series(
+    engine: &ExtremeEngine,
+    names: [&str; 2],
+    series: &Series,
+    mut each: impl FnMut(usize, &GameResult),
+) -> Result<[Tally; 2], PlayerError> {
+    let mut tallies = [Tally::default(); 2];
+    for game in 0..series.games {
+        let seed = series
+            .seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(game as u64);
+        let opening = random_opening(
+            series.seed.wrapping_add((game / 2) as u64),
+            series.opening_plies,
+        );
+        let first = game % 2;
+        let options = |i: u64| PlayerOptions {
+            seed: seed.wrapping_mul(2).wrapping_add(i),
+            ..series.options
+        };
+        let mut x = engine.player(names[first], options(0))?;
+        let mut o = engine.player(names[1 - first], options(1))?;
+        let result = play_game([x.as_mut(), o.as_mut()], series.limit, &opening);
+        tallies[first].add(&result, Side::First);
+        tallies[1 - first].add(&result, Side::Second);
+        each(game, &result);
+    }
+    Ok(tallies)
+}

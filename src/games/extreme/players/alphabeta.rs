@@ -1,0 +1,193 @@
+//! The yardstick: a plain iterative-deepening alpha-beta with a line-count evaluation, as
+//! the contest's entries were. No table, no move ordering beyond trying the last
+//! iteration's best root move first. It knows the rules in full (bonus moves, the points
+//! of an end without a winner), so it loses on search and evaluation, not on rules.
+
+use std::time::{Duration, Instant};
+
+use crate::core::{BlockState, Decision, Player, Position, Side, Status};
+
+use super::super::adapter::cell_id;
+use super::super::cell::Cell;
+use super::super::patterns::PATTERNS;
+use super::super::rules::State;
+use super::super::search::time::Deadline;
+use super::state_of;
+
+const WIN: i32 = 10_000_000;
+/// A finished game without a winner: ahead on points beats any guess.
+const POINTS_END: i32 = 1_000_000;
+/// Per live pattern of a small board holding 0..3 of one's stones.
+const SMALL_LINE: [i32; 4] = [0, 1, 10, 100];
+/// Per live pattern of the big board holding 0..3 small boards won.
+const BIG_LINE: [i32; 4] = [0, 200, 2_000, 20_000];
+/// Per small board won.
+const BOARD: i32 = 1_000;
+
+pub struct AlphaBeta {
+    movetime: Duration,
+}
+
+impl AlphaBeta {
+    pub fn new(movetime: Duration) -> AlphaBeta {
+        AlphaBeta { movetime }
+    }
+
+    /// The move for `state` (in play) within the time.
+    pub fn choose(&self, state: &State) -> Option<Cell> {
+        let deadline = Deadline::new(Instant::now(), self.movetime);
+        let mut moves: Vec<Cell> = state.moves().cells().collect();
+        let mut best = *moves.first()?;
+        let mut nodes = 0u64;
+        for depth in 1..=64 {
+            let mut search = Search {
+                deadline,
+                nodes: &mut nodes,
+                stopped: false,
+            };
+            match search.root(state, &moves, depth) {
+                Some(cell) => best = cell,
+                None => break,
+            }
+            // The best move first in the next iteration.
+            if let Some(i) = moves.iter().position(|&c| c == best) {
+                moves[..=i].rotate_right(1);
+            }
+            if state.stones() as usize + depth >= 256 {
+                break;
+            }
+        }
+        Some(best)
+    }
+}
+
+struct Search<'a> {
+    deadline: Deadline,
+    nodes: &'a mut u64,
+    stopped: bool,
+}
+
+impl Search<'_> {
+    /// The best root move at `depth`, `None` if time ran out first.
+    fn root(&mut self, state: &State, moves: &[Cell], depth: usize) -> Option<Cell> {
+        let mut alpha = -WIN - 1;
+        let mut best = None;
+        for &cell in moves {
+            let score = self.child(state, cell, depth - 1, alpha, WIN + 1);
+            if self.stopped {
+                return None;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(cell);
+            }
+        }
+        best
+    }
+
+    /// The mover's score of playing `cell`: the child's own if the mover moves again.
+    fn child(&mut self, state: &State, cell: Cell, depth: usize, alpha: i32, beta: i32) -> i32 {
+        let child = state.play_unchecked(cell);
+        if child.to_move() == state.to_move() && !child.status().is_over() {
+            self.negamax(&child, depth, alpha, beta)
+        } else {
+            -self.negamax(&child, depth, -beta, -alpha)
+        }
+    }
+
+    fn negamax(&mut self, state: &State, depth: usize, mut alpha: i32, beta: i32) -> i32 {
+        *self.nodes += 1;
+        if self.nodes.is_multiple_of(256) && self.deadline.passed() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        if state.status().is_over() || depth == 0 {
+            return evaluate(state);
+        }
+        let mut best = -WIN - 1;
+        for cell in state.moves().cells() {
+            let score = self.child(state, cell, depth - 1, alpha, beta);
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Line counts for the side to move: live lines of each small board and of the big board,
+/// and the small boards won.
+fn evaluate(state: &State) -> i32 {
+    let me = state.to_move();
+    let margin = |[x, o]: [u32; 2]| x as i32 - o as i32;
+    let for_x = match state.status() {
+        Status::Won(Side::First) => WIN,
+        Status::Won(Side::Second) => -WIN,
+        Status::Draw => {
+            let m = margin(state.points());
+            m.signum() * POINTS_END + m
+        }
+        Status::InPlay => lines(state, Side::First) - lines(state, Side::Second),
+    };
+    if me == Side::First { for_x } else { -for_x }
+}
+
+fn lines(state: &State, side: Side) -> i32 {
+    let board = state.board();
+    let won = board.won(side);
+    let blocked = board.won(side.other()) | board.drawn();
+    let mut score = won.count_ones() as i32 * BOARD;
+    for b in (0..16).filter(|&b| board.block(b) == BlockState::Open) {
+        let own = board.stones(side, b);
+        let opp = board.stones(side.other(), b);
+        score += PATTERNS
+            .iter()
+            .filter(|&&p| p & opp == 0)
+            .map(|&p| SMALL_LINE[(own & p).count_ones() as usize])
+            .sum::<i32>();
+    }
+    score
+        + PATTERNS
+            .iter()
+            .filter(|&&p| p & blocked == 0)
+            .map(|&p| BIG_LINE[(won & p).count_ones().min(3) as usize])
+            .sum::<i32>()
+}
+
+impl Player for AlphaBeta {
+    fn name(&self) -> String {
+        "alphabeta".into()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let state = state_of(position)?;
+        self.choose(&state).map(|c| Decision::new(cell_id(c)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::extreme::testing::cell;
+
+    #[test]
+    fn it_stays_within_its_time_and_plays_legally() {
+        let player = AlphaBeta::new(Duration::from_millis(60));
+        let start = Instant::now();
+        let cell = player.choose(&State::START).unwrap();
+        // A generous bound: tests share a busy machine; it shows the clock is heeded.
+        assert!(start.elapsed() < Duration::from_millis(60 + 500));
+        assert!(State::START.play(cell).is_ok());
+    }
+
+    #[test]
+    fn it_counts_lines_for_the_side_to_move() {
+        let state = State::START.play(cell("B2b2")).unwrap();
+        // O to move; X has one stone in live lines: O is behind.
+        assert!(evaluate(&state) < 0);
+    }
+}

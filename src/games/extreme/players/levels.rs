@@ -1,0 +1,93 @@
+//! Levels for people: `easy`, `medium` and `hard` below `max`. Each is a shallow search
+//! (or none) that now and then plays a rules-only move instead, so a person can win; the
+//! README gives the measured strength of each against the others.
+
+use std::time::Duration;
+
+use rand::RngExt;
+
+use crate::core::{Decision, Player, PlayerOptions, Position};
+
+use super::super::adapter::cell_id;
+use super::super::search::Limits;
+use super::searcher::Searcher;
+use super::simple::{greedy_move, pick};
+use super::{Rng, rng, state_of};
+
+/// A level's recipe.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Recipe {
+    /// Search depth in plies; 0 for no search (greedy's rules of thumb).
+    pub depth: u32,
+    /// Longest time a move may take, whatever the depth.
+    pub cap: Duration,
+    /// Chance of a rules-only move instead of the search's.
+    pub slip: f64,
+    /// Chance that the rules-only move is a random one rather than greedy's.
+    pub wild: f64,
+}
+
+pub const EASY: Recipe = Recipe {
+    depth: 0,
+    cap: Duration::ZERO,
+    slip: 1.0,
+    wild: 0.5,
+};
+pub const MEDIUM: Recipe = Recipe {
+    depth: 2,
+    cap: Duration::from_millis(150),
+    slip: 0.25,
+    wild: 0.2,
+};
+pub const HARD: Recipe = Recipe {
+    depth: 5,
+    cap: Duration::from_millis(300),
+    slip: 0.05,
+    wild: 0.0,
+};
+
+pub struct Level {
+    name: String,
+    recipe: Recipe,
+    search: Option<Searcher>,
+    rng: Rng,
+}
+
+impl Level {
+    pub fn new(name: &str, recipe: Recipe, options: PlayerOptions) -> Level {
+        let search = (recipe.depth > 0).then(|| {
+            let limits = Limits {
+                movetime: Some(recipe.cap.min(options.movetime)),
+                depth: Some(recipe.depth),
+                threads: 1,
+            };
+            Searcher::with_limits(name, limits)
+        });
+        Level {
+            name: name.to_string(),
+            recipe,
+            search,
+            rng: rng(options.seed),
+        }
+    }
+}
+
+impl Player for Level {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let state = state_of(position)?;
+        if self.search.is_none() || self.rng.random_bool(self.recipe.slip) {
+            let cell = if self.rng.random_bool(self.recipe.wild) {
+                pick(&state.moves().cells().collect::<Vec<_>>(), &mut self.rng)
+            } else {
+                greedy_move(&state, &mut self.rng)
+            };
+            return cell.map(|c| Decision::new(cell_id(c)));
+        }
+        let report = self.search.as_mut()?.think(&state)?;
+        Some(Decision::new(cell_id(report.best)))
+    }
+}

@@ -1,0 +1,68 @@
+//! Everything that picks a move in extreme tic-tac-toe, as `crate::core::Player`s:
+//!
+//! - `random` and `greedy` (`simple.rs`): baselines that know only the rules.
+//! - `alphabeta` (`alphabeta.rs`): the kind of bot the contest's entries were, a plain
+//!   iterative-deepening alpha-beta with a line-count evaluation; the yardstick.
+//! - `max` (`searcher.rs`): the engine's search, with its time and threads.
+//! - `easy`, `medium`, `hard` (`levels.rs`): weaker levels for people.
+
+mod alphabeta;
+pub mod levels;
+pub mod searcher;
+mod simple;
+
+pub use alphabeta::AlphaBeta;
+pub use levels::Level;
+pub use searcher::Searcher;
+pub use simple::{Greedy, RandomPlayer};
+
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::core::Position;
+
+use super::cell::Cell;
+use super::rules::State;
+
+/// The generator of every randomised player: a fixed algorithm, so a seed replays the same
+/// choices on every platform and rand version.
+pub type Rng = Xoshiro256PlusPlus;
+
+pub fn rng(seed: u64) -> Rng {
+    Rng::seed_from_u64(seed)
+}
+
+/// The extreme state behind a position: itself when it is one, else read from its text
+/// (`None` for another game's position).
+pub fn state_of(position: &dyn Position) -> Option<State> {
+    match position.as_any().downcast_ref::<State>() {
+        Some(state) => Some(*state),
+        None => position.text().parse().ok(),
+    }
+}
+
+/// The cells of the legal moves that win a small board for the side to move.
+pub fn winning_moves(state: &State) -> Vec<Cell> {
+    let me = state.to_move();
+    let board = state.board();
+    state
+        .moves()
+        .cells()
+        .filter(|c| {
+            let b = c.board();
+            super::patterns::completing(board.stones(me, b), board.stones(me.other(), b)) & c.bit()
+                != 0
+        })
+        .collect()
+}
+
+/// The names `Engine::player` knows, strongest first.
+pub const NAMES: [&str; 7] = [
+    "max",
+    "hard",
+    "medium",
+    "easy",
+    "alphabeta",
+    "greedy",
+    "random",
+];

@@ -1,0 +1,84 @@
+//! The engine's player: the full search with its time budget and threads.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::core::{Claim, Decision, Player, PlayerOptions, Position};
+
+use super::super::adapter::cell_id;
+use super::super::rules::State;
+use super::super::search::score::{is_mate, mate_plies};
+use super::super::search::{Limits, Report, Table, search};
+use super::state_of;
+
+/// Size of each searching player's own transposition table.
+pub const TABLE_MEGABYTES: usize = 64;
+
+/// Plays the search's best move within its time (`max`), or to a fixed depth.
+pub struct Searcher {
+    name: String,
+    limits: Limits,
+    table: Arc<Table>,
+    /// What the last search found, for tools that want its figures.
+    pub last: Option<Report>,
+}
+
+impl Searcher {
+    /// The `max` player: `options.movetime` a move on `options.threads` threads.
+    pub fn max(options: PlayerOptions) -> Searcher {
+        Searcher::with_limits(
+            "max",
+            Limits::time(options.movetime, options.threads.max(1)),
+        )
+    }
+
+    pub fn with_limits(name: &str, limits: Limits) -> Searcher {
+        Searcher {
+            name: name.to_string(),
+            limits,
+            table: Arc::new(Table::new(TABLE_MEGABYTES)),
+            last: None,
+        }
+    }
+
+    /// The search's report for `state`, `None` once the game is over.
+    pub fn think(&mut self, state: &State) -> Option<Report> {
+        let report = search(state, &self.limits, &self.table)?;
+        self.last = Some(report.clone());
+        Some(report)
+    }
+
+    pub fn movetime(&self) -> Option<Duration> {
+        self.limits.movetime
+    }
+}
+
+/// What a finished search proves about its move, if anything: only wins and losses by
+/// pattern are proven; a points lead is not claimed.
+pub fn claim(report: &Report) -> Option<Claim> {
+    if !is_mate(report.score) || report.depth == 0 {
+        return None;
+    }
+    let plies = mate_plies(report.score);
+    Some(if report.score > 0 {
+        Claim::WinWithin(plies)
+    } else {
+        Claim::LossWithin(plies)
+    })
+}
+
+impl Player for Searcher {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let state = state_of(position)?;
+        let report = self.think(&state)?;
+        Some(Decision {
+            cell: cell_id(report.best),
+            claim: claim(&report),
+            how: Some(format!("depth {}", report.depth)),
+        })
+    }
+}

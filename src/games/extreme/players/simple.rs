@@ -1,0 +1,140 @@
+//! Baselines that know only the rules: `random` and `greedy`.
+
+use rand::RngExt;
+
+use crate::core::{Decision, Player, Position};
+
+use super::super::cell::Cell;
+use super::super::rules::State;
+use super::{Rng, rng, state_of, winning_moves};
+
+/// A uniformly random legal move.
+pub struct RandomPlayer {
+    rng: Rng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer { rng: rng(seed) }
+    }
+}
+
+/// A cell drawn uniformly from `cells`.
+pub fn pick(cells: &[Cell], rng: &mut Rng) -> Option<Cell> {
+    (!cells.is_empty()).then(|| cells[rng.random_range(0..cells.len())])
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let state = state_of(position)?;
+        let moves: Vec<Cell> = state.moves().cells().collect();
+        pick(&moves, &mut self.rng).map(|c| Decision::new(super::super::adapter::cell_id(c)))
+    }
+}
+
+/// Wins a small board when it can; else avoids sending the opponent to a board they can
+/// win at once (or to a closed one, where an open move lets them win any such board);
+/// else plays at random.
+pub struct Greedy {
+    rng: Rng,
+}
+
+impl Greedy {
+    pub fn new(seed: u64) -> Greedy {
+        Greedy { rng: rng(seed) }
+    }
+}
+
+/// Moves after which the opponent, if it is their turn, cannot win a small board at once.
+pub fn safe_moves(state: &State) -> Vec<Cell> {
+    state
+        .moves()
+        .cells()
+        .filter(|&c| {
+            let child = state.play_unchecked(c);
+            child.to_move() == state.to_move()
+                || child.status().is_over()
+                || winning_moves(&child).is_empty()
+        })
+        .collect()
+}
+
+/// Greedy's choice, shared with the weaker levels.
+pub fn greedy_move(state: &State, rng: &mut Rng) -> Option<Cell> {
+    [
+        winning_moves(state),
+        safe_moves(state),
+        state.moves().cells().collect(),
+    ]
+    .into_iter()
+    .find(|cells| !cells.is_empty())
+    .and_then(|cells| pick(&cells, rng))
+}
+
+impl Player for Greedy {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let state = state_of(position)?;
+        greedy_move(&state, &mut self.rng).map(|c| Decision::new(super::super::adapter::cell_id(c)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Side;
+    use crate::games::extreme::testing::{Setup, cell};
+
+    /// X can win A1 with b2; every other move but c1 is safe; c1 sends O to C1 to win.
+    fn choice() -> State {
+        Setup::new()
+            .board("A1", "-X--/----/-X--/-X--")
+            .board("C1", "OOO-/----/----/----")
+            .stones(Side::First, &["D4d4"])
+            .stones(Side::Second, &["C3a1"])
+            .state("C3a1", 'x')
+    }
+
+    #[test]
+    fn greedy_wins_a_board_when_it_can() {
+        for seed in 0..20 {
+            assert_eq!(greedy_move(&choice(), &mut rng(seed)), Some(cell("A1b2")));
+        }
+    }
+
+    #[test]
+    fn greedy_does_not_send_the_opponent_to_a_board_they_can_win() {
+        // Without the win (b2 taken by O), c1 is the one gift to avoid.
+        let state = Setup::new()
+            .board("A1", "-X--/-O--/-X--/-X--")
+            .board("C1", "OOO-/----/----/----")
+            .stones(Side::First, &["D4d4", "D3d4"])
+            .stones(Side::Second, &["C3a1"])
+            .state("C3a1", 'x');
+        let safe = safe_moves(&state);
+        assert_eq!(safe.len(), 11);
+        assert!(!safe.contains(&cell("A1c1")));
+        for seed in 0..50 {
+            assert_ne!(greedy_move(&state, &mut rng(seed)), Some(cell("A1c1")));
+        }
+    }
+
+    #[test]
+    fn random_plays_legal_moves_until_the_end() {
+        let mut player = RandomPlayer::new(3);
+        let mut state = State::START;
+        while let Some(decision) = player.decide(&state) {
+            state = state
+                .play(super::super::super::adapter::cell_of(decision.cell).unwrap())
+                .unwrap();
+        }
+        assert!(state.status().is_over());
+    }
+}

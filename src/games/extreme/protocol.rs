@@ -1,0 +1,56 @@
+//! The engine line protocol of `engine --game extreme`, as a pure function from a request
+//! line to a reply line:
+//!
+//! - a position in the text form (`<256 cells> <last move> <side to move>`), optionally
+//!   after the word `move`, is answered `move <cell>` (the cell as `B3c1`), followed by
+//!   `win within N` or `loss within N` when the search proved the game's result by a
+//!   pattern within N plies (bonus moves count as plies);
+//! - a finished game is answered `over x`, `over o` or `over draw` (the end without a
+//!   winner, whatever its points);
+//! - anything malformed is answered `error <message>`, and the engine goes on;
+//! - `quit` ends (no reply).
+
+use std::time::Duration;
+
+use crate::core::{Claim, Side, Status};
+
+use super::adapter::ExtremeEngine;
+use super::players::searcher::claim;
+use super::rules::State;
+
+const USAGE: &str = "send a position: <256 cells> <last move> <side to move>, or quit";
+
+/// The reply to one request line; `None` for `quit`.
+pub fn reply(engine: &ExtremeEngine, line: &str, movetime: Duration) -> Option<String> {
+    let line = line.trim();
+    let position = match line.split_once(char::is_whitespace) {
+        Some((verb, rest)) if verb.eq_ignore_ascii_case("move") => rest.trim(),
+        _ if line.eq_ignore_ascii_case("quit") => return None,
+        _ if line.is_empty() => return Some(format!("error empty request: {USAGE}")),
+        _ if line.eq_ignore_ascii_case("move") => {
+            return Some("error move needs a position".to_string());
+        }
+        _ => line,
+    };
+    let state: State = match position.parse() {
+        Ok(state) => state,
+        Err(e) => return Some(format!("error {e}")),
+    };
+    Some(match state.status() {
+        Status::Won(Side::First) => "over x".to_string(),
+        Status::Won(Side::Second) => "over o".to_string(),
+        Status::Draw => "over draw".to_string(),
+        Status::InPlay => move_reply(engine, &state, movetime),
+    })
+}
+
+fn move_reply(engine: &ExtremeEngine, state: &State, movetime: Duration) -> String {
+    let Some(report) = engine.search(state, movetime) else {
+        return "error no legal move".to_string();
+    };
+    match claim(&report) {
+        Some(Claim::WinWithin(plies)) => format!("move {} win within {plies}", report.best),
+        Some(Claim::LossWithin(plies)) => format!("move {} loss within {plies}", report.best),
+        _ => format!("move {}", report.best),
+    }
+}

@@ -1,0 +1,255 @@
+//! The rules of a turn: where the side to move may play (first move, correspondence, open
+//! move), what a move does (abandon, bonus move) and when the game ends.
+
+use std::fmt;
+
+use crate::core::{Side, Status};
+
+use super::board::{Board, Placed};
+use super::cell::{Cell, board_name};
+use super::patterns::has_pattern;
+
+/// A whole game position: the stones, the last move (it fixes where the next move goes),
+/// the side to move and whether that side is on a bonus move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct State {
+    board: Board,
+    last: Option<Cell>,
+    to_move: Side,
+    /// The side to move moved last too and is on its bonus move; if this move wins a small
+    /// board it earns nothing more.
+    bonus: bool,
+    status: Status,
+}
+
+/// Where the side to move may play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Target {
+    /// Only in this small board (correspondence).
+    Board(usize),
+    /// Any empty cell of any open small board: the first move, or an open move because
+    /// the destined board is closed.
+    Open,
+}
+
+/// Why a move was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum IllegalMove {
+    GameOver,
+    Taken(Cell),
+    /// The cell's small board is won or drawn.
+    Closed(Cell),
+    /// Correspondence sends the move to another small board.
+    WrongBoard {
+        cell: Cell,
+        board: usize,
+    },
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalMove::GameOver => write!(f, "the game is over"),
+            IllegalMove::Taken(cell) => write!(f, "{cell} is taken"),
+            IllegalMove::Closed(cell) => write!(
+                f,
+                "{cell} is in small board {}, which is closed",
+                board_name(cell.board())
+            ),
+            IllegalMove::WrongBoard { cell, board } => write!(
+                f,
+                "{cell} is not in small board {}, where this move must go",
+                board_name(board)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// The legal moves of a position: per small board, the cells one may play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Moves(pub [u16; 16]);
+
+impl Moves {
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|m| m.count_ones()).sum()
+    }
+
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.0[cell.board()] & cell.bit() != 0
+    }
+
+    /// The cells in index order of (small board, local cell).
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..16).flat_map(move |b| bits(self.0[b]).map(move |l| Cell::in_board(b, l)))
+    }
+}
+
+/// The set bits of a mask, lowest first.
+pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            bit
+        })
+    })
+}
+
+impl State {
+    /// The empty board, X (the first side) to move anywhere.
+    pub const START: State = State {
+        board: Board::EMPTY,
+        last: None,
+        to_move: Side::First,
+        bonus: false,
+        status: Status::InPlay,
+    };
+
+    /// A state from parts the position reader has checked.
+    pub(super) fn from_parts(
+        board: Board,
+        last: Option<Cell>,
+        to_move: Side,
+        bonus: bool,
+    ) -> State {
+        State {
+            board,
+            last,
+            to_move,
+            bonus,
+            status: status_after(&board, last.and_then(|c| board.at(c))),
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn last_move(&self) -> Option<Cell> {
+        self.last
+    }
+
+    /// The side to move; once the game is over, the side that did not make the last move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The side to move is on its bonus move.
+    pub fn bonus(&self) -> bool {
+        self.bonus
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn at(&self, cell: Cell) -> Option<Side> {
+        self.board.at(cell)
+    }
+
+    /// The draw rule's points so far (first, second); at the end without a winner, the
+    /// score.
+    pub fn points(&self) -> [u32; 2] {
+        self.board.points()
+    }
+
+    /// Where the side to move may play: the board the last move's local position names,
+    /// unless that board is closed (or there is no last move).
+    pub fn target(&self) -> Target {
+        match self.last {
+            Some(cell) if !self.board.is_closed(cell.local()) => Target::Board(cell.local()),
+            _ => Target::Open,
+        }
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn moves(&self) -> Moves {
+        let mut moves = Moves::default();
+        if self.status.is_over() {
+            return moves;
+        }
+        match self.target() {
+            Target::Board(b) => moves.0[b] = self.board.empty(b),
+            Target::Open => {
+                let closed = self.board.closed();
+                for b in (0..16).filter(|b| closed & (1 << b) == 0) {
+                    moves.0[b] = self.board.empty(b);
+                }
+            }
+        }
+        moves
+    }
+
+    /// Why `cell` may not be played here, if it may not.
+    pub fn check(&self, cell: Cell) -> Result<(), IllegalMove> {
+        if self.status.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        if self.board.at(cell).is_some() {
+            return Err(IllegalMove::Taken(cell));
+        }
+        if self.board.is_closed(cell.board()) {
+            return Err(IllegalMove::Closed(cell));
+        }
+        match self.target() {
+            Target::Board(board) if board != cell.board() => {
+                Err(IllegalMove::WrongBoard { cell, board })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The position after the side to move plays `cell`, or why it may not.
+    pub fn play(&self, cell: Cell) -> Result<State, IllegalMove> {
+        self.check(cell)?;
+        Ok(self.play_unchecked(cell))
+    }
+
+    /// The position after a move known to be legal (the search's fast path).
+    pub fn play_unchecked(&self, cell: Cell) -> State {
+        debug_assert_eq!(self.check(cell), Ok(()));
+        let mover = self.to_move;
+        let mut board = self.board;
+        let placed = board.place(cell, mover);
+        let status = if placed == Placed::WonBoard {
+            status_after(&board, Some(mover))
+        } else if placed == Placed::Drew {
+            status_after(&board, None)
+        } else {
+            Status::InPlay
+        };
+        // A small-board win earns one more move, unless it ended the game or was itself
+        // the bonus move.
+        let bonus = placed == Placed::WonBoard && !self.bonus && !status.is_over();
+        State {
+            board,
+            last: Some(cell),
+            to_move: if bonus { mover } else { mover.other() },
+            bonus,
+            status,
+        }
+    }
+
+    /// Stones on the board.
+    pub fn stones(&self) -> u32 {
+        Side::BOTH.iter().map(|&s| self.board.stone_count(s)).sum()
+    }
+}
+
+/// The status after a move by `mover` (`None` when it won nothing): a big-board pattern
+/// for the mover wins; otherwise the game ends when every small board is decided.
+fn status_after(board: &Board, mover: Option<Side>) -> Status {
+    if let Some(side) = mover
+        && has_pattern(board.won(side))
+    {
+        return Status::Won(side);
+    }
+    if board.closed() == 0xFFFF {
+        Status::Draw
+    } else {
+        Status::InPlay
+    }
+}

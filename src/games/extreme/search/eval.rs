@@ -1,0 +1,109 @@
+//! The evaluation: how likely each side is to take each small board, what those boards
+//! are worth in points (the end without a winner), and how close each side is to a pattern
+//! of small boards (the win).
+
+use crate::core::{BlockState, Side};
+
+use super::super::patterns::{PATTERNS, POINTS};
+use super::super::rules::State;
+
+/// Weight of a live pattern (no opposing stone) holding 0, 1, 2 or 3 of one's stones.
+const LIVE: [f32; 4] = [1.0, 3.0, 10.0, 40.0];
+/// The share of an open small board nobody is likely to take, as a live-pattern weight.
+const UNDECIDED: f32 = 12.0;
+/// Score units per expected point.
+const PER_POINT: f32 = 250.0;
+/// Score units per expected pattern of small boards.
+const PER_PATTERN: f32 = 8_000.0;
+/// The side to move is a move ahead.
+const TEMPO: i32 = 60;
+
+/// The sum of live-pattern weights of `own` against `opp` on one small board.
+fn live(own: u16, opp: u16) -> f32 {
+    PATTERNS
+        .iter()
+        .filter(|&&p| p & opp == 0)
+        .map(|&p| LIVE[(own & p).count_ones() as usize])
+        .sum()
+}
+
+/// Each side's chance, as a guess, of taking small board `b`: [first, second], 1 or 0 once
+/// decided.
+fn share(state: &State, b: usize) -> [f32; 2] {
+    let board = state.board();
+    match board.block(b) {
+        BlockState::Won(Side::First) => [1.0, 0.0],
+        BlockState::Won(Side::Second) => [0.0, 1.0],
+        BlockState::Drawn => [0.0, 0.0],
+        BlockState::Open => {
+            let x = board.stones(Side::First, b);
+            let o = board.stones(Side::Second, b);
+            let (lx, lo) = (live(x, o), live(o, x));
+            let total = lx + lo + UNDECIDED;
+            [lx / total, lo / total]
+        }
+    }
+}
+
+/// The chance-weighted number of big-board patterns `side` may still complete.
+fn pattern_chances(shares: &[[f32; 2]; 16], side: usize) -> f32 {
+    PATTERNS
+        .iter()
+        .map(|&p| {
+            shares
+                .iter()
+                .enumerate()
+                .filter(|&(b, _)| p & (1 << b) != 0)
+                .map(|(_, s)| s[side])
+                .product::<f32>()
+        })
+        .sum()
+}
+
+/// The position's value for the side to move, in the middle band of scores.
+pub fn evaluate(state: &State) -> i32 {
+    let shares: [[f32; 2]; 16] = std::array::from_fn(|b| share(state, b));
+    let points: f32 = shares
+        .iter()
+        .zip(POINTS)
+        .map(|(s, p)| (s[0] - s[1]) * p as f32)
+        .sum();
+    let patterns = pattern_chances(&shares, 0) - pattern_chances(&shares, 1);
+    let for_x = (points * PER_POINT + patterns * PER_PATTERN) as i32;
+    match state.to_move() {
+        Side::First => for_x + TEMPO,
+        Side::Second => -for_x + TEMPO,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::extreme::testing::{Setup, play};
+
+    #[test]
+    fn the_start_is_even_but_for_the_tempo() {
+        assert_eq!(evaluate(&State::START), TEMPO);
+    }
+
+    #[test]
+    fn a_won_corner_board_is_worth_more_than_a_centre_one() {
+        let corner = Setup::new()
+            .board("A1", "XXXX/OO--/----/----")
+            .stones(Side::Second, &["C3a1", "B3a1"])
+            .state("B3a1", 'x');
+        let centre = Setup::new()
+            .board("B2", "XXXX/OO--/----/----")
+            .stones(Side::Second, &["C3a1", "B3a1"])
+            .state("B3a1", 'x');
+        assert!(evaluate(&corner) > evaluate(&centre));
+        assert!(evaluate(&centre) > 1_000);
+    }
+
+    #[test]
+    fn the_value_is_the_movers() {
+        let after = play(State::START, &["B2b2"]);
+        // O to move, X has a stone in the centre board: good for X, bad for O.
+        assert!(evaluate(&after) < TEMPO);
+    }
+}

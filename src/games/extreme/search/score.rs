@@ -1,0 +1,74 @@
+//! Search scores: heuristic values in a middle band, the end without a winner above it
+//! (worth more than any guess, ranked by the points margin), wins by pattern at the top.
+
+/// A won game, `ply` plies from the root, scores `MATE - ply`: a sooner win is better.
+pub const MATE: i32 = 1_000_000;
+/// Scores at least this far from zero are wins or losses by pattern.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// An end without a winner where the side is ahead on points scores at least this.
+pub const POINTS_END: i32 = 500_000;
+/// Beyond every score.
+pub const INFINITY: i32 = MATE + 1;
+
+/// The score of a finished game without a winner, for the side `margin` points ahead.
+/// Even points score 0 like a balanced guess; otherwise more than any guess, so the
+/// search prefers a sure lead on points to any unsure position, and a bigger lead.
+pub fn points_end(margin: i32) -> i32 {
+    match margin.signum() {
+        0 => 0,
+        sign => sign * POINTS_END + margin * 1_000,
+    }
+}
+
+/// Whether the score is a proven win or loss by pattern.
+pub fn is_mate(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// Plies to the proven end for a mate score.
+pub fn mate_plies(score: i32) -> u32 {
+    (MATE - score.abs()) as u32
+}
+
+/// A score as stored in the table: mate scores measured from the node, not the root.
+pub fn to_table(score: i32, ply: u32) -> i32 {
+    match score {
+        s if s >= MATE_BOUND => s + ply as i32,
+        s if s <= -MATE_BOUND => s - ply as i32,
+        s => s,
+    }
+}
+
+/// A stored score brought back to a node `ply` plies from the root.
+pub fn from_table(score: i32, ply: u32) -> i32 {
+    match score {
+        s if s >= MATE_BOUND => s - ply as i32,
+        s if s <= -MATE_BOUND => s + ply as i32,
+        s => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_do_not_overlap() {
+        assert!(points_end(-68) < -POINTS_END + 1 && points_end(68) < MATE_BOUND);
+        assert!(points_end(1) > 100_000, "above any guess");
+        assert!(points_end(3) > points_end(1));
+        assert_eq!(points_end(0), 0);
+        assert!(!is_mate(points_end(68)));
+        assert!(is_mate(MATE - 5) && is_mate(-(MATE - 5)));
+        assert_eq!(mate_plies(-(MATE - 7)), 7);
+    }
+
+    #[test]
+    fn table_scores_round_trip() {
+        for score in [MATE - 9, -(MATE - 9), 1234, points_end(-20)] {
+            assert_eq!(from_table(to_table(score, 4), 4), score);
+        }
+        // A mate 3 plies below a node 4 plies deep is stored as 3 plies from the node.
+        assert_eq!(to_table(MATE - 7, 4), MATE - 3);
+    }
+}

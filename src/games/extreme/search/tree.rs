@@ -1,0 +1,281 @@
+//! The alpha-beta search below the root: principal variation search with a transposition
+//! table, late move reductions and a quiescence search over small-board wins.
+//!
+//! A bonus move breaks alternation: when a move leaves the same side to move, the child's
+//! score is already the mover's and is taken as it is, with the same window; otherwise it
+//! is negated with the window flipped, as usual.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use crate::core::Status;
+
+use super::super::cell::Cell;
+use super::eval::evaluate;
+use super::ordering::{Hints, MoveList};
+use super::position::Node;
+use super::score::{INFINITY, MATE, from_table, points_end, to_table};
+use super::time::Deadline;
+use super::tt::{Bound, Entry, Table};
+
+/// Deepest line the search follows (plies from the root, quiescence included).
+pub const MAX_PLY: usize = 128;
+/// How many small-board wins in a row the quiescence search follows.
+const QUIESCENCE_DEPTH: u32 = 6;
+
+/// One thread's search state; the table and the stop flag are shared.
+pub struct Worker<'a> {
+    pub table: &'a Table,
+    pub stop: &'a AtomicBool,
+    /// Only the main thread watches the clock; helpers watch the stop flag.
+    pub deadline: Option<Deadline>,
+    /// Nodes searched and not yet added to `all_nodes`.
+    nodes: u64,
+    /// Nodes of every thread of this search.
+    all_nodes: &'a AtomicU64,
+    killers: Box<[[Option<Cell>; 2]; MAX_PLY]>,
+    history: Box<[[i32; 256]; 2]>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        table: &'a Table,
+        stop: &'a AtomicBool,
+        deadline: Option<Deadline>,
+        all_nodes: &'a AtomicU64,
+    ) -> Worker<'a> {
+        Worker {
+            table,
+            stop,
+            deadline,
+            nodes: 0,
+            all_nodes,
+            killers: Box::new([[None; 2]; MAX_PLY]),
+            history: Box::new([[0; 256]; 2]),
+        }
+    }
+
+    /// Counts a node and says whether to stop now; every 256 nodes (well under a
+    /// millisecond) the count goes to the shared total and the main thread checks the clock.
+    fn stopped(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes == 256 {
+            self.flush_nodes();
+            if self.deadline.is_some_and(|d| d.passed()) {
+                self.stop.store(true, Relaxed);
+            }
+        }
+        self.stop.load(Relaxed)
+    }
+
+    /// Adds the nodes counted here to the shared total.
+    pub fn flush_nodes(&mut self) {
+        self.all_nodes.fetch_add(self.nodes, Relaxed);
+        self.nodes = 0;
+    }
+
+    /// The score of `child`, reached by one move from a node whose side is `mover`, for
+    /// that mover: the child's own score if the mover moves again (a bonus move), else
+    /// its negation.
+    pub fn child_score(
+        &mut self,
+        child: &Node,
+        same_side: bool,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> i32 {
+        if same_side {
+            self.search(child, depth, alpha, beta, ply + 1)
+        } else {
+            -self.search(child, depth, -beta, -alpha, ply + 1)
+        }
+    }
+
+    /// The score of `node` for its side to move, searched `depth` plies deep, within
+    /// (alpha, beta) (fail-soft). Meaningless once the stop flag is set.
+    pub fn search(
+        &mut self,
+        node: &Node,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if let Some(score) = terminal(node, ply) {
+            return score;
+        }
+        if depth <= 0 || ply >= MAX_PLY - QUIESCENCE_DEPTH as usize - 1 {
+            return self.quiescence(node, alpha, beta, ply, QUIESCENCE_DEPTH);
+        }
+        if self.stopped() {
+            return 0;
+        }
+        let key = node.key();
+        let entry = self.table.probe(key);
+        if let Some(e) = entry
+            && i32::from(e.depth) >= depth
+        {
+            let score = from_table(e.score, ply as u32);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let moves = MoveList::new(
+            &node.state,
+            &Hints {
+                table_move: entry.and_then(|e| e.best),
+                killers: self.killers[ply],
+                history: &self.history,
+            },
+        );
+        let original_alpha = alpha;
+        let mover = node.state.to_move();
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (index, (cell, order)) in moves.enumerate() {
+            let child = node.play(cell);
+            let same = child.state.to_move() == mover && !child.state.status().is_over();
+            let score = self.search_move(&child, same, depth, (alpha, beta), ply, index, order);
+            if self.stop.load(Relaxed) {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(cell);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                self.reward(cell, mover.index(), depth, ply, order);
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            Entry {
+                score: to_table(best, ply as u32),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+                best: best_move,
+            },
+        );
+        best
+    }
+
+    /// One move's score: the first move with the full window; later ones with a null
+    /// window, reduced if they are late and quiet, searched again if they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        child: &Node,
+        same: bool,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        index: usize,
+        order: i32,
+    ) -> i32 {
+        if index == 0 {
+            return self.child_score(child, same, depth - 1, (alpha, beta), ply);
+        }
+        let reduction = if depth >= 3 && index >= 3 && !MoveList::is_tactical(order) {
+            1 + i32::from(index >= 12 && depth >= 5)
+        } else {
+            0
+        };
+        let null = (alpha, alpha + 1);
+        let mut score = self.child_score(child, same, depth - 1 - reduction, null, ply);
+        if score > alpha && reduction > 0 {
+            score = self.child_score(child, same, depth - 1, null, ply);
+        }
+        if score > alpha && score < beta {
+            score = self.child_score(child, same, depth - 1, (alpha, beta), ply);
+        }
+        score
+    }
+
+    /// Remembers a quiet move that cut off, for ordering its siblings and later searches.
+    fn reward(&mut self, cell: Cell, side: usize, depth: i32, ply: usize, order: i32) {
+        if MoveList::is_tactical(order) {
+            return;
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(cell) {
+            killers[1] = killers[0];
+            killers[0] = Some(cell);
+        }
+        let slot = &mut self.history[side][cell.index()];
+        *slot = (*slot + depth * depth).min(1 << 20);
+    }
+
+    /// The static value, unless winning a small board (which the side may well do at once)
+    /// does better; follows chains of such wins and their bonus moves.
+    fn quiescence(&mut self, node: &Node, mut alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
+        if let Some(score) = terminal(node, ply) {
+            return score;
+        }
+        if self.stopped() {
+            return 0;
+        }
+        let stand = evaluate(&node.state);
+        if stand >= beta || left == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mover = node.state.to_move();
+        for (cell, _) in MoveList::winning(&node.state) {
+            let child = node.play(cell);
+            let same = child.state.to_move() == mover && !child.state.status().is_over();
+            let score = if same {
+                self.quiescence(&child, alpha, beta, ply + 1, left - 1)
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1, left - 1)
+            };
+            if self.stop.load(Relaxed) {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The score of a finished game for its side to move: a loss (the winner moved last), or
+/// the points margin.
+pub fn terminal(node: &Node, ply: usize) -> Option<i32> {
+    let state = &node.state;
+    match state.status() {
+        Status::InPlay => None,
+        Status::Won(side) => {
+            let win = MATE - ply as i32;
+            Some(if side == state.to_move() { win } else { -win })
+        }
+        Status::Draw => {
+            let [first, second] = state.points();
+            let margin = first as i32 - second as i32;
+            Some(points_end(if state.to_move().index() == 0 {
+                margin
+            } else {
+                -margin
+            }))
+        }
+    }
+}

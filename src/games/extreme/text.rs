@@ -1,0 +1,328 @@
+//! Positions as text: `<256 cells> <last move> <side to move>`, and the checks that a
+//! position read from text is one a game can reach.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::core::{Side, Status};
+
+use super::board::Board;
+use super::cell::{CELLS, Cell, CellParseError, board_name};
+use super::patterns::{PATTERNS, has_pattern};
+use super::rules::State;
+
+/// Why a position text was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PositionError {
+    /// Not three words.
+    Words(usize),
+    /// The cells word has this many cells instead of 256.
+    Length(usize),
+    /// A character other than `X`, `O`, `-`, `.` or `/` in the cells.
+    Character {
+        ch: char,
+        cell: usize,
+    },
+    LastMove(CellParseError),
+    Side(String),
+    /// Stones on the board but `-` as the last move.
+    NoLastMove,
+    /// The empty board with O to move.
+    FirstMoveByO,
+    LastMoveEmpty(Cell),
+    /// The last move's stone lies in a small board the other side had won.
+    LastMoveInClosedBoard(Cell),
+    BothWonSmall(usize),
+    /// A won small board with no stone of the winner common to all its patterns: stones
+    /// were added after it was won.
+    PlayedAfterWon(usize),
+    BothWonBig,
+    /// The side holding a big-board pattern did not make the last move, or the last move
+    /// did not complete every one of its patterns.
+    WinNotByLastMove,
+    /// No order of turns, with bonus moves only after small-board wins, gives these counts.
+    Counts {
+        x: u32,
+        o: u32,
+    },
+    /// The side to move moved last without winning a small board.
+    Bonus {
+        side: Side,
+        last: Cell,
+    },
+}
+
+fn letter(side: Side) -> char {
+    side.letter()
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
+            Words(n) => write!(
+                f,
+                "a position is three words, <256 cells> <last move> <side to move>; got {n}"
+            ),
+            Length(n) => write!(f, "a position has 256 cells; got {n}"),
+            Character { ch, cell } => write!(
+                f,
+                "'{ch}' at cell {} is not X, O, - or .",
+                Cell::new(*cell as u8)
+            ),
+            LastMove(e) => write!(f, "last move: {e}, or - before the first move"),
+            Side(s) => write!(f, "'{s}' is not a side to move: use x or o"),
+            NoLastMove => write!(f, "there are stones on the board but no last move"),
+            FirstMoveByO => write!(f, "X moves first: the empty board has x to move"),
+            LastMoveEmpty(c) => write!(f, "the last move {c} is an empty cell"),
+            LastMoveInClosedBoard(c) => write!(
+                f,
+                "the last move {c} is in small board {}, which the other side had won",
+                board_name(c.board())
+            ),
+            BothWonSmall(b) => write!(f, "small board {} is won by both sides", board_name(*b)),
+            PlayedAfterWon(b) => write!(
+                f,
+                "small board {} has stones played after it was won",
+                board_name(*b)
+            ),
+            BothWonBig => write!(f, "both sides hold a pattern of small boards"),
+            WinNotByLastMove => write!(
+                f,
+                "the game was won before the last move, or not by the side that made it"
+            ),
+            Counts { x, o } => write!(
+                f,
+                "X has {x} stones and O {o}: no order of turns (with bonus moves only after \
+                 winning small boards) explains that"
+            ),
+            Bonus { side, last } => write!(
+                f,
+                "{} moved last ({last}) without winning a small board, so {} is to move",
+                letter(*side),
+                letter(side.other())
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl FromStr for State {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<State, PositionError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [cells, last, side] = words[..] else {
+            return Err(PositionError::Words(words.len()));
+        };
+        let stones = parse_cells(cells)?;
+        let last = match last {
+            "-" => None,
+            name => Some(name.parse::<Cell>().map_err(PositionError::LastMove)?),
+        };
+        let side = match side {
+            "x" | "X" => Side::First,
+            "o" | "O" => Side::Second,
+            other => return Err(PositionError::Side(other.to_string())),
+        };
+        State::from_stones(stones, last, side)
+    }
+}
+
+/// The 256 cells as per-side, per-small-board masks.
+fn parse_cells(word: &str) -> Result<[[u16; 16]; 2], PositionError> {
+    let symbols: Vec<char> = word.chars().filter(|&c| c != '/').collect();
+    if symbols.len() != CELLS {
+        return Err(PositionError::Length(symbols.len()));
+    }
+    let mut stones = [[0u16; 16]; 2];
+    for (index, &ch) in symbols.iter().enumerate() {
+        let cell = Cell::new(index as u8);
+        let side = match ch {
+            'X' | 'x' => Side::First,
+            'O' | 'o' => Side::Second,
+            '-' | '.' => continue,
+            _ => return Err(PositionError::Character { ch, cell: index }),
+        };
+        stones[side.index()][cell.board()] |= cell.bit();
+    }
+    Ok(stones)
+}
+
+impl State {
+    /// A position from its stones, last move and side to move, refused unless some game
+    /// reaches it. Once the game is over the side to move is the loser (or, after an end
+    /// without a winner, the side that did not move last), whatever was given.
+    pub fn from_stones(
+        stones: [[u16; 16]; 2],
+        last: Option<Cell>,
+        side: Side,
+    ) -> Result<State, PositionError> {
+        let board = Board::from_stones(stones);
+        check_small_boards(&board)?;
+        let Some(last) = last else {
+            return start_position(&board, side);
+        };
+        let mover = board.at(last).ok_or(PositionError::LastMoveEmpty(last))?;
+        let won_by_last = check_last_move(&board, last, mover)?;
+        let over = State::from_parts(board, Some(last), mover.other(), false);
+        check_big_board(&board, last, mover, over.status())?;
+        let turn = if over.status().is_over() {
+            Turn::Over
+        } else if side == mover {
+            if !won_by_last {
+                return Err(PositionError::Bonus { side: mover, last });
+            }
+            Turn::Bonus
+        } else {
+            Turn::Fresh
+        };
+        check_counts(&board, mover, won_by_last, turn)?;
+        Ok(match turn {
+            Turn::Over | Turn::Fresh => over,
+            Turn::Bonus => State::from_parts(board, Some(last), mover, true),
+        })
+    }
+
+    /// The position text, which `parse` reads back.
+    pub fn text(&self) -> String {
+        let cells: String = Cell::all()
+            .map(|c| self.at(c).map_or('-', Side::letter))
+            .collect();
+        let last = self.last_move().map_or("-".to_string(), |c| c.to_string());
+        let side = self.to_move().letter().to_ascii_lowercase();
+        format!("{cells} {last} {side}")
+    }
+}
+
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
+}
+
+/// How the position stands between turns.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Turn {
+    Over,
+    /// The last mover won a small board and moves again.
+    Bonus,
+    /// The other side starts a turn.
+    Fresh,
+}
+
+fn start_position(board: &Board, side: Side) -> Result<State, PositionError> {
+    if *board != Board::EMPTY {
+        return Err(PositionError::NoLastMove);
+    }
+    if side != Side::First {
+        return Err(PositionError::FirstMoveByO);
+    }
+    Ok(State::START)
+}
+
+/// No small board won by both, nor played on after its win: the winning stone, the last
+/// one played there, lies in every pattern the winner holds.
+fn check_small_boards(board: &Board) -> Result<(), PositionError> {
+    for b in 0..16 {
+        let bit = 1 << b;
+        if board.won(Side::First) & bit != 0 && board.won(Side::Second) & bit != 0 {
+            return Err(PositionError::BothWonSmall(b));
+        }
+        for side in Side::BOTH {
+            if board.won(side) & bit != 0 && winning_stones(board.stones(side, b)) == 0 {
+                return Err(PositionError::PlayedAfterWon(b));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The stones common to every pattern `stones` holds (all ones when it holds none).
+fn winning_stones(stones: u16) -> u16 {
+    PATTERNS
+        .iter()
+        .filter(|&&p| stones & p == p)
+        .fold(0xFFFF, |common, &p| common & p)
+}
+
+/// The last move's board was open before it: if now won, the last mover won it with this
+/// very stone. Returns whether the last move won its small board.
+fn check_last_move(board: &Board, last: Cell, mover: Side) -> Result<bool, PositionError> {
+    let bit = 1 << last.board();
+    if board.won(mover.other()) & bit != 0 {
+        return Err(PositionError::LastMoveInClosedBoard(last));
+    }
+    let won = board.won(mover) & bit != 0;
+    if won && winning_stones(board.stones(mover, last.board())) & last.bit() == 0 {
+        return Err(PositionError::PlayedAfterWon(last.board()));
+    }
+    Ok(won)
+}
+
+/// At most one side holds a big pattern, and then it is the last mover's, completed by
+/// the last move (every pattern goes through the last move's small board).
+fn check_big_board(
+    board: &Board,
+    last: Cell,
+    mover: Side,
+    status: Status,
+) -> Result<(), PositionError> {
+    let x = has_pattern(board.won(Side::First));
+    let o = has_pattern(board.won(Side::Second));
+    if x && o {
+        return Err(PositionError::BothWonBig);
+    }
+    let holder = if x { Side::First } else { Side::Second };
+    if (x || o) && (holder != mover || winning_stones(board.won(mover)) & (1 << last.board()) == 0)
+    {
+        return Err(PositionError::WinNotByLastMove);
+    }
+    debug_assert!(!(x || o) || status == Status::Won(mover));
+    Ok(())
+}
+
+/// Some order of turns explains the stone counts: X starts, turns alternate, a turn is one
+/// move or two, and a second move needs a small board won by the first.
+fn check_counts(
+    board: &Board,
+    mover: Side,
+    won_by_last: bool,
+    turn: Turn,
+) -> Result<(), PositionError> {
+    let count = |s: Side| board.stone_count(s);
+    let wins = |s: Side| board.won(s).count_ones();
+    // The bonus moves each side took lie within [least, most].
+    let mut least = [0u32; 2];
+    let mut most = [wins(Side::First), wins(Side::Second)];
+    let m = mover.index();
+    match turn {
+        // The last move's win earned a bonus not yet taken, or ended the game: either way
+        // it paid for no bonus move on the board.
+        Turn::Bonus | Turn::Over if won_by_last => most[m] -= 1,
+        // The last move won a board yet the other side is to move: it was a bonus move.
+        Turn::Fresh if won_by_last => {
+            least[m] = 1;
+            most[m] = most[m].saturating_sub(1);
+        }
+        _ => {}
+    }
+    // Turns so far, a started bonus turn included: the latest is the last mover's, and X
+    // took the first, so X is one turn ahead exactly when X moved last.
+    let x_ahead = u32::from(mover == Side::First);
+    let fits = |side: Side, turns: u32| {
+        let stones = count(side);
+        stones >= turns && (least[side.index()]..=most[side.index()]).contains(&(stones - turns))
+    };
+    let explained = (0..=CELLS as u32)
+        .any(|o_turns| fits(Side::First, o_turns + x_ahead) && fits(Side::Second, o_turns));
+    if explained {
+        Ok(())
+    } else {
+        Err(PositionError::Counts {
+            x: count(Side::First),
+            o: count(Side::Second),
+        })
+    }
+}

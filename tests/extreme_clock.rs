@@ -1,0 +1,153 @@
+//! Contest matches: the clock, forfeits, the end messages and points, seeded series.
+
+use std::time::{Duration, Instant};
+
+use tictaclatin::core::{CellId, Decision, Player, PlayerOptions, Position, Side};
+use tictaclatin::games::extreme::ExtremeEngine;
+use tictaclatin::games::extreme::clock::{End, Series, play_game, play_series, random_opening};
+use tictaclatin::games::extreme::players::{Greedy, RandomPlayer};
+
+/// Plays its first legal move after spinning for `delay` (a stand-in for a slow bot).
+struct Slow {
+    delay: Duration,
+}
+
+impl Player for Slow {
+    fn name(&self) -> String {
+        "slow".into()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let start = Instant::now();
+        while start.elapsed() < self.delay {
+            std::hint::spin_loop();
+        }
+        position.legal_moves().first().map(|&c| Decision::new(c))
+    }
+}
+
+/// Always plays cell 0 (A1a1), legal or not.
+struct Stubborn;
+
+impl Player for Stubborn {
+    fn name(&self) -> String {
+        "stubborn".into()
+    }
+
+    fn decide(&mut self, _: &dyn Position) -> Option<Decision> {
+        Some(Decision::new(CellId::new(0)))
+    }
+}
+
+#[test]
+fn going_over_the_limit_forfeits_68_points() {
+    let mut slow = Slow {
+        delay: Duration::from_millis(30),
+    };
+    let mut random = RandomPlayer::new(1);
+    let result = play_game(
+        [&mut random, &mut slow],
+        Some(Duration::from_millis(10)),
+        &[],
+    );
+    assert_eq!(result.end, End::TimeOut);
+    assert_eq!(result.winner, Some(Side::First));
+    assert_eq!(result.points, [68, 0]);
+    assert_eq!(
+        result.moves.len(),
+        1,
+        "random moved, the slow player timed out"
+    );
+    assert!(result.overrun.unwrap() >= Duration::from_millis(30));
+    assert!(
+        result.summary().starts_with("X wins (time out after 0.0"),
+        "{}",
+        result.summary()
+    );
+}
+
+#[test]
+fn an_illegal_move_forfeits() {
+    let mut random = RandomPlayer::new(2);
+    let result = play_game([&mut Stubborn, &mut random], None, &[]);
+    // Stubborn's first A1a1 is legal; the next one is taken.
+    assert_eq!(result.end, End::InvalidMove);
+    assert_eq!(result.winner, Some(Side::Second));
+    assert_eq!(result.points, [0, 68]);
+    assert_eq!(result.summary(), "O wins (invalid move); points X 0 O 68");
+}
+
+#[test]
+fn finished_games_carry_the_end_and_both_players_points() {
+    let mut seen = [false; 2];
+    for seed in 0..60 {
+        let mut a = RandomPlayer::new(seed);
+        let mut b = RandomPlayer::new(seed + 1000);
+        let result = play_game([&mut a, &mut b], None, &[]);
+        match result.end {
+            End::Won => {
+                let winner = result.winner.expect("a winner");
+                assert_eq!(result.points[winner.index()], 68);
+                assert_eq!(result.points[winner.other().index()], 0);
+                seen[0] = true;
+            }
+            End::Draw => {
+                assert_eq!(result.winner, None);
+                assert_eq!(result.points, result.last.points());
+                assert!(result.points[0] + result.points[1] <= 68);
+                seen[1] = true;
+            }
+            other => panic!("random players forfeited: {other:?}"),
+        }
+        assert!(result.last.status().is_over());
+    }
+    assert_eq!(seen, [true, true], "both ends occur among random games");
+}
+
+#[test]
+fn a_seed_replays_the_same_series() {
+    let engine = ExtremeEngine::new();
+    let series = Series {
+        games: 4,
+        limit: None,
+        opening_plies: 2,
+        seed: 99,
+        options: PlayerOptions::seeded(0),
+    };
+    let run = || {
+        let mut games = Vec::new();
+        let tallies = play_series(&engine, ["greedy", "random"], &series, |_, r| {
+            games.push(r.moves.iter().map(|m| m.cell).collect::<Vec<_>>())
+        })
+        .unwrap();
+        (games, tallies)
+    };
+    let (first, tallies) = run();
+    assert_eq!(run().0, first);
+    // Pairs share their opening, sides swapped.
+    assert_eq!(first[0][..2], first[1][..2]);
+    assert_eq!(first[0][..2], random_opening(99, 2)[..]);
+    assert_ne!(first[0][..2], first[2][..2]);
+    let total: f64 = tallies.iter().map(|t| t.score).sum();
+    assert_eq!(total, 4.0);
+    assert!(
+        tallies[0].score > tallies[1].score,
+        "greedy beats random: {tallies:?}"
+    );
+}
+
+#[test]
+fn greedy_beats_random() {
+    let mut wins = 0.0;
+    for seed in 0..20 {
+        let mut greedy = Greedy::new(seed);
+        let mut random = RandomPlayer::new(seed);
+        let (players, side): ([&mut dyn Player; 2], Side) = if seed % 2 == 0 {
+            ([&mut greedy, &mut random], Side::First)
+        } else {
+            ([&mut random, &mut greedy], Side::Second)
+        };
+        wins += play_game(players, None, &[]).score(side);
+    }
+    assert!(wins >= 16.0, "greedy scored {wins} of 20");
+}

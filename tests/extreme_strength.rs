@@ -1,0 +1,170 @@
+//! Strength and clock measurements of extreme tic-tac-toe's players: long, so ignored by
+//! default. Run one at a time, on an otherwise quiet machine:
+//!
+//! ```text
+//! EXTREME_PAIR=max:alphabeta EXTREME_GAMES=40 EXTREME_MS=1000 \
+//!   cargo test --release --test extreme_strength -- --ignored --nocapture series
+//! EXTREME_MOVES=1000 EXTREME_MS=1000 \
+//!   cargo test --release --test extreme_strength -- --ignored --nocapture clock
+//! ```
+
+use std::time::Duration;
+
+use tictaclatin::core::PlayerOptions;
+use tictaclatin::games::extreme::ExtremeEngine;
+use tictaclatin::games::extreme::State;
+use tictaclatin::games::extreme::clock::{Series, play_series};
+use tictaclatin::games::extreme::players::Searcher;
+
+fn env(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_string())
+}
+
+fn number(name: &str, default: u64) -> u64 {
+    env(name, &default.to_string()).parse().expect(name)
+}
+
+/// A series between two players named in EXTREME_PAIR, each game printed as it ends.
+#[test]
+#[ignore]
+fn series() {
+    let pair = env("EXTREME_PAIR", "max:alphabeta");
+    let (a, b) = pair.split_once(':').expect("EXTREME_PAIR is a:b");
+    let movetime = Duration::from_millis(number("EXTREME_MS", 1000));
+    let series = Series {
+        games: number("EXTREME_GAMES", 40) as usize,
+        limit: Some(movetime + Duration::from_millis(number("EXTREME_SLACK_MS", 0))),
+        opening_plies: number("EXTREME_OPENING", 2) as usize,
+        seed: number("EXTREME_SEED", 2018),
+        options: PlayerOptions {
+            seed: 0,
+            movetime,
+            threads: number("EXTREME_THREADS", 1) as usize,
+        },
+    };
+    let engine = ExtremeEngine::new();
+    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let tallies = play_series(&engine, [a, b], &series, |game, result| {
+        let first = if game % 2 == 0 { a } else { b };
+        for timed in &result.moves {
+            if let Some(took) = timed.took {
+                times[(game + timed.side.index()) % 2].push(took);
+            }
+        }
+        println!(
+            "game {:>3}: {first} first, {} moves: {}",
+            game + 1,
+            result.moves.len(),
+            result.summary()
+        );
+    })
+    .expect("players");
+    for (name, times) in [a, b].iter().zip(&mut times) {
+        println!("{name}: {}", clock_figures(times, movetime));
+    }
+    for (name, t) in [a, b].iter().zip(tallies) {
+        println!(
+            "{name}: score {:.1}/{} ({:.1} %), wins {} (pattern {}), even {}, losses {} \
+             (forfeits {}), contest points {}",
+            t.score,
+            series.games,
+            100.0 * t.score / series.games as f64,
+            t.wins,
+            t.pattern_wins,
+            t.even,
+            t.losses,
+            t.forfeits,
+            t.points
+        );
+    }
+}
+
+/// Median, longest and over-budget count of `times` against `budget`.
+fn clock_figures(times: &mut [Duration], budget: Duration) -> String {
+    if times.is_empty() {
+        return "no moves".to_string();
+    }
+    times.sort();
+    let over = times.iter().filter(|&&t| t > budget).count();
+    let median = times[times.len() / 2];
+    format!(
+        "{} moves at {budget:?}: median {median:?} ({:.1} % of the budget), longest {:?}, \
+         over the budget {over}",
+        times.len(),
+        100.0 * median.as_secs_f64() / budget.as_secs_f64(),
+        times[times.len() - 1]
+    )
+}
+
+/// The time `max` takes against its budget over EXTREME_MOVES moves of games it plays
+/// against itself from random openings.
+#[test]
+#[ignore]
+fn clock() {
+    let budget = Duration::from_millis(number("EXTREME_MS", 1000));
+    let wanted = number("EXTREME_MOVES", 1000) as usize;
+    let options = PlayerOptions {
+        seed: 0,
+        movetime: budget,
+        threads: number("EXTREME_THREADS", 1) as usize,
+    };
+    let mut player = Searcher::max(options);
+    let mut times = Vec::new();
+    let mut game = 0;
+    while times.len() < wanted {
+        let mut state = State::START;
+        for cell in tictaclatin::games::extreme::clock::random_opening(game, 4) {
+            state = state.play(cell).unwrap();
+        }
+        while !state.status().is_over() && times.len() < wanted {
+            let started = std::time::Instant::now();
+            let report = player.think(&state).expect("a move");
+            times.push(started.elapsed());
+            state = state.play(report.best).expect("a legal move");
+        }
+        game += 1;
+    }
+    println!("{} ({game} games)", clock_figures(&mut times, budget));
+    assert!(times.iter().all(|&t| t <= budget));
+}
+
+/// Search speed in positions (nodes) per second: timed searches of EXTREME_MS from 20
+/// positions of seeded random games, on one thread and on EXTREME_THREADS (default: all
+/// cores).
+#[test]
+#[ignore]
+fn speed() {
+    use std::sync::Arc;
+    use tictaclatin::games::extreme::search::{Limits, Table, search};
+
+    let budget = Duration::from_millis(number("EXTREME_MS", 1000));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let many = number("EXTREME_THREADS", cores as u64) as usize;
+    let positions: Vec<State> = (0..20)
+        .map(|seed| {
+            let opening =
+                tictaclatin::games::extreme::clock::random_opening(seed, 10 + 4 * seed as usize);
+            opening
+                .into_iter()
+                .fold(State::START, |s, c| s.play(c).unwrap())
+        })
+        .filter(|s| !s.status().is_over())
+        .collect();
+    for threads in [1, many] {
+        let (mut nodes, mut seconds, mut depth) = (0u64, 0.0, 0u32);
+        for state in &positions {
+            let table = Arc::new(Table::new(64));
+            let report = search(state, &Limits::time(budget, threads), &table).unwrap();
+            nodes += report.nodes;
+            seconds += report.elapsed.as_secs_f64();
+            depth += report.depth;
+        }
+        println!(
+            "{threads} thread(s): {:.0} positions per second, mean depth {:.1}, over {} \
+             searches of {budget:?}",
+            nodes as f64 / seconds,
+            depth as f64 / positions.len() as f64,
+            positions.len()
+        );
+    }
+}
