@@ -25,6 +25,8 @@ fn both_ways(solver: &Arc<Solver>, a: &str, b: &str, games: u64) -> (u64, u64, u
             games,
             seed: 11,
             movetime: Duration::from_secs(1),
+            bot_threads: 1,
+            move_limit: None,
         };
         run(&pairing, arena, 2, &Control::default()).expect("legal games")
     };

@@ -51,7 +51,10 @@ fn json_lines_have_the_documented_shape() {
     assert_eq!(text.lines().count(), 1);
     assert!(line.starts_with(r#"{"first":"perfect","second":"greedy","games":300,"first_wins":"#));
     assert!(line.contains(r#","second_wins":0,"draws":"#), "{line}");
-    assert!(line.ends_with(r#","seed":4}"#), "{line}");
+    assert!(
+        line.ends_with(r#","seed":4,"time_outs":[0,0],"invalid_moves":[0,0],"points":[0,0]}"#),
+        "{line}"
+    );
 }
 
 #[test]

@@ -13,6 +13,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         position,
         symbols,
         game: game_args,
+        ..
     } = args.resolve()?;
     let game = game_args.game()?;
     let score = position

@@ -3,15 +3,18 @@
 use std::io::{self, BufRead, BufReader, Write};
 
 use super::Failure;
-use super::game_args::GameArgs;
+use super::game_args::EngineArgs;
 use tictaclatin::core::Difficulty;
 use tictaclatin::core::protocol::Session;
 
-pub fn run(args: &GameArgs) -> Result<(), Failure> {
-    let loaded = args.load()?;
+pub fn run(args: &EngineArgs) -> Result<(), Failure> {
+    let loaded = args.game.load()?;
     let player = loaded
         .engine
-        .player(Difficulty::Perfect.name(), args.player_options(1))
+        .player(
+            Difficulty::Perfect.name(),
+            args.game.player_options(1, args.threads.count()),
+        )
         .map_err(|e| Failure::bad_input(e.to_string()))?;
     let mut session = Session {
         game: loaded.game.as_ref(),

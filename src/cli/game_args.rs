@@ -76,13 +76,43 @@ impl GameArgs {
         self.movetime.unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
     }
 
-    /// Options for the players a command builds.
-    pub fn player_options(&self, seed: u64) -> PlayerOptions {
+    /// Options for the players a command builds, searching on `threads` threads.
+    pub fn player_options(&self, seed: u64, threads: usize) -> PlayerOptions {
         PlayerOptions {
             movetime: self.movetime(),
+            threads: threads.max(1),
             ..PlayerOptions::seeded(seed)
         }
     }
+}
+
+/// `--threads`: how many threads a searching bot may use (extreme tic-tac-toe's searches in
+/// parallel; the others use one).
+#[derive(Args, Debug, Default, Clone, Copy)]
+pub struct ThreadsArg {
+    /// Threads a searching bot may use (default: every core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
+impl ThreadsArg {
+    pub fn count(self) -> usize {
+        self.threads.map_or_else(all_cores, usize::from)
+    }
+}
+
+/// The machine's cores.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The flags of `engine`: the game, and the bot's threads.
+#[derive(Args, Debug, Default, Clone)]
+pub struct EngineArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
 }
 
 /// The game and its engine, built once for a command.

@@ -63,7 +63,7 @@ pub enum Command {
     /// Print the value of every empty cell of a position and mark the best move
     Analyze(move_cmd::MoveArgs),
     /// Answer positions on stdin, one reply line per request line (for scripts)
-    Engine(game_args::GameArgs),
+    Engine(game_args::EngineArgs),
     /// Solve the whole game and report the value, the positions and the time taken
     Solve(game_args::GameArgs),
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)

@@ -3,7 +3,7 @@
 
 use clap::{Args, Parser};
 
-use super::game_args::{GameArgs, Loaded};
+use super::game_args::{GameArgs, Loaded, ThreadsArg};
 use super::{Failure, PositionArgs};
 use tictaclatin::config::Symbols;
 use tictaclatin::core::protocol::claim_words;
@@ -23,6 +23,8 @@ pub struct MoveArgs {
 pub struct MoveFlags {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Show the output with these symbols instead of X and O, first side first (e.g.
     /// 🦀,🐙); the POSITION you give is still written with X and O
     #[arg(long, value_name = "X,O")]
@@ -38,7 +40,14 @@ struct TrailingFlags {
 }
 
 /// Flags that take a value and may follow the position.
-const VALUE_FLAGS: [&str; 5] = ["--symbols", "--game", "--size", "--in-a-row", "--movetime"];
+const VALUE_FLAGS: [&str; 6] = [
+    "--symbols",
+    "--game",
+    "--size",
+    "--in-a-row",
+    "--movetime",
+    "--threads",
+];
 
 impl MoveArgs {
     /// The position, its game and the symbols. The position takes every word after it (it
@@ -57,6 +66,9 @@ impl MoveArgs {
                 movetime: later.game.movetime.or(self.flags.game.movetime),
             },
             symbols: later.symbols.or_else(|| self.flags.symbols.clone()),
+            threads: ThreadsArg {
+                threads: later.threads.threads.or(self.flags.threads.threads),
+            },
         };
         let game = flags.game.game()?;
         let position = PositionArgs { position: words }.read(game.as_ref())?;
@@ -64,6 +76,7 @@ impl MoveArgs {
             position,
             symbols: flags.symbols.unwrap_or_default(),
             game: flags.game,
+            threads: flags.threads.count(),
         })
     }
 }
@@ -73,6 +86,8 @@ pub struct Resolved {
     pub position: Box<dyn Position>,
     pub symbols: Symbols,
     pub game: GameArgs,
+    /// Threads the bot may search on.
+    pub threads: usize,
 }
 
 /// The position's words, and the flag words among them (each flag with its value).
@@ -117,6 +132,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         position,
         symbols,
         game: game_args,
+        threads,
     } = args.resolve()?;
     if let Some(over) = describe_finished(position.as_ref(), &symbols) {
         return Err(Failure::bad_input(format!(
@@ -125,7 +141,10 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     }
     let Loaded { game, engine } = game_args.load()?;
     let mut player = engine
-        .player(Difficulty::Perfect.name(), game_args.player_options(1))
+        .player(
+            Difficulty::Perfect.name(),
+            game_args.player_options(1, threads),
+        )
         .map_err(|e| Failure::bad_input(e.to_string()))?;
     let decision = player
         .decide(position.as_ref())

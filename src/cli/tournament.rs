@@ -47,6 +47,15 @@ pub struct TournamentArgs {
     /// One JSON object per pairing and order, one per line
     #[arg(long)]
     json: bool,
+    /// The contest clock: seconds a player has for each move (a bonus move has its own);
+    /// over it, it forfeits. Default: the game's contest limit (extreme tic-tac-toe's 16 s),
+    /// none for the other games
+    #[arg(long, value_name = "SECONDS", value_parser = parse_move_time)]
+    move_time: Option<Duration>,
+    /// Threads each searching bot may use (default 1: the games themselves run on all
+    /// cores, see --threads)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    bot_threads: Option<u16>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -66,6 +75,29 @@ impl std::fmt::Display for BadGames {
 }
 
 impl std::error::Error for BadGames {}
+
+/// Seconds (a fraction allowed) that are not a time a move may take.
+#[derive(Debug)]
+struct BadMoveTime(String);
+
+impl std::fmt::Display for BadMoveTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadMoveTime {}
+
+fn parse_move_time(text: &str) -> Result<Duration, BadMoveTime> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => Err(BadMoveTime(text.to_string())),
+    }
+}
 
 fn parse_games(text: &str) -> Result<u64, BadGames> {
     match text.trim().parse::<u64>() {
@@ -148,12 +180,18 @@ fn default_threads() -> usize {
 /// The pairings to play: one for `--first/--second`, every ordered pair for a round robin.
 /// Players are named by their canonical names (`Greedy` becomes `greedy`).
 fn pairings(args: &TournamentArgs, engine: &dyn Engine) -> Result<Vec<Pairing>, Failure> {
+    let move_limit = match args.move_time {
+        Some(limit) => Some(limit),
+        None => args.game.game()?.contest_move_limit(),
+    };
     let pairing = |first: &String, second: &String| Pairing {
         first: first.clone(),
         second: second.clone(),
         games: args.games,
         seed: args.seed,
         movetime: args.game.movetime(),
+        bot_threads: args.bot_threads.map_or(1, usize::from),
+        move_limit,
     };
     if let Some(names) = &args.round_robin {
         let players = names
@@ -301,6 +339,42 @@ fn print_summary(o: &Outcome, published: Option<&Published>) {
         }
         println!("{line}");
     }
+    print_contest(o);
+}
+
+/// What a contest adds: forfeits by side, wins decided on points, the points themselves.
+fn print_contest(o: &Outcome) {
+    let (p, t) = (&o.pairing, &o.tally);
+    if let Some(limit) = p.move_limit {
+        println!(
+            "  clock {:.2} s a move: {} (first) {} time outs, {} invalid moves; {} (second) {} \
+             time outs, {} invalid moves",
+            limit.as_secs_f64(),
+            p.first,
+            t.time_outs[0],
+            t.invalid_moves[0],
+            p.second,
+            t.time_outs[1],
+            t.invalid_moves[1]
+        );
+    }
+    match t.on_points {
+        0 => {}
+        1 => println!("  1 game ended without a winner and was decided on points"),
+        n => println!("  {n} games ended without a winner and were decided on points"),
+    }
+    if t.points != [0, 0] {
+        let average = |sum: u64| sum as f64 / t.games.max(1) as f64;
+        println!(
+            "  points: {} (first) {} ({:.1} a game), {} (second) {} ({:.1} a game)",
+            p.first,
+            t.points[0],
+            average(t.points[0]),
+            p.second,
+            t.points[1],
+            average(t.points[1])
+        );
+    }
 }
 
 /// The row player's results against the column player over both orders.
@@ -381,14 +455,20 @@ fn print_table(
 fn json_line(o: &Outcome) -> String {
     let (p, t) = (&o.pairing, &o.tally);
     format!(
-        "{{\"first\":{},\"second\":{},\"games\":{},\"first_wins\":{},\"second_wins\":{},\"draws\":{},\"seed\":{}}}",
+        "{{\"first\":{},\"second\":{},\"games\":{},\"first_wins\":{},\"second_wins\":{},\"draws\":{},\"seed\":{},\"time_outs\":[{},{}],\"invalid_moves\":[{},{}],\"points\":[{},{}]}}",
         json_string(&p.first.to_string()),
         json_string(&p.second.to_string()),
         t.games,
         t.first_wins,
         t.second_wins,
         t.draws,
-        p.seed
+        p.seed,
+        t.time_outs[0],
+        t.time_outs[1],
+        t.invalid_moves[0],
+        t.invalid_moves[1],
+        t.points[0],
+        t.points[1]
     )
 }
 

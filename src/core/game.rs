@@ -62,6 +62,19 @@ pub trait Game: Send + Sync {
     /// Reads the game's position text.
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError>;
 
+    /// The contest's points at the end of a game (`winner` won, by the rules or by the
+    /// other side's forfeit), for games scored so (extreme tic-tac-toe's 68 to the winner,
+    /// or the small boards won); `None` for the others.
+    fn contest_points(&self, _end: &dyn Position, _winner: Option<Side>) -> Option<[u32; 2]> {
+        None
+    }
+
+    /// The contest's time per move for bots, for games played under one; `None` for the
+    /// others.
+    fn contest_move_limit(&self) -> Option<std::time::Duration> {
+        None
+    }
+
     /// Builds what the game knows: solves it, loads its dictionary. May take a while; the
     /// terminal game calls it on the bot's thread.
     fn engine(&self) -> Arc<dyn Engine>;

@@ -2,13 +2,19 @@
 //!
 //! Every game draws its randomness from a seed derived from (tournament seed, game index)
 //! alone, and the tally is a sum, so the same seed gives the same results on any number of
-//! threads.
+//! threads (a player that searches for a time depends on the machine's speed too).
+//!
+//! With a clock (a contest's time per move), a player that goes over it, or plays an illegal
+//! move or none, forfeits the game, as in extreme tic-tac-toe's contest; without one, an
+//! illegal move is a bug in the player, reported rather than hidden. Games that score a
+//! contest's points (see [`Game::contest_points`]) have them summed, and a game ended
+//! without a winner but with more points for one side counts as that side's win.
 
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{Engine, Game, Player, PlayerOptions, Position, Side, Status};
 
@@ -19,15 +25,38 @@ pub struct Tally {
     pub first_wins: u64,
     pub second_wins: u64,
     pub draws: u64,
+    /// Games each side lost by going over the clock (first, second).
+    pub time_outs: [u64; 2],
+    /// Games each side lost by an illegal move or none, with a clock on (first, second).
+    pub invalid_moves: [u64; 2],
+    /// Games that ended without a winner but were decided by the contest's points.
+    pub on_points: u64,
+    /// The contest's points, summed (first, second), for games that score them.
+    pub points: [u64; 2],
 }
 
 impl Tally {
-    fn record(&mut self, result: GameResult) {
+    fn record(&mut self, played: &Played) {
         self.games += 1;
-        match result {
-            GameResult::Won(Side::First) => self.first_wins += 1,
-            GameResult::Won(Side::Second) => self.second_wins += 1,
-            GameResult::Draw => self.draws += 1,
+        match played.better() {
+            Some(Side::First) => self.first_wins += 1,
+            Some(Side::Second) => self.second_wins += 1,
+            None => self.draws += 1,
+        }
+        if played.end == End::Draw && played.better().is_some() {
+            self.on_points += 1;
+        }
+        let forfeits = match played.end {
+            End::TimeOut => Some(&mut self.time_outs),
+            End::InvalidMove => Some(&mut self.invalid_moves),
+            _ => None,
+        };
+        if let (Some(count), Some(winner)) = (forfeits, played.winner) {
+            count[winner.other().index()] += 1;
+        }
+        if let Some([f, s]) = played.points {
+            self.points[0] += u64::from(f);
+            self.points[1] += u64::from(s);
         }
     }
 
@@ -47,6 +76,12 @@ impl AddAssign for Tally {
         self.first_wins += other.first_wins;
         self.second_wins += other.second_wins;
         self.draws += other.draws;
+        self.on_points += other.on_points;
+        for i in 0..2 {
+            self.time_outs[i] += other.time_outs[i];
+            self.invalid_moves[i] += other.invalid_moves[i];
+            self.points[i] += other.points[i];
+        }
     }
 }
 
@@ -70,42 +105,142 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// How a finished game ended.
+/// How a game ended, in the words of extreme tic-tac-toe's contest simulator.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GameResult {
-    Won(Side),
+pub enum End {
+    /// A line (or pattern) won.
+    Won,
+    /// The game ended without a winner.
     Draw,
+    /// A player went over the clock.
+    TimeOut,
+    /// A player played an illegal move, or none.
+    InvalidMove,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::Won => "won",
+            End::Draw => "draw",
+            End::TimeOut => "time out",
+            End::InvalidMove => "invalid move",
+        })
+    }
+}
+
+/// A finished game: how it ended, who won (by the rules, or the opponent of a player who
+/// forfeited) and the contest's points, where the game scores them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Played {
+    pub end: End,
+    pub winner: Option<Side>,
+    pub points: Option<[u32; 2]>,
+}
+
+impl Played {
+    /// The side with the better result: the winner, or without one the side with more of
+    /// the contest's points.
+    pub fn better(&self) -> Option<Side> {
+        self.winner.or_else(|| {
+            let [f, s] = self.points?;
+            match f.cmp(&s) {
+                std::cmp::Ordering::Greater => Some(Side::First),
+                std::cmp::Ordering::Less => Some(Side::Second),
+                std::cmp::Ordering::Equal => None,
+            }
+        })
+    }
+}
+
+/// How one game is played: the game (for its contest points) and the clock, if any.
+#[derive(Clone, Copy)]
+pub struct Rules<'a> {
+    pub game: &'a dyn Game,
+    /// The time a player has for each move (a bonus move has its own); over it, it forfeits.
+    pub move_limit: Option<Duration>,
 }
 
 /// Plays one game from `start` to the end; how it ended.
 pub fn play_game(
+    rules: Rules<'_>,
     start: Box<dyn Position>,
     first: &mut dyn Player,
     second: &mut dyn Player,
-) -> Result<GameResult, IllegalMove> {
+) -> Result<Played, IllegalMove> {
     let mut position = start;
     loop {
-        match position.status() {
-            Status::Won(side) => return Ok(GameResult::Won(side)),
-            Status::Draw => return Ok(GameResult::Draw),
-            Status::InPlay => {}
-        }
-        let player: &mut dyn Player = match position.to_move() {
-            Side::First => first,
-            Side::Second => second,
+        let winner = match position.status() {
+            Status::Won(side) => Some(side),
+            Status::Draw => None,
+            Status::InPlay => {
+                let side = position.to_move();
+                let player: &mut dyn Player = match side {
+                    Side::First => &mut *first,
+                    Side::Second => &mut *second,
+                };
+                match next_move(rules, position.as_ref(), player)? {
+                    Ok(next) => {
+                        position = next;
+                        continue;
+                    }
+                    Err(end) => return Ok(forfeit(rules, position.as_ref(), end, side)),
+                }
+            }
         };
-        let chosen = player.decide(position.as_ref());
-        let illegal = |reason: String| IllegalMove {
-            player: player.name(),
-            position: position.text(),
-            reason,
+        let end = if winner.is_some() {
+            End::Won
+        } else {
+            End::Draw
         };
-        let Some(decision) = chosen else {
-            return Err(illegal("no move while the game is in play".into()));
-        };
-        position = position
+        return Ok(Played {
+            end,
+            winner,
+            points: rules.game.contest_points(position.as_ref(), winner),
+        });
+    }
+}
+
+/// The position after `player`'s move, or with a clock how it forfeited; without a clock,
+/// an illegal move is an error.
+fn next_move(
+    rules: Rules<'_>,
+    position: &dyn Position,
+    player: &mut dyn Player,
+) -> Result<Result<Box<dyn Position>, End>, IllegalMove> {
+    let started = Instant::now();
+    let chosen = player.decide(position);
+    if rules
+        .move_limit
+        .is_some_and(|limit| started.elapsed() > limit)
+    {
+        return Ok(Err(End::TimeOut));
+    }
+    let illegal = |reason: String| IllegalMove {
+        player: player.name(),
+        position: position.text(),
+        reason,
+    };
+    let played = match chosen {
+        Some(decision) => position
             .play(decision.cell)
-            .map_err(|e| illegal(e.to_string()))?;
+            .map_err(|e| illegal(e.to_string())),
+        None => Err(illegal("no move while the game is in play".into())),
+    };
+    match (played, rules.move_limit) {
+        (Ok(next), _) => Ok(Ok(next)),
+        (Err(_), Some(_)) => Ok(Err(End::InvalidMove)),
+        (Err(e), None) => Err(e),
+    }
+}
+
+/// `offender` forfeits: the opponent wins, with the contest's points for a win.
+fn forfeit(rules: Rules<'_>, position: &dyn Position, end: End, offender: Side) -> Played {
+    let winner = Some(offender.other());
+    Played {
+        end,
+        winner,
+        points: rules.game.contest_points(position, winner),
     }
 }
 
@@ -138,7 +273,8 @@ impl Control {
 }
 
 /// One pairing: who moves first, who second (player names the game's engine knows), how
-/// many games, which seed, and how long a searching player may think per move.
+/// many games, which seed, how long a searching player may think per move and on how many
+/// threads, and the clock, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub first: String,
@@ -146,6 +282,8 @@ pub struct Pairing {
     pub games: u64,
     pub seed: u64,
     pub movetime: Duration,
+    pub bot_threads: usize,
+    pub move_limit: Option<Duration>,
 }
 
 /// The game and its engine, shared by every thread of a run.
@@ -201,10 +339,10 @@ fn worker(
                 return Ok(tally);
             }
             let (first_seed, second_seed) = game_seeds(pairing.seed, index);
-            let result = play_one(pairing, arena, first_seed, second_seed).inspect_err(|_| {
+            let played = play_one(pairing, arena, first_seed, second_seed).inspect_err(|_| {
                 control.stop.store(true, Ordering::Relaxed);
             })?;
-            tally.record(result);
+            tally.record(&played);
             control.finished.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -216,12 +354,12 @@ fn play_one(
     arena: Arena<'_>,
     first_seed: u64,
     second_seed: u64,
-) -> Result<GameResult, IllegalMove> {
+) -> Result<Played, IllegalMove> {
     let build = |name: &str, seed: u64| {
         let options = PlayerOptions {
             seed,
             movetime: pairing.movetime,
-            threads: 1,
+            threads: pairing.bot_threads.max(1),
         };
         arena.engine.player(name, options).map_err(|e| IllegalMove {
             player: name.to_string(),
@@ -231,7 +369,11 @@ fn play_one(
     };
     let mut first = build(&pairing.first, first_seed)?;
     let mut second = build(&pairing.second, second_seed)?;
-    play_game(arena.game.start(), first.as_mut(), second.as_mut())
+    let rules = Rules {
+        game: arena.game,
+        move_limit: pairing.move_limit,
+    };
+    play_game(rules, arena.game.start(), first.as_mut(), second.as_mut())
 }
 
 #[cfg(test)]
@@ -250,6 +392,15 @@ mod tests {
             games,
             seed,
             movetime: Duration::from_millis(100),
+            bot_threads: 1,
+            move_limit: None,
+        }
+    }
+
+    fn rules(move_limit: Option<Duration>) -> Rules<'static> {
+        Rules {
+            game: &Latin,
+            move_limit,
         }
     }
 
@@ -307,10 +458,53 @@ mod tests {
 
     #[test]
     fn an_illegal_move_is_reported_with_its_position() {
-        let err = play_game(Latin.start(), &mut Stubborn, &mut Stubborn).unwrap_err();
+        let err = play_game(rules(None), Latin.start(), &mut Stubborn, &mut Stubborn).unwrap_err();
         assert_eq!(err.player, "stubborn");
         assert_eq!(err.position, "X---/----/----/----");
         assert!(err.to_string().contains("a1 is taken"), "{err}");
+    }
+
+    #[test]
+    fn with_a_clock_an_illegal_move_forfeits() {
+        let clock = Some(Duration::from_secs(60));
+        let played = play_game(rules(clock), Latin.start(), &mut Stubborn, &mut Stubborn)
+            .expect("a forfeit, not an error");
+        // X's a1 stands; O's a1 is taken: O forfeits, X wins.
+        assert_eq!(played.end, End::InvalidMove);
+        assert_eq!(played.winner, Some(Side::First));
+        let mut tally = Tally::default();
+        tally.record(&played);
+        assert_eq!((tally.first_wins, tally.invalid_moves), (1, [0, 1]));
+    }
+
+    /// Thinks for longer than any clock of a millisecond allows, then plays a1.
+    struct Slow;
+
+    impl Player for Slow {
+        fn name(&self) -> String {
+            "slow".into()
+        }
+        fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+            let started = std::time::Instant::now();
+            // Busy, not asleep: the clock measures what the player takes.
+            while started.elapsed() < Duration::from_millis(5) {
+                std::hint::spin_loop();
+            }
+            position.legal_moves().first().copied().map(Decision::new)
+        }
+    }
+
+    #[test]
+    fn going_over_the_clock_forfeits() {
+        let clock = Some(Duration::from_millis(1));
+        let played = play_game(rules(clock), Latin.start(), &mut Slow, &mut Slow).unwrap();
+        assert_eq!(played.end, End::TimeOut);
+        assert_eq!(
+            played.winner,
+            Some(Side::Second),
+            "the first mover was too slow"
+        );
+        assert_eq!(End::TimeOut.to_string(), "time out");
     }
 
     #[test]

@@ -108,6 +108,23 @@ impl Game for Extreme {
     fn engine(&self) -> Arc<dyn Engine> {
         Arc::new(ExtremeEngine::new())
     }
+
+    /// A win (by pattern, or by the other side's forfeit) is worth all 68 points; an end
+    /// without a winner scores the small boards each side won.
+    fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
+        Some(match winner {
+            Some(side) => {
+                let mut points = [0; 2];
+                points[side.index()] = super::patterns::WIN_POINTS;
+                points
+            }
+            None => end.points().unwrap_or([0, 0]),
+        })
+    }
+
+    fn contest_move_limit(&self) -> Option<Duration> {
+        Some(super::clock::CONTEST_MOVE_LIMIT)
+    }
 }
 
 impl Position for State {
