@@ -183,8 +183,8 @@ fn the_same_seed_plays_the_same_moves() {
 #[test]
 fn difficulty_names_cycle_and_parse() {
     let names: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
-    assert_eq!(names, ["easy", "medium", "hard", "perfect"]);
-    assert_eq!(Difficulty::Perfect.next(), Difficulty::Easy);
+    assert_eq!(names, ["random", "easy", "medium", "hard", "perfect"]);
+    assert_eq!(Difficulty::Perfect.next(), Difficulty::Random);
     assert_eq!("Hard".parse(), Ok(Difficulty::Hard));
     assert!("expert".parse::<Difficulty>().is_err());
     let solver = Arc::new(Solver::new());

@@ -51,6 +51,29 @@ pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
     }
 }
 
+/// Seconds (a fraction allowed) that are not a time a move may take.
+#[derive(Debug)]
+pub struct BadMoveTime(String);
+
+impl std::fmt::Display for BadMoveTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadMoveTime {}
+
+pub fn parse_move_time(text: &str) -> Result<Duration, BadMoveTime> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => Err(BadMoveTime(text.to_string())),
+    }
+}
+
 impl GameArgs {
     /// The game and variant these flags name, or one line naming what is valid.
     pub fn choice(&self) -> Result<GameChoice, Failure> {

@@ -51,6 +51,10 @@ pub struct SettingsArgs {
     /// Milliseconds a searching bot may think per move (default 1000)
     #[arg(long, value_name = "MS", value_parser = super::game_args::parse_movetime)]
     pub movetime: Option<Duration>,
+    /// A contest clock for people: seconds for each move, shown counting down; over it, the
+    /// game is lost (off unless given)
+    #[arg(long, value_name = "SECONDS", value_parser = super::game_args::parse_move_time)]
+    pub move_time: Option<Duration>,
 }
 
 impl SettingsArgs {
@@ -74,6 +78,7 @@ impl SettingsArgs {
             size: self.size,
             in_a_row: self.in_a_row,
             movetime: self.movetime,
+            move_limit: self.move_time,
         })
     }
 
@@ -93,6 +98,7 @@ impl SettingsArgs {
             size: self.size.or(outer.size),
             in_a_row: self.in_a_row.or(outer.in_a_row),
             movetime: self.movetime.or(outer.movetime),
+            move_time: self.move_time.or(outer.move_time),
         }
     }
 
@@ -111,6 +117,7 @@ impl SettingsArgs {
             (self.size.is_some(), "--size"),
             (self.in_a_row.is_some(), "--in-a-row"),
             (self.movetime.is_some(), "--movetime"),
+            (self.move_time.is_some(), "--move-time"),
         ]
         .into_iter()
         .find_map(|(given, flag)| given.then_some(flag))

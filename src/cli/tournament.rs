@@ -50,7 +50,7 @@ pub struct TournamentArgs {
     /// The contest clock: seconds a player has for each move (a bonus move has its own);
     /// over it, it forfeits. Default: the game's contest limit (extreme tic-tac-toe's 16 s),
     /// none for the other games
-    #[arg(long, value_name = "SECONDS", value_parser = parse_move_time)]
+    #[arg(long, value_name = "SECONDS", value_parser = super::game_args::parse_move_time)]
     move_time: Option<Duration>,
     /// Threads each searching bot may use (default 1: the games themselves run on all
     /// cores, see --threads)
@@ -75,29 +75,6 @@ impl std::fmt::Display for BadGames {
 }
 
 impl std::error::Error for BadGames {}
-
-/// Seconds (a fraction allowed) that are not a time a move may take.
-#[derive(Debug)]
-struct BadMoveTime(String);
-
-impl std::fmt::Display for BadMoveTime {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "'{}' is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BadMoveTime {}
-
-fn parse_move_time(text: &str) -> Result<Duration, BadMoveTime> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => Err(BadMoveTime(text.to_string())),
-    }
-}
 
 fn parse_games(text: &str) -> Result<u64, BadGames> {
     match text.trim().parse::<u64>() {

@@ -165,6 +165,9 @@ pub struct Settings {
     pub bot_delay: Duration,
     /// How long a searching bot may think per move (games that are not solved by a table).
     pub movetime: Duration,
+    /// The contest clock for people: the time a person has for each move, over which they
+    /// lose (`--move-time`); off unless asked for.
+    pub move_limit: Option<Duration>,
     pub keys: KeyBindings,
     /// False for `color = false`, `NO_COLOR` or `--no-color`.
     pub color: bool,
@@ -189,6 +192,7 @@ impl Default for Settings {
             hints: Hints::default(),
             bot_delay: Duration::from_millis(500),
             movetime: Duration::from_secs(1),
+            move_limit: None,
             keys: KeyBindings::default(),
             color: true,
         }
@@ -286,6 +290,8 @@ pub struct Overrides {
     pub in_a_row: Option<u8>,
     /// `--movetime MS`.
     pub movetime: Option<Duration>,
+    /// `--move-time SECONDS`: the contest clock for people.
+    pub move_limit: Option<Duration>,
 }
 
 /// The default config file: `config.toml` in the platform config directory
@@ -481,6 +487,9 @@ impl Settings {
         }
         if let Some(k) = flags.in_a_row {
             self.game.in_a_row = Some(k);
+        }
+        if let Some(limit) = flags.move_limit {
+            self.move_limit = Some(limit);
         }
         if let Some(movetime) = flags.movetime {
             self.movetime = movetime;

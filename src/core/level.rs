@@ -8,6 +8,8 @@ use std::str::FromStr;
 /// the game is solved and `max` where the bot searches; both names are accepted everywhere.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash, PartialOrd, Ord)]
 pub enum Difficulty {
+    /// Any legal move, uniformly at random: the contest simulator's random player.
+    Random,
     Easy,
     Medium,
     Hard,
@@ -18,7 +20,8 @@ pub enum Difficulty {
 
 impl Difficulty {
     /// Weakest first.
-    pub const ALL: [Difficulty; 4] = [
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Random,
         Difficulty::Easy,
         Difficulty::Medium,
         Difficulty::Hard,
@@ -27,6 +30,7 @@ impl Difficulty {
 
     pub fn name(self) -> &'static str {
         match self {
+            Difficulty::Random => "random",
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
             Difficulty::Hard => "hard",
@@ -34,7 +38,7 @@ impl Difficulty {
         }
     }
 
-    /// The next level up, wrapping from the top to easy (the game's `d` key).
+    /// The next level up, wrapping from the top to random (the game's `d` key).
     pub fn next(self) -> Difficulty {
         let i = Difficulty::ALL.iter().position(|&d| d == self).unwrap_or(0);
         Difficulty::ALL[(i + 1) % Difficulty::ALL.len()]
@@ -55,7 +59,8 @@ impl fmt::Display for UnknownDifficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown difficulty '{}': use easy, medium, hard or perfect (also called max)",
+            "unknown difficulty '{}': use random, easy, medium, hard or perfect (also called \
+             max)",
             self.0
         )
     }
@@ -89,6 +94,6 @@ mod tests {
         }
         assert_eq!("MAX".parse(), Ok(Difficulty::Perfect));
         assert!("grandmaster".parse::<Difficulty>().is_err());
-        assert_eq!(Difficulty::Perfect.next(), Difficulty::Easy);
+        assert_eq!(Difficulty::Perfect.next(), Difficulty::Random);
     }
 }

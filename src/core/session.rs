@@ -267,8 +267,12 @@ pub struct Session {
     pub human: Option<Side>,
     /// In a two-player game, whether the players' names have been swapped.
     pub names_swapped: bool,
-    /// The level the bot plays its next move at (the level key changes it mid-game).
+    /// The level the bot plays its next move at (the level key changes it mid-game); in
+    /// the demo, the first side's bot.
     pub difficulty: Difficulty,
+    /// In the demo, the second side's bot's level (the contest simulator's "the bot vs
+    /// random"); `None` for the same as the first's.
+    pub second_level: Option<Difficulty>,
     /// The weakest level the bot has been asked to play at in this game; `None` until it
     /// has been asked. The result is filed under it, so raising the level just before the
     /// end does not count a game won against an easy bot as won against a perfect one.
@@ -278,6 +282,9 @@ pub struct Session {
     /// against perfect.
     pub swapped: bool,
     pub history: History,
+    /// The side that ran out of its time for a move (a contest clock); the game is then
+    /// over, lost by that side, though its position is not.
+    timed_out: Option<Side>,
     /// The result has been counted (once per game, when it ends).
     counted: bool,
 }
@@ -310,9 +317,11 @@ impl Session {
             human,
             names_swapped: false,
             difficulty,
+            second_level: None,
             weakest: None,
             swapped: false,
             history,
+            timed_out: None,
             counted: false,
         }
     }
@@ -365,6 +374,27 @@ impl Session {
         self.history.position()
     }
 
+    /// Where the game stands: the position's status, or lost by the side that ran out of
+    /// time.
+    pub fn status(&self) -> Status {
+        match self.timed_out {
+            Some(side) => Status::Won(side.other()),
+            None => self.position().status(),
+        }
+    }
+
+    /// The side that ran out of time, if one did.
+    pub fn timed_out(&self) -> Option<Side> {
+        self.timed_out
+    }
+
+    /// `side` took longer than the clock allows for a move: it loses.
+    pub fn time_out(&mut self, side: Side) {
+        if !self.status().is_over() {
+            self.timed_out = Some(side);
+        }
+    }
+
     pub fn controller(&self, side: Side) -> Controller {
         match self.mode {
             Mode::TwoHumans => Controller::Human,
@@ -374,10 +404,18 @@ impl Session {
         }
     }
 
-    /// The bot is asked for a move: it plays at the current level, which from now on
-    /// counts towards the weakest level of the game. Returns that level.
-    pub fn bot_asked(&mut self) -> Difficulty {
-        let level = self.difficulty;
+    /// The level of the bot that plays `side`: the demo's second bot may have its own.
+    pub fn level_of(&self, side: Side) -> Difficulty {
+        match (self.mode, side, self.second_level) {
+            (Mode::Demo, Side::Second, Some(level)) => level,
+            _ => self.difficulty,
+        }
+    }
+
+    /// The bot is asked for a move for `side`: it plays at that side's level, which from
+    /// now on counts towards the weakest level of the game. Returns that level.
+    pub fn bot_asked(&mut self, side: Side) -> Difficulty {
+        let level = self.level_of(side);
         self.weakest = Some(self.weakest.map_or(level, |weakest| weakest.min(level)));
         level
     }
@@ -390,6 +428,8 @@ impl Session {
     /// Takes back moves: in a two-player game the last one; against the bot, back to the
     /// person's last move (taking the bot's reply too). Returns the moves taken back.
     pub fn undo(&mut self) -> Vec<CellId> {
+        // Taking a move back also takes back a loss on time after it.
+        self.timed_out = None;
         match self.mode {
             Mode::Demo => Vec::new(),
             Mode::TwoHumans => self.history.take_back(|_| true),
@@ -410,9 +450,7 @@ impl Session {
         while let Some(cell) = self.history.redo_one() {
             replayed.push(cell);
             let position = self.position();
-            if position.status().is_over()
-                || self.controller(position.to_move()) == Controller::Human
-            {
+            if self.status().is_over() || self.controller(position.to_move()) == Controller::Human {
                 break;
             }
         }
@@ -436,7 +474,7 @@ impl Session {
 
     /// Once per game, when it is over: what it counts as (see [`Finished`]).
     pub fn take_result(&mut self) -> Option<Finished> {
-        let status = self.position().status();
+        let status = self.status();
         if self.counted || !status.is_over() {
             return None;
         }
@@ -504,14 +542,29 @@ mod tests {
     }
 
     #[test]
+    fn the_demos_second_bot_may_play_at_its_own_level() {
+        let mut demo = session(Mode::Demo, First::You, Difficulty::Perfect);
+        demo.second_level = Some(Difficulty::Random);
+        assert_eq!(demo.bot_asked(Side::First), Difficulty::Perfect);
+        assert_eq!(demo.bot_asked(Side::Second), Difficulty::Random);
+        let mut vs_bot = session(Mode::VsBot, First::You, Difficulty::Hard);
+        vs_bot.second_level = Some(Difficulty::Random);
+        assert_eq!(
+            vs_bot.level_of(Side::Second),
+            Difficulty::Hard,
+            "only in the demo"
+        );
+    }
+
+    #[test]
     fn the_weakest_level_asked_is_kept() {
         let mut game = session(Mode::VsBot, First::You, Difficulty::Hard);
         assert_eq!(game.weakest(), None, "not asked yet");
-        game.bot_asked();
+        game.bot_asked(Side::Second);
         game.difficulty = Difficulty::Easy;
-        game.bot_asked();
+        game.bot_asked(Side::Second);
         game.difficulty = Difficulty::Perfect;
-        assert_eq!(game.bot_asked(), Difficulty::Perfect);
+        assert_eq!(game.bot_asked(Side::Second), Difficulty::Perfect);
         assert_eq!(game.weakest(), Some(Difficulty::Easy));
     }
 
@@ -536,7 +589,7 @@ mod tests {
     #[test]
     fn a_resumed_game_keeps_its_sides_levels_and_swap() {
         let mut game = session(Mode::VsBot, First::Bot, Difficulty::Easy);
-        game.bot_asked();
+        game.bot_asked(Side::First);
         game.difficulty = Difficulty::Perfect;
         play(&mut game, "b2");
         game.swap_with_bot();

@@ -77,6 +77,9 @@ pub struct PlayScreen {
     pub confirm_quit: bool,
     /// Swapping sides mid-game was asked once; the next swap key swaps.
     pub confirm_swap: bool,
+    /// With a contest clock: when the person to move began their turn, and which turn that
+    /// is (moves played, side to move).
+    pub turn_clock: Option<(Instant, usize, Side)>,
 }
 
 /// The state of the terminal game.
@@ -152,6 +155,7 @@ impl App {
                 hints_asked: None,
                 confirm_quit: false,
                 confirm_swap: false,
+                turn_clock: None,
             },
             status: StatusLine::default(),
             help: false,
@@ -216,6 +220,11 @@ impl App {
     }
     pub fn difficulty(&self) -> Difficulty {
         self.play.session.difficulty
+    }
+    /// In a demo whose second bot plays at its own level, that level.
+    pub fn demo_second_level(&self) -> Option<Difficulty> {
+        let session = &self.play.session;
+        session.second_level.filter(|_| session.mode == Mode::Demo)
     }
     pub fn moves(&self) -> &[CellId] {
         self.play.session.moves()
@@ -300,6 +309,11 @@ impl App {
         })
     }
 
+    /// Where the game stands, a loss on time included.
+    pub fn game_status(&self) -> crate::core::Status {
+        self.play.session.status()
+    }
+
     /// The position after all the moves played.
     pub fn position(&self) -> &dyn Position {
         self.play.session.position()
@@ -353,7 +367,7 @@ impl App {
         match action {
             Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode() != Mode::Demo,
             Action::Difficulty => self.mode() != Mode::TwoHumans,
-            Action::Review => self.position().status().is_over(),
+            Action::Review => self.play.session.status().is_over(),
             _ => true,
         }
     }
@@ -361,7 +375,7 @@ impl App {
     /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
         let position = self.position();
-        !position.status().is_over() && self.controller(position.to_move()) == Controller::Human
+        !self.game_status().is_over() && self.controller(position.to_move()) == Controller::Human
     }
 
     /// A game has moves on the board and is not over: quitting would lose it.
@@ -369,7 +383,7 @@ impl App {
         self.play.has_game
             && self.mode() != Mode::Demo
             && !self.moves().is_empty()
-            && !self.position().status().is_over()
+            && !self.play.session.status().is_over()
     }
 
     /// The review of the move ending the shown position, in review mode.
@@ -437,11 +451,42 @@ impl App {
                 return Vec::new();
             }
         }
+        self.run_clock();
         self.count_result();
         let mut requests = self.request_engine();
         requests.extend(self.request_bot());
         requests.extend(self.request_hints());
         requests
+    }
+
+    /// The contest clock for people (`--move-time`): a person's turn is timed from when it
+    /// began; going over loses the game.
+    fn run_clock(&mut self) {
+        let Some(limit) = self.settings.move_limit else {
+            return;
+        };
+        if !self.play.has_game || self.screen == Screen::Start || !self.human_to_move() {
+            self.play.turn_clock = None;
+            return;
+        }
+        let turn = (self.moves().len(), self.position().to_move());
+        match self.play.turn_clock {
+            Some((started, moves, side)) if (moves, side) == turn => {
+                if self.now.duration_since(started) > limit {
+                    self.play.session.time_out(side);
+                    self.play.turn_clock = None;
+                    self.status = StatusLine::note(self.result_text());
+                }
+            }
+            _ => self.play.turn_clock = Some((self.now, turn.0, turn.1)),
+        }
+    }
+
+    /// With a contest clock, the time the person to move has left.
+    pub fn time_left(&self) -> Option<std::time::Duration> {
+        let limit = self.settings.move_limit?;
+        let (started, ..) = self.play.turn_clock?;
+        Some(limit.saturating_sub(self.now.duration_since(started)))
     }
 
     /// Once per game, when it ends: the result goes into the record, and the game is no
@@ -568,7 +613,7 @@ impl App {
             && self.screen != Screen::Start
             && !self.too_small()
             && self.engine().is_some()
-            && !position.status().is_over()
+            && !self.game_status().is_over()
             && self.play.session.human.is_some()
             && self.controller(position.to_move()) == Controller::Bot;
         if !bots_turn {
@@ -588,7 +633,8 @@ impl App {
                 self.status = StatusLine::note(thinking);
             }
         }
-        let difficulty = self.play.session.bot_asked();
+        let side = self.position().to_move();
+        let difficulty = self.play.session.bot_asked(side);
         vec![BotRequest::Move {
             ticket,
             game: self.play.session.game.key(),
@@ -604,7 +650,7 @@ impl App {
         let wanted = self.play.hints
             && self.screen == Screen::Game
             && !self.too_small()
-            && !self.position().status().is_over()
+            && !self.play.session.status().is_over()
             && self.engine().is_some_and(|engine| !engine.instant_hints());
         if !wanted {
             return Vec::new();

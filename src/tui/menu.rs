@@ -21,6 +21,8 @@ pub struct Menu {
     pub mode: Mode,
     pub starter: First,
     pub difficulty: Difficulty,
+    /// In the demo, the second bot's level.
+    pub second_level: Difficulty,
 }
 
 impl Menu {
@@ -30,7 +32,9 @@ impl Menu {
     pub const MODE: usize = 3;
     pub const FIRST: usize = 4;
     pub const LEVEL: usize = 5;
-    pub const ROWS: usize = 6;
+    /// The demo's second bot (Bot 2): the contest simulator's "the bot vs random".
+    pub const SECOND_LEVEL: usize = 6;
+    pub const ROWS: usize = 7;
 
     /// The settings' choices, with `resume` moves of an unfinished game to offer first.
     pub fn new(settings: &Settings, resume: Option<usize>) -> Menu {
@@ -45,6 +49,7 @@ impl Menu {
             mode: settings.mode,
             starter: settings.first,
             difficulty: settings.difficulty,
+            second_level: settings.difficulty,
         }
     }
 
@@ -56,6 +61,7 @@ impl Menu {
             Menu::SIZE => self.game.kind.sizes().is_some(),
             Menu::FIRST => self.mode == Mode::VsBot,
             Menu::LEVEL => self.mode != Mode::TwoHumans,
+            Menu::SECOND_LEVEL => self.mode == Mode::Demo,
             _ => true,
         }
     }
@@ -85,6 +91,9 @@ impl Menu {
             Menu::MODE => self.mode = step(Mode::ALL, self.mode, forward),
             Menu::FIRST => self.starter = step(First::ALL, self.starter, forward),
             Menu::LEVEL => self.difficulty = step(&Difficulty::ALL, self.difficulty, forward),
+            Menu::SECOND_LEVEL => {
+                self.second_level = step(&Difficulty::ALL, self.second_level, forward);
+            }
             _ => {}
         }
     }
@@ -208,14 +217,21 @@ impl Menu {
                     .collect(),
                 position(First::ALL, &self.starter),
             ),
-            _ => (
-                "Bot level",
-                Difficulty::ALL
-                    .iter()
-                    .map(|&d| game.level_name(d).to_string())
-                    .collect(),
-                position(&Difficulty::ALL, &self.difficulty),
-            ),
+            _ => {
+                let (label, chosen) = match (row, self.mode) {
+                    (Menu::SECOND_LEVEL, _) => ("Bot 2 level", self.second_level),
+                    (_, Mode::Demo) => ("Bot 1 level", self.difficulty),
+                    _ => ("Bot level", self.difficulty),
+                };
+                (
+                    label,
+                    Difficulty::ALL
+                        .iter()
+                        .map(|&d| game.level_name(d).to_string())
+                        .collect(),
+                    position(&Difficulty::ALL, &chosen),
+                )
+            }
         })
     }
 
@@ -241,6 +257,12 @@ impl Menu {
                     .get(index)
                     .copied()
                     .unwrap_or(self.difficulty)
+            }
+            Menu::SECOND_LEVEL => {
+                self.second_level = Difficulty::ALL
+                    .get(index)
+                    .copied()
+                    .unwrap_or(self.second_level)
             }
             _ => {}
         }
@@ -312,9 +334,11 @@ mod tests {
         demo.down();
         assert_eq!(demo.row, Menu::LEVEL, "no side to choose in the demo");
         demo.down();
+        assert_eq!(demo.row, Menu::SECOND_LEVEL, "the demo's second bot");
+        demo.down();
         assert_eq!(demo.row, Menu::RESUME, "wraps");
         demo.up();
-        assert_eq!(demo.row, Menu::LEVEL);
+        assert_eq!(demo.row, Menu::SECOND_LEVEL);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::app::App;
 use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
-use crate::core::{CellId, Game, MarkedLine, Status};
+use crate::core::{CellId, Game, MarkedLine, Side, Status};
 
 /// Cells by name, separated by spaces: `b2 c3`.
 pub fn join(game: &dyn Game, cells: &[CellId]) -> String {
@@ -20,7 +20,7 @@ impl App {
     /// Whose turn it is, or how the game ended.
     pub fn turn_text(&self) -> String {
         let position = self.position();
-        match position.status() {
+        match self.game_status() {
             Status::InPlay => {
                 let side = position.to_move();
                 let symbol = self.settings().symbol(side);
@@ -59,12 +59,24 @@ impl App {
             _ => String::new(),
         };
         let who = self.name(before.to_move());
-        StatusLine::turn(&format!("{who} played {name}. {what}"), &self.turn_text())
+        // A move that wins a small board (extreme tic-tac-toe) earns another at once.
+        let bonus = if after.bonus_move() {
+            "It won a small board: BONUS MOVE! "
+        } else {
+            ""
+        };
+        StatusLine::turn(
+            &format!("{who} played {name}. {what}{bonus}"),
+            &self.turn_text(),
+        )
     }
 
     /// The end of the game: who won and with which lines, or the draw.
     pub fn result_text(&self) -> String {
         let position = self.position();
+        if let Some(slow) = self.play.session.timed_out() {
+            return self.time_out_text(slow);
+        }
         let score = position
             .points()
             .map(|[f, s]| format!(" {f} : {s}"))
@@ -99,6 +111,25 @@ impl App {
             }
             Status::InPlay => String::new(),
         }
+    }
+}
+
+impl App {
+    /// "You (X) ran out of time: Bot (O) wins (time out), points 0 : 68."
+    fn time_out_text(&self, slow: Side) -> String {
+        let winner = slow.other();
+        let points = self
+            .game()
+            .contest_points(self.position(), Some(winner))
+            .map(|[f, s]| format!(", points {f} : {s}"))
+            .unwrap_or_default();
+        format!(
+            "{} ({}) ran out of time: {} ({}) wins (time out){points}.",
+            self.name(slow),
+            self.settings().symbol(slow),
+            self.name(winner),
+            self.settings().symbol(winner)
+        )
     }
 }
 

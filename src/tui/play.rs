@@ -244,7 +244,7 @@ impl App {
     /// A person's move at `cell`, with a clear message when it cannot be played.
     pub(super) fn place(&mut self, cell: CellId) {
         let position = self.position();
-        if position.status().is_over() {
+        if self.game_status().is_over() {
             self.status = StatusLine::note(format!(
                 "The game is over: {} new game, {} swap sides",
                 self.key(Action::New),
@@ -331,7 +331,7 @@ impl App {
     /// Mid-game, a swap hands the person's position to the bot and takes the game out of
     /// the record: it is asked first, since `s` is also "down" to WASD fingers.
     fn swap_needs_asking(&self) -> bool {
-        !self.moves().is_empty() && !self.position().status().is_over()
+        !self.moves().is_empty() && !self.play.session.status().is_over()
     }
 
     /// The answer to "swap sides?": the swap key swaps, any other key keeps the side.
@@ -353,7 +353,7 @@ impl App {
         let side = human.other();
         self.play.bot.cancel();
         self.play.side_note = None;
-        if self.position().status().is_over() {
+        if self.play.session.status().is_over() {
             let starter = if side == Side::First {
                 First::You
             } else {
@@ -414,7 +414,7 @@ impl App {
     }
 
     fn start_review(&mut self) {
-        if !self.position().status().is_over() {
+        if !self.play.session.status().is_over() {
             self.status = StatusLine::note("Review opens when the game is over.");
         } else if self.engine().is_none() {
             self.status = StatusLine::note("The bot is still starting; try again in a moment.");

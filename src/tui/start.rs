@@ -76,6 +76,9 @@ impl App {
         self.memory.dismiss_notices();
         let menu = self.start.menu;
         self.play.session = Session::new(game, menu.mode, menu.starter, menu.difficulty);
+        if menu.mode == Mode::Demo && menu.second_level != menu.difficulty {
+            self.play.session.second_level = Some(menu.second_level);
+        }
         self.play.hints = self.settings.hints.on_for(menu.mode);
         self.show_new_game();
         if kept {
@@ -160,6 +163,7 @@ impl App {
         menu.mode = session.mode;
         menu.starter = session.starter;
         menu.difficulty = session.difficulty;
+        menu.second_level = session.second_level.unwrap_or(session.difficulty);
         if let Some(choice) = crate::games::GameChoice::from_key(&session.game.key()) {
             menu.game = choice;
         }

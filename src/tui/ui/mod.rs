@@ -202,7 +202,7 @@ fn review_footer(app: &App) -> Vec<(String, &'static str)> {
 
 /// The game screen's footer before leaving out what does nothing in this mode.
 fn game_footer(app: &App) -> Vec<(Action, &'static str)> {
-    if app.position().status().is_over() {
+    if app.game_status().is_over() {
         vec![
             (Action::New, "new game"),
             (Action::Swap, "swap sides"),

@@ -20,7 +20,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let room = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
     let used = match app.screen() {
         Screen::Review(_) => review_box(app, room, buf),
-        _ if app.position().status().is_over() => ended(app, room, buf),
+        _ if app.game_status().is_over() => ended(app, room, buf),
         _ => in_play(app, room, buf),
     };
     let y = top + used + 1;
@@ -151,11 +151,24 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
     if app.mode() != Mode::TwoHumans {
         let level = app.level_name(app.difficulty());
         let key = first_key(app, Action::Difficulty);
-        rows.push(("Level", format!("{level} ({key} changes)")));
+        let second = app.demo_second_level().map(|l| app.level_name(l));
+        rows.push(match second {
+            Some(second) => (
+                "Level",
+                format!("{level} vs {second} ({key} changes Bot 1)"),
+            ),
+            None => ("Level", format!("{level} ({key} changes)")),
+        });
     }
     let hints = if app.hints() { "on" } else { "off" };
     let keys = app.settings().keys.all_keys(Action::Hints);
     rows.push(("Hints", format!("{hints} ({keys} toggles)")));
+    if let Some(left) = app.time_left() {
+        rows.insert(
+            1,
+            ("Clock", format!("{:.0} s left", left.as_secs_f64().ceil())),
+        );
+    }
     if let Some(note) = app.bot_note() {
         rows.push(("Bot", note.to_string()));
     }
@@ -192,7 +205,7 @@ fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) 
 /// as tall as its text; returns the rows used.
 fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(app.settings());
-    let winner_style = match app.position().status() {
+    let winner_style = match app.game_status() {
         Status::Won(side) => theme.side(side),
         _ => Style::default(),
     };

@@ -139,6 +139,7 @@ fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
 /// What to expect from the bot at a level, in one short sentence.
 pub fn level_text(game: &dyn Game, level: Difficulty, movetime: std::time::Duration) -> String {
     match level {
+        Difficulty::Random => "Random: any empty cell it may play, chosen by chance.".into(),
         Difficulty::Easy => "Easy: it misses the obvious now and then; a gentle start.".into(),
         Difficulty::Medium => "Medium: it never misses a win in one, but often strays.".into(),
         Difficulty::Hard => "Hard: it seldom errs and sets traps; think a few moves ahead.".into(),

@@ -120,7 +120,8 @@ impl Player for Level {
     }
 }
 
-/// How a level plays; `None` for perfect, which makes no mistakes. Calibrated against
+/// How a level plays; `None` for random (any move) and perfect (no mistakes), which have
+/// players of their own. Calibrated against
 /// `greedy` with the tournament (see the README's difficulty section).
 pub fn style(level: Difficulty) -> Option<Style> {
     match level {
@@ -143,15 +144,16 @@ pub fn style(level: Difficulty) -> Option<Style> {
             trap_weight: 0.5,
             guard: 1.0,
         }),
-        Difficulty::Perfect => None,
+        Difficulty::Random | Difficulty::Perfect => None,
     }
 }
 
 /// A player of this level; `seed` drives the randomised levels.
 pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dyn Player> {
-    match style(level) {
-        Some(style) => Box::new(Level::new(level.name(), style, solver, seed)),
-        None => Box::new(Perfect::new(solver)),
+    match (level, style(level)) {
+        (_, Some(style)) => Box::new(Level::new(level.name(), style, solver, seed)),
+        (Difficulty::Random, None) => Box::new(super::RandomPlayer::new(seed)),
+        (_, None) => Box::new(Perfect::new(solver)),
     }
 }
 
