@@ -12,7 +12,7 @@ use tictaclatin::games::{self, GameChoice, GameKind};
 
 #[derive(Args, Debug, Default, Clone)]
 pub struct GameArgs {
-    /// The game: latin (Tic-Tac-Latin, the default)
+    /// The game: latin (Tic-Tac-Latin, the default), classic, qubic or extreme
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
     /// The board's size, for games that come in sizes

@@ -41,8 +41,9 @@ impl Failure {
 #[command(
     name = "tictaclatin",
     version,
-    about = "Tic-Tac-Latin: 4x4 tic-tac-toe where three of yours and one of theirs in a line \
-             scores, against a bot that plays perfectly",
+    about = "Board games in the terminal, each against a bot as strong as the game allows: \
+             Tic-Tac-Latin (the default), classic tic-tac-toe 3x3 to 7x7, Qubic and extreme \
+             tic-tac-toe",
     long_about = None,
 )]
 pub struct Cli {
@@ -58,13 +59,15 @@ pub struct Cli {
 pub enum Command {
     /// Open the terminal game (the default when no command is given)
     Play(play::PlayArgs),
-    /// Print the perfect move for a position, its value and the position after it
+    /// Print the bot's move for a position, what it is worth (exact where the game is solved) and the
+    /// position after it
     Move(move_cmd::MoveArgs),
     /// Print the value of every empty cell of a position and mark the best move
     Analyze(move_cmd::MoveArgs),
     /// Answer positions on stdin, one reply line per request line (for scripts)
     Engine(game_args::EngineArgs),
-    /// Solve the whole game and report the value, the positions and the time taken
+    /// Solve the whole game and report the value, the positions and the time taken (the games
+    /// solved by a table: Tic-Tac-Latin, classic up to 4x4)
     Solve(game_args::GameArgs),
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
     Book(book::BookArgs),

@@ -23,7 +23,7 @@ pub struct SettingsArgs {
     /// Who moves first against the bot: you, bot or bot-chooses
     #[arg(long, value_name = "WHO")]
     pub first: Option<First>,
-    /// The bot's strength: easy, medium, hard or perfect
+    /// The bot's strength: random, easy, medium, hard or perfect (also called max)
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<Difficulty>,
     /// The two sides' symbols, first side first: any single characters or emoji, e.g. 🦀,🐙
@@ -39,7 +39,7 @@ pub struct SettingsArgs {
     /// Do not write anything: no record of results, no saved game
     #[arg(long)]
     pub no_save: bool,
-    /// The game to offer first: latin (Tic-Tac-Latin)
+    /// The game to offer first: latin (Tic-Tac-Latin, the default), classic, qubic or extreme
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
     /// The board's size, for games that come in sizes

@@ -412,7 +412,7 @@ impl Settings {
         if let Some(mode) = from_env("TICTACLATIN_MODE", &env.mode, str::parse, fix)? {
             self.mode = mode;
         }
-        let fix = "set it to easy, medium, hard or perfect";
+        let fix = "set it to random, easy, medium, hard or perfect";
         let difficulty = &env.difficulty;
         if let Some(level) = from_env("TICTACLATIN_DIFFICULTY", difficulty, str::parse, fix)? {
             self.difficulty = level;

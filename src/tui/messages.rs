@@ -24,11 +24,7 @@ impl App {
             Status::InPlay => {
                 let side = position.to_move();
                 let symbol = self.settings().symbol(side);
-                let again = if position.bonus_move() {
-                    ", a bonus move"
-                } else {
-                    ""
-                };
+                let again = if position.bonus_move() { ", bonus" } else { "" };
                 match (self.mode(), self.controller(side)) {
                     (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol}{again})."),
                     (_, Controller::Bot) => {
@@ -52,23 +48,25 @@ impl App {
             return StatusLine::note(self.result_text());
         }
         let name = self.cell_name(cell);
+        let who = self.name(before.to_move());
+        // A move that wins a small board (extreme tic-tac-toe) earns another at once: say
+        // so loudly, and short enough that the turn still fits on an 80-column line.
+        if after.bonus_move() {
+            let block = self.game().block_label(self.game().place(cell).block);
+            let points = after
+                .points()
+                .map(|[f, s]| format!(" ({f} : {s})"))
+                .unwrap_or_default();
+            let lead = format!("{name} wins {block}{points}: BONUS MOVE! ");
+            return StatusLine::turn(&lead, &self.turn_text());
+        }
         let what = match after.points() {
             Some([f, s]) if after.points() != before.points() => {
                 format!("{name} scores: {f} : {s}. ")
             }
             _ => String::new(),
         };
-        let who = self.name(before.to_move());
-        // A move that wins a small board (extreme tic-tac-toe) earns another at once.
-        let bonus = if after.bonus_move() {
-            "It won a small board: BONUS MOVE! "
-        } else {
-            ""
-        };
-        StatusLine::turn(
-            &format!("{who} played {name}. {what}{bonus}"),
-            &self.turn_text(),
-        )
+        StatusLine::turn(&format!("{who} played {name}. {what}"), &self.turn_text())
     }
 
     /// The end of the game: who won and with which lines, or the draw.

@@ -61,6 +61,11 @@ impl Game for Extreme {
         false
     }
 
+    /// A small board's name as in cell names: its column A-D, then its row 1-4 (`B3`).
+    fn block_label(&self, block: u8) -> String {
+        format!("{}{}", char::from(b'A' + block % 4), block / 4 + 1)
+    }
+
     fn layout(&self) -> Layout {
         Layout {
             blocks: Grid::new(4, 4),

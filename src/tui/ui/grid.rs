@@ -141,7 +141,16 @@ impl CellLook<'_> {
                 centred(buf, self.inner, mid, &guesses.text(hint), style);
             }
             (None, None) if best => self.better_move(buf, mid),
-            (None, None) => {}
+            // A won block's empty cells carry its winner's symbol, faint, so the block
+            // reads as taken without colour too.
+            (None, None) => {
+                if let Some(BlockState::Won(winner)) = self.decided {
+                    let style = self
+                        .on_score(theme.side(winner))
+                        .add_modifier(Modifier::DIM);
+                    centred(buf, self.inner, mid, options.symbol(winner), style);
+                }
+            }
         }
     }
 

@@ -146,6 +146,9 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
     if with_turn {
         rows.push(("Turn", turn(app)));
+        if let Some(board) = where_to_play(app) {
+            rows.push(("Board", board));
+        }
     }
     rows.push(("Mode", mode_text(app)));
     if app.mode() != Mode::TwoHumans {
@@ -173,6 +176,28 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
         rows.push(("Bot", note.to_string()));
     }
     rows
+}
+
+/// In a game of small boards (extreme tic-tac-toe), the one the mover is sent to, or that
+/// any open one will do. Colour marks it on the board too; this says it in words.
+fn where_to_play(app: &App) -> Option<String> {
+    let position = app.position();
+    if position.blocks().is_empty() || app.game_status().is_over() {
+        return None;
+    }
+    let game = app.game();
+    let mut blocks: Vec<u8> = position
+        .legal_moves()
+        .iter()
+        .map(|&cell| game.place(cell).block)
+        .collect();
+    blocks.sort_unstable();
+    blocks.dedup();
+    Some(match blocks.as_slice() {
+        [one] => format!("play in {}", game.block_label(*one)),
+        _ if app.moves().is_empty() => "anywhere (the first move)".to_string(),
+        _ => "any open board (an open move)".to_string(),
+    })
 }
 
 /// Whose turn it is, or what the bot is doing.

@@ -1,0 +1,232 @@
+//! The terminal game with the games beside Tic-Tac-Latin: their boards at 80x24 (reviewed
+//! insta snapshots), extreme tic-tac-toe's bonus move and won boards, and the contest clock
+//! for people. The bot thread is stood in for: a bot's move is the first legal one, so the
+//! games repeat exactly.
+
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use tictaclatin::config::{Mode, Settings};
+use tictaclatin::core::{Decision, Side, Status};
+use tictaclatin::games::{GameChoice, GameKind};
+use tictaclatin::tui::{App, BotRequest, Event};
+
+struct Game {
+    app: App,
+    now: Instant,
+}
+
+impl Game {
+    /// A game of `choice` in `mode`, past the start screen, on an 80x24 terminal.
+    fn start(choice: GameChoice, mode: Mode, move_limit: Option<Duration>) -> Game {
+        let now = Instant::now();
+        let settings = Settings {
+            game: choice,
+            mode,
+            bot_delay: Duration::ZERO,
+            move_limit,
+            ..Settings::default()
+        };
+        let mut game = Game {
+            app: App::new(settings, now),
+            now,
+        };
+        game.send(Event::Resize(80, 24));
+        let engine = game.app.game().engine();
+        let key = game.app.game().key();
+        game.send(Event::EngineReady { game: key, engine });
+        game.press(KeyCode::Enter);
+        game
+    }
+
+    fn send(&mut self, event: Event) {
+        for request in self.app.update(event) {
+            if let BotRequest::Move {
+                ticket, position, ..
+            } = request
+            {
+                let cell = position.legal_moves()[0];
+                self.send(Event::BotMoved {
+                    ticket,
+                    decision: Decision::new(cell),
+                });
+            }
+        }
+    }
+
+    fn press(&mut self, code: KeyCode) {
+        self.send(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    /// Cell names typed one after another, as a player would.
+    fn play(&mut self, cells: &[&str]) {
+        for cell in cells {
+            for c in cell.chars() {
+                self.press(KeyCode::Char(c));
+            }
+        }
+    }
+
+    fn tick(&mut self, ms: u64) {
+        self.now += Duration::from_millis(ms);
+        self.send(Event::Tick(self.now));
+    }
+
+    fn screen(&self) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal
+            .draw(|frame| frame.render_widget(&self.app, frame.area()))
+            .unwrap();
+        terminal.backend().to_string()
+    }
+}
+
+fn extreme() -> GameChoice {
+    GameChoice::of(GameKind::Extreme)
+}
+
+/// X takes row 1 of small board A1 while O answers where it is sent; X's fourth stone
+/// there, A1d1, wins the board and with it a bonus move.
+const A1_FOR_X: [&str; 13] = [
+    "A1a1", "A1a2", "A2b1", "B1a1", "A1b1", "B1a2", "A2c1", "C1a1", "A1c1", "C1a2", "A2d1", "D1a1",
+    "A1d1",
+];
+
+#[test]
+fn extreme_fits_80x24_with_its_small_boards_joined() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["B3c1", "C1b3"]);
+    insta::assert_snapshot!(game.screen());
+}
+
+#[test]
+fn winning_a_small_board_announces_the_bonus_move_and_fills_the_board() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&A1_FOR_X);
+    assert_eq!(game.app.moves().len(), 13);
+    let position = game.app.position();
+    assert_eq!(position.to_move(), Side::First, "X moves again");
+    assert!(position.bonus_move());
+    assert_eq!(position.points(), Some([6, 0]), "A1 is a corner: 6 points");
+    assert_eq!(
+        game.app.status(),
+        "A1d1 wins A1 (6 : 0): BONUS MOVE! Player 1's turn (X, bonus)."
+    );
+    let screen = game.screen();
+    // The won board's empty cells carry the winner's symbol: rows 3 and 4 of A1 were
+    // empty and read X X X X now.
+    let a1_rows: Vec<&str> = screen.lines().skip(2).take(4).collect();
+    assert!(a1_rows[2].contains("┃X X X X ┃"), "{screen}");
+    assert!(a1_rows[3].contains("┃X X X X ┃"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn the_bonus_move_may_go_to_the_board_just_won_and_then_goes_on() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&A1_FOR_X);
+    // Sent by d1 to the top-right small board D1: X's bonus move there, then O's turn.
+    game.play(&["D1b2"]);
+    let position = game.app.position();
+    assert!(!position.bonus_move());
+    assert_eq!(position.to_move(), Side::Second);
+    assert!(game.app.status().contains("Player 2's turn (O)."));
+}
+
+#[test]
+fn the_cursor_starts_in_the_board_the_mover_is_sent_to() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["B3c1"]);
+    // c1 is the third column of the top row: O must play in small board C1.
+    let cursor = game.app.cursor();
+    assert!(game.app.position().legal_moves().contains(&cursor));
+    assert!(
+        game.app.cell_name(cursor).starts_with("C1"),
+        "{}",
+        game.app.cell_name(cursor)
+    );
+}
+
+#[test]
+fn a_move_outside_the_board_one_is_sent_to_is_refused_and_nothing_changes() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["B3c1", "A1a1"]);
+    assert_eq!(game.app.moves().len(), 1);
+    assert!(game.app.status().contains("A1a1"), "{}", game.app.status());
+}
+
+#[test]
+fn a_person_over_the_contest_clock_loses_on_time() {
+    let limit = Some(Duration::from_secs(5));
+    let mut game = Game::start(extreme(), Mode::TwoHumans, limit);
+    game.tick(10);
+    game.tick(3_990);
+    assert_eq!(game.app.game_status(), Status::InPlay, "4 s of 5");
+    assert!(
+        game.screen().contains("Clock  1 s left"),
+        "{}",
+        game.screen()
+    );
+    // A move in time starts the next player's clock afresh.
+    game.play(&["B3c1"]);
+    game.tick(10);
+    game.tick(4_000);
+    assert_eq!(game.app.game_status(), Status::InPlay);
+    game.tick(1_100);
+    assert_eq!(
+        game.app.game_status(),
+        Status::Won(Side::First),
+        "O ran out"
+    );
+    assert_eq!(
+        game.app.status(),
+        "Player 2 (O) ran out of time: Player 1 (X) wins (time out), points 68 : 0."
+    );
+    game.play(&["C1a1"]);
+    assert_eq!(game.app.moves().len(), 1, "no move after the game is lost");
+}
+
+#[test]
+fn without_a_clock_a_person_may_think_for_ever() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.tick(10);
+    game.tick(3_600_000);
+    assert_eq!(game.app.game_status(), Status::InPlay);
+    assert!(!game.screen().contains("Clock"));
+}
+
+#[test]
+fn the_bot_never_plays_against_the_contest_clock() {
+    // Against the bot, only the person's turns are timed: the bot's reply (the stand-in
+    // answers at once) leaves the person a fresh clock.
+    let limit = Some(Duration::from_secs(5));
+    let mut game = Game::start(extreme(), Mode::VsBot, limit);
+    game.tick(10);
+    game.play(&["B3c1"]);
+    game.tick(10);
+    assert_eq!(game.app.moves().len(), 2, "the bot replied");
+    game.tick(4_500);
+    assert_eq!(game.app.game_status(), Status::InPlay);
+}
+
+#[test]
+fn classic_7x7_fits_80x24() {
+    let choice = GameChoice {
+        kind: GameKind::Classic,
+        size: Some(7),
+        in_a_row: Some(5),
+    };
+    let mut game = Game::start(choice, Mode::TwoHumans, None);
+    game.play(&["d4", "c3", "e5"]);
+    insta::assert_snapshot!(game.screen());
+}
+
+#[test]
+fn qubic_fits_80x24_with_its_layers_stacked_or_side_by_side() {
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    game.play(&["1a1", "2b2", "4d4"]);
+    insta::assert_snapshot!(game.screen());
+}
