@@ -74,8 +74,9 @@ fn hint_text(hint: Hint) -> String {
     }
 }
 
-/// The board as text: each block (board, layer) a grid with column letters and row
-/// numbers, blocks side by side; empty cells show `label` (or nothing).
+/// The board as text: each block (board, layer, small board) a grid with column letters
+/// and row numbers under its name, blocks side by side; empty cells show `label` (or
+/// nothing). Columns are as wide as the widest text plus a space, so labels never touch.
 fn grid(
     game: &dyn Game,
     position: &dyn Position,
@@ -84,13 +85,30 @@ fn grid(
 ) -> String {
     let layout = game.layout();
     let (rows, cols) = (layout.cells.rows, layout.cells.cols);
-    let width = 5;
+    let text_of = |cell: CellId| match position.at(cell) {
+        Some(side) => Some(symbols.get(side).to_string()),
+        None => label(cell),
+    };
+    let widest = (0..layout.cell_count())
+        .filter_map(|i| text_of(CellId::new(i)))
+        .map(|text| text.width())
+        .max()
+        .unwrap_or(0);
+    let width = (widest + 1).max(5);
+    // A block's columns: its row number (2), its cells, and 2 between blocks.
+    let block_width = 2 + usize::from(cols) * width + 2;
     let mut out = String::new();
     for block_row in 0..layout.blocks.rows {
         let blocks: Vec<u8> = (0..layout.blocks.cols)
             .map(|c| block_row * layout.blocks.cols + c)
             .collect();
         if layout.blocks.count() > 1 {
+            out.push('\n');
+            let titles: String = blocks
+                .iter()
+                .map(|&b| format!("{:<block_width$}", format!("  {}", game.block_label(b))))
+                .collect();
+            out.push_str(titles.trim_end());
             out.push('\n');
         }
         let mut header = String::new();
@@ -110,10 +128,7 @@ fn grid(
                 for col in 0..cols {
                     let text = game
                         .cell_at(Place { block, row, col })
-                        .and_then(|cell| match position.at(cell) {
-                            Some(side) => Some(symbols.get(side).to_string()),
-                            None => label(cell),
-                        })
+                        .and_then(&text_of)
                         .unwrap_or_default();
                     line.push_str(&right_aligned(&text, width));
                 }

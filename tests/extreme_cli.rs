@@ -1,0 +1,223 @@
+//! Extreme tic-tac-toe from the command line, as a script uses it: `engine`, `move`,
+//! `analyze` and `tournament` with `--game extreme`, and what each does with bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use tictaclatin::core::{Engine, Game, PlayerOptions, Position, Status};
+use tictaclatin::games::extreme::adapter::{Extreme, ExtremeEngine};
+
+fn tictaclatin(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(args)
+        .env("TICTACLATIN_DATA_DIR", "/nonexistent/never-written")
+        .env("TICTACLATIN_CONFIG", "/nonexistent/config.toml")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The engine's reply lines to `input`.
+fn engine(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(["engine", "--game", "extreme", "--movetime", "100"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+fn empty() -> String {
+    format!("{} - x", ".".repeat(256))
+}
+
+/// The final position of the first seeded random game that ends with `wanted`.
+fn a_finished_game(wanted: fn(Status) -> bool) -> Box<dyn Position> {
+    let engine = ExtremeEngine::new();
+    for seed in 0..500 {
+        let mut players = [
+            engine
+                .player("random", PlayerOptions::seeded(seed))
+                .unwrap(),
+            engine
+                .player("random", PlayerOptions::seeded(seed + 1000))
+                .unwrap(),
+        ];
+        let mut position = Extreme.start();
+        while !position.status().is_over() {
+            let side = position.to_move().index();
+            let cell = players[side].decide(position.as_ref()).unwrap().cell;
+            position = position.play(cell).unwrap();
+        }
+        if wanted(position.status()) {
+            return position;
+        }
+    }
+    panic!("no such game in 500 random ones");
+}
+
+#[test]
+fn the_engine_answers_moves_and_reports_bad_lines_and_goes_on() {
+    let empty = empty();
+    let short = format!("{} - x", ".".repeat(255));
+    let input = format!(
+        "{empty}\n{short}\n{} b2 x\n{} - z\nmove {empty}\n",
+        ".".repeat(256),
+        ".".repeat(256)
+    );
+    let lines = engine(&input);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    // The first move may go anywhere: any cell name B3c1-style.
+    let first = lines[0].strip_prefix("move ").expect("a move");
+    assert!(Extreme.parse_cell(first).is_ok(), "{first}");
+    assert!(lines[1].starts_with("error "), "{}", lines[1]);
+    assert!(lines[1].contains("256"), "names the length: {}", lines[1]);
+    assert!(lines[2].starts_with("error last move"), "{}", lines[2]);
+    assert!(lines[3].starts_with("error "), "{}", lines[3]);
+    assert!(lines[4].starts_with("move "), "goes on after errors");
+}
+
+#[test]
+fn finished_games_are_over_with_the_winner_or_a_draw() {
+    let won = a_finished_game(|s| matches!(s, Status::Won(_)));
+    let drawn = a_finished_game(|s| s == Status::Draw);
+    let lines = engine(&format!("{}\n{}\n", won.text(), drawn.text()));
+    let winner = match won.status() {
+        Status::Won(side) => side.letter().to_ascii_lowercase(),
+        _ => unreachable!(),
+    };
+    assert_eq!(lines[0], format!("over {winner}"));
+    assert_eq!(lines[1], "over draw");
+    // Every small board of the drawn game is decided, and the points are the draw rule's.
+    let [x, o] = drawn.points().unwrap();
+    assert!(x + o <= 68);
+}
+
+#[test]
+fn move_plays_a_legal_move_and_prints_the_position_after_it() {
+    let out = tictaclatin(&["move", "--game", "extreme", "--movetime", "100", &empty()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    let first = lines.next().unwrap();
+    let cell = first.split_whitespace().next().unwrap();
+    let after = lines.next().unwrap();
+    let words: Vec<&str> = after.split_whitespace().collect();
+    assert_eq!(words.len(), 3, "{after}");
+    assert_eq!(words[0].chars().filter(|&c| c == 'X').count(), 1);
+    assert_eq!(words[1], cell, "the last move is the one played");
+    assert_eq!(words[2], "o");
+}
+
+#[test]
+fn bad_positions_on_the_command_line_get_one_line_and_exit_2() {
+    for (position, says) in [
+        (".".repeat(256), "three words"),
+        (format!("{} - x", ".".repeat(200)), "256"),
+        (format!("{} Z9 x", ".".repeat(256)), "not a cell"),
+        (format!("{} - q", ".".repeat(256)), "q"),
+    ] {
+        let out = tictaclatin(&["move", "--game", "extreme", &position]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(stdout(&out).is_empty());
+    }
+}
+
+#[test]
+fn analyze_names_the_small_boards_and_keeps_columns_apart() {
+    let out = tictaclatin(&[
+        "analyze",
+        "--game",
+        "extreme",
+        "--movetime",
+        "100",
+        &empty(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for board in ["A1", "D1", "A4", "D4"] {
+        assert!(text.contains(board), "{board} in {text}");
+    }
+    // Guesses look like `?-23`: two in a row never run together.
+    for line in text.lines().filter(|l| l.contains('?')) {
+        assert!(!has_touching_guesses(line), "{line}");
+    }
+}
+
+/// `?12?-3`: a guess that starts right where another ends.
+fn has_touching_guesses(line: &str) -> bool {
+    line.as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'?')
+}
+
+#[test]
+fn a_tournament_reports_the_contest_clock_and_points() {
+    let out = tictaclatin(&[
+        "tournament",
+        "--game",
+        "extreme",
+        "--first",
+        "greedy",
+        "--second",
+        "random",
+        "--games",
+        "20",
+        "--seed",
+        "7",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("clock 16.00 s a move"), "{text}");
+    assert!(text.contains("points: greedy (first)"), "{text}");
+    // The same seed, the same games.
+    let again = tictaclatin(&[
+        "tournament",
+        "--game",
+        "extreme",
+        "--first",
+        "greedy",
+        "--second",
+        "random",
+        "--games",
+        "20",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(stdout(&again), text);
+}
+
+#[test]
+fn a_zero_move_time_is_refused() {
+    let out = tictaclatin(&[
+        "tournament",
+        "--game",
+        "extreme",
+        "--first",
+        "random",
+        "--second",
+        "random",
+        "--move-time",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
