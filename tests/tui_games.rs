@@ -230,3 +230,22 @@ fn qubic_fits_80x24_with_its_layers_stacked_or_side_by_side() {
     game.play(&["1a1", "2b2", "4d4"]);
     insta::assert_snapshot!(game.screen());
 }
+
+#[test]
+fn every_games_rules_fit_the_start_screen_at_its_smallest() {
+    for choice in tictaclatin::games::all_choices() {
+        let settings = Settings {
+            game: choice,
+            ..Settings::default()
+        };
+        let mut app = App::new(settings, Instant::now());
+        app.update(Event::Resize(70, 22));
+        let mut terminal = Terminal::new(TestBackend::new(70, 22)).unwrap();
+        terminal
+            .draw(|frame| frame.render_widget(&app, frame.area()))
+            .unwrap();
+        let screen = terminal.backend().to_string();
+        // The rules end with who moves first: cut short, that sentence is lost.
+        assert!(screen.contains("O second."), "{choice:?}:\n{screen}");
+    }
+}

@@ -45,12 +45,11 @@ impl Game for Extreme {
 
     fn rules(&self) -> Vec<String> {
         [
-            "16 small 4x4 boards in a 4x4 big board; a row, column or diamond wins a board.",
-            "Your move sends the opponent to the small board matching your cell's place.",
-            "Sent to a won or full board, they may play in any open board.",
-            "Winning a small board earns a bonus move (not a second one in a row).",
-            "A row, column or diamond of won small boards wins the game.",
-            "Otherwise, when all are decided, won boards score: corners 6, edges 4, centre 3.",
+            "A 4x4 board of 4x4 boards. Your cell's place sends the other side to that \
+             small board (if closed, to any).",
+            "A row, column or diamond wins a small board and a bonus move; such a line of won \
+             boards wins.",
+            "Else won boards score corners 6, edges 4, centre 3.",
         ]
         .map(String::from)
         .to_vec()

@@ -34,12 +34,11 @@ impl Game for QubicGame {
 
     fn rules(&self) -> Vec<String> {
         vec![
-            "Four in a row in a 4x4x4 cube: the four layers are drawn side by side.".into(),
-            "X moves first; four of yours in any line (rows, columns, pillars, diagonals \
-             of any layer or slice, the 4 space diagonals) wins. 76 lines in all."
+            "Four in a row wins, along any of the cube's 76 lines (rows, columns, pillars, \
+             diagonals, the 4 space diagonals)."
                 .into(),
-            "Cells are named layer, column, row: 2b3 is layer 2, column b, row 3.".into(),
-            "X can always win; the perfect X plays Patashnik's dictionary (1980).".into(),
+            "Cells are layer, column, row: 2b3.".into(),
+            "X can always win: the perfect X plays Patashnik's dictionary (1980).".into(),
         ]
     }
 
