@@ -134,6 +134,11 @@ fn the_bonus_move_may_go_to_the_board_just_won_and_then_goes_on() {
     assert!(!position.bonus_move());
     assert_eq!(position.to_move(), Side::Second);
     assert!(game.app.status().contains("Player 2's turn (O)."));
+    // The move list keeps X's column X's: the bonus move joins the move that earned it,
+    // and O's answer follows in the same row.
+    game.play(&["B2a1"]);
+    let screen = game.screen();
+    assert!(screen.contains(" 7. A1d1 +D1b2  B2a1"), "{screen}");
 }
 
 #[test]

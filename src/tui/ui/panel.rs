@@ -52,7 +52,32 @@ fn in_play(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 
 /// The rows the move list takes: its header and a row per pair of moves.
 fn moves_rows(app: &App) -> u16 {
-    1 + app.moves().len().div_ceil(2) as u16
+    1 + turn_rows(&movers(app)).len() as u16
+}
+
+/// Who played each move of the game so far.
+fn movers(app: &App) -> Vec<Side> {
+    (0..app.moves().len()).map(|ply| app.mover(ply)).collect()
+}
+
+/// The move list's rows as plies (0-based): a row is a turn of the first side then a turn
+/// of the second, and a turn is every move its side made in a row (a bonus move joins the
+/// move that earned it), so each column stays one side's.
+fn turn_rows(movers: &[Side]) -> Vec<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    for (ply, &side) in movers.iter().enumerate() {
+        let starts_row = match rows.last().and_then(|row| row.last()) {
+            None => true,
+            Some(&before) => side == Side::First && movers[before] == Side::Second,
+        };
+        if starts_row {
+            rows.push(Vec::new());
+        }
+        if let Some(row) = rows.last_mut() {
+            row.push(ply);
+        }
+    }
+    rows
 }
 
 /// At the end: the game-over box, then the mode, level and hints where they leave the
@@ -328,7 +353,8 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 /// How a mistake is marked, in the move list and in the review box alike.
 const MISTAKE: &str = "??";
 
-/// "1. b2 c3" per row; in review mistakes are marked `??` and the shown move is reversed.
+/// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
+/// A3b2"); in review mistakes are marked `??` and the shown move is reversed.
 fn moves(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = Theme(app.settings());
     // The symbols in the header say which column of moves is whose.
@@ -357,20 +383,29 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Review(shown) => Some(shown),
         _ => None,
     };
-    let rows = area.height.saturating_sub(1) as usize;
-    let skipped = pairs_scrolled(shown.unwrap_or(app.moves().len()), rows);
-    for (row, (pair, cells)) in app
-        .moves()
-        .chunks(2)
+    let visible = area.height.saturating_sub(1) as usize;
+    let movers = movers(app);
+    let turns = turn_rows(&movers);
+    let skipped = rows_scrolled(&turns, shown.unwrap_or(app.moves().len()), visible);
+    for (row, (number, plies)) in turns
+        .iter()
         .enumerate()
         .skip(skipped)
-        .take(rows)
+        .take(visible)
         .enumerate()
     {
         let y = area.y + 1 + row as u16;
-        let mut spans = vec![Span::raw(format!("{:>2}. ", pair + 1))];
-        for (i, cell) in cells.iter().enumerate() {
-            let ply = pair * 2 + i + 1;
+        let mut spans = vec![Span::raw(format!("{:>2}. ", number + 1))];
+        for &index in plies {
+            let cell = &app.moves()[index];
+            let ply = index + 1;
+            if index > 0 && movers[index - 1] == movers[index] {
+                // "A1d1 +D1b2": the bonus move takes the place of the gap's last space.
+                if let Some(gap) = spans.pop() {
+                    let gap = gap.content.trim_end_matches(' ').to_string();
+                    spans.push(Span::raw(format!("{gap} +")));
+                }
+            }
             let mistake = verdicts.get(ply - 1) == Some(&Some(Verdict::Mistake));
             let mut style = theme.side(app.mover(ply - 1));
             if shown == Some(ply) {
@@ -389,11 +424,15 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// How many pairs of moves a list of `rows` rows leaves out at its top so that move `ply`
-/// (1-based; the one reviewed, or the last) stays in view.
-fn pairs_scrolled(ply: usize, rows: usize) -> usize {
-    let pair = ply.saturating_sub(1) / 2;
-    (pair + 1).saturating_sub(rows)
+/// How many rows of `turns` a list of `visible` rows leaves out at its top so that move
+/// `ply` (1-based; the one reviewed, or the last) stays in view.
+fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
+    let wanted = ply.saturating_sub(1);
+    let row = turns
+        .iter()
+        .position(|plies| plies.contains(&wanted))
+        .unwrap_or(0);
+    (row + 1).saturating_sub(visible)
 }
 
 /// The mode, and the side the bot chose when it was asked to choose.
@@ -418,11 +457,44 @@ mod tests {
 
     #[test]
     fn a_long_move_list_scrolls_to_keep_the_move_in_view() {
-        assert_eq!(pairs_scrolled(16, 8), 0, "all eight pairs fit");
-        assert_eq!(pairs_scrolled(16, 7), 1, "the last pair in the last row");
-        assert_eq!(pairs_scrolled(1, 7), 0);
-        assert_eq!(pairs_scrolled(64, 10), 22, "Qubic's last moves");
-        assert_eq!(pairs_scrolled(0, 5), 0, "no moves yet");
+        let alternating = |n: usize| -> Vec<Vec<usize>> {
+            let movers: Vec<Side> = (0..n)
+                .map(|i| {
+                    if i % 2 == 0 {
+                        Side::First
+                    } else {
+                        Side::Second
+                    }
+                })
+                .collect();
+            turn_rows(&movers)
+        };
+        assert_eq!(
+            rows_scrolled(&alternating(16), 16, 8),
+            0,
+            "all eight pairs fit"
+        );
+        assert_eq!(
+            rows_scrolled(&alternating(16), 16, 7),
+            1,
+            "the last pair in view"
+        );
+        assert_eq!(rows_scrolled(&alternating(16), 1, 7), 0);
+        assert_eq!(
+            rows_scrolled(&alternating(64), 64, 10),
+            22,
+            "Qubic's last moves"
+        );
+        assert_eq!(rows_scrolled(&alternating(0), 0, 5), 0, "no moves yet");
+    }
+
+    #[test]
+    fn a_bonus_move_stays_in_its_sides_column() {
+        use Side::{First as X, Second as O};
+        // X, O, X then X's bonus, O, O's bonus then X: three rows, each X's turn first.
+        let rows = turn_rows(&[X, O, X, X, O, O, X]);
+        assert_eq!(rows, vec![vec![0, 1], vec![2, 3, 4, 5], vec![6]]);
+        assert_eq!(rows_scrolled(&rows, 6, 1), 1, "move 6 is in the second row");
     }
 
     #[test]
