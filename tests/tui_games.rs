@@ -254,3 +254,49 @@ fn every_games_rules_fit_the_start_screen_at_its_smallest() {
         assert!(screen.contains("O second."), "{choice:?}:\n{screen}");
     }
 }
+
+/// A screen of `app` at 80x24.
+fn drawn(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .unwrap();
+    terminal.backend().to_string()
+}
+
+#[test]
+fn the_demo_names_both_bots_levels_everywhere() {
+    use tictaclatin::tui::menu::Menu;
+    let settings = Settings {
+        game: extreme(),
+        mode: Mode::Demo,
+        bot_delay: Duration::ZERO,
+        ..Settings::default()
+    };
+    let mut app = App::new(settings, Instant::now());
+    app.update(Event::Resize(80, 24));
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    while app.menu().row != Menu::SECOND_LEVEL {
+        app.update(key(KeyCode::Down));
+    }
+    // Left steps down the list: from max to hard, medium, easy, random.
+    for _ in 0..4 {
+        app.update(key(KeyCode::Left));
+    }
+    let start = drawn(&app);
+    assert!(start.contains("▶ Bot 2 level [random]"), "{start}");
+    assert!(
+        start.contains("Watch the bot at max (X) play the bot at random (O)."),
+        "{start}"
+    );
+    app.update(key(KeyCode::Enter));
+    let screen = drawn(&app);
+    assert!(
+        screen.contains("Bot vs bot · bots: max vs random"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Level  max vs random (d: Bot 1)"),
+        "{screen}"
+    );
+}

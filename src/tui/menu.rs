@@ -129,7 +129,7 @@ impl Menu {
 /// columns of a row's label ("▶ Bot level  "), and the room kept below it (a blank line,
 /// two lines on the choice, the footer).
 const MENU_TOP: u16 = 7;
-pub const LABEL_COLUMNS: u16 = 13;
+pub const LABEL_COLUMNS: u16 = 14;
 const BELOW_MENU: u16 = 4;
 
 /// A menu row as drawn: which row, on which screen line, and the columns of each option

@@ -139,8 +139,13 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
         theme.accent().add_modifier(Modifier::BOLD),
     );
     let mut facts = vec![mode_label(app.mode()).to_string()];
-    if app.mode() != Mode::TwoHumans {
-        facts.push(format!("bot level: {}", app.level_name(app.difficulty())));
+    let level = app.level_name(app.difficulty());
+    match app.demo_second_level().map(|l| app.level_name(l)) {
+        Some(second) if app.mode() == Mode::Demo => {
+            facts.push(format!("bots: {level} vs {second}"));
+        }
+        _ if app.mode() != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
+        _ => {}
     }
     facts.push(format!("hints {}", if app.hints() { "on" } else { "off" }));
     let text = facts.join(" · ");

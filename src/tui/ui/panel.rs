@@ -181,10 +181,7 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
         let key = first_key(app, Action::Difficulty);
         let second = app.demo_second_level().map(|l| app.level_name(l));
         rows.push(match second {
-            Some(second) => (
-                "Level",
-                format!("{level} vs {second} ({key} changes Bot 1)"),
-            ),
+            Some(second) => ("Level", format!("{level} vs {second} ({key}: Bot 1)")),
             None => ("Level", format!("{level} ({key} changes)")),
         });
     }

@@ -94,10 +94,15 @@ fn mode_text(app: &App, menu: &Menu) -> String {
             "Hints are on: every empty cell shows what it is worth.".into()
         }
         Mode::TwoHumans => "Hints are off; the hints key shows what each cell is worth.".into(),
-        Mode::Demo => format!(
-            "Watch the bot play itself at {}.",
-            game.level_name(menu.difficulty)
-        ),
+        Mode::Demo => {
+            let first = game.level_name(menu.difficulty);
+            let second = game.level_name(menu.second_level);
+            if second == first {
+                format!("Watch the bot play itself at {first}.")
+            } else {
+                format!("Watch the bot at {first} (X) play the bot at {second} (O).")
+            }
+        }
     }
 }
 
