@@ -292,7 +292,10 @@ impl App {
     pub fn minimum_size(&self) -> (u16, u16) {
         match self.screen {
             Screen::Start => geometry::START_MIN,
-            _ => geometry::minimum(self.game().layout()),
+            _ => match self.size {
+                Some((w, h)) => geometry::nearest_fit(self.game().layout(), w, h),
+                None => geometry::minimum(self.game().layout()),
+            },
         }
     }
 

@@ -307,14 +307,27 @@ fn placements(layout: Layout) -> Vec<(bool, bool)> {
 
 /// The smallest terminal in which the game fits at all.
 pub fn minimum(layout: Layout) -> (u16, u16) {
-    boards(layout)
-        .flat_map(|board| {
-            placements(layout)
-                .into_iter()
-                .map(move |(below, compact)| needed(board, below, compact))
-        })
+    candidates(layout)
         .min_by_key(|&(w, h)| (u32::from(w) * u32::from(h), w))
         .unwrap_or((80, 24))
+}
+
+/// The smallest terminal for the game that asks the least of a `width` x `height` one:
+/// at 80 x 23, one more row (76 x 24), not a narrow, tall terminal with the panel below.
+pub fn nearest_fit(layout: Layout, width: u16, height: u16) -> (u16, u16) {
+    let more = |(w, h): (u16, u16)| w.saturating_sub(width) + h.saturating_sub(height);
+    candidates(layout)
+        .min_by_key(|&(w, h)| (more((w, h)), u32::from(w) * u32::from(h)))
+        .unwrap_or((80, 24))
+}
+
+/// The terminal each look and placement of the panel needs.
+fn candidates(layout: Layout) -> impl Iterator<Item = (u16, u16)> {
+    boards(layout).flat_map(move |board| {
+        placements(layout)
+            .into_iter()
+            .map(move |(below, compact)| needed(board, below, compact))
+    })
 }
 
 fn chrome(compact: bool) -> u16 {
@@ -450,6 +463,24 @@ mod tests {
         }
         assert!(fits(QUBIC, 80, 24), "qubic");
         assert!(fits(EXTREME, 80, 24), "extreme");
+    }
+
+    #[test]
+    fn a_too_small_terminal_is_asked_for_what_it_lacks_and_that_fits() {
+        // One row short: one row more, not the tall shape with the panel below.
+        let (w, h) = nearest_fit(EXTREME, 80, 23);
+        assert_eq!(h, 24);
+        assert!(w <= 80);
+        assert!(fits(EXTREME, w, h) && !fits(EXTREME, w, h - 1));
+        for (width, height) in [(70, 22), (30, 50), (60, 20), (200, 10)] {
+            for layout in [LATIN, QUBIC, EXTREME, Layout::board(7, 7)] {
+                let (w, h) = nearest_fit(layout, width, height);
+                assert!(
+                    fits(layout, w, h),
+                    "{layout:?} from {width}x{height}: {w}x{h}"
+                );
+            }
+        }
     }
 
     #[test]
