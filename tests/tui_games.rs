@@ -188,10 +188,23 @@ fn a_person_over_the_contest_clock_loses_on_time() {
     );
     assert_eq!(
         game.app.status(),
-        "Player 2 (O) ran out of time: Player 1 (X) wins (time out), points 68 : 0."
+        "Player 2 (O) ran out of time: Player 1 (X) wins (time out), 68 : 0 in contest points."
     );
     game.play(&["C1a1"]);
     assert_eq!(game.app.moves().len(), 1, "no move after the game is lost");
+    // A loss on time is final: undo neither takes back the move before it nor the loss.
+    game.play(&["u"]);
+    assert_eq!(game.app.moves().len(), 1);
+    assert_eq!(game.app.game_status(), Status::Won(Side::First));
+    assert!(
+        game.app.status().contains("lost on time stays lost"),
+        "{}",
+        game.app.status()
+    );
+    assert!(
+        !game.screen().contains("u undo"),
+        "the footer offers no undo"
+    );
 }
 
 #[test]

@@ -428,8 +428,10 @@ impl Session {
     /// Takes back moves: in a two-player game the last one; against the bot, back to the
     /// person's last move (taking the bot's reply too). Returns the moves taken back.
     pub fn undo(&mut self) -> Vec<CellId> {
-        // Taking a move back also takes back a loss on time after it.
-        self.timed_out = None;
+        // A loss on time is final, as in the contest: the clock is asked for to be kept.
+        if self.timed_out.is_some() {
+            return Vec::new();
+        }
         match self.mode {
             Mode::Demo => Vec::new(),
             Mode::TwoHumans => self.history.take_back(|_| true),
@@ -444,7 +446,7 @@ impl Session {
     /// reply together. Returns the moves replayed.
     pub fn redo(&mut self) -> Vec<CellId> {
         let mut replayed = Vec::new();
-        if self.mode == Mode::Demo {
+        if self.mode == Mode::Demo || self.timed_out.is_some() {
             return replayed;
         }
         while let Some(cell) = self.history.redo_one() {

@@ -368,6 +368,7 @@ impl App {
     /// no review before the end.
     pub fn offers(&self, action: Action) -> bool {
         match action {
+            Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
             Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode() != Mode::Demo,
             Action::Difficulty => self.mode() != Mode::TwoHumans,
             Action::Review => self.play.session.status().is_over(),

@@ -79,7 +79,14 @@ impl App {
             .points()
             .map(|[f, s]| format!(" {f} : {s}"))
             .unwrap_or_default();
+        // Small boards' points (extreme) only decide a game that no line of boards won.
+        let by_blocks = !position.blocks().is_empty();
         match position.status() {
+            Status::Draw if by_blocks => {
+                format!(
+                    "Every small board is decided and no line of them: no winner, points{score}."
+                )
+            }
             Status::Won(side) => {
                 let lines: Vec<String> = position
                     .marked_lines()
@@ -96,6 +103,7 @@ impl App {
                 } else {
                     format!(" with {}", lines.join(" and "))
                 };
+                let score = if by_blocks { "" } else { score.as_str() };
                 format!("{who} ({symbol}) {verb}{score}{with}.")
             }
             Status::Draw => {
@@ -113,13 +121,14 @@ impl App {
 }
 
 impl App {
-    /// "You (X) ran out of time: Bot (O) wins (time out), points 0 : 68."
+    /// "You (X) ran out of time: Bot (O) wins (time out), 0 : 68 in contest points."
     fn time_out_text(&self, slow: Side) -> String {
         let winner = slow.other();
+        // The contest scores a forfeit as a win by pattern: all of its points to the winner.
         let points = self
             .game()
             .contest_points(self.position(), Some(winner))
-            .map(|[f, s]| format!(", points {f} : {s}"))
+            .map(|[f, s]| format!(", {f} : {s} in contest points"))
             .unwrap_or_default();
         format!(
             "{} ({}) ran out of time: {} ({}) wins (time out){points}.",
@@ -139,7 +148,14 @@ pub fn line_name(game: &dyn Game, line: &MarkedLine) -> String {
     };
     let (a, b) = (game.place(first), game.place(last));
     let (first_name, last_name) = (game.cell_name(first), game.cell_name(last));
-    if a.block != b.block {
+    let mut blocks: Vec<u8> = line.cells.iter().map(|&c| game.place(c).block).collect();
+    blocks.sort_unstable();
+    blocks.dedup();
+    if blocks.len() > 1 && blocks.len() < line.cells.len() {
+        // Whole blocks make the line (extreme's won small boards): name the blocks.
+        let names: Vec<String> = blocks.iter().map(|&b| game.block_label(b)).collect();
+        format!("the small boards {}", names.join(" "))
+    } else if a.block != b.block {
         format!("line {first_name}-{last_name}")
     } else if a.row == b.row {
         format!("row {}", a.row + 1)
@@ -174,5 +190,30 @@ mod tests {
             line_name(&Latin, &line(&["a1", "b2", "c3", "d4"])),
             "diagonal a1-d4"
         );
+    }
+
+    #[test]
+    fn a_line_of_whole_small_boards_names_the_boards_and_qubics_lines_their_ends() {
+        use crate::games::extreme::adapter::Extreme;
+        use crate::games::{GameChoice, GameKind, build};
+        let qubic = build(GameChoice::of(GameKind::Qubic)).unwrap();
+        // Extreme's column B of small boards, every cell of B1..B4.
+        let cells: Vec<CellId> = (0..256)
+            .map(CellId::new)
+            .filter(|&c| Extreme.place(c).block % 4 == 1)
+            .collect();
+        let boards = MarkedLine {
+            cells,
+            side: Side::First,
+        };
+        assert_eq!(line_name(&Extreme, &boards), "the small boards B1 B2 B3 B4");
+        let pillar = MarkedLine {
+            cells: ["1a1", "2a1", "3a1", "4a1"]
+                .iter()
+                .map(|n| qubic.parse_cell(n).unwrap())
+                .collect(),
+            side: Side::First,
+        };
+        assert_eq!(line_name(qubic.as_ref(), &pillar), "line 1a1-4a1");
     }
 }

@@ -281,6 +281,13 @@ impl App {
             self.status = StatusLine::note("Undo is for games with a person in them.");
             return;
         }
+        if self.play.session.timed_out().is_some() {
+            let new = self.settings().keys.first_key(Action::New);
+            self.status = StatusLine::note(format!(
+                "A game lost on time stays lost: {new} starts a new one."
+            ));
+            return;
+        }
         let popped = self.play.session.undo();
         self.play.bot.cancel();
         self.status = if popped.is_empty() {
