@@ -34,35 +34,23 @@ pub enum Color {
 }
 
 /// The named colours, as the config file spells them.
+#[rustfmt::skip]
 pub const NAMED: [(&str, Color); 17] = [
-    ("black", Color::Black),
-    ("red", Color::Red),
-    ("green", Color::Green),
-    ("yellow", Color::Yellow),
-    ("blue", Color::Blue),
-    ("magenta", Color::Magenta),
-    ("cyan", Color::Cyan),
-    ("gray", Color::Gray),
-    ("darkgray", Color::DarkGray),
-    ("lightred", Color::LightRed),
-    ("lightgreen", Color::LightGreen),
-    ("lightyellow", Color::LightYellow),
-    ("lightblue", Color::LightBlue),
-    ("lightmagenta", Color::LightMagenta),
-    ("lightcyan", Color::LightCyan),
-    ("white", Color::White),
-    ("reset", Color::Reset),
+    ("black", Color::Black), ("red", Color::Red), ("green", Color::Green),
+    ("yellow", Color::Yellow), ("blue", Color::Blue), ("magenta", Color::Magenta),
+    ("cyan", Color::Cyan), ("gray", Color::Gray), ("darkgray", Color::DarkGray),
+    ("lightred", Color::LightRed), ("lightgreen", Color::LightGreen),
+    ("lightyellow", Color::LightYellow), ("lightblue", Color::LightBlue),
+    ("lightmagenta", Color::LightMagenta), ("lightcyan", Color::LightCyan),
+    ("white", Color::White), ("reset", Color::Reset),
 ];
 
 /// Spellings of the names read as ours, applied in order: `bright` for `light`, British
 /// `grey`, and the terminal names for the bright black and white.
+#[rustfmt::skip]
 const ALIASES: [(&str, &str); 6] = [
-    ("bright", "light"),
-    ("grey", "gray"),
-    ("silver", "gray"),
-    ("lightblack", "darkgray"),
-    ("lightwhite", "white"),
-    ("lightgray", "white"),
+    ("bright", "light"), ("grey", "gray"), ("silver", "gray"),
+    ("lightblack", "darkgray"), ("lightwhite", "white"), ("lightgray", "white"),
 ];
 
 /// A colour the config file cannot read, as written.

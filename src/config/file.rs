@@ -23,15 +23,19 @@ use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 use super::raw::{self, Leaf, Value};
 use super::symbol::{Symbol, Symbols, SymbolsError};
 use super::{
-    Color, Colors, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS,
-    MAX_NAME_WIDTH, MIN_MOVETIME_MS, Mode, Names, Origin, Settings, quoted_choices,
+    Color, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS, MAX_NAME_WIDTH,
+    MIN_MOVETIME_MS, Mode, Origin, Settings, UnknownColor, quoted_choices,
 };
 use crate::core::{Difficulty, Side};
 use crate::games::{self, GameChoice, GameKind};
 
 /// Parses a config file's text on top of the defaults.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
-    let reader = Reader { text, origin };
+    let mut reader = Reader {
+        text,
+        origin,
+        mistake: None,
+    };
     let document = DeTable::parse(text).map_err(|e| reader.syntax(&e))?;
     let file = raw::File::deserialize(Deserializer::from(document.clone()))
         .map_err(|e| reader.refused(&e, document.get_ref()))?;
@@ -48,145 +52,118 @@ pub fn all_keys() -> Vec<(&'static str, &'static str)> {
     all
 }
 
-/// The mistakes found so far: only the one nearest the top of the file is kept.
-#[derive(Default)]
-struct Mistakes(Option<ConfigError>);
-
-impl Mistakes {
-    fn note(&mut self, error: ConfigError) {
-        if self
-            .0
-            .as_ref()
-            .is_none_or(|first| error.position < first.position)
-        {
-            self.0 = Some(error);
-        }
+/// An example of each key's value, for the fixes ("write it like `size = 5`").
+fn example(key: &str) -> &'static str {
+    match key {
+        "color" => "false",
+        "game.kind" => "\"classic\"",
+        "game.size" => "5",
+        "game.in_a_row" => "4",
+        "game.mode" => "\"bot\"",
+        "game.first" => "\"you\"",
+        "game.difficulty" => "\"perfect\"",
+        "game.hints" => "\"auto\"",
+        "game.bot_delay_ms" => "500",
+        "game.movetime_ms" => "1000",
+        _ if key.starts_with("symbols.") => "\"🦀\"",
+        _ if key.starts_with("names.") => "\"Ada\"",
+        _ if key.starts_with("colors.") => "\"lightred\"",
+        _ => "[\"u\", \"ctrl-z\"]",
     }
+}
 
-    /// Checks a value the file may have written, and puts it in its setting if it is good.
+/// [`Reader::set`] for a key of a table, or for keys of one table that fill fields of the
+/// same names with one check: the dotted key in messages is the table's name and the
+/// field's (`colors.hint_win`), written once.
+macro_rules! set {
+    ($reader:ident, $file:ident.$table:ident => $out:expr, $check:expr, [$($field:ident),+]) => {
+        $(set!($reader, $file.$table.$field => $out.$field, $check);)+
+    };
+    ($reader:ident, $file:ident.$table:ident.$field:ident => $slot:expr, $check:expr) => {
+        let key = concat!(stringify!($table), ".", stringify!($field));
+        $reader.set(&mut $slot, key, &$file.$table.$field, $check);
+    };
+}
+
+type Checked<T> = Result<T, ConfigError>;
+
+/// The file being read, for locating errors.
+struct Reader<'t> {
+    text: &'t str,
+    origin: Origin,
+    /// Of the values found bad so far, the one nearest the top of the file.
+    mistake: Option<ConfigError>,
+}
+
+impl Reader<'_> {
+    /// Checks a value the file may have written, and puts it in its setting if it is good;
+    /// if it is bad, keeps the error if it is the first in the file so far.
     fn set<T>(
         &mut self,
         slot: &mut T,
+        key: &str,
         leaf: &Option<Leaf>,
-        check: impl FnOnce(&Leaf) -> Result<T, ConfigError>,
+        check: impl FnOnce(&Self, &str, &Leaf) -> Checked<T>,
     ) {
-        match leaf.as_ref().map(check) {
+        match leaf.as_ref().map(|leaf| check(self, key, leaf)) {
             Some(Ok(value)) => *slot = value,
             Some(Err(error)) => self.note(error),
             None => {}
         }
     }
 
-    fn into_result(self) -> Result<(), ConfigError> {
-        self.0.map_or(Ok(()), Err)
+    fn note(&mut self, error: ConfigError) {
+        let first = self.mistake.as_ref();
+        if first.is_none_or(|first| error.position < first.position) {
+            self.mistake = Some(error);
+        }
     }
-}
 
-/// The file being read, for locating errors.
-struct Reader<'t> {
-    text: &'t str,
-    origin: Origin,
-}
-
-impl Reader<'_> {
-    fn settings(&self, file: &raw::File) -> Result<Settings, ConfigError> {
+    fn settings(&mut self, file: &raw::File) -> Checked<Settings> {
         let mut s = Settings::default();
-        let mut mistakes = Mistakes::default();
-        let m = &mut mistakes;
-        m.set(&mut s.color, &file.color, |l| {
-            self.typed("color", l, ("true or false", "false"), Value::as_bool)
+        self.set(&mut s.color, "color", &file.color, |r, key, leaf| {
+            r.typed(key, leaf, "true or false", Value::as_bool)
         });
-        let [first, second] = [&file.symbols.first, &file.symbols.second];
+        // The symbols are checked one by one here, then as a pair once each is good.
         let mut pair = [Side::First, Side::Second].map(|side| s.symbols.get(side).clone());
-        m.set(&mut pair[0], first, |l| self.symbol("symbols.first", l));
-        m.set(&mut pair[1], second, |l| self.symbol("symbols.second", l));
-        self.names(&file.names, &mut s.names, m);
-        self.colors(&file.colors, &mut s.colors, m);
-        self.game(&file.game, &mut s, m);
-        let written = self.keys(&file.keys, &mut s.keys, m);
-        mistakes.into_result()?;
+        set!(self, file.symbols.first => pair[0], Self::symbol);
+        set!(self, file.symbols.second => pair[1], Self::symbol);
+        set!(self, file.names => s.names, Self::name, [first, second, you, bot]);
+        set!(self, file.colors => s.colors, Self::color, [first, second, highlight]);
+        set!(self, file.colors => s.colors, Self::color, [hint_win, hint_draw, hint_loss]);
+        set!(self, file.game => s.game, Self::named::<GameKind>, [kind]);
+        set!(self, file.game => s.game, Self::whole, [size, in_a_row]);
+        set!(self, file.game.mode => s.mode, Self::named::<Mode>);
+        set!(self, file.game.first => s.first, Self::named::<First>);
+        set!(self, file.game.difficulty => s.difficulty, Self::named::<Difficulty>);
+        set!(self, file.game.hints => s.hints, Self::hints);
+        set!(self, file.game.bot_delay_ms => s.bot_delay, |r, key, leaf| {
+            r.millis(key, leaf, 0..=MAX_BOT_DELAY_MS)
+        });
+        set!(self, file.game.movetime_ms => s.movetime, |r, key, leaf| {
+            r.millis(key, leaf, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
+        });
+        let written = self.keys(&file.keys, &mut s.keys);
+        if let Some(mistake) = self.mistake.take() {
+            return Err(mistake);
+        }
         s.symbols = self.pair(&file.symbols, pair)?;
         self.game_exists(&file.game, s.game)?;
         self.conflicts(&s.keys, &written)?;
         Ok(s)
     }
 
-    fn names(&self, t: &raw::Names, names: &mut Names, m: &mut Mistakes) {
-        for (key, leaf, slot) in [
-            ("names.first", &t.first, &mut names.first),
-            ("names.second", &t.second, &mut names.second),
-            ("names.you", &t.you, &mut names.you),
-            ("names.bot", &t.bot, &mut names.bot),
-        ] {
-            m.set(slot, leaf, |l| self.name(key, l));
-        }
-    }
-
-    fn colors(&self, t: &raw::Colors, colors: &mut Colors, m: &mut Mistakes) {
-        for (key, leaf, slot) in [
-            ("colors.first", &t.first, &mut colors.first),
-            ("colors.second", &t.second, &mut colors.second),
-            ("colors.highlight", &t.highlight, &mut colors.highlight),
-            ("colors.hint_win", &t.hint_win, &mut colors.hint_win),
-            ("colors.hint_draw", &t.hint_draw, &mut colors.hint_draw),
-            ("colors.hint_loss", &t.hint_loss, &mut colors.hint_loss),
-        ] {
-            m.set(slot, leaf, |l| self.color(key, l));
-        }
-    }
-
-    fn game(&self, t: &raw::Game, s: &mut Settings, m: &mut Mistakes) {
-        let game = &mut s.game;
-        m.set(&mut game.kind, &t.kind, |l| {
-            self.named::<GameKind>("game.kind", l, "\"classic\"")
-        });
-        let whole = |key: &str, l: &Leaf, example: &str| {
-            let n = self.number(key, l, 1..=255, ("", example));
-            n.map(|n| u8::try_from(n).ok())
-        };
-        m.set(&mut game.size, &t.size, |l| whole("game.size", l, "5"));
-        m.set(&mut game.in_a_row, &t.in_a_row, |l| {
-            whole("game.in_a_row", l, "4")
-        });
-        m.set(&mut s.mode, &t.mode, |l| {
-            self.named::<Mode>("game.mode", l, "\"bot\"")
-        });
-        m.set(&mut s.first, &t.first, |l| {
-            self.named::<First>("game.first", l, "\"you\"")
-        });
-        m.set(&mut s.difficulty, &t.difficulty, |l| {
-            self.named::<Difficulty>("game.difficulty", l, "\"perfect\"")
-        });
-        m.set(&mut s.hints, &t.hints, |l| self.hints("game.hints", l));
-        let millis = |key: &str, l: &Leaf, range, example: &str| {
-            let ms = self.number(key, l, range, (" milliseconds", example));
-            ms.map(|ms| Duration::from_millis(ms.unsigned_abs()))
-        };
-        m.set(&mut s.bot_delay, &t.bot_delay_ms, |l| {
-            millis("game.bot_delay_ms", l, 0..=MAX_BOT_DELAY_MS, "500")
-        });
-        m.set(&mut s.movetime, &t.movetime_ms, |l| {
-            millis(
-                "game.movetime_ms",
-                l,
-                MIN_MOVETIME_MS..=MAX_MOVETIME_MS,
-                "1000",
-            )
-        });
-    }
-
     /// Each action's keys, set in `bindings`; returns every key with its action and where
     /// it was written, to point at a key bound twice.
     fn keys(
-        &self,
+        &mut self,
         table: &BTreeMap<Spanned<String>, Leaf>,
         bindings: &mut KeyBindings,
-        m: &mut Mistakes,
     ) -> Vec<(Key, Action, Range<usize>)> {
         let mut written = Vec::new();
         for (name, leaf) in table {
             let Ok(action) = name.get_ref().parse::<Action>() else {
-                m.note(self.unknown("keys", name.get_ref(), name.span()));
+                self.note(self.unknown("keys", name.get_ref(), name.span()));
                 continue;
             };
             match self.key_list(action, leaf) {
@@ -194,7 +171,7 @@ impl Reader<'_> {
                     bindings.set(action, keys.iter().map(|(key, _)| *key));
                     written.extend(keys.into_iter().map(|(key, span)| (key, action, span)));
                 }
-                Err(error) => m.note(error),
+                Err(error) => self.note(error),
             }
         }
         written
@@ -204,19 +181,17 @@ impl Reader<'_> {
 
     fn syntax(&self, e: &toml::de::Error) -> ConfigError {
         let message = e.message().trim().replace('\n', "; ");
+        let fix = if message.contains("duplicate") {
+            "each key and each [table] may appear only once: merge or remove the repeat"
+        } else {
+            "write `key = value` lines under `[table]` headers, with text in double quotes \
+             (first = \"X\"); `tictaclatin config init` writes a correct file to start from"
+        };
+        let problem = format!("this is not valid TOML: {message}");
         ConfigError {
-            origin: self.origin.clone(),
             position: e.span().map(|span| line_col(self.text, span.start)),
             key: None,
-            kind: ErrorKind::Syntax,
-            problem: format!("this is not valid TOML: {message}"),
-            fix: if message.contains("duplicate") {
-                "each key and each [table] may appear only once: merge or remove the repeat"
-            } else {
-                "write `key = value` lines under `[table]` headers, with text in double quotes \
-                 (first = \"X\"); `tictaclatin config init` writes a correct file to start from"
-            }
-            .into(),
+            ..self.error(0..0, "", ErrorKind::Syntax, problem, fix)
         }
     }
 
@@ -233,16 +208,14 @@ impl Reader<'_> {
         let key = path.join(".");
         match (value, path.split_last()) {
             (None, Some((name, tables))) => self.unknown(&tables.join("."), name, span),
-            (Some(found), _) if raw::TABLES[1..].contains(&key.as_str()) => self.error(
-                span,
-                &key,
-                ErrorKind::WrongType,
-                format!("expected a table, found {} {found}", article(found)),
-                format!("put a `[{key}]` line on its own, and the keys of [{key}] below it"),
-            ),
+            (Some(found), _) if raw::TABLES[1..].contains(&key.as_str()) => {
+                let problem = format!("expected a table, found {} {found}", article(found));
+                let fix =
+                    format!("put a `[{key}]` line on its own, and the keys of [{key}] below it");
+                self.error(span, &key, ErrorKind::WrongType, problem, fix)
+            }
             _ => {
-                let written = self.text.get(span.clone()).unwrap_or_default();
-                let problem = format!("{written} is out of range");
+                let problem = format!("{} is out of range", self.written(&span));
                 self.error(span, &key, ErrorKind::BadValue, problem, fix)
             }
         }
@@ -252,10 +225,9 @@ impl Reader<'_> {
     /// or the table it belongs in if it is a known key in the wrong place.
     fn unknown(&self, table: &str, name: &str, span: Range<usize>) -> ConfigError {
         let known = raw::keys_of(table);
-        let here = if table.is_empty() {
-            "at the top level".to_string()
-        } else {
-            format!("in [{table}]")
+        let (here, dotted) = match table {
+            "" => ("at the top level".to_string(), name.to_string()),
+            _ => (format!("in [{table}]"), format!("{table}.{name}")),
         };
         let elsewhere = raw::TABLES[1..]
             .iter()
@@ -267,18 +239,8 @@ impl Reader<'_> {
         } else {
             format!("remove it; the keys {here} are: {}", known.join(", "))
         };
-        let dotted = if table.is_empty() {
-            name.to_string()
-        } else {
-            format!("{table}.{name}")
-        };
-        self.error(
-            span,
-            &dotted,
-            ErrorKind::UnknownKey,
-            format!("unknown key `{name}` {here}"),
-            fix,
-        )
+        let problem = format!("unknown key `{name}` {here}");
+        self.error(span, &dotted, ErrorKind::UnknownKey, problem, fix)
     }
 
     // Values of each type.
@@ -301,44 +263,35 @@ impl Reader<'_> {
         }
     }
 
+    /// The text of the file at `span`, as written.
+    fn written(&self, span: &Range<usize>) -> &str {
+        self.text.get(span.clone()).unwrap_or_default()
+    }
+
     /// The value if it has the type `pick` takes; if not, what was expected and found.
     fn typed<'a, T>(
         &self,
         key: &str,
         leaf: &'a Leaf,
-        (expected, example): (&str, &str),
+        expected: &str,
         pick: impl FnOnce(&'a Value) -> Option<T>,
-    ) -> Result<T, ConfigError> {
+    ) -> Checked<T> {
         pick(leaf.get_ref()).ok_or_else(|| {
             let found = leaf.get_ref().type_name();
-            self.error(
-                leaf.span(),
-                key,
-                ErrorKind::WrongType,
-                format!("expected {expected}, found {} {found}", article(found)),
-                format!("write it like `{} = {example}`", last_part(key)),
-            )
+            let problem = format!("expected {expected}, found {} {found}", article(found));
+            let fix = format!("write it like `{} = {}`", last_part(key), example(key));
+            self.error(leaf.span(), key, ErrorKind::WrongType, problem, fix)
         })
     }
 
-    fn string<'a>(&self, key: &str, leaf: &'a Leaf, example: &str) -> Result<&'a str, ConfigError> {
-        self.typed(
-            key,
-            leaf,
-            ("a string in double quotes", example),
-            Value::as_str,
-        )
+    fn string<'a>(&self, key: &str, leaf: &'a Leaf) -> Checked<&'a str> {
+        self.typed(key, leaf, "a string in double quotes", Value::as_str)
     }
 
     /// A value named by one of an enum's names (`mode = "bot"`).
-    fn named<T: FromStr<Err: Display>>(
-        &self,
-        key: &str,
-        leaf: &Leaf,
-        example: &str,
-    ) -> Result<T, ConfigError> {
-        let fix = format!("write it like `{} = {example}`", last_part(key));
-        let text = self.string(key, leaf, example)?;
+    fn named<T: FromStr<Err: Display>>(&self, key: &str, leaf: &Leaf) -> Checked<T> {
+        let fix = format!("write it like `{} = {}`", last_part(key), example(key));
+        let text = self.string(key, leaf)?;
         text.parse().map_err(|e: T::Err| {
             self.error(leaf.span(), key, ErrorKind::BadValue, e.to_string(), fix)
         })
@@ -350,63 +303,63 @@ impl Reader<'_> {
         key: &str,
         leaf: &Leaf,
         range: RangeInclusive<i64>,
-        (unit, example): (&str, &str),
-    ) -> Result<i64, ConfigError> {
+        unit: &str,
+    ) -> Checked<i64> {
         let expected = format!("a whole number{}", unit.replace(' ', " of "));
-        let n = self.typed(key, leaf, (&expected, example), Value::as_integer)?;
+        let n = self.typed(key, leaf, &expected, Value::as_integer)?;
         let n = i64::try_from(n).ok().filter(|n| range.contains(n));
         n.ok_or_else(|| {
-            self.error(
-                leaf.span(),
-                key,
-                ErrorKind::BadValue,
-                format!(
-                    "{} is out of range",
-                    self.text.get(leaf.span()).unwrap_or("")
-                ),
-                format!(
-                    "use {} to {}{unit}, e.g. `{} = {example}`",
-                    range.start(),
-                    range.end(),
-                    last_part(key)
-                ),
-            )
+            let problem = format!("{} is out of range", self.written(&leaf.span()));
+            let (start, end, part) = (range.start(), range.end(), last_part(key));
+            let fix = format!(
+                "use {start} to {end}{unit}, e.g. `{part} = {}`",
+                example(key)
+            );
+            self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix)
         })
     }
 
+    /// A size or a line length: 1 to 255.
+    fn whole(&self, key: &str, leaf: &Leaf) -> Checked<Option<u8>> {
+        self.number(key, leaf, 1..=255, "")
+            .map(|n| u8::try_from(n).ok())
+    }
+
+    fn millis(&self, key: &str, leaf: &Leaf, range: RangeInclusive<i64>) -> Checked<Duration> {
+        let ms = self.number(key, leaf, range, " milliseconds")?;
+        Ok(Duration::from_millis(ms.unsigned_abs()))
+    }
+
     /// `hints = "auto"`, `true` or `false`.
-    fn hints(&self, key: &str, leaf: &Leaf) -> Result<Hints, ConfigError> {
+    fn hints(&self, key: &str, leaf: &Leaf) -> Checked<Hints> {
         match leaf.get_ref() {
             Value::Bool(true) => Ok(Hints::On),
             Value::Bool(false) => Ok(Hints::Off),
             Value::String(text) if text == "auto" => Ok(Hints::Auto),
             // "auto" is a string too, so "found a string" would not say what is wrong.
-            Value::String(text) => Err(self.error(
-                leaf.span(),
-                key,
-                ErrorKind::BadValue,
-                format!("expected true, false or \"auto\", found {text:?}"),
-                "write `hints = true`, `hints = false` or `hints = \"auto\"` (true and false \
-                 without quotes)",
-            )),
-            _ => self.typed(key, leaf, ("true, false or \"auto\"", "\"auto\""), |_| None),
+            Value::String(text) => {
+                let problem = format!("expected true, false or \"auto\", found {text:?}");
+                let fix = "write `hints = true`, `hints = false` or `hints = \"auto\"` (true and \
+                           false without quotes)";
+                Err(self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix))
+            }
+            _ => self.typed(key, leaf, "true, false or \"auto\"", |_| None),
         }
     }
 
     // Values with a meaning.
 
-    fn symbol(&self, key: &str, leaf: &Leaf) -> Result<Symbol, ConfigError> {
-        let text = self.string(key, leaf, "\"🦀\"")?;
+    fn symbol(&self, key: &str, leaf: &Leaf) -> Checked<Symbol> {
+        let text = self.string(key, leaf)?;
         Symbol::new(text).map_err(|e| {
-            let problem = format!("{text:?} cannot be a symbol: {e}");
-            let fix = e.fix();
+            let (problem, fix) = (format!("{text:?} cannot be a symbol: {e}"), e.fix());
             self.error(leaf.span(), key, ErrorKind::Symbol(e), problem, fix)
         })
     }
 
     /// The two symbols together. A letter on the wrong side is that side's fault; a clash
     /// is the fault of the one written last (the defaults do not clash).
-    fn pair(&self, t: &raw::Symbols, [first, second]: [Symbol; 2]) -> Result<Symbols, ConfigError> {
+    fn pair(&self, t: &raw::Symbols, [first, second]: [Symbol; 2]) -> Checked<Symbols> {
         let error = match Symbols::new(first, second) {
             Ok(symbols) => return Ok(symbols),
             Err(error) => error,
@@ -424,18 +377,18 @@ impl Reader<'_> {
             .or(last)
             .unwrap_or(written[0]);
         let span = leaf.as_ref().map_or(0..0, Spanned::span);
-        let fix = error.fix();
-        Err(self.error(span, key, ErrorKind::SameSymbol, error.to_string(), fix))
+        let (problem, fix) = (error.to_string(), error.fix());
+        Err(self.error(span, key, ErrorKind::SameSymbol, problem, fix))
     }
 
-    fn name(&self, key: &str, leaf: &Leaf) -> Result<String, ConfigError> {
-        let name = self.string(key, leaf, "\"Ada\"")?;
+    fn name(&self, key: &str, leaf: &Leaf) -> Checked<String> {
+        let name = self.string(key, leaf)?;
+        let width = name.width();
         let problem = if name.trim().is_empty() {
             "a name cannot be empty".to_string()
         } else if name.chars().any(char::is_control) {
             "a name cannot hold control characters (tabs, newlines...)".to_string()
-        } else if name.width() > MAX_NAME_WIDTH {
-            let width = name.width();
+        } else if width > MAX_NAME_WIDTH {
             format!("\"{name}\" is {width} columns wide; names are at most {MAX_NAME_WIDTH}")
         } else {
             return Ok(name.to_string());
@@ -444,85 +397,55 @@ impl Reader<'_> {
         Err(self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix))
     }
 
-    fn color(&self, key: &str, leaf: &Leaf) -> Result<Color, ConfigError> {
-        let text = self.string(key, leaf, "\"lightred\"")?;
-        text.parse().map_err(|e: super::color::UnknownColor| {
-            let fix = e.fix();
-            self.error(
-                leaf.span(),
-                key,
-                ErrorKind::UnknownColor,
-                e.to_string(),
-                fix,
-            )
+    fn color(&self, key: &str, leaf: &Leaf) -> Checked<Color> {
+        let text = self.string(key, leaf)?;
+        text.parse().map_err(|e: UnknownColor| {
+            let (problem, fix) = (e.to_string(), e.fix());
+            self.error(leaf.span(), key, ErrorKind::UnknownColor, problem, fix)
         })
     }
 
     /// An action's keys: one key name or a list of them, at least one.
-    fn key_list(
-        &self,
-        action: Action,
-        leaf: &Leaf,
-    ) -> Result<Vec<(Key, Range<usize>)>, ConfigError> {
+    fn key_list(&self, action: Action, leaf: &Leaf) -> Checked<Vec<(Key, Range<usize>)>> {
         let key = format!("keys.{action}");
-        let example = "[\"u\", \"ctrl-z\"]";
         let items = match leaf.get_ref() {
             Value::String(_) => std::slice::from_ref(leaf),
             Value::Array(items) => items.as_slice(),
-            _ => {
-                let expected = ("a key name or a list of key names", example);
-                return self.typed(&key, leaf, expected, |_| None);
-            }
+            _ => return self.typed(&key, leaf, "a key name or a list of key names", |_| None),
         };
         if items.is_empty() {
             // An action without a key could never be done, e.g. no way to quit.
             let defaults = action.default_keys().iter().map(|k| format!("\"{k}\""));
-            return Err(self.error(
-                leaf.span(),
-                &key,
-                ErrorKind::NoKey,
-                format!("`{action}` has no key: every action needs at least one key"),
-                format!(
-                    "give it a key, e.g. `{action} = [{}]` (its default), or delete the line \
-                     to keep the default",
-                    defaults.collect::<Vec<_>>().join(", ")
-                ),
-            ));
+            let defaults = defaults.collect::<Vec<_>>().join(", ");
+            let problem = format!("`{action}` has no key: every action needs at least one key");
+            let fix = format!(
+                "give it a key, e.g. `{action} = [{defaults}]` (its default), or delete the line \
+                 to keep the default"
+            );
+            return Err(self.error(leaf.span(), &key, ErrorKind::NoKey, problem, fix));
         }
-        items
-            .iter()
-            .map(|item| {
-                let name = self.string(&key, item, example)?;
-                let parsed = name.parse::<Key>().map_err(|e| {
-                    let problem = e.to_string();
-                    let fix = format!("use {KEY_NAME_HELP}");
-                    self.error(item.span(), &key, ErrorKind::KeyName(e), problem, fix)
-                })?;
-                Ok((parsed, item.span()))
-            })
-            .collect()
+        let parse = |item: &Leaf| {
+            let parsed = self.string(&key, item)?.parse::<Key>().map_err(|e| {
+                let (problem, fix) = (e.to_string(), format!("use {KEY_NAME_HELP}"));
+                self.error(item.span(), &key, ErrorKind::KeyName(e), problem, fix)
+            })?;
+            Ok((parsed, item.span()))
+        };
+        items.iter().map(parse).collect()
     }
 
     /// The game, its size and its line length must make a game together; if not, the
     /// first of them in the file is pointed at.
-    fn game_exists(&self, t: &raw::Game, choice: GameChoice) -> Result<(), ConfigError> {
+    fn game_exists(&self, t: &raw::Game, choice: GameChoice) -> Checked<()> {
         let Err(problem) = games::build(choice) else {
             return Ok(());
         };
-        let span = [&t.kind, &t.size, &t.in_a_row]
-            .into_iter()
-            .flatten()
-            .map(Spanned::span)
-            .min_by_key(|span| span.start)
-            .unwrap_or(0..0);
-        Err(self.error(
-            span,
-            "game",
-            ErrorKind::BadValue,
-            problem.to_string(),
-            "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
-             `kind = \"classic\"` with `size = 5`",
-        ))
+        let written = [&t.kind, &t.size, &t.in_a_row].into_iter().flatten();
+        let span = written.map(Spanned::span).min_by_key(|span| span.start);
+        let fix = "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
+                   `kind = \"classic\"` with `size = 5`";
+        let (span, problem) = (span.unwrap_or(0..0), problem.to_string());
+        Err(self.error(span, "game", ErrorKind::BadValue, problem, fix))
     }
 
     /// A key on two actions is an error at its last place in the file (at least one of the
@@ -531,7 +454,7 @@ impl Reader<'_> {
         &self,
         bindings: &KeyBindings,
         written: &[(Key, Action, Range<usize>)],
-    ) -> Result<(), ConfigError> {
+    ) -> Checked<()> {
         let Some((key, a, b)) = bindings.conflict() else {
             return Ok(());
         };
@@ -548,16 +471,13 @@ impl Reader<'_> {
             let defaults = quoted_choices(other.default_keys().iter().copied());
             format!(" (`{other}` keeps its default keys {defaults} unless [keys] sets it)")
         };
-        Err(self.error(
-            span,
-            &format!("keys.{action}"),
-            ErrorKind::KeyBoundTwice,
-            format!("\"{key}\" is bound to both `{action}` and `{other}`{note}"),
-            format!(
-                "bind \"{key}\" to one action only: remove it from `{action}`, or set \
-                 `{other}` to other keys"
-            ),
-        ))
+        let problem = format!("\"{key}\" is bound to both `{action}` and `{other}`{note}");
+        let fix = format!(
+            "bind \"{key}\" to one action only: remove it from `{action}`, or set `{other}` to \
+             other keys"
+        );
+        let key = format!("keys.{action}");
+        Err(self.error(span, &key, ErrorKind::KeyBoundTwice, problem, fix))
     }
 }
 

@@ -140,34 +140,29 @@ pub enum KeyNameError {
 }
 
 /// Every name of a key without a character, as written in the config file.
+#[rustfmt::skip]
 const NAMED: [(&str, KeyCode); 16] = [
-    ("left", KeyCode::Left),
-    ("right", KeyCode::Right),
-    ("up", KeyCode::Up),
-    ("down", KeyCode::Down),
-    ("enter", KeyCode::Enter),
-    ("space", KeyCode::Char(' ')),
-    ("esc", KeyCode::Esc),
-    ("tab", KeyCode::Tab),
-    ("backspace", KeyCode::Backspace),
-    ("delete", KeyCode::Delete),
-    ("insert", KeyCode::Insert),
-    ("home", KeyCode::Home),
-    ("end", KeyCode::End),
-    ("pageup", KeyCode::PageUp),
-    ("pagedown", KeyCode::PageDown),
+    ("left", KeyCode::Left), ("right", KeyCode::Right), ("up", KeyCode::Up),
+    ("down", KeyCode::Down), ("enter", KeyCode::Enter), ("space", KeyCode::Char(' ')),
+    ("esc", KeyCode::Esc), ("tab", KeyCode::Tab), ("backspace", KeyCode::Backspace),
+    ("delete", KeyCode::Delete), ("insert", KeyCode::Insert), ("home", KeyCode::Home),
+    ("end", KeyCode::End), ("pageup", KeyCode::PageUp), ("pagedown", KeyCode::PageDown),
     ("shift-tab", KeyCode::BackTab),
+];
+
+/// The modifiers, as key names write them first.
+const MODIFIERS: [(&str, KeyModifiers); 3] = [
+    ("ctrl-", KeyModifiers::CONTROL),
+    ("alt-", KeyModifiers::ALT),
+    ("shift-", KeyModifiers::SHIFT),
 ];
 
 /// Ctrl keys that reach the game as another key, because the terminal sends one byte for
 /// both: Ctrl-M is Enter (CR), Ctrl-I is Tab, Ctrl-[ is Esc, and Ctrl-H is what many
 /// terminals send for Backspace.
-const CTRL_TWINS: [(char, &str); 4] = [
-    ('m', "enter"),
-    ('i', "tab"),
-    ('[', "esc"),
-    ('h', "backspace"),
-];
+#[rustfmt::skip]
+const CTRL_TWINS: [(char, &str); 4] =
+    [('m', "enter"), ('i', "tab"), ('[', "esc"), ('h', "backspace")];
 
 /// The key a ctrl key arrives as, when it cannot arrive as itself.
 fn twin_of(key: Key) -> Option<&'static str> {
@@ -184,12 +179,9 @@ fn twin_of(key: Key) -> Option<&'static str> {
 }
 
 /// Other spellings people write for the same keys.
-const ALIASES: [(&str, &str); 4] = [
-    ("return", "enter"),
-    ("escape", "esc"),
-    ("del", "delete"),
-    ("backtab", "shift-tab"),
-];
+#[rustfmt::skip]
+const ALIASES: [(&str, &str); 4] =
+    [("return", "enter"), ("escape", "esc"), ("del", "delete"), ("backtab", "shift-tab")];
 
 /// A hint listing the key names, for error messages.
 pub const KEY_NAME_HELP: &str = "a single character like \"u\" or \"?\", or one of left right up \
@@ -238,13 +230,10 @@ impl FromStr for Key {
         // Strip modifier prefixes; a lone "-" stays a character.
         while rest.chars().count() > 1 {
             let lower = rest.to_ascii_lowercase();
-            let Some((prefix, modifier)) = [
-                ("ctrl-", KeyModifiers::CONTROL),
-                ("alt-", KeyModifiers::ALT),
-                ("shift-", KeyModifiers::SHIFT),
-            ]
-            .into_iter()
-            .find(|(prefix, _)| lower.starts_with(prefix) && lower != "shift-tab") else {
+            let mut prefixes = MODIFIERS.into_iter();
+            let Some((prefix, modifier)) =
+                prefixes.find(|(prefix, _)| lower.starts_with(prefix) && lower != "shift-tab")
+            else {
                 break;
             };
             modifiers |= modifier;
@@ -307,11 +296,7 @@ impl fmt::Display for Key {
     /// The key's name as the config file writes it, so error messages and the help overlay
     /// use the same words.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (modifier, prefix) in [
-            (KeyModifiers::CONTROL, "ctrl-"),
-            (KeyModifiers::ALT, "alt-"),
-            (KeyModifiers::SHIFT, "shift-"),
-        ] {
+        for (prefix, modifier) in MODIFIERS {
             if self.modifiers.contains(modifier) {
                 f.write_str(prefix)?;
             }

@@ -311,16 +311,11 @@ pub struct Location {
 /// The config file to read: `--config`, else `TICTACLATIN_CONFIG`, else `default`.
 pub fn locate(flag: Option<&Path>, env: &Env, default: Option<PathBuf>) -> Option<Location> {
     let explicit = flag.map(Path::to_path_buf).or_else(|| env.config.clone());
-    match explicit {
-        Some(path) => Some(Location {
-            path,
-            explicit: true,
-        }),
-        None => default.map(|path| Location {
-            path,
-            explicit: false,
-        }),
-    }
+    let (path, explicit) = match explicit {
+        Some(path) => (path, true),
+        None => (default?, false),
+    };
+    Some(Location { path, explicit })
 }
 
 /// The settings in effect and where they came from.
@@ -337,13 +332,12 @@ pub struct Loaded {
 /// `default` is where the config file is when nothing names one ([`default_path`]).
 pub fn load(flags: &Overrides, env: &Env, default: Option<PathBuf>) -> Result<Loaded, ConfigError> {
     let location = locate(flags.config.as_deref(), env, default);
-    let (mut settings, file_read) = match &location {
-        Some(location) => match read_file(&location.path, location.explicit)? {
-            Some(settings) => (settings, true),
-            None => (Settings::default(), false),
-        },
-        None => (Settings::default(), false),
+    let file = match &location {
+        Some(location) => read_file(&location.path, location.explicit)?,
+        None => None,
     };
+    let file_read = file.is_some();
+    let mut settings = file.unwrap_or_default();
     settings.apply_env(env)?;
     settings.apply_flags(flags);
     Ok(Loaded {
@@ -357,93 +351,75 @@ pub fn load(flags: &Overrides, env: &Env, default: Option<PathBuf>) -> Result<Lo
 /// explicitly, then it is an error: the user asked for that file.
 pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, ConfigError> {
     let origin = Origin::File(path.to_path_buf());
-    let unreadable = |kind, problem: String, fix: &str| ConfigError {
-        origin: origin.clone(),
-        position: None,
+    let (kind, problem, fix, position) = match fs::read(path).map(String::from_utf8) {
+        Ok(Ok(text)) => return Settings::from_toml(&text, origin).map(Some),
+        Ok(Err(e)) => {
+            let lossy = String::from_utf8_lossy(e.as_bytes());
+            let position = error::line_col(&lossy, e.utf8_error().valid_up_to());
+            let fix = "save it as UTF-8 (TOML files are always UTF-8)";
+            let problem = "the file is not UTF-8 text".to_string();
+            (ErrorKind::Unreadable, problem, fix, Some(position))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound && !explicit => return Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let fix = "check the path given by --config or TICTACLATIN_CONFIG, or create the file \
+                       with `tictaclatin config init`";
+            let problem = "the config file does not exist".to_string();
+            (ErrorKind::Missing, problem, fix, None)
+        }
+        Err(e) => {
+            let fix =
+                "make it a readable file (check its permissions), or point --config elsewhere";
+            let problem = format!("cannot read the config file: {e}");
+            (ErrorKind::Unreadable, problem, fix, None)
+        }
+    };
+    let fix = fix.into();
+    Err(ConfigError {
+        origin,
+        position,
         key: None,
         kind,
         problem,
-        fix: fix.into(),
-    };
-    let bytes = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound && !explicit => return Ok(None),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(unreadable(
-                ErrorKind::Missing,
-                "the config file does not exist".into(),
-                "check the path given by --config or TICTACLATIN_CONFIG, or create the file \
-                 with `tictaclatin config init`",
-            ));
-        }
-        Err(e) => {
-            return Err(unreadable(
-                ErrorKind::Unreadable,
-                format!("cannot read the config file: {e}"),
-                "make it a readable file (check its permissions), or point --config elsewhere",
-            ));
-        }
-    };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let (line, col) = error::line_col(
-            &String::from_utf8_lossy(e.as_bytes()),
-            e.utf8_error().valid_up_to(),
-        );
-        ConfigError {
-            position: Some((line, col)),
-            ..unreadable(
-                ErrorKind::Unreadable,
-                "the file is not UTF-8 text".into(),
-                "save it as UTF-8 (TOML files are always UTF-8)",
-            )
-        }
-    })?;
-    Settings::from_toml(&text, origin).map(Some)
+        fix,
+    })
 }
 
 impl Settings {
     /// The environment layer: `NO_COLOR`, `TICTACLATIN_MODE`, `TICTACLATIN_DIFFICULTY`,
     /// `TICTACLATIN_SYMBOLS`, the game's variables, `TICTACLATIN_BOT_DELAY_MS`.
     pub fn apply_env(&mut self, env: &Env) -> Result<(), ConfigError> {
-        if env.no_color {
-            self.color = false;
-        }
+        self.color &= !env.no_color;
         let fix = "set it to bot, humans or demo";
-        if let Some(mode) = from_env("TICTACLATIN_MODE", &env.mode, str::parse, fix)? {
-            self.mode = mode;
-        }
+        let mode = from_env("TICTACLATIN_MODE", &env.mode, str::parse, fix)?;
+        self.mode = mode.unwrap_or(self.mode);
         let fix = "set it to random, easy, medium, hard or perfect";
-        let difficulty = &env.difficulty;
-        if let Some(level) = from_env("TICTACLATIN_DIFFICULTY", difficulty, str::parse, fix)? {
-            self.difficulty = level;
-        }
+        let level = from_env("TICTACLATIN_DIFFICULTY", &env.difficulty, str::parse, fix)?;
+        self.difficulty = level.unwrap_or(self.difficulty);
         let fix = "set it to two different symbols separated by a comma, e.g. X,O";
         if let Some(pair) = from_env("TICTACLATIN_SYMBOLS", &env.symbols, str::parse, fix)? {
             self.symbols = pair;
         }
         self.apply_game_env(env)?;
         let fix = "set it to 0 to 10000 milliseconds, e.g. 500";
-        let delay = &env.bot_delay_ms;
-        if let Some(delay) = from_env("TICTACLATIN_BOT_DELAY_MS", delay, parse_delay, fix)? {
-            self.bot_delay = delay;
-        }
+        let ms = &env.bot_delay_ms;
+        let delay = from_env("TICTACLATIN_BOT_DELAY_MS", ms, parse_delay, fix)?;
+        self.bot_delay = delay.unwrap_or(self.bot_delay);
         Ok(())
     }
 
     /// `TICTACLATIN_GAME`, `TICTACLATIN_SIZE` and `TICTACLATIN_IN_A_ROW`, checked together
     /// with what the file chose.
     fn apply_game_env(&mut self, env: &Env) -> Result<(), ConfigError> {
+        let game = &mut self.game;
         let fix = "set it to one of the games";
-        if let Some(kind) = from_env("TICTACLATIN_GAME", &env.game, str::parse, fix)? {
-            self.game.kind = kind;
-        }
+        let kind = from_env("TICTACLATIN_GAME", &env.game, str::parse, fix)?;
+        game.kind = kind.unwrap_or(game.kind);
         let fix = "set it to a small whole number, e.g. 5";
-        if let Some(size) = from_env("TICTACLATIN_SIZE", &env.size, parse_whole, fix)? {
-            self.game.size = Some(size);
-        }
-        if let Some(k) = from_env("TICTACLATIN_IN_A_ROW", &env.in_a_row, parse_whole, fix)? {
-            self.game.in_a_row = Some(k);
-        }
+        let size = from_env("TICTACLATIN_SIZE", &env.size, parse_whole, fix)?;
+        game.size = size.or(game.size);
+        let k = from_env("TICTACLATIN_IN_A_ROW", &env.in_a_row, parse_whole, fix)?;
+        game.in_a_row = k.or(game.in_a_row);
         let given = [
             ("TICTACLATIN_GAME", &env.game),
             ("TICTACLATIN_SIZE", &env.size),
@@ -461,18 +437,10 @@ impl Settings {
     /// The command-line layer. Flags are already typed and checked (by clap with the same
     /// parsers as the file and environment), so nothing fails.
     pub fn apply_flags(&mut self, flags: &Overrides) {
-        if flags.no_color {
-            self.color = false;
-        }
-        if let Some(mode) = flags.mode {
-            self.mode = mode;
-        }
-        if let Some(first) = flags.first {
-            self.first = first;
-        }
-        if let Some(difficulty) = flags.difficulty {
-            self.difficulty = difficulty;
-        }
+        self.color &= !flags.no_color;
+        self.mode = flags.mode.unwrap_or(self.mode);
+        self.first = flags.first.unwrap_or(self.first);
+        self.difficulty = flags.difficulty.unwrap_or(self.difficulty);
         if let Some(symbols) = &flags.symbols {
             self.symbols = symbols.clone();
         }
@@ -482,22 +450,13 @@ impl Settings {
             // Another game than the file's starts from its own size and line length.
             self.game = GameChoice::of(kind);
         }
-        if let Some(size) = flags.size {
-            self.game.size = Some(size);
-        }
-        if let Some(k) = flags.in_a_row {
-            self.game.in_a_row = Some(k);
-        }
-        if let Some(limit) = flags.move_limit {
-            self.move_limit = Some(limit);
-        }
-        if let Some(movetime) = flags.movetime {
-            self.movetime = movetime;
-        }
-        if let Some(delay) = flags.bot_delay {
-            // The flag's parser already refuses more; this keeps any other caller in range too.
-            self.bot_delay = delay.min(Duration::from_millis(MAX_BOT_DELAY_MS as u64));
-        }
+        self.game.size = flags.size.or(self.game.size);
+        self.game.in_a_row = flags.in_a_row.or(self.game.in_a_row);
+        self.move_limit = flags.move_limit.or(self.move_limit);
+        self.movetime = flags.movetime.unwrap_or(self.movetime);
+        // The flag's parser already refuses more; this keeps any other caller in range too.
+        let max_delay = Duration::from_millis(MAX_BOT_DELAY_MS as u64);
+        self.bot_delay = flags.bot_delay.map_or(self.bot_delay, |d| d.min(max_delay));
     }
 }
 

@@ -183,14 +183,6 @@ impl fmt::Display for Symbol {
     }
 }
 
-impl FromStr for Symbol {
-    type Err = SymbolError;
-
-    fn from_str(text: &str) -> Result<Symbol, SymbolError> {
-        Symbol::new(text)
-    }
-}
-
 /// The two sides' symbols; never the same.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Symbols {
@@ -199,62 +191,47 @@ pub struct Symbols {
 }
 
 /// Why a pair of symbols cannot be used.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SymbolsError {
     /// One of the two is not a valid symbol.
+    #[error("{} side: {error}{}", side.name(), sequence_fix(error))]
     Symbol { side: Side, error: SymbolError },
     /// Both sides would look alike: the same symbol, or the same letter in two cases
     /// (`x` and `X`), which is too easy to misread in a small grid.
+    #[error("{}", alike(.0, .1))]
     Same(Symbol, Symbol),
     /// `--symbols` text that is not two symbols separated by one comma.
+    #[error("expected two symbols separated by a comma, first side first, e.g. X,O or 🦀,🐙")]
     NotAPair,
     /// `O` for the first side or `X` for the second (any case): the position text writes the
     /// sides as X and O, so a board drawn this way reads backwards against it.
+    #[error(
+        "the {} side cannot use '{symbol}': positions write {} letter, so the board would \
+         read backwards against the position text",
+        side.name(),
+        match side { Side::First => "O, the second side's", Side::Second => "X, the first side's" }
+    )]
     OtherSidesLetter { side: Side, symbol: Symbol },
 }
 
-impl fmt::Display for SymbolsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SymbolsError::Symbol {
-                side,
-                error: error @ SymbolError::Sequence { .. },
-            } => write!(
-                f,
-                "{} side: {error}; use a single-code-point symbol like 🦀",
-                side.name()
-            ),
-            SymbolsError::Symbol { side, error } => {
-                write!(f, "{} side: {error}", side.name())
-            }
-            SymbolsError::Same(first, second) if first == second => write!(
-                f,
-                "both sides use '{first}', so nobody could tell the stones apart"
-            ),
-            SymbolsError::Same(first, second) => write!(
-                f,
-                "'{first}' and '{second}' differ only in case, so the stones are too easy to \
-                 confuse"
-            ),
-            SymbolsError::NotAPair => f.write_str(
-                "expected two symbols separated by a comma, first side first, e.g. X,O or 🦀,🐙",
-            ),
-            SymbolsError::OtherSidesLetter { side, symbol } => {
-                let (own, other) = match side {
-                    Side::First => ("first", "O, the second side's"),
-                    Side::Second => ("second", "X, the first side's"),
-                };
-                write!(
-                    f,
-                    "the {own} side cannot use '{symbol}': positions write {other} letter, \
-                     so the board would read backwards against the position text"
-                )
-            }
-        }
+/// `--symbols` has no line for the fix, so an emoji sequence's message says what to use.
+fn sequence_fix(error: &SymbolError) -> &'static str {
+    match error {
+        SymbolError::Sequence { .. } => "; use a single-code-point symbol like 🦀",
+        _ => "",
     }
 }
 
-impl std::error::Error for SymbolsError {}
+/// Why two symbols are alike: the same, or one letter in two cases.
+fn alike(first: &Symbol, second: &Symbol) -> String {
+    if first == second {
+        format!("both sides use '{first}', so nobody could tell the stones apart")
+    } else {
+        format!(
+            "'{first}' and '{second}' differ only in case, so the stones are too easy to confuse"
+        )
+    }
+}
 
 impl SymbolsError {
     /// How to fix the pair, for a config file message.
@@ -298,11 +275,6 @@ impl Symbols {
     /// The widest of the two, so a grid can give both the same room.
     pub fn width(&self) -> usize {
         self.first.width().max(self.second.width())
-    }
-
-    /// A cell's text: the symbol of the side holding it, or `empty`.
-    pub fn cell(&self, side: Option<Side>, empty: &str) -> String {
-        side.map_or_else(|| empty.to_string(), |s| self.get(s).to_string())
     }
 }
 
