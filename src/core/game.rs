@@ -31,6 +31,12 @@ pub trait Game: Send + Sync {
         format!("{}", block + 1)
     }
 
+    /// How a cell's name reads, for games whose names are not a plain column and row
+    /// (`2b3` is layer 2, column b, row 3); `None` for the plain ones.
+    fn cell_name_help(&self) -> Option<String> {
+        None
+    }
+
     /// The engine knows every position's exact value (a solved table), so its hints and
     /// its top level are exact; otherwise its bot searches and claims only what it proves.
     fn solved(&self) -> bool;

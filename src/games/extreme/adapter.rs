@@ -60,6 +60,10 @@ impl Game for Extreme {
         false
     }
 
+    fn cell_name_help(&self) -> Option<String> {
+        Some("B3c1 = small board B3 (column B, row 3), then its cell c1".into())
+    }
+
     /// A small board's name as in cell names: its column A-D, then its row 1-4 (`B3`).
     fn block_label(&self, block: u8) -> String {
         format!("{}{}", char::from(b'A' + block % 4), block / 4 + 1)

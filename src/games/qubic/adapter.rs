@@ -54,6 +54,10 @@ impl Game for QubicGame {
         level.name()
     }
 
+    fn cell_name_help(&self) -> Option<String> {
+        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
+    }
+
     fn block_label(&self, block: u8) -> String {
         format!("Layer {}", block + 1)
     }

@@ -155,7 +155,7 @@ fn legend(app: &App) -> Line<'static> {
         row(
             app,
             "W≤7 L≤6 + · -".into(),
-            "forced within N plies; + · - a guess",
+            "forced within N plies; + · - guesses (+ best)",
         )
     }
 }
@@ -232,20 +232,23 @@ fn start_lines(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
-/// Placing without the cursor: by name or by mouse.
-fn typing_lines(app: &App) -> [Line<'static>; 2] {
+/// Placing without the cursor: by name (how names read, where that is not plain) or by
+/// mouse.
+fn typing_lines(app: &App) -> Vec<Line<'static>> {
     let game = app.game();
     let count = game.layout().cell_count();
     let (first, last) = (
         game.cell_name(crate::core::CellId::new(0)),
         game.cell_name(crate::core::CellId::new(count - 1)),
     );
-    [
-        row(
-            app,
-            format!("{first} .. {last}"),
-            "type a cell's name to place there",
-        ),
-        row(app, "mouse".into(), "click a cell to place there"),
-    ]
+    let mut lines = vec![row(
+        app,
+        format!("{first} .. {last}"),
+        "type a cell's name to place there",
+    )];
+    if let Some(how) = game.cell_name_help() {
+        lines.push(Line::from(format!("  {how}")));
+    }
+    lines.push(row(app, "mouse".into(), "click a cell to place there"));
+    lines
 }

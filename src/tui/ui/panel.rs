@@ -174,6 +174,10 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
         if let Some(board) = where_to_play(app) {
             rows.push(("Board", board));
         }
+        // Names like B3c1 are learnt by seeing them: the cell under the cursor.
+        if app.game().cell_name_help().is_some() && app.offers(Action::Place) {
+            rows.push(("Cursor", app.cell_name(app.cursor())));
+        }
     }
     rows.push(("Mode", mode_text(app)));
     if app.mode() != Mode::TwoHumans {
