@@ -221,3 +221,46 @@ fn a_zero_move_time_is_refused() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+#[test]
+fn clock_flags_out_of_range_say_which_unit_they_take() {
+    // --movetime is the bot's thinking time in milliseconds; 5 ms is a mistaken 5 s clock.
+    let out = tictaclatin(&["move", "--game", "extreme", "--movetime", "5", &empty()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--move-time SECONDS"),
+        "{}",
+        stderr(&out)
+    );
+    // A negative clock is a bad value, not an unknown flag.
+    let out = tictaclatin(&["--game", "extreme", "--move-time", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("give seconds from 0.01"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn analyze_marks_the_bots_move_where_no_value_is_exact() {
+    let out = tictaclatin(&[
+        "analyze",
+        "--game",
+        "extreme",
+        "--movetime",
+        "100",
+        &empty(),
+    ]);
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("The bot's move: "))
+        .expect("the bot's move is named");
+    assert!(line.ends_with("(marked *)."), "{line}");
+    assert_eq!(
+        text.matches('*').count(),
+        2,
+        "one mark on the board: {text}"
+    );
+}

@@ -6,14 +6,14 @@ use super::Failure;
 use super::game_args::Loaded;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished};
 use tictaclatin::config::Symbols;
-use tictaclatin::core::{CellId, Game, Hint, Place, Position};
+use tictaclatin::core::{CellId, Difficulty, Game, Hint, Place, Position};
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Resolved {
         position,
         symbols,
         game: game_args,
-        ..
+        threads,
     } = args.resolve()?;
     let game = game_args.game()?;
     let score = position
@@ -30,7 +30,16 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     }
     let Loaded { engine, .. } = game_args.load()?;
     let hints = engine.hints(position.as_ref());
-    let best = engine.best(position.as_ref());
+    // Where no exact value names the best move, the bot's own choice is marked, found as
+    // `move` finds it (a search for the move time).
+    let exact_best = engine.best(position.as_ref());
+    let best = exact_best.or_else(|| {
+        let options = game_args.player_options(1, threads);
+        let mut player = engine.player(Difficulty::Perfect.name(), options).ok()?;
+        player
+            .decide(position.as_ref())
+            .map(|decision| decision.cell)
+    });
     print!(
         "{}",
         grid(game.as_ref(), position.as_ref(), &symbols, |cell| {
@@ -50,19 +59,29 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         Some(value) => println!("{mover} to move{score}. Value for {mover}: {value}."),
         None => println!("{mover} to move{score}."),
     }
-    let lead = best
-        .map(|best| format!("Best move: {} (marked *). ", game.cell_name(best)))
-        .unwrap_or_default();
-    println!(
-        "{lead}Cells show {mover}'s result after moving there: W5 = win in 5 plies, D = draw, \
-         L3 = loss in 3{}.",
-        if engine.instant_hints() {
-            ""
-        } else {
-            "; W≤7 / L≤6 = a win or loss forced within that many plies; ? = not proven \
-             (the number ranks such moves, higher is better)"
+    if engine.instant_hints() {
+        let lead = best
+            .map(|best| format!("Best move: {} (marked *). ", game.cell_name(best)))
+            .unwrap_or_default();
+        println!(
+            "{lead}Cells show {mover}'s result after moving there: W5 = win in 5 plies, \
+             D = draw, L3 = loss in 3."
+        );
+    } else {
+        if let Some(best) = best {
+            let what = if exact_best.is_some() {
+                "Best"
+            } else {
+                "The bot's"
+            };
+            println!("{what} move: {} (marked *).", game.cell_name(best));
         }
-    );
+        println!("Cells show {mover}'s result after moving there, where the search proved it:");
+        println!("W≤7 / L≤6 = a win or loss forced within that many plies.");
+        println!(
+            "? = not proven; the number is the search's guess (higher is better for {mover})."
+        );
+    }
     Ok(())
 }
 

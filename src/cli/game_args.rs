@@ -7,6 +7,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::Failure;
+use tictaclatin::config;
 use tictaclatin::core::{Engine, Game, PlayerOptions};
 use tictaclatin::games::{self, GameChoice, GameKind};
 
@@ -23,7 +24,7 @@ pub struct GameArgs {
     pub in_a_row: Option<u8>,
     /// Milliseconds a searching bot may think per move (default 1000); solved games answer
     /// at once
-    #[arg(long, value_name = "MS", value_parser = parse_movetime)]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = parse_movetime)]
     pub movetime: Option<Duration>,
 }
 
@@ -35,18 +36,24 @@ impl std::fmt::Display for BadMovetime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "'{}' is not a move time: give milliseconds from 1 to 600000, e.g. 1000",
-            self.0
+            "'{}' is not a move time: give milliseconds from {} to {}, e.g. 1000 (the \
+             contest clock for people is --move-time SECONDS)",
+            self.0,
+            config::MIN_MOVETIME_MS,
+            config::MAX_MOVETIME_MS
         )
     }
 }
 
 impl std::error::Error for BadMovetime {}
 
-/// 1 to 600,000 milliseconds.
+/// Milliseconds in the range the config file allows too: under 10 ms no search is worth
+/// its name (and `--movetime 5` is more likely a mistaken `--move-time 5`).
 pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
-    match text.trim().parse::<u64>() {
-        Ok(ms @ 1..=600_000) => Ok(Duration::from_millis(ms)),
+    match text.trim().parse::<i64>() {
+        Ok(ms) if (config::MIN_MOVETIME_MS..=config::MAX_MOVETIME_MS).contains(&ms) => {
+            Ok(Duration::from_millis(ms as u64))
+        }
         _ => Err(BadMovetime(text.to_string())),
     }
 }

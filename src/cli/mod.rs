@@ -65,6 +65,14 @@ pub enum Command {
     /// Print the value of every empty cell of a position and mark the best move
     Analyze(move_cmd::MoveArgs),
     /// Answer positions on stdin, one reply line per request line (for scripts)
+    #[command(
+        long_about = "Answer positions on stdin, one reply line per request line (for \
+        scripts).\n\nRequests: POSITION or `move POSITION` (reply `move <cell> ...` with what \
+        is proven about it), `analyze POSITION` (reply `analyze <cell>=<value> ...` for every \
+        empty cell), `quit`. A finished game gets `over x`, `over o` or `over draw`; anything \
+        malformed gets `error <reason>` and the engine goes on. Positions are written as for \
+        `tictaclatin move --help`."
+    )]
     Engine(game_args::EngineArgs),
     /// Solve the whole game and report the value, the positions and the time taken (the games
     /// solved by a table: Tic-Tac-Latin, classic up to 4x4)
@@ -82,9 +90,12 @@ pub enum Command {
 /// A position given on the command line.
 #[derive(Args, Debug)]
 pub struct PositionArgs {
-    /// The cells in the game's order (Tic-Tac-Latin: 16 cells a1 b1 c1 d1 a2 .. d4), each X,
-    /// O, or - or . for empty; `/` and spaces between cells are ignored. May begin with `-`.
-    /// Example: -X-O/-X--/X-X-/O--O
+    /// The cells in the game's order, each X, O, or - or . for empty; `/` and spaces between
+    /// cells are ignored. May begin with `-`. Tic-Tac-Latin: 16 cells a1 b1 c1 d1 a2 .. d4,
+    /// e.g. -X-O/-X--/X-X-/O--O; classic: N x N row by row; Qubic: 64 cells by number (16 *
+    /// layer + 4 * row + column); extreme: three words, the 256 cells row by row across the
+    /// whole board, the last move (B3c1, or - before the first) and the side to move (x or
+    /// o), e.g. "<256 cells> A1b2 o"
     #[arg(
         value_name = "POSITION",
         required = true,

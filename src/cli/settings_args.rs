@@ -49,11 +49,13 @@ pub struct SettingsArgs {
     #[arg(long, value_name = "K")]
     pub in_a_row: Option<u8>,
     /// Milliseconds a searching bot may think per move (default 1000)
-    #[arg(long, value_name = "MS", value_parser = super::game_args::parse_movetime)]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true,
+          value_parser = super::game_args::parse_movetime)]
     pub movetime: Option<Duration>,
     /// A contest clock for people: seconds for each move, shown counting down; over it, the
     /// game is lost (off unless given)
-    #[arg(long, value_name = "SECONDS", value_parser = super::game_args::parse_move_time)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+          value_parser = super::game_args::parse_move_time)]
     pub move_time: Option<Duration>,
 }
 

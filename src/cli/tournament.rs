@@ -50,7 +50,8 @@ pub struct TournamentArgs {
     /// The contest clock: seconds a player has for each move (a bonus move has its own);
     /// over it, it forfeits. Default: the game's contest limit (extreme tic-tac-toe's 16 s),
     /// none for the other games
-    #[arg(long, value_name = "SECONDS", value_parser = super::game_args::parse_move_time)]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+          value_parser = super::game_args::parse_move_time)]
     move_time: Option<Duration>,
     /// Threads each searching bot may use (default 1: the games themselves run on all
     /// cores, see --threads)
@@ -337,8 +338,13 @@ fn print_contest(o: &Outcome) {
     }
     match t.on_points {
         0 => {}
-        1 => println!("  1 game ended without a winner and was decided on points"),
-        n => println!("  {n} games ended without a winner and were decided on points"),
+        1 => println!(
+            "  1 game ended with no line and counts above as a win for the side with more points"
+        ),
+        n => println!(
+            "  {n} games ended with no line and count above as wins for the side with more \
+             points (as draws where the points were equal)"
+        ),
     }
     if t.points != [0, 0] {
         let average = |sum: u64| sum as f64 / t.games.max(1) as f64;
