@@ -141,10 +141,11 @@ impl CellLook<'_> {
                 centred(buf, self.inner, mid, &guesses.text(hint), style);
             }
             (None, None) if best => self.better_move(buf, mid),
-            // A won block's empty cells carry its winner's symbol, faint, so the block
-            // reads as taken without colour too.
+            // A won block's empty cells carry its winner's symbol, faint on the winner's
+            // colour. Without colour the block is reversed instead: symbols there would
+            // read as stones and hide the winning line.
             (None, None) => {
-                if let Some(BlockState::Won(winner)) = self.decided {
+                if let (Some(BlockState::Won(winner)), true) = (self.decided, options.color) {
                     let style = self
                         .on_score(theme.side(winner))
                         .add_modifier(Modifier::DIM);
