@@ -313,3 +313,16 @@ fn the_demo_names_both_bots_levels_everywhere() {
         "{screen}"
     );
 }
+
+#[test]
+fn a_half_typed_name_is_echoed_as_the_game_writes_it() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["b2"]);
+    assert!(
+        game.app
+            .status()
+            .starts_with("B2… then the rest of a cell's name"),
+        "{}",
+        game.app.status()
+    );
+}

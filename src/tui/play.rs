@@ -125,9 +125,19 @@ impl App {
 
     fn typing_prompt(&self, text: &str) -> String {
         format!(
-            "{text}… then the rest of a cell's name (like {}){PROMPT_END}",
+            "{}… then the rest of a cell's name (like {}){PROMPT_END}",
+            self.as_named(text),
             self.example_cell()
         )
+    }
+
+    /// Typed text (kept in lower case) as the game writes it: `b2` is extreme's `B2`.
+    fn as_named(&self, text: &str) -> String {
+        let game = self.game();
+        (0..game.layout().cell_count())
+            .map(|index| game.cell_name(CellId::new(index)))
+            .find(|name| name.is_char_boundary(text.len()) && name.to_lowercase().starts_with(text))
+            .map_or_else(|| text.to_string(), |name| name[..text.len()].to_string())
     }
 
     /// The first character of a cell's name, which may also be a key: a key that can be
