@@ -536,7 +536,8 @@ impl App {
     pub fn save_on_exit(&mut self) -> Result<(), crate::store::StoreError> {
         match self.unfinished() {
             Some(game) => self.memory.save_game(&game),
-            None if self.play.has_game => {
+            // A demo never replaced the saved game, so it has none to forget.
+            None if self.play.has_game && self.mode() != Mode::Demo => {
                 let key = self.play.session.game.key();
                 self.memory.clear_game(&key)
             }

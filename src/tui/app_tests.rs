@@ -765,6 +765,26 @@ fn a_new_game_replaces_the_saved_one() {
 }
 
 #[test]
+fn watching_the_demo_keeps_the_saved_game() {
+    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+    while h.app.menu().row != Menu::MODE {
+        h.press(KeyCode::Down);
+    }
+    while h.app.menu().mode != Mode::Demo {
+        h.press(KeyCode::Right);
+    }
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.mode(), Mode::Demo);
+    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
+    h.app.save_on_exit().unwrap();
+    assert_eq!(
+        h.app.saved_game().map(|g| g.moves.len()),
+        Some(2),
+        "leaving the demo forgets nothing"
+    );
+}
+
+#[test]
 fn without_a_saved_game_there_is_no_resume_row() {
     let h = remembering(None);
     assert_eq!(h.app.menu().row, Menu::MODE);

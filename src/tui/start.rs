@@ -68,11 +68,14 @@ impl App {
         }
     }
 
-    /// Starts a game with the start screen's choices. It replaces the chosen game's
-    /// unfinished game of an earlier run, if there was one.
+    /// Starts a game with the start screen's choices. A game with a person in it replaces
+    /// the chosen game's unfinished game of an earlier run, if there was one; watching the
+    /// demo keeps it.
     pub(super) fn start_game(&mut self) {
         let game = self.menu_game();
-        let kept = self.memory.saved_game(&game.key()).is_some() && !self.forget_saved_game();
+        let replaces = self.start.menu.mode != Mode::Demo;
+        let kept =
+            replaces && self.memory.saved_game(&game.key()).is_some() && !self.forget_saved_game();
         self.memory.dismiss_notices();
         let menu = self.start.menu;
         self.play.session = Session::new(game, menu.mode, menu.starter, menu.difficulty);
