@@ -326,3 +326,15 @@ fn a_half_typed_name_is_echoed_as_the_game_writes_it() {
         game.app.status()
     );
 }
+
+#[test]
+fn switching_hints_on_where_the_bot_searches_explains_guesses() {
+    let mut game = Game::start(extreme(), Mode::VsBot, None);
+    game.play(&["h"]);
+    assert!(
+        game.app.status().contains("+ · - = unproven guesses"),
+        "{}",
+        game.app.status()
+    );
+    assert!(!game.app.status().contains("D draw"));
+}

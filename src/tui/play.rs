@@ -393,10 +393,10 @@ impl App {
 
     fn toggle_hints(&mut self) {
         self.play.hints = !self.play.hints;
-        self.status = StatusLine::note(if self.play.hints {
-            HINTS_ON
-        } else {
-            "Hints off."
+        self.status = StatusLine::note(match (self.play.hints, self.game().solved()) {
+            (true, true) => HINTS_ON,
+            (true, false) => HINTS_ON_SEARCHED,
+            (false, _) => "Hints off.",
         });
     }
 
@@ -479,6 +479,10 @@ impl App {
 
 /// Said when hints are switched on: the legend in one line (the help has it in full).
 pub const HINTS_ON: &str = "Hints on: W win, D draw, L loss for the mover; N = plies to the end.";
+
+/// Where the bot searches, hints say only what the search proved; the rest is a guess.
+pub const HINTS_ON_SEARCHED: &str =
+    "Hints on: W≤N/L≤N = win/loss forced in N plies; + · - = unproven guesses, + best.";
 
 /// How the typing prompt ends, to know it is still showing.
 const PROMPT_END: &str = " places there";
