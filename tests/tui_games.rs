@@ -332,7 +332,7 @@ fn switching_hints_on_where_the_bot_searches_explains_guesses() {
     let mut game = Game::start(extreme(), Mode::VsBot, None);
     game.play(&["h"]);
     assert!(
-        game.app.status().contains("+ · - = unproven guesses"),
+        game.app.status().contains("+ · - = guesses (+ the best)"),
         "{}",
         game.app.status()
     );

@@ -482,7 +482,7 @@ pub const HINTS_ON: &str = "Hints on: W win, D draw, L loss for the mover; N = p
 
 /// Where the bot searches, hints say only what the search proved; the rest is a guess.
 pub const HINTS_ON_SEARCHED: &str =
-    "Hints on: W≤N/L≤N = win/loss forced in N plies; + · - = unproven guesses, + best.";
+    "Hints on: W≤N/L≤N = win/loss forced in N plies; + · - = guesses (+ the best).";
 
 /// How the typing prompt ends, to know it is still showing.
 const PROMPT_END: &str = " places there";
