@@ -60,6 +60,8 @@ const BLOCK_GAP: u16 = 2;
 const PANEL_MIN_W: u16 = 32;
 /// The panel's rows when it stands below the board: tallies, turn and a few facts.
 const PANEL_BELOW_H: u16 = 6;
+/// At most this many when the terminal has rows to spare: the facts and a dozen moves.
+const MAX_PANEL_BELOW_H: u16 = 20;
 /// Wider than this, the picture stays this wide, centred.
 const MAX_WIDTH: u16 = 96;
 /// Title and blank line above the board; status and footer below.
@@ -400,20 +402,23 @@ fn place_below(mut board: Board, area: Rect, compact: bool) -> Option<Areas> {
     let (bw, bh) = board.size();
     let width = area.width.min(MAX_WIDTH.max(need_w));
     let x = area.x + (area.width - width) / 2;
-    let y = area.y + (area.height - need_h) / 2;
+    // Rows to spare go to the panel (hints, the bot's note, the moves), not to margins.
+    let panel_h = PANEL_BELOW_H + (area.height - need_h).min(MAX_PANEL_BELOW_H - PANEL_BELOW_H);
+    let content_h = need_h - PANEL_BELOW_H + panel_h;
+    let y = area.y + (area.height - content_h) / 2;
     let top = y + chrome(compact) - 2;
     board.x = x + (width - bw) / 2;
     board.y = top;
     let grid = Rect::new(board.x, top, bw, bh);
     let panel_y = grid.bottom() + 1;
     Some(Areas {
-        content: Rect::new(x, y, width, need_h),
+        content: Rect::new(x, y, width, content_h),
         title: Rect::new(x, y, width, 1),
         grid,
         board,
-        panel: Rect::new(x, panel_y, width, PANEL_BELOW_H),
-        status: Rect::new(x, panel_y + PANEL_BELOW_H, width, 1),
-        footer: Rect::new(x, panel_y + PANEL_BELOW_H + 1, width, 1),
+        panel: Rect::new(x, panel_y, width, panel_h),
+        status: Rect::new(x, panel_y + panel_h, width, 1),
+        footer: Rect::new(x, panel_y + panel_h + 1, width, 1),
     })
 }
 
