@@ -29,13 +29,14 @@ pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
 }
 
 /// What the bot says about its move, for the panel: how it found it and what it has
-/// proven ("dictionary", "forced win: X wins within 9"). `None` when it says nothing.
+/// proven ("dictionary", "forced win; wins in ≤9" plies), short enough for the panel.
+/// `None` when it says nothing.
 pub fn note(game: &dyn Game, decision: &Decision) -> Option<String> {
     let how = decision.how.clone();
     let claim = decision.claim.and_then(|claim| match claim {
-        Claim::WinWithin(plies) => Some(format!("it wins within {plies} plies")),
+        Claim::WinWithin(plies) => Some(format!("wins in ≤{plies}")),
         Claim::Exact(value) if value.outcome == Outcome::Win => {
-            Some(format!("it wins in {}", value.plies))
+            Some(format!("wins in {} plies", value.plies))
         }
         _ => None,
     });
@@ -234,5 +235,19 @@ mod tests {
         assert_eq!(bot.accept(ticket, cell("b2"), now), None);
         bot.cancel();
         assert_eq!(bot.due(now + DELAY), None);
+    }
+
+    #[test]
+    fn the_bots_note_says_what_it_proved_in_a_panel_row() {
+        let decision = Decision {
+            cell: Latin.parse_cell("c4").unwrap(),
+            claim: Some(Claim::WinWithin(19)),
+            how: Some("forced win".into()),
+        };
+        let said = note(&Latin, &decision).unwrap();
+        assert_eq!(said, "c4: forced win; wins in ≤19");
+        // The panel beside the board leaves 31 columns after its label.
+        assert!(said.chars().count() <= 31, "{said}");
+        assert_eq!(note(&Latin, &Decision::new(decision.cell)), None);
     }
 }
