@@ -338,3 +338,44 @@ fn switching_hints_on_where_the_bot_searches_explains_guesses() {
     );
     assert!(!game.app.status().contains("D draw"));
 }
+
+#[test]
+fn every_level_of_every_game_is_described_whole_at_the_smallest_start_screen() {
+    use tictaclatin::core::Difficulty;
+    for choice in tictaclatin::games::all_choices() {
+        for level in Difficulty::ALL {
+            let settings = Settings {
+                game: choice,
+                difficulty: level,
+                ..Settings::default()
+            };
+            let mut app = App::new(settings, Instant::now());
+            app.update(Event::Resize(70, 22));
+            let mut terminal = Terminal::new(TestBackend::new(70, 22)).unwrap();
+            terminal
+                .draw(|frame| frame.render_widget(&app, frame.area()))
+                .unwrap();
+            let screen = terminal.backend().to_string();
+            let sentence = screen
+                .lines()
+                .find(|l| {
+                    l.contains(':')
+                        && l.trim_start_matches('"').starts_with(char::is_uppercase)
+                        && l.contains(&capitalised(app.game().level_name(level)))
+                })
+                .unwrap_or_else(|| panic!("{choice:?} {level:?}:\n{screen}"));
+            assert!(
+                sentence.trim_end_matches('"').trim_end().ends_with('.'),
+                "{choice:?} {level:?}: {sentence}"
+            );
+        }
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}

@@ -50,6 +50,12 @@ pub trait Game: Send + Sync {
         }
     }
 
+    /// A level described in the game's own terms, where the general words would mislead
+    /// (Qubic's top level as X plays a dictionary, not a search); `None` for those.
+    fn level_text(&self, _level: Difficulty) -> Option<String> {
+        None
+    }
+
     /// Where `cell` is drawn.
     fn place(&self, cell: CellId) -> Place;
 

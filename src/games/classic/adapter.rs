@@ -50,6 +50,12 @@ fn cell_id(cell: Cell) -> CellId {
 }
 
 impl Game for ClassicGame {
+    /// On 3x3 the medium level is seed 001's D10 character: say so.
+    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
+        (level == crate::core::Difficulty::Medium && self.variant == Variant::CLASSIC)
+            .then(|| "Medium: seed 001's D10: wins, blocks, opens by a ten-sided die.".into())
+    }
+
     /// `classic-5`, or `classic-4k3` when fewer than the whole row win.
     fn key(&self) -> String {
         let (n, k) = (self.variant.size(), self.variant.k());

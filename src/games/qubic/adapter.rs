@@ -54,6 +54,11 @@ impl Game for QubicGame {
         level.name()
     }
 
+    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
+        (level == crate::core::Difficulty::Perfect)
+            .then(|| "Perfect: as X, Patashnik's dictionary (always wins); as O, a search.".into())
+    }
+
     fn cell_name_help(&self) -> Option<String> {
         Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
     }

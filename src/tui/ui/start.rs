@@ -143,6 +143,9 @@ fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
 
 /// What to expect from the bot at a level, in one short sentence.
 pub fn level_text(game: &dyn Game, level: Difficulty, movetime: std::time::Duration) -> String {
+    if let Some(text) = game.level_text(level) {
+        return text;
+    }
     match level {
         Difficulty::Random => "Random: any empty cell it may play, chosen by chance.".into(),
         Difficulty::Easy => "Easy: it misses the obvious now and then; a gentle start.".into(),
@@ -152,7 +155,7 @@ pub fn level_text(game: &dyn Game, level: Difficulty, movetime: std::time::Durat
             "Perfect: it has solved the game and never loses; aim to draw.".into()
         }
         Difficulty::Perfect => format!(
-            "Max: it searches as deep as {:.1} s a move allows; never misses a win in one.",
+            "Max: it searches {:.1} s a move and never misses a win in one.",
             movetime.as_secs_f64()
         ),
     }
