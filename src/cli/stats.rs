@@ -63,14 +63,19 @@ fn level_name(key: &str, level: Difficulty) -> &'static str {
 /// One row per game, mode and level: games, wins, draws, losses, the current and best
 /// streak.
 fn table(stats: &Stats) -> String {
+    // The game column is as wide as its longest key (`classic-7k5`, `extreme`).
+    let g = stats
+        .iter()
+        .map(|(key, _)| key.game.len())
+        .fold(10, usize::max);
     let mut out = format!(
-        "{:<10} {:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
+        "{:<g$} {:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
         "game", "mode", "level", "games", "won", "drawn", "lost", "streak", "best"
     );
     for (key, r) in stats.iter() {
         let level = key.difficulty.map_or("-", |d| level_name(&key.game, d));
         out.push_str(&format!(
-            "{:<10} {:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
+            "{:<g$} {:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
             key.game,
             key.mode.name(),
             level,

@@ -157,12 +157,20 @@ pub fn line_name(game: &dyn Game, line: &MarkedLine) -> String {
         format!("the small boards {}", names.join(" "))
     } else if a.block != b.block {
         format!("line {first_name}-{last_name}")
-    } else if a.row == b.row {
-        format!("row {}", a.row + 1)
-    } else if a.col == b.col {
-        format!("column {}", (b'a' + a.col) as char)
     } else {
-        format!("diagonal {first_name}-{last_name}")
+        // Inside one block of several (a Qubic layer), say which.
+        let of = if game.layout().blocks.count() > 1 {
+            format!(" of {}", game.block_label(a.block).to_lowercase())
+        } else {
+            String::new()
+        };
+        if a.row == b.row {
+            format!("row {}{of}", a.row + 1)
+        } else if a.col == b.col {
+            format!("column {}{of}", (b'a' + a.col) as char)
+        } else {
+            format!("diagonal {first_name}-{last_name}")
+        }
     }
 }
 
@@ -215,5 +223,13 @@ mod tests {
             side: Side::First,
         };
         assert_eq!(line_name(qubic.as_ref(), &pillar), "line 1a1-4a1");
+        let row = MarkedLine {
+            cells: ["1a4", "1b4", "1c4", "1d4"]
+                .iter()
+                .map(|n| qubic.parse_cell(n).unwrap())
+                .collect(),
+            side: Side::First,
+        };
+        assert_eq!(line_name(qubic.as_ref(), &row), "row 4 of layer 1");
     }
 }

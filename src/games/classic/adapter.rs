@@ -78,7 +78,7 @@ impl Game for ClassicGame {
             format!("{k} in a row along a row, a column or a diagonal")
         };
         vec![
-            format!("{n}x{n} board; X moves first, then the sides alternate."),
+            format!("{n}x{n} board; the sides take turns."),
             format!("The first to hold {line} wins at once."),
             "A full board without such a line is a draw.".to_string(),
         ]
