@@ -42,15 +42,8 @@ pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
     reader.settings(&file)
 }
 
-/// Every (table, key) pair the file may hold, for the test that the example documents all.
 #[cfg(test)]
-pub fn all_keys() -> Vec<(&'static str, &'static str)> {
-    let mut all = vec![("", "color")];
-    for table in &raw::TABLES[1..] {
-        all.extend(raw::keys_of(table).into_iter().map(|key| (*table, key)));
-    }
-    all
-}
+pub use tests::all_keys;
 
 /// An example of each key's value, for the fixes ("write it like `size = 5`").
 fn example(key: &str) -> &'static str {
@@ -105,10 +98,8 @@ impl Reader<'_> {
         leaf: &Option<Leaf>,
         check: impl FnOnce(&Self, &str, &Leaf) -> Checked<T>,
     ) {
-        match leaf.as_ref().map(|leaf| check(self, key, leaf)) {
-            Some(Ok(value)) => *slot = value,
-            Some(Err(error)) => self.note(error),
-            None => {}
+        if let Some(leaf) = leaf {
+            check(self, key, leaf).map_or_else(|error| self.note(error), |value| *slot = value);
         }
     }
 
@@ -121,9 +112,7 @@ impl Reader<'_> {
 
     fn settings(&mut self, file: &raw::File) -> Checked<Settings> {
         let mut s = Settings::default();
-        self.set(&mut s.color, "color", &file.color, |r, key, leaf| {
-            r.typed(key, leaf, "true or false", Value::as_bool)
-        });
+        self.set(&mut s.color, "color", &file.color, Self::boolean);
         // The symbols are checked one by one here, then as a pair once each is good.
         let mut pair = [Side::First, Side::Second].map(|side| s.symbols.get(side).clone());
         set!(self, file.symbols.first => pair[0], Self::symbol);
@@ -268,24 +257,26 @@ impl Reader<'_> {
         self.text.get(span.clone()).unwrap_or_default()
     }
 
-    /// The value if it has the type `pick` takes; if not, what was expected and found.
-    fn typed<'a, T>(
-        &self,
-        key: &str,
-        leaf: &'a Leaf,
-        expected: &str,
-        pick: impl FnOnce(&'a Value) -> Option<T>,
-    ) -> Checked<T> {
-        pick(leaf.get_ref()).ok_or_else(|| {
-            let found = leaf.get_ref().type_name();
-            let problem = format!("expected {expected}, found {} {found}", article(found));
-            let fix = format!("write it like `{} = {}`", last_part(key), example(key));
-            self.error(leaf.span(), key, ErrorKind::WrongType, problem, fix)
-        })
+    /// A value not of the type expected: what was expected and found.
+    fn wrong_type(&self, key: &str, leaf: &Leaf, expected: &str) -> ConfigError {
+        let found = leaf.get_ref().type_name();
+        let problem = format!("expected {expected}, found {} {found}", article(found));
+        let fix = format!("write it like `{} = {}`", last_part(key), example(key));
+        self.error(leaf.span(), key, ErrorKind::WrongType, problem, fix)
+    }
+
+    fn boolean(&self, key: &str, leaf: &Leaf) -> Checked<bool> {
+        match leaf.get_ref() {
+            Value::Bool(b) => Ok(*b),
+            _ => Err(self.wrong_type(key, leaf, "true or false")),
+        }
     }
 
     fn string<'a>(&self, key: &str, leaf: &'a Leaf) -> Checked<&'a str> {
-        self.typed(key, leaf, "a string in double quotes", Value::as_str)
+        match leaf.get_ref() {
+            Value::String(text) => Ok(text),
+            _ => Err(self.wrong_type(key, leaf, "a string in double quotes")),
+        }
     }
 
     /// A value named by one of an enum's names (`mode = "bot"`).
@@ -306,7 +297,9 @@ impl Reader<'_> {
         unit: &str,
     ) -> Checked<i64> {
         let expected = format!("a whole number{}", unit.replace(' ', " of "));
-        let n = self.typed(key, leaf, &expected, Value::as_integer)?;
+        let Value::Integer(n) = *leaf.get_ref() else {
+            return Err(self.wrong_type(key, leaf, &expected));
+        };
         let n = i64::try_from(n).ok().filter(|n| range.contains(n));
         n.ok_or_else(|| {
             let problem = format!("{} is out of range", self.written(&leaf.span()));
@@ -343,7 +336,7 @@ impl Reader<'_> {
                            false without quotes)";
                 Err(self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix))
             }
-            _ => self.typed(key, leaf, "true, false or \"auto\"", |_| None),
+            _ => Err(self.wrong_type(key, leaf, "true, false or \"auto\"")),
         }
     }
 
@@ -411,7 +404,7 @@ impl Reader<'_> {
         let items = match leaf.get_ref() {
             Value::String(_) => std::slice::from_ref(leaf),
             Value::Array(items) => items.as_slice(),
-            _ => return self.typed(&key, leaf, "a key name or a list of key names", |_| None),
+            _ => return Err(self.wrong_type(&key, leaf, "a key name or a list of key names")),
         };
         if items.is_empty() {
             // An action without a key could never be done, e.g. no way to quit.
@@ -500,6 +493,15 @@ mod tests {
 
     fn parse_text(text: &str) -> Result<Settings, ConfigError> {
         parse(text, Origin::File("test.toml".into()))
+    }
+
+    /// Every (table, key) pair the file may hold, for the test that the example documents all.
+    pub fn all_keys() -> Vec<(&'static str, &'static str)> {
+        let mut all = vec![("", "color")];
+        for table in &raw::TABLES[1..] {
+            all.extend(raw::keys_of(table).into_iter().map(|key| (*table, key)));
+        }
+        all
     }
 
     #[test]

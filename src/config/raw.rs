@@ -112,27 +112,6 @@ pub enum Value {
 }
 
 impl Value {
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Value::String(text) => Some(text),
-            _ => None,
-        }
-    }
-
-    pub fn as_bool(&self) -> Option<bool> {
-        match self {
-            Value::Bool(b) => Some(*b),
-            _ => None,
-        }
-    }
-
-    pub fn as_integer(&self) -> Option<i128> {
-        match self {
-            Value::Integer(n) => Some(*n),
-            _ => None,
-        }
-    }
-
     /// The TOML type, as messages name it (`integer`, `string`...).
     pub fn type_name(&self) -> &'static str {
         match self {
