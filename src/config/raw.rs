@@ -216,23 +216,17 @@ pub struct Spot {
 pub fn spot(document: &DeTable<'_>, span: &Range<usize>) -> Option<Spot> {
     document.iter().find_map(|(key, value)| {
         let name = key.get_ref().to_string();
-        let found = if key.span() == *span {
-            Some(Spot {
+        let (at_key, at_value) = (key.span() == *span, value.span() == *span);
+        let mut found = if at_key || at_value {
+            Spot {
                 path: vec![],
-                value: None,
-            })
-        } else if value.span() == *span {
-            Some(Spot {
-                path: vec![],
-                value: Some(value.get_ref().type_str()),
-            })
+                value: at_value.then(|| value.get_ref().type_str()),
+            }
         } else {
-            spot(value.get_ref().as_table()?, span)
+            spot(value.get_ref().as_table()?, span)?
         };
-        found.map(|mut found| {
-            found.path.insert(0, name);
-            found
-        })
+        found.path.insert(0, name);
+        Some(found)
     })
 }
 
