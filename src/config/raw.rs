@@ -36,61 +36,37 @@ pub struct File {
     pub keys: BTreeMap<Spanned<String>, Leaf>,
 }
 
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Symbols {
-    pub first: Option<Leaf>,
-    pub second: Option<Leaf>,
+/// Declares the tables of values, each a struct of its keys (all optional), and lists their
+/// keys for messages ([`keys_of`]), so each key is written once.
+macro_rules! tables {
+    ($($table:ident $name:literal { $($key:ident),+ })+) => {
+        $(
+            #[derive(Deserialize, Default, Debug)]
+            #[serde(deny_unknown_fields)]
+            pub struct $table {
+                $(pub $key: Option<Leaf>,)+
+            }
+        )+
+
+        const KEYS: &[(&str, &[&str])] = &[$(($name, &[$(stringify!($key)),+])),+];
+    };
 }
 
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Names {
-    pub first: Option<Leaf>,
-    pub second: Option<Leaf>,
-    pub you: Option<Leaf>,
-    pub bot: Option<Leaf>,
-}
-
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Colors {
-    pub first: Option<Leaf>,
-    pub second: Option<Leaf>,
-    pub highlight: Option<Leaf>,
-    pub hint_win: Option<Leaf>,
-    pub hint_draw: Option<Leaf>,
-    pub hint_loss: Option<Leaf>,
-}
-
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Game {
-    pub kind: Option<Leaf>,
-    pub size: Option<Leaf>,
-    pub in_a_row: Option<Leaf>,
-    pub mode: Option<Leaf>,
-    pub first: Option<Leaf>,
-    pub difficulty: Option<Leaf>,
-    pub hints: Option<Leaf>,
-    pub bot_delay_ms: Option<Leaf>,
-    pub movetime_ms: Option<Leaf>,
+tables! {
+    Symbols "symbols" { first, second }
+    Names "names" { first, second, you, bot }
+    Colors "colors" { first, second, highlight, hint_win, hint_draw, hint_loss }
+    Game "game" {
+        kind, size, in_a_row, mode, first, difficulty, hints, bot_delay_ms, movetime_ms
+    }
 }
 
 /// The keys of each table (`""` is the top level), for messages: the key closest to a
 /// typo, or the table a misplaced key belongs in. A test checks they are serde's.
 pub fn keys_of(table: &str) -> Vec<&'static str> {
-    #[rustfmt::skip]
-    const KEYS: [(&str, &[&str]); 5] = [
-        ("", &["color", "symbols", "names", "colors", "game", "keys"]),
-        ("symbols", &["first", "second"]),
-        ("names", &["first", "second", "you", "bot"]),
-        ("colors", &["first", "second", "highlight", "hint_win", "hint_draw", "hint_loss"]),
-        ("game", &["kind", "size", "in_a_row", "mode", "first", "difficulty", "hints",
-                   "bot_delay_ms", "movetime_ms"]),
-    ];
     match KEYS.iter().find(|(name, _)| *name == table) {
         Some((_, keys)) => keys.to_vec(),
+        None if table.is_empty() => [&["color"][..], &TABLES[1..]].concat(),
         None if table == "keys" => Action::ALL.iter().map(|a| a.name()).collect(),
         None => vec![],
     }
