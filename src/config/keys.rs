@@ -166,16 +166,11 @@ const CTRL_TWINS: [(char, &str); 4] =
 
 /// The key a ctrl key arrives as, when it cannot arrive as itself.
 fn twin_of(key: Key) -> Option<&'static str> {
-    let KeyCode::Char(c) = key.code else {
-        return None;
-    };
-    if !key.modifiers.contains(KeyModifiers::CONTROL) {
-        return None;
-    }
-    CTRL_TWINS
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let twin = CTRL_TWINS
         .iter()
-        .find(|(ctrl, _)| *ctrl == c)
-        .map(|(_, twin)| *twin)
+        .find(|(c, _)| ctrl && key.code == KeyCode::Char(*c));
+    twin.map(|(_, twin)| *twin)
 }
 
 /// Other spellings people write for the same keys.
@@ -317,14 +312,13 @@ impl Key {
     /// a word (`Enter`, `Ctrl-z`) so it stands out from a letter key (`u`).
     pub fn label(self) -> String {
         let name = self.to_string();
-        if name.chars().count() == 1 {
-            return name;
-        }
         let mut chars = name.chars();
-        chars
-            .next()
-            .map(|c| c.to_uppercase().chain(chars).collect())
-            .unwrap_or_default()
+        match (chars.next(), chars.as_str()) {
+            (Some(first), rest) if !rest.is_empty() => {
+                first.to_uppercase().chain(rest.chars()).collect()
+            }
+            _ => name,
+        }
     }
 }
 
@@ -400,18 +394,13 @@ impl KeyBindings {
 
     /// The first key bound to two actions, with both actions.
     pub fn conflict(&self) -> Option<(Key, Action, Action)> {
-        for (i, first) in Action::ALL.into_iter().enumerate() {
-            for second in Action::ALL.into_iter().skip(i + 1) {
-                let shared = self
-                    .keys_for(first)
-                    .iter()
-                    .find(|key| self.keys_for(second).contains(key));
-                if let Some(key) = shared {
-                    return Some((*key, first, second));
-                }
-            }
-        }
-        None
+        Action::ALL.into_iter().enumerate().find_map(|(i, first)| {
+            Action::ALL[i + 1..].iter().find_map(|&second| {
+                let mut keys = self.keys_for(first).iter();
+                let key = keys.find(|key| self.keys_for(second).contains(key))?;
+                Some((*key, first, second))
+            })
+        })
     }
 }
 
