@@ -303,11 +303,9 @@ impl Reader<'_> {
         let n = i64::try_from(n).ok().filter(|n| range.contains(n));
         n.ok_or_else(|| {
             let problem = format!("{} is out of range", self.written(&leaf.span()));
-            let (start, end, part) = (range.start(), range.end(), last_part(key));
-            let fix = format!(
-                "use {start} to {end}{unit}, e.g. `{part} = {}`",
-                example(key)
-            );
+            let (start, end, part, example) =
+                (range.start(), range.end(), last_part(key), example(key));
+            let fix = format!("use {start} to {end}{unit}, e.g. `{part} = {example}`");
             self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix)
         })
     }
