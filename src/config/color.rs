@@ -87,11 +87,7 @@ impl FromStr for Color {
         if let Ok(number) = text.parse::<u8>() {
             return Ok(Color::Indexed(number));
         }
-        let mut squashed: String = text
-            .chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .collect::<String>()
-            .to_lowercase();
+        let mut squashed = text.replace(['-', '_', ' '], "").to_lowercase();
         // Other spellings in use elsewhere (and accepted by earlier versions of this game).
         for (other, ours) in ALIASES {
             squashed = squashed.replace(other, ours);

@@ -236,11 +236,7 @@ pub struct Env {
 
 impl Env {
     /// Reads the variables from a list of (name, value) pairs; empty values count as unset.
-    pub fn from_vars<K, V>(vars: impl IntoIterator<Item = (K, V)>) -> Env
-    where
-        K: AsRef<str>,
-        V: AsRef<str>,
-    {
+    pub fn from_vars<K: AsRef<str>, V: AsRef<str>>(vars: impl IntoIterator<Item = (K, V)>) -> Env {
         let mut env = Env::default();
         for (name, value) in vars {
             let value = value.as_ref();
@@ -332,10 +328,8 @@ pub struct Loaded {
 /// `default` is where the config file is when nothing names one ([`default_path`]).
 pub fn load(flags: &Overrides, env: &Env, default: Option<PathBuf>) -> Result<Loaded, ConfigError> {
     let location = locate(flags.config.as_deref(), env, default);
-    let file = match &location {
-        Some(location) => read_file(&location.path, location.explicit)?,
-        None => None,
-    };
+    let file = location.as_ref().map(|l| read_file(&l.path, l.explicit));
+    let file = file.transpose()?.flatten();
     let file_read = file.is_some();
     let mut settings = file.unwrap_or_default();
     settings.apply_env(env)?;
