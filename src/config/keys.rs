@@ -222,15 +222,11 @@ impl FromStr for Key {
         let unknown = || KeyNameError::Unknown(name.to_string());
         let mut modifiers = KeyModifiers::NONE;
         let mut rest = name;
-        // Strip modifier prefixes; a lone "-" stays a character.
-        while rest.chars().count() > 1 {
+        // Strip modifier prefixes (`shift-tab` is a key of its own).
+        while let Some((prefix, modifier)) = MODIFIERS.into_iter().find(|(prefix, _)| {
             let lower = rest.to_ascii_lowercase();
-            let mut prefixes = MODIFIERS.into_iter();
-            let Some((prefix, modifier)) =
-                prefixes.find(|(prefix, _)| lower.starts_with(prefix) && lower != "shift-tab")
-            else {
-                break;
-            };
+            lower.starts_with(prefix) && lower != "shift-tab"
+        }) {
             modifiers |= modifier;
             rest = &rest[prefix.len()..];
         }

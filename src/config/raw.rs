@@ -9,8 +9,9 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Range;
 
+use serde::Deserialize;
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, de::value::MapAccessDeserializer};
 use toml::Spanned;
 use toml::de::DeTable;
 
@@ -143,12 +144,8 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Ok(Value::String(text.to_string()))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Value::Array(items))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
+        Vec::deserialize(SeqAccessDeserializer::new(seq)).map(Value::Array)
     }
 
     /// A table, or a date: toml hands dates over as a map with one private key.
