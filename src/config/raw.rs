@@ -20,27 +20,21 @@ use super::keys::Action;
 /// A value with where it was written.
 pub type Leaf = Spanned<Value>;
 
-/// The whole file; what it leaves out keeps its default.
-#[derive(Deserialize, Default, Debug)]
-#[serde(default, deny_unknown_fields)]
-pub struct File {
-    pub color: Option<Leaf>,
-    #[serde(deserialize_with = "table")]
-    pub symbols: Symbols,
-    #[serde(deserialize_with = "table")]
-    pub names: Names,
-    #[serde(deserialize_with = "table")]
-    pub colors: Colors,
-    #[serde(deserialize_with = "table")]
-    pub game: Game,
-    /// Each action's keys, by the action's name (the layer knows the actions).
-    pub keys: BTreeMap<Spanned<String>, Leaf>,
-}
+/// Declares the file's shape: `color`, the tables of values (each a struct of its keys, all
+/// optional) and `keys`; and lists the tables and their keys for messages ([`keys_of`]), so
+/// each key is written once.
+macro_rules! file {
+    ($($name:ident: $table:ident { $($key:ident),+ })+) => {
+        /// The whole file; what it leaves out keeps its default.
+        #[derive(Deserialize, Default, Debug)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct File {
+            pub color: Option<Leaf>,
+            $(#[serde(deserialize_with = "table")] pub $name: $table,)+
+            /// Each action's keys, by the action's name (the layer knows the actions).
+            pub keys: BTreeMap<Spanned<String>, Leaf>,
+        }
 
-/// Declares the tables of values, each a struct of its keys (all optional), and lists their
-/// keys for messages ([`keys_of`]), so each key is written once.
-macro_rules! tables {
-    ($($table:ident $name:literal { $($key:ident),+ })+) => {
         $(
             #[derive(Deserialize, Default, Debug)]
             #[serde(deny_unknown_fields)]
@@ -49,15 +43,18 @@ macro_rules! tables {
             }
         )+
 
-        const KEYS: &[(&str, &[&str])] = &[$(($name, &[$(stringify!($key)),+])),+];
+        /// The tables, top level first.
+        pub const TABLES: [&str; 6] = ["", $(stringify!($name),)+ "keys"];
+
+        const KEYS: &[(&str, &[&str])] = &[$((stringify!($name), &[$(stringify!($key)),+])),+];
     };
 }
 
-tables! {
-    Symbols "symbols" { first, second }
-    Names "names" { first, second, you, bot }
-    Colors "colors" { first, second, highlight, hint_win, hint_draw, hint_loss }
-    Game "game" {
+file! {
+    symbols: Symbols { first, second }
+    names: Names { first, second, you, bot }
+    colors: Colors { first, second, highlight, hint_win, hint_draw, hint_loss }
+    game: Game {
         kind, size, in_a_row, mode, first, difficulty, hints, bot_delay_ms, movetime_ms
     }
 }
@@ -72,9 +69,6 @@ pub fn keys_of(table: &str) -> Vec<&'static str> {
         None => vec![],
     }
 }
-
-/// The tables, top level first.
-pub const TABLES: [&str; 6] = ["", "symbols", "names", "colors", "game", "keys"];
 
 /// A value as the file wrote it, of any TOML type.
 #[derive(Clone, PartialEq, Debug)]
