@@ -7,7 +7,6 @@
 //! only values together can get wrong: the two symbols, a key bound twice, a game that does
 //! not exist. (A key the file does not have stops serde, so it is reported before any value.)
 
-use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::ops::{Range, RangeInclusive};
 use std::str::FromStr;
@@ -80,6 +79,9 @@ macro_rules! set {
 
 type Checked<T> = Result<T, ConfigError>;
 
+/// A key as [keys] binds it: with its action, and where it was written.
+type Bound = (Key, Action, Range<usize>);
+
 /// The file being read, for locating errors.
 struct Reader<'t> {
     text: &'t str,
@@ -144,11 +146,7 @@ impl Reader<'_> {
 
     /// Each action's keys, set in `bindings`; returns every key with its action and where
     /// it was written, to point at a key bound twice.
-    fn keys(
-        &mut self,
-        table: &BTreeMap<Spanned<String>, Leaf>,
-        bindings: &mut KeyBindings,
-    ) -> Vec<(Key, Action, Range<usize>)> {
+    fn keys(&mut self, table: &raw::Keys, bindings: &mut KeyBindings) -> Vec<Bound> {
         let mut written = Vec::new();
         for (name, leaf) in table {
             let Ok(action) = name.get_ref().parse::<Action>() else {
@@ -406,11 +404,11 @@ impl Reader<'_> {
         };
         if items.is_empty() {
             // An action without a key could never be done, e.g. no way to quit.
-            let defaults = action.default_keys().iter().map(|k| format!("\"{k}\""));
-            let defaults = defaults.collect::<Vec<_>>().join(", ");
+            // Debug writes the list as TOML does: `["q", "esc"]`.
+            let defaults = action.default_keys();
             let problem = format!("`{action}` has no key: every action needs at least one key");
             let fix = format!(
-                "give it a key, e.g. `{action} = [{defaults}]` (its default), or delete the line \
+                "give it a key, e.g. `{action} = {defaults:?}` (its default), or delete the line \
                  to keep the default"
             );
             return Err(self.error(leaf.span(), &key, ErrorKind::NoKey, problem, fix));
@@ -428,24 +426,19 @@ impl Reader<'_> {
     /// The game, its size and its line length must make a game together; if not, the
     /// first of them in the file is pointed at.
     fn game_exists(&self, t: &raw::Game, choice: GameChoice) -> Checked<()> {
-        let Err(problem) = games::build(choice) else {
-            return Ok(());
-        };
-        let written = [&t.kind, &t.size, &t.in_a_row].into_iter().flatten();
-        let span = written.map(Spanned::span).min_by_key(|span| span.start);
-        let fix = "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
-                   `kind = \"classic\"` with `size = 5`";
-        let (span, problem) = (span.unwrap_or(0..0), problem.to_string());
-        Err(self.error(span, "game", ErrorKind::BadValue, problem, fix))
+        games::build(choice).map(drop).map_err(|problem| {
+            let written = [&t.kind, &t.size, &t.in_a_row].into_iter().flatten();
+            let span = written.map(Spanned::span).min_by_key(|span| span.start);
+            let fix = "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
+                       `kind = \"classic\"` with `size = 5`";
+            let (span, problem) = (span.unwrap_or(0..0), problem.to_string());
+            self.error(span, "game", ErrorKind::BadValue, problem, fix)
+        })
     }
 
     /// A key on two actions is an error at its last place in the file (at least one of the
     /// two actions was set there, because the defaults do not clash).
-    fn conflicts(
-        &self,
-        bindings: &KeyBindings,
-        written: &[(Key, Action, Range<usize>)],
-    ) -> Checked<()> {
+    fn conflicts(&self, bindings: &KeyBindings, written: &[Bound]) -> Checked<()> {
         let Some((key, a, b)) = bindings.conflict() else {
             return Ok(());
         };

@@ -20,6 +20,9 @@ use super::keys::Action;
 /// A value with where it was written.
 pub type Leaf = Spanned<Value>;
 
+/// Each action's keys, by the action's name (the layer knows the actions).
+pub type Keys = BTreeMap<Spanned<String>, Leaf>;
+
 /// Declares the file's shape: `color`, the tables of values (each a struct of its keys, all
 /// optional) and `keys`; and lists the tables and their keys for messages ([`keys_of`]), so
 /// each key is written once.
@@ -31,8 +34,7 @@ macro_rules! file {
         pub struct File {
             pub color: Option<Leaf>,
             $(#[serde(deserialize_with = "table")] pub $name: $table,)+
-            /// Each action's keys, by the action's name (the layer knows the actions).
-            pub keys: BTreeMap<Spanned<String>, Leaf>,
+            pub keys: Keys,
         }
 
         $(
