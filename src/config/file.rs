@@ -79,6 +79,9 @@ macro_rules! set {
 
 type Checked<T> = Result<T, ConfigError>;
 
+/// How [`Reader::set`] checks a value and makes it a setting.
+type Check<'t, T> = fn(&Reader<'t>, &str, &Leaf) -> Checked<T>;
+
 /// A key as [keys] binds it: with its action, and where it was written.
 type Bound = (Key, Action, Range<usize>);
 
@@ -90,16 +93,10 @@ struct Reader<'t> {
     mistake: Option<ConfigError>,
 }
 
-impl Reader<'_> {
+impl<'t> Reader<'t> {
     /// Checks a value the file may have written, and puts it in its setting if it is good;
     /// if it is bad, keeps the error if it is the first in the file so far.
-    fn set<T>(
-        &mut self,
-        slot: &mut T,
-        key: &str,
-        leaf: &Option<Leaf>,
-        check: impl FnOnce(&Self, &str, &Leaf) -> Checked<T>,
-    ) {
+    fn set<T>(&mut self, slot: &mut T, key: &str, leaf: &Option<Leaf>, check: Check<'t, T>) {
         if let Some(leaf) = leaf {
             check(self, key, leaf).map_or_else(|error| self.note(error), |value| *slot = value);
         }
@@ -349,25 +346,23 @@ impl Reader<'_> {
     /// The two symbols together. A letter on the wrong side is that side's fault; a clash
     /// is the fault of the one written last (the defaults do not clash).
     fn pair(&self, t: &raw::Symbols, [first, second]: [Symbol; 2]) -> Checked<Symbols> {
-        let error = match Symbols::new(first, second) {
-            Ok(symbols) => return Ok(symbols),
-            Err(error) => error,
-        };
-        let written = [("symbols.first", &t.first), ("symbols.second", &t.second)];
-        let last = written
-            .into_iter()
-            .max_by_key(|(_, leaf)| leaf.as_ref().map(|leaf| leaf.span().start));
-        let own = match &error {
-            SymbolsError::OtherSidesLetter { side, .. } => Some(written[*side as usize]),
-            _ => None,
-        };
-        let (key, leaf) = own
-            .filter(|(_, leaf)| leaf.is_some())
-            .or(last)
-            .unwrap_or(written[0]);
-        let span = leaf.as_ref().map_or(0..0, Spanned::span);
-        let (problem, fix) = (error.to_string(), error.fix());
-        Err(self.error(span, key, ErrorKind::SameSymbol, problem, fix))
+        Symbols::new(first, second).map_err(|error| {
+            let written = [("symbols.first", &t.first), ("symbols.second", &t.second)];
+            let last = written
+                .into_iter()
+                .max_by_key(|(_, leaf)| leaf.as_ref().map(|leaf| leaf.span().start));
+            let own = match &error {
+                SymbolsError::OtherSidesLetter { side, .. } => Some(written[*side as usize]),
+                _ => None,
+            };
+            let (key, leaf) = own
+                .filter(|(_, leaf)| leaf.is_some())
+                .or(last)
+                .unwrap_or(written[0]);
+            let span = leaf.as_ref().map_or(0..0, Spanned::span);
+            let (problem, fix) = (error.to_string(), error.fix());
+            self.error(span, key, ErrorKind::SameSymbol, problem, fix)
+        })
     }
 
     fn name(&self, key: &str, leaf: &Leaf) -> Checked<String> {
