@@ -92,11 +92,8 @@ impl FromStr for Color {
         for (other, ours) in ALIASES {
             squashed = squashed.replace(other, ours);
         }
-        NAMED
-            .iter()
-            .find(|(name, _)| *name == squashed)
-            .map(|&(_, color)| color)
-            .ok_or_else(unknown)
+        let named = NAMED.iter().find(|(name, _)| *name == squashed);
+        named.map(|&(_, color)| color).ok_or_else(unknown)
     }
 }
 
@@ -116,11 +113,8 @@ impl fmt::Display for Color {
             Color::Rgb(r, g, b) => write!(f, "#{r:02x}{g:02x}{b:02x}"),
             Color::Indexed(i) => write!(f, "{i}"),
             named => {
-                let name = NAMED
-                    .iter()
-                    .find(|&&(_, color)| color == named)
-                    .map_or("reset", |&(name, _)| name);
-                f.write_str(name)
+                let name = NAMED.iter().find(|&&(_, color)| color == named);
+                f.write_str(name.map_or("reset", |&(name, _)| name))
             }
         }
     }

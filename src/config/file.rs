@@ -213,9 +213,8 @@ impl<'t> Reader<'t> {
             "" => ("at the top level".to_string(), name.to_string()),
             _ => (format!("in [{table}]"), format!("{table}.{name}")),
         };
-        let elsewhere = raw::TABLES[1..]
-            .iter()
-            .find(|other| **other != table && raw::keys_of(other).contains(&name));
+        let mut others = raw::TABLES[1..].iter().filter(|other| **other != table);
+        let elsewhere = others.find(|other| raw::keys_of(other).contains(&name));
         let fix = if let Some(suggestion) = did_you_mean(name, known.iter().copied()) {
             format!("did you mean `{suggestion}`?")
         } else if let Some(other) = elsewhere {
@@ -355,10 +354,8 @@ impl<'t> Reader<'t> {
                 SymbolsError::OtherSidesLetter { side, .. } => Some(written[*side as usize]),
                 _ => None,
             };
-            let (key, leaf) = own
-                .filter(|(_, leaf)| leaf.is_some())
-                .or(last)
-                .unwrap_or(written[0]);
+            let chosen = own.filter(|(_, leaf)| leaf.is_some()).or(last);
+            let (key, leaf) = chosen.unwrap_or(written[0]);
             let span = leaf.as_ref().map_or(0..0, Spanned::span);
             let (problem, fix) = (error.to_string(), error.fix());
             self.error(span, key, ErrorKind::SameSymbol, problem, fix)
@@ -437,12 +434,11 @@ impl<'t> Reader<'t> {
         let Some((key, a, b)) = bindings.conflict() else {
             return Ok(());
         };
-        let (_, action, span) = written
+        let places = written
             .iter()
-            .filter(|(k, action, _)| *k == key && (*action == a || *action == b))
-            .max_by_key(|(_, _, span)| span.start)
-            .cloned()
-            .unwrap_or((key, a, 0..0));
+            .filter(|(k, action, _)| *k == key && (*action == a || *action == b));
+        let last = places.max_by_key(|(_, _, span)| span.start).cloned();
+        let (_, action, span) = last.unwrap_or((key, a, 0..0));
         let other = if action == a { b } else { a };
         let note = if written.iter().any(|(_, act, _)| *act == other) {
             String::new()

@@ -256,17 +256,13 @@ fn base_code(name: &str) -> Option<KeyCode> {
         return (!c.is_whitespace() && !c.is_control()).then_some(KeyCode::Char(c));
     }
     let lower = name.to_ascii_lowercase();
-    let lower = ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == lower)
-        .map_or(lower.as_str(), |(_, real)| real);
+    let alias = ALIASES.iter().find(|(alias, _)| *alias == lower);
+    let lower = alias.map_or(lower.as_str(), |(_, real)| real);
     if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
         return (1..=12).contains(&n).then_some(KeyCode::F(n));
     }
-    NAMED
-        .iter()
-        .find(|(named, _)| *named == lower)
-        .map(|(_, code)| *code)
+    let named = NAMED.iter().find(|(named, _)| *named == lower);
+    named.map(|(_, code)| *code)
 }
 
 /// Applies `shift-` to a character the way a terminal reports it: `shift-a` is `A`.
@@ -328,9 +324,8 @@ pub struct KeyBindings {
 impl Default for KeyBindings {
     fn default() -> KeyBindings {
         let keys = Action::ALL.map(|action| {
-            action
-                .default_keys()
-                .iter()
+            let names = action.default_keys().iter();
+            names
                 .map(|name| name.parse().expect("the default key names are valid"))
                 .collect()
         });

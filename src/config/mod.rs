@@ -306,11 +306,9 @@ pub struct Location {
 
 /// The config file to read: `--config`, else `TICTACLATIN_CONFIG`, else `default`.
 pub fn locate(flag: Option<&Path>, env: &Env, default: Option<PathBuf>) -> Option<Location> {
-    let explicit = flag.map(Path::to_path_buf).or_else(|| env.config.clone());
-    let (path, explicit) = match explicit {
-        Some(path) => (path, true),
-        None => (default?, false),
-    };
+    let named = flag.map(Path::to_path_buf).or_else(|| env.config.clone());
+    let explicit = named.is_some();
+    let path = named.or(default)?;
     Some(Location { path, explicit })
 }
 
