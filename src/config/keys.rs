@@ -1,6 +1,7 @@
 //! Key bindings: the game's actions, the keys that trigger them, and key names as the config
 //! file writes them (`"left"`, `"h"`, `"ctrl-c"`, `"shift-tab"`).
 
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -374,13 +375,8 @@ impl KeyBindings {
 
     /// Replaces the keys of one action (duplicates within the list are dropped).
     pub fn set(&mut self, action: Action, keys: impl IntoIterator<Item = Key>) {
-        let mut list: Vec<Key> = Vec::new();
-        for key in keys {
-            if !list.contains(&key) {
-                list.push(key);
-            }
-        }
-        self.keys[action.index()] = list;
+        let mut seen = HashSet::new();
+        self.keys[action.index()] = keys.into_iter().filter(|key| seen.insert(*key)).collect();
     }
 
     /// The first key bound to two actions, with both actions.
