@@ -102,10 +102,8 @@ impl FromStr for Action {
     type Err = UnknownAction;
 
     fn from_str(name: &str) -> Result<Action, UnknownAction> {
-        Action::ALL
-            .into_iter()
-            .find(|a| a.name() == name)
-            .ok_or_else(|| UnknownAction(name.to_string()))
+        let action = Action::ALL.into_iter().find(|a| a.name() == name);
+        action.ok_or_else(|| UnknownAction(name.to_string()))
     }
 }
 
@@ -325,10 +323,8 @@ pub struct KeyBindings {
 impl Default for KeyBindings {
     fn default() -> KeyBindings {
         let keys = Action::ALL.map(|action| {
-            let names = action.default_keys().iter();
-            names
-                .map(|name| name.parse().expect("the default key names are valid"))
-                .collect()
+            let parse = |name: &&str| name.parse().expect("the default key names are valid");
+            action.default_keys().iter().map(parse).collect()
         });
         KeyBindings { keys }
     }
@@ -345,9 +341,8 @@ impl KeyBindings {
         if key.is_ctrl_c() {
             return Some(Action::Quit);
         }
-        Action::ALL
-            .into_iter()
-            .find(|action| self.keys[action.index()].contains(&key))
+        let mut actions = Action::ALL.into_iter();
+        actions.find(|action| self.keys[action.index()].contains(&key))
     }
 
     /// The keys bound to an action, in the order written, for the footer and help overlay.

@@ -472,9 +472,8 @@ pub fn parse_delay(text: &str) -> Result<Duration, DelayError> {
 pub struct WholeNumberError(pub String);
 
 fn parse_whole(text: &str) -> Result<u8, WholeNumberError> {
-    text.trim()
-        .parse()
-        .map_err(|_| WholeNumberError(text.to_string()))
+    let n = text.trim().parse();
+    n.map_err(|_| WholeNumberError(text.to_string()))
 }
 
 /// An environment variable's value read with `parse`; a mistake names the variable.
