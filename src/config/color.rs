@@ -87,20 +87,13 @@ impl FromStr for Color {
         if let Ok(number) = text.parse::<u8>() {
             return Ok(Color::Indexed(number));
         }
-        let mut squashed: String = text
-            .chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .collect::<String>()
-            .to_lowercase();
+        let mut squashed = text.replace(['-', '_', ' '], "").to_lowercase();
         // Other spellings in use elsewhere (and accepted by earlier versions of this game).
         for (other, ours) in ALIASES {
             squashed = squashed.replace(other, ours);
         }
-        NAMED
-            .iter()
-            .find(|(name, _)| *name == squashed)
-            .map(|&(_, color)| color)
-            .ok_or_else(unknown)
+        let named = NAMED.iter().find(|(name, _)| *name == squashed);
+        named.map(|&(_, color)| color).ok_or_else(unknown)
     }
 }
 
@@ -120,11 +113,8 @@ impl fmt::Display for Color {
             Color::Rgb(r, g, b) => write!(f, "#{r:02x}{g:02x}{b:02x}"),
             Color::Indexed(i) => write!(f, "{i}"),
             named => {
-                let name = NAMED
-                    .iter()
-                    .find(|&&(_, color)| color == named)
-                    .map_or("reset", |&(name, _)| name);
-                f.write_str(name)
+                let name = NAMED.iter().find(|&&(_, color)| color == named);
+                f.write_str(name.map_or("reset", |&(name, _)| name))
             }
         }
     }

@@ -7,7 +7,6 @@
 //! only values together can get wrong: the two symbols, a key bound twice, a game that does
 //! not exist. (A key the file does not have stops serde, so it is reported before any value.)
 
-use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::ops::{Range, RangeInclusive};
 use std::str::FromStr;
@@ -42,15 +41,8 @@ pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
     reader.settings(&file)
 }
 
-/// Every (table, key) pair the file may hold, for the test that the example documents all.
 #[cfg(test)]
-pub fn all_keys() -> Vec<(&'static str, &'static str)> {
-    let mut all = vec![("", "color")];
-    for table in &raw::TABLES[1..] {
-        all.extend(raw::keys_of(table).into_iter().map(|key| (*table, key)));
-    }
-    all
-}
+pub use tests::all_keys;
 
 /// An example of each key's value, for the fixes ("write it like `size = 5`").
 fn example(key: &str) -> &'static str {
@@ -87,6 +79,12 @@ macro_rules! set {
 
 type Checked<T> = Result<T, ConfigError>;
 
+/// How [`Reader::set`] checks a value and makes it a setting.
+type Check<'t, T> = fn(&Reader<'t>, &str, &Leaf) -> Checked<T>;
+
+/// A key as [keys] binds it: with its action, and where it was written.
+type Bound = (Key, Action, Range<usize>);
+
 /// The file being read, for locating errors.
 struct Reader<'t> {
     text: &'t str,
@@ -95,20 +93,12 @@ struct Reader<'t> {
     mistake: Option<ConfigError>,
 }
 
-impl Reader<'_> {
+impl<'t> Reader<'t> {
     /// Checks a value the file may have written, and puts it in its setting if it is good;
     /// if it is bad, keeps the error if it is the first in the file so far.
-    fn set<T>(
-        &mut self,
-        slot: &mut T,
-        key: &str,
-        leaf: &Option<Leaf>,
-        check: impl FnOnce(&Self, &str, &Leaf) -> Checked<T>,
-    ) {
-        match leaf.as_ref().map(|leaf| check(self, key, leaf)) {
-            Some(Ok(value)) => *slot = value,
-            Some(Err(error)) => self.note(error),
-            None => {}
+    fn set<T>(&mut self, slot: &mut T, key: &str, leaf: &Option<Leaf>, check: Check<'t, T>) {
+        if let Some(leaf) = leaf {
+            check(self, key, leaf).map_or_else(|error| self.note(error), |value| *slot = value);
         }
     }
 
@@ -121,9 +111,7 @@ impl Reader<'_> {
 
     fn settings(&mut self, file: &raw::File) -> Checked<Settings> {
         let mut s = Settings::default();
-        self.set(&mut s.color, "color", &file.color, |r, key, leaf| {
-            r.typed(key, leaf, "true or false", Value::as_bool)
-        });
+        self.set(&mut s.color, "color", &file.color, Self::boolean);
         // The symbols are checked one by one here, then as a pair once each is good.
         let mut pair = [Side::First, Side::Second].map(|side| s.symbols.get(side).clone());
         set!(self, file.symbols.first => pair[0], Self::symbol);
@@ -155,11 +143,7 @@ impl Reader<'_> {
 
     /// Each action's keys, set in `bindings`; returns every key with its action and where
     /// it was written, to point at a key bound twice.
-    fn keys(
-        &mut self,
-        table: &BTreeMap<Spanned<String>, Leaf>,
-        bindings: &mut KeyBindings,
-    ) -> Vec<(Key, Action, Range<usize>)> {
+    fn keys(&mut self, table: &raw::Keys, bindings: &mut KeyBindings) -> Vec<Bound> {
         let mut written = Vec::new();
         for (name, leaf) in table {
             let Ok(action) = name.get_ref().parse::<Action>() else {
@@ -229,9 +213,8 @@ impl Reader<'_> {
             "" => ("at the top level".to_string(), name.to_string()),
             _ => (format!("in [{table}]"), format!("{table}.{name}")),
         };
-        let elsewhere = raw::TABLES[1..]
-            .iter()
-            .find(|other| **other != table && raw::keys_of(other).contains(&name));
+        let mut others = raw::TABLES[1..].iter().filter(|other| **other != table);
+        let elsewhere = others.find(|other| raw::keys_of(other).contains(&name));
         let fix = if let Some(suggestion) = did_you_mean(name, known.iter().copied()) {
             format!("did you mean `{suggestion}`?")
         } else if let Some(other) = elsewhere {
@@ -268,24 +251,26 @@ impl Reader<'_> {
         self.text.get(span.clone()).unwrap_or_default()
     }
 
-    /// The value if it has the type `pick` takes; if not, what was expected and found.
-    fn typed<'a, T>(
-        &self,
-        key: &str,
-        leaf: &'a Leaf,
-        expected: &str,
-        pick: impl FnOnce(&'a Value) -> Option<T>,
-    ) -> Checked<T> {
-        pick(leaf.get_ref()).ok_or_else(|| {
-            let found = leaf.get_ref().type_name();
-            let problem = format!("expected {expected}, found {} {found}", article(found));
-            let fix = format!("write it like `{} = {}`", last_part(key), example(key));
-            self.error(leaf.span(), key, ErrorKind::WrongType, problem, fix)
-        })
+    /// A value not of the type expected: what was expected and found.
+    fn wrong_type(&self, key: &str, leaf: &Leaf, expected: &str) -> ConfigError {
+        let found = leaf.get_ref().type_name();
+        let problem = format!("expected {expected}, found {} {found}", article(found));
+        let fix = format!("write it like `{} = {}`", last_part(key), example(key));
+        self.error(leaf.span(), key, ErrorKind::WrongType, problem, fix)
+    }
+
+    fn boolean(&self, key: &str, leaf: &Leaf) -> Checked<bool> {
+        match leaf.get_ref() {
+            Value::Bool(b) => Ok(*b),
+            _ => Err(self.wrong_type(key, leaf, "true or false")),
+        }
     }
 
     fn string<'a>(&self, key: &str, leaf: &'a Leaf) -> Checked<&'a str> {
-        self.typed(key, leaf, "a string in double quotes", Value::as_str)
+        match leaf.get_ref() {
+            Value::String(text) => Ok(text),
+            _ => Err(self.wrong_type(key, leaf, "a string in double quotes")),
+        }
     }
 
     /// A value named by one of an enum's names (`mode = "bot"`).
@@ -306,15 +291,15 @@ impl Reader<'_> {
         unit: &str,
     ) -> Checked<i64> {
         let expected = format!("a whole number{}", unit.replace(' ', " of "));
-        let n = self.typed(key, leaf, &expected, Value::as_integer)?;
+        let Value::Integer(n) = *leaf.get_ref() else {
+            return Err(self.wrong_type(key, leaf, &expected));
+        };
         let n = i64::try_from(n).ok().filter(|n| range.contains(n));
         n.ok_or_else(|| {
             let problem = format!("{} is out of range", self.written(&leaf.span()));
-            let (start, end, part) = (range.start(), range.end(), last_part(key));
-            let fix = format!(
-                "use {start} to {end}{unit}, e.g. `{part} = {}`",
-                example(key)
-            );
+            let (start, end, part, example) =
+                (range.start(), range.end(), last_part(key), example(key));
+            let fix = format!("use {start} to {end}{unit}, e.g. `{part} = {example}`");
             self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix)
         })
     }
@@ -343,7 +328,7 @@ impl Reader<'_> {
                            false without quotes)";
                 Err(self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix))
             }
-            _ => self.typed(key, leaf, "true, false or \"auto\"", |_| None),
+            _ => Err(self.wrong_type(key, leaf, "true, false or \"auto\"")),
         }
     }
 
@@ -360,25 +345,21 @@ impl Reader<'_> {
     /// The two symbols together. A letter on the wrong side is that side's fault; a clash
     /// is the fault of the one written last (the defaults do not clash).
     fn pair(&self, t: &raw::Symbols, [first, second]: [Symbol; 2]) -> Checked<Symbols> {
-        let error = match Symbols::new(first, second) {
-            Ok(symbols) => return Ok(symbols),
-            Err(error) => error,
-        };
-        let written = [("symbols.first", &t.first), ("symbols.second", &t.second)];
-        let last = written
-            .into_iter()
-            .max_by_key(|(_, leaf)| leaf.as_ref().map(|leaf| leaf.span().start));
-        let own = match &error {
-            SymbolsError::OtherSidesLetter { side, .. } => Some(written[*side as usize]),
-            _ => None,
-        };
-        let (key, leaf) = own
-            .filter(|(_, leaf)| leaf.is_some())
-            .or(last)
-            .unwrap_or(written[0]);
-        let span = leaf.as_ref().map_or(0..0, Spanned::span);
-        let (problem, fix) = (error.to_string(), error.fix());
-        Err(self.error(span, key, ErrorKind::SameSymbol, problem, fix))
+        Symbols::new(first, second).map_err(|error| {
+            let written = [("symbols.first", &t.first), ("symbols.second", &t.second)];
+            let last = written
+                .into_iter()
+                .max_by_key(|(_, leaf)| leaf.as_ref().map(|leaf| leaf.span().start));
+            let own = match &error {
+                SymbolsError::OtherSidesLetter { side, .. } => Some(written[*side as usize]),
+                _ => None,
+            };
+            let chosen = own.filter(|(_, leaf)| leaf.is_some()).or(last);
+            let (key, leaf) = chosen.unwrap_or(written[0]);
+            let span = leaf.as_ref().map_or(0..0, Spanned::span);
+            let (problem, fix) = (error.to_string(), error.fix());
+            self.error(span, key, ErrorKind::SameSymbol, problem, fix)
+        })
     }
 
     fn name(&self, key: &str, leaf: &Leaf) -> Checked<String> {
@@ -411,15 +392,15 @@ impl Reader<'_> {
         let items = match leaf.get_ref() {
             Value::String(_) => std::slice::from_ref(leaf),
             Value::Array(items) => items.as_slice(),
-            _ => return self.typed(&key, leaf, "a key name or a list of key names", |_| None),
+            _ => return Err(self.wrong_type(&key, leaf, "a key name or a list of key names")),
         };
         if items.is_empty() {
             // An action without a key could never be done, e.g. no way to quit.
-            let defaults = action.default_keys().iter().map(|k| format!("\"{k}\""));
-            let defaults = defaults.collect::<Vec<_>>().join(", ");
+            // Debug writes the list as TOML does: `["q", "esc"]`.
+            let defaults = action.default_keys();
             let problem = format!("`{action}` has no key: every action needs at least one key");
             let fix = format!(
-                "give it a key, e.g. `{action} = [{defaults}]` (its default), or delete the line \
+                "give it a key, e.g. `{action} = {defaults:?}` (its default), or delete the line \
                  to keep the default"
             );
             return Err(self.error(leaf.span(), &key, ErrorKind::NoKey, problem, fix));
@@ -437,33 +418,27 @@ impl Reader<'_> {
     /// The game, its size and its line length must make a game together; if not, the
     /// first of them in the file is pointed at.
     fn game_exists(&self, t: &raw::Game, choice: GameChoice) -> Checked<()> {
-        let Err(problem) = games::build(choice) else {
-            return Ok(());
-        };
-        let written = [&t.kind, &t.size, &t.in_a_row].into_iter().flatten();
-        let span = written.map(Spanned::span).min_by_key(|span| span.start);
-        let fix = "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
-                   `kind = \"classic\"` with `size = 5`";
-        let (span, problem) = (span.unwrap_or(0..0), problem.to_string());
-        Err(self.error(span, "game", ErrorKind::BadValue, problem, fix))
+        games::build(choice).map(drop).map_err(|problem| {
+            let written = [&t.kind, &t.size, &t.in_a_row].into_iter().flatten();
+            let span = written.map(Spanned::span).min_by_key(|span| span.start);
+            let fix = "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
+                       `kind = \"classic\"` with `size = 5`";
+            let (span, problem) = (span.unwrap_or(0..0), problem.to_string());
+            self.error(span, "game", ErrorKind::BadValue, problem, fix)
+        })
     }
 
     /// A key on two actions is an error at its last place in the file (at least one of the
     /// two actions was set there, because the defaults do not clash).
-    fn conflicts(
-        &self,
-        bindings: &KeyBindings,
-        written: &[(Key, Action, Range<usize>)],
-    ) -> Checked<()> {
+    fn conflicts(&self, bindings: &KeyBindings, written: &[Bound]) -> Checked<()> {
         let Some((key, a, b)) = bindings.conflict() else {
             return Ok(());
         };
-        let (_, action, span) = written
+        let places = written
             .iter()
-            .filter(|(k, action, _)| *k == key && (*action == a || *action == b))
-            .max_by_key(|(_, _, span)| span.start)
-            .cloned()
-            .unwrap_or((key, a, 0..0));
+            .filter(|(k, action, _)| *k == key && (*action == a || *action == b));
+        let last = places.max_by_key(|(_, _, span)| span.start).cloned();
+        let (_, action, span) = last.unwrap_or((key, a, 0..0));
         let other = if action == a { b } else { a };
         let note = if written.iter().any(|(_, act, _)| *act == other) {
             String::new()
@@ -500,6 +475,15 @@ mod tests {
 
     fn parse_text(text: &str) -> Result<Settings, ConfigError> {
         parse(text, Origin::File("test.toml".into()))
+    }
+
+    /// Every (table, key) pair the file may hold, for the test that the example documents all.
+    pub fn all_keys() -> Vec<(&'static str, &'static str)> {
+        let mut all = vec![("", "color")];
+        for table in &raw::TABLES[1..] {
+            all.extend(raw::keys_of(table).into_iter().map(|key| (*table, key)));
+        }
+        all
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Key bindings: the game's actions, the keys that trigger them, and key names as the config
 //! file writes them (`"left"`, `"h"`, `"ctrl-c"`, `"shift-tab"`).
 
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
@@ -101,10 +102,8 @@ impl FromStr for Action {
     type Err = UnknownAction;
 
     fn from_str(name: &str) -> Result<Action, UnknownAction> {
-        Action::ALL
-            .into_iter()
-            .find(|a| a.name() == name)
-            .ok_or_else(|| UnknownAction(name.to_string()))
+        let action = Action::ALL.into_iter().find(|a| a.name() == name);
+        action.ok_or_else(|| UnknownAction(name.to_string()))
     }
 }
 
@@ -166,16 +165,11 @@ const CTRL_TWINS: [(char, &str); 4] =
 
 /// The key a ctrl key arrives as, when it cannot arrive as itself.
 fn twin_of(key: Key) -> Option<&'static str> {
-    let KeyCode::Char(c) = key.code else {
-        return None;
-    };
-    if !key.modifiers.contains(KeyModifiers::CONTROL) {
-        return None;
-    }
-    CTRL_TWINS
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let twin = CTRL_TWINS
         .iter()
-        .find(|(ctrl, _)| *ctrl == c)
-        .map(|(_, twin)| *twin)
+        .find(|(c, _)| ctrl && key.code == KeyCode::Char(*c));
+    twin.map(|(_, twin)| *twin)
 }
 
 /// Other spellings people write for the same keys.
@@ -227,15 +221,11 @@ impl FromStr for Key {
         let unknown = || KeyNameError::Unknown(name.to_string());
         let mut modifiers = KeyModifiers::NONE;
         let mut rest = name;
-        // Strip modifier prefixes; a lone "-" stays a character.
-        while rest.chars().count() > 1 {
+        // Strip modifier prefixes (`shift-tab` is a key of its own).
+        while let Some((prefix, modifier)) = MODIFIERS.into_iter().find(|(prefix, _)| {
             let lower = rest.to_ascii_lowercase();
-            let mut prefixes = MODIFIERS.into_iter();
-            let Some((prefix, modifier)) =
-                prefixes.find(|(prefix, _)| lower.starts_with(prefix) && lower != "shift-tab")
-            else {
-                break;
-            };
+            lower.starts_with(prefix) && lower != "shift-tab"
+        }) {
             modifiers |= modifier;
             rest = &rest[prefix.len()..];
         }
@@ -265,17 +255,13 @@ fn base_code(name: &str) -> Option<KeyCode> {
         return (!c.is_whitespace() && !c.is_control()).then_some(KeyCode::Char(c));
     }
     let lower = name.to_ascii_lowercase();
-    let lower = ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == lower)
-        .map_or(lower.as_str(), |(_, real)| real);
+    let alias = ALIASES.iter().find(|(alias, _)| *alias == lower);
+    let lower = alias.map_or(lower.as_str(), |(_, real)| real);
     if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
         return (1..=12).contains(&n).then_some(KeyCode::F(n));
     }
-    NAMED
-        .iter()
-        .find(|(named, _)| *named == lower)
-        .map(|(_, code)| *code)
+    let named = NAMED.iter().find(|(named, _)| *named == lower);
+    named.map(|(_, code)| *code)
 }
 
 /// Applies `shift-` to a character the way a terminal reports it: `shift-a` is `A`.
@@ -317,14 +303,13 @@ impl Key {
     /// a word (`Enter`, `Ctrl-z`) so it stands out from a letter key (`u`).
     pub fn label(self) -> String {
         let name = self.to_string();
-        if name.chars().count() == 1 {
-            return name;
-        }
         let mut chars = name.chars();
-        chars
-            .next()
-            .map(|c| c.to_uppercase().chain(chars).collect())
-            .unwrap_or_default()
+        match (chars.next(), chars.as_str()) {
+            (Some(first), rest) if !rest.is_empty() => {
+                first.to_uppercase().chain(rest.chars()).collect()
+            }
+            _ => name,
+        }
     }
 }
 
@@ -338,11 +323,8 @@ pub struct KeyBindings {
 impl Default for KeyBindings {
     fn default() -> KeyBindings {
         let keys = Action::ALL.map(|action| {
-            action
-                .default_keys()
-                .iter()
-                .map(|name| name.parse().expect("the default key names are valid"))
-                .collect()
+            let parse = |name: &&str| name.parse().expect("the default key names are valid");
+            action.default_keys().iter().map(parse).collect()
         });
         KeyBindings { keys }
     }
@@ -359,9 +341,8 @@ impl KeyBindings {
         if key.is_ctrl_c() {
             return Some(Action::Quit);
         }
-        Action::ALL
-            .into_iter()
-            .find(|action| self.keys[action.index()].contains(&key))
+        let mut actions = Action::ALL.into_iter();
+        actions.find(|action| self.keys[action.index()].contains(&key))
     }
 
     /// The keys bound to an action, in the order written, for the footer and help overlay.
@@ -389,29 +370,19 @@ impl KeyBindings {
 
     /// Replaces the keys of one action (duplicates within the list are dropped).
     pub fn set(&mut self, action: Action, keys: impl IntoIterator<Item = Key>) {
-        let mut list: Vec<Key> = Vec::new();
-        for key in keys {
-            if !list.contains(&key) {
-                list.push(key);
-            }
-        }
-        self.keys[action.index()] = list;
+        let mut seen = HashSet::new();
+        self.keys[action.index()] = keys.into_iter().filter(|key| seen.insert(*key)).collect();
     }
 
     /// The first key bound to two actions, with both actions.
     pub fn conflict(&self) -> Option<(Key, Action, Action)> {
-        for (i, first) in Action::ALL.into_iter().enumerate() {
-            for second in Action::ALL.into_iter().skip(i + 1) {
-                let shared = self
-                    .keys_for(first)
-                    .iter()
-                    .find(|key| self.keys_for(second).contains(key));
-                if let Some(key) = shared {
-                    return Some((*key, first, second));
-                }
-            }
-        }
-        None
+        Action::ALL.into_iter().enumerate().find_map(|(i, first)| {
+            Action::ALL[i + 1..].iter().find_map(|&second| {
+                let mut keys = self.keys_for(first).iter();
+                let key = keys.find(|key| self.keys_for(second).contains(key))?;
+                Some((*key, first, second))
+            })
+        })
     }
 }
 

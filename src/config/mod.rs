@@ -236,11 +236,7 @@ pub struct Env {
 
 impl Env {
     /// Reads the variables from a list of (name, value) pairs; empty values count as unset.
-    pub fn from_vars<K, V>(vars: impl IntoIterator<Item = (K, V)>) -> Env
-    where
-        K: AsRef<str>,
-        V: AsRef<str>,
-    {
+    pub fn from_vars<K: AsRef<str>, V: AsRef<str>>(vars: impl IntoIterator<Item = (K, V)>) -> Env {
         let mut env = Env::default();
         for (name, value) in vars {
             let value = value.as_ref();
@@ -310,11 +306,9 @@ pub struct Location {
 
 /// The config file to read: `--config`, else `TICTACLATIN_CONFIG`, else `default`.
 pub fn locate(flag: Option<&Path>, env: &Env, default: Option<PathBuf>) -> Option<Location> {
-    let explicit = flag.map(Path::to_path_buf).or_else(|| env.config.clone());
-    let (path, explicit) = match explicit {
-        Some(path) => (path, true),
-        None => (default?, false),
-    };
+    let named = flag.map(Path::to_path_buf).or_else(|| env.config.clone());
+    let explicit = named.is_some();
+    let path = named.or(default)?;
     Some(Location { path, explicit })
 }
 
@@ -332,10 +326,8 @@ pub struct Loaded {
 /// `default` is where the config file is when nothing names one ([`default_path`]).
 pub fn load(flags: &Overrides, env: &Env, default: Option<PathBuf>) -> Result<Loaded, ConfigError> {
     let location = locate(flags.config.as_deref(), env, default);
-    let file = match &location {
-        Some(location) => read_file(&location.path, location.explicit)?,
-        None => None,
-    };
+    let file = location.as_ref().map(|l| read_file(&l.path, l.explicit));
+    let file = file.transpose()?.flatten();
     let file_read = file.is_some();
     let mut settings = file.unwrap_or_default();
     settings.apply_env(env)?;
@@ -480,9 +472,8 @@ pub fn parse_delay(text: &str) -> Result<Duration, DelayError> {
 pub struct WholeNumberError(pub String);
 
 fn parse_whole(text: &str) -> Result<u8, WholeNumberError> {
-    text.trim()
-        .parse()
-        .map_err(|_| WholeNumberError(text.to_string()))
+    let n = text.trim().parse();
+    n.map_err(|_| WholeNumberError(text.to_string()))
 }
 
 /// An environment variable's value read with `parse`; a mistake names the variable.

@@ -9,8 +9,9 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Range;
 
+use serde::Deserialize;
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, de::value::MapAccessDeserializer};
 use toml::Spanned;
 use toml::de::DeTable;
 
@@ -19,85 +20,57 @@ use super::keys::Action;
 /// A value with where it was written.
 pub type Leaf = Spanned<Value>;
 
-/// The whole file; what it leaves out keeps its default.
-#[derive(Deserialize, Default, Debug)]
-#[serde(default, deny_unknown_fields)]
-pub struct File {
-    pub color: Option<Leaf>,
-    #[serde(deserialize_with = "table")]
-    pub symbols: Symbols,
-    #[serde(deserialize_with = "table")]
-    pub names: Names,
-    #[serde(deserialize_with = "table")]
-    pub colors: Colors,
-    #[serde(deserialize_with = "table")]
-    pub game: Game,
-    /// Each action's keys, by the action's name (the layer knows the actions).
-    pub keys: BTreeMap<Spanned<String>, Leaf>,
+/// Each action's keys, by the action's name (the layer knows the actions).
+pub type Keys = BTreeMap<Spanned<String>, Leaf>;
+
+/// Declares the file's shape: `color`, the tables of values (each a struct of its keys, all
+/// optional) and `keys`; and lists the tables and their keys for messages ([`keys_of`]), so
+/// each key is written once.
+macro_rules! file {
+    ($($name:ident: $table:ident { $($key:ident),+ })+) => {
+        /// The whole file; what it leaves out keeps its default.
+        #[derive(Deserialize, Default, Debug)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct File {
+            pub color: Option<Leaf>,
+            $(#[serde(deserialize_with = "table")] pub $name: $table,)+
+            pub keys: Keys,
+        }
+
+        $(
+            #[derive(Deserialize, Default, Debug)]
+            #[serde(deny_unknown_fields)]
+            pub struct $table {
+                $(pub $key: Option<Leaf>,)+
+            }
+        )+
+
+        /// The tables, top level first.
+        pub const TABLES: [&str; 6] = ["", $(stringify!($name),)+ "keys"];
+
+        const KEYS: &[(&str, &[&str])] = &[$((stringify!($name), &[$(stringify!($key)),+])),+];
+    };
 }
 
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Symbols {
-    pub first: Option<Leaf>,
-    pub second: Option<Leaf>,
-}
-
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Names {
-    pub first: Option<Leaf>,
-    pub second: Option<Leaf>,
-    pub you: Option<Leaf>,
-    pub bot: Option<Leaf>,
-}
-
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Colors {
-    pub first: Option<Leaf>,
-    pub second: Option<Leaf>,
-    pub highlight: Option<Leaf>,
-    pub hint_win: Option<Leaf>,
-    pub hint_draw: Option<Leaf>,
-    pub hint_loss: Option<Leaf>,
-}
-
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct Game {
-    pub kind: Option<Leaf>,
-    pub size: Option<Leaf>,
-    pub in_a_row: Option<Leaf>,
-    pub mode: Option<Leaf>,
-    pub first: Option<Leaf>,
-    pub difficulty: Option<Leaf>,
-    pub hints: Option<Leaf>,
-    pub bot_delay_ms: Option<Leaf>,
-    pub movetime_ms: Option<Leaf>,
+file! {
+    symbols: Symbols { first, second }
+    names: Names { first, second, you, bot }
+    colors: Colors { first, second, highlight, hint_win, hint_draw, hint_loss }
+    game: Game {
+        kind, size, in_a_row, mode, first, difficulty, hints, bot_delay_ms, movetime_ms
+    }
 }
 
 /// The keys of each table (`""` is the top level), for messages: the key closest to a
 /// typo, or the table a misplaced key belongs in. A test checks they are serde's.
 pub fn keys_of(table: &str) -> Vec<&'static str> {
-    #[rustfmt::skip]
-    const KEYS: [(&str, &[&str]); 5] = [
-        ("", &["color", "symbols", "names", "colors", "game", "keys"]),
-        ("symbols", &["first", "second"]),
-        ("names", &["first", "second", "you", "bot"]),
-        ("colors", &["first", "second", "highlight", "hint_win", "hint_draw", "hint_loss"]),
-        ("game", &["kind", "size", "in_a_row", "mode", "first", "difficulty", "hints",
-                   "bot_delay_ms", "movetime_ms"]),
-    ];
     match KEYS.iter().find(|(name, _)| *name == table) {
         Some((_, keys)) => keys.to_vec(),
+        None if table.is_empty() => [&["color"][..], &TABLES[1..]].concat(),
         None if table == "keys" => Action::ALL.iter().map(|a| a.name()).collect(),
         None => vec![],
     }
 }
-
-/// The tables, top level first.
-pub const TABLES: [&str; 6] = ["", "symbols", "names", "colors", "game", "keys"];
 
 /// A value as the file wrote it, of any TOML type.
 #[derive(Clone, PartialEq, Debug)]
@@ -112,27 +85,6 @@ pub enum Value {
 }
 
 impl Value {
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Value::String(text) => Some(text),
-            _ => None,
-        }
-    }
-
-    pub fn as_bool(&self) -> Option<bool> {
-        match self {
-            Value::Bool(b) => Some(*b),
-            _ => None,
-        }
-    }
-
-    pub fn as_integer(&self) -> Option<i128> {
-        match self {
-            Value::Integer(n) => Some(*n),
-            _ => None,
-        }
-    }
-
     /// The TOML type, as messages name it (`integer`, `string`...).
     pub fn type_name(&self) -> &'static str {
         match self {
@@ -188,12 +140,8 @@ impl<'de> Visitor<'de> for ValueVisitor {
         Ok(Value::String(text.to_string()))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Value::Array(items))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
+        Vec::deserialize(SeqAccessDeserializer::new(seq)).map(Value::Array)
     }
 
     /// A table, or a date: toml hands dates over as a map with one private key.
@@ -237,23 +185,17 @@ pub struct Spot {
 pub fn spot(document: &DeTable<'_>, span: &Range<usize>) -> Option<Spot> {
     document.iter().find_map(|(key, value)| {
         let name = key.get_ref().to_string();
-        let found = if key.span() == *span {
-            Some(Spot {
+        let (at_key, at_value) = (key.span() == *span, value.span() == *span);
+        let mut found = if at_key || at_value {
+            Spot {
                 path: vec![],
-                value: None,
-            })
-        } else if value.span() == *span {
-            Some(Spot {
-                path: vec![],
-                value: Some(value.get_ref().type_str()),
-            })
+                value: at_value.then(|| value.get_ref().type_str()),
+            }
         } else {
-            spot(value.get_ref().as_table()?, span)
+            spot(value.get_ref().as_table()?, span)?
         };
-        found.map(|mut found| {
-            found.path.insert(0, name);
-            found
-        })
+        found.path.insert(0, name);
+        Some(found)
     })
 }
 
