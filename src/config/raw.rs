@@ -26,7 +26,7 @@ pub type Keys = BTreeMap<Spanned<String>, Leaf>;
 /// Declares the file's shape: `color`, the tables of values (each a struct of its keys, all
 /// optional) and `keys`; and lists the tables and their keys for messages ([`keys_of`]), so
 /// each key is written once.
-macro_rules! file {
+macro_rules! config_shape {
     ($($name:ident: $table:ident { $($key:ident),+ })+) => {
         /// The whole file; what it leaves out keeps its default.
         #[derive(Deserialize, Default, Debug)]
@@ -52,7 +52,7 @@ macro_rules! file {
     };
 }
 
-file! {
+config_shape! {
     symbols: Symbols { first, second }
     names: Names { first, second, you, bot }
     colors: Colors { first, second, highlight, hint_win, hint_draw, hint_loss }
