@@ -379,3 +379,15 @@ fn capitalised(word: &str) -> String {
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
 }
+
+#[test]
+fn the_help_between_two_people_lists_no_level_key() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["?"]);
+    let screen = game.screen();
+    assert!(screen.contains("this help"), "{screen}");
+    assert!(!screen.contains("change the bot's level"), "{screen}");
+    let mut game = Game::start(extreme(), Mode::VsBot, None);
+    game.play(&["?"]);
+    assert!(game.screen().contains("change the bot's level"));
+}

@@ -90,11 +90,14 @@ fn heading(text: &str) -> Line<'static> {
     )
 }
 
-/// Every key of the game screen, in the order a player meets them.
+/// Every key that acts in the mode (no level key between two people, no placing in the
+/// demo), in the order a player meets them; review is listed before the game ends too, so
+/// it is known when it will matter.
 fn game_lines(app: &App) -> Vec<Line<'static>> {
     let keys = &app.settings().keys;
     let mut lines: Vec<Line> = ORDER
         .iter()
+        .filter(|&&action| action == Action::Review || app.offers(action))
         .map(|&action| row(app, keys.all_keys(action), action.description()))
         .collect();
     lines.extend(typing_lines(app));
