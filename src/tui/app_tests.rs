@@ -901,6 +901,13 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
         "not a game against perfect"
     );
     assert_eq!(games_at(&h, Difficulty::Easy), 1);
+    assert!(
+        h.app
+            .status()
+            .ends_with("Recorded at easy, the weakest level the bot played."),
+        "{}",
+        h.app.status()
+    );
 }
 
 #[test]
