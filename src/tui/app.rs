@@ -507,14 +507,14 @@ impl App {
         if let Some(record) = memory::record_key(&key, &finished) {
             saved = saved.and(self.memory.record_result(record, finished.outcome));
             // The level changed during the game: say where the result went.
-            if let (Mode::VsBot, Some((_, Some(level)))) = (self.mode(), finished.counts) {
-                if level != self.play.session.difficulty {
-                    let name = self.game().level_name(level);
-                    self.status = StatusLine::note(format!(
-                        "{} Recorded at {name}, the weakest level the bot played.",
-                        self.status.text
-                    ));
-                }
+            if let (Mode::VsBot, Some((_, Some(level)))) = (self.mode(), finished.counts)
+                && level != self.play.session.difficulty
+            {
+                let name = self.game().level_name(level);
+                self.status = StatusLine::note(format!(
+                    "{} Recorded at {name}, the weakest level the bot played.",
+                    self.status.text
+                ));
             }
         } else if self.play.session.swapped {
             self.status = StatusLine::note(format!("{} {NOT_RECORDED}", self.status.text));
