@@ -23,6 +23,9 @@ pub struct Menu {
     pub difficulty: Difficulty,
     /// In the demo, the second bot's level.
     pub second_level: Difficulty,
+    /// The game as the settings asked for it: coming back to its kind restores its size,
+    /// and its line length holds for every size it fits (`--size 7 --in-a-row 5`).
+    asked: GameChoice,
 }
 
 impl Menu {
@@ -50,6 +53,7 @@ impl Menu {
             starter: settings.first,
             difficulty: settings.difficulty,
             second_level: settings.difficulty,
+            asked: settings.game,
         }
     }
 
@@ -84,9 +88,7 @@ impl Menu {
     /// Steps the highlighted row's choice forward or back, wrapping.
     pub fn change(&mut self, forward: bool) {
         match self.row {
-            Menu::GAME => {
-                self.game = GameChoice::of(step(&GameKind::ALL, self.game.kind, forward));
-            }
+            Menu::GAME => self.choose_kind(step(&GameKind::ALL, self.game.kind, forward)),
             Menu::SIZE => self.step_size(forward),
             Menu::MODE => self.mode = step(Mode::ALL, self.mode, forward),
             Menu::FIRST => self.starter = step(First::ALL, self.starter, forward),
@@ -112,8 +114,20 @@ impl Menu {
         };
         let all: Vec<u8> = sizes.collect();
         let size = step(&all, size, forward);
+        self.choose_size(size);
+    }
+
+    fn choose_size(&mut self, size: u8) {
         self.game.size = Some(size);
-        self.game.in_a_row = self.game.in_a_row.filter(|&k| k <= size);
+        self.game.in_a_row = self.asked.in_a_row.filter(|&k| k <= size);
+    }
+
+    fn choose_kind(&mut self, kind: GameKind) {
+        self.game = if kind == self.asked.kind {
+            self.asked
+        } else {
+            GameChoice::of(kind)
+        };
     }
 
     /// The unfinished game is gone (resumed or replaced): no row offers it any more.
@@ -240,14 +254,13 @@ impl Menu {
         match self.row {
             Menu::GAME => {
                 if let Some(&kind) = GameKind::ALL.get(index) {
-                    self.game = GameChoice::of(kind);
+                    self.choose_kind(kind);
                 }
             }
             Menu::SIZE => {
                 let sizes: Vec<u8> = self.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
                 if let Some(&size) = sizes.get(index) {
-                    self.game.size = Some(size);
-                    self.game.in_a_row = self.game.in_a_row.filter(|&k| k <= size);
+                    self.choose_size(size);
                 }
             }
             Menu::MODE => self.mode = Mode::ALL.get(index).copied().unwrap_or(self.mode),
@@ -352,6 +365,35 @@ mod tests {
         m.row = Menu::MODE;
         m.change(false);
         assert_eq!(m.mode, *Mode::ALL.last().unwrap());
+    }
+
+    #[test]
+    fn the_asked_line_length_survives_browsing_sizes_and_games() {
+        let settings = Settings {
+            game: GameChoice {
+                kind: GameKind::Classic,
+                size: Some(7),
+                in_a_row: Some(5),
+            },
+            ..Settings::default()
+        };
+        let mut m = Menu::new(&settings, None);
+        m.row = Menu::SIZE;
+        m.change(true);
+        assert_eq!(
+            (m.game.size, m.game.in_a_row),
+            (Some(3), None),
+            "5 in a row: not on 3x3"
+        );
+        m.change(false);
+        assert_eq!((m.game.size, m.game.in_a_row), (Some(7), Some(5)));
+        m.change(false);
+        assert_eq!((m.game.size, m.game.in_a_row), (Some(6), Some(5)));
+        m.row = Menu::GAME;
+        m.change(true);
+        assert_eq!(m.game.kind, GameKind::Qubic);
+        m.change(false);
+        assert_eq!(m.game, settings.game, "back to the asked game as asked");
     }
 
     #[test]
