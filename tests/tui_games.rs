@@ -139,6 +139,16 @@ fn the_bonus_move_may_go_to_the_board_just_won_and_then_goes_on() {
     game.play(&["B2a1"]);
     let screen = game.screen();
     assert!(screen.contains(" 7. A1d1 +D1b2  B2a1"), "{screen}");
+    // O's moves line up in one column above and below the bonus.
+    // The screen column (in characters: the board's lines are several bytes each) of the
+    // first move after `prefix`.
+    let column = |prefix: &str| {
+        let line = screen.lines().find(|l| l.contains(prefix)).unwrap();
+        let (before, after) = line.split_at(line.find(prefix).unwrap() + prefix.len());
+        let gap = after.chars().take_while(|&c| c == ' ').count();
+        before.chars().count() + gap
+    };
+    assert_eq!(column(" 6. A2d1"), column(" 7. A1d1 +D1b2"), "{screen}");
 }
 
 #[test]

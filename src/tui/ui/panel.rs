@@ -388,40 +388,60 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
     let movers = movers(app);
     let turns = turn_rows(&movers);
     let skipped = rows_scrolled(&turns, shown.unwrap_or(app.moves().len()), visible);
-    for (row, (number, plies)) in turns
+    // Each row as its two sides' parts; the first side's part is padded to the widest
+    // shown, so the second side's moves line up even after a bonus move.
+    let rows: Vec<(Vec<Span>, Vec<Span>)> = turns
         .iter()
         .enumerate()
         .skip(skipped)
         .take(visible)
-        .enumerate()
-    {
-        let y = area.y + 1 + row as u16;
-        let mut spans = vec![Span::raw(format!("{:>2}. ", number + 1))];
-        for &index in plies {
-            let cell = &app.moves()[index];
-            let ply = index + 1;
-            if index > 0 && movers[index - 1] == movers[index] {
-                // "A1d1 +D1b2": the bonus move takes the place of the gap's last space.
-                if let Some(gap) = spans.pop() {
-                    let gap = gap.content.trim_end_matches(' ').to_string();
-                    spans.push(Span::raw(format!("{gap} +")));
+        .map(|(number, plies)| {
+            let mut parts = (vec![Span::raw(format!("{:>2}. ", number + 1))], Vec::new());
+            for &index in plies {
+                let part = if movers[index] == Side::First {
+                    &mut parts.0
+                } else {
+                    &mut parts.1
+                };
+                if index > 0 && movers[index - 1] == movers[index] {
+                    // "A1d1 +D1b2": the bonus move takes the place of the gap's last space.
+                    if let Some(gap) = part.pop() {
+                        let gap = gap.content.trim_end_matches(' ').to_string();
+                        part.push(Span::raw(format!("{gap} +")));
+                    }
                 }
+                let ply = index + 1;
+                let mistake = verdicts.get(ply - 1) == Some(&Some(Verdict::Mistake));
+                let mut style = theme.side(movers[index]);
+                if shown == Some(ply) {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                // The same mark as the review box's sentence; room for it only in review.
+                let mark = match (mistake, verdicts.is_empty()) {
+                    (true, _) => MISTAKE,
+                    (false, true) => " ",
+                    (false, false) => "  ",
+                };
+                part.push(Span::styled(app.cell_name(app.moves()[index]), style));
+                part.push(Span::raw(format!("{mark} ")));
             }
-            let mistake = verdicts.get(ply - 1) == Some(&Some(Verdict::Mistake));
-            let mut style = theme.side(app.mover(ply - 1));
-            if shown == Some(ply) {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
-            // The same mark as the review box's sentence; room for it only in review.
-            let mark = match (mistake, verdicts.is_empty()) {
-                (true, _) => MISTAKE,
-                (false, true) => " ",
-                (false, false) => "  ",
-            };
-            spans.push(Span::styled(app.cell_name(*cell), style));
-            spans.push(Span::raw(format!("{mark} ")));
+            parts
+        })
+        .collect();
+    let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
+    let first_width = rows
+        .iter()
+        .map(|(first, _)| width(first))
+        .max()
+        .unwrap_or(0);
+    for (row, (mut first, second)) in rows.into_iter().enumerate() {
+        let pad = first_width - width(&first);
+        if !second.is_empty() && pad > 0 {
+            first.push(Span::raw(" ".repeat(pad)));
         }
-        buf.set_line(area.x, y, &Line::from(spans), area.width);
+        first.extend(second);
+        let y = area.y + 1 + row as u16;
+        buf.set_line(area.x, y, &Line::from(first), area.width);
     }
 }
 
