@@ -157,6 +157,9 @@ fn analyze_names_the_small_boards_and_keeps_columns_apart() {
     for board in ["A1", "D1", "A4", "D4"] {
         assert!(text.contains(board), "{board} in {text}");
     }
+    // Two small boards a line, so it reads in an 80-column terminal.
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest <= 80, "{widest} columns:\n{text}");
     // Guesses look like `?-23`: two in a row never run together.
     for line in text.lines().filter(|l| l.contains('?')) {
         assert!(!has_touching_guesses(line), "{line}");

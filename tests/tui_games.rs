@@ -401,3 +401,87 @@ fn the_help_between_two_people_lists_no_level_key() {
     game.play(&["?"]);
     assert!(game.screen().contains("change the bot's level"));
 }
+
+#[test]
+fn after_an_undo_the_cursor_is_in_the_board_to_play_again() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["B3c1", "C1b3"]);
+    assert!(game.app.cell_name(game.app.cursor()).starts_with("B3"));
+    game.play(&["u"]);
+    // O is to move again, sent to C1 by X's c1.
+    let cursor = game.app.cell_name(game.app.cursor());
+    assert!(cursor.starts_with("C1"), "{cursor}");
+}
+
+#[test]
+fn escape_drops_a_half_typed_name_before_it_asks_to_quit() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["B3c1", "c1"]);
+    assert!(
+        game.app.status().starts_with("C1…"),
+        "{}",
+        game.app.status()
+    );
+    game.press(KeyCode::Esc);
+    assert!(
+        !game.app.status().contains("again to quit"),
+        "{}",
+        game.app.status()
+    );
+    assert!(!game.app.status().contains('…'), "{}", game.app.status());
+    game.press(KeyCode::Esc);
+    assert!(
+        game.app.status().contains("again to quit"),
+        "{}",
+        game.app.status()
+    );
+}
+
+#[test]
+fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
+    use tictaclatin::core::{BlockState, Game as _, Position};
+    use tictaclatin::games::extreme::adapter::Extreme;
+    // From seeded random play, the moves up to a bonus move that wins a second board.
+    let won = |p: &dyn Position| {
+        p.blocks()
+            .iter()
+            .filter(|b| matches!(b, BlockState::Won(_)))
+            .count()
+    };
+    let mut rng = 12_345_u64;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    let names = 'games: loop {
+        let mut position: Box<dyn Position> = Extreme.start();
+        let mut names = Vec::new();
+        while !position.status().is_over() {
+            let moves = position.legal_moves();
+            // A winning move when there is one, so boards fall often.
+            let winning = moves
+                .iter()
+                .copied()
+                .find(|&m| won(position.play(m).unwrap().as_ref()) > won(position.as_ref()));
+            let cell = winning.unwrap_or_else(|| moves[next(moves.len())]);
+            let after = position.play(cell).unwrap();
+            names.push(Extreme.cell_name(cell));
+            if position.bonus_move() && won(after.as_ref()) > won(position.as_ref()) {
+                break 'games names;
+            }
+            position = after;
+        }
+    };
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    game.play(&names);
+    assert_eq!(game.app.moves().len(), names.len(), "every move was played");
+    let status = game.app.status();
+    assert!(status.contains(", no second bonus. "), "{status}");
+    assert!(
+        !status.contains("(X, bonus)") && !status.contains("(O, bonus)"),
+        "{status}"
+    );
+}

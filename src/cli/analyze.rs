@@ -117,8 +117,20 @@ fn grid(
     // A block's columns: its row number (2), its cells, and 2 between blocks.
     let block_width = 2 + usize::from(cols) * width + 2;
     let mut out = String::new();
-    for block_row in 0..layout.blocks.rows {
-        let blocks: Vec<u8> = (0..layout.blocks.cols)
+    // A row of blocks wider than a terminal is printed in halves (extreme's 4x4 small
+    // boards, two at a time).
+    let per_line = u8::try_from(usize::from(layout.blocks.cols) * block_width)
+        .ok()
+        .filter(|&w| usize::from(w) <= MAX_WIDTH)
+        .map_or(layout.blocks.cols.div_ceil(2), |_| layout.blocks.cols);
+    let lines_of_blocks = (0..layout.blocks.rows).flat_map(|block_row| {
+        (0..layout.blocks.cols)
+            .step_by(usize::from(per_line.max(1)))
+            .map(move |first| (block_row, first))
+    });
+    for (block_row, first) in lines_of_blocks {
+        let end = (first + per_line).min(layout.blocks.cols);
+        let blocks: Vec<u8> = (first..end)
             .map(|c| block_row * layout.blocks.cols + c)
             .collect();
         if layout.blocks.count() > 1 {
@@ -159,6 +171,9 @@ fn grid(
     }
     out
 }
+
+/// The widest line `analyze` prints for a row of blocks before it splits the row.
+const MAX_WIDTH: usize = 100;
 
 /// `text` padded on the left to `columns` terminal columns, so double-width symbols keep
 /// the grid aligned (`format!` pads by characters, not columns).

@@ -5,7 +5,7 @@ use super::app::App;
 use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
-use crate::core::{CellId, Game, MarkedLine, Side, Status};
+use crate::core::{BlockState, CellId, Game, MarkedLine, Side, Status};
 
 /// Cells by name, separated by spaces: `b2 c3`.
 pub fn join(game: &dyn Game, cells: &[CellId]) -> String {
@@ -51,13 +51,26 @@ impl App {
         let who = self.name(before.to_move());
         // A move that wins a small board (extreme tic-tac-toe) earns another at once: say
         // so loudly, and short enough that the turn still fits on an 80-column line.
-        if after.bonus_move() {
-            let block = self.game().block_label(self.game().place(cell).block);
+        let block = self.game().place(cell).block;
+        let won_block = matches!(
+            after.blocks().get(usize::from(block)),
+            Some(BlockState::Won(_))
+        ) && !matches!(
+            before.blocks().get(usize::from(block)),
+            Some(BlockState::Won(_))
+        );
+        if won_block {
+            let label = self.game().block_label(block);
             let points = after
                 .points()
                 .map(|[f, s]| format!(" ({f} : {s})"))
                 .unwrap_or_default();
-            let lead = format!("{name} wins {block}{points}: BONUS MOVE! ");
+            let lead = if after.bonus_move() {
+                format!("{name} wins {label}{points}: BONUS MOVE! ")
+            } else {
+                // A bonus move's win earns no second bonus in a row.
+                format!("{name} wins {label}{points}, no second bonus. ")
+            };
             return StatusLine::turn(&lead, &self.turn_text());
         }
         let what = match after.points() {

@@ -46,6 +46,10 @@ impl App {
         };
         match letter {
             Some(c) => self.on_letter(c, action),
+            // Quitting while a name is half typed drops the name; the next quit asks.
+            None if action == Some(Action::Quit) && self.play.typed.is_some() => {
+                self.cancel_typed();
+            }
             None => {
                 // Any other key ends a half-typed name (its prompt with it).
                 self.cancel_typed();
@@ -231,7 +235,7 @@ impl App {
 
     /// After a move that leaves the cursor where nothing may be played (extreme
     /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
-    fn follow_legal_moves(&mut self) {
+    pub(super) fn follow_legal_moves(&mut self) {
         let position = self.position();
         if position.blocks().is_empty() {
             return; // every empty cell is playable: the cursor stays where it was
@@ -300,6 +304,7 @@ impl App {
         }
         let popped = self.play.session.undo();
         self.play.bot.cancel();
+        self.follow_legal_moves();
         self.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
         } else {
@@ -315,6 +320,7 @@ impl App {
             return;
         }
         self.play.bot.cancel();
+        self.follow_legal_moves();
         let lead = format!("Redid {}. ", join(self.game(), &replayed));
         self.status = StatusLine::turn(&lead, &self.turn_text());
     }

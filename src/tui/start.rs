@@ -145,6 +145,7 @@ impl App {
         self.screen = Screen::Game;
         self.play.typed = None;
         self.play.cursor = start_cursor(self.game());
+        self.follow_legal_moves();
         self.status = StatusLine::default();
         if self.mode() == Mode::VsBot && self.play.session.human.is_none() {
             if self.engine().is_some() {

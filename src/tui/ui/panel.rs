@@ -222,7 +222,7 @@ fn where_to_play(app: &App) -> Option<String> {
     Some(match blocks.as_slice() {
         [one] => format!("play in {}", game.block_label(*one)),
         _ if app.moves().is_empty() => "anywhere (the first move)".to_string(),
-        _ => "any open board (an open move)".to_string(),
+        _ => "any open board".to_string(),
     })
 }
 
