@@ -485,3 +485,16 @@ fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
         "{status}"
     );
 }
+
+#[test]
+fn declining_to_quit_goes_back_to_whose_turn_it_is() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["B3c1", "q", "x"]);
+    assert_eq!(game.app.status(), "Not quitting. Player 2's turn (O).");
+    game.play(&["C1b3"]);
+    assert!(
+        game.app.status().ends_with("Player 1's turn (X)."),
+        "{}",
+        game.app.status()
+    );
+}

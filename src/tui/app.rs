@@ -730,8 +730,11 @@ impl App {
             self.play.confirm_quit = false;
             if action == Some(Action::Quit) {
                 self.exit = Some(Exit::Chosen);
+            } else if self.screen == Screen::Game && !self.game_status().is_over() {
+                // Back to whose turn it is, so the line keeps up with the game.
+                self.status = StatusLine::turn("Not quitting. ", &self.turn_text());
             } else {
-                self.status = StatusLine::note("Carry on.");
+                self.status = StatusLine::note("Not quitting.");
             }
             return;
         }
