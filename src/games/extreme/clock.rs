@@ -11,7 +11,6 @@
 //! search short) depend on the machine's speed, so only the openings and the choices of
 //! `random`, `greedy`, `easy` and `medium` repeat exactly.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
@@ -27,29 +26,9 @@ use super::rules::State;
 /// The contest's limit per move.
 pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
-/// How a game ended, in the simulator's words.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum End {
-    /// A pattern of small boards.
-    Won,
-    /// Every small board decided without a pattern: the points decide.
-    Draw,
-    /// The offender went over the limit.
-    TimeOut,
-    /// The offender played an illegal move (or none).
-    InvalidMove,
-}
-
-impl fmt::Display for End {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            End::Won => "won",
-            End::Draw => "draw",
-            End::TimeOut => "time out",
-            End::InvalidMove => "invalid move",
-        })
-    }
-}
+/// How a game ended, in the simulator's words: the tournament's own ends (a pattern of
+/// small boards is `Won`, every small board decided without one is `Draw`).
+pub use crate::core::tournament::End;
 
 /// One move of a game and the time it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
