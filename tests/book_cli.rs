@@ -1,22 +1,9 @@
 //! The `book` commands through the real binary: output, messages and exit statuses.
 
 use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{stderr, stdout, tictaclatin as run};
 
 fn export(side: &str, extra: &[&str]) -> String {
     let mut args = vec!["book", "export", "--side", side];

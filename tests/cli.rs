@@ -1,14 +1,11 @@
 //! The headless commands as a script runs them: the real binary, its output and exit status.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
-fn tictaclatin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::{stderr, stdout, tictaclatin};
 
 /// The engine, running, with its input and output piped to the test.
 fn spawn_engine() -> std::process::Child {
@@ -29,14 +26,6 @@ fn engine_batch(requests: Vec<u8>) -> Output {
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap().unwrap();
     out
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
 }
 
 #[test]

@@ -1,28 +1,15 @@
 //! Extreme tic-tac-toe from the command line, as a script uses it: `engine`, `move`,
 //! `analyze` and `tournament` with `--game extreme`, and what each does with bad input.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use tictaclatin::core::{Engine, Game, PlayerOptions, Position, Status};
 use tictaclatin::games::extreme::adapter::{Extreme, ExtremeEngine};
 
-fn tictaclatin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .args(args)
-        .env("TICTACLATIN_DATA_DIR", "/nonexistent/never-written")
-        .env("TICTACLATIN_CONFIG", "/nonexistent/config.toml")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{stderr, stdout, tictaclatin};
 
 /// The engine's reply lines to `input`.
 fn engine(input: &str) -> Vec<String> {

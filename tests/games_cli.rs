@@ -2,24 +2,11 @@
 //! that reads positions or plays, and one clear line with exit status 2 for anything that
 //! names no game, a player the game cannot have, or a position of the wrong size.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tictaclatin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .args(args)
-        .env("TICTACLATIN_DATA_DIR", "/nonexistent/never-written")
-        .env("TICTACLATIN_CONFIG", "/nonexistent/config.toml")
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Command;
 
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use common::{stderr, stdout, tictaclatin};
 
 /// Refused with exit status 2 and one line on stderr containing `message`.
 fn refused(args: &[&str], message: &str) {

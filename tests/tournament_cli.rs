@@ -1,21 +1,13 @@
 //! The `tournament` command as a user runs it.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
+
+use common::{stderr, stdout};
 
 fn tournament(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .arg("tournament")
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("utf-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("utf-8")
+    common::tictaclatin(&[&["tournament"], args].concat())
 }
 
 #[test]

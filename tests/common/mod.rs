@@ -1,0 +1,26 @@
+//! Running the real binary from the command-line tests: isolated from the user's config
+//! and data (nothing is read or written there), its output read as UTF-8 text.
+
+#![allow(dead_code)] // each test file uses the helpers it needs
+
+use std::process::{Command, Output};
+
+/// The binary with these arguments, its config and data directory pointed at nothing.
+pub fn tictaclatin(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(args)
+        .env("TICTACLATIN_DATA_DIR", "/nonexistent/never-written")
+        .env("TICTACLATIN_CONFIG", "/nonexistent/config.toml")
+        .output()
+        .expect("the binary runs")
+}
+
+/// Standard output, which must be UTF-8.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// Standard error, which must be UTF-8.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
