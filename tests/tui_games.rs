@@ -76,11 +76,7 @@ impl Game {
     }
 
     fn screen(&self) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        terminal
-            .draw(|frame| frame.render_widget(&self.app, frame.area()))
-            .unwrap();
-        terminal.backend().to_string()
+        drawn(&self.app, 80, 24)
     }
 }
 
@@ -268,19 +264,15 @@ fn every_games_rules_fit_the_start_screen_at_its_smallest() {
         };
         let mut app = App::new(settings, Instant::now());
         app.update(Event::Resize(70, 22));
-        let mut terminal = Terminal::new(TestBackend::new(70, 22)).unwrap();
-        terminal
-            .draw(|frame| frame.render_widget(&app, frame.area()))
-            .unwrap();
-        let screen = terminal.backend().to_string();
+        let screen = drawn(&app, 70, 22);
         // The rules end with who moves first: cut short, that sentence is lost.
         assert!(screen.contains("O second."), "{choice:?}:\n{screen}");
     }
 }
 
-/// A screen of `app` at 80x24.
-fn drawn(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+/// What `app` draws on a `width` x `height` terminal.
+fn drawn(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| frame.render_widget(app, frame.area()))
         .unwrap();
@@ -306,14 +298,14 @@ fn the_demo_names_both_bots_levels_everywhere() {
     for _ in 0..4 {
         app.update(key(KeyCode::Left));
     }
-    let start = drawn(&app);
+    let start = drawn(&app, 80, 24);
     assert!(start.contains("▶ Bot 2 level [random]"), "{start}");
     assert!(
         start.contains("Watch the bot at max (X) play the bot at random (O)."),
         "{start}"
     );
     app.update(key(KeyCode::Enter));
-    let screen = drawn(&app);
+    let screen = drawn(&app, 80, 24);
     assert!(
         screen.contains("Bot vs bot · bots: max vs random"),
         "{screen}"
@@ -361,11 +353,7 @@ fn every_level_of_every_game_is_described_whole_at_the_smallest_start_screen() {
             };
             let mut app = App::new(settings, Instant::now());
             app.update(Event::Resize(70, 22));
-            let mut terminal = Terminal::new(TestBackend::new(70, 22)).unwrap();
-            terminal
-                .draw(|frame| frame.render_widget(&app, frame.area()))
-                .unwrap();
-            let screen = terminal.backend().to_string();
+            let screen = drawn(&app, 70, 22);
             let sentence = screen
                 .lines()
                 .find(|l| {
