@@ -119,10 +119,11 @@ fn grid(
     let mut out = String::new();
     // A row of blocks wider than a terminal is printed in halves (extreme's 4x4 small
     // boards, two at a time).
-    let per_line = u8::try_from(usize::from(layout.blocks.cols) * block_width)
-        .ok()
-        .filter(|&w| usize::from(w) <= MAX_WIDTH)
-        .map_or(layout.blocks.cols.div_ceil(2), |_| layout.blocks.cols);
+    let per_line = if usize::from(layout.blocks.cols) * block_width <= MAX_WIDTH {
+        layout.blocks.cols
+    } else {
+        layout.blocks.cols.div_ceil(2)
+    };
     let lines_of_blocks = (0..layout.blocks.rows).flat_map(|block_row| {
         (0..layout.blocks.cols)
             .step_by(usize::from(per_line.max(1)))
