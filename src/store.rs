@@ -67,63 +67,102 @@ pub struct RecordKey {
 /// Results in one mode and difficulty, for the person (against the bot) or for the first
 /// player (two people). A streak counts games in a row without a loss: against the perfect
 /// bot a draw is the best anyone can do.
+///
+/// Counters saturate at [`Record::MOST`] rather than wrap: a record can stop growing, never
+/// turn into zero.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Record {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-    pub streak: u32,
-    pub best_streak: u32,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub streak: u64,
+    pub best_streak: u64,
 }
 
 impl Record {
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
+    /// The largest count kept: the largest whole number a TOML file holds.
+    pub const MOST: u64 = i64::MAX as u64;
+
+    pub fn games(&self) -> u64 {
+        (self.wins)
+            .saturating_add(self.draws)
+            .saturating_add(self.losses)
+            .min(Record::MOST)
     }
 
     fn add(&mut self, outcome: Outcome) {
-        match outcome {
-            Outcome::Win => self.wins += 1,
-            Outcome::Draw => self.draws += 1,
-            Outcome::Loss => self.losses += 1,
-        }
+        let count = match outcome {
+            Outcome::Win => &mut self.wins,
+            Outcome::Draw => &mut self.draws,
+            Outcome::Loss => &mut self.losses,
+        };
+        *count = one_more(*count);
         self.streak = if outcome == Outcome::Loss {
             0
         } else {
-            self.streak + 1
+            one_more(self.streak)
         };
         self.best_streak = self.best_streak.max(self.streak);
     }
 }
 
+/// A count and one more, stopping at the largest kept.
+fn one_more(count: u64) -> u64 {
+    count.saturating_add(1).min(Record::MOST)
+}
+
 /// Every record, in the order first played.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, PartialEq, Debug, Default)]
 pub struct Stats {
-    records: Vec<(RecordKey, Record)>,
+    records: Vec<Entry>,
+    /// What a newer tictaclatin wrote that this one cannot read, written back as it was.
+    foreign: Foreign,
+}
+
+/// One record and the fields of it this build does not know (from a newer version).
+#[derive(Clone, PartialEq, Debug)]
+struct Entry {
+    key: RecordKey,
+    record: Record,
+    unknown: toml::Table,
+}
+
+/// The parts of a stats file from a newer version that this build does not understand:
+/// its version, its other top-level keys and the records it cannot read. Kept so that
+/// counting a result here loses nothing the newer version wrote.
+#[derive(Clone, PartialEq, Debug, Default)]
+struct Foreign {
+    version: u32,
+    keys: toml::Table,
+    records: Vec<toml::Table>,
 }
 
 impl Stats {
     pub fn get(&self, key: &RecordKey) -> Record {
         self.records
             .iter()
-            .find(|(k, _)| k == key)
-            .map_or_else(Record::default, |(_, r)| *r)
+            .find(|e| e.key == *key)
+            .map_or_else(Record::default, |e| e.record)
     }
 
     /// Counts one finished game.
     pub fn record(&mut self, key: RecordKey, outcome: Outcome) {
-        match self.records.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, record)) => record.add(outcome),
+        match self.records.iter_mut().find(|e| e.key == key) {
+            Some(entry) => entry.record.add(outcome),
             None => {
                 let mut record = Record::default();
                 record.add(outcome);
-                self.records.push((key, record));
+                self.records.push(Entry {
+                    key,
+                    record,
+                    unknown: toml::Table::new(),
+                });
             }
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &(RecordKey, Record)> + '_ {
-        self.records.iter()
+    pub fn iter(&self) -> impl Iterator<Item = (&RecordKey, &Record)> + '_ {
+        self.records.iter().map(|e| (&e.key, &e.record))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -147,6 +186,8 @@ pub struct SavedGame {
     /// The person swapped sides with the bot during play, so the result will not be
     /// recorded.
     pub swapped: bool,
+    /// Hints were on when it was saved; `None` in files written before this was kept.
+    pub hints: Option<bool>,
     /// The moves played, from the empty board.
     pub moves: Vec<CellId>,
 }
@@ -316,18 +357,99 @@ impl Store {
         }
     }
 
+    /// Replaces the record with `stats`, under the file's lock.
     pub fn save_stats(&self, stats: &Stats) -> Result<(), StoreError> {
-        let text = stats_to_text(stats);
-        self.write(&self.stats_path(), RECORD, &text)
+        if !self.saves() {
+            return Ok(());
+        }
+        let _lock = self.lock(&self.stats_path(), RECORD, Wait::Block)?;
+        self.write_stats(stats)
     }
 
-    /// Counts one finished game in the saved record and returns the updated record. A notice
-    /// about an unreadable old record was already given by `load_stats`.
+    /// Writes the record; the caller holds its lock.
+    fn write_stats(&self, stats: &Stats) -> Result<(), StoreError> {
+        self.write(&self.stats_path(), RECORD, &stats_to_text(stats))
+    }
+
+    /// Counts one finished game in the saved record and returns the updated record. The
+    /// file is read, changed and written under its lock, so games finishing at the same
+    /// moment in two windows both count. A notice about an unreadable old record was
+    /// already given by `load_stats`.
     pub fn record_result(&self, key: RecordKey, outcome: Outcome) -> Result<Stats, StoreError> {
+        let lock = match self.saves() {
+            true => self.lock(&self.stats_path(), RECORD, Wait::Block)?,
+            false => None,
+        };
+        if lock.is_some() {
+            self.clean_strays(&self.stats_path());
+        }
         let mut stats = self.load_stats().value;
         stats.record(key, outcome);
-        self.save_stats(&stats)?;
+        self.write_stats(&stats)?;
         Ok(stats)
+    }
+
+    /// The right to write the unfinished game of the game with this key, held as long as
+    /// the lock is kept: one window at a time writes a game's file. `None` when another
+    /// window holds it. Taking it clears what a killed save of that file left behind.
+    pub fn lock_game(&self, game_key: &str) -> Result<Option<FileLock>, StoreError> {
+        let path = self.game_path(game_key);
+        let lock = self.lock(&path, GAME, Wait::Try)?;
+        if lock.is_some() {
+            self.clean_strays(&path);
+        }
+        Ok(lock)
+    }
+
+    /// Locks the lock file beside `path`, waiting for it or not.
+    fn lock(
+        &self,
+        path: &Path,
+        what: &'static str,
+        wait: Wait,
+    ) -> Result<Option<FileLock>, StoreError> {
+        let error = |error| StoreError {
+            what,
+            path: path.to_path_buf(),
+            error,
+        };
+        if let Some(problem) = self.dir_problem() {
+            return Err(error(io::Error::new(io::ErrorKind::NotADirectory, problem)));
+        }
+        fs::create_dir_all(&self.dir).map_err(error)?;
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(lock_path(path))
+            .map_err(error)?;
+        match wait {
+            Wait::Block => file.lock().map_err(error)?,
+            Wait::Try => match file.try_lock() {
+                Ok(()) => {}
+                Err(fs::TryLockError::WouldBlock) => return Ok(None),
+                Err(fs::TryLockError::Error(e)) => return Err(error(e)),
+            },
+        }
+        Ok(Some(FileLock { _file: file }))
+    }
+
+    /// Removes the temporary files a save of `path` that never finished left behind (the
+    /// process was killed between writing and renaming). Only called under the file's
+    /// lock, when no save of it can be under way.
+    fn clean_strays(&self, path: &Path) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        let prefix = temp_prefix(path);
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with(&prefix) && name.ends_with(TEMP_SUFFIX) {
+                // Best effort: a stray that cannot be removed harms nothing.
+                let _ = fs::remove_file(entry.path());
+            }
+        }
     }
 
     /// The unfinished game of the game with this key, if one was saved and can still be
@@ -458,6 +580,33 @@ impl Store {
     }
 }
 
+/// A lock on a data file, held while the value lives. It is the operating system's lock
+/// (`File::lock`: `flock` on Unix, `LockFileEx` on Windows) on a lock file beside the data
+/// file, so it goes when its holder ends, however it ends (kill -9 included): a lock is
+/// never left stale.
+#[derive(Debug)]
+pub struct FileLock {
+    _file: fs::File,
+}
+
+/// Whether taking a lock waits for its holder.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Wait {
+    /// Wait: the holder will be done in a moment (counting a result).
+    Block,
+    /// Do not wait: the holder keeps it as long as its window is open (a saved game).
+    Try,
+}
+
+/// The lock file of a data file: `.stats.toml.lock` beside `stats.toml`. It stays in place
+/// (removing it could let two holders lock two different files).
+fn lock_path(path: &Path) -> PathBuf {
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
+    name.push(".lock");
+    path.with_file_name(name)
+}
+
 /// What the two files hold, for messages.
 const RECORD: &str = "your record of results";
 const GAME: &str = "your unfinished game";
@@ -522,19 +671,26 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 fn stage(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
-    let prefix = format!(
-        ".{}.",
-        path.file_name().unwrap_or_default().to_string_lossy()
-    );
     let mut file = tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(".tmp")
+        .prefix(&temp_prefix(path))
+        .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)?;
     file.write_all(bytes)?;
     file.flush()?;
     file.as_file().sync_all()?;
     Ok(file)
 }
+
+/// How the temporary files of a save of `path` start: `.stats.toml.` (then random letters
+/// and [`TEMP_SUFFIX`]).
+fn temp_prefix(path: &Path) -> String {
+    format!(
+        ".{}.",
+        path.file_name().unwrap_or_default().to_string_lossy()
+    )
+}
+
+const TEMP_SUFFIX: &str = ".tmp";
 
 /// Renames the staged file over `path`, then syncs the directory so the rename itself
 /// survives a power cut.
@@ -573,7 +729,10 @@ fn corrupt(e: &toml::de::Error) -> Unusable {
 struct StatsFile {
     version: u32,
     #[serde(default)]
-    records: Vec<RecordRow>,
+    records: Vec<toml::Table>,
+    /// Keys a newer version added, kept as they are.
+    #[serde(flatten)]
+    other: toml::Table,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -584,62 +743,92 @@ struct RecordRow {
     mode: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     difficulty: Option<String>,
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    streak: u32,
-    best_streak: u32,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    streak: u64,
+    best_streak: u64,
+    /// Fields a newer version added, kept as they are.
+    #[serde(flatten)]
+    other: toml::Table,
 }
 
 fn stats_to_text(stats: &Stats) -> String {
+    let known = stats.records.iter().map(|entry| {
+        let (key, r) = (&entry.key, &entry.record);
+        let row = RecordRow {
+            game: Some(key.game.clone()),
+            mode: key.mode.name().into(),
+            difficulty: key.difficulty.map(|d| d.name().into()),
+            wins: r.wins,
+            draws: r.draws,
+            losses: r.losses,
+            streak: r.streak,
+            best_streak: r.best_streak,
+            other: entry.unknown.clone(),
+        };
+        toml::Table::try_from(row).expect("a record is a table")
+    });
     let file = StatsFile {
-        version: VERSION,
-        records: stats
-            .iter()
-            .map(|(key, r)| RecordRow {
-                game: Some(key.game.clone()),
-                mode: key.mode.name().into(),
-                difficulty: key.difficulty.map(|d| d.name().into()),
-                wins: r.wins,
-                draws: r.draws,
-                losses: r.losses,
-                streak: r.streak,
-                best_streak: r.best_streak,
-            })
-            .collect(),
+        // A newer file keeps its version: what it holds beyond ours was kept too.
+        version: VERSION.max(stats.foreign.version),
+        records: known.chain(stats.foreign.records.iter().cloned()).collect(),
+        other: stats.foreign.keys.clone(),
     };
     toml::to_string(&file).expect("plain data serializes")
 }
 
+/// Reads the record of results. Files of every version load: older ones lack fields that
+/// have defaults, and a newer one's additions (keys, fields, records this build cannot read)
+/// are kept for writing back, so a result counted here loses nothing of them.
 fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
-    check_version(text)?;
     let file: StatsFile = toml::from_str(text).map_err(|e| corrupt(&e))?;
+    if file.version == 0 {
+        return Err(Unusable::Corrupt("format version 0 does not exist".into()));
+    }
+    let newer = file.version > VERSION;
     let mut stats = Stats::default();
-    for row in file.records {
-        let key =
-            RecordKey {
-                game: row.game.unwrap_or_else(|| FIRST_GAME.to_string()),
-                mode: row
-                    .mode
-                    .parse()
-                    .map_err(|e: UnknownName| Unusable::Corrupt(e.to_string()))?,
-                difficulty: row.difficulty.map(|d| d.parse()).transpose().map_err(
-                    |e: crate::core::UnknownDifficulty| Unusable::Corrupt(e.to_string()),
-                )?,
-            };
-        if stats.records.iter().any(|(k, _)| *k == key) {
-            return Err(Unusable::Corrupt("a record appears twice".into()));
+    if newer {
+        stats.foreign.version = file.version;
+        stats.foreign.keys = file.other;
+    }
+    for table in file.records {
+        match entry_from_row(table.clone()) {
+            Ok(entry) if stats.records.iter().any(|e| e.key == entry.key) => {
+                return Err(Unusable::Corrupt("a record appears twice".into()));
+            }
+            Ok(entry) => stats.records.push(entry),
+            Err(_) if newer => stats.foreign.records.push(table),
+            Err(why) => return Err(why),
         }
-        let record = Record {
-            wins: row.wins,
-            draws: row.draws,
-            losses: row.losses,
-            streak: row.streak,
-            best_streak: row.best_streak,
-        };
-        stats.records.push((key, record));
     }
     Ok(stats)
+}
+
+fn entry_from_row(table: toml::Table) -> Result<Entry, Unusable> {
+    let row: RecordRow = table.try_into().map_err(|e| corrupt(&e))?;
+    let unknown = |e: &dyn fmt::Display| Unusable::Corrupt(e.to_string());
+    let key = RecordKey {
+        game: row.game.unwrap_or_else(|| FIRST_GAME.to_string()),
+        mode: row.mode.parse().map_err(|e: UnknownName| unknown(&e))?,
+        difficulty: row
+            .difficulty
+            .map(|d| d.parse())
+            .transpose()
+            .map_err(|e: crate::core::UnknownDifficulty| unknown(&e))?,
+    };
+    let record = Record {
+        wins: row.wins,
+        draws: row.draws,
+        losses: row.losses,
+        streak: row.streak,
+        best_streak: row.best_streak,
+    };
+    Ok(Entry {
+        key,
+        record,
+        unknown: row.other,
+    })
 }
 
 #[derive(Serialize, Deserialize)]
@@ -658,6 +847,9 @@ struct GameFile {
     /// Missing (false) in files written before it was kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     swapped: bool,
+    /// Missing in files written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hints: Option<bool>,
     moves: Vec<String>,
 }
 
@@ -675,6 +867,7 @@ fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
         difficulty: game.difficulty.name().into(),
         weakest: game.weakest.map(|level| level.name().into()),
         swapped: game.swapped,
+        hints: game.hints,
         moves: game
             .moves
             .iter()
@@ -718,6 +911,7 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
             .map_err(|e: crate::core::UnknownDifficulty| corrupt_because(&e))?,
         weakest,
         swapped: file.swapped,
+        hints: file.hints,
         moves: Vec::new(),
     };
     let known = game.game().map_err(|e| corrupt_because(&e))?;
@@ -754,6 +948,97 @@ mod tests {
         assert_eq!(record.games(), 4);
     }
 
+    /// Two windows finishing games at the same moment: each count is read, changed and
+    /// written under the lock, so none is lost (without it, most were).
+    #[test]
+    fn results_counted_at_once_from_two_places_all_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let count = |outcome| {
+            let store = Store::new(dir.path().to_path_buf(), true);
+            move || {
+                for _ in 0..50 {
+                    store.record_result(key(), outcome).unwrap();
+                }
+            }
+        };
+        std::thread::scope(|s| {
+            s.spawn(count(Outcome::Win));
+            s.spawn(count(Outcome::Loss));
+        });
+        let record = Store::new(dir.path().to_path_buf(), true)
+            .load_stats()
+            .value
+            .get(&key());
+        assert_eq!((record.wins, record.losses), (50, 50));
+    }
+
+    /// A counter at its largest stays there instead of wrapping round to zero.
+    #[test]
+    fn counters_saturate() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().to_path_buf(), true);
+        fs::write(
+            store.stats_path(),
+            format!(
+                "version = 2\n[[records]]\ngame = \"latin\"\nmode = \"bot\"\n\
+                 difficulty = \"perfect\"\nwins = {big}\ndraws = 0\nlosses = 0\n\
+                 streak = {big}\nbest_streak = {big}\n",
+                big = i64::MAX
+            ),
+        )
+        .unwrap();
+        let stats = store.record_result(key(), Outcome::Win).unwrap();
+        let record = stats.get(&key());
+        assert_eq!((record.wins, record.streak), (Record::MOST, Record::MOST));
+        assert_eq!(record.games(), Record::MOST);
+        let text = fs::read_to_string(store.stats_path()).unwrap();
+        assert!(text.contains(&format!("wins = {}", i64::MAX)), "{text}");
+        let stats = store.record_result(key(), Outcome::Draw).unwrap();
+        assert_eq!(stats.get(&key()).draws, 1);
+        assert_eq!(stats.get(&key()).games(), Record::MOST, "the sum stops too");
+    }
+
+    /// A record written by a newer version loads, and counting a result keeps what this
+    /// version does not understand: its version, its keys, its fields and its records.
+    #[test]
+    fn a_record_from_a_newer_version_loads_and_keeps_what_it_added() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().to_path_buf(), true);
+        let newer = "version = 7\nfavourite = \"qubic\"\n\n\
+            [[records]]\ngame = \"latin\"\nmode = \"bot\"\ndifficulty = \"perfect\"\n\
+            wins = 3\ndraws = 1\nlosses = 0\nstreak = 4\nbest_streak = 4\nfastest_win = 9\n\n\
+            [[records]]\ngame = \"chess\"\nmode = \"online\"\nwins = 1\n";
+        fs::write(store.stats_path(), newer).unwrap();
+        let loaded = store.load_stats();
+        assert_eq!(loaded.notice, None);
+        assert_eq!(loaded.value.get(&key()).wins, 3);
+        store.record_result(key(), Outcome::Win).unwrap();
+        let text = fs::read_to_string(store.stats_path()).unwrap();
+        for kept in [
+            "version = 7",
+            "favourite = \"qubic\"",
+            "fastest_win = 9",
+            "mode = \"online\"",
+            "wins = 4",
+        ] {
+            assert!(text.contains(kept), "{kept} in:\n{text}");
+        }
+        assert!(
+            !dir.path().join("stats.toml.bak").exists(),
+            "nothing set aside"
+        );
+    }
+
+    /// A record of version 1 (Tic-Tac-Latin only, no game named) still loads.
+    #[test]
+    fn a_record_from_the_first_version_loads() {
+        let old = "version = 1\n[[records]]\nmode = \"bot\"\ndifficulty = \"perfect\"\n\
+                   wins = 0\ndraws = 5\nlosses = 1\nstreak = 2\nbest_streak = 5\n";
+        let stats = stats_from_text(old).unwrap();
+        assert_eq!(stats.get(&key()).draws, 5);
+        assert_eq!(stats.get(&key()).best_streak, 5);
+    }
+
     #[test]
     fn a_crash_before_the_rename_leaves_the_old_file_whole() {
         let dir = tempfile::tempdir().unwrap();
@@ -788,6 +1073,7 @@ mod tests {
             difficulty: Difficulty::Perfect,
             weakest: Some(Difficulty::Easy),
             swapped: true,
+            hints: Some(true),
             moves,
         }
     }
@@ -822,13 +1108,14 @@ mod tests {
             .replace("version = 2", "version = 1")
             .replace("game = \"latin\"\n", "")
             .replace("weakest = \"easy\"\n", "")
-            .replace("swapped = true\n", "");
+            .replace("swapped = true\n", "")
+            .replace("hints = true\n", "");
         assert!(
             !old.contains("weakest") && !old.contains("swapped") && !old.contains("game"),
             "{old}"
         );
         let old = game_from_text(&old, "latin").unwrap();
-        assert_eq!((old.weakest, old.swapped), (None, false));
+        assert_eq!((old.weakest, old.swapped, old.hints), (None, false, None));
         assert_eq!(old.game, "latin");
         let bad = text.replace("\"second\"", "\"third\"");
         assert!(game_from_text(&bad, "latin").is_err());

@@ -399,8 +399,17 @@ fn a_mode_on_the_command_line_wins_over_the_resume_offer() {
     let screen = again.wait_for("Resume the unfinished game (2 moves)");
     assert!(screen.contains("▶ Mode"), "{screen}");
     assert!(!screen.contains("▶ Resume"), "{screen}");
+    // Enter there asks before throwing the unfinished game away; n keeps it.
     again.send("\r");
+    again.wait_for("Discard the unfinished game (2 moves)? y/n");
+    again.send("n");
+    again.wait_for("Kept the unfinished game.");
+    assert!(home.path().join("data/saved-game.toml").exists());
+    again.send("\r");
+    again.wait_for("Discard the unfinished game (2 moves)? y/n");
+    again.send("y");
     again.wait_for("Player 1's turn");
+    assert!(!home.path().join("data/saved-game.toml").exists());
     again.send("\x03");
     assert!(again.wait_exit().success());
 }
@@ -504,7 +513,7 @@ fn a_damaged_record_is_told_whole_at_70x22_and_in_full_after_quitting() {
     let home = tempfile::tempdir().unwrap();
     let data = home.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
-    std::fs::write(data.join("stats.toml"), "version = 99\n").unwrap();
+    std::fs::write(data.join("stats.toml"), "version = [99\n").unwrap();
     let mut game = Session::start_sized(22, 70, home.path(), &[]);
     game.wait_for("stats.toml was unreadable; kept as stats.toml.bak");
     game.send("q");

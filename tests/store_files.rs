@@ -49,6 +49,7 @@ fn some_game() -> SavedGame {
         difficulty: Difficulty::Hard,
         weakest: Some(Difficulty::Easy),
         swapped: false,
+        hints: None,
         moves: ["b2", "c3", "a1"]
             .iter()
             .map(|c| Latin.parse_cell(c).unwrap())
@@ -314,12 +315,14 @@ fn stats_command_says_what_the_game_will_do_with_an_unusable_file() {
     let home = tempfile::tempdir().unwrap();
     let data = home.path().join("data");
     fs::create_dir_all(&data).unwrap();
+    // A record from a newer version loads (what it adds is kept); an unfinished game from
+    // one cannot be played here, and is set aside for the game to move.
     fs::write(
-        data.join("stats.toml"),
+        data.join("saved-game.toml"),
         format!("version = {}\n", VERSION + 1),
     )
     .unwrap();
-    fs::write(data.join("saved-game.toml"), "moves = [").unwrap();
+    fs::write(data.join("stats.toml"), "records = [").unwrap();
     let out = stats_command(&data, home.path());
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -329,19 +332,16 @@ fn stats_command_says_what_the_game_will_do_with_an_unusable_file() {
         "{stderr}"
     );
     assert!(stderr.contains("left as it is"), "{stderr}");
-    let bak = data.join("stats.toml.bak");
+    let bak = data.join("saved-game.toml.bak");
     assert!(
         stderr.contains(&format!("move it aside to {}", bak.display())),
         "{stderr}"
     );
-    // The unfinished game is reported the same way, not silently skipped.
-    assert!(
-        stderr.contains("saved-game.toml: it is damaged"),
-        "{stderr}"
-    );
+    // The record is reported the same way, not silently skipped.
+    assert!(stderr.contains("stats.toml: it is damaged"), "{stderr}");
     // No "No games recorded yet": the record is unreadable, not empty.
     assert!(!String::from_utf8_lossy(&out.stdout).contains("No games"));
-    assert!(data.join("stats.toml").exists() && !bak.exists());
+    assert!(data.join("saved-game.toml").exists() && !bak.exists());
 }
 
 /// A newer build's game this build does not know keeps its file: it is never read, moved or

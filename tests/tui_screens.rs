@@ -294,6 +294,7 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
             difficulty: Difficulty::Perfect,
             weakest: None,
             swapped: false,
+            hints: None,
             moves: moves.collect(),
         })
         .unwrap();
@@ -316,7 +317,7 @@ fn a_damaged_record_is_told_on_the_start_screen() {
     use tictaclatin::tui::Memory;
 
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("stats.toml"), "version = 99\n").unwrap();
+    std::fs::write(dir.path().join("stats.toml"), "version = [99\n").unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
     let mut game = Game {
         app: App::with_memory(Settings::default(), memory, Instant::now()),
@@ -337,7 +338,7 @@ fn two_damaged_files_are_both_told_whole_at_the_smallest_size() {
     use tictaclatin::tui::Memory;
 
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("stats.toml"), "version = 99\n").unwrap();
+    std::fs::write(dir.path().join("stats.toml"), "version = [99\n").unwrap();
     std::fs::write(dir.path().join("saved-game.toml"), "not toml at all [").unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
     let game = Game {

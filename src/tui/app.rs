@@ -24,6 +24,7 @@ use super::geometry;
 use super::memory::{self, Memory};
 pub use super::menu::Menu;
 use super::review::{self, MoveReview};
+pub use super::start::Start;
 use super::status::{StatusKind, StatusLine};
 use super::typing::Typed;
 use crate::config::{Action, Key, Mode, Settings};
@@ -50,6 +51,24 @@ pub enum Screen {
 #[derive(Clone, Debug)]
 pub struct StartScreen {
     pub menu: Menu,
+    /// Starting was asked for and would throw away an unfinished game: the player is
+    /// asked first, and this is what a yes starts.
+    pub confirm: Option<Start>,
+    /// What the start screen says in its status line (a question, an answer), until the
+    /// next key.
+    pub note: Option<String>,
+}
+
+/// Whether the game on the board is written down as it is played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Keeping {
+    /// After every move (unless saving is off, or a write fails: `Memory` knows); the demo
+    /// is nobody's and is never written, and counts as kept.
+    Kept,
+    /// Another window has this game open and keeps it: this window's moves are not saved.
+    Elsewhere,
+    /// Its file cannot be written; why.
+    Failed(String),
 }
 
 /// The game on the board and what the game screen keeps about it.
@@ -80,6 +99,10 @@ pub struct PlayScreen {
     /// With a contest clock: when the person to move began their turn, and which turn that
     /// is (moves played, side to move).
     pub turn_clock: Option<(Instant, usize, Side)>,
+    /// Whether the game is written down as it is played.
+    pub keeping: Keeping,
+    /// The game was resumed from an earlier run (its choices were that run's).
+    pub resumed: bool,
 }
 
 /// The state of the terminal game.
@@ -141,7 +164,11 @@ impl App {
             memory,
             engines: HashMap::new(),
             screen: Screen::Start,
-            start: StartScreen { menu },
+            start: StartScreen {
+                menu,
+                confirm: None,
+                note: None,
+            },
             play: PlayScreen {
                 has_game: false,
                 cursor: start_cursor(game.as_ref()),
@@ -156,6 +183,8 @@ impl App {
                 confirm_quit: false,
                 confirm_swap: false,
                 turn_clock: None,
+                keeping: Keeping::Kept,
+                resumed: false,
             },
             status: StatusLine::default(),
             help: false,
@@ -208,6 +237,10 @@ impl App {
     }
     pub fn menu(&self) -> &Menu {
         &self.start.menu
+    }
+    /// What the start screen says in its status line, if it said something.
+    pub fn start_note(&self) -> Option<&str> {
+        self.start.note.as_deref()
     }
     pub fn has_game(&self) -> bool {
         self.play.has_game
@@ -457,6 +490,7 @@ impl App {
         }
         self.run_clock();
         self.count_result();
+        self.keep_game();
         let mut requests = self.request_engine();
         requests.extend(self.request_bot());
         requests.extend(self.request_hints());
@@ -503,7 +537,9 @@ impl App {
             return;
         };
         let key = self.play.session.game.key();
-        let mut saved = self.memory.clear_game(&key);
+        // Nothing is left to resume; the window lets go of the game (a new one claims it).
+        let mut saved = self.memory.keep(&key, None);
+        self.memory.release();
         if let Some(record) = memory::record_key(&key, &finished) {
             saved = saved.and(self.memory.record_result(record, finished.outcome));
             // The level changed during the game: say where the result went.
@@ -536,23 +572,71 @@ impl App {
                 difficulty: resumed.difficulty,
                 weakest: resumed.weakest,
                 swapped: resumed.swapped,
+                hints: Some(self.play.hints),
                 moves: session.moves().to_vec(),
             }
         })
     }
 
-    /// On every way out: keeps an unfinished game for the next run, or forgets the one on
-    /// disk when this run's game no longer needs it.
-    pub fn save_on_exit(&mut self) -> Result<(), crate::store::StoreError> {
-        match self.unfinished() {
-            Some(game) => self.memory.save_game(&game),
-            // A demo never replaced the saved game, so it has none to forget.
-            None if self.play.has_game && self.mode() != Mode::Demo => {
-                let key = self.play.session.game.key();
-                self.memory.clear_game(&key)
-            }
-            None => Ok(()),
+    /// After every event: the game on the board is written down as it now stands, when
+    /// this window keeps it (its end is `count_result`'s). Only a change is written, so a
+    /// kill at any moment loses at most the move being made.
+    fn keep_game(&mut self) {
+        if !self.play.has_game || self.mode() == Mode::Demo || self.game_status().is_over() {
+            return;
         }
+        let key = self.play.session.game.key();
+        if let Err(why) = self.memory.keep(&key, self.unfinished()) {
+            self.status = StatusLine::note(format!(
+                "{} (Could not save the game: {why}.)",
+                self.status.text
+            ));
+        }
+    }
+
+    /// Whether the game on the board is safely written down.
+    pub fn game_kept(&self) -> bool {
+        self.play.keeping == Keeping::Kept
+            && self.memory.saves()
+            && self.memory.save_failure().is_none()
+    }
+
+    /// Why the game on the board is not written down, when it should be and is not: for
+    /// the quit prompt, and printed after the screen closes. `None` when it is kept (or
+    /// saving is off, which the player chose).
+    pub fn not_kept(&self) -> Option<String> {
+        if !self.game_in_progress() || !self.memory.saves() {
+            return None;
+        }
+        match &self.play.keeping {
+            Keeping::Elsewhere => Some(
+                "this game is open in another window, which keeps its own; this copy is not saved"
+                    .into(),
+            ),
+            Keeping::Failed(why) => Some(format!("it cannot be saved: {why}")),
+            Keeping::Kept => self
+                .memory
+                .save_failure()
+                .map(|why| format!("it could not be saved: {why}")),
+        }
+    }
+
+    /// Said when a game starts that this window cannot keep; empty otherwise.
+    pub(super) fn keeping_note(&self) -> String {
+        match &self.play.keeping {
+            Keeping::Elsewhere => {
+                "Open in another window, which keeps it: moves here are not saved. ".into()
+            }
+            Keeping::Failed(why) => format!("Not saved: {why}. "),
+            Keeping::Kept => String::new(),
+        }
+    }
+
+    /// On every way out: the game on the board is written down (it already was after its
+    /// last move; this catches anything since). Returns why it is not kept, if it is not.
+    pub fn save_on_exit(&mut self) -> Option<String> {
+        self.keep_game();
+        self.not_kept()
     }
 
     /// The signal that stopped the game, if one did.
@@ -724,6 +808,11 @@ impl App {
         }
         if self.play.confirm_swap {
             self.answer_swap(action);
+            return;
+        }
+        if let Some(start) = self.start.confirm.take() {
+            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+            self.answer_discard(start, yes);
             return;
         }
         if self.play.confirm_quit {

@@ -704,21 +704,105 @@ fn saved_vs_bot(moves: &str) -> SavedGame {
         difficulty: Difficulty::Hard,
         weakest: None,
         swapped: false,
+        hints: None,
         moves: moves.split(' ').map(cell).collect(),
     }
 }
 
 /// An app whose memory holds `saved`, with the solver ready, on the start screen.
 fn remembering(saved: Option<SavedGame>) -> Harness {
-    let now = Instant::now();
     let memory = Memory::with(crate::store::Stats::default(), saved.into_iter().collect());
+    with_memory(Settings::default(), memory)
+}
+
+/// An app with these settings and this memory, with the solver ready, on the start screen.
+fn with_memory(settings: Settings, memory: Memory) -> Harness {
+    let now = Instant::now();
     let mut h = Harness {
-        app: App::with_memory(Settings::default(), memory, now),
+        app: App::with_memory(settings, memory, now),
         now,
         asked: Vec::new(),
     };
     h.send(ready());
     h
+}
+
+/// Hints on when the game was left are on when it is resumed (they start off against the
+/// bot otherwise).
+#[test]
+fn hints_come_back_as_they_were_left() {
+    let mut h = remembering(Some(SavedGame {
+        hints: Some(true),
+        ..saved_vs_bot("b2 c3")
+    }));
+    h.press(KeyCode::Enter);
+    assert!(h.app.hints());
+    h.typed("h");
+    assert_eq!(h.app.unfinished().unwrap().hints, Some(false));
+}
+
+/// After a resumed game, the start screen offers this run's choices (the command line's
+/// level and side), not the earlier run's.
+#[test]
+fn a_new_game_after_resuming_keeps_the_command_lines_choices() {
+    let settings = Settings {
+        difficulty: Difficulty::Easy,
+        first: First::Bot,
+        ..Settings::default()
+    };
+    let memory = Memory::with(crate::store::Stats::default(), vec![saved_vs_bot("b2 c3")]);
+    let mut h = with_memory(settings, memory);
+    h.press(KeyCode::Enter);
+    assert_eq!(
+        h.app.difficulty(),
+        Difficulty::Hard,
+        "the saved game's level"
+    );
+    h.typed("n");
+    assert_eq!(h.app.menu().difficulty, Difficulty::Easy);
+    assert_eq!(h.app.menu().starter, First::Bot);
+}
+
+/// A demo played to its end neither reads nor clears the unfinished game.
+#[test]
+fn a_demo_played_to_the_end_keeps_the_saved_game() {
+    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+    while h.app.menu().row != Menu::MODE {
+        h.press(KeyCode::Down);
+    }
+    while h.app.menu().mode != Mode::Demo {
+        h.press(KeyCode::Right);
+    }
+    h.press(KeyCode::Enter);
+    for _ in 0..16 {
+        h.answer();
+        h.tick(1000);
+    }
+    assert!(h.app.game_status().is_over(), "{}", h.app.status());
+    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
+}
+
+/// Every move is written down as it is made, not only on the way out: a kill loses at
+/// most the move in flight. Taking moves back to none leaves nothing to resume.
+#[test]
+fn every_move_is_saved_as_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = || crate::store::Store::new(dir.path().to_path_buf(), true);
+    let on_disk = || store().load_game("latin").value.map(|g| names(&g.moves));
+    let settings = Settings {
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    let mut h = with_memory(settings, Memory::load(store()));
+    h.press(KeyCode::Enter);
+    h.typed("b2");
+    assert_eq!(on_disk().as_deref(), Some("b2"));
+    h.typed("c3");
+    assert_eq!(on_disk().as_deref(), Some("b2 c3"));
+    h.typed("u");
+    assert_eq!(on_disk().as_deref(), Some("b2"));
+    h.typed("u");
+    assert_eq!(on_disk(), None);
 }
 
 #[test]
@@ -739,7 +823,21 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
         "{}",
         h.app.status()
     );
-    assert_eq!(h.app.menu().resume, None, "offered once");
+    // The game on the board is the one kept: the start screen offers it, and resuming
+    // it goes back to it.
+    h.answer();
+    h.tick(1000); // the bot's move shows after its delay
+    let played = h.moves().split(' ').count();
+    assert_eq!(played, 2, "{}", h.moves());
+    h.typed("n");
+    assert_eq!(h.app.menu().resume, Some(played));
+    while h.app.menu().row != Menu::RESUME {
+        h.press(KeyCode::Up);
+    }
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.moves().split(' ').count(), played);
+    assert!(h.app.status().starts_with("Back to the game."));
 }
 
 #[test]
@@ -753,15 +851,44 @@ fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
     assert_eq!(h.moves_asked(), 1, "the bot is asked for its move");
 }
 
+/// Starting a new game over the chosen game's unfinished one asks first: any key but y
+/// keeps it, y replaces it.
 #[test]
-fn a_new_game_replaces_the_saved_one() {
+fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
     h.press(KeyCode::Down);
     assert_eq!(h.app.menu().row, Menu::GAME);
     h.press(KeyCode::Enter);
+    assert_eq!(h.app.screen(), Screen::Start);
+    assert_eq!(
+        h.app.start_note(),
+        Some("Discard the unfinished game (2 moves)? y/n")
+    );
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.start_note(), Some("Kept the unfinished game."));
+    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
+    h.press(KeyCode::Enter);
+    h.typed("y");
+    assert_eq!(h.app.screen(), Screen::Game);
     assert!(h.app.moves().is_empty());
     assert!(h.app.saved_game().is_none());
-    assert_eq!(h.app.menu().resume, None);
+}
+
+/// A mode named on the command line puts Enter on the mode row; starting from there over
+/// an unfinished game asks too (it used to discard the game at once).
+#[test]
+fn enter_on_the_mode_row_asks_before_discarding() {
+    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+    h.app.asked_for(crate::tui::Asked {
+        mode: true,
+        game: false,
+    });
+    assert_eq!(h.app.menu().row, Menu::MODE);
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.screen(), Screen::Start);
+    h.typed("n");
+    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
+    assert!(!h.app.has_game());
 }
 
 #[test]
@@ -776,7 +903,12 @@ fn watching_the_demo_keeps_the_saved_game() {
     h.press(KeyCode::Enter);
     assert_eq!(h.app.mode(), Mode::Demo);
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
-    h.app.save_on_exit().unwrap();
+    assert_eq!(
+        h.app.start_note(),
+        None,
+        "nothing asked: the demo discards nothing"
+    );
+    assert_eq!(h.app.save_on_exit(), None);
     assert_eq!(
         h.app.saved_game().map(|g| g.moves.len()),
         Some(2),

@@ -2,13 +2,20 @@
 //! unfinished game of each game offered for resuming, and the store's one-time notices.
 //!
 //! The files themselves are the store's business ([`crate::store`]); this keeps the copy the
-//! screen shows and turns write failures into messages for the status line.
+//! screen shows, keeps the game on the board written down after every move, and turns
+//! write failures into messages for the status line.
+//!
+//! One window at a time writes a game's unfinished game: the window that plays it holds
+//! the store's lock on it (a [`Claim`]). A second window playing the same game is told so
+//! and plays without saving, so neither overwrites the other's game.
 
 use std::path::Path;
 
 use crate::core::session::Finished;
 use crate::core::{Mode, Outcome};
-use crate::store::{Record, RecordKey, SavedGame, Stats, Store, StoreError, latest_backup_path};
+use crate::store::{
+    FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError, latest_backup_path,
+};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -16,14 +23,37 @@ use crate::store::{Record, RecordKey, SavedGame, Stats, Store, StoreError, lates
 pub struct Memory {
     store: Option<Store>,
     stats: Stats,
-    /// The unfinished games from earlier runs, one per game at most, until each is resumed
-    /// or replaced.
+    /// The unfinished games as the files hold them, one per game at most: read at the
+    /// start (and again before a game is resumed), and kept up to date with every write.
     saved: Vec<SavedGame>,
     /// Files that had to be set aside, to tell the player once: one short line each, so
     /// they fit the start screen at its smallest.
     notices: Vec<String>,
     /// The store's full account of those files (path and reason), printed after the game.
     details: Vec<String>,
+    /// The game whose file this window writes, and the lock that makes it the only writer.
+    owned: Option<Owned>,
+    /// The last write that failed: what it was to leave in the file, and why it failed.
+    /// Not tried again until the game changes, so a full disk is not hammered.
+    failed: Option<(Option<SavedGame>, String)>,
+}
+
+#[derive(Debug)]
+struct Owned {
+    game: String,
+    /// `None` where nothing is written (no store, or saving off).
+    _lock: Option<FileLock>,
+}
+
+/// Whether this window keeps a game's unfinished game as it is played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Claim {
+    /// It does: the game is written after every move (unless saving is off).
+    Owned,
+    /// Another window has this game open and keeps it; this one must not write it.
+    Elsewhere,
+    /// Its file cannot be written; the message says why.
+    Failed(String),
 }
 
 impl Memory {
@@ -56,6 +86,7 @@ impl Memory {
             notices,
             details,
             store: Some(store),
+            ..Memory::default()
         }
     }
 
@@ -71,6 +102,11 @@ impl Memory {
     /// Whether what happens is written down: false with `--no-save`, and in tests.
     pub fn saves(&self) -> bool {
         self.store.as_ref().is_none_or(Store::saves)
+    }
+
+    /// Whether the files are really written (a store that saves).
+    fn writes(&self) -> bool {
+        self.store.as_ref().is_some_and(Store::saves)
     }
 
     pub fn record(&self, key: &RecordKey) -> Record {
@@ -96,8 +132,8 @@ impl Memory {
         self.notices.clear();
     }
 
-    /// Counts a finished game. The store re-reads the file first, so two games open at once
-    /// do not undo each other's results.
+    /// Counts a finished game. The store counts it under the file's lock, re-reading the
+    /// file first, so two games finishing at once in two windows both count.
     pub fn record_result(&mut self, key: RecordKey, outcome: Outcome) -> Result<(), StoreError> {
         match &self.store {
             Some(store) if store.saves() => {
@@ -108,29 +144,107 @@ impl Memory {
         Ok(())
     }
 
-    /// Keeps `game` for the next run.
-    pub fn save_game(&mut self, game: &SavedGame) -> Result<(), StoreError> {
-        match &self.store {
-            Some(store) => store.save_game(game),
-            None => Ok(()),
+    /// Makes this window the keeper of the game with this key, letting go of any other
+    /// game it kept. The game's file is read again: another window may have changed it.
+    pub fn claim(&mut self, game: &str) -> Claim {
+        if self.owns(game) {
+            return Claim::Owned;
+        }
+        self.release();
+        let lock = match &self.store {
+            Some(store) if store.saves() => match store.lock_game(game) {
+                Ok(Some(lock)) => Some(lock),
+                Ok(None) => return Claim::Elsewhere,
+                Err(why) => return Claim::Failed(why.to_string()),
+            },
+            _ => None,
+        };
+        self.owned = Some(Owned {
+            game: game.to_string(),
+            _lock: lock,
+        });
+        self.reread(game);
+        Claim::Owned
+    }
+
+    /// Lets go of the game this window kept (it plays another, or the demo): another
+    /// window may take it now. What was written stays.
+    pub fn release(&mut self) {
+        self.owned = None;
+        self.failed = None;
+    }
+
+    /// Whether this window keeps the game with this key.
+    pub fn owns(&self, game: &str) -> bool {
+        self.owned.as_ref().is_some_and(|owned| owned.game == game)
+    }
+
+    /// Whether another window keeps the game with this key now.
+    pub fn open_elsewhere(&self, game: &str) -> bool {
+        if self.owns(game) || !self.writes() {
+            return false;
+        }
+        let store = self.store.as_ref().expect("a store writes");
+        // Taken and let go at once: this only looks.
+        matches!(store.lock_game(game), Ok(None))
+    }
+
+    /// Reads the game's file again, unless this window keeps it (then the copy here is
+    /// the file's). Another window may have played on, finished or discarded it.
+    pub fn refresh(&mut self, game: &str) {
+        if !self.owns(game) {
+            self.reread(game);
         }
     }
 
-    /// Forgets the unfinished game of this game: it was resumed and ended, or a new game
-    /// replaced it.
-    pub fn clear_game(&mut self, game: &str) -> Result<(), StoreError> {
+    fn reread(&mut self, game: &str) {
+        let Some(store) = &self.store else { return };
+        let loaded = store.load_game(game);
+        if let Some(notice) = loaded.notice {
+            self.notices
+                .push(short_notice(store, &store.game_path(game)));
+            self.details.push(notice);
+        }
         self.saved.retain(|saved| saved.game != game);
-        match &self.store {
-            Some(store) => store.clear_game(game),
-            None => Ok(()),
+        self.saved.extend(loaded.value);
+    }
+
+    /// Writes down the game this window keeps as it now stands: `Some` an unfinished game
+    /// to resume, `None` nothing to resume (it ended, has no moves, or was discarded). Only
+    /// what changed is written; a game this window does not keep is left alone.
+    pub fn keep(&mut self, game: &str, unfinished: Option<SavedGame>) -> Result<(), StoreError> {
+        if !self.owns(game) || self.saved_game(game) == unfinished.as_ref() {
+            return Ok(());
+        }
+        if self
+            .failed
+            .as_ref()
+            .is_some_and(|(tried, _)| *tried == unfinished)
+        {
+            return Ok(()); // said when it failed; tried again when the game changes
+        }
+        let written = match (&self.store, &unfinished) {
+            (Some(store), Some(saved)) => store.save_game(saved),
+            (Some(store), None) => store.clear_game(game),
+            (None, _) => Ok(()),
+        };
+        match written {
+            Ok(()) => {
+                self.failed = None;
+                self.saved.retain(|saved| saved.game != game);
+                self.saved.extend(unfinished);
+                Ok(())
+            }
+            Err(why) => {
+                self.failed = Some((unfinished, why.to_string()));
+                Err(why)
+            }
         }
     }
 
-    /// Takes the unfinished game of this game to resume it; the file stays until the game
-    /// ends or is saved again on the way out.
-    pub fn take_saved(&mut self, game: &str) -> Option<SavedGame> {
-        let at = self.saved.iter().position(|saved| saved.game == game)?;
-        Some(self.saved.remove(at))
+    /// Why the game this window keeps could not be written last time, if it could not.
+    pub fn save_failure(&self) -> Option<&str> {
+        self.failed.as_ref().map(|(_, why)| why.as_str())
     }
 }
 
@@ -146,7 +260,9 @@ fn short_notice(store: &Store, path: &Path) -> String {
     };
     let name = file_name(path);
     let backup = latest_backup_path(path);
-    if !store.saves() {
+    if store.dir_problem().is_some() {
+        "Nothing can be saved: the data directory is not a directory.".to_string()
+    } else if !store.saves() {
         format!("{name} was unreadable; left as it is (saving is off)")
     } else if let Some(backup) = backup.filter(|_| !path.exists()) {
         format!("{name} was unreadable; kept as {}", file_name(&backup))
@@ -199,6 +315,7 @@ mod tests {
             difficulty: Difficulty::Hard,
             weakest: None,
             swapped: false,
+            hints: Some(true),
             moves: ["b2", "c3"]
                 .iter()
                 .map(|n| Latin.parse_cell(n).unwrap())
@@ -215,7 +332,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = || Store::new(dir.path().to_path_buf(), true);
         let mut memory = Memory::load(store());
-        memory.save_game(&saved()).unwrap();
+        assert_eq!(memory.claim("latin"), Claim::Owned);
+        memory.keep("latin", Some(saved())).unwrap();
         memory.record_result(vs_hard(), Outcome::Draw).unwrap();
 
         let again = Memory::load(store());
@@ -229,10 +347,14 @@ mod tests {
     fn clearing_forgets_the_game_on_disk_too() {
         let dir = tempfile::tempdir().unwrap();
         let store = || Store::new(dir.path().to_path_buf(), true);
-        Memory::load(store()).save_game(&saved()).unwrap();
+        let mut first = Memory::load(store());
+        first.claim("latin");
+        first.keep("latin", Some(saved())).unwrap();
+        drop(first);
         let mut memory = Memory::load(store());
         assert!(memory.saved_game("latin").is_some());
-        memory.clear_game("latin").unwrap();
+        memory.claim("latin");
+        memory.keep("latin", None).unwrap();
         assert!(memory.saved_game("latin").is_none());
         assert!(Memory::load(store()).saved_game("latin").is_none());
     }
@@ -245,12 +367,82 @@ mod tests {
         memory.record_result(key.clone(), Outcome::Win).unwrap();
         memory.record_result(key.clone(), Outcome::Loss).unwrap();
         assert_eq!(memory.record(&key).games(), 2);
-        memory.save_game(&saved()).unwrap();
+        assert_eq!(memory.claim("latin"), Claim::Owned);
+        memory.keep("latin", Some(saved())).unwrap();
         assert_eq!(
             std::fs::read_dir(dir.path()).unwrap().count(),
             0,
             "nothing written"
         );
+    }
+
+    /// One window keeps a game: a second one opening it is told, writes nothing, and does
+    /// not clear it when its own copy ends. Once the first lets go, the second may claim it.
+    #[test]
+    fn a_game_open_in_one_window_is_not_written_by_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = || Store::new(dir.path().to_path_buf(), true);
+        let mut a = Memory::load(store());
+        let mut b = Memory::load(store());
+        assert_eq!(a.claim("latin"), Claim::Owned);
+        a.keep("latin", Some(saved())).unwrap();
+        assert!(b.open_elsewhere("latin"));
+        assert_eq!(b.claim("latin"), Claim::Elsewhere);
+        let mut other = saved();
+        other.moves.pop();
+        b.keep("latin", Some(other)).unwrap();
+        b.keep("latin", None).unwrap();
+        assert_eq!(Memory::load(store()).saved_game("latin"), Some(&saved()));
+        // Another game is free for the second window meanwhile.
+        assert_eq!(b.claim("classic-3"), Claim::Owned);
+        a.release();
+        assert!(!b.open_elsewhere("latin"));
+        assert_eq!(b.claim("latin"), Claim::Owned);
+        assert_eq!(
+            b.saved_game("latin"),
+            Some(&saved()),
+            "read again on claiming"
+        );
+    }
+
+    /// A save killed between writing its temporary file and renaming it leaves the file
+    /// behind; the next window to keep the game clears it.
+    #[test]
+    fn claiming_a_game_clears_what_a_killed_save_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let stray = dir.path().join(".saved-game.toml.kQ3x9a.tmp");
+        let other = dir.path().join(".saved-game-qubic.toml.kQ3x9a.tmp");
+        std::fs::write(&stray, "version = 2\n").unwrap();
+        std::fs::write(&other, "version = 2\n").unwrap();
+        let mut memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+        assert!(
+            stray.exists(),
+            "loading alone leaves it: a save may be under way"
+        );
+        memory.claim("latin");
+        assert!(!stray.exists());
+        assert!(
+            other.exists(),
+            "another game's is that game's keeper's business"
+        );
+    }
+
+    /// A data directory that is a file: one notice saying nothing can be saved (not that
+    /// stats.toml "will be replaced"), and claiming a game says why it cannot be kept.
+    #[test]
+    fn a_data_directory_that_is_a_file_says_nothing_can_be_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data");
+        std::fs::write(&file, "").unwrap();
+        let mut memory = Memory::load(Store::new(file, true));
+        assert_eq!(
+            memory.notices(),
+            ["Nothing can be saved: the data directory is not a directory."]
+        );
+        match memory.claim("latin") {
+            Claim::Failed(why) => assert!(why.contains("is not a directory"), "{why}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -99,7 +99,7 @@ pub fn run(settings: Settings, memory: Memory, seed: u64, asked: Asked) -> io::R
         Some(why) => Err(io::Error::other(why.to_string())),
         None => Ok(Ending {
             signal: app.stopped_by(),
-            save_error: saved.err().map(|e| e.to_string()),
+            save_error: saved,
             notices,
         }),
     }

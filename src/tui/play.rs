@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use super::app::{App, Screen};
+use super::app::{App, Keeping, Screen};
 use super::geometry;
 use super::messages::join;
 use super::status::StatusLine;
@@ -383,18 +383,20 @@ impl App {
                 First::Bot
             };
             let session = &self.play.session;
-            self.play.session = Session::new(
+            let next = Session::new(
                 session.game.clone(),
                 session.mode,
                 starter,
                 session.difficulty,
             );
-            self.show_new_game();
+            self.play.resumed = false;
+            self.begin(next, true);
         } else {
             self.play.session.swap_with_bot();
         }
         let symbol = self.settings.symbol(side).to_string();
-        self.status = StatusLine::turn(&format!("You now play {symbol}. "), &self.turn_text());
+        let lead = format!("You now play {symbol}. {}", self.keeping_note());
+        self.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
     fn toggle_hints(&mut self) {
@@ -419,10 +421,14 @@ impl App {
     fn ask_quit(&mut self) {
         if self.game_in_progress() {
             self.play.confirm_quit = true;
-            let kept = if self.memory.saves() {
-                "the game is kept"
-            } else {
+            let kept = if !self.memory.saves() {
                 "saving is off: the game is lost"
+            } else if self.play.keeping == Keeping::Elsewhere {
+                "not saved here: another window keeps this game"
+            } else if self.not_kept().is_some() {
+                "it could not be saved: the game is lost"
+            } else {
+                "the game is kept"
             };
             self.status = StatusLine::note(format!(
                 "{} again to quit ({kept}), any other key to stay.",

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use ratatui::layout::Rect;
 
-use super::app::{App, Menu, Screen, game_of, start_cursor};
+use super::app::{App, Keeping, Menu, Screen, start_cursor};
+use super::memory::Claim;
 use super::status::StatusLine;
 use crate::config::Action;
 use crate::core::Mode;
@@ -22,6 +23,7 @@ impl App {
     }
 
     pub(super) fn on_start_key(&mut self, action: Option<Action>) {
+        self.start.note = None;
         let menu = &mut self.start.menu;
         match action {
             Some(Action::Up) => menu.up(),
@@ -48,9 +50,11 @@ impl App {
         self.offer_resume();
     }
 
-    /// The chosen game's unfinished game, if it has one, is offered.
+    /// The chosen game's unfinished game, if it has one, is offered, as its file holds it
+    /// now (another window may have played on, or finished it).
     fn offer_resume(&mut self) {
         let key = self.menu_game().key();
+        self.memory.refresh(&key);
         self.start.menu.resume = self.memory.saved_game(&key).map(|g| g.moves.len());
     }
 
@@ -68,47 +72,112 @@ impl App {
         }
     }
 
-    /// Starts a game with the start screen's choices. A game with a person in it replaces
-    /// the chosen game's unfinished game of an earlier run, if there was one; watching the
-    /// demo keeps it.
+    /// Starts a game with the start screen's choices, after asking when that would throw
+    /// away an unfinished game.
     pub(super) fn start_game(&mut self) {
-        let game = self.menu_game();
-        let replaces = self.start.menu.mode != Mode::Demo;
-        let kept =
-            replaces && self.memory.saved_game(&game.key()).is_some() && !self.forget_saved_game();
+        self.start_or_ask(Start::New);
+    }
+
+    /// Carries on with the chosen game's unfinished game, after asking when that would
+    /// throw away the game on the board.
+    fn resume(&mut self) {
+        self.start_or_ask(Start::Resume);
+    }
+
+    fn start_or_ask(&mut self, start: Start) {
+        match self.at_stake(start) {
+            Some(moves) => {
+                let plural = if moves == 1 { "move" } else { "moves" };
+                self.start.confirm = Some(start);
+                // Any key but y keeps the game: a stray key never throws a game away.
+                self.start.note = Some(format!(
+                    "Discard the unfinished game ({moves} {plural})? y/n"
+                ));
+            }
+            None => self.go(start),
+        }
+    }
+
+    /// The answer to "discard the unfinished game?": `y` goes ahead, any other key keeps
+    /// the game and stays on the start screen.
+    pub(super) fn answer_discard(&mut self, start: Start, yes: bool) {
+        if yes {
+            self.go(start);
+        } else {
+            self.start.note = Some("Kept the unfinished game.".into());
+        }
+    }
+
+    /// How many moves of an unfinished game `start` would throw away, if it would: the
+    /// chosen game's saved game, which a new game of it replaces (unless another window
+    /// keeps it: then it stays there), or the game on the board when it is not written
+    /// down (saving off, or kept by another window) and would go from the screen.
+    fn at_stake(&self, start: Start) -> Option<usize> {
+        let key = self.menu_game().key();
+        let replaces_saved = start == Start::New && self.start.menu.mode != Mode::Demo;
+        if replaces_saved
+            && self.memory.saves()
+            && !self.memory.open_elsewhere(&key)
+            && let Some(saved) = self.memory.saved_game(&key)
+        {
+            return Some(saved.moves.len());
+        }
+        let leaves_board = !(start == Start::Resume && self.resumes_board(&key));
+        (leaves_board && self.game_in_progress() && !self.game_kept()).then(|| self.moves().len())
+    }
+
+    /// The game on the board is the chosen game's unfinished game: resuming it is going
+    /// back to it.
+    fn resumes_board(&self, key: &str) -> bool {
+        self.game_in_progress() && self.play.session.game.key() == key
+    }
+
+    fn go(&mut self, start: Start) {
+        self.start.confirm = None;
+        self.start.note = None;
         self.memory.dismiss_notices();
+        match start {
+            Start::New => self.new_game(),
+            Start::Resume => self.resume_saved(),
+        }
+    }
+
+    /// A new game with the start screen's choices. A game with a person in it replaces
+    /// the chosen game's unfinished game (the question was asked); the demo keeps it.
+    fn new_game(&mut self) {
+        let game = self.menu_game();
         let menu = self.start.menu;
-        self.play.session = Session::new(game, menu.mode, menu.starter, menu.difficulty);
+        let mut session = Session::new(game, menu.mode, menu.starter, menu.difficulty);
         if menu.mode == Mode::Demo && menu.second_level != menu.difficulty {
-            self.play.session.second_level = Some(menu.second_level);
+            session.second_level = Some(menu.second_level);
         }
         self.play.hints = self.settings.hints.on_for(menu.mode);
-        self.show_new_game();
-        if kept {
-            self.status = StatusLine::note(format!(
-                "{} (The old unfinished game could not be deleted.)",
-                self.status.text
-            ));
-        }
+        self.play.resumed = false;
+        self.begin(session, true);
     }
 
-    /// Drops the chosen game's unfinished game of an earlier run, from the menu and from
-    /// disk; false when the file could not be deleted.
-    fn forget_saved_game(&mut self) -> bool {
-        self.start.menu.drop_resume();
-        self.memory.dismiss_notices();
-        let key = self.menu_game().key();
-        self.memory.clear_game(&key).is_ok()
-    }
-
-    /// Carries on with the chosen game's unfinished game of an earlier run.
-    fn resume(&mut self) {
+    /// Resumes the chosen game's unfinished game as its file holds it now (another window
+    /// may have played on); going back to it when it is the game on the board.
+    fn resume_saved(&mut self) {
         let game = self.menu_game();
-        let Some(saved) = self.memory.take_saved(&game.key()) else {
+        let key = game.key();
+        if self.resumes_board(&key) {
+            self.screen = Screen::Game;
+            self.status = StatusLine::turn("Back to the game. ", &self.turn_text());
+            return;
+        }
+        // Claiming reads the file again; a window that cannot claim it reads it anyway.
+        if self.memory.claim(&key) != Claim::Owned {
+            self.memory.refresh(&key);
+        }
+        let Some(saved) = self.memory.saved_game(&key).cloned() else {
+            self.start.menu.drop_resume();
+            self.start.note = Some(
+                "The unfinished game is gone: it was finished or discarded in another window."
+                    .into(),
+            );
             return;
         };
-        self.start.menu.drop_resume();
-        self.memory.dismiss_notices();
         let resumed = crate::core::session::Resumed {
             mode: saved.mode,
             human: saved.human,
@@ -125,13 +194,52 @@ impl App {
                 return;
             }
         };
-        self.play.hints = self.settings.hints.on_for(saved.mode);
-        self.play.session = session;
-        self.show_new_game();
+        self.play.hints = saved
+            .hints
+            .unwrap_or_else(|| self.settings.hints.on_for(saved.mode));
+        self.play.resumed = true;
+        self.begin(session, false);
         let count = self.moves().len();
         let plural = if count == 1 { "move" } else { "moves" };
-        let lead = format!("Resumed your game of {count} {plural}. ");
+        let lead = format!(
+            "Resumed your game of {count} {plural}. {}",
+            self.keeping_note()
+        );
         self.status = StatusLine::turn(&lead, &self.turn_text());
+    }
+
+    /// Puts `session` on the board. A game with a person in it is kept by this window
+    /// from now on, unless another window keeps it; with `discard`, its unfinished game of
+    /// an earlier run is thrown away (the player was asked). Nobody keeps the demo.
+    pub(super) fn begin(&mut self, session: Session, discard: bool) {
+        let key = session.game.key();
+        self.play.keeping = if session.mode == Mode::Demo {
+            self.memory.release();
+            Keeping::Kept
+        } else {
+            match self.memory.claim(&key) {
+                Claim::Owned => Keeping::Kept,
+                Claim::Elsewhere => Keeping::Elsewhere,
+                Claim::Failed(why) => Keeping::Failed(why),
+            }
+        };
+        let discarded = if discard && self.play.keeping == Keeping::Kept {
+            self.memory.keep(&key, None)
+        } else {
+            Ok(())
+        };
+        self.play.session = session;
+        self.show_new_game();
+        let note = self.keeping_note();
+        if !note.is_empty() {
+            self.status = StatusLine::turn(&note, &self.turn_text());
+        }
+        if let Err(why) = discarded {
+            self.status = StatusLine::note(format!(
+                "{} (The old unfinished game could not be deleted: {why}.)",
+                self.status.text
+            ));
+        }
     }
 
     /// Shows the game just set in the session on the game screen.
@@ -160,19 +268,33 @@ impl App {
     }
 
     /// Opens the start screen for a new game, keeping this one until a new one starts.
+    /// The choices are this game's (a level changed during it carries over), but for a
+    /// resumed game: its choices were an earlier run's, and the start screen keeps this
+    /// run's (the command line's `--first`, `--difficulty`).
     pub(super) fn open_start(&mut self) {
         let session = &self.play.session;
         let menu = &mut self.start.menu;
         menu.row = menu.row.max(Menu::MODE);
-        menu.mode = session.mode;
-        menu.starter = session.starter;
-        menu.difficulty = session.difficulty;
-        menu.second_level = session.second_level.unwrap_or(session.difficulty);
+        if !self.play.resumed {
+            menu.mode = session.mode;
+            menu.starter = session.starter;
+            menu.difficulty = session.difficulty;
+            menu.second_level = session.second_level.unwrap_or(session.difficulty);
+        }
         if let Some(choice) = crate::games::GameChoice::from_key(&session.game.key()) {
             menu.game = choice;
         }
-        let key = game_of(menu.game).key();
-        menu.resume = self.memory.saved_game(&key).map(|g| g.moves.len());
+        self.offer_resume();
         self.screen = super::app::Screen::Start;
     }
+}
+
+/// What the start screen's Enter does, kept while the player is asked whether to discard
+/// an unfinished game for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Start {
+    /// A new game with the start screen's choices.
+    New,
+    /// The chosen game's unfinished game.
+    Resume,
 }

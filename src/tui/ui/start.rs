@@ -134,10 +134,14 @@ fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
         (first(Action::Quit), back),
     ];
     footer_line(app.settings(), &items, areas.footer, buf);
-    if !app.status().is_empty() && !app.has_game() && app.notices().is_empty() {
+    let said = app.start_note().or_else(|| {
+        (!app.status().is_empty() && !app.has_game() && app.notices().is_empty())
+            .then(|| app.status())
+    });
+    if let Some(said) = said {
         let status = areas.status;
         let width = status.width as usize;
-        buf.set_stringn(status.x, status.y, app.status(), width, Style::default());
+        buf.set_stringn(status.x, status.y, said, width, Style::default());
     }
 }
 
