@@ -24,3 +24,4 @@ pub fn stdout(out: &Output) -> String {
 pub fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
 }
+pub mod pty;

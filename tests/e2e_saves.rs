@@ -1,0 +1,227 @@
+//! End to end: nothing a player keeps is lost, with the real binary in pseudo-terminals:
+//! a kill -9 after every move, two windows on one game, two windows finishing games at the
+//! same moment, a demo beside a saved game.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::pty::{COLS, ROWS, Session};
+
+/// The game's settings in `home`'s config file (where the game looks for it), so runs
+/// started without flags open this game and offer its unfinished game first.
+fn configure(home: &Path, game: &str) {
+    let dir = home.join("config/tictaclatin");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("config.toml"), format!("[game]\n{game}\n")).unwrap();
+}
+
+fn saved_moves(home: &Path, file: &str) -> Option<Vec<String>> {
+    let text = fs::read_to_string(home.join("data").join(file)).ok()?;
+    let table: toml::Table = text.parse().unwrap();
+    let moves = table["moves"].as_array().unwrap();
+    Some(
+        moves
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect(),
+    )
+}
+
+/// The files in the data directory whose names end so.
+fn files_ending(home: &Path, suffix: &str) -> Vec<String> {
+    fs::read_dir(home.join("data"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(suffix))
+        .collect()
+}
+
+/// Twenty moves of classic 5x5 in row order, which make no five in a row: a checkerboard
+/// of four rows (the diagonals miss their fifth cell in row 5).
+fn twenty_moves() -> Vec<String> {
+    (1..=4)
+        .flat_map(|row| ('a'..='e').map(move |col| format!("{col}{row}")))
+        .collect()
+}
+
+/// A kill -9 after every move of a 20-move game, and a restart each time: every move is
+/// there to resume, none lost. A temporary file left by a killed save is cleared.
+#[test]
+fn a_kill_after_every_move_loses_no_move() {
+    let home = tempfile::tempdir().unwrap();
+    configure(home.path(), "kind = \"classic\"\nsize = 5\nmode = \"humans\"");
+    let moves = twenty_moves();
+    let stray = home.path().join("data/.saved-game-classic-5.toml.Zq81xa.tmp");
+    for (played, cell) in moves.iter().enumerate() {
+        let mut game = Session::start_in(home.path(), &[]);
+        if played == 0 {
+            game.wait_for("Two players");
+            game.send("\r");
+        } else {
+            let plural = if played == 1 { "move" } else { "moves" };
+            game.wait_for(&format!("▶ Resume the unfinished game ({played} {plural})"));
+            game.send("\r");
+            game.wait_for(&format!("Resumed your game of {played} {plural}"));
+        }
+        game.send(cell);
+        // The move is on the screen only once it is written down.
+        game.wait_until("the move in the list", |s| {
+            s.contains(&format!(" {cell}")) && !s.contains(&format!("Typed {cell}"))
+        });
+        game.wait_until("the move saved", |_| {
+            saved_moves(home.path(), "saved-game-classic-5.toml").map(|m| m.len())
+                == Some(played + 1)
+        });
+        game.signal("KILL");
+        let status = game.wait_exit();
+        assert_eq!(status.signal(), Some("Killed"), "{status:?}");
+        if played == 10 {
+            // As if a save had been killed between writing and renaming.
+            fs::write(&stray, "version = 2\n").unwrap();
+        }
+    }
+    assert_eq!(
+        saved_moves(home.path(), "saved-game-classic-5.toml").unwrap(),
+        moves,
+        "all 20 moves, in order"
+    );
+    assert!(!stray.exists(), "the stray temporary file was cleared");
+    assert_eq!(files_ending(home.path(), ".tmp"), Vec::<String>::new());
+}
+
+/// Two windows, one game: the second is told the game is open in the first and plays
+/// without saving; whichever quits first, the first window's game is the one kept.
+#[test]
+fn a_second_window_on_the_same_game_saves_nothing_over_it() {
+    let home = tempfile::tempdir().unwrap();
+    let mut a = Session::start_in(home.path(), &["--mode", "humans"]);
+    a.wait_for("Two players");
+    a.send("\r");
+    a.wait_for("Player 1's turn");
+    a.send("a1");
+    a.wait_for("1. a1");
+    a.send("b1");
+    a.wait_for("1. a1  b1");
+
+    let mut b = Session::start_in(home.path(), &["--mode", "humans"]);
+    b.wait_for("Resume the unfinished game (2 moves)");
+    // A new game here cannot throw away the other window's game: nothing is asked, and
+    // the player is told this game is not saved.
+    b.send("\r");
+    b.wait_for("Open in another window, which keeps it: moves here are not saved.");
+    b.send("d4");
+    b.wait_for("1. d4");
+
+    a.send("qq");
+    assert!(a.wait_exit().success());
+    assert_eq!(
+        saved_moves(home.path(), "saved-game.toml").unwrap(),
+        ["a1", "b1"]
+    );
+    b.send("q");
+    b.wait_for("not saved here: another window keeps this game");
+    b.send("q");
+    assert!(b.wait_exit().success());
+    let after = b.screen();
+    assert!(
+        after.contains("the unfinished game was not saved: this game is open in another window"),
+        "{after}"
+    );
+    assert_eq!(
+        saved_moves(home.path(), "saved-game.toml").unwrap(),
+        ["a1", "b1"],
+        "the first window's game, whole"
+    );
+
+    // A third window resuming it now owns it again: it reads the file as it stands.
+    let mut c = Session::start_in(home.path(), &[]);
+    c.wait_for("▶ Resume the unfinished game (2 moves)");
+    c.send("\r");
+    c.wait_for("Resumed your game of 2 moves");
+    c.send("c1");
+    c.wait_for("2. c1");
+    c.send("\x03");
+    assert!(c.wait_exit().success());
+    assert_eq!(
+        saved_moves(home.path(), "saved-game.toml").unwrap(),
+        ["a1", "b1", "c1"]
+    );
+}
+
+/// Two windows finishing games at the same moment, again and again: every result counts.
+/// `SIMULTANEOUS_FINISHES` sets the rounds (the README's figure is from 100).
+#[test]
+fn two_windows_finishing_at_once_both_count() {
+    let rounds: usize = std::env::var("SIMULTANEOUS_FINISHES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100);
+    let home = tempfile::tempdir().unwrap();
+    configure(home.path(), "kind = \"classic\"\nsize = 3\nmode = \"humans\"");
+    let mut windows = [
+        Session::start_sized(ROWS, COLS, home.path(), &[]),
+        Session::start_sized(ROWS, COLS, home.path(), &[]),
+    ];
+    for _ in 0..rounds {
+        for w in &mut windows {
+            w.wait_for("▶ Mode");
+            w.send("\r");
+            w.wait_for("Player 1's turn");
+            // X takes the top row: a1 a2 b1 b2, then c1 wins.
+            for cell in ["a1", "a2", "b1", "b2"] {
+                w.send(cell);
+            }
+            w.wait_for("2. b1  b2");
+        }
+        // Both winning moves at once.
+        for w in &mut windows {
+            w.send("c1");
+        }
+        for w in &mut windows {
+            w.wait_for("Player 1 (X) wins");
+            w.send("n");
+        }
+    }
+    for w in &mut windows {
+        w.wait_for("▶ Mode");
+        w.send("\x03");
+        assert!(w.wait_exit().success());
+    }
+    let stats = fs::read_to_string(home.path().join("data/stats.toml")).unwrap();
+    assert!(
+        stats.contains(&format!("wins = {}", 2 * rounds)),
+        "{} wins expected:\n{stats}",
+        2 * rounds
+    );
+}
+
+/// A demo of a game with an unfinished game neither reads nor writes it, to its end.
+#[test]
+fn a_demo_leaves_the_saved_game_alone() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = Session::start_in(home.path(), &["--game", "qubic", "--mode", "humans"]);
+    game.wait_for("Two players");
+    game.send("\r");
+    game.wait_for("Player 1's turn");
+    game.send("1a1");
+    game.wait_for("1. 1a1");
+    game.send("2b2");
+    game.wait_for("1. 1a1  2b2");
+    game.send("qq");
+    assert!(game.wait_exit().success());
+    let before = fs::read(home.path().join("data/saved-game-qubic.toml")).unwrap();
+
+    let args = ["--game", "qubic", "--mode", "demo", "--difficulty", "random"];
+    let mut demo = Session::start_in(home.path(), &args);
+    demo.wait_for("Resume the unfinished game (2 moves)");
+    demo.send("\r");
+    demo.wait_until("the demo's end", |s| s.contains(" wins") || s.contains("Draw"));
+    demo.send("q");
+    assert!(demo.wait_exit().success());
+    assert_eq!(
+        fs::read(home.path().join("data/saved-game-qubic.toml")).unwrap(),
+        before
+    );
+}
