@@ -51,9 +51,14 @@ fn twenty_moves() -> Vec<String> {
 #[test]
 fn a_kill_after_every_move_loses_no_move() {
     let home = tempfile::tempdir().unwrap();
-    configure(home.path(), "kind = \"classic\"\nsize = 5\nmode = \"humans\"");
+    configure(
+        home.path(),
+        "kind = \"classic\"\nsize = 5\nmode = \"humans\"",
+    );
     let moves = twenty_moves();
-    let stray = home.path().join("data/.saved-game-classic-5.toml.Zq81xa.tmp");
+    let stray = home
+        .path()
+        .join("data/.saved-game-classic-5.toml.Zq81xa.tmp");
     for (played, cell) in moves.iter().enumerate() {
         let mut game = Session::start_in(home.path(), &[]);
         if played == 0 {
@@ -159,7 +164,10 @@ fn two_windows_finishing_at_once_both_count() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(100);
     let home = tempfile::tempdir().unwrap();
-    configure(home.path(), "kind = \"classic\"\nsize = 3\nmode = \"humans\"");
+    configure(
+        home.path(),
+        "kind = \"classic\"\nsize = 3\nmode = \"humans\"",
+    );
     let mut windows = [
         Session::start_sized(ROWS, COLS, home.path(), &[]),
         Session::start_sized(ROWS, COLS, home.path(), &[]),
@@ -213,11 +221,20 @@ fn a_demo_leaves_the_saved_game_alone() {
     assert!(game.wait_exit().success());
     let before = fs::read(home.path().join("data/saved-game-qubic.toml")).unwrap();
 
-    let args = ["--game", "qubic", "--mode", "demo", "--difficulty", "random"];
+    let args = [
+        "--game",
+        "qubic",
+        "--mode",
+        "demo",
+        "--difficulty",
+        "random",
+    ];
     let mut demo = Session::start_in(home.path(), &args);
     demo.wait_for("Resume the unfinished game (2 moves)");
     demo.send("\r");
-    demo.wait_until("the demo's end", |s| s.contains(" wins") || s.contains("Draw"));
+    demo.wait_until("the demo's end", |s| {
+        s.contains(" wins") || s.contains("Draw")
+    });
     demo.send("q");
     assert!(demo.wait_exit().success());
     assert_eq!(

@@ -1271,3 +1271,59 @@ fn clicks_on_the_start_screen_choose_rows_and_options() {
     h.press(KeyCode::Enter);
     assert_eq!(h.moves(), "b2 c3", "resumed");
 }
+
+/// A data directory that is a file: the game cannot be kept, and quitting says so instead
+/// of promising "the game is kept".
+#[test]
+fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("data");
+    std::fs::write(&file, "").unwrap();
+    let two = Settings {
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    let mut h = with_memory(
+        two.clone(),
+        Memory::load(crate::store::Store::new(file, true)),
+    );
+    h.press(KeyCode::Enter);
+    assert!(
+        h.app.status().starts_with("Not saved: "),
+        "{}",
+        h.app.status()
+    );
+    h.typed("b2");
+    h.typed("q");
+    assert!(
+        h.app
+            .status()
+            .contains("again to quit (it could not be saved: the game is lost)"),
+        "{}",
+        h.app.status()
+    );
+    assert!(h.app.save_on_exit().is_some());
+
+    // A write that fails (here the saved game's name is taken by a folder made once the
+    // game started; a full disk fails the same way) is said at once, and the quit prompt
+    // does not promise either.
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::new(dir.path().to_path_buf(), true);
+    let mut h = with_memory(two, Memory::load(store));
+    h.press(KeyCode::Enter);
+    std::fs::create_dir(dir.path().join("saved-game.toml")).unwrap();
+    h.typed("b2");
+    assert!(
+        h.app.status().contains("(Could not save the game: "),
+        "{}",
+        h.app.status()
+    );
+    h.typed("q");
+    assert!(
+        h.app
+            .status()
+            .contains("(it could not be saved: the game is lost)"),
+        "{}",
+        h.app.status()
+    );
+}

@@ -217,4 +217,3 @@ pub fn assert_restored(game: &Session) {
     assert!(!out.parser.screen().alternate_screen());
     assert!(!out.parser.screen().hide_cursor());
 }
-
