@@ -264,6 +264,20 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+impl StoreError {
+    /// Makes the error of an operation on `path`, which keeps `what`.
+    fn about<'a>(
+        what: &'static str,
+        path: &'a Path,
+    ) -> impl Fn(io::Error) -> StoreError + Copy + 'a {
+        move |error| StoreError {
+            what,
+            path: path.to_path_buf(),
+            error,
+        }
+    }
+}
+
 /// What a store may do with its files.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Access {
@@ -330,6 +344,14 @@ impl Store {
         Some(format!(
             "{problem}; move that file away or set {DATA_DIR_VAR} to a directory"
         ))
+    }
+
+    /// The data directory's problem as an error, for writes that cannot happen there.
+    fn usable_dir(&self) -> io::Result<()> {
+        match self.dir_problem() {
+            Some(problem) => Err(io::Error::new(io::ErrorKind::NotADirectory, problem)),
+            None => Ok(()),
+        }
     }
 
     pub fn stats_path(&self) -> PathBuf {
@@ -408,14 +430,8 @@ impl Store {
         what: &'static str,
         wait: Wait,
     ) -> Result<Option<FileLock>, StoreError> {
-        let error = |error| StoreError {
-            what,
-            path: path.to_path_buf(),
-            error,
-        };
-        if let Some(problem) = self.dir_problem() {
-            return Err(error(io::Error::new(io::ErrorKind::NotADirectory, problem)));
-        }
+        let error = StoreError::about(what, path);
+        self.usable_dir().map_err(error)?;
         fs::create_dir_all(&self.dir).map_err(error)?;
         let file = fs::OpenOptions::new()
             .create(true)
@@ -568,14 +584,8 @@ impl Store {
         if !self.saves() {
             return Ok(());
         }
-        let error = |error| StoreError {
-            what,
-            path: path.to_path_buf(),
-            error,
-        };
-        if let Some(problem) = self.dir_problem() {
-            return Err(error(io::Error::new(io::ErrorKind::NotADirectory, problem)));
-        }
+        let error = StoreError::about(what, path);
+        self.usable_dir().map_err(error)?;
         write_atomic(path, text.as_bytes()).map_err(error)
     }
 }
@@ -925,8 +935,27 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A Tic-Tac-Latin game against the bot at `hard`, the person first, with these moves
+    /// (`"b2 c3"`), for tests here and in the game's memory.
+    pub(crate) fn vs_hard(moves: &str) -> SavedGame {
+        let game = crate::games::latin::adapter::Latin;
+        SavedGame {
+            game: "latin".into(),
+            mode: Mode::VsBot,
+            human: Some(Side::First),
+            difficulty: Difficulty::Hard,
+            weakest: None,
+            swapped: false,
+            hints: None,
+            moves: moves
+                .split(' ')
+                .map(|n| game.parse_cell(n).unwrap())
+                .collect(),
+        }
+    }
 
     fn key() -> RecordKey {
         RecordKey {

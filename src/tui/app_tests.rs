@@ -697,16 +697,7 @@ fn two_players_undo_one_move_at_a_time() {
 }
 
 fn saved_vs_bot(moves: &str) -> SavedGame {
-    SavedGame {
-        game: "latin".into(),
-        mode: Mode::VsBot,
-        human: Some(Side::First),
-        difficulty: Difficulty::Hard,
-        weakest: None,
-        swapped: false,
-        hints: None,
-        moves: moves.split(' ').map(cell).collect(),
-    }
+    crate::store::tests::vs_hard(moves)
 }
 
 /// An app whose memory holds `saved`, with the solver ready, on the start screen.

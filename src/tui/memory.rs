@@ -304,22 +304,12 @@ pub fn menu_record_key(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Difficulty, Game, Side};
-    use crate::games::latin::adapter::Latin;
+    use crate::core::Difficulty;
 
     fn saved() -> SavedGame {
         SavedGame {
-            game: "latin".into(),
-            mode: Mode::VsBot,
-            human: Some(Side::First),
-            difficulty: Difficulty::Hard,
-            weakest: None,
-            swapped: false,
             hints: Some(true),
-            moves: ["b2", "c3"]
-                .iter()
-                .map(|n| Latin.parse_cell(n).unwrap())
-                .collect(),
+            ..crate::store::tests::vs_hard("b2 c3")
         }
     }
 
