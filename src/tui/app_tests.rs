@@ -754,25 +754,6 @@ fn a_new_game_after_resuming_keeps_the_command_lines_choices() {
     assert_eq!(h.app.menu().starter, First::Bot);
 }
 
-/// A demo played to its end neither reads nor clears the unfinished game.
-#[test]
-fn a_demo_played_to_the_end_keeps_the_saved_game() {
-    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
-    while h.app.menu().row != Menu::MODE {
-        h.press(KeyCode::Down);
-    }
-    while h.app.menu().mode != Mode::Demo {
-        h.press(KeyCode::Right);
-    }
-    h.press(KeyCode::Enter);
-    for _ in 0..16 {
-        h.answer();
-        h.tick(1000);
-    }
-    assert!(h.app.game_status().is_over(), "{}", h.app.status());
-    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
-}
-
 /// Every move is written down as it is made, not only on the way out: a kill loses at
 /// most the move in flight. Taking moves back to none leaves nothing to resume.
 #[test]
@@ -899,6 +880,13 @@ fn watching_the_demo_keeps_the_saved_game() {
         None,
         "nothing asked: the demo discards nothing"
     );
+    // Played to its end, it neither reads nor clears the unfinished game.
+    for _ in 0..16 {
+        h.answer();
+        h.tick(1000);
+    }
+    assert!(h.app.game_status().is_over(), "{}", h.app.status());
+    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
     assert_eq!(h.app.save_on_exit(), None);
     assert_eq!(
         h.app.saved_game().map(|g| g.moves.len()),
