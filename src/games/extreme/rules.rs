@@ -1,6 +1,7 @@
 //! The rules of a turn: where the side to move may play (first move, correspondence, open
 //! move), what a move does (abandon, bonus move) and when the game ends.
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use crate::core::{Side, Status};
@@ -150,10 +151,21 @@ impl State {
         self.board.at(cell)
     }
 
-    /// The draw rule's points so far (first, second); at the end without a winner, the
-    /// score.
+    /// The small boards' points so far (first, second); at the end without a pattern, the
+    /// score that decides the game.
     pub fn points(&self) -> [u32; 2] {
         self.board.points()
+    }
+
+    /// The final points when they decided the game (every small board decided, no
+    /// pattern): `status` is then a win on points for the side ahead, or a draw. `None` in
+    /// play and after a win by pattern.
+    pub fn decided_on_points(&self) -> Option<[u32; 2]> {
+        match self.status {
+            Status::InPlay => None,
+            Status::Won(side) if has_pattern(self.board.won(side)) => None,
+            Status::Won(_) | Status::Draw => Some(self.points()),
+        }
     }
 
     /// Where the side to move may play: the board the last move's local position names,
@@ -240,7 +252,8 @@ impl State {
 }
 
 /// The status after a move by `mover` (`None` when it won nothing): a big-board pattern
-/// for the mover wins; otherwise the game ends when every small board is decided.
+/// for the mover wins; otherwise the game ends when every small board is decided, and the
+/// points decide it. The one place extreme's result is made.
 fn status_after(board: &Board, mover: Option<Side>) -> Status {
     if let Some(side) = mover
         && has_pattern(board.won(side))
@@ -248,8 +261,17 @@ fn status_after(board: &Board, mover: Option<Side>) -> Status {
         return Status::Won(side);
     }
     if board.closed() == 0xFFFF {
-        Status::Draw
+        on_points(board.points())
     } else {
         Status::InPlay
+    }
+}
+
+/// The end without a pattern: the side with more points wins on points, equal points draw.
+fn on_points([first, second]: [u32; 2]) -> Status {
+    match first.cmp(&second) {
+        Ordering::Greater => Status::Won(Side::First),
+        Ordering::Less => Status::Won(Side::Second),
+        Ordering::Equal => Status::Draw,
     }
 }

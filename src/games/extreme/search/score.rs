@@ -1,18 +1,19 @@
-//! Search scores: heuristic values in a middle band, the end without a winner above it
+//! Search scores: heuristic values in a middle band, ends decided on points above it
 //! (worth more than any guess, ranked by the points margin), wins by pattern at the top.
 
 /// A won game, `ply` plies from the root, scores `MATE - ply`: a sooner win is better.
 pub const MATE: i32 = 1_000_000;
 /// Scores at least this far from zero are wins or losses by pattern.
 pub const MATE_BOUND: i32 = MATE - 1_000;
-/// An end without a winner where the side is ahead on points scores at least this.
+/// An end on points that the side wins (it is ahead) scores at least this.
 pub const POINTS_END: i32 = 500_000;
 /// Beyond every score.
 pub const INFINITY: i32 = MATE + 1;
 
-/// The score of a finished game without a winner, for the side `margin` points ahead.
-/// Even points score 0 like a balanced guess; otherwise more than any guess, so the
-/// search prefers a sure lead on points to any unsure position, and a bigger lead.
+/// The score of a game ended on points (no pattern), for the side `margin` points ahead.
+/// Even points (a draw) score 0 like a balanced guess; a win on points more than any
+/// guess, so the search prefers a sure lead on points to any unsure position, and a bigger
+/// lead; a win by pattern (all 68 contest points) still more.
 pub fn points_end(margin: i32) -> i32 {
     match margin.signum() {
         0 => 0,

@@ -120,8 +120,12 @@ fn the_search_ends_the_game_ahead_on_points() {
     assert_eq!(report.best, cell("D4d1"));
     assert_eq!(report.score, super::score::points_end(6));
     let end = play(state, &["D4d1"]);
-    assert_eq!(end.status(), crate::core::Status::Draw);
-    assert_eq!(end.points(), [12, 6]);
+    assert_eq!(
+        end.status(),
+        crate::core::Status::Won(Side::First),
+        "on points"
+    );
+    assert_eq!(end.decided_on_points(), Some([12, 6]));
 }
 
 #[test]
