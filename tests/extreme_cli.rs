@@ -134,6 +134,26 @@ fn the_engine_answers_an_end_on_points_with_the_result_and_both_points() {
 }
 
 #[test]
+fn analyze_and_move_say_who_won_on_points_and_a_draw_at_equal_points() {
+    for (position, result) in [
+        (x_ahead_31_to_28(), "X won on points, 31 : 28"),
+        (level_at_28(), "a draw on points, 28 : 28"),
+    ] {
+        let out = tictaclatin(&["analyze", "--game", "extreme", &position]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let last = text.lines().last().unwrap();
+        assert_eq!(last, format!("The game is over: {result}."));
+        let out = tictaclatin(&["move", "--game", "extreme", &position]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out).trim_end(),
+            format!("tictaclatin: no move to make: the game is over ({result})")
+        );
+    }
+}
+
+#[test]
 fn move_plays_a_legal_move_and_prints_the_position_after_it() {
     let out = tictaclatin(&["move", "--game", "extreme", "--movetime", "100", &empty()]);
     assert!(out.status.success(), "{}", stderr(&out));
