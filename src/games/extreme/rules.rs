@@ -163,6 +163,9 @@ impl State {
     pub fn decided_on_points(&self) -> Option<[u32; 2]> {
         match self.status {
             Status::InPlay => None,
+            // A pattern usually ends the game with boards still open: a cheap test first
+            // (the search asks at every end it meets).
+            _ if self.board.closed() != 0xFFFF => None,
             Status::Won(side) if has_pattern(self.board.won(side)) => None,
             Status::Won(_) | Status::Draw => Some(self.points()),
         }
