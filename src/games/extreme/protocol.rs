@@ -3,8 +3,8 @@
 //!
 //! - a position in the text form (`<256 cells> <last move> <side to move>`), optionally
 //!   after the word `move`, is answered `move <cell>` (the cell as `B3c1`), followed by
-//!   `win within N` or `loss within N` when the search proved the game's result by a
-//!   pattern within N plies (bonus moves count as plies);
+//!   `win within N` or `loss within N` when the search proved the game's result within N
+//!   plies (bonus moves count as plies): by pattern, or on points by the end of the game;
 //! - a finished game is answered as every game's engine answers it: `over x` or `over o`
 //!   after a win by pattern; after every small board is decided without one, the result
 //!   and both points, `over x 31 28` (won on points) or `over draw 30 30` (equal points);
@@ -45,7 +45,7 @@ fn move_reply(engine: &ExtremeEngine, state: &State, movetime: Duration) -> Stri
     let Some(report) = engine.search(state, movetime) else {
         return "error no legal move".to_string();
     };
-    match claim(&report) {
+    match claim(state, &report) {
         Some(Claim::WinWithin(plies)) => format!("move {} win within {plies}", report.best),
         Some(Claim::LossWithin(plies)) => format!("move {} loss within {plies}", report.best),
         _ => format!("move {}", report.best),

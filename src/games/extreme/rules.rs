@@ -248,6 +248,16 @@ impl State {
         }
     }
 
+    /// At most this many moves are left: every move fills an empty cell of an open small
+    /// board, and once none is open the game is over.
+    pub fn plies_left(&self) -> u32 {
+        let closed = self.board.closed();
+        (0..16)
+            .filter(|b| closed & (1 << b) == 0)
+            .map(|b| self.board.empty(b).count_ones())
+            .sum()
+    }
+
     /// Stones on the board.
     pub fn stones(&self) -> u32 {
         Side::BOTH.iter().map(|&s| self.board.stone_count(s)).sum()
