@@ -1,7 +1,7 @@
 //! The yardstick: a plain iterative-deepening alpha-beta with a line-count evaluation, as
 //! the contest's entries were. No table, no move ordering beyond trying the last
 //! iteration's best root move first. It knows the rules in full (bonus moves, the points
-//! of an end without a winner), so it loses on search and evaluation, not on rules.
+//! of an end without a pattern), so it loses on search and evaluation, not on rules.
 
 use std::time::{Duration, Instant};
 

@@ -1,5 +1,5 @@
 //! The evaluation: how likely each side is to take each small board, what those boards
-//! are worth in points (the end without a winner), and how close each side is to a pattern
+//! are worth in points (the end without a pattern), and how close each side is to a pattern
 //! of small boards (the win).
 
 use crate::core::{BlockState, Side};
