@@ -237,6 +237,12 @@ fn a_tournament_reports_the_contest_clock_and_points() {
     let text = stdout(&out);
     assert!(text.contains("clock 16.00 s a move"), "{text}");
     assert!(text.contains("points: greedy (first)"), "{text}");
+    // Games won on points are among the wins, and said to be.
+    assert!(text.contains("greedy (first) wins         20"), "{text}");
+    assert!(
+        text.contains("  4 of the wins were on points (every small board decided, no line)"),
+        "{text}"
+    );
     // The same seed, the same games.
     assert_eq!(stdout(&tictaclatin(&args)), text);
 }
