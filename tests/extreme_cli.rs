@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use tictaclatin::core::{Engine, Game, PlayerOptions, Position, Status};
 use tictaclatin::games::extreme::adapter::{Extreme, ExtremeEngine};
 
-use common::{stderr, stdout, tictaclatin};
+use common::{extreme_position, stderr, stdout, tictaclatin};
 
 /// The engine's reply lines to `input`.
 fn engine(input: &str) -> Vec<String> {
@@ -34,8 +34,8 @@ fn empty() -> String {
     format!("{} - x", ".".repeat(256))
 }
 
-/// The final position of the first seeded random game that ends with `wanted`.
-fn a_finished_game(wanted: fn(Status) -> bool) -> Box<dyn Position> {
+/// The final position of the first seeded random game that ends as `wanted`.
+fn a_finished_game(wanted: fn(&dyn Position) -> bool) -> Box<dyn Position> {
     let engine = ExtremeEngine::new();
     for seed in 0..500 {
         let mut players = [
@@ -52,7 +52,7 @@ fn a_finished_game(wanted: fn(Status) -> bool) -> Box<dyn Position> {
             let cell = players[side].decide(position.as_ref()).unwrap().cell;
             position = position.play(cell).unwrap();
         }
-        if wanted(position.status()) {
+        if wanted(position.as_ref()) {
             return position;
         }
     }
@@ -81,19 +81,76 @@ fn the_engine_answers_moves_and_reports_bad_lines_and_goes_on() {
 }
 
 #[test]
-fn finished_games_are_over_with_the_winner_or_a_draw() {
-    let won = a_finished_game(|s| matches!(s, Status::Won(_)));
-    let drawn = a_finished_game(|s| s == Status::Draw);
-    let lines = engine(&format!("{}\n{}\n", won.text(), drawn.text()));
-    let winner = match won.status() {
+fn finished_games_are_over_with_the_winner_and_the_points_where_they_decided() {
+    let by_pattern = a_finished_game(|p| p.decided_on_points().is_none());
+    let on_points =
+        a_finished_game(|p| p.status() != Status::Draw && p.decided_on_points().is_some());
+    let lines = engine(&format!("{}\n{}\n", by_pattern.text(), on_points.text()));
+    let letter = |p: &dyn Position| match p.status() {
         Status::Won(side) => side.letter().to_ascii_lowercase(),
-        _ => unreachable!(),
+        other => panic!("not won: {other:?}"),
     };
-    assert_eq!(lines[0], format!("over {winner}"));
-    assert_eq!(lines[1], "over draw");
-    // Every small board of the drawn game is decided, and the points are the draw rule's.
-    let [x, o] = drawn.points().unwrap();
+    assert_eq!(lines[0], format!("over {}", letter(by_pattern.as_ref())));
+    // Every small board of the other game is decided, and the side ahead on points won.
+    let [x, o] = on_points.points().unwrap();
     assert!(x + o <= 68);
+    assert_eq!(
+        lines[1],
+        format!("over {} {x} {o}", letter(on_points.as_ref()))
+    );
+}
+
+/// Small boards won by X, won by O, and drawn (full without a pattern).
+const X: &str = "XXXX/OO--/----/----";
+const O: &str = "OOOO/XX--/----/----";
+const D: &str = "XOXO/XOXO/OXOX/OXOX";
+
+/// Every small board decided and no line of them: X won the four corners, B1 and `b2` (B2
+/// counts 3), O the seven other edge boards (28). O's last move C3b1 drew the last open
+/// board, C2 was drawn by X's move before it.
+fn ended_on_points(b2: &str) -> String {
+    let c2 = "OXOX/OXOX/XOXO/XOXO";
+    extreme_position(
+        [X, X, O, X, O, b2, c2, O, O, D, D, O, X, O, O, X],
+        "C3b1",
+        'x',
+    )
+}
+
+/// X wins on points, 31 : 28.
+fn x_ahead_31_to_28() -> String {
+    ended_on_points(X)
+}
+
+/// B2 drawn instead: 28 : 28, a draw.
+fn level_at_28() -> String {
+    ended_on_points(D)
+}
+
+#[test]
+fn the_engine_answers_an_end_on_points_with_the_result_and_both_points() {
+    let lines = engine(&format!("{}\n{}\n", x_ahead_31_to_28(), level_at_28()));
+    assert_eq!(lines, ["over x 31 28", "over draw 28 28"]);
+}
+
+#[test]
+fn analyze_and_move_say_who_won_on_points_and_a_draw_at_equal_points() {
+    for (position, result) in [
+        (x_ahead_31_to_28(), "X won on points, 31 : 28"),
+        (level_at_28(), "a draw on points, 28 : 28"),
+    ] {
+        let out = tictaclatin(&["analyze", "--game", "extreme", &position]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let last = text.lines().last().unwrap();
+        assert_eq!(last, format!("The game is over: {result}."));
+        let out = tictaclatin(&["move", "--game", "extreme", &position]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            stderr(&out).trim_end(),
+            format!("tictaclatin: no move to make: the game is over ({result})")
+        );
+    }
 }
 
 #[test]
@@ -180,6 +237,12 @@ fn a_tournament_reports_the_contest_clock_and_points() {
     let text = stdout(&out);
     assert!(text.contains("clock 16.00 s a move"), "{text}");
     assert!(text.contains("points: greedy (first)"), "{text}");
+    // Games won on points are among the wins, and said to be.
+    assert!(text.contains("greedy (first) wins         20"), "{text}");
+    assert!(
+        text.contains("  4 of the wins were on points (every small board decided, no line)"),
+        "{text}"
+    );
     // The same seed, the same games.
     assert_eq!(stdout(&tictaclatin(&args)), text);
 }

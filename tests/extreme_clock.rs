@@ -91,17 +91,32 @@ fn finished_games_carry_the_end_and_both_players_points() {
                 assert_eq!(result.points[winner.other().index()], 0);
                 seen[0] = true;
             }
+            End::OnPoints => {
+                // No pattern: the small boards' points, and the side ahead wins.
+                let winner = result.winner.expect("a winner on points");
+                assert_eq!(result.points, result.last.points());
+                assert!(result.points[winner.index()] > result.points[winner.other().index()]);
+                assert!(result.points[0] + result.points[1] <= 68);
+                assert_eq!(result.score(winner), 1.0);
+                assert!(
+                    result.summary().ends_with(&format!(
+                        "wins (on points); points X {} O {}",
+                        result.points[0], result.points[1]
+                    )),
+                    "{}",
+                    result.summary()
+                );
+                seen[1] = true;
+            }
             End::Draw => {
                 assert_eq!(result.winner, None);
-                assert_eq!(result.points, result.last.points());
-                assert!(result.points[0] + result.points[1] <= 68);
-                seen[1] = true;
+                assert_eq!(result.points[0], result.points[1], "a draw at equal points");
             }
             other => panic!("random players forfeited: {other:?}"),
         }
         assert!(result.last.status().is_over());
     }
-    assert_eq!(seen, [true, true], "both ends occur among random games");
+    assert_eq!(seen, [true, true], "both wins occur among random games");
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! The engine line protocol of extreme tic-tac-toe.
 
+mod common;
+
 use std::time::Duration;
 
 use tictaclatin::games::extreme::protocol::reply;
@@ -71,6 +73,17 @@ fn a_finished_game_is_over() {
     cells[c.index()] = 'O';
     let text: String = cells.into_iter().collect();
     assert_eq!(ask(&engine, &format!("{text} A1d1 o")), "over x");
+    // Every small board decided without a pattern: O won the corners, B1 and B2 (31), X
+    // the other edges (28). O's C3b1 drew the last board: O wins on points.
+    let (x, o, d) = (
+        "XXXX/OO--/----/----",
+        "OOOO/XX--/----/----",
+        "XOXO/XOXO/OXOX/OXOX",
+    );
+    let c2 = "OXOX/OXOX/XOXO/XOXO";
+    let boards = [o, o, x, o, x, o, c2, x, x, d, d, x, o, x, x, o];
+    let ended = common::extreme_position(boards, "C3b1", 'x');
+    assert_eq!(ask(&engine, &ended), "over o 28 31");
 }
 
 #[test]

@@ -69,7 +69,8 @@ pub enum Command {
         long_about = "Answer positions on stdin, one reply line per request line (for \
         scripts).\n\nRequests: POSITION or `move POSITION` (reply `move <cell> ...` with what \
         is proven about it), `analyze POSITION` (reply `analyze <cell>=<value> ...` for every \
-        empty cell), `quit`. A finished game gets `over x`, `over o` or `over draw`; anything \
+        empty cell), `quit`. A finished game gets `over x`, `over o` or `over draw`, followed \
+        by both points where the points decided it (extreme: `over x 31 28`); anything \
         malformed gets `error <reason>` and the engine goes on. Positions are written as for \
         `tictaclatin move --help`."
     )]

@@ -178,14 +178,24 @@ pub fn position_text(position: &dyn Position, symbols: &Symbols) -> String {
         .collect()
 }
 
-/// "X won 1 : 0", "draw at 1 : 1", "O won"; `None` while the game is on.
+/// "X won 1 : 0", "draw at 1 : 1", "O won", "X won on points, 31 : 28" (no line: the
+/// points decided); `None` while the game is on.
 pub fn describe_finished(position: &dyn Position, symbols: &Symbols) -> Option<String> {
+    if let Some([x, o]) = position.decided_on_points() {
+        return Some(match position.status() {
+            Status::Won(side) => format!("{} won on points, {x} : {o}", symbols.get(side)),
+            _ => format!("a draw on points, {x} : {o}"),
+        });
+    }
     let score = position
         .points()
         .map(|[x, o]| format!(" {x} : {o}"))
         .unwrap_or_default();
+    // Small boards' points (extreme) say nothing of a win by a line of them.
+    let by_blocks = !position.blocks().is_empty();
     match position.status() {
         Status::InPlay => None,
+        Status::Won(side) if by_blocks => Some(format!("{} won", symbols.get(side))),
         Status::Won(side) => Some(format!("{} won{score}", symbols.get(side))),
         Status::Draw if score.is_empty() => Some("a draw".to_string()),
         Status::Draw => Some(format!("draw at{score}")),

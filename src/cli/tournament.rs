@@ -336,15 +336,11 @@ fn print_contest(o: &Outcome) {
             t.invalid_moves[1]
         );
     }
+    // Wins on points are wins above; this only says how many there were.
     match t.on_points {
         0 => {}
-        1 => println!(
-            "  1 game ended with no line and counts above as a win for the side with more points"
-        ),
-        n => println!(
-            "  {n} games ended with no line and count above as wins for the side with more \
-             points (as draws where the points were equal)"
-        ),
+        1 => println!("  1 of the wins was on points (every small board decided, no line)"),
+        n => println!("  {n} of the wins were on points (every small board decided, no line)"),
     }
     if t.points != [0, 0] {
         let average = |sum: u64| sum as f64 / t.games.max(1) as f64;

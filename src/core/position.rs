@@ -82,7 +82,16 @@ pub trait Position: fmt::Debug + Send + Sync {
     /// just moved again).
     fn to_move(&self) -> Side;
 
+    /// Who won, or the draw, or still in play: the result everything else shows and counts.
     fn status(&self) -> Status;
+
+    /// The final points, when they decided the game because no line did (extreme
+    /// tic-tac-toe with every small board decided): the side ahead has won on points
+    /// (`status` is `Won`), equal points are a draw. `None` while in play, after a line
+    /// won, and in games never decided so. Only the words use it: `status` says who won.
+    fn decided_on_points(&self) -> Option<[u32; 2]> {
+        None
+    }
 
     /// The cells the side to move may play, lowest index first; none when the game is over.
     fn legal_moves(&self) -> Vec<CellId>;

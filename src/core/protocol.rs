@@ -5,7 +5,9 @@
 //! `win 3`, `draw 14`, `loss 8` (exact values), `win within 7` / `loss within 6` (bounds
 //! found by search), nothing otherwise. `analyze POSITION` -> `analyze <cell>=<hint> ...` for
 //! every legal move, `<hint>` being `win:3`, `draw:14`, `loss:8`, `win<=7`, `loss<=6` or
-//! `guess:<score>`. A finished game -> `over x|o|draw`; anything else -> `error <message>`.
+//! `guess:<score>`. A finished game -> `over x|o|draw`, followed by both points (first,
+//! second) where the points decided it because no line did (extreme tic-tac-toe:
+//! `over x 31 28`, `over draw 30 30`); anything else -> `error <message>`.
 
 use std::fmt::Write;
 
@@ -119,14 +121,19 @@ fn hint_words(hint: Hint) -> String {
     }
 }
 
-fn over(position: &dyn Position) -> Option<String> {
+/// The reply to a finished game (`None` while it is in play): `over x`, `over o` or `over
+/// draw` from its status, then both points where they decided it (`over x 31 28`).
+pub fn over(position: &dyn Position) -> Option<String> {
     let result = match position.status() {
         Status::InPlay => return None,
         Status::Won(Side::First) => "x",
         Status::Won(Side::Second) => "o",
         Status::Draw => "draw",
     };
-    Some(format!("over {result}"))
+    Some(match position.decided_on_points() {
+        Some([first, second]) => format!("over {result} {first} {second}"),
+        None => format!("over {result}"),
+    })
 }
 
 #[cfg(test)]
@@ -167,5 +174,22 @@ mod tests {
         assert!(r("-X-Q/-X--/X-X-/O--O").starts_with("error bad character 'Q' at d1"));
         assert_eq!(s.reply("QUIT"), None);
         assert_eq!(s.reply("quit"), None);
+    }
+
+    #[test]
+    fn a_game_decided_on_points_is_over_with_both_points() {
+        use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
+        let (x_31, o_28) = X_31_O_28;
+        let end = |x_won: &[&str], o_won: &[&str]| {
+            let (state, last) = one_move_from_the_points(x_won, o_won);
+            state.play(last).unwrap()
+        };
+        assert_eq!(over(&end(&x_31, &o_28)).unwrap(), "over x 31 28");
+        assert_eq!(over(&end(&o_28, &x_31)).unwrap(), "over o 28 31");
+        assert_eq!(over(&end(&x_31[..5], &o_28)).unwrap(), "over draw 28 28");
+        // A line's win and the other games' ends carry no points.
+        let latin = Latin.parse_position("XXXO/O---/----/----").unwrap();
+        assert_eq!(over(latin.as_ref()).unwrap(), "over x");
+        assert_eq!(over(Latin.start().as_ref()), None);
     }
 }

@@ -589,6 +589,30 @@ mod tests {
     }
 
     #[test]
+    fn a_game_won_on_points_counts_as_a_win_and_equal_points_as_a_draw() {
+        use crate::games::extreme::adapter::{Extreme, cell_id};
+        use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
+        let (x_31, o_28) = X_31_O_28;
+        for (x_won, status, outcome) in [
+            (&x_31[..], Status::Won(Side::First), Outcome::Win),
+            (&x_31[..5], Status::Draw, Outcome::Draw),
+        ] {
+            // Against the bot, the person playing X; O's move ends the game, no line.
+            let mut game = Session::new(
+                Arc::new(Extreme),
+                Mode::VsBot,
+                First::You,
+                Difficulty::Perfect,
+            );
+            let (start, last) = one_move_from_the_points(x_won, &o_28);
+            game.history = History::new(Box::new(start));
+            game.history.play(cell_id(last)).unwrap();
+            assert_eq!(game.status(), status);
+            assert_eq!(game.take_result().map(|f| f.outcome), Some(outcome));
+        }
+    }
+
+    #[test]
     fn a_resumed_game_keeps_its_sides_levels_and_swap() {
         let mut game = session(Mode::VsBot, First::Bot, Difficulty::Easy);
         game.bot_asked(Side::First);

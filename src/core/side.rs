@@ -69,7 +69,9 @@ impl FromStr for Side {
     }
 }
 
-/// Where a game stands.
+/// Where a game stands: the one result every screen, count and reply shows. A game won on
+/// points (extreme tic-tac-toe with no line of small boards) is `Won` like any other win;
+/// [`Position::decided_on_points`](super::Position::decided_on_points) tells the words apart.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Status {
     InPlay,
@@ -81,6 +83,14 @@ pub enum Status {
 impl Status {
     pub fn is_over(self) -> bool {
         self != Status::InPlay
+    }
+
+    /// The side that won, if one did.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Status::Won(side) => Some(side),
+            Status::InPlay | Status::Draw => None,
+        }
     }
 }
 

@@ -7,8 +7,9 @@
 //! With a clock (a contest's time per move), a player that goes over it, or plays an illegal
 //! move or none, forfeits the game, as in extreme tic-tac-toe's contest; without one, an
 //! illegal move is a bug in the player, reported rather than hidden. Games that score a
-//! contest's points (see [`Game::contest_points`]) have them summed, and a game ended
-//! without a winner but with more points for one side counts as that side's win.
+//! contest's points (see [`Game::contest_points`]) have them summed. Who won is the final
+//! position's [`Status`], as everywhere: a game won on points counts as a win (and is
+//! counted apart in [`Tally::on_points`] for the words).
 
 use std::fmt;
 use std::ops::AddAssign;
@@ -29,7 +30,7 @@ pub struct Tally {
     pub time_outs: [u64; 2],
     /// Games each side lost by an illegal move or none, with a clock on (first, second).
     pub invalid_moves: [u64; 2],
-    /// Games that ended without a winner but were decided by the contest's points.
+    /// Of the wins, those won on points (no line; more points, see [`End::OnPoints`]).
     pub on_points: u64,
     /// The contest's points, summed (first, second), for games that score them.
     pub points: [u64; 2],
@@ -38,12 +39,12 @@ pub struct Tally {
 impl Tally {
     fn record(&mut self, played: &Played) {
         self.games += 1;
-        match played.better() {
+        match played.winner {
             Some(Side::First) => self.first_wins += 1,
             Some(Side::Second) => self.second_wins += 1,
             None => self.draws += 1,
         }
-        if played.end == End::Draw && played.better().is_some() {
+        if played.end == End::OnPoints {
             self.on_points += 1;
         }
         let forfeits = match played.end {
@@ -105,11 +106,14 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// How a game ended, in the words of extreme tic-tac-toe's contest simulator.
+/// How a game ended, in the words of extreme tic-tac-toe's contest simulator, with a win
+/// on points named apart from a draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum End {
     /// A line (or pattern) won.
     Won,
+    /// No line, and the side with more points won (see [`Position::decided_on_points`]).
+    OnPoints,
     /// The game ended without a winner.
     Draw,
     /// A player went over the clock.
@@ -122,9 +126,23 @@ impl fmt::Display for End {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             End::Won => "won",
+            End::OnPoints => "on points",
             End::Draw => "draw",
             End::TimeOut => "time out",
             End::InvalidMove => "invalid move",
+        })
+    }
+}
+
+impl End {
+    /// How a game over by the rules ended: a line, the points, or a draw; `None` while it
+    /// is in play. Taken from the position's status, as every result is.
+    pub fn of(position: &dyn Position) -> Option<End> {
+        Some(match position.status() {
+            Status::InPlay => return None,
+            Status::Won(_) if position.decided_on_points().is_some() => End::OnPoints,
+            Status::Won(_) => End::Won,
+            Status::Draw => End::Draw,
         })
     }
 }
@@ -139,16 +157,15 @@ pub struct Played {
 }
 
 impl Played {
-    /// The side with the better result: the winner, or without one the side with more of
-    /// the contest's points.
-    pub fn better(&self) -> Option<Side> {
-        self.winner.or_else(|| {
-            let [f, s] = self.points?;
-            match f.cmp(&s) {
-                std::cmp::Ordering::Greater => Some(Side::First),
-                std::cmp::Ordering::Less => Some(Side::Second),
-                std::cmp::Ordering::Equal => None,
-            }
+    /// A game over by the rules (`None` while in play): how it ended, its winner (the
+    /// position's status) and the contest's points.
+    pub fn over(game: &dyn Game, position: &dyn Position) -> Option<Played> {
+        let end = End::of(position)?;
+        let winner = position.status().winner();
+        Some(Played {
+            end,
+            winner,
+            points: game.contest_points(position, winner),
         })
     }
 }
@@ -170,34 +187,18 @@ pub fn play_game(
 ) -> Result<Played, IllegalMove> {
     let mut position = start;
     loop {
-        let winner = match position.status() {
-            Status::Won(side) => Some(side),
-            Status::Draw => None,
-            Status::InPlay => {
-                let side = position.to_move();
-                let player: &mut dyn Player = match side {
-                    Side::First => &mut *first,
-                    Side::Second => &mut *second,
-                };
-                match next_move(rules, position.as_ref(), player)? {
-                    Ok(next) => {
-                        position = next;
-                        continue;
-                    }
-                    Err(end) => return Ok(forfeit(rules, position.as_ref(), end, side)),
-                }
-            }
+        if let Some(played) = Played::over(rules.game, position.as_ref()) {
+            return Ok(played);
+        }
+        let side = position.to_move();
+        let player: &mut dyn Player = match side {
+            Side::First => &mut *first,
+            Side::Second => &mut *second,
         };
-        let end = if winner.is_some() {
-            End::Won
-        } else {
-            End::Draw
-        };
-        return Ok(Played {
-            end,
-            winner,
-            points: rules.game.contest_points(position.as_ref(), winner),
-        });
+        match next_move(rules, position.as_ref(), player)? {
+            Ok(next) => position = next,
+            Err(end) => return Ok(forfeit(rules, position.as_ref(), end, side)),
+        }
     }
 }
 
@@ -505,6 +506,39 @@ mod tests {
             "the first mover was too slow"
         );
         assert_eq!(End::TimeOut.to_string(), "time out");
+    }
+
+    #[test]
+    fn a_game_won_on_points_is_a_win_in_the_tally_and_equal_points_a_draw() {
+        use crate::games::extreme::adapter::Extreme;
+        use crate::games::extreme::players::RandomPlayer;
+        use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
+        let rules = Rules {
+            game: &Extreme,
+            move_limit: None,
+        };
+        let (x_31, o_28) = X_31_O_28;
+        let mut tally = Tally::default();
+        for (x_won, expected) in [
+            (&x_31[..], (End::OnPoints, Some(Side::First), [31, 28])),
+            (&x_31[..5], (End::Draw, None, [28, 28])),
+        ] {
+            // O's one legal move ends the game with every small board decided, no line.
+            let (start, _) = one_move_from_the_points(x_won, &o_28);
+            let (mut x, mut o) = (RandomPlayer::new(1), RandomPlayer::new(2));
+            let played = play_game(rules, Box::new(start), &mut x, &mut o).unwrap();
+            let (end, winner, points) = expected;
+            assert_eq!(played.end, end);
+            assert_eq!(played.winner, winner);
+            assert_eq!(played.points, Some(points), "the small boards' points");
+            tally.record(&played);
+        }
+        assert_eq!(tally.first_wins, 1);
+        assert_eq!(tally.second_wins, 0);
+        assert_eq!(tally.draws, 1);
+        assert_eq!(tally.on_points, 1);
+        assert_eq!(tally.points, [31 + 28, 28 + 28]);
+        assert_eq!(End::OnPoints.to_string(), "on points");
     }
 
     #[test]

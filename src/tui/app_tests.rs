@@ -936,6 +936,59 @@ fn a_finished_game_is_counted_once_and_not_saved() {
     assert_eq!(record(&h).games(), 1);
 }
 
+/// Two people playing extreme tic-tac-toe, one move (O's C3b1) from an end without a line
+/// of small boards: X's won boards `x_won`, O's the seven other edge boards (28 points).
+fn extreme_before_an_end_on_points(x_won: &[&str]) -> Harness {
+    use crate::core::session::History;
+    use crate::games::extreme::adapter::{Extreme, ExtremeEngine};
+    use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
+    use crate::games::{GameChoice, GameKind};
+    let now = Instant::now();
+    let settings = Settings {
+        game: GameChoice::of(GameKind::Extreme),
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    let mut h = Harness {
+        app: App::new(settings, now),
+        now,
+        asked: Vec::new(),
+    };
+    h.send(Event::Resize(100, 30));
+    h.send(Event::EngineReady {
+        game: Extreme.key(),
+        engine: Arc::new(ExtremeEngine::new()),
+    });
+    h.press(KeyCode::Enter);
+    let (start, _) = one_move_from_the_points(x_won, &X_31_O_28.1);
+    h.app.play.session.history = History::new(Box::new(start));
+    h
+}
+
+#[test]
+fn a_game_won_on_points_says_so_and_counts_as_a_win() {
+    let mut h = extreme_before_an_end_on_points(&crate::games::extreme::testing::X_31_O_28.0);
+    h.typed("C3b1");
+    assert_eq!(h.app.status(), "Player 1 (X) wins on points, 31 : 28.");
+    h.typed("n");
+    let record = h.app.menu_record().unwrap();
+    assert_eq!((record.wins, record.draws, record.losses), (1, 0, 0));
+}
+
+#[test]
+fn equal_points_at_the_end_are_a_draw_on_the_screen_and_in_the_record() {
+    let x_28 = &crate::games::extreme::testing::X_31_O_28.0[..5];
+    let mut h = extreme_before_an_end_on_points(x_28);
+    h.typed("C3b1");
+    assert_eq!(
+        h.app.status(),
+        "Every small board is decided and no line of them: a draw on points, 28 : 28."
+    );
+    h.typed("n");
+    let record = h.app.menu_record().unwrap();
+    assert_eq!((record.wins, record.draws, record.losses), (0, 1, 0));
+}
+
 #[test]
 fn a_lost_game_against_the_bot_counts_as_a_loss_at_its_level() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);

@@ -82,24 +82,29 @@ impl App {
         StatusLine::turn(&format!("{who} played {name}. {what}"), &self.turn_text())
     }
 
-    /// The end of the game: who won and with which lines, or the draw.
+    /// The end of the game: who won and with which lines, or on points, or the draw.
     pub fn result_text(&self) -> String {
         let position = self.position();
         if let Some(slow) = self.play.session.timed_out() {
             return self.time_out_text(slow);
         }
+        // No line decided it (extreme): the small boards' points did.
+        if let Some([f, s]) = position.decided_on_points() {
+            return match position.status() {
+                Status::Won(side) => format!("{} on points, {f} : {s}.", self.wins(side)),
+                _ => format!(
+                    "Every small board is decided and no line of them: a draw on points, \
+                     {f} : {s}."
+                ),
+            };
+        }
         let score = position
             .points()
             .map(|[f, s]| format!(" {f} : {s}"))
             .unwrap_or_default();
-        // Small boards' points (extreme) only decide a game that no line of boards won.
+        // Small boards' points (extreme) say nothing of a win by a line of them.
         let by_blocks = !position.blocks().is_empty();
         match position.status() {
-            Status::Draw if by_blocks => {
-                format!(
-                    "Every small board is decided and no line of them: no winner, points{score}."
-                )
-            }
             Status::Won(side) => {
                 let lines: Vec<String> = position
                     .marked_lines()
@@ -107,17 +112,13 @@ impl App {
                     .filter(|line| line.side == side)
                     .map(|line| line_name(self.game(), &line))
                     .collect();
-                let who = self.name(side);
-                // "You win", but "Ada wins" when the player set a name.
-                let verb = if who == "You" { "win" } else { "wins" };
-                let symbol = self.settings().symbol(side);
                 let with = if lines.is_empty() {
                     String::new()
                 } else {
                     format!(" with {}", lines.join(" and "))
                 };
                 let score = if by_blocks { "" } else { score.as_str() };
-                format!("{who} ({symbol}) {verb}{score}{with}.")
+                format!("{}{score}{with}.", self.wins(side))
             }
             Status::Draw => {
                 let full = position.stones() == self.game().layout().cell_count();
@@ -130,6 +131,13 @@ impl App {
             }
             Status::InPlay => String::new(),
         }
+    }
+
+    /// "Ada (X) wins", but "You (X) win" for the person.
+    fn wins(&self, side: Side) -> String {
+        let who = self.name(side);
+        let verb = if who == "You" { "win" } else { "wins" };
+        format!("{who} ({}) {verb}", self.settings().symbol(side))
     }
 }
 

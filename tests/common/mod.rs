@@ -24,4 +24,19 @@ pub fn stdout(out: &Output) -> String {
 pub fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
 }
+
+/// An extreme tic-tac-toe position text from its 16 small boards in reading order (A1 B1
+/// C1 D1, A2 .. D4), each a picture of its cells row by row with `/` between rows
+/// (`XXXX/OO--/----/----`), then the last move and the side to move.
+pub fn extreme_position(boards: [&str; 16], last: &str, side: char) -> String {
+    let rows: Vec<Vec<&str>> = boards.iter().map(|b| b.split('/').collect()).collect();
+    let mut cells = String::new();
+    for row in 0..16 {
+        for column in 0..4 {
+            cells.push_str(rows[row / 4 * 4 + column][row % 4]);
+        }
+    }
+    format!("{cells} {last} {side}")
+}
+
 pub mod pty;

@@ -49,7 +49,7 @@ impl Game for Extreme {
              small board (if closed, to any).",
             "A row, column or diamond wins a small board and a bonus move; such a line of won \
              boards wins.",
-            "Else won boards score corners 6, edges 4, centre 3.",
+            "Else more points win: corner 6, edge 4, centre 3.",
         ]
         .map(String::from)
         .to_vec()
@@ -117,9 +117,13 @@ impl Game for Extreme {
         Arc::new(ExtremeEngine::new())
     }
 
-    /// A win (by pattern, or by the other side's forfeit) is worth all 68 points; an end
-    /// without a winner scores the small boards each side won.
+    /// An end decided on points scores the small boards each side won (the winner's more
+    /// than the loser's, or equal at a draw); a win by pattern, or by the other side's
+    /// forfeit, is worth all 68 points.
     fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
+        if let Some(points) = end.decided_on_points() {
+            return Some(points);
+        }
         Some(match winner {
             Some(side) => {
                 let mut points = [0; 2];
@@ -146,6 +150,10 @@ impl Position for State {
 
     fn status(&self) -> Status {
         State::status(self)
+    }
+
+    fn decided_on_points(&self) -> Option<[u32; 2]> {
+        State::decided_on_points(self)
     }
 
     fn legal_moves(&self) -> Vec<CellId> {
@@ -187,11 +195,15 @@ impl Position for State {
 
     /// The won big-board pattern, if any: one line holding every cell of its four small
     /// boards (64 cells), in the winner's colour. When several patterns are complete (the
-    /// last board finished more than one), all their boards are in it.
+    /// last board finished more than one), all their boards are in it. A win on points
+    /// has no pattern to mark.
     fn marked_lines(&self) -> Vec<MarkedLine> {
         let Status::Won(side) = State::status(self) else {
             return Vec::new();
         };
+        if self.decided_on_points().is_some() {
+            return Vec::new();
+        }
         let won = self.board().won(side);
         let boards = PATTERNS
             .iter()
@@ -206,8 +218,8 @@ impl Position for State {
         vec![MarkedLine { cells, side }]
     }
 
-    /// The points the draw rule gives so far: corners 6, edges 4, centre 3 per small board
-    /// won (the final score when the game ends without a winner).
+    /// The points the small boards give so far: corners 6, edges 4, centre 3 per small
+    /// board won (the score that decides a game that ends without a pattern).
     fn points(&self) -> Option<[u32; 2]> {
         Some(State::points(self))
     }
@@ -261,8 +273,8 @@ impl Default for ExtremeEngine {
 }
 
 impl Engine for ExtremeEngine {
-    /// Known only once the game is over: a win by pattern, or the end without a winner
-    /// (a draw, whatever the points).
+    /// Known only once the game is over: a win by pattern or on points, or a draw (equal
+    /// points).
     fn value(&self, position: &dyn Position) -> Option<Value> {
         let outcome = match position.status() {
             Status::InPlay => return None,

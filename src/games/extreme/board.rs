@@ -85,7 +85,8 @@ impl Board {
         }
     }
 
-    /// The draw rule's points of each side so far.
+    /// The points of each side's won small boards so far (they decide a game that ends
+    /// without a pattern).
     pub fn points(&self) -> [u32; 2] {
         [points(self.won[0]), points(self.won[1])]
     }

@@ -1,6 +1,7 @@
 //! Contest matches: two players, a time limit per move (each bonus move has its own), and
-//! the contest's results: a win by pattern, a draw (the end without a winner, scored by
-//! points), a time out or an invalid move (both forfeits, 68 points to the opponent).
+//! the contest's results: a win by pattern, a win on points or a draw (every small board
+//! decided without a pattern: more points win), a time out or an invalid move (both
+//! forfeits, 68 points to the opponent).
 //!
 //! A player is timed around its `decide` call and cannot be interrupted: one that goes
 //! over forfeits once it answers, as the simulator's would after its alarm.
@@ -15,11 +16,11 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use crate::core::{Engine, Player, PlayerError, PlayerOptions, Side, Status};
+use crate::core::tournament::Played;
+use crate::core::{Engine, Game, Player, PlayerError, PlayerOptions, Side};
 
-use super::adapter::{ExtremeEngine, cell_of};
+use super::adapter::{Extreme, ExtremeEngine, cell_of};
 use super::cell::Cell;
-use super::patterns::WIN_POINTS;
 use super::players::rng;
 use super::rules::State;
 
@@ -27,7 +28,8 @@ use super::rules::State;
 pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
 /// How a game ended, in the simulator's words: the tournament's own ends (a pattern of
-/// small boards is `Won`, every small board decided without one is `Draw`).
+/// small boards is `Won`; every small board decided without one is `OnPoints`, or `Draw`
+/// at equal points).
 pub use crate::core::tournament::End;
 
 /// One move of a game and the time it took.
@@ -44,8 +46,8 @@ pub struct Timed {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameResult {
     pub end: End,
-    /// The winner by pattern, or the opponent of the side that forfeited; `None` for a
-    /// draw (see `better`).
+    /// The winner by pattern or on points, or the opponent of the side that forfeited;
+    /// `None` for a draw.
     pub winner: Option<Side>,
     /// The contest's points (first, second).
     pub points: [u32; 2],
@@ -57,19 +59,9 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    /// The side with the better result: the winner, or at a draw the one with more
-    /// points (`None` when they are equal).
-    pub fn better(&self) -> Option<Side> {
-        self.winner.or(match self.points[0].cmp(&self.points[1]) {
-            std::cmp::Ordering::Greater => Some(Side::First),
-            std::cmp::Ordering::Less => Some(Side::Second),
-            std::cmp::Ordering::Equal => None,
-        })
-    }
-
-    /// Match points for `side`: 1 for the better result, 0.5 for equal, 0 otherwise.
+    /// Match points for `side`: 1 for a win, 0.5 for a draw, 0 for a loss.
     pub fn score(&self, side: Side) -> f64 {
-        match self.better() {
+        match self.winner {
             Some(s) if s == side => 1.0,
             Some(_) => 0.0,
             None => 0.5,
@@ -78,9 +70,9 @@ impl GameResult {
 
     /// The simulator's closing lines: who won, how, and both players' points.
     pub fn summary(&self) -> String {
-        let who = match self.better() {
+        let who = match self.winner {
             Some(side) => format!("{} wins", side.letter()),
-            None => "no winner".to_string(),
+            None => "a draw".to_string(),
         };
         let overrun = self.overrun.map_or(String::new(), |t| {
             format!(" after {:.3} s", t.as_secs_f64())
@@ -111,7 +103,18 @@ pub fn play_game(
         });
         state = next;
     }
-    while !state.status().is_over() {
+    loop {
+        // The result is the tournament's, from the position's status.
+        if let Some(played) = Played::over(&Extreme, &state) {
+            return GameResult {
+                end: played.end,
+                winner: played.winner,
+                points: played.points.unwrap_or_default(),
+                moves,
+                last: state,
+                overrun: None,
+            };
+        }
         let side = state.to_move();
         let started = Instant::now();
         let decision = players[side.index()].decide(&state);
@@ -135,32 +138,14 @@ pub fn play_game(
         });
         state = next;
     }
-    let (end, winner, points) = match state.status() {
-        Status::Won(side) => (End::Won, Some(side), contest_win(side)),
-        _ => (End::Draw, None, state.points()),
-    };
-    GameResult {
-        end,
-        winner,
-        points,
-        moves,
-        last: state,
-        overrun: None,
-    }
-}
-
-fn contest_win(side: Side) -> [u32; 2] {
-    let mut points = [0; 2];
-    points[side.index()] = WIN_POINTS;
-    points
 }
 
 fn forfeit(end: End, offender: Side, moves: Vec<Timed>, last: State) -> GameResult {
-    let winner = offender.other();
+    let winner = Some(offender.other());
     GameResult {
         end,
-        winner: Some(winner),
-        points: contest_win(winner),
+        winner,
+        points: Extreme.contest_points(&last, winner).unwrap_or_default(),
         moves,
         last,
         overrun: None,
@@ -203,12 +188,13 @@ pub struct Tally {
     pub wins: u32,
     /// Wins by a pattern of small boards (the rest: on points, or by forfeit).
     pub pattern_wins: u32,
+    /// Draws: equal points at the end.
     pub even: u32,
     pub losses: u32,
     pub forfeits: u32,
     /// The contest's points, summed.
     pub points: u32,
-    /// Match points: 1 a win (pattern, points or forfeit), 0.5 an even result.
+    /// Match points: 1 a win (pattern, points or forfeit), 0.5 a draw.
     pub score: f64,
 }
 

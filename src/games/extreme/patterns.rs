@@ -1,6 +1,6 @@
 //! The twelve winning patterns of a 4x4 board (4 rows, 4 columns, 4 diamonds; no
 //! diagonals), used alike for a small board's cells and for the big board's small boards,
-//! and the points each small board is worth when the game ends without a winner.
+//! and the points each small board is worth when the game ends without a pattern.
 
 /// The 12 patterns as masks over a 4x4 board, bit `row * 4 + col`.
 pub const PATTERNS: [u16; 12] = [
@@ -33,7 +33,7 @@ pub const DIAMONDS: [u16; 4] = [
 pub const FULL: u16 = 0xFFFF;
 
 /// The points a small board is worth to the side that won it when the game ends without a
-/// winner: corners 6, edges 4, centre 3 (all 16 make 68).
+/// pattern (more points win): corners 6, edges 4, centre 3 (all 16 make 68).
 pub const POINTS: [u32; 16] = [6, 4, 4, 6, 4, 3, 3, 4, 4, 3, 3, 4, 6, 4, 4, 6];
 
 /// What a win by pattern (or a forfeit) is worth in the contest.

@@ -3,16 +3,18 @@
 //!
 //! - a position in the text form (`<256 cells> <last move> <side to move>`), optionally
 //!   after the word `move`, is answered `move <cell>` (the cell as `B3c1`), followed by
-//!   `win within N` or `loss within N` when the search proved the game's result by a
-//!   pattern within N plies (bonus moves count as plies);
-//! - a finished game is answered `over x`, `over o` or `over draw` (the end without a
-//!   winner, whatever its points);
+//!   `win within N` or `loss within N` when the search proved the game's result within N
+//!   plies (bonus moves count as plies): by pattern, or on points by the end of the game;
+//! - a finished game is answered as every game's engine answers it: `over x` or `over o`
+//!   after a win by pattern; after every small board is decided without one, the result
+//!   and both points, `over x 31 28` (won on points) or `over draw 30 30` (equal points);
 //! - anything malformed is answered `error <message>`, and the engine goes on;
 //! - `quit` ends (no reply).
 
 use std::time::Duration;
 
-use crate::core::{Claim, Side, Status};
+use crate::core::Claim;
+use crate::core::protocol::over;
 
 use super::adapter::ExtremeEngine;
 use super::players::searcher::claim;
@@ -36,19 +38,14 @@ pub fn reply(engine: &ExtremeEngine, line: &str, movetime: Duration) -> Option<S
         Ok(state) => state,
         Err(e) => return Some(format!("error {e}")),
     };
-    Some(match state.status() {
-        Status::Won(Side::First) => "over x".to_string(),
-        Status::Won(Side::Second) => "over o".to_string(),
-        Status::Draw => "over draw".to_string(),
-        Status::InPlay => move_reply(engine, &state, movetime),
-    })
+    Some(over(&state).unwrap_or_else(|| move_reply(engine, &state, movetime)))
 }
 
 fn move_reply(engine: &ExtremeEngine, state: &State, movetime: Duration) -> String {
     let Some(report) = engine.search(state, movetime) else {
         return "error no legal move".to_string();
     };
-    match claim(&report) {
+    match claim(state, &report) {
         Some(Claim::WinWithin(plies)) => format!("move {} win within {plies}", report.best),
         Some(Claim::LossWithin(plies)) => format!("move {} loss within {plies}", report.best),
         _ => format!("move {}", report.best),

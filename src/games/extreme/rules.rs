@@ -1,6 +1,7 @@
 //! The rules of a turn: where the side to move may play (first move, correspondence, open
 //! move), what a move does (abandon, bonus move) and when the game ends.
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use crate::core::{Side, Status};
@@ -150,10 +151,24 @@ impl State {
         self.board.at(cell)
     }
 
-    /// The draw rule's points so far (first, second); at the end without a winner, the
-    /// score.
+    /// The small boards' points so far (first, second); at the end without a pattern, the
+    /// score that decides the game.
     pub fn points(&self) -> [u32; 2] {
         self.board.points()
+    }
+
+    /// The final points when they decided the game (every small board decided, no
+    /// pattern): `status` is then a win on points for the side ahead, or a draw. `None` in
+    /// play and after a win by pattern.
+    pub fn decided_on_points(&self) -> Option<[u32; 2]> {
+        match self.status {
+            Status::InPlay => None,
+            // A pattern usually ends the game with boards still open: a cheap test first
+            // (the search asks at every end it meets).
+            _ if self.board.closed() != 0xFFFF => None,
+            Status::Won(side) if has_pattern(self.board.won(side)) => None,
+            Status::Won(_) | Status::Draw => Some(self.points()),
+        }
     }
 
     /// Where the side to move may play: the board the last move's local position names,
@@ -233,6 +248,16 @@ impl State {
         }
     }
 
+    /// At most this many moves are left: every move fills an empty cell of an open small
+    /// board, and once none is open the game is over.
+    pub fn plies_left(&self) -> u32 {
+        let closed = self.board.closed();
+        (0..16)
+            .filter(|b| closed & (1 << b) == 0)
+            .map(|b| self.board.empty(b).count_ones())
+            .sum()
+    }
+
     /// Stones on the board.
     pub fn stones(&self) -> u32 {
         Side::BOTH.iter().map(|&s| self.board.stone_count(s)).sum()
@@ -240,7 +265,8 @@ impl State {
 }
 
 /// The status after a move by `mover` (`None` when it won nothing): a big-board pattern
-/// for the mover wins; otherwise the game ends when every small board is decided.
+/// for the mover wins; otherwise the game ends when every small board is decided, and the
+/// points decide it. The one place extreme's result is made.
 fn status_after(board: &Board, mover: Option<Side>) -> Status {
     if let Some(side) = mover
         && has_pattern(board.won(side))
@@ -248,8 +274,17 @@ fn status_after(board: &Board, mover: Option<Side>) -> Status {
         return Status::Won(side);
     }
     if board.closed() == 0xFFFF {
-        Status::Draw
+        on_points(board.points())
     } else {
         Status::InPlay
+    }
+}
+
+/// The end without a pattern: the side with more points wins on points, equal points draw.
+fn on_points([first, second]: [u32; 2]) -> Status {
+    match first.cmp(&second) {
+        Ordering::Greater => Status::Won(Side::First),
+        Ordering::Less => Status::Won(Side::Second),
+        Ordering::Equal => Status::Draw,
     }
 }

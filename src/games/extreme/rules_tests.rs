@@ -4,7 +4,9 @@ use crate::core::{Side, Status};
 
 use super::patterns::POINTS;
 use super::rules::{State, Target};
-use super::testing::{Setup, cell, play};
+use super::testing::{
+    Setup, X_31_O_28, cell, one_move_from_the_points, play, x_wins_31_to_28_on_the_next_move,
+};
 
 const X: Side = Side::First;
 const O: Side = Side::Second;
@@ -237,29 +239,48 @@ fn a_diagonal_of_small_boards_does_not_win() {
 }
 
 #[test]
-fn the_game_ends_without_a_winner_when_all_16_are_decided() {
-    // Every board but D4 is won or drawn without a big pattern; D4 is one cell from a
-    // draw and O must fill it.
-    let draw = "XOXO/XOXO/OXOX/OXOX";
-    let mut setup = Setup::new();
-    // X wins A1, D1, A4 (corners, 6 each) and B2 (centre, 3); O wins C1 (edge, 4) and
-    // C3 (centre, 3); the rest are drawn.
-    let x_wins = ["A1", "D1", "A4", "B2"];
-    let o_wins = ["C1", "C3"];
-    for b in 0..15 {
-        let name = super::cell::board_name(b);
-        let picture = if x_wins.contains(&name.as_str()) {
-            "XXXX/OO--/----/----"
-        } else if o_wins.contains(&name.as_str()) {
-            "OOOO/XX--/X---/----"
-        } else {
-            draw
-        };
-        setup = setup.board(&name, picture);
-    }
-    let state = setup.board("D4", "XOXO/XOXO/OXOX/OXO-").state("D3d4", 'o');
-    let over = play(state, &["D4d4"]);
-    assert_eq!(over.status(), Status::Draw);
-    assert_eq!(over.points(), [6 + 6 + 6 + 3, 4 + 3]);
+fn the_side_ahead_on_points_wins_when_all_16_are_decided_without_a_pattern() {
+    let (state, last) = x_wins_31_to_28_on_the_next_move();
+    assert_eq!(state.status(), Status::InPlay);
+    assert_eq!(state.decided_on_points(), None);
+    let over = state.play(last).unwrap();
+    assert_eq!(
+        over.board().closed(),
+        0xFFFF,
+        "every small board is decided"
+    );
+    assert_eq!(over.points(), [31, 28]);
+    // O made the last move, yet X is ahead: X wins, on points.
+    assert_eq!(over.status(), Status::Won(X));
+    assert_eq!(over.decided_on_points(), Some([31, 28]));
+    assert!(over.moves().cells().next().is_none());
     assert_eq!(POINTS.iter().sum::<u32>(), 68);
+}
+
+#[test]
+fn the_second_side_wins_on_points_too() {
+    // The same boards with the sides' wins swapped: O ahead 31 : 28.
+    let (x_31, o_28) = X_31_O_28;
+    let (state, last) = one_move_from_the_points(&o_28, &x_31);
+    let over = state.play(last).unwrap();
+    assert_eq!(over.status(), Status::Won(O));
+    assert_eq!(over.decided_on_points(), Some([28, 31]));
+}
+
+#[test]
+fn equal_points_at_the_end_are_a_draw() {
+    // X without B2 (drawn instead): 28 : 28.
+    let (x_31, o_28) = X_31_O_28;
+    let (state, last) = one_move_from_the_points(&x_31[..5], &o_28);
+    let over = state.play(last).unwrap();
+    assert_eq!(over.status(), Status::Draw);
+    assert_eq!(over.decided_on_points(), Some([28, 28]));
+}
+
+#[test]
+fn a_win_by_pattern_is_not_decided_on_points() {
+    let state = x_one_board_from(["B1", "C1", "D1"], "A1");
+    let over = play(state, &["A1d1"]);
+    assert_eq!(over.status(), Status::Won(X));
+    assert_eq!(over.decided_on_points(), None);
 }

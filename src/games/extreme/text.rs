@@ -152,8 +152,8 @@ fn parse_cells(word: &str) -> Result<[[u16; 16]; 2], PositionError> {
 
 impl State {
     /// A position from its stones, last move and side to move, refused unless some game
-    /// reaches it. Once the game is over the side to move is the loser (or, after an end
-    /// without a winner, the side that did not move last), whatever was given.
+    /// reaches it. Once the game is over the side to move is the side that did not move
+    /// last (after a win by pattern, the loser), whatever was given.
     pub fn from_stones(
         stones: [[u16; 16]; 2],
         last: Option<Cell>,

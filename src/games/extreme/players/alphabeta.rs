@@ -1,7 +1,7 @@
 //! The yardstick: a plain iterative-deepening alpha-beta with a line-count evaluation, as
 //! the contest's entries were. No table, no move ordering beyond trying the last
 //! iteration's best root move first. It knows the rules in full (bonus moves, the points
-//! of an end without a winner), so it loses on search and evaluation, not on rules.
+//! of an end without a pattern), so it loses on search and evaluation, not on rules.
 
 use std::time::{Duration, Instant};
 
@@ -15,7 +15,7 @@ use super::super::search::time::Deadline;
 use super::state_of;
 
 const WIN: i32 = 10_000_000;
-/// A finished game without a winner: ahead on points beats any guess.
+/// A finished game decided on points: ahead on points beats any guess.
 const POINTS_END: i32 = 1_000_000;
 /// Per live pattern of a small board holding 0..3 of one's stones.
 const SMALL_LINE: [i32; 4] = [0, 1, 10, 100];
@@ -124,14 +124,16 @@ impl Search<'_> {
 fn evaluate(state: &State) -> i32 {
     let me = state.to_move();
     let margin = |[x, o]: [u32; 2]| x as i32 - o as i32;
-    let for_x = match state.status() {
-        Status::Won(Side::First) => WIN,
-        Status::Won(Side::Second) => -WIN,
-        Status::Draw => {
-            let m = margin(state.points());
+    // An end on points by its margin, below a win by pattern (68 contest points).
+    let for_x = match (state.status(), state.decided_on_points()) {
+        (Status::InPlay, _) => lines(state, Side::First) - lines(state, Side::Second),
+        (_, Some(points)) => {
+            let m = margin(points);
             m.signum() * POINTS_END + m
         }
-        Status::InPlay => lines(state, Side::First) - lines(state, Side::Second),
+        (Status::Won(Side::First), None) => WIN,
+        (Status::Won(Side::Second), None) => -WIN,
+        (Status::Draw, None) => 0,
     };
     if me == Side::First { for_x } else { -for_x }
 }

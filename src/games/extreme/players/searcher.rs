@@ -7,7 +7,7 @@ use crate::core::{Claim, Decision, Player, PlayerOptions, Position};
 
 use super::super::adapter::cell_id;
 use super::super::rules::State;
-use super::super::search::score::{is_mate, mate_plies};
+use super::super::search::score::proven;
 use super::super::search::{Limits, Report, Table, search};
 use super::state_of;
 
@@ -53,18 +53,13 @@ impl Searcher {
     }
 }
 
-/// What a finished search proves about its move, if anything: only wins and losses by
-/// pattern are proven; a points lead is not claimed.
-pub fn claim(report: &Report) -> Option<Claim> {
-    if !is_mate(report.score) || report.depth == 0 {
+/// What a search of `state` proves about its move, if anything: a win or loss, by
+/// pattern or on points (see [`proven`]); a lead that may still be lost is not claimed.
+pub fn claim(state: &State, report: &Report) -> Option<Claim> {
+    if report.depth == 0 {
         return None;
     }
-    let plies = mate_plies(report.score);
-    Some(if report.score > 0 {
-        Claim::WinWithin(plies)
-    } else {
-        Claim::LossWithin(plies)
-    })
+    proven(report.score, state.plies_left())
 }
 
 impl Player for Searcher {
@@ -77,7 +72,7 @@ impl Player for Searcher {
         let report = self.think(&state)?;
         Some(Decision {
             cell: cell_id(report.best),
-            claim: claim(&report),
+            claim: claim(&state, &report),
             how: Some(format!("depth {}", report.depth)),
         })
     }

@@ -1,5 +1,5 @@
 //! The evaluation: how likely each side is to take each small board, what those boards
-//! are worth in points (the end without a winner), and how close each side is to a pattern
+//! are worth in points (the end without a pattern), and how close each side is to a pattern
 //! of small boards (the win).
 
 use crate::core::{BlockState, Side};
@@ -17,6 +17,9 @@ const PER_POINT: f32 = 250.0;
 const PER_PATTERN: f32 = 8_000.0;
 /// The side to move is a move ahead.
 const TEMPO: i32 = 60;
+/// No evaluation reaches this far from zero: a side's share of a small board is at most 1,
+/// so the points term counts at most all 68 points and the patterns term all 12 patterns.
+pub const GUESS_BOUND: i32 = (68.0 * PER_POINT + 12.0 * PER_PATTERN) as i32 + TEMPO;
 
 /// The sum of live-pattern weights of `own` against `opp` on one small board.
 fn live(own: u16, opp: u16) -> f32 {

@@ -5,18 +5,18 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use crate::core::{Claim, Hint};
+use crate::core::Hint;
 
 use super::super::cell::Cell;
 use super::super::rules::State;
 use super::position::Node;
-use super::score::{INFINITY, is_mate, mate_plies};
+use super::score::{INFINITY, proven};
 use super::time::Deadline;
 use super::tree::Worker;
 use super::tt::Table;
 
 /// Every legal move with its score from the deepest iteration finished within `time`:
-/// a proven win or loss by pattern, else the search's guess.
+/// a proven win or loss (by pattern, or on points), else the search's guess.
 pub fn score_moves(state: &State, time: Duration, table: &Arc<Table>) -> Vec<(Cell, Hint)> {
     let root = Node::new(*state);
     let cells: Vec<Cell> = state.moves().cells().collect();
@@ -45,21 +45,13 @@ pub fn score_moves(state: &State, time: Duration, table: &Arc<Table>) -> Vec<(Ce
         }
         scores = this;
     }
+    let plies_left = state.plies_left();
     cells
         .into_iter()
         .zip(scores)
-        .map(|(cell, score)| (cell, hint(score)))
+        .map(|(cell, score)| {
+            let hint = proven(score, plies_left).map_or(Hint::Guess(score), Hint::Proven);
+            (cell, hint)
+        })
         .collect()
-}
-
-fn hint(score: i32) -> Hint {
-    if !is_mate(score) {
-        return Hint::Guess(score);
-    }
-    let plies = mate_plies(score);
-    Hint::Proven(if score > 0 {
-        Claim::WinWithin(plies)
-    } else {
-        Claim::LossWithin(plies)
-    })
 }

@@ -100,10 +100,9 @@ fn two_threads_search_too() {
     assert!(State::START.play(report.best).is_ok());
 }
 
-#[test]
-fn the_search_ends_the_game_ahead_on_points() {
-    // All but D4 decided: X won A1 (6), O won D1 (6), the rest drawn. X, sent to D4 by
-    // O's last move C4d4, completes row 1 of D4 with d1: the game ends 12 to 6.
+/// All but D4 decided: X won A1 (6), O won D1 (6), the rest drawn. X, sent to D4 by O's
+/// last move C4d4, completes row 1 of D4 with d1: the game ends 12 to 6.
+fn ahead_on_points_in_d4() -> State {
     let drawn = "XOXO/XOXO/OXOX/OXOX";
     let mut setup = Setup::new()
         .board("A1", "XXXX/OO--/----/----")
@@ -115,21 +114,52 @@ fn the_search_ends_the_game_ahead_on_points() {
     ] {
         setup = setup.board(name, drawn);
     }
-    let state = setup.state("C4d4", 'x');
+    setup.state("C4d4", 'x')
+}
+
+#[test]
+fn the_search_ends_the_game_ahead_on_points() {
+    let state = ahead_on_points_in_d4();
     let report = search(&state, &Limits::depth(3), &table()).unwrap();
     assert_eq!(report.best, cell("D4d1"));
     assert_eq!(report.score, super::score::points_end(6));
     let end = play(state, &["D4d1"]);
-    assert_eq!(end.status(), crate::core::Status::Draw);
-    assert_eq!(end.points(), [12, 6]);
+    assert_eq!(
+        end.status(),
+        crate::core::Status::Won(Side::First),
+        "on points"
+    );
+    assert_eq!(end.decided_on_points(), Some([12, 6]));
 }
 
 #[test]
-fn a_claim_is_made_only_for_a_proven_pattern() {
+fn a_claim_is_made_only_for_a_proven_result() {
     use crate::core::Claim;
     use crate::games::extreme::players::searcher::claim;
-    let report = search(&x_one_board_from_the_top_row(), &Limits::depth(4), &table()).unwrap();
-    assert_eq!(claim(&report), Some(Claim::WinWithin(1)));
+    let state = x_one_board_from_the_top_row();
+    let report = search(&state, &Limits::depth(4), &table()).unwrap();
+    assert_eq!(claim(&state, &report), Some(Claim::WinWithin(1)));
     let report = search(&State::START, &Limits::depth(2), &table()).unwrap();
-    assert_eq!(claim(&report), None);
+    assert_eq!(claim(&State::START, &report), None);
+}
+
+#[test]
+fn a_proven_end_on_points_is_claimed_as_a_win_or_a_loss_by_the_end_of_the_game() {
+    use crate::core::Claim;
+    use crate::games::extreme::players::searcher::claim;
+    use crate::games::extreme::testing::x_wins_31_to_28_on_the_next_move;
+    // X takes D4 with d1 and wins 12 : 6 on points; D4's 10 empty cells are all the
+    // moves the game has left, so the win comes within 10 plies (here in 1).
+    let state = ahead_on_points_in_d4();
+    assert_eq!(state.plies_left(), 10);
+    let report = search(&state, &Limits::depth(3), &table()).unwrap();
+    assert_eq!(claim(&state, &report), Some(Claim::WinWithin(10)));
+    let hints = super::hints::score_moves(&state, Duration::from_millis(200), &table());
+    let (_, d1) = hints.iter().find(|(c, _)| *c == cell("D4d1")).unwrap();
+    assert_eq!(*d1, crate::core::Hint::Proven(Claim::WinWithin(10)));
+    // O's only move ends the game 31 : 28 for X: a loss for O, on points.
+    let (state, last) = x_wins_31_to_28_on_the_next_move();
+    let report = search(&state, &Limits::depth(2), &table()).unwrap();
+    assert_eq!(report.best, last);
+    assert_eq!(claim(&state, &report), Some(Claim::LossWithin(1)));
 }

@@ -7,8 +7,6 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-use crate::core::Status;
-
 use super::super::cell::Cell;
 use super::eval::evaluate;
 use super::ordering::{Hints, MoveList};
@@ -258,24 +256,28 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// The score of a finished game for its side to move: a loss (the winner moved last), or
-/// the points margin.
+/// The score of a finished game for its side to move: an end on points by its margin
+/// (below every win by pattern, which is worth all 68 contest points), else a win or loss
+/// by pattern by its distance.
 pub fn terminal(node: &Node, ply: usize) -> Option<i32> {
     let state = &node.state;
-    match state.status() {
-        Status::InPlay => None,
-        Status::Won(side) => {
-            let win = MATE - ply as i32;
-            Some(if side == state.to_move() { win } else { -win })
-        }
-        Status::Draw => {
-            let [first, second] = state.points();
-            let margin = first as i32 - second as i32;
-            Some(points_end(if state.to_move().index() == 0 {
-                margin
-            } else {
-                -margin
-            }))
-        }
+    let status = state.status();
+    if !status.is_over() {
+        return None;
     }
+    if let Some([first, second]) = state.decided_on_points() {
+        let margin = first as i32 - second as i32;
+        return Some(points_end(if state.to_move().index() == 0 {
+            margin
+        } else {
+            -margin
+        }));
+    }
+    let win = MATE - ply as i32;
+    Some(match status.winner() {
+        Some(side) if side == state.to_move() => win,
+        Some(_) => -win,
+        // Every end without a pattern is decided on points, above.
+        None => 0,
+    })
 }
