@@ -7,11 +7,16 @@ use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::widgets::Widget;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use tictaclatin::config::{Mode, Settings};
 use tictaclatin::core::{Decision, Side, Status};
 use tictaclatin::games::{GameChoice, GameKind};
+use tictaclatin::tui::geometry::{self, Look};
 use tictaclatin::tui::{App, BotRequest, Event};
 
 struct Game {
@@ -22,14 +27,18 @@ struct Game {
 impl Game {
     /// A game of `choice` in `mode`, past the start screen, on an 80x24 terminal.
     fn start(choice: GameChoice, mode: Mode, move_limit: Option<Duration>) -> Game {
-        let now = Instant::now();
-        let settings = Settings {
+        Game::with(Settings {
             game: choice,
             mode,
             bot_delay: Duration::ZERO,
             move_limit,
             ..Settings::default()
-        };
+        })
+    }
+
+    /// A game with these settings, past the start screen, on an 80x24 terminal.
+    fn with(settings: Settings) -> Game {
+        let now = Instant::now();
         let mut game = Game {
             app: App::new(settings, now),
             now,
@@ -485,4 +494,108 @@ fn declining_to_quit_goes_back_to_whose_turn_it_is() {
         "{}",
         game.app.status()
     );
+}
+
+/// What `app` draws on a `width` x `height` terminal, cell by cell.
+fn drawn_buffer(app: &App, width: u16, height: u16) -> Buffer {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    buf
+}
+
+/// The text of a rectangle of the screen as a terminal shows it: a double-width symbol
+/// once, its second column skipped.
+fn text_in(buf: &Buffer, rect: Rect) -> String {
+    let mut text = String::new();
+    for y in rect.top()..rect.bottom() {
+        let mut x = rect.left();
+        while x < rect.right() {
+            let symbol = buf[(x, y)].symbol();
+            text.push_str(symbol);
+            x += unicode_width::UnicodeWidthStr::width(symbol).max(1) as u16;
+        }
+    }
+    text
+}
+
+/// Every game with moves to type in it: the last of them is the second side's, the one
+/// before the first side's.
+fn games_with_moves() -> Vec<(GameChoice, Vec<&'static str>)> {
+    let mut all = vec![
+        (GameChoice::of(GameKind::Latin), vec!["b2", "c3", "a1", "d4"]),
+        (GameChoice::of(GameKind::Qubic), vec!["1a1", "2b2", "4d4", "3c3"]),
+        (extreme(), vec!["B3c1", "C1b3", "B3a1", "A1b3"]),
+    ];
+    for size in 3..=7 {
+        let choice = GameChoice {
+            kind: GameKind::Classic,
+            size: Some(size),
+            in_a_row: None,
+        };
+        all.push((choice, vec!["a1", "b2", "c3", "c1"]));
+    }
+    all
+}
+
+/// Terminal sizes from narrow and short to wide and tall, which between them give every
+/// game each of the looks it takes.
+fn terminal_sizes() -> Vec<(u16, u16)> {
+    let mut sizes = Vec::new();
+    for width in (30..=210).step_by(4) {
+        for height in (14..=62).step_by(3) {
+            sizes.push((width, height));
+        }
+    }
+    sizes
+}
+
+#[test]
+fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
+    let mut looks: Vec<Look> = Vec::new();
+    for (choice, moves) in games_with_moves() {
+        let mut game = Game::with(Settings {
+            game: choice,
+            mode: Mode::TwoHumans,
+            symbols: "🦀,猫".parse().unwrap(),
+            bot_delay: Duration::ZERO,
+            ..Settings::default()
+        });
+        for (played, name) in moves.iter().enumerate() {
+            game.play(&[name]);
+            assert_eq!(game.app.moves().len(), played + 1, "{choice:?} {name}");
+            let layout = game.app.game().layout();
+            for (width, height) in terminal_sizes() {
+                let Some(areas) = geometry::areas(layout, Rect::new(0, 0, width, height)) else {
+                    continue;
+                };
+                if !looks.contains(&areas.board.look) {
+                    looks.push(areas.board.look);
+                }
+                let buf = drawn_buffer(&game.app, width, height);
+                let board = areas.board;
+                let rect = |cell| board.cell_rect(game.app.game().place(cell));
+                for (ply, &cell) in game.app.moves().iter().enumerate() {
+                    let symbol = if ply % 2 == 0 { "🦀" } else { "猫" };
+                    let text = text_in(&buf, rect(cell));
+                    let at = format!("{choice:?} {width}x{height}, move {}", ply + 1);
+                    assert!(text.contains(symbol), "{at}: {text:?}");
+                }
+                // The last move keeps its mark: the dot beside the symbol, or where no
+                // column is left for it, the cell underlined.
+                let last = rect(*game.app.moves().last().unwrap());
+                let underlined = buf[(last.x, last.y)]
+                    .modifier
+                    .contains(Modifier::UNDERLINED);
+                let text = text_in(&buf, last);
+                assert!(
+                    text.contains('•') || underlined,
+                    "{choice:?} {width}x{height}: {text:?}"
+                );
+            }
+        }
+    }
+    // Every look the board takes was drawn: cells 7, 5, 3 (with and without lines) and 2
+    // columns wide.
+    assert_eq!(looks.len(), 5, "{looks:?}");
 }
