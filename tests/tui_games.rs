@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use tictaclatin::config::{Mode, Settings};
 use tictaclatin::core::{Decision, Side, Status};
@@ -523,8 +523,14 @@ fn text_in(buf: &Buffer, rect: Rect) -> String {
 /// before the first side's.
 fn games_with_moves() -> Vec<(GameChoice, Vec<&'static str>)> {
     let mut all = vec![
-        (GameChoice::of(GameKind::Latin), vec!["b2", "c3", "a1", "d4"]),
-        (GameChoice::of(GameKind::Qubic), vec!["1a1", "2b2", "4d4", "3c3"]),
+        (
+            GameChoice::of(GameKind::Latin),
+            vec!["b2", "c3", "a1", "d4"],
+        ),
+        (
+            GameChoice::of(GameKind::Qubic),
+            vec!["1a1", "2b2", "4d4", "3c3"],
+        ),
         (extreme(), vec!["B3c1", "C1b3", "B3a1", "A1b3"]),
     ];
     for size in 3..=7 {
@@ -598,4 +604,63 @@ fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
     // Every look the board takes was drawn: cells 7, 5, 3 (with and without lines) and 2
     // columns wide.
     assert_eq!(looks.len(), 5, "{looks:?}");
+}
+
+fn classic(size: u8) -> GameChoice {
+    GameChoice {
+        kind: GameKind::Classic,
+        size: Some(size),
+        in_a_row: None,
+    }
+}
+
+/// The names of the moves played so far.
+fn move_names(game: &Game) -> Vec<String> {
+    game.app
+        .moves()
+        .iter()
+        .map(|&cell| game.app.cell_name(cell))
+        .collect()
+}
+
+#[test]
+fn classic_3x3_takes_its_digits_as_typed_at_once() {
+    let mut game = Game::start(classic(3), Mode::TwoHumans, None);
+    game.play(&["5", "1", "9"]);
+    assert_eq!(move_names(&game), ["b2", "a1", "c3"]);
+}
+
+#[test]
+fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    // 1 could go on (12, 1a1): it waits, however long, and says how to place it as it is.
+    game.play(&["1"]);
+    assert_eq!(
+        game.app.status(),
+        "1… Enter places at 1b1, or type on (like 10 or 1a1)"
+    );
+    game.tick(10);
+    game.tick(60_000);
+    assert!(game.app.moves().is_empty(), "never placed by the clock");
+    game.press(KeyCode::Enter);
+    assert_eq!(move_names(&game), ["1b1"]);
+    // Two digits: the second makes the number, whenever it comes.
+    game.play(&["1"]);
+    game.tick(5_000);
+    game.play(&["2"]);
+    assert_eq!(move_names(&game), ["1b1", "1a4"]);
+    // A number that nothing longer starts with is placed at once; Space places one that
+    // could go on; names starting with a digit still work.
+    game.play(&["7", "6 ", "2b3", "0"]);
+    assert_eq!(
+        move_names(&game),
+        ["1b1", "1a4", "1d2", "1c2", "2b3", "1a1"]
+    );
+    // A number past the last cell is refused as the commands refuse it.
+    game.play(&["64"]);
+    assert_eq!(game.app.moves().len(), 6);
+    assert_eq!(
+        game.app.status(),
+        "Illegal: no cell 64: numbers run from 0 to 63"
+    );
 }
