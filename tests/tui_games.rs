@@ -14,7 +14,7 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use tictaclatin::config::{Mode, Settings};
-use tictaclatin::core::{Decision, Side, Status};
+use tictaclatin::core::{Claim, Decision, Side, Status};
 use tictaclatin::games::{GameChoice, GameKind};
 use tictaclatin::tui::geometry::{self, Look};
 use tictaclatin::tui::{App, BotRequest, Event};
@@ -22,6 +22,8 @@ use tictaclatin::tui::{App, BotRequest, Event};
 struct Game {
     app: App,
     now: Instant,
+    /// What the stand-in bot says it proved of its moves, and how it found them.
+    says: Option<(Claim, &'static str)>,
 }
 
 impl Game {
@@ -42,6 +44,7 @@ impl Game {
         let mut game = Game {
             app: App::new(settings, now),
             now,
+            says: None,
         };
         game.send(Event::Resize(80, 24));
         let engine = game.app.game().engine();
@@ -58,10 +61,12 @@ impl Game {
             } = request
             {
                 let cell = position.legal_moves()[0];
-                self.send(Event::BotMoved {
-                    ticket,
-                    decision: Decision::new(cell),
-                });
+                let decision = Decision {
+                    cell,
+                    claim: self.says.map(|(claim, _)| claim),
+                    how: self.says.map(|(_, how)| how.to_string()),
+                };
+                self.send(Event::BotMoved { ticket, decision });
             }
         }
     }
@@ -663,4 +668,54 @@ fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
         game.app.status(),
         "Illegal: no cell 64: numbers run from 0 to 63"
     );
+}
+
+/// A rectangle of the screen as one line of words: rows joined, runs of spaces (no-break
+/// ones too) made one, so a text wrapped over rows reads as it would unwrapped.
+fn words_in(buf: &Buffer, rect: Rect) -> String {
+    let mut rows = Vec::new();
+    for y in rect.top()..rect.bottom() {
+        rows.push(text_in(buf, Rect::new(rect.x, y, rect.width, 1)));
+    }
+    rows.join(" ")
+        .replace('\u{a0}', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
+    for (choice, moves) in games_with_moves() {
+        let mut game = Game::start(choice, Mode::VsBot, None);
+        game.says = Some((Claim::WinWithin(19), "forced win"));
+        game.play(&moves[..1]);
+        let reply = *game.app.moves().last().unwrap();
+        assert_eq!(game.app.moves().len(), 2, "{choice:?}: the bot replied");
+        let note = format!("Bot {}: forced win; wins in ≤19", game.app.cell_name(reply));
+        let layout = game.app.game().layout();
+        let mut shown = 0;
+        for (width, height) in terminal_sizes() {
+            let Some(areas) = geometry::areas(layout, Rect::new(0, 0, width, height)) else {
+                continue;
+            };
+            let buf = drawn_buffer(&game.app, width, height);
+            let panel = words_in(&buf, areas.panel);
+            // The claim whole, or where the panel's rows run out, none of it; from 80 x 24
+            // on, always whole.
+            if panel.contains(&note) {
+                shown += 1;
+            } else {
+                assert!(
+                    !panel.contains("forced win") && !panel.contains("wins in"),
+                    "{choice:?} {width}x{height}: {panel}"
+                );
+                assert!(
+                    width < 80 || height < 24,
+                    "{choice:?} {width}x{height}: {panel}"
+                );
+            }
+        }
+        assert!(shown > 0, "{choice:?}");
+    }
 }
