@@ -719,3 +719,61 @@ fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
         assert!(shown > 0, "{choice:?}");
     }
 }
+
+/// The README's table of each game's smallest terminals, as its rows: the game's title and
+/// its sizes, "W x H" each.
+fn readme_size_table() -> Vec<(String, String)> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README is readable");
+    readme
+        .lines()
+        .skip_while(|line| !line.starts_with("| game | smallest terminal"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            (cells[1].to_string(), cells[2].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_states_each_games_smallest_terminal_as_the_geometry_has_it() {
+    use tictaclatin::games;
+    let sizes = |all: &[(u16, u16)]| {
+        all.iter()
+            .map(|(w, h)| format!("{w} x {h}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // One row per board: the whole-row variant of each classic size stands for the others,
+    // whose boards are drawn alike.
+    let expected: Vec<(String, String)> = games::all_choices()
+        .into_iter()
+        .filter(|choice| choice.in_a_row.is_none())
+        .map(|choice| {
+            let game = games::build(choice).unwrap();
+            (game.title(), sizes(&geometry::minimums(game.layout())))
+        })
+        .collect();
+    let table = readme_size_table();
+    assert_eq!(table, expected, "the README's table of terminal sizes");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .unwrap()
+        .replace('\n', " ");
+    let (w, h) = geometry::START_MIN;
+    assert!(readme.contains(&format!("The start screen needs {w} x {h}")));
+    // At 80 x 23 only extreme is too small, and it asks for one more row.
+    let extreme = games::build(extreme()).unwrap().layout();
+    let (w, h) = geometry::nearest_fit(extreme, 80, 23);
+    assert!(readme.contains(&format!("extreme at 80 x 23 asks for {w} x {h}")));
+    for choice in games::all_choices() {
+        let layout = games::build(choice).unwrap().layout();
+        assert_eq!(
+            geometry::fits(layout, 80, 23),
+            choice.kind != GameKind::Extreme,
+            "{choice:?}"
+        );
+        assert!(geometry::fits(layout, 80, 24), "{choice:?}");
+    }
+}
