@@ -777,3 +777,86 @@ fn the_readme_states_each_games_smallest_terminal_as_the_geometry_has_it() {
         assert!(geometry::fits(layout, 80, 24), "{choice:?}");
     }
 }
+
+#[test]
+fn the_perfect_levels_text_follows_each_solved_games_exact_value() {
+    use tictaclatin::core::{Difficulty, Outcome};
+    use tictaclatin::games;
+    let mut solved = Vec::new();
+    for choice in games::all_choices() {
+        let game = games::build(choice).unwrap();
+        if !game.solved() {
+            continue;
+        }
+        let settings = Settings {
+            game: choice,
+            difficulty: Difficulty::Perfect,
+            ..Settings::default()
+        };
+        let mut app = App::new(settings, Instant::now());
+        app.update(Event::Resize(80, 24));
+        // Before the engine has said, the text claims nothing about the value.
+        let before = drawn(&app, 80, 24);
+        assert!(
+            before.contains("Perfect: it has solved the game and plays the best move"),
+            "{choice:?}:\n{before}"
+        );
+        let engine = game.engine();
+        let value = engine.value(game.start().as_ref()).unwrap().outcome;
+        app.update(Event::EngineReady {
+            game: game.key(),
+            engine,
+        });
+        let expected = match value {
+            Outcome::Draw => "Perfect: it has solved the game and never loses; aim to draw.",
+            Outcome::Win => "Perfect: it has solved the game: it wins whenever it moves first.",
+            Outcome::Loss => "Perfect: it has solved the game: it wins whenever it moves second.",
+        };
+        let screen = drawn(&app, 80, 24);
+        assert!(screen.contains(expected), "{choice:?}:\n{screen}");
+        solved.push((game.key(), value));
+    }
+    // Four in a row on 4x4 is a draw, three in a row a first player's win.
+    assert!(
+        solved.contains(&("classic-4".to_string(), Outcome::Draw)),
+        "{solved:?}"
+    );
+    assert!(
+        solved.contains(&("classic-4k3".to_string(), Outcome::Win)),
+        "{solved:?}"
+    );
+    assert!(
+        solved.contains(&("latin".to_string(), Outcome::Draw)),
+        "{solved:?}"
+    );
+}
+
+#[test]
+fn choosing_a_solved_game_on_the_start_screen_asks_for_its_engine() {
+    use tictaclatin::tui::menu::Menu;
+    let settings = Settings {
+        game: GameChoice::of(GameKind::Qubic),
+        ..Settings::default()
+    };
+    let mut app = App::new(settings, Instant::now());
+    let first = app.initial_requests();
+    assert!(matches!(first.as_slice(), [BotRequest::Load(game)] if game.key() == "qubic"));
+    assert!(app.update(Event::Resize(80, 24)).is_empty(), "asked once");
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    while app.menu().row != Menu::GAME {
+        app.update(key(KeyCode::Up));
+    }
+    let mut asked = Vec::new();
+    while app.menu().game.kind != GameKind::Latin {
+        asked.extend(app.update(key(KeyCode::Right)));
+    }
+    let loads: Vec<String> = asked
+        .iter()
+        .filter_map(|request| match request {
+            BotRequest::Load(game) => Some(game.key()),
+            _ => None,
+        })
+        .collect();
+    assert!(loads.contains(&"latin".to_string()), "{loads:?}");
+    assert!(!loads.contains(&"qubic".to_string()), "{loads:?}");
+}
