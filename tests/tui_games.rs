@@ -860,3 +860,17 @@ fn choosing_a_solved_game_on_the_start_screen_asks_for_its_engine() {
     assert!(loads.contains(&"latin".to_string()), "{loads:?}");
     assert!(!loads.contains(&"qubic".to_string()), "{loads:?}");
 }
+
+#[test]
+fn a_name_that_ends_in_no_cell_is_refused_as_the_game_writes_it() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["b3c9"]);
+    assert!(game.app.moves().is_empty());
+    assert!(
+        game.app
+            .status()
+            .starts_with("Illegal: 'B3c9' is not a cell"),
+        "{}",
+        game.app.status()
+    );
+}

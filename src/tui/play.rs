@@ -89,8 +89,10 @@ impl App {
             NameMatch::None
                 if self.play.typed.is_some() && c.is_ascii_digit() && action.is_none() =>
             {
+                // Quoted as the game writes names: `B3c9`, not `b3c9`.
+                let named = format!("{}{c}", self.as_named(&text[..text.len() - c.len_utf8()]));
                 self.cancel_typed();
-                if let Err(why) = self.game().parse_cell(&text) {
+                if let Err(why) = self.game().parse_cell(&named) {
                     self.status = StatusLine::illegal(format!("Illegal: {why}"));
                 }
             }
