@@ -7,32 +7,44 @@ use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::widgets::Widget;
 
 use tictaclatin::config::{Mode, Settings};
-use tictaclatin::core::{Decision, Side, Status};
+use tictaclatin::core::{Claim, Decision, Side, Status};
 use tictaclatin::games::{GameChoice, GameKind};
+use tictaclatin::tui::geometry::{self, Look};
 use tictaclatin::tui::{App, BotRequest, Event};
 
 struct Game {
     app: App,
     now: Instant,
+    /// What the stand-in bot says it proved of its moves, and how it found them.
+    says: Option<(Claim, &'static str)>,
 }
 
 impl Game {
     /// A game of `choice` in `mode`, past the start screen, on an 80x24 terminal.
     fn start(choice: GameChoice, mode: Mode, move_limit: Option<Duration>) -> Game {
-        let now = Instant::now();
-        let settings = Settings {
+        Game::with(Settings {
             game: choice,
             mode,
             bot_delay: Duration::ZERO,
             move_limit,
             ..Settings::default()
-        };
+        })
+    }
+
+    /// A game with these settings, past the start screen, on an 80x24 terminal.
+    fn with(settings: Settings) -> Game {
+        let now = Instant::now();
         let mut game = Game {
             app: App::new(settings, now),
             now,
+            says: None,
         };
         game.send(Event::Resize(80, 24));
         let engine = game.app.game().engine();
@@ -49,10 +61,12 @@ impl Game {
             } = request
             {
                 let cell = position.legal_moves()[0];
-                self.send(Event::BotMoved {
-                    ticket,
-                    decision: Decision::new(cell),
-                });
+                let decision = Decision {
+                    cell,
+                    claim: self.says.map(|(claim, _)| claim),
+                    how: self.says.map(|(_, how)| how.to_string()),
+                };
+                self.send(Event::BotMoved { ticket, decision });
             }
         }
     }
@@ -482,6 +496,380 @@ fn declining_to_quit_goes_back_to_whose_turn_it_is() {
     game.play(&["C1b3"]);
     assert!(
         game.app.status().ends_with("Player 1's turn (X)."),
+        "{}",
+        game.app.status()
+    );
+}
+
+/// What `app` draws on a `width` x `height` terminal, cell by cell.
+fn drawn_buffer(app: &App, width: u16, height: u16) -> Buffer {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    app.render(area, &mut buf);
+    buf
+}
+
+/// The text of a rectangle of the screen as a terminal shows it: a double-width symbol
+/// once, its second column skipped.
+fn text_in(buf: &Buffer, rect: Rect) -> String {
+    let mut text = String::new();
+    for y in rect.top()..rect.bottom() {
+        let mut x = rect.left();
+        while x < rect.right() {
+            let symbol = buf[(x, y)].symbol();
+            text.push_str(symbol);
+            x += unicode_width::UnicodeWidthStr::width(symbol).max(1) as u16;
+        }
+    }
+    text
+}
+
+/// Every game with moves to type in it: the last of them is the second side's, the one
+/// before the first side's.
+fn games_with_moves() -> Vec<(GameChoice, Vec<&'static str>)> {
+    let mut all = vec![
+        (
+            GameChoice::of(GameKind::Latin),
+            vec!["b2", "c3", "a1", "d4"],
+        ),
+        (
+            GameChoice::of(GameKind::Qubic),
+            vec!["1a1", "2b2", "4d4", "3c3"],
+        ),
+        (extreme(), vec!["B3c1", "C1b3", "B3a1", "A1b3"]),
+    ];
+    for size in 3..=7 {
+        let choice = GameChoice {
+            kind: GameKind::Classic,
+            size: Some(size),
+            in_a_row: None,
+        };
+        all.push((choice, vec!["a1", "b2", "c3", "c1"]));
+    }
+    all
+}
+
+/// Terminal sizes from narrow and short to wide and tall, which between them give every
+/// game each of the looks it takes.
+fn terminal_sizes() -> Vec<(u16, u16)> {
+    let mut sizes = Vec::new();
+    for width in (30..=210).step_by(4) {
+        for height in (14..=62).step_by(3) {
+            sizes.push((width, height));
+        }
+    }
+    sizes
+}
+
+#[test]
+fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
+    let mut looks: Vec<Look> = Vec::new();
+    for (choice, moves) in games_with_moves() {
+        let mut game = Game::with(Settings {
+            game: choice,
+            mode: Mode::TwoHumans,
+            symbols: "🦀,猫".parse().unwrap(),
+            bot_delay: Duration::ZERO,
+            ..Settings::default()
+        });
+        for (played, name) in moves.iter().enumerate() {
+            game.play(&[name]);
+            assert_eq!(game.app.moves().len(), played + 1, "{choice:?} {name}");
+            let layout = game.app.game().layout();
+            for (width, height) in terminal_sizes() {
+                let Some(areas) = geometry::areas(layout, Rect::new(0, 0, width, height)) else {
+                    continue;
+                };
+                if !looks.contains(&areas.board.look) {
+                    looks.push(areas.board.look);
+                }
+                let buf = drawn_buffer(&game.app, width, height);
+                let board = areas.board;
+                let rect = |cell| board.cell_rect(game.app.game().place(cell));
+                for (ply, &cell) in game.app.moves().iter().enumerate() {
+                    let symbol = if ply % 2 == 0 { "🦀" } else { "猫" };
+                    let text = text_in(&buf, rect(cell));
+                    let at = format!("{choice:?} {width}x{height}, move {}", ply + 1);
+                    assert!(text.contains(symbol), "{at}: {text:?}");
+                }
+                // The last move keeps its mark: the dot beside the symbol, or where no
+                // column is left for it, the cell underlined.
+                let last = rect(*game.app.moves().last().unwrap());
+                let underlined = buf[(last.x, last.y)]
+                    .modifier
+                    .contains(Modifier::UNDERLINED);
+                let text = text_in(&buf, last);
+                assert!(
+                    text.contains('•') || underlined,
+                    "{choice:?} {width}x{height}: {text:?}"
+                );
+            }
+        }
+    }
+    // Every look the board takes was drawn: cells 7, 5, 3 (with and without lines) and 2
+    // columns wide.
+    assert_eq!(looks.len(), 5, "{looks:?}");
+}
+
+fn classic(size: u8) -> GameChoice {
+    GameChoice {
+        kind: GameKind::Classic,
+        size: Some(size),
+        in_a_row: None,
+    }
+}
+
+/// The names of the moves played so far.
+fn move_names(game: &Game) -> Vec<String> {
+    game.app
+        .moves()
+        .iter()
+        .map(|&cell| game.app.cell_name(cell))
+        .collect()
+}
+
+#[test]
+fn classic_3x3_takes_its_digits_as_typed_at_once() {
+    let mut game = Game::start(classic(3), Mode::TwoHumans, None);
+    game.play(&["5", "1", "9"]);
+    assert_eq!(move_names(&game), ["b2", "a1", "c3"]);
+}
+
+#[test]
+fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    // 1 could go on (12, 1a1): it waits, however long, and says how to place it as it is.
+    game.play(&["1"]);
+    assert_eq!(
+        game.app.status(),
+        "1… Enter places at 1b1, or type on (like 10 or 1a1)"
+    );
+    game.tick(10);
+    game.tick(60_000);
+    assert!(game.app.moves().is_empty(), "never placed by the clock");
+    game.press(KeyCode::Enter);
+    assert_eq!(move_names(&game), ["1b1"]);
+    // Two digits: the second makes the number, whenever it comes.
+    game.play(&["1"]);
+    game.tick(5_000);
+    game.play(&["2"]);
+    assert_eq!(move_names(&game), ["1b1", "1a4"]);
+    // A number that nothing longer starts with is placed at once; Space places one that
+    // could go on; names starting with a digit still work.
+    game.play(&["7", "6 ", "2b3", "0"]);
+    assert_eq!(
+        move_names(&game),
+        ["1b1", "1a4", "1d2", "1c2", "2b3", "1a1"]
+    );
+    // A number past the last cell is refused as the commands refuse it.
+    game.play(&["64"]);
+    assert_eq!(game.app.moves().len(), 6);
+    assert_eq!(
+        game.app.status(),
+        "Illegal: no cell 64: numbers run from 0 to 63"
+    );
+}
+
+/// A rectangle of the screen as one line of words: rows joined, runs of spaces (no-break
+/// ones too) made one, so a text wrapped over rows reads as it would unwrapped.
+fn words_in(buf: &Buffer, rect: Rect) -> String {
+    let mut rows = Vec::new();
+    for y in rect.top()..rect.bottom() {
+        rows.push(text_in(buf, Rect::new(rect.x, y, rect.width, 1)));
+    }
+    rows.join(" ")
+        .replace('\u{a0}', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
+    for (choice, moves) in games_with_moves() {
+        let mut game = Game::start(choice, Mode::VsBot, None);
+        game.says = Some((Claim::WinWithin(19), "forced win"));
+        game.play(&moves[..1]);
+        let reply = *game.app.moves().last().unwrap();
+        assert_eq!(game.app.moves().len(), 2, "{choice:?}: the bot replied");
+        let note = format!("Bot {}: forced win; wins in ≤19", game.app.cell_name(reply));
+        let layout = game.app.game().layout();
+        let mut shown = 0;
+        for (width, height) in terminal_sizes() {
+            let Some(areas) = geometry::areas(layout, Rect::new(0, 0, width, height)) else {
+                continue;
+            };
+            let buf = drawn_buffer(&game.app, width, height);
+            let panel = words_in(&buf, areas.panel);
+            // The claim whole, or where the panel's rows run out, none of it; from 80 x 24
+            // on, always whole.
+            if panel.contains(&note) {
+                shown += 1;
+            } else {
+                assert!(
+                    !panel.contains("forced win") && !panel.contains("wins in"),
+                    "{choice:?} {width}x{height}: {panel}"
+                );
+                assert!(
+                    width < 80 || height < 24,
+                    "{choice:?} {width}x{height}: {panel}"
+                );
+            }
+        }
+        assert!(shown > 0, "{choice:?}");
+    }
+}
+
+/// The README's table of each game's smallest terminals, as its rows: the game's title and
+/// its sizes, "W x H" each.
+fn readme_size_table() -> Vec<(String, String)> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README is readable");
+    readme
+        .lines()
+        .skip_while(|line| !line.starts_with("| game | smallest terminal"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            (cells[1].to_string(), cells[2].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_states_each_games_smallest_terminal_as_the_geometry_has_it() {
+    use tictaclatin::games;
+    let sizes = |all: &[(u16, u16)]| {
+        all.iter()
+            .map(|(w, h)| format!("{w} x {h}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // One row per board: the whole-row variant of each classic size stands for the others,
+    // whose boards are drawn alike.
+    let expected: Vec<(String, String)> = games::all_choices()
+        .into_iter()
+        .filter(|choice| choice.in_a_row.is_none())
+        .map(|choice| {
+            let game = games::build(choice).unwrap();
+            (game.title(), sizes(&geometry::minimums(game.layout())))
+        })
+        .collect();
+    let table = readme_size_table();
+    assert_eq!(table, expected, "the README's table of terminal sizes");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .unwrap()
+        .replace('\n', " ");
+    let (w, h) = geometry::START_MIN;
+    assert!(readme.contains(&format!("The start screen needs {w} x {h}")));
+    // At 80 x 23 only extreme is too small, and it asks for one more row.
+    let extreme = games::build(extreme()).unwrap().layout();
+    let (w, h) = geometry::nearest_fit(extreme, 80, 23);
+    assert!(readme.contains(&format!("extreme at 80 x 23 asks for {w} x {h}")));
+    for choice in games::all_choices() {
+        let layout = games::build(choice).unwrap().layout();
+        assert_eq!(
+            geometry::fits(layout, 80, 23),
+            choice.kind != GameKind::Extreme,
+            "{choice:?}"
+        );
+        assert!(geometry::fits(layout, 80, 24), "{choice:?}");
+    }
+}
+
+#[test]
+fn the_perfect_levels_text_follows_each_solved_games_exact_value() {
+    use tictaclatin::core::{Difficulty, Outcome};
+    use tictaclatin::games;
+    let mut solved = Vec::new();
+    for choice in games::all_choices() {
+        let game = games::build(choice).unwrap();
+        if !game.solved() {
+            continue;
+        }
+        let settings = Settings {
+            game: choice,
+            difficulty: Difficulty::Perfect,
+            ..Settings::default()
+        };
+        let mut app = App::new(settings, Instant::now());
+        app.update(Event::Resize(80, 24));
+        // Before the engine has said, the text claims nothing about the value.
+        let before = drawn(&app, 80, 24);
+        assert!(
+            before.contains("Perfect: it has solved the game and plays the best move"),
+            "{choice:?}:\n{before}"
+        );
+        let engine = game.engine();
+        let value = engine.value(game.start().as_ref()).unwrap().outcome;
+        app.update(Event::EngineReady {
+            game: game.key(),
+            engine,
+        });
+        let expected = match value {
+            Outcome::Draw => "Perfect: it has solved the game and never loses; aim to draw.",
+            Outcome::Win => "Perfect: it has solved the game: it wins whenever it moves first.",
+            Outcome::Loss => "Perfect: it has solved the game: it wins whenever it moves second.",
+        };
+        let screen = drawn(&app, 80, 24);
+        assert!(screen.contains(expected), "{choice:?}:\n{screen}");
+        solved.push((game.key(), value));
+    }
+    // Four in a row on 4x4 is a draw, three in a row a first player's win.
+    assert!(
+        solved.contains(&("classic-4".to_string(), Outcome::Draw)),
+        "{solved:?}"
+    );
+    assert!(
+        solved.contains(&("classic-4k3".to_string(), Outcome::Win)),
+        "{solved:?}"
+    );
+    assert!(
+        solved.contains(&("latin".to_string(), Outcome::Draw)),
+        "{solved:?}"
+    );
+}
+
+#[test]
+fn choosing_a_solved_game_on_the_start_screen_asks_for_its_engine() {
+    use tictaclatin::tui::menu::Menu;
+    let settings = Settings {
+        game: GameChoice::of(GameKind::Qubic),
+        ..Settings::default()
+    };
+    let mut app = App::new(settings, Instant::now());
+    let first = app.initial_requests();
+    assert!(matches!(first.as_slice(), [BotRequest::Load(game)] if game.key() == "qubic"));
+    assert!(app.update(Event::Resize(80, 24)).is_empty(), "asked once");
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    while app.menu().row != Menu::GAME {
+        app.update(key(KeyCode::Up));
+    }
+    let mut asked = Vec::new();
+    while app.menu().game.kind != GameKind::Latin {
+        asked.extend(app.update(key(KeyCode::Right)));
+    }
+    let loads: Vec<String> = asked
+        .iter()
+        .filter_map(|request| match request {
+            BotRequest::Load(game) => Some(game.key()),
+            _ => None,
+        })
+        .collect();
+    assert!(loads.contains(&"latin".to_string()), "{loads:?}");
+    assert!(!loads.contains(&"qubic".to_string()), "{loads:?}");
+}
+
+#[test]
+fn a_name_that_ends_in_no_cell_is_refused_as_the_game_writes_it() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["b3c9"]);
+    assert!(game.app.moves().is_empty());
+    assert!(
+        game.app
+            .status()
+            .starts_with("Illegal: 'B3c9' is not a cell"),
         "{}",
         game.app.status()
     );

@@ -29,7 +29,7 @@ use super::status::{StatusKind, StatusLine};
 use super::typing::Typed;
 use crate::config::{Action, Key, Mode, Settings};
 use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Decision, Difficulty, Engine, Game, Hint, Position, Side};
+use crate::core::{CellId, Decision, Difficulty, Engine, Game, Hint, Outcome, Position, Side};
 use crate::games::{self, GameChoice};
 use crate::store::{Record, SavedGame};
 
@@ -200,7 +200,8 @@ impl App {
 
     /// What to ask the bot thread for before any event: the chosen game's engine, so it is
     /// ready by the time a game starts.
-    pub fn initial_requests(&self) -> Vec<BotRequest> {
+    pub fn initial_requests(&mut self) -> Vec<BotRequest> {
+        self.engine_asked = Some(self.play.session.game.key());
         vec![BotRequest::Load(Arc::clone(&self.play.session.game))]
     }
 
@@ -290,6 +291,15 @@ impl App {
             Some(Exit::Failed(why)) => Some(why),
             _ => None,
         }
+    }
+    /// The exact value of the start screen's game for the side that moves first, once the
+    /// bot thread has built its engine; `None` where the game is not solved.
+    pub fn menu_first_player(&self) -> Option<Outcome> {
+        let game = self.menu_game();
+        let engine = self.engines.get(&game.key())?;
+        engine
+            .value(game.start().as_ref())
+            .map(|value| value.outcome)
     }
     /// The engine of the game on the board, once the bot thread has built it.
     pub fn engine(&self) -> Option<&dyn Engine> {
@@ -694,15 +704,23 @@ impl App {
         self.play.searched_hints = Some((position, hints));
     }
 
-    /// Asks for the engine of the game on the board when the bot thread has not built it.
+    /// Asks for the engine of the game on the board when the bot thread has not built it;
+    /// on the start screen, for the chosen game's where it is solved, whose level text
+    /// tells its exact value.
     fn request_engine(&mut self) -> Vec<BotRequest> {
-        let key = self.play.session.game.key();
-        let asked = self.engine_asked.as_ref() == Some(&key);
-        if !self.play.has_game || asked || self.engines.contains_key(&key) {
+        let game = if self.screen == Screen::Start && self.menu_game().solved() {
+            self.menu_game()
+        } else if self.play.has_game {
+            Arc::clone(&self.play.session.game)
+        } else {
+            return Vec::new();
+        };
+        let key = game.key();
+        if self.engine_asked.as_ref() == Some(&key) || self.engines.contains_key(&key) {
             return Vec::new();
         }
         self.engine_asked = Some(key);
-        vec![BotRequest::Load(Arc::clone(&self.play.session.game))]
+        vec![BotRequest::Load(game)]
     }
 
     /// Asks the bot for a move when it is to move and has not been asked.

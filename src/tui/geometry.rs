@@ -314,6 +314,22 @@ pub fn minimum(layout: Layout) -> (u16, u16) {
         .unwrap_or((80, 24))
 }
 
+/// Every smallest terminal for the game, narrowest first: each fits it, and no terminal
+/// fits that is not at least as big as one of them. A game of many blocks has several (wide
+/// and short with the panel beside; narrow and tall with the panel below); [`minimum`] is
+/// the one of least area.
+pub fn minimums(layout: Layout) -> Vec<(u16, u16)> {
+    let all: Vec<(u16, u16)> = candidates(layout).collect();
+    let covered = |(w, h): (u16, u16)| {
+        all.iter()
+            .any(|&(ow, oh)| (ow, oh) != (w, h) && ow <= w && oh <= h)
+    };
+    let mut smallest: Vec<(u16, u16)> = all.iter().copied().filter(|&s| !covered(s)).collect();
+    smallest.sort_unstable();
+    smallest.dedup();
+    smallest
+}
+
 /// The smallest terminal for the game that asks the least of a `width` x `height` one:
 /// at 80 x 23, one more row (76 x 24), not a narrow, tall terminal with the panel below.
 pub fn nearest_fit(layout: Layout, width: u16, height: u16) -> (u16, u16) {
@@ -520,6 +536,30 @@ mod tests {
             narrow.board.arrangement,
             Arrangement::Apart(Grid::new(4, 1))
         );
+    }
+
+    #[test]
+    fn a_game_fits_exactly_the_terminals_as_big_as_one_of_its_minimums() {
+        for layout in [
+            LATIN,
+            QUBIC,
+            EXTREME,
+            Layout::board(3, 3),
+            Layout::board(7, 7),
+        ] {
+            let smallest = minimums(layout);
+            assert!(smallest.contains(&minimum(layout)), "{layout:?}");
+            for width in 20..=120 {
+                for height in 10..=60 {
+                    let big_enough = smallest.iter().any(|&(w, h)| w <= width && h <= height);
+                    assert_eq!(
+                        fits(layout, width, height),
+                        big_enough,
+                        "{layout:?} {width}x{height}: {smallest:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,7 +7,10 @@ use super::app::{App, Keeping, Screen};
 use super::geometry;
 use super::messages::join;
 use super::status::StatusLine;
-use super::typing::{CELL_NAME_WAIT, Snapshot, Typed, is_plain, reversible};
+use super::typing::{
+    CELL_NAME_WAIT, NameMatch, Snapshot, Typed, cell_names, is_plain, longer_names, name_match,
+    reversible,
+};
 use crate::config::{Action, First, Mode};
 use crate::core::session::{Controller, Session};
 use crate::core::{CellId, Game, Place, Side};
@@ -46,6 +49,8 @@ impl App {
         };
         match letter {
             Some(c) => self.on_letter(c, action),
+            // The place key after a name that could go on (Qubic's `1`) places it as it is.
+            None if action == Some(Action::Place) && self.place_typed() => {}
             // Quitting while a name is half typed drops the name; the next quit asks.
             None if action == Some(Action::Quit) && self.play.typed.is_some() => {
                 self.cancel_typed();
@@ -66,23 +71,31 @@ impl App {
         let so_far = self.play.typed.as_ref().map_or("", |t| t.text.as_str());
         let text = format!("{so_far}{c}");
         match self.name_match(&text) {
-            NameMatch::Whole(cell) => {
-                if let Some(typed) = self.play.typed.take() {
-                    // The letters were a cell's name: undo what their keys did meanwhile.
-                    self.play.session.difficulty = typed.before.difficulty;
-                    self.play.hints = typed.before.hints;
-                }
-                self.play.cursor = cell;
-                self.place(cell);
-            }
-            NameMatch::Prefix if self.play.typed.is_some() => {
+            NameMatch::Whole(cell) => self.place_named(cell),
+            NameMatch::Prefix | NameMatch::WholeOrLonger(_) if self.play.typed.is_some() => {
+                let prompt = self.typing_prompt(&text);
                 if let Some(typed) = &mut self.play.typed {
-                    typed.text = text.clone();
+                    typed.text = text;
                     typed.at = self.now;
+                    typed.prompt = prompt.clone();
                 }
-                self.status = StatusLine::note(self.typing_prompt(&text));
+                self.status = StatusLine::note(prompt);
             }
-            NameMatch::Prefix => self.start_typed(text, action),
+            NameMatch::Prefix | NameMatch::WholeOrLonger(_) => self.start_typed(text, action),
+            // Space, the other place key, after a name that could go on places it.
+            NameMatch::None if action == Some(Action::Place) && self.place_typed() => {}
+            // A digit that makes a number or name of no cell ("64" in Qubic) is the game's
+            // refusal of that name, not a fresh start of another.
+            NameMatch::None
+                if self.play.typed.is_some() && c.is_ascii_digit() && action.is_none() =>
+            {
+                // Quoted as the game writes names: `B3c9`, not `b3c9`.
+                let named = format!("{}{c}", self.as_named(&text[..text.len() - c.len_utf8()]));
+                self.cancel_typed();
+                if let Err(why) = self.game().parse_cell(&named) {
+                    self.status = StatusLine::illegal(format!("Illegal: {why}"));
+                }
+            }
             NameMatch::None if self.play.typed.is_some() => {
                 // Not a name after all: what was typed goes back to being keys, then this
                 // character starts afresh.
@@ -102,23 +115,33 @@ impl App {
         }
     }
 
-    /// How `text` (lower case) fits the names of the game's cells.
+    /// How `text` (lower case) fits the names the game reads.
     fn name_match(&self, text: &str) -> NameMatch {
-        let game = self.game();
-        let count = game.layout().cell_count();
-        let mut prefix = false;
-        for index in 0..count {
-            let cell = CellId::new(index);
-            let name = game.cell_name(cell).to_lowercase();
-            if name == text {
-                return NameMatch::Whole(cell);
-            }
-            prefix |= name.starts_with(text);
+        name_match(&cell_names(self.game()), text)
+    }
+
+    /// A typed name is complete: what its keys did meanwhile is undone, and the cell played.
+    fn place_named(&mut self, cell: CellId) {
+        if let Some(typed) = self.play.typed.take() {
+            self.play.session.difficulty = typed.before.difficulty;
+            self.play.hints = typed.before.hints;
         }
-        if prefix {
-            NameMatch::Prefix
-        } else {
-            NameMatch::None
+        self.play.cursor = cell;
+        self.place(cell);
+    }
+
+    /// Places the name typed so far if it is a whole one (Qubic's `1`, which could have
+    /// gone on to `12`); `false` when nothing was placed.
+    fn place_typed(&mut self) -> bool {
+        let Some(text) = self.play.typed.as_ref().map(|typed| typed.text.clone()) else {
+            return false;
+        };
+        match self.name_match(&text) {
+            NameMatch::Whole(cell) | NameMatch::WholeOrLonger(cell) => {
+                self.place_named(cell);
+                true
+            }
+            NameMatch::Prefix | NameMatch::None => false,
         }
     }
 
@@ -127,12 +150,24 @@ impl App {
         self.cell_name(self.play.cursor)
     }
 
+    /// "B2… then the rest of a cell's name (like B3c1) places there", or for a name that
+    /// could go on, "1… Enter places at 1b1, or type on (like 10 or 1a1)".
     fn typing_prompt(&self, text: &str) -> String {
-        format!(
-            "{}… then the rest of a cell's name (like {}){PROMPT_END}",
-            self.as_named(text),
-            self.example_cell()
-        )
+        let names = cell_names(self.game());
+        match name_match(&names, text) {
+            NameMatch::WholeOrLonger(cell) => format!(
+                "{}… {} places at {}, or type on (like {})",
+                self.as_named(text),
+                self.key(Action::Place),
+                self.cell_name(cell),
+                longer_names(&names, text).join(" or ")
+            ),
+            _ => format!(
+                "{}… then the rest of a cell's name (like {}) places there",
+                self.as_named(text),
+                self.example_cell()
+            ),
+        }
     }
 
     /// Typed text (kept in lower case) as the game writes it: `b2` is extreme's `B2`.
@@ -164,13 +199,15 @@ impl App {
             Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status.text),
             _ => String::new(),
         };
-        self.status = StatusLine::note(format!("{prefix}{}", self.typing_prompt(&text)));
+        let prompt = self.typing_prompt(&text);
+        self.status = StatusLine::note(format!("{prefix}{prompt}"));
         self.play.typed = Some(Typed {
             text,
             at: self.now,
             deferred,
             before,
             status,
+            prompt,
         });
     }
 
@@ -180,7 +217,7 @@ impl App {
         let Some(typed) = self.play.typed.take() else {
             return;
         };
-        if self.status.text.ends_with(PROMPT_END) {
+        if self.status.text.ends_with(&typed.prompt) {
             self.status = typed.status;
         }
         if let Some(action) = typed.deferred {
@@ -188,7 +225,9 @@ impl App {
         }
     }
 
-    /// A waiting key acts once no more of a name has come for a while.
+    /// A waiting key acts once no more of a name has come for a while. A name that could go
+    /// on (Qubic's `1`) is never placed by the clock: a slow second digit must not turn `12`
+    /// into a move at 1b1. The place key places it, any other key drops it.
     pub(super) fn finish_typed_if_due(&mut self) {
         let due = self.play.typed.as_ref().is_some_and(|typed| {
             typed.deferred.is_some() && self.now.duration_since(typed.at) >= CELL_NAME_WAIT
@@ -495,16 +534,3 @@ pub const HINTS_ON: &str = "Hints on: W win, D draw, L loss for the mover; N = p
 /// Where the bot searches, hints say only what the search proved; the rest is a guess.
 pub const HINTS_ON_SEARCHED: &str =
     "Hints on: W≤N/L≤N = win/loss forced in N plies; + · - = guesses (+ the best).";
-
-/// How the typing prompt ends, to know it is still showing.
-const PROMPT_END: &str = " places there";
-
-/// How typed text fits the cells' names.
-enum NameMatch {
-    /// The whole name of this cell.
-    Whole(CellId),
-    /// The start of some names.
-    Prefix,
-    /// No name starts so.
-    None,
-}

@@ -1,5 +1,10 @@
 //! Typing a cell's name: a character may begin a name (`b` of `b3`, `2` of Qubic's `2b3`)
 //! or be the key of an action. What is kept while the game waits to see which.
+//!
+//! The names are those the game reads ([`Game::parse_cell`]): its cells' own names and the
+//! numbers it accepts (classic 3x3's `1`..`9`, Qubic's `0`..`63`). A name that is also the
+//! start of a longer one (Qubic's `1`, of `12` and `1a1`) waits for the next character, or
+//! for the place key to place it as it is.
 
 use std::time::{Duration, Instant};
 
@@ -7,7 +12,7 @@ use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
 use super::status::StatusLine;
 use crate::config::Action;
-use crate::core::Difficulty;
+use crate::core::{CellId, Difficulty, Game};
 
 /// How long a bound action on the first character of a name waits for the rest of the name
 /// before it runs (only for actions that cannot simply be undone when the name completes).
@@ -26,6 +31,65 @@ pub struct Typed {
     pub before: Snapshot,
     /// The status line before the typing prompt, shown again when the name is dropped.
     pub status: StatusLine,
+    /// The prompt shown while the name is typed, to know whether it still shows.
+    pub prompt: String,
+}
+
+/// Every name the game reads as a cell, in lower case, with its cell: the cells' names,
+/// then the numbers [`Game::parse_cell`] accepts, written without leading zeros.
+pub fn cell_names(game: &dyn Game) -> Vec<(String, CellId)> {
+    let count = game.layout().cell_count();
+    let names = (0..count).map(|index| {
+        let cell = CellId::new(index);
+        (game.cell_name(cell).to_lowercase(), cell)
+    });
+    let numbers = (0..=count).filter_map(|number| {
+        let text = number.to_string();
+        game.parse_cell(&text).ok().map(|cell| (text, cell))
+    });
+    names.chain(numbers).collect()
+}
+
+/// How typed text fits the names a game reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NameMatch {
+    /// The whole name of this cell, and the start of no other: it is placed at once.
+    Whole(CellId),
+    /// The whole name of this cell and the start of longer ones (Qubic's `1`, of `12`):
+    /// the next character decides, or the place key places this cell.
+    WholeOrLonger(CellId),
+    /// The start of some names.
+    Prefix,
+    /// No name starts so.
+    None,
+}
+
+/// How `text` (lower case) fits `names` (see [`cell_names`]).
+pub fn name_match(names: &[(String, CellId)], text: &str) -> NameMatch {
+    let whole = names
+        .iter()
+        .find(|(name, _)| name == text)
+        .map(|&(_, cell)| cell);
+    let longer = names
+        .iter()
+        .any(|(name, _)| name.len() > text.len() && name.starts_with(text));
+    match (whole, longer) {
+        (Some(cell), false) => NameMatch::Whole(cell),
+        (Some(cell), true) => NameMatch::WholeOrLonger(cell),
+        (None, true) => NameMatch::Prefix,
+        (None, false) => NameMatch::None,
+    }
+}
+
+/// A few names that go on from `text`, to show in the prompt: the first longer number and
+/// the first longer cell name (`12` and `1a1` after Qubic's `1`).
+pub fn longer_names(names: &[(String, CellId)], text: &str) -> Vec<String> {
+    let goes_on = |name: &&String| name.len() > text.len() && name.starts_with(text);
+    let is_number = |name: &&String| name.bytes().all(|b| b.is_ascii_digit());
+    let all: Vec<&String> = names.iter().map(|(name, _)| name).filter(goes_on).collect();
+    let number = all.iter().copied().find(is_number);
+    let name = all.iter().copied().find(|name| !is_number(name));
+    number.into_iter().chain(name).cloned().collect()
 }
 
 /// The settings a reversible action can change.
@@ -51,7 +115,76 @@ pub fn is_plain(key: &KeyEvent) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{self, GameChoice, GameKind};
     use ratatui::crossterm::event::KeyCode;
+
+    fn names_of(choice: GameChoice) -> (std::sync::Arc<dyn Game>, Vec<(String, CellId)>) {
+        let game = games::build(choice).unwrap();
+        let names = cell_names(game.as_ref());
+        (game, names)
+    }
+
+    fn classic(size: u8) -> GameChoice {
+        GameChoice {
+            kind: GameKind::Classic,
+            size: Some(size),
+            in_a_row: None,
+        }
+    }
+
+    #[test]
+    fn classic_3x3_digits_are_whole_names_at_once() {
+        let (game, names) = names_of(classic(3));
+        for digit in 1..=9 {
+            let cell = game.parse_cell(&digit.to_string()).unwrap();
+            assert_eq!(
+                name_match(&names, &digit.to_string()),
+                NameMatch::Whole(cell)
+            );
+        }
+        assert_eq!(name_match(&names, "0"), NameMatch::None);
+        // Only 3x3 takes numbers: on 4x4 a digit names nothing, as in the commands.
+        let (_, names) = names_of(classic(4));
+        assert_eq!(name_match(&names, "5"), NameMatch::None);
+    }
+
+    #[test]
+    fn qubic_numbers_wait_only_while_they_could_go_on() {
+        let (game, names) = names_of(GameChoice::of(GameKind::Qubic));
+        let cell = |text: &str| game.parse_cell(text).unwrap();
+        // 0 and 7..9 begin no longer number and no layer: placed at once.
+        for text in ["0", "7", "9", "12", "63", "2b3"] {
+            assert_eq!(
+                name_match(&names, text),
+                NameMatch::Whole(cell(text)),
+                "{text}"
+            );
+        }
+        // 1..4 begin numbers and layers' names, 5 and 6 numbers (50, 60).
+        for text in ["1", "4", "5", "6"] {
+            assert_eq!(
+                name_match(&names, text),
+                NameMatch::WholeOrLonger(cell(text)),
+                "{text}"
+            );
+        }
+        assert_eq!(name_match(&names, "2b"), NameMatch::Prefix);
+        assert_eq!(name_match(&names, "64"), NameMatch::None);
+        assert_eq!(longer_names(&names, "1"), ["10", "1a1"]);
+        assert_eq!(longer_names(&names, "6"), ["60"]);
+    }
+
+    #[test]
+    fn the_screen_reads_the_numbers_the_commands_read() {
+        for choice in games::all_choices() {
+            let (game, names) = names_of(choice);
+            for number in 0..300 {
+                let text = number.to_string();
+                let typed = names.iter().find(|(name, _)| *name == text).map(|n| n.1);
+                assert_eq!(typed, game.parse_cell(&text).ok(), "{choice:?} {text}");
+            }
+        }
+    }
 
     #[test]
     fn only_actions_that_can_be_put_back_run_at_once() {

@@ -32,6 +32,8 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
         _ => app.moves().last().copied(),
     };
     let blocks = position.blocks();
+    // Nothing can be placed in the demo, so no cursor invites it.
+    let cursor_shown = app.screen() == Screen::Game && app.mode() != Mode::Demo;
     for (index, sides) in scorers.iter().enumerate() {
         let cell = CellId::new(index);
         let place = game.place(cell);
@@ -40,17 +42,15 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
             inner: board.cell_rect(place),
             scorers: sides,
             decided: blocks.get(usize::from(place.block)).copied(),
+            last: last == Some(cell),
+            cursor: cursor_shown && app.cursor() == cell,
         };
         let hint = hints
             .as_ref()
             .and_then(|h| h.iter().find(|(c, _)| *c == cell).map(|&(_, hint)| hint));
         look.paint(buf, position.at(cell), hint, &guesses, best == Some(cell));
-        if last == Some(cell) {
-            look.corner(buf, "•");
-        }
     }
-    // Nothing can be placed in the demo, so no cursor invites it.
-    if app.screen() == Screen::Game && app.mode() != Mode::Demo {
+    if cursor_shown {
         cursor(app, board, buf);
     }
 }
@@ -84,6 +84,10 @@ struct CellLook<'a> {
     scorers: &'a [Side],
     /// The state of the cell's block, for games whose blocks are won and closed.
     decided: Option<BlockState>,
+    /// The cell of the last move, marked `•`.
+    last: bool,
+    /// The cursor is on the cell: bracketed where there is room.
+    cursor: bool,
 }
 
 impl CellLook<'_> {
@@ -120,13 +124,13 @@ impl CellLook<'_> {
                 centred(buf, self.inner, bottom, &marks, style);
             }
         }
-        match (stone, hint) {
+        let content = match (stone, hint) {
             (Some(side), _) => {
                 let mut style = self.on_score(theme.side(side));
                 if !self.scorers.is_empty() {
                     style = style.add_modifier(Modifier::UNDERLINED);
                 }
-                centred(buf, self.inner, mid, options.symbol(side), style);
+                Some((options.symbol(side).to_string(), style))
             }
             (None, Some(hint)) => {
                 let mut style = hint_style(theme, hint);
@@ -138,34 +142,74 @@ impl CellLook<'_> {
                         style = style.add_modifier(Modifier::UNDERLINED);
                     }
                 }
-                centred(buf, self.inner, mid, &guesses.text(hint), style);
+                Some((guesses.text(hint), style))
             }
-            (None, None) if best => self.better_move(buf, mid),
+            (None, None) if best => Some(self.better_move()),
             // A won block's empty cells carry its winner's symbol, faint on the winner's
             // colour. Without colour the block is reversed instead: symbols there would
             // read as stones and hide the winning line.
-            (None, None) => {
-                if let (Some(BlockState::Won(winner)), true) = (self.decided, options.color) {
+            (None, None) => match (self.decided, options.color) {
+                (Some(BlockState::Won(winner)), true) => {
                     let style = self
                         .on_score(theme.side(winner))
                         .add_modifier(Modifier::DIM);
-                    centred(buf, self.inner, mid, options.symbol(winner), style);
+                    Some((options.symbol(winner).to_string(), style))
                 }
+                _ => None,
+            },
+        };
+        self.middle_row(buf, mid, content);
+    }
+
+    /// The row of the symbol (or hint): it is laid out with the last move's `•` and the
+    /// cursor's brackets so that neither ever covers any of it, a double-width symbol
+    /// included (see [`RowPlan`]). A roomy cell has its `•` in its top-left corner instead.
+    fn middle_row(&self, buf: &mut Buffer, y: u16, content: Option<(String, Style)>) {
+        let theme = Theme(self.app.settings());
+        let one_row = self.inner.height < 3;
+        let (text, style) = content.unwrap_or_default();
+        let plan = RowPlan::new(
+            self.inner.width,
+            text.width() as u16,
+            self.last && one_row,
+            self.cursor && self.inner.width >= 5,
+        );
+        let x = self.inner.x;
+        if !text.is_empty() {
+            let room = self.inner.width.saturating_sub(plan.text);
+            buf.set_stringn(x + plan.text, y, &text, usize::from(room), style);
+        }
+        if plan.brackets {
+            let bracket = theme.accent().add_modifier(Modifier::BOLD);
+            buf.set_string(x, y, "[", bracket);
+            buf.set_string(self.inner.right() - 1, y, "]", bracket);
+        }
+        if !self.last {
+            return;
+        }
+        match plan.dot {
+            Some(dot) => buf.set_string(x + dot, y, LAST_MOVE, theme.accent()),
+            None if one_row => {
+                // No room beside the symbol: the last move is underlined instead.
+                buf.set_style(
+                    self.inner,
+                    Style::default().add_modifier(Modifier::UNDERLINED),
+                );
             }
+            None => buf.set_string(x, self.inner.y, LAST_MOVE, theme.accent()),
         }
     }
 
     /// In review, the empty cell of the move the engine would have played instead: `best`
     /// where it fits, else a reversed `*`.
-    fn better_move(&self, buf: &mut Buffer, y: u16) {
+    fn better_move(&self) -> (String, Style) {
         let style = Theme(self.app.settings())
             .accent()
             .add_modifier(Modifier::BOLD);
         if self.inner.width >= 4 {
-            centred(buf, self.inner, y, "best", style);
+            ("best".into(), style)
         } else {
-            let style = style.add_modifier(Modifier::REVERSED);
-            centred(buf, self.inner, y, "*", style);
+            ("*".into(), style.add_modifier(Modifier::REVERSED))
         }
     }
 
@@ -201,20 +245,6 @@ impl CellLook<'_> {
             style.fg(Color::Black)
         } else {
             style
-        }
-    }
-
-    /// A small mark in the top-left corner (the last move).
-    fn corner(&self, buf: &mut Buffer, mark: &str) {
-        let style = Theme(self.app.settings()).accent();
-        if self.inner.width >= 3 {
-            buf.set_string(self.inner.x, self.inner.y, mark, style);
-        } else {
-            // No room beside the symbol: the last move is underlined instead.
-            buf.set_style(
-                self.inner,
-                Style::default().add_modifier(Modifier::UNDERLINED),
-            );
         }
     }
 }
@@ -278,8 +308,8 @@ fn centred(buf: &mut Buffer, inner: Rect, y: u16, text: &str, style: Style) {
 /// colour to stay readable on it. The brackets around it take the highlight colour.
 const CURSOR_BACKGROUND: Color = Color::DarkGray;
 
-/// The cursor: the cell reversed, and bracketed where there is room, visible with or
-/// without colour.
+/// The cursor: the cell reversed (or on a dark background), visible with or without
+/// colour; its brackets are laid out with the cell's content (see [`CellLook::middle_row`]).
 fn cursor(app: &App, board: &Board, buf: &mut Buffer) {
     let inner = board.cell_rect(app.game().place(app.cursor()));
     let options = app.settings();
@@ -289,11 +319,46 @@ fn cursor(app: &App, board: &Board, buf: &mut Buffer) {
         Style::default().add_modifier(Modifier::REVERSED)
     };
     buf.set_style(inner, style);
-    if inner.width >= 5 {
-        let mid = inner.y + inner.height / 2;
-        let bracket = Theme(options).accent().add_modifier(Modifier::BOLD);
-        buf.set_string(inner.x, mid, "[", bracket);
-        buf.set_string(inner.right() - 1, mid, "]", bracket);
+}
+
+/// The mark of the last move.
+const LAST_MOVE: &str = "•";
+
+/// Where a cell's row of content puts its parts, in columns from the cell's left edge. The
+/// text (a symbol, a hint) is always whole; then, as room allows, the last move's dot, left
+/// of the text, and the cursor's brackets at the cell's edges. A double-width symbol in a
+/// cell three columns wide moves right by one to leave its dot a column of its own.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct RowPlan {
+    text: u16,
+    dot: Option<u16>,
+    brackets: bool,
+}
+
+impl RowPlan {
+    /// For a cell `width` columns wide and a text `text` wide, wanting the dot and the
+    /// brackets or not.
+    fn new(width: u16, text: u16, dot: bool, brackets: bool) -> RowPlan {
+        let needs = |dot: bool, brackets: bool| text + u16::from(dot) + 2 * u16::from(brackets);
+        // The dot says more than the brackets: the cursor shows by its background too.
+        let (dot, brackets) = [(dot, brackets), (dot, false), (false, brackets)]
+            .into_iter()
+            .find(|&(d, b)| needs(d, b) <= width)
+            .unwrap_or((false, false));
+        let left = u16::from(brackets);
+        let room = width - 2 * left;
+        let mut x = left + room.saturating_sub(text) / 2;
+        let dot = dot.then(|| {
+            if x == left {
+                x += 1;
+            }
+            left
+        });
+        RowPlan {
+            text: x,
+            dot,
+            brackets,
+        }
     }
 }
 
@@ -541,6 +606,36 @@ fn labels(app: &App, board: &Board, buf: &mut Buffer) {
 mod tests {
     use super::*;
     use crate::core::Value;
+
+    fn plan(text: u16, dot: Option<u16>, brackets: bool) -> RowPlan {
+        RowPlan {
+            text,
+            dot,
+            brackets,
+        }
+    }
+
+    #[test]
+    fn the_last_moves_dot_never_covers_a_wide_symbol() {
+        // Three columns: the dot, then the double-width symbol moved right by one.
+        assert_eq!(RowPlan::new(3, 2, true, false), plan(1, Some(0), false));
+        assert_eq!(RowPlan::new(3, 1, true, false), plan(1, Some(0), false));
+        // Five columns with the cursor: "[•🦀]" and "[•X ]".
+        assert_eq!(RowPlan::new(5, 2, true, true), plan(2, Some(1), true));
+        assert_eq!(RowPlan::new(5, 1, true, true), plan(2, Some(1), true));
+        // Two columns: "•X", and no room for a dot beside a wide symbol.
+        assert_eq!(RowPlan::new(2, 1, true, false), plan(1, Some(0), false));
+        assert_eq!(RowPlan::new(2, 2, true, false), plan(0, None, false));
+    }
+
+    #[test]
+    fn the_cursors_brackets_give_way_to_the_text() {
+        assert_eq!(RowPlan::new(7, 1, false, true), plan(3, None, true));
+        assert_eq!(RowPlan::new(5, 3, false, true), plan(1, None, true));
+        // "W≤13" fills five columns but for one: the brackets would cover its ends.
+        assert_eq!(RowPlan::new(5, 4, false, true), plan(0, None, false));
+        assert_eq!(RowPlan::new(5, 0, false, true), plan(2, None, true));
+    }
 
     #[test]
     fn guesses_show_their_third_and_proofs_their_claim() {

@@ -74,11 +74,14 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         );
 }
 
-/// `text` with its units kept together when wrapped: the spaces in "70 x 22", "1 : 0" and
-/// "in 5" become no-break spaces, which ratatui's wrapping does not break at.
+/// `text` with its units kept together when wrapped: the spaces in "70 x 22", "1 : 0",
+/// "in 5" and "in ≤9" become no-break spaces, which ratatui's wrapping does not break at.
 pub fn glued(text: &str) -> String {
     let words: Vec<&str> = text.split(' ').collect();
-    let starts_with_digit = |w: &str| w.starts_with(|c: char| c.is_ascii_digit());
+    let starts_with_digit = |w: &str| {
+        w.trim_start_matches('≤')
+            .starts_with(|c: char| c.is_ascii_digit())
+    };
     let is_number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
     let mut out = String::with_capacity(text.len());
     for (i, word) in words.iter().enumerate() {
@@ -352,6 +355,7 @@ mod tests {
             format!("X wins 1{nb}:{nb}0 with row 1.")
         );
         assert_eq!(glued("a loss in 5; best"), format!("a loss in{nb}5; best"));
+        assert_eq!(glued("wins in ≤9"), format!("wins in{nb}≤9"));
         assert_eq!(glued("a box of x"), "a box of x");
     }
 

@@ -43,11 +43,14 @@ fn in_play(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let style = Theme(app.settings()).accent();
     let y = area.y + used;
     let rows = wrap(&glued(note), area.width as usize);
-    let shown = rows.len().min(area.bottom().saturating_sub(y) as usize);
-    for (i, row) in rows.into_iter().take(shown).enumerate() {
+    // Whole or not at all: the reason cut short would say something else.
+    if rows.len() > area.bottom().saturating_sub(y) as usize {
+        return used;
+    }
+    for (i, row) in rows.iter().enumerate() {
         buf.set_stringn(area.x, y + i as u16, row, area.width as usize, style);
     }
-    used + shown as u16
+    used + rows.len() as u16
 }
 
 /// The rows the move list takes: its header and a row per pair of moves.
@@ -86,7 +89,11 @@ fn ended(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let banner = game_over(app, area, buf);
     let rows = facts(app, false);
     let below = banner + 1;
-    let needed = rows.len() as u16 + 1 + moves_rows(app);
+    let fact_rows: usize = fact_lines(app, &rows, area.width)
+        .iter()
+        .map(Vec::len)
+        .sum();
+    let needed = fact_rows as u16 + 1 + moves_rows(app);
     if area.height.saturating_sub(below) < needed {
         return banner;
     }
@@ -238,18 +245,45 @@ fn turn(app: &App) -> String {
     }
 }
 
-/// The facts, a row each with its label in the accent; returns the rows used.
-fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) -> u16 {
+/// How wide the facts' labels are, with the space after them.
+const LABEL_W: usize = 7;
+
+/// Each fact's rows in `width` columns: its label in the accent, then its value, wrapped
+/// under itself where it is longer than a row (at spaces, its units kept together), so a
+/// claim like "wins in ≤9" is never cut to "wins in".
+fn fact_lines(app: &App, rows: &[(&str, String)], width: u16) -> Vec<Vec<Line<'static>>> {
     let label = Theme(app.settings()).accent();
-    let shown = rows.len().min(area.height as usize);
-    for (i, (name, value)) in rows.iter().take(shown).enumerate() {
-        let line = Line::from(vec![
-            Span::styled(format!("{name:<7}"), label),
-            Span::raw(value.clone()),
-        ]);
-        buf.set_line(area.x, area.y + i as u16, &line, area.width);
+    let room = usize::from(width).saturating_sub(LABEL_W);
+    rows.iter()
+        .map(|(name, value)| {
+            wrap(&glued(value), room)
+                .into_iter()
+                .enumerate()
+                .map(|(i, part)| {
+                    let head = if i == 0 { *name } else { "" };
+                    Line::from(vec![
+                        Span::styled(format!("{head:<LABEL_W$}"), label),
+                        Span::raw(part),
+                    ])
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The facts, each whole or, where the rows run out, not at all; returns the rows used.
+fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) -> u16 {
+    let mut y = area.y;
+    for lines in fact_lines(app, rows, area.width) {
+        if usize::from(area.bottom().saturating_sub(y)) < lines.len() {
+            break;
+        }
+        for line in lines {
+            buf.set_line(area.x, y, &line, area.width);
+            y += 1;
+        }
     }
-    shown as u16
+    y - area.y
 }
 
 /// The banner at the end: who won with which lines, or the draw, and what to do next,

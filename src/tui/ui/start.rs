@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Theme, footer_line, mode_label};
 use crate::config::{Action, Mode};
-use crate::core::{Difficulty, Game, Side};
+use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
 use crate::tui::geometry::StartAreas;
@@ -89,7 +89,12 @@ fn mode_and_record(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
 fn mode_text(app: &App, menu: &Menu) -> String {
     let game = app.menu_game();
     match menu.mode {
-        Mode::VsBot => level_text(game.as_ref(), menu.difficulty, app.settings().movetime),
+        Mode::VsBot => level_text(
+            game.as_ref(),
+            menu.difficulty,
+            app.settings().movetime,
+            app.menu_first_player(),
+        ),
         Mode::TwoHumans if app.settings().hints.on_for(Mode::TwoHumans) => {
             "Hints are on: every empty cell shows what it is worth.".into()
         }
@@ -145,8 +150,15 @@ fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
     }
 }
 
-/// What to expect from the bot at a level, in one short sentence.
-pub fn level_text(game: &dyn Game, level: Difficulty, movetime: std::time::Duration) -> String {
+/// What to expect from the bot at a level, in one short sentence. `first_player` is the
+/// exact value of the empty board for the side that moves first, where the game is solved
+/// and its engine built.
+pub fn level_text(
+    game: &dyn Game,
+    level: Difficulty,
+    movetime: std::time::Duration,
+    first_player: Option<Outcome>,
+) -> String {
     if let Some(text) = game.level_text(level) {
         return text;
     }
@@ -155,13 +167,22 @@ pub fn level_text(game: &dyn Game, level: Difficulty, movetime: std::time::Durat
         Difficulty::Easy => "Easy: it misses the obvious now and then; a gentle start.".into(),
         Difficulty::Medium => "Medium: it never misses a win in one, but often strays.".into(),
         Difficulty::Hard => "Hard: it seldom errs and sets traps; think a few moves ahead.".into(),
-        Difficulty::Perfect if game.solved() => {
-            "Perfect: it has solved the game and never loses; aim to draw.".into()
-        }
+        Difficulty::Perfect if game.solved() => perfect_text(first_player).into(),
         Difficulty::Perfect => format!(
             "Max: it searches {:.1} s a move and never misses a win in one.",
             movetime.as_secs_f64()
         ),
+    }
+}
+
+/// The top level of a solved game, by what best play from the empty board gives the side
+/// that moves first; until the engine has told, only what holds whatever that is.
+fn perfect_text(first_player: Option<Outcome>) -> &'static str {
+    match first_player {
+        Some(Outcome::Draw) => "Perfect: it has solved the game and never loses; aim to draw.",
+        Some(Outcome::Win) => "Perfect: it has solved the game: it wins whenever it moves first.",
+        Some(Outcome::Loss) => "Perfect: it has solved the game: it wins whenever it moves second.",
+        None => "Perfect: it has solved the game and plays the best move everywhere.",
     }
 }
 
