@@ -142,7 +142,7 @@ impl CellLook<'_> {
                         style = style.add_modifier(Modifier::UNDERLINED);
                     }
                 }
-                Some((guesses.text(hint), style))
+                Some((fit_hint(&guesses.text(hint), self.inner.width), style))
             }
             (None, None) if best => Some(self.better_move()),
             // A won block's empty cells carry its winner's symbol, faint on the winner's
@@ -285,6 +285,28 @@ impl GuessScale {
             Hint::Guess(_) => "·".into(),
         }
     }
+}
+
+/// A hint cut to `width` columns without changing what it says: the number goes first and
+/// an ellipsis says something was left out (`W≤13` in three columns reads `W≤…`, never the
+/// false `W≤1`); in one column only the outcome's letter stays.
+fn fit_hint(text: &str, width: u16) -> String {
+    let width = usize::from(width);
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let letters: String = text.chars().take_while(|c| !c.is_ascii_digit()).collect();
+    if width <= 1 {
+        return letters.chars().take(1).collect();
+    }
+    let mut kept = String::new();
+    for c in letters.chars() {
+        if (kept.clone() + &c.to_string()).width() >= width {
+            break;
+        }
+        kept.push(c);
+    }
+    kept + "…"
 }
 
 fn hint_style(theme: Theme<'_>, hint: Hint) -> Style {
@@ -613,6 +635,18 @@ mod tests {
             dot,
             brackets,
         }
+    }
+
+    /// A hint too wide for its cell loses its number, never a digit of it: `W≤1` in place
+    /// of `W≤13` would claim a faster win than was proven.
+    #[test]
+    fn a_cut_hint_never_claims_more() {
+        assert_eq!(fit_hint("W≤13", 5), "W≤13");
+        assert_eq!(fit_hint("W≤13", 3), "W≤…");
+        assert_eq!(fit_hint("L≤13", 2), "L…");
+        assert_eq!(fit_hint("W13", 2), "W…");
+        assert_eq!(fit_hint("W≤13", 1), "W");
+        assert_eq!(fit_hint("D", 1), "D");
     }
 
     #[test]
