@@ -12,7 +12,7 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("tictaclatin: {}", failure.message);
+            cli::warn(&failure.message);
             ExitCode::from(failure.code)
         }
     }

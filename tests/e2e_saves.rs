@@ -242,3 +242,24 @@ fn a_demo_leaves_the_saved_game_alone() {
         before
     );
 }
+
+/// When the terminal hangs up, stderr goes with it: the game must still exit as a hangup
+/// (129), its game saved, not panic on the way out (ratatui's drop and the final notices
+/// printed to a dead stderr used to give exit status 101). Here stderr is /dev/full, where
+/// every write fails as it does on a hung-up terminal.
+#[test]
+fn a_hangup_with_nowhere_to_write_exits_cleanly_with_the_game_saved() {
+    let home = tempfile::tempdir().unwrap();
+    let program = env!("CARGO_BIN_EXE_tictaclatin");
+    let script = format!("exec 2>/dev/full; exec '{program}' --mode humans");
+    let mut game = Session::spawn(ROWS, COLS, home.path(), "bash", &["-c", &script]);
+    game.wait_for("Two players");
+    game.send("\r");
+    game.wait_for("Player 1's turn");
+    game.send("b2");
+    game.wait_for("1. b2");
+    game.signal("HUP");
+    let status = game.wait_exit();
+    assert_eq!(status.exit_code(), 129, "128 + SIGHUP: {status:?}");
+    assert_eq!(saved_moves(home.path(), "saved-game.toml").unwrap(), ["b2"]);
+}

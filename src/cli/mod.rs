@@ -21,6 +21,13 @@ use tictaclatin::core::{Game, Position};
 /// arguments.
 pub const BAD_INPUT: u8 = 2;
 
+/// Prints `tictaclatin: line` to standard error. Unlike `eprintln!` it never panics: after
+/// the terminal has hung up (SIGHUP) there is nowhere to write, and nothing better to do.
+pub fn warn(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "tictaclatin: {line}");
+}
+
 /// Why a command failed: a one-line message for stderr and the exit status.
 #[derive(Debug)]
 pub struct Failure {

@@ -52,10 +52,10 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         code: 1,
     })?;
     for notice in &ending.notices {
-        eprintln!("tictaclatin: {notice}");
+        super::warn(notice);
     }
     if let Some(why) = &ending.save_error {
-        eprintln!("tictaclatin: the unfinished game was not saved: {why}");
+        super::warn(&format!("the unfinished game was not saved: {why}"));
     }
     match ending.signal {
         Some(signal) => Err(Failure {

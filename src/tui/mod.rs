@@ -92,6 +92,9 @@ pub fn run(settings: Settings, memory: Memory, seed: u64, asked: Asked) -> io::R
     // Save first: it matters most, and a hung-up terminal cannot slow it down.
     let saved = app.save_on_exit();
     terminal::restore();
+    // Restored above; ratatui's own restoring on drop would print to stderr, which panics
+    // (exit 101) when the terminal has hung up. Its buffers go with the process.
+    std::mem::forget(terminal);
     signals.close();
     let result = result.unwrap_or_else(|panic| panic::resume_unwind(panic));
     result?;
