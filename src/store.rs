@@ -188,8 +188,12 @@ pub struct SavedGame {
     pub swapped: bool,
     /// Hints were on when it was saved; `None` in files written before this was kept.
     pub hints: Option<bool>,
+    /// Two people swapped names and symbols (`s`).
+    pub names_swapped: bool,
     /// The moves played, from the empty board.
     pub moves: Vec<CellId>,
+    /// The moves taken back, in the order redo plays them again.
+    pub redo: Vec<CellId>,
 }
 
 /// Why a saved game cannot be resumed.
@@ -860,7 +864,13 @@ struct GameFile {
     /// Missing in files written before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     hints: Option<bool>,
+    /// Missing (false) in files written before it was kept.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    names_swapped: bool,
     moves: Vec<String>,
+    /// Missing (nothing to redo) in files written before it was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    redo: Vec<String>,
 }
 
 fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
@@ -869,6 +879,7 @@ fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
         path: PathBuf::from(game_file_name(&game.game)),
         error: io::Error::new(io::ErrorKind::InvalidInput, e.to_string()),
     })?;
+    let names = |cells: &[CellId]| cells.iter().map(|&cell| known.cell_name(cell)).collect();
     let file = GameFile {
         version: VERSION,
         game: Some(game.game.clone()),
@@ -878,11 +889,9 @@ fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
         weakest: game.weakest.map(|level| level.name().into()),
         swapped: game.swapped,
         hints: game.hints,
-        moves: game
-            .moves
-            .iter()
-            .map(|&cell| known.cell_name(cell))
-            .collect(),
+        names_swapped: game.names_swapped,
+        moves: names(&game.moves),
+        redo: names(&game.redo),
     };
     Ok(toml::to_string(&file).expect("plain data serializes"))
 }
@@ -922,14 +931,19 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
         weakest,
         swapped: file.swapped,
         hints: file.hints,
+        names_swapped: file.names_swapped,
         moves: Vec::new(),
+        redo: Vec::new(),
     };
     let known = game.game().map_err(|e| corrupt_because(&e))?;
-    game.moves = file
-        .moves
-        .iter()
-        .map(|m| known.parse_cell(m).map_err(|e| corrupt_because(&e)))
-        .collect::<Result<Vec<CellId>, Unusable>>()?;
+    let cells = |names: &[String]| {
+        names
+            .iter()
+            .map(|m| known.parse_cell(m).map_err(|e| corrupt_because(&e)))
+            .collect::<Result<Vec<CellId>, Unusable>>()
+    };
+    game.moves = cells(&file.moves)?;
+    game.redo = cells(&file.redo)?;
     game.history().map_err(|e| corrupt_because(&e))?;
     Ok(game)
 }
@@ -950,10 +964,12 @@ pub(crate) mod tests {
             weakest: None,
             swapped: false,
             hints: None,
+            names_swapped: false,
             moves: moves
                 .split(' ')
                 .map(|n| game.parse_cell(n).unwrap())
                 .collect(),
+            redo: Vec::new(),
         }
     }
 
@@ -1103,7 +1119,9 @@ pub(crate) mod tests {
             weakest: Some(Difficulty::Easy),
             swapped: true,
             hints: Some(true),
+            names_swapped: false,
             moves,
+            redo: Vec::new(),
         }
     }
 

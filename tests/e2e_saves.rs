@@ -126,12 +126,12 @@ fn a_second_window_on_the_same_game_saves_nothing_over_it() {
         ["a1", "b1"]
     );
     b.send("q");
-    b.wait_for("not saved here: another window keeps this game");
+    b.wait_for("not saved: another window had this game open");
     b.send("q");
     assert!(b.wait_exit().success());
     let after = b.screen();
     assert!(
-        after.contains("the unfinished game was not saved: this game is open in another window"),
+        after.contains("the unfinished game was not saved: another window had this game open"),
         "{after}"
     );
     assert_eq!(

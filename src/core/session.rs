@@ -212,6 +212,24 @@ impl History {
         !self.redo.is_empty()
     }
 
+    /// The moves taken back, in the order redo would play them again.
+    pub fn redo_moves(&self) -> Vec<CellId> {
+        self.redo.iter().rev().copied().collect()
+    }
+
+    /// Gives back moves to redo (as [`History::redo_moves`] listed them), when they can
+    /// be played in that order from here; otherwise there is nothing to redo.
+    pub fn restore_redo(&mut self, moves: &[CellId]) {
+        let mut position = self.position().clone_box();
+        for &cell in moves {
+            match position.play(cell) {
+                Ok(next) => position = next,
+                Err(_) => return,
+            }
+        }
+        self.redo = moves.iter().rev().copied().collect();
+    }
+
     /// Plays again the newest move taken back, if any.
     pub fn redo_one(&mut self) -> Option<CellId> {
         let cell = self.redo.pop()?;
@@ -345,6 +363,7 @@ impl Session {
             human: Some(human),
             weakest: saved.weakest,
             swapped: saved.swapped,
+            names_swapped: saved.names_swapped && saved.mode == Mode::TwoHumans,
             history,
             ..Session::new(game, saved.mode, starter, saved.difficulty)
         })
@@ -362,6 +381,7 @@ impl Session {
             difficulty: self.difficulty,
             weakest: self.weakest,
             swapped: self.swapped,
+            names_swapped: self.names_swapped,
         }
     }
 
@@ -509,6 +529,8 @@ pub struct Resumed {
     pub difficulty: Difficulty,
     pub weakest: Option<Difficulty>,
     pub swapped: bool,
+    /// Two people swapped names and symbols (`s`).
+    pub names_swapped: bool,
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use super::bot::BotRequest;
 use super::bot_turn::{self, BotTurn};
 use super::event::{Event, Signal};
 use super::geometry;
-use super::memory::{self, Memory};
+use super::memory::{self, Claim, Memory};
 pub use super::menu::Menu;
 use super::review::{self, MoveReview};
 pub use super::start::Start;
@@ -57,6 +57,8 @@ pub struct StartScreen {
     /// What the start screen says in its status line (a question, an answer), until the
     /// next key.
     pub note: Option<String>,
+    /// When the files were last read again for the start screen.
+    pub refreshed: Instant,
 }
 
 /// Whether the game on the board is written down as it is played.
@@ -168,6 +170,7 @@ impl App {
                 menu,
                 confirm: None,
                 note: None,
+                refreshed: now,
             },
             play: PlayScreen {
                 has_game: false,
@@ -583,7 +586,9 @@ impl App {
                 weakest: resumed.weakest,
                 swapped: resumed.swapped,
                 hints: Some(self.play.hints),
+                names_swapped: resumed.names_swapped,
                 moves: session.moves().to_vec(),
+                redo: session.history.redo_moves(),
             }
         })
     }
@@ -596,11 +601,28 @@ impl App {
             return;
         }
         let key = self.play.session.game.key();
+        if self.play.keeping == Keeping::Kept && !self.memory.owns(&key) {
+            // The game came back to life (undone after its end, which let it go).
+            self.reclaim(&key);
+        }
         if let Err(why) = self.memory.keep(&key, self.unfinished()) {
             self.status = StatusLine::note(format!(
                 "{} (Could not save the game: {why}.)",
                 self.status.text
             ));
+        }
+    }
+
+    /// Keeps the game on the board again, or says why it cannot be kept any more.
+    fn reclaim(&mut self, key: &str) {
+        self.play.keeping = match self.memory.claim(key) {
+            Claim::Owned => Keeping::Kept,
+            Claim::Elsewhere => Keeping::Elsewhere,
+            Claim::Failed(why) => Keeping::Failed(why),
+        };
+        let note = self.keeping_note();
+        if !note.is_empty() {
+            self.status = StatusLine::note(format!("{} {note}", self.status.text));
         }
     }
 
@@ -619,10 +641,7 @@ impl App {
             return None;
         }
         match &self.play.keeping {
-            Keeping::Elsewhere => Some(
-                "this game is open in another window, which keeps its own; this copy is not saved"
-                    .into(),
-            ),
+            Keeping::Elsewhere => Some("another window had this game open".into()),
             Keeping::Failed(why) => Some(format!("it cannot be saved: {why}")),
             Keeping::Kept => self
                 .memory
@@ -659,6 +678,7 @@ impl App {
 
     fn on_tick(&mut self, now: Instant) {
         self.now = now;
+        self.refresh_start();
         self.finish_typed_if_due();
         self.show_bot_move();
     }

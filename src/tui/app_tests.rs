@@ -1359,3 +1359,181 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
         h.app.status()
     );
 }
+
+/// Two people on a real store, on the game screen of classic 3x3.
+fn two_people_saving(dir: &std::path::Path) -> Harness {
+    let settings = Settings {
+        mode: Mode::TwoHumans,
+        game: crate::games::GameChoice {
+            size: Some(3),
+            ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
+        },
+        ..Settings::default()
+    };
+    let store = crate::store::Store::new(dir.to_path_buf(), true);
+    let mut h = with_memory(settings, Memory::load(store));
+    h.press(KeyCode::Enter);
+    h
+}
+
+/// Classic 3x3's names of these cells.
+fn names_3x3(cells: &[CellId]) -> String {
+    join(
+        &crate::games::classic::adapter::game(3, None).unwrap(),
+        cells,
+    )
+}
+
+fn on_disk(dir: &std::path::Path) -> Option<SavedGame> {
+    crate::store::Store::new(dir.to_path_buf(), true)
+        .load_game("classic-3")
+        .value
+}
+
+/// A game taken back after its end is alive again: it is saved again from the first
+/// undo, and quitting says so truthfully.
+#[test]
+fn a_game_undone_after_its_end_is_saved_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    assert!(on_disk(dir.path()).is_none(), "a finished game is not kept");
+    h.typed("u");
+    assert_eq!(on_disk(dir.path()).map(|g| g.moves.len()), Some(4));
+    h.typed("c3");
+    assert_eq!(on_disk(dir.path()).map(|g| g.moves.len()), Some(5));
+    h.typed("q");
+    assert!(
+        h.app.status().contains("(the game is kept)"),
+        "{}",
+        h.app.status()
+    );
+}
+
+/// What redo would play again, and two people's swapped sides, come back on resuming.
+#[test]
+fn moves_to_redo_and_swapped_sides_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1b1a2b2uu");
+    let saved = on_disk(dir.path()).unwrap();
+    assert_eq!(names_3x3(&saved.moves), "a1 b1");
+    assert_eq!(
+        names_3x3(&saved.redo),
+        "a2 b2",
+        "in the order redo plays them"
+    );
+    h.typed("s");
+    assert!(on_disk(dir.path()).unwrap().names_swapped);
+    drop(h);
+
+    let mut again = with_memory(
+        Settings {
+            mode: Mode::TwoHumans,
+            game: crate::games::GameChoice {
+                size: Some(3),
+                ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
+            },
+            ..Settings::default()
+        },
+        Memory::load(crate::store::Store::new(dir.path().to_path_buf(), true)),
+    );
+    while again.app.menu().row != Menu::RESUME {
+        again.press(KeyCode::Up);
+    }
+    again.press(KeyCode::Enter);
+    assert_eq!(
+        again.app.name(Side::First),
+        "Player 2",
+        "sides still swapped"
+    );
+    again.typed("r");
+    assert_eq!(names_3x3(again.app.moves()), "a1 b1 a2");
+    again.typed("r");
+    assert_eq!(names_3x3(again.app.moves()), "a1 b1 a2 b2");
+}
+
+/// Two people after a game: the swap key starts the next game with the sides swapped,
+/// rather than rewriting who won the last one.
+#[test]
+fn two_people_swapping_after_a_game_play_the_next_one_swapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1b1a2b2a3");
+    assert!(
+        h.app.status().starts_with("Player 1 (X) wins"),
+        "{}",
+        h.app.status()
+    );
+    h.typed("s");
+    assert!(h.app.moves().is_empty(), "a new game");
+    assert_eq!(h.app.name(Side::First), "Player 2");
+    assert!(
+        h.app
+            .status()
+            .starts_with("New game, sides swapped: Player 2 plays X."),
+        "{}",
+        h.app.status()
+    );
+}
+
+/// A window that played a copy of a game another window kept, once that window has
+/// closed: resuming reads the game from its file and keeps it from then on, after asking
+/// about the copy on the board.
+#[test]
+fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = two_people_saving(dir.path());
+    a.typed("a1");
+    // The second window resumes the game: a copy, not kept, since the first keeps it.
+    let mut b = two_people_saving(dir.path());
+    assert!(
+        b.app.status().contains("Open in another window"),
+        "{}",
+        b.app.status()
+    );
+    b.typed("c3");
+    a.typed("b1");
+    drop(a); // the first window closes, its game kept: a1 b1
+    b.typed("n");
+    while b.app.menu().row != Menu::RESUME {
+        b.press(KeyCode::Up);
+    }
+    assert_eq!(b.app.menu().resume, Some(2));
+    b.press(KeyCode::Enter);
+    assert_eq!(
+        b.app.start_note(),
+        Some("Discard the unfinished game (2 moves)? y/n"),
+        "the copy on the board (a1 c3) would go"
+    );
+    b.typed("y");
+    assert_eq!(names_3x3(b.app.moves()), "a1 b1");
+    b.typed("c1");
+    assert_eq!(names_3x3(&on_disk(dir.path()).unwrap().moves), "a1 b1 c1");
+}
+
+/// On the start screen, another window's moves and results show within a second.
+#[test]
+fn the_start_screen_follows_other_windows() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut watcher = with_memory(
+        Settings {
+            mode: Mode::TwoHumans,
+            game: crate::games::GameChoice {
+                size: Some(3),
+                ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
+            },
+            ..Settings::default()
+        },
+        Memory::load(crate::store::Store::new(dir.path().to_path_buf(), true)),
+    );
+    let mut player = two_people_saving(dir.path());
+    player.typed("a1b1");
+    watcher.tick(1100);
+    assert_eq!(watcher.app.menu().resume, Some(2));
+    player.typed("a2b2a3");
+    watcher.tick(1100);
+    assert_eq!(watcher.app.menu().resume, None, "finished elsewhere");
+    assert_eq!(watcher.app.menu_record().map(|r| r.wins), Some(1));
+}

@@ -197,6 +197,17 @@ impl Memory {
         }
     }
 
+    /// Reads the record again: another window may have counted a game meanwhile.
+    pub fn refresh_stats(&mut self) {
+        let Some(store) = &self.store else { return };
+        let loaded = store.load_stats();
+        if let Some(notice) = loaded.notice {
+            self.notices.push(short_notice(store, &store.stats_path()));
+            self.details.push(notice);
+        }
+        self.stats = loaded.value;
+    }
+
     fn reread(&mut self, game: &str) {
         let Some(store) = &self.store else { return };
         let loaded = store.load_game(game);

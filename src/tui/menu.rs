@@ -32,12 +32,14 @@ impl Menu {
     pub const RESUME: usize = 0;
     pub const GAME: usize = 1;
     pub const SIZE: usize = 2;
-    pub const MODE: usize = 3;
-    pub const FIRST: usize = 4;
-    pub const LEVEL: usize = 5;
+    /// How many in a row win, for games that vary it (classic).
+    pub const LINE: usize = 3;
+    pub const MODE: usize = 4;
+    pub const FIRST: usize = 5;
+    pub const LEVEL: usize = 6;
     /// The demo's second bot (Bot 2): the contest simulator's "the bot vs random".
-    pub const SECOND_LEVEL: usize = 6;
-    pub const ROWS: usize = 7;
+    pub const SECOND_LEVEL: usize = 7;
+    pub const ROWS: usize = 8;
 
     /// The settings' choices, with `resume` moves of an unfinished game to offer first.
     pub fn new(settings: &Settings, resume: Option<usize>) -> Menu {
@@ -62,7 +64,7 @@ impl Menu {
     pub fn row_enabled(&self, row: usize) -> bool {
         match row {
             Menu::RESUME => self.resume.is_some(),
-            Menu::SIZE => self.game.kind.sizes().is_some(),
+            Menu::SIZE | Menu::LINE => self.game.kind.sizes().is_some(),
             Menu::FIRST => self.mode == Mode::VsBot,
             Menu::LEVEL => self.mode != Mode::TwoHumans,
             Menu::SECOND_LEVEL => self.mode == Mode::Demo,
@@ -90,6 +92,12 @@ impl Menu {
         match self.row {
             Menu::GAME => self.choose_kind(step(&GameKind::ALL, self.game.kind, forward)),
             Menu::SIZE => self.step_size(forward),
+            Menu::LINE => {
+                let lengths = self.lengths();
+                if let Some(&now) = lengths.iter().find(|&&k| Some(k) == self.line()) {
+                    self.choose_line(step(&lengths, now, forward));
+                }
+            }
             Menu::MODE => self.mode = step(Mode::ALL, self.mode, forward),
             Menu::FIRST => self.starter = step(First::ALL, self.starter, forward),
             Menu::LEVEL => self.difficulty = step(&Difficulty::ALL, self.difficulty, forward),
@@ -119,7 +127,32 @@ impl Menu {
 
     fn choose_size(&mut self, size: u8) {
         self.game.size = Some(size);
-        self.game.in_a_row = self.asked.in_a_row.filter(|&k| k <= size);
+        let kept = self.game.in_a_row.filter(|&k| k <= size);
+        self.game.in_a_row = kept.or(self.asked.in_a_row.filter(|&k| k <= size));
+    }
+
+    /// How many in a row win in the chosen game (its size when the game does not vary it).
+    pub fn line(&self) -> Option<u8> {
+        self.game.in_a_row.or(self.size())
+    }
+
+    /// The line lengths the chosen game's size allows, shortest first.
+    fn lengths(&self) -> Vec<u8> {
+        let size = self.size().unwrap_or(0);
+        (1..=size)
+            .filter(|&k| {
+                let choice = GameChoice {
+                    in_a_row: Some(k),
+                    ..self.game
+                };
+                games::build(choice).is_ok()
+            })
+            .collect()
+    }
+
+    /// A line length; the whole side is the game's default and is kept as such.
+    fn choose_line(&mut self, k: u8) {
+        self.game.in_a_row = (Some(k) != self.size()).then_some(k);
     }
 
     fn choose_kind(&mut self, kind: GameKind) {
@@ -205,14 +238,18 @@ impl Menu {
             Menu::SIZE => {
                 let sizes: Vec<u8> = self.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
                 let chosen = self.size().unwrap_or(0);
-                let label = |n: u8| match self.game.in_a_row {
-                    Some(k) if n == chosen && k < n => format!("{n}x{n}, {k} in a row"),
-                    _ => format!("{n}x{n}"),
-                };
                 (
                     "Size",
-                    sizes.iter().map(|&n| label(n)).collect(),
+                    sizes.iter().map(|&n| format!("{n}x{n}")).collect(),
                     position(&sizes, &chosen),
+                )
+            }
+            Menu::LINE => {
+                let lengths = self.lengths();
+                (
+                    "In a row",
+                    lengths.iter().map(u8::to_string).collect(),
+                    position(&lengths, &self.line().unwrap_or(0)),
                 )
             }
             Menu::MODE => (
@@ -261,6 +298,11 @@ impl Menu {
                 let sizes: Vec<u8> = self.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
                 if let Some(&size) = sizes.get(index) {
                     self.choose_size(size);
+                }
+            }
+            Menu::LINE => {
+                if let Some(&k) = self.lengths().get(index) {
+                    self.choose_line(k);
                 }
             }
             Menu::MODE => self.mode = Mode::ALL.get(index).copied().unwrap_or(self.mode),

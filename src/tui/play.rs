@@ -367,6 +367,25 @@ impl App {
     fn swap(&mut self) {
         match self.mode() {
             Mode::Demo => self.status = StatusLine::note("Both sides are the bot in the demo."),
+            Mode::TwoHumans if self.play.session.status().is_over() => {
+                // After a game: the next one, with the players' sides swapped.
+                let session = &self.play.session;
+                let mut next = Session::new(
+                    session.game.clone(),
+                    session.mode,
+                    First::You,
+                    session.difficulty,
+                );
+                next.names_swapped = !session.names_swapped;
+                self.begin(next, true);
+                let lead = format!(
+                    "New game, sides swapped: {} plays {}. {}",
+                    self.name(Side::First),
+                    self.settings.symbol(Side::First),
+                    self.keeping_note()
+                );
+                self.status = StatusLine::turn(&lead, &self.turn_text());
+            }
             Mode::TwoHumans => {
                 let session = &mut self.play.session;
                 session.names_swapped = !session.names_swapped;
@@ -461,9 +480,9 @@ impl App {
         if self.game_in_progress() {
             self.play.confirm_quit = true;
             let kept = if !self.memory.saves() {
-                "saving is off: the game is lost"
+                "saving is off: moves made here are not kept"
             } else if self.play.keeping == Keeping::Elsewhere {
-                "not saved here: another window keeps this game"
+                "not saved: another window had this game open"
             } else if self.not_kept().is_some() {
                 "it could not be saved: the game is lost"
             } else {

@@ -50,12 +50,27 @@ impl App {
         self.offer_resume();
     }
 
+    /// On the start screen, what another window changed shows within a second: the chosen
+    /// game's unfinished game (its moves, or that it is gone) and the record.
+    pub(super) fn refresh_start(&mut self) {
+        const EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+        if self.screen != Screen::Start || self.now.duration_since(self.start.refreshed) < EVERY {
+            return;
+        }
+        self.start.refreshed = self.now;
+        self.memory.refresh_stats();
+        self.offer_resume();
+    }
+
     /// The chosen game's unfinished game, if it has one, is offered, as its file holds it
     /// now (another window may have played on, or finished it).
     fn offer_resume(&mut self) {
         let key = self.menu_game().key();
         self.memory.refresh(&key);
-        self.start.menu.resume = self.memory.saved_game(&key).map(|g| g.moves.len());
+        match self.memory.saved_game(&key) {
+            Some(saved) => self.start.menu.resume = Some(saved.moves.len()),
+            None => self.start.menu.drop_resume(),
+        }
     }
 
     /// A click at `x`, `y` on the start screen drawn in `content`: on a row it highlights
@@ -126,10 +141,11 @@ impl App {
         (leaves_board && self.game_in_progress() && !self.game_kept()).then(|| self.moves().len())
     }
 
-    /// The game on the board is the chosen game's unfinished game: resuming it is going
-    /// back to it.
+    /// The game on the board is the chosen game's unfinished game, kept by this window:
+    /// resuming it is going back to it. (A copy another window kept is not: resuming reads
+    /// the game from its file.)
     fn resumes_board(&self, key: &str) -> bool {
-        self.game_in_progress() && self.play.session.game.key() == key
+        self.game_in_progress() && self.play.session.game.key() == key && self.memory.owns(key)
     }
 
     fn go(&mut self, start: Start) {
@@ -184,11 +200,15 @@ impl App {
             difficulty: saved.difficulty,
             weakest: saved.weakest,
             swapped: saved.swapped,
+            names_swapped: saved.names_swapped,
         };
         // The store replayed these moves when it loaded them; a failure here would be a
         // bug, reported rather than hidden.
         let session = match Session::resumed(Arc::clone(&game), &resumed, &saved.moves) {
-            Ok(session) => session,
+            Ok(mut session) => {
+                session.history.restore_redo(&saved.redo);
+                session
+            }
             Err(why) => {
                 self.status = StatusLine::note(format!("The saved game cannot be resumed: {why}"));
                 return;
