@@ -50,10 +50,12 @@ fn some_game() -> SavedGame {
         weakest: Some(Difficulty::Easy),
         swapped: false,
         hints: None,
+        names_swapped: false,
         moves: ["b2", "c3", "a1"]
             .iter()
             .map(|c| Latin.parse_cell(c).unwrap())
             .collect(),
+        redo: vec![Latin.parse_cell("d4").unwrap()],
     }
 }
 

@@ -295,7 +295,9 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
             weakest: None,
             swapped: false,
             hints: None,
+            names_swapped: false,
             moves: moves.collect(),
+            redo: Vec::new(),
         })
         .unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
