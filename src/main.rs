@@ -8,7 +8,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     die_quietly_on_broken_pipe();
-    let args = cli::Cli::parse();
+    let args = cli::Cli::try_parse().unwrap_or_else(|e| cli::shortened(e).exit());
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {

@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::Failure;
 use tictaclatin::config;
+use tictaclatin::core::words::quote;
 use tictaclatin::core::{Engine, Game, PlayerOptions};
 use tictaclatin::games::{self, GameChoice, GameKind};
 
@@ -36,9 +37,9 @@ impl std::fmt::Display for BadMovetime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "'{}' is not a move time: give milliseconds from {} to {}, e.g. 1000 (the \
+            "{} is not a move time: give milliseconds from {} to {}, e.g. 1000 (the \
              contest clock for people is --move-time SECONDS)",
-            self.0,
+            quote(&self.0),
             config::MIN_MOVETIME_MS,
             config::MAX_MOVETIME_MS
         )
@@ -66,8 +67,8 @@ impl std::fmt::Display for BadMoveTime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "'{}' is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
-            self.0
+            "{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
+            quote(&self.0)
         )
     }
 }

@@ -15,6 +15,7 @@ mod tournament;
 
 use clap::{Args, Parser, Subcommand};
 
+use tictaclatin::core::words::excerpt;
 use tictaclatin::core::{Game, Position};
 
 /// Exit status for bad input (malformed position, illegal request), as clap uses for bad
@@ -111,6 +112,19 @@ impl PositionArgs {
         game.parse_position(&self.position.join(" "))
             .map_err(|e| Failure::bad_input(format!("bad position: {e}")))
     }
+}
+
+/// clap's error with the argument the user gave cut to a short, escaped excerpt: clap
+/// would echo a 10 MB argument whole, control bytes and all.
+pub fn shortened(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue};
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(text)) = error.get(kind) {
+            let short = ContextValue::String(excerpt(text));
+            error.insert(kind, short);
+        }
+    }
+    error
 }
 
 pub fn run(cli: Cli) -> Result<(), Failure> {

@@ -10,6 +10,7 @@ use clap::{ArgGroup, Args};
 use super::Failure;
 use super::game_args::{GameArgs, Loaded};
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing, Tally};
+use tictaclatin::core::words::quote;
 use tictaclatin::core::{Engine, PlayerOptions, Published, Side};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
@@ -69,8 +70,8 @@ impl std::fmt::Display for BadGames {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "'{}' is not a number of games: give at least 1, e.g. 1000",
-            self.0
+            "{} is not a number of games: give at least 1, e.g. 1000",
+            quote(&self.0)
         )
     }
 }
@@ -227,7 +228,8 @@ fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Fail
         }
         if players[..i].contains(p) {
             return Err(Failure::bad_input(format!(
-                "player '{p}' is listed twice in the round robin"
+                "player {} is listed twice in the round robin",
+                quote(p)
             )));
         }
     }

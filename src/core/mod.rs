@@ -12,6 +12,7 @@ pub mod session;
 mod side;
 pub mod tournament;
 mod value;
+pub mod words;
 
 pub use cell::{CellId, Grid, Layout, Place};
 pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};

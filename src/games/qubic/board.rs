@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
 use super::lines::{self, LINES};
+use crate::core::words::quote_char;
 pub use crate::core::{Side, Status};
 
 /// Who holds which cells. Whose turn it is follows from the counts: X moves first.
@@ -182,8 +183,8 @@ impl fmt::Display for BoardError {
         match self {
             BoardError::BadCharacter { ch, cell } => write!(
                 f,
-                "bad character '{}' at {cell}: use X, O, - or . (/ and spaces are ignored)",
-                ch.escape_debug()
+                "bad character {} at {cell}: use X, O, - or . (/ and spaces are ignored)",
+                quote_char(*ch)
             ),
             BoardError::TooMany => write!(f, "more than 64 cells"),
             BoardError::TooFew { found } => write!(f, "{found} cells, expected 64"),

@@ -21,6 +21,7 @@ pub use notation::{Line, book_cells};
 pub use obvious::obvious_move;
 pub use verify::{Unsound, Verified, verify};
 
+use crate::core::words::quote;
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
 /// Why a book could not be read.
@@ -52,7 +53,7 @@ impl fmt::Display for BookError {
         match self {
             BookError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
             BookError::Malformed { line, text, reason } => {
-                write!(f, "line {line}: {reason}: '{}'", text.escape_debug())
+                write!(f, "line {line}: {reason}: {}", quote(text))
             }
             BookError::Duplicate {
                 line,

@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use crate::core::words::quote_char;
 use crate::games::latin::game::{Board, Cell, Side, Status};
 
 /// Characters per line: one per cell.
@@ -158,8 +159,8 @@ impl fmt::Display for LineError {
             }
             LineError::Character { found, column } => write!(
                 f,
-                "bad character '{}' in column {column}: use . x o X O",
-                found.escape_debug()
+                "bad character {} in column {column}: use . x o X O",
+                quote_char(found)
             ),
             LineError::NoMove => f.write_str(
                 "no move: mark the book's move with a capital X (first player's book) or O \

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::BookPlayer;
 use super::baselines::MAX_LOOKAHEAD;
 use super::{Difficulty, Greedy, Heuristic, Lookahead, Player, RandomPlayer};
+use crate::core::words::quote;
 use crate::games::latin::book::{Book, BookError};
 use crate::games::latin::game::Side;
 use crate::games::latin::solver::Solver;
@@ -85,12 +86,14 @@ impl fmt::Display for SpecError {
             SpecError::Unknown(name) => {
                 write!(
                     f,
-                    "unknown player '{name}': valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})"
+                    "unknown player {}: valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})",
+                    quote(name)
                 )
             }
             SpecError::BadDepth(name) => write!(
                 f,
-                "bad player '{name}': lookahead depth must be a number from 1 to {MAX_LOOKAHEAD}"
+                "bad player {}: lookahead depth must be a number from 1 to {MAX_LOOKAHEAD}",
+                quote(name)
             ),
             SpecError::Book { path, why } => write!(f, "cannot use book '{path}': {why}"),
         }

@@ -23,6 +23,7 @@ use std::path::PathBuf;
 use super::board::{Board, Side};
 use super::geometry::Geometry;
 use super::hash::FastMap;
+use crate::core::words::{quote, quote_char};
 
 /// One position of a dictionary with X's move, and the file line it came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -153,7 +154,7 @@ impl fmt::Display for DictionaryError {
                 line,
                 text,
                 problem,
-            } => write!(f, "line {line}: {problem}: '{}'", text.escape_debug()),
+            } => write!(f, "line {line}: {problem}: {}", quote(text)),
             DictionaryError::Empty => write!(f, "the dictionary has no entries"),
         }
     }
@@ -191,8 +192,8 @@ impl fmt::Display for LineProblem {
         match self {
             LineProblem::BadCharacter { ch, cell } => write!(
                 f,
-                "bad character '{}' at {cell}: use . x o, X for the move, O for wildcards",
-                ch.escape_debug()
+                "bad character {} at {cell}: use . x o, X for the move, O for wildcards",
+                quote_char(*ch)
             ),
             LineProblem::Length { found, expected } => {
                 write!(f, "{found} characters, expected {expected} (one per cell)")
@@ -205,7 +206,9 @@ impl fmt::Display for LineProblem {
             }
             LineProblem::NoMove => write!(f, "no move"),
             LineProblem::SeveralMoves => write!(f, "more than one move (X)"),
-            LineProblem::BadMove(text) => write!(f, "the move '{text}' is not a cell number"),
+            LineProblem::BadMove(text) => {
+                write!(f, "the move {} is not a cell number", quote(text))
+            }
             LineProblem::MoveTaken(cell) => write!(f, "the move {cell} is on a stone"),
             LineProblem::UnevenCounts { x, o } => write!(
                 f,
