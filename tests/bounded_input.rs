@@ -114,3 +114,56 @@ fn engine(game: &str, input: &[u8]) -> Output {
     writer.join().unwrap().unwrap();
     out
 }
+
+/// A request line far over the engine's 64 KiB cap, streamed without a newline for 100 MiB:
+/// one error line, at once, and the next request is answered; the line is never held whole.
+#[test]
+fn the_engine_refuses_a_huge_line_and_answers_the_next_request() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || -> std::io::Result<()> {
+        let block = vec![b'x'; 1 << 20];
+        for _ in 0..100 {
+            stdin.write_all(&block)?;
+        }
+        stdin.write_all(b"\nO-----X--XO-O-XX\n")
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().expect("the engine reads everything");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text:.400}");
+    assert!(
+        lines[0].starts_with("error the request is longer than 64 KiB"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "move b2 win 1");
+    // The largest child this test binary has waited for stayed small: no child here holds
+    // anything near the 100 MiB line.
+    #[cfg(target_os = "linux")]
+    assert!(
+        largest_child_kib() < 64 * 1024,
+        "{} KiB",
+        largest_child_kib()
+    );
+}
+
+/// The peak resident memory of the largest child waited for, in KiB (Linux counts in KiB).
+#[cfg(target_os = "linux")]
+fn largest_child_kib() -> i64 {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage fills the struct it is given; RUSAGE_CHILDREN is a valid target.
+    let usage = unsafe {
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()), 0);
+        usage.assume_init()
+    };
+    usage.ru_maxrss
+}
+

@@ -71,8 +71,9 @@ pub enum Command {
         scripts).\n\nRequests: POSITION or `move POSITION` (reply `move <cell> ...` with what \
         is proven about it), `analyze POSITION` (reply `analyze <cell>=<value> ...` for every \
         empty cell), `quit`. A finished game gets `over x`, `over o` or `over draw`; anything \
-        malformed gets `error <reason>` and the engine goes on. Positions are written as for \
-        `tictaclatin move --help`."
+        malformed gets `error <reason>` and the engine goes on; so does a request line over 64 \
+        KiB, refused as soon as it passes that length, the rest of it skipped unread. \
+        Positions are written as for `tictaclatin move --help`."
     )]
     Engine(game_args::EngineArgs),
     /// Solve the whole game and report the value, the positions and the time taken (the games

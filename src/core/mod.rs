@@ -2,6 +2,7 @@
 //! their values, players, and the interface ([`Game`], [`Engine`]) everything above the
 //! games uses to reach them.
 
+pub mod bounded;
 mod cell;
 mod game;
 mod level;
