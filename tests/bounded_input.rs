@@ -167,3 +167,58 @@ fn largest_child_kib() -> i64 {
     usage.ru_maxrss
 }
 
+/// `book verify` of an endless device, or of a file far larger than any book, fails at
+/// once with a message naming the file, in a few MiB: nothing is read whole first.
+#[test]
+fn book_files_are_read_within_caps() {
+    let dir = tempfile::tempdir().unwrap();
+    // A sparse file: 200 MB long without taking the disk space.
+    let huge = dir.path().join("huge.txt");
+    std::fs::File::create(&huge)
+        .and_then(|f| f.set_len(200_000_000))
+        .unwrap();
+    let huge = huge.to_str().unwrap();
+    for (game, file, says) in [
+        ("latin", "/dev/zero", "cannot read /dev/zero: line 1 is longer than 64 KiB"),
+        ("qubic", "/dev/zero", "cannot read /dev/zero: line 1 is longer than 64 KiB"),
+        ("latin", huge, "it is larger than 128 MiB"),
+        ("qubic", huge, "it is larger than 128 MiB"),
+    ] {
+        let out = within(
+            std::time::Duration::from_secs(60),
+            &["book", "verify", "--game", game, file],
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{game} {file}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says) && err.contains(file), "{game} {file}: {err}");
+    }
+    #[cfg(target_os = "linux")]
+    assert!(largest_child_kib() < 64 * 1024, "{} KiB", largest_child_kib());
+}
+
+/// The binary with `args`, killed (and the test failed) if it has not ended by `deadline`:
+/// a reader that never stops must fail the test, not hang it.
+fn within(deadline: std::time::Duration, args: &[&str]) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(child.wait_with_output()));
+    match rx.recv_timeout(deadline) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            #[cfg(unix)]
+            // SAFETY: kill with a pid we started and have not reaped (the waiting thread
+            // has not returned).
+            unsafe {
+                libc::kill(pid as libc::pid_t, libc::SIGKILL);
+            }
+            panic!("{args:?} still running after {deadline:?}");
+        }
+    }
+}

@@ -40,9 +40,11 @@ impl From<RulesArg> for verify::Rules {
     }
 }
 
-/// Reads a dictionary file; a bad line is bad input (exit 2) naming its line.
-fn read(g: &dyn Geometry, file: &Path, canonical: Canonical) -> Result<Dictionary, Failure> {
-    dictionary::read(g, file, canonical).map_err(|e| match e {
+/// Reads a dictionary file (once, within the caps on line length and file size); a bad
+/// line is bad input (exit 2) naming its line.
+fn read(g: &dyn Geometry, file: &Path) -> Result<Dictionary, Failure> {
+    let text = dictionary::read_text(file).map_err(|e| Failure::bad_input(e.to_string()))?;
+    dictionary::parse(g, &text, canonical_rule(&text)).map_err(|e| match e {
         DictionaryError::Io { .. } => Failure::bad_input(e.to_string()),
         _ => Failure::bad_input(format!("{}: {e}", file.display())),
     })
@@ -50,10 +52,8 @@ fn read(g: &dyn Geometry, file: &Path, canonical: Canonical) -> Result<Dictionar
 
 /// Patashnik's run-length files keep every position canonical; a wildcard file compressed
 /// up to symmetry may hold any image.
-fn canonical_rule(file: &Path) -> Canonical {
-    let looks_runlength = std::fs::read_to_string(file)
-        .map(|text| text.contains("\n----") || text.starts_with("----"))
-        .unwrap_or(false);
+fn canonical_rule(text: &str) -> Canonical {
+    let looks_runlength = text.contains("\n----") || text.starts_with("----");
     if looks_runlength {
         Canonical::Required
     } else {
@@ -71,7 +71,7 @@ fn verify_options(rules: RulesArg) -> verify::Options {
 
 /// `book verify`: exhaustive or the first position where X has no winning continuation.
 pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Failure> {
-    let dictionary = read(g, file, canonical_rule(file))?;
+    let dictionary = read(g, file)?;
     match verify::verify(g, &dictionary, verify_options(rules)) {
         Ok(report) => {
             println!("{}", report.summary());
@@ -157,7 +157,7 @@ pub fn export(
 
 /// `book compress`: wildcard lines up to symmetry on stdout; the count on stderr.
 pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
-    let dictionary = read(g, file, canonical_rule(file))?;
+    let dictionary = read(g, file)?;
     let positions = export::positions(&dictionary);
     let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
     print!("{}", export::wildcard_text(g, &[], &lines));
@@ -172,7 +172,7 @@ pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
 
 /// `book expand`: one run-length line per position.
 pub fn expand(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
-    let dictionary = read(g, file, canonical_rule(file))?;
+    let dictionary = read(g, file)?;
     print!(
         "{}",
         export::runlength_text(g, &[], &export::positions(&dictionary))

@@ -21,6 +21,7 @@ pub use notation::{Line, book_cells};
 pub use obvious::obvious_move;
 pub use verify::{Unsound, Verified, verify};
 
+use crate::core::bounded;
 use crate::core::words::quote;
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
@@ -102,9 +103,10 @@ impl Book {
         Book { side, lines }
     }
 
-    /// Reads a book file; see [`Book::parse`].
+    /// Reads a book file (within the caps of [`bounded::read_text_file`]); see
+    /// [`Book::parse`].
     pub fn read(path: &Path, side: Option<Side>) -> Result<Book, BookError> {
-        let text = std::fs::read_to_string(path).map_err(|error| BookError::Io {
+        let text = bounded::read_text_file(path).map_err(|error| BookError::Io {
             path: path.to_path_buf(),
             error,
         })?;

@@ -23,6 +23,7 @@ use std::path::PathBuf;
 use super::board::{Board, Side};
 use super::geometry::Geometry;
 use super::hash::FastMap;
+use crate::core::bounded;
 use crate::core::words::{quote, quote_char};
 
 /// One position of a dictionary with X's move, and the file line it came from.
@@ -301,11 +302,15 @@ pub fn read<G: Geometry + ?Sized>(
     path: &std::path::Path,
     canonical: Canonical,
 ) -> Result<Dictionary, DictionaryError> {
-    let text = std::fs::read_to_string(path).map_err(|error| DictionaryError::Io {
+    parse(g, &read_text(path)?, canonical)
+}
+
+/// The text of a dictionary file, within the caps of [`bounded::read_text_file`].
+pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
+    bounded::read_text_file(path).map_err(|error| DictionaryError::Io {
         path: path.to_path_buf(),
         error,
-    })?;
-    parse(g, &text, canonical)
+    })
 }
 
 /// Patashnik's dictionary as shipped in `assets/qubic/` (with its header and credit).
