@@ -18,7 +18,11 @@ fn long_word() -> String {
 
 /// An error line that quotes the input briefly and escaped.
 fn assert_short_and_escaped(what: &str, line: &str) {
-    assert!(line.len() < 400, "{what}: {} bytes: {line:.400}", line.len());
+    assert!(
+        line.len() < 400,
+        "{what}: {} bytes: {line:.400}",
+        line.len()
+    );
     assert!(
         !line.contains(['\u{1b}', '\u{7}']),
         "{what}: a raw control byte in {line:?}"
@@ -70,7 +74,15 @@ fn position_errors_in_every_game_are_short_and_escaped() {
 fn unknown_players_are_quoted_briefly() {
     let name = format!("{HOSTILE}{}", long_word());
     for game in ["latin", "classic", "qubic", "extreme"] {
-        let args = ["tournament", "--game", game, "--first", &name, "--second", "random"];
+        let args = [
+            "tournament",
+            "--game",
+            game,
+            "--first",
+            &name,
+            "--second",
+            "random",
+        ];
         let out = tictaclatin(&args);
         assert_eq!(out.status.code(), Some(2), "{game}: {:.400}", stderr(&out));
         assert_short_and_escaped(game, &stderr(&out));
@@ -161,7 +173,10 @@ fn largest_child_kib() -> i64 {
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     // SAFETY: getrusage fills the struct it is given; RUSAGE_CHILDREN is a valid target.
     let usage = unsafe {
-        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()), 0);
+        assert_eq!(
+            libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()),
+            0
+        );
         usage.assume_init()
     };
     usage.ru_maxrss
@@ -179,8 +194,16 @@ fn book_files_are_read_within_caps() {
         .unwrap();
     let huge = huge.to_str().unwrap();
     for (game, file, says) in [
-        ("latin", "/dev/zero", "cannot read /dev/zero: line 1 is longer than 64 KiB"),
-        ("qubic", "/dev/zero", "cannot read /dev/zero: line 1 is longer than 64 KiB"),
+        (
+            "latin",
+            "/dev/zero",
+            "cannot read /dev/zero: line 1 is longer than 64 KiB",
+        ),
+        (
+            "qubic",
+            "/dev/zero",
+            "cannot read /dev/zero: line 1 is longer than 64 KiB",
+        ),
         ("latin", huge, "it is larger than 128 MiB"),
         ("qubic", huge, "it is larger than 128 MiB"),
     ] {
@@ -191,10 +214,17 @@ fn book_files_are_read_within_caps() {
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{game} {file}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(says) && err.contains(file), "{game} {file}: {err}");
+        assert!(
+            err.contains(says) && err.contains(file),
+            "{game} {file}: {err}"
+        );
     }
     #[cfg(target_os = "linux")]
-    assert!(largest_child_kib() < 64 * 1024, "{} KiB", largest_child_kib());
+    assert!(
+        largest_child_kib() < 64 * 1024,
+        "{} KiB",
+        largest_child_kib()
+    );
 }
 
 /// The binary with `args`, killed (and the test failed) if it has not ended by `deadline`:

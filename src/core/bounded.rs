@@ -165,7 +165,12 @@ mod tests {
     fn lines_come_without_their_newline_and_the_last_may_lack_one() {
         assert_eq!(
             lines(b"ab\n\ncdefgh\nij", 10),
-            [Ok("ab".into()), Ok("".into()), Ok("cdefgh".into()), Ok("ij".into())]
+            [
+                Ok("ab".into()),
+                Ok("".into()),
+                Ok("cdefgh".into()),
+                Ok("ij".into())
+            ]
         );
         assert_eq!(lines(b"", 10), []);
     }
@@ -194,7 +199,12 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let error = read_text_file(&path).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::InvalidData);
-        assert!(error.to_string().starts_with("line 2 is longer than 64 KiB"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .starts_with("line 2 is longer than 64 KiB"),
+            "{error}"
+        );
     }
 
     #[test]
