@@ -9,6 +9,7 @@ use clap::{ArgGroup, Args};
 
 use super::Failure;
 use super::game_args::{GameArgs, Loaded};
+use tictaclatin::core::threads;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing, Tally};
 use tictaclatin::core::words::quote;
 use tictaclatin::core::{Engine, PlayerOptions, Published, Side};
@@ -237,23 +238,33 @@ fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Fail
 }
 
 /// Ctrl-C asks the run to stop after the games in progress; the results so far are printed.
-/// (The same signal crate as the terminal game's: a thread waits for SIGINT.)
+/// (The same signal crate as the terminal game's: a thread waits for SIGINT.) The thread
+/// registers the signal itself: where it cannot start, SIGINT keeps its default action
+/// rather than being caught with nobody to act on it.
 fn watch_ctrl_c(control: &Arc<Control>) {
     let control = Arc::clone(control);
-    let watched = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]).and_then(
-        |mut signals| {
-            std::thread::Builder::new()
-                .name("ctrl-c".into())
-                .spawn(move || {
-                    if signals.forever().next().is_some() {
-                        control.stop.store(true, Ordering::Relaxed);
-                    }
-                })
-                .map(|_| ())
-        },
-    );
-    if let Err(e) = watched {
-        eprintln!("tictaclatin: Ctrl-C will not stop the run cleanly: {e}");
+    let (registered, told) = std::sync::mpsc::sync_channel(1);
+    let started = threads::spawn("ctrl-c", "the Ctrl-C watcher thread", move || {
+        match signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]) {
+            Ok(mut signals) => {
+                let _ = registered.send(Ok(()));
+                if signals.forever().next().is_some() {
+                    control.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            Err(e) => {
+                let _ = registered.send(Err(e.to_string()));
+            }
+        }
+    });
+    let problem = match started {
+        Err(e) => Some(e.to_string()),
+        Ok(_) => told.recv().unwrap_or(Ok(())).err(),
+    };
+    if let Some(why) = problem {
+        eprintln!(
+            "tictaclatin: Ctrl-C will end the run at once, without the results so far: {why}"
+        );
     }
 }
 
@@ -264,13 +275,17 @@ fn with_progress<T>(control: &Control, total: u64, work: impl FnOnce() -> T) -> 
     }
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let bar = threads::spawn_scoped(scope, "progress", "the progress bar's thread", || {
             while !done.load(Ordering::Relaxed) {
                 draw_bar(control.finished.load(Ordering::Relaxed), total);
                 std::thread::sleep(Duration::from_millis(100));
             }
             eprint!("\r\x1b[2K"); // clear the bar's line
         });
+        // The bar is a courtesy: without a thread for it the games are played all the same.
+        if let Err(error) = bar {
+            threads::note_fewer(&error, "no progress bar was drawn");
+        }
         let result = work();
         done.store(true, Ordering::Relaxed);
         result

@@ -11,6 +11,7 @@ mod position;
 pub mod protocol;
 pub mod session;
 mod side;
+pub mod threads;
 pub mod tournament;
 mod value;
 pub mod words;

@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::core::threads;
+
 use super::{Dictionary, Index, Repeat};
 use crate::games::qubic::board::{Board, Side};
 use crate::games::qubic::cell::bits;
@@ -24,7 +26,7 @@ use crate::games::qubic::threats::{Refuted, threats};
 /// How to run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Options {
-    /// Use rayon's threads.
+    /// Use a rayon pool on every core (this thread alone if none can start).
     pub parallel: bool,
     /// Time every X decision (see [`Report::move_times`]).
     pub time_moves: bool,
@@ -141,11 +143,21 @@ pub fn verify_from<G: Geometry + ?Sized>(
     let clock = Instant::now();
     let index = dictionary.index(g);
     let rollout = Rollout::new(g, &index, options);
-    let result = match (options.parallel, start.to_move()) {
-        (true, Side::First) => rollout.visit_x::<true>(g.canonical(start).0),
-        (false, Side::First) => rollout.visit_x::<false>(g.canonical(start).0),
-        (true, Side::Second) => rollout.visit_o::<true>(start),
-        (false, Side::Second) => rollout.visit_o::<false>(start),
+    let sequential = |rollout: &Rollout<G>| match start.to_move() {
+        Side::First => rollout.visit_x::<false>(g.canonical(start).0),
+        Side::Second => rollout.visit_o::<false>(start),
+    };
+    let result = match options.parallel.then(threads::pool) {
+        None => sequential(&rollout),
+        Some(Ok(pool)) => pool.install(|| match start.to_move() {
+            Side::First => rollout.visit_x::<true>(g.canonical(start).0),
+            Side::Second => rollout.visit_o::<true>(start),
+        }),
+        // No threads to be had: the same roll-out on this thread alone.
+        Some(Err(error)) => {
+            threads::note_fewer(&error, "the verification ran on one thread");
+            sequential(&rollout)
+        }
     };
     if let Err(failure) = result {
         if options.parallel {
