@@ -18,11 +18,16 @@
 
 mod common;
 
-use std::io;
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Output, Stdio};
 
 use common::{stderr, stdout};
+use tictaclatin::config::Mode;
+use tictaclatin::core::{Difficulty, Game, Side};
+use tictaclatin::games::latin::adapter::Latin;
+use tictaclatin::store::{SavedGame, Store};
 
 /// The kernel's name for this machine's system-call convention (`AUDIT_ARCH_*`).
 #[cfg(target_arch = "x86_64")]
@@ -242,4 +247,148 @@ fn a_dictionary_is_verified_on_the_calling_thread() {
     let free = common::tictaclatin(&args);
     let figures = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(figures(&stdout(&out)), figures(&stdout(&free)));
+}
+
+/// The terminal game, whose bot and input need threads of their own, says in one line what
+/// could not start and exits 1, in a real pseudo-terminal: the terminal is left as it was
+/// (no alternate screen, not raw), and the saved unfinished game is kept as it was.
+#[test]
+fn the_terminal_game_says_what_failed_and_keeps_the_saved_game() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    let store = Store::new(data.clone(), true);
+    let saved = SavedGame {
+        game: "latin".into(),
+        mode: Mode::VsBot,
+        human: Some(Side::First),
+        difficulty: Difficulty::Hard,
+        weakest: Some(Difficulty::Hard),
+        swapped: false,
+        moves: ["b2", "c3"]
+            .iter()
+            .map(|c| Latin.parse_cell(c).unwrap())
+            .collect(),
+    };
+    store.save_game(&saved).unwrap();
+    let before = snapshot(&data);
+
+    let (master, slave) = open_pty();
+    let mut command = without_threads(&["--game", "latin"]);
+    command
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env_remove("TICTACLATIN_CONFIG")
+        .env("TICTACLATIN_DATA_DIR", &data)
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::piped());
+    // SAFETY: only system calls: a session of its own with the terminal as its controlling
+    // terminal, as a shell gives a program it starts.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let child = command.spawn().expect("the game starts");
+    drop(command); // its copies of the terminal's slave end, so reading the master can end
+    let out = within_a_minute(child);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("tictaclatin: could not start the bot thread: ")
+            && err.contains("the game cannot run without it"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    // The terminal is as it was: still line by line with echo (not raw)...
+    let mut modes = std::mem::MaybeUninit::<libc::termios>::zeroed();
+    // SAFETY: tcgetattr fills the struct from an open terminal descriptor.
+    let modes = unsafe {
+        assert_eq!(libc::tcgetattr(slave.as_raw_fd(), modes.as_mut_ptr()), 0);
+        modes.assume_init()
+    };
+    assert_ne!(modes.c_lflag & libc::ICANON, 0, "raw mode was left on");
+    assert_ne!(modes.c_lflag & libc::ECHO, 0, "echo was left off");
+    // ...and every screen it switched to was left again.
+    drop(slave);
+    let shown = read_all(master);
+    let enters = shown.matches("\u{1b}[?1049h").count();
+    let leaves = shown.matches("\u{1b}[?1049l").count();
+    assert!(leaves >= enters, "{shown:?}");
+    // The saved game is untouched.
+    assert_eq!(snapshot(&data), before);
+    assert_eq!(store.load_game("latin").value, Some(saved));
+}
+
+/// The child's output once it ends; killed, and the test failed, if it runs a minute (a
+/// game that opened after all would wait for keys forever).
+fn within_a_minute(child: std::process::Child) -> Output {
+    let pid = child.id() as libc::pid_t;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(child.wait_with_output()));
+    match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            // SAFETY: a pid we started and nobody has reaped yet.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            panic!("the game was still running after a minute");
+        }
+    }
+}
+
+/// Every file under `dir` with its bytes, sorted by name.
+fn snapshot(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            (path.display().to_string(), bytes)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A pseudo-terminal of 30 x 100: its master and slave ends.
+fn open_pty() -> (OwnedFd, OwnedFd) {
+    let (mut master, mut slave) = (-1, -1);
+    let mut size = libc::winsize {
+        ws_row: 30,
+        ws_col: 100,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two descriptors we then own; the other pointers may be null.
+    unsafe {
+        let opened = libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &mut size,
+        );
+        assert_eq!(opened, 0, "{}", io::Error::last_os_error());
+        (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
+    }
+}
+
+/// Everything written to the terminal, once every slave end is closed (the read then ends
+/// with EIO).
+fn read_all(master: OwnedFd) -> String {
+    let mut bytes = Vec::new();
+    let mut file = std::fs::File::from(master);
+    let mut buffer = [0; 4096];
+    while let Ok(n) = file.read(&mut buffer) {
+        if n == 0 {
+            break;
+        }
+        bytes.extend_from_slice(&buffer[..n]);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
 }
