@@ -29,14 +29,17 @@ pub struct BookArgs {
     #[arg(long = "game", id = "book_game", global = true, value_name = "GAME")]
     game: Option<String>,
     /// The board's size, for classic
-    #[arg(long = "size", id = "book_size", global = true, value_name = "N")]
+    #[arg(long = "size", id = "book_size", global = true, value_name = "N",
+          allow_negative_numbers = true, value_parser = super::game_args::parse_size)]
     size: Option<u8>,
     /// How many in a row win, for classic
     #[arg(
         long = "in-a-row",
         id = "book_in_a_row",
         global = true,
-        value_name = "K"
+        value_name = "K",
+        allow_negative_numbers = true,
+        value_parser = super::game_args::parse_in_a_row
     )]
     in_a_row: Option<u8>,
     #[command(subcommand)]
