@@ -69,7 +69,8 @@ pub enum BookCommand {
     Verify {
         /// The book file
         file: PathBuf,
-        /// The side the book plays (its lines say which; given, it must agree)
+        /// The side the book plays (its lines say which; given, it must agree). Qubic's
+        /// and classic 4x4's dictionaries are the first player's: only first applies
         #[arg(long, value_enum)]
         side: Option<SideArg>,
         /// Qubic and classic 4x4: which of the dictionary header's rules X may use
@@ -142,7 +143,17 @@ fn dictionaries(g: &dyn Geometry, builtin: &str, command: BookCommand) -> Result
             }
             dictionary::export(g, builtin, complete, compress)
         }
-        BookCommand::Verify { file, rules, .. } => dictionary::verify(g, &file, rules),
+        BookCommand::Verify { file, side, rules } => {
+            // Every dictionary here is the first player's: `--side first` agrees, and
+            // `--side second` asks for a book that cannot exist (the second player loses).
+            if side.is_some_and(|s| Side::from(s) == Side::Second) {
+                return Err(Failure::bad_input(
+                    "this game's dictionary is the first player's (X's), who wins: there is no \
+                     second player's book to verify; leave out --side or give --side first",
+                ));
+            }
+            dictionary::verify(g, &file, rules)
+        }
         BookCommand::Compress { file } => dictionary::compress(g, &file),
         BookCommand::Expand { file } => dictionary::expand(g, &file),
     }
