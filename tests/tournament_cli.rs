@@ -197,3 +197,22 @@ fn a_book_with_holes_is_refused_naming_a_position_it_misses() {
     let out = tournament(&["--first", whole, "--second", "random", "--games", "50"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+/// One game is "1 game", not "1 games".
+#[test]
+fn counts_take_the_right_noun() {
+    let out = tournament(&["--first", "greedy", "--second", "random", "--games", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("greedy (first) vs random (second): 1 game, seed 1\n"),
+        "{text}"
+    );
+    let out = tournament(&["--round-robin", "greedy,random", "--games", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("2 players, 1 game per pairing and order"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -10,6 +10,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::Failure;
 use super::dictionary::{self, RulesArg};
 use super::game_args::GameArgs;
+use tictaclatin::core::words::plural;
 use tictaclatin::games::GameKind;
 use tictaclatin::games::latin::book::{self, Book, BookError, export::ExportOptions};
 use tictaclatin::games::latin::game::{Side, Symmetries};
@@ -192,11 +193,11 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             let small = book::compress(&plain);
             print!("{}", small.to_text());
             eprintln!(
-                "compressed {} lines ({} positions) into {}: {} lines saved",
-                plain.lines().len(),
-                plain.positions(),
+                "compressed {} ({}) into {}: {} saved",
+                lines(plain.lines().len()),
+                plural(plain.positions() as u64, "position", "positions"),
                 small.lines().len(),
-                plain.lines().len().saturating_sub(small.lines().len())
+                lines(plain.lines().len().saturating_sub(small.lines().len()))
             );
             Ok(())
         }
@@ -205,6 +206,11 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// `1 line`, `2 lines`.
+fn lines(n: usize) -> String {
+    plural(n as u64, "line", "lines")
 }
 
 /// Verifies a book for `side`, or for the side its lines are written for.

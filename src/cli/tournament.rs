@@ -11,7 +11,7 @@ use super::Failure;
 use super::game_args::{GameArgs, Loaded};
 use tictaclatin::core::threads;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing, Tally};
-use tictaclatin::core::words::quote;
+use tictaclatin::core::words::{plural, quote};
 use tictaclatin::core::{Engine, PlayerOptions, Published, Side};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
@@ -146,7 +146,10 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
     if played < total {
         return Err(Failure {
-            message: format!("interrupted: {played} of {total} games were played"),
+            message: format!(
+                "interrupted: {} of {total} played",
+                plural(played, "game", "games")
+            ),
             code: INTERRUPTED,
         });
     }
@@ -301,7 +304,8 @@ fn draw_bar(finished: u64, total: u64) {
         "-".repeat(WIDTH as usize - filled)
     );
     let mut err = std::io::stderr().lock();
-    let _ = write!(err, "\r[{bar}] {finished}/{total} games (Ctrl-C stops)");
+    let games = plural(total, "game", "games");
+    let _ = write!(err, "\r[{bar}] {finished}/{games} (Ctrl-C stops)");
     let _ = err.flush();
 }
 
@@ -310,8 +314,11 @@ fn draw_bar(finished: u64, total: u64) {
 fn print_summary(o: &Outcome, published: Option<&Published>) {
     let (p, t) = (&o.pairing, &o.tally);
     println!(
-        "{} (first) vs {} (second): {} games, seed {}",
-        p.first, p.second, t.games, p.seed
+        "{} (first) vs {} (second): {}, seed {}",
+        p.first,
+        p.second,
+        plural(t.games, "game", "games"),
+        p.seed
     );
     let rows = [
         (format!("{} (first) wins", p.first), t.first_wins),
@@ -322,8 +329,12 @@ fn print_summary(o: &Outcome, published: Option<&Published>) {
     let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0);
     if let Some(p) = published {
         println!(
-            "  {:<width$}  {:>8}  {:>8}   published ({}, {} games)",
-            "", "games", "%", p.source, p.games
+            "  {:<width$}  {:>8}  {:>8}   published ({}, {})",
+            "",
+            "games",
+            "%",
+            p.source,
+            plural(p.games, "game", "games")
         );
     }
     for (i, (label, count)) in rows.into_iter().enumerate() {
@@ -342,15 +353,14 @@ fn print_contest(o: &Outcome) {
     let (p, t) = (&o.pairing, &o.tally);
     if let Some(limit) = p.move_limit {
         println!(
-            "  clock {:.2} s a move: {} (first) {} time outs, {} invalid moves; {} (second) {} \
-             time outs, {} invalid moves",
+            "  clock {:.2} s a move: {} (first) {}, {}; {} (second) {}, {}",
             limit.as_secs_f64(),
             p.first,
-            t.time_outs[0],
-            t.invalid_moves[0],
+            plural(t.time_outs[0], "time out", "time outs"),
+            plural(t.invalid_moves[0], "invalid move", "invalid moves"),
             p.second,
-            t.time_outs[1],
-            t.invalid_moves[1]
+            plural(t.time_outs[1], "time out", "time outs"),
+            plural(t.invalid_moves[1], "invalid move", "invalid moves")
         );
     }
     match t.on_points {
@@ -396,16 +406,17 @@ fn print_cross_tables(outcomes: &[Outcome], players: &[String], args: &Tournamen
     if played < total {
         // Ctrl-C: say plainly that the tables cover only the games that finished.
         println!(
-            "Round robin of {} players, interrupted after {played} of {total} games, seed {}.",
+            "Round robin of {} players, interrupted after {played} of {}, seed {}.",
             players.len(),
+            plural(total, "game", "games"),
             args.seed
         );
         println!("Percentages are over the games that finished; empty cells were not played.");
     } else {
         println!(
-            "Round robin of {} players, {} games per pairing and order, seed {}.",
+            "Round robin of {} players, {} per pairing and order, seed {}.",
             players.len(),
-            args.games,
+            plural(args.games, "game", "games"),
             args.seed
         );
     }

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::words::{quote, quote_char};
+use crate::core::words::{plural, quote, quote_char};
 use crate::core::{Side, Status};
 
 use super::board::Board;
@@ -95,8 +95,10 @@ impl fmt::Display for PositionError {
             ),
             Counts { x, o } => write!(
                 f,
-                "X has {x} stones and O {o}: no order of turns (with bonus moves only after \
-                 winning small boards) explains that"
+                "X has {} and O {}: no order of turns (with bonus moves only after winning \
+                 small boards) explains that",
+                plural(u64::from(*x), "stone", "stones"),
+                plural(u64::from(*o), "stone", "stones")
             ),
             Bonus { side, last } => write!(
                 f,

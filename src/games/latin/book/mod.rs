@@ -22,7 +22,7 @@ pub use obvious::obvious_move;
 pub use verify::{Unsound, Verified, verify};
 
 use crate::core::bounded;
-use crate::core::words::quote;
+use crate::core::words::{plural, quote};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
 /// Why a book could not be read.
@@ -171,12 +171,12 @@ impl Book {
     pub fn to_text(&self) -> String {
         let side = self.side;
         let mut text = format!(
-            "# Tic-Tac-Latin strategy book for the {} player: {} lines, {} positions.\n\
+            "# Tic-Tac-Latin strategy book for the {} player: {}, {}.\n\
              # Cells a1..d4: . empty, x o stones, {} the move; {} wildcards (one line per \
              position each).\n",
             side.name(),
-            self.lines.len(),
-            self.positions(),
+            plural(self.lines.len() as u64, "line", "lines"),
+            plural(self.positions() as u64, "position", "positions"),
             side.letter(),
             side.other().letter(),
         );

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::core::words::quote_char;
+use crate::core::words::{plural, quote_char};
 use crate::games::latin::game::{Board, Cell, Side, Status};
 
 /// Characters per line: one per cell.
@@ -155,7 +155,8 @@ impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             LineError::Length(n) => {
-                write!(f, "expected {WIDTH} cells (a1..d4), found {n} characters")
+                let found = plural(n as u64, "character", "characters");
+                write!(f, "expected {WIDTH} cells (a1..d4), found {found}")
             }
             LineError::Character { found, column } => write!(
                 f,

@@ -24,7 +24,7 @@ use super::board::{Board, Side};
 use super::geometry::Geometry;
 use super::hash::FastMap;
 use crate::core::bounded;
-use crate::core::words::{quote, quote_char};
+use crate::core::words::{plural, quote, quote_char};
 
 /// One position of a dictionary with X's move, and the file line it came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -197,7 +197,8 @@ impl fmt::Display for LineProblem {
                 quote_char(*ch)
             ),
             LineProblem::Length { found, expected } => {
-                write!(f, "{found} characters, expected {expected} (one per cell)")
+                let found = plural(*found as u64, "character", "characters");
+                write!(f, "{found}, expected {expected} (one per cell)")
             }
             LineProblem::TooManyCells { found, expected } => {
                 write!(

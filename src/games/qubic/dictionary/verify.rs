@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::core::threads;
+use crate::core::words::plural;
 
 use super::{Dictionary, Index, Repeat};
 use crate::games::qubic::board::{Board, Side};
@@ -80,9 +81,9 @@ impl Report {
     /// The one-line verdict: `exhaustive: N positions, deepest game D plies, T s`.
     pub fn summary(&self) -> String {
         format!(
-            "exhaustive: {} positions, deepest game {} plies, {:.1} s",
-            self.positions,
-            self.deepest,
+            "exhaustive: {}, deepest game {}, {:.1} s",
+            plural(self.positions as u64, "position", "positions"),
+            plural(self.deepest as u64, "ply", "plies"),
             self.elapsed.as_secs_f64()
         )
     }
