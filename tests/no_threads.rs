@@ -358,7 +358,7 @@ fn snapshot(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
 /// A pseudo-terminal of 30 x 100: its master and slave ends.
 fn open_pty() -> (OwnedFd, OwnedFd) {
     let (mut master, mut slave) = (-1, -1);
-    let mut size = libc::winsize {
+    let size = libc::winsize {
         ws_row: 30,
         ws_col: 100,
         ws_xpixel: 0,
@@ -371,7 +371,7 @@ fn open_pty() -> (OwnedFd, OwnedFd) {
             &mut slave,
             std::ptr::null_mut(),
             std::ptr::null(),
-            &mut size,
+            &size,
         );
         assert_eq!(opened, 0, "{}", io::Error::last_os_error());
         (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave))

@@ -149,6 +149,6 @@ mod tests {
                 .unwrap()
         });
         assert_eq!(answer, 42);
-        assert!(pool().unwrap().install(|| rayon::current_num_threads()) >= 1);
+        assert!(pool().unwrap().install(rayon::current_num_threads) >= 1);
     }
 }
