@@ -41,7 +41,7 @@ impl fmt::Display for BoardError {
                 f,
                 "X has {} and O has {}: X moves first, so X has as many as O or one more",
                 plural(u64::from(x), "stone", "stones"),
-                plural(u64::from(o), "stone", "stones")
+                o
             ),
             BoardError::BothWon => {
                 write!(f, "both sides hold a line, but the game ends at the first")

@@ -98,7 +98,7 @@ impl fmt::Display for PositionError {
                 "X has {} and O {}: no order of turns (with bonus moves only after winning \
                  small boards) explains that",
                 plural(u64::from(*x), "stone", "stones"),
-                plural(u64::from(*o), "stone", "stones")
+                o
             ),
             Bonus { side, last } => write!(
                 f,

@@ -194,7 +194,7 @@ impl fmt::Display for BoardError {
                 f,
                 "X has {} and O {}: X moves first, so X has as many as O or one more",
                 plural(u64::from(*x), "stone", "stones"),
-                plural(u64::from(*o), "stone", "stones")
+                o
             ),
             BoardError::BothWon => write!(f, "both sides have four in a line"),
             BoardError::WinnerDidNotMoveLast { winner } => write!(
