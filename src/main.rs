@@ -8,8 +8,14 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     die_quietly_on_broken_pipe();
-    let args = cli::Cli::parse();
-    match cli::run(args) {
+    let args = cli::Cli::try_parse().unwrap_or_else(|e| cli::shortened(e).exit());
+    let result = cli::run(args);
+    // Work that went on with fewer threads than it meant to (the system refused more)
+    // says so once, after it is done.
+    if let Some(note) = tictaclatin::core::threads::fewer_note() {
+        eprintln!("tictaclatin: note: {note}");
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             cli::warn(&failure.message);

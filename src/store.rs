@@ -19,6 +19,7 @@ use tempfile::NamedTempFile;
 
 use crate::config::Mode;
 use crate::core::session::{History, UnknownName};
+use crate::core::words::quote;
 use crate::core::{CellId, Difficulty, Game, Outcome, Side};
 use crate::games::{self, GameChoice};
 
@@ -209,7 +210,11 @@ impl fmt::Display for BadGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BadGame::UnknownGame(key) => {
-                write!(f, "it is a game of '{key}', which this build does not know")
+                write!(
+                    f,
+                    "it is a game of {}, which this build does not know",
+                    quote(key)
+                )
             }
             BadGame::Moves(why) => f.write_str(why),
         }
@@ -904,7 +909,8 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
     let key = file.game.unwrap_or_else(|| FIRST_GAME.to_string());
     if key != expected {
         return Err(Unusable::Corrupt(format!(
-            "it holds a game of '{key}', not of '{expected}'"
+            "it holds a game of {}, not of '{expected}'",
+            quote(&key)
         )));
     }
     let human = file

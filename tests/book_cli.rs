@@ -169,3 +169,40 @@ fn compress_and_expand_round_trip_and_report_savings() {
         assert_eq!(stdout(&out), plain, "expand(compress(b)) == b");
     }
 }
+
+/// A Qubic-style dictionary is the first player's: `--side first` is accepted, `--side
+/// second` is refused in one line rather than ignored.
+#[test]
+fn a_dictionary_is_verified_for_the_first_side_only() {
+    let small = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/classic/seed002-4x4-three.txt"
+    );
+    let game = ["--game", "classic", "--size", "4", "--in-a-row", "3"];
+    let verify = |side: &str| {
+        let mut args = vec!["book", "verify", small, "--side", side];
+        args.extend_from_slice(&game);
+        run(&args)
+    };
+    let first = verify("first");
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stdout(&first).starts_with("exhaustive: "),
+        "{}",
+        stdout(&first)
+    );
+    let second = verify("second");
+    assert_eq!(second.status.code(), Some(2), "{}", stderr(&second));
+    let err = stderr(&second);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("dictionary is the first player's (X's)"),
+        "{err}"
+    );
+    assert!(stdout(&second).is_empty());
+    // Qubic too, refused before its dictionary is read.
+    let out = run(&[
+        "book", "verify", "--game", "qubic", "--side", "second", small,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}

@@ -431,3 +431,38 @@ fn help_gives_the_exit_statuses() {
         assert!(help.contains("128 + the signal's number"), "{help}");
     }
 }
+
+/// `config init` where the config directory is a file says which file is in the way and
+/// what to do, instead of "File exists (os error 17)"; nothing is changed.
+#[test]
+fn config_init_names_a_file_where_the_directory_should_be() {
+    let home = tempfile::tempdir().unwrap();
+    let config_dir = home.path().join(".config/tictaclatin");
+    fs::create_dir_all(config_dir.parent().unwrap()).unwrap();
+    fs::write(&config_dir, "I am a file").unwrap();
+    let out = run(home.path(), &["config", "init"], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let expected = format!(
+        "{} is a file, where a directory should be; move or rename that file, or choose \
+         another place with --config PATH",
+        config_dir.display()
+    );
+    assert!(err.contains(&expected), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+    assert_eq!(fs::read_to_string(&config_dir).unwrap(), "I am a file");
+    // A file further up is named the same way.
+    let deep = home.path().join(".config/tictaclatin/sub/config.toml");
+    let out = run(
+        home.path(),
+        &["config", "init", "--config", deep.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&expected),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

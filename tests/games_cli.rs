@@ -250,3 +250,33 @@ fn qubic_positions_and_cells_are_checked() {
         stdout(&out)
     );
 }
+
+/// A negative or wordy `--size` / `--in-a-row` is one line naming the range, wherever the
+/// flag stands (before a command it used to read as an unknown flag, with the usage).
+#[test]
+fn a_negative_size_says_the_range_in_one_line() {
+    for (args, message) in [
+        (&["--size", "-1"][..], "size -1 is not in 3..7"),
+        (&["play", "--size", "-1"], "size -1 is not in 3..7"),
+        (
+            &["move", "--game", "classic", "--size", "-1", "X"],
+            "size -1 is not in 3..7",
+        ),
+        (
+            &["book", "verify", "--size", "-1", "f"],
+            "size -1 is not in 3..7",
+        ),
+        (&["--in-a-row", "-2"], "-2 in a row is not in 3..7"),
+        (
+            &["solve", "--game", "classic", "--size", "four"],
+            "size 'four' is not in 3..7",
+        ),
+    ] {
+        let out = tictaclatin(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(first.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("Usage"), "{args:?}: {err}");
+    }
+}

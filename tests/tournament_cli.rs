@@ -166,3 +166,53 @@ fn a_book_cannot_play_the_other_side_or_a_round_robin() {
         stderr(&out)
     );
 }
+
+/// A book that leaves out positions its games reach would have to play other moves there,
+/// silently: it is refused at once, naming the first such position.
+#[test]
+fn a_book_with_holes_is_refused_naming_a_position_it_misses() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = include_str!("../assets/book-first.txt");
+    let half: Vec<&str> = full.lines().take(full.lines().count() / 2).collect();
+    let truncated = dir.path().join("truncated.txt");
+    std::fs::write(&truncated, half.join("\n")).unwrap();
+    let player = format!("book:{}", truncated.display());
+    let out = tournament(&["--first", &player, "--second", "random", "--games", "50"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cannot use book"), "{err}");
+    assert!(err.contains("games following it reach position "), "{err}");
+    assert!(
+        err.contains("where it has no move and none is obvious"),
+        "{err}"
+    );
+    assert!(stdout(&out).is_empty());
+    // The whole book plays.
+    let whole = concat!(
+        "book:",
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/book-first.txt"
+    );
+    let out = tournament(&["--first", whole, "--second", "random", "--games", "50"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// One game is "1 game", not "1 games".
+#[test]
+fn counts_take_the_right_noun() {
+    let out = tournament(&["--first", "greedy", "--second", "random", "--games", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("greedy (first) vs random (second): 1 game, seed 1\n"),
+        "{text}"
+    );
+    let out = tournament(&["--round-robin", "greedy,random", "--games", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("2 players, 1 game per pairing and order"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -10,6 +10,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::Failure;
 use super::dictionary::{self, RulesArg};
 use super::game_args::GameArgs;
+use tictaclatin::core::words::plural;
 use tictaclatin::games::GameKind;
 use tictaclatin::games::latin::book::{self, Book, BookError, export::ExportOptions};
 use tictaclatin::games::latin::game::{Side, Symmetries};
@@ -29,14 +30,17 @@ pub struct BookArgs {
     #[arg(long = "game", id = "book_game", global = true, value_name = "GAME")]
     game: Option<String>,
     /// The board's size, for classic
-    #[arg(long = "size", id = "book_size", global = true, value_name = "N")]
+    #[arg(long = "size", id = "book_size", global = true, value_name = "N",
+          allow_negative_numbers = true, value_parser = super::game_args::parse_size)]
     size: Option<u8>,
     /// How many in a row win, for classic
     #[arg(
         long = "in-a-row",
         id = "book_in_a_row",
         global = true,
-        value_name = "K"
+        value_name = "K",
+        allow_negative_numbers = true,
+        value_parser = super::game_args::parse_in_a_row
     )]
     in_a_row: Option<u8>,
     #[command(subcommand)]
@@ -66,7 +70,8 @@ pub enum BookCommand {
     Verify {
         /// The book file
         file: PathBuf,
-        /// The side the book plays (its lines say which; given, it must agree)
+        /// The side the book plays (its lines say which; given, it must agree). Qubic's
+        /// and classic 4x4's dictionaries are the first player's: only first applies
         #[arg(long, value_enum)]
         side: Option<SideArg>,
         /// Qubic and classic 4x4: which of the dictionary header's rules X may use
@@ -139,7 +144,17 @@ fn dictionaries(g: &dyn Geometry, builtin: &str, command: BookCommand) -> Result
             }
             dictionary::export(g, builtin, complete, compress)
         }
-        BookCommand::Verify { file, rules, .. } => dictionary::verify(g, &file, rules),
+        BookCommand::Verify { file, side, rules } => {
+            // Every dictionary here is the first player's: `--side first` agrees, and
+            // `--side second` asks for a book that cannot exist (the second player loses).
+            if side.is_some_and(|s| Side::from(s) == Side::Second) {
+                return Err(Failure::bad_input(
+                    "this game's dictionary is the first player's (X's), who wins: there is no \
+                     second player's book to verify; leave out --side or give --side first",
+                ));
+            }
+            dictionary::verify(g, &file, rules)
+        }
         BookCommand::Compress { file } => dictionary::compress(g, &file),
         BookCommand::Expand { file } => dictionary::expand(g, &file),
     }
@@ -178,11 +193,11 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             let small = book::compress(&plain);
             print!("{}", small.to_text());
             eprintln!(
-                "compressed {} lines ({} positions) into {}: {} lines saved",
-                plain.lines().len(),
-                plain.positions(),
+                "compressed {} ({}) into {}: {} saved",
+                lines(plain.lines().len()),
+                plural(plain.positions() as u64, "position", "positions"),
                 small.lines().len(),
-                plain.lines().len().saturating_sub(small.lines().len())
+                lines(plain.lines().len().saturating_sub(small.lines().len()))
             );
             Ok(())
         }
@@ -191,6 +206,11 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// `1 line`, `2 lines`.
+fn lines(n: usize) -> String {
+    plural(n as u64, "line", "lines")
 }
 
 /// Verifies a book for `side`, or for the side its lines are written for.

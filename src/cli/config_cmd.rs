@@ -105,6 +105,19 @@ fn init(path: &Path) -> Result<(), Failure> {
         code: 1,
     };
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // "File exists (os error 17)" would not say which file is in the way.
+        if let Some(file) = file_in_the_way(dir) {
+            return Err(Failure {
+                message: format!(
+                    "cannot create {}: {} is a file, where a directory should be; move or \
+                     rename that file, or choose another place with --config PATH (or {})",
+                    path.display(),
+                    file.display(),
+                    config::CONFIG_VAR
+                ),
+                code: 1,
+            });
+        }
         fs::create_dir_all(dir).map_err(fail)?;
     }
     // create_new refuses to replace a file that appeared since the check above.
@@ -118,6 +131,12 @@ fn init(path: &Path) -> Result<(), Failure> {
         .map_err(fail)?;
     println!("wrote {}", path.display());
     Ok(())
+}
+
+/// The first of `dir` and its parents that exists but is not a directory.
+fn file_in_the_way(dir: &Path) -> Option<&Path> {
+    dir.ancestors()
+        .find(|p| fs::metadata(p).is_ok_and(|m| !m.is_dir()))
 }
 
 fn check(location: &Location) -> Result<(), Failure> {

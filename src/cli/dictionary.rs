@@ -9,10 +9,16 @@ use std::time::Instant;
 use clap::ValueEnum;
 
 use super::Failure;
+use tictaclatin::core::words::plural;
 use tictaclatin::games::qubic::dictionary::{
     self, Canonical, Dictionary, DictionaryError, compress, export, verify,
 };
 use tictaclatin::games::qubic::geometry::Geometry;
+
+/// `1 entry`, `2 entries`: a count of things this module keeps in `usize`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    plural(n as u64, one, many)
+}
 
 /// Exit status of `book verify` when the dictionary is well-formed but does not hold.
 const UNSOUND: u8 = 1;
@@ -40,9 +46,11 @@ impl From<RulesArg> for verify::Rules {
     }
 }
 
-/// Reads a dictionary file; a bad line is bad input (exit 2) naming its line.
-fn read(g: &dyn Geometry, file: &Path, canonical: Canonical) -> Result<Dictionary, Failure> {
-    dictionary::read(g, file, canonical).map_err(|e| match e {
+/// Reads a dictionary file (once, within the caps on line length and file size); a bad
+/// line is bad input (exit 2) naming its line.
+fn read(g: &dyn Geometry, file: &Path) -> Result<Dictionary, Failure> {
+    let text = dictionary::read_text(file).map_err(|e| Failure::bad_input(e.to_string()))?;
+    dictionary::parse(g, &text, canonical_rule(&text)).map_err(|e| match e {
         DictionaryError::Io { .. } => Failure::bad_input(e.to_string()),
         _ => Failure::bad_input(format!("{}: {e}", file.display())),
     })
@@ -50,10 +58,8 @@ fn read(g: &dyn Geometry, file: &Path, canonical: Canonical) -> Result<Dictionar
 
 /// Patashnik's run-length files keep every position canonical; a wildcard file compressed
 /// up to symmetry may hold any image.
-fn canonical_rule(file: &Path) -> Canonical {
-    let looks_runlength = std::fs::read_to_string(file)
-        .map(|text| text.contains("\n----") || text.starts_with("----"))
-        .unwrap_or(false);
+fn canonical_rule(text: &str) -> Canonical {
+    let looks_runlength = text.contains("\n----") || text.starts_with("----");
     if looks_runlength {
         Canonical::Required
     } else {
@@ -71,14 +77,17 @@ fn verify_options(rules: RulesArg) -> verify::Options {
 
 /// `book verify`: exhaustive or the first position where X has no winning continuation.
 pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Failure> {
-    let dictionary = read(g, file, canonical_rule(file))?;
+    let dictionary = read(g, file)?;
     match verify::verify(g, &dictionary, verify_options(rules)) {
         Ok(report) => {
             println!("{}", report.summary());
             let [win, block, from_dictionary, forced] = report.by_rule;
             println!(
-                "X's moves: {win} wins at once, {block} blocks, {from_dictionary} from the \
-                 dictionary, {forced} forced wins (positions counted once up to symmetry)"
+                "X's moves: {} at once, {}, {from_dictionary} from the dictionary, {} \
+                 (positions counted once up to symmetry)",
+                count(win, "win", "wins"),
+                count(block, "block", "blocks"),
+                count(forced, "forced win", "forced wins")
             );
             let lines: Vec<String> = report
                 .unreached
@@ -87,14 +96,19 @@ pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Fail
                 .collect();
             match lines.len() {
                 0 => println!("Every entry is reached by some game."),
+                1 => println!("1 entry no game reaches, on line {}", lines[0]),
                 n => println!("{n} entries no game reaches, on lines {}", lines.join(", ")),
             }
-            if !report.repeats.is_empty() {
-                println!(
-                    "{} entries repeat an earlier entry's position up to symmetry (the first \
-                     is played)",
-                    report.repeats.len()
-                );
+            match report.repeats.len() {
+                0 => {}
+                1 => println!(
+                    "1 entry repeats an earlier entry's position up to symmetry (the first is \
+                     played)"
+                ),
+                n => println!(
+                    "{n} entries repeat an earlier entry's position up to symmetry (the first \
+                     is played)"
+                ),
             }
             Ok(())
         }
@@ -131,22 +145,22 @@ pub fn export(
     let what = if complete { "complete" } else { "pruned" };
     let mut header = export::credit();
     header.push(format!(
-        "The {what} dictionary: {} positions.",
-        positions.len()
+        "The {what} dictionary: {}.",
+        count(positions.len(), "position", "positions")
     ));
     let text = if compressed {
         let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
         eprintln!(
-            "{what} dictionary: {} positions in {} lines compressed ({:.1} s)",
-            positions.len(),
-            lines.len(),
+            "{what} dictionary: {} in {} compressed ({:.1} s)",
+            count(positions.len(), "position", "positions"),
+            count(lines.len(), "line", "lines"),
             started.elapsed().as_secs_f64()
         );
         export::wildcard_text(g, &header, &lines)
     } else {
         eprintln!(
-            "{what} dictionary: {} lines ({:.1} s)",
-            positions.len(),
+            "{what} dictionary: {} ({:.1} s)",
+            count(positions.len(), "line", "lines"),
             started.elapsed().as_secs_f64()
         );
         export::runlength_text(g, &header, &positions)
@@ -157,14 +171,14 @@ pub fn export(
 
 /// `book compress`: wildcard lines up to symmetry on stdout; the count on stderr.
 pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
-    let dictionary = read(g, file, canonical_rule(file))?;
+    let dictionary = read(g, file)?;
     let positions = export::positions(&dictionary);
     let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
     print!("{}", export::wildcard_text(g, &[], &lines));
     eprintln!(
-        "compressed {} positions into {} lines (up to the {} symmetries)",
-        positions.len(),
-        lines.len(),
+        "compressed {} into {} (up to the {} symmetries)",
+        count(positions.len(), "position", "positions"),
+        count(lines.len(), "line", "lines"),
         g.symmetry_count()
     );
     Ok(())
@@ -172,7 +186,7 @@ pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
 
 /// `book expand`: one run-length line per position.
 pub fn expand(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
-    let dictionary = read(g, file, canonical_rule(file))?;
+    let dictionary = read(g, file)?;
     print!(
         "{}",
         export::runlength_text(g, &[], &export::positions(&dictionary))

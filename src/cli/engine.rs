@@ -1,10 +1,11 @@
 //! `tictaclatin engine`: a line protocol on stdin/stdout (see `core::protocol`).
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufReader, Write};
 
 use super::Failure;
 use super::game_args::EngineArgs;
 use tictaclatin::core::Difficulty;
+use tictaclatin::core::bounded::{self, LINE_CAP, Line};
 use tictaclatin::core::protocol::Session;
 
 pub fn run(args: &EngineArgs) -> Result<(), Failure> {
@@ -30,15 +31,22 @@ pub fn run(args: &EngineArgs) -> Result<(), Failure> {
         code: 1,
     };
     loop {
-        line.clear();
         // Read bytes, not a String: a line that is not UTF-8 is a bad request to answer with
-        // `error`, not a reason to stop serving.
-        if input.read_until(b'\n', &mut line).map_err(io_failure)? == 0 {
-            break;
-        }
-        let reply = match std::str::from_utf8(&line) {
-            Ok(request) => session.reply(request),
-            Err(_) => Some("error the request is not valid UTF-8 text".to_string()),
+        // `error`, not a reason to stop serving. At most `LINE_CAP` bytes of a line are
+        // held: a longer one is refused at once and the rest of it skipped unread.
+        let reply = match bounded::read_line(&mut input, &mut line, LINE_CAP) {
+            Ok(Line::End) => break,
+            Ok(Line::TooLong) => {
+                writeln!(output, "{}", too_long()).map_err(io_failure)?;
+                output.flush().map_err(io_failure)?;
+                bounded::skip_line(&mut input).map_err(io_failure)?;
+                continue;
+            }
+            Ok(Line::Read) => match std::str::from_utf8(&line) {
+                Ok(request) => session.reply(request),
+                Err(_) => Some("error the request is not valid UTF-8 text".to_string()),
+            },
+            Err(e) => return Err(io_failure(e)),
         };
         match reply {
             Some(reply) => writeln!(output, "{reply}").map_err(io_failure)?,
@@ -51,4 +59,13 @@ pub fn run(args: &EngineArgs) -> Result<(), Failure> {
         }
     }
     output.flush().map_err(io_failure)
+}
+
+/// The reply to a request line longer than [`LINE_CAP`].
+fn too_long() -> String {
+    format!(
+        "error the request is longer than {} KiB (a position is a few hundred bytes at most); the \
+         rest of the line is skipped",
+        LINE_CAP / 1024
+    )
 }

@@ -8,7 +8,9 @@ use clap::Args;
 
 use super::Failure;
 use tictaclatin::config;
+use tictaclatin::core::words::quote;
 use tictaclatin::core::{Engine, Game, PlayerOptions};
+use tictaclatin::games::classic::variant;
 use tictaclatin::games::{self, GameChoice, GameKind};
 
 #[derive(Args, Debug, Default, Clone)]
@@ -17,10 +19,11 @@ pub struct GameArgs {
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
     /// The board's size, for games that come in sizes
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_size)]
     pub size: Option<u8>,
     /// How many in a row win, for games that vary it (default: the size)
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = parse_in_a_row)]
     pub in_a_row: Option<u8>,
     /// Milliseconds a searching bot may think per move (default 1000); solved games answer
     /// at once
@@ -36,9 +39,9 @@ impl std::fmt::Display for BadMovetime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "'{}' is not a move time: give milliseconds from {} to {}, e.g. 1000 (the \
+            "{} is not a move time: give milliseconds from {} to {}, e.g. 1000 (the \
              contest clock for people is --move-time SECONDS)",
-            self.0,
+            quote(&self.0),
             config::MIN_MOVETIME_MS,
             config::MAX_MOVETIME_MS
         )
@@ -58,6 +61,47 @@ pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
     }
 }
 
+/// A `--size` or `--in-a-row` that is no whole number of cells a board could have.
+#[derive(Debug)]
+pub struct BadCount {
+    /// How the message names the value: "size {}" or "{} in a row".
+    pattern: &'static str,
+    text: String,
+}
+
+impl std::fmt::Display for BadCount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (min, max) = (variant::MIN_SIZE, variant::MAX_SIZE);
+        // A whole number reads as the game's own range check does ("size 9 is not in
+        // 3..7"); anything else is quoted.
+        let value = match self.text.trim().parse::<i64>() {
+            Ok(n) => n.to_string(),
+            Err(_) => quote(&self.text),
+        };
+        let named = self.pattern.replace("{}", &value);
+        write!(f, "{named} is not in {min}..{max}")
+    }
+}
+
+impl std::error::Error for BadCount {}
+
+/// `--size`: any whole number from 0 to 255 here (the game checks its own range, and names
+/// it); a negative number or a word is refused in one line.
+pub fn parse_size(text: &str) -> Result<u8, BadCount> {
+    text.trim().parse().map_err(|_| BadCount {
+        pattern: "size {}",
+        text: text.to_string(),
+    })
+}
+
+/// `--in-a-row`, as [`parse_size`].
+pub fn parse_in_a_row(text: &str) -> Result<u8, BadCount> {
+    text.trim().parse().map_err(|_| BadCount {
+        pattern: "{} in a row",
+        text: text.to_string(),
+    })
+}
+
 /// Seconds (a fraction allowed) that are not a time a move may take.
 #[derive(Debug)]
 pub struct BadMoveTime(String);
@@ -66,8 +110,8 @@ impl std::fmt::Display for BadMoveTime {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "'{}' is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
-            self.0
+            "{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
+            quote(&self.0)
         )
     }
 }

@@ -15,6 +15,7 @@ mod tournament;
 
 use clap::{Args, Parser, Subcommand};
 
+use tictaclatin::core::words::excerpt;
 use tictaclatin::core::{Game, Position};
 
 /// Exit status for bad input (malformed position, illegal request), as clap uses for bad
@@ -78,8 +79,9 @@ pub enum Command {
         is proven about it), `analyze POSITION` (reply `analyze <cell>=<value> ...` for every \
         empty cell), `quit`. A finished game gets `over x`, `over o` or `over draw`, followed \
         by both points where the points decided it (extreme: `over x 31 28`); anything \
-        malformed gets `error <reason>` and the engine goes on. Positions are written as for \
-        `tictaclatin move --help`."
+        malformed gets `error <reason>` and the engine goes on; so does a request line over 64 \
+        KiB, refused as soon as it passes that length, the rest of it skipped unread. \
+        Positions are written as for `tictaclatin move --help`."
     )]
     Engine(game_args::EngineArgs),
     /// Solve the whole game and report the value, the positions and the time taken (the games
@@ -119,6 +121,19 @@ impl PositionArgs {
         game.parse_position(&self.position.join(" "))
             .map_err(|e| Failure::bad_input(format!("bad position: {e}")))
     }
+}
+
+/// clap's error with the argument the user gave cut to a short, escaped excerpt: clap
+/// would echo a 10 MB argument whole, control bytes and all.
+pub fn shortened(mut error: clap::Error) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue};
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(text)) = error.get(kind) {
+            let short = ContextValue::String(excerpt(text));
+            error.insert(kind, short);
+        }
+    }
+    error
 }
 
 pub fn run(cli: Cli) -> Result<(), Failure> {

@@ -56,7 +56,7 @@ impl MoveArgs {
     pub fn resolve(&self) -> Result<Resolved, Failure> {
         let (words, trailing) = split_flags(&self.position.position)?;
         let later = TrailingFlags::try_parse_from(&trailing)
-            .map_err(|e| Failure::bad_input(first_line(&e.to_string())))?
+            .map_err(|e| Failure::bad_input(first_line(&super::shortened(e).to_string())))?
             .flags;
         let flags = MoveFlags {
             game: GameArgs {

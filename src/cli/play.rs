@@ -48,7 +48,7 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         game: flags.game.is_some() || flags.size.is_some() || flags.in_a_row.is_some(),
     };
     let ending = tui::run(settings, Memory::load(store), seed, asked).map_err(|e| Failure {
-        message: format!("terminal error: {e}"),
+        message: e.to_string(),
         code: 1,
     })?;
     for notice in &ending.notices {

@@ -43,10 +43,12 @@ pub struct SettingsArgs {
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
     /// The board's size, for games that come in sizes
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = super::game_args::parse_size)]
     pub size: Option<u8>,
     /// How many in a row win, for games that vary it (default: the size)
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = super::game_args::parse_in_a_row)]
     pub in_a_row: Option<u8>,
     /// Milliseconds a searching bot may think per move (default 1000)
     #[arg(long, value_name = "MS", allow_negative_numbers = true,

@@ -3,6 +3,7 @@
 use super::Failure;
 use super::settings_args::data_dir;
 use tictaclatin::core::Difficulty;
+use tictaclatin::core::words::plural;
 use tictaclatin::games::{self, GameChoice};
 use tictaclatin::store::{Stats, Store};
 
@@ -28,10 +29,10 @@ pub fn run() -> Result<(), Failure> {
     for (key, game) in &games {
         if let Some(game) = &game.value {
             println!(
-                "An unfinished game of {} ({}, {} moves) waits to be resumed.",
+                "An unfinished game of {} ({}, {}) waits to be resumed.",
                 title(key),
                 game.mode,
-                game.moves.len()
+                plural(game.moves.len() as u64, "move", "moves")
             );
         }
     }

@@ -9,7 +9,9 @@ use clap::{ArgGroup, Args};
 
 use super::Failure;
 use super::game_args::{GameArgs, Loaded};
+use tictaclatin::core::threads;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing, Tally};
+use tictaclatin::core::words::{plural, quote};
 use tictaclatin::core::{Engine, PlayerOptions, Published, Side};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
@@ -69,8 +71,8 @@ impl std::fmt::Display for BadGames {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "'{}' is not a number of games: give at least 1, e.g. 1000",
-            self.0
+            "{} is not a number of games: give at least 1, e.g. 1000",
+            quote(&self.0)
         )
     }
 }
@@ -144,7 +146,10 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
     if played < total {
         return Err(Failure {
-            message: format!("interrupted: {played} of {total} games were played"),
+            message: format!(
+                "interrupted: {} of {total} played",
+                plural(played, "game", "games")
+            ),
             code: INTERRUPTED,
         });
     }
@@ -227,7 +232,8 @@ fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Fail
         }
         if players[..i].contains(p) {
             return Err(Failure::bad_input(format!(
-                "player '{p}' is listed twice in the round robin"
+                "player {} is listed twice in the round robin",
+                quote(p)
             )));
         }
     }
@@ -235,23 +241,33 @@ fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Fail
 }
 
 /// Ctrl-C asks the run to stop after the games in progress; the results so far are printed.
-/// (The same signal crate as the terminal game's: a thread waits for SIGINT.)
+/// (The same signal crate as the terminal game's: a thread waits for SIGINT.) The thread
+/// registers the signal itself: where it cannot start, SIGINT keeps its default action
+/// rather than being caught with nobody to act on it.
 fn watch_ctrl_c(control: &Arc<Control>) {
     let control = Arc::clone(control);
-    let watched = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]).and_then(
-        |mut signals| {
-            std::thread::Builder::new()
-                .name("ctrl-c".into())
-                .spawn(move || {
-                    if signals.forever().next().is_some() {
-                        control.stop.store(true, Ordering::Relaxed);
-                    }
-                })
-                .map(|_| ())
-        },
-    );
-    if let Err(e) = watched {
-        eprintln!("tictaclatin: Ctrl-C will not stop the run cleanly: {e}");
+    let (registered, told) = std::sync::mpsc::sync_channel(1);
+    let started = threads::spawn("ctrl-c", "the Ctrl-C watcher thread", move || {
+        match signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]) {
+            Ok(mut signals) => {
+                let _ = registered.send(Ok(()));
+                if signals.forever().next().is_some() {
+                    control.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            Err(e) => {
+                let _ = registered.send(Err(e.to_string()));
+            }
+        }
+    });
+    let problem = match started {
+        Err(e) => Some(e.to_string()),
+        Ok(_) => told.recv().unwrap_or(Ok(())).err(),
+    };
+    if let Some(why) = problem {
+        eprintln!(
+            "tictaclatin: Ctrl-C will end the run at once, without the results so far: {why}"
+        );
     }
 }
 
@@ -262,13 +278,17 @@ fn with_progress<T>(control: &Control, total: u64, work: impl FnOnce() -> T) -> 
     }
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let bar = threads::spawn_scoped(scope, "progress", "the progress bar's thread", || {
             while !done.load(Ordering::Relaxed) {
                 draw_bar(control.finished.load(Ordering::Relaxed), total);
                 std::thread::sleep(Duration::from_millis(100));
             }
             eprint!("\r\x1b[2K"); // clear the bar's line
         });
+        // The bar is a courtesy: without a thread for it the games are played all the same.
+        if let Err(error) = bar {
+            threads::note_fewer(&error, "no progress bar was drawn");
+        }
         let result = work();
         done.store(true, Ordering::Relaxed);
         result
@@ -284,7 +304,8 @@ fn draw_bar(finished: u64, total: u64) {
         "-".repeat(WIDTH as usize - filled)
     );
     let mut err = std::io::stderr().lock();
-    let _ = write!(err, "\r[{bar}] {finished}/{total} games (Ctrl-C stops)");
+    let games = plural(total, "game", "games");
+    let _ = write!(err, "\r[{bar}] {finished}/{games} (Ctrl-C stops)");
     let _ = err.flush();
 }
 
@@ -293,8 +314,11 @@ fn draw_bar(finished: u64, total: u64) {
 fn print_summary(o: &Outcome, published: Option<&Published>) {
     let (p, t) = (&o.pairing, &o.tally);
     println!(
-        "{} (first) vs {} (second): {} games, seed {}",
-        p.first, p.second, t.games, p.seed
+        "{} (first) vs {} (second): {}, seed {}",
+        p.first,
+        p.second,
+        plural(t.games, "game", "games"),
+        p.seed
     );
     let rows = [
         (format!("{} (first) wins", p.first), t.first_wins),
@@ -305,8 +329,12 @@ fn print_summary(o: &Outcome, published: Option<&Published>) {
     let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0);
     if let Some(p) = published {
         println!(
-            "  {:<width$}  {:>8}  {:>8}   published ({}, {} games)",
-            "", "games", "%", p.source, p.games
+            "  {:<width$}  {:>8}  {:>8}   published ({}, {})",
+            "",
+            "games",
+            "%",
+            p.source,
+            plural(p.games, "game", "games")
         );
     }
     for (i, (label, count)) in rows.into_iter().enumerate() {
@@ -325,15 +353,14 @@ fn print_contest(o: &Outcome) {
     let (p, t) = (&o.pairing, &o.tally);
     if let Some(limit) = p.move_limit {
         println!(
-            "  clock {:.2} s a move: {} (first) {} time outs, {} invalid moves; {} (second) {} \
-             time outs, {} invalid moves",
+            "  clock {:.2} s a move: {} (first) {}, {}; {} (second) {}, {}",
             limit.as_secs_f64(),
             p.first,
-            t.time_outs[0],
-            t.invalid_moves[0],
+            plural(t.time_outs[0], "time out", "time outs"),
+            plural(t.invalid_moves[0], "invalid move", "invalid moves"),
             p.second,
-            t.time_outs[1],
-            t.invalid_moves[1]
+            plural(t.time_outs[1], "time out", "time outs"),
+            plural(t.invalid_moves[1], "invalid move", "invalid moves")
         );
     }
     // Wins on points are wins above; this only says how many there were.
@@ -375,16 +402,17 @@ fn print_cross_tables(outcomes: &[Outcome], players: &[String], args: &Tournamen
     if played < total {
         // Ctrl-C: say plainly that the tables cover only the games that finished.
         println!(
-            "Round robin of {} players, interrupted after {played} of {total} games, seed {}.",
+            "Round robin of {} players, interrupted after {played} of {}, seed {}.",
             players.len(),
+            plural(total, "game", "games"),
             args.seed
         );
         println!("Percentages are over the games that finished; empty cells were not played.");
     } else {
         println!(
-            "Round robin of {} players, {} games per pairing and order, seed {}.",
+            "Round robin of {} players, {} per pairing and order, seed {}.",
             players.len(),
-            args.games,
+            plural(args.games, "game", "games"),
             args.seed
         );
     }

@@ -55,7 +55,7 @@ const ALIASES: [(&str, &str); 6] = [
 
 /// A colour the config file cannot read, as written.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown colour \"{0}\"")]
+#[error("unknown colour \"{}\"", crate::core::words::excerpt(.0))]
 pub struct UnknownColor(pub String);
 
 impl UnknownColor {

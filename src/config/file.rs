@@ -25,6 +25,7 @@ use super::{
     Color, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS, MAX_NAME_WIDTH,
     MIN_MOVETIME_MS, Mode, Origin, Settings, UnknownColor, quoted_choices,
 };
+use crate::core::words::excerpt;
 use crate::core::{Difficulty, Side};
 use crate::games::{self, GameChoice, GameKind};
 
@@ -323,7 +324,10 @@ impl<'t> Reader<'t> {
             Value::String(text) if text == "auto" => Ok(Hints::Auto),
             // "auto" is a string too, so "found a string" would not say what is wrong.
             Value::String(text) => {
-                let problem = format!("expected true, false or \"auto\", found {text:?}");
+                let problem = format!(
+                    "expected true, false or \"auto\", found \"{}\"",
+                    excerpt(text)
+                );
                 let fix = "write `hints = true`, `hints = false` or `hints = \"auto\"` (true and \
                            false without quotes)";
                 Err(self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix))
@@ -337,7 +341,10 @@ impl<'t> Reader<'t> {
     fn symbol(&self, key: &str, leaf: &Leaf) -> Checked<Symbol> {
         let text = self.string(key, leaf)?;
         Symbol::new(text).map_err(|e| {
-            let (problem, fix) = (format!("{text:?} cannot be a symbol: {e}"), e.fix());
+            let (problem, fix) = (
+                format!("\"{}\" cannot be a symbol: {e}", excerpt(text)),
+                e.fix(),
+            );
             self.error(leaf.span(), key, ErrorKind::Symbol(e), problem, fix)
         })
     }

@@ -95,7 +95,7 @@ impl fmt::Display for Action {
 
 /// A name that is not one of the actions.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown action \"{0}\"")]
+#[error("unknown action \"{}\"", crate::core::words::excerpt(.0))]
 pub struct UnknownAction(pub String);
 
 impl FromStr for Action {
@@ -118,7 +118,7 @@ pub struct Key {
 /// Why a key name could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum KeyNameError {
-    #[error("unknown key name \"{0}\"")]
+    #[error("unknown key name \"{}\"", crate::core::words::excerpt(.0))]
     Unknown(String),
     /// Ctrl-C always quits, so it may not be bound to anything.
     #[error("ctrl-c always quits and cannot be rebound")]

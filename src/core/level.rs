@@ -1,6 +1,7 @@
 //! The bot's strength in the terminal game, shared by every game: each game decides what
 //! its levels play like; the names are the same everywhere.
 
+use super::words::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -59,9 +60,9 @@ impl fmt::Display for UnknownDifficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown difficulty '{}': use random, easy, medium, hard or perfect (also called \
+            "unknown difficulty {}: use random, easy, medium, hard or perfect (also called \
              max)",
-            self.0
+            quote(&self.0)
         )
     }
 }

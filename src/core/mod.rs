@@ -2,6 +2,7 @@
 //! their values, players, and the interface ([`Game`], [`Engine`]) everything above the
 //! games uses to reach them.
 
+pub mod bounded;
 mod cell;
 mod game;
 mod level;
@@ -10,8 +11,10 @@ mod position;
 pub mod protocol;
 pub mod session;
 mod side;
+pub mod threads;
 pub mod tournament;
 mod value;
+pub mod words;
 
 pub use cell::{CellId, Grid, Layout, Place};
 pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};

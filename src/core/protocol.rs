@@ -11,6 +11,7 @@
 
 use std::fmt::Write;
 
+use super::words::quote;
 use super::{Claim, Engine, Game, Hint, Player, Position, Side, Status};
 
 const USAGE: &str = "send a position, move POSITION or analyze POSITION";
@@ -46,7 +47,7 @@ fn parse_request(request: &str) -> Result<Request<'_>, String> {
             && w.chars().all(|c| c.is_alphabetic())
             && w.contains(|c| c != 'x' && c != 'o') =>
         {
-            Err(format!("unknown request '{word}': {USAGE}"))
+            Err(format!("unknown request {}: {USAGE}", quote(word)))
         }
         _ => Ok(Request::Move(request)),
     }

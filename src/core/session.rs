@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use super::words::excerpt;
 use super::{CellId, Difficulty, Game, MoveError, Outcome, Position, Side, Status};
 
 /// Who plays.
@@ -46,7 +47,9 @@ impl fmt::Display for UnknownName {
         write!(
             f,
             "unknown {} \"{}\": use {}",
-            self.what, self.name, self.choices
+            self.what,
+            excerpt(&self.name),
+            self.choices
         )
     }
 }

@@ -1,5 +1,6 @@
 //! The two sides of every game, and where a game stands.
 
+use super::words::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -51,7 +52,7 @@ pub struct UnknownSide(pub String);
 
 impl fmt::Display for UnknownSide {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown side '{}': use first or second", self.0)
+        write!(f, "unknown side {}: use first or second", quote(&self.0))
     }
 }
 

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use std::time::{Duration, Instant};
 
+use super::threads;
 use super::{Engine, Game, Player, PlayerOptions, Position, Side, Status};
 
 /// Results of a run, from the first player's and second player's point of view.
@@ -297,8 +298,10 @@ pub struct Arena<'a> {
 /// Games are handed out to threads in blocks of this many, so threads rarely contend.
 const BLOCK: u64 = 32;
 
-/// Plays the pairing on `threads` threads. Stops early when `control.stop` is set, returning
-/// the games finished by then (`Tally::games` tells how many).
+/// Plays the pairing on `threads` threads, the calling thread one of them. Stops early when
+/// `control.stop` is set, returning the games finished by then (`Tally::games` tells how
+/// many). Threads the system refuses are done without (noted, see [`threads::note_fewer`]):
+/// at worst every game is played on the calling thread.
 pub fn run(
     pairing: &Pairing,
     arena: Arena<'_>,
@@ -306,14 +309,26 @@ pub fn run(
     control: &Control,
 ) -> Result<Tally, IllegalMove> {
     let next = AtomicU64::new(0);
+    let play = || worker(pairing, arena, &next, control);
     let results: Vec<Result<Tally, IllegalMove>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| scope.spawn(|| worker(pairing, arena, &next, control)))
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("a tournament thread panicked"))
-            .collect()
+        let mut helpers = Vec::new();
+        for _ in 1..threads.max(1) {
+            match threads::spawn_scoped(scope, "tournament", "a tournament thread", play) {
+                Ok(helper) => helpers.push(helper),
+                Err(error) => {
+                    threads::note_fewer(&error, "the games were played on fewer threads");
+                    break;
+                }
+            }
+        }
+        let mut results = vec![play()];
+        // A helper's panic is the calling thread's to pass on, as if it had played there.
+        results.extend(
+            helpers
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))),
+        );
+        results
     });
     let mut total = Tally::default();
     for tally in results {

@@ -14,6 +14,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::core::Game;
+use crate::core::words::quote;
 
 /// The games this build knows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -114,7 +115,12 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::Unknown(name) => {
-                write!(f, "unknown game '{name}': the games are {}", valid_names())
+                write!(
+                    f,
+                    "unknown game {}: the games are {}",
+                    quote(name),
+                    valid_names()
+                )
             }
             GameError::Variant(why) => f.write_str(why),
         }

@@ -17,6 +17,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use super::event::Event;
+use crate::core::threads::{self, SpawnError};
 use crate::core::{
     CellId, Claim, Decision, Difficulty, Engine, Game, Hint, Player, PlayerError, PlayerOptions,
     Position,
@@ -71,8 +72,8 @@ pub struct Bot {
 impl Bot {
     /// Starts the bot thread; it reports [`Event::EngineReady`] for each game it loads and
     /// then [`Event::BotMoved`] for each move request. `seed` drives the randomised levels;
-    /// `movetime` bounds a searching bot's thought.
-    pub fn spawn(events: Sender<Event>, seed: u64, movetime: Duration) -> Bot {
+    /// `movetime` bounds a searching bot's thought. Fails if the system refuses the thread.
+    pub fn spawn(events: Sender<Event>, seed: u64, movetime: Duration) -> Result<Bot, SpawnError> {
         Bot::spawn_with(
             events,
             seed,
@@ -89,13 +90,16 @@ impl Bot {
 
     /// As [`Bot::spawn`], with the players made by `make_player`; `seed` drives the
     /// demo's choice among equal moves.
-    pub fn spawn_with(events: Sender<Event>, seed: u64, make_player: Box<MakePlayer>) -> Bot {
+    pub fn spawn_with(
+        events: Sender<Event>,
+        seed: u64,
+        make_player: Box<MakePlayer>,
+    ) -> Result<Bot, SpawnError> {
         let (requests, inbox) = mpsc::channel();
-        thread::Builder::new()
-            .name("bot".into())
-            .spawn(move || serve(inbox, events, seed, make_player))
-            .expect("spawn the bot thread");
-        Bot { requests }
+        threads::spawn("bot", "the bot thread", move || {
+            serve(inbox, events, seed, make_player)
+        })?;
+        Ok(Bot { requests })
     }
 
     /// Queues a request; a bot thread that has stopped is not an error worth more than
@@ -334,7 +338,7 @@ mod tests {
     #[test]
     fn the_bot_reports_the_engine_then_answers_with_the_ticket() {
         let (tx, rx) = mpsc::channel();
-        let bot = Bot::spawn(tx, 1, Duration::from_millis(100));
+        let bot = Bot::spawn(tx, 1, Duration::from_millis(100)).unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
         bot.ask(ask_move(7, Difficulty::Perfect));
         assert!(matches!(next(&rx), Event::EngineReady { game, .. } if game == "latin"));
@@ -375,7 +379,8 @@ mod tests {
                 let first = !built.swap(true, Ordering::SeqCst);
                 Ok(Box::new(Flaky { fails: first }) as Box<dyn Player>)
             }),
-        );
+        )
+        .unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
         bot.ask(ask_move(1, Difficulty::Easy));
         assert!(matches!(next(&rx), Event::EngineReady { .. }));
@@ -397,7 +402,7 @@ mod tests {
     #[test]
     fn hints_come_back_for_the_position_asked() {
         let (tx, rx) = mpsc::channel();
-        let bot = Bot::spawn(tx, 1, Duration::from_millis(100));
+        let bot = Bot::spawn(tx, 1, Duration::from_millis(100)).unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
         bot.ask(BotRequest::Hints {
             ticket: 3,
@@ -424,7 +429,7 @@ mod tests {
     #[test]
     fn the_demo_varies_among_moves_worth_the_same() {
         let (tx, rx) = mpsc::channel();
-        let bot = Bot::spawn(tx, 7, Duration::from_millis(100));
+        let bot = Bot::spawn(tx, 7, Duration::from_millis(100)).unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
         let Event::EngineReady { engine, .. } = next(&rx) else {
             panic!("the engine first");

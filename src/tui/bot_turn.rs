@@ -10,6 +10,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::core::words::plural;
 use crate::core::{Claim, Decision, Game, Outcome, Side};
 
 /// The side the bot takes when it chooses, given the exact outcome of the empty board for
@@ -35,9 +36,10 @@ pub fn note(game: &dyn Game, decision: &Decision) -> Option<String> {
     let how = decision.how.clone();
     let claim = decision.claim.and_then(|claim| match claim {
         Claim::WinWithin(plies) => Some(format!("wins in ≤{plies}")),
-        Claim::Exact(value) if value.outcome == Outcome::Win => {
-            Some(format!("wins in {} plies", value.plies))
-        }
+        Claim::Exact(value) if value.outcome == Outcome::Win => Some(format!(
+            "wins in {}",
+            plural(value.plies.into(), "ply", "plies")
+        )),
         _ => None,
     });
     let cell = game.cell_name(decision.cell);
@@ -249,5 +251,17 @@ mod tests {
         // The panel beside the board leaves 31 columns after its label.
         assert!(said.chars().count() <= 31, "{said}");
         assert_eq!(note(&Latin, &Decision::new(decision.cell)), None);
+    }
+
+    #[test]
+    fn an_exact_win_counts_its_plies_in_words() {
+        let cell = Latin.parse_cell("b2").unwrap();
+        let win_in = |plies| Decision {
+            cell,
+            claim: Some(Claim::Exact(crate::core::Value::win_in(plies))),
+            how: None,
+        };
+        assert_eq!(note(&Latin, &win_in(1)).unwrap(), "b2: wins in 1 ply");
+        assert_eq!(note(&Latin, &win_in(3)).unwrap(), "b2: wins in 3 plies");
     }
 }

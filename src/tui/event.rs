@@ -6,11 +6,12 @@
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
-use std::thread::{self, JoinHandle};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self as term, KeyEvent, KeyEventKind, MouseEvent};
 
+use crate::core::threads::{self, SpawnError};
 use crate::core::{CellId, Decision, Engine, Hint};
 
 /// How often the input thread sends a [`Event::Tick`] when nothing else happens.
@@ -126,20 +127,17 @@ impl std::fmt::Debug for Event {
 }
 
 /// Starts the thread that turns terminal input into events, with a tick every [`TICK`].
-/// It ends when the receiving side is dropped.
-pub fn spawn_input(events: Sender<Event>) -> JoinHandle<()> {
-    thread::Builder::new()
-        .name("input".into())
-        .spawn(move || {
-            let read = std::panic::catch_unwind(|| read_input(&events));
-            let why = match read {
-                Ok(Ok(())) => return,
-                Ok(Err(error)) => error.to_string(),
-                Err(_) => "the input thread panicked".to_string(),
-            };
-            let _ = events.send(Event::InputClosed(why));
-        })
-        .expect("spawn the input thread")
+/// It ends when the receiving side is dropped. Fails if the system refuses the thread.
+pub fn spawn_input(events: Sender<Event>) -> Result<JoinHandle<()>, SpawnError> {
+    threads::spawn("input", "the input thread", move || {
+        let read = std::panic::catch_unwind(|| read_input(&events));
+        let why = match read {
+            Ok(Ok(())) => return,
+            Ok(Err(error)) => error.to_string(),
+            Err(_) => "the input thread panicked".to_string(),
+        };
+        let _ = events.send(Event::InputClosed(why));
+    })
 }
 
 fn read_input(events: &Sender<Event>) -> std::io::Result<()> {

@@ -26,7 +26,6 @@ pub mod ui;
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread;
 use std::time::Instant;
 
 use ratatui::Terminal;
@@ -38,6 +37,7 @@ pub use event::{Event, Signal};
 pub use memory::Memory;
 
 use crate::config::Settings;
+use crate::core::threads::{self, SpawnError};
 
 /// How a game in the real terminal ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -61,21 +61,42 @@ pub struct Asked {
     pub game: bool,
 }
 
+/// Why the game in the terminal could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// One of the game's own threads (the bot, the input, the signal watcher) could not
+    /// start. The game cannot run without them; it stops before anything is played, so
+    /// nothing is saved over and the terminal is left as it was.
+    #[error("{0}; the game cannot run without it (any unfinished game is kept as it was)")]
+    Thread(#[from] SpawnError),
+    #[error("terminal error: {0}")]
+    Terminal(#[from] io::Error),
+}
+
 /// Plays the game in the real terminal until the player quits or a signal stops it.
 /// `seed` drives the randomised bot levels; `asked` is what the command line named.
 ///
 /// On every way out the program can catch (quitting, Ctrl-C, SIGTERM, SIGHUP, a closed or
 /// failing terminal, a panic in the loop) an unfinished game is saved to `memory` and the
-/// terminal is restored.
-pub fn run(settings: Settings, memory: Memory, seed: u64, asked: Asked) -> io::Result<Ending> {
+/// terminal is restored. A thread that cannot start stops the game before it begins.
+pub fn run(
+    settings: Settings,
+    memory: Memory,
+    seed: u64,
+    asked: Asked,
+) -> Result<Ending, RunError> {
     let (tx, rx) = mpsc::channel();
-    let bot = Bot::spawn(tx.clone(), seed, settings.movetime);
+    let bot = Bot::spawn(tx.clone(), seed, settings.movetime)?;
     let signals = watch_signals(tx.clone())?;
     let mut terminal = terminal::init()?;
     let size = terminal.size()?;
     tx.send(Event::Resize(size.width, size.height))
         .map_err(io::Error::other)?;
-    event::spawn_input(tx);
+    if let Err(error) = event::spawn_input(tx) {
+        terminal::restore();
+        signals.close();
+        return Err(error.into());
+    }
     let notices = memory.details().to_vec();
     let mut app = App::with_memory(settings, memory, Instant::now());
     app.asked_for(asked);
@@ -99,7 +120,7 @@ pub fn run(settings: Settings, memory: Memory, seed: u64, asked: Asked) -> io::R
     let result = result.unwrap_or_else(|panic| panic::resume_unwind(panic));
     result?;
     match app.failure() {
-        Some(why) => Err(io::Error::other(why.to_string())),
+        Some(why) => Err(io::Error::other(why.to_string()).into()),
         None => Ok(Ending {
             signal: app.stopped_by(),
             save_error: saved,
@@ -111,20 +132,18 @@ pub fn run(settings: Settings, memory: Memory, seed: u64, asked: Asked) -> io::R
 /// Turns SIGTERM, SIGHUP (the terminal closed), SIGINT and SIGQUIT into
 /// [`Event::Terminate`], so the loop ends the normal way: saving, then restoring the
 /// terminal. (In raw mode Ctrl-C is a key, not SIGINT; SIGINT here comes from `kill`.)
-fn watch_signals(events: Sender<Event>) -> io::Result<signal_hook::iterator::Handle> {
+fn watch_signals(events: Sender<Event>) -> Result<signal_hook::iterator::Handle, RunError> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
     let handle = signals.handle();
-    thread::Builder::new()
-        .name("signals".into())
-        .spawn(move || {
-            // Only the signals registered above arrive, and each is a `Signal`.
-            for signal in signals.forever().filter_map(Signal::from_number) {
-                if events.send(Event::Terminate(signal)).is_err() {
-                    return;
-                }
+    threads::spawn("signals", "the signal watcher thread", move || {
+        // Only the signals registered above arrive, and each is a `Signal`.
+        for signal in signals.forever().filter_map(Signal::from_number) {
+            if events.send(Event::Terminate(signal)).is_err() {
+                return;
             }
-        })?;
+        }
+    })?;
     Ok(handle)
 }
 

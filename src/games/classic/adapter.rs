@@ -16,6 +16,7 @@ use super::search::{self, Limits};
 use super::solver::Solver;
 use super::text;
 use super::variant::{Variant, VariantError};
+use crate::core::words::quote;
 use crate::core::{
     CellError, CellId, Claim, Engine, Game, Hint, Layout, MarkedLine, MoveError, Place, Player,
     PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
@@ -422,7 +423,8 @@ impl Engine for ClassicEngine {
             (_, Some(level), None) => Box::new(SearchLevel::new(level, v, movetime, seed)),
             _ => {
                 return Err(PlayerError(format!(
-                    "unknown player '{name}' for classic {}: use {}",
+                    "unknown player {} for classic {}: use {}",
+                    quote(name),
                     self.variant,
                     self.names().join(", ")
                 )));

@@ -6,6 +6,7 @@ use std::fmt;
 use super::cell::Cell;
 use super::lines::Lines;
 use super::variant::Variant;
+use crate::core::words::plural;
 use crate::core::{Side, Status};
 
 /// The stones of both sides on a variant's board. X (the first side) moves when both have
@@ -38,7 +39,9 @@ impl fmt::Display for BoardError {
             BoardError::BadMasks => write!(f, "stones off the board or on top of each other"),
             BoardError::Counts { x, o } => write!(
                 f,
-                "X has {x} stones and O has {o}: X moves first, so X has as many as O or one more"
+                "X has {} and O has {}: X moves first, so X has as many as O or one more",
+                plural(u64::from(x), "stone", "stones"),
+                o
             ),
             BoardError::BothWon => {
                 write!(f, "both sides hold a line, but the game ends at the first")

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::variant::Variant;
+use crate::core::words::quote;
 
 /// A cell of some variant's board: bit `row * size + col` of a side's mask.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -97,8 +98,8 @@ impl fmt::Display for CellNameError {
         let last = Cell((self.variant.cells() - 1) as u8).name(self.variant);
         write!(
             f,
-            "'{}' is not a cell of the {}x{1} board: use a1..{last}",
-            self.text,
+            "{} is not a cell of the {}x{1} board: use a1..{last}",
+            quote(&self.text),
             self.variant.size()
         )?;
         if self.variant.size() == 3 {

@@ -8,6 +8,7 @@ use super::board::{Board, BoardError};
 use super::cell::Cell;
 use super::variant::Variant;
 use crate::core::Side;
+use crate::core::words::quote_char;
 
 /// Why a text is not a position of the variant.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -32,12 +33,17 @@ impl fmt::Display for TextError {
                 ch,
                 cell: Some(cell),
             } => {
-                write!(f, "bad character '{ch}' at {cell}: use X, O, - or .")
+                write!(
+                    f,
+                    "bad character {} at {cell}: use X, O, - or .",
+                    quote_char(*ch)
+                )
             }
             TextError::BadChar { ch, cell: None } => {
                 write!(
                     f,
-                    "bad character '{ch}' after the last cell: use X, O, - or ."
+                    "bad character {} after the last cell: use X, O, - or .",
+                    quote_char(*ch)
                 )
             }
             TextError::WrongCount { variant, found } => write!(

@@ -19,6 +19,7 @@ use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
 use super::rules::{IllegalMove, State};
 use super::search::{Limits, Table, hints::score_moves};
+use crate::core::words::quote;
 
 /// The core's id of a cell.
 pub fn cell_id(cell: Cell) -> CellId {
@@ -320,7 +321,8 @@ impl Engine for ExtremeEngine {
             "random" => Box::new(RandomPlayer::new(options.seed)),
             _ => {
                 return Err(PlayerError(format!(
-                    "no player '{name}' in extreme tic-tac-toe: use one of {}",
+                    "no player {} in extreme tic-tac-toe: use one of {}",
+                    quote(name),
                     players::NAMES.join(", ")
                 )));
             }

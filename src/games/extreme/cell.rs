@@ -1,5 +1,6 @@
 //! A cell of the 256-cell board and its names: `B3c1` for people, `r,c` for the simulator.
 
+use crate::core::words::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -96,9 +97,9 @@ impl fmt::Display for CellParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a cell: name it like B3c1 (small board column A-D and row 1-4, \
+            "{} is not a cell: name it like B3c1 (small board column A-D and row 1-4, \
              then the cell's column a-d and row 1-4) or give row and column 0-15 as r,c",
-            self.0
+            quote(&self.0)
         )
     }
 }

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::words::{plural, quote, quote_char};
 use crate::core::{Side, Status};
 
 use super::board::Board;
@@ -67,11 +68,12 @@ impl fmt::Display for PositionError {
             Length(n) => write!(f, "a position has 256 cells; got {n}"),
             Character { ch, cell } => write!(
                 f,
-                "'{ch}' at cell {} is not X, O, - or .",
+                "{} at cell {} is not X, O, - or .",
+                quote_char(*ch),
                 Cell::new(*cell as u8)
             ),
             LastMove(e) => write!(f, "last move: {e}, or - before the first move"),
-            Side(s) => write!(f, "'{s}' is not a side to move: use x or o"),
+            Side(s) => write!(f, "{} is not a side to move: use x or o", quote(s)),
             NoLastMove => write!(f, "there are stones on the board but no last move"),
             FirstMoveByO => write!(f, "X moves first: the empty board has x to move"),
             LastMoveEmpty(c) => write!(f, "the last move {c} is an empty cell"),
@@ -93,8 +95,10 @@ impl fmt::Display for PositionError {
             ),
             Counts { x, o } => write!(
                 f,
-                "X has {x} stones and O {o}: no order of turns (with bonus moves only after \
-                 winning small boards) explains that"
+                "X has {} and O {}: no order of turns (with bonus moves only after winning \
+                 small boards) explains that",
+                plural(u64::from(*x), "stone", "stones"),
+                o
             ),
             Bonus { side, last } => write!(
                 f,

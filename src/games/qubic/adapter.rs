@@ -11,6 +11,7 @@ use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
 use super::hints::{HINT_TIME, hints};
 use super::players::{Chooser, Greedy, Level, Perfect, RandomPlayer};
+use crate::core::words::quote;
 use crate::core::{
     CellError, CellId, Decision, Engine, Game, Grid, Hint, Layout, MarkedLine, MoveError, Place,
     Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
@@ -263,7 +264,8 @@ impl Engine for QubicEngine {
                 Ok(level) => Box::new(level.player(movetime, seed)),
                 Err(_) => {
                     return Err(PlayerError(format!(
-                        "no Qubic player '{name}': choose one of {}",
+                        "no Qubic player {}: choose one of {}",
+                        quote(name),
                         PLAYER_NAMES.join(", ")
                     )));
                 }

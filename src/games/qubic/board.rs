@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
 use super::lines::{self, LINES};
+use crate::core::words::{plural, quote_char};
 pub use crate::core::{Side, Status};
 
 /// Who holds which cells. Whose turn it is follows from the counts: X moves first.
@@ -182,14 +183,18 @@ impl fmt::Display for BoardError {
         match self {
             BoardError::BadCharacter { ch, cell } => write!(
                 f,
-                "bad character '{}' at {cell}: use X, O, - or . (/ and spaces are ignored)",
-                ch.escape_debug()
+                "bad character {} at {cell}: use X, O, - or . (/ and spaces are ignored)",
+                quote_char(*ch)
             ),
             BoardError::TooMany => write!(f, "more than 64 cells"),
-            BoardError::TooFew { found } => write!(f, "{found} cells, expected 64"),
+            BoardError::TooFew { found } => {
+                write!(f, "{}, expected 64", plural(*found as u64, "cell", "cells"))
+            }
             BoardError::Counts { x, o } => write!(
                 f,
-                "X has {x} stones and O {o}: X moves first, so X has as many as O or one more"
+                "X has {} and O {}: X moves first, so X has as many as O or one more",
+                plural(u64::from(*x), "stone", "stones"),
+                o
             ),
             BoardError::BothWon => write!(f, "both sides have four in a line"),
             BoardError::WinnerDidNotMoveLast { winner } => write!(

@@ -1,6 +1,7 @@
 //! Qubic's 64 cells: number `16 * layer + 4 * row + column` (0-based, Patashnik's numbering)
 //! and names for people, `2b3` = layer 2, column b, row 3 (1-based) = cell 25.
 
+use crate::core::words::{excerpt, quote};
 use std::fmt;
 use std::str::FromStr;
 
@@ -92,12 +93,12 @@ impl fmt::Display for CellParseError {
         match self {
             CellParseError::Empty => write!(f, "no cell given: {FORM}"),
             CellParseError::OutOfRange(text) => {
-                write!(f, "no cell {text}: numbers run from 0 to 63")
+                write!(f, "no cell {}: numbers run from 0 to 63", excerpt(text))
             }
             CellParseError::OffBoard { text, part } => {
-                write!(f, "no cell '{text}': {part}; {FORM}")
+                write!(f, "no cell {}: {part}; {FORM}", quote(text))
             }
-            CellParseError::Unreadable(text) => write!(f, "no cell '{text}': {FORM}"),
+            CellParseError::Unreadable(text) => write!(f, "no cell {}: {FORM}", quote(text)),
         }
     }
 }

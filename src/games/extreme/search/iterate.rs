@@ -6,6 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use crate::core::threads;
+
 use super::super::cell::Cell;
 use super::super::rules::State;
 use super::ordering::{Hints, MoveList};
@@ -56,6 +58,8 @@ pub struct Report {
     /// Nodes of all threads (a helper's last few hundred may be missing).
     pub nodes: u64,
     pub elapsed: Duration,
+    /// Threads that searched: fewer than asked when the system refused more.
+    pub threads: usize,
 }
 
 /// A root move with its score in the last iteration that reached it.
@@ -93,12 +97,20 @@ pub fn search(state: &State, limits: &Limits, table: &Arc<Table>) -> Option<Repo
         .depth
         .unwrap_or(MAX_PLY as u32 / 2)
         .min(MAX_PLY as u32 / 2);
+    let mut threads = 1;
     for id in 1..limits.threads.max(1) {
         let (table, stop, nodes) = (Arc::clone(table), Arc::clone(&stop), Arc::clone(&nodes));
-        std::thread::spawn(move || {
+        let helper = threads::spawn("search", "a search thread", move || {
             let mut worker = Worker::new(&table, &stop, None, &nodes);
             iterate(&mut worker, &root, max_depth, id);
         });
+        // Refused (a limit on threads): the search needs none of its helpers, so it goes on
+        // with those it has; the next would be refused too.
+        if let Err(error) = helper {
+            threads::note_fewer(&error, "the search ran on fewer threads");
+            break;
+        }
+        threads += 1;
     }
     let mut worker = Worker::new(table, &stop, Some(deadline), &nodes);
     let found = iterate(&mut worker, &root, max_depth, 0);
@@ -115,6 +127,7 @@ pub fn search(state: &State, limits: &Limits, table: &Arc<Table>) -> Option<Repo
         depth: found.depth,
         nodes: nodes.load(Relaxed),
         elapsed: start.elapsed(),
+        threads,
     })
 }
 

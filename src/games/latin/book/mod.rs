@@ -21,6 +21,8 @@ pub use notation::{Line, book_cells};
 pub use obvious::obvious_move;
 pub use verify::{Unsound, Verified, verify};
 
+use crate::core::bounded;
+use crate::core::words::{plural, quote};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
 /// Why a book could not be read.
@@ -52,7 +54,7 @@ impl fmt::Display for BookError {
         match self {
             BookError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
             BookError::Malformed { line, text, reason } => {
-                write!(f, "line {line}: {reason}: '{}'", text.escape_debug())
+                write!(f, "line {line}: {reason}: {}", quote(text))
             }
             BookError::Duplicate {
                 line,
@@ -101,9 +103,10 @@ impl Book {
         Book { side, lines }
     }
 
-    /// Reads a book file; see [`Book::parse`].
+    /// Reads a book file (within the caps of [`bounded::read_text_file`]); see
+    /// [`Book::parse`].
     pub fn read(path: &Path, side: Option<Side>) -> Result<Book, BookError> {
-        let text = std::fs::read_to_string(path).map_err(|error| BookError::Io {
+        let text = bounded::read_text_file(path).map_err(|error| BookError::Io {
             path: path.to_path_buf(),
             error,
         })?;
@@ -168,12 +171,12 @@ impl Book {
     pub fn to_text(&self) -> String {
         let side = self.side;
         let mut text = format!(
-            "# Tic-Tac-Latin strategy book for the {} player: {} lines, {} positions.\n\
+            "# Tic-Tac-Latin strategy book for the {} player: {}, {}.\n\
              # Cells a1..d4: . empty, x o stones, {} the move; {} wildcards (one line per \
              position each).\n",
             side.name(),
-            self.lines.len(),
-            self.positions(),
+            plural(self.lines.len() as u64, "line", "lines"),
+            plural(self.positions() as u64, "position", "positions"),
             side.letter(),
             side.other().letter(),
         );

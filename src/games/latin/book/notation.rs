@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use crate::core::words::{plural, quote_char};
 use crate::games::latin::game::{Board, Cell, Side, Status};
 
 /// Characters per line: one per cell.
@@ -154,12 +155,13 @@ impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             LineError::Length(n) => {
-                write!(f, "expected {WIDTH} cells (a1..d4), found {n} characters")
+                let found = plural(n as u64, "character", "characters");
+                write!(f, "expected {WIDTH} cells (a1..d4), found {found}")
             }
             LineError::Character { found, column } => write!(
                 f,
-                "bad character '{}' in column {column}: use . x o X O",
-                found.escape_debug()
+                "bad character {} in column {column}: use . x o X O",
+                quote_char(found)
             ),
             LineError::NoMove => f.write_str(
                 "no move: mark the book's move with a capital X (first player's book) or O \

@@ -9,6 +9,7 @@ use std::fmt;
 use super::notation::book_cells;
 use super::obvious::obvious_move;
 use super::{Book, BookError, Index, IndexEntry};
+use crate::core::words::plural;
 use crate::games::latin::game::{Board, Cell, Side, Status, Symmetries};
 use crate::games::latin::solver::{Solver, Value};
 
@@ -130,14 +131,19 @@ pub fn verify(book: &Book, solver: &Solver) -> Result<Verified, Unsound> {
     Ok(rollout.counts)
 }
 
+/// `1 position`, `2 positions`.
+fn positions(n: usize) -> String {
+    plural(n as u64, "position", "positions")
+}
+
 /// The message of a book that holds, in the issue's words, then the details.
 pub fn summary(side: Side, v: &Verified) -> String {
     format!(
-        "exhaustive: {} positions, the side never loses\n\
-         ({} player's book: {} positions answered by the book, {} by the obvious move)",
-        v.positions,
+        "exhaustive: {}, the side never loses\n\
+         ({} player's book: {} answered by the book, {} by the obvious move)",
+        positions(v.positions),
         side.name(),
-        v.from_book,
+        positions(v.from_book),
         v.obvious
     )
 }

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
+use crate::core::words::quote_char;
 pub use crate::core::{Side, Status};
 
 /// The 10 scoring lines: 4 rows, 4 columns, 2 diagonals.
@@ -265,8 +266,8 @@ impl fmt::Display for PositionError {
                     cell.map_or_else(|| "after the 16th cell".into(), |c| format!("at {c}"));
                 write!(
                     f,
-                    "bad character '{}' {place}: cells are X, O, or - or . for empty",
-                    found.escape_debug()
+                    "bad character {} {place}: cells are X, O, or - or . for empty",
+                    quote_char(*found)
                 )
             }
             PositionError::WrongLength(n) => {

@@ -1,5 +1,6 @@
 //! A cell of the 4x4 board and its spreadsheet-style name (`a1` .. `d4`).
 
+use crate::core::words::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -86,8 +87,8 @@ impl fmt::Display for CellParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a cell: use a column a-d and a row 1-4, like b3",
-            self.0
+            "{} is not a cell: use a column a-d and a row 1-4, like b3",
+            quote(&self.0)
         )
     }
 }

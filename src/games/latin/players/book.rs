@@ -1,5 +1,6 @@
 //! A player that knows nothing but its book: no solver, no search beyond the obvious moves.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -13,7 +14,8 @@ use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 ///
 /// A position the book does not cover at all (a hole in a book that fails `book verify`, or
 /// a position of the other side) gets the lowest empty cell, so a game always goes on; such
-/// moves are counted by [`BookPlayer::out_of_book`].
+/// moves are counted by [`BookPlayer::out_of_book`]. A tournament refuses such a book
+/// before it plays (see [`BookPlayer::first_hole`]).
 ///
 /// Cloning is cheap and shares the indexed book, so a tournament indexes a book once and
 /// clones a fresh player for each game.
@@ -62,6 +64,29 @@ impl BookPlayer {
     /// Moves made without the book or an obvious move to go on.
     pub fn out_of_book(&self) -> u32 {
         self.out_of_book
+    }
+
+    /// The first position a game following the book can reach (the book's side playing
+    /// its moves, the other side trying every reply) where the book has neither an entry
+    /// nor an obvious move; `None` when the book covers every such game. Positions are
+    /// tried once per symmetry class, so this takes milliseconds.
+    pub fn first_hole(&self) -> Option<Board> {
+        let mut seen = HashSet::new();
+        let mut stack = vec![Board::EMPTY];
+        while let Some(board) = stack.pop() {
+            if board.status().is_over() || !seen.insert(self.indexed.syms.canonical_key(board)) {
+                continue;
+            }
+            if board.to_move() != self.side() {
+                stack.extend(Cell::in_mask(board.empty_cells()).map(|c| board.with_move(c)));
+                continue;
+            }
+            match self.book_move(board) {
+                Some(play) => stack.push(board.with_move(play)),
+                None => return Some(board),
+            }
+        }
+        None
     }
 
     /// The book's move (or the obvious one), without the fallback.

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use super::BookPlayer;
 use super::baselines::MAX_LOOKAHEAD;
 use super::{Difficulty, Greedy, Heuristic, Lookahead, Player, RandomPlayer};
-use crate::games::latin::book::{Book, BookError};
+use crate::core::words::quote;
+use crate::games::latin::book::{Book, BookError, book_cells};
 use crate::games::latin::game::Side;
 use crate::games::latin::solver::Solver;
 
@@ -56,6 +57,21 @@ impl BookSpec {
         let book = Book::read(Path::new(path), None).map_err(refused)?;
         // Indexing also checks the book has no position twice.
         let player = BookPlayer::new(&book, format!("book:{path}")).map_err(refused)?;
+        // A book with a hole would have to play some other move there, and its results
+        // would no longer be the book's: refuse it, saying where the hole is.
+        if let Some(hole) = player.first_hole() {
+            return Err(SpecError::Book {
+                path: path.into(),
+                why: format!(
+                    "games following it reach position {} ({}, {} to move), where it has no \
+                     move and none is obvious; a book player plays only from its book \
+                     (`tictaclatin book verify {path}` checks a whole book)",
+                    book_cells(hole),
+                    hole,
+                    hole.to_move().letter()
+                ),
+            });
+        }
         Ok(BookSpec {
             path: path.to_string(),
             player,
@@ -85,12 +101,14 @@ impl fmt::Display for SpecError {
             SpecError::Unknown(name) => {
                 write!(
                     f,
-                    "unknown player '{name}': valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})"
+                    "unknown player {}: valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})",
+                    quote(name)
                 )
             }
             SpecError::BadDepth(name) => write!(
                 f,
-                "bad player '{name}': lookahead depth must be a number from 1 to {MAX_LOOKAHEAD}"
+                "bad player {}: lookahead depth must be a number from 1 to {MAX_LOOKAHEAD}",
+                quote(name)
             ),
             SpecError::Book { path, why } => write!(f, "cannot use book '{path}': {why}"),
         }

@@ -16,6 +16,8 @@ use std::collections::BinaryHeap;
 
 use rayon::prelude::*;
 
+use crate::core::threads;
+
 use super::wildcard::WildLine;
 use crate::games::qubic::board::{Board, Side};
 use crate::games::qubic::cell::bits;
@@ -66,7 +68,14 @@ pub fn compress<G: Geometry + ?Sized>(
     positions: &[(Board, usize)],
     options: Options,
 ) -> Vec<WildLine> {
-    let groups = groups(g, positions, options);
+    let groups = match threads::pool() {
+        Ok(pool) => pool.install(|| groups(g, positions, options, true)),
+        // No threads to be had: the same groups, built on this thread alone.
+        Err(error) => {
+            threads::note_fewer(&error, "the compression ran on one thread");
+            groups(g, positions, options, false)
+        }
+    };
     let best = (0..options.tries.max(1))
         .map(|attempt| {
             prune(
@@ -192,28 +201,41 @@ fn mix(mut z: u64) -> u64 {
 
 /// Every candidate group, in a fixed order (by canonical base and move). Built as one flat
 /// list of (key, member, wildcard) sorted by key, which takes far less memory than a map of
-/// lists when a complete dictionary gives tens of millions of candidates.
+/// lists when a complete dictionary gives tens of millions of candidates. With `parallel`,
+/// on the current rayon pool; the result is the same either way.
 fn groups<G: Geometry + ?Sized>(
     g: &G,
     positions: &[(Board, usize)],
     options: Options,
+    parallel: bool,
 ) -> Vec<Group> {
-    let mut candidates: Vec<(Board, u8, u32, u8)> = positions
-        .par_iter()
-        .enumerate()
-        .flat_map_iter(|(i, &(board, play))| {
-            let mut out = Vec::new();
-            for mv in move_images(g, board, play, options) {
-                for stone in bits(board.o()) {
-                    let (canon, canon_play, sym) = g.canonical_marked(board.without(stone), mv);
-                    let cell = g.map_cell(sym, stone) as u8;
-                    out.push((canon, canon_play as u8, i as u32, cell));
-                }
+    let candidates_of = |(i, &(board, play)): (usize, &(Board, usize))| {
+        let mut out = Vec::new();
+        for mv in move_images(g, board, play, options) {
+            for stone in bits(board.o()) {
+                let (canon, canon_play, sym) = g.canonical_marked(board.without(stone), mv);
+                let cell = g.map_cell(sym, stone) as u8;
+                out.push((canon, canon_play as u8, i as u32, cell));
             }
-            out
-        })
-        .collect();
-    candidates.par_sort_unstable();
+        }
+        out
+    };
+    let mut candidates: Vec<(Board, u8, u32, u8)>;
+    if parallel {
+        candidates = positions
+            .par_iter()
+            .enumerate()
+            .flat_map_iter(candidates_of)
+            .collect();
+        candidates.par_sort_unstable();
+    } else {
+        candidates = positions
+            .iter()
+            .enumerate()
+            .flat_map(candidates_of)
+            .collect();
+        candidates.sort_unstable();
+    }
     // Groups of one are never chosen (a plain line does as well), so only larger ones are
     // kept.
     let mut groups: Vec<Group> = Vec::new();

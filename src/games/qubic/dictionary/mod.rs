@@ -23,6 +23,8 @@ use std::path::PathBuf;
 use super::board::{Board, Side};
 use super::geometry::Geometry;
 use super::hash::FastMap;
+use crate::core::bounded;
+use crate::core::words::{plural, quote, quote_char};
 
 /// One position of a dictionary with X's move, and the file line it came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -153,7 +155,7 @@ impl fmt::Display for DictionaryError {
                 line,
                 text,
                 problem,
-            } => write!(f, "line {line}: {problem}: '{}'", text.escape_debug()),
+            } => write!(f, "line {line}: {problem}: {}", quote(text)),
             DictionaryError::Empty => write!(f, "the dictionary has no entries"),
         }
     }
@@ -191,11 +193,12 @@ impl fmt::Display for LineProblem {
         match self {
             LineProblem::BadCharacter { ch, cell } => write!(
                 f,
-                "bad character '{}' at {cell}: use . x o, X for the move, O for wildcards",
-                ch.escape_debug()
+                "bad character {} at {cell}: use . x o, X for the move, O for wildcards",
+                quote_char(*ch)
             ),
             LineProblem::Length { found, expected } => {
-                write!(f, "{found} characters, expected {expected} (one per cell)")
+                let found = plural(*found as u64, "character", "characters");
+                write!(f, "{found}, expected {expected} (one per cell)")
             }
             LineProblem::TooManyCells { found, expected } => {
                 write!(
@@ -205,7 +208,9 @@ impl fmt::Display for LineProblem {
             }
             LineProblem::NoMove => write!(f, "no move"),
             LineProblem::SeveralMoves => write!(f, "more than one move (X)"),
-            LineProblem::BadMove(text) => write!(f, "the move '{text}' is not a cell number"),
+            LineProblem::BadMove(text) => {
+                write!(f, "the move {} is not a cell number", quote(text))
+            }
             LineProblem::MoveTaken(cell) => write!(f, "the move {cell} is on a stone"),
             LineProblem::UnevenCounts { x, o } => write!(
                 f,
@@ -298,11 +303,15 @@ pub fn read<G: Geometry + ?Sized>(
     path: &std::path::Path,
     canonical: Canonical,
 ) -> Result<Dictionary, DictionaryError> {
-    let text = std::fs::read_to_string(path).map_err(|error| DictionaryError::Io {
+    parse(g, &read_text(path)?, canonical)
+}
+
+/// The text of a dictionary file, within the caps of [`bounded::read_text_file`].
+pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
+    bounded::read_text_file(path).map_err(|error| DictionaryError::Io {
         path: path.to_path_buf(),
         error,
-    })?;
-    parse(g, &text, canonical)
+    })
 }
 
 /// Patashnik's dictionary as shipped in `assets/qubic/` (with its header and credit).

@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::core::threads;
+use crate::core::words::plural;
+
 use super::{Dictionary, Index, Repeat};
 use crate::games::qubic::board::{Board, Side};
 use crate::games::qubic::cell::bits;
@@ -24,7 +27,7 @@ use crate::games::qubic::threats::{Refuted, threats};
 /// How to run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Options {
-    /// Use rayon's threads.
+    /// Use a rayon pool on every core (this thread alone if none can start).
     pub parallel: bool,
     /// Time every X decision (see [`Report::move_times`]).
     pub time_moves: bool,
@@ -78,9 +81,9 @@ impl Report {
     /// The one-line verdict: `exhaustive: N positions, deepest game D plies, T s`.
     pub fn summary(&self) -> String {
         format!(
-            "exhaustive: {} positions, deepest game {} plies, {:.1} s",
-            self.positions,
-            self.deepest,
+            "exhaustive: {}, deepest game {}, {:.1} s",
+            plural(self.positions as u64, "position", "positions"),
+            plural(self.deepest as u64, "ply", "plies"),
             self.elapsed.as_secs_f64()
         )
     }
@@ -141,11 +144,21 @@ pub fn verify_from<G: Geometry + ?Sized>(
     let clock = Instant::now();
     let index = dictionary.index(g);
     let rollout = Rollout::new(g, &index, options);
-    let result = match (options.parallel, start.to_move()) {
-        (true, Side::First) => rollout.visit_x::<true>(g.canonical(start).0),
-        (false, Side::First) => rollout.visit_x::<false>(g.canonical(start).0),
-        (true, Side::Second) => rollout.visit_o::<true>(start),
-        (false, Side::Second) => rollout.visit_o::<false>(start),
+    let sequential = |rollout: &Rollout<G>| match start.to_move() {
+        Side::First => rollout.visit_x::<false>(g.canonical(start).0),
+        Side::Second => rollout.visit_o::<false>(start),
+    };
+    let result = match options.parallel.then(threads::pool) {
+        None => sequential(&rollout),
+        Some(Ok(pool)) => pool.install(|| match start.to_move() {
+            Side::First => rollout.visit_x::<true>(g.canonical(start).0),
+            Side::Second => rollout.visit_o::<true>(start),
+        }),
+        // No threads to be had: the same roll-out on this thread alone.
+        Some(Err(error)) => {
+            threads::note_fewer(&error, "the verification ran on one thread");
+            sequential(&rollout)
+        }
     };
     if let Err(failure) = result {
         if options.parallel {

@@ -1,0 +1,104 @@
+//! Words for messages: input quoted safely and briefly, and counts with the right noun.
+//!
+//! Every message that shows what the user typed or a file held goes through [`quote`] (or
+//! [`excerpt`], for a message with its own quote marks): a 10 MB word must not come back
+//! whole, and control bytes (ESC, BEL, a terminal title sequence) must not reach the
+//! terminal raw.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// At most this many characters of the input, once escaped, appear in a message.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// The start of `text` as a message shows it: control characters and quote marks escaped
+/// as Rust writes them (`\u{1b}`, `\'`), at most [`EXCERPT_CHARS`] characters, then `…` if
+/// anything was left out. Whole characters (grapheme clusters) only: an emoji is never cut
+/// in half.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    let mut shown = 0;
+    for grapheme in text.graphemes(true) {
+        // `str::escape_debug` escapes a combining mark only where it starts the string, so
+        // a cluster keeps its accents and only a stray mark shows as `\u{301}`.
+        let escaped: String = grapheme.escape_debug().collect();
+        let width = escaped.chars().count();
+        if shown + width > EXCERPT_CHARS {
+            out.push('…');
+            return out;
+        }
+        out.push_str(&escaped);
+        shown += width;
+    }
+    out
+}
+
+/// `text` in single quotes, as [`excerpt`] shows it: `'bad'`, `'\u{1b}]0;x\u{7}'`.
+pub fn quote(text: &str) -> String {
+    format!("'{}'", excerpt(text))
+}
+
+/// One character in single quotes, escaped as [`quote`] does.
+pub fn quote_char(ch: char) -> String {
+    quote(ch.encode_utf8(&mut [0; 4]))
+}
+
+/// `1 game`, `2 games`, `0 games`: the count with the noun it takes.
+pub fn plural(count: u64, one: &str, many: &str) -> String {
+    let noun = if count == 1 { one } else { many };
+    format!("{count} {noun}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_plain_text_is_quoted_as_it_is() {
+        assert_eq!(quote("b3"), "'b3'");
+        assert_eq!(quote(""), "''");
+        assert_eq!(quote("🦀猫"), "'🦀猫'");
+    }
+
+    #[test]
+    fn control_characters_and_quotes_are_escaped() {
+        assert_eq!(quote("a\u{1b}]0;pwn\u{7}b"), "'a\\u{1b}]0;pwn\\u{7}b'");
+        assert_eq!(quote("\n\t"), "'\\n\\t'");
+        assert_eq!(quote("it's"), "'it\\'s'");
+        assert_eq!(quote_char('\u{1b}'), "'\\u{1b}'");
+        assert_eq!(quote_char('Q'), "'Q'");
+    }
+
+    #[test]
+    fn long_input_is_cut_after_forty_characters() {
+        let long = "x".repeat(10 * 1024 * 1024);
+        let shown = quote(&long);
+        assert_eq!(shown, format!("'{}…'", "x".repeat(EXCERPT_CHARS)));
+        // Exactly the limit is shown whole; escapes count as what they print.
+        assert_eq!(
+            excerpt(&"y".repeat(EXCERPT_CHARS)),
+            "y".repeat(EXCERPT_CHARS)
+        );
+        let escapes = excerpt(&"\u{7}".repeat(100));
+        assert!(escapes.chars().count() <= EXCERPT_CHARS + 1, "{escapes}");
+        assert!(escapes.ends_with("\\u{7}…"), "{escapes}");
+    }
+
+    #[test]
+    fn an_emoji_or_an_accent_is_never_cut_in_half() {
+        let family = "👨‍👩‍👧"; // one cluster of five code points
+        let text = format!("{}{family}", "a".repeat(EXCERPT_CHARS - 2));
+        assert_eq!(
+            excerpt(&text),
+            format!("{}…", "a".repeat(EXCERPT_CHARS - 2))
+        );
+        assert_eq!(excerpt("e\u{301}"), "e\u{301}");
+        assert_eq!(excerpt("\u{301}"), "\\u{301}");
+    }
+
+    #[test]
+    fn counts_take_the_noun_they_need() {
+        assert_eq!(plural(1, "ply", "plies"), "1 ply");
+        assert_eq!(plural(2, "ply", "plies"), "2 plies");
+        assert_eq!(plural(0, "game", "games"), "0 games");
+    }
+}
