@@ -607,8 +607,10 @@ impl App {
         }
         if let Err(why) = self.memory.keep(&key, self.unfinished()) {
             self.status = StatusLine::note(format!(
-                "{} (Could not save the game: {why}.)",
-                self.status.text
+                // The reason only: the status line is one line, and the whole account (the
+                // file's path) is printed when the game closes.
+                "{} (Could not save the game: {}.)",
+                self.status.text, why.error
             ));
         }
     }
