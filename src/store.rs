@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use tempfile::NamedTempFile;
 
 use crate::config::Mode;
-use crate::core::session::{History, UnknownName};
+use crate::core::session::{History, Resumed, UnknownName};
 use crate::core::words::quote;
 use crate::core::{CellId, Difficulty, Game, Outcome, Side};
 use crate::games::{self, GameChoice};
@@ -176,21 +176,11 @@ impl Stats {
 pub struct SavedGame {
     /// The game's key (`latin`, `classic-5`).
     pub game: String,
-    pub mode: Mode,
-    /// The side the person plays against the bot; `None` for two people or the demo.
-    pub human: Option<Side>,
-    /// The level the bot plays its next move at.
-    pub difficulty: Difficulty,
-    /// The weakest level the bot has played at in this game (`None` before its first
-    /// move): the result is filed under it when the game ends.
-    pub weakest: Option<Difficulty>,
-    /// The person swapped sides with the bot during play, so the result will not be
-    /// recorded.
-    pub swapped: bool,
+    /// Who plays what, the levels, what the result counts as: the session's state besides
+    /// its moves.
+    pub session: Resumed,
     /// Hints were on when it was saved; `None` in files written before this was kept.
     pub hints: Option<bool>,
-    /// Two people swapped names and symbols (`s`).
-    pub names_swapped: bool,
     /// The moves played, from the empty board.
     pub moves: Vec<CellId>,
     /// The moves taken back, in the order redo plays them again.
@@ -224,6 +214,17 @@ impl fmt::Display for BadGame {
 impl std::error::Error for BadGame {}
 
 impl SavedGame {
+    /// A saved game of the game with key `game`, hints as the settings say, nothing to redo.
+    pub fn new(game: impl Into<String>, session: Resumed, moves: Vec<CellId>) -> SavedGame {
+        SavedGame {
+            game: game.into(),
+            session,
+            hints: None,
+            moves,
+            redo: Vec::new(),
+        }
+    }
+
     /// The game it is a game of.
     pub fn game(&self) -> Result<std::sync::Arc<dyn Game>, BadGame> {
         GameChoice::from_key(&self.game)
@@ -876,6 +877,9 @@ struct GameFile {
     /// Missing (nothing to redo) in files written before it was kept.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     redo: Vec<String>,
+    /// Missing (false) in files written before it was kept.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    counted: bool,
 }
 
 fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
@@ -885,18 +889,20 @@ fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
         error: io::Error::new(io::ErrorKind::InvalidInput, e.to_string()),
     })?;
     let names = |cells: &[CellId]| cells.iter().map(|&cell| known.cell_name(cell)).collect();
+    let session = &game.session;
     let file = GameFile {
         version: VERSION,
         game: Some(game.game.clone()),
-        mode: game.mode.name().into(),
-        human: game.human.map(|side| side.name().into()),
-        difficulty: game.difficulty.name().into(),
-        weakest: game.weakest.map(|level| level.name().into()),
-        swapped: game.swapped,
+        mode: session.mode.name().into(),
+        human: session.human.map(|side| side.name().into()),
+        difficulty: session.difficulty.name().into(),
+        weakest: session.weakest.map(|level| level.name().into()),
+        swapped: session.swapped,
         hints: game.hints,
-        names_swapped: game.names_swapped,
+        names_swapped: session.names_swapped,
         moves: names(&game.moves),
         redo: names(&game.redo),
+        counted: session.counted,
     };
     Ok(toml::to_string(&file).expect("plain data serializes"))
 }
@@ -925,19 +931,22 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
         .map_err(|e| corrupt_because(&e))?;
     let mut game = SavedGame {
         game: key,
-        mode: file
-            .mode
-            .parse()
-            .map_err(|e: UnknownName| corrupt_because(&e))?,
-        human,
-        difficulty: file
-            .difficulty
-            .parse()
-            .map_err(|e: crate::core::UnknownDifficulty| corrupt_because(&e))?,
-        weakest,
-        swapped: file.swapped,
+        session: Resumed {
+            mode: file
+                .mode
+                .parse()
+                .map_err(|e: UnknownName| corrupt_because(&e))?,
+            human,
+            difficulty: file
+                .difficulty
+                .parse()
+                .map_err(|e: crate::core::UnknownDifficulty| corrupt_because(&e))?,
+            weakest,
+            swapped: file.swapped,
+            names_swapped: file.names_swapped,
+            counted: file.counted,
+        },
         hints: file.hints,
-        names_swapped: file.names_swapped,
         moves: Vec::new(),
         redo: Vec::new(),
     };
@@ -962,21 +971,9 @@ pub(crate) mod tests {
     /// (`"b2 c3"`), for tests here and in the game's memory.
     pub(crate) fn vs_hard(moves: &str) -> SavedGame {
         let game = crate::games::latin::adapter::Latin;
-        SavedGame {
-            game: "latin".into(),
-            mode: Mode::VsBot,
-            human: Some(Side::First),
-            difficulty: Difficulty::Hard,
-            weakest: None,
-            swapped: false,
-            hints: None,
-            names_swapped: false,
-            moves: moves
-                .split(' ')
-                .map(|n| game.parse_cell(n).unwrap())
-                .collect(),
-            redo: Vec::new(),
-        }
+        let moves = moves.split(' ').map(|n| game.parse_cell(n).unwrap());
+        let session = Resumed::new(Mode::VsBot, Some(Side::First), Difficulty::Hard);
+        SavedGame::new("latin", session, moves.collect())
     }
 
     fn key() -> RecordKey {
@@ -1117,18 +1114,14 @@ pub(crate) mod tests {
     }
 
     fn saved(moves: Vec<CellId>) -> SavedGame {
-        SavedGame {
-            game: "latin".into(),
-            mode: Mode::VsBot,
-            human: Some(Side::Second),
-            difficulty: Difficulty::Perfect,
-            weakest: Some(Difficulty::Easy),
-            swapped: true,
-            hints: Some(true),
-            names_swapped: false,
-            moves,
-            redo: Vec::new(),
-        }
+        let mut game = vs_hard("a1");
+        game.session.human = Some(Side::Second);
+        game.session.difficulty = Difficulty::Perfect;
+        game.session.weakest = Some(Difficulty::Easy);
+        game.session.swapped = true;
+        game.hints = Some(true);
+        game.moves = moves;
+        game
     }
 
     #[test]
@@ -1168,7 +1161,10 @@ pub(crate) mod tests {
             "{old}"
         );
         let old = game_from_text(&old, "latin").unwrap();
-        assert_eq!((old.weakest, old.swapped, old.hints), (None, false, None));
+        assert_eq!(
+            (old.session.weakest, old.session.swapped, old.hints),
+            (None, false, None)
+        );
         assert_eq!(old.game, "latin");
         let bad = text.replace("\"second\"", "\"third\"");
         assert!(game_from_text(&bad, "latin").is_err());

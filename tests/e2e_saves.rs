@@ -113,9 +113,9 @@ fn a_second_window_on_the_same_game_saves_nothing_over_it() {
     let mut b = Session::start_in(home.path(), &["--mode", "humans"]);
     b.wait_for("Resume the unfinished game (2 moves)");
     // A new game here cannot throw away the other window's game: nothing is asked, and
-    // the player is told this game is not saved.
+    // the player is told this game is not saved while that one is kept.
     b.send("\r");
-    b.wait_for("Open in another window, which keeps it: moves here are not saved.");
+    b.wait_for("Not saved yet: another window's game of this kind is kept.");
     b.send("d4");
     b.wait_for("1. d4");
 
@@ -126,12 +126,12 @@ fn a_second_window_on_the_same_game_saves_nothing_over_it() {
         ["a1", "b1"]
     );
     b.send("q");
-    b.wait_for("not saved: another window had this game open");
+    b.wait_for("not saved: another window's game is the one kept");
     b.send("q");
     assert!(b.wait_exit().success());
     let after = b.screen();
     assert!(
-        after.contains("the unfinished game was not saved: another window had this game open"),
+        after.contains("was not saved: another window's game of this kind is the one kept"),
         "{after}"
     );
     assert_eq!(

@@ -25,6 +25,7 @@ use std::process::{Command, Output, Stdio};
 
 use common::{stderr, stdout};
 use tictaclatin::config::Mode;
+use tictaclatin::core::session::Resumed;
 use tictaclatin::core::{Difficulty, Game, Side};
 use tictaclatin::games::latin::adapter::Latin;
 use tictaclatin::store::{SavedGame, Store};
@@ -257,21 +258,17 @@ fn the_terminal_game_says_what_failed_and_keeps_the_saved_game() {
     let home = tempfile::tempdir().unwrap();
     let data = home.path().join("data");
     let store = Store::new(data.clone(), true);
-    let saved = SavedGame {
-        game: "latin".into(),
-        mode: Mode::VsBot,
-        human: Some(Side::First),
-        difficulty: Difficulty::Hard,
-        weakest: Some(Difficulty::Hard),
-        swapped: false,
-        hints: None,
-        names_swapped: false,
-        moves: ["b2", "c3"]
+    let saved = SavedGame::new(
+        "latin",
+        Resumed {
+            weakest: Some(Difficulty::Hard),
+            ..Resumed::new(Mode::VsBot, Some(Side::First), Difficulty::Hard)
+        },
+        ["b2", "c3"]
             .iter()
             .map(|c| Latin.parse_cell(c).unwrap())
             .collect(),
-        redo: Vec::new(),
-    };
+    );
     store.save_game(&saved).unwrap();
     let before = snapshot(&data);
 

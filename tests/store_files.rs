@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use tictaclatin::config::Mode;
+use tictaclatin::core::session::Resumed;
 use tictaclatin::core::{Difficulty, Game, Outcome, Side};
 use tictaclatin::games::latin::adapter::Latin;
 use tictaclatin::store::{RecordKey, SavedGame, Stats, Store, VERSION};
@@ -42,20 +43,12 @@ fn some_stats() -> Stats {
 }
 
 fn some_game() -> SavedGame {
+    let mut session = Resumed::new(Mode::VsBot, Some(Side::Second), Difficulty::Hard);
+    session.weakest = Some(Difficulty::Easy);
+    let cells = |names: &[&str]| names.iter().map(|c| Latin.parse_cell(c).unwrap()).collect();
     SavedGame {
-        game: "latin".into(),
-        mode: Mode::VsBot,
-        human: Some(Side::Second),
-        difficulty: Difficulty::Hard,
-        weakest: Some(Difficulty::Easy),
-        swapped: false,
-        hints: None,
-        names_swapped: false,
-        moves: ["b2", "c3", "a1"]
-            .iter()
-            .map(|c| Latin.parse_cell(c).unwrap())
-            .collect(),
-        redo: vec![Latin.parse_cell("d4").unwrap()],
+        redo: cells(&["d4"]),
+        ..SavedGame::new("latin", session, cells(&["b2", "c3", "a1"]))
     }
 }
 

@@ -287,18 +287,15 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
         .split(' ')
         .map(|c| Latin.parse_cell(c).unwrap());
     store
-        .save_game(&SavedGame {
-            game: "latin".into(),
-            mode: Mode::VsBot,
-            human: Some(Side::First),
-            difficulty: Difficulty::Perfect,
-            weakest: None,
-            swapped: false,
-            hints: None,
-            names_swapped: false,
-            moves: moves.collect(),
-            redo: Vec::new(),
-        })
+        .save_game(&SavedGame::new(
+            "latin",
+            tictaclatin::core::session::Resumed::new(
+                Mode::VsBot,
+                Some(Side::First),
+                Difficulty::Perfect,
+            ),
+            moves.collect(),
+        ))
         .unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
     let game = Game {

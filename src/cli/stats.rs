@@ -31,7 +31,7 @@ pub fn run() -> Result<(), Failure> {
             println!(
                 "An unfinished game of {} ({}, {}) waits to be resumed.",
                 title(key),
-                game.mode,
+                game.session.mode,
                 plural(game.moves.len() as u64, "move", "moves")
             );
         }

@@ -367,6 +367,7 @@ impl Session {
             weakest: saved.weakest,
             swapped: saved.swapped,
             names_swapped: saved.names_swapped && saved.mode == Mode::TwoHumans,
+            counted: saved.counted,
             history,
             ..Session::new(game, saved.mode, starter, saved.difficulty)
         })
@@ -385,6 +386,7 @@ impl Session {
             weakest: self.weakest,
             swapped: self.swapped,
             names_swapped: self.names_swapped,
+            counted: self.counted,
         }
     }
 
@@ -534,6 +536,25 @@ pub struct Resumed {
     pub swapped: bool,
     /// Two people swapped names and symbols (`s`).
     pub names_swapped: bool,
+    /// Its result is in the record already: the game ended, then was undone, and an end
+    /// reached again (after resuming too) does not count a second time.
+    pub counted: bool,
+}
+
+impl Resumed {
+    /// A game of `mode` with the person on `human` (against the bot) and the bot at
+    /// `difficulty`, nothing swapped or counted yet.
+    pub fn new(mode: Mode, human: Option<Side>, difficulty: Difficulty) -> Resumed {
+        Resumed {
+            mode,
+            human,
+            difficulty,
+            weakest: None,
+            swapped: false,
+            names_swapped: false,
+            counted: false,
+        }
+    }
 }
 
 #[cfg(test)]

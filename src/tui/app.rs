@@ -21,7 +21,8 @@ use super::bot::BotRequest;
 use super::bot_turn::{self, BotTurn};
 use super::event::{Event, Signal};
 use super::geometry;
-use super::memory::{self, Claim, Memory};
+pub use super::keeping::Keeping;
+use super::memory::{self, Memory};
 pub use super::menu::Menu;
 use super::review::{self, MoveReview};
 pub use super::start::Start;
@@ -59,18 +60,6 @@ pub struct StartScreen {
     pub note: Option<String>,
     /// When the files were last read again for the start screen.
     pub refreshed: Instant,
-}
-
-/// Whether the game on the board is written down as it is played.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Keeping {
-    /// After every move (unless saving is off, or a write fails: `Memory` knows); the demo
-    /// is nobody's and is never written, and counts as kept.
-    Kept,
-    /// Another window has this game open and keeps it: this window's moves are not saved.
-    Elsewhere,
-    /// Its file cannot be written; why.
-    Failed(String),
 }
 
 /// The game on the board and what the game screen keeps about it.
@@ -550,11 +539,16 @@ impl App {
             return;
         };
         let key = self.play.session.game.key();
-        // Nothing is left to resume; the window lets go of the game (a new one claims it).
-        let mut saved = self.memory.keep(&key, None);
-        self.memory.release();
+        if !self.play.keeping.records() {
+            self.status = StatusLine::note(format!(
+                "{} Not recorded: another window plays this game.",
+                self.status.text
+            ));
+            return;
+        }
+        let mut saved = Ok(());
         if let Some(record) = memory::record_key(&key, &finished) {
-            saved = saved.and(self.memory.record_result(record, finished.outcome));
+            saved = self.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
             if let (Mode::VsBot, Some((_, Some(level)))) = (self.mode(), finished.counts)
                 && level != self.play.session.difficulty
@@ -577,16 +571,10 @@ impl App {
     pub fn unfinished(&self) -> Option<SavedGame> {
         self.game_in_progress().then(|| {
             let session = &self.play.session;
-            let resumed = session.to_resumed();
             SavedGame {
                 game: session.game.key(),
-                mode: resumed.mode,
-                human: resumed.human,
-                difficulty: resumed.difficulty,
-                weakest: resumed.weakest,
-                swapped: resumed.swapped,
+                session: session.to_resumed(),
                 hints: Some(self.play.hints),
-                names_swapped: resumed.names_swapped,
                 moves: session.moves().to_vec(),
                 redo: session.history.redo_moves(),
             }
@@ -594,37 +582,27 @@ impl App {
     }
 
     /// After every event: the game on the board is written down as it now stands, when
-    /// this window keeps it (its end is `count_result`'s). Only a change is written, so a
-    /// kill at any moment loses at most the move being made.
+    /// this window keeps it (see [`Keeping::keep`]). Only a change is written, so a kill at
+    /// any moment loses at most the move being made.
     fn keep_game(&mut self) {
-        if !self.play.has_game || self.mode() == Mode::Demo || self.game_status().is_over() {
+        if !self.play.has_game || self.mode() == Mode::Demo {
             return;
         }
         let key = self.play.session.game.key();
-        if self.play.keeping == Keeping::Kept && !self.memory.owns(&key) {
-            // The game came back to life (undone after its end, which let it go).
-            self.reclaim(&key);
-        }
-        if let Err(why) = self.memory.keep(&key, self.unfinished()) {
-            self.status = StatusLine::note(format!(
-                // The reason only: the status line is one line, and the whole account (the
-                // file's path) is printed when the game closes.
-                "{} (Could not save the game: {}.)",
-                self.status.text, why.error
-            ));
-        }
-    }
-
-    /// Keeps the game on the board again, or says why it cannot be kept any more.
-    fn reclaim(&mut self, key: &str) {
-        self.play.keeping = match self.memory.claim(key) {
-            Claim::Owned => Keeping::Kept,
-            Claim::Elsewhere => Keeping::Elsewhere,
-            Claim::Failed(why) => Keeping::Failed(why),
-        };
-        let note = self.keeping_note();
-        if !note.is_empty() {
-            self.status = StatusLine::note(format!("{} {note}", self.status.text));
+        let unfinished = self.unfinished();
+        match self.play.keeping.keep(&mut self.memory, &key, unfinished) {
+            Ok(None) => {}
+            Ok(Some(note)) => {
+                self.status = StatusLine::note(format!("{} {note}", self.status.text));
+            }
+            Err(why) => {
+                self.status = StatusLine::note(format!(
+                    // The reason only: the status line is one line, and the whole account
+                    // (the file's path) is printed when the game closes.
+                    "{} (Could not save the game: {}.)",
+                    self.status.text, why.error
+                ));
+            }
         }
     }
 
@@ -636,31 +614,21 @@ impl App {
     }
 
     /// Why the game on the board is not written down, when it should be and is not: for
-    /// the quit prompt, and printed after the screen closes. `None` when it is kept (or
-    /// saving is off, which the player chose).
+    /// after the screen closes. `None` when it is kept (or saving is off, which the player
+    /// chose).
     pub fn not_kept(&self) -> Option<String> {
-        if !self.game_in_progress() || !self.memory.saves() {
+        if !self.game_in_progress() {
             return None;
         }
-        match &self.play.keeping {
-            Keeping::Elsewhere => Some("another window had this game open".into()),
-            Keeping::Failed(why) => Some(format!("it cannot be saved: {why}")),
-            Keeping::Kept => self
-                .memory
-                .save_failure()
-                .map(|why| format!("it could not be saved: {why}")),
-        }
+        self.play.keeping.not_kept(&self.memory)
     }
 
-    /// Said when a game starts that this window cannot keep; empty otherwise.
-    pub(super) fn keeping_note(&self) -> String {
-        match &self.play.keeping {
-            Keeping::Elsewhere => {
-                "Open in another window, which keeps it: moves here are not saved. ".into()
-            }
-            Keeping::Failed(why) => format!("Not saved: {why}. "),
-            Keeping::Kept => String::new(),
+    /// The panel's word on saving, when the game is not simply kept.
+    pub fn saving_fact(&self) -> Option<String> {
+        if !self.game_in_progress() {
+            return None;
         }
+        self.play.keeping.fact(&self.memory)
     }
 
     /// On every way out: the game on the board is written down (it already was after its

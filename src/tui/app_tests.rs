@@ -814,10 +814,9 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
 
 #[test]
 fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
-    let mut h = remembering(Some(SavedGame {
-        human: Some(Side::Second),
-        ..saved_vs_bot("b2 c3")
-    }));
+    let mut saved = saved_vs_bot("b2 c3");
+    saved.session.human = Some(Side::Second);
+    let mut h = remembering(Some(saved));
     h.press(KeyCode::Enter);
     assert_eq!(h.app.human_side(), Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "the bot is asked for its move");
@@ -910,7 +909,7 @@ fn the_game_in_progress_is_what_would_be_saved() {
     h.answer();
     let saved = h.app.unfinished().expect("a game in progress");
     assert_eq!(saved.moves.len(), 2);
-    assert_eq!(saved.human, Some(Side::First));
+    assert_eq!(saved.session.human, Some(Side::First));
     assert_eq!(
         saved.history().unwrap().position().text(),
         h.app.position().text()
@@ -1326,25 +1325,37 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
         h.app.status()
     );
     h.typed("b2");
+    assert_eq!(
+        h.app.saving_fact().as_deref(),
+        Some("no: the data folder cannot be written"),
+        "the panel keeps saying it"
+    );
     h.typed("q");
     assert!(
         h.app
             .status()
-            .contains("again to quit (it could not be saved: the game is lost)"),
+            .contains("again to quit (it cannot be saved: the game is lost)"),
         "{}",
         h.app.status()
     );
     assert!(h.app.save_on_exit().is_some());
 
-    // A write that fails (here the saved game's name is taken by a folder made once the
-    // game started; a full disk fails the same way) is said at once, and the quit prompt
-    // does not promise either.
+    // A write that fails (here the saved game's name is taken by a folder once the game
+    // is under way; a full disk fails the same way) is said at once, and the quit prompt
+    // says what is lost.
     let dir = tempfile::tempdir().unwrap();
     let store = crate::store::Store::new(dir.path().to_path_buf(), true);
     let mut h = with_memory(two, Memory::load(store));
     h.press(KeyCode::Enter);
-    std::fs::create_dir(dir.path().join("saved-game.toml")).unwrap();
     h.typed("b2");
+    std::fs::create_dir(dir.path().join("saved-game.toml.new")).unwrap();
+    std::fs::remove_file(dir.path().join("saved-game.toml")).unwrap();
+    std::fs::rename(
+        dir.path().join("saved-game.toml.new"),
+        dir.path().join("saved-game.toml"),
+    )
+    .unwrap();
+    h.typed("c3");
     assert!(
         h.app.status().contains("(Could not save the game: "),
         "{}",
@@ -1354,7 +1365,7 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     assert!(
         h.app
             .status()
-            .contains("(it could not be saved: the game is lost)"),
+            .contains("(the latest moves could not be saved)"),
         "{}",
         h.app.status()
     );
@@ -1425,7 +1436,7 @@ fn moves_to_redo_and_swapped_sides_are_kept() {
         "in the order redo plays them"
     );
     h.typed("s");
-    assert!(on_disk(dir.path()).unwrap().names_swapped);
+    assert!(on_disk(dir.path()).unwrap().session.names_swapped);
     drop(h);
 
     let mut again = with_memory(
@@ -1489,7 +1500,9 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     // The second window resumes the game: a copy, not kept, since the first keeps it.
     let mut b = two_people_saving(dir.path());
     assert!(
-        b.app.status().contains("Open in another window"),
+        b.app
+            .status()
+            .contains("A copy of the game open in another window"),
         "{}",
         b.app.status()
     );
@@ -1536,4 +1549,93 @@ fn the_start_screen_follows_other_windows() {
     watcher.tick(1100);
     assert_eq!(watcher.app.menu().resume, None, "finished elsewhere");
     assert_eq!(watcher.app.menu_record().map(|r| r.wins), Some(1));
+}
+
+/// A game won, undone and won again: nothing is left to resume, and the result counts
+/// once, even when the undone game was saved, resumed and finished in a later run.
+#[test]
+fn a_game_ended_again_after_an_undo_leaves_nothing_and_counts_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1a2b1b2c1");
+    assert_eq!(h.app.menu_record().map(|r| r.wins), Some(1));
+    h.typed("u");
+    assert!(on_disk(dir.path()).unwrap().session.counted);
+    h.typed("c1");
+    assert!(
+        on_disk(dir.path()).is_none(),
+        "ended again: nothing to resume"
+    );
+    h.typed("u");
+    drop(h);
+
+    let mut again = two_people_saving(dir.path());
+    assert!(
+        again.app.status().starts_with("Resumed"),
+        "{}",
+        again.app.status()
+    );
+    again.typed("r");
+    assert!(again.app.game_status().is_over());
+    assert_eq!(
+        again.app.menu_record().map(|r| r.wins),
+        Some(1),
+        "still one"
+    );
+    assert!(on_disk(dir.path()).is_none());
+}
+
+/// A new game started while another window kept a game of its kind is kept once that
+/// window's game has ended: nothing of the other's is overwritten, nothing of this lost.
+#[test]
+fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = two_people_saving(dir.path());
+    a.typed("a1");
+    let mut b = two_people_saving(dir.path());
+    // b resumed a's game as a copy; a new game of its own instead:
+    b.typed("n");
+    b.press(KeyCode::Enter);
+    assert_eq!(
+        b.app.start_note(),
+        Some("Discard the unfinished game (1 move)? y/n"),
+        "the copy on the board"
+    );
+    b.typed("y");
+    assert!(
+        b.app.status().starts_with("Not saved yet"),
+        "{}",
+        b.app.status()
+    );
+    b.typed("b2");
+    assert_eq!(names_3x3(&on_disk(dir.path()).unwrap().moves), "a1");
+    a.typed("a2b1b2c1"); // a wins: its game is done
+    drop(a);
+    b.typed("c3");
+    assert!(
+        b.app.status().ends_with("Player 1's turn (X)."),
+        "{}",
+        b.app.status()
+    );
+    assert_eq!(names_3x3(&on_disk(dir.path()).unwrap().moves), "b2 c3");
+}
+
+/// A copy of another window's game finished here is not recorded: that window's game is
+/// the one that counts.
+#[test]
+fn a_copy_finished_here_is_not_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = two_people_saving(dir.path());
+    a.typed("a1a2b1b2");
+    let mut b = two_people_saving(dir.path());
+    assert!(b.app.status().contains("A copy"), "{}", b.app.status());
+    b.typed("c1");
+    assert!(
+        b.app
+            .status()
+            .ends_with("Not recorded: another window plays this game.")
+    );
+    assert_eq!(b.app.menu_record().map(|r| r.games()), Some(0));
+    a.typed("c1");
+    assert_eq!(a.app.menu_record().map(|r| r.wins), Some(1));
 }

@@ -12,6 +12,7 @@ pub mod bot;
 pub mod bot_turn;
 pub mod event;
 pub mod geometry;
+pub mod keeping;
 pub mod memory;
 pub mod menu;
 pub mod messages;

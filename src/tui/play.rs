@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use super::app::{App, Keeping, Screen};
+use super::app::{App, Screen};
 use super::geometry;
 use super::messages::join;
 use super::status::StatusLine;
@@ -382,7 +382,7 @@ impl App {
                     "New game, sides swapped: {} plays {}. {}",
                     self.name(Side::First),
                     self.settings.symbol(Side::First),
-                    self.keeping_note()
+                    self.play.keeping.note()
                 );
                 self.status = StatusLine::turn(&lead, &self.turn_text());
             }
@@ -453,7 +453,7 @@ impl App {
             self.play.session.swap_with_bot();
         }
         let symbol = self.settings.symbol(side).to_string();
-        let lead = format!("You now play {symbol}. {}", self.keeping_note());
+        let lead = format!("You now play {symbol}. {}", self.play.keeping.note());
         self.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
@@ -479,15 +479,7 @@ impl App {
     fn ask_quit(&mut self) {
         if self.game_in_progress() {
             self.play.confirm_quit = true;
-            let kept = if !self.memory.saves() {
-                "saving is off: moves made here are not kept"
-            } else if self.play.keeping == Keeping::Elsewhere {
-                "not saved: another window had this game open"
-            } else if self.not_kept().is_some() {
-                "it could not be saved: the game is lost"
-            } else {
-                "the game is kept"
-            };
+            let kept = self.play.keeping.on_quitting(&self.memory);
             self.status = StatusLine::note(format!(
                 "{} again to quit ({kept}), any other key to stay.",
                 self.settings

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use ratatui::layout::Rect;
 
 use super::app::{App, Keeping, Menu, Screen, start_cursor};
-use super::memory::Claim;
 use super::status::StatusLine;
 use crate::config::Action;
 use crate::core::Mode;
@@ -183,7 +182,7 @@ impl App {
             return;
         }
         // Claiming reads the file again; a window that cannot claim it reads it anyway.
-        if self.memory.claim(&key) != Claim::Owned {
+        if self.memory.claim(&key) != super::memory::Claim::Owned {
             self.memory.refresh(&key);
         }
         let Some(saved) = self.memory.saved_game(&key).cloned() else {
@@ -194,17 +193,9 @@ impl App {
             );
             return;
         };
-        let resumed = crate::core::session::Resumed {
-            mode: saved.mode,
-            human: saved.human,
-            difficulty: saved.difficulty,
-            weakest: saved.weakest,
-            swapped: saved.swapped,
-            names_swapped: saved.names_swapped,
-        };
         // The store replayed these moves when it loaded them; a failure here would be a
         // bug, reported rather than hidden.
-        let session = match Session::resumed(Arc::clone(&game), &resumed, &saved.moves) {
+        let session = match Session::resumed(Arc::clone(&game), &saved.session, &saved.moves) {
             Ok(mut session) => {
                 session.history.restore_redo(&saved.redo);
                 session
@@ -216,14 +207,14 @@ impl App {
         };
         self.play.hints = saved
             .hints
-            .unwrap_or_else(|| self.settings.hints.on_for(saved.mode));
+            .unwrap_or_else(|| self.settings.hints.on_for(saved.session.mode));
         self.play.resumed = true;
         self.begin(session, false);
         let count = self.moves().len();
         let plural = if count == 1 { "move" } else { "moves" };
         let lead = format!(
             "Resumed your game of {count} {plural}. {}",
-            self.keeping_note()
+            self.play.keeping.note()
         );
         self.status = StatusLine::turn(&lead, &self.turn_text());
     }
@@ -233,16 +224,8 @@ impl App {
     /// an earlier run is thrown away (the player was asked). Nobody keeps the demo.
     pub(super) fn begin(&mut self, session: Session, discard: bool) {
         let key = session.game.key();
-        self.play.keeping = if session.mode == Mode::Demo {
-            self.memory.release();
-            Keeping::Kept
-        } else {
-            match self.memory.claim(&key) {
-                Claim::Owned => Keeping::Kept,
-                Claim::Elsewhere => Keeping::Elsewhere,
-                Claim::Failed(why) => Keeping::Failed(why),
-            }
-        };
+        let demo = session.mode == Mode::Demo;
+        self.play.keeping = Keeping::begin(&mut self.memory, &key, demo, !discard);
         let discarded = if discard && self.play.keeping == Keeping::Kept {
             self.memory.keep(&key, None)
         } else {
@@ -250,7 +233,7 @@ impl App {
         };
         self.play.session = session;
         self.show_new_game();
-        let note = self.keeping_note();
+        let note = self.play.keeping.note();
         if !note.is_empty() {
             self.status = StatusLine::turn(&note, &self.turn_text());
         }

@@ -199,6 +199,10 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
     let hints = if app.hints() { "on" } else { "off" };
     let keys = app.settings().keys.all_keys(Action::Hints);
     rows.push(("Hints", format!("{hints} ({keys} toggles)")));
+    // Only when the game is not simply saved: a player who expects it kept must see.
+    if let Some(saving) = app.saving_fact() {
+        rows.push(("Saving", saving));
+    }
     if let Some(left) = app.time_left() {
         rows.insert(
             1,

@@ -280,12 +280,12 @@ fn resume_line(app: &App, menu: &Menu) -> Line<'static> {
     let level_of = |level| app.menu_game().level_name(level);
     let what = app
         .saved_game()
-        .map_or_else(String::new, |game| match game.mode {
-            Mode::TwoHumans => format!(" · {}", mode_label(game.mode)),
+        .map_or_else(String::new, |game| match game.session.mode {
+            Mode::TwoHumans => format!(" · {}", mode_label(game.session.mode)),
             _ => format!(
                 " · {} at {}",
-                mode_label(game.mode),
-                level_of(game.difficulty)
+                mode_label(game.session.mode),
+                level_of(game.session.difficulty)
             ),
         });
     Line::from(vec![

@@ -1,0 +1,157 @@
+//! Whether the game on the board is written down as it is played, and what the player is
+//! told about it.
+//!
+//! One window at a time keeps a game's file (see [`Memory::claim`]). A window whose game
+//! cannot be kept still plays it, and says so wherever it matters: when the game starts,
+//! in the panel, at the quit prompt and after the screen closes.
+
+use super::memory::{Claim, Memory};
+use crate::store::{SavedGame, StoreError};
+
+/// Whether, and why not, the game on the board is written down.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Keeping {
+    /// After every move (unless saving is off, or a write fails: `Memory` knows). The demo
+    /// is nobody's, is never written, and counts as kept.
+    Kept,
+    /// A copy of the game another window keeps (resumed here while it was open there):
+    /// never written, and its result not recorded, so one game never counts twice.
+    Copy,
+    /// A new game while another window keeps a game of the same kind: not written until
+    /// that window lets go and leaves no unfinished game to overwrite; then it is kept.
+    Waiting,
+    /// Its file cannot be written; why.
+    Failed(String),
+}
+
+impl Keeping {
+    /// A game of `key` put on the board (a new one, or `resumed` from its file): this
+    /// window keeps it unless another window does. The demo is kept by nobody.
+    pub fn begin(memory: &mut Memory, key: &str, demo: bool, resumed: bool) -> Keeping {
+        if demo {
+            memory.release();
+            return Keeping::Kept;
+        }
+        match memory.claim(key) {
+            Claim::Owned => Keeping::Kept,
+            Claim::Elsewhere if resumed => Keeping::Copy,
+            Claim::Elsewhere => Keeping::Waiting,
+            Claim::Failed(why) => Keeping::Failed(why),
+        }
+    }
+
+    /// After every event: writes down `unfinished` (the game as it stands; `None` when it
+    /// has ended or has no moves) when this window keeps it, first taking it over when it
+    /// may: a game undone after its end (which let it go) or waiting for another window.
+    /// Returns what to tell the player when that changed whether it is kept.
+    pub fn keep(
+        &mut self,
+        memory: &mut Memory,
+        key: &str,
+        unfinished: Option<SavedGame>,
+    ) -> Result<Option<String>, StoreError> {
+        let mut said = None;
+        let alive = unfinished.is_some();
+        let may_take_over = match self {
+            Keeping::Kept => !memory.owns(key),
+            Keeping::Waiting => true,
+            Keeping::Copy | Keeping::Failed(_) => false,
+        };
+        // With saving off nothing is written, so there is nothing to take over.
+        if alive && may_take_over && memory.saves() {
+            let before = self.clone();
+            *self = Keeping::take_over(memory, key);
+            if *self != before {
+                said = Some(self.note());
+            }
+        }
+        memory.keep(key, unfinished)?;
+        if !alive {
+            // Ended (or back to an empty board): nothing to keep, another window may
+            // start its own; an undo brings this window back.
+            memory.release();
+        }
+        Ok(said.filter(|note| !note.is_empty()))
+    }
+
+    /// Keeps the game when its file is free: no window holds it and no other game waits
+    /// in it (which writing this one would overwrite).
+    fn take_over(memory: &mut Memory, key: &str) -> Keeping {
+        match memory.claim(key) {
+            Claim::Owned if memory.saved_game(key).is_none() => Keeping::Kept,
+            Claim::Owned => {
+                memory.release();
+                Keeping::Waiting
+            }
+            Claim::Elsewhere => Keeping::Waiting,
+            Claim::Failed(why) => Keeping::Failed(why),
+        }
+    }
+
+    /// Said when a game starts (or its keeping changes); empty when it is simply kept.
+    pub fn note(&self) -> String {
+        match self {
+            Keeping::Kept => String::new(),
+            Keeping::Copy => {
+                "A copy of the game open in another window: not saved or recorded. ".into()
+            }
+            Keeping::Waiting => {
+                "Not saved yet: another window's game of this kind is kept. ".into()
+            }
+            Keeping::Failed(why) => format!("Not saved: {why}. "),
+        }
+    }
+
+    /// Whether the result of this game goes into the record: not for a copy of a game
+    /// another window plays (that window records it).
+    pub fn records(&self) -> bool {
+        *self != Keeping::Copy
+    }
+
+    /// Why the game on the board is not written down, for after the screen closes; `None`
+    /// when it is (or saving is off, which the player chose).
+    pub fn not_kept(&self, memory: &Memory) -> Option<String> {
+        if !memory.saves() {
+            return None;
+        }
+        match self {
+            Keeping::Copy => Some("it was a copy of the game another window keeps".into()),
+            Keeping::Waiting => Some("another window's game of this kind is the one kept".into()),
+            Keeping::Failed(why) => Some(format!("it cannot be saved: {why}")),
+            Keeping::Kept => memory
+                .save_failure()
+                .map(|why| format!("its latest moves could not be saved: {why}")),
+        }
+    }
+
+    /// The quit prompt's words on what quitting keeps.
+    pub fn on_quitting(&self, memory: &Memory) -> &'static str {
+        if !memory.saves() {
+            return "saving is off: moves made here are not kept";
+        }
+        match self {
+            Keeping::Kept if memory.save_failure().is_some() => {
+                "the latest moves could not be saved"
+            }
+            Keeping::Kept => "the game is kept",
+            Keeping::Copy => "this copy is not saved",
+            Keeping::Waiting => "not saved: another window's game is the one kept",
+            Keeping::Failed(_) => "it cannot be saved: the game is lost",
+        }
+    }
+
+    /// The panel's word on saving, when the game is not simply kept.
+    pub fn fact(&self, memory: &Memory) -> Option<String> {
+        if !memory.saves() {
+            return Some("off (--no-save)".into());
+        }
+        match self {
+            Keeping::Kept => memory
+                .save_failure()
+                .map(|_| "failing: the latest moves are not saved".into()),
+            Keeping::Copy => Some("no: a copy of another window's game".into()),
+            Keeping::Waiting => Some("not yet: another window's game is kept".into()),
+            Keeping::Failed(_) => Some("no: the data folder cannot be written".into()),
+        }
+    }
+}
