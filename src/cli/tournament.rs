@@ -459,38 +459,36 @@ fn print_table(
     }
 }
 
-fn json_line(o: &Outcome) -> String {
-    let (p, t) = (&o.pairing, &o.tally);
-    format!(
-        "{{\"first\":{},\"second\":{},\"games\":{},\"first_wins\":{},\"second_wins\":{},\"draws\":{},\"seed\":{},\"time_outs\":[{},{}],\"invalid_moves\":[{},{}],\"points\":[{},{}]}}",
-        json_string(&p.first.to_string()),
-        json_string(&p.second.to_string()),
-        t.games,
-        t.first_wins,
-        t.second_wins,
-        t.draws,
-        p.seed,
-        t.time_outs[0],
-        t.time_outs[1],
-        t.invalid_moves[0],
-        t.invalid_moves[1],
-        t.points[0],
-        t.points[1]
-    )
+/// One line of `--json`: a pairing and order with its results, in this field order.
+#[derive(serde::Serialize)]
+struct JsonLine<'a> {
+    first: &'a str,
+    second: &'a str,
+    games: u64,
+    first_wins: u64,
+    second_wins: u64,
+    draws: u64,
+    seed: u64,
+    time_outs: [u64; 2],
+    invalid_moves: [u64; 2],
+    points: [u64; 2],
 }
 
-/// A JSON string literal: player names can hold file names (`book:FILE`), so escape them.
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out += "\\\"",
-            '\\' => out += "\\\\",
-            c if (c as u32) < 0x20 => out += &format!("\\u{:04x}", c as u32),
-            c => out.push(c),
-        }
-    }
-    out + "\""
+fn json_line(o: &Outcome) -> String {
+    let (p, t) = (&o.pairing, &o.tally);
+    let line = JsonLine {
+        first: &p.first,
+        second: &p.second,
+        games: t.games,
+        first_wins: t.first_wins,
+        second_wins: t.second_wins,
+        draws: t.draws,
+        seed: p.seed,
+        time_outs: t.time_outs,
+        invalid_moves: t.invalid_moves,
+        points: t.points,
+    };
+    serde_json::to_string(&line).expect("a struct of strings and numbers serialises")
 }
 
 #[cfg(test)]
@@ -498,7 +496,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("book:a\"b\\c\n"), "\"book:a\\\"b\\\\c\\u000a\"");
+    fn names_are_escaped_and_read_back() {
+        // Player names can hold file names (`book:FILE`).
+        let name = "book:a\"b\\c\n";
+        let line = JsonLine {
+            first: name,
+            second: "greedy",
+            games: 1,
+            first_wins: 1,
+            second_wins: 0,
+            draws: 0,
+            seed: 7,
+            time_outs: [0, 0],
+            invalid_moves: [0, 0],
+            points: [0, 0],
+        };
+        let text = serde_json::to_string(&line).unwrap();
+        assert!(text.starts_with(r#"{"first":"book:a\"b\\c\n","second":"greedy","games":1,"#));
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back["first"], name);
     }
 }
