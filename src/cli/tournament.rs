@@ -1,11 +1,12 @@
 //! `tictaclatin tournament`: many games between players, with a summary or a cross table.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{ArgGroup, Args};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
 use super::game_args::{GameArgs, Loaded};
@@ -272,41 +273,40 @@ fn watch_ctrl_c(control: &Arc<Control>) {
 }
 
 /// Runs `work`, drawing a progress bar on stderr meanwhile if stderr is a terminal.
+///
+/// indicatif draws the bar (width, redraws, clearing the line at the end); a thread of
+/// ours feeds it the count of finished games, which the playing threads keep in an atomic.
+/// We do not use indicatif's steady tick: its thread is started with `std::thread::spawn`,
+/// which panics where the system refuses a thread, while ours gives up quietly.
 fn with_progress<T>(control: &Control, total: u64, work: impl FnOnce() -> T) -> T {
     if !std::io::stderr().is_terminal() {
         return work();
     }
+    let bar = ProgressBar::new(total).with_style(
+        ProgressStyle::with_template(&format!(
+            "[{{bar:30}}] {{pos}}/{{len}} {} (Ctrl-C stops)",
+            if total == 1 { "game" } else { "games" }
+        ))
+        .expect("a valid template")
+        .progress_chars("#-"),
+    );
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        let bar = threads::spawn_scoped(scope, "progress", "the progress bar's thread", || {
+        let drawer = threads::spawn_scoped(scope, "progress", "the progress bar's thread", || {
             while !done.load(Ordering::Relaxed) {
-                draw_bar(control.finished.load(Ordering::Relaxed), total);
+                bar.set_position(control.finished.load(Ordering::Relaxed));
                 std::thread::sleep(Duration::from_millis(100));
             }
-            eprint!("\r\x1b[2K"); // clear the bar's line
+            bar.finish_and_clear();
         });
         // The bar is a courtesy: without a thread for it the games are played all the same.
-        if let Err(error) = bar {
+        if let Err(error) = drawer {
             threads::note_fewer(&error, "no progress bar was drawn");
         }
         let result = work();
         done.store(true, Ordering::Relaxed);
         result
     })
-}
-
-fn draw_bar(finished: u64, total: u64) {
-    const WIDTH: u64 = 30;
-    let filled = (finished * WIDTH).checked_div(total).unwrap_or(0) as usize;
-    let bar = format!(
-        "{}{}",
-        "#".repeat(filled),
-        "-".repeat(WIDTH as usize - filled)
-    );
-    let mut err = std::io::stderr().lock();
-    let games = plural(total, "game", "games");
-    let _ = write!(err, "\r[{bar}] {finished}/{games} (Ctrl-C stops)");
-    let _ = err.flush();
 }
 
 /// Wins, losses and draws of a pairing; with a published result for the same pairing, its
