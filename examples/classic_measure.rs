@@ -1,11 +1,75 @@
-//! Measurements behind the README's figures. Ignored by default (they take minutes); run
-//! one with e.g. `cargo test --release --test classic_measure -- --ignored --nocapture levels`.
+//! Measurements behind the README's figures for classic tic-tac-toe: the levels, the
+//! searching bot's strength and clock, the rule-list player's fallbacks. Each part takes
+//! minutes; run one by any piece of its name, e.g.
+//!
+//! ```text
+//! cargo run --release --example classic_measure -- levels_on_solved
+//! ```
+//!
+//! Seed 003's experiment has an example of its own (`examples/seed003/`).
 
 use std::time::{Duration, Instant};
 
 use tictaclatin::core::{Game, PlayerOptions};
 use tictaclatin::games::classic::game;
 use tictaclatin::games::classic::matches::{Tally, play_match};
+
+/// The parts, by name, with what each measures.
+const PARTS: [(&str, &str, fn()); 6] = [
+    (
+        "levels_on_solved_boards",
+        "the levels against greedy on the solved boards, 2,000 games each",
+        levels_on_solved_boards,
+    ),
+    (
+        "levels_on_big_boards",
+        "the levels on 5x5 and 7x7 against the baselines and each other, 100 ms a move",
+        levels_on_big_boards,
+    ),
+    (
+        "searched_levels_on_big_boards",
+        "the rows the searching medium and hard changed",
+        searched_levels_on_big_boards,
+    ),
+    (
+        "search_strength_on_big_boards",
+        "perfect (200 ms a move) against greedy and rule-list, 40 games",
+        search_strength_on_big_boards,
+    ),
+    (
+        "seven_by_seven_budget",
+        "7x7 perfect's slowest move against a 1 s budget",
+        seven_by_seven_budget,
+    ),
+    (
+        "rule_list_fallbacks",
+        "how often rule-list's rule 5 finds no cell on 3x3, 50,000 games each way",
+        rule_list_fallbacks,
+    ),
+];
+
+fn main() {
+    let asked: Vec<String> = std::env::args().skip(1).collect();
+    // A name picks its part; a piece of a name, every part it is a piece of.
+    let picks = |name: &str, a: &str| {
+        a == "all" || name == a || (!PARTS.iter().any(|p| p.0 == a) && name.contains(a))
+    };
+    let chosen: Vec<_> = PARTS
+        .iter()
+        .filter(|(name, ..)| asked.iter().any(|a| picks(name, a)))
+        .collect();
+    if chosen.is_empty() {
+        eprintln!("name the parts to run by any piece of their names, or all:");
+        for (name, what, _) in PARTS {
+            eprintln!("  {name:<30} {what}");
+        }
+        std::process::exit(2);
+    }
+    for (name, _, part) in chosen {
+        println!("== {name}");
+        part();
+    }
+}
 
 fn options(seed: u64, movetime: Duration) -> PlayerOptions {
     PlayerOptions {
@@ -23,8 +87,6 @@ fn versus(g: &dyn Game, a: &str, b: &str, games: u32, movetime: Duration) -> Tal
     play_match(g.start().as_ref(), pa.as_mut(), pb.as_mut(), games).unwrap()
 }
 
-#[test]
-#[ignore]
 fn levels_on_solved_boards() {
     for (n, k) in [(3, None), (4, None), (4, Some(3))] {
         let g = game(n, k).unwrap();
@@ -35,8 +97,6 @@ fn levels_on_solved_boards() {
     }
 }
 
-#[test]
-#[ignore]
 fn levels_on_big_boards() {
     for (n, k) in [(5, None), (7, None), (7, Some(5))] {
         let g = game(n, k).unwrap();
@@ -53,8 +113,6 @@ fn levels_on_big_boards() {
     }
 }
 
-#[test]
-#[ignore]
 fn search_strength_on_big_boards() {
     for (n, k) in [(5, None), (7, None), (5, Some(4)), (7, Some(5))] {
         let g = game(n, k).unwrap();
@@ -65,8 +123,6 @@ fn search_strength_on_big_boards() {
     }
 }
 
-#[test]
-#[ignore]
 fn seven_by_seven_budget() {
     let g = game(7, None).unwrap();
     let engine = g.engine();
@@ -101,8 +157,6 @@ fn seven_by_seven_budget() {
 }
 
 /// How often our rule-list player's rule 5 finds no cell (and it takes the first empty one).
-#[test]
-#[ignore]
 fn rule_list_fallbacks() {
     let g = game(3, None).unwrap();
     let e = g.engine();
@@ -139,8 +193,6 @@ fn rule_list_fallbacks() {
     }
 }
 
-#[test]
-#[ignore]
 /// The rows the deeper `medium` and `hard` changed (see `levels_on_big_boards`).
 fn searched_levels_on_big_boards() {
     for (n, k) in [(7, Some(5)), (5, None), (7, None)] {
