@@ -2,7 +2,7 @@
 //!
 //! Positions come from seeded random games, so every run measures the same ones. Search
 //! speed in positions (nodes) per second, on one thread and on all cores, is printed by
-//! `speed` in `tests/extreme_strength.rs`; figures are in the README.
+//! `speed` in `examples/extreme_strength.rs`; figures are in the README.
 
 use std::sync::{Arc, OnceLock};
 

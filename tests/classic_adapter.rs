@@ -209,3 +209,22 @@ fn big_board_players_answer_within_their_budget() {
         assert!(g.start().play(d.cell).is_ok());
     }
 }
+
+#[test]
+fn seed_003s_published_figures_come_with_its_pairings() {
+    let engine = game(3, None).unwrap().engine();
+    let p = engine.published("random", "rule-list").unwrap();
+    assert_eq!(
+        (p.games, p.first_wins, p.second_wins, p.draws),
+        (50_000, 292, 42_986, 6_722)
+    );
+    assert_eq!(p.source, "seed 003's C# program");
+    let p = engine.published("rule-list", "random").unwrap();
+    assert_eq!(
+        (p.games, p.first_wins, p.second_wins, p.draws),
+        (50_000, 48_306, 0, 1_694)
+    );
+    assert!(engine.published("rule-list", "greedy").is_none());
+    let bigger = game(5, None).unwrap().engine();
+    assert!(bigger.published("random", "rule-list").is_none());
+}

@@ -1,7 +1,8 @@
 //! Patashnik's dictionary and seed 002's small one through the library: both formats read
 //! to the same canonical positions, the verifier proves Patashnik's exhaustive and finds
 //! broken ones, compression keeps every position and move up to symmetry, bad lines are
-//! named. The complete dictionary's figures are an ignored test (minutes).
+//! named. The README's figures (the complete dictionary, compression, timings) are
+//! `examples/qubic_measure.rs`'s.
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -226,33 +227,20 @@ fn bad_lines_are_named() {
     );
 }
 
+/// A complete dictionary made from a verification (every position X meets, but where it
+/// wins at once) needs no rule but "win at once": shown on a subtree, which meets the same
+/// positions by either rule. The whole one (2 million positions, minutes and 1 GB) is
+/// `cargo run --release --example qubic_measure -- complete_dictionary`.
 #[test]
-#[ignore = "the complete dictionary: minutes and 1 GB; run with --ignored --nocapture"]
-fn complete_dictionary_figures() {
-    let report = full_report();
-    println!("{}", report.summary());
-    println!(
-        "by rule (win, block, dictionary, forced win): {:?}",
-        report.by_rule
-    );
-    let complete = export::complete(report);
-    println!("complete: {} plain lines", complete.len());
-    let t = std::time::Instant::now();
-    let lines = compress::compress(
-        &Qubic,
-        &complete,
-        compress::Options {
-            move_images: false,
-            tries: 1,
-        },
-    );
-    println!(
-        "complete compressed: {} lines ({} plain) in {:?}",
-        lines.len(),
-        lines.iter().filter(|l| l.wildcards == 0).count(),
-        t.elapsed()
-    );
-    // The complete dictionary needs no rule but "win at once".
+fn a_complete_dictionary_verifies_by_itself() {
+    let d = patashnik();
+    let entry = d.entries.iter().find(|e| e.board.stones() == 4).unwrap();
+    let start = entry.board.with_move(entry.play);
+    let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    // About 9,400 positions, answered by blocks, the dictionary and forced wins.
+    let complete = export::complete(&report);
+    assert!(complete.len() > 1000, "{}", report.summary());
     let d = Dictionary {
         entries: complete
             .iter()
@@ -265,69 +253,10 @@ fn complete_dictionary_figures() {
             .collect(),
     };
     let options = verify::Options {
-        parallel: true,
         rules: Rules::WinThenDictionary,
         ..Default::default()
     };
-    let check = verify::verify(&Qubic, &d, options).unwrap_or_else(|e| panic!("{e}"));
-    println!("complete, win then dictionary: {}", check.summary());
+    let check = verify::verify_from(&Qubic, &d, start, options).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(check.positions, report.positions);
     assert!(check.unreached.is_empty());
-}
-
-#[test]
-#[ignore = "figures for the README; run with --ignored --nocapture"]
-fn compression_figures() {
-    let positions = export::positions(&patashnik());
-    for (move_images, tries) in [(false, 1), (true, 1), (true, 64), (true, 1000)] {
-        let t = std::time::Instant::now();
-        let options = compress::Options { move_images, tries };
-        let lines = compress::compress(&Qubic, &positions, options);
-        println!(
-            "move images {move_images}, tries {tries}: {} lines ({} plain) in {:?}",
-            lines.len(),
-            lines.iter().filter(|l| l.wildcards == 0).count(),
-            t.elapsed()
-        );
-    }
-}
-
-#[test]
-#[ignore = "figures for the README; run with --ignored --nocapture"]
-fn verify_figures() {
-    let d = patashnik();
-    for parallel in [true, false] {
-        let options = verify::Options {
-            parallel,
-            time_moves: true,
-            ..Default::default()
-        };
-        let report = verify::verify(&Qubic, &d, options).unwrap();
-        let t = &report.move_times;
-        let total: std::time::Duration = t.iter().sum();
-        println!(
-            "parallel {parallel}: {}; X moves {}: median {:?}, 99% {:?}, 99.9% {:?}, slowest {:?}, all {:?}",
-            report.summary(),
-            t.len(),
-            t[t.len() / 2],
-            t[t.len() * 99 / 100],
-            t[t.len() * 999 / 1000],
-            t[t.len() - 1],
-            total
-        );
-    }
-}
-
-#[test]
-#[ignore = "timing of a few subtrees; run with --ignored --nocapture"]
-fn subtree_timing() {
-    let d = patashnik();
-    let t = std::time::Instant::now();
-    let mut positions = 0;
-    for entry in d.entries.iter().filter(|e| e.board.stones() == 6).take(20) {
-        let start = entry.board.with_move(entry.play);
-        let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
-            .unwrap_or_else(|e| panic!("{e}"));
-        positions += report.positions;
-    }
-    println!("20 subtrees: {positions} positions in {:?}", t.elapsed());
 }

@@ -1,8 +1,8 @@
 //! Qubic's players through the library: the perfect X wins from the empty board against
 //! random, blocking and threat-making O players; the searching O breaks X's forced wins
-//! when it can; figures for the README (ignored: run with --ignored --nocapture).
+//! when it can. The README's clock and strength figures are `examples/qubic_measure.rs`'s.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tictaclatin::core::{Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
@@ -94,81 +94,6 @@ fn the_searching_o_breaks_forced_wins_before_they_start() {
             "{board}: O played {:?}, X still forces {x_wins:?}",
             d
         );
-    }
-}
-
-#[test]
-#[ignore = "measures the clock; run with --ignored --nocapture"]
-fn overshoot_of_the_one_second_clock() {
-    let mut worst = Duration::ZERO;
-    let mut r = RandomPlayer::new(5);
-    let mut o = Strong::new("strong", Style::strongest(Duration::from_secs(1)), 1);
-    let mut moves = 0;
-    // O's moves in games against X players that do not win at once.
-    for seed in 0..6u64 {
-        let mut board = Board::EMPTY;
-        let mut level = Level::Hard.player(Duration::from_millis(50), seed);
-        while board.status() == Status::InPlay {
-            let d = if board.to_move() == Side::Second {
-                let t = Instant::now();
-                let d = o.choose(board).unwrap();
-                let spent = t.elapsed();
-                worst = worst.max(spent.saturating_sub(Duration::from_secs(1)));
-                moves += 1;
-                d
-            } else if seed % 2 == 0 {
-                level.choose(board).unwrap()
-            } else {
-                r.choose(board).unwrap()
-            };
-            board = board.with_move(d.cell.index());
-        }
-    }
-    println!("O moves {moves}, worst overshoot {worst:?}");
-}
-
-#[test]
-#[ignore = "strength table; many minutes; run with --ignored --nocapture"]
-fn strength_table() {
-    let names = ["random", "greedy", "easy", "medium", "hard", "perfect"];
-    let build = |name: &str, seed: u64| -> Box<dyn Chooser> {
-        match name {
-            "random" => Box::new(RandomPlayer::new(seed)),
-            "greedy" => Box::new(Greedy::new(seed)),
-            "perfect" => Box::new(perfect(1000, seed)),
-            level => Box::new(
-                level
-                    .parse::<Level>()
-                    .unwrap()
-                    .player(Duration::from_secs(1), seed),
-            ),
-        }
-    };
-    println!("X's score (win 1, draw 1/2) in % by X (rows) against O (columns), games per cell");
-    for x in names {
-        let mut row = format!("{x:8}");
-        for o in names {
-            let slow = |n: &str| n == "hard" || n == "perfect";
-            let games: u64 = match (slow(x), slow(o)) {
-                (false, false) => 20,
-                _ if x == "perfect" => 10,
-                (true, true) => 4,
-                _ => 8,
-            };
-            let mut score = 0.0;
-            for seed in 0..games {
-                let mut px = build(x, seed);
-                let mut po = build(o, seed + 1000);
-                let end = play_game(Board::EMPTY, px.as_mut(), po.as_mut());
-                score += match end.status() {
-                    Status::Won(Side::First) => 1.0,
-                    Status::Won(Side::Second) => 0.0,
-                    _ => 0.5,
-                };
-            }
-            row += &format!(" {:>4.0}%/{games:<2}", 100.0 * score / games as f64);
-        }
-        println!("{row}");
     }
 }
 

@@ -1,11 +1,12 @@
 //! `tictaclatin tournament`: many games between players, with a summary or a cross table.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{ArgGroup, Args};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
 use super::game_args::{GameArgs, Loaded};
@@ -272,41 +273,40 @@ fn watch_ctrl_c(control: &Arc<Control>) {
 }
 
 /// Runs `work`, drawing a progress bar on stderr meanwhile if stderr is a terminal.
+///
+/// indicatif draws the bar (width, redraws, clearing the line at the end); a thread of
+/// ours feeds it the count of finished games, which the playing threads keep in an atomic.
+/// We do not use indicatif's steady tick: its thread is started with `std::thread::spawn`,
+/// which panics where the system refuses a thread, while ours gives up quietly.
 fn with_progress<T>(control: &Control, total: u64, work: impl FnOnce() -> T) -> T {
     if !std::io::stderr().is_terminal() {
         return work();
     }
+    let bar = ProgressBar::new(total).with_style(
+        ProgressStyle::with_template(&format!(
+            "[{{bar:30}}] {{pos}}/{{len}} {} (Ctrl-C stops)",
+            if total == 1 { "game" } else { "games" }
+        ))
+        .expect("a valid template")
+        .progress_chars("#-"),
+    );
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        let bar = threads::spawn_scoped(scope, "progress", "the progress bar's thread", || {
+        let drawer = threads::spawn_scoped(scope, "progress", "the progress bar's thread", || {
             while !done.load(Ordering::Relaxed) {
-                draw_bar(control.finished.load(Ordering::Relaxed), total);
+                bar.set_position(control.finished.load(Ordering::Relaxed));
                 std::thread::sleep(Duration::from_millis(100));
             }
-            eprint!("\r\x1b[2K"); // clear the bar's line
+            bar.finish_and_clear();
         });
         // The bar is a courtesy: without a thread for it the games are played all the same.
-        if let Err(error) = bar {
+        if let Err(error) = drawer {
             threads::note_fewer(&error, "no progress bar was drawn");
         }
         let result = work();
         done.store(true, Ordering::Relaxed);
         result
     })
-}
-
-fn draw_bar(finished: u64, total: u64) {
-    const WIDTH: u64 = 30;
-    let filled = (finished * WIDTH).checked_div(total).unwrap_or(0) as usize;
-    let bar = format!(
-        "{}{}",
-        "#".repeat(filled),
-        "-".repeat(WIDTH as usize - filled)
-    );
-    let mut err = std::io::stderr().lock();
-    let games = plural(total, "game", "games");
-    let _ = write!(err, "\r[{bar}] {finished}/{games} (Ctrl-C stops)");
-    let _ = err.flush();
 }
 
 /// Wins, losses and draws of a pairing; with a published result for the same pairing, its
@@ -459,38 +459,36 @@ fn print_table(
     }
 }
 
-fn json_line(o: &Outcome) -> String {
-    let (p, t) = (&o.pairing, &o.tally);
-    format!(
-        "{{\"first\":{},\"second\":{},\"games\":{},\"first_wins\":{},\"second_wins\":{},\"draws\":{},\"seed\":{},\"time_outs\":[{},{}],\"invalid_moves\":[{},{}],\"points\":[{},{}]}}",
-        json_string(&p.first.to_string()),
-        json_string(&p.second.to_string()),
-        t.games,
-        t.first_wins,
-        t.second_wins,
-        t.draws,
-        p.seed,
-        t.time_outs[0],
-        t.time_outs[1],
-        t.invalid_moves[0],
-        t.invalid_moves[1],
-        t.points[0],
-        t.points[1]
-    )
+/// One line of `--json`: a pairing and order with its results, in this field order.
+#[derive(serde::Serialize)]
+struct JsonLine<'a> {
+    first: &'a str,
+    second: &'a str,
+    games: u64,
+    first_wins: u64,
+    second_wins: u64,
+    draws: u64,
+    seed: u64,
+    time_outs: [u64; 2],
+    invalid_moves: [u64; 2],
+    points: [u64; 2],
 }
 
-/// A JSON string literal: player names can hold file names (`book:FILE`), so escape them.
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out += "\\\"",
-            '\\' => out += "\\\\",
-            c if (c as u32) < 0x20 => out += &format!("\\u{:04x}", c as u32),
-            c => out.push(c),
-        }
-    }
-    out + "\""
+fn json_line(o: &Outcome) -> String {
+    let (p, t) = (&o.pairing, &o.tally);
+    let line = JsonLine {
+        first: &p.first,
+        second: &p.second,
+        games: t.games,
+        first_wins: t.first_wins,
+        second_wins: t.second_wins,
+        draws: t.draws,
+        seed: p.seed,
+        time_outs: t.time_outs,
+        invalid_moves: t.invalid_moves,
+        points: t.points,
+    };
+    serde_json::to_string(&line).expect("a struct of strings and numbers serialises")
 }
 
 #[cfg(test)]
@@ -498,7 +496,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("book:a\"b\\c\n"), "\"book:a\\\"b\\\\c\\u000a\"");
+    fn names_are_escaped_and_read_back() {
+        // Player names can hold file names (`book:FILE`).
+        let name = "book:a\"b\\c\n";
+        let line = JsonLine {
+            first: name,
+            second: "greedy",
+            games: 1,
+            first_wins: 1,
+            second_wins: 0,
+            draws: 0,
+            seed: 7,
+            time_outs: [0, 0],
+            invalid_moves: [0, 0],
+            points: [0, 0],
+        };
+        let text = serde_json::to_string(&line).unwrap();
+        assert!(text.starts_with(r#"{"first":"book:a\"b\\c\n","second":"greedy","games":1,"#));
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back["first"], name);
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 /// Everything a key can do in the game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

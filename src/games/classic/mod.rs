@@ -9,7 +9,8 @@
 //!   that keep the lines, [`solver`] solves every reachable position once.
 //! - Bigger boards are searched under a clock: [`search`].
 //! - [`players`]: baselines, the perfect player, levels, seed 001's `d10`, seed 003's
-//!   `rule-list`; [`seed003`] replays that seed's experiment as its C# program ran it.
+//!   `rule-list` (`examples/seed003/` replays that seed's experiment as its C# program ran
+//!   it; the engine keeps only the published figures).
 //! - [`adapter`]: the games interface of `crate::core`; [`matches`]: seeded games between
 //!   two players, for measurements.
 
@@ -20,7 +21,6 @@ pub mod lines;
 pub mod matches;
 pub mod players;
 pub mod search;
-pub mod seed003;
 pub mod solver;
 pub mod symmetry;
 pub mod text;

@@ -13,8 +13,8 @@
 //! Since the same sign moves both coordinates, rule 5 can find no cell (on 3x3 in about
 //! 1-2 % of games against a random player); the seed's C# then makes no move at all. This
 //! player then takes the first empty cell in row order (rule 6 here), so it always moves.
-//! The C# also goes on placing stones after rule 5 has found one: see `seed003` for that
-//! program as it runs, and the README for what it does to the seed's figures.
+//! The C# also goes on placing stones after rule 5 has found one: see `examples/seed003/`
+//! for that program as it runs, and the README for what it does to the seed's figures.
 
 use rand::RngExt;
 

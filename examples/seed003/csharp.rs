@@ -75,10 +75,6 @@ pub struct TicTacToe {
 }
 
 impl TicTacToe {
-    pub fn new(board_size: i32) -> TicTacToe {
-        TicTacToe::with_fixes(board_size, Fixes::NONE)
-    }
-
     pub fn with_fixes(board_size: i32, fixes: Fixes) -> TicTacToe {
         let n = board_size;
         TicTacToe {
@@ -306,16 +302,8 @@ impl TicTacToe {
     }
 }
 
-/// One game of `Main`'s loop: the computer (`o`) first when `computer_first`.
-pub fn play_game(
-    size: i32,
-    computer_first: bool,
-    source: &mut dyn RandomSource,
-) -> (Winner, TicTacToe) {
-    play_game_with(size, computer_first, Fixes::NONE, source)
-}
-
-/// `play_game` with some of the program's quirks corrected.
+/// One game of `Main`'s loop, the computer (`o`) first when `computer_first`, with the
+/// program's quirks corrected as `fixes` says (`Fixes::NONE`: as written).
 pub fn play_game_with(
     size: i32,
     computer_first: bool,
@@ -376,7 +364,7 @@ mod tests {
         // X: c1 a3, O: b2 (its last move), O to move: nothing to win or block, the centre
         // taken, the diagonal c1-b2-a3 full. From (1, 1) rule 5 finds a1 at i = 1, j = 1,
         // then goes on to j = 0 and takes b1 too.
-        let mut t = TicTacToe::new(3);
+        let mut t = TicTacToe::with_fixes(3, Fixes::NONE);
         set(&mut t, &[(0, 2), (2, 0)], b'x');
         set(&mut t, &[(1, 1)], b'o');
         t.set_latest(1, 1);
@@ -389,7 +377,7 @@ mod tests {
     fn games_end_and_are_counted() {
         for seed in 0..200 {
             for first in [false, true] {
-                let (result, t) = play_game(3, first, &mut Fixed(seed));
+                let (result, t) = play_game_with(3, first, Fixes::NONE, &mut Fixed(seed));
                 assert!(t.game_over() || result != Winner::Draw);
                 if result == Winner::Human {
                     assert!(t.holds_line(b'x'));

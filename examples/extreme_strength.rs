@@ -1,11 +1,11 @@
-//! Strength and clock measurements of extreme tic-tac-toe's players: long, so ignored by
-//! default. Run one at a time, on an otherwise quiet machine:
+//! Strength and clock measurements of extreme tic-tac-toe's players: long, so run by hand,
+//! one part at a time, on an otherwise quiet machine (environment variables set the figures):
 //!
 //! ```text
 //! EXTREME_PAIR=max:alphabeta EXTREME_GAMES=40 EXTREME_MS=1000 \
-//!   cargo test --release --test extreme_strength -- --ignored --nocapture series
-//! EXTREME_MOVES=1000 EXTREME_MS=1000 \
-//!   cargo test --release --test extreme_strength -- --ignored --nocapture clock
+//!   cargo run --release --example extreme_strength -- series
+//! EXTREME_MOVES=1000 EXTREME_MS=1000 cargo run --release --example extreme_strength -- clock
+//! EXTREME_MS=1000 cargo run --release --example extreme_strength -- speed
 //! ```
 
 use std::time::Duration;
@@ -16,6 +16,22 @@ use tictaclatin::games::extreme::State;
 use tictaclatin::games::extreme::clock::{Series, play_series};
 use tictaclatin::games::extreme::players::Searcher;
 
+const PARTS: [(&str, fn()); 3] = [("series", series), ("clock", clock), ("speed", speed)];
+
+fn main() {
+    let asked: Vec<String> = std::env::args().skip(1).collect();
+    let names = PARTS.map(|(name, _)| name);
+    if asked.is_empty() || asked.iter().any(|a| !names.contains(&a.as_str())) {
+        eprintln!("name the parts to run: {}", names.join(", "));
+        std::process::exit(2);
+    }
+    for (name, part) in PARTS {
+        if asked.iter().any(|a| a == name) {
+            part();
+        }
+    }
+}
+
 fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_string())
 }
@@ -25,8 +41,6 @@ fn number(name: &str, default: u64) -> u64 {
 }
 
 /// A series between two players named in EXTREME_PAIR, each game printed as it ends.
-#[test]
-#[ignore]
 fn series() {
     let pair = env("EXTREME_PAIR", "max:alphabeta");
     let (a, b) = pair.split_once(':').expect("EXTREME_PAIR is a:b");
@@ -98,8 +112,6 @@ fn clock_figures(times: &mut [Duration], budget: Duration) -> String {
 
 /// The time `max` takes against its budget over EXTREME_MOVES moves of games it plays
 /// against itself from random openings.
-#[test]
-#[ignore]
 fn clock() {
     let budget = Duration::from_millis(number("EXTREME_MS", 1000));
     let wanted = number("EXTREME_MOVES", 1000) as usize;
@@ -125,14 +137,15 @@ fn clock() {
         game += 1;
     }
     println!("{} ({game} games)", clock_figures(&mut times, budget));
-    assert!(times.iter().all(|&t| t <= budget));
+    if times.iter().any(|&t| t > budget) {
+        eprintln!("extreme_strength: max went over its budget");
+        std::process::exit(1);
+    }
 }
 
 /// Search speed in positions (nodes) per second: timed searches of EXTREME_MS from 20
 /// positions of seeded random games, on one thread and on EXTREME_THREADS (default: all
 /// cores).
-#[test]
-#[ignore]
 fn speed() {
     use std::sync::Arc;
     use tictaclatin::games::extreme::search::{Limits, Table, search};
