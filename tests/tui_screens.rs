@@ -714,3 +714,43 @@ fn the_start_screen_draws_options_where_clicks_find_them() {
         }
     }
 }
+
+/// A status message too long for its row takes the footer's row too, whole, and the
+/// footer comes back with the next short message; a footer too wide for the terminal
+/// leaves out whole keys, keeping help and quit, never a key cut mid-word.
+#[test]
+fn a_long_status_wraps_and_a_narrow_footer_drops_whole_keys() {
+    let mut settings = Settings {
+        mode: Mode::TwoHumans,
+        ..Settings::default()
+    };
+    settings.names.first = "Alexandra the Magnificent".into();
+    settings.names.second = "Bartholomew the Unready".into();
+    let mut game = Game::new(settings);
+    game.press(KeyCode::Enter);
+    game.keys("b2");
+    let status = game.app.status().to_string();
+    assert!(status.len() > 70, "{status}");
+    let screen = game.screen(70, 22);
+    let rows: Vec<&str> = screen.lines().map(|r| r.trim_matches('"').trim()).collect();
+    let bottom = format!("{} {}", rows[20], rows[21]);
+    assert_eq!(bottom, status, "the whole message on the last two rows");
+    game.keys("h"); // a short message: the footer is back
+    assert_eq!(game.app.status(), "Hints off.");
+    let screen = game.screen(70, 22);
+    let footer = screen.lines().last().unwrap().trim_matches('"');
+    assert!(
+        footer.contains("? help") && footer.contains("q quit"),
+        "{footer}"
+    );
+    for word in footer.split_whitespace() {
+        assert!(
+            [
+                "Enter", "place", "u", "undo", "n", "new", "s", "swap", "h", "hints", "?", "help",
+                "q", "quit", "r", "redo"
+            ]
+            .contains(&word),
+            "no word cut: {word:?} in {footer:?}"
+        );
+    }
+}

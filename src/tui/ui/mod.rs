@@ -30,8 +30,11 @@ impl Widget for &App {
                     title(self, areas.title, buf);
                     grid::render(self, &areas.board, buf);
                     panel::render(self, areas.panel, buf);
-                    status(self, areas.status, buf);
-                    footer(self, areas.footer, buf);
+                    // A status too long for its row takes the footer's row too, for as
+                    // long as it shows: a message cut short could say something else.
+                    if status(self, areas.status, areas.footer, buf) {
+                        footer(self, areas.footer, buf);
+                    }
                     areas.content
                 })
             }
@@ -158,7 +161,10 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn status(app: &App, area: Rect, buf: &mut Buffer) {
+/// The status line in `area`, wrapped onto the footer's row `below` when it is too long for
+/// one (and cut with `…` only when two rows are not enough). Returns whether the footer's
+/// row is still free.
+fn status(app: &App, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
     let theme = Theme(app.settings());
     let style = if app.status_kind() == StatusKind::Illegal {
         theme
@@ -167,7 +173,22 @@ fn status(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         Style::default().add_modifier(Modifier::BOLD)
     };
-    buf.set_stringn(area.x, area.y, app.status(), area.width as usize, style);
+    let width = usize::from(area.width);
+    let mut rows = wrap(&glued(app.status()), width);
+    if rows.len() > 2 {
+        rows.truncate(2);
+        let last = &mut rows[1];
+        while last.width() + 1 > width {
+            last.pop();
+        }
+        last.push('…');
+    }
+    for (row, y) in rows.iter().zip([area.y, below.y]) {
+        // The no-break spaces only held units together while wrapping.
+        let row = row.replace('\u{a0}', " ");
+        buf.set_stringn(area.x, y, &row, width, style);
+    }
+    rows.len() < 2
 }
 
 /// The main keys, read from the bindings so a changed key shows as changed; only keys
@@ -237,9 +258,11 @@ fn game_footer(app: &App) -> Vec<(Action, &'static str)> {
     }
 }
 
-/// `key what · key what …`, keys in the accent style.
+/// `key what · key what …`, keys in the accent style. Items that do not fit are left out
+/// whole, from the end but for the last two (help and quit): never a key cut mid-word.
 pub fn footer_line(options: &Settings, items: &[(String, &str)], area: Rect, buf: &mut Buffer) {
     let theme = Theme(options);
+    let items = fitting(items, usize::from(area.width));
     let mut spans = Vec::new();
     for (i, (key, what)) in items.iter().enumerate() {
         if i > 0 {
@@ -252,6 +275,24 @@ pub fn footer_line(options: &Settings, items: &[(String, &str)], area: Rect, buf
         spans.push(Span::raw(format!(" {what}")));
     }
     buf.set_line(area.x, area.y, &Line::from(spans), area.width);
+}
+
+/// The footer's items that fit in `width` columns, two spaces apart: all of them, or the
+/// first ones and the last two (help and quit, which lead to the rest).
+fn fitting<'a>(items: &'a [(String, &'a str)], width: usize) -> Vec<&'a (String, &'a str)> {
+    let len = |items: &[&(String, &str)]| -> usize {
+        let words: usize = items.iter().map(|(k, w)| k.width() + 1 + w.width()).sum();
+        words + 2 * items.len().saturating_sub(1)
+    };
+    let mut kept: Vec<&(String, &str)> = items.iter().collect();
+    let tail = 2.min(kept.len());
+    while len(&kept) > width && kept.len() > tail {
+        kept.remove(kept.len() - tail - 1);
+    }
+    while len(&kept) > width && !kept.is_empty() {
+        kept.remove(0);
+    }
+    kept
 }
 
 /// How a mode reads on screen.
@@ -342,6 +383,35 @@ impl Theme<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A footer too wide leaves out whole keys before help and quit, never part of one.
+    #[test]
+    fn a_narrow_footer_keeps_whole_keys_and_help_and_quit() {
+        let items: Vec<(String, &str)> = [
+            ("Enter", "place"),
+            ("u", "undo"),
+            ("n", "new"),
+            ("s", "swap"),
+            ("h", "hints"),
+            ("d", "level"),
+            ("?", "help"),
+            ("q", "quit"),
+        ]
+        .iter()
+        .map(|&(k, w)| (k.to_string(), w))
+        .collect();
+        let shown = |width| -> Vec<&str> { fitting(&items, width).iter().map(|i| i.1).collect() };
+        assert_eq!(shown(200).len(), 8);
+        // "Enter place  u undo  n new  s swap  h hints  d level  ? help  q quit" is 68.
+        assert_eq!(shown(68).len(), 8);
+        assert_eq!(
+            shown(49),
+            ["place", "undo", "new", "help", "quit"],
+            "classic 5x5's narrowest"
+        );
+        assert_eq!(shown(14), ["help", "quit"]);
+        assert_eq!(shown(6), ["quit"]);
+    }
 
     #[test]
     fn units_are_glued_and_other_spaces_are_not() {
