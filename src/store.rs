@@ -551,11 +551,27 @@ impl Store {
                 value: Some(value),
                 notice: None,
             },
+            // A newer version's unfinished game stays where that version will look for it;
+            // this one does not play it, nor write over it (see `newer_file`).
+            Err(why @ Unusable::Newer(_)) if what == GAME => Loaded {
+                value: None,
+                notice: Some(format!(
+                    "Could not use {what} in {}: {why}. It was left as it is for that version, \
+                     and games of it played here are not saved over it.",
+                    path.display()
+                )),
+            },
             Err(why) => Loaded {
                 value: None,
                 notice: Some(self.set_aside(path, what, &why)),
             },
         }
+    }
+
+    /// Whether the file at `path` was written by a newer version of this program.
+    pub fn newer_file(path: &Path) -> bool {
+        fs::read_to_string(path)
+            .is_ok_and(|text| matches!(check_version(&text), Err(Unusable::Newer(_))))
     }
 
     /// Moves an unusable file to the first free backup name (earlier backups are kept) and

@@ -203,7 +203,7 @@ fn a_game_that_cannot_be_replayed_is_moved_aside() {
 }
 
 #[test]
-fn a_file_from_a_newer_version_is_moved_aside() {
+fn a_saved_game_from_a_newer_version_is_left_where_it_is() {
     let dir = tempfile::tempdir().unwrap();
     let store = store(dir.path());
     let newer = format!(
@@ -216,10 +216,9 @@ fn a_file_from_a_newer_version_is_moved_aside() {
     assert_eq!(loaded.value, None);
     let notice = loaded.notice.unwrap();
     assert!(notice.contains("newer tictaclatin"), "{notice}");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("saved-game.toml.bak")).unwrap(),
-        newer
-    );
+    assert!(notice.contains("left as it is"), "{notice}");
+    assert_eq!(fs::read_to_string(store.game_path("latin")).unwrap(), newer);
+    assert!(!dir.path().join("saved-game.toml.bak").exists());
 }
 
 #[test]
@@ -304,14 +303,14 @@ fn stats_command_reports_a_damaged_file_without_touching_it() {
 }
 
 /// `stats` only reads, so it must not blame `--no-save` (which the user never gave): it says
-/// the file was left as it is and that the game will move it aside to `.bak`.
+/// each file was left as it is, and what the game will do with it.
 #[test]
 fn stats_command_says_what_the_game_will_do_with_an_unusable_file() {
     let home = tempfile::tempdir().unwrap();
     let data = home.path().join("data");
     fs::create_dir_all(&data).unwrap();
     // A record from a newer version loads (what it adds is kept); an unfinished game from
-    // one cannot be played here, and is set aside for the game to move.
+    // one cannot be played here, and stays for that version.
     fs::write(
         data.join("saved-game.toml"),
         format!("version = {}\n", VERSION + 1),
@@ -328,8 +327,13 @@ fn stats_command_says_what_the_game_will_do_with_an_unusable_file() {
     );
     assert!(stderr.contains("left as it is"), "{stderr}");
     let bak = data.join("saved-game.toml.bak");
+    assert!(!stderr.contains("saved-game.toml.bak"), "{stderr}");
+    // The damaged record is the one the game will move aside.
     assert!(
-        stderr.contains(&format!("move it aside to {}", bak.display())),
+        stderr.contains(&format!(
+            "move it aside to {}",
+            data.join("stats.toml.bak").display()
+        )),
         "{stderr}"
     );
     // The record is reported the same way, not silently skipped.

@@ -152,6 +152,11 @@ impl Memory {
         }
         self.release();
         let lock = match &self.store {
+            Some(store) if store.saves() && Store::newer_file(&store.game_path(game)) => {
+                return Claim::Failed(
+                    "its file holds a game from a newer tictaclatin, left as it is".into(),
+                );
+            }
             Some(store) if store.saves() => match store.lock_game(game) {
                 Ok(Some(lock)) => Some(lock),
                 Ok(None) => return Claim::Elsewhere,
@@ -197,25 +202,31 @@ impl Memory {
         }
     }
 
+    /// Keeps a store's notice (and its short form) to tell the player, once: a file read
+    /// again every second gives the same notice again.
+    fn note(&mut self, notice: Option<String>, short: String) {
+        if let Some(notice) = notice
+            && !self.details.contains(&notice)
+        {
+            self.notices.push(short);
+            self.details.push(notice);
+        }
+    }
+
     /// Reads the record again: another window may have counted a game meanwhile.
     pub fn refresh_stats(&mut self) {
         let Some(store) = &self.store else { return };
         let loaded = store.load_stats();
-        if let Some(notice) = loaded.notice {
-            self.notices.push(short_notice(store, &store.stats_path()));
-            self.details.push(notice);
-        }
+        let short = short_notice(store, &store.stats_path());
+        self.note(loaded.notice, short);
         self.stats = loaded.value;
     }
 
     fn reread(&mut self, game: &str) {
         let Some(store) = &self.store else { return };
         let loaded = store.load_game(game);
-        if let Some(notice) = loaded.notice {
-            self.notices
-                .push(short_notice(store, &store.game_path(game)));
-            self.details.push(notice);
-        }
+        let short = short_notice(store, &store.game_path(game));
+        self.note(loaded.notice, short);
         self.saved.retain(|saved| saved.game != game);
         self.saved.extend(loaded.value);
     }
@@ -273,6 +284,8 @@ fn short_notice(store: &Store, path: &Path) -> String {
     let backup = latest_backup_path(path);
     if store.dir_problem().is_some() {
         "Nothing can be saved: the data directory is not a directory.".to_string()
+    } else if Store::newer_file(path) {
+        format!("{name} is from a newer tictaclatin; left as it is")
     } else if !store.saves() {
         format!("{name} was unreadable; left as it is (saving is off)")
     } else if let Some(backup) = backup.filter(|_| !path.exists()) {
@@ -444,6 +457,29 @@ mod tests {
             Claim::Failed(why) => assert!(why.contains("is not a directory"), "{why}"),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// An unfinished game from a newer version is left where that version looks for it,
+    /// said so once, and never written over: a game of it here is not saved.
+    #[test]
+    fn a_newer_versions_game_is_left_alone_and_not_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("saved-game.toml");
+        let newer = "version = 99\nmoves = [\"b2\"]\n";
+        std::fs::write(&path, newer).unwrap();
+        let mut memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+        assert_eq!(
+            memory.notices(),
+            ["saved-game.toml is from a newer tictaclatin; left as it is"]
+        );
+        memory.refresh("latin");
+        assert_eq!(memory.notices().len(), 1, "told once");
+        match memory.claim("latin") {
+            Claim::Failed(why) => assert!(why.contains("newer tictaclatin"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        memory.keep("latin", Some(saved())).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
     }
 
     #[test]
