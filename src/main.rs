@@ -4,12 +4,9 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     die_quietly_on_broken_pipe();
-    let args = cli::Cli::parse();
-    match cli::run(args) {
+    match cli::parse().and_then(cli::run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("tictaclatin: {}", failure.message);

@@ -2,117 +2,37 @@
 //! long a searching bot may think. Every command that reads positions or plays takes them.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use clap::Args;
 
 use super::Failure;
-use tictaclatin::config;
+use tictaclatin::config::GameChoiceArgs;
+pub use tictaclatin::config::parse_move_time;
 use tictaclatin::core::{Engine, Game, PlayerOptions};
-use tictaclatin::games::{self, GameChoice, GameKind};
+use tictaclatin::games::{self, GameChoice};
 
+/// The game flags (declared with the settings, whose `[game]` table holds them too), and
+/// what commands do with them.
 #[derive(Args, Debug, Default, Clone)]
 pub struct GameArgs {
-    /// The game: latin (Tic-Tac-Latin, the default), classic, qubic or extreme
-    #[arg(long, value_name = "GAME")]
-    pub game: Option<String>,
-    /// The board's size, for games that come in sizes
-    #[arg(long, value_name = "N")]
-    pub size: Option<u8>,
-    /// How many in a row win, for games that vary it (default: the size)
-    #[arg(long, value_name = "K")]
-    pub in_a_row: Option<u8>,
-    /// Milliseconds a searching bot may think per move (default 1000); solved games answer
-    /// at once
-    #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = parse_movetime)]
-    pub movetime: Option<Duration>,
-}
-
-/// A move time that is not a whole number of milliseconds in range.
-#[derive(Debug)]
-pub struct BadMovetime(String);
-
-impl std::fmt::Display for BadMovetime {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "'{}' is not a move time: give milliseconds from {} to {}, e.g. 1000 (the \
-             contest clock for people is --move-time SECONDS)",
-            self.0,
-            config::MIN_MOVETIME_MS,
-            config::MAX_MOVETIME_MS
-        )
-    }
-}
-
-impl std::error::Error for BadMovetime {}
-
-/// Milliseconds in the range the config file allows too: under 10 ms no search is worth
-/// its name (and `--movetime 5` is more likely a mistaken `--move-time 5`).
-pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
-    match text.trim().parse::<i64>() {
-        Ok(ms) if (config::MIN_MOVETIME_MS..=config::MAX_MOVETIME_MS).contains(&ms) => {
-            Ok(Duration::from_millis(ms as u64))
-        }
-        _ => Err(BadMovetime(text.to_string())),
-    }
-}
-
-/// Seconds (a fraction allowed) that are not a time a move may take.
-#[derive(Debug)]
-pub struct BadMoveTime(String);
-
-impl std::fmt::Display for BadMoveTime {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "'{}' is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for BadMoveTime {}
-
-pub fn parse_move_time(text: &str) -> Result<Duration, BadMoveTime> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => Err(BadMoveTime(text.to_string())),
-    }
+    #[command(flatten)]
+    pub choice: GameChoiceArgs,
 }
 
 impl GameArgs {
-    /// The game and variant these flags name, or one line naming what is valid.
-    pub fn choice(&self) -> Result<GameChoice, Failure> {
-        let kind = match &self.game {
-            Some(name) => name
-                .parse::<GameKind>()
-                .map_err(|e| Failure::bad_input(e.to_string()))?,
-            None => GameKind::default(),
-        };
-        Ok(GameChoice {
-            kind,
-            size: self.size,
-            in_a_row: self.in_a_row,
-        })
+    /// The game and variant these flags name.
+    pub fn choice(&self) -> GameChoice {
+        self.choice.choice()
     }
 
     /// The game these flags name, or a message naming what is valid (exit status 2).
     pub fn game(&self) -> Result<Arc<dyn Game>, Failure> {
-        games::build(self.choice()?).map_err(|e| Failure::bad_input(e.to_string()))
-    }
-
-    pub fn movetime(&self) -> Duration {
-        self.movetime.unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
+        games::build(self.choice()).map_err(|e| Failure::bad_input(e.to_string()))
     }
 
     /// Options for the players a command builds, searching on `threads` threads.
     pub fn player_options(&self, seed: u64, threads: usize) -> PlayerOptions {
-        PlayerOptions {
-            movetime: self.movetime(),
-            threads: threads.max(1),
-            ..PlayerOptions::seeded(seed)
-        }
+        self.choice.player_options(seed, threads)
     }
 }
 
@@ -152,6 +72,13 @@ pub struct Loaded {
 }
 
 impl GameArgs {
+    /// How long a searching bot may think per move.
+    pub fn movetime(&self) -> std::time::Duration {
+        self.choice
+            .movetime
+            .unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
+    }
+
     /// The game and its engine (solving it, loading its dictionary).
     pub fn load(&self) -> Result<Loaded, Failure> {
         let game = self.game()?;

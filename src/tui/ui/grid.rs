@@ -107,7 +107,7 @@ impl CellLook<'_> {
             if options.color {
                 buf.set_style(
                     self.inner,
-                    Style::default().bg(options.colors.side(scorer).into()),
+                    Style::default().bg(options.colors.side(scorer)),
                 );
             }
             if roomy {
@@ -177,7 +177,7 @@ impl CellLook<'_> {
                 buf.set_style(
                     self.inner,
                     Style::default()
-                        .bg(options.colors.side(side).into())
+                        .bg(options.colors.side(side))
                         .fg(Color::Black),
                 );
             }
