@@ -47,16 +47,12 @@ impl Env {
     /// exists with what is below. A mistake names the variable.
     pub fn apply(&self, settings: &mut Settings) -> Result<(), ConfigError> {
         let parser = without_env(Layer::augment_args(Command::new("env"))).no_binary_name(true);
-        let mut words = Vec::new();
+        // Each variable is a layer of one flag, so that a mistake names its variable.
         for (name, word) in self.words(Layer::augment_args(Command::new("env"))) {
-            // Each alone first, so that a mistake names its variable.
-            let parsed = parser.clone().try_get_matches_from([&word]);
-            parsed.map_err(|e| refused(&name, &e))?;
-            words.push(word);
+            let matches = parser.clone().try_get_matches_from([word]);
+            let layer = matches.and_then(|matches| Layer::from_arg_matches(&matches));
+            settings.apply(&layer.map_err(|e| refused(&name, &e))?);
         }
-        let matches = parser.try_get_matches_from(words);
-        let layer = matches.and_then(|matches| Layer::from_arg_matches(&matches));
-        settings.apply(&layer.map_err(|e| refused("", &e))?);
         let game_vars = self.words(GameChoiceArgs::augment_args(Command::new("env")));
         let Some((name, _)) = game_vars.into_iter().next() else {
             return Ok(());

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use toml::de::{DeTable, DeValue, Deserializer};
 
 use super::error::{did_you_mean, line_col};
-use super::values::{self, Fix, Mistake};
+use super::values::{self, Mistake};
 use super::{Action, ConfigError, ErrorKind, KeyBindings, Layer, Origin, Settings, quoted_choices};
 use crate::games::{self, GameChoice};
 
@@ -133,24 +133,32 @@ impl File<'_> {
             return self.unknown(&tables.join("."), name, span);
         };
         let written = self.text.get(span.clone()).unwrap_or_default();
+        let example = format!("`{} = {}`", last(&key), example(&key));
         let (kind, problem, fix) = if let Some(Mistake { kind, problem, fix }) = mistake {
-            let fix = match fix {
-                Fix::Say(fix) => fix,
-                Fix::Example(words) => format!("{words} `{} = {}`", last(&key), example(&key)),
-            };
             let problem = match problem == values::OUT_OF_RANGE {
                 true => format!("{written} {problem}"),
                 false => problem,
             };
-            (kind, problem, fix)
+            (kind, problem, fix.replace(values::EXAMPLE, &example))
         } else if path.len() == 1 && !keys_of(&key).is_empty() {
             let problem = format!("expected a table, found {} {found}", article(found));
             let fix = format!("put a `[{key}]` line on its own, and the keys of [{key}] below it");
             (ErrorKind::WrongType, problem, fix)
         } else if let Some((_, expected)) = e.message().split_once(", expected ") {
+            // serde's words for the types the settings are read as, in the file's words.
+            let expected = match expected {
+                "a string" => "a string in double quotes",
+                "a boolean" => "true or false",
+                "i128" if key.ends_with("_ms") => "a whole number of milliseconds",
+                "i128" => "a whole number",
+                other => other,
+            };
             let problem = format!("expected {expected}, found {} {found}", article(found));
-            let fix = format!("write it like `{} = {}`", last(&key), example(&key));
-            (ErrorKind::WrongType, problem, fix)
+            (
+                ErrorKind::WrongType,
+                problem,
+                format!("write it like {example}"),
+            )
         } else {
             // Only a number too big for any setting gets here.
             let problem = format!("{written} {}", values::OUT_OF_RANGE);

@@ -31,7 +31,6 @@ pub struct Layer {
     #[serde(skip)]
     pub no_color: bool,
     #[arg(skip)]
-    #[serde(deserialize_with = "values::boolean")]
     pub color: Option<bool>,
     /// The two sides' symbols, first side first: any single characters or emoji, e.g. 🦀,🐙
     #[arg(long, value_name = "X,O", env = "TICTACLATIN_SYMBOLS")]

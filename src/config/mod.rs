@@ -77,20 +77,16 @@ impl Hints {
     }
 }
 
-/// The names shown beside the symbols.
+/// The names shown beside the symbols: two people's, or against the bot yours and the bot's.
 #[derive(Clone, PartialEq, Eq, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Names {
-    /// Two people: the first side's player.
     #[serde(deserialize_with = "values::name")]
     pub first: String,
-    /// Two people: the second side's player.
     #[serde(deserialize_with = "values::name")]
     pub second: String,
-    /// Against the bot: the person.
     #[serde(deserialize_with = "values::name")]
     pub you: String,
-    /// Against the bot: the bot.
     #[serde(deserialize_with = "values::name")]
     pub bot: String,
 }
@@ -276,8 +272,8 @@ impl Settings {
 /// The default config file: `config.toml` in the platform config directory
 /// (`~/.config/tictaclatin/config.toml` on Linux). `None` without a home directory.
 pub fn default_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "tictaclatin")
-        .map(|dirs| dirs.config_dir().join("config.toml"))
+    let dirs = directories::ProjectDirs::from("", "", "tictaclatin")?;
+    Some(dirs.config_dir().join("config.toml"))
 }
 
 /// Which config file is read, and whether it was named explicitly (then it must exist).
@@ -291,25 +287,25 @@ pub struct Location {
 pub fn locate(flag: Option<&Path>, env: &Env, default: Option<PathBuf>) -> Option<Location> {
     let named = flag
         .map(Path::to_path_buf)
-        .or_else(|| env.get(CONFIG_VAR).map(PathBuf::from));
+        .or(env.get(CONFIG_VAR).map(PathBuf::from));
     let explicit = named.is_some();
-    let path = named.or(default)?;
-    Some(Location { path, explicit })
+    Some(Location {
+        path: named.or(default)?,
+        explicit,
+    })
 }
 
-/// The settings in effect and where they came from.
+/// The settings in effect, the config file looked for and whether it was there to read.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Loaded {
     pub settings: Settings,
-    /// The config file looked for, if any.
     pub location: Option<Location>,
-    /// Whether that file existed and was read.
     pub file_read: bool,
 }
 
-/// Loads the settings for a run: defaults < the config file < `env` < each of `flags`, the
-/// last given winning. `default` is where the config file is when nothing names one
-/// ([`default_path`]).
+/// Loads the settings for a run: defaults < the config file < `env` < each of `flags` (the
+/// command line's layers, the last winning). `default` is the config file when nothing
+/// names one ([`default_path`]).
 pub fn load(flags: &[Layer], env: &Env, default: Option<PathBuf>) -> Result<Loaded, ConfigError> {
     let flag = flags.iter().rev().find_map(|layer| layer.config.as_deref());
     let location = locate(flag, env, default);
@@ -318,8 +314,8 @@ pub fn load(flags: &[Layer], env: &Env, default: Option<PathBuf>) -> Result<Load
     let file_read = file.is_some();
     let mut settings = file.unwrap_or_default();
     env.apply(&mut settings)?;
-    // A game named on the command line (the flags together, as one command line) other than
-    // the one below starts from its own size and line length.
+    // A game named on the command line (its layers together, as one command line) other
+    // than the one below starts from its own size and line length.
     let kind = flags.iter().rev().find_map(|layer| layer.game.kind);
     if let Some(kind) = kind.filter(|&kind| kind != settings.game.kind) {
         settings.game = GameChoice::of(kind);
@@ -333,7 +329,7 @@ pub fn load(flags: &[Layer], env: &Env, default: Option<PathBuf>) -> Result<Load
 }
 
 /// Reads and checks one config file. A missing file is `Ok(None)` unless it was named
-/// explicitly, then it is an error: the user asked for that file.
+/// explicitly: then the user asked for that file.
 pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, ConfigError> {
     let origin = Origin::File(path.to_path_buf());
     let (kind, problem, fix, position) = match fs::read(path).map(String::from_utf8) {

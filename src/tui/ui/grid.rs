@@ -105,10 +105,7 @@ impl CellLook<'_> {
         // `+X` under the symbol, so it reads without colour too.
         if let Some(&scorer) = self.scorers.last() {
             if options.color {
-                buf.set_style(
-                    self.inner,
-                    Style::default().bg(options.colors.side(scorer)),
-                );
+                buf.set_style(self.inner, Style::default().bg(options.colors.side(scorer)));
             }
             if roomy {
                 let marks: String = self
