@@ -2,6 +2,7 @@
 //! long a searching bot may think. Every command that reads positions or plays takes them.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -22,7 +23,13 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game and variant these flags name.
     pub fn choice(&self) -> GameChoice {
-        self.choice.choice()
+        let (size, in_a_row) = (self.choice.size, self.choice.in_a_row);
+        let kind = self.choice.kind.unwrap_or_default();
+        GameChoice {
+            kind,
+            size,
+            in_a_row,
+        }
     }
 
     /// The game these flags name, or a message naming what is valid (exit status 2).
@@ -30,9 +37,19 @@ impl GameArgs {
         games::build(self.choice()).map_err(|e| Failure::bad_input(e.to_string()))
     }
 
+    pub fn movetime(&self) -> Duration {
+        self.choice
+            .movetime
+            .unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
+    }
+
     /// Options for the players a command builds, searching on `threads` threads.
     pub fn player_options(&self, seed: u64, threads: usize) -> PlayerOptions {
-        self.choice.player_options(seed, threads)
+        PlayerOptions {
+            movetime: self.movetime(),
+            threads: threads.max(1),
+            ..PlayerOptions::seeded(seed)
+        }
     }
 }
 
@@ -72,13 +89,6 @@ pub struct Loaded {
 }
 
 impl GameArgs {
-    /// How long a searching bot may think per move.
-    pub fn movetime(&self) -> std::time::Duration {
-        self.choice
-            .movetime
-            .unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
-    }
-
     /// The game and its engine (solving it, loading its dictionary).
     pub fn load(&self) -> Result<Loaded, Failure> {
         let game = self.game()?;

@@ -14,8 +14,8 @@ use super::{
     Names, Settings, Symbol, Symbols, SymbolsError, values,
 };
 use crate::core::session::{First, Mode};
-use crate::core::{Difficulty, PlayerOptions, Side};
-use crate::games::{GameChoice, GameKind};
+use crate::core::{Difficulty, Side};
+use crate::games::GameKind;
 
 /// Settings from one place (the config file, the environment or the command line); what it
 /// leaves out (`None`) keeps the value of the layers below.
@@ -115,27 +115,6 @@ with_game_choice! {
     /// The flags that choose a game, for the commands that take only these.
     #[derive(Args, Deserialize, Clone, Debug, Default)]
     pub struct GameChoiceArgs {}
-}
-
-impl GameChoiceArgs {
-    pub fn choice(&self) -> GameChoice {
-        let (size, in_a_row) = (self.size, self.in_a_row);
-        GameChoice {
-            kind: self.kind.unwrap_or_default(),
-            size,
-            in_a_row,
-        }
-    }
-
-    /// Options for the players a command builds, searching on `threads` threads.
-    pub fn player_options(&self, seed: u64, threads: usize) -> PlayerOptions {
-        let movetime = self.movetime.unwrap_or(PlayerOptions::DEFAULT_MOVETIME);
-        PlayerOptions {
-            movetime,
-            threads: threads.max(1),
-            ..PlayerOptions::seeded(seed)
-        }
-    }
 }
 
 with_game_choice! {
