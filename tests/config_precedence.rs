@@ -408,6 +408,42 @@ fn settings_flags_may_stand_before_the_subcommand() {
     }
 }
 
+/// The environment is a layer of its own under every flag, wherever the flag stands, and
+/// commands that do not play do not read it.
+#[test]
+fn the_environment_is_under_the_flags_before_and_after_the_subcommand() {
+    let home = tempfile::tempdir().unwrap();
+    let env = [
+        ("TICTACLATIN_MODE", "demo"),
+        ("TICTACLATIN_DIFFICULTY", "easy"),
+    ];
+    for args in [
+        &["--mode", "bot", "config", "show", "--no-save"][..],
+        &["config", "show", "--no-save", "--mode", "bot"],
+    ] {
+        let out = run(home.path(), args, &env);
+        assert!(out.status.success(), "{args:?}");
+        let shown = stdout(&out);
+        assert!(
+            shown.contains("game.mode         = \"bot\"\n"),
+            "{args:?}: {shown}"
+        );
+        assert!(shown.contains("game.difficulty   = \"easy\"\n"), "{shown}");
+    }
+    let out = run(home.path(), &["stats"], &env);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(home.path(), &["stats"], &[("TICTACLATIN_MODE", "nonsense")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// `--help` says what `config init` does over an existing file and what the game's exit
 /// statuses are.
 #[test]

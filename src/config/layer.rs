@@ -135,8 +135,10 @@ with_game_choice! {
         pub hints: Option<Hints>,
         /// Milliseconds to wait before showing the bot's move, 0 to 10000; without this flag,
         /// TICTACLATIN_BOT_DELAY_MS, else `bot_delay_ms` in the config file, else 500
-        #[arg(long, value_name = "MS", env = "TICTACLATIN_BOT_DELAY_MS", value_parser = parse_delay)]
-        #[serde(rename = "bot_delay_ms", deserialize_with = "values::millis::<0, MAX_BOT_DELAY_MS, _>")]
+        #[arg(long, value_name = "MS", env = "TICTACLATIN_BOT_DELAY_MS",
+              value_parser = parse_delay)]
+        #[serde(rename = "bot_delay_ms",
+                deserialize_with = "values::millis::<0, MAX_BOT_DELAY_MS, _>")]
         pub bot_delay: Option<Duration>,
         /// A contest clock for people: seconds for each move, shown counting down; over it,
         /// the game is lost (off unless given)

@@ -369,6 +369,7 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameKind;
 
     #[test]
     fn hints_auto_are_on_only_for_two_people() {
@@ -431,6 +432,56 @@ mod tests {
         }
         let loaded = load(&[bot_delay(Duration::MAX)], &Env::default(), None).unwrap();
         assert_eq!(loaded.settings.bot_delay, Duration::from_millis(10_000));
+    }
+
+    /// A layer of flags naming a game, and a size if given.
+    fn game(kind: GameKind, size: Option<u8>) -> Layer {
+        let game = GameSettings {
+            kind: Some(kind),
+            size,
+            ..GameSettings::default()
+        };
+        Layer {
+            game,
+            ..Layer::default()
+        }
+    }
+
+    #[test]
+    fn the_command_lines_layers_choose_the_game_as_one_command_line() {
+        // `--game classic --size 6 play --game qubic`: the size stays, to be refused with
+        // the game rather than dropped.
+        let flags = [
+            game(GameKind::Classic, Some(6)),
+            game(GameKind::Qubic, None),
+        ];
+        let settings = load(&flags, &Env::default(), None).unwrap().settings;
+        assert_eq!(
+            (settings.game.kind, settings.game.size),
+            (GameKind::Qubic, Some(6))
+        );
+        // Another game than the environment's starts from its own size.
+        let env = Env::from_vars([("TICTACLATIN_GAME", "classic"), ("TICTACLATIN_SIZE", "5")]);
+        let settings = load(&[game(GameKind::Latin, None)], &env, None)
+            .unwrap()
+            .settings;
+        assert_eq!(settings.game, GameChoice::of(GameKind::Latin));
+    }
+
+    #[test]
+    fn the_environment_names_a_game_with_the_size_below_it() {
+        let game = GameChoice {
+            size: Some(5),
+            ..GameChoice::of(GameKind::Classic)
+        };
+        let mut settings = Settings {
+            game,
+            ..Settings::default()
+        };
+        let env = Env::from_vars([("TICTACLATIN_GAME", "latin")]);
+        let err = env.apply(&mut settings).unwrap_err();
+        assert_eq!(err.origin, Origin::Env("TICTACLATIN_GAME".into()));
+        assert!(err.fix.contains("name a game together"), "{err}");
     }
 
     #[test]
