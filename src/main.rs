@@ -4,12 +4,9 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     die_quietly_on_broken_pipe();
-    let args = cli::Cli::try_parse().unwrap_or_else(|e| cli::shortened(e).exit());
-    let result = cli::run(args);
+    let result = cli::parse().and_then(cli::run);
     // Work that went on with fewer threads than it meant to (the system refused more)
     // says so once, after it is done.
     if let Some(note) = tictaclatin::core::threads::fewer_note() {

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use tictaclatin::config::{self, Env, First, Mode, Overrides, Settings, Symbols};
+use tictaclatin::config::{self, Env, First, GameSettings, Layer, Mode, Settings};
 use tictaclatin::core::Difficulty;
 use tictaclatin::core::Side;
 
@@ -37,17 +37,12 @@ fn each_layer_overrides_the_one_below() {
     let default = Some(path.clone());
 
     // Defaults alone: no file at the default place.
-    let none = config::load(
-        &Overrides::default(),
-        &Env::default(),
-        Some(dir.path().join("x")),
-    )
-    .unwrap();
+    let none = config::load(&[], &Env::default(), Some(dir.path().join("x"))).unwrap();
     assert!(!none.file_read);
     assert_eq!(none.settings, Settings::default());
 
     // The file over the defaults; keys it leaves out keep their defaults.
-    let file = config::load(&Overrides::default(), &Env::default(), default.clone()).unwrap();
+    let file = config::load(&[], &Env::default(), default.clone()).unwrap();
     assert!(file.file_read);
     let s = &file.settings;
     assert_eq!(symbols(s), ("🦀".into(), "O".into()));
@@ -65,9 +60,7 @@ fn each_layer_overrides_the_one_below() {
         ("TICTACLATIN_DIFFICULTY", "hard"),
         ("TICTACLATIN_SYMBOLS", "A,B"),
     ]);
-    let s = config::load(&Overrides::default(), &env, default.clone())
-        .unwrap()
-        .settings;
+    let s = config::load(&[], &env, default.clone()).unwrap().settings;
     assert_eq!(symbols(&s), ("A".into(), "B".into()));
     assert_eq!(
         (s.mode, s.first, s.difficulty),
@@ -76,14 +69,17 @@ fn each_layer_overrides_the_one_below() {
     assert!(!s.color);
 
     // Flags over the environment.
-    let flags = Overrides {
-        mode: Some(Mode::VsBot),
-        first: Some(First::BotChooses),
-        difficulty: Some(Difficulty::Medium),
-        symbols: Some("猫,🐙".parse::<Symbols>().unwrap()),
-        ..Overrides::default()
+    let flags = Layer {
+        game: GameSettings {
+            mode: Some(Mode::VsBot),
+            first: Some(First::BotChooses),
+            difficulty: Some(Difficulty::Medium),
+            ..GameSettings::default()
+        },
+        symbols: Some("猫,🐙".parse().unwrap()),
+        ..Layer::default()
     };
-    let s = config::load(&flags, &env, default).unwrap().settings;
+    let s = config::load(&[flags], &env, default).unwrap().settings;
     assert_eq!(symbols(&s), ("猫".into(), "🐙".into()));
     assert_eq!(
         (s.mode, s.first, s.difficulty),
@@ -100,13 +96,13 @@ fn the_file_flag_beats_the_environment_variable() {
     fs::write(&from_flag, "[game]\ndifficulty = \"hard\"\n").unwrap();
     let env = Env::from_vars([("TICTACLATIN_CONFIG", from_env.to_str().unwrap())]);
 
-    let by_env = config::load(&Overrides::default(), &env, None).unwrap();
+    let by_env = config::load(&[], &env, None).unwrap();
     assert_eq!(by_env.settings.difficulty, Difficulty::Easy);
-    let flags = Overrides {
+    let flags = Layer {
         config: Some(from_flag.clone()),
-        ..Overrides::default()
+        ..Layer::default()
     };
-    let by_flag = config::load(&flags, &env, None).unwrap();
+    let by_flag = config::load(&[flags], &env, None).unwrap();
     assert_eq!(by_flag.settings.difficulty, Difficulty::Hard);
     assert_eq!(by_flag.location.unwrap().path, from_flag);
 }
@@ -125,7 +121,7 @@ fn a_crab_alone_is_a_complete_file() {
 #[test]
 fn a_bad_environment_value_names_the_variable() {
     let env = Env::from_vars([("TICTACLATIN_SYMBOLS", "XX,O")]);
-    let err = config::load(&Overrides::default(), &env, None).unwrap_err();
+    let err = config::load(&[], &env, None).unwrap_err();
     let shown = err.to_string();
     assert!(
         shown.starts_with("environment variable TICTACLATIN_SYMBOLS"),
@@ -410,6 +406,42 @@ fn settings_flags_may_stand_before_the_subcommand() {
         assert!(stderr.contains(&format!("{} ", args[0])), "{stderr}");
         assert!(stderr.contains("config show"), "{stderr}");
     }
+}
+
+/// The environment is a layer of its own under every flag, wherever the flag stands, and
+/// commands that do not play do not read it.
+#[test]
+fn the_environment_is_under_the_flags_before_and_after_the_subcommand() {
+    let home = tempfile::tempdir().unwrap();
+    let env = [
+        ("TICTACLATIN_MODE", "demo"),
+        ("TICTACLATIN_DIFFICULTY", "easy"),
+    ];
+    for args in [
+        &["--mode", "bot", "config", "show", "--no-save"][..],
+        &["config", "show", "--no-save", "--mode", "bot"],
+    ] {
+        let out = run(home.path(), args, &env);
+        assert!(out.status.success(), "{args:?}");
+        let shown = stdout(&out);
+        assert!(
+            shown.contains("game.mode         = \"bot\"\n"),
+            "{args:?}: {shown}"
+        );
+        assert!(shown.contains("game.difficulty   = \"easy\"\n"), "{shown}");
+    }
+    let out = run(home.path(), &["stats"], &env);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(home.path(), &["stats"], &[("TICTACLATIN_MODE", "nonsense")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// `--help` says what `config init` does over an existing file and what the game's exit

@@ -254,9 +254,9 @@ fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
     game.keys("a1a2b1b2c1d1");
     let buf = buffer(&game);
     let colors = Settings::default().colors;
-    assert_eq!(symbol_cell(&buf, "a2").fg, Color::from(colors.second));
+    assert_eq!(symbol_cell(&buf, "a2").fg, colors.second);
     let scored = symbol_cell(&buf, "b1");
-    assert_eq!(scored.bg, Color::from(colors.first), "row 1 in X's colour");
+    assert_eq!(scored.bg, colors.first, "row 1 in X's colour");
     assert_eq!(scored.fg, Color::Black);
     assert_eq!(symbol_cell(&buf, "c3").bg, Color::Reset);
 }

@@ -10,14 +10,15 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::Failure;
 use super::dictionary::{self, RulesArg};
 use super::game_args::GameArgs;
+use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::words::plural;
-use tictaclatin::games::GameKind;
 use tictaclatin::games::latin::book::{self, Book, BookError, export::ExportOptions};
 use tictaclatin::games::latin::game::{Side, Symmetries};
 use tictaclatin::games::latin::solver::Solver;
 use tictaclatin::games::qubic::dictionary::PATASHNIK;
 use tictaclatin::games::qubic::dictionary::small::{FourByFourThree, SEED_DICTIONARY};
 use tictaclatin::games::qubic::geometry::{Geometry, Qubic};
+use tictaclatin::games::{GameError, GameKind};
 
 /// Exit status of `book verify` when the book is well-formed but wrong.
 const UNSOUND: u8 = 1;
@@ -106,13 +107,15 @@ impl From<SideArg> for Side {
 }
 
 pub fn run(args: BookArgs) -> Result<(), Failure> {
-    let game = GameArgs {
-        game: args.game.clone(),
+    let kind = args.game.as_deref().map(str::parse).transpose();
+    let choice = GameChoiceArgs {
+        kind: kind.map_err(|e: GameError| Failure::bad_input(e.to_string()))?,
         size: args.size,
         in_a_row: args.in_a_row,
         movetime: None,
     };
-    let choice = game.choice()?;
+    let game = GameArgs { choice };
+    let choice = game.choice();
     game.game()?; // a choice that names no game is refused here, with what is valid
     match (choice.kind, choice.size, choice.in_a_row) {
         (GameKind::Latin, ..) => latin(args.command),

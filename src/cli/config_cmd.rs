@@ -44,7 +44,7 @@ enum ConfigCommand {
     },
     /// Print the settings in effect (the config file, then the environment, then the flags)
     /// as config file lines
-    Show(SettingsArgs),
+    Show(Box<SettingsArgs>),
 }
 
 /// Runs a `config` subcommand. `outer` holds the flags given before `config`
@@ -64,7 +64,7 @@ pub fn run(args: ConfigArgs, outer: &SettingsArgs) -> Result<(), Failure> {
             let path = path.or(flag.config).or(outer_file(outer)?);
             check(&location(path.as_deref())?)
         }
-        ConfigCommand::Show(settings) => show(&settings.or(outer)),
+        ConfigCommand::Show(settings) => show(&settings, outer),
     }
 }
 
@@ -76,7 +76,7 @@ fn outer_file(outer: &SettingsArgs) -> Result<Option<PathBuf>, Failure> {
             "{flag} does nothing for this config command; `tictaclatin config show {flag} \
              ...` shows its effect"
         ))),
-        None => Ok(outer.config.clone()),
+        None => Ok(outer.layer.config.clone()),
     }
 }
 
@@ -152,8 +152,8 @@ fn check(location: &Location) -> Result<(), Failure> {
     Ok(())
 }
 
-fn show(args: &SettingsArgs) -> Result<(), Failure> {
-    let loaded = args.load()?;
+fn show(args: &SettingsArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+    let loaded = args.load(outer)?;
     // Comments, so the whole output is itself a config file `config check` accepts.
     match (&loaded.location, loaded.file_read) {
         (Some(location), true) => println!("# config file: {}", location.path.display()),
@@ -165,7 +165,7 @@ fn show(args: &SettingsArgs) -> Result<(), Failure> {
         }
         (None, _) => println!("# config file: none (defaults)"),
     }
-    let store = args.store()?;
+    let store = args.store(outer)?;
     let saving = if store.saves() { "on" } else { "off" };
     println!("# data: {} (saving {saving})", store.dir().display());
     print!("{}", describe(&loaded.settings));

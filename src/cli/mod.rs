@@ -13,10 +13,14 @@ mod solve;
 mod stats;
 mod tournament;
 
-use clap::{Args, Parser, Subcommand};
+use std::error::Error;
 
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use tictaclatin::core::words::excerpt;
+
+use tictaclatin::config;
 use tictaclatin::core::{Game, Position};
+use tictaclatin::games::GameError;
 
 /// Exit status for bad input (malformed position, illegal request), as clap uses for bad
 /// arguments.
@@ -66,7 +70,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open the terminal game (the default when no command is given)
-    Play(play::PlayArgs),
+    Play(Box<play::PlayArgs>),
     /// Print the bot's move for a position, what it is worth (exact where the game is solved) and the
     /// position after it
     Move(move_cmd::MoveArgs),
@@ -136,18 +140,33 @@ pub fn shortened(mut error: clap::Error) -> clap::Error {
     error
 }
 
+/// The command line. The settings' environment variables, declared on their flags, are not
+/// read here: `config::load` reads them as a layer of their own, below every flag.
+pub fn parse() -> Result<Cli, Failure> {
+    let command = config::without_env(Cli::command());
+    let matches = command
+        .try_get_matches()
+        .map_err(|e| unknown_game(&e).unwrap_or_else(|| shortened(e).exit()))?;
+    Ok(Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit()))
+}
+
+/// A game that does not exist, said in one line as wherever a game is chosen; `None` for
+/// any other mistake.
+pub fn unknown_game(e: &clap::Error) -> Option<Failure> {
+    let unknown = e.source()?.downcast_ref::<GameError>()?;
+    Some(Failure::bad_input(unknown.to_string()))
+}
+
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let outer = cli.play.settings;
     let Some(command) = cli.command else {
-        return play::run(play::PlayArgs { settings: outer });
+        return play::run(&play::PlayArgs::default(), &outer);
     };
     if !matches!(command, Command::Play(_) | Command::Config(_)) {
         refuse_game_flags(&outer, &command)?;
     }
     match command {
-        Command::Play(args) => play::run(play::PlayArgs {
-            settings: args.settings.or(&outer),
-        }),
+        Command::Play(args) => play::run(&args, &outer),
         Command::Move(args) => move_cmd::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Engine(args) => engine::run(&args),

@@ -1,11 +1,11 @@
 //! `tictaclatin move POSITION`: the strongest move the game's bot finds, what is proven
 //! about it, and the position after it.
 
-use clap::{Args, Parser};
+use clap::{Args, CommandFactory, FromArgMatches, Parser};
 
 use super::game_args::{GameArgs, Loaded, ThreadsArg};
-use super::{Failure, PositionArgs};
-use tictaclatin::config::Symbols;
+use super::{Failure, PositionArgs, unknown_game};
+use tictaclatin::config::{self, GameChoiceArgs, Symbols};
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::{Difficulty, Position, Side, Status};
 
@@ -55,15 +55,25 @@ impl MoveArgs {
     /// are picked out here; those nearer the end win.
     pub fn resolve(&self) -> Result<Resolved, Failure> {
         let (words, trailing) = split_flags(&self.position.position)?;
-        let later = TrailingFlags::try_parse_from(&trailing)
-            .map_err(|e| Failure::bad_input(first_line(&super::shortened(e).to_string())))?
+        let command = config::without_env(TrailingFlags::command());
+        let later = command
+            .try_get_matches_from(&trailing)
+            .and_then(|matches| TrailingFlags::from_arg_matches(&matches))
+            .map_err(|e| {
+                unknown_game(&e).unwrap_or(Failure::bad_input(first_line(
+                    &super::shortened(e).to_string(),
+                )))
+            })?
             .flags;
+        let (later_game, game) = (&later.game.choice, &self.flags.game.choice);
         let flags = MoveFlags {
             game: GameArgs {
-                game: later.game.game.or_else(|| self.flags.game.game.clone()),
-                size: later.game.size.or(self.flags.game.size),
-                in_a_row: later.game.in_a_row.or(self.flags.game.in_a_row),
-                movetime: later.game.movetime.or(self.flags.game.movetime),
+                choice: GameChoiceArgs {
+                    kind: later_game.kind.or(game.kind),
+                    size: later_game.size.or(game.size),
+                    in_a_row: later_game.in_a_row.or(game.in_a_row),
+                    movetime: later_game.movetime.or(game.movetime),
+                },
             },
             symbols: later.symbols.or_else(|| self.flags.symbols.clone()),
             threads: ThreadsArg {

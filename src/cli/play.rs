@@ -5,6 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
+use tictaclatin::config::GameSettings;
 use tictaclatin::tui::{self, Memory};
 
 use super::Failure;
@@ -24,11 +25,12 @@ pub struct PlayArgs {
     pub settings: SettingsArgs,
 }
 
-pub fn run(args: PlayArgs) -> Result<(), Failure> {
+/// Runs the game; `outer` holds the settings flags given before `play`.
+pub fn run(args: &PlayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     // Settings first: a broken config file is reported (exit status 2) before anything
     // touches the terminal.
-    let settings = args.settings.load()?.settings;
-    let store = args.settings.store()?;
+    let settings = args.settings.load(outer)?.settings;
+    let store = args.settings.store(outer)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Failure {
             message: "the game needs a terminal: run it in one (for scripts, see `tictaclatin \
@@ -42,10 +44,14 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     // A mode or game named here wins the start screen over the unfinished game's offer.
-    let flags = &args.settings;
+    let given = |flag: fn(&GameSettings) -> bool| {
+        [outer, &args.settings]
+            .iter()
+            .any(|flags| flag(&flags.layer.game))
+    };
     let asked = tui::Asked {
-        mode: flags.mode.is_some(),
-        game: flags.game.is_some() || flags.size.is_some() || flags.in_a_row.is_some(),
+        mode: given(|game| game.mode.is_some()),
+        game: given(|game| game.kind.is_some() || game.size.is_some() || game.in_a_row.is_some()),
     };
     let ending = tui::run(settings, Memory::load(store), seed, asked).map_err(|e| Failure {
         message: e.to_string(),

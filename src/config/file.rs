@@ -1,49 +1,54 @@
-//! From a config file's text to [`Settings`]: serde reads the file's shape (`raw.rs`), and
-//! this layer checks each value and says, for every mistake, where it is (line, column,
-//! dotted key), what was expected and how to fix it.
-//!
-//! Each value is checked on its own first, and of the mistakes found the one nearest the
-//! top of the file is reported: the first one a person reading the file meets. Then what
-//! only values together can get wrong: the two symbols, a key bound twice, a game that does
-//! not exist. (A key the file does not have stops serde, so it is reported before any value.)
+//! Reading a config file: serde reads it into a [`Layer`], and this says of whatever it
+//! refuses where it is (line, column, dotted key), what was expected and how to fix it; then
+//! checks what only values together can get wrong: the two symbols, a game that does not
+//! exist, a key bound twice. serde stops at the first mistake it meets, which is the first
+//! in the file: it reads the file in order.
 
-use std::fmt::Display;
-use std::ops::{Range, RangeInclusive};
-use std::str::FromStr;
-use std::time::Duration;
+use std::ops::Range;
 
 use serde::Deserialize;
-use toml::Spanned;
-use toml::de::{DeTable, Deserializer};
-use unicode_width::UnicodeWidthStr;
+use toml::de::{DeTable, DeValue, Deserializer};
 
 use super::error::{did_you_mean, line_col};
-use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
-use super::raw::{self, Leaf, Value};
-use super::symbol::{Symbol, Symbols, SymbolsError};
-use super::{
-    Color, ConfigError, ErrorKind, First, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS, MAX_NAME_WIDTH,
-    MIN_MOVETIME_MS, Mode, Origin, Settings, UnknownColor, quoted_choices,
-};
-use crate::core::words::excerpt;
-use crate::core::{Difficulty, Side};
-use crate::games::{self, GameChoice, GameKind};
+use super::values::{self, Mistake};
+use super::{Action, ConfigError, ErrorKind, KeyBindings, Layer, Origin, Settings, quoted_choices};
+use crate::games::{self, GameChoice};
 
-/// Parses a config file's text on top of the defaults.
+/// Parses a config file's text over the defaults.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
-    let mut reader = Reader {
-        text,
-        origin,
-        mistake: None,
-    };
-    let document = DeTable::parse(text).map_err(|e| reader.syntax(&e))?;
-    let file = raw::File::deserialize(Deserializer::from(document.clone()))
-        .map_err(|e| reader.refused(&e, document.get_ref()))?;
-    reader.settings(&file)
+    let file = File { text, origin };
+    let document = DeTable::parse(text).map_err(|e| file.syntax(&e))?;
+    let layer = values::read(|| Layer::deserialize(Deserializer::from(document.clone())));
+    let layer = layer.map_err(|(e, mistake)| file.refused(&e, mistake, document.get_ref()))?;
+    let mut settings = Settings::default();
+    file.symbols(&layer, &settings, document.get_ref())?;
+    settings.apply(&layer);
+    file.game(settings.game, document.get_ref())?;
+    file.keys(&settings.keys, document.get_ref())?;
+    Ok(settings)
 }
 
-#[cfg(test)]
-pub use tests::all_keys;
+/// The keys a table may hold (`""`: the top level), as serde lists them when it refuses a key
+/// it does not know: the fields of [`Layer`] are the one list.
+pub fn keys_of(table: &str) -> Vec<String> {
+    let probe = match table {
+        "" => "\"\" = 0".to_string(),
+        _ => format!("[{table}]\n\"\" = 0"),
+    };
+    let Err(refused) = toml::from_str::<Layer>(&probe) else {
+        return vec![];
+    };
+    let listed = refused
+        .message()
+        .split_once("expected")
+        .map_or("", |(_, list)| list);
+    listed
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect()
+}
 
 /// An example of each key's value, for the fixes ("write it like `size = 5`").
 fn example(key: &str) -> &'static str {
@@ -65,104 +70,32 @@ fn example(key: &str) -> &'static str {
     }
 }
 
-/// [`Reader::set`] for a key of a table, or for keys of one table that fill fields of the
-/// same names with one check: the dotted key in messages is the table's name and the
-/// field's (`colors.hint_win`), written once.
-macro_rules! set {
-    ($reader:ident, $file:ident.$table:ident => $out:expr, $check:expr, [$($field:ident),+]) => {
-        $(set!($reader, $file.$table.$field => $out.$field, $check);)+
-    };
-    ($reader:ident, $file:ident.$table:ident.$field:ident => $slot:expr, $check:expr) => {
-        let key = concat!(stringify!($table), ".", stringify!($field));
-        $reader.set(&mut $slot, key, &$file.$table.$field, $check);
-    };
-}
-
 type Checked<T> = Result<T, ConfigError>;
 
-/// How [`Reader::set`] checks a value and makes it a setting.
-type Check<'t, T> = fn(&Reader<'t>, &str, &Leaf) -> Checked<T>;
-
-/// A key as [keys] binds it: with its action, and where it was written.
-type Bound = (Key, Action, Range<usize>);
-
 /// The file being read, for locating errors.
-struct Reader<'t> {
+struct File<'t> {
     text: &'t str,
     origin: Origin,
-    /// Of the values found bad so far, the one nearest the top of the file.
-    mistake: Option<ConfigError>,
 }
 
-impl<'t> Reader<'t> {
-    /// Checks a value the file may have written, and puts it in its setting if it is good;
-    /// if it is bad, keeps the error if it is the first in the file so far.
-    fn set<T>(&mut self, slot: &mut T, key: &str, leaf: &Option<Leaf>, check: Check<'t, T>) {
-        if let Some(leaf) = leaf {
-            check(self, key, leaf).map_or_else(|error| self.note(error), |value| *slot = value);
+impl File<'_> {
+    fn error(
+        &self,
+        span: Range<usize>,
+        key: &str,
+        kind: ErrorKind,
+        problem: String,
+        fix: String,
+    ) -> ConfigError {
+        ConfigError {
+            origin: self.origin.clone(),
+            position: Some(line_col(self.text, span.start)),
+            key: Some(key.to_string()).filter(|key| !key.is_empty()),
+            kind,
+            problem,
+            fix,
         }
     }
-
-    fn note(&mut self, error: ConfigError) {
-        let first = self.mistake.as_ref();
-        if first.is_none_or(|first| error.position < first.position) {
-            self.mistake = Some(error);
-        }
-    }
-
-    fn settings(&mut self, file: &raw::File) -> Checked<Settings> {
-        let mut s = Settings::default();
-        self.set(&mut s.color, "color", &file.color, Self::boolean);
-        // The symbols are checked one by one here, then as a pair once each is good.
-        let mut pair = [Side::First, Side::Second].map(|side| s.symbols.get(side).clone());
-        set!(self, file.symbols.first => pair[0], Self::symbol);
-        set!(self, file.symbols.second => pair[1], Self::symbol);
-        set!(self, file.names => s.names, Self::name, [first, second, you, bot]);
-        set!(self, file.colors => s.colors, Self::color, [first, second, highlight]);
-        set!(self, file.colors => s.colors, Self::color, [hint_win, hint_draw, hint_loss]);
-        set!(self, file.game => s.game, Self::named::<GameKind>, [kind]);
-        set!(self, file.game => s.game, Self::whole, [size, in_a_row]);
-        set!(self, file.game.mode => s.mode, Self::named::<Mode>);
-        set!(self, file.game.first => s.first, Self::named::<First>);
-        set!(self, file.game.difficulty => s.difficulty, Self::named::<Difficulty>);
-        set!(self, file.game.hints => s.hints, Self::hints);
-        set!(self, file.game.bot_delay_ms => s.bot_delay, |r, key, leaf| {
-            r.millis(key, leaf, 0..=MAX_BOT_DELAY_MS)
-        });
-        set!(self, file.game.movetime_ms => s.movetime, |r, key, leaf| {
-            r.millis(key, leaf, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
-        });
-        let written = self.keys(&file.keys, &mut s.keys);
-        if let Some(mistake) = self.mistake.take() {
-            return Err(mistake);
-        }
-        s.symbols = self.pair(&file.symbols, pair)?;
-        self.game_exists(&file.game, s.game)?;
-        self.conflicts(&s.keys, &written)?;
-        Ok(s)
-    }
-
-    /// Each action's keys, set in `bindings`; returns every key with its action and where
-    /// it was written, to point at a key bound twice.
-    fn keys(&mut self, table: &raw::Keys, bindings: &mut KeyBindings) -> Vec<Bound> {
-        let mut written = Vec::new();
-        for (name, leaf) in table {
-            let Ok(action) = name.get_ref().parse::<Action>() else {
-                self.note(self.unknown("keys", name.get_ref(), name.span()));
-                continue;
-            };
-            match self.key_list(action, leaf) {
-                Ok(keys) => {
-                    bindings.set(action, keys.iter().map(|(key, _)| *key));
-                    written.extend(keys.into_iter().map(|(key, span)| (key, action, span)));
-                }
-                Err(error) => self.note(error),
-            }
-        }
-        written
-    }
-
-    // What serde refused, and the file's syntax.
 
     fn syntax(&self, e: &toml::de::Error) -> ConfigError {
         let message = e.message().trim().replace('\n', "; ");
@@ -173,50 +106,78 @@ impl<'t> Reader<'t> {
              (first = \"X\"); `tictaclatin config init` writes a correct file to start from"
         };
         let problem = format!("this is not valid TOML: {message}");
+        let error = self.error(0..0, "", ErrorKind::Syntax, problem, fix.into());
         ConfigError {
             position: e.span().map(|span| line_col(self.text, span.start)),
-            key: None,
-            ..self.error(0..0, "", ErrorKind::Syntax, problem, fix)
+            ..error
         }
     }
 
-    /// serde refuses a key the file does not have, something other than a table where a
-    /// table belongs, and (every value being taken as written) nothing else but a number too
-    /// big for any integer. Which it was is found from where it was, in the document.
-    fn refused(&self, e: &toml::de::Error, document: &DeTable<'_>) -> ConfigError {
+    /// What serde refused, said for the key or value at the error's span: a key the table
+    /// does not have, something else where a table belongs, a value of another type, or a
+    /// value its reader refused (`mistake`).
+    fn refused(
+        &self,
+        e: &toml::de::Error,
+        mistake: Option<Mistake>,
+        document: &DeTable<'_>,
+    ) -> ConfigError {
         let span = e.span().unwrap_or(0..0);
-        let fix = "compare it with the file `tictaclatin config init` writes";
-        let Some(raw::Spot { path, value }) = raw::spot(document, &span) else {
-            let error = self.error(span, "", ErrorKind::BadValue, e.message(), fix);
-            return ConfigError { key: None, ..error };
+        let compare = "compare it with the file `tictaclatin config init` writes".to_string();
+        let Some((path, found)) = spot(document, &span) else {
+            return self.error(span, "", ErrorKind::BadValue, e.message().into(), compare);
         };
         let key = path.join(".");
-        match (value, path.split_last()) {
-            (None, Some((name, tables))) => self.unknown(&tables.join("."), name, span),
-            (Some(found), _) if raw::TABLES[1..].contains(&key.as_str()) => {
-                let problem = format!("expected a table, found {} {found}", article(found));
-                let fix =
-                    format!("put a `[{key}]` line on its own, and the keys of [{key}] below it");
-                self.error(span, &key, ErrorKind::WrongType, problem, fix)
-            }
-            _ => {
-                let problem = format!("{} is out of range", self.written(&span));
-                self.error(span, &key, ErrorKind::BadValue, problem, fix)
-            }
-        }
+        let Some(found) = found else {
+            let (name, tables) = path.split_last().expect("a key has a name");
+            return self.unknown(&tables.join("."), name, span);
+        };
+        let written = self.text.get(span.clone()).unwrap_or_default();
+        let example = format!("`{} = {}`", last(&key), example(&key));
+        let (kind, problem, fix) = if let Some(Mistake { kind, problem, fix }) = mistake {
+            let problem = match problem == values::OUT_OF_RANGE {
+                true => format!("{written} {problem}"),
+                false => problem,
+            };
+            (kind, problem, fix.replace(values::EXAMPLE, &example))
+        } else if path.len() == 1 && !keys_of(&key).is_empty() {
+            let problem = format!("expected a table, found {} {found}", article(found));
+            let fix = format!("put a `[{key}]` line on its own, and the keys of [{key}] below it");
+            (ErrorKind::WrongType, problem, fix)
+        } else if let Some((_, expected)) = e.message().split_once(", expected ") {
+            // serde's words for the types the settings are read as, in the file's words.
+            let expected = match expected {
+                "a string" => "a string in double quotes",
+                "a boolean" => "true or false",
+                "i128" if key.ends_with("_ms") => "a whole number of milliseconds",
+                "i128" => "a whole number",
+                other => other,
+            };
+            let problem = format!("expected {expected}, found {} {found}", article(found));
+            (
+                ErrorKind::WrongType,
+                problem,
+                format!("write it like {example}"),
+            )
+        } else {
+            // Only a number too big for any setting gets here.
+            let problem = format!("{written} {}", values::OUT_OF_RANGE);
+            (ErrorKind::BadValue, problem, compare)
+        };
+        self.error(span, &key, kind, problem, fix)
     }
 
     /// A key this table does not have, with the closest known key if it looks like a typo,
     /// or the table it belongs in if it is a known key in the wrong place.
     fn unknown(&self, table: &str, name: &str, span: Range<usize>) -> ConfigError {
-        let known = raw::keys_of(table);
+        let known = keys_of(table);
         let (here, dotted) = match table {
             "" => ("at the top level".to_string(), name.to_string()),
             _ => (format!("in [{table}]"), format!("{table}.{name}")),
         };
-        let mut others = raw::TABLES[1..].iter().filter(|other| **other != table);
-        let elsewhere = others.find(|other| raw::keys_of(other).contains(&name));
-        let fix = if let Some(suggestion) = did_you_mean(name, known.iter().copied()) {
+        let mut others = keys_of("").into_iter().filter(|other| other != table);
+        let elsewhere = others.find(|other| keys_of(other).iter().any(|key| key == name));
+        let fix = if let Some(suggestion) = did_you_mean(name, known.iter().map(String::as_str)) {
             format!("did you mean `{suggestion}`?")
         } else if let Some(other) = elsewhere {
             format!("`{name}` belongs in the [{other}] table: move it below a `[{other}]` line")
@@ -227,244 +188,147 @@ impl<'t> Reader<'t> {
         self.error(span, &dotted, ErrorKind::UnknownKey, problem, fix)
     }
 
-    // Values of each type.
-
-    fn error(
-        &self,
-        span: Range<usize>,
-        key: &str,
-        kind: ErrorKind,
-        problem: impl Into<String>,
-        fix: impl Into<String>,
-    ) -> ConfigError {
-        ConfigError {
-            origin: self.origin.clone(),
-            position: Some(line_col(self.text, span.start)),
-            key: Some(key.to_string()),
-            kind,
-            problem: problem.into(),
-            fix: fix.into(),
-        }
-    }
-
-    /// The text of the file at `span`, as written.
-    fn written(&self, span: &Range<usize>) -> &str {
-        self.text.get(span.clone()).unwrap_or_default()
-    }
-
-    /// A value not of the type expected: what was expected and found.
-    fn wrong_type(&self, key: &str, leaf: &Leaf, expected: &str) -> ConfigError {
-        let found = leaf.get_ref().type_name();
-        let problem = format!("expected {expected}, found {} {found}", article(found));
-        let fix = format!("write it like `{} = {}`", last_part(key), example(key));
-        self.error(leaf.span(), key, ErrorKind::WrongType, problem, fix)
-    }
-
-    fn boolean(&self, key: &str, leaf: &Leaf) -> Checked<bool> {
-        match leaf.get_ref() {
-            Value::Bool(b) => Ok(*b),
-            _ => Err(self.wrong_type(key, leaf, "true or false")),
-        }
-    }
-
-    fn string<'a>(&self, key: &str, leaf: &'a Leaf) -> Checked<&'a str> {
-        match leaf.get_ref() {
-            Value::String(text) => Ok(text),
-            _ => Err(self.wrong_type(key, leaf, "a string in double quotes")),
-        }
-    }
-
-    /// A value named by one of an enum's names (`mode = "bot"`).
-    fn named<T: FromStr<Err: Display>>(&self, key: &str, leaf: &Leaf) -> Checked<T> {
-        let fix = format!("write it like `{} = {}`", last_part(key), example(key));
-        let text = self.string(key, leaf)?;
-        text.parse().map_err(|e: T::Err| {
-            self.error(leaf.span(), key, ErrorKind::BadValue, e.to_string(), fix)
-        })
-    }
-
-    /// A whole number in `range`, of milliseconds if `unit` says so.
-    fn number(
-        &self,
-        key: &str,
-        leaf: &Leaf,
-        range: RangeInclusive<i64>,
-        unit: &str,
-    ) -> Checked<i64> {
-        let expected = format!("a whole number{}", unit.replace(' ', " of "));
-        let Value::Integer(n) = *leaf.get_ref() else {
-            return Err(self.wrong_type(key, leaf, &expected));
+    /// The two symbols together. A letter on the wrong side is that side's fault; a clash is
+    /// the fault of the one written last (the defaults do not clash).
+    fn symbols(&self, layer: &Layer, below: &Settings, document: &DeTable<'_>) -> Checked<()> {
+        let Some(Err(error)) = layer.symbols.as_ref().map(|s| s.over(&below.symbols)) else {
+            return Ok(());
         };
-        let n = i64::try_from(n).ok().filter(|n| range.contains(n));
-        n.ok_or_else(|| {
-            let problem = format!("{} is out of range", self.written(&leaf.span()));
-            let (start, end, part, example) =
-                (range.start(), range.end(), last_part(key), example(key));
-            let fix = format!("use {start} to {end}{unit}, e.g. `{part} = {example}`");
-            self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix)
-        })
-    }
-
-    /// A size or a line length: 1 to 255.
-    fn whole(&self, key: &str, leaf: &Leaf) -> Checked<Option<u8>> {
-        self.number(key, leaf, 1..=255, "")
-            .map(|n| u8::try_from(n).ok())
-    }
-
-    fn millis(&self, key: &str, leaf: &Leaf, range: RangeInclusive<i64>) -> Checked<Duration> {
-        let ms = self.number(key, leaf, range, " milliseconds")?;
-        Ok(Duration::from_millis(ms.unsigned_abs()))
-    }
-
-    /// `hints = "auto"`, `true` or `false`.
-    fn hints(&self, key: &str, leaf: &Leaf) -> Checked<Hints> {
-        match leaf.get_ref() {
-            Value::Bool(true) => Ok(Hints::On),
-            Value::Bool(false) => Ok(Hints::Off),
-            Value::String(text) if text == "auto" => Ok(Hints::Auto),
-            // "auto" is a string too, so "found a string" would not say what is wrong.
-            Value::String(text) => {
-                let problem = format!(
-                    "expected true, false or \"auto\", found \"{}\"",
-                    excerpt(text)
-                );
-                let fix = "write `hints = true`, `hints = false` or `hints = \"auto\"` (true and \
-                           false without quotes)";
-                Err(self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix))
-            }
-            _ => Err(self.wrong_type(key, leaf, "true, false or \"auto\"")),
-        }
-    }
-
-    // Values with a meaning.
-
-    fn symbol(&self, key: &str, leaf: &Leaf) -> Checked<Symbol> {
-        let text = self.string(key, leaf)?;
-        Symbol::new(text).map_err(|e| {
-            let (problem, fix) = (
-                format!("\"{}\" cannot be a symbol: {e}", excerpt(text)),
-                e.fix(),
-            );
-            self.error(leaf.span(), key, ErrorKind::Symbol(e), problem, fix)
-        })
-    }
-
-    /// The two symbols together. A letter on the wrong side is that side's fault; a clash
-    /// is the fault of the one written last (the defaults do not clash).
-    fn pair(&self, t: &raw::Symbols, [first, second]: [Symbol; 2]) -> Checked<Symbols> {
-        Symbols::new(first, second).map_err(|error| {
-            let written = [("symbols.first", &t.first), ("symbols.second", &t.second)];
-            let last = written
-                .into_iter()
-                .max_by_key(|(_, leaf)| leaf.as_ref().map(|leaf| leaf.span().start));
-            let own = match &error {
-                SymbolsError::OtherSidesLetter { side, .. } => Some(written[*side as usize]),
-                _ => None,
-            };
-            let chosen = own.filter(|(_, leaf)| leaf.is_some()).or(last);
-            let (key, leaf) = chosen.unwrap_or(written[0]);
-            let span = leaf.as_ref().map_or(0..0, Spanned::span);
-            let (problem, fix) = (error.to_string(), error.fix());
-            self.error(span, key, ErrorKind::SameSymbol, problem, fix)
-        })
-    }
-
-    fn name(&self, key: &str, leaf: &Leaf) -> Checked<String> {
-        let name = self.string(key, leaf)?;
-        let width = name.width();
-        let problem = if name.trim().is_empty() {
-            "a name cannot be empty".to_string()
-        } else if name.chars().any(char::is_control) {
-            "a name cannot hold control characters (tabs, newlines...)".to_string()
-        } else if width > MAX_NAME_WIDTH {
-            format!("\"{name}\" is {width} columns wide; names are at most {MAX_NAME_WIDTH}")
-        } else {
-            return Ok(name.to_string());
+        let at = |side| value_at(document, &["symbols", side]).map(|value| value.span());
+        let written = [("first", at("first")), ("second", at("second"))];
+        let last = written
+            .iter()
+            .max_by_key(|(_, span)| span.as_ref().map(|span| span.start));
+        let own = match &error {
+            super::SymbolsError::OtherSidesLetter { side, .. } => Some(&written[*side as usize]),
+            _ => None,
         };
-        let fix = format!("use a short name, e.g. `{} = \"Ada\"`", last_part(key));
-        Err(self.error(leaf.span(), key, ErrorKind::BadValue, problem, fix))
-    }
-
-    fn color(&self, key: &str, leaf: &Leaf) -> Checked<Color> {
-        let text = self.string(key, leaf)?;
-        text.parse().map_err(|e: UnknownColor| {
-            let (problem, fix) = (e.to_string(), e.fix());
-            self.error(leaf.span(), key, ErrorKind::UnknownColor, problem, fix)
-        })
-    }
-
-    /// An action's keys: one key name or a list of them, at least one.
-    fn key_list(&self, action: Action, leaf: &Leaf) -> Checked<Vec<(Key, Range<usize>)>> {
-        let key = format!("keys.{action}");
-        let items = match leaf.get_ref() {
-            Value::String(_) => std::slice::from_ref(leaf),
-            Value::Array(items) => items.as_slice(),
-            _ => return Err(self.wrong_type(&key, leaf, "a key name or a list of key names")),
-        };
-        if items.is_empty() {
-            // An action without a key could never be done, e.g. no way to quit.
-            // Debug writes the list as TOML does: `["q", "esc"]`.
-            let defaults = action.default_keys();
-            let problem = format!("`{action}` has no key: every action needs at least one key");
-            let fix = format!(
-                "give it a key, e.g. `{action} = {defaults:?}` (its default), or delete the line \
-                 to keep the default"
-            );
-            return Err(self.error(leaf.span(), &key, ErrorKind::NoKey, problem, fix));
-        }
-        let parse = |item: &Leaf| {
-            let parsed = self.string(&key, item)?.parse::<Key>().map_err(|e| {
-                let (problem, fix) = (e.to_string(), format!("use {KEY_NAME_HELP}"));
-                self.error(item.span(), &key, ErrorKind::KeyName(e), problem, fix)
-            })?;
-            Ok((parsed, item.span()))
-        };
-        items.iter().map(parse).collect()
+        let (side, span) = own
+            .filter(|(_, span)| span.is_some())
+            .or(last)
+            .unwrap_or(&written[0]);
+        let (problem, fix) = (error.to_string(), error.fix().to_string());
+        let key = format!("symbols.{side}");
+        let span = span.clone().unwrap_or(0..0);
+        Err(self.error(span, &key, ErrorKind::SameSymbol, problem, fix))
     }
 
     /// The game, its size and its line length must make a game together; if not, the
     /// first of them in the file is pointed at.
-    fn game_exists(&self, t: &raw::Game, choice: GameChoice) -> Checked<()> {
+    fn game(&self, choice: GameChoice, document: &DeTable<'_>) -> Checked<()> {
         games::build(choice).map(drop).map_err(|problem| {
-            let written = [&t.kind, &t.size, &t.in_a_row].into_iter().flatten();
-            let span = written.map(Spanned::span).min_by_key(|span| span.start);
+            let written =
+                ["kind", "size", "in_a_row"].map(|key| value_at(document, &["game", key]));
+            let span = written
+                .into_iter()
+                .flatten()
+                .map(|value| value.span())
+                .min_by_key(|s| s.start);
             let fix = "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
                        `kind = \"classic\"` with `size = 5`";
-            let (span, problem) = (span.unwrap_or(0..0), problem.to_string());
-            self.error(span, "game", ErrorKind::BadValue, problem, fix)
+            let span = span.unwrap_or(0..0);
+            self.error(
+                span,
+                "game",
+                ErrorKind::BadValue,
+                problem.to_string(),
+                fix.into(),
+            )
         })
     }
 
     /// A key on two actions is an error at its last place in the file (at least one of the
     /// two actions was set there, because the defaults do not clash).
-    fn conflicts(&self, bindings: &KeyBindings, written: &[Bound]) -> Checked<()> {
+    fn keys(&self, bindings: &KeyBindings, document: &DeTable<'_>) -> Checked<()> {
         let Some((key, a, b)) = bindings.conflict() else {
             return Ok(());
         };
-        let places = written
-            .iter()
-            .filter(|(k, action, _)| *k == key && (*action == a || *action == b));
-        let last = places.max_by_key(|(_, _, span)| span.start).cloned();
-        let (_, action, span) = last.unwrap_or((key, a, 0..0));
+        let written = |action: Action| value_at(document, &["keys", action.name()]);
+        let places = [a, b].into_iter().flat_map(|action| {
+            let keys = written(action).into_iter().flat_map(key_names);
+            keys.filter(|(name, _)| name.parse() == Ok(key))
+                .map(move |(_, span)| (action, span))
+        });
+        let (action, span) = places
+            .max_by_key(|(_, span)| span.start)
+            .unwrap_or((a, 0..0));
         let other = if action == a { b } else { a };
-        let note = if written.iter().any(|(_, act, _)| *act == other) {
-            String::new()
-        } else {
-            let defaults = quoted_choices(other.default_keys().iter().copied());
-            format!(" (`{other}` keeps its default keys {defaults} unless [keys] sets it)")
+        let note = match written(other) {
+            Some(_) => String::new(),
+            None => {
+                let defaults = quoted_choices(other.default_keys().iter().copied());
+                format!(" (`{other}` keeps its default keys {defaults} unless [keys] sets it)")
+            }
         };
         let problem = format!("\"{key}\" is bound to both `{action}` and `{other}`{note}");
         let fix = format!(
             "bind \"{key}\" to one action only: remove it from `{action}`, or set `{other}` to \
              other keys"
         );
-        let key = format!("keys.{action}");
-        Err(self.error(span, &key, ErrorKind::KeyBoundTwice, problem, fix))
+        Err(self.error(
+            span,
+            &format!("keys.{action}"),
+            ErrorKind::KeyBoundTwice,
+            problem,
+            fix,
+        ))
+    }
+}
+
+/// The key names an action's value holds (one, or a list), with where each is written.
+fn key_names<'a>(value: &'a toml::Spanned<DeValue<'_>>) -> Vec<(&'a str, Range<usize>)> {
+    let items = match value.get_ref().as_array() {
+        Some(items) => items.iter().collect(),
+        None => vec![value],
+    };
+    items
+        .into_iter()
+        .filter_map(|item| Some((item.get_ref().as_str()?, item.span())))
+        .collect()
+}
+
+/// The value at a dotted path, if the file writes it.
+fn value_at<'a, 'd>(
+    table: &'a DeTable<'d>,
+    path: &[&str],
+) -> Option<&'a toml::Spanned<DeValue<'d>>> {
+    let (first, rest) = path.split_first()?;
+    let value = table.get(*first)?;
+    match rest {
+        [] => Some(value),
+        _ => value_at(value.get_ref().as_table()?, rest),
+    }
+}
+
+/// A key's path, and the TOML type of its value if the span is the value's.
+type Spot = Option<(Vec<String>, Option<&'static str>)>;
+
+/// The path to the key or value written at exactly `span`, and the value if it is one (an
+/// item of a list has the path of its list).
+fn spot(table: &DeTable<'_>, span: &Range<usize>) -> Spot {
+    table.iter().find_map(|(key, value)| {
+        let mut found = match key.span() == *span {
+            true => (vec![], None),
+            false => within(value, span)?,
+        };
+        found.0.insert(0, key.get_ref().to_string());
+        Some(found)
+    })
+}
+
+fn within(value: &toml::Spanned<DeValue<'_>>, span: &Range<usize>) -> Spot {
+    if value.span() == *span {
+        return Some((vec![], Some(value.get_ref().type_str())));
+    }
+    match value.get_ref() {
+        DeValue::Table(table) => spot(table, span),
+        DeValue::Array(items) => items.iter().find_map(|item| within(item, span)),
+        _ => None,
     }
 }
 
 /// The last part of a dotted key: `size` for `game.size`.
-fn last_part(key: &str) -> &str {
+fn last(key: &str) -> &str {
     key.rsplit('.').next().unwrap_or(key)
 }
 
@@ -478,19 +342,81 @@ fn article(word: &str) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
+    use super::super::{Color, First, Hints, Key, Mode};
     use super::*;
+    use crate::core::{Difficulty, Side};
 
     fn parse_text(text: &str) -> Result<Settings, ConfigError> {
         parse(text, Origin::File("test.toml".into()))
     }
 
-    /// Every (table, key) pair the file may hold, for the test that the example documents all.
-    pub fn all_keys() -> Vec<(&'static str, &'static str)> {
-        let mut all = vec![("", "color")];
-        for table in &raw::TABLES[1..] {
-            all.extend(raw::keys_of(table).into_iter().map(|key| (*table, key)));
+    /// Every (table, key) pair the file may hold; a key of the top level is in table "".
+    fn all_keys() -> Vec<(String, String)> {
+        let tables = keys_of("").into_iter().map(|top| (keys_of(&top), top));
+        let pairs = tables.flat_map(|(keys, top)| match keys.is_empty() {
+            true => vec![(String::new(), top)],
+            false => keys.into_iter().map(|key| (top.clone(), key)).collect(),
+        });
+        pairs.collect()
+    }
+
+    #[test]
+    fn the_keys_offered_in_messages_are_the_fields_serde_reads() {
+        assert_eq!(
+            keys_of(""),
+            ["color", "symbols", "names", "colors", "game", "keys"]
+        );
+        let game = keys_of("game");
+        let expected = [
+            "kind",
+            "size",
+            "in_a_row",
+            "mode",
+            "first",
+            "difficulty",
+            "hints",
+        ];
+        assert_eq!(
+            game,
+            [&expected[..], &["bot_delay_ms", "movetime_ms"]].concat()
+        );
+        assert_eq!(keys_of("symbols"), ["first", "second"]);
+        let actions: Vec<&str> = Action::ALL.iter().map(|action| action.name()).collect();
+        assert_eq!(keys_of("keys"), actions);
+        assert!(keys_of("color").is_empty());
+    }
+
+    #[test]
+    fn the_example_file_is_exactly_the_defaults() {
+        let origin = Origin::File("config.toml.example".into());
+        assert_eq!(
+            parse(super::super::DEFAULT_FILE, origin).unwrap(),
+            Settings::default()
+        );
+    }
+
+    #[test]
+    fn the_example_file_sets_every_key_in_its_table() {
+        let file = super::super::DEFAULT_FILE;
+        for (table, key) in all_keys() {
+            // The text of the table: from its header to the next one (top level: before any).
+            let section = if table.is_empty() {
+                file.split("\n[").next().unwrap()
+            } else {
+                let header = format!("\n[{table}]\n");
+                let start = file.find(&header).expect("every table is in the example");
+                file[start + header.len()..].split("\n[").next().unwrap()
+            };
+            // A key with no default value (a size, for games that have sizes) is shown
+            // commented out.
+            assert!(
+                section.contains(&format!("\n{key} = "))
+                    || section.contains(&format!("\n# {key} = ")),
+                "config.toml.example does not document `{key}` in [{table}]"
+            );
         }
-        all
     }
 
     #[test]
@@ -646,11 +572,11 @@ mod tests {
         for round in 0..3000 {
             let mut text = String::new();
             // Tables in order, each once, with some of their keys: mostly good TOML.
-            let mut current = "";
+            let mut current = String::new();
             for (table, key) in all_keys() {
                 if table != current && rng.random_bool(0.6) {
                     text += &format!("[{table}]\n");
-                    current = table;
+                    current = table.clone();
                 }
                 if table == current && rng.random_bool(0.25) {
                     let value = VALUES[rng.random_range(0..VALUES.len())];

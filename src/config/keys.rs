@@ -59,6 +59,17 @@ impl Action {
         all
     };
 
+    /// The names in the `[keys]` table, in order.
+    pub const NAMES: [&str; 14] = {
+        let mut names = [""; 14];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = ACTIONS[i].1;
+            i += 1;
+        }
+        names
+    };
+
     /// The name used in the `[keys]` table of the config file.
     pub fn name(self) -> &'static str {
         ACTIONS[self.index()].1

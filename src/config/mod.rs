@@ -1,41 +1,44 @@
-//! The player's settings: built-in defaults, layered with the config file, the environment
-//! and command-line flags (in that order, each overriding the one before), and checked so
+//! The player's settings: the built-in defaults, then the config file, the environment and
+//! the command line, each a [`Layer`] of optional settings over the one before; checked so
 //! that every mistake is reported with where it is and how to fix it.
 //!
-//! Nothing outside this module sees TOML: the game gets a typed [`Settings`].
-//!
-//! Reading a file is two steps. serde reads its shape (`raw.rs`: a derived struct per
-//! table, `deny_unknown_fields`, each value kept as written with its span), so the tables
-//! and keys are declared once instead of walked by hand. Then a thin layer (`file.rs`)
-//! checks each value and turns it into its setting; it knows the key it is reading, so
-//! every error says where it is (file:line:column, the dotted key), what was expected and
-//! how to fix it, and a key serde refused is found in the document by its span for a
-//! did-you-mean. Every error is a typed value: [`ConfigError`] for the settings, and small
-//! error types (symbols, key names, colours, delays) that say what is wrong with one value.
+//! A setting is declared once, as a field of [`Layer`]: serde reads it from the config file
+//! (`values.rs` says how each kind of value is read), clap from its flag, and the flag's
+//! `env` names its environment variable (`env.rs`). `file.rs` turns whatever serde refuses
+//! into an error that says where it is (file:line:column, the dotted key), what was expected
+//! and how to fix it. Nothing outside this module sees TOML: the game gets [`Settings`].
 
 // A `ConfigError` carries the whole diagnosis (file, position, key, problem, fix) and is
 // made at most once per run, on the way to exiting; boxing it would only make matching on
 // its fields clumsier.
 #![allow(clippy::result_large_err)]
 
-pub mod color;
+mod env;
 pub mod error;
 mod file;
 pub mod keys;
-mod raw;
+mod layer;
 pub mod symbol;
+mod values;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use std::{fs, io};
 
+pub use ratatui::style::Color;
+use serde::Deserialize;
+
 pub use crate::core::session::{First, Mode, quoted_choices};
 use crate::core::{Difficulty, Side};
-use crate::games::{self, GameChoice, GameKind};
+use crate::games::GameChoice;
 
-pub use color::{Color, UnknownColor};
+pub use env::{Env, without_env};
 pub use error::{ConfigError, ErrorKind, Origin};
 pub use keys::{Action, Key, KeyBindings, KeyNameError, UnknownAction};
+pub use layer::{
+    BadMoveTime, BadMovetime, DelayError, GameChoiceArgs, GameSettings, Layer, SymbolsTable,
+    parse_delay, parse_in_a_row, parse_move_time, parse_movetime, parse_size,
+};
 pub use symbol::{Symbol, SymbolError, Symbols, SymbolsError};
 
 /// The commented default config file: what `config init` writes, and the documentation of
@@ -44,6 +47,14 @@ pub const DEFAULT_FILE: &str = include_str!("../../config.toml.example");
 
 /// The environment variable naming the config file.
 pub const CONFIG_VAR: &str = "TICTACLATIN_CONFIG";
+
+/// The longest bot delay the settings take.
+pub const MAX_BOT_DELAY_MS: u64 = 10_000;
+/// The bot's thinking time per move the settings take, in milliseconds.
+pub const MIN_MOVETIME_MS: u64 = 10;
+pub const MAX_MOVETIME_MS: u64 = 60_000;
+/// The longest name, in terminal columns, so the tallies fit beside the grid.
+pub const MAX_NAME_WIDTH: usize = 16;
 
 /// Whether hints show at the start of a game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -66,26 +77,28 @@ impl Hints {
     }
 }
 
-/// The names shown beside the symbols.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// The names shown beside the symbols: two people's, or against the bot yours and the bot's.
+#[derive(Clone, PartialEq, Eq, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Names {
-    /// Two people: the first side's player.
+    #[serde(deserialize_with = "values::name")]
     pub first: String,
-    /// Two people: the second side's player.
+    #[serde(deserialize_with = "values::name")]
     pub second: String,
-    /// Against the bot: the person.
+    #[serde(deserialize_with = "values::name")]
     pub you: String,
-    /// Against the bot: the bot.
+    #[serde(deserialize_with = "values::name")]
     pub bot: String,
 }
 
 impl Default for Names {
     fn default() -> Names {
+        let [first, second, you, bot] = ["Player 1", "Player 2", "You", "Bot"].map(String::from);
         Names {
-            first: "Player 1".into(),
-            second: "Player 2".into(),
-            you: "You".into(),
-            bot: "Bot".into(),
+            first,
+            second,
+            you,
+            bot,
         }
     }
 }
@@ -105,18 +118,22 @@ impl Names {
     }
 }
 
-/// The longest name, in terminal columns, so the tallies fit beside the grid.
-pub const MAX_NAME_WIDTH: usize = 16;
-
 /// The colours of the screen (used only when colour is on).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Colors {
+    #[serde(deserialize_with = "values::color")]
     pub first: Color,
+    #[serde(deserialize_with = "values::color")]
     pub second: Color,
     /// The cursor's frame, the best-move mark, titles and keys in the footer.
+    #[serde(deserialize_with = "values::color")]
     pub highlight: Color,
+    #[serde(deserialize_with = "values::color")]
     pub hint_win: Color,
+    #[serde(deserialize_with = "values::color")]
     pub hint_draw: Color,
+    #[serde(deserialize_with = "values::color")]
     pub hint_loss: Color,
 }
 
@@ -143,10 +160,56 @@ impl Colors {
     }
 }
 
-/// A colour as the config file writes it: a lowercase name (`lightred`), a lowercase hex
-/// colour (`#ff8800`) or a terminal colour number (`12`). Reading it back gives `color`.
+/// A colour the settings cannot read, as written.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown colour \"{}\"", crate::core::words::excerpt(.0))]
+pub struct UnknownColor(pub String);
+
+/// The colours with a name, as the config file spells them.
+const COLOR_NAMES: [&str; 17] = [
+    "black",
+    "red",
+    "green",
+    "yellow",
+    "blue",
+    "magenta",
+    "cyan",
+    "gray",
+    "darkgray",
+    "lightred",
+    "lightgreen",
+    "lightyellow",
+    "lightblue",
+    "lightmagenta",
+    "lightcyan",
+    "white",
+    "reset",
+];
+
+impl UnknownColor {
+    /// How to write a colour, with the closest name if this one looks like a typo.
+    pub fn fix(&self) -> String {
+        let hint = error::did_you_mean(&self.0, COLOR_NAMES)
+            .map(|name| format!("did you mean \"{name}\"? "))
+            .unwrap_or_default();
+        format!(
+            "{hint}use a colour name ({}), a hex colour like \"#ff8800\", or a terminal colour \
+             number 0-255",
+            COLOR_NAMES.join(", ")
+        )
+    }
+}
+
+/// A colour as the config file writes it: a name in any case, with or without separators
+/// (`lightred`, `Light-Red`, `dark gray`, `grey`, `bright red`), `#rrggbb`, or a terminal
+/// colour number 0-255.
+pub fn parse_color(text: &str) -> Result<Color, UnknownColor> {
+    text.trim().parse().map_err(|_| UnknownColor(text.into()))
+}
+
+/// A colour as the config file writes it: `lightred`, `#ff8800` or `12`.
 pub fn color_name(color: Color) -> String {
-    color.to_string()
+    color.to_string().to_lowercase()
 }
 
 /// Everything the player can choose, typed and checked.
@@ -172,12 +235,6 @@ pub struct Settings {
     /// False for `color = false`, `NO_COLOR` or `--no-color`.
     pub color: bool,
 }
-
-/// The longest bot delay the file accepts.
-pub const MAX_BOT_DELAY_MS: i64 = 10_000;
-/// The bot's thinking time per move the file accepts, in milliseconds.
-pub const MIN_MOVETIME_MS: i64 = 10;
-pub const MAX_MOVETIME_MS: i64 = 60_000;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -212,89 +269,11 @@ impl Settings {
     }
 }
 
-/// The environment variables the settings read, captured once so that loading is a pure
-/// function of its inputs (and tests never touch the process environment).
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Env {
-    /// `TICTACLATIN_CONFIG`: the config file to read.
-    pub config: Option<PathBuf>,
-    /// `NO_COLOR` set to anything but the empty string (no-color.org).
-    pub no_color: bool,
-    /// `TICTACLATIN_MODE`.
-    pub mode: Option<String>,
-    /// `TICTACLATIN_DIFFICULTY`.
-    pub difficulty: Option<String>,
-    /// `TICTACLATIN_SYMBOLS`, as `X,O`.
-    pub symbols: Option<String>,
-    /// `TICTACLATIN_BOT_DELAY_MS`: milliseconds before the bot's move is shown.
-    pub bot_delay_ms: Option<String>,
-    /// `TICTACLATIN_GAME`, `TICTACLATIN_SIZE`, `TICTACLATIN_IN_A_ROW`: the game.
-    pub game: Option<String>,
-    pub size: Option<String>,
-    pub in_a_row: Option<String>,
-}
-
-impl Env {
-    /// Reads the variables from a list of (name, value) pairs; empty values count as unset.
-    pub fn from_vars<K: AsRef<str>, V: AsRef<str>>(vars: impl IntoIterator<Item = (K, V)>) -> Env {
-        let mut env = Env::default();
-        for (name, value) in vars {
-            let value = value.as_ref();
-            if value.is_empty() {
-                continue;
-            }
-            match name.as_ref() {
-                CONFIG_VAR => env.config = Some(PathBuf::from(value)),
-                "NO_COLOR" => env.no_color = true,
-                "TICTACLATIN_MODE" => env.mode = Some(value.to_string()),
-                "TICTACLATIN_DIFFICULTY" => env.difficulty = Some(value.to_string()),
-                "TICTACLATIN_SYMBOLS" => env.symbols = Some(value.to_string()),
-                "TICTACLATIN_BOT_DELAY_MS" => env.bot_delay_ms = Some(value.to_string()),
-                "TICTACLATIN_GAME" => env.game = Some(value.to_string()),
-                "TICTACLATIN_SIZE" => env.size = Some(value.to_string()),
-                "TICTACLATIN_IN_A_ROW" => env.in_a_row = Some(value.to_string()),
-                _ => {}
-            }
-        }
-        env
-    }
-
-    /// The process environment (variables that are not valid UTF-8 are ignored).
-    pub fn from_process() -> Env {
-        Env::from_vars(std::env::vars_os().filter_map(|(name, value)| {
-            Some((name.into_string().ok()?, value.into_string().ok()?))
-        }))
-    }
-}
-
-/// Settings given on the command line; `None` leaves the layer below alone.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Overrides {
-    /// `--config PATH`.
-    pub config: Option<PathBuf>,
-    pub mode: Option<Mode>,
-    pub first: Option<First>,
-    pub difficulty: Option<Difficulty>,
-    pub symbols: Option<Symbols>,
-    /// `--no-color`.
-    pub no_color: bool,
-    /// `--bot-delay MS`.
-    pub bot_delay: Option<Duration>,
-    /// `--game`, `--size`, `--in-a-row` (checked together by the caller).
-    pub game: Option<GameKind>,
-    pub size: Option<u8>,
-    pub in_a_row: Option<u8>,
-    /// `--movetime MS`.
-    pub movetime: Option<Duration>,
-    /// `--move-time SECONDS`: the contest clock for people.
-    pub move_limit: Option<Duration>,
-}
-
 /// The default config file: `config.toml` in the platform config directory
 /// (`~/.config/tictaclatin/config.toml` on Linux). `None` without a home directory.
 pub fn default_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "tictaclatin")
-        .map(|dirs| dirs.config_dir().join("config.toml"))
+    let dirs = directories::ProjectDirs::from("", "", "tictaclatin")?;
+    Some(dirs.config_dir().join("config.toml"))
 }
 
 /// Which config file is read, and whether it was named explicitly (then it must exist).
@@ -306,32 +285,42 @@ pub struct Location {
 
 /// The config file to read: `--config`, else `TICTACLATIN_CONFIG`, else `default`.
 pub fn locate(flag: Option<&Path>, env: &Env, default: Option<PathBuf>) -> Option<Location> {
-    let named = flag.map(Path::to_path_buf).or_else(|| env.config.clone());
+    let named = flag
+        .map(Path::to_path_buf)
+        .or(env.get(CONFIG_VAR).map(PathBuf::from));
     let explicit = named.is_some();
-    let path = named.or(default)?;
-    Some(Location { path, explicit })
+    Some(Location {
+        path: named.or(default)?,
+        explicit,
+    })
 }
 
-/// The settings in effect and where they came from.
+/// The settings in effect, the config file looked for and whether it was there to read.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Loaded {
     pub settings: Settings,
-    /// The config file looked for, if any.
     pub location: Option<Location>,
-    /// Whether that file existed and was read.
     pub file_read: bool,
 }
 
-/// Loads the settings for a run: defaults < the config file < `env` < `flags`.
-/// `default` is where the config file is when nothing names one ([`default_path`]).
-pub fn load(flags: &Overrides, env: &Env, default: Option<PathBuf>) -> Result<Loaded, ConfigError> {
-    let location = locate(flags.config.as_deref(), env, default);
+/// Loads the settings for a run: defaults < the config file < `env` < each of `flags` (the
+/// command line's layers, the last winning). `default` is the config file when nothing
+/// names one ([`default_path`]).
+pub fn load(flags: &[Layer], env: &Env, default: Option<PathBuf>) -> Result<Loaded, ConfigError> {
+    let flag = flags.iter().rev().find_map(|layer| layer.config.as_deref());
+    let location = locate(flag, env, default);
     let file = location.as_ref().map(|l| read_file(&l.path, l.explicit));
     let file = file.transpose()?.flatten();
     let file_read = file.is_some();
     let mut settings = file.unwrap_or_default();
-    settings.apply_env(env)?;
-    settings.apply_flags(flags);
+    env.apply(&mut settings)?;
+    // A game named on the command line (its layers together, as one command line) other
+    // than the one below starts from its own size and line length.
+    let kind = flags.iter().rev().find_map(|layer| layer.game.kind);
+    if let Some(kind) = kind.filter(|&kind| kind != settings.game.kind) {
+        settings.game = GameChoice::of(kind);
+    }
+    flags.iter().for_each(|layer| settings.apply(layer));
     Ok(Loaded {
         settings,
         location,
@@ -340,7 +329,7 @@ pub fn load(flags: &Overrides, env: &Env, default: Option<PathBuf>) -> Result<Lo
 }
 
 /// Reads and checks one config file. A missing file is `Ok(None)` unless it was named
-/// explicitly, then it is an error: the user asked for that file.
+/// explicitly: then the user asked for that file.
 pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, ConfigError> {
     let origin = Origin::File(path.to_path_buf());
     let (kind, problem, fix, position) = match fs::read(path).map(String::from_utf8) {
@@ -377,163 +366,10 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
     })
 }
 
-impl Settings {
-    /// The environment layer: `NO_COLOR`, `TICTACLATIN_MODE`, `TICTACLATIN_DIFFICULTY`,
-    /// `TICTACLATIN_SYMBOLS`, the game's variables, `TICTACLATIN_BOT_DELAY_MS`.
-    pub fn apply_env(&mut self, env: &Env) -> Result<(), ConfigError> {
-        self.color &= !env.no_color;
-        let fix = "set it to bot, humans or demo";
-        let mode = from_env("TICTACLATIN_MODE", &env.mode, str::parse, fix)?;
-        self.mode = mode.unwrap_or(self.mode);
-        let fix = "set it to random, easy, medium, hard or perfect";
-        let level = from_env("TICTACLATIN_DIFFICULTY", &env.difficulty, str::parse, fix)?;
-        self.difficulty = level.unwrap_or(self.difficulty);
-        let fix = "set it to two different symbols separated by a comma, e.g. X,O";
-        if let Some(pair) = from_env("TICTACLATIN_SYMBOLS", &env.symbols, str::parse, fix)? {
-            self.symbols = pair;
-        }
-        self.apply_game_env(env)?;
-        let fix = "set it to 0 to 10000 milliseconds, e.g. 500";
-        let ms = &env.bot_delay_ms;
-        let delay = from_env("TICTACLATIN_BOT_DELAY_MS", ms, parse_delay, fix)?;
-        self.bot_delay = delay.unwrap_or(self.bot_delay);
-        Ok(())
-    }
-
-    /// `TICTACLATIN_GAME`, `TICTACLATIN_SIZE` and `TICTACLATIN_IN_A_ROW`, checked together
-    /// with what the file chose.
-    fn apply_game_env(&mut self, env: &Env) -> Result<(), ConfigError> {
-        let game = &mut self.game;
-        let fix = "set it to one of the games";
-        let kind = from_env("TICTACLATIN_GAME", &env.game, str::parse, fix)?;
-        game.kind = kind.unwrap_or(game.kind);
-        let fix = "set it to a small whole number, e.g. 5";
-        let size = from_env("TICTACLATIN_SIZE", &env.size, parse_whole, fix)?;
-        game.size = size.or(game.size);
-        let k = from_env("TICTACLATIN_IN_A_ROW", &env.in_a_row, parse_whole, fix)?;
-        game.in_a_row = k.or(game.in_a_row);
-        let given = [
-            ("TICTACLATIN_GAME", &env.game),
-            ("TICTACLATIN_SIZE", &env.size),
-            ("TICTACLATIN_IN_A_ROW", &env.in_a_row),
-        ];
-        let Some((name, _)) = given.into_iter().find(|(_, value)| value.is_some()) else {
-            return Ok(());
-        };
-        games::build(self.game).map(drop).map_err(|problem| {
-            let fix = "set the game, its size and its line length so they name a game together";
-            env_error(name, problem.to_string(), fix)
-        })
-    }
-
-    /// The command-line layer. Flags are already typed and checked (by clap with the same
-    /// parsers as the file and environment), so nothing fails.
-    pub fn apply_flags(&mut self, flags: &Overrides) {
-        self.color &= !flags.no_color;
-        self.mode = flags.mode.unwrap_or(self.mode);
-        self.first = flags.first.unwrap_or(self.first);
-        self.difficulty = flags.difficulty.unwrap_or(self.difficulty);
-        if let Some(symbols) = &flags.symbols {
-            self.symbols = symbols.clone();
-        }
-        if let Some(kind) = flags.game
-            && kind != self.game.kind
-        {
-            // Another game than the file's starts from its own size and line length.
-            self.game = GameChoice::of(kind);
-        }
-        self.game.size = flags.size.or(self.game.size);
-        self.game.in_a_row = flags.in_a_row.or(self.game.in_a_row);
-        self.move_limit = flags.move_limit.or(self.move_limit);
-        self.movetime = flags.movetime.unwrap_or(self.movetime);
-        // The flag's parser already refuses more; this keeps any other caller in range too.
-        let max_delay = Duration::from_millis(MAX_BOT_DELAY_MS as u64);
-        self.bot_delay = flags.bot_delay.map_or(self.bot_delay, |d| d.min(max_delay));
-    }
-}
-
-/// A bot delay the settings do not take, as written.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("expected a whole number of milliseconds from 0 to {MAX_BOT_DELAY_MS}, found \"{0}\"")]
-pub struct DelayError(pub String);
-
-/// A bot delay in milliseconds, within the range the config file allows. `--bot-delay` and
-/// `TICTACLATIN_BOT_DELAY_MS` both read it here, so they accept and refuse the same values.
-pub fn parse_delay(text: &str) -> Result<Duration, DelayError> {
-    match text.trim().parse::<i64>() {
-        Ok(ms) if (0..=MAX_BOT_DELAY_MS).contains(&ms) => Ok(Duration::from_millis(ms as u64)),
-        _ => Err(DelayError(text.to_string())),
-    }
-}
-
-/// A size or line length that is not a small whole number, as written.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("expected a whole number, found \"{0}\"")]
-pub struct WholeNumberError(pub String);
-
-fn parse_whole(text: &str) -> Result<u8, WholeNumberError> {
-    let n = text.trim().parse();
-    n.map_err(|_| WholeNumberError(text.to_string()))
-}
-
-/// An environment variable's value read with `parse`; a mistake names the variable.
-fn from_env<T, E: std::fmt::Display>(
-    name: &str,
-    value: &Option<String>,
-    parse: impl FnOnce(&str) -> Result<T, E>,
-    fix: &str,
-) -> Result<Option<T>, ConfigError> {
-    let parsed = value.as_deref().map(parse).transpose();
-    parsed.map_err(|e| env_error(name, e.to_string(), fix))
-}
-
-fn env_error(name: &str, problem: String, fix: &str) -> ConfigError {
-    ConfigError {
-        origin: Origin::Env(name.into()),
-        position: None,
-        key: None,
-        kind: ErrorKind::BadValue,
-        problem,
-        fix: fix.into(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_example_file_is_exactly_the_defaults() {
-        let settings =
-            Settings::from_toml(DEFAULT_FILE, Origin::File("config.toml.example".into())).unwrap();
-        assert_eq!(settings, Settings::default());
-    }
-
-    #[test]
-    fn the_example_file_sets_every_key_in_its_table() {
-        for (table, key) in file::all_keys() {
-            // The text of the table: from its header to the next one (top level: before any).
-            let section = if table.is_empty() {
-                DEFAULT_FILE.split("\n[").next().unwrap()
-            } else {
-                let header = format!("\n[{table}]\n");
-                let start = DEFAULT_FILE
-                    .find(&header)
-                    .expect("every table is in the example");
-                DEFAULT_FILE[start + header.len()..]
-                    .split("\n[")
-                    .next()
-                    .unwrap()
-            };
-            // A key with no default value (a size, for games that have sizes) is shown
-            // commented out.
-            assert!(
-                section.contains(&format!("\n{key} = "))
-                    || section.contains(&format!("\n# {key} = ")),
-                "config.toml.example does not document `{key}` in [{table}]"
-            );
-        }
-    }
+    use crate::games::GameKind;
 
     #[test]
     fn hints_auto_are_on_only_for_two_people() {
@@ -560,19 +396,27 @@ mod tests {
         assert_eq!(Colors::default().side(Side::Second), Color::LightBlue);
     }
 
+    /// A layer of flags that sets only the bot delay.
+    fn bot_delay(delay: Duration) -> Layer {
+        let game = GameSettings {
+            bot_delay: Some(delay),
+            ..GameSettings::default()
+        };
+        Layer {
+            game,
+            ..Layer::default()
+        }
+    }
+
     #[test]
     fn the_bot_delay_comes_from_the_environment_then_the_flag() {
         let env = Env::from_vars([("TICTACLATIN_BOT_DELAY_MS", "0")]);
-        let loaded = load(&Overrides::default(), &env, None).unwrap();
+        let loaded = load(&[], &env, None).unwrap();
         assert_eq!(loaded.settings.bot_delay, Duration::ZERO);
-        let flags = Overrides {
-            bot_delay: Some(Duration::from_millis(70)),
-            ..Overrides::default()
-        };
-        let loaded = load(&flags, &env, None).unwrap();
+        let loaded = load(&[bot_delay(Duration::from_millis(70))], &env, None).unwrap();
         assert_eq!(loaded.settings.bot_delay, Duration::from_millis(70));
         let bad = Env::from_vars([("TICTACLATIN_BOT_DELAY_MS", "soon")]);
-        let err = load(&Overrides::default(), &bad, None).unwrap_err();
+        let err = load(&[], &bad, None).unwrap_err();
         assert!(
             err.to_string().contains("TICTACLATIN_BOT_DELAY_MS"),
             "{err}"
@@ -586,28 +430,105 @@ mod tests {
             let err = parse_delay(bad).unwrap_err().to_string();
             assert!(err.contains("from 0 to 10000"), "{err}");
         }
-        let huge = Overrides {
-            bot_delay: Some(Duration::MAX),
-            ..Overrides::default()
-        };
-        let loaded = load(&huge, &Env::default(), None).unwrap();
+        let loaded = load(&[bot_delay(Duration::MAX)], &Env::default(), None).unwrap();
         assert_eq!(loaded.settings.bot_delay, Duration::from_millis(10_000));
+    }
+
+    /// A layer of flags naming a game, and a size if given.
+    fn game(kind: GameKind, size: Option<u8>) -> Layer {
+        let game = GameSettings {
+            kind: Some(kind),
+            size,
+            ..GameSettings::default()
+        };
+        Layer {
+            game,
+            ..Layer::default()
+        }
+    }
+
+    #[test]
+    fn the_command_lines_layers_choose_the_game_as_one_command_line() {
+        // `--game classic --size 6 play --game qubic`: the size stays, to be refused with
+        // the game rather than dropped.
+        let flags = [
+            game(GameKind::Classic, Some(6)),
+            game(GameKind::Qubic, None),
+        ];
+        let settings = load(&flags, &Env::default(), None).unwrap().settings;
+        assert_eq!(
+            (settings.game.kind, settings.game.size),
+            (GameKind::Qubic, Some(6))
+        );
+        // Another game than the environment's starts from its own size.
+        let env = Env::from_vars([("TICTACLATIN_GAME", "classic"), ("TICTACLATIN_SIZE", "5")]);
+        let settings = load(&[game(GameKind::Latin, None)], &env, None)
+            .unwrap()
+            .settings;
+        assert_eq!(settings.game, GameChoice::of(GameKind::Latin));
+    }
+
+    #[test]
+    fn the_environment_names_a_game_with_the_size_below_it() {
+        let game = GameChoice {
+            size: Some(5),
+            ..GameChoice::of(GameKind::Classic)
+        };
+        let mut settings = Settings {
+            game,
+            ..Settings::default()
+        };
+        let env = Env::from_vars([("TICTACLATIN_GAME", "latin")]);
+        let err = env.apply(&mut settings).unwrap_err();
+        assert_eq!(err.origin, Origin::Env("TICTACLATIN_GAME".into()));
+        assert!(err.fix.contains("name a game together"), "{err}");
     }
 
     #[test]
     fn colours_print_as_the_file_writes_them() {
         for text in ["lightred", "darkgray", "reset", "#ff8800", "12"] {
-            let color: Color = text.parse().unwrap();
+            let color = parse_color(text).unwrap();
             assert_eq!(color_name(color), text);
         }
         assert_eq!(color_name(Color::Rgb(0xAB, 0, 0xFF)), "#ab00ff");
     }
 
     #[test]
+    fn colours_read_leniently() {
+        for (text, color) in [
+            ("lightred", Color::LightRed),
+            ("Light-Green", Color::LightGreen),
+            ("dark gray", Color::DarkGray),
+            ("grey", Color::Gray),
+            ("Bright Red", Color::LightRed),
+            ("light-grey", Color::White),
+            ("#FF8800", Color::Rgb(0xff, 0x88, 0x00)),
+            ("12", Color::Indexed(12)),
+            (" 12 ", Color::Indexed(12)),
+        ] {
+            assert_eq!(parse_color(text), Ok(color), "{text}");
+        }
+        for bad in ["yelow", "#ff88", "#gg0000", "256", ""] {
+            assert!(parse_color(bad).is_err(), "{bad}");
+        }
+        let typo = parse_color("yelow").unwrap_err();
+        assert_eq!(typo.to_string(), "unknown colour \"yelow\"");
+        assert!(
+            typo.fix().starts_with("did you mean \"yellow\"? "),
+            "{}",
+            typo.fix()
+        );
+    }
+
+    #[test]
     fn empty_env_values_count_as_unset() {
         let env = Env::from_vars([("NO_COLOR", ""), ("TICTACLATIN_MODE", "demo")]);
-        assert!(!env.no_color);
-        assert_eq!(env.mode.as_deref(), Some("demo"));
+        assert_eq!(env.get("NO_COLOR"), None);
+        assert_eq!(env.get("TICTACLATIN_MODE"), Some("demo"));
+        let mut settings = Settings::default();
+        env.apply(&mut settings).unwrap();
+        assert!(settings.color);
+        assert_eq!(settings.mode, Mode::Demo);
     }
 
     #[test]

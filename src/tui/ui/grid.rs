@@ -109,10 +109,7 @@ impl CellLook<'_> {
         // `+X` under the symbol, so it reads without colour too.
         if let Some(&scorer) = self.scorers.last() {
             if options.color {
-                buf.set_style(
-                    self.inner,
-                    Style::default().bg(options.colors.side(scorer).into()),
-                );
+                buf.set_style(self.inner, Style::default().bg(options.colors.side(scorer)));
             }
             if roomy {
                 let marks: String = self
@@ -221,7 +218,7 @@ impl CellLook<'_> {
                 buf.set_style(
                     self.inner,
                     Style::default()
-                        .bg(options.colors.side(side).into())
+                        .bg(options.colors.side(side))
                         .fg(Color::Black),
                 );
             }

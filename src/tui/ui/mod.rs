@@ -15,7 +15,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use super::app::{App, Screen};
 use super::geometry;
 use super::status::StatusKind;
-use crate::config::{self, Action, First, Mode, Settings};
+use crate::config::{Action, First, Mode, Settings};
 use crate::core::{Outcome, Side};
 
 impl Widget for &App {
@@ -310,34 +310,6 @@ pub fn first_label(first: First) -> &'static str {
         First::You => "You first",
         First::Bot => "Bot first",
         First::BotChooses => "Bot chooses",
-    }
-}
-
-/// The config's colour as the terminal library's.
-impl From<config::Color> for Color {
-    fn from(color: config::Color) -> Color {
-        use config::Color as C;
-        match color {
-            C::Reset => Color::Reset,
-            C::Black => Color::Black,
-            C::Red => Color::Red,
-            C::Green => Color::Green,
-            C::Yellow => Color::Yellow,
-            C::Blue => Color::Blue,
-            C::Magenta => Color::Magenta,
-            C::Cyan => Color::Cyan,
-            C::Gray => Color::Gray,
-            C::DarkGray => Color::DarkGray,
-            C::LightRed => Color::LightRed,
-            C::LightGreen => Color::LightGreen,
-            C::LightYellow => Color::LightYellow,
-            C::LightBlue => Color::LightBlue,
-            C::LightMagenta => Color::LightMagenta,
-            C::LightCyan => Color::LightCyan,
-            C::White => Color::White,
-            C::Indexed(i) => Color::Indexed(i),
-            C::Rgb(r, g, b) => Color::Rgb(r, g, b),
-        }
     }
 }
 

@@ -1,0 +1,127 @@
+//! The environment as a layer of settings, between the config file and the command line. A
+//! variable is declared on the flag it stands for (clap's `env`) and read by that flag's
+//! parser; clap does not read it while parsing the command line ([`without_env`]), so a flag
+//! given before the subcommand still beats it and commands that do not play ignore it.
+
+use std::collections::BTreeMap;
+use std::error::Error;
+
+use clap::{Args, Command, FromArgMatches};
+
+use super::layer::{BadCount, DelayError};
+use super::{
+    ConfigError, ErrorKind, GameChoiceArgs, Layer, MAX_BOT_DELAY_MS, Origin, Settings,
+    SymbolsError, quoted_choices,
+};
+use crate::core::session::UnknownName;
+use crate::core::{Difficulty, UnknownDifficulty};
+use crate::games::{self, GameError};
+
+/// The environment variables, captured once so that loading is a pure function of its
+/// inputs (and tests never touch the process environment). An empty value counts as unset.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Env(BTreeMap<String, String>);
+
+impl Env {
+    pub fn from_vars<K: Into<String>, V: Into<String>>(
+        vars: impl IntoIterator<Item = (K, V)>,
+    ) -> Env {
+        let vars = vars
+            .into_iter()
+            .map(|(name, value)| (name.into(), value.into()));
+        Env(vars.filter(|(_, value)| !value.is_empty()).collect())
+    }
+
+    /// The process environment (variables that are not valid UTF-8 are ignored).
+    pub fn from_process() -> Env {
+        Env::from_vars(std::env::vars_os().filter_map(|(name, value)| {
+            Some((name.into_string().ok()?, value.into_string().ok()?))
+        }))
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    /// Puts the environment's layer over `settings`, then checks that the game it names
+    /// exists with what is below. A mistake names the variable.
+    pub fn apply(&self, settings: &mut Settings) -> Result<(), ConfigError> {
+        let parser = without_env(Layer::augment_args(Command::new("env"))).no_binary_name(true);
+        // Each variable is a layer of one flag, so that a mistake names its variable.
+        for (name, word) in self.words(Layer::augment_args(Command::new("env"))) {
+            let matches = parser.clone().try_get_matches_from([word]);
+            let layer = matches.and_then(|matches| Layer::from_arg_matches(&matches));
+            settings.apply(&layer.map_err(|e| refused(&name, &e))?);
+        }
+        let game_vars = self.words(GameChoiceArgs::augment_args(Command::new("env")));
+        let Some((name, _)) = game_vars.into_iter().next() else {
+            return Ok(());
+        };
+        games::build(settings.game).map(drop).map_err(|problem| {
+            let fix = "set the game, its size and its line length so they name a game together";
+            error(&name, problem.to_string(), fix.into())
+        })
+    }
+
+    /// For each variable set that `command` declares: its name, and the flag that says the same.
+    fn words(&self, command: Command) -> Vec<(String, String)> {
+        let words = command.get_arguments().filter_map(|arg| {
+            let name = arg.get_env()?.to_str()?;
+            let (value, long) = (self.get(name)?, arg.get_long()?);
+            let word = match arg.get_action().takes_values() {
+                true => format!("--{long}={value}"),
+                false => format!("--{long}"),
+            };
+            Some((name.to_string(), word))
+        });
+        words.collect()
+    }
+}
+
+/// `command` without its environment variables, for parsing the command line alone.
+pub fn without_env(command: Command) -> Command {
+    command
+        .mut_args(|arg| arg.env(None))
+        .mut_subcommands(without_env)
+}
+
+fn error(name: &str, problem: String, fix: String) -> ConfigError {
+    let origin = Origin::Env(name.into());
+    ConfigError {
+        origin,
+        position: None,
+        key: None,
+        kind: ErrorKind::BadValue,
+        problem,
+        fix,
+    }
+}
+
+/// A variable its flag's parser refused: the parser's reason, and how to fix it.
+fn refused(name: &str, e: &clap::Error) -> ConfigError {
+    let problem = e
+        .source()
+        .map_or_else(|| e.to_string(), ToString::to_string);
+    error(name, problem, e.source().map(fix).unwrap_or_default())
+}
+
+fn fix(why: &(dyn Error + 'static)) -> String {
+    let one_of = |choices: String| format!("set it to {}", choices.replace('"', ""));
+    if let Some(unknown) = why.downcast_ref::<UnknownName>() {
+        one_of(unknown.choices.clone())
+    } else if why.is::<UnknownDifficulty>() {
+        one_of(quoted_choices(
+            Difficulty::ALL.iter().map(|level| level.name()),
+        ))
+    } else if why.is::<SymbolsError>() {
+        "set it to two different symbols separated by a comma, e.g. X,O".into()
+    } else if why.is::<DelayError>() {
+        format!("set it to 0 to {MAX_BOT_DELAY_MS} milliseconds, e.g. 500")
+    } else if why.is::<BadCount>() {
+        "set it to a small whole number, e.g. 5".into()
+    } else if why.is::<GameError>() {
+        "set it to one of the games".into()
+    } else {
+        "set it to what its flag takes (see --help)".into()
+    }
+}

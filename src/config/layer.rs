@@ -1,0 +1,269 @@
+//! [`Layer`]: every setting, declared once as an optional field that serde reads from the
+//! config file, clap from its flag, and whose flag's `env` names its environment variable;
+//! and [`Settings::apply`], the one way a layer changes the settings below it.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use clap::Args;
+use serde::Deserialize;
+
+use super::{
+    CONFIG_VAR, Colors, Hints, KeyBindings, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS, MIN_MOVETIME_MS,
+    Names, Settings, Symbol, Symbols, SymbolsError, values,
+};
+use crate::core::session::{First, Mode};
+use crate::core::words::quote;
+use crate::core::{Difficulty, Side};
+use crate::games::GameKind;
+use crate::games::classic::variant;
+
+/// Settings from one place (the config file, the environment or the command line); what it
+/// leaves out (`None`) keeps the value of the layers below.
+#[derive(Args, Deserialize, Clone, Debug, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Layer {
+    /// Read this config file instead of the default one (`tictaclatin config path`)
+    #[arg(long, value_name = "PATH", env = CONFIG_VAR)]
+    #[serde(skip)]
+    pub config: Option<PathBuf>,
+    /// Draw without colour (also NO_COLOR=1 or `color = false` in the config file)
+    #[arg(long, env = "NO_COLOR")]
+    #[serde(skip)]
+    pub no_color: bool,
+    #[arg(skip)]
+    pub color: Option<bool>,
+    /// The two sides' symbols, first side first: any single characters or emoji, e.g. 🦀,🐙
+    #[arg(long, value_name = "X,O", env = "TICTACLATIN_SYMBOLS")]
+    #[serde(deserialize_with = "values::table")]
+    pub symbols: Option<SymbolsTable>,
+    #[arg(skip)]
+    #[serde(deserialize_with = "values::table")]
+    pub names: Option<Names>,
+    #[arg(skip)]
+    #[serde(deserialize_with = "values::table")]
+    pub colors: Option<Colors>,
+    #[command(flatten)]
+    #[serde(deserialize_with = "values::game_table")]
+    pub game: GameSettings,
+    #[arg(skip)]
+    pub keys: Option<KeyBindings>,
+}
+
+/// The `[symbols]` table, or both symbols from `--symbols X,O` (already checked as a pair).
+#[derive(Deserialize, Clone, PartialEq, Eq, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SymbolsTable {
+    pub first: Option<Symbol>,
+    pub second: Option<Symbol>,
+}
+
+impl SymbolsTable {
+    /// The symbols these make over `below`, which gives a side left out.
+    pub fn over(&self, below: &Symbols) -> Result<Symbols, SymbolsError> {
+        let side =
+            |symbol: &Option<Symbol>, side| symbol.clone().unwrap_or(below.get(side).clone());
+        Symbols::new(
+            side(&self.first, Side::First),
+            side(&self.second, Side::Second),
+        )
+    }
+}
+
+impl FromStr for SymbolsTable {
+    type Err = SymbolsError;
+
+    fn from_str(text: &str) -> Result<SymbolsTable, SymbolsError> {
+        let pair: Symbols = text.parse()?;
+        let [first, second] = [Side::First, Side::Second].map(|side| Some(pair.get(side).clone()));
+        Ok(SymbolsTable { first, second })
+    }
+}
+
+/// Declares a struct holding the game's choice (`--game`, `--size`, `--in-a-row`,
+/// `--movetime`; `kind`, `size`, `in_a_row` and `movetime_ms` in `[game]`) around the fields
+/// given. A macro, because the settings' `[game]` table holds them with the rest of the game's
+/// settings while commands that read positions take them alone, and serde can share fields
+/// between structs only by `flatten`, which loses where each value was written.
+macro_rules! with_game_choice {
+    ($(#[$meta:meta])* pub struct $name:ident { $($field:tt)* }) => {
+        $(#[$meta])*
+        pub struct $name {
+            /// The game: latin (Tic-Tac-Latin, the default), classic, qubic or extreme
+            #[arg(long = "game", value_name = "GAME", env = "TICTACLATIN_GAME")]
+            pub kind: Option<GameKind>,
+            /// The board's size, for games that come in sizes
+            #[arg(long, value_name = "N", env = "TICTACLATIN_SIZE", allow_negative_numbers = true,
+                  value_parser = parse_size)]
+            #[serde(deserialize_with = "values::count")]
+            pub size: Option<u8>,
+            /// How many in a row win, for games that vary it (default: the size)
+            #[arg(long, value_name = "K", env = "TICTACLATIN_IN_A_ROW",
+                  allow_negative_numbers = true, value_parser = parse_in_a_row)]
+            #[serde(deserialize_with = "values::count")]
+            pub in_a_row: Option<u8>,
+            $($field)*
+            /// Milliseconds a searching bot may think per move (default 1000); solved games
+            /// answer at once
+            #[arg(long, value_name = "MS", allow_negative_numbers = true,
+                  value_parser = parse_movetime)]
+            #[serde(rename = "movetime_ms",
+                    deserialize_with = "values::millis::<MIN_MOVETIME_MS, MAX_MOVETIME_MS, _>")]
+            pub movetime: Option<Duration>,
+        }
+    };
+}
+
+with_game_choice! {
+    /// The flags that choose a game, for the commands that take only these.
+    #[derive(Args, Deserialize, Clone, Debug, Default)]
+    pub struct GameChoiceArgs {}
+}
+
+with_game_choice! {
+    /// The `[game]` table: the game, who plays it and how.
+    #[derive(Args, Deserialize, Clone, Debug, Default)]
+    #[serde(default, deny_unknown_fields)]
+    pub struct GameSettings {
+        /// Who plays: bot (you against the bot), humans (two people, one keyboard) or demo
+        #[arg(long, value_name = "MODE", env = "TICTACLATIN_MODE")]
+        pub mode: Option<Mode>,
+        /// Who moves first against the bot: you, bot or bot-chooses
+        #[arg(long, value_name = "WHO")]
+        pub first: Option<First>,
+        /// The bot's strength: random, easy, medium, hard or perfect (also called max)
+        #[arg(long, value_name = "LEVEL", env = "TICTACLATIN_DIFFICULTY")]
+        pub difficulty: Option<Difficulty>,
+        #[arg(skip)]
+        pub hints: Option<Hints>,
+        /// Milliseconds to wait before showing the bot's move, 0 to 10000; without this flag,
+        /// TICTACLATIN_BOT_DELAY_MS, else `bot_delay_ms` in the config file, else 500
+        #[arg(long, value_name = "MS", env = "TICTACLATIN_BOT_DELAY_MS",
+              value_parser = parse_delay)]
+        #[serde(rename = "bot_delay_ms",
+                deserialize_with = "values::millis::<0, MAX_BOT_DELAY_MS, _>")]
+        pub bot_delay: Option<Duration>,
+        /// A contest clock for people: seconds for each move, shown counting down; over it,
+        /// the game is lost (off unless given)
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+              value_parser = parse_move_time)]
+        #[serde(skip)]
+        pub move_time: Option<Duration>,
+    }
+}
+
+impl Settings {
+    /// Puts a layer over these settings. A pair of symbols that does not go together is left
+    /// out: the config file's reader refuses it before, and the flags' parser never makes one.
+    pub fn apply(&mut self, layer: &Layer) {
+        self.color = layer.color.unwrap_or(self.color) && !layer.no_color;
+        if let Some(Ok(symbols)) = layer.symbols.as_ref().map(|s| s.over(&self.symbols)) {
+            self.symbols = symbols;
+        }
+        self.names = layer.names.clone().unwrap_or(self.names.clone());
+        self.colors = layer.colors.unwrap_or(self.colors);
+        self.keys = layer.keys.clone().unwrap_or(self.keys.clone());
+        let game = &layer.game;
+        self.game.kind = game.kind.unwrap_or(self.game.kind);
+        self.game.size = game.size.or(self.game.size);
+        self.game.in_a_row = game.in_a_row.or(self.game.in_a_row);
+        self.mode = game.mode.unwrap_or(self.mode);
+        self.first = game.first.unwrap_or(self.first);
+        self.difficulty = game.difficulty.unwrap_or(self.difficulty);
+        self.hints = game.hints.unwrap_or(self.hints);
+        // The parsers refuse more; this keeps a layer built in code in range too.
+        let max_delay = Duration::from_millis(MAX_BOT_DELAY_MS);
+        self.bot_delay = game.bot_delay.map_or(self.bot_delay, |d| d.min(max_delay));
+        self.movetime = game.movetime.unwrap_or(self.movetime);
+        self.move_limit = game.move_time.or(self.move_limit);
+    }
+}
+
+/// Milliseconds in `range`, as a flag or an environment variable writes them.
+fn millis(text: &str, range: std::ops::RangeInclusive<u64>) -> Option<Duration> {
+    let ms = text.trim().parse().ok().filter(|ms| range.contains(ms));
+    ms.map(Duration::from_millis)
+}
+
+/// A bot delay the settings do not take, as written.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "expected a whole number of milliseconds from 0 to {MAX_BOT_DELAY_MS}, found {}",
+    quote(.0)
+)]
+pub struct DelayError(pub String);
+
+/// A bot delay in milliseconds, in the range the config file allows.
+pub fn parse_delay(text: &str) -> Result<Duration, DelayError> {
+    millis(text, 0..=MAX_BOT_DELAY_MS).ok_or_else(|| DelayError(text.into()))
+}
+
+/// A move time that is not a whole number of milliseconds in range.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{} is not a move time: give milliseconds from {MIN_MOVETIME_MS} to {MAX_MOVETIME_MS}, \
+     e.g. 1000 (the contest clock for people is --move-time SECONDS)",
+    quote(.0)
+)]
+pub struct BadMovetime(String);
+
+/// Milliseconds in the range the config file allows too: under 10 ms no search is worth
+/// its name (and `--movetime 5` is more likely a mistaken `--move-time 5`).
+pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
+    millis(text, MIN_MOVETIME_MS..=MAX_MOVETIME_MS).ok_or_else(|| BadMovetime(text.into()))
+}
+
+/// Seconds (a fraction allowed) that are not a time a move may take.
+#[derive(Debug, thiserror::Error)]
+#[error("{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16", quote(.0))]
+pub struct BadMoveTime(String);
+
+pub fn parse_move_time(text: &str) -> Result<Duration, BadMoveTime> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => Err(BadMoveTime(text.into())),
+    }
+}
+
+/// A `--size` or `--in-a-row` that is no whole number of cells a board could have.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BadCount {
+    /// How the message names the value: "size {}" or "{} in a row".
+    pattern: &'static str,
+    text: String,
+}
+
+impl fmt::Display for BadCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (min, max) = (variant::MIN_SIZE, variant::MAX_SIZE);
+        // A whole number reads as the game's own range check does ("size 9 is not in
+        // 3..7"); anything else is quoted.
+        let value = match self.text.trim().parse::<i64>() {
+            Ok(n) => n.to_string(),
+            Err(_) => quote(&self.text),
+        };
+        let named = self.pattern.replace("{}", &value);
+        write!(f, "{named} is not in {min}..{max}")
+    }
+}
+
+impl std::error::Error for BadCount {}
+
+/// `--size`: any whole number from 0 to 255 here (the game checks its own range, and names
+/// it); a negative number or a word is refused in one line.
+pub fn parse_size(text: &str) -> Result<u8, BadCount> {
+    text.trim().parse().map_err(|_| BadCount {
+        pattern: "size {}",
+        text: text.to_string(),
+    })
+}
+
+/// `--in-a-row`, as [`parse_size`].
+pub fn parse_in_a_row(text: &str) -> Result<u8, BadCount> {
+    text.trim().parse().map_err(|_| BadCount {
+        pattern: "{} in a row",
+        text: text.to_string(),
+    })
+}
