@@ -1,7 +1,6 @@
 //! Baseline players that know only the rules, not the solver: yardsticks for the levels.
 
-use super::pick::random_cell;
-use super::{Player, PlayerRng, rng_from_seed};
+use super::{Player, PlayerRng, random_cell, rng_from_seed};
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell, Status};
 

@@ -15,8 +15,7 @@
 //! them a winning reply). So rules 3 to 5 only consider cells that do not lose at once,
 //! falling back to every free cell when all of them do.
 
-use super::pick::random_cell;
-use super::{Player, PlayerRng, rng_from_seed};
+use super::{Player, PlayerRng, random_cell, rng_from_seed};
 use crate::games::latin::game::board::{line_points, lines_through};
 use crate::games::latin::game::tactics::{loses_at_once, safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell, LINES, Side};

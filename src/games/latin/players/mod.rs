@@ -13,7 +13,6 @@ mod book;
 mod heuristic;
 mod levels;
 mod perfect;
-mod pick;
 mod spec;
 
 pub use crate::core::Difficulty;
@@ -24,8 +23,8 @@ pub use levels::{Level, Style, level_player, style};
 pub use perfect::Perfect;
 pub use spec::{PlayerSpec, SpecError, VALID_NAMES};
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
+use crate::games::kit::rng::random_bit;
+pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
 
 use crate::games::latin::game::{Board, Cell};
 
@@ -38,11 +37,7 @@ pub trait Player: Send {
     fn choose(&mut self, board: Board) -> Option<Cell>;
 }
 
-/// The random generator every randomised player uses. A fixed algorithm (not `StdRng`,
-/// which may change between rand versions) so a seed replays the same games everywhere.
-pub type PlayerRng = Xoshiro256PlusPlus;
-
-/// A generator for `seed`.
-pub fn rng_from_seed(seed: u64) -> PlayerRng {
-    PlayerRng::seed_from_u64(seed)
+/// A cell drawn uniformly from a mask; `None` for an empty mask.
+fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
+    Cell::new(random_bit(mask.into(), rng)? as u8)
 }

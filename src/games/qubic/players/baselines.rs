@@ -1,22 +1,11 @@
 //! Yardsticks that know only the rules.
 
-use rand::RngExt;
-
 use super::{Chooser, PlayerRng, decision, rng_from_seed};
 use crate::core::Status;
+use crate::games::kit::rng::random_bit;
 use crate::games::qubic::board::Board;
-use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::threats::winning_cells;
-
-/// A cell drawn uniformly from `mask`.
-pub(crate) fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<usize> {
-    let count = mask.count_ones();
-    if count == 0 {
-        return None;
-    }
-    bits(mask).nth(rng.random_range(0..count) as usize)
-}
 
 /// A uniformly random legal move.
 pub struct RandomPlayer {
@@ -40,7 +29,7 @@ impl Chooser for RandomPlayer {
         if board.status() != Status::InPlay {
             return None;
         }
-        let cell = random_cell(Qubic.empty_cells(board), &mut self.rng)?;
+        let cell = random_bit(Qubic.empty_cells(board), &mut self.rng)?;
         Some(decision(cell, "random"))
     }
 }
@@ -76,7 +65,7 @@ impl Chooser for Greedy {
         if blocks != 0 {
             return Some(decision(blocks.trailing_zeros() as usize, "block"));
         }
-        let cell = random_cell(Qubic.empty_cells(board), &mut self.rng)?;
+        let cell = random_bit(Qubic.empty_cells(board), &mut self.rng)?;
         Some(decision(cell, "random"))
     }
 }

@@ -18,11 +18,9 @@ pub use levels::Level;
 pub use perfect::Perfect;
 pub use strong::{Strong, Style};
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-
 use super::board::Board;
 use crate::core::Decision;
+pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
 
 /// A Qubic player.
 pub trait Chooser: Send {
@@ -31,13 +29,6 @@ pub trait Chooser: Send {
 
     /// The move for the side to move; `None` only when the game is over.
     fn choose(&mut self, board: Board) -> Option<Decision>;
-}
-
-/// A fixed generator algorithm so that a seed replays the same games everywhere.
-pub type PlayerRng = Xoshiro256PlusPlus;
-
-pub fn rng_from_seed(seed: u64) -> PlayerRng {
-    PlayerRng::seed_from_u64(seed)
 }
 
 /// A decision with a word on how it was found.

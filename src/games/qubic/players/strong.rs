@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use super::baselines::random_cell;
 use super::{Chooser, PlayerRng, decision, rng_from_seed};
 use crate::core::{Claim, Decision, Status};
+use crate::games::kit::rng::random_bit;
 use crate::games::qubic::board::{Board, Side};
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::search::Searcher;
@@ -79,7 +79,7 @@ impl Chooser for Strong {
         }
         let deadline = Instant::now() + self.style.movetime;
         if self.style.blunder > 0.0 && self.rng.random_bool(self.style.blunder) {
-            let cell = random_cell(Qubic.empty_cells(board), &mut self.rng)?;
+            let cell = random_bit(Qubic.empty_cells(board), &mut self.rng)?;
             return Some(decision(cell, "random"));
         }
         if let Some(tactic) = tactics(board) {
