@@ -5,7 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tictaclatin::core::tournament::{Arena, Control, Pairing, Tally, run};
+use tictaclatin::core::Tally;
+use tictaclatin::core::tournament::{Arena, Control, Pairing, run};
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
 use tictaclatin::games::latin::game::{Board, Cell};
 use tictaclatin::games::latin::players::{Difficulty, Player, RandomPlayer, level_player};

@@ -10,14 +10,13 @@
 //! - Bigger boards are searched under a clock: [`search`].
 //! - [`players`]: baselines, the perfect player, levels, seed 001's `d10`, seed 003's
 //!   `rule-list`; [`seed003`] replays that seed's experiment as its C# program ran it.
-//! - [`adapter`]: the games interface of `crate::core`; [`matches`]: seeded games between
-//!   two players, for measurements.
+//! - [`adapter`]: the games interface of `crate::core` (games between two players are
+//!   played by `crate::core::game_loop`).
 
 pub mod adapter;
 pub mod board;
 pub mod cell;
 pub mod lines;
-pub mod matches;
 pub mod players;
 pub mod search;
 pub mod seed003;

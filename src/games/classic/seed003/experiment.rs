@@ -6,9 +6,10 @@ use rand::{Rng, SeedableRng};
 
 use super::csharp::{Fixes, RandomSource, Winner, play_game_with};
 use super::dotnet_random::DotNetRandom;
-use crate::core::{Game, PlayerOptions, Side};
+use crate::core::Tally;
+use crate::core::game_loop::{self, Clock, IllegalMove, Rules};
+use crate::core::{Game, Player, PlayerOptions, Side};
 use crate::games::classic::adapter;
-use crate::games::classic::matches::{self, MatchError, Tally};
 
 /// Games per order in the seed's experiment.
 pub const GAMES: u32 = 50_000;
@@ -49,7 +50,7 @@ pub const PUBLISHED_PLAYER_FIRST: Figures = Figures {
 
 /// Our faithful `rule-list` (one stone per turn) against `random`, through the games
 /// interface, as the `tournament` command would play it.
-pub fn faithful(games: u32, player_first: bool, seed: u64) -> Result<Figures, MatchError> {
+pub fn faithful(games: u32, player_first: bool, seed: u64) -> Result<Figures, IllegalMove> {
     let g = adapter::game(3, None).expect("3x3 is a variant");
     let engine = g.engine();
     let player = |name: &str, seed| {
@@ -64,19 +65,23 @@ pub fn faithful(games: u32, player_first: bool, seed: u64) -> Result<Figures, Ma
     } else {
         Side::Second
     };
+    let rules = Rules {
+        game: &g,
+        clock: Clock::Off,
+    };
     for _ in 0..games {
-        let start = g.start();
-        let result = if player_first {
-            matches::play_game(start.as_ref(), [rule_list.as_mut(), random.as_mut()])?
+        let players: [&mut dyn Player; 2] = if player_first {
+            [rule_list.as_mut(), random.as_mut()]
         } else {
-            matches::play_game(start.as_ref(), [random.as_mut(), rule_list.as_mut()])?
+            [random.as_mut(), rule_list.as_mut()]
         };
-        tally.add(result, side);
+        let played = game_loop::play_game(rules, g.start(), players, &mut ())?;
+        tally.record(&played, side);
     }
     Ok(Figures {
-        computer: tally.wins,
-        human: tally.losses,
-        draws: tally.draws,
+        computer: tally.first_wins as u32,
+        human: tally.second_wins as u32,
+        draws: tally.draws as u32,
     })
 }
 
