@@ -4,19 +4,29 @@
 
 use std::time::{Duration, Instant};
 
-use tictaclatin::core::{Side, Status};
+use tictaclatin::core::game_loop::{Clock, Rules, play_game};
+use tictaclatin::core::{Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
-use tictaclatin::games::qubic::players::{
-    Chooser, Greedy, Level, Perfect, RandomPlayer, Strong, Style, play_game,
-};
+use tictaclatin::games::qubic::players::{Greedy, Level, Perfect, RandomPlayer, Strong, Style};
 use tictaclatin::games::qubic::threats::ThreatSearch;
-use tictaclatin::games::qubic::{Board, Qubic};
+use tictaclatin::games::qubic::{Board, Qubic, QubicGame, QubicPosition};
+
+/// One game of `x` against `o` from the empty board, by the game loop; the last board.
+fn game(x: &mut dyn Player, o: &mut dyn Player) -> Board {
+    let rules = Rules {
+        game: &QubicGame,
+        clock: Clock::Off,
+    };
+    let start = Box::new(QubicPosition(Board::EMPTY));
+    let played = play_game(rules, start, [x, o], &mut ()).expect("legal moves");
+    QubicPosition::board_of(played.last.as_ref())
+}
 
 fn perfect(movetime_ms: u64, seed: u64) -> Perfect {
     Perfect::new(patashnik_index(), Duration::from_millis(movetime_ms), seed)
 }
 
-fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Chooser>> {
+fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
     vec![
         Box::new(RandomPlayer::new(seed)),
         Box::new(Greedy::new(seed)),
@@ -30,7 +40,7 @@ fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
     for seed in 0..3 {
         for mut o in opponents(seed, Duration::from_millis(15)) {
             let mut x = perfect(15, seed);
-            let end = play_game(Board::EMPTY, &mut x, o.as_mut());
+            let end = game(&mut x, o.as_mut());
             assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
         }
     }
@@ -58,12 +68,12 @@ fn breakable_positions(count: usize) -> Vec<Board> {
             {
                 found.push(board);
             }
-            let mover: &mut dyn Chooser = if board.to_move() == Side::First {
-                &mut x
+            let decision = if board.to_move() == Side::First {
+                x.choose(board)
             } else {
-                &mut o
+                o.choose(board)
             };
-            board = board.with_move(mover.choose(board).unwrap().cell.index());
+            board = board.with_move(decision.unwrap().cell.index());
         }
         if found.len() >= count {
             break;
@@ -131,7 +141,7 @@ fn overshoot_of_the_one_second_clock() {
 #[ignore = "strength table; many minutes; run with --ignored --nocapture"]
 fn strength_table() {
     let names = ["random", "greedy", "easy", "medium", "hard", "perfect"];
-    let build = |name: &str, seed: u64| -> Box<dyn Chooser> {
+    let build = |name: &str, seed: u64| -> Box<dyn Player> {
         match name {
             "random" => Box::new(RandomPlayer::new(seed)),
             "greedy" => Box::new(Greedy::new(seed)),
@@ -159,7 +169,7 @@ fn strength_table() {
             for seed in 0..games {
                 let mut px = build(x, seed);
                 let mut po = build(o, seed + 1000);
-                let end = play_game(Board::EMPTY, px.as_mut(), po.as_mut());
+                let end = game(px.as_mut(), po.as_mut());
                 score += match end.status() {
                     Status::Won(Side::First) => 1.0,
                     Status::Won(Side::Second) => 0.0,

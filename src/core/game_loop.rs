@@ -370,4 +370,42 @@ mod tests {
         assert_eq!(tally.points, [31 + 28, 28 + 28]);
         assert_eq!(End::OnPoints.to_string(), "on points");
     }
+
+    #[test]
+    fn the_observer_sees_every_move_in_order_with_its_time() {
+        let mut seen = Vec::new();
+        let mut observer = |before: &dyn Position, cell: CellId, took: Duration| {
+            seen.push((before.stones(), cell, took));
+        };
+        let played = play_game(
+            rules(None),
+            Latin.start(),
+            [&mut Slow, &mut Slow],
+            &mut observer,
+        )
+        .expect("legal moves");
+        assert_eq!(seen.len(), played.last.stones());
+        for (i, &(stones, _, took)) in seen.iter().enumerate() {
+            assert_eq!(stones, i, "each move seen once, before the next");
+            assert!(
+                took >= Duration::from_millis(5),
+                "the player's thinking time"
+            );
+        }
+    }
+
+    #[test]
+    fn a_match_alternates_who_moves_first_and_tallies_the_first_named() {
+        // Slow always plays the first legal cell, so both orders replay one game each.
+        let rules = rules(None);
+        let one = play_game(rules, Latin.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let tally = play_match(rules, Latin.start().as_ref(), [&mut Slow, &mut Slow], 2).unwrap();
+        assert_eq!(tally.games, 2);
+        match one.winner {
+            // The same player (first to move) wins both: one win each.
+            Some(_) => assert_eq!((tally.first_wins, tally.second_wins), (1, 1)),
+            None => assert_eq!(tally.draws, 2),
+        }
+        assert_eq!(tally.score(0) + tally.score(1), 2.0);
+    }
 }

@@ -1,10 +1,11 @@
 //! Yardsticks that know only the rules.
 
-use super::{Chooser, PlayerRng, decision, rng_from_seed};
-use crate::core::Status;
+use super::{PlayerRng, decision, rng_from_seed};
+use crate::core::{Decision, Player, Position, Status};
 use crate::games::kit::rng::random_bit;
 use crate::games::qubic::board::Board;
 use crate::games::qubic::geometry::{Geometry, Qubic};
+use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::threats::winning_cells;
 
 /// A uniformly random legal move.
@@ -20,12 +21,19 @@ impl RandomPlayer {
     }
 }
 
-impl Chooser for RandomPlayer {
+impl Player for RandomPlayer {
     fn name(&self) -> String {
         "random".into()
     }
 
-    fn choose(&mut self, board: Board) -> Option<crate::core::Decision> {
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        self.choose(QubicPosition::board_of(position))
+    }
+}
+
+impl RandomPlayer {
+    /// The move on the concrete board (the search stays on it).
+    pub fn choose(&mut self, board: Board) -> Option<Decision> {
         if board.status() != Status::InPlay {
             return None;
         }
@@ -47,12 +55,19 @@ impl Greedy {
     }
 }
 
-impl Chooser for Greedy {
+impl Player for Greedy {
     fn name(&self) -> String {
         "greedy".into()
     }
 
-    fn choose(&mut self, board: Board) -> Option<crate::core::Decision> {
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        self.choose(QubicPosition::board_of(position))
+    }
+}
+
+impl Greedy {
+    /// The move on the concrete board (the search stays on it).
+    pub fn choose(&mut self, board: Board) -> Option<Decision> {
         if board.status() != Status::InPlay {
             return None;
         }

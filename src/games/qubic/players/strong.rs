@@ -10,11 +10,12 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use super::{Chooser, PlayerRng, decision, rng_from_seed};
-use crate::core::{Claim, Decision, Status};
+use super::{PlayerRng, decision, rng_from_seed};
+use crate::core::{Claim, Decision, Player, Position, Status};
 use crate::games::kit::rng::random_bit;
 use crate::games::qubic::board::{Board, Side};
 use crate::games::qubic::geometry::{Geometry, Qubic};
+use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::search::Searcher;
 use crate::games::qubic::search::eval::ordered_moves;
 use crate::games::qubic::threats::{Outcome, ThreatSearch, winning_cells};
@@ -68,12 +69,19 @@ impl Strong {
     }
 }
 
-impl Chooser for Strong {
+impl Player for Strong {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn choose(&mut self, board: Board) -> Option<Decision> {
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        self.choose(QubicPosition::board_of(position))
+    }
+}
+
+impl Strong {
+    /// The move on the concrete board (the search stays on it).
+    pub fn choose(&mut self, board: Board) -> Option<Decision> {
         if board.status() != Status::InPlay {
             return None;
         }
