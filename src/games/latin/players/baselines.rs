@@ -1,6 +1,6 @@
 //! Baseline players that know only the rules, not the solver: yardsticks for the levels.
 
-use super::{Player, PlayerRng, random_cell, rng_from_seed};
+use super::{PlayerRng, random_cell, rng_from_seed};
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell, Status};
 
@@ -17,12 +17,13 @@ impl RandomPlayer {
     }
 }
 
-impl Player for RandomPlayer {
-    fn name(&self) -> String {
+impl RandomPlayer {
+    pub fn name(&self) -> String {
         "random".into()
     }
 
-    fn choose(&mut self, board: Board) -> Option<Cell> {
+    /// The move on the concrete board; `None` only when the game is over.
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
         if board.status().is_over() {
             return None;
         }
@@ -44,12 +45,13 @@ impl Greedy {
     }
 }
 
-impl Player for Greedy {
-    fn name(&self) -> String {
+impl Greedy {
+    pub fn name(&self) -> String {
         "greedy".into()
     }
 
-    fn choose(&mut self, board: Board) -> Option<Cell> {
+    /// The move on the concrete board; `None` only when the game is over.
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
         if board.status().is_over() {
             return None;
         }
@@ -128,12 +130,13 @@ fn position_horizon(board: Board, depth: u32) -> Horizon {
     best
 }
 
-impl Player for Lookahead {
-    fn name(&self) -> String {
+impl Lookahead {
+    pub fn name(&self) -> String {
         format!("lookahead-{}", self.depth)
     }
 
-    fn choose(&mut self, board: Board) -> Option<Cell> {
+    /// The move on the concrete board; `None` only when the game is over.
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
         if board.status().is_over() {
             return None;
         }
@@ -155,7 +158,9 @@ impl Player for Lookahead {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Player;
     use crate::games::latin::game::testing::{board, cell};
+    use crate::games::latin::players::choose;
 
     /// Every player plays only legal moves and stops when the game is over.
     #[test]
@@ -168,10 +173,15 @@ mod tests {
         for mut player in players {
             let mut b = Board::EMPTY;
             while !b.status().is_over() {
-                let c = player.choose(b).expect("a move while in play");
+                let c = choose(player.as_mut(), b).expect("a move while in play");
                 b = b.play(c).expect("a legal move");
             }
-            assert_eq!(player.choose(b), None, "{} after the end", player.name());
+            assert_eq!(
+                choose(player.as_mut(), b),
+                None,
+                "{} after the end",
+                player.name()
+            );
         }
     }
 
@@ -212,7 +222,7 @@ mod tests {
             } else {
                 &mut second
             };
-            let cell = player.choose(board).expect("the game is on");
+            let cell = choose(player.as_mut(), board).expect("the game is on");
             board = board.play(cell).expect("a legal move");
             moves.push(cell);
         }

@@ -89,12 +89,13 @@ impl Level {
     }
 }
 
-impl Player for Level {
-    fn name(&self) -> String {
+impl Level {
+    pub fn name(&self) -> String {
         self.name.into()
     }
 
-    fn choose(&mut self, board: Board) -> Option<Cell> {
+    /// The move on the concrete board; `None` only when the game is over.
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
         if board.status().is_over() {
             return None;
         }
