@@ -3,3 +3,4 @@
 //! game; each game keeps only its rules, evaluation and move order.
 
 pub mod rng;
+pub mod table;
