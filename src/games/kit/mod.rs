@@ -3,4 +3,5 @@
 //! game; each game keeps only its rules, evaluation and move order.
 
 pub mod rng;
+pub mod solved;
 pub mod table;
