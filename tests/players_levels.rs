@@ -100,7 +100,7 @@ fn random_positions(count: usize) -> Vec<Board> {
         let mut board = Board::EMPTY;
         while !board.status().is_over() {
             positions.push(board);
-            let cell = random.choose(board).expect("in play");
+            let cell = choose(&mut random, board).expect("in play");
             board = board.with_move(cell);
         }
     }

@@ -71,7 +71,7 @@ fn breakable_positions(count: usize) -> Vec<Board> {
             let decision = if board.to_move() == Side::First {
                 x.choose(board)
             } else {
-                o.choose(board)
+                o.decide(&QubicPosition(board))
             };
             board = board.with_move(decision.unwrap().cell.index());
         }
@@ -129,7 +129,7 @@ fn overshoot_of_the_one_second_clock() {
             } else if seed % 2 == 0 {
                 level.choose(board).unwrap()
             } else {
-                r.choose(board).unwrap()
+                r.decide(&QubicPosition(board)).unwrap()
             };
             board = board.with_move(d.cell.index());
         }

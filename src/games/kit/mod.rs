@@ -2,6 +2,7 @@
 //! its randomised players and the drawing of a random move. Knows `crate::core` and no
 //! game; each game keeps only its rules, evaluation and move order.
 
+pub mod baselines;
 pub mod rng;
 pub mod solved;
 pub mod table;

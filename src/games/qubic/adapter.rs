@@ -171,7 +171,7 @@ impl Engine for QubicEngine {
         let (seed, movetime) = (options.seed, options.movetime);
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
             "perfect" => Box::new(Perfect::new(self.index.clone(), movetime, seed)),
-            "random" => Box::new(RandomPlayer::new(seed)),
+            "random" => Box::new(RandomPlayer::saying(seed, "random")),
             "greedy" => Box::new(Greedy::new(seed)),
             other => match other.parse::<Level>() {
                 Ok(level) => Box::new(level.player(movetime, seed)),

@@ -16,7 +16,8 @@ mod perfect;
 mod rule_list;
 mod searcher;
 
-pub use baselines::{Greedy, RandomPlayer};
+pub use crate::games::kit::baselines::RandomPlayer;
+pub use baselines::Greedy;
 pub use d10::D10;
 pub use levels::{ExactLevel, ExactStyle, Level};
 pub use perfect::Perfect;

@@ -4,33 +4,6 @@ use super::{PlayerRng, random_cell, rng_from_seed};
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell, Status};
 
-/// A uniformly random legal move.
-pub struct RandomPlayer {
-    rng: PlayerRng,
-}
-
-impl RandomPlayer {
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: rng_from_seed(seed),
-        }
-    }
-}
-
-impl RandomPlayer {
-    pub fn name(&self) -> String {
-        "random".into()
-    }
-
-    /// The move on the concrete board; `None` only when the game is over.
-    pub fn choose(&mut self, board: Board) -> Option<Cell> {
-        if board.status().is_over() {
-            return None;
-        }
-        random_cell(board.empty_cells(), &mut self.rng)
-    }
-}
-
 /// Takes a move that wins at once; otherwise a random move after which the opponent cannot
 /// win at once; otherwise any random move.
 pub struct Greedy {
@@ -160,7 +133,7 @@ mod tests {
     use super::*;
     use crate::core::Player;
     use crate::games::latin::game::testing::{board, cell};
-    use crate::games::latin::players::choose;
+    use crate::games::latin::players::{RandomPlayer, choose};
 
     /// Every player plays only legal moves and stops when the game is over.
     #[test]

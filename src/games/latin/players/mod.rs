@@ -17,7 +17,8 @@ mod perfect;
 mod spec;
 
 pub use crate::core::Difficulty;
-pub use baselines::{Greedy, Lookahead, RandomPlayer};
+pub use crate::games::kit::baselines::RandomPlayer;
+pub use baselines::{Greedy, Lookahead};
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
 pub use levels::{Level, Style, level_player, style};
@@ -54,14 +55,7 @@ macro_rules! seated {
     )*};
 }
 
-seated!(
-    RandomPlayer,
-    Greedy,
-    Lookahead,
-    Heuristic,
-    Level,
-    BookPlayer
-);
+seated!(Greedy, Lookahead, Heuristic, Level, BookPlayer);
 
 /// A cell drawn uniformly from a mask; `None` for an empty mask.
 fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {

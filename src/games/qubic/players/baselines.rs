@@ -8,40 +8,6 @@ use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::threats::winning_cells;
 
-/// A uniformly random legal move.
-pub struct RandomPlayer {
-    rng: PlayerRng,
-}
-
-impl RandomPlayer {
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: rng_from_seed(seed),
-        }
-    }
-}
-
-impl Player for RandomPlayer {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        self.choose(QubicPosition::board_of(position))
-    }
-}
-
-impl RandomPlayer {
-    /// The move on the concrete board (the search stays on it).
-    pub fn choose(&mut self, board: Board) -> Option<Decision> {
-        if board.status() != Status::InPlay {
-            return None;
-        }
-        let cell = random_bit(Qubic.empty_cells(board), &mut self.rng)?;
-        Some(decision(cell, "random"))
-    }
-}
-
 /// Wins at once if it can, else blocks the opponent's three, else plays at random.
 pub struct Greedy {
     rng: PlayerRng,

@@ -14,7 +14,8 @@ mod levels;
 mod perfect;
 mod strong;
 
-pub use baselines::{Greedy, RandomPlayer};
+pub use crate::games::kit::baselines::RandomPlayer;
+pub use baselines::Greedy;
 pub use levels::Level;
 pub use perfect::Perfect;
 pub use strong::{Strong, Style};
