@@ -3,6 +3,7 @@
 //! game; each game keeps only its rules, evaluation and move order.
 
 pub mod baselines;
+pub mod levels;
 pub mod rng;
 pub mod solved;
 pub mod table;
