@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
 use tictaclatin::core::{Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
-use tictaclatin::games::qubic::players::{Greedy, Level, Perfect, RandomPlayer, Strong, Style};
+use tictaclatin::games::qubic::players::{Level, Perfect, RandomPlayer, Strong, Style, greedy};
 use tictaclatin::games::qubic::threats::ThreatSearch;
 use tictaclatin::games::qubic::{Board, Qubic, QubicGame, QubicPosition};
 
@@ -29,7 +29,7 @@ fn perfect(movetime_ms: u64, seed: u64) -> Perfect {
 fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
     vec![
         Box::new(RandomPlayer::new(seed)),
-        Box::new(Greedy::new(seed)),
+        Box::new(greedy(seed)),
         Box::new(Level::Medium.player(movetime, seed)),
         Box::new(Strong::new("strong", Style::strongest(movetime), seed)),
     ]
@@ -144,7 +144,7 @@ fn strength_table() {
     let build = |name: &str, seed: u64| -> Box<dyn Player> {
         match name {
             "random" => Box::new(RandomPlayer::new(seed)),
-            "greedy" => Box::new(Greedy::new(seed)),
+            "greedy" => Box::new(greedy(seed)),
             "perfect" => Box::new(perfect(1000, seed)),
             level => Box::new(
                 level

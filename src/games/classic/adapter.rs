@@ -10,7 +10,7 @@ use super::board::{Board, MoveRefused};
 use super::cell::Cell;
 use super::lines::Lines;
 use super::players::{
-    D10, ExactLevel, Greedy, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher,
+    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher, greedy,
 };
 use super::search::{self, Limits};
 use super::solver::Solver;
@@ -405,7 +405,7 @@ impl Engine for ClassicEngine {
         let level = Level::from_name(if name == "max" { "perfect" } else { name });
         let player: Box<dyn Player> = match (name, level, &self.solver) {
             ("random", ..) => Box::new(RandomPlayer::new(seed)),
-            ("greedy", ..) => Box::new(Greedy::new(seed)),
+            ("greedy", ..) => Box::new(greedy(seed)),
             ("d10", ..) => Box::new(D10::new(seed)),
             // On 3x3 the medium level is seed 001's D10 NPC: it sits between easy and hard
             // (it beats easy and loses to hard, measured), and it was written to be a

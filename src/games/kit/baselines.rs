@@ -1,11 +1,11 @@
-//! The baseline every game shares, over the core interface alone: a uniformly random legal
-//! move. (Each game's `greedy` stays its own: what "a win at once" and "a block" are, and
-//! which of them it takes, differ from game to game.)
+//! The baselines every game shares, over the core interface: `random`, a uniformly random
+//! legal move, and `greedy`, which takes the game's obvious moves first. What is obvious
+//! (a win at once, a block, a move that does not lose at once) is the game's to say.
 
 use rand::RngExt;
 
-use super::rng::{PlayerRng, rng_from_seed};
-use crate::core::{Decision, Player, Position};
+use super::rng::{PlayerRng, random_bit, rng_from_seed};
+use crate::core::{CellId, Decision, Player, Position};
 
 /// A uniformly random legal move, from the position's legal moves in their order (lowest
 /// cell first), so a seed draws what the games' own random players drew.
@@ -46,6 +46,79 @@ impl Player for RandomPlayer {
         Some(Decision {
             how: self.how.map(String::from),
             ..Decision::new(cell)
+        })
+    }
+}
+
+/// How a greedy player takes a move from a step's cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Take {
+    AtRandom,
+    /// The lowest cell, drawing nothing.
+    Lowest,
+}
+
+/// One kind of obvious move: its cells (bit `i` is cell `i`) and the word said with it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Step {
+    pub cells: u64,
+    pub how: Option<&'static str>,
+    pub take: Take,
+}
+
+impl Step {
+    /// Cells taken at random, with nothing said.
+    pub fn at_random(cells: u64) -> Step {
+        Step {
+            cells,
+            how: None,
+            take: Take::AtRandom,
+        }
+    }
+
+    /// The same, saying `how`.
+    pub fn saying(self, how: &'static str) -> Step {
+        Step {
+            how: Some(how),
+            ..self
+        }
+    }
+}
+
+/// A game's obvious moves in a position, best first; `None` when the game is over (or the
+/// position is another game's). The last step holds every legal move.
+pub type Steps = fn(&dyn Position) -> Option<[Step; 3]>;
+
+/// Plays from the first of the game's steps that has a cell.
+pub struct Greedy {
+    rng: PlayerRng,
+    steps: Steps,
+}
+
+impl Greedy {
+    pub fn new(seed: u64, steps: Steps) -> Greedy {
+        Greedy {
+            rng: rng_from_seed(seed),
+            steps,
+        }
+    }
+}
+
+impl Player for Greedy {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let steps = (self.steps)(position)?;
+        let step = steps.into_iter().find(|step| step.cells != 0)?;
+        let cell = match step.take {
+            Take::AtRandom => random_bit(step.cells, &mut self.rng)?,
+            Take::Lowest => step.cells.trailing_zeros() as usize,
+        };
+        Some(Decision {
+            how: step.how.map(String::from),
+            ..Decision::new(CellId::new(cell))
         })
     }
 }

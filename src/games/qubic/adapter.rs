@@ -9,7 +9,7 @@ use super::cell::Cell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
 use super::hints::{HINT_TIME, hints};
-use super::players::{Greedy, Level, Perfect, RandomPlayer};
+use super::players::{Level, Perfect, RandomPlayer, greedy};
 use super::position::QubicPosition;
 use crate::core::words::quote;
 use crate::core::{
@@ -172,7 +172,7 @@ impl Engine for QubicEngine {
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
             "perfect" => Box::new(Perfect::new(self.index.clone(), movetime, seed)),
             "random" => Box::new(RandomPlayer::saying(seed, "random")),
-            "greedy" => Box::new(Greedy::new(seed)),
+            "greedy" => Box::new(greedy(seed)),
             other => match other.parse::<Level>() {
                 Ok(level) => Box::new(level.player(movetime, seed)),
                 Err(_) => {

@@ -17,7 +17,7 @@ mod rule_list;
 mod searcher;
 
 pub use crate::games::kit::baselines::RandomPlayer;
-pub use baselines::Greedy;
+pub use baselines::greedy;
 pub use d10::D10;
 pub use levels::{ExactLevel, ExactStyle, Level};
 pub use perfect::Perfect;

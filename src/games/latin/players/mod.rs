@@ -18,7 +18,7 @@ mod spec;
 
 pub use crate::core::Difficulty;
 pub use crate::games::kit::baselines::RandomPlayer;
-pub use baselines::{Greedy, Lookahead};
+pub use baselines::{Lookahead, greedy};
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
 pub use levels::{Level, Style, level_player, style};
@@ -55,7 +55,7 @@ macro_rules! seated {
     )*};
 }
 
-seated!(Greedy, Lookahead, Heuristic, Level, BookPlayer);
+seated!(Lookahead, Heuristic, Level, BookPlayer);
 
 /// A cell drawn uniformly from a mask; `None` for an empty mask.
 fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {

@@ -15,7 +15,7 @@ mod perfect;
 mod strong;
 
 pub use crate::games::kit::baselines::RandomPlayer;
-pub use baselines::Greedy;
+pub use baselines::greedy;
 pub use levels::Level;
 pub use perfect::Perfect;
 pub use strong::{Strong, Style};
