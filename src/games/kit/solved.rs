@@ -100,6 +100,12 @@ impl<E: Packed> SolvedTable<E> {
             .map(|&s| (s as u32, E::unpack((s >> 32) as u32)))
     }
 
+    /// Positions the classes stand for: each class counted by `orbit`, the number of its
+    /// distinct symmetric images.
+    pub fn positions(&self, orbit: impl Fn(u32) -> usize) -> u64 {
+        self.iter().map(|(key, _)| orbit(key) as u64).sum()
+    }
+
     /// Bytes held by the table.
     pub fn memory_bytes(&self) -> usize {
         self.slots.len() * size_of::<u64>()

@@ -140,10 +140,7 @@ impl Solver {
 
     /// In-play positions reachable from the empty board, every symmetric image counted.
     pub fn reachable_positions(&self) -> u64 {
-        self.table
-            .iter()
-            .map(|(key, _)| self.syms.orbit_size(key) as u64)
-            .sum()
+        self.table.positions(|key| self.syms.orbit_size(key))
     }
 
     pub fn memory_bytes(&self) -> usize {

@@ -149,14 +149,11 @@ impl Solver {
 
     /// In-play positions reachable from the empty board (counting every symmetric image).
     pub fn reachable_positions(&self) -> u64 {
-        self.table
-            .iter()
-            .map(|(key, _)| {
-                let board = Board::from_masks(key as u16, (key >> 16) as u16)
-                    .expect("table keys are positions");
-                self.syms.orbit_size(board) as u64
-            })
-            .sum()
+        self.table.positions(|key| {
+            let board = Board::from_masks(key as u16, (key >> 16) as u16)
+                .expect("table keys are positions");
+            self.syms.orbit_size(board) as usize
+        })
     }
 
     /// Bytes held by the table.
