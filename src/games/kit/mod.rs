@@ -4,6 +4,7 @@
 
 pub mod baselines;
 pub mod levels;
+pub mod perfect;
 pub mod rng;
 pub mod solved;
 pub mod table;

@@ -12,7 +12,6 @@
 mod baselines;
 mod d10;
 mod levels;
-mod perfect;
 mod rule_list;
 mod searcher;
 
@@ -20,7 +19,9 @@ pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
 pub use d10::D10;
 pub use levels::{ExactLevel, ExactStyle, Level};
-pub use perfect::Perfect;
+
+/// The exact player for boards of up to 16 cells: see `solver::choose` for its choice.
+pub type Perfect = crate::games::kit::perfect::Perfect<crate::games::classic::solver::Solver>;
 pub use rule_list::RuleList;
 pub use searcher::{SearchLevel, SearchStyle, Searcher};
 

@@ -13,7 +13,6 @@ mod baselines;
 mod book;
 mod heuristic;
 mod levels;
-mod perfect;
 mod spec;
 
 pub use crate::core::Difficulty;
@@ -22,7 +21,9 @@ pub use baselines::{Lookahead, greedy};
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
 pub use levels::{Level, Style, level_player, style};
-pub use perfect::Perfect;
+
+/// The exact bot: never lowers the value; deterministic (see `solver::choose`).
+pub type Perfect = crate::games::kit::perfect::Perfect<crate::games::latin::solver::Solver>;
 pub use spec::{PlayerSpec, SpecError, VALID_NAMES};
 
 use crate::games::kit::rng::random_bit;
