@@ -22,7 +22,9 @@ pub use cell::{CellId, Grid, Layout, Place};
 pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};
 pub use level::{Difficulty, UnknownDifficulty};
 pub use player::{Claim, Decision, Player, PlayerOptions};
-pub use position::{BlockState, CellError, MarkedLine, MoveError, Position, PositionError};
+pub use position::{
+    BlockState, CellError, Concrete, MarkedLine, MoveError, Position, PositionError,
+};
 pub use session::{First, Mode};
 pub use side::{Side, Status, UnknownSide};
 pub use tally::Tally;

@@ -2,7 +2,6 @@
 //! rules and names, [`ClassicEngine`] for values, hints and players, and
 //! [`crate::core::Position`] on [`Board`] itself.
 
-use std::any::Any;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -174,14 +173,6 @@ impl Position for Board {
 
     fn text(&self) -> String {
         text::format(*self)
-    }
-
-    fn clone_box(&self) -> Box<dyn Position> {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn stones(&self) -> usize {

@@ -1,8 +1,6 @@
 //! A Tic-Tac-Latin board as the core interface sees it, and the cell names between the
 //! two: read by the adapter and by the players (so neither imports the other for it).
 
-use std::any::Any;
-
 use super::game::{Board, Cell, MoveError as BoardMoveError};
 use crate::core::{CellId, MarkedLine, MoveError, Position, Side, Status};
 
@@ -55,14 +53,6 @@ impl Position for Board {
 
     fn text(&self) -> String {
         self.to_text()
-    }
-
-    fn clone_box(&self) -> Box<dyn Position> {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn stones(&self) -> usize {

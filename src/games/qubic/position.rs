@@ -1,8 +1,6 @@
 //! A Qubic position as the core interface sees it: the board behind `dyn Position`, which
 //! the players and the adapter both read (so neither imports the other for it).
 
-use std::any::Any;
-
 use super::board::Board;
 use super::cell::{CELLS, Cell};
 use crate::core::{CellId, MarkedLine, MoveError, Position, Side, Status};
@@ -68,14 +66,6 @@ impl Position for QubicPosition {
 
     fn text(&self) -> String {
         self.0.text()
-    }
-
-    fn clone_box(&self) -> Box<dyn Position> {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn stones(&self) -> usize {
