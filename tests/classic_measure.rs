@@ -25,8 +25,7 @@ fn versus(g: &dyn Game, a: &str, b: &str, games: u64, movetime: Duration) -> Tal
         clock: Clock::Off,
     };
     let players: [&mut dyn Player; 2] = [pa.as_mut(), pb.as_mut()];
-    let tally = play_match(rules, g.start().as_ref(), players, games).unwrap();
-    tally
+    play_match(rules, g.start().as_ref(), players, games).unwrap()
 }
 
 #[test]
