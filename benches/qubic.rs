@@ -6,11 +6,13 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use divan::{Bencher, black_box};
+use tictaclatin::core::game_loop::{Clock, Rules, play_game};
+use tictaclatin::core::{CellId, Player, Position, Side};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify::{self, Options};
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
-use tictaclatin::games::qubic::players::{Chooser, Level, Perfect, RandomPlayer};
-use tictaclatin::games::qubic::{Board, Geometry, Qubic, strategy};
+use tictaclatin::games::qubic::players::{Level, Perfect, RandomPlayer};
+use tictaclatin::games::qubic::{Board, Geometry, Qubic, QubicGame, QubicPosition, strategy};
 
 fn main() {
     divan::main();
@@ -31,21 +33,22 @@ fn game_positions() -> &'static Vec<Board> {
         let mut out = Vec::new();
         for seed in 0..40 {
             let mut x = Perfect::new(patashnik_index(), Duration::from_millis(5), seed);
-            let mut o: Box<dyn Chooser> = if seed % 2 == 0 {
+            let mut o: Box<dyn Player> = if seed % 2 == 0 {
                 Box::new(RandomPlayer::new(seed))
             } else {
                 Box::new(Level::Medium.player(Duration::from_millis(5), seed))
             };
-            let mut board = Board::EMPTY;
-            while board.status() == tictaclatin::core::Status::InPlay {
-                let mover: &mut dyn Chooser = if board.to_move() == tictaclatin::core::Side::First {
-                    out.push(board);
-                    &mut x
-                } else {
-                    o.as_mut()
-                };
-                board = board.with_move(mover.choose(board).unwrap().cell.index());
-            }
+            let rules = Rules {
+                game: &QubicGame,
+                clock: Clock::Off,
+            };
+            let start = Box::new(QubicPosition(Board::EMPTY));
+            let mut x_to_move = |before: &dyn Position, _: CellId, _: Duration| {
+                if before.to_move() == Side::First {
+                    out.push(QubicPosition::board_of(before));
+                }
+            };
+            play_game(rules, start, [&mut x, o.as_mut()], &mut x_to_move).expect("legal moves");
         }
         out
     })

@@ -10,9 +10,9 @@
 
 use std::time::{Duration, Instant};
 
-use tictaclatin::core::{Game, PlayerOptions};
+use tictaclatin::core::game_loop::{Clock, Rules, play_match};
+use tictaclatin::core::{Game, Player, PlayerOptions, Tally};
 use tictaclatin::games::classic::game;
-use tictaclatin::games::classic::matches::{Tally, play_match};
 
 /// The parts, by name, with what each measures.
 const PARTS: [(&str, &str, fn()); 6] = [
@@ -80,11 +80,16 @@ fn options(seed: u64, movetime: Duration) -> PlayerOptions {
 }
 
 /// `a` against `b` over `games` seeded games, half with `a` first; the tally is `a`'s.
-fn versus(g: &dyn Game, a: &str, b: &str, games: u32, movetime: Duration) -> Tally {
+fn versus(g: &dyn Game, a: &str, b: &str, games: u64, movetime: Duration) -> Tally {
     let engine = g.engine();
     let mut pa = engine.player(a, options(1, movetime)).unwrap();
     let mut pb = engine.player(b, options(2, movetime)).unwrap();
-    play_match(g.start().as_ref(), pa.as_mut(), pb.as_mut(), games).unwrap()
+    let rules = Rules {
+        game: g,
+        clock: Clock::Off,
+    };
+    let players: [&mut dyn Player; 2] = [pa.as_mut(), pb.as_mut()];
+    play_match(rules, g.start().as_ref(), players, games).unwrap()
 }
 
 fn levels_on_solved_boards() {
@@ -197,7 +202,7 @@ fn rule_list_fallbacks() {
 fn searched_levels_on_big_boards() {
     for (n, k) in [(7, Some(5)), (5, None), (7, None)] {
         let g = game(n, k).unwrap();
-        let rows: &[(&str, &str, u32)] = if k.is_some() {
+        let rows: &[(&str, &str, u64)] = if k.is_some() {
             &[("medium", "greedy", 200), ("medium", "easy", 40)]
         } else {
             &[("medium", "random", 200)]

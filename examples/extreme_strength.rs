@@ -58,7 +58,7 @@ fn series() {
     };
     let engine = ExtremeEngine::new();
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
-    let tallies = play_series(&engine, [a, b], &series, |game, result| {
+    let tally = play_series(&engine, [a, b], &series, |game, result| {
         let first = if game % 2 == 0 { a } else { b };
         for timed in &result.moves {
             if let Some(took) = timed.took {
@@ -76,19 +76,20 @@ fn series() {
     for (name, times) in [a, b].iter().zip(&mut times) {
         println!("{name}: {}", clock_figures(times, movetime));
     }
-    for (name, t) in [a, b].iter().zip(tallies) {
+    let t = tally;
+    for (p, name) in [a, b].iter().enumerate() {
         println!(
             "{name}: score {:.1}/{} ({:.1} %), wins {} (pattern {}), even {}, losses {} \
              (forfeits {}), contest points {}",
-            t.score,
+            t.score(p),
             series.games,
-            100.0 * t.score / series.games as f64,
-            t.wins,
-            t.pattern_wins,
-            t.even,
-            t.losses,
-            t.forfeits,
-            t.points
+            100.0 * t.score(p) / series.games as f64,
+            t.wins(p),
+            t.line_wins[p],
+            t.draws,
+            t.losses(p),
+            t.forfeits(p),
+            t.points[p]
         );
     }
 }

@@ -11,14 +11,24 @@
 
 use std::time::{Duration, Instant};
 
-use tictaclatin::core::{Side, Status};
+use tictaclatin::core::game_loop::{self, Clock};
+use tictaclatin::core::{Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
-use tictaclatin::games::qubic::dictionary::verify::{self, Rules};
+use tictaclatin::games::qubic::dictionary::verify;
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary, compress, export};
-use tictaclatin::games::qubic::players::{
-    Chooser, Greedy, Level, Perfect, RandomPlayer, Strong, Style, play_game,
-};
-use tictaclatin::games::qubic::{Board, Qubic};
+use tictaclatin::games::qubic::players::{Level, Perfect, RandomPlayer, Strong, Style, greedy};
+use tictaclatin::games::qubic::{Board, Qubic, QubicGame, QubicPosition};
+
+/// One game of `x` against `o` from the empty board, by the game loop; the last board.
+fn play_game(x: &mut dyn Player, o: &mut dyn Player) -> Board {
+    let rules = game_loop::Rules {
+        game: &QubicGame,
+        clock: Clock::Off,
+    };
+    let start = Box::new(QubicPosition(Board::EMPTY));
+    let played = game_loop::play_game(rules, start, [x, o], &mut ()).expect("legal moves");
+    QubicPosition::board_of(played.last.as_ref())
+}
 
 /// The parts, by name, with what each measures.
 const PARTS: [(&str, &str, fn()); 5] = [
@@ -157,7 +167,7 @@ fn complete_dictionary_figures() {
     };
     let options = verify::Options {
         parallel: true,
-        rules: Rules::WinThenDictionary,
+        rules: verify::Rules::WinThenDictionary,
         ..Default::default()
     };
     let check = verify::verify(&Qubic, &d, options).unwrap_or_else(|e| panic!("{e}"));
@@ -188,7 +198,7 @@ fn overshoot_of_the_one_second_clock() {
             } else if seed % 2 == 0 {
                 level.choose(board).unwrap()
             } else {
-                r.choose(board).unwrap()
+                r.decide(&QubicPosition(board)).unwrap()
             };
             board = board.with_move(d.cell.index());
         }
@@ -198,10 +208,10 @@ fn overshoot_of_the_one_second_clock() {
 
 fn strength_table() {
     let names = ["random", "greedy", "easy", "medium", "hard", "perfect"];
-    let build = |name: &str, seed: u64| -> Box<dyn Chooser> {
+    let build = |name: &str, seed: u64| -> Box<dyn Player> {
         match name {
             "random" => Box::new(RandomPlayer::new(seed)),
-            "greedy" => Box::new(Greedy::new(seed)),
+            "greedy" => Box::new(greedy(seed)),
             "perfect" => Box::new(Perfect::new(
                 patashnik_index(),
                 Duration::from_millis(1000),
@@ -230,7 +240,7 @@ fn strength_table() {
             for seed in 0..games {
                 let mut px = build(x, seed);
                 let mut po = build(o, seed + 1000);
-                let end = play_game(Board::EMPTY, px.as_mut(), po.as_mut());
+                let end = play_game(px.as_mut(), po.as_mut());
                 score += match end.status() {
                     Status::Won(Side::First) => 1.0,
                     Status::Won(Side::Second) => 0.0,

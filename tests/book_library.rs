@@ -8,7 +8,7 @@ use tictaclatin::games::latin::book::{
     self, Book, Line, Unsound, book_cells, export::ExportOptions,
 };
 use tictaclatin::games::latin::game::{Board, Cell, Side, Status, Symmetries};
-use tictaclatin::games::latin::players::{BookPlayer, Player};
+use tictaclatin::games::latin::players::BookPlayer;
 use tictaclatin::games::latin::solver::Solver;
 
 fn solver() -> &'static Solver {

@@ -1,8 +1,10 @@
 //! Classic through the games interface: names, positions, errors, players.
 
-use tictaclatin::core::{CellId, Claim, Game, Hint, MoveError, PlayerOptions, Side, Status, Value};
+use tictaclatin::core::game_loop::{Clock, Played, Rules, play_game, play_match};
+use tictaclatin::core::{
+    CellId, Claim, Game, Hint, MoveError, Player, PlayerOptions, Side, Status, Value,
+};
 use tictaclatin::games::classic::game;
-use tictaclatin::games::classic::matches::{play_game, play_match};
 
 #[test]
 fn keys_titles_and_layout() {
@@ -109,8 +111,8 @@ fn perfect_wins_4x4_three_in_a_row_as_first() {
     let mut perfect = e.player("perfect", PlayerOptions::seeded(0)).unwrap();
     let mut greedy = e.player("greedy", PlayerOptions::seeded(5)).unwrap();
     for _ in 0..20 {
-        let result = play_game(g.start().as_ref(), [perfect.as_mut(), greedy.as_mut()]).unwrap();
-        assert_eq!(result, Status::Won(Side::First));
+        let result = game_of(&g, [perfect.as_mut(), greedy.as_mut()]);
+        assert_eq!(result.last.status(), Status::Won(Side::First));
     }
 }
 
@@ -122,8 +124,13 @@ fn perfect_never_loses_the_drawn_boards() {
         for opponent in ["random", "greedy"] {
             let mut perfect = e.player("perfect", PlayerOptions::seeded(0)).unwrap();
             let mut other = e.player(opponent, PlayerOptions::seeded(5)).unwrap();
-            let t = play_match(g.start().as_ref(), perfect.as_mut(), other.as_mut(), 40).unwrap();
-            assert_eq!(t.losses, 0, "{n}x{n} against {opponent}: {t}");
+            let rules = Rules {
+                game: &g,
+                clock: Clock::Off,
+            };
+            let players: [&mut dyn Player; 2] = [perfect.as_mut(), other.as_mut()];
+            let t = play_match(rules, g.start().as_ref(), players, 40).unwrap();
+            assert_eq!(t.losses(0), 0, "{n}x{n} against {opponent}: {t}");
         }
     }
 }
@@ -140,8 +147,8 @@ fn seed_players_finish_games() {
         let mut pa = e.player(a, PlayerOptions::seeded(1)).unwrap();
         let mut pb = e.player(b, PlayerOptions::seeded(2)).unwrap();
         for _ in 0..50 {
-            let result = play_game(g.start().as_ref(), [pa.as_mut(), pb.as_mut()]).unwrap();
-            assert!(result.is_over());
+            let result = game_of(&g, [pa.as_mut(), pb.as_mut()]);
+            assert!(result.last.status().is_over());
         }
     }
 }
@@ -227,4 +234,13 @@ fn seed_003s_published_figures_come_with_its_pairings() {
     assert!(engine.published("rule-list", "greedy").is_none());
     let bigger = game(5, None).unwrap().engine();
     assert!(bigger.published("random", "rule-list").is_none());
+}
+
+/// One game of `players` (the first moves first) from the empty board, with no clock.
+fn game_of(g: &dyn Game, players: [&mut dyn Player; 2]) -> Played {
+    let rules = Rules {
+        game: g,
+        clock: Clock::Off,
+    };
+    play_game(rules, g.start(), players, &mut ()).expect("legal moves")
 }

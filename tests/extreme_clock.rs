@@ -50,15 +50,15 @@ fn going_over_the_limit_forfeits_68_points() {
         Some(Duration::from_millis(10)),
         &[],
     );
-    assert_eq!(result.end, End::TimeOut);
-    assert_eq!(result.winner, Some(Side::First));
-    assert_eq!(result.points, [68, 0]);
+    assert_eq!(result.played.end, End::TimeOut);
+    assert_eq!(result.played.winner, Some(Side::First));
+    assert_eq!(result.points(), [68, 0]);
     assert_eq!(
         result.moves.len(),
         1,
         "random moved, the slow player timed out"
     );
-    assert!(result.overrun.unwrap() >= Duration::from_millis(30));
+    assert!(result.played.overrun.unwrap() >= Duration::from_millis(30));
     assert!(
         result.summary().starts_with("X wins (time out after 0.0"),
         "{}",
@@ -71,9 +71,9 @@ fn an_illegal_move_forfeits() {
     let mut random = RandomPlayer::new(2);
     let result = play_game([&mut Stubborn, &mut random], None, &[]);
     // Stubborn's first A1a1 is legal; the next one is taken.
-    assert_eq!(result.end, End::InvalidMove);
-    assert_eq!(result.winner, Some(Side::Second));
-    assert_eq!(result.points, [0, 68]);
+    assert_eq!(result.played.end, End::InvalidMove);
+    assert_eq!(result.played.winner, Some(Side::Second));
+    assert_eq!(result.points(), [0, 68]);
     assert_eq!(result.summary(), "O wins (invalid move); points X 0 O 68");
 }
 
@@ -84,24 +84,25 @@ fn finished_games_carry_the_end_and_both_players_points() {
         let mut a = RandomPlayer::new(seed);
         let mut b = RandomPlayer::new(seed + 1000);
         let result = play_game([&mut a, &mut b], None, &[]);
-        match result.end {
+        match result.played.end {
             End::Won => {
-                let winner = result.winner.expect("a winner");
-                assert_eq!(result.points[winner.index()], 68);
-                assert_eq!(result.points[winner.other().index()], 0);
+                let winner = result.played.winner.expect("a winner");
+                assert_eq!(result.points()[winner.index()], 68);
+                assert_eq!(result.points()[winner.other().index()], 0);
                 seen[0] = true;
             }
             End::OnPoints => {
                 // No pattern: the small boards' points, and the side ahead wins.
-                let winner = result.winner.expect("a winner on points");
-                assert_eq!(result.points, result.last.points());
-                assert!(result.points[winner.index()] > result.points[winner.other().index()]);
-                assert!(result.points[0] + result.points[1] <= 68);
-                assert_eq!(result.score(winner), 1.0);
+                let winner = result.played.winner.expect("a winner on points");
+                assert_eq!(result.points(), result.last().points());
+                assert!(result.points()[winner.index()] > result.points()[winner.other().index()]);
+                assert!(result.points()[0] + result.points()[1] <= 68);
+                assert_eq!(result.played.score(winner), 1.0);
                 assert!(
                     result.summary().ends_with(&format!(
                         "wins (on points); points X {} O {}",
-                        result.points[0], result.points[1]
+                        result.points()[0],
+                        result.points()[1]
                     )),
                     "{}",
                     result.summary()
@@ -109,12 +110,16 @@ fn finished_games_carry_the_end_and_both_players_points() {
                 seen[1] = true;
             }
             End::Draw => {
-                assert_eq!(result.winner, None);
-                assert_eq!(result.points[0], result.points[1], "a draw at equal points");
+                assert_eq!(result.played.winner, None);
+                assert_eq!(
+                    result.points()[0],
+                    result.points()[1],
+                    "a draw at equal points"
+                );
             }
             other => panic!("random players forfeited: {other:?}"),
         }
-        assert!(result.last.status().is_over());
+        assert!(result.last().status().is_over());
     }
     assert_eq!(seen, [true, true], "both wins occur among random games");
 }
@@ -131,23 +136,23 @@ fn a_seed_replays_the_same_series() {
     };
     let run = || {
         let mut games = Vec::new();
-        let tallies = play_series(&engine, ["greedy", "random"], &series, |_, r| {
+        let tally = play_series(&engine, ["greedy", "random"], &series, |_, r| {
             games.push(r.moves.iter().map(|m| m.cell).collect::<Vec<_>>())
         })
         .unwrap();
-        (games, tallies)
+        (games, tally)
     };
-    let (first, tallies) = run();
+    let (first, tally) = run();
     assert_eq!(run().0, first);
     // Pairs share their opening, sides swapped.
     assert_eq!(first[0][..2], first[1][..2]);
     assert_eq!(first[0][..2], random_opening(99, 2)[..]);
     assert_ne!(first[0][..2], first[2][..2]);
-    let total: f64 = tallies.iter().map(|t| t.score).sum();
+    let total: f64 = tally.score(0) + tally.score(1);
     assert_eq!(total, 4.0);
     assert!(
-        tallies[0].score > tallies[1].score,
-        "greedy beats random: {tallies:?}"
+        tally.score(0) > tally.score(1),
+        "greedy beats random: {tally:?}"
     );
 }
 
@@ -162,7 +167,7 @@ fn greedy_beats_random() {
         } else {
             ([&mut random, &mut greedy], Side::Second)
         };
-        wins += play_game(players, None, &[]).score(side);
+        wins += play_game(players, None, &[]).played.score(side);
     }
     assert!(wins >= 16.0, "greedy scored {wins} of 20");
 }

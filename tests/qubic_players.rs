@@ -4,22 +4,32 @@
 
 use std::time::Duration;
 
-use tictaclatin::core::{Side, Status};
+use tictaclatin::core::game_loop::{Clock, Rules, play_game};
+use tictaclatin::core::{Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
-use tictaclatin::games::qubic::players::{
-    Chooser, Greedy, Level, Perfect, RandomPlayer, Strong, Style, play_game,
-};
+use tictaclatin::games::qubic::players::{Level, Perfect, RandomPlayer, Strong, Style, greedy};
 use tictaclatin::games::qubic::threats::ThreatSearch;
-use tictaclatin::games::qubic::{Board, Qubic};
+use tictaclatin::games::qubic::{Board, Qubic, QubicGame, QubicPosition};
+
+/// One game of `x` against `o` from the empty board, by the game loop; the last board.
+fn game(x: &mut dyn Player, o: &mut dyn Player) -> Board {
+    let rules = Rules {
+        game: &QubicGame,
+        clock: Clock::Off,
+    };
+    let start = Box::new(QubicPosition(Board::EMPTY));
+    let played = play_game(rules, start, [x, o], &mut ()).expect("legal moves");
+    QubicPosition::board_of(played.last.as_ref())
+}
 
 fn perfect(movetime_ms: u64, seed: u64) -> Perfect {
     Perfect::new(patashnik_index(), Duration::from_millis(movetime_ms), seed)
 }
 
-fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Chooser>> {
+fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
     vec![
         Box::new(RandomPlayer::new(seed)),
-        Box::new(Greedy::new(seed)),
+        Box::new(greedy(seed)),
         Box::new(Level::Medium.player(movetime, seed)),
         Box::new(Strong::new("strong", Style::strongest(movetime), seed)),
     ]
@@ -30,7 +40,7 @@ fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
     for seed in 0..3 {
         for mut o in opponents(seed, Duration::from_millis(15)) {
             let mut x = perfect(15, seed);
-            let end = play_game(Board::EMPTY, &mut x, o.as_mut());
+            let end = game(&mut x, o.as_mut());
             assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
         }
     }
@@ -58,12 +68,12 @@ fn breakable_positions(count: usize) -> Vec<Board> {
             {
                 found.push(board);
             }
-            let mover: &mut dyn Chooser = if board.to_move() == Side::First {
-                &mut x
+            let decision = if board.to_move() == Side::First {
+                x.choose(board)
             } else {
-                &mut o
+                o.decide(&QubicPosition(board))
             };
-            board = board.with_move(mover.choose(board).unwrap().cell.index());
+            board = board.with_move(decision.unwrap().cell.index());
         }
         if found.len() >= count {
             break;

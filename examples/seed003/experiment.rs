@@ -6,8 +6,10 @@ use rand::{Rng, SeedableRng};
 
 use super::csharp::{Fixes, RandomSource, Winner, play_game_with};
 use super::dotnet_random::DotNetRandom;
-use tictaclatin::core::{Game, PlayerOptions, Side, Status};
-use tictaclatin::games::classic::game;
+use tictaclatin::core::Tally;
+use tictaclatin::core::game_loop::{self, Clock, Rules};
+use tictaclatin::core::{Game, Player, PlayerOptions, Side};
+use tictaclatin::games::classic::adapter;
 
 /// Games per order in the seed's experiment.
 pub const GAMES: u32 = 50_000;
@@ -35,7 +37,7 @@ impl Figures {
 /// The published figures in one order, as the engine keeps them for the `tournament`
 /// command.
 pub fn published(player_first: bool) -> Figures {
-    let g = game(3, None).expect("3x3 is a variant");
+    let g = adapter::game(3, None).expect("3x3 is a variant");
     let (first, second) = if player_first {
         ("rule-list", "random")
     } else {
@@ -61,7 +63,7 @@ pub fn published(player_first: bool) -> Figures {
 /// Our faithful `rule-list` (one stone per turn) against `random`, through the games
 /// interface, as the `tournament` command would play it.
 pub fn faithful(games: u32, player_first: bool, seed: u64) -> Figures {
-    let g = game(3, None).expect("3x3 is a variant");
+    let g = adapter::game(3, None).expect("3x3 is a variant");
     let engine = g.engine();
     let player = |name: &str, seed| {
         engine
@@ -69,34 +71,31 @@ pub fn faithful(games: u32, player_first: bool, seed: u64) -> Figures {
             .expect("3x3 has both players")
     };
     let (mut rule_list, mut random) = (player("rule-list", seed), player("random", seed ^ 0x5EED));
-    let rule_list_side = if player_first {
+    let mut tally = Tally::default();
+    let side = if player_first {
         Side::First
     } else {
         Side::Second
     };
-    let mut figures = Figures {
-        computer: 0,
-        human: 0,
-        draws: 0,
+    let rules = Rules {
+        game: &g,
+        clock: Clock::Off,
     };
     for _ in 0..games {
-        let mut position = g.start();
-        while !position.status().is_over() {
-            let mover = if position.to_move() == rule_list_side {
-                rule_list.as_mut()
-            } else {
-                random.as_mut()
-            };
-            let decision = mover.decide(position.as_ref()).expect("a move in play");
-            position = position.play(decision.cell).expect("a legal move");
-        }
-        match position.status() {
-            Status::Won(side) if side == rule_list_side => figures.computer += 1,
-            Status::Won(_) => figures.human += 1,
-            _ => figures.draws += 1,
-        }
+        let players: [&mut dyn Player; 2] = if player_first {
+            [rule_list.as_mut(), random.as_mut()]
+        } else {
+            [random.as_mut(), rule_list.as_mut()]
+        };
+        let played = game_loop::play_game(rules, g.start(), players, &mut ())
+            .expect("both players move legally");
+        tally.record(&played, side);
     }
-    figures
+    Figures {
+        computer: tally.first_wins as u32,
+        human: tally.second_wins as u32,
+        draws: tally.draws as u32,
+    }
 }
 
 /// How the C# program's `new Random()` calls are seeded.

@@ -10,8 +10,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
 use super::game_args::{GameArgs, Loaded};
+use tictaclatin::core::Tally;
 use tictaclatin::core::threads;
-use tictaclatin::core::tournament::{self, Arena, Control, Pairing, Tally};
+use tictaclatin::core::tournament::{self, Arena, Control, Pairing};
 use tictaclatin::core::words::{plural, quote};
 use tictaclatin::core::{Engine, PlayerOptions, Published, Side};
 

@@ -71,10 +71,29 @@ pub enum BlockState {
     Drawn,
 }
 
+/// What a position is given for being a plain value of its game's own type: a boxed copy,
+/// and that type back for the game's own code. Every `Position` that is `Clone` has it.
+pub trait Concrete {
+    fn clone_box(&self) -> Box<dyn Position>;
+
+    /// The concrete position, for the game's own code.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<P: Position + Clone + 'static> Concrete for P {
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 /// One position of one game. Games implement it on their own concrete types; everything
 /// above the games uses it through `dyn Position`. A game's own code gets its type back
-/// with [`Position::as_any`].
-pub trait Position: fmt::Debug + Send + Sync {
+/// with [`Concrete::as_any`].
+pub trait Position: Concrete + fmt::Debug + Send + Sync {
     /// Who holds `cell`, if anyone.
     fn at(&self, cell: CellId) -> Option<Side>;
 
@@ -101,11 +120,6 @@ pub trait Position: fmt::Debug + Send + Sync {
 
     /// The game's position text, which its parser reads back.
     fn text(&self) -> String;
-
-    fn clone_box(&self) -> Box<dyn Position>;
-
-    /// The concrete position, for the game's own code.
-    fn as_any(&self) -> &dyn Any;
 
     /// Stones on the board.
     fn stones(&self) -> usize;

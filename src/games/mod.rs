@@ -6,6 +6,7 @@
 
 pub mod classic;
 pub mod extreme;
+pub mod kit;
 pub mod latin;
 pub mod qubic;
 

@@ -2,7 +2,6 @@
 //! rules and names, [`ClassicEngine`] for values, hints and players, and
 //! [`crate::core::Position`] on [`Board`] itself.
 
-use std::any::Any;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -10,7 +9,7 @@ use super::board::{Board, MoveRefused};
 use super::cell::Cell;
 use super::lines::Lines;
 use super::players::{
-    D10, ExactLevel, Greedy, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher,
+    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher, greedy,
 };
 use super::search::{self, Limits};
 use super::solver::Solver;
@@ -174,14 +173,6 @@ impl Position for Board {
 
     fn text(&self) -> String {
         text::format(*self)
-    }
-
-    fn clone_box(&self) -> Box<dyn Position> {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn stones(&self) -> usize {
@@ -430,7 +421,7 @@ impl Engine for ClassicEngine {
         let level = Level::from_name(if name == "max" { "perfect" } else { name });
         let player: Box<dyn Player> = match (name, level, &self.solver) {
             ("random", ..) => Box::new(RandomPlayer::new(seed)),
-            ("greedy", ..) => Box::new(Greedy::new(seed)),
+            ("greedy", ..) => Box::new(greedy(seed)),
             ("d10", ..) => Box::new(D10::new(seed)),
             // On 3x3 the medium level is seed 001's D10 NPC: it sits between easy and hard
             // (it beats easy and loses to hard, measured), and it was written to be a

@@ -11,14 +11,13 @@
 //! - [`players`]: baselines, the perfect player, levels, seed 001's `d10`, seed 003's
 //!   `rule-list` (`examples/seed003/` replays that seed's experiment as its C# program ran
 //!   it; the engine keeps only the published figures).
-//! - [`adapter`]: the games interface of `crate::core`; [`matches`]: seeded games between
-//!   two players, for measurements.
+//! - [`adapter`]: the games interface of `crate::core` (games between two players are
+//!   played by `crate::core::game_loop`).
 
 pub mod adapter;
 pub mod board;
 pub mod cell;
 pub mod lines;
-pub mod matches;
 pub mod players;
 pub mod search;
 pub mod solver;

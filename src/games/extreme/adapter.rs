@@ -4,7 +4,6 @@
 //! Cells are numbered `r * 16 + c` (global row and column); the layout is 4x4 blocks (the
 //! small boards, row-major) of 4x4 cells.
 
-use std::any::Any;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -180,14 +179,6 @@ impl Position for State {
 
     fn text(&self) -> String {
         State::text(self)
-    }
-
-    fn clone_box(&self) -> Box<dyn Position> {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 
     fn stones(&self) -> usize {

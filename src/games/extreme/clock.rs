@@ -12,12 +12,12 @@
 //! search short) depend on the machine's speed, so only the openings and the choices of
 //! `random`, `greedy`, `easy` and `medium` repeat exactly.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::RngExt;
 
-use crate::core::tournament::Played;
-use crate::core::{Engine, Game, Player, PlayerError, PlayerOptions, Side};
+use crate::core::game_loop::{self, Clock, Played, Rules};
+use crate::core::{CellId, Engine, Player, PlayerError, PlayerOptions, Position, Side, Tally};
 
 use super::adapter::{Extreme, ExtremeEngine, cell_of};
 use super::cell::Cell;
@@ -27,10 +27,10 @@ use super::rules::State;
 /// The contest's limit per move.
 pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
-/// How a game ended, in the simulator's words: the tournament's own ends (a pattern of
+/// How a game ended, in the simulator's words: the game loop's own ends (a pattern of
 /// small boards is `Won`; every small board decided without one is `OnPoints`, or `Draw`
 /// at equal points).
-pub use crate::core::tournament::End;
+pub use crate::core::game_loop::End;
 
 /// One move of a game and the time it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,50 +42,57 @@ pub struct Timed {
     pub took: Option<Duration>,
 }
 
-/// A finished game.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// A finished game: the game loop's result and every move with its time.
+#[derive(Clone, Debug)]
 pub struct GameResult {
-    pub end: End,
-    /// The winner by pattern or on points, or the opponent of the side that forfeited;
-    /// `None` for a draw.
-    pub winner: Option<Side>,
-    /// The contest's points (first, second).
-    pub points: [u32; 2],
+    pub played: Played,
     pub moves: Vec<Timed>,
-    /// The position when the game ended (a forfeit leaves the game unfinished).
-    pub last: State,
-    /// After a time out, how long the offender took.
-    pub overrun: Option<Duration>,
 }
 
 impl GameResult {
-    /// Match points for `side`: 1 for a win, 0.5 for a draw, 0 for a loss.
-    pub fn score(&self, side: Side) -> f64 {
-        match self.winner {
-            Some(s) if s == side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
+    /// The contest's points (first, second).
+    pub fn points(&self) -> [u32; 2] {
+        self.played.points.unwrap_or_default()
+    }
+
+    /// The position when the game ended (a forfeit leaves the game unfinished).
+    pub fn last(&self) -> State {
+        *self
+            .played
+            .last
+            .as_any()
+            .downcast_ref()
+            .expect("an extreme game ends on an extreme position")
     }
 
     /// The simulator's closing lines: who won, how, and both players' points.
     pub fn summary(&self) -> String {
-        let who = match self.winner {
+        let played = &self.played;
+        let who = match played.winner {
             Some(side) => format!("{} wins", side.letter()),
             None => "a draw".to_string(),
         };
-        let overrun = self.overrun.map_or(String::new(), |t| {
+        let overrun = played.overrun.map_or(String::new(), |t| {
             format!(" after {:.3} s", t.as_secs_f64())
         });
-        format!(
-            "{who} ({}{overrun}); points X {} O {}",
-            self.end, self.points[0], self.points[1]
-        )
+        let [x, o] = self.points();
+        format!("{who} ({}{overrun}); points X {x} O {o}", played.end)
     }
 }
 
-/// Plays one game from `opening` (moves made for both, unchecked by the clock).
-/// `limit` is the time per move; `None` for no clock.
+/// One move of the game as the contest records it.
+fn timed(before: &State, cell: Cell, took: Option<Duration>) -> Timed {
+    Timed {
+        cell,
+        side: before.to_move(),
+        bonus: before.bonus(),
+        took,
+    }
+}
+
+/// Plays one game from `opening` (moves made for both, unchecked by the clock) under the
+/// contest's rules: an illegal move or none forfeits, and so does going over `limit`, the
+/// time per move (`None` for no clock).
 pub fn play_game(
     players: [&mut dyn Player; 2],
     limit: Option<Duration>,
@@ -95,61 +102,21 @@ pub fn play_game(
     let mut moves = Vec::new();
     for &cell in opening {
         let Ok(next) = state.play(cell) else { break };
-        moves.push(Timed {
-            cell,
-            side: state.to_move(),
-            bonus: state.bonus(),
-            took: None,
-        });
+        moves.push(timed(&state, cell, None));
         state = next;
     }
-    loop {
-        // The result is the tournament's, from the position's status.
-        if let Some(played) = Played::over(&Extreme, &state) {
-            return GameResult {
-                end: played.end,
-                winner: played.winner,
-                points: played.points.unwrap_or_default(),
-                moves,
-                last: state,
-                overrun: None,
-            };
+    let rules = Rules {
+        game: &Extreme,
+        clock: Clock::Contest(limit),
+    };
+    let mut record = |before: &dyn Position, cell: CellId, took| {
+        if let (Some(before), Some(cell)) = (before.as_any().downcast_ref(), cell_of(cell)) {
+            moves.push(timed(before, cell, Some(took)));
         }
-        let side = state.to_move();
-        let started = Instant::now();
-        let decision = players[side.index()].decide(&state);
-        let took = started.elapsed();
-        if limit.is_some_and(|l| took > l) {
-            let mut result = forfeit(End::TimeOut, side, moves, state);
-            result.overrun = Some(took);
-            return result;
-        }
-        let next = decision
-            .and_then(|d| cell_of(d.cell))
-            .and_then(|cell| state.play(cell).ok().map(|next| (cell, next)));
-        let Some((cell, next)) = next else {
-            return forfeit(End::InvalidMove, side, moves, state);
-        };
-        moves.push(Timed {
-            cell,
-            side,
-            bonus: state.bonus(),
-            took: Some(took),
-        });
-        state = next;
-    }
-}
-
-fn forfeit(end: End, offender: Side, moves: Vec<Timed>, last: State) -> GameResult {
-    let winner = Some(offender.other());
-    GameResult {
-        end,
-        winner,
-        points: Extreme.contest_points(&last, winner).unwrap_or_default(),
-        moves,
-        last,
-        overrun: None,
-    }
+    };
+    let played = game_loop::play_game(rules, Box::new(state), players, &mut record)
+        .expect("under the contest's rules a broken rule forfeits");
+    GameResult { played, moves }
 }
 
 /// `plies` random legal moves from the start, from `seed`.
@@ -182,50 +149,15 @@ pub struct Series {
     pub options: PlayerOptions,
 }
 
-/// One player's results over a series.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Tally {
-    pub wins: u32,
-    /// Wins by a pattern of small boards (the rest: on points, or by forfeit).
-    pub pattern_wins: u32,
-    /// Draws: equal points at the end.
-    pub even: u32,
-    pub losses: u32,
-    pub forfeits: u32,
-    /// The contest's points, summed.
-    pub points: u32,
-    /// Match points: 1 a win (pattern, points or forfeit), 0.5 a draw.
-    pub score: f64,
-}
-
-impl Tally {
-    fn add(&mut self, game: &GameResult, side: Side) {
-        let score = game.score(side);
-        self.score += score;
-        self.points += game.points[side.index()];
-        match score {
-            1.0 => {
-                self.wins += 1;
-                self.pattern_wins += u32::from(game.end == End::Won);
-            }
-            0.0 => {
-                self.losses += 1;
-                self.forfeits += u32::from(matches!(game.end, End::TimeOut | End::InvalidMove));
-            }
-            _ => self.even += 1,
-        }
-    }
-}
-
 /// Plays `series` between `names` (game `i`: `names[i % 2]` moves first), calling `each`
-/// after every game with its index and result. Returns both players' tallies.
+/// after every game with its index and result. The tally's first player is `names[0]`.
 pub fn play_series(
     engine: &ExtremeEngine,
     names: [&str; 2],
     series: &Series,
     mut each: impl FnMut(usize, &GameResult),
-) -> Result<[Tally; 2], PlayerError> {
-    let mut tallies = [Tally::default(); 2];
+) -> Result<Tally, PlayerError> {
+    let mut tally = Tally::default();
     for game in 0..series.games {
         let seed = series
             .seed
@@ -243,9 +175,13 @@ pub fn play_series(
         let mut x = engine.player(names[first], options(0))?;
         let mut o = engine.player(names[1 - first], options(1))?;
         let result = play_game([x.as_mut(), o.as_mut()], series.limit, &opening);
-        tallies[first].add(&result, Side::First);
-        tallies[1 - first].add(&result, Side::Second);
+        let names_first_side = if first == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        tally.record(&result.played, names_first_side);
         each(game, &result);
     }
-    Ok(tallies)
+    Ok(tally)
 }

@@ -1,16 +1,16 @@
 //! Tic-Tac-Latin as the rest of the program sees it: the [`Game`], its [`Engine`] (the
 //! solved table) and its players, behind the interface of `crate::core`.
 
-use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::game::{Board, Cell, MoveError as BoardMoveError};
-use super::players::{Player as LatinPlayer, PlayerSpec};
+use super::game::{Board, Cell};
+use super::players::PlayerSpec;
+use super::position::{board_of, cell_id, latin_cell};
 use super::solver::Solver;
 use crate::core::{
-    CellError, CellId, Claim, Decision, Engine, Game, Hint, Layout, MarkedLine, MoveError, Place,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Solved, Status, Value,
+    CellError, CellId, Claim, Engine, Game, Hint, Layout, Place, Player, PlayerError,
+    PlayerOptions, Position, PositionError, Side, Solved, Value,
 };
 
 /// The game: 4x4, lines of three of yours and one of theirs score.
@@ -80,84 +80,6 @@ impl Game for Latin {
 
     fn engine(&self) -> Arc<dyn Engine> {
         Arc::new(LatinEngine::new(Arc::new(Solver::new())))
-    }
-}
-
-fn cell_id(cell: Cell) -> CellId {
-    CellId::new(cell.index())
-}
-
-fn latin_cell(cell: CellId) -> Option<Cell> {
-    u8::try_from(cell.index()).ok().and_then(Cell::new)
-}
-
-/// The board of a position that came from this game.
-pub fn board_of(position: &dyn Position) -> Option<Board> {
-    position.as_any().downcast_ref::<Board>().copied()
-}
-
-impl Position for Board {
-    fn at(&self, cell: CellId) -> Option<Side> {
-        latin_cell(cell).and_then(|c| Board::at(*self, c))
-    }
-
-    fn to_move(&self) -> Side {
-        Board::to_move(*self)
-    }
-
-    fn status(&self) -> Status {
-        Board::status(*self)
-    }
-
-    fn legal_moves(&self) -> Vec<CellId> {
-        if Board::status(*self).is_over() {
-            return Vec::new();
-        }
-        Cell::in_mask(self.empty_cells()).map(cell_id).collect()
-    }
-
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
-        let Some(c) = latin_cell(cell) else {
-            return Err(MoveError::NotAllowed(format!(
-                "cell {} is not on the 4x4 board",
-                cell.index()
-            )));
-        };
-        match Board::play(*self, c) {
-            Ok(board) => Ok(Box::new(board)),
-            Err(BoardMoveError::GameOver) => Err(MoveError::GameOver),
-            Err(e @ BoardMoveError::Occupied(_)) => Err(MoveError::Taken(e.to_string())),
-        }
-    }
-
-    fn text(&self) -> String {
-        self.to_text()
-    }
-
-    fn clone_box(&self) -> Box<dyn Position> {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn stones(&self) -> usize {
-        self.moves_made() as usize
-    }
-
-    fn marked_lines(&self) -> Vec<MarkedLine> {
-        self.scoring_lines()
-            .map(|(line, side)| MarkedLine {
-                cells: Board::line_cells(line).map(cell_id).collect(),
-                side,
-            })
-            .collect()
-    }
-
-    fn points(&self) -> Option<[u32; 2]> {
-        let (first, second) = Board::points(*self);
-        Some([first, second])
     }
 }
 
@@ -231,12 +153,7 @@ impl Engine for LatinEngine {
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
-        let spec = self.spec(name)?;
-        Ok(Box::new(Seat {
-            inner: spec.build(&self.solver, options.seed),
-            solver: Arc::clone(&self.solver),
-            exact: matches!(spec, PlayerSpec::Level(crate::core::Difficulty::Perfect)),
-        }))
+        Ok(self.spec(name)?.build(&self.solver, options.seed))
     }
 
     fn solved(&self) -> Option<Solved> {
@@ -253,38 +170,10 @@ impl Engine for LatinEngine {
     }
 }
 
-/// A Tic-Tac-Latin player seated at the games interface.
-struct Seat {
-    inner: Box<dyn LatinPlayer>,
-    solver: Arc<Solver>,
-    /// The player is the perfect one: its move's exact value is worth saying.
-    exact: bool,
-}
-
-impl Player for Seat {
-    fn name(&self) -> String {
-        self.inner.name()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        let board = board_of(position)?;
-        let cell = self.inner.choose(board)?;
-        let claim = if self.exact {
-            self.solver.move_value(board, cell).map(Claim::Exact)
-        } else {
-            None
-        };
-        Some(Decision {
-            cell: cell_id(cell),
-            claim,
-            how: None,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Status;
 
     #[test]
     fn cells_round_trip_through_names_and_places() {

@@ -4,4 +4,5 @@ pub mod adapter;
 pub mod book;
 pub mod game;
 pub mod players;
+pub mod position;
 pub mod solver;

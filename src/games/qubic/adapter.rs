@@ -1,20 +1,20 @@
 //! Qubic through the core interface: [`QubicGame`] (rules, names, layout), [`QubicPosition`],
 //! [`QubicEngine`] (hints and players) and the players as core players.
 
-use std::any::Any;
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
 use super::board::Board;
-use super::cell::{CELLS, Cell};
+use super::cell::Cell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
 use super::hints::{HINT_TIME, hints};
-use super::players::{Chooser, Greedy, Level, Perfect, RandomPlayer};
+use super::players::{Level, Perfect, RandomPlayer, greedy};
+use super::position::QubicPosition;
 use crate::core::words::quote;
 use crate::core::{
-    CellError, CellId, Decision, Engine, Game, Grid, Hint, Layout, MarkedLine, MoveError, Place,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
+    CellError, CellId, Engine, Game, Grid, Hint, Layout, Place, Player, PlayerError, PlayerOptions,
+    Position, PositionError, Value,
 };
 
 /// The player names, strongest first.
@@ -115,93 +115,6 @@ impl Game for QubicGame {
     }
 }
 
-/// A Qubic position.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct QubicPosition(pub Board);
-
-impl QubicPosition {
-    /// The board of any position of this game: the concrete type when it is ours, else
-    /// read cell by cell.
-    pub fn board_of(position: &dyn Position) -> Board {
-        if let Some(p) = position.as_any().downcast_ref::<QubicPosition>() {
-            return p.0;
-        }
-        (0..CELLS).fold(Board::EMPTY, |b, c| match position.at(CellId::new(c)) {
-            Some(side) => b.with_stone(c, side),
-            None => b,
-        })
-    }
-}
-
-impl Position for QubicPosition {
-    fn at(&self, cell: CellId) -> Option<Side> {
-        (cell.index() < CELLS)
-            .then(|| self.0.at(cell.index()))
-            .flatten()
-    }
-
-    fn to_move(&self) -> Side {
-        self.0.to_move()
-    }
-
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-
-    fn legal_moves(&self) -> Vec<CellId> {
-        if self.0.status().is_over() {
-            return Vec::new();
-        }
-        (0..CELLS)
-            .filter(|&c| self.0.at(c).is_none())
-            .map(CellId::new)
-            .collect()
-    }
-
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
-        if self.0.status().is_over() {
-            return Err(MoveError::GameOver);
-        }
-        let Some(c) = Cell::new(cell.index()) else {
-            return Err(MoveError::NotAllowed(format!(
-                "no cell {}: numbers run from 0 to 63",
-                cell.index()
-            )));
-        };
-        if self.0.at(c.index()).is_some() {
-            return Err(MoveError::Taken(format!("{c} is taken")));
-        }
-        Ok(Box::new(QubicPosition(self.0.with_move(c.index()))))
-    }
-
-    fn text(&self) -> String {
-        self.0.text()
-    }
-
-    fn clone_box(&self) -> Box<dyn Position> {
-        Box::new(*self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn stones(&self) -> usize {
-        self.0.stones() as usize
-    }
-
-    fn marked_lines(&self) -> Vec<MarkedLine> {
-        self.0
-            .winning_line()
-            .map(|(side, line)| MarkedLine {
-                cells: super::cell::bits(line).map(CellId::new).collect(),
-                side,
-            })
-            .into_iter()
-            .collect()
-    }
-}
-
 /// Patashnik's dictionary, read and indexed once per process.
 pub fn patashnik_index() -> Arc<Index> {
     static INDEX: OnceLock<Arc<Index>> = OnceLock::new();
@@ -256,10 +169,10 @@ impl Engine for QubicEngine {
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
         let (seed, movetime) = (options.seed, options.movetime);
-        let chooser: Box<dyn Chooser> = match name.trim().to_ascii_lowercase().as_str() {
+        let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
             "perfect" => Box::new(Perfect::new(self.index.clone(), movetime, seed)),
-            "random" => Box::new(RandomPlayer::new(seed)),
-            "greedy" => Box::new(Greedy::new(seed)),
+            "random" => Box::new(RandomPlayer::saying(seed, "random")),
+            "greedy" => Box::new(greedy(seed)),
             other => match other.parse::<Level>() {
                 Ok(level) => Box::new(level.player(movetime, seed)),
                 Err(_) => {
@@ -271,26 +184,14 @@ impl Engine for QubicEngine {
                 }
             },
         };
-        Ok(Box::new(CorePlayer(chooser)))
-    }
-}
-
-/// A Qubic player as a core player.
-pub struct CorePlayer(pub Box<dyn Chooser>);
-
-impl Player for CorePlayer {
-    fn name(&self) -> String {
-        self.0.name()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        self.0.choose(QubicPosition::board_of(position))
+        Ok(player)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{MoveError, Side, Status};
 
     #[test]
     fn cells_are_placed_by_layer() {

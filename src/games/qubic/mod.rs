@@ -12,7 +12,8 @@
 //!   forced win).
 //! - `search`, `players`, `hints`: alpha-beta under a clock and everything that picks a
 //!   move or hints at one.
-//! - `adapter`: the game through the core interface (`Game`, `Position`, `Engine`, `Player`).
+//! - `position`, `adapter`: the game through the core interface (`Position`; `Game`,
+//!   `Engine`).
 //!
 //! Credit: the dictionary is Oren Patashnik's ("Qubic: 4x4x4 Tic-Tac-Toe", Mathematics
 //! Magazine 53(4), 1980), put in its form by Ken Thompson; see `assets/qubic/SOURCE.md`.
@@ -26,13 +27,15 @@ pub mod hash;
 pub mod hints;
 pub mod lines;
 pub mod players;
+pub mod position;
 pub mod search;
 pub mod strategy;
 pub mod symmetry;
 pub mod threats;
 
-pub use adapter::{QubicEngine, QubicGame, QubicPosition};
+pub use adapter::{QubicEngine, QubicGame};
 pub use board::{Board, BoardError};
 pub use cell::{Cell, CellParseError};
 pub use geometry::{Geometry, Qubic};
+pub use position::QubicPosition;
 pub use symmetry::Symmetries;

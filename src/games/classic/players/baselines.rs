@@ -1,65 +1,22 @@
-//! The yardsticks: `random` and `greedy`, defined in the module above.
+//! Classic's obvious moves, for the shared `greedy` (`kit::baselines`): a move that wins at
+//! once if there is one (chosen at random among them), else a move on a cell where the
+//! opponent would win at once (at random among them), else a random move.
 
-use super::{PlayerRng, board_in_play, random_cell, rng_from_seed};
-use crate::core::{Decision, Player, Position};
+use super::board_in_play;
+use crate::core::Position;
+use crate::games::kit::baselines::{Greedy, Step};
 
-/// A uniformly random legal move.
-pub struct RandomPlayer {
-    rng: PlayerRng,
+/// Classic's greedy player.
+pub fn greedy(seed: u64) -> Greedy {
+    Greedy::new(seed, steps)
 }
 
-impl RandomPlayer {
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: rng_from_seed(seed),
-        }
-    }
-}
-
-impl Player for RandomPlayer {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        let board = board_in_play(position)?;
-        let cell = random_cell(board.empty_cells(), &mut self.rng)?;
-        Some(Decision::new(crate::core::CellId::new(cell.index())))
-    }
-}
-
-/// Wins at once if it can, else blocks a cell where the opponent would win at once, else
-/// plays at random; random among equals at each step.
-pub struct Greedy {
-    rng: PlayerRng,
-}
-
-impl Greedy {
-    pub fn new(seed: u64) -> Greedy {
-        Greedy {
-            rng: rng_from_seed(seed),
-        }
-    }
-}
-
-impl Player for Greedy {
-    fn name(&self) -> String {
-        "greedy".into()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        let board = board_in_play(position)?;
-        let me = board.to_move();
-        let steps = [
-            (board.winning_cells(me), Some("win")),
-            (board.winning_cells(me.other()), Some("block")),
-            (board.empty_cells(), None),
-        ];
-        let (mask, how) = steps.into_iter().find(|&(mask, _)| mask != 0)?;
-        let cell = random_cell(mask, &mut self.rng)?;
-        Some(Decision {
-            how: how.map(String::from),
-            ..Decision::new(crate::core::CellId::new(cell.index()))
-        })
-    }
+fn steps(position: &dyn Position) -> Option<[Step; 3]> {
+    let board = board_in_play(position)?;
+    let me = board.to_move();
+    Some([
+        Step::at_random(board.winning_cells(me)).saying("win"),
+        Step::at_random(board.winning_cells(me.other())).saying("block"),
+        Step::at_random(board.empty_cells()),
+    ])
 }

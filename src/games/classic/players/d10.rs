@@ -161,6 +161,21 @@ mod tests {
     use crate::core::Side;
     use crate::games::classic::text;
 
+    #[test]
+    fn the_3x3_lines_are_the_eight_of_the_seed() {
+        // Seed 001's numbering, 1 = a1 (bit 0) .. 9 = c3 (bit 8).
+        let mut expected: Vec<u64> = LINES
+            .iter()
+            .map(|l| l.iter().fold(0, |m, &n| m | 1 << (n - 1)))
+            .collect();
+        let mut got = crate::games::classic::Lines::of(Variant::new(3, None).unwrap())
+            .all()
+            .to_vec();
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected);
+    }
+
     fn board(t: &str) -> Board {
         text::parse(Variant::CLASSIC, t).unwrap()
     }

@@ -10,13 +10,12 @@
 
 use std::sync::Arc;
 
-use rand::RngExt;
-
 use super::{PlayerRng, board_in_play, random_cell, rng_from_seed};
-use crate::core::{CellId, Decision, Outcome, Player, Position, Value};
+use crate::core::{CellId, Decision, Player, Position};
 use crate::games::classic::board::Board;
 use crate::games::classic::cell::Cell;
 use crate::games::classic::solver::{Solver, Traps};
+use crate::games::kit::levels::Style;
 
 /// How strong a bot plays.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -44,39 +43,32 @@ impl Level {
     }
 }
 
-/// How an exact level plays; see the module documentation.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct ExactStyle {
-    pub temperature: f64,
-    pub trap_weight: f64,
-    pub guard: f64,
-}
+/// How an exact level plays: `kit::levels`' blending, calibrated for classic.
+pub type ExactStyle = Style;
 
-impl ExactStyle {
-    /// Calibrated against `greedy` (see the README).
-    pub fn of(level: Level) -> ExactStyle {
-        match level {
-            Level::Easy => ExactStyle {
-                temperature: 1.5,
-                trap_weight: 0.0,
-                guard: 0.5,
-            },
-            Level::Medium => ExactStyle {
-                temperature: 0.6,
-                trap_weight: 0.0,
-                guard: 1.0,
-            },
-            Level::Hard => ExactStyle {
-                temperature: 0.15,
-                trap_weight: 0.5,
-                guard: 1.0,
-            },
-            Level::Perfect => ExactStyle {
-                temperature: 1e-9,
-                trap_weight: 0.0,
-                guard: 1.0,
-            },
-        }
+/// Calibrated against `greedy` (see the README).
+fn style_of(level: Level) -> ExactStyle {
+    match level {
+        Level::Easy => ExactStyle {
+            temperature: 1.5,
+            trap_weight: 0.0,
+            guard: 0.5,
+        },
+        Level::Medium => ExactStyle {
+            temperature: 0.6,
+            trap_weight: 0.0,
+            guard: 1.0,
+        },
+        Level::Hard => ExactStyle {
+            temperature: 0.15,
+            trap_weight: 0.5,
+            guard: 1.0,
+        },
+        Level::Perfect => ExactStyle {
+            temperature: 1e-9,
+            trap_weight: 0.0,
+            guard: 1.0,
+        },
     }
 }
 
@@ -89,7 +81,7 @@ pub struct ExactLevel {
 
 impl ExactLevel {
     pub fn new(level: Level, solver: Arc<Solver>, seed: u64) -> ExactLevel {
-        ExactLevel::with_style(level, ExactStyle::of(level), solver, seed)
+        ExactLevel::with_style(level, style_of(level), solver, seed)
     }
 
     pub fn with_style(
@@ -110,7 +102,7 @@ impl ExactLevel {
     /// if any, else all.
     fn allowed(&mut self, board: Board) -> u64 {
         let me = board.to_move();
-        if !self.rng.random_bool(self.style.guard) {
+        if !self.style.guarded(&mut self.rng) {
             return board.empty_cells();
         }
         [
@@ -121,16 +113,6 @@ impl ExactLevel {
         .into_iter()
         .find(|&m| m != 0)
         .unwrap_or(0)
-    }
-
-    fn score(&self, value: Value, traps: Option<Traps>) -> f64 {
-        let nearness = 1.0 / value.plies.max(1) as f64;
-        let base = match value.outcome {
-            Outcome::Win => 1.0 + nearness,
-            Outcome::Draw => 0.0,
-            Outcome::Loss => -1.0 - nearness,
-        };
-        base + self.style.trap_weight * traps.map_or(0.0, Traps::share)
     }
 }
 
@@ -148,25 +130,11 @@ impl Player for ExactLevel {
                 let (score, after) = self.solver.move_result(board, cell)?;
                 let traps =
                     (self.style.trap_weight > 0.0).then(|| Traps::after(score, after, empty - 1));
-                Some((cell, self.score(score.value(empty), traps)))
+                let share = traps.map_or(0.0, Traps::share);
+                Some((cell, self.style.score(score.value(empty), share)))
             })
             .collect();
-        let top = scored.iter().map(|&(_, s)| s).fold(f64::MIN, f64::max);
-        let weights: Vec<f64> = scored
-            .iter()
-            .map(|&(_, s)| ((s - top) / self.style.temperature).exp())
-            .collect();
-        let mut pick = self
-            .rng
-            .random_range(0.0..weights.iter().sum::<f64>().max(f64::MIN_POSITIVE));
-        let mut chosen = scored.last().map(|&(c, _)| c);
-        for (&(cell, _), w) in scored.iter().zip(&weights) {
-            if pick < *w {
-                chosen = Some(cell);
-                break;
-            }
-            pick -= w;
-        }
+        let chosen = self.style.pick(&scored, &mut self.rng);
         let cell = chosen.or_else(|| random_cell(board.empty_cells(), &mut self.rng))?;
         Some(Decision::new(CellId::new(cell.index())))
     }

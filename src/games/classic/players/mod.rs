@@ -12,31 +12,24 @@
 mod baselines;
 mod d10;
 mod levels;
-mod perfect;
 mod rule_list;
 mod searcher;
 
-pub use baselines::{Greedy, RandomPlayer};
+pub use crate::games::kit::baselines::RandomPlayer;
+pub use baselines::greedy;
 pub use d10::D10;
 pub use levels::{ExactLevel, ExactStyle, Level};
-pub use perfect::Perfect;
+
+/// The exact player for boards of up to 16 cells: see `solver::choose` for its choice.
+pub type Perfect = crate::games::kit::perfect::Perfect<crate::games::classic::solver::Solver>;
 pub use rule_list::RuleList;
 pub use searcher::{SearchLevel, SearchStyle, Searcher};
-
-use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 
 use super::board::Board;
 use super::cell::Cell;
 use crate::core::Position;
-
-/// The generator of every randomised classic player: a fixed algorithm, so a seed replays
-/// the same games on every machine and rand version.
-pub type PlayerRng = Xoshiro256PlusPlus;
-
-pub fn rng_from_seed(seed: u64) -> PlayerRng {
-    PlayerRng::seed_from_u64(seed)
-}
+use crate::games::kit::rng::random_bit;
+pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
 
 /// The classic board behind a position, if it is one of ours and still in play.
 pub fn board_in_play(position: &dyn Position) -> Option<Board> {
@@ -46,9 +39,5 @@ pub fn board_in_play(position: &dyn Position) -> Option<Board> {
 
 /// A uniformly random cell of `mask`; `None` for an empty mask.
 pub fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<Cell> {
-    let count = mask.count_ones() as usize;
-    if count == 0 {
-        return None;
-    }
-    Cell::in_mask(mask).nth(rng.random_range(0..count))
+    Cell::in_mask(1 << random_bit(mask, rng)?).next()
 }

@@ -27,7 +27,7 @@ use crate::core::{Claim, Value};
 use negamax::{MATE, MATE_BOUND, Search};
 use node::Node;
 use ordering::Ordering;
-use tt::{Bound, Table};
+use tt::{Bound, Slot, Table};
 use zobrist::Zobrist;
 
 pub use threats::winning_cells;
@@ -326,8 +326,13 @@ fn root(
     // The best move goes first next time, the others keep their order.
     order[..=best_index].rotate_right(1);
     let cell = order[0];
-    search
-        .table
-        .put(node.hash, best, depth as u8, Bound::Exact, cell, proven);
+    search.table.put(Slot::new(
+        node.hash,
+        best,
+        depth as u8,
+        Bound::Exact,
+        cell,
+        proven,
+    ));
     Some((cell, best, proven))
 }

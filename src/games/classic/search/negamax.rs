@@ -12,7 +12,7 @@ use super::eval::evaluate;
 use super::node::Node;
 use super::ordering::{MAX_PLY, Ordering};
 use super::threats::winning_cells;
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Slot, Table};
 use super::zobrist::Zobrist;
 use crate::games::classic::lines::Lines;
 
@@ -201,14 +201,14 @@ impl<'a> Search<'a> {
         } else {
             Bound::Exact
         };
-        self.table.put(
+        self.table.put(Slot::new(
             node.hash,
             to_table(best, ply),
             depth as u8,
             bound,
             best_move,
             proven,
-        );
+        ));
         (best, proven)
     }
 

@@ -1,16 +1,13 @@
-//! The transposition table: what earlier searches learnt about a position, by hash. One
-//! slot per index, replaced when the new result is deeper or the old one is from an older
+//! Classic's transposition-table entry (the table is `kit::table`'s): keyed by the Zobrist
+//! hash, replaced when the new result is deeper, proven, or the old one is from an older
 //! search.
 
-/// What a stored score means relative to the window it was found in.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
-    Exact,
-    /// The true score is at least this.
-    Lower,
-    /// The true score is at most this.
-    Upper,
-}
+use crate::games::kit::table::{self, Entry};
+
+pub use crate::games::kit::table::Bound;
+
+/// The table of a classic search.
+pub type Table = table::Table<Slot>;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Slot {
@@ -22,52 +19,48 @@ pub struct Slot {
     pub best: u8,
     /// No guess at a cut-off position went into the score: it holds at any depth.
     pub proven: bool,
+    /// The search that stored it (stamped by the table).
     age: u8,
 }
 
-pub struct Table {
-    slots: Vec<Option<Slot>>,
-    age: u8,
-}
-
-impl Table {
-    /// A table of `2^bits` slots.
-    pub fn new(bits: u32) -> Table {
-        Table {
-            slots: vec![None; 1 << bits],
+impl Slot {
+    pub fn new(hash: u64, score: i32, depth: u8, bound: Bound, best: u8, proven: bool) -> Slot {
+        Slot {
+            hash,
+            score,
+            depth,
+            bound,
+            best,
+            proven,
             age: 0,
         }
     }
+}
 
-    /// A new search: entries from before stay usable but are replaced first.
-    pub fn next_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+impl Entry for Slot {
+    type Key = u64;
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.hash
     }
 
-    fn index(&self, hash: u64) -> usize {
-        (hash >> 32) as usize & (self.slots.len() - 1)
+    /// The high half: the low bits of a Zobrist hash are no better mixed, and the high
+    /// half leaves the low half free for the key check.
+    #[inline]
+    fn spread(hash: u64) -> usize {
+        (hash >> 32) as usize
+    }
+
+    /// A deeper result of this search for another position stays, unless the new one is
+    /// proven (it holds at any depth).
+    #[inline]
+    fn stays_over(&self, new: &Slot) -> bool {
+        self.age == new.age && self.hash != new.hash && self.depth > new.depth && !new.proven
     }
 
     #[inline]
-    pub fn get(&self, hash: u64) -> Option<Slot> {
-        self.slots[self.index(hash)].filter(|s| s.hash == hash)
-    }
-
-    pub fn put(&mut self, hash: u64, score: i32, depth: u8, bound: Bound, best: u8, proven: bool) {
-        let age = self.age;
-        let i = self.index(hash);
-        let keep = self.slots[i]
-            .is_some_and(|old| old.age == age && old.hash != hash && old.depth > depth && !proven);
-        if !keep {
-            self.slots[i] = Some(Slot {
-                hash,
-                score,
-                depth,
-                bound,
-                best,
-                proven,
-                age,
-            });
-        }
+    fn stamp(&mut self, search: u8) {
+        self.age = search;
     }
 }

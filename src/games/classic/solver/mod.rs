@@ -16,6 +16,8 @@ use super::cell::Cell;
 use super::symmetry::Symmetries;
 use super::variant::Variant;
 use crate::core::Value;
+use crate::core::{CellId, Position};
+use crate::games::kit::perfect::Solution;
 use solve::{Rules, Solve, children};
 use table::Table;
 
@@ -140,13 +142,19 @@ impl Solver {
 
     /// In-play positions reachable from the empty board, every symmetric image counted.
     pub fn reachable_positions(&self) -> u64 {
-        self.table
-            .iter()
-            .map(|(key, _)| self.syms.orbit_size(key) as u64)
-            .sum()
+        self.table.positions(|key| self.syms.orbit_size(key))
     }
 
     pub fn memory_bytes(&self) -> usize {
         self.table.memory_bytes()
+    }
+}
+
+/// The perfect player's question: the best move of a position of this solver's board.
+impl Solution for Solver {
+    fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
+        let board = *position.as_any().downcast_ref::<Board>()?;
+        let choice = self.best_move(board)?;
+        Some((CellId::new(choice.cell.index()), choice.value))
     }
 }

@@ -16,21 +16,11 @@ pub use levels::Level;
 pub use searcher::Searcher;
 pub use simple::{Greedy, RandomPlayer};
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-
 use crate::core::Position;
+pub use crate::games::kit::rng::{PlayerRng as Rng, rng_from_seed as rng};
 
 use super::cell::Cell;
 use super::rules::State;
-
-/// The generator of every randomised player: a fixed algorithm, so a seed replays the same
-/// choices on every platform and rand version.
-pub type Rng = Xoshiro256PlusPlus;
-
-pub fn rng(seed: u64) -> Rng {
-    Rng::seed_from_u64(seed)
-}
 
 /// The extreme state behind a position: itself when it is one, else read from its text
 /// (`None` for another game's position).

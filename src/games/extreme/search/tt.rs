@@ -1,20 +1,13 @@
 //! The transposition table, shared by every search thread without locks: each entry is
 //! two atomic words, the data and the key xor the data, so a torn write (one word from
-//! each of two stores) fails the key check instead of returning wrong data.
+//! each of two stores) fails the key check instead of returning wrong data. The games
+//! searched on one thread share `kit::table` instead (it says why this one stays apart);
+//! all read `kit::table::Bound`.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use super::super::cell::Cell;
-
-/// What a stored score says about the true value.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
-    Exact,
-    /// The value is at least the score (a cutoff).
-    Lower,
-    /// The value is at most the score (no move reached alpha).
-    Upper,
-}
+pub use crate::games::kit::table::Bound;
 
 /// One stored search result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

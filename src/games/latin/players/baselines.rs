@@ -1,64 +1,25 @@
 //! Baseline players that know only the rules, not the solver: yardsticks for the levels.
 
-use super::pick::random_cell;
-use super::{Player, PlayerRng, rng_from_seed};
+use super::{PlayerRng, random_cell, rng_from_seed};
+use crate::core::Position;
+use crate::games::kit::baselines::{Greedy, Step};
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell, Status};
-
-/// A uniformly random legal move.
-pub struct RandomPlayer {
-    rng: PlayerRng,
-}
-
-impl RandomPlayer {
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: rng_from_seed(seed),
-        }
-    }
-}
-
-impl Player for RandomPlayer {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn choose(&mut self, board: Board) -> Option<Cell> {
-        if board.status().is_over() {
-            return None;
-        }
-        random_cell(board.empty_cells(), &mut self.rng)
-    }
-}
+use crate::games::latin::position::board_of;
 
 /// Takes a move that wins at once; otherwise a random move after which the opponent cannot
-/// win at once; otherwise any random move.
-pub struct Greedy {
-    rng: PlayerRng,
+/// win at once; otherwise any random move (the shared `greedy` of `kit::baselines`).
+pub fn greedy(seed: u64) -> Greedy {
+    Greedy::new(seed, greedy_steps)
 }
 
-impl Greedy {
-    pub fn new(seed: u64) -> Greedy {
-        Greedy {
-            rng: rng_from_seed(seed),
-        }
-    }
-}
-
-impl Player for Greedy {
-    fn name(&self) -> String {
-        "greedy".into()
-    }
-
-    fn choose(&mut self, board: Board) -> Option<Cell> {
-        if board.status().is_over() {
-            return None;
-        }
-        [winning_cells(board), safe_cells(board), board.empty_cells()]
-            .into_iter()
-            .find(|&mask| mask != 0)
-            .and_then(|mask| random_cell(mask, &mut self.rng))
-    }
+fn greedy_steps(position: &dyn Position) -> Option<[Step; 3]> {
+    let board = board_of(position).filter(|b| !b.status().is_over())?;
+    Some([
+        Step::at_random(winning_cells(board).into()),
+        Step::at_random(safe_cells(board).into()),
+        Step::at_random(board.empty_cells().into()),
+    ])
 }
 
 /// The deepest search `lookahead-N` accepts: beyond it a move takes too long early in the
@@ -129,12 +90,13 @@ fn position_horizon(board: Board, depth: u32) -> Horizon {
     best
 }
 
-impl Player for Lookahead {
-    fn name(&self) -> String {
+impl Lookahead {
+    pub fn name(&self) -> String {
         format!("lookahead-{}", self.depth)
     }
 
-    fn choose(&mut self, board: Board) -> Option<Cell> {
+    /// The move on the concrete board; `None` only when the game is over.
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
         if board.status().is_over() {
             return None;
         }
@@ -156,23 +118,30 @@ impl Player for Lookahead {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Player;
     use crate::games::latin::game::testing::{board, cell};
+    use crate::games::latin::players::{RandomPlayer, choose};
 
     /// Every player plays only legal moves and stops when the game is over.
     #[test]
     fn baselines_play_legal_moves_to_the_end() {
         let players: Vec<Box<dyn Player>> = vec![
             Box::new(RandomPlayer::new(1)),
-            Box::new(Greedy::new(2)),
+            Box::new(greedy(2)),
             Box::new(Lookahead::new(3, 3)),
         ];
         for mut player in players {
             let mut b = Board::EMPTY;
             while !b.status().is_over() {
-                let c = player.choose(b).expect("a move while in play");
+                let c = choose(player.as_mut(), b).expect("a move while in play");
                 b = b.play(c).expect("a legal move");
             }
-            assert_eq!(player.choose(b), None, "{} after the end", player.name());
+            assert_eq!(
+                choose(player.as_mut(), b),
+                None,
+                "{} after the end",
+                player.name()
+            );
         }
     }
 
@@ -183,8 +152,8 @@ mod tests {
         // X to move: only d2 stops O's OOXO threat.
         let threat = board("X---/OOX-/----/----");
         for seed in 0..20 {
-            assert_eq!(Greedy::new(seed).choose(win), Some(cell("d1")));
-            assert_eq!(Greedy::new(seed).choose(threat), Some(cell("d2")));
+            assert_eq!(choose(&mut greedy(seed), win), Some(cell("d1")));
+            assert_eq!(choose(&mut greedy(seed), threat), Some(cell("d2")));
             assert_eq!(Lookahead::new(2, seed).choose(win), Some(cell("d1")));
             assert_eq!(Lookahead::new(2, seed).choose(threat), Some(cell("d2")));
         }
@@ -213,7 +182,7 @@ mod tests {
             } else {
                 &mut second
             };
-            let cell = player.choose(board).expect("the game is on");
+            let cell = choose(player.as_mut(), board).expect("the game is on");
             board = board.play(cell).expect("a legal move");
             moves.push(cell);
         }
@@ -227,7 +196,7 @@ mod tests {
             ("heuristic", &|s| {
                 Box::new(crate::games::latin::players::Heuristic::new(s))
             }),
-            ("greedy", &|s| Box::new(Greedy::new(s))),
+            ("greedy", &|s| Box::new(greedy(s))),
             ("lookahead-2", &|s| Box::new(Lookahead::new(2, s))),
         ];
         for (name, make) in players {

@@ -4,7 +4,6 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::Player;
 use crate::games::latin::book::{Book, BookError, Index, obvious_move};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
@@ -102,12 +101,13 @@ impl BookPlayer {
     }
 }
 
-impl Player for BookPlayer {
-    fn name(&self) -> String {
+impl BookPlayer {
+    pub fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn choose(&mut self, board: Board) -> Option<Cell> {
+    /// The move on the concrete board; `None` only when the game is over.
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
         if board.status().is_over() {
             return None;
         }

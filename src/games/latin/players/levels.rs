@@ -1,13 +1,9 @@
 //! The difficulty levels: `easy`, `medium` and `hard` make human-looking mistakes on top of
 //! the exact move values; `perfect` makes none.
 //!
-//! A level scores every legal move from its exact value (a win in `p` plies is worth
-//! `1 + 1/p`, a draw 0, a loss in `p` plies `-1 - 1/p`), plus at `hard` a bonus for the
-//! share of the opponent's replies that go wrong for them (the traps a strong human sets),
-//! then picks a move at random with probability proportional to
-//! `exp(score / temperature)` (a softmax). A low temperature nearly always picks the best
-//! move; a high one often picks a merely good one and sometimes a bad one, so mistakes are
-//! more likely where the cost is small, as with people.
+//! A level blends the exact values as `kit::levels` does (a softmax over scores where
+//! near results weigh more), with at `hard` a bonus for the share of the opponent's
+//! replies that go wrong for them (the traps a strong human sets).
 //!
 //! On top of that, a level with a `guard` of 1 always takes a move that wins at once and
 //! never plays a move that loses at once (hands the opponent a point or a winning reply);
@@ -15,24 +11,12 @@
 
 use std::sync::Arc;
 
-use rand::RngExt;
-
 use super::{Perfect, Player, PlayerRng, rng_from_seed};
 use crate::core::Difficulty;
+pub use crate::games::kit::levels::Style;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell};
-use crate::games::latin::solver::{Outcome, Solver, Value};
-
-/// How a level plays; see the module documentation.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Style {
-    /// Softmax temperature over move scores: lower is stronger.
-    pub temperature: f64,
-    /// Weight of the share of the opponent's replies that lose (0 to 1) in a move's score.
-    pub trap_weight: f64,
-    /// Probability of taking a win at once and avoiding a loss at once when there is one.
-    pub guard: f64,
-}
+use crate::games::latin::solver::{Solver, Value};
 
 /// A randomised player built on the exact values.
 pub struct Level {
@@ -55,8 +39,7 @@ impl Level {
     /// The cells this move may come from: with the guard on, only the immediate wins if
     /// there are any, else only the moves that do not lose at once (if there are any).
     fn allowed(&mut self, board: Board) -> u16 {
-        let guarded = self.style.guard >= 1.0 || self.rng.random_bool(self.style.guard);
-        if !guarded {
+        if !self.style.guarded(&mut self.rng) {
             return board.empty_cells();
         }
         [winning_cells(board), safe_cells(board), board.empty_cells()]
@@ -70,16 +53,12 @@ impl Level {
     fn score(&self, board: Board, cell: Cell, value: Value) -> f64 {
         // A near result counts more than a far one: losing in two plies is an obvious
         // blunder, losing in nine is a deep trap a person can easily miss.
-        let nearness = 1.0 / value.plies.max(1) as f64;
-        let base = match value.outcome {
-            Outcome::Win => 1.0 + nearness,
-            Outcome::Draw => 0.0,
-            Outcome::Loss => -1.0 - nearness,
+        let share = if self.style.trap_weight == 0.0 {
+            0.0 // skip the lookup the score would not use
+        } else {
+            self.trap_share(board, cell)
         };
-        if self.style.trap_weight == 0.0 {
-            return base; // skip the lookup the score would not use
-        }
-        base + self.style.trap_weight * self.trap_share(board, cell)
+        self.style.score(value, share)
     }
 
     /// The share of the opponent's replies that go wrong for them after `cell`, as the
@@ -89,12 +68,13 @@ impl Level {
     }
 }
 
-impl Player for Level {
-    fn name(&self) -> String {
+impl Level {
+    pub fn name(&self) -> String {
         self.name.into()
     }
 
-    fn choose(&mut self, board: Board) -> Option<Cell> {
+    /// The move on the concrete board; `None` only when the game is over.
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
         if board.status().is_over() {
             return None;
         }
@@ -103,20 +83,7 @@ impl Player for Level {
         let scored: Vec<(Cell, f64)> = Cell::in_mask(allowed)
             .filter_map(|c| values[c.index()].map(|v| (c, self.score(board, c, v))))
             .collect();
-        let top = scored.iter().map(|&(_, s)| s).fold(f64::MIN, f64::max);
-        // Subtracting the top score keeps every exponent <= 0, so nothing overflows.
-        let weights: Vec<f64> = scored
-            .iter()
-            .map(|&(_, s)| ((s - top) / self.style.temperature).exp())
-            .collect();
-        let mut pick = self.rng.random_range(0.0..weights.iter().sum::<f64>());
-        for (&(cell, _), w) in scored.iter().zip(&weights) {
-            if pick < *w {
-                return Some(cell);
-            }
-            pick -= w;
-        }
-        scored.last().map(|&(cell, _)| cell) // rounding left a sliver over
+        self.style.pick(&scored, &mut self.rng)
     }
 }
 
@@ -160,6 +127,7 @@ pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dy
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::latin::solver::Outcome;
 
     fn level(temperature: f64, guard: f64) -> Level {
         let style = Style {

@@ -1,4 +1,5 @@
-//! Everything that picks a move: the perfect player, weaker levels and baselines.
+//! Everything that picks a move: the perfect player, weaker levels and baselines, each a
+//! core [`Player`] that picks its cell on the concrete [`Board`].
 //!
 //! - [`Perfect`] (`perfect.rs`): the exact bot; never loses.
 //! - [`Difficulty`] and [`Level`] (`levels.rs`): `easy`, `medium`, `hard`, built on exact
@@ -12,37 +13,52 @@ mod baselines;
 mod book;
 mod heuristic;
 mod levels;
-mod perfect;
-mod pick;
 mod spec;
 
 pub use crate::core::Difficulty;
-pub use baselines::{Greedy, Lookahead, RandomPlayer};
+pub use crate::games::kit::baselines::RandomPlayer;
+pub use baselines::{Lookahead, greedy};
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
 pub use levels::{Level, Style, level_player, style};
-pub use perfect::Perfect;
+
+/// The exact bot: never lowers the value; deterministic (see `solver::choose`).
+pub type Perfect = crate::games::kit::perfect::Perfect<crate::games::latin::solver::Solver>;
 pub use spec::{PlayerSpec, SpecError, VALID_NAMES};
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
+use crate::games::kit::rng::random_bit;
+pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
 
+use crate::core::{Decision, Player, Position};
 use crate::games::latin::game::{Board, Cell};
+use crate::games::latin::position::{board_of, cell_id, latin_cell};
 
-/// Something that picks a move for the side to move.
-pub trait Player: Send {
-    /// A short name for tables and status lines, e.g. `perfect`.
-    fn name(&self) -> String;
-
-    /// The move to play; `None` only when the game is over.
-    fn choose(&mut self, board: Board) -> Option<Cell>;
+/// The cell `player` picks on `board`, asked as every player is, through the core
+/// interface; `None` when the game is over.
+pub fn choose(player: &mut dyn Player, board: Board) -> Option<Cell> {
+    latin_cell(player.decide(&board)?.cell)
 }
 
-/// The random generator every randomised player uses. A fixed algorithm (not `StdRng`,
-/// which may change between rand versions) so a seed replays the same games everywhere.
-pub type PlayerRng = Xoshiro256PlusPlus;
+/// Seats players that pick a cell on the concrete board (their own `name` and `choose`) at
+/// the core interface: the searches stay on `Board`, the interface is crossed once a move.
+macro_rules! seated {
+    ($($player:ty),*) => {$(
+        impl Player for $player {
+            fn name(&self) -> String {
+                <$player>::name(self)
+            }
 
-/// A generator for `seed`.
-pub fn rng_from_seed(seed: u64) -> PlayerRng {
-    PlayerRng::seed_from_u64(seed)
+            fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+                let cell = self.choose(board_of(position)?)?;
+                Some(Decision::new(cell_id(cell)))
+            }
+        }
+    )*};
+}
+
+seated!(Lookahead, Heuristic, Level, BookPlayer);
+
+/// A cell drawn uniformly from a mask; `None` for an empty mask.
+fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
+    Cell::new(random_bit(mask.into(), rng)? as u8)
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::BookPlayer;
 use super::baselines::MAX_LOOKAHEAD;
-use super::{Difficulty, Greedy, Heuristic, Lookahead, Player, RandomPlayer};
+use super::{Difficulty, Heuristic, Lookahead, Player, RandomPlayer, greedy};
 use crate::core::words::quote;
 use crate::games::latin::book::{Book, BookError, book_cells};
 use crate::games::latin::game::Side;
@@ -166,7 +166,7 @@ impl PlayerSpec {
         match self {
             PlayerSpec::Level(d) => super::level_player(*d, Arc::clone(solver), seed),
             PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
-            PlayerSpec::Greedy => Box::new(Greedy::new(seed)),
+            PlayerSpec::Greedy => Box::new(greedy(seed)),
             PlayerSpec::Lookahead(n) => Box::new(Lookahead::new(*n, seed)),
             PlayerSpec::Heuristic => Box::new(Heuristic::new(seed)),
             PlayerSpec::Book(spec) => Box::new(spec.player.clone()),

@@ -5,6 +5,9 @@ mod search;
 mod table;
 mod value;
 
+use crate::core::{CellId, Position};
+use crate::games::kit::perfect::Solution;
+use crate::games::latin::position::{board_of, cell_id};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
@@ -149,14 +152,11 @@ impl Solver {
 
     /// In-play positions reachable from the empty board (counting every symmetric image).
     pub fn reachable_positions(&self) -> u64 {
-        self.table
-            .iter()
-            .map(|(key, _)| {
-                let board = Board::from_masks(key as u16, (key >> 16) as u16)
-                    .expect("table keys are positions");
-                self.syms.orbit_size(board) as u64
-            })
-            .sum()
+        self.table.positions(|key| {
+            let board = Board::from_masks(key as u16, (key >> 16) as u16)
+                .expect("table keys are positions");
+            self.syms.orbit_size(board) as usize
+        })
     }
 
     /// Bytes held by the table.
@@ -172,5 +172,13 @@ impl Solver {
 impl Default for Solver {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The perfect player's question: the best move of a Tic-Tac-Latin position.
+impl Solution for Solver {
+    fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
+        let choice = self.best_move(board_of(position)?)?;
+        Some((cell_id(choice.cell), choice.value))
     }
 }

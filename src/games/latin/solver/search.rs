@@ -35,7 +35,7 @@ pub fn solve(syms: &Symmetries, table: &mut Table, board: Board) -> Entry {
         return entry;
     }
     let entry = solve_children(board, |child| solve(syms, table, child).score());
-    table.insert(key, entry);
+    table.insert_new(key, entry);
     entry
 }
 

@@ -1,7 +1,8 @@
-//! A compact open-addressing hash table from canonical position keys to what the solver
-//! learnt about them.
+//! What the solver keeps per class of positions, in the solved-position table of
+//! `kit::solved`.
 
 use super::value::Score;
+use crate::games::kit::solved::{Packed, SolvedTable};
 
 /// What is stored per position class: two bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,92 +35,22 @@ impl Entry {
     }
 }
 
-/// Keys are 32-bit canonical positions; `EMPTY_SLOT` can never be a position because a cell
-/// cannot belong to both sides.
-const EMPTY_SLOT: u32 = u32::MAX;
+/// The classes of the board and their entries.
+pub type Table = SolvedTable<Entry>;
 
-pub struct Table {
-    keys: Vec<u32>,
-    entries: Vec<Entry>,
-    shift: u32,
-    len: usize,
-}
+impl Packed for Entry {
+    /// Half full at most: the ~170,000 classes fit 2^19 slots, probes stay short.
+    const MAX_LOAD: (usize, usize) = (1, 2);
 
-impl Table {
-    /// A table with room for `capacity` keys at a load factor of at most one half.
-    pub fn with_capacity(capacity: usize) -> Table {
-        let slots = (capacity * 2).next_power_of_two().max(16);
-        Table {
-            keys: vec![EMPTY_SLOT; slots],
-            entries: vec![Entry::new(Score::DRAW, 0, 0); slots],
-            shift: 32 - slots.trailing_zeros(),
-            len: 0,
+    fn pack(self) -> u32 {
+        u32::from(self.score.to_byte()) | u32::from(self.counts) << 8
+    }
+
+    fn unpack(bits: u32) -> Entry {
+        Entry {
+            score: Score::from_byte(bits as u8),
+            counts: (bits >> 8) as u8,
         }
-    }
-
-    #[inline]
-    fn home(&self, key: u32) -> usize {
-        // Fibonacci hashing: the multiply spreads the board's low bits over the high bits.
-        (key.wrapping_mul(0x9E37_79B1) >> self.shift) as usize
-    }
-
-    #[inline]
-    pub fn get(&self, key: u32) -> Option<Entry> {
-        let mask = self.keys.len() - 1;
-        let mut slot = self.home(key);
-        loop {
-            match self.keys[slot] {
-                k if k == key => return Some(self.entries[slot]),
-                EMPTY_SLOT => return None,
-                _ => slot = (slot + 1) & mask,
-            }
-        }
-    }
-
-    /// Inserts or replaces. Grows when half full, so probes stay short.
-    pub fn insert(&mut self, key: u32, entry: Entry) {
-        if (self.len + 1) * 2 > self.keys.len() {
-            self.grow();
-        }
-        let mask = self.keys.len() - 1;
-        let mut slot = self.home(key);
-        loop {
-            match self.keys[slot] {
-                k if k == key => break,
-                EMPTY_SLOT => {
-                    self.len += 1;
-                    break;
-                }
-                _ => slot = (slot + 1) & mask,
-            }
-        }
-        self.keys[slot] = key;
-        self.entries[slot] = entry;
-    }
-
-    fn grow(&mut self) {
-        let mut bigger = Table::with_capacity(self.keys.len());
-        for (key, entry) in self.iter() {
-            bigger.insert(key, entry);
-        }
-        *self = bigger;
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = (u32, Entry)> + '_ {
-        self.keys
-            .iter()
-            .zip(&self.entries)
-            .filter(|(k, _)| **k != EMPTY_SLOT)
-            .map(|(k, e)| (*k, *e))
-    }
-
-    /// Bytes held by the table.
-    pub fn memory_bytes(&self) -> usize {
-        self.keys.len() * (std::mem::size_of::<u32>() + std::mem::size_of::<Entry>())
     }
 }
 
@@ -128,10 +59,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn insert_get_replace_and_grow() {
+    fn insert_get_and_grow() {
         let mut t = Table::with_capacity(4);
         for k in 0..1000u32 {
-            t.insert(k * 7, Entry::new(Score::win_in(1 + k % 16), k % 16, 3));
+            t.insert_new(k * 7, Entry::new(Score::win_in(1 + k % 16), k % 16, 3));
         }
         assert_eq!(t.len(), 1000);
         for k in 0..1000u32 {
@@ -141,10 +72,11 @@ mod tests {
             assert_eq!(e.winning_moves(), 3);
         }
         assert_eq!(t.get(1), None);
-        t.insert(7, Entry::new(Score::loss_in(5), 0, 0));
-        assert_eq!(t.len(), 1000);
-        assert_eq!(t.get(7).unwrap().score(), Score::loss_in(5));
-        assert_eq!(t.iter().count(), 1000);
+        // Negative scores survive the packing (the solver inserts each class once).
+        t.insert_new(1, Entry::new(Score::loss_in(5), 0, 0));
+        assert_eq!(t.len(), 1001);
+        assert_eq!(t.get(1).unwrap().score(), Score::loss_in(5));
+        assert_eq!(t.iter().count(), 1001);
     }
 
     #[test]

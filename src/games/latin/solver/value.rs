@@ -14,6 +14,15 @@ const BASE: i8 = 64;
 impl Score {
     pub const DRAW: Score = Score(0);
 
+    /// The score as one byte, for the solved table's slots.
+    pub(super) const fn to_byte(self) -> u8 {
+        self.0 as u8
+    }
+
+    pub(super) const fn from_byte(byte: u8) -> Score {
+        Score(byte as i8)
+    }
+
     pub const fn win_in(plies: u32) -> Score {
         Score(BASE - plies as i8)
     }

@@ -1,82 +1,31 @@
-//! Yardsticks that know only the rules.
+//! Qubic's obvious moves, for the shared `greedy` (`kit::baselines`): the lowest cell that
+//! wins at once, else the lowest that blocks the opponent's three, else a random move.
 
-use rand::RngExt;
-
-use super::{Chooser, PlayerRng, decision, rng_from_seed};
-use crate::core::Status;
-use crate::games::qubic::board::Board;
-use crate::games::qubic::cell::bits;
+use crate::core::{Position, Status};
+use crate::games::kit::baselines::{Greedy, Step, Take};
 use crate::games::qubic::geometry::{Geometry, Qubic};
+use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::threats::winning_cells;
 
-/// A cell drawn uniformly from `mask`.
-pub(crate) fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<usize> {
-    let count = mask.count_ones();
-    if count == 0 {
+/// Qubic's greedy player.
+pub fn greedy(seed: u64) -> Greedy {
+    Greedy::new(seed, steps)
+}
+
+fn steps(position: &dyn Position) -> Option<[Step; 3]> {
+    let board = QubicPosition::board_of(position);
+    if board.status() != Status::InPlay {
         return None;
     }
-    bits(mask).nth(rng.random_range(0..count) as usize)
-}
-
-/// A uniformly random legal move.
-pub struct RandomPlayer {
-    rng: PlayerRng,
-}
-
-impl RandomPlayer {
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: rng_from_seed(seed),
-        }
-    }
-}
-
-impl Chooser for RandomPlayer {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn choose(&mut self, board: Board) -> Option<crate::core::Decision> {
-        if board.status() != Status::InPlay {
-            return None;
-        }
-        let cell = random_cell(Qubic.empty_cells(board), &mut self.rng)?;
-        Some(decision(cell, "random"))
-    }
-}
-
-/// Wins at once if it can, else blocks the opponent's three, else plays at random.
-pub struct Greedy {
-    rng: PlayerRng,
-}
-
-impl Greedy {
-    pub fn new(seed: u64) -> Greedy {
-        Greedy {
-            rng: rng_from_seed(seed),
-        }
-    }
-}
-
-impl Chooser for Greedy {
-    fn name(&self) -> String {
-        "greedy".into()
-    }
-
-    fn choose(&mut self, board: Board) -> Option<crate::core::Decision> {
-        if board.status() != Status::InPlay {
-            return None;
-        }
-        let side = board.to_move();
-        let wins = winning_cells(&Qubic, board, side);
-        if wins != 0 {
-            return Some(decision(wins.trailing_zeros() as usize, "win"));
-        }
-        let blocks = winning_cells(&Qubic, board, side.other());
-        if blocks != 0 {
-            return Some(decision(blocks.trailing_zeros() as usize, "block"));
-        }
-        let cell = random_cell(Qubic.empty_cells(board), &mut self.rng)?;
-        Some(decision(cell, "random"))
-    }
+    let side = board.to_move();
+    let lowest = |cells, how| Step {
+        cells,
+        how: Some(how),
+        take: Take::Lowest,
+    };
+    Some([
+        lowest(winning_cells(&Qubic, board, side), "win"),
+        lowest(winning_cells(&Qubic, board, side.other()), "block"),
+        Step::at_random(Qubic.empty_cells(board)).saying("random"),
+    ])
 }

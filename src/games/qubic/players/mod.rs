@@ -1,5 +1,6 @@
-//! Everything that picks a Qubic move. Each player works on a [`Board`] and says how it
-//! found its move in a core [`Decision`]; the adapter turns them into core players.
+//! Everything that picks a Qubic move. Each player is a core [`crate::core::Player`]: it
+//! reads the board behind the position once and searches on it (its `choose`), saying
+//! how it found its move in a core [`Decision`].
 //!
 //! - [`Perfect`] (`perfect.rs`): as X, the header's procedure on Patashnik's dictionary
 //!   (never loses: the verifier proves it); as O, the strongest searcher.
@@ -13,32 +14,14 @@ mod levels;
 mod perfect;
 mod strong;
 
-pub use baselines::{Greedy, RandomPlayer};
+pub use crate::games::kit::baselines::RandomPlayer;
+pub use baselines::greedy;
 pub use levels::Level;
 pub use perfect::Perfect;
 pub use strong::{Strong, Style};
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
-
-use super::board::Board;
 use crate::core::Decision;
-
-/// A Qubic player.
-pub trait Chooser: Send {
-    /// A short name, e.g. `perfect`.
-    fn name(&self) -> String;
-
-    /// The move for the side to move; `None` only when the game is over.
-    fn choose(&mut self, board: Board) -> Option<Decision>;
-}
-
-/// A fixed generator algorithm so that a seed replays the same games everywhere.
-pub type PlayerRng = Xoshiro256PlusPlus;
-
-pub fn rng_from_seed(seed: u64) -> PlayerRng {
-    PlayerRng::seed_from_u64(seed)
-}
+pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
 
 /// A decision with a word on how it was found.
 pub(crate) fn decision(cell: usize, how: &str) -> Decision {
@@ -49,57 +32,13 @@ pub(crate) fn decision(cell: usize, how: &str) -> Decision {
     }
 }
 
-/// One game from `start` between two players; the final board. A player that returns no
-/// move or an illegal one forfeits nothing here: the game just stops (a bug the tests see).
-pub fn play_game(start: Board, x: &mut dyn Chooser, o: &mut dyn Chooser) -> Board {
-    let mut board = start;
-    while board.status() == crate::core::Status::InPlay {
-        let mover: &mut dyn Chooser = match board.to_move() {
-            crate::core::Side::First => &mut *x,
-            crate::core::Side::Second => &mut *o,
-        };
-        let Some(d) = mover.choose(board) else {
-            break;
-        };
-        let cell = d.cell.index();
-        if cell >= 64 || board.occupied() & 1 << cell != 0 {
-            break;
-        }
-        board = board.with_move(cell);
-    }
-    board
-}
-
 #[cfg(test)]
 mod tests {
+    // That the perfect X beats random, greedy and searching O players is
+    // tests/qubic_players.rs's `perfect_x_wins_against_random_blocking_and_threat_making_o`.
     use super::*;
-    use crate::core::{Side, Status};
-    use crate::games::qubic::dictionary::{self, Canonical};
-    use crate::games::qubic::geometry::Qubic;
-    use std::sync::Arc;
+    use crate::games::qubic::board::Board;
     use std::time::Duration;
-
-    fn index() -> Arc<dictionary::Index> {
-        let d = dictionary::parse(&Qubic, dictionary::PATASHNIK, Canonical::Required).unwrap();
-        Arc::new(d.index(&Qubic))
-    }
-
-    #[test]
-    fn perfect_x_beats_random_greedy_and_a_searching_o() {
-        let index = index();
-        for seed in 0..4 {
-            let mut x = Perfect::new(index.clone(), Duration::from_millis(20), seed);
-            let opponents: Vec<Box<dyn Chooser>> = vec![
-                Box::new(RandomPlayer::new(seed)),
-                Box::new(Greedy::new(seed)),
-                Box::new(Level::Medium.player(Duration::from_millis(20), seed)),
-            ];
-            for mut o in opponents {
-                let end = play_game(Board::EMPTY, &mut x, o.as_mut());
-                assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
-            }
-        }
-    }
 
     #[test]
     fn the_searcher_takes_wins_and_blocks() {

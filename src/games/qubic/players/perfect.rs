@@ -5,12 +5,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::decision;
 use super::strong::{Strong, Style};
-use super::{Chooser, decision};
-use crate::core::{Claim, Decision, Side, Status};
+use crate::core::{Claim, Decision, Player, Position, Side, Status};
 use crate::games::qubic::board::Board;
 use crate::games::qubic::dictionary::Index;
 use crate::games::qubic::geometry::Qubic;
+use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::strategy;
 
 pub struct Perfect {
@@ -27,12 +28,19 @@ impl Perfect {
     }
 }
 
-impl Chooser for Perfect {
+impl Player for Perfect {
     fn name(&self) -> String {
         "perfect".into()
     }
 
-    fn choose(&mut self, board: Board) -> Option<Decision> {
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        self.choose(QubicPosition::board_of(position))
+    }
+}
+
+impl Perfect {
+    /// The move on the concrete board (the search stays on it).
+    pub fn choose(&mut self, board: Board) -> Option<Decision> {
         if board.status() != Status::InPlay {
             return None;
         }

@@ -10,11 +10,12 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use super::baselines::random_cell;
-use super::{Chooser, PlayerRng, decision, rng_from_seed};
-use crate::core::{Claim, Decision, Status};
+use super::{PlayerRng, decision, rng_from_seed};
+use crate::core::{Claim, Decision, Player, Position, Status};
+use crate::games::kit::rng::random_bit;
 use crate::games::qubic::board::{Board, Side};
 use crate::games::qubic::geometry::{Geometry, Qubic};
+use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::search::Searcher;
 use crate::games::qubic::search::eval::ordered_moves;
 use crate::games::qubic::threats::{Outcome, ThreatSearch, winning_cells};
@@ -68,18 +69,25 @@ impl Strong {
     }
 }
 
-impl Chooser for Strong {
+impl Player for Strong {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn choose(&mut self, board: Board) -> Option<Decision> {
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        self.choose(QubicPosition::board_of(position))
+    }
+}
+
+impl Strong {
+    /// The move on the concrete board (the search stays on it).
+    pub fn choose(&mut self, board: Board) -> Option<Decision> {
         if board.status() != Status::InPlay {
             return None;
         }
         let deadline = Instant::now() + self.style.movetime;
         if self.style.blunder > 0.0 && self.rng.random_bool(self.style.blunder) {
-            let cell = random_cell(Qubic.empty_cells(board), &mut self.rng)?;
+            let cell = random_bit(Qubic.empty_cells(board), &mut self.rng)?;
             return Some(decision(cell, "random"));
         }
         if let Some(tactic) = tactics(board) {

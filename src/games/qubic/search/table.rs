@@ -1,17 +1,14 @@
-//! The transposition table: a fixed number of slots, each remembering one position's
-//! searched depth, score bound and best move; a newer or deeper search replaces an entry.
+//! Qubic's transposition-table entry (the table is `kit::table`'s): keyed by the whole
+//! board, so a hit is never another position; a result gives way to any other, but not to
+//! a shallower one for the same board.
 
+use crate::games::kit::table::{self, Entry};
 use crate::games::qubic::board::Board;
 
-/// What a stored score says about the true score.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
-    Exact,
-    /// At least this (the search failed high).
-    Lower,
-    /// At most this (failed low).
-    Upper,
-}
+pub use crate::games::kit::table::Bound;
+
+/// The table of a Qubic search.
+pub type Table = table::Table<Slot>;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Slot {
@@ -22,36 +19,23 @@ pub struct Slot {
     pub best: u8,
 }
 
-pub struct Table {
-    slots: Vec<Option<Slot>>,
-    mask: usize,
-}
+impl Entry for Slot {
+    type Key = Board;
 
-impl Table {
-    /// A table of 2^`bits` slots.
-    pub fn new(bits: u32) -> Table {
-        Table {
-            slots: vec![None; 1 << bits],
-            mask: (1 << bits) - 1,
-        }
+    #[inline]
+    fn key(&self) -> Board {
+        self.board
     }
 
-    fn index(&self, board: Board) -> usize {
+    #[inline]
+    fn spread(board: Board) -> usize {
         let h = (board.x().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ board.o().rotate_left(31))
             .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        (h >> 20) as usize & self.mask
+        (h >> 20) as usize
     }
 
-    pub fn get(&self, board: Board) -> Option<Slot> {
-        self.slots[self.index(board)].filter(|s| s.board == board)
-    }
-
-    pub fn put(&mut self, slot: Slot) {
-        let i = self.index(slot.board);
-        let keep =
-            self.slots[i].is_some_and(|old| old.board == slot.board && old.depth > slot.depth);
-        if !keep {
-            self.slots[i] = Some(slot);
-        }
+    #[inline]
+    fn stays_over(&self, new: &Slot) -> bool {
+        self.board == new.board && self.depth > new.depth
     }
 }

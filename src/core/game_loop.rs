@@ -1,0 +1,411 @@
+//! The one game loop: every game between players (a tournament's, a contest's series, a
+//! calibration or a measurement) is played here, so a clock, a forfeit and a result mean
+//! the same everywhere.
+//!
+//! With a contest clock, a player that goes over the time per move, or plays an illegal
+//! move or none, forfeits the game, as in extreme tic-tac-toe's contest; without one, an
+//! illegal move is a bug in the player, reported rather than hidden. A player is timed
+//! around its `decide` call and cannot be interrupted: one that goes over forfeits once it
+//! answers, as the contest simulator's would after its alarm. Who won is the final
+//! position's [`Status`], as everywhere: a game won on points is a win.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::cell::CellId;
+use super::game::Game;
+use super::player::Player;
+use super::position::Position;
+use super::side::{Side, Status};
+use super::tally::Tally;
+
+/// How long a player may think, and what breaking a rule costs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Clock {
+    /// No clock: an illegal move (or none) is a bug in the player, reported as an error.
+    Off,
+    /// A contest: an illegal move or none forfeits the game, and so does a move that took
+    /// longer than the limit, where there is one.
+    Contest(Option<Duration>),
+}
+
+impl Clock {
+    /// A contest with this time per move; no clock at all without one.
+    pub fn per_move(limit: Option<Duration>) -> Clock {
+        limit.map_or(Clock::Off, |limit| Clock::Contest(Some(limit)))
+    }
+
+    fn limit(self) -> Option<Duration> {
+        match self {
+            Clock::Off => None,
+            Clock::Contest(limit) => limit,
+        }
+    }
+}
+
+/// How one game is played: the game (for its contest points) and the clock.
+#[derive(Clone, Copy)]
+pub struct Rules<'a> {
+    pub game: &'a dyn Game,
+    pub clock: Clock,
+}
+
+/// Sees every move as it is played, before the next is asked for.
+pub trait Observer {
+    /// The side to move in `before` played `cell`, found in `took`.
+    fn moved(&mut self, before: &dyn Position, cell: CellId, took: Duration);
+}
+
+/// Nobody watching.
+impl Observer for () {
+    fn moved(&mut self, _: &dyn Position, _: CellId, _: Duration) {}
+}
+
+impl<F: FnMut(&dyn Position, CellId, Duration)> Observer for F {
+    fn moved(&mut self, before: &dyn Position, cell: CellId, took: Duration) {
+        self(before, cell, took);
+    }
+}
+
+/// A player broke the rules with no clock on: a bug in that player, reported rather than
+/// hidden.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct IllegalMove {
+    pub player: String,
+    pub position: String,
+    pub reason: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "player {} made an illegal move in {}: {}",
+            self.player, self.position, self.reason
+        )
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// How a game ended, in the words of extreme tic-tac-toe's contest simulator, with a win
+/// on points named apart from a draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// A line (or pattern) won.
+    Won,
+    /// No line, and the side with more points won (see [`Position::decided_on_points`]).
+    OnPoints,
+    /// The game ended without a winner.
+    Draw,
+    /// A player went over the clock.
+    TimeOut,
+    /// A player played an illegal move, or none.
+    InvalidMove,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::Won => "won",
+            End::OnPoints => "on points",
+            End::Draw => "draw",
+            End::TimeOut => "time out",
+            End::InvalidMove => "invalid move",
+        })
+    }
+}
+
+impl End {
+    /// How a game over by the rules ended: a line, the points, or a draw; `None` while it
+    /// is in play. Taken from the position's status, as every result is.
+    pub fn of(position: &dyn Position) -> Option<End> {
+        Some(match position.status() {
+            Status::InPlay => return None,
+            Status::Won(_) if position.decided_on_points().is_some() => End::OnPoints,
+            Status::Won(_) => End::Won,
+            Status::Draw => End::Draw,
+        })
+    }
+
+    /// A player forfeited.
+    pub fn is_forfeit(self) -> bool {
+        matches!(self, End::TimeOut | End::InvalidMove)
+    }
+}
+
+/// A finished game: how it ended, who won (by the rules, or the opponent of a player who
+/// forfeited), the contest's points where the game scores them, and the last position (a
+/// forfeit leaves the game unfinished).
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub end: End,
+    pub winner: Option<Side>,
+    pub points: Option<[u32; 2]>,
+    pub last: Box<dyn Position>,
+    /// After a time out, how long the offender took.
+    pub overrun: Option<Duration>,
+}
+
+impl Played {
+    /// Match points for `side`: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn score(&self, side: Side) -> f64 {
+        match self.winner {
+            Some(s) if s == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+/// Plays one game from `start` to its end, `players[0]` moving for the first side, telling
+/// `observer` every move.
+pub fn play_game(
+    rules: Rules<'_>,
+    start: Box<dyn Position>,
+    players: [&mut dyn Player; 2],
+    observer: &mut dyn Observer,
+) -> Result<Played, IllegalMove> {
+    let mut position = start;
+    let [first, second] = players;
+    loop {
+        if let Some(end) = End::of(position.as_ref()) {
+            let winner = position.status().winner();
+            return Ok(played(rules, position, end, winner, None));
+        }
+        let side = position.to_move();
+        let player: &mut dyn Player = match side {
+            Side::First => &mut *first,
+            Side::Second => &mut *second,
+        };
+        let started = Instant::now();
+        let decision = player.decide(position.as_ref());
+        let took = started.elapsed();
+        let forfeit =
+            |end, position, overrun| Ok(played(rules, position, end, Some(side.other()), overrun));
+        if rules.clock.limit().is_some_and(|limit| took > limit) {
+            return forfeit(End::TimeOut, position, Some(took));
+        }
+        let next = match &decision {
+            Some(d) => position.play(d.cell).map_err(|e| e.to_string()),
+            None => Err("no move while the game is in play".to_string()),
+        };
+        match (next, rules.clock) {
+            (Ok(next), _) => {
+                if let Some(d) = decision {
+                    observer.moved(position.as_ref(), d.cell, took);
+                }
+                position = next;
+            }
+            (Err(_), Clock::Contest(_)) => return forfeit(End::InvalidMove, position, None),
+            (Err(reason), Clock::Off) => {
+                return Err(IllegalMove {
+                    player: player.name(),
+                    position: position.text(),
+                    reason,
+                });
+            }
+        }
+    }
+}
+
+/// The game over: its winner and the contest's points for that result.
+fn played(
+    rules: Rules<'_>,
+    last: Box<dyn Position>,
+    end: End,
+    winner: Option<Side>,
+    overrun: Option<Duration>,
+) -> Played {
+    Played {
+        end,
+        winner,
+        points: rules.game.contest_points(last.as_ref(), winner),
+        last,
+        overrun,
+    }
+}
+
+/// `games` games of `players[0]` against `players[1]` from `start`, `players[0]` moving
+/// first in the even-numbered ones; the tally's first player is `players[0]`.
+pub fn play_match(
+    rules: Rules<'_>,
+    start: &dyn Position,
+    players: [&mut dyn Player; 2],
+    games: u64,
+) -> Result<Tally, IllegalMove> {
+    let [a, b] = players;
+    let mut tally = Tally::default();
+    for game in 0..games {
+        let (order, a_side): ([&mut dyn Player; 2], _) = if game % 2 == 0 {
+            ([&mut *a, &mut *b], Side::First)
+        } else {
+            ([&mut *b, &mut *a], Side::Second)
+        };
+        let played = play_game(rules, start.clone_box(), order, &mut ())?;
+        tally.record(&played, a_side);
+    }
+    Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    use crate::core::Decision;
+    use crate::games::latin::adapter::Latin;
+
+    fn rules(move_limit: Option<Duration>) -> Rules<'static> {
+        Rules {
+            game: &Latin,
+            clock: Clock::per_move(move_limit),
+        }
+    }
+
+    /// Plays the same cell every time: illegal from its second move on.
+    struct Stubborn;
+
+    impl Player for Stubborn {
+        fn name(&self) -> String {
+            "stubborn".into()
+        }
+        fn decide(&mut self, _: &dyn Position) -> Option<Decision> {
+            Some(Decision::new(CellId::new(0)))
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_is_reported_with_its_position() {
+        let err = play_game(
+            rules(None),
+            Latin.start(),
+            [&mut Stubborn, &mut Stubborn],
+            &mut (),
+        )
+        .unwrap_err();
+        assert_eq!(err.player, "stubborn");
+        assert_eq!(err.position, "X---/----/----/----");
+        assert!(err.to_string().contains("a1 is taken"), "{err}");
+    }
+
+    #[test]
+    fn with_a_clock_an_illegal_move_forfeits() {
+        let clock = Some(Duration::from_secs(60));
+        let played = play_game(
+            rules(clock),
+            Latin.start(),
+            [&mut Stubborn, &mut Stubborn],
+            &mut (),
+        )
+        .expect("a forfeit, not an error");
+        // X's a1 stands; O's a1 is taken: O forfeits, X wins.
+        assert_eq!(played.end, End::InvalidMove);
+        assert_eq!(played.winner, Some(Side::First));
+        let mut tally = Tally::default();
+        tally.record(&played, Side::First);
+        assert_eq!((tally.first_wins, tally.invalid_moves), (1, [0, 1]));
+    }
+
+    /// Thinks for longer than any clock of a millisecond allows, then plays a1.
+    struct Slow;
+
+    impl Player for Slow {
+        fn name(&self) -> String {
+            "slow".into()
+        }
+        fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+            let started = std::time::Instant::now();
+            // Busy, not asleep: the clock measures what the player takes.
+            while started.elapsed() < Duration::from_millis(5) {
+                std::hint::spin_loop();
+            }
+            position.legal_moves().first().copied().map(Decision::new)
+        }
+    }
+
+    #[test]
+    fn going_over_the_clock_forfeits() {
+        let clock = Some(Duration::from_millis(1));
+        let played =
+            play_game(rules(clock), Latin.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        assert_eq!(played.end, End::TimeOut);
+        assert_eq!(
+            played.winner,
+            Some(Side::Second),
+            "the first mover was too slow"
+        );
+        assert_eq!(End::TimeOut.to_string(), "time out");
+    }
+
+    #[test]
+    fn a_game_won_on_points_is_a_win_in_the_tally_and_equal_points_a_draw() {
+        use crate::games::extreme::adapter::Extreme;
+        use crate::games::extreme::players::RandomPlayer;
+        use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
+        let rules = Rules {
+            game: &Extreme,
+            clock: Clock::Off,
+        };
+        let (x_31, o_28) = X_31_O_28;
+        let mut tally = Tally::default();
+        for (x_won, expected) in [
+            (&x_31[..], (End::OnPoints, Some(Side::First), [31, 28])),
+            (&x_31[..5], (End::Draw, None, [28, 28])),
+        ] {
+            // O's one legal move ends the game with every small board decided, no line.
+            let (start, _) = one_move_from_the_points(x_won, &o_28);
+            let (mut x, mut o) = (RandomPlayer::new(1), RandomPlayer::new(2));
+            let played = play_game(rules, Box::new(start), [&mut x, &mut o], &mut ()).unwrap();
+            let (end, winner, points) = expected;
+            assert_eq!(played.end, end);
+            assert_eq!(played.winner, winner);
+            assert_eq!(played.points, Some(points), "the small boards' points");
+            tally.record(&played, Side::First);
+        }
+        assert_eq!(tally.first_wins, 1);
+        assert_eq!(tally.second_wins, 0);
+        assert_eq!(tally.draws, 1);
+        assert_eq!(tally.on_points, 1);
+        assert_eq!(tally.points, [31 + 28, 28 + 28]);
+        assert_eq!(End::OnPoints.to_string(), "on points");
+    }
+
+    #[test]
+    fn the_observer_sees_every_move_in_order_with_its_time() {
+        let mut seen = Vec::new();
+        let mut observer = |before: &dyn Position, cell: CellId, took: Duration| {
+            seen.push((before.stones(), cell, took));
+        };
+        let played = play_game(
+            rules(None),
+            Latin.start(),
+            [&mut Slow, &mut Slow],
+            &mut observer,
+        )
+        .expect("legal moves");
+        assert_eq!(seen.len(), played.last.stones());
+        for (i, &(stones, _, took)) in seen.iter().enumerate() {
+            assert_eq!(stones, i, "each move seen once, before the next");
+            assert!(
+                took >= Duration::from_millis(5),
+                "the player's thinking time"
+            );
+        }
+    }
+
+    #[test]
+    fn a_match_alternates_who_moves_first_and_tallies_the_first_named() {
+        // Slow always plays the first legal cell, so both orders replay one game each.
+        let rules = rules(None);
+        let one = play_game(rules, Latin.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let tally = play_match(rules, Latin.start().as_ref(), [&mut Slow, &mut Slow], 2).unwrap();
+        assert_eq!(tally.games, 2);
+        match one.winner {
+            // The same player (first to move) wins both: one win each.
+            Some(_) => assert_eq!((tally.first_wins, tally.second_wins), (1, 1)),
+            None => assert_eq!(tally.draws, 2),
+        }
+        assert_eq!(tally.score(0) + tally.score(1), 2.0);
+    }
+}

@@ -1,0 +1,122 @@
+//! The one tally of games between two players, for tournaments, contests' series,
+//! calibrations and measurements alike.
+
+use std::fmt;
+use std::ops::AddAssign;
+
+use super::game_loop::{End, Played};
+use super::side::Side;
+
+/// Results of games between two players: "first" is the player named first (in a
+/// tournament, the one that moves first in every game; in a match or a series, the one
+/// that moves first in the even-numbered games), "second" the other.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Tally {
+    pub games: u64,
+    pub first_wins: u64,
+    pub second_wins: u64,
+    pub draws: u64,
+    /// Games each player lost by going over the clock (first, second).
+    pub time_outs: [u64; 2],
+    /// Games each player lost by an illegal move or none, with a clock on (first, second).
+    pub invalid_moves: [u64; 2],
+    /// Of the wins, those won on points (no line; more points, see [`End::OnPoints`]).
+    pub on_points: u64,
+    /// Of each player's wins, those won by a line (or a pattern of small boards): the
+    /// rest were on points or by the opponent's forfeit.
+    pub line_wins: [u64; 2],
+    /// The contest's points, summed (first, second), for games that score them.
+    pub points: [u64; 2],
+}
+
+impl Tally {
+    /// Counts one game in which the first player played `first_side`.
+    pub fn record(&mut self, played: &Played, first_side: Side) {
+        // The player (0 first, 1 second) who played `side`.
+        let player = |side: Side| usize::from(side != first_side);
+        self.games += 1;
+        match played.winner.map(player) {
+            Some(0) => self.first_wins += 1,
+            Some(_) => self.second_wins += 1,
+            None => self.draws += 1,
+        }
+        if let Some(winner) = played.winner.map(player) {
+            let loser = 1 - winner;
+            match played.end {
+                End::OnPoints => self.on_points += 1,
+                End::Won => self.line_wins[winner] += 1,
+                End::TimeOut => self.time_outs[loser] += 1,
+                End::InvalidMove => self.invalid_moves[loser] += 1,
+                End::Draw => {}
+            }
+        }
+        if let Some(points) = played.points {
+            for side in [Side::First, Side::Second] {
+                self.points[player(side)] += u64::from(points[side.index()]);
+            }
+        }
+    }
+
+    /// `count` as a percentage of the games (0 when there were none).
+    pub fn percent(&self, count: u64) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            100.0 * count as f64 / self.games as f64
+        }
+    }
+
+    /// The games `player` (0 first, 1 second) won.
+    pub fn wins(&self, player: usize) -> u64 {
+        [self.first_wins, self.second_wins][player]
+    }
+
+    /// The games `player` lost.
+    pub fn losses(&self, player: usize) -> u64 {
+        self.wins(1 - player)
+    }
+
+    /// The games `player` lost by a forfeit (the clock, an illegal move or none).
+    pub fn forfeits(&self, player: usize) -> u64 {
+        self.time_outs[player] + self.invalid_moves[player]
+    }
+
+    /// `player`'s match points: 1 a win (by a line, on points or by forfeit), 0.5 a draw.
+    pub fn score(&self, player: usize) -> f64 {
+        self.wins(player) as f64 + self.draws as f64 / 2.0
+    }
+
+    /// `player`'s results in a line: `412 W / 80 D / 8 L (82.4 % / 16.0 % / 1.6 %)`.
+    pub fn line(&self, player: usize) -> String {
+        let (w, d, l) = (self.wins(player), self.draws, self.losses(player));
+        format!(
+            "{w} W / {d} D / {l} L ({:.1} % / {:.1} % / {:.1} %)",
+            self.percent(w),
+            self.percent(d),
+            self.percent(l)
+        )
+    }
+}
+
+impl fmt::Display for Tally {
+    /// The first player's results, as [`Tally::line`] writes them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.line(0))
+    }
+}
+
+impl AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        self.games += other.games;
+        self.first_wins += other.first_wins;
+        self.second_wins += other.second_wins;
+        self.draws += other.draws;
+        self.on_points += other.on_points;
+        for i in 0..2 {
+            self.time_outs[i] += other.time_outs[i];
+            self.invalid_moves[i] += other.invalid_moves[i];
+            self.line_wins[i] += other.line_wins[i];
+            self.points[i] += other.points[i];
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Level blending for games solved exactly: the levels below perfect score every allowed
+//! move from its exact value (a win in `p` plies is worth `1 + 1/p`, a draw 0, a loss in
+//! `p` plies `-1 - 1/p`, so near results weigh more than far ones, as they do for people),
+//! plus a game's bonus for traps, then pick at random with probability proportional to
+//! `exp(score / temperature)` (a softmax). A low temperature nearly always picks the best
+//! move; a high one often picks a merely good one and sometimes a bad one, so mistakes are
+//! likelier where they cost little. With its guard on, a level first narrows the moves to
+//! the obvious ones (a win at once, then what the game calls not losing at once).
+
+use rand::RngExt;
+
+use super::rng::PlayerRng;
+use crate::core::{Outcome, Value};
+
+/// How a level plays; see the module documentation.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Style {
+    /// Softmax temperature over move scores: lower is stronger.
+    pub temperature: f64,
+    /// Weight of the share of the opponent's replies that go wrong (0 to 1) in a score.
+    pub trap_weight: f64,
+    /// Probability of taking a win at once and avoiding a loss at once when there is one.
+    pub guard: f64,
+}
+
+impl Style {
+    /// Whether the guard holds for this move (always at a guard of 1, never drawing then).
+    pub fn guarded(&self, rng: &mut PlayerRng) -> bool {
+        self.guard >= 1.0 || rng.random_bool(self.guard)
+    }
+
+    /// A move's score from its exact value and the share of traps it sets.
+    pub fn score(&self, value: Value, trap_share: f64) -> f64 {
+        let nearness = 1.0 / value.plies.max(1) as f64;
+        let base = match value.outcome {
+            Outcome::Win => 1.0 + nearness,
+            Outcome::Draw => 0.0,
+            Outcome::Loss => -1.0 - nearness,
+        };
+        base + self.trap_weight * trap_share
+    }
+
+    /// A move drawn from `scored` with probability proportional to
+    /// `exp(score / temperature)`; `None` only when there is none.
+    pub fn pick<T: Copy>(&self, scored: &[(T, f64)], rng: &mut PlayerRng) -> Option<T> {
+        let top = scored.iter().map(|&(_, s)| s).fold(f64::MIN, f64::max);
+        // Subtracting the top score keeps every exponent <= 0, so nothing overflows.
+        let weights: Vec<f64> = scored
+            .iter()
+            .map(|&(_, s)| ((s - top) / self.temperature).exp())
+            .collect();
+        let total = weights.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+        let mut pick = rng.random_range(0.0..total);
+        for (&(choice, _), w) in scored.iter().zip(&weights) {
+            if pick < *w {
+                return Some(choice);
+            }
+            pick -= w;
+        }
+        scored.last().map(|&(choice, _)| choice) // rounding left a sliver over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::kit::rng::rng_from_seed;
+
+    fn style(temperature: f64) -> Style {
+        Style {
+            temperature,
+            trap_weight: 0.5,
+            guard: 1.0,
+        }
+    }
+
+    #[test]
+    fn near_results_weigh_more_than_far_ones_and_traps_add() {
+        let s = style(1.0);
+        let score = |outcome, plies| s.score(Value { outcome, plies }, 0.0);
+        assert!(score(Outcome::Win, 1) > score(Outcome::Win, 7));
+        assert!(score(Outcome::Win, 7) > score(Outcome::Draw, 16));
+        assert!(score(Outcome::Draw, 16) > score(Outcome::Loss, 9));
+        assert!(score(Outcome::Loss, 9) > score(Outcome::Loss, 2));
+        let draw = Value {
+            outcome: Outcome::Draw,
+            plies: 9,
+        };
+        assert_eq!(s.score(draw, 1.0), 0.5);
+    }
+
+    #[test]
+    fn a_cold_pick_takes_the_best_and_a_warm_one_wanders() {
+        let scored = [('a', 0.0), ('b', 1.0), ('c', -1.0)];
+        let mut rng = rng_from_seed(1);
+        assert!((0..50).all(|_| style(0.001).pick(&scored, &mut rng) == Some('b')));
+        let warm: std::collections::HashSet<_> = (0..200)
+            .filter_map(|_| style(3.0).pick(&scored, &mut rng))
+            .collect();
+        assert_eq!(warm.len(), 3);
+        assert_eq!(style(1.0).pick::<char>(&[], &mut rng), None);
+    }
+}

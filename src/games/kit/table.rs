@@ -1,0 +1,137 @@
+//! The transposition table of a single-threaded search: what earlier searches learnt about
+//! a position, one entry a slot, generic over the game's entry. The game says how its key
+//! picks a slot and which of two entries for a slot stays; the table is the same for all.
+//!
+//! Extreme tic-tac-toe's table is not this one: it is shared by search threads without a
+//! lock, so its entries are packed into atomic words (see `extreme::search::tt`); behind a
+//! lock this table would serialise the threads, and packing would cost the single-threaded
+//! searches here an unpacking on every probe of their hot loop. Both read [`Bound`].
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact,
+    /// The true score is at least this (the search failed high: a cutoff).
+    Lower,
+    /// The true score is at most this (failed low: no move reached alpha).
+    Upper,
+}
+
+/// One stored search result of a game.
+pub trait Entry: Copy {
+    /// What identifies the position (a hash, or the whole board).
+    type Key: Copy + Eq;
+
+    fn key(&self) -> Self::Key;
+
+    /// Well-mixed bits of `key`; the table takes the low ones as the slot's index.
+    fn spread(key: Self::Key) -> usize;
+
+    /// Whether `self`, in the slot, stays when `new` would take the slot.
+    fn stays_over(&self, new: &Self) -> bool;
+
+    /// Marks the entry as found by search number `search` (see [`Table::next_search`]),
+    /// for entries that let older searches' results give way first.
+    fn stamp(&mut self, _search: u8) {}
+}
+
+/// `2^bits` slots of entries `E`.
+pub struct Table<E: Entry> {
+    slots: Vec<Option<E>>,
+    mask: usize,
+    search: u8,
+}
+
+impl<E: Entry> Table<E> {
+    pub fn new(bits: u32) -> Table<E> {
+        Table {
+            slots: vec![None; 1 << bits],
+            mask: (1 << bits) - 1,
+            search: 0,
+        }
+    }
+
+    /// A new search: entries from before stay usable but are the first to give way.
+    pub fn next_search(&mut self) {
+        self.search = self.search.wrapping_add(1);
+    }
+
+    #[inline]
+    fn index(&self, key: E::Key) -> usize {
+        E::spread(key) & self.mask
+    }
+
+    /// The entry stored for `key`, if its slot still holds it.
+    #[inline]
+    pub fn get(&self, key: E::Key) -> Option<E> {
+        self.slots[self.index(key)].filter(|e| e.key() == key)
+    }
+
+    /// Stores `entry` unless its slot's entry stays over it.
+    #[inline]
+    pub fn put(&mut self, mut entry: E) {
+        entry.stamp(self.search);
+        let index = self.index(entry.key());
+        let slot = &mut self.slots[index];
+        if !slot.is_some_and(|old| old.stays_over(&entry)) {
+            *slot = Some(entry);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keeps the deeper of two results for one key, and any result of this search over an
+    /// older search's.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    struct Test {
+        key: u64,
+        depth: u8,
+        search: u8,
+    }
+
+    impl Entry for Test {
+        type Key = u64;
+        fn key(&self) -> u64 {
+            self.key
+        }
+        fn spread(key: u64) -> usize {
+            key as usize
+        }
+        fn stays_over(&self, new: &Test) -> bool {
+            self.search == new.search && self.depth > new.depth
+        }
+        fn stamp(&mut self, search: u8) {
+            self.search = search;
+        }
+    }
+
+    #[test]
+    fn entries_come_back_and_give_way_as_their_game_says() {
+        let mut table = Table::new(4);
+        let entry = |key, depth| Test {
+            key,
+            depth,
+            search: 9,
+        };
+        table.put(entry(3, 5));
+        assert_eq!(table.get(3).map(|e| e.depth), Some(5));
+        assert_eq!(table.get(3 + 16), None, "another key in the same slot");
+        table.put(entry(3 + 16, 2));
+        assert_eq!(
+            table.get(3 + 16),
+            None,
+            "the deeper entry of this search stays"
+        );
+        table.next_search();
+        table.put(entry(3 + 16, 2));
+        assert_eq!(
+            table.get(3 + 16).map(|e| e.search),
+            Some(1),
+            "stamped, and in"
+        );
+        assert_eq!(table.get(3), None);
+    }
+}

@@ -1,0 +1,75 @@
+//! A Tic-Tac-Latin board as the core interface sees it, and the cell names between the
+//! two: read by the adapter and by the players (so neither imports the other for it).
+
+use super::game::{Board, Cell, MoveError as BoardMoveError};
+use crate::core::{CellId, MarkedLine, MoveError, Position, Side, Status};
+
+pub fn cell_id(cell: Cell) -> CellId {
+    CellId::new(cell.index())
+}
+
+pub fn latin_cell(cell: CellId) -> Option<Cell> {
+    u8::try_from(cell.index()).ok().and_then(Cell::new)
+}
+
+/// The board of a position that came from this game.
+pub fn board_of(position: &dyn Position) -> Option<Board> {
+    position.as_any().downcast_ref::<Board>().copied()
+}
+
+impl Position for Board {
+    fn at(&self, cell: CellId) -> Option<Side> {
+        latin_cell(cell).and_then(|c| Board::at(*self, c))
+    }
+
+    fn to_move(&self) -> Side {
+        Board::to_move(*self)
+    }
+
+    fn status(&self) -> Status {
+        Board::status(*self)
+    }
+
+    fn legal_moves(&self) -> Vec<CellId> {
+        if Board::status(*self).is_over() {
+            return Vec::new();
+        }
+        Cell::in_mask(self.empty_cells()).map(cell_id).collect()
+    }
+
+    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+        let Some(c) = latin_cell(cell) else {
+            return Err(MoveError::NotAllowed(format!(
+                "cell {} is not on the 4x4 board",
+                cell.index()
+            )));
+        };
+        match Board::play(*self, c) {
+            Ok(board) => Ok(Box::new(board)),
+            Err(BoardMoveError::GameOver) => Err(MoveError::GameOver),
+            Err(e @ BoardMoveError::Occupied(_)) => Err(MoveError::Taken(e.to_string())),
+        }
+    }
+
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn stones(&self) -> usize {
+        self.moves_made() as usize
+    }
+
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        self.scoring_lines()
+            .map(|(line, side)| MarkedLine {
+                cells: Board::line_cells(line).map(cell_id).collect(),
+                side,
+            })
+            .collect()
+    }
+
+    fn points(&self) -> Option<[u32; 2]> {
+        let (first, second) = Board::points(*self);
+        Some([first, second])
+    }
+}

@@ -1,0 +1,85 @@
+//! A Qubic position as the core interface sees it: the board behind `dyn Position`, which
+//! the players and the adapter both read (so neither imports the other for it).
+
+use super::board::Board;
+use super::cell::{CELLS, Cell};
+use crate::core::{CellId, MarkedLine, MoveError, Position, Side, Status};
+
+/// A Qubic position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct QubicPosition(pub Board);
+
+impl QubicPosition {
+    /// The board of any position of this game: the concrete type when it is ours, else
+    /// read cell by cell.
+    pub fn board_of(position: &dyn Position) -> Board {
+        if let Some(p) = position.as_any().downcast_ref::<QubicPosition>() {
+            return p.0;
+        }
+        (0..CELLS).fold(Board::EMPTY, |b, c| match position.at(CellId::new(c)) {
+            Some(side) => b.with_stone(c, side),
+            None => b,
+        })
+    }
+}
+
+impl Position for QubicPosition {
+    fn at(&self, cell: CellId) -> Option<Side> {
+        (cell.index() < CELLS)
+            .then(|| self.0.at(cell.index()))
+            .flatten()
+    }
+
+    fn to_move(&self) -> Side {
+        self.0.to_move()
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn legal_moves(&self) -> Vec<CellId> {
+        if self.0.status().is_over() {
+            return Vec::new();
+        }
+        (0..CELLS)
+            .filter(|&c| self.0.at(c).is_none())
+            .map(CellId::new)
+            .collect()
+    }
+
+    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+        if self.0.status().is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let Some(c) = Cell::new(cell.index()) else {
+            return Err(MoveError::NotAllowed(format!(
+                "no cell {}: numbers run from 0 to 63",
+                cell.index()
+            )));
+        };
+        if self.0.at(c.index()).is_some() {
+            return Err(MoveError::Taken(format!("{c} is taken")));
+        }
+        Ok(Box::new(QubicPosition(self.0.with_move(c.index()))))
+    }
+
+    fn text(&self) -> String {
+        self.0.text()
+    }
+
+    fn stones(&self) -> usize {
+        self.0.stones() as usize
+    }
+
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        self.0
+            .winning_line()
+            .map(|(side, line)| MarkedLine {
+                cells: super::cell::bits(line).map(CellId::new).collect(),
+                side,
+            })
+            .into_iter()
+            .collect()
+    }
+}
