@@ -206,3 +206,25 @@ fn a_dictionary_is_verified_for_the_first_side_only() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+/// The seed's 4x4 dictionary is printed as the seed wrote it (not every line the smallest
+/// of its images): `book export` takes it as `book verify` does, and what it writes verifies.
+#[test]
+fn the_small_dictionary_exports_and_its_export_verifies() {
+    let game = ["--game", "classic", "--size", "4", "--in-a-row", "3"];
+    let dir = tempfile::tempdir().unwrap();
+    for extra in [&[][..], &["--complete"], &["--compress"]] {
+        let mut args = vec!["book", "export"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&game);
+        let out = run(&args);
+        assert!(out.status.success(), "{extra:?}: {}", stderr(&out));
+        let file = dir.path().join("small.txt");
+        std::fs::write(&file, &out.stdout).unwrap();
+        let mut args = vec!["book", "verify", file.to_str().unwrap()];
+        args.extend_from_slice(&game);
+        let verified = run(&args);
+        assert!(verified.status.success(), "{extra:?}: {}", stderr(&verified));
+        assert!(stdout(&verified).contains("Every entry is reached"), "{extra:?}");
+    }
+}

@@ -127,7 +127,7 @@ pub fn export(
     complete: bool,
     compressed: bool,
 ) -> Result<(), Failure> {
-    let dictionary = dictionary::parse(g, builtin, Canonical::Required)
+    let dictionary = dictionary::parse(g, builtin, canonical_rule(builtin))
         .map_err(|e| Failure::bad_input(format!("the shipped dictionary: {e}")))?;
     let started = Instant::now();
     let report =
