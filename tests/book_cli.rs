@@ -224,7 +224,14 @@ fn the_small_dictionary_exports_and_its_export_verifies() {
         let mut args = vec!["book", "verify", file.to_str().unwrap()];
         args.extend_from_slice(&game);
         let verified = run(&args);
-        assert!(verified.status.success(), "{extra:?}: {}", stderr(&verified));
-        assert!(stdout(&verified).contains("Every entry is reached"), "{extra:?}");
+        assert!(
+            verified.status.success(),
+            "{extra:?}: {}",
+            stderr(&verified)
+        );
+        assert!(
+            stdout(&verified).contains("Every entry is reached"),
+            "{extra:?}"
+        );
     }
 }

@@ -406,6 +406,23 @@ fn settings_flags_may_stand_before_the_subcommand() {
         assert!(stderr.contains(&format!("{} ", args[0])), "{stderr}");
         assert!(stderr.contains("config show"), "{stderr}");
     }
+    // A flag the command takes itself is pointed after that command, not after `play`.
+    for (args, fix) in [
+        (
+            vec!["--size", "0", "move", "--game", "classic", "XXX"],
+            "tictaclatin move --size",
+        ),
+        (
+            vec!["--game", "qubic", "analyze", "0"],
+            "tictaclatin analyze --game",
+        ),
+    ] {
+        let out = run(home.path(), &args, &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(fix), "{stderr}");
+        assert!(!stderr.contains("`play`"), "{stderr}");
+    }
 }
 
 /// The environment is a layer of its own under every flag, wherever the flag stands, and

@@ -184,14 +184,28 @@ fn refuse_game_flags(
     outer: &settings_args::SettingsArgs,
     command: &Command,
 ) -> Result<(), Failure> {
-    match outer.game_only_flag() {
-        Some(flag) => Err(Failure::bad_input(format!(
-            "{flag} sets up the game and does nothing for `{}`; put it after `play` \
-             (`tictaclatin play {flag} ...`) or after `config show`",
-            command.name()
-        ))),
-        None => Ok(()),
-    }
+    let Some(flag) = outer.game_only_flag() else {
+        return Ok(());
+    };
+    let name = command.name();
+    // `move --size 5` is fine; `--size 5 move` reads as if it set up a game to play.
+    let message = if takes_flag(name, flag) {
+        format!("{flag} goes after the command: `tictaclatin {name} {flag} ...`")
+    } else {
+        format!(
+            "{flag} sets up the game and does nothing for `{name}`; put it after `play` \
+             (`tictaclatin play {flag} ...`) or after `config show`"
+        )
+    };
+    Err(Failure::bad_input(message))
+}
+
+/// Whether the subcommand `name` has the long flag `flag` (`--size`) of its own.
+fn takes_flag(name: &str, flag: &str) -> bool {
+    let long = flag.trim_start_matches('-');
+    Cli::command()
+        .find_subcommand(name)
+        .is_some_and(|sub| sub.get_arguments().any(|arg| arg.get_long() == Some(long)))
 }
 
 impl Command {
