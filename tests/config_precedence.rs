@@ -515,3 +515,34 @@ fn config_init_names_a_file_where_the_directory_should_be() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A file where the default config folder would be means there is no config file: the
+/// settings are the defaults (the game starts); a `--config` path through that file says so.
+#[test]
+fn a_file_where_the_config_folder_would_be_is_no_config_file() {
+    let home = tempfile::tempdir().unwrap();
+    let config_dir = home.path().join(".config/tictaclatin");
+    fs::create_dir_all(config_dir.parent().unwrap()).unwrap();
+    fs::write(&config_dir, "I am a file").unwrap();
+    let out = run(home.path(), &["config", "show"], &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).contains("(not there: defaults)"),
+        "{}",
+        stdout(&out)
+    );
+    let named = config_dir.join("mine.toml");
+    let out = run(
+        home.path(),
+        &["config", "show", "--config", named.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a folder on its path is a file"), "{err}");
+    assert_eq!(fs::read_to_string(&config_dir).unwrap(), "I am a file");
+}

@@ -341,7 +341,14 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
             let problem = "the file is not UTF-8 text".to_string();
             (ErrorKind::Unreadable, problem, fix, Some(position))
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound && !explicit => return Ok(None),
+        // A file where the default file's folder would be (`~/.config/tictaclatin` a file)
+        // means there is no config file there, as when the folder is missing.
+        Err(e) if absent(e.kind()) && !explicit => return Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::NotADirectory => {
+            let fix = "check the path given by --config or TICTACLATIN_CONFIG";
+            let problem = "a folder on its path is a file".to_string();
+            (ErrorKind::Missing, problem, fix, None)
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let fix = "check the path given by --config or TICTACLATIN_CONFIG, or create the file \
                        with `tictaclatin config init`";
@@ -364,6 +371,11 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
         problem,
         fix,
     })
+}
+
+/// Whether a read failed because there is no file at the path.
+fn absent(kind: io::ErrorKind) -> bool {
+    matches!(kind, io::ErrorKind::NotFound | io::ErrorKind::NotADirectory)
 }
 
 #[cfg(test)]
