@@ -11,5 +11,6 @@
 pub mod config;
 pub mod core;
 pub mod games;
+pub mod record;
 pub mod store;
 pub mod tui;

@@ -18,6 +18,7 @@ fn both_ways(solver: &Arc<Solver>, a: &str, b: &str, games: u64) -> (u64, u64, u
     let arena = Arena {
         game: &Latin,
         engine: &engine,
+        keep: None,
     };
     let play = |first: &str, second: &str| -> Tally {
         let pairing = Pairing {

@@ -1,8 +1,10 @@
 //! `tictaclatin tournament`: many games between players, with a summary or a cross table.
 
+use std::fs;
 use std::io::IsTerminal;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use clap::{ArgGroup, Args};
@@ -11,10 +13,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::Failure;
 use super::game_args::{GameArgs, Loaded};
 use tictaclatin::core::Tally;
+use tictaclatin::core::game_loop::Played;
 use tictaclatin::core::threads;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing};
 use tictaclatin::core::words::{plural, quote};
-use tictaclatin::core::{Engine, PlayerOptions, Published, Side};
+use tictaclatin::core::{CellId, Engine, Game, PlayerOptions, Published, Side};
+use tictaclatin::record::{Move, Record};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
 const INTERRUPTED: u8 = 130;
@@ -61,6 +65,10 @@ pub struct TournamentArgs {
     /// cores, see --threads)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     bot_threads: Option<u16>,
+    /// Keep every game: one record file a game in this directory (made if missing), named
+    /// by pairing and game number
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -110,10 +118,14 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     let total = pairings.len() as u64 * args.games;
     let control = Arc::new(Control::default());
     watch_ctrl_c(&control);
-    let arena = Arena {
-        game: game.as_ref(),
-        engine: engine.as_ref(),
-    };
+    if let Some(dir) = &args.record {
+        fs::create_dir_all(dir).map_err(|e| Failure {
+            message: format!("cannot make {} for the records: {e}", dir.display()),
+            code: 1,
+        })?;
+    }
+    // The first record that could not be written stops the run.
+    let unwritten: Mutex<Option<String>> = Mutex::new(None);
 
     let (outcomes, result) = with_progress(&control, total, || {
         let mut outcomes = Vec::new();
@@ -121,6 +133,21 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
             if control.stopped() {
                 break;
             }
+            let keep = |index: u64, cells: &[CellId], played: &Played| {
+                let Some(dir) = &args.record else { return };
+                if let Err(message) = write_record(dir, &game, &pairing, index, cells, played) {
+                    unwritten
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .get_or_insert(message);
+                    control.stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let arena = Arena {
+                game: game.as_ref(),
+                engine: engine.as_ref(),
+                keep: Some(&keep),
+            };
             let tally = tournament::run(&pairing, arena, threads, &control);
             match tally {
                 Ok(tally) => outcomes.push(Outcome { pairing, tally }),
@@ -133,6 +160,12 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         message: illegal.to_string(),
         code: 1,
     })?;
+    if let Some(message) = unwritten
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        return Err(Failure { message, code: 1 });
+    }
 
     if args.json {
         outcomes.iter().for_each(|o| println!("{}", json_line(o)));
@@ -156,6 +189,56 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         });
     }
     Ok(())
+}
+
+/// Writes game `index` of `pairing` as a record file in `dir`: `FIRST-SECOND-00001.txt`.
+fn write_record(
+    dir: &Path,
+    game: &Arc<dyn Game>,
+    pairing: &Pairing,
+    index: u64,
+    cells: &[CellId],
+    played: &Played,
+) -> Result<(), String> {
+    let mut record = Record::new(game.clone());
+    record.set_tag("Event", "tournament");
+    record.set_tag("Round", (index + 1).to_string());
+    record.set_tag("Seed", pairing.seed.to_string());
+    record.set_tag("First", &pairing.first);
+    record.set_tag("Second", &pairing.second);
+    if !game.solved() {
+        record.set_tag(
+            "BotMoveTime",
+            format!("{} ms", pairing.movetime.as_millis()),
+        );
+    }
+    if let Some(limit) = pairing.move_limit {
+        record.set_tag("MoveLimit", format!("{} s", limit.as_secs_f64()));
+    }
+    record.moves = cells.iter().map(|&cell| Move::new(cell)).collect();
+    record.finish(played);
+    let name = format!(
+        "{}-{}-{:05}.txt",
+        file_word(&pairing.first),
+        file_word(&pairing.second),
+        index + 1
+    );
+    let path = dir.join(name);
+    fs::write(&path, record.to_text())
+        .map_err(|e| format!("cannot write the record {}: {e}", path.display()))
+}
+
+/// A player's name as a file name may hold it (`book:x/y.txt` is `book_x_y_txt`).
+fn file_word(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 fn default_threads() -> usize {

@@ -115,23 +115,28 @@ impl std::error::Error for Refused {}
 /// [`FILE_CAP`]. A file over either cap is an `InvalidData` error carrying [`Refused`]:
 /// callers name the file, as they do for a file that cannot be opened.
 pub fn read_text_file(path: &Path) -> io::Result<String> {
+    read_text_file_within(path, LINE_CAP, FILE_CAP)
+}
+
+/// [`read_text_file`] with caps of the caller's (a game record is far smaller than a book).
+pub fn read_text_file_within(path: &Path, line_cap: usize, file_cap: u64) -> io::Result<String> {
     let file = File::open(path)?;
     let refused = |why: Refused| io::Error::new(io::ErrorKind::InvalidData, why);
     // A regular file says its size: refuse a huge one without reading it.
-    if file.metadata()?.len() > FILE_CAP {
+    if file.metadata()?.len() > file_cap {
         return Err(refused(Refused::TooLarge));
     }
     let mut input = BufReader::new(file);
     let (mut text, mut line, mut number) = (String::new(), Vec::new(), 0);
     loop {
         number += 1;
-        match read_line(&mut input, &mut line, LINE_CAP)? {
+        match read_line(&mut input, &mut line, line_cap)? {
             Line::End => return Ok(text),
             Line::TooLong => return Err(refused(Refused::LongLine(number))),
             Line::Read => {}
         }
         // Devices and pipes have no size to check first.
-        if (text.len() + line.len() + 1) as u64 > FILE_CAP {
+        if (text.len() + line.len() + 1) as u64 > file_cap {
             return Err(refused(Refused::TooLarge));
         }
         let line = std::str::from_utf8(&line).map_err(|_| refused(Refused::NotText(number)))?;

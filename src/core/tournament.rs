@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::game_loop::{Clock, IllegalMove, Played, Rules, play_game};
 use super::tally::Tally;
 use super::threads;
-use super::{Engine, Game, PlayerOptions, Side};
+use super::{CellId, Engine, Game, PlayerOptions, Position, Side};
 
 /// SplitMix64's finaliser: spreads nearby inputs (game 0, 1, 2...) over unrelated outputs.
 fn mix(mut z: u64) -> u64 {
@@ -55,11 +55,16 @@ pub struct Pairing {
     pub move_limit: Option<Duration>,
 }
 
-/// The game and its engine, shared by every thread of a run.
+/// Sees each finished game of a pairing: its index, its moves and how it ended (from any
+/// of the run's threads).
+pub type Keep<'a> = &'a (dyn Fn(u64, &[CellId], &Played) + Sync);
+
+/// The game and its engine, shared by every thread of a run, and who keeps the games.
 #[derive(Clone, Copy)]
 pub struct Arena<'a> {
     pub game: &'a dyn Game,
     pub engine: &'a dyn Engine,
+    pub keep: Option<Keep<'a>>,
 }
 
 /// Games are handed out to threads in blocks of this many, so threads rarely contend.
@@ -122,21 +127,24 @@ fn worker(
                 return Ok(tally);
             }
             let (first_seed, second_seed) = game_seeds(pairing.seed, index);
-            let played = play_one(pairing, arena, first_seed, second_seed).inspect_err(|_| {
-                control.stop.store(true, Ordering::Relaxed);
-            })?;
+            let mut cells = Vec::new();
+            let played = play_one(pairing, arena, [first_seed, second_seed], &mut cells)
+                .inspect_err(|_| control.stop.store(true, Ordering::Relaxed))?;
+            if let Some(keep) = arena.keep {
+                keep(index, &cells, &played);
+            }
             tally.record(&played, Side::First);
             control.finished.fetch_add(1, Ordering::Relaxed);
         }
     }
 }
 
-/// Builds both players with their seeds and plays one game.
+/// Builds both players with their seeds and plays one game, its moves into `cells`.
 fn play_one(
     pairing: &Pairing,
     arena: Arena<'_>,
-    first_seed: u64,
-    second_seed: u64,
+    [first_seed, second_seed]: [u64; 2],
+    cells: &mut Vec<CellId>,
 ) -> Result<Played, IllegalMove> {
     let build = |name: &str, seed: u64| {
         let options = PlayerOptions {
@@ -160,7 +168,7 @@ fn play_one(
         rules,
         arena.game.start(),
         [first.as_mut(), second.as_mut()],
-        &mut (),
+        &mut |_: &dyn Position, cell, _| cells.push(cell),
     )
 }
 
@@ -194,6 +202,7 @@ mod tests {
         let arena = Arena {
             game: &Latin,
             engine: &engine,
+            keep: None,
         };
         let p = pairing("greedy", "random", 300, 5);
         let one = run(&p, arena, 1, &Control::default()).expect("legal games");
@@ -216,6 +225,7 @@ mod tests {
         let arena = Arena {
             game: &Latin,
             engine: &engine,
+            keep: None,
         };
         let control = Control::default();
         control.stop.store(true, Ordering::Relaxed);

@@ -1,0 +1,476 @@
+//! Game records: one plain-text file a game, as chess keeps its games in PGN. Tag lines
+//! first (`[Game "classic-5"]`), then the moves in the game's own cell names, numbered,
+//! with `+` before a bonus move, `!`/`?` after a judged one and `{comments}`, then the
+//! result. Every game writes and reads the same format; [`read`] replays the moves, so a
+//! record that reads is a game that was played by the rules.
+//!
+//! ```text
+//! [Record "1"]
+//! [Game "classic-3"]
+//! [First "You"]
+//! [Second "Bot"]
+//! [Result "1-0"]
+//! [Termination "line"]
+//!
+//! 1. b2 a1 2. c1 a3? {a2 holds} 3. a2 c3 4. c2 1-0
+//! ```
+
+pub mod text;
+
+use std::fmt::Write;
+use std::io;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::core::bounded::{self, Refused};
+use crate::core::game_loop::{End, Played};
+use crate::core::words::quote;
+use crate::core::{CellId, Game, Position, Side, Status};
+use crate::games::{self, GameChoice};
+pub use text::Glyph;
+use text::{RESULTS, WrittenMove};
+
+/// The record format this build writes and reads; a record of a later one is refused
+/// with what it is rather than misread.
+pub const VERSION: u32 = 1;
+
+/// A record's size cap: a 170-move extreme game takes about 2 KB.
+const FILE_CAP: u64 = 4 * 1024 * 1024;
+/// A record's line cap: its lines are short (a position tag is under 300 bytes).
+const LINE_CAP: usize = 16 * 1024;
+
+/// How the game came out, as chess writes it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    Won(Side),
+    Draw,
+    /// Not finished (or not known).
+    Unfinished,
+}
+
+impl Outcome {
+    pub fn token(self) -> &'static str {
+        match self {
+            Outcome::Won(Side::First) => "1-0",
+            Outcome::Won(Side::Second) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unfinished => "*",
+        }
+    }
+
+    fn from_token(token: &str) -> Option<Outcome> {
+        [
+            Outcome::Won(Side::First),
+            Outcome::Won(Side::Second),
+            Outcome::Draw,
+            Outcome::Unfinished,
+        ]
+        .into_iter()
+        .find(|outcome| outcome.token() == token)
+    }
+
+    /// The outcome a finished position shows.
+    pub fn of(position: &dyn Position) -> Outcome {
+        match position.status() {
+            Status::Won(side) => Outcome::Won(side),
+            Status::Draw => Outcome::Draw,
+            Status::InPlay => Outcome::Unfinished,
+        }
+    }
+}
+
+/// One move of a record: the cell, and what was written about it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Move {
+    pub cell: CellId,
+    pub glyph: Option<Glyph>,
+    pub comment: Option<String>,
+}
+
+impl Move {
+    pub fn new(cell: CellId) -> Move {
+        Move {
+            cell,
+            glyph: None,
+            comment: None,
+        }
+    }
+}
+
+/// How a game ended, as the `Termination` tag writes it.
+pub fn termination(end: End) -> &'static str {
+    match end {
+        End::Won => "line",
+        End::OnPoints => "on points",
+        End::Draw => "draw",
+        End::TimeOut => "time out",
+        End::InvalidMove => "invalid move",
+    }
+}
+
+/// Ends that are not the position's: the game stopped before the rules ended it.
+const FORFEITS: [&str; 3] = ["time out", "invalid move", "resigned"];
+
+/// A game as kept: its game and the tags about it, where it started, its moves and its
+/// result. Made by the game as it is played, or by [`read`] from a file.
+#[derive(Clone)]
+pub struct Record {
+    pub game: Arc<dyn Game>,
+    /// Every tag but `Record`, `Game`, `Start` and `Result` (the fields below), in order:
+    /// `First`, `Second`, `FirstPlayer`, `Date`, `Termination`, `Points`, ... and any tag a
+    /// later build wrote, kept as it was.
+    pub tags: Vec<(String, String)>,
+    /// The position the game started from, when not the empty board.
+    pub start: Option<Box<dyn Position>>,
+    /// A comment on the whole game.
+    pub preface: Option<String>,
+    pub moves: Vec<Move>,
+    pub outcome: Outcome,
+}
+
+impl Record {
+    /// An empty record of `game`, from the empty board.
+    pub fn new(game: Arc<dyn Game>) -> Record {
+        Record {
+            game,
+            tags: Vec::new(),
+            start: None,
+            preface: None,
+            moves: Vec::new(),
+            outcome: Outcome::Unfinished,
+        }
+    }
+
+    /// The value of tag `name`, if the record has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` (in its place if it is there, else at the end).
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(tag) => tag.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// Closes the record of a game played out: its result, how it ended and the contest's
+    /// points where the game scores them.
+    pub fn finish(&mut self, played: &Played) {
+        self.outcome = played.winner.map_or(Outcome::Draw, Outcome::Won);
+        self.set_tag("Termination", termination(played.end));
+        if let Some([first, second]) = played.points {
+            self.set_tag("Points", format!("{first}-{second}"));
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> Box<dyn Position> {
+        self.start.clone().unwrap_or_else(|| self.game.start())
+    }
+
+    /// Every position of the game, the start first; the moves were checked when the record
+    /// was made or read.
+    pub fn positions(&self) -> Vec<Box<dyn Position>> {
+        let mut positions = vec![self.start_position()];
+        for m in &self.moves {
+            let last = positions.last().expect("the start");
+            match last.play(m.cell) {
+                Ok(next) => positions.push(next),
+                Err(_) => break,
+            }
+        }
+        positions
+    }
+
+    /// The record's text.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        text::write_tag(&mut out, "Record", &VERSION.to_string());
+        text::write_tag(&mut out, "Game", &self.game.key());
+        for (name, value) in &self.tags {
+            text::write_tag(&mut out, name, value);
+        }
+        if let Some(start) = &self.start {
+            text::write_tag(&mut out, "Start", &start.text());
+        }
+        text::write_tag(&mut out, "Result", self.outcome.token());
+        out.push('\n');
+        let mut words = Vec::new();
+        if let Some(preface) = &self.preface {
+            words.push(text::write_comment(preface));
+        }
+        let mut position = self.start_position();
+        let mut number = 1;
+        for (i, m) in self.moves.iter().enumerate() {
+            let bonus = position.bonus_move();
+            // A number stays on the line of the move it numbers.
+            let numbered = match position.to_move() {
+                Side::First if !bonus => format!("{number}. "),
+                Side::Second if i == 0 => format!("{number}... "),
+                _ => String::new(),
+            };
+            if !numbered.is_empty() {
+                number += 1;
+            }
+            let mark = if bonus { "+" } else { "" };
+            let glyph = m.glyph.map_or("", Glyph::text);
+            let name = self.game.cell_name(m.cell);
+            words.push(format!("{numbered}{mark}{name}{glyph}"));
+            if let Some(comment) = &m.comment {
+                words.push(text::write_comment(comment));
+            }
+            match position.play(m.cell) {
+                Ok(next) => position = next,
+                Err(_) => break,
+            }
+        }
+        words.push(self.outcome.token().to_string());
+        wrap(&mut out, &words, 79);
+        out
+    }
+}
+
+impl std::fmt::Debug for Record {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// Words in lines of at most `width` columns (a longer word stands alone).
+fn wrap(out: &mut String, words: &[String], width: usize) {
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            let _ = writeln!(out, "{line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    let _ = writeln!(out, "{line}");
+}
+
+/// Why a record cannot be read: the line (where one is to blame) and the problem.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordError {
+    pub line: Option<usize>,
+    pub problem: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}: {}", self.problem),
+            None => f.write_str(&self.problem),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+fn at(line: usize, problem: impl Into<String>) -> RecordError {
+    RecordError {
+        line: Some(line),
+        problem: problem.into(),
+    }
+}
+
+fn whole(problem: impl Into<String>) -> RecordError {
+    RecordError {
+        line: None,
+        problem: problem.into(),
+    }
+}
+
+/// Reads a record file, within caps no record comes near: a huge file, a binary one or
+/// `/dev/zero` is refused without being read whole.
+pub fn read_file(path: &Path) -> Result<Record, RecordError> {
+    let text = bounded::read_text_file_within(path, LINE_CAP, FILE_CAP).map_err(|e| {
+        match e
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<Refused>())
+        {
+            Some(Refused::TooLarge) => whole(format!(
+                "it is larger than {} MiB: not a game record (a long game takes a few KB)",
+                FILE_CAP / (1024 * 1024)
+            )),
+            Some(Refused::LongLine(line)) => at(
+                *line,
+                format!("longer than {} KiB: not a game record", LINE_CAP / 1024),
+            ),
+            Some(Refused::NotText(line)) => at(*line, "not UTF-8 text: not a game record"),
+            None if e.kind() == io::ErrorKind::NotFound => whole("no such file"),
+            None => whole(format!("cannot read it: {e}")),
+        }
+    })?;
+    read(&text)
+}
+
+/// Reads a record's text and replays its moves: every move legal, every bonus mark where
+/// a bonus move was, and the result the one the last position shows (or a forfeit's).
+pub fn read(text: &str) -> Result<Record, RecordError> {
+    if text.trim().is_empty() {
+        return Err(whole("the file is empty: not a game record"));
+    }
+    let parts = text::parse(text).map_err(|e| at(e.line, e.problem))?;
+    let mut tags = parts.tags.into_iter();
+    let version = tags
+        .next()
+        .filter(|tag| tag.name == "Record")
+        .ok_or_else(|| {
+            at(
+                1,
+                "not a tictaclatin game record: one starts with [Record \"1\"]",
+            )
+        })?;
+    match version.value.parse::<u32>() {
+        Ok(VERSION) => {}
+        Ok(v) if v > VERSION => {
+            return Err(at(
+                version.line,
+                format!(
+                    "written by a newer tictaclatin (record format {v}); this one reads format \
+                     {VERSION}"
+                ),
+            ));
+        }
+        _ => {
+            return Err(at(
+                version.line,
+                format!("{} is not a record format", quote(&version.value)),
+            ));
+        }
+    }
+    let (mut game, mut start, mut outcome, mut others) = (None, None, None, Vec::new());
+    for tag in tags {
+        match tag.name.as_str() {
+            "Record" => return Err(at(tag.line, "a second [Record] tag")),
+            "Game" => game = Some(game_of(&tag.value).map_err(|e| at(tag.line, e))?),
+            "Start" => start = Some((tag.value, tag.line)),
+            "Result" => {
+                let read = Outcome::from_token(&tag.value).ok_or_else(|| {
+                    at(
+                        tag.line,
+                        format!("{} is not a result: {}", quote(&tag.value), results()),
+                    )
+                })?;
+                outcome = Some((read, tag.line));
+            }
+            _ => others.push((tag.name, tag.value)),
+        }
+    }
+    let game = game.ok_or_else(|| whole("no [Game] tag: which game is it?"))?;
+    let (outcome, result_line) =
+        outcome.ok_or_else(|| whole(format!("no [Result] tag: {}", results())))?;
+    let mut record = Record::new(game);
+    record.tags = others;
+    if let Some((text, line)) = start {
+        let position = record
+            .game
+            .parse_position(&text)
+            .map_err(|e| at(line, format!("the start position: {e}")))?;
+        record.start = Some(position);
+    }
+    record.preface = parts.preface;
+    let last = replay(&mut record, &parts.moves)?;
+    let (token, token_line) = parts.result.ok_or_else(|| {
+        whole(format!(
+            "the moves end without a result ({}): is the file cut short?",
+            RESULTS.join(", ")
+        ))
+    })?;
+    if token != outcome.token() {
+        return Err(at(
+            token_line,
+            format!(
+                "the moves end in {token} but the [Result] tag says {}",
+                outcome.token()
+            ),
+        ));
+    }
+    check_outcome(&record, last.as_ref(), outcome).map_err(|e| at(result_line, e))?;
+    record.outcome = outcome;
+    Ok(record)
+}
+
+fn results() -> String {
+    "1-0 (the first player won), 0-1, 1/2-1/2 (a draw) or * (unfinished)".into()
+}
+
+/// The game a `[Game]` tag names.
+fn game_of(key: &str) -> Result<Arc<dyn Game>, String> {
+    let choice = GameChoice::from_key(key)
+        .ok_or_else(|| format!("{} is no game this build knows", quote(key)))?;
+    games::build(choice).map_err(|e| e.to_string())
+}
+
+/// Plays the written moves into `record`; the last position.
+fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position>, RecordError> {
+    let mut position = record.start_position();
+    for (i, written) in moves.iter().enumerate() {
+        let line = written.line;
+        let cell = record
+            .game
+            .parse_cell(&written.word)
+            .map_err(|e| at(line, format!("move {} ({}): {e}", i + 1, written.word)))?;
+        let bonus = position.bonus_move();
+        if written.bonus != bonus {
+            let problem = if bonus {
+                "is a bonus move: write it +"
+            } else {
+                "is marked + but is no bonus move"
+            };
+            return Err(at(
+                line,
+                format!("move {} ({}) {problem}", i + 1, written.word),
+            ));
+        }
+        position = position.play(cell).map_err(|e| {
+            at(
+                line,
+                format!("move {} ({}) is illegal: {e}", i + 1, written.word),
+            )
+        })?;
+        record.moves.push(Move {
+            cell,
+            glyph: written.glyph,
+            comment: written.comment.clone(),
+        });
+    }
+    Ok(position)
+}
+
+/// The result agrees with the last position: the one it shows where the rules ended the
+/// game, a win for either side where a forfeit did, anything but a result where the
+/// game is still in play and nothing ended it.
+fn check_outcome(record: &Record, last: &dyn Position, outcome: Outcome) -> Result<(), String> {
+    let shown = Outcome::of(last);
+    let forfeit = record
+        .tag("Termination")
+        .is_some_and(|end| FORFEITS.contains(&end));
+    match (shown, outcome) {
+        (Outcome::Unfinished, Outcome::Unfinished) => Ok(()),
+        (Outcome::Unfinished, Outcome::Won(_)) if forfeit => Ok(()),
+        (Outcome::Unfinished, _) => Err(format!(
+            "the result is {} but the game is still in play after the last move (a game \
+             stopped early is *, or says how it ended: [Termination \"time out\"])",
+            outcome.token()
+        )),
+        (shown, outcome) if shown == outcome => Ok(()),
+        (shown, _) => Err(format!(
+            "the result is {} but the last position's is {}",
+            outcome.token(),
+            shown.token()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests;
