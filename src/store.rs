@@ -13,6 +13,7 @@ use std::fmt;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 use tempfile::NamedTempFile;
@@ -22,6 +23,7 @@ use crate::core::session::{History, Resumed, UnknownName};
 use crate::core::words::quote;
 use crate::core::{CellId, Difficulty, Game, Outcome, Side};
 use crate::games::{self, GameChoice};
+use crate::record::Record as GameRecord;
 
 /// The format version this program writes and the newest it reads. Version 2 names the
 /// game of each record and saved game; files of version 1 hold Tic-Tac-Latin only.
@@ -37,6 +39,8 @@ const STATS_FILE: &str = "stats.toml";
 /// Tic-Tac-Latin's unfinished game (the name it always had); other games add their key:
 /// `saved-game-classic-5.toml`.
 const GAME_FILE: &str = "saved-game.toml";
+/// The folder of the kept game records.
+const RECORDS_DIR: &str = "records";
 
 /// The file holding the unfinished game of the game with this key.
 pub fn game_file_name(game_key: &str) -> String {
@@ -603,6 +607,46 @@ impl Store {
                 "{problem}. Starting fresh; it could not be moved aside ({e}) and will be \
                  replaced at the next save."
             ),
+        }
+    }
+
+    /// The directory of the kept game records.
+    pub fn records_dir(&self) -> PathBuf {
+        self.dir.join(RECORDS_DIR)
+    }
+
+    /// Keeps a finished game's record as a new file in the records directory, named by
+    /// when it ended and its game (`20261124-194012-classic-5.txt`), never over another: a
+    /// second window ending a game in the same second gets `-2`. The file appears whole or
+    /// not at all. `None` when nothing is saved.
+    pub fn keep_record(
+        &self,
+        record: &GameRecord,
+        ended: SystemTime,
+    ) -> Result<Option<PathBuf>, StoreError> {
+        if !self.saves() {
+            return Ok(None);
+        }
+        let dir = self.records_dir();
+        let error = StoreError::about("the game's record", &dir);
+        self.usable_dir().map_err(error)?;
+        let mut staged = stage(&dir.join("record"), record.to_text().as_bytes()).map_err(error)?;
+        let stamp = crate::record::file_stamp(ended);
+        let key = record.game.key();
+        let mut n = 1;
+        loop {
+            let suffix = if n == 1 {
+                String::new()
+            } else {
+                format!("-{n}")
+            };
+            let path = dir.join(format!("{stamp}-{key}{suffix}.txt"));
+            match staged.persist_noclobber(&path) {
+                Ok(_) => return Ok(Some(path)),
+                Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => staged = e.file,
+                Err(e) => return Err(error(e.error)),
+            }
+            n += 1;
         }
     }
 

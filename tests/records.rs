@@ -81,3 +81,112 @@ fn records_that_cannot_be_written_stop_the_run_with_a_message() {
     );
     assert_eq!(fs::read_to_string(&file).unwrap(), "not a directory");
 }
+
+/// A kept game's record, as the terminal game writes it: `FIRST` against `SECOND`.
+fn kept(game: &str, players: [(&str, &str); 2], moves: &str, result: &str, time: &str) -> String {
+    let [(first, first_player), (second, second_player)] = players;
+    format!(
+        "[Record \"1\"]\n[Game \"{game}\"]\n[Date \"2026-11-24\"]\n[Time \"{time}\"]\n\
+         [First \"{first}\"]\n[FirstPlayer \"{first_player}\"]\n[Second \"{second}\"]\n\
+         [SecondPlayer \"{second_player}\"]\n[Result \"{result}\"]\n\n{moves} {result}\n"
+    )
+}
+
+fn games_in(data: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .arg("games")
+        .args(args)
+        .env("TICTACLATIN_DATA_DIR", data)
+        .env("TICTACLATIN_CONFIG", "/nonexistent/config.toml")
+        .output()
+        .unwrap()
+}
+
+/// `games` lists the kept games newest first, with numbers that stay with their games
+/// under every filter; a file that is not a record is named, and nothing is changed.
+#[test]
+fn games_lists_the_kept_games_newest_first_and_filters_them() {
+    let data = tempfile::tempdir().unwrap();
+    let records = data.path().join("records");
+    fs::create_dir_all(&records).unwrap();
+    let you = ("You", "human");
+    let files = [
+        (
+            "20261124-100000-classic-3.txt",
+            kept(
+                "classic-3",
+                [you, ("Bot", "easy")],
+                "1. a1 b1 2. a2 b2 3. a3",
+                "1-0",
+                "10:00:00",
+            ),
+        ),
+        (
+            "20261124-110000-latin.txt",
+            kept("latin", [("Bot", "hard"), you], "1. a1 b1", "*", "11:00:00"),
+        ),
+        (
+            "20261124-120000-classic-3.txt",
+            kept(
+                "classic-3",
+                [("Bot", "hard"), you],
+                "1. a1 b1 2. a2 b2 3. a3",
+                "1-0",
+                "12:00:00",
+            ),
+        ),
+    ];
+    for (name, text) in &files {
+        fs::write(records.join(name), text).unwrap();
+    }
+    let out = games_in(data.path(), &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let list = stdout(&out);
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), 3, "{list}");
+    assert!(
+        lines[0].trim_start().starts_with("1  2026-11-24 12:00"),
+        "{list}"
+    );
+    assert!(
+        lines[0].contains("Bot (hard) - You") && lines[0].contains("1-0"),
+        "{list}"
+    );
+    assert!(
+        lines[2].trim_start().starts_with("3  2026-11-24 10:00"),
+        "{list}"
+    );
+
+    let only = |args: &[&str]| {
+        let out = games_in(data.path(), args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let numbers: Vec<String> = stdout(&out)
+            .lines()
+            .map(|l| l.split_whitespace().next().unwrap().to_string())
+            .collect();
+        numbers
+    };
+    assert_eq!(only(&["--result", "won"]), ["3"]);
+    assert_eq!(only(&["--result", "lost"]), ["1"]);
+    assert_eq!(only(&["--result", "unfinished"]), ["2"]);
+    assert_eq!(only(&["--opponent", "HARD"]), ["1", "2"]);
+    assert_eq!(only(&["--game", "classic"]), ["1", "3"]);
+    assert_eq!(only(&["--game", "latin", "--result", "won"]), ["No"]);
+
+    // A damaged file is named, the rest still listed, and it is left as it is.
+    let junk = records.join("20261124-130000-latin.txt");
+    fs::write(&junk, [0xff, 0x00, 0x12]).unwrap();
+    let out = games_in(data.path(), &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("20261124-130000-latin.txt: line 1: not UTF-8"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out).lines().count(), 3);
+    assert_eq!(fs::read(&junk).unwrap(), [0xff, 0x00, 0x12]);
+
+    let out = games_in(data.path(), &["--game", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("neither a game"), "{}", stderr(&out));
+}

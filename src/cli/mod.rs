@@ -6,6 +6,7 @@ mod config_cmd;
 mod dictionary;
 mod engine;
 mod game_args;
+mod games_cmd;
 mod move_cmd;
 mod play;
 mod settings_args;
@@ -99,6 +100,8 @@ pub enum Command {
     Config(config_cmd::ConfigArgs),
     /// Print your record of results
     Stats,
+    /// List the kept games, newest first (each finished game is kept as a record file)
+    Games(games_cmd::GamesArgs),
 }
 
 /// A position given on the command line.
@@ -175,6 +178,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Tournament(args) => tournament::run(&args),
         Command::Config(args) => config_cmd::run(args, &outer),
         Command::Stats => stats::run(),
+        Command::Games(args) => games_cmd::run(&args),
     }
 }
 
@@ -221,6 +225,7 @@ impl Command {
             Command::Tournament(_) => "tournament",
             Command::Config(_) => "config",
             Command::Stats => "stats",
+            Command::Games(_) => "games",
         }
     }
 }

@@ -18,11 +18,13 @@
 pub mod text;
 
 use std::fmt::Write;
-use std::io;
+use std::fs::File;
+use std::io::{self, BufReader};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::core::bounded::{self, Refused};
+use crate::core::bounded::{self, Line, Refused};
 use crate::core::game_loop::{End, Played};
 use crate::core::words::quote;
 use crate::core::{CellId, Game, Position, Side, Status};
@@ -257,6 +259,40 @@ fn wrap(out: &mut String, words: &[String], width: usize) {
     let _ = writeln!(out, "{line}");
 }
 
+/// A moment as a record's tags write it, in UTC: (`2026-11-24`, `19:40:12`).
+pub fn utc(moment: SystemTime) -> (String, String) {
+    let seconds = moment
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let (days, of_day) = (seconds / 86_400, seconds % 86_400);
+    let (year, month, day) = civil_from_days(days);
+    let (h, m, s) = (of_day / 3600, of_day / 60 % 60, of_day % 60);
+    (
+        format!("{year:04}-{month:02}-{day:02}"),
+        format!("{h:02}:{m:02}:{s:02}"),
+    )
+}
+
+/// A moment as a record's file name starts: `20261124-194012`, so names sort by time.
+pub fn file_stamp(moment: SystemTime) -> String {
+    let (date, time) = utc(moment);
+    format!("{}-{}", date.replace('-', ""), time.replace(':', ""))
+}
+
+/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z % 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
 /// Why a record cannot be read: the line (where one is to blame) and the problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RecordError {
@@ -313,6 +349,64 @@ pub fn read_file(path: &Path) -> Result<Record, RecordError> {
     read(&text)
 }
 
+/// The tags of a record file alone (`Game`, `Result`, `First`...), without reading or
+/// replaying its moves: for listing many records quickly.
+pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
+    let file = File::open(path).map_err(|e| match e.kind() {
+        io::ErrorKind::NotFound => whole("no such file"),
+        _ => whole(format!("cannot read it: {e}")),
+    })?;
+    let mut input = BufReader::new(file);
+    let (mut head, mut line) = (String::new(), Vec::new());
+    // The tags stand at the top, one a line; a record has a few dozen at most.
+    for number in 1..=MAX_TAG_LINES {
+        match bounded::read_line(&mut input, &mut line, LINE_CAP) {
+            Ok(Line::Read) => {}
+            Ok(Line::End) => break,
+            Ok(Line::TooLong) => return Err(at(number, "too long: not a game record")),
+            Err(e) => return Err(whole(format!("cannot read it: {e}"))),
+        }
+        let text = std::str::from_utf8(&line)
+            .map_err(|_| at(number, "not UTF-8 text: not a game record"))?;
+        if !text.trim_start().starts_with('[') && !text.trim().is_empty() {
+            break;
+        }
+        head.push_str(text);
+        head.push('\n');
+    }
+    let parts = text::parse(&head).map_err(|e| at(e.line, e.problem))?;
+    let mut tags = parts.tags.into_iter();
+    check_version(tags.next())?;
+    Ok(tags.map(|tag| (tag.name, tag.value)).collect())
+}
+
+/// The most lines [`read_tags`] reads before giving up on finding the moves.
+const MAX_TAG_LINES: usize = 200;
+
+/// The first tag is `[Record "1"]`, of a format this build reads.
+fn check_version(first: Option<text::Tag>) -> Result<(), RecordError> {
+    let version = first.filter(|tag| tag.name == "Record").ok_or_else(|| {
+        at(
+            1,
+            "not a tictaclatin game record: one starts with [Record \"1\"]",
+        )
+    })?;
+    match version.value.parse::<u32>() {
+        Ok(VERSION) => Ok(()),
+        Ok(v) if v > VERSION => Err(at(
+            version.line,
+            format!(
+                "written by a newer tictaclatin (record format {v}); this one reads format \
+                 {VERSION}"
+            ),
+        )),
+        _ => Err(at(
+            version.line,
+            format!("{} is not a record format", quote(&version.value)),
+        )),
+    }
+}
+
 /// Reads a record's text and replays its moves: every move legal, every bonus mark where
 /// a bonus move was, and the result the one the last position shows (or a forfeit's).
 pub fn read(text: &str) -> Result<Record, RecordError> {
@@ -321,33 +415,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     }
     let parts = text::parse(text).map_err(|e| at(e.line, e.problem))?;
     let mut tags = parts.tags.into_iter();
-    let version = tags
-        .next()
-        .filter(|tag| tag.name == "Record")
-        .ok_or_else(|| {
-            at(
-                1,
-                "not a tictaclatin game record: one starts with [Record \"1\"]",
-            )
-        })?;
-    match version.value.parse::<u32>() {
-        Ok(VERSION) => {}
-        Ok(v) if v > VERSION => {
-            return Err(at(
-                version.line,
-                format!(
-                    "written by a newer tictaclatin (record format {v}); this one reads format \
-                     {VERSION}"
-                ),
-            ));
-        }
-        _ => {
-            return Err(at(
-                version.line,
-                format!("{} is not a record format", quote(&version.value)),
-            ));
-        }
-    }
+    check_version(tags.next())?;
     let (mut game, mut start, mut outcome, mut others) = (None, None, None, Vec::new());
     for tag in tags {
         match tag.name.as_str() {

@@ -163,3 +163,18 @@ fn files_too_big_binary_or_missing_are_refused_without_reading_them_whole() {
     let missing = read_file(&dir.path().join("nope")).unwrap_err();
     assert_eq!(missing.to_string(), "no such file");
 }
+
+#[test]
+fn dates_are_the_calendar_s() {
+    use std::time::Duration;
+    let at = |seconds: u64| utc(UNIX_EPOCH + Duration::from_secs(seconds));
+    assert_eq!(at(0), ("1970-01-01".into(), "00:00:00".into()));
+    // 2000-02-29 12:34:56 UTC, a leap day of a century leap year.
+    assert_eq!(at(951_827_696), ("2000-02-29".into(), "12:34:56".into()));
+    // 2026-11-24 19:40:12 UTC.
+    assert_eq!(at(1_795_549_212), ("2026-11-24".into(), "19:40:12".into()));
+    assert_eq!(
+        file_stamp(UNIX_EPOCH + Duration::from_secs(1_795_549_212)),
+        "20261124-194012"
+    );
+}

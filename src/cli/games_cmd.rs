@@ -1,0 +1,213 @@
+//! `tictaclatin games`: the kept games, newest first, a line each, like a history. The
+//! numbers stay the same whatever the filters, so `replay 3` is the third newest game.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+
+use super::Failure;
+use super::settings_args::data_dir;
+use tictaclatin::core::words::{plural, quote};
+use tictaclatin::games::{self, GameChoice, GameKind};
+use tictaclatin::record;
+use tictaclatin::store::Store;
+
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// Only games of this game: latin, classic, qubic or extreme, or a variant's key
+    /// (classic-5k4)
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// Only games with this result for you (the person; the first side where two people or
+    /// two bots played)
+    #[arg(long, value_enum, value_name = "RESULT")]
+    result: Option<ResultFilter>,
+    /// Only games against this opponent: part of its name or level (e.g. hard)
+    #[arg(long, value_name = "NAME")]
+    opponent: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+enum ResultFilter {
+    Won,
+    Lost,
+    Drawn,
+    Unfinished,
+}
+
+/// One kept game, as its tags tell it.
+pub(super) struct Listed {
+    number: usize,
+    path: PathBuf,
+    tags: Vec<(String, String)>,
+}
+
+impl Listed {
+    fn tag(&self, name: &str) -> &str {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+
+    /// The side a person played: 0 first, 1 second; the first side where none or both.
+    fn you(&self) -> usize {
+        usize::from(self.tag("FirstPlayer") != "human" && self.tag("SecondPlayer") == "human")
+    }
+
+    fn result_for_you(&self) -> ResultFilter {
+        let mine = ["1-0", "0-1"][self.you()];
+        match self.tag("Result") {
+            "*" => ResultFilter::Unfinished,
+            "1/2-1/2" => ResultFilter::Drawn,
+            result if result == mine => ResultFilter::Won,
+            _ => ResultFilter::Lost,
+        }
+    }
+
+    /// The other side's name and level, for `--opponent`.
+    fn opponent(&self) -> String {
+        let (name, level) = [("Second", "SecondPlayer"), ("First", "FirstPlayer")][self.you()];
+        format!("{} {}", self.tag(name), self.tag(level)).to_lowercase()
+    }
+}
+
+pub fn run(args: &GamesArgs) -> Result<(), Failure> {
+    let store = Store::inspect(data_dir()?);
+    let dir = store.records_dir();
+    let (listed, unreadable) = list(&dir)?;
+    let game_filter = args.game.as_deref().map(game_filter).transpose()?;
+    let opponent = args.opponent.as_deref().map(str::to_lowercase);
+    let mut titles = HashMap::new();
+    let mut shown = 0;
+    for game in &listed {
+        let key = game.tag("Game");
+        let keep = game_filter.as_ref().is_none_or(|f| f.matches(key))
+            && args.result.is_none_or(|r| r == game.result_for_you())
+            && opponent
+                .as_ref()
+                .is_none_or(|o| game.opponent().contains(o.as_str()));
+        if keep {
+            let title = titles.entry(key.to_string()).or_insert_with(|| title(key));
+            println!("{}", line(game, title));
+            shown += 1;
+        }
+    }
+    if listed.is_empty() {
+        println!("No games kept yet in {}.", dir.display());
+    } else if shown == 0 {
+        println!(
+            "No kept game matches (of {}).",
+            plural(listed.len() as u64, "game", "games")
+        );
+    }
+    for (path, problem) in &unreadable {
+        eprintln!("tictaclatin: {}: {problem}", path.display());
+    }
+    if unreadable.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure {
+            message: format!(
+                "{} could not be read (see above); nothing was changed",
+                plural(unreadable.len() as u64, "record", "records")
+            ),
+            code: 1,
+        })
+    }
+}
+
+/// The records in `dir`, newest first (their names start with when they ended), and the
+/// files that are not records with why.
+#[allow(clippy::type_complexity)]
+pub(super) fn list(dir: &Path) -> Result<(Vec<Listed>, Vec<(PathBuf, String)>), Failure> {
+    let mut paths = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| is_record_name(path))
+            .collect::<Vec<_>>(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => {
+            return Err(Failure {
+                message: format!("cannot read {}: {e}", dir.display()),
+                code: 1,
+            });
+        }
+    };
+    paths.sort_unstable_by(|a, b| b.cmp(a));
+    let (mut listed, mut unreadable) = (Vec::new(), Vec::new());
+    for path in paths {
+        match record::read_tags(&path) {
+            Ok(tags) => listed.push(Listed {
+                number: listed.len() + unreadable.len() + 1,
+                path,
+                tags,
+            }),
+            Err(e) => unreadable.push((path, e.to_string())),
+        }
+    }
+    Ok((listed, unreadable))
+}
+
+/// A record's file: `*.txt`, not hidden (a save in progress is a hidden temporary file).
+fn is_record_name(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    !name.starts_with('.') && name.ends_with(".txt")
+}
+
+/// `--game`: a game's name (every variant) or one variant's key.
+enum GameFilter {
+    Kind(GameKind),
+    Key(String),
+}
+
+impl GameFilter {
+    fn matches(&self, key: &str) -> bool {
+        match self {
+            GameFilter::Kind(kind) => GameChoice::from_key(key).is_some_and(|c| c.kind == *kind),
+            GameFilter::Key(wanted) => wanted == key,
+        }
+    }
+}
+
+fn game_filter(text: &str) -> Result<GameFilter, Failure> {
+    if let Ok(kind) = text.parse::<GameKind>() {
+        return Ok(GameFilter::Kind(kind));
+    }
+    match GameChoice::from_key(text).map(games::build) {
+        Some(Ok(game)) => Ok(GameFilter::Key(game.key())),
+        _ => Err(Failure::bad_input(format!(
+            "{} is neither a game (latin, classic, qubic, extreme) nor a variant's key (e.g. \
+             classic-5k4)",
+            quote(text)
+        ))),
+    }
+}
+
+/// A game's title from its key, or the key for a game this build does not know.
+fn title(key: &str) -> String {
+    GameChoice::from_key(key)
+        .and_then(|choice| games::build(choice).ok())
+        .map_or_else(|| key.to_string(), |game| game.title())
+}
+
+/// `  3  2026-11-24 19:40  Classic 5x5  You - Bot (hard)  0-1 line  2026...txt`
+fn line(game: &Listed, title: &str) -> String {
+    let side = |name: &str, level: &str| match game.tag(level) {
+        "" | "human" => game.tag(name).to_string(),
+        level => format!("{} ({level})", game.tag(name)),
+    };
+    let time = game.tag("Time");
+    let when = format!("{} {}", game.tag("Date"), time.get(..5).unwrap_or(time));
+    let ended = format!("{} {}", game.tag("Result"), game.tag("Termination"));
+    let file = game.path.file_name().unwrap_or_default().to_string_lossy();
+    format!(
+        "{:>4}  {when:16}  {title:14}  {} - {}  {}  {file}",
+        game.number,
+        side("First", "FirstPlayer"),
+        side("Second", "SecondPlayer"),
+        ended.trim()
+    )
+}
