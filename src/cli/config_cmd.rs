@@ -179,6 +179,7 @@ fn describe(s: &Settings) -> String {
     let (n, c) = (&s.names, &s.colors);
     let mut lines: Vec<(String, String)> = vec![
         ("color".into(), s.color.to_string()),
+        ("keep_records".into(), s.keep_records.to_string()),
         ("symbols.first".into(), quote(s.symbol(Side::First))),
         ("symbols.second".into(), quote(s.symbol(Side::Second))),
         ("names.first".into(), quote(&n.first)),

@@ -366,7 +366,15 @@ mod tests {
     fn the_keys_offered_in_messages_are_the_fields_serde_reads() {
         assert_eq!(
             keys_of(""),
-            ["color", "symbols", "names", "colors", "game", "keys"]
+            [
+                "color",
+                "keep_records",
+                "symbols",
+                "names",
+                "colors",
+                "game",
+                "keys"
+            ]
         );
         let game = keys_of("game");
         let expected = [

@@ -35,6 +35,13 @@ pub struct Layer {
     pub no_color: bool,
     #[arg(skip)]
     pub color: Option<bool>,
+    /// Keep no record of the games finished in this run (`keep_records = false` in the
+    /// config file for always)
+    #[arg(long)]
+    #[serde(skip)]
+    pub no_records: bool,
+    #[arg(skip)]
+    pub keep_records: Option<bool>,
     /// The two sides' symbols, first side first: any single characters or emoji, e.g. 🦀,🐙
     #[arg(long, value_name = "X,O", env = "TICTACLATIN_SYMBOLS")]
     #[serde(deserialize_with = "values::table")]
@@ -159,6 +166,7 @@ impl Settings {
     /// out: the config file's reader refuses it before, and the flags' parser never makes one.
     pub fn apply(&mut self, layer: &Layer) {
         self.color = layer.color.unwrap_or(self.color) && !layer.no_color;
+        self.keep_records = layer.keep_records.unwrap_or(self.keep_records) && !layer.no_records;
         if let Some(Ok(symbols)) = layer.symbols.as_ref().map(|s| s.over(&self.symbols)) {
             self.symbols = symbols;
         }

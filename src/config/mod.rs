@@ -234,6 +234,9 @@ pub struct Settings {
     pub keys: KeyBindings,
     /// False for `color = false`, `NO_COLOR` or `--no-color`.
     pub color: bool,
+    /// Each finished game is kept as a record file; false for `keep_records = false` or
+    /// `--no-records`.
+    pub keep_records: bool,
 }
 
 impl Default for Settings {
@@ -252,6 +255,7 @@ impl Default for Settings {
             move_limit: None,
             keys: KeyBindings::default(),
             color: true,
+            keep_records: true,
         }
     }
 }
