@@ -49,7 +49,7 @@ fn a_finished_game(wanted: fn(&dyn Position) -> bool) -> Box<dyn Position> {
         let mut position = Extreme.start();
         while !position.status().is_over() {
             let side = position.to_move().index();
-            let cell = players[side].decide(position.as_ref()).unwrap().cell;
+            let cell = players[side].decide(position.as_ref()).unwrap().mv;
             position = position.play(cell).unwrap();
         }
         if wanted(position.as_ref()) {

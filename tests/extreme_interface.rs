@@ -13,7 +13,7 @@ fn id(name: &str) -> CellId {
 
 fn play(position: Box<dyn Position>, names: &[&str]) -> Box<dyn Position> {
     names.iter().fold(position, |p, n| {
-        p.play(id(n)).unwrap_or_else(|e| panic!("{n}: {e}"))
+        p.play(id(n).into()).unwrap_or_else(|e| panic!("{n}: {e}"))
     })
 }
 
@@ -77,13 +77,13 @@ fn positions_report_moves_blocks_points_and_the_bonus() {
     let legal = after.legal_moves();
     assert_eq!(legal.len(), 13);
     assert!(legal.windows(2).all(|w| w[0] < w[1]), "lowest index first");
-    assert!(legal.iter().all(|&c| game.place(c).block == 0));
+    assert!(legal.iter().all(|&m| game.place(m.placed()).block == 0));
     assert_eq!(
-        after.play(id("A1b1")).unwrap_err(),
+        after.play(id("A1b1").into()).unwrap_err(),
         MoveError::Taken("A1b1 is taken".into())
     );
     assert!(matches!(
-        after.play(id("B1b1")).unwrap_err(),
+        after.play(id("B1b1").into()).unwrap_err(),
         MoveError::NotAllowed(_)
     ));
 }
@@ -184,7 +184,7 @@ fn the_engine_builds_every_named_player_and_each_plays_legally() {
         for _ in 0..6 {
             let decision = player.decide(position.as_ref()).expect("a move");
             position = position
-                .play(decision.cell)
+                .play(decision.mv)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
     }
@@ -202,7 +202,7 @@ fn hints_cover_every_legal_move() {
     let engine = ExtremeEngine::new();
     let position = play(Extreme.start(), &["B2b2"]);
     let hints = tictaclatin::core::Engine::hints(&engine, position.as_ref());
-    let cells: Vec<CellId> = hints.iter().map(|&(c, _)| c).collect();
-    assert_eq!(cells, position.legal_moves());
+    let moves: Vec<_> = hints.iter().map(|&(m, _)| m).collect();
+    assert_eq!(moves, position.legal_moves());
     assert!(tictaclatin::core::Engine::value(&engine, position.as_ref()).is_none());
 }

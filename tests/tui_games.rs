@@ -62,7 +62,7 @@ impl Game {
             {
                 let cell = position.legal_moves()[0];
                 let decision = Decision {
-                    cell,
+                    mv: cell,
                     claim: self.says.map(|(claim, _)| claim),
                     how: self.says.map(|(_, how)| how.to_string()),
                 };
@@ -167,7 +167,7 @@ fn the_cursor_starts_in_the_board_the_mover_is_sent_to() {
     game.play(&["B3c1"]);
     // c1 is the third column of the top row: O must play in small board C1.
     let cursor = game.app.cursor();
-    assert!(game.app.position().legal_moves().contains(&cursor));
+    assert!(game.app.position().legal_moves().contains(&cursor.into()));
     assert!(
         game.app.cell_name(cursor).starts_with("C1"),
         "{}",
@@ -469,7 +469,7 @@ fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
                 .find(|&m| won(position.play(m).unwrap().as_ref()) > won(position.as_ref()));
             let cell = winning.unwrap_or_else(|| moves[next(moves.len())]);
             let after = position.play(cell).unwrap();
-            names.push(Extreme.cell_name(cell));
+            names.push(Extreme.cell_name(cell.placed()));
             if position.bonus_move() && won(after.as_ref()) > won(position.as_ref()) {
                 break 'games names;
             }

@@ -159,7 +159,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let decision = player
         .decide(position.as_ref())
         .ok_or_else(|| Failure::bad_input("no move to make"))?;
-    let mut line = game.cell_name(decision.cell);
+    let mut line = game.move_name(position.as_ref(), decision.mv);
     if let Some(claim) = decision.claim {
         line = format!("{line} {}", claim_words(claim));
     }
@@ -169,7 +169,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     }
     println!("{line}");
     let after = position
-        .play(decision.cell)
+        .play(decision.mv)
         .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
     println!("{}", position_text(after.as_ref(), &symbols));
     Ok(())

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::cell::{CellId, Layout, Place};
 use super::level::Difficulty;
+use super::moves::Move;
 use super::player::{Claim, Player, PlayerOptions};
 use super::position::{CellError, Position, PositionError};
 use super::side::Side;
@@ -68,6 +69,30 @@ pub trait Game: Send + Sync {
     /// Reads a cell name (and the other forms the game accepts, like Qubic's numbers).
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError>;
 
+    /// Reads a move typed against `position`. A game whose move places a stone keeps this
+    /// default, which reads a cell name; a game whose move is a column or a pass reads its own.
+    fn parse_move(&self, _position: &dyn Position, text: &str) -> Result<Move, CellError> {
+        self.parse_cell(text).map(Move::place)
+    }
+
+    /// A move's name for people and files, as [`Game::parse_move`] reads it back against
+    /// the same position; by default the name of the cell it places on.
+    fn move_name(&self, _position: &dyn Position, mv: Move) -> String {
+        self.cell_name(mv.placed())
+    }
+
+    /// The cell to mark for a move on the board (the stone it placed); `None` for a move
+    /// that marks no one cell (a pass).
+    fn move_cell(&self, mv: Move) -> Option<CellId> {
+        Some(mv.placed())
+    }
+
+    /// The move a player makes by choosing `cell` on the board in `position` (in a game
+    /// that drops stones, the move of its column); `None` where choosing it makes none.
+    fn move_at(&self, _position: &dyn Position, cell: CellId) -> Option<Move> {
+        Some(Move::place(cell))
+    }
+
     /// The empty board.
     fn start(&self) -> Box<dyn Position>;
 
@@ -92,7 +117,7 @@ pub trait Game: Send + Sync {
     fn engine(&self) -> Arc<dyn Engine>;
 }
 
-/// What one cell is worth to the side to move, as far as the engine has shown.
+/// What one move is worth to the side to move, as far as the engine has shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Hint {
     /// Proven: the value, or a bound, of playing here.
@@ -108,11 +133,11 @@ pub trait Engine: Send + Sync {
     fn value(&self, position: &dyn Position) -> Option<Value>;
 
     /// A hint for each legal move of `position`, in the order of `legal_moves`.
-    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)>;
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)>;
 
     /// The move the engine's strongest player would make, to mark among the hints; `None`
     /// where that would take a search.
-    fn best(&self, _position: &dyn Position) -> Option<CellId> {
+    fn best(&self, _position: &dyn Position) -> Option<Move> {
         None
     }
 

@@ -12,8 +12,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::cell::CellId;
 use super::game::Game;
+use super::moves::Move;
 use super::player::Player;
 use super::position::Position;
 use super::side::{Side, Status};
@@ -52,18 +52,18 @@ pub struct Rules<'a> {
 
 /// Sees every move as it is played, before the next is asked for.
 pub trait Observer {
-    /// The side to move in `before` played `cell`, found in `took`.
-    fn moved(&mut self, before: &dyn Position, cell: CellId, took: Duration);
+    /// The side to move in `before` made `mv`, found in `took`.
+    fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration);
 }
 
 /// Nobody watching.
 impl Observer for () {
-    fn moved(&mut self, _: &dyn Position, _: CellId, _: Duration) {}
+    fn moved(&mut self, _: &dyn Position, _: Move, _: Duration) {}
 }
 
-impl<F: FnMut(&dyn Position, CellId, Duration)> Observer for F {
-    fn moved(&mut self, before: &dyn Position, cell: CellId, took: Duration) {
-        self(before, cell, took);
+impl<F: FnMut(&dyn Position, Move, Duration)> Observer for F {
+    fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration) {
+        self(before, mv, took);
     }
 }
 
@@ -187,13 +187,13 @@ pub fn play_game(
             return forfeit(End::TimeOut, position, Some(took));
         }
         let next = match &decision {
-            Some(d) => position.play(d.cell).map_err(|e| e.to_string()),
+            Some(d) => position.play(d.mv).map_err(|e| e.to_string()),
             None => Err("no move while the game is in play".to_string()),
         };
         match (next, rules.clock) {
             (Ok(next), _) => {
                 if let Some(d) = decision {
-                    observer.moved(position.as_ref(), d.cell, took);
+                    observer.moved(position.as_ref(), d.mv, took);
                 }
                 position = next;
             }
@@ -271,7 +271,7 @@ mod tests {
             "stubborn".into()
         }
         fn decide(&mut self, _: &dyn Position) -> Option<Decision> {
-            Some(Decision::new(CellId::new(0)))
+            Some(Decision::new(Move::new(0)))
         }
     }
 
@@ -374,8 +374,8 @@ mod tests {
     #[test]
     fn the_observer_sees_every_move_in_order_with_its_time() {
         let mut seen = Vec::new();
-        let mut observer = |before: &dyn Position, cell: CellId, took: Duration| {
-            seen.push((before.stones(), cell, took));
+        let mut observer = |before: &dyn Position, mv: Move, took: Duration| {
+            seen.push((before.stones(), mv, took));
         };
         let played = play_game(
             rules(None),

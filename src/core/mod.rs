@@ -7,6 +7,7 @@ mod cell;
 mod game;
 pub mod game_loop;
 mod level;
+mod moves;
 mod player;
 mod position;
 pub mod protocol;
@@ -21,6 +22,7 @@ pub mod words;
 pub use cell::{CellId, Grid, Layout, Place};
 pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};
 pub use level::{Difficulty, UnknownDifficulty};
+pub use moves::{Move, move_names, read_moves};
 pub use player::{Claim, Decision, Player, PlayerOptions};
 pub use position::{
     BlockState, CellError, Concrete, MarkedLine, MoveError, Position, PositionError,

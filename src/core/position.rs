@@ -4,6 +4,7 @@ use std::any::Any;
 use std::fmt;
 
 use super::cell::CellId;
+use super::moves::Move;
 use super::side::{Side, Status};
 
 /// Why a move was refused; the message names the cell the way the game does.
@@ -112,11 +113,11 @@ pub trait Position: Concrete + fmt::Debug + Send + Sync {
         None
     }
 
-    /// The cells the side to move may play, lowest index first; none when the game is over.
-    fn legal_moves(&self) -> Vec<CellId>;
+    /// The moves the side to move may make, lowest index first; none when the game is over.
+    fn legal_moves(&self) -> Vec<Move>;
 
-    /// The position after the side to move plays `cell`, or why it may not.
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError>;
+    /// The position after the side to move makes `mv`, or why it may not.
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError>;
 
     /// The game's position text, which its parser reads back.
     fn text(&self) -> String;

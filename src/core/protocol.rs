@@ -88,7 +88,7 @@ impl Session<'_> {
         let Some(decision) = self.player.decide(position) else {
             return "error no move was found".into();
         };
-        let mut out = format!("move {}", self.game.cell_name(decision.cell));
+        let mut out = format!("move {}", self.game.move_name(position, decision.mv));
         if let Some(claim) = decision.claim {
             let _ = write!(out, " {}", claim_words(claim));
         }
@@ -97,8 +97,13 @@ impl Session<'_> {
 
     fn analyze_reply(&self, position: &dyn Position) -> String {
         let mut out = String::from("analyze");
-        for (cell, hint) in self.engine.hints(position) {
-            let _ = write!(out, " {}={}", self.game.cell_name(cell), hint_words(hint));
+        for (mv, hint) in self.engine.hints(position) {
+            let _ = write!(
+                out,
+                " {}={}",
+                self.game.move_name(position, mv),
+                hint_words(hint)
+            );
         }
         out
     }

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::words::excerpt;
-use super::{CellId, Difficulty, Game, MoveError, Outcome, Position, Side, Status};
+use super::{Difficulty, Game, Move, MoveError, Outcome, Position, Side, Status};
 
 /// Who plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -133,9 +133,9 @@ pub enum Controller {
 pub struct History {
     /// `positions[i]` is the position after `i` moves; there is always the start.
     positions: Vec<Box<dyn Position>>,
-    moves: Vec<CellId>,
+    moves: Vec<Move>,
     /// Moves taken back, the next to redo last.
-    redo: Vec<CellId>,
+    redo: Vec<Move>,
 }
 
 impl History {
@@ -149,20 +149,21 @@ impl History {
     }
 
     /// A game of `game` resumed at these moves, with nothing to redo; the first illegal
-    /// move is an error naming its number and cell.
-    pub fn replay(game: &dyn Game, moves: &[CellId]) -> Result<History, ReplayError> {
+    /// move is an error naming its number and the move.
+    pub fn replay(game: &dyn Game, moves: &[Move]) -> Result<History, ReplayError> {
         let mut history = History::new(game.start());
-        for (i, &cell) in moves.iter().enumerate() {
-            history.play(cell).map_err(|error| ReplayError {
+        for (i, &mv) in moves.iter().enumerate() {
+            let name = game.move_name(history.position(), mv);
+            history.play(mv).map_err(|error| ReplayError {
                 ply: i + 1,
-                cell: game.cell_name(cell),
+                cell: name,
                 error,
             })?;
         }
         Ok(history)
     }
 
-    pub fn moves(&self) -> &[CellId] {
+    pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
@@ -185,13 +186,13 @@ impl History {
     }
 
     /// Plays a new move. A new move starts a new line of play, so the redo stack goes.
-    pub fn play(&mut self, cell: CellId) -> Result<(), MoveError> {
+    pub fn play(&mut self, cell: Move) -> Result<(), MoveError> {
         self.push(cell)?;
         self.redo.clear();
         Ok(())
     }
 
-    fn push(&mut self, cell: CellId) -> Result<(), MoveError> {
+    fn push(&mut self, cell: Move) -> Result<(), MoveError> {
         let next = self.position().play(cell)?;
         self.positions.push(next);
         self.moves.push(cell);
@@ -201,12 +202,12 @@ impl History {
     /// Takes back moves, newest first, up to and including one whose mover `stop` accepts;
     /// returns them in the order they were played. Takes back nothing when no such move
     /// exists.
-    pub fn take_back(&mut self, stop: impl Fn(Side) -> bool) -> Vec<CellId> {
+    pub fn take_back(&mut self, stop: impl Fn(Side) -> bool) -> Vec<Move> {
         let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(self.mover(i))) else {
             return Vec::new();
         };
         self.positions.truncate(keep + 1);
-        let popped: Vec<CellId> = self.moves.drain(keep..).collect();
+        let popped: Vec<Move> = self.moves.drain(keep..).collect();
         self.redo.extend(popped.iter().rev());
         popped
     }
@@ -216,13 +217,13 @@ impl History {
     }
 
     /// The moves taken back, in the order redo would play them again.
-    pub fn redo_moves(&self) -> Vec<CellId> {
+    pub fn redo_moves(&self) -> Vec<Move> {
         self.redo.iter().rev().copied().collect()
     }
 
     /// Gives back moves to redo (as [`History::redo_moves`] listed them), when they can
     /// be played in that order from here; otherwise there is nothing to redo.
-    pub fn restore_redo(&mut self, moves: &[CellId]) {
+    pub fn restore_redo(&mut self, moves: &[Move]) {
         let mut position = self.position().clone_box();
         for &cell in moves {
             match position.play(cell) {
@@ -234,7 +235,7 @@ impl History {
     }
 
     /// Plays again the newest move taken back, if any.
-    pub fn redo_one(&mut self) -> Option<CellId> {
+    pub fn redo_one(&mut self) -> Option<Move> {
         let cell = self.redo.pop()?;
         match self.push(cell) {
             Ok(()) => Some(cell),
@@ -251,7 +252,7 @@ impl History {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ReplayError {
     pub ply: usize,
-    /// The cell's name.
+    /// The move's name.
     pub cell: String,
     pub error: MoveError,
 }
@@ -351,7 +352,7 @@ impl Session {
     pub fn resumed(
         game: Arc<dyn Game>,
         saved: &Resumed,
-        moves: &[CellId],
+        moves: &[Move],
     ) -> Result<Session, ReplayError> {
         let human = match saved.mode {
             Mode::VsBot => saved.human.unwrap_or(Side::First),
@@ -390,7 +391,7 @@ impl Session {
         }
     }
 
-    pub fn moves(&self) -> &[CellId] {
+    pub fn moves(&self) -> &[Move] {
         self.history.moves()
     }
 
@@ -452,7 +453,7 @@ impl Session {
 
     /// Takes back moves: in a two-player game the last one; against the bot, back to the
     /// person's last move (taking the bot's reply too). Returns the moves taken back.
-    pub fn undo(&mut self) -> Vec<CellId> {
+    pub fn undo(&mut self) -> Vec<Move> {
         // A loss on time is final, as in the contest: the clock is asked for to be kept.
         if self.timed_out.is_some() {
             return Vec::new();
@@ -469,7 +470,7 @@ impl Session {
 
     /// Plays again what was taken back: against the bot, the person's move and the bot's
     /// reply together. Returns the moves replayed.
-    pub fn redo(&mut self) -> Vec<CellId> {
+    pub fn redo(&mut self) -> Vec<Move> {
         let mut replayed = Vec::new();
         if self.mode == Mode::Demo || self.timed_out.is_some() {
             return replayed;
@@ -562,8 +563,8 @@ mod tests {
     use super::*;
     use crate::games::latin::adapter::Latin;
 
-    fn cell(name: &str) -> CellId {
-        Latin.parse_cell(name).unwrap()
+    fn cell(name: &str) -> Move {
+        Latin.parse_move(Latin.start().as_ref(), name).unwrap()
     }
 
     fn session(mode: Mode, starter: First, level: Difficulty) -> Session {
@@ -652,7 +653,7 @@ mod tests {
             );
             let (start, last) = one_move_from_the_points(x_won, &o_28);
             game.history = History::new(Box::new(start));
-            game.history.play(cell_id(last)).unwrap();
+            game.history.play(cell_id(last).into()).unwrap();
             assert_eq!(game.status(), status);
             assert_eq!(game.take_result().map(|f| f.outcome), Some(outcome));
         }

@@ -5,13 +5,13 @@ use super::app::App;
 use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
-use crate::core::{BlockState, CellId, Game, MarkedLine, Side, Status};
+use crate::core::{BlockState, CellId, Game, MarkedLine, Move, Side, Status};
 
-/// Cells by name, separated by spaces: `b2 c3`.
-pub fn join(game: &dyn Game, cells: &[CellId]) -> String {
-    cells
+/// Moves (or the cells they place on) by name, separated by spaces: `b2 c3`.
+pub fn join(game: &dyn Game, moves: &[impl Copy + Into<Move>]) -> String {
+    moves
         .iter()
-        .map(|&c| game.cell_name(c))
+        .map(|&m| game.cell_name(m.into().placed()))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::core::{
-    BlockState, CellError, CellId, Engine, Game, Grid, Hint, Layout, MarkedLine, MoveError,
+    BlockState, CellError, CellId, Engine, Game, Grid, Hint, Layout, MarkedLine, Move, MoveError,
     Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
     Value,
 };
@@ -156,13 +156,14 @@ impl Position for State {
         State::decided_on_points(self)
     }
 
-    fn legal_moves(&self) -> Vec<CellId> {
-        let mut cells: Vec<CellId> = self.moves().cells().map(cell_id).collect();
-        cells.sort_unstable();
-        cells
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.moves().cells().map(|c| cell_id(c).into()).collect();
+        moves.sort_unstable();
+        moves
     }
 
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
+        let cell = mv.placed();
         let Some(c) = cell_of(cell) else {
             return Err(MoveError::NotAllowed(format!(
                 "cell {} is off the board",
@@ -278,14 +279,14 @@ impl Engine for ExtremeEngine {
     }
 
     /// Each legal move's search score (a guess), or what the search proved.
-    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         let Some(state) = players::state_of(position) else {
             return Vec::new();
         };
         let _guard = self.busy.lock().unwrap_or_else(|p| p.into_inner());
-        let mut hints: Vec<(CellId, Hint)> = score_moves(&state, HINT_TIME, &self.table)
+        let mut hints: Vec<(Move, Hint)> = score_moves(&state, HINT_TIME, &self.table)
             .into_iter()
-            .map(|(cell, hint)| (cell_id(cell), hint))
+            .map(|(cell, hint)| (cell_id(cell).into(), hint))
             .collect();
         hints.sort_unstable_by_key(|&(cell, _)| cell);
         hints

@@ -9,7 +9,7 @@ use super::players::PlayerSpec;
 use super::position::{board_of, cell_id, latin_cell};
 use super::solver::Solver;
 use crate::core::{
-    CellError, CellId, Claim, Engine, Game, Hint, Layout, Place, Player, PlayerError,
+    CellError, CellId, Claim, Engine, Game, Hint, Layout, Move, Place, Player, PlayerError,
     PlayerOptions, Position, PositionError, Side, Solved, Value,
 };
 
@@ -121,7 +121,7 @@ impl Engine for LatinEngine {
         self.solver.value(board_of(position)?)
     }
 
-    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         let Some(board) = board_of(position) else {
             return Vec::new();
         };
@@ -129,16 +129,16 @@ impl Engine for LatinEngine {
         Cell::all()
             .filter_map(|cell| {
                 let value = values[cell.index()]?;
-                Some((cell_id(cell), Hint::Proven(Claim::Exact(value))))
+                Some((cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
             })
             .collect()
     }
 
-    fn best(&self, position: &dyn Position) -> Option<CellId> {
+    fn best(&self, position: &dyn Position) -> Option<Move> {
         let board = board_of(position)?;
         self.solver
             .best_move(board)
-            .map(|choice| cell_id(choice.cell))
+            .map(|choice| cell_id(choice.cell).into())
     }
 
     fn instant_hints(&self) -> bool {
@@ -193,10 +193,12 @@ mod tests {
         let game = Latin;
         let start = game.start();
         assert_eq!(start.legal_moves().len(), 16);
-        let after = start.play(game.parse_cell("b2").unwrap()).unwrap();
+        let after = start
+            .play(game.parse_move(game.start().as_ref(), "b2").unwrap())
+            .unwrap();
         assert_eq!(after.text(), "----/-X--/----/----");
         assert_eq!(after.to_move(), Side::Second);
-        let again = after.play(game.parse_cell("b2").unwrap());
+        let again = after.play(game.parse_move(game.start().as_ref(), "b2").unwrap());
         assert_eq!(again.unwrap_err().to_string(), "b2 is taken");
         let won = game.parse_position("XXXO/O---/----/----").unwrap();
         assert_eq!(won.status(), Status::Won(Side::First));

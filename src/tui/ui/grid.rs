@@ -512,7 +512,7 @@ fn blocks_to_play(app: &App, board: &Board, position: &dyn Position, buf: &mut B
     let mut open: Vec<u8> = position
         .legal_moves()
         .into_iter()
-        .map(|cell| game.place(cell).block)
+        .map(|mv| game.place(mv.placed()).block)
         .collect();
     open.dedup();
     let style = Theme(app.settings()).accent().add_modifier(Modifier::BOLD);

@@ -226,7 +226,7 @@ fn where_to_play(app: &App) -> Option<String> {
     let mut blocks: Vec<u8> = position
         .legal_moves()
         .iter()
-        .map(|&cell| game.place(cell).block)
+        .map(|mv| game.place(mv.placed()).block)
         .collect();
     blocks.sort_unstable();
     blocks.dedup();
