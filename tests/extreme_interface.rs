@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use tictaclatin::core::{
-    BlockState, CellId, Game, MoveError, Place, PlayerOptions, Position, Side, Status,
+    BlockState, CellId, Extras, Game, MoveError, Place, PlayerOptions, Position, Side, Status,
 };
 use tictaclatin::games::extreme::{Extreme, ExtremeEngine};
 
@@ -67,9 +67,9 @@ fn positions_report_moves_blocks_points_and_the_bonus() {
     let game = Extreme;
     let start = game.start();
     assert_eq!(start.legal_moves().len(), 256);
-    assert_eq!(start.points(), Some([0, 0]));
-    assert_eq!(start.blocks(), vec![BlockState::Open; 16]);
-    assert!(!start.bonus_move());
+    assert_eq!(Extreme.points(&*start), Some([0, 0]));
+    assert_eq!(Extreme.blocks(&*start), vec![BlockState::Open; 16]);
+    assert!(!Extreme.bonus_move(&*start));
     // X plays b1, c1, d1 of A1, sending O to B1, C1, D1; O answers at a1 of each, which
     // sends X back to A1.
     let after = play(start, &["A1b1", "B1a1", "A1c1", "C1a1", "A1d1", "D1a1"]);
@@ -97,15 +97,15 @@ fn a_small_board_win_shows_in_blocks_points_and_bonus() {
         game.start(),
         &["A1b1", "B1a1", "A1c1", "C1a1", "A1d1", "D1a1", "A1a1"],
     );
-    assert_eq!(position.blocks()[0], BlockState::Won(Side::First));
-    assert_eq!(position.points(), Some([6, 0]));
-    assert!(position.bonus_move());
+    assert_eq!(Extreme.blocks(&*position)[0], BlockState::Won(Side::First));
+    assert_eq!(Extreme.points(&*position), Some([6, 0]));
+    assert!(Extreme.bonus_move(&*position));
     assert_eq!(position.to_move(), Side::First);
     assert_eq!(position.legal_moves().len(), 256 - 16 - 3);
     let text = position.text();
     let back = game.parse_position(&text).unwrap();
     assert_eq!(back.text(), text);
-    assert!(back.bonus_move());
+    assert!(Extreme.bonus_move(&*back));
 }
 
 #[test]

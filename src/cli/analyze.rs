@@ -16,11 +16,11 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         threads,
     } = args.resolve()?;
     let game = game_args.game()?;
-    let score = position
-        .points()
+    let score = game
+        .points(position.as_ref())
         .map(|[x, o]| format!(", points {x} : {o}"))
         .unwrap_or_default();
-    if let Some(over) = describe_finished(position.as_ref(), &symbols) {
+    if let Some(over) = describe_finished(game.as_ref(), position.as_ref(), &symbols) {
         print!(
             "{}",
             grid(game.as_ref(), position.as_ref(), &symbols, |_| None)

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::cell::{CellId, Layout, Place};
+use super::extras::Extras;
 use super::level::Difficulty;
 use super::moves::Move;
 use super::player::{Claim, Player, PlayerOptions};
@@ -27,17 +28,6 @@ pub trait Game: Send + Sync {
 
     fn layout(&self) -> Layout;
 
-    /// The title of a block drawn apart from the others (Qubic's `Layer 2`).
-    fn block_label(&self, block: u8) -> String {
-        format!("{}", block + 1)
-    }
-
-    /// How a cell's name reads, for games whose names are not a plain column and row
-    /// (`2b3` is layer 2, column b, row 3); `None` for the plain ones.
-    fn cell_name_help(&self) -> Option<String> {
-        None
-    }
-
     /// The engine knows every position's exact value (a solved table), so its hints and
     /// its top level are exact; otherwise its bot searches and claims only what it proves.
     fn solved(&self) -> bool;
@@ -49,12 +39,6 @@ pub trait Game: Send + Sync {
             Difficulty::Perfect if !self.solved() => "max",
             other => other.name(),
         }
-    }
-
-    /// A level described in the game's own terms, where the general words would mislead
-    /// (Qubic's top level as X plays a dictionary, not a search); `None` for those.
-    fn level_text(&self, _level: Difficulty) -> Option<String> {
-        None
     }
 
     /// Where `cell` is drawn.
@@ -99,16 +83,9 @@ pub trait Game: Send + Sync {
     /// Reads the game's position text.
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError>;
 
-    /// The contest's points at the end of a game (`winner` won, by the rules or by the
-    /// other side's forfeit), for games scored so (extreme tic-tac-toe's 68 to the winner,
-    /// or the small boards won); `None` for the others.
-    fn contest_points(&self, _end: &dyn Position, _winner: Option<Side>) -> Option<[u32; 2]> {
-        None
-    }
-
-    /// The contest's time per move for bots, for games played under one; `None` for the
-    /// others.
-    fn contest_move_limit(&self) -> Option<std::time::Duration> {
+    /// What only some games have (a score, blocks, a bonus move, a contest's points...),
+    /// for a game that has any; read through the accessors on `dyn Game`.
+    fn extras(&self) -> Option<&dyn Extras> {
         None
     }
 

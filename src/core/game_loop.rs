@@ -119,10 +119,10 @@ impl fmt::Display for End {
 impl End {
     /// How a game over by the rules ended: a line, the points, or a draw; `None` while it
     /// is in play. Taken from the position's status, as every result is.
-    pub fn of(position: &dyn Position) -> Option<End> {
+    pub fn of(game: &dyn Game, position: &dyn Position) -> Option<End> {
         Some(match position.status() {
             Status::InPlay => return None,
-            Status::Won(_) if position.decided_on_points().is_some() => End::OnPoints,
+            Status::Won(_) if game.decided_on_points(position).is_some() => End::OnPoints,
             Status::Won(_) => End::Won,
             Status::Draw => End::Draw,
         })
@@ -169,7 +169,7 @@ pub fn play_game(
     let mut position = start;
     let [first, second] = players;
     loop {
-        if let Some(end) = End::of(position.as_ref()) {
+        if let Some(end) = End::of(rules.game, position.as_ref()) {
             let winner = position.status().winner();
             return Ok(played(rules, position, end, winner, None));
         }

@@ -4,6 +4,7 @@
 
 pub mod bounded;
 mod cell;
+mod extras;
 mod game;
 pub mod game_loop;
 mod level;
@@ -20,6 +21,7 @@ mod value;
 pub mod words;
 
 pub use cell::{CellId, Grid, Layout, Place};
+pub use extras::Extras;
 pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};
 pub use level::{Difficulty, UnknownDifficulty};
 pub use moves::{Move, move_names, read_moves};

@@ -105,14 +105,6 @@ pub trait Position: Concrete + fmt::Debug + Send + Sync {
     /// Who won, or the draw, or still in play: the result everything else shows and counts.
     fn status(&self) -> Status;
 
-    /// The final points, when they decided the game because no line did (extreme
-    /// tic-tac-toe with every small board decided): the side ahead has won on points
-    /// (`status` is `Won`), equal points are a draw. `None` while in play, after a line
-    /// won, and in games never decided so. Only the words use it: `status` says who won.
-    fn decided_on_points(&self) -> Option<[u32; 2]> {
-        None
-    }
-
     /// The moves the side to move may make, lowest index first; none when the game is over.
     fn legal_moves(&self) -> Vec<Move>;
 
@@ -128,21 +120,6 @@ pub trait Position: Concrete + fmt::Debug + Send + Sync {
     /// Lines to highlight: the winning line, or every scoring line where lines score.
     fn marked_lines(&self) -> Vec<MarkedLine> {
         Vec::new()
-    }
-
-    /// Points (first, second), for games that keep a score; `None` for the others.
-    fn points(&self) -> Option<[u32; 2]> {
-        None
-    }
-
-    /// The state of each block, for games whose blocks are won and closed; empty otherwise.
-    fn blocks(&self) -> Vec<BlockState> {
-        Vec::new()
-    }
-
-    /// The side to move plays a bonus move (it moved last too).
-    fn bonus_move(&self) -> bool {
-        false
     }
 }
 

@@ -1,9 +1,9 @@
 //! The engine line protocol, as a function from a request line to a reply line, for any
 //! game.
 //!
-//! `POSITION` or `move POSITION` -> `move <cell>` followed by what is proven of the move:
+//! `POSITION` or `move POSITION` -> `move <move>` followed by what is proven of the move:
 //! `win 3`, `draw 14`, `loss 8` (exact values), `win within 7` / `loss within 6` (bounds
-//! found by search), nothing otherwise. `analyze POSITION` -> `analyze <cell>=<hint> ...` for
+//! found by search), nothing otherwise. `analyze POSITION` -> `analyze <move>=<hint> ...` for
 //! every legal move, `<hint>` being `win:3`, `draw:14`, `loss:8`, `win<=7`, `loss<=6` or
 //! `guess:<score>`. A finished game -> `over x|o|draw`, followed by both points (first,
 //! second) where the points decided it because no line did (extreme tic-tac-toe:
@@ -74,7 +74,7 @@ impl Session<'_> {
             Ok(position) => position,
             Err(e) => return Some(format!("error {e}")),
         };
-        if let Some(over) = over(position.as_ref()) {
+        if let Some(over) = over(self.game, position.as_ref()) {
             return Some(over);
         }
         Some(if verb == "move" {
@@ -129,14 +129,14 @@ fn hint_words(hint: Hint) -> String {
 
 /// The reply to a finished game (`None` while it is in play): `over x`, `over o` or `over
 /// draw` from its status, then both points where they decided it (`over x 31 28`).
-pub fn over(position: &dyn Position) -> Option<String> {
+pub fn over(game: &dyn Game, position: &dyn Position) -> Option<String> {
     let result = match position.status() {
         Status::InPlay => return None,
         Status::Won(Side::First) => "x",
         Status::Won(Side::Second) => "o",
         Status::Draw => "draw",
     };
-    Some(match position.decided_on_points() {
+    Some(match game.decided_on_points(position) {
         Some([first, second]) => format!("over {result} {first} {second}"),
         None => format!("over {result}"),
     })
@@ -190,12 +190,16 @@ mod tests {
             let (state, last) = one_move_from_the_points(x_won, o_won);
             state.play(last).unwrap()
         };
-        assert_eq!(over(&end(&x_31, &o_28)).unwrap(), "over x 31 28");
-        assert_eq!(over(&end(&o_28, &x_31)).unwrap(), "over o 28 31");
-        assert_eq!(over(&end(&x_31[..5], &o_28)).unwrap(), "over draw 28 28");
+        let extreme = &crate::games::extreme::adapter::Extreme;
+        assert_eq!(over(extreme, &end(&x_31, &o_28)).unwrap(), "over x 31 28");
+        assert_eq!(over(extreme, &end(&o_28, &x_31)).unwrap(), "over o 28 31");
+        assert_eq!(
+            over(extreme, &end(&x_31[..5], &o_28)).unwrap(),
+            "over draw 28 28"
+        );
         // A line's win and the other games' ends carry no points.
         let latin = Latin.parse_position("XXXO/O---/----/----").unwrap();
-        assert_eq!(over(latin.as_ref()).unwrap(), "over x");
-        assert_eq!(over(Latin.start().as_ref()), None);
+        assert_eq!(over(&Latin, latin.as_ref()).unwrap(), "over x");
+        assert_eq!(over(&Latin, Latin.start().as_ref()), None);
     }
 }

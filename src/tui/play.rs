@@ -276,7 +276,7 @@ impl App {
     /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
     pub(super) fn follow_legal_moves(&mut self) {
         let position = self.position();
-        if position.blocks().is_empty() {
+        if self.game().blocks(position).is_empty() {
             return; // every empty cell is playable: the cursor stays where it was
         }
         let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();

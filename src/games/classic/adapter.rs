@@ -17,8 +17,8 @@ use super::text;
 use super::variant::{Variant, VariantError};
 use crate::core::words::quote;
 use crate::core::{
-    CellError, CellId, Claim, Engine, Game, Hint, Layout, MarkedLine, Move, MoveError, Place,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
+    CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine, Move, MoveError,
+    Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
 };
 
 /// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
@@ -49,11 +49,17 @@ fn cell_id(cell: Cell) -> CellId {
     CellId::new(cell.index())
 }
 
-impl Game for ClassicGame {
+impl Extras for ClassicGame {
     /// On 3x3 the medium level is seed 001's D10 character: say so.
     fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
         (level == crate::core::Difficulty::Medium && self.variant == Variant::CLASSIC)
             .then(|| "Medium: seed 001's D10: wins, blocks, opens by a ten-sided die.".into())
+    }
+}
+
+impl Game for ClassicGame {
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
     }
 
     /// `classic-5`, or `classic-4k3` when fewer than the whole row win.

@@ -9,7 +9,7 @@ use super::players::PlayerSpec;
 use super::position::{board_of, cell_id, latin_cell};
 use super::solver::Solver;
 use crate::core::{
-    CellError, CellId, Claim, Engine, Game, Hint, Layout, Move, Place, Player, PlayerError,
+    CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, Move, Place, Player, PlayerError,
     PlayerOptions, Position, PositionError, Side, Solved, Value,
 };
 
@@ -17,7 +17,19 @@ use crate::core::{
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Latin;
 
+/// Tic-Tac-Latin keeps a score: the lines that scored for each side.
+impl Extras for Latin {
+    fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        let (first, second) = board_of(position)?.points();
+        Some([first, second])
+    }
+}
+
 impl Game for Latin {
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
+    }
+
     fn key(&self) -> String {
         "latin".into()
     }
@@ -204,6 +216,6 @@ mod tests {
         assert_eq!(won.status(), Status::Won(Side::First));
         assert!(won.legal_moves().is_empty());
         assert_eq!(won.marked_lines().len(), 1);
-        assert_eq!(won.points(), Some([1, 0]));
+        assert_eq!((&game as &dyn Game).points(won.as_ref()), Some([1, 0]));
     }
 }

@@ -70,9 +70,4 @@ impl Position for Board {
             })
             .collect()
     }
-
-    fn points(&self) -> Option<[u32; 2]> {
-        let (first, second) = Board::points(*self);
-        Some([first, second])
-    }
 }

@@ -13,7 +13,7 @@ use super::players::{Level, Perfect, RandomPlayer, greedy};
 use super::position::QubicPosition;
 use crate::core::words::quote;
 use crate::core::{
-    CellError, CellId, Engine, Game, Grid, Hint, Layout, Move, Place, Player, PlayerError,
+    CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player, PlayerError,
     PlayerOptions, Position, PositionError, Value,
 };
 
@@ -23,6 +23,21 @@ pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greed
 /// Qubic's rules and names.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QubicGame;
+
+impl Extras for QubicGame {
+    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
+        (level == crate::core::Difficulty::Perfect)
+            .then(|| "Perfect: as X, Patashnik's dictionary (always wins); as O, a search.".into())
+    }
+
+    fn cell_name_help(&self) -> Option<String> {
+        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
+    }
+
+    fn block_label(&self, block: u8) -> Option<String> {
+        Some(format!("Layer {}", block + 1))
+    }
+}
 
 impl Game for QubicGame {
     fn key(&self) -> String {
@@ -55,17 +70,8 @@ impl Game for QubicGame {
         level.name()
     }
 
-    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
-        (level == crate::core::Difficulty::Perfect)
-            .then(|| "Perfect: as X, Patashnik's dictionary (always wins); as O, a search.".into())
-    }
-
-    fn cell_name_help(&self) -> Option<String> {
-        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
-    }
-
-    fn block_label(&self, block: u8) -> String {
-        format!("Layer {}", block + 1)
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
     }
 
     fn layout(&self) -> Layout {
