@@ -120,9 +120,9 @@ fn winning_a_small_board_announces_the_bonus_move_and_fills_the_board() {
     assert_eq!(game.app.moves().len(), 13);
     let position = game.app.position();
     assert_eq!(position.to_move(), Side::First, "X moves again");
-    assert!(Extreme.bonus_move(&*position));
+    assert!(Extreme.bonus_move(position));
     assert_eq!(
-        Extreme.points(&*position),
+        Extreme.points(position),
         Some([6, 0]),
         "A1 is a corner: 6 points"
     );
@@ -146,7 +146,7 @@ fn the_bonus_move_may_go_to_the_board_just_won_and_then_goes_on() {
     // Sent by d1 to the top-right small board D1: X's bonus move there, then O's turn.
     game.play(&["D1b2"]);
     let position = game.app.position();
-    assert!(!Extreme.bonus_move(&*position));
+    assert!(!Extreme.bonus_move(position));
     assert_eq!(position.to_move(), Side::Second);
     assert!(game.app.status().contains("Player 2's turn (O)."));
     // The move list keeps X's column X's: the bonus move joins the move that earned it,
@@ -450,7 +450,7 @@ fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
     // From seeded random play, the moves up to a bonus move that wins a second board.
     let won = |p: &dyn Position| {
         Extreme
-            .blocks(&*p)
+            .blocks(p)
             .iter()
             .filter(|b| matches!(b, BlockState::Won(_)))
             .count()

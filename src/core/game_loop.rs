@@ -254,11 +254,11 @@ mod tests {
     use std::time::Duration;
 
     use crate::core::Decision;
-    use crate::games::latin::adapter::Latin;
+    use crate::core::toy::Toy;
 
     fn rules(move_limit: Option<Duration>) -> Rules<'static> {
         Rules {
-            game: &Latin,
+            game: &Toy,
             clock: Clock::per_move(move_limit),
         }
     }
@@ -279,14 +279,14 @@ mod tests {
     fn an_illegal_move_is_reported_with_its_position() {
         let err = play_game(
             rules(None),
-            Latin.start(),
+            Toy.start(),
             [&mut Stubborn, &mut Stubborn],
             &mut (),
         )
         .unwrap_err();
         assert_eq!(err.player, "stubborn");
-        assert_eq!(err.position, "X---/----/----/----");
-        assert!(err.to_string().contains("a1 is taken"), "{err}");
+        assert_eq!(err.position, "X---");
+        assert!(err.to_string().contains("a is taken"), "{err}");
     }
 
     #[test]
@@ -294,12 +294,12 @@ mod tests {
         let clock = Some(Duration::from_secs(60));
         let played = play_game(
             rules(clock),
-            Latin.start(),
+            Toy.start(),
             [&mut Stubborn, &mut Stubborn],
             &mut (),
         )
         .expect("a forfeit, not an error");
-        // X's a1 stands; O's a1 is taken: O forfeits, X wins.
+        // X's a stands; O's a is taken: O forfeits, X wins.
         assert_eq!(played.end, End::InvalidMove);
         assert_eq!(played.winner, Some(Side::First));
         let mut tally = Tally::default();
@@ -307,7 +307,7 @@ mod tests {
         assert_eq!((tally.first_wins, tally.invalid_moves), (1, [0, 1]));
     }
 
-    /// Thinks for longer than any clock of a millisecond allows, then plays a1.
+    /// Thinks for longer than any clock of a millisecond allows, then plays the first free cell.
     struct Slow;
 
     impl Player for Slow {
@@ -327,8 +327,7 @@ mod tests {
     #[test]
     fn going_over_the_clock_forfeits() {
         let clock = Some(Duration::from_millis(1));
-        let played =
-            play_game(rules(clock), Latin.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let played = play_game(rules(clock), Toy.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
         assert_eq!(played.end, End::TimeOut);
         assert_eq!(
             played.winner,
@@ -379,7 +378,7 @@ mod tests {
         };
         let played = play_game(
             rules(None),
-            Latin.start(),
+            Toy.start(),
             [&mut Slow, &mut Slow],
             &mut observer,
         )
@@ -398,8 +397,8 @@ mod tests {
     fn a_match_alternates_who_moves_first_and_tallies_the_first_named() {
         // Slow always plays the first legal cell, so both orders replay one game each.
         let rules = rules(None);
-        let one = play_game(rules, Latin.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
-        let tally = play_match(rules, Latin.start().as_ref(), [&mut Slow, &mut Slow], 2).unwrap();
+        let one = play_game(rules, Toy.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let tally = play_match(rules, Toy.start().as_ref(), [&mut Slow, &mut Slow], 2).unwrap();
         assert_eq!(tally.games, 2);
         match one.winner {
             // The same player (first to move) wins both: one win each.

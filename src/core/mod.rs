@@ -4,6 +4,7 @@
 
 pub mod bounded;
 mod cell;
+pub mod conformance;
 mod extras;
 mod game;
 pub mod game_loop;
@@ -17,6 +18,8 @@ mod side;
 mod tally;
 pub mod threads;
 pub mod tournament;
+#[cfg(test)]
+pub(crate) mod toy;
 mod value;
 pub mod words;
 

@@ -561,14 +561,14 @@ impl Resumed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::latin::adapter::Latin;
+    use crate::core::toy::Toy;
 
     fn cell(name: &str) -> Move {
-        Latin.parse_move(Latin.start().as_ref(), name).unwrap()
+        Toy.parse_move(Toy.start().as_ref(), name).unwrap()
     }
 
     fn session(mode: Mode, starter: First, level: Difficulty) -> Session {
-        Session::new(Arc::new(Latin), mode, starter, level)
+        Session::new(Arc::new(Toy), mode, starter, level)
     }
 
     fn play(session: &mut Session, names: &str) {
@@ -620,8 +620,8 @@ mod tests {
     #[test]
     fn a_game_with_swapped_sides_is_not_recorded() {
         let mut game = session(Mode::VsBot, First::You, Difficulty::Perfect);
-        // X takes row 1 with O's d1 completing it (X X X O): X wins 1 : 0.
-        play(&mut game, "a1 a2 b1 b2 c1 d1");
+        // X takes a and b, side by side, and wins.
+        play(&mut game, "a c b");
         let mut fair = game.clone();
         assert_eq!(
             fair.take_result(),
@@ -664,48 +664,48 @@ mod tests {
         let mut game = session(Mode::VsBot, First::Bot, Difficulty::Easy);
         game.bot_asked(Side::First);
         game.difficulty = Difficulty::Perfect;
-        play(&mut game, "b2");
+        play(&mut game, "b");
         game.swap_with_bot();
-        let again = Session::resumed(Arc::new(Latin), &game.to_resumed(), game.moves()).unwrap();
+        let again = Session::resumed(Arc::new(Toy), &game.to_resumed(), game.moves()).unwrap();
         assert_eq!(again.weakest(), Some(Difficulty::Easy));
         assert_eq!(again.difficulty, Difficulty::Perfect);
         assert_eq!(again.human, Some(Side::First));
         assert!(again.swapped);
-        assert_eq!(again.moves(), [cell("b2")]);
+        assert_eq!(again.moves(), [cell("b")]);
     }
 
     #[test]
     fn a_move_list_that_is_no_game_is_refused_with_the_move() {
-        let err = History::replay(&Latin, &[cell("a1"), cell("a1")]).unwrap_err();
+        let err = History::replay(&Toy, &[cell("a"), cell("a")]).unwrap_err();
         assert_eq!(err.ply, 2);
-        assert_eq!(err.to_string(), "move 2 (a1) is illegal: a1 is taken");
+        assert_eq!(err.to_string(), "move 2 (a) is illegal: a is taken");
     }
 
     #[test]
     fn undo_against_the_bot_goes_back_to_the_persons_move_and_redo_replays_both() {
         let mut game = session(Mode::VsBot, First::You, Difficulty::Perfect);
-        play(&mut game, "b2 c3 a1");
+        play(&mut game, "c b a");
         let popped = game.undo();
-        assert_eq!(popped, [cell("a1")], "the person's last move");
+        assert_eq!(popped, [cell("a")], "the person's last move");
         let popped = game.undo();
         assert_eq!(
             popped,
-            [cell("b2"), cell("c3")],
+            [cell("c"), cell("b")],
             "and the bot's reply with it"
         );
         assert!(game.moves().is_empty());
-        assert_eq!(game.redo(), [cell("b2"), cell("c3")]);
-        assert_eq!(game.redo(), [cell("a1")]);
+        assert_eq!(game.redo(), [cell("c"), cell("b")]);
+        assert_eq!(game.redo(), [cell("a")]);
         assert!(game.redo().is_empty());
-        assert_eq!(game.position().text(), "X---/-X--/--O-/----");
+        assert_eq!(game.position().text(), "XOX-");
     }
 
     #[test]
     fn the_mover_of_each_ply_comes_from_the_positions() {
         let mut game = session(Mode::TwoHumans, First::You, Difficulty::Perfect);
-        play(&mut game, "b2 c3");
+        play(&mut game, "b d");
         assert_eq!(game.history.mover(0), Side::First);
         assert_eq!(game.history.mover(1), Side::Second);
-        assert_eq!(game.history.position_at(1).text(), "----/-X--/----/----");
+        assert_eq!(game.history.position_at(1).text(), "-X--");
     }
 }

@@ -218,4 +218,31 @@ mod tests {
         assert_eq!(won.marked_lines().len(), 1);
         assert_eq!((&game as &dyn Game).points(won.as_ref()), Some([1, 0]));
     }
+
+    #[test]
+    fn the_engine_protocol_speaks_in_its_cells_and_values() {
+        let engine = LatinEngine::new(Arc::new(Solver::new()));
+        let player = engine
+            .player("perfect", crate::core::PlayerOptions::seeded(1))
+            .unwrap();
+        let mut s = crate::core::protocol::Session {
+            game: &Latin,
+            engine: &engine,
+            player,
+        };
+        let mut r = |q: &str| s.reply(q).unwrap();
+        assert_eq!(r("O-----X--XO-O-XX"), "move b2 win 1");
+        assert_eq!(r("move O-----X--XO-O-XX\n"), "move b2 win 1");
+        assert_eq!(
+            r("analyze O-----X--XO-O-XX"),
+            "analyze b1=loss:2 c1=loss:2 d1=loss:2 a2=loss:2 b2=win:1 d2=loss:2 a3=loss:2 \
+             d3=loss:2 b4=loss:2"
+        );
+        assert_eq!(r("XXXO/O---/----/----"), "over x");
+        assert_eq!(r("XXOO/OOXX/XXOO/OOXX"), "over draw");
+        // The requests' grammar is core's (tested with its toy game); the words are ours.
+        assert!(r("XQ").starts_with("error bad character 'Q'"));
+        assert!(r("-X-Q/-X--/X-X-/O--O").starts_with("error bad character 'Q' at d1"));
+        assert_eq!(r("MOVE O-----X--XO-O-XX"), "move b2 win 1");
+    }
 }
