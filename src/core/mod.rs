@@ -1,6 +1,6 @@
-//! What every game shares and no game owns: the sides, cells and layouts, positions and
-//! their values, players, and the interface ([`Game`], [`Engine`]) everything above the
-//! games uses to reach them.
+//! What every game shares and no game owns: the sides, cells and layouts, moves, positions
+//! and their values, players, and the interface ([`Game`], [`Engine`]) everything above the
+//! games uses to reach them, with what only some games have behind one facet ([`Extras`]).
 
 pub mod bounded;
 mod cell;
