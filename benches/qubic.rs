@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use divan::{Bencher, black_box};
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
-use tictaclatin::core::{CellId, Player, Position, Side};
+use tictaclatin::core::{Move, Player, Position, Side};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify::{self, Options};
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
@@ -43,7 +43,7 @@ fn game_positions() -> &'static Vec<Board> {
                 clock: Clock::Off,
             };
             let start = Box::new(QubicPosition(Board::EMPTY));
-            let mut x_to_move = |before: &dyn Position, _: CellId, _: Duration| {
+            let mut x_to_move = |before: &dyn Position, _: Move, _: Duration| {
                 if before.to_move() == Side::First {
                     out.push(QubicPosition::board_of(before));
                 }

@@ -152,7 +152,7 @@ fn seven_by_seven_budget() {
                 worst = worst.max(t.elapsed());
                 moves += 1;
             }
-            position = position.play(d.unwrap().cell).unwrap();
+            position = position.play(d.unwrap().mv).unwrap();
         }
     }
     println!(
@@ -188,7 +188,7 @@ fn rule_list_fallbacks() {
                     fell_back = true;
                     moves += 1;
                 }
-                p = p.play(d.cell).unwrap();
+                p = p.play(d.mv).unwrap();
             }
             games_with += fell_back as u32;
         }

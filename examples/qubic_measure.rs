@@ -200,7 +200,7 @@ fn overshoot_of_the_one_second_clock() {
             } else {
                 r.decide(&QubicPosition(board)).unwrap()
             };
-            board = board.with_move(d.cell.index());
+            board = board.with_move(d.mv.index());
         }
     }
     println!("O moves {moves}, worst overshoot {worst:?}");

@@ -21,7 +21,7 @@ use tempfile::NamedTempFile;
 use crate::config::Mode;
 use crate::core::session::{History, Resumed, UnknownName};
 use crate::core::words::quote;
-use crate::core::{CellId, Difficulty, Game, Outcome, Side};
+use crate::core::{Difficulty, Game, Move, Outcome, Position, Side, move_names, read_moves};
 use crate::games::{self, GameChoice};
 use crate::record::Record as GameRecord;
 
@@ -186,9 +186,9 @@ pub struct SavedGame {
     /// Hints were on when it was saved; `None` in files written before this was kept.
     pub hints: Option<bool>,
     /// The moves played, from the empty board.
-    pub moves: Vec<CellId>,
+    pub moves: Vec<Move>,
     /// The moves taken back, in the order redo plays them again.
-    pub redo: Vec<CellId>,
+    pub redo: Vec<Move>,
 }
 
 /// Why a saved game cannot be resumed.
@@ -219,7 +219,7 @@ impl std::error::Error for BadGame {}
 
 impl SavedGame {
     /// A saved game of the game with key `game`, hints as the settings say, nothing to redo.
-    pub fn new(game: impl Into<String>, session: Resumed, moves: Vec<CellId>) -> SavedGame {
+    pub fn new(game: impl Into<String>, session: Resumed, moves: Vec<Move>) -> SavedGame {
         SavedGame {
             game: game.into(),
             session,
@@ -948,7 +948,7 @@ fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
         path: PathBuf::from(game_file_name(&game.game)),
         error: io::Error::new(io::ErrorKind::InvalidInput, e.to_string()),
     })?;
-    let names = |cells: &[CellId]| cells.iter().map(|&cell| known.cell_name(cell)).collect();
+    let (start, end) = ends(known.as_ref(), &game.moves);
     let session = &game.session;
     let file = GameFile {
         version: VERSION,
@@ -960,11 +960,25 @@ fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
         swapped: session.swapped,
         hints: game.hints,
         names_swapped: session.names_swapped,
-        moves: names(&game.moves),
-        redo: names(&game.redo),
+        moves: move_names(known.as_ref(), start.as_ref(), &game.moves),
+        redo: move_names(known.as_ref(), end.as_ref(), &game.redo),
         counted: session.counted,
     };
     Ok(toml::to_string(&file).expect("plain data serializes"))
+}
+
+/// The start of `game` and where `moves` lead from it (as far as they can be made): the
+/// positions the moves and the moves taken back are named against.
+fn ends(game: &dyn Game, moves: &[Move]) -> (Box<dyn Position>, Box<dyn Position>) {
+    let start = game.start();
+    let mut end = start.clone();
+    for &mv in moves {
+        match end.play(mv) {
+            Ok(next) => end = next,
+            Err(_) => break,
+        }
+    }
+    (start, end)
 }
 
 /// Reads the unfinished game kept in the file of the game `expected`.
@@ -1011,14 +1025,12 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
         redo: Vec::new(),
     };
     let known = game.game().map_err(|e| corrupt_because(&e))?;
-    let cells = |names: &[String]| {
-        names
-            .iter()
-            .map(|m| known.parse_cell(m).map_err(|e| corrupt_because(&e)))
-            .collect::<Result<Vec<CellId>, Unusable>>()
-    };
-    game.moves = cells(&file.moves)?;
-    game.redo = cells(&file.redo)?;
+    let start = known.start();
+    game.moves =
+        read_moves(known.as_ref(), start.as_ref(), &file.moves).map_err(|e| corrupt_because(&e))?;
+    let (_, end) = ends(known.as_ref(), &game.moves);
+    game.redo =
+        read_moves(known.as_ref(), end.as_ref(), &file.redo).map_err(|e| corrupt_because(&e))?;
     game.history().map_err(|e| corrupt_because(&e))?;
     Ok(game)
 }
@@ -1031,7 +1043,9 @@ pub(crate) mod tests {
     /// (`"b2 c3"`), for tests here and in the game's memory.
     pub(crate) fn vs_hard(moves: &str) -> SavedGame {
         let game = crate::games::latin::adapter::Latin;
-        let moves = moves.split(' ').map(|n| game.parse_cell(n).unwrap());
+        let moves = moves
+            .split(' ')
+            .map(|n| Move::place(game.parse_cell(n).unwrap()));
         let session = Resumed::new(Mode::VsBot, Some(Side::First), Difficulty::Hard);
         SavedGame::new("latin", session, moves.collect())
     }
@@ -1168,12 +1182,15 @@ pub(crate) mod tests {
         assert_eq!((loaded.value, loaded.notice), (old, None));
     }
 
-    fn cells(names: &[&str]) -> Vec<CellId> {
+    fn cells(names: &[&str]) -> Vec<Move> {
         let game = crate::games::latin::adapter::Latin;
-        names.iter().map(|n| game.parse_cell(n).unwrap()).collect()
+        names
+            .iter()
+            .map(|n| Move::place(game.parse_cell(n).unwrap()))
+            .collect()
     }
 
-    fn saved(moves: Vec<CellId>) -> SavedGame {
+    fn saved(moves: Vec<Move>) -> SavedGame {
         let mut game = vs_hard("a1");
         game.session.human = Some(Side::Second);
         game.session.difficulty = Difficulty::Perfect;

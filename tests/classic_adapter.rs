@@ -2,7 +2,7 @@
 
 use tictaclatin::core::game_loop::{Clock, Played, Rules, play_game, play_match};
 use tictaclatin::core::{
-    CellId, Claim, Game, Hint, MoveError, Player, PlayerOptions, Side, Status, Value,
+    CellId, Claim, Game, Hint, Move, MoveError, Player, PlayerOptions, Side, Status, Value,
 };
 use tictaclatin::games::classic::game;
 
@@ -41,16 +41,16 @@ fn positions_play_and_refuse() {
     let p = g.parse_position("XX-/OO-/---").unwrap();
     assert_eq!(p.to_move(), Side::First);
     assert_eq!(p.legal_moves().len(), 5);
-    let taken = p.play(g.parse_cell("a1").unwrap()).unwrap_err();
+    let taken = p.play(g.parse_move(p.as_ref(), "a1").unwrap()).unwrap_err();
     assert_eq!(taken, MoveError::Taken("a1 is taken".into()));
     assert!(matches!(
-        p.play(CellId::new(9)),
+        p.play(Move::new(9)),
         Err(MoveError::NotAllowed(_))
     ));
-    let won = p.play(g.parse_cell("3").unwrap()).unwrap();
+    let won = p.play(g.parse_move(p.as_ref(), "3").unwrap()).unwrap();
     assert_eq!(won.status(), Status::Won(Side::First));
     assert!(won.legal_moves().is_empty());
-    assert_eq!(won.play(CellId::new(8)).unwrap_err(), MoveError::GameOver);
+    assert_eq!(won.play(Move::new(8)).unwrap_err(), MoveError::GameOver);
     let lines = won.marked_lines();
     assert_eq!(lines.len(), 1);
     assert_eq!(lines[0].cells, [0, 1, 2].map(CellId::new));
@@ -100,7 +100,7 @@ fn exact_hints_and_values_on_small_boards() {
     assert_eq!(hints.len(), 5);
     assert_eq!(
         hints[0],
-        (CellId::new(2), Hint::Proven(Claim::Exact(Value::win_in(1))))
+        (Move::new(2), Hint::Proven(Claim::Exact(Value::win_in(1))))
     );
 }
 
@@ -170,12 +170,12 @@ fn big_boards_hint_with_proofs_where_a_quick_search_finds_them() {
         t.elapsed()
     );
     assert_eq!(hints.len(), 19);
-    let d1 = g.parse_cell("d1").unwrap();
+    let d1 = Move::place(g.parse_cell("d1").unwrap());
     let hint = hints.iter().find(|(c, _)| *c == d1).unwrap().1;
     assert_eq!(hint, Hint::Proven(Claim::Exact(Value::win_in(1))));
     // X: a1 b1 e5, O: a3 b3 c3, X to move: every move but the block at d3 loses at once.
     let p = g.parse_position("XX---/-----/OOO--/-----/----X").unwrap();
-    let d3 = g.parse_cell("d3").unwrap();
+    let d3 = Move::place(g.parse_cell("d3").unwrap());
     for (cell, hint) in e.hints(p.as_ref()) {
         if cell != d3 {
             assert_eq!(
@@ -213,7 +213,7 @@ fn big_board_players_answer_within_their_budget() {
             "{name}: {:?}",
             t.elapsed()
         );
-        assert!(g.start().play(d.cell).is_ok());
+        assert!(g.start().play(d.mv).is_ok());
     }
 }
 

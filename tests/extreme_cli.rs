@@ -6,7 +6,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use tictaclatin::core::{Engine, Game, PlayerOptions, Position, Status};
+use tictaclatin::core::{Engine, Extras, Game, PlayerOptions, Position, Status};
 use tictaclatin::games::extreme::adapter::{Extreme, ExtremeEngine};
 
 use common::{extreme_position, stderr, stdout, tictaclatin};
@@ -49,7 +49,7 @@ fn a_finished_game(wanted: fn(&dyn Position) -> bool) -> Box<dyn Position> {
         let mut position = Extreme.start();
         while !position.status().is_over() {
             let side = position.to_move().index();
-            let cell = players[side].decide(position.as_ref()).unwrap().cell;
+            let cell = players[side].decide(position.as_ref()).unwrap().mv;
             position = position.play(cell).unwrap();
         }
         if wanted(position.as_ref()) {
@@ -82,9 +82,9 @@ fn the_engine_answers_moves_and_reports_bad_lines_and_goes_on() {
 
 #[test]
 fn finished_games_are_over_with_the_winner_and_the_points_where_they_decided() {
-    let by_pattern = a_finished_game(|p| p.decided_on_points().is_none());
+    let by_pattern = a_finished_game(|p| Extreme.decided_on_points(p).is_none());
     let on_points =
-        a_finished_game(|p| p.status() != Status::Draw && p.decided_on_points().is_some());
+        a_finished_game(|p| p.status() != Status::Draw && Extreme.decided_on_points(p).is_some());
     let lines = engine(&format!("{}\n{}\n", by_pattern.text(), on_points.text()));
     let letter = |p: &dyn Position| match p.status() {
         Status::Won(side) => side.letter().to_ascii_lowercase(),
@@ -92,7 +92,7 @@ fn finished_games_are_over_with_the_winner_and_the_points_where_they_decided() {
     };
     assert_eq!(lines[0], format!("over {}", letter(by_pattern.as_ref())));
     // Every small board of the other game is decided, and the side ahead on points won.
-    let [x, o] = on_points.points().unwrap();
+    let [x, o] = Extreme.points(&*on_points).unwrap();
     assert!(x + o <= 68);
     assert_eq!(
         lines[1],

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use tictaclatin::core::{
-    BlockState, CellId, Game, MoveError, Place, PlayerOptions, Position, Side, Status,
+    BlockState, CellId, Extras, Game, MoveError, Place, PlayerOptions, Position, Side, Status,
 };
 use tictaclatin::games::extreme::{Extreme, ExtremeEngine};
 
@@ -13,7 +13,7 @@ fn id(name: &str) -> CellId {
 
 fn play(position: Box<dyn Position>, names: &[&str]) -> Box<dyn Position> {
     names.iter().fold(position, |p, n| {
-        p.play(id(n)).unwrap_or_else(|e| panic!("{n}: {e}"))
+        p.play(id(n).into()).unwrap_or_else(|e| panic!("{n}: {e}"))
     })
 }
 
@@ -67,9 +67,9 @@ fn positions_report_moves_blocks_points_and_the_bonus() {
     let game = Extreme;
     let start = game.start();
     assert_eq!(start.legal_moves().len(), 256);
-    assert_eq!(start.points(), Some([0, 0]));
-    assert_eq!(start.blocks(), vec![BlockState::Open; 16]);
-    assert!(!start.bonus_move());
+    assert_eq!(Extreme.points(&*start), Some([0, 0]));
+    assert_eq!(Extreme.blocks(&*start), vec![BlockState::Open; 16]);
+    assert!(!Extreme.bonus_move(&*start));
     // X plays b1, c1, d1 of A1, sending O to B1, C1, D1; O answers at a1 of each, which
     // sends X back to A1.
     let after = play(start, &["A1b1", "B1a1", "A1c1", "C1a1", "A1d1", "D1a1"]);
@@ -77,13 +77,13 @@ fn positions_report_moves_blocks_points_and_the_bonus() {
     let legal = after.legal_moves();
     assert_eq!(legal.len(), 13);
     assert!(legal.windows(2).all(|w| w[0] < w[1]), "lowest index first");
-    assert!(legal.iter().all(|&c| game.place(c).block == 0));
+    assert!(legal.iter().all(|&m| game.place(m.placed()).block == 0));
     assert_eq!(
-        after.play(id("A1b1")).unwrap_err(),
+        after.play(id("A1b1").into()).unwrap_err(),
         MoveError::Taken("A1b1 is taken".into())
     );
     assert!(matches!(
-        after.play(id("B1b1")).unwrap_err(),
+        after.play(id("B1b1").into()).unwrap_err(),
         MoveError::NotAllowed(_)
     ));
 }
@@ -97,15 +97,15 @@ fn a_small_board_win_shows_in_blocks_points_and_bonus() {
         game.start(),
         &["A1b1", "B1a1", "A1c1", "C1a1", "A1d1", "D1a1", "A1a1"],
     );
-    assert_eq!(position.blocks()[0], BlockState::Won(Side::First));
-    assert_eq!(position.points(), Some([6, 0]));
-    assert!(position.bonus_move());
+    assert_eq!(Extreme.blocks(&*position)[0], BlockState::Won(Side::First));
+    assert_eq!(Extreme.points(&*position), Some([6, 0]));
+    assert!(Extreme.bonus_move(&*position));
     assert_eq!(position.to_move(), Side::First);
     assert_eq!(position.legal_moves().len(), 256 - 16 - 3);
     let text = position.text();
     let back = game.parse_position(&text).unwrap();
     assert_eq!(back.text(), text);
-    assert!(back.bonus_move());
+    assert!(Extreme.bonus_move(&*back));
 }
 
 #[test]
@@ -184,7 +184,7 @@ fn the_engine_builds_every_named_player_and_each_plays_legally() {
         for _ in 0..6 {
             let decision = player.decide(position.as_ref()).expect("a move");
             position = position
-                .play(decision.cell)
+                .play(decision.mv)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
     }
@@ -202,7 +202,7 @@ fn hints_cover_every_legal_move() {
     let engine = ExtremeEngine::new();
     let position = play(Extreme.start(), &["B2b2"]);
     let hints = tictaclatin::core::Engine::hints(&engine, position.as_ref());
-    let cells: Vec<CellId> = hints.iter().map(|&(c, _)| c).collect();
-    assert_eq!(cells, position.legal_moves());
+    let moves: Vec<_> = hints.iter().map(|&(m, _)| m).collect();
+    assert_eq!(moves, position.legal_moves());
     assert!(tictaclatin::core::Engine::value(&engine, position.as_ref()).is_none());
 }

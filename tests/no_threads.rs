@@ -266,7 +266,7 @@ fn the_terminal_game_says_what_failed_and_keeps_the_saved_game() {
         },
         ["b2", "c3"]
             .iter()
-            .map(|c| Latin.parse_cell(c).unwrap())
+            .map(|c| Latin.parse_cell(c).unwrap().into())
             .collect(),
     );
     store.save_game(&saved).unwrap();

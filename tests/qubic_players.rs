@@ -73,7 +73,7 @@ fn breakable_positions(count: usize) -> Vec<Board> {
             } else {
                 o.decide(&QubicPosition(board))
             };
-            board = board.with_move(decision.unwrap().cell.index());
+            board = board.with_move(decision.unwrap().mv.index());
         }
         if found.len() >= count {
             break;
@@ -97,7 +97,7 @@ fn the_searching_o_breaks_forced_wins_before_they_start() {
     let mut o = Strong::new("strong", Style::strongest(Duration::from_millis(200)), 1);
     for board in positions {
         let d = o.choose(board).unwrap();
-        let after = board.with_move(d.cell.index());
+        let after = board.with_move(d.mv.index());
         let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after, None).found();
         assert!(
             x_wins.is_none(),
@@ -130,7 +130,7 @@ fn edge_positions_through_the_core_interface() {
     let last = game.parse_position(&format!("-{}", &full[1..])).unwrap();
     for name in engine.player_names() {
         let mut p = engine.player(&name, options).unwrap();
-        assert_eq!(p.decide(last.as_ref()).unwrap().cell.index(), 0, "{name}");
+        assert_eq!(p.decide(last.as_ref()).unwrap().mv.index(), 0, "{name}");
     }
     // The perfect X off the dictionary's tree (X on an edge, O in the corner) still moves.
     let off = game

@@ -45,7 +45,12 @@ fn some_stats() -> Stats {
 fn some_game() -> SavedGame {
     let mut session = Resumed::new(Mode::VsBot, Some(Side::Second), Difficulty::Hard);
     session.weakest = Some(Difficulty::Easy);
-    let cells = |names: &[&str]| names.iter().map(|c| Latin.parse_cell(c).unwrap()).collect();
+    let cells = |names: &[&str]| {
+        names
+            .iter()
+            .map(|c| Latin.parse_cell(c).unwrap().into())
+            .collect()
+    };
     SavedGame {
         redo: cells(&["d4"]),
         ..SavedGame::new("latin", session, cells(&["b2", "c3", "a1"]))

@@ -14,7 +14,8 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use tictaclatin::config::{Mode, Settings};
-use tictaclatin::core::{Claim, Decision, Side, Status};
+use tictaclatin::core::{Claim, Decision, Extras, Side, Status};
+use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
 use tictaclatin::tui::geometry::{self, Look};
 use tictaclatin::tui::{App, BotRequest, Event};
@@ -62,7 +63,7 @@ impl Game {
             {
                 let cell = position.legal_moves()[0];
                 let decision = Decision {
-                    cell,
+                    mv: cell,
                     claim: self.says.map(|(claim, _)| claim),
                     how: self.says.map(|(_, how)| how.to_string()),
                 };
@@ -119,8 +120,12 @@ fn winning_a_small_board_announces_the_bonus_move_and_fills_the_board() {
     assert_eq!(game.app.moves().len(), 13);
     let position = game.app.position();
     assert_eq!(position.to_move(), Side::First, "X moves again");
-    assert!(position.bonus_move());
-    assert_eq!(position.points(), Some([6, 0]), "A1 is a corner: 6 points");
+    assert!(Extreme.bonus_move(position));
+    assert_eq!(
+        Extreme.points(position),
+        Some([6, 0]),
+        "A1 is a corner: 6 points"
+    );
     assert_eq!(
         game.app.status(),
         "A1d1 wins A1 (6 : 0): BONUS MOVE! Player 1's turn (X, bonus)."
@@ -141,7 +146,7 @@ fn the_bonus_move_may_go_to_the_board_just_won_and_then_goes_on() {
     // Sent by d1 to the top-right small board D1: X's bonus move there, then O's turn.
     game.play(&["D1b2"]);
     let position = game.app.position();
-    assert!(!position.bonus_move());
+    assert!(!Extreme.bonus_move(position));
     assert_eq!(position.to_move(), Side::Second);
     assert!(game.app.status().contains("Player 2's turn (O)."));
     // The move list keeps X's column X's: the bonus move joins the move that earned it,
@@ -167,7 +172,7 @@ fn the_cursor_starts_in_the_board_the_mover_is_sent_to() {
     game.play(&["B3c1"]);
     // c1 is the third column of the top row: O must play in small board C1.
     let cursor = game.app.cursor();
-    assert!(game.app.position().legal_moves().contains(&cursor));
+    assert!(game.app.position().legal_moves().contains(&cursor.into()));
     assert!(
         game.app.cell_name(cursor).starts_with("C1"),
         "{}",
@@ -442,10 +447,10 @@ fn escape_drops_a_half_typed_name_before_it_asks_to_quit() {
 #[test]
 fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
     use tictaclatin::core::{BlockState, Game as _, Position};
-    use tictaclatin::games::extreme::adapter::Extreme;
     // From seeded random play, the moves up to a bonus move that wins a second board.
     let won = |p: &dyn Position| {
-        p.blocks()
+        Extreme
+            .blocks(p)
             .iter()
             .filter(|b| matches!(b, BlockState::Won(_)))
             .count()
@@ -469,8 +474,8 @@ fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
                 .find(|&m| won(position.play(m).unwrap().as_ref()) > won(position.as_ref()));
             let cell = winning.unwrap_or_else(|| moves[next(moves.len())]);
             let after = position.play(cell).unwrap();
-            names.push(Extreme.cell_name(cell));
-            if position.bonus_move() && won(after.as_ref()) > won(position.as_ref()) {
+            names.push(Extreme.cell_name(cell.placed()));
+            if Extreme.bonus_move(&*position) && won(after.as_ref()) > won(position.as_ref()) {
                 break 'games names;
             }
             position = after;

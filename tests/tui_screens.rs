@@ -112,7 +112,7 @@ fn game_over_against_the_bot() {
     // The person plays the first free cell each turn; the perfect bot punishes it.
     while !game.app.position().status().is_over() {
         let free = game.app.position().legal_moves()[0];
-        game.keys(&Latin.cell_name(free));
+        game.keys(&Latin.cell_name(free.placed()));
     }
     insta::assert_snapshot!(game.screen(80, 24));
 }
@@ -192,7 +192,7 @@ fn the_bot_choosing_says_which_side_it_took() {
     }
     insta::assert_snapshot!("bot_chose_its_side_at_70x22", game.screen(70, 22));
     let free = game.app.position().legal_moves()[0];
-    game.keys(&Latin.cell_name(free));
+    game.keys(&Latin.cell_name(free.placed()));
     let screen = game.screen(80, 24);
     assert!(!screen.contains("Bot takes X"), "{screen}");
     game.keys("u");
@@ -285,7 +285,7 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
     }
     let moves = "b2 c3 a1 d4 b1 c1 a3 a4"
         .split(' ')
-        .map(|c| Latin.parse_cell(c).unwrap());
+        .map(|c| Latin.parse_cell(c).unwrap().into());
     store
         .save_game(&SavedGame::new(
             "latin",
@@ -595,7 +595,7 @@ fn the_game_over_box_fits_its_text_and_keeps_keys_with_their_labels() {
     let mut game = Game::mode(Mode::VsBot);
     while !game.app.position().status().is_over() {
         let free = game.app.position().legal_moves()[0];
-        game.keys(&Latin.cell_name(free));
+        game.keys(&Latin.cell_name(free.placed()));
     }
     for (w, h) in [(70, 22), (100, 30), (80, 24)] {
         let screen = as_read(&game.screen(w, h));

@@ -16,11 +16,11 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         threads,
     } = args.resolve()?;
     let game = game_args.game()?;
-    let score = position
-        .points()
+    let score = game
+        .points(position.as_ref())
         .map(|[x, o]| format!(", points {x} : {o}"))
         .unwrap_or_default();
-    if let Some(over) = describe_finished(position.as_ref(), &symbols) {
+    if let Some(over) = describe_finished(game.as_ref(), position.as_ref(), &symbols) {
         print!(
             "{}",
             grid(game.as_ref(), position.as_ref(), &symbols, |_| None)
@@ -36,18 +36,16 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let best = exact_best.or_else(|| {
         let options = game_args.player_options(1, threads);
         let mut player = engine.player(Difficulty::Perfect.name(), options).ok()?;
-        player
-            .decide(position.as_ref())
-            .map(|decision| decision.cell)
+        player.decide(position.as_ref()).map(|decision| decision.mv)
     });
     print!(
         "{}",
         grid(game.as_ref(), position.as_ref(), &symbols, |cell| {
             let short = hints
                 .iter()
-                .find(|(c, _)| *c == cell)
+                .find(|&&(mv, _)| game.move_cell(mv) == Some(cell))
                 .map(|&(_, hint)| hint_text(hint))?;
-            Some(if Some(cell) == best {
+            Some(if best.and_then(|mv| game.move_cell(mv)) == Some(cell) {
                 format!("*{short}")
             } else {
                 short
@@ -61,7 +59,10 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     }
     if engine.instant_hints() {
         let lead = best
-            .map(|best| format!("Best move: {} (marked *). ", game.cell_name(best)))
+            .map(|best| {
+                let name = game.move_name(position.as_ref(), best);
+                format!("Best move: {name} (marked *). ")
+            })
             .unwrap_or_default();
         println!(
             "{lead}Cells show {mover}'s result after moving there: W5 = win in 5 plies, \
@@ -74,7 +75,8 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
             } else {
                 "The bot's"
             };
-            println!("{what} move: {} (marked *).", game.cell_name(best));
+            let name = game.move_name(position.as_ref(), best);
+            println!("{what} move: {name} (marked *).");
         }
         println!("Cells show {mover}'s result after moving there, where the search proved it:");
         println!("W≤7 / L≤6 = a win or loss forced within that many plies.");

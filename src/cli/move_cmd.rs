@@ -7,7 +7,7 @@ use super::game_args::{GameArgs, Loaded, ThreadsArg};
 use super::{Failure, PositionArgs, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs, Symbols};
 use tictaclatin::core::protocol::claim_words;
-use tictaclatin::core::{Difficulty, Position, Side, Status};
+use tictaclatin::core::{Difficulty, Game, Position, Side, Status};
 
 /// A position, the game it is of, and the symbols to show it with.
 #[derive(Args, Debug)]
@@ -144,7 +144,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         game: game_args,
         threads,
     } = args.resolve()?;
-    if let Some(over) = describe_finished(position.as_ref(), &symbols) {
+    if let Some(over) = describe_finished(game_args.game()?.as_ref(), position.as_ref(), &symbols) {
         return Err(Failure::bad_input(format!(
             "no move to make: the game is over ({over})"
         )));
@@ -159,7 +159,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let decision = player
         .decide(position.as_ref())
         .ok_or_else(|| Failure::bad_input("no move to make"))?;
-    let mut line = game.cell_name(decision.cell);
+    let mut line = game.move_name(position.as_ref(), decision.mv);
     if let Some(claim) = decision.claim {
         line = format!("{line} {}", claim_words(claim));
     }
@@ -169,7 +169,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     }
     println!("{line}");
     let after = position
-        .play(decision.cell)
+        .play(decision.mv)
         .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
     println!("{}", position_text(after.as_ref(), &symbols));
     Ok(())
@@ -190,19 +190,23 @@ pub fn position_text(position: &dyn Position, symbols: &Symbols) -> String {
 
 /// "X won 1 : 0", "draw at 1 : 1", "O won", "X won on points, 31 : 28" (no line: the
 /// points decided); `None` while the game is on.
-pub fn describe_finished(position: &dyn Position, symbols: &Symbols) -> Option<String> {
-    if let Some([x, o]) = position.decided_on_points() {
+pub fn describe_finished(
+    game: &dyn Game,
+    position: &dyn Position,
+    symbols: &Symbols,
+) -> Option<String> {
+    if let Some([x, o]) = game.decided_on_points(position) {
         return Some(match position.status() {
             Status::Won(side) => format!("{} won on points, {x} : {o}", symbols.get(side)),
             _ => format!("a draw on points, {x} : {o}"),
         });
     }
-    let score = position
-        .points()
+    let score = game
+        .points(position)
         .map(|[x, o]| format!(" {x} : {o}"))
         .unwrap_or_default();
     // Small boards' points (extreme) say nothing of a win by a line of them.
-    let by_blocks = !position.blocks().is_empty();
+    let by_blocks = !game.blocks(position).is_empty();
     match position.status() {
         Status::InPlay => None,
         Status::Won(side) if by_blocks => Some(format!("{} won", symbols.get(side))),

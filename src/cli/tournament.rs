@@ -17,8 +17,8 @@ use tictaclatin::core::game_loop::Played;
 use tictaclatin::core::threads;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing};
 use tictaclatin::core::words::{plural, quote};
-use tictaclatin::core::{CellId, Engine, Game, PlayerOptions, Published, Side};
-use tictaclatin::record::{Move, Record};
+use tictaclatin::core::{Engine, Game, Move, PlayerOptions, Published, Side};
+use tictaclatin::record::{Entry, Record};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
 const INTERRUPTED: u8 = 130;
@@ -133,9 +133,9 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
             if control.stopped() {
                 break;
             }
-            let keep = |index: u64, cells: &[CellId], played: &Played| {
+            let keep = |index: u64, moves: &[Move], played: &Played| {
                 let Some(dir) = &args.record else { return };
-                if let Err(message) = write_record(dir, &game, &pairing, index, cells, played) {
+                if let Err(message) = write_record(dir, &game, &pairing, index, moves, played) {
                     unwritten
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
@@ -197,7 +197,7 @@ fn write_record(
     game: &Arc<dyn Game>,
     pairing: &Pairing,
     index: u64,
-    cells: &[CellId],
+    moves: &[Move],
     played: &Played,
 ) -> Result<(), String> {
     let mut record = Record::new(game.clone());
@@ -215,7 +215,7 @@ fn write_record(
     if let Some(limit) = pairing.move_limit {
         record.set_tag("MoveLimit", format!("{} s", limit.as_secs_f64()));
     }
-    record.moves = cells.iter().map(|&cell| Move::new(cell)).collect();
+    record.moves = moves.iter().map(|&mv| Entry::new(mv)).collect();
     record.finish(played);
     let name = format!(
         "{}-{}-{:05}.txt",

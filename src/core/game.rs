@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use super::cell::{CellId, Layout, Place};
+use super::extras::Extras;
 use super::level::Difficulty;
+use super::moves::Move;
 use super::player::{Claim, Player, PlayerOptions};
 use super::position::{CellError, Position, PositionError};
 use super::side::Side;
@@ -26,17 +28,6 @@ pub trait Game: Send + Sync {
 
     fn layout(&self) -> Layout;
 
-    /// The title of a block drawn apart from the others (Qubic's `Layer 2`).
-    fn block_label(&self, block: u8) -> String {
-        format!("{}", block + 1)
-    }
-
-    /// How a cell's name reads, for games whose names are not a plain column and row
-    /// (`2b3` is layer 2, column b, row 3); `None` for the plain ones.
-    fn cell_name_help(&self) -> Option<String> {
-        None
-    }
-
     /// The engine knows every position's exact value (a solved table), so its hints and
     /// its top level are exact; otherwise its bot searches and claims only what it proves.
     fn solved(&self) -> bool;
@@ -48,12 +39,6 @@ pub trait Game: Send + Sync {
             Difficulty::Perfect if !self.solved() => "max",
             other => other.name(),
         }
-    }
-
-    /// A level described in the game's own terms, where the general words would mislead
-    /// (Qubic's top level as X plays a dictionary, not a search); `None` for those.
-    fn level_text(&self, _level: Difficulty) -> Option<String> {
-        None
     }
 
     /// Where `cell` is drawn.
@@ -68,22 +53,39 @@ pub trait Game: Send + Sync {
     /// Reads a cell name (and the other forms the game accepts, like Qubic's numbers).
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError>;
 
+    /// Reads a move typed against `position`. A game whose move places a stone keeps this
+    /// default, which reads a cell name; a game whose move is a column or a pass reads its own.
+    fn parse_move(&self, _position: &dyn Position, text: &str) -> Result<Move, CellError> {
+        self.parse_cell(text).map(Move::place)
+    }
+
+    /// A move's name for people and files, as [`Game::parse_move`] reads it back against
+    /// the same position; by default the name of the cell it places on.
+    fn move_name(&self, _position: &dyn Position, mv: Move) -> String {
+        self.cell_name(mv.placed())
+    }
+
+    /// The cell to mark for a move on the board (the stone it placed); `None` for a move
+    /// that marks no one cell (a pass).
+    fn move_cell(&self, mv: Move) -> Option<CellId> {
+        Some(mv.placed())
+    }
+
+    /// The move a player makes by choosing `cell` on the board in `position` (in a game
+    /// that drops stones, the move of its column); `None` where choosing it makes none.
+    fn move_at(&self, _position: &dyn Position, cell: CellId) -> Option<Move> {
+        Some(Move::place(cell))
+    }
+
     /// The empty board.
     fn start(&self) -> Box<dyn Position>;
 
     /// Reads the game's position text.
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError>;
 
-    /// The contest's points at the end of a game (`winner` won, by the rules or by the
-    /// other side's forfeit), for games scored so (extreme tic-tac-toe's 68 to the winner,
-    /// or the small boards won); `None` for the others.
-    fn contest_points(&self, _end: &dyn Position, _winner: Option<Side>) -> Option<[u32; 2]> {
-        None
-    }
-
-    /// The contest's time per move for bots, for games played under one; `None` for the
-    /// others.
-    fn contest_move_limit(&self) -> Option<std::time::Duration> {
+    /// What only some games have (a score, blocks, a bonus move, a contest's points...),
+    /// for a game that has any; read through the accessors on `dyn Game`.
+    fn extras(&self) -> Option<&dyn Extras> {
         None
     }
 
@@ -92,7 +94,7 @@ pub trait Game: Send + Sync {
     fn engine(&self) -> Arc<dyn Engine>;
 }
 
-/// What one cell is worth to the side to move, as far as the engine has shown.
+/// What one move is worth to the side to move, as far as the engine has shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Hint {
     /// Proven: the value, or a bound, of playing here.
@@ -108,11 +110,11 @@ pub trait Engine: Send + Sync {
     fn value(&self, position: &dyn Position) -> Option<Value>;
 
     /// A hint for each legal move of `position`, in the order of `legal_moves`.
-    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)>;
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)>;
 
     /// The move the engine's strongest player would make, to mark among the hints; `None`
     /// where that would take a search.
-    fn best(&self, _position: &dyn Position) -> Option<CellId> {
+    fn best(&self, _position: &dyn Position) -> Option<Move> {
         None
     }
 

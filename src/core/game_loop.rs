@@ -12,8 +12,8 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::cell::CellId;
 use super::game::Game;
+use super::moves::Move;
 use super::player::Player;
 use super::position::Position;
 use super::side::{Side, Status};
@@ -52,18 +52,18 @@ pub struct Rules<'a> {
 
 /// Sees every move as it is played, before the next is asked for.
 pub trait Observer {
-    /// The side to move in `before` played `cell`, found in `took`.
-    fn moved(&mut self, before: &dyn Position, cell: CellId, took: Duration);
+    /// The side to move in `before` made `mv`, found in `took`.
+    fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration);
 }
 
 /// Nobody watching.
 impl Observer for () {
-    fn moved(&mut self, _: &dyn Position, _: CellId, _: Duration) {}
+    fn moved(&mut self, _: &dyn Position, _: Move, _: Duration) {}
 }
 
-impl<F: FnMut(&dyn Position, CellId, Duration)> Observer for F {
-    fn moved(&mut self, before: &dyn Position, cell: CellId, took: Duration) {
-        self(before, cell, took);
+impl<F: FnMut(&dyn Position, Move, Duration)> Observer for F {
+    fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration) {
+        self(before, mv, took);
     }
 }
 
@@ -119,10 +119,10 @@ impl fmt::Display for End {
 impl End {
     /// How a game over by the rules ended: a line, the points, or a draw; `None` while it
     /// is in play. Taken from the position's status, as every result is.
-    pub fn of(position: &dyn Position) -> Option<End> {
+    pub fn of(game: &dyn Game, position: &dyn Position) -> Option<End> {
         Some(match position.status() {
             Status::InPlay => return None,
-            Status::Won(_) if position.decided_on_points().is_some() => End::OnPoints,
+            Status::Won(_) if game.decided_on_points(position).is_some() => End::OnPoints,
             Status::Won(_) => End::Won,
             Status::Draw => End::Draw,
         })
@@ -169,7 +169,7 @@ pub fn play_game(
     let mut position = start;
     let [first, second] = players;
     loop {
-        if let Some(end) = End::of(position.as_ref()) {
+        if let Some(end) = End::of(rules.game, position.as_ref()) {
             let winner = position.status().winner();
             return Ok(played(rules, position, end, winner, None));
         }
@@ -187,13 +187,13 @@ pub fn play_game(
             return forfeit(End::TimeOut, position, Some(took));
         }
         let next = match &decision {
-            Some(d) => position.play(d.cell).map_err(|e| e.to_string()),
+            Some(d) => position.play(d.mv).map_err(|e| e.to_string()),
             None => Err("no move while the game is in play".to_string()),
         };
         match (next, rules.clock) {
             (Ok(next), _) => {
                 if let Some(d) = decision {
-                    observer.moved(position.as_ref(), d.cell, took);
+                    observer.moved(position.as_ref(), d.mv, took);
                 }
                 position = next;
             }
@@ -254,11 +254,11 @@ mod tests {
     use std::time::Duration;
 
     use crate::core::Decision;
-    use crate::games::latin::adapter::Latin;
+    use crate::core::toy::Toy;
 
     fn rules(move_limit: Option<Duration>) -> Rules<'static> {
         Rules {
-            game: &Latin,
+            game: &Toy,
             clock: Clock::per_move(move_limit),
         }
     }
@@ -271,7 +271,7 @@ mod tests {
             "stubborn".into()
         }
         fn decide(&mut self, _: &dyn Position) -> Option<Decision> {
-            Some(Decision::new(CellId::new(0)))
+            Some(Decision::new(Move::new(0)))
         }
     }
 
@@ -279,14 +279,14 @@ mod tests {
     fn an_illegal_move_is_reported_with_its_position() {
         let err = play_game(
             rules(None),
-            Latin.start(),
+            Toy.start(),
             [&mut Stubborn, &mut Stubborn],
             &mut (),
         )
         .unwrap_err();
         assert_eq!(err.player, "stubborn");
-        assert_eq!(err.position, "X---/----/----/----");
-        assert!(err.to_string().contains("a1 is taken"), "{err}");
+        assert_eq!(err.position, "X---");
+        assert!(err.to_string().contains("a is taken"), "{err}");
     }
 
     #[test]
@@ -294,12 +294,12 @@ mod tests {
         let clock = Some(Duration::from_secs(60));
         let played = play_game(
             rules(clock),
-            Latin.start(),
+            Toy.start(),
             [&mut Stubborn, &mut Stubborn],
             &mut (),
         )
         .expect("a forfeit, not an error");
-        // X's a1 stands; O's a1 is taken: O forfeits, X wins.
+        // X's a stands; O's a is taken: O forfeits, X wins.
         assert_eq!(played.end, End::InvalidMove);
         assert_eq!(played.winner, Some(Side::First));
         let mut tally = Tally::default();
@@ -307,7 +307,7 @@ mod tests {
         assert_eq!((tally.first_wins, tally.invalid_moves), (1, [0, 1]));
     }
 
-    /// Thinks for longer than any clock of a millisecond allows, then plays a1.
+    /// Thinks for longer than any clock of a millisecond allows, then plays the first free cell.
     struct Slow;
 
     impl Player for Slow {
@@ -327,8 +327,7 @@ mod tests {
     #[test]
     fn going_over_the_clock_forfeits() {
         let clock = Some(Duration::from_millis(1));
-        let played =
-            play_game(rules(clock), Latin.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let played = play_game(rules(clock), Toy.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
         assert_eq!(played.end, End::TimeOut);
         assert_eq!(
             played.winner,
@@ -374,12 +373,12 @@ mod tests {
     #[test]
     fn the_observer_sees_every_move_in_order_with_its_time() {
         let mut seen = Vec::new();
-        let mut observer = |before: &dyn Position, cell: CellId, took: Duration| {
-            seen.push((before.stones(), cell, took));
+        let mut observer = |before: &dyn Position, mv: Move, took: Duration| {
+            seen.push((before.stones(), mv, took));
         };
         let played = play_game(
             rules(None),
-            Latin.start(),
+            Toy.start(),
             [&mut Slow, &mut Slow],
             &mut observer,
         )
@@ -398,8 +397,8 @@ mod tests {
     fn a_match_alternates_who_moves_first_and_tallies_the_first_named() {
         // Slow always plays the first legal cell, so both orders replay one game each.
         let rules = rules(None);
-        let one = play_game(rules, Latin.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
-        let tally = play_match(rules, Latin.start().as_ref(), [&mut Slow, &mut Slow], 2).unwrap();
+        let one = play_game(rules, Toy.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let tally = play_match(rules, Toy.start().as_ref(), [&mut Slow, &mut Slow], 2).unwrap();
         assert_eq!(tally.games, 2);
         match one.winner {
             // The same player (first to move) wins both: one win each.

@@ -1,12 +1,15 @@
-//! What every game shares and no game owns: the sides, cells and layouts, positions and
-//! their values, players, and the interface ([`Game`], [`Engine`]) everything above the
-//! games uses to reach them.
+//! What every game shares and no game owns: the sides, cells and layouts, moves, positions
+//! and their values, players, and the interface ([`Game`], [`Engine`]) everything above the
+//! games uses to reach them, with what only some games have behind one facet ([`Extras`]).
 
 pub mod bounded;
 mod cell;
+pub mod conformance;
+mod extras;
 mod game;
 pub mod game_loop;
 mod level;
+mod moves;
 mod player;
 mod position;
 pub mod protocol;
@@ -15,12 +18,16 @@ mod side;
 mod tally;
 pub mod threads;
 pub mod tournament;
+#[cfg(test)]
+pub(crate) mod toy;
 mod value;
 pub mod words;
 
 pub use cell::{CellId, Grid, Layout, Place};
+pub use extras::Extras;
 pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};
 pub use level::{Difficulty, UnknownDifficulty};
+pub use moves::{Move, move_names, read_moves};
 pub use player::{Claim, Decision, Player, PlayerOptions};
 pub use position::{
     BlockState, CellError, Concrete, MarkedLine, MoveError, Position, PositionError,

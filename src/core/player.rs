@@ -3,14 +3,14 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::cell::CellId;
+use super::moves::Move;
 use super::position::Position;
 use super::value::Value;
 
 /// How a player reached its move, for the status line ("dictionary", "forced win").
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Decision {
-    pub cell: CellId,
+    pub mv: Move,
     /// What the player has proven about this move for the side playing it, if anything:
     /// an exact value from a solved table, or a forced win or loss found by search.
     pub claim: Option<Claim>,
@@ -20,9 +20,10 @@ pub struct Decision {
 }
 
 impl Decision {
-    pub fn new(cell: CellId) -> Decision {
+    /// The move `mv` (a cell, for the games that place stones), with nothing said of it.
+    pub fn new(mv: impl Into<Move>) -> Decision {
         Decision {
-            cell,
+            mv: mv.into(),
             claim: None,
             how: None,
         }

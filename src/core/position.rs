@@ -4,6 +4,7 @@ use std::any::Any;
 use std::fmt;
 
 use super::cell::CellId;
+use super::moves::Move;
 use super::side::{Side, Status};
 
 /// Why a move was refused; the message names the cell the way the game does.
@@ -104,19 +105,11 @@ pub trait Position: Concrete + fmt::Debug + Send + Sync {
     /// Who won, or the draw, or still in play: the result everything else shows and counts.
     fn status(&self) -> Status;
 
-    /// The final points, when they decided the game because no line did (extreme
-    /// tic-tac-toe with every small board decided): the side ahead has won on points
-    /// (`status` is `Won`), equal points are a draw. `None` while in play, after a line
-    /// won, and in games never decided so. Only the words use it: `status` says who won.
-    fn decided_on_points(&self) -> Option<[u32; 2]> {
-        None
-    }
+    /// The moves the side to move may make, lowest index first; none when the game is over.
+    fn legal_moves(&self) -> Vec<Move>;
 
-    /// The cells the side to move may play, lowest index first; none when the game is over.
-    fn legal_moves(&self) -> Vec<CellId>;
-
-    /// The position after the side to move plays `cell`, or why it may not.
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError>;
+    /// The position after the side to move makes `mv`, or why it may not.
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError>;
 
     /// The game's position text, which its parser reads back.
     fn text(&self) -> String;
@@ -127,21 +120,6 @@ pub trait Position: Concrete + fmt::Debug + Send + Sync {
     /// Lines to highlight: the winning line, or every scoring line where lines score.
     fn marked_lines(&self) -> Vec<MarkedLine> {
         Vec::new()
-    }
-
-    /// Points (first, second), for games that keep a score; `None` for the others.
-    fn points(&self) -> Option<[u32; 2]> {
-        None
-    }
-
-    /// The state of each block, for games whose blocks are won and closed; empty otherwise.
-    fn blocks(&self) -> Vec<BlockState> {
-        Vec::new()
-    }
-
-    /// The side to move plays a bonus move (it moved last too).
-    fn bonus_move(&self) -> bool {
-        false
     }
 }
 

@@ -1,9 +1,9 @@
 //! The engine line protocol, as a function from a request line to a reply line, for any
 //! game.
 //!
-//! `POSITION` or `move POSITION` -> `move <cell>` followed by what is proven of the move:
+//! `POSITION` or `move POSITION` -> `move <move>` followed by what is proven of the move:
 //! `win 3`, `draw 14`, `loss 8` (exact values), `win within 7` / `loss within 6` (bounds
-//! found by search), nothing otherwise. `analyze POSITION` -> `analyze <cell>=<hint> ...` for
+//! found by search), nothing otherwise. `analyze POSITION` -> `analyze <move>=<hint> ...` for
 //! every legal move, `<hint>` being `win:3`, `draw:14`, `loss:8`, `win<=7`, `loss<=6` or
 //! `guess:<score>`. A finished game -> `over x|o|draw`, followed by both points (first,
 //! second) where the points decided it because no line did (extreme tic-tac-toe:
@@ -74,7 +74,7 @@ impl Session<'_> {
             Ok(position) => position,
             Err(e) => return Some(format!("error {e}")),
         };
-        if let Some(over) = over(position.as_ref()) {
+        if let Some(over) = over(self.game, position.as_ref()) {
             return Some(over);
         }
         Some(if verb == "move" {
@@ -88,7 +88,7 @@ impl Session<'_> {
         let Some(decision) = self.player.decide(position) else {
             return "error no move was found".into();
         };
-        let mut out = format!("move {}", self.game.cell_name(decision.cell));
+        let mut out = format!("move {}", self.game.move_name(position, decision.mv));
         if let Some(claim) = decision.claim {
             let _ = write!(out, " {}", claim_words(claim));
         }
@@ -97,8 +97,13 @@ impl Session<'_> {
 
     fn analyze_reply(&self, position: &dyn Position) -> String {
         let mut out = String::from("analyze");
-        for (cell, hint) in self.engine.hints(position) {
-            let _ = write!(out, " {}={}", self.game.cell_name(cell), hint_words(hint));
+        for (mv, hint) in self.engine.hints(position) {
+            let _ = write!(
+                out,
+                " {}={}",
+                self.game.move_name(position, mv),
+                hint_words(hint)
+            );
         }
         out
     }
@@ -124,14 +129,14 @@ fn hint_words(hint: Hint) -> String {
 
 /// The reply to a finished game (`None` while it is in play): `over x`, `over o` or `over
 /// draw` from its status, then both points where they decided it (`over x 31 28`).
-pub fn over(position: &dyn Position) -> Option<String> {
+pub fn over(game: &dyn Game, position: &dyn Position) -> Option<String> {
     let result = match position.status() {
         Status::InPlay => return None,
         Status::Won(Side::First) => "x",
         Status::Won(Side::Second) => "o",
         Status::Draw => "draw",
     };
-    Some(match position.decided_on_points() {
+    Some(match game.decided_on_points(position) {
         Some([first, second]) => format!("over {result} {first} {second}"),
         None => format!("over {result}"),
     })
@@ -140,39 +145,33 @@ pub fn over(position: &dyn Position) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
 
     use crate::core::PlayerOptions;
-    use crate::games::latin::adapter::{Latin, LatinEngine};
-    use crate::games::latin::solver::Solver;
+    use crate::core::toy::{Toy, ToyEngine};
+    use crate::games::latin::adapter::Latin;
 
     #[test]
     fn requests_and_replies() {
-        let engine = LatinEngine::new(Arc::new(Solver::new()));
-        let player = engine.player("perfect", PlayerOptions::seeded(1)).unwrap();
+        let engine = ToyEngine;
+        let player = engine.player("first", PlayerOptions::seeded(1)).unwrap();
         let mut s = Session {
-            game: &Latin,
+            game: &Toy,
             engine: &engine,
             player,
         };
         let mut r = |q: &str| s.reply(q).unwrap();
-        assert_eq!(r("O-----X--XO-O-XX"), "move b2 win 1");
-        assert_eq!(r("move O-----X--XO-O-XX\n"), "move b2 win 1");
-        assert_eq!(
-            r("analyze O-----X--XO-O-XX"),
-            "analyze b1=loss:2 c1=loss:2 d1=loss:2 a2=loss:2 b2=win:1 d2=loss:2 a3=loss:2 \
-             d3=loss:2 b4=loss:2"
-        );
-        assert_eq!(r("XXXO/O---/----/----"), "over x");
-        assert_eq!(r("XXOO/OOXX/XXOO/OOXX"), "over draw");
-        assert!(r("XQ").starts_with("error bad character 'Q'"));
+        assert_eq!(r("X-O-"), "move b");
+        assert_eq!(r("move X-O-\n"), "move b");
+        assert_eq!(r("analyze X-O-"), "analyze b=guess:0 d=guess:0");
+        assert_eq!(r("XXO-"), "over x");
+        assert_eq!(r("XOXO"), "over draw");
+        assert!(r("X-Q-").starts_with("error bad character 'Q'"));
         assert!(r("").starts_with("error empty request"));
         assert_eq!(r("move"), "error move needs a position");
         assert!(r("dance XXXX").starts_with("error unknown request 'dance'"));
-        assert_eq!(r("MOVE O-----X--XO-O-XX"), "move b2 win 1");
-        assert!(r("Analyze O-----X--XO-O-XX").starts_with("analyze b1=loss:2"));
+        assert_eq!(r("MOVE X-O-"), "move b");
+        assert!(r("Analyze X-O-").starts_with("analyze b="));
         assert!(r("nonsense").starts_with("error unknown request"));
-        assert!(r("-X-Q/-X--/X-X-/O--O").starts_with("error bad character 'Q' at d1"));
         assert_eq!(s.reply("QUIT"), None);
         assert_eq!(s.reply("quit"), None);
     }
@@ -185,12 +184,16 @@ mod tests {
             let (state, last) = one_move_from_the_points(x_won, o_won);
             state.play(last).unwrap()
         };
-        assert_eq!(over(&end(&x_31, &o_28)).unwrap(), "over x 31 28");
-        assert_eq!(over(&end(&o_28, &x_31)).unwrap(), "over o 28 31");
-        assert_eq!(over(&end(&x_31[..5], &o_28)).unwrap(), "over draw 28 28");
+        let extreme = &crate::games::extreme::adapter::Extreme;
+        assert_eq!(over(extreme, &end(&x_31, &o_28)).unwrap(), "over x 31 28");
+        assert_eq!(over(extreme, &end(&o_28, &x_31)).unwrap(), "over o 28 31");
+        assert_eq!(
+            over(extreme, &end(&x_31[..5], &o_28)).unwrap(),
+            "over draw 28 28"
+        );
         // A line's win and the other games' ends carry no points.
         let latin = Latin.parse_position("XXXO/O---/----/----").unwrap();
-        assert_eq!(over(latin.as_ref()).unwrap(), "over x");
-        assert_eq!(over(Latin.start().as_ref()), None);
+        assert_eq!(over(&Latin, latin.as_ref()).unwrap(), "over x");
+        assert_eq!(over(&Latin, Latin.start().as_ref()), None);
     }
 }

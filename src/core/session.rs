@@ -8,7 +8,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::words::excerpt;
-use super::{CellId, Difficulty, Game, MoveError, Outcome, Position, Side, Status};
+use super::{Difficulty, Game, Move, MoveError, Outcome, Position, Side, Status};
 
 /// Who plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -133,9 +133,9 @@ pub enum Controller {
 pub struct History {
     /// `positions[i]` is the position after `i` moves; there is always the start.
     positions: Vec<Box<dyn Position>>,
-    moves: Vec<CellId>,
+    moves: Vec<Move>,
     /// Moves taken back, the next to redo last.
-    redo: Vec<CellId>,
+    redo: Vec<Move>,
 }
 
 impl History {
@@ -149,20 +149,21 @@ impl History {
     }
 
     /// A game of `game` resumed at these moves, with nothing to redo; the first illegal
-    /// move is an error naming its number and cell.
-    pub fn replay(game: &dyn Game, moves: &[CellId]) -> Result<History, ReplayError> {
+    /// move is an error naming its number and the move.
+    pub fn replay(game: &dyn Game, moves: &[Move]) -> Result<History, ReplayError> {
         let mut history = History::new(game.start());
-        for (i, &cell) in moves.iter().enumerate() {
-            history.play(cell).map_err(|error| ReplayError {
+        for (i, &mv) in moves.iter().enumerate() {
+            let name = game.move_name(history.position(), mv);
+            history.play(mv).map_err(|error| ReplayError {
                 ply: i + 1,
-                cell: game.cell_name(cell),
+                cell: name,
                 error,
             })?;
         }
         Ok(history)
     }
 
-    pub fn moves(&self) -> &[CellId] {
+    pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
@@ -185,13 +186,13 @@ impl History {
     }
 
     /// Plays a new move. A new move starts a new line of play, so the redo stack goes.
-    pub fn play(&mut self, cell: CellId) -> Result<(), MoveError> {
+    pub fn play(&mut self, cell: Move) -> Result<(), MoveError> {
         self.push(cell)?;
         self.redo.clear();
         Ok(())
     }
 
-    fn push(&mut self, cell: CellId) -> Result<(), MoveError> {
+    fn push(&mut self, cell: Move) -> Result<(), MoveError> {
         let next = self.position().play(cell)?;
         self.positions.push(next);
         self.moves.push(cell);
@@ -201,12 +202,12 @@ impl History {
     /// Takes back moves, newest first, up to and including one whose mover `stop` accepts;
     /// returns them in the order they were played. Takes back nothing when no such move
     /// exists.
-    pub fn take_back(&mut self, stop: impl Fn(Side) -> bool) -> Vec<CellId> {
+    pub fn take_back(&mut self, stop: impl Fn(Side) -> bool) -> Vec<Move> {
         let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(self.mover(i))) else {
             return Vec::new();
         };
         self.positions.truncate(keep + 1);
-        let popped: Vec<CellId> = self.moves.drain(keep..).collect();
+        let popped: Vec<Move> = self.moves.drain(keep..).collect();
         self.redo.extend(popped.iter().rev());
         popped
     }
@@ -216,13 +217,13 @@ impl History {
     }
 
     /// The moves taken back, in the order redo would play them again.
-    pub fn redo_moves(&self) -> Vec<CellId> {
+    pub fn redo_moves(&self) -> Vec<Move> {
         self.redo.iter().rev().copied().collect()
     }
 
     /// Gives back moves to redo (as [`History::redo_moves`] listed them), when they can
     /// be played in that order from here; otherwise there is nothing to redo.
-    pub fn restore_redo(&mut self, moves: &[CellId]) {
+    pub fn restore_redo(&mut self, moves: &[Move]) {
         let mut position = self.position().clone_box();
         for &cell in moves {
             match position.play(cell) {
@@ -234,7 +235,7 @@ impl History {
     }
 
     /// Plays again the newest move taken back, if any.
-    pub fn redo_one(&mut self) -> Option<CellId> {
+    pub fn redo_one(&mut self) -> Option<Move> {
         let cell = self.redo.pop()?;
         match self.push(cell) {
             Ok(()) => Some(cell),
@@ -251,7 +252,7 @@ impl History {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ReplayError {
     pub ply: usize,
-    /// The cell's name.
+    /// The move's name.
     pub cell: String,
     pub error: MoveError,
 }
@@ -351,7 +352,7 @@ impl Session {
     pub fn resumed(
         game: Arc<dyn Game>,
         saved: &Resumed,
-        moves: &[CellId],
+        moves: &[Move],
     ) -> Result<Session, ReplayError> {
         let human = match saved.mode {
             Mode::VsBot => saved.human.unwrap_or(Side::First),
@@ -390,7 +391,7 @@ impl Session {
         }
     }
 
-    pub fn moves(&self) -> &[CellId] {
+    pub fn moves(&self) -> &[Move] {
         self.history.moves()
     }
 
@@ -452,7 +453,7 @@ impl Session {
 
     /// Takes back moves: in a two-player game the last one; against the bot, back to the
     /// person's last move (taking the bot's reply too). Returns the moves taken back.
-    pub fn undo(&mut self) -> Vec<CellId> {
+    pub fn undo(&mut self) -> Vec<Move> {
         // A loss on time is final, as in the contest: the clock is asked for to be kept.
         if self.timed_out.is_some() {
             return Vec::new();
@@ -469,7 +470,7 @@ impl Session {
 
     /// Plays again what was taken back: against the bot, the person's move and the bot's
     /// reply together. Returns the moves replayed.
-    pub fn redo(&mut self) -> Vec<CellId> {
+    pub fn redo(&mut self) -> Vec<Move> {
         let mut replayed = Vec::new();
         if self.mode == Mode::Demo || self.timed_out.is_some() {
             return replayed;
@@ -560,14 +561,14 @@ impl Resumed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::latin::adapter::Latin;
+    use crate::core::toy::Toy;
 
-    fn cell(name: &str) -> CellId {
-        Latin.parse_cell(name).unwrap()
+    fn cell(name: &str) -> Move {
+        Toy.parse_move(Toy.start().as_ref(), name).unwrap()
     }
 
     fn session(mode: Mode, starter: First, level: Difficulty) -> Session {
-        Session::new(Arc::new(Latin), mode, starter, level)
+        Session::new(Arc::new(Toy), mode, starter, level)
     }
 
     fn play(session: &mut Session, names: &str) {
@@ -619,8 +620,8 @@ mod tests {
     #[test]
     fn a_game_with_swapped_sides_is_not_recorded() {
         let mut game = session(Mode::VsBot, First::You, Difficulty::Perfect);
-        // X takes row 1 with O's d1 completing it (X X X O): X wins 1 : 0.
-        play(&mut game, "a1 a2 b1 b2 c1 d1");
+        // X takes a and b, side by side, and wins.
+        play(&mut game, "a c b");
         let mut fair = game.clone();
         assert_eq!(
             fair.take_result(),
@@ -652,7 +653,7 @@ mod tests {
             );
             let (start, last) = one_move_from_the_points(x_won, &o_28);
             game.history = History::new(Box::new(start));
-            game.history.play(cell_id(last)).unwrap();
+            game.history.play(cell_id(last).into()).unwrap();
             assert_eq!(game.status(), status);
             assert_eq!(game.take_result().map(|f| f.outcome), Some(outcome));
         }
@@ -663,48 +664,48 @@ mod tests {
         let mut game = session(Mode::VsBot, First::Bot, Difficulty::Easy);
         game.bot_asked(Side::First);
         game.difficulty = Difficulty::Perfect;
-        play(&mut game, "b2");
+        play(&mut game, "b");
         game.swap_with_bot();
-        let again = Session::resumed(Arc::new(Latin), &game.to_resumed(), game.moves()).unwrap();
+        let again = Session::resumed(Arc::new(Toy), &game.to_resumed(), game.moves()).unwrap();
         assert_eq!(again.weakest(), Some(Difficulty::Easy));
         assert_eq!(again.difficulty, Difficulty::Perfect);
         assert_eq!(again.human, Some(Side::First));
         assert!(again.swapped);
-        assert_eq!(again.moves(), [cell("b2")]);
+        assert_eq!(again.moves(), [cell("b")]);
     }
 
     #[test]
     fn a_move_list_that_is_no_game_is_refused_with_the_move() {
-        let err = History::replay(&Latin, &[cell("a1"), cell("a1")]).unwrap_err();
+        let err = History::replay(&Toy, &[cell("a"), cell("a")]).unwrap_err();
         assert_eq!(err.ply, 2);
-        assert_eq!(err.to_string(), "move 2 (a1) is illegal: a1 is taken");
+        assert_eq!(err.to_string(), "move 2 (a) is illegal: a is taken");
     }
 
     #[test]
     fn undo_against_the_bot_goes_back_to_the_persons_move_and_redo_replays_both() {
         let mut game = session(Mode::VsBot, First::You, Difficulty::Perfect);
-        play(&mut game, "b2 c3 a1");
+        play(&mut game, "c b a");
         let popped = game.undo();
-        assert_eq!(popped, [cell("a1")], "the person's last move");
+        assert_eq!(popped, [cell("a")], "the person's last move");
         let popped = game.undo();
         assert_eq!(
             popped,
-            [cell("b2"), cell("c3")],
+            [cell("c"), cell("b")],
             "and the bot's reply with it"
         );
         assert!(game.moves().is_empty());
-        assert_eq!(game.redo(), [cell("b2"), cell("c3")]);
-        assert_eq!(game.redo(), [cell("a1")]);
+        assert_eq!(game.redo(), [cell("c"), cell("b")]);
+        assert_eq!(game.redo(), [cell("a")]);
         assert!(game.redo().is_empty());
-        assert_eq!(game.position().text(), "X---/-X--/--O-/----");
+        assert_eq!(game.position().text(), "XOX-");
     }
 
     #[test]
     fn the_mover_of_each_ply_comes_from_the_positions() {
         let mut game = session(Mode::TwoHumans, First::You, Difficulty::Perfect);
-        play(&mut game, "b2 c3");
+        play(&mut game, "b d");
         assert_eq!(game.history.mover(0), Side::First);
         assert_eq!(game.history.mover(1), Side::Second);
-        assert_eq!(game.history.position_at(1).text(), "----/-X--/----/----");
+        assert_eq!(game.history.position_at(1).text(), "-X--");
     }
 }

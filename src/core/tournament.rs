@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::game_loop::{Clock, IllegalMove, Played, Rules, play_game};
 use super::tally::Tally;
 use super::threads;
-use super::{CellId, Engine, Game, PlayerOptions, Position, Side};
+use super::{Engine, Game, Move, PlayerOptions, Position, Side};
 
 /// SplitMix64's finaliser: spreads nearby inputs (game 0, 1, 2...) over unrelated outputs.
 fn mix(mut z: u64) -> u64 {
@@ -57,7 +57,7 @@ pub struct Pairing {
 
 /// Sees each finished game of a pairing: its index, its moves and how it ended (from any
 /// of the run's threads).
-pub type Keep<'a> = &'a (dyn Fn(u64, &[CellId], &Played) + Sync);
+pub type Keep<'a> = &'a (dyn Fn(u64, &[Move], &Played) + Sync);
 
 /// The game and its engine, shared by every thread of a run, and who keeps the games.
 #[derive(Clone, Copy)]
@@ -127,11 +127,11 @@ fn worker(
                 return Ok(tally);
             }
             let (first_seed, second_seed) = game_seeds(pairing.seed, index);
-            let mut cells = Vec::new();
-            let played = play_one(pairing, arena, [first_seed, second_seed], &mut cells)
+            let mut moves = Vec::new();
+            let played = play_one(pairing, arena, [first_seed, second_seed], &mut moves)
                 .inspect_err(|_| control.stop.store(true, Ordering::Relaxed))?;
             if let Some(keep) = arena.keep {
-                keep(index, &cells, &played);
+                keep(index, &moves, &played);
             }
             tally.record(&played, Side::First);
             control.finished.fetch_add(1, Ordering::Relaxed);
@@ -139,12 +139,12 @@ fn worker(
     }
 }
 
-/// Builds both players with their seeds and plays one game, its moves into `cells`.
+/// Builds both players with their seeds and plays one game, its moves into `moves`.
 fn play_one(
     pairing: &Pairing,
     arena: Arena<'_>,
     [first_seed, second_seed]: [u64; 2],
-    cells: &mut Vec<CellId>,
+    moves: &mut Vec<Move>,
 ) -> Result<Played, IllegalMove> {
     let build = |name: &str, seed: u64| {
         let options = PlayerOptions {
@@ -168,7 +168,7 @@ fn play_one(
         rules,
         arena.game.start(),
         [first.as_mut(), second.as_mut()],
-        &mut |_: &dyn Position, cell, _| cells.push(cell),
+        &mut |_: &dyn Position, mv, _| moves.push(mv),
     )
 }
 

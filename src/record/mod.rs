@@ -27,7 +27,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use crate::core::bounded::{self, Line, Refused};
 use crate::core::game_loop::{End, Played};
 use crate::core::words::quote;
-use crate::core::{CellId, Game, Position, Side, Status};
+use crate::core::{Game, Move, Position, Side, Status};
 use crate::games::{self, GameChoice};
 pub use text::Glyph;
 use text::{RESULTS, WrittenMove};
@@ -81,18 +81,18 @@ impl Outcome {
     }
 }
 
-/// One move of a record: the cell, and what was written about it.
+/// One move of a record, and what was written about it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Move {
-    pub cell: CellId,
+pub struct Entry {
+    pub mv: Move,
     pub glyph: Option<Glyph>,
     pub comment: Option<String>,
 }
 
-impl Move {
-    pub fn new(cell: CellId) -> Move {
-        Move {
-            cell,
+impl Entry {
+    pub fn new(mv: Move) -> Entry {
+        Entry {
+            mv,
             glyph: None,
             comment: None,
         }
@@ -126,7 +126,7 @@ pub struct Record {
     pub start: Option<Box<dyn Position>>,
     /// A comment on the whole game.
     pub preface: Option<String>,
-    pub moves: Vec<Move>,
+    pub moves: Vec<Entry>,
     pub outcome: Outcome,
 }
 
@@ -181,7 +181,7 @@ impl Record {
         let mut positions = vec![self.start_position()];
         for m in &self.moves {
             let last = positions.last().expect("the start");
-            match last.play(m.cell) {
+            match last.play(m.mv) {
                 Ok(next) => positions.push(next),
                 Err(_) => break,
             }
@@ -209,7 +209,7 @@ impl Record {
         let mut position = self.start_position();
         let mut number = 1;
         for (i, m) in self.moves.iter().enumerate() {
-            let bonus = position.bonus_move();
+            let bonus = self.game.bonus_move(position.as_ref());
             // A number stays on the line of the move it numbers.
             let numbered = match position.to_move() {
                 Side::First if !bonus => format!("{number}. "),
@@ -221,12 +221,12 @@ impl Record {
             }
             let mark = if bonus { "+" } else { "" };
             let glyph = m.glyph.map_or("", Glyph::text);
-            let name = self.game.cell_name(m.cell);
+            let name = self.game.move_name(position.as_ref(), m.mv);
             words.push(format!("{numbered}{mark}{name}{glyph}"));
             if let Some(comment) = &m.comment {
                 words.push(text::write_comment(comment));
             }
-            match position.play(m.cell) {
+            match position.play(m.mv) {
                 Ok(next) => position = next,
                 Err(_) => break,
             }
@@ -484,11 +484,11 @@ fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position
     let mut position = record.start_position();
     for (i, written) in moves.iter().enumerate() {
         let line = written.line;
-        let cell = record
+        let mv = record
             .game
-            .parse_cell(&written.word)
+            .parse_move(position.as_ref(), &written.word)
             .map_err(|e| at(line, format!("move {} ({}): {e}", i + 1, written.word)))?;
-        let bonus = position.bonus_move();
+        let bonus = record.game.bonus_move(position.as_ref());
         if written.bonus != bonus {
             let problem = if bonus {
                 "is a bonus move: write it +"
@@ -500,14 +500,14 @@ fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position
                 format!("move {} ({}) {problem}", i + 1, written.word),
             ));
         }
-        position = position.play(cell).map_err(|e| {
+        position = position.play(mv).map_err(|e| {
             at(
                 line,
                 format!("move {} ({}) is illegal: {e}", i + 1, written.word),
             )
         })?;
-        record.moves.push(Move {
-            cell,
+        record.moves.push(Entry {
+            mv,
             glyph: written.glyph,
             comment: written.comment.clone(),
         });

@@ -15,14 +15,14 @@ fn random_record(game: Arc<dyn Game>, seed: u64) -> Record {
     let mut position = record.start_position();
     while !position.status().is_over() {
         let moves = position.legal_moves();
-        let cell = moves[rng.random_range(0..moves.len())];
-        let mut m = Move::new(cell);
+        let mv = moves[rng.random_range(0..moves.len())];
+        let mut m = Entry::new(mv);
         if rng.random_range(0..5) == 0 {
             m.glyph = Some(Glyph::Dubious);
             m.comment = Some("a {curly} thought".into());
         }
         record.moves.push(m);
-        position = position.play(cell).unwrap();
+        position = position.play(mv).unwrap();
     }
     record.outcome = Outcome::of(position.as_ref());
     record
@@ -43,7 +43,7 @@ fn every_game_and_variant_reads_back_what_it_wrote() {
             let expected: Vec<_> = record
                 .moves
                 .iter()
-                .map(|m| Move {
+                .map(|m| Entry {
                     comment: m.comment.as_ref().map(|c| c.replace(['{', '}'], "")),
                     ..m.clone()
                 })
@@ -58,9 +58,13 @@ fn every_game_and_variant_reads_back_what_it_wrote() {
 fn a_game_from_a_position_keeps_its_start_and_numbers_from_the_second_side() {
     let game = games::build(GameChoice::of(crate::games::GameKind::Classic)).unwrap();
     let mut record = Record::new(game.clone());
-    let start = game.start().play(game.parse_cell("b2").unwrap()).unwrap();
+    let empty = game.start();
+    let start = empty
+        .play(game.parse_move(empty.as_ref(), "b2").unwrap())
+        .unwrap();
+    let a1 = game.parse_move(start.as_ref(), "a1").unwrap();
     record.start = Some(start);
-    record.moves.push(Move::new(game.parse_cell("a1").unwrap()));
+    record.moves.push(Entry::new(a1));
     let text = record.to_text();
     assert!(text.contains("[Start \""), "{text}");
     assert!(text.contains("1... a1 *"), "{text}");

@@ -252,8 +252,13 @@ impl App {
         let session = &self.play.session;
         session.second_level.filter(|_| session.mode == Mode::Demo)
     }
-    pub fn moves(&self) -> &[CellId] {
-        self.play.session.moves()
+    pub fn moves(&self) -> Vec<CellId> {
+        self.play
+            .session
+            .moves()
+            .iter()
+            .map(|mv| mv.placed())
+            .collect()
     }
     pub fn cursor(&self) -> CellId {
         self.play.cursor
@@ -442,7 +447,8 @@ impl App {
         }
         let engine = self.engine()?;
         if engine.instant_hints() {
-            return Some(engine.hints(self.position()));
+            let hints = engine.hints(self.position());
+            return Some(hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect());
         }
         let (text, hints) = self.play.searched_hints.as_ref()?;
         (*text == self.position().text()).then(|| hints.clone())
@@ -453,7 +459,7 @@ impl App {
         if !self.play.hints || self.screen != Screen::Game {
             return None;
         }
-        self.engine()?.best(self.position())
+        self.engine()?.best(self.position()).map(|mv| mv.placed())
     }
 
     // ---- changing the state ----
@@ -684,7 +690,7 @@ impl App {
     /// Plays the bot's move and keeps what it said about it.
     fn play_bot(&mut self, decision: Decision) {
         self.play.bot_note = bot_turn::note(self.game(), &decision);
-        self.play(decision.cell);
+        self.play(decision.mv.placed());
     }
 
     fn on_hints(&mut self, ticket: u64, position: String, hints: Vec<(CellId, Hint)>) {

@@ -29,13 +29,13 @@ fn cell(name: &str) -> CellId {
     Latin.parse_cell(name).unwrap()
 }
 
-fn names(cells: &[CellId]) -> String {
-    join(&Latin, cells)
+fn names<M: Copy + Into<crate::core::Move>>(moves: impl AsRef<[M]>) -> String {
+    join(&Latin, moves.as_ref())
 }
 
 /// The first empty cell's name.
 fn first_free(app: &App) -> String {
-    Latin.cell_name(app.position().legal_moves()[0])
+    Latin.cell_name(app.position().legal_moves()[0].placed())
 }
 
 /// An app with a solver and a stand-in for the bot thread that answers on request.
@@ -1388,10 +1388,10 @@ fn two_people_saving(dir: &std::path::Path) -> Harness {
 }
 
 /// Classic 3x3's names of these cells.
-fn names_3x3(cells: &[CellId]) -> String {
+fn names_3x3<M: Copy + Into<crate::core::Move>>(moves: impl AsRef<[M]>) -> String {
     join(
         &crate::games::classic::adapter::game(3, None).unwrap(),
-        cells,
+        moves.as_ref(),
     )
 }
 

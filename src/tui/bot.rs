@@ -19,7 +19,7 @@ use rand::{RngExt, SeedableRng};
 use super::event::Event;
 use crate::core::threads::{self, SpawnError};
 use crate::core::{
-    CellId, Claim, Decision, Difficulty, Engine, Game, Hint, Player, PlayerError, PlayerOptions,
+    Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError, PlayerOptions,
     Position,
 };
 
@@ -251,7 +251,7 @@ impl Worker {
             Ok(hints) => Event::HintsReady {
                 ticket,
                 position: position.text(),
-                hints,
+                hints: hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect(),
             },
             Err(payload) => Event::BotFailed(panic_message(&*payload)),
         })
@@ -277,22 +277,22 @@ fn varied(
     };
     let Some(value) = hints
         .iter()
-        .find(|(cell, _)| *cell == chosen.cell)
+        .find(|(mv, _)| *mv == chosen.mv)
         .and_then(|(_, hint)| exact(hint))
     else {
         return chosen;
     };
-    let equal: Vec<CellId> = hints
+    let equal: Vec<Move> = hints
         .iter()
         .filter(|(_, hint)| exact(hint) == Some(value))
-        .map(|&(cell, _)| cell)
+        .map(|&(mv, _)| mv)
         .collect();
-    let cell = equal[rng.random_range(0..equal.len())];
-    if cell == chosen.cell {
+    let mv = equal[rng.random_range(0..equal.len())];
+    if mv == chosen.mv {
         return chosen;
     }
     Decision {
-        cell,
+        mv,
         claim: Some(Claim::Exact(value)),
         how: None,
     }
@@ -345,7 +345,7 @@ mod tests {
         match next(&rx) {
             Event::BotMoved { ticket, decision } => {
                 assert_eq!(ticket, 7);
-                assert!(Latin.start().play(decision.cell).is_ok());
+                assert!(Latin.start().play(decision.mv).is_ok());
             }
             other => panic!("unexpected {other:?}"),
         }
@@ -363,7 +363,7 @@ mod tests {
 
         fn decide(&mut self, _position: &dyn Position) -> Option<Decision> {
             assert!(!self.fails, "flaky player fails");
-            Some(Decision::new(CellId::new(0)))
+            Some(Decision::new(Move::new(0)))
         }
     }
 
@@ -393,7 +393,7 @@ mod tests {
         match next(&rx) {
             Event::BotMoved { ticket, decision } => {
                 assert_eq!(ticket, 2);
-                assert_eq!(decision.cell, CellId::new(0));
+                assert_eq!(decision.mv, Move::new(0));
             }
             other => panic!("unexpected {other:?}"),
         }
@@ -441,10 +441,10 @@ mod tests {
             let Event::BotMoved { decision, .. } = next(&rx) else {
                 panic!("a move");
             };
-            let after = Latin.start().play(decision.cell).unwrap();
+            let after = Latin.start().play(decision.mv).unwrap();
             let value = engine.value(after.as_ref()).unwrap().before_move();
             assert_eq!(value, best, "{decision:?}");
-            openings.insert(decision.cell);
+            openings.insert(decision.mv);
         }
         assert!(openings.len() > 1, "{openings:?}");
         // Without asking for variety, the perfect bot's opening is always the same.
@@ -454,7 +454,7 @@ mod tests {
             let Event::BotMoved { decision, .. } = next(&rx) else {
                 panic!("a move");
             };
-            plain.insert(decision.cell);
+            plain.insert(decision.mv);
         }
         assert_eq!(plain.len(), 1, "{plain:?}");
     }

@@ -42,7 +42,7 @@ pub fn note(game: &dyn Game, decision: &Decision) -> Option<String> {
         )),
         _ => None,
     });
-    let cell = game.cell_name(decision.cell);
+    let cell = game.cell_name(decision.mv.placed());
     match (how, claim) {
         (None, None) => None,
         (Some(how), None) => Some(format!("{cell}: {how}")),
@@ -242,7 +242,7 @@ mod tests {
     #[test]
     fn the_bots_note_says_what_it_proved_in_a_panel_row() {
         let decision = Decision {
-            cell: Latin.parse_cell("c4").unwrap(),
+            mv: Latin.parse_cell("c4").unwrap().into(),
             claim: Some(Claim::WinWithin(19)),
             how: Some("forced win".into()),
         };
@@ -250,14 +250,14 @@ mod tests {
         assert_eq!(said, "c4: forced win; wins in ≤19");
         // The panel beside the board leaves 31 columns after its label.
         assert!(said.chars().count() <= 31, "{said}");
-        assert_eq!(note(&Latin, &Decision::new(decision.cell)), None);
+        assert_eq!(note(&Latin, &Decision::new(decision.mv)), None);
     }
 
     #[test]
     fn an_exact_win_counts_its_plies_in_words() {
-        let cell = Latin.parse_cell("b2").unwrap();
+        let mv = Latin.parse_cell("b2").unwrap().into();
         let win_in = |plies| Decision {
-            cell,
+            mv,
             claim: Some(Claim::Exact(crate::core::Value::win_in(plies))),
             how: None,
         };

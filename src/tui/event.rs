@@ -116,7 +116,7 @@ impl std::fmt::Debug for Event {
             Event::Tick(_) => write!(f, "Tick"),
             Event::EngineReady { game, .. } => write!(f, "EngineReady({game})"),
             Event::BotMoved { ticket, decision } => {
-                write!(f, "BotMoved({ticket}, {})", decision.cell.index())
+                write!(f, "BotMoved({ticket}, {})", decision.mv.index())
             }
             Event::HintsReady { ticket, .. } => write!(f, "HintsReady({ticket})"),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),

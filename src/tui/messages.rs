@@ -5,13 +5,13 @@ use super::app::App;
 use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
-use crate::core::{BlockState, CellId, Game, MarkedLine, Side, Status};
+use crate::core::{BlockState, CellId, Game, MarkedLine, Move, Side, Status};
 
-/// Cells by name, separated by spaces: `b2 c3`.
-pub fn join(game: &dyn Game, cells: &[CellId]) -> String {
-    cells
+/// Moves (or the cells they place on) by name, separated by spaces: `b2 c3`.
+pub fn join(game: &dyn Game, moves: &[impl Copy + Into<Move>]) -> String {
+    moves
         .iter()
-        .map(|&c| game.cell_name(c))
+        .map(|&m| game.cell_name(m.into().placed()))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -24,7 +24,11 @@ impl App {
             Status::InPlay => {
                 let side = position.to_move();
                 let symbol = self.settings().symbol(side);
-                let again = if position.bonus_move() { ", bonus" } else { "" };
+                let again = if self.game().bonus_move(position) {
+                    ", bonus"
+                } else {
+                    ""
+                };
                 match (self.mode(), self.controller(side)) {
                     (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol}{again})."),
                     (_, Controller::Bot) => {
@@ -53,19 +57,20 @@ impl App {
         // so loudly, and short enough that the turn still fits on an 80-column line.
         let block = self.game().place(cell).block;
         let won_block = matches!(
-            after.blocks().get(usize::from(block)),
+            self.game().blocks(after).get(usize::from(block)),
             Some(BlockState::Won(_))
         ) && !matches!(
-            before.blocks().get(usize::from(block)),
+            self.game().blocks(before).get(usize::from(block)),
             Some(BlockState::Won(_))
         );
         if won_block {
             let label = self.game().block_label(block);
-            let points = after
-                .points()
+            let points = self
+                .game()
+                .points(after)
                 .map(|[f, s]| format!(" ({f} : {s})"))
                 .unwrap_or_default();
-            let lead = if after.bonus_move() {
+            let lead = if self.game().bonus_move(after) {
                 format!("{name} wins {label}{points}: BONUS MOVE! ")
             } else {
                 // A bonus move's win earns no second bonus in a row.
@@ -73,8 +78,8 @@ impl App {
             };
             return StatusLine::turn(&lead, &self.turn_text());
         }
-        let what = match after.points() {
-            Some([f, s]) if after.points() != before.points() => {
+        let what = match self.game().points(after) {
+            Some([f, s]) if self.game().points(after) != self.game().points(before) => {
                 format!("{name} scores: {f} : {s}. ")
             }
             _ => String::new(),
@@ -89,7 +94,7 @@ impl App {
             return self.time_out_text(slow);
         }
         // No line decided it (extreme): the small boards' points did.
-        if let Some([f, s]) = position.decided_on_points() {
+        if let Some([f, s]) = self.game().decided_on_points(position) {
             return match position.status() {
                 Status::Won(side) => format!("{} on points, {f} : {s}.", self.wins(side)),
                 _ => format!(
@@ -98,12 +103,13 @@ impl App {
                 ),
             };
         }
-        let score = position
-            .points()
+        let score = self
+            .game()
+            .points(position)
             .map(|[f, s]| format!(" {f} : {s}"))
             .unwrap_or_default();
         // Small boards' points (extreme) say nothing of a win by a line of them.
-        let by_blocks = !position.blocks().is_empty();
+        let by_blocks = !self.game().blocks(position).is_empty();
         match position.status() {
             Status::Won(side) => {
                 let lines: Vec<String> = position

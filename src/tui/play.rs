@@ -276,10 +276,10 @@ impl App {
     /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
     pub(super) fn follow_legal_moves(&mut self) {
         let position = self.position();
-        if position.blocks().is_empty() {
+        if self.game().blocks(position).is_empty() {
             return; // every empty cell is playable: the cursor stays where it was
         }
-        let legal = position.legal_moves();
+        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
         if legal.is_empty() || legal.contains(&self.play.cursor) {
             return;
         }
@@ -310,7 +310,7 @@ impl App {
             self.status = StatusLine::note(format!("Wait: it is {}'s move.", self.name(to_move)));
             return;
         }
-        match position.play(cell) {
+        match position.play(cell.into()) {
             Ok(_) => {
                 self.play.bot_note = None;
                 self.play.side_note = None;
@@ -322,7 +322,7 @@ impl App {
 
     /// Plays a legal move and says what happened.
     pub(super) fn play(&mut self, cell: CellId) {
-        if self.play.session.history.play(cell).is_err() {
+        if self.play.session.history.play(cell.into()).is_err() {
             return; // checked by the caller; the bot's moves are checked by its engine
         }
         self.status = self.after_move_status(cell);

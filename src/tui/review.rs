@@ -63,12 +63,12 @@ fn value_of_move(engine: &dyn Engine, mover: Side, after: &dyn Position) -> Opti
 /// The review of move `ply` (1-based) of a game; `None` outside 1..=moves or when the
 /// engine does not know exact values.
 pub fn review_move(engine: &dyn Engine, history: &History, ply: usize) -> Option<MoveReview> {
-    let cell = *history.moves().get(ply.checked_sub(1)?)?;
+    let cell = history.moves().get(ply.checked_sub(1)?)?.placed();
     let position = history.position_at(ply - 1);
     let side = position.to_move();
     let before = engine.value(position)?;
     let after = value_of_move(engine, side, history.position_at(ply))?;
-    let best = engine.best(position)?;
+    let best = engine.best(position)?.placed();
     let verdict = if after.outcome < before.outcome {
         Verdict::Mistake
     } else if after < before {
@@ -258,10 +258,10 @@ mod tests {
         ENGINE.get_or_init(|| LatinEngine::new(Arc::new(Solver::new())))
     }
 
-    fn cells(names: &str) -> Vec<CellId> {
+    fn cells(names: &str) -> Vec<crate::core::Move> {
         names
             .split_whitespace()
-            .map(|n| Latin.parse_cell(n).unwrap())
+            .map(|n| Latin.parse_cell(n).unwrap().into())
             .collect()
     }
 
@@ -321,7 +321,7 @@ mod tests {
         let review = review_move(engine(), &history, played.len()).unwrap();
         assert_eq!(review.verdict, Verdict::Slower);
         let text = review.sentence(&Latin);
-        let slower = Latin.cell_name(slower);
+        let slower = Latin.cell_name(slower.placed());
         assert!(
             text.starts_with(&format!("{slower} wins more slowly: win in ")),
             "{text}"
@@ -363,11 +363,11 @@ mod tests {
         assert_eq!(review.verdict, Verdict::Mistake);
         assert_eq!(review.side, Side::Second);
         let text = review.sentence(&Latin);
-        let name = Latin.cell_name(losing);
+        let name = Latin.cell_name(losing.placed());
         assert!(
             text.starts_with(&format!("{name} turned a draw into a loss in ")),
             "{text}"
         );
-        assert_ne!(review.best, losing);
+        assert_ne!(review.best, losing.placed());
     }
 }

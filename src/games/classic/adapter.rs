@@ -17,8 +17,8 @@ use super::text;
 use super::variant::{Variant, VariantError};
 use crate::core::words::quote;
 use crate::core::{
-    CellError, CellId, Claim, Engine, Game, Hint, Layout, MarkedLine, MoveError, Place, Player,
-    PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
+    CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine, Move, MoveError,
+    Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
 };
 
 /// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
@@ -49,11 +49,17 @@ fn cell_id(cell: Cell) -> CellId {
     CellId::new(cell.index())
 }
 
-impl Game for ClassicGame {
+impl Extras for ClassicGame {
     /// On 3x3 the medium level is seed 001's D10 character: say so.
     fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
         (level == crate::core::Difficulty::Medium && self.variant == Variant::CLASSIC)
             .then(|| "Medium: seed 001's D10: wins, blocks, opens by a ten-sided die.".into())
+    }
+}
+
+impl Game for ClassicGame {
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
     }
 
     /// `classic-5`, or `classic-4k3` when fewer than the whole row win.
@@ -148,14 +154,17 @@ impl Position for Board {
         Board::status(*self)
     }
 
-    fn legal_moves(&self) -> Vec<CellId> {
+    fn legal_moves(&self) -> Vec<Move> {
         if Board::status(*self).is_over() {
             return Vec::new();
         }
-        Cell::in_mask(self.empty_cells()).map(cell_id).collect()
+        Cell::in_mask(self.empty_cells())
+            .map(|c| Move::place(cell_id(c)))
+            .collect()
     }
 
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
+        let cell = mv.placed();
         let v = self.variant();
         let Some(c) = Cell::new(v, cell.index()) else {
             return Err(MoveError::NotAllowed(format!(
@@ -266,7 +275,7 @@ impl ClassicEngine {
 impl ClassicEngine {
     /// For each move, what a short search of the position after it shows: a proven claim
     /// when there is one, else the search's guess. The budget is shared evenly.
-    fn search_hints(&self, board: Board) -> Vec<(CellId, Hint)> {
+    fn search_hints(&self, board: Board) -> Vec<(Move, Hint)> {
         let moves: Vec<Cell> = Cell::in_mask(board.empty_cells()).collect();
         let each = HINT_BUDGET / moves.len().max(1) as u32;
         // A poisoned lock only means a hint request panicked; the table is still sound.
@@ -292,7 +301,7 @@ impl ClassicEngine {
                         None => Hint::Guess(0),
                     },
                 };
-                (cell_id(cell), hint)
+                (cell_id(cell).into(), hint)
             })
             .collect()
     }
@@ -357,7 +366,7 @@ impl Engine for ClassicEngine {
         self.solver.as_ref()?.value(self.board(position)?)
     }
 
-    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         let Some(board) = self.board(position) else {
             return Vec::new();
         };
@@ -365,7 +374,7 @@ impl Engine for ClassicEngine {
             Some(solver) => solver
                 .move_values(board)
                 .into_iter()
-                .map(|(cell, value)| (cell_id(cell), Hint::Proven(Claim::Exact(value))))
+                .map(|(cell, value)| (cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
                 .collect(),
             None => self.search_hints(board),
         }
@@ -403,9 +412,9 @@ impl Engine for ClassicEngine {
     }
 
     /// The perfect player's move, where the board is solved.
-    fn best(&self, position: &dyn Position) -> Option<CellId> {
+    fn best(&self, position: &dyn Position) -> Option<Move> {
         let choice = self.solver.as_ref()?.best_move(self.board(position)?)?;
-        Some(cell_id(choice.cell))
+        Some(cell_id(choice.cell).into())
     }
 
     fn player_names(&self) -> Vec<String> {

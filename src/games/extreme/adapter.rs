@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::core::{
-    BlockState, CellError, CellId, Engine, Game, Grid, Hint, Layout, MarkedLine, MoveError,
-    Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
-    Value,
+    BlockState, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, MarkedLine, Move,
+    MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, Value,
 };
 
 use super::cell::Cell;
@@ -60,13 +60,8 @@ impl Game for Extreme {
         false
     }
 
-    fn cell_name_help(&self) -> Option<String> {
-        Some("B3c1 = small board B3 (column B, row 3), then its cell c1".into())
-    }
-
-    /// A small board's name as in cell names: its column A-D, then its row 1-4 (`B3`).
-    fn block_label(&self, block: u8) -> String {
-        format!("{}{}", char::from(b'A' + block % 4), block / 4 + 1)
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
     }
 
     fn layout(&self) -> Layout {
@@ -116,12 +111,44 @@ impl Game for Extreme {
     fn engine(&self) -> Arc<dyn Engine> {
         Arc::new(ExtremeEngine::new())
     }
+}
+
+/// The points, the small boards, the bonus move and the contest's rules: all extreme's own.
+impl Extras for Extreme {
+    /// The points the small boards give so far: corners 6, edges 4, centre 3 per small
+    /// board won (the score that decides a game that ends without a pattern).
+    fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        Some(players::state_of(position)?.points())
+    }
+
+    fn decided_on_points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        players::state_of(position)?.decided_on_points()
+    }
+
+    fn blocks(&self, position: &dyn Position) -> Vec<BlockState> {
+        players::state_of(position).map_or_else(Vec::new, |state| {
+            (0..16).map(|b| state.board().block(b)).collect()
+        })
+    }
+
+    fn bonus_move(&self, position: &dyn Position) -> bool {
+        players::state_of(position).is_some_and(|state| state.bonus())
+    }
+
+    fn cell_name_help(&self) -> Option<String> {
+        Some("B3c1 = small board B3 (column B, row 3), then its cell c1".into())
+    }
+
+    /// A small board's name as in cell names: its column A-D, then its row 1-4 (`B3`).
+    fn block_label(&self, block: u8) -> Option<String> {
+        Some(format!("{}{}", char::from(b'A' + block % 4), block / 4 + 1))
+    }
 
     /// An end decided on points scores the small boards each side won (the winner's more
     /// than the loser's, or equal at a draw); a win by pattern, or by the other side's
     /// forfeit, is worth all 68 points.
     fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
-        if let Some(points) = end.decided_on_points() {
+        if let Some(points) = self.decided_on_points(end) {
             return Some(points);
         }
         Some(match winner {
@@ -130,7 +157,7 @@ impl Game for Extreme {
                 points[side.index()] = super::patterns::WIN_POINTS;
                 points
             }
-            None => end.points().unwrap_or([0, 0]),
+            None => self.points(end).unwrap_or([0, 0]),
         })
     }
 
@@ -152,17 +179,14 @@ impl Position for State {
         State::status(self)
     }
 
-    fn decided_on_points(&self) -> Option<[u32; 2]> {
-        State::decided_on_points(self)
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.moves().cells().map(|c| cell_id(c).into()).collect();
+        moves.sort_unstable();
+        moves
     }
 
-    fn legal_moves(&self) -> Vec<CellId> {
-        let mut cells: Vec<CellId> = self.moves().cells().map(cell_id).collect();
-        cells.sort_unstable();
-        cells
-    }
-
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
+        let cell = mv.placed();
         let Some(c) = cell_of(cell) else {
             return Err(MoveError::NotAllowed(format!(
                 "cell {} is off the board",
@@ -193,7 +217,7 @@ impl Position for State {
         let Status::Won(side) = State::status(self) else {
             return Vec::new();
         };
-        if self.decided_on_points().is_some() {
+        if State::decided_on_points(self).is_some() {
             return Vec::new();
         }
         let won = self.board().won(side);
@@ -208,20 +232,6 @@ impl Position for State {
             .collect();
         cells.sort_unstable();
         vec![MarkedLine { cells, side }]
-    }
-
-    /// The points the small boards give so far: corners 6, edges 4, centre 3 per small
-    /// board won (the score that decides a game that ends without a pattern).
-    fn points(&self) -> Option<[u32; 2]> {
-        Some(State::points(self))
-    }
-
-    fn blocks(&self) -> Vec<BlockState> {
-        (0..16).map(|b| self.board().block(b)).collect()
-    }
-
-    fn bonus_move(&self) -> bool {
-        self.bonus()
     }
 }
 
@@ -278,14 +288,14 @@ impl Engine for ExtremeEngine {
     }
 
     /// Each legal move's search score (a guess), or what the search proved.
-    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         let Some(state) = players::state_of(position) else {
             return Vec::new();
         };
         let _guard = self.busy.lock().unwrap_or_else(|p| p.into_inner());
-        let mut hints: Vec<(CellId, Hint)> = score_moves(&state, HINT_TIME, &self.table)
+        let mut hints: Vec<(Move, Hint)> = score_moves(&state, HINT_TIME, &self.table)
             .into_iter()
-            .map(|(cell, hint)| (cell_id(cell), hint))
+            .map(|(cell, hint)| (cell_id(cell).into(), hint))
             .collect();
         hints.sort_unstable_by_key(|&(cell, _)| cell);
         hints

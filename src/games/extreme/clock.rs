@@ -17,7 +17,7 @@ use std::time::Duration;
 use rand::RngExt;
 
 use crate::core::game_loop::{self, Clock, Played, Rules};
-use crate::core::{CellId, Engine, Player, PlayerError, PlayerOptions, Position, Side, Tally};
+use crate::core::{Engine, Move, Player, PlayerError, PlayerOptions, Position, Side, Tally};
 
 use super::adapter::{Extreme, ExtremeEngine, cell_of};
 use super::cell::Cell;
@@ -109,8 +109,8 @@ pub fn play_game(
         game: &Extreme,
         clock: Clock::Contest(limit),
     };
-    let mut record = |before: &dyn Position, cell: CellId, took| {
-        if let (Some(before), Some(cell)) = (before.as_any().downcast_ref(), cell_of(cell)) {
+    let mut record = |before: &dyn Position, mv: Move, took| {
+        if let (Some(before), Some(cell)) = (before.as_any().downcast_ref(), cell_of(mv.placed())) {
             moves.push(timed(before, cell, Some(took)));
         }
     };

@@ -38,7 +38,10 @@ pub fn reply(engine: &ExtremeEngine, line: &str, movetime: Duration) -> Option<S
         Ok(state) => state,
         Err(e) => return Some(format!("error {e}")),
     };
-    Some(over(&state).unwrap_or_else(|| move_reply(engine, &state, movetime)))
+    Some(
+        over(&super::adapter::Extreme, &state)
+            .unwrap_or_else(|| move_reply(engine, &state, movetime)),
+    )
 }
 
 fn move_reply(engine: &ExtremeEngine, state: &State, movetime: Duration) -> String {

@@ -135,7 +135,7 @@ mod tests {
         let mut player = RandomPlayer::saying(4, "random");
         while let Some(decision) = player.decide(position.as_ref()) {
             assert_eq!(decision.how.as_deref(), Some("random"));
-            position = position.play(decision.cell).expect("a legal move");
+            position = position.play(decision.mv).expect("a legal move");
         }
         assert!(position.status().is_over());
         assert_eq!(RandomPlayer::new(4).decide(position.as_ref()), None);

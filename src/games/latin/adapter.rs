@@ -9,7 +9,7 @@ use super::players::PlayerSpec;
 use super::position::{board_of, cell_id, latin_cell};
 use super::solver::Solver;
 use crate::core::{
-    CellError, CellId, Claim, Engine, Game, Hint, Layout, Place, Player, PlayerError,
+    CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, Move, Place, Player, PlayerError,
     PlayerOptions, Position, PositionError, Side, Solved, Value,
 };
 
@@ -17,7 +17,19 @@ use crate::core::{
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Latin;
 
+/// Tic-Tac-Latin keeps a score: the lines that scored for each side.
+impl Extras for Latin {
+    fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        let (first, second) = board_of(position)?.points();
+        Some([first, second])
+    }
+}
+
 impl Game for Latin {
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
+    }
+
     fn key(&self) -> String {
         "latin".into()
     }
@@ -121,7 +133,7 @@ impl Engine for LatinEngine {
         self.solver.value(board_of(position)?)
     }
 
-    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         let Some(board) = board_of(position) else {
             return Vec::new();
         };
@@ -129,16 +141,16 @@ impl Engine for LatinEngine {
         Cell::all()
             .filter_map(|cell| {
                 let value = values[cell.index()]?;
-                Some((cell_id(cell), Hint::Proven(Claim::Exact(value))))
+                Some((cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
             })
             .collect()
     }
 
-    fn best(&self, position: &dyn Position) -> Option<CellId> {
+    fn best(&self, position: &dyn Position) -> Option<Move> {
         let board = board_of(position)?;
         self.solver
             .best_move(board)
-            .map(|choice| cell_id(choice.cell))
+            .map(|choice| cell_id(choice.cell).into())
     }
 
     fn instant_hints(&self) -> bool {
@@ -193,15 +205,44 @@ mod tests {
         let game = Latin;
         let start = game.start();
         assert_eq!(start.legal_moves().len(), 16);
-        let after = start.play(game.parse_cell("b2").unwrap()).unwrap();
+        let after = start
+            .play(game.parse_move(game.start().as_ref(), "b2").unwrap())
+            .unwrap();
         assert_eq!(after.text(), "----/-X--/----/----");
         assert_eq!(after.to_move(), Side::Second);
-        let again = after.play(game.parse_cell("b2").unwrap());
+        let again = after.play(game.parse_move(game.start().as_ref(), "b2").unwrap());
         assert_eq!(again.unwrap_err().to_string(), "b2 is taken");
         let won = game.parse_position("XXXO/O---/----/----").unwrap();
         assert_eq!(won.status(), Status::Won(Side::First));
         assert!(won.legal_moves().is_empty());
         assert_eq!(won.marked_lines().len(), 1);
-        assert_eq!(won.points(), Some([1, 0]));
+        assert_eq!((&game as &dyn Game).points(won.as_ref()), Some([1, 0]));
+    }
+
+    #[test]
+    fn the_engine_protocol_speaks_in_its_cells_and_values() {
+        let engine = LatinEngine::new(Arc::new(Solver::new()));
+        let player = engine
+            .player("perfect", crate::core::PlayerOptions::seeded(1))
+            .unwrap();
+        let mut s = crate::core::protocol::Session {
+            game: &Latin,
+            engine: &engine,
+            player,
+        };
+        let mut r = |q: &str| s.reply(q).unwrap();
+        assert_eq!(r("O-----X--XO-O-XX"), "move b2 win 1");
+        assert_eq!(r("move O-----X--XO-O-XX\n"), "move b2 win 1");
+        assert_eq!(
+            r("analyze O-----X--XO-O-XX"),
+            "analyze b1=loss:2 c1=loss:2 d1=loss:2 a2=loss:2 b2=win:1 d2=loss:2 a3=loss:2 \
+             d3=loss:2 b4=loss:2"
+        );
+        assert_eq!(r("XXXO/O---/----/----"), "over x");
+        assert_eq!(r("XXOO/OOXX/XXOO/OOXX"), "over draw");
+        // The requests' grammar is core's (tested with its toy game); the words are ours.
+        assert!(r("XQ").starts_with("error bad character 'Q'"));
+        assert!(r("-X-Q/-X--/X-X-/O--O").starts_with("error bad character 'Q' at d1"));
+        assert_eq!(r("MOVE O-----X--XO-O-XX"), "move b2 win 1");
     }
 }

@@ -2,7 +2,7 @@
 //! two: read by the adapter and by the players (so neither imports the other for it).
 
 use super::game::{Board, Cell, MoveError as BoardMoveError};
-use crate::core::{CellId, MarkedLine, MoveError, Position, Side, Status};
+use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
 
 pub fn cell_id(cell: Cell) -> CellId {
     CellId::new(cell.index())
@@ -30,14 +30,17 @@ impl Position for Board {
         Board::status(*self)
     }
 
-    fn legal_moves(&self) -> Vec<CellId> {
+    fn legal_moves(&self) -> Vec<Move> {
         if Board::status(*self).is_over() {
             return Vec::new();
         }
-        Cell::in_mask(self.empty_cells()).map(cell_id).collect()
+        Cell::in_mask(self.empty_cells())
+            .map(|c| Move::place(cell_id(c)))
+            .collect()
     }
 
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
+        let cell = mv.placed();
         let Some(c) = latin_cell(cell) else {
             return Err(MoveError::NotAllowed(format!(
                 "cell {} is not on the 4x4 board",
@@ -66,10 +69,5 @@ impl Position for Board {
                 side,
             })
             .collect()
-    }
-
-    fn points(&self) -> Option<[u32; 2]> {
-        let (first, second) = Board::points(*self);
-        Some([first, second])
     }
 }

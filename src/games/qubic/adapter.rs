@@ -13,8 +13,8 @@ use super::players::{Level, Perfect, RandomPlayer, greedy};
 use super::position::QubicPosition;
 use crate::core::words::quote;
 use crate::core::{
-    CellError, CellId, Engine, Game, Grid, Hint, Layout, Place, Player, PlayerError, PlayerOptions,
-    Position, PositionError, Value,
+    CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player, PlayerError,
+    PlayerOptions, Position, PositionError, Value,
 };
 
 /// The player names, strongest first.
@@ -23,6 +23,21 @@ pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greed
 /// Qubic's rules and names.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QubicGame;
+
+impl Extras for QubicGame {
+    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
+        (level == crate::core::Difficulty::Perfect)
+            .then(|| "Perfect: as X, Patashnik's dictionary (always wins); as O, a search.".into())
+    }
+
+    fn cell_name_help(&self) -> Option<String> {
+        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
+    }
+
+    fn block_label(&self, block: u8) -> Option<String> {
+        Some(format!("Layer {}", block + 1))
+    }
+}
 
 impl Game for QubicGame {
     fn key(&self) -> String {
@@ -55,17 +70,8 @@ impl Game for QubicGame {
         level.name()
     }
 
-    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
-        (level == crate::core::Difficulty::Perfect)
-            .then(|| "Perfect: as X, Patashnik's dictionary (always wins); as O, a search.".into())
-    }
-
-    fn cell_name_help(&self) -> Option<String> {
-        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
-    }
-
-    fn block_label(&self, block: u8) -> String {
-        format!("Layer {}", block + 1)
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
     }
 
     fn layout(&self) -> Layout {
@@ -152,10 +158,10 @@ impl Engine for QubicEngine {
         None
     }
 
-    fn hints(&self, position: &dyn Position) -> Vec<(CellId, Hint)> {
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         hints(QubicPosition::board_of(position), HINT_TIME)
             .into_iter()
-            .map(|(c, h)| (CellId::new(c), h))
+            .map(|(c, h)| (Move::new(c), h))
             .collect()
     }
 
@@ -222,21 +228,21 @@ mod tests {
         let game = QubicGame;
         let mut p = game.start();
         for cell in [0, 16, 1, 17, 2, 18] {
-            p = p.play(CellId::new(cell)).unwrap();
+            p = p.play(Move::new(cell)).unwrap();
         }
-        assert!(matches!(p.play(CellId::new(0)), Err(MoveError::Taken(t)) if t == "1a1 is taken"));
+        assert!(matches!(p.play(Move::new(0)), Err(MoveError::Taken(t)) if t == "1a1 is taken"));
         assert!(matches!(
-            p.play(CellId::new(64)),
+            p.play(Move::new(64)),
             Err(MoveError::NotAllowed(_))
         ));
-        let won = p.play(CellId::new(3)).unwrap();
+        let won = p.play(Move::new(3)).unwrap();
         assert_eq!(won.status(), Status::Won(Side::First));
         assert_eq!(
             won.marked_lines()[0].cells,
             (0..4).map(CellId::new).collect::<Vec<_>>()
         );
         assert!(won.legal_moves().is_empty());
-        assert_eq!(won.play(CellId::new(5)).unwrap_err(), MoveError::GameOver);
+        assert_eq!(won.play(Move::new(5)).unwrap_err(), MoveError::GameOver);
         let back = game.parse_position(&won.text()).unwrap();
         assert_eq!(back.text(), won.text());
         assert!(
@@ -258,13 +264,13 @@ mod tests {
             let mut player = engine.player(&name, options).unwrap();
             assert_eq!(player.name(), name);
             let d = player.decide(QubicGame.start().as_ref()).unwrap();
-            assert!(d.cell.index() < 64);
+            assert!(d.mv.index() < 64);
         }
         let err = engine.player("best", options).err().unwrap();
         assert!(err.0.contains("perfect, hard"), "{err}");
         // Perfect X opens at 1a1 from the dictionary.
         let mut perfect = engine.player("perfect", options).unwrap();
         let d = perfect.decide(QubicGame.start().as_ref()).unwrap();
-        assert_eq!((d.cell.index(), d.how.as_deref()), (0, Some("dictionary")));
+        assert_eq!((d.mv.index(), d.how.as_deref()), (0, Some("dictionary")));
     }
 }

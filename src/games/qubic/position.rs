@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::cell::{CELLS, Cell};
-use crate::core::{CellId, MarkedLine, MoveError, Position, Side, Status};
+use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
 
 /// A Qubic position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -38,17 +38,18 @@ impl Position for QubicPosition {
         self.0.status()
     }
 
-    fn legal_moves(&self) -> Vec<CellId> {
+    fn legal_moves(&self) -> Vec<Move> {
         if self.0.status().is_over() {
             return Vec::new();
         }
         (0..CELLS)
             .filter(|&c| self.0.at(c).is_none())
-            .map(CellId::new)
+            .map(Move::new)
             .collect()
     }
 
-    fn play(&self, cell: CellId) -> Result<Box<dyn Position>, MoveError> {
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
+        let cell = mv.placed();
         if self.0.status().is_over() {
             return Err(MoveError::GameOver);
         }

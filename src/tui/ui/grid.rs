@@ -31,7 +31,7 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
         Screen::Review(shown) => app.moves().get(shown - 1).copied(),
         _ => app.moves().last().copied(),
     };
-    let blocks = position.blocks();
+    let blocks = app.game().blocks(position);
     // Nothing can be placed in the demo, so no cursor invites it.
     let cursor_shown = app.screen() == Screen::Game && app.mode() != Mode::Demo;
     for (index, sides) in scorers.iter().enumerate() {
@@ -505,14 +505,17 @@ fn frames(board: &Board, style: Style, buf: &mut Buffer) {
 /// Where some blocks are closed (extreme tic-tac-toe), the frames of the blocks one may
 /// play in now are drawn in the highlight colour (bold without colour).
 fn blocks_to_play(app: &App, board: &Board, position: &dyn Position, buf: &mut Buffer) {
-    if position.blocks().is_empty() || app.screen() != Screen::Game || position.status().is_over() {
+    if app.game().blocks(position).is_empty()
+        || app.screen() != Screen::Game
+        || position.status().is_over()
+    {
         return;
     }
     let game = app.game();
     let mut open: Vec<u8> = position
         .legal_moves()
         .into_iter()
-        .map(|cell| game.place(cell).block)
+        .map(|mv| game.place(mv.placed()).block)
         .collect();
     open.dedup();
     let style = Theme(app.settings()).accent().add_modifier(Modifier::BOLD);

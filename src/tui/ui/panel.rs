@@ -109,7 +109,7 @@ fn tally(app: &App, width: u16) -> Line<'static> {
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
     // Games without points show who plays whom.
-    let score = match app.shown_position().points() {
+    let score = match app.game().points(app.shown_position()) {
         Some([f, s]) => format!(" {f} : {s} "),
         None => " vs ".to_string(),
     };
@@ -219,14 +219,14 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
 /// any open one will do. Colour marks it on the board too; this says it in words.
 fn where_to_play(app: &App) -> Option<String> {
     let position = app.position();
-    if position.blocks().is_empty() || app.game_status().is_over() {
+    if app.game().blocks(position).is_empty() || app.game_status().is_over() {
         return None;
     }
     let game = app.game();
     let mut blocks: Vec<u8> = position
         .legal_moves()
         .iter()
-        .map(|&cell| game.place(cell).block)
+        .map(|mv| game.place(mv.placed()).block)
         .collect();
     blocks.sort_unstable();
     blocks.dedup();

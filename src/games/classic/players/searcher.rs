@@ -7,7 +7,7 @@ use rand::RngExt;
 
 use super::levels::Level;
 use super::{PlayerRng, board_in_play, rng_from_seed};
-use crate::core::{CellId, Decision, Player, Position};
+use crate::core::{CellId, Decision, Move, Player, Position};
 use crate::games::classic::board::Board;
 use crate::games::classic::search::{self, Forced, Limits};
 use crate::games::classic::variant::Variant;
@@ -45,7 +45,7 @@ impl Player for Searcher {
             None => Some(format!("depth {}", found.depth)),
         };
         Some(Decision {
-            cell: CellId::new(found.cell.index()),
+            mv: Move::new(found.cell.index()),
             claim,
             how,
         })

@@ -71,7 +71,7 @@ impl Player for Searcher {
         let state = state_of(position)?;
         let report = self.think(&state)?;
         Some(Decision {
-            cell: cell_id(report.best),
+            mv: cell_id(report.best).into(),
             claim: claim(&state, &report),
             how: Some(format!("depth {}", report.depth)),
         })

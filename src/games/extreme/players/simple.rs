@@ -132,7 +132,7 @@ mod tests {
         let mut state = State::START;
         while let Some(decision) = player.decide(&state) {
             state = state
-                .play(super::super::super::adapter::cell_of(decision.cell).unwrap())
+                .play(super::super::super::adapter::cell_of(decision.mv.placed()).unwrap())
                 .unwrap();
         }
         assert!(state.status().is_over());

@@ -36,7 +36,7 @@ use crate::games::latin::position::{board_of, cell_id, latin_cell};
 /// The cell `player` picks on `board`, asked as every player is, through the core
 /// interface; `None` when the game is over.
 pub fn choose(player: &mut dyn Player, board: Board) -> Option<Cell> {
-    latin_cell(player.decide(&board)?.cell)
+    latin_cell(player.decide(&board)?.mv.placed())
 }
 
 /// Seats players that pick a cell on the concrete board (their own `name` and `choose`) at

@@ -26,7 +26,7 @@ pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
 /// A decision with a word on how it was found.
 pub(crate) fn decision(cell: usize, how: &str) -> Decision {
     Decision {
-        cell: crate::core::CellId::new(cell),
+        mv: crate::core::Move::new(cell),
         claim: None,
         how: Some(how.to_string()),
     }
@@ -46,12 +46,12 @@ mod tests {
         // O to move, X threatens 3.
         let b = Board::from_masks(0b111, 1 << 40 | 1 << 45);
         let d = o.choose(b).unwrap();
-        assert_eq!((d.cell.index(), d.how.as_deref()), (3, Some("block")));
+        assert_eq!((d.mv.index(), d.how.as_deref()), (3, Some("block")));
         // O threatens 19 (16 17 18) and X threatens 3: win first.
         let b = Board::from_masks(0b111 | 1 << 60, 1 << 16 | 1 << 17 | 1 << 18);
         let d = o.choose(b).unwrap();
         assert_eq!(
-            (d.cell.index(), d.claim),
+            (d.mv.index(), d.claim),
             (19, Some(crate::core::Claim::WinWithin(1)))
         );
     }
