@@ -15,7 +15,7 @@ use tictaclatin::store::Store;
 
 #[derive(Args, Debug)]
 pub struct GamesArgs {
-    /// Only games of this game: latin, classic, qubic or extreme, or a variant's key
+    /// Only games of this game (as --game names it) or of one variant, by its key
     /// (classic-5k4)
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
@@ -179,9 +179,9 @@ fn game_filter(text: &str) -> Result<GameFilter, Failure> {
     match GameChoice::from_key(text).map(games::build) {
         Some(Ok(game)) => Ok(GameFilter::Key(game.key())),
         _ => Err(Failure::bad_input(format!(
-            "{} is neither a game (latin, classic, qubic, extreme) nor a variant's key (e.g. \
-             classic-5k4)",
-            quote(text)
+            "{} is neither a game ({}) nor a variant's key (e.g. classic-5k4)",
+            quote(text),
+            games::valid_names()
         ))),
     }
 }

@@ -54,9 +54,10 @@ impl Failure {
 #[command(
     name = "tictaclatin",
     version,
-    about = "Board games in the terminal, each against a bot as strong as the game allows: \
-             Tic-Tac-Latin (the default), classic tic-tac-toe 3x3 to 7x7, Qubic and extreme \
-             tic-tac-toe",
+    about = format!(
+        "Board games in the terminal, each against a bot as strong as the game allows: {}",
+        tictaclatin::games::described_list()
+    ),
     long_about = None,
 )]
 pub struct Cli {

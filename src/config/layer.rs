@@ -98,8 +98,8 @@ macro_rules! with_game_choice {
     ($(#[$meta:meta])* pub struct $name:ident { $($field:tt)* }) => {
         $(#[$meta])*
         pub struct $name {
-            /// The game: latin (Tic-Tac-Latin, the default), classic, qubic or extreme
-            #[arg(long = "game", value_name = "GAME", env = "TICTACLATIN_GAME")]
+            #[arg(long = "game", value_name = "GAME", env = "TICTACLATIN_GAME",
+                  help = crate::games::flag_help())]
             pub kind: Option<GameKind>,
             /// The board's size, for games that come in sizes
             #[arg(long, value_name = "N", env = "TICTACLATIN_SIZE", allow_negative_numbers = true,

@@ -63,12 +63,71 @@ impl fmt::Display for GameKind {
     }
 }
 
-fn valid_names() -> String {
-    GameKind::ALL
+impl GameKind {
+    /// The game as a sentence names it: `Tic-Tac-Latin`, `classic tic-tac-toe`.
+    pub fn family(self) -> &'static str {
+        match self {
+            GameKind::Latin => "Tic-Tac-Latin",
+            GameKind::Classic => "classic tic-tac-toe",
+            GameKind::Qubic => "Qubic",
+            GameKind::Extreme => "extreme tic-tac-toe",
+        }
+    }
+
+    /// The game with its sizes, for help texts: `classic tic-tac-toe 3x3 to 7x7`.
+    fn described(self) -> String {
+        match self.sizes() {
+            Some((sizes, _)) => {
+                let (small, big) = (sizes.start(), sizes.end());
+                format!("{} {small}x{small} to {big}x{big}", self.family())
+            }
+            None => self.family().to_string(),
+        }
+    }
+}
+
+/// Every game's flag name: `latin, classic, qubic, extreme`.
+pub fn valid_names() -> String {
+    GameKind::ALL.map(GameKind::name).join(", ")
+}
+
+/// `a, b, c and d`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The games in a sentence, the default first: `Tic-Tac-Latin (the default), classic
+/// tic-tac-toe 3x3 to 7x7, Qubic and extreme tic-tac-toe` (the program's description).
+pub fn described_list() -> String {
+    let items: Vec<String> = GameKind::ALL
         .iter()
-        .map(|k| k.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|&kind| match kind == GameKind::default() {
+            true => format!("{} (the default)", kind.described()),
+            false => kind.described(),
+        })
+        .collect();
+    and_list(&items)
+}
+
+/// The `--game` flag's help: `The game: latin (Tic-Tac-Latin, the default), classic, qubic
+/// or extreme`.
+pub fn flag_help() -> String {
+    let items: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|&kind| match kind == GameKind::default() {
+            true => format!("{} ({}, the default)", kind.name(), kind.family()),
+            false => kind.name().to_string(),
+        })
+        .collect();
+    let list = match items.as_slice() {
+        [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => items.concat(),
+    };
+    format!("The game: {list}")
 }
 
 impl FromStr for GameKind {
@@ -222,6 +281,20 @@ impl GameChoice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_texts_list_every_game_from_the_list() {
+        assert_eq!(
+            described_list(),
+            "Tic-Tac-Latin (the default), classic tic-tac-toe 3x3 to 7x7, Qubic and extreme \
+             tic-tac-toe"
+        );
+        assert_eq!(
+            flag_help(),
+            "The game: latin (Tic-Tac-Latin, the default), classic, qubic or extreme"
+        );
+        assert_eq!(valid_names(), "latin, classic, qubic, extreme");
+    }
 
     #[test]
     fn every_game_builds_and_is_found_by_its_key() {
