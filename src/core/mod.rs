@@ -2,6 +2,7 @@
 //! their values, players, and the interface ([`Game`], [`Engine`]) everything above the
 //! games uses to reach them.
 
+pub mod analysis;
 pub mod bounded;
 mod cell;
 mod game;
@@ -18,6 +19,7 @@ pub mod tournament;
 mod value;
 pub mod words;
 
+pub use analysis::{Analysis, Budget, Figure};
 pub use cell::{CellId, Grid, Layout, Place};
 pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};
 pub use level::{Difficulty, UnknownDifficulty};
