@@ -48,22 +48,18 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
             })
         );
         println!("{mover} to move{score}.");
+        println!("Best move: {} (marked *).", game.cell_name(analysis.best));
         println!(
-            "Best move: {} (marked *), searched {} plies deep ({} nodes).",
-            game.cell_name(analysis.best),
-            analysis.depth,
-            analysis.nodes
+            "Searched {} plies deep, {} nodes.",
+            analysis.depth, analysis.nodes
         );
         if pv {
             println!("pv: {}", line_text(game.as_ref(), &analysis.pv));
         }
         println!("Cells show {mover}'s result after moving there, where the search proved it:");
         println!("W≤7 / L≤6 = a win or loss forced within that many plies, D = a draw.");
-        println!(
-            "?12 = not proven: the move's value in a full-window search {} plies deep \
-             (higher is better for {mover}); ≥12 / ≤12 = a bound on that value.",
-            analysis.depth
-        );
+        println!("?12 = not proven: the move's value in a full-window search that deep");
+        println!("(higher is better for {mover}); ≥12 / ≤12 = a bound on that value.");
         return Ok(());
     }
     let hints = engine.hints(position.as_ref());
