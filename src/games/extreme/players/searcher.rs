@@ -38,6 +38,13 @@ impl Searcher {
         searcher
     }
 
+    /// The `max` player searching at `budget`.
+    pub fn analysing(budget: Budget) -> Searcher {
+        let mut searcher = Searcher::with_limits("max", Limits::depth(1));
+        searcher.budget = Some(budget);
+        searcher
+    }
+
     pub fn with_limits(name: &str, limits: Limits) -> Searcher {
         Searcher {
             name: name.to_string(),

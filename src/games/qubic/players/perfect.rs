@@ -26,6 +26,11 @@ impl Perfect {
             budget: Budget::Time(movetime),
         }
     }
+
+    /// The player searching at `budget` where the dictionary does not answer.
+    pub fn with_budget(index: Arc<Index>, budget: Budget) -> Perfect {
+        Perfect { index, budget }
+    }
 }
 
 /// The dictionary's move for X, where its procedure applies.
