@@ -242,3 +242,37 @@ fn move_and_the_engine_agree_with_analyze_at_a_budget() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("not both"), "{}", stderr(&out));
 }
+
+#[test]
+fn the_engine_answers_from_the_analysis_at_a_budget() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |threads: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+            .args([
+                "engine",
+                "--game",
+                "classic",
+                "--size",
+                "7",
+                "--in-a-row",
+                "5",
+            ])
+            .args(["--depth", "3", "--threads", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the engine starts");
+        let mut input = child.stdin.take().expect("stdin");
+        writeln!(input, "analyze {CLASSIC_7}\nmove {CLASSIC_7}\nquit").expect("written");
+        drop(input);
+        let out = child.wait_with_output().expect("the engine ends");
+        String::from_utf8(out.stdout).expect("text")
+    };
+    let replies = run("1");
+    assert_eq!(replies, run("2"), "the same on one thread and two");
+    let lines: Vec<&str> = replies.lines().collect();
+    assert!(lines[0].starts_with("analyze a1=guess:"), "{}", lines[0]);
+    assert_eq!(lines[0].split_whitespace().count(), 1 + 49 - 4);
+    assert!(lines[1].starts_with("move "), "{}", lines[1]);
+}
