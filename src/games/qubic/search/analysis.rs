@@ -79,8 +79,20 @@ pub fn analyze(board: Board, budget: Budget) -> Option<Analyzed> {
             settled[cell] = Some(WIN - 1);
         }
     }
+    // At a time budget the threat searches also stop at half of it, so the move comes in
+    // time (the only budget whose result may vary anyway).
+    let threat_deadline = match budget {
+        Budget::Time(t) => Some(start + t / 2),
+        _ => None,
+    };
     if settled.iter().all(Option::is_none) {
-        let search = |budget| ThreatSearch::new(&Qubic, budget);
+        let search = |budget| {
+            let search = ThreatSearch::new(&Qubic, budget);
+            match threat_deadline {
+                Some(deadline) => search.until(deadline),
+                None => search,
+            }
+        };
         if let Some(win) = search(ATTACK_BUDGET).run(board, None).found() {
             settled[win.first] = Some(WIN - win.plies as i32);
         }
