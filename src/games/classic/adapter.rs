@@ -290,25 +290,9 @@ impl ClassicEngine {
             .hint_search
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let analyzed = searcher.analyze(board, budget)?;
-        let moves = analyzed
-            .moves
-            .iter()
-            .map(|m| {
-                let figure = match search::claim(m.score, m.proven, analyzed.empty) {
-                    Some(claim) => Figure::Proven(claim),
-                    None => Figure::Score(m.score),
-                };
-                (cell_id(m.cell), figure)
-            })
-            .collect();
-        Some(Analysis {
-            moves,
-            best: cell_id(analyzed.best),
-            pv: analyzed.pv.iter().map(|&c| cell_id(c)).collect(),
-            depth: analyzed.depth,
-            nodes: analyzed.nodes,
-        })
+        searcher
+            .analyze(board, budget)
+            .map(search::Analyzed::into_analysis)
     }
 }
 

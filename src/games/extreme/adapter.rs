@@ -17,7 +17,6 @@ use super::cell::Cell;
 use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
 use super::rules::{IllegalMove, State};
-use super::search::score::proven;
 use super::search::{Limits, Table};
 use crate::core::words::quote;
 
@@ -305,24 +304,7 @@ impl Engine for ExtremeEngine {
     ) -> Option<Analysis> {
         let state = players::state_of(position)?;
         let analyzed = super::search::analysis::analyze(&state, budget)?;
-        let plies_left = state.plies_left();
-        let mut moves: Vec<(CellId, Figure)> = analyzed
-            .moves
-            .iter()
-            .map(|m| {
-                let figure =
-                    proven(m.score, plies_left).map_or(Figure::Score(m.score), Figure::Proven);
-                (cell_id(m.cell), figure)
-            })
-            .collect();
-        moves.sort_unstable_by_key(|&(cell, _)| cell);
-        Some(Analysis {
-            moves,
-            best: cell_id(analyzed.best),
-            pv: analyzed.pv.iter().map(|&c| cell_id(c)).collect(),
-            depth: analyzed.depth,
-            nodes: analyzed.nodes,
-        })
+        Some(analyzed.into_analysis(state.plies_left()))
     }
 
     fn instant_hints(&self) -> bool {

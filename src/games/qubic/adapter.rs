@@ -193,21 +193,7 @@ impl Engine for QubicEngine {
         if dictionary_move(&self.index, board).is_some() {
             return None;
         }
-        let analyzed = analyze(board, budget)?;
-        Some(Analysis {
-            moves: analyzed
-                .moves
-                .iter()
-                .map(|m| {
-                    let figure = m.claim().map_or(Figure::Score(m.score), Figure::Proven);
-                    (CellId::new(m.cell), figure)
-                })
-                .collect(),
-            best: CellId::new(analyzed.best),
-            pv: analyzed.pv.iter().map(|&c| CellId::new(c)).collect(),
-            depth: analyzed.depth,
-            nodes: analyzed.nodes,
-        })
+        analyze(board, budget).map(|a| a.into_analysis())
     }
 
     fn player_names(&self) -> Vec<String> {

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::negamax::{MATE, MATE_BOUND};
 use super::tt::Table;
 use super::{NO_LIMIT, Searcher, claim, deadline};
-use crate::core::{Budget, Claim};
+use crate::core::{Analysis, Budget, CellId, Claim, Figure};
 use crate::games::classic::board::Board;
 use crate::games::classic::cell::Cell;
 use crate::games::classic::search::ordering::Ordering;
@@ -45,6 +45,26 @@ pub struct Analyzed {
 }
 
 impl Analyzed {
+    /// As every game's analysis reads: a proof where the score is one, else the score.
+    pub fn into_analysis(self) -> Analysis {
+        let id = |cell: Cell| CellId::new(cell.index());
+        Analysis {
+            moves: self
+                .moves
+                .iter()
+                .map(|m| {
+                    let figure = claim(m.score, m.proven, self.empty)
+                        .map_or(Figure::Score(m.score), Figure::Proven);
+                    (id(m.cell), figure)
+                })
+                .collect(),
+            best: id(self.best),
+            pv: self.pv.iter().map(|&c| id(c)).collect(),
+            depth: self.depth,
+            nodes: self.nodes,
+        }
+    }
+
     /// What the best move's score proves for the side playing it.
     pub fn claim(&self) -> Option<Claim> {
         let best = self.moves.iter().find(|m| m.cell == self.best)?;

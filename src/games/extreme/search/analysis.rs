@@ -9,11 +9,11 @@ use super::super::cell::Cell;
 use super::super::rules::State;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
-use super::score::{INFINITY, is_mate, mate_plies};
+use super::score::{INFINITY, is_mate, mate_plies, proven};
 use super::time::Deadline;
 use super::tree::{MAX_PLY, Worker};
 use super::tt::Table;
-use crate::core::Budget;
+use crate::core::{Analysis, Budget, CellId, Figure};
 
 /// The table of every analysis: its size is part of what the result depends on.
 pub const ANALYSIS_MEGABYTES: usize = 32;
@@ -42,6 +42,27 @@ pub struct Analyzed {
 }
 
 impl Analyzed {
+    /// As every game's analysis reads: a proof where the score is one (see
+    /// [`proven`]), else the score; `plies_left` as the position before the move has them.
+    pub fn into_analysis(self, plies_left: u32) -> Analysis {
+        let id = |cell: Cell| CellId::new(cell.index());
+        Analysis {
+            moves: self
+                .moves
+                .iter()
+                .map(|m| {
+                    let figure =
+                        proven(m.score, plies_left).map_or(Figure::Score(m.score), Figure::Proven);
+                    (id(m.cell), figure)
+                })
+                .collect(),
+            best: id(self.best),
+            pv: self.pv.iter().map(|&c| id(c)).collect(),
+            depth: self.depth,
+            nodes: self.nodes,
+        }
+    }
+
     /// The best move's score.
     pub fn score(&self) -> i32 {
         self.moves

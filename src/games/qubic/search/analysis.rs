@@ -9,7 +9,7 @@ use std::cmp::Reverse;
 use std::time::{Duration, Instant};
 
 use super::alphabeta::{PROVEN, Searcher, WIN};
-use crate::core::{Budget, Claim};
+use crate::core::{Analysis, Budget, CellId, Claim, Figure};
 use crate::games::qubic::board::Board;
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::{Geometry, Qubic};
@@ -58,6 +58,24 @@ pub struct Analyzed {
 }
 
 impl Analyzed {
+    /// As every game's analysis reads: a proof where the score is one, else the score.
+    pub fn into_analysis(self) -> Analysis {
+        Analysis {
+            moves: self
+                .moves
+                .iter()
+                .map(|m| {
+                    let figure = m.claim().map_or(Figure::Score(m.score), Figure::Proven);
+                    (CellId::new(m.cell), figure)
+                })
+                .collect(),
+            best: CellId::new(self.best),
+            pv: self.pv.iter().map(|&c| CellId::new(c)).collect(),
+            depth: self.depth,
+            nodes: self.nodes,
+        }
+    }
+
     pub fn best_scored(&self) -> Option<Scored> {
         self.moves.iter().copied().find(|m| m.cell == self.best)
     }
