@@ -7,7 +7,7 @@ use crate::core::{Budget, Claim, Decision, Player, PlayerOptions, Position};
 
 use super::super::adapter::cell_id;
 use super::super::rules::State;
-use super::super::search::analysis::analyze;
+use super::super::search::analysis::{ANALYSIS_MEGABYTES, analyze_in};
 use super::super::search::score::proven;
 use super::super::search::{Limits, Report, Table, search};
 use super::state_of;
@@ -25,6 +25,8 @@ pub struct Searcher {
     /// Plays the analysis's best move at this budget (the `max` player, so that it plays
     /// what `analyze` marks), rather than the lazy-SMP search's.
     budget: Option<Budget>,
+    /// The analysis's table, kept between moves (emptied before each).
+    analysis_table: Option<Table>,
 }
 
 impl Searcher {
@@ -52,6 +54,7 @@ impl Searcher {
             table: Arc::new(Table::new(TABLE_MEGABYTES)),
             last: None,
             budget: None,
+            analysis_table: None,
         }
     }
 
@@ -84,7 +87,10 @@ impl Player for Searcher {
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let state = state_of(position)?;
         if let Some(budget) = self.budget {
-            let analyzed = analyze(&state, budget)?;
+            let table = self
+                .analysis_table
+                .get_or_insert_with(|| Table::new(ANALYSIS_MEGABYTES));
+            let analyzed = analyze_in(&state, budget, table)?;
             return Some(Decision {
                 cell: cell_id(analyzed.best),
                 claim: proven(analyzed.score(), state.plies_left()),

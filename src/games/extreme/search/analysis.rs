@@ -76,6 +76,12 @@ impl Analyzed {
 /// deepen one ply at a time over every legal move in the order the last one ranked them;
 /// one cut short by the budget is dropped (the first always finishes).
 pub fn analyze(state: &State, budget: Budget) -> Option<Analyzed> {
+    analyze_in(state, budget, &Table::new(ANALYSIS_MEGABYTES))
+}
+
+/// [`analyze`] on `table` (of [`ANALYSIS_MEGABYTES`]), emptied first: a player keeps one
+/// rather than allocating and freeing one a move, inside its clock.
+pub fn analyze_in(state: &State, budget: Budget, table: &Table) -> Option<Analyzed> {
     let start = Instant::now();
     let root = Node::new(*state);
     let history = [[0; 256]; 2];
@@ -88,10 +94,10 @@ pub fn analyze(state: &State, budget: Budget) -> Option<Analyzed> {
     if order.is_empty() {
         return None;
     }
-    let table = Table::new(ANALYSIS_MEGABYTES);
+    table.clear();
     let stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let mut worker = Worker::new(&table, &stop, None, &nodes);
+    let mut worker = Worker::new(table, &stop, None, &nodes);
     let (max_depth, node_limit, movetime) = match budget {
         Budget::Depth(d) => (d.max(1), u64::MAX, None),
         Budget::Nodes(n) => (u32::MAX, n, None),
@@ -135,7 +141,7 @@ pub fn analyze(state: &State, budget: Budget) -> Option<Analyzed> {
     drop(worker);
     let (mut moves, depth) = done?;
     let best = moves.first()?.cell;
-    let pv = principal_variation(&table, state, best, depth);
+    let pv = principal_variation(table, state, best, depth);
     moves.sort_by_key(|m| m.cell.index());
     Some(Analyzed {
         moves,
