@@ -65,6 +65,8 @@ fn engine_request(bencher: Bencher) {
         game: &Latin,
         engine: &engine,
         player,
+        budget: None,
+        threads: 1,
     };
     let lines: Vec<String> = positions().iter().map(|b| format!("move {b}")).collect();
     let mut i = 0;

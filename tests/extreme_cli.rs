@@ -296,7 +296,7 @@ fn analyze_marks_the_bots_move_where_no_value_is_exact() {
     let text = stdout(&out);
     let line = text
         .lines()
-        .find(|l| l.starts_with("The bot's move: "))
+        .find(|l| l.starts_with("Best move: "))
         .expect("the bot's move is named");
     assert!(line.ends_with("(marked *)."), "{line}");
     assert_eq!(

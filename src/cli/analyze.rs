@@ -6,7 +6,9 @@ use super::Failure;
 use super::game_args::Loaded;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished};
 use tictaclatin::config::Symbols;
-use tictaclatin::core::{CellId, Difficulty, Game, Hint, Place, Position};
+use tictaclatin::core::{
+    Budget, CellId, Difficulty, Engine, Game, Hint, Move, Place, Position, Status, move_names,
+};
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Resolved {
@@ -14,6 +16,8 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         symbols,
         game: game_args,
         threads,
+        budget,
+        pv,
     } = args.resolve()?;
     let game = game_args.game()?;
     let score = game
@@ -29,9 +33,43 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         return Ok(());
     }
     let Loaded { engine, .. } = game_args.load()?;
+    let mover = symbols.get(position.to_move());
+    // Where the engine searches, one analysis gives every figure and the mark, the same
+    // move the bot plays at this budget (`--movetime` picks how deep it goes).
+    let budget = budget.unwrap_or(Budget::Time(game_args.movetime()));
+    if let Some(analysis) = engine.analysis(position.as_ref(), budget, threads) {
+        print!(
+            "{}",
+            grid(game.as_ref(), position.as_ref(), &symbols, |cell| {
+                let mv = game.move_at(position.as_ref(), cell)?;
+                let short = analysis.figure(mv)?.short();
+                Some(if mv == analysis.best {
+                    format!("*{short}")
+                } else {
+                    short
+                })
+            })
+        );
+        println!("{mover} to move{score}.");
+        let best = game.move_name(position.as_ref(), analysis.best);
+        println!("Best move: {best} (marked *).");
+        println!(
+            "Searched {} plies deep, {} nodes.",
+            analysis.depth, analysis.nodes
+        );
+        if pv {
+            let line = move_names(game.as_ref(), position.as_ref(), &analysis.pv);
+            println!("pv: {}", line.join(" "));
+        }
+        println!("Cells show {mover}'s result after moving there, where the search proved it:");
+        println!("W≤7 / L≤6 = a win or loss forced within that many plies, D = a draw.");
+        println!("?12 = not proven: the move's value in a full-window search that deep");
+        println!("(higher is better for {mover}); ≥12 / ≤12 = a bound on that value.");
+        return Ok(());
+    }
     let hints = engine.hints(position.as_ref());
     // Where no exact value names the best move, the bot's own choice is marked, found as
-    // `move` finds it (a search for the move time).
+    // `move` finds it.
     let exact_best = engine.best(position.as_ref());
     let best = exact_best.or_else(|| {
         let options = game_args.player_options(1, threads);
@@ -52,10 +90,16 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
             })
         })
     );
-    let mover = symbols.get(position.to_move());
     match engine.value(position.as_ref()) {
         Some(value) => println!("{mover} to move{score}. Value for {mover}: {value}."),
         None => println!("{mover} to move{score}."),
+    }
+    if pv {
+        let line = exact_line(engine.as_ref(), position.as_ref());
+        if !line.is_empty() {
+            let names = move_names(game.as_ref(), position.as_ref(), &line);
+            println!("pv: {}", names.join(" "));
+        }
     }
     if engine.instant_hints() {
         let lead = best
@@ -85,6 +129,24 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
+}
+
+/// The exact table's line from `position`: its best move in turn (the fastest win, the
+/// longest defence) to the end of the game; empty where the engine names no best move.
+fn exact_line(engine: &dyn Engine, position: &dyn Position) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut now = position.clone_box();
+    while now.status() == Status::InPlay {
+        let Some(mv) = engine.best(now.as_ref()) else {
+            break;
+        };
+        let Ok(next) = now.play(mv) else {
+            break;
+        };
+        line.push(mv);
+        now = next;
+    }
+    line
 }
 
 /// A hint as the grid shows it.

@@ -21,6 +21,8 @@ pub fn run(args: &EngineArgs) -> Result<(), Failure> {
         game: loaded.game.as_ref(),
         engine: loaded.engine.as_ref(),
         player,
+        budget: args.budget.fixed()?,
+        threads: args.threads.count(),
     };
     let stdin = io::stdin();
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());

@@ -80,6 +80,8 @@ pub struct EngineArgs {
     pub game: GameArgs,
     #[command(flatten)]
     pub threads: ThreadsArg,
+    #[command(flatten)]
+    pub budget: super::move_cmd::BudgetArgs,
 }
 
 /// The game and its engine, built once for a command.

@@ -7,7 +7,7 @@ use super::game_args::{GameArgs, Loaded, ThreadsArg};
 use super::{Failure, PositionArgs, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs, Symbols};
 use tictaclatin::core::protocol::claim_words;
-use tictaclatin::core::{Difficulty, Game, Position, Side, Status};
+use tictaclatin::core::{Budget, Decision, Difficulty, Game, Position, Side, Status};
 
 /// A position, the game it is of, and the symbols to show it with.
 #[derive(Args, Debug)]
@@ -29,6 +29,38 @@ pub struct MoveFlags {
     /// 🦀,🐙); the POSITION you give is still written with X and O
     #[arg(long, value_name = "X,O")]
     pub symbols: Option<Symbols>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// Print the best line after the grid (`analyze`)
+    #[arg(long)]
+    pub pv: bool,
+}
+
+/// `--depth` and `--nodes`: a search budget whose answer is the same on every run, with any
+/// `--threads` and any load (`--movetime` only picks how deep a search goes).
+#[derive(Args, Debug, Default, Clone, Copy)]
+pub struct BudgetArgs {
+    /// Search every move this many plies deep (the move included), not for the move time:
+    /// the same answer on every run
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub depth: Option<u32>,
+    /// Search within this many nodes, not for the move time: the same answer on every run
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl BudgetArgs {
+    /// The fixed budget these flags give, if any, or why they cannot be read.
+    pub fn fixed(self) -> Result<Option<Budget>, Failure> {
+        match (self.depth, self.nodes) {
+            (Some(_), Some(_)) => Err(Failure::bad_input(
+                "give --depth or --nodes, not both".to_string(),
+            )),
+            (Some(depth), None) => Ok(Some(Budget::Depth(depth))),
+            (None, Some(nodes)) => Ok(Some(Budget::Nodes(nodes))),
+            (None, None) => Ok(None),
+        }
+    }
 }
 
 /// The flags again, to read those written after the position.
@@ -40,14 +72,19 @@ struct TrailingFlags {
 }
 
 /// Flags that take a value and may follow the position.
-const VALUE_FLAGS: [&str; 6] = [
+const VALUE_FLAGS: [&str; 8] = [
     "--symbols",
     "--game",
     "--size",
     "--in-a-row",
     "--movetime",
     "--threads",
+    "--depth",
+    "--nodes",
 ];
+
+/// Flags without a value that may follow the position.
+const SWITCHES: [&str; 1] = ["--pv"];
 
 impl MoveArgs {
     /// The position, its game and the symbols. The position takes every word after it (it
@@ -79,7 +116,14 @@ impl MoveArgs {
             threads: ThreadsArg {
                 threads: later.threads.threads.or(self.flags.threads.threads),
             },
+            budget: if later.budget.depth.is_some() || later.budget.nodes.is_some() {
+                later.budget
+            } else {
+                self.flags.budget
+            },
+            pv: later.pv || self.flags.pv,
         };
+        let budget = flags.budget.fixed()?;
         let game = flags.game.game()?;
         let position = PositionArgs { position: words }.read(game.as_ref())?;
         Ok(Resolved {
@@ -87,6 +131,8 @@ impl MoveArgs {
             symbols: flags.symbols.unwrap_or_default(),
             game: flags.game,
             threads: flags.threads.count(),
+            budget,
+            pv: flags.pv,
         })
     }
 }
@@ -98,6 +144,10 @@ pub struct Resolved {
     pub game: GameArgs,
     /// Threads the bot may search on.
     pub threads: usize,
+    /// `--depth` or `--nodes`, if given.
+    pub budget: Option<Budget>,
+    /// `--pv`: print the best line.
+    pub pv: bool,
 }
 
 /// The position's words, and the flag words among them (each flag with its value).
@@ -106,6 +156,10 @@ fn split_flags(words: &[String]) -> Result<(Vec<String>, Vec<String>), Failure> 
     let mut rest = words.iter();
     while let Some(word) = rest.next() {
         let name = word.split('=').next().unwrap_or(word);
+        if SWITCHES.contains(&word.as_str()) {
+            flags.push(word.clone());
+            continue;
+        }
         if !VALUE_FLAGS.contains(&name) {
             position.push(word.clone());
             continue;
@@ -143,6 +197,8 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         symbols,
         game: game_args,
         threads,
+        budget,
+        ..
     } = args.resolve()?;
     if let Some(over) = describe_finished(game_args.game()?.as_ref(), position.as_ref(), &symbols) {
         return Err(Failure::bad_input(format!(
@@ -150,15 +206,24 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         )));
     }
     let Loaded { game, engine } = game_args.load()?;
-    let mut player = engine
-        .player(
-            Difficulty::Perfect.name(),
-            game_args.player_options(1, threads),
-        )
-        .map_err(|e| Failure::bad_input(e.to_string()))?;
-    let decision = player
-        .decide(position.as_ref())
-        .ok_or_else(|| Failure::bad_input("no move to make"))?;
+    // At a fixed budget the move is the analysis's best, as `analyze` marks it; where the
+    // engine answers without a search (a solved table, a dictionary) its player does.
+    let analysed = budget.and_then(|budget| engine.analysis(position.as_ref(), budget, threads));
+    let decision = match analysed {
+        Some(analysis) => Decision {
+            mv: analysis.best,
+            claim: analysis.claim(),
+            how: Some(format!("depth {}", analysis.depth)),
+        },
+        None => engine
+            .player(
+                Difficulty::Perfect.name(),
+                game_args.player_options(1, threads),
+            )
+            .map_err(|e| Failure::bad_input(e.to_string()))?
+            .decide(position.as_ref())
+            .ok_or_else(|| Failure::bad_input("no move to make"))?,
+    };
     let mut line = game.move_name(position.as_ref(), decision.mv);
     if let Some(claim) = decision.claim {
         line = format!("{line} {}", claim_words(claim));

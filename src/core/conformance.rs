@@ -187,6 +187,8 @@ pub fn check_protocol(game: &dyn Game, engine: &dyn Engine, seed: u64) -> Result
         game,
         engine,
         player,
+        budget: None,
+        threads: 1,
     };
     for junk in ["", "analyze", "hello world", "move ???", "\u{7}\u{1b}"] {
         let reply = session.reply(junk).unwrap_or_default();

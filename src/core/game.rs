@@ -118,6 +118,18 @@ pub trait Engine: Send + Sync {
         None
     }
 
+    /// The search's analysis of `position` within `budget`, for games that search (`None`
+    /// for the solved ones, and where the exact table answers): the move the bot plays at
+    /// this budget is its best. `threads` may speed it up, never change it.
+    fn analysis(
+        &self,
+        _position: &dyn Position,
+        _budget: super::analysis::Budget,
+        _threads: usize,
+    ) -> Option<super::analysis::Analysis> {
+        None
+    }
+
     /// Hints come at once (a table lookup), so the screen may ask for them while drawing;
     /// otherwise it asks on the bot's thread.
     fn instant_hints(&self) -> bool;

@@ -2,6 +2,7 @@
 //! and their values, players, and the interface ([`Game`], [`Engine`]) everything above the
 //! games uses to reach them, with what only some games have behind one facet ([`Extras`]).
 
+pub mod analysis;
 pub mod bounded;
 mod cell;
 pub mod conformance;
@@ -23,6 +24,7 @@ pub(crate) mod toy;
 mod value;
 pub mod words;
 
+pub use analysis::{Analysis, Budget, Figure};
 pub use cell::{CellId, Grid, Layout, Place};
 pub use extras::Extras;
 pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};

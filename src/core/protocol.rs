@@ -5,14 +5,18 @@
 //! `win 3`, `draw 14`, `loss 8` (exact values), `win within 7` / `loss within 6` (bounds
 //! found by search), nothing otherwise. `analyze POSITION` -> `analyze <move>=<hint> ...` for
 //! every legal move, `<hint>` being `win:3`, `draw:14`, `loss:8`, `win<=7`, `loss<=6` or
-//! `guess:<score>`. A finished game -> `over x|o|draw`, followed by both points (first,
+//! `guess:<score>` (with `--depth` or `--nodes`, the analysis's figures: `guess:<score>` the
+//! move's value from a full-window search, `guess:>=<score>` / `guess:<=<score>` a bound). A
+//! finished game -> `over x|o|draw`, followed by both points (first,
 //! second) where the points decided it because no line did (extreme tic-tac-toe:
 //! `over x 31 28`, `over draw 30 30`); anything else -> `error <message>`.
 
 use std::fmt::Write;
 
 use super::words::quote;
-use super::{Claim, Engine, Game, Hint, Player, Position, Side, Status};
+use super::{
+    Analysis, Budget, Claim, Decision, Engine, Figure, Game, Hint, Player, Position, Side, Status,
+};
 
 const USAGE: &str = "send a position, move POSITION or analyze POSITION";
 
@@ -59,6 +63,11 @@ pub struct Session<'a> {
     pub game: &'a dyn Game,
     pub engine: &'a dyn Engine,
     pub player: Box<dyn Player>,
+    /// A fixed budget (`--depth`, `--nodes`): `move` and `analyze` answer from the
+    /// analysis at it, the same on every run, where the engine searches.
+    pub budget: Option<Budget>,
+    /// Threads the analysis may use.
+    pub threads: usize,
 }
 
 impl Session<'_> {
@@ -84,8 +93,22 @@ impl Session<'_> {
         })
     }
 
+    /// The analysis at the session's fixed budget, where it has one and the engine searches.
+    fn analysis(&self, position: &dyn Position) -> Option<Analysis> {
+        self.engine
+            .analysis(position, self.budget?, self.threads.max(1))
+    }
+
     fn move_reply(&mut self, position: &dyn Position) -> String {
-        let Some(decision) = self.player.decide(position) else {
+        let decision = match self.analysis(position) {
+            Some(analysis) => Some(Decision {
+                mv: analysis.best,
+                claim: analysis.claim(),
+                how: None,
+            }),
+            None => self.player.decide(position),
+        };
+        let Some(decision) = decision else {
             return "error no move was found".into();
         };
         let mut out = format!("move {}", self.game.move_name(position, decision.mv));
@@ -97,6 +120,17 @@ impl Session<'_> {
 
     fn analyze_reply(&self, position: &dyn Position) -> String {
         let mut out = String::from("analyze");
+        if let Some(analysis) = self.analysis(position) {
+            for (mv, figure) in analysis.moves {
+                let _ = write!(
+                    out,
+                    " {}={}",
+                    self.game.move_name(position, mv),
+                    figure_words(figure)
+                );
+            }
+            return out;
+        }
         for (mv, hint) in self.engine.hints(position) {
             let _ = write!(
                 out,
@@ -124,6 +158,16 @@ fn hint_words(hint: Hint) -> String {
         Hint::Proven(Claim::WinWithin(plies)) => format!("win<={plies}"),
         Hint::Proven(Claim::LossWithin(plies)) => format!("loss<={plies}"),
         Hint::Guess(score) => format!("guess:{score}"),
+    }
+}
+
+/// `win:3`, `win<=7`, `guess:12`, and a bound as `guess:>=12` or `guess:<=-4`.
+fn figure_words(figure: Figure) -> String {
+    match figure {
+        Figure::Proven(claim) => hint_words(Hint::Proven(claim)),
+        Figure::Score(score) => format!("guess:{score}"),
+        Figure::AtLeast(score) => format!("guess:>={score}"),
+        Figure::AtMost(score) => format!("guess:<={score}"),
     }
 }
 
@@ -158,6 +202,8 @@ mod tests {
             game: &Toy,
             engine: &engine,
             player,
+            budget: None,
+            threads: 1,
         };
         let mut r = |q: &str| s.reply(q).unwrap();
         assert_eq!(r("X-O-"), "move b");

@@ -3,7 +3,6 @@
 //! [`crate::core::Position`] on [`Board`] itself.
 
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 
 use super::board::{Board, MoveRefused};
 use super::cell::Cell;
@@ -11,14 +10,15 @@ use super::lines::Lines;
 use super::players::{
     D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher, greedy,
 };
-use super::search::{self, Limits};
+use super::search;
 use super::solver::Solver;
 use super::text;
 use super::variant::{Variant, VariantError};
 use crate::core::words::quote;
 use crate::core::{
-    CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine, Move, MoveError,
-    Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status, Value,
+    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Figure, Game, Hint, Layout,
+    MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
+    PositionError, Side, Status, Value,
 };
 
 /// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
@@ -227,8 +227,8 @@ pub struct ClassicEngine {
     hint_search: Mutex<search::Searcher>,
 }
 
-/// All hints of a position on a big board come within this time.
-pub const HINT_BUDGET: Duration = Duration::from_millis(200);
+/// The node budget of the hints on a big board: a fifth of a second or so.
+pub const HINT_NODES: u64 = 300_000;
 
 impl ClassicEngine {
     /// Solves the variant when it has at most 16 cells (4x4 takes about 0.2 s).
@@ -273,37 +273,35 @@ impl ClassicEngine {
 }
 
 impl ClassicEngine {
-    /// For each move, what a short search of the position after it shows: a proven claim
-    /// when there is one, else the search's guess. The budget is shared evenly.
+    /// For each move, its figure in the analysis at [`HINT_NODES`]: the same on every
+    /// look.
     fn search_hints(&self, board: Board) -> Vec<(Move, Hint)> {
-        let moves: Vec<Cell> = Cell::in_mask(board.empty_cells()).collect();
-        let each = HINT_BUDGET / moves.len().max(1) as u32;
-        // A poisoned lock only means a hint request panicked; the table is still sound.
+        let Some(analysis) = self.search_analysis(board, Budget::Nodes(HINT_NODES)) else {
+            return Vec::new();
+        };
+        analysis
+            .moves
+            .into_iter()
+            .map(|(cell, figure)| {
+                let hint = match figure {
+                    Figure::Proven(claim) => Hint::Proven(claim),
+                    Figure::Score(s) | Figure::AtLeast(s) | Figure::AtMost(s) => Hint::Guess(s),
+                };
+                (cell, hint)
+            })
+            .collect()
+    }
+
+    /// The search's analysis of `board` (see `search::analysis`).
+    fn search_analysis(&self, board: Board, budget: Budget) -> Option<Analysis> {
+        // A poisoned lock only means a hint request panicked; each analysis starts afresh.
         let mut searcher = self
             .hint_search
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        moves
-            .into_iter()
-            .map(|cell| {
-                let after = board.with_move(cell);
-                let hint = match after.status() {
-                    Status::Won(_) => Hint::Proven(Claim::Exact(Value::win_in(1))),
-                    Status::Draw => Hint::Proven(Claim::Exact(Value::draw_in(1))),
-                    Status::InPlay => match searcher.search(after, Limits::movetime(each)) {
-                        Some(found) => {
-                            let empty = after.empty_cells().count_ones();
-                            match found.claim(empty) {
-                                Some(claim) => Hint::Proven(before_move(claim)),
-                                None => Hint::Guess(-found.score),
-                            }
-                        }
-                        None => Hint::Guess(0),
-                    },
-                };
-                (cell_id(cell).into(), hint)
-            })
-            .collect()
+        searcher
+            .analyze(board, budget)
+            .map(search::Analyzed::into_analysis)
     }
 }
 
@@ -320,15 +318,6 @@ impl<P: Player> Player for Renamed<P> {
 
     fn decide(&mut self, position: &dyn Position) -> Option<crate::core::Decision> {
         self.inner.decide(position)
-    }
-}
-
-/// A claim about the position after a move, as a claim about the move for its player.
-fn before_move(claim: Claim) -> Claim {
-    match claim {
-        Claim::Exact(value) => Claim::Exact(value.before_move()),
-        Claim::WinWithin(plies) => Claim::LossWithin(plies + 1),
-        Claim::LossWithin(plies) => Claim::WinWithin(plies + 1),
     }
 }
 
@@ -382,6 +371,18 @@ impl Engine for ClassicEngine {
 
     fn instant_hints(&self) -> bool {
         self.solver.is_some()
+    }
+
+    fn analysis(
+        &self,
+        position: &dyn Position,
+        budget: Budget,
+        _threads: usize,
+    ) -> Option<Analysis> {
+        if self.solver.is_some() {
+            return None;
+        }
+        self.search_analysis(self.board(position)?, budget)
     }
 
     /// Seed 003's figures for its rule-list player against a random one on 3x3.

@@ -8,16 +8,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::core::{
-    BlockState, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, MarkedLine, Move,
-    MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
-    Status, Value,
+    Analysis, BlockState, Budget, CellError, CellId, Engine, Extras, Figure, Game, Grid, Hint,
+    Layout, MarkedLine, Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions,
+    Position, PositionError, Side, Status, Value,
 };
 
 use super::cell::Cell;
 use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
 use super::rules::{IllegalMove, State};
-use super::search::{Limits, Table, hints::score_moves};
+use super::search::{Limits, Table};
 use crate::core::words::quote;
 
 /// The core's id of a cell.
@@ -235,8 +235,8 @@ impl Position for State {
     }
 }
 
-/// How long `hints` searches.
-pub const HINT_TIME: Duration = Duration::from_millis(500);
+/// The node budget of `hints`: about half a second.
+pub const HINT_NODES: u64 = 400_000;
 
 /// The engine: search-based; nothing is solved.
 pub struct ExtremeEngine {
@@ -287,18 +287,34 @@ impl Engine for ExtremeEngine {
         Some(Value { outcome, plies: 0 })
     }
 
-    /// Each legal move's search score (a guess), or what the search proved.
+    /// Each legal move's figure in the analysis at [`HINT_NODES`]: what the search proved,
+    /// or its score (a guess), the same on every look.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
-        let Some(state) = players::state_of(position) else {
+        let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES), 1) else {
             return Vec::new();
         };
-        let _guard = self.busy.lock().unwrap_or_else(|p| p.into_inner());
-        let mut hints: Vec<(Move, Hint)> = score_moves(&state, HINT_TIME, &self.table)
+        analysis
+            .moves
             .into_iter()
-            .map(|(cell, hint)| (cell_id(cell).into(), hint))
-            .collect();
-        hints.sort_unstable_by_key(|&(cell, _)| cell);
-        hints
+            .map(|(cell, figure)| {
+                let hint = match figure {
+                    Figure::Proven(claim) => Hint::Proven(claim),
+                    Figure::Score(s) | Figure::AtLeast(s) | Figure::AtMost(s) => Hint::Guess(s),
+                };
+                (cell, hint)
+            })
+            .collect()
+    }
+
+    fn analysis(
+        &self,
+        position: &dyn Position,
+        budget: Budget,
+        _threads: usize,
+    ) -> Option<Analysis> {
+        let state = players::state_of(position)?;
+        let analyzed = super::search::analysis::analyze(&state, budget)?;
+        Some(analyzed.into_analysis(state.plies_left()))
     }
 
     fn instant_hints(&self) -> bool {

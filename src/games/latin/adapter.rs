@@ -229,6 +229,8 @@ mod tests {
             game: &Latin,
             engine: &engine,
             player,
+            budget: None,
+            threads: 1,
         };
         let mut r = |q: &str| s.reply(q).unwrap();
         assert_eq!(r("O-----X--XO-O-XX"), "move b2 win 1");

@@ -9,12 +9,13 @@ use super::cell::Cell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
 use super::hints::{HINT_TIME, hints};
-use super::players::{Level, Perfect, RandomPlayer, greedy};
+use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
 use super::position::QubicPosition;
+use super::search::analysis::analyze;
 use crate::core::words::quote;
 use crate::core::{
-    CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player, PlayerError,
-    PlayerOptions, Position, PositionError, Value,
+    Analysis, Budget, CellError, CellId, Engine, Extras, Figure, Game, Grid, Hint, Layout, Move,
+    Place, Player, PlayerError, PlayerOptions, Position, PositionError, Value,
 };
 
 /// The player names, strongest first.
@@ -133,6 +134,9 @@ pub fn patashnik_index() -> Arc<Index> {
         .clone()
 }
 
+/// The node budget of the hints where the bot searches: a fraction of a second.
+pub const HINT_NODES: u64 = 300_000;
+
 /// Hints and players.
 pub struct QubicEngine {
     index: Arc<Index>,
@@ -158,7 +162,22 @@ impl Engine for QubicEngine {
         None
     }
 
+    /// Where the bot searches, each move's figure in the analysis at [`HINT_NODES`] (the
+    /// same on every look); where the dictionary plays, what the threat search proves.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
+        if let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES), 1) {
+            return analysis
+                .moves
+                .into_iter()
+                .map(|(cell, figure)| {
+                    let hint = match figure {
+                        Figure::Proven(claim) => Hint::Proven(claim),
+                        Figure::Score(s) | Figure::AtLeast(s) | Figure::AtMost(s) => Hint::Guess(s),
+                    };
+                    (cell, hint)
+                })
+                .collect();
+        }
         hints(QubicPosition::board_of(position), HINT_TIME)
             .into_iter()
             .map(|(c, h)| (Move::new(c), h))
@@ -167,6 +186,20 @@ impl Engine for QubicEngine {
 
     fn instant_hints(&self) -> bool {
         false
+    }
+
+    /// The search's analysis where the bot searches: O, or X off the dictionary's tree.
+    fn analysis(
+        &self,
+        position: &dyn Position,
+        budget: Budget,
+        _threads: usize,
+    ) -> Option<Analysis> {
+        let board = QubicPosition::board_of(position);
+        if dictionary_move(&self.index, board).is_some() {
+            return None;
+        }
+        analyze(board, budget).map(|a| a.into_analysis())
     }
 
     fn player_names(&self) -> Vec<String> {

@@ -7,25 +7,30 @@ use rand::RngExt;
 
 use super::levels::Level;
 use super::{PlayerRng, board_in_play, rng_from_seed};
-use crate::core::{CellId, Decision, Move, Player, Position};
+use crate::core::{Budget, CellId, Decision, Move, Player, Position};
 use crate::games::classic::board::Board;
-use crate::games::classic::search::{self, Forced, Limits};
+use crate::games::classic::search::{self, Limits};
 use crate::games::classic::variant::Variant;
 
 /// Table size of a playing searcher: 2^19 slots of 24 bytes, 12 MiB.
 const TABLE_BITS: u32 = 19;
 
-/// The full-strength search within a time budget per move.
+/// The full-strength search: the analysis's best move at its budget (a time per move by
+/// default), so it plays what `analyze` marks.
 pub struct Searcher {
     engine: search::Searcher,
-    movetime: Duration,
+    budget: Budget,
 }
 
 impl Searcher {
     pub fn new(variant: Variant, movetime: Duration) -> Searcher {
+        Searcher::with_budget(variant, Budget::Time(movetime))
+    }
+
+    pub fn with_budget(variant: Variant, budget: Budget) -> Searcher {
         Searcher {
             engine: search::Searcher::new(variant, TABLE_BITS),
-            movetime,
+            budget,
         }
     }
 }
@@ -37,17 +42,11 @@ impl Player for Searcher {
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let board = board_in_play(position)?;
-        let found = self.engine.search(board, Limits::movetime(self.movetime))?;
-        let claim = found.claim(board.empty_cells().count_ones());
-        let how = match found.forced {
-            Some(Forced::Win) => Some("win".to_string()),
-            Some(Forced::Block) => Some("block".to_string()),
-            None => Some(format!("depth {}", found.depth)),
-        };
+        let analyzed = self.engine.analyze(board, self.budget)?;
         Some(Decision {
-            mv: Move::new(found.cell.index()),
-            claim,
-            how,
+            mv: Move::new(analyzed.best.index()),
+            claim: analyzed.claim(),
+            how: Some(format!("depth {}", analyzed.depth)),
         })
     }
 }

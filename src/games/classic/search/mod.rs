@@ -9,6 +9,7 @@
 //! - `negamax.rs`: the search itself; this file: deepening, the clock, and what the result
 //!   proves.
 
+mod analysis;
 mod eval;
 mod negamax;
 mod node;
@@ -30,6 +31,7 @@ use ordering::Ordering;
 use tt::{Bound, Slot, Table};
 use zobrist::Zobrist;
 
+pub use analysis::{ANALYSIS_TABLE_BITS, Analyzed, Scored};
 pub use threats::winning_cells;
 
 /// How long and how deep a search may go.

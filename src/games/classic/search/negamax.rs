@@ -53,6 +53,8 @@ pub struct Search<'a> {
     pub ordering: &'a mut Ordering,
     pub deadline: Instant,
     pub nodes: u64,
+    /// Stop once `nodes` passes this (a node budget).
+    pub node_limit: u64,
     pub stopped: bool,
     /// Per-cell lines, as the ordering reads them.
     pub through: &'a [Vec<u64>],
@@ -84,6 +86,7 @@ impl<'a> Search<'a> {
             ordering,
             deadline,
             nodes: 0,
+            node_limit: u64::MAX,
             stopped: false,
             through,
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(49)).collect(),
@@ -91,7 +94,9 @@ impl<'a> Search<'a> {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & CLOCK_MASK == 0 && Instant::now() >= self.deadline {
+        if self.nodes > self.node_limit
+            || (self.nodes & CLOCK_MASK == 0 && Instant::now() >= self.deadline)
+        {
             self.stopped = true;
         }
         self.stopped

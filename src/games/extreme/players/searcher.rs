@@ -3,10 +3,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::core::{Claim, Decision, Player, PlayerOptions, Position};
+use crate::core::{Budget, Claim, Decision, Player, PlayerOptions, Position};
 
 use super::super::adapter::cell_id;
 use super::super::rules::State;
+use super::super::search::analysis::{ANALYSIS_MEGABYTES, analyze_in};
 use super::super::search::score::proven;
 use super::super::search::{Limits, Report, Table, search};
 use super::state_of;
@@ -21,15 +22,29 @@ pub struct Searcher {
     table: Arc<Table>,
     /// What the last search found, for tools that want its figures.
     pub last: Option<Report>,
+    /// Plays the analysis's best move at this budget (the `max` player, so that it plays
+    /// what `analyze` marks), rather than the lazy-SMP search's.
+    budget: Option<Budget>,
+    /// The analysis's table, kept between moves (emptied before each).
+    analysis_table: Option<Table>,
 }
 
 impl Searcher {
     /// The `max` player: `options.movetime` a move on `options.threads` threads.
     pub fn max(options: PlayerOptions) -> Searcher {
-        Searcher::with_limits(
+        let mut searcher = Searcher::with_limits(
             "max",
             Limits::time(options.movetime, options.threads.max(1)),
-        )
+        );
+        searcher.budget = Some(Budget::Time(options.movetime));
+        searcher
+    }
+
+    /// The `max` player searching at `budget`.
+    pub fn analysing(budget: Budget) -> Searcher {
+        let mut searcher = Searcher::with_limits("max", Limits::depth(1));
+        searcher.budget = Some(budget);
+        searcher
     }
 
     pub fn with_limits(name: &str, limits: Limits) -> Searcher {
@@ -38,6 +53,8 @@ impl Searcher {
             limits,
             table: Arc::new(Table::new(TABLE_MEGABYTES)),
             last: None,
+            budget: None,
+            analysis_table: None,
         }
     }
 
@@ -69,6 +86,17 @@ impl Player for Searcher {
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let state = state_of(position)?;
+        if let Some(budget) = self.budget {
+            let table = self
+                .analysis_table
+                .get_or_insert_with(|| Table::new(ANALYSIS_MEGABYTES));
+            let analyzed = analyze_in(&state, budget, table)?;
+            return Some(Decision {
+                mv: cell_id(analyzed.best).into(),
+                claim: proven(analyzed.score(), state.plies_left()),
+                how: Some(format!("depth {}", analyzed.depth)),
+            });
+        }
         let report = self.think(&state)?;
         Some(Decision {
             mv: cell_id(report.best).into(),

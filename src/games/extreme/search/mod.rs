@@ -10,6 +10,7 @@
 //! - `iterate`: iterative deepening and threads.
 //! - `time`: when to stop.
 
+pub mod analysis;
 pub mod eval;
 pub mod hints;
 pub mod iterate;

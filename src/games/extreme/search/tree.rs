@@ -28,6 +28,10 @@ pub struct Worker<'a> {
     pub deadline: Option<Deadline>,
     /// Nodes searched and not yet added to `all_nodes`.
     nodes: u64,
+    /// Nodes this worker has searched in all.
+    pub searched: u64,
+    /// Stop once `searched` passes this (a node budget).
+    pub node_limit: u64,
     /// Nodes of every thread of this search.
     all_nodes: &'a AtomicU64,
     killers: Box<[[Option<Cell>; 2]; MAX_PLY]>,
@@ -46,6 +50,8 @@ impl<'a> Worker<'a> {
             stop,
             deadline,
             nodes: 0,
+            searched: 0,
+            node_limit: u64::MAX,
             all_nodes,
             killers: Box::new([[None; 2]; MAX_PLY]),
             history: Box::new([[0; 256]; 2]),
@@ -56,6 +62,10 @@ impl<'a> Worker<'a> {
     /// millisecond) the count goes to the shared total and the main thread checks the clock.
     fn stopped(&mut self) -> bool {
         self.nodes += 1;
+        self.searched += 1;
+        if self.searched > self.node_limit {
+            self.stop.store(true, Relaxed);
+        }
         if self.nodes == 256 {
             self.flush_nodes();
             if self.deadline.is_some_and(|d| d.passed()) {

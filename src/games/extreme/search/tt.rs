@@ -81,6 +81,15 @@ impl Table {
         }
     }
 
+    /// Empties the table, as new (for a search that must not depend on earlier ones).
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot.check.store(0, Relaxed);
+            slot.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
+    }
+
     /// Starts a new search: older entries become the first to be replaced.
     pub fn new_search(&self) {
         self.generation.fetch_add(1, Relaxed);

@@ -17,7 +17,7 @@ mod strong;
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
 pub use levels::Level;
-pub use perfect::Perfect;
+pub use perfect::{Perfect, dictionary_move};
 pub use strong::{Strong, Style};
 
 use crate::core::Decision;

@@ -6,26 +6,43 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::decision;
-use super::strong::{Strong, Style};
-use crate::core::{Claim, Decision, Player, Position, Side, Status};
+use crate::core::{Budget, Claim, Decision, Player, Position, Side, Status};
 use crate::games::qubic::board::Board;
 use crate::games::qubic::dictionary::Index;
 use crate::games::qubic::geometry::Qubic;
 use crate::games::qubic::position::QubicPosition;
+use crate::games::qubic::search::analysis;
 use crate::games::qubic::strategy;
 
 pub struct Perfect {
     index: Arc<Index>,
-    searcher: Strong,
+    budget: Budget,
 }
 
 impl Perfect {
-    pub fn new(index: Arc<Index>, movetime: Duration, seed: u64) -> Perfect {
+    pub fn new(index: Arc<Index>, movetime: Duration, _seed: u64) -> Perfect {
         Perfect {
             index,
-            searcher: Strong::new("perfect", Style::strongest(movetime), seed),
+            budget: Budget::Time(movetime),
         }
     }
+
+    /// The player searching at `budget` where the dictionary does not answer.
+    pub fn with_budget(index: Arc<Index>, budget: Budget) -> Perfect {
+        Perfect { index, budget }
+    }
+}
+
+/// The dictionary's move for X, where its procedure applies.
+pub fn dictionary_move(index: &Index, board: Board) -> Option<Decision> {
+    if board.to_move() != Side::First {
+        return None;
+    }
+    let choice = strategy::choose(&Qubic, index, board).ok()?;
+    Some(Decision {
+        claim: choice.win_within.map(Claim::WinWithin),
+        ..decision(choice.cell, choice.rule.word())
+    })
 }
 
 impl Player for Perfect {
@@ -44,16 +61,17 @@ impl Perfect {
         if board.status() != Status::InPlay {
             return None;
         }
-        if board.to_move() == Side::First
-            && let Ok(choice) = strategy::choose(&Qubic, &self.index, board)
-        {
-            return Some(Decision {
-                claim: choice.win_within.map(Claim::WinWithin),
-                ..decision(choice.cell, choice.rule.word())
-            });
+        if let Some(decision) = dictionary_move(&self.index, board) {
+            return Some(decision);
         }
         // O, or X where the procedure does not apply (a position the dictionary's games
-        // never reach, e.g. one set up by hand).
-        self.searcher.choose(board)
+        // never reach, e.g. one set up by hand): the analysis's best move, as `analyze`
+        // marks it.
+        let analyzed = analysis::analyze(board, self.budget)?;
+        let best = analyzed.best_scored()?;
+        Some(Decision {
+            claim: best.claim(),
+            ..decision(best.cell, "search")
+        })
     }
 }

@@ -49,13 +49,15 @@ impl Found {
 
 /// A searcher with its table, kept between moves.
 pub struct Searcher {
-    table: Table,
-    nodes: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
+    pub(super) table: Table,
+    pub(super) nodes: u64,
+    pub(super) deadline: Option<Instant>,
+    pub(super) stopped: bool,
+    /// Stop once `nodes` passes this (a node budget).
+    pub(super) node_limit: u64,
 }
 
-struct Stop;
+pub(super) struct Stop;
 
 impl Searcher {
     pub fn new() -> Searcher {
@@ -64,6 +66,7 @@ impl Searcher {
             nodes: 0,
             deadline: None,
             stopped: false,
+            node_limit: u64::MAX,
         }
     }
 
@@ -138,6 +141,9 @@ impl Searcher {
 
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.stopped = true;
+        }
         if self.nodes.is_multiple_of(CLOCK_EVERY)
             && self.deadline.is_some_and(|d| Instant::now() >= d)
         {
@@ -146,7 +152,7 @@ impl Searcher {
         if self.stopped { Err(Stop) } else { Ok(()) }
     }
 
-    fn negamax(
+    pub(super) fn negamax(
         &mut self,
         board: Board,
         depth: i32,

@@ -3,6 +3,7 @@
 //! alpha-beta that respects threats.
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod eval;
 pub mod table;
 

@@ -1,0 +1,99 @@
+//! What a search shows of a position at a budget, for `analyze`, `move`, the engine
+//! protocol and the searching bots alike: a figure for every legal move, the best move and
+//! the line behind it.
+//!
+//! At a depth or a node budget the analysis is a function of the position and the budget
+//! alone: every search starts from an empty table, runs on one line of work, and keeps only
+//! the iterations it finished. A time budget only picks how deep that goes.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::moves::Move;
+use super::player::Claim;
+
+/// How much a search may do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Budget {
+    /// Every iteration up to this many plies (the move included).
+    Depth(u32),
+    /// Iterations while their nodes, all counted, stay within this many; the first always
+    /// finishes.
+    Nodes(u64),
+    /// Iterations while the clock allows; the only budget whose result may vary.
+    Time(Duration),
+}
+
+impl Budget {
+    /// A budget whose result is the same on every run.
+    pub fn is_fixed(self) -> bool {
+        !matches!(self, Budget::Time(_))
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Depth(d) => write!(f, "depth {d}"),
+            Budget::Nodes(n) => write!(f, "{n} nodes"),
+            Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
+        }
+    }
+}
+
+/// What the analysis says of one move, for the side playing it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Figure {
+    /// Proven by the search: the value of the move or a bound on it.
+    Proven(Claim),
+    /// The move's value from a full-window search of the analysis's depth (higher is
+    /// better for the mover); not a proof.
+    Score(i32),
+    /// The value is at least this (the search stopped at a bound).
+    AtLeast(i32),
+    /// The value is at most this.
+    AtMost(i32),
+}
+
+impl Figure {
+    /// As `analyze` prints it in a cell: `W≤7`, `D`, `?12`, `≥12`, `≤-4`.
+    pub fn short(self) -> String {
+        match self {
+            Figure::Proven(claim) => claim.short(),
+            Figure::Score(s) => format!("?{s}"),
+            Figure::AtLeast(s) => format!("≥{s}"),
+            Figure::AtMost(s) => format!("≤{s}"),
+        }
+    }
+}
+
+/// A search's analysis of a position in play.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Analysis {
+    /// Every legal move with its figure, in the order of the position's cells.
+    pub moves: Vec<(Move, Figure)>,
+    /// The move the bot plays at this budget: the best figure, the earlier searched of
+    /// equals.
+    pub best: Move,
+    /// The best line, from `best`; every move of it legal in turn.
+    pub pv: Vec<Move>,
+    /// The deepest iteration finished (plies, the move included).
+    pub depth: u32,
+    /// Nodes searched, the unfinished iteration's included.
+    pub nodes: u64,
+}
+
+impl Analysis {
+    /// The figure of `mv`, if it is a legal move.
+    pub fn figure(&self, mv: Move) -> Option<Figure> {
+        self.moves.iter().find(|(m, _)| *m == mv).map(|&(_, f)| f)
+    }
+
+    /// What is proven about the best move, if anything.
+    pub fn claim(&self) -> Option<Claim> {
+        match self.figure(self.best)? {
+            Figure::Proven(claim) => Some(claim),
+            _ => None,
+        }
+    }
+}
