@@ -60,6 +60,11 @@ const BLOCK_GAP: u16 = 2;
 const PANEL_MIN_W: u16 = 32;
 /// The panel's rows when it stands below the board: tallies, turn and a few facts.
 const PANEL_BELOW_H: u16 = 6;
+/// The rows of the panel beside the board at least (tallies, facts, a few moves).
+const PANEL_BESIDE_H: u16 = 12;
+/// The rows the panel beside a board shorter than [`PANEL_BESIDE_H`] may take from a
+/// taller terminal, for a long move list (Qubic's layers side by side are short).
+const MAX_PANEL_BESIDE_H: u16 = 36;
 /// At most this many when the terminal has rows to spare: the facts and a dozen moves.
 const MAX_PANEL_BELOW_H: u16 = 20;
 /// Wider than this, the picture stays this wide, centred.
@@ -359,7 +364,10 @@ fn needed(board: Board, panel_below: bool, compact: bool) -> (u16, u16) {
         (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome(compact))
     } else {
         // The panel beside needs room for its lines too (tallies, facts, a few moves).
-        (w + GAP + PANEL_MIN_W, h.max(12) + chrome(compact))
+        (
+            w + GAP + PANEL_MIN_W,
+            h.max(PANEL_BESIDE_H) + chrome(compact),
+        )
     }
 }
 
@@ -389,7 +397,14 @@ fn place_beside(mut board: Board, area: Rect, compact: bool) -> Option<Areas> {
     }
     let (bw, bh) = board.size();
     let width = area.width.min(MAX_WIDTH.max(need_w));
-    let height = need_h;
+    // Beside a short board, rows to spare go to the panel (the moves), not to margins; a
+    // board as tall as the panel's least already gives it its rows.
+    let spare = if bh < PANEL_BESIDE_H {
+        (area.height - need_h).min(MAX_PANEL_BESIDE_H - PANEL_BESIDE_H)
+    } else {
+        0
+    };
+    let height = need_h + spare;
     let x = area.x + (area.width - width) / 2;
     let y = area.y + (area.height - height) / 2;
     let top = y + chrome(compact) - 2;
