@@ -11,7 +11,7 @@
 
 use ratatui::layout::Rect;
 
-use crate::core::{Grid, Layout, Place};
+use crate::core::{CellId, Game, Grid, Layout, Place};
 
 /// How one cell is drawn: its inside, and whether thin box lines separate cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -451,6 +451,32 @@ fn place_below(mut board: Board, area: Rect, compact: bool) -> Option<Areas> {
         status: Rect::new(x, panel_y + panel_h, width, 1),
         footer: Rect::new(x, panel_y + panel_h + 1, width, 1),
     })
+}
+
+/// A cell's row and column on the board as a whole: blocks side by side as the game lays
+/// them out (Qubic's layers left to right), so the cursor walks from one into the next.
+pub fn virtual_of(game: &dyn Game, cell: CellId) -> (u8, u8) {
+    let layout = game.layout();
+    let place = game.place(cell);
+    let (block_row, block_col) = (
+        place.block / layout.blocks.cols,
+        place.block % layout.blocks.cols,
+    );
+    (
+        block_row * layout.cells.rows + place.row,
+        block_col * layout.cells.cols + place.col,
+    )
+}
+
+/// The cell at a row and column of the board as a whole.
+pub fn cell_at_virtual(game: &dyn Game, row: u8, col: u8) -> CellId {
+    let layout = game.layout();
+    let place = Place {
+        block: (row / layout.cells.rows) * layout.blocks.cols + col / layout.cells.cols,
+        row: row % layout.cells.rows,
+        col: col % layout.cells.cols,
+    };
+    game.cell_at(place).unwrap_or(CellId::new(0))
 }
 
 #[cfg(test)]

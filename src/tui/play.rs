@@ -13,33 +13,7 @@ use super::typing::{
 };
 use crate::config::{Action, First, Mode};
 use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Game, Place, Side};
-
-/// A cell's row and column on the board as a whole: blocks side by side as the game lays
-/// them out (Qubic's layers left to right), so the cursor walks from one into the next.
-fn virtual_of(game: &dyn Game, cell: CellId) -> (u8, u8) {
-    let layout = game.layout();
-    let place = game.place(cell);
-    let (block_row, block_col) = (
-        place.block / layout.blocks.cols,
-        place.block % layout.blocks.cols,
-    );
-    (
-        block_row * layout.cells.rows + place.row,
-        block_col * layout.cells.cols + place.col,
-    )
-}
-
-/// The cell at a row and column of the board as a whole.
-pub(super) fn cell_at_virtual(game: &dyn Game, row: u8, col: u8) -> CellId {
-    let layout = game.layout();
-    let place = Place {
-        block: (row / layout.cells.rows) * layout.blocks.cols + col / layout.cells.cols,
-        row: row % layout.cells.rows,
-        col: col % layout.cells.cols,
-    };
-    game.cell_at(place).unwrap_or(CellId::new(0))
-}
+use crate::core::{CellId, Side};
 
 impl App {
     pub(super) fn on_game_key(&mut self, key: KeyEvent, action: Option<Action>) {
@@ -262,35 +236,13 @@ impl App {
         let layout = game.layout();
         let height = i16::from(layout.blocks.rows * layout.cells.rows);
         let width = i16::from(layout.blocks.cols * layout.cells.cols);
-        let (row, col) = virtual_of(game.as_ref(), self.play.cursor);
+        let (row, col) = geometry::virtual_of(game.as_ref(), self.play.cursor);
         let row = (i16::from(row) + rows).rem_euclid(height) as u8;
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
-        self.play.cursor = cell_at_virtual(game.as_ref(), row, col);
+        self.play.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
         // An illegal move's complaint is about the cell the cursor has left.
         if self.status.kind == super::status::StatusKind::Illegal {
             self.status = StatusLine::turn("", &self.turn_text());
-        }
-    }
-
-    /// After a move that leaves the cursor where nothing may be played (extreme
-    /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
-    pub(super) fn follow_legal_moves(&mut self) {
-        let position = self.position();
-        if position.blocks().is_empty() {
-            return; // every empty cell is playable: the cursor stays where it was
-        }
-        let legal = position.legal_moves();
-        if legal.is_empty() || legal.contains(&self.play.cursor) {
-            return;
-        }
-        let game = self.game();
-        let (r, c) = virtual_of(game, self.play.cursor);
-        let distance = |cell: &CellId| {
-            let (cr, cc) = virtual_of(game, *cell);
-            (i16::from(cr) - i16::from(r)).abs() + (i16::from(cc) - i16::from(c)).abs()
-        };
-        if let Some(&nearest) = legal.iter().min_by_key(|cell| distance(cell)) {
-            self.play.cursor = nearest;
         }
     }
 

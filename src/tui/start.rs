@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use ratatui::layout::Rect;
 
-use super::app::{App, Keeping, Menu, Screen, start_cursor};
+use super::app::{App, Keeping, Menu, Screen, Start, start_cursor};
 use super::status::StatusLine;
 use crate::config::Action;
 use crate::core::Mode;
@@ -14,7 +14,7 @@ use crate::core::session::Session;
 impl App {
     /// A mode or game named on the command line wins the start screen's highlight over
     /// the offer to resume; the offer stays.
-    pub fn asked_for(&mut self, asked: super::Asked) {
+    pub fn asked_for(&mut self, asked: super::menu::Asked) {
         let menu = &mut self.start.menu;
         if (asked.mode || asked.game) && menu.row == Menu::RESUME {
             menu.row = Menu::MODE;
@@ -290,14 +290,4 @@ impl App {
         self.offer_resume();
         self.screen = super::app::Screen::Start;
     }
-}
-
-/// What the start screen's Enter does, kept while the player is asked whether to discard
-/// an unfinished game for it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Start {
-    /// A new game with the start screen's choices.
-    New,
-    /// The chosen game's unfinished game.
-    Resume,
 }
