@@ -6,6 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, Mous
 use super::app::{App, Screen};
 use super::geometry;
 use super::messages::join;
+use super::reviewing::keys_line;
 use super::status::StatusLine;
 use super::typing::{
     CELL_NAME_WAIT, NameMatch, Snapshot, Typed, cell_names, is_plain, longer_names, name_match,
@@ -451,7 +452,7 @@ impl App {
             self.status = StatusLine::note("The bot is still starting; try again in a moment.");
         } else {
             self.screen = Screen::Review(1);
-            self.status = StatusLine::note(self.review_keys());
+            self.status = StatusLine::note(keys_line(self.game(), &self.settings.keys));
         }
     }
 

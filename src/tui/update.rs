@@ -12,6 +12,7 @@ use super::bot::BotRequest;
 use super::bot_turn;
 use super::event::Event;
 use super::memory;
+use super::reviewing::{ReviewKey, Reviewed};
 use super::status::StatusLine;
 use crate::config::{Action, Key, Mode};
 use crate::core::session::Controller;
@@ -344,7 +345,31 @@ impl App {
         match self.screen {
             Screen::Start => self.on_start_key(action),
             Screen::Game => self.on_game_key(key, action),
-            Screen::Review(_) => self.on_review_key(key.code, action),
+            Screen::Review(shown) => self.on_review_key(shown, key.code, action),
+        }
+    }
+
+    /// A key on the review screen, and what it asks done.
+    fn on_review_key(&mut self, shown: usize, code: KeyCode, action: Option<Action>) {
+        let reviewed = Reviewed {
+            game: self.game(),
+            engine: self.engine(),
+            history: self.history(),
+            keys: &self.settings.keys,
+        };
+        match reviewed.on_key(shown, code, action) {
+            ReviewKey::Show(ply, note) => {
+                self.screen = Screen::Review(ply);
+                self.status = StatusLine::note(note);
+            }
+            ReviewKey::Say(note) => self.status = StatusLine::note(note),
+            ReviewKey::Close => {
+                self.screen = Screen::Game;
+                self.status = StatusLine::note(self.result_text());
+            }
+            ReviewKey::NewGame => self.open_start(),
+            ReviewKey::Help => self.help = true,
+            ReviewKey::Nothing => {}
         }
     }
 }
