@@ -52,9 +52,6 @@ pub enum Screen {
 #[derive(Clone, Debug)]
 pub struct StartScreen {
     pub menu: Menu,
-    /// Starting was asked for and would throw away an unfinished game: the player is
-    /// asked first, and this is what a yes starts.
-    pub confirm: Option<Start>,
     /// What the start screen says in its status line (a question, an answer), until the
     /// next key.
     pub note: Option<String>,
@@ -83,10 +80,6 @@ pub struct PlayScreen {
     pub searched_hints: Option<(String, Vec<(CellId, Hint)>)>,
     /// The hints asked for and not yet back: the ticket and the position's text.
     pub hints_asked: Option<(u64, String)>,
-    /// Quitting was asked once; the next quit key quits.
-    pub confirm_quit: bool,
-    /// Swapping sides mid-game was asked once; the next swap key swaps.
-    pub confirm_swap: bool,
     /// With a contest clock: when the person to move began their turn, and which turn that
     /// is (moves played, side to move).
     pub turn_clock: Option<(Instant, usize, Side)>,
@@ -106,7 +99,8 @@ pub struct App {
     pub(super) start: StartScreen,
     pub(super) play: PlayScreen,
     pub(super) status: StatusLine,
-    pub(super) help: bool,
+    /// What shows over the screen and takes the next key, if anything does.
+    pub(super) overlay: Option<Overlay>,
     pub(super) now: Instant,
     /// The terminal's size, columns and rows, once known.
     pub(super) size: Option<(u16, u16)>,
@@ -118,6 +112,20 @@ pub struct App {
     pub(super) engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
     pub(super) suspend: bool,
+}
+
+/// What shows over the screen (the help) or is asked in the status line, and takes the
+/// next key.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Overlay {
+    /// The help; any key closes it.
+    Help,
+    /// Quitting was asked once; the next quit key quits.
+    Quit,
+    /// Swapping sides mid-game was asked once; the next swap key swaps.
+    Swap,
+    /// Starting was asked for and would throw away an unfinished game: `y` starts this.
+    Discard(Start),
 }
 
 /// Why the game ends.
@@ -157,7 +165,6 @@ impl App {
             screen: Screen::Start,
             start: StartScreen {
                 menu,
-                confirm: None,
                 note: None,
                 refreshed: now,
             },
@@ -172,14 +179,12 @@ impl App {
                 side_note: None,
                 searched_hints: None,
                 hints_asked: None,
-                confirm_quit: false,
-                confirm_swap: false,
                 turn_clock: None,
                 keeping: Keeping::Kept,
                 resumed: false,
             },
             status: StatusLine::default(),
-            help: false,
+            overlay: None,
             now,
             size: None,
             exit: None,
@@ -262,7 +267,7 @@ impl App {
         self.play.hints
     }
     pub fn help(&self) -> bool {
-        self.help
+        self.overlay == Some(Overlay::Help)
     }
     pub fn status(&self) -> &str {
         &self.status.text

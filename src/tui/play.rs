@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use super::app::{App, Screen};
+use super::app::{App, Overlay, Screen};
 use super::geometry;
 use super::messages::join;
 use super::reviewing::keys_line;
@@ -224,7 +224,7 @@ impl App {
             Action::New => self.open_start(),
             Action::Swap => self.swap(),
             Action::Hints => self.toggle_hints(),
-            Action::Help => self.help = true,
+            Action::Help => self.overlay = Some(Overlay::Help),
             Action::Quit => self.ask_quit(),
             Action::Difficulty => self.change_difficulty(),
             Action::Review => self.start_review(),
@@ -351,7 +351,7 @@ impl App {
                 ));
             }
             Mode::VsBot if self.swap_needs_asking() => {
-                self.play.confirm_swap = true;
+                self.overlay = Some(Overlay::Swap);
                 self.status = StatusLine::note(format!(
                     "Swap sides with the bot, and leave this game out of your record? {} again \
                      swaps, any other key keeps your side.",
@@ -370,7 +370,6 @@ impl App {
 
     /// The answer to "swap sides?": the swap key swaps, any other key keeps the side.
     pub(super) fn answer_swap(&mut self, action: Option<Action>) {
-        self.play.confirm_swap = false;
         if action == Some(Action::Swap) {
             self.swap_with_bot();
         } else {
@@ -431,7 +430,7 @@ impl App {
 
     fn ask_quit(&mut self) {
         if self.game_in_progress() {
-            self.play.confirm_quit = true;
+            self.overlay = Some(Overlay::Quit);
             let kept = self.play.keeping.on_quitting(&self.memory);
             self.status = StatusLine::note(format!(
                 "{} again to quit ({kept}), any other key to stay.",
@@ -461,7 +460,8 @@ impl App {
     /// A left click: on the start screen it chooses a row or an option, on the board it
     /// places.
     pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.help || self.too_small() {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.help() || self.too_small()
+        {
             return;
         }
         let Some((w, h)) = self.size() else { return };

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use ratatui::layout::Rect;
 
-use super::app::{App, Keeping, Menu, Screen, Start, start_cursor};
+use super::app::{App, Keeping, Menu, Overlay, Screen, Start, start_cursor};
 use super::status::StatusLine;
 use crate::config::Action;
 use crate::core::Mode;
@@ -32,7 +32,7 @@ impl App {
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
             Some(Action::Place) if menu.row == Menu::RESUME => self.resume(),
             Some(Action::Place) => self.start_game(),
-            Some(Action::Help) => self.help = true,
+            Some(Action::Help) => self.overlay = Some(Overlay::Help),
             Some(Action::Quit) if self.play.has_game => {
                 self.screen = Screen::Game;
                 self.status = StatusLine::note("Back to the game.");
@@ -102,7 +102,7 @@ impl App {
         match self.at_stake(start) {
             Some(moves) => {
                 let plural = if moves == 1 { "move" } else { "moves" };
-                self.start.confirm = Some(start);
+                self.overlay = Some(Overlay::Discard(start));
                 // Any key but y keeps the game: a stray key never throws a game away.
                 self.start.note = Some(format!(
                     "Discard the unfinished game ({moves} {plural})? y/n"
@@ -148,7 +148,6 @@ impl App {
     }
 
     fn go(&mut self, start: Start) {
-        self.start.confirm = None;
         self.start.note = None;
         self.memory.dismiss_notices();
         match start {

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::app::{App, Exit, NOT_RECORDED, Screen};
+use super::app::{App, Exit, NOT_RECORDED, Overlay, Screen};
 use super::bot::BotRequest;
 use super::bot_turn;
 use super::event::Event;
@@ -316,29 +316,21 @@ impl App {
             }
             return;
         }
-        if self.help {
-            // Any key closes the help; it does nothing else, so nothing happens by surprise.
-            self.help = false;
-            return;
-        }
-        if self.play.confirm_swap {
-            self.answer_swap(action);
-            return;
-        }
-        if let Some(start) = self.start.confirm.take() {
-            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
-            self.answer_discard(start, yes);
-            return;
-        }
-        if self.play.confirm_quit {
-            self.play.confirm_quit = false;
-            if action == Some(Action::Quit) {
-                self.exit = Some(Exit::Chosen);
-            } else if self.screen == Screen::Game && !self.game_status().is_over() {
-                // Back to whose turn it is, so the line keeps up with the game.
-                self.status = StatusLine::turn("Not quitting. ", &self.turn_text());
-            } else {
-                self.status = StatusLine::note("Not quitting.");
+        if let Some(overlay) = self.overlay.take() {
+            match overlay {
+                // Any key closes the help; it does nothing else, so nothing happens by
+                // surprise.
+                Overlay::Help => {}
+                Overlay::Swap => self.answer_swap(action),
+                Overlay::Discard(start) => {
+                    self.answer_discard(start, matches!(key.code, KeyCode::Char('y' | 'Y')));
+                }
+                Overlay::Quit if action == Some(Action::Quit) => self.exit = Some(Exit::Chosen),
+                Overlay::Quit if self.screen == Screen::Game && !self.game_status().is_over() => {
+                    // Back to whose turn it is, so the line keeps up with the game.
+                    self.status = StatusLine::turn("Not quitting. ", &self.turn_text());
+                }
+                Overlay::Quit => self.status = StatusLine::note("Not quitting."),
             }
             return;
         }
@@ -368,7 +360,7 @@ impl App {
                 self.status = StatusLine::note(self.result_text());
             }
             ReviewKey::NewGame => self.open_start(),
-            ReviewKey::Help => self.help = true,
+            ReviewKey::Help => self.overlay = Some(Overlay::Help),
             ReviewKey::Nothing => {}
         }
     }
