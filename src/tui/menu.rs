@@ -228,6 +228,9 @@ impl Menu {
         fn position<T: PartialEq>(all: &[T], chosen: &T) -> usize {
             all.iter().position(|v| v == chosen).unwrap_or(0)
         }
+        fn labels<T: Copy>(all: &[T], label: fn(T) -> &'static str) -> Vec<String> {
+            all.iter().map(|&v| label(v).to_string()).collect()
+        }
         let game = game_of(self.game);
         Some(match row {
             Menu::RESUME => return None,
@@ -255,18 +258,12 @@ impl Menu {
             }
             Menu::MODE => (
                 "Mode",
-                Mode::ALL
-                    .iter()
-                    .map(|&m| mode_label(m).to_string())
-                    .collect(),
+                labels(Mode::ALL, mode_label),
                 position(Mode::ALL, &self.mode),
             ),
             Menu::FIRST => (
                 "You play",
-                First::ALL
-                    .iter()
-                    .map(|&s| first_label(s).to_string())
-                    .collect(),
+                labels(First::ALL, first_label),
                 position(First::ALL, &self.starter),
             ),
             _ => {
