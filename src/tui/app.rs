@@ -80,6 +80,8 @@ pub struct PlayScreen {
     pub searched_hints: Option<(String, Vec<(CellId, Hint)>)>,
     /// The hints asked for and not yet back: the ticket and the position's text.
     pub hints_asked: Option<(u64, String)>,
+    /// Tickets for hint requests.
+    pub hint_tickets: u64,
     /// With a contest clock: when the person to move began their turn, and which turn that
     /// is (moves played, side to move).
     pub turn_clock: Option<(Instant, usize, Side)>,
@@ -106,8 +108,6 @@ pub struct App {
     pub(super) size: Option<(u16, u16)>,
     /// Set once the game is to end, with why.
     pub(super) exit: Option<Exit>,
-    /// Tickets for hint requests.
-    pub(super) hint_tickets: u64,
     /// The game whose engine was asked of the bot thread and has not come yet.
     pub(super) engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
@@ -179,6 +179,7 @@ impl App {
                 side_note: None,
                 searched_hints: None,
                 hints_asked: None,
+                hint_tickets: 0,
                 turn_clock: None,
                 keeping: Keeping::Kept,
                 resumed: false,
@@ -188,7 +189,6 @@ impl App {
             now,
             size: None,
             exit: None,
-            hint_tickets: 0,
             engine_asked: None,
             suspend: false,
             settings,

@@ -283,10 +283,10 @@ impl App {
         if known || asked {
             return Vec::new();
         }
-        self.hint_tickets += 1;
-        self.play.hints_asked = Some((self.hint_tickets, text));
+        self.play.hint_tickets += 1;
+        self.play.hints_asked = Some((self.play.hint_tickets, text));
         vec![BotRequest::Hints {
-            ticket: self.hint_tickets,
+            ticket: self.play.hint_tickets,
             game: self.play.session.game.key(),
             position: self.position().clone_box(),
         }]
