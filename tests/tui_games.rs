@@ -879,3 +879,26 @@ fn a_name_that_ends_in_no_cell_is_refused_as_the_game_writes_it() {
         game.app.status()
     );
 }
+
+#[test]
+fn qubic_on_a_tall_terminal_gives_the_move_list_its_spare_rows() {
+    // Beside the layers, which are short, the panel has rows to spare at 130x40: the whole
+    // move list of 20 moves shows, from the first row to the last.
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    let moves = [
+        "2d3", "3b2", "3a3", "1c1", "2b4", "4c3", "3b3", "4d4", "3c1", "4d3", "1b1", "4c2", "1a1",
+        "4c1", "2a1", "3a4", "1d3", "1d1", "3d2", "4a3",
+    ];
+    game.play(&moves);
+    assert_eq!(game.app.moves().len(), moves.len(), "{}", game.app.status());
+    game.send(Event::Resize(130, 40));
+    let screen = drawn(&game.app, 130, 40);
+    for row in [
+        " 1. 2d3  3b2",
+        " 2. 3a3  1c1",
+        " 9. 1d3  1d1",
+        "10. 3d2  4a3",
+    ] {
+        assert!(screen.contains(row), "{row}:\n{screen}");
+    }
+}

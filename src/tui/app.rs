@@ -1,37 +1,37 @@
-//! The terminal game's state machine: plain structs, no terminal, changed only by
-//! [`App::update`].
+//! The terminal game's state: plain structs, no terminal, changed only by
+//! [`App::update`] (in `update.rs`).
 //!
-//! `update` takes one [`Event`] and returns the requests for the bot thread it implies; the
-//! loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
+//! `update` takes one [`Event`](super::event::Event) and returns the requests for the bot
+//! thread it implies; the loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
 //!
 //! The state is split by screen: the start screen's choices ([`StartScreen`], keys in
 //! `start.rs`), the game on the board ([`PlayScreen`], keys in `play.rs`), and the review of
-//! a finished game (`Screen::Review`, keys in `review.rs`). What all screens share stays
+//! a finished game (`Screen::Review`, keys in `reviewing.rs`). What all screens share stays
 //! here: the settings, the memory of earlier runs, the engines the bot thread built, the
 //! status line and the terminal's size. The rules of a game session (undo against the bot,
 //! what a result counts as) are `core::session`'s.
+//!
+//! This file reads the state and imports no screen: the texts (`messages`), the screens'
+//! keys (`start`, `reviewing`, `play`, in that order, each using only those before it) and
+//! `update` sit above it, so no file of tui imports one that imports it back.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
 use super::bot::BotRequest;
 use super::bot_turn::{self, BotTurn};
-use super::event::{Event, Signal};
+use super::event::Signal;
 use super::geometry;
 pub use super::keeping::Keeping;
 use super::memory::{self, Memory};
-pub use super::menu::Menu;
+pub use super::menu::{Menu, game_of};
 use super::review::{self, MoveReview};
-pub use super::start::Start;
 use super::status::{StatusKind, StatusLine};
 use super::typing::Typed;
-use crate::config::{Action, Key, Mode, Settings};
+use crate::config::{Action, Mode, Settings};
 use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Decision, Difficulty, Engine, Game, Hint, Outcome, Position, Side};
-use crate::games::{self, GameChoice};
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Outcome, Position, Side};
 use crate::store::{Record, SavedGame};
 
 /// Said when a finished game is left out of the record because the sides were swapped.
@@ -52,9 +52,6 @@ pub enum Screen {
 #[derive(Clone, Debug)]
 pub struct StartScreen {
     pub menu: Menu,
-    /// Starting was asked for and would throw away an unfinished game: the player is
-    /// asked first, and this is what a yes starts.
-    pub confirm: Option<Start>,
     /// What the start screen says in its status line (a question, an answer), until the
     /// next key.
     pub note: Option<String>,
@@ -83,10 +80,8 @@ pub struct PlayScreen {
     pub searched_hints: Option<(String, Vec<(CellId, Hint)>)>,
     /// The hints asked for and not yet back: the ticket and the position's text.
     pub hints_asked: Option<(u64, String)>,
-    /// Quitting was asked once; the next quit key quits.
-    pub confirm_quit: bool,
-    /// Swapping sides mid-game was asked once; the next swap key swaps.
-    pub confirm_swap: bool,
+    /// Tickets for hint requests.
+    pub hint_tickets: u64,
     /// With a contest clock: when the person to move began their turn, and which turn that
     /// is (moves played, side to move).
     pub turn_clock: Option<(Instant, usize, Side)>,
@@ -101,23 +96,36 @@ pub struct App {
     pub(super) settings: Settings,
     pub(super) memory: Memory,
     /// The engines the bot thread has built, by game key.
-    engines: HashMap<String, Arc<dyn Engine>>,
+    pub(super) engines: HashMap<String, Arc<dyn Engine>>,
     pub(super) screen: Screen,
     pub(super) start: StartScreen,
     pub(super) play: PlayScreen,
     pub(super) status: StatusLine,
-    pub(super) help: bool,
+    /// What shows over the screen and takes the next key, if anything does.
+    pub(super) overlay: Option<Overlay>,
     pub(super) now: Instant,
     /// The terminal's size, columns and rows, once known.
-    size: Option<(u16, u16)>,
+    pub(super) size: Option<(u16, u16)>,
     /// Set once the game is to end, with why.
     pub(super) exit: Option<Exit>,
-    /// Tickets for hint requests.
-    hint_tickets: u64,
     /// The game whose engine was asked of the bot thread and has not come yet.
-    engine_asked: Option<String>,
+    pub(super) engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
-    suspend: bool,
+    pub(super) suspend: bool,
+}
+
+/// What shows over the screen (the help) or is asked in the status line, and takes the
+/// next key.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Overlay {
+    /// The help; any key closes it.
+    Help,
+    /// Quitting was asked once; the next quit key quits.
+    Quit,
+    /// Swapping sides mid-game was asked once; the next swap key swaps.
+    Swap,
+    /// Starting was asked for and would throw away an unfinished game: `y` starts this.
+    Discard(Start),
 }
 
 /// Why the game ends.
@@ -157,7 +165,6 @@ impl App {
             screen: Screen::Start,
             start: StartScreen {
                 menu,
-                confirm: None,
                 note: None,
                 refreshed: now,
             },
@@ -172,18 +179,16 @@ impl App {
                 side_note: None,
                 searched_hints: None,
                 hints_asked: None,
-                confirm_quit: false,
-                confirm_swap: false,
+                hint_tickets: 0,
                 turn_clock: None,
                 keeping: Keeping::Kept,
                 resumed: false,
             },
             status: StatusLine::default(),
-            help: false,
+            overlay: None,
             now,
             size: None,
             exit: None,
-            hint_tickets: 0,
             engine_asked: None,
             suspend: false,
             settings,
@@ -267,7 +272,7 @@ impl App {
         self.play.hints
     }
     pub fn help(&self) -> bool {
-        self.help
+        self.overlay == Some(Overlay::Help)
     }
     pub fn status(&self) -> &str {
         &self.status.text
@@ -462,115 +467,11 @@ impl App {
         self.engine()?.best(self.position()).map(|mv| mv.placed())
     }
 
-    // ---- changing the state ----
-
-    /// Applies one event; returns the requests to send to the bot thread.
-    pub fn update(&mut self, event: Event) -> Vec<BotRequest> {
-        match event {
-            Event::Key(key) => self.on_key(key),
-            Event::Mouse(mouse) => self.on_mouse(mouse),
-            Event::Resize(w, h) => self.size = Some((w, h)),
-            Event::Tick(now) => self.on_tick(now),
-            Event::EngineReady { game, engine } => self.on_engine(game, engine),
-            Event::BotMoved { ticket, decision } => self.on_bot_moved(ticket, decision),
-            Event::HintsReady {
-                ticket,
-                position,
-                hints,
-            } => self.on_hints(ticket, position, hints),
-            Event::InputClosed(why) => {
-                let why = format!("the terminal's input closed: {why}");
-                self.exit = Some(Exit::Failed(why));
-            }
-            Event::Terminate(signal) => {
-                self.exit = Some(Exit::Signal(signal));
-            }
-            Event::BotFailed(why) => {
-                self.play.bot.cancel();
-                self.status = StatusLine::note(format!(
-                    "The bot failed ({why}). {} undoes, {} starts a new game.",
-                    self.key(Action::Undo),
-                    self.key(Action::New)
-                ));
-                // Not asked again for this position: the request would fail the same way.
-                return Vec::new();
-            }
-        }
-        self.run_clock();
-        self.count_result();
-        self.keep_game();
-        let mut requests = self.request_engine();
-        requests.extend(self.request_bot());
-        requests.extend(self.request_hints());
-        requests
-    }
-
-    /// The contest clock for people (`--move-time`): a person's turn is timed from when it
-    /// began; going over loses the game.
-    fn run_clock(&mut self) {
-        let Some(limit) = self.settings.move_limit else {
-            return;
-        };
-        if !self.play.has_game || self.screen == Screen::Start || !self.human_to_move() {
-            self.play.turn_clock = None;
-            return;
-        }
-        let turn = (self.moves().len(), self.position().to_move());
-        match self.play.turn_clock {
-            Some((started, moves, side)) if (moves, side) == turn => {
-                if self.now.duration_since(started) > limit {
-                    self.play.session.time_out(side);
-                    self.play.turn_clock = None;
-                    self.status = StatusLine::note(self.result_text());
-                }
-            }
-            _ => self.play.turn_clock = Some((self.now, turn.0, turn.1)),
-        }
-    }
-
     /// With a contest clock, the time the person to move has left.
     pub fn time_left(&self) -> Option<std::time::Duration> {
         let limit = self.settings.move_limit?;
         let (started, ..) = self.play.turn_clock?;
         Some(limit.saturating_sub(self.now.duration_since(started)))
-    }
-
-    /// Once per game, when it ends: the result goes into the record, and the game is no
-    /// longer one to resume.
-    fn count_result(&mut self) {
-        if !self.play.has_game {
-            return;
-        }
-        let Some(finished) = self.play.session.take_result() else {
-            return;
-        };
-        let key = self.play.session.game.key();
-        if !self.play.keeping.records() {
-            self.status = StatusLine::note(format!(
-                "{} Not recorded: another window plays this game.",
-                self.status.text
-            ));
-            return;
-        }
-        let mut saved = Ok(());
-        if let Some(record) = memory::record_key(&key, &finished) {
-            saved = self.memory.record_result(record, finished.outcome);
-            // The level changed during the game: say where the result went.
-            if let (Mode::VsBot, Some((_, Some(level)))) = (self.mode(), finished.counts)
-                && level != self.play.session.difficulty
-            {
-                let name = self.game().level_name(level);
-                self.status = StatusLine::note(format!(
-                    "{} Recorded at {name}, the weakest level the bot played.",
-                    self.status.text
-                ));
-            }
-        } else if self.play.session.swapped {
-            self.status = StatusLine::note(format!("{} {NOT_RECORDED}", self.status.text));
-        }
-        if let Err(why) = saved {
-            self.status = StatusLine::note(format!("{} ({why})", self.status.text));
-        }
     }
 
     /// The game to keep for the next run: one with moves, not over, and with a person in it.
@@ -585,31 +486,6 @@ impl App {
                 redo: session.history.redo_moves(),
             }
         })
-    }
-
-    /// After every event: the game on the board is written down as it now stands, when
-    /// this window keeps it (see [`Keeping::keep`]). Only a change is written, so a kill at
-    /// any moment loses at most the move being made.
-    fn keep_game(&mut self) {
-        if !self.play.has_game || self.mode() == Mode::Demo {
-            return;
-        }
-        let key = self.play.session.game.key();
-        let unfinished = self.unfinished();
-        match self.play.keeping.keep(&mut self.memory, &key, unfinished) {
-            Ok(None) => {}
-            Ok(Some(note)) => {
-                self.status = StatusLine::note(format!("{} {note}", self.status.text));
-            }
-            Err(why) => {
-                self.status = StatusLine::note(format!(
-                    // The reason only: the status line is one line, and the whole account
-                    // (the file's path) is printed when the game closes.
-                    "{} (Could not save the game: {}.)",
-                    self.status.text, why.error
-                ));
-            }
-        }
     }
 
     /// Whether the game on the board is safely written down.
@@ -637,13 +513,6 @@ impl App {
         self.play.keeping.fact(&self.memory)
     }
 
-    /// On every way out: the game on the board is written down (it already was after its
-    /// last move; this catches anything since). Returns why it is not kept, if it is not.
-    pub fn save_on_exit(&mut self) -> Option<String> {
-        self.keep_game();
-        self.not_kept()
-    }
-
     /// The signal that stopped the game, if one did.
     pub fn stopped_by(&self) -> Option<Signal> {
         match self.exit {
@@ -652,199 +521,25 @@ impl App {
         }
     }
 
-    fn on_tick(&mut self, now: Instant) {
-        self.now = now;
-        self.refresh_start();
-        self.finish_typed_if_due();
-        self.show_bot_move();
-    }
-
-    fn on_engine(&mut self, game: String, engine: Arc<dyn Engine>) {
-        if self.engine_asked.as_ref() == Some(&game) {
-            self.engine_asked = None;
-        }
-        self.engines.insert(game.clone(), engine);
-        if game == self.play.session.game.key()
-            && self.play.has_game
-            && self.play.session.human.is_none()
-        {
-            self.bot_chooses_side();
-        }
-    }
-
-    /// The bot's answer: played now if it is the one waited for and its display delay
-    /// has passed, later on a tick if it has not.
-    fn on_bot_moved(&mut self, ticket: u64, decision: Decision) {
-        if let Some(decision) = self.play.bot.accept(ticket, decision, self.now) {
-            self.play_bot(decision);
-        }
-    }
-
-    /// Plays the bot's answer once its display delay has passed.
-    fn show_bot_move(&mut self) {
-        if let Some(decision) = self.play.bot.due(self.now) {
-            self.play_bot(decision);
-        }
-    }
-
-    /// Plays the bot's move and keeps what it said about it.
-    fn play_bot(&mut self, decision: Decision) {
-        self.play.bot_note = bot_turn::note(self.game(), &decision);
-        self.play(decision.mv.placed());
-    }
-
-    fn on_hints(&mut self, ticket: u64, position: String, hints: Vec<(CellId, Hint)>) {
-        if self.play.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {
-            self.play.hints_asked = None;
-        }
-        self.play.searched_hints = Some((position, hints));
-    }
-
-    /// Asks for the engine of the game on the board when the bot thread has not built it;
-    /// on the start screen, for the chosen game's where it is solved, whose level text
-    /// tells its exact value.
-    fn request_engine(&mut self) -> Vec<BotRequest> {
-        let game = if self.screen == Screen::Start && self.menu_game().solved() {
-            self.menu_game()
-        } else if self.play.has_game {
-            Arc::clone(&self.play.session.game)
-        } else {
-            return Vec::new();
-        };
-        let key = game.key();
-        if self.engine_asked.as_ref() == Some(&key) || self.engines.contains_key(&key) {
-            return Vec::new();
-        }
-        self.engine_asked = Some(key);
-        vec![BotRequest::Load(game)]
-    }
-
-    /// Asks the bot for a move when it is to move and has not been asked.
-    fn request_bot(&mut self) -> Vec<BotRequest> {
+    /// After a move that leaves the cursor where nothing may be played (extreme
+    /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
+    pub(super) fn follow_legal_moves(&mut self) {
         let position = self.position();
-        let bots_turn = self.play.has_game
-            && self.screen != Screen::Start
-            && !self.too_small()
-            && self.engine().is_some()
-            && !self.game_status().is_over()
-            && self.play.session.human.is_some()
-            && self.controller(position.to_move()) == Controller::Bot;
-        if !bots_turn {
-            self.play.bot.cancel();
-            return Vec::new();
+        if self.game().blocks(position).is_empty() {
+            return; // every empty cell is playable: the cursor stays where it was
         }
-        let Some(ticket) = self.play.bot.request(self.now) else {
-            return Vec::new();
+        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
+        if legal.is_empty() || legal.contains(&self.play.cursor) {
+            return;
+        }
+        let game = self.game();
+        let (r, c) = geometry::virtual_of(game, self.play.cursor);
+        let distance = |cell: &CellId| {
+            let (cr, cc) = geometry::virtual_of(game, *cell);
+            (i16::from(cr) - i16::from(r)).abs() + (i16::from(cc) - i16::from(c)).abs()
         };
-        if self.mode() == Mode::VsBot {
-            // Replace "Bot to move (O)." by the livelier note, but keep messages that say
-            // something else (a swap, the bot's choice of side); the panel shows it anyway.
-            let thinking = format!("{} is thinking…", self.settings.names.bot);
-            if let Some(line) = self.status.with_turn(&thinking) {
-                self.status = line;
-            } else if self.status.text.is_empty() {
-                self.status = StatusLine::note(thinking);
-            }
-        }
-        let side = self.position().to_move();
-        let difficulty = self.play.session.bot_asked(side);
-        vec![BotRequest::Move {
-            ticket,
-            game: self.play.session.game.key(),
-            position: self.position().clone_box(),
-            difficulty,
-            vary: self.mode() == Mode::Demo,
-        }]
-    }
-
-    /// Asks the bot thread for hints the engine cannot give at once, when they are shown
-    /// and not yet known for this position.
-    fn request_hints(&mut self) -> Vec<BotRequest> {
-        let wanted = self.play.hints
-            && self.screen == Screen::Game
-            && !self.too_small()
-            && !self.play.session.status().is_over()
-            && self.engine().is_some_and(|engine| !engine.instant_hints());
-        if !wanted {
-            return Vec::new();
-        }
-        let text = self.position().text();
-        let known = self
-            .play
-            .searched_hints
-            .as_ref()
-            .is_some_and(|(p, _)| *p == text);
-        let asked = self
-            .play
-            .hints_asked
-            .as_ref()
-            .is_some_and(|(_, p)| *p == text);
-        if known || asked {
-            return Vec::new();
-        }
-        self.hint_tickets += 1;
-        self.play.hints_asked = Some((self.hint_tickets, text));
-        vec![BotRequest::Hints {
-            ticket: self.hint_tickets,
-            game: self.play.session.game.key(),
-            position: self.position().clone_box(),
-        }]
-    }
-
-    fn on_key(&mut self, key: KeyEvent) {
-        let ctrl =
-            |c: char| key.code == KeyCode::Char(c) && key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl('c') {
-            self.exit = Some(Exit::Chosen);
-            return;
-        }
-        let action = self
-            .settings
-            .keys
-            .action_for(Key::new(key.code, key.modifiers));
-        // Ctrl-Z suspends as it would outside raw mode, unless it was bound to an action.
-        if ctrl('z') && action.is_none() {
-            self.suspend = true;
-            return;
-        }
-        if self.too_small() {
-            // The game is hidden: quitting is the one thing a key can do, at once, since a
-            // question asked could not be seen.
-            if action == Some(Action::Quit) {
-                self.exit = Some(Exit::Chosen);
-            }
-            return;
-        }
-        if self.help {
-            // Any key closes the help; it does nothing else, so nothing happens by surprise.
-            self.help = false;
-            return;
-        }
-        if self.play.confirm_swap {
-            self.answer_swap(action);
-            return;
-        }
-        if let Some(start) = self.start.confirm.take() {
-            let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
-            self.answer_discard(start, yes);
-            return;
-        }
-        if self.play.confirm_quit {
-            self.play.confirm_quit = false;
-            if action == Some(Action::Quit) {
-                self.exit = Some(Exit::Chosen);
-            } else if self.screen == Screen::Game && !self.game_status().is_over() {
-                // Back to whose turn it is, so the line keeps up with the game.
-                self.status = StatusLine::turn("Not quitting. ", &self.turn_text());
-            } else {
-                self.status = StatusLine::note("Not quitting.");
-            }
-            return;
-        }
-        match self.screen {
-            Screen::Start => self.on_start_key(action),
-            Screen::Game => self.on_game_key(key, action),
-            Screen::Review(_) => self.on_review_key(key.code, action),
+        if let Some(&nearest) = legal.iter().min_by_key(|cell| distance(cell)) {
+            self.play.cursor = nearest;
         }
     }
 
@@ -876,20 +571,22 @@ impl App {
     }
 }
 
-/// The game a choice names. Settings are checked when they are loaded, so a choice that
-/// names no game can only come from a test; the default game stands in for it.
-pub(super) fn game_of(choice: GameChoice) -> Arc<dyn Game> {
-    games::build(choice)
-        .or_else(|_| games::build(GameChoice::default()))
-        .expect("the default game always builds")
-}
-
 /// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).
 pub(super) fn start_cursor(game: &dyn Game) -> CellId {
     let layout = game.layout();
     let rows = layout.blocks.rows * layout.cells.rows;
     let cols = layout.blocks.cols * layout.cells.cols;
-    super::play::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
+    geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
+}
+
+/// What the start screen's Enter does, kept while the player is asked whether to discard
+/// an unfinished game for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Start {
+    /// A new game with the start screen's choices.
+    New,
+    /// The chosen game's unfinished game.
+    Resume,
 }
 
 #[cfg(test)]

@@ -5,11 +5,15 @@ use super::*;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use ratatui::crossterm::event::{KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
-use crate::config::First;
+use crate::config::{First, Key};
+use crate::core::Decision;
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
+use crate::tui::event::Event;
 use crate::tui::messages::join;
 use crate::tui::review::Verdict;
 

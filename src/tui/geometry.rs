@@ -11,7 +11,7 @@
 
 use ratatui::layout::Rect;
 
-use crate::core::{Grid, Layout, Place};
+use crate::core::{CellId, Game, Grid, Layout, Place};
 
 /// How one cell is drawn: its inside, and whether thin box lines separate cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -60,6 +60,11 @@ const BLOCK_GAP: u16 = 2;
 const PANEL_MIN_W: u16 = 32;
 /// The panel's rows when it stands below the board: tallies, turn and a few facts.
 const PANEL_BELOW_H: u16 = 6;
+/// The rows of the panel beside the board at least (tallies, facts, a few moves).
+const PANEL_BESIDE_H: u16 = 12;
+/// The rows the panel beside a board shorter than [`PANEL_BESIDE_H`] may take from a
+/// taller terminal, for a long move list (Qubic's layers side by side are short).
+const MAX_PANEL_BESIDE_H: u16 = 36;
 /// At most this many when the terminal has rows to spare: the facts and a dozen moves.
 const MAX_PANEL_BELOW_H: u16 = 20;
 /// Wider than this, the picture stays this wide, centred.
@@ -359,7 +364,10 @@ fn needed(board: Board, panel_below: bool, compact: bool) -> (u16, u16) {
         (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome(compact))
     } else {
         // The panel beside needs room for its lines too (tallies, facts, a few moves).
-        (w + GAP + PANEL_MIN_W, h.max(12) + chrome(compact))
+        (
+            w + GAP + PANEL_MIN_W,
+            h.max(PANEL_BESIDE_H) + chrome(compact),
+        )
     }
 }
 
@@ -371,71 +379,77 @@ pub fn fits(layout: Layout, width: u16, height: u16) -> bool {
 /// The layout for a terminal area, or `None` when the terminal is too small for it.
 pub fn areas(layout: Layout, area: Rect) -> Option<Areas> {
     placements(layout).into_iter().find_map(|(below, compact)| {
-        boards(layout).find_map(|board| {
-            if below {
-                place_below(board, area, compact)
-            } else {
-                place_beside(board, area, compact)
-            }
-        })
+        boards(layout).find_map(|board| place(board, area, compact, below))
     })
 }
 
-/// The board with the panel to its right, if it fits.
-fn place_beside(mut board: Board, area: Rect, compact: bool) -> Option<Areas> {
-    let (need_w, need_h) = needed(board, false, compact);
+/// The board with the panel to its right, or below it (narrow terminals), if it fits. Rows
+/// to spare go to the panel (hints, the bot's note, the moves), not to margins; beside a
+/// board as tall as the panel's least, the panel has the board's rows.
+fn place(mut board: Board, area: Rect, compact: bool, below: bool) -> Option<Areas> {
+    let (need_w, need_h) = needed(board, below, compact);
     if area.width < need_w || area.height < need_h {
         return None;
     }
     let (bw, bh) = board.size();
+    let (least, most) = match below {
+        true => (PANEL_BELOW_H, MAX_PANEL_BELOW_H),
+        false if bh < PANEL_BESIDE_H => (PANEL_BESIDE_H, MAX_PANEL_BESIDE_H),
+        false => (0, 0),
+    };
+    let height = need_h + (area.height - need_h).min(most - least);
     let width = area.width.min(MAX_WIDTH.max(need_w));
-    let height = need_h;
     let x = area.x + (area.width - width) / 2;
     let y = area.y + (area.height - height) / 2;
     let top = y + chrome(compact) - 2;
-    board.x = x;
+    board.x = if below { x + (width - bw) / 2 } else { x };
     board.y = top;
-    let grid = Rect::new(x, top, bw, bh);
-    let panel_x = x + bw + GAP;
-    let grid_rows = height - chrome(compact);
+    let grid = Rect::new(board.x, top, bw, bh);
+    let panel = if below {
+        Rect::new(x, grid.bottom() + 1, width, height - need_h + PANEL_BELOW_H)
+    } else {
+        Rect::new(
+            x + bw + GAP,
+            top,
+            width - bw - GAP,
+            height - chrome(compact),
+        )
+    };
     Some(Areas {
         content: Rect::new(x, y, width, height),
         title: Rect::new(x, y, width, 1),
         grid,
         board,
-        panel: Rect::new(panel_x, grid.y, x + width - panel_x, grid_rows),
-        status: Rect::new(x, top + grid_rows, width, 1),
-        footer: Rect::new(x, top + grid_rows + 1, width, 1),
+        panel,
+        status: Rect::new(x, panel.bottom(), width, 1),
+        footer: Rect::new(x, panel.bottom() + 1, width, 1),
     })
 }
 
-/// The board with the panel below it, if it fits (narrow terminals).
-fn place_below(mut board: Board, area: Rect, compact: bool) -> Option<Areas> {
-    let (need_w, need_h) = needed(board, true, compact);
-    if area.width < need_w || area.height < need_h {
-        return None;
-    }
-    let (bw, bh) = board.size();
-    let width = area.width.min(MAX_WIDTH.max(need_w));
-    let x = area.x + (area.width - width) / 2;
-    // Rows to spare go to the panel (hints, the bot's note, the moves), not to margins.
-    let panel_h = PANEL_BELOW_H + (area.height - need_h).min(MAX_PANEL_BELOW_H - PANEL_BELOW_H);
-    let content_h = need_h - PANEL_BELOW_H + panel_h;
-    let y = area.y + (area.height - content_h) / 2;
-    let top = y + chrome(compact) - 2;
-    board.x = x + (width - bw) / 2;
-    board.y = top;
-    let grid = Rect::new(board.x, top, bw, bh);
-    let panel_y = grid.bottom() + 1;
-    Some(Areas {
-        content: Rect::new(x, y, width, content_h),
-        title: Rect::new(x, y, width, 1),
-        grid,
-        board,
-        panel: Rect::new(x, panel_y, width, panel_h),
-        status: Rect::new(x, panel_y + panel_h, width, 1),
-        footer: Rect::new(x, panel_y + panel_h + 1, width, 1),
-    })
+/// A cell's row and column on the board as a whole: blocks side by side as the game lays
+/// them out (Qubic's layers left to right), so the cursor walks from one into the next.
+pub fn virtual_of(game: &dyn Game, cell: CellId) -> (u8, u8) {
+    let layout = game.layout();
+    let place = game.place(cell);
+    let (block_row, block_col) = (
+        place.block / layout.blocks.cols,
+        place.block % layout.blocks.cols,
+    );
+    (
+        block_row * layout.cells.rows + place.row,
+        block_col * layout.cells.cols + place.col,
+    )
+}
+
+/// The cell at a row and column of the board as a whole.
+pub fn cell_at_virtual(game: &dyn Game, row: u8, col: u8) -> CellId {
+    let layout = game.layout();
+    let place = Place {
+        block: (row / layout.cells.rows) * layout.blocks.cols + col / layout.cells.cols,
+        row: row % layout.cells.rows,
+        col: col % layout.cells.cols,
+    };
+    game.cell_at(place).unwrap_or(CellId::new(0))
 }
 
 #[cfg(test)]

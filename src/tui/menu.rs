@@ -2,12 +2,13 @@
 //! Plain data; the [`App`](super::App) owns one and changes it in `update`.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use ratatui::layout::Rect;
 use unicode_width::UnicodeWidthStr;
 
 use crate::config::{First, Mode, Settings};
-use crate::core::Difficulty;
+use crate::core::{Difficulty, Game};
 use crate::games::{self, GameChoice, GameKind};
 
 /// The start screen's choices.
@@ -227,7 +228,10 @@ impl Menu {
         fn position<T: PartialEq>(all: &[T], chosen: &T) -> usize {
             all.iter().position(|v| v == chosen).unwrap_or(0)
         }
-        let game = super::app::game_of(self.game);
+        fn labels<T: Copy>(all: &[T], label: fn(T) -> &'static str) -> Vec<String> {
+            all.iter().map(|&v| label(v).to_string()).collect()
+        }
+        let game = game_of(self.game);
         Some(match row {
             Menu::RESUME => return None,
             Menu::GAME => (
@@ -254,18 +258,12 @@ impl Menu {
             }
             Menu::MODE => (
                 "Mode",
-                Mode::ALL
-                    .iter()
-                    .map(|&m| super::ui::mode_label(m).to_string())
-                    .collect(),
+                labels(Mode::ALL, mode_label),
                 position(Mode::ALL, &self.mode),
             ),
             Menu::FIRST => (
                 "You play",
-                First::ALL
-                    .iter()
-                    .map(|&s| super::ui::first_label(s).to_string())
-                    .collect(),
+                labels(First::ALL, first_label),
                 position(First::ALL, &self.starter),
             ),
             _ => {
@@ -348,6 +346,43 @@ fn step<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
     } else {
         (i + n - 1) % n
     }]
+}
+
+/// How a mode reads on screen.
+pub fn mode_label(mode: Mode) -> &'static str {
+    match mode {
+        Mode::VsBot => "You vs bot",
+        Mode::TwoHumans => "Two players",
+        Mode::Demo => "Bot vs bot",
+    }
+}
+
+/// How a choice of who moves first reads on screen.
+pub fn first_label(first: First) -> &'static str {
+    match first {
+        First::You => "You first",
+        First::Bot => "Bot first",
+        First::BotChooses => "Bot chooses",
+    }
+}
+
+/// The game a choice names. Settings are checked when they are loaded, so a choice that
+/// names no game can only come from a test; the default game stands in for it.
+pub fn game_of(choice: GameChoice) -> Arc<dyn Game> {
+    games::build(choice)
+        .or_else(|_| games::build(GameChoice::default()))
+        .expect("the default game always builds")
+}
+
+/// What the command line asked for by name, beyond what the settings hold: a mode or a
+/// game named there is what the player came for, so the start screen highlights the mode
+/// row rather than the offer to resume an unfinished game (which stays, above it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Asked {
+    /// `--mode` was given.
+    pub mode: bool,
+    /// `--game` (or its size) was given.
+    pub game: bool,
 }
 
 #[cfg(test)]

@@ -18,11 +18,13 @@ pub mod menu;
 pub mod messages;
 mod play;
 pub mod review;
+mod reviewing;
 mod start;
 pub mod status;
 pub mod terminal;
 pub mod typing;
 pub mod ui;
+mod update;
 
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
@@ -36,6 +38,7 @@ pub use app::App;
 pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
 pub use memory::Memory;
+pub use menu::Asked;
 
 use crate::config::Settings;
 use crate::core::threads::{self, SpawnError};
@@ -49,17 +52,6 @@ pub struct Ending {
     pub save_error: Option<String>,
     /// The full account of data files that were set aside (the screen showed a short one).
     pub notices: Vec<String>,
-}
-
-/// What the command line asked for by name, beyond what the settings hold: a mode or a
-/// game named there is what the player came for, so the start screen highlights the mode
-/// row rather than the offer to resume an unfinished game (which stays, above it).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Asked {
-    /// `--mode` was given.
-    pub mode: bool,
-    /// `--game` (or its size) was given.
-    pub game: bool,
 }
 
 /// Why the game in the terminal could not go on.

@@ -3,9 +3,10 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use super::app::{App, Screen};
+use super::app::{App, Overlay, Screen};
 use super::geometry;
 use super::messages::join;
+use super::reviewing::keys_line;
 use super::status::StatusLine;
 use super::typing::{
     CELL_NAME_WAIT, NameMatch, Snapshot, Typed, cell_names, is_plain, longer_names, name_match,
@@ -13,33 +14,7 @@ use super::typing::{
 };
 use crate::config::{Action, First, Mode};
 use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Game, Place, Side};
-
-/// A cell's row and column on the board as a whole: blocks side by side as the game lays
-/// them out (Qubic's layers left to right), so the cursor walks from one into the next.
-fn virtual_of(game: &dyn Game, cell: CellId) -> (u8, u8) {
-    let layout = game.layout();
-    let place = game.place(cell);
-    let (block_row, block_col) = (
-        place.block / layout.blocks.cols,
-        place.block % layout.blocks.cols,
-    );
-    (
-        block_row * layout.cells.rows + place.row,
-        block_col * layout.cells.cols + place.col,
-    )
-}
-
-/// The cell at a row and column of the board as a whole.
-pub(super) fn cell_at_virtual(game: &dyn Game, row: u8, col: u8) -> CellId {
-    let layout = game.layout();
-    let place = Place {
-        block: (row / layout.cells.rows) * layout.blocks.cols + col / layout.cells.cols,
-        row: row % layout.cells.rows,
-        col: col % layout.cells.cols,
-    };
-    game.cell_at(place).unwrap_or(CellId::new(0))
-}
+use crate::core::{CellId, Side};
 
 impl App {
     pub(super) fn on_game_key(&mut self, key: KeyEvent, action: Option<Action>) {
@@ -249,7 +224,7 @@ impl App {
             Action::New => self.open_start(),
             Action::Swap => self.swap(),
             Action::Hints => self.toggle_hints(),
-            Action::Help => self.help = true,
+            Action::Help => self.overlay = Some(Overlay::Help),
             Action::Quit => self.ask_quit(),
             Action::Difficulty => self.change_difficulty(),
             Action::Review => self.start_review(),
@@ -262,35 +237,13 @@ impl App {
         let layout = game.layout();
         let height = i16::from(layout.blocks.rows * layout.cells.rows);
         let width = i16::from(layout.blocks.cols * layout.cells.cols);
-        let (row, col) = virtual_of(game.as_ref(), self.play.cursor);
+        let (row, col) = geometry::virtual_of(game.as_ref(), self.play.cursor);
         let row = (i16::from(row) + rows).rem_euclid(height) as u8;
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
-        self.play.cursor = cell_at_virtual(game.as_ref(), row, col);
+        self.play.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
         // An illegal move's complaint is about the cell the cursor has left.
         if self.status.kind == super::status::StatusKind::Illegal {
             self.status = StatusLine::turn("", &self.turn_text());
-        }
-    }
-
-    /// After a move that leaves the cursor where nothing may be played (extreme
-    /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
-    pub(super) fn follow_legal_moves(&mut self) {
-        let position = self.position();
-        if self.game().blocks(position).is_empty() {
-            return; // every empty cell is playable: the cursor stays where it was
-        }
-        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
-        if legal.is_empty() || legal.contains(&self.play.cursor) {
-            return;
-        }
-        let game = self.game();
-        let (r, c) = virtual_of(game, self.play.cursor);
-        let distance = |cell: &CellId| {
-            let (cr, cc) = virtual_of(game, *cell);
-            (i16::from(cr) - i16::from(r)).abs() + (i16::from(cc) - i16::from(c)).abs()
-        };
-        if let Some(&nearest) = legal.iter().min_by_key(|cell| distance(cell)) {
-            self.play.cursor = nearest;
         }
     }
 
@@ -398,7 +351,7 @@ impl App {
                 ));
             }
             Mode::VsBot if self.swap_needs_asking() => {
-                self.play.confirm_swap = true;
+                self.overlay = Some(Overlay::Swap);
                 self.status = StatusLine::note(format!(
                     "Swap sides with the bot, and leave this game out of your record? {} again \
                      swaps, any other key keeps your side.",
@@ -417,7 +370,6 @@ impl App {
 
     /// The answer to "swap sides?": the swap key swaps, any other key keeps the side.
     pub(super) fn answer_swap(&mut self, action: Option<Action>) {
-        self.play.confirm_swap = false;
         if action == Some(Action::Swap) {
             self.swap_with_bot();
         } else {
@@ -478,7 +430,7 @@ impl App {
 
     fn ask_quit(&mut self) {
         if self.game_in_progress() {
-            self.play.confirm_quit = true;
+            self.overlay = Some(Overlay::Quit);
             let kept = self.play.keeping.on_quitting(&self.memory);
             self.status = StatusLine::note(format!(
                 "{} again to quit ({kept}), any other key to stay.",
@@ -499,7 +451,7 @@ impl App {
             self.status = StatusLine::note("The bot is still starting; try again in a moment.");
         } else {
             self.screen = Screen::Review(1);
-            self.status = StatusLine::note(self.review_keys());
+            self.status = StatusLine::note(keys_line(self.game(), &self.settings.keys));
         }
     }
 
@@ -508,7 +460,8 @@ impl App {
     /// A left click: on the start screen it chooses a row or an option, on the board it
     /// places.
     pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.help || self.too_small() {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.help() || self.too_small()
+        {
             return;
         }
         let Some((w, h)) = self.size() else { return };

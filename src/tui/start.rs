@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use ratatui::layout::Rect;
 
-use super::app::{App, Keeping, Menu, Screen, start_cursor};
+use super::app::{App, Keeping, Menu, Overlay, Screen, Start, start_cursor};
 use super::status::StatusLine;
 use crate::config::Action;
 use crate::core::Mode;
@@ -14,7 +14,7 @@ use crate::core::session::Session;
 impl App {
     /// A mode or game named on the command line wins the start screen's highlight over
     /// the offer to resume; the offer stays.
-    pub fn asked_for(&mut self, asked: super::Asked) {
+    pub fn asked_for(&mut self, asked: super::menu::Asked) {
         let menu = &mut self.start.menu;
         if (asked.mode || asked.game) && menu.row == Menu::RESUME {
             menu.row = Menu::MODE;
@@ -32,7 +32,7 @@ impl App {
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
             Some(Action::Place) if menu.row == Menu::RESUME => self.resume(),
             Some(Action::Place) => self.start_game(),
-            Some(Action::Help) => self.help = true,
+            Some(Action::Help) => self.overlay = Some(Overlay::Help),
             Some(Action::Quit) if self.play.has_game => {
                 self.screen = Screen::Game;
                 self.status = StatusLine::note("Back to the game.");
@@ -102,7 +102,7 @@ impl App {
         match self.at_stake(start) {
             Some(moves) => {
                 let plural = if moves == 1 { "move" } else { "moves" };
-                self.start.confirm = Some(start);
+                self.overlay = Some(Overlay::Discard(start));
                 // Any key but y keeps the game: a stray key never throws a game away.
                 self.start.note = Some(format!(
                     "Discard the unfinished game ({moves} {plural})? y/n"
@@ -148,7 +148,6 @@ impl App {
     }
 
     fn go(&mut self, start: Start) {
-        self.start.confirm = None;
         self.start.note = None;
         self.memory.dismiss_notices();
         match start {
@@ -290,14 +289,4 @@ impl App {
         self.offer_resume();
         self.screen = super::app::Screen::Start;
     }
-}
-
-/// What the start screen's Enter does, kept while the player is asked whether to discard
-/// an unfinished game for it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Start {
-    /// A new game with the start screen's choices.
-    New,
-    /// The chosen game's unfinished game.
-    Resume,
 }

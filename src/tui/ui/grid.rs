@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
 use unicode_width::UnicodeWidthStr;
 
-use super::Theme;
+use super::text::Theme;
 use crate::config::Mode;
 use crate::core::{BlockState, CellId, Claim, Game, Hint, Outcome, Place, Position, Side};
 use crate::tui::app::{App, Screen};

@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use super::Theme;
+use super::text::Theme;
 use crate::config::Action;
 use crate::tui::app::{App, Screen};
 

@@ -8,10 +8,11 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use super::{Theme, glued, key_item, mode_label, wrap};
+use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{Action, First, Mode};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
+use crate::tui::menu::mode_label;
 use crate::tui::review::{self, Verdict};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {

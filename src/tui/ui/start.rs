@@ -7,13 +7,14 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::{Theme, footer_line, mode_label};
+use super::text::{Theme, footer_line};
 use crate::config::{Action, Mode};
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
 use crate::tui::geometry::StartAreas;
 use crate::tui::menu::LABEL_COLUMNS;
+use crate::tui::menu::mode_label;
 
 pub fn render(app: &App, areas: StartAreas, buf: &mut Buffer) {
     let area = areas.content;

@@ -1,0 +1,133 @@
+//! The review screen's keys: stepping through a finished game, jumping to its ends and to
+//! the moves marked `??`. The screen's state is the number of moves shown
+//! (`Screen::Review`); a key returns what the app is to do ([`ReviewKey`]).
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::review::{Verdict, verdicts};
+use crate::config::{Action, KeyBindings};
+use crate::core::session::History;
+use crate::core::{Engine, Game};
+
+/// What a key on the review screen asks of the app.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ReviewKey {
+    /// Show move `ply` (1-based), the status line saying this.
+    Show(usize, String),
+    /// Stay on the move shown; the status line says this.
+    Say(String),
+    /// Back to the end of the game.
+    Close,
+    /// The start screen, for a new game.
+    NewGame,
+    /// The help.
+    Help,
+    /// Nothing.
+    Nothing,
+}
+
+/// What the review reads of the game on the board.
+pub struct Reviewed<'a> {
+    pub game: &'a dyn Game,
+    pub engine: Option<&'a dyn Engine>,
+    pub history: &'a History,
+    pub keys: &'a KeyBindings,
+}
+
+/// Review's own keys, which no action has: they act when the key is not bound to one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Jump {
+    /// Home: the first move.
+    First,
+    /// End: the last move.
+    Last,
+    /// Tab: the next move marked `??`.
+    NextMistake,
+    /// Shift-Tab: the previous move marked `??`.
+    PreviousMistake,
+}
+
+impl Jump {
+    fn of(code: KeyCode) -> Option<Jump> {
+        match code {
+            KeyCode::Home => Some(Jump::First),
+            KeyCode::End => Some(Jump::Last),
+            KeyCode::Tab => Some(Jump::NextMistake),
+            KeyCode::BackTab => Some(Jump::PreviousMistake),
+            _ => None,
+        }
+    }
+}
+
+impl Reviewed<'_> {
+    /// A key on the review screen showing move `shown`.
+    pub fn on_key(&self, shown: usize, code: KeyCode, action: Option<Action>) -> ReviewKey {
+        let last = self.history.moves().len();
+        match action {
+            Some(Action::Left | Action::Up) => self.show_move(shown.max(2) - 1),
+            Some(Action::Right | Action::Down) => self.show_move((shown + 1).min(last)),
+            Some(Action::Review | Action::Quit) => ReviewKey::Close,
+            Some(Action::New) => ReviewKey::NewGame,
+            Some(Action::Help) => ReviewKey::Help,
+            Some(_) => ReviewKey::Nothing,
+            None => match Jump::of(code) {
+                Some(Jump::First) => self.show_move(1),
+                Some(Jump::Last) => self.show_move(last),
+                Some(Jump::NextMistake) => self.jump_to_mistake(shown, true),
+                Some(Jump::PreviousMistake) => self.jump_to_mistake(shown, false),
+                None => ReviewKey::Nothing,
+            },
+        }
+    }
+
+    /// Shows move `ply`; the status goes back to the review's keys, so a note about
+    /// another move does not linger.
+    fn show_move(&self, ply: usize) -> ReviewKey {
+        ReviewKey::Show(ply, keys_line(self.game, self.keys))
+    }
+
+    /// Shows the nearest move marked `??` after (or before) move `shown`, or says there
+    /// is none.
+    fn jump_to_mistake(&self, shown: usize, forward: bool) -> ReviewKey {
+        let Some(engine) = self.engine else {
+            return ReviewKey::Nothing;
+        };
+        if !self.game.solved() {
+            return ReviewKey::Say(
+                "Mistakes are marked only in games the bot has solved; this one it searches."
+                    .into(),
+            );
+        }
+        let verdicts = verdicts(engine, self.history);
+        let mistake = |ply: &usize| verdicts.get(ply - 1) == Some(&Some(Verdict::Mistake));
+        let found = if forward {
+            (shown + 1..=verdicts.len()).find(mistake)
+        } else {
+            (1..shown).rev().find(mistake)
+        };
+        match found {
+            Some(ply) => {
+                let count = verdicts.len();
+                ReviewKey::Show(ply, format!("Mistake at move {ply} of {count}."))
+            }
+            None => {
+                let word = if forward { "after" } else { "before" };
+                ReviewKey::Say(format!("No ?? mistake {word} move {shown}."))
+            }
+        }
+    }
+}
+
+/// The review's keys in one line, for the status line.
+pub fn keys_line(game: &dyn Game, keys: &KeyBindings) -> String {
+    let mistakes = if game.solved() {
+        ", Tab/Shift-Tab jump to ??"
+    } else {
+        ""
+    };
+    format!(
+        "Review: {}/{} step, Home/End ends{mistakes}.",
+        keys.first_key(Action::Left),
+        keys.first_key(Action::Right),
+    )
+}
