@@ -14,6 +14,7 @@ mod moves;
 mod player;
 mod position;
 pub mod protocol;
+pub mod review;
 pub mod session;
 mod side;
 mod tally;

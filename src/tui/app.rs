@@ -26,7 +26,7 @@ use super::geometry;
 pub use super::keeping::Keeping;
 use super::memory::{self, Memory};
 pub use super::menu::{Menu, game_of};
-use super::review::{self, MoveReview};
+use crate::core::review::{self, MoveReview};
 use super::status::{StatusKind, StatusLine};
 use super::typing::Typed;
 use crate::config::{Action, Mode, Settings};

@@ -15,7 +15,7 @@ use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::tui::event::Event;
 use crate::tui::messages::join;
-use crate::tui::review::Verdict;
+use crate::core::review::Verdict;
 
 fn engine() -> Arc<dyn Engine> {
     static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();

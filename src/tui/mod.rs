@@ -17,7 +17,6 @@ pub mod memory;
 pub mod menu;
 pub mod messages;
 mod play;
-pub mod review;
 mod reviewing;
 mod start;
 pub mod status;

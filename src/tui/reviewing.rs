@@ -4,7 +4,7 @@
 
 use ratatui::crossterm::event::KeyCode;
 
-use super::review::{Verdict, verdicts};
+use crate::core::review::{Verdict, verdicts};
 use crate::config::{Action, KeyBindings};
 use crate::core::session::History;
 use crate::core::{Engine, Game};

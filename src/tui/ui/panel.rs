@@ -13,7 +13,7 @@ use crate::config::{Action, First, Mode};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
 use crate::tui::menu::mode_label;
-use crate::tui::review::{self, Verdict};
+use crate::core::review::{self, Verdict};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_line(area.x, area.y, &tally(app, area.width), area.width);

@@ -1,5 +1,5 @@
 //! Judging the moves of a finished game with an engine that knows exact values: the value
-//! before and after each move. (The review screen's keys are in `reviewing`.)
+//! before and after each move, for the review screen (`tui::reviewing`) and `annotate`.
 //!
 //! Only an engine that knows positions' exact values can judge; for games whose bot
 //! searches, the review steps through the moves without verdicts.
