@@ -190,3 +190,106 @@ fn games_lists_the_kept_games_newest_first_and_filters_them() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("neither a game"), "{}", stderr(&out));
 }
+
+fn annotate(args: &[&str]) -> std::process::Output {
+    let mut all = vec!["annotate"];
+    all.extend_from_slice(args);
+    run(&all)
+}
+
+/// Classic 3x3 from the corner: only the centre holds the draw for O (any other reply
+/// loses), and with X threatening a line, only the block delays the loss. The exact
+/// annotator marks both, and leaves X's moves (all best) alone.
+#[test]
+fn annotate_judges_a_solved_game_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.txt");
+    let text = "[Record \"1\"]\n[Game \"classic-3\"]\n[Result \"1-0\"]\n\n\
+                1. a1 b1 2. b2 c1 {my own note} 3. c3 1-0\n";
+    fs::write(&file, text).unwrap();
+    let out = annotate(&[file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let annotated = stdout(&out);
+    assert!(
+        annotated.contains("[Annotator \"tictaclatin, exact\"]"),
+        "{annotated}"
+    );
+    let back = record::read(&annotated).unwrap();
+    let glyphs: Vec<_> = back.moves.iter().map(|m| m.glyph).collect();
+    use tictaclatin::record::Glyph;
+    assert_eq!(
+        glyphs,
+        [None, Some(Glyph::Blunder), None, Some(Glyph::Mistake), None],
+        "{annotated}"
+    );
+    let b1 = back.moves[1].comment.as_deref().unwrap();
+    assert!(
+        b1.contains("turned a draw into a loss") && b1.contains("best was b2"),
+        "{b1}"
+    );
+    assert!(
+        back.moves[3]
+            .comment
+            .as_deref()
+            .unwrap()
+            .contains("best was c3")
+    );
+    // The file itself is untouched without --in-place; with it, it holds the annotation.
+    assert_eq!(fs::read_to_string(&file).unwrap(), text);
+    let out = annotate(&[file.to_str().unwrap(), "--in-place"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(&file).unwrap(), annotated);
+}
+
+/// Classic 7x7, five in a row: X holds a1..d1 with e1 open, so O must block at e1; O's g7
+/// lets X win at once. The search proves that, and marks it whatever the depth.
+#[test]
+fn annotate_marks_a_searched_blunder_by_what_the_search_proves() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.txt");
+    let text = "[Record \"1\"]\n[Game \"classic-7k5\"]\n[Result \"1-0\"]\n\n\
+                1. a1 a7 2. b1 b7 3. c1 c7 4. d1 g7 5. e1 1-0\n";
+    fs::write(&file, text).unwrap();
+    for depth in ["2", "4"] {
+        let out = annotate(&[file.to_str().unwrap(), "--depth", depth]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let annotated = stdout(&out);
+        assert!(
+            annotated.contains(&format!("search depth {depth}")),
+            "{annotated}"
+        );
+        let back = record::read(&annotated).unwrap();
+        assert_eq!(
+            back.moves[7].glyph,
+            Some(tictaclatin::record::Glyph::Blunder),
+            "{annotated}"
+        );
+        assert!(
+            back.moves[7].comment.as_deref().unwrap().contains("e1"),
+            "{annotated}"
+        );
+        // The same on every run.
+        assert_eq!(
+            stdout(&annotate(&[file.to_str().unwrap(), "--depth", depth])),
+            annotated
+        );
+    }
+}
+
+/// A bad record is one line naming the file and the line, exit status 2, the file kept.
+#[test]
+fn annotate_refuses_a_bad_record_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    let text = "[Record \"1\"]\n[Game \"classic-3\"]\n[Result \"*\"]\n\n1. a1 a1 *\n";
+    fs::write(&file, text).unwrap();
+    let out = annotate(&[file.to_str().unwrap(), "--in-place"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bad.txt: line 5: move 2 (a1) is illegal"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(&file).unwrap(), text);
+}

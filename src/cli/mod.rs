@@ -1,6 +1,7 @@
 //! Command-line arguments and one thin module per command.
 
 mod analyze;
+mod annotate;
 mod book;
 mod config_cmd;
 mod dictionary;
@@ -103,6 +104,9 @@ pub enum Command {
     Stats,
     /// List the kept games, newest first (each finished game is kept as a record file)
     Games(games_cmd::GamesArgs),
+    /// Print a game record with the engine's verdict on each move (exact where the game is
+    /// solved, at a stated search depth elsewhere)
+    Annotate(annotate::AnnotateArgs),
 }
 
 /// A position given on the command line.
@@ -180,6 +184,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Config(args) => config_cmd::run(args, &outer),
         Command::Stats => stats::run(),
         Command::Games(args) => games_cmd::run(&args),
+        Command::Annotate(args) => annotate::run(&args),
     }
 }
 
@@ -227,6 +232,7 @@ impl Command {
             Command::Config(_) => "config",
             Command::Stats => "stats",
             Command::Games(_) => "games",
+            Command::Annotate(_) => "annotate",
         }
     }
 }

@@ -11,11 +11,11 @@ use ratatui::crossterm::event::{
 
 use crate::config::{First, Key};
 use crate::core::Decision;
+use crate::core::review::Verdict;
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::tui::event::Event;
 use crate::tui::messages::join;
-use crate::core::review::Verdict;
 
 fn engine() -> Arc<dyn Engine> {
     static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();
