@@ -9,6 +9,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::game::Hint;
 use super::moves::Move;
 use super::player::Claim;
 
@@ -87,6 +88,19 @@ impl Analysis {
     /// The figure of `mv`, if it is a legal move.
     pub fn figure(&self, mv: Move) -> Option<Figure> {
         self.moves.iter().find(|(m, _)| *m == mv).map(|&(_, f)| f)
+    }
+
+    /// The figures as hints: a proof as it stands, any other figure as the search's guess
+    /// (no search makes bounds today: every move is searched with the full window).
+    pub fn hints(self) -> Vec<(Move, Hint)> {
+        let hint = |figure| match figure {
+            Figure::Proven(claim) => Hint::Proven(claim),
+            Figure::Score(s) | Figure::AtLeast(s) | Figure::AtMost(s) => Hint::Guess(s),
+        };
+        self.moves
+            .into_iter()
+            .map(|(mv, f)| (mv, hint(f)))
+            .collect()
     }
 
     /// What is proven about the best move, if anything.

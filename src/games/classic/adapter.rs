@@ -16,9 +16,9 @@ use super::text;
 use super::variant::{Variant, VariantError};
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Figure, Game, Hint, Layout,
-    MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
-    PositionError, Side, Status, Value,
+    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine,
+    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, Value,
 };
 
 /// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
@@ -279,17 +279,7 @@ impl ClassicEngine {
         let Some(analysis) = self.search_analysis(board, Budget::Nodes(HINT_NODES)) else {
             return Vec::new();
         };
-        analysis
-            .moves
-            .into_iter()
-            .map(|(cell, figure)| {
-                let hint = match figure {
-                    Figure::Proven(claim) => Hint::Proven(claim),
-                    Figure::Score(s) | Figure::AtLeast(s) | Figure::AtMost(s) => Hint::Guess(s),
-                };
-                (cell, hint)
-            })
-            .collect()
+        analysis.hints()
     }
 
     /// The search's analysis of `board` (see `search::analysis`).

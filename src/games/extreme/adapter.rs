@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::core::{
-    Analysis, BlockState, Budget, CellError, CellId, Engine, Extras, Figure, Game, Grid, Hint,
-    Layout, MarkedLine, Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions,
-    Position, PositionError, Side, Status, Value,
+    Analysis, BlockState, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout,
+    MarkedLine, Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position,
+    PositionError, Side, Status, Value,
 };
 
 use super::cell::Cell;
@@ -293,17 +293,7 @@ impl Engine for ExtremeEngine {
         let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES), 1) else {
             return Vec::new();
         };
-        analysis
-            .moves
-            .into_iter()
-            .map(|(cell, figure)| {
-                let hint = match figure {
-                    Figure::Proven(claim) => Hint::Proven(claim),
-                    Figure::Score(s) | Figure::AtLeast(s) | Figure::AtMost(s) => Hint::Guess(s),
-                };
-                (cell, hint)
-            })
-            .collect()
+        analysis.hints()
     }
 
     fn analysis(

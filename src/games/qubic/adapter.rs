@@ -14,8 +14,8 @@ use super::position::QubicPosition;
 use super::search::analysis::analyze;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Engine, Extras, Figure, Game, Grid, Hint, Layout, Move,
-    Place, Player, PlayerError, PlayerOptions, Position, PositionError, Value,
+    Analysis, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Value,
 };
 
 /// The player names, strongest first.
@@ -166,17 +166,7 @@ impl Engine for QubicEngine {
     /// same on every look); where the dictionary plays, what the threat search proves.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         if let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES), 1) {
-            return analysis
-                .moves
-                .into_iter()
-                .map(|(cell, figure)| {
-                    let hint = match figure {
-                        Figure::Proven(claim) => Hint::Proven(claim),
-                        Figure::Score(s) | Figure::AtLeast(s) | Figure::AtMost(s) => Hint::Guess(s),
-                    };
-                    (cell, hint)
-                })
-                .collect();
+            return analysis.hints();
         }
         hints(QubicPosition::board_of(position), HINT_TIME)
             .into_iter()
