@@ -6,9 +6,8 @@ use super::Failure;
 use super::game_args::Loaded;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished};
 use tictaclatin::config::Symbols;
-use tictaclatin::core::{
-    Budget, CellId, Difficulty, Engine, Game, Hint, Move, Place, Position, Status, move_names,
-};
+use tictaclatin::core::review;
+use tictaclatin::core::{Budget, CellId, Difficulty, Game, Hint, Place, Position, move_names};
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Resolved {
@@ -95,7 +94,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         None => println!("{mover} to move{score}."),
     }
     if pv {
-        let line = exact_line(engine.as_ref(), position.as_ref());
+        let line = review::exact_line(engine.as_ref(), position.as_ref(), usize::MAX);
         if !line.is_empty() {
             let names = move_names(game.as_ref(), position.as_ref(), &line);
             println!("pv: {}", names.join(" "));
@@ -129,24 +128,6 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
-}
-
-/// The exact table's line from `position`: its best move in turn (the fastest win, the
-/// longest defence) to the end of the game; empty where the engine names no best move.
-fn exact_line(engine: &dyn Engine, position: &dyn Position) -> Vec<Move> {
-    let mut line = Vec::new();
-    let mut now = position.clone_box();
-    while now.status() == Status::InPlay {
-        let Some(mv) = engine.best(now.as_ref()) else {
-            break;
-        };
-        let Ok(next) = now.play(mv) else {
-            break;
-        };
-        line.push(mv);
-        now = next;
-    }
-    line
 }
 
 /// A hint as the grid shows it.

@@ -123,18 +123,8 @@ fn judge_exact(game: &dyn Game, engine: &dyn Engine, history: &History, ply: usi
 /// `mv` then the table's best moves in turn (the fastest win, the longest defence).
 fn exact_line(engine: &dyn Engine, before: &dyn Position, mv: Move) -> Vec<Move> {
     let mut line = vec![mv];
-    let Ok(mut now) = before.play(mv) else {
-        return line;
-    };
-    while line.len() < LINE_PLIES && !now.status().is_over() {
-        let Some(best) = engine.best(now.as_ref()) else {
-            break;
-        };
-        let Ok(next) = now.play(best) else {
-            break;
-        };
-        line.push(best);
-        now = next;
+    if let Ok(after) = before.play(mv) {
+        line.extend(review::exact_line(engine, after.as_ref(), LINE_PLIES - 1));
     }
     line
 }

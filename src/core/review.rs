@@ -5,7 +5,7 @@
 //! searches, the review steps through the moves without verdicts.
 
 use crate::core::session::History;
-use crate::core::{CellId, Engine, Game, Outcome, Position, Side, Status, Value};
+use crate::core::{CellId, Engine, Game, Move, Outcome, Position, Side, Status, Value};
 
 /// How a move compares with the best one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -135,6 +135,25 @@ fn slower_words(outcome: Outcome) -> &'static str {
         Outcome::Loss => "loses faster",
         Outcome::Draw => "keeps the draw",
     }
+}
+
+/// The exact table's line from `position`: its best move in turn (the fastest win, the
+/// longest defence), at most `plies` moves, to the end of the game; empty where the engine
+/// names no best move.
+pub fn exact_line(engine: &dyn Engine, position: &dyn Position, plies: usize) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut now = position.clone_box();
+    while line.len() < plies && now.status() == Status::InPlay {
+        let Some(mv) = engine.best(now.as_ref()) else {
+            break;
+        };
+        let Ok(next) = now.play(mv) else {
+            break;
+        };
+        line.push(mv);
+        now = next;
+    }
+    line
 }
 
 #[cfg(test)]
