@@ -152,7 +152,7 @@ fn speed() {
     use tictaclatin::games::extreme::search::{Limits, Table, search};
 
     let budget = Duration::from_millis(number("EXTREME_MS", 1000));
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let many = number("EXTREME_THREADS", cores as u64) as usize;
     let positions: Vec<State> = (0..20)
         .map(|seed| {

@@ -23,6 +23,7 @@ fn main() -> ExitCode {
 
 /// `tictaclatin book export | head` closes the pipe early. Rust ignores SIGPIPE, so the next
 /// `println!` would panic; restore the default action and end quietly as other Unix tools do.
+#[allow(unsafe_code)]
 fn die_quietly_on_broken_pipe() {
     #[cfg(unix)]
     // SAFETY: called first thing in main, before any other thread exists; SIG_DFL is a

@@ -72,7 +72,10 @@ fn a_worse_move_exits_1_naming_the_line() {
     let dir = tempfile::tempdir().unwrap();
     let solver = Solver::new();
     let book = export("second", &[]);
-    let mut lines: Vec<String> = entries(&book).iter().map(|l| l.to_string()).collect();
+    let mut lines: Vec<String> = entries(&book)
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     // The first entry whose position has a move worse than its value: play that instead.
     let (index, line, worse) = lines
         .iter()

@@ -1,6 +1,9 @@
 //! Input of any size or content gets a short, safe answer: errors quote at most about 40
 //! characters of what was given, with control bytes escaped, in every game.
 
+// Setting a process limit or a seccomp filter in the child takes libc, unsafe by nature.
+#![allow(unsafe_code)]
+
 mod common;
 
 use std::io::Write;
@@ -50,7 +53,7 @@ fn position_errors_in_every_game_are_short_and_escaped() {
     for args in cases {
         let out = tictaclatin(args);
         let err = stderr(&out);
-        let what = format!("{:.60?}", args);
+        let what = format!("{args:.60?}");
         assert_eq!(out.status.code(), Some(2), "{what}: {err:.400}");
         assert_short_and_escaped(&what, &err);
     }

@@ -129,7 +129,10 @@ fn never_misses_a_win_in_one() {
             .search(board, Limits::movetime(Duration::from_millis(20)))
             .unwrap();
         assert!(wins(board) & found.cell.bit() != 0, "{board:?}");
-        assert_eq!(found.claim(0).map(|c| c.short()), Some("W1".into()));
+        assert_eq!(
+            found.claim(0).map(tictaclatin::core::Claim::short),
+            Some("W1".into())
+        );
     }
 }
 

@@ -137,7 +137,7 @@ fn a_seed_replays_the_same_series() {
     let run = || {
         let mut games = Vec::new();
         let tally = play_series(&engine, ["greedy", "random"], &series, |_, r| {
-            games.push(r.moves.iter().map(|m| m.cell).collect::<Vec<_>>())
+            games.push(r.moves.iter().map(|m| m.cell).collect::<Vec<_>>());
         })
         .unwrap();
         (games, tally)

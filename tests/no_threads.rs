@@ -11,6 +11,8 @@
 //! read) reports itself missing so that the C library falls back to `clone`. Processes and
 //! everything else are untouched.
 
+// Setting a process limit or a seccomp filter in the child takes libc, unsafe by nature.
+#![allow(unsafe_code)]
 #![cfg(all(
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")

@@ -101,8 +101,7 @@ fn the_searching_o_breaks_forced_wins_before_they_start() {
         let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after, None).found();
         assert!(
             x_wins.is_none(),
-            "{board}: O played {:?}, X still forces {x_wins:?}",
-            d
+            "{board}: O played {d:?}, X still forces {x_wins:?}"
         );
     }
 }

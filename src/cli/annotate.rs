@@ -168,22 +168,26 @@ fn judge_searched(
 fn is_win(figure: Figure) -> bool {
     matches!(
         figure,
-        Figure::Proven(Claim::WinWithin(_))
-            | Figure::Proven(Claim::Exact(Value {
-                outcome: Outcome::Win,
-                ..
-            }))
+        Figure::Proven(
+            Claim::WinWithin(_)
+                | Claim::Exact(Value {
+                    outcome: Outcome::Win,
+                    ..
+                })
+        )
     )
 }
 
 fn is_loss(figure: Figure) -> bool {
     matches!(
         figure,
-        Figure::Proven(Claim::LossWithin(_))
-            | Figure::Proven(Claim::Exact(Value {
-                outcome: Outcome::Loss,
-                ..
-            }))
+        Figure::Proven(
+            Claim::LossWithin(_)
+                | Claim::Exact(Value {
+                    outcome: Outcome::Loss,
+                    ..
+                })
+        )
     )
 }
 

@@ -161,7 +161,7 @@ fn show(args: &SettingsArgs, outer: &SettingsArgs) -> Result<(), Failure> {
             println!(
                 "# config file: {} (not there: defaults)",
                 location.path.display()
-            )
+            );
         }
         (None, _) => println!("# config file: none (defaults)"),
     }

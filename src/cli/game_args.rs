@@ -70,7 +70,7 @@ impl ThreadsArg {
 
 /// The machine's cores.
 pub fn all_cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// The flags of `engine`: the game, and the bot's threads.

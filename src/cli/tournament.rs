@@ -242,7 +242,7 @@ fn file_word(name: &str) -> String {
 }
 
 fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// The pairings to play: one for `--first/--second`, every ordered pair for a round robin.

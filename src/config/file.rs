@@ -194,7 +194,7 @@ impl File<'_> {
         let Some(Err(error)) = layer.symbols.as_ref().map(|s| s.over(&below.symbols)) else {
             return Ok(());
         };
-        let at = |side| value_at(document, &["symbols", side]).map(|value| value.span());
+        let at = |side| value_at(document, &["symbols", side]).map(toml::Spanned::span);
         let written = [("first", at("first")), ("second", at("second"))];
         let last = written
             .iter()
@@ -222,7 +222,7 @@ impl File<'_> {
             let span = written
                 .into_iter()
                 .flatten()
-                .map(|value| value.span())
+                .map(toml::Spanned::span)
                 .min_by_key(|s| s.start);
             let fix = "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
                        `kind = \"classic\"` with `size = 5`";

@@ -460,7 +460,7 @@ mod tests {
     fn bad_key_names_say_why() {
         let err = |name: &str| name.parse::<Key>().unwrap_err();
         assert_eq!(err("lefty"), KeyNameError::Unknown("lefty".into()));
-        assert_eq!(err(""), KeyNameError::Unknown("".into()));
+        assert_eq!(err(""), KeyNameError::Unknown(String::new()));
         assert_eq!(err(" "), KeyNameError::Unknown(" ".into()));
         assert_eq!(err("f13"), KeyNameError::Unknown("f13".into()));
         assert_eq!(err("ctrl-c"), KeyNameError::CtrlC);

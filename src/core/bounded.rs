@@ -172,7 +172,7 @@ mod tests {
             lines(b"ab\n\ncdefgh\nij", 10),
             [
                 Ok("ab".into()),
-                Ok("".into()),
+                Ok(String::new()),
                 Ok("cdefgh".into()),
                 Ok("ij".into())
             ]

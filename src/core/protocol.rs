@@ -48,7 +48,7 @@ fn parse_request(request: &str) -> Result<Request<'_>, String> {
         // A word of letters that cannot be cells is a request we do not know, not a
         // position with a bad character.
         w if w.len() > 2
-            && w.chars().all(|c| c.is_alphabetic())
+            && w.chars().all(char::is_alphabetic)
             && w.contains(|c| c != 'x' && c != 'o') =>
         {
             Err(format!("unknown request {}: {USAGE}", quote(word)))

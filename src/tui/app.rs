@@ -31,7 +31,7 @@ use super::typing::Typed;
 use crate::config::{Action, Mode, Settings};
 use crate::core::review::{self, MoveReview};
 use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Outcome, Position, Side};
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Outcome, Position, Side};
 use crate::store::{Record, SavedGame};
 
 /// Said when a finished game is left out of the record because the sides were swapped.
@@ -307,7 +307,7 @@ impl App {
     pub fn engine(&self) -> Option<&dyn Engine> {
         self.engines
             .get(&self.play.session.game.key())
-            .map(|e| e.as_ref())
+            .map(std::convert::AsRef::as_ref)
     }
     /// The person swapped sides with the bot during this game (it will not be recorded).
     pub fn sides_swapped(&self) -> bool {
@@ -464,7 +464,7 @@ impl App {
         if !self.play.hints || self.screen != Screen::Game {
             return None;
         }
-        self.engine()?.best(self.position()).map(|mv| mv.placed())
+        self.engine()?.best(self.position()).map(Move::placed)
     }
 
     /// With a contest clock, the time the person to move has left.

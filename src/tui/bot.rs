@@ -81,7 +81,7 @@ impl Bot {
                 let options = PlayerOptions {
                     seed,
                     movetime,
-                    threads: thread::available_parallelism().map_or(1, |n| n.get()),
+                    threads: thread::available_parallelism().map_or(1, std::num::NonZero::get),
                 };
                 engine.player(level.name(), options)
             }),
@@ -97,7 +97,7 @@ impl Bot {
     ) -> Result<Bot, SpawnError> {
         let (requests, inbox) = mpsc::channel();
         threads::spawn("bot", "the bot thread", move || {
-            serve(inbox, events, seed, make_player)
+            serve(inbox, events, seed, make_player);
         })?;
         Ok(Bot { requests })
     }
@@ -301,7 +301,7 @@ fn varied(
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload
         .downcast_ref::<&str>()
-        .map(|s| s.to_string())
+        .map(std::string::ToString::to_string)
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "it panicked".into())
 }

@@ -309,13 +309,13 @@ impl Menu {
                 self.difficulty = Difficulty::ALL
                     .get(index)
                     .copied()
-                    .unwrap_or(self.difficulty)
+                    .unwrap_or(self.difficulty);
             }
             Menu::SECOND_LEVEL => {
                 self.second_level = Difficulty::ALL
                     .get(index)
                     .copied()
-                    .unwrap_or(self.second_level)
+                    .unwrap_or(self.second_level);
             }
             _ => {}
         }

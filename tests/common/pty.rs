@@ -30,7 +30,7 @@ pub struct Session {
     master: Box<dyn MasterPty + Send>,
     pub child: Box<dyn Child + Send + Sync>,
     /// HOME and the data directory, so no test reads or writes the real ones.
-    _home: Option<tempfile::TempDir>,
+    home: Option<tempfile::TempDir>,
 }
 
 /// Points the program's home, config and data directories into `home`.
@@ -55,7 +55,7 @@ impl Session {
     pub fn start(args: &[&str]) -> Session {
         let home = tempfile::tempdir().unwrap();
         let mut session = Session::start_in(home.path(), args);
-        session._home = Some(home);
+        session.home = Some(home);
         session
     }
 
@@ -108,7 +108,7 @@ impl Session {
             writer,
             master: pty.master,
             child,
-            _home: None,
+            home: None,
         }
     }
 

@@ -263,7 +263,10 @@ impl ExtremeEngine {
 
     /// A search on the engine's own table (for the line protocol).
     pub fn search(&self, state: &State, movetime: Duration) -> Option<super::search::Report> {
-        let _guard = self.busy.lock().unwrap_or_else(|p| p.into_inner());
+        let _guard = self
+            .busy
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         super::search::search(state, &Limits::time(movetime, self.threads), &self.table)
     }
 }

@@ -194,7 +194,7 @@ fn x_one_board_from(won: [&str; 3], last_board: &str) -> State {
         // Local (3, 3) never completes anything alone; avoid it if it is the same cell.
         o.push(super::cell::Cell::in_board(b, 15));
     }
-    let names: Vec<String> = o.iter().map(|c| c.to_string()).collect();
+    let names: Vec<String> = o.iter().map(std::string::ToString::to_string).collect();
     let refs: Vec<&str> = names.iter().map(String::as_str).take(13).collect();
     let setup = setup.stones(O, &refs);
     setup.state(&last.to_string(), 'x')

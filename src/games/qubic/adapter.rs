@@ -11,7 +11,7 @@ use super::geometry::Qubic;
 use super::hints::{HINT_TIME, hints};
 use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
 use super::position::QubicPosition;
-use super::search::analysis::analyze;
+use super::search::analysis::{Analyzed, analyze};
 use crate::core::words::quote;
 use crate::core::{
     Analysis, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
@@ -84,7 +84,7 @@ impl Game for QubicGame {
     }
 
     fn place(&self, cell: CellId) -> Place {
-        let [layer, row, col] = Cell::new(cell.index()).map_or([0; 3], |c| c.coords());
+        let [layer, row, col] = Cell::new(cell.index()).map_or([0; 3], Cell::coords);
         Place {
             block: layer as u8,
             row: row as u8,
@@ -189,11 +189,14 @@ impl Engine for QubicEngine {
         if dictionary_move(&self.index, board).is_some() {
             return None;
         }
-        analyze(board, budget).map(|a| a.into_analysis())
+        analyze(board, budget).map(Analyzed::into_analysis)
     }
 
     fn player_names(&self) -> Vec<String> {
-        PLAYER_NAMES.iter().map(|n| n.to_string()).collect()
+        PLAYER_NAMES
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect()
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {

@@ -467,7 +467,12 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
             parts
         })
         .collect();
-    let width = |spans: &[Span]| spans.iter().map(|s| s.width()).sum::<usize>();
+    let width = |spans: &[Span]| {
+        spans
+            .iter()
+            .map(ratatui::prelude::Span::width)
+            .sum::<usize>()
+    };
     let first_width = rows
         .iter()
         .map(|(first, _)| width(first))

@@ -83,7 +83,7 @@ impl Table {
 
     /// Empties the table, as new (for a search that must not depend on earlier ones).
     pub fn clear(&self) {
-        for slot in self.slots.iter() {
+        for slot in &self.slots {
             slot.check.store(0, Relaxed);
             slot.data.store(0, Relaxed);
         }

@@ -16,6 +16,7 @@ use crate::core::Difficulty;
 pub use crate::games::kit::levels::Style;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell};
+use crate::games::latin::solver::choose::Traps;
 use crate::games::latin::solver::{Solver, Value};
 
 /// A randomised player built on the exact values.
@@ -64,7 +65,7 @@ impl Level {
     /// The share of the opponent's replies that go wrong for them after `cell`, as the
     /// perfect player counts them.
     fn trap_share(&self, board: Board, cell: Cell) -> f64 {
-        self.solver.traps(board, cell).map_or(0.0, |t| t.share())
+        self.solver.traps(board, cell).map_or(0.0, Traps::share)
     }
 }
 
