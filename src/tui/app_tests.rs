@@ -11,11 +11,11 @@ use ratatui::crossterm::event::{
 
 use crate::config::{First, Key};
 use crate::core::Decision;
+use crate::core::review::Verdict;
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::tui::event::Event;
 use crate::tui::messages::join;
-use crate::core::review::Verdict;
 
 fn engine() -> Arc<dyn Engine> {
     static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();
@@ -1642,4 +1642,84 @@ fn a_copy_finished_here_is_not_recorded() {
     assert_eq!(b.app.menu_record().map(|r| r.games()), Some(0));
     a.typed("c1");
     assert_eq!(a.app.menu_record().map(|r| r.wins), Some(1));
+}
+
+/// The record files kept in `dir`'s records folder.
+fn kept_records(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir.join("records")) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    paths
+}
+
+/// A finished game is kept as one record with its players and end, and undoing after the
+/// end and ending again keeps no second one.
+#[test]
+fn a_finished_game_is_kept_as_one_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    let kept = kept_records(dir.path());
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let record = crate::record::read_file(&kept[0]).unwrap();
+    assert_eq!(record.tag("First"), Some("Player 1"));
+    assert_eq!(record.tag("FirstPlayer"), Some("human"));
+    assert_eq!(record.tag("SecondPlayer"), Some("human"));
+    assert_eq!(record.tag("Termination"), Some("line"));
+    assert!(record.tag("Date").is_some() && record.tag("Time").is_some());
+    assert_eq!(record.outcome, crate::record::Outcome::Won(Side::First));
+    assert_eq!(record.moves.len(), 5);
+    h.typed("ua3");
+    assert!(h.app.game_status().is_over());
+    assert_eq!(kept_records(dir.path()).len(), 1, "counted once, kept once");
+}
+
+/// With `keep_records` off, or saving off, no record is written.
+#[test]
+fn no_record_when_records_or_saving_are_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings {
+        mode: Mode::TwoHumans,
+        keep_records: false,
+        game: crate::games::GameChoice {
+            size: Some(3),
+            ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
+        },
+        ..Settings::default()
+    };
+    let store = crate::store::Store::new(dir.path().to_path_buf(), true);
+    let mut h = with_memory(settings.clone(), Memory::load(store));
+    h.press(KeyCode::Enter);
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    assert!(kept_records(dir.path()).is_empty());
+
+    let store = crate::store::Store::new(dir.path().to_path_buf(), false);
+    let settings = Settings {
+        keep_records: true,
+        ..settings
+    };
+    let mut h = with_memory(settings, Memory::load(store));
+    h.press(KeyCode::Enter);
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    assert!(kept_records(dir.path()).is_empty());
+}
+
+/// A record that cannot be written is said in the status line; the game goes on.
+#[test]
+fn a_record_that_cannot_be_kept_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("records"), "a file in the way").unwrap();
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    assert!(
+        h.app.status().contains("record was not kept"),
+        "{}",
+        h.app.status()
+    );
 }

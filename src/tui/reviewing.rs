@@ -4,8 +4,8 @@
 
 use ratatui::crossterm::event::KeyCode;
 
-use crate::core::review::{Verdict, verdicts};
 use crate::config::{Action, KeyBindings};
+use crate::core::review::{Verdict, verdicts};
 use crate::core::session::History;
 use crate::core::{Engine, Game};
 

@@ -119,6 +119,7 @@ impl App {
         if let Err(why) = saved {
             self.status = StatusLine::note(format!("{} ({why})", self.status.text));
         }
+        self.keep_finished_record(std::time::SystemTime::now());
     }
 
     /// After every event: the game on the board is written down as it now stands, when

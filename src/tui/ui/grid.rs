@@ -7,10 +7,10 @@ use unicode_width::UnicodeWidthStr;
 
 use super::text::Theme;
 use crate::config::Mode;
+use crate::core::review::Verdict;
 use crate::core::{BlockState, CellId, Claim, Game, Hint, Outcome, Place, Position, Side};
 use crate::tui::app::{App, Screen};
 use crate::tui::geometry::{Arrangement, Board};
-use crate::core::review::Verdict;
 use ratatui::layout::Rect;
 
 pub fn render(app: &App, board: &Board, buf: &mut Buffer) {

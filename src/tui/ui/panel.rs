@@ -10,10 +10,10 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{Action, First, Mode};
+use crate::core::review::{self, Verdict};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
 use crate::tui::menu::mode_label;
-use crate::core::review::{self, Verdict};
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     buf.set_line(area.x, area.y, &tally(app, area.width), area.width);
