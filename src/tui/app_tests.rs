@@ -1723,3 +1723,47 @@ fn a_record_that_cannot_be_kept_is_said() {
         h.app.status()
     );
 }
+
+/// A record opens on the review screen at its first move, and is neither counted nor kept
+/// again (not even after it is stepped to its end).
+#[test]
+fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    let record = crate::record::read(
+        "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"Ann\"]\n[Second \"Bo\"]\n\
+         [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
+    )
+    .unwrap();
+    h.app.open_record(&record, "game.txt");
+    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert!(
+        h.app.status().contains("game.txt: Ann v Bo"),
+        "{}",
+        h.app.status()
+    );
+    h.press(KeyCode::End);
+    assert_eq!(h.app.screen(), Screen::Review(5));
+    h.typed("q");
+    assert!(h.app.game_status().is_over());
+    assert!(kept_records(dir.path()).is_empty());
+    assert!(on_disk(dir.path()).is_none());
+}
+
+/// A game from a position is not saved to resume, and its record keeps its start.
+#[test]
+fn a_game_from_a_position_keeps_its_start_in_its_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    let start = h.app.game().parse_position("X--/-O-/---").unwrap();
+    h.app.start_from(start, Mode::TwoHumans, First::You);
+    h.typed("a2");
+    assert!(on_disk(dir.path()).is_none(), "not saved to resume");
+    h.typed("c3a3");
+    assert!(h.app.game_status().is_over());
+    let kept = kept_records(dir.path());
+    assert_eq!(kept.len(), 1);
+    let record = crate::record::read_file(&kept[0]).unwrap();
+    assert_eq!(record.start.unwrap().text(), "X--/-O-/---");
+    assert_eq!(record.moves.len(), 3);
+}

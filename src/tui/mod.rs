@@ -16,6 +16,7 @@ pub mod keeping;
 pub mod memory;
 pub mod menu;
 pub mod messages;
+mod opening;
 mod play;
 mod recording;
 mod reviewing;
@@ -39,6 +40,7 @@ pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
 pub use memory::Memory;
 pub use menu::Asked;
+pub use opening::Opening;
 
 use crate::config::Settings;
 use crate::core::threads::{self, SpawnError};
@@ -77,6 +79,7 @@ pub fn run(
     memory: Memory,
     seed: u64,
     asked: Asked,
+    opening: Opening,
 ) -> Result<Ending, RunError> {
     let (tx, rx) = mpsc::channel();
     let bot = Bot::spawn(tx.clone(), seed, settings.movetime)?;
@@ -93,6 +96,7 @@ pub fn run(
     let notices = memory.details().to_vec();
     let mut app = App::with_memory(settings, memory, Instant::now());
     app.asked_for(asked);
+    app.open(opening);
     app.initial_requests().into_iter().for_each(|r| bot.ask(r));
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         run_loop(
