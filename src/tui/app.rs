@@ -89,6 +89,8 @@ pub struct PlayScreen {
     pub keeping: Keeping,
     /// The game was resumed from an earlier run (its choices were that run's).
     pub resumed: bool,
+    /// The record on the board, when it is a kept game replayed: written as it was read.
+    pub replayed: Option<Box<crate::record::Record>>,
 }
 
 /// The state of the terminal game.
@@ -183,6 +185,7 @@ impl App {
                 turn_clock: None,
                 keeping: Keeping::Kept,
                 resumed: false,
+                replayed: None,
             },
             status: StatusLine::default(),
             overlay: None,
@@ -417,6 +420,7 @@ impl App {
             Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode() != Mode::Demo,
             Action::Difficulty => self.mode() != Mode::TwoHumans,
             Action::Review => self.play.session.status().is_over(),
+            Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
             _ => true,
         }
     }

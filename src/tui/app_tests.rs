@@ -1767,3 +1767,43 @@ fn a_game_from_a_position_keeps_its_start_in_its_record() {
     assert_eq!(record.start.unwrap().text(), "X--/-O-/---");
     assert_eq!(record.moves.len(), 3);
 }
+
+/// On the review screen the play-on key starts a new game from the position shown, and
+/// the write key's record reads back as the game.
+#[test]
+fn review_plays_on_from_the_move_shown_and_writes_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    let record = crate::record::read(
+        "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"Ann\"]\n[Second \"Bo\"]\n\
+         [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
+    )
+    .unwrap();
+    h.app.open_record(&record, "game.txt");
+    let out = tempfile::tempdir().unwrap();
+    let now = std::time::SystemTime::now();
+    let path =
+        crate::tui::recording::write_record_file(&h.app.record_to_write(now), out.path(), now)
+            .unwrap();
+    let again = crate::record::read_file(&path).unwrap();
+    assert_eq!(again.tag("First"), Some("Ann"));
+    assert_eq!(again.moves.len(), 5);
+    h.press(KeyCode::End);
+    h.typed("p");
+    assert!(
+        h.app.status().contains("The game is over"),
+        "{}",
+        h.app.status()
+    );
+    h.press(KeyCode::Left);
+    h.typed("p");
+    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.moves().len(), 0);
+    assert_eq!(h.app.position().stones(), 4);
+    h.typed("c3");
+    assert_eq!(h.app.position().stones(), 5);
+    // The game on the board's own record, when it is not a replay.
+    let written = h.app.record_to_write(now);
+    assert_eq!(written.start.unwrap().stones(), 4);
+    assert_eq!(written.moves.len(), 1);
+}

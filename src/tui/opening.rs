@@ -55,6 +55,7 @@ impl App {
         self.play.resumed = true;
         self.play.hints = false;
         self.show_new_game();
+        self.play.replayed = Some(Box::new(record.clone()));
         let first = record.tag("First").unwrap_or("?");
         let second = record.tag("Second").unwrap_or("?");
         let lead = format!("{name}: {first} v {second}, {}.", record.outcome.token());

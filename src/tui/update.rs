@@ -362,6 +362,8 @@ impl App {
             }
             ReviewKey::NewGame => self.open_start(),
             ReviewKey::Help => self.overlay = Some(Overlay::Help),
+            ReviewKey::PlayOn => self.play_on(shown),
+            ReviewKey::WriteRecord => self.write_record(),
             ReviewKey::Nothing => {}
         }
     }
