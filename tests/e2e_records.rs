@@ -102,3 +102,11 @@ fn a_bad_position_is_refused_before_the_screen_opens() {
         assert!(err.contains("bad position"), "{err}");
     }
 }
+
+/// `--position` before a command that plays nothing is refused rather than ignored.
+#[test]
+fn a_position_before_another_command_is_refused() {
+    let out = tictaclatin(&["--position", "X--/-O-/---", "stats"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--position"), "{}", stderr(&out));
+}
