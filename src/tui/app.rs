@@ -394,6 +394,14 @@ impl App {
 
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
+        // A replayed record's players are the ones it names.
+        let tag = match side {
+            Side::First => "First",
+            Side::Second => "Second",
+        };
+        if let Some(name) = self.play.replayed.as_ref().and_then(|r| r.tag(tag)) {
+            return name.to_string();
+        }
         let session = &self.play.session;
         self.settings
             .names

@@ -1742,6 +1742,7 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
         "{}",
         h.app.status()
     );
+    assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
     h.press(KeyCode::End);
     assert_eq!(h.app.screen(), Screen::Review(5));
     h.typed("q");
