@@ -157,11 +157,6 @@ impl Memory {
         }
     }
 
-    /// The folder kept records go in, when there is a data folder.
-    pub fn records_dir(&self) -> Option<std::path::PathBuf> {
-        self.store.as_ref().map(Store::records_dir)
-    }
-
     /// Makes this window the keeper of the game with this key, letting go of any other
     /// game it kept. The game's file is read again: another window may have changed it.
     pub fn claim(&mut self, game: &str) -> Claim {
