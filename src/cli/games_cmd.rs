@@ -38,8 +38,8 @@ enum ResultFilter {
 
 /// One kept game, as its tags tell it.
 pub(super) struct Listed {
-    number: usize,
-    path: PathBuf,
+    pub(super) number: usize,
+    pub(super) path: PathBuf,
     tags: Vec<(String, String)>,
 }
 

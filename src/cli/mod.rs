@@ -10,6 +10,7 @@ mod game_args;
 mod games_cmd;
 mod move_cmd;
 mod play;
+mod replay;
 mod settings_args;
 mod solve;
 mod stats;
@@ -107,6 +108,9 @@ pub enum Command {
     /// Print a game record with the engine's verdict on each move (exact where the game is
     /// solved, at a stated search depth elsewhere)
     Annotate(annotate::AnnotateArgs),
+    /// Step through a kept game on the review screen: a record file, or a number from
+    /// `tictaclatin games`
+    Replay(Box<replay::ReplayArgs>),
 }
 
 /// A position given on the command line.
@@ -167,14 +171,29 @@ pub fn unknown_game(e: &clap::Error) -> Option<Failure> {
 
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let outer = cli.play.settings;
+    let position = cli.play.position;
     let Some(command) = cli.command else {
-        return play::run(&play::PlayArgs::default(), &outer);
+        let args = play::PlayArgs {
+            position,
+            ..play::PlayArgs::default()
+        };
+        return play::run(&args, &outer);
     };
     if !matches!(command, Command::Play(_) | Command::Config(_)) {
         refuse_game_flags(&outer, &command)?;
+        if position.is_some() {
+            return Err(Failure::bad_input(format!(
+                "--position starts a game and does nothing for `{}`",
+                command.name()
+            )));
+        }
     }
     match command {
-        Command::Play(args) => play::run(&args, &outer),
+        Command::Play(mut args) => {
+            args.position = args.position.or(position);
+            play::run(&args, &outer)
+        }
+        Command::Replay(args) => replay::run(&args, &outer),
         Command::Move(args) => move_cmd::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Engine(args) => engine::run(&args),
@@ -233,6 +252,7 @@ impl Command {
             Command::Stats => "stats",
             Command::Games(_) => "games",
             Command::Annotate(_) => "annotate",
+            Command::Replay(_) => "replay",
         }
     }
 }

@@ -6,7 +6,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 
 use tictaclatin::config::GameSettings;
-use tictaclatin::tui::{self, Memory};
+use tictaclatin::games::GameChoice;
+use tictaclatin::record;
+use tictaclatin::tui::{self, Memory, Opening};
 
 use super::Failure;
 use super::settings_args::SettingsArgs;
@@ -23,14 +25,53 @@ use super::settings_args::SettingsArgs;
 pub struct PlayArgs {
     #[command(flatten)]
     pub settings: SettingsArgs,
+    /// Start the game (against the bot, or two people with --mode humans) from this position,
+    /// written as `tictaclatin analyze` takes it; the game is --game's
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+}
+
+/// What the screen is to open on, worked out before it opens (a bad position or record is
+/// refused first, exit status 2).
+pub enum Open {
+    /// The start screen, or a game from `--position`.
+    Play(Option<String>),
+    /// A record read and checked, and the name it is shown by.
+    Replay(Box<record::Record>, String),
 }
 
 /// Runs the game; `outer` holds the settings flags given before `play`.
 pub fn run(args: &PlayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+    open(&args.settings, outer, Open::Play(args.position.clone()))
+}
+
+/// Opens the terminal game on `what`; `settings_args` are the command's own flags.
+pub fn open(settings_args: &SettingsArgs, outer: &SettingsArgs, what: Open) -> Result<(), Failure> {
     // Settings first: a broken config file is reported (exit status 2) before anything
     // touches the terminal.
-    let settings = args.settings.load(outer)?.settings;
-    let store = args.settings.store(outer)?;
+    let mut settings = settings_args.load(outer)?.settings;
+    let store = settings_args.store(outer)?;
+    let opening = match what {
+        Open::Play(None) => Opening::Menu,
+        Open::Play(Some(text)) => {
+            let game = tui::app::game_of(settings.game);
+            let start = game
+                .parse_position(&text)
+                .map_err(|e| Failure::bad_input(format!("bad position: {e}")))?;
+            if start.status().is_over() {
+                return Err(Failure::bad_input(
+                    "bad position: the game is already over there; give one still in play",
+                ));
+            }
+            Opening::Position(start)
+        }
+        Open::Replay(record, name) => {
+            if let Some(choice) = GameChoice::from_key(&record.game.key()) {
+                settings.game = choice;
+            }
+            Opening::Replay(record, name)
+        }
+    };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Failure {
             message: "the game needs a terminal: run it in one (for scripts, see `tictaclatin \
@@ -45,7 +86,7 @@ pub fn run(args: &PlayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
         .map_or(0, |d| d.as_nanos() as u64);
     // A mode or game named here wins the start screen over the unfinished game's offer.
     let given = |flag: fn(&GameSettings) -> bool| {
-        [outer, &args.settings]
+        [outer, settings_args]
             .iter()
             .any(|flags| flag(&flags.layer.game))
     };
@@ -53,10 +94,11 @@ pub fn run(args: &PlayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
         mode: given(|game| game.mode.is_some()),
         game: given(|game| game.kind.is_some() || game.size.is_some() || game.in_a_row.is_some()),
     };
-    let ending = tui::run(settings, Memory::load(store), seed, asked).map_err(|e| Failure {
-        message: e.to_string(),
-        code: 1,
-    })?;
+    let ending =
+        tui::run(settings, Memory::load(store), seed, asked, opening).map_err(|e| Failure {
+            message: e.to_string(),
+            code: 1,
+        })?;
     for notice in &ending.notices {
         super::warn(notice);
     }

@@ -24,6 +24,8 @@ pub enum Action {
     Quit,
     Difficulty,
     Review,
+    PlayOn,
+    WriteRecord,
 }
 
 /// Every action, in order: its name in the `[keys]` table, what it does (for the help
@@ -31,7 +33,7 @@ pub enum Action {
 /// (u r n s h ? q d) win over the hjkl/wasd movement letters they collide with, so `h`, `s`
 /// and `d` do not move; the arrows always do.
 #[rustfmt::skip]
-const ACTIONS: [(Action, &str, &str, &[&str]); 14] = [
+const ACTIONS: [(Action, &str, &str, &[&str]); 16] = [
     (Action::Left, "left", "move the cursor left", &["left", "a"]),
     (Action::Right, "right", "move the cursor right", &["right", "l"]),
     (Action::Up, "up", "move the cursor up", &["up", "k", "w"]),
@@ -46,11 +48,13 @@ const ACTIONS: [(Action, &str, &str, &[&str]); 14] = [
     (Action::Quit, "quit", "quit (asks if a game is on)", &["q", "esc"]),
     (Action::Difficulty, "difficulty", "change the bot's level", &["d"]),
     (Action::Review, "review", "review the finished game", &["v"]),
+    (Action::PlayOn, "play_on", "in review: a new game from the position shown", &["p"]),
+    (Action::WriteRecord, "write_record", "in review: write the game's record to a file", &["o"]),
 ];
 
 impl Action {
-    pub const ALL: [Action; 14] = {
-        let mut all = [Action::Left; 14];
+    pub const ALL: [Action; 16] = {
+        let mut all = [Action::Left; 16];
         let mut i = 0;
         while i < all.len() {
             all[i] = ACTIONS[i].0;
@@ -60,8 +64,8 @@ impl Action {
     };
 
     /// The names in the `[keys]` table, in order.
-    pub const NAMES: [&str; 14] = {
-        let mut names = [""; 14];
+    pub const NAMES: [&str; 16] = {
+        let mut names = [""; 16];
         let mut i = 0;
         while i < names.len() {
             names[i] = ACTIONS[i].1;

@@ -348,6 +348,18 @@ impl Session {
         }
     }
 
+    /// This game started from `start` (a position given, or a record's) rather than the
+    /// empty board.
+    pub fn from_start(mut self, start: Box<dyn Position>) -> Session {
+        self.history = History::new(start);
+        self
+    }
+
+    /// Its result is not to be counted (a kept game looked at again).
+    pub fn mark_counted(&mut self) {
+        self.counted = true;
+    }
+
     /// A game resumed as it was left.
     pub fn resumed(
         game: Arc<dyn Game>,

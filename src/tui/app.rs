@@ -89,6 +89,8 @@ pub struct PlayScreen {
     pub keeping: Keeping,
     /// The game was resumed from an earlier run (its choices were that run's).
     pub resumed: bool,
+    /// The record on the board, when it is a kept game replayed: written as it was read.
+    pub replayed: Option<Box<crate::record::Record>>,
 }
 
 /// The state of the terminal game.
@@ -183,6 +185,7 @@ impl App {
                 turn_clock: None,
                 keeping: Keeping::Kept,
                 resumed: false,
+                replayed: None,
             },
             status: StatusLine::default(),
             overlay: None,
@@ -391,6 +394,14 @@ impl App {
 
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
+        // A replayed record's players are the ones it names.
+        let tag = match side {
+            Side::First => "First",
+            Side::Second => "Second",
+        };
+        if let Some(name) = self.play.replayed.as_ref().and_then(|r| r.tag(tag)) {
+            return name.to_string();
+        }
         let session = &self.play.session;
         self.settings
             .names
@@ -417,6 +428,7 @@ impl App {
             Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode() != Mode::Demo,
             Action::Difficulty => self.mode() != Mode::TwoHumans,
             Action::Review => self.play.session.status().is_over(),
+            Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
             _ => true,
         }
     }

@@ -1643,3 +1643,168 @@ fn a_copy_finished_here_is_not_recorded() {
     a.typed("c1");
     assert_eq!(a.app.menu_record().map(|r| r.wins), Some(1));
 }
+
+/// The record files kept in `dir`'s records folder.
+fn kept_records(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir.join("records")) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<_> = entries.map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    paths
+}
+
+/// A finished game is kept as one record with its players and end, and undoing after the
+/// end and ending again keeps no second one.
+#[test]
+fn a_finished_game_is_kept_as_one_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    let kept = kept_records(dir.path());
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let record = crate::record::read_file(&kept[0]).unwrap();
+    assert_eq!(record.tag("First"), Some("Player 1"));
+    assert_eq!(record.tag("FirstPlayer"), Some("human"));
+    assert_eq!(record.tag("SecondPlayer"), Some("human"));
+    assert_eq!(record.tag("Termination"), Some("line"));
+    assert!(record.tag("Date").is_some() && record.tag("Time").is_some());
+    assert_eq!(record.outcome, crate::record::Outcome::Won(Side::First));
+    assert_eq!(record.moves.len(), 5);
+    h.typed("ua3");
+    assert!(h.app.game_status().is_over());
+    assert_eq!(kept_records(dir.path()).len(), 1, "counted once, kept once");
+}
+
+/// With `keep_records` off, or saving off, no record is written.
+#[test]
+fn no_record_when_records_or_saving_are_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings {
+        mode: Mode::TwoHumans,
+        keep_records: false,
+        game: crate::games::GameChoice {
+            size: Some(3),
+            ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
+        },
+        ..Settings::default()
+    };
+    let store = crate::store::Store::new(dir.path().to_path_buf(), true);
+    let mut h = with_memory(settings.clone(), Memory::load(store));
+    h.press(KeyCode::Enter);
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    assert!(kept_records(dir.path()).is_empty());
+
+    let store = crate::store::Store::new(dir.path().to_path_buf(), false);
+    let settings = Settings {
+        keep_records: true,
+        ..settings
+    };
+    let mut h = with_memory(settings, Memory::load(store));
+    h.press(KeyCode::Enter);
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    assert!(kept_records(dir.path()).is_empty());
+}
+
+/// A record that cannot be written is said in the status line; the game goes on.
+#[test]
+fn a_record_that_cannot_be_kept_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("records"), "a file in the way").unwrap();
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+    assert!(
+        h.app.status().contains("record was not kept"),
+        "{}",
+        h.app.status()
+    );
+}
+
+/// A record opens on the review screen at its first move, and is neither counted nor kept
+/// again (not even after it is stepped to its end).
+#[test]
+fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    let record = crate::record::read(
+        "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"Ann\"]\n[Second \"Bo\"]\n\
+         [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
+    )
+    .unwrap();
+    h.app.open_record(&record, "game.txt");
+    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert!(
+        h.app.status().contains("game.txt: Ann v Bo"),
+        "{}",
+        h.app.status()
+    );
+    assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
+    h.press(KeyCode::End);
+    assert_eq!(h.app.screen(), Screen::Review(5));
+    h.typed("q");
+    assert!(h.app.game_status().is_over());
+    assert!(kept_records(dir.path()).is_empty());
+    assert!(on_disk(dir.path()).is_none());
+}
+
+/// A game from a position is not saved to resume, and its record keeps its start.
+#[test]
+fn a_game_from_a_position_keeps_its_start_in_its_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    let start = h.app.game().parse_position("X--/-O-/---").unwrap();
+    h.app.start_from(start, Mode::TwoHumans, First::You);
+    h.typed("a2");
+    assert!(on_disk(dir.path()).is_none(), "not saved to resume");
+    h.typed("c3a3");
+    assert!(h.app.game_status().is_over());
+    let kept = kept_records(dir.path());
+    assert_eq!(kept.len(), 1);
+    let record = crate::record::read_file(&kept[0]).unwrap();
+    assert_eq!(record.start.unwrap().text(), "X--/-O-/---");
+    assert_eq!(record.moves.len(), 3);
+}
+
+/// On the review screen the play-on key starts a new game from the position shown, and
+/// the write key's record reads back as the game.
+#[test]
+fn review_plays_on_from_the_move_shown_and_writes_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    let record = crate::record::read(
+        "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"Ann\"]\n[Second \"Bo\"]\n\
+         [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
+    )
+    .unwrap();
+    h.app.open_record(&record, "game.txt");
+    let out = tempfile::tempdir().unwrap();
+    let now = std::time::SystemTime::now();
+    let path =
+        crate::tui::recording::write_record_file(&h.app.record_to_write(now), out.path(), now)
+            .unwrap();
+    let again = crate::record::read_file(&path).unwrap();
+    assert_eq!(again.tag("First"), Some("Ann"));
+    assert_eq!(again.moves.len(), 5);
+    h.press(KeyCode::End);
+    h.typed("p");
+    assert!(
+        h.app.status().contains("The game is over"),
+        "{}",
+        h.app.status()
+    );
+    h.press(KeyCode::Left);
+    h.typed("p");
+    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.moves().len(), 0);
+    assert_eq!(h.app.position().stones(), 4);
+    h.typed("c3");
+    assert_eq!(h.app.position().stones(), 5);
+    // The game on the board's own record, when it is not a replay.
+    let written = h.app.record_to_write(now);
+    assert_eq!(written.start.unwrap().stones(), 4);
+    assert_eq!(written.moves.len(), 1);
+}

@@ -22,6 +22,12 @@ pub enum Keeping {
     Waiting,
     /// Its file cannot be written; why.
     Failed(String),
+    /// A kept game's record looked at again (`tictaclatin replay`): never written, its
+    /// result not counted or recorded again.
+    Replay,
+    /// A game started from a position: not written to resume (an unfinished game is kept
+    /// as moves from the empty board), its record kept when it ends.
+    FromPosition,
 }
 
 impl Keeping {
@@ -55,7 +61,7 @@ impl Keeping {
         let may_take_over = match self {
             Keeping::Kept => !memory.owns(key),
             Keeping::Waiting => true,
-            Keeping::Copy | Keeping::Failed(_) => false,
+            Keeping::Copy | Keeping::Failed(_) | Keeping::Replay | Keeping::FromPosition => false,
         };
         // With saving off nothing is written, so there is nothing to take over.
         if alive && may_take_over && memory.saves() {
@@ -99,13 +105,17 @@ impl Keeping {
                 "Not saved yet: another window's game of this kind is kept. ".into()
             }
             Keeping::Failed(why) => format!("Not saved: {why}. "),
+            Keeping::Replay => "A kept game, replayed: not saved or recorded again. ".into(),
+            Keeping::FromPosition => {
+                "From a position: not saved to resume; its record is kept when it ends. ".into()
+            }
         }
     }
 
     /// Whether the result of this game goes into the record: not for a copy of a game
     /// another window plays (that window records it).
     pub fn records(&self) -> bool {
-        *self != Keeping::Copy
+        !matches!(self, Keeping::Copy | Keeping::Replay)
     }
 
     /// Why the game on the board is not written down, for after the screen closes; `None`
@@ -118,6 +128,7 @@ impl Keeping {
             Keeping::Copy => Some("it was a copy of the game another window keeps".into()),
             Keeping::Waiting => Some("another window's game of this kind is the one kept".into()),
             Keeping::Failed(why) => Some(format!("it cannot be saved: {why}")),
+            Keeping::Replay | Keeping::FromPosition => None,
             Keeping::Kept => memory
                 .save_failure()
                 .map(|why| format!("its latest moves could not be saved: {why}")),
@@ -137,6 +148,8 @@ impl Keeping {
             Keeping::Copy => "this copy is not saved",
             Keeping::Waiting => "not saved: another window's game is the one kept",
             Keeping::Failed(_) => "it cannot be saved: the game is lost",
+            Keeping::Replay => "a replayed game is not saved",
+            Keeping::FromPosition => "a game from a position is not saved to resume",
         }
     }
 
@@ -152,6 +165,8 @@ impl Keeping {
             Keeping::Copy => Some("no: a copy of another window's game".into()),
             Keeping::Waiting => Some("not yet: another window's game is kept".into()),
             Keeping::Failed(_) => Some("no: the data folder cannot be written".into()),
+            Keeping::Replay => Some("no: a replayed record".into()),
+            Keeping::FromPosition => Some("no: started from a position".into()),
         }
     }
 }

@@ -144,6 +144,19 @@ impl Memory {
         Ok(())
     }
 
+    /// Keeps a finished game's record in the data folder's `records/`; `None` when nothing
+    /// is written (no store, or saving off).
+    pub fn keep_record(
+        &self,
+        record: &crate::record::Record,
+        ended: std::time::SystemTime,
+    ) -> Result<Option<std::path::PathBuf>, StoreError> {
+        match &self.store {
+            Some(store) => store.keep_record(record, ended),
+            None => Ok(None),
+        }
+    }
+
     /// Makes this window the keeper of the game with this key, letting go of any other
     /// game it kept. The game's file is read again: another window may have changed it.
     pub fn claim(&mut self, game: &str) -> Claim {

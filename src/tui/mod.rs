@@ -16,7 +16,9 @@ pub mod keeping;
 pub mod memory;
 pub mod menu;
 pub mod messages;
+mod opening;
 mod play;
+mod recording;
 mod reviewing;
 mod start;
 pub mod status;
@@ -38,6 +40,7 @@ pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
 pub use memory::Memory;
 pub use menu::Asked;
+pub use opening::Opening;
 
 use crate::config::Settings;
 use crate::core::threads::{self, SpawnError};
@@ -76,6 +79,7 @@ pub fn run(
     memory: Memory,
     seed: u64,
     asked: Asked,
+    opening: Opening,
 ) -> Result<Ending, RunError> {
     let (tx, rx) = mpsc::channel();
     let bot = Bot::spawn(tx.clone(), seed, settings.movetime)?;
@@ -92,6 +96,7 @@ pub fn run(
     let notices = memory.details().to_vec();
     let mut app = App::with_memory(settings, memory, Instant::now());
     app.asked_for(asked);
+    app.open(opening);
     app.initial_requests().into_iter().for_each(|r| bot.ask(r));
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         run_loop(
@@ -232,5 +237,43 @@ mod tests {
         assert_eq!(suspended, 1);
         let screen = terminal.backend().to_string();
         assert!(screen.contains("Mode"), "{screen}");
+    }
+
+    /// Driven through the loop on a `TestBackend`: a finished game (two people, classic
+    /// 3x3) writes exactly one record, even when undone after its end and ended again.
+    #[test]
+    fn a_finished_game_writes_exactly_one_record() {
+        let dir = tempfile::tempdir().unwrap();
+        let settings = Settings {
+            mode: crate::config::Mode::TwoHumans,
+            game: crate::games::GameChoice {
+                size: Some(3),
+                ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
+            },
+            ..Settings::default()
+        };
+        let store = crate::store::Store::new(dir.path().to_path_buf(), true);
+        let mut app = App::with_memory(settings, Memory::load(store), Instant::now());
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let (tx, rx) = mpsc::channel();
+        tx.send(Event::Resize(80, 24)).unwrap();
+        tx.send(Event::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        )))
+        .unwrap();
+        for c in "a1b1a2b2a3ua3".chars() {
+            tx.send(Event::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )))
+            .unwrap();
+        }
+        tx.send(ctrl('c')).unwrap();
+        run_loop(&mut terminal, &mut app, &rx, |_| {}, |_| Ok(())).unwrap();
+        let kept: Vec<_> = std::fs::read_dir(dir.path().join("records"))
+            .unwrap()
+            .collect();
+        assert_eq!(kept.len(), 1, "{kept:?}");
     }
 }

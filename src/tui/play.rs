@@ -228,6 +228,15 @@ impl App {
             Action::Quit => self.ask_quit(),
             Action::Difficulty => self.change_difficulty(),
             Action::Review => self.start_review(),
+            Action::PlayOn | Action::WriteRecord => {
+                self.status = StatusLine::note(format!(
+                    "{} plays on from a move and {} writes the game's record on the review \
+                     screen ({} after a game).",
+                    self.key(Action::PlayOn),
+                    self.key(Action::WriteRecord),
+                    self.key(Action::Review)
+                ));
+            }
         }
     }
 

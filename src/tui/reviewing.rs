@@ -22,6 +22,10 @@ pub enum ReviewKey {
     NewGame,
     /// The help.
     Help,
+    /// A new game from the position shown.
+    PlayOn,
+    /// Write the game's record to a file.
+    WriteRecord,
     /// Nothing.
     Nothing,
 }
@@ -69,6 +73,8 @@ impl Reviewed<'_> {
             Some(Action::Review | Action::Quit) => ReviewKey::Close,
             Some(Action::New) => ReviewKey::NewGame,
             Some(Action::Help) => ReviewKey::Help,
+            Some(Action::PlayOn) => ReviewKey::PlayOn,
+            Some(Action::WriteRecord) => ReviewKey::WriteRecord,
             Some(_) => ReviewKey::Nothing,
             None => match Jump::of(code) {
                 Some(Jump::First) => self.show_move(1),

@@ -248,6 +248,7 @@ impl App {
     pub(super) fn show_new_game(&mut self) {
         self.play.bot.cancel();
         self.play.has_game = true;
+        self.play.replayed = None;
         self.play.bot_note = None;
         self.play.side_note = None;
         self.play.searched_hints = None;

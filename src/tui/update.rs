@@ -119,6 +119,7 @@ impl App {
         if let Err(why) = saved {
             self.status = StatusLine::note(format!("{} ({why})", self.status.text));
         }
+        self.keep_finished_record(std::time::SystemTime::now());
     }
 
     /// After every event: the game on the board is written down as it now stands, when
@@ -361,6 +362,8 @@ impl App {
             }
             ReviewKey::NewGame => self.open_start(),
             ReviewKey::Help => self.overlay = Some(Overlay::Help),
+            ReviewKey::PlayOn => self.play_on(shown),
+            ReviewKey::WriteRecord => self.write_record(),
             ReviewKey::Nothing => {}
         }
     }

@@ -140,6 +140,16 @@ fn review_lines(app: &App) -> Vec<Line<'static>> {
             pair(Action::Review, Action::Quit),
             "back to the finished game",
         ),
+        row(
+            app,
+            keys.all_keys(Action::PlayOn),
+            "a new game from the position shown",
+        ),
+        row(
+            app,
+            keys.all_keys(Action::WriteRecord),
+            "write the game's record to a file here",
+        ),
         row(app, keys.all_keys(Action::New), "new game"),
         terminal_keys(app),
     ]);
