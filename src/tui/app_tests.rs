@@ -1709,6 +1709,31 @@ fn no_record_when_records_or_saving_are_off() {
     assert!(kept_records(dir.path()).is_empty());
 }
 
+/// The demo is the bot against itself: played to its end with saving on, it keeps no
+/// record (nor a result), as no person played it.
+#[test]
+fn the_demo_keeps_no_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings {
+        mode: Mode::Demo,
+        bot_delay: Duration::ZERO,
+        ..Settings::default()
+    };
+    let store = crate::store::Store::new(dir.path().to_path_buf(), true);
+    let mut h = with_memory(settings, Memory::load(store));
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.mode(), Mode::Demo);
+    while !h.app.position().status().is_over() {
+        assert_eq!(h.moves_asked(), 1);
+        h.answer();
+    }
+    assert!(kept_records(dir.path()).is_empty());
+    // The same game played by two people is kept: the store does write records here.
+    let mut h = two_people_saving(dir.path());
+    h.typed("a1b1a2b2a3");
+    assert_eq!(kept_records(dir.path()).len(), 1);
+}
+
 /// A record that cannot be written is said in the status line; the game goes on.
 #[test]
 fn a_record_that_cannot_be_kept_is_said() {
