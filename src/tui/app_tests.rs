@@ -96,6 +96,20 @@ impl Harness {
     }
 
     /// The bot thread's part: answer the newest move request with the perfect move.
+    /// The status line holds `words` (shown whole when it does not).
+    #[track_caller]
+    fn status_has(&self, words: &str) {
+        let status = self.app.status();
+        assert!(status.contains(words), "{status}");
+    }
+
+    /// The status line starts with `words`.
+    #[track_caller]
+    fn status_starts(&self, words: &str) {
+        let status = self.app.status();
+        assert!(status.starts_with(words), "{status}");
+    }
+
     fn answer(&mut self) {
         let newest = self
             .asked
@@ -141,12 +155,12 @@ fn typing_a_cell_name_places_there_and_the_bot_replies() {
     h.typed("b2");
     assert_eq!(h.moves(), "b2");
     assert_eq!(h.moves_asked(), 1, "the bot is asked to reply");
-    assert!(h.app.status().contains("thinking"), "{}", h.app.status());
+    h.status_has("thinking");
     assert!(!h.app.human_to_move());
     h.answer();
     assert_eq!(h.app.moves().len(), 2);
     assert!(h.app.human_to_move());
-    assert!(h.app.status().contains("Your turn"), "{}", h.app.status());
+    h.status_has("Your turn");
 }
 
 #[test]
@@ -182,7 +196,7 @@ fn moves_are_refused_while_the_bot_is_to_move() {
     assert_eq!(h.moves_asked(), 1, "the bot moves first");
     h.typed("a1");
     assert!(h.app.moves().is_empty());
-    assert!(h.app.status().starts_with("Wait"), "{}", h.app.status());
+    h.status_starts("Wait");
 }
 
 #[test]
@@ -267,19 +281,11 @@ fn swapping_mid_game_hands_the_bot_your_side() {
     assert_eq!(h.app.human_side(), Some(Side::First));
     h.typed("s");
     assert_eq!(h.app.human_side(), Some(Side::First), "asked first");
-    assert!(
-        h.app.status().starts_with("Swap sides"),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("Swap sides");
     h.typed("s");
     assert_eq!(h.app.human_side(), Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "now the bot is to move, as X");
-    assert!(
-        h.app.status().starts_with("You now play O"),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("You now play O");
     h.answer();
     assert_eq!(h.app.moves().len(), 3);
     assert!(h.app.human_to_move());
@@ -303,7 +309,7 @@ fn a_named_winner_wins_and_you_win() {
         let mut h = Harness::with(settings);
         h.press(KeyCode::Enter);
         h.typed("a1a2b1b2c1d1");
-        assert!(h.app.status().starts_with(expected), "{}", h.app.status());
+        h.status_starts(expected);
     }
 }
 
@@ -314,11 +320,7 @@ fn the_game_ends_with_the_winner_and_the_line() {
     assert_eq!(h.app.status(), "Player 1 (X) wins 1 : 0 with row 1.");
     let mut h = h;
     h.typed("c2");
-    assert!(
-        h.app.status().starts_with("The game is over"),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("The game is over");
 }
 
 #[test]
@@ -634,7 +636,7 @@ fn the_demo_plays_itself_to_the_end() {
         h.answer();
     }
     // Perfect against perfect is a draw.
-    assert!(h.app.status().starts_with("Draw"), "{}", h.app.status());
+    h.status_starts("Draw");
     h.typed("q");
     assert!(h.app.should_quit());
 }
@@ -666,11 +668,7 @@ fn the_level_key_says_there_is_no_bot_between_two_people() {
     h.typed("d");
     h.press(KeyCode::Right);
     assert_eq!(h.app.difficulty(), level);
-    assert!(
-        h.app.status().starts_with("No bot plays"),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("No bot plays");
 }
 
 #[test]
@@ -794,11 +792,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
     let mut h = remembering(Some(saved_vs_bot("b2")));
     h.press(KeyCode::Enter);
-    assert!(
-        h.app.status().starts_with("Resumed your game of 1 move. "),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("Resumed your game of 1 move. ");
     // The game on the board is the one kept: the start screen offers it, and resuming
     // it goes back to it.
     h.answer();
@@ -1095,11 +1089,7 @@ fn a_swap_mid_game_is_asked_and_any_other_key_keeps_the_side() {
     h.typed("s");
     h.press(KeyCode::Down);
     assert_eq!(h.app.human_side(), Some(Side::First));
-    assert!(
-        h.app.status().starts_with("Kept your side."),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("Kept your side.");
     assert_eq!(
         h.app.cursor(),
         cell("b2"),
@@ -1111,16 +1101,12 @@ fn a_swap_mid_game_is_asked_and_any_other_key_keeps_the_side() {
 fn a_cursor_key_drops_a_half_typed_name_and_its_prompt() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b");
-    assert!(h.app.status().contains("b…"), "{}", h.app.status());
+    h.status_has("b…");
     h.press(KeyCode::Down);
     assert!(!h.app.status().contains('…'), "{}", h.app.status());
     h.typed("3");
     assert!(h.app.moves().is_empty(), "3 alone is no cell");
-    assert!(
-        h.app.status().starts_with("To name a cell"),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("To name a cell");
 }
 
 #[test]
@@ -1145,11 +1131,7 @@ fn redo_shows_in_the_footer_once_there_is_something_to_redo() {
 fn switching_hints_on_explains_them() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("h");
-    assert!(
-        h.app.status().contains("W win, D draw, L loss"),
-        "{}",
-        h.app.status()
-    );
+    h.status_has("W win, D draw, L loss");
 }
 
 #[test]
@@ -1187,7 +1169,7 @@ fn review_jumps_to_the_ends_and_between_mistakes() {
     assert_eq!(h.app.status(), "Mistake at move 5 of 6.");
     h.press(KeyCode::Home);
     assert_eq!(h.app.screen(), Screen::Review(1));
-    assert!(h.app.status().starts_with("Review:"), "{}", h.app.status());
+    h.status_starts("Review:");
     h.press(KeyCode::BackTab);
     assert_eq!(h.app.status(), "No ?? mistake before move 1.");
     h.press(KeyCode::Tab);
@@ -1323,11 +1305,7 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
         Memory::load(crate::store::Store::new(file, true)),
     );
     h.press(KeyCode::Enter);
-    assert!(
-        h.app.status().starts_with("Not saved: "),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("Not saved: ");
     h.typed("b2");
     assert_eq!(
         h.app.saving_fact().as_deref(),
@@ -1360,11 +1338,7 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     )
     .unwrap();
     h.typed("c3");
-    assert!(
-        h.app.status().contains("(Could not save the game: "),
-        "{}",
-        h.app.status()
-    );
+    h.status_has("(Could not save the game: ");
     h.typed("q");
     assert!(
         h.app
@@ -1376,17 +1350,25 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
 }
 
 /// Two people on a real store, on the game screen of classic 3x3.
-fn two_people_saving(dir: &std::path::Path) -> Harness {
-    let settings = Settings {
+/// Two people on classic 3x3.
+fn two_people_3x3() -> Settings {
+    Settings {
         mode: Mode::TwoHumans,
         game: crate::games::GameChoice {
             size: Some(3),
             ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
         },
         ..Settings::default()
-    };
-    let store = crate::store::Store::new(dir.to_path_buf(), true);
-    let mut h = with_memory(settings, Memory::load(store));
+    }
+}
+
+/// The memory of a store in `dir`, saving.
+fn saving_in(dir: &std::path::Path) -> Memory {
+    Memory::load(crate::store::Store::new(dir.to_path_buf(), true))
+}
+
+fn two_people_saving(dir: &std::path::Path) -> Harness {
+    let mut h = with_memory(two_people_3x3(), saving_in(dir));
     h.press(KeyCode::Enter);
     h
 }
@@ -1419,11 +1401,7 @@ fn a_game_undone_after_its_end_is_saved_again() {
     h.typed("c3");
     assert_eq!(on_disk(dir.path()).map(|g| g.moves.len()), Some(5));
     h.typed("q");
-    assert!(
-        h.app.status().contains("(the game is kept)"),
-        "{}",
-        h.app.status()
-    );
+    h.status_has("(the game is kept)");
 }
 
 /// What redo would play again, and two people's swapped sides, come back on resuming.
@@ -1443,17 +1421,7 @@ fn moves_to_redo_and_swapped_sides_are_kept() {
     assert!(on_disk(dir.path()).unwrap().session.names_swapped);
     drop(h);
 
-    let mut again = with_memory(
-        Settings {
-            mode: Mode::TwoHumans,
-            game: crate::games::GameChoice {
-                size: Some(3),
-                ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
-            },
-            ..Settings::default()
-        },
-        Memory::load(crate::store::Store::new(dir.path().to_path_buf(), true)),
-    );
+    let mut again = with_memory(two_people_3x3(), saving_in(dir.path()));
     while again.app.menu().row != Menu::RESUME {
         again.press(KeyCode::Up);
     }
@@ -1476,11 +1444,7 @@ fn two_people_swapping_after_a_game_play_the_next_one_swapped() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
     h.typed("a1b1a2b2a3");
-    assert!(
-        h.app.status().starts_with("Player 1 (X) wins"),
-        "{}",
-        h.app.status()
-    );
+    h.status_starts("Player 1 (X) wins");
     h.typed("s");
     assert!(h.app.moves().is_empty(), "a new game");
     assert_eq!(h.app.name(Side::First), "Player 2");
@@ -1534,17 +1498,7 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
 #[test]
 fn the_start_screen_follows_other_windows() {
     let dir = tempfile::tempdir().unwrap();
-    let mut watcher = with_memory(
-        Settings {
-            mode: Mode::TwoHumans,
-            game: crate::games::GameChoice {
-                size: Some(3),
-                ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
-            },
-            ..Settings::default()
-        },
-        Memory::load(crate::store::Store::new(dir.path().to_path_buf(), true)),
-    );
+    let mut watcher = with_memory(two_people_3x3(), saving_in(dir.path()));
     let mut player = two_people_saving(dir.path());
     player.typed("a1b1");
     watcher.tick(1100);
@@ -1574,11 +1528,7 @@ fn a_game_ended_again_after_an_undo_leaves_nothing_and_counts_once() {
     drop(h);
 
     let mut again = two_people_saving(dir.path());
-    assert!(
-        again.app.status().starts_with("Resumed"),
-        "{}",
-        again.app.status()
-    );
+    again.status_starts("Resumed");
     again.typed("r");
     assert!(again.app.game_status().is_over());
     assert_eq!(
@@ -1606,11 +1556,7 @@ fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
         "the copy on the board"
     );
     b.typed("y");
-    assert!(
-        b.app.status().starts_with("Not saved yet"),
-        "{}",
-        b.app.status()
-    );
+    b.status_starts("Not saved yet");
     b.typed("b2");
     assert_eq!(names_3x3(&on_disk(dir.path()).unwrap().moves), "a1");
     a.typed("a2b1b2c1"); // a wins: its game is done
@@ -1632,7 +1578,7 @@ fn a_copy_finished_here_is_not_recorded() {
     let mut a = two_people_saving(dir.path());
     a.typed("a1a2b1b2");
     let mut b = two_people_saving(dir.path());
-    assert!(b.app.status().contains("A copy"), "{}", b.app.status());
+    b.status_has("A copy");
     b.typed("c1");
     assert!(
         b.app
@@ -1742,11 +1688,7 @@ fn a_record_that_cannot_be_kept_is_said() {
     let mut h = two_people_saving(dir.path());
     h.typed("a1b1a2b2a3");
     assert!(h.app.game_status().is_over());
-    assert!(
-        h.app.status().contains("record was not kept"),
-        "{}",
-        h.app.status()
-    );
+    h.status_has("record was not kept");
 }
 
 /// A record opens on the review screen at its first move, and is neither counted nor kept
@@ -1762,11 +1704,7 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
     .unwrap();
     h.app.open_record(&record, "game.txt");
     assert_eq!(h.app.screen(), Screen::Review(1));
-    assert!(
-        h.app.status().contains("game.txt: Ann v Bo"),
-        "{}",
-        h.app.status()
-    );
+    h.status_has("game.txt: Ann v Bo");
     assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
     h.press(KeyCode::End);
     assert_eq!(h.app.screen(), Screen::Review(5));
@@ -1816,11 +1754,7 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     assert_eq!(again.moves.len(), 5);
     h.press(KeyCode::End);
     h.typed("p");
-    assert!(
-        h.app.status().contains("The game is over"),
-        "{}",
-        h.app.status()
-    );
+    h.status_has("The game is over");
     h.press(KeyCode::Left);
     h.typed("p");
     assert_eq!(h.app.screen(), Screen::Game);
