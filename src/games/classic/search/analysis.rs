@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-use super::negamax::{MATE, MATE_BOUND};
+use super::negamax::MATE_BOUND;
 use super::tt::Table;
-use super::{NO_LIMIT, Searcher, claim, deadline};
+use super::{NO_LIMIT, Searcher, claim, deadline, score_move};
 use crate::core::{Analysis, Budget, Claim, Figure, Move};
 use crate::games::classic::board::Board;
 use crate::games::classic::cell::Cell;
@@ -91,7 +91,6 @@ impl Searcher {
             Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
         };
         let node = self.node(board);
-        let full = self.variant.full_mask();
         let mut order: Vec<Cell> = Cell::in_mask(board.empty_cells()).collect();
         let mut search = self.start_search(start + NO_LIMIT);
         let mut done: Option<(Vec<Scored>, u32)> = None;
@@ -106,15 +105,7 @@ impl Searcher {
             }
             let mut scored = Vec::with_capacity(order.len());
             for &cell in &order {
-                let child = node.play(cell.index(), search.zobrist);
-                let (score, proven) = if board.with_move(cell).winning_line().is_some() {
-                    (MATE - 1, true)
-                } else if child.mover | child.other == full {
-                    (0, true)
-                } else {
-                    let (s, p) = search.negamax(child, depth - 1, -MATE - 1, MATE + 1, 1);
-                    (-s, p)
-                };
+                let (score, proven) = score_move(&mut search, board, node, cell, depth);
                 if search.stopped {
                     break;
                 }

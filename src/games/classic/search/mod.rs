@@ -255,25 +255,37 @@ impl Searcher {
         deadline: Instant,
     ) -> Option<Vec<(Cell, i32, bool)>> {
         let node = self.node(board);
-        let full = self.variant.full_mask();
         let mut search = self.start_search(deadline);
         let mut out = Vec::new();
         for cell in Cell::in_mask(board.empty_cells()) {
-            let child = node.play(cell.index(), search.zobrist);
-            let (score, proven) = if board.with_move(cell).winning_line().is_some() {
-                (MATE - 1, true)
-            } else if child.mover | child.other == full {
-                (0, true)
-            } else {
-                let (s, p) = search.negamax(child, depth - 1, -MATE - 1, MATE + 1, 1);
-                (-s, p)
-            };
+            let (score, proven) = score_move(&mut search, board, node, cell, depth);
             if search.stopped {
                 return None;
             }
             out.push((cell, score, proven));
         }
         Some(out)
+    }
+}
+
+/// The score of playing `cell` on `board` (whose node is `node`) for the side playing it,
+/// searched `depth` plies with the move, and whether no guess went into it: a win or a full
+/// board at once is proven without a search. Meaningless once `search` has stopped.
+fn score_move(
+    search: &mut Search<'_>,
+    board: Board,
+    node: Node,
+    cell: Cell,
+    depth: u32,
+) -> (i32, bool) {
+    let child = node.play(cell.index(), search.zobrist);
+    if board.with_move(cell).winning_line().is_some() {
+        (MATE - 1, true)
+    } else if child.mover | child.other == board.variant().full_mask() {
+        (0, true)
+    } else {
+        let (s, p) = search.negamax(child, depth - 1, -MATE - 1, MATE + 1, 1);
+        (-s, p)
     }
 }
 
