@@ -26,6 +26,16 @@ pub enum Budget {
 }
 
 impl Budget {
+    /// What an iterative deepening stops at: (the deepest iteration, the nodes of all
+    /// iterations, the time), each unlimited but the one this budget sets.
+    pub fn limits(self) -> (u32, u64, Option<Duration>) {
+        match self {
+            Budget::Depth(d) => (d.max(1), u64::MAX, None),
+            Budget::Nodes(n) => (u32::MAX, n, None),
+            Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
+        }
+    }
+
     /// A budget whose result is the same on every run.
     pub fn is_fixed(self) -> bool {
         !matches!(self, Budget::Time(_))

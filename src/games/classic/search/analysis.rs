@@ -85,11 +85,7 @@ impl Searcher {
         self.table = Table::new(ANALYSIS_TABLE_BITS);
         self.ordering = Ordering::new();
         let empty = board.empty_cells().count_ones();
-        let (max_depth, node_limit, movetime) = match budget {
-            Budget::Depth(d) => (d.max(1), u64::MAX, None),
-            Budget::Nodes(n) => (u32::MAX, n, None),
-            Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
-        };
+        let (max_depth, node_limit, movetime) = budget.limits();
         let node = self.node(board);
         let mut order: Vec<Cell> = Cell::in_mask(board.empty_cells()).collect();
         let mut search = self.start_search(start + NO_LIMIT);

@@ -98,11 +98,7 @@ pub fn analyze_in(state: &State, budget: Budget, table: &Table) -> Option<Analyz
     let stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
     let mut worker = Worker::new(table, &stop, None, &nodes);
-    let (max_depth, node_limit, movetime) = match budget {
-        Budget::Depth(d) => (d.max(1), u64::MAX, None),
-        Budget::Nodes(n) => (u32::MAX, n, None),
-        Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
-    };
+    let (max_depth, node_limit, movetime) = budget.limits();
     let left = 256 - state.stones();
     let max_depth = max_depth.min(left).min(MAX_PLY as u32 / 2);
     let mover = state.to_move();

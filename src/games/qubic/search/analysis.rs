@@ -133,11 +133,7 @@ pub fn analyze(board: Board, budget: Budget) -> Option<Analyzed> {
             }
         }
     }
-    let (max_depth, node_limit, movetime) = match budget {
-        Budget::Depth(d) => (d.max(1), u64::MAX, None),
-        Budget::Nodes(n) => (u32::MAX, n, None),
-        Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
-    };
+    let (max_depth, node_limit, movetime) = budget.limits();
     // A new searcher: an empty table of its fixed size.
     let mut searcher = Searcher::new();
     let open: Vec<usize> = super::eval::ordered_moves(board, side, empty)
