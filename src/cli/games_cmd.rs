@@ -89,7 +89,9 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
                 .as_ref()
                 .is_none_or(|o| game.opponent().contains(o.as_str()));
         if keep {
-            let title = titles.entry(key.to_string()).or_insert_with(|| title(key));
+            let title = titles
+                .entry(key.to_string())
+                .or_insert_with(|| games::title_of_key(key));
             println!("{}", line(game, title));
             shown += 1;
         }
@@ -184,13 +186,6 @@ fn game_filter(text: &str) -> Result<GameFilter, Failure> {
             games::valid_names()
         ))),
     }
-}
-
-/// A game's title from its key, or the key for a game this build does not know.
-fn title(key: &str) -> String {
-    GameChoice::from_key(key)
-        .and_then(|choice| games::build(choice).ok())
-        .map_or_else(|| key.to_string(), |game| game.title())
 }
 
 /// `  3  2026-11-24 19:40  Classic 5x5  You - Bot (hard)  0-1 line  2026...txt`

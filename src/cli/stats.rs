@@ -30,7 +30,7 @@ pub fn run() -> Result<(), Failure> {
         if let Some(game) = &game.value {
             println!(
                 "An unfinished game of {} ({}, {}) waits to be resumed.",
-                title(key),
+                games::title_of_key(key),
                 game.session.mode,
                 plural(game.moves.len() as u64, "move", "moves")
             );
@@ -45,13 +45,6 @@ pub fn run() -> Result<(), Failure> {
             code: 1,
         })
     }
-}
-
-/// A game's title from its key, or the key itself for a game this build does not know.
-fn title(key: &str) -> String {
-    GameChoice::from_key(key)
-        .and_then(|choice| games::build(choice).ok())
-        .map_or_else(|| key.to_string(), |game| game.title())
 }
 
 /// What a game calls a level (`perfect`, or `max` where the bot searches).

@@ -251,6 +251,14 @@ pub fn all_choices() -> Vec<GameChoice> {
     all
 }
 
+/// A game's title from its key (`classic-5` is `Classic 5x5`), or the key itself for a
+/// game this build does not know, as files from a newer build may name.
+pub fn title_of_key(key: &str) -> String {
+    GameChoice::from_key(key)
+        .and_then(|choice| build(choice).ok())
+        .map_or_else(|| key.to_string(), |game| game.title())
+}
+
 impl GameChoice {
     /// The choice a game key names (`latin`, `classic-5`, `classic-4k3`), as files that
     /// name their game store it; `None` for a key this build does not know.
