@@ -12,9 +12,7 @@ use clap::Args;
 use super::Failure;
 use tictaclatin::core::review::{self, Verdict};
 use tictaclatin::core::session::History;
-use tictaclatin::core::{
-    Budget, Claim, Engine, Figure, Game, Move, Outcome, Position, Value, move_names,
-};
+use tictaclatin::core::{Budget, Claim, Engine, Figure, Game, Move, Outcome, Position, move_names};
 use tictaclatin::record::{self, Glyph, Record};
 use tictaclatin::store::write_atomic;
 
@@ -165,38 +163,23 @@ fn judge_searched(
     )
 }
 
-fn is_win(figure: Figure) -> bool {
-    matches!(
-        figure,
-        Figure::Proven(
-            Claim::WinWithin(_)
-                | Claim::Exact(Value {
-                    outcome: Outcome::Win,
-                    ..
-                })
-        )
-    )
-}
-
-fn is_loss(figure: Figure) -> bool {
-    matches!(
-        figure,
-        Figure::Proven(
-            Claim::LossWithin(_)
-                | Claim::Exact(Value {
-                    outcome: Outcome::Loss,
-                    ..
-                })
-        )
-    )
+/// The outcome a figure proves for the side playing the move, if it proves one (a bound
+/// `W≤n` proves a win, `L≤n` a loss).
+fn proven(figure: Figure) -> Option<Outcome> {
+    match figure {
+        Figure::Proven(Claim::WinWithin(_)) => Some(Outcome::Win),
+        Figure::Proven(Claim::LossWithin(_)) => Some(Outcome::Loss),
+        Figure::Proven(Claim::Exact(value)) => Some(value.outcome),
+        _ => None,
+    }
 }
 
 fn gives_up_a_win(best: Figure, played: Figure) -> bool {
-    is_win(best) && !is_win(played)
+    proven(best) == Some(Outcome::Win) && proven(played) != Some(Outcome::Win)
 }
 
 fn walks_into_a_loss(best: Figure, played: Figure) -> bool {
-    is_loss(played) && !is_loss(best)
+    proven(played) == Some(Outcome::Loss) && proven(best) != Some(Outcome::Loss)
 }
 
 /// The search's score, where the figure is one (not a proof or a bound).
