@@ -342,20 +342,24 @@ pub fn read_file(path: &Path) -> Result<Record, RecordError> {
                 format!("longer than {} KiB: not a game record", LINE_CAP / 1024),
             ),
             Some(Refused::NotText(line)) => at(*line, "not UTF-8 text: not a game record"),
-            None if e.kind() == io::ErrorKind::NotFound => whole("no such file"),
-            None => whole(format!("cannot read it: {e}")),
+            None => unreadable(&e),
         }
     })?;
     read(&text)
 }
 
+/// A record file the system would not read: missing, or why not.
+fn unreadable(e: &io::Error) -> RecordError {
+    match e.kind() {
+        io::ErrorKind::NotFound => whole("no such file"),
+        _ => whole(format!("cannot read it: {e}")),
+    }
+}
+
 /// The tags of a record file alone (`Game`, `Result`, `First`...), without reading or
 /// replaying its moves: for listing many records quickly.
 pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
-    let file = File::open(path).map_err(|e| match e.kind() {
-        io::ErrorKind::NotFound => whole("no such file"),
-        _ => whole(format!("cannot read it: {e}")),
-    })?;
+    let file = File::open(path).map_err(|e| unreadable(&e))?;
     let mut input = BufReader::new(file);
     let (mut head, mut line) = (String::new(), Vec::new());
     // The tags stand at the top, one a line; a record has a few dozen at most.
@@ -364,7 +368,7 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
             Ok(Line::Read) => {}
             Ok(Line::End) => break,
             Ok(Line::TooLong) => return Err(at(number, "too long: not a game record")),
-            Err(e) => return Err(whole(format!("cannot read it: {e}"))),
+            Err(e) => return Err(unreadable(&e)),
         }
         let text = std::str::from_utf8(&line)
             .map_err(|_| at(number, "not UTF-8 text: not a game record"))?;
