@@ -23,6 +23,7 @@ pub mod tournament;
 #[cfg(test)]
 pub(crate) mod toy;
 mod value;
+mod watch;
 pub mod words;
 
 pub use analysis::{Analysis, Budget, Figure};
@@ -39,3 +40,4 @@ pub use session::{First, Mode};
 pub use side::{Side, Status, UnknownSide};
 pub use tally::Tally;
 pub use value::{Outcome, Value};
+pub use watch::{Thinking, Watch};

@@ -70,6 +70,10 @@ pub trait Player: Send {
 
     /// The move to play; `None` only when the game is over.
     fn decide(&mut self, position: &dyn Position) -> Option<Decision>;
+
+    /// Report each search's progress to `watch` and answer at once when it is stopped
+    /// (players that search); players that answer at once ignore it.
+    fn set_watch(&mut self, _watch: std::sync::Arc<super::watch::Watch>) {}
 }
 
 /// What a player is built with: the seed of its randomness and, for players that search,

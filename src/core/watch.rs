@@ -1,0 +1,120 @@
+//! A search in progress, seen from another thread: what it has reached so far, and the
+//! way to tell it to move now.
+//!
+//! The searching thread reports after each finished step (an iteration, or a root move
+//! of one); the screen reads the latest report on its own clock. Telling a search to stop
+//! makes it answer with what it had finished: a move-now key never costs a legal move.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use super::analysis::Budget;
+use super::moves::Move;
+
+/// How far a search has gone.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Thinking {
+    /// The deepest iteration finished (plies, the move included); 0 before the first.
+    pub depth: u32,
+    /// The best move of the deepest finished iteration.
+    pub best: Option<Move>,
+    /// Nodes searched so far, every thread's.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// What the search may spend.
+    pub budget: Budget,
+}
+
+impl Thinking {
+    /// Nodes a second so far (0 before any time has passed).
+    pub fn nodes_per_second(&self) -> u64 {
+        let micros = self.elapsed.as_micros();
+        if micros == 0 {
+            return 0;
+        }
+        u64::try_from(u128::from(self.nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
+    }
+}
+
+/// Shared between a search and whoever watches it.
+#[derive(Debug, Default)]
+pub struct Watch {
+    stop: AtomicBool,
+    latest: Mutex<Option<Thinking>>,
+}
+
+impl Watch {
+    pub fn new() -> Watch {
+        Watch::default()
+    }
+
+    /// Ask the search to answer now with what it has finished.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the search has been asked to answer now.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// A new search begins: forget the last one's report and any stop meant for it.
+    pub fn reset(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+        *self.lock() = None;
+    }
+
+    /// The search's latest progress.
+    pub fn report(&self, thinking: Thinking) {
+        *self.lock() = Some(thinking);
+    }
+
+    /// The latest progress reported, if any.
+    pub fn latest(&self) -> Option<Thinking> {
+        *self.lock()
+    }
+
+    /// A watcher that panicked mid-report left a whole `Thinking` or none: the value is
+    /// still good, so a poisoned lock is taken as it is.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Thinking>> {
+        self.latest
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_is_seen_until_the_next_search_resets_it() {
+        let watch = Watch::new();
+        assert!(!watch.stopped());
+        watch.stop();
+        assert!(watch.stopped());
+        watch.reset();
+        assert!(!watch.stopped());
+    }
+
+    #[test]
+    fn the_latest_report_wins_and_a_reset_forgets_it() {
+        let watch = Watch::new();
+        assert_eq!(watch.latest(), None);
+        let at = |depth| Thinking {
+            depth,
+            best: Some(Move::new(depth as usize)),
+            nodes: 2_000_000,
+            elapsed: Duration::from_millis(500),
+            budget: Budget::Time(Duration::from_secs(1)),
+        };
+        watch.report(at(3));
+        watch.report(at(4));
+        assert_eq!(watch.latest().map(|t| t.depth), Some(4));
+        assert_eq!(at(4).nodes_per_second(), 4_000_000);
+        watch.reset();
+        assert_eq!(watch.latest(), None);
+    }
+}
