@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use tictaclatin::core::review::{self, Grounds, Judgement, Mark};
+use tictaclatin::core::review::{self, Fault, Grounds, Judgement, Mark};
 use tictaclatin::core::session::History;
 use tictaclatin::core::{Budget, Engine, Game, Move, Side, Status};
 use tictaclatin::games::{GameChoice, build};
@@ -42,20 +42,21 @@ fn end_of(from: &dyn tictaclatin::core::Position, line: &[Move]) -> Status {
 const MISSED_BLOCK: &str = "c1 a7 d1 b7 e1 g7";
 const MISSED_PLY: usize = 6;
 
-fn engine_of(game: &dyn Game) -> Arc<dyn Engine> {
-    game.engine()
-}
-
 fn judged(engine: &dyn Engine, history: &History, threads: usize) -> Vec<Option<Judgement>> {
     review::review_game(engine, history, review::DEFAULT_BUDGET, threads)
 }
 
+/// The game `key`, the game of moves `names` and its review at the default budget.
+fn reviewed(key: &str, names: &str) -> (Arc<dyn Game>, History, Vec<Option<Judgement>>) {
+    let game = game(key);
+    let history = history(game.as_ref(), names);
+    let review = judged(game.engine().as_ref(), &history, 1);
+    (game, history, review)
+}
+
 #[test]
 fn a_missed_block_on_a_searched_board_is_a_blunder_with_the_punishing_line() {
-    let game = game("classic-7k5");
-    let engine = engine_of(game.as_ref());
-    let history = history(game.as_ref(), MISSED_BLOCK);
-    let review = judged(engine.as_ref(), &history, 1);
+    let (game, history, review) = reviewed("classic-7k5", MISSED_BLOCK);
     assert_eq!(review.len(), MISSED_PLY);
     let miss = review[MISSED_PLY - 1]
         .as_ref()
@@ -88,13 +89,34 @@ fn a_missed_block_on_a_searched_board_is_a_blunder_with_the_punishing_line() {
 }
 
 #[test]
+fn a_win_in_one_not_taken_on_a_searched_board_is_a_blunder() {
+    // Classic 7x7, five in a row: X holds a1 b1 c1 d1 and O never blocked e1; X's g6
+    // leaves the five for later and O blocks it.
+    let (game, history, review) = reviewed("classic-7k5", "a1 a7 b1 b7 c1 c7 d1 g7 g6");
+    let thrown = review[8].as_ref().expect("the search judges it");
+    assert_eq!(thrown.side, Side::First);
+    assert_eq!(thrown.mark(), Mark::Blunder, "{thrown:?}");
+    assert!(matches!(
+        thrown.grounds,
+        Grounds::Search {
+            fault: Some(Fault::GaveUpWin),
+            ..
+        }
+    ));
+    let e1 = cell(game.as_ref(), "e1");
+    assert_eq!(thrown.better, [e1]);
+    assert_eq!(
+        end_of(history.position_at(8), &thrown.better),
+        Status::Won(Side::First)
+    );
+    end_of(history.position_at(9), &thrown.answer);
+}
+
+#[test]
 fn a_thrown_away_win_on_a_solved_board_is_a_proven_blunder() {
     // Classic 3x3: X a1 b1 wins at once on c1 (O holds b2 c2); X plays c3 instead, and O
     // completes a2 b2 c2.
-    let game = game("classic-3");
-    let engine = engine_of(game.as_ref());
-    let history = history(game.as_ref(), "a1 b2 b1 c2 c3");
-    let review = judged(engine.as_ref(), &history, 1);
+    let (game, history, review) = reviewed("classic-3", "a1 b2 b1 c2 c3");
     let thrown = review[4].as_ref().expect("the table judges every move");
     assert_eq!(thrown.side, Side::First);
     assert_eq!(thrown.mark(), Mark::Blunder);
@@ -115,7 +137,7 @@ fn a_thrown_away_win_on_a_solved_board_is_a_proven_blunder() {
 #[test]
 fn a_review_is_the_same_on_every_run_and_with_any_thread_count() {
     let game = game("classic-7k5");
-    let engine = engine_of(game.as_ref());
+    let engine = game.engine();
     let history = history(game.as_ref(), MISSED_BLOCK);
     let once = judged(engine.as_ref(), &history, 1);
     assert_eq!(judged(engine.as_ref(), &history, 1), once);
