@@ -73,6 +73,10 @@ pub struct Judgement {
     pub better: Vec<Move>,
     /// From the position after the move played: the line that answers it (for a mistake,
     /// the one that punishes it); empty when the move ended the game.
+    ///
+    /// The exact table's lines run to the end or [`LINE_PLIES`]; the search's are its
+    /// analyses' best lines, and for a marked move a line the search proves is carried on
+    /// until the game ends.
     pub answer: Vec<Move>,
 }
 
@@ -260,19 +264,21 @@ impl<'a> Judge<'a> {
         } else {
             fault(figures.0, figures.1, win_before)
         };
-        let better = self.line(self.history.position_at(ply - 1), pv, proof);
-        let answer = match self.analysis(ply) {
-            Some(after) => {
-                let (pv, proof) = (after.pv.clone(), after.claim().is_some());
-                self.line(self.history.position_at(ply), pv, proof)
-            }
-            None => Vec::new(),
-        };
         // A win the move's own figure does not show may still be there, proven from the
         // position after it (one ply deeper): then nothing was thrown away.
         let fault = match fault {
             Some(Fault::GaveUpWin) if self.still_wins(ply, side) => None,
             other => other,
+        };
+        // Only a marked move's lines are carried on to the end (a search or more each).
+        let carry = fault.is_some();
+        let better = self.line(self.history.position_at(ply - 1), pv, proof && carry);
+        let answer = match self.analysis(ply) {
+            Some(after) => {
+                let (pv, proof) = (after.pv.clone(), after.claim().is_some());
+                self.line(self.history.position_at(ply), pv, proof && carry)
+            }
+            None => Vec::new(),
         };
         Some(Judgement {
             ply,
