@@ -152,9 +152,10 @@ fn fault_words(fault: Fault) -> &'static str {
 /// Every move of the game in `history` judged, in order: `None` for a move the engine can
 /// say nothing of (no exact value and no analysis, as where Qubic's dictionary plays).
 /// Exact where the engine knows the values, by the search at `budget` elsewhere; `budget`
-/// should be fixed (a depth or nodes) for the review to be the same on every run. Each
-/// position is searched once. Slow on searched boards (a search a move): run it off the
-/// screen's thread.
+/// should be fixed (a depth or nodes) for the review to be the same on every run, and
+/// `threads` never changes it. Each position of the game is searched once (a marked move's
+/// proven lines may take a few searches more). Slow on searched boards (a search a move):
+/// run it off the screen's thread.
 pub fn review_game(
     engine: &dyn Engine,
     history: &History,
