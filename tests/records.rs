@@ -264,10 +264,14 @@ fn annotate_marks_a_searched_blunder_by_what_the_search_proves() {
             Some(tictaclatin::record::Glyph::Blunder),
             "{annotated}"
         );
+        // Marked as the search's judgement, with the better move and the punishment.
+        let comment = back.moves[7].comment.as_deref().unwrap();
         assert!(
-            back.moves[7].comment.as_deref().unwrap().contains("e1"),
-            "{annotated}"
+            comment.starts_with(&format!("judged by search at depth {depth}")),
+            "{comment}"
         );
+        assert!(comment.contains("better e1: e1"), "{comment}");
+        assert!(comment.ends_with("; punished by e1"), "{comment}");
         // The same on every run.
         assert_eq!(
             stdout(&annotate(&[file.to_str().unwrap(), "--depth", depth])),

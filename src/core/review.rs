@@ -1,8 +1,13 @@
-//! Judging the moves of a finished game with an engine that knows exact values: the value
-//! before and after each move, for the review screen (`tui::reviewing`) and `annotate`.
-//!
-//! Only an engine that knows positions' exact values can judge; for games whose bot
-//! searches, the review steps through the moves without verdicts.
+//! Judging the moves of a finished game: with an engine that knows exact values, the value
+//! before and after each move ([`review_move`], [`verdicts`]); on any board, exactly where
+//! the values are known and by the search at a fixed budget elsewhere, with the line the
+//! better move leads to and the one that punishes a mistake ([`review_game`]).
+
+mod judging;
+
+pub use judging::{
+    DEFAULT_BUDGET, Fault, Grounds, Judgement, LINE_PLIES, Mark, review_game, review_ply,
+};
 
 use crate::core::session::History;
 use crate::core::{CellId, Engine, Game, Move, Outcome, Position, Side, Status, Value};
