@@ -23,6 +23,7 @@ use super::bot::BotRequest;
 use super::bot_turn::{self, BotTurn};
 use super::event::Signal;
 use super::geometry;
+use super::hint_line::{self, HintLines};
 pub use super::keeping::Keeping;
 use super::memory::{self, Memory};
 pub use super::menu::{Menu, game_of};
@@ -31,7 +32,7 @@ use super::typing::Typed;
 use crate::config::{Action, Mode, Settings};
 use crate::core::review::{self, MoveReview};
 use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Outcome, Position, Side};
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Outcome, Position, Side, Watch};
 use crate::store::{Record, SavedGame};
 
 /// Said when a finished game is left out of the record because the sides were swapped.
@@ -76,8 +77,8 @@ pub struct PlayScreen {
     /// Why the bot took the side it chose, kept in the panel until the person's first move
     /// (the status line gives way to the bot's move at once).
     pub side_note: Option<String>,
-    /// Hints worked out on the bot's thread, for the position with this text.
-    pub searched_hints: Option<(String, Vec<(CellId, Hint)>)>,
+    /// Hints worked out on the bot's thread.
+    pub searched_hints: Option<SearchedHints>,
     /// The hints asked for and not yet back: the ticket and the position's text.
     pub hints_asked: Option<(u64, String)>,
     /// Tickets for hint requests.
@@ -91,6 +92,14 @@ pub struct PlayScreen {
     pub resumed: bool,
     /// The record on the board, when it is a kept game replayed: written as it was read.
     pub replayed: Option<Box<crate::record::Record>>,
+}
+
+/// Hints the bot's thread worked out by searching, with the lines behind them.
+pub struct SearchedHints {
+    /// The text of the position they are for.
+    pub position: String,
+    pub hints: Vec<(CellId, Hint)>,
+    pub lines: HintLines,
 }
 
 /// The state of the terminal game.
@@ -114,6 +123,8 @@ pub struct App {
     pub(super) engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
     pub(super) suspend: bool,
+    /// The bot's searches as they go, shared with the bot thread; the move-now key stops one.
+    pub(super) watch: Arc<Watch>,
 }
 
 /// What shows over the screen (the help) or is asked in the status line, and takes the
@@ -194,6 +205,7 @@ impl App {
             exit: None,
             engine_asked: None,
             suspend: false,
+            watch: Arc::default(),
             settings,
         }
     }
@@ -206,6 +218,11 @@ impl App {
     }
 
     // ---- reading the state (for rendering and tests) ----
+
+    /// The watch on the bot's searches, for the bot thread to share.
+    pub fn watch(&self) -> &Arc<Watch> {
+        &self.watch
+    }
 
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -322,6 +339,18 @@ impl App {
     pub fn bot_thinking(&self) -> bool {
         self.play.bot.busy()
     }
+    /// What the bot's search has reached, while it thinks: its latest report, or the time
+    /// since it was asked until it reports.
+    pub fn bot_search(&self) -> Option<String> {
+        let since = self.play.bot.asked_at()?;
+        let elapsed = self.now.saturating_duration_since(since);
+        Some(bot_turn::search_text(
+            self.game(),
+            self.position(),
+            self.watch.latest(),
+            elapsed,
+        ))
+    }
     /// How the bot found its last move, when it said.
     pub fn bot_note(&self) -> Option<&str> {
         self.play.bot_note.as_deref()
@@ -429,6 +458,8 @@ impl App {
             Action::Difficulty => self.mode() != Mode::TwoHumans,
             Action::Review => self.play.session.status().is_over(),
             Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
+            // Only a search can be cut short; a solved game's bot answers from its table.
+            Action::MoveNow => self.mode() != Mode::TwoHumans && !self.game().solved(),
             _ => true,
         }
     }
@@ -467,8 +498,32 @@ impl App {
             let hints = engine.hints(self.position());
             return Some(hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect());
         }
-        let (text, hints) = self.play.searched_hints.as_ref()?;
-        (*text == self.position().text()).then(|| hints.clone())
+        let searched = self.searched_hints()?;
+        Some(searched.hints.clone())
+    }
+
+    /// The searched hints, when they are for the position on the board.
+    fn searched_hints(&self) -> Option<&SearchedHints> {
+        let searched = self.play.searched_hints.as_ref()?;
+        (searched.position == self.position().text()).then_some(searched)
+    }
+
+    /// The line behind the hint under the cursor, as the game names its moves, the move
+    /// itself first; `None` without a hint there or a line known for it.
+    pub fn hint_line(&self) -> Option<Vec<String>> {
+        let cursor = self.play.cursor;
+        let hints = self.hint_values()?;
+        if !hints.iter().any(|&(cell, _)| cell == cursor) {
+            return None;
+        }
+        let position = self.position();
+        let mv = position
+            .legal_moves()
+            .into_iter()
+            .find(|mv| mv.placed() == cursor)?;
+        let searched = self.searched_hints().map(|searched| &searched.lines);
+        let line = hint_line::line_from(self.engine()?, position, mv, searched)?;
+        Some(hint_line::names(self.game(), position, &line))
     }
 
     /// The move the bot would make, marked among the hints.

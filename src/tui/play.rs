@@ -228,6 +228,7 @@ impl App {
             Action::Quit => self.ask_quit(),
             Action::Difficulty => self.change_difficulty(),
             Action::Review => self.start_review(),
+            Action::MoveNow => self.move_now(),
             Action::PlayOn | Action::WriteRecord => {
                 self.status = StatusLine::note(format!(
                     "{} plays on from a move and {} writes the game's record on the review \
@@ -237,6 +238,19 @@ impl App {
                     self.key(Action::Review)
                 ));
             }
+        }
+    }
+
+    /// The bot's search answers now with the best move of its deepest finished step.
+    fn move_now(&mut self) {
+        if self.play.bot.asked_at().is_some() {
+            self.watch.stop();
+        } else {
+            self.status = StatusLine::note(format!(
+                "{} makes {} move at once while it searches.",
+                self.key(Action::MoveNow),
+                self.settings.names.bot
+            ));
         }
     }
 

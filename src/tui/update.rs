@@ -7,16 +7,17 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::app::{App, Exit, NOT_RECORDED, Overlay, Screen};
+use super::app::{App, Exit, NOT_RECORDED, Overlay, Screen, SearchedHints};
 use super::bot::BotRequest;
 use super::bot_turn;
 use super::event::Event;
+use super::hint_line::HintLines;
 use super::memory;
 use super::reviewing::{ReviewKey, Reviewed};
 use super::status::StatusLine;
 use crate::config::{Action, Key, Mode};
 use crate::core::session::Controller;
-use crate::core::{CellId, Decision, Engine, Hint};
+use crate::core::{CellId, Decision, Engine, Hint, Move};
 
 impl App {
     /// Applies one event; returns the requests to send to the bot thread.
@@ -32,7 +33,8 @@ impl App {
                 ticket,
                 position,
                 hints,
-            } => self.on_hints(ticket, position, hints),
+                line,
+            } => self.on_hints(ticket, position, hints, line),
             Event::InputClosed(why) => {
                 let why = format!("the terminal's input closed: {why}");
                 self.exit = Some(Exit::Failed(why));
@@ -195,11 +197,21 @@ impl App {
         self.play(decision.mv.placed());
     }
 
-    fn on_hints(&mut self, ticket: u64, position: String, hints: Vec<(CellId, Hint)>) {
+    fn on_hints(
+        &mut self,
+        ticket: u64,
+        position: String,
+        hints: Vec<(CellId, Hint)>,
+        line: Vec<Move>,
+    ) {
         if self.play.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {
             self.play.hints_asked = None;
         }
-        self.play.searched_hints = Some((position, hints));
+        self.play.searched_hints = Some(SearchedHints {
+            position,
+            hints,
+            lines: HintLines::best(line),
+        });
     }
 
     /// Asks for the engine of the game on the board when the bot thread has not built it;
@@ -275,7 +287,7 @@ impl App {
             .play
             .searched_hints
             .as_ref()
-            .is_some_and(|(p, _)| *p == text);
+            .is_some_and(|searched| searched.position == text);
         let asked = self
             .play
             .hints_asked

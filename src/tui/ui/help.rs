@@ -11,7 +11,7 @@ use crate::config::Action;
 use crate::tui::app::{App, Screen};
 
 /// Actions in the order a player meets them.
-const ORDER: [Action; 14] = [
+const ORDER: [Action; 15] = [
     Action::Up,
     Action::Down,
     Action::Left,
@@ -23,6 +23,7 @@ const ORDER: [Action; 14] = [
     Action::Swap,
     Action::Hints,
     Action::Difficulty,
+    Action::MoveNow,
     Action::Review,
     Action::Help,
     Action::Quit,
@@ -30,9 +31,9 @@ const ORDER: [Action; 14] = [
 
 /// The game's own keys, for the start screen's help: those of `ORDER` less movement (two
 /// rows there already) and help and quit (listed with the start screen's keys), so both
-/// lists fit on the smallest screen.
+/// lists fit on the smallest screen; move-now too, which only a searched game's help lists.
 fn game_only(action: &&Action) -> bool {
-    !action.is_movement() && !matches!(action, Action::Help | Action::Quit)
+    !action.is_movement() && !matches!(action, Action::Help | Action::Quit | Action::MoveNow)
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {

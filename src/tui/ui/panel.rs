@@ -13,6 +13,7 @@ use crate::config::{Action, First, Mode};
 use crate::core::review::{self, Verdict};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
+use crate::tui::hint_line;
 use crate::tui::menu::mode_label;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -38,20 +39,44 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 /// moved.
 fn in_play(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let used = draw_facts(app, &facts(app, true), area, buf);
-    let Some(note) = app.side_note() else {
+    let used = used
+        + side_note(
+            app,
+            Rect::new(area.x, area.y + used, area.width, area.height - used),
+            buf,
+        );
+    let Some(line) = app.hint_line() else {
         return used;
     };
-    let style = Theme(app.settings()).accent();
-    let y = area.y + used;
-    let rows = wrap(&glued(note), area.width as usize);
-    // Whole or not at all: the reason cut short would say something else.
-    if rows.len() > area.bottom().saturating_sub(y) as usize {
+    if used >= area.height {
         return used;
     }
-    for (i, row) in rows.iter().enumerate() {
-        buf.set_stringn(area.x, y + i as u16, row, area.width as usize, style);
+    let text = hint_line::line_text(&line, usize::from(area.width));
+    buf.set_stringn(
+        area.x,
+        area.y + used,
+        text,
+        usize::from(area.width),
+        Style::default(),
+    );
+    used + 1
+}
+
+/// Why the bot took its side, until the person has moved: whole or not at all (the reason
+/// cut short would say something else); returns the rows used.
+fn side_note(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
+    let Some(note) = app.side_note() else {
+        return 0;
+    };
+    let style = Theme(app.settings()).accent();
+    let rows = wrap(&glued(note), area.width as usize);
+    if rows.len() > area.height as usize {
+        return 0;
     }
-    used + rows.len() as u16
+    for (i, row) in rows.iter().enumerate() {
+        buf.set_stringn(area.x, area.y + i as u16, row, area.width as usize, style);
+    }
+    rows.len() as u16
 }
 
 /// The rows the move list takes: its header and a row per pair of moves.
@@ -179,6 +204,9 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
     if with_turn {
         rows.push(("Turn", turn(app)));
+        if let Some(search) = app.bot_search() {
+            rows.push(("Search", search));
+        }
         if let Some(board) = where_to_play(app) {
             rows.push(("Board", board));
         }
