@@ -51,7 +51,7 @@ const ACTIONS: [(Action, &str, &str, &[&str]); 17] = [
     (Action::Review, "review", "review the finished game", &["v"]),
     (Action::PlayOn, "play_on", "in review: a new game from the position shown", &["p"]),
     (Action::WriteRecord, "write_record", "in review: write the game's record to a file", &["o"]),
-    (Action::MoveNow, "move_now", "while the bot searches: it moves now with what it has", &["m"]),
+    (Action::MoveNow, "move_now", "the searching bot moves now (its best so far)", &["m"]),
 ];
 
 impl Action {

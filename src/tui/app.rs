@@ -27,7 +27,7 @@ use super::hint_line::{self, HintLines};
 pub use super::keeping::Keeping;
 use super::memory::{self, Memory};
 pub use super::menu::{Menu, game_of};
-use super::status::{StatusKind, StatusLine};
+use super::status::StatusLine;
 use super::typing::Typed;
 use crate::config::{Action, Mode, Settings};
 use crate::core::review::{self, MoveReview};
@@ -256,18 +256,8 @@ impl App {
     pub fn menu(&self) -> &Menu {
         &self.start.menu
     }
-    /// What the start screen says in its status line, if it said something.
-    pub fn start_note(&self) -> Option<&str> {
-        self.start.note.as_deref()
-    }
-    pub fn has_game(&self) -> bool {
-        self.play.has_game
-    }
     pub fn mode(&self) -> Mode {
         self.play.session.mode
-    }
-    pub fn starter(&self) -> crate::config::First {
-        self.play.session.starter
     }
     pub fn difficulty(&self) -> Difficulty {
         self.play.session.difficulty
@@ -291,14 +281,8 @@ impl App {
     pub fn hints(&self) -> bool {
         self.play.hints
     }
-    pub fn help(&self) -> bool {
-        self.overlay == Some(Overlay::Help)
-    }
     pub fn status(&self) -> &str {
         &self.status.text
-    }
-    pub fn status_kind(&self) -> StatusKind {
-        self.status.kind
     }
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
@@ -329,15 +313,8 @@ impl App {
             .get(&self.play.session.game.key())
             .map(std::convert::AsRef::as_ref)
     }
-    /// The person swapped sides with the bot during this game (it will not be recorded).
-    pub fn sides_swapped(&self) -> bool {
-        self.play.session.swapped
-    }
     pub fn human_side(&self) -> Option<Side> {
         self.play.session.human
-    }
-    pub fn bot_thinking(&self) -> bool {
-        self.play.bot.busy()
     }
     /// What the bot's search has reached, while it thinks: its latest report, or the time
     /// since it was asked until it reports.
@@ -350,14 +327,6 @@ impl App {
             self.watch.latest(),
             elapsed,
         ))
-    }
-    /// How the bot found its last move, when it said.
-    pub fn bot_note(&self) -> Option<&str> {
-        self.play.bot_note.as_deref()
-    }
-    /// Why the bot took its side, until the person has moved.
-    pub fn side_note(&self) -> Option<&str> {
-        self.play.side_note.as_deref()
     }
 
     /// The terminal's size, once known.

@@ -16,6 +16,7 @@ use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::tui::event::Event;
 use crate::tui::messages::join;
+use crate::tui::status::StatusKind;
 
 fn engine() -> Arc<dyn Engine> {
     static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();
@@ -185,9 +186,9 @@ fn a_taken_cell_is_refused_with_its_name() {
     h.typed("c3");
     assert_eq!(h.app.status(), "Illegal: c3 is taken");
     assert_eq!(h.moves(), "c3");
-    assert_eq!(h.app.status_kind(), StatusKind::Illegal);
+    assert_eq!(h.app.status.kind, StatusKind::Illegal);
     h.typed("b2");
-    assert!(matches!(h.app.status_kind(), StatusKind::Turn { .. }));
+    assert!(matches!(h.app.status.kind, StatusKind::Turn { .. }));
 }
 
 #[test]
@@ -268,7 +269,7 @@ fn the_bot_move_waits_for_the_delay_without_blocking() {
     h.tick(200);
     assert_eq!(h.app.moves().len(), 1);
     h.typed("?"); // keys still work meanwhile
-    assert!(h.app.help());
+    assert!((h.app.overlay == Some(Overlay::Help)));
     h.tick(250);
     assert_eq!(h.app.moves().len(), 2, "shown once the delay passed");
 }
@@ -429,7 +430,7 @@ fn quitting_without_a_game_on_does_not_ask() {
 fn ctrl_c_quits_from_anywhere() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2?");
-    assert!(h.app.help());
+    assert!((h.app.overlay == Some(Overlay::Help)));
     let mut ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     ctrl_c.kind = KeyEventKind::Press;
     h.send(Event::Key(ctrl_c));
@@ -500,7 +501,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     assert!(h.app.too_small());
     h.typed("a1?dh");
     assert!(h.app.moves().is_empty(), "nothing placed unseen");
-    assert!(!h.app.help());
+    assert!(!(h.app.overlay == Some(Overlay::Help)));
     assert!(!h.app.hints());
     assert_eq!(h.app.difficulty(), Difficulty::Perfect);
     h.send(Event::Mouse(MouseEvent {
@@ -515,7 +516,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     assert_eq!(h.moves(), "a1", "enlarged, keys work again");
     h.send(Event::Resize(50, 12));
     assert!(
-        h.moves_asked() == 1 && !h.app.bot_thinking(),
+        h.moves_asked() == 1 && !h.app.play.bot.busy(),
         "the bot waits"
     );
     h.send(Event::Resize(100, 30));
@@ -830,11 +831,14 @@ fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen(), Screen::Start);
     assert_eq!(
-        h.app.start_note(),
+        h.app.start.note.as_deref(),
         Some("Discard the unfinished game (2 moves)? y/n")
     );
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.start_note(), Some("Kept the unfinished game."));
+    assert_eq!(
+        h.app.start.note.as_deref(),
+        Some("Kept the unfinished game.")
+    );
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
     h.press(KeyCode::Enter);
     h.typed("y");
@@ -857,7 +861,7 @@ fn enter_on_the_mode_row_asks_before_discarding() {
     assert_eq!(h.app.screen(), Screen::Start);
     h.typed("n");
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
-    assert!(!h.app.has_game());
+    assert!(!h.app.play.has_game);
 }
 
 #[test]
@@ -873,7 +877,7 @@ fn watching_the_demo_keeps_the_saved_game() {
     assert_eq!(h.app.mode(), Mode::Demo);
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
     assert_eq!(
-        h.app.start_note(),
+        h.app.start.note.as_deref(),
         None,
         "nothing asked: the demo discards nothing"
     );
@@ -1006,7 +1010,7 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
     h.typed("b2");
     h.answer();
     h.typed("ss");
-    assert!(h.app.sides_swapped());
+    assert!(h.app.play.session.swapped);
     play_to_the_end(&mut h);
     assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
     h.typed("n");
@@ -1017,7 +1021,7 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
 fn swapping_before_the_first_move_still_records_the_game() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("s");
-    assert!(!h.app.sides_swapped(), "choosing a side is not a swap");
+    assert!(!h.app.play.session.swapped, "choosing a side is not a swap");
     play_to_the_end(&mut h);
     h.typed("n");
     assert_eq!(h.app.menu_record().unwrap().games(), 1);
@@ -1113,9 +1117,9 @@ fn a_cursor_key_drops_a_half_typed_name_and_its_prompt() {
 fn a_complaint_about_a_taken_cell_goes_when_the_cursor_moves() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2b2");
-    assert_eq!(h.app.status_kind(), StatusKind::Illegal);
+    assert_eq!(h.app.status.kind, StatusKind::Illegal);
     h.press(KeyCode::Right);
-    assert!(matches!(h.app.status_kind(), StatusKind::Turn { .. }));
+    assert!(matches!(h.app.status.kind, StatusKind::Turn { .. }));
 }
 
 #[test]
@@ -1484,7 +1488,7 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     assert_eq!(b.app.menu().resume, Some(2));
     b.press(KeyCode::Enter);
     assert_eq!(
-        b.app.start_note(),
+        b.app.start.note.as_deref(),
         Some("Discard the unfinished game (2 moves)? y/n"),
         "the copy on the board (a1 c3) would go"
     );
@@ -1551,7 +1555,7 @@ fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
     b.typed("n");
     b.press(KeyCode::Enter);
     assert_eq!(
-        b.app.start_note(),
+        b.app.start.note.as_deref(),
         Some("Discard the unfinished game (1 move)? y/n"),
         "the copy on the board"
     );

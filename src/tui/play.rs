@@ -483,7 +483,9 @@ impl App {
     /// A left click: on the start screen it chooses a row or an option, on the board it
     /// places.
     pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.help() || self.too_small()
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left)
+            || self.overlay == Some(Overlay::Help)
+            || self.too_small()
         {
             return;
         }

@@ -13,7 +13,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::app::{App, Screen};
+use super::app::{App, Overlay, Screen};
 use super::geometry;
 pub use super::menu::{first_label, mode_label};
 use super::status::StatusKind;
@@ -45,7 +45,7 @@ impl Widget for &App {
             too_small(self, area, buf);
             return;
         };
-        if self.help() {
+        if self.overlay == Some(Overlay::Help) {
             help::render(self, content, buf);
         }
     }
@@ -110,7 +110,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 /// row is still free.
 fn status(app: &App, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
     let theme = Theme(app.settings());
-    let style = if app.status_kind() == StatusKind::Illegal {
+    let style = if app.status.kind == StatusKind::Illegal {
         theme
             .color(app.settings().colors.hint_loss)
             .add_modifier(Modifier::BOLD)

@@ -65,7 +65,7 @@ fn in_play(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 /// Why the bot took its side, until the person has moved: whole or not at all (the reason
 /// cut short would say something else); returns the rows used.
 fn side_note(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let Some(note) = app.side_note() else {
+    let Some(note) = app.play.side_note.as_deref() else {
         return 0;
     };
     let style = Theme(app.settings()).accent();
@@ -238,7 +238,7 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
             ("Clock", format!("{:.0} s left", left.as_secs_f64().ceil())),
         );
     }
-    if let Some(note) = app.bot_note() {
+    if let Some(note) = app.play.bot_note.as_deref() {
         rows.push(("Bot", note.to_string()));
     }
     rows
@@ -271,7 +271,7 @@ fn turn(app: &App) -> String {
     let symbol = app.settings().symbol(app.position().to_move());
     if app.human_side().is_none() && app.mode() == Mode::VsBot {
         "Bot is choosing its side…".to_string()
-    } else if app.bot_thinking() && app.mode() == Mode::VsBot {
+    } else if app.play.bot.busy() && app.mode() == Mode::VsBot {
         format!("{} is thinking… ({symbol})", app.settings().names.bot)
     } else {
         app.turn_text()
@@ -333,7 +333,7 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         winner_style.add_modifier(Modifier::BOLD),
         width,
     );
-    if app.sides_swapped() {
+    if app.play.session.swapped {
         lines.extend(wrapped(
             crate::tui::app::NOT_RECORDED,
             Style::default(),
@@ -531,7 +531,7 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
 /// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(app: &App) -> String {
     let mode = mode_label(app.mode());
-    match (app.starter(), app.human_side()) {
+    match (app.play.session.starter, app.human_side()) {
         (First::BotChooses, Some(human)) if app.mode() == Mode::VsBot => {
             let bot = app.settings().symbol(human.other());
             format!("{mode}, bot chose {bot}")

@@ -116,7 +116,7 @@ fn mode_text(app: &App, menu: &Menu) -> String {
 fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
     let keys = &app.settings().keys;
     let first = |a: Action| keys.first_key(a);
-    let back = if app.has_game() {
+    let back = if app.play.has_game {
         "back to game"
     } else {
         "quit"
@@ -140,8 +140,8 @@ fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
         (first(Action::Quit), back),
     ];
     footer_line(app.settings(), &items, areas.footer, buf);
-    let said = app.start_note().or_else(|| {
-        (!app.status().is_empty() && !app.has_game() && app.notices().is_empty())
+    let said = app.start.note.as_deref().or_else(|| {
+        (!app.status().is_empty() && !app.play.has_game && app.notices().is_empty())
             .then(|| app.status())
     });
     if let Some(said) = said {
