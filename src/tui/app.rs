@@ -246,10 +246,6 @@ impl App {
     pub fn saved_game(&self) -> Option<&SavedGame> {
         self.memory.saved_game(&self.menu_game().key())
     }
-    /// What the store had to set aside, to tell the player once.
-    pub fn notices(&self) -> &[String] {
-        self.memory.notices()
-    }
     pub fn screen(&self) -> Screen {
         self.screen
     }
@@ -258,9 +254,6 @@ impl App {
     }
     pub fn mode(&self) -> Mode {
         self.play.session.mode
-    }
-    pub fn difficulty(&self) -> Difficulty {
-        self.play.session.difficulty
     }
     /// In a demo whose second bot plays at its own level, that level.
     pub fn demo_second_level(&self) -> Option<Difficulty> {
@@ -312,9 +305,6 @@ impl App {
         self.engines
             .get(&self.play.session.game.key())
             .map(std::convert::AsRef::as_ref)
-    }
-    pub fn human_side(&self) -> Option<Side> {
-        self.play.session.human
     }
     /// What the bot's search has reached, while it thinks: its latest report, or the time
     /// since it was asked until it reports.
@@ -381,15 +371,6 @@ impl App {
         &self.play.session.history
     }
 
-    /// The side that made move `ply` (0-based).
-    pub fn mover(&self, ply: usize) -> Side {
-        self.play.session.history.mover(ply)
-    }
-
-    pub fn controller(&self, side: Side) -> Controller {
-        self.play.session.controller(side)
-    }
-
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
         // A replayed record's players are the ones it names.
@@ -436,7 +417,8 @@ impl App {
     /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
         let position = self.position();
-        !self.game_status().is_over() && self.controller(position.to_move()) == Controller::Human
+        !self.game_status().is_over()
+            && self.play.session.controller(position.to_move()) == Controller::Human
     }
 
     /// A game has moves on the board and is not over: quitting would lose it.

@@ -279,12 +279,12 @@ fn swapping_mid_game_hands_the_bot_your_side() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("b2");
     h.answer();
-    assert_eq!(h.app.human_side(), Some(Side::First));
+    assert_eq!(h.app.play.session.human, Some(Side::First));
     h.typed("s");
-    assert_eq!(h.app.human_side(), Some(Side::First), "asked first");
+    assert_eq!(h.app.play.session.human, Some(Side::First), "asked first");
     h.status_starts("Swap sides");
     h.typed("s");
-    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "now the bot is to move, as X");
     h.status_starts("You now play O");
     h.answer();
@@ -330,7 +330,7 @@ fn swapping_after_a_game_starts_the_next_with_sides_changed() {
     play_to_the_end(&mut h);
     h.typed("s");
     assert!(h.app.moves().is_empty());
-    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "the bot opens the new game");
 }
 
@@ -440,15 +440,17 @@ fn ctrl_c_quits_from_anywhere() {
 #[test]
 fn d_then_a_digit_is_a_cell_and_leaves_the_level_alone() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    let level = h.app.difficulty();
+    let level = h.app.play.session.difficulty;
     h.typed("d");
     assert_ne!(
-        h.app.difficulty(),
-        level,
+        h.app.play.session.difficulty, level,
         "d alone changes the level at once"
     );
     h.typed("3");
-    assert_eq!(h.app.difficulty(), level, "restored: it was a cell name");
+    assert_eq!(
+        h.app.play.session.difficulty, level,
+        "restored: it was a cell name"
+    );
     assert_eq!(h.moves(), "d3");
 }
 
@@ -458,7 +460,7 @@ fn d_then_another_key_keeps_the_new_level() {
     h.typed("d");
     h.press(KeyCode::Right);
     // Perfect wraps round to the weakest level.
-    assert_eq!(h.app.difficulty(), Difficulty::Random);
+    assert_eq!(h.app.play.session.difficulty, Difficulty::Random);
     assert!(h.app.moves().is_empty());
 }
 
@@ -503,7 +505,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     assert!(h.app.moves().is_empty(), "nothing placed unseen");
     assert!(!(h.app.overlay == Some(Overlay::Help)));
     assert!(!h.app.hints());
-    assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+    assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
     h.send(Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: 10,
@@ -568,7 +570,7 @@ fn a_click_on_a_cell_places_there() {
 #[test]
 fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
     let h = Harness::new(Mode::VsBot, First::BotChooses, 0);
-    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert!(h.app.status().starts_with("Bot takes X and moves first"));
     assert_eq!(h.moves_asked(), 1);
 }
@@ -588,9 +590,9 @@ fn the_bot_chooses_once_the_solver_is_ready() {
         asked.iter().all(|r| matches!(r, BotRequest::Load(_))),
         "only the engine is asked for: {asked:?}"
     );
-    assert_eq!(app.human_side(), None);
+    assert_eq!(app.play.session.human, None);
     let asked = app.update(ready());
-    assert_eq!(app.human_side(), Some(Side::Second));
+    assert_eq!(app.play.session.human, Some(Side::Second));
     assert_eq!(asked.len(), 1);
 }
 
@@ -665,10 +667,10 @@ fn a_closed_input_ends_the_game_with_a_reason() {
 #[test]
 fn the_level_key_says_there_is_no_bot_between_two_people() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
-    let level = h.app.difficulty();
+    let level = h.app.play.session.difficulty;
     h.typed("d");
     h.press(KeyCode::Right);
-    assert_eq!(h.app.difficulty(), level);
+    assert_eq!(h.app.play.session.difficulty, level);
     h.status_starts("No bot plays");
 }
 
@@ -748,7 +750,7 @@ fn a_new_game_after_resuming_keeps_the_command_lines_choices() {
     let mut h = with_memory(settings, memory);
     h.press(KeyCode::Enter);
     assert_eq!(
-        h.app.difficulty(),
+        h.app.play.session.difficulty,
         Difficulty::Hard,
         "the saved game's level"
     );
@@ -788,7 +790,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen(), Screen::Game);
     assert_eq!(h.moves(), "b2 c3");
-    assert_eq!(h.app.difficulty(), Difficulty::Hard);
+    assert_eq!(h.app.play.session.difficulty, Difficulty::Hard);
     assert!(h.app.human_to_move());
     assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
     let mut h = remembering(Some(saved_vs_bot("b2")));
@@ -817,7 +819,7 @@ fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
     saved.session.human = Some(Side::Second);
     let mut h = remembering(Some(saved));
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "the bot is asked for its move");
 }
 
@@ -1051,7 +1053,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
                 h.typed("d");
                 h.press(KeyCode::Right);
             }
-            assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+            assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
             raised = true;
         }
     }
@@ -1092,7 +1094,7 @@ fn a_swap_mid_game_is_asked_and_any_other_key_keeps_the_side() {
     h.answer();
     h.typed("s");
     h.press(KeyCode::Down);
-    assert_eq!(h.app.human_side(), Some(Side::First));
+    assert_eq!(h.app.play.session.human, Some(Side::First));
     h.status_starts("Kept your side.");
     assert_eq!(
         h.app.cursor(),

@@ -29,7 +29,7 @@ impl App {
                 } else {
                     ""
                 };
-                match (self.mode(), self.controller(side)) {
+                match (self.mode(), self.play.session.controller(side)) {
                     (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol}{again})."),
                     (_, Controller::Bot) => {
                         format!("{} to move ({symbol}{again}).", self.name(side))

@@ -282,7 +282,9 @@ impl App {
             return;
         }
         let to_move = position.to_move();
-        if self.controller(to_move) == Controller::Bot || self.play.session.human.is_none() {
+        if self.play.session.controller(to_move) == Controller::Bot
+            || self.play.session.human.is_none()
+        {
             self.status = StatusLine::note(format!("Wait: it is {}'s move.", self.name(to_move)));
             return;
         }

@@ -29,7 +29,7 @@ impl App {
                 Side::Second => ("Second", "SecondPlayer"),
             };
             record.set_tag(name, self.name(side));
-            let kind = match self.controller(side) {
+            let kind = match self.play.session.controller(side) {
                 Controller::Human => "human".to_string(),
                 Controller::Bot => game.level_name(session.level_of(side)).to_string(),
             };

@@ -242,7 +242,7 @@ impl App {
             && self.engine().is_some()
             && !self.game_status().is_over()
             && self.play.session.human.is_some()
-            && self.controller(position.to_move()) == Controller::Bot;
+            && self.play.session.controller(position.to_move()) == Controller::Bot;
         if !bots_turn {
             self.play.bot.cancel();
             return Vec::new();

@@ -89,7 +89,7 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
         theme.accent().add_modifier(Modifier::BOLD),
     );
     let mut facts = vec![mode_label(app.mode()).to_string()];
-    let level = app.level_name(app.difficulty());
+    let level = app.level_name(app.play.session.difficulty);
     match app.demo_second_level().map(|l| app.level_name(l)) {
         Some(second) if app.mode() == Mode::Demo => {
             facts.push(format!("bots: {level} vs {second}"));

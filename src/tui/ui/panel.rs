@@ -86,7 +86,9 @@ fn moves_rows(app: &App) -> u16 {
 
 /// Who played each move of the game so far.
 fn movers(app: &App) -> Vec<Side> {
-    (0..app.moves().len()).map(|ply| app.mover(ply)).collect()
+    (0..app.moves().len())
+        .map(|ply| app.play.session.history.mover(ply))
+        .collect()
 }
 
 /// The move list's rows as plies (0-based): a row is a turn of the first side then a turn
@@ -217,7 +219,7 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
     }
     rows.push(("Mode", mode_text(app)));
     if app.mode() != Mode::TwoHumans {
-        let level = app.level_name(app.difficulty());
+        let level = app.level_name(app.play.session.difficulty);
         let key = first_key(app, Action::Difficulty);
         let second = app.demo_second_level().map(|l| app.level_name(l));
         rows.push(match second {
@@ -269,7 +271,7 @@ fn where_to_play(app: &App) -> Option<String> {
 /// Whose turn it is, or what the bot is doing.
 fn turn(app: &App) -> String {
     let symbol = app.settings().symbol(app.position().to_move());
-    if app.human_side().is_none() && app.mode() == Mode::VsBot {
+    if app.play.session.human.is_none() && app.mode() == Mode::VsBot {
         "Bot is choosing its side…".to_string()
     } else if app.play.bot.busy() && app.mode() == Mode::VsBot {
         format!("{} is thinking… ({symbol})", app.settings().names.bot)
@@ -408,7 +410,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         text.extend(wrapped(&sentence, style, width));
     } else if let Some(&cell) = app.moves().get(shown - 1) {
         // An engine that does not know exact values judges nothing: the move alone.
-        let side = app.mover(shown - 1);
+        let side = app.play.session.history.mover(shown - 1);
         text.push(Line::from(vec![
             Span::styled(app.settings().symbol(side).to_string(), theme.side(side)),
             Span::raw(format!(" played {}", app.cell_name(cell))),
@@ -531,7 +533,7 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
 /// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(app: &App) -> String {
     let mode = mode_label(app.mode());
-    match (app.play.session.starter, app.human_side()) {
+    match (app.play.session.starter, app.play.session.human) {
         (First::BotChooses, Some(human)) if app.mode() == Mode::VsBot => {
             let bot = app.settings().symbol(human.other());
             format!("{mode}, bot chose {bot}")

@@ -141,7 +141,7 @@ fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
     ];
     footer_line(app.settings(), &items, areas.footer, buf);
     let said = app.start.note.as_deref().or_else(|| {
-        (!app.status().is_empty() && !app.play.has_game && app.notices().is_empty())
+        (!app.status().is_empty() && !app.play.has_game && app.memory.notices().is_empty())
             .then(|| app.status())
     });
     if let Some(said) = said {
@@ -211,7 +211,7 @@ fn record_text(app: &App, menu: &Menu, record: Record) -> String {
 
 /// What the store had to set aside (a damaged file moved to `.bak`), told once.
 fn notices(app: &App, area: Rect, buf: &mut Buffer) {
-    if app.notices().is_empty() || area.height == 0 {
+    if app.memory.notices().is_empty() || area.height == 0 {
         return;
     }
     let theme = Theme(app.settings());
@@ -219,6 +219,7 @@ fn notices(app: &App, area: Rect, buf: &mut Buffer) {
         .color(app.settings().colors.hint_loss)
         .add_modifier(Modifier::BOLD);
     let lines: Vec<Line> = app
+        .memory
         .notices()
         .iter()
         .map(|notice| Line::styled(notice.clone(), style))
