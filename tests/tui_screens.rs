@@ -77,12 +77,17 @@ impl Game {
     }
 
     fn screen(&self, width: u16, height: u16) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-        terminal
-            .draw(|frame| frame.render_widget(&self.app, frame.area()))
-            .unwrap();
-        terminal.backend().to_string()
+        drawn(&self.app, width, height)
     }
+}
+
+/// What `app` draws on a `width` x `height` terminal.
+fn drawn(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .unwrap();
+    terminal.backend().to_string()
 }
 
 #[test]
@@ -777,14 +782,6 @@ fn bot_thinking(start: Instant) -> App {
     app
 }
 
-fn draw(app: &App) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal
-        .draw(|frame| frame.render_widget(app, frame.area()))
-        .unwrap();
-    terminal.backend().to_string()
-}
-
 /// While the bot searches, the panel shows what its search reported, live: 840 000 nodes
 /// in 0.4 s is 2.1 M a second, and 0.4 s of its second have gone by on the screen's clock.
 #[test]
@@ -796,7 +793,7 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
     app.update(Event::Tick(start + Duration::from_millis(400)));
     // Before the search reports: how long it has been thinking.
     assert_eq!(app.bot_search().as_deref(), Some("thinking… 0.4 s"));
-    assert!(draw(&app).contains("thinking… 0.4 s"));
+    assert!(drawn(&app, 80, 24).contains("thinking… 0.4 s"));
     app.watch().report(Thinking {
         depth: 7,
         best: Some(Latin.parse_cell("d4").unwrap().into()),
@@ -808,7 +805,7 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
         app.bot_search().as_deref(),
         Some("depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s")
     );
-    let screen = draw(&app);
+    let screen = drawn(&app, 80, 24);
     assert!(screen.contains("Search depth 7"), "{screen}");
     assert!(screen.contains("best d4"), "{screen}");
 }

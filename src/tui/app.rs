@@ -224,9 +224,6 @@ impl App {
         &self.watch
     }
 
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
     /// The game on the board (or the one the game screen would show).
     pub fn game(&self) -> &dyn Game {
         self.play.session.game.as_ref()
@@ -251,9 +248,6 @@ impl App {
     }
     pub fn menu(&self) -> &Menu {
         &self.start.menu
-    }
-    pub fn mode(&self) -> Mode {
-        self.play.session.mode
     }
     /// In a demo whose second bot plays at its own level, that level.
     pub fn demo_second_level(&self) -> Option<Difficulty> {
@@ -404,12 +398,14 @@ impl App {
     pub fn offers(&self, action: Action) -> bool {
         match action {
             Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
-            Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode() != Mode::Demo,
-            Action::Difficulty => self.mode() != Mode::TwoHumans,
+            Action::Place | Action::Undo | Action::Redo | Action::Swap => {
+                self.play.session.mode != Mode::Demo
+            }
+            Action::Difficulty => self.play.session.mode != Mode::TwoHumans,
             Action::Review => self.play.session.status().is_over(),
             Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
             // Only a search can be cut short; a solved game's bot answers from its table.
-            Action::MoveNow => self.mode() != Mode::TwoHumans && !self.game().solved(),
+            Action::MoveNow => self.play.session.mode != Mode::TwoHumans && !self.game().solved(),
             _ => true,
         }
     }
@@ -424,7 +420,7 @@ impl App {
     /// A game has moves on the board and is not over: quitting would lose it.
     pub fn game_in_progress(&self) -> bool {
         self.play.has_game
-            && self.mode() != Mode::Demo
+            && self.play.session.mode != Mode::Demo
             && !self.moves().is_empty()
             && !self.play.session.status().is_over()
     }

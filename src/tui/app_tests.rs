@@ -364,7 +364,7 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     h.press(KeyCode::Left); // back to two players
     h.press(KeyCode::Enter);
     assert!(h.app.moves().is_empty());
-    assert_eq!(h.app.mode(), Mode::TwoHumans);
+    assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
     assert!(h.app.hints(), "hints on by default for two people");
 }
 
@@ -606,7 +606,7 @@ fn bot_chooses_on_the_start_screen_does_not_freeze_two_players() {
     for key in [KeyCode::Up, KeyCode::Right, KeyCode::Enter] {
         h.press(key);
     }
-    assert_eq!(h.app.mode(), Mode::TwoHumans);
+    assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
     h.typed("b2");
     assert_eq!(h.moves(), "b2", "{}", h.app.status());
     h.typed("c3");
@@ -624,7 +624,7 @@ fn bot_chooses_on_the_start_screen_does_not_freeze_the_demo() {
         h.press(key);
     }
     assert_eq!(h.app.menu().starter, First::BotChooses);
-    assert_eq!(h.app.mode(), Mode::Demo);
+    assert_eq!(h.app.play.session.mode, Mode::Demo);
     assert_eq!(h.moves_asked(), 1, "Bot 1 is asked for its move");
     h.answer();
     assert_eq!(h.app.moves().len(), 1);
@@ -876,7 +876,7 @@ fn watching_the_demo_keeps_the_saved_game() {
         h.press(KeyCode::Right);
     }
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.mode(), Mode::Demo);
+    assert_eq!(h.app.play.session.mode, Mode::Demo);
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
     assert_eq!(
         h.app.start.note.as_deref(),
@@ -1674,7 +1674,7 @@ fn the_demo_keeps_no_record() {
     let store = crate::store::Store::new(dir.path().to_path_buf(), true);
     let mut h = with_memory(settings, Memory::load(store));
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.mode(), Mode::Demo);
+    assert_eq!(h.app.play.session.mode, Mode::Demo);
     while !h.app.position().status().is_over() {
         assert_eq!(h.moves_asked(), 1);
         h.answer();

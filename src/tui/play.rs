@@ -308,12 +308,12 @@ impl App {
     }
 
     fn undo(&mut self) {
-        if self.mode() == Mode::Demo {
+        if self.play.session.mode == Mode::Demo {
             self.status = StatusLine::note("Undo is for games with a person in them.");
             return;
         }
         if self.play.session.timed_out().is_some() {
-            let new = self.settings().keys.first_key(Action::New);
+            let new = self.settings.keys.first_key(Action::New);
             self.status = StatusLine::note(format!(
                 "A game lost on time stays lost: {new} starts a new one."
             ));
@@ -343,7 +343,7 @@ impl App {
     }
 
     fn swap(&mut self) {
-        match self.mode() {
+        match self.play.session.mode {
             Mode::Demo => self.status = StatusLine::note("Both sides are the bot in the demo."),
             Mode::TwoHumans if self.play.session.status().is_over() => {
                 // After a game: the next one, with the players' sides swapped.
@@ -444,7 +444,7 @@ impl App {
     }
 
     fn change_difficulty(&mut self) {
-        if self.mode() == Mode::TwoHumans {
+        if self.play.session.mode == Mode::TwoHumans {
             self.status = StatusLine::note("No bot plays in a two-player game.");
             return;
         }

@@ -73,7 +73,7 @@ impl App {
     /// (not the demo, not a copy of another window's game) and records are kept. A failed
     /// write is said in the status line.
     pub(super) fn keep_finished_record(&mut self, ended: SystemTime) {
-        if self.mode() == Mode::Demo
+        if self.play.session.mode == Mode::Demo
             || !self.play.keeping.records()
             || !self.settings.keep_records
             || !self.memory.saves()

@@ -106,7 +106,7 @@ impl App {
         if let Some(record) = memory::record_key(&key, &finished) {
             saved = self.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
-            if let (Mode::VsBot, Some((_, Some(level)))) = (self.mode(), finished.counts)
+            if let (Mode::VsBot, Some((_, Some(level)))) = (self.play.session.mode, finished.counts)
                 && level != self.play.session.difficulty
             {
                 let name = self.game().level_name(level);
@@ -128,7 +128,7 @@ impl App {
     /// this window keeps it (see [`Keeping::keep`]). Only a change is written, so a kill at
     /// any moment loses at most the move being made.
     fn keep_game(&mut self) {
-        if !self.play.has_game || self.mode() == Mode::Demo {
+        if !self.play.has_game || self.play.session.mode == Mode::Demo {
             return;
         }
         let key = self.play.session.game.key();
@@ -250,7 +250,7 @@ impl App {
         let Some(ticket) = self.play.bot.request(self.now) else {
             return Vec::new();
         };
-        if self.mode() == Mode::VsBot {
+        if self.play.session.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
             let thinking = format!("{} is thinking…", self.settings.names.bot);
@@ -267,7 +267,7 @@ impl App {
             game: self.play.session.game.key(),
             position: self.position().clone_box(),
             difficulty,
-            vary: self.mode() == Mode::Demo,
+            vary: self.play.session.mode == Mode::Demo,
         }]
     }
 

@@ -68,7 +68,7 @@ fn side_note(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let Some(note) = app.play.side_note.as_deref() else {
         return 0;
     };
-    let style = Theme(app.settings()).accent();
+    let style = Theme(&app.settings).accent();
     let rows = wrap(&glued(note), area.width as usize);
     if rows.len() > area.height as usize {
         return 0;
@@ -132,7 +132,7 @@ fn ended(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 /// "You X 1 : 0 O Bot": names, symbols in their colours, the points, in `width` columns
 /// (long names are shortened with an ellipsis so the second name is never cut off).
 fn tally(app: &App, width: u16) -> Line<'static> {
-    let options = app.settings();
+    let options = &app.settings;
     let theme = Theme(options);
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
@@ -218,7 +218,7 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
         }
     }
     rows.push(("Mode", mode_text(app)));
-    if app.mode() != Mode::TwoHumans {
+    if app.play.session.mode != Mode::TwoHumans {
         let level = app.level_name(app.play.session.difficulty);
         let key = first_key(app, Action::Difficulty);
         let second = app.demo_second_level().map(|l| app.level_name(l));
@@ -228,7 +228,7 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
         });
     }
     let hints = if app.hints() { "on" } else { "off" };
-    let keys = app.settings().keys.all_keys(Action::Hints);
+    let keys = app.settings.keys.all_keys(Action::Hints);
     rows.push(("Hints", format!("{hints} ({keys} toggles)")));
     // Only when the game is not simply saved: a player who expects it kept must see.
     if let Some(saving) = app.saving_fact() {
@@ -270,11 +270,11 @@ fn where_to_play(app: &App) -> Option<String> {
 
 /// Whose turn it is, or what the bot is doing.
 fn turn(app: &App) -> String {
-    let symbol = app.settings().symbol(app.position().to_move());
-    if app.play.session.human.is_none() && app.mode() == Mode::VsBot {
+    let symbol = app.settings.symbol(app.position().to_move());
+    if app.play.session.human.is_none() && app.play.session.mode == Mode::VsBot {
         "Bot is choosing its side…".to_string()
-    } else if app.play.bot.busy() && app.mode() == Mode::VsBot {
-        format!("{} is thinking… ({symbol})", app.settings().names.bot)
+    } else if app.play.bot.busy() && app.play.session.mode == Mode::VsBot {
+        format!("{} is thinking… ({symbol})", app.settings.names.bot)
     } else {
         app.turn_text()
     }
@@ -287,7 +287,7 @@ const LABEL_W: usize = 7;
 /// under itself where it is longer than a row (at spaces, its units kept together), so a
 /// claim like "wins in ≤9" is never cut to "wins in".
 fn fact_lines(app: &App, rows: &[(&str, String)], width: u16) -> Vec<Vec<Line<'static>>> {
-    let label = Theme(app.settings()).accent();
+    let label = Theme(&app.settings).accent();
     let room = usize::from(width).saturating_sub(LABEL_W);
     rows.iter()
         .map(|(name, value)| {
@@ -324,7 +324,7 @@ fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) 
 /// The banner at the end: who won with which lines, or the draw, and what to do next,
 /// as tall as its text; returns the rows used.
 fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(app.settings());
+    let theme = Theme(&app.settings);
     let winner_style = match app.game_status() {
         Status::Won(side) => theme.side(side),
         _ => Style::default(),
@@ -343,7 +343,7 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         ));
     }
     let mut next = vec![(Action::New, "new game")];
-    if app.mode() != Mode::Demo {
+    if app.play.session.mode != Mode::Demo {
         next.push((Action::Swap, "swap sides"));
     }
     next.push((Action::Review, "review"));
@@ -371,7 +371,7 @@ fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mu
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(Theme(app.settings()).accent())
+                .border_style(Theme(&app.settings).accent())
                 .title(title.to_string()),
         )
         .render(Rect { height, ..area }, buf);
@@ -381,14 +381,14 @@ fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mu
 /// The move being reviewed: its values before and after and the verdict, as tall as its
 /// text; returns the rows used.
 fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(app.settings());
+    let theme = Theme(&app.settings);
     let Screen::Review(shown) = app.screen() else {
         return 0;
     };
     let width = area.width.saturating_sub(2) as usize;
     let mut text = Vec::new();
     if let Some(r) = app.review() {
-        let symbol = app.settings().symbol(r.side);
+        let symbol = app.settings.symbol(r.side);
         text.push(Line::from(vec![
             Span::styled(symbol.to_string(), theme.side(r.side)),
             Span::raw(format!(" {} before: {}", app.cell_name(r.cell), r.before)),
@@ -397,7 +397,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
         let style = match r.verdict {
             Verdict::Mistake => theme
-                .color(app.settings().colors.hint_loss)
+                .color(app.settings.colors.hint_loss)
                 .add_modifier(Modifier::BOLD),
             _ => Style::default(),
         };
@@ -412,7 +412,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         // An engine that does not know exact values judges nothing: the move alone.
         let side = app.play.session.history.mover(shown - 1);
         text.push(Line::from(vec![
-            Span::styled(app.settings().symbol(side).to_string(), theme.side(side)),
+            Span::styled(app.settings.symbol(side).to_string(), theme.side(side)),
             Span::raw(format!(" played {}", app.cell_name(cell))),
         ]));
     }
@@ -426,9 +426,9 @@ const MISTAKE: &str = "??";
 /// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
 /// A3b2"); in review mistakes are marked `??` and the shown move is reversed.
 fn moves(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(app.settings());
+    let theme = Theme(&app.settings);
     // The symbols in the header say which column of moves is whose.
-    let settings = app.settings();
+    let settings = &app.settings;
     let header = Line::from(vec![
         Span::styled("Moves (", theme.accent()),
         Span::styled(
@@ -532,10 +532,10 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
 
 /// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(app: &App) -> String {
-    let mode = mode_label(app.mode());
+    let mode = mode_label(app.play.session.mode);
     match (app.play.session.starter, app.play.session.human) {
-        (First::BotChooses, Some(human)) if app.mode() == Mode::VsBot => {
-            let bot = app.settings().symbol(human.other());
+        (First::BotChooses, Some(human)) if app.play.session.mode == Mode::VsBot => {
+            let bot = app.settings.symbol(human.other());
             format!("{mode}, bot chose {bot}")
         }
         _ => mode.to_string(),
@@ -543,7 +543,7 @@ fn mode_text(app: &App) -> String {
 }
 
 fn first_key(app: &App, action: Action) -> String {
-    app.settings().keys.first_key(action)
+    app.settings.keys.first_key(action)
 }
 
 #[cfg(test)]
