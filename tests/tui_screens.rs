@@ -77,17 +77,12 @@ impl Game {
     }
 
     fn screen(&self, width: u16, height: u16) -> String {
-        drawn(&self.app, width, height)
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| frame.render_widget(&self.app, frame.area()))
+            .unwrap();
+        terminal.backend().to_string()
     }
-}
-
-/// What `app` draws on a `width` x `height` terminal.
-fn drawn(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| frame.render_widget(app, frame.area()))
-        .unwrap();
-    terminal.backend().to_string()
 }
 
 #[test]
@@ -761,7 +756,7 @@ fn a_long_status_wraps_and_a_narrow_footer_drops_whole_keys() {
 }
 
 /// The bot to move first in Tic-Tac-Latin, asked at `start` and not answering: it thinks.
-fn bot_thinking(start: Instant) -> App {
+fn bot_thinking(start: Instant) -> Game {
     let settings = Settings {
         mode: Mode::VsBot,
         first: First::Bot,
@@ -779,7 +774,7 @@ fn bot_thinking(start: Instant) -> App {
         asked.iter().any(|r| matches!(r, BotRequest::Move { .. })),
         "{asked:?}"
     );
-    app
+    Game { app }
 }
 
 /// While the bot searches, the panel shows what its search reported, live: 840 000 nodes
@@ -789,12 +784,12 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
     use tictaclatin::core::{Budget, Thinking};
 
     let start = Instant::now();
-    let mut app = bot_thinking(start);
-    app.update(Event::Tick(start + Duration::from_millis(400)));
+    let mut game = bot_thinking(start);
+    game.send(Event::Tick(start + Duration::from_millis(400)));
     // Before the search reports: how long it has been thinking.
-    assert_eq!(app.bot_search().as_deref(), Some("thinking… 0.4 s"));
-    assert!(drawn(&app, 80, 24).contains("thinking… 0.4 s"));
-    app.watch().report(Thinking {
+    assert_eq!(game.app.bot_search().as_deref(), Some("thinking… 0.4 s"));
+    assert!(game.screen(80, 24).contains("thinking… 0.4 s"));
+    game.app.watch().report(Thinking {
         depth: 7,
         best: Some(Latin.parse_cell("d4").unwrap().into()),
         nodes: 840_000,
@@ -802,10 +797,10 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
         budget: Budget::Time(Duration::from_secs(1)),
     });
     assert_eq!(
-        app.bot_search().as_deref(),
+        game.app.bot_search().as_deref(),
         Some("depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s")
     );
-    let screen = drawn(&app, 80, 24);
+    let screen = game.screen(80, 24);
     assert!(screen.contains("Search depth 7"), "{screen}");
     assert!(screen.contains("best d4"), "{screen}");
 }
@@ -816,12 +811,9 @@ fn the_move_now_key_stops_the_bots_search() {
     let mut game = Game::mode(Mode::TwoHumans);
     game.press(KeyCode::Char('m'));
     assert!(!game.app.watch().stopped(), "no search to stop");
-    let mut app = bot_thinking(Instant::now());
-    app.update(Event::Key(KeyEvent::new(
-        KeyCode::Char('m'),
-        KeyModifiers::NONE,
-    )));
-    assert!(app.watch().stopped());
+    let mut thinking = bot_thinking(Instant::now());
+    thinking.press(KeyCode::Char('m'));
+    assert!(thinking.app.watch().stopped());
 }
 
 /// With hints on, the panel shows the line behind the hint under the cursor: the cursor's
