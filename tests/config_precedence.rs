@@ -278,7 +278,7 @@ fn config_show_prints_a_config_file_that_reads_back_the_same() {
         .filter(|line| !line.starts_with('#'))
         .map(|line| line.find(" = ").expect("every setting line has ` = `"))
         .collect();
-    assert_eq!(columns.len(), 37, "{shown}");
+    assert_eq!(columns.len(), 38, "{shown}");
     assert!(columns.iter().all(|&c| c == columns[0]), "{shown}");
 
     let expected = config::read_file(&path, true).unwrap().unwrap();

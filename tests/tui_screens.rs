@@ -9,7 +9,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use tictaclatin::config::{First, Mode, Settings};
-use tictaclatin::core::{Decision, Engine, Game as _};
+use tictaclatin::core::{Claim, Decision, Engine, Game as _, Hint};
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
 use tictaclatin::games::latin::solver::Solver;
 use tictaclatin::tui::{App, BotRequest, Event};
@@ -753,4 +753,91 @@ fn a_long_status_wraps_and_a_narrow_footer_drops_whole_keys() {
             "no word cut: {word:?} in {footer:?}"
         );
     }
+}
+
+/// The bot to move first in Tic-Tac-Latin, asked at `start` and not answering: it thinks.
+fn bot_thinking(start: Instant) -> Game {
+    let settings = Settings {
+        mode: Mode::VsBot,
+        first: First::Bot,
+        bot_delay: Duration::ZERO,
+        ..Settings::default()
+    };
+    let mut app = App::new(settings, start);
+    app.update(Event::Resize(80, 24));
+    app.update(ready());
+    let asked = app.update(Event::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+    assert!(
+        asked.iter().any(|r| matches!(r, BotRequest::Move { .. })),
+        "{asked:?}"
+    );
+    Game { app }
+}
+
+/// While the bot searches, the panel shows what its search reported, live: 840 000 nodes
+/// in 0.4 s is 2.1 M a second, and 0.4 s of its second have gone by on the screen's clock.
+#[test]
+fn the_bots_search_shows_in_the_panel_as_it_goes() {
+    use tictaclatin::core::{Budget, Thinking};
+
+    let start = Instant::now();
+    let mut game = bot_thinking(start);
+    game.send(Event::Tick(start + Duration::from_millis(400)));
+    // Before the search reports: how long it has been thinking.
+    assert_eq!(game.app.bot_search().as_deref(), Some("thinking… 0.4 s"));
+    assert!(game.screen(80, 24).contains("thinking… 0.4 s"));
+    game.app.watch().report(Thinking {
+        depth: 7,
+        best: Some(Latin.parse_cell("d4").unwrap().into()),
+        nodes: 840_000,
+        elapsed: Duration::from_millis(400),
+        budget: Budget::Time(Duration::from_secs(1)),
+    });
+    assert_eq!(
+        game.app.bot_search().as_deref(),
+        Some("depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s")
+    );
+    let screen = game.screen(80, 24);
+    assert!(screen.contains("Search depth 7"), "{screen}");
+    assert!(screen.contains("best d4"), "{screen}");
+}
+
+/// The move-now key tells the bot's search to stop, and only while the bot thinks.
+#[test]
+fn the_move_now_key_stops_the_bots_search() {
+    let mut game = Game::mode(Mode::TwoHumans);
+    game.press(KeyCode::Char('m'));
+    assert!(!game.app.watch().stopped(), "no search to stop");
+    let mut thinking = bot_thinking(Instant::now());
+    thinking.press(KeyCode::Char('m'));
+    assert!(thinking.app.watch().stopped());
+}
+
+/// With hints on, the panel shows the line behind the hint under the cursor: the cursor's
+/// move, then perfect play, each later move keeping the value of the position it is
+/// played from (as the exact table tells, move by move).
+#[test]
+fn the_hint_under_the_cursor_shows_its_line() {
+    let mut game = Game::mode(Mode::TwoHumans);
+    game.keys("c3a1");
+    game.press(KeyCode::Right); // from a1, just played, to b1, free
+    let names = game.app.hint_line().expect("a line behind b1's hint");
+    assert_eq!(names[0], "b1");
+    let mut position = game.app.position().clone_box();
+    for (i, name) in names.iter().enumerate() {
+        let mv = Latin.parse_cell(name).unwrap().into();
+        if i > 0 {
+            let best = engine().value(position.as_ref()).unwrap();
+            let hints = engine().hints(position.as_ref());
+            let hint = hints.iter().find(|(m, _)| *m == mv).map(|(_, h)| *h);
+            assert_eq!(hint, Some(Hint::Proven(Claim::Exact(best))), "{name}");
+        }
+        position = position.play(mv).unwrap();
+    }
+    assert!(position.status().is_over() || names.len() > 8, "{names:?}");
+    let screen = game.screen(80, 24);
+    assert!(screen.contains("line: b1 "), "{screen}");
 }

@@ -26,6 +26,7 @@ pub enum Action {
     Review,
     PlayOn,
     WriteRecord,
+    MoveNow,
 }
 
 /// Every action, in order: its name in the `[keys]` table, what it does (for the help
@@ -33,7 +34,7 @@ pub enum Action {
 /// (u r n s h ? q d) win over the hjkl/wasd movement letters they collide with, so `h`, `s`
 /// and `d` do not move; the arrows always do.
 #[rustfmt::skip]
-const ACTIONS: [(Action, &str, &str, &[&str]); 16] = [
+const ACTIONS: [(Action, &str, &str, &[&str]); 17] = [
     (Action::Left, "left", "move the cursor left", &["left", "a"]),
     (Action::Right, "right", "move the cursor right", &["right", "l"]),
     (Action::Up, "up", "move the cursor up", &["up", "k", "w"]),
@@ -50,11 +51,12 @@ const ACTIONS: [(Action, &str, &str, &[&str]); 16] = [
     (Action::Review, "review", "review the finished game", &["v"]),
     (Action::PlayOn, "play_on", "in review: a new game from the position shown", &["p"]),
     (Action::WriteRecord, "write_record", "in review: write the game's record to a file", &["o"]),
+    (Action::MoveNow, "move_now", "the searching bot moves now (its best so far)", &["m"]),
 ];
 
 impl Action {
-    pub const ALL: [Action; 16] = {
-        let mut all = [Action::Left; 16];
+    pub const ALL: [Action; 17] = {
+        let mut all = [Action::Left; 17];
         let mut i = 0;
         while i < all.len() {
             all[i] = ACTIONS[i].0;
@@ -64,8 +66,8 @@ impl Action {
     };
 
     /// The names in the `[keys]` table, in order.
-    pub const NAMES: [&str; 16] = {
-        let mut names = [""; 16];
+    pub const NAMES: [&str; 17] = {
+        let mut names = [""; 17];
         let mut i = 0;
         while i < names.len() {
             names[i] = ACTIONS[i].1;

@@ -23,15 +23,16 @@ use super::bot::BotRequest;
 use super::bot_turn::{self, BotTurn};
 use super::event::Signal;
 use super::geometry;
+use super::hint_line::{self, HintLines};
 pub use super::keeping::Keeping;
 use super::memory::{self, Memory};
 pub use super::menu::{Menu, game_of};
-use super::status::{StatusKind, StatusLine};
+use super::status::StatusLine;
 use super::typing::Typed;
 use crate::config::{Action, Mode, Settings};
 use crate::core::review::{self, MoveReview};
 use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Outcome, Position, Side};
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Outcome, Position, Side, Watch};
 use crate::store::{Record, SavedGame};
 
 /// Said when a finished game is left out of the record because the sides were swapped.
@@ -76,8 +77,8 @@ pub struct PlayScreen {
     /// Why the bot took the side it chose, kept in the panel until the person's first move
     /// (the status line gives way to the bot's move at once).
     pub side_note: Option<String>,
-    /// Hints worked out on the bot's thread, for the position with this text.
-    pub searched_hints: Option<(String, Vec<(CellId, Hint)>)>,
+    /// Hints worked out on the bot's thread.
+    pub searched_hints: Option<SearchedHints>,
     /// The hints asked for and not yet back: the ticket and the position's text.
     pub hints_asked: Option<(u64, String)>,
     /// Tickets for hint requests.
@@ -91,6 +92,14 @@ pub struct PlayScreen {
     pub resumed: bool,
     /// The record on the board, when it is a kept game replayed: written as it was read.
     pub replayed: Option<Box<crate::record::Record>>,
+}
+
+/// Hints the bot's thread worked out by searching, with the lines behind them.
+pub struct SearchedHints {
+    /// The text of the position they are for.
+    pub position: String,
+    pub hints: Vec<(CellId, Hint)>,
+    pub lines: HintLines,
 }
 
 /// The state of the terminal game.
@@ -114,6 +123,8 @@ pub struct App {
     pub(super) engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
     pub(super) suspend: bool,
+    /// The bot's searches as they go, shared with the bot thread; the move-now key stops one.
+    pub(super) watch: Arc<Watch>,
 }
 
 /// What shows over the screen (the help) or is asked in the status line, and takes the
@@ -194,6 +205,7 @@ impl App {
             exit: None,
             engine_asked: None,
             suspend: false,
+            watch: Arc::default(),
             settings,
         }
     }
@@ -207,9 +219,11 @@ impl App {
 
     // ---- reading the state (for rendering and tests) ----
 
-    pub fn settings(&self) -> &Settings {
-        &self.settings
+    /// The watch on the bot's searches, for the bot thread to share.
+    pub fn watch(&self) -> &Arc<Watch> {
+        &self.watch
     }
+
     /// The game on the board (or the one the game screen would show).
     pub fn game(&self) -> &dyn Game {
         self.play.session.game.as_ref()
@@ -229,31 +243,11 @@ impl App {
     pub fn saved_game(&self) -> Option<&SavedGame> {
         self.memory.saved_game(&self.menu_game().key())
     }
-    /// What the store had to set aside, to tell the player once.
-    pub fn notices(&self) -> &[String] {
-        self.memory.notices()
-    }
     pub fn screen(&self) -> Screen {
         self.screen
     }
     pub fn menu(&self) -> &Menu {
         &self.start.menu
-    }
-    /// What the start screen says in its status line, if it said something.
-    pub fn start_note(&self) -> Option<&str> {
-        self.start.note.as_deref()
-    }
-    pub fn has_game(&self) -> bool {
-        self.play.has_game
-    }
-    pub fn mode(&self) -> Mode {
-        self.play.session.mode
-    }
-    pub fn starter(&self) -> crate::config::First {
-        self.play.session.starter
-    }
-    pub fn difficulty(&self) -> Difficulty {
-        self.play.session.difficulty
     }
     /// In a demo whose second bot plays at its own level, that level.
     pub fn demo_second_level(&self) -> Option<Difficulty> {
@@ -274,14 +268,8 @@ impl App {
     pub fn hints(&self) -> bool {
         self.play.hints
     }
-    pub fn help(&self) -> bool {
-        self.overlay == Some(Overlay::Help)
-    }
     pub fn status(&self) -> &str {
         &self.status.text
-    }
-    pub fn status_kind(&self) -> StatusKind {
-        self.status.kind
     }
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
@@ -312,23 +300,17 @@ impl App {
             .get(&self.play.session.game.key())
             .map(std::convert::AsRef::as_ref)
     }
-    /// The person swapped sides with the bot during this game (it will not be recorded).
-    pub fn sides_swapped(&self) -> bool {
-        self.play.session.swapped
-    }
-    pub fn human_side(&self) -> Option<Side> {
-        self.play.session.human
-    }
-    pub fn bot_thinking(&self) -> bool {
-        self.play.bot.busy()
-    }
-    /// How the bot found its last move, when it said.
-    pub fn bot_note(&self) -> Option<&str> {
-        self.play.bot_note.as_deref()
-    }
-    /// Why the bot took its side, until the person has moved.
-    pub fn side_note(&self) -> Option<&str> {
-        self.play.side_note.as_deref()
+    /// What the bot's search has reached, while it thinks: its latest report, or the time
+    /// since it was asked until it reports.
+    pub fn bot_search(&self) -> Option<String> {
+        let since = self.play.bot.asked_at()?;
+        let elapsed = self.now.saturating_duration_since(since);
+        Some(bot_turn::search_text(
+            self.game(),
+            self.position(),
+            self.watch.latest(),
+            elapsed,
+        ))
     }
 
     /// The terminal's size, once known.
@@ -383,15 +365,6 @@ impl App {
         &self.play.session.history
     }
 
-    /// The side that made move `ply` (0-based).
-    pub fn mover(&self, ply: usize) -> Side {
-        self.play.session.history.mover(ply)
-    }
-
-    pub fn controller(&self, side: Side) -> Controller {
-        self.play.session.controller(side)
-    }
-
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
         // A replayed record's players are the ones it names.
@@ -425,10 +398,14 @@ impl App {
     pub fn offers(&self, action: Action) -> bool {
         match action {
             Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
-            Action::Place | Action::Undo | Action::Redo | Action::Swap => self.mode() != Mode::Demo,
-            Action::Difficulty => self.mode() != Mode::TwoHumans,
+            Action::Place | Action::Undo | Action::Redo | Action::Swap => {
+                self.play.session.mode != Mode::Demo
+            }
+            Action::Difficulty => self.play.session.mode != Mode::TwoHumans,
             Action::Review => self.play.session.status().is_over(),
             Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
+            // Only a search can be cut short; a solved game's bot answers from its table.
+            Action::MoveNow => self.play.session.mode != Mode::TwoHumans && !self.game().solved(),
             _ => true,
         }
     }
@@ -436,13 +413,14 @@ impl App {
     /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
         let position = self.position();
-        !self.game_status().is_over() && self.controller(position.to_move()) == Controller::Human
+        !self.game_status().is_over()
+            && self.play.session.controller(position.to_move()) == Controller::Human
     }
 
     /// A game has moves on the board and is not over: quitting would lose it.
     pub fn game_in_progress(&self) -> bool {
         self.play.has_game
-            && self.mode() != Mode::Demo
+            && self.play.session.mode != Mode::Demo
             && !self.moves().is_empty()
             && !self.play.session.status().is_over()
     }
@@ -467,8 +445,32 @@ impl App {
             let hints = engine.hints(self.position());
             return Some(hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect());
         }
-        let (text, hints) = self.play.searched_hints.as_ref()?;
-        (*text == self.position().text()).then(|| hints.clone())
+        let searched = self.searched_hints()?;
+        Some(searched.hints.clone())
+    }
+
+    /// The searched hints, when they are for the position on the board.
+    fn searched_hints(&self) -> Option<&SearchedHints> {
+        let searched = self.play.searched_hints.as_ref()?;
+        (searched.position == self.position().text()).then_some(searched)
+    }
+
+    /// The line behind the hint under the cursor, as the game names its moves, the move
+    /// itself first; `None` without a hint there or a line known for it.
+    pub fn hint_line(&self) -> Option<Vec<String>> {
+        let cursor = self.play.cursor;
+        let hints = self.hint_values()?;
+        if !hints.iter().any(|&(cell, _)| cell == cursor) {
+            return None;
+        }
+        let position = self.position();
+        let mv = position
+            .legal_moves()
+            .into_iter()
+            .find(|mv| mv.placed() == cursor)?;
+        let searched = self.searched_hints().map(|searched| &searched.lines);
+        let line = hint_line::line_from(self.engine()?, position, mv, searched)?;
+        Some(hint_line::names(self.game(), position, &line))
     }
 
     /// The move the bot would make, marked among the hints.

@@ -16,6 +16,7 @@ use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::tui::event::Event;
 use crate::tui::messages::join;
+use crate::tui::status::StatusKind;
 
 fn engine() -> Arc<dyn Engine> {
     static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();
@@ -185,9 +186,9 @@ fn a_taken_cell_is_refused_with_its_name() {
     h.typed("c3");
     assert_eq!(h.app.status(), "Illegal: c3 is taken");
     assert_eq!(h.moves(), "c3");
-    assert_eq!(h.app.status_kind(), StatusKind::Illegal);
+    assert_eq!(h.app.status.kind, StatusKind::Illegal);
     h.typed("b2");
-    assert!(matches!(h.app.status_kind(), StatusKind::Turn { .. }));
+    assert!(matches!(h.app.status.kind, StatusKind::Turn { .. }));
 }
 
 #[test]
@@ -268,7 +269,7 @@ fn the_bot_move_waits_for_the_delay_without_blocking() {
     h.tick(200);
     assert_eq!(h.app.moves().len(), 1);
     h.typed("?"); // keys still work meanwhile
-    assert!(h.app.help());
+    assert!((h.app.overlay == Some(Overlay::Help)));
     h.tick(250);
     assert_eq!(h.app.moves().len(), 2, "shown once the delay passed");
 }
@@ -278,12 +279,12 @@ fn swapping_mid_game_hands_the_bot_your_side() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("b2");
     h.answer();
-    assert_eq!(h.app.human_side(), Some(Side::First));
+    assert_eq!(h.app.play.session.human, Some(Side::First));
     h.typed("s");
-    assert_eq!(h.app.human_side(), Some(Side::First), "asked first");
+    assert_eq!(h.app.play.session.human, Some(Side::First), "asked first");
     h.status_starts("Swap sides");
     h.typed("s");
-    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "now the bot is to move, as X");
     h.status_starts("You now play O");
     h.answer();
@@ -329,7 +330,7 @@ fn swapping_after_a_game_starts_the_next_with_sides_changed() {
     play_to_the_end(&mut h);
     h.typed("s");
     assert!(h.app.moves().is_empty());
-    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "the bot opens the new game");
 }
 
@@ -363,7 +364,7 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     h.press(KeyCode::Left); // back to two players
     h.press(KeyCode::Enter);
     assert!(h.app.moves().is_empty());
-    assert_eq!(h.app.mode(), Mode::TwoHumans);
+    assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
     assert!(h.app.hints(), "hints on by default for two people");
 }
 
@@ -429,7 +430,7 @@ fn quitting_without_a_game_on_does_not_ask() {
 fn ctrl_c_quits_from_anywhere() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2?");
-    assert!(h.app.help());
+    assert!((h.app.overlay == Some(Overlay::Help)));
     let mut ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     ctrl_c.kind = KeyEventKind::Press;
     h.send(Event::Key(ctrl_c));
@@ -439,15 +440,17 @@ fn ctrl_c_quits_from_anywhere() {
 #[test]
 fn d_then_a_digit_is_a_cell_and_leaves_the_level_alone() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    let level = h.app.difficulty();
+    let level = h.app.play.session.difficulty;
     h.typed("d");
     assert_ne!(
-        h.app.difficulty(),
-        level,
+        h.app.play.session.difficulty, level,
         "d alone changes the level at once"
     );
     h.typed("3");
-    assert_eq!(h.app.difficulty(), level, "restored: it was a cell name");
+    assert_eq!(
+        h.app.play.session.difficulty, level,
+        "restored: it was a cell name"
+    );
     assert_eq!(h.moves(), "d3");
 }
 
@@ -457,7 +460,7 @@ fn d_then_another_key_keeps_the_new_level() {
     h.typed("d");
     h.press(KeyCode::Right);
     // Perfect wraps round to the weakest level.
-    assert_eq!(h.app.difficulty(), Difficulty::Random);
+    assert_eq!(h.app.play.session.difficulty, Difficulty::Random);
     assert!(h.app.moves().is_empty());
 }
 
@@ -500,9 +503,9 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     assert!(h.app.too_small());
     h.typed("a1?dh");
     assert!(h.app.moves().is_empty(), "nothing placed unseen");
-    assert!(!h.app.help());
+    assert!(!(h.app.overlay == Some(Overlay::Help)));
     assert!(!h.app.hints());
-    assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+    assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
     h.send(Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: 10,
@@ -515,7 +518,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     assert_eq!(h.moves(), "a1", "enlarged, keys work again");
     h.send(Event::Resize(50, 12));
     assert!(
-        h.moves_asked() == 1 && !h.app.bot_thinking(),
+        h.moves_asked() == 1 && !h.app.play.bot.busy(),
         "the bot waits"
     );
     h.send(Event::Resize(100, 30));
@@ -567,7 +570,7 @@ fn a_click_on_a_cell_places_there() {
 #[test]
 fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
     let h = Harness::new(Mode::VsBot, First::BotChooses, 0);
-    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert!(h.app.status().starts_with("Bot takes X and moves first"));
     assert_eq!(h.moves_asked(), 1);
 }
@@ -587,9 +590,9 @@ fn the_bot_chooses_once_the_solver_is_ready() {
         asked.iter().all(|r| matches!(r, BotRequest::Load(_))),
         "only the engine is asked for: {asked:?}"
     );
-    assert_eq!(app.human_side(), None);
+    assert_eq!(app.play.session.human, None);
     let asked = app.update(ready());
-    assert_eq!(app.human_side(), Some(Side::Second));
+    assert_eq!(app.play.session.human, Some(Side::Second));
     assert_eq!(asked.len(), 1);
 }
 
@@ -603,7 +606,7 @@ fn bot_chooses_on_the_start_screen_does_not_freeze_two_players() {
     for key in [KeyCode::Up, KeyCode::Right, KeyCode::Enter] {
         h.press(key);
     }
-    assert_eq!(h.app.mode(), Mode::TwoHumans);
+    assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
     h.typed("b2");
     assert_eq!(h.moves(), "b2", "{}", h.app.status());
     h.typed("c3");
@@ -621,7 +624,7 @@ fn bot_chooses_on_the_start_screen_does_not_freeze_the_demo() {
         h.press(key);
     }
     assert_eq!(h.app.menu().starter, First::BotChooses);
-    assert_eq!(h.app.mode(), Mode::Demo);
+    assert_eq!(h.app.play.session.mode, Mode::Demo);
     assert_eq!(h.moves_asked(), 1, "Bot 1 is asked for its move");
     h.answer();
     assert_eq!(h.app.moves().len(), 1);
@@ -664,10 +667,10 @@ fn a_closed_input_ends_the_game_with_a_reason() {
 #[test]
 fn the_level_key_says_there_is_no_bot_between_two_people() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
-    let level = h.app.difficulty();
+    let level = h.app.play.session.difficulty;
     h.typed("d");
     h.press(KeyCode::Right);
-    assert_eq!(h.app.difficulty(), level);
+    assert_eq!(h.app.play.session.difficulty, level);
     h.status_starts("No bot plays");
 }
 
@@ -747,7 +750,7 @@ fn a_new_game_after_resuming_keeps_the_command_lines_choices() {
     let mut h = with_memory(settings, memory);
     h.press(KeyCode::Enter);
     assert_eq!(
-        h.app.difficulty(),
+        h.app.play.session.difficulty,
         Difficulty::Hard,
         "the saved game's level"
     );
@@ -787,7 +790,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen(), Screen::Game);
     assert_eq!(h.moves(), "b2 c3");
-    assert_eq!(h.app.difficulty(), Difficulty::Hard);
+    assert_eq!(h.app.play.session.difficulty, Difficulty::Hard);
     assert!(h.app.human_to_move());
     assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
     let mut h = remembering(Some(saved_vs_bot("b2")));
@@ -816,7 +819,7 @@ fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
     saved.session.human = Some(Side::Second);
     let mut h = remembering(Some(saved));
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.human_side(), Some(Side::Second));
+    assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "the bot is asked for its move");
 }
 
@@ -830,11 +833,14 @@ fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen(), Screen::Start);
     assert_eq!(
-        h.app.start_note(),
+        h.app.start.note.as_deref(),
         Some("Discard the unfinished game (2 moves)? y/n")
     );
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.start_note(), Some("Kept the unfinished game."));
+    assert_eq!(
+        h.app.start.note.as_deref(),
+        Some("Kept the unfinished game.")
+    );
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
     h.press(KeyCode::Enter);
     h.typed("y");
@@ -857,7 +863,7 @@ fn enter_on_the_mode_row_asks_before_discarding() {
     assert_eq!(h.app.screen(), Screen::Start);
     h.typed("n");
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
-    assert!(!h.app.has_game());
+    assert!(!h.app.play.has_game);
 }
 
 #[test]
@@ -870,10 +876,10 @@ fn watching_the_demo_keeps_the_saved_game() {
         h.press(KeyCode::Right);
     }
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.mode(), Mode::Demo);
+    assert_eq!(h.app.play.session.mode, Mode::Demo);
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
     assert_eq!(
-        h.app.start_note(),
+        h.app.start.note.as_deref(),
         None,
         "nothing asked: the demo discards nothing"
     );
@@ -1006,7 +1012,7 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
     h.typed("b2");
     h.answer();
     h.typed("ss");
-    assert!(h.app.sides_swapped());
+    assert!(h.app.play.session.swapped);
     play_to_the_end(&mut h);
     assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
     h.typed("n");
@@ -1017,7 +1023,7 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
 fn swapping_before_the_first_move_still_records_the_game() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("s");
-    assert!(!h.app.sides_swapped(), "choosing a side is not a swap");
+    assert!(!h.app.play.session.swapped, "choosing a side is not a swap");
     play_to_the_end(&mut h);
     h.typed("n");
     assert_eq!(h.app.menu_record().unwrap().games(), 1);
@@ -1047,7 +1053,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
                 h.typed("d");
                 h.press(KeyCode::Right);
             }
-            assert_eq!(h.app.difficulty(), Difficulty::Perfect);
+            assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
             raised = true;
         }
     }
@@ -1088,7 +1094,7 @@ fn a_swap_mid_game_is_asked_and_any_other_key_keeps_the_side() {
     h.answer();
     h.typed("s");
     h.press(KeyCode::Down);
-    assert_eq!(h.app.human_side(), Some(Side::First));
+    assert_eq!(h.app.play.session.human, Some(Side::First));
     h.status_starts("Kept your side.");
     assert_eq!(
         h.app.cursor(),
@@ -1113,9 +1119,9 @@ fn a_cursor_key_drops_a_half_typed_name_and_its_prompt() {
 fn a_complaint_about_a_taken_cell_goes_when_the_cursor_moves() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2b2");
-    assert_eq!(h.app.status_kind(), StatusKind::Illegal);
+    assert_eq!(h.app.status.kind, StatusKind::Illegal);
     h.press(KeyCode::Right);
-    assert!(matches!(h.app.status_kind(), StatusKind::Turn { .. }));
+    assert!(matches!(h.app.status.kind, StatusKind::Turn { .. }));
 }
 
 #[test]
@@ -1484,7 +1490,7 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     assert_eq!(b.app.menu().resume, Some(2));
     b.press(KeyCode::Enter);
     assert_eq!(
-        b.app.start_note(),
+        b.app.start.note.as_deref(),
         Some("Discard the unfinished game (2 moves)? y/n"),
         "the copy on the board (a1 c3) would go"
     );
@@ -1551,7 +1557,7 @@ fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
     b.typed("n");
     b.press(KeyCode::Enter);
     assert_eq!(
-        b.app.start_note(),
+        b.app.start.note.as_deref(),
         Some("Discard the unfinished game (1 move)? y/n"),
         "the copy on the board"
     );
@@ -1668,7 +1674,7 @@ fn the_demo_keeps_no_record() {
     let store = crate::store::Store::new(dir.path().to_path_buf(), true);
     let mut h = with_memory(settings, Memory::load(store));
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.mode(), Mode::Demo);
+    assert_eq!(h.app.play.session.mode, Mode::Demo);
     while !h.app.position().status().is_over() {
         assert_eq!(h.moves_asked(), 1);
         h.answer();

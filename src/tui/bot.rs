@@ -19,9 +19,13 @@ use rand::{RngExt, SeedableRng};
 use super::event::Event;
 use crate::core::threads::{self, SpawnError};
 use crate::core::{
-    Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError, PlayerOptions,
-    Position,
+    Budget, Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError,
+    PlayerOptions, Position, Watch,
 };
+
+/// The search behind the line shown for a searched hint: fixed, so the line is the same on
+/// every look, and small, so it does not hold up the bot's next move.
+const HINT_LINE_BUDGET: Budget = Budget::Nodes(100_000);
 
 /// What the screen asks of the bot thread.
 pub enum BotRequest {
@@ -72,11 +76,18 @@ pub struct Bot {
 impl Bot {
     /// Starts the bot thread; it reports [`Event::EngineReady`] for each game it loads and
     /// then [`Event::BotMoved`] for each move request. `seed` drives the randomised levels;
-    /// `movetime` bounds a searching bot's thought. Fails if the system refuses the thread.
-    pub fn spawn(events: Sender<Event>, seed: u64, movetime: Duration) -> Result<Bot, SpawnError> {
+    /// `movetime` bounds a searching bot's thought; `watch` shows its searches to the screen
+    /// and carries the screen's move-now. Fails if the system refuses the thread.
+    pub fn spawn(
+        events: Sender<Event>,
+        seed: u64,
+        movetime: Duration,
+        watch: Arc<Watch>,
+    ) -> Result<Bot, SpawnError> {
         Bot::spawn_with(
             events,
             seed,
+            watch,
             Box::new(move |engine: &dyn Engine, level: Difficulty| {
                 let options = PlayerOptions {
                     seed,
@@ -89,15 +100,24 @@ impl Bot {
     }
 
     /// As [`Bot::spawn`], with the players made by `make_player`; `seed` drives the
-    /// demo's choice among equal moves.
+    /// demo's choice among equal moves; every player made is given `watch`.
     pub fn spawn_with(
         events: Sender<Event>,
         seed: u64,
+        watch: Arc<Watch>,
         make_player: Box<MakePlayer>,
     ) -> Result<Bot, SpawnError> {
         let (requests, inbox) = mpsc::channel();
         threads::spawn("bot", "the bot thread", move || {
-            serve(inbox, events, seed, make_player);
+            let worker = Worker {
+                events,
+                make_player,
+                watch,
+                engines: HashMap::new(),
+                players: HashMap::new(),
+                rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            };
+            serve(&inbox, worker);
         })?;
         Ok(Bot { requests })
     }
@@ -114,24 +134,14 @@ impl Bot {
 struct Worker {
     events: Sender<Event>,
     make_player: Box<MakePlayer>,
+    /// Shared with the screen: each search's progress, and the move-now.
+    watch: Arc<Watch>,
     engines: HashMap<String, Arc<dyn Engine>>,
     players: HashMap<(String, Difficulty), Box<dyn Player>>,
     rng: Xoshiro256PlusPlus,
 }
 
-fn serve(
-    inbox: Receiver<BotRequest>,
-    events: Sender<Event>,
-    seed: u64,
-    make_player: Box<MakePlayer>,
-) {
-    let mut worker = Worker {
-        events,
-        make_player,
-        engines: HashMap::new(),
-        players: HashMap::new(),
-        rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-    };
+fn serve(inbox: &Receiver<BotRequest>, mut worker: Worker) {
     while let Ok(first) = inbox.recv() {
         // Loads are all served, in order; of the moves and hints only the newest matter:
         // older ones were made stale by whatever came after.
@@ -220,13 +230,16 @@ impl Worker {
         let key = (game, level);
         if !self.players.contains_key(&key) {
             match (self.make_player)(engine.as_ref(), level) {
-                Ok(player) => {
+                Ok(mut player) => {
+                    player.set_watch(Arc::clone(&self.watch));
                     self.players.insert(key.clone(), player);
                 }
                 Err(why) => return Some(Event::BotFailed(why.to_string())),
             }
         }
         let player = self.players.get_mut(&key)?;
+        // A new search: the last one's report and a move-now meant for it are gone.
+        self.watch.reset();
         // A panic in a player must not take the game down with it: report it, drop that
         // player (it is rebuilt on the next request) and keep serving.
         let choice = panic::catch_unwind(AssertUnwindSafe(|| player.decide(position)));
@@ -246,12 +259,16 @@ impl Worker {
 
     fn hints(&mut self, ticket: u64, game: &str, position: &dyn Position) -> Option<Event> {
         let engine = self.engines.get(game)?;
-        let hints = panic::catch_unwind(AssertUnwindSafe(|| engine.hints(position)));
+        let hints = panic::catch_unwind(AssertUnwindSafe(|| {
+            let line = engine.analysis(position, HINT_LINE_BUDGET, 1);
+            (engine.hints(position), line.map(|analysis| analysis.pv))
+        }));
         Some(match hints {
-            Ok(hints) => Event::HintsReady {
+            Ok((hints, line)) => Event::HintsReady {
                 ticket,
                 position: position.text(),
                 hints: hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect(),
+                line: line.unwrap_or_default(),
             },
             Err(payload) => Event::BotFailed(panic_message(&*payload)),
         })
@@ -338,7 +355,7 @@ mod tests {
     #[test]
     fn the_bot_reports_the_engine_then_answers_with_the_ticket() {
         let (tx, rx) = mpsc::channel();
-        let bot = Bot::spawn(tx, 1, Duration::from_millis(100)).unwrap();
+        let bot = Bot::spawn(tx, 1, Duration::from_millis(100), Arc::default()).unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
         bot.ask(ask_move(7, Difficulty::Perfect));
         assert!(matches!(next(&rx), Event::EngineReady { game, .. } if game == "latin"));
@@ -375,6 +392,7 @@ mod tests {
         let bot = Bot::spawn_with(
             tx,
             1,
+            Arc::default(),
             Box::new(move |_: &dyn Engine, _| {
                 let first = !built.swap(true, Ordering::SeqCst);
                 Ok(Box::new(Flaky { fails: first }) as Box<dyn Player>)
@@ -399,10 +417,62 @@ mod tests {
         }
     }
 
+    /// A player that plays a1 when its watch is fresh and b1 when it was told to move now,
+    /// then stops the watch as a search cut short would find it.
+    struct Watched {
+        watch: Option<Arc<Watch>>,
+    }
+
+    impl Player for Watched {
+        fn name(&self) -> String {
+            "watched".into()
+        }
+
+        fn set_watch(&mut self, watch: Arc<Watch>) {
+            self.watch = Some(watch);
+        }
+
+        fn decide(&mut self, _position: &dyn Position) -> Option<Decision> {
+            let watch = self.watch.as_ref()?;
+            let cell = usize::from(watch.stopped());
+            watch.stop();
+            Some(Decision::new(Move::new(cell)))
+        }
+    }
+
+    /// The player searches with the watch the screen holds, and each move request starts
+    /// it afresh: a move-now meant for the search before does not cut the next one short.
+    #[test]
+    fn each_move_request_finds_the_shared_watch_fresh() {
+        let (tx, rx) = mpsc::channel();
+        let watch = Arc::new(Watch::new());
+        watch.stop();
+        let bot = Bot::spawn_with(
+            tx,
+            1,
+            Arc::clone(&watch),
+            Box::new(|_: &dyn Engine, _| Ok(Box::new(Watched { watch: None }) as Box<dyn Player>)),
+        )
+        .unwrap();
+        bot.ask(BotRequest::Load(Arc::new(Latin)));
+        assert!(matches!(next(&rx), Event::EngineReady { .. }));
+        for ticket in [1, 2] {
+            bot.ask(ask_move(ticket, Difficulty::Easy));
+            match next(&rx) {
+                Event::BotMoved { decision, .. } => assert_eq!(decision.mv, Move::new(0)),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert!(
+            watch.stopped(),
+            "the player's stop reaches the screen's watch"
+        );
+    }
+
     #[test]
     fn hints_come_back_for_the_position_asked() {
         let (tx, rx) = mpsc::channel();
-        let bot = Bot::spawn(tx, 1, Duration::from_millis(100)).unwrap();
+        let bot = Bot::spawn(tx, 1, Duration::from_millis(100), Arc::default()).unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
         bot.ask(BotRequest::Hints {
             ticket: 3,
@@ -415,6 +485,7 @@ mod tests {
                 ticket,
                 position,
                 hints,
+                ..
             } => {
                 assert_eq!((ticket, position.as_str()), (3, "----/----/----/----"));
                 assert_eq!(hints.len(), 16);
@@ -429,7 +500,7 @@ mod tests {
     #[test]
     fn the_demo_varies_among_moves_worth_the_same() {
         let (tx, rx) = mpsc::channel();
-        let bot = Bot::spawn(tx, 7, Duration::from_millis(100)).unwrap();
+        let bot = Bot::spawn(tx, 7, Duration::from_millis(100), Arc::default()).unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
         let Event::EngineReady { engine, .. } = next(&rx) else {
             panic!("the engine first");

@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use crate::core::words::plural;
-use crate::core::{Claim, Decision, Game, Outcome, Side};
+use crate::core::{Budget, Claim, Decision, Game, Outcome, Position, Side, Thinking};
 
 /// The side the bot takes when it chooses, given the exact outcome of the empty board for
 /// the first player (`None` where the game is not solved), with why. On a draw it takes the
@@ -51,6 +51,45 @@ pub fn note(game: &dyn Game, decision: &Decision) -> Option<String> {
     }
 }
 
+/// What the bot's search has reached, for the panel: `depth 7 · best d4 · 2.1 M nodes/s ·
+/// 0.4 / 1.0 s` from its latest report (`best` named in `position`, the one it searches),
+/// or `thinking… 0.4 s` before its first. `elapsed` is the time since the bot was asked,
+/// read on the screen's clock so it runs on between reports.
+pub fn search_text(
+    game: &dyn Game,
+    position: &dyn Position,
+    latest: Option<Thinking>,
+    elapsed: Duration,
+) -> String {
+    let used = elapsed.as_secs_f64();
+    let Some(thinking) = latest else {
+        return format!("thinking… {used:.1} s");
+    };
+    let mut parts = vec![format!("depth {}", thinking.depth)];
+    if let Some(best) = thinking.best {
+        parts.push(format!("best {}", game.move_name(position, best)));
+    }
+    parts.push(format!("{} nodes/s", rate(thinking.nodes_per_second())));
+    parts.push(match thinking.budget {
+        Budget::Time(limit) => format!("{used:.1} / {:.1} s", limit.as_secs_f64()),
+        Budget::Depth(_) | Budget::Nodes(_) => format!("{used:.1} s"),
+    });
+    parts.join(" · ")
+}
+
+/// A rate in at most four figures: `950`, `12.3 k`, `2.1 M` (tenths, rounded down).
+fn rate(per_second: u64) -> String {
+    match per_second {
+        0..1_000 => per_second.to_string(),
+        1_000..1_000_000 => tenths(per_second / 100, "k"),
+        _ => tenths(per_second / 100_000, "M"),
+    }
+}
+
+fn tenths(count: u64, unit: &str) -> String {
+    format!("{}.{} {unit}", count / 10, count % 10)
+}
+
 /// Where the bot stands with the current position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum State {
@@ -84,6 +123,14 @@ impl BotTurn {
     /// The bot has been asked and its move is not played yet.
     pub fn busy(&self) -> bool {
         self.state != State::Idle
+    }
+
+    /// When the bot was asked, while it is thinking (not once it has answered).
+    pub fn asked_at(&self) -> Option<Instant> {
+        match self.state {
+            State::Thinking { since, .. } => Some(since),
+            _ => None,
+        }
     }
 
     /// Asks at `now`: the new request's ticket, or `None` when a request is already under
@@ -138,6 +185,13 @@ impl BotTurn {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rates_keep_four_figures() {
+        assert_eq!(rate(950), "950");
+        assert_eq!(rate(12_345), "12.3 k");
+        assert_eq!(rate(2_199_999), "2.1 M");
+    }
 
     use crate::games::latin::adapter::Latin;
 

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{self as term, KeyEvent, KeyEventKind, MouseEvent};
 
 use crate::core::threads::{self, SpawnError};
-use crate::core::{CellId, Decision, Engine, Hint};
+use crate::core::{CellId, Decision, Engine, Hint, Move};
 
 /// How often the input thread sends a [`Event::Tick`] when nothing else happens.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -42,6 +42,9 @@ pub enum Event {
         ticket: u64,
         position: String,
         hints: Vec<(CellId, Hint)>,
+        /// The search's best line from the position, its first move the best: empty where
+        /// the engine does not search (a solved game's line comes from its table).
+        line: Vec<Move>,
     },
     /// The terminal's input failed or closed; the game should end.
     InputClosed(String),

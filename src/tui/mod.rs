@@ -12,6 +12,7 @@ pub mod bot;
 pub mod bot_turn;
 pub mod event;
 pub mod geometry;
+mod hint_line;
 pub mod keeping;
 pub mod memory;
 pub mod menu;
@@ -29,6 +30,7 @@ mod update;
 
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Instant;
 
@@ -82,7 +84,10 @@ pub fn run(
     opening: Opening,
 ) -> Result<Ending, RunError> {
     let (tx, rx) = mpsc::channel();
-    let bot = Bot::spawn(tx.clone(), seed, settings.movetime)?;
+    let notices = memory.details().to_vec();
+    let movetime = settings.movetime;
+    let mut app = App::with_memory(settings, memory, Instant::now());
+    let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(app.watch()))?;
     let signals = watch_signals(tx.clone())?;
     let mut terminal = terminal::init()?;
     let size = terminal.size()?;
@@ -93,8 +98,6 @@ pub fn run(
         signals.close();
         return Err(error.into());
     }
-    let notices = memory.details().to_vec();
-    let mut app = App::with_memory(settings, memory, Instant::now());
     app.asked_for(asked);
     app.open(opening);
     app.initial_requests().into_iter().for_each(|r| bot.ask(r));

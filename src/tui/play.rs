@@ -228,6 +228,7 @@ impl App {
             Action::Quit => self.ask_quit(),
             Action::Difficulty => self.change_difficulty(),
             Action::Review => self.start_review(),
+            Action::MoveNow => self.move_now(),
             Action::PlayOn | Action::WriteRecord => {
                 self.status = StatusLine::note(format!(
                     "{} plays on from a move and {} writes the game's record on the review \
@@ -237,6 +238,19 @@ impl App {
                     self.key(Action::Review)
                 ));
             }
+        }
+    }
+
+    /// The bot's search answers now with the best move of its deepest finished step.
+    fn move_now(&mut self) {
+        if self.play.bot.asked_at().is_some() {
+            self.watch.stop();
+        } else {
+            self.status = StatusLine::note(format!(
+                "{} makes {} move at once while it searches.",
+                self.key(Action::MoveNow),
+                self.settings.names.bot
+            ));
         }
     }
 
@@ -268,7 +282,9 @@ impl App {
             return;
         }
         let to_move = position.to_move();
-        if self.controller(to_move) == Controller::Bot || self.play.session.human.is_none() {
+        if self.play.session.controller(to_move) == Controller::Bot
+            || self.play.session.human.is_none()
+        {
             self.status = StatusLine::note(format!("Wait: it is {}'s move.", self.name(to_move)));
             return;
         }
@@ -292,12 +308,12 @@ impl App {
     }
 
     fn undo(&mut self) {
-        if self.mode() == Mode::Demo {
+        if self.play.session.mode == Mode::Demo {
             self.status = StatusLine::note("Undo is for games with a person in them.");
             return;
         }
         if self.play.session.timed_out().is_some() {
-            let new = self.settings().keys.first_key(Action::New);
+            let new = self.settings.keys.first_key(Action::New);
             self.status = StatusLine::note(format!(
                 "A game lost on time stays lost: {new} starts a new one."
             ));
@@ -327,7 +343,7 @@ impl App {
     }
 
     fn swap(&mut self) {
-        match self.mode() {
+        match self.play.session.mode {
             Mode::Demo => self.status = StatusLine::note("Both sides are the bot in the demo."),
             Mode::TwoHumans if self.play.session.status().is_over() => {
                 // After a game: the next one, with the players' sides swapped.
@@ -428,7 +444,7 @@ impl App {
     }
 
     fn change_difficulty(&mut self) {
-        if self.mode() == Mode::TwoHumans {
+        if self.play.session.mode == Mode::TwoHumans {
             self.status = StatusLine::note("No bot plays in a two-player game.");
             return;
         }
@@ -469,7 +485,9 @@ impl App {
     /// A left click: on the start screen it chooses a row or an option, on the board it
     /// places.
     pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) || self.help() || self.too_small()
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left)
+            || self.overlay == Some(Overlay::Help)
+            || self.too_small()
         {
             return;
         }

@@ -29,7 +29,7 @@ impl App {
                 Side::Second => ("Second", "SecondPlayer"),
             };
             record.set_tag(name, self.name(side));
-            let kind = match self.controller(side) {
+            let kind = match self.play.session.controller(side) {
                 Controller::Human => "human".to_string(),
                 Controller::Bot => game.level_name(session.level_of(side)).to_string(),
             };
@@ -73,7 +73,7 @@ impl App {
     /// (not the demo, not a copy of another window's game) and records are kept. A failed
     /// write is said in the status line.
     pub(super) fn keep_finished_record(&mut self, ended: SystemTime) {
-        if self.mode() == Mode::Demo
+        if self.play.session.mode == Mode::Demo
             || !self.play.keeping.records()
             || !self.settings.keep_records
             || !self.memory.saves()

@@ -258,7 +258,7 @@ impl App {
         self.play.cursor = start_cursor(self.game());
         self.follow_legal_moves();
         self.status = StatusLine::default();
-        if self.mode() == Mode::VsBot && self.play.session.human.is_none() {
+        if self.play.session.mode == Mode::VsBot && self.play.session.human.is_none() {
             if self.engine().is_some() {
                 self.bot_chooses_side();
             } else {

@@ -7,16 +7,17 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::app::{App, Exit, NOT_RECORDED, Overlay, Screen};
+use super::app::{App, Exit, NOT_RECORDED, Overlay, Screen, SearchedHints};
 use super::bot::BotRequest;
 use super::bot_turn;
 use super::event::Event;
+use super::hint_line::HintLines;
 use super::memory;
 use super::reviewing::{ReviewKey, Reviewed};
 use super::status::StatusLine;
 use crate::config::{Action, Key, Mode};
 use crate::core::session::Controller;
-use crate::core::{CellId, Decision, Engine, Hint};
+use crate::core::{CellId, Decision, Engine, Hint, Move};
 
 impl App {
     /// Applies one event; returns the requests to send to the bot thread.
@@ -32,7 +33,8 @@ impl App {
                 ticket,
                 position,
                 hints,
-            } => self.on_hints(ticket, position, hints),
+                line,
+            } => self.on_hints(ticket, position, hints, line),
             Event::InputClosed(why) => {
                 let why = format!("the terminal's input closed: {why}");
                 self.exit = Some(Exit::Failed(why));
@@ -104,7 +106,7 @@ impl App {
         if let Some(record) = memory::record_key(&key, &finished) {
             saved = self.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
-            if let (Mode::VsBot, Some((_, Some(level)))) = (self.mode(), finished.counts)
+            if let (Mode::VsBot, Some((_, Some(level)))) = (self.play.session.mode, finished.counts)
                 && level != self.play.session.difficulty
             {
                 let name = self.game().level_name(level);
@@ -126,7 +128,7 @@ impl App {
     /// this window keeps it (see [`Keeping::keep`]). Only a change is written, so a kill at
     /// any moment loses at most the move being made.
     fn keep_game(&mut self) {
-        if !self.play.has_game || self.mode() == Mode::Demo {
+        if !self.play.has_game || self.play.session.mode == Mode::Demo {
             return;
         }
         let key = self.play.session.game.key();
@@ -195,11 +197,21 @@ impl App {
         self.play(decision.mv.placed());
     }
 
-    fn on_hints(&mut self, ticket: u64, position: String, hints: Vec<(CellId, Hint)>) {
+    fn on_hints(
+        &mut self,
+        ticket: u64,
+        position: String,
+        hints: Vec<(CellId, Hint)>,
+        line: Vec<Move>,
+    ) {
         if self.play.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {
             self.play.hints_asked = None;
         }
-        self.play.searched_hints = Some((position, hints));
+        self.play.searched_hints = Some(SearchedHints {
+            position,
+            hints,
+            lines: HintLines::best(line),
+        });
     }
 
     /// Asks for the engine of the game on the board when the bot thread has not built it;
@@ -230,7 +242,7 @@ impl App {
             && self.engine().is_some()
             && !self.game_status().is_over()
             && self.play.session.human.is_some()
-            && self.controller(position.to_move()) == Controller::Bot;
+            && self.play.session.controller(position.to_move()) == Controller::Bot;
         if !bots_turn {
             self.play.bot.cancel();
             return Vec::new();
@@ -238,7 +250,7 @@ impl App {
         let Some(ticket) = self.play.bot.request(self.now) else {
             return Vec::new();
         };
-        if self.mode() == Mode::VsBot {
+        if self.play.session.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
             let thinking = format!("{} is thinking…", self.settings.names.bot);
@@ -255,7 +267,7 @@ impl App {
             game: self.play.session.game.key(),
             position: self.position().clone_box(),
             difficulty,
-            vary: self.mode() == Mode::Demo,
+            vary: self.play.session.mode == Mode::Demo,
         }]
     }
 
@@ -275,7 +287,7 @@ impl App {
             .play
             .searched_hints
             .as_ref()
-            .is_some_and(|(p, _)| *p == text);
+            .is_some_and(|searched| searched.position == text);
         let asked = self
             .play
             .hints_asked

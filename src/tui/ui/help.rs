@@ -11,7 +11,7 @@ use crate::config::Action;
 use crate::tui::app::{App, Screen};
 
 /// Actions in the order a player meets them.
-const ORDER: [Action; 14] = [
+const ORDER: [Action; 15] = [
     Action::Up,
     Action::Down,
     Action::Left,
@@ -23,6 +23,7 @@ const ORDER: [Action; 14] = [
     Action::Swap,
     Action::Hints,
     Action::Difficulty,
+    Action::MoveNow,
     Action::Review,
     Action::Help,
     Action::Quit,
@@ -30,9 +31,9 @@ const ORDER: [Action; 14] = [
 
 /// The game's own keys, for the start screen's help: those of `ORDER` less movement (two
 /// rows there already) and help and quit (listed with the start screen's keys), so both
-/// lists fit on the smallest screen.
+/// lists fit on the smallest screen; move-now too, which only a searched game's help lists.
 fn game_only(action: &&Action) -> bool {
-    !action.is_movement() && !matches!(action, Action::Help | Action::Quit)
+    !action.is_movement() && !matches!(action, Action::Help | Action::Quit | Action::MoveNow)
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -41,7 +42,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Game => game_lines(app),
         Screen::Review(_) => review_lines(app),
     };
-    let settings = app.settings();
+    let settings = &app.settings;
     let title = format!(
         " Keys · {} moves first, {} second · any key closes ",
         settings.symbol(crate::core::Side::First),
@@ -69,7 +70,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn key_style(app: &App) -> Style {
-    Theme(app.settings()).accent().add_modifier(Modifier::BOLD)
+    Theme(&app.settings).accent().add_modifier(Modifier::BOLD)
 }
 
 /// The width of the keys' column: "Left/a Right/l" fits.
@@ -94,7 +95,7 @@ fn heading(text: &str) -> Line<'static> {
 /// demo), in the order a player meets them; review is listed before the game ends too, so
 /// it is known when it will matter.
 fn game_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.settings().keys;
+    let keys = &app.settings.keys;
     let mut lines: Vec<Line> = ORDER
         .iter()
         .filter(|&&action| action == Action::Review || app.offers(action))
@@ -108,7 +109,7 @@ fn game_lines(app: &App) -> Vec<Line<'static>> {
 
 /// The review's keys: stepping, jumping, and what the board marks.
 fn review_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.settings().keys;
+    let keys = &app.settings.keys;
     let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
     let mut lines = vec![
         heading("Reviewing the finished game"),
@@ -178,7 +179,7 @@ fn legend(app: &App) -> Line<'static> {
 fn terminal_keys(app: &App) -> Line<'static> {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
     let ctrl_z = crate::config::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
-    if app.settings().keys.action_for(ctrl_z).is_some() {
+    if app.settings.keys.action_for(ctrl_z).is_some() {
         return row(app, ctrl_c(), "quit at once");
     }
     row(
@@ -196,7 +197,7 @@ pub fn ctrl_c() -> String {
 
 /// The start screen's keys, then the game's under their own heading.
 fn start_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.settings().keys;
+    let keys = &app.settings.keys;
     // Every key of both directions: "Up/k/w Down/j".
     let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
     let mut lines = vec![

@@ -13,7 +13,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::app::{App, Screen};
+use super::app::{App, Overlay, Screen};
 use super::geometry;
 pub use super::menu::{first_label, mode_label};
 use super::status::StatusKind;
@@ -45,7 +45,7 @@ impl Widget for &App {
             too_small(self, area, buf);
             return;
         };
-        if self.help() {
+        if self.overlay == Some(Overlay::Help) {
             help::render(self, content, buf);
         }
     }
@@ -64,7 +64,7 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         ))),
         Line::from(format!(
             "({} or {} quits)",
-            app.settings().keys.first_key(Action::Quit),
+            app.settings.keys.first_key(Action::Quit),
             help::ctrl_c()
         )),
     ];
@@ -81,20 +81,20 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// Top line: name of the game, the mode, the bot's level and hints.
 fn title(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(app.settings());
+    let theme = Theme(&app.settings);
     buf.set_string(
         area.x,
         area.y,
         app.game().title(),
         theme.accent().add_modifier(Modifier::BOLD),
     );
-    let mut facts = vec![mode_label(app.mode()).to_string()];
-    let level = app.level_name(app.difficulty());
+    let mut facts = vec![mode_label(app.play.session.mode).to_string()];
+    let level = app.level_name(app.play.session.difficulty);
     match app.demo_second_level().map(|l| app.level_name(l)) {
-        Some(second) if app.mode() == Mode::Demo => {
+        Some(second) if app.play.session.mode == Mode::Demo => {
             facts.push(format!("bots: {level} vs {second}"));
         }
-        _ if app.mode() != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
+        _ if app.play.session.mode != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
         _ => {}
     }
     facts.push(format!("hints {}", if app.hints() { "on" } else { "off" }));
@@ -109,10 +109,10 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 /// one (and cut with `…` only when two rows are not enough). Returns whether the footer's
 /// row is still free.
 fn status(app: &App, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
-    let theme = Theme(app.settings());
-    let style = if app.status_kind() == StatusKind::Illegal {
+    let theme = Theme(&app.settings);
+    let style = if app.status.kind == StatusKind::Illegal {
         theme
-            .color(app.settings().colors.hint_loss)
+            .color(app.settings.colors.hint_loss)
             .add_modifier(Modifier::BOLD)
     } else {
         Style::default().add_modifier(Modifier::BOLD)
@@ -138,7 +138,7 @@ fn status(app: &App, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
 /// The main keys, read from the bindings so a changed key shows as changed; only keys
 /// that do something in this mode and state.
 fn footer(app: &App, area: Rect, buf: &mut Buffer) {
-    let keys = &app.settings().keys;
+    let keys = &app.settings.keys;
     let first = |action: Action| keys.first_key(action);
     let items: Vec<(String, &str)> = match app.screen() {
         Screen::Review(_) => review_footer(app),
@@ -148,13 +148,13 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             .map(|(action, what)| (first(action), what))
             .collect(),
     };
-    footer_line(app.settings(), &items, area, buf);
+    footer_line(&app.settings, &items, area, buf);
 }
 
 /// Review's keys: stepping, the ends, the next mistake where the game is judged, leaving.
 /// (New game works too; the help says so, the footer has no room at the smallest size.)
 fn review_footer(app: &App) -> Vec<(String, &'static str)> {
-    let keys = &app.settings().keys;
+    let keys = &app.settings.keys;
     let first = |action: Action| keys.first_key(action);
     let mut items = vec![
         (

@@ -13,6 +13,7 @@ use crate::config::{Action, First, Mode};
 use crate::core::review::{self, Verdict};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
+use crate::tui::hint_line;
 use crate::tui::menu::mode_label;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -38,20 +39,44 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 /// moved.
 fn in_play(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let used = draw_facts(app, &facts(app, true), area, buf);
-    let Some(note) = app.side_note() else {
+    let used = used
+        + side_note(
+            app,
+            Rect::new(area.x, area.y + used, area.width, area.height - used),
+            buf,
+        );
+    let Some(line) = app.hint_line() else {
         return used;
     };
-    let style = Theme(app.settings()).accent();
-    let y = area.y + used;
-    let rows = wrap(&glued(note), area.width as usize);
-    // Whole or not at all: the reason cut short would say something else.
-    if rows.len() > area.bottom().saturating_sub(y) as usize {
+    if used >= area.height {
         return used;
     }
-    for (i, row) in rows.iter().enumerate() {
-        buf.set_stringn(area.x, y + i as u16, row, area.width as usize, style);
+    let text = hint_line::line_text(&line, usize::from(area.width));
+    buf.set_stringn(
+        area.x,
+        area.y + used,
+        text,
+        usize::from(area.width),
+        Style::default(),
+    );
+    used + 1
+}
+
+/// Why the bot took its side, until the person has moved: whole or not at all (the reason
+/// cut short would say something else); returns the rows used.
+fn side_note(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
+    let Some(note) = app.play.side_note.as_deref() else {
+        return 0;
+    };
+    let style = Theme(&app.settings).accent();
+    let rows = wrap(&glued(note), area.width as usize);
+    if rows.len() > area.height as usize {
+        return 0;
     }
-    used + rows.len() as u16
+    for (i, row) in rows.iter().enumerate() {
+        buf.set_stringn(area.x, area.y + i as u16, row, area.width as usize, style);
+    }
+    rows.len() as u16
 }
 
 /// The rows the move list takes: its header and a row per pair of moves.
@@ -61,7 +86,9 @@ fn moves_rows(app: &App) -> u16 {
 
 /// Who played each move of the game so far.
 fn movers(app: &App) -> Vec<Side> {
-    (0..app.moves().len()).map(|ply| app.mover(ply)).collect()
+    (0..app.moves().len())
+        .map(|ply| app.play.session.history.mover(ply))
+        .collect()
 }
 
 /// The move list's rows as plies (0-based): a row is a turn of the first side then a turn
@@ -105,7 +132,7 @@ fn ended(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 /// "You X 1 : 0 O Bot": names, symbols in their colours, the points, in `width` columns
 /// (long names are shortened with an ellipsis so the second name is never cut off).
 fn tally(app: &App, width: u16) -> Line<'static> {
-    let options = app.settings();
+    let options = &app.settings;
     let theme = Theme(options);
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
@@ -179,6 +206,9 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
     if with_turn {
         rows.push(("Turn", turn(app)));
+        if let Some(search) = app.bot_search() {
+            rows.push(("Search", search));
+        }
         if let Some(board) = where_to_play(app) {
             rows.push(("Board", board));
         }
@@ -188,8 +218,8 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
         }
     }
     rows.push(("Mode", mode_text(app)));
-    if app.mode() != Mode::TwoHumans {
-        let level = app.level_name(app.difficulty());
+    if app.play.session.mode != Mode::TwoHumans {
+        let level = app.level_name(app.play.session.difficulty);
         let key = first_key(app, Action::Difficulty);
         let second = app.demo_second_level().map(|l| app.level_name(l));
         rows.push(match second {
@@ -198,7 +228,7 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
         });
     }
     let hints = if app.hints() { "on" } else { "off" };
-    let keys = app.settings().keys.all_keys(Action::Hints);
+    let keys = app.settings.keys.all_keys(Action::Hints);
     rows.push(("Hints", format!("{hints} ({keys} toggles)")));
     // Only when the game is not simply saved: a player who expects it kept must see.
     if let Some(saving) = app.saving_fact() {
@@ -210,7 +240,7 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
             ("Clock", format!("{:.0} s left", left.as_secs_f64().ceil())),
         );
     }
-    if let Some(note) = app.bot_note() {
+    if let Some(note) = app.play.bot_note.as_deref() {
         rows.push(("Bot", note.to_string()));
     }
     rows
@@ -240,11 +270,11 @@ fn where_to_play(app: &App) -> Option<String> {
 
 /// Whose turn it is, or what the bot is doing.
 fn turn(app: &App) -> String {
-    let symbol = app.settings().symbol(app.position().to_move());
-    if app.human_side().is_none() && app.mode() == Mode::VsBot {
+    let symbol = app.settings.symbol(app.position().to_move());
+    if app.play.session.human.is_none() && app.play.session.mode == Mode::VsBot {
         "Bot is choosing its side…".to_string()
-    } else if app.bot_thinking() && app.mode() == Mode::VsBot {
-        format!("{} is thinking… ({symbol})", app.settings().names.bot)
+    } else if app.play.bot.busy() && app.play.session.mode == Mode::VsBot {
+        format!("{} is thinking… ({symbol})", app.settings.names.bot)
     } else {
         app.turn_text()
     }
@@ -257,7 +287,7 @@ const LABEL_W: usize = 7;
 /// under itself where it is longer than a row (at spaces, its units kept together), so a
 /// claim like "wins in ≤9" is never cut to "wins in".
 fn fact_lines(app: &App, rows: &[(&str, String)], width: u16) -> Vec<Vec<Line<'static>>> {
-    let label = Theme(app.settings()).accent();
+    let label = Theme(&app.settings).accent();
     let room = usize::from(width).saturating_sub(LABEL_W);
     rows.iter()
         .map(|(name, value)| {
@@ -294,7 +324,7 @@ fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) 
 /// The banner at the end: who won with which lines, or the draw, and what to do next,
 /// as tall as its text; returns the rows used.
 fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(app.settings());
+    let theme = Theme(&app.settings);
     let winner_style = match app.game_status() {
         Status::Won(side) => theme.side(side),
         _ => Style::default(),
@@ -305,7 +335,7 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         winner_style.add_modifier(Modifier::BOLD),
         width,
     );
-    if app.sides_swapped() {
+    if app.play.session.swapped {
         lines.extend(wrapped(
             crate::tui::app::NOT_RECORDED,
             Style::default(),
@@ -313,7 +343,7 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         ));
     }
     let mut next = vec![(Action::New, "new game")];
-    if app.mode() != Mode::Demo {
+    if app.play.session.mode != Mode::Demo {
         next.push((Action::Swap, "swap sides"));
     }
     next.push((Action::Review, "review"));
@@ -341,7 +371,7 @@ fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mu
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(Theme(app.settings()).accent())
+                .border_style(Theme(&app.settings).accent())
                 .title(title.to_string()),
         )
         .render(Rect { height, ..area }, buf);
@@ -351,14 +381,14 @@ fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mu
 /// The move being reviewed: its values before and after and the verdict, as tall as its
 /// text; returns the rows used.
 fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(app.settings());
+    let theme = Theme(&app.settings);
     let Screen::Review(shown) = app.screen() else {
         return 0;
     };
     let width = area.width.saturating_sub(2) as usize;
     let mut text = Vec::new();
     if let Some(r) = app.review() {
-        let symbol = app.settings().symbol(r.side);
+        let symbol = app.settings.symbol(r.side);
         text.push(Line::from(vec![
             Span::styled(symbol.to_string(), theme.side(r.side)),
             Span::raw(format!(" {} before: {}", app.cell_name(r.cell), r.before)),
@@ -367,7 +397,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
         let style = match r.verdict {
             Verdict::Mistake => theme
-                .color(app.settings().colors.hint_loss)
+                .color(app.settings.colors.hint_loss)
                 .add_modifier(Modifier::BOLD),
             _ => Style::default(),
         };
@@ -380,9 +410,9 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         text.extend(wrapped(&sentence, style, width));
     } else if let Some(&cell) = app.moves().get(shown - 1) {
         // An engine that does not know exact values judges nothing: the move alone.
-        let side = app.mover(shown - 1);
+        let side = app.play.session.history.mover(shown - 1);
         text.push(Line::from(vec![
-            Span::styled(app.settings().symbol(side).to_string(), theme.side(side)),
+            Span::styled(app.settings.symbol(side).to_string(), theme.side(side)),
             Span::raw(format!(" played {}", app.cell_name(cell))),
         ]));
     }
@@ -396,9 +426,9 @@ const MISTAKE: &str = "??";
 /// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
 /// A3b2"); in review mistakes are marked `??` and the shown move is reversed.
 fn moves(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(app.settings());
+    let theme = Theme(&app.settings);
     // The symbols in the header say which column of moves is whose.
-    let settings = app.settings();
+    let settings = &app.settings;
     let header = Line::from(vec![
         Span::styled("Moves (", theme.accent()),
         Span::styled(
@@ -502,10 +532,10 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
 
 /// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(app: &App) -> String {
-    let mode = mode_label(app.mode());
-    match (app.starter(), app.human_side()) {
-        (First::BotChooses, Some(human)) if app.mode() == Mode::VsBot => {
-            let bot = app.settings().symbol(human.other());
+    let mode = mode_label(app.play.session.mode);
+    match (app.play.session.starter, app.play.session.human) {
+        (First::BotChooses, Some(human)) if app.play.session.mode == Mode::VsBot => {
+            let bot = app.settings.symbol(human.other());
             format!("{mode}, bot chose {bot}")
         }
         _ => mode.to_string(),
@@ -513,7 +543,7 @@ fn mode_text(app: &App) -> String {
 }
 
 fn first_key(app: &App, action: Action) -> String {
-    app.settings().keys.first_key(action)
+    app.settings.keys.first_key(action)
 }
 
 #[cfg(test)]

@@ -1,0 +1,107 @@
+//! The line behind a hint: the moves expected after the one under the cursor, for the
+//! panel. A solved game's comes from its exact table (best play on both sides after the
+//! move); a searched game's from the search's best line, known so far only for its best
+//! move ([`HintLines`] is where each move's own line goes once a search gives them).
+
+use unicode_width::UnicodeWidthStr;
+
+use crate::core::review::exact_line;
+use crate::core::{Engine, Game, Move, Position};
+
+/// How many moves of a solved game's line are worked out: more than a panel row holds.
+const LINE_PLIES: usize = 16;
+
+/// The lines a search gave with its hints.
+#[derive(Clone, Debug, Default)]
+pub struct HintLines {
+    /// The best line, from the best move.
+    best: Vec<Move>,
+}
+
+impl HintLines {
+    /// Only the best move's line is known.
+    pub fn best(line: Vec<Move>) -> HintLines {
+        HintLines { best: line }
+    }
+
+    /// The line starting with `mv`, where the search gave one.
+    pub fn line(&self, mv: Move) -> Option<&[Move]> {
+        (self.best.first() == Some(&mv)).then_some(self.best.as_slice())
+    }
+}
+
+/// The line from `position` starting with `mv`: where the engine's hints are its exact
+/// table, perfect play after `mv`; otherwise the line `searched` gave for it, if any.
+pub fn line_from(
+    engine: &dyn Engine,
+    position: &dyn Position,
+    mv: Move,
+    searched: Option<&HintLines>,
+) -> Option<Vec<Move>> {
+    if engine.instant_hints() {
+        let after = position.play(mv).ok()?;
+        let mut line = vec![mv];
+        line.extend(exact_line(engine, after.as_ref(), LINE_PLIES));
+        return Some(line);
+    }
+    searched?.line(mv).map(<[Move]>::to_vec)
+}
+
+/// The moves' names as the game writes them, each in the position it is played from; it
+/// stops at a move that cannot be played.
+pub fn names(game: &dyn Game, position: &dyn Position, line: &[Move]) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut now = position.clone_box();
+    for &mv in line {
+        let Ok(next) = now.play(mv) else { break };
+        names.push(game.move_name(now.as_ref(), mv));
+        now = next;
+    }
+    names
+}
+
+/// `line: d5 c4 e6 …` in at most `width` columns: whole names only, "…" where cut short.
+pub fn line_text(names: &[String], width: usize) -> String {
+    let mut text = String::from("line:");
+    for (i, name) in names.iter().enumerate() {
+        // Room stays for " …" while more names follow.
+        let ellipsis = if i + 1 < names.len() { 2 } else { 0 };
+        if text.width() + 1 + name.width() + ellipsis > width {
+            text.push_str(" …");
+            break;
+        }
+        text.push(' ');
+        text.push_str(name);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<String> {
+        text.split(' ').map(String::from).collect()
+    }
+
+    #[test]
+    fn a_line_that_fits_is_written_whole() {
+        assert_eq!(line_text(&names("d5 c4 e6"), 17), "line: d5 c4 e6");
+    }
+
+    #[test]
+    fn a_long_line_keeps_whole_names_and_ends_in_an_ellipsis() {
+        // "line: d5 c4" is 11 columns; " e6" would leave no room for " …".
+        assert_eq!(line_text(&names("d5 c4 e6 f7"), 15), "line: d5 c4 …");
+    }
+
+    #[test]
+    fn the_best_moves_line_is_known_and_no_other() {
+        let lines = HintLines::best(vec![Move::new(3), Move::new(5)]);
+        assert_eq!(
+            lines.line(Move::new(3)),
+            Some(&[Move::new(3), Move::new(5)][..])
+        );
+        assert_eq!(lines.line(Move::new(5)), None);
+    }
+}
