@@ -449,3 +449,142 @@ impl<R: Root> Run<'_, R> {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A made-up game: move `m` is worth `VALUES[m]` minus a little per ply searched,
+    /// each search costs `depth` nodes per move, and what it saw of the watch is kept.
+    struct Toy {
+        seen: Mutex<Vec<u32>>,
+        watch: Option<Arc<Watch>>,
+    }
+
+    const VALUES: [i32; 6] = [3, 9, 1, 9, -4, 7];
+
+    impl Toy {
+        fn new(watch: Option<Arc<Watch>>) -> Toy {
+            Toy {
+                seen: Mutex::new(Vec::new()),
+                watch,
+            }
+        }
+    }
+
+    impl Root for Toy {
+        type Move = usize;
+        type State = ();
+        const INFINITY: i32 = 1000;
+
+        fn moves(&self) -> Vec<usize> {
+            (0..VALUES.len()).collect()
+        }
+
+        fn max_depth(&self) -> u32 {
+            20
+        }
+
+        fn state(&self, _count: usize) {}
+
+        fn search(
+            &self,
+            (): &mut (),
+            mv: usize,
+            depth: u32,
+            (alpha, beta): Window,
+            limits: Limits<'_>,
+        ) -> Option<Searched> {
+            if let Some(latest) = self.watch.as_ref().and_then(|w| w.latest()) {
+                self.seen.lock().unwrap().push(latest.depth);
+            }
+            if limits.halt().is_some_and(Halt::halted) {
+                return None;
+            }
+            let value = VALUES[mv] - depth as i32;
+            // Fail-hard, as a search that knows only its window would answer.
+            Some(Searched {
+                score: value.clamp(alpha, beta),
+                proven: false,
+                nodes: u64::from(depth),
+            })
+        }
+
+        fn claim(&self, _score: i32, _proven: bool) -> Option<Claim> {
+            None
+        }
+
+        fn settled(&self, _best: Searched, _depth: u32) -> bool {
+            false
+        }
+
+        fn line(&self, (): &(), mv: usize, _depth: u32) -> Vec<usize> {
+            vec![mv]
+        }
+
+        fn id(&self, mv: usize) -> Move {
+            Move::new(mv)
+        }
+    }
+
+    #[test]
+    fn the_best_is_the_highest_score_and_the_earlier_of_equals() {
+        let analysis = analyze(&Toy::new(None), &Settings::new(Budget::Depth(3), 1)).unwrap();
+        assert_eq!(analysis.best, Move::new(1), "9 twice: the first in order");
+        assert_eq!(analysis.figure(Move::new(1)), Some(Figure::Score(6)));
+        // Every other move was tested at the best's score and failed low there.
+        for mv in [0, 2, 3, 4, 5] {
+            assert_eq!(analysis.figure(Move::new(mv)), Some(Figure::AtMost(6)));
+        }
+        assert_eq!(analysis.line(Move::new(4)), [Move::new(4)]);
+        assert_eq!(analysis.pv, [Move::new(1)]);
+    }
+
+    #[test]
+    fn threads_change_nothing_and_a_node_budget_drops_the_iteration_it_cuts() {
+        // 6 moves at depth d cost 6d nodes, and the first iteration re-searches the three
+        // that beat move 0: depths 1..=4 take 63, the fifth 93 in all.
+        let at = |budget, threads| analyze(&Toy::new(None), &Settings::new(budget, threads));
+        let one = at(Budget::Nodes(92), 1).unwrap();
+        assert_eq!((one.depth, one.nodes), (4, 63));
+        for threads in [2, 3, 8] {
+            assert_eq!(at(Budget::Nodes(92), threads), Some(one.clone()));
+        }
+        assert_eq!(at(Budget::Nodes(93), 2).unwrap().depth, 5);
+    }
+
+    #[test]
+    fn a_stopped_watch_still_gets_a_legal_move_from_the_first_iteration() {
+        let watch = Arc::new(Watch::new());
+        watch.stop();
+        let settings = Settings {
+            budget: Budget::Depth(10),
+            threads: 2,
+            watch: Some(watch.clone()),
+        };
+        let analysis = analyze(&Toy::new(Some(watch.clone())), &settings).unwrap();
+        assert_eq!(analysis.depth, 1);
+        assert!(VALUES.len() > analysis.best.index());
+        let report = watch.latest().unwrap();
+        assert_eq!((report.depth, report.best), (1, Some(analysis.best)));
+    }
+
+    #[test]
+    fn reports_come_after_each_iteration_with_growing_depth() {
+        let watch = Arc::new(Watch::new());
+        let toy = Toy::new(Some(watch.clone()));
+        let settings = Settings {
+            budget: Budget::Depth(6),
+            threads: 1,
+            watch: Some(watch.clone()),
+        };
+        let analysis = analyze(&toy, &settings).unwrap();
+        let seen = toy.seen.into_inner().unwrap();
+        // Depth d's jobs see the report of depth d - 1 (none during the first).
+        let mut expected: Vec<u32> = (1..6).flat_map(|d| [d; 6]).collect();
+        expected.sort_unstable();
+        assert_eq!(seen, expected);
+        assert_eq!(watch.latest().unwrap().depth, analysis.depth);
+        assert_eq!(watch.latest().unwrap().nodes, analysis.nodes);
+    }
+}

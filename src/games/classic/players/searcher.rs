@@ -46,9 +46,6 @@ impl Player for Searcher {
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let board = board_in_play(position)?;
-        if let Some(watch) = &self.settings.watch {
-            watch.reset();
-        }
         let analysis = self.engine.analyze(board, &self.settings)?;
         Some(Decision {
             mv: analysis.best,

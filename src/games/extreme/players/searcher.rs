@@ -88,9 +88,6 @@ impl Player for Searcher {
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let state = state_of(position)?;
         if let Some(settings) = &self.analysis {
-            if let Some(watch) = &settings.watch {
-                watch.reset();
-            }
             let analysis = analyze(&state, settings)?;
             return Some(Decision {
                 mv: analysis.best,

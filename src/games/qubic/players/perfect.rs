@@ -79,9 +79,6 @@ impl Perfect {
         // O, or X where the procedure does not apply (a position the dictionary's games
         // never reach, e.g. one set up by hand): the analysis's best move, as `analyze`
         // marks it.
-        if let Some(watch) = &self.settings.watch {
-            watch.reset();
-        }
         let analysis = analysis::analyze(board, &self.settings)?;
         Some(Decision {
             claim: analysis.claim(),
