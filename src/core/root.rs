@@ -159,6 +159,13 @@ impl Settings {
     }
 }
 
+/// The bits of each of `count` tables sharing `2^total` slots: a fixed total for any number
+/// of root moves, each table between 2^10 and 2^16 slots.
+pub fn table_bits(total: u32, count: usize) -> u32 {
+    let share = usize::BITS - count.max(1).next_power_of_two().leading_zeros() - 1;
+    total.saturating_sub(share).clamp(10, 16)
+}
+
 /// What is kept back from a time budget, for the unwinding and the reply.
 fn margin(budget: Duration) -> Duration {
     (budget / 10).min(Duration::from_millis(60))
@@ -525,6 +532,15 @@ mod tests {
         fn id(&self, mv: usize) -> Move {
             Move::new(mv)
         }
+    }
+
+    #[test]
+    fn the_tables_share_a_fixed_total() {
+        assert_eq!(table_bits(19, 1), 16);
+        assert_eq!(table_bits(19, 16), 15);
+        assert_eq!(table_bits(19, 17), 14);
+        assert_eq!(table_bits(19, 49), 13);
+        assert_eq!(table_bits(19, 10_000), 10);
     }
 
     #[test]

@@ -29,12 +29,6 @@ struct Analysed<'a> {
     empty: u32,
 }
 
-/// The bits of each of `count` tables sharing [`ANALYSIS_TABLE_BITS`].
-fn job_table_bits(count: usize) -> u32 {
-    let share = usize::BITS - count.max(1).next_power_of_two().leading_zeros() - 1;
-    ANALYSIS_TABLE_BITS.saturating_sub(share).clamp(10, 16)
-}
-
 impl Root for Analysed<'_> {
     type Move = Cell;
     type State = Job;
@@ -50,7 +44,7 @@ impl Root for Analysed<'_> {
 
     fn state(&self, count: usize) -> Job {
         Job {
-            table: Table::new(job_table_bits(count)),
+            table: Table::new(root::table_bits(ANALYSIS_TABLE_BITS, count)),
             ordering: Ordering::new(),
         }
     }
@@ -170,19 +164,5 @@ impl Searcher {
             board = next;
         }
         line
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_tables_share_a_fixed_total() {
-        assert_eq!(job_table_bits(1), 16);
-        assert_eq!(job_table_bits(16), 15);
-        assert_eq!(job_table_bits(17), 14);
-        assert_eq!(job_table_bits(49), 13);
-        assert_eq!(job_table_bits(10_000), 10);
     }
 }

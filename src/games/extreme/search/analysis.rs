@@ -46,8 +46,7 @@ impl Root for Analysed {
     }
 
     fn state(&self, count: usize) -> Table {
-        let share = usize::BITS - count.max(1).next_power_of_two().leading_zeros() - 1;
-        Table::with_bits(ANALYSIS_TABLE_BITS.saturating_sub(share).clamp(10, 16))
+        Table::with_bits(root::table_bits(ANALYSIS_TABLE_BITS, count))
     }
 
     fn search(

@@ -62,8 +62,7 @@ impl Root for Analysed {
     }
 
     fn state(&self, count: usize) -> Searcher {
-        let share = usize::BITS - count.max(1).next_power_of_two().leading_zeros() - 1;
-        Searcher::with_table_bits(ANALYSIS_TABLE_BITS.saturating_sub(share).clamp(10, 16))
+        Searcher::with_table_bits(root::table_bits(ANALYSIS_TABLE_BITS, count))
     }
 
     fn search(
