@@ -64,7 +64,21 @@ fn positions(
     out
 }
 
-/// The analysis names every legal move once, marks one of them, and its line is legal.
+/// `line` is a legal line from `position`: each move legal in turn, none after the end.
+fn assert_legal_line(position: &dyn Position, line: &[tictaclatin::core::Move]) {
+    let mut now = position.clone_box();
+    for &cell in line {
+        assert_eq!(
+            now.status(),
+            Status::InPlay,
+            "the line goes on after the end"
+        );
+        now = now.play(cell).expect("every move of the line is legal");
+    }
+}
+
+/// The analysis names every legal move once, marks one of them, and every line (the
+/// mark's and each move's) is legal and starts with its move.
 fn check_analysis(position: &dyn Position, engine: &dyn Engine, budget: Budget) -> Option<u16> {
     let analysis = engine.analysis(position, budget, 1)?;
     let mut legal = position.legal_moves();
@@ -78,15 +92,13 @@ fn check_analysis(position: &dyn Position, engine: &dyn Engine, budget: Budget) 
         Some(&analysis.best),
         "the line starts with the mark"
     );
-    let mut now = position.clone_box();
-    for &cell in &analysis.pv {
-        assert_eq!(
-            now.status(),
-            Status::InPlay,
-            "the line goes on after the end"
-        );
-        now = now.play(cell).expect("every move of the line is legal");
+    assert_legal_line(position, &analysis.pv);
+    assert_eq!(analysis.lines.len(), analysis.moves.len());
+    for (&(mv, _), line) in analysis.moves.iter().zip(&analysis.lines) {
+        assert_eq!(line.first(), Some(&mv), "a move's line starts with it");
+        assert_legal_line(position, line);
     }
+    assert_eq!(analysis.line(analysis.best), analysis.pv.as_slice());
     // The mark has the best figure among the unbounded ones it can be compared with.
     if let Some(Figure::Score(best)) = analysis.figure(analysis.best) {
         for &(_, figure) in &analysis.moves {
@@ -125,7 +137,7 @@ fn bot_plays_the_mark(
 #[test]
 fn the_bot_plays_what_analyze_marks_on_classic_boards() {
     use tictaclatin::games::classic::players::Searcher;
-    for (size, k, depth, count) in [(7, 5, 2, 300), (5, 4, 3, 300)] {
+    for (size, k, depth, count) in [(7, 5, 2, 500), (5, 4, 3, 500)] {
         let game = game(GameKind::Classic, Some(size), Some(k));
         let engine = game.engine();
         let variant = tictaclatin::games::classic::Variant::new(size, Some(k)).unwrap();
@@ -145,11 +157,11 @@ fn the_bot_plays_what_analyze_marks_in_extreme() {
     use tictaclatin::games::extreme::players::Searcher;
     let game = game(GameKind::Extreme, None, None);
     let engine = game.engine();
-    let positions = positions(game.as_ref(), 300, [1, 60], 11, |_| true);
+    let positions = positions(game.as_ref(), 500, [1, 60], 11, |_| true);
     let budget = Budget::Depth(2);
     let bot = Box::new(Searcher::analysing(budget));
     let analysed = bot_plays_the_mark(&positions, engine.as_ref(), budget, bot);
-    assert_eq!(analysed, 300);
+    assert_eq!(analysed, 500);
 }
 
 #[test]
@@ -159,13 +171,56 @@ fn the_bot_plays_what_analyze_marks_in_qubic_as_o() {
     use tictaclatin::games::qubic::players::Perfect;
     let game = game(GameKind::Qubic, None, None);
     let engine = game.engine();
-    let positions = positions(game.as_ref(), 200, [1, 15], 5, |p| {
+    let positions = positions(game.as_ref(), 500, [1, 15], 5, |p| {
         p.to_move() == Side::Second
     });
     let budget = Budget::Depth(2);
     let bot = Box::new(Perfect::with_budget(patashnik_index(), budget));
     let analysed = bot_plays_the_mark(&positions, engine.as_ref(), budget, bot);
-    assert_eq!(analysed, 200, "O is always analysed");
+    assert_eq!(analysed, 500, "O is always analysed");
+}
+
+/// A searching bot whose watch was stopped before it began still moves: a legal move from
+/// its first iteration, reported to the watch.
+fn moves_when_stopped_at_once(game: &dyn Game, position: &dyn Position, mut bot: Box<dyn Player>) {
+    let watch = Arc::new(tictaclatin::core::Watch::new());
+    watch.stop();
+    bot.set_watch(watch.clone());
+    let decision = bot.decide(position).expect("a move");
+    assert!(
+        position.legal_moves().contains(&decision.mv),
+        "{}",
+        game.title()
+    );
+    let report = watch.latest().expect("the first iteration is reported");
+    assert_eq!(report.depth, 1, "{}", game.title());
+    assert_eq!(report.best, Some(decision.mv), "{}", game.title());
+}
+
+#[test]
+fn a_stopped_bot_still_plays_its_first_iteration_move() {
+    use std::time::Duration;
+    use tictaclatin::core::PlayerOptions;
+    let options = PlayerOptions {
+        movetime: Duration::from_secs(30),
+        threads: 2,
+        ..PlayerOptions::seeded(1)
+    };
+    let extreme = extreme_start();
+    let cases = [
+        (
+            game(GameKind::Classic, Some(7), Some(5)),
+            CLASSIC_7,
+            "perfect",
+        ),
+        (game(GameKind::Qubic, None, None), QUBIC_O, "perfect"),
+        (game(GameKind::Extreme, None, None), &extreme, "max"),
+    ];
+    for (game, text, name) in cases {
+        let position = game.parse_position(text).expect("a position");
+        let bot = game.engine().player(name, options).expect("a bot");
+        moves_when_stopped_at_once(game.as_ref(), position.as_ref(), bot);
+    }
 }
 
 /// `analyze` (with `--pv`) at `budget` for a searched game: twice on one thread and once
@@ -214,6 +269,8 @@ fn analyze_at_a_depth_or_nodes_is_the_same_on_every_run() {
         let text = same_every_time(flags, position, ["--depth", "3"]);
         assert!(text.contains("Searched 3 plies deep"), "{text}");
         same_every_time(flags, position, ["--nodes", "20000"]);
+        // Deep enough for several iterations, each with jobs for both threads.
+        same_every_time(flags, position, ["--nodes", "300000"]);
     }
 }
 

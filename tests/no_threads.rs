@@ -158,9 +158,9 @@ fn the_harness_refuses_threads_and_nothing_else() {
     );
 }
 
-/// `move --game extreme` searches on the calling thread (its analysis runs on one thread
-/// whatever `--threads` says, so that its answer does not depend on them): no thread is
-/// asked for, and nothing is said.
+/// `move --game extreme` searches on the calling thread when no other may start: the
+/// analysis's jobs all run there (its answer does not depend on the threads), and the note
+/// says so once.
 #[test]
 fn an_extreme_search_runs_on_the_calling_thread() {
     let position = format!("{} - x", "-".repeat(256));
@@ -180,7 +180,12 @@ fn an_extreme_search_runs_on_the_calling_thread() {
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 2, "{text}");
     assert!(text.contains("(depth "), "{text}");
-    assert_eq!(stderr(&out), "");
+    let err = stderr(&out);
+    assert!(
+        err.contains("note: could not start an analysis thread"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 /// A tournament plays every game on the calling thread.

@@ -3,8 +3,9 @@
 //! the line behind it.
 //!
 //! At a depth or a node budget the analysis is a function of the position and the budget
-//! alone: every search starts from an empty table, runs on one line of work, and keeps only
-//! the iterations it finished. A time budget only picks how deep that goes.
+//! alone: every search starts from empty tables, each root move's search depends only on
+//! that move's own earlier ones (never on the threads), and only the iterations finished
+//! are kept (see `root`). A time budget only picks how deep that goes.
 
 use std::fmt;
 use std::time::Duration;
@@ -88,9 +89,12 @@ pub struct Analysis {
     pub best: Move,
     /// The best line, from `best`; every move of it legal in turn.
     pub pv: Vec<Move>,
+    /// The line behind each move of `moves` (in the same order), from that move; every
+    /// move of it legal in turn.
+    pub lines: Vec<Vec<Move>>,
     /// The deepest iteration finished (plies, the move included).
     pub depth: u32,
-    /// Nodes searched, the unfinished iteration's included.
+    /// Nodes of the iterations finished (an unfinished one's depend on the threads).
     pub nodes: u64,
 }
 
@@ -100,8 +104,17 @@ impl Analysis {
         self.moves.iter().find(|(m, _)| *m == mv).map(|&(_, f)| f)
     }
 
-    /// The figures as hints: a proof as it stands, any other figure as the search's guess
-    /// (no search makes bounds today: every move is searched with the full window).
+    /// The line behind `mv`, from it; empty if it is not a legal move.
+    pub fn line(&self, mv: Move) -> &[Move] {
+        self.moves
+            .iter()
+            .position(|(m, _)| *m == mv)
+            .and_then(|at| self.lines.get(at))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The figures as hints: a proof as it stands, any other figure (a score or a bound
+    /// on it) as the search's guess.
     pub fn hints(self) -> Vec<(Move, Hint)> {
         let hint = |figure| match figure {
             Figure::Proven(claim) => Hint::Proven(claim),

@@ -15,6 +15,7 @@ mod player;
 mod position;
 pub mod protocol;
 pub mod review;
+pub mod root;
 pub mod session;
 mod side;
 mod tally;

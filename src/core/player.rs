@@ -72,7 +72,8 @@ pub trait Player: Send {
     fn decide(&mut self, position: &dyn Position) -> Option<Decision>;
 
     /// Report each search's progress to `watch` and answer at once when it is stopped
-    /// (players that search); players that answer at once ignore it.
+    /// (players that search); players that answer at once ignore it. Whoever holds the
+    /// watch resets it before asking for a move: a stop that comes first is not lost.
     fn set_watch(&mut self, _watch: std::sync::Arc<super::watch::Watch>) {}
 }
 

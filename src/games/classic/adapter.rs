@@ -2,7 +2,7 @@
 //! rules and names, [`ClassicEngine`] for values, hints and players, and
 //! [`crate::core::Position`] on [`Board`] itself.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use super::board::{Board, MoveRefused};
 use super::cell::Cell;
@@ -14,6 +14,7 @@ use super::search;
 use super::solver::Solver;
 use super::text;
 use super::variant::{Variant, VariantError};
+use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine,
@@ -222,9 +223,9 @@ const PLAYERS: [&str; 8] = [
 pub struct ClassicEngine {
     variant: Variant,
     solver: Option<Arc<Solver>>,
-    /// The search behind hints where there is no solver; its table carries over between
-    /// requests.
-    hint_search: Mutex<search::Searcher>,
+    /// The search behind hints and analyses where there is no solver (each analysis
+    /// starts from its own empty tables).
+    analysis_search: search::Searcher,
 }
 
 /// The node budget of the hints on a big board: a fifth of a second or so.
@@ -236,7 +237,7 @@ impl ClassicEngine {
         ClassicEngine {
             variant,
             solver: Solver::new(variant).map(Arc::new),
-            hint_search: Mutex::new(search::Searcher::new(variant, 16)),
+            analysis_search: search::Searcher::new(variant, 1),
         }
     }
 
@@ -276,22 +277,17 @@ impl ClassicEngine {
     /// For each move, its figure in the analysis at [`HINT_NODES`]: the same on every
     /// look.
     fn search_hints(&self, board: Board) -> Vec<(Move, Hint)> {
-        let Some(analysis) = self.search_analysis(board, Budget::Nodes(HINT_NODES)) else {
+        let Some(analysis) = self.search_analysis(board, Budget::Nodes(HINT_NODES), 1) else {
             return Vec::new();
         };
         analysis.hints()
     }
 
-    /// The search's analysis of `board` (see `search::analysis`).
-    fn search_analysis(&self, board: Board, budget: Budget) -> Option<Analysis> {
-        // A poisoned lock only means a hint request panicked; each analysis starts afresh.
-        let mut searcher = self
-            .hint_search
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        searcher
-            .analyze(board, budget)
-            .map(search::Analyzed::into_analysis)
+    /// The search's analysis of `board` (see `search::analysis`) on `threads` threads:
+    /// the same on any number.
+    fn search_analysis(&self, board: Board, budget: Budget, threads: usize) -> Option<Analysis> {
+        self.analysis_search
+            .analyze(board, &Settings::new(budget, threads))
     }
 }
 
@@ -367,12 +363,12 @@ impl Engine for ClassicEngine {
         &self,
         position: &dyn Position,
         budget: Budget,
-        _threads: usize,
+        threads: usize,
     ) -> Option<Analysis> {
         if self.solver.is_some() {
             return None;
         }
-        self.search_analysis(self.board(position)?, budget)
+        self.search_analysis(self.board(position)?, budget, threads)
     }
 
     /// Seed 003's figures for its rule-list player against a random one on 3x3.
@@ -432,7 +428,9 @@ impl Engine for ClassicEngine {
             }),
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
             (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
-            (_, Some(Level::Perfect), None) => Box::new(Searcher::new(v, movetime)),
+            (_, Some(Level::Perfect), None) => {
+                Box::new(Searcher::new(v, movetime, options.threads))
+            }
             (_, Some(level), Some(solver)) => {
                 Box::new(ExactLevel::new(level, solver.clone(), seed))
             }

@@ -18,6 +18,7 @@ use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
 use super::rules::{IllegalMove, State};
 use super::search::{Limits, Table};
+use crate::core::root::Settings;
 use crate::core::words::quote;
 
 /// The core's id of a cell.
@@ -303,11 +304,10 @@ impl Engine for ExtremeEngine {
         &self,
         position: &dyn Position,
         budget: Budget,
-        _threads: usize,
+        threads: usize,
     ) -> Option<Analysis> {
         let state = players::state_of(position)?;
-        let analyzed = super::search::analysis::analyze(&state, budget)?;
-        Some(analyzed.into_analysis(state.plies_left()))
+        super::search::analysis::analyze(&state, &Settings::new(budget, threads))
     }
 
     fn instant_hints(&self) -> bool {

@@ -11,7 +11,8 @@ use super::geometry::Qubic;
 use super::hints::{HINT_TIME, hints};
 use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
 use super::position::QubicPosition;
-use super::search::analysis::{Analyzed, analyze};
+use super::search::analysis::analyze;
+use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
@@ -183,13 +184,13 @@ impl Engine for QubicEngine {
         &self,
         position: &dyn Position,
         budget: Budget,
-        _threads: usize,
+        threads: usize,
     ) -> Option<Analysis> {
         let board = QubicPosition::board_of(position);
         if dictionary_move(&self.index, board).is_some() {
             return None;
         }
-        analyze(board, budget).map(Analyzed::into_analysis)
+        analyze(board, &Settings::new(budget, threads))
     }
 
     fn player_names(&self) -> Vec<String> {
@@ -202,7 +203,9 @@ impl Engine for QubicEngine {
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
         let (seed, movetime) = (options.seed, options.movetime);
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
-            "perfect" => Box::new(Perfect::new(self.index.clone(), movetime, seed)),
+            "perfect" => Box::new(
+                Perfect::new(self.index.clone(), movetime, seed).on_threads(options.threads),
+            ),
             "random" => Box::new(RandomPlayer::saying(seed, "random")),
             "greedy" => Box::new(greedy(seed)),
             other => match other.parse::<Level>() {

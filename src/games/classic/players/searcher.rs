@@ -1,36 +1,40 @@
 //! Players built on the search, for boards too big to solve: [`Searcher`] at full strength
 //! (`perfect` there) and [`SearchLevel`] for `easy`, `medium` and `hard`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rand::RngExt;
 
 use super::levels::Level;
 use super::{PlayerRng, board_in_play, rng_from_seed};
-use crate::core::{Budget, CellId, Decision, Move, Player, Position};
+use crate::core::root::Settings;
+use crate::core::{Budget, CellId, Decision, Player, Position, Watch};
 use crate::games::classic::board::Board;
 use crate::games::classic::search::{self, Limits};
 use crate::games::classic::variant::Variant;
-
-/// Table size of a playing searcher: 2^19 slots of 24 bytes, 12 MiB.
-const TABLE_BITS: u32 = 19;
 
 /// The full-strength search: the analysis's best move at its budget (a time per move by
 /// default), so it plays what `analyze` marks.
 pub struct Searcher {
     engine: search::Searcher,
-    budget: Budget,
+    settings: Settings,
 }
 
 impl Searcher {
-    pub fn new(variant: Variant, movetime: Duration) -> Searcher {
-        Searcher::with_budget(variant, Budget::Time(movetime))
+    pub fn new(variant: Variant, movetime: Duration, threads: usize) -> Searcher {
+        Searcher::with_settings(variant, Settings::new(Budget::Time(movetime), threads))
     }
 
     pub fn with_budget(variant: Variant, budget: Budget) -> Searcher {
+        Searcher::with_settings(variant, Settings::new(budget, 1))
+    }
+
+    fn with_settings(variant: Variant, settings: Settings) -> Searcher {
         Searcher {
-            engine: search::Searcher::new(variant, TABLE_BITS),
-            budget,
+            // Its own table is unused: each analysis has its own.
+            engine: search::Searcher::new(variant, 1),
+            settings,
         }
     }
 }
@@ -42,12 +46,16 @@ impl Player for Searcher {
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let board = board_in_play(position)?;
-        let analyzed = self.engine.analyze(board, self.budget)?;
+        let analysis = self.engine.analyze(board, &self.settings)?;
         Some(Decision {
-            mv: Move::new(analyzed.best.index()),
-            claim: analyzed.claim(),
-            how: Some(format!("depth {}", analyzed.depth)),
+            mv: analysis.best,
+            claim: analysis.claim(),
+            how: Some(format!("depth {}", analysis.depth)),
         })
+    }
+
+    fn set_watch(&mut self, watch: Arc<Watch>) {
+        self.settings.watch = Some(watch);
     }
 }
 

@@ -31,7 +31,7 @@ use ordering::Ordering;
 use tt::{Bound, Slot, Table};
 use zobrist::Zobrist;
 
-pub use analysis::{ANALYSIS_TABLE_BITS, Analyzed, Scored};
+pub use analysis::ANALYSIS_TABLE_BITS;
 pub use threats::winning_cells;
 
 /// How long and how deep a search may go.

@@ -14,6 +14,7 @@ use super::ordering::{MAX_PLY, Ordering};
 use super::threats::winning_cells;
 use super::tt::{Bound, Slot, Table};
 use super::zobrist::Zobrist;
+use crate::core::root::Halt;
 use crate::games::classic::lines::Lines;
 
 pub const MATE: i32 = 1_000_000;
@@ -56,6 +57,8 @@ pub struct Search<'a> {
     /// Stop once `nodes` passes this (a node budget).
     pub node_limit: u64,
     pub stopped: bool,
+    /// Stop when it says so (an analysis: its clock, its watch, its node budget).
+    pub halt: Option<&'a Halt>,
     /// Per-cell lines, as the ordering reads them.
     pub through: &'a [Vec<u64>],
     move_lists: Vec<Vec<(i32, u8)>>,
@@ -88,6 +91,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             node_limit: u64::MAX,
             stopped: false,
+            halt: None,
             through,
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(49)).collect(),
         }
@@ -95,7 +99,8 @@ impl<'a> Search<'a> {
 
     fn out_of_time(&mut self) -> bool {
         if self.nodes > self.node_limit
-            || (self.nodes & CLOCK_MASK == 0 && Instant::now() >= self.deadline)
+            || (self.nodes & CLOCK_MASK == 0
+                && (Instant::now() >= self.deadline || self.halt.is_some_and(Halt::halted)))
         {
             self.stopped = true;
         }

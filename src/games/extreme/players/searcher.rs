@@ -3,11 +3,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::core::{Budget, Claim, Decision, Player, PlayerOptions, Position};
+use crate::core::root::Settings;
+use crate::core::{Budget, Claim, Decision, Player, PlayerOptions, Position, Watch};
 
 use super::super::adapter::cell_id;
 use super::super::rules::State;
-use super::super::search::analysis::{ANALYSIS_MEGABYTES, analyze_in};
+use super::super::search::analysis::analyze;
 use super::super::search::score::proven;
 use super::super::search::{Limits, Report, Table, search};
 use super::state_of;
@@ -22,11 +23,9 @@ pub struct Searcher {
     table: Arc<Table>,
     /// What the last search found, for tools that want its figures.
     pub last: Option<Report>,
-    /// Plays the analysis's best move at this budget (the `max` player, so that it plays
-    /// what `analyze` marks), rather than the lazy-SMP search's.
-    budget: Option<Budget>,
-    /// The analysis's table, kept between moves (emptied before each).
-    analysis_table: Option<Table>,
+    /// Plays the analysis's best move at these settings (the `max` player, so that it
+    /// plays what `analyze` marks), rather than the lazy-SMP search's.
+    analysis: Option<Settings>,
 }
 
 impl Searcher {
@@ -36,14 +35,17 @@ impl Searcher {
             "max",
             Limits::time(options.movetime, options.threads.max(1)),
         );
-        searcher.budget = Some(Budget::Time(options.movetime));
+        searcher.analysis = Some(Settings::new(
+            Budget::Time(options.movetime),
+            options.threads.max(1),
+        ));
         searcher
     }
 
     /// The `max` player searching at `budget`.
     pub fn analysing(budget: Budget) -> Searcher {
         let mut searcher = Searcher::with_limits("max", Limits::depth(1));
-        searcher.budget = Some(budget);
+        searcher.analysis = Some(Settings::new(budget, 1));
         searcher
     }
 
@@ -53,8 +55,7 @@ impl Searcher {
             limits,
             table: Arc::new(Table::new(TABLE_MEGABYTES)),
             last: None,
-            budget: None,
-            analysis_table: None,
+            analysis: None,
         }
     }
 
@@ -86,15 +87,12 @@ impl Player for Searcher {
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let state = state_of(position)?;
-        if let Some(budget) = self.budget {
-            let table = self
-                .analysis_table
-                .get_or_insert_with(|| Table::new(ANALYSIS_MEGABYTES));
-            let analyzed = analyze_in(&state, budget, table)?;
+        if let Some(settings) = &self.analysis {
+            let analysis = analyze(&state, settings)?;
             return Some(Decision {
-                mv: cell_id(analyzed.best).into(),
-                claim: proven(analyzed.score(), state.plies_left()),
-                how: Some(format!("depth {}", analyzed.depth)),
+                mv: analysis.best,
+                claim: analysis.claim(),
+                how: Some(format!("depth {}", analysis.depth)),
             });
         }
         let report = self.think(&state)?;
@@ -103,5 +101,12 @@ impl Player for Searcher {
             claim: claim(&state, &report),
             how: Some(format!("depth {}", report.depth)),
         })
+    }
+
+    /// Only the analysis (the `max` player) reports to a watch.
+    fn set_watch(&mut self, watch: Arc<Watch>) {
+        if let Some(settings) = &mut self.analysis {
+            settings.watch = Some(watch);
+        }
     }
 }

@@ -14,6 +14,7 @@ use super::position::Node;
 use super::score::{INFINITY, MATE, from_table, points_end, to_table};
 use super::time::Deadline;
 use super::tt::{Bound, Entry, Table};
+use crate::core::root::Halt;
 
 /// Deepest line the search follows (plies from the root, quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -36,6 +37,8 @@ pub struct Worker<'a> {
     all_nodes: &'a AtomicU64,
     killers: Box<[[Option<Cell>; 2]; MAX_PLY]>,
     history: Box<[[i32; 256]; 2]>,
+    /// Stop when it says so (an analysis: its clock, its watch, its node budget).
+    pub halt: Option<&'a Halt>,
 }
 
 impl<'a> Worker<'a> {
@@ -55,6 +58,7 @@ impl<'a> Worker<'a> {
             all_nodes,
             killers: Box::new([[None; 2]; MAX_PLY]),
             history: Box::new([[0; 256]; 2]),
+            halt: None,
         }
     }
 
@@ -68,7 +72,7 @@ impl<'a> Worker<'a> {
         }
         if self.nodes == 256 {
             self.flush_nodes();
-            if self.deadline.is_some_and(|d| d.passed()) {
+            if self.deadline.is_some_and(|d| d.passed()) || self.halt.is_some_and(Halt::halted) {
                 self.stop.store(true, Relaxed);
             }
         }

@@ -68,7 +68,12 @@ impl Table {
     /// A table of about `megabytes` (rounded down to a power of two of entries).
     pub fn new(megabytes: usize) -> Table {
         let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
-        let count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        Table::with_bits(usize::BITS - 1 - wanted.leading_zeros())
+    }
+
+    /// A table of `2^bits` entries (16 bytes each).
+    pub fn with_bits(bits: u32) -> Table {
+        let count = 1usize << bits;
         let slots = (0..count)
             .map(|_| Slot {
                 check: AtomicU64::new(0),

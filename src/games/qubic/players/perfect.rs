@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::decision;
-use crate::core::{Budget, Claim, Decision, Player, Position, Side, Status};
+use crate::core::root::Settings;
+use crate::core::{Budget, Claim, Decision, Player, Position, Side, Status, Watch};
 use crate::games::qubic::board::Board;
 use crate::games::qubic::dictionary::Index;
 use crate::games::qubic::geometry::Qubic;
@@ -16,20 +17,27 @@ use crate::games::qubic::strategy;
 
 pub struct Perfect {
     index: Arc<Index>,
-    budget: Budget,
+    settings: Settings,
 }
 
 impl Perfect {
     pub fn new(index: Arc<Index>, movetime: Duration, _seed: u64) -> Perfect {
-        Perfect {
-            index,
-            budget: Budget::Time(movetime),
-        }
+        Perfect::with_budget(index, Budget::Time(movetime))
     }
 
     /// The player searching at `budget` where the dictionary does not answer.
     pub fn with_budget(index: Arc<Index>, budget: Budget) -> Perfect {
-        Perfect { index, budget }
+        Perfect {
+            index,
+            settings: Settings::new(budget, 1),
+        }
+    }
+
+    /// The same on `threads` threads for its analyses (the moves stay the same).
+    #[must_use]
+    pub fn on_threads(mut self, threads: usize) -> Perfect {
+        self.settings.threads = threads;
+        self
     }
 }
 
@@ -53,6 +61,10 @@ impl Player for Perfect {
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         self.choose(QubicPosition::board_of(position))
     }
+
+    fn set_watch(&mut self, watch: Arc<Watch>) {
+        self.settings.watch = Some(watch);
+    }
 }
 
 impl Perfect {
@@ -67,11 +79,10 @@ impl Perfect {
         // O, or X where the procedure does not apply (a position the dictionary's games
         // never reach, e.g. one set up by hand): the analysis's best move, as `analyze`
         // marks it.
-        let analyzed = analysis::analyze(board, self.budget)?;
-        let best = analyzed.best_scored()?;
+        let analysis = analysis::analyze(board, &self.settings)?;
         Some(Decision {
-            claim: best.claim(),
-            ..decision(best.cell, "search")
+            claim: analysis.claim(),
+            ..decision(analysis.best.index(), "search")
         })
     }
 }

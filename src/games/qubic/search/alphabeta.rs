@@ -6,10 +6,12 @@
 //! evaluation. Scores near [`WIN`] are proven: they come only from those rules, never from
 //! the evaluation.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::eval::{evaluate, fork_cells, ordered_moves};
 use super::table::{Bound, Slot, Table};
+use crate::core::root::Halt;
 use crate::games::qubic::board::Board;
 use crate::games::qubic::lines::LINES;
 use crate::games::qubic::threats::threats;
@@ -55,18 +57,26 @@ pub struct Searcher {
     pub(super) stopped: bool,
     /// Stop once `nodes` passes this (a node budget).
     pub(super) node_limit: u64,
+    /// Stop when it says so (an analysis: its clock, its watch, its node budget).
+    pub(super) halt: Option<Arc<Halt>>,
 }
 
 pub(super) struct Stop;
 
 impl Searcher {
     pub fn new() -> Searcher {
+        Searcher::with_table_bits(18)
+    }
+
+    /// A searcher whose table has `2^bits` slots.
+    pub fn with_table_bits(bits: u32) -> Searcher {
         Searcher {
-            table: Table::new(18),
+            table: Table::new(bits),
             nodes: 0,
             deadline: None,
             stopped: false,
             node_limit: u64::MAX,
+            halt: None,
         }
     }
 
@@ -145,7 +155,8 @@ impl Searcher {
             self.stopped = true;
         }
         if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.halt.as_ref().is_some_and(|h| h.halted()))
         {
             self.stopped = true;
         }

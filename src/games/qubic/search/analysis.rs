@@ -1,15 +1,15 @@
 //! The analysis at a budget, for the side the dictionary does not play: what the threat
 //! search proves (a forced win, or a forced win a move hands the opponent), and for every
-//! other move its value from a full-window alpha-beta search, deepening one ply at a time
-//! from an empty table. The `perfect` player plays its best move. At a depth or a node
+//! other move its value from the alpha-beta search as `core::root` drives it, each root
+//! move on its own table. The `perfect` player plays its best move. At a depth or a node
 //! budget it is a function of the board and the budget alone: the threat searches count
 //! positions, never the clock.
 
-use std::cmp::Reverse;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::alphabeta::{PROVEN, Searcher, WIN};
-use crate::core::{Analysis, Budget, Claim, Figure, Move};
+use crate::core::root::{self, Limits, Root, Searched, Settings, Window};
+use crate::core::{Analysis, Budget, Claim, Move};
 use crate::games::qubic::board::Board;
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::{Geometry, Qubic};
@@ -21,68 +21,98 @@ const ATTACK_BUDGET: u64 = 200_000;
 /// Positions it may examine for the opponent's forced win after each move.
 const DEFEND_BUDGET: u64 = 20_000;
 
-/// One move's score, for the side playing it: `WIN - p` a win within `p` plies (the move
-/// the first), `p - WIN` a loss, else the search's guess.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Scored {
-    pub cell: usize,
-    pub score: i32,
+/// The slots of all the root moves' tables together: 2^18, 8 MiB. The split is part of
+/// what the result depends on.
+const ANALYSIS_TABLE_BITS: u32 = 18;
+
+/// What a score proves for the side playing the move.
+fn claim(score: i32) -> Option<Claim> {
+    if score >= PROVEN {
+        Some(Claim::WinWithin((WIN - score) as u32))
+    } else if score <= -PROVEN {
+        Some(Claim::LossWithin((WIN + score) as u32))
+    } else {
+        None
+    }
 }
 
-impl Scored {
-    /// What the score proves for the side playing the move.
-    pub fn claim(self) -> Option<Claim> {
-        if self.score >= PROVEN {
-            Some(Claim::WinWithin((WIN - self.score) as u32))
-        } else if self.score <= -PROVEN {
-            Some(Claim::LossWithin((WIN + self.score) as u32))
-        } else {
-            None
+/// A board being analysed, with what the threat search settled before.
+struct Analysed {
+    board: Board,
+    /// The moves left to search, best guess first.
+    open: Vec<usize>,
+    proofs: Vec<(usize, i32)>,
+}
+
+impl Root for Analysed {
+    type Move = usize;
+    type State = Searcher;
+    const INFINITY: i32 = WIN + 1;
+
+    fn moves(&self) -> Vec<usize> {
+        self.open.clone()
+    }
+
+    fn proofs(&self) -> Vec<(usize, i32)> {
+        self.proofs.clone()
+    }
+
+    fn max_depth(&self) -> u32 {
+        Qubic.empty_cells(self.board).count_ones()
+    }
+
+    fn state(&self, count: usize) -> Searcher {
+        Searcher::with_table_bits(root::table_bits(ANALYSIS_TABLE_BITS, count))
+    }
+
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        cell: usize,
+        depth: u32,
+        (alpha, beta): Window,
+        limits: Limits<'_>,
+    ) -> Option<Searched> {
+        let after = self.board.with_move(cell);
+        if after.occupied().count_ones() == 64 {
+            return Some(Searched {
+                score: 0,
+                proven: true,
+                nodes: 0,
+            });
         }
+        searcher.nodes = 0;
+        searcher.stopped = false;
+        searcher.node_limit = limits.nodes;
+        searcher.halt = limits.halt.cloned();
+        let score = searcher.negamax(after, depth as i32 - 1, 1, -beta, -alpha);
+        searcher.halt = None;
+        Some(Searched {
+            score: -score.ok()?,
+            proven: false,
+            nodes: searcher.nodes,
+        })
+    }
+
+    fn claim(&self, score: i32, _proven: bool) -> Option<Claim> {
+        claim(score)
+    }
+
+    fn settled(&self, best: Searched, _depth: u32) -> bool {
+        best.score >= PROVEN
+    }
+
+    fn line(&self, searcher: &Searcher, first: usize, depth: u32) -> Vec<usize> {
+        principal_variation(searcher, self.board, first, depth)
+    }
+
+    fn id(&self, cell: usize) -> Move {
+        Move::new(cell)
     }
 }
 
-/// An analysis of a board in play.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Analyzed {
-    /// Every empty cell, lowest first.
-    pub moves: Vec<Scored>,
-    /// The highest score, the earlier searched of equals.
-    pub best: usize,
-    /// The best line from `best`, each move legal in turn.
-    pub pv: Vec<usize>,
-    /// The deepest alpha-beta iteration finished (0: every move was settled by a proof).
-    pub depth: u32,
-    /// Alpha-beta nodes, the unfinished iteration's included.
-    pub nodes: u64,
-}
-
-impl Analyzed {
-    /// As every game's analysis reads: a proof where the score is one, else the score.
-    pub fn into_analysis(self) -> Analysis {
-        Analysis {
-            moves: self
-                .moves
-                .iter()
-                .map(|m| {
-                    let figure = m.claim().map_or(Figure::Score(m.score), Figure::Proven);
-                    (Move::new(m.cell), figure)
-                })
-                .collect(),
-            best: Move::new(self.best),
-            pv: self.pv.iter().map(|&c| Move::new(c)).collect(),
-            depth: self.depth,
-            nodes: self.nodes,
-        }
-    }
-
-    pub fn best_scored(&self) -> Option<Scored> {
-        self.moves.iter().copied().find(|m| m.cell == self.best)
-    }
-}
-
-/// The analysis of `board` within `budget`; `None` once the game is over.
-pub fn analyze(board: Board, budget: Budget) -> Option<Analyzed> {
+/// The analysis of `board` at `settings`; `None` once the game is over.
+pub fn analyze(board: Board, settings: &Settings) -> Option<Analysis> {
     if board.status().is_over() {
         return None;
     }
@@ -99,7 +129,7 @@ pub fn analyze(board: Board, budget: Budget) -> Option<Analyzed> {
     }
     // At a time budget the threat searches also stop at half of it, so the move comes in
     // time (the only budget whose result may vary anyway).
-    let threat_deadline = match budget {
+    let threat_deadline = match settings.budget {
         Budget::Time(t) => Some(start + t / 2),
         _ => None,
     };
@@ -133,104 +163,26 @@ pub fn analyze(board: Board, budget: Budget) -> Option<Analyzed> {
             }
         }
     }
-    let (max_depth, node_limit, movetime) = budget.limits();
-    // A new searcher: an empty table of its fixed size.
-    let mut searcher = Searcher::new();
-    let open: Vec<usize> = super::eval::ordered_moves(board, side, empty)
-        .into_iter()
-        .filter(|&c| settled[c].is_none())
-        .collect();
-    let proofs: Vec<Scored> = cells
-        .iter()
-        .filter_map(|&cell| settled[cell].map(|score| Scored { cell, score }))
-        .collect();
-    let mut order = open;
-    let mut done: Option<(Vec<Scored>, u32)> = None;
-    let left = empty.count_ones();
-    if order.is_empty() {
-        done = Some((Vec::new(), 0));
-    }
-    for depth in 1..=max_depth.min(left) {
-        if order.is_empty() {
-            break;
-        }
-        if depth > 1 {
-            searcher.node_limit = node_limit;
-            searcher.deadline = movetime.map(|t| start + t.saturating_sub(margin(t)));
-        }
-        let mut scored = Vec::with_capacity(order.len());
-        for &cell in &order {
-            let after = board.with_move(cell);
-            let score = if after.occupied().count_ones() == 64 {
-                Ok(0)
-            } else {
-                searcher
-                    .negamax(after, depth as i32 - 1, 1, -WIN - 1, WIN + 1)
-                    .map(|s| -s)
-            };
-            match score {
-                Ok(score) => scored.push(Scored { cell, score }),
-                Err(_) => break,
-            }
-        }
-        if searcher.stopped {
-            break;
-        }
-        scored.sort_by_key(|m| Reverse(m.score));
-        order = scored.iter().map(|m| m.cell).collect();
-        let top = scored[0].score;
-        let all_proven = scored.iter().all(|m| m.score.abs() >= PROVEN);
-        done = Some((scored, depth));
-        let late = movetime.is_some_and(|t| start.elapsed() * 2 > t);
-        if top >= PROVEN || all_proven || late {
-            break;
-        }
-    }
-    let (searched, depth) = done?;
-    // The proofs first among equals: a forced win found by the threat search is played.
-    let mut ranked: Vec<Scored> = proofs.into_iter().chain(searched).collect();
-    ranked.sort_by_key(|m| Reverse(m.score));
-    let best = ranked.first()?.cell;
-    let nodes = searcher.nodes;
-    let pv = principal_variation(&mut searcher, board, best, depth);
-    ranked.sort_by_key(|m| m.cell);
-    Some(Analyzed {
-        moves: ranked,
-        best,
-        pv,
-        depth,
-        nodes,
-    })
-}
-
-/// What is kept back from a time budget for the reply.
-fn margin(budget: Duration) -> Duration {
-    (budget / 10).min(Duration::from_millis(60))
+    let analysed = Analysed {
+        board,
+        open: super::eval::ordered_moves(board, side, empty)
+            .into_iter()
+            .filter(|&c| settled[c].is_none())
+            .collect(),
+        proofs: cells
+            .iter()
+            .filter_map(|&cell| settled[cell].map(|score| (cell, score)))
+            .collect(),
+    };
+    root::analyze(&analysed, settings)
 }
 
 /// The line from `first`: the table's best move at each position after it, while it is
 /// legal and the line not longer than `depth`.
-fn principal_variation(
-    searcher: &mut Searcher,
-    board: Board,
-    first: usize,
-    depth: u32,
-) -> Vec<usize> {
-    searcher.stopped = false;
-    searcher.node_limit = u64::MAX;
-    searcher.deadline = None;
+fn principal_variation(searcher: &Searcher, board: Board, first: usize, depth: u32) -> Vec<usize> {
     let mut line = vec![first];
     let mut now = board.with_move(first);
     while (line.len() as u32) < depth.max(1) && !now.status().is_over() {
-        // Searched again (the table answers most of it) so that the entry is there: later
-        // searches may have taken its slot.
-        let left = depth.max(1) - line.len() as u32;
-        if searcher
-            .negamax(now, left as i32, 1, -WIN - 1, WIN + 1)
-            .is_err()
-        {
-            break;
-        }
         let Some(slot) = searcher.table.get(now) else {
             break;
         };
