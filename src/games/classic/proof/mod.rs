@@ -1,0 +1,144 @@
+//! Proofs of the value of classic positions on any board, 3x3 to 7x7: an exhaustive
+//! alpha-beta search with threat knowledge and a table on positions folded by the board's
+//! symmetries ([`search`]), and for the empty board the pairing strategy ([`pairing`]).
+//! A result is only given when proven; out of its limits the prover says so. At a node
+//! limit (no time limit) it gives the same answer on every run.
+//!
+//! The exact value for hints: [`exact_value`] (the outcome and the plies to the end under
+//! perfect play, or `None`).
+
+mod pairing;
+mod rules;
+mod score;
+mod search;
+mod table;
+
+use std::time::{Duration, Instant};
+
+pub use pairing::pairing;
+pub use search::Limits;
+
+use super::board::Board;
+use crate::core::{Outcome, Value};
+use rules::{Rules, Sides};
+use score::Score;
+use search::{OutOfBudget, Search};
+
+/// How a value was proven.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// Every line paired for the second player, and strategy stealing (no search).
+    Pairing,
+    /// The exhaustive search.
+    Search,
+}
+
+/// What the prover found, for the side to move, within its limits.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Proof {
+    /// The proven outcome; `None`: not proven within the limits (or the game is over).
+    pub outcome: Option<Outcome>,
+    /// The proven plies to the end under perfect play, when proven too.
+    pub plies: Option<u32>,
+    pub method: Method,
+    /// Positions the search visited and the time it took, in all and up to the outcome.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub outcome_nodes: u64,
+    pub outcome_elapsed: Duration,
+    /// How many symmetries fold the search's positions.
+    pub symmetries: usize,
+}
+
+impl Proof {
+    /// The exact value, when both the outcome and the plies are proven.
+    pub fn value(&self) -> Option<Value> {
+        Some(Value {
+            outcome: self.outcome?,
+            plies: self.plies?,
+        })
+    }
+}
+
+/// What to prove: the outcome alone, or the plies too (a shortest win and a longest loss
+/// cost more search).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Want {
+    Outcome,
+    Value,
+}
+
+/// Proves the value of `board` for the side to move within `limits`.
+pub fn prove(board: Board, limits: Limits, want: Want) -> Proof {
+    let started = Instant::now();
+    let rules = Rules::new(board.variant());
+    let mut proof = Proof {
+        outcome: None,
+        plies: None,
+        method: Method::Search,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        outcome_nodes: 0,
+        outcome_elapsed: Duration::ZERO,
+        symmetries: rules.symmetries(),
+    };
+    if board.status().is_over() {
+        return proof;
+    }
+    let empty = board.empty_cells().count_ones();
+    if board.stone_count() == 0 && pairing(board.variant()).is_some() {
+        proof.method = Method::Pairing;
+        proof.outcome = Some(Outcome::Draw);
+        // A draw fills the board.
+        proof.plies = Some(empty);
+        proof.elapsed = started.elapsed();
+        return proof;
+    }
+    let mover = board.to_move();
+    let sides = Sides {
+        me: board.stones(mover),
+        them: board.stones(mover.other()),
+    };
+    let mut search = Search::new(&rules, limits);
+    if let Ok(outcome) = outcome(&mut search, sides) {
+        proof.outcome = Some(outcome);
+        proof.outcome_nodes = search.nodes;
+        proof.outcome_elapsed = started.elapsed();
+        proof.plies = match outcome {
+            Outcome::Draw => Some(empty),
+            _ if want == Want::Outcome => None,
+            Outcome::Win => exact(&mut search, sides, Score::DRAW, Score::HIGHEST),
+            Outcome::Loss => exact(&mut search, sides, Score::LOWEST, Score::DRAW),
+        };
+    }
+    proof.nodes = search.nodes;
+    proof.elapsed = started.elapsed();
+    proof
+}
+
+/// The exact value of `board` for the side to move, if proven within `limits`: for exact
+/// hints on boards the table does not solve.
+pub fn exact_value(board: Board, limits: Limits) -> Option<Value> {
+    prove(board, limits, Want::Value).value()
+}
+
+/// Win, draw or loss with null windows: "a win?", then if not "at least a draw?".
+fn outcome(search: &mut Search, sides: Sides) -> Result<Outcome, OutOfBudget> {
+    if search.score(sides, Score::DRAW, Score::SOME_WIN)? >= Score::SOME_WIN {
+        return Ok(Outcome::Win);
+    }
+    Ok(
+        if search.score(sides, Score::SOME_LOSS, Score::DRAW)? >= Score::DRAW {
+            Outcome::Draw
+        } else {
+            Outcome::Loss
+        },
+    )
+}
+
+/// The plies of a proven win or loss: the exact score within its side of a draw.
+fn exact(search: &mut Search, sides: Sides, alpha: Score, beta: Score) -> Option<u32> {
+    let score = search.score(sides, alpha, beta).ok()?;
+    let value = score.value(0);
+    (score > alpha && score < beta).then_some(value.plies)
+}

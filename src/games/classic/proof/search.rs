@@ -1,0 +1,198 @@
+//! The exhaustive alpha-beta search behind every proof: negamax to the end of the game, with
+//! a table of bounds on canonical positions and the threat knowledge that cuts most of the
+//! tree: take a win at once, block the one cell the opponent would win at, and lose at once
+//! to two such cells; a side with no line it can still fill in its moves left cannot win.
+//! Every score it returns is exact within the window it was asked about.
+
+use std::time::{Duration, Instant};
+
+use super::rules::{Rules, Sides};
+use super::score::Score;
+use super::table::{Bounds, Table};
+
+/// How much a proof may search: positions visited and, optionally, time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Limits {
+    pub nodes: u64,
+    pub time: Option<Duration>,
+}
+
+/// The search ran out of its limits before the question was settled.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OutOfBudget;
+
+pub struct Search<'a> {
+    rules: &'a Rules,
+    table: Table,
+    pub nodes: u64,
+    limits: Limits,
+    started: Instant,
+}
+
+/// The clock is read once every this many positions.
+const CLOCK_EVERY: u64 = 4096;
+
+/// What the lines say of a position, for the side to move ("me") and the other side.
+struct Lines {
+    /// Empty cells where I would complete a line at once; where they would.
+    my_wins: u64,
+    their_wins: u64,
+    /// Whether I, or they, hold a line I (they) could still fill in the moves left.
+    my_hope: bool,
+    their_hope: bool,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(rules: &'a Rules, limits: Limits) -> Search<'a> {
+        Search {
+            rules,
+            table: Table::with_capacity(limits.nodes),
+            nodes: 0,
+            limits,
+            started: Instant::now(),
+        }
+    }
+
+    fn over_budget(&self) -> bool {
+        self.nodes >= self.limits.nodes
+            || (self.nodes.is_multiple_of(CLOCK_EVERY)
+                && self
+                    .limits
+                    .time
+                    .is_some_and(|t| self.started.elapsed() >= t))
+    }
+
+    fn read_lines(&self, sides: Sides, empty: u64) -> Lines {
+        let left = empty.count_ones();
+        // The side to move plays ceil(left / 2) more stones, the other floor(left / 2).
+        let (my_moves, their_moves) = (left.div_ceil(2), left / 2);
+        let mut lines = Lines {
+            my_wins: 0,
+            their_wins: 0,
+            my_hope: false,
+            their_hope: false,
+        };
+        for &line in self.rules.lines {
+            let (mine, theirs) = (line & sides.me, line & sides.them);
+            if theirs == 0 {
+                let missing = self.rules.k - mine.count_ones();
+                lines.my_hope |= missing <= my_moves;
+                if missing == 1 {
+                    lines.my_wins |= line & empty;
+                }
+            }
+            if mine == 0 {
+                let missing = self.rules.k - theirs.count_ones();
+                lines.their_hope |= missing <= their_moves;
+                if missing == 1 {
+                    lines.their_wins |= line & empty;
+                }
+            }
+        }
+        lines
+    }
+
+    /// The exact score of an in-play position if it lies in `(alpha, beta)`; otherwise a
+    /// bound on the far side of the window (fail-soft).
+    pub fn score(
+        &mut self,
+        sides: Sides,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Result<Score, OutOfBudget> {
+        self.nodes += 1;
+        if self.over_budget() {
+            return Err(OutOfBudget);
+        }
+        let empty = self.rules.full & !(sides.me | sides.them);
+        let lines = self.read_lines(sides, empty);
+        if lines.my_wins != 0 {
+            return Ok(Score::win_in(1));
+        }
+        if lines.their_wins.count_ones() >= 2 {
+            return Ok(Score::loss_in(2));
+        }
+        // Nobody can still fill a line: the board fills without one.
+        if !lines.my_hope && !lines.their_hope || empty.count_ones() == 1 {
+            return Ok(Score::DRAW);
+        }
+        // No hope for one side bounds the score by a draw on its side.
+        if !lines.my_hope && alpha >= Score::DRAW || !lines.their_hope && beta <= Score::DRAW {
+            return Ok(Score::DRAW);
+        }
+        let canonical = self.rules.canonical(sides);
+        let known = self.table.get(canonical.key);
+        if let Some(b) = known {
+            if b.lower == b.upper || b.lower >= beta {
+                return Ok(b.lower);
+            }
+            if b.upper <= alpha {
+                return Ok(b.upper);
+            }
+            alpha = alpha.max(b.lower);
+            beta = beta.min(b.upper);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let hint = known
+            .and_then(|b| b.best)
+            .map(|c| self.rules.board_cell(canonical, c));
+        let moves = if lines.their_wins != 0 {
+            vec![lines.their_wins.trailing_zeros()]
+        } else {
+            self.ordered_moves(sides, empty, hint)
+        };
+        let mut best = Score::LOWEST;
+        let mut best_move = None;
+        for cell in moves {
+            let child = self.score(
+                sides.after(cell),
+                beta.after_move(),
+                alpha.max(best).after_move(),
+            )?;
+            let score = child.before_move();
+            if score > best {
+                best = score;
+                best_move = Some(cell);
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        let bounds = Bounds {
+            lower: if best > alpha0 { best } else { Score::LOWEST },
+            upper: if best < beta0 { best } else { Score::HIGHEST },
+            best: best_move.map(|c| self.rules.canonical_cell(canonical, c)),
+        };
+        self.table.store(canonical.key, empty.count_ones(), bounds);
+        Ok(best)
+    }
+
+    /// Every empty cell, the table's move first, then by what the lines through it are worth
+    /// to either side (a line with more stones of one side and none of the other, more), then
+    /// the lowest cell: the same order on every run.
+    fn ordered_moves(&self, sides: Sides, empty: u64, hint: Option<u32>) -> Vec<u32> {
+        let mut worth = [0u32; 64];
+        for &line in self.rules.lines {
+            let (mine, theirs) = (line & sides.me, line & sides.them);
+            let value = match (mine.count_ones(), theirs.count_ones()) {
+                (0, 0) => 1,
+                (m, 0) => 4 << (2 * m),
+                (0, t) => 3 << (2 * t),
+                _ => continue,
+            };
+            let mut cells = line & empty;
+            while cells != 0 {
+                worth[cells.trailing_zeros() as usize] += value;
+                cells &= cells - 1;
+            }
+        }
+        let mut moves: Vec<u32> = Vec::with_capacity(empty.count_ones() as usize);
+        let mut rest = empty;
+        while rest != 0 {
+            moves.push(rest.trailing_zeros());
+            rest &= rest - 1;
+        }
+        moves.sort_by_key(|&c| (Some(c) != hint, std::cmp::Reverse(worth[c as usize]), c));
+        moves
+    }
+}
