@@ -22,7 +22,12 @@ fn nodes(n: u64) -> Limits {
 }
 
 fn empty_board_outcome(size: u8, k: u8) -> Option<Outcome> {
-    proof::prove(Board::empty(variant(size, k)), nodes(20_000_000), Want::Outcome).outcome
+    proof::prove(
+        Board::empty(variant(size, k)),
+        nodes(20_000_000),
+        Want::Outcome,
+    )
+    .outcome
 }
 
 #[test]
@@ -89,7 +94,10 @@ fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
     let board = Board::empty(variant(6, 4));
     let first = proof::prove(board, nodes(30_000), Want::Outcome);
     let second = proof::prove(board, nodes(30_000), Want::Outcome);
-    assert_eq!(first.outcome, None, "6x6 four in a row takes more than 30,000 positions");
+    assert_eq!(
+        first.outcome, None,
+        "6x6 four in a row takes more than 30,000 positions"
+    );
     assert_eq!((first.outcome, first.nodes), (second.outcome, second.nodes));
     // A finished game has nothing to prove.
     let won = Board::new(Variant::CLASSIC, 0b111, 0b11000).unwrap();

@@ -46,7 +46,8 @@ impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, limits: Limits) -> Search<'a> {
         Search {
             rules,
-            table: Table::with_capacity(limits.nodes),
+            // No bigger than the positions the limit or the board allows.
+            table: Table::with_capacity(limits.nodes.min(1 << rules.full.count_ones().min(40))),
             nodes: 0,
             limits,
             started: Instant::now(),
