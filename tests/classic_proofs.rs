@@ -3,6 +3,8 @@
 //! four in a row drawn on 5x5, as Berlekamp, Conway and Guy's "Winning Ways" reports), and
 //! the exact 4x4 table on random positions, plies included.
 
+mod common;
+
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use tictaclatin::core::{Outcome, Value};
@@ -102,4 +104,43 @@ fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
     // A finished game has nothing to prove.
     let won = Board::new(Variant::CLASSIC, 0b111, 0b11000).unwrap();
     assert_eq!(proof::exact_value(won, nodes(1000)), None);
+}
+
+#[test]
+fn solve_proves_a_big_board_or_says_it_did_not() {
+    let out = common::tictaclatin(&[
+        "solve",
+        "--game",
+        "classic",
+        "--size",
+        "5",
+        "--in-a-row",
+        "3",
+        "--nodes",
+        "100000",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = common::stdout(&out);
+    // X makes an open two on its second stone and a three on its third: 5 plies.
+    assert!(
+        text.starts_with("5x5, 3 in a row: first player wins in 5 plies."),
+        "{text}"
+    );
+    let out = common::tictaclatin(&[
+        "solve",
+        "--game",
+        "classic",
+        "--size",
+        "6",
+        "--in-a-row",
+        "5",
+        "--nodes",
+        "1000",
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let text = common::stdout(&out);
+    assert!(
+        text.starts_with("6x6, 5 in a row: not proven within 1,000 positions."),
+        "{text}"
+    );
 }
