@@ -106,39 +106,32 @@ fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
     assert_eq!(proof::exact_value(won, nodes(1000)), None);
 }
 
-#[test]
-fn solve_proves_a_big_board_or_says_it_did_not() {
+/// What `solve` prints for a classic board at a node limit (it must succeed).
+fn solve(size: &str, k: &str, nodes: &str) -> String {
     let out = common::tictaclatin(&[
         "solve",
         "--game",
         "classic",
         "--size",
-        "5",
+        size,
         "--in-a-row",
-        "3",
+        k,
         "--nodes",
-        "100000",
+        nodes,
     ]);
     assert!(out.status.success(), "{}", common::stderr(&out));
-    let text = common::stdout(&out);
+    common::stdout(&out)
+}
+
+#[test]
+fn solve_proves_a_big_board_or_says_it_did_not() {
     // X makes an open two on its second stone and a three on its third: 5 plies.
+    let text = solve("5", "3", "100000");
     assert!(
         text.starts_with("5x5, 3 in a row: first player wins in 5 plies."),
         "{text}"
     );
-    let out = common::tictaclatin(&[
-        "solve",
-        "--game",
-        "classic",
-        "--size",
-        "6",
-        "--in-a-row",
-        "5",
-        "--nodes",
-        "1000",
-    ]);
-    assert!(out.status.success(), "{}", common::stderr(&out));
-    let text = common::stdout(&out);
+    let text = solve("6", "5", "1000");
     assert!(
         text.starts_with("6x6, 5 in a row: not proven within 1,000 positions."),
         "{text}"

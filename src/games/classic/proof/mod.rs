@@ -9,7 +9,6 @@
 
 mod pairing;
 mod rules;
-mod score;
 mod search;
 mod table;
 
@@ -20,8 +19,8 @@ pub use search::Limits;
 
 use super::board::Board;
 use crate::core::{Outcome, Value};
+use crate::games::classic::solver::Score;
 use rules::{Rules, Sides};
-use score::Score;
 use search::{OutOfBudget, Search};
 
 /// How a value was proven.

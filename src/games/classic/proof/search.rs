@@ -7,8 +7,8 @@
 use std::time::{Duration, Instant};
 
 use super::rules::{Rules, Sides};
-use super::score::Score;
 use super::table::{Bounds, Table};
+use crate::games::classic::solver::Score;
 
 /// How much a proof may search: positions visited and, optionally, time.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,7 +3,7 @@
 //! one always replaced). Full keys are stored, so a hit is never another position's.
 
 use super::rules::Sides;
-use super::score::Score;
+use crate::games::classic::solver::Score;
 
 /// What is known of a position: `lower <= score <= upper`, and the move that did best.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
