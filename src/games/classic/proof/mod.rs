@@ -106,8 +106,7 @@ pub fn prove(board: Board, limits: Limits, want: Want) -> Proof {
         proof.plies = match outcome {
             Outcome::Draw => Some(empty),
             _ if want == Want::Outcome => None,
-            Outcome::Win => exact(&mut search, sides, Score::DRAW, Score::HIGHEST),
-            Outcome::Loss => exact(&mut search, sides, Score::LOWEST, Score::DRAW),
+            _ => plies(&mut search, sides, outcome, empty).ok(),
         };
     }
     proof.nodes = search.nodes;
@@ -135,9 +134,27 @@ fn outcome(search: &mut Search, sides: Sides) -> Result<Outcome, OutOfBudget> {
     )
 }
 
-/// The plies of a proven win or loss: the exact score within its side of a draw.
-fn exact(search: &mut Search, sides: Sides, alpha: Score, beta: Score) -> Option<u32> {
-    let score = search.score(sides, alpha, beta).ok()?;
-    let value = score.value(0);
-    (score > alpha && score < beta).then_some(value.plies)
+/// The plies of a proven win or loss, by null windows one move further each time: "a win
+/// within 1 ply? 3? 5?", or "a loss in more than 2 plies? 4?", until the answer turns.
+fn plies(
+    search: &mut Search,
+    sides: Sides,
+    outcome: Outcome,
+    empty: u32,
+) -> Result<u32, OutOfBudget> {
+    let first = if outcome == Outcome::Win { 1 } else { 2 };
+    for plies in (first..=empty).step_by(2) {
+        let settled = if outcome == Outcome::Win {
+            let within = Score::win_in(plies as u8);
+            search.score(sides, Score::win_in(plies as u8 + 1), within)? >= within
+        } else {
+            let longer = Score::loss_in(plies as u8 + 1);
+            search.score(sides, Score::loss_in(plies as u8), longer)? < longer
+        };
+        if settled {
+            return Ok(plies);
+        }
+    }
+    // A proven win or loss ends within the empty cells; not reached.
+    Err(OutOfBudget)
 }

@@ -37,9 +37,25 @@ struct Lines {
     /// Empty cells where I would complete a line at once; where they would.
     my_wins: u64,
     their_wins: u64,
-    /// Whether I, or they, hold a line I (they) could still fill in the moves left.
-    my_hope: bool,
-    their_hope: bool,
+    /// The fewest stones I, or they, still need for a line that side can fill in its moves
+    /// left (`None`: no such line).
+    my_need: Option<u32>,
+    their_need: Option<u32>,
+}
+
+impl Lines {
+    /// Bounds on the score from the lines alone: my fastest possible win comes with my
+    /// `need`-th stone, ply `2 need - 1`, and their fastest at ply `2 need`; a side with no
+    /// line it can fill cannot win.
+    fn bounds(&self) -> (Score, Score) {
+        let upper = self
+            .my_need
+            .map_or(Score::DRAW, |n| Score::win_in((2 * n - 1) as u8));
+        let lower = self
+            .their_need
+            .map_or(Score::DRAW, |n| Score::loss_in((2 * n) as u8));
+        (lower, upper)
+    }
 }
 
 impl<'a> Search<'a> {
@@ -70,21 +86,28 @@ impl<'a> Search<'a> {
         let mut lines = Lines {
             my_wins: 0,
             their_wins: 0,
-            my_hope: false,
-            their_hope: false,
+            my_need: None,
+            their_need: None,
+        };
+        let fewest = |need: &mut Option<u32>, missing: u32| {
+            *need = Some(need.map_or(missing, |n| n.min(missing)));
         };
         for &line in self.rules.lines {
             let (mine, theirs) = (line & sides.me, line & sides.them);
             if theirs == 0 {
                 let missing = self.rules.k - mine.count_ones();
-                lines.my_hope |= missing <= my_moves;
+                if missing <= my_moves {
+                    fewest(&mut lines.my_need, missing);
+                }
                 if missing == 1 {
                     lines.my_wins |= line & empty;
                 }
             }
             if mine == 0 {
                 let missing = self.rules.k - theirs.count_ones();
-                lines.their_hope |= missing <= their_moves;
+                if missing <= their_moves {
+                    fewest(&mut lines.their_need, missing);
+                }
                 if missing == 1 {
                     lines.their_wins |= line & empty;
                 }
@@ -113,13 +136,17 @@ impl<'a> Search<'a> {
         if lines.their_wins.count_ones() >= 2 {
             return Ok(Score::loss_in(2));
         }
-        // Nobody can still fill a line: the board fills without one.
-        if !lines.my_hope && !lines.their_hope || empty.count_ones() == 1 {
+        if empty.count_ones() == 1 {
             return Ok(Score::DRAW);
         }
-        // No hope for one side bounds the score by a draw on its side.
-        if !lines.my_hope && alpha >= Score::DRAW || !lines.their_hope && beta <= Score::DRAW {
-            return Ok(Score::DRAW);
+        // The lines alone may settle the question (nobody can fill one: a draw) or the
+        // window (a win too slow to matter).
+        let (lower, upper) = lines.bounds();
+        if lower == upper || upper <= alpha {
+            return Ok(upper);
+        }
+        if lower >= beta {
+            return Ok(lower);
         }
         let canonical = self.rules.canonical(sides);
         let known = self.table.get(canonical.key);
