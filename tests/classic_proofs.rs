@@ -40,6 +40,9 @@ fn small_boards_have_their_known_values() {
     assert_eq!(empty_board_outcome(5, 3), Some(Outcome::Win));
     assert_eq!(empty_board_outcome(6, 3), Some(Outcome::Win));
     assert_eq!(empty_board_outcome(5, 4), Some(Outcome::Draw));
+    // Four in a row is a first-player win from 6x5 on (the m,n,k-game literature).
+    assert_eq!(empty_board_outcome(6, 4), Some(Outcome::Win));
+    assert_eq!(empty_board_outcome(7, 4), Some(Outcome::Win));
 }
 
 #[test]
@@ -93,12 +96,12 @@ fn agrees_with_the_4x4_tables_plies_included() {
 
 #[test]
 fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
-    let board = Board::empty(variant(6, 4));
+    let board = Board::empty(variant(6, 5));
     let first = proof::prove(board, nodes(30_000), Want::Outcome);
     let second = proof::prove(board, nodes(30_000), Want::Outcome);
     assert_eq!(
         first.outcome, None,
-        "6x6 four in a row takes more than 30,000 positions"
+        "6x6 five in a row takes more than 30,000 positions"
     );
     assert_eq!((first.outcome, first.nodes), (second.outcome, second.nodes));
     // A finished game has nothing to prove.

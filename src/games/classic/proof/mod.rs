@@ -99,13 +99,13 @@ pub fn prove(board: Board, limits: Limits, want: Want) -> Proof {
         them: board.stones(mover.other()),
     };
     let mut search = Search::new(&rules, limits);
-    if let Ok(outcome) = outcome(&mut search, sides) {
+    if let Ok((outcome, short)) = outcome(&mut search, sides, empty) {
         proof.outcome = Some(outcome);
         proof.outcome_nodes = search.nodes;
         proof.outcome_elapsed = started.elapsed();
         proof.plies = match outcome {
             Outcome::Draw => Some(empty),
-            _ if want == Want::Outcome => None,
+            _ if short.is_some() || want == Want::Outcome => short,
             _ => plies(&mut search, sides, outcome, empty).ok(),
         };
     }
@@ -120,18 +120,38 @@ pub fn exact_value(board: Board, limits: Limits) -> Option<Value> {
     prove(board, limits, Want::Value).value()
 }
 
-/// Win, draw or loss with null windows: "a win?", then if not "at least a draw?".
-fn outcome(search: &mut Search, sides: Sides) -> Result<Outcome, OutOfBudget> {
-    if search.score(sides, Score::DRAW, Score::SOME_WIN)? >= Score::SOME_WIN {
-        return Ok(Outcome::Win);
+/// Wins found first by the plies they take, up to this many: a short horizon cuts the tree
+/// hard (no line can be finished in time), so quick wins come cheap; and the first found is
+/// the shortest.
+const SHORT_WINS: u32 = 15;
+
+/// Win, draw or loss with null windows: "a win within 1 ply? 3? ... 15?", then "a win?",
+/// then if not "at least a draw?"; with the plies when a short win settles it.
+fn outcome(
+    search: &mut Search,
+    sides: Sides,
+    empty: u32,
+) -> Result<(Outcome, Option<u32>), OutOfBudget> {
+    for plies in (1..=SHORT_WINS.min(empty)).step_by(2) {
+        if win_within(search, sides, plies)? {
+            return Ok((Outcome::Win, Some(plies)));
+        }
     }
-    Ok(
-        if search.score(sides, Score::SOME_LOSS, Score::DRAW)? >= Score::DRAW {
-            Outcome::Draw
-        } else {
-            Outcome::Loss
-        },
-    )
+    if search.score(sides, Score::DRAW, Score::SOME_WIN)? >= Score::SOME_WIN {
+        return Ok((Outcome::Win, None));
+    }
+    let outcome = if search.score(sides, Score::SOME_LOSS, Score::DRAW)? >= Score::DRAW {
+        Outcome::Draw
+    } else {
+        Outcome::Loss
+    };
+    Ok((outcome, None))
+}
+
+/// Whether the side to move wins within `plies` plies.
+fn win_within(search: &mut Search, sides: Sides, plies: u32) -> Result<bool, OutOfBudget> {
+    let within = Score::win_in(plies as u8);
+    Ok(search.score(sides, Score::win_in(plies as u8 + 1), within)? >= within)
 }
 
 /// The plies of a proven win or loss, by null windows one move further each time: "a win
@@ -145,8 +165,7 @@ fn plies(
     let first = if outcome == Outcome::Win { 1 } else { 2 };
     for plies in (first..=empty).step_by(2) {
         let settled = if outcome == Outcome::Win {
-            let within = Score::win_in(plies as u8);
-            search.score(sides, Score::win_in(plies as u8 + 1), within)? >= within
+            win_within(search, sides, plies)?
         } else {
             let longer = Score::loss_in(plies as u8 + 1);
             search.score(sides, Score::loss_in(plies as u8), longer)? < longer
