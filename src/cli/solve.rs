@@ -89,7 +89,8 @@ fn prove_classic(variant: Variant, limits: Limits) {
             proof.outcome_elapsed.as_secs_f64()
         ),
     }
-    if outcome != Outcome::Draw {
+    // A short win comes with its plies; any other win or loss needs a search more for them.
+    if outcome != Outcome::Draw && proof.nodes > proof.outcome_nodes {
         match proof.plies {
             Some(_) => println!(
                 "Its length proven too: {} positions in {:.3} s in all.",
