@@ -5,6 +5,9 @@
 
 use std::sync::Arc;
 
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
 use tictaclatin::core::{Budget, Claim, Figure, Game, Position, Status};
 use tictaclatin::games::{self, GameChoice, GameKind};
 
@@ -17,24 +20,18 @@ fn classic(size: u8, k: u8) -> Arc<dyn Game> {
     .expect("a classic board")
 }
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// A position in play after `plies` random moves, if the game lasts that long.
-fn random_position(game: &dyn Game, plies: usize, rng: &mut Rng) -> Option<Box<dyn Position>> {
+fn random_position(
+    game: &dyn Game,
+    plies: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Box<dyn Position>> {
     let mut position = game.start();
     for _ in 0..plies {
         let moves = position.legal_moves();
-        position = position.play(moves[rng.below(moves.len())]).ok()?;
+        position = position
+            .play(moves[rng.random_range(0..moves.len())])
+            .ok()?;
         if position.status() != Status::InPlay {
             return None;
         }
@@ -84,12 +81,12 @@ fn holds(position: &dyn Position, mv: tictaclatin::core::Move, claim: Claim) -> 
 #[test]
 fn every_win_and_loss_bound_survives_an_exhaustive_defender() {
     let boards = [(5, 3), (5, 4)];
-    let mut rng = Rng(0x5EED_C1A1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5EED_C1A1);
     let (mut positions, mut wins, mut losses) = (0, 0, 0);
     while positions < 500 {
         let (size, k) = boards[positions % boards.len()];
         let game = classic(size, k);
-        let plies = 6 + rng.below(12);
+        let plies = rng.random_range(6..18);
         let Some(position) = random_position(game.as_ref(), plies, &mut rng) else {
             continue;
         };

@@ -32,15 +32,34 @@ pub struct Search<'a> {
 /// The clock is read once every this many positions.
 const CLOCK_EVERY: u64 = 4096;
 
+/// What the lines say of one side's chances.
+#[derive(Clone, Copy, Default)]
+struct Chances {
+    /// Empty cells where the side would complete a line at once.
+    wins: u64,
+    /// The fewest stones it still needs for a line it can fill in its moves left (`None`:
+    /// no such line).
+    need: Option<u32>,
+}
+
+impl Chances {
+    /// Counts a line holding `own` of the side's stones and none of the other's, when the
+    /// side has `moves` stones left to play.
+    fn count(&mut self, line: u64, own: u64, empty: u64, k: u32, moves: u32) {
+        let missing = k - own.count_ones();
+        if missing <= moves {
+            self.need = Some(self.need.map_or(missing, |n| n.min(missing)));
+        }
+        if missing == 1 {
+            self.wins |= line & empty;
+        }
+    }
+}
+
 /// What the lines say of a position, for the side to move ("me") and the other side.
 struct Lines {
-    /// Empty cells where I would complete a line at once; where they would.
-    my_wins: u64,
-    their_wins: u64,
-    /// The fewest stones I, or they, still need for a line that side can fill in its moves
-    /// left (`None`: no such line).
-    my_need: Option<u32>,
-    their_need: Option<u32>,
+    me: Chances,
+    them: Chances,
 }
 
 impl Lines {
@@ -49,10 +68,12 @@ impl Lines {
     /// line it can fill cannot win.
     fn bounds(&self) -> (Score, Score) {
         let upper = self
-            .my_need
+            .me
+            .need
             .map_or(Score::DRAW, |n| Score::win_in((2 * n - 1) as u8));
         let lower = self
-            .their_need
+            .them
+            .need
             .map_or(Score::DRAW, |n| Score::loss_in((2 * n) as u8));
         (lower, upper)
     }
@@ -83,34 +104,18 @@ impl<'a> Search<'a> {
         let left = empty.count_ones();
         // The side to move plays ceil(left / 2) more stones, the other floor(left / 2).
         let (my_moves, their_moves) = (left.div_ceil(2), left / 2);
+        let k = self.rules.k;
         let mut lines = Lines {
-            my_wins: 0,
-            their_wins: 0,
-            my_need: None,
-            their_need: None,
-        };
-        let fewest = |need: &mut Option<u32>, missing: u32| {
-            *need = Some(need.map_or(missing, |n| n.min(missing)));
+            me: Chances::default(),
+            them: Chances::default(),
         };
         for &line in self.rules.lines {
             let (mine, theirs) = (line & sides.me, line & sides.them);
             if theirs == 0 {
-                let missing = self.rules.k - mine.count_ones();
-                if missing <= my_moves {
-                    fewest(&mut lines.my_need, missing);
-                }
-                if missing == 1 {
-                    lines.my_wins |= line & empty;
-                }
+                lines.me.count(line, mine, empty, k, my_moves);
             }
             if mine == 0 {
-                let missing = self.rules.k - theirs.count_ones();
-                if missing <= their_moves {
-                    fewest(&mut lines.their_need, missing);
-                }
-                if missing == 1 {
-                    lines.their_wins |= line & empty;
-                }
+                lines.them.count(line, theirs, empty, k, their_moves);
             }
         }
         lines
@@ -130,10 +135,10 @@ impl<'a> Search<'a> {
         }
         let empty = self.rules.full & !(sides.me | sides.them);
         let lines = self.read_lines(sides, empty);
-        if lines.my_wins != 0 {
+        if lines.me.wins != 0 {
             return Ok(Score::win_in(1));
         }
-        if lines.their_wins.count_ones() >= 2 {
+        if lines.them.wins.count_ones() >= 2 {
             return Ok(Score::loss_in(2));
         }
         if empty.count_ones() == 1 {
@@ -164,8 +169,8 @@ impl<'a> Search<'a> {
         let hint = known
             .and_then(|b| b.best)
             .map(|c| self.rules.board_cell(canonical, c));
-        let moves = if lines.their_wins != 0 {
-            vec![lines.their_wins.trailing_zeros()]
+        let moves = if lines.them.wins != 0 {
+            vec![lines.them.wins.trailing_zeros()]
         } else {
             self.ordered_moves(sides, empty, hint)
         };
