@@ -92,9 +92,10 @@ pub enum Command {
         Positions are written as for `tictaclatin move --help`."
     )]
     Engine(game_args::EngineArgs),
-    /// Solve the whole game and report the value, the positions and the time taken (the games
-    /// solved by a table: Tic-Tac-Latin, classic up to 4x4)
-    Solve(game_args::GameArgs),
+    /// Solve the game and report the value, the positions and the time taken (Tic-Tac-Latin
+    /// and classic up to 4x4 by a table; bigger classic boards proven by search within
+    /// --nodes or --movetime)
+    Solve(solve::SolveArgs),
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
     Book(book::BookArgs),
     /// Play many games between two players (or a round robin) and report the results

@@ -1,13 +1,119 @@
-//! `tictaclatin solve`: solve a game from the empty board and report what was found.
+//! `tictaclatin solve`: the value of a game's empty board. The games a table solves are
+//! solved whole (value, positions, time); classic boards past 4x4 are proven by search
+//! within a budget of positions or time, and the answer says so when it is not reached.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use clap::Args;
 
 use super::Failure;
 use super::game_args::GameArgs;
-use tictaclatin::core::Outcome;
+use tictaclatin::core::{Game, Outcome};
+use tictaclatin::games::GameKind;
+use tictaclatin::games::classic::proof::{self, Limits, Method, Want};
+use tictaclatin::games::classic::{Board, Variant};
 
-pub fn run(args: &GameArgs) -> Result<(), Failure> {
-    let game = args.game()?;
+/// Positions a proof may visit when neither `--nodes` nor `--movetime` is given.
+const DEFAULT_NODES: u64 = 20_000_000;
+
+#[derive(Args, Debug, Default, Clone)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Classic boards past 4x4: the most positions the proof may visit (the same answer on
+    /// every run; default 20,000,000 unless --movetime is given)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+pub fn run(args: &SolveArgs) -> Result<(), Failure> {
+    let game = args.game.game()?;
+    if let Some(variant) = searched_variant(&args.game) {
+        prove_classic(variant, limits(args));
+        return Ok(());
+    }
+    solve_by_table(game.as_ref())
+}
+
+/// The classic variant these flags name, when no table solves it.
+fn searched_variant(args: &GameArgs) -> Option<Variant> {
+    let choice = args.choice();
+    if choice.kind != GameKind::Classic {
+        return None;
+    }
+    Variant::new(choice.size.unwrap_or(3), choice.in_a_row)
+        .ok()
+        .filter(|v| !v.is_solvable())
+}
+
+/// `--nodes` and `--movetime` as the proof's limits; a time alone leaves positions unbounded.
+fn limits(args: &SolveArgs) -> Limits {
+    let time = args.game.choice.movetime;
+    let nodes = match (args.nodes, time) {
+        (Some(n), _) => n,
+        (None, Some(_)) => u64::MAX,
+        (None, None) => DEFAULT_NODES,
+    };
+    Limits { nodes, time }
+}
+
+fn prove_classic(variant: Variant, limits: Limits) {
+    let proof = proof::prove(Board::empty(variant), limits, Want::Value);
+    let Some(outcome) = proof.outcome else {
+        println!("{variant}: not proven within {}.", budget(limits));
+        println!(
+            "Positions searched: {} in {:.3} s.",
+            group(proof.nodes),
+            proof.elapsed.as_secs_f64()
+        );
+        return;
+    };
+    let value = match (outcome, proof.plies) {
+        (Outcome::Draw, _) => "draw (perfect play fills the board)".to_string(),
+        (Outcome::Win, Some(p)) => format!("first player wins in {p} plies"),
+        (Outcome::Win, None) => "first player wins".to_string(),
+        (Outcome::Loss, Some(p)) => format!("second player wins in {p} plies"),
+        (Outcome::Loss, None) => "second player wins".to_string(),
+    };
+    println!("{variant}: {value}.");
+    match proof.method {
+        Method::Pairing => println!(
+            "Proven by a pairing strategy (every line holds two cells of its own) and strategy \
+             stealing, in {:.3} s.",
+            proof.elapsed.as_secs_f64()
+        ),
+        Method::Search => println!(
+            "Proven by exhaustive search: {} positions (folded by {} symmetries) in {:.3} s.",
+            group(proof.outcome_nodes),
+            proof.symmetries,
+            proof.outcome_elapsed.as_secs_f64()
+        ),
+    }
+    // A short win comes with its plies; any other win or loss needs a search more for them.
+    if outcome != Outcome::Draw && proof.nodes > proof.outcome_nodes {
+        match proof.plies {
+            Some(_) => println!(
+                "Its length proven too: {} positions in {:.3} s in all.",
+                group(proof.nodes),
+                proof.elapsed.as_secs_f64()
+            ),
+            None => println!("Its length not proven within {}.", budget(limits)),
+        }
+    }
+}
+
+fn budget(limits: Limits) -> String {
+    let time = limits
+        .time
+        .map(|t: Duration| format!("{} ms", t.as_millis()));
+    match (limits.nodes, time) {
+        (u64::MAX, Some(t)) => t,
+        (n, Some(t)) => format!("{} positions or {t}", group(n)),
+        (n, None) => format!("{} positions", group(n)),
+    }
+}
+
+fn solve_by_table(game: &dyn Game) -> Result<(), Failure> {
     let started = Instant::now();
     let engine = game.engine();
     let elapsed = started.elapsed();
@@ -15,7 +121,7 @@ pub fn run(args: &GameArgs) -> Result<(), Failure> {
     let (Some(value), Some(solved)) = (engine.value(start.as_ref()), engine.solved()) else {
         return Err(Failure::bad_input(format!(
             "{} is not solved by a table here; `solve` works for the games that are \
-             (Tic-Tac-Latin, classic 3x3 and 4x4)",
+             (Tic-Tac-Latin, classic 3x3 and 4x4) and proves classic boards up to 7x7",
             game.title()
         )));
     };

@@ -19,6 +19,7 @@ pub mod board;
 pub mod cell;
 pub mod lines;
 pub mod players;
+pub mod proof;
 pub mod search;
 pub mod solver;
 pub mod symmetry;

@@ -1,20 +1,29 @@
 //! A position's exact value in one byte, ordered so that the better score for the side to
-//! move is the greater number.
+//! move is the greater number: the solver's table holds it, and the prover's search
+//! (`classic::proof`) scores every board up to 7x7 with it.
 
 use crate::core::{Outcome, Value};
 
-/// Win in `p` plies is `32 - p`, a draw 0, a loss in `p` plies `p - 32`: a fast win beats a
+/// Win in `p` plies is `HORIZON - p`, a draw 0, a loss in `p` plies `p - HORIZON`: a fast win beats a
 /// slow one and a slow loss beats a fast one. A draw's plies are not stored: in classic a
 /// draw fills the board, so they are the empty cells.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
 pub struct Score(i8);
 
-/// Above the longest game (16 plies), so every win and loss is non-zero.
-const HORIZON: i8 = 32;
+/// Above the longest game (49 plies on 7x7), so every win and loss is non-zero, and every
+/// score and window bound (up to one past either end) fits in a byte.
+const HORIZON: i8 = 64;
 
 impl Score {
     pub const DRAW: Score = Score(0);
+    /// Below every score: the bound a search starts from.
     pub const LOWEST: Score = Score(-HORIZON);
+    /// Above every score.
+    pub const HIGHEST: Score = Score(HORIZON);
+    /// The least score of a win and the greatest of a loss, for windows that ask only
+    /// "a win?" or "at least a draw?".
+    pub const SOME_WIN: Score = Score(1);
+    pub const SOME_LOSS: Score = Score(-1);
 
     pub const fn win_in(plies: u8) -> Score {
         Score(HORIZON - plies as i8)
@@ -50,6 +59,17 @@ impl Score {
         }
     }
 
+    /// The inverse of `before_move`, for window bounds: the child's score whose
+    /// `before_move` is this one. Decreasing, so a window `(a, b)` of a position is the
+    /// window `(b.after_move(), a.after_move())` of its child.
+    pub const fn after_move(self) -> Score {
+        match self.0 {
+            s if s > 0 => Score(-s - 1),
+            0 => Score(0),
+            s => Score(1 - s),
+        }
+    }
+
     /// The value, given the empty cells of the position it belongs to.
     pub fn value(self, empty: u32) -> Value {
         match self.outcome() {
@@ -76,5 +96,22 @@ mod tests {
         assert_eq!(Score::win_in(5).value(7), Value::win_in(5));
         assert_eq!(Score::loss_in(4).value(7), Value::loss_in(4));
         assert_eq!(Score::DRAW.value(7), Value::draw_in(7));
+        for s in [
+            Score::win_in(1),
+            Score::win_in(49),
+            Score::DRAW,
+            Score::loss_in(2),
+        ] {
+            assert_eq!(s.after_move().before_move(), s);
+        }
+        for bound in [
+            Score::LOWEST,
+            Score::HIGHEST,
+            Score::SOME_WIN,
+            Score::SOME_LOSS,
+        ] {
+            assert_eq!(bound.after_move().before_move(), bound);
+        }
+        assert!(Score::loss_in(49) < Score::SOME_LOSS && Score::SOME_WIN < Score::win_in(49));
     }
 }

@@ -1,0 +1,179 @@
+//! Proofs of the value of classic positions on any board, 3x3 to 7x7: an exhaustive
+//! alpha-beta search with threat knowledge and a table on positions folded by the board's
+//! symmetries ([`search`]), and for the empty board the pairing strategy ([`pairing`]).
+//! A result is only given when proven; out of its limits the prover says so. At a node
+//! limit (no time limit) it gives the same answer on every run.
+//!
+//! The exact value for hints: [`exact_value`] (the outcome and the plies to the end under
+//! perfect play, or `None`).
+
+mod pairing;
+mod rules;
+mod search;
+mod table;
+
+use std::time::{Duration, Instant};
+
+pub use pairing::pairing;
+pub use search::Limits;
+
+use super::board::Board;
+use crate::core::{Outcome, Value};
+use crate::games::classic::solver::Score;
+use rules::{Rules, Sides};
+use search::{OutOfBudget, Search};
+
+/// How a value was proven.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// Every line paired for the second player, and strategy stealing (no search).
+    Pairing,
+    /// The exhaustive search.
+    Search,
+}
+
+/// What the prover found, for the side to move, within its limits.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Proof {
+    /// The proven outcome; `None`: not proven within the limits (or the game is over).
+    pub outcome: Option<Outcome>,
+    /// The proven plies to the end under perfect play, when proven too.
+    pub plies: Option<u32>,
+    pub method: Method,
+    /// Positions the search visited and the time it took, in all and up to the outcome.
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub outcome_nodes: u64,
+    pub outcome_elapsed: Duration,
+    /// How many symmetries fold the search's positions.
+    pub symmetries: usize,
+}
+
+impl Proof {
+    /// The exact value, when both the outcome and the plies are proven.
+    pub fn value(&self) -> Option<Value> {
+        Some(Value {
+            outcome: self.outcome?,
+            plies: self.plies?,
+        })
+    }
+}
+
+/// What to prove: the outcome alone, or the plies too (a shortest win and a longest loss
+/// cost more search).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Want {
+    Outcome,
+    Value,
+}
+
+/// Proves the value of `board` for the side to move within `limits`.
+pub fn prove(board: Board, limits: Limits, want: Want) -> Proof {
+    let started = Instant::now();
+    let rules = Rules::new(board.variant());
+    let mut proof = Proof {
+        outcome: None,
+        plies: None,
+        method: Method::Search,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        outcome_nodes: 0,
+        outcome_elapsed: Duration::ZERO,
+        symmetries: rules.symmetries(),
+    };
+    if board.status().is_over() {
+        return proof;
+    }
+    let empty = board.empty_cells().count_ones();
+    if board.stone_count() == 0 && pairing(board.variant()).is_some() {
+        proof.method = Method::Pairing;
+        proof.outcome = Some(Outcome::Draw);
+        // A draw fills the board.
+        proof.plies = Some(empty);
+        proof.elapsed = started.elapsed();
+        return proof;
+    }
+    let mover = board.to_move();
+    let sides = Sides {
+        me: board.stones(mover),
+        them: board.stones(mover.other()),
+    };
+    let mut search = Search::new(&rules, limits);
+    if let Ok((outcome, short)) = outcome(&mut search, sides, empty) {
+        proof.outcome = Some(outcome);
+        proof.outcome_nodes = search.nodes;
+        proof.outcome_elapsed = started.elapsed();
+        proof.plies = match outcome {
+            Outcome::Draw => Some(empty),
+            _ if short.is_some() || want == Want::Outcome => short,
+            _ => plies(&mut search, sides, outcome, empty).ok(),
+        };
+    }
+    proof.nodes = search.nodes;
+    proof.elapsed = started.elapsed();
+    proof
+}
+
+/// The exact value of `board` for the side to move, if proven within `limits`: for exact
+/// hints on boards the table does not solve.
+pub fn exact_value(board: Board, limits: Limits) -> Option<Value> {
+    prove(board, limits, Want::Value).value()
+}
+
+/// Wins found first by the plies they take, up to this many: a short horizon cuts the tree
+/// hard (no line can be finished in time), so quick wins come cheap; and the first found is
+/// the shortest.
+const SHORT_WINS: u32 = 15;
+
+/// Win, draw or loss with null windows: "a win within 1 ply? 3? ... 15?", then "a win?",
+/// then if not "at least a draw?"; with the plies when a short win settles it.
+fn outcome(
+    search: &mut Search,
+    sides: Sides,
+    empty: u32,
+) -> Result<(Outcome, Option<u32>), OutOfBudget> {
+    for plies in (1..=SHORT_WINS.min(empty)).step_by(2) {
+        if win_within(search, sides, plies)? {
+            return Ok((Outcome::Win, Some(plies)));
+        }
+    }
+    if search.score(sides, Score::DRAW, Score::SOME_WIN)? >= Score::SOME_WIN {
+        return Ok((Outcome::Win, None));
+    }
+    let outcome = if search.score(sides, Score::SOME_LOSS, Score::DRAW)? >= Score::DRAW {
+        Outcome::Draw
+    } else {
+        Outcome::Loss
+    };
+    Ok((outcome, None))
+}
+
+/// Whether the side to move wins within `plies` plies.
+fn win_within(search: &mut Search, sides: Sides, plies: u32) -> Result<bool, OutOfBudget> {
+    let within = Score::win_in(plies as u8);
+    Ok(search.score(sides, Score::win_in(plies as u8 + 1), within)? >= within)
+}
+
+/// The plies of a proven win or loss, by null windows one move further each time: "a win
+/// within 1 ply? 3? 5?", or "a loss in more than 2 plies? 4?", until the answer turns.
+fn plies(
+    search: &mut Search,
+    sides: Sides,
+    outcome: Outcome,
+    empty: u32,
+) -> Result<u32, OutOfBudget> {
+    let first = if outcome == Outcome::Win { 1 } else { 2 };
+    for plies in (first..=empty).step_by(2) {
+        let settled = if outcome == Outcome::Win {
+            win_within(search, sides, plies)?
+        } else {
+            let longer = Score::loss_in(plies as u8 + 1);
+            search.score(sides, Score::loss_in(plies as u8), longer)? < longer
+        };
+        if settled {
+            return Ok(plies);
+        }
+    }
+    // A proven win or loss ends within the empty cells; not reached.
+    Err(OutOfBudget)
+}

@@ -1,0 +1,166 @@
+//! What the prover needs of a variant: its lines as masks of the side to move's frame, and
+//! canonical keys under the board's symmetries (the permutations of the cells that keep the
+//! lines, found by `symmetry::line_automorphisms`: the square's 8 at least).
+
+use crate::games::classic::lines::Lines;
+use crate::games::classic::symmetry::line_automorphisms;
+use crate::games::classic::variant::Variant;
+
+/// One permutation of the cells as byte tables: a mask's image is the OR of one lookup per
+/// byte of it.
+struct Permutation {
+    bytes: Vec<[u64; 256]>,
+    /// `to[c]`: where cell `c` goes; `from[c]`: which cell comes to `c`.
+    to: Vec<u8>,
+    from: Vec<u8>,
+}
+
+impl Permutation {
+    fn new(perm: &[u8]) -> Permutation {
+        let byte_count = perm.len().div_ceil(8);
+        let bytes = (0..byte_count)
+            .map(|position| {
+                let mut table = [0u64; 256];
+                for (byte, image) in table.iter_mut().enumerate() {
+                    for bit in 0..8 {
+                        let cell = position * 8 + bit;
+                        if byte >> bit & 1 == 1 && cell < perm.len() {
+                            *image |= 1 << perm[cell];
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        let mut from = vec![0u8; perm.len()];
+        for (cell, &to) in perm.iter().enumerate() {
+            from[to as usize] = cell as u8;
+        }
+        Permutation {
+            bytes,
+            to: perm.to_vec(),
+            from,
+        }
+    }
+
+    #[inline]
+    fn image(&self, mask: u64) -> u64 {
+        self.bytes.iter().enumerate().fold(0, |image, (i, table)| {
+            image | table[(mask >> (8 * i) & 0xFF) as usize]
+        })
+    }
+}
+
+/// A position as the side to move sees it: its stones and the other side's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Sides {
+    pub me: u64,
+    pub them: u64,
+}
+
+impl Sides {
+    /// The position after the side to move takes `cell`, seen by the other side.
+    #[inline]
+    pub fn after(self, cell: u32) -> Sides {
+        Sides {
+            me: self.them,
+            them: self.me | 1 << cell,
+        }
+    }
+}
+
+/// A canonical key and the permutation that made it, to carry moves in and out of the
+/// canonical frame.
+#[derive(Clone, Copy, Debug)]
+pub struct Canonical {
+    pub key: Sides,
+    perm: usize,
+}
+
+pub struct Rules {
+    pub full: u64,
+    pub k: u32,
+    pub lines: &'static [u64],
+    perms: Vec<Permutation>,
+}
+
+impl Rules {
+    pub fn new(variant: Variant) -> Rules {
+        Rules {
+            full: variant.full_mask(),
+            k: u32::from(variant.k()),
+            lines: Lines::of(variant).all(),
+            perms: line_automorphisms(variant)
+                .iter()
+                .map(|p| Permutation::new(p))
+                .collect(),
+        }
+    }
+
+    pub fn symmetries(&self) -> usize {
+        self.perms.len()
+    }
+
+    /// The least image of the position under the symmetries (the other side's stones
+    /// compared first).
+    pub fn canonical(&self, sides: Sides) -> Canonical {
+        let mut best = Canonical {
+            key: sides,
+            perm: usize::MAX,
+        };
+        for (i, p) in self.perms.iter().enumerate() {
+            let image = Sides {
+                me: p.image(sides.me),
+                them: p.image(sides.them),
+            };
+            if best.perm == usize::MAX || (image.them, image.me) < (best.key.them, best.key.me) {
+                best = Canonical {
+                    key: image,
+                    perm: i,
+                };
+            }
+        }
+        best
+    }
+
+    /// A cell of the position in the canonical frame.
+    pub fn canonical_cell(&self, canonical: Canonical, cell: u32) -> u8 {
+        self.perms
+            .get(canonical.perm)
+            .map_or(cell as u8, |p| p.to[cell as usize])
+    }
+
+    /// A cell of the canonical frame back in the position's.
+    pub fn board_cell(&self, canonical: Canonical, cell: u8) -> u32 {
+        u32::from(
+            self.perms
+                .get(canonical.perm)
+                .map_or(cell, |p| p.from[cell as usize]),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetric_positions_share_a_key_and_moves_come_back() {
+        let rules = Rules::new(Variant::new(5, Some(4)).unwrap());
+        assert!(rules.symmetries() >= 8);
+        // X on a1 and O on b1, against X on e5 and O on d5 (a half turn).
+        let a = Sides {
+            me: 1,
+            them: 1 << 1,
+        };
+        let b = Sides {
+            me: 1 << 24,
+            them: 1 << 23,
+        };
+        let (ca, cb) = (rules.canonical(a), rules.canonical(b));
+        assert_eq!(ca.key, cb.key);
+        for cell in 0..25 {
+            assert_eq!(rules.board_cell(ca, rules.canonical_cell(ca, cell)), cell);
+        }
+    }
+}

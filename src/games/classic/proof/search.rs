@@ -1,0 +1,231 @@
+//! The exhaustive alpha-beta search behind every proof: negamax to the end of the game, with
+//! a table of bounds on canonical positions and the threat knowledge that cuts most of the
+//! tree: take a win at once, block the one cell the opponent would win at, and lose at once
+//! to two such cells; a side with no line it can still fill in its moves left cannot win.
+//! Every score it returns is exact within the window it was asked about.
+
+use std::time::{Duration, Instant};
+
+use super::rules::{Rules, Sides};
+use super::table::{Bounds, Table};
+use crate::games::classic::solver::Score;
+
+/// How much a proof may search: positions visited and, optionally, time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Limits {
+    pub nodes: u64,
+    pub time: Option<Duration>,
+}
+
+/// The search ran out of its limits before the question was settled.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OutOfBudget;
+
+pub struct Search<'a> {
+    rules: &'a Rules,
+    table: Table,
+    pub nodes: u64,
+    limits: Limits,
+    started: Instant,
+}
+
+/// The clock is read once every this many positions.
+const CLOCK_EVERY: u64 = 4096;
+
+/// What the lines say of one side's chances.
+#[derive(Clone, Copy, Default)]
+struct Chances {
+    /// Empty cells where the side would complete a line at once.
+    wins: u64,
+    /// The fewest stones it still needs for a line it can fill in its moves left (`None`:
+    /// no such line).
+    need: Option<u32>,
+}
+
+impl Chances {
+    /// Counts a line holding `own` of the side's stones and none of the other's, when the
+    /// side has `moves` stones left to play.
+    fn count(&mut self, line: u64, own: u64, empty: u64, k: u32, moves: u32) {
+        let missing = k - own.count_ones();
+        if missing <= moves {
+            self.need = Some(self.need.map_or(missing, |n| n.min(missing)));
+        }
+        if missing == 1 {
+            self.wins |= line & empty;
+        }
+    }
+}
+
+/// What the lines say of a position, for the side to move ("me") and the other side.
+struct Lines {
+    me: Chances,
+    them: Chances,
+}
+
+impl Lines {
+    /// Bounds on the score from the lines alone: my fastest possible win comes with my
+    /// `need`-th stone, ply `2 need - 1`, and their fastest at ply `2 need`; a side with no
+    /// line it can fill cannot win.
+    fn bounds(&self) -> (Score, Score) {
+        let upper = self
+            .me
+            .need
+            .map_or(Score::DRAW, |n| Score::win_in((2 * n - 1) as u8));
+        let lower = self
+            .them
+            .need
+            .map_or(Score::DRAW, |n| Score::loss_in((2 * n) as u8));
+        (lower, upper)
+    }
+}
+
+impl<'a> Search<'a> {
+    pub fn new(rules: &'a Rules, limits: Limits) -> Search<'a> {
+        Search {
+            rules,
+            // No bigger than the positions the limit or the board allows.
+            table: Table::with_capacity(limits.nodes.min(1 << rules.full.count_ones().min(40))),
+            nodes: 0,
+            limits,
+            started: Instant::now(),
+        }
+    }
+
+    fn over_budget(&self) -> bool {
+        self.nodes >= self.limits.nodes
+            || (self.nodes.is_multiple_of(CLOCK_EVERY)
+                && self
+                    .limits
+                    .time
+                    .is_some_and(|t| self.started.elapsed() >= t))
+    }
+
+    fn read_lines(&self, sides: Sides, empty: u64) -> Lines {
+        let left = empty.count_ones();
+        // The side to move plays ceil(left / 2) more stones, the other floor(left / 2).
+        let (my_moves, their_moves) = (left.div_ceil(2), left / 2);
+        let k = self.rules.k;
+        let mut lines = Lines {
+            me: Chances::default(),
+            them: Chances::default(),
+        };
+        for &line in self.rules.lines {
+            let (mine, theirs) = (line & sides.me, line & sides.them);
+            if theirs == 0 {
+                lines.me.count(line, mine, empty, k, my_moves);
+            }
+            if mine == 0 {
+                lines.them.count(line, theirs, empty, k, their_moves);
+            }
+        }
+        lines
+    }
+
+    /// The exact score of an in-play position if it lies in `(alpha, beta)`; otherwise a
+    /// bound on the far side of the window (fail-soft).
+    pub fn score(
+        &mut self,
+        sides: Sides,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Result<Score, OutOfBudget> {
+        self.nodes += 1;
+        if self.over_budget() {
+            return Err(OutOfBudget);
+        }
+        let empty = self.rules.full & !(sides.me | sides.them);
+        let lines = self.read_lines(sides, empty);
+        if lines.me.wins != 0 {
+            return Ok(Score::win_in(1));
+        }
+        if lines.them.wins.count_ones() >= 2 {
+            return Ok(Score::loss_in(2));
+        }
+        if empty.count_ones() == 1 {
+            return Ok(Score::DRAW);
+        }
+        // The lines alone may settle the question (nobody can fill one: a draw) or the
+        // window (a win too slow to matter).
+        let (lower, upper) = lines.bounds();
+        if lower == upper || upper <= alpha {
+            return Ok(upper);
+        }
+        if lower >= beta {
+            return Ok(lower);
+        }
+        let canonical = self.rules.canonical(sides);
+        let known = self.table.get(canonical.key);
+        if let Some(b) = known {
+            if b.lower == b.upper || b.lower >= beta {
+                return Ok(b.lower);
+            }
+            if b.upper <= alpha {
+                return Ok(b.upper);
+            }
+            alpha = alpha.max(b.lower);
+            beta = beta.min(b.upper);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let hint = known
+            .and_then(|b| b.best)
+            .map(|c| self.rules.board_cell(canonical, c));
+        let moves = if lines.them.wins != 0 {
+            vec![lines.them.wins.trailing_zeros()]
+        } else {
+            self.ordered_moves(sides, empty, hint)
+        };
+        let mut best = Score::LOWEST;
+        let mut best_move = None;
+        for cell in moves {
+            let child = self.score(
+                sides.after(cell),
+                beta.after_move(),
+                alpha.max(best).after_move(),
+            )?;
+            let score = child.before_move();
+            if score > best {
+                best = score;
+                best_move = Some(cell);
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        let bounds = Bounds {
+            lower: if best > alpha0 { best } else { Score::LOWEST },
+            upper: if best < beta0 { best } else { Score::HIGHEST },
+            best: best_move.map(|c| self.rules.canonical_cell(canonical, c)),
+        };
+        self.table.store(canonical.key, empty.count_ones(), bounds);
+        Ok(best)
+    }
+
+    /// Every empty cell, the table's move first, then by what the lines through it are worth
+    /// to either side (a line with more stones of one side and none of the other, more), then
+    /// the lowest cell: the same order on every run.
+    fn ordered_moves(&self, sides: Sides, empty: u64, hint: Option<u32>) -> Vec<u32> {
+        let mut worth = [0u32; 64];
+        for &line in self.rules.lines {
+            let (mine, theirs) = (line & sides.me, line & sides.them);
+            let value = match (mine.count_ones(), theirs.count_ones()) {
+                (0, 0) => 1,
+                (m, 0) => 4 << (2 * m),
+                (0, t) => 3 << (2 * t),
+                _ => continue,
+            };
+            let mut cells = line & empty;
+            while cells != 0 {
+                worth[cells.trailing_zeros() as usize] += value;
+                cells &= cells - 1;
+            }
+        }
+        let mut moves: Vec<u32> = Vec::with_capacity(empty.count_ones() as usize);
+        let mut rest = empty;
+        while rest != 0 {
+            moves.push(rest.trailing_zeros());
+            rest &= rest - 1;
+        }
+        moves.sort_by_key(|&c| (Some(c) != hint, std::cmp::Reverse(worth[c as usize]), c));
+        moves
+    }
+}

@@ -1,0 +1,117 @@
+//! Every proof the analysis states on searched classic boards (5x5, three and four in a row)
+//! holds: each `W≤n` figure of 500 positions at depth 5 is played out against an exhaustive
+//! defender, a plain minimax of n plies written here from the rules alone (through the games
+//! interface), and so is each `L≤n`.
+
+use std::sync::Arc;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+use tictaclatin::core::{Budget, Claim, Figure, Game, Position, Status};
+use tictaclatin::games::{self, GameChoice, GameKind};
+
+fn classic(size: u8, k: u8) -> Arc<dyn Game> {
+    games::build(GameChoice {
+        kind: GameKind::Classic,
+        size: Some(size),
+        in_a_row: Some(k),
+    })
+    .expect("a classic board")
+}
+
+/// A position in play after `plies` random moves, if the game lasts that long.
+fn random_position(
+    game: &dyn Game,
+    plies: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<Box<dyn Position>> {
+    let mut position = game.start();
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        position = position
+            .play(moves[rng.random_range(0..moves.len())])
+            .ok()?;
+        if position.status() != Status::InPlay {
+            return None;
+        }
+    }
+    Some(position)
+}
+
+/// Whether the side to move wins within `plies` plies, its own moves counted, whatever the
+/// other side does.
+fn wins_within(position: &dyn Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    let me = position.to_move();
+    position.legal_moves().into_iter().any(|mv| {
+        let after = position.play(mv).expect("a legal move");
+        match after.status() {
+            Status::Won(side) => side == me,
+            Status::Draw => false,
+            Status::InPlay => loses_within(after.as_ref(), plies - 1),
+        }
+    })
+}
+
+/// Whether every move of the side to move lets the other side win within `plies` plies of
+/// now (the move included).
+fn loses_within(position: &dyn Position, plies: u32) -> bool {
+    plies >= 2
+        && position.legal_moves().into_iter().all(|mv| {
+            let after = position.play(mv).expect("a legal move");
+            after.status() == Status::InPlay && wins_within(after.as_ref(), plies - 1)
+        })
+}
+
+/// Whether what `claim` says of playing `mv` in `position` is so.
+fn holds(position: &dyn Position, mv: tictaclatin::core::Move, claim: Claim) -> bool {
+    let mover = position.to_move();
+    let after = position.play(mv).expect("a legal move");
+    match (claim, after.status()) {
+        (Claim::WinWithin(n), Status::Won(side)) => side == mover && n >= 1,
+        (Claim::WinWithin(n), Status::InPlay) => loses_within(after.as_ref(), n - 1),
+        (Claim::LossWithin(n), Status::InPlay) => wins_within(after.as_ref(), n - 1),
+        _ => true,
+    }
+}
+
+#[test]
+fn every_win_and_loss_bound_survives_an_exhaustive_defender() {
+    let boards = [(5, 3), (5, 4)];
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5EED_C1A1);
+    let (mut positions, mut wins, mut losses) = (0, 0, 0);
+    while positions < 500 {
+        let (size, k) = boards[positions % boards.len()];
+        let game = classic(size, k);
+        let plies = rng.random_range(6..18);
+        let Some(position) = random_position(game.as_ref(), plies, &mut rng) else {
+            continue;
+        };
+        positions += 1;
+        let analysis = game
+            .engine()
+            .analysis(position.as_ref(), Budget::Depth(5), 1)
+            .expect("an analysis of a searched board");
+        for &(mv, figure) in &analysis.moves {
+            let Figure::Proven(claim) = figure else {
+                continue;
+            };
+            match claim {
+                Claim::WinWithin(_) => wins += 1,
+                Claim::LossWithin(_) => losses += 1,
+                Claim::Exact(_) => continue,
+            }
+            assert!(
+                holds(position.as_ref(), mv, claim),
+                "{}: {mv:?} is {} by the analysis, not by play",
+                position.text(),
+                claim.short()
+            );
+        }
+    }
+    // Enough of both kinds to mean something.
+    assert!(wins > 50 && losses > 100, "{wins} wins, {losses} losses");
+}

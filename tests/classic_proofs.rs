@@ -1,0 +1,142 @@
+//! The prover against facts from outside it: the values of small boards known since long
+//! before this program (3x3 and n in a row on n x n drawn, three in a row won from 4x4 on,
+//! four in a row drawn on 5x5, as Berlekamp, Conway and Guy's "Winning Ways" reports), and
+//! the exact 4x4 table on random positions, plies included.
+
+mod common;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use tictaclatin::core::{Outcome, Value};
+use tictaclatin::games::classic::proof::{self, Limits, Method, Want};
+use tictaclatin::games::classic::solver::Solver;
+use tictaclatin::games::classic::{Board, Cell, Variant};
+
+fn variant(size: u8, k: u8) -> Variant {
+    Variant::new(size, Some(k)).unwrap()
+}
+
+fn nodes(n: u64) -> Limits {
+    Limits {
+        nodes: n,
+        time: None,
+    }
+}
+
+fn empty_board_outcome(size: u8, k: u8) -> Option<Outcome> {
+    proof::prove(
+        Board::empty(variant(size, k)),
+        nodes(20_000_000),
+        Want::Outcome,
+    )
+    .outcome
+}
+
+#[test]
+fn small_boards_have_their_known_values() {
+    assert_eq!(empty_board_outcome(3, 3), Some(Outcome::Draw));
+    assert_eq!(empty_board_outcome(4, 3), Some(Outcome::Win));
+    assert_eq!(empty_board_outcome(4, 4), Some(Outcome::Draw));
+    assert_eq!(empty_board_outcome(5, 3), Some(Outcome::Win));
+    assert_eq!(empty_board_outcome(6, 3), Some(Outcome::Win));
+    assert_eq!(empty_board_outcome(5, 4), Some(Outcome::Draw));
+    // Four in a row is a first-player win from 6x5 on (the m,n,k-game literature).
+    assert_eq!(empty_board_outcome(6, 4), Some(Outcome::Win));
+    assert_eq!(empty_board_outcome(7, 4), Some(Outcome::Win));
+}
+
+#[test]
+fn n_in_a_row_on_n_by_n_is_drawn() {
+    for n in 3..=7 {
+        let proof = proof::prove(Board::empty(variant(n, n)), nodes(5_000_000), Want::Value);
+        let cells = u32::from(n) * u32::from(n);
+        assert_eq!(proof.value(), Some(Value::draw_in(cells)), "{n}x{n}");
+        // Hales and Jewett's pairing covers n >= 5 (2 (2n + 2) <= n^2); 3x3 and 4x4 are
+        // too small for it and need the search.
+        let expected = if n >= 5 {
+            Method::Pairing
+        } else {
+            Method::Search
+        };
+        assert_eq!(proof.method, expected, "{n}x{n}");
+    }
+}
+
+/// A position of `stones` random moves still in play, if the game did not end on the way.
+fn random_position(v: Variant, stones: u32, rng: &mut Xoshiro256PlusPlus) -> Option<Board> {
+    let mut b = Board::empty(v);
+    for _ in 0..stones {
+        let empty: Vec<Cell> = Cell::in_mask(b.empty_cells()).collect();
+        b = b.with_move(empty[rng.random_range(0..empty.len())]);
+        if b.status().is_over() {
+            return None;
+        }
+    }
+    Some(b)
+}
+
+#[test]
+fn agrees_with_the_4x4_tables_plies_included() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut checked = 0;
+    for k in [3, 4] {
+        let v = variant(4, k);
+        let solver = Solver::new(v).unwrap();
+        while checked < 200 * u32::from(k - 2) {
+            let stones = rng.random_range(0..12);
+            let Some(board) = random_position(v, stones, &mut rng) else {
+                continue;
+            };
+            let proven = proof::exact_value(board, nodes(2_000_000));
+            assert_eq!(proven, solver.value(board), "{board:?}");
+            checked += 1;
+        }
+    }
+}
+
+#[test]
+fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
+    let board = Board::empty(variant(6, 5));
+    let first = proof::prove(board, nodes(30_000), Want::Outcome);
+    let second = proof::prove(board, nodes(30_000), Want::Outcome);
+    assert_eq!(
+        first.outcome, None,
+        "6x6 five in a row takes more than 30,000 positions"
+    );
+    assert_eq!((first.outcome, first.nodes), (second.outcome, second.nodes));
+    // A finished game has nothing to prove.
+    let won = Board::new(Variant::CLASSIC, 0b111, 0b11000).unwrap();
+    assert_eq!(proof::exact_value(won, nodes(1000)), None);
+}
+
+/// What `solve` prints for a classic board at a node limit (it must succeed).
+fn solve(size: &str, k: &str, nodes: &str) -> String {
+    let out = common::tictaclatin(&[
+        "solve",
+        "--game",
+        "classic",
+        "--size",
+        size,
+        "--in-a-row",
+        k,
+        "--nodes",
+        nodes,
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    common::stdout(&out)
+}
+
+#[test]
+fn solve_proves_a_big_board_or_says_it_did_not() {
+    // X makes an open two on its second stone and a three on its third: 5 plies.
+    let text = solve("5", "3", "100000");
+    assert!(
+        text.starts_with("5x5, 3 in a row: first player wins in 5 plies."),
+        "{text}"
+    );
+    let text = solve("6", "5", "1000");
+    assert!(
+        text.starts_with("6x6, 5 in a row: not proven within 1,000 positions."),
+        "{text}"
+    );
+}
