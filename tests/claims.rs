@@ -112,6 +112,8 @@ fn every_win_and_loss_bound_survives_an_exhaustive_defender() {
             );
         }
     }
-    // Enough of both kinds to mean something.
-    assert!(wins > 50 && losses > 100, "{wins} wins, {losses} losses");
+    // Enough of both kinds to mean something. The root's principal variation search
+    // proves a win only for the best move (the others are bounds under it), so a won
+    // position gives one `W≤n`; a loss comes with every move that fails low into one.
+    assert!(wins >= 25 && losses > 100, "{wins} wins, {losses} losses");
 }
