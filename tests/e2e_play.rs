@@ -87,6 +87,14 @@ fn ctrl_z_suspends_to_the_shell_and_fg_brings_the_game_back() {
     shell.wait_until("the shell to see the game stopped", |_| {
         shell.written().contains("stopped with 148")
     });
+    // `fg` continues it at once; its return to the alternate screen may come a moment
+    // after the shell's line.
+    shell.wait_until("the game to come back on the alternate screen", |_| {
+        shell
+            .written()
+            .split_once("stopped with 148")
+            .is_some_and(|(_, after)| after.contains("\x1b[?1049h"))
+    });
     let written = shell.written();
     let (before, after) = written.split_once("stopped with 148").unwrap();
     let left = before
