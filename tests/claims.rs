@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use tictaclatin::core::{Budget, Claim, Figure, Game, Position, Status};
+use tictaclatin::core::{Budget, Claim, Figure, Game, Hint, Outcome, Position, Status, Value};
 use tictaclatin::games::{self, GameChoice, GameKind};
 
 fn classic(size: u8, k: u8) -> Arc<dyn Game> {
@@ -116,4 +116,72 @@ fn every_win_and_loss_bound_survives_an_exhaustive_defender() {
     // proves a win only for the best move (the others are bounds under it), so a won
     // position gives one `W≤n`; a loss comes with every move that fails low into one.
     assert!(wins >= 25 && losses > 100, "{wins} wins, {losses} losses");
+}
+
+/// The exact value of `position` for the side to move by plain minimax to the end: the
+/// outcome, and the plies under best play (the fastest win, the slowest loss).
+fn exact(position: &dyn Position) -> Value {
+    let me = position.to_move();
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let after = position.play(mv).expect("a legal move");
+            match after.status() {
+                Status::Won(side) if side == me => Value {
+                    outcome: Outcome::Win,
+                    plies: 1,
+                },
+                Status::Won(_) => Value {
+                    outcome: Outcome::Loss,
+                    plies: 1,
+                },
+                Status::Draw => Value {
+                    outcome: Outcome::Draw,
+                    plies: 1,
+                },
+                Status::InPlay => exact(after.as_ref()).before_move(),
+            }
+        })
+        .max()
+        .expect("a position in play has a move")
+}
+
+/// Where a big board's hints say a move's exact value (the prover settled it), it is the
+/// value plain minimax finds, plies included: 40 positions of 5x5 four in a row with 7 to
+/// 9 cells left.
+#[test]
+fn exact_hints_on_a_searched_board_are_the_minimax_values() {
+    let game = classic(5, 4);
+    let engine = game.engine();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xE8AC7);
+    let (mut positions, mut exact_hints) = (0, 0);
+    while positions < 40 {
+        let plies = rng.random_range(16..19);
+        let Some(position) = random_position(game.as_ref(), plies, &mut rng) else {
+            continue;
+        };
+        positions += 1;
+        for (mv, hint) in engine.hints(position.as_ref()) {
+            let Hint::Proven(Claim::Exact(value)) = hint else {
+                continue;
+            };
+            exact_hints += 1;
+            let after = position.play(mv).expect("a legal move");
+            let truth = match after.status() {
+                Status::InPlay => exact(after.as_ref()).before_move(),
+                Status::Won(_) => Value {
+                    outcome: Outcome::Win,
+                    plies: 1,
+                },
+                Status::Draw => Value {
+                    outcome: Outcome::Draw,
+                    plies: 1,
+                },
+            };
+            assert_eq!(value, truth, "{}: {mv:?}", position.text());
+        }
+    }
+    // Near the end the prover settles nearly every move.
+    assert!(exact_hints > 200, "{exact_hints} exact hints");
 }

@@ -2,7 +2,7 @@
 //! rules and names, [`ClassicEngine`] for values, hints and players, and
 //! [`crate::core::Position`] on [`Board`] itself.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::board::{Board, MoveRefused};
 use super::cell::Cell;
@@ -10,6 +10,7 @@ use super::lines::Lines;
 use super::players::{
     D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher, greedy,
 };
+use super::proof::{Limits, Prover};
 use super::search;
 use super::solver::Solver;
 use super::text;
@@ -226,10 +227,16 @@ pub struct ClassicEngine {
     /// The search behind hints and analyses where there is no solver (each analysis
     /// starts from its own empty tables).
     analysis_search: search::Searcher,
+    /// The prover behind exact hints where there is no solver, built at the first hint.
+    prover: OnceLock<Prover>,
 }
 
 /// The node budget of the hints on a big board: a fifth of a second or so.
 pub const HINT_NODES: u64 = 300_000;
+
+/// The positions the prover may visit for a big board's hints, shared out by the moves:
+/// about half a second; a proven move then hints its exact value.
+pub const HINT_PROOF_NODES: u64 = 500_000;
 
 impl ClassicEngine {
     /// Solves the variant when it has at most 16 cells (4x4 takes about 0.2 s).
@@ -238,6 +245,7 @@ impl ClassicEngine {
             variant,
             solver: Solver::new(variant).map(Arc::new),
             analysis_search: search::Searcher::new(variant, 1),
+            prover: OnceLock::new(),
         }
     }
 
@@ -274,13 +282,28 @@ impl ClassicEngine {
 }
 
 impl ClassicEngine {
-    /// For each move, its figure in the analysis at [`HINT_NODES`]: the same on every
-    /// look.
+    /// For each move, its exact value where the prover settles it within its share of
+    /// [`HINT_PROOF_NODES`], else its figure in the analysis at [`HINT_NODES`]: the same
+    /// on every look.
     fn search_hints(&self, board: Board) -> Vec<(Move, Hint)> {
         let Some(analysis) = self.search_analysis(board, Budget::Nodes(HINT_NODES), 1) else {
             return Vec::new();
         };
-        analysis.hints()
+        let prover = self.prover.get_or_init(|| Prover::new(self.variant));
+        let moves = u64::from(board.empty_cells().count_ones()).max(1);
+        let limits = Limits {
+            nodes: HINT_PROOF_NODES / moves,
+            time: None,
+        };
+        analysis
+            .hints()
+            .into_iter()
+            .map(|(mv, hint)| {
+                let proven = Cell::new(self.variant, mv.index())
+                    .and_then(|cell| prover.move_value(board, cell, limits));
+                (mv, proven.map_or(hint, |v| Hint::Proven(Claim::Exact(v))))
+            })
+            .collect()
     }
 
     /// The search's analysis of `board` (see `search::analysis`) on `threads` threads:

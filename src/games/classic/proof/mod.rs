@@ -18,7 +18,9 @@ pub use pairing::pairing;
 pub use search::Limits;
 
 use super::board::Board;
-use crate::core::{Outcome, Value};
+use super::cell::Cell;
+use super::variant::Variant;
+use crate::core::{Outcome, Status, Value};
 use crate::games::classic::solver::Score;
 use rules::{Rules, Sides};
 use search::{OutOfBudget, Search};
@@ -69,8 +71,54 @@ pub enum Want {
 
 /// Proves the value of `board` for the side to move within `limits`.
 pub fn prove(board: Board, limits: Limits, want: Want) -> Proof {
+    Prover::new(board.variant()).prove(board, limits, want)
+}
+
+/// The exact value of `board` for the side to move, if proven within `limits`: for exact
+/// hints on boards the table does not solve.
+pub fn exact_value(board: Board, limits: Limits) -> Option<Value> {
+    prove(board, limits, Want::Value).value()
+}
+
+/// A prover for one variant: finding a board's symmetries takes a few tenths of a second
+/// on 7x7, so whoever proves many positions (the hints: one proof a move) keeps one.
+pub struct Prover {
+    rules: Rules,
+}
+
+impl Prover {
+    pub fn new(variant: Variant) -> Prover {
+        Prover {
+            rules: Rules::new(variant),
+        }
+    }
+
+    /// Proves the value of `board` (of this prover's variant) for the side to move within
+    /// `limits`.
+    pub fn prove(&self, board: Board, limits: Limits, want: Want) -> Proof {
+        prove_with(&self.rules, board, limits, want)
+    }
+
+    /// The exact value of playing `cell` on `board`, for the side playing it, if proven
+    /// within `limits`; a move that ends the game has its value at once.
+    pub fn move_value(&self, board: Board, cell: Cell, limits: Limits) -> Option<Value> {
+        let after = board.play(cell).ok()?;
+        let status = after.status();
+        if status.is_over() {
+            let outcome = match status {
+                Status::Won(side) if side == board.to_move() => Outcome::Win,
+                Status::Won(_) => Outcome::Loss,
+                _ => Outcome::Draw,
+            };
+            return Some(Value { outcome, plies: 1 });
+        }
+        let value = self.prove(after, limits, Want::Value).value()?;
+        Some(value.before_move())
+    }
+}
+
+fn prove_with(rules: &Rules, board: Board, limits: Limits, want: Want) -> Proof {
     let started = Instant::now();
-    let rules = Rules::new(board.variant());
     let mut proof = Proof {
         outcome: None,
         plies: None,
@@ -98,7 +146,7 @@ pub fn prove(board: Board, limits: Limits, want: Want) -> Proof {
         me: board.stones(mover),
         them: board.stones(mover.other()),
     };
-    let mut search = Search::new(&rules, limits);
+    let mut search = Search::new(rules, limits);
     if let Ok((outcome, short)) = outcome(&mut search, sides, empty) {
         proof.outcome = Some(outcome);
         proof.outcome_nodes = search.nodes;
@@ -112,12 +160,6 @@ pub fn prove(board: Board, limits: Limits, want: Want) -> Proof {
     proof.nodes = search.nodes;
     proof.elapsed = started.elapsed();
     proof
-}
-
-/// The exact value of `board` for the side to move, if proven within `limits`: for exact
-/// hints on boards the table does not solve.
-pub fn exact_value(board: Board, limits: Limits) -> Option<Value> {
-    prove(board, limits, Want::Value).value()
 }
 
 /// Wins found first by the plies they take, up to this many: a short horizon cuts the tree
