@@ -66,7 +66,7 @@ fn positions(
 
 /// The analysis names every legal move once, marks one of them, and its line is legal.
 fn check_analysis(position: &dyn Position, engine: &dyn Engine, budget: Budget) -> Option<u16> {
-    let analysis = engine.analysis(position, budget, 1)?;
+    let analysis = engine.analysis(position, budget)?;
     let mut legal = position.legal_moves();
     legal.sort();
     let mut named: Vec<_> = analysis.moves.iter().map(|&(c, _)| c).collect();

@@ -36,7 +36,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     // Where the engine searches, one analysis gives every figure and the mark, the same
     // move the bot plays at this budget (`--movetime` picks how deep it goes).
     let budget = budget.unwrap_or(Budget::Time(game_args.movetime()));
-    if let Some(analysis) = engine.analysis(position.as_ref(), budget, threads) {
+    if let Some(analysis) = engine.analysis(position.as_ref(), budget) {
         print!(
             "{}",
             grid(game.as_ref(), position.as_ref(), &symbols, |cell| {

@@ -135,7 +135,7 @@ fn judge_searched(
     played: Move,
     depth: u32,
 ) -> Judged {
-    let Some(analysis) = engine.analysis(before, Budget::Depth(depth), 1) else {
+    let Some(analysis) = engine.analysis(before, Budget::Depth(depth)) else {
         return Judged::Unknown;
     };
     let figures = (analysis.figure(played), analysis.figure(analysis.best));

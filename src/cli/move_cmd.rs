@@ -192,15 +192,14 @@ fn first_line(text: &str) -> String {
 }
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
-    let Resolved {
-        position,
-        symbols,
-        game: game_args,
-        threads,
-        budget,
-        ..
-    } = args.resolve()?;
-    if let Some(over) = describe_finished(game_args.game()?.as_ref(), position.as_ref(), &symbols) {
+    let resolved = args.resolve()?;
+    let (position, game_args) = (&resolved.position, &resolved.game);
+    let over = describe_finished(
+        game_args.game()?.as_ref(),
+        position.as_ref(),
+        &resolved.symbols,
+    );
+    if let Some(over) = over {
         return Err(Failure::bad_input(format!(
             "no move to make: the game is over ({over})"
         )));
@@ -208,7 +207,9 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Loaded { game, engine } = game_args.load()?;
     // At a fixed budget the move is the analysis's best, as `analyze` marks it; where the
     // engine answers without a search (a solved table, a dictionary) its player does.
-    let analysed = budget.and_then(|budget| engine.analysis(position.as_ref(), budget, threads));
+    let analysed = resolved
+        .budget
+        .and_then(|budget| engine.analysis(position.as_ref(), budget));
     let decision = match analysed {
         Some(analysis) => Decision {
             mv: analysis.best,
@@ -218,7 +219,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         None => engine
             .player(
                 Difficulty::Perfect.name(),
-                game_args.player_options(1, threads),
+                game_args.player_options(1, resolved.threads),
             )
             .map_err(|e| Failure::bad_input(e.to_string()))?
             .decide(position.as_ref())
@@ -236,7 +237,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let after = position
         .play(decision.mv)
         .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
-    println!("{}", position_text(after.as_ref(), &symbols));
+    println!("{}", position_text(after.as_ref(), &resolved.symbols));
     Ok(())
 }
 

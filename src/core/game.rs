@@ -120,12 +120,12 @@ pub trait Engine: Send + Sync {
 
     /// The search's analysis of `position` within `budget`, for games that search (`None`
     /// for the solved ones, and where the exact table answers): the move the bot plays at
-    /// this budget is its best. `threads` may speed it up, never change it.
+    /// this budget is its best. It runs on one thread, so that at a budget it is the same on
+    /// every run.
     fn analysis(
         &self,
         _position: &dyn Position,
         _budget: super::analysis::Budget,
-        _threads: usize,
     ) -> Option<super::analysis::Analysis> {
         None
     }

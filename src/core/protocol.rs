@@ -95,8 +95,7 @@ impl Session<'_> {
 
     /// The analysis at the session's fixed budget, where it has one and the engine searches.
     fn analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.engine
-            .analysis(position, self.budget?, self.threads.max(1))
+        self.engine.analysis(position, self.budget?)
     }
 
     fn move_reply(&mut self, position: &dyn Position) -> String {

@@ -20,6 +20,7 @@ use crate::core::{
     Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
     Status, Value,
 };
+use crate::games::kit::placing::{off_board, placements};
 
 /// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
 pub fn game(size: u8, in_a_row: Option<u8>) -> Result<ClassicGame, VariantError> {
@@ -155,24 +156,16 @@ impl Position for Board {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        if Board::status(*self).is_over() {
-            return Vec::new();
-        }
-        Cell::in_mask(self.empty_cells())
-            .map(|c| Move::place(cell_id(c)))
-            .collect()
+        placements(
+            Board::status(*self),
+            Cell::in_mask(self.empty_cells()).map(cell_id),
+        )
     }
 
     fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
-        let cell = mv.placed();
         let v = self.variant();
-        let Some(c) = Cell::new(v, cell.index()) else {
-            return Err(MoveError::NotAllowed(format!(
-                "cell {} is not on the {}x{0} board",
-                cell.index(),
-                v.size()
-            )));
-        };
+        let c = Cell::new(v, mv.placed().index());
+        let c = c.ok_or_else(|| off_board(mv.placed(), usize::from(v.size())))?;
         match Board::play(*self, c) {
             Ok(next) => Ok(Box::new(next)),
             Err(MoveRefused::GameOver) => Err(MoveError::GameOver),
@@ -363,12 +356,7 @@ impl Engine for ClassicEngine {
         self.solver.is_some()
     }
 
-    fn analysis(
-        &self,
-        position: &dyn Position,
-        budget: Budget,
-        _threads: usize,
-    ) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, budget: Budget) -> Option<Analysis> {
         if self.solver.is_some() {
             return None;
         }

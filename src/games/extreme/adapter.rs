@@ -293,18 +293,13 @@ impl Engine for ExtremeEngine {
     /// Each legal move's figure in the analysis at [`HINT_NODES`]: what the search proved,
     /// or its score (a guess), the same on every look.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
-        let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES), 1) else {
+        let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES)) else {
             return Vec::new();
         };
         analysis.hints()
     }
 
-    fn analysis(
-        &self,
-        position: &dyn Position,
-        budget: Budget,
-        _threads: usize,
-    ) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, budget: Budget) -> Option<Analysis> {
         let state = players::state_of(position)?;
         let analyzed = super::search::analysis::analyze(&state, budget)?;
         Some(analyzed.into_analysis(state.plies_left()))

@@ -165,7 +165,7 @@ impl Engine for QubicEngine {
     /// Where the bot searches, each move's figure in the analysis at [`HINT_NODES`] (the
     /// same on every look); where the dictionary plays, what the threat search proves.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
-        if let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES), 1) {
+        if let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES)) {
             return analysis.hints();
         }
         hints(QubicPosition::board_of(position), HINT_TIME)
@@ -179,12 +179,7 @@ impl Engine for QubicEngine {
     }
 
     /// The search's analysis where the bot searches: O, or X off the dictionary's tree.
-    fn analysis(
-        &self,
-        position: &dyn Position,
-        budget: Budget,
-        _threads: usize,
-    ) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, budget: Budget) -> Option<Analysis> {
         let board = QubicPosition::board_of(position);
         if dictionary_move(&self.index, board).is_some() {
             return None;
