@@ -3,7 +3,7 @@
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser};
 
-use super::game_args::{GameArgs, Loaded, ThreadsArg};
+use super::game_args::{BudgetArgs, GameArgs, Loaded, ThreadsArg};
 use super::{Failure, PositionArgs, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs, Symbols};
 use tictaclatin::core::protocol::claim_words;
@@ -34,33 +34,6 @@ pub struct MoveFlags {
     /// Print the best line after the grid (`analyze`)
     #[arg(long)]
     pub pv: bool,
-}
-
-/// `--depth` and `--nodes`: a search budget whose answer is the same on every run, with any
-/// `--threads` and any load (`--movetime` only picks how deep a search goes).
-#[derive(Args, Debug, Default, Clone, Copy)]
-pub struct BudgetArgs {
-    /// Search every move this many plies deep (the move included), not for the move time:
-    /// the same answer on every run
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub depth: Option<u32>,
-    /// Search within this many nodes, not for the move time: the same answer on every run
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
-}
-
-impl BudgetArgs {
-    /// The fixed budget these flags give, if any, or why they cannot be read.
-    pub fn fixed(self) -> Result<Option<Budget>, Failure> {
-        match (self.depth, self.nodes) {
-            (Some(_), Some(_)) => Err(Failure::bad_input(
-                "give --depth or --nodes, not both".to_string(),
-            )),
-            (Some(depth), None) => Ok(Some(Budget::Depth(depth))),
-            (None, Some(nodes)) => Ok(Some(Budget::Nodes(nodes))),
-            (None, None) => Ok(None),
-        }
-    }
 }
 
 /// The flags again, to read those written after the position.

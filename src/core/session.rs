@@ -649,7 +649,8 @@ mod tests {
 
     #[test]
     fn a_game_won_on_points_counts_as_a_win_and_equal_points_as_a_draw() {
-        use crate::games::extreme::adapter::{Extreme, cell_id};
+        use crate::games::extreme::adapter::Extreme;
+        use crate::games::extreme::cell::cell_id;
         use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
         let (x_31, o_28) = X_31_O_28;
         for (x_won, status, outcome) in [

@@ -13,7 +13,7 @@ use super::players::{
 use super::search;
 use super::solver::Solver;
 use super::text;
-use super::variant::{Variant, VariantError};
+use super::variant::{self, Variant, VariantError};
 use crate::core::words::quote;
 use crate::core::{
     Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine,
@@ -21,11 +21,26 @@ use crate::core::{
     Status, Value,
 };
 use crate::games::kit::placing::{off_board, placements};
+use crate::games::{Boards, Registration};
 
 /// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
 pub fn game(size: u8, in_a_row: Option<u8>) -> Result<ClassicGame, VariantError> {
     Variant::new(size, in_a_row).map(ClassicGame::new)
 }
+
+/// Classic tic-tac-toe in the list of games: 3x3 unless a size is chosen.
+pub const REGISTRATION: Registration = Registration {
+    name: "classic",
+    family: "classic tic-tac-toe",
+    boards: Boards::Sized {
+        sizes: variant::MIN_SIZE..=variant::MAX_SIZE,
+        default: variant::MIN_SIZE,
+        make: |size, in_a_row| match game(size, in_a_row) {
+            Ok(game) => Ok(Arc::new(game)),
+            Err(e) => Err(e.to_string()),
+        },
+    },
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ClassicGame {

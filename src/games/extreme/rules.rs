@@ -3,12 +3,16 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::time::Duration;
 
 use crate::core::{Side, Status};
 
 use super::board::{Board, Placed};
 use super::cell::{Cell, board_name};
 use super::patterns::has_pattern;
+
+/// The contest's limit per move.
+pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
 /// A whole game position: the stones, the last move (it fixes where the next move goes),
 /// the side to move and whether that side is on a bonus move.

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::core::{Budget, Claim, Decision, Player, PlayerOptions, Position};
 
-use super::super::adapter::cell_id;
+use super::super::cell::cell_id;
 use super::super::rules::State;
 use super::super::search::analysis::{ANALYSIS_MEGABYTES, analyze_in};
 use super::super::search::score::proven;
