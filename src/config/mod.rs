@@ -366,15 +366,8 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
             (ErrorKind::Unreadable, problem, fix, None)
         }
     };
-    let fix = fix.into();
-    Err(ConfigError {
-        origin,
-        position,
-        key: None,
-        kind,
-        problem,
-        fix,
-    })
+    let error = ConfigError::new(origin, kind, problem, fix.into());
+    Err(ConfigError { position, ..error })
 }
 
 /// Whether a read failed because there is no file at the path.

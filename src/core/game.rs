@@ -176,16 +176,9 @@ pub struct Solved {
 }
 
 /// A player name the game does not know, or cannot build here.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct PlayerError(pub String);
-
-impl std::fmt::Display for PlayerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PlayerError {}
 
 /// The extras of any game, with the plain answer where it has none.
 impl<'a> dyn Game + 'a {

@@ -48,11 +48,6 @@ impl End {
             Status::Draw => End::Draw,
         })
     }
-
-    /// A player forfeited.
-    pub fn is_forfeit(self) -> bool {
-        matches!(self, End::TimeOut | End::InvalidMove)
-    }
 }
 
 /// A finished game: how it ended, who won (by the rules, or the opponent of a player who
