@@ -239,31 +239,15 @@ impl GameChoice {
 }
 
 /// Why a game could not be set up.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum GameError {
     /// No game has this name.
+    #[error("unknown game {}: the games are {}", quote(.0), valid_names())]
     Unknown(String),
     /// The game takes no size, or not this one; the text says what is valid.
+    #[error("{0}")]
     Variant(String),
 }
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Unknown(name) => {
-                write!(
-                    f,
-                    "unknown game {}: the games are {}",
-                    quote(name),
-                    valid_names()
-                )
-            }
-            GameError::Variant(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
 
 /// The game a choice names, or why it names none.
 pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
