@@ -9,7 +9,6 @@
 //! answers, as the contest simulator's would after its alarm. Who won is the final
 //! position's [`Status`](super::Status), as everywhere: a game won on points is a win.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::game::Game;
@@ -69,24 +68,13 @@ impl<F: FnMut(&dyn Position, Move, Duration)> Observer for F {
 
 /// A player broke the rules with no clock on: a bug in that player, reported rather than
 /// hidden.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("player {player} made an illegal move in {position}: {reason}")]
 pub struct IllegalMove {
     pub player: String,
     pub position: String,
     pub reason: String,
 }
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "player {} made an illegal move in {}: {}",
-            self.player, self.position, self.reason
-        )
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 /// Plays one game from `start` to its end, `players[0]` moving for the first side, telling
 /// `observer` every move.
