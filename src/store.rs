@@ -192,30 +192,15 @@ pub struct SavedGame {
 }
 
 /// Why a saved game cannot be resumed.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum BadGame {
     /// A game this build does not know.
+    #[error("it is a game of {}, which this build does not know", quote(.0))]
     UnknownGame(String),
     /// A move could not be played, or the game is already over.
+    #[error("{0}")]
     Moves(String),
 }
-
-impl fmt::Display for BadGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BadGame::UnknownGame(key) => {
-                write!(
-                    f,
-                    "it is a game of {}, which this build does not know",
-                    quote(key)
-                )
-            }
-            BadGame::Moves(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for BadGame {}
 
 impl SavedGame {
     /// A saved game of the game with key `game`, hints as the settings say, nothing to redo.

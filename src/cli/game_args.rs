@@ -9,7 +9,7 @@ use clap::Args;
 use super::Failure;
 use tictaclatin::config::GameChoiceArgs;
 pub use tictaclatin::config::{parse_in_a_row, parse_move_time, parse_size};
-use tictaclatin::core::{Engine, Game, PlayerOptions};
+use tictaclatin::core::{Budget, Engine, Game, PlayerOptions};
 use tictaclatin::games::{self, GameChoice};
 
 /// The game flags (declared with the settings, whose `[game]` table holds them too), and
@@ -81,7 +81,34 @@ pub struct EngineArgs {
     #[command(flatten)]
     pub threads: ThreadsArg,
     #[command(flatten)]
-    pub budget: super::move_cmd::BudgetArgs,
+    pub budget: BudgetArgs,
+}
+
+/// `--depth` and `--nodes`: a search budget whose answer is the same on every run, with any
+/// `--threads` and any load (`--movetime` only picks how deep a search goes).
+#[derive(Args, Debug, Default, Clone, Copy)]
+pub struct BudgetArgs {
+    /// Search every move this many plies deep (the move included), not for the move time:
+    /// the same answer on every run
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub depth: Option<u32>,
+    /// Search within this many nodes, not for the move time: the same answer on every run
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl BudgetArgs {
+    /// The fixed budget these flags give, if any, or why they cannot be read.
+    pub fn fixed(self) -> Result<Option<Budget>, Failure> {
+        match (self.depth, self.nodes) {
+            (Some(_), Some(_)) => Err(Failure::bad_input(
+                "give --depth or --nodes, not both".to_string(),
+            )),
+            (Some(depth), None) => Ok(Some(Budget::Depth(depth))),
+            (None, Some(nodes)) => Ok(Some(Budget::Nodes(nodes))),
+            (None, None) => Ok(None),
+        }
+    }
 }
 
 /// The game and its engine, built once for a command.

@@ -3,7 +3,7 @@
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser};
 
-use super::game_args::{GameArgs, Loaded, ThreadsArg};
+use super::game_args::{BudgetArgs, GameArgs, Loaded, ThreadsArg};
 use super::{Failure, PositionArgs, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs, Symbols};
 use tictaclatin::core::protocol::claim_words;
@@ -34,33 +34,6 @@ pub struct MoveFlags {
     /// Print the best line after the grid (`analyze`)
     #[arg(long)]
     pub pv: bool,
-}
-
-/// `--depth` and `--nodes`: a search budget whose answer is the same on every run, with any
-/// `--threads` and any load (`--movetime` only picks how deep a search goes).
-#[derive(Args, Debug, Default, Clone, Copy)]
-pub struct BudgetArgs {
-    /// Search every move this many plies deep (the move included), not for the move time:
-    /// the same answer on every run
-    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub depth: Option<u32>,
-    /// Search within this many nodes, not for the move time: the same answer on every run
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub nodes: Option<u64>,
-}
-
-impl BudgetArgs {
-    /// The fixed budget these flags give, if any, or why they cannot be read.
-    pub fn fixed(self) -> Result<Option<Budget>, Failure> {
-        match (self.depth, self.nodes) {
-            (Some(_), Some(_)) => Err(Failure::bad_input(
-                "give --depth or --nodes, not both".to_string(),
-            )),
-            (Some(depth), None) => Ok(Some(Budget::Depth(depth))),
-            (None, Some(nodes)) => Ok(Some(Budget::Nodes(nodes))),
-            (None, None) => Ok(None),
-        }
-    }
 }
 
 /// The flags again, to read those written after the position.
@@ -192,15 +165,14 @@ fn first_line(text: &str) -> String {
 }
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
-    let Resolved {
-        position,
-        symbols,
-        game: game_args,
-        threads,
-        budget,
-        ..
-    } = args.resolve()?;
-    if let Some(over) = describe_finished(game_args.game()?.as_ref(), position.as_ref(), &symbols) {
+    let resolved = args.resolve()?;
+    let (position, game_args) = (&resolved.position, &resolved.game);
+    let over = describe_finished(
+        game_args.game()?.as_ref(),
+        position.as_ref(),
+        &resolved.symbols,
+    );
+    if let Some(over) = over {
         return Err(Failure::bad_input(format!(
             "no move to make: the game is over ({over})"
         )));
@@ -208,7 +180,9 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Loaded { game, engine } = game_args.load()?;
     // At a fixed budget the move is the analysis's best, as `analyze` marks it; where the
     // engine answers without a search (a solved table, a dictionary) its player does.
-    let analysed = budget.and_then(|budget| engine.analysis(position.as_ref(), budget, threads));
+    let analysed = resolved
+        .budget
+        .and_then(|budget| engine.analysis(position.as_ref(), budget, resolved.threads));
     let decision = match analysed {
         Some(analysis) => Decision {
             mv: analysis.best,
@@ -218,7 +192,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         None => engine
             .player(
                 Difficulty::Perfect.name(),
-                game_args.player_options(1, threads),
+                game_args.player_options(1, resolved.threads),
             )
             .map_err(|e| Failure::bad_input(e.to_string()))?
             .decide(position.as_ref())
@@ -236,7 +210,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let after = position
         .play(decision.mv)
         .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
-    println!("{}", position_text(after.as_ref(), &symbols));
+    println!("{}", position_text(after.as_ref(), &resolved.symbols));
     Ok(())
 }
 

@@ -86,15 +86,7 @@ pub fn without_env(command: Command) -> Command {
 }
 
 fn error(name: &str, problem: String, fix: String) -> ConfigError {
-    let origin = Origin::Env(name.into());
-    ConfigError {
-        origin,
-        position: None,
-        key: None,
-        kind: ErrorKind::BadValue,
-        problem,
-        fix,
-    }
+    ConfigError::new(Origin::Env(name.into()), ErrorKind::BadValue, problem, fix)
 }
 
 /// A variable its flag's parser refused: the parser's reason, and how to fix it.

@@ -81,6 +81,22 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+impl ConfigError {
+    /// A mistake not located in a file (yet) nor at a key: an environment variable's, or a
+    /// whole file's.
+    pub fn new(origin: Origin, kind: ErrorKind, problem: String, fix: String) -> ConfigError {
+        let (position, key) = (None, None);
+        ConfigError {
+            origin,
+            position,
+            key,
+            kind,
+            problem,
+            fix,
+        }
+    }
+}
+
 /// The 1-based line and column (counted in characters) of a byte offset in `text`.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..text.floor_char_boundary(offset)];

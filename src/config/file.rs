@@ -88,12 +88,9 @@ impl File<'_> {
         fix: String,
     ) -> ConfigError {
         ConfigError {
-            origin: self.origin.clone(),
             position: Some(line_col(self.text, span.start)),
             key: Some(key.to_string()).filter(|key| !key.is_empty()),
-            kind,
-            problem,
-            fix,
+            ..ConfigError::new(self.origin.clone(), kind, problem, fix)
         }
     }
 

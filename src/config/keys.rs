@@ -320,12 +320,9 @@ impl Key {
     /// a word (`Enter`, `Ctrl-z`) so it stands out from a letter key (`u`).
     pub fn label(self) -> String {
         let name = self.to_string();
-        let mut chars = name.chars();
-        match (chars.next(), chars.as_str()) {
-            (Some(first), rest) if !rest.is_empty() => {
-                first.to_uppercase().chain(rest.chars()).collect()
-            }
-            _ => name,
+        match name.chars().nth(1) {
+            Some(_) => crate::core::words::capitalized(&name),
+            None => name,
         }
     }
 }

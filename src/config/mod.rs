@@ -366,15 +366,8 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
             (ErrorKind::Unreadable, problem, fix, None)
         }
     };
-    let fix = fix.into();
-    Err(ConfigError {
-        origin,
-        position,
-        key: None,
-        kind,
-        problem,
-        fix,
-    })
+    let error = ConfigError::new(origin, kind, problem, fix.into());
+    Err(ConfigError { position, ..error })
 }
 
 /// Whether a read failed because there is no file at the path.
@@ -412,16 +405,20 @@ mod tests {
         assert_eq!(Colors::default().side(Side::Second), Color::LightBlue);
     }
 
-    /// A layer of flags that sets only the bot delay.
-    fn bot_delay(delay: Duration) -> Layer {
-        let game = GameSettings {
-            bot_delay: Some(delay),
-            ..GameSettings::default()
-        };
+    /// A layer of flags that sets only these of the `[game]` table's settings.
+    fn flags(game: GameSettings) -> Layer {
         Layer {
             game,
             ..Layer::default()
         }
+    }
+
+    /// A layer of flags that sets only the bot delay.
+    fn bot_delay(delay: Duration) -> Layer {
+        flags(GameSettings {
+            bot_delay: Some(delay),
+            ..GameSettings::default()
+        })
     }
 
     #[test]
@@ -452,15 +449,11 @@ mod tests {
 
     /// A layer of flags naming a game, and a size if given.
     fn game(kind: GameKind, size: Option<u8>) -> Layer {
-        let game = GameSettings {
+        flags(GameSettings {
             kind: Some(kind),
             size,
             ..GameSettings::default()
-        };
-        Layer {
-            game,
-            ..Layer::default()
-        }
+        })
     }
 
     #[test]

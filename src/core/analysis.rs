@@ -10,7 +10,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::game::Hint;
+use super::hint::Hint;
 use super::moves::Move;
 use super::player::Claim;
 

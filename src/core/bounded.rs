@@ -34,11 +34,7 @@ pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io
     line.clear();
     let mut started = false;
     loop {
-        let buffer = match input.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let buffer = fill(input)?;
         if buffer.is_empty() {
             return Ok(if started { Line::Read } else { Line::End });
         }
@@ -58,14 +54,21 @@ pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io
     }
 }
 
+/// The input's next bytes (none at its end), read again when a signal interrupts the read.
+fn fill(input: &mut impl BufRead) -> io::Result<&[u8]> {
+    while let Err(e) = input.fill_buf() {
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+    // The bytes the last call buffered; only at the input's end is the input asked again.
+    input.fill_buf()
+}
+
 /// Reads and drops the rest of a line, its newline included, keeping nothing.
 pub fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
     loop {
-        let buffer = match input.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let buffer = fill(input)?;
         if buffer.is_empty() {
             return Ok(());
         }

@@ -5,7 +5,6 @@
 
 use std::time::Duration;
 
-use super::game::Game;
 use super::level::Difficulty;
 use super::position::{BlockState, Position};
 use super::side::Side;
@@ -64,57 +63,5 @@ pub trait Extras: Send + Sync {
     /// The contest's time per move for bots, for games played under one.
     fn contest_move_limit(&self) -> Option<Duration> {
         None
-    }
-}
-
-/// The extras of any game, with the plain answer where it has none.
-impl<'a> dyn Game + 'a {
-    /// Points (first, second), for games that keep a score; `None` for the others.
-    pub fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
-        self.extras()?.points(position)
-    }
-
-    /// The final points, where they decided the game (see [`Extras::decided_on_points`]).
-    pub fn decided_on_points(&self, position: &dyn Position) -> Option<[u32; 2]> {
-        self.extras()?.decided_on_points(position)
-    }
-
-    /// The state of each block, for games whose blocks are won and closed; empty otherwise.
-    pub fn blocks(&self, position: &dyn Position) -> Vec<BlockState> {
-        self.extras()
-            .map_or_else(Vec::new, |extras| extras.blocks(position))
-    }
-
-    /// The side to move plays a bonus move (it moved last too).
-    pub fn bonus_move(&self, position: &dyn Position) -> bool {
-        self.extras()
-            .is_some_and(|extras| extras.bonus_move(position))
-    }
-
-    /// The title of a block drawn apart from the others: the game's own, or its number.
-    pub fn block_label(&self, block: u8) -> String {
-        self.extras()
-            .and_then(|extras| extras.block_label(block))
-            .unwrap_or_else(|| format!("{}", block + 1))
-    }
-
-    /// How a cell's name reads; `None` for the plain column-and-row names.
-    pub fn cell_name_help(&self) -> Option<String> {
-        self.extras()?.cell_name_help()
-    }
-
-    /// A level in the game's own terms; `None` where the general words serve.
-    pub fn level_text(&self, level: Difficulty) -> Option<String> {
-        self.extras()?.level_text(level)
-    }
-
-    /// The contest's points at the end of a game; `None` for games not scored so.
-    pub fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
-        self.extras()?.contest_points(end, winner)
-    }
-
-    /// The contest's time per move for bots; `None` for games played without one.
-    pub fn contest_move_limit(&self) -> Option<Duration> {
-        self.extras()?.contest_move_limit()
     }
 }

@@ -3,13 +3,15 @@
 //! the players it can build.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::cell::{CellId, Layout, Place};
 use super::extras::Extras;
+use super::hint::Hint;
 use super::level::Difficulty;
 use super::moves::Move;
-use super::player::{Claim, Player, PlayerOptions};
-use super::position::{CellError, Position, PositionError};
+use super::player::{Player, PlayerOptions};
+use super::position::{BlockState, CellError, Position, PositionError};
 use super::side::Side;
 use super::value::Value;
 
@@ -94,15 +96,6 @@ pub trait Game: Send + Sync {
     fn engine(&self) -> Arc<dyn Engine>;
 }
 
-/// What one move is worth to the side to move, as far as the engine has shown.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Hint {
-    /// Proven: the value, or a bound, of playing here.
-    Proven(Claim),
-    /// Not proven: the engine's guess, higher is better for the mover; only an ordering.
-    Guess(i32),
-}
-
 /// A game's knowledge: exact values where the game is solved, search where it is not, and
 /// the players built on it.
 pub trait Engine: Send + Sync {
@@ -183,13 +176,94 @@ pub struct Solved {
 }
 
 /// A player name the game does not know, or cannot build here.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct PlayerError(pub String);
 
-impl std::fmt::Display for PlayerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+/// The extras of any game, with the plain answer where it has none.
+impl<'a> dyn Game + 'a {
+    /// Points (first, second), for games that keep a score; `None` for the others.
+    pub fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        self.extras()?.points(position)
+    }
+
+    /// The final points, where they decided the game (see [`Extras::decided_on_points`]).
+    pub fn decided_on_points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        self.extras()?.decided_on_points(position)
+    }
+
+    /// The state of each block, for games whose blocks are won and closed; empty otherwise.
+    pub fn blocks(&self, position: &dyn Position) -> Vec<BlockState> {
+        self.extras()
+            .map_or_else(Vec::new, |extras| extras.blocks(position))
+    }
+
+    /// The side to move plays a bonus move (it moved last too).
+    pub fn bonus_move(&self, position: &dyn Position) -> bool {
+        self.extras()
+            .is_some_and(|extras| extras.bonus_move(position))
+    }
+
+    /// The title of a block drawn apart from the others: the game's own, or its number.
+    pub fn block_label(&self, block: u8) -> String {
+        self.extras()
+            .and_then(|extras| extras.block_label(block))
+            .unwrap_or_else(|| format!("{}", block + 1))
+    }
+
+    /// How a cell's name reads; `None` for the plain column-and-row names.
+    pub fn cell_name_help(&self) -> Option<String> {
+        self.extras()?.cell_name_help()
+    }
+
+    /// A level in the game's own terms; `None` where the general words serve.
+    pub fn level_text(&self, level: Difficulty) -> Option<String> {
+        self.extras()?.level_text(level)
+    }
+
+    /// The contest's points at the end of a game; `None` for games not scored so.
+    pub fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
+        self.extras()?.contest_points(end, winner)
+    }
+
+    /// The contest's time per move for bots; `None` for games played without one.
+    pub fn contest_move_limit(&self) -> Option<Duration> {
+        self.extras()?.contest_move_limit()
     }
 }
 
-impl std::error::Error for PlayerError {}
+/// The names of `moves` made one after another from `from`, each named against the position
+/// before it (a move that cannot be made is named where it was refused, as are those after it).
+pub fn move_names(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> Vec<String> {
+    let mut position = from.clone_box();
+    moves
+        .iter()
+        .map(|&mv| {
+            let name = game.move_name(position.as_ref(), mv);
+            if let Ok(next) = position.play(mv) {
+                position = next;
+            }
+            name
+        })
+        .collect()
+}
+
+/// Reads the names of moves made one after another from `from`, each against the position
+/// before it, as [`move_names`] wrote them; the first name that is no move is the error.
+pub fn read_moves(
+    game: &dyn Game,
+    from: &dyn Position,
+    names: &[String],
+) -> Result<Vec<Move>, CellError> {
+    let mut position = from.clone_box();
+    names
+        .iter()
+        .map(|name| {
+            let mv = game.parse_move(position.as_ref(), name)?;
+            if let Ok(next) = position.play(mv) {
+                position = next;
+            }
+            Ok(mv)
+        })
+        .collect()
+}

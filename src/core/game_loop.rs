@@ -7,17 +7,16 @@
 //! illegal move is a bug in the player, reported rather than hidden. A player is timed
 //! around its `decide` call and cannot be interrupted: one that goes over forfeits once it
 //! answers, as the contest simulator's would after its alarm. Who won is the final
-//! position's [`Status`], as everywhere: a game won on points is a win.
+//! position's [`Status`](super::Status), as everywhere: a game won on points is a win.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::game::Game;
 use super::moves::Move;
 use super::player::Player;
 use super::position::Position;
-use super::side::{Side, Status};
-use super::tally::Tally;
+use super::side::Side;
+pub use super::tally::{End, Played, Tally};
 
 /// How long a player may think, and what breaking a rule costs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -69,93 +68,12 @@ impl<F: FnMut(&dyn Position, Move, Duration)> Observer for F {
 
 /// A player broke the rules with no clock on: a bug in that player, reported rather than
 /// hidden.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("player {player} made an illegal move in {position}: {reason}")]
 pub struct IllegalMove {
     pub player: String,
     pub position: String,
     pub reason: String,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "player {} made an illegal move in {}: {}",
-            self.player, self.position, self.reason
-        )
-    }
-}
-
-impl std::error::Error for IllegalMove {}
-
-/// How a game ended, in the words of extreme tic-tac-toe's contest simulator, with a win
-/// on points named apart from a draw.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum End {
-    /// A line (or pattern) won.
-    Won,
-    /// No line, and the side with more points won (see [`Position::decided_on_points`]).
-    OnPoints,
-    /// The game ended without a winner.
-    Draw,
-    /// A player went over the clock.
-    TimeOut,
-    /// A player played an illegal move, or none.
-    InvalidMove,
-}
-
-impl fmt::Display for End {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            End::Won => "won",
-            End::OnPoints => "on points",
-            End::Draw => "draw",
-            End::TimeOut => "time out",
-            End::InvalidMove => "invalid move",
-        })
-    }
-}
-
-impl End {
-    /// How a game over by the rules ended: a line, the points, or a draw; `None` while it
-    /// is in play. Taken from the position's status, as every result is.
-    pub fn of(game: &dyn Game, position: &dyn Position) -> Option<End> {
-        Some(match position.status() {
-            Status::InPlay => return None,
-            Status::Won(_) if game.decided_on_points(position).is_some() => End::OnPoints,
-            Status::Won(_) => End::Won,
-            Status::Draw => End::Draw,
-        })
-    }
-
-    /// A player forfeited.
-    pub fn is_forfeit(self) -> bool {
-        matches!(self, End::TimeOut | End::InvalidMove)
-    }
-}
-
-/// A finished game: how it ended, who won (by the rules, or the opponent of a player who
-/// forfeited), the contest's points where the game scores them, and the last position (a
-/// forfeit leaves the game unfinished).
-#[derive(Clone, Debug)]
-pub struct Played {
-    pub end: End,
-    pub winner: Option<Side>,
-    pub points: Option<[u32; 2]>,
-    pub last: Box<dyn Position>,
-    /// After a time out, how long the offender took.
-    pub overrun: Option<Duration>,
-}
-
-impl Played {
-    /// Match points for `side`: 1 for a win, 0.5 for a draw, 0 for a loss.
-    pub fn score(&self, side: Side) -> f64 {
-        match self.winner {
-            Some(s) if s == side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
-    }
 }
 
 /// Plays one game from `start` to its end, `players[0]` moving for the first side, telling

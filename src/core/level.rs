@@ -53,21 +53,12 @@ impl fmt::Display for Difficulty {
 }
 
 /// A level name that is none of the levels.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "unknown difficulty {}: use random, easy, medium, hard or perfect (also called max)",
+    quote(.0)
+)]
 pub struct UnknownDifficulty(pub String);
-
-impl fmt::Display for UnknownDifficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown difficulty {}: use random, easy, medium, hard or perfect (also called \
-             max)",
-            quote(&self.0)
-        )
-    }
-}
-
-impl std::error::Error for UnknownDifficulty {}
 
 impl FromStr for Difficulty {
     type Err = UnknownDifficulty;

@@ -9,6 +9,7 @@ pub mod conformance;
 mod extras;
 mod game;
 pub mod game_loop;
+mod hint;
 mod level;
 mod moves;
 mod player;
@@ -30,9 +31,10 @@ pub mod words;
 pub use analysis::{Analysis, Budget, Figure};
 pub use cell::{CellId, Grid, Layout, Place};
 pub use extras::Extras;
-pub use game::{Engine, Game, Hint, PlayerError, Published, Solved};
+pub use game::{Engine, Game, PlayerError, Published, Solved, move_names, read_moves};
+pub use hint::Hint;
 pub use level::{Difficulty, UnknownDifficulty};
-pub use moves::{Move, move_names, read_moves};
+pub use moves::Move;
 pub use player::{Claim, Decision, Player, PlayerOptions};
 pub use position::{
     BlockState, CellError, Concrete, MarkedLine, MoveError, Position, PositionError,

@@ -1,8 +1,6 @@
 //! A move of any game, as the game numbers it.
 
 use super::cell::CellId;
-use super::game::Game;
-use super::position::{CellError, Position};
 
 /// A move of some game, in that game's own numbering: the cell a stone goes on for the
 /// games that place stones, a column for a game that drops them, a pass. Only the game
@@ -37,40 +35,4 @@ impl From<CellId> for Move {
     fn from(cell: CellId) -> Move {
         Move::place(cell)
     }
-}
-
-/// The names of `moves` made one after another from `from`, each named against the position
-/// before it (a move that cannot be made is named where it was refused, as are those after it).
-pub fn move_names(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> Vec<String> {
-    let mut position = from.clone_box();
-    moves
-        .iter()
-        .map(|&mv| {
-            let name = game.move_name(position.as_ref(), mv);
-            if let Ok(next) = position.play(mv) {
-                position = next;
-            }
-            name
-        })
-        .collect()
-}
-
-/// Reads the names of moves made one after another from `from`, each against the position
-/// before it, as [`move_names`] wrote them; the first name that is no move is the error.
-pub fn read_moves(
-    game: &dyn Game,
-    from: &dyn Position,
-    names: &[String],
-) -> Result<Vec<Move>, CellError> {
-    let mut position = from.clone_box();
-    names
-        .iter()
-        .map(|name| {
-            let mv = game.parse_move(position.as_ref(), name)?;
-            if let Ok(next) = position.play(mv) {
-                position = next;
-            }
-            Ok(mv)
-        })
-        .collect()
 }

@@ -32,28 +32,14 @@ impl std::error::Error for MoveError {}
 
 /// A position text that could not be read; the message says what is wrong in the game's
 /// own terms (naming the cell, not a character offset).
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct PositionError(pub String);
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PositionError {}
-
 /// A cell name that could not be read; the message says what a name looks like.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct CellError(pub String);
-
-impl fmt::Display for CellError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CellError {}
 
 /// A line to draw highlighted in a side's colour: a line that won, or in Tic-Tac-Latin a
 /// line that scored.

@@ -33,7 +33,8 @@ pub enum First {
 }
 
 /// A name that is none of a setting's values; says which are.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown {what} \"{}\": use {choices}", excerpt(.name))]
 pub struct UnknownName {
     /// What was being named: `mode`, `first player`.
     pub what: &'static str,
@@ -41,20 +42,6 @@ pub struct UnknownName {
     /// The allowed names, quoted: `"bot", "humans" or "demo"`.
     pub choices: String,
 }
-
-impl fmt::Display for UnknownName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown {} \"{}\": use {}",
-            self.what,
-            excerpt(&self.name),
-            self.choices
-        )
-    }
-}
-
-impl std::error::Error for UnknownName {}
 
 /// `"a", "b" or "c"`.
 pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
@@ -649,7 +636,8 @@ mod tests {
 
     #[test]
     fn a_game_won_on_points_counts_as_a_win_and_equal_points_as_a_draw() {
-        use crate::games::extreme::adapter::{Extreme, cell_id};
+        use crate::games::extreme::adapter::Extreme;
+        use crate::games::extreme::cell::cell_id;
         use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
         let (x_31, o_28) = X_31_O_28;
         for (x_won, status, outcome) in [

@@ -1,7 +1,6 @@
 //! The two sides of every game, and where a game stands.
 
 use super::words::quote;
-use std::fmt;
 use std::str::FromStr;
 
 /// The two players. The first player's default symbol is `X`, the second's `O`.
@@ -47,16 +46,9 @@ impl Side {
 }
 
 /// A side name that is neither `first` nor `second`.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown side {}: use first or second", quote(.0))]
 pub struct UnknownSide(pub String);
-
-impl fmt::Display for UnknownSide {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown side {}: use first or second", quote(&self.0))
-    }
-}
-
-impl std::error::Error for UnknownSide {}
 
 impl FromStr for Side {
     type Err = UnknownSide;

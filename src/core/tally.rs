@@ -3,9 +3,76 @@
 
 use std::fmt;
 use std::ops::AddAssign;
+use std::time::Duration;
 
-use super::game_loop::{End, Played};
-use super::side::Side;
+use super::game::Game;
+use super::position::Position;
+use super::side::{Side, Status};
+
+/// How a game ended, in the words of extreme tic-tac-toe's contest simulator, with a win
+/// on points named apart from a draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// A line (or pattern) won.
+    Won,
+    /// No line, and the side with more points won (see [`Position::decided_on_points`]).
+    OnPoints,
+    /// The game ended without a winner.
+    Draw,
+    /// A player went over the clock.
+    TimeOut,
+    /// A player played an illegal move, or none.
+    InvalidMove,
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::Won => "won",
+            End::OnPoints => "on points",
+            End::Draw => "draw",
+            End::TimeOut => "time out",
+            End::InvalidMove => "invalid move",
+        })
+    }
+}
+
+impl End {
+    /// How a game over by the rules ended: a line, the points, or a draw; `None` while it
+    /// is in play. Taken from the position's status, as every result is.
+    pub fn of(game: &dyn Game, position: &dyn Position) -> Option<End> {
+        Some(match position.status() {
+            Status::InPlay => return None,
+            Status::Won(_) if game.decided_on_points(position).is_some() => End::OnPoints,
+            Status::Won(_) => End::Won,
+            Status::Draw => End::Draw,
+        })
+    }
+}
+
+/// A finished game: how it ended, who won (by the rules, or the opponent of a player who
+/// forfeited), the contest's points where the game scores them, and the last position (a
+/// forfeit leaves the game unfinished).
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub end: End,
+    pub winner: Option<Side>,
+    pub points: Option<[u32; 2]>,
+    pub last: Box<dyn Position>,
+    /// After a time out, how long the offender took.
+    pub overrun: Option<Duration>,
+}
+
+impl Played {
+    /// Match points for `side`: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn score(&self, side: Side) -> f64 {
+        match self.winner {
+            Some(s) if s == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
 
 /// Results of games between two players: "first" is the player named first (in a
 /// tournament, the one that moves first in every game; in a match or a series, the one

@@ -48,6 +48,14 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {noun}")
 }
 
+/// `text` with its first letter a capital, to start a sentence: `Extreme tic-tac-toe`.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,10 @@
 //! The games, each in its own folder with its rules, its solver or search and its players,
-//! and the one list of them: [`GameKind`] names a game, [`GameChoice`] a game with its
+//! and the one list of them: each game describes itself in a [`Registration`] and takes one
+//! line of [`GAMES`]. [`GameKind`] names a game of the list, [`GameChoice`] a game with its
 //! variant, and [`build`] turns a choice into the [`Game`] everything above uses.
 //!
-//! Adding a game is a folder here, a [`GameKind`] variant and its line in [`build`].
+//! Adding a game is a folder here with its `REGISTRATION`, its `pub mod` line and its line
+//! in [`GAMES`]: nothing else in the program names the games one by one.
 
 pub mod classic;
 pub mod extreme;
@@ -11,49 +13,118 @@ pub mod latin;
 pub mod qubic;
 
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::core::Game;
 use crate::core::words::quote;
 
-/// The games this build knows.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum GameKind {
-    #[default]
-    Latin,
-    Classic,
-    Qubic,
-    Extreme,
+/// Every game this build knows, in the order the start screen lists them; the first is
+/// the default.
+const GAMES: &[&Registration] = &[
+    &latin::adapter::REGISTRATION,
+    &classic::adapter::REGISTRATION,
+    &qubic::adapter::REGISTRATION,
+    &extreme::adapter::REGISTRATION,
+];
+
+/// What a game tells the list of games about itself.
+pub struct Registration {
+    /// As flags, the config file and saved files name it.
+    pub name: &'static str,
+    /// As a sentence names it: `Tic-Tac-Latin`, `classic tic-tac-toe`.
+    pub family: &'static str,
+    pub boards: Boards,
 }
 
-impl GameKind {
-    /// In the order the start screen lists them.
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Latin,
-        GameKind::Classic,
-        GameKind::Qubic,
-        GameKind::Extreme,
-    ];
+/// Makes the game of a size and a line length, or says why there is none.
+pub type MakeSized = fn(u8, Option<u8>) -> Result<Arc<dyn Game>, String>;
 
-    /// As flags, the config file and saved files name it.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Latin => "latin",
-            GameKind::Classic => "classic",
-            GameKind::Qubic => "qubic",
-            GameKind::Extreme => "extreme",
+/// The boards a game is played on, and how to make the game of one.
+pub enum Boards {
+    /// One board only: the game takes no size or line length.
+    One(fn() -> Arc<dyn Game>),
+    /// Boards of the sizes a player may choose, with the default size, made with a line
+    /// length (`None`: the game's own) or refused with why.
+    Sized {
+        sizes: RangeInclusive<u8>,
+        default: u8,
+        make: MakeSized,
+    },
+}
+
+impl Registration {
+    /// The game of a size and a line length (`None`: the default), or why there is none.
+    pub fn build(
+        &self,
+        size: Option<u8>,
+        in_a_row: Option<u8>,
+    ) -> Result<Arc<dyn Game>, GameError> {
+        match &self.boards {
+            Boards::One(make) => {
+                refuse_variant(size, in_a_row, self.family)?;
+                Ok(make())
+            }
+            Boards::Sized { default, make, .. } => make(size.unwrap_or(*default), in_a_row)
+                .map_err(|e| GameError::Variant(format!("{}: {e}", self.family))),
         }
     }
 
     /// The sizes a player may choose, smallest first, with the default; `None` for a
     /// game played on one board only.
-    pub fn sizes(self) -> Option<(std::ops::RangeInclusive<u8>, u8)> {
-        match self {
-            GameKind::Latin => None,
-            GameKind::Classic => Some((3..=7, 3)),
-            GameKind::Qubic | GameKind::Extreme => None,
+    fn sizes(&self) -> Option<(RangeInclusive<u8>, u8)> {
+        match &self.boards {
+            Boards::One(_) => None,
+            Boards::Sized { sizes, default, .. } => Some((sizes.clone(), *default)),
         }
+    }
+}
+
+/// A game of [`GAMES`], by its place there. The games' own names (`GameKind::Latin`) are
+/// kept for the code that names one of them, such as the commands that work only for some.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct GameKind(usize);
+
+#[allow(non_upper_case_globals)]
+impl GameKind {
+    pub const Latin: GameKind = GameKind(0);
+    pub const Classic: GameKind = GameKind(1);
+    pub const Qubic: GameKind = GameKind(2);
+    pub const Extreme: GameKind = GameKind(3);
+}
+
+impl GameKind {
+    /// In the order the start screen lists them.
+    pub const ALL: [GameKind; GAMES.len()] = {
+        let mut all = [GameKind(0); GAMES.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = GameKind(i);
+            i += 1;
+        }
+        all
+    };
+
+    fn registration(self) -> &'static Registration {
+        GAMES[self.0]
+    }
+
+    /// As flags, the config file and saved files name it.
+    pub fn name(self) -> &'static str {
+        self.registration().name
+    }
+
+    /// The sizes a player may choose, smallest first, with the default; `None` for a
+    /// game played on one board only.
+    pub fn sizes(self) -> Option<(RangeInclusive<u8>, u8)> {
+        self.registration().sizes()
+    }
+}
+
+impl fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -66,29 +137,30 @@ impl fmt::Display for GameKind {
 impl GameKind {
     /// The game as a sentence names it: `Tic-Tac-Latin`, `classic tic-tac-toe`.
     pub fn family(self) -> &'static str {
-        match self {
-            GameKind::Latin => "Tic-Tac-Latin",
-            GameKind::Classic => "classic tic-tac-toe",
-            GameKind::Qubic => "Qubic",
-            GameKind::Extreme => "extreme tic-tac-toe",
-        }
+        self.registration().family
     }
+}
 
+impl Registration {
     /// The game with its sizes, for help texts: `classic tic-tac-toe 3x3 to 7x7`.
-    fn described(self) -> String {
+    fn described(&self) -> String {
         match self.sizes() {
             Some((sizes, _)) => {
                 let (small, big) = (sizes.start(), sizes.end());
-                format!("{} {small}x{small} to {big}x{big}", self.family())
+                format!("{} {small}x{small} to {big}x{big}", self.family)
             }
-            None => self.family().to_string(),
+            None => self.family.to_string(),
         }
     }
 }
 
 /// Every game's flag name: `latin, classic, qubic, extreme`.
 pub fn valid_names() -> String {
-    GameKind::ALL.map(GameKind::name).join(", ")
+    GAMES
+        .iter()
+        .map(|game| game.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `a, b, c and d`.
@@ -103,26 +175,24 @@ fn and_list(items: &[String]) -> String {
 /// The games in a sentence, the default first: `Tic-Tac-Latin (the default), classic
 /// tic-tac-toe 3x3 to 7x7, Qubic and extreme tic-tac-toe` (the program's description).
 pub fn described_list() -> String {
-    let items: Vec<String> = GameKind::ALL
-        .iter()
-        .map(|&kind| match kind == GameKind::default() {
-            true => format!("{} (the default)", kind.described()),
-            false => kind.described(),
-        })
-        .collect();
+    described(GAMES)
+}
+
+fn described(games: &[&Registration]) -> String {
+    let mut items: Vec<String> = games.iter().map(|game| game.described()).collect();
+    if let Some(default) = items.first_mut() {
+        *default += " (the default)";
+    }
     and_list(&items)
 }
 
 /// The `--game` flag's help: `The game: latin (Tic-Tac-Latin, the default), classic, qubic
 /// or extreme`.
 pub fn flag_help() -> String {
-    let items: Vec<String> = GameKind::ALL
-        .iter()
-        .map(|&kind| match kind == GameKind::default() {
-            true => format!("{} ({}, the default)", kind.name(), kind.family()),
-            false => kind.name().to_string(),
-        })
-        .collect();
+    let mut items: Vec<String> = GAMES.iter().map(|game| game.name.to_string()).collect();
+    if let (Some(default), Some(game)) = (items.first_mut(), GAMES.first()) {
+        *default += &format!(" ({}, the default)", game.family);
+    }
     let list = match items.as_slice() {
         [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => items.concat(),
@@ -130,15 +200,21 @@ pub fn flag_help() -> String {
     format!("The game: {list}")
 }
 
+/// Where a game of the list is, by its name in any case.
+fn find(games: &[&Registration], name: &str) -> Option<usize> {
+    let name = name.trim();
+    games
+        .iter()
+        .position(|game| game.name.eq_ignore_ascii_case(name))
+}
+
 impl FromStr for GameKind {
     type Err = GameError;
 
     fn from_str(text: &str) -> Result<GameKind, GameError> {
-        let name = text.trim();
-        GameKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| GameError::Unknown(name.to_string()))
+        find(GAMES, text)
+            .map(GameKind)
+            .ok_or_else(|| GameError::Unknown(text.trim().to_string()))
     }
 }
 
@@ -163,60 +239,29 @@ impl GameChoice {
 }
 
 /// Why a game could not be set up.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum GameError {
     /// No game has this name.
+    #[error("unknown game {}: the games are {}", quote(.0), valid_names())]
     Unknown(String),
     /// The game takes no size, or not this one; the text says what is valid.
+    #[error("{0}")]
     Variant(String),
 }
 
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Unknown(name) => {
-                write!(
-                    f,
-                    "unknown game {}: the games are {}",
-                    quote(name),
-                    valid_names()
-                )
-            }
-            GameError::Variant(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
-
 /// The game a choice names, or why it names none.
 pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
-    match choice.kind {
-        GameKind::Latin => {
-            refuse_variant(choice, "Tic-Tac-Latin")?;
-            Ok(Arc::new(latin::adapter::Latin))
-        }
-        GameKind::Classic => classic::adapter::game(choice.size.unwrap_or(3), choice.in_a_row)
-            .map(|game| Arc::new(game) as Arc<dyn Game>)
-            .map_err(|e| GameError::Variant(format!("classic tic-tac-toe: {e}"))),
-        GameKind::Qubic => {
-            refuse_variant(choice, "Qubic")?;
-            Ok(Arc::new(qubic::adapter::QubicGame))
-        }
-        GameKind::Extreme => {
-            refuse_variant(choice, "Extreme tic-tac-toe")?;
-            Ok(Arc::new(extreme::adapter::Extreme))
-        }
-    }
+    (choice.kind.registration()).build(choice.size, choice.in_a_row)
 }
 
 /// A game played on one board only refuses a size or a line length.
-fn refuse_variant(choice: GameChoice, title: &str) -> Result<(), GameError> {
-    let (flag, value) = match (choice.size, choice.in_a_row) {
+fn refuse_variant(size: Option<u8>, in_a_row: Option<u8>, family: &str) -> Result<(), GameError> {
+    let (flag, value) = match (size, in_a_row) {
         (Some(size), _) => ("size", size),
         (None, Some(k)) => ("line length", k),
         (None, None) => return Ok(()),
     };
+    let title = crate::core::words::capitalized(family);
     Err(GameError::Variant(format!(
         "{title} is played on its one board; it takes no {flag} ({value} was given)"
     )))
@@ -314,6 +359,29 @@ mod tests {
         }
         assert!(GameChoice::from_key("chess").is_none());
         assert!(GameChoice::from_key("latin-4").is_none());
+    }
+
+    /// The toy game of core's tests registers itself as the games do, and the list's
+    /// lookups, help texts and builds take it with nothing else told.
+    #[test]
+    fn a_game_registers_itself_with_one_line() {
+        use crate::core::toy::Toy;
+        const TOY: Registration = Registration {
+            name: "toy",
+            family: "take two",
+            boards: Boards::One(|| Arc::new(Toy)),
+        };
+        let games: Vec<&Registration> = GAMES.iter().copied().chain([&TOY]).collect();
+        let at = find(&games, " Toy").expect("found by its name in any case");
+        let game = games[at].build(None, None).expect("its one board");
+        assert_eq!(
+            (game.key(), game.start().legal_moves().len()),
+            ("toy".into(), 4)
+        );
+        assert!(described(&games).ends_with(", extreme tic-tac-toe and take two"));
+        let sized = games[at].build(Some(5), None).map(|game| game.key());
+        let refused = "Take two is played on its one board; it takes no size (5 was given)";
+        assert_eq!(sized, Err(GameError::Variant(refused.into())));
     }
 
     #[test]

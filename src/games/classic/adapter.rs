@@ -14,7 +14,7 @@ use super::proof::{Limits, Prover};
 use super::search;
 use super::solver::Solver;
 use super::text;
-use super::variant::{Variant, VariantError};
+use super::variant::{self, Variant, VariantError};
 use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
@@ -22,11 +22,27 @@ use crate::core::{
     Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
     Status, Value,
 };
+use crate::games::kit::placing::{off_board, placements};
+use crate::games::{Boards, Registration};
 
 /// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
 pub fn game(size: u8, in_a_row: Option<u8>) -> Result<ClassicGame, VariantError> {
     Variant::new(size, in_a_row).map(ClassicGame::new)
 }
+
+/// Classic tic-tac-toe in the list of games: 3x3 unless a size is chosen.
+pub const REGISTRATION: Registration = Registration {
+    name: "classic",
+    family: "classic tic-tac-toe",
+    boards: Boards::Sized {
+        sizes: variant::MIN_SIZE..=variant::MAX_SIZE,
+        default: variant::MIN_SIZE,
+        make: |size, in_a_row| match game(size, in_a_row) {
+            Ok(game) => Ok(Arc::new(game)),
+            Err(e) => Err(e.to_string()),
+        },
+    },
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ClassicGame {
@@ -157,24 +173,16 @@ impl Position for Board {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        if Board::status(*self).is_over() {
-            return Vec::new();
-        }
-        Cell::in_mask(self.empty_cells())
-            .map(|c| Move::place(cell_id(c)))
-            .collect()
+        placements(
+            Board::status(*self),
+            Cell::in_mask(self.empty_cells()).map(cell_id),
+        )
     }
 
     fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
-        let cell = mv.placed();
         let v = self.variant();
-        let Some(c) = Cell::new(v, cell.index()) else {
-            return Err(MoveError::NotAllowed(format!(
-                "cell {} is not on the {}x{0} board",
-                cell.index(),
-                v.size()
-            )));
-        };
+        let c = Cell::new(v, mv.placed().index());
+        let c = c.ok_or_else(|| off_board(mv.placed(), usize::from(v.size())))?;
         match Board::play(*self, c) {
             Ok(next) => Ok(Box::new(next)),
             Err(MoveRefused::GameOver) => Err(MoveError::GameOver),

@@ -17,27 +17,13 @@ pub struct Variant {
 }
 
 /// A size or a row length outside what the game allows; the message names what is valid.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum VariantError {
+    #[error("size {0} is not in {MIN_SIZE}..{MAX_SIZE}")]
     Size(u8),
+    #[error("{k} in a row is not in {MIN_IN_A_ROW}..{size} for a {size}x{size} board")]
     InARow { k: u8, size: u8 },
 }
-
-impl fmt::Display for VariantError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            VariantError::Size(size) => {
-                write!(f, "size {size} is not in {MIN_SIZE}..{MAX_SIZE}")
-            }
-            VariantError::InARow { k, size } => write!(
-                f,
-                "{k} in a row is not in {MIN_IN_A_ROW}..{size} for a {size}x{size} board"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for VariantError {}
 
 impl Variant {
     /// The classic 3x3 game.

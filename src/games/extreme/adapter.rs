@@ -12,8 +12,9 @@ use crate::core::{
     MarkedLine, Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position,
     PositionError, Side, Status, Value,
 };
+use crate::games::{Boards, Registration};
 
-use super::cell::Cell;
+use super::cell::{Cell, cell_id, cell_of};
 use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
 use super::rules::{IllegalMove, State};
@@ -21,19 +22,16 @@ use super::search::{Limits, Table};
 use crate::core::root::Settings;
 use crate::core::words::quote;
 
-/// The core's id of a cell.
-pub fn cell_id(cell: Cell) -> CellId {
-    CellId::new(cell.index())
-}
-
-/// The cell of a core id, if it is on the board.
-pub fn cell_of(id: CellId) -> Option<Cell> {
-    u8::try_from(id.index()).ok().map(Cell::new)
-}
-
 /// The game: its names, drawing and rules.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Extreme;
+
+/// Extreme tic-tac-toe in the list of games.
+pub const REGISTRATION: Registration = Registration {
+    name: "extreme",
+    family: "extreme tic-tac-toe",
+    boards: Boards::One(|| Arc::new(Extreme)),
+};
 
 impl Game for Extreme {
     fn key(&self) -> String {
@@ -163,7 +161,7 @@ impl Extras for Extreme {
     }
 
     fn contest_move_limit(&self) -> Option<Duration> {
-        Some(super::clock::CONTEST_MOVE_LIMIT)
+        Some(super::rules::CONTEST_MOVE_LIMIT)
     }
 }
 

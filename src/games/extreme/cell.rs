@@ -1,5 +1,6 @@
 //! A cell of the 256-cell board and its names: `B3c1` for people, `r,c` for the simulator.
 
+use crate::core::CellId;
 use crate::core::words::quote;
 use std::fmt;
 use std::str::FromStr;
@@ -142,6 +143,16 @@ fn parse_numbers(text: &str) -> Option<Cell> {
         return None;
     }
     Cell::at(r.parse().ok()?, c.parse().ok()?)
+}
+
+/// The core's id of a cell.
+pub fn cell_id(cell: Cell) -> CellId {
+    CellId::new(cell.index())
+}
+
+/// The cell of a core id, if it is on the board.
+pub fn cell_of(id: CellId) -> Option<Cell> {
+    u8::try_from(id.index()).ok().map(Cell::new)
 }
 
 #[cfg(test)]

@@ -19,13 +19,11 @@ use rand::RngExt;
 use crate::core::game_loop::{self, Clock, Played, Rules};
 use crate::core::{Engine, Move, Player, PlayerError, PlayerOptions, Position, Side, Tally};
 
-use super::adapter::{Extreme, ExtremeEngine, cell_of};
+use super::adapter::{Extreme, ExtremeEngine};
 use super::cell::Cell;
+use super::cell::cell_of;
 use super::players::rng;
 use super::rules::State;
-
-/// The contest's limit per move.
-pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
 /// How a game ended, in the simulator's words: the game loop's own ends (a pattern of
 /// small boards is `Won`; every small board decided without one is `OnPoints`, or `Draw`

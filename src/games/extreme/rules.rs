@@ -2,13 +2,16 @@
 //! move), what a move does (abandon, bonus move) and when the game ends.
 
 use std::cmp::Ordering;
-use std::fmt;
+use std::time::Duration;
 
 use crate::core::{Side, Status};
 
 use super::board::{Board, Placed};
 use super::cell::{Cell, board_name};
 use super::patterns::has_pattern;
+
+/// The contest's limit per move.
+pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
 /// A whole game position: the stones, the last move (it fixes where the next move goes),
 /// the side to move and whether that side is on a bonus move.
@@ -34,39 +37,19 @@ pub enum Target {
 }
 
 /// Why a move was refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum IllegalMove {
+    #[error("the game is over")]
     GameOver,
+    #[error("{0} is taken")]
     Taken(Cell),
     /// The cell's small board is won or drawn.
+    #[error("{} is in small board {}, which is closed", .0, board_name(.0.board()))]
     Closed(Cell),
     /// Correspondence sends the move to another small board.
-    WrongBoard {
-        cell: Cell,
-        board: usize,
-    },
+    #[error("{cell} is not in small board {}, where this move must go", board_name(*.board))]
+    WrongBoard { cell: Cell, board: usize },
 }
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            IllegalMove::GameOver => write!(f, "the game is over"),
-            IllegalMove::Taken(cell) => write!(f, "{cell} is taken"),
-            IllegalMove::Closed(cell) => write!(
-                f,
-                "{cell} is in small board {}, which is closed",
-                board_name(cell.board())
-            ),
-            IllegalMove::WrongBoard { cell, board } => write!(
-                f,
-                "{cell} is not in small board {}, where this move must go",
-                board_name(board)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for IllegalMove {}
 
 /// The legal moves of a position: per small board, the cells one may play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

@@ -5,6 +5,7 @@
 pub mod baselines;
 pub mod levels;
 pub mod perfect;
+pub mod placing;
 pub mod rng;
 pub mod solved;
 pub mod table;

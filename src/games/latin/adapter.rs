@@ -12,10 +12,18 @@ use crate::core::{
     CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, Move, Place, Player, PlayerError,
     PlayerOptions, Position, PositionError, Side, Solved, Value,
 };
+use crate::games::{Boards, Registration};
 
 /// The game: 4x4, lines of three of yours and one of theirs score.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Latin;
+
+/// Tic-Tac-Latin in the list of games.
+pub const REGISTRATION: Registration = Registration {
+    name: "latin",
+    family: "Tic-Tac-Latin",
+    boards: Boards::One(|| Arc::new(Latin)),
+};
 
 /// Tic-Tac-Latin keeps a score: the lines that scored for each side.
 impl Extras for Latin {

@@ -3,6 +3,7 @@
 
 use super::game::{Board, Cell, MoveError as BoardMoveError};
 use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
+use crate::games::kit::placing::{off_board, placements};
 
 pub fn cell_id(cell: Cell) -> CellId {
     CellId::new(cell.index())
@@ -31,22 +32,14 @@ impl Position for Board {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        if Board::status(*self).is_over() {
-            return Vec::new();
-        }
-        Cell::in_mask(self.empty_cells())
-            .map(|c| Move::place(cell_id(c)))
-            .collect()
+        placements(
+            Board::status(*self),
+            Cell::in_mask(self.empty_cells()).map(cell_id),
+        )
     }
 
     fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
-        let cell = mv.placed();
-        let Some(c) = latin_cell(cell) else {
-            return Err(MoveError::NotAllowed(format!(
-                "cell {} is not on the 4x4 board",
-                cell.index()
-            )));
-        };
+        let c = latin_cell(mv.placed()).ok_or_else(|| off_board(mv.placed(), 4))?;
         match Board::play(*self, c) {
             Ok(board) => Ok(Box::new(board)),
             Err(BoardMoveError::GameOver) => Err(MoveError::GameOver),

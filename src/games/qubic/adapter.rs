@@ -18,6 +18,7 @@ use crate::core::{
     Analysis, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
     Player, PlayerError, PlayerOptions, Position, PositionError, Value,
 };
+use crate::games::{Boards, Registration};
 
 /// The player names, strongest first.
 pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greedy", "random"];
@@ -25,6 +26,13 @@ pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greed
 /// Qubic's rules and names.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QubicGame;
+
+/// Qubic in the list of games.
+pub const REGISTRATION: Registration = Registration {
+    name: "qubic",
+    family: "Qubic",
+    boards: Boards::One(|| Arc::new(QubicGame)),
+};
 
 impl Extras for QubicGame {
     fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {

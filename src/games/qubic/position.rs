@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::cell::{CELLS, Cell};
 use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
+use crate::games::kit::placing::placements;
 
 /// A Qubic position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -39,13 +40,8 @@ impl Position for QubicPosition {
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        if self.0.status().is_over() {
-            return Vec::new();
-        }
-        (0..CELLS)
-            .filter(|&c| self.0.at(c).is_none())
-            .map(Move::new)
-            .collect()
+        let empty = (0..CELLS).filter(|&c| self.0.at(c).is_none());
+        placements(self.0.status(), empty.map(CellId::new))
     }
 
     fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use crate::core::{BlockState, Decision, Player, Position, Side, Status};
 
-use super::super::adapter::cell_id;
 use super::super::cell::Cell;
+use super::super::cell::cell_id;
 use super::super::patterns::PATTERNS;
 use super::super::rules::State;
 use super::super::search::time::Deadline;

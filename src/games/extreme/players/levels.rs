@@ -8,7 +8,7 @@ use rand::RngExt;
 
 use crate::core::{Decision, Player, PlayerOptions, Position};
 
-use super::super::adapter::cell_id;
+use super::super::cell::cell_id;
 use super::super::search::Limits;
 use super::searcher::Searcher;
 use super::simple::{greedy_move, pick};

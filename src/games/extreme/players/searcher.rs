@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::core::root::Settings;
 use crate::core::{Budget, Claim, Decision, Player, PlayerOptions, Position, Watch};
 
-use super::super::adapter::cell_id;
+use super::super::cell::cell_id;
 use super::super::rules::State;
 use super::super::search::analysis::analyze;
 use super::super::search::score::proven;

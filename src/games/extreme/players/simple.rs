@@ -32,7 +32,7 @@ impl Player for RandomPlayer {
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let state = state_of(position)?;
         let moves: Vec<Cell> = state.moves().cells().collect();
-        pick(&moves, &mut self.rng).map(|c| Decision::new(super::super::adapter::cell_id(c)))
+        pick(&moves, &mut self.rng).map(|c| Decision::new(super::super::cell::cell_id(c)))
     }
 }
 
@@ -82,7 +82,7 @@ impl Player for Greedy {
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let state = state_of(position)?;
-        greedy_move(&state, &mut self.rng).map(|c| Decision::new(super::super::adapter::cell_id(c)))
+        greedy_move(&state, &mut self.rng).map(|c| Decision::new(super::super::cell::cell_id(c)))
     }
 }
 
@@ -132,7 +132,7 @@ mod tests {
         let mut state = State::START;
         while let Some(decision) = player.decide(&state) {
             state = state
-                .play(super::super::super::adapter::cell_of(decision.mv.placed()).unwrap())
+                .play(super::super::super::cell::cell_of(decision.mv.placed()).unwrap())
                 .unwrap();
         }
         assert!(state.status().is_over());
