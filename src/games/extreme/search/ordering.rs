@@ -32,16 +32,18 @@ const GIVES_OPEN_MOVE: i32 = -(1 << 23);
 const GIVES_BOARD: i32 = -(1 << 22);
 
 impl MoveList {
-    /// The legal moves of `state`, scored.
-    pub fn new(state: &State, hints: &Hints) -> MoveList {
-        let mut list = MoveList {
+    fn empty() -> MoveList {
+        MoveList {
             moves: [(Cell::new(0), 0); 256],
             len: 0,
             next: 0,
-        };
-        let me = state.to_move();
-        let board = state.board();
-        let moves = state.moves();
+        }
+    }
+
+    /// The legal moves of `state`, scored.
+    pub fn new(state: &State, hints: &Hints) -> MoveList {
+        let mut list = MoveList::empty();
+        let (me, board, moves) = (state.to_move(), state.board(), state.moves());
         for b in (0..16).filter(|&b| moves.0[b] != 0) {
             let own = board.stones(me, b);
             let opp = board.stones(me.other(), b);
@@ -66,14 +68,8 @@ impl MoveList {
 
     /// Only the moves that win a small board (for the quiescence search).
     pub fn winning(state: &State) -> MoveList {
-        let mut list = MoveList {
-            moves: [(Cell::new(0), 0); 256],
-            len: 0,
-            next: 0,
-        };
-        let me = state.to_move();
-        let board = state.board();
-        let moves = state.moves();
+        let mut list = MoveList::empty();
+        let (me, board, moves) = (state.to_move(), state.board(), state.moves());
         for (b, (&allowed, points)) in moves.0.iter().zip(POINTS).enumerate() {
             let wins = allowed & completing(board.stones(me, b), board.stones(me.other(), b));
             for local in bits(wins) {
