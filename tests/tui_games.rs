@@ -1,8 +1,9 @@
 //! The terminal game with the games beside Tic-Tac-Latin: their boards at 80x24 (reviewed
 //! insta snapshots), extreme tic-tac-toe's bonus move and won boards, and the contest clock
 //! for people. The bot thread is stood in for: a bot's move is the first legal one, so the
-//! games repeat exactly.
+//! games repeat exactly (only the searched hints' lines are asked of the real bot thread).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
@@ -14,11 +15,11 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use tictaclatin::config::{Mode, Settings};
-use tictaclatin::core::{Claim, Decision, Extras, Side, Status};
+use tictaclatin::core::{CellId, Claim, Decision, Extras, Hint, Side, Status};
 use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
 use tictaclatin::tui::geometry::{self, Look};
-use tictaclatin::tui::{App, BotRequest, Event};
+use tictaclatin::tui::{App, Bot, BotRequest, Event};
 
 struct Game {
     app: App,
@@ -901,4 +902,87 @@ fn qubic_on_a_tall_terminal_gives_the_move_list_its_spare_rows() {
     ] {
         assert!(screen.contains(row), "{row}:\n{screen}");
     }
+}
+
+/// Plays `cell` (hints on) and gives the app the hints the bot thread works out for the
+/// board then, as it sends them back.
+fn play_with_hints_from_the_bot(game: &mut Game, cell: &str) {
+    let requests: Vec<BotRequest> = cell
+        .chars()
+        .flat_map(|c| {
+            game.app.update(Event::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )))
+        })
+        .collect();
+    let Some(request) = requests
+        .into_iter()
+        .find(|request| matches!(request, BotRequest::Hints { .. }))
+    else {
+        panic!("hints are asked of the bot");
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let bot = Bot::spawn(tx, 1, Duration::from_millis(100), Arc::default()).unwrap();
+    bot.ask(BotRequest::Load(
+        tictaclatin::games::build(classic(7)).unwrap(),
+    ));
+    bot.ask(request);
+    let patience = Duration::from_secs(120);
+    for event in std::iter::from_fn(|| rx.recv_timeout(patience).ok()) {
+        let hints = matches!(event, Event::HintsReady { .. });
+        game.send(event);
+        if hints {
+            return;
+        }
+    }
+    panic!("the bot answers in time");
+}
+
+/// On a searched board the panel's line comes from the hints' own search, which has a line
+/// behind every move: under the cursor on a move that is not the best, its own line shows.
+#[test]
+fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
+    let mut game = Game::start(classic(7), Mode::TwoHumans, None);
+    game.play(&["d4"]);
+    play_with_hints_from_the_bot(&mut game, "c3");
+    // A move the search scores below another: not the best, so not the search's best line.
+    let hints = game.app.hint_values().expect("hints came");
+    let guess = |hint: &Hint| match hint {
+        Hint::Guess(score) => Some(*score),
+        Hint::Proven(_) => None,
+    };
+    let top = hints
+        .iter()
+        .filter_map(|(_, h)| guess(h))
+        .max()
+        .expect("guesses");
+    let worse: Vec<CellId> = hints
+        .iter()
+        .filter(|(_, h)| guess(h).is_some_and(|score| score < top))
+        .map(|&(cell, _)| cell)
+        .collect();
+    // Walk the cursor over the board, row by row, to the first such move.
+    'rows: for _ in 0..7 {
+        for _ in 0..7 {
+            if worse.contains(&game.app.cursor()) {
+                break 'rows;
+            }
+            game.press(KeyCode::Right);
+        }
+        game.press(KeyCode::Down);
+        for _ in 0..7 {
+            game.press(KeyCode::Left);
+        }
+    }
+    assert!(worse.contains(&game.app.cursor()), "{hints:?}");
+    let cursor = game.app.cell_name(game.app.cursor());
+    let names = game.app.hint_line().expect("a line behind every move");
+    assert_eq!(names[0], cursor, "{names:?}");
+    assert!(names.len() > 1, "{names:?}");
+    assert!(
+        game.screen().contains(&format!("line: {cursor} ")),
+        "{}",
+        game.screen()
+    );
 }

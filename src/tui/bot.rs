@@ -17,15 +17,12 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use super::event::Event;
+use super::hint_line::HintLines;
 use crate::core::threads::{self, SpawnError};
 use crate::core::{
-    Budget, Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError,
-    PlayerOptions, Position, Watch,
+    Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError, PlayerOptions,
+    Position, Watch,
 };
-
-/// The search behind the line shown for a searched hint: fixed, so the line is the same on
-/// every look, and small, so it does not hold up the bot's next move.
-const HINT_LINE_BUDGET: Budget = Budget::Nodes(100_000);
 
 /// What the screen asks of the bot thread.
 pub enum BotRequest {
@@ -259,16 +256,18 @@ impl Worker {
 
     fn hints(&mut self, ticket: u64, game: &str, position: &dyn Position) -> Option<Event> {
         let engine = self.engines.get(game)?;
-        let hints = panic::catch_unwind(AssertUnwindSafe(|| {
-            let line = engine.analysis(position, HINT_LINE_BUDGET, 1);
-            (engine.hints(position), line.map(|analysis| analysis.pv))
-        }));
+        // One search gives the hints and the line behind each: they cannot disagree.
+        let hints =
+            panic::catch_unwind(AssertUnwindSafe(|| match engine.hint_analysis(position) {
+                Some(analysis) => (HintLines::of(&analysis), analysis.hints()),
+                None => (HintLines::default(), engine.hints(position)),
+            }));
         Some(match hints {
-            Ok((hints, line)) => Event::HintsReady {
+            Ok((lines, hints)) => Event::HintsReady {
                 ticket,
                 position: position.text(),
                 hints: hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect(),
-                line: line.unwrap_or_default(),
+                lines,
             },
             Err(payload) => Event::BotFailed(panic_message(&*payload)),
         })

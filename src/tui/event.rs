@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self as term, KeyEvent, KeyEventKind, MouseEvent};
 
+use super::hint_line::HintLines;
 use crate::core::threads::{self, SpawnError};
-use crate::core::{CellId, Decision, Engine, Hint, Move};
+use crate::core::{CellId, Decision, Engine, Hint};
 
 /// How often the input thread sends a [`Event::Tick`] when nothing else happens.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -42,9 +43,9 @@ pub enum Event {
         ticket: u64,
         position: String,
         hints: Vec<(CellId, Hint)>,
-        /// The search's best line from the position, its first move the best: empty where
-        /// the engine does not search (a solved game's line comes from its table).
-        line: Vec<Move>,
+        /// The line behind each hint, from the same search: none where the engine does not
+        /// search (a solved game's line comes from its table).
+        lines: HintLines,
     },
     /// The terminal's input failed or closed; the game should end.
     InputClosed(String),

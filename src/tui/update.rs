@@ -17,7 +17,7 @@ use super::reviewing::{ReviewKey, Reviewed};
 use super::status::StatusLine;
 use crate::config::{Action, Key, Mode};
 use crate::core::session::Controller;
-use crate::core::{CellId, Decision, Engine, Hint, Move};
+use crate::core::{CellId, Decision, Engine, Hint};
 
 impl App {
     /// Applies one event; returns the requests to send to the bot thread.
@@ -33,8 +33,8 @@ impl App {
                 ticket,
                 position,
                 hints,
-                line,
-            } => self.on_hints(ticket, position, hints, line),
+                lines,
+            } => self.on_hints(ticket, position, hints, lines),
             Event::InputClosed(why) => {
                 let why = format!("the terminal's input closed: {why}");
                 self.exit = Some(Exit::Failed(why));
@@ -202,7 +202,7 @@ impl App {
         ticket: u64,
         position: String,
         hints: Vec<(CellId, Hint)>,
-        line: Vec<Move>,
+        lines: HintLines,
     ) {
         if self.play.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {
             self.play.hints_asked = None;
@@ -210,7 +210,7 @@ impl App {
         self.play.searched_hints = Some(SearchedHints {
             position,
             hints,
-            lines: HintLines::best(line),
+            lines,
         });
     }
 
