@@ -916,23 +916,25 @@ fn play_with_hints_from_the_bot(game: &mut Game, cell: &str) {
             )))
         })
         .collect();
-    let Some(request) = requests
+    let request = requests
         .into_iter()
         .find(|request| matches!(request, BotRequest::Hints { .. }))
-    else {
-        panic!("hints are asked of the bot");
-    };
+        .expect("hints are asked of the bot");
+    answer_from_the_bot(game, classic(7), request);
+}
+
+/// Has a real bot thread, with the engine of `choice`, answer `request`, and gives the app
+/// its answer.
+fn answer_from_the_bot(game: &mut Game, choice: GameChoice, request: BotRequest) {
     let (tx, rx) = std::sync::mpsc::channel();
     let bot = Bot::spawn(tx, 1, Duration::from_millis(100), Arc::default()).unwrap();
-    bot.ask(BotRequest::Load(
-        tictaclatin::games::build(classic(7)).unwrap(),
-    ));
+    bot.ask(BotRequest::Load(tictaclatin::games::build(choice).unwrap()));
     bot.ask(request);
     let patience = Duration::from_secs(120);
     for event in std::iter::from_fn(|| rx.recv_timeout(patience).ok()) {
-        let hints = matches!(event, Event::HintsReady { .. });
+        let loaded = matches!(event, Event::EngineReady { .. });
         game.send(event);
-        if hints {
+        if !loaded {
             return;
         }
     }
@@ -985,4 +987,50 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
         "{}",
         game.screen()
     );
+}
+
+/// Classic 7x7 with five in a row: X builds a1 b1 c1 d1 along the edge, and O, instead of
+/// blocking at e1, plays g4; X wins at e1.
+const MISSED_BLOCK: [&str; 9] = ["a1", "g7", "b1", "g6", "c1", "g5", "d1", "g4", "e1"];
+
+fn classic_7x7_k5() -> GameChoice {
+    GameChoice {
+        in_a_row: Some(5),
+        ..classic(7)
+    }
+}
+
+/// On a searched board the review judges every move by a search on the bot's thread: it
+/// says so until the judgements come, then marks O's missed block `??` (X wins at once after
+/// it: a proven loss where the block was not), and shows the block as the better move and
+/// the win that punishes the miss.
+#[test]
+fn the_review_of_a_searched_board_marks_a_missed_block() {
+    let mut game = Game::start(classic_7x7_k5(), Mode::TwoHumans, None);
+    game.play(&MISSED_BLOCK);
+    assert!(game.app.game_status().is_over());
+    let requests = game.app.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('v'),
+        KeyModifiers::NONE,
+    )));
+    let request = requests
+        .into_iter()
+        .find(|request| matches!(request, BotRequest::Review { .. }))
+        .expect("the review is asked of the bot");
+    assert!(game.screen().contains("judging…"), "{}", game.screen());
+    answer_from_the_bot(&mut game, classic_7x7_k5(), request);
+    game.press(KeyCode::End);
+    // From the last move, the previous marked move is the missed block.
+    game.press(KeyCode::BackTab);
+    assert_eq!(game.app.status(), "Mistake at move 8 of 9.");
+    let screen = game.screen();
+    assert!(screen.contains("g4??"), "{screen}");
+    assert!(
+        screen.contains("?? judged by search at depth 4"),
+        "{screen}"
+    );
+    assert!(screen.contains("(not proven)"), "{screen}");
+    assert!(screen.contains("better e1: e1"), "{screen}");
+    assert!(screen.contains("punished by e1"), "{screen}");
+    assert!(!screen.contains("judging…"), "{screen}");
 }

@@ -69,7 +69,12 @@ pub fn names(game: &dyn Game, position: &dyn Position, line: &[Move]) -> Vec<Str
 
 /// `line: d5 c4 e6 …` in at most `width` columns: whole names only, "…" where cut short.
 pub fn line_text(names: &[String], width: usize) -> String {
-    let mut text = String::from("line:");
+    labelled_line("line:", names, width)
+}
+
+/// `label` then the names, as [`line_text`] writes them (`better d4: d4 c5 …`).
+pub fn labelled_line(label: &str, names: &[String], width: usize) -> String {
+    let mut text = String::from(label);
     for (i, name) in names.iter().enumerate() {
         // Room stays for " …" while more names follow.
         let ellipsis = if i + 1 < names.len() { 2 } else { 0 };
