@@ -1,8 +1,9 @@
 //! The terminal game with the games beside Tic-Tac-Latin: their boards at 80x24 (reviewed
 //! insta snapshots), extreme tic-tac-toe's bonus move and won boards, and the contest clock
 //! for people. The bot thread is stood in for: a bot's move is the first legal one, so the
-//! games repeat exactly.
+//! games repeat exactly (only the searched hints' lines are asked of the real bot thread).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
@@ -14,11 +15,11 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use tictaclatin::config::{Mode, Settings};
-use tictaclatin::core::{Claim, Decision, Extras, Side, Status};
+use tictaclatin::core::{CellId, Claim, Decision, Extras, Hint, Side, Status};
 use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
 use tictaclatin::tui::geometry::{self, Look};
-use tictaclatin::tui::{App, BotRequest, Event};
+use tictaclatin::tui::{App, Bot, BotRequest, Event};
 
 struct Game {
     app: App,
@@ -901,4 +902,135 @@ fn qubic_on_a_tall_terminal_gives_the_move_list_its_spare_rows() {
     ] {
         assert!(screen.contains(row), "{row}:\n{screen}");
     }
+}
+
+/// Plays `cell` (hints on) and gives the app the hints the bot thread works out for the
+/// board then, as it sends them back.
+fn play_with_hints_from_the_bot(game: &mut Game, cell: &str) {
+    let requests: Vec<BotRequest> = cell
+        .chars()
+        .flat_map(|c| {
+            game.app.update(Event::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )))
+        })
+        .collect();
+    let request = requests
+        .into_iter()
+        .find(|request| matches!(request, BotRequest::Hints { .. }))
+        .expect("hints are asked of the bot");
+    answer_from_the_bot(game, classic(7), request);
+}
+
+/// Has a real bot thread, with the engine of `choice`, answer `request`, and gives the app
+/// its answer.
+fn answer_from_the_bot(game: &mut Game, choice: GameChoice, request: BotRequest) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let bot = Bot::spawn(tx, 1, Duration::from_millis(100), Arc::default()).unwrap();
+    bot.ask(BotRequest::Load(tictaclatin::games::build(choice).unwrap()));
+    bot.ask(request);
+    let patience = Duration::from_secs(120);
+    for event in std::iter::from_fn(|| rx.recv_timeout(patience).ok()) {
+        let loaded = matches!(event, Event::EngineReady { .. });
+        game.send(event);
+        if !loaded {
+            return;
+        }
+    }
+    panic!("the bot answers in time");
+}
+
+/// On a searched board the panel's line comes from the hints' own search, which has a line
+/// behind every move: under the cursor on a move that is not the best, its own line shows.
+#[test]
+fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
+    let mut game = Game::start(classic(7), Mode::TwoHumans, None);
+    game.play(&["d4"]);
+    play_with_hints_from_the_bot(&mut game, "c3");
+    // A move the search scores below another: not the best, so not the search's best line.
+    let hints = game.app.hint_values().expect("hints came");
+    let guess = |hint: &Hint| match hint {
+        Hint::Guess(score) => Some(*score),
+        Hint::Proven(_) => None,
+    };
+    let top = hints
+        .iter()
+        .filter_map(|(_, h)| guess(h))
+        .max()
+        .expect("guesses");
+    let worse: Vec<CellId> = hints
+        .iter()
+        .filter(|(_, h)| guess(h).is_some_and(|score| score < top))
+        .map(|&(cell, _)| cell)
+        .collect();
+    // Walk the cursor over the board, row by row, to the first such move.
+    'rows: for _ in 0..7 {
+        for _ in 0..7 {
+            if worse.contains(&game.app.cursor()) {
+                break 'rows;
+            }
+            game.press(KeyCode::Right);
+        }
+        game.press(KeyCode::Down);
+        for _ in 0..7 {
+            game.press(KeyCode::Left);
+        }
+    }
+    assert!(worse.contains(&game.app.cursor()), "{hints:?}");
+    let cursor = game.app.cell_name(game.app.cursor());
+    let names = game.app.hint_line().expect("a line behind every move");
+    assert_eq!(names[0], cursor, "{names:?}");
+    assert!(names.len() > 1, "{names:?}");
+    assert!(
+        game.screen().contains(&format!("line: {cursor} ")),
+        "{}",
+        game.screen()
+    );
+}
+
+/// Classic 7x7 with five in a row: X builds a1 b1 c1 d1 along the edge, and O, instead of
+/// blocking at e1, plays g4; X wins at e1.
+const MISSED_BLOCK: [&str; 9] = ["a1", "g7", "b1", "g6", "c1", "g5", "d1", "g4", "e1"];
+
+fn classic_7x7_k5() -> GameChoice {
+    GameChoice {
+        in_a_row: Some(5),
+        ..classic(7)
+    }
+}
+
+/// On a searched board the review judges every move by a search on the bot's thread: it
+/// says so until the judgements come, then marks O's missed block `??` (X wins at once after
+/// it: a proven loss where the block was not), and shows the block as the better move and
+/// the win that punishes the miss.
+#[test]
+fn the_review_of_a_searched_board_marks_a_missed_block() {
+    let mut game = Game::start(classic_7x7_k5(), Mode::TwoHumans, None);
+    game.play(&MISSED_BLOCK);
+    assert!(game.app.game_status().is_over());
+    let requests = game.app.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('v'),
+        KeyModifiers::NONE,
+    )));
+    let request = requests
+        .into_iter()
+        .find(|request| matches!(request, BotRequest::Review { .. }))
+        .expect("the review is asked of the bot");
+    assert!(game.screen().contains("judging…"), "{}", game.screen());
+    answer_from_the_bot(&mut game, classic_7x7_k5(), request);
+    game.press(KeyCode::End);
+    // From the last move, the previous marked move is the missed block.
+    game.press(KeyCode::BackTab);
+    assert_eq!(game.app.status(), "Mistake at move 8 of 9.");
+    let screen = game.screen();
+    assert!(screen.contains("g4??"), "{screen}");
+    assert!(
+        screen.contains("?? judged by search at depth 4"),
+        "{screen}"
+    );
+    assert!(screen.contains("(not proven)"), "{screen}");
+    assert!(screen.contains("better e1: e1"), "{screen}");
+    assert!(screen.contains("punished by e1"), "{screen}");
+    assert!(!screen.contains("judging…"), "{screen}");
 }

@@ -123,6 +123,13 @@ pub trait Engine: Send + Sync {
         None
     }
 
+    /// The analysis `hints` comes from, where the hints take a search: its figures are the
+    /// hints (see `Analysis::hints`) and its lines the lines behind them, so the screen
+    /// gets both from one search. `None` where the hints come otherwise (a table, a proof).
+    fn hint_analysis(&self, _position: &dyn Position) -> Option<super::analysis::Analysis> {
+        None
+    }
+
     /// Hints come at once (a table lookup), so the screen may ask for them while drawing;
     /// otherwise it asks on the bot's thread.
     fn instant_hints(&self) -> bool;

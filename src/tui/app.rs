@@ -24,6 +24,7 @@ use super::bot_turn::{self, BotTurn};
 use super::event::Signal;
 use super::geometry;
 use super::hint_line::{self, HintLines};
+use super::judged::{GameMoves, Judged};
 pub use super::keeping::Keeping;
 use super::memory::{self, Memory};
 pub use super::menu::{Menu, game_of};
@@ -83,6 +84,10 @@ pub struct PlayScreen {
     pub hints_asked: Option<(u64, String)>,
     /// Tickets for hint requests.
     pub hint_tickets: u64,
+    /// The review the bot's thread judged last (on a searched board).
+    pub judged: Option<Judged>,
+    /// The review asked for and not yet back.
+    pub review_asked: Option<GameMoves>,
     /// With a contest clock: when the person to move began their turn, and which turn that
     /// is (moves played, side to move).
     pub turn_clock: Option<(Instant, usize, Side)>,
@@ -193,6 +198,8 @@ impl App {
                 searched_hints: None,
                 hints_asked: None,
                 hint_tickets: 0,
+                judged: None,
+                review_asked: None,
                 turn_clock: None,
                 keeping: Keeping::Kept,
                 resumed: false,
@@ -423,6 +430,28 @@ impl App {
             && self.play.session.mode != Mode::Demo
             && !self.moves().is_empty()
             && !self.play.session.status().is_over()
+    }
+
+    /// The game on the board and its moves, as a review names them.
+    pub fn game_moves(&self) -> GameMoves {
+        GameMoves {
+            game: self.play.session.game.key(),
+            moves: self.history().moves().to_vec(),
+        }
+    }
+
+    /// The searched review of the game on the board, once the bot's thread judged it.
+    pub fn judged(&self) -> Option<&Judged> {
+        let judged = self.play.judged.as_ref()?;
+        (judged.of == self.game_moves()).then_some(judged)
+    }
+
+    /// On a searched board in review, the review's judgements are being worked out.
+    pub fn judging(&self) -> bool {
+        matches!(self.screen, Screen::Review(_))
+            && !self.game().solved()
+            && self.judged().is_none()
+            && self.engine().is_some()
     }
 
     /// The review of the move ending the shown position, in review mode.

@@ -17,15 +17,15 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use super::event::Event;
+use super::hint_line::HintLines;
+use super::judged::{GameMoves, Judged};
+use crate::core::review::{DEFAULT_BUDGET, review_game};
+use crate::core::session::History;
 use crate::core::threads::{self, SpawnError};
 use crate::core::{
-    Budget, Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError,
-    PlayerOptions, Position, Watch,
+    Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError, PlayerOptions,
+    Position, Watch,
 };
-
-/// The search behind the line shown for a searched hint: fixed, so the line is the same on
-/// every look, and small, so it does not hold up the bot's next move.
-const HINT_LINE_BUDGET: Budget = Budget::Nodes(100_000);
 
 /// What the screen asks of the bot thread.
 pub enum BotRequest {
@@ -48,6 +48,11 @@ pub enum BotRequest {
         game: String,
         position: Box<dyn Position>,
     },
+    /// Judge every move of a finished game (for engines whose review takes a search).
+    Review {
+        of: GameMoves,
+        history: Box<History>,
+    },
 }
 
 impl std::fmt::Debug for BotRequest {
@@ -60,6 +65,9 @@ impl std::fmt::Debug for BotRequest {
             BotRequest::Hints {
                 ticket, position, ..
             } => write!(f, "Hints({ticket}, {})", position.text()),
+            BotRequest::Review { of, .. } => {
+                write!(f, "Review({}, {} moves)", of.game, of.moves.len())
+            }
         }
     }
 }
@@ -146,15 +154,19 @@ fn serve(inbox: &Receiver<BotRequest>, mut worker: Worker) {
         // Loads are all served, in order; of the moves and hints only the newest matter:
         // older ones were made stale by whatever came after.
         let mut loads = Vec::new();
-        let (mut newest_move, mut newest_hints) = (None, None);
+        let (mut newest_move, mut newest_hints, mut newest_review) = (None, None, None);
         for request in std::iter::once(first).chain(inbox.try_iter()) {
             match request {
                 BotRequest::Load(game) => loads.push(game),
                 request @ BotRequest::Move { .. } => newest_move = Some(request),
                 request @ BotRequest::Hints { .. } => newest_hints = Some(request),
+                request @ BotRequest::Review { .. } => newest_review = Some(request),
             }
         }
-        let answers = newest_move.into_iter().chain(newest_hints);
+        let answers = newest_move
+            .into_iter()
+            .chain(newest_hints)
+            .chain(newest_review);
         for sent in loads
             .into_iter()
             .map(BotRequest::Load)
@@ -210,6 +222,7 @@ impl Worker {
                 game,
                 position,
             } => self.hints(ticket, &game, position.as_ref()),
+            BotRequest::Review { of, history } => self.review(of, &history),
             BotRequest::Load(game) => return self.load(game),
         };
         match reply {
@@ -259,17 +272,34 @@ impl Worker {
 
     fn hints(&mut self, ticket: u64, game: &str, position: &dyn Position) -> Option<Event> {
         let engine = self.engines.get(game)?;
-        let hints = panic::catch_unwind(AssertUnwindSafe(|| {
-            let line = engine.analysis(position, HINT_LINE_BUDGET, 1);
-            (engine.hints(position), line.map(|analysis| analysis.pv))
-        }));
+        // One search gives the hints and the line behind each: they cannot disagree.
+        let hints =
+            panic::catch_unwind(AssertUnwindSafe(|| match engine.hint_analysis(position) {
+                Some(analysis) => (HintLines::of(&analysis), analysis.hints()),
+                None => (HintLines::default(), engine.hints(position)),
+            }));
         Some(match hints {
-            Ok((hints, line)) => Event::HintsReady {
+            Ok((lines, hints)) => Event::HintsReady {
                 ticket,
                 position: position.text(),
                 hints: hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect(),
-                line: line.unwrap_or_default(),
+                lines,
             },
+            Err(payload) => Event::BotFailed(panic_message(&*payload)),
+        })
+    }
+}
+
+impl Worker {
+    /// Every move of the game judged at the review's default budget: a search a move on a
+    /// searched board, the same on every run.
+    fn review(&self, of: GameMoves, history: &History) -> Option<Event> {
+        let engine = self.engines.get(&of.game)?;
+        let judged = panic::catch_unwind(AssertUnwindSafe(|| {
+            review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1)
+        }));
+        Some(match judged {
+            Ok(judgements) => Event::ReviewReady(Judged { of, judgements }),
             Err(payload) => Event::BotFailed(panic_message(&*payload)),
         })
     }

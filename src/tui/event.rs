@@ -11,8 +11,10 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self as term, KeyEvent, KeyEventKind, MouseEvent};
 
+use super::hint_line::HintLines;
+use super::judged::Judged;
 use crate::core::threads::{self, SpawnError};
-use crate::core::{CellId, Decision, Engine, Hint, Move};
+use crate::core::{CellId, Decision, Engine, Hint};
 
 /// How often the input thread sends a [`Event::Tick`] when nothing else happens.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -42,10 +44,12 @@ pub enum Event {
         ticket: u64,
         position: String,
         hints: Vec<(CellId, Hint)>,
-        /// The search's best line from the position, its first move the best: empty where
-        /// the engine does not search (a solved game's line comes from its table).
-        line: Vec<Move>,
+        /// The line behind each hint, from the same search: none where the engine does not
+        /// search (a solved game's line comes from its table).
+        lines: HintLines,
     },
+    /// Every move of a finished game judged (on a searched board, by a search a move).
+    ReviewReady(Judged),
     /// The terminal's input failed or closed; the game should end.
     InputClosed(String),
     /// The bot could not choose a move (it panicked); the message says why.
@@ -122,6 +126,7 @@ impl std::fmt::Debug for Event {
                 write!(f, "BotMoved({ticket}, {})", decision.mv.index())
             }
             Event::HintsReady { ticket, .. } => write!(f, "HintsReady({ticket})"),
+            Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),
             Event::BotFailed(why) => write!(f, "BotFailed({why})"),
             Event::Terminate(signal) => write!(f, "Terminate({signal})"),

@@ -1,32 +1,39 @@
 //! The line behind a hint: the moves expected after the one under the cursor, for the
 //! panel. A solved game's comes from its exact table (best play on both sides after the
-//! move); a searched game's from the search's best line, known so far only for its best
-//! move ([`HintLines`] is where each move's own line goes once a search gives them).
+//! move); a searched game's from the very analysis its hints came from, which has a line
+//! behind every move ([`HintLines`]).
 
 use unicode_width::UnicodeWidthStr;
 
 use crate::core::review::exact_line;
-use crate::core::{Engine, Game, Move, Position};
+use crate::core::{Analysis, Engine, Game, Move, Position};
 
 /// How many moves of a solved game's line are worked out: more than a panel row holds.
 const LINE_PLIES: usize = 16;
 
-/// The lines a search gave with its hints.
+/// The lines a search gave with its hints: one behind each move, from that move.
 #[derive(Clone, Debug, Default)]
 pub struct HintLines {
-    /// The best line, from the best move.
-    best: Vec<Move>,
+    lines: Vec<(Move, Vec<Move>)>,
 }
 
 impl HintLines {
-    /// Only the best move's line is known.
-    pub fn best(line: Vec<Move>) -> HintLines {
-        HintLines { best: line }
+    /// The line behind each move of `analysis`.
+    pub fn of(analysis: &Analysis) -> HintLines {
+        let lines = analysis
+            .moves
+            .iter()
+            .map(|&(mv, _)| (mv, analysis.line(mv).to_vec()))
+            .collect();
+        HintLines { lines }
     }
 
     /// The line starting with `mv`, where the search gave one.
     pub fn line(&self, mv: Move) -> Option<&[Move]> {
-        (self.best.first() == Some(&mv)).then_some(self.best.as_slice())
+        self.lines
+            .iter()
+            .find(|(m, line)| *m == mv && line.first() == Some(&mv))
+            .map(|(_, line)| line.as_slice())
     }
 }
 
@@ -62,7 +69,12 @@ pub fn names(game: &dyn Game, position: &dyn Position, line: &[Move]) -> Vec<Str
 
 /// `line: d5 c4 e6 …` in at most `width` columns: whole names only, "…" where cut short.
 pub fn line_text(names: &[String], width: usize) -> String {
-    let mut text = String::from("line:");
+    labelled_line("line:", names, width)
+}
+
+/// `label` then the names, as [`line_text`] writes them (`better d4: d4 c5 …`).
+pub fn labelled_line(label: &str, names: &[String], width: usize) -> String {
+    let mut text = String::from(label);
     for (i, name) in names.iter().enumerate() {
         // Room stays for " …" while more names follow.
         let ellipsis = if i + 1 < names.len() { 2 } else { 0 };
@@ -96,12 +108,26 @@ mod tests {
     }
 
     #[test]
-    fn the_best_moves_line_is_known_and_no_other() {
-        let lines = HintLines::best(vec![Move::new(3), Move::new(5)]);
-        assert_eq!(
-            lines.line(Move::new(3)),
-            Some(&[Move::new(3), Move::new(5)][..])
-        );
-        assert_eq!(lines.line(Move::new(5)), None);
+    fn every_moves_line_is_known_and_only_from_that_move() {
+        use crate::core::Figure;
+        let (a, b, c) = (Move::new(3), Move::new(5), Move::new(7));
+        let analysis = Analysis {
+            moves: vec![
+                (a, Figure::Score(2)),
+                (b, Figure::Score(-1)),
+                (c, Figure::Score(0)),
+            ],
+            best: a,
+            pv: vec![a, b],
+            // c's line does not start with c: no line to show for it.
+            lines: vec![vec![a, b], vec![b, a, c], vec![a]],
+            depth: 3,
+            nodes: 10,
+        };
+        let lines = HintLines::of(&analysis);
+        assert_eq!(lines.line(a), Some(&[a, b][..]));
+        assert_eq!(lines.line(b), Some(&[b, a, c][..]));
+        assert_eq!(lines.line(c), None);
+        assert_eq!(lines.line(Move::new(1)), None);
     }
 }

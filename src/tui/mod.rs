@@ -13,6 +13,7 @@ pub mod bot_turn;
 pub mod event;
 pub mod geometry;
 mod hint_line;
+pub mod judged;
 pub mod keeping;
 pub mod memory;
 pub mod menu;

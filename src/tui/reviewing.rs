@@ -1,11 +1,12 @@
 //! The review screen's keys: stepping through a finished game, jumping to its ends and to
-//! the moves marked `??`. The screen's state is the number of moves shown
+//! the moves marked `??` (on a searched board, `?` or `??`, once the search judged them). The screen's state is the number of moves shown
 //! (`Screen::Review`); a key returns what the app is to do ([`ReviewKey`]).
 
 use ratatui::crossterm::event::KeyCode;
 
+use super::judged::Judged;
 use crate::config::{Action, KeyBindings};
-use crate::core::review::{Verdict, verdicts};
+use crate::core::review::{Mark, Verdict, verdicts};
 use crate::core::session::History;
 use crate::core::{Engine, Game};
 
@@ -36,6 +37,8 @@ pub struct Reviewed<'a> {
     pub engine: Option<&'a dyn Engine>,
     pub history: &'a History,
     pub keys: &'a KeyBindings,
+    /// On a searched board, the moves judged by the bot's thread, once it has.
+    pub judged: Option<&'a Judged>,
 }
 
 /// Review's own keys, which no action has: they act when the key is not bound to one.
@@ -45,9 +48,9 @@ enum Jump {
     First,
     /// End: the last move.
     Last,
-    /// Tab: the next move marked `??`.
+    /// Tab: the next move marked.
     NextMistake,
-    /// Shift-Tab: the previous move marked `??`.
+    /// Shift-Tab: the previous move marked.
     PreviousMistake,
 }
 
@@ -92,35 +95,54 @@ impl Reviewed<'_> {
         ReviewKey::Show(ply, keys_line(self.game, self.keys))
     }
 
-    /// Shows the nearest move marked `??` after (or before) move `shown`, or says there
-    /// is none.
+    /// Shows the nearest move marked after (or before) move `shown`, or says there is
+    /// none.
     fn jump_to_mistake(&self, shown: usize, forward: bool) -> ReviewKey {
-        let Some(engine) = self.engine else {
+        if self.engine.is_none() {
             return ReviewKey::Nothing;
-        };
-        if !self.game.solved() {
-            return ReviewKey::Say(
-                "Mistakes are marked only in games the bot has solved; this one it searches."
-                    .into(),
-            );
         }
-        let verdicts = verdicts(engine, self.history);
-        let mistake = |ply: &usize| verdicts.get(ply - 1) == Some(&Some(Verdict::Mistake));
+        let Some(marked) = self.marked() else {
+            return ReviewKey::Say(
+                "Still judging the moves by search; the jumps work once it is done.".into(),
+            );
+        };
+        let mistake = |ply: &usize| marked.get(ply - 1) == Some(&true);
         let found = if forward {
-            (shown + 1..=verdicts.len()).find(mistake)
+            (shown + 1..=marked.len()).find(mistake)
         } else {
             (1..shown).rev().find(mistake)
         };
         match found {
             Some(ply) => {
-                let count = verdicts.len();
+                let count = marked.len();
                 ReviewKey::Show(ply, format!("Mistake at move {ply} of {count}."))
             }
             None => {
                 let word = if forward { "after" } else { "before" };
-                ReviewKey::Say(format!("No ?? mistake {word} move {shown}."))
+                let marks = if self.game.solved() { "??" } else { "? or ??" };
+                ReviewKey::Say(format!("No {marks} mistake {word} move {shown}."))
             }
         }
+    }
+
+    /// For each move, whether it is marked: by the exact table in a solved game, by the
+    /// search's judgements elsewhere; `None` while they are not known.
+    fn marked(&self) -> Option<Vec<bool>> {
+        if self.game.solved() {
+            let verdicts = verdicts(self.engine?, self.history);
+            return Some(
+                verdicts
+                    .iter()
+                    .map(|verdict| *verdict == Some(Verdict::Mistake))
+                    .collect(),
+            );
+        }
+        let judged = self.judged?;
+        Some(
+            (1..=self.history.moves().len())
+                .map(|ply| judged.mark(ply) != Mark::Sound)
+                .collect(),
+        )
     }
 }
 
@@ -129,7 +151,7 @@ pub fn keys_line(game: &dyn Game, keys: &KeyBindings) -> String {
     let mistakes = if game.solved() {
         ", Tab/Shift-Tab jump to ??"
     } else {
-        ""
+        ", Tab/Shift-Tab jump to ?/??"
     };
     format!(
         "Review: {}/{} step, Home/End ends{mistakes}.",

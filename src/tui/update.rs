@@ -17,7 +17,7 @@ use super::reviewing::{ReviewKey, Reviewed};
 use super::status::StatusLine;
 use crate::config::{Action, Key, Mode};
 use crate::core::session::Controller;
-use crate::core::{CellId, Decision, Engine, Hint, Move};
+use crate::core::{CellId, Decision, Engine, Hint};
 
 impl App {
     /// Applies one event; returns the requests to send to the bot thread.
@@ -33,8 +33,14 @@ impl App {
                 ticket,
                 position,
                 hints,
-                line,
-            } => self.on_hints(ticket, position, hints, line),
+                lines,
+            } => self.on_hints(ticket, position, hints, lines),
+            Event::ReviewReady(judged) => {
+                if self.play.review_asked.as_ref() == Some(&judged.of) {
+                    self.play.review_asked = None;
+                }
+                self.play.judged = Some(judged);
+            }
             Event::InputClosed(why) => {
                 let why = format!("the terminal's input closed: {why}");
                 self.exit = Some(Exit::Failed(why));
@@ -59,6 +65,7 @@ impl App {
         let mut requests = self.request_engine();
         requests.extend(self.request_bot());
         requests.extend(self.request_hints());
+        requests.extend(self.request_review());
         requests
     }
 
@@ -202,7 +209,7 @@ impl App {
         ticket: u64,
         position: String,
         hints: Vec<(CellId, Hint)>,
-        line: Vec<Move>,
+        lines: HintLines,
     ) {
         if self.play.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {
             self.play.hints_asked = None;
@@ -210,7 +217,7 @@ impl App {
         self.play.searched_hints = Some(SearchedHints {
             position,
             hints,
-            lines: HintLines::best(line),
+            lines,
         });
     }
 
@@ -305,6 +312,23 @@ impl App {
         }]
     }
 
+    /// Asks the bot thread to judge the game's moves, in review on a searched board (a
+    /// solved game's verdicts come from its table at once), once for each game.
+    fn request_review(&mut self) -> Vec<BotRequest> {
+        if !self.judging() {
+            return Vec::new();
+        }
+        let of = self.game_moves();
+        if self.play.review_asked.as_ref() == Some(&of) {
+            return Vec::new();
+        }
+        self.play.review_asked = Some(of.clone());
+        vec![BotRequest::Review {
+            of,
+            history: Box::new(self.history().clone()),
+        }]
+    }
+
     fn on_key(&mut self, key: KeyEvent) {
         let ctrl =
             |c: char| key.code == KeyCode::Char(c) && key.modifiers.contains(KeyModifiers::CONTROL);
@@ -361,6 +385,7 @@ impl App {
             engine: self.engine(),
             history: self.history(),
             keys: &self.settings.keys,
+            judged: self.judged(),
         };
         match reviewed.on_key(shown, code, action) {
             ReviewKey::Show(ply, note) => {

@@ -18,9 +18,9 @@ use super::variant::{self, Variant, VariantError};
 use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine,
-    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
-    Status, Value,
+    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Figure, Game, Hint, Layout,
+    MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
+    PositionError, Side, Status, Value,
 };
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
@@ -290,28 +290,24 @@ impl ClassicEngine {
 }
 
 impl ClassicEngine {
-    /// For each move, its exact value where the prover settles it within its share of
-    /// [`HINT_PROOF_NODES`], else its figure in the analysis at [`HINT_NODES`]: the same
-    /// on every look.
-    fn search_hints(&self, board: Board) -> Vec<(Move, Hint)> {
-        let Some(analysis) = self.search_analysis(board, Budget::Nodes(HINT_NODES), 1) else {
-            return Vec::new();
-        };
+    /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
+    /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
+    fn hint_analysis_of(&self, board: Board) -> Option<Analysis> {
+        let mut analysis = self.search_analysis(board, Budget::Nodes(HINT_NODES), 1)?;
         let prover = self.prover.get_or_init(|| Prover::new(self.variant));
         let moves = u64::from(board.empty_cells().count_ones()).max(1);
         let limits = Limits {
             nodes: HINT_PROOF_NODES / moves,
             time: None,
         };
-        analysis
-            .hints()
-            .into_iter()
-            .map(|(mv, hint)| {
-                let proven = Cell::new(self.variant, mv.index())
-                    .and_then(|cell| prover.move_value(board, cell, limits));
-                (mv, proven.map_or(hint, |v| Hint::Proven(Claim::Exact(v))))
-            })
-            .collect()
+        for (mv, figure) in &mut analysis.moves {
+            let proven = Cell::new(self.variant, mv.index())
+                .and_then(|cell| prover.move_value(board, cell, limits));
+            if let Some(value) = proven {
+                *figure = Figure::Proven(Claim::Exact(value));
+            }
+        }
+        Some(analysis)
     }
 
     /// The search's analysis of `board` (see `search::analysis`) on `threads` threads:
@@ -382,8 +378,17 @@ impl Engine for ClassicEngine {
                 .into_iter()
                 .map(|(cell, value)| (cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
                 .collect(),
-            None => self.search_hints(board),
+            None => self
+                .hint_analysis_of(board)
+                .map_or_else(Vec::new, Analysis::hints),
         }
+    }
+
+    fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
+        if self.solver.is_some() {
+            return None;
+        }
+        self.hint_analysis_of(self.board(position)?)
     }
 
     fn instant_hints(&self) -> bool {

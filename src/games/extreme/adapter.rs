@@ -292,10 +292,13 @@ impl Engine for ExtremeEngine {
     /// Each legal move's figure in the analysis at [`HINT_NODES`]: what the search proved,
     /// or its score (a guess), the same on every look.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
-        let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES), 1) else {
-            return Vec::new();
-        };
-        analysis.hints()
+        self.hint_analysis(position)
+            .map_or_else(Vec::new, Analysis::hints)
+    }
+
+    /// The analysis at [`HINT_NODES`].
+    fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
+        self.analysis(position, Budget::Nodes(HINT_NODES), 1)
     }
 
     fn analysis(

@@ -174,13 +174,18 @@ impl Engine for QubicEngine {
     /// Where the bot searches, each move's figure in the analysis at [`HINT_NODES`] (the
     /// same on every look); where the dictionary plays, what the threat search proves.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
-        if let Some(analysis) = self.analysis(position, Budget::Nodes(HINT_NODES), 1) {
+        if let Some(analysis) = self.hint_analysis(position) {
             return analysis.hints();
         }
         hints(QubicPosition::board_of(position), HINT_TIME)
             .into_iter()
             .map(|(c, h)| (Move::new(c), h))
             .collect()
+    }
+
+    /// Where the bot searches, the analysis at [`HINT_NODES`].
+    fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
+        self.analysis(position, Budget::Nodes(HINT_NODES), 1)
     }
 
     fn instant_hints(&self) -> bool {

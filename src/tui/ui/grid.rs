@@ -7,7 +7,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::text::Theme;
 use crate::config::Mode;
-use crate::core::review::Verdict;
+use crate::core::review::{Mark, Verdict};
 use crate::core::{BlockState, CellId, Claim, Game, Hint, Outcome, Place, Position, Side};
 use crate::tui::app::{App, Screen};
 use crate::tui::geometry::{Arrangement, Board};
@@ -58,9 +58,16 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
 /// In review, the engine's best move where the move shown was not as good: the text says
 /// "best was c2", the board shows where.
 fn better_move(app: &App) -> Option<CellId> {
-    app.review()
-        .filter(|review| review.verdict != Verdict::Best)
-        .map(|review| review.best)
+    if let Some(review) = app.review() {
+        return (review.verdict != Verdict::Best).then_some(review.best);
+    }
+    let Screen::Review(shown) = app.screen() else {
+        return None;
+    };
+    app.judged()?
+        .at(shown)
+        .filter(|judgement| judgement.mark() != Mark::Sound)
+        .map(|judgement| judgement.best.placed())
 }
 
 /// For each cell, the sides whose marked lines (a won or scored line) pass through it.

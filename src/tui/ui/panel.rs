@@ -10,10 +10,11 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{Action, First, Mode};
-use crate::core::review::{self, Verdict};
+use crate::core::review::{self, Grounds, Judgement, Mark, Verdict};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
 use crate::tui::hint_line;
+use crate::tui::judged::mark_text;
 use crate::tui::menu::mode_label;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -415,9 +416,68 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
             Span::styled(app.settings.symbol(side).to_string(), theme.side(side)),
             Span::raw(format!(" played {}", app.cell_name(cell))),
         ]));
+        if app.judging() {
+            text.push(Line::from("judging…"));
+        } else if let Some(judgement) = app.judged().and_then(|judged| judged.at(shown)) {
+            text.extend(judgement_lines(app, judgement, width));
+        }
     }
     let title = format!(" Review: move {shown} of {} ", app.moves().len());
     boxed(app, &title, text, area, buf)
+}
+
+/// A searched board's judgement of the move shown: its mark and grounds, the figures, and
+/// for a marked move the better line and the one that punishes it, each cut to `width`.
+fn judgement_lines(app: &App, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
+    let theme = Theme(&app.settings);
+    let mark = judgement.mark();
+    let style = match mark {
+        Mark::Sound => Style::default(),
+        Mark::Mistake | Mark::Blunder => theme
+            .color(app.settings.colors.hint_loss)
+            .add_modifier(Modifier::BOLD),
+    };
+    let marker = match mark_text(mark) {
+        "" => String::new(),
+        text => format!("{text} "),
+    };
+    let history = app.history();
+    let before = history.position_at(judgement.ply - 1);
+    let best = app.game().move_name(before, judgement.best);
+    let mut lines = match judgement.grounds {
+        Grounds::Exact(review) => wrapped(
+            &glued(&format!("{marker}{}", review.sentence(app.game()))),
+            style,
+            width,
+        ),
+        Grounds::Search {
+            budget,
+            played,
+            best: figure,
+            ..
+        } => {
+            let mut lines = wrapped(
+                &format!("{marker}judged by search at {budget} (not proven)"),
+                style,
+                width,
+            );
+            let figures = format!("{} here, {best} {}", played.short(), figure.short());
+            lines.extend(wrapped(&figures, Style::default(), width));
+            lines
+        }
+    };
+    if mark != Mark::Sound {
+        let better = hint_line::names(app.game(), before, &judgement.better);
+        let label = format!("better {best}:");
+        lines.push(Line::from(hint_line::labelled_line(&label, &better, width)));
+        let after = history.position_at(judgement.ply);
+        let answer = hint_line::names(app.game(), after, &judgement.answer);
+        if !answer.is_empty() {
+            let punished = hint_line::labelled_line("punished by", &answer, width);
+            lines.push(Line::from(punished));
+        }
+    }
+    lines
 }
 
 /// How a mistake is marked, in the move list and in the review box alike.
@@ -443,12 +503,7 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(")", theme.accent()),
     ]);
     buf.set_line(area.x, area.y, &header, area.width);
-    let verdicts = match (app.screen(), app.engine()) {
-        (Screen::Review(_), Some(engine)) if app.game().solved() => {
-            review::verdicts(engine, app.history())
-        }
-        _ => Vec::new(),
-    };
+    let marks = review_marks(app);
     let shown = match app.screen() {
         Screen::Review(shown) => Some(shown),
         _ => None,
@@ -480,16 +535,14 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
                     }
                 }
                 let ply = index + 1;
-                let mistake = verdicts.get(ply - 1) == Some(&Some(Verdict::Mistake));
                 let mut style = theme.side(movers[index]);
                 if shown == Some(ply) {
                     style = style.add_modifier(Modifier::REVERSED);
                 }
                 // The same mark as the review box's sentence; room for it only in review.
-                let mark = match (mistake, verdicts.is_empty()) {
-                    (true, _) => MISTAKE,
-                    (false, true) => " ",
-                    (false, false) => "  ",
+                let mark = match &marks {
+                    Some(marks) => format!("{:<2}", marks.get(ply - 1).copied().unwrap_or("")),
+                    None => " ".to_string(),
                 };
                 part.push(Span::styled(app.cell_name(app.moves()[index]), style));
                 part.push(Span::raw(format!("{mark} ")));
@@ -517,6 +570,31 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
         let y = area.y + 1 + row as u16;
         buf.set_line(area.x, y, &Line::from(first), area.width);
     }
+}
+
+/// In review, each move's mark (`??`, `?` or none) where the moves are judged: by the
+/// exact table in a solved game, by the bot thread's search elsewhere once it is done.
+fn review_marks(app: &App) -> Option<Vec<&'static str>> {
+    let Screen::Review(_) = app.screen() else {
+        return None;
+    };
+    if app.game().solved() {
+        let verdicts = review::verdicts(app.engine()?, app.history());
+        if verdicts.is_empty() {
+            return None;
+        }
+        let mark = |verdict: &Option<Verdict>| match verdict {
+            Some(Verdict::Mistake) => MISTAKE,
+            _ => "",
+        };
+        return Some(verdicts.iter().map(mark).collect());
+    }
+    let judged = app.judged()?;
+    Some(
+        (1..=app.moves().len())
+            .map(|ply| mark_text(judged.mark(ply)))
+            .collect(),
+    )
 }
 
 /// How many rows of `turns` a list of `visible` rows leaves out at its top so that move
