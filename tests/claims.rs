@@ -185,3 +185,39 @@ fn exact_hints_on_a_searched_board_are_the_minimax_values() {
     // Near the end the prover settles nearly every move.
     assert!(exact_hints > 200, "{exact_hints} exact hints");
 }
+
+/// A move that lets the other side win at once has that win in its line: the line behind
+/// every losing move of X on this 7x7 five-in-a-row board (O has four on row 1, e1 open)
+/// goes on to O's e1, the search's threat rule notwithstanding.
+#[test]
+fn a_losing_move_s_line_shows_the_win_it_allows() {
+    let game = classic(7, 5);
+    let position = game
+        .parse_position("OOOO---/-------/-------/------X/-------/-------/XXX----")
+        .expect("a position");
+    let analysis = game
+        .engine()
+        .analysis(position.as_ref(), Budget::Depth(3), 1)
+        .expect("an analysis");
+    let e1 = game.parse_move(position.as_ref(), "e1").expect("e1");
+    let mut losing = 0;
+    for &(mv, figure) in &analysis.moves {
+        if mv == e1 {
+            continue;
+        }
+        let lost = Value {
+            outcome: Outcome::Loss,
+            plies: 2,
+        };
+        assert!(
+            [Claim::LossWithin(2), Claim::Exact(lost)].contains(&match figure {
+                Figure::Proven(claim) => claim,
+                other => panic!("{mv:?}: {other:?} is no proof"),
+            }),
+            "{mv:?}: {figure:?}"
+        );
+        assert_eq!(analysis.line(mv), [mv, e1], "{mv:?}");
+        losing += 1;
+    }
+    assert_eq!(losing, 49 - 8 - 1);
+}

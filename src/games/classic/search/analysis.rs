@@ -151,10 +151,13 @@ impl Searcher {
         };
         while (line.len() as u32) < depth && !board.status().is_over() {
             let node = self.node(board);
-            let Some(slot) = table.get(node.hash) else {
-                break;
-            };
-            let Some(cell) = Cell::new(self.variant, usize::from(slot.best)) else {
+            let stored = table
+                .get(node.hash)
+                .and_then(|slot| Cell::new(self.variant, usize::from(slot.best)))
+                .filter(|&cell| board.empty_cells() & cell.bit() != 0);
+            // The search settles a win at once and a forced block by rule, keeping no move
+            // for them: the line goes on with that move.
+            let Some(cell) = stored.or_else(|| forced(board)) else {
                 break;
             };
             let Ok(next) = board.play(cell) else {
@@ -165,4 +168,20 @@ impl Searcher {
         }
         line
     }
+}
+
+/// The move the rules force on `board`: a win at once, else the one block of the other
+/// side's win; `None` when there is a choice.
+fn forced(board: Board) -> Option<Cell> {
+    let me = board.to_move();
+    let wins = board.winning_cells(me);
+    let blocks = board.winning_cells(me.other());
+    let cells = if wins != 0 {
+        wins
+    } else if blocks.count_ones() == 1 {
+        blocks
+    } else {
+        return None;
+    };
+    Cell::in_mask(cells).next()
 }
