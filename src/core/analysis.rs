@@ -10,9 +10,9 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::hint::Claim;
 use super::hint::Hint;
 use super::moves::Move;
-use super::player::Claim;
 
 /// How much a search may do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

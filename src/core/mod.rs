@@ -32,10 +32,10 @@ pub use analysis::{Analysis, Budget, Figure};
 pub use cell::{CellId, Grid, Layout, Place};
 pub use extras::Extras;
 pub use game::{Engine, Game, PlayerError, Published, Solved, move_names, read_moves};
-pub use hint::Hint;
+pub use hint::{Claim, Hint};
 pub use level::{Difficulty, UnknownDifficulty};
 pub use moves::Move;
-pub use player::{Claim, Decision, Player, PlayerOptions};
+pub use player::{Decision, Player, PlayerOptions};
 pub use position::{
     BlockState, CellError, Concrete, MarkedLine, MoveError, Position, PositionError,
 };

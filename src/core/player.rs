@@ -1,11 +1,10 @@
 //! Anything that picks moves, in any game: bots, baselines, the seeds' players.
 
-use std::fmt;
 use std::time::Duration;
 
+use super::hint::Claim;
 use super::moves::Move;
 use super::position::Position;
-use super::value::Value;
 
 /// How a player reached its move, for the status line ("dictionary", "forced win").
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -26,39 +25,6 @@ impl Decision {
             mv: mv.into(),
             claim: None,
             how: None,
-        }
-    }
-}
-
-/// What is proven about a move or position for the side concerned. Never more than the code
-/// has shown.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Claim {
-    /// The exact game-theoretic value (solved games, or a search that finished).
-    Exact(Value),
-    /// The side can force a win within this many plies (perhaps sooner).
-    WinWithin(u32),
-    /// The opponent can force a win within this many plies (perhaps sooner).
-    LossWithin(u32),
-}
-
-impl Claim {
-    /// Short form for the grid: `W5`, `D`, `L3` for exact values, `W≤7`, `L≤4` for bounds.
-    pub fn short(self) -> String {
-        match self {
-            Claim::Exact(value) => value.short(),
-            Claim::WinWithin(plies) => format!("W≤{plies}"),
-            Claim::LossWithin(plies) => format!("L≤{plies}"),
-        }
-    }
-}
-
-impl fmt::Display for Claim {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Claim::Exact(value) => write!(f, "{value}"),
-            Claim::WinWithin(plies) => write!(f, "win within {plies}"),
-            Claim::LossWithin(plies) => write!(f, "loss within {plies}"),
         }
     }
 }

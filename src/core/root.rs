@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, Budget, Figure};
+use super::hint::Claim;
 use super::moves::Move;
-use super::player::Claim;
 use super::threads;
 use super::watch::{Thinking, Watch};
 
