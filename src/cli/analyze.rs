@@ -6,6 +6,7 @@ use super::Failure;
 use super::game_args::Loaded;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished};
 use tictaclatin::config::Symbols;
+use tictaclatin::core::analysis::WIN_SCORE;
 use tictaclatin::core::review;
 use tictaclatin::core::{Budget, CellId, Difficulty, Game, Hint, Place, Position, move_names};
 
@@ -64,6 +65,12 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         println!("W≤7 / L≤6 = a win or loss forced within that many plies, D = a draw.");
         println!("?12 = not proven: the move's value in a full-window search that deep");
         println!("(higher is better for {mover}); ≥12 / ≤12 = a bound on that value.");
+        if let Some(plies) = analysis.moves.iter().find_map(|m| m.1.no_win_faster_than()) {
+            println!(
+                "≤{} = no faster than a win in {plies} plies (a win n plies away scores {WIN_SCORE} - n).",
+                WIN_SCORE - plies as i32,
+            );
+        }
         return Ok(());
     }
     let hints = engine.hints(position.as_ref());

@@ -53,6 +53,10 @@ impl fmt::Display for Budget {
     }
 }
 
+/// A win as every search scores it: a win `n` plies away scores `WIN_SCORE - n`, a loss
+/// `n - WIN_SCORE`; guesses stay far below.
+pub const WIN_SCORE: i32 = 1_000_000;
+
 /// What the analysis says of one move, for the side playing it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Figure {
@@ -68,6 +72,15 @@ pub enum Figure {
 }
 
 impl Figure {
+    /// For a bound on a win's plies (a move that could not beat a best move winning in `n`):
+    /// `n`, the plies it does not win faster than.
+    pub fn no_win_faster_than(self) -> Option<u32> {
+        match self {
+            Figure::AtMost(s) if s > WIN_SCORE - 1_000 => u32::try_from(WIN_SCORE - s).ok(),
+            _ => None,
+        }
+    }
+
     /// As `analyze` prints it in a cell: `W≤7`, `D`, `?12`, `≥12`, `≤-4`.
     pub fn short(self) -> String {
         match self {
@@ -132,5 +145,23 @@ impl Analysis {
             Figure::Proven(claim) => Some(claim),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_bound_at_a_win_s_scale_counts_plies() {
+        assert_eq!(
+            Figure::AtMost(WIN_SCORE - 11).no_win_faster_than(),
+            Some(11)
+        );
+        // A guess, a bound below the win scale, a proven loss bound and a lower bound: no.
+        assert_eq!(Figure::Score(WIN_SCORE - 11).no_win_faster_than(), None);
+        assert_eq!(Figure::AtMost(568_000).no_win_faster_than(), None);
+        assert_eq!(Figure::AtMost(11 - WIN_SCORE).no_win_faster_than(), None);
+        assert_eq!(Figure::AtLeast(WIN_SCORE - 11).no_win_faster_than(), None);
     }
 }

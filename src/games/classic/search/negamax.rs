@@ -17,7 +17,7 @@ use super::zobrist::Zobrist;
 use crate::core::root::Halt;
 use crate::games::classic::lines::Lines;
 
-pub const MATE: i32 = 1_000_000;
+pub const MATE: i32 = crate::core::analysis::WIN_SCORE;
 /// Scores at least this far from zero are wins or losses.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 

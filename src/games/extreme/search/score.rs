@@ -4,7 +4,7 @@
 use crate::core::Claim;
 
 /// A won game, `ply` plies from the root, scores `MATE - ply`: a sooner win is better.
-pub const MATE: i32 = 1_000_000;
+pub const MATE: i32 = crate::core::analysis::WIN_SCORE;
 /// Scores at least this far from zero are wins or losses by pattern.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// An end on points that the side wins (it is ahead) scores at least this.

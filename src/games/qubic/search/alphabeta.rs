@@ -17,7 +17,7 @@ use crate::games::qubic::lines::LINES;
 use crate::games::qubic::threats::threats;
 
 /// The score of a win now; a win in `p` plies scores `WIN - p`.
-pub const WIN: i32 = 1_000_000;
+pub const WIN: i32 = crate::core::analysis::WIN_SCORE;
 
 /// Scores beyond this are proven wins or losses.
 pub const PROVEN: i32 = WIN - 1000;
