@@ -118,31 +118,25 @@ fn every_win_and_loss_bound_survives_an_exhaustive_defender() {
     assert!(wins >= 25 && losses > 100, "{wins} wins, {losses} losses");
 }
 
+/// The exact value of playing `mv` in `position`, for the side playing it, by plain minimax.
+fn move_value(position: &dyn Position, mv: tictaclatin::core::Move) -> Value {
+    let after = position.play(mv).expect("a legal move");
+    let at_once = |outcome| Value { outcome, plies: 1 };
+    match after.status() {
+        Status::Won(side) if side == position.to_move() => at_once(Outcome::Win),
+        Status::Won(_) => at_once(Outcome::Loss),
+        Status::Draw => at_once(Outcome::Draw),
+        Status::InPlay => exact(after.as_ref()).before_move(),
+    }
+}
+
 /// The exact value of `position` for the side to move by plain minimax to the end: the
 /// outcome, and the plies under best play (the fastest win, the slowest loss).
 fn exact(position: &dyn Position) -> Value {
-    let me = position.to_move();
     position
         .legal_moves()
         .into_iter()
-        .map(|mv| {
-            let after = position.play(mv).expect("a legal move");
-            match after.status() {
-                Status::Won(side) if side == me => Value {
-                    outcome: Outcome::Win,
-                    plies: 1,
-                },
-                Status::Won(_) => Value {
-                    outcome: Outcome::Loss,
-                    plies: 1,
-                },
-                Status::Draw => Value {
-                    outcome: Outcome::Draw,
-                    plies: 1,
-                },
-                Status::InPlay => exact(after.as_ref()).before_move(),
-            }
-        })
+        .map(|mv| move_value(position, mv))
         .max()
         .expect("a position in play has a move")
 }
@@ -167,18 +161,7 @@ fn exact_hints_on_a_searched_board_are_the_minimax_values() {
                 continue;
             };
             exact_hints += 1;
-            let after = position.play(mv).expect("a legal move");
-            let truth = match after.status() {
-                Status::InPlay => exact(after.as_ref()).before_move(),
-                Status::Won(_) => Value {
-                    outcome: Outcome::Win,
-                    plies: 1,
-                },
-                Status::Draw => Value {
-                    outcome: Outcome::Draw,
-                    plies: 1,
-                },
-            };
+            let truth = move_value(position.as_ref(), mv);
             assert_eq!(value, truth, "{}: {mv:?}", position.text());
         }
     }
