@@ -8,6 +8,7 @@ use super::move_cmd::{MoveArgs, Resolved, describe_finished};
 use tictaclatin::config::Symbols;
 use tictaclatin::core::analysis::WIN_SCORE;
 use tictaclatin::core::review;
+use tictaclatin::core::root::Settings;
 use tictaclatin::core::{Budget, CellId, Difficulty, Game, Hint, Place, Position, move_names};
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
@@ -37,7 +38,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     // Where the engine searches, one analysis gives every figure and the mark, the same
     // move the bot plays at this budget (`--movetime` picks how deep it goes).
     let budget = budget.unwrap_or(Budget::Time(game_args.movetime()));
-    if let Some(analysis) = engine.analysis(position.as_ref(), budget, threads) {
+    if let Some(analysis) = engine.analysis(position.as_ref(), &Settings::new(budget, threads)) {
         print!(
             "{}",
             grid(game.as_ref(), position.as_ref(), &symbols, |cell| {

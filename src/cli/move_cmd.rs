@@ -7,6 +7,7 @@ use super::game_args::{BudgetArgs, GameArgs, Loaded, ThreadsArg};
 use super::{Failure, PositionArgs, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs, Symbols};
 use tictaclatin::core::protocol::claim_words;
+use tictaclatin::core::root::Settings;
 use tictaclatin::core::{Budget, Decision, Difficulty, Game, Position, Side, Status};
 
 /// A position, the game it is of, and the symbols to show it with.
@@ -180,9 +181,9 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Loaded { game, engine } = game_args.load()?;
     // At a fixed budget the move is the analysis's best, as `analyze` marks it; where the
     // engine answers without a search (a solved table, a dictionary) its player does.
-    let analysed = resolved
-        .budget
-        .and_then(|budget| engine.analysis(position.as_ref(), budget, resolved.threads));
+    let analysed = resolved.budget.and_then(|budget| {
+        engine.analysis(position.as_ref(), &Settings::new(budget, resolved.threads))
+    });
     let decision = match analysed {
         Some(analysis) => Decision {
             mv: analysis.best,

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::analysis::Analysis;
 use super::cell::{CellId, Layout, Place};
 use super::extras::Extras;
 use super::hint::Hint;
@@ -12,6 +13,7 @@ use super::level::Difficulty;
 use super::moves::Move;
 use super::player::{Player, PlayerOptions};
 use super::position::{BlockState, CellError, Position, PositionError};
+use super::root::Settings;
 use super::side::Side;
 use super::value::Value;
 
@@ -113,20 +115,15 @@ pub trait Engine: Send + Sync {
 
     /// The search's analysis of `position` within `budget`, for games that search (`None`
     /// for the solved ones, and where the exact table answers): the move the bot plays at
-    /// this budget is its best. `threads` may speed it up, never change it.
-    fn analysis(
-        &self,
-        _position: &dyn Position,
-        _budget: super::analysis::Budget,
-        _threads: usize,
-    ) -> Option<super::analysis::Analysis> {
+    /// this budget is its best. Its threads may speed it up, never change it.
+    fn analysis(&self, _position: &dyn Position, _settings: &Settings) -> Option<Analysis> {
         None
     }
 
     /// The analysis `hints` comes from, where the hints take a search: its figures are the
     /// hints (see `Analysis::hints`) and its lines the lines behind them, so the screen
     /// gets both from one search. `None` where the hints come otherwise (a table, a proof).
-    fn hint_analysis(&self, _position: &dyn Position) -> Option<super::analysis::Analysis> {
+    fn hint_analysis(&self, _position: &dyn Position) -> Option<Analysis> {
         None
     }
 

@@ -37,7 +37,8 @@ pub use level::{Difficulty, UnknownDifficulty};
 pub use moves::Move;
 pub use player::{Decision, Player, PlayerOptions};
 pub use position::{
-    BlockState, CellError, Concrete, MarkedLine, MoveError, Position, PositionError,
+    BlockState, CellError, Concrete, MarkedLine, MoveError, Position, PositionError, read_cell,
+    read_position,
 };
 pub use session::{First, Mode};
 pub use side::{Side, Status, UnknownSide};

@@ -41,6 +41,22 @@ pub struct PositionError(pub String);
 #[error("{0}")]
 pub struct CellError(pub String);
 
+/// A game's own reading of a position, boxed for the core, its refusal in the core's type.
+pub fn read_position<P: Position + 'static, E: fmt::Display>(
+    read: Result<P, E>,
+) -> Result<Box<dyn Position>, PositionError> {
+    read.map(|p| Box::new(p) as Box<dyn Position>)
+        .map_err(|e| PositionError(e.to_string()))
+}
+
+/// A game's own reading of a cell name, as the core's cell, its refusal in the core's type.
+pub fn read_cell<C, E: fmt::Display>(
+    read: Result<C, E>,
+    id: impl FnOnce(C) -> CellId,
+) -> Result<CellId, CellError> {
+    read.map(id).map_err(|e| CellError(e.to_string()))
+}
+
 /// A line to draw highlighted in a side's colour: a line that won, or in Tic-Tac-Latin a
 /// line that scored.
 #[derive(Clone, PartialEq, Eq, Debug)]

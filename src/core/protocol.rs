@@ -13,6 +13,7 @@
 
 use std::fmt::Write;
 
+use super::root::Settings;
 use super::words::quote;
 use super::{
     Analysis, Budget, Claim, Decision, Engine, Figure, Game, Hint, Player, Position, Side, Status,
@@ -95,8 +96,8 @@ impl Session<'_> {
 
     /// The analysis at the session's fixed budget, where it has one and the engine searches.
     fn analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.engine
-            .analysis(position, self.budget?, self.threads.max(1))
+        let settings = Settings::new(self.budget?, self.threads.max(1));
+        self.engine.analysis(position, &settings)
     }
 
     fn move_reply(&mut self, position: &dyn Position) -> String {

@@ -9,6 +9,7 @@ pub use judging::{
     DEFAULT_BUDGET, Fault, Grounds, Judgement, LINE_PLIES, Mark, review_game, review_ply,
 };
 
+use crate::core::root;
 use crate::core::session::History;
 use crate::core::{CellId, Engine, Game, Move, Outcome, Position, Side, Status, Value};
 
@@ -146,19 +147,16 @@ fn slower_words(outcome: Outcome) -> &'static str {
 /// longest defence), at most `plies` moves, to the end of the game; empty where the engine
 /// names no best move.
 pub fn exact_line(engine: &dyn Engine, position: &dyn Position, plies: usize) -> Vec<Move> {
-    let mut line = Vec::new();
-    let mut now = position.clone_box();
-    while line.len() < plies && now.status() == Status::InPlay {
-        let Some(mv) = engine.best(now.as_ref()) else {
-            break;
-        };
-        let Ok(next) = now.play(mv) else {
-            break;
-        };
-        line.push(mv);
-        now = next;
-    }
-    line
+    root::follow(
+        position.clone_box(),
+        plies,
+        |now| {
+            (now.status() == Status::InPlay)
+                .then(|| engine.best(now.as_ref()))
+                .flatten()
+        },
+        |now, mv| now.play(mv).ok(),
+    )
 }
 
 #[cfg(test)]

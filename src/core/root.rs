@@ -139,6 +139,46 @@ pub trait Root: Sync {
     fn id(&self, mv: Self::Move) -> Move;
 }
 
+/// A line of play from `now`: the move `next` picks in turn (none where the game is over),
+/// played by `play`, until the line is `plies` long or either has nothing.
+pub fn follow<S, M: Copy>(
+    mut now: S,
+    plies: usize,
+    mut next: impl FnMut(&S) -> Option<M>,
+    play: impl Fn(&S, M) -> Option<S>,
+) -> Vec<M> {
+    let mut line = Vec::new();
+    while line.len() < plies {
+        let Some(mv) = next(&now) else {
+            break;
+        };
+        let Some(after) = play(&now, mv) else {
+            break;
+        };
+        line.push(mv);
+        now = after;
+    }
+    line
+}
+
+/// The line behind a root move: `first`, then [`follow`] from the position after it, at
+/// most `depth` moves in all; empty where `first` does not play.
+pub fn line_from<S, M: Copy>(
+    start: &S,
+    first: M,
+    depth: u32,
+    next: impl FnMut(&S) -> Option<M>,
+    play: impl Fn(&S, M) -> Option<S>,
+) -> Vec<M> {
+    let Some(after) = play(start, first) else {
+        return Vec::new();
+    };
+    let rest = depth.saturating_sub(1) as usize;
+    std::iter::once(first)
+        .chain(follow(after, rest, next, play))
+        .collect()
+}
+
 /// How an analysis runs.
 #[derive(Clone, Debug)]
 pub struct Settings {

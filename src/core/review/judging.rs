@@ -7,6 +7,7 @@
 
 use std::cell::OnceCell;
 
+use crate::core::root::Settings;
 use crate::core::session::History;
 use crate::core::{Analysis, Budget, Claim, Engine, Figure, Game, Move, Outcome, Position};
 use crate::core::{Side, Status, move_names};
@@ -188,8 +189,8 @@ pub fn review_ply(
 struct Judge<'a> {
     engine: &'a dyn Engine,
     history: &'a History,
-    budget: Budget,
-    threads: usize,
+    /// The budget and threads every position is searched with.
+    settings: Settings,
     /// `analyses[n]`: the analysis of the position after `n` moves, once searched.
     analyses: Vec<OnceCell<Option<Analysis>>>,
 }
@@ -199,8 +200,7 @@ impl<'a> Judge<'a> {
         Judge {
             engine,
             history,
-            budget,
-            threads,
+            settings: Settings::new(budget, threads),
             analyses: vec![OnceCell::new(); history.moves().len() + 1],
         }
     }
@@ -212,7 +212,7 @@ impl<'a> Judge<'a> {
         self.analyses[n]
             .get_or_init(|| {
                 (position.status() == Status::InPlay)
-                    .then(|| self.engine.analysis(position, self.budget, self.threads))
+                    .then(|| self.engine.analysis(position, &self.settings))
                     .flatten()
             })
             .as_ref()
@@ -287,7 +287,7 @@ impl<'a> Judge<'a> {
             played,
             best,
             grounds: Grounds::Search {
-                budget: self.budget,
+                budget: self.settings.budget,
                 played: figures.0,
                 best: figures.1,
                 fault,
@@ -310,7 +310,7 @@ impl<'a> Judge<'a> {
         while end.status() == Status::InPlay && pv.len() < MAX_PROVEN_PLIES {
             let Some(more) = self
                 .engine
-                .analysis(end.as_ref(), self.budget, self.threads)
+                .analysis(end.as_ref(), &self.settings)
                 .filter(|a| a.claim().is_some() && !a.pv.is_empty())
             else {
                 break;

@@ -20,7 +20,7 @@ use crate::core::words::quote;
 use crate::core::{
     Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Figure, Game, Hint, Layout,
     MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
-    PositionError, Side, Status, Value,
+    PositionError, Side, Status, Value, read_cell, read_position,
 };
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
@@ -139,9 +139,7 @@ impl Game for ClassicGame {
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
-        Cell::parse(self.variant, text)
-            .map(cell_id)
-            .map_err(|e| CellError(e.to_string()))
+        read_cell(Cell::parse(self.variant, text), cell_id)
     }
 
     fn start(&self) -> Box<dyn Position> {
@@ -149,9 +147,7 @@ impl Game for ClassicGame {
     }
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
-        text::parse(self.variant, text)
-            .map(|b| Box::new(b) as Box<dyn Position>)
-            .map_err(|e| PositionError(e.to_string()))
+        read_position(text::parse(self.variant, text))
     }
 
     fn engine(&self) -> Arc<dyn Engine> {
@@ -293,7 +289,8 @@ impl ClassicEngine {
     /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
     /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
     fn hint_analysis_of(&self, board: Board) -> Option<Analysis> {
-        let mut analysis = self.search_analysis(board, Budget::Nodes(HINT_NODES), 1)?;
+        let mut analysis =
+            self.search_analysis(board, &Settings::new(Budget::Nodes(HINT_NODES), 1))?;
         let prover = self.prover.get_or_init(|| Prover::new(self.variant));
         let moves = u64::from(board.empty_cells().count_ones()).max(1);
         let limits = Limits {
@@ -310,11 +307,10 @@ impl ClassicEngine {
         Some(analysis)
     }
 
-    /// The search's analysis of `board` (see `search::analysis`) on `threads` threads:
-    /// the same on any number.
-    fn search_analysis(&self, board: Board, budget: Budget, threads: usize) -> Option<Analysis> {
-        self.analysis_search
-            .analyze(board, &Settings::new(budget, threads))
+    /// The search's analysis of `board` (see `search::analysis`): the same on any number of
+    /// threads.
+    fn search_analysis(&self, board: Board, settings: &Settings) -> Option<Analysis> {
+        self.analysis_search.analyze(board, settings)
     }
 }
 
@@ -395,16 +391,11 @@ impl Engine for ClassicEngine {
         self.solver.is_some()
     }
 
-    fn analysis(
-        &self,
-        position: &dyn Position,
-        budget: Budget,
-        threads: usize,
-    ) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
         if self.solver.is_some() {
             return None;
         }
-        self.search_analysis(self.board(position)?, budget, threads)
+        self.search_analysis(self.board(position)?, settings)
     }
 
     /// Seed 003's figures for its rule-list player against a random one on 3x3.

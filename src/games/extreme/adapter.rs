@@ -10,7 +10,7 @@ use std::time::Duration;
 use crate::core::{
     Analysis, BlockState, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout,
     MarkedLine, Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position,
-    PositionError, Side, Status, Value,
+    PositionError, Side, Status, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -92,9 +92,7 @@ impl Game for Extreme {
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
-        text.parse::<Cell>()
-            .map(cell_id)
-            .map_err(|e| CellError(e.to_string()))
+        read_cell(text.parse::<Cell>(), cell_id)
     }
 
     fn start(&self) -> Box<dyn Position> {
@@ -102,9 +100,7 @@ impl Game for Extreme {
     }
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
-        text.parse::<State>()
-            .map(|s| Box::new(s) as Box<dyn Position>)
-            .map_err(|e| PositionError(e.to_string()))
+        read_position(text.parse::<State>())
     }
 
     fn engine(&self) -> Arc<dyn Engine> {
@@ -298,17 +294,12 @@ impl Engine for ExtremeEngine {
 
     /// The analysis at [`HINT_NODES`].
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.analysis(position, Budget::Nodes(HINT_NODES), 1)
+        self.analysis(position, &Settings::new(Budget::Nodes(HINT_NODES), 1))
     }
 
-    fn analysis(
-        &self,
-        position: &dyn Position,
-        budget: Budget,
-        threads: usize,
-    ) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
         let state = players::state_of(position)?;
-        super::search::analysis::analyze(&state, &Settings::new(budget, threads))
+        super::search::analysis::analyze(&state, settings)
     }
 
     fn instant_hints(&self) -> bool {

@@ -10,7 +10,7 @@ use super::position::{board_of, cell_id, latin_cell};
 use super::solver::Solver;
 use crate::core::{
     CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, Move, Place, Player, PlayerError,
-    PlayerOptions, Position, PositionError, Side, Solved, Value,
+    PlayerOptions, Position, PositionError, Side, Solved, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -83,9 +83,7 @@ impl Game for Latin {
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
-        text.parse::<Cell>()
-            .map(cell_id)
-            .map_err(|e| CellError(e.to_string()))
+        read_cell(text.parse::<Cell>(), cell_id)
     }
 
     fn start(&self) -> Box<dyn Position> {
@@ -93,9 +91,7 @@ impl Game for Latin {
     }
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
-        text.parse::<Board>()
-            .map(|board| Box::new(board) as Box<dyn Position>)
-            .map_err(|e| PositionError(e.to_string()))
+        read_position(text.parse::<Board>())
     }
 
     fn engine(&self) -> Arc<dyn Engine> {

@@ -16,7 +16,7 @@ use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Value,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -111,9 +111,7 @@ impl Game for QubicGame {
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
-        Cell::from_str(text)
-            .map(|c| CellId::new(c.index()))
-            .map_err(|e| CellError(e.to_string()))
+        read_cell(Cell::from_str(text), |c| CellId::new(c.index()))
     }
 
     fn start(&self) -> Box<dyn Position> {
@@ -121,9 +119,7 @@ impl Game for QubicGame {
     }
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
-        Board::from_str(text)
-            .map(|b| Box::new(QubicPosition(b)) as Box<dyn Position>)
-            .map_err(|e| PositionError(e.to_string()))
+        read_position(Board::from_str(text).map(QubicPosition))
     }
 
     fn engine(&self) -> Arc<dyn Engine> {
@@ -185,7 +181,7 @@ impl Engine for QubicEngine {
 
     /// Where the bot searches, the analysis at [`HINT_NODES`].
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.analysis(position, Budget::Nodes(HINT_NODES), 1)
+        self.analysis(position, &Settings::new(Budget::Nodes(HINT_NODES), 1))
     }
 
     fn instant_hints(&self) -> bool {
@@ -193,17 +189,12 @@ impl Engine for QubicEngine {
     }
 
     /// The search's analysis where the bot searches: O, or X off the dictionary's tree.
-    fn analysis(
-        &self,
-        position: &dyn Position,
-        budget: Budget,
-        threads: usize,
-    ) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
         let board = QubicPosition::board_of(position);
         if dictionary_move(&self.index, board).is_some() {
             return None;
         }
-        analyze(board, &Settings::new(budget, threads))
+        analyze(board, settings)
     }
 
     fn player_names(&self) -> Vec<String> {

@@ -145,28 +145,19 @@ impl Searcher {
         first: Cell,
         depth: u32,
     ) -> Vec<Cell> {
-        let mut line = vec![first];
-        let Ok(mut board) = board.play(first) else {
-            return Vec::new();
-        };
-        while (line.len() as u32) < depth && !board.status().is_over() {
-            let node = self.node(board);
+        let next = |&board: &Board| {
+            if board.status().is_over() {
+                return None;
+            }
             let stored = table
-                .get(node.hash)
+                .get(self.node(board).hash)
                 .and_then(|slot| Cell::new(self.variant, usize::from(slot.best)))
                 .filter(|&cell| board.empty_cells() & cell.bit() != 0);
             // The search settles a win at once and a forced block by rule, keeping no move
             // for them: the line goes on with that move.
-            let Some(cell) = stored.or_else(|| forced(board)) else {
-                break;
-            };
-            let Ok(next) = board.play(cell) else {
-                break;
-            };
-            line.push(cell);
-            board = next;
-        }
-        line
+            stored.or_else(|| forced(board))
+        };
+        root::line_from(&board, first, depth, next, |b, cell| b.play(cell).ok())
     }
 }
 

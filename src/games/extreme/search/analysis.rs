@@ -105,19 +105,10 @@ pub fn analyze(state: &State, settings: &Settings) -> Option<Analysis> {
 /// The line from `first`: the table's best move at each position after it, while it is
 /// legal and the line not longer than `depth`.
 fn principal_variation(table: &Table, state: &State, first: Cell, depth: u32) -> Vec<Cell> {
-    let Ok(mut now) = state.play(first) else {
-        return Vec::new();
+    let next = |now: &State| {
+        (!now.status().is_over())
+            .then(|| table.probe(Node::new(*now).key()).and_then(|e| e.best))
+            .flatten()
     };
-    let mut line = vec![first];
-    while (line.len() as u32) < depth && !now.status().is_over() {
-        let Some(cell) = table.probe(Node::new(now).key()).and_then(|e| e.best) else {
-            break;
-        };
-        let Ok(next) = now.play(cell) else {
-            break;
-        };
-        line.push(cell);
-        now = next;
-    }
-    line
+    root::line_from(state, first, depth, next, |now, cell| now.play(cell).ok())
 }

@@ -180,18 +180,15 @@ pub fn analyze(board: Board, settings: &Settings) -> Option<Analysis> {
 /// The line from `first`: the table's best move at each position after it, while it is
 /// legal and the line not longer than `depth`.
 fn principal_variation(searcher: &Searcher, board: Board, first: usize, depth: u32) -> Vec<usize> {
-    let mut line = vec![first];
-    let mut now = board.with_move(first);
-    while (line.len() as u32) < depth.max(1) && !now.status().is_over() {
-        let Some(slot) = searcher.table.get(now) else {
-            break;
-        };
+    let next = |now: &Board| {
+        let slot = searcher
+            .table
+            .get(*now)
+            .filter(|_| !now.status().is_over())?;
         let cell = usize::from(slot.best);
-        if cell >= 64 || Qubic.empty_cells(now) & 1 << cell == 0 {
-            break;
-        }
-        line.push(cell);
-        now = now.with_move(cell);
-    }
-    line
+        (cell < 64 && Qubic.empty_cells(*now) & 1 << cell != 0).then_some(cell)
+    };
+    root::line_from(&board, first, depth, next, |now, cell| {
+        Some(now.with_move(cell))
+    })
 }
