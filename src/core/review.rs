@@ -183,6 +183,27 @@ mod tests {
         History::replay(&Latin, &cells(names)).unwrap()
     }
 
+    /// The first move of `position` whose exact value `wanted` takes, from the engine's
+    /// hints.
+    fn move_valued(position: &dyn Position, wanted: impl Fn(Value) -> bool) -> Option<Move> {
+        engine()
+            .hints(position)
+            .into_iter()
+            .find_map(|(mv, hint)| match hint {
+                crate::core::Hint::Proven(crate::core::Claim::Exact(v)) if wanted(v) => Some(mv),
+                _ => None,
+            })
+    }
+
+    /// The review of the last of `moves`, and its sentence, which must begin `start`.
+    fn review_last(moves: &[Move], start: &str) -> MoveReview {
+        let history = History::replay(&Latin, moves).unwrap();
+        let review = review_move(engine(), &history, moves.len()).unwrap();
+        let text = review.sentence(&Latin);
+        assert!(text.starts_with(start), "{text}");
+        review
+    }
+
     #[test]
     fn the_first_move_keeps_the_draw() {
         let review = review_move(engine(), &game("b2"), 1).unwrap();
@@ -214,33 +235,20 @@ mod tests {
                 let history = History::replay(&Latin, &moves[..n]).ok()?;
                 let position = history.position();
                 let best = engine().value(position)?;
-                let slower =
-                    engine()
-                        .hints(position)
-                        .into_iter()
-                        .find_map(|(c, hint)| match hint {
-                            crate::core::Hint::Proven(crate::core::Claim::Exact(v))
-                                if v.outcome == Outcome::Win && v < best =>
-                            {
-                                Some(c)
-                            }
-                            _ => None,
-                        })?;
+                let slower = move_valued(position, |v| v.outcome == Outcome::Win && v < best)?;
                 let mut played = moves[..n].to_vec();
                 played.push(slower);
                 Some((slower, best, played))
             })
             .expect("a slower win somewhere in the game");
-        let history = History::replay(&Latin, &played).unwrap();
-        let review = review_move(engine(), &history, played.len()).unwrap();
+        let slower_name = Latin.cell_name(slower.placed());
+        let review = review_last(&played, &format!("{slower_name} wins more slowly: win in "));
         assert_eq!(review.verdict, Verdict::Slower);
-        let text = review.sentence(&Latin);
-        let slower = Latin.cell_name(slower.placed());
         assert!(
-            text.starts_with(&format!("{slower} wins more slowly: win in ")),
-            "{text}"
+            review
+                .sentence(&Latin)
+                .contains(&format!("instead of {best}"))
         );
-        assert!(text.contains(&format!("instead of {best}")), "{text}");
     }
 
     #[test]
@@ -258,30 +266,14 @@ mod tests {
     fn a_losing_reply_is_a_mistake_named_with_the_best_move() {
         // Find a second move that loses, straight from the engine's exact hints.
         let after_a1 = game("a1");
-        let losing = engine()
-            .hints(after_a1.position())
-            .into_iter()
-            .find_map(|(c, hint)| match hint {
-                crate::core::Hint::Proven(crate::core::Claim::Exact(v))
-                    if v.outcome == Outcome::Loss =>
-                {
-                    Some(c)
-                }
-                _ => None,
-            })
+        let losing = move_valued(after_a1.position(), |v| v.outcome == Outcome::Loss)
             .expect("some reply to a1 loses");
         let mut moves = cells("a1");
         moves.push(losing);
-        let history = History::replay(&Latin, &moves).unwrap();
-        let review = review_move(engine(), &history, 2).unwrap();
+        let name = Latin.cell_name(losing.placed());
+        let review = review_last(&moves, &format!("{name} turned a draw into a loss in "));
         assert_eq!(review.verdict, Verdict::Mistake);
         assert_eq!(review.side, Side::Second);
-        let text = review.sentence(&Latin);
-        let name = Latin.cell_name(losing.placed());
-        assert!(
-            text.starts_with(&format!("{name} turned a draw into a loss in ")),
-            "{text}"
-        );
         assert_ne!(review.best, losing.placed());
     }
 }

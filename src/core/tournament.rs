@@ -196,14 +196,19 @@ mod tests {
         LatinEngine::new(Arc::new(Solver::new()))
     }
 
+    /// Tic-Tac-Latin's arena, keeping no games.
+    fn arena(engine: &LatinEngine) -> Arena<'_> {
+        Arena {
+            game: &Latin,
+            engine,
+            keep: None,
+        }
+    }
+
     #[test]
     fn thread_count_does_not_change_the_results() {
         let engine = engine();
-        let arena = Arena {
-            game: &Latin,
-            engine: &engine,
-            keep: None,
-        };
+        let arena = arena(&engine);
         let p = pairing("greedy", "random", 300, 5);
         let one = run(&p, arena, 1, &Control::default()).expect("legal games");
         let three = run(&p, arena, 3, &Control::default()).expect("legal games");
@@ -222,11 +227,7 @@ mod tests {
     #[test]
     fn a_stop_request_ends_the_run_early() {
         let engine = engine();
-        let arena = Arena {
-            game: &Latin,
-            engine: &engine,
-            keep: None,
-        };
+        let arena = arena(&engine);
         let control = Control::default();
         control.stop.store(true, Ordering::Relaxed);
         let tally =

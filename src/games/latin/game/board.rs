@@ -417,25 +417,26 @@ mod tests {
     }
 
     #[test]
-    fn a_move_can_score_for_the_opponent() {
-        // O holds three of row 1; X filling it completes OOOX, a point for O.
-        let b = board("OOO-/XX--/X---/----");
-        assert_eq!(b.to_move(), Side::First);
-        let after = b.play(cell("d1")).unwrap();
-        assert_eq!(after.points(), (0, 1));
-        assert_eq!(after.status(), Status::Won(Side::Second));
-        assert_eq!(after.points_made_by(cell("d1")), (0, 1));
-    }
-
-    #[test]
-    fn a_move_can_score_for_both_sides() {
-        // X at a1 completes XXXO in column a and OOOX in row 1: 1 : 1, play goes on.
-        let b = board("-OOO/X-X-/X--X/O---");
-        assert_eq!(b.to_move(), Side::First);
-        let after = b.play(cell("a1")).unwrap();
-        assert_eq!(after.points(), (1, 1));
-        assert_eq!(after.status(), Status::InPlay);
-        assert_eq!(after.points_made_by(cell("a1")), (1, 1));
+    fn a_move_can_score_for_the_opponent_or_for_both() {
+        let cases = [
+            // O holds three of row 1; X filling it completes OOOX, a point for O.
+            (
+                "OOO-/XX--/X---/----",
+                "d1",
+                (0, 1),
+                Status::Won(Side::Second),
+            ),
+            // X at a1 completes XXXO in column a and OOOX in row 1: 1 : 1, play goes on.
+            ("-OOO/X-X-/X--X/O---", "a1", (1, 1), Status::InPlay),
+        ];
+        for (text, at, points, status) in cases {
+            let b = board(text);
+            assert_eq!(b.to_move(), Side::First);
+            let after = b.play(cell(at)).unwrap();
+            assert_eq!(after.points(), points, "{text} {at}");
+            assert_eq!(after.status(), status, "{text} {at}");
+            assert_eq!(after.points_made_by(cell(at)), points, "{text} {at}");
+        }
     }
 
     #[test]
