@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use common::{stderr, stdout, tictaclatin};
 use tictaclatin::core::root::Settings;
-use tictaclatin::core::{Budget, Engine, Figure, Game, Player, Position, Status};
+use tictaclatin::core::{Budget, Engine, Game, Hint, Player, Position, Status};
 use tictaclatin::games::{self, GameChoice, GameKind};
 
 /// A game by flags.
@@ -101,9 +101,9 @@ fn check_analysis(position: &dyn Position, engine: &dyn Engine, budget: Budget) 
     }
     assert_eq!(analysis.line(analysis.best), analysis.pv.as_slice());
     // The mark has the best figure among the unbounded ones it can be compared with.
-    if let Some(Figure::Score(best)) = analysis.figure(analysis.best) {
+    if let Some(Hint::Guess(best)) = analysis.figure(analysis.best) {
         for &(_, figure) in &analysis.moves {
-            if let Figure::Score(s) = figure {
+            if let Hint::Guess(s) = figure {
                 assert!(s <= best, "{s} beats the mark's {best}");
             }
         }

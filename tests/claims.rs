@@ -9,7 +9,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use tictaclatin::core::root::Settings;
-use tictaclatin::core::{Budget, Claim, Figure, Game, Hint, Outcome, Position, Status, Value};
+use tictaclatin::core::{Budget, Claim, Game, Hint, Outcome, Position, Status, Value};
 use tictaclatin::games::{self, GameChoice, GameKind};
 
 fn classic(size: u8, k: u8) -> Arc<dyn Game> {
@@ -97,7 +97,7 @@ fn every_win_and_loss_bound_survives_an_exhaustive_defender() {
             .analysis(position.as_ref(), &Settings::new(Budget::Depth(5), 1))
             .expect("an analysis of a searched board");
         for &(mv, figure) in &analysis.moves {
-            let Figure::Proven(claim) = figure else {
+            let Hint::Proven(claim) = figure else {
                 continue;
             };
             match claim {
@@ -195,7 +195,7 @@ fn a_losing_move_s_line_shows_the_win_it_allows() {
         };
         assert!(
             [Claim::LossWithin(2), Claim::Exact(lost)].contains(&match figure {
-                Figure::Proven(claim) => claim,
+                Hint::Proven(claim) => claim,
                 other => panic!("{mv:?}: {other:?} is no proof"),
             }),
             "{mv:?}: {figure:?}"

@@ -354,7 +354,7 @@ fn switching_hints_on_where_the_bot_searches_explains_guesses() {
     let mut game = Game::start(extreme(), Mode::VsBot, None);
     game.play(&["h"]);
     assert!(
-        game.app.status().contains("+ · - = guesses (+ the best)"),
+        game.app.status().contains("+ · - guesses (+ best); ≤ at most that"),
         "{}",
         game.app.status()
     );
@@ -948,11 +948,12 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
     let mut game = Game::start(classic(7), Mode::TwoHumans, None);
     game.play(&["d4"]);
     play_with_hints_from_the_bot(&mut game, "c3");
-    // A move the search scores below another: not the best, so not the search's best line.
+    // A move the search scores (or bounds) below another: not the best, so not the
+    // search's best line.
     let hints = game.app.hint_values().expect("hints came");
     let guess = |hint: &Hint| match hint {
-        Hint::Guess(score) => Some(*score),
-        Hint::Proven(_) => None,
+        Hint::Guess(score) | Hint::AtMost(score) => Some(*score),
+        Hint::Proven(_) | Hint::AtLeast(_) => None,
     };
     let top = hints
         .iter()

@@ -6,10 +6,9 @@ use super::Failure;
 use super::game_args::Loaded;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished};
 use tictaclatin::config::Symbols;
-use tictaclatin::core::analysis::WIN_SCORE;
 use tictaclatin::core::review;
 use tictaclatin::core::root::Settings;
-use tictaclatin::core::{Budget, CellId, Difficulty, Game, Hint, Place, Position, move_names};
+use tictaclatin::core::{Budget, CellId, Difficulty, Game, Place, Position, move_names};
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Resolved {
@@ -67,10 +66,10 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         println!("?12 = not proven: the move's value in a full-window search that deep");
         println!("(higher is better for {mover}); ≥12 / ≤12 = a bound on that value.");
         if let Some(plies) = analysis.moves.iter().find_map(|m| m.1.no_win_faster_than()) {
-            println!(
-                "≤{} = no faster than a win in {plies} plies (a win n plies away scores {WIN_SCORE} - n).",
-                WIN_SCORE - plies as i32,
-            );
+            println!("≤W{plies} = at best a win in {plies} plies: a bound, not a proven win.");
+        }
+        if let Some(plies) = analysis.moves.iter().find_map(|m| m.1.no_loss_faster_than()) {
+            println!("≥L{plies} = at worst a loss in {plies} plies: a bound, not a proven loss.");
         }
         return Ok(());
     }
@@ -89,7 +88,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
             let short = hints
                 .iter()
                 .find(|&&(mv, _)| game.move_cell(mv) == Some(cell))
-                .map(|&(_, hint)| hint_text(hint))?;
+                .map(|&(_, hint)| hint.short())?;
             Some(if best.and_then(|mv| game.move_cell(mv)) == Some(cell) {
                 format!("*{short}")
             } else {
@@ -136,14 +135,6 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         );
     }
     Ok(())
-}
-
-/// A hint as the grid shows it.
-fn hint_text(hint: Hint) -> String {
-    match hint {
-        Hint::Proven(claim) => claim.short(),
-        Hint::Guess(score) => format!("?{score}"),
-    }
 }
 
 /// The board as text: each block (board, layer, small board) a grid with column letters
@@ -234,20 +225,4 @@ const MAX_WIDTH: usize = 100;
 fn right_aligned(text: &str, columns: usize) -> String {
     let pad = columns.saturating_sub(text.width());
     format!("{}{text}", " ".repeat(pad))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hints_read_as_the_legend_says() {
-        use tictaclatin::core::{Claim, Value};
-        assert_eq!(
-            hint_text(Hint::Proven(Claim::Exact(Value::win_in(5)))),
-            "W5"
-        );
-        assert_eq!(hint_text(Hint::Proven(Claim::WinWithin(7))), "W≤7");
-        assert_eq!(hint_text(Hint::Guess(-3)), "?-3");
-    }
 }

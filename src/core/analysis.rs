@@ -10,8 +10,8 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::hint::Claim;
-use super::hint::Hint;
+pub use super::hint::WIN_SCORE;
+use super::hint::{Claim, Hint};
 use super::moves::Move;
 
 /// How much a search may do.
@@ -53,50 +53,11 @@ impl fmt::Display for Budget {
     }
 }
 
-/// A win as every search scores it: a win `n` plies away scores `WIN_SCORE - n`, a loss
-/// `n - WIN_SCORE`; guesses stay far below.
-pub const WIN_SCORE: i32 = 1_000_000;
-
-/// What the analysis says of one move, for the side playing it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Figure {
-    /// Proven by the search: the value of the move or a bound on it.
-    Proven(Claim),
-    /// The move's value from a full-window search of the analysis's depth (higher is
-    /// better for the mover); not a proof.
-    Score(i32),
-    /// The value is at least this (the search stopped at a bound).
-    AtLeast(i32),
-    /// The value is at most this.
-    AtMost(i32),
-}
-
-impl Figure {
-    /// For a bound on a win's plies (a move that could not beat a best move winning in `n`):
-    /// `n`, the plies it does not win faster than.
-    pub fn no_win_faster_than(self) -> Option<u32> {
-        match self {
-            Figure::AtMost(s) if s > WIN_SCORE - 1_000 => u32::try_from(WIN_SCORE - s).ok(),
-            _ => None,
-        }
-    }
-
-    /// As `analyze` prints it in a cell: `W≤7`, `D`, `?12`, `≥12`, `≤-4`.
-    pub fn short(self) -> String {
-        match self {
-            Figure::Proven(claim) => claim.short(),
-            Figure::Score(s) => format!("?{s}"),
-            Figure::AtLeast(s) => format!("≥{s}"),
-            Figure::AtMost(s) => format!("≤{s}"),
-        }
-    }
-}
-
 /// A search's analysis of a position in play.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Analysis {
     /// Every legal move with its figure, in the order of the position's cells.
-    pub moves: Vec<(Move, Figure)>,
+    pub moves: Vec<(Move, Hint)>,
     /// The move the bot plays at this budget: the best figure, the earlier searched of
     /// equals.
     pub best: Move,
@@ -113,7 +74,7 @@ pub struct Analysis {
 
 impl Analysis {
     /// The figure of `mv`, if it is a legal move.
-    pub fn figure(&self, mv: Move) -> Option<Figure> {
+    pub fn figure(&self, mv: Move) -> Option<Hint> {
         self.moves.iter().find(|(m, _)| *m == mv).map(|&(_, f)| f)
     }
 
@@ -126,23 +87,10 @@ impl Analysis {
             .map_or(&[], Vec::as_slice)
     }
 
-    /// The figures as hints: a proof as it stands, any other figure (a score or a bound
-    /// on it) as the search's guess.
-    pub fn hints(self) -> Vec<(Move, Hint)> {
-        let hint = |figure| match figure {
-            Figure::Proven(claim) => Hint::Proven(claim),
-            Figure::Score(s) | Figure::AtLeast(s) | Figure::AtMost(s) => Hint::Guess(s),
-        };
-        self.moves
-            .into_iter()
-            .map(|(mv, f)| (mv, hint(f)))
-            .collect()
-    }
-
     /// What is proven about the best move, if anything.
     pub fn claim(&self) -> Option<Claim> {
         match self.figure(self.best)? {
-            Figure::Proven(claim) => Some(claim),
+            Hint::Proven(claim) => Some(claim),
             _ => None,
         }
     }
@@ -155,13 +103,13 @@ mod tests {
     #[test]
     fn only_a_bound_at_a_win_s_scale_counts_plies() {
         assert_eq!(
-            Figure::AtMost(WIN_SCORE - 11).no_win_faster_than(),
+            Hint::AtMost(WIN_SCORE - 11).no_win_faster_than(),
             Some(11)
         );
         // A guess, a bound below the win scale, a proven loss bound and a lower bound: no.
-        assert_eq!(Figure::Score(WIN_SCORE - 11).no_win_faster_than(), None);
-        assert_eq!(Figure::AtMost(568_000).no_win_faster_than(), None);
-        assert_eq!(Figure::AtMost(11 - WIN_SCORE).no_win_faster_than(), None);
-        assert_eq!(Figure::AtLeast(WIN_SCORE - 11).no_win_faster_than(), None);
+        assert_eq!(Hint::Guess(WIN_SCORE - 11).no_win_faster_than(), None);
+        assert_eq!(Hint::AtMost(568_000).no_win_faster_than(), None);
+        assert_eq!(Hint::AtMost(11 - WIN_SCORE).no_win_faster_than(), None);
+        assert_eq!(Hint::AtLeast(WIN_SCORE - 11).no_win_faster_than(), None);
     }
 }

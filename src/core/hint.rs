@@ -5,13 +5,58 @@ use std::fmt;
 
 use super::value::Value;
 
-/// What one move is worth to the side to move, as far as the engine has shown.
+/// A win as every search scores it: a win `n` plies away scores `WIN_SCORE - n`, a loss
+/// `n - WIN_SCORE`; guesses stay far below.
+pub const WIN_SCORE: i32 = 1_000_000;
+
+/// What one move is worth to the side to move, as far as the engine has shown: a hint on
+/// the board, a figure of an analysis.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Hint {
     /// Proven: the value, or a bound, of playing here.
     Proven(Claim),
-    /// Not proven: the engine's guess, higher is better for the mover; only an ordering.
+    /// Not proven: the engine's guess, higher is better for the mover (in an analysis, the
+    /// move's value from a full-window search of the analysis's depth).
     Guess(i32),
+    /// Not proven, and only a bound on the guess: it is at least this (the search stopped
+    /// at a bound).
+    AtLeast(i32),
+    /// Not proven: the guess is at most this (a move that could not beat the best).
+    AtMost(i32),
+}
+
+impl Hint {
+    /// For a bound on a win's plies (a move that could not beat a best move winning in `n`):
+    /// `n`, the plies it does not win faster than.
+    pub fn no_win_faster_than(self) -> Option<u32> {
+        match self {
+            Hint::AtMost(s) if s > WIN_SCORE - 1_000 => u32::try_from(WIN_SCORE - s).ok(),
+            _ => None,
+        }
+    }
+
+    /// For a lower bound at a loss's scale: `n`, the plies the loss comes no sooner than.
+    pub fn no_loss_faster_than(self) -> Option<u32> {
+        match self {
+            Hint::AtLeast(s) if s < 1_000 - WIN_SCORE => u32::try_from(s + WIN_SCORE).ok(),
+            _ => None,
+        }
+    }
+
+    /// As `analyze` prints it in a cell: `W≤7`, `D`, `?12`, `≥12`, `≤-4`, and a bound at a
+    /// win's scale by its plies: `≤W11` (at best a win in 11), `≥L6` (at worst a loss in 6).
+    pub fn short(self) -> String {
+        match self {
+            Hint::Proven(claim) => claim.short(),
+            Hint::Guess(s) => format!("?{s}"),
+            Hint::AtLeast(s) => self
+                .no_loss_faster_than()
+                .map_or_else(|| format!("≥{s}"), |n| format!("≥L{n}")),
+            Hint::AtMost(s) => self
+                .no_win_faster_than()
+                .map_or_else(|| format!("≤{s}"), |n| format!("≤W{n}")),
+        }
+    }
 }
 
 /// What is proven about a move or position for the side concerned. Never more than the code
@@ -44,5 +89,22 @@ impl fmt::Display for Claim {
             Claim::WinWithin(plies) => write!(f, "win within {plies}"),
             Claim::LossWithin(plies) => write!(f, "loss within {plies}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_read_as_the_legends_say() {
+        assert_eq!(Hint::Proven(Claim::Exact(Value::win_in(5))).short(), "W5");
+        assert_eq!(Hint::Proven(Claim::WinWithin(7)).short(), "W≤7");
+        assert_eq!(Hint::Guess(-3).short(), "?-3");
+        assert_eq!(Hint::AtMost(-3).short(), "≤-3");
+        assert_eq!(Hint::AtLeast(12).short(), "≥12");
+        assert_eq!(Hint::AtMost(WIN_SCORE - 11).short(), "≤W11");
+        assert_eq!(Hint::AtLeast(6 - WIN_SCORE).short(), "≥L6");
+        assert_eq!(Hint::AtLeast(WIN_SCORE - 11).short(), "≥999989");
     }
 }

@@ -28,11 +28,11 @@ mod value;
 mod watch;
 pub mod words;
 
-pub use analysis::{Analysis, Budget, Figure};
+pub use analysis::{Analysis, Budget};
 pub use cell::{CellId, Grid, Layout, Place};
 pub use extras::Extras;
 pub use game::{Engine, Game, PlayerError, Published, Solved, move_names, read_moves};
-pub use hint::{Claim, Hint};
+pub use hint::{Claim, Hint, WIN_SCORE};
 pub use level::{Difficulty, UnknownDifficulty};
 pub use moves::Move;
 pub use player::{Decision, Player, PlayerOptions};

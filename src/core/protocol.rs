@@ -16,7 +16,7 @@ use std::fmt::Write;
 use super::root::Settings;
 use super::words::quote;
 use super::{
-    Analysis, Budget, Claim, Decision, Engine, Figure, Game, Hint, Player, Position, Side, Status,
+    Analysis, Budget, Claim, Decision, Engine, Game, Hint, Player, Position, Side, Status,
 };
 
 const USAGE: &str = "send a position, move POSITION or analyze POSITION";
@@ -121,18 +121,11 @@ impl Session<'_> {
 
     fn analyze_reply(&self, position: &dyn Position) -> String {
         let mut out = String::from("analyze");
-        if let Some(analysis) = self.analysis(position) {
-            for (mv, figure) in analysis.moves {
-                let _ = write!(
-                    out,
-                    " {}={}",
-                    self.game.move_name(position, mv),
-                    figure_words(figure)
-                );
-            }
-            return out;
-        }
-        for (mv, hint) in self.engine.hints(position) {
+        let hints = match self.analysis(position) {
+            Some(analysis) => analysis.moves,
+            None => self.engine.hints(position),
+        };
+        for (mv, hint) in hints {
             let _ = write!(
                 out,
                 " {}={}",
@@ -152,23 +145,15 @@ pub fn claim_words(claim: Claim) -> String {
     }
 }
 
-/// `win:3`, `win<=7`, `guess:12`.
+/// `win:3`, `win<=7`, `guess:12`, and a bound as `guess:>=12` or `guess:<=-4`.
 fn hint_words(hint: Hint) -> String {
     match hint {
         Hint::Proven(Claim::Exact(value)) => format!("{}:{}", value.outcome.word(), value.plies),
         Hint::Proven(Claim::WinWithin(plies)) => format!("win<={plies}"),
         Hint::Proven(Claim::LossWithin(plies)) => format!("loss<={plies}"),
         Hint::Guess(score) => format!("guess:{score}"),
-    }
-}
-
-/// `win:3`, `win<=7`, `guess:12`, and a bound as `guess:>=12` or `guess:<=-4`.
-fn figure_words(figure: Figure) -> String {
-    match figure {
-        Figure::Proven(claim) => hint_words(Hint::Proven(claim)),
-        Figure::Score(score) => format!("guess:{score}"),
-        Figure::AtLeast(score) => format!("guess:>={score}"),
-        Figure::AtMost(score) => format!("guess:<={score}"),
+        Hint::AtLeast(score) => format!("guess:>={score}"),
+        Hint::AtMost(score) => format!("guess:<={score}"),
     }
 }
 

@@ -16,7 +16,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::analysis::{Analysis, Budget, Figure};
+use super::analysis::{Analysis, Budget};
+use super::hint::Hint;
 use super::hint::Claim;
 use super::moves::Move;
 use super::threads;
@@ -339,10 +340,10 @@ fn into_analysis<R: Root>(
     let figure = |value| match value {
         Value::Exact(s) => root
             .claim(s.score, s.proven)
-            .map_or(Figure::Score(s.score), Figure::Proven),
+            .map_or(Hint::Guess(s.score), Hint::Proven),
         Value::AtMost(s) => root
             .bound_claim(s)
-            .map_or(Figure::AtMost(s.score), Figure::Proven),
+            .map_or(Hint::AtMost(s.score), Hint::Proven),
     };
     Some(Analysis {
         moves: ranked
@@ -587,10 +588,10 @@ mod tests {
     fn the_best_is_the_highest_score_and_the_earlier_of_equals() {
         let analysis = analyze(&Toy::new(None), &Settings::new(Budget::Depth(3), 1)).unwrap();
         assert_eq!(analysis.best, Move::new(1), "9 twice: the first in order");
-        assert_eq!(analysis.figure(Move::new(1)), Some(Figure::Score(6)));
+        assert_eq!(analysis.figure(Move::new(1)), Some(Hint::Guess(6)));
         // Every other move was tested at the best's score and failed low there.
         for mv in [0, 2, 3, 4, 5] {
-            assert_eq!(analysis.figure(Move::new(mv)), Some(Figure::AtMost(6)));
+            assert_eq!(analysis.figure(Move::new(mv)), Some(Hint::AtMost(6)));
         }
         assert_eq!(analysis.line(Move::new(4)), [Move::new(4)]);
         assert_eq!(analysis.pv, [Move::new(1)]);

@@ -275,7 +275,7 @@ impl Worker {
         // One search gives the hints and the line behind each: they cannot disagree.
         let hints =
             panic::catch_unwind(AssertUnwindSafe(|| match engine.hint_analysis(position) {
-                Some(analysis) => (HintLines::of(&analysis), analysis.hints()),
+                Some(analysis) => (HintLines::of(&analysis), analysis.moves),
                 None => (HintLines::default(), engine.hints(position)),
             }));
         Some(match hints {

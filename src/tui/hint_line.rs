@@ -109,13 +109,13 @@ mod tests {
 
     #[test]
     fn every_moves_line_is_known_and_only_from_that_move() {
-        use crate::core::Figure;
+        use crate::core::Hint;
         let (a, b, c) = (Move::new(3), Move::new(5), Move::new(7));
         let analysis = Analysis {
             moves: vec![
-                (a, Figure::Score(2)),
-                (b, Figure::Score(-1)),
-                (c, Figure::Score(0)),
+                (a, Hint::Guess(2)),
+                (b, Hint::Guess(-1)),
+                (c, Hint::Guess(0)),
             ],
             best: a,
             pv: vec![a, b],

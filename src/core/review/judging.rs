@@ -9,7 +9,7 @@ use std::cell::OnceCell;
 
 use crate::core::root::Settings;
 use crate::core::session::History;
-use crate::core::{Analysis, Budget, Claim, Engine, Figure, Game, Move, Outcome, Position};
+use crate::core::{Analysis, Budget, Claim, Engine, Hint, Game, Move, Outcome, Position};
 use crate::core::{Side, Status, move_names};
 
 use super::{MoveReview, Verdict, exact_line, review_move};
@@ -54,8 +54,8 @@ pub enum Grounds {
     /// The search's figures at `budget` for the move played and the best move.
     Search {
         budget: Budget,
-        played: Figure,
-        best: Figure,
+        played: Hint,
+        best: Hint,
         fault: Option<Fault>,
     },
 }
@@ -335,7 +335,7 @@ impl<'a> Judge<'a> {
         } else {
             Outcome::Loss
         };
-        proven(Figure::Proven(claim)) == Some(wanted)
+        proven(Hint::Proven(claim)) == Some(wanted)
     }
 }
 
@@ -353,7 +353,7 @@ fn after_line(from: &dyn Position, line: &[Move]) -> Option<Box<dyn Position>> {
 
 /// Why the search marks a move whose figure is `played` where the best move's is `best`
 /// (`win_before`: the exact value already proved the mover a win); `None` if it does not.
-fn fault(played: Figure, best: Figure, win_before: bool) -> Option<Fault> {
+fn fault(played: Hint, best: Hint, win_before: bool) -> Option<Fault> {
     let win_proven = win_before || proven(best) == Some(Outcome::Win);
     if win_proven && proven(played) != Some(Outcome::Win) {
         Some(Fault::GaveUpWin)
@@ -368,19 +368,19 @@ fn fault(played: Figure, best: Figure, win_before: bool) -> Option<Fault> {
 
 /// The outcome a figure proves for the side playing the move, if it proves one (a bound
 /// `W≤n` proves a win, `L≤n` a loss).
-fn proven(figure: Figure) -> Option<Outcome> {
+fn proven(figure: Hint) -> Option<Outcome> {
     match figure {
-        Figure::Proven(Claim::WinWithin(_)) => Some(Outcome::Win),
-        Figure::Proven(Claim::LossWithin(_)) => Some(Outcome::Loss),
-        Figure::Proven(Claim::Exact(value)) => Some(value.outcome),
+        Hint::Proven(Claim::WinWithin(_)) => Some(Outcome::Win),
+        Hint::Proven(Claim::LossWithin(_)) => Some(Outcome::Loss),
+        Hint::Proven(Claim::Exact(value)) => Some(value.outcome),
         _ => None,
     }
 }
 
 /// The search's score, where the figure is one (not a proof or a bound).
-fn score(figure: Figure) -> Option<i32> {
+fn score(figure: Hint) -> Option<i32> {
     match figure {
-        Figure::Score(s) => Some(s),
+        Hint::Guess(s) => Some(s),
         _ => None,
     }
 }
@@ -392,29 +392,29 @@ mod tests {
 
     #[test]
     fn a_proven_win_given_up_is_a_blunder_whatever_the_scores() {
-        let win = Figure::Proven(Claim::WinWithin(3));
+        let win = Hint::Proven(Claim::WinWithin(3));
         assert_eq!(
-            fault(Figure::Score(900), win, false),
+            fault(Hint::Guess(900), win, false),
             Some(Fault::GaveUpWin)
         );
         assert_eq!(
-            fault(Figure::Score(900), Figure::Score(5), true),
+            fault(Hint::Guess(900), Hint::Guess(5), true),
             Some(Fault::GaveUpWin)
         );
-        let draw = Figure::Proven(Claim::Exact(Value::draw_in(4)));
+        let draw = Hint::Proven(Claim::Exact(Value::draw_in(4)));
         assert_eq!(fault(draw, win, false), Some(Fault::GaveUpWin));
-        assert_eq!(fault(Figure::Proven(Claim::WinWithin(7)), win, false), None);
+        assert_eq!(fault(Hint::Proven(Claim::WinWithin(7)), win, false), None);
     }
 
     #[test]
     fn a_proven_loss_is_a_blunder_only_when_the_best_move_is_not_one() {
-        let loss = Figure::Proven(Claim::LossWithin(4));
+        let loss = Hint::Proven(Claim::LossWithin(4));
         assert_eq!(
-            fault(loss, Figure::Score(-50), false),
+            fault(loss, Hint::Guess(-50), false),
             Some(Fault::WalkedIntoLoss)
         );
         assert_eq!(
-            fault(loss, Figure::Proven(Claim::LossWithin(6)), false),
+            fault(loss, Hint::Proven(Claim::LossWithin(6)), false),
             None
         );
     }
@@ -422,10 +422,10 @@ mod tests {
     #[test]
     fn scores_mark_only_an_advantage_turned_into_none() {
         assert_eq!(
-            fault(Figure::Score(0), Figure::Score(40), false),
+            fault(Hint::Guess(0), Hint::Guess(40), false),
             Some(Fault::LostAdvantage)
         );
-        assert_eq!(fault(Figure::Score(10), Figure::Score(40), false), None);
-        assert_eq!(fault(Figure::Score(-40), Figure::Score(0), false), None);
+        assert_eq!(fault(Hint::Guess(10), Hint::Guess(40), false), None);
+        assert_eq!(fault(Hint::Guess(-40), Hint::Guess(0), false), None);
     }
 }

@@ -18,7 +18,7 @@ use super::variant::{self, Variant, VariantError};
 use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Figure, Game, Hint, Layout,
+    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout,
     MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
     PositionError, Side, Status, Value, read_cell, read_position,
 };
@@ -301,7 +301,7 @@ impl ClassicEngine {
             let proven = Cell::new(self.variant, mv.index())
                 .and_then(|cell| prover.move_value(board, cell, limits));
             if let Some(value) = proven {
-                *figure = Figure::Proven(Claim::Exact(value));
+                *figure = Hint::Proven(Claim::Exact(value));
             }
         }
         Some(analysis)
@@ -376,7 +376,7 @@ impl Engine for ClassicEngine {
                 .collect(),
             None => self
                 .hint_analysis_of(board)
-                .map_or_else(Vec::new, Analysis::hints),
+                .map_or_else(Vec::new, |a| a.moves),
         }
     }
 

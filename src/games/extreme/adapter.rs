@@ -289,7 +289,7 @@ impl Engine for ExtremeEngine {
     /// or its score (a guess), the same on every look.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         self.hint_analysis(position)
-            .map_or_else(Vec::new, Analysis::hints)
+            .map_or_else(Vec::new, |a| a.moves)
     }
 
     /// The analysis at [`HINT_NODES`].

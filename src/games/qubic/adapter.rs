@@ -171,7 +171,7 @@ impl Engine for QubicEngine {
     /// same on every look); where the dictionary plays, what the threat search proves.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         if let Some(analysis) = self.hint_analysis(position) {
-            return analysis.hints();
+            return analysis.moves;
         }
         hints(QubicPosition::board_of(position), HINT_TIME)
             .into_iter()

@@ -255,7 +255,9 @@ impl CellLook<'_> {
 
 /// How the guesses of a position's unproven moves compare: the top third of their range
 /// shows `+`, the bottom third `-`, the rest `·` (all `·` when they are all alike). A guess
-/// only orders moves; it is no value, so it gets no number.
+/// only orders moves; it is no value, so it gets no number. A bound (a move the search
+/// only showed to be no better than the best) shows `≤` before its third: `≤+` is no
+/// better than the best, `≤-` no better than the bottom third.
 pub struct GuessScale {
     low: i32,
     high: i32,
@@ -264,7 +266,7 @@ pub struct GuessScale {
 impl GuessScale {
     pub fn of(hints: &[(CellId, Hint)]) -> GuessScale {
         let scores = hints.iter().filter_map(|&(_, hint)| match hint {
-            Hint::Guess(score) => Some(score),
+            Hint::Guess(score) | Hint::AtLeast(score) | Hint::AtMost(score) => Some(score),
             Hint::Proven(_) => None,
         });
         let (low, high) = scores.fold((i32::MAX, i32::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
@@ -272,21 +274,28 @@ impl GuessScale {
     }
 
     /// A hint as the board shows it: `W5`, `D`, `L3` exact, `W≤7` / `L≤4` proven bounds,
-    /// `+` `·` `-` for unproven moves by their guess.
+    /// `+` `·` `-` for unproven moves by their guess, `≤+` `≥-` for bounds on a guess.
     pub fn text(&self, hint: Hint) -> String {
         match hint {
             Hint::Proven(claim) => claim.short(),
-            Hint::Guess(score) if self.high > self.low => {
-                let third = (i64::from(self.high) - i64::from(self.low)) / 3;
-                if i64::from(score) >= i64::from(self.high) - third {
-                    "+".into()
-                } else if i64::from(score) <= i64::from(self.low) + third {
-                    "-".into()
-                } else {
-                    "·".into()
-                }
-            }
-            Hint::Guess(_) => "·".into(),
+            Hint::Guess(score) => self.third(score).into(),
+            Hint::AtLeast(score) => format!("≥{}", self.third(score)),
+            Hint::AtMost(score) => format!("≤{}", self.third(score)),
+        }
+    }
+
+    /// Which third of the range `score` falls in: `+`, `·` or `-`.
+    fn third(&self, score: i32) -> &'static str {
+        if self.high <= self.low {
+            return "·";
+        }
+        let third = (i64::from(self.high) - i64::from(self.low)) / 3;
+        if i64::from(score) >= i64::from(self.high) - third {
+            "+"
+        } else if i64::from(score) <= i64::from(self.low) + third {
+            "-"
+        } else {
+            "·"
         }
     }
 }
@@ -318,7 +327,7 @@ fn hint_style(theme: Theme<'_>, hint: Hint) -> Style {
         Hint::Proven(Claim::Exact(value)) => theme.value(value.outcome),
         Hint::Proven(Claim::WinWithin(_)) => theme.value(Outcome::Win),
         Hint::Proven(Claim::LossWithin(_)) => theme.value(Outcome::Loss),
-        Hint::Guess(_) => theme.value(Outcome::Draw),
+        Hint::Guess(_) | Hint::AtLeast(_) | Hint::AtMost(_) => theme.value(Outcome::Draw),
     }
 }
 
@@ -695,5 +704,21 @@ mod tests {
             same.text(Hint::Proven(Claim::Exact(Value::draw_in(3)))),
             "D"
         );
+    }
+
+    #[test]
+    fn a_bound_shows_as_a_bound_on_its_third() {
+        // The best move's value and the others' upper bounds, as the search's root gives.
+        let hints = [
+            Hint::Guess(-4),
+            Hint::AtMost(-4),
+            Hint::AtMost(-50),
+            Hint::AtMost(-96),
+            Hint::AtLeast(-96),
+        ];
+        let cells: Vec<(CellId, Hint)> = (0..).map(CellId::new).zip(hints).collect();
+        let scale = GuessScale::of(&cells);
+        let texts: Vec<String> = hints.iter().map(|&h| scale.text(h)).collect();
+        assert_eq!(texts, ["+", "≤+", "≤·", "≤-", "≥-"]);
     }
 }

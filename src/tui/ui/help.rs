@@ -168,8 +168,8 @@ fn legend(app: &App) -> Line<'static> {
     } else {
         row(
             app,
-            "W≤7 L≤6 + · -".into(),
-            "forced within N plies; + · - guesses (+ best)",
+            "W≤7 L≤6 + · - ≤".into(),
+            "forced within N plies; + · - guesses (+ best); ≤ at most",
         )
     }
 }
