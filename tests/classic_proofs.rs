@@ -5,16 +5,13 @@
 
 mod common;
 
+use common::classic::{random_position, variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use tictaclatin::core::{Outcome, Value};
 use tictaclatin::games::classic::proof::{self, Limits, Method, Want};
 use tictaclatin::games::classic::solver::Solver;
-use tictaclatin::games::classic::{Board, Cell, Variant};
-
-fn variant(size: u8, k: u8) -> Variant {
-    Variant::new(size, Some(k)).unwrap()
-}
+use tictaclatin::games::classic::{Board, Variant};
 
 fn nodes(n: u64) -> Limits {
     Limits {
@@ -63,18 +60,6 @@ fn n_in_a_row_on_n_by_n_is_drawn() {
 }
 
 /// A position of `stones` random moves still in play, if the game did not end on the way.
-fn random_position(v: Variant, stones: u32, rng: &mut Xoshiro256PlusPlus) -> Option<Board> {
-    let mut b = Board::empty(v);
-    for _ in 0..stones {
-        let empty: Vec<Cell> = Cell::in_mask(b.empty_cells()).collect();
-        b = b.with_move(empty[rng.random_range(0..empty.len())]);
-        if b.status().is_over() {
-            return None;
-        }
-    }
-    Some(b)
-}
-
 #[test]
 fn agrees_with_the_4x4_tables_plies_included() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);

@@ -1,26 +1,17 @@
 //! The searching bot: what it claims is true (checked against the exact solver on 4x4),
 //! it never misses a win in one or a forced block, and it answers within its budget.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::classic::random_position;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use tictaclatin::core::{Claim, Outcome};
 use tictaclatin::games::classic::search::{Limits, Searcher};
 use tictaclatin::games::classic::solver::Solver;
-use tictaclatin::games::classic::{Board, Cell, Variant};
-
-fn random_position(v: Variant, stones: u32, rng: &mut Xoshiro256PlusPlus) -> Option<Board> {
-    let mut b = Board::empty(v);
-    for _ in 0..stones {
-        let empty: Vec<Cell> = Cell::in_mask(b.empty_cells()).collect();
-        b = b.with_move(empty[rng.random_range(0..empty.len())]);
-        if b.status().is_over() {
-            return None;
-        }
-    }
-    Some(b)
-}
+use tictaclatin::games::classic::{Board, Variant};
 
 fn depth_limited(depth: u32) -> Limits {
     Limits {

@@ -1,15 +1,14 @@
 //! The exact solver against facts from outside the code: the values an independent solver
 //! found, and a deliberately naive search written from the rules on random positions.
 
+mod common;
+
+use common::classic::{random_position, variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use tictaclatin::core::{Outcome, Status, Value};
 use tictaclatin::games::classic::solver::Solver;
-use tictaclatin::games::classic::{Board, Cell, Variant};
-
-fn variant(size: u8, k: u8) -> Variant {
-    Variant::new(size, Some(k)).unwrap()
-}
+use tictaclatin::games::classic::{Board, Cell};
 
 /// A grid of 0 (empty), 1 (X), 2 (O), and a win test that walks every cell and direction:
 /// nothing shared with the engine but the rules.
@@ -125,18 +124,6 @@ impl Naive {
 }
 
 /// A random in-play position with `stones` stones, by random play from the empty board.
-fn random_position(v: Variant, stones: u32, rng: &mut Xoshiro256PlusPlus) -> Option<Board> {
-    let mut b = Board::empty(v);
-    for _ in 0..stones {
-        let empty: Vec<Cell> = Cell::in_mask(b.empty_cells()).collect();
-        b = b.with_move(empty[rng.random_range(0..empty.len())]);
-        if b.status().is_over() {
-            return None;
-        }
-    }
-    Some(b)
-}
-
 #[test]
 fn values_known_from_an_independent_solver() {
     let v3 = Solver::new(variant(3, 3)).unwrap();

@@ -354,7 +354,9 @@ fn switching_hints_on_where_the_bot_searches_explains_guesses() {
     let mut game = Game::start(extreme(), Mode::VsBot, None);
     game.play(&["h"]);
     assert!(
-        game.app.status().contains("+ · - guesses (+ best); ≤ at most that"),
+        game.app
+            .status()
+            .contains("+ · - guesses (+ best); ≤ at most that"),
         "{}",
         game.app.status()
     );

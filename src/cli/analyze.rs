@@ -68,7 +68,11 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         if let Some(plies) = analysis.moves.iter().find_map(|m| m.1.no_win_faster_than()) {
             println!("≤W{plies} = at best a win in {plies} plies: a bound, not a proven win.");
         }
-        if let Some(plies) = analysis.moves.iter().find_map(|m| m.1.no_loss_faster_than()) {
+        if let Some(plies) = analysis
+            .moves
+            .iter()
+            .find_map(|m| m.1.no_loss_faster_than())
+        {
             println!("≥L{plies} = at worst a loss in {plies} plies: a bound, not a proven loss.");
         }
         return Ok(());

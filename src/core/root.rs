@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, Budget};
-use super::hint::Hint;
 use super::hint::Claim;
+use super::hint::Hint;
 use super::moves::Move;
 use super::threads;
 use super::watch::{Thinking, Watch};

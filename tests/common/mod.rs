@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test file uses the helpers it needs
 
+pub mod classic;
+
 use std::process::{Command, Output};
 
 /// The binary with these arguments, its config and data directory pointed at nothing.

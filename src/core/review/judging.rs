@@ -9,7 +9,7 @@ use std::cell::OnceCell;
 
 use crate::core::root::Settings;
 use crate::core::session::History;
-use crate::core::{Analysis, Budget, Claim, Engine, Hint, Game, Move, Outcome, Position};
+use crate::core::{Analysis, Budget, Claim, Engine, Game, Hint, Move, Outcome, Position};
 use crate::core::{Side, Status, move_names};
 
 use super::{MoveReview, Verdict, exact_line, review_move};
@@ -393,10 +393,7 @@ mod tests {
     #[test]
     fn a_proven_win_given_up_is_a_blunder_whatever_the_scores() {
         let win = Hint::Proven(Claim::WinWithin(3));
-        assert_eq!(
-            fault(Hint::Guess(900), win, false),
-            Some(Fault::GaveUpWin)
-        );
+        assert_eq!(fault(Hint::Guess(900), win, false), Some(Fault::GaveUpWin));
         assert_eq!(
             fault(Hint::Guess(900), Hint::Guess(5), true),
             Some(Fault::GaveUpWin)
@@ -413,10 +410,7 @@ mod tests {
             fault(loss, Hint::Guess(-50), false),
             Some(Fault::WalkedIntoLoss)
         );
-        assert_eq!(
-            fault(loss, Hint::Proven(Claim::LossWithin(6)), false),
-            None
-        );
+        assert_eq!(fault(loss, Hint::Proven(Claim::LossWithin(6)), false), None);
     }
 
     #[test]

@@ -18,9 +18,9 @@ use super::variant::{self, Variant, VariantError};
 use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout,
-    MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
-    PositionError, Side, Status, Value, read_cell, read_position,
+    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine,
+    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, Value, read_cell, read_position,
 };
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
