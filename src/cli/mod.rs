@@ -117,13 +117,9 @@ pub enum Command {
 /// A position given on the command line.
 #[derive(Args, Debug)]
 pub struct PositionArgs {
-    /// The cells in the game's order, each X, O, or - or . for empty; `/` and spaces between
-    /// cells are ignored. May begin with `-`. Tic-Tac-Latin: 16 cells a1 b1 c1 d1 a2 .. d4,
-    /// e.g. -X-O/-X--/X-X-/O--O; classic: N x N row by row; Qubic: 64 cells by number (16 *
-    /// layer + 4 * row + column); extreme: three words, the 256 cells row by row across the
-    /// whole board, the last move (B3c1, or - before the first) and the side to move (x or
-    /// o), e.g. "<256 cells> A1b2 o"
+    // The help is each game's own format, from the games' list.
     #[arg(
+        help = tictaclatin::games::position_help(),
         value_name = "POSITION",
         required = true,
         num_args = 1..,

@@ -36,6 +36,9 @@ pub struct Registration {
     /// As a sentence names it: `Tic-Tac-Latin`, `classic tic-tac-toe`.
     pub family: &'static str,
     pub boards: Boards,
+    /// How a position is written, for the help of commands that read one: the cells after
+    /// the family's name (`16 cells a1 b1 c1 d1 a2 .. d4, e.g. -X-O/-X--/X-X-/O--O`).
+    pub position_format: &'static str,
 }
 
 /// Makes the game of a size and a line length, or says why there is none.
@@ -198,6 +201,23 @@ pub fn flag_help() -> String {
         _ => items.concat(),
     };
     format!("The game: {list}")
+}
+
+/// The help of a command's position: the common rule, then each game's own format.
+pub fn position_help() -> String {
+    position_help_of(GAMES)
+}
+
+fn position_help_of(games: &[&Registration]) -> String {
+    let formats: Vec<String> = games
+        .iter()
+        .map(|game| format!("{}: {}", game.family, game.position_format))
+        .collect();
+    format!(
+        "The cells in the game's order, each X, O, or - or . for empty; `/` and spaces between \
+         cells are ignored. May begin with `-`. {}",
+        formats.join("; ")
+    )
 }
 
 /// Where a game of the list is, by its name in any case.
@@ -370,9 +390,11 @@ mod tests {
             name: "toy",
             family: "take two",
             boards: Boards::One(|| Arc::new(Toy)),
+            position_format: "four cells a b c d",
         };
         let games: Vec<&Registration> = GAMES.iter().copied().chain([&TOY]).collect();
         let at = find(&games, " Toy").expect("found by its name in any case");
+        assert!(position_help_of(&games).ends_with("; take two: four cells a b c d"));
         let game = games[at].build(None, None).expect("its one board");
         assert_eq!(
             (game.key(), game.start().legal_moves().len()),

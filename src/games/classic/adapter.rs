@@ -42,6 +42,7 @@ pub const REGISTRATION: Registration = Registration {
             Err(e) => Err(e.to_string()),
         },
     },
+    position_format: "N x N cells row by row",
 };
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -31,6 +31,9 @@ pub const REGISTRATION: Registration = Registration {
     name: "extreme",
     family: "extreme tic-tac-toe",
     boards: Boards::One(|| Arc::new(Extreme)),
+    position_format: "three words, the 256 cells row by row across the whole board, the last \
+        move (B3c1, or - before the first) and the side to move (x or o), e.g. \"<256 cells> \
+        A1b2 o\"",
 };
 
 impl Game for Extreme {

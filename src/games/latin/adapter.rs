@@ -23,6 +23,7 @@ pub const REGISTRATION: Registration = Registration {
     name: "latin",
     family: "Tic-Tac-Latin",
     boards: Boards::One(|| Arc::new(Latin)),
+    position_format: "16 cells a1 b1 c1 d1 a2 .. d4, e.g. -X-O/-X--/X-X-/O--O",
 };
 
 /// Tic-Tac-Latin keeps a score: the lines that scored for each side.

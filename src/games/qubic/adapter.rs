@@ -32,6 +32,7 @@ pub const REGISTRATION: Registration = Registration {
     name: "qubic",
     family: "Qubic",
     boards: Boards::One(|| Arc::new(QubicGame)),
+    position_format: "64 cells by number (16 * layer + 4 * row + column)",
 };
 
 impl Extras for QubicGame {
