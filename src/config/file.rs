@@ -11,8 +11,10 @@ use toml::de::{DeTable, DeValue, Deserializer};
 
 use super::error::{did_you_mean, line_col};
 use super::values::{self, Mistake};
-use super::{Action, ConfigError, ErrorKind, KeyBindings, Layer, Origin, Settings, quoted_choices};
+use super::{ConfigError, ErrorKind, Layer, Origin, Settings, quoted_choices};
 use crate::games::{self, GameChoice};
+use crate::symbols::SymbolsError;
+use crate::tui::keys::{Action, KeyBindings};
 
 /// Parses a config file's text over the defaults.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
@@ -197,7 +199,7 @@ impl File<'_> {
             .iter()
             .max_by_key(|(_, span)| span.as_ref().map(|span| span.start));
         let own = match &error {
-            super::SymbolsError::OtherSidesLetter { side, .. } => Some(&written[*side as usize]),
+            SymbolsError::OtherSidesLetter { side, .. } => Some(&written[*side as usize]),
             _ => None,
         };
         let (side, span) = own
@@ -341,9 +343,10 @@ fn article(word: &str) -> &'static str {
 mod tests {
     use std::time::Duration;
 
-    use super::super::{Color, First, Hints, Key, Mode};
+    use super::super::{Color, First, Hints, Mode};
     use super::*;
     use crate::core::{Difficulty, Side};
+    use crate::tui::keys::Key;
 
     fn parse_text(text: &str) -> Result<Settings, ConfigError> {
         parse(text, Origin::File("test.toml".into()))

@@ -11,14 +11,16 @@ use clap::Args;
 use serde::Deserialize;
 
 use super::{
-    CONFIG_VAR, Colors, Hints, KeyBindings, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS, MIN_MOVETIME_MS,
-    Names, Settings, Symbol, Symbols, SymbolsError, values,
+    CONFIG_VAR, Colors, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS, MIN_MOVETIME_MS, Names, Settings,
+    values,
 };
 use crate::core::session::{First, Mode};
 use crate::core::words::quote;
 use crate::core::{Difficulty, Side};
 use crate::games::GameKind;
 use crate::games::classic::variant;
+use crate::symbols::{Symbol, Symbols, SymbolsError};
+use crate::tui::keys::KeyBindings;
 
 /// Settings from one place (the config file, the environment or the command line); what it
 /// leaves out (`None`) keeps the value of the layers below.

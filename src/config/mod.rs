@@ -16,9 +16,7 @@
 mod env;
 pub mod error;
 mod file;
-pub mod keys;
 mod layer;
-pub mod symbol;
 mod values;
 
 use std::path::{Path, PathBuf};
@@ -31,15 +29,15 @@ use serde::Deserialize;
 pub use crate::core::session::{First, Mode, quoted_choices};
 use crate::core::{Difficulty, Side};
 use crate::games::GameChoice;
+use crate::symbols::Symbols;
+use crate::tui::keys::KeyBindings;
 
 pub use env::{Env, without_env};
 pub use error::{ConfigError, ErrorKind, Origin};
-pub use keys::{Action, Key, KeyBindings, KeyNameError, UnknownAction};
 pub use layer::{
     BadMoveTime, BadMovetime, DelayError, GameChoiceArgs, GameSettings, Layer, SymbolsTable,
     parse_delay, parse_in_a_row, parse_move_time, parse_movetime, parse_size,
 };
-pub use symbol::{Symbol, SymbolError, Symbols, SymbolsError};
 
 /// The commented default config file: what `config init` writes, and the documentation of
 /// every key. A test checks that it parses to exactly [`Settings::default`].

@@ -14,12 +14,13 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use unicode_width::UnicodeWidthStr;
 
-use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
-use super::{Color, ErrorKind, GameSettings, Hints, MAX_NAME_WIDTH, Symbol, parse_color};
+use super::{Color, ErrorKind, GameSettings, Hints, MAX_NAME_WIDTH, parse_color};
 use crate::core::Difficulty;
 use crate::core::session::{First, Mode};
 use crate::core::words::excerpt;
 use crate::games::GameKind;
+use crate::symbols::Symbol;
+use crate::tui::keys::{Action, KEY_NAME_HELP, Key, KeyBindings, KeyNameError};
 
 /// Why a value is not a setting. [`EXAMPLE`] in the fix stands for an example of the key.
 #[derive(Debug)]
@@ -264,7 +265,7 @@ impl<'de> Visitor<'de> for KeysOf {
     }
 
     fn visit_str<E: de::Error>(self, name: &str) -> Result<Vec<Key>, E> {
-        let key = name.parse().map_err(|e: super::KeyNameError| {
+        let key = name.parse().map_err(|e: KeyNameError| {
             let (problem, fix) = (e.to_string(), format!("use {KEY_NAME_HELP}"));
             refuse(ErrorKind::KeyName(e), problem, fix)
         })?;
