@@ -14,7 +14,7 @@ use super::values::{self, Mistake};
 use super::{ConfigError, ErrorKind, Layer, Origin, Settings, quoted_choices};
 use crate::games::{self, GameChoice};
 use crate::symbols::SymbolsError;
-use crate::tui::keys::{Action, KeyBindings};
+use crate::tui::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 
 /// Parses a config file's text over the defaults.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
@@ -127,12 +127,14 @@ impl File<'_> {
             return self.error(span, "", ErrorKind::BadValue, e.message().into(), compare);
         };
         let key = path.join(".");
-        let Some(found) = found else {
+        let Some(value) = found else {
             let (name, tables) = path.split_last().expect("a key has a name");
             return self.unknown(&tables.join("."), name, span);
         };
+        let found = value.type_str();
         let written = self.text.get(span.clone()).unwrap_or_default();
         let example = format!("`{} = {}`", last(&key), example(&key));
+        let mistake = mistake.or_else(|| key_mistake(&key, value));
         let (kind, problem, fix) = if let Some(Mistake { kind, problem, fix }) = mistake {
             let problem = match problem == values::OUT_OF_RANGE {
                 true => format!("{written} {problem}"),
@@ -299,12 +301,12 @@ fn value_at<'a, 'd>(
     }
 }
 
-/// A key's path, and the TOML type of its value if the span is the value's.
-type Spot = Option<(Vec<String>, Option<&'static str>)>;
+/// A key's path, and its value if the span is the value's.
+type Spot<'a, 'd> = Option<(Vec<String>, Option<&'a DeValue<'d>>)>;
 
 /// The path to the key or value written at exactly `span`, and the value if it is one (an
 /// item of a list has the path of its list).
-fn spot(table: &DeTable<'_>, span: &Range<usize>) -> Spot {
+fn spot<'a, 'd>(table: &'a DeTable<'d>, span: &Range<usize>) -> Spot<'a, 'd> {
     table.iter().find_map(|(key, value)| {
         let mut found = match key.span() == *span {
             true => (vec![], None),
@@ -315,15 +317,43 @@ fn spot(table: &DeTable<'_>, span: &Range<usize>) -> Spot {
     })
 }
 
-fn within(value: &toml::Spanned<DeValue<'_>>, span: &Range<usize>) -> Spot {
+fn within<'a, 'd>(value: &'a toml::Spanned<DeValue<'d>>, span: &Range<usize>) -> Spot<'a, 'd> {
     if value.span() == *span {
-        return Some((vec![], Some(value.get_ref().type_str())));
+        return Some((vec![], Some(value.get_ref())));
     }
     match value.get_ref() {
         DeValue::Table(table) => spot(table, span),
         DeValue::Array(items) => items.iter().find_map(|item| within(item, span)),
         _ => None,
     }
+}
+
+/// What `[keys]`'s reader refused in an action's value, as a mistake: a key name (its own
+/// error says why), or an empty list, which would leave the action without a key.
+fn key_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
+    let action: Action = key.strip_prefix("keys.")?.parse().ok()?;
+    let (problem, fix, kind) = match value {
+        DeValue::String(name) => {
+            let e = name.parse::<Key>().err()?;
+            (
+                e.to_string(),
+                format!("use {KEY_NAME_HELP}"),
+                ErrorKind::KeyName(e),
+            )
+        }
+        // Debug writes the list as TOML does: `["q", "esc"]`.
+        DeValue::Array(items) if items.is_empty() => (
+            format!("`{action}` has no key: every action needs at least one key"),
+            format!(
+                "give it a key, e.g. `{action} = {:?}` (its default), or delete the line to \
+                 keep the default",
+                action.default_keys()
+            ),
+            ErrorKind::NoKey,
+        ),
+        _ => return None,
+    };
+    Some(Mistake { kind, problem, fix })
 }
 
 /// The last part of a dotted key: `size` for `game.size`.
