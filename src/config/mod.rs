@@ -35,8 +35,8 @@ use crate::tui::keys::KeyBindings;
 pub use env::{Env, without_env};
 pub use error::{ConfigError, ErrorKind, Origin};
 pub use layer::{
-    BadMoveTime, BadMovetime, DelayError, GameChoiceArgs, GameSettings, Layer, SymbolsTable,
-    parse_delay, parse_in_a_row, parse_move_time, parse_movetime, parse_size,
+    BadMovetime, DelayError, GameChoiceArgs, GameSettings, Layer, SymbolsTable, parse_delay,
+    parse_in_a_row, parse_movetime, parse_size,
 };
 
 /// The commented default config file: what `config init` writes, and the documentation of
