@@ -3,10 +3,11 @@
 //! that every mistake is reported with where it is and how to fix it.
 //!
 //! A setting is declared once, as a field of [`Layer`]: serde reads it from the config file
-//! (`values.rs` says how each kind of value is read), clap from its flag, and the flag's
-//! `env` names its environment variable (`env.rs`). `file.rs` turns whatever serde refuses
-//! into an error that says where it is (file:line:column, the dotted key), what was expected
-//! and how to fix it. Nothing outside this module sees TOML: the game gets [`Settings`].
+//! (`values.rs` says how each kind of value is read; `[keys]` by the bindings' own reader in
+//! `tui::keys`), clap from its flag, and the flag's `env` names its environment variable
+//! (`env.rs`). `file.rs` turns whatever serde refuses into an error that says where it is
+//! (file:line:column, the dotted key), what was expected and how to fix it. Nothing outside
+//! this module sees TOML: the game gets [`Settings`].
 
 // A `ConfigError` carries the whole diagnosis (file, position, key, problem, fix) and is
 // made at most once per run, on the way to exiting; boxing it would only make matching on
