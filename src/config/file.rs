@@ -12,8 +12,9 @@ use toml::de::{DeTable, DeValue, Deserializer};
 use super::error::{did_you_mean, line_col};
 use super::values::{self, Mistake};
 use super::{ConfigError, ErrorKind, Layer, Origin, Settings, quoted_choices};
+use crate::core::words::excerpt;
 use crate::games::{self, GameChoice};
-use crate::symbols::SymbolsError;
+use crate::symbols::{Symbol, SymbolsError};
 use crate::tui::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 
 /// Parses a config file's text over the defaults.
@@ -134,7 +135,7 @@ impl File<'_> {
         let found = value.type_str();
         let written = self.text.get(span.clone()).unwrap_or_default();
         let example = format!("`{} = {}`", last(&key), example(&key));
-        let mistake = mistake.or_else(|| key_mistake(&key, value));
+        let mistake = mistake.or_else(|| own_mistake(&key, value));
         let (kind, problem, fix) = if let Some(Mistake { kind, problem, fix }) = mistake {
             let problem = match problem == values::OUT_OF_RANGE {
                 true => format!("{written} {problem}"),
@@ -328,13 +329,19 @@ fn within<'a, 'd>(value: &'a toml::Spanned<DeValue<'d>>, span: &Range<usize>) ->
     }
 }
 
-/// What `[keys]`'s reader refused in an action's value, as a mistake: a key name (its own
-/// error says why), or an empty list, which would leave the action without a key.
-fn key_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
-    let action: Action = key.strip_prefix("keys.")?.parse().ok()?;
-    let (problem, fix, kind) = match value {
-        DeValue::String(name) => {
-            let e = name.parse::<Key>().err()?;
+/// What the readers of the types the config does not own refused, as a mistake: a side's
+/// symbol or a key name (their own errors say why), or an empty list in `[keys]`, which
+/// would leave an action without a key.
+fn own_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
+    let (table, name) = key.split_once('.')?;
+    let (problem, fix, kind) = match (table, value) {
+        ("symbols", DeValue::String(text)) => {
+            let e = Symbol::new(text).err()?;
+            let problem = format!("\"{}\" cannot be a symbol: {e}", excerpt(text));
+            (problem, e.fix().to_string(), ErrorKind::Symbol(e))
+        }
+        ("keys", DeValue::String(text)) => {
+            let e = text.parse::<Key>().err()?;
             (
                 e.to_string(),
                 format!("use {KEY_NAME_HELP}"),
@@ -342,15 +349,16 @@ fn key_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
             )
         }
         // Debug writes the list as TOML does: `["q", "esc"]`.
-        DeValue::Array(items) if items.is_empty() => (
-            format!("`{action}` has no key: every action needs at least one key"),
-            format!(
+        ("keys", DeValue::Array(items)) if items.is_empty() => {
+            let action: Action = name.parse().ok()?;
+            let problem = format!("`{action}` has no key: every action needs at least one key");
+            let fix = format!(
                 "give it a key, e.g. `{action} = {:?}` (its default), or delete the line to \
                  keep the default",
                 action.default_keys()
-            ),
-            ErrorKind::NoKey,
-        ),
+            );
+            (problem, fix, ErrorKind::NoKey)
+        }
         _ => return None,
     };
     Some(Mistake { kind, problem, fix })

@@ -19,7 +19,6 @@ use crate::core::Difficulty;
 use crate::core::session::{First, Mode};
 use crate::core::words::excerpt;
 use crate::games::GameKind;
-use crate::symbols::Symbol;
 
 /// Why a value is not a setting. [`EXAMPLE`] in the fix stands for an example of the key.
 #[derive(Debug)]
@@ -150,19 +149,6 @@ macro_rules! named {
 }
 
 named!(GameKind, Mode, First, Difficulty);
-
-impl<'de> Deserialize<'de> for Symbol {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Symbol, D::Error> {
-        let text = String::deserialize(d)?;
-        Symbol::new(&text).map_err(|e| {
-            let (problem, fix) = (
-                format!("\"{}\" cannot be a symbol: {e}", excerpt(&text)),
-                e.fix(),
-            );
-            refuse(ErrorKind::Symbol(e), problem, fix)
-        })
-    }
-}
 
 /// `hints = true`, `false` or `"auto"`.
 impl<'de> Deserialize<'de> for Hints {
