@@ -5,10 +5,10 @@ use unicode_width::UnicodeWidthStr;
 use super::Failure;
 use super::game_args::Loaded;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished};
-use tictaclatin::config::Symbols;
 use tictaclatin::core::review;
 use tictaclatin::core::root::Settings;
 use tictaclatin::core::{Budget, CellId, Difficulty, Game, Place, Position, move_names};
+use tictaclatin::symbols::Symbols;
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Resolved {

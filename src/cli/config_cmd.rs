@@ -8,8 +8,9 @@ use clap::{Args, Subcommand};
 
 use super::Failure;
 use super::settings_args::SettingsArgs;
-use tictaclatin::config::{self, Action, Env, Hints, Location, Settings};
+use tictaclatin::config::{self, Env, Hints, Location, Settings};
 use tictaclatin::core::Side;
+use tictaclatin::tui::keys::Action;
 
 #[derive(Args, Debug)]
 pub struct ConfigArgs {

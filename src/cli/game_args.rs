@@ -8,7 +8,8 @@ use clap::Args;
 
 use super::Failure;
 use tictaclatin::config::GameChoiceArgs;
-pub use tictaclatin::config::{parse_in_a_row, parse_move_time, parse_size};
+pub use tictaclatin::config::{parse_in_a_row, parse_size};
+use tictaclatin::core::words::quote;
 use tictaclatin::core::{Budget, Engine, Game, PlayerOptions};
 use tictaclatin::games::{self, GameChoice};
 
@@ -50,6 +51,19 @@ impl GameArgs {
             threads: threads.max(1),
             ..PlayerOptions::seeded(seed)
         }
+    }
+}
+
+/// Seconds (a fraction allowed) that are not a time a move may take.
+#[derive(Debug, thiserror::Error)]
+#[error("{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16", quote(.0))]
+pub struct BadMoveTime(String);
+
+/// `--move-time`: the seconds a contest clock gives each move.
+pub fn parse_move_time(text: &str) -> Result<Duration, BadMoveTime> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => Err(BadMoveTime(text.into())),
     }
 }
 

@@ -5,10 +5,11 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser};
 
 use super::game_args::{BudgetArgs, GameArgs, Loaded, ThreadsArg};
 use super::{Failure, PositionArgs, unknown_game};
-use tictaclatin::config::{self, GameChoiceArgs, Symbols};
+use tictaclatin::config::{self, GameChoiceArgs};
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::root::Settings;
 use tictaclatin::core::{Budget, Decision, Difficulty, Game, Position, Side, Status};
+use tictaclatin::symbols::Symbols;
 
 /// A position, the game it is of, and the symbols to show it with.
 #[derive(Args, Debug)]

@@ -2,9 +2,11 @@
 //! turning them into the settings and the store for a run.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Args;
 
+use super::game_args::parse_move_time;
 use super::{BAD_INPUT, Failure};
 use tictaclatin::config::{self, Env, Layer, Loaded};
 use tictaclatin::games;
@@ -14,6 +16,12 @@ use tictaclatin::store::{self, Store};
 pub struct SettingsArgs {
     #[command(flatten)]
     pub layer: Layer,
+    // A flag only, never in the config file: a contest clock is asked for per session.
+    /// A contest clock for people: seconds for each move, shown counting down; over it,
+    /// the game is lost (off unless given)
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+          value_parser = parse_move_time)]
+    pub move_time: Option<Duration>,
     /// Do not write anything: no record of results, no saved game
     #[arg(long)]
     pub no_save: bool,
@@ -36,7 +44,7 @@ impl SettingsArgs {
             (game.size.is_some(), "--size"),
             (game.in_a_row.is_some(), "--in-a-row"),
             (game.movetime.is_some(), "--movetime"),
-            (game.move_time.is_some(), "--move-time"),
+            (self.move_time.is_some(), "--move-time"),
         ]
         .into_iter()
         .find_map(|(given, flag)| given.then_some(flag))
@@ -47,8 +55,9 @@ impl SettingsArgs {
     /// is a failure with exit status 2, reported before any screen opens.
     pub fn load(&self, outer: &SettingsArgs) -> Result<Loaded, Failure> {
         let flags = [outer.layer.clone(), self.layer.clone()];
-        let loaded = config::load(&flags, &Env::from_process(), config::default_path())
+        let mut loaded = config::load(&flags, &Env::from_process(), config::default_path())
             .map_err(|e| Failure::bad_input(e.to_string()))?;
+        loaded.settings.move_limit = self.move_time.or(outer.move_time);
         // The game may have come from the flags: check it names a game.
         games::build(loaded.settings.game).map_err(|e| Failure::bad_input(e.to_string()))?;
         Ok(loaded)

@@ -11,11 +11,12 @@ use clap::{Args, Command, FromArgMatches};
 use super::layer::{BadCount, DelayError};
 use super::{
     ConfigError, ErrorKind, GameChoiceArgs, Layer, MAX_BOT_DELAY_MS, Origin, Settings,
-    SymbolsError, quoted_choices,
+    quoted_choices,
 };
 use crate::core::session::UnknownName;
 use crate::core::{Difficulty, UnknownDifficulty};
 use crate::games::{self, GameError};
+use crate::symbols::SymbolsError;
 
 /// The environment variables, captured once so that loading is a pure function of its
 /// inputs (and tests never touch the process environment). An empty value counts as unset.

@@ -31,12 +31,12 @@ pub enum ErrorKind {
     /// A key the file format does not have.
     UnknownKey,
     /// A symbol that is not one visible character.
-    Symbol(super::SymbolError),
+    Symbol(crate::symbols::SymbolError),
     /// Both sides with the same symbol, or a side with the other side's letter (O first).
     SameSymbol,
     UnknownColor,
     /// A key name that is unknown or reserved (ctrl-c, the digits 1-4).
-    KeyName(super::KeyNameError),
+    KeyName(crate::tui::keys::KeyNameError),
     /// The same key on two actions.
     KeyBoundTwice,
     /// An action given an empty list of keys, so it could never be done.

@@ -11,8 +11,11 @@ use toml::de::{DeTable, DeValue, Deserializer};
 
 use super::error::{did_you_mean, line_col};
 use super::values::{self, Mistake};
-use super::{Action, ConfigError, ErrorKind, KeyBindings, Layer, Origin, Settings, quoted_choices};
+use super::{ConfigError, ErrorKind, Layer, Origin, Settings, quoted_choices};
+use crate::core::words::excerpt;
 use crate::games::{self, GameChoice};
+use crate::symbols::{Symbol, SymbolsError};
+use crate::tui::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 
 /// Parses a config file's text over the defaults.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
@@ -125,12 +128,14 @@ impl File<'_> {
             return self.error(span, "", ErrorKind::BadValue, e.message().into(), compare);
         };
         let key = path.join(".");
-        let Some(found) = found else {
+        let Some(value) = found else {
             let (name, tables) = path.split_last().expect("a key has a name");
             return self.unknown(&tables.join("."), name, span);
         };
+        let found = value.type_str();
         let written = self.text.get(span.clone()).unwrap_or_default();
         let example = format!("`{} = {}`", last(&key), example(&key));
+        let mistake = mistake.or_else(|| own_mistake(&key, value));
         let (kind, problem, fix) = if let Some(Mistake { kind, problem, fix }) = mistake {
             let problem = match problem == values::OUT_OF_RANGE {
                 true => format!("{written} {problem}"),
@@ -197,7 +202,7 @@ impl File<'_> {
             .iter()
             .max_by_key(|(_, span)| span.as_ref().map(|span| span.start));
         let own = match &error {
-            super::SymbolsError::OtherSidesLetter { side, .. } => Some(&written[*side as usize]),
+            SymbolsError::OtherSidesLetter { side, .. } => Some(&written[*side as usize]),
             _ => None,
         };
         let (side, span) = own
@@ -297,12 +302,12 @@ fn value_at<'a, 'd>(
     }
 }
 
-/// A key's path, and the TOML type of its value if the span is the value's.
-type Spot = Option<(Vec<String>, Option<&'static str>)>;
+/// A key's path, and its value if the span is the value's.
+type Spot<'a, 'd> = Option<(Vec<String>, Option<&'a DeValue<'d>>)>;
 
 /// The path to the key or value written at exactly `span`, and the value if it is one (an
 /// item of a list has the path of its list).
-fn spot(table: &DeTable<'_>, span: &Range<usize>) -> Spot {
+fn spot<'a, 'd>(table: &'a DeTable<'d>, span: &Range<usize>) -> Spot<'a, 'd> {
     table.iter().find_map(|(key, value)| {
         let mut found = match key.span() == *span {
             true => (vec![], None),
@@ -313,15 +318,50 @@ fn spot(table: &DeTable<'_>, span: &Range<usize>) -> Spot {
     })
 }
 
-fn within(value: &toml::Spanned<DeValue<'_>>, span: &Range<usize>) -> Spot {
+fn within<'a, 'd>(value: &'a toml::Spanned<DeValue<'d>>, span: &Range<usize>) -> Spot<'a, 'd> {
     if value.span() == *span {
-        return Some((vec![], Some(value.get_ref().type_str())));
+        return Some((vec![], Some(value.get_ref())));
     }
     match value.get_ref() {
         DeValue::Table(table) => spot(table, span),
         DeValue::Array(items) => items.iter().find_map(|item| within(item, span)),
         _ => None,
     }
+}
+
+/// What the readers of the types the config does not own refused, as a mistake: a side's
+/// symbol or a key name (their own errors say why), or an empty list in `[keys]`, which
+/// would leave an action without a key.
+fn own_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
+    let (table, name) = key.split_once('.')?;
+    let (problem, fix, kind) = match (table, value) {
+        ("symbols", DeValue::String(text)) => {
+            let e = Symbol::new(text).err()?;
+            let problem = format!("\"{}\" cannot be a symbol: {e}", excerpt(text));
+            (problem, e.fix().to_string(), ErrorKind::Symbol(e))
+        }
+        ("keys", DeValue::String(text)) => {
+            let e = text.parse::<Key>().err()?;
+            (
+                e.to_string(),
+                format!("use {KEY_NAME_HELP}"),
+                ErrorKind::KeyName(e),
+            )
+        }
+        // Debug writes the list as TOML does: `["q", "esc"]`.
+        ("keys", DeValue::Array(items)) if items.is_empty() => {
+            let action: Action = name.parse().ok()?;
+            let problem = format!("`{action}` has no key: every action needs at least one key");
+            let fix = format!(
+                "give it a key, e.g. `{action} = {:?}` (its default), or delete the line to \
+                 keep the default",
+                action.default_keys()
+            );
+            (problem, fix, ErrorKind::NoKey)
+        }
+        _ => return None,
+    };
+    Some(Mistake { kind, problem, fix })
 }
 
 /// The last part of a dotted key: `size` for `game.size`.
@@ -341,9 +381,10 @@ fn article(word: &str) -> &'static str {
 mod tests {
     use std::time::Duration;
 
-    use super::super::{Color, First, Hints, Key, Mode};
+    use super::super::{Color, First, Hints, Mode};
     use super::*;
     use crate::core::{Difficulty, Side};
+    use crate::tui::keys::Key;
 
     fn parse_text(text: &str) -> Result<Settings, ConfigError> {
         parse(text, Origin::File("test.toml".into()))

@@ -11,14 +11,16 @@ use clap::Args;
 use serde::Deserialize;
 
 use super::{
-    CONFIG_VAR, Colors, Hints, KeyBindings, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS, MIN_MOVETIME_MS,
-    Names, Settings, Symbol, Symbols, SymbolsError, values,
+    CONFIG_VAR, Colors, Hints, MAX_BOT_DELAY_MS, MAX_MOVETIME_MS, MIN_MOVETIME_MS, Names, Settings,
+    values,
 };
 use crate::core::session::{First, Mode};
 use crate::core::words::quote;
 use crate::core::{Difficulty, Side};
 use crate::games::GameKind;
 use crate::games::classic::variant;
+use crate::symbols::{Symbol, Symbols, SymbolsError};
+use crate::tui::keys::KeyBindings;
 
 /// Settings from one place (the config file, the environment or the command line); what it
 /// leaves out (`None`) keeps the value of the layers below.
@@ -152,12 +154,6 @@ with_game_choice! {
         #[serde(rename = "bot_delay_ms",
                 deserialize_with = "values::millis::<0, MAX_BOT_DELAY_MS, _>")]
         pub bot_delay: Option<Duration>,
-        /// A contest clock for people: seconds for each move, shown counting down; over it,
-        /// the game is lost (off unless given)
-        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
-              value_parser = parse_move_time)]
-        #[serde(skip)]
-        pub move_time: Option<Duration>,
     }
 }
 
@@ -185,7 +181,6 @@ impl Settings {
         let max_delay = Duration::from_millis(MAX_BOT_DELAY_MS);
         self.bot_delay = game.bot_delay.map_or(self.bot_delay, |d| d.min(max_delay));
         self.movetime = game.movetime.unwrap_or(self.movetime);
-        self.move_limit = game.move_time.or(self.move_limit);
     }
 }
 
@@ -221,18 +216,6 @@ pub struct BadMovetime(String);
 /// its name (and `--movetime 5` is more likely a mistaken `--move-time 5`).
 pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
     millis(text, MIN_MOVETIME_MS..=MAX_MOVETIME_MS).ok_or_else(|| BadMovetime(text.into()))
-}
-
-/// Seconds (a fraction allowed) that are not a time a move may take.
-#[derive(Debug, thiserror::Error)]
-#[error("{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16", quote(.0))]
-pub struct BadMoveTime(String);
-
-pub fn parse_move_time(text: &str) -> Result<Duration, BadMoveTime> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => Err(BadMoveTime(text.into())),
-    }
 }
 
 /// A `--size` or `--in-a-row` that is no whole number of cells a board could have.

@@ -3,10 +3,11 @@
 //! that every mistake is reported with where it is and how to fix it.
 //!
 //! A setting is declared once, as a field of [`Layer`]: serde reads it from the config file
-//! (`values.rs` says how each kind of value is read), clap from its flag, and the flag's
-//! `env` names its environment variable (`env.rs`). `file.rs` turns whatever serde refuses
-//! into an error that says where it is (file:line:column, the dotted key), what was expected
-//! and how to fix it. Nothing outside this module sees TOML: the game gets [`Settings`].
+//! (`values.rs` says how each kind of value is read; `[keys]` by the bindings' own reader in
+//! `tui::keys`), clap from its flag, and the flag's `env` names its environment variable
+//! (`env.rs`). `file.rs` turns whatever serde refuses into an error that says where it is
+//! (file:line:column, the dotted key), what was expected and how to fix it. Nothing outside
+//! this module sees TOML: the game gets [`Settings`].
 
 // A `ConfigError` carries the whole diagnosis (file, position, key, problem, fix) and is
 // made at most once per run, on the way to exiting; boxing it would only make matching on
@@ -16,9 +17,7 @@
 mod env;
 pub mod error;
 mod file;
-pub mod keys;
 mod layer;
-pub mod symbol;
 mod values;
 
 use std::path::{Path, PathBuf};
@@ -31,15 +30,15 @@ use serde::Deserialize;
 pub use crate::core::session::{First, Mode, quoted_choices};
 use crate::core::{Difficulty, Side};
 use crate::games::GameChoice;
+use crate::symbols::Symbols;
+use crate::tui::keys::KeyBindings;
 
 pub use env::{Env, without_env};
 pub use error::{ConfigError, ErrorKind, Origin};
-pub use keys::{Action, Key, KeyBindings, KeyNameError, UnknownAction};
 pub use layer::{
-    BadMoveTime, BadMovetime, DelayError, GameChoiceArgs, GameSettings, Layer, SymbolsTable,
-    parse_delay, parse_in_a_row, parse_move_time, parse_movetime, parse_size,
+    BadMovetime, DelayError, GameChoiceArgs, GameSettings, Layer, SymbolsTable, parse_delay,
+    parse_in_a_row, parse_movetime, parse_size,
 };
-pub use symbol::{Symbol, SymbolError, Symbols, SymbolsError};
 
 /// The commented default config file: what `config init` writes, and the documentation of
 /// every key. A test checks that it parses to exactly [`Settings::default`].

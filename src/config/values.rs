@@ -11,11 +11,10 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use unicode_width::UnicodeWidthStr;
 
-use super::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
-use super::{Color, ErrorKind, GameSettings, Hints, MAX_NAME_WIDTH, Symbol, parse_color};
+use super::{Color, ErrorKind, GameSettings, Hints, MAX_NAME_WIDTH, parse_color};
 use crate::core::Difficulty;
 use crate::core::session::{First, Mode};
 use crate::core::words::excerpt;
@@ -151,19 +150,6 @@ macro_rules! named {
 
 named!(GameKind, Mode, First, Difficulty);
 
-impl<'de> Deserialize<'de> for Symbol {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Symbol, D::Error> {
-        let text = String::deserialize(d)?;
-        Symbol::new(&text).map_err(|e| {
-            let (problem, fix) = (
-                format!("\"{}\" cannot be a symbol: {e}", excerpt(&text)),
-                e.fix(),
-            );
-            refuse(ErrorKind::Symbol(e), problem, fix)
-        })
-    }
-}
-
 /// `hints = true`, `false` or `"auto"`.
 impl<'de> Deserialize<'de> for Hints {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hints, D::Error> {
@@ -196,100 +182,5 @@ impl<'de> Deserialize<'de> for Hints {
         }
 
         d.deserialize_any(Auto)
-    }
-}
-
-/// An action's name, as a key of `[keys]`.
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
-        let name = String::deserialize(d)?;
-        name.parse()
-            .map_err(|_| de::Error::unknown_field(&name, &Action::NAMES))
-    }
-}
-
-/// `[keys]`: the actions it names get the keys given, the others keep their own.
-impl<'de> Deserialize<'de> for KeyBindings {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<KeyBindings, D::Error> {
-        struct Bindings;
-
-        impl<'de> Visitor<'de> for Bindings {
-            type Value = KeyBindings;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a table")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<KeyBindings, A::Error> {
-                let mut bindings = KeyBindings::default();
-                while let Some(action) = map.next_key()? {
-                    let keys = map.next_value_seed(KeysOf {
-                        action,
-                        item: false,
-                    })?;
-                    bindings.set(action, keys);
-                }
-                Ok(bindings)
-            }
-        }
-
-        d.deserialize_map(Bindings)
-    }
-}
-
-/// An action's keys: one key name or a list of them, at least one; or, as an `item` of the
-/// list, one key name. A key name is read by the visitor, so that a mistake in an item of a
-/// list is located at the item.
-struct KeysOf {
-    action: Action,
-    item: bool,
-}
-
-impl<'de> DeserializeSeed<'de> for KeysOf {
-    type Value = Vec<Key>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Key>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for KeysOf {
-    type Value = Vec<Key>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.item {
-            true => f.write_str("a string"),
-            false => f.write_str("a key name or a list of key names"),
-        }
-    }
-
-    fn visit_str<E: de::Error>(self, name: &str) -> Result<Vec<Key>, E> {
-        let key = name.parse().map_err(|e: super::KeyNameError| {
-            let (problem, fix) = (e.to_string(), format!("use {KEY_NAME_HELP}"));
-            refuse(ErrorKind::KeyName(e), problem, fix)
-        })?;
-        Ok(vec![key])
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Key>, A::Error> {
-        if self.item {
-            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
-        }
-        let (mut keys, action) = (Vec::new(), self.action);
-        while let Some(key) = seq.next_element_seed(KeysOf { action, item: true })? {
-            keys.extend(key);
-        }
-        if !keys.is_empty() {
-            return Ok(keys);
-        }
-        // An action without a key could never be done, e.g. no way to quit. Debug writes
-        // the list as TOML does: `["q", "esc"]`.
-        let defaults = action.default_keys();
-        let problem = format!("`{action}` has no key: every action needs at least one key");
-        let fix = format!(
-            "give it a key, e.g. `{action} = {defaults:?}` (its default), or delete the line to \
-             keep the default"
-        );
-        Err(refuse(ErrorKind::NoKey, problem, fix))
     }
 }

@@ -30,11 +30,12 @@ use super::memory::{self, Memory};
 pub use super::menu::{Menu, game_of};
 use super::status::StatusLine;
 use super::typing::Typed;
-use crate::config::{Action, Mode, Settings};
+use crate::config::{Mode, Settings};
 use crate::core::review::{self, MoveReview};
 use crate::core::session::{Controller, Session};
 use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Outcome, Position, Side, Watch};
 use crate::store::{Record, SavedGame};
+use crate::tui::keys::Action;
 
 /// Said when a finished game is left out of the record because the sides were swapped.
 pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";

@@ -9,12 +9,13 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::config::{First, Key};
+use crate::config::First;
 use crate::core::Decision;
 use crate::core::review::Verdict;
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::tui::event::Event;
+use crate::tui::keys::Key;
 use crate::tui::messages::join;
 use crate::tui::status::StatusKind;
 

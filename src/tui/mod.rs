@@ -15,6 +15,7 @@ pub mod geometry;
 mod hint_line;
 pub mod judged;
 pub mod keeping;
+pub mod keys;
 pub mod memory;
 pub mod menu;
 pub mod messages;

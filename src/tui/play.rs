@@ -12,9 +12,10 @@ use super::typing::{
     CELL_NAME_WAIT, NameMatch, Snapshot, Typed, cell_names, is_plain, longer_names, name_match,
     reversible,
 };
-use crate::config::{Action, First, Mode};
+use crate::config::{First, Mode};
 use crate::core::session::{Controller, Session};
 use crate::core::{CellId, Side};
+use crate::tui::keys::Action;
 
 impl App {
     pub(super) fn on_game_key(&mut self, key: KeyEvent, action: Option<Action>) {

@@ -5,10 +5,10 @@
 use ratatui::crossterm::event::KeyCode;
 
 use super::judged::Judged;
-use crate::config::{Action, KeyBindings};
 use crate::core::review::{Mark, Verdict, verdicts};
 use crate::core::session::History;
 use crate::core::{Engine, Game};
+use crate::tui::keys::{Action, KeyBindings};
 
 /// What a key on the review screen asks of the app.
 #[derive(Clone, PartialEq, Eq, Debug)]

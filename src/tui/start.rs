@@ -7,9 +7,9 @@ use ratatui::layout::Rect;
 
 use super::app::{App, Keeping, Menu, Overlay, Screen, Start, start_cursor};
 use super::status::StatusLine;
-use crate::config::Action;
 use crate::core::Mode;
 use crate::core::session::Session;
+use crate::tui::keys::Action;
 
 impl App {
     /// A mode or game named on the command line wins the start screen's highlight over

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
 use super::status::StatusLine;
-use crate::config::Action;
 use crate::core::{CellId, Difficulty, Game};
+use crate::tui::keys::Action;
 
 /// How long a bound action on the first character of a name waits for the rest of the name
 /// before it runs (only for actions that cannot simply be undone when the name completes).

@@ -15,9 +15,10 @@ use super::hint_line::HintLines;
 use super::memory;
 use super::reviewing::{ReviewKey, Reviewed};
 use super::status::StatusLine;
-use crate::config::{Action, Key, Mode};
+use crate::config::Mode;
 use crate::core::session::Controller;
 use crate::core::{CellId, Decision, Engine, Hint};
+use crate::tui::keys::{Action, Key};
 
 impl App {
     /// Applies one event; returns the requests to send to the bot thread.

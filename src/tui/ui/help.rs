@@ -7,8 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use super::text::Theme;
-use crate::config::Action;
 use crate::tui::app::{App, Screen};
+use crate::tui::keys::Action;
 
 /// Actions in the order a player meets them.
 const ORDER: [Action; 15] = [
@@ -178,7 +178,7 @@ fn legend(app: &App) -> Line<'static> {
 /// (unless the config bound it to an action).
 fn terminal_keys(app: &App) -> Line<'static> {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    let ctrl_z = crate::config::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    let ctrl_z = crate::tui::keys::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
     if app.settings.keys.action_for(ctrl_z).is_some() {
         return row(app, ctrl_c(), "quit at once");
     }
@@ -192,7 +192,7 @@ fn terminal_keys(app: &App) -> Line<'static> {
 /// Ctrl-C as the help and the footer write bound keys (`Ctrl-q`), so the two look alike.
 pub fn ctrl_c() -> String {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    crate::config::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
+    crate::tui::keys::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
 }
 
 /// The start screen's keys, then the game's under their own heading.

@@ -17,7 +17,8 @@ use super::app::{App, Overlay, Screen};
 use super::geometry;
 pub use super::menu::{first_label, mode_label};
 use super::status::StatusKind;
-use crate::config::{Action, Mode};
+use crate::config::Mode;
+use crate::tui::keys::Action;
 pub use text::{Theme, footer_line, glued, key_item, wrap};
 
 impl Widget for &App {

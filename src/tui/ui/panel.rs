@@ -9,12 +9,13 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::text::{Theme, glued, key_item, wrap};
-use crate::config::{Action, First, Mode};
+use crate::config::{First, Mode};
 use crate::core::review::{self, Grounds, Judgement, Mark, Verdict};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
 use crate::tui::hint_line;
 use crate::tui::judged::mark_text;
+use crate::tui::keys::Action;
 use crate::tui::menu::mode_label;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {

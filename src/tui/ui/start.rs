@@ -8,11 +8,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::text::{Theme, footer_line};
-use crate::config::{Action, Mode};
+use crate::config::Mode;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::store::Record;
 use crate::tui::app::{App, Menu};
 use crate::tui::geometry::StartAreas;
+use crate::tui::keys::Action;
 use crate::tui::menu::LABEL_COLUMNS;
 use crate::tui::menu::mode_label;
 

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::de::{self, Deserialize, Deserializer};
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
@@ -174,6 +175,13 @@ impl Symbol {
     /// Terminal columns it takes: 1 or 2.
     pub fn width(&self) -> usize {
         self.0.width()
+    }
+}
+
+/// A symbol as the config file writes it: a string that [`Symbol::new`] takes.
+impl<'de> Deserialize<'de> for Symbol {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Symbol, D::Error> {
+        Symbol::new(&String::deserialize(d)?).map_err(de::Error::custom)
     }
 }
 
