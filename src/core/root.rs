@@ -373,54 +373,76 @@ struct Run<'a, R: Root> {
 impl<R: Root> Run<'_, R> {
     /// One iteration over `order` (the last one's ranking): the moves ranked best first
     /// with their lines, and the nodes it took; `None` when it was cut short.
+    ///
+    /// Principal variation search over the root, in rounds so that it is the same on any
+    /// number of threads: the first move gets the full window; the others are tested with a
+    /// null window at the best score so far, all at once; of those that beat it, the one
+    /// that beat it by most gets the full window and raises the best score, and the rest are
+    /// tested again at the new score, until none beats it. A move that fails a test keeps
+    /// the bound it failed with.
     fn iteration(
         &self,
         order: &[usize],
         depth: u32,
         limits: Limits<'_>,
     ) -> Option<(Vec<Rooted<R::Move>>, u64)> {
-        let full = (-R::INFINITY, R::INFINITY);
-        let first = self.jobs(&[(order[0], full)], depth, limits)?[0];
-        let alpha = first.score;
-        let tests: Vec<(usize, Window)> = order[1..]
-            .iter()
-            .map(|&i| (i, (alpha, alpha + 1)))
-            .collect();
-        let mut spent = first.nodes;
+        let mut spent = 0;
         let left = |spent: u64| Limits {
             nodes: limits.nodes.saturating_sub(spent),
             ..limits
         };
-        let tested = self.jobs(&tests, depth, left(spent))?;
-        spent += tested.iter().map(|s| s.nodes).sum::<u64>();
-        // The moves that beat the first are searched again for their exact score.
-        let high: Vec<(usize, Window)> = tests
-            .iter()
-            .zip(&tested)
-            .filter(|(_, s)| s.score > alpha)
-            .map(|(&(i, _), _)| (i, full))
-            .collect();
-        let exact = self.jobs(&high, depth, left(spent))?;
-        spent += exact.iter().map(|s| s.nodes).sum::<u64>();
-        let mut values = vec![Value::Exact(first)];
-        let mut again = exact.into_iter();
-        for s in tested {
-            values.push(if s.score > alpha {
-                Value::Exact(again.next()?)
-            } else {
-                Value::AtMost(s)
-            });
+        let mut values: Vec<Option<Value>> = vec![None; order.len()];
+        // The full window for the move at `at` in `order`: its exact score.
+        let full = |at: usize, spent: u64| -> Option<Searched> {
+            let window = (-R::INFINITY, R::INFINITY);
+            Some(self.jobs(&[(order[at], window)], depth, left(spent))?[0])
+        };
+        let first = full(0, spent)?;
+        spent += first.nodes;
+        values[0] = Some(Value::Exact(first));
+        let mut alpha = first.score;
+        let mut open: Vec<usize> = (1..order.len()).collect();
+        while !open.is_empty() {
+            let tests: Vec<(usize, Window)> = open
+                .iter()
+                .map(|&at| (order[at], (alpha, alpha + 1)))
+                .collect();
+            let tested = self.jobs(&tests, depth, left(spent))?;
+            spent += tested.iter().map(|s| s.nodes).sum::<u64>();
+            let mut beat: Vec<(usize, i32)> = Vec::new();
+            for (&at, found) in open.iter().zip(tested) {
+                if found.score > alpha {
+                    beat.push((at, found.score));
+                } else {
+                    values[at] = Some(Value::AtMost(found));
+                }
+            }
+            // The one that beat the best score by most (the earlier ranked of equals).
+            let Some(&(top, _)) = beat.iter().rev().max_by_key(|&&(_, score)| score) else {
+                break;
+            };
+            let found = full(top, spent)?;
+            spent += found.nodes;
+            values[top] = Some(Value::Exact(found));
+            alpha = alpha.max(found.score);
+            open = beat
+                .iter()
+                .map(|&(at, _)| at)
+                .filter(|&at| at != top)
+                .collect();
         }
         let mut ranked: Vec<Rooted<R::Move>> = order
             .iter()
             .zip(values)
-            .map(|(&index, value)| Rooted {
-                index,
-                mv: self.moves[index],
-                value,
-                line: self.line(index, depth),
+            .map(|(&index, value)| {
+                Some(Rooted {
+                    index,
+                    mv: self.moves[index],
+                    value: value?,
+                    line: self.line(index, depth),
+                })
             })
-            .collect();
+            .collect::<Option<_>>()?;
         // Best first; equals keep the order they were searched in.
         ranked.sort_by_key(|r| std::cmp::Reverse(r.value.rank()));
         Some((ranked, spent))
