@@ -6,13 +6,13 @@
 //!
 //! The state is split by screen: the start screen's choices ([`StartScreen`], keys in
 //! `start.rs`), the game on the board ([`PlayScreen`], keys in `play.rs`), and the review of
-//! a finished game (`Screen::Review`, keys in `reviewing.rs`). What all screens share stays
+//! a finished game ([`ReviewScreen`], in `review.rs`). What all screens share stays
 //! here: the settings, the memory of earlier runs, the engines the bot thread built, the
 //! status line and the terminal's size. The rules of a game session (undo against the bot,
 //! what a result counts as) are `core::session`'s.
 //!
-//! This file reads the state and imports no screen: the texts (`messages`), the screens'
-//! keys (`start`, `reviewing`, `play`, in that order, each using only those before it) and
+//! This file reads the state; of the screens it imports only the review's state, which
+//! knows nothing of the `App`. The texts (`messages`), the keys of `start` and `play` and
 //! `update` sit above it, so no file of tui imports one that imports it back.
 
 use std::collections::HashMap;
@@ -28,6 +28,7 @@ use super::judged::{GameMoves, Judged};
 pub use super::keeping::Keeping;
 use super::memory::{self, Memory};
 pub use super::menu::{Menu, game_of};
+pub use super::review::ReviewScreen;
 use super::status::StatusLine;
 use super::typing::Typed;
 use crate::config::{Action, Mode, Settings};
@@ -39,15 +40,15 @@ use crate::store::{Record, SavedGame};
 /// Said when a finished game is left out of the record because the sides were swapped.
 pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
 
-/// Which screen is showing.
+/// Which screen is showing; the review's state is its own (the move it shows).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Screen {
     /// Choose the game, mode, side and level.
     Start,
     /// A game, in play or over.
-    Game,
-    /// Stepping through a finished game; the number of moves shown (1..=all).
-    Review(usize),
+    Play,
+    /// Stepping through the finished game on the board.
+    Review(ReviewScreen),
 }
 
 /// The start screen's state.
@@ -253,6 +254,13 @@ impl App {
     pub fn screen(&self) -> Screen {
         self.screen
     }
+    /// On the review screen, the number of moves shown (1 up to all).
+    pub fn review_shown(&self) -> Option<usize> {
+        match self.screen {
+            Screen::Review(review) => Some(review.shown()),
+            _ => None,
+        }
+    }
     pub fn menu(&self) -> &Menu {
         &self.start.menu
     }
@@ -362,7 +370,7 @@ impl App {
     /// The position the screen shows: in review, the one after the move being looked at.
     pub fn shown_position(&self) -> &dyn Position {
         match self.screen {
-            Screen::Review(shown) => self.play.session.history.position_at(shown),
+            Screen::Review(review) => self.play.session.history.position_at(review.shown()),
             _ => self.position(),
         }
     }
@@ -456,17 +464,13 @@ impl App {
 
     /// The review of the move ending the shown position, in review mode.
     pub fn review(&self) -> Option<MoveReview> {
-        match self.screen {
-            Screen::Review(shown) => {
-                review::review_move(self.engine()?, &self.play.session.history, shown)
-            }
-            _ => None,
-        }
+        let shown = self.review_shown()?;
+        review::review_move(self.engine()?, &self.play.session.history, shown)
     }
 
     /// What each legal move is worth to the side to move, when hints are on and known.
     pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
-        if !self.play.hints || self.screen != Screen::Game {
+        if !self.play.hints || self.screen != Screen::Play {
             return None;
         }
         let engine = self.engine()?;
@@ -504,7 +508,7 @@ impl App {
 
     /// The move the bot would make, marked among the hints.
     pub fn hint_best(&self) -> Option<CellId> {
-        if !self.play.hints || self.screen != Screen::Game {
+        if !self.play.hints || self.screen != Screen::Play {
             return None;
         }
         self.engine()?.best(self.position()).map(Move::placed)

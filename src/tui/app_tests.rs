@@ -152,7 +152,7 @@ impl Harness {
 #[test]
 fn typing_a_cell_name_places_there_and_the_bot_replies() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     h.typed("b2");
     assert_eq!(h.moves(), "b2");
     assert_eq!(h.moves_asked(), 1, "the bot is asked to reply");
@@ -353,7 +353,7 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     assert_eq!(h.app.screen(), Screen::Start);
     assert_eq!(h.app.menu().mode, Mode::TwoHumans, "choices kept");
     h.press(KeyCode::Esc);
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.app.moves().len(), 6);
     h.typed("n");
     h.press(KeyCode::Down); // side and level rows are skipped for two players
@@ -372,13 +372,13 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
 fn review_steps_through_the_moves_and_marks_mistakes() {
     let mut h = finished_two_player_game();
     h.typed("v");
-    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert_eq!(h.app.review_shown(), Some(1));
     h.press(KeyCode::Left);
-    assert_eq!(h.app.screen(), Screen::Review(1), "stops at the first move");
+    assert_eq!(h.app.review_shown(), Some(1), "stops at the first move");
     for _ in 0..10 {
         h.press(KeyCode::Right);
     }
-    assert_eq!(h.app.screen(), Screen::Review(6), "stops at the last");
+    assert_eq!(h.app.review_shown(), Some(6), "stops at the last");
     let last = h.app.review().unwrap();
     assert_eq!(last.cell, cell("d1"));
     assert_eq!(last.verdict, Verdict::Mistake);
@@ -392,14 +392,14 @@ fn review_steps_through_the_moves_and_marks_mistakes() {
     h.press(KeyCode::Left);
     assert_eq!(h.app.shown_position().stones(), 5);
     h.typed("v");
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
 }
 
 #[test]
 fn review_waits_for_the_end_of_the_game() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2v");
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.app.status(), "Review opens when the game is over.");
 }
 
@@ -788,7 +788,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     assert_eq!(h.app.menu().resume, Some(2));
     assert_eq!(h.app.menu().row, Menu::RESUME, "resuming is the default");
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.moves(), "b2 c3");
     assert_eq!(h.app.play.session.difficulty, Difficulty::Hard);
     assert!(h.app.human_to_move());
@@ -808,7 +808,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
         h.press(KeyCode::Up);
     }
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.moves().split(' ').count(), played);
     assert!(h.app.status().starts_with("Back to the game."));
 }
@@ -844,7 +844,7 @@ fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
     h.press(KeyCode::Enter);
     h.typed("y");
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert!(h.app.moves().is_empty());
     assert!(h.app.saved_game().is_none());
 }
@@ -1164,22 +1164,22 @@ fn review_jumps_to_the_ends_and_between_mistakes() {
     // a1 keeps the draw; every move after it is a mistake (see the review test above).
     let mut h = finished_two_player_game();
     h.typed("v");
-    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert_eq!(h.app.review_shown(), Some(1));
     h.press(KeyCode::End);
-    assert_eq!(h.app.screen(), Screen::Review(6));
+    assert_eq!(h.app.review_shown(), Some(6));
     h.press(KeyCode::Tab);
-    assert_eq!(h.app.screen(), Screen::Review(6));
+    assert_eq!(h.app.review_shown(), Some(6));
     assert_eq!(h.app.status(), "No ?? mistake after move 6.");
     h.press(KeyCode::BackTab);
-    assert_eq!(h.app.screen(), Screen::Review(5));
+    assert_eq!(h.app.review_shown(), Some(5));
     assert_eq!(h.app.status(), "Mistake at move 5 of 6.");
     h.press(KeyCode::Home);
-    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert_eq!(h.app.review_shown(), Some(1));
     h.status_starts("Review:");
     h.press(KeyCode::BackTab);
     assert_eq!(h.app.status(), "No ?? mistake before move 1.");
     h.press(KeyCode::Tab);
-    assert_eq!(h.app.screen(), Screen::Review(2), "a2 is the first mistake");
+    assert_eq!(h.app.review_shown(), Some(2), "a2 is the first mistake");
 }
 
 #[test]
@@ -1193,7 +1193,7 @@ fn a_review_key_bound_to_an_action_keeps_its_action() {
     h.press(KeyCode::Enter);
     h.typed("a1a2b1b2c1d1v");
     h.press(KeyCode::End);
-    assert_eq!(h.app.screen(), Screen::Review(2), "End steps right here");
+    assert_eq!(h.app.review_shown(), Some(2), "End steps right here");
 }
 
 #[test]
@@ -1709,11 +1709,11 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
     )
     .unwrap();
     h.app.open_record(&record, "game.txt");
-    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert_eq!(h.app.review_shown(), Some(1));
     h.status_has("game.txt: Ann v Bo");
     assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
     h.press(KeyCode::End);
-    assert_eq!(h.app.screen(), Screen::Review(5));
+    assert_eq!(h.app.review_shown(), Some(5));
     h.typed("q");
     assert!(h.app.game_status().is_over());
     assert!(kept_records(dir.path()).is_empty());
@@ -1763,7 +1763,7 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     h.status_has("The game is over");
     h.press(KeyCode::Left);
     h.typed("p");
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.app.moves().len(), 0);
     assert_eq!(h.app.position().stones(), 4);
     h.typed("c3");

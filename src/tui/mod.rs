@@ -21,7 +21,7 @@ pub mod messages;
 mod opening;
 mod play;
 mod recording;
-mod reviewing;
+mod review;
 mod start;
 pub mod status;
 pub mod terminal;

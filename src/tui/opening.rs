@@ -3,7 +3,7 @@
 //! "play on from here" on the review screen).
 
 use super::app::{App, Keeping, Screen};
-use super::reviewing::keys_line;
+use super::review::{ReviewScreen, keys_line};
 use super::status::StatusLine;
 use crate::config::{First, Mode};
 use crate::core::Position;
@@ -62,7 +62,7 @@ impl App {
         if record.moves.is_empty() {
             self.status = StatusLine::note(format!("{lead} No moves."));
         } else {
-            self.screen = Screen::Review(1);
+            self.screen = Screen::Review(ReviewScreen::first());
             let keys = keys_line(self.game(), &self.settings.keys);
             self.status = StatusLine::note(format!("{lead} {keys}"));
         }

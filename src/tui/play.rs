@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, Mous
 use super::app::{App, Overlay, Screen};
 use super::geometry;
 use super::messages::join;
-use super::reviewing::keys_line;
+use super::review::{ReviewScreen, keys_line};
 use super::status::StatusLine;
 use super::typing::{
     CELL_NAME_WAIT, NameMatch, Snapshot, Typed, cell_names, is_plain, longer_names, name_match,
@@ -475,7 +475,7 @@ impl App {
         } else if self.engine().is_none() {
             self.status = StatusLine::note("The bot is still starting; try again in a moment.");
         } else {
-            self.screen = Screen::Review(1);
+            self.screen = Screen::Review(ReviewScreen::first());
             self.status = StatusLine::note(keys_line(self.game(), &self.settings.keys));
         }
     }
@@ -500,7 +500,7 @@ impl App {
                     self.click_menu(areas.content, x, y);
                 }
             }
-            Screen::Game => {
+            Screen::Play => {
                 if let Some(areas) = geometry::areas(self.game().layout(), screen) {
                     self.click_board(&areas.board, x, y);
                 }

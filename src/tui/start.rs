@@ -34,7 +34,7 @@ impl App {
             Some(Action::Place) => self.start_game(),
             Some(Action::Help) => self.overlay = Some(Overlay::Help),
             Some(Action::Quit) if self.play.has_game => {
-                self.screen = Screen::Game;
+                self.screen = Screen::Play;
                 self.status = StatusLine::note("Back to the game.");
             }
             Some(Action::Quit) => self.exit = Some(super::app::Exit::Chosen),
@@ -176,7 +176,7 @@ impl App {
         let game = self.menu_game();
         let key = game.key();
         if self.resumes_board(&key) {
-            self.screen = Screen::Game;
+            self.screen = Screen::Play;
             self.status = StatusLine::turn("Back to the game. ", &self.turn_text());
             return;
         }
@@ -253,7 +253,7 @@ impl App {
         self.play.side_note = None;
         self.play.searched_hints = None;
         self.play.hints_asked = None;
-        self.screen = Screen::Game;
+        self.screen = Screen::Play;
         self.play.typed = None;
         self.play.cursor = start_cursor(self.game());
         self.follow_legal_moves();

@@ -1,6 +1,6 @@
 //! How the app changes: each [`Event`] applied, then the clock, the record and the saved
 //! game brought up to date, and the bot thread asked for what the new state needs. Keys go
-//! to the screen showing (`start`, `play`, `reviewing`); everything here sits above them.
+//! to the screen showing (`start`, `play`, `review`); everything here sits above them.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -13,7 +13,7 @@ use super::bot_turn;
 use super::event::Event;
 use super::hint_line::HintLines;
 use super::memory;
-use super::reviewing::{ReviewKey, Reviewed};
+use super::review::{ReviewKey, ReviewScreen, Reviewed};
 use super::status::StatusLine;
 use crate::config::{Action, Key, Mode};
 use crate::core::session::Controller;
@@ -282,7 +282,7 @@ impl App {
     /// and not yet known for this position.
     fn request_hints(&mut self) -> Vec<BotRequest> {
         let wanted = self.play.hints
-            && self.screen == Screen::Game
+            && self.screen == Screen::Play
             && !self.too_small()
             && !self.play.session.status().is_over()
             && self.engine().is_some_and(|engine| !engine.instant_hints());
@@ -363,7 +363,7 @@ impl App {
                     self.answer_discard(start, matches!(key.code, KeyCode::Char('y' | 'Y')));
                 }
                 Overlay::Quit if action == Some(Action::Quit) => self.exit = Some(Exit::Chosen),
-                Overlay::Quit if self.screen == Screen::Game && !self.game_status().is_over() => {
+                Overlay::Quit if self.screen == Screen::Play && !self.game_status().is_over() => {
                     // Back to whose turn it is, so the line keeps up with the game.
                     self.status = StatusLine::turn("Not quitting. ", &self.turn_text());
                 }
@@ -373,13 +373,13 @@ impl App {
         }
         match self.screen {
             Screen::Start => self.on_start_key(action),
-            Screen::Game => self.on_game_key(key, action),
-            Screen::Review(shown) => self.on_review_key(shown, key.code, action),
+            Screen::Play => self.on_game_key(key, action),
+            Screen::Review(review) => self.on_review_key(review, key.code, action),
         }
     }
 
     /// A key on the review screen, and what it asks done.
-    fn on_review_key(&mut self, shown: usize, code: KeyCode, action: Option<Action>) {
+    fn on_review_key(&mut self, mut review: ReviewScreen, code: KeyCode, action: Option<Action>) {
         let reviewed = Reviewed {
             game: self.game(),
             engine: self.engine(),
@@ -387,19 +387,17 @@ impl App {
             keys: &self.settings.keys,
             judged: self.judged(),
         };
-        match reviewed.on_key(shown, code, action) {
-            ReviewKey::Show(ply, note) => {
-                self.screen = Screen::Review(ply);
-                self.status = StatusLine::note(note);
-            }
+        let asked = review.handle_key(code, action, &reviewed);
+        self.screen = Screen::Review(review);
+        match asked {
             ReviewKey::Say(note) => self.status = StatusLine::note(note),
             ReviewKey::Close => {
-                self.screen = Screen::Game;
+                self.screen = Screen::Play;
                 self.status = StatusLine::note(self.result_text());
             }
             ReviewKey::NewGame => self.open_start(),
             ReviewKey::Help => self.overlay = Some(Overlay::Help),
-            ReviewKey::PlayOn => self.play_on(shown),
+            ReviewKey::PlayOn => self.play_on(review.shown()),
             ReviewKey::WriteRecord => self.write_record(),
             ReviewKey::Nothing => {}
         }

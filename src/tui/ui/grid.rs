@@ -28,12 +28,12 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
         _ => app.hint_best(),
     };
     let last = match app.screen() {
-        Screen::Review(shown) => app.moves().get(shown - 1).copied(),
+        Screen::Review(review) => app.moves().get(review.shown() - 1).copied(),
         _ => app.moves().last().copied(),
     };
     let blocks = app.game().blocks(position);
     // Nothing can be placed in the demo, so no cursor invites it.
-    let cursor_shown = app.screen() == Screen::Game && app.play.session.mode != Mode::Demo;
+    let cursor_shown = app.screen() == Screen::Play && app.play.session.mode != Mode::Demo;
     for (index, sides) in scorers.iter().enumerate() {
         let cell = CellId::new(index);
         let place = game.place(cell);
@@ -61,9 +61,7 @@ fn better_move(app: &App) -> Option<CellId> {
     if let Some(review) = app.review() {
         return (review.verdict != Verdict::Best).then_some(review.best);
     }
-    let Screen::Review(shown) = app.screen() else {
-        return None;
-    };
+    let shown = app.review_shown()?;
     app.judged()?
         .at(shown)
         .filter(|judgement| judgement.mark() != Mark::Sound)
@@ -513,7 +511,7 @@ fn frames(board: &Board, style: Style, buf: &mut Buffer) {
 /// play in now are drawn in the highlight colour (bold without colour).
 fn blocks_to_play(app: &App, board: &Board, position: &dyn Position, buf: &mut Buffer) {
     if app.game().blocks(position).is_empty()
-        || app.screen() != Screen::Game
+        || app.screen() != Screen::Play
         || position.status().is_over()
     {
         return;

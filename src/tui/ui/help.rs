@@ -39,7 +39,7 @@ fn game_only(action: &&Action) -> bool {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let lines = match app.screen() {
         Screen::Start => start_lines(app),
-        Screen::Game => game_lines(app),
+        Screen::Play => game_lines(app),
         Screen::Review(_) => review_lines(app),
     };
     let settings = &app.settings;

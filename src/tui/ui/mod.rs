@@ -27,7 +27,7 @@ impl Widget for &App {
                 start::render(self, areas, buf);
                 areas.content
             }),
-            Screen::Game | Screen::Review(_) => {
+            Screen::Play | Screen::Review(_) => {
                 geometry::areas(self.game().layout(), area).map(|areas| {
                     title(self, areas.title, buf);
                     grid::render(self, &areas.board, buf);

@@ -383,7 +383,7 @@ fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mu
 /// text; returns the rows used.
 fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(&app.settings);
-    let Screen::Review(shown) = app.screen() else {
+    let Some(shown) = app.review_shown() else {
         return 0;
     };
     let width = area.width.saturating_sub(2) as usize;
@@ -504,10 +504,7 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
     ]);
     buf.set_line(area.x, area.y, &header, area.width);
     let marks = review_marks(app);
-    let shown = match app.screen() {
-        Screen::Review(shown) => Some(shown),
-        _ => None,
-    };
+    let shown = app.review_shown();
     let visible = area.height.saturating_sub(1) as usize;
     let movers = movers(app);
     let turns = turn_rows(&movers);
@@ -575,9 +572,7 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
 /// In review, each move's mark (`??`, `?` or none) where the moves are judged: by the
 /// exact table in a solved game, by the bot thread's search elsewhere once it is done.
 fn review_marks(app: &App) -> Option<Vec<&'static str>> {
-    let Screen::Review(_) = app.screen() else {
-        return None;
-    };
+    app.review_shown()?;
     if app.game().solved() {
         let verdicts = review::verdicts(app.engine()?, app.history());
         if verdicts.is_empty() {
