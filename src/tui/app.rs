@@ -108,19 +108,29 @@ pub struct SearchedHints {
     pub lines: HintLines,
 }
 
-/// The state of the terminal game.
-pub struct App {
-    pub(super) settings: Settings,
-    pub(super) memory: Memory,
+/// What every screen reads and may change: the settings, the memory of earlier runs, the
+/// engines the bot thread built, the status line and the clock.
+pub struct Shared {
+    pub settings: Settings,
+    pub memory: Memory,
     /// The engines the bot thread has built, by game key.
-    pub(super) engines: HashMap<String, Arc<dyn Engine>>,
+    pub engines: HashMap<String, Arc<dyn Engine>>,
+    pub status: StatusLine,
+    /// The time of the latest tick.
+    pub now: Instant,
+    /// The bot's searches as they go, shared with the bot thread; the move-now key stops one.
+    pub watch: Arc<Watch>,
+}
+
+/// The state of the terminal game: what all screens share, the screens' states and which
+/// shows.
+pub struct App {
+    pub(super) shared: Shared,
     pub(super) screen: Screen,
     pub(super) start: StartScreen,
     pub(super) play: PlayScreen,
-    pub(super) status: StatusLine,
     /// What shows over the screen and takes the next key, if anything does.
     pub(super) overlay: Option<Overlay>,
-    pub(super) now: Instant,
     /// The terminal's size, columns and rows, once known.
     pub(super) size: Option<(u16, u16)>,
     /// Set once the game is to end, with why.
@@ -129,8 +139,6 @@ pub struct App {
     pub(super) engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
     pub(super) suspend: bool,
-    /// The bot's searches as they go, shared with the bot thread; the move-now key stops one.
-    pub(super) watch: Arc<Watch>,
 }
 
 /// What shows over the screen (the help) or is asked in the status line, and takes the
@@ -179,8 +187,6 @@ impl App {
             settings.difficulty,
         );
         App {
-            memory,
-            engines: HashMap::new(),
             screen: Screen::Start,
             start: StartScreen {
                 menu,
@@ -206,15 +212,19 @@ impl App {
                 resumed: false,
                 replayed: None,
             },
-            status: StatusLine::default(),
             overlay: None,
-            now,
             size: None,
             exit: None,
             engine_asked: None,
             suspend: false,
-            watch: Arc::default(),
-            settings,
+            shared: Shared {
+                settings,
+                memory,
+                engines: HashMap::new(),
+                status: StatusLine::default(),
+                now,
+                watch: Arc::default(),
+            },
         }
     }
 
@@ -229,7 +239,7 @@ impl App {
 
     /// The watch on the bot's searches, for the bot thread to share.
     pub fn watch(&self) -> &Arc<Watch> {
-        &self.watch
+        &self.shared.watch
     }
 
     /// The game on the board (or the one the game screen would show).
@@ -244,12 +254,12 @@ impl App {
     pub fn menu_record(&self) -> Option<Record> {
         let menu = &self.start.menu;
         memory::menu_record_key(&self.menu_game().key(), menu.mode, menu.difficulty)
-            .map(|key| self.memory.record(&key))
+            .map(|key| self.shared.memory.record(&key))
     }
     /// The unfinished game of the start screen's game, from an earlier run, until it is
     /// resumed or replaced.
     pub fn saved_game(&self) -> Option<&SavedGame> {
-        self.memory.saved_game(&self.menu_game().key())
+        self.shared.memory.saved_game(&self.menu_game().key())
     }
     pub fn screen(&self) -> Screen {
         self.screen
@@ -284,7 +294,7 @@ impl App {
         self.play.hints
     }
     pub fn status(&self) -> &str {
-        &self.status.text
+        &self.shared.status.text
     }
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
@@ -304,14 +314,15 @@ impl App {
     /// bot thread has built its engine; `None` where the game is not solved.
     pub fn menu_first_player(&self) -> Option<Outcome> {
         let game = self.menu_game();
-        let engine = self.engines.get(&game.key())?;
+        let engine = self.shared.engines.get(&game.key())?;
         engine
             .value(game.start().as_ref())
             .map(|value| value.outcome)
     }
     /// The engine of the game on the board, once the bot thread has built it.
     pub fn engine(&self) -> Option<&dyn Engine> {
-        self.engines
+        self.shared
+            .engines
             .get(&self.play.session.game.key())
             .map(std::convert::AsRef::as_ref)
     }
@@ -319,11 +330,11 @@ impl App {
     /// since it was asked until it reports.
     pub fn bot_search(&self) -> Option<String> {
         let since = self.play.bot.asked_at()?;
-        let elapsed = self.now.saturating_duration_since(since);
+        let elapsed = self.shared.now.saturating_duration_since(since);
         Some(bot_turn::search_text(
             self.game(),
             self.position(),
-            self.watch.latest(),
+            self.shared.watch.latest(),
             elapsed,
         ))
     }
@@ -391,9 +402,12 @@ impl App {
             return name.to_string();
         }
         let session = &self.play.session;
-        self.settings
-            .names
-            .for_side(session.mode, side, session.human, session.names_swapped)
+        self.shared.settings.names.for_side(
+            session.mode,
+            side,
+            session.human,
+            session.names_swapped,
+        )
     }
 
     /// A cell's name in the game on the board.
@@ -516,9 +530,9 @@ impl App {
 
     /// With a contest clock, the time the person to move has left.
     pub fn time_left(&self) -> Option<std::time::Duration> {
-        let limit = self.settings.move_limit?;
+        let limit = self.shared.settings.move_limit?;
         let (started, ..) = self.play.turn_clock?;
-        Some(limit.saturating_sub(self.now.duration_since(started)))
+        Some(limit.saturating_sub(self.shared.now.duration_since(started)))
     }
 
     /// The game to keep for the next run: one with moves, not over, and with a person in it.
@@ -538,8 +552,8 @@ impl App {
     /// Whether the game on the board is safely written down.
     pub fn game_kept(&self) -> bool {
         self.play.keeping == Keeping::Kept
-            && self.memory.saves()
-            && self.memory.save_failure().is_none()
+            && self.shared.memory.saves()
+            && self.shared.memory.save_failure().is_none()
     }
 
     /// Why the game on the board is not written down, when it should be and is not: for
@@ -549,7 +563,7 @@ impl App {
         if !self.game_in_progress() {
             return None;
         }
-        self.play.keeping.not_kept(&self.memory)
+        self.play.keeping.not_kept(&self.shared.memory)
     }
 
     /// The panel's word on saving, when the game is not simply kept.
@@ -557,7 +571,7 @@ impl App {
         if !self.game_in_progress() {
             return None;
         }
-        self.play.keeping.fact(&self.memory)
+        self.play.keeping.fact(&self.shared.memory)
     }
 
     /// The signal that stopped the game, if one did.
@@ -592,7 +606,7 @@ impl App {
 
     /// The first key bound to an action, for messages.
     pub(super) fn key(&self, action: Action) -> String {
-        self.settings.keys.first_key(action)
+        self.shared.settings.keys.first_key(action)
     }
 
     /// The bot takes the side the exact value of the empty board favours (see
@@ -605,15 +619,15 @@ impl App {
         self.play.session.human = Some(bot_side.other());
         let note = format!(
             "{} takes {} and moves {}: {why}.",
-            self.settings.names.bot,
-            self.settings.symbol(bot_side),
+            self.shared.settings.names.bot,
+            self.shared.settings.symbol(bot_side),
             if bot_side == Side::First {
                 "first"
             } else {
                 "second"
             },
         );
-        self.status = StatusLine::note(note.clone());
+        self.shared.status = StatusLine::note(note.clone());
         self.play.side_note = Some(note);
     }
 }

@@ -186,9 +186,9 @@ fn a_taken_cell_is_refused_with_its_name() {
     h.typed("c3");
     assert_eq!(h.app.status(), "Illegal: c3 is taken");
     assert_eq!(h.moves(), "c3");
-    assert_eq!(h.app.status.kind, StatusKind::Illegal);
+    assert_eq!(h.app.shared.status.kind, StatusKind::Illegal);
     h.typed("b2");
-    assert!(matches!(h.app.status.kind, StatusKind::Turn { .. }));
+    assert!(matches!(h.app.shared.status.kind, StatusKind::Turn { .. }));
 }
 
 #[test]
@@ -1060,7 +1060,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
     assert!(h.app.position().status().is_over(), "{}", h.moves());
     let games_at = |h: &Harness, level| {
         let key = memory::menu_record_key("latin", Mode::VsBot, level).unwrap();
-        h.app.memory.record(&key).games()
+        h.app.shared.memory.record(&key).games()
     };
     assert_eq!(
         games_at(&h, Difficulty::Perfect),
@@ -1119,9 +1119,9 @@ fn a_cursor_key_drops_a_half_typed_name_and_its_prompt() {
 fn a_complaint_about_a_taken_cell_goes_when_the_cursor_moves() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2b2");
-    assert_eq!(h.app.status.kind, StatusKind::Illegal);
+    assert_eq!(h.app.shared.status.kind, StatusKind::Illegal);
     h.press(KeyCode::Right);
-    assert!(matches!(h.app.status.kind, StatusKind::Turn { .. }));
+    assert!(matches!(h.app.shared.status.kind, StatusKind::Turn { .. }));
 }
 
 #[test]

@@ -23,7 +23,7 @@ impl App {
         match self.game_status() {
             Status::InPlay => {
                 let side = position.to_move();
-                let symbol = self.settings.symbol(side);
+                let symbol = self.shared.settings.symbol(side);
                 let again = if self.game().bonus_move(position) {
                     ", bonus"
                 } else {
@@ -143,7 +143,7 @@ impl App {
     fn wins(&self, side: Side) -> String {
         let who = self.name(side);
         let verb = if who == "You" { "win" } else { "wins" };
-        format!("{who} ({}) {verb}", self.settings.symbol(side))
+        format!("{who} ({}) {verb}", self.shared.settings.symbol(side))
     }
 }
 
@@ -160,9 +160,9 @@ impl App {
         format!(
             "{} ({}) ran out of time: {} ({}) wins (time out){points}.",
             self.name(slow),
-            self.settings.symbol(slow),
+            self.shared.settings.symbol(slow),
             self.name(winner),
-            self.settings.symbol(winner)
+            self.shared.settings.symbol(winner)
         )
     }
 }

@@ -51,10 +51,10 @@ impl App {
                 let prompt = self.typing_prompt(&text);
                 if let Some(typed) = &mut self.play.typed {
                     typed.text = text;
-                    typed.at = self.now;
+                    typed.at = self.shared.now;
                     typed.prompt = prompt.clone();
                 }
-                self.status = StatusLine::note(prompt);
+                self.shared.status = StatusLine::note(prompt);
             }
             NameMatch::Prefix | NameMatch::WholeOrLonger(_) => self.start_typed(text, action),
             // Space, the other place key, after a name that could go on places it.
@@ -68,7 +68,7 @@ impl App {
                 let named = format!("{}{c}", self.as_named(&text[..text.len() - c.len_utf8()]));
                 self.cancel_typed();
                 if let Err(why) = self.game().parse_cell(&named) {
-                    self.status = StatusLine::illegal(format!("Illegal: {why}"));
+                    self.shared.status = StatusLine::illegal(format!("Illegal: {why}"));
                 }
             }
             NameMatch::None if self.play.typed.is_some() => {
@@ -80,7 +80,7 @@ impl App {
             NameMatch::None => match action {
                 Some(action) => self.act(action),
                 None if c.is_ascii_digit() => {
-                    self.status = StatusLine::note(format!(
+                    self.shared.status = StatusLine::note(format!(
                         "To name a cell, type its whole name, like {}.",
                         self.example_cell()
                     ));
@@ -169,16 +169,18 @@ impl App {
             }
             other => other,
         };
-        let status = self.status.clone();
+        let status = self.shared.status.clone();
         let prefix = match action {
-            Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status.text),
+            Some(a) if deferred.is_none() && !a.is_movement() => {
+                format!("{} · ", self.shared.status.text)
+            }
             _ => String::new(),
         };
         let prompt = self.typing_prompt(&text);
-        self.status = StatusLine::note(format!("{prefix}{prompt}"));
+        self.shared.status = StatusLine::note(format!("{prefix}{prompt}"));
         self.play.typed = Some(Typed {
             text,
-            at: self.now,
+            at: self.shared.now,
             deferred,
             before,
             status,
@@ -192,8 +194,8 @@ impl App {
         let Some(typed) = self.play.typed.take() else {
             return;
         };
-        if self.status.text.ends_with(&typed.prompt) {
-            self.status = typed.status;
+        if self.shared.status.text.ends_with(&typed.prompt) {
+            self.shared.status = typed.status;
         }
         if let Some(action) = typed.deferred {
             self.act(action);
@@ -205,7 +207,7 @@ impl App {
     /// into a move at 1b1. The place key places it, any other key drops it.
     pub(super) fn finish_typed_if_due(&mut self) {
         let due = self.play.typed.as_ref().is_some_and(|typed| {
-            typed.deferred.is_some() && self.now.duration_since(typed.at) >= CELL_NAME_WAIT
+            typed.deferred.is_some() && self.shared.now.duration_since(typed.at) >= CELL_NAME_WAIT
         });
         if due {
             self.cancel_typed();
@@ -230,7 +232,7 @@ impl App {
             Action::Review => self.start_review(),
             Action::MoveNow => self.move_now(),
             Action::PlayOn | Action::WriteRecord => {
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     "{} plays on from a move and {} writes the game's record on the review \
                      screen ({} after a game).",
                     self.key(Action::PlayOn),
@@ -244,12 +246,12 @@ impl App {
     /// The bot's search answers now with the best move of its deepest finished step.
     fn move_now(&mut self) {
         if self.play.bot.asked_at().is_some() {
-            self.watch.stop();
+            self.shared.watch.stop();
         } else {
-            self.status = StatusLine::note(format!(
+            self.shared.status = StatusLine::note(format!(
                 "{} makes {} move at once while it searches.",
                 self.key(Action::MoveNow),
-                self.settings.names.bot
+                self.shared.settings.names.bot
             ));
         }
     }
@@ -265,8 +267,8 @@ impl App {
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
         self.play.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
         // An illegal move's complaint is about the cell the cursor has left.
-        if self.status.kind == super::status::StatusKind::Illegal {
-            self.status = StatusLine::turn("", &self.turn_text());
+        if self.shared.status.kind == super::status::StatusKind::Illegal {
+            self.shared.status = StatusLine::turn("", &self.turn_text());
         }
     }
 
@@ -274,7 +276,7 @@ impl App {
     pub(super) fn place(&mut self, cell: CellId) {
         let position = self.position();
         if self.game_status().is_over() {
-            self.status = StatusLine::note(format!(
+            self.shared.status = StatusLine::note(format!(
                 "The game is over: {} new game, {} swap sides",
                 self.key(Action::New),
                 self.key(Action::Swap)
@@ -285,7 +287,8 @@ impl App {
         if self.play.session.controller(to_move) == Controller::Bot
             || self.play.session.human.is_none()
         {
-            self.status = StatusLine::note(format!("Wait: it is {}'s move.", self.name(to_move)));
+            self.shared.status =
+                StatusLine::note(format!("Wait: it is {}'s move.", self.name(to_move)));
             return;
         }
         match position.play(cell.into()) {
@@ -294,7 +297,7 @@ impl App {
                 self.play.side_note = None;
                 self.play(cell);
             }
-            Err(why) => self.status = StatusLine::illegal(format!("Illegal: {why}")),
+            Err(why) => self.shared.status = StatusLine::illegal(format!("Illegal: {why}")),
         }
     }
 
@@ -303,18 +306,18 @@ impl App {
         if self.play.session.history.play(cell.into()).is_err() {
             return; // checked by the caller; the bot's moves are checked by its engine
         }
-        self.status = self.after_move_status(cell);
+        self.shared.status = self.after_move_status(cell);
         self.follow_legal_moves();
     }
 
     fn undo(&mut self) {
         if self.play.session.mode == Mode::Demo {
-            self.status = StatusLine::note("Undo is for games with a person in them.");
+            self.shared.status = StatusLine::note("Undo is for games with a person in them.");
             return;
         }
         if self.play.session.timed_out().is_some() {
-            let new = self.settings.keys.first_key(Action::New);
-            self.status = StatusLine::note(format!(
+            let new = self.shared.settings.keys.first_key(Action::New);
+            self.shared.status = StatusLine::note(format!(
                 "A game lost on time stays lost: {new} starts a new one."
             ));
             return;
@@ -322,7 +325,7 @@ impl App {
         let popped = self.play.session.undo();
         self.play.bot.cancel();
         self.follow_legal_moves();
-        self.status = if popped.is_empty() {
+        self.shared.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
         } else {
             let names = join(self.game(), &popped);
@@ -333,18 +336,20 @@ impl App {
     fn redo(&mut self) {
         let replayed = self.play.session.redo();
         if replayed.is_empty() {
-            self.status = StatusLine::note("Nothing to redo.");
+            self.shared.status = StatusLine::note("Nothing to redo.");
             return;
         }
         self.play.bot.cancel();
         self.follow_legal_moves();
         let lead = format!("Redid {}. ", join(self.game(), &replayed));
-        self.status = StatusLine::turn(&lead, &self.turn_text());
+        self.shared.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
     fn swap(&mut self) {
         match self.play.session.mode {
-            Mode::Demo => self.status = StatusLine::note("Both sides are the bot in the demo."),
+            Mode::Demo => {
+                self.shared.status = StatusLine::note("Both sides are the bot in the demo.");
+            }
             Mode::TwoHumans if self.play.session.status().is_over() => {
                 // After a game: the next one, with the players' sides swapped.
                 let session = &self.play.session;
@@ -359,25 +364,25 @@ impl App {
                 let lead = format!(
                     "New game, sides swapped: {} plays {}. {}",
                     self.name(Side::First),
-                    self.settings.symbol(Side::First),
+                    self.shared.settings.symbol(Side::First),
                     self.play.keeping.note()
                 );
-                self.status = StatusLine::turn(&lead, &self.turn_text());
+                self.shared.status = StatusLine::turn(&lead, &self.turn_text());
             }
             Mode::TwoHumans => {
                 let session = &mut self.play.session;
                 session.names_swapped = !session.names_swapped;
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     "Swapped: {} plays {}, {} plays {}.",
                     self.name(Side::First),
-                    self.settings.symbol(Side::First),
+                    self.shared.settings.symbol(Side::First),
                     self.name(Side::Second),
-                    self.settings.symbol(Side::Second),
+                    self.shared.settings.symbol(Side::Second),
                 ));
             }
             Mode::VsBot if self.swap_needs_asking() => {
                 self.overlay = Some(Overlay::Swap);
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     "Swap sides with the bot, and leave this game out of your record? {} again \
                      swaps, any other key keeps your side.",
                     self.key(Action::Swap)
@@ -398,7 +403,7 @@ impl App {
         if action == Some(Action::Swap) {
             self.swap_with_bot();
         } else {
-            self.status = StatusLine::turn("Kept your side. ", &self.turn_text());
+            self.shared.status = StatusLine::turn("Kept your side. ", &self.turn_text());
         }
     }
 
@@ -429,14 +434,14 @@ impl App {
         } else {
             self.play.session.swap_with_bot();
         }
-        let symbol = self.settings.symbol(side).to_string();
+        let symbol = self.shared.settings.symbol(side).to_string();
         let lead = format!("You now play {symbol}. {}", self.play.keeping.note());
-        self.status = StatusLine::turn(&lead, &self.turn_text());
+        self.shared.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
     fn toggle_hints(&mut self) {
         self.play.hints = !self.play.hints;
-        self.status = StatusLine::note(match (self.play.hints, self.game().solved()) {
+        self.shared.status = StatusLine::note(match (self.play.hints, self.game().solved()) {
             (true, true) => HINTS_ON,
             (true, false) => HINTS_ON_SEARCHED,
             (false, _) => "Hints off.",
@@ -445,21 +450,22 @@ impl App {
 
     fn change_difficulty(&mut self) {
         if self.play.session.mode == Mode::TwoHumans {
-            self.status = StatusLine::note("No bot plays in a two-player game.");
+            self.shared.status = StatusLine::note("No bot plays in a two-player game.");
             return;
         }
         let level = self.play.session.difficulty.next();
         self.play.session.difficulty = level;
-        self.status = StatusLine::note(format!("Bot level: {}", self.level_name(level)));
+        self.shared.status = StatusLine::note(format!("Bot level: {}", self.level_name(level)));
     }
 
     fn ask_quit(&mut self) {
         if self.game_in_progress() {
             self.overlay = Some(Overlay::Quit);
-            let kept = self.play.keeping.on_quitting(&self.memory);
-            self.status = StatusLine::note(format!(
+            let kept = self.play.keeping.on_quitting(&self.shared.memory);
+            self.shared.status = StatusLine::note(format!(
                 "{} again to quit ({kept}), any other key to stay.",
-                self.settings
+                self.shared
+                    .settings
                     .keys
                     .all_keys(Action::Quit)
                     .replace('/', " or ")
@@ -471,12 +477,14 @@ impl App {
 
     fn start_review(&mut self) {
         if !self.play.session.status().is_over() {
-            self.status = StatusLine::note("Review opens when the game is over.");
+            self.shared.status = StatusLine::note("Review opens when the game is over.");
         } else if self.engine().is_none() {
-            self.status = StatusLine::note("The bot is still starting; try again in a moment.");
+            self.shared.status =
+                StatusLine::note("The bot is still starting; try again in a moment.");
         } else {
             self.screen = Screen::Review(ReviewScreen::first());
-            self.status = StatusLine::note(keys_line(self.game(), &self.settings.keys));
+            self.shared.status =
+                StatusLine::note(keys_line(self.game(), &self.shared.settings.keys));
         }
     }
 

@@ -35,7 +35,7 @@ impl App {
             Some(Action::Help) => self.overlay = Some(Overlay::Help),
             Some(Action::Quit) if self.play.has_game => {
                 self.screen = Screen::Play;
-                self.status = StatusLine::note("Back to the game.");
+                self.shared.status = StatusLine::note("Back to the game.");
             }
             Some(Action::Quit) => self.exit = Some(super::app::Exit::Chosen),
             _ => {}
@@ -53,11 +53,13 @@ impl App {
     /// game's unfinished game (its moves, or that it is gone) and the record.
     pub(super) fn refresh_start(&mut self) {
         const EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-        if self.screen != Screen::Start || self.now.duration_since(self.start.refreshed) < EVERY {
+        if self.screen != Screen::Start
+            || self.shared.now.duration_since(self.start.refreshed) < EVERY
+        {
             return;
         }
-        self.start.refreshed = self.now;
-        self.memory.refresh_stats();
+        self.start.refreshed = self.shared.now;
+        self.shared.memory.refresh_stats();
         self.offer_resume();
     }
 
@@ -65,8 +67,8 @@ impl App {
     /// now (another window may have played on, or finished it).
     fn offer_resume(&mut self) {
         let key = self.menu_game().key();
-        self.memory.refresh(&key);
-        match self.memory.saved_game(&key) {
+        self.shared.memory.refresh(&key);
+        match self.shared.memory.saved_game(&key) {
             Some(saved) => self.start.menu.resume = Some(saved.moves.len()),
             None => self.start.menu.drop_resume(),
         }
@@ -130,9 +132,9 @@ impl App {
         let key = self.menu_game().key();
         let replaces_saved = start == Start::New && self.start.menu.mode != Mode::Demo;
         if replaces_saved
-            && self.memory.saves()
-            && !self.memory.open_elsewhere(&key)
-            && let Some(saved) = self.memory.saved_game(&key)
+            && self.shared.memory.saves()
+            && !self.shared.memory.open_elsewhere(&key)
+            && let Some(saved) = self.shared.memory.saved_game(&key)
         {
             return Some(saved.moves.len());
         }
@@ -144,12 +146,14 @@ impl App {
     /// resuming it is going back to it. (A copy another window kept is not: resuming reads
     /// the game from its file.)
     fn resumes_board(&self, key: &str) -> bool {
-        self.game_in_progress() && self.play.session.game.key() == key && self.memory.owns(key)
+        self.game_in_progress()
+            && self.play.session.game.key() == key
+            && self.shared.memory.owns(key)
     }
 
     fn go(&mut self, start: Start) {
         self.start.note = None;
-        self.memory.dismiss_notices();
+        self.shared.memory.dismiss_notices();
         match start {
             Start::New => self.new_game(),
             Start::Resume => self.resume_saved(),
@@ -165,7 +169,7 @@ impl App {
         if menu.mode == Mode::Demo && menu.second_level != menu.difficulty {
             session.second_level = Some(menu.second_level);
         }
-        self.play.hints = self.settings.hints.on_for(menu.mode);
+        self.play.hints = self.shared.settings.hints.on_for(menu.mode);
         self.play.resumed = false;
         self.begin(session, true);
     }
@@ -177,14 +181,14 @@ impl App {
         let key = game.key();
         if self.resumes_board(&key) {
             self.screen = Screen::Play;
-            self.status = StatusLine::turn("Back to the game. ", &self.turn_text());
+            self.shared.status = StatusLine::turn("Back to the game. ", &self.turn_text());
             return;
         }
         // Claiming reads the file again; a window that cannot claim it reads it anyway.
-        if self.memory.claim(&key) != super::memory::Claim::Owned {
-            self.memory.refresh(&key);
+        if self.shared.memory.claim(&key) != super::memory::Claim::Owned {
+            self.shared.memory.refresh(&key);
         }
-        let Some(saved) = self.memory.saved_game(&key).cloned() else {
+        let Some(saved) = self.shared.memory.saved_game(&key).cloned() else {
             self.start.menu.drop_resume();
             self.start.note = Some(
                 "The unfinished game is gone: it was finished or discarded in another window."
@@ -200,13 +204,14 @@ impl App {
                 session
             }
             Err(why) => {
-                self.status = StatusLine::note(format!("The saved game cannot be resumed: {why}"));
+                self.shared.status =
+                    StatusLine::note(format!("The saved game cannot be resumed: {why}"));
                 return;
             }
         };
         self.play.hints = saved
             .hints
-            .unwrap_or_else(|| self.settings.hints.on_for(saved.session.mode));
+            .unwrap_or_else(|| self.shared.settings.hints.on_for(saved.session.mode));
         self.play.resumed = true;
         self.begin(session, false);
         let count = self.moves().len();
@@ -215,7 +220,7 @@ impl App {
             "Resumed your game of {count} {plural}. {}",
             self.play.keeping.note()
         );
-        self.status = StatusLine::turn(&lead, &self.turn_text());
+        self.shared.status = StatusLine::turn(&lead, &self.turn_text());
     }
 
     /// Puts `session` on the board. A game with a person in it is kept by this window
@@ -224,9 +229,9 @@ impl App {
     pub(super) fn begin(&mut self, session: Session, discard: bool) {
         let key = session.game.key();
         let demo = session.mode == Mode::Demo;
-        self.play.keeping = Keeping::begin(&mut self.memory, &key, demo, !discard);
+        self.play.keeping = Keeping::begin(&mut self.shared.memory, &key, demo, !discard);
         let discarded = if discard && self.play.keeping == Keeping::Kept {
-            self.memory.keep(&key, None)
+            self.shared.memory.keep(&key, None)
         } else {
             Ok(())
         };
@@ -234,12 +239,12 @@ impl App {
         self.show_new_game();
         let note = self.play.keeping.note();
         if !note.is_empty() {
-            self.status = StatusLine::turn(&note, &self.turn_text());
+            self.shared.status = StatusLine::turn(&note, &self.turn_text());
         }
         if let Err(why) = discarded {
-            self.status = StatusLine::note(format!(
+            self.shared.status = StatusLine::note(format!(
                 "{} (The old unfinished game could not be deleted: {why}.)",
-                self.status.text
+                self.shared.status.text
             ));
         }
     }
@@ -257,16 +262,18 @@ impl App {
         self.play.typed = None;
         self.play.cursor = start_cursor(self.game());
         self.follow_legal_moves();
-        self.status = StatusLine::default();
+        self.shared.status = StatusLine::default();
         if self.play.session.mode == Mode::VsBot && self.play.session.human.is_none() {
             if self.engine().is_some() {
                 self.bot_chooses_side();
             } else {
-                self.status =
-                    StatusLine::note(format!("{} is choosing its side…", self.settings.names.bot));
+                self.shared.status = StatusLine::note(format!(
+                    "{} is choosing its side…",
+                    self.shared.settings.names.bot
+                ));
             }
         } else {
-            self.status = StatusLine::turn("", &self.turn_text());
+            self.shared.status = StatusLine::turn("", &self.turn_text());
         }
     }
 

@@ -50,7 +50,7 @@ impl App {
             }
             Event::BotFailed(why) => {
                 self.play.bot.cancel();
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     "The bot failed ({why}). {} undoes, {} starts a new game.",
                     self.key(Action::Undo),
                     self.key(Action::New)
@@ -72,7 +72,7 @@ impl App {
     /// The contest clock for people (`--move-time`): a person's turn is timed from when it
     /// began; going over loses the game.
     fn run_clock(&mut self) {
-        let Some(limit) = self.settings.move_limit else {
+        let Some(limit) = self.shared.settings.move_limit else {
             return;
         };
         if !self.play.has_game || self.screen == Screen::Start || !self.human_to_move() {
@@ -82,13 +82,13 @@ impl App {
         let turn = (self.moves().len(), self.position().to_move());
         match self.play.turn_clock {
             Some((started, moves, side)) if (moves, side) == turn => {
-                if self.now.duration_since(started) > limit {
+                if self.shared.now.duration_since(started) > limit {
                     self.play.session.time_out(side);
                     self.play.turn_clock = None;
-                    self.status = StatusLine::note(self.result_text());
+                    self.shared.status = StatusLine::note(self.result_text());
                 }
             }
-            _ => self.play.turn_clock = Some((self.now, turn.0, turn.1)),
+            _ => self.play.turn_clock = Some((self.shared.now, turn.0, turn.1)),
         }
     }
 
@@ -103,30 +103,31 @@ impl App {
         };
         let key = self.play.session.game.key();
         if !self.play.keeping.records() {
-            self.status = StatusLine::note(format!(
+            self.shared.status = StatusLine::note(format!(
                 "{} Not recorded: another window plays this game.",
-                self.status.text
+                self.shared.status.text
             ));
             return;
         }
         let mut saved = Ok(());
         if let Some(record) = memory::record_key(&key, &finished) {
-            saved = self.memory.record_result(record, finished.outcome);
+            saved = self.shared.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
             if let (Mode::VsBot, Some((_, Some(level)))) = (self.play.session.mode, finished.counts)
                 && level != self.play.session.difficulty
             {
                 let name = self.game().level_name(level);
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     "{} Recorded at {name}, the weakest level the bot played.",
-                    self.status.text
+                    self.shared.status.text
                 ));
             }
         } else if self.play.session.swapped {
-            self.status = StatusLine::note(format!("{} {NOT_RECORDED}", self.status.text));
+            self.shared.status =
+                StatusLine::note(format!("{} {NOT_RECORDED}", self.shared.status.text));
         }
         if let Err(why) = saved {
-            self.status = StatusLine::note(format!("{} ({why})", self.status.text));
+            self.shared.status = StatusLine::note(format!("{} ({why})", self.shared.status.text));
         }
         self.keep_finished_record(std::time::SystemTime::now());
     }
@@ -140,17 +141,22 @@ impl App {
         }
         let key = self.play.session.game.key();
         let unfinished = self.unfinished();
-        match self.play.keeping.keep(&mut self.memory, &key, unfinished) {
+        match self
+            .play
+            .keeping
+            .keep(&mut self.shared.memory, &key, unfinished)
+        {
             Ok(None) => {}
             Ok(Some(note)) => {
-                self.status = StatusLine::note(format!("{} {note}", self.status.text));
+                self.shared.status =
+                    StatusLine::note(format!("{} {note}", self.shared.status.text));
             }
             Err(why) => {
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     // The reason only: the status line is one line, and the whole account
                     // (the file's path) is printed when the game closes.
                     "{} (Could not save the game: {}.)",
-                    self.status.text, why.error
+                    self.shared.status.text, why.error
                 ));
             }
         }
@@ -164,7 +170,7 @@ impl App {
     }
 
     fn on_tick(&mut self, now: Instant) {
-        self.now = now;
+        self.shared.now = now;
         self.refresh_start();
         self.finish_typed_if_due();
         self.show_bot_move();
@@ -174,7 +180,7 @@ impl App {
         if self.engine_asked.as_ref() == Some(&game) {
             self.engine_asked = None;
         }
-        self.engines.insert(game.clone(), engine);
+        self.shared.engines.insert(game.clone(), engine);
         if game == self.play.session.game.key()
             && self.play.has_game
             && self.play.session.human.is_none()
@@ -186,14 +192,14 @@ impl App {
     /// The bot's answer: played now if it is the one waited for and its display delay
     /// has passed, later on a tick if it has not.
     fn on_bot_moved(&mut self, ticket: u64, decision: Decision) {
-        if let Some(decision) = self.play.bot.accept(ticket, decision, self.now) {
+        if let Some(decision) = self.play.bot.accept(ticket, decision, self.shared.now) {
             self.play_bot(decision);
         }
     }
 
     /// Plays the bot's answer once its display delay has passed.
     fn show_bot_move(&mut self) {
-        if let Some(decision) = self.play.bot.due(self.now) {
+        if let Some(decision) = self.play.bot.due(self.shared.now) {
             self.play_bot(decision);
         }
     }
@@ -233,7 +239,7 @@ impl App {
             return Vec::new();
         };
         let key = game.key();
-        if self.engine_asked.as_ref() == Some(&key) || self.engines.contains_key(&key) {
+        if self.engine_asked.as_ref() == Some(&key) || self.shared.engines.contains_key(&key) {
             return Vec::new();
         }
         self.engine_asked = Some(key);
@@ -254,17 +260,17 @@ impl App {
             self.play.bot.cancel();
             return Vec::new();
         }
-        let Some(ticket) = self.play.bot.request(self.now) else {
+        let Some(ticket) = self.play.bot.request(self.shared.now) else {
             return Vec::new();
         };
         if self.play.session.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
-            let thinking = format!("{} is thinking…", self.settings.names.bot);
-            if let Some(line) = self.status.with_turn(&thinking) {
-                self.status = line;
-            } else if self.status.text.is_empty() {
-                self.status = StatusLine::note(thinking);
+            let thinking = format!("{} is thinking…", self.shared.settings.names.bot);
+            if let Some(line) = self.shared.status.with_turn(&thinking) {
+                self.shared.status = line;
+            } else if self.shared.status.text.is_empty() {
+                self.shared.status = StatusLine::note(thinking);
             }
         }
         let side = self.position().to_move();
@@ -337,6 +343,7 @@ impl App {
             return;
         }
         let action = self
+            .shared
             .settings
             .keys
             .action_for(Key::new(key.code, key.modifiers));
@@ -365,9 +372,9 @@ impl App {
                 Overlay::Quit if action == Some(Action::Quit) => self.exit = Some(Exit::Chosen),
                 Overlay::Quit if self.screen == Screen::Play && !self.game_status().is_over() => {
                     // Back to whose turn it is, so the line keeps up with the game.
-                    self.status = StatusLine::turn("Not quitting. ", &self.turn_text());
+                    self.shared.status = StatusLine::turn("Not quitting. ", &self.turn_text());
                 }
-                Overlay::Quit => self.status = StatusLine::note("Not quitting."),
+                Overlay::Quit => self.shared.status = StatusLine::note("Not quitting."),
             }
             return;
         }
@@ -384,16 +391,16 @@ impl App {
             game: self.game(),
             engine: self.engine(),
             history: self.history(),
-            keys: &self.settings.keys,
+            keys: &self.shared.settings.keys,
             judged: self.judged(),
         };
         let asked = review.handle_key(code, action, &reviewed);
         self.screen = Screen::Review(review);
         match asked {
-            ReviewKey::Say(note) => self.status = StatusLine::note(note),
+            ReviewKey::Say(note) => self.shared.status = StatusLine::note(note),
             ReviewKey::Close => {
                 self.screen = Screen::Play;
-                self.status = StatusLine::note(self.result_text());
+                self.shared.status = StatusLine::note(self.result_text());
             }
             ReviewKey::NewGame => self.open_start(),
             ReviewKey::Help => self.overlay = Some(Overlay::Help),

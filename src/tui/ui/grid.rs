@@ -16,7 +16,7 @@ use ratatui::layout::Rect;
 pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
     let game = app.game();
     let position = app.shown_position();
-    let theme = Theme(&app.settings);
+    let theme = Theme(&app.shared.settings);
     frames(board, theme.color(Color::DarkGray), buf);
     blocks_to_play(app, board, position, buf);
     labels(app, board, buf);
@@ -104,7 +104,7 @@ impl CellLook<'_> {
         guesses: &GuessScale,
         best: bool,
     ) {
-        let options = &self.app.settings;
+        let options = &self.app.shared.settings;
         let theme = Theme(options);
         let mid = self.inner.y + self.inner.height / 2;
         let bottom = self.inner.y + self.inner.height - 1;
@@ -167,7 +167,7 @@ impl CellLook<'_> {
     /// cursor's brackets so that neither ever covers any of it, a double-width symbol
     /// included (see [`RowPlan`]). A roomy cell has its `•` in its top-left corner instead.
     fn middle_row(&self, buf: &mut Buffer, y: u16, content: Option<(String, Style)>) {
-        let theme = Theme(&self.app.settings);
+        let theme = Theme(&self.app.shared.settings);
         let one_row = self.inner.height < 3;
         let (text, style) = content.unwrap_or_default();
         let plan = RowPlan::new(
@@ -205,7 +205,7 @@ impl CellLook<'_> {
     /// In review, the empty cell of the move the engine would have played instead: `best`
     /// where it fits, else a reversed `*`.
     fn better_move(&self) -> (String, Style) {
-        let style = Theme(&self.app.settings)
+        let style = Theme(&self.app.shared.settings)
             .accent()
             .add_modifier(Modifier::BOLD);
         if self.inner.width >= 4 {
@@ -217,7 +217,7 @@ impl CellLook<'_> {
 
     /// A won block is filled with its winner's colour; a drawn one is greyed.
     fn paint_block_state(&self, buf: &mut Buffer) {
-        let options = &self.app.settings;
+        let options = &self.app.shared.settings;
         match self.decided {
             Some(BlockState::Won(side)) if options.color => {
                 buf.set_style(
@@ -243,7 +243,7 @@ impl CellLook<'_> {
     /// On a coloured background, text is black so it stays readable.
     fn on_score(&self, style: Style) -> Style {
         let coloured = !self.scorers.is_empty() || matches!(self.decided, Some(BlockState::Won(_)));
-        if self.app.settings.color && coloured {
+        if self.app.shared.settings.color && coloured {
             style.fg(Color::Black)
         } else {
             style
@@ -336,7 +336,7 @@ const CURSOR_BACKGROUND: Color = Color::DarkGray;
 /// colour; its brackets are laid out with the cell's content (see [`CellLook::middle_row`]).
 fn cursor(app: &App, board: &Board, buf: &mut Buffer) {
     let inner = board.cell_rect(app.game().place(app.cursor()));
-    let options = &app.settings;
+    let options = &app.shared.settings;
     let style = if options.color && app.human_to_move() {
         Style::default().bg(CURSOR_BACKGROUND)
     } else {
@@ -523,7 +523,9 @@ fn blocks_to_play(app: &App, board: &Board, position: &dyn Position, buf: &mut B
         .map(|mv| game.place(mv.placed()).block)
         .collect();
     open.dedup();
-    let style = Theme(&app.settings).accent().add_modifier(Modifier::BOLD);
+    let style = Theme(&app.shared.settings)
+        .accent()
+        .add_modifier(Modifier::BOLD);
     for block in open {
         let frame = board.block_rect(block);
         for x in frame.x..frame.right() {
@@ -552,7 +554,7 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
 /// Column letters and row numbers (one board); block titles, column letters in the frames
 /// and row numbers (blocks apart); block letters and numbers (blocks joined).
 fn labels(app: &App, board: &Board, buf: &mut Buffer) {
-    let style = Theme(&app.settings).accent();
+    let style = Theme(&app.shared.settings).accent();
     let game = app.game();
     let layout = board.layout;
     let cells = layout.cells;

@@ -64,7 +64,7 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         ))),
         Line::from(format!(
             "({} or {} quits)",
-            app.settings.keys.first_key(Action::Quit),
+            app.shared.settings.keys.first_key(Action::Quit),
             help::ctrl_c()
         )),
     ];
@@ -81,7 +81,7 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// Top line: name of the game, the mode, the bot's level and hints.
 fn title(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(&app.settings);
+    let theme = Theme(&app.shared.settings);
     buf.set_string(
         area.x,
         area.y,
@@ -109,10 +109,10 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 /// one (and cut with `…` only when two rows are not enough). Returns whether the footer's
 /// row is still free.
 fn status(app: &App, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
-    let theme = Theme(&app.settings);
-    let style = if app.status.kind == StatusKind::Illegal {
+    let theme = Theme(&app.shared.settings);
+    let style = if app.shared.status.kind == StatusKind::Illegal {
         theme
-            .color(app.settings.colors.hint_loss)
+            .color(app.shared.settings.colors.hint_loss)
             .add_modifier(Modifier::BOLD)
     } else {
         Style::default().add_modifier(Modifier::BOLD)
@@ -138,7 +138,7 @@ fn status(app: &App, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
 /// The main keys, read from the bindings so a changed key shows as changed; only keys
 /// that do something in this mode and state.
 fn footer(app: &App, area: Rect, buf: &mut Buffer) {
-    let keys = &app.settings.keys;
+    let keys = &app.shared.settings.keys;
     let first = |action: Action| keys.first_key(action);
     let items: Vec<(String, &str)> = match app.screen() {
         Screen::Review(_) => review_footer(app),
@@ -148,13 +148,13 @@ fn footer(app: &App, area: Rect, buf: &mut Buffer) {
             .map(|(action, what)| (first(action), what))
             .collect(),
     };
-    footer_line(&app.settings, &items, area, buf);
+    footer_line(&app.shared.settings, &items, area, buf);
 }
 
 /// Review's keys: stepping, the ends, the next mistake where the game is judged, leaving.
 /// (New game works too; the help says so, the footer has no room at the smallest size.)
 fn review_footer(app: &App) -> Vec<(String, &'static str)> {
-    let keys = &app.settings.keys;
+    let keys = &app.shared.settings.keys;
     let first = |action: Action| keys.first_key(action);
     let mut items = vec![
         (

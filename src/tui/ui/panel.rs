@@ -69,7 +69,7 @@ fn side_note(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let Some(note) = app.play.side_note.as_deref() else {
         return 0;
     };
-    let style = Theme(&app.settings).accent();
+    let style = Theme(&app.shared.settings).accent();
     let rows = wrap(&glued(note), area.width as usize);
     if rows.len() > area.height as usize {
         return 0;
@@ -133,7 +133,7 @@ fn ended(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 /// "You X 1 : 0 O Bot": names, symbols in their colours, the points, in `width` columns
 /// (long names are shortened with an ellipsis so the second name is never cut off).
 fn tally(app: &App, width: u16) -> Line<'static> {
-    let options = &app.settings;
+    let options = &app.shared.settings;
     let theme = Theme(options);
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
@@ -229,7 +229,7 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
         });
     }
     let hints = if app.hints() { "on" } else { "off" };
-    let keys = app.settings.keys.all_keys(Action::Hints);
+    let keys = app.shared.settings.keys.all_keys(Action::Hints);
     rows.push(("Hints", format!("{hints} ({keys} toggles)")));
     // Only when the game is not simply saved: a player who expects it kept must see.
     if let Some(saving) = app.saving_fact() {
@@ -271,11 +271,11 @@ fn where_to_play(app: &App) -> Option<String> {
 
 /// Whose turn it is, or what the bot is doing.
 fn turn(app: &App) -> String {
-    let symbol = app.settings.symbol(app.position().to_move());
+    let symbol = app.shared.settings.symbol(app.position().to_move());
     if app.play.session.human.is_none() && app.play.session.mode == Mode::VsBot {
         "Bot is choosing its side…".to_string()
     } else if app.play.bot.busy() && app.play.session.mode == Mode::VsBot {
-        format!("{} is thinking… ({symbol})", app.settings.names.bot)
+        format!("{} is thinking… ({symbol})", app.shared.settings.names.bot)
     } else {
         app.turn_text()
     }
@@ -288,7 +288,7 @@ const LABEL_W: usize = 7;
 /// under itself where it is longer than a row (at spaces, its units kept together), so a
 /// claim like "wins in ≤9" is never cut to "wins in".
 fn fact_lines(app: &App, rows: &[(&str, String)], width: u16) -> Vec<Vec<Line<'static>>> {
-    let label = Theme(&app.settings).accent();
+    let label = Theme(&app.shared.settings).accent();
     let room = usize::from(width).saturating_sub(LABEL_W);
     rows.iter()
         .map(|(name, value)| {
@@ -325,7 +325,7 @@ fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) 
 /// The banner at the end: who won with which lines, or the draw, and what to do next,
 /// as tall as its text; returns the rows used.
 fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(&app.settings);
+    let theme = Theme(&app.shared.settings);
     let winner_style = match app.game_status() {
         Status::Won(side) => theme.side(side),
         _ => Style::default(),
@@ -372,7 +372,7 @@ fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mu
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(Theme(&app.settings).accent())
+                .border_style(Theme(&app.shared.settings).accent())
                 .title(title.to_string()),
         )
         .render(Rect { height, ..area }, buf);
@@ -382,14 +382,14 @@ fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mu
 /// The move being reviewed: its values before and after and the verdict, as tall as its
 /// text; returns the rows used.
 fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(&app.settings);
+    let theme = Theme(&app.shared.settings);
     let Some(shown) = app.review_shown() else {
         return 0;
     };
     let width = area.width.saturating_sub(2) as usize;
     let mut text = Vec::new();
     if let Some(r) = app.review() {
-        let symbol = app.settings.symbol(r.side);
+        let symbol = app.shared.settings.symbol(r.side);
         text.push(Line::from(vec![
             Span::styled(symbol.to_string(), theme.side(r.side)),
             Span::raw(format!(" {} before: {}", app.cell_name(r.cell), r.before)),
@@ -398,7 +398,7 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
         let style = match r.verdict {
             Verdict::Mistake => theme
-                .color(app.settings.colors.hint_loss)
+                .color(app.shared.settings.colors.hint_loss)
                 .add_modifier(Modifier::BOLD),
             _ => Style::default(),
         };
@@ -413,7 +413,10 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         // An engine that does not know exact values judges nothing: the move alone.
         let side = app.play.session.history.mover(shown - 1);
         text.push(Line::from(vec![
-            Span::styled(app.settings.symbol(side).to_string(), theme.side(side)),
+            Span::styled(
+                app.shared.settings.symbol(side).to_string(),
+                theme.side(side),
+            ),
             Span::raw(format!(" played {}", app.cell_name(cell))),
         ]));
         if app.judging() {
@@ -429,12 +432,12 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 /// A searched board's judgement of the move shown: its mark and grounds, the figures, and
 /// for a marked move the better line and the one that punishes it, each cut to `width`.
 fn judgement_lines(app: &App, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
-    let theme = Theme(&app.settings);
+    let theme = Theme(&app.shared.settings);
     let mark = judgement.mark();
     let style = match mark {
         Mark::Sound => Style::default(),
         Mark::Mistake | Mark::Blunder => theme
-            .color(app.settings.colors.hint_loss)
+            .color(app.shared.settings.colors.hint_loss)
             .add_modifier(Modifier::BOLD),
     };
     let marker = match mark_text(mark) {
@@ -486,9 +489,9 @@ const MISTAKE: &str = "??";
 /// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
 /// A3b2"); in review mistakes are marked `??` and the shown move is reversed.
 fn moves(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(&app.settings);
+    let theme = Theme(&app.shared.settings);
     // The symbols in the header say which column of moves is whose.
-    let settings = &app.settings;
+    let settings = &app.shared.settings;
     let header = Line::from(vec![
         Span::styled("Moves (", theme.accent()),
         Span::styled(
@@ -608,7 +611,7 @@ fn mode_text(app: &App) -> String {
     let mode = mode_label(app.play.session.mode);
     match (app.play.session.starter, app.play.session.human) {
         (First::BotChooses, Some(human)) if app.play.session.mode == Mode::VsBot => {
-            let bot = app.settings.symbol(human.other());
+            let bot = app.shared.settings.symbol(human.other());
             format!("{mode}, bot chose {bot}")
         }
         _ => mode.to_string(),
@@ -616,7 +619,7 @@ fn mode_text(app: &App) -> String {
 }
 
 fn first_key(app: &App, action: Action) -> String {
-    app.settings.keys.first_key(action)
+    app.shared.settings.keys.first_key(action)
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ pub fn render(app: &App, areas: StartAreas, buf: &mut Buffer) {
 
 /// The chosen game's name and, below it, its rules in a few lines.
 fn title_and_rules(app: &App, area: Rect, buf: &mut Buffer) {
-    let settings = &app.settings;
+    let settings = &app.shared.settings;
     let theme = Theme(settings);
     let game = app.menu_game();
     buf.set_string(
@@ -93,10 +93,10 @@ fn mode_text(app: &App, menu: &Menu) -> String {
         Mode::VsBot => level_text(
             game.as_ref(),
             menu.difficulty,
-            app.settings.movetime,
+            app.shared.settings.movetime,
             app.menu_first_player(),
         ),
-        Mode::TwoHumans if app.settings.hints.on_for(Mode::TwoHumans) => {
+        Mode::TwoHumans if app.shared.settings.hints.on_for(Mode::TwoHumans) => {
             "Hints are on: every empty cell shows what it is worth.".into()
         }
         Mode::TwoHumans => "Hints are off; the hints key shows what each cell is worth.".into(),
@@ -114,7 +114,7 @@ fn mode_text(app: &App, menu: &Menu) -> String {
 
 /// The keys of the start screen, and the status line before any game has started.
 fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
-    let keys = &app.settings.keys;
+    let keys = &app.shared.settings.keys;
     let first = |a: Action| keys.first_key(a);
     let back = if app.play.has_game {
         "back to game"
@@ -139,9 +139,9 @@ fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
         (first(Action::Help), "help"),
         (first(Action::Quit), back),
     ];
-    footer_line(&app.settings, &items, areas.footer, buf);
+    footer_line(&app.shared.settings, &items, areas.footer, buf);
     let said = app.start.note.as_deref().or_else(|| {
-        (!app.status().is_empty() && !app.play.has_game && app.memory.notices().is_empty())
+        (!app.status().is_empty() && !app.play.has_game && app.shared.memory.notices().is_empty())
             .then(|| app.status())
     });
     if let Some(said) = said {
@@ -192,7 +192,7 @@ fn perfect_text(first_player: Option<Outcome>) -> &'static str {
 fn record_text(app: &App, menu: &Menu, record: Record) -> String {
     let level = app.menu_game().level_name(menu.difficulty);
     let whose = match menu.mode {
-        Mode::TwoHumans => format!("{}'s record", app.settings.names.first),
+        Mode::TwoHumans => format!("{}'s record", app.shared.settings.names.first),
         _ => format!("Your record at {level}"),
     };
     if record.games() == 0 {
@@ -211,14 +211,15 @@ fn record_text(app: &App, menu: &Menu, record: Record) -> String {
 
 /// What the store had to set aside (a damaged file moved to `.bak`), told once.
 fn notices(app: &App, area: Rect, buf: &mut Buffer) {
-    if app.memory.notices().is_empty() || area.height == 0 {
+    if app.shared.memory.notices().is_empty() || area.height == 0 {
         return;
     }
-    let theme = Theme(&app.settings);
+    let theme = Theme(&app.shared.settings);
     let style = theme
-        .color(app.settings.colors.hint_loss)
+        .color(app.shared.settings.colors.hint_loss)
         .add_modifier(Modifier::BOLD);
     let lines: Vec<Line> = app
+        .shared
         .memory
         .notices()
         .iter()
@@ -254,7 +255,9 @@ fn row_label(app: &App, label: &str, focused: bool) -> Span<'static> {
 
 fn focus_style(app: &App, focused: bool) -> Style {
     if focused {
-        Theme(&app.settings).accent().add_modifier(Modifier::BOLD)
+        Theme(&app.shared.settings)
+            .accent()
+            .add_modifier(Modifier::BOLD)
     } else {
         Style::default()
     }
