@@ -15,7 +15,6 @@
 //! knows nothing of the `App`. The texts (`messages`), the keys of `start` and `play` and
 //! `update` sit above it, so no file of tui imports one that imports it back.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -26,15 +25,17 @@ use super::geometry;
 use super::hint_line::{self, HintLines};
 use super::judged::{GameMoves, Judged};
 pub use super::keeping::Keeping;
-use super::memory::{self, Memory};
+use super::memory::Memory;
 pub use super::menu::{Menu, game_of};
 pub use super::review::ReviewScreen;
+pub use super::shared::Shared;
+pub use super::start::{Start, StartScreen};
 use super::status::StatusLine;
 use super::typing::Typed;
 use crate::config::{Action, Mode, Settings};
 use crate::core::review::{self, MoveReview};
 use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Outcome, Position, Side, Watch};
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Position, Side, Watch};
 use crate::store::{Record, SavedGame};
 
 /// Said when a finished game is left out of the record because the sides were swapped.
@@ -49,17 +50,6 @@ pub enum Screen {
     Play,
     /// Stepping through the finished game on the board.
     Review(ReviewScreen),
-}
-
-/// The start screen's state.
-#[derive(Clone, Debug)]
-pub struct StartScreen {
-    pub menu: Menu,
-    /// What the start screen says in its status line (a question, an answer), until the
-    /// next key.
-    pub note: Option<String>,
-    /// When the files were last read again for the start screen.
-    pub refreshed: Instant,
 }
 
 /// The game on the board and what the game screen keeps about it.
@@ -100,26 +90,23 @@ pub struct PlayScreen {
     pub replayed: Option<Box<crate::record::Record>>,
 }
 
+impl PlayScreen {
+    /// A game has moves on the board and is not over: quitting would lose it.
+    pub fn in_progress(&self) -> bool {
+        let session = &self.session;
+        self.has_game
+            && session.mode != Mode::Demo
+            && !session.moves().is_empty()
+            && !session.status().is_over()
+    }
+}
+
 /// Hints the bot's thread worked out by searching, with the lines behind them.
 pub struct SearchedHints {
     /// The text of the position they are for.
     pub position: String,
     pub hints: Vec<(CellId, Hint)>,
     pub lines: HintLines,
-}
-
-/// What every screen reads and may change: the settings, the memory of earlier runs, the
-/// engines the bot thread built, the status line and the clock.
-pub struct Shared {
-    pub settings: Settings,
-    pub memory: Memory,
-    /// The engines the bot thread has built, by game key.
-    pub engines: HashMap<String, Arc<dyn Engine>>,
-    pub status: StatusLine,
-    /// The time of the latest tick.
-    pub now: Instant,
-    /// The bot's searches as they go, shared with the bot thread; the move-now key stops one.
-    pub watch: Arc<Watch>,
 }
 
 /// The state of the terminal game: what all screens share, the screens' states and which
@@ -176,10 +163,6 @@ impl App {
     /// resume the chosen game's.
     pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
         let game = game_of(settings.game);
-        let resume = memory
-            .saved_game(&game.key())
-            .map(|saved| saved.moves.len());
-        let menu = Menu::new(&settings, resume);
         let session = Session::new(
             Arc::clone(&game),
             settings.mode,
@@ -188,11 +171,7 @@ impl App {
         );
         App {
             screen: Screen::Start,
-            start: StartScreen {
-                menu,
-                note: None,
-                refreshed: now,
-            },
+            start: StartScreen::new(&settings, &memory, now),
             play: PlayScreen {
                 has_game: false,
                 cursor: start_cursor(game.as_ref()),
@@ -217,14 +196,7 @@ impl App {
             exit: None,
             engine_asked: None,
             suspend: false,
-            shared: Shared {
-                settings,
-                memory,
-                engines: HashMap::new(),
-                status: StatusLine::default(),
-                now,
-                watch: Arc::default(),
-            },
+            shared: Shared::new(settings, memory, now),
         }
     }
 
@@ -246,20 +218,14 @@ impl App {
     pub fn game(&self) -> &dyn Game {
         self.play.session.game.as_ref()
     }
-    /// The game the start screen has chosen.
-    pub fn menu_game(&self) -> Arc<dyn Game> {
-        game_of(self.start.menu.game)
-    }
     /// The record of results for the start screen's choice of game, mode and level.
     pub fn menu_record(&self) -> Option<Record> {
-        let menu = &self.start.menu;
-        memory::menu_record_key(&self.menu_game().key(), menu.mode, menu.difficulty)
-            .map(|key| self.shared.memory.record(&key))
+        self.start.record(&self.shared)
     }
     /// The unfinished game of the start screen's game, from an earlier run, until it is
     /// resumed or replaced.
     pub fn saved_game(&self) -> Option<&SavedGame> {
-        self.shared.memory.saved_game(&self.menu_game().key())
+        self.start.saved_game(&self.shared)
     }
     pub fn screen(&self) -> Screen {
         self.screen
@@ -310,21 +276,9 @@ impl App {
             _ => None,
         }
     }
-    /// The exact value of the start screen's game for the side that moves first, once the
-    /// bot thread has built its engine; `None` where the game is not solved.
-    pub fn menu_first_player(&self) -> Option<Outcome> {
-        let game = self.menu_game();
-        let engine = self.shared.engines.get(&game.key())?;
-        engine
-            .value(game.start().as_ref())
-            .map(|value| value.outcome)
-    }
     /// The engine of the game on the board, once the bot thread has built it.
     pub fn engine(&self) -> Option<&dyn Engine> {
-        self.shared
-            .engines
-            .get(&self.play.session.game.key())
-            .map(std::convert::AsRef::as_ref)
+        self.shared.engine(self.game())
     }
     /// What the bot's search has reached, while it thinks: its latest report, or the time
     /// since it was asked until it reports.
@@ -448,10 +402,7 @@ impl App {
 
     /// A game has moves on the board and is not over: quitting would lose it.
     pub fn game_in_progress(&self) -> bool {
-        self.play.has_game
-            && self.play.session.mode != Mode::Demo
-            && !self.moves().is_empty()
-            && !self.play.session.status().is_over()
+        self.play.in_progress()
     }
 
     /// The game on the board and its moves, as a review names them.
@@ -606,7 +557,7 @@ impl App {
 
     /// The first key bound to an action, for messages.
     pub(super) fn key(&self, action: Action) -> String {
-        self.shared.settings.keys.first_key(action)
+        self.shared.key(action)
     }
 
     /// The bot takes the side the exact value of the empty board favours (see
@@ -638,16 +589,6 @@ pub(super) fn start_cursor(game: &dyn Game) -> CellId {
     let rows = layout.blocks.rows * layout.cells.rows;
     let cols = layout.blocks.cols * layout.cells.cols;
     geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
-}
-
-/// What the start screen's Enter does, kept while the player is asked whether to discard
-/// an unfinished game for it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Start {
-    /// A new game with the start screen's choices.
-    New,
-    /// The chosen game's unfinished game.
-    Resume,
 }
 
 #[cfg(test)]

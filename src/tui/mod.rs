@@ -8,6 +8,7 @@
 //! search, the bot thread works them out and sends them.
 
 pub mod app;
+mod begin;
 pub mod bot;
 pub mod bot_turn;
 pub mod event;
@@ -22,6 +23,7 @@ mod opening;
 mod play;
 mod recording;
 mod review;
+mod shared;
 mod start;
 pub mod status;
 pub mod terminal;

@@ -505,7 +505,7 @@ impl App {
         match self.screen {
             Screen::Start => {
                 if let Some(areas) = geometry::start_areas(screen) {
-                    self.click_menu(areas.content, x, y);
+                    self.start.click(areas.content, x, y, &mut self.shared);
                 }
             }
             Screen::Play => {

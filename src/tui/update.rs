@@ -171,7 +171,9 @@ impl App {
 
     fn on_tick(&mut self, now: Instant) {
         self.shared.now = now;
-        self.refresh_start();
+        if self.screen == Screen::Start {
+            self.start.refresh(&mut self.shared);
+        }
         self.finish_typed_if_due();
         self.show_bot_move();
     }
@@ -231,8 +233,8 @@ impl App {
     /// on the start screen, for the chosen game's where it is solved, whose level text
     /// tells its exact value.
     fn request_engine(&mut self) -> Vec<BotRequest> {
-        let game = if self.screen == Screen::Start && self.menu_game().solved() {
-            self.menu_game()
+        let game = if self.screen == Screen::Start && self.start.game().solved() {
+            self.start.game()
         } else if self.play.has_game {
             Arc::clone(&self.play.session.game)
         } else {

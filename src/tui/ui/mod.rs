@@ -24,7 +24,12 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let content = match self.screen() {
             Screen::Start => geometry::start_areas(area).map(|areas| {
-                start::render(self, areas, buf);
+                let view = start::StartView {
+                    screen: &self.start,
+                    shared: &self.shared,
+                    board: &self.play,
+                };
+                start::render(&view, areas, buf);
                 areas.content
             }),
             Screen::Play | Screen::Review(_) => {
