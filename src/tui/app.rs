@@ -18,11 +18,12 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+pub use super::board::{PlayScreen, SearchedHints, start_cursor};
 use super::bot::BotRequest;
 use super::bot_turn::{self, BotTurn};
 use super::event::Signal;
 use super::geometry;
-use super::hint_line::{self, HintLines};
+use super::hint_line;
 use super::judged::{GameMoves, Judged};
 pub use super::keeping::Keeping;
 use super::memory::Memory;
@@ -31,10 +32,9 @@ pub use super::review::ReviewScreen;
 pub use super::shared::Shared;
 pub use super::start::{Start, StartScreen};
 use super::status::StatusLine;
-use super::typing::Typed;
 use crate::config::{Action, Mode, Settings};
 use crate::core::review::{self, MoveReview};
-use crate::core::session::{Controller, Session};
+use crate::core::session::Session;
 use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Position, Side, Watch};
 use crate::store::{Record, SavedGame};
 
@@ -50,63 +50,6 @@ pub enum Screen {
     Play,
     /// Stepping through the finished game on the board.
     Review(ReviewScreen),
-}
-
-/// The game on the board and what the game screen keeps about it.
-pub struct PlayScreen {
-    /// A game was started (the start screen can go back to it).
-    pub has_game: bool,
-    /// The game (or, before the first, the settings' choices).
-    pub session: Session,
-    pub cursor: CellId,
-    pub hints: bool,
-    /// A cell name being typed.
-    pub typed: Option<Typed>,
-    /// The bot's request in flight and its display delay.
-    pub bot: BotTurn,
-    /// How the bot found its last move ("dictionary", "forced win"), for the panel.
-    pub bot_note: Option<String>,
-    /// Why the bot took the side it chose, kept in the panel until the person's first move
-    /// (the status line gives way to the bot's move at once).
-    pub side_note: Option<String>,
-    /// Hints worked out on the bot's thread.
-    pub searched_hints: Option<SearchedHints>,
-    /// The hints asked for and not yet back: the ticket and the position's text.
-    pub hints_asked: Option<(u64, String)>,
-    /// Tickets for hint requests.
-    pub hint_tickets: u64,
-    /// The review the bot's thread judged last (on a searched board).
-    pub judged: Option<Judged>,
-    /// The review asked for and not yet back.
-    pub review_asked: Option<GameMoves>,
-    /// With a contest clock: when the person to move began their turn, and which turn that
-    /// is (moves played, side to move).
-    pub turn_clock: Option<(Instant, usize, Side)>,
-    /// Whether the game is written down as it is played.
-    pub keeping: Keeping,
-    /// The game was resumed from an earlier run (its choices were that run's).
-    pub resumed: bool,
-    /// The record on the board, when it is a kept game replayed: written as it was read.
-    pub replayed: Option<Box<crate::record::Record>>,
-}
-
-impl PlayScreen {
-    /// A game has moves on the board and is not over: quitting would lose it.
-    pub fn in_progress(&self) -> bool {
-        let session = &self.session;
-        self.has_game
-            && session.mode != Mode::Demo
-            && !session.moves().is_empty()
-            && !session.status().is_over()
-    }
-}
-
-/// Hints the bot's thread worked out by searching, with the lines behind them.
-pub struct SearchedHints {
-    /// The text of the position they are for.
-    pub position: String,
-    pub hints: Vec<(CellId, Hint)>,
-    pub lines: HintLines,
 }
 
 /// The state of the terminal game: what all screens share, the screens' states and which
@@ -216,7 +159,7 @@ impl App {
 
     /// The game on the board (or the one the game screen would show).
     pub fn game(&self) -> &dyn Game {
-        self.play.session.game.as_ref()
+        self.play.game()
     }
     /// The record of results for the start screen's choice of game, mode and level.
     pub fn menu_record(&self) -> Option<Record> {
@@ -347,21 +290,7 @@ impl App {
 
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
-        // A replayed record's players are the ones it names.
-        let tag = match side {
-            Side::First => "First",
-            Side::Second => "Second",
-        };
-        if let Some(name) = self.play.replayed.as_ref().and_then(|r| r.tag(tag)) {
-            return name.to_string();
-        }
-        let session = &self.play.session;
-        self.shared.settings.names.for_side(
-            session.mode,
-            side,
-            session.human,
-            session.names_swapped,
-        )
+        self.play.name(side, &self.shared.settings)
     }
 
     /// A cell's name in the game on the board.
@@ -395,9 +324,7 @@ impl App {
 
     /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
-        let position = self.position();
-        !self.game_status().is_over()
-            && self.play.session.controller(position.to_move()) == Controller::Human
+        self.play.human_to_move()
     }
 
     /// A game has moves on the board and is not over: quitting would lose it.
@@ -533,26 +460,14 @@ impl App {
         }
     }
 
-    /// After a move that leaves the cursor where nothing may be played (extreme
-    /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
-    pub(super) fn follow_legal_moves(&mut self) {
-        let position = self.position();
-        if self.game().blocks(position).is_empty() {
-            return; // every empty cell is playable: the cursor stays where it was
-        }
-        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
-        if legal.is_empty() || legal.contains(&self.play.cursor) {
-            return;
-        }
-        let game = self.game();
-        let (r, c) = geometry::virtual_of(game, self.play.cursor);
-        let distance = |cell: &CellId| {
-            let (cr, cc) = geometry::virtual_of(game, *cell);
-            (i16::from(cr) - i16::from(r)).abs() + (i16::from(cc) - i16::from(c)).abs()
-        };
-        if let Some(&nearest) = legal.iter().min_by_key(|cell| distance(cell)) {
-            self.play.cursor = nearest;
-        }
+    /// Whose turn it is, or how the game ended.
+    pub fn turn_text(&self) -> String {
+        self.play.turn_text(&self.shared.settings)
+    }
+
+    /// The end of the game: who won and with which lines, or on points, or the draw.
+    pub fn result_text(&self) -> String {
+        self.play.result_text(&self.shared.settings)
     }
 
     /// The first key bound to an action, for messages.
@@ -581,14 +496,6 @@ impl App {
         self.shared.status = StatusLine::note(note.clone());
         self.play.side_note = Some(note);
     }
-}
-
-/// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).
-pub(super) fn start_cursor(game: &dyn Game) -> CellId {
-    let layout = game.layout();
-    let rows = layout.blocks.rows * layout.cells.rows;
-    let cols = layout.blocks.cols * layout.cells.cols;
-    geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
 }
 
 #[cfg(test)]

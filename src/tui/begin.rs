@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use super::app::{App, Exit, Keeping, Overlay, Screen, start_cursor};
+use super::app::{App, Exit, Keeping, Overlay, Screen};
+use super::board::start_cursor;
 use super::menu::{Asked, Menu};
 use super::start::{Start, StartKey};
 use super::status::StatusLine;
@@ -196,7 +197,7 @@ impl App {
         self.screen = Screen::Play;
         self.play.typed = None;
         self.play.cursor = start_cursor(self.game());
-        self.follow_legal_moves();
+        self.play.follow_legal_moves();
         self.shared.status = StatusLine::default();
         if self.play.session.mode == Mode::VsBot && self.play.session.human.is_none() {
             if self.engine().is_some() {

@@ -9,8 +9,10 @@
 
 pub mod app;
 mod begin;
+mod board;
 pub mod bot;
 pub mod bot_turn;
+mod crossing;
 pub mod event;
 pub mod geometry;
 mod hint_line;

@@ -174,7 +174,8 @@ impl App {
         if self.screen == Screen::Start {
             self.start.refresh(&mut self.shared);
         }
-        self.finish_typed_if_due();
+        let ask = self.play.finish_typed_if_due(&mut self.shared);
+        self.carry_out(ask);
         self.show_bot_move();
     }
 
@@ -209,7 +210,7 @@ impl App {
     /// Plays the bot's move and keeps what it said about it.
     fn play_bot(&mut self, decision: Decision) {
         self.play.bot_note = bot_turn::note(self.game(), &decision);
-        self.play(decision.mv.placed());
+        self.play.play(decision.mv.placed(), &mut self.shared);
     }
 
     fn on_hints(
@@ -382,7 +383,7 @@ impl App {
         }
         match self.screen {
             Screen::Start => self.on_start_key(action),
-            Screen::Play => self.on_game_key(key, action),
+            Screen::Play => self.on_play_key(key, action),
             Screen::Review(review) => self.on_review_key(review, key.code, action),
         }
     }
