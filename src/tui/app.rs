@@ -28,7 +28,7 @@ use super::judged::{GameMoves, Judged};
 pub use super::keeping::Keeping;
 use super::memory::Memory;
 pub use super::menu::{Menu, game_of};
-pub use super::review::ReviewScreen;
+pub use super::review::{ReviewScreen, Reviewed};
 pub use super::shared::Shared;
 pub use super::start::{Start, StartScreen};
 use super::status::StatusLine;
@@ -337,6 +337,17 @@ impl App {
         GameMoves {
             game: self.play.session.game.key(),
             moves: self.history().moves().to_vec(),
+        }
+    }
+
+    /// The game on the board as the review reads it.
+    pub fn reviewed(&self) -> Reviewed<'_> {
+        Reviewed {
+            game: self.game(),
+            engine: self.engine(),
+            history: self.history(),
+            keys: &self.shared.settings.keys,
+            judged: self.judged(),
         }
     }
 

@@ -1697,18 +1697,23 @@ fn a_record_that_cannot_be_kept_is_said() {
     h.status_has("record was not kept");
 }
 
-/// A record opens on the review screen at its first move, and is neither counted nor kept
-/// again (not even after it is stepped to its end).
-#[test]
-fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = two_people_saving(dir.path());
+/// Opens `game.txt`, a record of Ann (X) beating Bo at classic 3x3 in five moves.
+fn open_ann_v_bo(h: &mut Harness) {
     let record = crate::record::read(
         "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"Ann\"]\n[Second \"Bo\"]\n\
          [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
     )
     .unwrap();
     h.app.open_record(&record, "game.txt");
+}
+
+/// A record opens on the review screen at its first move, and is neither counted nor kept
+/// again (not even after it is stepped to its end).
+#[test]
+fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    open_ann_v_bo(&mut h);
     assert_eq!(h.app.review_shown(), Some(1));
     h.status_has("game.txt: Ann v Bo");
     assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
@@ -1744,12 +1749,7 @@ fn a_game_from_a_position_keeps_its_start_in_its_record() {
 fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    let record = crate::record::read(
-        "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"Ann\"]\n[Second \"Bo\"]\n\
-         [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
-    )
-    .unwrap();
-    h.app.open_record(&record, "game.txt");
+    open_ann_v_bo(&mut h);
     let out = tempfile::tempdir().unwrap();
     let now = std::time::SystemTime::now();
     let path =

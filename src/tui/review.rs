@@ -125,12 +125,12 @@ impl ReviewScreen {
             return ReviewKey::Nothing;
         }
         let shown = self.shown;
-        let Some(marked) = reviewed.marked() else {
+        let Some(marked) = reviewed.marks() else {
             return ReviewKey::Say(
                 "Still judging the moves by search; the jumps work once it is done.".into(),
             );
         };
-        let mistake = |ply: &usize| marked.get(ply - 1) == Some(&true);
+        let mistake = |ply: &usize| marked.get(ply - 1).is_some_and(|&m| m != Mark::Sound);
         let found = if forward {
             (shown + 1..=marked.len()).find(mistake)
         } else {
@@ -156,24 +156,24 @@ impl ReviewScreen {
 }
 
 impl Reviewed<'_> {
-    /// For each move, whether it is marked: by the exact table in a solved game, by the
-    /// search's judgements elsewhere; `None` while they are not known.
-    fn marked(&self) -> Option<Vec<bool>> {
+    /// Each move's mark: by the exact table in a solved game (a move that throws the value
+    /// away is `??`), by the search's judgements elsewhere; `None` while they are not known.
+    pub fn marks(&self) -> Option<Vec<Mark>> {
         if self.game.solved() {
-            let verdicts = verdicts(self.engine?, self.history);
+            let mark = |verdict: &Option<Verdict>| match verdict {
+                Some(Verdict::Mistake) => Mark::Blunder,
+                _ => Mark::Sound,
+            };
             return Some(
-                verdicts
+                verdicts(self.engine?, self.history)
                     .iter()
-                    .map(|verdict| *verdict == Some(Verdict::Mistake))
+                    .map(mark)
                     .collect(),
             );
         }
         let judged = self.judged?;
-        Some(
-            (1..=self.history.moves().len())
-                .map(|ply| judged.mark(ply) != Mark::Sound)
-                .collect(),
-        )
+        let plies = 1..=self.history.moves().len();
+        Some(plies.map(|ply| judged.mark(ply)).collect())
     }
 }
 

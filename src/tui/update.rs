@@ -13,7 +13,7 @@ use super::bot_turn;
 use super::event::Event;
 use super::hint_line::HintLines;
 use super::memory;
-use super::review::{ReviewKey, ReviewScreen, Reviewed};
+use super::review::{ReviewKey, ReviewScreen};
 use super::status::StatusLine;
 use crate::config::{Action, Key, Mode};
 use crate::core::session::Controller;
@@ -390,14 +390,7 @@ impl App {
 
     /// A key on the review screen, and what it asks done.
     fn on_review_key(&mut self, mut review: ReviewScreen, code: KeyCode, action: Option<Action>) {
-        let reviewed = Reviewed {
-            game: self.game(),
-            engine: self.engine(),
-            history: self.history(),
-            keys: &self.shared.settings.keys,
-            judged: self.judged(),
-        };
-        let asked = review.handle_key(code, action, &reviewed);
+        let asked = review.handle_key(code, action, &self.reviewed());
         self.screen = Screen::Review(review);
         match asked {
             ReviewKey::Say(note) => self.shared.status = StatusLine::note(note),

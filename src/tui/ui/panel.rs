@@ -10,7 +10,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{Action, First, Mode};
-use crate::core::review::{self, Grounds, Judgement, Mark, Verdict};
+use crate::core::review::{Grounds, Judgement, Mark, Verdict};
 use crate::core::{Side, Status};
 use crate::tui::app::{App, Screen};
 use crate::tui::hint_line;
@@ -576,23 +576,8 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
 /// exact table in a solved game, by the bot thread's search elsewhere once it is done.
 fn review_marks(app: &App) -> Option<Vec<&'static str>> {
     app.review_shown()?;
-    if app.game().solved() {
-        let verdicts = review::verdicts(app.engine()?, app.history());
-        if verdicts.is_empty() {
-            return None;
-        }
-        let mark = |verdict: &Option<Verdict>| match verdict {
-            Some(Verdict::Mistake) => MISTAKE,
-            _ => "",
-        };
-        return Some(verdicts.iter().map(mark).collect());
-    }
-    let judged = app.judged()?;
-    Some(
-        (1..=app.moves().len())
-            .map(|ply| mark_text(judged.mark(ply)))
-            .collect(),
-    )
+    let marks = app.reviewed().marks()?;
+    (!marks.is_empty()).then(|| marks.into_iter().map(mark_text).collect())
 }
 
 /// How many rows of `turns` a list of `visible` rows leaves out at its top so that move
