@@ -4,23 +4,26 @@
 //! `update` takes one [`Event`](super::event::Event) and returns the requests for the bot
 //! thread it implies; the loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
 //!
-//! The state is split by screen: the start screen's choices ([`StartScreen`], keys in
-//! `start.rs`), the game on the board ([`PlayScreen`], keys in `play.rs`), and the review of
-//! a finished game ([`ReviewScreen`], in `review.rs`). What all screens share stays
-//! here: the settings, the memory of earlier runs, the engines the bot thread built, the
-//! status line and the terminal's size. The rules of a game session (undo against the bot,
-//! what a result counts as) are `core::session`'s.
+//! Each screen owns its state and its keys, which return what is left for the app to do:
+//! the start screen ([`StartScreen`], `start.rs`), the game on the board ([`PlayScreen`],
+//! state in `board.rs`, keys in `play.rs`, texts in `messages.rs`; it outlives the start
+//! screen shown over it) and the review of its finished game ([`ReviewScreen`], the move
+//! shown, in `review.rs`). What every screen reads and may change is [`Shared`]
+//! (`shared.rs`). The `App` holds these, which screen shows, the overlay, the terminal's
+//! size and the loop's flags; it carries out what the screens ask (`begin.rs`,
+//! `crossing.rs`) and what the bot thread sends (`update.rs`). The rules of a game session
+//! (undo against the bot, what a result counts as) are `core::session`'s.
 //!
-//! This file reads the state; of the screens it imports only the review's state, which
-//! knows nothing of the `App`. The texts (`messages`), the keys of `start` and `play` and
-//! `update` sit above it, so no file of tui imports one that imports it back.
+//! The screens' files import neither this file nor each other's keys; this file imports
+//! their states; the files that carry out their requests sit above it, so no file of tui
+//! imports one that imports it back.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 pub use super::board::{PlayScreen, SearchedHints, start_cursor};
 use super::bot::BotRequest;
-use super::bot_turn::{self, BotTurn};
+use super::bot_turn;
 use super::event::Signal;
 use super::geometry;
 use super::hint_line;
@@ -34,7 +37,6 @@ pub use super::start::{Start, StartScreen};
 use super::status::StatusLine;
 use crate::config::{Action, Mode, Settings};
 use crate::core::review::{self, MoveReview};
-use crate::core::session::Session;
 use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Position, Side, Watch};
 use crate::store::{Record, SavedGame};
 
@@ -105,35 +107,10 @@ impl App {
     /// A game with the record and unfinished games of `memory`; the start screen offers to
     /// resume the chosen game's.
     pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
-        let game = game_of(settings.game);
-        let session = Session::new(
-            Arc::clone(&game),
-            settings.mode,
-            settings.first,
-            settings.difficulty,
-        );
         App {
             screen: Screen::Start,
             start: StartScreen::new(&settings, &memory, now),
-            play: PlayScreen {
-                has_game: false,
-                cursor: start_cursor(game.as_ref()),
-                session,
-                hints: settings.hints.on_for(settings.mode),
-                typed: None,
-                bot: BotTurn::new(settings.bot_delay),
-                bot_note: None,
-                side_note: None,
-                searched_hints: None,
-                hints_asked: None,
-                hint_tickets: 0,
-                judged: None,
-                review_asked: None,
-                turn_clock: None,
-                keeping: Keeping::Kept,
-                resumed: false,
-                replayed: None,
-            },
+            play: PlayScreen::new(&settings),
             overlay: None,
             size: None,
             exit: None,
@@ -189,12 +166,7 @@ impl App {
         session.second_level.filter(|_| session.mode == Mode::Demo)
     }
     pub fn moves(&self) -> Vec<CellId> {
-        self.play
-            .session
-            .moves()
-            .iter()
-            .map(|mv| mv.placed())
-            .collect()
+        self.play.moves()
     }
     pub fn cursor(&self) -> CellId {
         self.play.cursor
@@ -267,12 +239,12 @@ impl App {
 
     /// Where the game stands, a loss on time included.
     pub fn game_status(&self) -> crate::core::Status {
-        self.play.session.status()
+        self.play.status()
     }
 
     /// The position after all the moves played.
     pub fn position(&self) -> &dyn Position {
-        self.play.session.position()
+        self.play.position()
     }
 
     /// The position the screen shows: in review, the one after the move being looked at.
@@ -285,7 +257,7 @@ impl App {
 
     /// The moves and the positions they led to.
     pub fn history(&self) -> &crate::core::session::History {
-        &self.play.session.history
+        self.play.history()
     }
 
     /// The name of whoever plays `side`.
@@ -295,13 +267,13 @@ impl App {
 
     /// A cell's name in the game on the board.
     pub fn cell_name(&self, cell: CellId) -> String {
-        self.game().cell_name(cell)
+        self.play.cell_name(cell)
     }
 
     /// What a level is called in the game on the board (`perfect`, or `max` where the bot
     /// searches).
     pub fn level_name(&self, level: Difficulty) -> &'static str {
-        self.game().level_name(level)
+        self.play.level_name(level)
     }
 
     /// Whether a game-screen key does something in this mode and state, so the footer

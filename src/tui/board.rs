@@ -2,6 +2,7 @@
 //! turn and what the play screen keeps about them, with what can be read off them. The
 //! play screen's keys are in `play.rs`, its texts in `messages.rs`.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::bot_turn::BotTurn;
@@ -9,6 +10,7 @@ use super::geometry;
 use super::hint_line::HintLines;
 use super::judged::{GameMoves, Judged};
 use super::keeping::Keeping;
+use super::menu::game_of;
 use super::shared::Shared;
 use super::typing::Typed;
 use crate::config::{Mode, Settings};
@@ -62,6 +64,36 @@ pub struct SearchedHints {
 }
 
 impl PlayScreen {
+    /// The play screen before any game: the settings' choices, not yet started.
+    pub fn new(settings: &Settings) -> PlayScreen {
+        let game = game_of(settings.game);
+        let session = Session::new(
+            Arc::clone(&game),
+            settings.mode,
+            settings.first,
+            settings.difficulty,
+        );
+        PlayScreen {
+            has_game: false,
+            cursor: start_cursor(game.as_ref()),
+            session,
+            hints: settings.hints.on_for(settings.mode),
+            typed: None,
+            bot: BotTurn::new(settings.bot_delay),
+            bot_note: None,
+            side_note: None,
+            searched_hints: None,
+            hints_asked: None,
+            hint_tickets: 0,
+            judged: None,
+            review_asked: None,
+            turn_clock: None,
+            keeping: Keeping::Kept,
+            resumed: false,
+            replayed: None,
+        }
+    }
+
     /// A game has moves on the board and is not over: quitting would lose it.
     pub fn in_progress(&self) -> bool {
         let session = &self.session;

@@ -1,13 +1,14 @@
-//! What the play screen's keys ask of the app ([`PlayKey`]), carried out where the screens
-//! meet: swapping sides (which may start a new game), quitting, the review, the help and
-//! the start screen; and the mouse, routed to the screen showing.
+//! What the play and review screens' keys ask of the app ([`PlayKey`], [`ReviewKey`]),
+//! carried out where the screens meet: swapping sides (which may start a new game),
+//! quitting, the review, the help and the start screen; and the mouse, routed to the
+//! screen showing. (The start screen's requests are carried out in `begin.rs`.)
 
-use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
 use super::app::{App, Exit, Overlay, Screen};
 use super::geometry;
 use super::play::PlayKey;
-use super::review::{ReviewScreen, keys_line};
+use super::review::{ReviewKey, ReviewScreen, keys_line};
 use super::status::StatusLine;
 use crate::config::{Action, First, Mode};
 use crate::core::Side;
@@ -15,11 +16,7 @@ use crate::core::session::Session;
 
 impl App {
     /// A key on the play screen: the screen's own part done there, the rest here.
-    pub(super) fn on_play_key(
-        &mut self,
-        key: ratatui::crossterm::event::KeyEvent,
-        action: Option<Action>,
-    ) {
+    pub(super) fn on_play_key(&mut self, key: KeyEvent, action: Option<Action>) {
         let asks = self.play.handle_key(key, action, &mut self.shared);
         for ask in asks {
             self.carry_out(ask);
@@ -177,6 +174,29 @@ impl App {
                 }
             }
             Screen::Review(_) => {}
+        }
+    }
+
+    /// A key on the review screen, and what it asks done.
+    pub(super) fn on_review_key(
+        &mut self,
+        mut review: ReviewScreen,
+        code: KeyCode,
+        action: Option<Action>,
+    ) {
+        let asked = review.handle_key(code, action, &self.reviewed());
+        self.screen = Screen::Review(review);
+        match asked {
+            ReviewKey::Say(note) => self.shared.status = StatusLine::note(note),
+            ReviewKey::Close => {
+                self.screen = Screen::Play;
+                self.shared.status = StatusLine::note(self.result_text());
+            }
+            ReviewKey::NewGame => self.open_start(),
+            ReviewKey::Help => self.overlay = Some(Overlay::Help),
+            ReviewKey::PlayOn => self.play_on(review.shown()),
+            ReviewKey::WriteRecord => self.write_record(),
+            ReviewKey::Nothing => {}
         }
     }
 }

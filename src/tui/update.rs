@@ -13,7 +13,6 @@ use super::bot_turn;
 use super::event::Event;
 use super::hint_line::HintLines;
 use super::memory;
-use super::review::{ReviewKey, ReviewScreen};
 use super::status::StatusLine;
 use crate::config::{Action, Key, Mode};
 use crate::core::session::Controller;
@@ -385,24 +384,6 @@ impl App {
             Screen::Start => self.on_start_key(action),
             Screen::Play => self.on_play_key(key, action),
             Screen::Review(review) => self.on_review_key(review, key.code, action),
-        }
-    }
-
-    /// A key on the review screen, and what it asks done.
-    fn on_review_key(&mut self, mut review: ReviewScreen, code: KeyCode, action: Option<Action>) {
-        let asked = review.handle_key(code, action, &self.reviewed());
-        self.screen = Screen::Review(review);
-        match asked {
-            ReviewKey::Say(note) => self.shared.status = StatusLine::note(note),
-            ReviewKey::Close => {
-                self.screen = Screen::Play;
-                self.shared.status = StatusLine::note(self.result_text());
-            }
-            ReviewKey::NewGame => self.open_start(),
-            ReviewKey::Help => self.overlay = Some(Overlay::Help),
-            ReviewKey::PlayOn => self.play_on(review.shown()),
-            ReviewKey::WriteRecord => self.write_record(),
-            ReviewKey::Nothing => {}
         }
     }
 }
