@@ -453,11 +453,6 @@ impl App {
         self.play.result_text(&self.shared.settings)
     }
 
-    /// The first key bound to an action, for messages.
-    pub(super) fn key(&self, action: Action) -> String {
-        self.shared.key(action)
-    }
-
     /// The bot takes the side the exact value of the empty board favours (see
     /// [`bot_turn::side_to_take`]) and says so.
     pub(super) fn bot_chooses_side(&mut self) {

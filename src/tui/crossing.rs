@@ -79,7 +79,7 @@ impl App {
                 self.shared.status = StatusLine::note(format!(
                     "Swap sides with the bot, and leave this game out of your record? {} again \
                      swaps, any other key keeps your side.",
-                    self.key(Action::Swap)
+                    self.shared.key(Action::Swap)
                 ));
             }
             Mode::VsBot => self.swap_with_bot(),

@@ -51,8 +51,8 @@ impl App {
                 self.play.bot.cancel();
                 self.shared.status = StatusLine::note(format!(
                     "The bot failed ({why}). {} undoes, {} starts a new game.",
-                    self.key(Action::Undo),
-                    self.key(Action::New)
+                    self.shared.key(Action::Undo),
+                    self.shared.key(Action::New)
                 ));
                 // Not asked again for this position: the request would fail the same way.
                 return Vec::new();
