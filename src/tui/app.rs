@@ -9,7 +9,8 @@
 //! state in `board.rs`, keys in `play.rs`, texts in `messages.rs`; it outlives the start
 //! screen shown over it) and the review of its finished game ([`ReviewScreen`], the move
 //! shown, in `review.rs`). What every screen reads and may change is [`Shared`]
-//! (`shared.rs`). The `App` holds these, which screen shows, the overlay, the terminal's
+//! (`shared.rs`); the play and review screens are drawn from a [`PlayView`] (`view.rs`:
+//! the board, the shared part and which screen shows), not from the `App`. The `App` holds these, which screen shows, the overlay, the terminal's
 //! size and the loop's flags; it carries out what the screens ask (`begin.rs`,
 //! `crossing.rs`) and what the bot thread sends (`update.rs`). The rules of a game session
 //! (undo against the bot, what a result counts as) are `core::session`'s.
@@ -26,8 +27,7 @@ use super::bot::BotRequest;
 use super::bot_turn;
 use super::event::Signal;
 use super::geometry;
-use super::hint_line;
-use super::judged::{GameMoves, Judged};
+
 pub use super::keeping::Keeping;
 use super::memory::Memory;
 pub use super::menu::{Menu, game_of};
@@ -35,24 +35,14 @@ pub use super::review::{ReviewScreen, Reviewed};
 pub use super::shared::Shared;
 pub use super::start::{Start, StartScreen};
 use super::status::StatusLine;
-use crate::config::{Action, Mode, Settings};
-use crate::core::review::{self, MoveReview};
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Position, Side, Watch};
+pub use super::view::{PlayView, Screen};
+use crate::config::{Action, Settings};
+use crate::core::review::MoveReview;
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Position, Side, Watch};
 use crate::store::{Record, SavedGame};
 
 /// Said when a finished game is left out of the record because the sides were swapped.
 pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
-
-/// Which screen is showing; the review's state is its own (the move it shows).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Screen {
-    /// Choose the game, mode, side and level.
-    Start,
-    /// A game, in play or over.
-    Play,
-    /// Stepping through the finished game on the board.
-    Review(ReviewScreen),
-}
 
 /// The state of the terminal game: what all screens share, the screens' states and which
 /// shows.
@@ -150,20 +140,8 @@ impl App {
     pub fn screen(&self) -> Screen {
         self.screen
     }
-    /// On the review screen, the number of moves shown (1 up to all).
-    pub fn review_shown(&self) -> Option<usize> {
-        match self.screen {
-            Screen::Review(review) => Some(review.shown()),
-            _ => None,
-        }
-    }
     pub fn menu(&self) -> &Menu {
         &self.start.menu
-    }
-    /// In a demo whose second bot plays at its own level, that level.
-    pub fn demo_second_level(&self) -> Option<Difficulty> {
-        let session = &self.play.session;
-        session.second_level.filter(|_| session.mode == Mode::Demo)
     }
     pub fn moves(&self) -> Vec<CellId> {
         self.play.moves()
@@ -195,17 +173,46 @@ impl App {
     pub fn engine(&self) -> Option<&dyn Engine> {
         self.shared.engine(self.game())
     }
-    /// What the bot's search has reached, while it thinks: its latest report, or the time
-    /// since it was asked until it reports.
+
+    /// The game on the board as the screen showing draws it.
+    pub fn view(&self) -> PlayView<'_> {
+        PlayView {
+            play: &self.play,
+            shared: &self.shared,
+            screen: self.screen,
+        }
+    }
+    /// On the review screen, the number of moves shown (1 up to all).
+    pub fn review_shown(&self) -> Option<usize> {
+        self.view().review_shown()
+    }
+    /// What the bot's search has reached, while it thinks.
     pub fn bot_search(&self) -> Option<String> {
-        let since = self.play.bot.asked_at()?;
-        let elapsed = self.shared.now.saturating_duration_since(since);
-        Some(bot_turn::search_text(
-            self.game(),
-            self.position(),
-            self.shared.watch.latest(),
-            elapsed,
-        ))
+        self.view().bot_search()
+    }
+    /// The position the screen shows: in review, the one after the move being looked at.
+    pub fn shown_position(&self) -> &dyn Position {
+        self.view().shown_position()
+    }
+    /// Whether a game-screen key does something in this mode and state.
+    pub fn offers(&self, action: Action) -> bool {
+        self.view().offers(action)
+    }
+    /// The review of the move ending the shown position, in review mode.
+    pub fn review(&self) -> Option<MoveReview> {
+        self.view().review()
+    }
+    /// What each legal move is worth to the side to move, when hints are on and known.
+    pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
+        self.view().hint_values()
+    }
+    /// The line behind the hint under the cursor, as the game names its moves.
+    pub fn hint_line(&self) -> Option<Vec<String>> {
+        self.view().hint_line()
+    }
+    /// The panel's word on saving, when the game is not simply kept.
+    pub fn saving_fact(&self) -> Option<String> {
+        self.view().saving_fact()
     }
 
     /// The terminal's size, once known.
@@ -247,14 +254,6 @@ impl App {
         self.play.position()
     }
 
-    /// The position the screen shows: in review, the one after the move being looked at.
-    pub fn shown_position(&self) -> &dyn Position {
-        match self.screen {
-            Screen::Review(review) => self.play.session.history.position_at(review.shown()),
-            _ => self.position(),
-        }
-    }
-
     /// The moves and the positions they led to.
     pub fn history(&self) -> &crate::core::session::History {
         self.play.history()
@@ -276,24 +275,6 @@ impl App {
         self.play.level_name(level)
     }
 
-    /// Whether a game-screen key does something in this mode and state, so the footer
-    /// shows only those: no placing, undo or swap in the bot's demo, no level without a bot,
-    /// no review before the end.
-    pub fn offers(&self, action: Action) -> bool {
-        match action {
-            Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
-            Action::Place | Action::Undo | Action::Redo | Action::Swap => {
-                self.play.session.mode != Mode::Demo
-            }
-            Action::Difficulty => self.play.session.mode != Mode::TwoHumans,
-            Action::Review => self.play.session.status().is_over(),
-            Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
-            // Only a search can be cut short; a solved game's bot answers from its table.
-            Action::MoveNow => self.play.session.mode != Mode::TwoHumans && !self.game().solved(),
-            _ => true,
-        }
-    }
-
     /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
         self.play.human_to_move()
@@ -302,98 +283,6 @@ impl App {
     /// A game has moves on the board and is not over: quitting would lose it.
     pub fn game_in_progress(&self) -> bool {
         self.play.in_progress()
-    }
-
-    /// The game on the board and its moves, as a review names them.
-    pub fn game_moves(&self) -> GameMoves {
-        GameMoves {
-            game: self.play.session.game.key(),
-            moves: self.history().moves().to_vec(),
-        }
-    }
-
-    /// The game on the board as the review reads it.
-    pub fn reviewed(&self) -> Reviewed<'_> {
-        Reviewed {
-            game: self.game(),
-            engine: self.engine(),
-            history: self.history(),
-            keys: &self.shared.settings.keys,
-            judged: self.judged(),
-        }
-    }
-
-    /// The searched review of the game on the board, once the bot's thread judged it.
-    pub fn judged(&self) -> Option<&Judged> {
-        let judged = self.play.judged.as_ref()?;
-        (judged.of == self.game_moves()).then_some(judged)
-    }
-
-    /// On a searched board in review, the review's judgements are being worked out.
-    pub fn judging(&self) -> bool {
-        matches!(self.screen, Screen::Review(_))
-            && !self.game().solved()
-            && self.judged().is_none()
-            && self.engine().is_some()
-    }
-
-    /// The review of the move ending the shown position, in review mode.
-    pub fn review(&self) -> Option<MoveReview> {
-        let shown = self.review_shown()?;
-        review::review_move(self.engine()?, &self.play.session.history, shown)
-    }
-
-    /// What each legal move is worth to the side to move, when hints are on and known.
-    pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
-        if !self.play.hints || self.screen != Screen::Play {
-            return None;
-        }
-        let engine = self.engine()?;
-        if engine.instant_hints() {
-            let hints = engine.hints(self.position());
-            return Some(hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect());
-        }
-        let searched = self.searched_hints()?;
-        Some(searched.hints.clone())
-    }
-
-    /// The searched hints, when they are for the position on the board.
-    fn searched_hints(&self) -> Option<&SearchedHints> {
-        let searched = self.play.searched_hints.as_ref()?;
-        (searched.position == self.position().text()).then_some(searched)
-    }
-
-    /// The line behind the hint under the cursor, as the game names its moves, the move
-    /// itself first; `None` without a hint there or a line known for it.
-    pub fn hint_line(&self) -> Option<Vec<String>> {
-        let cursor = self.play.cursor;
-        let hints = self.hint_values()?;
-        if !hints.iter().any(|&(cell, _)| cell == cursor) {
-            return None;
-        }
-        let position = self.position();
-        let mv = position
-            .legal_moves()
-            .into_iter()
-            .find(|mv| mv.placed() == cursor)?;
-        let searched = self.searched_hints().map(|searched| &searched.lines);
-        let line = hint_line::line_from(self.engine()?, position, mv, searched)?;
-        Some(hint_line::names(self.game(), position, &line))
-    }
-
-    /// The move the bot would make, marked among the hints.
-    pub fn hint_best(&self) -> Option<CellId> {
-        if !self.play.hints || self.screen != Screen::Play {
-            return None;
-        }
-        self.engine()?.best(self.position()).map(Move::placed)
-    }
-
-    /// With a contest clock, the time the person to move has left.
-    pub fn time_left(&self) -> Option<std::time::Duration> {
-        let limit = self.shared.settings.move_limit?;
-        let (started, ..) = self.play.turn_clock?;
-        Some(limit.saturating_sub(self.shared.now.duration_since(started)))
     }
 
     /// The game to keep for the next run: one with moves, not over, and with a person in it.
@@ -425,14 +314,6 @@ impl App {
             return None;
         }
         self.play.keeping.not_kept(&self.shared.memory)
-    }
-
-    /// The panel's word on saving, when the game is not simply kept.
-    pub fn saving_fact(&self) -> Option<String> {
-        if !self.game_in_progress() {
-            return None;
-        }
-        self.play.keeping.fact(&self.shared.memory)
     }
 
     /// The signal that stopped the game, if one did.

@@ -9,7 +9,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::config::{First, Key};
+use crate::config::{First, Key, Mode};
 use crate::core::Decision;
 use crate::core::review::Verdict;
 use crate::games::latin::adapter::{Latin, LatinEngine};

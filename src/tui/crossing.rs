@@ -184,7 +184,7 @@ impl App {
         code: KeyCode,
         action: Option<Action>,
     ) {
-        let asked = review.handle_key(code, action, &self.reviewed());
+        let asked = review.handle_key(code, action, &self.view().reviewed());
         self.screen = Screen::Review(review);
         match asked {
             ReviewKey::Say(note) => self.shared.status = StatusLine::note(note),

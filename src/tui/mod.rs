@@ -32,6 +32,7 @@ pub mod terminal;
 pub mod typing;
 pub mod ui;
 mod update;
+mod view;
 
 use std::io;
 use std::panic::{self, AssertUnwindSafe};

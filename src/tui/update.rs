@@ -323,10 +323,10 @@ impl App {
     /// Asks the bot thread to judge the game's moves, in review on a searched board (a
     /// solved game's verdicts come from its table at once), once for each game.
     fn request_review(&mut self) -> Vec<BotRequest> {
-        if !self.judging() {
+        if !self.view().judging() {
             return Vec::new();
         }
-        let of = self.game_moves();
+        let of = self.view().game_moves();
         if self.play.review_asked.as_ref() == Some(&of) {
             return Vec::new();
         }
