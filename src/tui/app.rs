@@ -2,18 +2,20 @@
 //! [`App::update`] (in `update.rs`).
 //!
 //! `update` takes one [`Event`](super::event::Event) and returns the requests for the bot
-//! thread it implies; the loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
+//! thread it implies; the loop in `tui::run` sends them. Rendering is `ui`'s.
 //!
 //! Each screen owns its state and its keys, which return what is left for the app to do:
 //! the start screen ([`StartScreen`], `start.rs`), the game on the board ([`PlayScreen`],
 //! state in `board.rs`, keys in `play.rs`, texts in `messages.rs`; it outlives the start
 //! screen shown over it) and the review of its finished game ([`ReviewScreen`], the move
 //! shown, in `review.rs`). What every screen reads and may change is [`Shared`]
-//! (`shared.rs`); the play and review screens are drawn from a [`PlayView`] (`view.rs`:
-//! the board, the shared part and which screen shows), not from the `App`. The `App` holds these, which screen shows, the overlay, the terminal's
-//! size and the loop's flags; it carries out what the screens ask (`begin.rs`,
-//! `crossing.rs`) and what the bot thread sends (`update.rs`). The rules of a game session
-//! (undo against the bot, what a result counts as) are `core::session`'s.
+//! (`shared.rs`). The play and review screens are drawn from a [`PlayView`] (`view.rs`:
+//! the board, the shared part and which screen shows), the start screen from its own
+//! state (`ui/start.rs`), neither from the `App`. The `App` holds these, which screen
+//! shows, the overlay, the terminal's size and the loop's flags; it carries out what the
+//! screens ask (`begin.rs`, `crossing.rs`) and what the bot thread sends (`update.rs`).
+//! The rules of a game session (undo against the bot, what a result counts as) are
+//! `core::session`'s.
 //!
 //! The screens' files import neither this file nor each other's keys; this file imports
 //! their states; the files that carry out their requests sit above it, so no file of tui
