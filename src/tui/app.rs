@@ -2,125 +2,60 @@
 //! [`App::update`] (in `update.rs`).
 //!
 //! `update` takes one [`Event`](super::event::Event) and returns the requests for the bot
-//! thread it implies; the loop in `tui::run` sends them. Rendering reads the `App` (see `ui`).
+//! thread it implies; the loop in `tui::run` sends them. Rendering is `ui`'s.
 //!
-//! The state is split by screen: the start screen's choices ([`StartScreen`], keys in
-//! `start.rs`), the game on the board ([`PlayScreen`], keys in `play.rs`), and the review of
-//! a finished game (`Screen::Review`, keys in `reviewing.rs`). What all screens share stays
-//! here: the settings, the memory of earlier runs, the engines the bot thread built, the
-//! status line and the terminal's size. The rules of a game session (undo against the bot,
-//! what a result counts as) are `core::session`'s.
+//! Each screen owns its state and its keys, which return what is left for the app to do:
+//! the start screen ([`StartScreen`], `start.rs`), the game on the board ([`PlayScreen`],
+//! state in `board.rs`, keys in `play.rs`, texts in `messages.rs`; it outlives the start
+//! screen shown over it) and the review of its finished game ([`ReviewScreen`], the move
+//! shown, in `review.rs`). What every screen reads and may change is [`Shared`]
+//! (`shared.rs`). The play and review screens are drawn from a [`PlayView`] (`view.rs`:
+//! the board, the shared part and which screen shows), the start screen from its own
+//! state (`ui/start.rs`), neither from the `App`. The `App` holds these, which screen
+//! shows, the overlay, the terminal's size and the loop's flags; it carries out what the
+//! screens ask (`begin.rs`, `crossing.rs`) and what the bot thread sends (`update.rs`).
+//! The rules of a game session (undo against the bot, what a result counts as) are
+//! `core::session`'s.
 //!
-//! This file reads the state and imports no screen: the texts (`messages`), the screens'
-//! keys (`start`, `reviewing`, `play`, in that order, each using only those before it) and
-//! `update` sit above it, so no file of tui imports one that imports it back.
+//! The screens' files import neither this file nor each other's keys; this file imports
+//! their states; the files that carry out their requests sit above it, so no file of tui
+//! imports one that imports it back.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
+pub use super::board::{PlayScreen, SearchedHints, start_cursor};
 use super::bot::BotRequest;
-use super::bot_turn::{self, BotTurn};
+use super::bot_turn;
 use super::event::Signal;
 use super::geometry;
-use super::hint_line::{self, HintLines};
-use super::judged::{GameMoves, Judged};
+
 pub use super::keeping::Keeping;
-use super::memory::{self, Memory};
+use super::memory::Memory;
 pub use super::menu::{Menu, game_of};
+pub use super::review::{ReviewScreen, Reviewed};
+pub use super::shared::Shared;
+pub use super::start::{Start, StartScreen};
 use super::status::StatusLine;
-use super::typing::Typed;
-use crate::config::{Mode, Settings};
-use crate::core::review::{self, MoveReview};
-use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Outcome, Position, Side, Watch};
+pub use super::view::{PlayView, Screen};
+use crate::config::Settings;
+use crate::core::review::MoveReview;
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Position, Side, Watch};
 use crate::store::{Record, SavedGame};
 use crate::tui::keys::Action;
 
 /// Said when a finished game is left out of the record because the sides were swapped.
 pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
 
-/// Which screen is showing.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Screen {
-    /// Choose the game, mode, side and level.
-    Start,
-    /// A game, in play or over.
-    Game,
-    /// Stepping through a finished game; the number of moves shown (1..=all).
-    Review(usize),
-}
-
-/// The start screen's state.
-#[derive(Clone, Debug)]
-pub struct StartScreen {
-    pub menu: Menu,
-    /// What the start screen says in its status line (a question, an answer), until the
-    /// next key.
-    pub note: Option<String>,
-    /// When the files were last read again for the start screen.
-    pub refreshed: Instant,
-}
-
-/// The game on the board and what the game screen keeps about it.
-pub struct PlayScreen {
-    /// A game was started (the start screen can go back to it).
-    pub has_game: bool,
-    /// The game (or, before the first, the settings' choices).
-    pub session: Session,
-    pub cursor: CellId,
-    pub hints: bool,
-    /// A cell name being typed.
-    pub typed: Option<Typed>,
-    /// The bot's request in flight and its display delay.
-    pub bot: BotTurn,
-    /// How the bot found its last move ("dictionary", "forced win"), for the panel.
-    pub bot_note: Option<String>,
-    /// Why the bot took the side it chose, kept in the panel until the person's first move
-    /// (the status line gives way to the bot's move at once).
-    pub side_note: Option<String>,
-    /// Hints worked out on the bot's thread.
-    pub searched_hints: Option<SearchedHints>,
-    /// The hints asked for and not yet back: the ticket and the position's text.
-    pub hints_asked: Option<(u64, String)>,
-    /// Tickets for hint requests.
-    pub hint_tickets: u64,
-    /// The review the bot's thread judged last (on a searched board).
-    pub judged: Option<Judged>,
-    /// The review asked for and not yet back.
-    pub review_asked: Option<GameMoves>,
-    /// With a contest clock: when the person to move began their turn, and which turn that
-    /// is (moves played, side to move).
-    pub turn_clock: Option<(Instant, usize, Side)>,
-    /// Whether the game is written down as it is played.
-    pub keeping: Keeping,
-    /// The game was resumed from an earlier run (its choices were that run's).
-    pub resumed: bool,
-    /// The record on the board, when it is a kept game replayed: written as it was read.
-    pub replayed: Option<Box<crate::record::Record>>,
-}
-
-/// Hints the bot's thread worked out by searching, with the lines behind them.
-pub struct SearchedHints {
-    /// The text of the position they are for.
-    pub position: String,
-    pub hints: Vec<(CellId, Hint)>,
-    pub lines: HintLines,
-}
-
-/// The state of the terminal game.
+/// The state of the terminal game: what all screens share, the screens' states and which
+/// shows.
 pub struct App {
-    pub(super) settings: Settings,
-    pub(super) memory: Memory,
-    /// The engines the bot thread has built, by game key.
-    pub(super) engines: HashMap<String, Arc<dyn Engine>>,
+    pub(super) shared: Shared,
     pub(super) screen: Screen,
     pub(super) start: StartScreen,
     pub(super) play: PlayScreen,
-    pub(super) status: StatusLine,
     /// What shows over the screen and takes the next key, if anything does.
     pub(super) overlay: Option<Overlay>,
-    pub(super) now: Instant,
     /// The terminal's size, columns and rows, once known.
     pub(super) size: Option<(u16, u16)>,
     /// Set once the game is to end, with why.
@@ -129,8 +64,6 @@ pub struct App {
     pub(super) engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
     pub(super) suspend: bool,
-    /// The bot's searches as they go, shared with the bot thread; the move-now key stops one.
-    pub(super) watch: Arc<Watch>,
 }
 
 /// What shows over the screen (the help) or is asked in the status line, and takes the
@@ -167,54 +100,16 @@ impl App {
     /// A game with the record and unfinished games of `memory`; the start screen offers to
     /// resume the chosen game's.
     pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
-        let game = game_of(settings.game);
-        let resume = memory
-            .saved_game(&game.key())
-            .map(|saved| saved.moves.len());
-        let menu = Menu::new(&settings, resume);
-        let session = Session::new(
-            Arc::clone(&game),
-            settings.mode,
-            settings.first,
-            settings.difficulty,
-        );
         App {
-            memory,
-            engines: HashMap::new(),
             screen: Screen::Start,
-            start: StartScreen {
-                menu,
-                note: None,
-                refreshed: now,
-            },
-            play: PlayScreen {
-                has_game: false,
-                cursor: start_cursor(game.as_ref()),
-                session,
-                hints: settings.hints.on_for(settings.mode),
-                typed: None,
-                bot: BotTurn::new(settings.bot_delay),
-                bot_note: None,
-                side_note: None,
-                searched_hints: None,
-                hints_asked: None,
-                hint_tickets: 0,
-                judged: None,
-                review_asked: None,
-                turn_clock: None,
-                keeping: Keeping::Kept,
-                resumed: false,
-                replayed: None,
-            },
-            status: StatusLine::default(),
+            start: StartScreen::new(&settings, &memory, now),
+            play: PlayScreen::new(&settings),
             overlay: None,
-            now,
             size: None,
             exit: None,
             engine_asked: None,
             suspend: false,
-            watch: Arc::default(),
-            settings,
+            shared: Shared::new(settings, memory, now),
         }
     }
 
@@ -229,27 +124,21 @@ impl App {
 
     /// The watch on the bot's searches, for the bot thread to share.
     pub fn watch(&self) -> &Arc<Watch> {
-        &self.watch
+        &self.shared.watch
     }
 
     /// The game on the board (or the one the game screen would show).
     pub fn game(&self) -> &dyn Game {
-        self.play.session.game.as_ref()
-    }
-    /// The game the start screen has chosen.
-    pub fn menu_game(&self) -> Arc<dyn Game> {
-        game_of(self.start.menu.game)
+        self.play.game()
     }
     /// The record of results for the start screen's choice of game, mode and level.
     pub fn menu_record(&self) -> Option<Record> {
-        let menu = &self.start.menu;
-        memory::menu_record_key(&self.menu_game().key(), menu.mode, menu.difficulty)
-            .map(|key| self.memory.record(&key))
+        self.start.record(&self.shared)
     }
     /// The unfinished game of the start screen's game, from an earlier run, until it is
     /// resumed or replaced.
     pub fn saved_game(&self) -> Option<&SavedGame> {
-        self.memory.saved_game(&self.menu_game().key())
+        self.start.saved_game(&self.shared)
     }
     pub fn screen(&self) -> Screen {
         self.screen
@@ -257,18 +146,8 @@ impl App {
     pub fn menu(&self) -> &Menu {
         &self.start.menu
     }
-    /// In a demo whose second bot plays at its own level, that level.
-    pub fn demo_second_level(&self) -> Option<Difficulty> {
-        let session = &self.play.session;
-        session.second_level.filter(|_| session.mode == Mode::Demo)
-    }
     pub fn moves(&self) -> Vec<CellId> {
-        self.play
-            .session
-            .moves()
-            .iter()
-            .map(|mv| mv.placed())
-            .collect()
+        self.play.moves()
     }
     pub fn cursor(&self) -> CellId {
         self.play.cursor
@@ -277,7 +156,7 @@ impl App {
         self.play.hints
     }
     pub fn status(&self) -> &str {
-        &self.status.text
+        &self.shared.status.text
     }
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
@@ -293,32 +172,50 @@ impl App {
             _ => None,
         }
     }
-    /// The exact value of the start screen's game for the side that moves first, once the
-    /// bot thread has built its engine; `None` where the game is not solved.
-    pub fn menu_first_player(&self) -> Option<Outcome> {
-        let game = self.menu_game();
-        let engine = self.engines.get(&game.key())?;
-        engine
-            .value(game.start().as_ref())
-            .map(|value| value.outcome)
-    }
     /// The engine of the game on the board, once the bot thread has built it.
     pub fn engine(&self) -> Option<&dyn Engine> {
-        self.engines
-            .get(&self.play.session.game.key())
-            .map(std::convert::AsRef::as_ref)
+        self.shared.engine(self.game())
     }
-    /// What the bot's search has reached, while it thinks: its latest report, or the time
-    /// since it was asked until it reports.
+
+    /// The game on the board as the screen showing draws it.
+    pub fn view(&self) -> PlayView<'_> {
+        PlayView {
+            play: &self.play,
+            shared: &self.shared,
+            screen: self.screen,
+        }
+    }
+    /// On the review screen, the number of moves shown (1 up to all).
+    pub fn review_shown(&self) -> Option<usize> {
+        self.view().review_shown()
+    }
+    /// What the bot's search has reached, while it thinks.
     pub fn bot_search(&self) -> Option<String> {
-        let since = self.play.bot.asked_at()?;
-        let elapsed = self.now.saturating_duration_since(since);
-        Some(bot_turn::search_text(
-            self.game(),
-            self.position(),
-            self.watch.latest(),
-            elapsed,
-        ))
+        self.view().bot_search()
+    }
+    /// The position the screen shows: in review, the one after the move being looked at.
+    pub fn shown_position(&self) -> &dyn Position {
+        self.view().shown_position()
+    }
+    /// Whether a game-screen key does something in this mode and state.
+    pub fn offers(&self, action: Action) -> bool {
+        self.view().offers(action)
+    }
+    /// The review of the move ending the shown position, in review mode.
+    pub fn review(&self) -> Option<MoveReview> {
+        self.view().review()
+    }
+    /// What each legal move is worth to the side to move, when hints are on and known.
+    pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
+        self.view().hint_values()
+    }
+    /// The line behind the hint under the cursor, as the game names its moves.
+    pub fn hint_line(&self) -> Option<Vec<String>> {
+        self.view().hint_line()
+    }
+    /// The panel's word on saving, when the game is not simply kept.
+    pub fn saving_fact(&self) -> Option<String> {
+        self.view().saving_fact()
     }
 
     /// The terminal's size, once known.
@@ -352,170 +249,43 @@ impl App {
 
     /// Where the game stands, a loss on time included.
     pub fn game_status(&self) -> crate::core::Status {
-        self.play.session.status()
+        self.play.status()
     }
 
     /// The position after all the moves played.
     pub fn position(&self) -> &dyn Position {
-        self.play.session.position()
-    }
-
-    /// The position the screen shows: in review, the one after the move being looked at.
-    pub fn shown_position(&self) -> &dyn Position {
-        match self.screen {
-            Screen::Review(shown) => self.play.session.history.position_at(shown),
-            _ => self.position(),
-        }
+        self.play.position()
     }
 
     /// The moves and the positions they led to.
     pub fn history(&self) -> &crate::core::session::History {
-        &self.play.session.history
+        self.play.history()
     }
 
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
-        // A replayed record's players are the ones it names.
-        let tag = match side {
-            Side::First => "First",
-            Side::Second => "Second",
-        };
-        if let Some(name) = self.play.replayed.as_ref().and_then(|r| r.tag(tag)) {
-            return name.to_string();
-        }
-        let session = &self.play.session;
-        self.settings
-            .names
-            .for_side(session.mode, side, session.human, session.names_swapped)
+        self.play.name(side, &self.shared.settings)
     }
 
     /// A cell's name in the game on the board.
     pub fn cell_name(&self, cell: CellId) -> String {
-        self.game().cell_name(cell)
+        self.play.cell_name(cell)
     }
 
     /// What a level is called in the game on the board (`perfect`, or `max` where the bot
     /// searches).
     pub fn level_name(&self, level: Difficulty) -> &'static str {
-        self.game().level_name(level)
-    }
-
-    /// Whether a game-screen key does something in this mode and state, so the footer
-    /// shows only those: no placing, undo or swap in the bot's demo, no level without a bot,
-    /// no review before the end.
-    pub fn offers(&self, action: Action) -> bool {
-        match action {
-            Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
-            Action::Place | Action::Undo | Action::Redo | Action::Swap => {
-                self.play.session.mode != Mode::Demo
-            }
-            Action::Difficulty => self.play.session.mode != Mode::TwoHumans,
-            Action::Review => self.play.session.status().is_over(),
-            Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
-            // Only a search can be cut short; a solved game's bot answers from its table.
-            Action::MoveNow => self.play.session.mode != Mode::TwoHumans && !self.game().solved(),
-            _ => true,
-        }
+        self.play.level_name(level)
     }
 
     /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
-        let position = self.position();
-        !self.game_status().is_over()
-            && self.play.session.controller(position.to_move()) == Controller::Human
+        self.play.human_to_move()
     }
 
     /// A game has moves on the board and is not over: quitting would lose it.
     pub fn game_in_progress(&self) -> bool {
-        self.play.has_game
-            && self.play.session.mode != Mode::Demo
-            && !self.moves().is_empty()
-            && !self.play.session.status().is_over()
-    }
-
-    /// The game on the board and its moves, as a review names them.
-    pub fn game_moves(&self) -> GameMoves {
-        GameMoves {
-            game: self.play.session.game.key(),
-            moves: self.history().moves().to_vec(),
-        }
-    }
-
-    /// The searched review of the game on the board, once the bot's thread judged it.
-    pub fn judged(&self) -> Option<&Judged> {
-        let judged = self.play.judged.as_ref()?;
-        (judged.of == self.game_moves()).then_some(judged)
-    }
-
-    /// On a searched board in review, the review's judgements are being worked out.
-    pub fn judging(&self) -> bool {
-        matches!(self.screen, Screen::Review(_))
-            && !self.game().solved()
-            && self.judged().is_none()
-            && self.engine().is_some()
-    }
-
-    /// The review of the move ending the shown position, in review mode.
-    pub fn review(&self) -> Option<MoveReview> {
-        match self.screen {
-            Screen::Review(shown) => {
-                review::review_move(self.engine()?, &self.play.session.history, shown)
-            }
-            _ => None,
-        }
-    }
-
-    /// What each legal move is worth to the side to move, when hints are on and known.
-    pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
-        if !self.play.hints || self.screen != Screen::Game {
-            return None;
-        }
-        let engine = self.engine()?;
-        if engine.instant_hints() {
-            let hints = engine.hints(self.position());
-            return Some(hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect());
-        }
-        let searched = self.searched_hints()?;
-        Some(searched.hints.clone())
-    }
-
-    /// The searched hints, when they are for the position on the board.
-    fn searched_hints(&self) -> Option<&SearchedHints> {
-        let searched = self.play.searched_hints.as_ref()?;
-        (searched.position == self.position().text()).then_some(searched)
-    }
-
-    /// The line behind the hint under the cursor, as the game names its moves, the move
-    /// itself first; `None` without a hint there or a line known for it.
-    pub fn hint_line(&self) -> Option<Vec<String>> {
-        let cursor = self.play.cursor;
-        let hints = self.hint_values()?;
-        if !hints.iter().any(|&(cell, _)| cell == cursor) {
-            return None;
-        }
-        let position = self.position();
-        let mv = position
-            .legal_moves()
-            .into_iter()
-            .find(|mv| mv.placed() == cursor)?;
-        let searched = self.searched_hints().map(|searched| &searched.lines);
-        let line = hint_line::line_from(self.engine()?, position, mv, searched)?;
-        Some(hint_line::names(self.game(), position, &line))
-    }
-
-    /// The move the bot would make, marked among the hints.
-    pub fn hint_best(&self) -> Option<CellId> {
-        if !self.play.hints || self.screen != Screen::Game {
-            return None;
-        }
-        self.engine()?.best(self.position()).map(Move::placed)
-    }
-
-    /// With a contest clock, the time the person to move has left.
-    pub fn time_left(&self) -> Option<std::time::Duration> {
-        let limit = self.settings.move_limit?;
-        let (started, ..) = self.play.turn_clock?;
-        Some(limit.saturating_sub(self.now.duration_since(started)))
+        self.play.in_progress()
     }
 
     /// The game to keep for the next run: one with moves, not over, and with a person in it.
@@ -535,8 +305,8 @@ impl App {
     /// Whether the game on the board is safely written down.
     pub fn game_kept(&self) -> bool {
         self.play.keeping == Keeping::Kept
-            && self.memory.saves()
-            && self.memory.save_failure().is_none()
+            && self.shared.memory.saves()
+            && self.shared.memory.save_failure().is_none()
     }
 
     /// Why the game on the board is not written down, when it should be and is not: for
@@ -546,15 +316,7 @@ impl App {
         if !self.game_in_progress() {
             return None;
         }
-        self.play.keeping.not_kept(&self.memory)
-    }
-
-    /// The panel's word on saving, when the game is not simply kept.
-    pub fn saving_fact(&self) -> Option<String> {
-        if !self.game_in_progress() {
-            return None;
-        }
-        self.play.keeping.fact(&self.memory)
+        self.play.keeping.not_kept(&self.shared.memory)
     }
 
     /// The signal that stopped the game, if one did.
@@ -565,31 +327,14 @@ impl App {
         }
     }
 
-    /// After a move that leaves the cursor where nothing may be played (extreme
-    /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
-    pub(super) fn follow_legal_moves(&mut self) {
-        let position = self.position();
-        if self.game().blocks(position).is_empty() {
-            return; // every empty cell is playable: the cursor stays where it was
-        }
-        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
-        if legal.is_empty() || legal.contains(&self.play.cursor) {
-            return;
-        }
-        let game = self.game();
-        let (r, c) = geometry::virtual_of(game, self.play.cursor);
-        let distance = |cell: &CellId| {
-            let (cr, cc) = geometry::virtual_of(game, *cell);
-            (i16::from(cr) - i16::from(r)).abs() + (i16::from(cc) - i16::from(c)).abs()
-        };
-        if let Some(&nearest) = legal.iter().min_by_key(|cell| distance(cell)) {
-            self.play.cursor = nearest;
-        }
+    /// Whose turn it is, or how the game ended.
+    pub fn turn_text(&self) -> String {
+        self.play.turn_text(&self.shared.settings)
     }
 
-    /// The first key bound to an action, for messages.
-    pub(super) fn key(&self, action: Action) -> String {
-        self.settings.keys.first_key(action)
+    /// The end of the game: who won and with which lines, or on points, or the draw.
+    pub fn result_text(&self) -> String {
+        self.play.result_text(&self.shared.settings)
     }
 
     /// The bot takes the side the exact value of the empty board favours (see
@@ -602,35 +347,17 @@ impl App {
         self.play.session.human = Some(bot_side.other());
         let note = format!(
             "{} takes {} and moves {}: {why}.",
-            self.settings.names.bot,
-            self.settings.symbol(bot_side),
+            self.shared.settings.names.bot,
+            self.shared.settings.symbol(bot_side),
             if bot_side == Side::First {
                 "first"
             } else {
                 "second"
             },
         );
-        self.status = StatusLine::note(note.clone());
+        self.shared.status = StatusLine::note(note.clone());
         self.play.side_note = Some(note);
     }
-}
-
-/// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).
-pub(super) fn start_cursor(game: &dyn Game) -> CellId {
-    let layout = game.layout();
-    let rows = layout.blocks.rows * layout.cells.rows;
-    let cols = layout.blocks.cols * layout.cells.cols;
-    geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
-}
-
-/// What the start screen's Enter does, kept while the player is asked whether to discard
-/// an unfinished game for it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Start {
-    /// A new game with the start screen's choices.
-    New,
-    /// The chosen game's unfinished game.
-    Resume,
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-use crate::config::First;
+use crate::config::{First, Mode};
 use crate::core::Decision;
 use crate::core::review::Verdict;
 use crate::games::latin::adapter::{Latin, LatinEngine};
@@ -153,7 +153,7 @@ impl Harness {
 #[test]
 fn typing_a_cell_name_places_there_and_the_bot_replies() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     h.typed("b2");
     assert_eq!(h.moves(), "b2");
     assert_eq!(h.moves_asked(), 1, "the bot is asked to reply");
@@ -187,9 +187,9 @@ fn a_taken_cell_is_refused_with_its_name() {
     h.typed("c3");
     assert_eq!(h.app.status(), "Illegal: c3 is taken");
     assert_eq!(h.moves(), "c3");
-    assert_eq!(h.app.status.kind, StatusKind::Illegal);
+    assert_eq!(h.app.shared.status.kind, StatusKind::Illegal);
     h.typed("b2");
-    assert!(matches!(h.app.status.kind, StatusKind::Turn { .. }));
+    assert!(matches!(h.app.shared.status.kind, StatusKind::Turn { .. }));
 }
 
 #[test]
@@ -354,7 +354,7 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     assert_eq!(h.app.screen(), Screen::Start);
     assert_eq!(h.app.menu().mode, Mode::TwoHumans, "choices kept");
     h.press(KeyCode::Esc);
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.app.moves().len(), 6);
     h.typed("n");
     h.press(KeyCode::Down); // side and level rows are skipped for two players
@@ -373,13 +373,13 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
 fn review_steps_through_the_moves_and_marks_mistakes() {
     let mut h = finished_two_player_game();
     h.typed("v");
-    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert_eq!(h.app.review_shown(), Some(1));
     h.press(KeyCode::Left);
-    assert_eq!(h.app.screen(), Screen::Review(1), "stops at the first move");
+    assert_eq!(h.app.review_shown(), Some(1), "stops at the first move");
     for _ in 0..10 {
         h.press(KeyCode::Right);
     }
-    assert_eq!(h.app.screen(), Screen::Review(6), "stops at the last");
+    assert_eq!(h.app.review_shown(), Some(6), "stops at the last");
     let last = h.app.review().unwrap();
     assert_eq!(last.cell, cell("d1"));
     assert_eq!(last.verdict, Verdict::Mistake);
@@ -393,14 +393,14 @@ fn review_steps_through_the_moves_and_marks_mistakes() {
     h.press(KeyCode::Left);
     assert_eq!(h.app.shown_position().stones(), 5);
     h.typed("v");
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
 }
 
 #[test]
 fn review_waits_for_the_end_of_the_game() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2v");
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.app.status(), "Review opens when the game is over.");
 }
 
@@ -789,7 +789,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     assert_eq!(h.app.menu().resume, Some(2));
     assert_eq!(h.app.menu().row, Menu::RESUME, "resuming is the default");
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.moves(), "b2 c3");
     assert_eq!(h.app.play.session.difficulty, Difficulty::Hard);
     assert!(h.app.human_to_move());
@@ -809,7 +809,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
         h.press(KeyCode::Up);
     }
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.moves().split(' ').count(), played);
     assert!(h.app.status().starts_with("Back to the game."));
 }
@@ -845,7 +845,7 @@ fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
     h.press(KeyCode::Enter);
     h.typed("y");
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert!(h.app.moves().is_empty());
     assert!(h.app.saved_game().is_none());
 }
@@ -1060,8 +1060,8 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
     }
     assert!(h.app.position().status().is_over(), "{}", h.moves());
     let games_at = |h: &Harness, level| {
-        let key = memory::menu_record_key("latin", Mode::VsBot, level).unwrap();
-        h.app.memory.record(&key).games()
+        let key = crate::tui::memory::menu_record_key("latin", Mode::VsBot, level).unwrap();
+        h.app.shared.memory.record(&key).games()
     };
     assert_eq!(
         games_at(&h, Difficulty::Perfect),
@@ -1120,9 +1120,9 @@ fn a_cursor_key_drops_a_half_typed_name_and_its_prompt() {
 fn a_complaint_about_a_taken_cell_goes_when_the_cursor_moves() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2b2");
-    assert_eq!(h.app.status.kind, StatusKind::Illegal);
+    assert_eq!(h.app.shared.status.kind, StatusKind::Illegal);
     h.press(KeyCode::Right);
-    assert!(matches!(h.app.status.kind, StatusKind::Turn { .. }));
+    assert!(matches!(h.app.shared.status.kind, StatusKind::Turn { .. }));
 }
 
 #[test]
@@ -1165,22 +1165,22 @@ fn review_jumps_to_the_ends_and_between_mistakes() {
     // a1 keeps the draw; every move after it is a mistake (see the review test above).
     let mut h = finished_two_player_game();
     h.typed("v");
-    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert_eq!(h.app.review_shown(), Some(1));
     h.press(KeyCode::End);
-    assert_eq!(h.app.screen(), Screen::Review(6));
+    assert_eq!(h.app.review_shown(), Some(6));
     h.press(KeyCode::Tab);
-    assert_eq!(h.app.screen(), Screen::Review(6));
+    assert_eq!(h.app.review_shown(), Some(6));
     assert_eq!(h.app.status(), "No ?? mistake after move 6.");
     h.press(KeyCode::BackTab);
-    assert_eq!(h.app.screen(), Screen::Review(5));
+    assert_eq!(h.app.review_shown(), Some(5));
     assert_eq!(h.app.status(), "Mistake at move 5 of 6.");
     h.press(KeyCode::Home);
-    assert_eq!(h.app.screen(), Screen::Review(1));
+    assert_eq!(h.app.review_shown(), Some(1));
     h.status_starts("Review:");
     h.press(KeyCode::BackTab);
     assert_eq!(h.app.status(), "No ?? mistake before move 1.");
     h.press(KeyCode::Tab);
-    assert_eq!(h.app.screen(), Screen::Review(2), "a2 is the first mistake");
+    assert_eq!(h.app.review_shown(), Some(2), "a2 is the first mistake");
 }
 
 #[test]
@@ -1194,7 +1194,7 @@ fn a_review_key_bound_to_an_action_keeps_its_action() {
     h.press(KeyCode::Enter);
     h.typed("a1a2b1b2c1d1v");
     h.press(KeyCode::End);
-    assert_eq!(h.app.screen(), Screen::Review(2), "End steps right here");
+    assert_eq!(h.app.review_shown(), Some(2), "End steps right here");
 }
 
 #[test]
@@ -1698,23 +1698,28 @@ fn a_record_that_cannot_be_kept_is_said() {
     h.status_has("record was not kept");
 }
 
-/// A record opens on the review screen at its first move, and is neither counted nor kept
-/// again (not even after it is stepped to its end).
-#[test]
-fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = two_people_saving(dir.path());
+/// Opens `game.txt`, a record of Ann (X) beating Bo at classic 3x3 in five moves.
+fn open_ann_v_bo(h: &mut Harness) {
     let record = crate::record::read(
         "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"Ann\"]\n[Second \"Bo\"]\n\
          [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
     )
     .unwrap();
     h.app.open_record(&record, "game.txt");
-    assert_eq!(h.app.screen(), Screen::Review(1));
+}
+
+/// A record opens on the review screen at its first move, and is neither counted nor kept
+/// again (not even after it is stepped to its end).
+#[test]
+fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    open_ann_v_bo(&mut h);
+    assert_eq!(h.app.review_shown(), Some(1));
     h.status_has("game.txt: Ann v Bo");
     assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
     h.press(KeyCode::End);
-    assert_eq!(h.app.screen(), Screen::Review(5));
+    assert_eq!(h.app.review_shown(), Some(5));
     h.typed("q");
     assert!(h.app.game_status().is_over());
     assert!(kept_records(dir.path()).is_empty());
@@ -1745,12 +1750,7 @@ fn a_game_from_a_position_keeps_its_start_in_its_record() {
 fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    let record = crate::record::read(
-        "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"Ann\"]\n[Second \"Bo\"]\n\
-         [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
-    )
-    .unwrap();
-    h.app.open_record(&record, "game.txt");
+    open_ann_v_bo(&mut h);
     let out = tempfile::tempdir().unwrap();
     let now = std::time::SystemTime::now();
     let path =
@@ -1764,7 +1764,7 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     h.status_has("The game is over");
     h.press(KeyCode::Left);
     h.typed("p");
-    assert_eq!(h.app.screen(), Screen::Game);
+    assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.app.moves().len(), 0);
     assert_eq!(h.app.position().stones(), 4);
     h.typed("c3");

@@ -1,9 +1,10 @@
 //! What the game says about the position: whose turn it is, what a move did, how the game
-//! ended. Read-only views of the [`App`], for its status line and the side panel.
+//! ended. Read-only views of the game on the board ([`PlayScreen`]), for the status line
+//! and the side panel.
 
-use super::app::App;
+use super::board::PlayScreen;
 use super::status::StatusLine;
-use crate::config::Mode;
+use crate::config::{Mode, Settings};
 use crate::core::session::Controller;
 use crate::core::{BlockState, CellId, Game, MarkedLine, Move, Side, Status};
 
@@ -16,43 +17,43 @@ pub fn join(game: &dyn Game, moves: &[impl Copy + Into<Move>]) -> String {
         .join(" ")
 }
 
-impl App {
+impl PlayScreen {
     /// Whose turn it is, or how the game ended.
-    pub fn turn_text(&self) -> String {
+    pub fn turn_text(&self, settings: &Settings) -> String {
         let position = self.position();
-        match self.game_status() {
+        match self.status() {
             Status::InPlay => {
                 let side = position.to_move();
-                let symbol = self.settings.symbol(side);
+                let symbol = settings.symbol(side);
                 let again = if self.game().bonus_move(position) {
                     ", bonus"
                 } else {
                     ""
                 };
-                match (self.play.session.mode, self.play.session.controller(side)) {
+                match (self.session.mode, self.session.controller(side)) {
                     (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol}{again})."),
                     (_, Controller::Bot) => {
-                        format!("{} to move ({symbol}{again}).", self.name(side))
+                        format!("{} to move ({symbol}{again}).", self.name(side, settings))
                     }
                     (_, Controller::Human) => {
-                        format!("{}'s turn ({symbol}{again}).", self.name(side))
+                        format!("{}'s turn ({symbol}{again}).", self.name(side, settings))
                     }
                 }
             }
-            _ => self.result_text(),
+            _ => self.result_text(settings),
         }
     }
 
     /// What the last move did: points scored and whose turn it is, or the end of the game.
-    pub(super) fn after_move_status(&self, cell: CellId) -> StatusLine {
-        let history = &self.play.session.history;
+    pub fn after_move_status(&self, cell: CellId, settings: &Settings) -> StatusLine {
+        let history = &self.session.history;
         let ply = history.moves().len() - 1;
         let (before, after) = (history.position_at(ply), history.position());
         if after.status().is_over() {
-            return StatusLine::note(self.result_text());
+            return StatusLine::note(self.result_text(settings));
         }
         let name = self.cell_name(cell);
-        let who = self.name(before.to_move());
+        let who = self.name(before.to_move(), settings);
         // A move that wins a small board (extreme tic-tac-toe) earns another at once: say
         // so loudly, and short enough that the turn still fits on an 80-column line.
         let block = self.game().place(cell).block;
@@ -76,7 +77,7 @@ impl App {
                 // A bonus move's win earns no second bonus in a row.
                 format!("{name} wins {label}{points}, no second bonus. ")
             };
-            return StatusLine::turn(&lead, &self.turn_text());
+            return StatusLine::turn(&lead, &self.turn_text(settings));
         }
         let what = match self.game().points(after) {
             Some([f, s]) if self.game().points(after) != self.game().points(before) => {
@@ -84,19 +85,22 @@ impl App {
             }
             _ => String::new(),
         };
-        StatusLine::turn(&format!("{who} played {name}. {what}"), &self.turn_text())
+        StatusLine::turn(
+            &format!("{who} played {name}. {what}"),
+            &self.turn_text(settings),
+        )
     }
 
     /// The end of the game: who won and with which lines, or on points, or the draw.
-    pub fn result_text(&self) -> String {
+    pub fn result_text(&self, settings: &Settings) -> String {
         let position = self.position();
-        if let Some(slow) = self.play.session.timed_out() {
-            return self.time_out_text(slow);
+        if let Some(slow) = self.session.timed_out() {
+            return self.time_out_text(slow, settings);
         }
         // No line decided it (extreme): the small boards' points did.
         if let Some([f, s]) = self.game().decided_on_points(position) {
             return match position.status() {
-                Status::Won(side) => format!("{} on points, {f} : {s}.", self.wins(side)),
+                Status::Won(side) => format!("{} on points, {f} : {s}.", self.wins(side, settings)),
                 _ => format!(
                     "Every small board is decided and no line of them: a draw on points, \
                      {f} : {s}."
@@ -124,7 +128,7 @@ impl App {
                     format!(" with {}", lines.join(" and "))
                 };
                 let score = if by_blocks { "" } else { score.as_str() };
-                format!("{}{score}{with}.", self.wins(side))
+                format!("{}{score}{with}.", self.wins(side, settings))
             }
             Status::Draw => {
                 let full = position.stones() == self.game().layout().cell_count();
@@ -140,16 +144,16 @@ impl App {
     }
 
     /// "Ada (X) wins", but "You (X) win" for the person.
-    fn wins(&self, side: Side) -> String {
-        let who = self.name(side);
+    fn wins(&self, side: Side, settings: &Settings) -> String {
+        let who = self.name(side, settings);
         let verb = if who == "You" { "win" } else { "wins" };
-        format!("{who} ({}) {verb}", self.settings.symbol(side))
+        format!("{who} ({}) {verb}", settings.symbol(side))
     }
 }
 
-impl App {
+impl PlayScreen {
     /// "You (X) ran out of time: Bot (O) wins (time out), 0 : 68 in contest points."
-    fn time_out_text(&self, slow: Side) -> String {
+    fn time_out_text(&self, slow: Side, settings: &Settings) -> String {
         let winner = slow.other();
         // The contest scores a forfeit as a win by pattern: all of its points to the winner.
         let points = self
@@ -159,10 +163,10 @@ impl App {
             .unwrap_or_default();
         format!(
             "{} ({}) ran out of time: {} ({}) wins (time out){points}.",
-            self.name(slow),
-            self.settings.symbol(slow),
-            self.name(winner),
-            self.settings.symbol(winner)
+            self.name(slow, settings),
+            settings.symbol(slow),
+            self.name(winner, settings),
+            settings.symbol(winner)
         )
     }
 }

@@ -8,8 +8,11 @@
 //! search, the bot thread works them out and sends them.
 
 pub mod app;
+mod begin;
+mod board;
 pub mod bot;
 pub mod bot_turn;
+mod crossing;
 pub mod event;
 pub mod geometry;
 mod hint_line;
@@ -22,13 +25,15 @@ pub mod messages;
 mod opening;
 mod play;
 mod recording;
-mod reviewing;
+mod review;
+mod shared;
 mod start;
 pub mod status;
 pub mod terminal;
 pub mod typing;
 pub mod ui;
 mod update;
+mod view;
 
 use std::io;
 use std::panic::{self, AssertUnwindSafe};

@@ -3,7 +3,7 @@
 //! "play on from here" on the review screen).
 
 use super::app::{App, Keeping, Screen};
-use super::reviewing::keys_line;
+use super::review::{ReviewScreen, keys_line};
 use super::status::StatusLine;
 use crate::config::{First, Mode};
 use crate::core::Position;
@@ -29,7 +29,7 @@ impl App {
             Opening::Menu => {}
             Opening::Replay(record, name) => self.open_record(&record, &name),
             Opening::Position(start) => {
-                let (mode, starter) = (self.settings.mode, self.settings.first);
+                let (mode, starter) = (self.shared.settings.mode, self.shared.settings.first);
                 self.start_from(start, mode, starter);
             }
         }
@@ -39,7 +39,7 @@ impl App {
     /// played it is in the status line), never saved, its result not counted again.
     pub fn open_record(&mut self, record: &Record, name: &str) {
         let game = record.game.clone();
-        let difficulty = self.settings.difficulty;
+        let difficulty = self.shared.settings.difficulty;
         let mut session = Session::new(game, Mode::TwoHumans, First::You, difficulty)
             .from_start(record.start_position());
         for entry in &record.moves {
@@ -49,7 +49,7 @@ impl App {
             }
         }
         session.mark_counted();
-        self.memory.release();
+        self.shared.memory.release();
         self.play.keeping = Keeping::Replay;
         self.play.session = session;
         self.play.resumed = true;
@@ -60,11 +60,11 @@ impl App {
         let second = record.tag("Second").unwrap_or("?");
         let lead = format!("{name}: {first} v {second}, {}.", record.outcome.token());
         if record.moves.is_empty() {
-            self.status = StatusLine::note(format!("{lead} No moves."));
+            self.shared.status = StatusLine::note(format!("{lead} No moves."));
         } else {
-            self.screen = Screen::Review(1);
-            let keys = keys_line(self.game(), &self.settings.keys);
-            self.status = StatusLine::note(format!("{lead} {keys}"));
+            self.screen = Screen::Review(ReviewScreen::first());
+            let keys = keys_line(self.game(), &self.shared.settings.keys);
+            self.shared.status = StatusLine::note(format!("{lead} {keys}"));
         }
     }
 
@@ -75,13 +75,13 @@ impl App {
         let game = self.play.session.game.clone();
         let session =
             Session::new(game, mode, starter, self.play.session.difficulty).from_start(start);
-        self.memory.release();
-        self.memory.dismiss_notices();
+        self.shared.memory.release();
+        self.shared.memory.dismiss_notices();
         self.play.keeping = Keeping::FromPosition;
         self.play.session = session;
         self.play.resumed = false;
-        self.play.hints = self.settings.hints.on_for(mode);
+        self.play.hints = self.shared.settings.hints.on_for(mode);
         self.show_new_game();
-        self.status = StatusLine::turn(&self.play.keeping.note(), &self.turn_text());
+        self.shared.status = StatusLine::turn(&self.play.keeping.note(), &self.turn_text());
     }
 }

@@ -1,87 +1,119 @@
-//! The game screen's keys: the cursor, placing (by cursor, typed name or click), undo and
-//! redo, swapping sides, hints, the bot's level, quitting and opening the review.
+//! The play screen's keys: the cursor, placing (by cursor, typed name or click), undo and
+//! redo, hints, the bot's level. What crosses to another screen or asks a question (a new
+//! game, swapping sides, the review, the help, quitting) is returned to the app
+//! ([`PlayKey`]).
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::app::{App, Overlay, Screen};
+use super::board::PlayScreen;
 use super::geometry;
 use super::messages::join;
-use super::reviewing::keys_line;
+use super::shared::Shared;
 use super::status::StatusLine;
 use super::typing::{
     CELL_NAME_WAIT, NameMatch, Snapshot, Typed, cell_names, is_plain, longer_names, name_match,
     reversible,
 };
-use crate::config::{First, Mode};
-use crate::core::session::{Controller, Session};
-use crate::core::{CellId, Side};
+use crate::config::Mode;
+use crate::core::CellId;
+use crate::core::session::Controller;
 use crate::tui::keys::Action;
 
-impl App {
-    pub(super) fn on_game_key(&mut self, key: KeyEvent, action: Option<Action>) {
+/// What a key on the play screen asks of the app, once the screen has done its part.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlayKey {
+    /// Nothing more.
+    Nothing,
+    /// The start screen, for a new game.
+    OpenStart,
+    /// Swap sides (mid-game against the bot, after asking), or a new game with them swapped.
+    Swap,
+    /// The help.
+    Help,
+    /// Quit, after asking when a game would be lost.
+    Quit,
+    /// The review of the finished game.
+    Review,
+}
+
+impl PlayScreen {
+    /// A key on the play screen: what it does here, and what it asks of the app, in order
+    /// (a key can end a half-typed name whose waiting key asks something too).
+    pub fn handle_key(
+        &mut self,
+        key: KeyEvent,
+        action: Option<Action>,
+        shared: &mut Shared,
+    ) -> Vec<PlayKey> {
         let letter = match key.code {
             KeyCode::Char(c) if is_plain(&key) => Some(c.to_ascii_lowercase()),
             _ => None,
         };
-        match letter {
-            Some(c) => self.on_letter(c, action),
+        let asks = match letter {
+            Some(c) => self.on_letter(c, action, shared),
             // The place key after a name that could go on (Qubic's `1`) places it as it is.
-            None if action == Some(Action::Place) && self.place_typed() => {}
+            None if action == Some(Action::Place) && self.place_typed(shared) => Vec::new(),
             // Quitting while a name is half typed drops the name; the next quit asks.
-            None if action == Some(Action::Quit) && self.play.typed.is_some() => {
-                self.cancel_typed();
+            None if action == Some(Action::Quit) && self.typed.is_some() => {
+                vec![self.cancel_typed(shared)]
             }
             None => {
                 // Any other key ends a half-typed name (its prompt with it).
-                self.cancel_typed();
+                let mut asks = vec![self.cancel_typed(shared)];
                 if let Some(action) = action {
-                    self.act(action);
+                    asks.push(self.act(action, shared));
                 }
+                asks
             }
-        }
+        };
+        asks.into_iter()
+            .filter(|&ask| ask != PlayKey::Nothing)
+            .collect()
     }
 
     /// A plain character: part of a cell's name, or a key's action, or both until the next
     /// character tells which.
-    fn on_letter(&mut self, c: char, action: Option<Action>) {
-        let so_far = self.play.typed.as_ref().map_or("", |t| t.text.as_str());
+    fn on_letter(&mut self, c: char, action: Option<Action>, shared: &mut Shared) -> Vec<PlayKey> {
+        let so_far = self.typed.as_ref().map_or("", |t| t.text.as_str());
         let text = format!("{so_far}{c}");
         match self.name_match(&text) {
-            NameMatch::Whole(cell) => self.place_named(cell),
-            NameMatch::Prefix | NameMatch::WholeOrLonger(_) if self.play.typed.is_some() => {
-                let prompt = self.typing_prompt(&text);
-                if let Some(typed) = &mut self.play.typed {
+            NameMatch::Whole(cell) => self.place_named(cell, shared),
+            NameMatch::Prefix | NameMatch::WholeOrLonger(_) if self.typed.is_some() => {
+                let prompt = self.typing_prompt(&text, shared);
+                if let Some(typed) = &mut self.typed {
                     typed.text = text;
-                    typed.at = self.now;
+                    typed.at = shared.now;
                     typed.prompt = prompt.clone();
                 }
-                self.status = StatusLine::note(prompt);
+                shared.status = StatusLine::note(prompt);
             }
-            NameMatch::Prefix | NameMatch::WholeOrLonger(_) => self.start_typed(text, action),
+            NameMatch::Prefix | NameMatch::WholeOrLonger(_) => {
+                return vec![self.start_typed(text, action, shared)];
+            }
             // Space, the other place key, after a name that could go on places it.
-            NameMatch::None if action == Some(Action::Place) && self.place_typed() => {}
+            NameMatch::None if action == Some(Action::Place) && self.place_typed(shared) => {}
             // A digit that makes a number or name of no cell ("64" in Qubic) is the game's
             // refusal of that name, not a fresh start of another.
-            NameMatch::None
-                if self.play.typed.is_some() && c.is_ascii_digit() && action.is_none() =>
-            {
+            NameMatch::None if self.typed.is_some() && c.is_ascii_digit() && action.is_none() => {
                 // Quoted as the game writes names: `B3c9`, not `b3c9`.
                 let named = format!("{}{c}", self.as_named(&text[..text.len() - c.len_utf8()]));
-                self.cancel_typed();
+                let ask = self.cancel_typed(shared);
                 if let Err(why) = self.game().parse_cell(&named) {
-                    self.status = StatusLine::illegal(format!("Illegal: {why}"));
+                    shared.status = StatusLine::illegal(format!("Illegal: {why}"));
                 }
+                return vec![ask];
             }
-            NameMatch::None if self.play.typed.is_some() => {
+            NameMatch::None if self.typed.is_some() => {
                 // Not a name after all: what was typed goes back to being keys, then this
                 // character starts afresh.
-                self.cancel_typed();
-                self.on_letter(c, action);
+                let mut asks = vec![self.cancel_typed(shared)];
+                asks.extend(self.on_letter(c, action, shared));
+                return asks;
             }
             NameMatch::None => match action {
-                Some(action) => self.act(action),
+                Some(action) => return vec![self.act(action, shared)],
                 None if c.is_ascii_digit() => {
-                    self.status = StatusLine::note(format!(
+                    shared.status = StatusLine::note(format!(
                         "To name a cell, type its whole name, like {}.",
                         self.example_cell()
                     ));
@@ -89,6 +121,7 @@ impl App {
                 None => {}
             },
         }
+        Vec::new()
     }
 
     /// How `text` (lower case) fits the names the game reads.
@@ -97,24 +130,24 @@ impl App {
     }
 
     /// A typed name is complete: what its keys did meanwhile is undone, and the cell played.
-    fn place_named(&mut self, cell: CellId) {
-        if let Some(typed) = self.play.typed.take() {
-            self.play.session.difficulty = typed.before.difficulty;
-            self.play.hints = typed.before.hints;
+    fn place_named(&mut self, cell: CellId, shared: &mut Shared) {
+        if let Some(typed) = self.typed.take() {
+            self.session.difficulty = typed.before.difficulty;
+            self.hints = typed.before.hints;
         }
-        self.play.cursor = cell;
-        self.place(cell);
+        self.cursor = cell;
+        self.place(cell, shared);
     }
 
     /// Places the name typed so far if it is a whole one (Qubic's `1`, which could have
     /// gone on to `12`); `false` when nothing was placed.
-    fn place_typed(&mut self) -> bool {
-        let Some(text) = self.play.typed.as_ref().map(|typed| typed.text.clone()) else {
+    fn place_typed(&mut self, shared: &mut Shared) -> bool {
+        let Some(text) = self.typed.as_ref().map(|typed| typed.text.clone()) else {
             return false;
         };
         match self.name_match(&text) {
             NameMatch::Whole(cell) | NameMatch::WholeOrLonger(cell) => {
-                self.place_named(cell);
+                self.place_named(cell, shared);
                 true
             }
             NameMatch::Prefix | NameMatch::None => false,
@@ -123,18 +156,18 @@ impl App {
 
     /// A cell's name to show as an example: the cursor's.
     fn example_cell(&self) -> String {
-        self.cell_name(self.play.cursor)
+        self.cell_name(self.cursor)
     }
 
     /// "B2… then the rest of a cell's name (like B3c1) places there", or for a name that
     /// could go on, "1… Enter places at 1b1, or type on (like 10 or 1a1)".
-    fn typing_prompt(&self, text: &str) -> String {
+    fn typing_prompt(&self, text: &str, shared: &Shared) -> String {
         let names = cell_names(self.game());
         match name_match(&names, text) {
             NameMatch::WholeOrLonger(cell) => format!(
                 "{}… {} places at {}, or type on (like {})",
                 self.as_named(text),
-                self.key(Action::Place),
+                shared.key(Action::Place),
                 self.cell_name(cell),
                 longer_names(&names, text).join(" or ")
             ),
@@ -158,364 +191,246 @@ impl App {
     /// The first character of a cell's name, which may also be a key: a key that can be
     /// put back (a cursor move, hints, the level) acts at once; any other waits to see
     /// whether the name goes on.
-    fn start_typed(&mut self, text: String, action: Option<Action>) {
+    fn start_typed(
+        &mut self,
+        text: String,
+        action: Option<Action>,
+        shared: &mut Shared,
+    ) -> PlayKey {
         let before = Snapshot {
-            difficulty: self.play.session.difficulty,
-            hints: self.play.hints,
+            difficulty: self.session.difficulty,
+            hints: self.hints,
         };
+        let mut ask = PlayKey::Nothing;
         let deferred = match action {
             Some(a) if reversible(a) => {
-                self.act(a);
+                ask = self.act(a, shared);
                 None
             }
             other => other,
         };
-        let status = self.status.clone();
+        let status = shared.status.clone();
         let prefix = match action {
-            Some(a) if deferred.is_none() && !a.is_movement() => format!("{} · ", self.status.text),
+            Some(a) if deferred.is_none() && !a.is_movement() => {
+                format!("{} · ", shared.status.text)
+            }
             _ => String::new(),
         };
-        let prompt = self.typing_prompt(&text);
-        self.status = StatusLine::note(format!("{prefix}{prompt}"));
-        self.play.typed = Some(Typed {
+        let prompt = self.typing_prompt(&text, shared);
+        shared.status = StatusLine::note(format!("{prefix}{prompt}"));
+        self.typed = Some(Typed {
             text,
-            at: self.now,
+            at: shared.now,
             deferred,
             before,
             status,
             prompt,
         });
+        ask
     }
 
     /// The name being typed is dropped: its waiting key, if any, acts now, and its prompt
     /// goes.
-    fn cancel_typed(&mut self) {
-        let Some(typed) = self.play.typed.take() else {
-            return;
+    fn cancel_typed(&mut self, shared: &mut Shared) -> PlayKey {
+        let Some(typed) = self.typed.take() else {
+            return PlayKey::Nothing;
         };
-        if self.status.text.ends_with(&typed.prompt) {
-            self.status = typed.status;
+        if shared.status.text.ends_with(&typed.prompt) {
+            shared.status = typed.status;
         }
-        if let Some(action) = typed.deferred {
-            self.act(action);
+        match typed.deferred {
+            Some(action) => self.act(action, shared),
+            None => PlayKey::Nothing,
         }
     }
 
     /// A waiting key acts once no more of a name has come for a while. A name that could go
     /// on (Qubic's `1`) is never placed by the clock: a slow second digit must not turn `12`
     /// into a move at 1b1. The place key places it, any other key drops it.
-    pub(super) fn finish_typed_if_due(&mut self) {
-        let due = self.play.typed.as_ref().is_some_and(|typed| {
-            typed.deferred.is_some() && self.now.duration_since(typed.at) >= CELL_NAME_WAIT
+    pub fn finish_typed_if_due(&mut self, shared: &mut Shared) -> PlayKey {
+        let due = self.typed.as_ref().is_some_and(|typed| {
+            typed.deferred.is_some() && shared.now.duration_since(typed.at) >= CELL_NAME_WAIT
         });
         if due {
-            self.cancel_typed();
+            self.cancel_typed(shared)
+        } else {
+            PlayKey::Nothing
         }
     }
 
-    fn act(&mut self, action: Action) {
+    fn act(&mut self, action: Action, shared: &mut Shared) -> PlayKey {
         match action {
-            Action::Left => self.move_cursor(0, -1),
-            Action::Right => self.move_cursor(0, 1),
-            Action::Up => self.move_cursor(-1, 0),
-            Action::Down => self.move_cursor(1, 0),
-            Action::Place => self.place(self.play.cursor),
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::New => self.open_start(),
-            Action::Swap => self.swap(),
-            Action::Hints => self.toggle_hints(),
-            Action::Help => self.overlay = Some(Overlay::Help),
-            Action::Quit => self.ask_quit(),
-            Action::Difficulty => self.change_difficulty(),
-            Action::Review => self.start_review(),
-            Action::MoveNow => self.move_now(),
+            Action::Left => self.move_cursor(0, -1, shared),
+            Action::Right => self.move_cursor(0, 1, shared),
+            Action::Up => self.move_cursor(-1, 0, shared),
+            Action::Down => self.move_cursor(1, 0, shared),
+            Action::Place => self.place(self.cursor, shared),
+            Action::Undo => self.undo(shared),
+            Action::Redo => self.redo(shared),
+            Action::New => return PlayKey::OpenStart,
+            Action::Swap => return PlayKey::Swap,
+            Action::Hints => self.toggle_hints(shared),
+            Action::Help => return PlayKey::Help,
+            Action::Quit => return PlayKey::Quit,
+            Action::Difficulty => self.change_difficulty(shared),
+            Action::Review => return self.start_review(shared),
+            Action::MoveNow => self.move_now(shared),
             Action::PlayOn | Action::WriteRecord => {
-                self.status = StatusLine::note(format!(
+                shared.status = StatusLine::note(format!(
                     "{} plays on from a move and {} writes the game's record on the review \
                      screen ({} after a game).",
-                    self.key(Action::PlayOn),
-                    self.key(Action::WriteRecord),
-                    self.key(Action::Review)
+                    shared.key(Action::PlayOn),
+                    shared.key(Action::WriteRecord),
+                    shared.key(Action::Review)
                 ));
             }
         }
+        PlayKey::Nothing
     }
 
     /// The bot's search answers now with the best move of its deepest finished step.
-    fn move_now(&mut self) {
-        if self.play.bot.asked_at().is_some() {
-            self.watch.stop();
+    fn move_now(&mut self, shared: &mut Shared) {
+        if self.bot.asked_at().is_some() {
+            shared.watch.stop();
         } else {
-            self.status = StatusLine::note(format!(
+            shared.status = StatusLine::note(format!(
                 "{} makes {} move at once while it searches.",
-                self.key(Action::MoveNow),
-                self.settings.names.bot
+                shared.key(Action::MoveNow),
+                shared.settings.names.bot
             ));
         }
     }
 
     /// Moves the cursor over the board as a whole, wrapping at its edges.
-    fn move_cursor(&mut self, rows: i16, cols: i16) {
-        let game = self.play.session.game.clone();
+    fn move_cursor(&mut self, rows: i16, cols: i16, shared: &mut Shared) {
+        let game = self.session.game.clone();
         let layout = game.layout();
         let height = i16::from(layout.blocks.rows * layout.cells.rows);
         let width = i16::from(layout.blocks.cols * layout.cells.cols);
-        let (row, col) = geometry::virtual_of(game.as_ref(), self.play.cursor);
+        let (row, col) = geometry::virtual_of(game.as_ref(), self.cursor);
         let row = (i16::from(row) + rows).rem_euclid(height) as u8;
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
-        self.play.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
+        self.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
         // An illegal move's complaint is about the cell the cursor has left.
-        if self.status.kind == super::status::StatusKind::Illegal {
-            self.status = StatusLine::turn("", &self.turn_text());
+        if shared.status.kind == super::status::StatusKind::Illegal {
+            shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));
         }
     }
 
     /// A person's move at `cell`, with a clear message when it cannot be played.
-    pub(super) fn place(&mut self, cell: CellId) {
+    pub fn place(&mut self, cell: CellId, shared: &mut Shared) {
         let position = self.position();
-        if self.game_status().is_over() {
-            self.status = StatusLine::note(format!(
+        if self.status().is_over() {
+            shared.status = StatusLine::note(format!(
                 "The game is over: {} new game, {} swap sides",
-                self.key(Action::New),
-                self.key(Action::Swap)
+                shared.key(Action::New),
+                shared.key(Action::Swap)
             ));
             return;
         }
         let to_move = position.to_move();
-        if self.play.session.controller(to_move) == Controller::Bot
-            || self.play.session.human.is_none()
-        {
-            self.status = StatusLine::note(format!("Wait: it is {}'s move.", self.name(to_move)));
+        if self.session.controller(to_move) == Controller::Bot || self.session.human.is_none() {
+            shared.status = StatusLine::note(format!(
+                "Wait: it is {}'s move.",
+                self.name(to_move, &shared.settings)
+            ));
             return;
         }
         match position.play(cell.into()) {
             Ok(_) => {
-                self.play.bot_note = None;
-                self.play.side_note = None;
-                self.play(cell);
+                self.bot_note = None;
+                self.side_note = None;
+                self.play(cell, shared);
             }
-            Err(why) => self.status = StatusLine::illegal(format!("Illegal: {why}")),
+            Err(why) => shared.status = StatusLine::illegal(format!("Illegal: {why}")),
         }
     }
 
     /// Plays a legal move and says what happened.
-    pub(super) fn play(&mut self, cell: CellId) {
-        if self.play.session.history.play(cell.into()).is_err() {
+    pub fn play(&mut self, cell: CellId, shared: &mut Shared) {
+        if self.session.history.play(cell.into()).is_err() {
             return; // checked by the caller; the bot's moves are checked by its engine
         }
-        self.status = self.after_move_status(cell);
+        shared.status = self.after_move_status(cell, &shared.settings);
         self.follow_legal_moves();
     }
 
-    fn undo(&mut self) {
-        if self.play.session.mode == Mode::Demo {
-            self.status = StatusLine::note("Undo is for games with a person in them.");
+    fn undo(&mut self, shared: &mut Shared) {
+        if self.session.mode == Mode::Demo {
+            shared.status = StatusLine::note("Undo is for games with a person in them.");
             return;
         }
-        if self.play.session.timed_out().is_some() {
-            let new = self.settings.keys.first_key(Action::New);
-            self.status = StatusLine::note(format!(
+        if self.session.timed_out().is_some() {
+            let new = shared.settings.keys.first_key(Action::New);
+            shared.status = StatusLine::note(format!(
                 "A game lost on time stays lost: {new} starts a new one."
             ));
             return;
         }
-        let popped = self.play.session.undo();
-        self.play.bot.cancel();
+        let popped = self.session.undo();
+        self.bot.cancel();
         self.follow_legal_moves();
-        self.status = if popped.is_empty() {
+        shared.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
         } else {
             let names = join(self.game(), &popped);
-            StatusLine::turn(&format!("Took back {names}. "), &self.turn_text())
+            StatusLine::turn(
+                &format!("Took back {names}. "),
+                &self.turn_text(&shared.settings),
+            )
         };
     }
 
-    fn redo(&mut self) {
-        let replayed = self.play.session.redo();
+    fn redo(&mut self, shared: &mut Shared) {
+        let replayed = self.session.redo();
         if replayed.is_empty() {
-            self.status = StatusLine::note("Nothing to redo.");
+            shared.status = StatusLine::note("Nothing to redo.");
             return;
         }
-        self.play.bot.cancel();
+        self.bot.cancel();
         self.follow_legal_moves();
         let lead = format!("Redid {}. ", join(self.game(), &replayed));
-        self.status = StatusLine::turn(&lead, &self.turn_text());
+        shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
     }
 
-    fn swap(&mut self) {
-        match self.play.session.mode {
-            Mode::Demo => self.status = StatusLine::note("Both sides are the bot in the demo."),
-            Mode::TwoHumans if self.play.session.status().is_over() => {
-                // After a game: the next one, with the players' sides swapped.
-                let session = &self.play.session;
-                let mut next = Session::new(
-                    session.game.clone(),
-                    session.mode,
-                    First::You,
-                    session.difficulty,
-                );
-                next.names_swapped = !session.names_swapped;
-                self.begin(next, true);
-                let lead = format!(
-                    "New game, sides swapped: {} plays {}. {}",
-                    self.name(Side::First),
-                    self.settings.symbol(Side::First),
-                    self.play.keeping.note()
-                );
-                self.status = StatusLine::turn(&lead, &self.turn_text());
-            }
-            Mode::TwoHumans => {
-                let session = &mut self.play.session;
-                session.names_swapped = !session.names_swapped;
-                self.status = StatusLine::note(format!(
-                    "Swapped: {} plays {}, {} plays {}.",
-                    self.name(Side::First),
-                    self.settings.symbol(Side::First),
-                    self.name(Side::Second),
-                    self.settings.symbol(Side::Second),
-                ));
-            }
-            Mode::VsBot if self.swap_needs_asking() => {
-                self.overlay = Some(Overlay::Swap);
-                self.status = StatusLine::note(format!(
-                    "Swap sides with the bot, and leave this game out of your record? {} again \
-                     swaps, any other key keeps your side.",
-                    self.key(Action::Swap)
-                ));
-            }
-            Mode::VsBot => self.swap_with_bot(),
-        }
-    }
-
-    /// Mid-game, a swap hands the person's position to the bot and takes the game out of
-    /// the record: it is asked first, since `s` is also "down" to WASD fingers.
-    fn swap_needs_asking(&self) -> bool {
-        !self.moves().is_empty() && !self.play.session.status().is_over()
-    }
-
-    /// The answer to "swap sides?": the swap key swaps, any other key keeps the side.
-    pub(super) fn answer_swap(&mut self, action: Option<Action>) {
-        if action == Some(Action::Swap) {
-            self.swap_with_bot();
-        } else {
-            self.status = StatusLine::turn("Kept your side. ", &self.turn_text());
-        }
-    }
-
-    /// Mid-game, the person takes over the bot's side of this position; after a game,
-    /// a new game starts with the sides swapped.
-    fn swap_with_bot(&mut self) {
-        let Some(human) = self.play.session.human else {
-            return;
-        };
-        let side = human.other();
-        self.play.bot.cancel();
-        self.play.side_note = None;
-        if self.play.session.status().is_over() {
-            let starter = if side == Side::First {
-                First::You
-            } else {
-                First::Bot
-            };
-            let session = &self.play.session;
-            let next = Session::new(
-                session.game.clone(),
-                session.mode,
-                starter,
-                session.difficulty,
-            );
-            self.play.resumed = false;
-            self.begin(next, true);
-        } else {
-            self.play.session.swap_with_bot();
-        }
-        let symbol = self.settings.symbol(side).to_string();
-        let lead = format!("You now play {symbol}. {}", self.play.keeping.note());
-        self.status = StatusLine::turn(&lead, &self.turn_text());
-    }
-
-    fn toggle_hints(&mut self) {
-        self.play.hints = !self.play.hints;
-        self.status = StatusLine::note(match (self.play.hints, self.game().solved()) {
+    fn toggle_hints(&mut self, shared: &mut Shared) {
+        self.hints = !self.hints;
+        shared.status = StatusLine::note(match (self.hints, self.game().solved()) {
             (true, true) => HINTS_ON,
             (true, false) => HINTS_ON_SEARCHED,
             (false, _) => "Hints off.",
         });
     }
 
-    fn change_difficulty(&mut self) {
-        if self.play.session.mode == Mode::TwoHumans {
-            self.status = StatusLine::note("No bot plays in a two-player game.");
+    fn change_difficulty(&mut self, shared: &mut Shared) {
+        if self.session.mode == Mode::TwoHumans {
+            shared.status = StatusLine::note("No bot plays in a two-player game.");
             return;
         }
-        let level = self.play.session.difficulty.next();
-        self.play.session.difficulty = level;
-        self.status = StatusLine::note(format!("Bot level: {}", self.level_name(level)));
+        let level = self.session.difficulty.next();
+        self.session.difficulty = level;
+        shared.status = StatusLine::note(format!("Bot level: {}", self.level_name(level)));
     }
 
-    fn ask_quit(&mut self) {
-        if self.game_in_progress() {
-            self.overlay = Some(Overlay::Quit);
-            let kept = self.play.keeping.on_quitting(&self.memory);
-            self.status = StatusLine::note(format!(
-                "{} again to quit ({kept}), any other key to stay.",
-                self.settings
-                    .keys
-                    .all_keys(Action::Quit)
-                    .replace('/', " or ")
-            ));
+    /// The review, once the game is over and its engine built; until then, why not.
+    fn start_review(&self, shared: &mut Shared) -> PlayKey {
+        if !self.session.status().is_over() {
+            shared.status = StatusLine::note("Review opens when the game is over.");
+        } else if self.engine(shared).is_none() {
+            shared.status = StatusLine::note("The bot is still starting; try again in a moment.");
         } else {
-            self.exit = Some(super::app::Exit::Chosen);
+            return PlayKey::Review;
         }
+        PlayKey::Nothing
     }
 
-    fn start_review(&mut self) {
-        if !self.play.session.status().is_over() {
-            self.status = StatusLine::note("Review opens when the game is over.");
-        } else if self.engine().is_none() {
-            self.status = StatusLine::note("The bot is still starting; try again in a moment.");
-        } else {
-            self.screen = Screen::Review(1);
-            self.status = StatusLine::note(keys_line(self.game(), &self.settings.keys));
-        }
-    }
-
-    // ---- the mouse ----
-
-    /// A left click: on the start screen it chooses a row or an option, on the board it
-    /// places.
-    pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left)
-            || self.overlay == Some(Overlay::Help)
-            || self.too_small()
-        {
-            return;
-        }
-        let Some((w, h)) = self.size() else { return };
-        let screen = ratatui::layout::Rect::new(0, 0, w, h);
-        let (x, y) = (mouse.column, mouse.row);
-        match self.screen {
-            Screen::Start => {
-                if let Some(areas) = geometry::start_areas(screen) {
-                    self.click_menu(areas.content, x, y);
-                }
-            }
-            Screen::Game => {
-                if let Some(areas) = geometry::areas(self.game().layout(), screen) {
-                    self.click_board(&areas.board, x, y);
-                }
-            }
-            Screen::Review(_) => {}
-        }
-    }
-
-    fn click_board(&mut self, board: &geometry::Board, x: u16, y: u16) {
+    /// A left click at `x`, `y` on `board`: a move on the cell there.
+    pub fn click(&mut self, board: &geometry::Board, x: u16, y: u16, shared: &mut Shared) {
         let place = board.place_at(x, y);
         if let Some(cell) = place.and_then(|place| self.game().cell_at(place)) {
-            self.play.typed = None;
-            self.play.cursor = cell;
-            self.place(cell);
+            self.typed = None;
+            self.cursor = cell;
+            self.place(cell, shared);
         }
     }
 }

@@ -63,7 +63,7 @@ impl App {
         if let Some([first, second]) = game.points(end) {
             record.set_tag("Points", format!("{first}-{second}"));
         }
-        if let Some(limit) = self.settings.move_limit {
+        if let Some(limit) = self.shared.settings.move_limit {
             record.set_tag("MoveLimit", format!("{} s", limit.as_secs_f64()));
         }
         record
@@ -75,16 +75,16 @@ impl App {
     pub(super) fn keep_finished_record(&mut self, ended: SystemTime) {
         if self.play.session.mode == Mode::Demo
             || !self.play.keeping.records()
-            || !self.settings.keep_records
-            || !self.memory.saves()
+            || !self.shared.settings.keep_records
+            || !self.shared.memory.saves()
         {
             return;
         }
         let record = self.game_record(ended);
-        if let Err(why) = self.memory.keep_record(&record, ended) {
-            self.status = StatusLine::note(format!(
+        if let Err(why) = self.shared.memory.keep_record(&record, ended) {
+            self.shared.status = StatusLine::note(format!(
                 "{} The game's record was not kept: {why}",
-                self.status.text
+                self.shared.status.text
             ));
         }
     }
@@ -105,7 +105,7 @@ impl App {
         let written = std::env::current_dir()
             .map_err(|e| format!("no current directory: {e}"))
             .and_then(|dir| write_record_file(&self.record_to_write(now), &dir, now));
-        self.status = StatusLine::note(match written {
+        self.shared.status = StatusLine::note(match written {
             Ok(path) => format!("Record written to {}.", path.display()),
             Err(why) => format!("The record was not written: {why}."),
         });
@@ -116,13 +116,13 @@ impl App {
     pub(super) fn play_on(&mut self, shown: usize) {
         let position = self.play.session.history.position_at(shown).clone_box();
         if position.status().is_over() {
-            self.status = StatusLine::note(
+            self.shared.status = StatusLine::note(
                 "The game is over at this move: step back to a move to play on from.",
             );
             return;
         }
         let mode = match self.play.keeping {
-            Keeping::Replay => self.settings.mode,
+            Keeping::Replay => self.shared.settings.mode,
             _ => self.play.session.mode,
         };
         let starter = match position.to_move() {

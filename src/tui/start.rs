@@ -1,293 +1,169 @@
-//! The start screen's keys: choosing the game, its size, the mode, the side and the level;
-//! starting a game or resuming the chosen game's unfinished one.
+//! The start screen ([`StartScreen`]): choosing the game, its size, the mode, the side and
+//! the level, and offering the chosen game's unfinished game. Its keys change its own
+//! choices and return what is left for the app to do ([`StartKey`]): starting or resuming
+//! a game puts it on the play screen, which is the app's.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use ratatui::layout::Rect;
 
-use super::app::{App, Keeping, Menu, Overlay, Screen, Start, start_cursor};
-use super::status::StatusLine;
-use crate::core::Mode;
-use crate::core::session::Session;
+use super::memory::{self, Memory};
+use super::menu::{Asked, Menu, game_of};
+use super::shared::Shared;
+use crate::config::Settings;
+use crate::core::{Game, Outcome};
+use crate::store::{Record, SavedGame};
 use crate::tui::keys::Action;
 
-impl App {
+/// The start screen's state, kept while a game is on the board.
+#[derive(Clone, Debug)]
+pub struct StartScreen {
+    pub menu: Menu,
+    /// What the start screen says in its status line (a question, an answer), until the
+    /// next key.
+    pub note: Option<String>,
+    /// When the files were last read again for the start screen.
+    pub refreshed: Instant,
+}
+
+/// What the start screen's Enter does, kept while the player is asked whether to discard
+/// an unfinished game for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Start {
+    /// A new game with the start screen's choices.
+    New,
+    /// The chosen game's unfinished game.
+    Resume,
+}
+
+/// What a key on the start screen asks of the app, once the screen has changed its choices.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StartKey {
+    /// Start a game, or resume one.
+    Begin(Start),
+    /// The help.
+    Help,
+    /// Back to the game on the board, or quit when there is none.
+    Leave,
+    /// Nothing more.
+    Nothing,
+}
+
+impl StartScreen {
+    /// The start screen of the settings' choices, offering to resume the chosen game's
+    /// unfinished game when `memory` has one.
+    pub fn new(settings: &Settings, memory: &Memory, now: Instant) -> StartScreen {
+        let game = game_of(settings.game);
+        let resume = memory
+            .saved_game(&game.key())
+            .map(|saved| saved.moves.len());
+        StartScreen {
+            menu: Menu::new(settings, resume),
+            note: None,
+            refreshed: now,
+        }
+    }
+
     /// A mode or game named on the command line wins the start screen's highlight over
     /// the offer to resume; the offer stays.
-    pub fn asked_for(&mut self, asked: super::menu::Asked) {
-        let menu = &mut self.start.menu;
+    pub fn asked_for(&mut self, asked: Asked) {
+        let menu = &mut self.menu;
         if (asked.mode || asked.game) && menu.row == Menu::RESUME {
             menu.row = Menu::MODE;
         }
     }
 
-    pub(super) fn on_start_key(&mut self, action: Option<Action>) {
-        self.start.note = None;
-        let menu = &mut self.start.menu;
+    /// The game the start screen has chosen.
+    pub fn game(&self) -> Arc<dyn Game> {
+        game_of(self.menu.game)
+    }
+
+    /// The record of results for the chosen game, mode and level.
+    pub fn record(&self, shared: &Shared) -> Option<Record> {
+        let menu = &self.menu;
+        memory::menu_record_key(&self.game().key(), menu.mode, menu.difficulty)
+            .map(|key| shared.memory.record(&key))
+    }
+
+    /// The unfinished game of the chosen game, from an earlier run, until it is resumed or
+    /// replaced.
+    pub fn saved_game<'a>(&self, shared: &'a Shared) -> Option<&'a SavedGame> {
+        shared.memory.saved_game(&self.game().key())
+    }
+
+    /// The exact value of the chosen game for the side that moves first, once the bot
+    /// thread has built its engine; `None` where the game is not solved.
+    pub fn first_player(&self, shared: &Shared) -> Option<Outcome> {
+        let game = self.game();
+        let engine = shared.engine(game.as_ref())?;
+        engine
+            .value(game.start().as_ref())
+            .map(|value| value.outcome)
+    }
+
+    /// A key on the start screen: a change of its choices, or what the app is to do.
+    pub fn handle_key(&mut self, action: Option<Action>, shared: &mut Shared) -> StartKey {
+        self.note = None;
+        let menu = &mut self.menu;
         match action {
             Some(Action::Up) => menu.up(),
             Some(Action::Down) => menu.down(),
-            Some(Action::Left) => self.change_choice(false),
-            Some(Action::Right) => self.change_choice(true),
+            Some(Action::Left) => self.change_choice(false, shared),
+            Some(Action::Right) => self.change_choice(true, shared),
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
-            Some(Action::Place) if menu.row == Menu::RESUME => self.resume(),
-            Some(Action::Place) => self.start_game(),
-            Some(Action::Help) => self.overlay = Some(Overlay::Help),
-            Some(Action::Quit) if self.play.has_game => {
-                self.screen = Screen::Game;
-                self.status = StatusLine::note("Back to the game.");
+            Some(Action::Place) if menu.row == Menu::RESUME => {
+                return StartKey::Begin(Start::Resume);
             }
-            Some(Action::Quit) => self.exit = Some(super::app::Exit::Chosen),
+            Some(Action::Place) => return StartKey::Begin(Start::New),
+            Some(Action::Help) => return StartKey::Help,
+            Some(Action::Quit) => return StartKey::Leave,
             _ => {}
         }
+        StartKey::Nothing
     }
 
     /// Changes the highlighted row's choice; a different game (or size) offers its own
     /// unfinished game.
-    fn change_choice(&mut self, forward: bool) {
-        self.start.menu.change(forward);
-        self.offer_resume();
+    fn change_choice(&mut self, forward: bool, shared: &mut Shared) {
+        self.menu.change(forward);
+        self.offer_resume(shared);
     }
 
-    /// On the start screen, what another window changed shows within a second: the chosen
-    /// game's unfinished game (its moves, or that it is gone) and the record.
-    pub(super) fn refresh_start(&mut self) {
+    /// What another window changed shows within a second: the chosen game's unfinished
+    /// game (its moves, or that it is gone) and the record.
+    pub fn refresh(&mut self, shared: &mut Shared) {
         const EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-        if self.screen != Screen::Start || self.now.duration_since(self.start.refreshed) < EVERY {
+        if shared.now.duration_since(self.refreshed) < EVERY {
             return;
         }
-        self.start.refreshed = self.now;
-        self.memory.refresh_stats();
-        self.offer_resume();
+        self.refreshed = shared.now;
+        shared.memory.refresh_stats();
+        self.offer_resume(shared);
     }
 
     /// The chosen game's unfinished game, if it has one, is offered, as its file holds it
     /// now (another window may have played on, or finished it).
-    fn offer_resume(&mut self) {
-        let key = self.menu_game().key();
-        self.memory.refresh(&key);
-        match self.memory.saved_game(&key) {
-            Some(saved) => self.start.menu.resume = Some(saved.moves.len()),
-            None => self.start.menu.drop_resume(),
+    pub fn offer_resume(&mut self, shared: &mut Shared) {
+        let key = self.game().key();
+        shared.memory.refresh(&key);
+        match shared.memory.saved_game(&key) {
+            Some(saved) => self.menu.resume = Some(saved.moves.len()),
+            None => self.menu.drop_resume(),
         }
     }
 
     /// A click at `x`, `y` on the start screen drawn in `content`: on a row it highlights
     /// the row, on an option it chooses it too.
-    pub(super) fn click_menu(&mut self, content: Rect, x: u16, y: u16) {
-        let lines = self.start.menu.lines(content);
+    pub fn click(&mut self, content: Rect, x: u16, y: u16, shared: &mut Shared) {
+        let lines = self.menu.lines(content);
         let Some(line) = lines.into_iter().find(|line| line.y == y) else {
             return;
         };
-        self.start.menu.row = line.row;
+        self.menu.row = line.row;
         if let Some(index) = line.options.iter().position(|cols| cols.contains(&x)) {
-            self.start.menu.choose(index);
-            self.offer_resume();
+            self.menu.choose(index);
+            self.offer_resume(shared);
         }
-    }
-
-    /// Starts a game with the start screen's choices, after asking when that would throw
-    /// away an unfinished game.
-    pub(super) fn start_game(&mut self) {
-        self.start_or_ask(Start::New);
-    }
-
-    /// Carries on with the chosen game's unfinished game, after asking when that would
-    /// throw away the game on the board.
-    fn resume(&mut self) {
-        self.start_or_ask(Start::Resume);
-    }
-
-    fn start_or_ask(&mut self, start: Start) {
-        match self.at_stake(start) {
-            Some(moves) => {
-                let plural = if moves == 1 { "move" } else { "moves" };
-                self.overlay = Some(Overlay::Discard(start));
-                // Any key but y keeps the game: a stray key never throws a game away.
-                self.start.note = Some(format!(
-                    "Discard the unfinished game ({moves} {plural})? y/n"
-                ));
-            }
-            None => self.go(start),
-        }
-    }
-
-    /// The answer to "discard the unfinished game?": `y` goes ahead, any other key keeps
-    /// the game and stays on the start screen.
-    pub(super) fn answer_discard(&mut self, start: Start, yes: bool) {
-        if yes {
-            self.go(start);
-        } else {
-            self.start.note = Some("Kept the unfinished game.".into());
-        }
-    }
-
-    /// How many moves of an unfinished game `start` would throw away, if it would: the
-    /// chosen game's saved game, which a new game of it replaces (unless another window
-    /// keeps it: then it stays there), or the game on the board when it is not written
-    /// down (saving off, or kept by another window) and would go from the screen.
-    fn at_stake(&self, start: Start) -> Option<usize> {
-        let key = self.menu_game().key();
-        let replaces_saved = start == Start::New && self.start.menu.mode != Mode::Demo;
-        if replaces_saved
-            && self.memory.saves()
-            && !self.memory.open_elsewhere(&key)
-            && let Some(saved) = self.memory.saved_game(&key)
-        {
-            return Some(saved.moves.len());
-        }
-        let leaves_board = !(start == Start::Resume && self.resumes_board(&key));
-        (leaves_board && self.game_in_progress() && !self.game_kept()).then(|| self.moves().len())
-    }
-
-    /// The game on the board is the chosen game's unfinished game, kept by this window:
-    /// resuming it is going back to it. (A copy another window kept is not: resuming reads
-    /// the game from its file.)
-    fn resumes_board(&self, key: &str) -> bool {
-        self.game_in_progress() && self.play.session.game.key() == key && self.memory.owns(key)
-    }
-
-    fn go(&mut self, start: Start) {
-        self.start.note = None;
-        self.memory.dismiss_notices();
-        match start {
-            Start::New => self.new_game(),
-            Start::Resume => self.resume_saved(),
-        }
-    }
-
-    /// A new game with the start screen's choices. A game with a person in it replaces
-    /// the chosen game's unfinished game (the question was asked); the demo keeps it.
-    fn new_game(&mut self) {
-        let game = self.menu_game();
-        let menu = self.start.menu;
-        let mut session = Session::new(game, menu.mode, menu.starter, menu.difficulty);
-        if menu.mode == Mode::Demo && menu.second_level != menu.difficulty {
-            session.second_level = Some(menu.second_level);
-        }
-        self.play.hints = self.settings.hints.on_for(menu.mode);
-        self.play.resumed = false;
-        self.begin(session, true);
-    }
-
-    /// Resumes the chosen game's unfinished game as its file holds it now (another window
-    /// may have played on); going back to it when it is the game on the board.
-    fn resume_saved(&mut self) {
-        let game = self.menu_game();
-        let key = game.key();
-        if self.resumes_board(&key) {
-            self.screen = Screen::Game;
-            self.status = StatusLine::turn("Back to the game. ", &self.turn_text());
-            return;
-        }
-        // Claiming reads the file again; a window that cannot claim it reads it anyway.
-        if self.memory.claim(&key) != super::memory::Claim::Owned {
-            self.memory.refresh(&key);
-        }
-        let Some(saved) = self.memory.saved_game(&key).cloned() else {
-            self.start.menu.drop_resume();
-            self.start.note = Some(
-                "The unfinished game is gone: it was finished or discarded in another window."
-                    .into(),
-            );
-            return;
-        };
-        // The store replayed these moves when it loaded them; a failure here would be a
-        // bug, reported rather than hidden.
-        let session = match Session::resumed(Arc::clone(&game), &saved.session, &saved.moves) {
-            Ok(mut session) => {
-                session.history.restore_redo(&saved.redo);
-                session
-            }
-            Err(why) => {
-                self.status = StatusLine::note(format!("The saved game cannot be resumed: {why}"));
-                return;
-            }
-        };
-        self.play.hints = saved
-            .hints
-            .unwrap_or_else(|| self.settings.hints.on_for(saved.session.mode));
-        self.play.resumed = true;
-        self.begin(session, false);
-        let count = self.moves().len();
-        let plural = if count == 1 { "move" } else { "moves" };
-        let lead = format!(
-            "Resumed your game of {count} {plural}. {}",
-            self.play.keeping.note()
-        );
-        self.status = StatusLine::turn(&lead, &self.turn_text());
-    }
-
-    /// Puts `session` on the board. A game with a person in it is kept by this window
-    /// from now on, unless another window keeps it; with `discard`, its unfinished game of
-    /// an earlier run is thrown away (the player was asked). Nobody keeps the demo.
-    pub(super) fn begin(&mut self, session: Session, discard: bool) {
-        let key = session.game.key();
-        let demo = session.mode == Mode::Demo;
-        self.play.keeping = Keeping::begin(&mut self.memory, &key, demo, !discard);
-        let discarded = if discard && self.play.keeping == Keeping::Kept {
-            self.memory.keep(&key, None)
-        } else {
-            Ok(())
-        };
-        self.play.session = session;
-        self.show_new_game();
-        let note = self.play.keeping.note();
-        if !note.is_empty() {
-            self.status = StatusLine::turn(&note, &self.turn_text());
-        }
-        if let Err(why) = discarded {
-            self.status = StatusLine::note(format!(
-                "{} (The old unfinished game could not be deleted: {why}.)",
-                self.status.text
-            ));
-        }
-    }
-
-    /// Shows the game just set in the session on the game screen.
-    pub(super) fn show_new_game(&mut self) {
-        self.play.bot.cancel();
-        self.play.has_game = true;
-        self.play.replayed = None;
-        self.play.bot_note = None;
-        self.play.side_note = None;
-        self.play.searched_hints = None;
-        self.play.hints_asked = None;
-        self.screen = Screen::Game;
-        self.play.typed = None;
-        self.play.cursor = start_cursor(self.game());
-        self.follow_legal_moves();
-        self.status = StatusLine::default();
-        if self.play.session.mode == Mode::VsBot && self.play.session.human.is_none() {
-            if self.engine().is_some() {
-                self.bot_chooses_side();
-            } else {
-                self.status =
-                    StatusLine::note(format!("{} is choosing its side…", self.settings.names.bot));
-            }
-        } else {
-            self.status = StatusLine::turn("", &self.turn_text());
-        }
-    }
-
-    /// Opens the start screen for a new game, keeping this one until a new one starts.
-    /// The choices are this game's (a level changed during it carries over), but for a
-    /// resumed game: its choices were an earlier run's, and the start screen keeps this
-    /// run's (the command line's `--first`, `--difficulty`).
-    pub(super) fn open_start(&mut self) {
-        let session = &self.play.session;
-        let menu = &mut self.start.menu;
-        menu.row = menu.row.max(Menu::MODE);
-        if !self.play.resumed {
-            menu.mode = session.mode;
-            menu.starter = session.starter;
-            menu.difficulty = session.difficulty;
-            menu.second_level = session.second_level.unwrap_or(session.difficulty);
-        }
-        if let Some(choice) = crate::games::GameChoice::from_key(&session.game.key()) {
-            menu.game = choice;
-        }
-        self.offer_resume();
-        self.screen = super::app::Screen::Start;
     }
 }

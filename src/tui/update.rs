@@ -1,6 +1,6 @@
 //! How the app changes: each [`Event`] applied, then the clock, the record and the saved
 //! game brought up to date, and the bot thread asked for what the new state needs. Keys go
-//! to the screen showing (`start`, `play`, `reviewing`); everything here sits above them.
+//! to the screen showing (`start`, `play`, `review`); everything here sits above them.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -13,7 +13,6 @@ use super::bot_turn;
 use super::event::Event;
 use super::hint_line::HintLines;
 use super::memory;
-use super::reviewing::{ReviewKey, Reviewed};
 use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
@@ -51,10 +50,10 @@ impl App {
             }
             Event::BotFailed(why) => {
                 self.play.bot.cancel();
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     "The bot failed ({why}). {} undoes, {} starts a new game.",
-                    self.key(Action::Undo),
-                    self.key(Action::New)
+                    self.shared.key(Action::Undo),
+                    self.shared.key(Action::New)
                 ));
                 // Not asked again for this position: the request would fail the same way.
                 return Vec::new();
@@ -73,7 +72,7 @@ impl App {
     /// The contest clock for people (`--move-time`): a person's turn is timed from when it
     /// began; going over loses the game.
     fn run_clock(&mut self) {
-        let Some(limit) = self.settings.move_limit else {
+        let Some(limit) = self.shared.settings.move_limit else {
             return;
         };
         if !self.play.has_game || self.screen == Screen::Start || !self.human_to_move() {
@@ -83,13 +82,13 @@ impl App {
         let turn = (self.moves().len(), self.position().to_move());
         match self.play.turn_clock {
             Some((started, moves, side)) if (moves, side) == turn => {
-                if self.now.duration_since(started) > limit {
+                if self.shared.now.duration_since(started) > limit {
                     self.play.session.time_out(side);
                     self.play.turn_clock = None;
-                    self.status = StatusLine::note(self.result_text());
+                    self.shared.status = StatusLine::note(self.result_text());
                 }
             }
-            _ => self.play.turn_clock = Some((self.now, turn.0, turn.1)),
+            _ => self.play.turn_clock = Some((self.shared.now, turn.0, turn.1)),
         }
     }
 
@@ -104,30 +103,31 @@ impl App {
         };
         let key = self.play.session.game.key();
         if !self.play.keeping.records() {
-            self.status = StatusLine::note(format!(
+            self.shared.status = StatusLine::note(format!(
                 "{} Not recorded: another window plays this game.",
-                self.status.text
+                self.shared.status.text
             ));
             return;
         }
         let mut saved = Ok(());
         if let Some(record) = memory::record_key(&key, &finished) {
-            saved = self.memory.record_result(record, finished.outcome);
+            saved = self.shared.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
             if let (Mode::VsBot, Some((_, Some(level)))) = (self.play.session.mode, finished.counts)
                 && level != self.play.session.difficulty
             {
                 let name = self.game().level_name(level);
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     "{} Recorded at {name}, the weakest level the bot played.",
-                    self.status.text
+                    self.shared.status.text
                 ));
             }
         } else if self.play.session.swapped {
-            self.status = StatusLine::note(format!("{} {NOT_RECORDED}", self.status.text));
+            self.shared.status =
+                StatusLine::note(format!("{} {NOT_RECORDED}", self.shared.status.text));
         }
         if let Err(why) = saved {
-            self.status = StatusLine::note(format!("{} ({why})", self.status.text));
+            self.shared.status = StatusLine::note(format!("{} ({why})", self.shared.status.text));
         }
         self.keep_finished_record(std::time::SystemTime::now());
     }
@@ -141,17 +141,22 @@ impl App {
         }
         let key = self.play.session.game.key();
         let unfinished = self.unfinished();
-        match self.play.keeping.keep(&mut self.memory, &key, unfinished) {
+        match self
+            .play
+            .keeping
+            .keep(&mut self.shared.memory, &key, unfinished)
+        {
             Ok(None) => {}
             Ok(Some(note)) => {
-                self.status = StatusLine::note(format!("{} {note}", self.status.text));
+                self.shared.status =
+                    StatusLine::note(format!("{} {note}", self.shared.status.text));
             }
             Err(why) => {
-                self.status = StatusLine::note(format!(
+                self.shared.status = StatusLine::note(format!(
                     // The reason only: the status line is one line, and the whole account
                     // (the file's path) is printed when the game closes.
                     "{} (Could not save the game: {}.)",
-                    self.status.text, why.error
+                    self.shared.status.text, why.error
                 ));
             }
         }
@@ -165,9 +170,12 @@ impl App {
     }
 
     fn on_tick(&mut self, now: Instant) {
-        self.now = now;
-        self.refresh_start();
-        self.finish_typed_if_due();
+        self.shared.now = now;
+        if self.screen == Screen::Start {
+            self.start.refresh(&mut self.shared);
+        }
+        let ask = self.play.finish_typed_if_due(&mut self.shared);
+        self.carry_out(ask);
         self.show_bot_move();
     }
 
@@ -175,7 +183,7 @@ impl App {
         if self.engine_asked.as_ref() == Some(&game) {
             self.engine_asked = None;
         }
-        self.engines.insert(game.clone(), engine);
+        self.shared.engines.insert(game.clone(), engine);
         if game == self.play.session.game.key()
             && self.play.has_game
             && self.play.session.human.is_none()
@@ -187,14 +195,14 @@ impl App {
     /// The bot's answer: played now if it is the one waited for and its display delay
     /// has passed, later on a tick if it has not.
     fn on_bot_moved(&mut self, ticket: u64, decision: Decision) {
-        if let Some(decision) = self.play.bot.accept(ticket, decision, self.now) {
+        if let Some(decision) = self.play.bot.accept(ticket, decision, self.shared.now) {
             self.play_bot(decision);
         }
     }
 
     /// Plays the bot's answer once its display delay has passed.
     fn show_bot_move(&mut self) {
-        if let Some(decision) = self.play.bot.due(self.now) {
+        if let Some(decision) = self.play.bot.due(self.shared.now) {
             self.play_bot(decision);
         }
     }
@@ -202,7 +210,7 @@ impl App {
     /// Plays the bot's move and keeps what it said about it.
     fn play_bot(&mut self, decision: Decision) {
         self.play.bot_note = bot_turn::note(self.game(), &decision);
-        self.play(decision.mv.placed());
+        self.play.play(decision.mv.placed(), &mut self.shared);
     }
 
     fn on_hints(
@@ -226,15 +234,15 @@ impl App {
     /// on the start screen, for the chosen game's where it is solved, whose level text
     /// tells its exact value.
     fn request_engine(&mut self) -> Vec<BotRequest> {
-        let game = if self.screen == Screen::Start && self.menu_game().solved() {
-            self.menu_game()
+        let game = if self.screen == Screen::Start && self.start.game().solved() {
+            self.start.game()
         } else if self.play.has_game {
             Arc::clone(&self.play.session.game)
         } else {
             return Vec::new();
         };
         let key = game.key();
-        if self.engine_asked.as_ref() == Some(&key) || self.engines.contains_key(&key) {
+        if self.engine_asked.as_ref() == Some(&key) || self.shared.engines.contains_key(&key) {
             return Vec::new();
         }
         self.engine_asked = Some(key);
@@ -255,17 +263,17 @@ impl App {
             self.play.bot.cancel();
             return Vec::new();
         }
-        let Some(ticket) = self.play.bot.request(self.now) else {
+        let Some(ticket) = self.play.bot.request(self.shared.now) else {
             return Vec::new();
         };
         if self.play.session.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
-            let thinking = format!("{} is thinking…", self.settings.names.bot);
-            if let Some(line) = self.status.with_turn(&thinking) {
-                self.status = line;
-            } else if self.status.text.is_empty() {
-                self.status = StatusLine::note(thinking);
+            let thinking = format!("{} is thinking…", self.shared.settings.names.bot);
+            if let Some(line) = self.shared.status.with_turn(&thinking) {
+                self.shared.status = line;
+            } else if self.shared.status.text.is_empty() {
+                self.shared.status = StatusLine::note(thinking);
             }
         }
         let side = self.position().to_move();
@@ -283,7 +291,7 @@ impl App {
     /// and not yet known for this position.
     fn request_hints(&mut self) -> Vec<BotRequest> {
         let wanted = self.play.hints
-            && self.screen == Screen::Game
+            && self.screen == Screen::Play
             && !self.too_small()
             && !self.play.session.status().is_over()
             && self.engine().is_some_and(|engine| !engine.instant_hints());
@@ -316,10 +324,10 @@ impl App {
     /// Asks the bot thread to judge the game's moves, in review on a searched board (a
     /// solved game's verdicts come from its table at once), once for each game.
     fn request_review(&mut self) -> Vec<BotRequest> {
-        if !self.judging() {
+        if !self.view().judging() {
             return Vec::new();
         }
-        let of = self.game_moves();
+        let of = self.view().game_moves();
         if self.play.review_asked.as_ref() == Some(&of) {
             return Vec::new();
         }
@@ -338,6 +346,7 @@ impl App {
             return;
         }
         let action = self
+            .shared
             .settings
             .keys
             .action_for(Key::new(key.code, key.modifiers));
@@ -364,45 +373,18 @@ impl App {
                     self.answer_discard(start, matches!(key.code, KeyCode::Char('y' | 'Y')));
                 }
                 Overlay::Quit if action == Some(Action::Quit) => self.exit = Some(Exit::Chosen),
-                Overlay::Quit if self.screen == Screen::Game && !self.game_status().is_over() => {
+                Overlay::Quit if self.screen == Screen::Play && !self.game_status().is_over() => {
                     // Back to whose turn it is, so the line keeps up with the game.
-                    self.status = StatusLine::turn("Not quitting. ", &self.turn_text());
+                    self.shared.status = StatusLine::turn("Not quitting. ", &self.turn_text());
                 }
-                Overlay::Quit => self.status = StatusLine::note("Not quitting."),
+                Overlay::Quit => self.shared.status = StatusLine::note("Not quitting."),
             }
             return;
         }
         match self.screen {
             Screen::Start => self.on_start_key(action),
-            Screen::Game => self.on_game_key(key, action),
-            Screen::Review(shown) => self.on_review_key(shown, key.code, action),
-        }
-    }
-
-    /// A key on the review screen, and what it asks done.
-    fn on_review_key(&mut self, shown: usize, code: KeyCode, action: Option<Action>) {
-        let reviewed = Reviewed {
-            game: self.game(),
-            engine: self.engine(),
-            history: self.history(),
-            keys: &self.settings.keys,
-            judged: self.judged(),
-        };
-        match reviewed.on_key(shown, code, action) {
-            ReviewKey::Show(ply, note) => {
-                self.screen = Screen::Review(ply);
-                self.status = StatusLine::note(note);
-            }
-            ReviewKey::Say(note) => self.status = StatusLine::note(note),
-            ReviewKey::Close => {
-                self.screen = Screen::Game;
-                self.status = StatusLine::note(self.result_text());
-            }
-            ReviewKey::NewGame => self.open_start(),
-            ReviewKey::Help => self.overlay = Some(Overlay::Help),
-            ReviewKey::PlayOn => self.play_on(shown),
-            ReviewKey::WriteRecord => self.write_record(),
-            ReviewKey::Nothing => {}
+            Screen::Play => self.on_play_key(key, action),
+            Screen::Review(review) => self.on_review_key(review, key.code, action),
         }
     }
 }

@@ -9,41 +9,41 @@ use super::text::Theme;
 use crate::config::Mode;
 use crate::core::review::{Mark, Verdict};
 use crate::core::{BlockState, CellId, Claim, Game, Hint, Outcome, Place, Position, Side};
-use crate::tui::app::{App, Screen};
 use crate::tui::geometry::{Arrangement, Board};
+use crate::tui::view::{PlayView, Screen};
 use ratatui::layout::Rect;
 
-pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
-    let game = app.game();
-    let position = app.shown_position();
-    let theme = Theme(&app.settings);
+pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {
+    let game = view.play.game();
+    let position = view.shown_position();
+    let theme = Theme(&view.shared.settings);
     frames(board, theme.color(Color::DarkGray), buf);
-    blocks_to_play(app, board, position, buf);
-    labels(app, board, buf);
+    blocks_to_play(view, board, position, buf);
+    labels(view, board, buf);
     let scorers = scorers(game, position);
-    let hints = app.hint_values();
+    let hints = view.hint_values();
     let guesses = GuessScale::of(hints.as_deref().unwrap_or_default());
-    let best = match app.screen() {
-        Screen::Review(_) => better_move(app),
-        _ => app.hint_best(),
+    let best = match view.screen {
+        Screen::Review(_) => better_move(view),
+        _ => view.hint_best(),
     };
-    let last = match app.screen() {
-        Screen::Review(shown) => app.moves().get(shown - 1).copied(),
-        _ => app.moves().last().copied(),
+    let last = match view.screen {
+        Screen::Review(review) => view.play.moves().get(review.shown() - 1).copied(),
+        _ => view.play.moves().last().copied(),
     };
-    let blocks = app.game().blocks(position);
+    let blocks = view.play.game().blocks(position);
     // Nothing can be placed in the demo, so no cursor invites it.
-    let cursor_shown = app.screen() == Screen::Game && app.play.session.mode != Mode::Demo;
+    let cursor_shown = view.screen == Screen::Play && view.play.session.mode != Mode::Demo;
     for (index, sides) in scorers.iter().enumerate() {
         let cell = CellId::new(index);
         let place = game.place(cell);
         let look = CellLook {
-            app,
+            view,
             inner: board.cell_rect(place),
             scorers: sides,
             decided: blocks.get(usize::from(place.block)).copied(),
             last: last == Some(cell),
-            cursor: cursor_shown && app.cursor() == cell,
+            cursor: cursor_shown && view.play.cursor == cell,
         };
         let hint = hints
             .as_ref()
@@ -51,20 +51,18 @@ pub fn render(app: &App, board: &Board, buf: &mut Buffer) {
         look.paint(buf, position.at(cell), hint, &guesses, best == Some(cell));
     }
     if cursor_shown {
-        cursor(app, board, buf);
+        cursor(view, board, buf);
     }
 }
 
 /// In review, the engine's best move where the move shown was not as good: the text says
 /// "best was c2", the board shows where.
-fn better_move(app: &App) -> Option<CellId> {
-    if let Some(review) = app.review() {
+fn better_move(view: &PlayView) -> Option<CellId> {
+    if let Some(review) = view.review() {
         return (review.verdict != Verdict::Best).then_some(review.best);
     }
-    let Screen::Review(shown) = app.screen() else {
-        return None;
-    };
-    app.judged()?
+    let shown = view.review_shown()?;
+    view.judged()?
         .at(shown)
         .filter(|judgement| judgement.mark() != Mark::Sound)
         .map(|judgement| judgement.best.placed())
@@ -86,7 +84,7 @@ fn scorers(game: &dyn Game, position: &dyn Position) -> Vec<Vec<Side>> {
 }
 
 struct CellLook<'a> {
-    app: &'a App,
+    view: &'a PlayView<'a>,
     inner: Rect,
     scorers: &'a [Side],
     /// The state of the cell's block, for games whose blocks are won and closed.
@@ -106,7 +104,7 @@ impl CellLook<'_> {
         guesses: &GuessScale,
         best: bool,
     ) {
-        let options = &self.app.settings;
+        let options = &self.view.shared.settings;
         let theme = Theme(options);
         let mid = self.inner.y + self.inner.height / 2;
         let bottom = self.inner.y + self.inner.height - 1;
@@ -169,7 +167,7 @@ impl CellLook<'_> {
     /// cursor's brackets so that neither ever covers any of it, a double-width symbol
     /// included (see [`RowPlan`]). A roomy cell has its `•` in its top-left corner instead.
     fn middle_row(&self, buf: &mut Buffer, y: u16, content: Option<(String, Style)>) {
-        let theme = Theme(&self.app.settings);
+        let theme = Theme(&self.view.shared.settings);
         let one_row = self.inner.height < 3;
         let (text, style) = content.unwrap_or_default();
         let plan = RowPlan::new(
@@ -207,7 +205,7 @@ impl CellLook<'_> {
     /// In review, the empty cell of the move the engine would have played instead: `best`
     /// where it fits, else a reversed `*`.
     fn better_move(&self) -> (String, Style) {
-        let style = Theme(&self.app.settings)
+        let style = Theme(&self.view.shared.settings)
             .accent()
             .add_modifier(Modifier::BOLD);
         if self.inner.width >= 4 {
@@ -219,7 +217,7 @@ impl CellLook<'_> {
 
     /// A won block is filled with its winner's colour; a drawn one is greyed.
     fn paint_block_state(&self, buf: &mut Buffer) {
-        let options = &self.app.settings;
+        let options = &self.view.shared.settings;
         match self.decided {
             Some(BlockState::Won(side)) if options.color => {
                 buf.set_style(
@@ -245,7 +243,7 @@ impl CellLook<'_> {
     /// On a coloured background, text is black so it stays readable.
     fn on_score(&self, style: Style) -> Style {
         let coloured = !self.scorers.is_empty() || matches!(self.decided, Some(BlockState::Won(_)));
-        if self.app.settings.color && coloured {
+        if self.view.shared.settings.color && coloured {
             style.fg(Color::Black)
         } else {
             style
@@ -345,10 +343,10 @@ const CURSOR_BACKGROUND: Color = Color::DarkGray;
 
 /// The cursor: the cell reversed (or on a dark background), visible with or without
 /// colour; its brackets are laid out with the cell's content (see [`CellLook::middle_row`]).
-fn cursor(app: &App, board: &Board, buf: &mut Buffer) {
-    let inner = board.cell_rect(app.game().place(app.cursor()));
-    let options = &app.settings;
-    let style = if options.color && app.human_to_move() {
+fn cursor(view: &PlayView, board: &Board, buf: &mut Buffer) {
+    let inner = board.cell_rect(view.play.game().place(view.play.cursor));
+    let options = &view.shared.settings;
+    let style = if options.color && view.play.human_to_move() {
         Style::default().bg(CURSOR_BACKGROUND)
     } else {
         Style::default().add_modifier(Modifier::REVERSED)
@@ -520,21 +518,23 @@ fn frames(board: &Board, style: Style, buf: &mut Buffer) {
 
 /// Where some blocks are closed (extreme tic-tac-toe), the frames of the blocks one may
 /// play in now are drawn in the highlight colour (bold without colour).
-fn blocks_to_play(app: &App, board: &Board, position: &dyn Position, buf: &mut Buffer) {
-    if app.game().blocks(position).is_empty()
-        || app.screen() != Screen::Game
+fn blocks_to_play(view: &PlayView, board: &Board, position: &dyn Position, buf: &mut Buffer) {
+    if view.play.game().blocks(position).is_empty()
+        || view.screen != Screen::Play
         || position.status().is_over()
     {
         return;
     }
-    let game = app.game();
+    let game = view.play.game();
     let mut open: Vec<u8> = position
         .legal_moves()
         .into_iter()
         .map(|mv| game.place(mv.placed()).block)
         .collect();
     open.dedup();
-    let style = Theme(&app.settings).accent().add_modifier(Modifier::BOLD);
+    let style = Theme(&view.shared.settings)
+        .accent()
+        .add_modifier(Modifier::BOLD);
     for block in open {
         let frame = board.block_rect(block);
         for x in frame.x..frame.right() {
@@ -562,9 +562,9 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
 
 /// Column letters and row numbers (one board); block titles, column letters in the frames
 /// and row numbers (blocks apart); block letters and numbers (blocks joined).
-fn labels(app: &App, board: &Board, buf: &mut Buffer) {
-    let style = Theme(&app.settings).accent();
-    let game = app.game();
+fn labels(view: &PlayView, board: &Board, buf: &mut Buffer) {
+    let style = Theme(&view.shared.settings).accent();
+    let game = view.play.game();
     let layout = board.layout;
     let cells = layout.cells;
     let letter = |i: u8| ((b'a' + i) as char).to_string();

@@ -39,10 +39,10 @@ fn game_only(action: &&Action) -> bool {
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let lines = match app.screen() {
         Screen::Start => start_lines(app),
-        Screen::Game => game_lines(app),
+        Screen::Play => game_lines(app),
         Screen::Review(_) => review_lines(app),
     };
-    let settings = &app.settings;
+    let settings = &app.shared.settings;
     let title = format!(
         " Keys · {} moves first, {} second · any key closes ",
         settings.symbol(crate::core::Side::First),
@@ -70,7 +70,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn key_style(app: &App) -> Style {
-    Theme(&app.settings).accent().add_modifier(Modifier::BOLD)
+    Theme(&app.shared.settings)
+        .accent()
+        .add_modifier(Modifier::BOLD)
 }
 
 /// The width of the keys' column: "Left/a Right/l" fits.
@@ -95,7 +97,7 @@ fn heading(text: &str) -> Line<'static> {
 /// demo), in the order a player meets them; review is listed before the game ends too, so
 /// it is known when it will matter.
 fn game_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.settings.keys;
+    let keys = &app.shared.settings.keys;
     let mut lines: Vec<Line> = ORDER
         .iter()
         .filter(|&&action| action == Action::Review || app.offers(action))
@@ -109,7 +111,7 @@ fn game_lines(app: &App) -> Vec<Line<'static>> {
 
 /// The review's keys: stepping, jumping, and what the board marks.
 fn review_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.settings.keys;
+    let keys = &app.shared.settings.keys;
     let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
     let mut lines = vec![
         heading("Reviewing the finished game"),
@@ -179,7 +181,7 @@ fn legend(app: &App) -> Line<'static> {
 fn terminal_keys(app: &App) -> Line<'static> {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
     let ctrl_z = crate::tui::keys::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
-    if app.settings.keys.action_for(ctrl_z).is_some() {
+    if app.shared.settings.keys.action_for(ctrl_z).is_some() {
         return row(app, ctrl_c(), "quit at once");
     }
     row(
@@ -197,7 +199,7 @@ pub fn ctrl_c() -> String {
 
 /// The start screen's keys, then the game's under their own heading.
 fn start_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.settings.keys;
+    let keys = &app.shared.settings.keys;
     // Every key of both directions: "Up/k/w Down/j".
     let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
     let mut lines = vec![

@@ -1,4 +1,6 @@
-//! Rendering: every picture is a function of the [`App`], drawn with `impl Widget for &App`.
+//! Rendering: every picture is a function of the [`App`], drawn with `impl Widget for &App`,
+//! which draws the screen showing from its own state: the start screen from a
+//! [`start::StartView`], the play and review screens from a [`PlayView`].
 
 pub mod grid;
 pub mod help;
@@ -13,7 +15,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::app::{App, Overlay, Screen};
+use super::app::{App, Overlay, PlayView, Screen};
 use super::geometry;
 pub use super::menu::{first_label, mode_label};
 use super::status::StatusKind;
@@ -25,18 +27,24 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let content = match self.screen() {
             Screen::Start => geometry::start_areas(area).map(|areas| {
-                start::render(self, areas, buf);
+                let view = start::StartView {
+                    screen: &self.start,
+                    shared: &self.shared,
+                    board: &self.play,
+                };
+                start::render(&view, areas, buf);
                 areas.content
             }),
-            Screen::Game | Screen::Review(_) => {
+            Screen::Play | Screen::Review(_) => {
                 geometry::areas(self.game().layout(), area).map(|areas| {
-                    title(self, areas.title, buf);
-                    grid::render(self, &areas.board, buf);
-                    panel::render(self, areas.panel, buf);
+                    let view = self.view();
+                    title(&view, areas.title, buf);
+                    grid::render(&view, &areas.board, buf);
+                    panel::render(&view, areas.panel, buf);
                     // A status too long for its row takes the footer's row too, for as
                     // long as it shows: a message cut short could say something else.
-                    if status(self, areas.status, areas.footer, buf) {
-                        footer(self, areas.footer, buf);
+                    if status(&view, areas.status, areas.footer, buf) {
+                        footer(&view, areas.footer, buf);
                     }
                     areas.content
                 })
@@ -65,7 +73,7 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         ))),
         Line::from(format!(
             "({} or {} quits)",
-            app.settings.keys.first_key(Action::Quit),
+            app.shared.settings.keys.first_key(Action::Quit),
             help::ctrl_c()
         )),
     ];
@@ -81,27 +89,30 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// Top line: name of the game, the mode, the bot's level and hints.
-fn title(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(&app.settings);
+fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
+    let theme = Theme(&view.shared.settings);
     buf.set_string(
         area.x,
         area.y,
-        app.game().title(),
+        view.play.game().title(),
         theme.accent().add_modifier(Modifier::BOLD),
     );
-    let mut facts = vec![mode_label(app.play.session.mode).to_string()];
-    let level = app.level_name(app.play.session.difficulty);
-    match app.demo_second_level().map(|l| app.level_name(l)) {
-        Some(second) if app.play.session.mode == Mode::Demo => {
+    let mut facts = vec![mode_label(view.play.session.mode).to_string()];
+    let level = view.play.level_name(view.play.session.difficulty);
+    match view.demo_second_level().map(|l| view.play.level_name(l)) {
+        Some(second) if view.play.session.mode == Mode::Demo => {
             facts.push(format!("bots: {level} vs {second}"));
         }
-        _ if app.play.session.mode != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
+        _ if view.play.session.mode != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
         _ => {}
     }
-    facts.push(format!("hints {}", if app.hints() { "on" } else { "off" }));
+    facts.push(format!(
+        "hints {}",
+        if view.play.hints { "on" } else { "off" }
+    ));
     let text = facts.join(" · ");
     let width = text.chars().count() as u16;
-    if width + app.game().title().chars().count() as u16 + 2 <= area.width {
+    if width + view.play.game().title().chars().count() as u16 + 2 <= area.width {
         buf.set_string(area.right() - width, area.y, text, Style::default());
     }
 }
@@ -109,17 +120,17 @@ fn title(app: &App, area: Rect, buf: &mut Buffer) {
 /// The status line in `area`, wrapped onto the footer's row `below` when it is too long for
 /// one (and cut with `…` only when two rows are not enough). Returns whether the footer's
 /// row is still free.
-fn status(app: &App, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
-    let theme = Theme(&app.settings);
-    let style = if app.status.kind == StatusKind::Illegal {
+fn status(view: &PlayView, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
+    let theme = Theme(&view.shared.settings);
+    let style = if view.shared.status.kind == StatusKind::Illegal {
         theme
-            .color(app.settings.colors.hint_loss)
+            .color(view.shared.settings.colors.hint_loss)
             .add_modifier(Modifier::BOLD)
     } else {
         Style::default().add_modifier(Modifier::BOLD)
     };
     let width = usize::from(area.width);
-    let mut rows = wrap(&glued(app.status()), width);
+    let mut rows = wrap(&glued(&view.shared.status.text), width);
     if rows.len() > 2 {
         rows.truncate(2);
         let last = &mut rows[1];
@@ -138,24 +149,24 @@ fn status(app: &App, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
 
 /// The main keys, read from the bindings so a changed key shows as changed; only keys
 /// that do something in this mode and state.
-fn footer(app: &App, area: Rect, buf: &mut Buffer) {
-    let keys = &app.settings.keys;
+fn footer(view: &PlayView, area: Rect, buf: &mut Buffer) {
+    let keys = &view.shared.settings.keys;
     let first = |action: Action| keys.first_key(action);
-    let items: Vec<(String, &str)> = match app.screen() {
-        Screen::Review(_) => review_footer(app),
-        _ => game_footer(app)
+    let items: Vec<(String, &str)> = match view.screen {
+        Screen::Review(_) => review_footer(view),
+        _ => game_footer(view)
             .into_iter()
-            .filter(|&(action, _)| app.offers(action))
+            .filter(|&(action, _)| view.offers(action))
             .map(|(action, what)| (first(action), what))
             .collect(),
     };
-    footer_line(&app.settings, &items, area, buf);
+    footer_line(&view.shared.settings, &items, area, buf);
 }
 
 /// Review's keys: stepping, the ends, the next mistake where the game is judged, leaving.
 /// (New game works too; the help says so, the footer has no room at the smallest size.)
-fn review_footer(app: &App) -> Vec<(String, &'static str)> {
-    let keys = &app.settings.keys;
+fn review_footer(view: &PlayView) -> Vec<(String, &'static str)> {
+    let keys = &view.shared.settings.keys;
     let first = |action: Action| keys.first_key(action);
     let mut items = vec![
         (
@@ -164,7 +175,7 @@ fn review_footer(app: &App) -> Vec<(String, &'static str)> {
         ),
         ("Home/End".to_string(), "ends"),
     ];
-    if app.game().solved() {
+    if view.play.game().solved() {
         items.push(("Tab".to_string(), "next ??"));
     }
     items.extend([
@@ -175,8 +186,8 @@ fn review_footer(app: &App) -> Vec<(String, &'static str)> {
 }
 
 /// The game screen's footer before leaving out what does nothing in this mode.
-fn game_footer(app: &App) -> Vec<(Action, &'static str)> {
-    if app.game_status().is_over() {
+fn game_footer(view: &PlayView) -> Vec<(Action, &'static str)> {
+    if view.play.status().is_over() {
         vec![
             (Action::New, "new game"),
             (Action::Swap, "swap sides"),
@@ -188,7 +199,7 @@ fn game_footer(app: &App) -> Vec<(Action, &'static str)> {
     } else {
         let mut keys = vec![(Action::Place, "place"), (Action::Undo, "undo")];
         // Redo shows when there is something to redo, right after an undo.
-        if app.history().can_redo() {
+        if view.play.history().can_redo() {
             keys.push((Action::Redo, "redo"));
         }
         keys.extend([

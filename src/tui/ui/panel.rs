@@ -10,27 +10,27 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{First, Mode};
-use crate::core::review::{self, Grounds, Judgement, Mark, Verdict};
+use crate::core::review::{Grounds, Judgement, Mark, Verdict};
 use crate::core::{Side, Status};
-use crate::tui::app::{App, Screen};
 use crate::tui::hint_line;
 use crate::tui::judged::mark_text;
 use crate::tui::keys::Action;
 use crate::tui::menu::mode_label;
+use crate::tui::view::{PlayView, Screen};
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    buf.set_line(area.x, area.y, &tally(app, area.width), area.width);
+pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
+    buf.set_line(area.x, area.y, &tally(view, area.width), area.width);
     let top = area.y + 2;
     let room = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
-    let used = match app.screen() {
-        Screen::Review(_) => review_box(app, room, buf),
-        _ if app.game_status().is_over() => ended(app, room, buf),
-        _ => in_play(app, room, buf),
+    let used = match view.screen {
+        Screen::Review(_) => review_box(view, room, buf),
+        _ if view.play.status().is_over() => ended(view, room, buf),
+        _ => in_play(view, room, buf),
     };
     let y = top + used + 1;
     if y < area.bottom() {
         moves(
-            app,
+            view,
             Rect::new(area.x, y, area.width, area.bottom() - y),
             buf,
         );
@@ -39,15 +39,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// While the game is on: the facts, then why the bot took its side until the person has
 /// moved.
-fn in_play(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let used = draw_facts(app, &facts(app, true), area, buf);
+fn in_play(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
+    let used = draw_facts(view, &facts(view, true), area, buf);
     let used = used
         + side_note(
-            app,
+            view,
             Rect::new(area.x, area.y + used, area.width, area.height - used),
             buf,
         );
-    let Some(line) = app.hint_line() else {
+    let Some(line) = view.hint_line() else {
         return used;
     };
     if used >= area.height {
@@ -66,11 +66,11 @@ fn in_play(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 
 /// Why the bot took its side, until the person has moved: whole or not at all (the reason
 /// cut short would say something else); returns the rows used.
-fn side_note(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let Some(note) = app.play.side_note.as_deref() else {
+fn side_note(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
+    let Some(note) = view.play.side_note.as_deref() else {
         return 0;
     };
-    let style = Theme(&app.settings).accent();
+    let style = Theme(&view.shared.settings).accent();
     let rows = wrap(&glued(note), area.width as usize);
     if rows.len() > area.height as usize {
         return 0;
@@ -82,14 +82,14 @@ fn side_note(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 }
 
 /// The rows the move list takes: its header and a row per pair of moves.
-fn moves_rows(app: &App) -> u16 {
-    1 + turn_rows(&movers(app)).len() as u16
+fn moves_rows(view: &PlayView) -> u16 {
+    1 + turn_rows(&movers(view)).len() as u16
 }
 
 /// Who played each move of the game so far.
-fn movers(app: &App) -> Vec<Side> {
-    (0..app.moves().len())
-        .map(|ply| app.play.session.history.mover(ply))
+fn movers(view: &PlayView) -> Vec<Side> {
+    (0..view.play.moves().len())
+        .map(|ply| view.play.session.history.mover(ply))
         .collect()
 }
 
@@ -115,39 +115,39 @@ fn turn_rows(movers: &[Side]) -> Vec<Vec<usize>> {
 
 /// At the end: the game-over box, then the mode, level and hints where they leave the
 /// whole move list room (it matters more once the game is over, for the review).
-fn ended(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let banner = game_over(app, area, buf);
-    let rows = facts(app, false);
+fn ended(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
+    let banner = game_over(view, area, buf);
+    let rows = facts(view, false);
     let below = banner + 1;
-    let fact_rows: usize = fact_lines(app, &rows, area.width)
+    let fact_rows: usize = fact_lines(view, &rows, area.width)
         .iter()
         .map(Vec::len)
         .sum();
-    let needed = fact_rows as u16 + 1 + moves_rows(app);
+    let needed = fact_rows as u16 + 1 + moves_rows(view);
     if area.height.saturating_sub(below) < needed {
         return banner;
     }
     let rest = Rect::new(area.x, area.y + below, area.width, area.height - below);
-    below + draw_facts(app, &rows, rest, buf)
+    below + draw_facts(view, &rows, rest, buf)
 }
 
 /// "You X 1 : 0 O Bot": names, symbols in their colours, the points, in `width` columns
 /// (long names are shortened with an ellipsis so the second name is never cut off).
-fn tally(app: &App, width: u16) -> Line<'static> {
-    let options = &app.settings;
+fn tally(view: &PlayView, width: u16) -> Line<'static> {
+    let options = &view.shared.settings;
     let theme = Theme(options);
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
     // Games without points show who plays whom.
-    let score = match app.game().points(app.shown_position()) {
+    let score = match view.play.game().points(view.shown_position()) {
         Some([f, s]) => format!(" {f} : {s} "),
         None => " vs ".to_string(),
     };
     // Two spaces around the names, the symbols and the score.
     let fixed = 2 + first.width() + second.width() + score.width();
     let (first_name, second_name) = fit_names(
-        &app.name(Side::First),
-        &app.name(Side::Second),
+        &view.play.name(Side::First, &view.shared.settings),
+        &view.play.name(Side::Second, &view.shared.settings),
         (width as usize).saturating_sub(fixed),
     );
     Line::from(vec![
@@ -204,45 +204,45 @@ fn ellipsized(name: &str, cols: usize) -> String {
 
 /// Turn (while the game is on), mode, level, hints, and what the bot said of its last
 /// move, as label and value.
-fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
+fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
     if with_turn {
-        rows.push(("Turn", turn(app)));
-        if let Some(search) = app.bot_search() {
+        rows.push(("Turn", turn(view)));
+        if let Some(search) = view.bot_search() {
             rows.push(("Search", search));
         }
-        if let Some(board) = where_to_play(app) {
+        if let Some(board) = where_to_play(view) {
             rows.push(("Board", board));
         }
         // Names like B3c1 are learnt by seeing them: the cell under the cursor.
-        if app.game().cell_name_help().is_some() && app.offers(Action::Place) {
-            rows.push(("Cursor", app.cell_name(app.cursor())));
+        if view.play.game().cell_name_help().is_some() && view.offers(Action::Place) {
+            rows.push(("Cursor", view.play.cell_name(view.play.cursor)));
         }
     }
-    rows.push(("Mode", mode_text(app)));
-    if app.play.session.mode != Mode::TwoHumans {
-        let level = app.level_name(app.play.session.difficulty);
-        let key = first_key(app, Action::Difficulty);
-        let second = app.demo_second_level().map(|l| app.level_name(l));
+    rows.push(("Mode", mode_text(view)));
+    if view.play.session.mode != Mode::TwoHumans {
+        let level = view.play.level_name(view.play.session.difficulty);
+        let key = first_key(view, Action::Difficulty);
+        let second = view.demo_second_level().map(|l| view.play.level_name(l));
         rows.push(match second {
             Some(second) => ("Level", format!("{level} vs {second} ({key}: Bot 1)")),
             None => ("Level", format!("{level} ({key} changes)")),
         });
     }
-    let hints = if app.hints() { "on" } else { "off" };
-    let keys = app.settings.keys.all_keys(Action::Hints);
+    let hints = if view.play.hints { "on" } else { "off" };
+    let keys = view.shared.settings.keys.all_keys(Action::Hints);
     rows.push(("Hints", format!("{hints} ({keys} toggles)")));
     // Only when the game is not simply saved: a player who expects it kept must see.
-    if let Some(saving) = app.saving_fact() {
+    if let Some(saving) = view.saving_fact() {
         rows.push(("Saving", saving));
     }
-    if let Some(left) = app.time_left() {
+    if let Some(left) = view.time_left() {
         rows.insert(
             1,
             ("Clock", format!("{:.0} s left", left.as_secs_f64().ceil())),
         );
     }
-    if let Some(note) = app.play.bot_note.as_deref() {
+    if let Some(note) = view.play.bot_note.as_deref() {
         rows.push(("Bot", note.to_string()));
     }
     rows
@@ -250,12 +250,12 @@ fn facts(app: &App, with_turn: bool) -> Vec<(&'static str, String)> {
 
 /// In a game of small boards (extreme tic-tac-toe), the one the mover is sent to, or that
 /// any open one will do. Colour marks it on the board too; this says it in words.
-fn where_to_play(app: &App) -> Option<String> {
-    let position = app.position();
-    if app.game().blocks(position).is_empty() || app.game_status().is_over() {
+fn where_to_play(view: &PlayView) -> Option<String> {
+    let position = view.play.position();
+    if view.play.game().blocks(position).is_empty() || view.play.status().is_over() {
         return None;
     }
-    let game = app.game();
+    let game = view.play.game();
     let mut blocks: Vec<u8> = position
         .legal_moves()
         .iter()
@@ -265,20 +265,20 @@ fn where_to_play(app: &App) -> Option<String> {
     blocks.dedup();
     Some(match blocks.as_slice() {
         [one] => format!("play in {}", game.block_label(*one)),
-        _ if app.moves().is_empty() => "anywhere (the first move)".to_string(),
+        _ if view.play.moves().is_empty() => "anywhere (the first move)".to_string(),
         _ => "any open board".to_string(),
     })
 }
 
 /// Whose turn it is, or what the bot is doing.
-fn turn(app: &App) -> String {
-    let symbol = app.settings.symbol(app.position().to_move());
-    if app.play.session.human.is_none() && app.play.session.mode == Mode::VsBot {
+fn turn(view: &PlayView) -> String {
+    let symbol = view.shared.settings.symbol(view.play.position().to_move());
+    if view.play.session.human.is_none() && view.play.session.mode == Mode::VsBot {
         "Bot is choosing its side…".to_string()
-    } else if app.play.bot.busy() && app.play.session.mode == Mode::VsBot {
-        format!("{} is thinking… ({symbol})", app.settings.names.bot)
+    } else if view.play.bot.busy() && view.play.session.mode == Mode::VsBot {
+        format!("{} is thinking… ({symbol})", view.shared.settings.names.bot)
     } else {
-        app.turn_text()
+        view.play.turn_text(&view.shared.settings)
     }
 }
 
@@ -288,8 +288,8 @@ const LABEL_W: usize = 7;
 /// Each fact's rows in `width` columns: its label in the accent, then its value, wrapped
 /// under itself where it is longer than a row (at spaces, its units kept together), so a
 /// claim like "wins in ≤9" is never cut to "wins in".
-fn fact_lines(app: &App, rows: &[(&str, String)], width: u16) -> Vec<Vec<Line<'static>>> {
-    let label = Theme(&app.settings).accent();
+fn fact_lines(view: &PlayView, rows: &[(&str, String)], width: u16) -> Vec<Vec<Line<'static>>> {
+    let label = Theme(&view.shared.settings).accent();
     let room = usize::from(width).saturating_sub(LABEL_W);
     rows.iter()
         .map(|(name, value)| {
@@ -309,9 +309,9 @@ fn fact_lines(app: &App, rows: &[(&str, String)], width: u16) -> Vec<Vec<Line<'s
 }
 
 /// The facts, each whole or, where the rows run out, not at all; returns the rows used.
-fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) -> u16 {
+fn draw_facts(view: &PlayView, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) -> u16 {
     let mut y = area.y;
-    for lines in fact_lines(app, rows, area.width) {
+    for lines in fact_lines(view, rows, area.width) {
         if usize::from(area.bottom().saturating_sub(y)) < lines.len() {
             break;
         }
@@ -325,19 +325,19 @@ fn draw_facts(app: &App, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) 
 
 /// The banner at the end: who won with which lines, or the draw, and what to do next,
 /// as tall as its text; returns the rows used.
-fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(&app.settings);
-    let winner_style = match app.game_status() {
+fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
+    let theme = Theme(&view.shared.settings);
+    let winner_style = match view.play.status() {
         Status::Won(side) => theme.side(side),
         _ => Style::default(),
     };
     let width = area.width.saturating_sub(2) as usize;
     let mut lines = wrapped(
-        &glued(&app.result_text()),
+        &glued(&view.play.result_text(&view.shared.settings)),
         winner_style.add_modifier(Modifier::BOLD),
         width,
     );
-    if app.play.session.swapped {
+    if view.play.session.swapped {
         lines.extend(wrapped(
             crate::tui::app::NOT_RECORDED,
             Style::default(),
@@ -345,16 +345,16 @@ fn game_over(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         ));
     }
     let mut next = vec![(Action::New, "new game")];
-    if app.play.session.mode != Mode::Demo {
+    if view.play.session.mode != Mode::Demo {
         next.push((Action::Swap, "swap sides"));
     }
     next.push((Action::Review, "review"));
     let keys: Vec<String> = next
         .into_iter()
-        .map(|(action, what)| key_item(&first_key(app, action), what))
+        .map(|(action, what)| key_item(&first_key(view, action), what))
         .collect();
     lines.extend(wrapped(&keys.join(" · "), Style::default(), width));
-    boxed(app, " Game over ", lines, area, buf)
+    boxed(view, " Game over ", lines, area, buf)
 }
 
 /// `text` wrapped to `width` columns, each row in `style`.
@@ -367,13 +367,19 @@ fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
 
 /// `lines` in a box with a title, as tall as the lines (at most `area`); returns its
 /// height.
-fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) -> u16 {
+fn boxed(
+    view: &PlayView,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    area: Rect,
+    buf: &mut Buffer,
+) -> u16 {
     let height = (lines.len() as u16 + 2).min(area.height);
     Paragraph::new(lines)
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(Theme(&app.settings).accent())
+                .border_style(Theme(&view.shared.settings).accent())
                 .title(title.to_string()),
         )
         .render(Rect { height, ..area }, buf);
@@ -382,24 +388,28 @@ fn boxed(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mu
 
 /// The move being reviewed: its values before and after and the verdict, as tall as its
 /// text; returns the rows used.
-fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(&app.settings);
-    let Screen::Review(shown) = app.screen() else {
+fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
+    let theme = Theme(&view.shared.settings);
+    let Some(shown) = view.review_shown() else {
         return 0;
     };
     let width = area.width.saturating_sub(2) as usize;
     let mut text = Vec::new();
-    if let Some(r) = app.review() {
-        let symbol = app.settings.symbol(r.side);
+    if let Some(r) = view.review() {
+        let symbol = view.shared.settings.symbol(r.side);
         text.push(Line::from(vec![
             Span::styled(symbol.to_string(), theme.side(r.side)),
-            Span::raw(format!(" {} before: {}", app.cell_name(r.cell), r.before)),
+            Span::raw(format!(
+                " {} before: {}",
+                view.play.cell_name(r.cell),
+                r.before
+            )),
         ]));
         let pad = " ".repeat(symbol.width() + 4);
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
         let style = match r.verdict {
             Verdict::Mistake => theme
-                .color(app.settings.colors.hint_loss)
+                .color(view.shared.settings.colors.hint_loss)
                 .add_modifier(Modifier::BOLD),
             _ => Style::default(),
         };
@@ -408,46 +418,49 @@ fn review_box(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
         } else {
             String::new()
         };
-        let sentence = glued(&format!("{marker}{}", r.sentence(app.game())));
+        let sentence = glued(&format!("{marker}{}", r.sentence(view.play.game())));
         text.extend(wrapped(&sentence, style, width));
-    } else if let Some(&cell) = app.moves().get(shown - 1) {
+    } else if let Some(&cell) = view.play.moves().get(shown - 1) {
         // An engine that does not know exact values judges nothing: the move alone.
-        let side = app.play.session.history.mover(shown - 1);
+        let side = view.play.session.history.mover(shown - 1);
         text.push(Line::from(vec![
-            Span::styled(app.settings.symbol(side).to_string(), theme.side(side)),
-            Span::raw(format!(" played {}", app.cell_name(cell))),
+            Span::styled(
+                view.shared.settings.symbol(side).to_string(),
+                theme.side(side),
+            ),
+            Span::raw(format!(" played {}", view.play.cell_name(cell))),
         ]));
-        if app.judging() {
+        if view.judging() {
             text.push(Line::from("judging…"));
-        } else if let Some(judgement) = app.judged().and_then(|judged| judged.at(shown)) {
-            text.extend(judgement_lines(app, judgement, width));
+        } else if let Some(judgement) = view.judged().and_then(|judged| judged.at(shown)) {
+            text.extend(judgement_lines(view, judgement, width));
         }
     }
-    let title = format!(" Review: move {shown} of {} ", app.moves().len());
-    boxed(app, &title, text, area, buf)
+    let title = format!(" Review: move {shown} of {} ", view.play.moves().len());
+    boxed(view, &title, text, area, buf)
 }
 
 /// A searched board's judgement of the move shown: its mark and grounds, the figures, and
 /// for a marked move the better line and the one that punishes it, each cut to `width`.
-fn judgement_lines(app: &App, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
-    let theme = Theme(&app.settings);
+fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
+    let theme = Theme(&view.shared.settings);
     let mark = judgement.mark();
     let style = match mark {
         Mark::Sound => Style::default(),
         Mark::Mistake | Mark::Blunder => theme
-            .color(app.settings.colors.hint_loss)
+            .color(view.shared.settings.colors.hint_loss)
             .add_modifier(Modifier::BOLD),
     };
     let marker = match mark_text(mark) {
         "" => String::new(),
         text => format!("{text} "),
     };
-    let history = app.history();
+    let history = view.play.history();
     let before = history.position_at(judgement.ply - 1);
-    let best = app.game().move_name(before, judgement.best);
+    let best = view.play.game().move_name(before, judgement.best);
     let mut lines = match judgement.grounds {
         Grounds::Exact(review) => wrapped(
-            &glued(&format!("{marker}{}", review.sentence(app.game()))),
+            &glued(&format!("{marker}{}", review.sentence(view.play.game()))),
             style,
             width,
         ),
@@ -468,11 +481,11 @@ fn judgement_lines(app: &App, judgement: &Judgement, width: usize) -> Vec<Line<'
         }
     };
     if mark != Mark::Sound {
-        let better = hint_line::names(app.game(), before, &judgement.better);
+        let better = hint_line::names(view.play.game(), before, &judgement.better);
         let label = format!("better {best}:");
         lines.push(Line::from(hint_line::labelled_line(&label, &better, width)));
         let after = history.position_at(judgement.ply);
-        let answer = hint_line::names(app.game(), after, &judgement.answer);
+        let answer = hint_line::names(view.play.game(), after, &judgement.answer);
         if !answer.is_empty() {
             let punished = hint_line::labelled_line("punished by", &answer, width);
             lines.push(Line::from(punished));
@@ -486,10 +499,10 @@ const MISTAKE: &str = "??";
 
 /// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
 /// A3b2"); in review mistakes are marked `??` and the shown move is reversed.
-fn moves(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(&app.settings);
+fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
+    let theme = Theme(&view.shared.settings);
     // The symbols in the header say which column of moves is whose.
-    let settings = &app.settings;
+    let settings = &view.shared.settings;
     let header = Line::from(vec![
         Span::styled("Moves (", theme.accent()),
         Span::styled(
@@ -504,15 +517,12 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled(")", theme.accent()),
     ]);
     buf.set_line(area.x, area.y, &header, area.width);
-    let marks = review_marks(app);
-    let shown = match app.screen() {
-        Screen::Review(shown) => Some(shown),
-        _ => None,
-    };
+    let marks = review_marks(view);
+    let shown = view.review_shown();
     let visible = area.height.saturating_sub(1) as usize;
-    let movers = movers(app);
+    let movers = movers(view);
     let turns = turn_rows(&movers);
-    let skipped = rows_scrolled(&turns, shown.unwrap_or(app.moves().len()), visible);
+    let skipped = rows_scrolled(&turns, shown.unwrap_or(view.play.moves().len()), visible);
     // Each row as its two sides' parts; the first side's part is padded to the widest
     // shown, so the second side's moves line up even after a bonus move.
     let rows: Vec<(Vec<Span>, Vec<Span>)> = turns
@@ -545,7 +555,10 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
                     Some(marks) => format!("{:<2}", marks.get(ply - 1).copied().unwrap_or("")),
                     None => " ".to_string(),
                 };
-                part.push(Span::styled(app.cell_name(app.moves()[index]), style));
+                part.push(Span::styled(
+                    view.play.cell_name(view.play.moves()[index]),
+                    style,
+                ));
                 part.push(Span::raw(format!("{mark} ")));
             }
             parts
@@ -575,27 +588,10 @@ fn moves(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// In review, each move's mark (`??`, `?` or none) where the moves are judged: by the
 /// exact table in a solved game, by the bot thread's search elsewhere once it is done.
-fn review_marks(app: &App) -> Option<Vec<&'static str>> {
-    let Screen::Review(_) = app.screen() else {
-        return None;
-    };
-    if app.game().solved() {
-        let verdicts = review::verdicts(app.engine()?, app.history());
-        if verdicts.is_empty() {
-            return None;
-        }
-        let mark = |verdict: &Option<Verdict>| match verdict {
-            Some(Verdict::Mistake) => MISTAKE,
-            _ => "",
-        };
-        return Some(verdicts.iter().map(mark).collect());
-    }
-    let judged = app.judged()?;
-    Some(
-        (1..=app.moves().len())
-            .map(|ply| mark_text(judged.mark(ply)))
-            .collect(),
-    )
+fn review_marks(view: &PlayView) -> Option<Vec<&'static str>> {
+    view.review_shown()?;
+    let marks = view.reviewed().marks()?;
+    (!marks.is_empty()).then(|| marks.into_iter().map(mark_text).collect())
 }
 
 /// How many rows of `turns` a list of `visible` rows leaves out at its top so that move
@@ -610,19 +606,19 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
 }
 
 /// The mode, and the side the bot chose when it was asked to choose.
-fn mode_text(app: &App) -> String {
-    let mode = mode_label(app.play.session.mode);
-    match (app.play.session.starter, app.play.session.human) {
-        (First::BotChooses, Some(human)) if app.play.session.mode == Mode::VsBot => {
-            let bot = app.settings.symbol(human.other());
+fn mode_text(view: &PlayView) -> String {
+    let mode = mode_label(view.play.session.mode);
+    match (view.play.session.starter, view.play.session.human) {
+        (First::BotChooses, Some(human)) if view.play.session.mode == Mode::VsBot => {
+            let bot = view.shared.settings.symbol(human.other());
             format!("{mode}, bot chose {bot}")
         }
         _ => mode.to_string(),
     }
 }
 
-fn first_key(app: &App, action: Action) -> String {
-    app.settings.keys.first_key(action)
+fn first_key(view: &PlayView, action: Action) -> String {
+    view.shared.settings.keys.first_key(action)
 }
 
 #[cfg(test)]

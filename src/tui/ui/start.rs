@@ -11,19 +11,27 @@ use super::text::{Theme, footer_line};
 use crate::config::Mode;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::store::Record;
-use crate::tui::app::{App, Menu};
+use crate::tui::app::{Menu, PlayScreen, Shared, StartScreen};
 use crate::tui::geometry::StartAreas;
 use crate::tui::keys::Action;
 use crate::tui::menu::LABEL_COLUMNS;
 use crate::tui::menu::mode_label;
 
-pub fn render(app: &App, areas: StartAreas, buf: &mut Buffer) {
+/// What the start screen draws from: its own state, what every screen shares, and the game
+/// on the board (which it can go back to).
+pub struct StartView<'a> {
+    pub screen: &'a StartScreen,
+    pub shared: &'a Shared,
+    pub board: &'a PlayScreen,
+}
+
+pub fn render(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     let area = areas.content;
-    title_and_rules(app, area, buf);
-    let below_menu = menu(app, area, buf);
-    let notices_y = mode_and_record(app, area, below_menu, buf);
+    title_and_rules(view, area, buf);
+    let below_menu = menu(view, area, buf);
+    let notices_y = mode_and_record(view, area, below_menu, buf);
     notices(
-        app,
+        view,
         Rect::new(
             area.x,
             notices_y,
@@ -32,14 +40,14 @@ pub fn render(app: &App, areas: StartAreas, buf: &mut Buffer) {
         ),
         buf,
     );
-    footer(app, areas, buf);
+    footer(view, areas, buf);
 }
 
 /// The chosen game's name and, below it, its rules in a few lines.
-fn title_and_rules(app: &App, area: Rect, buf: &mut Buffer) {
-    let settings = &app.settings;
+fn title_and_rules(view: &StartView, area: Rect, buf: &mut Buffer) {
+    let settings = &view.shared.settings;
     let theme = Theme(settings);
-    let game = app.menu_game();
+    let game = view.screen.game();
     buf.set_string(
         area.x,
         area.y,
@@ -58,11 +66,11 @@ fn title_and_rules(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The choice rows where [`Menu::lines`] puts them; returns the row below the last.
-fn menu(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
-    let menu = app.menu();
+fn menu(view: &StartView, area: Rect, buf: &mut Buffer) -> u16 {
+    let menu = &view.screen.menu;
     let lines = menu.lines(area);
     for line in &lines {
-        buf.set_line(area.x, line.y, &menu_line(app, menu, line.row), area.width);
+        buf.set_line(area.x, line.y, &menu_line(view, menu, line.row), area.width);
     }
     let spacing = match lines.as_slice() {
         [first, second, ..] => second.y - first.y,
@@ -73,31 +81,31 @@ fn menu(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
 
 /// Below the menu at `y`: a sentence on the chosen mode, then the game kept or the record.
 /// Returns the row where the notices start.
-fn mode_and_record(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
+fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
     let width = area.width as usize;
-    let menu = app.menu();
+    let menu = &view.screen.menu;
     let plain = Style::default();
-    buf.set_stringn(area.x, y + 1, mode_text(app, menu), width, plain);
-    if app.game_in_progress() {
+    buf.set_stringn(area.x, y + 1, mode_text(view, menu), width, plain);
+    if view.board.in_progress() {
         let kept = "Your current game is kept until you start a new one.";
         buf.set_stringn(area.x, y + 2, kept, width, plain);
-    } else if let Some(record) = app.menu_record() {
-        buf.set_stringn(area.x, y + 2, record_text(app, menu, record), width, plain);
+    } else if let Some(record) = view.screen.record(view.shared) {
+        buf.set_stringn(area.x, y + 2, record_text(view, menu, record), width, plain);
     }
     y + 3
 }
 
 /// What the chosen mode holds: the bot's level, whether hints start on, or the demo.
-fn mode_text(app: &App, menu: &Menu) -> String {
-    let game = app.menu_game();
+fn mode_text(view: &StartView, menu: &Menu) -> String {
+    let game = view.screen.game();
     match menu.mode {
         Mode::VsBot => level_text(
             game.as_ref(),
             menu.difficulty,
-            app.settings.movetime,
-            app.menu_first_player(),
+            view.shared.settings.movetime,
+            view.screen.first_player(view.shared),
         ),
-        Mode::TwoHumans if app.settings.hints.on_for(Mode::TwoHumans) => {
+        Mode::TwoHumans if view.shared.settings.hints.on_for(Mode::TwoHumans) => {
             "Hints are on: every empty cell shows what it is worth.".into()
         }
         Mode::TwoHumans => "Hints are off; the hints key shows what each cell is worth.".into(),
@@ -114,15 +122,15 @@ fn mode_text(app: &App, menu: &Menu) -> String {
 }
 
 /// The keys of the start screen, and the status line before any game has started.
-fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
-    let keys = &app.settings.keys;
+fn footer(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
+    let keys = &view.shared.settings.keys;
     let first = |a: Action| keys.first_key(a);
-    let back = if app.play.has_game {
+    let back = if view.board.has_game {
         "back to game"
     } else {
         "quit"
     };
-    let start = if app.menu().row == Menu::RESUME {
+    let start = if view.screen.menu.row == Menu::RESUME {
         "resume"
     } else {
         "start"
@@ -140,10 +148,11 @@ fn footer(app: &App, areas: StartAreas, buf: &mut Buffer) {
         (first(Action::Help), "help"),
         (first(Action::Quit), back),
     ];
-    footer_line(&app.settings, &items, areas.footer, buf);
-    let said = app.start.note.as_deref().or_else(|| {
-        (!app.status().is_empty() && !app.play.has_game && app.memory.notices().is_empty())
-            .then(|| app.status())
+    footer_line(&view.shared.settings, &items, areas.footer, buf);
+    let status = view.shared.status.text.as_str();
+    let said = view.screen.note.as_deref().or_else(|| {
+        (!status.is_empty() && !view.board.has_game && view.shared.memory.notices().is_empty())
+            .then_some(status)
     });
     if let Some(said) = said {
         let status = areas.status;
@@ -190,10 +199,10 @@ fn perfect_text(first_player: Option<Outcome>) -> &'static str {
 
 /// "Your record at perfect: 3 won, 5 drawn, 2 lost · unbeaten in 4 (best 6)": the run
 /// counts games in a row without a loss; after a loss it says so instead of "unbeaten in 0".
-fn record_text(app: &App, menu: &Menu, record: Record) -> String {
-    let level = app.menu_game().level_name(menu.difficulty);
+fn record_text(view: &StartView, menu: &Menu, record: Record) -> String {
+    let level = view.screen.game().level_name(menu.difficulty);
     let whose = match menu.mode {
-        Mode::TwoHumans => format!("{}'s record", app.settings.names.first),
+        Mode::TwoHumans => format!("{}'s record", view.shared.settings.names.first),
         _ => format!("Your record at {level}"),
     };
     if record.games() == 0 {
@@ -211,15 +220,16 @@ fn record_text(app: &App, menu: &Menu, record: Record) -> String {
 }
 
 /// What the store had to set aside (a damaged file moved to `.bak`), told once.
-fn notices(app: &App, area: Rect, buf: &mut Buffer) {
-    if app.memory.notices().is_empty() || area.height == 0 {
+fn notices(view: &StartView, area: Rect, buf: &mut Buffer) {
+    if view.shared.memory.notices().is_empty() || area.height == 0 {
         return;
     }
-    let theme = Theme(&app.settings);
+    let theme = Theme(&view.shared.settings);
     let style = theme
-        .color(app.settings.colors.hint_loss)
+        .color(view.shared.settings.colors.hint_loss)
         .add_modifier(Modifier::BOLD);
-    let lines: Vec<Line> = app
+    let lines: Vec<Line> = view
+        .shared
         .memory
         .notices()
         .iter()
@@ -231,11 +241,11 @@ fn notices(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// One choice row: its label, then every option with the chosen one highlighted.
-fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
+fn menu_line(view: &StartView, menu: &Menu, row: usize) -> Line<'static> {
     let Some((label, options, chosen)) = menu.choices(row) else {
-        return resume_line(app, menu);
+        return resume_line(view, menu);
     };
-    let mut spans = vec![row_label(app, label, menu.row == row)];
+    let mut spans = vec![row_label(view, label, menu.row == row)];
     for (i, option) in options.iter().enumerate() {
         spans.push(option_span(option, i == chosen));
         spans.push(Span::raw(" "));
@@ -244,18 +254,20 @@ fn menu_line(app: &App, menu: &Menu, row: usize) -> Line<'static> {
 }
 
 /// A row's label, with a pointer and the accent when the row has the focus.
-fn row_label(app: &App, label: &str, focused: bool) -> Span<'static> {
+fn row_label(view: &StartView, label: &str, focused: bool) -> Span<'static> {
     let pointer = if focused { "▶ " } else { "  " };
     let width = LABEL_COLUMNS as usize - 2;
     Span::styled(
         format!("{pointer}{label:<width$}"),
-        focus_style(app, focused),
+        focus_style(view, focused),
     )
 }
 
-fn focus_style(app: &App, focused: bool) -> Style {
+fn focus_style(view: &StartView, focused: bool) -> Style {
     if focused {
-        Theme(&app.settings).accent().add_modifier(Modifier::BOLD)
+        Theme(&view.shared.settings)
+            .accent()
+            .add_modifier(Modifier::BOLD)
     } else {
         Style::default()
     }
@@ -274,15 +286,16 @@ fn option_span(option: &str, chosen: bool) -> Span<'static> {
 }
 
 /// "▶ Resume the unfinished game (8 moves) · You vs bot at perfect".
-fn resume_line(app: &App, menu: &Menu) -> Line<'static> {
+fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
     let focused = menu.row == Menu::RESUME;
     let pointer = if focused { "▶ " } else { "  " };
-    let style = focus_style(app, focused);
+    let style = focus_style(view, focused);
     let moves = menu.resume.unwrap_or(0);
     let plural = if moves == 1 { "move" } else { "moves" };
-    let level_of = |level| app.menu_game().level_name(level);
-    let what = app
-        .saved_game()
+    let level_of = |level| view.screen.game().level_name(level);
+    let what = view
+        .screen
+        .saved_game(view.shared)
         .map_or_else(String::new, |game| match game.session.mode {
             Mode::TwoHumans => format!(" · {}", mode_label(game.session.mode)),
             _ => format!(

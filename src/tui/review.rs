@@ -1,6 +1,8 @@
-//! The review screen's keys: stepping through a finished game, jumping to its ends and to
-//! the moves marked `??` (on a searched board, `?` or `??`, once the search judged them). The screen's state is the number of moves shown
-//! (`Screen::Review`); a key returns what the app is to do ([`ReviewKey`]).
+//! The review screen: stepping through a finished game, jumping to its ends and to the moves
+//! marked `??` (on a searched board, `?` or `??`, once the search judged them). Its state
+//! ([`ReviewScreen`]) is the move shown, which it keeps within the game; a key steps it and
+//! returns what is left for the app to do ([`ReviewKey`]). The game it steps through is the
+//! play screen's, lent for each key ([`Reviewed`]).
 
 use ratatui::crossterm::event::KeyCode;
 
@@ -10,12 +12,16 @@ use crate::core::session::History;
 use crate::core::{Engine, Game};
 use crate::tui::keys::{Action, KeyBindings};
 
-/// What a key on the review screen asks of the app.
+/// The review screen's state: the move of the finished game shown, from 1 to its last.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ReviewScreen {
+    shown: usize,
+}
+
+/// What a key on the review screen asks of the app, once the screen has stepped.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ReviewKey {
-    /// Show move `ply` (1-based), the status line saying this.
-    Show(usize, String),
-    /// Stay on the move shown; the status line says this.
+    /// The status line says this.
     Say(String),
     /// Back to the end of the game.
     Close,
@@ -66,13 +72,29 @@ impl Jump {
     }
 }
 
-impl Reviewed<'_> {
-    /// A key on the review screen showing move `shown`.
-    pub fn on_key(&self, shown: usize, code: KeyCode, action: Option<Action>) -> ReviewKey {
-        let last = self.history.moves().len();
+impl ReviewScreen {
+    /// The review of a finished game at its first move.
+    pub fn first() -> ReviewScreen {
+        ReviewScreen { shown: 1 }
+    }
+
+    /// The number of moves shown (1 up to all).
+    pub fn shown(self) -> usize {
+        self.shown
+    }
+
+    /// A key on the review screen: steps through `reviewed`, or asks the app.
+    pub fn handle_key(
+        &mut self,
+        code: KeyCode,
+        action: Option<Action>,
+        reviewed: &Reviewed,
+    ) -> ReviewKey {
+        let shown = self.shown;
+        let last = reviewed.history.moves().len();
         match action {
-            Some(Action::Left | Action::Up) => self.show_move(shown.max(2) - 1),
-            Some(Action::Right | Action::Down) => self.show_move((shown + 1).min(last)),
+            Some(Action::Left | Action::Up) => self.show_move(shown.max(2) - 1, reviewed),
+            Some(Action::Right | Action::Down) => self.show_move((shown + 1).min(last), reviewed),
             Some(Action::Review | Action::Quit) => ReviewKey::Close,
             Some(Action::New) => ReviewKey::NewGame,
             Some(Action::Help) => ReviewKey::Help,
@@ -80,10 +102,10 @@ impl Reviewed<'_> {
             Some(Action::WriteRecord) => ReviewKey::WriteRecord,
             Some(_) => ReviewKey::Nothing,
             None => match Jump::of(code) {
-                Some(Jump::First) => self.show_move(1),
-                Some(Jump::Last) => self.show_move(last),
-                Some(Jump::NextMistake) => self.jump_to_mistake(shown, true),
-                Some(Jump::PreviousMistake) => self.jump_to_mistake(shown, false),
+                Some(Jump::First) => self.show_move(1, reviewed),
+                Some(Jump::Last) => self.show_move(last, reviewed),
+                Some(Jump::NextMistake) => self.jump_to_mistake(reviewed, true),
+                Some(Jump::PreviousMistake) => self.jump_to_mistake(reviewed, false),
                 None => ReviewKey::Nothing,
             },
         }
@@ -91,22 +113,24 @@ impl Reviewed<'_> {
 
     /// Shows move `ply`; the status goes back to the review's keys, so a note about
     /// another move does not linger.
-    fn show_move(&self, ply: usize) -> ReviewKey {
-        ReviewKey::Show(ply, keys_line(self.game, self.keys))
+    fn show_move(&mut self, ply: usize, reviewed: &Reviewed) -> ReviewKey {
+        self.shown = ply;
+        ReviewKey::Say(keys_line(reviewed.game, reviewed.keys))
     }
 
-    /// Shows the nearest move marked after (or before) move `shown`, or says there is
+    /// Shows the nearest move marked after (or before) the move shown, or says there is
     /// none.
-    fn jump_to_mistake(&self, shown: usize, forward: bool) -> ReviewKey {
-        if self.engine.is_none() {
+    fn jump_to_mistake(&mut self, reviewed: &Reviewed, forward: bool) -> ReviewKey {
+        if reviewed.engine.is_none() {
             return ReviewKey::Nothing;
         }
-        let Some(marked) = self.marked() else {
+        let shown = self.shown;
+        let Some(marked) = reviewed.marks() else {
             return ReviewKey::Say(
                 "Still judging the moves by search; the jumps work once it is done.".into(),
             );
         };
-        let mistake = |ply: &usize| marked.get(ply - 1) == Some(&true);
+        let mistake = |ply: &usize| marked.get(ply - 1).is_some_and(|&m| m != Mark::Sound);
         let found = if forward {
             (shown + 1..=marked.len()).find(mistake)
         } else {
@@ -114,35 +138,42 @@ impl Reviewed<'_> {
         };
         match found {
             Some(ply) => {
+                self.shown = ply;
                 let count = marked.len();
-                ReviewKey::Show(ply, format!("Mistake at move {ply} of {count}."))
+                ReviewKey::Say(format!("Mistake at move {ply} of {count}."))
             }
             None => {
                 let word = if forward { "after" } else { "before" };
-                let marks = if self.game.solved() { "??" } else { "? or ??" };
+                let marks = if reviewed.game.solved() {
+                    "??"
+                } else {
+                    "? or ??"
+                };
                 ReviewKey::Say(format!("No {marks} mistake {word} move {shown}."))
             }
         }
     }
+}
 
-    /// For each move, whether it is marked: by the exact table in a solved game, by the
-    /// search's judgements elsewhere; `None` while they are not known.
-    fn marked(&self) -> Option<Vec<bool>> {
+impl Reviewed<'_> {
+    /// Each move's mark: by the exact table in a solved game (a move that throws the value
+    /// away is `??`), by the search's judgements elsewhere; `None` while they are not known.
+    pub fn marks(&self) -> Option<Vec<Mark>> {
         if self.game.solved() {
-            let verdicts = verdicts(self.engine?, self.history);
+            let mark = |verdict: &Option<Verdict>| match verdict {
+                Some(Verdict::Mistake) => Mark::Blunder,
+                _ => Mark::Sound,
+            };
             return Some(
-                verdicts
+                verdicts(self.engine?, self.history)
                     .iter()
-                    .map(|verdict| *verdict == Some(Verdict::Mistake))
+                    .map(mark)
                     .collect(),
             );
         }
         let judged = self.judged?;
-        Some(
-            (1..=self.history.moves().len())
-                .map(|ply| judged.mark(ply) != Mark::Sound)
-                .collect(),
-        )
+        let plies = 1..=self.history.moves().len();
+        Some(plies.map(|ply| judged.mark(ply)).collect())
     }
 }
 

@@ -1,0 +1,198 @@
+//! The game on the board ([`PlayScreen`]): the session, the cursor, the hints, the bot's
+//! turn and what the play screen keeps about them, with what can be read off them. The
+//! play screen's keys are in `play.rs`, its texts in `messages.rs`.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::bot_turn::BotTurn;
+use super::geometry;
+use super::hint_line::HintLines;
+use super::judged::{GameMoves, Judged};
+use super::keeping::Keeping;
+use super::menu::game_of;
+use super::shared::Shared;
+use super::typing::Typed;
+use crate::config::{Mode, Settings};
+use crate::core::session::{Controller, History, Session};
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Position, Side, Status};
+
+/// The game on the board and what the game screen keeps about it.
+pub struct PlayScreen {
+    /// A game was started (the start screen can go back to it).
+    pub has_game: bool,
+    /// The game (or, before the first, the settings' choices).
+    pub session: Session,
+    pub cursor: CellId,
+    pub hints: bool,
+    /// A cell name being typed.
+    pub typed: Option<Typed>,
+    /// The bot's request in flight and its display delay.
+    pub bot: BotTurn,
+    /// How the bot found its last move ("dictionary", "forced win"), for the panel.
+    pub bot_note: Option<String>,
+    /// Why the bot took the side it chose, kept in the panel until the person's first move
+    /// (the status line gives way to the bot's move at once).
+    pub side_note: Option<String>,
+    /// Hints worked out on the bot's thread.
+    pub searched_hints: Option<SearchedHints>,
+    /// The hints asked for and not yet back: the ticket and the position's text.
+    pub hints_asked: Option<(u64, String)>,
+    /// Tickets for hint requests.
+    pub hint_tickets: u64,
+    /// The review the bot's thread judged last (on a searched board).
+    pub judged: Option<Judged>,
+    /// The review asked for and not yet back.
+    pub review_asked: Option<GameMoves>,
+    /// With a contest clock: when the person to move began their turn, and which turn that
+    /// is (moves played, side to move).
+    pub turn_clock: Option<(Instant, usize, Side)>,
+    /// Whether the game is written down as it is played.
+    pub keeping: Keeping,
+    /// The game was resumed from an earlier run (its choices were that run's).
+    pub resumed: bool,
+    /// The record on the board, when it is a kept game replayed: written as it was read.
+    pub replayed: Option<Box<crate::record::Record>>,
+}
+
+/// Hints the bot's thread worked out by searching, with the lines behind them.
+pub struct SearchedHints {
+    /// The text of the position they are for.
+    pub position: String,
+    pub hints: Vec<(CellId, Hint)>,
+    pub lines: HintLines,
+}
+
+impl PlayScreen {
+    /// The play screen before any game: the settings' choices, not yet started.
+    pub fn new(settings: &Settings) -> PlayScreen {
+        let game = game_of(settings.game);
+        let session = Session::new(
+            Arc::clone(&game),
+            settings.mode,
+            settings.first,
+            settings.difficulty,
+        );
+        PlayScreen {
+            has_game: false,
+            cursor: start_cursor(game.as_ref()),
+            session,
+            hints: settings.hints.on_for(settings.mode),
+            typed: None,
+            bot: BotTurn::new(settings.bot_delay),
+            bot_note: None,
+            side_note: None,
+            searched_hints: None,
+            hints_asked: None,
+            hint_tickets: 0,
+            judged: None,
+            review_asked: None,
+            turn_clock: None,
+            keeping: Keeping::Kept,
+            resumed: false,
+            replayed: None,
+        }
+    }
+
+    /// A game has moves on the board and is not over: quitting would lose it.
+    pub fn in_progress(&self) -> bool {
+        let session = &self.session;
+        self.has_game
+            && session.mode != Mode::Demo
+            && !session.moves().is_empty()
+            && !session.status().is_over()
+    }
+
+    /// The game on the board (or the one the play screen would show).
+    pub fn game(&self) -> &dyn Game {
+        self.session.game.as_ref()
+    }
+
+    /// The engine of the game on the board, once the bot thread has built it.
+    pub fn engine<'a>(&self, shared: &'a Shared) -> Option<&'a dyn Engine> {
+        shared.engine(self.game())
+    }
+
+    /// The position after all the moves played.
+    pub fn position(&self) -> &dyn Position {
+        self.session.position()
+    }
+
+    /// Where the game stands, a loss on time included.
+    pub fn status(&self) -> Status {
+        self.session.status()
+    }
+
+    /// The moves and the positions they led to.
+    pub fn history(&self) -> &History {
+        &self.session.history
+    }
+
+    /// The cells of the moves played.
+    pub fn moves(&self) -> Vec<CellId> {
+        self.session.moves().iter().map(|mv| mv.placed()).collect()
+    }
+
+    /// A cell's name in the game on the board.
+    pub fn cell_name(&self, cell: CellId) -> String {
+        self.game().cell_name(cell)
+    }
+
+    /// What a level is called in the game on the board (`perfect`, or `max` where the bot
+    /// searches).
+    pub fn level_name(&self, level: Difficulty) -> &'static str {
+        self.game().level_name(level)
+    }
+
+    /// The name of whoever plays `side`.
+    pub fn name(&self, side: Side, settings: &Settings) -> String {
+        // A replayed record's players are the ones it names.
+        let tag = match side {
+            Side::First => "First",
+            Side::Second => "Second",
+        };
+        if let Some(name) = self.replayed.as_ref().and_then(|r| r.tag(tag)) {
+            return name.to_string();
+        }
+        let session = &self.session;
+        settings
+            .names
+            .for_side(session.mode, side, session.human, session.names_swapped)
+    }
+
+    /// A person is to move in a game still going.
+    pub fn human_to_move(&self) -> bool {
+        !self.status().is_over()
+            && self.session.controller(self.position().to_move()) == Controller::Human
+    }
+
+    /// After a move that leaves the cursor where nothing may be played (extreme
+    /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
+    pub fn follow_legal_moves(&mut self) {
+        let position = self.position();
+        if self.game().blocks(position).is_empty() {
+            return; // every empty cell is playable: the cursor stays where it was
+        }
+        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
+        if legal.is_empty() || legal.contains(&self.cursor) {
+            return;
+        }
+        let game = self.game();
+        let (r, c) = geometry::virtual_of(game, self.cursor);
+        let distance = |cell: &CellId| {
+            let (cr, cc) = geometry::virtual_of(game, *cell);
+            (i16::from(cr) - i16::from(r)).abs() + (i16::from(cc) - i16::from(c)).abs()
+        };
+        if let Some(&nearest) = legal.iter().min_by_key(|cell| distance(cell)) {
+            self.cursor = nearest;
+        }
+    }
+}
+
+/// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).
+pub fn start_cursor(game: &dyn Game) -> CellId {
+    let layout = game.layout();
+    let rows = layout.blocks.rows * layout.cells.rows;
+    let cols = layout.blocks.cols * layout.cells.cols;
+    geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
+}

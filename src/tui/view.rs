@@ -1,0 +1,199 @@
+//! The game on the board as the screen showing draws it ([`PlayView`]): the play screen's
+//! state, what every screen shares, and which screen shows (in review, the move shown).
+//! What the play and review screens' widgets read (hints, the review's judgements, the
+//! clock, the bot's search) is worked out here, from their states alone.
+
+use super::board::{PlayScreen, SearchedHints};
+use super::bot_turn;
+use super::hint_line;
+use super::judged::{GameMoves, Judged};
+use super::review::ReviewScreen;
+use super::review::Reviewed;
+use super::shared::Shared;
+use crate::config::Mode;
+use crate::core::review::{self, MoveReview};
+use crate::core::{CellId, Difficulty, Hint, Move, Position};
+use crate::tui::keys::Action;
+
+/// Which screen is showing; the review's state is its own (the move it shows).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Screen {
+    /// Choose the game, mode, side and level.
+    Start,
+    /// A game, in play or over.
+    Play,
+    /// Stepping through the finished game on the board.
+    Review(ReviewScreen),
+}
+
+/// The game on the board as the screen showing draws it.
+#[derive(Clone, Copy)]
+pub struct PlayView<'a> {
+    pub play: &'a PlayScreen,
+    pub shared: &'a Shared,
+    pub screen: Screen,
+}
+
+impl<'a> PlayView<'a> {
+    /// In a demo whose second bot plays at its own level, that level.
+    pub fn demo_second_level(&self) -> Option<Difficulty> {
+        let session = &self.play.session;
+        session.second_level.filter(|_| session.mode == Mode::Demo)
+    }
+
+    /// On the review screen, the number of moves shown (1 up to all).
+    pub fn review_shown(&self) -> Option<usize> {
+        match self.screen {
+            Screen::Review(review) => Some(review.shown()),
+            _ => None,
+        }
+    }
+
+    /// The position the screen shows: in review, the one after the move being looked at.
+    pub fn shown_position(&self) -> &'a dyn Position {
+        match self.screen {
+            Screen::Review(review) => self.play.session.history.position_at(review.shown()),
+            _ => self.play.position(),
+        }
+    }
+
+    /// Whether a game-screen key does something in this mode and state, so the footer
+    /// shows only those: no placing, undo or swap in the bot's demo, no level without a bot,
+    /// no review before the end.
+    pub fn offers(&self, action: Action) -> bool {
+        match action {
+            Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
+            Action::Place | Action::Undo | Action::Redo | Action::Swap => {
+                self.play.session.mode != Mode::Demo
+            }
+            Action::Difficulty => self.play.session.mode != Mode::TwoHumans,
+            Action::Review => self.play.session.status().is_over(),
+            Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
+            // Only a search can be cut short; a solved game's bot answers from its table.
+            Action::MoveNow => {
+                self.play.session.mode != Mode::TwoHumans && !self.play.game().solved()
+            }
+            _ => true,
+        }
+    }
+
+    /// What the bot's search has reached, while it thinks: its latest report, or the time
+    /// since it was asked until it reports.
+    pub fn bot_search(&self) -> Option<String> {
+        let since = self.play.bot.asked_at()?;
+        let elapsed = self.shared.now.saturating_duration_since(since);
+        Some(bot_turn::search_text(
+            self.play.game(),
+            self.play.position(),
+            self.shared.watch.latest(),
+            elapsed,
+        ))
+    }
+
+    /// With a contest clock, the time the person to move has left.
+    pub fn time_left(&self) -> Option<std::time::Duration> {
+        let limit = self.shared.settings.move_limit?;
+        let (started, ..) = self.play.turn_clock?;
+        Some(limit.saturating_sub(self.shared.now.duration_since(started)))
+    }
+
+    /// The panel's word on saving, when the game is not simply kept.
+    pub fn saving_fact(&self) -> Option<String> {
+        if !self.play.in_progress() {
+            return None;
+        }
+        self.play.keeping.fact(&self.shared.memory)
+    }
+
+    /// What each legal move is worth to the side to move, when hints are on and known.
+    pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
+        if !self.play.hints || self.screen != Screen::Play {
+            return None;
+        }
+        let engine = self.play.engine(self.shared)?;
+        if engine.instant_hints() {
+            let hints = engine.hints(self.play.position());
+            return Some(hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect());
+        }
+        let searched = self.searched_hints()?;
+        Some(searched.hints.clone())
+    }
+
+    /// The searched hints, when they are for the position on the board.
+    fn searched_hints(&self) -> Option<&'a SearchedHints> {
+        let searched = self.play.searched_hints.as_ref()?;
+        (searched.position == self.play.position().text()).then_some(searched)
+    }
+
+    /// The line behind the hint under the cursor, as the game names its moves, the move
+    /// itself first; `None` without a hint there or a line known for it.
+    pub fn hint_line(&self) -> Option<Vec<String>> {
+        let cursor = self.play.cursor;
+        let hints = self.hint_values()?;
+        if !hints.iter().any(|&(cell, _)| cell == cursor) {
+            return None;
+        }
+        let position = self.play.position();
+        let mv = position
+            .legal_moves()
+            .into_iter()
+            .find(|mv| mv.placed() == cursor)?;
+        let searched = self.searched_hints().map(|searched| &searched.lines);
+        let line = hint_line::line_from(self.play.engine(self.shared)?, position, mv, searched)?;
+        Some(hint_line::names(self.play.game(), position, &line))
+    }
+
+    /// The move the bot would make, marked among the hints.
+    pub fn hint_best(&self) -> Option<CellId> {
+        if !self.play.hints || self.screen != Screen::Play {
+            return None;
+        }
+        self.play
+            .engine(self.shared)?
+            .best(self.play.position())
+            .map(Move::placed)
+    }
+
+    /// The game on the board and its moves, as a review names them.
+    pub fn game_moves(&self) -> GameMoves {
+        GameMoves {
+            game: self.play.session.game.key(),
+            moves: self.play.history().moves().to_vec(),
+        }
+    }
+
+    /// The searched review of the game on the board, once the bot's thread judged it.
+    pub fn judged(&self) -> Option<&'a Judged> {
+        let judged = self.play.judged.as_ref()?;
+        (judged.of == self.game_moves()).then_some(judged)
+    }
+
+    /// On a searched board in review, the review's judgements are being worked out.
+    pub fn judging(&self) -> bool {
+        matches!(self.screen, Screen::Review(_))
+            && !self.play.game().solved()
+            && self.judged().is_none()
+            && self.play.engine(self.shared).is_some()
+    }
+
+    /// The review of the move ending the shown position, in review mode.
+    pub fn review(&self) -> Option<MoveReview> {
+        let shown = self.review_shown()?;
+        review::review_move(
+            self.play.engine(self.shared)?,
+            &self.play.session.history,
+            shown,
+        )
+    }
+
+    /// The game on the board as the review reads it.
+    pub fn reviewed(&self) -> Reviewed<'a> {
+        Reviewed {
+            game: self.play.game(),
+            engine: self.play.engine(self.shared),
+            history: self.play.history(),
+            keys: &self.shared.settings.keys,
+            judged: self.judged(),
+        }
+    }
+}
