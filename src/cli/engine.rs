@@ -18,11 +18,9 @@ pub fn run(args: &EngineArgs) -> Result<(), Failure> {
         )
         .map_err(|e| Failure::bad_input(e.to_string()))?;
     let mut session = Session {
-        game: loaded.game.as_ref(),
-        engine: loaded.engine.as_ref(),
-        player,
         budget: args.budget.fixed()?,
         threads: args.threads.count(),
+        ..Session::new(loaded.game.as_ref(), loaded.engine.as_ref(), player)
     };
     let stdin = io::stdin();
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());

@@ -1,7 +1,7 @@
 //! The bot's strength in the terminal game, shared by every game: each game decides what
 //! its levels play like; the names are the same everywhere.
 
-use super::words::quote;
+use super::words::{by_name, quote};
 use std::fmt;
 use std::str::FromStr;
 
@@ -68,9 +68,7 @@ impl FromStr for Difficulty {
         if name.eq_ignore_ascii_case("max") {
             return Ok(Difficulty::Perfect);
         }
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(name))
+        by_name(&Difficulty::ALL, Difficulty::name, name)
             .ok_or_else(|| UnknownDifficulty(s.to_string()))
     }
 }

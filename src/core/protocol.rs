@@ -71,7 +71,18 @@ pub struct Session<'a> {
     pub threads: usize,
 }
 
-impl Session<'_> {
+impl<'a> Session<'a> {
+    /// A session answering with `player`: no fixed budget, one thread.
+    pub fn new(game: &'a dyn Game, engine: &'a dyn Engine, player: Box<dyn Player>) -> Self {
+        Session {
+            game,
+            engine,
+            player,
+            budget: None,
+            threads: 1,
+        }
+    }
+
     /// The reply to one request line; `None` for `quit`.
     pub fn reply(&mut self, request: &str) -> Option<String> {
         let (verb, text) = match parse_request(request.trim()) {
@@ -184,13 +195,7 @@ mod tests {
     fn requests_and_replies() {
         let engine = ToyEngine;
         let player = engine.player("first", PlayerOptions::seeded(1)).unwrap();
-        let mut s = Session {
-            game: &Toy,
-            engine: &engine,
-            player,
-            budget: None,
-            threads: 1,
-        };
+        let mut s = Session::new(&Toy, &engine, player);
         let mut r = |q: &str| s.reply(q).unwrap();
         assert_eq!(r("X-O-"), "move b");
         assert_eq!(r("move X-O-\n"), "move b");

@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use super::words::excerpt;
+use super::words::{by_name, excerpt};
 use super::{Difficulty, Game, Move, MoveError, Outcome, Position, Side, Status};
 
 /// Who plays.
@@ -81,11 +81,7 @@ macro_rules! named_values {
             type Err = UnknownName;
 
             fn from_str(text: &str) -> Result<$type, UnknownName> {
-                Self::ALL
-                    .iter()
-                    .copied()
-                    .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
-                    .ok_or_else(|| UnknownName {
+                by_name(&Self::ALL, Self::name, text).ok_or_else(|| UnknownName {
                         what: $what,
                         name: text.to_string(),
                         choices: Self::choices(),

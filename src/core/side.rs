@@ -1,6 +1,6 @@
 //! The two sides of every game, and where a game stands.
 
-use super::words::quote;
+use super::words::{by_name, quote};
 use std::str::FromStr;
 
 /// The two players. The first player's default symbol is `X`, the second's `O`.
@@ -55,10 +55,7 @@ impl FromStr for Side {
 
     /// `first` or `second` (any case).
     fn from_str(text: &str) -> Result<Side, UnknownSide> {
-        Side::BOTH
-            .into_iter()
-            .find(|side| side.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| UnknownSide(text.to_string()))
+        by_name(&Side::BOTH, Side::name, text).ok_or_else(|| UnknownSide(text.to_string()))
     }
 }
 

@@ -10,6 +10,14 @@ use unicode_segmentation::UnicodeSegmentation;
 /// At most this many characters of the input, once escaped, appear in a message.
 pub const EXCERPT_CHARS: usize = 40;
 
+/// The one of `all` named `text`, in any case, spaces around it ignored: how every list
+/// of named choices (sides, levels, modes) reads a name.
+pub fn by_name<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, text: &str) -> Option<T> {
+    all.iter()
+        .copied()
+        .find(|&item| name(item).eq_ignore_ascii_case(text.trim()))
+}
+
 /// The start of `text` as a message shows it: control characters and quote marks escaped
 /// as Rust writes them (`\u{1b}`, `\'`), at most [`EXCERPT_CHARS`] characters, then `…` if
 /// anything was left out. Whole characters (grapheme clusters) only: an emoji is never cut

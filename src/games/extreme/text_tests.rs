@@ -120,26 +120,39 @@ fn malformed_texts_are_refused_with_their_reason() {
 }
 
 #[test]
-fn a_small_board_won_by_both_is_refused() {
-    let setup = Setup::new()
-        .board("A1", "XXXX/OOOO/----/----")
-        .stones(X, &["B1a1", "C1a1"])
-        .stones(O, &["B1b1"]);
-    let err = setup.try_state("B1b1", 'x').unwrap_err();
-    assert_eq!(err, PositionError::BothWonSmall(0));
-    assert_eq!(err.to_string(), "small board A1 is won by both sides");
-}
-
-#[test]
-fn stones_after_a_win_are_refused() {
-    // Two separate rows of X: the board was won by one and played on after.
-    let setup = Setup::new()
-        .board("A1", "XXXX/OOO-/XXXX/OOO-")
-        .stones(O, &["B2a1", "C2a1"]);
-    assert_eq!(
-        setup.try_state("C2a1", 'x').unwrap_err(),
-        PositionError::PlayedAfterWon(0)
-    );
+fn small_boards_that_no_game_could_leave_are_refused() {
+    let cases = [
+        (
+            // Won by both sides at once.
+            Setup::new()
+                .board("A1", "XXXX/OOOO/----/----")
+                .stones(X, &["B1a1", "C1a1"])
+                .stones(O, &["B1b1"]),
+            "B1b1",
+            PositionError::BothWonSmall(0),
+        ),
+        (
+            // Two separate rows of X: the board was won by one and played on after.
+            Setup::new()
+                .board("A1", "XXXX/OOO-/XXXX/OOO-")
+                .stones(O, &["B2a1", "C2a1"]),
+            "C2a1",
+            PositionError::PlayedAfterWon(0),
+        ),
+        (
+            // The last move was made in a board the other side had won.
+            Setup::new()
+                .board("A1", "XXXX/O---/----/----")
+                .stones(O, &["B1a1", "C1a1"]),
+            "A1a2",
+            PositionError::LastMoveInClosedBoard(cell("A1a2")),
+        ),
+    ];
+    for (setup, last, refusal) in cases {
+        assert_eq!(setup.try_state(last, 'x').unwrap_err(), refusal, "{last}");
+    }
+    let both = PositionError::BothWonSmall(0).to_string();
+    assert_eq!(both, "small board A1 is won by both sides");
 }
 
 #[test]
@@ -194,17 +207,6 @@ fn a_side_to_move_against_the_bonus_rule_is_refused() {
         setup.try_state("A1d1", 'o').unwrap_err(),
         PositionError::Counts { .. }
     ));
-}
-
-#[test]
-fn a_last_move_in_a_board_the_other_side_won_is_refused() {
-    let setup = Setup::new()
-        .board("A1", "XXXX/O---/----/----")
-        .stones(O, &["B1a1", "C1a1"]);
-    assert_eq!(
-        setup.try_state("A1a2", 'x').unwrap_err(),
-        PositionError::LastMoveInClosedBoard(cell("A1a2"))
-    );
 }
 
 #[test]

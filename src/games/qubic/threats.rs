@@ -284,13 +284,18 @@ mod tests {
         }
     }
 
+    /// X on 1, 2 (row 1 of layer 1) and 4, 8 (column a), so that 0 is a double threat;
+    /// O on `o`.
+    fn double_threat_against(o: u64) -> Board {
+        Board::from_masks(1 << 1 | 1 << 2 | 1 << 4 | 1 << 8, o)
+    }
+
+    /// O out of X's way.
+    const O_AWAY: u64 = 1 << 40 | 1 << 45 | 1 << 51 | 1 << 60;
+
     #[test]
     fn a_double_threat_is_a_win_in_three() {
-        // X on 1, 2 (row 1 of layer 1) and 4, 8 (column a); O out of the way.
-        let b = Board::from_masks(
-            1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
-            1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
-        );
+        let b = double_threat_against(O_AWAY);
         // Cell 0 makes threes on row 1 (0 1 2 -> 3) and column a (0 4 8 -> 12).
         let win = forced_win(&Qubic, b, 1000).found().unwrap();
         assert_eq!(win.plies, 3);
@@ -307,10 +312,7 @@ mod tests {
     #[test]
     fn the_defender_three_must_be_blocked_first() {
         // X to move; O has 16 17 18 (row 1 of layer 2), so X must block at 19.
-        let b = Board::from_masks(
-            1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
-            1 << 16 | 1 << 17 | 1 << 18 | 1 << 60,
-        );
+        let b = double_threat_against(1 << 16 | 1 << 17 | 1 << 18 | 1 << 60);
         // Blocking at 19 makes no X three, so the forced sequence fails although 0 would
         // be a double threat.
         assert_eq!(forced_win(&Qubic, b, 1000), Outcome::NotFound);
@@ -318,10 +320,7 @@ mod tests {
 
     #[test]
     fn budget_is_honoured() {
-        let b = Board::from_masks(
-            1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
-            1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
-        );
+        let b = double_threat_against(O_AWAY);
         assert_eq!(forced_win(&Qubic, b, 0), Outcome::OutOfBudget);
     }
 }

@@ -186,6 +186,14 @@ mod tests {
         (0..seeds).map(|s| D10::new(s).choose(b).unwrap()).collect()
     }
 
+    /// The move and rule every one of `seeds` seeds chooses on one position (they must
+    /// agree: the rule leaves no choice).
+    fn always(t: &str, seeds: u64) -> (u8, D10Rule) {
+        let moves = outcomes(t, seeds);
+        assert!(moves.iter().all(|&m| m == moves[0]), "{t}: {moves:?}");
+        moves[0]
+    }
+
     fn share(moves: &[(u8, D10Rule)], f: impl Fn(&(u8, D10Rule)) -> bool) -> f64 {
         moves.iter().filter(|m| f(m)).count() as f64 / moves.len() as f64
     }
@@ -193,22 +201,19 @@ mod tests {
     #[test]
     fn rule_1_wins_on_the_first_line_in_the_seed_order() {
         // O to move holds 2, 5, 9: line 258 has its gap at 8, while X threatens 4 (147).
-        let moves = outcomes("XOX/-OX/X-O", 50);
-        assert!(moves.iter().all(|&m| m == (8, D10Rule::Win)), "{moves:?}");
+        assert_eq!(always("XOX/-OX/X-O", 50), (8, D10Rule::Win));
     }
 
     #[test]
     fn rule_1_comes_before_rule_2() {
         // O to move: O has 4, 5 (gap 6); X has 1, 2 (gap 3).
-        let moves = outcomes("XX-/OO-/X--", 20);
-        assert!(moves.iter().all(|&m| m == (6, D10Rule::Win)));
+        assert_eq!(always("XX-/OO-/X--", 20), (6, D10Rule::Win));
     }
 
     #[test]
     fn rule_2_blocks_the_first_line() {
         // O to move: X has 1, 3 (gap 2) and 7 (with 1: line 147, gap 4); 123 comes first.
-        let moves = outcomes("X-X/-O-/X-O", 20);
-        assert!(moves.iter().all(|&m| m == (2, D10Rule::Block)), "{moves:?}");
+        assert_eq!(always("X-X/-O-/X-O", 20), (2, D10Rule::Block));
     }
 
     #[test]
@@ -230,11 +235,7 @@ mod tests {
     #[test]
     fn rule_4_answers_a_corner_with_the_centre() {
         for t in ["X--/---/---", "--X/---/---", "---/---/X--", "---/---/--X"] {
-            assert!(
-                outcomes(t, 20)
-                    .iter()
-                    .all(|&m| m == (5, D10Rule::CornerReply))
-            );
+            assert_eq!(always(t, 20), (5, D10Rule::CornerReply));
         }
     }
 

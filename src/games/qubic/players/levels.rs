@@ -8,6 +8,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::strong::{Strong, Style};
+use crate::core::words::by_name;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Level {
@@ -73,9 +74,6 @@ impl FromStr for Level {
     type Err = UnknownLevel;
 
     fn from_str(text: &str) -> Result<Level, UnknownLevel> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| UnknownLevel(text.to_string()))
+        by_name(&Level::ALL, Level::name, text).ok_or_else(|| UnknownLevel(text.to_string()))
     }
 }
