@@ -160,58 +160,39 @@ impl fmt::Display for Board {
 }
 
 /// Why a position text was refused.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum BoardError {
     /// A character that is not a cell nor a separator; `cell` is where it stands.
+    #[error(
+        "bad character {} at {cell}: use X, O, - or . (/ and spaces are ignored)",
+        quote_char(*.ch)
+    )]
     BadCharacter { ch: char, cell: Cell },
     /// Too many cells given (the 65th is named by its number).
+    #[error("more than 64 cells")]
     TooMany,
     /// Fewer than 64 cells.
+    #[error("{}, expected 64", plural(*.found as u64, "cell", "cells"))]
     TooFew { found: usize },
     /// X must have as many stones as O, or one more.
+    #[error(
+        "X has {} and O {o}: X moves first, so X has as many as O or one more",
+        plural(u64::from(*.x), "stone", "stones")
+    )]
     Counts { x: u32, o: u32 },
     /// Both sides have four in a line.
+    #[error("both sides have four in a line")]
     BothWon,
     /// The side with a line did not make the last move.
+    #[error("{} has four in a line but did not move last", .winner.letter())]
     WinnerDidNotMoveLast { winner: Side },
     /// The winner's lines share no cell: no single last move made them all.
+    #[error(
+        "{} has two lines with no cell in common: the game ended at the first",
+        .winner.letter()
+    )]
     TwoSeparateLines { winner: Side },
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::BadCharacter { ch, cell } => write!(
-                f,
-                "bad character {} at {cell}: use X, O, - or . (/ and spaces are ignored)",
-                quote_char(*ch)
-            ),
-            BoardError::TooMany => write!(f, "more than 64 cells"),
-            BoardError::TooFew { found } => {
-                write!(f, "{}, expected 64", plural(*found as u64, "cell", "cells"))
-            }
-            BoardError::Counts { x, o } => write!(
-                f,
-                "X has {} and O {}: X moves first, so X has as many as O or one more",
-                plural(u64::from(*x), "stone", "stones"),
-                o
-            ),
-            BoardError::BothWon => write!(f, "both sides have four in a line"),
-            BoardError::WinnerDidNotMoveLast { winner } => write!(
-                f,
-                "{} has four in a line but did not move last",
-                winner.letter()
-            ),
-            BoardError::TwoSeparateLines { winner } => write!(
-                f,
-                "{} has two lines with no cell in common: the game ended at the first",
-                winner.letter()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 impl FromStr for Board {
     type Err = BoardError;
@@ -313,6 +294,26 @@ mod tests {
         assert_eq!(
             two_x.parse::<Board>().unwrap_err().to_string(),
             "X has 2 stones and O 0: X moves first, so X has as many as O or one more"
+        );
+    }
+
+    #[test]
+    fn refusals_read_as_sentences() {
+        let said = |e: BoardError| e.to_string();
+        assert_eq!(said(BoardError::TooMany), "more than 64 cells");
+        assert_eq!(said(BoardError::TooFew { found: 1 }), "1 cell, expected 64");
+        assert_eq!(said(BoardError::BothWon), "both sides have four in a line");
+        assert_eq!(
+            said(BoardError::WinnerDidNotMoveLast {
+                winner: Side::Second
+            }),
+            "O has four in a line but did not move last"
+        );
+        assert_eq!(
+            said(BoardError::TwoSeparateLines {
+                winner: Side::First
+            }),
+            "X has two lines with no cell in common: the game ended at the first"
         );
     }
 

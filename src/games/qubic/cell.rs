@@ -71,39 +71,24 @@ impl fmt::Display for Cell {
     }
 }
 
+/// How a cell is named, said after a name that is no cell.
+const FORM: &str = "name a cell by layer 1-4, column a-d and row 1-4 (2b3), or by its number 0..63";
+
 /// A cell name that is neither a name like `2b3` nor a number 0..63.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CellParseError {
+    #[error("no cell given: {FORM}")]
     Empty,
     /// A number past 63.
+    #[error("no cell {}: numbers run from 0 to 63", excerpt(.0))]
     OutOfRange(String),
     /// A three-character name with a part off the board.
-    OffBoard {
-        text: String,
-        part: &'static str,
-    },
+    #[error("no cell {}: {part}; {FORM}", quote(.text))]
+    OffBoard { text: String, part: &'static str },
     /// Neither a name nor a number.
+    #[error("no cell {}: {FORM}", quote(.0))]
     Unreadable(String),
 }
-
-impl fmt::Display for CellParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const FORM: &str = "name a cell by layer 1-4, column a-d and row 1-4 (2b3), or by \
-                            its number 0..63";
-        match self {
-            CellParseError::Empty => write!(f, "no cell given: {FORM}"),
-            CellParseError::OutOfRange(text) => {
-                write!(f, "no cell {}: numbers run from 0 to 63", excerpt(text))
-            }
-            CellParseError::OffBoard { text, part } => {
-                write!(f, "no cell {}: {part}; {FORM}", quote(text))
-            }
-            CellParseError::Unreadable(text) => write!(f, "no cell {}: {FORM}", quote(text)),
-        }
-    }
-}
-
-impl std::error::Error for CellParseError {}
 
 impl FromStr for Cell {
     type Err = CellParseError;
@@ -186,5 +171,13 @@ mod tests {
         assert!(err("zz").contains("'zz'"));
         assert!(err("").contains("no cell given"));
         assert!(err("99999999999999999999999").contains("0 to 63"));
+        let form = "name a cell by layer 1-4, column a-d and row 1-4 (2b3), or by its number 0..63";
+        assert_eq!(err(""), format!("no cell given: {form}"));
+        assert_eq!(err("zz"), format!("no cell 'zz': {form}"));
+        assert_eq!(err("64"), "no cell 64: numbers run from 0 to 63");
+        assert_eq!(
+            err("5a1"),
+            format!("no cell '5a1': layers are 1 to 4; {form}")
+        );
     }
 }

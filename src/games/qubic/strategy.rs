@@ -3,8 +3,6 @@
 //! win (threats O must block, ending in a double threat), searched on the canonical form so
 //! that every image of a position gets the same answer.
 
-use std::fmt;
-
 use super::board::{Board, Side};
 use super::dictionary::Index;
 use super::geometry::Geometry;
@@ -50,42 +48,23 @@ pub struct Choice {
 }
 
 /// Why the procedure has no move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Stuck {
     /// It is not X's turn, or the game is over.
+    #[error("it is not X's turn")]
     NotXsTurn,
     /// O threatens on two cells: one block cannot stop both.
+    #[error("O threatens {} cells at once, X cannot block them all", .cells.count_ones())]
     TwoThreats { cells: u64 },
     /// Not in the dictionary and no forced win.
+    #[error("the position is not in the dictionary and has no forced win")]
     NoForcedWin,
     /// The forced-win search gave up (see [`SEARCH_BUDGET`]).
+    #[error("the forced-win search gave up after {SEARCH_BUDGET} positions")]
     OutOfBudget,
     /// Playing from the dictionary alone, and the position is not in it.
+    #[error("the position is not in the dictionary")]
     NotInDictionary,
-}
-
-impl fmt::Display for Stuck {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stuck::NotXsTurn => write!(f, "it is not X's turn"),
-            Stuck::TwoThreats { cells } => write!(
-                f,
-                "O threatens {} cells at once, X cannot block them all",
-                cells.count_ones()
-            ),
-            Stuck::NoForcedWin => {
-                write!(
-                    f,
-                    "the position is not in the dictionary and has no forced win"
-                )
-            }
-            Stuck::NotInDictionary => write!(f, "the position is not in the dictionary"),
-            Stuck::OutOfBudget => write!(
-                f,
-                "the forced-win search gave up after {SEARCH_BUDGET} positions"
-            ),
-        }
-    }
 }
 
 /// X's move for any position with X to move: the procedure on the canonical form, with the
@@ -184,5 +163,32 @@ fn plain(cell: usize, rule: Rule, win_within: Option<u32>) -> Choice {
         rule,
         win_within,
         entry: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_reason_reads_as_a_sentence() {
+        let said = |stuck: Stuck| stuck.to_string();
+        assert_eq!(said(Stuck::NotXsTurn), "it is not X's turn");
+        assert_eq!(
+            said(Stuck::TwoThreats { cells: 0b1010 }),
+            "O threatens 2 cells at once, X cannot block them all"
+        );
+        assert_eq!(
+            said(Stuck::NoForcedWin),
+            "the position is not in the dictionary and has no forced win"
+        );
+        assert_eq!(
+            said(Stuck::OutOfBudget),
+            "the forced-win search gave up after 5000000 positions"
+        );
+        assert_eq!(
+            said(Stuck::NotInDictionary),
+            "the position is not in the dictionary"
+        );
     }
 }

@@ -17,7 +17,6 @@ pub mod small;
 pub mod verify;
 pub mod wildcard;
 
-use std::fmt;
 use std::path::PathBuf;
 
 use super::board::{Board, Side};
@@ -129,104 +128,64 @@ impl Index {
 }
 
 /// Why a dictionary could not be read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum DictionaryError {
+    #[error("cannot read {}: {error}", .path.display())]
     Io {
         path: PathBuf,
         error: std::io::Error,
     },
     /// A line that is not a dictionary entry.
+    #[error("line {line}: {problem}: {}", quote(.text))]
     Line {
         line: usize,
         text: String,
         problem: LineProblem,
     },
     /// No entries.
+    #[error("the dictionary has no entries")]
     Empty,
 }
 
-impl fmt::Display for DictionaryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DictionaryError::Io { path, error } => {
-                write!(f, "cannot read {}: {error}", path.display())
-            }
-            DictionaryError::Line {
-                line,
-                text,
-                problem,
-            } => write!(f, "line {line}: {problem}: {}", quote(text)),
-            DictionaryError::Empty => write!(f, "the dictionary has no entries"),
-        }
-    }
-}
-
-impl std::error::Error for DictionaryError {}
-
 /// What is wrong with one line.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LineProblem {
     /// A character that is no cell; `cell` names where it stands.
+    #[error(
+        "bad character {} at {cell}: use . x o, X for the move, O for wildcards",
+        quote_char(*.ch)
+    )]
     BadCharacter { ch: char, cell: String },
     /// A wildcard line of the wrong length.
+    #[error(
+        "{}, expected {expected} (one per cell)",
+        plural(*.found as u64, "character", "characters")
+    )]
     Length { found: usize, expected: usize },
     /// A run-length position longer than the board.
+    #[error("the position runs to {found} cells, the board has {expected}")]
     TooManyCells { found: usize, expected: usize },
     /// No move given (no `X` in a wildcard line, nothing after the position).
+    #[error("no move")]
     NoMove,
     /// More than one `X` in a wildcard line.
+    #[error("more than one move (X)")]
     SeveralMoves,
     /// The move is not a cell number.
+    #[error("the move {} is not a cell number", quote(.0))]
     BadMove(String),
     /// The move is a cell that holds a stone.
+    #[error("the move {0} is on a stone")]
     MoveTaken(String),
     /// X to move needs as many x as o (counting one o for `O` wildcards).
+    #[error("uneven counts: {x} x and {o} o, but X to move needs as many of each")]
     UnevenCounts { x: u32, o: u32 },
     /// A side already has a line.
+    #[error("a finished game: {} already has four in a line", .winner.letter())]
     Finished { winner: Side },
     /// The position is not the smallest of its images.
+    #[error("not canonical: a symmetric image is smaller (x < o < empty, cells in order)")]
     NotCanonical,
-}
-
-impl fmt::Display for LineProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LineProblem::BadCharacter { ch, cell } => write!(
-                f,
-                "bad character {} at {cell}: use . x o, X for the move, O for wildcards",
-                quote_char(*ch)
-            ),
-            LineProblem::Length { found, expected } => {
-                let found = plural(*found as u64, "character", "characters");
-                write!(f, "{found}, expected {expected} (one per cell)")
-            }
-            LineProblem::TooManyCells { found, expected } => {
-                write!(
-                    f,
-                    "the position runs to {found} cells, the board has {expected}"
-                )
-            }
-            LineProblem::NoMove => write!(f, "no move"),
-            LineProblem::SeveralMoves => write!(f, "more than one move (X)"),
-            LineProblem::BadMove(text) => {
-                write!(f, "the move {} is not a cell number", quote(text))
-            }
-            LineProblem::MoveTaken(cell) => write!(f, "the move {cell} is on a stone"),
-            LineProblem::UnevenCounts { x, o } => write!(
-                f,
-                "uneven counts: {x} x and {o} o, but X to move needs as many of each"
-            ),
-            LineProblem::Finished { winner } => write!(
-                f,
-                "a finished game: {} already has four in a line",
-                winner.letter()
-            ),
-            LineProblem::NotCanonical => write!(
-                f,
-                "not canonical: a symmetric image is smaller (x < o < empty, cells in order)"
-            ),
-        }
-    }
 }
 
 /// The checks every dictionary position passes: X to move (even counts), nobody has won,
@@ -320,3 +279,77 @@ pub const PATASHNIK: &str = include_str!("../../../../assets/qubic/qubic.diction
 /// The same positions in seed 002's wildcard notation (951 lines, Arthur O'Dwyer's).
 pub const PATASHNIK_WILDCARD: &str =
     include_str!("../../../../assets/qubic/oracle.patashnik-qubic-partial.txt");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_problems_read_as_sentences() {
+        let said = |problem: LineProblem| problem.to_string();
+        assert_eq!(
+            said(LineProblem::BadCharacter {
+                ch: 'z',
+                cell: "1a2".to_string()
+            }),
+            "bad character 'z' at 1a2: use . x o, X for the move, O for wildcards"
+        );
+        assert_eq!(
+            said(LineProblem::Length {
+                found: 1,
+                expected: 64
+            }),
+            "1 character, expected 64 (one per cell)"
+        );
+        assert_eq!(
+            said(LineProblem::TooManyCells {
+                found: 70,
+                expected: 64
+            }),
+            "the position runs to 70 cells, the board has 64"
+        );
+        assert_eq!(said(LineProblem::NoMove), "no move");
+        assert_eq!(said(LineProblem::SeveralMoves), "more than one move (X)");
+        assert_eq!(
+            said(LineProblem::BadMove("q".to_string())),
+            "the move 'q' is not a cell number"
+        );
+        assert_eq!(
+            said(LineProblem::MoveTaken("12".to_string())),
+            "the move 12 is on a stone"
+        );
+        assert_eq!(
+            said(LineProblem::UnevenCounts { x: 2, o: 1 }),
+            "uneven counts: 2 x and 1 o, but X to move needs as many of each"
+        );
+        assert_eq!(
+            said(LineProblem::Finished {
+                winner: Side::Second
+            }),
+            "a finished game: O already has four in a line"
+        );
+        assert_eq!(
+            said(LineProblem::NotCanonical),
+            "not canonical: a symmetric image is smaller (x < o < empty, cells in order)"
+        );
+    }
+
+    #[test]
+    fn read_errors_name_the_file_or_the_line() {
+        let io = DictionaryError::Io {
+            path: PathBuf::from("dict.txt"),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
+        };
+        assert_eq!(io.to_string(), "cannot read dict.txt: gone");
+        let line = DictionaryError::Line {
+            line: 3,
+            text: "x y".to_string(),
+            problem: LineProblem::NoMove,
+        };
+        assert_eq!(line.to_string(), "line 3: no move: 'x y'");
+        assert_eq!(
+            DictionaryError::Empty.to_string(),
+            "the dictionary has no entries"
+        );
+    }
+}

@@ -7,7 +7,6 @@
 //! threads). When X's move leaves a three, every O reply but the block loses at once to rule
 //! (1), so those games end two plies later and are counted without being played out.
 
-use std::fmt;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -16,6 +15,7 @@ use rayon::prelude::*;
 use crate::core::threads;
 use crate::core::words::plural;
 
+use super::runlength::format_position;
 use super::{Dictionary, Index, Repeat};
 use crate::games::qubic::board::{Board, Side};
 use crate::games::qubic::cell::bits;
@@ -90,39 +90,18 @@ impl Report {
 }
 
 /// Where X has no winning continuation.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum Failure {
     /// X to move and the procedure has no move.
+    #[error("X has no winning continuation in '{}': {why}", format_position(*.position))]
     Stuck { position: Board, why: Stuck },
     /// O wins in this position.
+    #[error("O wins in '{}'", format_position(*.position))]
     Lost { position: Board },
     /// The board filled up without a line.
+    #[error("the game ends in a draw in '{}'", format_position(*.position))]
     Draw { position: Board },
 }
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Failure::Stuck { position, why } => write!(
-                f,
-                "X has no winning continuation in '{}': {why}",
-                super::runlength::format_position(*position),
-            ),
-            Failure::Lost { position } => write!(
-                f,
-                "O wins in '{}'",
-                super::runlength::format_position(*position),
-            ),
-            Failure::Draw { position } => write!(
-                f,
-                "the game ends in a draw in '{}'",
-                super::runlength::format_position(*position),
-            ),
-        }
-    }
-}
-
-impl std::error::Error for Failure {}
 
 /// Rolls out every game from the empty board; see the module documentation.
 pub fn verify<G: Geometry + ?Sized>(
@@ -367,5 +346,31 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
             met,
             move_times,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failures_name_the_position_in_run_length() {
+        // X on 0, O on 2: `x1o` in Patashnik's form.
+        let position = Board::EMPTY
+            .with_stone(0, Side::First)
+            .with_stone(2, Side::Second);
+        assert_eq!(
+            Failure::Stuck {
+                position,
+                why: Stuck::NotXsTurn
+            }
+            .to_string(),
+            "X has no winning continuation in 'x1o': it is not X's turn"
+        );
+        assert_eq!(Failure::Lost { position }.to_string(), "O wins in 'x1o'");
+        assert_eq!(
+            Failure::Draw { position }.to_string(),
+            "the game ends in a draw in 'x1o'"
+        );
     }
 }
