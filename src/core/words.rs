@@ -50,6 +50,12 @@ pub fn quote_char(ch: char) -> String {
     quote(ch.encode_utf8(&mut [0; 4]))
 }
 
+/// Where a character of a position text stands: `at c3`, or `past` when it comes after
+/// the last cell.
+pub fn at_cell<C: std::fmt::Display>(cell: Option<C>, past: &str) -> String {
+    cell.map_or_else(|| past.to_string(), |cell| format!("at {cell}"))
+}
+
 /// `1 game`, `2 games`, `0 games`: the count with the noun it takes.
 pub fn plural(count: u64, one: &str, many: &str) -> String {
     let noun = if count == 1 { one } else { many };

@@ -1,8 +1,6 @@
 //! A position of classic tic-tac-toe: one bit mask per side, checked against the rules when
 //! made from outside, so a `Board` is always a position play can reach.
 
-use std::fmt;
-
 use super::cell::Cell;
 use super::lines::Lines;
 use super::variant::Variant;
@@ -19,49 +17,27 @@ pub struct Board {
 }
 
 /// Why two masks are not a position play can reach.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum BoardError {
     /// A stone off the board, or a cell held by both sides.
+    #[error("stones off the board or on top of each other")]
     BadMasks,
     /// X moves first and the sides alternate, so X has as many stones as O or one more.
+    #[error(
+        "X has {} and O has {o}: X moves first, so X has as many as O or one more",
+        plural(u64::from(*.x), "stone", "stones")
+    )]
     Counts { x: u32, o: u32 },
     /// Both sides hold a line, but the game ends with the first one.
+    #[error("both sides hold a line, but the game ends at the first")]
     BothWon,
     /// The side holds a line but the other side moved after it was made.
+    #[error("{} holds a line but {} moved after it", .0.letter(), .0.other().letter())]
     MovedAfterWin(Side),
     /// The side holds lines that no single last move completes together.
+    #[error("{} holds lines that no single last move completes", .0.letter())]
     TooManyLines(Side),
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            BoardError::BadMasks => write!(f, "stones off the board or on top of each other"),
-            BoardError::Counts { x, o } => write!(
-                f,
-                "X has {} and O has {}: X moves first, so X has as many as O or one more",
-                plural(u64::from(x), "stone", "stones"),
-                o
-            ),
-            BoardError::BothWon => {
-                write!(f, "both sides hold a line, but the game ends at the first")
-            }
-            BoardError::MovedAfterWin(side) => write!(
-                f,
-                "{} holds a line but {} moved after it",
-                side.letter(),
-                side.other().letter()
-            ),
-            BoardError::TooManyLines(side) => write!(
-                f,
-                "{} holds lines that no single last move completes",
-                side.letter()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 /// Why a move was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -218,6 +194,27 @@ mod tests {
 
     fn v3() -> Variant {
         Variant::CLASSIC
+    }
+
+    #[test]
+    fn refusals_read_as_sentences() {
+        let said = |e: BoardError| e.to_string();
+        assert_eq!(
+            said(BoardError::BadMasks),
+            "stones off the board or on top of each other"
+        );
+        assert_eq!(
+            said(BoardError::BothWon),
+            "both sides hold a line, but the game ends at the first"
+        );
+        assert_eq!(
+            said(BoardError::TooManyLines(Side::Second)),
+            "O holds lines that no single last move completes"
+        );
+        assert_eq!(
+            said(BoardError::Counts { x: 1, o: 3 }),
+            "X has 1 stone and O has 3: X moves first, so X has as many as O or one more"
+        );
     }
 
     #[test]

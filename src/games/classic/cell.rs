@@ -2,8 +2,6 @@
 //! the top-left corner, as in Tic-Tac-Latin); on 3x3 also seed 001's numbers `1`..`9`, row by
 //! row (1 = a1, 3 = c1, 5 = b2, 9 = c3).
 
-use std::fmt;
-
 use super::variant::Variant;
 use crate::core::words::quote;
 
@@ -87,29 +85,24 @@ impl Cell {
 }
 
 /// A cell name that names no cell of the board; the message says what names look like.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "{} is not a cell of the {1}x{1} board: use {2}",
+    quote(.text),
+    .variant.size(),
+    names(*.variant)
+)]
 pub struct CellNameError {
     pub text: String,
     pub variant: Variant,
 }
 
-impl fmt::Display for CellNameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let last = Cell((self.variant.cells() - 1) as u8).name(self.variant);
-        write!(
-            f,
-            "{} is not a cell of the {}x{1} board: use a1..{last}",
-            quote(&self.text),
-            self.variant.size()
-        )?;
-        if self.variant.size() == 3 {
-            write!(f, " or 1..9")?;
-        }
-        Ok(())
-    }
+/// The cell names of `variant`: `a1..c3`, and on 3x3 the numbers `1..9` as well.
+fn names(variant: Variant) -> String {
+    let last = Cell((variant.cells() - 1) as u8).name(variant);
+    let numbers = if variant.size() == 3 { " or 1..9" } else { "" };
+    format!("a1..{last}{numbers}")
 }
-
-impl std::error::Error for CellNameError {}
 
 #[cfg(test)]
 mod tests {

@@ -2,62 +2,32 @@
 //! whitespace are ignored, so `XO-/-X-/--O` and `XO--X---O` are the same position. The side
 //! to move follows from the counts.
 
-use std::fmt;
-
 use super::board::{Board, BoardError};
 use super::cell::Cell;
 use super::variant::Variant;
 use crate::core::Side;
-use crate::core::words::quote_char;
+use crate::core::words::{at_cell, quote_char};
 
 /// Why a text is not a position of the variant.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TextError {
     /// A character that is neither a stone nor an empty cell, at the cell it would fill
     /// (`None` past the last cell).
-    BadChar {
-        ch: char,
-        cell: Option<String>,
-    },
-    WrongCount {
-        variant: Variant,
-        found: usize,
-    },
+    #[error(
+        "bad character {} {}: use X, O, - or .",
+        quote_char(*.ch),
+        at_cell(.cell.as_ref(), "after the last cell")
+    )]
+    BadChar { ch: char, cell: Option<String> },
+    #[error(
+        "a {0}x{0} position has {1} cells, this one has {found}",
+        .variant.size(),
+        .variant.cells()
+    )]
+    WrongCount { variant: Variant, found: usize },
+    #[error("not a position of the game: {0}")]
     Impossible(BoardError),
 }
-
-impl fmt::Display for TextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TextError::BadChar {
-                ch,
-                cell: Some(cell),
-            } => {
-                write!(
-                    f,
-                    "bad character {} at {cell}: use X, O, - or .",
-                    quote_char(*ch)
-                )
-            }
-            TextError::BadChar { ch, cell: None } => {
-                write!(
-                    f,
-                    "bad character {} after the last cell: use X, O, - or .",
-                    quote_char(*ch)
-                )
-            }
-            TextError::WrongCount { variant, found } => write!(
-                f,
-                "a {0}x{0} position has {1} cells, this one has {found}",
-                variant.size(),
-                variant.cells()
-            ),
-            TextError::Impossible(why) => write!(f, "not a position of the game: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for TextError {}
 
 /// Reads a position of `variant`.
 pub fn parse(variant: Variant, text: &str) -> Result<Board, TextError> {
