@@ -12,7 +12,6 @@ pub mod obvious;
 pub mod verify;
 
 use std::collections::HashMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 pub use compress::{compress, expand};
@@ -26,51 +25,35 @@ use crate::core::words::{plural, quote};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
 /// Why a book could not be read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum BookError {
     /// The file could not be read.
+    #[error("cannot read {}: {error}", .path.display())]
     Io {
         path: PathBuf,
         error: std::io::Error,
     },
     /// A line is not in the notation, or does not fit the book's side.
+    #[error("line {line}: {reason}: {}", quote(.text))]
     Malformed {
         line: usize,
         text: String,
         reason: String,
     },
     /// Two lines hold the same position, up to symmetry.
+    #[error(
+        "line {line}: position {position} is already in the book on line {earlier} \
+         (up to symmetry)"
+    )]
     Duplicate {
         line: usize,
         earlier: usize,
         position: String,
     },
     /// No entries at all.
+    #[error("the book has no entries")]
     Empty,
 }
-
-impl fmt::Display for BookError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BookError::Io { path, error } => write!(f, "cannot read {}: {error}", path.display()),
-            BookError::Malformed { line, text, reason } => {
-                write!(f, "line {line}: {reason}: {}", quote(text))
-            }
-            BookError::Duplicate {
-                line,
-                earlier,
-                position,
-            } => write!(
-                f,
-                "line {line}: position {position} is already in the book on line {earlier} \
-                 (up to symmetry)"
-            ),
-            BookError::Empty => write!(f, "the book has no entries"),
-        }
-    }
-}
-
-impl std::error::Error for BookError {}
 
 /// A line of a book file with its 1-based line number.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -269,6 +252,31 @@ pub fn sort_lines(lines: &mut [Line]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn read_errors_name_the_file_or_the_line() {
+        let io = BookError::Io {
+            path: PathBuf::from("book.txt"),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
+        };
+        assert_eq!(io.to_string(), "cannot read book.txt: gone");
+        let malformed = BookError::Malformed {
+            line: 2,
+            text: "X..".to_string(),
+            reason: "too short".to_string(),
+        };
+        assert_eq!(malformed.to_string(), "line 2: too short: 'X..'");
+        let duplicate = BookError::Duplicate {
+            line: 5,
+            earlier: 3,
+            position: "x...".to_string(),
+        };
+        assert_eq!(
+            duplicate.to_string(),
+            "line 5: position x... is already in the book on line 3 (up to symmetry)"
+        );
+        assert_eq!(BookError::Empty.to_string(), "the book has no entries");
+    }
 
     #[test]
     fn parse_skips_comments_and_numbers_lines() {

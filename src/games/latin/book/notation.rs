@@ -125,17 +125,29 @@ impl fmt::Display for Line {
 }
 
 /// Why a line is not in the book notation.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LineError {
     /// Not 16 characters.
+    #[error(
+        "expected {WIDTH} cells (a1..d4), found {}",
+        plural(*.0 as u64, "character", "characters")
+    )]
     Length(usize),
-    Character {
-        found: char,
-        column: usize,
-    },
+    #[error("bad character {} in column {column}: use . x o X O", quote_char(*.found))]
+    Character { found: char, column: usize },
     /// No capital letter marks the move.
+    #[error(
+        "no move: mark the book's move with a capital X (first player's book) or O \
+         (second player's book)"
+    )]
     NoMove,
     /// The stones fit neither side's book.
+    #[error(
+        "the stones do not fit either side's book (x {x}, o {o}, X {big_x}, O {big_o}): \
+         the first player's lines have one X, and as many x as o counting one o for \
+         any O wildcards; the second player's have one O, and one x more than o \
+         counting one x for any X wildcards"
+    )]
     Counts {
         x: u32,
         o: u32,
@@ -143,49 +155,15 @@ pub enum LineError {
         big_o: u32,
     },
     /// The game is over in one of the line's positions.
-    Over {
-        winner: Side,
-        x: u32,
-        o: u32,
-    },
+    #[error(
+        "the game is already over here ({} won {x} : {o}): a book only holds positions \
+         with a move to make",
+        .winner.letter()
+    )]
+    Over { winner: Side, x: u32, o: u32 },
+    #[error("the board is already full")]
     Full,
 }
-
-impl fmt::Display for LineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            LineError::Length(n) => {
-                let found = plural(n as u64, "character", "characters");
-                write!(f, "expected {WIDTH} cells (a1..d4), found {found}")
-            }
-            LineError::Character { found, column } => write!(
-                f,
-                "bad character {} in column {column}: use . x o X O",
-                quote_char(found)
-            ),
-            LineError::NoMove => f.write_str(
-                "no move: mark the book's move with a capital X (first player's book) or O \
-                 (second player's book)",
-            ),
-            LineError::Counts { x, o, big_x, big_o } => write!(
-                f,
-                "the stones do not fit either side's book (x {x}, o {o}, X {big_x}, O {big_o}): \
-                 the first player's lines have one X, and as many x as o counting one o for \
-                 any O wildcards; the second player's have one O, and one x more than o \
-                 counting one x for any X wildcards"
-            ),
-            LineError::Over { winner, x, o } => write!(
-                f,
-                "the game is already over here ({} won {x} : {o}): a book only holds positions \
-                 with a move to make",
-                winner.letter()
-            ),
-            LineError::Full => f.write_str("the board is already full"),
-        }
-    }
-}
-
-impl std::error::Error for LineError {}
 
 /// A position in book notation without a move: `.`, `x`, `o`. Used to name positions in
 /// messages so they can be found in a book by eye or with grep.
@@ -263,6 +241,48 @@ mod tests {
         let texts: Vec<String> = line.positions().iter().map(|b| b.to_text()).collect();
         assert_eq!(texts, ["O---/-X--/----/----", "-O--/-X--/----/----"]);
         assert_eq!(line.to_string(), "OO...xX.........");
+    }
+
+    #[test]
+    fn each_refusal_reads_as_a_sentence() {
+        let said = |e: LineError| e.to_string();
+        assert_eq!(
+            said(LineError::Length(1)),
+            "expected 16 cells (a1..d4), found 1 character"
+        );
+        assert_eq!(
+            said(LineError::Character {
+                found: 'z',
+                column: 8
+            }),
+            "bad character 'z' in column 8: use . x o X O"
+        );
+        assert_eq!(
+            said(LineError::NoMove),
+            "no move: mark the book's move with a capital X (first player's book) or O (second \
+             player's book)"
+        );
+        assert_eq!(
+            said(LineError::Counts {
+                x: 1,
+                o: 2,
+                big_x: 3,
+                big_o: 4
+            }),
+            "the stones do not fit either side's book (x 1, o 2, X 3, O 4): the first player's \
+             lines have one X, and as many x as o counting one o for any O wildcards; the second \
+             player's have one O, and one x more than o counting one x for any X wildcards"
+        );
+        assert_eq!(
+            said(LineError::Over {
+                winner: Side::Second,
+                x: 0,
+                o: 1
+            }),
+            "the game is already over here (O won 0 : 1): a book only holds positions with a \
+             move to make"
+        );
+        assert_eq!(said(LineError::Full), "the board is already full");
     }
 
     #[test]

@@ -4,7 +4,6 @@
 //! shares nothing with the export beyond the solver's table.
 
 use std::collections::HashSet;
-use std::fmt;
 
 use super::notation::book_cells;
 use super::obvious::obvious_move;
@@ -25,15 +24,27 @@ pub struct Verified {
 }
 
 /// Why a book fails.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Unsound {
     /// Two entries for one position, up to symmetry (or another problem of the file).
+    #[error("{0}")]
     Malformed(String),
     /// A reachable position with no entry and no obvious move, in canonical form (as an
     /// exported book would write it).
+    #[error(
+        "no entry for position {} ({position}, {} to move), and its move is not obvious",
+        book_cells(*.position),
+        .position.to_move().letter()
+    )]
     NoEntry { position: Board },
     /// The book's move is worse than the position's value. `line` is `None` for an obvious
     /// move the player found itself; for an entry, the position and move are as written.
+    #[error(
+        "{}in position {} ({position}) the book plays {play}, into a {got} for the side \
+         playing it, but the position is a {best}",
+        source_of(*.line),
+        book_cells(*.position)
+    )]
     WorseMove {
         line: Option<usize>,
         position: Board,
@@ -42,55 +53,25 @@ pub enum Unsound {
         best: Value,
     },
     /// A game the book's side lost.
+    #[error(
+        "the book's side loses the game ending in {} ({position})",
+        book_cells(*.position)
+    )]
     Lost { position: Board },
     /// An entry no game following the book reaches.
+    #[error(
+        "line {line}: position {} ({position}) is never reached when the book is followed",
+        book_cells(*.position)
+    )]
     Unreachable { line: usize, position: Board },
 }
 
-impl fmt::Display for Unsound {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unsound::Malformed(message) => f.write_str(message),
-            Unsound::NoEntry { position } => write!(
-                f,
-                "no entry for position {} ({}, {} to move), and its move is not obvious",
-                book_cells(*position),
-                position,
-                position.to_move().letter()
-            ),
-            Unsound::WorseMove {
-                line,
-                position,
-                play,
-                got,
-                best,
-            } => {
-                match line {
-                    Some(line) => write!(f, "line {line}: ")?,
-                    None => write!(f, "obvious move: ")?,
-                }
-                write!(
-                    f,
-                    "in position {} ({}) the book plays {play}, into a {got} for the side \
-                     playing it, but the position is a {best}",
-                    book_cells(*position),
-                    position
-                )
-            }
-            Unsound::Lost { position } => write!(
-                f,
-                "the book's side loses the game ending in {} ({})",
-                book_cells(*position),
-                position
-            ),
-            Unsound::Unreachable { line, position } => write!(
-                f,
-                "line {line}: position {} ({}) is never reached when the book is followed",
-                book_cells(*position),
-                position
-            ),
-        }
-    }
+/// Where a move came from, to start a message: its book line, or the obvious move.
+fn source_of(line: Option<usize>) -> String {
+    line.map_or_else(
+        || "obvious move: ".to_string(),
+        |line| format!("line {line}: "),
+    )
 }
 
 impl From<BookError> for Unsound {
@@ -223,5 +204,50 @@ impl Rollout<'_> {
                 })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_problem_names_the_position() {
+        // X on a1, O on b1; printed by the board and by `book_cells` (shown independently).
+        let text = "XO--/----/----/----";
+        let position: Board = text.parse().unwrap();
+        let cells = "xo..............";
+        assert_eq!(book_cells(position), cells);
+        assert_eq!(
+            Unsound::Malformed("line 2: no move".into()).to_string(),
+            "line 2: no move"
+        );
+        assert_eq!(
+            Unsound::NoEntry { position }.to_string(),
+            format!(
+                "no entry for position {cells} ({text}, X to move), and its move is not obvious"
+            )
+        );
+        let worse = |line| Unsound::WorseMove {
+            line,
+            position,
+            play: Cell::new(5).unwrap(),
+            got: Value::loss_in(3),
+            best: Value::draw_in(14),
+        };
+        let tail = format!(
+            "in position {cells} ({text}) the book plays b2, into a loss in 3 for the side \
+             playing it, but the position is a draw"
+        );
+        assert_eq!(worse(Some(7)).to_string(), format!("line 7: {tail}"));
+        assert_eq!(worse(None).to_string(), format!("obvious move: {tail}"));
+        assert_eq!(
+            Unsound::Lost { position }.to_string(),
+            format!("the book's side loses the game ending in {cells} ({text})")
+        );
+        assert_eq!(
+            Unsound::Unreachable { line: 4, position }.to_string(),
+            format!("line 4: position {cells} ({text}) is never reached when the book is followed")
+        );
     }
 }

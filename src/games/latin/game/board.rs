@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
-use crate::core::words::quote_char;
+use crate::core::words::{at_cell, quote_char};
 pub use crate::core::{Side, Status};
 
 /// The 10 scoring lines: 4 rows, 4 columns, 2 diagonals.
@@ -66,22 +66,13 @@ pub struct Board {
 }
 
 /// Why a move was refused.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveError {
+    #[error("{0} is taken")]
     Occupied(Cell),
+    #[error("the game is over")]
     GameOver,
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Occupied(cell) => write!(f, "{cell} is taken"),
-            MoveError::GameOver => write!(f, "the game is over"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 impl Board {
     pub const EMPTY: Board = Board {
@@ -243,46 +234,24 @@ impl fmt::Display for Board {
 }
 
 /// What is wrong with a position text.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PositionError {
     /// A character that is no cell, at the cell it would have filled (`None` past the
     /// 16th cell).
-    BadCharacter {
-        found: char,
-        cell: Option<Cell>,
-    },
+    #[error(
+        "bad character {} {}: cells are X, O, or - or . for empty",
+        quote_char(*.found),
+        at_cell(*.cell, "after the 16th cell")
+    )]
+    BadCharacter { found: char, cell: Option<Cell> },
+    #[error("a position has 16 cells, this one has {0}")]
     WrongLength(usize),
-    ImpossibleCounts {
-        first: u32,
-        second: u32,
-    },
+    #[error(
+        "impossible position: X has {first} and O has {second}; X moves first, so X must \
+         have as many as O or one more"
+    )]
+    ImpossibleCounts { first: u32, second: u32 },
 }
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::BadCharacter { found, cell } => {
-                let place =
-                    cell.map_or_else(|| "after the 16th cell".into(), |c| format!("at {c}"));
-                write!(
-                    f,
-                    "bad character {} {place}: cells are X, O, or - or . for empty",
-                    quote_char(*found)
-                )
-            }
-            PositionError::WrongLength(n) => {
-                write!(f, "a position has 16 cells, this one has {n}")
-            }
-            PositionError::ImpossibleCounts { first, second } => write!(
-                f,
-                "impossible position: X has {first} and O has {second}; X moves first, so X must \
-                 have as many as O or one more"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 impl FromStr for Board {
     type Err = PositionError;
@@ -325,6 +294,35 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals_read_as_sentences() {
+        let a1 = Cell::new(0).unwrap();
+        assert_eq!(MoveError::Occupied(a1).to_string(), "a1 is taken");
+        assert_eq!(MoveError::GameOver.to_string(), "the game is over");
+        let bad = |cell| PositionError::BadCharacter { found: '?', cell }.to_string();
+        assert_eq!(
+            bad(Some(a1)),
+            "bad character '?' at a1: cells are X, O, or - or . for empty"
+        );
+        assert_eq!(
+            bad(None),
+            "bad character '?' after the 16th cell: cells are X, O, or - or . for empty"
+        );
+        assert_eq!(
+            PositionError::WrongLength(15).to_string(),
+            "a position has 16 cells, this one has 15"
+        );
+        assert_eq!(
+            PositionError::ImpossibleCounts {
+                first: 0,
+                second: 2
+            }
+            .to_string(),
+            "impossible position: X has 0 and O has 2; X moves first, so X must have as many as \
+             O or one more"
+        );
+    }
     use crate::games::latin::game::testing::{board, cell};
 
     #[test]

@@ -80,20 +80,9 @@ impl fmt::Display for Cell {
 }
 
 /// Why a cell name could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} is not a cell: use a column a-d and a row 1-4, like b3", quote(.0))]
 pub struct CellParseError(String);
-
-impl fmt::Display for CellParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} is not a cell: use a column a-d and a row 1-4, like b3",
-            quote(&self.0)
-        )
-    }
-}
-
-impl std::error::Error for CellParseError {}
 
 impl FromStr for Cell {
     type Err = CellParseError;
@@ -113,6 +102,14 @@ impl FromStr for Cell {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_name_says_what_names_look_like() {
+        assert_eq!(
+            "e5".parse::<Cell>().unwrap_err().to_string(),
+            "'e5' is not a cell: use a column a-d and a row 1-4, like b3"
+        );
+    }
 
     #[test]
     fn names_follow_the_rules() {

@@ -80,42 +80,25 @@ impl BookSpec {
 }
 
 /// Why a player name was refused.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SpecError {
+    #[error(
+        "unknown player {}: valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})",
+        quote(.0)
+    )]
     Unknown(String),
+    #[error(
+        "bad player {}: lookahead depth must be a number from 1 to {MAX_LOOKAHEAD}",
+        quote(.0)
+    )]
     BadDepth(String),
     /// The book file named by `book:FILE` could not be used.
-    Book {
-        path: String,
-        why: String,
-    },
+    #[error("cannot use book '{path}': {why}")]
+    Book { path: String, why: String },
 }
 
-/// The names `--help` and error messages list.
 pub const VALID_NAMES: &str =
     "perfect, hard, medium, easy, heuristic, greedy, random, lookahead-N, book:FILE";
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SpecError::Unknown(name) => {
-                write!(
-                    f,
-                    "unknown player {}: valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})",
-                    quote(name)
-                )
-            }
-            SpecError::BadDepth(name) => write!(
-                f,
-                "bad player {}: lookahead depth must be a number from 1 to {MAX_LOOKAHEAD}",
-                quote(name)
-            ),
-            SpecError::Book { path, why } => write!(f, "cannot use book '{path}': {why}"),
-        }
-    }
-}
-
-impl std::error::Error for SpecError {}
 
 impl FromStr for PlayerSpec {
     type Err = SpecError;
@@ -204,6 +187,24 @@ mod tests {
             assert_eq!(spec.to_string(), name);
         }
         assert_eq!(" Greedy ".parse(), Ok(PlayerSpec::Greedy));
+    }
+
+    #[test]
+    fn refusals_read_as_sentences() {
+        assert_eq!(
+            SpecError::Unknown("grandmaster".into()).to_string(),
+            "unknown player 'grandmaster': valid players are perfect, hard, medium, easy, \
+             heuristic, greedy, random, lookahead-N, book:FILE (N = 1 to 6)"
+        );
+        assert_eq!(
+            SpecError::BadDepth("lookahead-9".into()).to_string(),
+            "bad player 'lookahead-9': lookahead depth must be a number from 1 to 6"
+        );
+        let book = SpecError::Book {
+            path: "b.txt".into(),
+            why: "no entries".into(),
+        };
+        assert_eq!(book.to_string(), "cannot use book 'b.txt': no entries");
     }
 
     #[test]
