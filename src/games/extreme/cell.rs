@@ -91,21 +91,13 @@ impl fmt::Display for Cell {
 }
 
 /// A cell name that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} is not a cell: name it like B3c1 (small board column A-D and row 1-4, then the cell's \
+     column a-d and row 1-4) or give row and column 0-15 as r,c",
+    quote(.0)
+)]
 pub struct CellParseError(pub String);
-
-impl fmt::Display for CellParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} is not a cell: name it like B3c1 (small board column A-D and row 1-4, \
-             then the cell's column a-d and row 1-4) or give row and column 0-15 as r,c",
-            quote(&self.0)
-        )
-    }
-}
-
-impl std::error::Error for CellParseError {}
 
 impl FromStr for Cell {
     type Err = CellParseError;

@@ -13,104 +13,67 @@ use super::patterns::{PATTERNS, has_pattern};
 use super::rules::State;
 
 /// Why a position text was refused.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum PositionError {
     /// Not three words.
+    #[error("a position is three words, <256 cells> <last move> <side to move>; got {0}")]
     Words(usize),
     /// The cells word has this many cells instead of 256.
+    #[error("a position has 256 cells; got {0}")]
     Length(usize),
     /// A character other than `X`, `O`, `-`, `.` or `/` in the cells.
-    Character {
-        ch: char,
-        cell: usize,
-    },
+    #[error(
+        "{} at cell {} is not X, O, - or .",
+        quote_char(*.ch),
+        Cell::new(*.cell as u8)
+    )]
+    Character { ch: char, cell: usize },
+    #[error("last move: {0}, or - before the first move")]
     LastMove(CellParseError),
+    #[error("{} is not a side to move: use x or o", quote(.0))]
     Side(String),
     /// Stones on the board but `-` as the last move.
+    #[error("there are stones on the board but no last move")]
     NoLastMove,
     /// The empty board with O to move.
+    #[error("X moves first: the empty board has x to move")]
     FirstMoveByO,
+    #[error("the last move {0} is an empty cell")]
     LastMoveEmpty(Cell),
     /// The last move's stone lies in a small board the other side had won.
+    #[error(
+        "the last move {} is in small board {}, which the other side had won",
+        .0,
+        board_name(.0.board())
+    )]
     LastMoveInClosedBoard(Cell),
+    #[error("small board {} is won by both sides", board_name(*.0))]
     BothWonSmall(usize),
     /// A won small board with no stone of the winner common to all its patterns: stones
     /// were added after it was won.
+    #[error("small board {} has stones played after it was won", board_name(*.0))]
     PlayedAfterWon(usize),
+    #[error("both sides hold a pattern of small boards")]
     BothWonBig,
     /// The side holding a big-board pattern did not make the last move, or the last move
     /// did not complete every one of its patterns.
+    #[error("the game was won before the last move, or not by the side that made it")]
     WinNotByLastMove,
     /// No order of turns, with bonus moves only after small-board wins, gives these counts.
-    Counts {
-        x: u32,
-        o: u32,
-    },
+    #[error(
+        "X has {} and O {o}: no order of turns (with bonus moves only after winning \
+         small boards) explains that",
+        plural(u64::from(*.x), "stone", "stones")
+    )]
+    Counts { x: u32, o: u32 },
     /// The side to move moved last without winning a small board.
-    Bonus {
-        side: Side,
-        last: Cell,
-    },
+    #[error(
+        "{} moved last ({last}) without winning a small board, so {} is to move",
+        .side.letter(),
+        .side.other().letter()
+    )]
+    Bonus { side: Side, last: Cell },
 }
-
-fn letter(side: Side) -> char {
-    side.letter()
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use PositionError::*;
-        match self {
-            Words(n) => write!(
-                f,
-                "a position is three words, <256 cells> <last move> <side to move>; got {n}"
-            ),
-            Length(n) => write!(f, "a position has 256 cells; got {n}"),
-            Character { ch, cell } => write!(
-                f,
-                "{} at cell {} is not X, O, - or .",
-                quote_char(*ch),
-                Cell::new(*cell as u8)
-            ),
-            LastMove(e) => write!(f, "last move: {e}, or - before the first move"),
-            Side(s) => write!(f, "{} is not a side to move: use x or o", quote(s)),
-            NoLastMove => write!(f, "there are stones on the board but no last move"),
-            FirstMoveByO => write!(f, "X moves first: the empty board has x to move"),
-            LastMoveEmpty(c) => write!(f, "the last move {c} is an empty cell"),
-            LastMoveInClosedBoard(c) => write!(
-                f,
-                "the last move {c} is in small board {}, which the other side had won",
-                board_name(c.board())
-            ),
-            BothWonSmall(b) => write!(f, "small board {} is won by both sides", board_name(*b)),
-            PlayedAfterWon(b) => write!(
-                f,
-                "small board {} has stones played after it was won",
-                board_name(*b)
-            ),
-            BothWonBig => write!(f, "both sides hold a pattern of small boards"),
-            WinNotByLastMove => write!(
-                f,
-                "the game was won before the last move, or not by the side that made it"
-            ),
-            Counts { x, o } => write!(
-                f,
-                "X has {} and O {}: no order of turns (with bonus moves only after winning \
-                 small boards) explains that",
-                plural(u64::from(*x), "stone", "stones"),
-                o
-            ),
-            Bonus { side, last } => write!(
-                f,
-                "{} moved last ({last}) without winning a small board, so {} is to move",
-                letter(*side),
-                letter(side.other())
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
 
 impl FromStr for State {
     type Err = PositionError;
