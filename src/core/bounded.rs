@@ -3,7 +3,6 @@
 //! dictionaries). `/dev/zero` or a line of a gigabyte is refused after the cap, not read
 //! into memory first.
 
-use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
@@ -82,37 +81,25 @@ pub fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
 }
 
 /// Why a text file was refused before it was read whole.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Refused {
     /// A line longer than [`LINE_CAP`] (the 1-based line number).
+    #[error(
+        "line {0} is longer than {kib} KiB: not a book or dictionary, whose lines are short",
+        kib = LINE_CAP / 1024
+    )]
     LongLine(usize),
     /// More than [`FILE_CAP`] bytes.
+    #[error(
+        "it is larger than {} MiB: not a book or dictionary (the largest, the complete \
+         Qubic dictionary, is 70 MB)",
+        FILE_CAP / (1024 * 1024)
+    )]
     TooLarge,
     /// A line that is not UTF-8 (the 1-based line number).
+    #[error("line {0} is not UTF-8 text")]
     NotText(usize),
 }
-
-impl fmt::Display for Refused {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refused::LongLine(line) => write!(
-                f,
-                "line {line} is longer than {} KiB: not a book or dictionary, whose lines are \
-                 short",
-                LINE_CAP / 1024
-            ),
-            Refused::TooLarge => write!(
-                f,
-                "it is larger than {} MiB: not a book or dictionary (the largest, the complete \
-                 Qubic dictionary, is 70 MB)",
-                FILE_CAP / (1024 * 1024)
-            ),
-            Refused::NotText(line) => write!(f, "line {line} is not UTF-8 text"),
-        }
-    }
-}
-
-impl std::error::Error for Refused {}
 
 /// The text of a book or dictionary file, read a line at a time within [`LINE_CAP`] and
 /// [`FILE_CAP`]. A file over either cap is an `InvalidData` error carrying [`Refused`]:
@@ -152,6 +139,20 @@ pub fn read_text_file_within(path: &Path, line_cap: usize, file_cap: u64) -> io:
 mod tests {
     use super::*;
     use std::io::{Cursor, Read};
+
+    #[test]
+    fn refusals_say_what_the_file_is_not() {
+        assert_eq!(
+            Refused::LongLine(3).to_string(),
+            "line 3 is longer than 64 KiB: not a book or dictionary, whose lines are short"
+        );
+        assert_eq!(
+            Refused::TooLarge.to_string(),
+            "it is larger than 128 MiB: not a book or dictionary (the largest, the complete \
+             Qubic dictionary, is 70 MB)"
+        );
+        assert_eq!(Refused::NotText(2).to_string(), "line 2 is not UTF-8 text");
+    }
 
     fn lines(input: &[u8], cap: usize) -> Vec<Result<String, Line>> {
         let mut input = BufReader::with_capacity(4, Cursor::new(input.to_vec()));

@@ -8,27 +8,19 @@ use super::moves::Move;
 use super::side::{Side, Status};
 
 /// Why a move was refused; the message names the cell the way the game does.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveError {
     /// The game is over: there is no move to make.
+    #[error("the game is over")]
     GameOver,
     /// The cell holds a stone (the text names it: `b2 is taken`).
+    #[error("{0}")]
     Taken(String),
     /// The rules forbid the cell here for another reason (off the board, outside the small
     /// board one must play in); the text says why.
+    #[error("{0}")]
     NotAllowed(String),
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::GameOver => write!(f, "the game is over"),
-            MoveError::Taken(why) | MoveError::NotAllowed(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// A position text that could not be read; the message says what is wrong in the game's
 /// own terms (naming the cell, not a character offset).

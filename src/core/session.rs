@@ -232,25 +232,14 @@ impl History {
 }
 
 /// A saved move list that is not a game: move `ply` (1-based) could not be played.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("move {ply} ({cell}) is illegal: {error}")]
 pub struct ReplayError {
     pub ply: usize,
     /// The move's name.
     pub cell: String,
     pub error: MoveError,
 }
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} ({}) is illegal: {}",
-            self.ply, self.cell, self.error
-        )
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 /// What a finished game counts as, for the person (against the bot) or the first player (two
 /// people): its mode and, against the bot, the weakest level the bot played at. `None` when

@@ -6,34 +6,26 @@
 //! [`note_fewer`] for the command line to tell once ([`fewer_note`]); where it cannot (the
 //! terminal game's own threads) the caller says what failed and stops.
 
-use std::fmt;
 use std::io;
 use std::sync::{Mutex, PoisonError};
 use std::thread::{self, JoinHandle, Scope, ScopedJoinHandle};
 
 /// A thread that could not start: what it was for and the system's reason.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("could not start {what}: {source}{}", limit_note(.source))]
 pub struct SpawnError {
     /// What the thread was for, as a message names it: "the bot thread".
     pub what: String,
     pub source: io::Error,
 }
 
-impl fmt::Display for SpawnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "could not start {}: {}", self.what, self.source)?;
-        // EAGAIN (WouldBlock) is what a limit on processes gives; say so, the code alone
-        // says little.
-        if self.source.kind() == io::ErrorKind::WouldBlock {
-            write!(f, " (the system allows no more threads; see `ulimit -u`)")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for SpawnError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.source)
+/// EAGAIN (`WouldBlock`) is what a limit on processes gives; say so, the code alone says
+/// little.
+fn limit_note(source: &io::Error) -> &'static str {
+    if source.kind() == io::ErrorKind::WouldBlock {
+        " (the system allows no more threads; see `ulimit -u`)"
+    } else {
+        ""
     }
 }
 
@@ -136,6 +128,8 @@ mod tests {
             source: io::Error::other("no"),
         };
         assert_eq!(other.to_string(), "could not start x: no");
+        let source = std::error::Error::source(&other).map(ToString::to_string);
+        assert_eq!(source.as_deref(), Some("no"));
     }
 
     #[test]
