@@ -241,27 +241,14 @@ pub struct Loaded<T> {
 }
 
 /// A file that could not be written or removed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("could not save {what} to {}: {error}", .path.display())]
 pub struct StoreError {
     /// What was being kept, e.g. "your unfinished game".
     pub what: &'static str,
     pub path: PathBuf,
     pub error: io::Error,
 }
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "could not save {} to {}: {}",
-            self.what,
-            self.path.display(),
-            self.error
-        )
-    }
-}
-
-impl std::error::Error for StoreError {}
 
 impl StoreError {
     /// Makes the error of an operation on `path`, which keeps `what`.
@@ -705,23 +692,12 @@ pub fn latest_backup_path(path: &Path) -> Option<PathBuf> {
 }
 
 /// Why a file's content cannot be used.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 enum Unusable {
+    #[error("it is damaged ({0})")]
     Corrupt(String),
+    #[error("it was written by a newer tictaclatin (format {0}; this one reads up to {VERSION})")]
     Newer(u32),
-}
-
-impl fmt::Display for Unusable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unusable::Corrupt(why) => write!(f, "it is damaged ({why})"),
-            Unusable::Newer(version) => write!(
-                f,
-                "it was written by a newer tictaclatin (format {version}; this one reads up to \
-                 {VERSION})"
-            ),
-        }
-    }
 }
 
 /// Atomically replaces `path` with `bytes`: the data is complete and on disk before the
@@ -1023,6 +999,30 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn unusable_files_say_why() {
+        assert_eq!(
+            Unusable::Corrupt("bad toml".into()).to_string(),
+            "it is damaged (bad toml)"
+        );
+        assert_eq!(
+            Unusable::Newer(VERSION + 1).to_string(),
+            format!(
+                "it was written by a newer tictaclatin (format {}; this one reads up to {VERSION})",
+                VERSION + 1
+            )
+        );
+        let error = StoreError {
+            what: "your statistics",
+            path: PathBuf::from("stats.toml"),
+            error: io::Error::other("disk full"),
+        };
+        assert_eq!(
+            error.to_string(),
+            "could not save your statistics to stats.toml: disk full"
+        );
+    }
 
     /// A Tic-Tac-Latin game against the bot at `hard`, the person first, with these moves
     /// (`"b2 c3"`), for tests here and in the game's memory.

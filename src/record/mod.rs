@@ -294,22 +294,18 @@ fn civil_from_days(days: u64) -> (u64, u64, u64) {
 }
 
 /// Why a record cannot be read: the line (where one is to blame) and the problem.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{}{problem}", line_prefix(*.line))]
 pub struct RecordError {
     pub line: Option<usize>,
     pub problem: String,
 }
 
-impl std::fmt::Display for RecordError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.problem),
-            None => f.write_str(&self.problem),
-        }
-    }
+/// `line 3: ` before a problem the line is to blame for, nothing otherwise.
+fn line_prefix(line: Option<usize>) -> String {
+    line.map(|line| format!("line {line}: "))
+        .unwrap_or_default()
 }
-
-impl std::error::Error for RecordError {}
 
 fn at(line: usize, problem: impl Into<String>) -> RecordError {
     RecordError {

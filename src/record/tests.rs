@@ -91,6 +91,16 @@ fn problem(text: &str) -> RecordError {
 const HEAD: &str = "[Record \"1\"]\n[Game \"classic-3\"]\n[Result \"1-0\"]\n\n";
 
 #[test]
+fn a_problem_names_its_line_when_one_is_to_blame() {
+    let problem = |line| RecordError {
+        line,
+        problem: "cut short".into(),
+    };
+    assert_eq!(problem(Some(4)).to_string(), "line 4: cut short");
+    assert_eq!(problem(None).to_string(), "cut short");
+}
+
+#[test]
 fn bad_records_say_what_is_wrong_and_where() {
     let ok = format!("{HEAD}1. a1 b1 2. a2 b2 3. a3 1-0\n");
     assert!(read(&ok).is_ok());
