@@ -74,20 +74,9 @@ pub struct TournamentArgs {
 }
 
 /// A number of games that is not a whole number of at least one.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{} is not a number of games: give at least 1, e.g. 1000", quote(.0))]
 struct BadGames(String);
-
-impl std::fmt::Display for BadGames {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} is not a number of games: give at least 1, e.g. 1000",
-            quote(&self.0)
-        )
-    }
-}
-
-impl std::error::Error for BadGames {}
 
 fn parse_games(text: &str) -> Result<u64, BadGames> {
     match text.trim().parse::<u64>() {
@@ -578,6 +567,15 @@ fn json_line(o: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_number_of_games_says_what_to_give() {
+        assert_eq!(
+            parse_games("0").unwrap_err().to_string(),
+            "'0' is not a number of games: give at least 1, e.g. 1000"
+        );
+        assert_eq!(parse_games(" 12 ").ok(), Some(12));
+    }
 
     #[test]
     fn names_are_escaped_and_read_back() {
