@@ -62,12 +62,25 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {noun}")
 }
 
+/// `1 stone`, `2 stones`: how a position's counts are told.
+pub fn stones(count: u32) -> String {
+    plural(u64::from(count), "stone", "stones")
+}
+
 /// `text` with its first letter a capital, to start a sentence: `Extreme tic-tac-toe`.
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
+}
+
+/// Each item's text on a line of its own: how a test compares a list of messages with the
+/// text it expects.
+#[cfg(test)]
+pub fn one_per_line<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let texts: Vec<String> = items.into_iter().map(|item| item.to_string()).collect();
+    texts.join("\n")
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use super::cell::Cell;
 use super::lines::Lines;
 use super::variant::Variant;
-use crate::core::words::plural;
+use crate::core::words::stones;
 use crate::core::{Side, Status};
 
 /// The stones of both sides on a variant's board. X (the first side) moves when both have
@@ -25,7 +25,7 @@ pub enum BoardError {
     /// X moves first and the sides alternate, so X has as many stones as O or one more.
     #[error(
         "X has {} and O has {o}: X moves first, so X has as many as O or one more",
-        plural(u64::from(*.x), "stone", "stones")
+        stones(*.x)
     )]
     Counts { x: u32, o: u32 },
     /// Both sides hold a line, but the game ends with the first one.
@@ -191,6 +191,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::words::one_per_line;
 
     fn v3() -> Variant {
         Variant::CLASSIC
@@ -198,23 +199,18 @@ mod tests {
 
     #[test]
     fn refusals_read_as_sentences() {
-        let said = |e: BoardError| e.to_string();
-        assert_eq!(
-            said(BoardError::BadMasks),
-            "stones off the board or on top of each other"
-        );
-        assert_eq!(
-            said(BoardError::BothWon),
-            "both sides hold a line, but the game ends at the first"
-        );
-        assert_eq!(
-            said(BoardError::TooManyLines(Side::Second)),
-            "O holds lines that no single last move completes"
-        );
-        assert_eq!(
-            said(BoardError::Counts { x: 1, o: 3 }),
-            "X has 1 stone and O has 3: X moves first, so X has as many as O or one more"
-        );
+        let said = one_per_line([
+            BoardError::BadMasks,
+            BoardError::BothWon,
+            BoardError::TooManyLines(Side::Second),
+            BoardError::Counts { x: 1, o: 3 },
+        ]);
+        let expected = "\
+stones off the board or on top of each other
+both sides hold a line, but the game ends at the first
+O holds lines that no single last move completes
+X has 1 stone and O has 3: X moves first, so X has as many as O or one more";
+        assert_eq!(said, expected);
     }
 
     #[test]

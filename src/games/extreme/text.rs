@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::words::{plural, quote, quote_char};
+use crate::core::words::{quote, quote_char, stones};
 use crate::core::{Side, Status};
 
 use super::board::Board;
@@ -63,7 +63,7 @@ pub enum PositionError {
     #[error(
         "X has {} and O {o}: no order of turns (with bonus moves only after winning \
          small boards) explains that",
-        plural(u64::from(*.x), "stone", "stones")
+        stones(*.x)
     )]
     Counts { x: u32, o: u32 },
     /// The side to move moved last without winning a small board.

@@ -8,6 +8,7 @@ use crate::core::Side;
 use super::rules::State;
 use super::testing::{Setup, cell};
 use super::text::PositionError;
+use crate::core::words::one_per_line;
 
 const X: Side = Side::First;
 const O: Side = Side::Second;
@@ -227,45 +228,29 @@ fn both_sides_holding_a_big_pattern_are_refused() {
 #[test]
 fn every_refusal_reads_as_a_sentence() {
     use super::cell::CellParseError;
-    let said = |e: PositionError| e.to_string();
     let b3c1 = cell("B3c1");
-    assert_eq!(
-        said(PositionError::LastMove(CellParseError("q".into()))),
-        "last move: 'q' is not a cell: name it like B3c1 (small board column A-D and row 1-4, \
-         then the cell's column a-d and row 1-4) or give row and column 0-15 as r,c, or - \
-         before the first move"
-    );
-    assert_eq!(
-        said(PositionError::NoLastMove),
-        "there are stones on the board but no last move"
-    );
-    assert_eq!(
-        said(PositionError::FirstMoveByO),
-        "X moves first: the empty board has x to move"
-    );
-    assert_eq!(
-        said(PositionError::LastMoveEmpty(b3c1)),
-        "the last move B3c1 is an empty cell"
-    );
-    assert_eq!(
-        said(PositionError::LastMoveInClosedBoard(b3c1)),
-        "the last move B3c1 is in small board B3, which the other side had won"
-    );
-    assert_eq!(
-        said(PositionError::PlayedAfterWon(5)),
-        "small board B2 has stones played after it was won"
-    );
-    assert_eq!(
-        said(PositionError::BothWonBig),
-        "both sides hold a pattern of small boards"
-    );
-    assert_eq!(
-        said(PositionError::WinNotByLastMove),
-        "the game was won before the last move, or not by the side that made it"
-    );
-    assert_eq!(
-        said(PositionError::Counts { x: 1, o: 0 }),
-        "X has 1 stone and O 0: no order of turns (with bonus moves only after winning small \
-         boards) explains that"
-    );
+    let said = one_per_line([
+        PositionError::LastMove(CellParseError("q".into())),
+        PositionError::NoLastMove,
+        PositionError::FirstMoveByO,
+        PositionError::LastMoveEmpty(b3c1),
+        PositionError::LastMoveInClosedBoard(b3c1),
+        PositionError::PlayedAfterWon(5),
+        PositionError::BothWonBig,
+        PositionError::WinNotByLastMove,
+        PositionError::Counts { x: 1, o: 0 },
+    ]);
+    let expected = "\
+last move: 'q' is not a cell: name it like B3c1 (small board column A-D and row 1-4, then the \
+cell's column a-d and row 1-4) or give row and column 0-15 as r,c, or - before the first move
+there are stones on the board but no last move
+X moves first: the empty board has x to move
+the last move B3c1 is an empty cell
+the last move B3c1 is in small board B3, which the other side had won
+small board B2 has stones played after it was won
+both sides hold a pattern of small boards
+the game was won before the last move, or not by the side that made it
+X has 1 stone and O 0: no order of turns (with bonus moves only after winning small boards) \
+explains that";
+    assert_eq!(said, expected);
 }

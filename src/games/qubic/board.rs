@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
 use super::lines::{self, LINES};
-use crate::core::words::{plural, quote_char};
+use crate::core::words::{plural, quote_char, stones};
 pub use crate::core::{Side, Status};
 
 /// Who holds which cells. Whose turn it is follows from the counts: X moves first.
@@ -177,7 +177,7 @@ pub enum BoardError {
     /// X must have as many stones as O, or one more.
     #[error(
         "X has {} and O {o}: X moves first, so X has as many as O or one more",
-        plural(u64::from(*.x), "stone", "stones")
+        stones(*.x)
     )]
     Counts { x: u32, o: u32 },
     /// Both sides have four in a line.

@@ -169,26 +169,23 @@ fn plain(cell: usize, rule: Rule, win_within: Option<u32>) -> Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::words::one_per_line;
 
     #[test]
     fn each_reason_reads_as_a_sentence() {
-        let said = |stuck: Stuck| stuck.to_string();
-        assert_eq!(said(Stuck::NotXsTurn), "it is not X's turn");
-        assert_eq!(
-            said(Stuck::TwoThreats { cells: 0b1010 }),
-            "O threatens 2 cells at once, X cannot block them all"
-        );
-        assert_eq!(
-            said(Stuck::NoForcedWin),
-            "the position is not in the dictionary and has no forced win"
-        );
-        assert_eq!(
-            said(Stuck::OutOfBudget),
-            "the forced-win search gave up after 5000000 positions"
-        );
-        assert_eq!(
-            said(Stuck::NotInDictionary),
-            "the position is not in the dictionary"
-        );
+        let said = one_per_line([
+            Stuck::NotXsTurn,
+            Stuck::TwoThreats { cells: 0b1010 },
+            Stuck::NoForcedWin,
+            Stuck::OutOfBudget,
+            Stuck::NotInDictionary,
+        ]);
+        let expected = "\
+it is not X's turn
+O threatens 2 cells at once, X cannot block them all
+the position is not in the dictionary and has no forced win
+the forced-win search gave up after 5000000 positions
+the position is not in the dictionary";
+        assert_eq!(said, expected);
     }
 }

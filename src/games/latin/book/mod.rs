@@ -252,30 +252,33 @@ pub fn sort_lines(lines: &mut [Line]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::words::one_per_line;
 
     #[test]
     fn read_errors_name_the_file_or_the_line() {
-        let io = BookError::Io {
-            path: PathBuf::from("book.txt"),
-            error: std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
-        };
-        assert_eq!(io.to_string(), "cannot read book.txt: gone");
-        let malformed = BookError::Malformed {
-            line: 2,
-            text: "X..".to_string(),
-            reason: "too short".to_string(),
-        };
-        assert_eq!(malformed.to_string(), "line 2: too short: 'X..'");
-        let duplicate = BookError::Duplicate {
-            line: 5,
-            earlier: 3,
-            position: "x...".to_string(),
-        };
-        assert_eq!(
-            duplicate.to_string(),
-            "line 5: position x... is already in the book on line 3 (up to symmetry)"
-        );
-        assert_eq!(BookError::Empty.to_string(), "the book has no entries");
+        let said = one_per_line([
+            BookError::Io {
+                path: PathBuf::from("book.txt"),
+                error: std::io::Error::other("gone"),
+            },
+            BookError::Malformed {
+                line: 2,
+                text: "X..".to_string(),
+                reason: "too short".to_string(),
+            },
+            BookError::Duplicate {
+                line: 5,
+                earlier: 3,
+                position: "x...".to_string(),
+            },
+            BookError::Empty,
+        ]);
+        let expected = "\
+cannot read book.txt: gone
+line 2: too short: 'X..'
+line 5: position x... is already in the book on line 3 (up to symmetry)
+the book has no entries";
+        assert_eq!(said, expected);
     }
 
     #[test]

@@ -283,6 +283,7 @@ pub const PATASHNIK_WILDCARD: &str =
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::words::one_per_line;
 
     #[test]
     fn line_problems_read_as_sentences() {
@@ -336,20 +337,22 @@ mod tests {
 
     #[test]
     fn read_errors_name_the_file_or_the_line() {
-        let io = DictionaryError::Io {
-            path: PathBuf::from("dict.txt"),
-            error: std::io::Error::new(std::io::ErrorKind::NotFound, "gone"),
-        };
-        assert_eq!(io.to_string(), "cannot read dict.txt: gone");
-        let line = DictionaryError::Line {
-            line: 3,
-            text: "x y".to_string(),
-            problem: LineProblem::NoMove,
-        };
-        assert_eq!(line.to_string(), "line 3: no move: 'x y'");
-        assert_eq!(
-            DictionaryError::Empty.to_string(),
-            "the dictionary has no entries"
-        );
+        let said = one_per_line([
+            DictionaryError::Io {
+                path: PathBuf::from("dict.txt"),
+                error: std::io::Error::other("gone"),
+            },
+            DictionaryError::Line {
+                line: 3,
+                text: "x y".to_string(),
+                problem: LineProblem::NoMove,
+            },
+            DictionaryError::Empty,
+        ]);
+        let expected = "\
+cannot read dict.txt: gone
+line 3: no move: 'x y'
+the dictionary has no entries";
+        assert_eq!(said, expected);
     }
 }
