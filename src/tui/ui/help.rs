@@ -109,53 +109,76 @@ fn game_lines(view: &PlayView) -> Vec<Line<'static>> {
     lines
 }
 
+/// A help row's keys: every key bound to these actions, or keys no one binds, as written.
+#[derive(Clone, Copy)]
+enum Keys {
+    Of(&'static [Action]),
+    Fixed(&'static str),
+}
+use Keys::{Fixed, Of};
+
+/// The rows of a table of keys and what they do.
+fn rows(view: &PlayView, table: &[(Keys, &str)]) -> Vec<Line<'static>> {
+    let bound = &view.shared.settings.keys;
+    table
+        .iter()
+        .map(|&(keys, what)| {
+            let keys = match keys {
+                // Every key of each action: "Up/k/w Down/j".
+                Of(actions) => actions
+                    .iter()
+                    .map(|&action| bound.all_keys(action))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Fixed(text) => text.to_string(),
+            };
+            row(view, keys, what)
+        })
+        .collect()
+}
+
 /// The review's keys: stepping, jumping, and what the board marks.
 fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
-    let keys = &view.shared.settings.keys;
-    let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
-    let mut lines = vec![
-        heading("Reviewing the finished game"),
-        row(
-            view,
-            pair(Action::Left, Action::Right),
-            "the move before, after",
-        ),
-        row(view, pair(Action::Up, Action::Down), "the same"),
-        row(view, "Home End".into(), "the first, the last move"),
-    ];
+    let mut lines = vec![heading("Reviewing the finished game")];
+    lines.extend(rows(
+        view,
+        &[
+            (Of(&[Action::Left, Action::Right]), "the move before, after"),
+            (Of(&[Action::Up, Action::Down]), "the same"),
+            (Fixed("Home End"), "the first, the last move"),
+        ],
+    ));
     if view.play.game().solved() {
-        lines.extend([
-            row(
-                view,
-                "Tab Shift-Tab".into(),
-                "the next, the previous mistake (??)",
-            ),
-            row(
-                view,
-                "best".into(),
-                "on the board: the better move, where one was",
-            ),
-        ]);
+        lines.extend(rows(
+            view,
+            &[
+                (
+                    Fixed("Tab Shift-Tab"),
+                    "the next, the previous mistake (??)",
+                ),
+                (
+                    Fixed("best"),
+                    "on the board: the better move, where one was",
+                ),
+            ],
+        ));
     }
-    lines.extend([
-        row(
-            view,
-            pair(Action::Review, Action::Quit),
-            "back to the finished game",
-        ),
-        row(
-            view,
-            keys.all_keys(Action::PlayOn),
-            "a new game from the position shown",
-        ),
-        row(
-            view,
-            keys.all_keys(Action::WriteRecord),
-            "write the game's record to a file here",
-        ),
-        row(view, keys.all_keys(Action::New), "new game"),
-        terminal_keys(view),
-    ]);
+    lines.extend(rows(
+        view,
+        &[
+            (
+                Of(&[Action::Review, Action::Quit]),
+                "back to the finished game",
+            ),
+            (Of(&[Action::PlayOn]), "a new game from the position shown"),
+            (
+                Of(&[Action::WriteRecord]),
+                "write the game's record to a file here",
+            ),
+            (Of(&[Action::New]), "new game"),
+        ],
+    ));
+    lines.push(terminal_keys(view));
     lines
 }
 
@@ -200,44 +223,34 @@ pub fn ctrl_c() -> String {
 /// The start screen's keys, then the game's under their own heading.
 fn start_lines(view: &PlayView) -> Vec<Line<'static>> {
     let keys = &view.shared.settings.keys;
-    // Every key of both directions: "Up/k/w Down/j".
-    let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
-    let mut lines = vec![
-        heading("On this screen"),
-        row(
-            view,
-            pair(Action::Up, Action::Down),
-            "choose a row (or click it)",
-        ),
-        row(
-            view,
-            pair(Action::Left, Action::Right),
-            "change its choice (or click one)",
-        ),
-        row(
-            view,
-            keys.all_keys(Action::Place),
-            "start the game (or resume it)",
-        ),
-        row(view, keys.all_keys(Action::Help), "this help"),
-        row(
-            view,
-            keys.all_keys(Action::Quit),
-            "quit (back to the game if one is on)",
-        ),
-        terminal_keys(view),
-        heading("In the game"),
-        row(
-            view,
-            pair(Action::Up, Action::Down),
-            "move the cursor up, down",
-        ),
-        row(
-            view,
-            pair(Action::Left, Action::Right),
-            "move the cursor left, right",
-        ),
-    ];
+    let mut lines = vec![heading("On this screen")];
+    lines.extend(rows(
+        view,
+        &[
+            (
+                Of(&[Action::Up, Action::Down]),
+                "choose a row (or click it)",
+            ),
+            (
+                Of(&[Action::Left, Action::Right]),
+                "change its choice (or click one)",
+            ),
+            (Of(&[Action::Place]), "start the game (or resume it)"),
+            (Of(&[Action::Help]), "this help"),
+            (Of(&[Action::Quit]), "quit (back to the game if one is on)"),
+        ],
+    ));
+    lines.extend([terminal_keys(view), heading("In the game")]);
+    lines.extend(rows(
+        view,
+        &[
+            (Of(&[Action::Up, Action::Down]), "move the cursor up, down"),
+            (
+                Of(&[Action::Left, Action::Right]),
+                "move the cursor left, right",
+            ),
+        ],
+    ));
     lines.extend(
         ORDER
             .iter()
