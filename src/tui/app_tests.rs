@@ -97,12 +97,34 @@ impl Harness {
         }
     }
 
-    /// The bot thread's part: answer the newest move request with the perfect move.
     /// The status line holds `words` (shown whole when it does not).
     #[track_caller]
     fn status_has(&self, words: &str) {
         let status = self.app.status();
         assert!(status.contains(words), "{status}");
+    }
+
+    /// On the start screen, up to the row `row`.
+    fn up_to(&mut self, row: usize) {
+        while self.app.menu().row != row {
+            self.press(KeyCode::Up);
+        }
+    }
+
+    /// Starting asks first, as it would discard the unfinished game on the board, of
+    /// `moves` ("2 moves").
+    #[track_caller]
+    fn start_asks_to_discard(&mut self, moves: &str) {
+        self.press(KeyCode::Enter);
+        let asked = format!("Discard the unfinished game ({moves})? y/n");
+        assert_eq!(self.app.start.note.as_deref(), Some(asked.as_str()));
+    }
+
+    /// `q` quits at once: nothing on the board would be lost.
+    #[track_caller]
+    fn quits_at_once(&mut self) {
+        self.typed("q");
+        assert!(self.app.should_quit());
     }
 
     /// The status line starts with `words`.
@@ -112,6 +134,7 @@ impl Harness {
         assert!(status.starts_with(words), "{status}");
     }
 
+    /// The bot thread's part: answer the newest move request with the perfect move.
     fn answer(&mut self) {
         let newest = self
             .asked
@@ -300,6 +323,14 @@ fn finished_two_player_game() -> Harness {
     h
 }
 
+/// That game, its review opened at the first move.
+fn reviewing_finished_game() -> Harness {
+    let mut h = finished_two_player_game();
+    h.typed("v");
+    assert_eq!(h.app.view().review_shown(), Some(1));
+    h
+}
+
 #[test]
 fn a_named_winner_wins_and_you_win() {
     for (name, expected) in [("Ada", "Ada (X) wins 1 : 0"), ("You", "You (X) win 1 : 0")] {
@@ -371,9 +402,7 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
 
 #[test]
 fn review_steps_through_the_moves_and_marks_mistakes() {
-    let mut h = finished_two_player_game();
-    h.typed("v");
-    assert_eq!(h.app.view().review_shown(), Some(1));
+    let mut h = reviewing_finished_game();
     h.press(KeyCode::Left);
     assert_eq!(
         h.app.view().review_shown(),
@@ -430,8 +459,7 @@ fn quitting_a_game_in_progress_asks_once() {
 #[test]
 fn quitting_without_a_game_on_does_not_ask() {
     let mut h = finished_two_player_game();
-    h.typed("q");
-    assert!(h.app.should_quit());
+    h.quits_at_once();
 }
 
 #[test]
@@ -648,8 +676,7 @@ fn the_demo_plays_itself_to_the_end() {
     }
     // Perfect against perfect is a draw.
     h.status_starts("Draw");
-    h.typed("q");
-    assert!(h.app.should_quit());
+    h.quits_at_once();
 }
 
 #[test]
@@ -812,9 +839,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     assert_eq!(played, 2, "{}", h.moves());
     h.typed("n");
     assert_eq!(h.app.menu().resume, Some(played));
-    while h.app.menu().row != Menu::RESUME {
-        h.press(KeyCode::Up);
-    }
+    h.up_to(Menu::RESUME);
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.moves().split(' ').count(), played);
@@ -838,12 +863,8 @@ fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
     h.press(KeyCode::Down);
     assert_eq!(h.app.menu().row, Menu::GAME);
-    h.press(KeyCode::Enter);
+    h.start_asks_to_discard("2 moves");
     assert_eq!(h.app.screen(), Screen::Start);
-    assert_eq!(
-        h.app.start.note.as_deref(),
-        Some("Discard the unfinished game (2 moves)? y/n")
-    );
     h.press(KeyCode::Enter);
     assert_eq!(
         h.app.start.note.as_deref(),
@@ -1182,9 +1203,7 @@ fn only_the_demo_asks_the_bot_to_vary_its_moves() {
 #[test]
 fn review_jumps_to_the_ends_and_between_mistakes() {
     // a1 keeps the draw; every move after it is a mistake (see the review test above).
-    let mut h = finished_two_player_game();
-    h.typed("v");
-    assert_eq!(h.app.view().review_shown(), Some(1));
+    let mut h = reviewing_finished_game();
     h.press(KeyCode::End);
     assert_eq!(h.app.view().review_shown(), Some(6));
     h.press(KeyCode::Tab);
@@ -1411,6 +1430,21 @@ fn names_3x3<M: Copy + Into<crate::core::Move>>(moves: impl AsRef<[M]>) -> Strin
     )
 }
 
+/// The first player wins a game of classic 3x3 in five moves: a1 b1 a2 b2 a3.
+fn first_wins(h: &mut Harness) {
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+}
+
+/// Two windows on one data directory: the first plays `moves`, then the second opens, on
+/// a copy of that game (the first keeps it).
+fn two_windows(dir: &std::path::Path, moves: &str) -> (Harness, Harness) {
+    let mut a = two_people_saving(dir);
+    a.typed(moves);
+    let b = two_people_saving(dir);
+    (a, b)
+}
+
 fn on_disk(dir: &std::path::Path) -> Option<SavedGame> {
     crate::store::Store::new(dir.to_path_buf(), true)
         .load_game("classic-3")
@@ -1423,8 +1457,7 @@ fn on_disk(dir: &std::path::Path) -> Option<SavedGame> {
 fn a_game_undone_after_its_end_is_saved_again() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
+    first_wins(&mut h);
     assert!(on_disk(dir.path()).is_none(), "a finished game is not kept");
     h.typed("u");
     assert_eq!(on_disk(dir.path()).map(|g| g.moves.len()), Some(4));
@@ -1452,9 +1485,7 @@ fn moves_to_redo_and_swapped_sides_are_kept() {
     drop(h);
 
     let mut again = with_memory(two_people_3x3(), saving_in(dir.path()));
-    while again.app.menu().row != Menu::RESUME {
-        again.press(KeyCode::Up);
-    }
+    again.up_to(Menu::RESUME);
     again.press(KeyCode::Enter);
     assert_eq!(
         again.app.name(Side::First),
@@ -1473,7 +1504,7 @@ fn moves_to_redo_and_swapped_sides_are_kept() {
 fn two_people_swapping_after_a_game_play_the_next_one_swapped() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
+    first_wins(&mut h);
     h.status_starts("Player 1 (X) wins");
     h.typed("s");
     assert!(h.app.moves().is_empty(), "a new game");
@@ -1493,10 +1524,8 @@ fn two_people_swapping_after_a_game_play_the_next_one_swapped() {
 #[test]
 fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = two_people_saving(dir.path());
-    a.typed("a1");
-    // The second window resumes the game: a copy, not kept, since the first keeps it.
-    let mut b = two_people_saving(dir.path());
+    // The second window opens a copy of the game, not kept, since the first keeps it.
+    let (mut a, mut b) = two_windows(dir.path(), "a1");
     assert!(
         b.app
             .status()
@@ -1508,16 +1537,9 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     a.typed("b1");
     drop(a); // the first window closes, its game kept: a1 b1
     b.typed("n");
-    while b.app.menu().row != Menu::RESUME {
-        b.press(KeyCode::Up);
-    }
+    b.up_to(Menu::RESUME);
     assert_eq!(b.app.menu().resume, Some(2));
-    b.press(KeyCode::Enter);
-    assert_eq!(
-        b.app.start.note.as_deref(),
-        Some("Discard the unfinished game (2 moves)? y/n"),
-        "the copy on the board (a1 c3) would go"
-    );
+    b.start_asks_to_discard("2 moves"); // the copy on the board, a1 c3
     b.typed("y");
     assert_eq!(names_3x3(b.app.moves()), "a1 b1");
     b.typed("c1");
@@ -1581,17 +1603,10 @@ fn a_game_ended_again_after_an_undo_leaves_nothing_and_counts_once() {
 #[test]
 fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = two_people_saving(dir.path());
-    a.typed("a1");
-    let mut b = two_people_saving(dir.path());
+    let (mut a, mut b) = two_windows(dir.path(), "a1");
     // b resumed a's game as a copy; a new game of its own instead:
     b.typed("n");
-    b.press(KeyCode::Enter);
-    assert_eq!(
-        b.app.start.note.as_deref(),
-        Some("Discard the unfinished game (1 move)? y/n"),
-        "the copy on the board"
-    );
+    b.start_asks_to_discard("1 move"); // the copy on the board
     b.typed("y");
     b.status_starts("Not saved yet");
     b.typed("b2");
@@ -1612,9 +1627,7 @@ fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
 #[test]
 fn a_copy_finished_here_is_not_recorded() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = two_people_saving(dir.path());
-    a.typed("a1a2b1b2");
-    let mut b = two_people_saving(dir.path());
+    let (mut a, mut b) = two_windows(dir.path(), "a1a2b1b2");
     b.status_has("A copy");
     b.typed("c1");
     assert!(
@@ -1646,8 +1659,7 @@ fn kept_records(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 fn a_finished_game_is_kept_as_one_record() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
+    first_wins(&mut h);
     let kept = kept_records(dir.path());
     assert_eq!(kept.len(), 1, "{kept:?}");
     let record = crate::record::read_file(&kept[0]).unwrap();
@@ -1676,23 +1688,17 @@ fn no_record_when_records_or_saving_are_off() {
         },
         ..Settings::default()
     };
-    let store = crate::store::Store::new(dir.path().to_path_buf(), true);
-    let mut h = with_memory(settings.clone(), Memory::load(store));
-    h.press(KeyCode::Enter);
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
-    assert!(kept_records(dir.path()).is_empty());
-
-    let store = crate::store::Store::new(dir.path().to_path_buf(), false);
-    let settings = Settings {
+    let records_on = Settings {
         keep_records: true,
-        ..settings
+        ..settings.clone()
     };
-    let mut h = with_memory(settings, Memory::load(store));
-    h.press(KeyCode::Enter);
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
-    assert!(kept_records(dir.path()).is_empty());
+    for (settings, saves) in [(settings, true), (records_on, false)] {
+        let store = crate::store::Store::new(dir.path().to_path_buf(), saves);
+        let mut h = with_memory(settings, Memory::load(store));
+        h.press(KeyCode::Enter);
+        first_wins(&mut h);
+        assert!(kept_records(dir.path()).is_empty(), "saving {saves}");
+    }
 }
 
 /// The demo is the bot against itself: played to its end with saving on, it keeps no
@@ -1716,7 +1722,7 @@ fn the_demo_keeps_no_record() {
     assert!(kept_records(dir.path()).is_empty());
     // The same game played by two people is kept: the store does write records here.
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
+    first_wins(&mut h);
     assert_eq!(kept_records(dir.path()).len(), 1);
 }
 
@@ -1726,8 +1732,7 @@ fn a_record_that_cannot_be_kept_is_said() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("records"), "a file in the way").unwrap();
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
+    first_wins(&mut h);
     h.status_has("record was not kept");
 }
 
