@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 use super::text::Theme;
 use crate::tui::keys::Action;
 use crate::tui::view::{PlayView, Screen};
+use Keys::{Fixed, Of};
 
 /// Actions in the order a player meets them.
 const ORDER: [Action; 15] = [
@@ -115,7 +116,6 @@ enum Keys {
     Of(&'static [Action]),
     Fixed(&'static str),
 }
-use Keys::{Fixed, Of};
 
 /// The rows of a table of keys and what they do.
 fn rows(view: &PlayView, table: &[(Keys, &str)]) -> Vec<Line<'static>> {
@@ -137,47 +137,37 @@ fn rows(view: &PlayView, table: &[(Keys, &str)]) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// Review's keys for stepping and jumping.
+#[rustfmt::skip]
+const REVIEW_STEPS: [(Keys, &str); 3] = [
+    (Of(&[Action::Left, Action::Right]), "the move before, after"),
+    (Of(&[Action::Up, Action::Down]), "the same"),
+    (Fixed("Home End"), "the first, the last move"),
+];
+/// In a game judged move by move (a solved one), the keys to its mistakes and what the
+/// board marks.
+#[rustfmt::skip]
+const REVIEW_JUDGED: [(Keys, &str); 2] = [
+    (Fixed("Tab Shift-Tab"), "the next, the previous mistake (??)"),
+    (Fixed("best"), "on the board: the better move, where one was"),
+];
+/// Review's keys that leave it.
+#[rustfmt::skip]
+const REVIEW_LEAVING: [(Keys, &str); 4] = [
+    (Of(&[Action::Review, Action::Quit]), "back to the finished game"),
+    (Of(&[Action::PlayOn]), "a new game from the position shown"),
+    (Of(&[Action::WriteRecord]), "write the game's record to a file here"),
+    (Of(&[Action::New]), "new game"),
+];
+
 /// The review's keys: stepping, jumping, and what the board marks.
 fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
     let mut lines = vec![heading("Reviewing the finished game")];
-    lines.extend(rows(
-        view,
-        &[
-            (Of(&[Action::Left, Action::Right]), "the move before, after"),
-            (Of(&[Action::Up, Action::Down]), "the same"),
-            (Fixed("Home End"), "the first, the last move"),
-        ],
-    ));
+    lines.extend(rows(view, &REVIEW_STEPS));
     if view.play.game().solved() {
-        lines.extend(rows(
-            view,
-            &[
-                (
-                    Fixed("Tab Shift-Tab"),
-                    "the next, the previous mistake (??)",
-                ),
-                (
-                    Fixed("best"),
-                    "on the board: the better move, where one was",
-                ),
-            ],
-        ));
+        lines.extend(rows(view, &REVIEW_JUDGED));
     }
-    lines.extend(rows(
-        view,
-        &[
-            (
-                Of(&[Action::Review, Action::Quit]),
-                "back to the finished game",
-            ),
-            (Of(&[Action::PlayOn]), "a new game from the position shown"),
-            (
-                Of(&[Action::WriteRecord]),
-                "write the game's record to a file here",
-            ),
-            (Of(&[Action::New]), "new game"),
-        ],
-    ));
+    lines.extend(rows(view, &REVIEW_LEAVING));
     lines.push(terminal_keys(view));
     lines
 }
@@ -220,37 +210,29 @@ pub fn ctrl_c() -> String {
     crate::tui::keys::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
 }
 
+/// The start screen's own keys.
+#[rustfmt::skip]
+const START_KEYS: [(Keys, &str); 5] = [
+    (Of(&[Action::Up, Action::Down]), "choose a row (or click it)"),
+    (Of(&[Action::Left, Action::Right]), "change its choice (or click one)"),
+    (Of(&[Action::Place]), "start the game (or resume it)"),
+    (Of(&[Action::Help]), "this help"),
+    (Of(&[Action::Quit]), "quit (back to the game if one is on)"),
+];
+/// The game's movement keys, two to a row, for the start screen's help.
+#[rustfmt::skip]
+const GAME_MOVEMENT: [(Keys, &str); 2] = [
+    (Of(&[Action::Up, Action::Down]), "move the cursor up, down"),
+    (Of(&[Action::Left, Action::Right]), "move the cursor left, right"),
+];
+
 /// The start screen's keys, then the game's under their own heading.
 fn start_lines(view: &PlayView) -> Vec<Line<'static>> {
     let keys = &view.shared.settings.keys;
     let mut lines = vec![heading("On this screen")];
-    lines.extend(rows(
-        view,
-        &[
-            (
-                Of(&[Action::Up, Action::Down]),
-                "choose a row (or click it)",
-            ),
-            (
-                Of(&[Action::Left, Action::Right]),
-                "change its choice (or click one)",
-            ),
-            (Of(&[Action::Place]), "start the game (or resume it)"),
-            (Of(&[Action::Help]), "this help"),
-            (Of(&[Action::Quit]), "quit (back to the game if one is on)"),
-        ],
-    ));
+    lines.extend(rows(view, &START_KEYS));
     lines.extend([terminal_keys(view), heading("In the game")]);
-    lines.extend(rows(
-        view,
-        &[
-            (Of(&[Action::Up, Action::Down]), "move the cursor up, down"),
-            (
-                Of(&[Action::Left, Action::Right]),
-                "move the cursor left, right",
-            ),
-        ],
-    ));
+    lines.extend(rows(view, &GAME_MOVEMENT));
     lines.extend(
         ORDER
             .iter()
