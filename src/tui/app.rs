@@ -9,9 +9,9 @@
 //! state in `board.rs`, keys in `play.rs`, texts in `messages.rs`; it outlives the start
 //! screen shown over it) and the review of its finished game ([`ReviewScreen`], the move
 //! shown, in `review.rs`). What every screen reads and may change is [`Shared`]
-//! (`shared.rs`). The play and review screens are drawn from a [`PlayView`] (`view.rs`:
-//! the board, the shared part and which screen shows), the start screen from its own
-//! state (`ui/start.rs`), neither from the `App`. The `App` holds these, which screen
+//! (`shared.rs`). The play and review screens and the help over any screen are drawn from
+//! a [`PlayView`] (`view.rs`: the board, the shared part and which screen shows), the start
+//! screen from its own state (`ui/start.rs`), none from the `App`. The `App` holds these, which screen
 //! shows, the overlay, the terminal's size and the loop's flags; it carries out what the
 //! screens ask (`begin.rs`, `crossing.rs`) and what the bot thread sends (`update.rs`).
 //! The rules of a game session (undo against the bot, what a result counts as) are
@@ -40,9 +40,8 @@ use super::status::StatusLine;
 pub use super::view::{PlayView, Screen};
 use crate::config::Settings;
 use crate::core::review::MoveReview;
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Position, Side, Watch};
-use crate::store::{Record, SavedGame};
-use crate::tui::keys::Action;
+use crate::core::{CellId, Engine, Game, Hint, Position, Side, Watch};
+use crate::store::SavedGame;
 
 /// Said when a finished game is left out of the record because the sides were swapped.
 pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
@@ -131,15 +130,6 @@ impl App {
     pub fn game(&self) -> &dyn Game {
         self.play.game()
     }
-    /// The record of results for the start screen's choice of game, mode and level.
-    pub fn menu_record(&self) -> Option<Record> {
-        self.start.record(&self.shared)
-    }
-    /// The unfinished game of the start screen's game, from an earlier run, until it is
-    /// resumed or replaced.
-    pub fn saved_game(&self) -> Option<&SavedGame> {
-        self.start.saved_game(&self.shared)
-    }
     pub fn screen(&self) -> Screen {
         self.screen
     }
@@ -151,9 +141,6 @@ impl App {
     }
     pub fn cursor(&self) -> CellId {
         self.play.cursor
-    }
-    pub fn hints(&self) -> bool {
-        self.play.hints
     }
     pub fn status(&self) -> &str {
         &self.shared.status.text
@@ -185,21 +172,9 @@ impl App {
             screen: self.screen,
         }
     }
-    /// On the review screen, the number of moves shown (1 up to all).
-    pub fn review_shown(&self) -> Option<usize> {
-        self.view().review_shown()
-    }
     /// What the bot's search has reached, while it thinks.
     pub fn bot_search(&self) -> Option<String> {
         self.view().bot_search()
-    }
-    /// The position the screen shows: in review, the one after the move being looked at.
-    pub fn shown_position(&self) -> &dyn Position {
-        self.view().shown_position()
-    }
-    /// Whether a game-screen key does something in this mode and state.
-    pub fn offers(&self, action: Action) -> bool {
-        self.view().offers(action)
     }
     /// The review of the move ending the shown position, in review mode.
     pub fn review(&self) -> Option<MoveReview> {
@@ -212,10 +187,6 @@ impl App {
     /// The line behind the hint under the cursor, as the game names its moves.
     pub fn hint_line(&self) -> Option<Vec<String>> {
         self.view().hint_line()
-    }
-    /// The panel's word on saving, when the game is not simply kept.
-    pub fn saving_fact(&self) -> Option<String> {
-        self.view().saving_fact()
     }
 
     /// The terminal's size, once known.
@@ -257,11 +228,6 @@ impl App {
         self.play.position()
     }
 
-    /// The moves and the positions they led to.
-    pub fn history(&self) -> &crate::core::session::History {
-        self.play.history()
-    }
-
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side) -> String {
         self.play.name(side, &self.shared.settings)
@@ -270,12 +236,6 @@ impl App {
     /// A cell's name in the game on the board.
     pub fn cell_name(&self, cell: CellId) -> String {
         self.play.cell_name(cell)
-    }
-
-    /// What a level is called in the game on the board (`perfect`, or `max` where the bot
-    /// searches).
-    pub fn level_name(&self, level: Difficulty) -> &'static str {
-        self.play.level_name(level)
     }
 
     /// A person is to move in a game still going.

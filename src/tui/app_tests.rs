@@ -10,12 +10,12 @@ use ratatui::crossterm::event::{
 };
 
 use crate::config::{First, Mode};
-use crate::core::Decision;
 use crate::core::review::Verdict;
+use crate::core::{Decision, Difficulty};
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::tui::event::Event;
-use crate::tui::keys::Key;
+use crate::tui::keys::{Action, Key};
 use crate::tui::messages::join;
 use crate::tui::status::StatusKind;
 
@@ -97,12 +97,34 @@ impl Harness {
         }
     }
 
-    /// The bot thread's part: answer the newest move request with the perfect move.
     /// The status line holds `words` (shown whole when it does not).
     #[track_caller]
     fn status_has(&self, words: &str) {
         let status = self.app.status();
         assert!(status.contains(words), "{status}");
+    }
+
+    /// On the start screen, up to the row `row`.
+    fn up_to(&mut self, row: usize) {
+        while self.app.menu().row != row {
+            self.press(KeyCode::Up);
+        }
+    }
+
+    /// Starting asks first, as it would discard the unfinished game on the board, of
+    /// `moves` ("2 moves").
+    #[track_caller]
+    fn start_asks_to_discard(&mut self, moves: &str) {
+        self.press(KeyCode::Enter);
+        let asked = format!("Discard the unfinished game ({moves})? y/n");
+        assert_eq!(self.app.start.note.as_deref(), Some(asked.as_str()));
+    }
+
+    /// `q` quits at once: nothing on the board would be lost.
+    #[track_caller]
+    fn quits_at_once(&mut self) {
+        self.typed("q");
+        assert!(self.app.should_quit());
     }
 
     /// The status line starts with `words`.
@@ -112,6 +134,7 @@ impl Harness {
         assert!(status.starts_with(words), "{status}");
     }
 
+    /// The bot thread's part: answer the newest move request with the perfect move.
     fn answer(&mut self) {
         let newest = self
             .asked
@@ -300,6 +323,14 @@ fn finished_two_player_game() -> Harness {
     h
 }
 
+/// That game, its review opened at the first move.
+fn reviewing_finished_game() -> Harness {
+    let mut h = finished_two_player_game();
+    h.typed("v");
+    assert_eq!(h.app.view().review_shown(), Some(1));
+    h
+}
+
 #[test]
 fn a_named_winner_wins_and_you_win() {
     for (name, expected) in [("Ada", "Ada (X) wins 1 : 0"), ("You", "You (X) win 1 : 0")] {
@@ -366,20 +397,22 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     h.press(KeyCode::Enter);
     assert!(h.app.moves().is_empty());
     assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
-    assert!(h.app.hints(), "hints on by default for two people");
+    assert!(h.app.play.hints, "hints on by default for two people");
 }
 
 #[test]
 fn review_steps_through_the_moves_and_marks_mistakes() {
-    let mut h = finished_two_player_game();
-    h.typed("v");
-    assert_eq!(h.app.review_shown(), Some(1));
+    let mut h = reviewing_finished_game();
     h.press(KeyCode::Left);
-    assert_eq!(h.app.review_shown(), Some(1), "stops at the first move");
+    assert_eq!(
+        h.app.view().review_shown(),
+        Some(1),
+        "stops at the first move"
+    );
     for _ in 0..10 {
         h.press(KeyCode::Right);
     }
-    assert_eq!(h.app.review_shown(), Some(6), "stops at the last");
+    assert_eq!(h.app.view().review_shown(), Some(6), "stops at the last");
     let last = h.app.review().unwrap();
     assert_eq!(last.cell, cell("d1"));
     assert_eq!(last.verdict, Verdict::Mistake);
@@ -389,9 +422,12 @@ fn review_steps_through_the_moves_and_marks_mistakes() {
         "{}",
         last.sentence(&Latin)
     );
-    assert_eq!(h.app.shown_position().text(), h.app.position().text());
+    assert_eq!(
+        h.app.view().shown_position().text(),
+        h.app.position().text()
+    );
     h.press(KeyCode::Left);
-    assert_eq!(h.app.shown_position().stones(), 5);
+    assert_eq!(h.app.view().shown_position().stones(), 5);
     h.typed("v");
     assert_eq!(h.app.screen(), Screen::Play);
 }
@@ -423,8 +459,7 @@ fn quitting_a_game_in_progress_asks_once() {
 #[test]
 fn quitting_without_a_game_on_does_not_ask() {
     let mut h = finished_two_player_game();
-    h.typed("q");
-    assert!(h.app.should_quit());
+    h.quits_at_once();
 }
 
 #[test]
@@ -505,7 +540,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     h.typed("a1?dh");
     assert!(h.app.moves().is_empty(), "nothing placed unseen");
     assert!(!(h.app.overlay == Some(Overlay::Help)));
-    assert!(!h.app.hints());
+    assert!(!h.app.play.hints);
     assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
     h.send(Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
@@ -641,8 +676,7 @@ fn the_demo_plays_itself_to_the_end() {
     }
     // Perfect against perfect is a draw.
     h.status_starts("Draw");
-    h.typed("q");
-    assert!(h.app.should_quit());
+    h.quits_at_once();
 }
 
 #[test]
@@ -678,17 +712,17 @@ fn the_level_key_says_there_is_no_bot_between_two_people() {
 #[test]
 fn each_mode_offers_only_the_keys_that_act_in_it() {
     let two = Harness::new(Mode::TwoHumans, First::You, 0);
-    assert!(!two.app.offers(Action::Difficulty), "no bot to set");
-    assert!(two.app.offers(Action::Undo) && two.app.offers(Action::Swap));
+    assert!(!two.app.view().offers(Action::Difficulty), "no bot to set");
+    assert!(two.app.view().offers(Action::Undo) && two.app.view().offers(Action::Swap));
     let demo = Harness::new(Mode::Demo, First::You, 0);
     for action in [Action::Place, Action::Undo, Action::Redo, Action::Swap] {
-        assert!(!demo.app.offers(action), "{action:?} in the demo");
+        assert!(!demo.app.view().offers(action), "{action:?} in the demo");
     }
-    assert!(demo.app.offers(Action::Difficulty));
+    assert!(demo.app.view().offers(Action::Difficulty));
     let bot = Harness::new(Mode::VsBot, First::You, 0);
-    assert!(bot.app.offers(Action::Difficulty) && bot.app.offers(Action::Place));
+    assert!(bot.app.view().offers(Action::Difficulty) && bot.app.view().offers(Action::Place));
     assert!(
-        !bot.app.offers(Action::Review),
+        !bot.app.view().offers(Action::Review),
         "only once the game is over"
     );
 }
@@ -733,7 +767,7 @@ fn hints_come_back_as_they_were_left() {
         ..saved_vs_bot("b2 c3")
     }));
     h.press(KeyCode::Enter);
-    assert!(h.app.hints());
+    assert!(h.app.play.hints);
     h.typed("h");
     assert_eq!(h.app.unfinished().unwrap().hints, Some(false));
 }
@@ -805,9 +839,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     assert_eq!(played, 2, "{}", h.moves());
     h.typed("n");
     assert_eq!(h.app.menu().resume, Some(played));
-    while h.app.menu().row != Menu::RESUME {
-        h.press(KeyCode::Up);
-    }
+    h.up_to(Menu::RESUME);
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen(), Screen::Play);
     assert_eq!(h.moves().split(' ').count(), played);
@@ -831,23 +863,22 @@ fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
     h.press(KeyCode::Down);
     assert_eq!(h.app.menu().row, Menu::GAME);
-    h.press(KeyCode::Enter);
+    h.start_asks_to_discard("2 moves");
     assert_eq!(h.app.screen(), Screen::Start);
-    assert_eq!(
-        h.app.start.note.as_deref(),
-        Some("Discard the unfinished game (2 moves)? y/n")
-    );
     h.press(KeyCode::Enter);
     assert_eq!(
         h.app.start.note.as_deref(),
         Some("Kept the unfinished game.")
     );
-    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
+    assert_eq!(
+        h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
+        Some(2)
+    );
     h.press(KeyCode::Enter);
     h.typed("y");
     assert_eq!(h.app.screen(), Screen::Play);
     assert!(h.app.moves().is_empty());
-    assert!(h.app.saved_game().is_none());
+    assert!(h.app.start.saved_game(&h.app.shared).is_none());
 }
 
 /// A mode named on the command line puts Enter on the mode row; starting from there over
@@ -863,7 +894,10 @@ fn enter_on_the_mode_row_asks_before_discarding() {
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen(), Screen::Start);
     h.typed("n");
-    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
+    assert_eq!(
+        h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
+        Some(2)
+    );
     assert!(!h.app.play.has_game);
 }
 
@@ -878,7 +912,10 @@ fn watching_the_demo_keeps_the_saved_game() {
     }
     h.press(KeyCode::Enter);
     assert_eq!(h.app.play.session.mode, Mode::Demo);
-    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
+    assert_eq!(
+        h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
+        Some(2)
+    );
     assert_eq!(
         h.app.start.note.as_deref(),
         None,
@@ -890,10 +927,13 @@ fn watching_the_demo_keeps_the_saved_game() {
         h.tick(1000);
     }
     assert!(h.app.game_status().is_over(), "{}", h.app.status());
-    assert_eq!(h.app.saved_game().map(|g| g.moves.len()), Some(2));
+    assert_eq!(
+        h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
+        Some(2)
+    );
     assert_eq!(h.app.save_on_exit(), None);
     assert_eq!(
-        h.app.saved_game().map(|g| g.moves.len()),
+        h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
         Some(2),
         "leaving the demo forgets nothing"
     );
@@ -925,7 +965,7 @@ fn the_game_in_progress_is_what_would_be_saved() {
 fn a_finished_game_is_counted_once_and_not_saved() {
     let mut h = finished_two_player_game();
     assert_eq!(h.app.unfinished(), None);
-    let record = |h: &Harness| h.app.menu_record().unwrap();
+    let record = |h: &Harness| h.app.start.record(&h.app.shared).unwrap();
     h.typed("n");
     assert_eq!(
         record(&h).wins,
@@ -975,7 +1015,7 @@ fn a_game_won_on_points_says_so_and_counts_as_a_win() {
     h.typed("C3b1");
     assert_eq!(h.app.status(), "Player 1 (X) wins on points, 31 : 28.");
     h.typed("n");
-    let record = h.app.menu_record().unwrap();
+    let record = h.app.start.record(&h.app.shared).unwrap();
     assert_eq!((record.wins, record.draws, record.losses), (1, 0, 0));
 }
 
@@ -989,7 +1029,7 @@ fn equal_points_at_the_end_are_a_draw_on_the_screen_and_in_the_record() {
         "Every small board is decided and no line of them: a draw on points, 28 : 28."
     );
     h.typed("n");
-    let record = h.app.menu_record().unwrap();
+    let record = h.app.start.record(&h.app.shared).unwrap();
     assert_eq!((record.wins, record.draws, record.losses), (0, 1, 0));
 }
 
@@ -1002,7 +1042,7 @@ fn a_lost_game_against_the_bot_counts_as_a_loss_at_its_level() {
         h.answer();
     }
     h.typed("n");
-    let record = h.app.menu_record().unwrap();
+    let record = h.app.start.record(&h.app.shared).unwrap();
     assert_eq!(record.wins, 0, "the perfect bot never loses");
     assert_eq!(record.games(), 1);
 }
@@ -1017,7 +1057,7 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
     play_to_the_end(&mut h);
     assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
     h.typed("n");
-    assert_eq!(h.app.menu_record().unwrap().games(), 0);
+    assert_eq!(h.app.start.record(&h.app.shared).unwrap().games(), 0);
 }
 
 #[test]
@@ -1027,7 +1067,7 @@ fn swapping_before_the_first_move_still_records_the_game() {
     assert!(!h.app.play.session.swapped, "choosing a side is not a swap");
     play_to_the_end(&mut h);
     h.typed("n");
-    assert_eq!(h.app.menu_record().unwrap().games(), 1);
+    assert_eq!(h.app.start.record(&h.app.shared).unwrap().games(), 1);
 }
 
 #[test]
@@ -1129,9 +1169,9 @@ fn a_complaint_about_a_taken_cell_goes_when_the_cursor_moves() {
 fn redo_shows_in_the_footer_once_there_is_something_to_redo() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2");
-    assert!(!h.app.history().can_redo());
+    assert!(!h.app.play.history().can_redo());
     h.typed("u");
-    assert!(h.app.history().can_redo());
+    assert!(h.app.play.history().can_redo());
 }
 
 #[test]
@@ -1163,24 +1203,26 @@ fn only_the_demo_asks_the_bot_to_vary_its_moves() {
 #[test]
 fn review_jumps_to_the_ends_and_between_mistakes() {
     // a1 keeps the draw; every move after it is a mistake (see the review test above).
-    let mut h = finished_two_player_game();
-    h.typed("v");
-    assert_eq!(h.app.review_shown(), Some(1));
+    let mut h = reviewing_finished_game();
     h.press(KeyCode::End);
-    assert_eq!(h.app.review_shown(), Some(6));
+    assert_eq!(h.app.view().review_shown(), Some(6));
     h.press(KeyCode::Tab);
-    assert_eq!(h.app.review_shown(), Some(6));
+    assert_eq!(h.app.view().review_shown(), Some(6));
     assert_eq!(h.app.status(), "No ?? mistake after move 6.");
     h.press(KeyCode::BackTab);
-    assert_eq!(h.app.review_shown(), Some(5));
+    assert_eq!(h.app.view().review_shown(), Some(5));
     assert_eq!(h.app.status(), "Mistake at move 5 of 6.");
     h.press(KeyCode::Home);
-    assert_eq!(h.app.review_shown(), Some(1));
+    assert_eq!(h.app.view().review_shown(), Some(1));
     h.status_starts("Review:");
     h.press(KeyCode::BackTab);
     assert_eq!(h.app.status(), "No ?? mistake before move 1.");
     h.press(KeyCode::Tab);
-    assert_eq!(h.app.review_shown(), Some(2), "a2 is the first mistake");
+    assert_eq!(
+        h.app.view().review_shown(),
+        Some(2),
+        "a2 is the first mistake"
+    );
 }
 
 #[test]
@@ -1194,7 +1236,7 @@ fn a_review_key_bound_to_an_action_keeps_its_action() {
     h.press(KeyCode::Enter);
     h.typed("a1a2b1b2c1d1v");
     h.press(KeyCode::End);
-    assert_eq!(h.app.review_shown(), Some(2), "End steps right here");
+    assert_eq!(h.app.view().review_shown(), Some(2), "End steps right here");
 }
 
 #[test]
@@ -1315,7 +1357,7 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     h.status_starts("Not saved: ");
     h.typed("b2");
     assert_eq!(
-        h.app.saving_fact().as_deref(),
+        h.app.view().saving_fact().as_deref(),
         Some("no: the data folder cannot be written"),
         "the panel keeps saying it"
     );
@@ -1388,6 +1430,21 @@ fn names_3x3<M: Copy + Into<crate::core::Move>>(moves: impl AsRef<[M]>) -> Strin
     )
 }
 
+/// The first player wins a game of classic 3x3 in five moves: a1 b1 a2 b2 a3.
+fn first_wins(h: &mut Harness) {
+    h.typed("a1b1a2b2a3");
+    assert!(h.app.game_status().is_over());
+}
+
+/// Two windows on one data directory: the first plays `moves`, then the second opens, on
+/// a copy of that game (the first keeps it).
+fn two_windows(dir: &std::path::Path, moves: &str) -> (Harness, Harness) {
+    let mut a = two_people_saving(dir);
+    a.typed(moves);
+    let b = two_people_saving(dir);
+    (a, b)
+}
+
 fn on_disk(dir: &std::path::Path) -> Option<SavedGame> {
     crate::store::Store::new(dir.to_path_buf(), true)
         .load_game("classic-3")
@@ -1400,8 +1457,7 @@ fn on_disk(dir: &std::path::Path) -> Option<SavedGame> {
 fn a_game_undone_after_its_end_is_saved_again() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
+    first_wins(&mut h);
     assert!(on_disk(dir.path()).is_none(), "a finished game is not kept");
     h.typed("u");
     assert_eq!(on_disk(dir.path()).map(|g| g.moves.len()), Some(4));
@@ -1429,9 +1485,7 @@ fn moves_to_redo_and_swapped_sides_are_kept() {
     drop(h);
 
     let mut again = with_memory(two_people_3x3(), saving_in(dir.path()));
-    while again.app.menu().row != Menu::RESUME {
-        again.press(KeyCode::Up);
-    }
+    again.up_to(Menu::RESUME);
     again.press(KeyCode::Enter);
     assert_eq!(
         again.app.name(Side::First),
@@ -1450,7 +1504,7 @@ fn moves_to_redo_and_swapped_sides_are_kept() {
 fn two_people_swapping_after_a_game_play_the_next_one_swapped() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
+    first_wins(&mut h);
     h.status_starts("Player 1 (X) wins");
     h.typed("s");
     assert!(h.app.moves().is_empty(), "a new game");
@@ -1470,10 +1524,8 @@ fn two_people_swapping_after_a_game_play_the_next_one_swapped() {
 #[test]
 fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = two_people_saving(dir.path());
-    a.typed("a1");
-    // The second window resumes the game: a copy, not kept, since the first keeps it.
-    let mut b = two_people_saving(dir.path());
+    // The second window opens a copy of the game, not kept, since the first keeps it.
+    let (mut a, mut b) = two_windows(dir.path(), "a1");
     assert!(
         b.app
             .status()
@@ -1485,16 +1537,9 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     a.typed("b1");
     drop(a); // the first window closes, its game kept: a1 b1
     b.typed("n");
-    while b.app.menu().row != Menu::RESUME {
-        b.press(KeyCode::Up);
-    }
+    b.up_to(Menu::RESUME);
     assert_eq!(b.app.menu().resume, Some(2));
-    b.press(KeyCode::Enter);
-    assert_eq!(
-        b.app.start.note.as_deref(),
-        Some("Discard the unfinished game (2 moves)? y/n"),
-        "the copy on the board (a1 c3) would go"
-    );
+    b.start_asks_to_discard("2 moves"); // the copy on the board, a1 c3
     b.typed("y");
     assert_eq!(names_3x3(b.app.moves()), "a1 b1");
     b.typed("c1");
@@ -1513,7 +1558,14 @@ fn the_start_screen_follows_other_windows() {
     player.typed("a2b2a3");
     watcher.tick(1100);
     assert_eq!(watcher.app.menu().resume, None, "finished elsewhere");
-    assert_eq!(watcher.app.menu_record().map(|r| r.wins), Some(1));
+    assert_eq!(
+        watcher
+            .app
+            .start
+            .record(&watcher.app.shared)
+            .map(|r| r.wins),
+        Some(1)
+    );
 }
 
 /// A game won, undone and won again: nothing is left to resume, and the result counts
@@ -1523,7 +1575,7 @@ fn a_game_ended_again_after_an_undo_leaves_nothing_and_counts_once() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
     h.typed("a1a2b1b2c1");
-    assert_eq!(h.app.menu_record().map(|r| r.wins), Some(1));
+    assert_eq!(h.app.start.record(&h.app.shared).map(|r| r.wins), Some(1));
     h.typed("u");
     assert!(on_disk(dir.path()).unwrap().session.counted);
     h.typed("c1");
@@ -1539,7 +1591,7 @@ fn a_game_ended_again_after_an_undo_leaves_nothing_and_counts_once() {
     again.typed("r");
     assert!(again.app.game_status().is_over());
     assert_eq!(
-        again.app.menu_record().map(|r| r.wins),
+        again.app.start.record(&again.app.shared).map(|r| r.wins),
         Some(1),
         "still one"
     );
@@ -1551,17 +1603,10 @@ fn a_game_ended_again_after_an_undo_leaves_nothing_and_counts_once() {
 #[test]
 fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = two_people_saving(dir.path());
-    a.typed("a1");
-    let mut b = two_people_saving(dir.path());
+    let (mut a, mut b) = two_windows(dir.path(), "a1");
     // b resumed a's game as a copy; a new game of its own instead:
     b.typed("n");
-    b.press(KeyCode::Enter);
-    assert_eq!(
-        b.app.start.note.as_deref(),
-        Some("Discard the unfinished game (1 move)? y/n"),
-        "the copy on the board"
-    );
+    b.start_asks_to_discard("1 move"); // the copy on the board
     b.typed("y");
     b.status_starts("Not saved yet");
     b.typed("b2");
@@ -1582,9 +1627,7 @@ fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
 #[test]
 fn a_copy_finished_here_is_not_recorded() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = two_people_saving(dir.path());
-    a.typed("a1a2b1b2");
-    let mut b = two_people_saving(dir.path());
+    let (mut a, mut b) = two_windows(dir.path(), "a1a2b1b2");
     b.status_has("A copy");
     b.typed("c1");
     assert!(
@@ -1592,9 +1635,12 @@ fn a_copy_finished_here_is_not_recorded() {
             .status()
             .ends_with("Not recorded: another window plays this game.")
     );
-    assert_eq!(b.app.menu_record().map(|r| r.games()), Some(0));
+    assert_eq!(
+        b.app.start.record(&b.app.shared).map(|r| r.games()),
+        Some(0)
+    );
     a.typed("c1");
-    assert_eq!(a.app.menu_record().map(|r| r.wins), Some(1));
+    assert_eq!(a.app.start.record(&a.app.shared).map(|r| r.wins), Some(1));
 }
 
 /// The record files kept in `dir`'s records folder.
@@ -1613,8 +1659,7 @@ fn kept_records(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 fn a_finished_game_is_kept_as_one_record() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
+    first_wins(&mut h);
     let kept = kept_records(dir.path());
     assert_eq!(kept.len(), 1, "{kept:?}");
     let record = crate::record::read_file(&kept[0]).unwrap();
@@ -1643,23 +1688,17 @@ fn no_record_when_records_or_saving_are_off() {
         },
         ..Settings::default()
     };
-    let store = crate::store::Store::new(dir.path().to_path_buf(), true);
-    let mut h = with_memory(settings.clone(), Memory::load(store));
-    h.press(KeyCode::Enter);
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
-    assert!(kept_records(dir.path()).is_empty());
-
-    let store = crate::store::Store::new(dir.path().to_path_buf(), false);
-    let settings = Settings {
+    let records_on = Settings {
         keep_records: true,
-        ..settings
+        ..settings.clone()
     };
-    let mut h = with_memory(settings, Memory::load(store));
-    h.press(KeyCode::Enter);
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
-    assert!(kept_records(dir.path()).is_empty());
+    for (settings, saves) in [(settings, true), (records_on, false)] {
+        let store = crate::store::Store::new(dir.path().to_path_buf(), saves);
+        let mut h = with_memory(settings, Memory::load(store));
+        h.press(KeyCode::Enter);
+        first_wins(&mut h);
+        assert!(kept_records(dir.path()).is_empty(), "saving {saves}");
+    }
 }
 
 /// The demo is the bot against itself: played to its end with saving on, it keeps no
@@ -1683,7 +1722,7 @@ fn the_demo_keeps_no_record() {
     assert!(kept_records(dir.path()).is_empty());
     // The same game played by two people is kept: the store does write records here.
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
+    first_wins(&mut h);
     assert_eq!(kept_records(dir.path()).len(), 1);
 }
 
@@ -1693,8 +1732,7 @@ fn a_record_that_cannot_be_kept_is_said() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("records"), "a file in the way").unwrap();
     let mut h = two_people_saving(dir.path());
-    h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
+    first_wins(&mut h);
     h.status_has("record was not kept");
 }
 
@@ -1715,11 +1753,11 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
     open_ann_v_bo(&mut h);
-    assert_eq!(h.app.review_shown(), Some(1));
+    assert_eq!(h.app.view().review_shown(), Some(1));
     h.status_has("game.txt: Ann v Bo");
     assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
     h.press(KeyCode::End);
-    assert_eq!(h.app.review_shown(), Some(5));
+    assert_eq!(h.app.view().review_shown(), Some(5));
     h.typed("q");
     assert!(h.app.game_status().is_over());
     assert!(kept_records(dir.path()).is_empty());

@@ -201,6 +201,14 @@ mod tests {
 
     const DELAY: Duration = Duration::from_millis(500);
 
+    /// A bot asked at `now` whose answer, b2, came at once and waits out the delay.
+    fn b2_waiting(now: Instant) -> (BotTurn, u64) {
+        let mut bot = BotTurn::new(DELAY);
+        let ticket = bot.request(now).unwrap();
+        assert_eq!(bot.accept(ticket, cell("b2"), now), None);
+        (bot, ticket)
+    }
+
     #[test]
     fn a_request_gets_a_new_ticket_and_is_not_repeated() {
         let now = Instant::now();
@@ -261,9 +269,7 @@ mod tests {
     #[test]
     fn an_answer_arriving_twice_counts_once() {
         let now = Instant::now();
-        let mut bot = BotTurn::new(DELAY);
-        let ticket = bot.request(now).unwrap();
-        assert_eq!(bot.accept(ticket, cell("b2"), now), None);
+        let (mut bot, ticket) = b2_waiting(now);
         assert_eq!(
             bot.accept(ticket, cell("c3"), now + DELAY),
             None,
@@ -286,9 +292,7 @@ mod tests {
     #[test]
     fn cancelling_drops_an_answer_waiting_to_be_shown() {
         let now = Instant::now();
-        let mut bot = BotTurn::new(DELAY);
-        let ticket = bot.request(now).unwrap();
-        assert_eq!(bot.accept(ticket, cell("b2"), now), None);
+        let (mut bot, _) = b2_waiting(now);
         bot.cancel();
         assert_eq!(bot.due(now + DELAY), None);
     }

@@ -350,6 +350,21 @@ mod tests {
         }
     }
 
+    /// The memory kept in `dir`, written to when `saves`.
+    fn load(dir: &std::path::Path, saves: bool) -> Memory {
+        Memory::load(Store::new(dir.to_path_buf(), saves))
+    }
+
+    /// A data directory holding these files (name, text), and the memory loaded from it.
+    fn loaded_with(files: &[(&str, &str)], saves: bool) -> (tempfile::TempDir, Memory) {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        let memory = load(dir.path(), saves);
+        (dir, memory)
+    }
+
     fn vs_hard() -> RecordKey {
         menu_record_key("latin", Mode::VsBot, Difficulty::Hard).unwrap()
     }
@@ -357,13 +372,12 @@ mod tests {
     #[test]
     fn a_saved_game_and_a_result_survive_a_restart() {
         let dir = tempfile::tempdir().unwrap();
-        let store = || Store::new(dir.path().to_path_buf(), true);
-        let mut memory = Memory::load(store());
+        let mut memory = load(dir.path(), true);
         assert_eq!(memory.claim("latin"), Claim::Owned);
         memory.keep("latin", Some(saved())).unwrap();
         memory.record_result(vs_hard(), Outcome::Draw).unwrap();
 
-        let again = Memory::load(store());
+        let again = load(dir.path(), true);
         assert_eq!(again.saved_game("latin"), Some(&saved()));
         assert_eq!(again.saved_game("classic-3"), None);
         assert_eq!(again.record(&vs_hard()).draws, 1);
@@ -373,23 +387,22 @@ mod tests {
     #[test]
     fn clearing_forgets_the_game_on_disk_too() {
         let dir = tempfile::tempdir().unwrap();
-        let store = || Store::new(dir.path().to_path_buf(), true);
-        let mut first = Memory::load(store());
+        let mut first = load(dir.path(), true);
         first.claim("latin");
         first.keep("latin", Some(saved())).unwrap();
         drop(first);
-        let mut memory = Memory::load(store());
+        let mut memory = load(dir.path(), true);
         assert!(memory.saved_game("latin").is_some());
         memory.claim("latin");
         memory.keep("latin", None).unwrap();
         assert!(memory.saved_game("latin").is_none());
-        assert!(Memory::load(store()).saved_game("latin").is_none());
+        assert!(load(dir.path(), true).saved_game("latin").is_none());
     }
 
     #[test]
     fn without_saving_results_count_for_this_run_only() {
         let dir = tempfile::tempdir().unwrap();
-        let mut memory = Memory::load(Store::new(dir.path().to_path_buf(), false));
+        let mut memory = load(dir.path(), false);
         let key = menu_record_key("latin", Mode::TwoHumans, Difficulty::Perfect).unwrap();
         memory.record_result(key.clone(), Outcome::Win).unwrap();
         memory.record_result(key.clone(), Outcome::Loss).unwrap();
@@ -408,9 +421,8 @@ mod tests {
     #[test]
     fn a_game_open_in_one_window_is_not_written_by_another() {
         let dir = tempfile::tempdir().unwrap();
-        let store = || Store::new(dir.path().to_path_buf(), true);
-        let mut a = Memory::load(store());
-        let mut b = Memory::load(store());
+        let mut a = load(dir.path(), true);
+        let mut b = load(dir.path(), true);
         assert_eq!(a.claim("latin"), Claim::Owned);
         a.keep("latin", Some(saved())).unwrap();
         assert!(b.open_elsewhere("latin"));
@@ -419,7 +431,7 @@ mod tests {
         other.moves.pop();
         b.keep("latin", Some(other)).unwrap();
         b.keep("latin", None).unwrap();
-        assert_eq!(Memory::load(store()).saved_game("latin"), Some(&saved()));
+        assert_eq!(load(dir.path(), true).saved_game("latin"), Some(&saved()));
         // Another game is free for the second window meanwhile.
         assert_eq!(b.claim("classic-3"), Claim::Owned);
         a.release();
@@ -436,12 +448,13 @@ mod tests {
     /// behind; the next window to keep the game clears it.
     #[test]
     fn claiming_a_game_clears_what_a_killed_save_left() {
-        let dir = tempfile::tempdir().unwrap();
-        let stray = dir.path().join(".saved-game.toml.kQ3x9a.tmp");
-        let other = dir.path().join(".saved-game-qubic.toml.kQ3x9a.tmp");
-        std::fs::write(&stray, "version = 2\n").unwrap();
-        std::fs::write(&other, "version = 2\n").unwrap();
-        let mut memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+        let (stray, other) = (
+            ".saved-game.toml.kQ3x9a.tmp",
+            ".saved-game-qubic.toml.kQ3x9a.tmp",
+        );
+        let (dir, mut memory) =
+            loaded_with(&[(stray, "version = 2\n"), (other, "version = 2\n")], true);
+        let (stray, other) = (dir.path().join(stray), dir.path().join(other));
         assert!(
             stray.exists(),
             "loading alone leaves it: a save may be under way"
@@ -458,10 +471,8 @@ mod tests {
     /// stats.toml "will be replaced"), and claiming a game says why it cannot be kept.
     #[test]
     fn a_data_directory_that_is_a_file_says_nothing_can_be_saved() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("data");
-        std::fs::write(&file, "").unwrap();
-        let mut memory = Memory::load(Store::new(file, true));
+        let file = tempfile::NamedTempFile::new().unwrap();
+        let mut memory = load(file.path(), true);
         assert_eq!(
             memory.notices(),
             ["Nothing can be saved: the data directory is not a directory."]
@@ -476,11 +487,9 @@ mod tests {
     /// said so once, and never written over: a game of it here is not saved.
     #[test]
     fn a_newer_versions_game_is_left_alone_and_not_written_over() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("saved-game.toml");
         let newer = "version = 99\nmoves = [\"b2\"]\n";
-        std::fs::write(&path, newer).unwrap();
-        let mut memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+        let (dir, mut memory) = loaded_with(&[("saved-game.toml", newer)], true);
+        let path = dir.path().join("saved-game.toml");
         assert_eq!(
             memory.notices(),
             ["saved-game.toml is from a newer tictaclatin; left as it is"]
@@ -497,9 +506,7 @@ mod tests {
 
     #[test]
     fn a_damaged_file_gives_one_notice() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("stats.toml"), "version = \"x\"").unwrap();
-        let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+        let (dir, memory) = loaded_with(&[("stats.toml", "version = \"x\"")], true);
         assert_eq!(
             memory.notices(),
             ["stats.toml was unreadable; kept as stats.toml.bak"]
@@ -509,18 +516,12 @@ mod tests {
             "{:?}",
             memory.details()
         );
-        assert!(
-            Memory::load(Store::new(dir.path().to_path_buf(), true))
-                .notices()
-                .is_empty()
-        );
+        assert!(load(dir.path(), true).notices().is_empty());
     }
 
     #[test]
     fn without_saving_a_damaged_file_is_left_alone_and_says_so() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("saved-game.toml"), "moves = 3").unwrap();
-        let memory = Memory::load(Store::new(dir.path().to_path_buf(), false));
+        let (_dir, memory) = loaded_with(&[("saved-game.toml", "moves = 3")], false);
         assert_eq!(
             memory.notices(),
             ["saved-game.toml was unreadable; left as it is (saving is off)"]

@@ -211,11 +211,16 @@ mod tests {
     use crate::core::Side;
     use crate::games::latin::adapter::Latin;
 
-    fn line(names: &[&str]) -> MarkedLine {
+    /// The first side's line through the cells of `game` named.
+    fn line_of(game: &dyn Game, names: &[&str]) -> MarkedLine {
         MarkedLine {
-            cells: names.iter().map(|n| Latin.parse_cell(n).unwrap()).collect(),
+            cells: names.iter().map(|n| game.parse_cell(n).unwrap()).collect(),
             side: Side::First,
         }
+    }
+
+    fn line(names: &[&str]) -> MarkedLine {
+        line_of(&Latin, names)
     }
 
     #[test]
@@ -246,21 +251,9 @@ mod tests {
             side: Side::First,
         };
         assert_eq!(line_name(&Extreme, &boards), "the small boards B1 B2 B3 B4");
-        let pillar = MarkedLine {
-            cells: ["1a1", "2a1", "3a1", "4a1"]
-                .iter()
-                .map(|n| qubic.parse_cell(n).unwrap())
-                .collect(),
-            side: Side::First,
-        };
+        let pillar = line_of(qubic.as_ref(), &["1a1", "2a1", "3a1", "4a1"]);
         assert_eq!(line_name(qubic.as_ref(), &pillar), "line 1a1-4a1");
-        let row = MarkedLine {
-            cells: ["1a4", "1b4", "1c4", "1d4"]
-                .iter()
-                .map(|n| qubic.parse_cell(n).unwrap())
-                .collect(),
-            side: Side::First,
-        };
+        let row = line_of(qubic.as_ref(), &["1a4", "1b4", "1c4", "1d4"]);
         assert_eq!(line_name(qubic.as_ref(), &row), "row 4 of layer 1");
     }
 }

@@ -334,7 +334,7 @@ impl App {
         self.play.review_asked = Some(of.clone());
         vec![BotRequest::Review {
             of,
-            history: Box::new(self.history().clone()),
+            history: Box::new(self.play.history().clone()),
         }]
     }
 

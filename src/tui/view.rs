@@ -41,6 +41,24 @@ impl<'a> PlayView<'a> {
         session.second_level.filter(|_| session.mode == Mode::Demo)
     }
 
+    /// In a game of small boards closed once decided (extreme tic-tac-toe), those the mover
+    /// may play in now, in order; `None` in a game without them or one that is over.
+    pub fn open_blocks(&self) -> Option<Vec<u8>> {
+        let position = self.play.position();
+        let game = self.play.game();
+        if game.blocks(position).is_empty() || self.play.status().is_over() {
+            return None;
+        }
+        let mut blocks: Vec<u8> = position
+            .legal_moves()
+            .iter()
+            .map(|mv| game.place(mv.placed()).block)
+            .collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        Some(blocks)
+    }
+
     /// On the review screen, the number of moves shown (1 up to all).
     pub fn review_shown(&self) -> Option<usize> {
         match self.screen {

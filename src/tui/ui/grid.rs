@@ -18,7 +18,7 @@ pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {
     let position = view.shown_position();
     let theme = Theme(&view.shared.settings);
     frames(board, theme.color(Color::DarkGray), buf);
-    blocks_to_play(view, board, position, buf);
+    blocks_to_play(view, board, buf);
     labels(view, board, buf);
     let scorers = scorers(game, position);
     let hints = view.hint_values();
@@ -518,20 +518,10 @@ fn frames(board: &Board, style: Style, buf: &mut Buffer) {
 
 /// Where some blocks are closed (extreme tic-tac-toe), the frames of the blocks one may
 /// play in now are drawn in the highlight colour (bold without colour).
-fn blocks_to_play(view: &PlayView, board: &Board, position: &dyn Position, buf: &mut Buffer) {
-    if view.play.game().blocks(position).is_empty()
-        || view.screen != Screen::Play
-        || position.status().is_over()
-    {
+fn blocks_to_play(view: &PlayView, board: &Board, buf: &mut Buffer) {
+    let Some(open) = view.open_blocks().filter(|_| view.screen == Screen::Play) else {
         return;
-    }
-    let game = view.play.game();
-    let mut open: Vec<u8> = position
-        .legal_moves()
-        .into_iter()
-        .map(|mv| game.place(mv.placed()).block)
-        .collect();
-    open.dedup();
+    };
     let style = Theme(&view.shared.settings)
         .accent()
         .add_modifier(Modifier::BOLD);

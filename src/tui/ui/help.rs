@@ -7,8 +7,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use super::text::Theme;
-use crate::tui::app::{App, Screen};
 use crate::tui::keys::Action;
+use crate::tui::view::{PlayView, Screen};
+use Keys::{Fixed, Of};
 
 /// Actions in the order a player meets them.
 const ORDER: [Action; 15] = [
@@ -36,13 +37,13 @@ fn game_only(action: &&Action) -> bool {
     !action.is_movement() && !matches!(action, Action::Help | Action::Quit | Action::MoveNow)
 }
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    let lines = match app.screen() {
-        Screen::Start => start_lines(app),
-        Screen::Play => game_lines(app),
-        Screen::Review(_) => review_lines(app),
+pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
+    let lines = match view.screen {
+        Screen::Start => start_lines(view),
+        Screen::Play => game_lines(view),
+        Screen::Review(_) => review_lines(view),
     };
-    let settings = &app.shared.settings;
+    let settings = &view.shared.settings;
     let title = format!(
         " Keys · {} moves first, {} second · any key closes ",
         settings.symbol(crate::core::Side::First),
@@ -63,14 +64,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(key_style(app))
+                .border_style(key_style(view))
                 .title(title),
         )
         .render(popup, buf);
 }
 
-fn key_style(app: &App) -> Style {
-    Theme(&app.shared.settings)
+fn key_style(view: &PlayView) -> Style {
+    Theme(&view.shared.settings)
         .accent()
         .add_modifier(Modifier::BOLD)
 }
@@ -79,9 +80,9 @@ fn key_style(app: &App) -> Style {
 const KEY_COLUMN: usize = 15;
 
 /// One key and what it does, keys in a column (a longer key pushes its text along).
-fn row(app: &App, key: String, what: &str) -> Line<'static> {
+fn row(view: &PlayView, key: String, what: &str) -> Line<'static> {
     Line::from(vec![
-        Span::styled(format!("{key:<KEY_COLUMN$} "), key_style(app)),
+        Span::styled(format!("{key:<KEY_COLUMN$} "), key_style(view)),
         Span::raw(what.to_string()),
     ])
 }
@@ -96,80 +97,92 @@ fn heading(text: &str) -> Line<'static> {
 /// Every key that acts in the mode (no level key between two people, no placing in the
 /// demo), in the order a player meets them; review is listed before the game ends too, so
 /// it is known when it will matter.
-fn game_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.shared.settings.keys;
+fn game_lines(view: &PlayView) -> Vec<Line<'static>> {
+    let keys = &view.shared.settings.keys;
     let mut lines: Vec<Line> = ORDER
         .iter()
-        .filter(|&&action| action == Action::Review || app.offers(action))
-        .map(|&action| row(app, keys.all_keys(action), action.description()))
+        .filter(|&&action| action == Action::Review || view.offers(action))
+        .map(|&action| row(view, keys.all_keys(action), action.description()))
         .collect();
-    lines.extend(typing_lines(app));
-    lines.push(terminal_keys(app));
-    lines.push(legend(app));
+    lines.extend(typing_lines(view));
+    lines.push(terminal_keys(view));
+    lines.push(legend(view));
     lines
 }
 
+/// A help row's keys: every key bound to these actions, or keys no one binds, as written.
+#[derive(Clone, Copy)]
+enum Keys {
+    Of(&'static [Action]),
+    Fixed(&'static str),
+}
+
+/// The rows of a table of keys and what they do.
+fn rows(view: &PlayView, table: &[(Keys, &str)]) -> Vec<Line<'static>> {
+    let bound = &view.shared.settings.keys;
+    table
+        .iter()
+        .map(|&(keys, what)| {
+            let keys = match keys {
+                // Every key of each action: "Up/k/w Down/j".
+                Of(actions) => actions
+                    .iter()
+                    .map(|&action| bound.all_keys(action))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Fixed(text) => text.to_string(),
+            };
+            row(view, keys, what)
+        })
+        .collect()
+}
+
+/// Review's keys for stepping and jumping.
+#[rustfmt::skip]
+const REVIEW_STEPS: [(Keys, &str); 3] = [
+    (Of(&[Action::Left, Action::Right]), "the move before, after"),
+    (Of(&[Action::Up, Action::Down]), "the same"),
+    (Fixed("Home End"), "the first, the last move"),
+];
+/// In a game judged move by move (a solved one), the keys to its mistakes and what the
+/// board marks.
+#[rustfmt::skip]
+const REVIEW_JUDGED: [(Keys, &str); 2] = [
+    (Fixed("Tab Shift-Tab"), "the next, the previous mistake (??)"),
+    (Fixed("best"), "on the board: the better move, where one was"),
+];
+/// Review's keys that leave it.
+#[rustfmt::skip]
+const REVIEW_LEAVING: [(Keys, &str); 4] = [
+    (Of(&[Action::Review, Action::Quit]), "back to the finished game"),
+    (Of(&[Action::PlayOn]), "a new game from the position shown"),
+    (Of(&[Action::WriteRecord]), "write the game's record to a file here"),
+    (Of(&[Action::New]), "new game"),
+];
+
 /// The review's keys: stepping, jumping, and what the board marks.
-fn review_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.shared.settings.keys;
-    let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
-    let mut lines = vec![
-        heading("Reviewing the finished game"),
-        row(
-            app,
-            pair(Action::Left, Action::Right),
-            "the move before, after",
-        ),
-        row(app, pair(Action::Up, Action::Down), "the same"),
-        row(app, "Home End".into(), "the first, the last move"),
-    ];
-    if app.game().solved() {
-        lines.extend([
-            row(
-                app,
-                "Tab Shift-Tab".into(),
-                "the next, the previous mistake (??)",
-            ),
-            row(
-                app,
-                "best".into(),
-                "on the board: the better move, where one was",
-            ),
-        ]);
+fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
+    let mut lines = vec![heading("Reviewing the finished game")];
+    lines.extend(rows(view, &REVIEW_STEPS));
+    if view.play.game().solved() {
+        lines.extend(rows(view, &REVIEW_JUDGED));
     }
-    lines.extend([
-        row(
-            app,
-            pair(Action::Review, Action::Quit),
-            "back to the finished game",
-        ),
-        row(
-            app,
-            keys.all_keys(Action::PlayOn),
-            "a new game from the position shown",
-        ),
-        row(
-            app,
-            keys.all_keys(Action::WriteRecord),
-            "write the game's record to a file here",
-        ),
-        row(app, keys.all_keys(Action::New), "new game"),
-        terminal_keys(app),
-    ]);
+    lines.extend(rows(view, &REVIEW_LEAVING));
+    lines.push(terminal_keys(view));
     lines
 }
 
 /// What the hints say, in the game's own terms, in one line.
-fn legend(app: &App) -> Line<'static> {
-    if app.game().solved() {
+fn legend(view: &PlayView) -> Line<'static> {
+    if view.play.game().solved() {
         row(
-            app,
+            view,
             "W5 D L3 best".into(),
             "win in 5 plies, draw, loss in 3; bot's pick",
         )
     } else {
         row(
-            app,
+            view,
             "W≤7 L≤6 + · - ≤".into(),
             "forced within N plies; + · - guesses (+ best); ≤ at most",
         )
@@ -178,14 +191,14 @@ fn legend(app: &App) -> Line<'static> {
 
 /// The keys a terminal program is expected to have: Ctrl-C quits at once, Ctrl-Z suspends
 /// (unless the config bound it to an action).
-fn terminal_keys(app: &App) -> Line<'static> {
+fn terminal_keys(view: &PlayView) -> Line<'static> {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
     let ctrl_z = crate::tui::keys::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
-    if app.shared.settings.keys.action_for(ctrl_z).is_some() {
-        return row(app, ctrl_c(), "quit at once");
+    if view.shared.settings.keys.action_for(ctrl_z).is_some() {
+        return row(view, ctrl_c(), "quit at once");
     }
     row(
-        app,
+        view,
         format!("{} {}", ctrl_c(), ctrl_z.label()),
         "quit at once; suspend (fg resumes)",
     )
@@ -197,74 +210,56 @@ pub fn ctrl_c() -> String {
     crate::tui::keys::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
 }
 
+/// The start screen's own keys.
+#[rustfmt::skip]
+const START_KEYS: [(Keys, &str); 5] = [
+    (Of(&[Action::Up, Action::Down]), "choose a row (or click it)"),
+    (Of(&[Action::Left, Action::Right]), "change its choice (or click one)"),
+    (Of(&[Action::Place]), "start the game (or resume it)"),
+    (Of(&[Action::Help]), "this help"),
+    (Of(&[Action::Quit]), "quit (back to the game if one is on)"),
+];
+/// The game's movement keys, two to a row, for the start screen's help.
+#[rustfmt::skip]
+const GAME_MOVEMENT: [(Keys, &str); 2] = [
+    (Of(&[Action::Up, Action::Down]), "move the cursor up, down"),
+    (Of(&[Action::Left, Action::Right]), "move the cursor left, right"),
+];
+
 /// The start screen's keys, then the game's under their own heading.
-fn start_lines(app: &App) -> Vec<Line<'static>> {
-    let keys = &app.shared.settings.keys;
-    // Every key of both directions: "Up/k/w Down/j".
-    let pair = |a: Action, b: Action| format!("{} {}", keys.all_keys(a), keys.all_keys(b));
-    let mut lines = vec![
-        heading("On this screen"),
-        row(
-            app,
-            pair(Action::Up, Action::Down),
-            "choose a row (or click it)",
-        ),
-        row(
-            app,
-            pair(Action::Left, Action::Right),
-            "change its choice (or click one)",
-        ),
-        row(
-            app,
-            keys.all_keys(Action::Place),
-            "start the game (or resume it)",
-        ),
-        row(app, keys.all_keys(Action::Help), "this help"),
-        row(
-            app,
-            keys.all_keys(Action::Quit),
-            "quit (back to the game if one is on)",
-        ),
-        terminal_keys(app),
-        heading("In the game"),
-        row(
-            app,
-            pair(Action::Up, Action::Down),
-            "move the cursor up, down",
-        ),
-        row(
-            app,
-            pair(Action::Left, Action::Right),
-            "move the cursor left, right",
-        ),
-    ];
+fn start_lines(view: &PlayView) -> Vec<Line<'static>> {
+    let keys = &view.shared.settings.keys;
+    let mut lines = vec![heading("On this screen")];
+    lines.extend(rows(view, &START_KEYS));
+    lines.extend([terminal_keys(view), heading("In the game")]);
+    lines.extend(rows(view, &GAME_MOVEMENT));
     lines.extend(
         ORDER
             .iter()
             .filter(game_only)
-            .map(|&action| row(app, keys.all_keys(action), action.description())),
+            .map(|&action| row(view, keys.all_keys(action), action.description())),
     );
-    lines.extend(typing_lines(app));
+    lines.extend(typing_lines(view));
     lines
 }
 
 /// Placing without the cursor: by name (how names read, where that is not plain) or by
 /// mouse.
-fn typing_lines(app: &App) -> Vec<Line<'static>> {
-    let game = app.game();
+fn typing_lines(view: &PlayView) -> Vec<Line<'static>> {
+    let game = view.play.game();
     let count = game.layout().cell_count();
     let (first, last) = (
         game.cell_name(crate::core::CellId::new(0)),
         game.cell_name(crate::core::CellId::new(count - 1)),
     );
     let mut lines = vec![row(
-        app,
+        view,
         format!("{first} .. {last}"),
         "type a cell's name to place there",
     )];
     if let Some(how) = game.cell_name_help() {
         lines.push(Line::from(format!("  {how}")));
     }
-    lines.push(row(app, "mouse".into(), "click a cell to place there"));
+    lines.push(row(view, "mouse".into(), "click a cell to place there"));
     lines
 }

@@ -1,6 +1,7 @@
 //! Rendering: every picture is a function of the [`App`], drawn with `impl Widget for &App`,
 //! which draws the screen showing from its own state: the start screen from a
-//! [`start::StartView`], the play and review screens from a [`PlayView`].
+//! [`start::StartView`], the play and review screens and the help over any of them from a
+//! [`PlayView`], the request to enlarge a terminal too small from the size it needs.
 
 pub mod grid;
 pub mod help;
@@ -19,7 +20,7 @@ use super::app::{App, Overlay, PlayView, Screen};
 use super::geometry;
 pub use super::menu::{first_label, mode_label};
 use super::status::StatusKind;
-use crate::config::Mode;
+use crate::config::{Mode, Settings};
 use crate::tui::keys::Action;
 pub use text::{Theme, footer_line, glued, key_item, wrap};
 
@@ -51,18 +52,18 @@ impl Widget for &App {
             }
         };
         let Some(content) = content else {
-            too_small(self, area, buf);
+            too_small(self.minimum_size(), &self.shared.settings, area, buf);
             return;
         };
         if self.overlay == Some(Overlay::Help) {
-            help::render(self, content, buf);
+            help::render(&self.view(), content, buf);
         }
     }
 }
 
-/// Instead of a broken picture: how big the terminal must be.
-fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
-    let (min_w, min_h) = app.minimum_size();
+/// Instead of a broken picture: how big the terminal must be (at least `minimum`).
+fn too_small(minimum: (u16, u16), settings: &Settings, area: Rect, buf: &mut Buffer) {
+    let (min_w, min_h) = minimum;
     let text = vec![
         Line::from(glued(&format!(
             "Terminal too small: {} x {}.",
@@ -73,7 +74,7 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         ))),
         Line::from(format!(
             "({} or {} quits)",
-            app.shared.settings.keys.first_key(Action::Quit),
+            settings.keys.first_key(Action::Quit),
             help::ctrl_c()
         )),
     ];

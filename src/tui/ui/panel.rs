@@ -251,18 +251,8 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
 /// In a game of small boards (extreme tic-tac-toe), the one the mover is sent to, or that
 /// any open one will do. Colour marks it on the board too; this says it in words.
 fn where_to_play(view: &PlayView) -> Option<String> {
-    let position = view.play.position();
-    if view.play.game().blocks(position).is_empty() || view.play.status().is_over() {
-        return None;
-    }
+    let blocks = view.open_blocks()?;
     let game = view.play.game();
-    let mut blocks: Vec<u8> = position
-        .legal_moves()
-        .iter()
-        .map(|mv| game.place(mv.placed()).block)
-        .collect();
-    blocks.sort_unstable();
-    blocks.dedup();
     Some(match blocks.as_slice() {
         [one] => format!("play in {}", game.block_label(*one)),
         _ if view.play.moves().is_empty() => "anywhere (the first move)".to_string(),
