@@ -103,9 +103,8 @@ macro_rules! with_game_choice {
             #[arg(long = "game", value_name = "GAME", env = "TICTACLATIN_GAME",
                   help = crate::games::flag_help())]
             pub kind: Option<GameKind>,
-            /// The board's size, for games that come in sizes
             #[arg(long, value_name = "N", env = "TICTACLATIN_SIZE", allow_negative_numbers = true,
-                  value_parser = parse_size)]
+                  value_parser = parse_size, help = crate::games::size_help())]
             #[serde(deserialize_with = "values::count")]
             pub size: Option<u8>,
             /// How many in a row win, for games that vary it (default: the size)

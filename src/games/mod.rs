@@ -203,6 +203,26 @@ pub fn flag_help() -> String {
     format!("The game: {list}")
 }
 
+/// The `--size` flag's help: `The board's size, for games that come in sizes (classic
+/// tic-tac-toe: 3 to 7, default 3)`.
+pub fn size_help() -> String {
+    let sized: Vec<String> = GAMES
+        .iter()
+        .filter_map(|game| {
+            let (sizes, default) = game.sizes()?;
+            let (small, big) = (sizes.start(), sizes.end());
+            Some(format!(
+                "{}: {small} to {big}, default {default}",
+                game.family
+            ))
+        })
+        .collect();
+    format!(
+        "The board's size, for games that come in sizes ({})",
+        sized.join("; ")
+    )
+}
+
 /// The help of a command's position: the common rule, then each game's own format.
 pub fn position_help() -> String {
     position_help_of(GAMES)
@@ -395,6 +415,11 @@ mod tests {
         let games: Vec<&Registration> = GAMES.iter().copied().chain([&TOY]).collect();
         let at = find(&games, " Toy").expect("found by its name in any case");
         assert!(position_help_of(&games).ends_with("; take two: four cells a b c d"));
+        assert_eq!(
+            size_help(),
+            "The board's size, for games that come in sizes (classic tic-tac-toe: 3 to 7, \
+             default 3)"
+        );
         let game = games[at].build(None, None).expect("its one board");
         assert_eq!(
             (game.key(), game.start().legal_moves().len()),
