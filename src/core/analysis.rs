@@ -36,11 +36,6 @@ impl Budget {
             Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
         }
     }
-
-    /// A budget whose result is the same on every run.
-    pub fn is_fixed(self) -> bool {
-        !matches!(self, Budget::Time(_))
-    }
 }
 
 impl fmt::Display for Budget {
