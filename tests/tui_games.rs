@@ -356,7 +356,7 @@ fn switching_hints_on_where_the_bot_searches_explains_guesses() {
     assert!(
         game.app
             .status()
-            .contains("+ · - guesses (+ best); ≤ at most that"),
+            .contains("+ · - guesses; ≤ not above the best"),
         "{}",
         game.app.status()
     );

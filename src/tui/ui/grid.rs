@@ -254,8 +254,9 @@ impl CellLook<'_> {
 /// How the guesses of a position's unproven moves compare: the top third of their range
 /// shows `+`, the bottom third `-`, the rest `·` (all `·` when they are all alike). A guess
 /// only orders moves; it is no value, so it gets no number. A bound (a move the search
-/// only showed to be no better than the best) shows `≤` before its third: `≤+` is no
-/// better than the best, `≤-` no better than the bottom third.
+/// only showed to be no better than another) shows `≤`, or `-` where even its bound is in
+/// the bottom third (then so is the move); a lower bound `≥`, or `+` in the top third. One
+/// character each, so the narrowest cells keep a space between them.
 pub struct GuessScale {
     low: i32,
     high: i32,
@@ -272,13 +273,15 @@ impl GuessScale {
     }
 
     /// A hint as the board shows it: `W5`, `D`, `L3` exact, `W≤7` / `L≤4` proven bounds,
-    /// `+` `·` `-` for unproven moves by their guess, `≤+` `≥-` for bounds on a guess.
+    /// `+` `·` `-` for unproven moves by their guess, `≤` / `≥` for bounds on a guess.
     pub fn text(&self, hint: Hint) -> String {
         match hint {
             Hint::Proven(claim) => claim.short(),
             Hint::Guess(score) => self.third(score).into(),
-            Hint::AtLeast(score) => format!("≥{}", self.third(score)),
-            Hint::AtMost(score) => format!("≤{}", self.third(score)),
+            Hint::AtLeast(score) if self.third(score) == "+" => "+".into(),
+            Hint::AtLeast(_) => "≥".into(),
+            Hint::AtMost(score) if self.third(score) == "-" => "-".into(),
+            Hint::AtMost(_) => "≤".into(),
         }
     }
 
@@ -709,6 +712,7 @@ mod tests {
         let cells: Vec<(CellId, Hint)> = (0..).map(CellId::new).zip(hints).collect();
         let scale = GuessScale::of(&cells);
         let texts: Vec<String> = hints.iter().map(|&h| scale.text(h)).collect();
-        assert_eq!(texts, ["+", "≤+", "≤·", "≤-", "≥-"]);
+        // At most the bottom third is in the bottom third; any other bound only bounds.
+        assert_eq!(texts, ["+", "≤", "≤", "-", "≥"]);
     }
 }

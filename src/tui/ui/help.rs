@@ -184,7 +184,7 @@ fn legend(view: &PlayView) -> Line<'static> {
         row(
             view,
             "W≤7 L≤6 + · - ≤".into(),
-            "forced within N plies; + · - guesses (+ best); ≤ at most",
+            "forced in N plies; guesses; ≤ not above best",
         )
     }
 }
