@@ -45,6 +45,35 @@ fn move_prints_the_move_its_value_and_the_position_after() {
     assert_eq!(lines[1], before.play(cell).unwrap().to_text());
 }
 
+/// `move --pv` prints the line behind the move, from the move itself: the analysis's on a
+/// searched board at a fixed depth, the exact table's on a solved one.
+#[test]
+fn move_with_pv_prints_the_line_that_starts_with_the_move() {
+    let searched = [
+        "move",
+        "--pv",
+        "--game",
+        "classic",
+        "--size",
+        "7",
+        "--in-a-row",
+        "5",
+        "--depth",
+        "4",
+        "-------/-------/--O-O--/---X---/----X--/-------/-------",
+    ];
+    for args in [&searched[..], &["move", "--pv", "-X-O/-X--/X-X-/O--O"]] {
+        let out = tictaclatin(args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        let played = lines[0].split_whitespace().next().unwrap();
+        let pv = lines[2].strip_prefix("pv: ").expect("a pv line");
+        assert_eq!(pv.split_whitespace().next(), Some(played), "{text}");
+        assert!(pv.split_whitespace().count() > 1, "{text}");
+    }
+}
+
 #[test]
 fn the_position_may_be_split_over_several_arguments() {
     let out = tictaclatin(&["move", "O-----X-", "-XO-O-XX"]);

@@ -4,10 +4,9 @@ use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
 use super::game_args::Loaded;
-use super::move_cmd::{MoveArgs, Resolved, describe_finished};
-use tictaclatin::core::review;
+use super::move_cmd::{MoveArgs, Resolved, describe_finished, print_pv};
 use tictaclatin::core::root::Settings;
-use tictaclatin::core::{Budget, CellId, Difficulty, Game, Place, Position, move_names};
+use tictaclatin::core::{Budget, CellId, Difficulty, Game, Place, Position};
 use tictaclatin::symbols::Symbols;
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
@@ -58,8 +57,12 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
             analysis.depth, analysis.nodes
         );
         if pv {
-            let line = move_names(game.as_ref(), position.as_ref(), &analysis.pv);
-            println!("pv: {}", line.join(" "));
+            print_pv(
+                game.as_ref(),
+                engine.as_ref(),
+                position.as_ref(),
+                Some(&analysis),
+            );
         }
         println!("Cells show {mover}'s result after moving there, where the search proved it:");
         println!("W≤7 / L≤6 = a win or loss forced within that many plies, D = a draw.");
@@ -105,11 +108,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         None => println!("{mover} to move{score}."),
     }
     if pv {
-        let line = review::exact_line(engine.as_ref(), position.as_ref(), usize::MAX);
-        if !line.is_empty() {
-            let names = move_names(game.as_ref(), position.as_ref(), &line);
-            println!("pv: {}", names.join(" "));
-        }
+        print_pv(game.as_ref(), engine.as_ref(), position.as_ref(), None);
     }
     if engine.instant_hints() {
         let lead = best

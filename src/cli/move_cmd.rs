@@ -7,8 +7,11 @@ use super::game_args::{BudgetArgs, GameArgs, Loaded, ThreadsArg};
 use super::{Failure, PositionArgs, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs};
 use tictaclatin::core::protocol::claim_words;
+use tictaclatin::core::review;
 use tictaclatin::core::root::Settings;
-use tictaclatin::core::{Budget, Decision, Difficulty, Game, Position, Side, Status};
+use tictaclatin::core::{
+    Analysis, Budget, Decision, Difficulty, Engine, Game, Position, Side, Status, move_names,
+};
 use tictaclatin::symbols::Symbols;
 
 /// A position, the game it is of, and the symbols to show it with.
@@ -33,7 +36,7 @@ pub struct MoveFlags {
     pub symbols: Option<Symbols>,
     #[command(flatten)]
     pub budget: BudgetArgs,
-    /// Print the best line after the grid (`analyze`)
+    /// Print the best line (`pv: ...`) after the grid or the move
     #[arg(long)]
     pub pv: bool,
 }
@@ -185,7 +188,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let analysed = resolved.budget.and_then(|budget| {
         engine.analysis(position.as_ref(), &Settings::new(budget, resolved.threads))
     });
-    let decision = match analysed {
+    let decision = match &analysed {
         Some(analysis) => Decision {
             mv: analysis.best,
             claim: analysis.claim(),
@@ -213,7 +216,32 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         .play(decision.mv)
         .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
     println!("{}", position_text(after.as_ref(), &resolved.symbols));
+    if args.flags.pv {
+        print_pv(
+            game.as_ref(),
+            engine.as_ref(),
+            position.as_ref(),
+            analysed.as_ref(),
+        );
+    }
     Ok(())
+}
+
+/// `pv: d5 c4 e6 ...`: the analysis's best line, or where the engine knows exact values the
+/// exact table's (the fastest win, the longest defence); nothing where there is neither.
+pub fn print_pv(
+    game: &dyn Game,
+    engine: &dyn Engine,
+    position: &dyn Position,
+    analysis: Option<&Analysis>,
+) {
+    let line = match analysis {
+        Some(analysis) => analysis.pv.clone(),
+        None => review::exact_line(engine, position, usize::MAX),
+    };
+    if !line.is_empty() {
+        println!("pv: {}", move_names(game, position, &line).join(" "));
+    }
 }
 
 /// The position text with the chosen symbols in place of X and O.
