@@ -136,6 +136,11 @@ impl Harness {
 
     /// The bot thread's part: answer the newest move request with the perfect move.
     fn answer(&mut self) {
+        self.answer_how(None);
+    }
+
+    /// The same, saying how the bot found it (as a search says its depth).
+    fn answer_how(&mut self, how: Option<&str>) {
         let newest = self
             .asked
             .drain(..)
@@ -148,10 +153,11 @@ impl Harness {
             });
         if let Some((ticket, position)) = newest {
             let cell = engine().best(position.as_ref()).unwrap();
-            self.send(Event::BotMoved {
-                ticket,
-                decision: Decision::new(cell),
-            });
+            let decision = Decision {
+                how: how.map(String::from),
+                ..Decision::new(cell)
+            };
+            self.send(Event::BotMoved { ticket, decision });
         }
     }
 
@@ -247,6 +253,26 @@ fn undo_against_the_bot_takes_back_both_moves_and_redo_restores_them() {
     assert!(h.asked.is_empty(), "nothing to ask: the replies came back");
     h.typed("r");
     assert_eq!(h.app.status(), "Nothing to redo.");
+}
+
+#[test]
+fn undo_and_redo_forget_what_the_panel_said_of_the_bot_s_move() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    h.answer_how(Some("depth 8"));
+    assert!(
+        h.app
+            .play
+            .bot_note
+            .as_deref()
+            .is_some_and(|n| n.ends_with(": depth 8"))
+    );
+    h.typed("u");
+    assert_eq!(h.app.play.bot_note, None, "its move was taken back");
+    h.typed("b2");
+    h.answer_how(Some("depth 8"));
+    h.typed("ur");
+    assert_eq!(h.app.play.bot_note, None, "redone, its note not kept");
 }
 
 #[test]

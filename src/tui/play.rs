@@ -370,6 +370,10 @@ impl PlayScreen {
         let popped = self.session.undo();
         self.bot.cancel();
         self.follow_legal_moves();
+        // What the panel said of the bot's last move is no longer about the last move.
+        if !popped.is_empty() {
+            self.bot_note = None;
+        }
         shared.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
         } else {
@@ -389,6 +393,7 @@ impl PlayScreen {
         }
         self.bot.cancel();
         self.follow_legal_moves();
+        self.bot_note = None;
         let lead = format!("Redid {}. ", join(self.game(), &replayed));
         shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
     }
