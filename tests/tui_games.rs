@@ -1037,3 +1037,31 @@ fn the_review_of_a_searched_board_marks_a_missed_block() {
     assert!(screen.contains("punished by e1"), "{screen}");
     assert!(!screen.contains("judging…"), "{screen}");
 }
+
+/// Too small for extreme's board, the screen names every smallest terminal it fits, the one
+/// nearest first, and each one named does show the game.
+#[test]
+fn too_small_for_extreme_names_every_size_that_fits() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.send(Event::Resize(60, 20));
+    let screen = drawn(&game.app, 60, 20);
+    let line = screen
+        .lines()
+        .find(|l| l.contains("Enlarge"))
+        .unwrap_or_else(|| panic!("{screen}"));
+    // Each size as "W x H" (the spaces may be unbreakable ones).
+    let cleaned = line.replace(['\u{a0}', '(', ')', '.', ','], " ");
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let sizes: Vec<(u16, u16)> = words
+        .windows(3)
+        .filter(|w| w[1] == "x")
+        .filter_map(|w| Some((w[0].parse().ok()?, w[2].parse().ok()?)))
+        .collect();
+    assert!(sizes.len() >= 2, "a wide and a tall size: {line}");
+    for (w, h) in sizes {
+        game.send(Event::Resize(w, h));
+        let screen = drawn(&game.app, w, h);
+        assert!(!screen.contains("too small"), "{w} x {h}:\n{screen}");
+        assert!(screen.contains("Player 1"), "{w} x {h}:\n{screen}");
+    }
+}

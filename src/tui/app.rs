@@ -205,6 +205,19 @@ impl App {
         }
     }
 
+    /// The smallest terminals the screen showing now fits in: the one nearest the terminal
+    /// first, then the others (a board of many blocks fits wide and short or narrow and tall).
+    pub fn minimum_sizes(&self) -> Vec<(u16, u16)> {
+        let nearest = self.minimum_size();
+        let others = match self.screen {
+            Screen::Start => Vec::new(),
+            _ => geometry::minimums(self.game().layout()),
+        };
+        std::iter::once(nearest)
+            .chain(others.into_iter().filter(|&size| size != nearest))
+            .collect()
+    }
+
     /// The terminal is known to be too small for the screen, which shows only a request to
     /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
     /// the bot waits.

@@ -52,7 +52,7 @@ impl Widget for &App {
             }
         };
         let Some(content) = content else {
-            too_small(self.minimum_size(), &self.shared.settings, area, buf);
+            too_small(&self.minimum_sizes(), &self.shared.settings, area, buf);
             return;
         };
         if self.overlay == Some(Overlay::Help) {
@@ -61,16 +61,24 @@ impl Widget for &App {
     }
 }
 
-/// Instead of a broken picture: how big the terminal must be (at least `minimum`).
-fn too_small(minimum: (u16, u16), settings: &Settings, area: Rect, buf: &mut Buffer) {
-    let (min_w, min_h) = minimum;
+/// Instead of a broken picture: how big the terminal must be (at least one of `minimums`,
+/// the nearest first).
+fn too_small(minimums: &[(u16, u16)], settings: &Settings, area: Rect, buf: &mut Buffer) {
+    let sizes: Vec<String> = minimums.iter().map(|(w, h)| format!("{w} x {h}")).collect();
+    let (nearest, others) = sizes
+        .split_first()
+        .map_or(("80 x 24", &[][..]), |(n, o)| (n.as_str(), o));
+    let or = match others {
+        [] => String::new(),
+        _ => format!(" (or {})", others.join(", or ")),
+    };
     let text = vec![
         Line::from(glued(&format!(
             "Terminal too small: {} x {}.",
             area.width, area.height
         ))),
         Line::from(glued(&format!(
-            "Enlarge the terminal to at least {min_w} x {min_h}.",
+            "Enlarge the terminal to at least {nearest}{or}.",
         ))),
         Line::from(format!(
             "({} or {} quits)",
