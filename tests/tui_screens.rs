@@ -788,7 +788,9 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
     game.send(Event::Tick(start + Duration::from_millis(400)));
     // Before the search reports: how long it has been thinking.
     assert_eq!(game.app.bot_search().as_deref(), Some("thinking… 0.4 s"));
-    assert!(game.screen(80, 24).contains("thinking… 0.4 s"));
+    // The panel keeps each figure whole: its spaces are no-break ones.
+    let unbroken = |screen: String| screen.replace('\u{a0}', " ");
+    assert!(unbroken(game.screen(80, 24)).contains("thinking… 0.4 s"));
     game.app.watch().report(Thinking {
         depth: 7,
         best: Some(Latin.parse_cell("d4").unwrap().into()),
@@ -800,7 +802,7 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
         game.app.bot_search().as_deref(),
         Some("depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s")
     );
-    let screen = game.screen(80, 24);
+    let screen = unbroken(game.screen(80, 24));
     assert!(screen.contains("Search depth 7"), "{screen}");
     assert!(screen.contains("best d4"), "{screen}");
 }
