@@ -49,21 +49,12 @@ fn move_prints_the_move_its_value_and_the_position_after() {
 /// searched board at a fixed depth, the exact table's on a solved one.
 #[test]
 fn move_with_pv_prints_the_line_that_starts_with_the_move() {
-    let searched = [
-        "move",
-        "--pv",
-        "--game",
-        "classic",
-        "--size",
-        "7",
-        "--in-a-row",
-        "5",
-        "--depth",
-        "4",
-        "-------/-------/--O-O--/---X---/----X--/-------/-------",
-    ];
-    for args in [&searched[..], &["move", "--pv", "-X-O/-X--/X-X-/O--O"]] {
-        let out = tictaclatin(args);
+    let searched = "move --pv --game classic --size 7 --in-a-row 5 --depth 4 \
+                    -------/-------/--O-O--/---X---/----X--/-------/-------";
+    let solved = "move --pv -X-O/-X--/X-X-/O--O";
+    for command in [searched, solved] {
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let out = tictaclatin(&args);
         assert!(out.status.success(), "{}", stderr(&out));
         let text = stdout(&out);
         let lines: Vec<&str> = text.lines().collect();
