@@ -52,7 +52,9 @@ fn move_with_pv_prints_the_line_that_starts_with_the_move() {
     let searched = "move --pv --game classic --size 7 --in-a-row 5 --depth 4 \
                     -------/-------/--O-O--/---X---/----X--/-------/-------";
     let solved = "move --pv -X-O/-X--/X-X-/O--O";
-    for command in [searched, solved] {
+    // A flag may come after the position too.
+    let solved_flag_after = "move -X-O/-X--/X-X-/O--O --pv";
+    for command in [searched, solved, solved_flag_after] {
         let args: Vec<&str> = command.split_whitespace().collect();
         let out = tictaclatin(&args);
         assert!(out.status.success(), "{}", stderr(&out));

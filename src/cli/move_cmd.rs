@@ -216,7 +216,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         .play(decision.mv)
         .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
     println!("{}", position_text(after.as_ref(), &resolved.symbols));
-    if args.flags.pv {
+    if resolved.pv {
         print_pv(
             game.as_ref(),
             engine.as_ref(),
