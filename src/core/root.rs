@@ -3,9 +3,10 @@
 //! watch. A game supplies only how to search one root move ([`Root`]).
 //!
 //! Each iteration searches the moves in the order the last one ranked them: the first with
-//! the full window, then every other in parallel with a null window at the first's score;
-//! the moves that fail high are searched again, in parallel, with the full window. A move
-//! that fails low keeps the bound (`≤S`). Every root move keeps its own state (its table)
+//! the full window, then every other in parallel with a null window at the best score so
+//! far; of those that fail high, the one that beat it by most gets the full window and
+//! raises the score, and the rest are tested again, round after round. A move that fails
+//! low keeps the bound (`≤S`). Every root move keeps its own state (its table)
 //! from one iteration to the next, so a job's result depends only on the position, the
 //! move, the depth, the window and that move's earlier jobs: never on the thread that ran
 //! it nor on the order the jobs finished. At a depth or a node budget the analysis is
@@ -17,8 +18,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, Budget};
-use super::hint::Claim;
-use super::hint::Hint;
+use super::hint::{Claim, Hint};
 use super::moves::Move;
 use super::threads;
 use super::watch::{Thinking, Watch};

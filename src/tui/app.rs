@@ -194,27 +194,23 @@ impl App {
         self.size
     }
 
-    /// The smallest terminal the screen showing now fits in.
-    pub fn minimum_size(&self) -> (u16, u16) {
-        match self.screen {
-            Screen::Start => geometry::START_MIN,
-            _ => match self.size {
-                Some((w, h)) => geometry::nearest_fit(self.game().layout(), w, h),
-                None => geometry::minimum(self.game().layout()),
-            },
-        }
-    }
-
     /// The smallest terminals the screen showing now fits in: the one nearest the terminal
     /// first, then the others (a board of many blocks fits wide and short or narrow and tall).
     pub fn minimum_sizes(&self) -> Vec<(u16, u16)> {
-        let nearest = self.minimum_size();
-        let others = match self.screen {
-            Screen::Start => Vec::new(),
-            _ => geometry::minimums(self.game().layout()),
+        if matches!(self.screen, Screen::Start) {
+            return vec![geometry::START_MIN];
+        }
+        let layout = self.game().layout();
+        let nearest = match self.size {
+            Some((w, h)) => geometry::nearest_fit(layout, w, h),
+            None => geometry::minimum(layout),
         };
         std::iter::once(nearest)
-            .chain(others.into_iter().filter(|&size| size != nearest))
+            .chain(
+                geometry::minimums(layout)
+                    .into_iter()
+                    .filter(|&size| size != nearest),
+            )
             .collect()
     }
 
