@@ -107,4 +107,14 @@ mod tests {
         assert_eq!(Hint::AtLeast(6 - WIN_SCORE).short(), "≥L6");
         assert_eq!(Hint::AtLeast(WIN_SCORE - 11).short(), "≥999989");
     }
+
+    #[test]
+    fn only_a_bound_at_a_win_s_scale_counts_plies() {
+        assert_eq!(Hint::AtMost(WIN_SCORE - 11).no_win_faster_than(), Some(11));
+        // A guess, a bound below the win scale, a proven loss bound and a lower bound: no.
+        assert_eq!(Hint::Guess(WIN_SCORE - 11).no_win_faster_than(), None);
+        assert_eq!(Hint::AtMost(568_000).no_win_faster_than(), None);
+        assert_eq!(Hint::AtMost(11 - WIN_SCORE).no_win_faster_than(), None);
+        assert_eq!(Hint::AtLeast(WIN_SCORE - 11).no_win_faster_than(), None);
+    }
 }
