@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use super::words::{by_name, excerpt};
+use super::words::{by_name, excerpt, listed};
 use super::{Difficulty, Game, Move, MoveError, Outcome, Position, Side, Status};
 
 /// Who plays.
@@ -46,10 +46,7 @@ pub struct UnknownName {
 /// `"a", "b" or "c"`.
 pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
     let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
-    }
+    listed(&names, "or")
 }
 
 /// Defines `name`, `ALL`, `choices`, `Display` and `FromStr` for a setting from one table of

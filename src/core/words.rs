@@ -10,6 +10,16 @@ use unicode_segmentation::UnicodeSegmentation;
 /// At most this many characters of the input, once escaped, appear in a message.
 pub const EXCERPT_CHARS: usize = 40;
 
+/// `a, b and c` (with `last` "and"), `a, b or c` (with "or"); one item alone, none empty.
+pub fn listed(items: &[String], last: &str) -> String {
+    match items.split_last() {
+        Some((final_item, rest)) if !rest.is_empty() => {
+            format!("{} {last} {final_item}", rest.join(", "))
+        }
+        _ => items.concat(),
+    }
+}
+
 /// The one of `all` named `text`, in any case, spaces around it ignored: how every list
 /// of named choices (sides, levels, modes) reads a name.
 pub fn by_name<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, text: &str) -> Option<T> {

@@ -18,7 +18,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::core::Game;
-use crate::core::words::quote;
+use crate::core::words::{listed, quote};
 
 /// Every game this build knows, in the order the start screen lists them; the first is
 /// the default.
@@ -166,15 +166,6 @@ pub fn valid_names() -> String {
         .join(", ")
 }
 
-/// `a, b, c and d`.
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 /// The games in a sentence, the default first: `Tic-Tac-Latin (the default), classic
 /// tic-tac-toe 3x3 to 7x7, Qubic and extreme tic-tac-toe` (the program's description).
 pub fn described_list() -> String {
@@ -186,7 +177,7 @@ fn described(games: &[&Registration]) -> String {
     if let Some(default) = items.first_mut() {
         *default += " (the default)";
     }
-    and_list(&items)
+    listed(&items, "and")
 }
 
 /// The `--game` flag's help: `The game: latin (Tic-Tac-Latin, the default), classic, qubic
@@ -196,11 +187,7 @@ pub fn flag_help() -> String {
     if let (Some(default), Some(game)) = (items.first_mut(), GAMES.first()) {
         *default += &format!(" ({}, the default)", game.family);
     }
-    let list = match items.as_slice() {
-        [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => items.concat(),
-    };
-    format!("The game: {list}")
+    format!("The game: {}", listed(&items, "or"))
 }
 
 /// The `--size` flag's help: `The board's size, for games that come in sizes (classic
