@@ -388,6 +388,20 @@ mod tests {
         assert!(GameChoice::from_key("latin-4").is_none());
     }
 
+    /// The named kinds are places in `GAMES`: a reordered list must not rename them.
+    #[test]
+    fn the_named_kinds_are_the_games_of_their_names() {
+        let named = [
+            (GameKind::Latin, "latin"),
+            (GameKind::Classic, "classic"),
+            (GameKind::Qubic, "qubic"),
+            (GameKind::Extreme, "extreme"),
+        ];
+        for (kind, name) in named {
+            assert_eq!(kind.name(), name);
+        }
+    }
+
     /// The toy game of core's tests registers itself as the games do, and the list's
     /// lookups, help texts and builds take it with nothing else told.
     #[test]
