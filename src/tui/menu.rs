@@ -24,9 +24,12 @@ pub struct Menu {
     pub difficulty: Difficulty,
     /// In the demo, the second bot's level.
     pub second_level: Difficulty,
-    /// The game as the settings asked for it: coming back to its kind restores its size,
-    /// and its line length holds for every size it fits (`--size 7 --in-a-row 5`).
+    /// The game as the settings asked for it: its line length holds for every size it fits
+    /// (`--size 7 --in-a-row 5`), and it is what its kind starts from.
     asked: GameChoice,
+    /// Each game as last chosen here (by its place in [`GameKind::ALL`]), so a size picked
+    /// before looking at another game is still picked on coming back.
+    earlier: [Option<GameChoice>; GameKind::ALL.len()],
 }
 
 impl Menu {
@@ -57,6 +60,7 @@ impl Menu {
             difficulty: settings.difficulty,
             second_level: settings.difficulty,
             asked: settings.game,
+            earlier: [None; GameKind::ALL.len()],
         }
     }
 
@@ -157,11 +161,17 @@ impl Menu {
     }
 
     fn choose_kind(&mut self, kind: GameKind) {
-        self.game = if kind == self.asked.kind {
-            self.asked
-        } else {
-            GameChoice::of(kind)
+        let place = |kind| GameKind::ALL.iter().position(|&k| k == kind);
+        if let Some(left) = place(self.game.kind) {
+            self.earlier[left] = Some(self.game);
+        }
+        let first_time = match kind == self.asked.kind {
+            true => self.asked,
+            false => GameChoice::of(kind),
         };
+        self.game = place(kind)
+            .and_then(|place| self.earlier[place])
+            .unwrap_or(first_time);
     }
 
     /// The unfinished game is gone (resumed or replaced): no row offers it any more.
@@ -469,8 +479,28 @@ mod tests {
         m.row = Menu::GAME;
         m.change(true);
         assert_eq!(m.game.kind, GameKind::Qubic);
+        m.change(true);
         m.change(false);
-        assert_eq!(m.game, settings.game, "back to the asked game as asked");
+        assert_eq!(m.game.kind, GameKind::Qubic);
+        m.change(false);
+        assert_eq!(
+            (m.game.kind, m.game.size, m.game.in_a_row),
+            (GameKind::Classic, Some(6), Some(5)),
+            "back to classic as last chosen, not as asked"
+        );
+        m.row = Menu::SIZE;
+        m.change(true);
+        assert_eq!((m.game.size, m.game.in_a_row), (Some(7), Some(5)));
+    }
+
+    #[test]
+    fn a_game_not_chosen_before_starts_from_its_defaults() {
+        let mut m = menu(Mode::VsBot, None);
+        m.row = Menu::GAME;
+        while m.game.kind != GameKind::Classic {
+            m.change(true);
+        }
+        assert_eq!(m.game, GameChoice::of(GameKind::Classic));
     }
 
     #[test]
