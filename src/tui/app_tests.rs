@@ -328,13 +328,18 @@ fn the_bot_move_waits_for_the_delay_without_blocking() {
 fn swapping_mid_game_hands_the_bot_your_side() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("b2");
-    h.answer();
+    h.answer_how(Some("depth 8"));
+    assert!(h.app.play.bot_note.is_some());
     assert_eq!(h.app.play.session.human, Some(Side::First));
     h.typed("s");
     assert_eq!(h.app.play.session.human, Some(Side::First), "asked first");
     h.status_starts("Swap sides");
     h.typed("s");
     assert_eq!(h.app.play.session.human, Some(Side::Second));
+    assert_eq!(
+        h.app.play.bot_note, None,
+        "its note was on a move of the side you now play"
+    );
     assert_eq!(h.moves_asked(), 1, "now the bot is to move, as X");
     h.status_starts("You now play O");
     h.answer();

@@ -111,6 +111,8 @@ impl App {
         let side = human.other();
         self.play.bot.cancel();
         self.play.side_note = None;
+        // The note was on the bot's last move, a move of the side the person now plays.
+        self.play.bot_note = None;
         if self.play.session.status().is_over() {
             let starter = if side == Side::First {
                 First::You
