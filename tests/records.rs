@@ -191,6 +191,42 @@ fn games_lists_the_kept_games_newest_first_and_filters_them() {
     assert!(stderr(&out).contains("neither a game"), "{}", stderr(&out));
 }
 
+/// Asked for unfinished games, `games` also names the game saved to be resumed, which is
+/// not a record until it ends.
+#[test]
+fn unfinished_games_include_the_one_saved_to_resume() {
+    use tictaclatin::core::session::{Mode, Resumed};
+    use tictaclatin::core::{Difficulty, Move};
+    use tictaclatin::store::{SavedGame, Store};
+
+    let data = tempfile::tempdir().unwrap();
+    let out = games_in(data.path(), &["--result", "unfinished"]);
+    assert!(!stdout(&out).contains("waits"), "{}", stdout(&out));
+
+    let game = tictaclatin::games::build(tictaclatin::games::GameChoice::of(
+        tictaclatin::games::GameKind::Latin,
+    ))
+    .unwrap();
+    let moves = ["b2", "c3"].map(|name| Move::place(game.parse_cell(name).unwrap()));
+    let session = Resumed::new(Mode::VsBot, Some(Side::First), Difficulty::Hard);
+    let store = Store::new(data.path().to_path_buf(), true);
+    store
+        .save_game(&SavedGame::new("latin", session, moves.to_vec()))
+        .unwrap();
+    let out = games_in(data.path(), &["--result", "unfinished"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = stdout(&out);
+    assert!(
+        listed.contains("An unfinished game of Tic-Tac-Latin (bot, 2 moves) waits to be resumed"),
+        "{listed}"
+    );
+    let out = games_in(data.path(), &["--result", "won"]);
+    assert!(
+        !stdout(&out).contains("waits"),
+        "only when asked for unfinished games"
+    );
+}
+
 fn annotate(args: &[&str]) -> std::process::Output {
     let mut all = vec!["annotate"];
     all.extend_from_slice(args);

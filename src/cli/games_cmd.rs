@@ -104,6 +104,16 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
             plural(listed.len() as u64, "game", "games")
         );
     }
+    // A game in progress is saved to be resumed, not kept as a record until it ends; asked
+    // for unfinished games, say where those are.
+    if args.result == Some(ResultFilter::Unfinished) {
+        let waiting = super::stats::waiting(&store.load_games());
+        for line in &waiting {
+            println!(
+                "{line} (choose its game in `tictaclatin play` to go on; its record is kept when it ends)"
+            );
+        }
+    }
     for (path, problem) in &unreadable {
         eprintln!("tictaclatin: {}: {problem}", path.display());
     }

@@ -5,7 +5,25 @@ use super::settings_args::data_dir;
 use tictaclatin::core::Difficulty;
 use tictaclatin::core::words::plural;
 use tictaclatin::games::{self, GameChoice};
-use tictaclatin::store::{Stats, Store};
+use tictaclatin::store::{Loaded, SavedGame, Stats, Store};
+
+/// A line for each unfinished game saved to be resumed (they are not records until they
+/// end): which game, who played and how far it got.
+pub(super) fn waiting(games: &[(String, Loaded<Option<SavedGame>>)]) -> Vec<String> {
+    let saved = games
+        .iter()
+        .filter_map(|(key, game)| Some((key, game.value.as_ref()?)));
+    saved
+        .map(|(key, game)| {
+            format!(
+                "An unfinished game of {} ({}, {}) waits to be resumed.",
+                games::title_of_key(key),
+                game.session.mode,
+                plural(game.moves.len() as u64, "move", "moves")
+            )
+        })
+        .collect()
+}
 
 /// Prints the record and whether a game waits. Exit status 1 when a file (or the data
 /// directory itself) could not be read, so a script notices; the notices say why.
@@ -26,15 +44,8 @@ pub fn run() -> Result<(), Failure> {
     } else if loaded.notice.is_none() {
         println!("No games recorded yet.");
     }
-    for (key, game) in &games {
-        if let Some(game) = &game.value {
-            println!(
-                "An unfinished game of {} ({}, {}) waits to be resumed.",
-                games::title_of_key(key),
-                game.session.mode,
-                plural(game.moves.len() as u64, "move", "moves")
-            );
-        }
+    for line in waiting(&games) {
+        println!("{line}");
     }
     println!("Data: {}", store.dir().display());
     if notices.is_empty() {
