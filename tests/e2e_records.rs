@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::pty::{Session, assert_restored};
-use common::{stderr, tictaclatin};
+use common::{stderr, stdout, tictaclatin};
 
 fn records(home: &Path) -> Vec<PathBuf> {
     let Ok(entries) = fs::read_dir(home.join("data/records")) else {
@@ -80,6 +80,25 @@ fn a_bad_record_is_refused_before_the_screen_opens() {
 
     let out = tictaclatin(&["replay", "7"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+/// The record names its game: replay's help leaves out the flags choosing one, and refuses
+/// them, rather than showing another game than asked.
+#[test]
+fn replay_takes_its_game_from_the_record() {
+    let out = tictaclatin(&["replay", "--help"]);
+    let help = stdout(&out);
+    assert!(help.contains("--symbols"), "{help}");
+    for flag in ["--game", "--size", "--in-a-row"] {
+        assert!(!help.contains(flag), "{flag} in {help}");
+    }
+    let out = tictaclatin(&["replay", "--size", "5", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("record's own game"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// A position that does not read, or a game already over, is refused, exit 2.

@@ -12,7 +12,14 @@ use super::settings_args::{SettingsArgs, data_dir};
 use tictaclatin::record;
 use tictaclatin::store::Store;
 
+/// The record names its game: the flags choosing one are hidden here, and refused if given.
+const GAME_FLAGS: [&str; 3] = ["kind", "size", "in_a_row"];
+
 #[derive(Args, Debug)]
+#[command(mut_args(|arg| match GAME_FLAGS.contains(&arg.get_id().as_str()) {
+    true => arg.hide(true),
+    false => arg,
+}))]
 pub struct ReplayArgs {
     /// A record file, or a game's number in `tictaclatin games` (1 is the newest)
     #[arg(value_name = "FILE|N")]
@@ -22,6 +29,12 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: &ReplayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+    let game = &args.settings.layer.game;
+    if game.kind.is_some() || game.size.is_some() || game.in_a_row.is_some() {
+        return Err(Failure::bad_input(
+            "replay shows the record's own game: leave out --game, --size and --in-a-row",
+        ));
+    }
     let path = path_of(&args.record)?;
     let record = record::read_file(&path)
         .map_err(|e| Failure::bad_input(format!("{}: {e}", path.display())))?;
