@@ -22,7 +22,7 @@ impl Lines {
     }
 
     fn build(variant: Variant) -> Lines {
-        let all = enumerate(variant.size(), variant.k());
+        let all = crate::games::kit::lines::square(variant.size(), variant.k());
         let through = (0..variant.cells())
             .map(|cell| all.iter().copied().filter(|l| l >> cell & 1 == 1).collect())
             .collect();
@@ -57,27 +57,6 @@ impl Lines {
     pub fn held(&self, stones: u64) -> Option<u64> {
         self.all.iter().copied().find(|&l| stones & l == l)
     }
-}
-
-/// Every run of `k` cells in a line on a `size` x `size` board.
-fn enumerate(size: u8, k: u8) -> Vec<u64> {
-    let (n, k) = (size as i32, k as i32);
-    // Directions as (row step, column step): along a row, down a column, the two diagonals.
-    let directions = [(0, 1), (1, 0), (1, 1), (1, -1)];
-    let mut lines = Vec::new();
-    for (dr, dc) in directions {
-        for r in 0..n {
-            for c in 0..n {
-                let (end_r, end_c) = (r + dr * (k - 1), c + dc * (k - 1));
-                if !(0..n).contains(&end_r) || !(0..n).contains(&end_c) {
-                    continue;
-                }
-                let mask = (0..k).fold(0u64, |m, i| m | 1 << ((r + dr * i) * n + c + dc * i));
-                lines.push(mask);
-            }
-        }
-    }
-    lines
 }
 
 #[cfg(test)]

@@ -8,58 +8,11 @@
 
 use super::lines::Lines;
 use super::variant::Variant;
+use crate::games::kit::lines::{self, apply};
 
 /// The cell permutations that keep the lines of a variant: `perm[c]` is where cell `c` goes.
 pub fn line_automorphisms(variant: Variant) -> Vec<Vec<u8>> {
-    let lines = Lines::of(variant).all();
-    let cells = variant.cells();
-    // shared[a][b]: how many lines hold both a and b (a == b: how many hold a). A permutation
-    // that keeps the lines keeps these counts, which prunes the search at once.
-    let shared: Vec<Vec<u32>> = (0..cells)
-        .map(|a| {
-            (0..cells)
-                .map(|b| lines.iter().filter(|&&l| l >> a & l >> b & 1 == 1).count() as u32)
-                .collect()
-        })
-        .collect();
-    let mut found = Vec::new();
-    extend(&shared, &mut Vec::with_capacity(cells), &mut found);
-    found.retain(|perm| keeps_lines(lines, perm));
-    found
-}
-
-/// Depth-first over the images of cells 0, 1, ...: each new image must agree with the
-/// images already chosen on how many lines each pair shares.
-fn extend(shared: &[Vec<u32>], perm: &mut Vec<u8>, found: &mut Vec<Vec<u8>>) {
-    let a = perm.len();
-    if a == shared.len() {
-        found.push(perm.clone());
-        return;
-    }
-    for image in 0..shared.len() {
-        let fits = !perm.contains(&(image as u8))
-            && shared[a][a] == shared[image][image]
-            && perm
-                .iter()
-                .enumerate()
-                .all(|(b, &pb)| shared[a][b] == shared[image][pb as usize]);
-        if fits {
-            perm.push(image as u8);
-            extend(shared, perm, found);
-            perm.pop();
-        }
-    }
-}
-
-fn apply(perm: &[u8], mask: u64) -> u64 {
-    perm.iter()
-        .enumerate()
-        .filter(|&(c, _)| mask >> c & 1 == 1)
-        .fold(0, |image, (_, &to)| image | 1 << to)
-}
-
-fn keeps_lines(lines: &[u64], perm: &[u8]) -> bool {
-    lines.iter().all(|&l| lines.contains(&apply(perm, l)))
+    lines::automorphisms(Lines::of(variant).all(), variant.cells())
 }
 
 /// Canonical keys of positions of at most 16 cells under a variant's automorphisms. A key

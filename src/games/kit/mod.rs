@@ -1,9 +1,12 @@
-//! What every game would otherwise write for itself, written once: the seeded generator of
-//! its randomised players and the drawing of a random move. Knows `crate::core` and no
-//! game; each game keeps only its rules, evaluation and move order.
+//! What every game would otherwise write for itself, written once: the transposition and
+//! solved-position tables, the seeded generator and the random and greedy baselines, the
+//! levels' blending, the perfect player over a solved table, lines on a board and the
+//! permutations keeping them. Knows `crate::core` and no game; each game keeps only its
+//! rules, evaluation and move order.
 
 pub mod baselines;
 pub mod levels;
+pub mod lines;
 pub mod perfect;
 pub mod placing;
 pub mod rng;

@@ -3,13 +3,14 @@
 //! classic game itself lives elsewhere). Cells in row order: cell = 4 * row + column, named
 //! `a1`..`d4`.
 //!
-//! The symmetries are not assumed: they are every permutation of the 16 cells that keeps the
-//! 24 lines, found by a backtracking search (the 8 of the square, it turns out).
+//! The lines and symmetries are the toolkit's, as classic's 4x4 three in a row has them:
+//! the symmetries not assumed but every permutation of the 16 cells that keeps the 24 lines,
+//! found by search (the 8 of the square, it turns out).
 
 use std::sync::OnceLock;
 
+use crate::games::kit;
 use crate::games::qubic::board::Board;
-use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
 use crate::games::qubic::symmetry::lex_cmp;
 
@@ -35,7 +36,7 @@ OO..XxxoOOO.OOOO
 pub struct FourByFourThree {
     lines: Vec<u64>,
     through: Vec<Vec<u64>>,
-    perms: Vec<[u8; CELLS]>,
+    perms: Vec<Vec<u8>>,
     inverse: Vec<u8>,
 }
 
@@ -46,12 +47,12 @@ impl FourByFourThree {
     }
 
     fn build() -> FourByFourThree {
-        let lines = lines();
-        let perms = line_keeping_perms(&lines);
+        let lines = kit::lines::square(4, 3);
+        let perms = kit::lines::automorphisms(&lines, CELLS);
         let inverse = perms
             .iter()
             .map(|p| {
-                let mut back = [0u8; CELLS];
+                let mut back = vec![0u8; CELLS];
                 for (c, &to) in p.iter().enumerate() {
                     back[to as usize] = c as u8;
                 }
@@ -68,58 +69,6 @@ impl FourByFourThree {
             inverse,
         }
     }
-}
-
-/// Every run of three cells in a row, column or diagonal of the 4x4 board.
-fn lines() -> Vec<u64> {
-    let mut out = Vec::new();
-    let at = |r: i32, c: i32| 1u64 << (4 * r + c);
-    for r in 0..4i32 {
-        for c in 0..4i32 {
-            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-                let (er, ec) = (r + 2 * dr, c + 2 * dc);
-                if (0..4).contains(&er) && (0..4).contains(&ec) {
-                    out.push(at(r, c) | at(r + dr, c + dc) | at(er, ec));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// All permutations of the cells that map lines onto lines, identity first.
-fn line_keeping_perms(lines: &[u64]) -> Vec<[u8; CELLS]> {
-    fn extend(
-        lines: &[u64],
-        perm: &mut [u8; CELLS],
-        next: usize,
-        used: u32,
-        out: &mut Vec<[u8; CELLS]>,
-    ) {
-        if next == CELLS {
-            out.push(*perm);
-            return;
-        }
-        for target in 0..CELLS as u8 {
-            if used & 1 << target != 0 {
-                continue;
-            }
-            perm[next] = target;
-            let placed = (1u64 << (next + 1)) - 1;
-            let ok = lines.iter().all(|&l| {
-                l & !placed != 0 || {
-                    let image = bits(l).fold(0u64, |m, c| m | 1 << perm[c]);
-                    lines.contains(&image)
-                }
-            });
-            if ok {
-                extend(lines, perm, next + 1, used | 1 << target, out);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    extend(lines, &mut [0; CELLS], 0, 0, &mut out);
-    out
 }
 
 impl Geometry for FourByFourThree {
@@ -157,7 +106,7 @@ impl Geometry for FourByFourThree {
 
     fn apply(&self, sym: u8, board: Board) -> Board {
         let perm = &self.perms[sym as usize];
-        let map = |m: u64| bits(m).fold(0u64, |acc, c| acc | 1 << perm[c]);
+        let map = |mask| kit::lines::apply(perm, mask);
         Board::from_masks(map(board.x()), map(board.o()))
     }
 
