@@ -789,6 +789,44 @@ fn with_memory(settings: Settings, memory: Memory) -> Harness {
     h
 }
 
+/// An unfinished game of another game than the settings' (classic 3x3 here, Tic-Tac-Latin
+/// in the settings) is what the start screen opens on, offered first; a game named on the
+/// command line keeps its own.
+#[test]
+fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
+    let classic = crate::games::build(crate::games::GameChoice::of(
+        crate::games::GameKind::Classic,
+    ))
+    .unwrap();
+    let moves =
+        ["b2", "a1"].map(|name| crate::core::Move::place(classic.parse_cell(name).unwrap()));
+    let session = crate::core::session::Resumed::new(Mode::TwoHumans, None, Difficulty::Hard);
+    let saved = SavedGame::new(classic.key(), session, moves.to_vec());
+    let mut h = remembering(Some(saved.clone()));
+    h.app.asked_for(crate::tui::Asked::default());
+    assert_eq!(h.app.menu().game.kind, crate::games::GameKind::Classic);
+    assert_eq!(
+        (h.app.menu().row, h.app.menu().resume),
+        (Menu::RESUME, Some(2))
+    );
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.screen(), Screen::Play);
+    assert_eq!(h.app.moves().len(), 2, "classic's game, resumed");
+    assert_eq!(h.app.game().key(), "classic-3");
+
+    let mut h = remembering(Some(saved));
+    h.app.asked_for(crate::tui::Asked {
+        mode: false,
+        game: true,
+    });
+    assert_eq!(
+        h.app.menu().game.kind,
+        crate::games::GameKind::Latin,
+        "as asked"
+    );
+    assert_eq!(h.app.menu().resume, None);
+}
+
 /// Hints on when the game was left are on when it is resumed (they start off against the
 /// bot otherwise).
 #[test]

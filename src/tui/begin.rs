@@ -15,9 +15,10 @@ use crate::tui::keys::Action;
 
 impl App {
     /// A mode or game named on the command line wins the start screen's highlight over
-    /// the offer to resume; the offer stays.
+    /// the offer to resume; the offer stays. With no game named, the start screen opens on
+    /// the unfinished game saved last when the settings' game has none.
     pub fn asked_for(&mut self, asked: Asked) {
-        self.start.asked_for(asked);
+        self.start.asked_for(asked, &self.shared.memory);
     }
 
     /// A key on the start screen: its own choices change there; the rest is done here.

@@ -118,6 +118,17 @@ impl Memory {
         self.saved.iter().find(|saved| saved.game == game)
     }
 
+    /// The unfinished game saved last, of any game: by its file's time (in the order the
+    /// games are listed where there are no files, as in tests).
+    pub fn latest_saved(&self) -> Option<&SavedGame> {
+        let saved_at = |saved: &SavedGame| {
+            let path = self.store.as_ref()?.game_path(&saved.game);
+            std::fs::metadata(path).ok()?.modified().ok()
+        };
+        // Reversed, so that among equal times the first listed wins.
+        self.saved.iter().rev().max_by_key(|saved| saved_at(saved))
+    }
+
     pub fn notices(&self) -> &[String] {
         &self.notices
     }

@@ -13,6 +13,7 @@ use super::menu::{Asked, Menu, game_of};
 use super::shared::Shared;
 use crate::config::Settings;
 use crate::core::{Game, Outcome};
+use crate::games::GameChoice;
 use crate::store::{Record, SavedGame};
 use crate::tui::keys::Action;
 
@@ -66,8 +67,19 @@ impl StartScreen {
     }
 
     /// A mode or game named on the command line wins the start screen's highlight over
-    /// the offer to resume; the offer stays.
-    pub fn asked_for(&mut self, asked: Asked) {
+    /// the offer to resume; the offer stays. With no game named, an unfinished game of
+    /// another game than the settings' is not hidden behind it: the start screen opens on
+    /// the game saved last, offering to resume it.
+    pub fn asked_for(&mut self, asked: Asked, memory: &Memory) {
+        let latest = memory.latest_saved();
+        let elsewhere = latest.filter(|_| !asked.game && self.menu.resume.is_none());
+        if let Some(saved) = elsewhere
+            && let Some(choice) = GameChoice::from_key(&saved.game)
+        {
+            self.menu.game = choice;
+            self.menu.resume = Some(saved.moves.len());
+            self.menu.row = Menu::RESUME;
+        }
         let menu = &mut self.menu;
         if (asked.mode || asked.game) && menu.row == Menu::RESUME {
             menu.row = Menu::MODE;
