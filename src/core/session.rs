@@ -238,8 +238,8 @@ pub struct ReplayError {
     pub error: MoveError,
 }
 
-/// What a finished game counts as, for the person (against the bot) or the first player (two
-/// people): its mode and, against the bot, the weakest level the bot played at. `None` when
+/// What a finished game counts as, for the person (against the bot) or the first-named
+/// player (two people, whichever side the swaps left them): its mode and, against the bot, the weakest level the bot played at. `None` when
 /// it counts for nobody (the demo, or a game in which the person swapped sides).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Finished {
@@ -488,8 +488,11 @@ impl Session {
             return None;
         }
         self.counted = true;
+        // Two people's record is the first-named player's ("Player 1's record"), who plays
+        // the second side once the names are swapped.
         let me = match self.mode {
             Mode::VsBot => self.human,
+            Mode::TwoHumans if self.names_swapped => Some(Side::Second),
             _ => Some(Side::First),
         };
         let outcome = match status {
@@ -614,6 +617,20 @@ mod tests {
         assert_eq!(fair.take_result(), None, "counted once");
         game.swapped = true;
         assert_eq!(game.take_result().unwrap().counts, None);
+    }
+
+    #[test]
+    fn two_people_s_record_follows_the_first_named_player_across_a_swap() {
+        // X takes a and b, side by side, and wins: a win for Player 1 while Player 1 plays
+        // X, a loss once the names are swapped (Player 1 plays O).
+        for (swapped, outcome) in [(false, Outcome::Win), (true, Outcome::Loss)] {
+            let mut game = session(Mode::TwoHumans, First::You, Difficulty::Perfect);
+            game.names_swapped = swapped;
+            play(&mut game, "a c b");
+            let finished = game.take_result().unwrap();
+            assert_eq!(finished.outcome, outcome, "swapped: {swapped}");
+            assert_eq!(finished.counts, Some((Mode::TwoHumans, None)));
+        }
     }
 
     #[test]
