@@ -1823,7 +1823,7 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
     let mut h = two_people_saving(dir.path());
     open_ann_v_bo(&mut h);
     assert_eq!(h.app.view().review_shown(), Some(1));
-    h.status_has("game.txt: Ann v Bo");
+    h.status_has("game.txt: Ann - Bo");
     assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
     h.press(KeyCode::End);
     assert_eq!(h.app.view().review_shown(), Some(5));
@@ -1831,6 +1831,12 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
     assert!(h.app.game_status().is_over());
     assert!(kept_records(dir.path()).is_empty());
     assert!(on_disk(dir.path()).is_none());
+    assert_eq!(h.app.play.mode_label(), "Replay", "not \"Two players\"");
+    // Taken back, the game is two people's to play on: the record's players (a "Bot"
+    // among them, in a game against the bot) no longer name its sides.
+    h.typed("u");
+    assert_eq!(h.app.name(Side::First), "Player 1");
+    assert_eq!(h.app.play.mode_label(), "Two players");
 }
 
 /// A game from a position is not saved to resume, and its record keeps its start.

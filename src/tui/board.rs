@@ -144,6 +144,14 @@ impl PlayScreen {
         self.game().level_name(level)
     }
 
+    /// Who plays, as the title and the panel say it: "Replay" for a kept game replayed.
+    pub fn mode_label(&self) -> &'static str {
+        match self.replayed {
+            Some(_) => "Replay",
+            None => crate::tui::menu::mode_label(self.session.mode),
+        }
+    }
+
     /// The name of whoever plays `side`.
     pub fn name(&self, side: Side, settings: &Settings) -> String {
         // A replayed record's players are the ones it names.

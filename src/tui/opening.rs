@@ -58,7 +58,8 @@ impl App {
         self.play.replayed = Some(Box::new(record.clone()));
         let first = record.tag("First").unwrap_or("?");
         let second = record.tag("Second").unwrap_or("?");
-        let lead = format!("{name}: {first} v {second}, {}.", record.outcome.token());
+        // Written as `tictaclatin games` lists the players.
+        let lead = format!("{name}: {first} - {second}, {}.", record.outcome.token());
         if record.moves.is_empty() {
             self.shared.status = StatusLine::note(format!("{lead} No moves."));
         } else {

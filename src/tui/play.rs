@@ -338,7 +338,7 @@ impl PlayScreen {
         }
         match position.play(cell.into()) {
             Ok(_) => {
-                self.bot_note = None;
+                self.moves_changed();
                 self.side_note = None;
                 self.play(cell, shared);
             }
@@ -370,9 +370,8 @@ impl PlayScreen {
         let popped = self.session.undo();
         self.bot.cancel();
         self.follow_legal_moves();
-        // What the panel said of the bot's last move is no longer about the last move.
         if !popped.is_empty() {
-            self.bot_note = None;
+            self.moves_changed();
         }
         shared.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
@@ -393,9 +392,17 @@ impl PlayScreen {
         }
         self.bot.cancel();
         self.follow_legal_moves();
-        self.bot_note = None;
+        self.moves_changed();
         let lead = format!("Redid {}. ", join(self.game(), &replayed));
         shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
+    }
+
+    /// The moves on the board changed: what the panel said of the bot's last move is no
+    /// longer about the last move, and a replayed record is now a game two people play on
+    /// (its players' names, "Bot" among them, would say a bot is to move).
+    fn moves_changed(&mut self) {
+        self.bot_note = None;
+        self.replayed = None;
     }
 
     fn toggle_hints(&mut self, shared: &mut Shared) {

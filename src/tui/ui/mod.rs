@@ -106,7 +106,7 @@ fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
         view.play.game().title(),
         theme.accent().add_modifier(Modifier::BOLD),
     );
-    let mut facts = vec![mode_label(view.play.session.mode).to_string()];
+    let mut facts = vec![view.play.mode_label().to_string()];
     let level = view.play.level_name(view.play.session.difficulty);
     match view.demo_second_level().map(|l| view.play.level_name(l)) {
         Some(second) if view.play.session.mode == Mode::Demo => {

@@ -15,7 +15,6 @@ use crate::core::{Side, Status};
 use crate::tui::hint_line;
 use crate::tui::judged::mark_text;
 use crate::tui::keys::Action;
-use crate::tui::menu::mode_label;
 use crate::tui::view::{PlayView, Screen};
 
 pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
@@ -602,7 +601,7 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
 
 /// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(view: &PlayView) -> String {
-    let mode = mode_label(view.play.session.mode);
+    let mode = view.play.mode_label();
     match (view.play.session.starter, view.play.session.human) {
         (First::BotChooses, Some(human)) if view.play.session.mode == Mode::VsBot => {
             let bot = view.shared.settings.symbol(human.other());
