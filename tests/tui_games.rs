@@ -233,6 +233,25 @@ fn a_person_over_the_contest_clock_loses_on_time() {
     );
 }
 
+/// Lost on time before any move: the hints go with the game (nobody will play those
+/// cells), and there is nothing to review.
+#[test]
+fn a_game_lost_on_time_before_a_move_shows_no_hints_and_no_review() {
+    let limit = Some(Duration::from_secs(5));
+    let mut game = Game::start(classic(3), Mode::TwoHumans, limit);
+    assert!(
+        game.app.view().hint_values().is_some(),
+        "two people: hints on"
+    );
+    game.tick(10);
+    game.tick(5_100);
+    assert_eq!(game.app.game_status(), Status::Won(Side::Second));
+    assert_eq!(game.app.view().hint_values(), None);
+    assert_eq!(game.app.view().hint_best(), None);
+    game.play(&["v"]);
+    assert_eq!(game.app.status(), "Nothing to review: no move was played.");
+}
+
 #[test]
 fn without_a_clock_a_person_may_think_for_ever() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);

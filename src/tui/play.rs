@@ -428,6 +428,9 @@ impl PlayScreen {
     fn start_review(&self, shared: &mut Shared) -> PlayKey {
         if !self.session.status().is_over() {
             shared.status = StatusLine::note("Review opens when the game is over.");
+        } else if self.session.history.moves().is_empty() {
+            // Lost on time before a move: nothing to step through or judge.
+            shared.status = StatusLine::note("Nothing to review: no move was played.");
         } else if self.engine(shared).is_none() {
             shared.status = StatusLine::note("The bot is still starting; try again in a moment.");
         } else {

@@ -125,7 +125,7 @@ impl<'a> PlayView<'a> {
 
     /// What each legal move is worth to the side to move, when hints are on and known.
     pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
-        if !self.play.hints || self.screen != Screen::Play {
+        if !self.hints_shown() {
             return None;
         }
         let engine = self.play.engine(self.shared)?;
@@ -135,6 +135,12 @@ impl<'a> PlayView<'a> {
         }
         let searched = self.searched_hints()?;
         Some(searched.hints.clone())
+    }
+
+    /// Hints are on, on the play screen, for a game still going: a game lost on time
+    /// leaves moves on the board that nobody will play.
+    fn hints_shown(&self) -> bool {
+        self.play.hints && self.screen == Screen::Play && !self.play.status().is_over()
     }
 
     /// The searched hints, when they are for the position on the board.
@@ -163,7 +169,7 @@ impl<'a> PlayView<'a> {
 
     /// The move the bot would make, marked among the hints.
     pub fn hint_best(&self) -> Option<CellId> {
-        if !self.play.hints || self.screen != Screen::Play {
+        if !self.hints_shown() {
             return None;
         }
         self.play
