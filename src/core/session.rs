@@ -419,6 +419,17 @@ impl Session {
         }
     }
 
+    /// The level the bot on `side` is known by once the game is over: against a person the
+    /// weakest it played at (what the result counts at, so raising the level before the
+    /// last move does not make a win against `easy` one against `perfect`); in the demo its
+    /// own level.
+    pub fn level_played(&self, side: Side) -> Difficulty {
+        match self.mode {
+            Mode::VsBot => self.weakest.unwrap_or(self.difficulty),
+            _ => self.level_of(side),
+        }
+    }
+
     /// The bot is asked for a move for `side`: it plays at that side's level, which from
     /// now on counts towards the weakest level of the game. Returns that level.
     pub fn bot_asked(&mut self, side: Side) -> Difficulty {
@@ -504,7 +515,7 @@ impl Session {
             _ if self.swapped => None,
             Mode::Demo => None,
             Mode::TwoHumans => Some((Mode::TwoHumans, None)),
-            Mode::VsBot => Some((Mode::VsBot, Some(self.weakest.unwrap_or(self.difficulty)))),
+            Mode::VsBot => Some((Mode::VsBot, Some(self.level_played(Side::First)))),
         };
         Some(Finished { counts, outcome })
     }

@@ -1744,6 +1744,20 @@ fn a_finished_game_is_kept_as_one_record() {
     assert_eq!(kept_records(dir.path()).len(), 1, "counted once, kept once");
 }
 
+/// The record names the bot at the level its result counts at: the weakest it played at,
+/// not the one it was raised to before the end.
+#[test]
+fn the_record_names_the_level_the_result_counts_at() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.app.play.session.difficulty = Difficulty::Easy;
+    h.typed("b2");
+    h.answer();
+    h.app.play.session.difficulty = Difficulty::Perfect;
+    let record = h.app.game_record(std::time::SystemTime::now());
+    assert_eq!(record.tag("SecondPlayer"), Some("easy"));
+    assert_eq!(record.tag("FirstPlayer"), Some("human"));
+}
+
 /// With `keep_records` off, or saving off, no record is written.
 #[test]
 fn no_record_when_records_or_saving_are_off() {

@@ -31,7 +31,9 @@ impl App {
             record.set_tag(name, self.name(side));
             let kind = match self.play.session.controller(side) {
                 Controller::Human => "human".to_string(),
-                Controller::Bot => game.level_name(session.level_of(side)).to_string(),
+                // The level the result counts at, so `games --opponent easy` finds a game
+                // counted against easy.
+                Controller::Bot => game.level_name(session.level_played(side)).to_string(),
             };
             record.set_tag(player, kind);
         }
