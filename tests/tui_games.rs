@@ -379,7 +379,12 @@ fn switching_hints_on_where_the_bot_searches_explains_guesses() {
         "{}",
         game.app.status()
     );
-    assert!(!game.app.status().contains("D draw"));
+    // A search can prove a draw too: `D` is on these boards as well.
+    assert!(game.app.status().contains("D draw"));
+    assert!(
+        !game.app.status().contains("W win"),
+        "not the solved legend"
+    );
 }
 
 #[test]

@@ -59,6 +59,25 @@ impl Hint {
     }
 }
 
+impl fmt::Display for Hint {
+    /// In words, for a sentence: `win within 7`, `draw`, `a guess of +4`, `at least +12`,
+    /// `at best a win in 11`, `at worst a loss in 6`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Hint::Proven(claim) => write!(f, "{claim}"),
+            Hint::Guess(s) => write!(f, "a guess of {s:+}"),
+            Hint::AtLeast(_) if let Some(n) = self.no_loss_faster_than() => {
+                write!(f, "at worst a loss in {n}")
+            }
+            Hint::AtLeast(s) => write!(f, "at least {s:+}"),
+            Hint::AtMost(_) if let Some(n) = self.no_win_faster_than() => {
+                write!(f, "at best a win in {n}")
+            }
+            Hint::AtMost(s) => write!(f, "at most {s:+}"),
+        }
+    }
+}
+
 /// What is proven about a move or position for the side concerned. Never more than the code
 /// has shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -95,6 +114,21 @@ impl fmt::Display for Claim {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hints_in_words() {
+        let words = |hint: Hint| hint.to_string();
+        assert_eq!(words(Hint::Proven(Claim::WinWithin(7))), "win within 7");
+        assert_eq!(
+            words(Hint::Proven(Claim::Exact(Value::win_in(5)))),
+            "win in 5"
+        );
+        assert_eq!(words(Hint::Guess(4)), "a guess of +4");
+        assert_eq!(words(Hint::Guess(-12_451)), "a guess of -12451");
+        assert_eq!(words(Hint::AtLeast(12)), "at least +12");
+        assert_eq!(words(Hint::AtMost(WIN_SCORE - 11)), "at best a win in 11");
+        assert_eq!(words(Hint::AtLeast(6 - WIN_SCORE)), "at worst a loss in 6");
+    }
 
     #[test]
     fn hints_read_as_the_legends_say() {

@@ -24,6 +24,18 @@ pub enum Verdict {
     Mistake,
 }
 
+impl Verdict {
+    /// How records and the review screen mark it: a slower win or a faster loss `?`, a
+    /// worse outcome `??`.
+    pub fn mark(self) -> Mark {
+        match self {
+            Verdict::Best => Mark::Sound,
+            Verdict::Slower => Mark::Mistake,
+            Verdict::Mistake => Mark::Blunder,
+        }
+    }
+}
+
 /// One move looked at by the engine, values for the side that made it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MoveReview {

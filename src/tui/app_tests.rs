@@ -1269,6 +1269,44 @@ fn only_the_demo_asks_the_bot_to_vary_its_moves() {
     assert!(!varies(Mode::VsBot));
 }
 
+/// The review screen marks each move as `annotate` does: over seeded games of
+/// Tic-Tac-Latin, a slower win or faster loss is `?` on both (the screen used to mark only
+/// `??`), a worse outcome `??`.
+#[test]
+fn the_review_screen_marks_moves_as_annotate_does() {
+    use crate::core::review::{DEFAULT_BUDGET, Mark, review_game};
+    use crate::core::session::History;
+    use rand::RngExt;
+
+    let engine = engine();
+    let keys = crate::tui::keys::KeyBindings::default();
+    let mut slower = 0;
+    for seed in 0..12 {
+        let mut rng = crate::games::kit::rng::rng_from_seed(seed);
+        let mut history = History::new(Latin.start());
+        while !history.position().status().is_over() {
+            let moves = history.position().legal_moves();
+            history
+                .play(moves[rng.random_range(0..moves.len())])
+                .unwrap();
+        }
+        let reviewed = crate::tui::review::Reviewed {
+            game: &Latin,
+            engine: Some(engine.as_ref()),
+            history: &history,
+            keys: &keys,
+            judged: None,
+        };
+        let annotated: Vec<Mark> = review_game(engine.as_ref(), &history, DEFAULT_BUDGET, 1)
+            .iter()
+            .map(|judgement| judgement.as_ref().map_or(Mark::Sound, |j| j.mark()))
+            .collect();
+        assert_eq!(reviewed.marks(), Some(annotated.clone()), "seed {seed}");
+        slower += annotated.iter().filter(|&&m| m == Mark::Mistake).count();
+    }
+    assert!(slower > 0, "some game has a `?` move to compare");
+}
+
 #[test]
 fn review_jumps_to_the_ends_and_between_mistakes() {
     // a1 keeps the draw; every move after it is a mistake (see the review test above).
@@ -1277,7 +1315,7 @@ fn review_jumps_to_the_ends_and_between_mistakes() {
     assert_eq!(h.app.view().review_shown(), Some(6));
     h.press(KeyCode::Tab);
     assert_eq!(h.app.view().review_shown(), Some(6));
-    assert_eq!(h.app.status(), "No ?? mistake after move 6.");
+    assert_eq!(h.app.status(), "No ? or ?? mistake after move 6.");
     h.press(KeyCode::BackTab);
     assert_eq!(h.app.view().review_shown(), Some(5));
     assert_eq!(h.app.status(), "Mistake at move 5 of 6.");
@@ -1285,7 +1323,7 @@ fn review_jumps_to_the_ends_and_between_mistakes() {
     assert_eq!(h.app.view().review_shown(), Some(1));
     h.status_starts("Review:");
     h.press(KeyCode::BackTab);
-    assert_eq!(h.app.status(), "No ?? mistake before move 1.");
+    assert_eq!(h.app.status(), "No ? or ?? mistake before move 1.");
     h.press(KeyCode::Tab);
     assert_eq!(
         h.app.view().review_shown(),

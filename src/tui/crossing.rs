@@ -34,7 +34,7 @@ impl App {
             PlayKey::Quit => self.ask_quit(),
             PlayKey::Review => {
                 self.screen = Screen::Review(ReviewScreen::first());
-                let keys = keys_line(self.game(), &self.shared.settings.keys);
+                let keys = keys_line(&self.shared.settings.keys);
                 self.shared.status = StatusLine::note(keys);
             }
         }

@@ -64,7 +64,7 @@ impl App {
             self.shared.status = StatusLine::note(format!("{lead} No moves."));
         } else {
             self.screen = Screen::Review(ReviewScreen::first());
-            let keys = keys_line(self.game(), &self.shared.settings.keys);
+            let keys = keys_line(&self.shared.settings.keys);
             self.shared.status = StatusLine::note(format!("{lead} {keys}"));
         }
     }

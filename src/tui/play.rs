@@ -455,4 +455,4 @@ pub const HINTS_ON: &str = "Hints on: W win, D draw, L loss for the mover; N = p
 
 /// Where the bot searches, hints say only what the search proved; the rest is a guess.
 pub const HINTS_ON_SEARCHED: &str =
-    "Hints on: W≤N/L≤N forced in N plies; + · - guesses; ≤ not above the best.";
+    "Hints on: W≤N/L≤N win/loss within N plies, D draw; + · - guesses; ≤ not above the best.";

@@ -115,7 +115,7 @@ impl ReviewScreen {
     /// another move does not linger.
     fn show_move(&mut self, ply: usize, reviewed: &Reviewed) -> ReviewKey {
         self.shown = ply;
-        ReviewKey::Say(keys_line(reviewed.game, reviewed.keys))
+        ReviewKey::Say(keys_line(reviewed.keys))
     }
 
     /// Shows the nearest move marked after (or before) the move shown, or says there is
@@ -144,32 +144,21 @@ impl ReviewScreen {
             }
             None => {
                 let word = if forward { "after" } else { "before" };
-                let marks = if reviewed.game.solved() {
-                    "??"
-                } else {
-                    "? or ??"
-                };
-                ReviewKey::Say(format!("No {marks} mistake {word} move {shown}."))
+                ReviewKey::Say(format!("No ? or ?? mistake {word} move {shown}."))
             }
         }
     }
 }
 
 impl Reviewed<'_> {
-    /// Each move's mark: by the exact table in a solved game (a move that throws the value
-    /// away is `??`), by the search's judgements elsewhere; `None` while they are not known.
+    /// Each move's mark, as `annotate` writes it: by the exact table in a solved game (a
+    /// slower win or faster loss `?`, a worse outcome `??`), by the search's judgements
+    /// elsewhere; `None` while they are not known.
     pub fn marks(&self) -> Option<Vec<Mark>> {
         if self.game.solved() {
-            let mark = |verdict: &Option<Verdict>| match verdict {
-                Some(Verdict::Mistake) => Mark::Blunder,
-                _ => Mark::Sound,
-            };
-            return Some(
-                verdicts(self.engine?, self.history)
-                    .iter()
-                    .map(mark)
-                    .collect(),
-            );
+            let verdicts = verdicts(self.engine?, self.history);
+            let mark = |verdict: Option<Verdict>| verdict.map_or(Mark::Sound, Verdict::mark);
+            return Some(verdicts.into_iter().map(mark).collect());
         }
         let judged = self.judged?;
         let plies = 1..=self.history.moves().len();
@@ -178,14 +167,9 @@ impl Reviewed<'_> {
 }
 
 /// The review's keys in one line, for the status line.
-pub fn keys_line(game: &dyn Game, keys: &KeyBindings) -> String {
-    let mistakes = if game.solved() {
-        ", Tab/Shift-Tab jump to ??"
-    } else {
-        ", Tab/Shift-Tab jump to ?/??"
-    };
+pub fn keys_line(keys: &KeyBindings) -> String {
     format!(
-        "Review: {}/{} step, Home/End ends{mistakes}.",
+        "Review: {}/{} step, Home/End ends, Tab/Shift-Tab jump to ?/??.",
         keys.first_key(Action::Left),
         keys.first_key(Action::Right),
     )

@@ -12,7 +12,7 @@ use crate::core::session::History;
 use crate::core::{Analysis, Budget, Claim, Engine, Game, Hint, Move, Outcome, Position};
 use crate::core::{Side, Status, move_names};
 
-use super::{MoveReview, Verdict, exact_line, review_move};
+use super::{MoveReview, exact_line, review_move};
 
 /// Plies of the exact table's lines: enough to see the idea, short enough to read. (The
 /// search's lines are as long as its budget looks.)
@@ -84,11 +84,7 @@ pub struct Judgement {
 impl Judgement {
     pub fn mark(&self) -> Mark {
         match self.grounds {
-            Grounds::Exact(review) => match review.verdict {
-                Verdict::Best => Mark::Sound,
-                Verdict::Slower => Mark::Mistake,
-                Verdict::Mistake => Mark::Blunder,
-            },
+            Grounds::Exact(review) => review.verdict.mark(),
             Grounds::Search { fault, .. } => match fault {
                 None => Mark::Sound,
                 Some(Fault::LostAdvantage) => Mark::Mistake,

@@ -106,7 +106,7 @@ fn game_lines(view: &PlayView) -> Vec<Line<'static>> {
         .collect();
     lines.extend(typing_lines(view));
     lines.push(terminal_keys(view));
-    lines.push(legend(view));
+    lines.extend(legend(view));
     lines
 }
 
@@ -172,21 +172,28 @@ fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
     lines
 }
 
-/// What the hints say, in the game's own terms, in one line.
-fn legend(view: &PlayView) -> Line<'static> {
+/// What the hints say, in the game's own terms: a line for proven values, and where the
+/// bot searches a second for its guesses.
+fn legend(view: &PlayView) -> Vec<Line<'static>> {
     if view.play.game().solved() {
-        row(
+        return vec![row(
             view,
             "W5 D L3 best".into(),
             "win in 5 plies, draw, loss in 3; bot's pick",
-        )
-    } else {
+        )];
+    }
+    vec![
         row(
             view,
-            "W≤7 L≤6 + · - ≤".into(),
-            "forced in N plies; guesses; ≤ not above best",
-        )
-    }
+            "W≤7 L≤6 D".into(),
+            "proven: win or loss within N plies, draw",
+        ),
+        row(
+            view,
+            "+ · - ≤".into(),
+            "guesses, best third to worst; ≤ not above best",
+        ),
+    ]
 }
 
 /// The keys a terminal program is expected to have: Ctrl-C quits at once, Ctrl-Z suspends

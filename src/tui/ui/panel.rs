@@ -10,7 +10,8 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{First, Mode};
-use crate::core::review::{Grounds, Judgement, Mark, Verdict};
+use crate::core::Hint;
+use crate::core::review::{Grounds, Judgement, Mark};
 use crate::core::{Side, Status};
 use crate::tui::hint_line;
 use crate::tui::judged::mark_text;
@@ -401,17 +402,7 @@ fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         ]));
         let pad = " ".repeat(symbol.width() + 4);
         text.push(Line::from(format!("{pad}after:  {}", r.after)));
-        let style = match r.verdict {
-            Verdict::Mistake => theme
-                .color(view.shared.settings.colors.hint_loss)
-                .add_modifier(Modifier::BOLD),
-            _ => Style::default(),
-        };
-        let marker = if r.verdict == Verdict::Mistake {
-            format!("{MISTAKE} ")
-        } else {
-            String::new()
-        };
+        let (style, marker) = mark_style(view, r.verdict.mark());
         let sentence = glued(&format!("{marker}{}", r.sentence(view.play.game())));
         text.extend(wrapped(&sentence, style, width));
     } else if let Some(&cell) = view.play.moves().get(shown - 1) {
@@ -437,18 +428,8 @@ fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
 /// A searched board's judgement of the move shown: its mark and grounds, the figures, and
 /// for a marked move the better line and the one that punishes it, each cut to `width`.
 fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
-    let theme = Theme(&view.shared.settings);
     let mark = judgement.mark();
-    let style = match mark {
-        Mark::Sound => Style::default(),
-        Mark::Mistake | Mark::Blunder => theme
-            .color(view.shared.settings.colors.hint_loss)
-            .add_modifier(Modifier::BOLD),
-    };
-    let marker = match mark_text(mark) {
-        "" => String::new(),
-        text => format!("{text} "),
-    };
+    let (style, marker) = mark_style(view, mark);
     let history = view.play.history();
     let before = history.position_at(judgement.ply - 1);
     let best = view.play.game().move_name(before, judgement.best);
@@ -464,12 +445,18 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
             best: figure,
             ..
         } => {
+            // Two proven figures make a proven judgement, search or not.
+            let proven = matches!((played, figure), (Hint::Proven(_), Hint::Proven(_)));
+            let grounds = match proven {
+                true => "proven by search",
+                false => "not proven",
+            };
             let mut lines = wrapped(
-                &format!("{marker}judged by search at {budget} (not proven)"),
+                &format!("{marker}judged by search at {budget} ({grounds})"),
                 style,
                 width,
             );
-            let figures = format!("{} here, {best} {}", played.short(), figure.short());
+            let figures = format!("here {played}; {best}: {figure}");
             lines.extend(wrapped(&figures, Style::default(), width));
             lines
         }
@@ -488,8 +475,18 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
     lines
 }
 
-/// How a mistake is marked, in the move list and in the review box alike.
-const MISTAKE: &str = "??";
+/// A judged move's style and the mark before its sentence (`? ` or `?? `), in the review
+/// box as in the move list.
+fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
+    match mark_text(mark) {
+        "" => (Style::default(), String::new()),
+        text => {
+            let theme = Theme(&view.shared.settings);
+            let loss = theme.color(view.shared.settings.colors.hint_loss);
+            (loss.add_modifier(Modifier::BOLD), format!("{text} "))
+        }
+    }
+}
 
 /// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
 /// A3b2"); in review mistakes are marked `??` and the shown move is reversed.
