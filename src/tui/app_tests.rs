@@ -1299,7 +1299,11 @@ fn the_review_screen_marks_moves_as_annotate_does() {
         };
         let annotated: Vec<Mark> = review_game(engine.as_ref(), &history, DEFAULT_BUDGET, 1)
             .iter()
-            .map(|judgement| judgement.as_ref().map_or(Mark::Sound, |j| j.mark()))
+            .map(|judgement| {
+                judgement
+                    .as_ref()
+                    .map_or(Mark::Sound, crate::core::review::Judgement::mark)
+            })
             .collect();
         assert_eq!(reviewed.marks(), Some(annotated.clone()), "seed {seed}");
         slower += annotated.iter().filter(|&&m| m == Mark::Mistake).count();
