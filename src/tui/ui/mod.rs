@@ -172,7 +172,7 @@ fn footer(view: &PlayView, area: Rect, buf: &mut Buffer) {
     footer_line(&view.shared.settings, &items, area, buf);
 }
 
-/// Review's keys: stepping, the ends, the next mistake where the game is judged, leaving.
+/// Review's keys: stepping, the ends, the next mistake, leaving.
 /// (New game works too; the help says so, the footer has no room at the smallest size.)
 fn review_footer(view: &PlayView) -> Vec<(String, &'static str)> {
     let keys = &view.shared.settings.keys;
@@ -184,9 +184,8 @@ fn review_footer(view: &PlayView) -> Vec<(String, &'static str)> {
         ),
         ("Home/End".to_string(), "ends"),
     ];
-    if view.play.game().solved() {
-        items.push(("Tab".to_string(), "next ??"));
-    }
+    // Every board's moves are judged: exactly, or by the search.
+    items.push(("Tab".to_string(), "next ?/??"));
     items.extend([
         (first(Action::Review), "leave review"),
         (first(Action::Help), "help"),

@@ -456,7 +456,7 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
                 style,
                 width,
             );
-            let figures = format!("here {played}; {best}: {figure}");
+            let figures = format!("played: {played}; best {best}: {figure}");
             lines.extend(wrapped(&figures, Style::default(), width));
             lines
         }
