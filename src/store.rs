@@ -849,10 +849,16 @@ struct RecordRow {
     mode: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     difficulty: Option<String>,
+    // A counter missing (a hand edit) counts 0; one that is no count is damage.
+    #[serde(default)]
     wins: u64,
+    #[serde(default)]
     draws: u64,
+    #[serde(default)]
     losses: u64,
+    #[serde(default)]
     streak: u64,
+    #[serde(default)]
     best_streak: u64,
     /// Fields a newer version added, kept as they are.
     #[serde(flatten)]
@@ -928,7 +934,8 @@ fn entry_from_row(table: toml::Table) -> Result<Entry, Unusable> {
         draws: row.draws,
         losses: row.losses,
         streak: row.streak,
-        best_streak: row.best_streak,
+        // The current streak is one of the best at least (`best_streak` may be missing).
+        best_streak: row.best_streak.max(row.streak),
     };
     Ok(Entry {
         key,
@@ -1378,6 +1385,28 @@ pub(crate) mod tests {
             assert_eq!((game.hints, game.moves.len()), (None, 2));
         }
         assert!(!dir.path().join("saved-game-classic-5.toml.bak").exists());
+    }
+
+    /// A counter missing from a hand-edited record counts 0; a counter that is no count is
+    /// still damage.
+    #[test]
+    fn a_missing_counter_counts_zero() {
+        let row = "version = 2\n[[records]]\ngame = \"latin\"\nmode = \"bot\"\n\
+                   difficulty = \"perfect\"\nwins = 2\nlosses = 1\nstreak = 3\n";
+        let record = stats_from_text(row).unwrap().get(&key());
+        assert_eq!(
+            (record.wins, record.draws, record.losses, record.streak),
+            (2, 0, 1, 3)
+        );
+        assert_eq!(
+            record.best_streak, 3,
+            "the current streak is one of the best"
+        );
+        let garbled = format!("{row}draws = \"many\"\n");
+        match stats_from_text(&garbled) {
+            Err(Unusable::Corrupt(why)) => assert!(why.contains("invalid type"), "{why}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
