@@ -436,3 +436,30 @@ fn annotate_takes_a_number_from_games() {
         stderr(&out)
     );
 }
+
+/// The annotator tag says how the game was judged: exactly for a solved game (Tic-Tac-Latin,
+/// classic up to 4x4) even with nothing to judge, by search (with its depth) where the
+/// game is searched.
+#[test]
+fn the_annotator_tag_says_how_the_game_was_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("latin", "", "exact"),
+        ("latin", "1. a1 b2", "exact"),
+        ("classic-4", "", "exact"),
+        ("classic-5", "", "search depth 4"),
+        ("classic-7k5", "1. a1 b1", "search depth 4"),
+    ];
+    for (game, moves, how) in cases {
+        let file = dir.path().join(format!("{game}.txt"));
+        let text = format!("[Record \"1\"]\n[Game \"{game}\"]\n[Result \"*\"]\n\n{moves} *\n");
+        fs::write(&file, text).unwrap();
+        let out = annotate(&[file.to_str().unwrap()]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let annotated = stdout(&out);
+        assert!(
+            annotated.contains(&format!("[Annotator \"tictaclatin, {how}\"]")),
+            "{game} {moves:?}: {annotated}"
+        );
+    }
+}

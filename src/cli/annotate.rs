@@ -49,7 +49,8 @@ pub fn run(args: &AnnotateArgs) -> Result<(), Failure> {
 }
 
 /// Judges every move of `record` in place; how it judged (`exact`, `search depth 4`, or
-/// both where the table knows some positions).
+/// both where the table knows some positions). A solved game is judged exactly, even
+/// with no move to judge; a board that is searched names the search's budget.
 fn annotate(record: &mut Record, budget: Budget) -> String {
     let game = record.game.clone();
     let engine = game.engine();
@@ -61,9 +62,9 @@ fn annotate(record: &mut Record, budget: Budget) -> String {
     }
     // One line of work: the judgements are the same with any, and cores are shared.
     let judgements = review::review_game(engine.as_ref(), &history, budget, 1);
-    let proven = |j: &Option<Judgement>| j.as_ref().is_some_and(Judgement::is_proven);
-    let exact = judgements.iter().any(proven);
-    let searched = !judgements.iter().all(proven);
+    let judged = || judgements.iter().flatten();
+    let exact = game.solved() || judged().any(Judgement::is_proven);
+    let searched = judged().any(|j| !j.is_proven());
     for (entry, judgement) in record.moves.iter_mut().zip(&judgements) {
         let Some(judgement) = judgement else {
             continue;
@@ -80,6 +81,7 @@ fn annotate(record: &mut Record, budget: Budget) -> String {
     match (exact, searched) {
         (true, false) => "exact".into(),
         (true, true) => format!("exact where the engine knows, else search {budget}"),
-        _ => format!("search {budget}"),
+        // Nothing judged on a board that is searched: the search is what would judge it.
+        (false, _) => format!("search {budget}"),
     }
 }
