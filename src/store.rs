@@ -821,7 +821,11 @@ fn corrupt(e: &toml::de::Error) -> Unusable {
 /// \"yes\", expected a boolean"), so a hand-edited file says where to look.
 fn corrupt_in(text: &str, e: &toml::de::Error) -> Unusable {
     let message = e.message().trim().replace('\n', "; ");
-    match e.span() {
+    // A missing field's span is empty, or the whole file, at its start: no line to name.
+    let whole = |span: &std::ops::Range<usize>| {
+        span.start == 0 && (span.end == 0 || span.end >= text.trim_end().len())
+    };
+    match e.span().filter(|span| !whole(span)) {
         Some(span) => {
             let before = &text.as_bytes()[..span.start.min(text.len())];
             let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -1355,6 +1359,14 @@ pub(crate) mod tests {
             brief,
             "saved-game-classic-5.toml is damaged (line 6: invalid type: string \"no\", \
              expected a boolean); kept as saved-game-classic-5.toml.1.bak"
+        );
+
+        // A field missing is the whole file's fault: no line is named.
+        fs::write(&path, "version = 2\nmoves = []\n").unwrap();
+        let brief = store.load_game("classic-5").brief.unwrap();
+        assert!(
+            brief.starts_with("saved-game-classic-5.toml is damaged (missing field `mode`)"),
+            "{brief}"
         );
 
         // Without saving, the file stays where it is, and the line says so.
