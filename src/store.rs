@@ -233,11 +233,37 @@ impl SavedGame {
     }
 }
 
-/// A loaded value and, when its file had to be set aside, the notice to show the user once.
+/// A loaded value and, when its file could not be used, the notice to show the user once.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Loaded<T> {
     pub value: T,
+    /// The full account: which file (its path), why it could not be used, what was done
+    /// with it.
     pub notice: Option<String>,
+    /// The same in one line for a small screen, with the file's name only: "saved-game.toml
+    /// could not be resumed (move 3 (a1) is illegal: a1 is taken); kept as
+    /// saved-game.toml.bak". `Some` exactly when `notice` is.
+    pub brief: Option<String>,
+}
+
+impl<T> Loaded<T> {
+    /// A value read without trouble (or no file at all).
+    fn quiet(value: T) -> Loaded<T> {
+        Loaded {
+            value,
+            notice: None,
+            brief: None,
+        }
+    }
+
+    /// A value standing in for a file that could not be used, with what to tell.
+    fn told(value: T, (notice, brief): (String, String)) -> Loaded<T> {
+        Loaded {
+            value,
+            notice: Some(notice),
+            brief: Some(brief),
+        }
+    }
 }
 
 /// A file that could not be written or removed.
@@ -353,15 +379,15 @@ impl Store {
     /// directory that is not a directory is reported here, once, as its notice.
     pub fn load_stats(&self) -> Loaded<Stats> {
         if let Some(problem) = self.dir_problem() {
-            return Loaded {
-                value: Stats::default(),
-                notice: Some(format!("{problem}. Nothing can be read or saved there.")),
-            };
+            let notice = format!("{problem}. Nothing can be read or saved there.");
+            let brief = "Nothing can be saved: the data directory is not a directory.";
+            return Loaded::told(Stats::default(), (notice, brief.into()));
         }
         let loaded = self.load(&self.stats_path(), RECORD, stats_from_text);
         Loaded {
             value: loaded.value.unwrap_or_default(),
             notice: loaded.notice,
+            brief: loaded.brief,
         }
     }
 
@@ -459,10 +485,7 @@ impl Store {
     /// `load_stats` already said so.
     pub fn load_game(&self, game_key: &str) -> Loaded<Option<SavedGame>> {
         if self.dir_problem().is_some() {
-            return Loaded {
-                value: None,
-                notice: None,
-            };
+            return Loaded::quiet(None);
         }
         self.load(&self.game_path(game_key), GAME, |text| {
             game_from_text(text, game_key)
@@ -514,33 +537,23 @@ impl Store {
     ) -> Loaded<Option<T>> {
         let result = match fs::read_to_string(path) {
             Ok(text) => parse(&text),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Loaded {
-                    value: None,
-                    notice: None,
-                };
-            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::quiet(None),
             Err(e) => Err(Unusable::Corrupt(e.to_string())),
         };
         match result {
-            Ok(value) => Loaded {
-                value: Some(value),
-                notice: None,
-            },
+            Ok(value) => Loaded::quiet(Some(value)),
             // A newer version's unfinished game stays where that version will look for it;
             // this one does not play it, nor write over it (see `newer_file`).
-            Err(why @ Unusable::Newer(_)) if what == GAME => Loaded {
-                value: None,
-                notice: Some(format!(
+            Err(why @ Unusable::Newer(_)) if what == GAME => {
+                let notice = format!(
                     "Could not use {what} in {}: {why}. It was left as it is for that version, \
                      and games of it played here are not saved over it.",
                     path.display()
-                )),
-            },
-            Err(why) => Loaded {
-                value: None,
-                notice: Some(self.set_aside(path, what, &why)),
-            },
+                );
+                let brief = format!("{} is from a newer tictaclatin; left as it is", name(path));
+                Loaded::told(None, (notice, brief))
+            }
+            Err(why) => Loaded::told(None, self.set_aside(path, what, &why)),
         }
     }
 
@@ -551,33 +564,47 @@ impl Store {
     }
 
     /// Moves an unusable file to the first free backup name (earlier backups are kept) and
-    /// says what happened.
-    fn set_aside(&self, path: &Path, what: &str, why: &Unusable) -> String {
+    /// says what happened: in full, and in one line (see [`Loaded::brief`]).
+    fn set_aside(&self, path: &Path, what: &str, why: &Unusable) -> (String, String) {
         let problem = format!("Could not use {what} in {}: {why}", path.display());
+        let brief = why.brief(&name(path));
         let backup = free_backup_path(path);
+        // A record starts again from nothing; an unfinished game is simply not offered.
+        let fresh = if what == RECORD {
+            " and start a fresh one"
+        } else {
+            ""
+        };
         match self.access {
             Access::Save => {}
             Access::NoSave => {
-                return format!(
-                    "{problem}. Starting fresh; the file was left alone (saving is off)."
+                return (
+                    format!("{problem}. Starting fresh; the file was left alone (saving is off)."),
+                    format!("{brief}; left as it is (saving is off)"),
                 );
             }
             Access::Inspect => {
-                return format!(
-                    "{problem}. The file was left as it is; the game will move it aside to {} \
-                     and start a fresh one the next time it starts.",
-                    backup.display()
+                return (
+                    format!(
+                        "{problem}. The file was left as it is; the game will move it aside to \
+                         {}{fresh} the next time it starts.",
+                        backup.display()
+                    ),
+                    format!("{brief}; left as it is"),
                 );
             }
         }
         match fs::rename(path, &backup) {
-            Ok(()) => format!(
-                "{problem}. It was moved to {} and a fresh one started.",
-                backup.display()
+            Ok(()) => (
+                format!("{problem}. It was moved to {}.", backup.display()),
+                format!("{brief}; kept as {}", name(&backup)),
             ),
-            Err(e) => format!(
-                "{problem}. Starting fresh; it could not be moved aside ({e}) and will be \
-                 replaced at the next save."
+            Err(e) => (
+                format!(
+                    "{problem}. Starting fresh; it could not be moved aside ({e}) and will be \
+                     replaced at the next save."
+                ),
+                format!("{brief}; it will be replaced"),
             ),
         }
     }
@@ -691,13 +718,37 @@ pub fn latest_backup_path(path: &Path) -> Option<PathBuf> {
         .last()
 }
 
+/// A file's name without its folder, for the one-line notices.
+fn name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
 /// Why a file's content cannot be used.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 enum Unusable {
+    /// Not the file's format: not TOML, a field missing or of the wrong kind.
     #[error("it is damaged ({0})")]
     Corrupt(String),
+    /// A saved game that reads but is no game in play: an illegal move, a game over.
+    #[error("it cannot be resumed ({0})")]
+    Unplayable(String),
     #[error("it was written by a newer tictaclatin (format {0}; this one reads up to {VERSION})")]
     Newer(u32),
+}
+
+impl Unusable {
+    /// One line on the file called `name` and why: "saved-game.toml is damaged (line 3:
+    /// ...)", "saved-game.toml could not be resumed (move 3 (a1) is illegal: a1 is taken)".
+    fn brief(&self, name: &str) -> String {
+        match self {
+            Unusable::Corrupt(why) => format!("{name} is damaged ({why})"),
+            Unusable::Unplayable(why) => format!("{name} could not be resumed ({why})"),
+            Unusable::Newer(_) => format!("{name} is from a newer tictaclatin"),
+        }
+    }
 }
 
 /// Atomically replaces `path` with `bytes`: the data is complete and on disk before the
@@ -754,7 +805,7 @@ fn check_version(text: &str) -> Result<(), Unusable> {
     struct Header {
         version: u32,
     }
-    let header: Header = toml::from_str(text).map_err(|e| corrupt(&e))?;
+    let header: Header = toml::from_str(text).map_err(|e| corrupt_in(text, &e))?;
     match header.version {
         0 => Err(Unusable::Corrupt("format version 0 does not exist".into())),
         v if v > VERSION => Err(Unusable::Newer(v)),
@@ -764,6 +815,24 @@ fn check_version(text: &str) -> Result<(), Unusable> {
 
 fn corrupt(e: &toml::de::Error) -> Unusable {
     Unusable::Corrupt(e.message().trim().replace('\n', "; "))
+}
+
+/// The damage in `text` that `e` found, with its line ("line 5: invalid type: string
+/// \"yes\", expected a boolean"), so a hand-edited file says where to look.
+fn corrupt_in(text: &str, e: &toml::de::Error) -> Unusable {
+    let message = e.message().trim().replace('\n', "; ");
+    // A missing field's span is empty, or the whole file, at its start: no line to name.
+    let whole = |span: &std::ops::Range<usize>| {
+        span.start == 0 && (span.end == 0 || span.end >= text.trim_end().len())
+    };
+    match e.span().filter(|span| !whole(span)) {
+        Some(span) => {
+            let before = &text.as_bytes()[..span.start.min(text.len())];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            Unusable::Corrupt(format!("line {line}: {message}"))
+        }
+        None => Unusable::Corrupt(message),
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -784,10 +853,16 @@ struct RecordRow {
     mode: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     difficulty: Option<String>,
+    // A counter missing (a hand edit) counts 0; one that is no count is damage.
+    #[serde(default)]
     wins: u64,
+    #[serde(default)]
     draws: u64,
+    #[serde(default)]
     losses: u64,
+    #[serde(default)]
     streak: u64,
+    #[serde(default)]
     best_streak: u64,
     /// Fields a newer version added, kept as they are.
     #[serde(flatten)]
@@ -823,7 +898,7 @@ fn stats_to_text(stats: &Stats) -> String {
 /// have defaults, and a newer one's additions (keys, fields, records this build cannot read)
 /// are kept for writing back, so a result counted here loses nothing of them.
 fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
-    let file: StatsFile = toml::from_str(text).map_err(|e| corrupt(&e))?;
+    let file: StatsFile = toml::from_str(text).map_err(|e| corrupt_in(text, &e))?;
     if file.version == 0 {
         return Err(Unusable::Corrupt("format version 0 does not exist".into()));
     }
@@ -863,7 +938,8 @@ fn entry_from_row(table: toml::Table) -> Result<Entry, Unusable> {
         draws: row.draws,
         losses: row.losses,
         streak: row.streak,
-        best_streak: row.best_streak,
+        // The current streak is one of the best at least (`best_streak` may be missing).
+        best_streak: row.best_streak.max(row.streak),
     };
     Ok(Entry {
         key,
@@ -888,9 +964,10 @@ struct GameFile {
     /// Missing (false) in files written before it was kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     swapped: bool,
-    /// Missing in files written before it was kept.
+    /// Missing in files written before it was kept. Any value but true or false (a hand
+    /// edit) reads as missing: the settings decide, and the game is not lost over it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    hints: Option<bool>,
+    hints: Option<toml::Value>,
     /// Missing (false) in files written before it was kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     names_swapped: bool,
@@ -919,7 +996,7 @@ fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
         difficulty: session.difficulty.name().into(),
         weakest: session.weakest.map(|level| level.name().into()),
         swapped: session.swapped,
-        hints: game.hints,
+        hints: game.hints.map(toml::Value::Boolean),
         names_swapped: session.names_swapped,
         moves: move_names(known.as_ref(), start.as_ref(), &game.moves),
         redo: move_names(known.as_ref(), end.as_ref(), &game.redo),
@@ -946,7 +1023,7 @@ fn ends(game: &dyn Game, moves: &[Move]) -> (Box<dyn Position>, Box<dyn Position
 fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
     check_version(text)?;
     let corrupt_because = |e: &dyn fmt::Display| Unusable::Corrupt(e.to_string());
-    let file: GameFile = toml::from_str(text).map_err(|e| corrupt(&e))?;
+    let file: GameFile = toml::from_str(text).map_err(|e| corrupt_in(text, &e))?;
     let key = file.game.unwrap_or_else(|| FIRST_GAME.to_string());
     if key != expected {
         return Err(Unusable::Corrupt(format!(
@@ -981,18 +1058,18 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
             names_swapped: file.names_swapped,
             counted: file.counted,
         },
-        hints: file.hints,
+        hints: file.hints.and_then(|hints| hints.as_bool()),
         moves: Vec::new(),
         redo: Vec::new(),
     };
     let known = game.game().map_err(|e| corrupt_because(&e))?;
+    let unplayable = |e: &dyn fmt::Display| Unusable::Unplayable(e.to_string());
     let start = known.start();
     game.moves =
-        read_moves(known.as_ref(), start.as_ref(), &file.moves).map_err(|e| corrupt_because(&e))?;
+        read_moves(known.as_ref(), start.as_ref(), &file.moves).map_err(|e| unplayable(&e))?;
     let (_, end) = ends(known.as_ref(), &game.moves);
-    game.redo =
-        read_moves(known.as_ref(), end.as_ref(), &file.redo).map_err(|e| corrupt_because(&e))?;
-    game.history().map_err(|e| corrupt_because(&e))?;
+    game.redo = read_moves(known.as_ref(), end.as_ref(), &file.redo).map_err(|e| unplayable(&e))?;
+    game.history().map_err(|e| unplayable(&e))?;
     Ok(game)
 }
 
@@ -1234,6 +1311,114 @@ pub(crate) mod tests {
             game_from_text(&text, "classic-3").is_err(),
             "not this game's"
         );
+    }
+
+    /// A saved game of classic 5x5 with these moves and this extra line.
+    fn classic_5(moves: &str, extra: &str) -> String {
+        format!(
+            "version = 2\ngame = \"classic-5\"\nmode = \"humans\"\ndifficulty = \"hard\"\n\
+             {extra}moves = [{moves}]\n"
+        )
+    }
+
+    /// A saved game set aside says why, in full and in its one line: the bad move, or
+    /// where the file is damaged.
+    #[test]
+    fn a_set_aside_game_says_why_in_one_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().to_path_buf(), true);
+        let path = store.game_path("classic-5");
+        fs::write(&path, classic_5("\"a1\", \"b2\", \"a1\"", "")).unwrap();
+        let loaded = store.load_game("classic-5");
+        assert_eq!(loaded.value, None);
+        let why = "move 3 (a1) is illegal: a1 is taken";
+        assert_eq!(
+            loaded.brief.as_deref(),
+            Some(
+                format!(
+                    "saved-game-classic-5.toml could not be resumed ({why}); kept as \
+                     saved-game-classic-5.toml.bak"
+                )
+                .as_str()
+            )
+        );
+        let notice = loaded.notice.unwrap();
+        assert!(
+            notice.contains(&format!("cannot be resumed ({why})")),
+            "{notice}"
+        );
+        assert!(dir.path().join("saved-game-classic-5.toml.bak").exists());
+
+        fs::write(
+            &path,
+            classic_5("\"a1\"", "hints = true\nswapped = \"no\"\n"),
+        )
+        .unwrap();
+        let brief = store.load_game("classic-5").brief.unwrap();
+        assert_eq!(
+            brief,
+            "saved-game-classic-5.toml is damaged (line 6: invalid type: string \"no\", \
+             expected a boolean); kept as saved-game-classic-5.toml.1.bak"
+        );
+
+        // A field missing is the whole file's fault: no line is named.
+        fs::write(&path, "version = 2\nmoves = []\n").unwrap();
+        let brief = store.load_game("classic-5").brief.unwrap();
+        assert!(
+            brief.starts_with("saved-game-classic-5.toml is damaged (missing field `mode`)"),
+            "{brief}"
+        );
+
+        // Without saving, the file stays where it is, and the line says so.
+        fs::write(&path, classic_5("\"a1\", \"a1\"", "")).unwrap();
+        let brief = Store::new(dir.path().to_path_buf(), false)
+            .load_game("classic-5")
+            .brief
+            .unwrap();
+        assert!(
+            brief.ends_with("; left as it is (saving is off)"),
+            "{brief}"
+        );
+        assert!(brief.contains("move 2 (a1) is illegal"), "{brief}");
+        assert!(path.exists());
+    }
+
+    /// `hints` of the wrong kind (a hand edit) reads as not kept: the game is not lost.
+    #[test]
+    fn hints_that_are_no_yes_or_no_read_as_absent() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().to_path_buf(), true);
+        for hints in ["\"yes\"", "1", "[true]"] {
+            let text = classic_5("\"a1\", \"b2\"", &format!("hints = {hints}\n"));
+            fs::write(store.game_path("classic-5"), text).unwrap();
+            let loaded = store.load_game("classic-5");
+            assert_eq!((loaded.notice, loaded.brief), (None, None), "{hints}");
+            let game = loaded.value.expect("the game is kept");
+            assert_eq!((game.hints, game.moves.len()), (None, 2));
+        }
+        assert!(!dir.path().join("saved-game-classic-5.toml.bak").exists());
+    }
+
+    /// A counter missing from a hand-edited record counts 0; a counter that is no count is
+    /// still damage.
+    #[test]
+    fn a_missing_counter_counts_zero() {
+        let row = "version = 2\n[[records]]\ngame = \"latin\"\nmode = \"bot\"\n\
+                   difficulty = \"perfect\"\nwins = 2\nlosses = 1\nstreak = 3\n";
+        let record = stats_from_text(row).unwrap().get(&key());
+        assert_eq!(
+            (record.wins, record.draws, record.losses, record.streak),
+            (2, 0, 1, 3)
+        );
+        assert_eq!(
+            record.best_streak, 3,
+            "the current streak is one of the best"
+        );
+        let garbled = format!("{row}draws = \"many\"\n");
+        match stats_from_text(&garbled) {
+            Err(Unusable::Corrupt(why)) => assert!(why.contains("invalid type"), "{why}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

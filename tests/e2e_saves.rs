@@ -263,3 +263,24 @@ fn a_hangup_with_nowhere_to_write_exits_cleanly_with_the_game_saved() {
     assert_eq!(status.exit_code(), 129, "128 + SIGHUP: {status:?}");
     assert_eq!(saved_moves(home.path(), "saved-game.toml").unwrap(), ["b2"]);
 }
+
+/// A hand-edited `hints` that is neither true nor false does not cost the game: it is
+/// offered for resuming, and nothing is moved aside.
+#[test]
+fn a_saved_game_with_a_bad_hints_value_is_still_offered() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    fs::create_dir_all(&data).unwrap();
+    fs::write(
+        data.join("saved-game.toml"),
+        "version = 2\ngame = \"latin\"\nmode = \"humans\"\ndifficulty = \"hard\"\n\
+         hints = \"yes\"\nmoves = [\"b2\"]\n",
+    )
+    .unwrap();
+    let mut game = Session::start_in(home.path(), &[]);
+    game.wait_for("▶ Resume the unfinished game (1 move)");
+    game.send("q");
+    assert!(game.wait_exit().success());
+    assert!(data.join("saved-game.toml").exists());
+    assert_eq!(files_ending(home.path(), ".bak"), Vec::<String>::new());
+}

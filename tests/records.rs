@@ -333,3 +333,133 @@ fn annotate_refuses_a_bad_record_naming_file_and_line() {
     );
     assert_eq!(fs::read_to_string(&file).unwrap(), text);
 }
+
+/// A record whose `[Game]` names no game (there is no 9x9 classic) is unreadable to
+/// `games` as it is to `replay`: named on stderr with why, exit 1, the file left as it is,
+/// the others listed. Asked for by its number, `replay` and `annotate` give that reason.
+#[test]
+fn games_refuses_a_record_of_no_game_as_replay_does() {
+    let data = tempfile::tempdir().unwrap();
+    let records = data.path().join("records");
+    fs::create_dir_all(&records).unwrap();
+    let you = ("You", "human");
+    let fine = kept("latin", [("Bot", "hard"), you], "1. a1 b1", "*", "11:00:00");
+    fs::write(records.join("20261124-110000-latin.txt"), fine).unwrap();
+    let none = kept(
+        "classic-9",
+        [you, ("Bot", "hard")],
+        "1. a1",
+        "*",
+        "12:00:00",
+    );
+    let file = records.join("20261124-120000-classic-9.txt");
+    fs::write(&file, &none).unwrap();
+
+    let out = games_in(data.path(), &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let reason = "line 2: 'classic-9' is no game this build knows";
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("20261124-120000-classic-9.txt: {reason}")),
+        "{err}"
+    );
+    let list = stdout(&out);
+    assert_eq!(list.lines().count(), 1, "{list}");
+    assert!(
+        list.trim_start().starts_with("2  2026-11-24 11:00"),
+        "{list}"
+    );
+    assert_eq!(fs::read_to_string(&file).unwrap(), none);
+
+    for command in ["replay", "annotate"] {
+        let out = in_data(data.path(), &[command, "1"]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("20261124-120000-classic-9.txt: {reason}")),
+            "{command}: {err}"
+        );
+    }
+}
+
+/// The binary with these arguments and `data` as its data directory.
+fn in_data(data: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(args)
+        .env("TICTACLATIN_DATA_DIR", data)
+        .env("TICTACLATIN_CONFIG", "/nonexistent/config.toml")
+        .output()
+        .unwrap()
+}
+
+/// `annotate N` takes a game's number in `tictaclatin games`, as `replay N` does, and
+/// `--in-place` writes that game's file; a number with no game is refused.
+#[test]
+fn annotate_takes_a_number_from_games() {
+    let data = tempfile::tempdir().unwrap();
+    let records = data.path().join("records");
+    fs::create_dir_all(&records).unwrap();
+    let you = ("You", "human");
+    let older = kept(
+        "classic-3",
+        [you, ("Bot", "easy")],
+        "1. a1 b1",
+        "*",
+        "10:00:00",
+    );
+    let newer = kept("latin", [("Bot", "hard"), you], "1. a1 b2", "*", "11:00:00");
+    let older_file = records.join("20261124-100000-classic-3.txt");
+    let newer_file = records.join("20261124-110000-latin.txt");
+    fs::write(&older_file, &older).unwrap();
+    fs::write(&newer_file, &newer).unwrap();
+
+    let out = in_data(data.path(), &["annotate", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let annotated = stdout(&out);
+    assert!(annotated.contains("[Game \"classic-3\"]"), "{annotated}");
+    assert!(annotated.contains("b1??"), "{annotated}");
+
+    let out = in_data(data.path(), &["annotate", "1", "--in-place"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = fs::read_to_string(&newer_file).unwrap();
+    assert!(
+        written.contains("[Annotator \"tictaclatin, exact\"]"),
+        "{written}"
+    );
+    assert_eq!(fs::read_to_string(&older_file).unwrap(), older);
+
+    let out = in_data(data.path(), &["annotate", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no game number 3"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The annotator tag says how the game was judged: exactly for a solved game (Tic-Tac-Latin,
+/// classic up to 4x4) even with nothing to judge, by search (with its depth) where the
+/// game is searched.
+#[test]
+fn the_annotator_tag_says_how_the_game_was_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("latin", "", "exact"),
+        ("latin", "1. a1 b2", "exact"),
+        ("classic-4", "", "exact"),
+        ("classic-5", "", "search depth 4"),
+        ("classic-7k5", "1. a1 b1", "search depth 4"),
+    ];
+    for (game, moves, how) in cases {
+        let file = dir.path().join(format!("{game}.txt"));
+        let text = format!("[Record \"1\"]\n[Game \"{game}\"]\n[Result \"*\"]\n\n{moves} *\n");
+        fs::write(&file, text).unwrap();
+        let out = annotate(&[file.to_str().unwrap()]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let annotated = stdout(&out);
+        assert!(
+            annotated.contains(&format!("[Annotator \"tictaclatin, {how}\"]")),
+            "{game} {moves:?}: {annotated}"
+        );
+    }
+}

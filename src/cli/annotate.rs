@@ -1,12 +1,10 @@
-//! `tictaclatin annotate FILE`: the record again, each move judged by the engine
+//! `tictaclatin annotate FILE|N`: the record again, each move judged by the engine
 //! ([`review::review_game`]). Where the game is solved the judgement is exact (`??` a move
 //! that made the outcome worse, `?` one that kept it but not at its best length); where the
 //! bot searches, it is the analysis at a stated depth, the same on every run, and the
 //! comment says so: `??` a move that gave up a proven win or walked into a proven loss, `?`
 //! one that turned the search's advantage into none. Each marked move gets the better move
 //! with the line after it, and the line that punishes the move, in a comment.
-
-use std::path::PathBuf;
 
 use clap::Args;
 
@@ -19,26 +17,29 @@ use tictaclatin::store::write_atomic;
 
 #[derive(Args, Debug)]
 pub struct AnnotateArgs {
-    /// The record to annotate (a file `tictaclatin games` lists, or any record)
-    file: PathBuf,
+    /// The record to annotate: a record file, or a game's number in `tictaclatin games` (1
+    /// is the newest)
+    #[arg(value_name = "FILE|N")]
+    record: String,
     /// How deep the search looks at each move, where the game is not solved (default 4)
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=30))]
     depth: Option<u32>,
-    /// Write the annotated record over FILE (atomically) instead of printing it
+    /// Write the annotated record over its file (atomically) instead of printing it
     #[arg(long)]
     in_place: bool,
 }
 
 pub fn run(args: &AnnotateArgs) -> Result<(), Failure> {
-    let mut record = record::read_file(&args.file)
-        .map_err(|e| Failure::bad_input(format!("{}: {e}", args.file.display())))?;
+    let file = super::games_cmd::record_path(&args.record)?;
+    let mut record = record::read_file(&file)
+        .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
     let budget = args.depth.map_or(review::DEFAULT_BUDGET, Budget::Depth);
     let how = annotate(&mut record, budget);
     record.set_tag("Annotator", format!("tictaclatin, {how}"));
     let text = record.to_text();
     if args.in_place {
-        write_atomic(&args.file, text.as_bytes()).map_err(|e| Failure {
-            message: format!("cannot write {}: {e}", args.file.display()),
+        write_atomic(&file, text.as_bytes()).map_err(|e| Failure {
+            message: format!("cannot write {}: {e}", file.display()),
             code: 1,
         })
     } else {
@@ -48,7 +49,8 @@ pub fn run(args: &AnnotateArgs) -> Result<(), Failure> {
 }
 
 /// Judges every move of `record` in place; how it judged (`exact`, `search depth 4`, or
-/// both where the table knows some positions).
+/// both where the table knows some positions). A solved game is judged exactly, even
+/// with no move to judge; a board that is searched names the search's budget.
 fn annotate(record: &mut Record, budget: Budget) -> String {
     let game = record.game.clone();
     let engine = game.engine();
@@ -60,9 +62,9 @@ fn annotate(record: &mut Record, budget: Budget) -> String {
     }
     // One line of work: the judgements are the same with any, and cores are shared.
     let judgements = review::review_game(engine.as_ref(), &history, budget, 1);
-    let proven = |j: &Option<Judgement>| j.as_ref().is_some_and(Judgement::is_proven);
-    let exact = judgements.iter().any(proven);
-    let searched = !judgements.iter().all(proven);
+    let judged = || judgements.iter().flatten();
+    let exact = game.solved() || judged().any(Judgement::is_proven);
+    let searched = judged().any(|j| !j.is_proven());
     for (entry, judgement) in record.moves.iter_mut().zip(&judgements) {
         let Some(judgement) = judgement else {
             continue;
@@ -79,6 +81,7 @@ fn annotate(record: &mut Record, budget: Budget) -> String {
     match (exact, searched) {
         (true, false) => "exact".into(),
         (true, true) => format!("exact where the engine knows, else search {budget}"),
-        _ => format!("search {budget}"),
+        // Nothing judged on a board that is searched: the search is what would judge it.
+        (false, _) => format!("search {budget}"),
     }
 }

@@ -36,6 +36,14 @@ enum ResultFilter {
     Unfinished,
 }
 
+/// A file in the records folder that is no readable record: its number in the list, and
+/// why.
+pub(super) struct Unreadable {
+    number: usize,
+    path: PathBuf,
+    problem: String,
+}
+
 /// One kept game, as its tags tell it.
 pub(super) struct Listed {
     pub(super) number: usize,
@@ -114,8 +122,8 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
             );
         }
     }
-    for (path, problem) in &unreadable {
-        eprintln!("tictaclatin: {}: {problem}", path.display());
+    for bad in &unreadable {
+        eprintln!("tictaclatin: {}: {}", bad.path.display(), bad.problem);
     }
     if unreadable.is_empty() {
         Ok(())
@@ -131,9 +139,8 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
 }
 
 /// The records in `dir`, newest first (their names start with when they ended), and the
-/// files that are not records with why.
-#[allow(clippy::type_complexity)]
-pub(super) fn list(dir: &Path) -> Result<(Vec<Listed>, Vec<(PathBuf, String)>), Failure> {
+/// files that are not records with why. Both are numbered in one sequence.
+pub(super) fn list(dir: &Path) -> Result<(Vec<Listed>, Vec<Unreadable>), Failure> {
     let mut paths = match std::fs::read_dir(dir) {
         Ok(entries) => entries
             .filter_map(Result::ok)
@@ -150,17 +157,44 @@ pub(super) fn list(dir: &Path) -> Result<(Vec<Listed>, Vec<(PathBuf, String)>), 
     };
     paths.sort_unstable_by(|a, b| b.cmp(a));
     let (mut listed, mut unreadable) = (Vec::new(), Vec::new());
-    for path in paths {
+    for (i, path) in paths.into_iter().enumerate() {
+        let number = i + 1;
         match record::read_tags(&path) {
-            Ok(tags) => listed.push(Listed {
-                number: listed.len() + unreadable.len() + 1,
+            Ok(tags) => listed.push(Listed { number, path, tags }),
+            Err(e) => unreadable.push(Unreadable {
+                number,
                 path,
-                tags,
+                problem: e.to_string(),
             }),
-            Err(e) => unreadable.push((path, e.to_string())),
         }
     }
     Ok((listed, unreadable))
+}
+
+/// The record file `given` names on the command line (`replay`, `annotate`): a path, or
+/// (when no such file is there) a game's number in `tictaclatin games`.
+pub(super) fn record_path(given: &str) -> Result<PathBuf, Failure> {
+    let path = PathBuf::from(given);
+    let Ok(number) = given.parse::<usize>() else {
+        return Ok(path);
+    };
+    if path.exists() {
+        return Ok(path);
+    }
+    let dir = Store::inspect(data_dir()?).records_dir();
+    let (listed, unreadable) = list(&dir)?;
+    if let Some(game) = listed.into_iter().find(|game| game.number == number) {
+        return Ok(game.path);
+    }
+    // Numbered but not listed: why it cannot be read, as for the file named itself.
+    let problem = match unreadable.into_iter().find(|bad| bad.number == number) {
+        Some(bad) => format!("{}: {}", bad.path.display(), bad.problem),
+        None => format!(
+            "no game number {number} in {} (see `tictaclatin games`)",
+            dir.display()
+        ),
+    };
+    Err(Failure::bad_input(problem))
 }
 
 /// A record's file: `*.txt`, not hidden (a save in progress is a hidden temporary file).

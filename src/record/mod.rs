@@ -353,7 +353,8 @@ fn unreadable(e: &io::Error) -> RecordError {
 }
 
 /// The tags of a record file alone (`Game`, `Result`, `First`...), without reading or
-/// replaying its moves: for listing many records quickly.
+/// replaying its moves: for listing many records quickly. Refused as [`read`] refuses
+/// them: no `[Game]` tag, or one naming no game this build knows.
 pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
     let file = File::open(path).map_err(|e| unreadable(&e))?;
     let mut input = BufReader::new(file);
@@ -377,7 +378,13 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
     let parts = text::parse(&head).map_err(|e| at(e.line, e.problem))?;
     let mut tags = parts.tags.into_iter();
     check_version(tags.next())?;
-    Ok(tags.map(|tag| (tag.name, tag.value)).collect())
+    let tags: Vec<text::Tag> = tags.collect();
+    let game = tags
+        .iter()
+        .find(|tag| tag.name == "Game")
+        .ok_or_else(no_game)?;
+    game_of(&game.value).map_err(|e| at(game.line, e))?;
+    Ok(tags.into_iter().map(|tag| (tag.name, tag.value)).collect())
 }
 
 /// The most lines [`read_tags`] reads before giving up on finding the moves.
@@ -434,7 +441,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             _ => others.push((tag.name, tag.value)),
         }
     }
-    let game = game.ok_or_else(|| whole("no [Game] tag: which game is it?"))?;
+    let game = game.ok_or_else(no_game)?;
     let (outcome, result_line) =
         outcome.ok_or_else(|| whole(format!("no [Result] tag: {}", results())))?;
     let mut record = Record::new(game);
@@ -466,6 +473,10 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     check_outcome(&record, last.as_ref(), outcome).map_err(|e| at(result_line, e))?;
     record.outcome = outcome;
     Ok(record)
+}
+
+fn no_game() -> RecordError {
+    whole("no [Game] tag: which game is it?")
 }
 
 fn results() -> String {
