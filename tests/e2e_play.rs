@@ -316,7 +316,7 @@ fn a_damaged_record_is_told_whole_at_70x22_and_in_full_after_quitting() {
     std::fs::create_dir_all(&data).unwrap();
     std::fs::write(data.join("stats.toml"), "version = [99\n").unwrap();
     let mut game = Session::start_sized(22, 70, home.path(), &[]);
-    game.wait_for("stats.toml was unreadable; kept as stats.toml.bak");
+    game.wait_for("stats.toml is damaged (line 1: unclosed array, expected `]`); kept as");
     game.send("q");
     assert!(game.wait_exit().success());
     let after = game.screen();

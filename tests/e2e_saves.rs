@@ -284,3 +284,30 @@ fn a_saved_game_with_a_bad_hints_value_is_still_offered() {
     assert!(data.join("saved-game.toml").exists());
     assert_eq!(files_ending(home.path(), ".bak"), Vec::<String>::new());
 }
+
+/// A saved game that cannot be resumed is set aside to `.bak`, and the start screen says
+/// why, once: the move that cannot be played.
+#[test]
+fn a_set_aside_game_says_why_on_the_start_screen() {
+    let home = tempfile::tempdir().unwrap();
+    configure(home.path(), "kind = \"classic\"\nsize = 5");
+    let data = home.path().join("data");
+    fs::create_dir_all(&data).unwrap();
+    fs::write(
+        data.join("saved-game-classic-5.toml"),
+        "version = 2\ngame = \"classic-5\"\nmode = \"humans\"\ndifficulty = \"hard\"\n\
+         moves = [\"a1\", \"b2\", \"a1\"]\n",
+    )
+    .unwrap();
+    let mut game = Session::start_sized(ROWS, 160, home.path(), &[]);
+    // The notice wraps at the start screen's width, after "kept as".
+    let screen = game.wait_for(
+        "saved-game-classic-5.toml could not be resumed (move 3 (a1) is illegal: a1 is taken); \
+         kept as",
+    );
+    assert!(screen.contains("saved-game-classic-5.toml.bak"), "{screen}");
+    game.send("q");
+    assert!(game.wait_exit().success());
+    assert!(data.join("saved-game-classic-5.toml.bak").exists());
+    assert!(!data.join("saved-game-classic-5.toml").exists());
+}

@@ -322,13 +322,13 @@ fn a_damaged_record_is_told_on_the_start_screen() {
         app: App::with_memory(Settings::default(), memory, Instant::now()),
     };
     // Whole at the smallest size the game allows.
-    let notice = "stats.toml was unreadable; kept as stats.toml.bak";
+    let notice = "stats.toml is damaged (line 1: unclosed array, expected `]`); kept as";
     let screen = game.screen(70, 22);
     assert!(screen.contains(notice), "{screen}");
     // Told once: gone when a game starts.
     game.press(KeyCode::Enter);
     game.press(KeyCode::Char('n'));
-    assert!(!game.screen(70, 22).contains("unreadable"));
+    assert!(!game.screen(70, 22).contains("damaged"));
 }
 
 #[test]
@@ -345,8 +345,9 @@ fn two_damaged_files_are_both_told_whole_at_the_smallest_size() {
     };
     let screen = game.screen(70, 22);
     for notice in [
-        "stats.toml was unreadable; kept as stats.toml.bak",
-        "saved-game.toml was unreadable; kept as saved-game.toml.bak",
+        "stats.toml is damaged (line 1: unclosed array, expected `]`); kept as",
+        "saved-game.toml is damaged (line 1: key with no value, expected `=`);",
+        "kept as saved-game.toml.bak",
     ] {
         assert!(screen.contains(notice), "{screen}");
     }

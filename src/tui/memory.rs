@@ -9,13 +9,9 @@
 //! the store's lock on it (a [`Claim`]). A second window playing the same game is told so
 //! and plays without saving, so neither overwrites the other's game.
 
-use std::path::Path;
-
 use crate::core::session::Finished;
 use crate::core::{Mode, Outcome};
-use crate::store::{
-    FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError, latest_backup_path,
-};
+use crate::store::{FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -69,13 +65,13 @@ impl Memory {
         let mut notices = Vec::new();
         let mut details = Vec::new();
         if let Some(notice) = stats.notice {
-            notices.push(short_notice(&store, &store.stats_path()));
+            notices.extend(stats.brief);
             details.push(notice);
         }
         let mut saved = Vec::new();
-        for (key, loaded) in store.load_games() {
+        for (_, loaded) in store.load_games() {
             if let Some(notice) = loaded.notice {
-                notices.push(short_notice(&store, &store.game_path(&key)));
+                notices.extend(loaded.brief);
                 details.push(notice);
             }
             saved.extend(loaded.value);
@@ -226,13 +222,13 @@ impl Memory {
         }
     }
 
-    /// Keeps a store's notice (and its short form) to tell the player, once: a file read
+    /// Keeps a store's notice (and its one-line form) to tell the player, once: a file read
     /// again every second gives the same notice again.
-    fn note(&mut self, notice: Option<String>, short: String) {
+    fn note(&mut self, notice: Option<String>, brief: Option<String>) {
         if let Some(notice) = notice
             && !self.details.contains(&notice)
         {
-            self.notices.push(short);
+            self.notices.extend(brief);
             self.details.push(notice);
         }
     }
@@ -241,16 +237,14 @@ impl Memory {
     pub fn refresh_stats(&mut self) {
         let Some(store) = &self.store else { return };
         let loaded = store.load_stats();
-        let short = short_notice(store, &store.stats_path());
-        self.note(loaded.notice, short);
+        self.note(loaded.notice, loaded.brief);
         self.stats = loaded.value;
     }
 
     fn reread(&mut self, game: &str) {
         let Some(store) = &self.store else { return };
         let loaded = store.load_game(game);
-        let short = short_notice(store, &store.game_path(game));
-        self.note(loaded.notice, short);
+        self.note(loaded.notice, loaded.brief);
         self.saved.retain(|saved| saved.game != game);
         self.saved.extend(loaded.value);
     }
@@ -291,31 +285,6 @@ impl Memory {
     /// Why the game this window keeps could not be written last time, if it could not.
     pub fn save_failure(&self) -> Option<&str> {
         self.failed.as_ref().map(|(_, why)| why.as_str())
-    }
-}
-
-/// One line on an unreadable file, short enough for the narrowest screen: "stats.toml was
-/// unreadable; kept as stats.toml.bak". Where it went follows from the files on disk, as the
-/// store left them.
-fn short_notice(store: &Store, path: &Path) -> String {
-    let file_name = |path: &Path| {
-        path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        )
-    };
-    let name = file_name(path);
-    let backup = latest_backup_path(path);
-    if store.dir_problem().is_some() {
-        "Nothing can be saved: the data directory is not a directory.".to_string()
-    } else if Store::newer_file(path) {
-        format!("{name} is from a newer tictaclatin; left as it is")
-    } else if !store.saves() {
-        format!("{name} was unreadable; left as it is (saving is off)")
-    } else if let Some(backup) = backup.filter(|_| !path.exists()) {
-        format!("{name} was unreadable; kept as {}", file_name(&backup))
-    } else {
-        format!("{name} was unreadable and will be replaced")
     }
 }
 
@@ -520,7 +489,9 @@ mod tests {
         let (dir, memory) = loaded_with(&[("stats.toml", "version = \"x\"")], true);
         assert_eq!(
             memory.notices(),
-            ["stats.toml was unreadable; kept as stats.toml.bak"]
+            [
+                "stats.toml is damaged (line 1: invalid type: string \"x\", expected u32); kept as stats.toml.bak"
+            ]
         );
         assert!(
             memory.details()[0].contains("stats.toml"),
@@ -535,7 +506,7 @@ mod tests {
         let (_dir, memory) = loaded_with(&[("saved-game.toml", "moves = 3")], false);
         assert_eq!(
             memory.notices(),
-            ["saved-game.toml was unreadable; left as it is (saving is off)"]
+            ["saved-game.toml is damaged (missing field `version`); left as it is (saving is off)"]
         );
     }
 

@@ -7,7 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::text::{Theme, footer_line};
+use super::text::{Theme, footer_line, wrap};
 use crate::config::Mode;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::store::Record;
@@ -29,7 +29,14 @@ pub fn render(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     let area = areas.content;
     title_and_rules(view, area, buf);
     let below_menu = menu(view, area, buf);
-    let notices_y = mode_and_record(view, area, below_menu, buf);
+    // Told once, a notice of a file set aside is worth more than the mode's sentence and
+    // the record: where it would not fit whole below them, it takes their rows.
+    let room = areas.footer.y.saturating_sub(below_menu + 3);
+    let notices_y = if notice_rows(view, area.width) > room {
+        below_menu + 1
+    } else {
+        mode_and_record(view, area, below_menu, buf)
+    };
     notices(
         view,
         Rect::new(
@@ -219,6 +226,15 @@ fn record_text(view: &StartView, menu: &Menu, record: Record) -> String {
     )
 }
 
+/// The rows the notices take wrapped to `width`.
+fn notice_rows(view: &StartView, width: u16) -> u16 {
+    let notices = view.shared.memory.notices().iter();
+    let rows: usize = notices
+        .map(|notice| wrap(notice, width as usize).len())
+        .sum();
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
+
 /// What the store had to set aside (a damaged file moved to `.bak`), told once.
 fn notices(view: &StartView, area: Rect, buf: &mut Buffer) {
     if view.shared.memory.notices().is_empty() || area.height == 0 {
@@ -228,16 +244,12 @@ fn notices(view: &StartView, area: Rect, buf: &mut Buffer) {
     let style = theme
         .color(view.shared.settings.colors.hint_loss)
         .add_modifier(Modifier::BOLD);
-    let lines: Vec<Line> = view
-        .shared
-        .memory
-        .notices()
-        .iter()
-        .map(|notice| Line::styled(notice.clone(), style))
-        .collect();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let width = area.width as usize;
+    let rows = view.shared.memory.notices().iter();
+    let rows = rows.flat_map(|notice| wrap(notice, width));
+    for (y, row) in (area.y..area.bottom()).zip(rows) {
+        buf.set_line(area.x, y, &Line::styled(row, style), area.width);
+    }
 }
 
 /// One choice row: its label, then every option with the chosen one highlighted.
