@@ -77,6 +77,17 @@ pub fn stones(count: u32) -> String {
     plural(u64::from(count), "stone", "stones")
 }
 
+/// `from 3 to 7`, or `3` when the range holds one value: the values a setting may take,
+/// as a sentence says them (`the line length must be from 3 to 4`).
+pub fn from_to(range: &std::ops::RangeInclusive<u8>) -> String {
+    let (low, high) = (range.start(), range.end());
+    if low == high {
+        low.to_string()
+    } else {
+        format!("from {low} to {high}")
+    }
+}
+
 /// `text` with its first letter a capital, to start a sentence: `Extreme tic-tac-toe`.
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -138,6 +149,12 @@ mod tests {
         );
         assert_eq!(excerpt("e\u{301}"), "e\u{301}");
         assert_eq!(excerpt("\u{301}"), "\\u{301}");
+    }
+
+    #[test]
+    fn a_range_of_one_value_is_that_value() {
+        assert_eq!(from_to(&(3..=7)), "from 3 to 7");
+        assert_eq!(from_to(&(3..=3)), "3");
     }
 
     #[test]
