@@ -67,6 +67,38 @@ fn move_with_pv_prints_the_line_that_starts_with_the_move() {
     }
 }
 
+/// `analyze --pv` prints the best move, then its line, then what the cells show, on a
+/// solved board as on a searched one.
+#[test]
+fn analyze_with_pv_prints_the_line_under_the_best_move_on_every_board() {
+    let searched = "analyze --pv --game classic --size 7 --in-a-row 5 --depth 4 \
+                    -------/-------/--O-O--/---X---/----X--/-------/-------";
+    let solved = "analyze --pv -X-O/-X--/X-X-/O--O";
+    let solved_classic = "analyze --pv --game classic --size 4 ----------------";
+    for command in [searched, solved, solved_classic] {
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let out = tictaclatin(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let at = |start: &str| text.lines().position(|line| line.starts_with(start));
+        let (best, pv, cells) = (at("Best move: "), at("pv: "), at("Cells show"));
+        assert!(best.is_some() && best < pv, "{command}: {text}");
+        assert_eq!(pv.map(|pv| pv + 1), cells, "{command}: {text}");
+        let line = |at: Option<usize>| text.lines().nth(at.unwrap()).unwrap().to_string();
+        let best_move = line(best)["Best move: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string();
+        let first = line(pv)["pv: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string();
+        assert_eq!(best_move, first, "{command}: {text}");
+    }
+}
+
 #[test]
 fn the_position_may_be_split_over_several_arguments() {
     let out = tictaclatin(&["move", "O-----X-", "-XO-O-XX"]);
