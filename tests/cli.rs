@@ -67,6 +67,38 @@ fn move_with_pv_prints_the_line_that_starts_with_the_move() {
     }
 }
 
+/// `analyze --pv` prints the best move, then its line, then what the cells show, on a
+/// solved board as on a searched one.
+#[test]
+fn analyze_with_pv_prints_the_line_under_the_best_move_on_every_board() {
+    let searched = "analyze --pv --game classic --size 7 --in-a-row 5 --depth 4 \
+                    -------/-------/--O-O--/---X---/----X--/-------/-------";
+    let solved = "analyze --pv -X-O/-X--/X-X-/O--O";
+    let solved_classic = "analyze --pv --game classic --size 4 ----------------";
+    for command in [searched, solved, solved_classic] {
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let out = tictaclatin(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let at = |start: &str| text.lines().position(|line| line.starts_with(start));
+        let (best, pv, cells) = (at("Best move: "), at("pv: "), at("Cells show"));
+        assert!(best.is_some() && best < pv, "{command}: {text}");
+        assert_eq!(pv.map(|pv| pv + 1), cells, "{command}: {text}");
+        let line = |at: Option<usize>| text.lines().nth(at.unwrap()).unwrap().to_string();
+        let best_move = line(best)["Best move: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string();
+        let first = line(pv)["pv: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string();
+        assert_eq!(best_move, first, "{command}: {text}");
+    }
+}
+
 #[test]
 fn the_position_may_be_split_over_several_arguments() {
     let out = tictaclatin(&["move", "O-----X-", "-XO-O-XX"]);
@@ -99,7 +131,10 @@ fn bad_input_gets_one_line_on_stderr_and_status_2() {
             "bad character 'Q' at d1",
         ),
         (vec!["analyze", "XO"], "has 2"),
-        (vec!["move", "XXX-/----/----/----"], "X has 3 and O has 0"),
+        (
+            vec!["move", "XXX-/----/----/----"],
+            "X has 3 stones and O has 0",
+        ),
         (vec!["move", "XXXO/O---/----/----"], "the game is over"),
     ] {
         let out = tictaclatin(&args);
@@ -109,6 +144,56 @@ fn bad_input_gets_one_line_on_stderr_and_status_2() {
         assert!(err.contains(expected), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
         assert!(stdout(&out).is_empty());
+    }
+}
+
+/// Every game refuses a position of the wrong length, and stone counts play cannot give,
+/// in the same words.
+#[test]
+fn every_game_refuses_a_bad_position_in_the_same_words() {
+    let extreme = format!("{} - x", "-".repeat(10));
+    let lengths = [
+        ("latin", "X", "a position has 16 cells, this one has 1"),
+        ("classic", "X", "a 3x3 position has 9 cells, this one has 1"),
+        ("qubic", "X", "a position has 64 cells, this one has 1"),
+        (
+            "extreme",
+            &extreme,
+            "a position has 256 cells, this one has 10",
+        ),
+    ];
+    let turns = ": X moves first, so X must have as many as O or one more";
+    let counts = [
+        (
+            "latin",
+            "XX--/----/----/----".to_string(),
+            "X has 2 stones and O has 0",
+        ),
+        (
+            "classic",
+            "XX-/---/---".into(),
+            "X has 2 stones and O has 0",
+        ),
+        (
+            "qubic",
+            format!("O{}", "-".repeat(63)),
+            "X has 0 stones and O has 1",
+        ),
+    ];
+    let counts = counts
+        .iter()
+        .map(|(game, text, said)| (*game, text.as_str(), format!("{said}{turns}")));
+    let lengths = lengths
+        .iter()
+        .map(|&(game, text, said)| (game, text, said.to_string()));
+    for (game, position, said) in lengths.chain(counts) {
+        let out = tictaclatin(&["analyze", "--game", game, position]);
+        assert_eq!(out.status.code(), Some(2), "{game}");
+        assert_eq!(
+            stderr(&out),
+            format!("tictaclatin: bad position: {said}\n"),
+            "{game}"
+        );
     }
 }
 
@@ -145,7 +230,7 @@ fn engine_answers_a_batch_and_exits_at_end_of_input() {
     assert_eq!(lines[5], "over draw");
     assert!(lines[6].starts_with("error "), "{}", lines[6]);
     assert!(
-        lines[7].starts_with("error impossible position"),
+        lines[7].starts_with("error X has 2 stones and O has 0: X moves first"),
         "{}",
         lines[7]
     );

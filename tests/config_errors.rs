@@ -43,6 +43,19 @@ fn invalid_toml() {
     assert!(err.fix.contains("double quotes"), "{err}");
 }
 
+/// A game that cannot be made is located at the value that is wrong: the size out of
+/// range, the line length that does not fit the size (not the `kind` line above them).
+#[test]
+fn a_game_that_cannot_be_made_is_located_at_the_wrong_value() {
+    let (err, path, _dir) = read("[game]\nkind = \"classic\"\nsize = 9\n");
+    assert_eq!(err.kind, ErrorKind::BadValue);
+    assert_located(&err, &path, 3, 8, Some("game.size"));
+    assert_eq!(err.fix, "use a size from 3 to 7");
+    let (err, path, _dir) = read("[game]\nkind = \"classic\"\nsize = 4\nin_a_row = 5\n");
+    assert_located(&err, &path, 4, 12, Some("game.in_a_row"));
+    assert!(err.fix.starts_with("use an in_a_row from 3 to 4"), "{err}");
+}
+
 #[test]
 fn wrong_type() {
     let (err, path, _dir) = read("[game]\nhints = 1\nbot_delay_ms = 10\n");

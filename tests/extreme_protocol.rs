@@ -96,7 +96,7 @@ fn malformed_lines_are_errors_and_quit_ends() {
         ("hello", "error a position is three words"),
         (
             &format!("{} - x", "-".repeat(10)) as &str,
-            "error a position has 256 cells; got 10",
+            "error a position has 256 cells, this one has 10",
         ),
         (
             &format!("{empty} K9 x"),

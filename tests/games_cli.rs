@@ -47,7 +47,7 @@ fn bad_game_choices_name_what_is_valid() {
             "5",
             "X",
         ],
-        "5 in a row is not in 3..4",
+        "5 in a row: on a 4x4 board the line length must be from 3 to 4",
     );
     refused(
         &["move", "--size", "5", "-X-O/-X--/X-X-/O--O"],

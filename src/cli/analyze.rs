@@ -107,30 +107,25 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         Some(value) => println!("{mover} to move{score}. Value for {mover}: {value}."),
         None => println!("{mover} to move{score}."),
     }
+    // As on the searched boards: the best move, then its line, then what the cells show.
+    if let Some(best) = best {
+        let what = if exact_best.is_some() || engine.instant_hints() {
+            "Best"
+        } else {
+            "The bot's"
+        };
+        let name = game.move_name(position.as_ref(), best);
+        println!("{what} move: {name} (marked *).");
+    }
     if pv {
         print_pv(game.as_ref(), engine.as_ref(), position.as_ref(), None);
     }
     if engine.instant_hints() {
-        let lead = best
-            .map(|best| {
-                let name = game.move_name(position.as_ref(), best);
-                format!("Best move: {name} (marked *). ")
-            })
-            .unwrap_or_default();
         println!(
-            "{lead}Cells show {mover}'s result after moving there: W5 = win in 5 plies, \
-             D = draw, L3 = loss in 3."
+            "Cells show {mover}'s result after moving there: W5 = win in 5 plies, D = draw, \
+             L3 = loss in 3."
         );
     } else {
-        if let Some(best) = best {
-            let what = if exact_best.is_some() {
-                "Best"
-            } else {
-                "The bot's"
-            };
-            let name = game.move_name(position.as_ref(), best);
-            println!("{what} move: {name} (marked *).");
-        }
         println!("Cells show {mover}'s result after moving there, where the search proved it:");
         println!("W≤7 / L≤6 = a win or loss forced within that many plies.");
         println!(

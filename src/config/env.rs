@@ -14,8 +14,9 @@ use super::{
     quoted_choices,
 };
 use crate::core::session::UnknownName;
+use crate::core::words::from_to;
 use crate::core::{Difficulty, UnknownDifficulty};
-use crate::games::{self, GameError};
+use crate::games::{self, GameError, Part};
 use crate::symbols::SymbolsError;
 
 /// The environment variables, captured once so that loading is a pure function of its
@@ -55,12 +56,24 @@ impl Env {
             settings.apply(&layer.map_err(|e| refused(&name, &e))?);
         }
         let game_vars = self.words(GameChoiceArgs::augment_args(Command::new("env")));
-        let Some((name, _)) = game_vars.into_iter().next() else {
+        let Some((first, _)) = game_vars.first() else {
             return Ok(());
         };
         games::build(settings.game).map(drop).map_err(|problem| {
-            let fix = "set the game, its size and its line length so they name a game together";
-            error(&name, problem.to_string(), fix.into())
+            // The variable of the wrong part, if it is set; else the first game variable,
+            // which made the choice with what the file or the defaults hold, and the fix
+            // is about the three together.
+            let flag = match problem.part() {
+                Part::Kind => "--game=",
+                Part::Size => "--size=",
+                Part::InARow => "--in-a-row=",
+            };
+            let Some((name, _)) = game_vars.iter().find(|(_, word)| word.starts_with(flag)) else {
+                let fix = "set the game, its size and its line length so they name a game \
+                           together";
+                return error(first, problem.to_string(), fix.into());
+            };
+            error(name, problem.to_string(), game_fix(&problem))
         })
     }
 
@@ -84,6 +97,34 @@ pub fn without_env(command: Command) -> Command {
     command
         .mut_args(|arg| arg.env(None))
         .mut_subcommands(without_env)
+}
+
+/// How to fix a game that cannot be made, said of the variable of the wrong part.
+fn game_fix(problem: &GameError) -> String {
+    match (problem.part(), problem.valid()) {
+        (Part::Kind, _) => format!("set it to one of the games: {}", games::valid_names()),
+        (part, Some(valid)) => {
+            let what = if part == Part::Size {
+                "a size"
+            } else {
+                "a line length"
+            };
+            let value = match valid.start() == valid.end() {
+                true => valid.start().to_string(),
+                false => format!("{what} {}", from_to(&valid)),
+            };
+            let unset = if part == Part::Size {
+                ""
+            } else {
+                ", or unset it"
+            };
+            format!("set it to {value}{unset}")
+        }
+        (_, None) => format!(
+            "unset it, or set TICTACLATIN_GAME to a game that takes one: {}",
+            games::sized_names().join(", ")
+        ),
+    }
 }
 
 fn error(name: &str, problem: String, fix: String) -> ConfigError {

@@ -12,8 +12,8 @@ use toml::de::{DeTable, DeValue, Deserializer};
 use super::error::{did_you_mean, line_col};
 use super::values::{self, Mistake};
 use super::{ConfigError, ErrorKind, Layer, Origin, Settings, quoted_choices};
-use crate::core::words::excerpt;
-use crate::games::{self, GameChoice};
+use crate::core::words::{excerpt, from_to};
+use crate::games::{self, GameChoice, GameError, Part};
 use crate::symbols::{Symbol, SymbolsError};
 use crate::tui::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 
@@ -215,27 +215,32 @@ impl File<'_> {
         Err(self.error(span, &key, ErrorKind::SameSymbol, problem, fix))
     }
 
-    /// The game, its size and its line length must make a game together; if not, the
-    /// first of them in the file is pointed at.
+    /// The game, its size and its line length must make a game together; if not, the part
+    /// that is wrong is pointed at (the size out of range, the line length that does not
+    /// fit the size), or the first of them in the file where it is not written there.
     fn game(&self, choice: GameChoice, document: &DeTable<'_>) -> Checked<()> {
         games::build(choice).map(drop).map_err(|problem| {
-            let written =
-                ["kind", "size", "in_a_row"].map(|key| value_at(document, &["game", key]));
-            let span = written
+            let wrong = match problem.part() {
+                Part::Kind => "kind",
+                Part::Size => "size",
+                Part::InARow => "in_a_row",
+            };
+            let written = |key| value_at(document, &["game", key]).map(toml::Spanned::span);
+            let first = ["kind", "size", "in_a_row"]
                 .into_iter()
-                .flatten()
-                .map(toml::Spanned::span)
-                .min_by_key(|s| s.start);
-            let fix = "change `kind`, `size` or `in_a_row` in [game] so they name a game, e.g. \
-                       `kind = \"classic\"` with `size = 5`";
-            let span = span.unwrap_or(0..0);
-            self.error(
-                span,
-                "game",
-                ErrorKind::BadValue,
-                problem.to_string(),
-                fix.into(),
-            )
+                .filter_map(|key| Some((key, written(key)?)))
+                .min_by_key(|(_, span)| span.start);
+            let (key, span) = written(wrong)
+                .map(|span| (wrong, span))
+                .or(first)
+                .unwrap_or(("", 0..0));
+            let key = match key {
+                "" => "game".to_string(),
+                key => format!("game.{key}"),
+            };
+            let fix = game_fix(&problem, wrong);
+            let problem = problem.to_string();
+            self.error(span, &key, ErrorKind::BadValue, problem, fix)
         })
     }
 
@@ -362,6 +367,34 @@ fn own_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
         _ => return None,
     };
     Some(Mistake { kind, problem, fix })
+}
+
+/// How to fix a game that cannot be made, said for `key` of [game], the part that is wrong.
+fn game_fix(problem: &GameError, key: &str) -> String {
+    let sized = quoted_choices(games::sized_names().into_iter());
+    match (problem.part(), problem.valid()) {
+        (Part::Kind, _) => format!(
+            "change `kind` in [game] to a game that exists, e.g. `kind = {}`",
+            example("game.kind")
+        ),
+        (part, Some(valid)) => {
+            let named = match part {
+                Part::Size => "a size",
+                _ => "an in_a_row",
+            };
+            let fix = match valid.start() == valid.end() {
+                true => format!("use `{key} = {}`", valid.start()),
+                false => format!("use {named} {}", from_to(&valid)),
+            };
+            match part {
+                Part::Size => fix,
+                _ => format!("{fix}, or delete the line for the whole row"),
+            }
+        }
+        (_, None) => {
+            format!("delete the `{key}` line, or set `kind` to a game that takes one: {sized}")
+        }
+    }
 }
 
 /// The last part of a dotted key: `size` for `game.size`.
@@ -589,6 +622,58 @@ mod tests {
             assert!(err.problem.contains("out of range"), "{err}");
             assert_eq!(err.position.unwrap().0, 2, "{err}");
         }
+    }
+
+    /// A game that cannot be made is an error at the value that is wrong, not at `kind`,
+    /// with a fix for that value.
+    #[test]
+    fn a_game_that_cannot_be_made_points_at_the_wrong_value() {
+        let err = parse_text("[game]\nkind = \"classic\"\nsize = 9\n").unwrap_err();
+        assert_eq!(err.position, Some((3, 8)), "{err}");
+        assert_eq!(err.key.as_deref(), Some("game.size"), "{err}");
+        assert_eq!(err.problem, "classic tic-tac-toe: size 9 is not in 3..7");
+        assert_eq!(err.fix, "use a size from 3 to 7");
+        let text = "[game]\nkind = \"classic\"\nsize = 4\nin_a_row = 5\n";
+        let err = parse_text(text).unwrap_err();
+        assert_eq!(err.position, Some((4, 12)), "{err}");
+        assert_eq!(err.key.as_deref(), Some("game.in_a_row"), "{err}");
+        assert_eq!(
+            err.problem,
+            "classic tic-tac-toe: 5 in a row: on a 4x4 board the line length must be from 3 \
+             to 4"
+        );
+        assert_eq!(
+            err.fix,
+            "use an in_a_row from 3 to 4, or delete the line for the whole row"
+        );
+        // In any order in the file, and with the one line length a 3x3 board has.
+        let err = parse_text("[game]\nin_a_row = 2\nkind = \"classic\"\n").unwrap_err();
+        assert_eq!(err.position, Some((2, 12)), "{err}");
+        assert_eq!(
+            err.fix,
+            "use `in_a_row = 3`, or delete the line for the whole row"
+        );
+    }
+
+    /// A game played on one board refuses a size: the size is pointed at, and the fix
+    /// names both ways out.
+    #[test]
+    fn a_size_for_a_game_of_one_board_points_at_the_size() {
+        let err = parse_text("[game]\nkind = \"qubic\"\nsize = 4\n").unwrap_err();
+        assert_eq!(err.position, Some((3, 8)), "{err}");
+        assert_eq!(err.key.as_deref(), Some("game.size"), "{err}");
+        assert_eq!(
+            err.problem,
+            "Qubic is played on its one board; it takes no size (4 was given)"
+        );
+        assert_eq!(
+            err.fix,
+            "delete the `size` line, or set `kind` to a game that takes one: \"classic\""
+        );
+        // Without `kind`, the default game refuses it the same way.
+        let err = parse_text("[game]\nin_a_row = 4\n").unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("game.in_a_row"), "{err}");
+        assert_eq!(err.position, Some((2, 12)), "{err}");
     }
 
     #[test]

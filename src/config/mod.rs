@@ -492,6 +492,31 @@ mod tests {
         assert!(err.fix.contains("name a game together"), "{err}");
     }
 
+    /// The variable of the part that is wrong is named, with a fix for it, whichever
+    /// variable comes first.
+    #[test]
+    fn the_environment_names_the_variable_that_is_wrong() {
+        let env = Env::from_vars([
+            ("TICTACLATIN_GAME", "classic"),
+            ("TICTACLATIN_IN_A_ROW", "5"),
+            ("TICTACLATIN_SIZE", "4"),
+        ]);
+        let err = env.apply(&mut Settings::default()).unwrap_err();
+        assert_eq!(err.origin, Origin::Env("TICTACLATIN_IN_A_ROW".into()));
+        assert_eq!(err.fix, "set it to a line length from 3 to 4, or unset it");
+        let env = Env::from_vars([("TICTACLATIN_GAME", "classic"), ("TICTACLATIN_SIZE", "9")]);
+        let err = env.apply(&mut Settings::default()).unwrap_err();
+        assert_eq!(err.origin, Origin::Env("TICTACLATIN_SIZE".into()));
+        assert_eq!(err.fix, "set it to a size from 3 to 7");
+        let env = Env::from_vars([("TICTACLATIN_SIZE", "5")]);
+        let err = env.apply(&mut Settings::default()).unwrap_err();
+        assert_eq!(err.origin, Origin::Env("TICTACLATIN_SIZE".into()));
+        assert_eq!(
+            err.fix,
+            "unset it, or set TICTACLATIN_GAME to a game that takes one: classic"
+        );
+    }
+
     #[test]
     fn colours_print_as_the_file_writes_them() {
         for text in ["lightred", "darkgray", "reset", "#ff8800", "12"] {

@@ -77,6 +77,40 @@ pub fn stones(count: u32) -> String {
     plural(u64::from(count), "stone", "stones")
 }
 
+/// `X has 4 stones and O has 5`: both sides' stones, as every game's position check
+/// tells them.
+pub fn stone_counts(x: u32, o: u32) -> String {
+    format!("X has {} and O has {o}", stones(x))
+}
+
+/// Why stone counts cannot come from play where the sides take turns, X first: every game
+/// with plain turns refuses such a position in these words.
+pub fn turns_counts(x: u32, o: u32) -> String {
+    format!(
+        "{}: X moves first, so X must have as many as O or one more",
+        stone_counts(x, o)
+    )
+}
+
+/// `a position has 16 cells, this one has 15`: how every game refuses a position text of
+/// the wrong length. `board` names the board where a game has several (`3x3`); `found` may
+/// be a word (`more`) where the reader stopped counting.
+pub fn cell_count(board: Option<&str>, cells: usize, found: impl std::fmt::Display) -> String {
+    let board = board.map(|board| format!(" {board}")).unwrap_or_default();
+    format!("a{board} position has {cells} cells, this one has {found}")
+}
+
+/// `from 3 to 7`, or `3` when the range holds one value: the values a setting may take,
+/// as a sentence says them (`the line length must be from 3 to 4`).
+pub fn from_to(range: &std::ops::RangeInclusive<u8>) -> String {
+    let (low, high) = (range.start(), range.end());
+    if low == high {
+        low.to_string()
+    } else {
+        format!("from {low} to {high}")
+    }
+}
+
 /// `text` with its first letter a capital, to start a sentence: `Extreme tic-tac-toe`.
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -138,6 +172,29 @@ mod tests {
         );
         assert_eq!(excerpt("e\u{301}"), "e\u{301}");
         assert_eq!(excerpt("\u{301}"), "\\u{301}");
+    }
+
+    #[test]
+    fn positions_are_refused_in_the_same_words_in_every_game() {
+        assert_eq!(
+            turns_counts(1, 0),
+            "X has 1 stone and O has 0: X moves first, so X must have as many as O or one more"
+        );
+        assert_eq!(stone_counts(4, 5), "X has 4 stones and O has 5");
+        assert_eq!(
+            cell_count(None, 16, 15),
+            "a position has 16 cells, this one has 15"
+        );
+        assert_eq!(
+            cell_count(Some("3x3"), 9, "more"),
+            "a 3x3 position has 9 cells, this one has more"
+        );
+    }
+
+    #[test]
+    fn a_range_of_one_value_is_that_value() {
+        assert_eq!(from_to(&(3..=7)), "from 3 to 7");
+        assert_eq!(from_to(&(3..=3)), "3");
     }
 
     #[test]

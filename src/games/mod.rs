@@ -42,7 +42,25 @@ pub struct Registration {
 }
 
 /// Makes the game of a size and a line length, or says why there is none.
-pub type MakeSized = fn(u8, Option<u8>) -> Result<Arc<dyn Game>, String>;
+pub type MakeSized = fn(u8, Option<u8>) -> Result<Arc<dyn Game>, Refusal>;
+
+/// The part of a game choice that is wrong, for a message to point at it (the config
+/// file's line, the environment variable) rather than at the game as a whole.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    Kind,
+    Size,
+    InARow,
+}
+
+/// Why a game refuses a size or a line length: which of the two, the values it takes
+/// there (`None`: it takes none at all), and the sentence that says so.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Refusal {
+    pub part: Part,
+    pub valid: Option<RangeInclusive<u8>>,
+    pub why: String,
+}
 
 /// The boards a game is played on, and how to make the game of one.
 pub enum Boards {
@@ -70,7 +88,10 @@ impl Registration {
                 Ok(make())
             }
             Boards::Sized { default, make, .. } => make(size.unwrap_or(*default), in_a_row)
-                .map_err(|e| GameError::Variant(format!("{}: {e}", self.family))),
+                .map_err(|refusal| {
+                    let why = format!("{}: {}", self.family, refusal.why);
+                    GameError::Variant(Refusal { why, ..refusal })
+                }),
         }
     }
 
@@ -272,8 +293,33 @@ pub enum GameError {
     #[error("unknown game {}: the games are {}", quote(.0), valid_names())]
     Unknown(String),
     /// The game takes no size, or not this one; the text says what is valid.
-    #[error("{0}")]
-    Variant(String),
+    #[error("{}", .0.why)]
+    Variant(Refusal),
+}
+
+impl GameError {
+    /// Which part of the choice is wrong: the game, its size or its line length.
+    pub fn part(&self) -> Part {
+        match self {
+            GameError::Unknown(_) => Part::Kind,
+            GameError::Variant(refusal) => refusal.part,
+        }
+    }
+
+    /// The values the wrong part may take, where it takes some (a size from 3 to 7);
+    /// `None` for a game that takes no such part, or an unknown game.
+    pub fn valid(&self) -> Option<RangeInclusive<u8>> {
+        match self {
+            GameError::Unknown(_) => None,
+            GameError::Variant(refusal) => refusal.valid.clone(),
+        }
+    }
+}
+
+/// The names of the games that come in sizes (and so take a line length): `classic`.
+pub fn sized_names() -> Vec<&'static str> {
+    let sized = GAMES.iter().filter(|game| game.sizes().is_some());
+    sized.map(|game| game.name).collect()
 }
 
 /// The game a choice names, or why it names none.
@@ -283,15 +329,18 @@ pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
 
 /// A game played on one board only refuses a size or a line length.
 fn refuse_variant(size: Option<u8>, in_a_row: Option<u8>, family: &str) -> Result<(), GameError> {
-    let (flag, value) = match (size, in_a_row) {
-        (Some(size), _) => ("size", size),
-        (None, Some(k)) => ("line length", k),
+    let (part, flag, value) = match (size, in_a_row) {
+        (Some(size), _) => (Part::Size, "size", size),
+        (None, Some(k)) => (Part::InARow, "line length", k),
         (None, None) => return Ok(()),
     };
     let title = crate::core::words::capitalized(family);
-    Err(GameError::Variant(format!(
-        "{title} is played on its one board; it takes no {flag} ({value} was given)"
-    )))
+    let why = format!("{title} is played on its one board; it takes no {flag} ({value} was given)");
+    Err(GameError::Variant(Refusal {
+        part,
+        valid: None,
+        why,
+    }))
 }
 
 /// Every game and variant this build knows, each once: the default of each game, then its
@@ -428,8 +477,13 @@ mod tests {
         );
         assert!(described(&games).ends_with(", extreme tic-tac-toe and take two"));
         let sized = games[at].build(Some(5), None).map(|game| game.key());
-        let refused = "Take two is played on its one board; it takes no size (5 was given)";
-        assert_eq!(sized, Err(GameError::Variant(refused.into())));
+        let why = "Take two is played on its one board; it takes no size (5 was given)".into();
+        let refused = Refusal {
+            part: Part::Size,
+            valid: None,
+            why,
+        };
+        assert_eq!(sized, Err(GameError::Variant(refused)));
     }
 
     #[test]
@@ -444,6 +498,24 @@ mod tests {
             size: Some(5),
             ..GameChoice::of(GameKind::Latin)
         };
-        assert!(build(sized).is_err());
+        let refused = build(sized).map(|game| game.key()).unwrap_err();
+        assert_eq!((refused.part(), refused.valid()), (Part::Size, None));
+        let choice = |size, in_a_row| GameChoice {
+            size,
+            in_a_row,
+            ..GameChoice::of(GameKind::Classic)
+        };
+        let part_and_valid = |choice| {
+            let e = build(choice).map(|game| game.key()).unwrap_err();
+            (e.part(), e.valid())
+        };
+        assert_eq!(
+            part_and_valid(choice(Some(9), None)),
+            (Part::Size, Some(3..=7))
+        );
+        let long = choice(Some(4), Some(5));
+        assert_eq!(part_and_valid(long), (Part::InARow, Some(3..=4)));
+        assert_eq!(err.part(), Part::Kind);
+        assert_eq!(sized_names(), ["classic"]);
     }
 }

@@ -1469,7 +1469,7 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     h.typed("b2");
     assert_eq!(
         h.app.view().saving_fact().as_deref(),
-        Some("no: the data folder cannot be written"),
+        Some("no: the data directory cannot be written"),
         "the panel keeps saying it"
     );
     h.typed("q");

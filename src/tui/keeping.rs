@@ -164,7 +164,7 @@ impl Keeping {
                 .map(|_| "failing: the latest moves are not saved".into()),
             Keeping::Copy => Some("no: a copy of another window's game".into()),
             Keeping::Waiting => Some("not yet: another window's game is kept".into()),
-            Keeping::Failed(_) => Some("no: the data folder cannot be written".into()),
+            Keeping::Failed(_) => Some("no: the data directory cannot be written".into()),
             Keeping::Replay => Some("no: a replayed record".into()),
             Keeping::FromPosition => Some("no: started from a position".into()),
         }

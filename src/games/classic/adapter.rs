@@ -39,7 +39,7 @@ pub const REGISTRATION: Registration = Registration {
         default: variant::MIN_SIZE,
         make: |size, in_a_row| match game(size, in_a_row) {
             Ok(game) => Ok(Arc::new(game)),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.into()),
         },
     },
     position_format: "N x N cells row by row",

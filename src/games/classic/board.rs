@@ -4,7 +4,7 @@
 use super::cell::Cell;
 use super::lines::Lines;
 use super::variant::Variant;
-use crate::core::words::stones;
+use crate::core::words::turns_counts;
 use crate::core::{Side, Status};
 
 /// The stones of both sides on a variant's board. X (the first side) moves when both have
@@ -23,10 +23,7 @@ pub enum BoardError {
     #[error("stones off the board or on top of each other")]
     BadMasks,
     /// X moves first and the sides alternate, so X has as many stones as O or one more.
-    #[error(
-        "X has {} and O has {o}: X moves first, so X has as many as O or one more",
-        stones(*.x)
-    )]
+    #[error("{}", turns_counts(*.x, *.o))]
     Counts { x: u32, o: u32 },
     /// Both sides hold a line, but the game ends with the first one.
     #[error("both sides hold a line, but the game ends at the first")]
@@ -209,7 +206,7 @@ mod tests {
 stones off the board or on top of each other
 both sides hold a line, but the game ends at the first
 O holds lines that no single last move completes
-X has 1 stone and O has 3: X moves first, so X has as many as O or one more";
+X has 1 stone and O has 3: X moves first, so X must have as many as O or one more";
         assert_eq!(said, expected);
     }
 

@@ -6,7 +6,7 @@ use super::board::{Board, BoardError};
 use super::cell::Cell;
 use super::variant::Variant;
 use crate::core::Side;
-use crate::core::words::{at_cell, quote_char};
+use crate::core::words::{at_cell, cell_count, quote_char};
 
 /// Why a text is not a position of the variant.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -20,12 +20,11 @@ pub enum TextError {
     )]
     BadChar { ch: char, cell: Option<String> },
     #[error(
-        "a {0}x{0} position has {1} cells, this one has {found}",
-        .variant.size(),
-        .variant.cells()
+        "{}",
+        cell_count(Some(&format!("{0}x{0}", .variant.size())), .variant.cells(), .found)
     )]
     WrongCount { variant: Variant, found: usize },
-    #[error("not a position of the game: {0}")]
+    #[error("{0}")]
     Impossible(BoardError),
 }
 
@@ -106,14 +105,11 @@ mod tests {
     fn impossible_positions_are_refused_with_a_reason() {
         let v = Variant::CLASSIC;
         let e = parse(v, "XXX/OO-/--O").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "not a position of the game: X holds a line but O moved after it"
-        );
+        assert_eq!(e.to_string(), "X holds a line but O moved after it");
         let e = parse(v, "XX-/---/---").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "not a position of the game: X has 2 stones and O has 0: X moves first, so X has as many as O or one more"
+            "X has 2 stones and O has 0: X moves first, so X must have as many as O or one more"
         );
         assert!(matches!(
             parse(v, "XXX/OOO/X--"),

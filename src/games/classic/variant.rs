@@ -1,6 +1,10 @@
 //! Which classic game is played: the board's size and how many in a row win.
 
 use std::fmt;
+use std::ops::RangeInclusive;
+
+use crate::core::words::from_to;
+use crate::games::{Part, Refusal};
 
 /// The smallest and largest board sizes; 7x7 = 49 cells still fits one `u64` per side.
 pub const MIN_SIZE: u8 = 3;
@@ -21,8 +25,33 @@ pub struct Variant {
 pub enum VariantError {
     #[error("size {0} is not in {MIN_SIZE}..{MAX_SIZE}")]
     Size(u8),
-    #[error("{k} in a row is not in {MIN_IN_A_ROW}..{size} for a {size}x{size} board")]
+    #[error(
+        "{k} in a row: on a {size}x{size} board the line length must be {}",
+        from_to(&(MIN_IN_A_ROW..=*.size))
+    )]
     InARow { k: u8, size: u8 },
+}
+
+impl VariantError {
+    /// The values the wrong part may take: the sizes, or the line lengths of this size.
+    pub fn valid(self) -> RangeInclusive<u8> {
+        match self {
+            VariantError::Size(_) => MIN_SIZE..=MAX_SIZE,
+            VariantError::InARow { size, .. } => MIN_IN_A_ROW..=size,
+        }
+    }
+}
+
+/// The list of games is told which part is wrong, and what it may be.
+impl From<VariantError> for Refusal {
+    fn from(e: VariantError) -> Refusal {
+        let part = match e {
+            VariantError::Size(_) => Part::Size,
+            VariantError::InARow { .. } => Part::InARow,
+        };
+        let (valid, why) = (Some(e.valid()), e.to_string());
+        Refusal { part, valid, why }
+    }
 }
 
 impl Variant {
@@ -111,12 +140,30 @@ mod tests {
         );
         assert_eq!(
             Variant::new(5, Some(2)).unwrap_err().to_string(),
-            "2 in a row is not in 3..5 for a 5x5 board"
+            "2 in a row: on a 5x5 board the line length must be from 3 to 5"
+        );
+        assert_eq!(
+            Variant::new(3, Some(2)).unwrap_err().to_string(),
+            "2 in a row: on a 3x3 board the line length must be 3"
         );
         assert_eq!(VariantError::Size(8).to_string(), "size 8 is not in 3..7");
         assert_eq!(
             Variant::new(4, Some(3)).unwrap().to_string(),
             "4x4, 3 in a row"
+        );
+    }
+
+    /// The list of games learns which part is wrong and what it may be, so a config file's
+    /// error points at that part's line.
+    #[test]
+    fn a_refusal_names_the_wrong_part_and_its_values() {
+        let size: Refusal = VariantError::Size(9).into();
+        assert_eq!((size.part, size.valid), (Part::Size, Some(3..=7)));
+        let row: Refusal = VariantError::InARow { k: 5, size: 4 }.into();
+        assert_eq!((row.part, row.valid), (Part::InARow, Some(3..=4)));
+        assert_eq!(
+            row.why,
+            "5 in a row: on a 4x4 board the line length must be from 3 to 4"
         );
     }
 

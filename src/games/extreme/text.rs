@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::words::{quote, quote_char, stones};
+use crate::core::words::{cell_count, quote, quote_char, stone_counts};
 use crate::core::{Side, Status};
 
 use super::board::Board;
@@ -19,7 +19,7 @@ pub enum PositionError {
     #[error("a position is three words, <256 cells> <last move> <side to move>; got {0}")]
     Words(usize),
     /// The cells word has this many cells instead of 256.
-    #[error("a position has 256 cells; got {0}")]
+    #[error("{}", cell_count(None, CELLS, .0))]
     Length(usize),
     /// A character other than `X`, `O`, `-`, `.` or `/` in the cells.
     #[error(
@@ -61,9 +61,9 @@ pub enum PositionError {
     WinNotByLastMove,
     /// No order of turns, with bonus moves only after small-board wins, gives these counts.
     #[error(
-        "X has {} and O {o}: no order of turns (with bonus moves only after winning \
-         small boards) explains that",
-        stones(*.x)
+        "{}: no order of turns (with bonus moves only after winning small boards) \
+         explains that",
+        stone_counts(*.x, *.o)
     )]
     Counts { x: u32, o: u32 },
     /// The side to move moved last without winning a small board.

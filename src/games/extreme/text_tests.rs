@@ -250,7 +250,7 @@ the last move B3c1 is in small board B3, which the other side had won
 small board B2 has stones played after it was won
 both sides hold a pattern of small boards
 the game was won before the last move, or not by the side that made it
-X has 1 stone and O 0: no order of turns (with bonus moves only after winning small boards) \
+X has 1 stone and O has 0: no order of turns (with bonus moves only after winning small boards) \
 explains that";
     assert_eq!(said, expected);
 }

@@ -283,7 +283,7 @@ mod tests {
             game.parse_position(&"-".repeat(63))
                 .unwrap_err()
                 .0
-                .contains("63 cells")
+                .contains("this one has 63")
         );
     }
 

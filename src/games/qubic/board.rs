@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
 use super::lines::{self, LINES};
-use crate::core::words::{plural, quote_char, stones};
+use crate::core::words::{cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
 
 /// Who holds which cells. Whose turn it is follows from the counts: X moves first.
@@ -169,16 +169,13 @@ pub enum BoardError {
     )]
     BadCharacter { ch: char, cell: Cell },
     /// Too many cells given (the 65th is named by its number).
-    #[error("more than 64 cells")]
+    #[error("{}", cell_count(None, CELLS, "more"))]
     TooMany,
     /// Fewer than 64 cells.
-    #[error("{}, expected 64", plural(*.found as u64, "cell", "cells"))]
+    #[error("{}", cell_count(None, CELLS, .found))]
     TooFew { found: usize },
     /// X must have as many stones as O, or one more.
-    #[error(
-        "X has {} and O {o}: X moves first, so X has as many as O or one more",
-        stones(*.x)
-    )]
+    #[error("{}", turns_counts(*.x, *.o))]
     Counts { x: u32, o: u32 },
     /// Both sides have four in a line.
     #[error("both sides have four in a line")]
@@ -293,15 +290,21 @@ mod tests {
         let two_x = format!("XX{}", "-".repeat(62));
         assert_eq!(
             two_x.parse::<Board>().unwrap_err().to_string(),
-            "X has 2 stones and O 0: X moves first, so X has as many as O or one more"
+            "X has 2 stones and O has 0: X moves first, so X must have as many as O or one more"
         );
     }
 
     #[test]
     fn refusals_read_as_sentences() {
         let said = |e: BoardError| e.to_string();
-        assert_eq!(said(BoardError::TooMany), "more than 64 cells");
-        assert_eq!(said(BoardError::TooFew { found: 1 }), "1 cell, expected 64");
+        assert_eq!(
+            said(BoardError::TooMany),
+            "a position has 64 cells, this one has more"
+        );
+        assert_eq!(
+            said(BoardError::TooFew { found: 1 }),
+            "a position has 64 cells, this one has 1"
+        );
         assert_eq!(said(BoardError::BothWon), "both sides have four in a line");
         assert_eq!(
             said(BoardError::WinnerDidNotMoveLast {

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
-use crate::core::words::{at_cell, quote_char};
+use crate::core::words::{at_cell, cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
 
 /// The 10 scoring lines: 4 rows, 4 columns, 2 diagonals.
@@ -244,12 +244,9 @@ pub enum PositionError {
         at_cell(*.cell, "after the 16th cell")
     )]
     BadCharacter { found: char, cell: Option<Cell> },
-    #[error("a position has 16 cells, this one has {0}")]
+    #[error("{}", cell_count(None, CELLS, .0))]
     WrongLength(usize),
-    #[error(
-        "impossible position: X has {first} and O has {second}; X moves first, so X must \
-         have as many as O or one more"
-    )]
+    #[error("{}", turns_counts(*.first, *.second))]
     ImpossibleCounts { first: u32, second: u32 },
 }
 
@@ -319,8 +316,7 @@ mod tests {
                 second: 2
             }
             .to_string(),
-            "impossible position: X has 0 and O has 2; X moves first, so X must have as many as \
-             O or one more"
+            "X has 0 stones and O has 2: X moves first, so X must have as many as O or one more"
         );
     }
     use crate::games::latin::game::testing::{board, cell};
