@@ -207,12 +207,12 @@ fn a_mode_on_the_command_line_wins_over_the_resume_offer() {
     assert!(!screen.contains("▶ Resume"), "{screen}");
     // Enter there asks before throwing the unfinished game away; n keeps it.
     again.send("\r");
-    again.wait_for("Discard the unfinished game (2 moves)? y/n");
+    again.wait_for("Discard the unfinished game (2 moves) for a new one? y/n");
     again.send("n");
     again.wait_for("Kept the unfinished game.");
     assert!(home.path().join("data/saved-game.toml").exists());
     again.send("\r");
-    again.wait_for("Discard the unfinished game (2 moves)? y/n");
+    again.wait_for("Discard the unfinished game (2 moves) for a new one? y/n");
     again.send("y");
     again.wait_for("Player 1's turn");
     assert!(!home.path().join("data/saved-game.toml").exists());

@@ -111,12 +111,21 @@ impl Harness {
         }
     }
 
-    /// Starting asks first, as it would discard the unfinished game on the board, of
+    /// Starting asks first, as a new game would replace the saved unfinished game of
     /// `moves` ("2 moves").
     #[track_caller]
     fn start_asks_to_discard(&mut self, moves: &str) {
         self.press(KeyCode::Enter);
-        let asked = format!("Discard the unfinished game ({moves})? y/n");
+        let asked = format!("Discard the unfinished game ({moves}) for a new one? y/n");
+        assert_eq!(self.app.start.note.as_deref(), Some(asked.as_str()));
+    }
+
+    /// Starting asks first, as the game on the board of `moves` ("2 moves"), not saved,
+    /// would go from the screen.
+    #[track_caller]
+    fn start_asks_to_leave(&mut self, moves: &str) {
+        self.press(KeyCode::Enter);
+        let asked = format!("Leave the game on the board ({moves}, not saved)? y/n");
         assert_eq!(self.app.start.note.as_deref(), Some(asked.as_str()));
     }
 
@@ -1646,11 +1655,21 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     );
     b.typed("c3");
     a.typed("b1");
+    // On the start screen, the second window says its game is not saved and where the
+    // kept one is open.
+    b.typed("n");
+    let screen = drawn_text(&b.app);
+    assert!(
+        screen.contains("Your current game (not saved) waits on the board"),
+        "{screen}"
+    );
+    assert!(screen.contains("· open in another window"), "{screen}");
+    b.typed("q");
     drop(a); // the first window closes, its game kept: a1 b1
     b.typed("n");
     b.up_to(Menu::RESUME);
     assert_eq!(b.app.menu().resume, Some(2));
-    b.start_asks_to_discard("2 moves"); // the copy on the board, a1 c3
+    b.start_asks_to_leave("2 moves"); // the copy on the board, a1 c3
     b.typed("y");
     assert_eq!(names_3x3(b.app.moves()), "a1 b1");
     b.typed("c1");
@@ -1717,7 +1736,7 @@ fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
     let (mut a, mut b) = two_windows(dir.path(), "a1");
     // b resumed a's game as a copy; a new game of its own instead:
     b.typed("n");
-    b.start_asks_to_discard("1 move"); // the copy on the board
+    b.start_asks_to_leave("1 move"); // the copy on the board
     b.typed("y");
     b.status_starts("Not saved yet");
     b.typed("b2");
@@ -1942,4 +1961,19 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     let written = h.app.record_to_write(now);
     assert_eq!(written.start.unwrap().stones(), 4);
     assert_eq!(written.moves.len(), 1);
+}
+
+/// The app drawn on a 100 x 30 terminal, as text.
+fn drawn_text(app: &App) -> String {
+    let area = ratatui::layout::Rect::new(0, 0, 100, 30);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ratatui::widgets::Widget::render(app, area, &mut buf);
+    let rows = buf.content().chunks(100);
+    rows.map(|row| {
+        row.iter()
+            .map(ratatui::buffer::Cell::symbol)
+            .collect::<String>()
+            + "\n"
+    })
+    .collect()
 }

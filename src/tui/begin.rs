@@ -36,19 +36,25 @@ impl App {
     }
 
     /// Starts (or resumes) a game, after asking when that would throw away an unfinished
-    /// game.
+    /// game: the saved one a new game replaces, or the one on the board, not saved, that
+    /// would go from the screen (each asked in its own words, so neither reads as the
+    /// game being resumed).
     fn start_or_ask(&mut self, start: Start) {
-        match self.at_stake(start) {
-            Some(moves) => {
-                let plural = if moves == 1 { "move" } else { "moves" };
-                self.overlay = Some(Overlay::Discard(start));
-                // Any key but y keeps the game: a stray key never throws a game away.
-                self.start.note = Some(format!(
-                    "Discard the unfinished game ({moves} {plural})? y/n"
-                ));
-            }
-            None => self.go(start),
-        }
+        let plural = |moves| if moves == 1 { "move" } else { "moves" };
+        let question = match self.at_stake(start) {
+            Some(Stake::Saved(moves)) => format!(
+                "Discard the unfinished game ({moves} {}) for a new one? y/n",
+                plural(moves)
+            ),
+            Some(Stake::Board(moves)) => format!(
+                "Leave the game on the board ({moves} {}, not saved)? y/n",
+                plural(moves)
+            ),
+            None => return self.go(start),
+        };
+        self.overlay = Some(Overlay::Discard(start));
+        // Any key but y keeps the game: a stray key never throws a game away.
+        self.start.note = Some(question);
     }
 
     /// The answer to "discard the unfinished game?": `y` goes ahead, any other key keeps
@@ -61,11 +67,11 @@ impl App {
         }
     }
 
-    /// How many moves of an unfinished game `start` would throw away, if it would: the
-    /// chosen game's saved game, which a new game of it replaces (unless another window
-    /// keeps it: then it stays there), or the game on the board when it is not written
-    /// down (saving off, or kept by another window) and would go from the screen.
-    fn at_stake(&self, start: Start) -> Option<usize> {
+    /// The unfinished game `start` would throw away, if it would: the chosen game's saved
+    /// game, which a new game of it replaces (unless another window keeps it: then it stays
+    /// there), or the game on the board when it is not written down (saving off, or kept by
+    /// another window) and would go from the screen.
+    fn at_stake(&self, start: Start) -> Option<Stake> {
         let key = self.start.game().key();
         let replaces_saved = start == Start::New && self.start.menu.mode != Mode::Demo;
         if replaces_saved
@@ -73,10 +79,11 @@ impl App {
             && !self.shared.memory.open_elsewhere(&key)
             && let Some(saved) = self.shared.memory.saved_game(&key)
         {
-            return Some(saved.moves.len());
+            return Some(Stake::Saved(saved.moves.len()));
         }
         let leaves_board = !(start == Start::Resume && self.resumes_board(&key));
-        (leaves_board && self.game_in_progress() && !self.game_kept()).then(|| self.moves().len())
+        let lost = leaves_board && self.game_in_progress() && !self.game_kept();
+        lost.then(|| Stake::Board(self.moves().len()))
     }
 
     /// The game on the board is the chosen game's unfinished game, kept by this window:
@@ -234,4 +241,13 @@ impl App {
         self.start.offer_resume(&mut self.shared);
         self.screen = Screen::Start;
     }
+}
+
+/// An unfinished game a start would throw away, by its number of moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stake {
+    /// The chosen game's saved game, which a new game replaces.
+    Saved(usize),
+    /// The game on the board, not written down, which would go from the screen.
+    Board(usize),
 }

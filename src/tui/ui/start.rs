@@ -94,7 +94,13 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
     let plain = Style::default();
     buf.set_stringn(area.x, y + 1, mode_text(view, menu), width, plain);
     if view.board.in_progress() {
-        let kept = "Your current game is kept until you start a new one.";
+        // "Kept" would read as saved: say only what is true of this window's game.
+        let back = view.shared.settings.keys.first_key(Action::Quit);
+        let saved = match view.board.keeping.note().is_empty() && view.shared.memory.saves() {
+            true => "",
+            false => " (not saved)",
+        };
+        let kept = format!("Your current game{saved} waits on the board: {back} goes back to it.");
         buf.set_stringn(area.x, y + 2, kept, width, plain);
     } else if let Some(record) = view.screen.record(view.shared) {
         buf.set_stringn(area.x, y + 2, record_text(view, menu, record), width, plain);
@@ -305,6 +311,11 @@ fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
     let moves = menu.resume.unwrap_or(0);
     let plural = if moves == 1 { "move" } else { "moves" };
     let level_of = |level| view.screen.game().level_name(level);
+    let key = view.screen.game().key();
+    let elsewhere = match view.shared.memory.open_elsewhere(&key) {
+        true => " · open in another window",
+        false => "",
+    };
     let what = view
         .screen
         .saved_game(view.shared)
@@ -322,5 +333,6 @@ fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
             style,
         ),
         Span::raw(what),
+        Span::raw(elsewhere),
     ])
 }
