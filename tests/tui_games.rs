@@ -181,6 +181,43 @@ fn the_cursor_starts_in_the_board_the_mover_is_sent_to() {
     );
 }
 
+/// A name dropped half typed gives back the turn, not the refusal of an earlier name;
+/// the typing prompt's example is a cell that can be played, wherever the cursor is.
+#[test]
+fn typing_after_a_refused_name_forgets_the_refusal() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&["B3c1", "A1a1"]);
+    assert!(
+        game.app.status().starts_with("Illegal"),
+        "{}",
+        game.app.status()
+    );
+    game.play(&["C1"]);
+    assert!(
+        game.app.status().contains("like C1"),
+        "{}",
+        game.app.status()
+    );
+    game.press(KeyCode::Esc);
+    assert!(
+        !game.app.status().contains("Illegal"),
+        "{}",
+        game.app.status()
+    );
+    assert!(game.app.status().contains("turn"), "{}", game.app.status());
+    // The cursor off the board to play in: the example is still one that can be played.
+    for _ in 0..4 {
+        game.press(KeyCode::Left);
+    }
+    assert!(!game.app.cell_name(game.app.cursor()).starts_with("C1"));
+    game.play(&["B"]);
+    assert!(
+        game.app.status().contains("(like C1"),
+        "{}",
+        game.app.status()
+    );
+}
+
 #[test]
 fn a_move_outside_the_board_one_is_sent_to_is_refused_and_nothing_changes() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);

@@ -9,7 +9,7 @@ use super::board::PlayScreen;
 use super::geometry;
 use super::messages::join;
 use super::shared::Shared;
-use super::status::StatusLine;
+use super::status::{StatusKind, StatusLine};
 use super::typing::{
     CELL_NAME_WAIT, NameMatch, Snapshot, Typed, cell_names, is_plain, longer_names, name_match,
     reversible,
@@ -154,9 +154,16 @@ impl PlayScreen {
         }
     }
 
-    /// A cell's name to show as an example: the cursor's.
+    /// A cell's name to show as an example: the cursor's, or where it is not a move (an
+    /// extreme small board not the one to play in) the first legal move's.
     fn example_cell(&self) -> String {
-        self.cell_name(self.cursor)
+        let position = self.position();
+        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
+        let cell = match legal.contains(&self.cursor) {
+            true => self.cursor,
+            false => legal.first().copied().unwrap_or(self.cursor),
+        };
+        self.cell_name(cell)
     }
 
     /// "B2… then the rest of a cell's name (like B3c1) places there", or for a name that
@@ -209,7 +216,12 @@ impl PlayScreen {
             }
             other => other,
         };
-        let status = shared.status.clone();
+        // What a dropped name gives back: the status before it, but not a refusal, which
+        // was about an earlier name and would read as this one's.
+        let status = match shared.status.kind {
+            StatusKind::Illegal => StatusLine::turn("", &self.turn_text(&shared.settings)),
+            _ => shared.status.clone(),
+        };
         let prefix = match action {
             Some(a) if deferred.is_none() && !a.is_movement() => {
                 format!("{} · ", shared.status.text)
