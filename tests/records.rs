@@ -220,6 +220,10 @@ fn unfinished_games_include_the_one_saved_to_resume() {
         listed.contains("An unfinished game of Tic-Tac-Latin (bot, 2 moves) waits to be resumed"),
         "{listed}"
     );
+    assert!(
+        !listed.contains("No games kept"),
+        "the unfinished game answers: {listed}"
+    );
     let out = games_in(data.path(), &["--result", "won"]);
     assert!(
         !stdout(&out).contains("waits"),

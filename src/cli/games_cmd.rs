@@ -104,23 +104,25 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
             shown += 1;
         }
     }
-    if listed.is_empty() {
+    // A game in progress is saved to be resumed, not kept as a record until it ends; asked
+    // for unfinished games, say where those are.
+    let waiting = match args.result {
+        Some(ResultFilter::Unfinished) => super::stats::waiting(&store.load_games()),
+        _ => Vec::new(),
+    };
+    if listed.is_empty() && waiting.is_empty() {
         println!("No games kept yet in {}.", dir.display());
-    } else if shown == 0 {
+    } else if shown == 0 && waiting.is_empty() {
         println!(
             "No kept game matches (of {}).",
             plural(listed.len() as u64, "game", "games")
         );
     }
-    // A game in progress is saved to be resumed, not kept as a record until it ends; asked
-    // for unfinished games, say where those are.
-    if args.result == Some(ResultFilter::Unfinished) {
-        let waiting = super::stats::waiting(&store.load_games());
-        for line in &waiting {
-            println!(
-                "{line} (choose its game in `tictaclatin play` to go on; its record is kept when it ends)"
-            );
-        }
+    for line in &waiting {
+        println!(
+            "{line} Choose its game in `tictaclatin play` to go on; its record is kept when \
+             it ends."
+        );
     }
     for bad in &unreadable {
         eprintln!("tictaclatin: {}: {}", bad.path.display(), bad.problem);

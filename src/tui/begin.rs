@@ -15,7 +15,7 @@ use crate::tui::keys::Action;
 
 impl App {
     /// A mode or game named on the command line wins the start screen's highlight over
-    /// the offer to resume; the offer stays. With no game named, the start screen opens on
+    /// the offer to resume; the offer stays. With nothing named, the start screen opens on
     /// the unfinished game saved last when the settings' game has none.
     pub fn asked_for(&mut self, asked: Asked) {
         self.start.asked_for(asked, &self.shared.memory);

@@ -3,7 +3,7 @@
 //! "play on from here" on the review screen).
 
 use super::app::{App, Keeping, Screen};
-use super::review::{ReviewScreen, keys_line};
+use super::review::ReviewScreen;
 use super::status::StatusLine;
 use crate::config::{First, Mode};
 use crate::core::Position;
@@ -63,9 +63,9 @@ impl App {
         if record.moves.is_empty() {
             self.shared.status = StatusLine::note(format!("{lead} No moves."));
         } else {
+            // The footer lists review's keys; with them the line would wrap over it.
             self.screen = Screen::Review(ReviewScreen::first());
-            let keys = keys_line(&self.shared.settings.keys);
-            self.shared.status = StatusLine::note(format!("{lead} {keys}"));
+            self.shared.status = StatusLine::note(lead);
         }
     }
 

@@ -67,12 +67,15 @@ impl StartScreen {
     }
 
     /// A mode or game named on the command line wins the start screen's highlight over
-    /// the offer to resume; the offer stays. With no game named, an unfinished game of
+    /// the offer to resume; the offer stays. With nothing named, an unfinished game of
     /// another game than the settings' is not hidden behind it: the start screen opens on
     /// the game saved last, offering to resume it.
     pub fn asked_for(&mut self, asked: Asked, memory: &Memory) {
+        // Only when nothing was asked: `--mode humans` is a two-player game of the settings'
+        // game, not of whichever game was left unfinished.
+        let nothing_asked = !asked.game && !asked.mode;
         let latest = memory.latest_saved();
-        let elsewhere = latest.filter(|_| !asked.game && self.menu.resume.is_none());
+        let elsewhere = latest.filter(|_| nothing_asked && self.menu.resume.is_none());
         if let Some(saved) = elsewhere
             && let Some(choice) = GameChoice::from_key(&saved.game)
         {

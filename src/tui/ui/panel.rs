@@ -448,7 +448,7 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
             // Two proven figures make a proven judgement, search or not.
             let proven = matches!((played, figure), (Hint::Proven(_), Hint::Proven(_)));
             let grounds = match proven {
-                true => "proven by search",
+                true => "proven",
                 false => "not proven",
             };
             let mut lines = wrapped(
