@@ -664,7 +664,8 @@ mod tests {
         assert_eq!(err.key.as_deref(), Some("game.size"), "{err}");
         assert_eq!(
             err.problem,
-            "Qubic is played on its one board; it takes no size (4 was given)"
+            "Qubic is played on its one board; it takes no size (4 was given; classic comes in \
+             sizes)"
         );
         assert_eq!(
             err.fix,

@@ -335,7 +335,14 @@ fn refuse_variant(size: Option<u8>, in_a_row: Option<u8>, family: &str) -> Resul
         (None, None) => return Ok(()),
     };
     let title = crate::core::words::capitalized(family);
-    let why = format!("{title} is played on its one board; it takes no {flag} ({value} was given)");
+    // Name the games that do take one, so `--size 5` alone says where sizes go.
+    let sized: Vec<String> = sized_names().into_iter().map(String::from).collect();
+    let verb = if sized.len() == 1 { "comes" } else { "come" };
+    let sized = crate::core::words::listed(&sized, "and");
+    let why = format!(
+        "{title} is played on its one board; it takes no {flag} ({value} was given; {sized} \
+         {verb} in sizes)"
+    );
     Err(GameError::Variant(Refusal {
         part,
         valid: None,
@@ -477,7 +484,9 @@ mod tests {
         );
         assert!(described(&games).ends_with(", extreme tic-tac-toe and take two"));
         let sized = games[at].build(Some(5), None).map(|game| game.key());
-        let why = "Take two is played on its one board; it takes no size (5 was given)".into();
+        let why = "Take two is played on its one board; it takes no size (5 was given; classic \
+                   comes in sizes)"
+            .into();
         let refused = Refusal {
             part: Part::Size,
             valid: None,
