@@ -1101,6 +1101,35 @@ fn the_review_of_a_searched_board_marks_a_missed_block() {
     assert!(!screen.contains("judging…"), "{screen}");
 }
 
+/// At 80 x 24 a long judgement does not push the move list away: under the review box its
+/// heading and the move shown stay (classic 5x5, four in a row: O's e5 misses the block at
+/// d1, X wins there).
+#[test]
+fn the_review_box_leaves_the_move_shown_in_the_list() {
+    let choice = GameChoice {
+        in_a_row: Some(4),
+        ..classic(5)
+    };
+    let mut game = Game::start(choice, Mode::TwoHumans, None);
+    game.play(&["a1", "a5", "b1", "b5", "c1", "e5", "d1"]);
+    assert!(game.app.game_status().is_over());
+    let requests = game.app.update(Event::Key(KeyEvent::new(
+        KeyCode::Char('v'),
+        KeyModifiers::NONE,
+    )));
+    let request = requests
+        .into_iter()
+        .find(|request| matches!(request, BotRequest::Review { .. }))
+        .expect("the review is asked of the bot");
+    answer_from_the_bot(&mut game, choice, request);
+    game.press(KeyCode::End);
+    game.press(KeyCode::BackTab);
+    assert_eq!(game.app.status(), "Mistake at move 6 of 7.");
+    let screen = drawn(&game.app, 80, 24);
+    assert!(screen.contains("Moves (X then O)"), "{screen}");
+    assert!(screen.contains("e5??"), "the move shown, marked: {screen}");
+}
+
 /// Too small for extreme's board, the screen names every smallest terminal it fits, the one
 /// nearest first, and each one named does show the game.
 #[test]

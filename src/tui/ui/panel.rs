@@ -23,6 +23,12 @@ pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let top = area.y + 2;
     let room = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
     let used = match view.screen {
+        // The move list keeps its heading and two rows below the box (the move shown is
+        // in them), however long the box's text.
+        Screen::Review(_) if room.height > MOVES_KEPT + 4 => {
+            let height = room.height - MOVES_KEPT;
+            review_box(view, Rect { height, ..room }, buf)
+        }
         Screen::Review(_) => review_box(view, room, buf),
         _ if view.play.status().is_over() => ended(view, room, buf),
         _ => in_play(view, room, buf),
@@ -36,6 +42,10 @@ pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
         );
     }
 }
+
+/// The rows of the move list the review box leaves below it: a blank line, the heading
+/// and two rows of moves.
+const MOVES_KEPT: u16 = 4;
 
 /// While the game is on: the facts, then why the bot took its side until the person has
 /// moved.
