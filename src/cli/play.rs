@@ -93,6 +93,7 @@ pub fn open(settings_args: &SettingsArgs, outer: &SettingsArgs, what: Open) -> R
     let asked = tui::Asked {
         mode: given(|game| game.mode.is_some()),
         game: given(|game| game.kind.is_some() || game.size.is_some() || game.in_a_row.is_some()),
+        sized: given(|game| game.size.is_some() || game.in_a_row.is_some()),
     };
     let ending =
         tui::run(settings, Memory::load(store), seed, asked, opening).map_err(|e| Failure {

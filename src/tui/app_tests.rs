@@ -823,17 +823,43 @@ fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
     assert_eq!(h.app.moves().len(), 2, "classic's game, resumed");
     assert_eq!(h.app.game().key(), "classic-3");
 
-    let mut h = remembering(Some(saved));
-    h.app.asked_for(crate::tui::Asked {
-        mode: false,
-        game: true,
-    });
-    assert_eq!(
-        h.app.menu().game.kind,
-        crate::games::GameKind::Latin,
-        "as asked"
-    );
-    assert_eq!(h.app.menu().resume, None);
+    // A game or a mode named on the command line: the settings' game, as asked.
+    for (mode, game) in [(false, true), (true, false)] {
+        let mut h = remembering(Some(saved.clone()));
+        h.app.asked_for(crate::tui::Asked {
+            mode,
+            game,
+            sized: false,
+        });
+        let kind = h.app.menu().game.kind;
+        assert_eq!(
+            kind,
+            crate::games::GameKind::Latin,
+            "mode {mode}, game {game}"
+        );
+        assert_eq!(h.app.menu().resume, None);
+    }
+
+    // `--game classic` alone, the settings saying 5x5: the unfinished 3x3 game is offered
+    // (not highlighted: a game was named); with `--size 5` too, it is not.
+    let classic_5 = Settings {
+        game: crate::games::GameChoice {
+            size: Some(5),
+            ..crate::games::GameChoice::of(crate::games::GameKind::Classic)
+        },
+        ..Settings::default()
+    };
+    for (sized, offered) in [(false, Some(2)), (true, None)] {
+        let memory = Memory::with(crate::store::Stats::default(), vec![saved.clone()]);
+        let mut h = with_memory(classic_5.clone(), memory);
+        h.app.asked_for(crate::tui::Asked {
+            mode: false,
+            game: true,
+            sized,
+        });
+        assert_eq!(h.app.menu().resume, offered, "sized: {sized}");
+        assert_eq!(h.app.menu().row, Menu::MODE);
+    }
 }
 
 /// Hints on when the game was left are on when it is resumed (they start off against the
@@ -967,6 +993,7 @@ fn enter_on_the_mode_row_asks_before_discarding() {
     h.app.asked_for(crate::tui::Asked {
         mode: true,
         game: false,
+        sized: false,
     });
     assert_eq!(h.app.menu().row, Menu::MODE);
     h.press(KeyCode::Enter);
@@ -1366,10 +1393,12 @@ fn a_mode_named_on_the_command_line_wins_over_the_resume_offer() {
         Asked {
             mode: true,
             game: false,
+            sized: false,
         },
         Asked {
             mode: false,
             game: true,
+            sized: false,
         },
     ] {
         let mut h = remembering(Some(saved_vs_bot("b2 c3")));

@@ -114,15 +114,16 @@ impl Memory {
         self.saved.iter().find(|saved| saved.game == game)
     }
 
-    /// The unfinished game saved last, of any game: by its file's time (in the order the
-    /// games are listed where there are no files, as in tests).
-    pub fn latest_saved(&self) -> Option<&SavedGame> {
+    /// The unfinished game saved last among those `wanted`: by its file's time (in the
+    /// order the games are listed where there are no files, as in tests).
+    pub fn latest_saved(&self, wanted: impl Fn(&SavedGame) -> bool) -> Option<&SavedGame> {
         let saved_at = |saved: &SavedGame| {
             let path = self.store.as_ref()?.game_path(&saved.game);
             std::fs::metadata(path).ok()?.modified().ok()
         };
         // Reversed, so that among equal times the first listed wins.
-        self.saved.iter().rev().max_by_key(|saved| saved_at(saved))
+        let wanted = self.saved.iter().rev().filter(|saved| wanted(saved));
+        wanted.max_by_key(|saved| saved_at(saved))
     }
 
     pub fn notices(&self) -> &[String] {

@@ -393,6 +393,9 @@ pub struct Asked {
     pub mode: bool,
     /// `--game` (or its size) was given.
     pub game: bool,
+    /// `--size` or `--in-a-row` was given: the game asked for is that variant, not any of
+    /// its kind.
+    pub sized: bool,
 }
 
 #[cfg(test)]

@@ -71,11 +71,19 @@ impl StartScreen {
     /// another game than the settings' is not hidden behind it: the start screen opens on
     /// the game saved last, offering to resume it.
     pub fn asked_for(&mut self, asked: Asked, memory: &Memory) {
-        // Only when nothing was asked: `--mode humans` is a two-player game of the settings'
-        // game, not of whichever game was left unfinished.
-        let nothing_asked = !asked.game && !asked.mode;
-        let latest = memory.latest_saved();
-        let elsewhere = latest.filter(|_| nothing_asked && self.menu.resume.is_none());
+        // Nothing asked: any game's. A game asked by its kind alone (`--game classic`): a
+        // game of that kind, whatever its size. A mode or a size asked: none, since
+        // `--mode humans` is a two-player game of the settings' game.
+        let kind = self.menu.game.kind;
+        let of_kind = |saved: &SavedGame| {
+            GameChoice::from_key(&saved.game).is_some_and(|choice| choice.kind == kind)
+        };
+        let latest = match (asked.game, asked.mode || asked.sized) {
+            (false, false) => memory.latest_saved(|_| true),
+            (true, false) => memory.latest_saved(of_kind),
+            _ => None,
+        };
+        let elsewhere = latest.filter(|_| self.menu.resume.is_none());
         if let Some(saved) = elsewhere
             && let Some(choice) = GameChoice::from_key(&saved.game)
         {
