@@ -260,6 +260,9 @@ impl CellLook<'_> {
 pub struct GuessScale {
     low: i32,
     high: i32,
+    /// Some move is only bounded from above: when every figure is alike, a guess is then
+    /// the best the search found, the others at most as good.
+    bounded_above: bool,
 }
 
 impl GuessScale {
@@ -269,7 +272,14 @@ impl GuessScale {
             Hint::Proven(_) => None,
         });
         let (low, high) = scores.fold((i32::MAX, i32::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
-        GuessScale { low, high }
+        let bounded_above = hints
+            .iter()
+            .any(|(_, hint)| matches!(hint, Hint::AtMost(_)));
+        GuessScale {
+            low,
+            high,
+            bounded_above,
+        }
     }
 
     /// A hint as the board shows it: `W5`, `D`, `L3` exact, `W≤7` / `L≤4` proven bounds,
@@ -277,6 +287,8 @@ impl GuessScale {
     pub fn text(&self, hint: Hint) -> String {
         match hint {
             Hint::Proven(claim) => claim.short(),
+            // The best move of an empty board, the rest bounded by it: `+`, not `·`.
+            Hint::Guess(_) if self.high <= self.low && self.bounded_above => "+".into(),
             Hint::Guess(score) => self.third(score).into(),
             Hint::AtLeast(score) if self.third(score) == "+" => "+".into(),
             Hint::AtLeast(_) => "≥".into(),
@@ -714,5 +726,14 @@ mod tests {
         let texts: Vec<String> = hints.iter().map(|&h| scale.text(h)).collect();
         // At most the bottom third is in the bottom third; any other bound only bounds.
         assert_eq!(texts, ["+", "≤", "≤", "-", "≥"]);
+        // All alike (an empty board: the best move's guess, every other move bounded by
+        // it): the best is still the best.
+        let alike: Vec<(CellId, Hint)> = (0..)
+            .map(CellId::new)
+            .zip([Hint::AtMost(3), Hint::Guess(3), Hint::AtMost(3)])
+            .collect();
+        let scale = GuessScale::of(&alike);
+        let texts: Vec<String> = alike.iter().map(|&(_, h)| scale.text(h)).collect();
+        assert_eq!(texts, ["≤", "+", "≤"]);
     }
 }
