@@ -200,11 +200,18 @@ pub struct MenuLine {
 }
 
 impl Menu {
-    /// The rows that apply, drawn in `area` one blank line apart while there is room.
+    /// The rows that apply, drawn in `area` one blank line apart while there is room. The
+    /// spacing is the one the most rows of any mode would take, so choosing a mode (by a
+    /// click, say) never moves the rows under the mouse.
     pub fn lines(&self, area: Rect) -> Vec<MenuLine> {
         let rows: Vec<usize> = (0..Menu::ROWS).filter(|&r| self.row_enabled(r)).collect();
+        let most = Mode::ALL.iter().map(|&mode| {
+            let menu = Menu { mode, ..*self };
+            (0..Menu::ROWS).filter(|&r| menu.row_enabled(r)).count()
+        });
+        let most = most.max().unwrap_or(rows.len()) as u16;
         let room = area.bottom().saturating_sub(area.y + MENU_TOP + BELOW_MENU);
-        let spacing = if rows.len() as u16 * 2 <= room { 2 } else { 1 };
+        let spacing = if most * 2 <= room { 2 } else { 1 };
         rows.into_iter()
             .enumerate()
             .map(|(i, row)| MenuLine {
@@ -504,6 +511,22 @@ mod tests {
             m.change(true);
         }
         assert_eq!(m.game, GameChoice::of(GameKind::Classic));
+    }
+
+    #[test]
+    fn choosing_a_mode_never_moves_the_mode_row() {
+        for (width, height) in [(70, 22), (80, 24), (100, 30)] {
+            let area = Rect::new(0, 0, width, height);
+            let mode_y = |mode| {
+                // Classic: its size and line rows make the most rows.
+                let mut m = menu(mode, Some(3));
+                m.game = GameChoice::of(GameKind::Classic);
+                let lines = m.lines(area);
+                lines.iter().find(|l| l.row == Menu::MODE).map(|l| l.y)
+            };
+            let ys: Vec<_> = Mode::ALL.iter().map(|&mode| mode_y(mode)).collect();
+            assert!(ys.iter().all(|&y| y == ys[0]), "{width}x{height}: {ys:?}");
+        }
     }
 
     #[test]
