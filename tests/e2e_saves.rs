@@ -311,3 +311,58 @@ fn a_set_aside_game_says_why_on_the_start_screen() {
     assert!(data.join("saved-game-classic-5.toml.bak").exists());
     assert!(!data.join("saved-game-classic-5.toml").exists());
 }
+
+/// A game left by a kill -9 is what the next start opens on, even when the settings name
+/// another game: classic 5x5, then Qubic (saved last) are left; a start with no flags
+/// offers Qubic's first, and classic's is there when classic is chosen.
+#[test]
+fn the_game_left_last_is_offered_first_after_a_kill() {
+    let home = tempfile::tempdir().unwrap();
+    for (args, cell, file) in [
+        (
+            ["--game", "classic", "--size", "5"],
+            "c3",
+            "saved-game-classic-5.toml",
+        ),
+        (
+            ["--game", "qubic", "--mode", "humans"],
+            "1a1",
+            "saved-game-qubic.toml",
+        ),
+    ] {
+        let mut game = Session::start_in(home.path(), &args);
+        game.wait_for("▶ Mode");
+        if args[1] == "classic" {
+            // Two people on classic too, so no bot moves before the kill.
+            game.send("\x1b[C");
+            game.wait_for("[Two players]");
+        }
+        game.send("\r");
+        game.wait_for("Player 1's turn");
+        game.send(cell);
+        game.wait_until("the move saved", |_| {
+            saved_moves(home.path(), file).map(|m| m.len()) == Some(1)
+        });
+        game.signal("KILL");
+        game.wait_exit();
+    }
+    // Saved a minute apart, whatever the file system's clock resolution.
+    let classic = fs::File::options()
+        .append(true)
+        .open(home.path().join("data/saved-game-classic-5.toml"))
+        .unwrap();
+    let earlier = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+    classic.set_modified(earlier).unwrap();
+    let mut again = Session::start_in(home.path(), &[]);
+    let screen = again.wait_for("▶ Resume the unfinished game (1 move)");
+    assert!(
+        !screen.contains("Classic 5x5"),
+        "the game saved last: {screen}"
+    );
+    again.send("\r");
+    again.wait_for("Resumed your game of 1 move");
+    again.wait_for("1. 1a1");
+    again.send("\x03");
+    assert!(again.wait_exit().success());
+    assert!(saved_moves(home.path(), "saved-game-classic-5.toml").is_some());
+}
