@@ -1096,7 +1096,7 @@ fn the_review_of_a_searched_board_marks_a_missed_block() {
     assert!(screen.contains("(not proven)"), "{screen}");
     // The figures in words: the move played lost at once, the block held.
     assert!(screen.contains("played: loss in 2"), "{screen}");
-    assert!(screen.contains("better e1: e1"), "{screen}");
+    assert!(screen.contains("better line: e1"), "{screen}");
     assert!(screen.contains("punished by e1"), "{screen}");
     assert!(!screen.contains("judging…"), "{screen}");
 }

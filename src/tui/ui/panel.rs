@@ -473,8 +473,8 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
     };
     if mark != Mark::Sound {
         let better = hint_line::names(view.play.game(), before, &judgement.better);
-        let label = format!("better {best}:");
-        lines.push(Line::from(hint_line::labelled_line(&label, &better, width)));
+        let label = "better line:";
+        lines.push(Line::from(hint_line::labelled_line(label, &better, width)));
         let after = history.position_at(judgement.ply);
         let answer = hint_line::names(view.play.game(), after, &judgement.answer);
         if !answer.is_empty() {
