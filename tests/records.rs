@@ -93,13 +93,7 @@ fn kept(game: &str, players: [(&str, &str); 2], moves: &str, result: &str, time:
 }
 
 fn games_in(data: &std::path::Path, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .arg("games")
-        .args(args)
-        .env("TICTACLATIN_DATA_DIR", data)
-        .env("TICTACLATIN_CONFIG", "/nonexistent/config.toml")
-        .output()
-        .unwrap()
+    in_data(data, &[&["games"], args].concat())
 }
 
 /// `games` lists the kept games newest first, with numbers that stay with their games

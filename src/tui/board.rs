@@ -174,6 +174,12 @@ impl PlayScreen {
             && self.session.controller(self.position().to_move()) == Controller::Human
     }
 
+    /// The cells the side to move may play.
+    pub fn legal_cells(&self) -> Vec<CellId> {
+        let moves = self.position().legal_moves();
+        moves.iter().map(|m| m.placed()).collect()
+    }
+
     /// After a move that leaves the cursor where nothing may be played (extreme
     /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
     pub fn follow_legal_moves(&mut self) {
@@ -181,7 +187,7 @@ impl PlayScreen {
         if self.game().blocks(position).is_empty() {
             return; // every empty cell is playable: the cursor stays where it was
         }
-        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
+        let legal = self.legal_cells();
         if legal.is_empty() || legal.contains(&self.cursor) {
             return;
         }

@@ -157,8 +157,7 @@ impl PlayScreen {
     /// A cell's name to show as an example: the cursor's, or where it is not a move (an
     /// extreme small board not the one to play in) the first legal move's.
     fn example_cell(&self) -> String {
-        let position = self.position();
-        let legal: Vec<CellId> = position.legal_moves().iter().map(|m| m.placed()).collect();
+        let legal = self.legal_cells();
         let cell = match legal.contains(&self.cursor) {
             true => self.cursor,
             false => legal.first().copied().unwrap_or(self.cursor),
