@@ -550,7 +550,7 @@ impl Store {
                      and games of it played here are not saved over it.",
                     path.display()
                 );
-                let brief = format!("{} is from a newer tictaclatin; left as it is", name(path));
+                let brief = format!("{}; left as it is", why.brief(&file_name(path)));
                 Loaded::told(None, (notice, brief))
             }
             Err(why) => Loaded::told(None, self.set_aside(path, what, &why)),
@@ -567,7 +567,7 @@ impl Store {
     /// says what happened: in full, and in one line (see [`Loaded::brief`]).
     fn set_aside(&self, path: &Path, what: &str, why: &Unusable) -> (String, String) {
         let problem = format!("Could not use {what} in {}: {why}", path.display());
-        let brief = why.brief(&name(path));
+        let brief = why.brief(&file_name(path));
         let backup = free_backup_path(path);
         // A record starts again from nothing; an unfinished game is simply not offered.
         let fresh = if what == RECORD {
@@ -597,7 +597,7 @@ impl Store {
         match fs::rename(path, &backup) {
             Ok(()) => (
                 format!("{problem}. It was moved to {}.", backup.display()),
-                format!("{brief}; kept as {}", name(&backup)),
+                format!("{brief}; kept as {}", file_name(&backup)),
             ),
             Err(e) => (
                 format!(
@@ -710,16 +710,9 @@ pub fn free_backup_path(path: &Path) -> PathBuf {
         .expect("some backup number is free")
 }
 
-/// The newest backup of a file (the highest number taken), if there is one.
-pub fn latest_backup_path(path: &Path) -> Option<PathBuf> {
-    (0..)
-        .map(|n| backup_path(path, n))
-        .take_while(|backup| backup.exists())
-        .last()
-}
-
-/// A file's name without its folder, for the one-line notices.
-fn name(path: &Path) -> String {
+/// A file's name without its folder, for one-line messages (the whole path where it has
+/// no name).
+pub fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),

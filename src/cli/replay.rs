@@ -35,9 +35,6 @@ pub fn run(args: &ReplayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     let path = super::games_cmd::record_path(&args.record)?;
     let record = record::read_file(&path)
         .map_err(|e| Failure::bad_input(format!("{}: {e}", path.display())))?;
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into(),
-    );
+    let name = tictaclatin::store::file_name(&path);
     play::open(&args.settings, outer, Open::Replay(Box::new(record), name))
 }
