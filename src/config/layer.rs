@@ -102,6 +102,7 @@ macro_rules! with_game_choice {
         pub struct $name {
             #[arg(long = "game", value_name = "GAME", env = "TICTACLATIN_GAME",
                   help = crate::games::flag_help())]
+            #[serde(default, deserialize_with = "values::named")]
             pub kind: Option<GameKind>,
             #[arg(long, value_name = "N", env = "TICTACLATIN_SIZE", allow_negative_numbers = true,
                   value_parser = parse_size, help = crate::games::size_help())]
@@ -137,12 +138,15 @@ with_game_choice! {
     pub struct GameSettings {
         /// Who plays: bot (you against the bot), humans (two people, one keyboard) or demo
         #[arg(long, value_name = "MODE", env = "TICTACLATIN_MODE")]
+        #[serde(deserialize_with = "values::named")]
         pub mode: Option<Mode>,
         /// Who moves first against the bot: you, bot or bot-chooses
         #[arg(long, value_name = "WHO")]
+        #[serde(deserialize_with = "values::named")]
         pub first: Option<First>,
         /// The bot's strength: random, easy, medium, hard or perfect (also called max)
         #[arg(long, value_name = "LEVEL", env = "TICTACLATIN_DIFFICULTY")]
+        #[serde(deserialize_with = "values::named")]
         pub difficulty: Option<Difficulty>,
         #[arg(skip)]
         pub hints: Option<Hints>,

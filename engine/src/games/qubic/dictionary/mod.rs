@@ -274,11 +274,11 @@ pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
 }
 
 /// Patashnik's dictionary as shipped in `assets/qubic/` (with its header and credit).
-pub const PATASHNIK: &str = include_str!("../../../../assets/qubic/qubic.dictionary");
+pub const PATASHNIK: &str = include_str!("../../../../../assets/qubic/qubic.dictionary");
 
 /// The same positions in seed 002's wildcard notation (951 lines, Arthur O'Dwyer's).
 pub const PATASHNIK_WILDCARD: &str =
-    include_str!("../../../../assets/qubic/oracle.patashnik-qubic-partial.txt");
+    include_str!("../../../../../assets/qubic/oracle.patashnik-qubic-partial.txt");
 
 #[cfg(test)]
 mod tests {

@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn book_players_read_their_book_once() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/book-second.txt");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/book-second.txt");
         let spec: PlayerSpec = format!("book:{path}").parse().unwrap();
         assert_eq!(spec.to_string(), format!("book:{path}"));
         assert_eq!(spec.only_side(), Some(Side::Second));

@@ -19,8 +19,9 @@ pub mod text;
 
 #[cfg(test)]
 mod rules_tests;
-#[cfg(test)]
-pub(crate) mod testing;
+/// Positions the screen's tests share with the rules' tests.
+#[doc(hidden)]
+pub mod testing;
 #[cfg(test)]
 mod text_tests;
 
