@@ -277,7 +277,9 @@ fn reserved_keys_cannot_be_bound() {
     let (err, _, _dir) = read("[keys]\nnew = \"ctrl-c\"\n");
     assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CtrlC));
     let (err, _, _dir) = read("[keys]\nnew = \"2\"\n");
-    assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CellDigit('2')));
+    assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CellName('2')));
+    let (err, _, _dir) = read("[keys]\nundo = \"a\"\n");
+    assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CellName('a')));
 }
 
 /// Ctrl-M, Ctrl-I, Ctrl-[ and Ctrl-H reach the game as Enter, Tab, Esc and Backspace.
@@ -303,13 +305,13 @@ fn ctrl_keys_that_arrive_as_another_key_are_refused() {
 
 #[test]
 fn same_key_bound_to_two_actions() {
-    // `h` is the hints key by default; binding it to undo as well clashes.
-    let (err, path, _dir) = read("[keys]\nundo = [\"z\", \"h\"]\n");
+    // `t` is the hints key by default; binding it to undo as well clashes.
+    let (err, path, _dir) = read("[keys]\nundo = [\"z\", \"t\"]\n");
     assert_eq!(err.kind, ErrorKind::KeyBoundTwice);
     assert_located(&err, &path, 2, 14, Some("keys.undo"));
     assert!(
         err.problem
-            .contains("\"h\" is bound to both `undo` and `hints`"),
+            .contains("\"t\" is bound to both `undo` and `hints`"),
         "{err}"
     );
 
@@ -318,10 +320,10 @@ fn same_key_bound_to_two_actions() {
     assert_eq!(err.kind, ErrorKind::KeyBoundTwice);
     assert_located(&err, &path, 3, 8, Some("keys.redo"));
 
-    // Moving `h` off hints at the same time is fine.
+    // Moving `t` off hints at the same time is fine.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ok.toml");
-    fs::write(&path, "[keys]\nundo = [\"z\", \"h\"]\nhints = \"i\"\n").unwrap();
+    fs::write(&path, "[keys]\nundo = [\"z\", \"t\"]\nhints = \"x\"\n").unwrap();
     assert!(config::read_file(&path, true).is_ok());
 }
 
