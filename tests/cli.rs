@@ -307,3 +307,101 @@ fn a_closed_pipe_ends_the_command_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(err.is_empty(), "{err}");
 }
+
+/// Whether `text` names one of the project's internal documents ("seed 002's example",
+/// `SEED_003`) rather than what the thing is.
+fn names_a_document(text: &str) -> bool {
+    let text = text.to_lowercase();
+    ["seed 00", "seed00", "seed_00", "seed's"]
+        .iter()
+        .any(|name| text.contains(name))
+}
+
+/// The subcommands a help page lists under `Commands:` (not `help`).
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        // A wrapped description goes on deeper indented.
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(String::from)
+        .collect()
+}
+
+/// Every help page, every game's level lines, the tournament's credit of published figures
+/// and the 4x4 dictionary's export name things by what they are ("a ten-sided-die player",
+/// "Arthur O'Dwyer's example"), never by the project's documents ("seed 001's D10").
+#[test]
+fn nothing_a_user_reads_names_an_internal_document() {
+    let mut pages = vec![Vec::<String>::new()];
+    let mut read = 0;
+    while let Some(path) = pages.pop() {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let out = tictaclatin(&args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let help = stdout(&out);
+        assert!(!names_a_document(&help), "{args:?}:\n{help}");
+        for name in subcommands(&help) {
+            pages.push([path.clone(), vec![name]].concat());
+        }
+        read += 1;
+    }
+    assert!(read > 15, "the walk read {read} help pages");
+
+    use tictaclatin::core::Difficulty;
+    for choice in tictaclatin::games::all_choices() {
+        let game = tictaclatin::games::build(choice).unwrap();
+        for level in Difficulty::ALL {
+            let line = game.level_text(level).unwrap_or_default();
+            assert!(!names_a_document(&line), "{}: {line}", game.title());
+        }
+    }
+    let classic = tictaclatin::games::build(tictaclatin::games::GameChoice::of(
+        tictaclatin::games::GameKind::Classic,
+    ))
+    .unwrap();
+    let medium = classic.level_text(Difficulty::Medium).unwrap();
+    assert!(medium.contains("ten-sided-die player"), "{medium}");
+
+    let out = tictaclatin(&[
+        "tournament",
+        "--game",
+        "classic",
+        "--first",
+        "random",
+        "--second",
+        "rule-list",
+        "--games",
+        "10",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = stdout(&out);
+    assert!(!names_a_document(&report), "{report}");
+    assert!(
+        report.contains("published (the C# program of the post \"Don't lose on Tic-Tac-Toe"),
+        "{report}"
+    );
+
+    // The 4x4 example's export credits its author, not Patashnik's Qubic dictionary.
+    let out = tictaclatin(&[
+        "book",
+        "export",
+        "--game",
+        "classic",
+        "--size",
+        "4",
+        "--in-a-row",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let header: String = stdout(&out)
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .collect();
+    assert!(header.contains("Arthur O'Dwyer"), "{header}");
+    assert!(!header.contains("Patashnik"), "{header}");
+}
