@@ -149,6 +149,19 @@ fn hint_characters_as_symbols() {
 }
 
 #[test]
+fn what_the_board_draws_as_symbols() {
+    // A rank the hints give, the cursor's bracket, the last move's dot, a line of the grid.
+    for c in ["2", "[", "•", "┼"] {
+        let (err, path, _dir) = read(&format!("[symbols]\nfirst = \"{c}\"\n"));
+        let c = c.chars().next().unwrap();
+        assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::BoardMark(c)));
+        assert_located(&err, &path, 2, 9, Some("symbols.first"));
+        assert!(err.problem.contains("the board draws it"), "{err}");
+        assert!(err.fix.contains("the board does not draw"), "{err}");
+    }
+}
+
+#[test]
 fn emoji_sequences_as_symbols() {
     // A family joined with U+200D, a flag, a skin tone, a heart made emoji by U+FE0F.
     for (text, code_points) in [
