@@ -405,3 +405,114 @@ fn nothing_a_user_reads_names_an_internal_document() {
     assert!(header.contains("Arthur O'Dwyer"), "{header}");
     assert!(!header.contains("Patashnik"), "{header}");
 }
+
+/// A word that can only be a flag is a flag error naming it, wherever it stands among the
+/// position's words, and a position that starts with `-` is still a position.
+#[test]
+fn an_unknown_flag_is_named_not_read_as_a_position() {
+    for (args, flag) in [
+        (
+            &["move", "--level", "perfect", "----------------"][..],
+            "--level",
+        ),
+        (
+            &["move", "----------------", "--level", "perfect"],
+            "--level",
+        ),
+        (&["analyze", "--levl=3", "-X-O/-X--/X-X-/O--O"], "--levl"),
+        (&["analyze", "-X-O/-X--/X-X-/O--O", "-q"], "-q"),
+    ] {
+        let out = tictaclatin(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let named = format!("unknown flag {flag} for `{}`", args[0]);
+        assert!(err.contains(&named), "{args:?}: {err}");
+    }
+    let err = stderr(&tictaclatin(&[
+        "analyze",
+        "--depht",
+        "3",
+        "----------------",
+    ]));
+    assert!(err.contains("(did you mean --depth?)"), "{err}");
+    for position in ["-X-O/-X--/X-X-/O--O", "-x-o/-x--/x-x-/o--o"] {
+        let out = tictaclatin(&["move", position]);
+        assert!(out.status.success(), "{position}: {}", stderr(&out));
+    }
+    // `--position` takes words starting with `-` too.
+    let out = tictaclatin(&["play", "--position", "--no-save"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--position needs a position, and --no-save is a flag"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The bot's thinking time (`--bot-time MS`) and a person's clock (`--clock SECONDS`) have
+/// names that cannot be taken for each other; the old names point to the new ones.
+#[test]
+fn the_old_time_flags_point_to_their_new_names() {
+    let bot = "--movetime is now --bot-time MS (how long a searching bot thinks per move, in \
+               milliseconds)";
+    let clock = "--move-time is now --clock SECONDS";
+    for (args, pointer) in [
+        (&["move", "--movetime", "100", "----------------"][..], bot),
+        (&["analyze", "----------------", "--movetime=100"], bot),
+        (&["engine", "--movetime", "100"], bot),
+        (&["play", "--move-time", "16"], clock),
+        (&["--move-time", "16"], clock),
+        (
+            &[
+                "tournament",
+                "--first",
+                "random",
+                "--second",
+                "random",
+                "--move-time",
+                "1",
+            ],
+            clock,
+        ),
+    ] {
+        let out = tictaclatin(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("tictaclatin: {pointer}")),
+            "{args:?}: {err}"
+        );
+    }
+    let out = tictaclatin(&["move", "--bot-time", "50", "----------------"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = tictaclatin(&[
+        "tournament",
+        "--game",
+        "extreme",
+        "--first",
+        "random",
+        "--second",
+        "random",
+        "--games",
+        "2",
+        "--clock",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("clock 1.00 s a move"),
+        "{}",
+        stdout(&out)
+    );
+    for command in ["play", "tournament"] {
+        let help = stdout(&tictaclatin(&[command, "--help"]));
+        assert!(help.contains("--bot-time <MS>"), "{help}");
+        assert!(help.contains("--clock <SECONDS>"), "{help}");
+        assert!(
+            !help.contains("--movetime") && !help.contains("--move-time"),
+            "{help}"
+        );
+    }
+}

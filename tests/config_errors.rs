@@ -148,6 +148,27 @@ fn hint_characters_as_symbols() {
     }
 }
 
+/// The bot's time per move was `movetime_ms`, too near the people's clock: the old key
+/// names the new one, which sets the same milliseconds.
+#[test]
+fn the_old_name_of_the_bots_time_names_the_new_one() {
+    let (err, path, _dir) = read("[game]\nmovetime_ms = 500\n");
+    assert_eq!(err.kind, ErrorKind::UnknownKey);
+    assert_located(&err, &path, 2, 1, Some("game.movetime_ms"));
+    assert!(
+        err.problem
+            .contains("`movetime_ms` in [game] is now called `bot_time_ms`"),
+        "{err}"
+    );
+    assert!(err.fix.contains("rename it: `bot_time_ms = 1000`"), "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("config.toml");
+    fs::write(&file, "[game]\nbot_time_ms = 500\n").unwrap();
+    let settings = config::read_file(&file, true).unwrap().unwrap();
+    assert_eq!(settings.movetime, std::time::Duration::from_millis(500));
+}
+
 #[test]
 fn what_the_board_draws_as_symbols() {
     // A rank the hints give, the cursor's bracket, the last move's dot, a line of the grid.
