@@ -37,11 +37,11 @@ pub enum SymbolError {
          drawn with it would be ambiguous"
     )]
     PositionChar(char),
-    /// `W`, `D`, `L` (either case), `+` or `·`: the hints on empty cells are written with
-    /// them, so a stone beside a hint would read as one.
+    /// `W`, `D`, `L` (either case): the hints on empty cells are written with them, so a
+    /// stone beside a hint would read as one.
     #[error(
-        "'{0}' is how hints write a move's value (W win, D draw, L loss; + · - for unproven \
-         moves), so a stone drawn with it would read as a hint"
+        "'{0}' is how hints write a move's value (W win, D draw, L loss), so a stone drawn \
+         with it would read as a hint"
     )]
     HintChar(char),
     /// A character the board draws itself ([`board_mark`]).
@@ -73,19 +73,18 @@ fn sequence(code_points: usize) -> String {
     }
 }
 
-/// The characters hints start with on the board (`W5`, `D`, `L3`, and `+` `·` `-` for an
-/// unproven move's guess), in both cases for the letters: a symbol is refused when it starts
-/// with one of them. (`-` is refused already, as an empty cell of the position text.)
-pub const HINT_CHARS: [char; 8] = ['W', 'D', 'L', 'w', 'd', 'l', '+', '·'];
+/// The letters hints start with on the board (`W3`, `D`, `L2`), in both cases: a symbol is
+/// refused when it starts with one of them.
+pub const HINT_CHARS: [char; 6] = ['W', 'D', 'L', 'w', 'd', 'l'];
 
 /// What the board draws with `c` besides the stones and the hints' letters, if anything.
-/// `≤ ≥` are refused though the hints are to stop drawing them: a stone must not look like
-/// a hint of any version.
+/// `+ · ≤ ≥` (and `-`, an empty cell) are refused though the hints no longer draw them: a
+/// stone must not look like a hint of any version.
 pub fn board_mark(c: char) -> Option<&'static str> {
     Some(match c {
         '1'..='3' => "how the hints rank the best moves",
         '!' => "how the hints mark a move that must be played",
-        '≤' | '≥' => "a mark of the hints",
+        '+' | '·' | '≤' | '≥' => "a mark of the hints",
         '[' | ']' => "the cursor's bracket",
         '•' => "the last move's dot",
         '…' => "the end of a shortened hint",
@@ -108,12 +107,12 @@ impl SymbolError {
                  `second = \"@\"`"
             }
             SymbolError::HintChar(_) => {
-                "pick a character other than W, D, L (in either case), + and ·, e.g. `first = \
-                 \"#\"` or `second = \"@\"`"
+                "pick a character other than W, D, L (in either case), e.g. `first = \"#\"` \
+                 or `second = \"@\"`"
             }
             SymbolError::BoardMark(_) => {
-                "pick a character the board does not draw (not 1-3, !, ≤, ≥, [, ], •, … or a \
-                 box-drawing or block character), e.g. `first = \"#\"` or `second = \"@\"`"
+                "pick a character the board does not draw (not 1-3, !, +, ·, ≤, ≥, [, ], •, … or \
+                 a box-drawing or block character), e.g. `first = \"#\"` or `second = \"@\"`"
             }
             SymbolError::Sequence { .. } => {
                 "use a single-code-point symbol like \"🦀\", e.g. `first = \"🦀\"`"
@@ -473,7 +472,7 @@ mod tests {
     #[test]
     fn rejects_what_the_board_draws() {
         for text in [
-            "1", "3", "!", "≤", "≥", "[", "]", "•", "…", "─", "┼", "╋", "╿", "▀", "█",
+            "1", "3", "!", "+", "·", "≤", "≥", "[", "]", "•", "…", "─", "┼", "╋", "╿", "▀", "█",
         ] {
             let c = text.chars().next().unwrap();
             let err = Symbol::new(text).unwrap_err();

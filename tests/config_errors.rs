@@ -137,8 +137,8 @@ fn position_characters_as_symbols() {
 
 #[test]
 fn hint_characters_as_symbols() {
-    // Hints write W5, D, L3 and · on empty cells: a stone like them would read as a hint.
-    for (c, col) in [("D", 10), ("l", 10), ("·", 10)] {
+    // Hints write W3, D and L2 on empty cells: a stone like them would read as a hint.
+    for (c, col) in [("D", 10), ("l", 10), ("w", 10)] {
         let (err, path, _dir) = read(&format!("[symbols]\nsecond = \"{c}\"\n"));
         let c = c.chars().next().unwrap();
         assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::HintChar(c)));
@@ -172,7 +172,7 @@ fn the_old_name_of_the_bots_time_names_the_new_one() {
 #[test]
 fn what_the_board_draws_as_symbols() {
     // A rank the hints give, the cursor's bracket, the last move's dot, a line of the grid.
-    for c in ["2", "[", "•", "┼"] {
+    for c in ["2", "·", "[", "•", "┼"] {
         let (err, path, _dir) = read(&format!("[symbols]\nfirst = \"{c}\"\n"));
         let c = c.chars().next().unwrap();
         assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::BoardMark(c)));
