@@ -137,14 +137,48 @@ fn position_characters_as_symbols() {
 
 #[test]
 fn hint_characters_as_symbols() {
-    // Hints write W5, D, L3 and · on empty cells: a stone like them would read as a hint.
-    for (c, col) in [("D", 10), ("l", 10), ("·", 10)] {
+    // Hints write W3, D and L2 on empty cells: a stone like them would read as a hint.
+    for (c, col) in [("D", 10), ("l", 10), ("w", 10)] {
         let (err, path, _dir) = read(&format!("[symbols]\nsecond = \"{c}\"\n"));
         let c = c.chars().next().unwrap();
         assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::HintChar(c)));
         assert_located(&err, &path, 2, col, Some("symbols.second"));
         assert!(err.problem.contains("read as a hint"), "{err}");
         assert!(err.fix.contains("other than W, D, L"), "{err}");
+    }
+}
+
+/// The bot's time per move was `movetime_ms`, too near the people's clock: the old key
+/// names the new one, which sets the same milliseconds.
+#[test]
+fn the_old_name_of_the_bots_time_names_the_new_one() {
+    let (err, path, _dir) = read("[game]\nmovetime_ms = 500\n");
+    assert_eq!(err.kind, ErrorKind::UnknownKey);
+    assert_located(&err, &path, 2, 1, Some("game.movetime_ms"));
+    assert!(
+        err.problem
+            .contains("`movetime_ms` in [game] is now called `bot_time_ms`"),
+        "{err}"
+    );
+    assert!(err.fix.contains("rename it: `bot_time_ms = 1000`"), "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("config.toml");
+    fs::write(&file, "[game]\nbot_time_ms = 500\n").unwrap();
+    let settings = config::read_file(&file, true).unwrap().unwrap();
+    assert_eq!(settings.movetime, std::time::Duration::from_millis(500));
+}
+
+#[test]
+fn what_the_board_draws_as_symbols() {
+    // A rank the hints give, the cursor's bracket, the last move's dot, a line of the grid.
+    for c in ["2", "·", "[", "•", "┼"] {
+        let (err, path, _dir) = read(&format!("[symbols]\nfirst = \"{c}\"\n"));
+        let c = c.chars().next().unwrap();
+        assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::BoardMark(c)));
+        assert_located(&err, &path, 2, 9, Some("symbols.first"));
+        assert!(err.problem.contains("the board draws it"), "{err}");
+        assert!(err.fix.contains("the board does not draw"), "{err}");
     }
 }
 
