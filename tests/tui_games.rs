@@ -795,13 +795,10 @@ fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
     }
 }
 
-/// The README's table of each game's smallest terminals, as its rows: the game's title and
-/// its sizes, "W x H" each.
-fn readme_size_table() -> Vec<(String, String)> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README is readable");
-    readme
-        .lines()
+/// docs/playing.md's table of each game's smallest terminals, as its rows: the game's
+/// title and its sizes, "W x H" each.
+fn size_table(page: &str) -> Vec<(String, String)> {
+    page.lines()
         .skip_while(|line| !line.starts_with("| game | smallest terminal"))
         .skip(2)
         .take_while(|line| line.starts_with('|'))
@@ -813,7 +810,7 @@ fn readme_size_table() -> Vec<(String, String)> {
 }
 
 #[test]
-fn the_readme_states_each_games_smallest_terminal_as_the_geometry_has_it() {
+fn the_playing_page_states_each_games_smallest_terminal_as_the_geometry_has_it() {
     use tictaclatin::games;
     let sizes = |all: &[(u16, u16)]| {
         all.iter()
@@ -831,17 +828,16 @@ fn the_readme_states_each_games_smallest_terminal_as_the_geometry_has_it() {
             (game.title(), sizes(&geometry::minimums(game.layout())))
         })
         .collect();
-    let table = readme_size_table();
-    assert_eq!(table, expected, "the README's table of terminal sizes");
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .unwrap()
-        .replace('\n', " ");
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/playing.md"))
+        .expect("docs/playing.md is readable");
+    assert_eq!(size_table(&page), expected, "the table of terminal sizes");
+    let page = page.replace('\n', " ");
     let (w, h) = geometry::START_MIN;
-    assert!(readme.contains(&format!("The start screen needs {w} x {h}")));
+    assert!(page.contains(&format!("The start screen needs {w} x {h}")));
     // At 80 x 23 only extreme is too small, and it asks for one more row.
     let extreme = games::build(extreme()).unwrap().layout();
     let (w, h) = geometry::nearest_fit(extreme, 80, 23);
-    assert!(readme.contains(&format!("extreme at 80 x 23 asks for {w} x {h}")));
+    assert!(page.contains(&format!("extreme at 80 x 23 asks for {w} x {h}")));
     for choice in games::all_choices() {
         let layout = games::build(choice).unwrap().layout();
         assert_eq!(
