@@ -1185,7 +1185,7 @@ fn engine_words(screen: &str) -> Vec<String> {
     let mut found: Vec<String> = banned
         .iter()
         .filter(|word| words.contains(word))
-        .map(|word| word.to_string())
+        .map(ToString::to_string)
         .collect();
     for mark in ["not proven", "≤", "≥"] {
         if text.contains(mark) {
