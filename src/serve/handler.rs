@@ -70,7 +70,16 @@ impl Connection {
                 self.room = Some(room);
                 Auth::Accept
             }
-            _ => Auth::reject(),
+            _ => self.refused(),
+        }
+    }
+
+    /// Not this time; the way in stays open for the tries left (a mistyped code is
+    /// typed again).
+    fn refused(&self) -> Auth {
+        Auth::Reject {
+            proceed_with_methods: Some(self.server.methods.clone()),
+            partial_success: false,
         }
     }
 
@@ -175,7 +184,7 @@ impl Handler for Connection {
         let listed = super::authorized::listed(&self.server.keys, offer.public_key);
         Ok(match room_name(user) {
             Some(_) if listed => Auth::Accept,
-            _ => Auth::reject(),
+            _ => self.refused(),
         })
     }
 
@@ -194,7 +203,7 @@ impl Handler for Connection {
         _submethods: &str,
         _response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        Ok(Auth::reject())
+        Ok(self.refused())
     }
 
     async fn auth_succeeded(&mut self, _session: &mut Session) -> Result<(), Self::Error> {

@@ -76,6 +76,8 @@ pub struct Welcome {
 /// What every connection shares.
 pub struct Server {
     code: Option<String>,
+    /// The one way in: the code (password) or a listed key.
+    methods: MethodSet,
     keys: Vec<PublicKey>,
     rooms: Arc<Rooms>,
     settings: Settings,
@@ -180,15 +182,17 @@ async fn serve(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), S
         true => Some(options.code.clone().unwrap_or_else(code::fresh)),
         false => None,
     };
-    let methods = match code {
-        Some(_) => [MethodKind::Password],
-        None => [MethodKind::PublicKey],
-    };
+    let methods = MethodSet::from(
+        &[match code {
+            Some(_) => MethodKind::Password,
+            None => MethodKind::PublicKey,
+        }][..],
+    );
     let config = Arc::new(Config {
         server_id: russh::SshId::Standard(
             format!("SSH-2.0-tictaclatin_{}", env!("CARGO_PKG_VERSION")).into(),
         ),
-        methods: MethodSet::from(&methods[..]),
+        methods: methods.clone(),
         keys: vec![host_key],
         // Three tries, each refusal taking a second: guessing the code is hopeless.
         max_auth_attempts: 3,
@@ -211,6 +215,7 @@ async fn serve(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), S
         .map(|side| settings.symbol(side).to_string());
     let server = Arc::new(Server {
         code: code.clone(),
+        methods,
         keys: options.keys.clone(),
         rooms: Arc::new(Rooms::new(keeper.clone(), symbols)),
         settings: options.settings.clone(),
