@@ -314,7 +314,7 @@ fn a_dropped_player_is_missed_at_once_and_joining_again_resumes() {
     let server = Server::start(home.path());
     let mut ana = server.join("den");
     ana.wait_for("You are first in den");
-    let mut ben = server.join("den");
+    let ben = server.join("den");
     ben.wait_for("The first to join chooses");
     ana.send("\r");
     ben.wait_for("You are den 2 and play O.");
