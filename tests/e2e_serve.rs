@@ -195,8 +195,8 @@ fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
     let mut ben = server.join("den");
     ben.wait_for("The first to join chooses");
     ana.send("\r"); // Two players, the server's game: classic 3x3
-    ana.wait_for("You are den 1 and play X.");
-    ben.wait_for("You are den 2 and play O.");
+    ana.wait_for("You are den 1 and play X (s before the first move swaps sides).");
+    ben.wait_for("You are den 2 and play O");
     let mut cy = server.join("den");
     cy.wait_for("You are watching");
     ana.wait_for("Someone joined to watch.");
@@ -211,6 +211,13 @@ fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
     play(&mut ben, "a2", "den 1's turn (X)", &[&ana, &cy]);
     play(&mut ana, "b1", "den 2's turn (O)", &[&ben, &cy]);
     play(&mut ben, "b2", "den 1's turn (X)", &[&ana, &cy]);
+    // Each screen is drawn at its own size, and follows it.
+    ben.resize(30, 100);
+    ben.wait_until("the board drawn 100 columns wide", |screen| {
+        screen
+            .lines()
+            .any(|line| line.trim_end().chars().count() > 80)
+    });
     ana.send("c1"); // the top row: X wins
     for friend in [&ana, &ben, &cy] {
         friend.wait_for("den 1 (X) wins");
@@ -317,7 +324,7 @@ fn a_dropped_player_is_missed_at_once_and_joining_again_resumes() {
     let ben = server.join("den");
     ben.wait_for("The first to join chooses");
     ana.send("\r");
-    ben.wait_for("You are den 2 and play O.");
+    ben.wait_for("You are den 2 and play O");
     play(&mut ana, "b2", "den 2's turn (O)", &[&ben]);
     ben.signal("KILL");
     ana.wait_for("den 2 left: the game waits");
@@ -338,7 +345,7 @@ fn sigterm_tells_every_player_keeps_the_game_and_the_host_key() {
     let mut ana = server.join("den");
     ana.wait_for("You are first in den");
     ana.send("\r");
-    ana.wait_for("You are den 1 and play X.");
+    ana.wait_for("You are den 1 and play X");
     play(&mut ana, "b2", "den 2's turn (O)", &[]);
     server.signal("TERM");
     assert_eq!(server.wait_exit().code(), Some(0));

@@ -162,7 +162,13 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
 
 impl Guest {
     fn run(mut self, outbox: &Outbox) {
-        let ending = self.play();
+        // Whatever happens in the game, the person leaves the room and their connection
+        // closes: a panic is the server's bug, not a reason to hold a seat for ever.
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play()));
+        let ending = played.unwrap_or_else(|_| {
+            super::log(&format!("a game in {} stopped on an error", self.room.name));
+            Ending::Gone
+        });
         self.rooms.leave(&self.room, self.id);
         let mut last = Vec::new();
         let _ = execute!(last, DisableMouseCapture, LeaveAlternateScreen, Show);

@@ -126,6 +126,9 @@ impl Connection {
             events: wake,
             queued,
         });
+        // Playing now: never cut for a newcomer (a connection that got in but opened no
+        // game is cut at the handshake's deadline, or to make room).
+        self.place.joined();
         session.channel_success(channel)?;
         let place = Arc::clone(&self.place);
         self.server
@@ -204,11 +207,6 @@ impl Handler for Connection {
         _response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
         Ok(self.refused())
-    }
-
-    async fn auth_succeeded(&mut self, _session: &mut Session) -> Result<(), Self::Error> {
-        self.place.joined();
-        Ok(())
     }
 
     async fn channel_open_session(

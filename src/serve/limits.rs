@@ -1,8 +1,8 @@
 //! How many connections the server holds, in all and from one address, so that no stranger
 //! can use them all up.
 //!
-//! A connection still in its handshake (not yet past the code or key) holds its place only
-//! until a newcomer needs it: when a limit is reached, the oldest connection still in its
+//! A connection still in its handshake (not yet past the code or key and into a game) holds
+//! its place only until a newcomer needs it: when a limit is reached, the oldest connection still in its
 //! handshake (from the same address, when that address's limit is the one reached) is cut
 //! to make room. Connections held open and never finished, however many, so never keep a
 //! player out. Players who are in are never cut for a newcomer: past the limits with
@@ -27,7 +27,7 @@ struct Held {
 
 struct Connection {
     address: IpAddr,
-    /// Past the handshake: never cut for a newcomer.
+    /// Past the handshake and playing: never cut for a newcomer.
     joined: bool,
     /// A second handle on the connection's socket: shutting it down ends the connection,
     /// whatever the task serving it is waiting for.
@@ -109,7 +109,7 @@ impl Held {
 }
 
 impl Place {
-    /// The connection is past its handshake: it is never cut for a newcomer now.
+    /// The connection is in a game: it is never cut for a newcomer now.
     pub fn joined(&self) {
         let mut held = self
             .limits

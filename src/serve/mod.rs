@@ -211,13 +211,16 @@ async fn serve(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), S
     let (keeper, keeper_thread) = Keeper::spawn(options.store.clone(), folder.join("rooms"))
         .map_err(|e| format!("cannot start: {e}"))?;
     let settings = &options.settings;
-    let symbols = [crate::core::Side::First, crate::core::Side::Second]
-        .map(|side| settings.symbol(side).to_string());
+    let words = room::Words {
+        symbols: [crate::core::Side::First, crate::core::Side::Second]
+            .map(|side| settings.symbol(side).to_string()),
+        swap: settings.keys.first_key(crate::tui::keys::Action::Swap),
+    };
     let server = Arc::new(Server {
         code: code.clone(),
         methods,
         keys: options.keys.clone(),
-        rooms: Arc::new(Rooms::new(keeper.clone(), symbols)),
+        rooms: Arc::new(Rooms::new(keeper.clone(), words)),
         settings: options.settings.clone(),
         idle: options.idle,
         screens: Arc::default(),

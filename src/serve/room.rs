@@ -10,15 +10,14 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use super::keeper::Keeper;
-use super::table::{MemberId, Seat, Table, Taken};
+use super::table::{self, Change, MemberId, Seat, Table, Taken};
 use crate::config::Mode;
 use crate::core::session::{Finished, Session};
 use crate::tui::{Event, Signal};
 
 pub struct Room {
     pub name: String,
-    /// The symbols of the first and second sides, for what is said.
-    symbols: [String; 2],
+    words: Words,
     state: Mutex<State>,
     keeper: Keeper,
 }
@@ -36,6 +35,15 @@ struct Member {
     /// Wakes the member's game loop.
     wake: Sender<Event>,
     notes: Vec<String>,
+}
+
+/// What the room says things with, from the server's settings.
+#[derive(Clone, Debug)]
+pub struct Words {
+    /// The symbols of the first and second sides.
+    pub symbols: [String; 2],
+    /// The first key that swaps sides.
+    pub swap: String,
 }
 
 /// What a person's board is to show, when it changed since they last looked.
@@ -69,7 +77,7 @@ pub struct Accepted {
 
 impl Room {
     /// A room holding `table` (a game kept from before), with nobody in it yet.
-    pub fn new(name: String, symbols: [String; 2], table: Option<Session>, keeper: Keeper) -> Room {
+    pub fn new(name: String, words: Words, table: Option<Session>, keeper: Keeper) -> Room {
         let table = table.map(|session| Table {
             session,
             seats: [None, None],
@@ -77,7 +85,7 @@ impl Room {
         });
         Room {
             name,
-            symbols,
+            words,
             state: Mutex::new(State {
                 table,
                 ..State::default()
@@ -200,6 +208,10 @@ impl Room {
         let waiting = state.first_unseated(id);
         let chooses = state.members.first().map(|m| m.id) == Some(id);
         let seated_before = state.table.as_ref().map(|t| t.seats);
+        let kind = state
+            .table
+            .as_ref()
+            .map_or(Change::NewGame, |t| table::change(&t.session, board));
         match &mut state.table {
             None if !chooses => {
                 return Err(
@@ -219,15 +231,17 @@ impl Room {
         let table = state.table.as_mut().expect("set above");
         let finished = table.finish();
         self.keeper.keep(&self.name, &table.session);
-        // Whoever sits down now (the next to join, a watcher) is told where.
+        // Whoever sits down now (the next to join, a watcher) is told where, and everyone
+        // seated is told again when the game or the sides change.
         let table = table.clone();
         for seat in [Seat::One, Seat::Two] {
-            let now = table.seats[seat.index()];
-            if now.is_some() && seated_before.is_none_or(|before| before[seat.index()] != now) {
+            let Some(member) = table.seats[seat.index()] else {
+                continue;
+            };
+            let sat_down = seated_before.is_none_or(|before| before[seat.index()] != Some(member));
+            if sat_down || matches!(kind, Change::NewGame | Change::Sides) {
                 let you = self.you_are(&table, seat);
-                if let Some(member) = now {
-                    state.tell(member, you);
-                }
+                state.tell(member, you);
             }
         }
         state.version += 1;
@@ -238,12 +252,21 @@ impl Room {
         Ok(Accepted { version, finished })
     }
 
-    /// "You are den 2 and play O."
+    /// "You are den 2 and play O.", and before the first move of two people's game, how
+    /// to swap sides.
     fn you_are(&self, table: &Table, seat: Seat) -> String {
         let name = &self.seat_names()[seat.index()];
-        match table.side_of(seat) {
-            Some(side) => format!("You are {name} and play {}.", self.symbols[side.index()]),
-            None => format!("You are {name}."),
+        let Some(side) = table.side_of(seat) else {
+            return format!("You are {name}.");
+        };
+        let symbol = &self.words.symbols[side.index()];
+        let fresh = table.session.moves().is_empty() && table.session.mode == Mode::TwoHumans;
+        match fresh {
+            true => format!(
+                "You are {name} and play {symbol} ({} before the first move swaps sides).",
+                self.words.swap
+            ),
+            false => format!("You are {name} and play {symbol}."),
         }
     }
 

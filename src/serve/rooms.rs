@@ -7,7 +7,7 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::keeper::Keeper;
-use super::room::Room;
+use super::room::{Room, Words};
 use super::table::MemberId;
 use crate::core::session::Session;
 use crate::tui::{Event, Signal};
@@ -18,7 +18,7 @@ pub const MAX_NAME: usize = 32;
 pub struct Rooms {
     open: Mutex<HashMap<String, Arc<Room>>>,
     keeper: Keeper,
-    symbols: [String; 2],
+    words: Words,
     next_member: AtomicU64,
 }
 
@@ -32,11 +32,11 @@ pub fn room_name(user: &str) -> Option<String> {
 }
 
 impl Rooms {
-    pub fn new(keeper: Keeper, symbols: [String; 2]) -> Rooms {
+    pub fn new(keeper: Keeper, words: Words) -> Rooms {
         Rooms {
             open: Mutex::default(),
             keeper,
-            symbols,
+            words,
             next_member: AtomicU64::new(1),
         }
     }
@@ -51,7 +51,7 @@ impl Rooms {
                 let kept = self.kept(name);
                 Arc::new(Room::new(
                     name.to_string(),
-                    self.symbols.clone(),
+                    self.words.clone(),
                     kept,
                     self.keeper.clone(),
                 ))
