@@ -170,6 +170,7 @@ impl Guest {
             Ending::Gone
         });
         self.rooms.leave(&self.room, self.id);
+        super::log(&format!("a player left {}", self.room.name));
         let mut last = Vec::new();
         let _ = execute!(last, DisableMouseCapture, LeaveAlternateScreen, Show);
         if let Some(line) = self.farewell(&ending) {

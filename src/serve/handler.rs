@@ -33,6 +33,8 @@ const ONLY_THE_GAME: &str =
 
 pub struct Connection {
     server: Arc<Server>,
+    /// Where the connection comes from, for the server's log.
+    peer: std::net::IpAddr,
     place: Arc<Place>,
     /// The room, once the person is in.
     room: Option<String>,
@@ -51,9 +53,10 @@ struct GameLink {
 }
 
 impl Connection {
-    pub fn new(server: Arc<Server>, place: Arc<Place>) -> Connection {
+    pub fn new(server: Arc<Server>, peer: std::net::IpAddr, place: Arc<Place>) -> Connection {
         Connection {
             server,
+            peer,
             place,
             room: None,
             channel: None,
@@ -103,6 +106,7 @@ impl Connection {
             session.channel_failure(channel)?;
             return session.close(channel);
         };
+        super::log(&format!("{} joined {room}", self.peer));
         let outbox = Arc::new(Outbox::default());
         let (wake, events) = mpsc::channel();
         let queued = Arc::new(AtomicUsize::new(0));

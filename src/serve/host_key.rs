@@ -28,8 +28,9 @@ pub enum HostKeyError {
 }
 
 /// The host key kept in `dir` (the server's folder in the data directory), made there
-/// first when there is none.
-pub fn load_or_make(dir: &Path) -> Result<PrivateKey, HostKeyError> {
+/// first when there is none; with `keep` false (`--no-save`) a new one is only used, not
+/// kept.
+pub fn load_or_make(dir: &Path, keep: bool) -> Result<PrivateKey, HostKeyError> {
     let path = dir.join(FILE);
     let io_error = |error| HostKeyError::Io {
         path: path.clone(),
@@ -44,6 +45,9 @@ pub fn load_or_make(dir: &Path) -> Result<PrivateKey, HostKeyError> {
         Err(error) if error.kind() == io::ErrorKind::NotFound => {
             let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)
                 .map_err(|e| HostKeyError::Make(e.to_string()))?;
+            if !keep {
+                return Ok(key);
+            }
             let text = key
                 .to_openssh(LineEnding::LF)
                 .map_err(|e| HostKeyError::Make(e.to_string()))?;
@@ -111,8 +115,11 @@ mod tests {
     fn the_key_is_made_once_for_its_owner_alone_and_the_same_ever_after() {
         let dir = tempfile::tempdir().unwrap();
         let folder = dir.path().join("serve");
-        let made = load_or_make(&folder).unwrap();
-        let again = load_or_make(&folder).unwrap();
+        let fleeting = load_or_make(&folder, false).unwrap();
+        assert!(!folder.exists(), "nothing written without keeping");
+        let made = load_or_make(&folder, true).unwrap();
+        assert_ne!(fingerprint(&fleeting), fingerprint(&made));
+        let again = load_or_make(&folder, false).unwrap();
         assert_eq!(fingerprint(&made), fingerprint(&again));
         assert!(fingerprint(&made).starts_with("SHA256:"));
         #[cfg(unix)]
@@ -129,10 +136,10 @@ mod tests {
     fn a_key_others_can_read_is_refused() {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
-        load_or_make(dir.path()).unwrap();
+        load_or_make(dir.path(), true).unwrap();
         let path = dir.path().join(FILE);
         fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
-        let error = load_or_make(dir.path()).unwrap_err();
+        let error = load_or_make(dir.path(), true).unwrap_err();
         assert!(
             matches!(error, HostKeyError::TooOpen { mode: 0o644, .. }),
             "{error}"

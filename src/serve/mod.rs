@@ -176,7 +176,8 @@ pub fn run(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), Strin
 
 async fn serve(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), String> {
     let folder = folder(&options.store);
-    let host_key = host_key::load_or_make(&folder).map_err(|e| e.to_string())?;
+    let host_key =
+        host_key::load_or_make(&folder, options.store.saves()).map_err(|e| e.to_string())?;
     let fingerprint = host_key::fingerprint(&host_key);
     let code = match options.keys.is_empty() {
         true => Some(options.code.clone().unwrap_or_else(code::fresh)),
@@ -293,7 +294,7 @@ fn admit(
         return; // nobody could be cut to make room: refused
     };
     let place = Arc::new(place);
-    let connection = Connection::new(Arc::clone(server), Arc::clone(&place));
+    let connection = Connection::new(Arc::clone(server), peer.ip(), Arc::clone(&place));
     let config = Arc::clone(config);
     tokio::spawn(async move {
         let deadline = Instant::now() + handshake;
