@@ -26,16 +26,14 @@ struct Server {
 
 impl Server {
     fn start(home: &Path) -> Server {
+        Server::start_with(home, &["--code", CODE])
+    }
+
+    /// The server with `way_in` (`--code ...` or `--authorized-keys ...`).
+    fn start_with(home: &Path, way_in: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-            .args([
-                "serve",
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--code",
-                CODE,
-            ])
+            .args(["serve", "--bind", "127.0.0.1", "--port", "0"])
+            .args(way_in)
             .args(["--game", "classic", "--size", "3"])
             .env("HOME", home)
             .env("XDG_CONFIG_HOME", home.join("config"))
@@ -111,7 +109,14 @@ impl Server {
     /// ssh run without a terminal, with `code` and the extra arguments, to its end.
     fn ssh(&self, code: &str, extra: &[&str]) -> Output {
         let askpass = askpass(&self.home, code);
-        let args = self.ssh_args(&askpass);
+        let mut args = self.ssh_args(&askpass);
+        // ssh takes an option's first value: a key given in `extra` is to be tried.
+        if extra.contains(&"-i") {
+            let no_keys = args.iter().position(|a| a == "PubkeyAuthentication=no");
+            if let Some(at) = no_keys {
+                args[at] = "PubkeyAuthentication=yes".into();
+            }
+        }
         let mut command = Command::new("/usr/bin/env");
         command.args(&args).args(extra).stdin(Stdio::null());
         run_with_deadline(command)
@@ -362,4 +367,53 @@ fn sigterm_tells_every_player_keeps_the_game_and_the_host_key() {
     let back = again.join("den");
     back.wait_for("You are den 1 and play X. The game goes on.");
     assert!(back.screen().contains("1. b2"), "{}", back.screen());
+}
+
+#[test]
+fn with_authorized_keys_a_listed_key_gets_in_and_no_code_does() {
+    let home = tempfile::tempdir().unwrap();
+    let keygen = |name: &str| {
+        let path = home.path().join(name);
+        let made = Command::new("ssh-keygen")
+            .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+            .arg(&path)
+            .status()
+            .expect("ssh-keygen runs");
+        assert!(made.success());
+        path
+    };
+    let friend = keygen("friend");
+    let stranger = keygen("stranger");
+    let listed = home.path().join("friend.pub");
+    let server = Server::start_with(
+        home.path(),
+        &["--authorized-keys", listed.to_str().unwrap()],
+    );
+    let with_key = |key: &Path| {
+        let key = key.to_str().unwrap().to_string();
+        server.ssh(
+            "no-code-here-1",
+            &[
+                "-o",
+                "IdentitiesOnly=yes",
+                "-i",
+                &key,
+                "den@127.0.0.1",
+                "true",
+            ],
+        )
+    };
+    // The friend's key gets in (and the command is refused, as any command is).
+    let friend_in = with_key(&friend);
+    assert!(
+        stderr(&friend_in).contains("exec request failed"),
+        "{}",
+        stderr(&friend_in)
+    );
+    let stranger_in = with_key(&stranger);
+    assert!(
+        stderr(&stranger_in).contains("Permission denied"),
+        "{}",
+        stderr(&stranger_in)
+    );
 }
