@@ -22,6 +22,8 @@ use tokio::sync::watch;
 
 const CODE: &str = "load-test-code";
 const PAUSE: Duration = Duration::from_millis(100);
+/// How long the server is watched with everyone seated and nobody moving.
+const IDLE: Duration = Duration::from_secs(3);
 /// A room whose screens have not shown a move by then is reported stuck.
 const PATIENCE: Duration = Duration::from_secs(30);
 
@@ -129,7 +131,7 @@ async fn play_room(
     port: u16,
     index: usize,
     games: usize,
-    ready: Arc<tokio::sync::Barrier>,
+    ready: Arc<(tokio::sync::Barrier, tokio::sync::Barrier)>,
 ) -> Vec<Duration> {
     let room = format!("r{index}");
     let mut first = Player::join(port, &room).await;
@@ -140,10 +142,12 @@ async fn play_room(
     let mut second = Player::join(port, &room).await;
     second.until("chooses the game").await.expect("waiting");
     first.send("\r").await;
-    first.until("play X.").await.expect("seated");
-    second.until("play O.").await.expect("seated");
-    // The handshakes of 100 connections at once are not what a key waits on in play.
-    ready.wait().await;
+    first.until("play X").await.expect("seated");
+    second.until("play O").await.expect("seated");
+    // The handshakes of 100 connections at once are not what a key waits on in play; the
+    // idle server is measured between the two.
+    ready.0.wait().await;
+    ready.1.wait().await;
     // Rooms start a little apart, so their moves are spread over time as people's are.
     tokio::time::sleep(PAUSE * index as u32 / 50).await;
     let mut latencies = Vec::new();
@@ -265,13 +269,27 @@ async fn main() {
     let data = tempfile::tempdir().expect("a data directory");
     let (mut server, port) = start_server(data.path(), rooms);
     let pid = server.id();
-    let (idle_rss, _) = memory(pid);
-    let cpu_before = cpu_time(pid);
-    let started = Instant::now();
-    let ready = Arc::new(tokio::sync::Barrier::new(rooms));
+    let (empty_rss, _) = memory(pid);
+    let barrier = || tokio::sync::Barrier::new(rooms + 1);
+    let ready = Arc::new((barrier(), barrier()));
     let plays: Vec<_> = (0..rooms)
         .map(|room| tokio::spawn(play_room(port, room, games, Arc::clone(&ready))))
         .collect();
+    if tokio::time::timeout(PATIENCE, ready.0.wait())
+        .await
+        .is_err()
+    {
+        eprintln!("not every room was seated in {PATIENCE:?}");
+        let _ = server.kill();
+        return;
+    }
+    let (seated_rss, _) = memory(pid);
+    let idle_before = cpu_time(pid);
+    tokio::time::sleep(IDLE).await;
+    let idle_cpu = cpu_time(pid) - idle_before;
+    ready.1.wait().await;
+    let cpu_before = cpu_time(pid);
+    let started = Instant::now();
     let mut latencies = Vec::new();
     for play in plays {
         latencies.extend(play.await.expect("a room's play"));
@@ -299,10 +317,16 @@ async fn main() {
         latencies.last().unwrap().as_secs_f64() * 1e3,
     );
     println!(
-        "server memory: {} MiB idle, peak {} MiB with every room playing (now {} MiB)",
-        idle_rss / 1024,
+        "server memory: {} MiB with nobody in, {} MiB with everyone seated, peak {} MiB with \
+         every room playing (now {} MiB)",
+        empty_rss / 1024,
+        seated_rss / 1024,
         peak / 1024,
         rss / 1024
+    );
+    println!(
+        "server processor time with everyone seated and no key pressed: {:.0}% of one core",
+        idle_cpu.as_secs_f64() / IDLE.as_secs_f64() * 100.0
     );
     println!(
         "server processor time: {:.1} s over {:.1} s of play ({:.0}% of one core)",

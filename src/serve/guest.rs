@@ -22,8 +22,8 @@ use super::room::{Role, Room};
 use super::rooms::Rooms;
 use super::table::MemberId;
 use crate::config::Settings;
-use crate::core::Move;
 use crate::core::session::Session;
+use crate::core::{Difficulty, Engine, Move, PlayerOptions};
 use crate::tui::event::TICK;
 use crate::tui::{App, Bot, BotRequest, Event, Memory};
 
@@ -116,7 +116,16 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
     let keep_records = settings.keep_records;
     let movetime = settings.movetime;
     let mut app = App::with_memory(settings, Memory::none(), now);
-    let bot = Bot::spawn(wake.clone(), seed, movetime, Arc::clone(app.watch()))
+    // One thread for each bot's search: the server's cores are everyone's.
+    let make_player = Box::new(move |engine: &dyn Engine, level: Difficulty| {
+        let options = PlayerOptions {
+            seed,
+            movetime,
+            threads: 1,
+        };
+        engine.player(level.name(), options)
+    });
+    let bot = Bot::spawn_with(wake.clone(), seed, Arc::clone(app.watch()), make_player)
         .map_err(|e| io::Error::other(e.to_string()))?;
     for request in app.initial_requests() {
         bot.ask(request);
