@@ -1205,7 +1205,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
     }
     assert!(h.app.position().status().is_over(), "{}", h.moves());
     let games_at = |h: &Harness, level| {
-        let key = crate::tui::memory::menu_record_key("latin", Mode::VsBot, level).unwrap();
+        let key = crate::store::menu_record_key("latin", Mode::VsBot, level).unwrap();
         h.app.shared.memory.record(&key).games()
     };
     assert_eq!(

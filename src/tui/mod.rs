@@ -19,7 +19,6 @@ mod hint_line;
 pub mod judged;
 pub mod keeping;
 pub mod keys;
-pub mod memory;
 pub mod menu;
 pub mod messages;
 mod opening;
@@ -44,10 +43,10 @@ use std::time::Instant;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
+pub use crate::store::Memory;
 pub use app::App;
 pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
-pub use memory::Memory;
 pub use menu::Asked;
 pub use opening::Opening;
 

@@ -12,11 +12,11 @@ use super::bot::BotRequest;
 use super::bot_turn;
 use super::event::Event;
 use super::hint_line::HintLines;
-use super::memory;
 use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
 use crate::core::{CellId, Decision, Engine, Hint};
+use crate::store::record_key;
 use crate::tui::keys::{Action, Key};
 
 impl App {
@@ -110,7 +110,7 @@ impl App {
             return;
         }
         let mut saved = Ok(());
-        if let Some(record) = memory::record_key(&key, &finished) {
+        if let Some(record) = record_key(&key, &finished) {
             saved = self.shared.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
             if let (Mode::VsBot, Some((_, Some(level)))) = (self.play.session.mode, finished.counts)

@@ -9,9 +9,9 @@
 //! the store's lock on it (a [`Claim`]). A second window playing the same game is told so
 //! and plays without saving, so neither overwrites the other's game.
 
+use super::{FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError};
 use crate::core::session::Finished;
 use crate::core::{Mode, Outcome};
-use crate::store::{FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
