@@ -1,9 +1,9 @@
 //! What the game remembers between runs, as the game sees it: the record of results, the
 //! unfinished game of each game offered for resuming, and the store's one-time notices.
 //!
-//! The files themselves are the store's business ([`crate::store`]); this keeps the copy the
-//! screen shows, keeps the game on the board written down after every move, and turns
-//! write failures into messages for the status line.
+//! The files themselves are the [`Store`]'s business; this keeps the copy the screen shows,
+//! keeps the game on the board written down after every move, and turns write failures
+//! into messages for the status line.
 //!
 //! One window at a time writes a game's unfinished game: the window that plays it holds
 //! the store's lock on it (a [`Claim`]). A second window playing the same game is told so

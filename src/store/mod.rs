@@ -8,6 +8,10 @@
 //! file that cannot be read (corrupt, or from a newer version) is moved aside to `*.bak`
 //! (`*.1.bak`, `*.2.bak`... when earlier backups exist, which are kept) and the caller gets a
 //! notice to show once; the game then starts fresh.
+//!
+//! `files` holds what every kept file goes through (reading, atomic writes, locks, backups);
+//! `stats`, `saved` and `records` each know one kind of file; `memory` is the game's copy
+//! of them while it runs.
 
 mod files;
 mod memory;
