@@ -3,6 +3,7 @@
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use tempfile::NamedTempFile;
 
@@ -53,6 +54,30 @@ impl Store {
             }
         }
     }
+}
+
+/// What tells one version of a file from the next without reading it: its identity, size
+/// and time. Every save makes a new file (see [`write_atomic`]), so a save always changes it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(super) struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+    #[cfg(unix)]
+    identity: (u64, u64),
+}
+
+/// The stamp of the file at `path`; `None` where there is none (or it cannot be looked at).
+pub(super) fn stamp(path: &Path) -> Option<Stamp> {
+    let metadata = fs::metadata(path).ok()?;
+    Some(Stamp {
+        len: metadata.len(),
+        modified: metadata.modified().ok(),
+        #[cfg(unix)]
+        identity: {
+            use std::os::unix::fs::MetadataExt;
+            (metadata.dev(), metadata.ino())
+        },
+    })
 }
 
 /// A lock on a data file, held while the value lives. It is the operating system's lock

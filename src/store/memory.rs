@@ -9,6 +9,10 @@
 //! the store's lock on it (a [`Claim`]). A second window playing the same game is told so
 //! and plays without saving, so neither overwrites the other's game.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use super::files::{Stamp, stamp};
 use super::{FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError};
 use crate::core::session::Finished;
 use crate::core::{Mode, Outcome};
@@ -32,6 +36,8 @@ pub struct Memory {
     /// The last write that failed: what it was to leave in the file, and why it failed.
     /// Not tried again until the game changes, so a full disk is not hammered.
     failed: Option<(Option<SavedGame>, String)>,
+    /// The files as they were when last read (see [`Memory::changed`]).
+    stamps: HashMap<PathBuf, Option<Stamp>>,
 }
 
 #[derive(Debug)]
@@ -61,29 +67,13 @@ impl Memory {
     /// Reads the record and the unfinished games from `store`. An unreadable file is set
     /// aside by the store, which says so in a notice.
     pub fn load(store: Store) -> Memory {
-        let stats = store.load_stats();
-        let mut notices = Vec::new();
-        let mut details = Vec::new();
-        if let Some(notice) = stats.notice {
-            notices.extend(stats.brief);
-            details.push(notice);
-        }
-        let mut saved = Vec::new();
-        for (_, loaded) in store.load_games() {
-            if let Some(notice) = loaded.notice {
-                notices.extend(loaded.brief);
-                details.push(notice);
-            }
-            saved.extend(loaded.value);
-        }
-        Memory {
-            stats: stats.value,
-            saved,
-            notices,
-            details,
+        let mut memory = Memory {
             store: Some(store),
             ..Memory::default()
-        }
+        };
+        memory.refresh_stats();
+        super::saved::game_keys().for_each(|key| memory.reread(&key));
+        memory
     }
 
     /// An in-memory memory holding this record and unfinished games (for tests).
@@ -223,6 +213,13 @@ impl Memory {
         }
     }
 
+    /// Whether the file at `path` changed since this asked last (or was never asked about):
+    /// the files are looked at every second, and read only when they change.
+    fn changed(&mut self, path: PathBuf) -> bool {
+        let now = stamp(&path);
+        self.stamps.insert(path, now.clone()) != Some(now)
+    }
+
     /// Keeps a store's notice (and its one-line form) to tell the player, once: a file read
     /// again every second gives the same notice again.
     fn note(&mut self, notice: Option<String>, brief: Option<String>) {
@@ -236,14 +233,24 @@ impl Memory {
 
     /// Reads the record again: another window may have counted a game meanwhile.
     pub fn refresh_stats(&mut self) {
-        let Some(store) = &self.store else { return };
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        if !self.changed(store.stats_path()) {
+            return;
+        }
         let loaded = store.load_stats();
         self.note(loaded.notice, loaded.brief);
         self.stats = loaded.value;
     }
 
     fn reread(&mut self, game: &str) {
-        let Some(store) = &self.store else { return };
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        if !self.changed(store.game_path(game)) {
+            return;
+        }
         let loaded = store.load_game(game);
         self.note(loaded.notice, loaded.brief);
         self.saved.retain(|saved| saved.game != game);

@@ -25,6 +25,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::core::bounded::{self, Kind};
+
 pub use files::{FileLock, backup_path, file_name, free_backup_path, write_atomic};
 pub use memory::{Claim, Memory, menu_record_key, record_key};
 pub use saved::{BadGame, SavedGame};
@@ -209,13 +211,13 @@ impl Store {
     fn load<T>(
         &self,
         path: &Path,
-        what: &str,
+        (what, kind): (&str, &Kind),
         parse: impl Fn(&str) -> Result<T, Unusable>,
     ) -> Loaded<Option<T>> {
-        let result = match fs::read_to_string(path) {
+        let result = match bounded::read_text_file(path, kind) {
             Ok(text) => parse(&text),
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Loaded::quiet(None),
-            Err(e) => Err(Unusable::Corrupt(e.to_string())),
+            Err(e) => Err(Unusable::Unreadable(e.to_string())),
         };
         match result {
             Ok(value) => Loaded::quiet(Some(value)),
@@ -300,6 +302,9 @@ enum Unusable {
     /// Not the file's format: not TOML, a field missing or of the wrong kind.
     #[error("it is damaged ({0})")]
     Corrupt(String),
+    /// Not a file that can be read: a FIFO, a device, too large, no permission.
+    #[error("it could not be read ({0})")]
+    Unreadable(String),
     /// A saved game that reads but is no game in play: an illegal move, a game over.
     #[error("it cannot be resumed ({0})")]
     Unplayable(String),
@@ -313,6 +318,7 @@ impl Unusable {
     fn brief(&self, name: &str) -> String {
         match self {
             Unusable::Corrupt(why) => format!("{name} is damaged ({why})"),
+            Unusable::Unreadable(why) => format!("{name} could not be read ({why})"),
             Unusable::Unplayable(why) => format!("{name} could not be resumed ({why})"),
             Unusable::Newer(_) => format!("{name} is from a newer tictaclatin"),
         }

@@ -12,6 +12,7 @@ use super::{
     FIRST_GAME, GAME, Loaded, Store, StoreError, Unusable, VERSION, check_version, corrupt_in,
     game_file_name,
 };
+use crate::core::bounded::{self, Kind};
 use crate::core::session::{History, Resumed, UnknownName};
 use crate::core::words::quote;
 use crate::core::{Difficulty, Game, Move, Position, Side, move_names, read_moves};
@@ -75,6 +76,14 @@ impl SavedGame {
     }
 }
 
+/// A saved game is a few lines: the longest game's moves take some 2 KB.
+const KIND: Kind = Kind {
+    name: "a saved game",
+    largest: "the longest game's takes some 2 KB",
+    file_cap: 256 * 1024,
+    line_cap: 64 * 1024,
+};
+
 impl Store {
     /// The right to write the unfinished game of the game with this key, held as long as
     /// the lock is kept: one window at a time writes a game's file. `None` when another
@@ -95,7 +104,7 @@ impl Store {
         if self.dir_problem().is_some() {
             return Loaded::quiet(None);
         }
-        self.load(&self.game_path(game_key), GAME, |text| {
+        self.load(&self.game_path(game_key), (GAME, &KIND), |text| {
             game_from_text(text, game_key)
         })
     }
@@ -103,11 +112,8 @@ impl Store {
     /// The unfinished games of every game this build knows. Files of games it does not
     /// know are not read, so they stay as they are for the build that wrote them.
     pub fn load_games(&self) -> Vec<(String, Loaded<Option<SavedGame>>)> {
-        games::all_choices()
-            .into_iter()
-            .filter_map(|choice| games::build(choice).ok())
-            .map(|game| {
-                let key = game.key();
+        game_keys()
+            .map(|key| {
                 let loaded = self.load_game(&key);
                 (key, loaded)
             })
@@ -137,9 +143,17 @@ impl Store {
 
     /// Whether the file at `path` was written by a newer version of this program.
     pub fn newer_file(path: &Path) -> bool {
-        fs::read_to_string(path)
+        bounded::read_text_file(path, &KIND)
             .is_ok_and(|text| matches!(check_version(&text), Err(Unusable::Newer(_))))
     }
+}
+
+/// The key of every game this build knows, each of which may have an unfinished game.
+pub(super) fn game_keys() -> impl Iterator<Item = String> {
+    games::all_choices()
+        .into_iter()
+        .filter_map(|choice| games::build(choice).ok())
+        .map(|game| game.key())
 }
 
 #[derive(Serialize, Deserialize)]

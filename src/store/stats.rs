@@ -1,5 +1,6 @@
 //! The record of results: per game, mode and level, in `stats.toml`.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -9,6 +10,7 @@ use super::{
     FIRST_GAME, Loaded, RECORD, Store, StoreError, Unusable, VERSION, corrupt, corrupt_in,
 };
 use crate::config::Mode;
+use crate::core::bounded::Kind;
 use crate::core::session::UnknownName;
 use crate::core::{Difficulty, Outcome};
 
@@ -128,6 +130,16 @@ impl Stats {
     }
 }
 
+/// A record of results holds a few lines for each game, mode and level played: under 200
+/// records, some 20 KB. The cap keeps a hostile file's cost (its parsed form takes some
+/// 40 times its size) within a few MiB.
+const KIND: Kind = Kind {
+    name: "a record of results",
+    largest: "a record of every game, mode and level takes some 20 KB",
+    file_cap: 256 * 1024,
+    line_cap: 64 * 1024,
+};
+
 impl Store {
     /// The record; empty when there is none yet or the file had to be set aside. A data
     /// directory that is not a directory is reported here, once, as its notice.
@@ -137,7 +149,7 @@ impl Store {
             let brief = "Nothing can be saved: the data directory is not a directory.";
             return Loaded::told(Stats::default(), (notice, brief.into()));
         }
-        let loaded = self.load(&self.stats_path(), RECORD, stats_from_text);
+        let loaded = self.load(&self.stats_path(), (RECORD, &KIND), stats_from_text);
         Loaded {
             value: loaded.value.unwrap_or_default(),
             notice: loaded.notice,
@@ -251,9 +263,10 @@ fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
         stats.foreign.version = file.version;
         stats.foreign.keys = file.other;
     }
+    let mut seen = HashSet::new();
     for table in file.records {
         match entry_from_row(table.clone()) {
-            Ok(entry) if stats.records.iter().any(|e| e.key == entry.key) => {
+            Ok(entry) if !seen.insert(entry.key.clone()) => {
                 return Err(Unusable::Corrupt("a record appears twice".into()));
             }
             Ok(entry) => stats.records.push(entry),
