@@ -43,7 +43,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), Failure> {
             code: 1,
         })
     } else {
-        print!("{text}");
+        out!("{text}");
         Ok(())
     }
 }

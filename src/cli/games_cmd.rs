@@ -100,7 +100,7 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
             let title = titles
                 .entry(key.to_string())
                 .or_insert_with(|| games::title_of_key(key));
-            println!("{}", line(game, title));
+            outln!("{}", line(game, title));
             shown += 1;
         }
     }
@@ -111,21 +111,21 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
         _ => Vec::new(),
     };
     if listed.is_empty() && waiting.is_empty() {
-        println!("No games kept yet in {}.", dir.display());
+        outln!("No games kept yet in {}.", dir.display());
     } else if shown == 0 && waiting.is_empty() {
-        println!(
+        outln!(
             "No kept game matches (of {}).",
             plural(listed.len() as u64, "game", "games")
         );
     }
     for line in &waiting {
-        println!(
+        outln!(
             "{line} Choose its game in `tictaclatin play` to go on; its record is kept when \
              it ends."
         );
     }
     for bad in &unreadable {
-        eprintln!("tictaclatin: {}: {}", bad.path.display(), bad.problem);
+        super::warn(&format!("{}: {}", bad.path.display(), bad.problem));
     }
     if unreadable.is_empty() {
         Ok(())

@@ -1,5 +1,29 @@
 //! Command-line arguments and one thin module per command.
 
+/// `println!` for a command: escaped, and never a panic (see [`output::print`]).
+macro_rules! outln {
+    () => {
+        $crate::cli::output::print(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::output::print(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` for a command (see [`output::print`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::output::print(format_args!($($arg)*))
+    };
+}
+
+/// `eprintln!` for a command (see [`output::print_err`]).
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::cli::output::print_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod analyze;
 mod annotate;
 mod book;
@@ -9,6 +33,7 @@ mod engine;
 mod game_args;
 mod games_cmd;
 mod move_cmd;
+mod output;
 mod play;
 mod replay;
 mod settings_args;
@@ -29,12 +54,7 @@ use tictaclatin::games::GameError;
 /// arguments.
 pub const BAD_INPUT: u8 = 2;
 
-/// Prints `tictaclatin: line` to standard error. Unlike `eprintln!` it never panics: after
-/// the terminal has hung up (SIGHUP) there is nowhere to write, and nothing better to do.
-pub fn warn(line: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "tictaclatin: {line}");
-}
+pub use output::warn;
 
 /// Why a command failed: a one-line message for stderr and the exit status.
 #[derive(Debug)]
