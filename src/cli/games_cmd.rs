@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::Failure;
 use super::settings_args::data_dir;
-use tictaclatin::core::words::{plural, quote};
+use tictaclatin::core::words::{plural, quote, shortened};
 use tictaclatin::games::{self, GameChoice, GameKind};
 use tictaclatin::record;
 use tictaclatin::store::Store;
@@ -201,7 +201,7 @@ pub(super) fn record_path(given: &str) -> Result<PathBuf, Failure> {
 
 /// A record's file: `*.txt`, not hidden (a save in progress is a hidden temporary file).
 fn is_record_name(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
     !name.starts_with('.') && name.ends_with(".txt")
 }
 
@@ -234,15 +234,21 @@ fn game_filter(text: &str) -> Result<GameFilter, Failure> {
     }
 }
 
-/// `  3  2026-11-24 19:40  Classic 5x5  You - Bot (hard)  0-1 line  2026...txt`
+/// `  3  2026-11-24 19:40  Classic 5x5  You - Bot (hard)  0-1 line  2026...txt`. Each
+/// tag is shown cut short ([`shortened`]): a record may hold a name of any length.
 fn line(game: &Listed, title: &str) -> String {
+    let tag = |name: &str| shortened(game.tag(name));
     let side = |name: &str, level: &str| match game.tag(level) {
-        "" | "human" => game.tag(name).to_string(),
-        level => format!("{} ({level})", game.tag(name)),
+        "" | "human" => tag(name),
+        _ => format!("{} ({})", tag(name), tag(level)),
     };
     let time = game.tag("Time");
-    let when = format!("{} {}", game.tag("Date"), time.get(..5).unwrap_or(time));
-    let ended = format!("{} {}", game.tag("Result"), game.tag("Termination"));
+    let when = format!(
+        "{} {}",
+        tag("Date"),
+        shortened(time.get(..5).unwrap_or(time))
+    );
+    let ended = format!("{} {}", tag("Result"), tag("Termination"));
     let file = game.path.file_name().unwrap_or_default().to_string_lossy();
     format!(
         "{:>4}  {when:16}  {title:14}  {} - {}  {}  {file}",

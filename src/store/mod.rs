@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::core::bounded::{self, Kind};
+use crate::core::words::escape;
 
 pub use files::{FileLock, backup_path, file_name, free_backup_path, write_atomic};
 pub use memory::{Claim, Memory, menu_record_key, record_key};
@@ -87,19 +88,20 @@ impl<T> Loaded<T> {
         }
     }
 
-    /// A value standing in for a file that could not be used, with what to tell.
+    /// A value standing in for a file that could not be used, with what to tell: escaped,
+    /// for the screen too (a file's name, a damaged file's words, are anyone's).
     fn told(value: T, (notice, brief): (String, String)) -> Loaded<T> {
         Loaded {
             value,
-            notice: Some(notice),
-            brief: Some(brief),
+            notice: Some(escape(&notice).into_owned()),
+            brief: Some(escape(&brief).into_owned()),
         }
     }
 }
 
 /// A file that could not be written or removed.
 #[derive(Debug, thiserror::Error)]
-#[error("could not save {what} to {}: {error}", .path.display())]
+#[error("could not save {what} to {}: {error}", escape(&.path.display().to_string()))]
 pub struct StoreError {
     /// What was being kept, e.g. "your unfinished game".
     pub what: &'static str,

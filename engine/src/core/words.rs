@@ -46,9 +46,19 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 /// [`EXCERPT_CHARS`] characters (then `…`). The cut falls between user-perceived
 /// characters (grapheme clusters) only: an emoji is never cut in half.
 pub fn excerpt(text: &str) -> String {
+    cut(text, true)
+}
+
+/// [`excerpt`] for text shown outside quote marks (a name in a list): its quote marks are
+/// its own.
+pub fn shortened(text: &str) -> String {
+    cut(text, false)
+}
+
+fn cut(text: &str, quotes: bool) -> String {
     let mut out = String::new();
     let mut shown = 0;
-    for grapheme in escaped(text, true) {
+    for grapheme in escaped(text, quotes) {
         let width = grapheme.chars().count();
         if shown + width > EXCERPT_CHARS {
             out.push('…');
@@ -62,12 +72,23 @@ pub fn excerpt(text: &str) -> String {
 
 /// Each grapheme cluster of `text` as it is shown. `str::escape_debug` escapes a combining
 /// mark only where it starts the string, so a cluster keeps its accents and only a stray
-/// mark shows as `\u{301}`. Quote marks and backslashes are escaped only for `quotes`
-/// (within a [`quote`]); a path keeps its backslashes.
+/// mark shows as `\u{301}`; the joiner within an emoji sequence (👩‍💻) is kept too. Quote
+/// marks and backslashes are escaped only for `quotes` (within a [`quote`]); a path keeps
+/// its backslashes.
 fn escaped(text: &str, quotes: bool) -> impl Iterator<Item = Cow<'_, str>> {
+    const JOINER: char = '\u{200d}';
     text.graphemes(true).map(move |grapheme| match grapheme {
         "'" | "\"" | "\\" if !quotes => Cow::Borrowed(grapheme),
-        _ => Cow::Owned(grapheme.escape_debug().collect()),
+        _ if grapheme.starts_with(JOINER) || grapheme.ends_with(JOINER) => {
+            Cow::Owned(grapheme.escape_debug().collect())
+        }
+        _ => {
+            let parts: Vec<String> = grapheme
+                .split(JOINER)
+                .map(|part| part.escape_debug().collect())
+                .collect();
+            Cow::Owned(parts.join("\u{200d}"))
+        }
     })
 }
 
@@ -179,6 +200,7 @@ mod tests {
             "a\\u{1b}]0;pwn\\u{7}\\u{1b}[2J\\u{202e}z"
         );
         assert_eq!(escape("two\nlines"), "two\\nlines");
+        assert_eq!(escape("👩\u{200d}💻 \u{200d}"), "👩\u{200d}💻 \\u{200d}");
     }
 
     #[test]
