@@ -175,8 +175,8 @@ pub fn parse() -> Result<Cli, Failure> {
     let command = config::without_env(Cli::command());
     let matches = command
         .try_get_matches()
-        .map_err(|e| unknown_game(&e).unwrap_or_else(|| shortened(e).exit()))?;
-    Ok(Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit()))
+        .map_err(|e| unknown_game(&e).unwrap_or_else(|| output::exit(&shortened(e))))?;
+    Ok(Cli::from_arg_matches(&matches).unwrap_or_else(|e| output::exit(&e)))
 }
 
 /// A game that does not exist, said in one line as wherever a game is chosen; `None` for

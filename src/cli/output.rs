@@ -30,6 +30,16 @@ pub fn print(text: fmt::Arguments) {
     }
 }
 
+/// Prints clap's help, version or error and ends the program with its status, as
+/// `clap::Error::exit` does, or with status 1 and one line where the help cannot be written.
+pub fn exit(e: &clap::Error) -> ! {
+    if let Err(why) = e.print() {
+        warn(&format!("cannot write the output: {why}"));
+        std::process::exit(1);
+    }
+    std::process::exit(e.exit_code())
+}
+
 /// Prints on standard error (see [`errln!`](crate::cli)). Where that fails there is no
 /// one left to tell: the program ends with exit status 1.
 pub fn print_err(text: fmt::Arguments) {

@@ -1,0 +1,254 @@
+//! The real binary against hostile files and failing outputs: a FIFO, a link to /dev/zero, a
+//! file far over its cap, names and comments full of escape sequences, a full disk. Each
+//! command must answer at once, in a few lines, with nothing raw reaching the terminal and
+//! no panic.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// A terminal title, a bell and a screen clear: what must never reach a terminal raw.
+const HOSTILE: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2J";
+
+/// A short game of classic 3x3 as a record, with this comment on its last move.
+fn record(comment: &str) -> String {
+    format!(
+        "[Record \"1\"]\n[Game \"classic-3\"]\n[First \"You\"]\n[Second \"Bot\"]\n\
+         [Result \"1-0\"]\n[Termination \"line\"]\n\n\
+         1. b2 a1 2. c1 a3 3. a2 c3 4. c2 {{{comment}}} 1-0\n"
+    )
+}
+
+/// A data directory of its own, with a `records/` folder.
+fn data_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("records")).unwrap();
+    dir
+}
+
+fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// The binary with `args` and its data in `data`, standard output sent to `stdout`, under a
+/// memory limit (so a reader that never stops fails rather than takes the machine) and
+/// killed, failing the test, if it has not ended in 20 s (so one that blocks fails rather
+/// than hangs).
+fn run_with(data: &Path, args: &[&str], stdout: Stdio) -> Output {
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2097152; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_tictaclatin"))
+        .args(args)
+        .env("TICTACLATIN_DATA_DIR", data)
+        .env("HOME", data)
+        .env("XDG_CONFIG_HOME", data.join("config"))
+        .env_remove("TICTACLATIN_CONFIG")
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id().to_string();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || tx.send(child.wait_with_output()));
+    match rx.recv_timeout(Duration::from_secs(20)) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-KILL", &pid]).status();
+            panic!("{args:?} still running after 20 s");
+        }
+    }
+}
+
+fn run(data: &Path, args: &[&str]) -> Output {
+    run_with(data, args, Stdio::piped())
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Nothing a terminal would act on, and no panic.
+fn assert_clean(what: &str, out: &Output) {
+    for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        let shown = text(bytes);
+        assert!(
+            !shown.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+            "{what}: raw control characters on {stream}: {shown:.600?}"
+        );
+        assert!(!shown.contains("panicked"), "{what}: {shown:.600}");
+    }
+}
+
+/// Point 1: stats, saved games and the config linked to /dev/zero, or far over their cap,
+/// are refused at once by what they are, not read until memory runs out.
+#[test]
+fn endless_or_huge_files_are_refused_without_being_read() {
+    let data = data_dir();
+    let d = data.path();
+    std::os::unix::fs::symlink("/dev/zero", d.join("stats.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", d.join("saved-game-qubic.toml")).unwrap();
+    // A saved game of 100 MB (a sparse file: no disk space taken).
+    fs::File::create(d.join("saved-game.toml"))
+        .and_then(|f| f.set_len(100_000_000))
+        .unwrap();
+    let out = run(d, &["stats"]);
+    assert_clean("stats", &out);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("stats.toml: it could not be read (it is a device, not a regular file)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("it is larger than 256 KiB: not a saved game"),
+        "{err}"
+    );
+
+    let out = run(d, &["--config", "/dev/zero", "config", "check"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("/dev/zero: cannot read the config file: it is a device, not a regular file"),
+        "{err}"
+    );
+}
+
+/// Point 2: a FIFO where a record, the stats, a saved game or the config should be is
+/// refused at once: nothing waits for a writer that never comes.
+#[test]
+fn a_fifo_never_blocks() {
+    let data = data_dir();
+    let d = data.path();
+    mkfifo(&d.join("records").join("z.txt"));
+    mkfifo(&d.join("stats.toml"));
+    mkfifo(&d.join("saved-game.toml"));
+    let config = d.join("config.toml");
+    mkfifo(&config);
+    let fifo = "it is a named pipe (FIFO), not a regular file";
+    for args in [
+        &["games"][..],
+        &["annotate", "1"],
+        &["replay", "1"],
+        &["stats"],
+    ] {
+        let out = run(d, args);
+        let err = text(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.contains(fifo), "{args:?}: {err}");
+    }
+    let config = config.to_str().unwrap();
+    let out = run(d, &["--config", config, "config", "check"]);
+    assert!(text(&out.stderr).contains(fifo), "{}", text(&out.stderr));
+}
+
+/// Point 3: escape sequences in a record's file name, its comment, a config key, the data
+/// directory's path and a --config path all come out escaped.
+#[test]
+fn escape_sequences_never_reach_the_terminal_raw() {
+    let parent = tempfile::tempdir().unwrap();
+    let d = parent.path().join(format!("data{HOSTILE}"));
+    fs::create_dir_all(d.join("records")).unwrap();
+    let named = d
+        .join("records")
+        .join(format!("20260101-000000{HOSTILE}.txt"));
+    fs::write(&named, record("fine")).unwrap();
+    let out = run(&d, &["games"]);
+    assert_clean("games", &out);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("\\u{1b}]0;pwned"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let out = run(&d, &["stats"]);
+    assert_clean("stats", &out);
+    assert!(
+        text(&out.stdout).contains("Data: "),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let commented = d.join("records").join("commented.txt");
+    fs::write(&commented, record(HOSTILE)).unwrap();
+    let out = run(&d, &["annotate", commented.to_str().unwrap()]);
+    assert_clean("annotate", &out);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("a comment cannot hold control characters"),
+        "{err}"
+    );
+
+    let config = d.join(format!("config{HOSTILE}.toml"));
+    fs::write(&config, "\"top\\u001b]0;x\\u0007\" = 1\n").unwrap();
+    let config = config.to_str().unwrap();
+    let out = run(&d, &["--config", config, "config", "check"]);
+    assert_clean("config check", &out);
+    assert!(
+        text(&out.stderr).contains("unknown key"),
+        "{}",
+        text(&out.stderr)
+    );
+    for args in [&["config", "path"][..], &["config", "show"]] {
+        let mut all = vec!["--config", config];
+        all.extend_from_slice(args);
+        assert_clean(&format!("{args:?}"), &run(&d, &all));
+    }
+}
+
+/// Point 4: every printing command meets a full disk with one line and exit status 1, not a
+/// panic.
+#[test]
+fn a_full_output_ends_the_command_with_one_line() {
+    let data = data_dir();
+    let d = data.path();
+    let kept = d.join("records").join("20260101-000000-classic-3.txt");
+    fs::write(&kept, record("fine")).unwrap();
+    let kept = kept.to_str().unwrap();
+    let commands: [&[&str]; 10] = [
+        &["games"],
+        &["stats"],
+        &["move", "--game", "classic", "x--------"],
+        &["analyze", "--game", "classic", "x--------"],
+        &["annotate", kept],
+        &["config", "path"],
+        &["config", "show"],
+        &["solve", "--game", "classic", "--size", "3"],
+        &["tournament", "--first", "greedy", "--second", "random"],
+        &["--help"],
+    ];
+    for args in commands {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = run_with(d, args, Stdio::from(full));
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(
+            err, "tictaclatin: cannot write the output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+/// A pipe closed early (`games | head -0`) ends the command quietly, as before.
+#[test]
+fn a_closed_pipe_stays_quiet() {
+    let data = data_dir();
+    let d = data.path();
+    for n in 0..50 {
+        let name = format!("20260101-0000{n:02}-classic-3.txt");
+        fs::write(d.join("records").join(name), record("fine")).unwrap();
+    }
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = run_with(d, &["games"], Stdio::from(writer));
+    assert_eq!(text(&out.stderr), "");
+    assert!(!out.status.success());
+}
