@@ -113,7 +113,7 @@ impl App {
         if menu.mode == Mode::Demo && menu.second_level != menu.difficulty {
             session.second_level = Some(menu.second_level);
         }
-        self.play.hints = self.shared.settings.hints.on_for(menu.mode);
+        self.play.hints = menu.hints;
         self.play.resumed = false;
         self.begin(session, true);
     }
@@ -155,7 +155,7 @@ impl App {
         };
         self.play.hints = saved
             .hints
-            .unwrap_or_else(|| self.shared.settings.hints.on_for(saved.session.mode));
+            .unwrap_or_else(|| self.shared.settings.hints.on());
         self.play.resumed = true;
         self.begin(session, false);
         let count = self.moves().len();

@@ -25,6 +25,8 @@ pub struct PlayScreen {
     pub session: Session,
     pub cursor: CellId,
     pub hints: bool,
+    /// The engine's own figures (search depth, scores, the line) show in the panel.
+    pub details: bool,
     /// A cell name being typed.
     pub typed: Option<Typed>,
     /// The bot's request in flight and its display delay.
@@ -77,7 +79,8 @@ impl PlayScreen {
             has_game: false,
             cursor: start_cursor(game.as_ref()),
             session,
-            hints: settings.hints.on_for(settings.mode),
+            hints: settings.hints.on(),
+            details: false,
             typed: None,
             bot: BotTurn::new(settings.bot_delay),
             bot_note: None,

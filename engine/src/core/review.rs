@@ -113,46 +113,54 @@ impl MoveReview {
         self.after.outcome == Outcome::Loss && self.after.plies == 1
     }
 
-    /// One sentence on the move: "b4 turned a draw into a loss in 5; best was c1".
-    pub fn sentence(&self, game: &dyn Game) -> String {
+    /// One sentence on the move in a player's words, distances in moves, `other` naming
+    /// the other side: "c7 let O force a win in 2 moves; c3 kept the draw".
+    pub fn sentence(&self, game: &dyn Game, other: &str) -> String {
         let (cell, best) = (game.cell_name(self.cell), game.cell_name(self.best));
-        if self.verdict != Verdict::Best && self.lost_at_once() {
-            // "a loss in 1" would read as if the opponent still had a move to make.
-            return format!(
-                "{cell} lost at once instead of {}; best was {best}",
-                with_article(self.before)
-            );
+        if self.verdict == Verdict::Best {
+            return match self.before.outcome {
+                Outcome::Loss => format!("{cell} held out longest: {}", lead(self.after, other)),
+                Outcome::Win => format!("{cell} wins in {}: a best move", count(self.after.moves())),
+                Outcome::Draw => format!("{cell} keeps the draw: a best move"),
+            };
         }
-        match self.verdict {
-            Verdict::Mistake => format!(
-                "{cell} turned {} into {}; best was {best}",
-                with_article(self.before),
-                with_article(self.after)
-            ),
-            Verdict::Slower => format!(
-                "{cell} {}: {} instead of {}; best was {best}",
-                slower_words(self.after.outcome),
-                self.after,
-                self.before
-            ),
-            Verdict::Best => format!("{cell} keeps {}: a best move", with_article(self.before)),
-        }
+        let was = kept(self.before, other);
+        let now = if self.lost_at_once() {
+            "lost at once".to_string()
+        } else {
+            match (self.after.outcome, self.verdict) {
+                (Outcome::Draw, _) => "let the win slip: best play now draws".into(),
+                (Outcome::Win, _) => format!("still wins, but in {}", count(self.after.moves())),
+                (Outcome::Loss, Verdict::Slower) => {
+                    format!("let {other} win sooner, in {}", count(self.after.moves()))
+                }
+                (Outcome::Loss, _) => {
+                    format!("let {other} force a win in {}", count(self.after.moves()))
+                }
+            }
+        };
+        format!("{cell} {now}; {best} {was}")
     }
 }
 
-/// `a draw`, `a win in 5`.
-fn with_article(value: Value) -> String {
-    format!("a {value}")
+/// What the best move did from a position of value `before`: "kept the draw", "won in 3
+/// moves", "held out for 4 moves".
+fn kept(before: Value, other: &str) -> String {
+    match before.outcome {
+        Outcome::Draw => "kept the draw".into(),
+        Outcome::Win => format!("won in {}", count(before.moves())),
+        Outcome::Loss => format!("held {other} off for {}", count(before.moves())),
+    }
 }
 
-/// What a move that keeps the outcome but not the best value does: a win comes later, a
-/// loss sooner (a draw's value has no length, so it cannot be slower).
-fn slower_words(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win => "wins more slowly",
-        Outcome::Loss => "loses faster",
-        Outcome::Draw => "keeps the draw",
-    }
+/// When the other side wins after a move of value `after` (a loss): "O wins in 3 moves".
+fn lead(after: Value, other: &str) -> String {
+    format!("{other} wins in {}", count(after.moves()))
+}
+
+/// `1 move`, `3 moves`.
+fn count(moves: u32) -> String {
+    crate::core::words::plural(moves.into(), "move", "moves")
 }
 
 /// The exact table's line from `position`: its best move in turn (the fastest win, the

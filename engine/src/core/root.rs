@@ -188,6 +188,9 @@ pub struct Settings {
     pub threads: usize,
     /// Where progress goes, and where a stop comes from.
     pub watch: Option<Arc<Watch>>,
+    /// How many of the best moves get an exact score, the rest only a bound: 1 for a
+    /// bot's move, more for hints that rank the best few.
+    pub ranked: usize,
 }
 
 impl Settings {
@@ -196,6 +199,21 @@ impl Settings {
             budget,
             threads,
             watch: None,
+            ranked: 1,
+        }
+    }
+}
+
+/// How many moves the hints rank for a person: the bot's first, second and third choice.
+pub const HINTS_RANKED: usize = 3;
+
+impl Settings {
+    /// An analysis for hints: `nodes` on one thread (the same on every machine), the best
+    /// [`HINTS_RANKED`] moves scored exactly so that they can be ranked.
+    pub fn hints(nodes: u64) -> Settings {
+        Settings {
+            ranked: HINTS_RANKED,
+            ..Settings::new(Budget::Nodes(nodes), 1)
         }
     }
 }
@@ -266,6 +284,7 @@ pub fn analyze<R: Root>(root: &R, settings: &Settings) -> Option<Analysis> {
         moves: &moves,
         states: &states,
         threads: settings.threads.max(1),
+        ranked: settings.ranked,
     };
     for depth in 1..=max_depth.min(root.max_depth()) {
         if moves.is_empty() {
@@ -362,12 +381,28 @@ fn ids<R: Root>(root: &R, line: &[R::Move]) -> Vec<Move> {
     line.iter().map(|&m| root.id(m)).collect()
 }
 
+/// The `k`th highest exact score among `values` (the lowest there is, with fewer): what a
+/// move must beat to be among the `k` the analysis ranks exactly.
+fn kth_best(values: &[Option<Value>], k: usize) -> i32 {
+    let mut exact: Vec<i32> = values
+        .iter()
+        .filter_map(|v| match v {
+            Some(Value::Exact(s)) => Some(s.score),
+            _ => None,
+        })
+        .collect();
+    exact.sort_unstable_by(|a, b| b.cmp(a));
+    exact[exact.len().min(k) - 1]
+}
+
 /// One analysis's moves, their states and its threads.
 struct Run<'a, R: Root> {
     root: &'a R,
     moves: &'a [R::Move],
     states: &'a [Mutex<R::State>],
     threads: usize,
+    /// How many of the best moves get an exact score (see [`Settings::ranked`]).
+    ranked: usize,
 }
 
 impl<R: Root> Run<'_, R> {
@@ -397,11 +432,21 @@ impl<R: Root> Run<'_, R> {
             let window = (-R::INFINITY, R::INFINITY);
             Some(self.jobs(&[(order[at], window)], depth, left(spent))?[0])
         };
-        let first = full(0, spent)?;
-        spent += first.nodes;
-        values[0] = Some(Value::Exact(first));
-        let mut alpha = first.score;
-        let mut open: Vec<usize> = (1..order.len()).collect();
+        // The first `ranked` moves get the full window at once; every other must beat the
+        // worst of the exact scores' top `ranked` to get one.
+        let ranked = self.ranked.clamp(1, order.len().max(1));
+        let window = (-R::INFINITY, R::INFINITY);
+        let firsts: Vec<(usize, Window)> = order[..ranked].iter().map(|&i| (i, window)).collect();
+        for (at, found) in self
+            .jobs(&firsts, depth, left(spent))?
+            .into_iter()
+            .enumerate()
+        {
+            spent += found.nodes;
+            values[at] = Some(Value::Exact(found));
+        }
+        let mut alpha = kth_best(&values, ranked);
+        let mut open: Vec<usize> = (ranked..order.len()).collect();
         while !open.is_empty() {
             let tests: Vec<(usize, Window)> = open
                 .iter()
@@ -424,7 +469,7 @@ impl<R: Root> Run<'_, R> {
             let found = full(top, spent)?;
             spent += found.nodes;
             values[top] = Some(Value::Exact(found));
-            alpha = alpha.max(found.score);
+            alpha = kth_best(&values, ranked);
             open = beat
                 .iter()
                 .map(|&(at, _)| at)
@@ -619,6 +664,27 @@ mod tests {
         assert_eq!(analysis.pv, [Move::new(1)]);
     }
 
+    /// Ranking three: the three best (9, 9, 7 less the depth) get exact scores, the
+    /// others a bound at the third's, on any number of threads; the best is unchanged.
+    #[test]
+    fn ranking_the_best_three_scores_them_exactly_and_bounds_the_rest() {
+        for threads in [1, 3] {
+            let settings = Settings {
+                ranked: 3,
+                ..Settings::new(Budget::Depth(3), threads)
+            };
+            let analysis = analyze(&Toy::new(None), &settings).unwrap();
+            assert_eq!(analysis.best, Move::new(1));
+            let figure = |mv| analysis.figure(Move::new(mv)).unwrap();
+            assert_eq!(figure(1), Hint::Guess(6));
+            assert_eq!(figure(3), Hint::Guess(6));
+            assert_eq!(figure(5), Hint::Guess(4));
+            for mv in [0, 2, 4] {
+                assert_eq!(figure(mv), Hint::AtMost(4), "move {mv}");
+            }
+        }
+    }
+
     #[test]
     fn threads_change_nothing_and_a_node_budget_drops_the_iteration_it_cuts() {
         // 6 moves at depth d cost 6d nodes, and the first iteration re-searches the three
@@ -637,9 +703,8 @@ mod tests {
         let watch = Arc::new(Watch::new());
         watch.stop();
         let settings = Settings {
-            budget: Budget::Depth(10),
-            threads: 2,
             watch: Some(watch.clone()),
+            ..Settings::new(Budget::Depth(10), 2)
         };
         let analysis = analyze(&Toy::new(Some(watch.clone())), &settings).unwrap();
         assert_eq!(analysis.depth, 1);
@@ -653,9 +718,8 @@ mod tests {
         let watch = Arc::new(Watch::new());
         let toy = Toy::new(Some(watch.clone()));
         let settings = Settings {
-            budget: Budget::Depth(6),
-            threads: 1,
             watch: Some(watch.clone()),
+            ..Settings::new(Budget::Depth(6), 1)
         };
         let analysis = analyze(&toy, &settings).unwrap();
         let seen = toy.seen.into_inner().unwrap();

@@ -77,6 +77,13 @@ impl Value {
         }
     }
 
+    /// How far the end is in the moves of the side that decides it, as chess counts "mate
+    /// in 3": a win at the fifth ply is the mover's third move, a loss at the fourth the
+    /// other side's second.
+    pub fn moves(self) -> u32 {
+        self.plies.div_ceil(2)
+    }
+
     /// The value, for the side that moved into this position, of the move that led here:
     /// the opposite outcome, one ply further away.
     pub fn before_move(self) -> Value {

@@ -172,27 +172,19 @@ fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
     lines
 }
 
-/// What the hints say, in the game's own terms: a line for proven values, and where the
-/// bot searches a second for its guesses.
+/// What the hints say: results counted in moves, and where the bot searches, its ranking.
 fn legend(view: &PlayView) -> Vec<Line<'static>> {
+    let proven = row(
+        view,
+        "W2 L2 D".into(),
+        "you win in 2 moves, the other side does, a draw",
+    );
     if view.play.game().solved() {
-        return vec![row(
-            view,
-            "W5 D L3 best".into(),
-            "win in 5 plies, draw, loss in 3; bot's pick",
-        )];
+        return vec![proven];
     }
     vec![
-        row(
-            view,
-            "W≤7 L≤6 D".into(),
-            "proven: win or loss within N plies, draw",
-        ),
-        row(
-            view,
-            "+ · - ≤".into(),
-            "guesses, best third to worst; ≤ not above best",
-        ),
+        proven,
+        row(view, "1 2 3 !".into(), "the bot's top choices; the only block"),
     ]
 }
 

@@ -106,7 +106,9 @@ impl Judgement {
         let before = history.position_at(self.ply - 1);
         let best = game.move_name(before, self.best);
         let verdict = match self.grounds {
-            Grounds::Exact(review) => review.sentence(game),
+            Grounds::Exact(review) => {
+                review.sentence(game, &review.side.other().letter().to_string())
+            }
             Grounds::Search {
                 budget,
                 played,

@@ -18,9 +18,9 @@ use super::variant::{self, Variant, VariantError};
 use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine,
-    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
-    Status, Value, read_cell, read_position,
+    Analysis, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine, Move,
+    MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
+    Value, read_cell, read_position,
 };
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
@@ -290,8 +290,7 @@ impl ClassicEngine {
     /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
     /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
     fn hint_analysis_of(&self, board: Board) -> Option<Analysis> {
-        let mut analysis =
-            self.search_analysis(board, &Settings::new(Budget::Nodes(HINT_NODES), 1))?;
+        let mut analysis = self.search_analysis(board, &Settings::hints(HINT_NODES))?;
         let prover = self.prover.get_or_init(|| Prover::new(self.variant));
         let moves = u64::from(board.empty_cells().count_ones()).max(1);
         let limits = Limits {

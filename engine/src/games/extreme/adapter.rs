@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::core::{
-    Analysis, BlockState, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout,
-    MarkedLine, Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position,
-    PositionError, Side, Status, Value, read_cell, read_position,
+    Analysis, BlockState, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, MarkedLine,
+    Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError,
+    Side, Status, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -297,7 +297,7 @@ impl Engine for ExtremeEngine {
 
     /// The analysis at [`HINT_NODES`].
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.analysis(position, &Settings::new(Budget::Nodes(HINT_NODES), 1))
+        self.analysis(position, &Settings::hints(HINT_NODES))
     }
 
     fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {

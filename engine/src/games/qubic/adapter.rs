@@ -15,8 +15,8 @@ use super::search::analysis::analyze;
 use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Value, read_cell, read_position,
+    Analysis, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player,
+    PlayerError, PlayerOptions, Position, PositionError, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -182,7 +182,7 @@ impl Engine for QubicEngine {
 
     /// Where the bot searches, the analysis at [`HINT_NODES`].
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.analysis(position, &Settings::new(Budget::Nodes(HINT_NODES), 1))
+        self.analysis(position, &Settings::hints(HINT_NODES))
     }
 
     fn instant_hints(&self) -> bool {
