@@ -3,6 +3,8 @@
 //! command must answer at once, in a few lines, with nothing raw reaching the terminal and
 //! no panic.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -251,4 +253,24 @@ fn a_closed_pipe_stays_quiet() {
     let out = run_with(d, &["games"], Stdio::from(writer));
     assert_eq!(text(&out.stderr), "");
     assert!(!out.status.success());
+}
+
+/// Point 12: every signal that would end the game leaves the terminal as it was: the main
+/// screen, the cursor shown, the mouse free. (The numbers are Linux's.)
+#[cfg(target_os = "linux")]
+#[test]
+fn every_terminating_signal_restores_the_terminal() {
+    use common::pty::{Session, assert_restored};
+    let signals = [("USR1", 10), ("USR2", 12), ("ALRM", 14), ("VTALRM", 26)];
+    let mut games: Vec<(&str, i32, Session)> = signals
+        .iter()
+        .map(|&(name, number)| (name, number, Session::start(&["--mode", "humans"])))
+        .collect();
+    for (name, number, game) in &mut games {
+        game.wait_for("Two players");
+        game.signal(name);
+        let status = game.wait_exit();
+        assert_eq!(status.exit_code(), 128 + *number as u32, "SIG{name}");
+        assert_restored(game);
+    }
 }

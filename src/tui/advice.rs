@@ -78,7 +78,11 @@ impl Advice {
         match self {
             Advice::Win { moves: 1, .. } => "wins at once".into(),
             Advice::Win { moves, exact } => {
-                format!("wins {} {}", if exact { "in" } else { "within" }, count(moves))
+                format!(
+                    "wins {} {}",
+                    if exact { "in" } else { "within" },
+                    count(moves)
+                )
             }
             Advice::Draw => "draws with best play on both sides".into(),
             Advice::Loss { moves, exact } => format!(
@@ -114,7 +118,9 @@ pub fn advise(hints: &[(CellId, Hint)]) -> Vec<(CellId, Advice)> {
         .iter()
         .filter_map(|&(cell, hint)| Some((cell, Advice::proven(hint)?)))
         .collect();
-    let winning = proven.iter().any(|(_, a)| a.outcome() == Some(Outcome::Win));
+    let winning = proven
+        .iter()
+        .any(|(_, a)| a.outcome() == Some(Outcome::Win));
     let open: Vec<(CellId, Hint)> = hints
         .iter()
         .copied()
@@ -172,7 +178,10 @@ mod tests {
         assert_eq!(moves_of(2), 1);
         assert_eq!(moves_of(4), 2);
         let win = Advice::proven(Hint::Proven(Claim::Exact(Value::win_in(5)))).unwrap();
-        assert_eq!((win.mark(), win.words("O")), ("W3".into(), "wins in 3 moves".into()));
+        assert_eq!(
+            (win.mark(), win.words("O")),
+            ("W3".into(), "wins in 3 moves".into())
+        );
         let loss = Advice::proven(Hint::Proven(Claim::LossWithin(4))).unwrap();
         assert_eq!(loss.mark(), "L2");
         assert_eq!(loss.words("O"), "lets O win within 2 moves");
@@ -200,7 +209,16 @@ mod tests {
     fn a_proven_win_leaves_no_ranks_and_a_lone_escape_is_the_block() {
         let win = Hint::Proven(Claim::WinWithin(3));
         let advice = advise(&[(cell(0), Hint::Guess(5)), (cell(1), win)]);
-        assert_eq!(advice, [(cell(1), Advice::Win { moves: 2, exact: false })]);
+        assert_eq!(
+            advice,
+            [(
+                cell(1),
+                Advice::Win {
+                    moves: 2,
+                    exact: false
+                }
+            )]
+        );
         let lost = Hint::Proven(Claim::LossWithin(2));
         let advice = advise(&[(cell(0), lost), (cell(1), Hint::AtMost(3)), (cell(2), lost)]);
         assert_eq!(advice[1], (cell(1), Advice::Block));

@@ -1227,9 +1227,9 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
 fn a_signal_quits_at_once_even_mid_game() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("b2");
-    h.send(Event::Terminate(Signal::Terminate));
+    h.send(Event::Terminate(Signal::TERMINATE));
     assert!(h.app.should_quit());
-    assert_eq!(h.app.stopped_by(), Some(Signal::Terminate));
+    assert_eq!(h.app.stopped_by(), Some(Signal::TERMINATE));
     assert!(h.app.unfinished().is_some(), "kept for saving");
 }
 

@@ -310,7 +310,10 @@ mod tests {
         assert_eq!(said, "c4: forced win; wins within 10 moves");
         // The panel beside the board leaves 31 columns after its label.
         assert!(said.chars().count() <= 38, "{said}");
-        assert_eq!(note(&Latin, start.as_ref(), &Decision::new(decision.mv), "You"), None);
+        assert_eq!(
+            note(&Latin, start.as_ref(), &Decision::new(decision.mv), "You"),
+            None
+        );
         let searched = Decision {
             claim: Some(Claim::LossWithin(4)),
             how: Some("depth 9".into()),

@@ -101,13 +101,19 @@ mod tests {
 
     #[test]
     fn a_line_that_fits_is_written_whole() {
-        assert_eq!(labelled_line("line:", &names("d5 c4 e6"), 17), "line: d5 c4 e6");
+        assert_eq!(
+            labelled_line("line:", &names("d5 c4 e6"), 17),
+            "line: d5 c4 e6"
+        );
     }
 
     #[test]
     fn a_long_line_keeps_whole_names_and_ends_in_an_ellipsis() {
         // "line: d5 c4" is 11 columns; " e6" would leave no room for " …".
-        assert_eq!(labelled_line("line:", &names("d5 c4 e6 f7"), 15), "line: d5 c4 …");
+        assert_eq!(
+            labelled_line("line:", &names("d5 c4 e6 f7"), 15),
+            "line: d5 c4 …"
+        );
     }
 
     #[test]

@@ -136,12 +136,12 @@ pub fn run(
     }
 }
 
-/// Turns SIGTERM, SIGHUP (the terminal closed), SIGINT and SIGQUIT into
-/// [`Event::Terminate`], so the loop ends the normal way: saving, then restoring the
-/// terminal. (In raw mode Ctrl-C is a key, not SIGINT; SIGINT here comes from `kill`.)
+/// Turns every signal that would end the program ([`Signal::ALL`]: SIGTERM, SIGHUP when the
+/// terminal closes, SIGUSR1...) into [`Event::Terminate`], so the loop ends the normal
+/// way: saving, then restoring the terminal. (In raw mode Ctrl-C is a key, not SIGINT;
+/// SIGINT here comes from `kill`.)
 fn watch_signals(events: Sender<Event>) -> Result<signal_hook::iterator::Handle, RunError> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    let mut signals = signal_hook::iterator::Signals::new(Signal::ALL)?;
     let handle = signals.handle();
     threads::spawn("signals", "the signal watcher thread", move || {
         // Only the signals registered above arrive, and each is a `Signal`.

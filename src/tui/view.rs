@@ -175,11 +175,24 @@ impl<'a> PlayView<'a> {
     /// c3 b2 d4".
     pub fn hint_text(&self) -> Option<String> {
         let cursor = self.play.cursor;
-        let (_, advice) = self.advice()?.into_iter().find(|&(cell, _)| cell == cursor)?;
+        let (_, advice) = self
+            .advice()?
+            .into_iter()
+            .find(|&(cell, _)| cell == cursor)?;
         let position = self.play.position();
-        let opponent = self.play.name(position.to_move().other(), &self.shared.settings);
-        let opponent = if opponent == "You" { "you".to_string() } else { opponent };
-        let mut text = format!("{} {}", self.play.cell_name(cursor), advice.words(&opponent));
+        let opponent = self
+            .play
+            .name(position.to_move().other(), &self.shared.settings);
+        let opponent = if opponent == "You" {
+            "you".to_string()
+        } else {
+            opponent
+        };
+        let mut text = format!(
+            "{} {}",
+            self.play.cell_name(cursor),
+            advice.words(&opponent)
+        );
         if let Some(line) = self.hint_line().filter(|line| line.len() > 1) {
             let shown = line.len().min(LINE_SHOWN);
             let more = if line.len() > shown { " …" } else { "" };

@@ -120,7 +120,9 @@ impl MoveReview {
         if self.verdict == Verdict::Best {
             return match self.before.outcome {
                 Outcome::Loss => format!("{cell} held out longest: {}", lead(self.after, other)),
-                Outcome::Win => format!("{cell} wins in {}: a best move", count(self.after.moves())),
+                Outcome::Win => {
+                    format!("{cell} wins in {}: a best move", count(self.after.moves()))
+                }
                 Outcome::Draw => format!("{cell} keeps the draw: a best move"),
             };
         }

@@ -96,13 +96,7 @@ struct CellLook<'a> {
 }
 
 impl CellLook<'_> {
-    fn paint(
-        &self,
-        buf: &mut Buffer,
-        stone: Option<Side>,
-        hint: Option<Advice>,
-        best: bool,
-    ) {
+    fn paint(&self, buf: &mut Buffer, stone: Option<Side>, hint: Option<Advice>, best: bool) {
         let options = &self.view.shared.settings;
         let theme = Theme(options);
         let mid = self.inner.y + self.inner.height / 2;
@@ -133,7 +127,10 @@ impl CellLook<'_> {
                 }
                 Some((options.symbol(side).to_string(), style))
             }
-            (None, Some(hint)) => Some((fit_hint(&hint.mark(), self.inner.width), hint_style(theme, hint))),
+            (None, Some(hint)) => Some((
+                fit_hint(&hint.mark(), self.inner.width),
+                hint_style(theme, hint),
+            )),
             (None, None) if best => Some(self.better_move()),
             // A won block's empty cells carry its winner's symbol, faint on the winner's
             // colour. Without colour the block is reversed instead: symbols there would

@@ -184,7 +184,11 @@ fn legend(view: &PlayView) -> Vec<Line<'static>> {
     }
     vec![
         proven,
-        row(view, "1 2 3 !".into(), "the bot's top choices; the only block"),
+        row(
+            view,
+            "1 2 3 !".into(),
+            "the bot's top choices; the only block",
+        ),
     ]
 }
 

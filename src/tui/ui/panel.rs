@@ -12,8 +12,8 @@ use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{First, Mode};
 use crate::core::Hint;
 use crate::core::review::{Fault, Grounds, Judgement, Mark};
-use crate::tui::advice::Advice;
 use crate::core::{Side, Status};
+use crate::tui::advice::Advice;
 use crate::tui::hint_line;
 use crate::tui::judged::mark_text;
 use crate::tui::keys::Action;
@@ -396,7 +396,10 @@ fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         let other = view.shared.settings.symbol(r.side.other());
         let (style, marker) = mark_style(view, r.verdict.mark());
         let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
-        text.push(Line::from(Span::styled(symbol.to_string(), theme.side(r.side))));
+        text.push(Line::from(Span::styled(
+            symbol.to_string(),
+            theme.side(r.side),
+        )));
         text.extend(wrapped(&sentence, style, width));
         if view.play.details {
             let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
@@ -434,7 +437,10 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
     let played = view.play.game().move_name(before, judgement.played);
     let mut lines = match judgement.grounds {
         Grounds::Exact(review) => wrapped(
-            &glued(&format!("{marker}{}.", review.sentence(view.play.game(), other))),
+            &glued(&format!(
+                "{marker}{}.",
+                review.sentence(view.play.game(), other)
+            )),
             style,
             width,
         ),

@@ -121,7 +121,9 @@ fn mode_text(view: &StartView, menu: &Menu) -> String {
         Mode::TwoHumans if menu.hints => {
             "Hints on: each empty cell shows what it leads to, for both of you.".into()
         }
-        Mode::TwoHumans => "Two people, one keyboard; hints stay off unless you choose them.".into(),
+        Mode::TwoHumans => {
+            "Two people, one keyboard; hints stay off unless you choose them.".into()
+        }
         Mode::Demo => {
             let first = game.level_name(menu.difficulty);
             let second = game.level_name(menu.second_level);
