@@ -274,3 +274,98 @@ fn every_terminating_signal_restores_the_terminal() {
         assert_restored(game);
     }
 }
+
+/// Two people play Tic-Tac-Latin in a fresh home to one move before X wins, in a screen
+/// wide enough for a long status line.
+fn one_move_from_a_win(home: &Path) -> common::pty::Session {
+    let mut game = common::pty::Session::start_sized(40, 200, home, &["--mode", "humans"]);
+    game.wait_for("Two players");
+    game.send("\r");
+    game.wait_for("Player 1's turn");
+    // X X X O on row 1: O's d1 completes X's point and X wins.
+    for cell in ["a1", "a2", "b1", "b2", "c1"] {
+        game.send(cell);
+    }
+    let saved = home.join("data/saved-game.toml");
+    game.wait_until("the fifth move saved", |_| {
+        fs::read_to_string(&saved).is_ok_and(|text| text.contains("\"c1\""))
+    });
+    game
+}
+
+/// What the program wrote after leaving the alternate screen: its words at exit.
+fn said_at_exit(game: &common::pty::Session) -> String {
+    let written = game.written();
+    written
+        .rsplit("\u{1b}[?1049l")
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Point 5: a record of results damaged while a game runs is set aside as at the start,
+/// and said so: on the screen when the game ends, and again at exit.
+#[test]
+fn stats_damaged_during_a_game_are_reported_on_screen_and_at_exit() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = one_move_from_a_win(home.path());
+    let stats = home.path().join("data/stats.toml");
+    fs::write(&stats, "version = [garbage").unwrap();
+    game.send("d1");
+    game.wait_for("Player 1 (X) wins");
+    game.wait_for("stats.toml is damaged");
+    game.send("q");
+    assert!(game.wait_exit().success());
+    let exit = said_at_exit(&game);
+    assert!(
+        exit.contains("Could not use your record of results"),
+        "{exit}"
+    );
+    assert!(home.path().join("data/stats.toml.bak").exists());
+    assert!(fs::read_to_string(&stats).unwrap().contains("wins = 1"));
+}
+
+/// Point 7: a game finished while nothing could be written (the data directory gone, a
+/// file in its place) is counted once it can be, as the game closes, and its unfinished
+/// save no longer offered.
+#[test]
+fn a_result_that_could_not_be_saved_is_saved_at_exit() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = one_move_from_a_win(home.path());
+    let (data, away) = (home.path().join("data"), home.path().join("away"));
+    fs::rename(&data, &away).unwrap();
+    fs::write(&data, "not a directory").unwrap();
+    game.send("d1");
+    game.wait_for("Player 1 (X) wins");
+    game.wait_for("could not save your record of results");
+    fs::remove_file(&data).unwrap();
+    fs::rename(&away, &data).unwrap();
+    game.send("q");
+    assert!(game.wait_exit().success());
+    let stats = fs::read_to_string(data.join("stats.toml")).unwrap_or_default();
+    assert!(stats.contains("wins = 1"), "{stats}");
+    assert!(
+        !data.join("saved-game.toml").exists(),
+        "{}",
+        said_at_exit(&game)
+    );
+}
+
+/// Point 7 still: where the result cannot be saved even at exit, the player is told.
+#[test]
+fn a_result_that_can_never_be_saved_is_said_at_exit() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = one_move_from_a_win(home.path());
+    let data = home.path().join("data");
+    fs::rename(&data, home.path().join("away")).unwrap();
+    fs::write(&data, "not a directory").unwrap();
+    game.send("d1");
+    game.wait_for("Player 1 (X) wins");
+    game.send("q");
+    game.wait_exit();
+    let exit = said_at_exit(&game);
+    assert!(
+        exit.contains("A win at Tic-Tac-Latin could not be counted"),
+        "{exit}"
+    );
+}

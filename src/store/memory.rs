@@ -38,6 +38,10 @@ pub struct Memory {
     failed: Option<(Option<SavedGame>, String)>,
     /// The files as they were when last read (see [`Memory::changed`]).
     stamps: HashMap<PathBuf, Option<Stamp>>,
+    /// Results that could not be saved, and games that ended but whose file could not be
+    /// removed: tried again as the game closes.
+    uncounted: Vec<(RecordKey, Outcome)>,
+    uncleared: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -131,15 +135,69 @@ impl Memory {
     }
 
     /// Counts a finished game. The store counts it under the file's lock, re-reading the
-    /// file first, so two games finishing at once in two windows both count.
-    pub fn record_result(&mut self, key: RecordKey, outcome: Outcome) -> Result<(), StoreError> {
-        match &self.store {
-            Some(store) if store.saves() => {
-                self.stats = store.record_result(key, outcome)?;
+    /// file first, so two games finishing at once in two windows both count. Returns the
+    /// one line to tell at once when the record had to be set aside (it was damaged since
+    /// it was read). A count that cannot be saved is kept here, shown, and tried again as
+    /// the game closes ([`Memory::settle`]).
+    pub fn record_result(
+        &mut self,
+        key: RecordKey,
+        outcome: Outcome,
+    ) -> Result<Option<String>, StoreError> {
+        let Some(store) = self.store.clone().filter(Store::saves) else {
+            self.stats.record(key, outcome);
+            return Ok(None);
+        };
+        match store.record_result(key.clone(), outcome) {
+            Ok(loaded) => {
+                self.stats = loaded.value;
+                let brief = loaded.brief.clone();
+                self.note(loaded.notice, loaded.brief);
+                Ok(brief)
             }
-            _ => self.stats.record(key, outcome),
+            Err(why) => {
+                self.stats.record(key.clone(), outcome);
+                self.uncounted.push((key, outcome));
+                Err(why)
+            }
         }
-        Ok(())
+    }
+
+    /// As the game closes: what could not be written when it happened is tried once more
+    /// (the data directory may be writable again): results not counted, and finished games
+    /// whose file could not be removed. What still fails joins the [`Memory::details`]
+    /// printed after the screen closes.
+    pub fn settle(&mut self) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        for (key, outcome) in std::mem::take(&mut self.uncounted) {
+            if let Err(why) = store.record_result(key.clone(), outcome) {
+                let word = match outcome {
+                    Outcome::Win => "win",
+                    Outcome::Draw => "draw",
+                    Outcome::Loss => "loss",
+                };
+                let game = crate::games::title_of_key(&key.game);
+                self.details
+                    .push(format!("A {word} at {game} could not be counted: {why}."));
+            }
+        }
+        for game in std::mem::take(&mut self.uncleared) {
+            // Only the file this window left: another window may have saved a game since.
+            let Ok(Some(_lock)) = store.lock_game(&game) else {
+                continue;
+            };
+            if store.load_game(&game).value.as_ref() != self.saved_game(&game) {
+                continue;
+            }
+            if let Err(why) = store.clear_game(&game) {
+                self.details.push(format!(
+                    "A finished game of {} is still offered for resuming: {why}.",
+                    crate::games::title_of_key(&game)
+                ));
+            }
+        }
     }
 
     /// Keeps a finished game's record in the data folder's `records/`; `None` when nothing
@@ -279,11 +337,15 @@ impl Memory {
         match written {
             Ok(()) => {
                 self.failed = None;
+                self.uncleared.retain(|g| g != game);
                 self.saved.retain(|saved| saved.game != game);
                 self.saved.extend(unfinished);
                 Ok(())
             }
             Err(why) => {
+                if unfinished.is_none() && !self.uncleared.iter().any(|g| g == game) {
+                    self.uncleared.push(game.to_string());
+                }
                 self.failed = Some((unfinished, why.to_string()));
                 Err(why)
             }

@@ -173,9 +173,13 @@ impl Store {
 
     /// Counts one finished game in the saved record and returns the updated record. The
     /// file is read, changed and written under its lock, so games finishing at the same
-    /// moment in two windows both count. A notice about an unreadable old record was
-    /// already given by `load_stats`.
-    pub fn record_result(&self, key: RecordKey, outcome: Outcome) -> Result<Stats, StoreError> {
+    /// moment in two windows both count. The notice says why the old record had to be set
+    /// aside, if it had to (it was damaged since it was last read).
+    pub fn record_result(
+        &self,
+        key: RecordKey,
+        outcome: Outcome,
+    ) -> Result<Loaded<Stats>, StoreError> {
         let lock = match self.saves() {
             true => self.lock(&self.stats_path(), RECORD, Wait::Block)?,
             false => None,
@@ -183,10 +187,10 @@ impl Store {
         if lock.is_some() {
             self.clean_strays(&self.stats_path());
         }
-        let mut stats = self.load_stats().value;
-        stats.record(key, outcome);
-        self.write_stats(&stats)?;
-        Ok(stats)
+        let mut loaded = self.load_stats();
+        loaded.value.record(key, outcome);
+        self.write_stats(&loaded.value)?;
+        Ok(loaded)
     }
 }
 
@@ -369,13 +373,13 @@ mod tests {
             ),
         )
         .unwrap();
-        let stats = store.record_result(key(), Outcome::Win).unwrap();
+        let stats = store.record_result(key(), Outcome::Win).unwrap().value;
         let record = stats.get(&key());
         assert_eq!((record.wins, record.streak), (Record::MOST, Record::MOST));
         assert_eq!(record.games(), Record::MOST);
         let text = fs::read_to_string(store.stats_path()).unwrap();
         assert!(text.contains(&format!("wins = {}", i64::MAX)), "{text}");
-        let stats = store.record_result(key(), Outcome::Draw).unwrap();
+        let stats = store.record_result(key(), Outcome::Draw).unwrap().value;
         assert_eq!(stats.get(&key()).draws, 1);
         assert_eq!(stats.get(&key()).games(), Record::MOST, "the sum stops too");
     }

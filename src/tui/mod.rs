@@ -61,7 +61,8 @@ pub struct Ending {
     pub signal: Option<Signal>,
     /// Why the unfinished game could not be saved, if it could not.
     pub save_error: Option<String>,
-    /// The full account of data files that were set aside (the screen showed a short one).
+    /// The full account of what could not be read or saved (the screen showed a short
+    /// one): files set aside, at the start or since, and results that could not be counted.
     pub notices: Vec<String>,
 }
 
@@ -91,7 +92,6 @@ pub fn run(
     opening: Opening,
 ) -> Result<Ending, RunError> {
     let (tx, rx) = mpsc::channel();
-    let notices = memory.details().to_vec();
     let movetime = settings.movetime;
     let mut app = App::with_memory(settings, memory, Instant::now());
     let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(app.watch()))?;
@@ -131,7 +131,7 @@ pub fn run(
         None => Ok(Ending {
             signal: app.stopped_by(),
             save_error: saved,
-            notices,
+            notices: app.shared.memory.details().to_vec(),
         }),
     }
 }

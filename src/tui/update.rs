@@ -109,7 +109,7 @@ impl App {
             ));
             return;
         }
-        let mut saved = Ok(());
+        let mut saved = Ok(None);
         if let Some(record) = record_key(&key, &finished) {
             saved = self.shared.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
@@ -126,8 +126,16 @@ impl App {
             self.shared.status =
                 StatusLine::note(format!("{} {NOT_RECORDED}", self.shared.status.text));
         }
-        if let Err(why) = saved {
-            self.shared.status = StatusLine::note(format!("{} ({why})", self.shared.status.text));
+        match saved {
+            Err(why) => {
+                self.shared.status =
+                    StatusLine::note(format!("{} ({why})", self.shared.status.text))
+            }
+            Ok(Some(set_aside)) => {
+                self.shared.status =
+                    StatusLine::note(format!("{} ({set_aside})", self.shared.status.text))
+            }
+            Ok(None) => {}
         }
         self.keep_finished_record(std::time::SystemTime::now());
     }
@@ -166,6 +174,7 @@ impl App {
     /// last move; this catches anything since). Returns why it is not kept, if it is not.
     pub fn save_on_exit(&mut self) -> Option<String> {
         self.keep_game();
+        self.shared.memory.settle();
         self.not_kept()
     }
 
