@@ -13,7 +13,7 @@ use tictaclatin::games::GameKind;
 use tictaclatin::games::classic::proof::{self, Limits, Method, Want};
 use tictaclatin::games::classic::{Board, Variant};
 
-/// Positions a proof may visit when neither `--nodes` nor `--movetime` is given.
+/// Positions a proof may visit when neither `--nodes` nor `--bot-time` is given.
 const DEFAULT_NODES: u64 = 20_000_000;
 
 #[derive(Args, Debug, Default, Clone)]
@@ -21,7 +21,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Classic boards past 4x4: the most positions the proof may visit (the same answer on
-    /// every run; default 20,000,000 unless --movetime is given)
+    /// every run; default 20,000,000 unless --bot-time is given)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 }
@@ -46,7 +46,7 @@ fn searched_variant(args: &GameArgs) -> Option<Variant> {
         .filter(|v| !v.is_solvable())
 }
 
-/// `--nodes` and `--movetime` as the proof's limits; a time alone leaves positions unbounded.
+/// `--nodes` and `--bot-time` as the proof's limits; a time alone leaves positions unbounded.
 fn limits(args: &SolveArgs) -> Limits {
     let time = args.game.choice.movetime;
     let nodes = match (args.nodes, time) {

@@ -229,7 +229,7 @@ pub struct Settings {
     /// How long a searching bot may think per move (games that are not solved by a table).
     pub movetime: Duration,
     /// The contest clock for people: the time a person has for each move, over which they
-    /// lose (`--move-time`); off unless asked for.
+    /// lose (`--clock`); off unless asked for.
     pub move_limit: Option<Duration>,
     pub keys: KeyBindings,
     /// False for `color = false`, `NO_COLOR` or `--no-color`.

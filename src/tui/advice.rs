@@ -85,6 +85,7 @@ impl Advice {
                 )
             }
             Advice::Draw => "draws with best play on both sides".into(),
+            Advice::Loss { moves: 1, .. } => format!("lets {other} win at once"),
             Advice::Loss { moves, exact } => format!(
                 "lets {other} win {} {}",
                 if exact { "in" } else { "within" },

@@ -202,6 +202,8 @@ impl App {
         self.play.side_note = None;
         self.play.searched_hints = None;
         self.play.hints_asked = None;
+        // A game already counted (resumed after an undo past its end) is practice.
+        self.play.practice = self.play.session.counted() && !self.play.status().is_over();
         self.screen = Screen::Play;
         self.play.typed = None;
         self.play.cursor = start_cursor(self.game());

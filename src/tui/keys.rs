@@ -536,7 +536,7 @@ mod tests {
         assert_eq!(key("-"), Key::plain(KeyCode::Char('-')));
         assert_eq!(key("f5"), Key::plain(KeyCode::F(5)));
         assert_eq!(key("shift-tab"), Key::plain(KeyCode::BackTab));
-        assert_eq!(key("shift-a"), key("A"));
+        assert_eq!(key("shift-x"), key("X"));
         assert_eq!(
             key("ctrl-z"),
             Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL)
@@ -590,7 +590,7 @@ mod tests {
             "ctrl-z",
             "shift-tab",
             "?",
-            "A",
+            "X",
             "space",
             "f12",
             "alt-pageup",

@@ -45,7 +45,7 @@ impl Menu {
     pub const LEVEL: usize = 6;
     /// The demo's second bot (Bot 2): the contest simulator's "the bot vs random".
     pub const SECOND_LEVEL: usize = 7;
-    /// Hints on or off, for a game with a person in it.
+    /// Hints on or off, for two people.
     pub const HINTS: usize = 8;
     pub const ROWS: usize = 9;
 
@@ -78,7 +78,8 @@ impl Menu {
             Menu::FIRST => self.mode == Mode::VsBot,
             Menu::LEVEL => self.mode != Mode::TwoHumans,
             Menu::SECOND_LEVEL => self.mode == Mode::Demo,
-            Menu::HINTS => self.mode != Mode::Demo,
+            // Against the bot they are a key away in the game; two people agree on them first.
+            Menu::HINTS => self.mode == Mode::TwoHumans,
             _ => true,
         }
     }
@@ -445,9 +446,11 @@ mod tests {
         two.down();
         assert_eq!(
             two.row,
-            Menu::GAME,
+            Menu::HINTS,
             "side and level mean nothing to two people"
         );
+        two.down();
+        assert_eq!(two.row, Menu::GAME);
         two.down();
         assert_eq!(two.row, Menu::MODE, "Tic-Tac-Latin has no sizes");
         two.up();

@@ -92,8 +92,17 @@ impl PlayScreen {
         )
     }
 
-    /// The end of the game: who won and with which lines, or on points, or the draw.
+    /// The end of the game: who won and with which lines, or on points, or the draw; for
+    /// a game played on past its recorded end, that this end is practice.
     pub fn result_text(&self, settings: &Settings) -> String {
+        let result = self.plain_result(settings);
+        match self.practice {
+            true => format!("{result} Practice: the recorded result stands."),
+            false => result,
+        }
+    }
+
+    fn plain_result(&self, settings: &Settings) -> String {
         let position = self.position();
         if let Some(slow) = self.session.timed_out() {
             return self.time_out_text(slow, settings);

@@ -90,7 +90,7 @@ impl PlayScreen {
             NameMatch::None if action == Some(Action::Place) && self.place_typed(shared) => {}
             NameMatch::None if self.typed.is_some() && starts_cell_names(c) => {
                 // Quoted as the game writes names: `B3c9`, not `b3c9`.
-                let named = self.as_named(&text);
+                let named = format!("{}{c}", self.as_named(so_far_of(&text, c)));
                 self.cancel_typed(shared);
                 shared.status = StatusLine::illegal(self.not_a_name(&named));
             }
@@ -110,20 +110,15 @@ impl PlayScreen {
         Vec::new()
     }
 
-    /// Why typed text places nothing: what the game says of it, and how its names run.
+    /// Why typed text places nothing, as the game reads its names.
     fn not_a_name(&self, text: &str) -> String {
-        let game = self.game();
-        let why = match game.parse_cell(text) {
-            Err(why) => format!("{why}"),
-            Ok(_) => format!("{text} is not a cell here"),
-        };
-        let last = CellId::new(game.layout().cell_count() - 1);
-        format!(
-            "{why}: cells run {} to {}, like {}.",
-            self.cell_name(CellId::new(0)),
-            self.cell_name(last),
-            self.example_cell()
-        )
+        match self.game().parse_cell(text) {
+            Err(why) => format!("Illegal: {why}"),
+            Ok(_) => format!(
+                "Illegal: {text} is not a cell here, like {}",
+                self.example_cell()
+            ),
+        }
     }
 
     /// How `text` (lower case) fits the names the game reads.
@@ -336,7 +331,9 @@ impl PlayScreen {
             ));
             return;
         }
+        let ended = self.status().is_over() && self.session.counted();
         let popped = self.session.undo();
+        self.practice |= ended && !popped.is_empty();
         self.bot.cancel();
         self.follow_legal_moves();
         if !popped.is_empty() {
@@ -346,8 +343,12 @@ impl PlayScreen {
             StatusLine::note("Nothing to undo.")
         } else {
             let names = join(self.game(), &popped);
+            let practice = match ended {
+                true => "The result stands as recorded; playing on is practice. ",
+                false => "",
+            };
             StatusLine::turn(
-                &format!("Took back {names}. "),
+                &format!("Took back {names}. {practice}"),
                 &self.turn_text(&shared.settings),
             )
         };
@@ -417,6 +418,11 @@ impl PlayScreen {
             self.place(cell, shared);
         }
     }
+}
+
+/// What was typed before `c`, the last character of `text`.
+fn so_far_of(text: &str, c: char) -> &str {
+    &text[..text.len() - c.len_utf8()]
 }
 
 /// Said when hints are switched on: the legend in one sentence.

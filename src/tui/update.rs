@@ -378,6 +378,10 @@ impl App {
                 // Any key closes the help; it does nothing else, so nothing happens by
                 // surprise.
                 Overlay::Help => {}
+                Overlay::Rules if action == Some(Action::Help) => {
+                    self.overlay = Some(Overlay::Help);
+                }
+                Overlay::Rules => {}
                 Overlay::Swap => self.answer_swap(action),
                 Overlay::Discard(start) => {
                     self.answer_discard(start, matches!(key.code, KeyCode::Char('y' | 'Y')));

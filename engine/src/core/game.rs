@@ -27,8 +27,14 @@ pub trait Game: Send + Sync {
     /// The name people see: `Tic-Tac-Latin`, `Classic 5x5`.
     fn title(&self) -> String;
 
-    /// The rules in a few short lines, for the help screen.
+    /// The rules in a few short lines, for the start screen.
     fn rules(&self) -> Vec<String>;
+
+    /// The rules in full for someone who has never played, for the help: paragraphs, and
+    /// small drawings as lines that begin with two spaces (drawn as they are).
+    fn rules_in_full(&self) -> Vec<String> {
+        self.rules()
+    }
 
     fn layout(&self) -> Layout;
 

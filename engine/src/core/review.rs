@@ -221,7 +221,7 @@ mod tests {
     fn review_last(moves: &[Move], start: &str) -> MoveReview {
         let history = History::replay(&Latin, moves).unwrap();
         let review = review_move(engine(), &history, moves.len()).unwrap();
-        let text = review.sentence(&Latin);
+        let text = review.sentence(&Latin, "O");
         assert!(text.starts_with(start), "{text}");
         review
     }
@@ -231,7 +231,10 @@ mod tests {
         let review = review_move(engine(), &game("b2"), 1).unwrap();
         assert_eq!(review.verdict, Verdict::Best);
         assert_eq!(review.before.outcome, Outcome::Draw);
-        assert_eq!(review.sentence(&Latin), "b2 keeps a draw: a best move");
+        assert_eq!(
+            review.sentence(&Latin, "O"),
+            "b2 keeps the draw: a best move"
+        );
         assert_eq!(review_move(engine(), &game("b2"), 2), None);
         assert_eq!(review_move(engine(), &game("b2"), 0), None);
     }
@@ -242,8 +245,8 @@ mod tests {
         let review = review_move(engine(), &game("b2 c3 a1 d4 c1 c2 b1 c4"), 7).unwrap();
         assert_eq!(review.verdict, Verdict::Slower);
         assert_eq!(
-            review.sentence(&Latin),
-            "b1 loses faster: loss in 2 instead of loss in 6; best was c4"
+            review.sentence(&Latin, "O"),
+            "b1 let O win sooner, in 1 move; c4 held O off for 3 moves"
         );
     }
 
@@ -264,12 +267,12 @@ mod tests {
             })
             .expect("a slower win somewhere in the game");
         let slower_name = Latin.cell_name(slower.placed());
-        let review = review_last(&played, &format!("{slower_name} wins more slowly: win in "));
+        let review = review_last(&played, &format!("{slower_name} still wins, but in "));
         assert_eq!(review.verdict, Verdict::Slower);
+        let sentence = review.sentence(&Latin, "O");
         assert!(
-            review
-                .sentence(&Latin)
-                .contains(&format!("instead of {best}"))
+            sentence.contains(&format!("won in {} move", best.moves())),
+            "{sentence}"
         );
     }
 
@@ -278,10 +281,12 @@ mod tests {
         // O's d1 completes row 1 as X X X O: X scores and wins at once.
         let review = review_move(engine(), &game("a1 a2 b1 b2 c1 d1"), 6).unwrap();
         assert_ne!(review.verdict, Verdict::Best);
-        let text = review.sentence(&Latin);
-        assert!(text.starts_with("d1 lost at once instead of a"), "{text}");
+        let text = review.sentence(&Latin, "X");
         let best = Latin.cell_name(review.best);
-        assert!(text.ends_with(&format!("; best was {best}")), "{text}");
+        assert!(
+            text.starts_with(&format!("d1 lost at once; {best} ")),
+            "{text}"
+        );
     }
 
     #[test]
@@ -293,7 +298,7 @@ mod tests {
         let mut moves = cells("a1");
         moves.push(losing);
         let name = Latin.cell_name(losing.placed());
-        let review = review_last(&moves, &format!("{name} turned a draw into a loss in "));
+        let review = review_last(&moves, &format!("{name} let O force a win in "));
         assert_eq!(review.verdict, Verdict::Mistake);
         assert_eq!(review.side, Side::Second);
         assert_ne!(review.best, losing.placed());

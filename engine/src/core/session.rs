@@ -329,6 +329,12 @@ impl Session {
         self.counted = true;
     }
 
+    /// Its result has been counted: whatever is played now (after an undo past the end)
+    /// is practice and counts for nothing.
+    pub fn counted(&self) -> bool {
+        self.counted
+    }
+
     /// A game resumed as it was left.
     pub fn resumed(
         game: Arc<dyn Game>,

@@ -570,7 +570,6 @@ fn labels(view: &PlayView, board: &Board, buf: &mut Buffer) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Value;
 
     fn plan(text: u16, dot: Option<u16>, brackets: bool) -> RowPlan {
         RowPlan {

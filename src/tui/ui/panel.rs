@@ -396,10 +396,10 @@ fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         let other = view.shared.settings.symbol(r.side.other());
         let (style, marker) = mark_style(view, r.verdict.mark());
         let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
-        text.push(Line::from(Span::styled(
-            symbol.to_string(),
-            theme.side(r.side),
-        )));
+        text.push(Line::from(vec![
+            Span::styled(symbol.to_string(), theme.side(r.side)),
+            Span::raw(format!(" played {}", view.play.cell_name(r.cell))),
+        ]));
         text.extend(wrapped(&sentence, style, width));
         if view.play.details {
             let figures = format!("before: {}; after: {} (plies)", r.before, r.after);

@@ -69,10 +69,10 @@ fn cell_id(cell: Cell) -> CellId {
 }
 
 impl Extras for ClassicGame {
-    /// On 3x3 the medium level is seed 001's D10 character: say so.
+    /// On 3x3 the medium level is the ten-sided-die player: say so.
     fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
         (level == crate::core::Difficulty::Medium && self.variant == Variant::CLASSIC)
-            .then(|| "Medium: seed 001's D10: wins, blocks, opens by a ten-sided die.".into())
+            .then(|| "Medium: a ten-sided-die player: wins, blocks, else rolls a die.".into())
     }
 }
 
@@ -314,7 +314,8 @@ impl ClassicEngine {
     }
 }
 
-/// A player under another name: seed 001's D10 NPC serving as the medium level on 3x3.
+/// A player under another name: the ten-sided-die player (`d10`) serving as the medium
+/// level on 3x3.
 struct Renamed<P> {
     name: &'static str,
     inner: P,
@@ -339,10 +340,11 @@ struct PublishedRow {
     draws: u64,
 }
 
-/// Seed 003's experiment on 3x3: its rule-list player (the seed's "computer") against a
-/// random one (its "human"), 50,000 games in each order, as the seed reports them.
-/// `examples/seed003/` replays the experiment and explains the differences from ours.
-const SEED_003: [PublishedRow; 2] = [
+/// The rule list's experiment on 3x3 (seed 003): its rule-list player (the post's
+/// "computer") against a random one (its "human"), 50,000 games in each order, as the post
+/// reports them. `examples/seed003/` replays the experiment and explains the differences
+/// from ours.
+const RULE_LIST_PUBLISHED: [PublishedRow; 2] = [
     PublishedRow {
         first: "random",
         second: "rule-list",
@@ -398,16 +400,17 @@ impl Engine for ClassicEngine {
         self.search_analysis(self.board(position)?, settings)
     }
 
-    /// Seed 003's figures for its rule-list player against a random one on 3x3.
+    /// The rule list's published figures against a random player on 3x3.
     fn published(&self, first: &str, second: &str) -> Option<crate::core::Published> {
         if self.variant != Variant::CLASSIC {
             return None;
         }
-        let row = SEED_003
+        let row = RULE_LIST_PUBLISHED
             .iter()
             .find(|row| (row.first, row.second) == (first, second))?;
         Some(crate::core::Published {
-            source: "seed 003's C# program".into(),
+            source: "the C# program of the post \"Don't lose on Tic-Tac-Toe 99% of the time\""
+                .into(),
             games: row.first_wins + row.second_wins + row.draws,
             first_wins: row.first_wins,
             second_wins: row.second_wins,
@@ -446,7 +449,7 @@ impl Engine for ClassicEngine {
             ("random", ..) => Box::new(RandomPlayer::new(seed)),
             ("greedy", ..) => Box::new(greedy(seed)),
             ("d10", ..) => Box::new(D10::new(seed)),
-            // On 3x3 the medium level is seed 001's D10 NPC: it sits between easy and hard
+            // On 3x3 the medium level is the ten-sided-die player: it sits between easy and hard
             // (it beats easy and loses to hard, measured), and it was written to be a
             // beatable opponent for a person.
             ("medium", ..) if v == Variant::CLASSIC => Box::new(Renamed {

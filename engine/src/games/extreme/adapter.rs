@@ -57,6 +57,26 @@ impl Game for Extreme {
         .to_vec()
     }
 
+    fn rules_in_full(&self) -> Vec<String> {
+        [
+            "A 4x4 grid of small 4x4 boards; X moves first, anywhere. B3c1 names cell c1 of \
+             small board B3.",
+            "Where you play in a small board sends the other side to the small board in that \
+             place of the big grid; if it is won or full, they may play in any open board.",
+            "  . . x .   x at c1 of any board sends    . o . .   a diamond: the four",
+            "  . . . .   the other side to board C1    o . o .   cells around b2 (or",
+            "  . . . .                                 . o . .   around c2, b3, c3)",
+            "  . . . .                                 . . . .",
+            "A whole row, a whole column or a diamond (never a diagonal) wins a small board, \
+             and with it a bonus move at once (no second bonus in a row).",
+            "The same with won boards on the big grid wins the game. If every board is \
+             decided without one, each board won scores by its place: corner 6, edge 4, \
+             middle 3, and more points win.",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
     /// Far too big to solve: the bot searches under a clock.
     fn solved(&self) -> bool {
         false

@@ -56,6 +56,21 @@ impl Game for Latin {
         ]
     }
 
+    fn rules_in_full(&self) -> Vec<String> {
+        [
+            "Take turns placing your symbol on the 4x4 board; X moves first.",
+            "A row, column or long diagonal holding three of your symbols and one of the \
+             other side's scores you a point, in any order:",
+            "  X X X O   X O X X   a point for X        O O X O   a point for O",
+            "Four alike, or three and an empty cell, score nothing. Watch your own moves: \
+             an X that completes O O O X hands O the point.",
+            "The first to get ahead on points wins at once; a full board level on points is \
+             a draw.",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
     fn layout(&self) -> Layout {
         Layout::board(4, 4)
     }

@@ -69,6 +69,22 @@ impl Game for QubicGame {
         ]
     }
 
+    fn rules_in_full(&self) -> Vec<String> {
+        [
+            "A 4x4x4 cube, drawn as its four layers side by side; X moves first.",
+            "Four in a row wins, along any of the cube's 76 lines: rows, columns and \
+             diagonals in a layer, pillars straight through the layers, and lines slanting \
+             through all four layers, corner to corner included:",
+            "  1a1 2a1 3a1 4a1   a pillar          1a1 2b2 3c3 4d4   a space diagonal",
+            "Cells are named layer, column, row: 2b3 is layer 2, column b, row 3 (the \
+             numbers 0 to 63 work too).",
+            "With best play X always wins; the perfect X plays Patashnik's winning \
+             strategy (1980).",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
     /// Not solved by a table: X's moves come from Patashnik's dictionary and searches,
     /// and nothing gives a position's exact value.
     fn solved(&self) -> bool {

@@ -16,8 +16,8 @@ use crate::games::qubic::symmetry::lex_cmp;
 
 const CELLS: usize = 16;
 
-/// Seed 002's dictionary for X, as printed there.
-pub const SEED_DICTIONARY: &str = "\
+/// The example's dictionary for X, as Arthur O'Dwyer's post prints it.
+pub const EXAMPLE_DICTIONARY: &str = "\
 .....X..........
 OO...xX.OOO.OOOO
 oOOOOxxXOOOOOOOO
@@ -31,6 +31,14 @@ oOOOOxxXOOOOOOOO
 ..OOOxxX...O...o
 OO..XxxoOOO.OOOO
 ";
+
+/// The credit for the header of anything made from [`EXAMPLE_DICTIONARY`].
+pub fn credit() -> Vec<String> {
+    vec![
+        "Made from the 4x4 three-in-a-row example of Arthur O'Dwyer's \"Winning 4x4x4".into(),
+        "tic-tac-toe by consulting an oracle\"; its moves are unchanged.".into(),
+    ]
+}
 
 /// 4x4, three in a row.
 pub struct FourByFourThree {
