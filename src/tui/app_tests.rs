@@ -368,8 +368,7 @@ fn finished_two_player_game() -> Harness {
 #[test]
 fn undo_after_the_end_is_practice_and_the_recorded_result_stands() {
     let mut h = finished_two_player_game();
-    let key =
-        crate::tui::memory::menu_record_key("latin", Mode::TwoHumans, Difficulty::Perfect).unwrap();
+    let key = crate::store::menu_record_key("latin", Mode::TwoHumans, Difficulty::Perfect).unwrap();
     let games = |h: &Harness| h.app.shared.memory.record(&key).games();
     assert_eq!(games(&h), 1);
     h.typed("u");
