@@ -369,3 +369,116 @@ fn a_result_that_can_never_be_saved_is_said_at_exit() {
         "{exit}"
     );
 }
+
+/// A record of results with `entries` records, each of a game of its own.
+fn stats_of(entries: usize) -> String {
+    let mut text = String::from("version = 2\n");
+    for i in 0..entries {
+        text.push_str(&format!(
+            "\n[[records]]\ngame = \"g{i}\"\nmode = \"bot\"\ndifficulty = \"hard\"\nwins = 3\n\
+             draws = 1\nlosses = 0\nstreak = 4\nbest_streak = 4\n"
+        ));
+    }
+    text
+}
+
+/// Point 6: a record of results of 200,000 records is answered at once (refused by its
+/// size, far over any real record), and one of 2,000 (near the cap) read whole.
+#[test]
+fn a_huge_record_of_results_is_answered_at_once() {
+    let data = data_dir();
+    let d = data.path();
+    fs::write(d.join("stats.toml"), stats_of(200_000)).unwrap();
+    let out = run(d, &["stats"]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("it is larger than 256 KiB: not a record of results"),
+        "{err}"
+    );
+    fs::write(d.join("stats.toml"), stats_of(2_000)).unwrap();
+    let out = run(d, &["stats"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = text(&out.stdout)
+        .lines()
+        .filter(|line| line.starts_with('g') && line.contains(" bot "))
+        .count();
+    assert_eq!(rows, 2_000);
+}
+
+/// Point 8: what a file or the command line gave is quoted cut short: a name of 30,000
+/// characters in the config, a player's name of 15 KB in a record.
+#[test]
+fn long_input_is_quoted_cut_short() {
+    let data = data_dir();
+    let d = data.path();
+    let config = d.join("long.toml");
+    fs::write(
+        &config,
+        format!("[names]\nfirst = \"{}\"\n", "x".repeat(30_000)),
+    )
+    .unwrap();
+    let out = run(
+        d,
+        &["--config", config.to_str().unwrap(), "config", "check"],
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err:.400}");
+    assert!(err.len() < 400, "{} bytes: {err:.400}", err.len());
+
+    let long = format!("Z{}{}", "\u{301}".repeat(3_000), "name".repeat(2_000));
+    let named = record("fine").replace("[First \"You\"]", &format!("[First \"{long}\"]"));
+    fs::write(d.join("records/20260101-000000-classic-3.txt"), named).unwrap();
+    let out = run(d, &["games"]);
+    let listed = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(listed.len() < 400, "{} bytes: {listed:.400}", listed.len());
+}
+
+/// Point 9: a record whose file name is not UTF-8 is listed by its name with the
+/// undecodable bytes replaced, and can be replayed by its number.
+#[test]
+fn a_record_with_a_name_that_is_not_utf8_is_listed() {
+    use std::os::unix::ffi::OsStrExt;
+    let data = data_dir();
+    let d = data.path();
+    let name = std::ffi::OsStr::from_bytes(b"20260101-000000-\xff.txt");
+    fs::write(d.join("records").join(name), record("fine")).unwrap();
+    let out = run(d, &["games"]);
+    let listed = text(&out.stdout);
+    assert!(listed.contains("20260101-000000-\u{fffd}.txt"), "{listed}");
+    let out = run(d, &["annotate", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Point 10: `annotate --in-place` keeps the record's permissions and writes through a
+/// link to the record it leads to.
+#[test]
+fn annotating_in_place_keeps_the_file_and_its_link() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = data_dir();
+    let d = data.path();
+    let kept = d.join("kept.txt");
+    fs::write(&kept, record("fine")).unwrap();
+    fs::set_permissions(&kept, fs::Permissions::from_mode(0o664)).unwrap();
+    let link = d.join("link.txt");
+    std::os::unix::fs::symlink(&kept, &link).unwrap();
+    let out = run(d, &["annotate", "--in-place", link.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(fs::symlink_metadata(&link).unwrap().is_symlink());
+    let mode = fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o664);
+    assert!(fs::read_to_string(&kept).unwrap().contains("[Annotator"));
+}
+
+/// Point 11: a symbol that is a noncharacter, or a letter that draws as nothing, is
+/// refused.
+#[test]
+fn symbols_that_cannot_be_seen_are_refused() {
+    let data = data_dir();
+    for symbols in ["\u{10ffff},O", "\u{2800},O", "X,\u{3164}", "X,\u{202e}"] {
+        let out = run(data.path(), &["--symbols", symbols, "config", "show"]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{symbols:?}: {err}");
+        assert!(err.contains("symbol"), "{err}");
+    }
+}

@@ -137,9 +137,13 @@ pub fn file_name(path: &Path) -> String {
 }
 
 /// Atomically replaces `path` with `bytes`: the data is complete and on disk before the
-/// rename, and the rename either happens or not.
+/// rename, and the rename either happens or not. The new file takes the old one's
+/// permissions (a new file is readable by its owner only).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let staged = stage(path, bytes)?;
+    if let Ok(old) = fs::metadata(path) {
+        staged.as_file().set_permissions(old.permissions())?;
+    }
     commit(staged, path)
 }
 
