@@ -126,16 +126,11 @@ impl App {
             self.shared.status =
                 StatusLine::note(format!("{} {NOT_RECORDED}", self.shared.status.text));
         }
-        match saved {
-            Err(why) => {
-                self.shared.status =
-                    StatusLine::note(format!("{} ({why})", self.shared.status.text))
-            }
-            Ok(Some(set_aside)) => {
-                self.shared.status =
-                    StatusLine::note(format!("{} ({set_aside})", self.shared.status.text))
-            }
-            Ok(None) => {}
+        // Not saved, or the record was damaged meanwhile and set aside: said at once.
+        let trouble = saved.unwrap_or_else(|why| Some(why.to_string()));
+        if let Some(trouble) = trouble {
+            self.shared.status =
+                StatusLine::note(format!("{} ({trouble})", self.shared.status.text));
         }
         self.keep_finished_record(std::time::SystemTime::now());
     }
