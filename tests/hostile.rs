@@ -146,6 +146,16 @@ fn a_fifo_never_blocks() {
     let config = config.to_str().unwrap();
     let out = run(d, &["--config", config, "config", "check"]);
     assert!(text(&out.stderr).contains(fifo), "{}", text(&out.stderr));
+
+    // The screen opens, and says what it set aside.
+    let home = tempfile::tempdir().unwrap();
+    fs::create_dir(home.path().join("data")).unwrap();
+    mkfifo(&home.path().join("data/stats.toml"));
+    mkfifo(&home.path().join("data/saved-game.toml"));
+    let mut game = common::pty::Session::start_sized(40, 200, home.path(), &["--mode", "humans"]);
+    game.wait_for("stats.toml could not be read (it is a named pipe (FIFO)");
+    game.send("q");
+    game.wait_exit();
 }
 
 /// Point 3: escape sequences in a record's file name, its comment, a config key, the data
