@@ -36,6 +36,7 @@ mod move_cmd;
 mod output;
 mod play;
 mod replay;
+mod serve;
 mod settings_args;
 mod solve;
 mod stats;
@@ -132,6 +133,9 @@ pub enum Command {
     /// Step through a kept game on the review screen: a record file, or a number from
     /// `tictaclatin games`
     Replay(Box<replay::ReplayArgs>),
+    /// Let friends play over the network: they join with a plain ssh client (`ssh -p 2222
+    /// ROOM@HOST`) and need nothing installed
+    Serve(Box<serve::ServeArgs>),
 }
 
 /// A position given on the command line.
@@ -244,7 +248,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         };
         return play::run(&args, &outer);
     };
-    if !matches!(command, Command::Play(_) | Command::Config(_)) {
+    if !matches!(
+        command,
+        Command::Play(_) | Command::Config(_) | Command::Serve(_)
+    ) {
         refuse_game_flags(&outer, &command)?;
         if position.is_some() {
             return Err(Failure::bad_input(format!(
@@ -259,6 +266,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             play::run(&args, &outer)
         }
         Command::Replay(args) => replay::run(&args, &outer),
+        Command::Serve(args) => serve::run(&args, &outer),
         Command::Move(args) => move_cmd::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Engine(args) => engine::run(&args),
@@ -318,6 +326,7 @@ impl Command {
             Command::Games(_) => "games",
             Command::Annotate(_) => "annotate",
             Command::Replay(_) => "replay",
+            Command::Serve(_) => "serve",
         }
     }
 }

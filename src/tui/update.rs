@@ -123,8 +123,10 @@ impl App {
                 ));
             }
         } else if self.play.session.swapped {
+            // Not counted, so not listed either: no record of it is kept.
             self.shared.status =
                 StatusLine::note(format!("{} {NOT_RECORDED}", self.shared.status.text));
+            return;
         }
         // Not saved, or the record was damaged meanwhile and set aside: said at once.
         let trouble = saved.unwrap_or_else(|why| Some(why.to_string()));

@@ -133,6 +133,7 @@ impl MoveReview {
             match (self.after.outcome, self.verdict) {
                 (Outcome::Draw, _) => "let the win slip: best play now draws".into(),
                 (Outcome::Win, _) => format!("still wins, but in {}", count(self.after.moves())),
+                (Outcome::Loss, _) if self.after.moves() == 1 => format!("let {other} win at once"),
                 (Outcome::Loss, Verdict::Slower) => {
                     format!("let {other} win sooner, in {}", count(self.after.moves()))
                 }
@@ -246,7 +247,7 @@ mod tests {
         assert_eq!(review.verdict, Verdict::Slower);
         assert_eq!(
             review.sentence(&Latin, "O"),
-            "b1 let O win sooner, in 1 move; c4 held O off for 3 moves"
+            "b1 let O win at once; c4 held O off for 3 moves"
         );
     }
 
