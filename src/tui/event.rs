@@ -92,6 +92,8 @@ impl Signal {
         ]
     };
 
+    pub const HANGUP: Signal = Signal(signal_hook::consts::SIGHUP);
+    pub const INTERRUPT: Signal = Signal(signal_hook::consts::SIGINT);
     pub const TERMINATE: Signal = Signal(signal_hook::consts::SIGTERM);
 
     /// The signal with this number, if it is one the game handles.
