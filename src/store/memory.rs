@@ -173,12 +173,8 @@ impl Memory {
         };
         for (key, outcome) in std::mem::take(&mut self.uncounted) {
             if let Err(why) = store.record_result(key.clone(), outcome) {
-                let word = match outcome {
-                    Outcome::Win => "win",
-                    Outcome::Draw => "draw",
-                    Outcome::Loss => "loss",
-                };
                 let game = crate::games::title_of_key(&key.game);
+                let word = outcome.word();
                 self.details
                     .push(format!("A {word} at {game} could not be counted: {why}."));
             }
