@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     // Work that went on with fewer threads than it meant to (the system refused more)
     // says so once, after it is done.
     if let Some(note) = tictaclatin::core::threads::fewer_note() {
-        eprintln!("tictaclatin: note: {note}");
+        cli::warn(&format!("note: {note}"));
     }
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -22,7 +22,7 @@ fn main() -> ExitCode {
 }
 
 /// `tictaclatin book export | head` closes the pipe early. Rust ignores SIGPIPE, so the next
-/// `println!` would panic; restore the default action and end quietly as other Unix tools do.
+/// write would fail; restore the default action and end quietly as other Unix tools do.
 #[allow(unsafe_code)]
 fn die_quietly_on_broken_pipe() {
     #[cfg(unix)]

@@ -9,6 +9,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
 use crate::core::Side;
+use crate::core::words::escape;
 
 /// One side's symbol: exactly one grapheme cluster (what a person sees as one character, an
 /// emoji with its modifiers included), visible, and 1 or 2 terminal columns wide. The grid
@@ -23,9 +24,14 @@ pub enum SymbolError {
     Empty,
     #[error("the symbol has {count} characters, a symbol is exactly one")]
     TooMany { count: usize },
-    #[error("the symbol is whitespace, which is invisible")]
+    #[error("the symbol is whitespace or blank, which is invisible")]
     Whitespace,
-    #[error("the symbol holds a control character, which is invisible")]
+    /// A control, formatting, private or unassigned character, or a lone accent: anything
+    /// [`escape`] escapes, which terminals draw differently if at all.
+    #[error(
+        "the symbol holds a character a terminal does not draw on its own (a control, an \
+         unassigned character, a lone accent)"
+    )]
     Control,
     /// Zero columns (a lone combining mark) or more than two.
     #[error("the symbol is {width} terminal columns wide; it must be 1 or 2 to fit the grid")]
@@ -156,6 +162,9 @@ fn renders_at_one_width(text: &str) -> bool {
     rest.is_empty() || (base.is_alphabetic() && rest.chars().all(is_accent) && text.width() == 1)
 }
 
+/// Letters that draw as nothing: the blank Braille pattern and the Hangul fillers.
+const BLANK: [char; 5] = ['\u{2800}', '\u{3164}', '\u{115f}', '\u{1160}', '\u{ffa0}'];
+
 impl Symbol {
     /// Checks `text` and makes it a symbol. Surrounding spaces are not trimmed: `" X"` is
     /// two characters, and saying so beats silently changing what the user wrote.
@@ -167,10 +176,13 @@ impl Symbol {
         if count > 1 {
             return Err(SymbolError::TooMany { count });
         }
-        if text.chars().all(char::is_whitespace) {
+        if text
+            .chars()
+            .all(|c| c.is_whitespace() || BLANK.contains(&c))
+        {
             return Err(SymbolError::Whitespace);
         }
-        if text.chars().any(char::is_control) {
+        if escape(text) != text {
             return Err(SymbolError::Control);
         }
         if !renders_at_one_width(text) {
@@ -425,7 +437,17 @@ mod tests {
         assert_eq!(Symbol::new("\u{3000}"), Err(SymbolError::Whitespace));
         assert_eq!(Symbol::new("\t"), Err(SymbolError::Whitespace));
         assert_eq!(Symbol::new("\u{7}"), Err(SymbolError::Control));
-        assert_eq!(Symbol::new("\u{301}"), Err(SymbolError::Width { width: 0 }));
+        for blank in ["\u{2800}", "\u{3164}", "\u{ffa0}"] {
+            assert_eq!(
+                Symbol::new(blank),
+                Err(SymbolError::Whitespace),
+                "{blank:?}"
+            );
+        }
+        for unseen in ["\u{10ffff}", "\u{fdd0}", "\u{e000}", "\u{202e}", "\u{200b}"] {
+            assert_eq!(Symbol::new(unseen), Err(SymbolError::Control), "{unseen:?}");
+        }
+        assert_eq!(Symbol::new("\u{301}"), Err(SymbolError::Control));
     }
 
     #[test]

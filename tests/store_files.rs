@@ -88,7 +88,8 @@ fn recording_a_result_updates_the_saved_record() {
         .unwrap();
     let stats = store
         .record_result(vs_bot(Difficulty::Medium), Outcome::Win)
-        .unwrap();
+        .unwrap()
+        .value;
     assert_eq!(stats.get(&vs_bot(Difficulty::Medium)).wins, 2);
     assert_eq!(store.load_stats().value, stats);
 }

@@ -24,11 +24,11 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         .map(|[x, o]| format!(", points {x} : {o}"))
         .unwrap_or_default();
     if let Some(over) = describe_finished(game.as_ref(), position.as_ref(), &symbols) {
-        print!(
+        out!(
             "{}",
             grid(game.as_ref(), position.as_ref(), &symbols, |_| None)
         );
-        println!("The game is over: {over}.");
+        outln!("The game is over: {over}.");
         return Ok(());
     }
     let Loaded { engine, .. } = game_args.load()?;
@@ -37,7 +37,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     // move the bot plays at this budget (`--bot-time` picks how deep it goes).
     let budget = budget.unwrap_or(Budget::Time(game_args.movetime()));
     if let Some(analysis) = engine.analysis(position.as_ref(), &Settings::new(budget, threads)) {
-        print!(
+        out!(
             "{}",
             grid(game.as_ref(), position.as_ref(), &symbols, |cell| {
                 let mv = game.move_at(position.as_ref(), cell)?;
@@ -49,12 +49,13 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
                 })
             })
         );
-        println!("{mover} to move{score}.");
+        outln!("{mover} to move{score}.");
         let best = game.move_name(position.as_ref(), analysis.best);
-        println!("Best move: {best} (marked *).");
-        println!(
+        outln!("Best move: {best} (marked *).");
+        outln!(
             "Searched {} plies deep, {} nodes.",
-            analysis.depth, analysis.nodes
+            analysis.depth,
+            analysis.nodes
         );
         if pv {
             print_pv(
@@ -64,19 +65,19 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
                 Some(&analysis),
             );
         }
-        println!("Cells show {mover}'s result after moving there, where the search proved it:");
-        println!("W≤7 / L≤6 = a win or loss forced within that many plies, D = a draw.");
-        println!("?12 = not proven: the move's value in a full-window search that deep");
-        println!("(higher is better for {mover}); ≥12 / ≤12 = a bound on that value.");
+        outln!("Cells show {mover}'s result after moving there, where the search proved it:");
+        outln!("W≤7 / L≤6 = a win or loss forced within that many plies, D = a draw.");
+        outln!("?12 = not proven: the move's value in a full-window search that deep");
+        outln!("(higher is better for {mover}); ≥12 / ≤12 = a bound on that value.");
         if let Some(plies) = analysis.moves.iter().find_map(|m| m.1.no_win_faster_than()) {
-            println!("≤W{plies} = at best a win in {plies} plies: a bound, not a proven win.");
+            outln!("≤W{plies} = at best a win in {plies} plies: a bound, not a proven win.");
         }
         if let Some(plies) = analysis
             .moves
             .iter()
             .find_map(|m| m.1.no_loss_faster_than())
         {
-            println!("≥L{plies} = at worst a loss in {plies} plies: a bound, not a proven loss.");
+            outln!("≥L{plies} = at worst a loss in {plies} plies: a bound, not a proven loss.");
         }
         return Ok(());
     }
@@ -89,7 +90,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         let mut player = engine.player(Difficulty::Perfect.name(), options).ok()?;
         player.decide(position.as_ref()).map(|decision| decision.mv)
     });
-    print!(
+    out!(
         "{}",
         grid(game.as_ref(), position.as_ref(), &symbols, |cell| {
             let short = hints
@@ -104,8 +105,8 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         })
     );
     match engine.value(position.as_ref()) {
-        Some(value) => println!("{mover} to move{score}. Value for {mover}: {value}."),
-        None => println!("{mover} to move{score}."),
+        Some(value) => outln!("{mover} to move{score}. Value for {mover}: {value}."),
+        None => outln!("{mover} to move{score}."),
     }
     // As on the searched boards: the best move, then its line, then what the cells show.
     if let Some(best) = best {
@@ -115,22 +116,20 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
             "The bot's"
         };
         let name = game.move_name(position.as_ref(), best);
-        println!("{what} move: {name} (marked *).");
+        outln!("{what} move: {name} (marked *).");
     }
     if pv {
         print_pv(game.as_ref(), engine.as_ref(), position.as_ref(), None);
     }
     if engine.instant_hints() {
-        println!(
+        outln!(
             "Cells show {mover}'s result after moving there: W5 = win in 5 plies, D = draw, \
              L3 = loss in 3."
         );
     } else {
-        println!("Cells show {mover}'s result after moving there, where the search proved it:");
-        println!("W≤7 / L≤6 = a win or loss forced within that many plies.");
-        println!(
-            "? = not proven; the number is the search's guess (higher is better for {mover})."
-        );
+        outln!("Cells show {mover}'s result after moving there, where the search proved it:");
+        outln!("W≤7 / L≤6 = a win or loss forced within that many plies.");
+        outln!("? = not proven; the number is the search's guess (higher is better for {mover}).");
     }
     Ok(())
 }

@@ -38,12 +38,16 @@ pub fn run(args: &AnnotateArgs) -> Result<(), Failure> {
     record.set_tag("Annotator", format!("tictaclatin, {how}"));
     let text = record.to_text();
     if args.in_place {
-        write_atomic(&file, text.as_bytes()).map_err(|e| Failure {
-            message: format!("cannot write {}: {e}", file.display()),
-            code: 1,
-        })
+        // Through a link to the record it leads to (which was read, so is a regular file):
+        // the record is edited, not replaced by a file where the link was.
+        std::fs::canonicalize(&file)
+            .and_then(|target| write_atomic(&target, text.as_bytes()))
+            .map_err(|e| Failure {
+                message: format!("cannot write {}: {e}", file.display()),
+                code: 1,
+            })
     } else {
-        print!("{text}");
+        out!("{text}");
         Ok(())
     }
 }

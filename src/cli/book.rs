@@ -193,7 +193,7 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
                 compress,
                 omit_obvious,
             };
-            print!(
+            out!(
                 "{}",
                 book::export(&Solver::new(), side.into(), options).to_text()
             );
@@ -203,8 +203,8 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
         BookCommand::Compress { file } => {
             let plain = read(&file, None)?;
             let small = book::compress(&plain);
-            print!("{}", small.to_text());
-            eprintln!(
+            out!("{}", small.to_text());
+            errln!(
                 "compressed {} ({}) into {}: {} saved",
                 lines(plain.lines().len()),
                 plural(plain.positions() as u64, "position", "positions"),
@@ -214,7 +214,7 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             Ok(())
         }
         BookCommand::Expand { file } => {
-            print!("{}", book::expand(&read(&file, None)?).to_text());
+            out!("{}", book::expand(&read(&file, None)?).to_text());
             Ok(())
         }
     }
@@ -230,7 +230,7 @@ fn verify(file: &Path, side: Option<Side>) -> Result<(), Failure> {
     let book = read(file, side)?;
     match book::verify(&book, &Solver::new()) {
         Ok(verified) => {
-            println!("{}", book::verify::summary(book.side(), &verified));
+            outln!("{}", book::verify::summary(book.side(), &verified));
             Ok(())
         }
         Err(book::Unsound::Malformed(message)) => {

@@ -55,7 +55,7 @@ pub fn run(args: ConfigArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     match args.command {
         ConfigCommand::Path(flag) => {
             let location = location(flag.config.or(outer_file(outer)?).as_deref())?;
-            println!("{}", location.path.display());
+            outln!("{}", location.path.display());
             Ok(())
         }
         ConfigCommand::Init(flag) => {
@@ -130,7 +130,7 @@ fn init(path: &Path) -> Result<(), Failure> {
     file.write_all(config::DEFAULT_FILE.as_bytes())
         .and_then(|()| file.sync_all())
         .map_err(fail)?;
-    println!("wrote {}", path.display());
+    outln!("wrote {}", path.display());
     Ok(())
 }
 
@@ -144,8 +144,8 @@ fn check(location: &Location) -> Result<(), Failure> {
     let read = config::read_file(&location.path, location.explicit)
         .map_err(|e| Failure::bad_input(e.to_string()))?;
     match read {
-        Some(_) => println!("ok"),
-        None => println!(
+        Some(_) => outln!("ok"),
+        None => outln!(
             "ok (there is no {}, so the built-in defaults apply)",
             location.path.display()
         ),
@@ -157,19 +157,19 @@ fn show(args: &SettingsArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     let loaded = args.load(outer)?;
     // Comments, so the whole output is itself a config file `config check` accepts.
     match (&loaded.location, loaded.file_read) {
-        (Some(location), true) => println!("# config file: {}", location.path.display()),
+        (Some(location), true) => outln!("# config file: {}", location.path.display()),
         (Some(location), false) => {
-            println!(
+            outln!(
                 "# config file: {} (not there: defaults)",
                 location.path.display()
             );
         }
-        (None, _) => println!("# config file: none (defaults)"),
+        (None, _) => outln!("# config file: none (defaults)"),
     }
     let store = args.store(outer)?;
     let saving = if store.saves() { "on" } else { "off" };
-    println!("# data: {} (saving {saving})", store.dir().display());
-    print!("{}", describe(&loaded.settings));
+    outln!("# data: {} (saving {saving})", store.dir().display());
+    out!("{}", describe(&loaded.settings));
     Ok(())
 }
 

@@ -80,9 +80,9 @@ pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Fail
     let dictionary = read(g, file)?;
     match verify::verify(g, &dictionary, verify_options(rules)) {
         Ok(report) => {
-            println!("{}", report.summary());
+            outln!("{}", report.summary());
             let [win, block, from_dictionary, forced] = report.by_rule;
-            println!(
+            outln!(
                 "X's moves: {} at once, {}, {from_dictionary} from the dictionary, {} \
                  (positions counted once up to symmetry)",
                 count(win, "win", "wins"),
@@ -95,17 +95,17 @@ pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Fail
                 .map(|&i| dictionary.entries[i].line.to_string())
                 .collect();
             match lines.len() {
-                0 => println!("Every entry is reached by some game."),
-                1 => println!("1 entry no game reaches, on line {}", lines[0]),
-                n => println!("{n} entries no game reaches, on lines {}", lines.join(", ")),
+                0 => outln!("Every entry is reached by some game."),
+                1 => outln!("1 entry no game reaches, on line {}", lines[0]),
+                n => outln!("{n} entries no game reaches, on lines {}", lines.join(", ")),
             }
             match report.repeats.len() {
                 0 => {}
-                1 => println!(
+                1 => outln!(
                     "1 entry repeats an earlier entry's position up to symmetry (the first is \
                      played)"
                 ),
-                n => println!(
+                n => outln!(
                     "{n} entries repeat an earlier entry's position up to symmetry (the first \
                      is played)"
                 ),
@@ -151,7 +151,7 @@ pub fn export(
     ));
     let text = if compressed {
         let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
-        eprintln!(
+        errln!(
             "{what} dictionary: {} in {} compressed ({:.1} s)",
             count(positions.len(), "position", "positions"),
             count(lines.len(), "line", "lines"),
@@ -159,14 +159,14 @@ pub fn export(
         );
         export::wildcard_text(g, &header, &lines)
     } else {
-        eprintln!(
+        errln!(
             "{what} dictionary: {} ({:.1} s)",
             count(positions.len(), "line", "lines"),
             started.elapsed().as_secs_f64()
         );
         export::runlength_text(g, &header, &positions)
     };
-    print!("{text}");
+    out!("{text}");
     Ok(())
 }
 
@@ -175,8 +175,8 @@ pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
     let dictionary = read(g, file)?;
     let positions = export::positions(&dictionary);
     let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
-    print!("{}", export::wildcard_text(g, &[], &lines));
-    eprintln!(
+    out!("{}", export::wildcard_text(g, &[], &lines));
+    errln!(
         "compressed {} into {} (up to the {} symmetries)",
         count(positions.len(), "position", "positions"),
         count(lines.len(), "line", "lines"),
@@ -188,7 +188,7 @@ pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
 /// `book expand`: one run-length line per position.
 pub fn expand(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
     let dictionary = read(g, file)?;
-    print!(
+    out!(
         "{}",
         export::runlength_text(g, &[], &export::positions(&dictionary))
     );

@@ -9,7 +9,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
 use super::settings_args::data_dir;
-use tictaclatin::core::words::{plural, quote};
+use tictaclatin::core::words::{plural, quote, shortened};
 use tictaclatin::games::{self, GameChoice, GameKind};
 use tictaclatin::record;
 use tictaclatin::store::Store;
@@ -106,7 +106,7 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
     }
     let shown = rows.len();
     for line in aligned(&rows) {
-        println!("{line}");
+        outln!("{line}");
     }
     // A game in progress is saved to be resumed, not kept as a record until it ends; asked
     // for unfinished games, say where those are.
@@ -115,21 +115,21 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
         _ => Vec::new(),
     };
     if listed.is_empty() && waiting.is_empty() {
-        println!("No games kept yet in {}.", dir.display());
+        outln!("No games kept yet in {}.", dir.display());
     } else if shown == 0 && waiting.is_empty() {
-        println!(
+        outln!(
             "No kept game matches (of {}).",
             plural(listed.len() as u64, "game", "games")
         );
     }
     for line in &waiting {
-        println!(
+        outln!(
             "{line} Choose its game in `tictaclatin play` to go on; its record is kept when \
              it ends."
         );
     }
     for bad in &unreadable {
-        eprintln!("tictaclatin: {}: {}", bad.path.display(), bad.problem);
+        super::warn(&format!("{}: {}", bad.path.display(), bad.problem));
     }
     if unreadable.is_empty() {
         Ok(())
@@ -205,7 +205,7 @@ pub(super) fn record_path(given: &str) -> Result<PathBuf, Failure> {
 
 /// A record's file: `*.txt`, not hidden (a save in progress is a hidden temporary file).
 fn is_record_name(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
     !name.starts_with('.') && name.ends_with(".txt")
 }
 
@@ -239,15 +239,21 @@ fn game_filter(text: &str) -> Result<GameFilter, Failure> {
 }
 
 /// A listed game's columns: `3`, `2026-11-24 19:40`, `Classic 5x5`, `You - Bot (hard)`,
-/// `0-1 line`, its file's name.
+/// `0-1 line`, its file's name. Each tag is cut short ([`shortened`]): a record may hold a
+/// name of any length.
 fn row(game: &Listed, title: &str) -> [String; 6] {
+    let tag = |name: &str| shortened(game.tag(name));
     let side = |name: &str, level: &str| match game.tag(level) {
-        "" | "human" => game.tag(name).to_string(),
-        level => format!("{} ({level})", game.tag(name)),
+        "" | "human" => tag(name),
+        _ => format!("{} ({})", tag(name), tag(level)),
     };
     let time = game.tag("Time");
-    let when = format!("{} {}", game.tag("Date"), time.get(..5).unwrap_or(time));
-    let ended = format!("{} {}", game.tag("Result"), game.tag("Termination"));
+    let when = format!(
+        "{} {}",
+        tag("Date"),
+        shortened(time.get(..5).unwrap_or(time))
+    );
+    let ended = format!("{} {}", tag("Result"), tag("Termination"));
     let file = game.path.file_name().unwrap_or_default().to_string_lossy();
     [
         game.number.to_string(),

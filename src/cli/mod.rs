@@ -1,5 +1,29 @@
 //! Command-line arguments and one thin module per command.
 
+/// `println!` for a command: escaped, and never a panic (see [`output::print`]).
+macro_rules! outln {
+    () => {
+        $crate::cli::output::print(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::output::print(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` for a command (see [`output::print`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::output::print(format_args!($($arg)*))
+    };
+}
+
+/// `eprintln!` for a command (see [`output::print_err`]).
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::cli::output::print_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod analyze;
 mod annotate;
 mod book;
@@ -9,6 +33,7 @@ mod engine;
 mod game_args;
 mod games_cmd;
 mod move_cmd;
+mod output;
 mod play;
 mod replay;
 mod serve;
@@ -30,12 +55,7 @@ use tictaclatin::games::GameError;
 /// arguments.
 pub const BAD_INPUT: u8 = 2;
 
-/// Prints `tictaclatin: line` to standard error. Unlike `eprintln!` it never panics: after
-/// the terminal has hung up (SIGHUP) there is nowhere to write, and nothing better to do.
-pub fn warn(line: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "tictaclatin: {line}");
-}
+pub use output::warn;
 
 /// Why a command failed: a one-line message for stderr and the exit status.
 #[derive(Debug)]
@@ -207,8 +227,8 @@ pub fn parse() -> Result<Cli, Failure> {
     let command = config::without_env(Cli::command());
     let matches = command
         .try_get_matches()
-        .map_err(|e| unknown_game(&e).unwrap_or_else(|| shortened(e).exit()))?;
-    Ok(Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit()))
+        .map_err(|e| unknown_game(&e).unwrap_or_else(|| output::exit(&shortened(e))))?;
+    Ok(Cli::from_arg_matches(&matches).unwrap_or_else(|e| output::exit(&e)))
 }
 
 /// A game that does not exist, said in one line as wherever a game is chosen; `None` for

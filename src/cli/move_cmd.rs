@@ -234,11 +234,11 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     if let Some(how) = &decision.how {
         line = format!("{line} ({how})");
     }
-    println!("{line}");
+    outln!("{line}");
     let after = position
         .play(decision.mv)
         .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
-    println!("{}", position_text(after.as_ref(), &resolved.symbols));
+    outln!("{}", position_text(after.as_ref(), &resolved.symbols));
     if resolved.pv {
         print_pv(
             game.as_ref(),
@@ -263,7 +263,7 @@ pub fn print_pv(
         None => review::exact_line(engine, position, usize::MAX),
     };
     if !line.is_empty() {
-        println!("pv: {}", move_names(game, position, &line).join(" "));
+        outln!("pv: {}", move_names(game, position, &line).join(" "));
     }
 }
 

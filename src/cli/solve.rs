@@ -60,8 +60,8 @@ fn limits(args: &SolveArgs) -> Limits {
 fn prove_classic(variant: Variant, limits: Limits) {
     let proof = proof::prove(Board::empty(variant), limits, Want::Value);
     let Some(outcome) = proof.outcome else {
-        println!("{variant}: not proven within {}.", budget(limits));
-        println!(
+        outln!("{variant}: not proven within {}.", budget(limits));
+        outln!(
             "Positions searched: {} in {:.3} s.",
             group(proof.nodes),
             proof.elapsed.as_secs_f64()
@@ -75,14 +75,14 @@ fn prove_classic(variant: Variant, limits: Limits) {
         (Outcome::Loss, Some(p)) => format!("second player wins in {p} plies"),
         (Outcome::Loss, None) => "second player wins".to_string(),
     };
-    println!("{variant}: {value}.");
+    outln!("{variant}: {value}.");
     match proof.method {
-        Method::Pairing => println!(
+        Method::Pairing => outln!(
             "Proven by a pairing strategy (every line holds two cells of its own) and strategy \
              stealing, in {:.3} s.",
             proof.elapsed.as_secs_f64()
         ),
-        Method::Search => println!(
+        Method::Search => outln!(
             "Proven by exhaustive search: {} positions (folded by {} symmetries) in {:.3} s.",
             group(proof.outcome_nodes),
             proof.symmetries,
@@ -92,12 +92,12 @@ fn prove_classic(variant: Variant, limits: Limits) {
     // A short win comes with its plies; any other win or loss needs a search more for them.
     if outcome != Outcome::Draw && proof.nodes > proof.outcome_nodes {
         match proof.plies {
-            Some(_) => println!(
+            Some(_) => outln!(
                 "Its length proven too: {} positions in {:.3} s in all.",
                 group(proof.nodes),
                 proof.elapsed.as_secs_f64()
             ),
-            None => println!("Its length not proven within {}.", budget(limits)),
+            None => outln!("Its length not proven within {}.", budget(limits)),
         }
     }
 }
@@ -132,14 +132,14 @@ fn solve_by_table(game: &dyn Game) -> Result<(), Failure> {
         }
         _ => "",
     };
-    println!("Empty board: {value} for the first player{note}.");
-    println!(
+    outln!("Empty board: {value} for the first player{note}.");
+    outln!(
         "Reachable positions in play: {} ({} classes under the {} symmetries).",
         group(solved.positions),
         group(solved.classes),
         solved.symmetries
     );
-    println!(
+    outln!(
         "Solved in {:.1} ms; table {:.1} MiB.",
         elapsed.as_secs_f64() * 1000.0,
         solved.bytes as f64 / (1024.0 * 1024.0)

@@ -37,17 +37,17 @@ pub fn run() -> Result<(), Failure> {
         .flatten()
         .collect();
     for notice in &notices {
-        eprintln!("tictaclatin: {notice}");
+        super::warn(notice);
     }
     if !loaded.value.is_empty() {
-        print!("{}", table(&loaded.value));
+        out!("{}", table(&loaded.value));
     } else if loaded.notice.is_none() {
-        println!("No games recorded yet.");
+        outln!("No games recorded yet.");
     }
     for line in waiting(&games) {
-        println!("{line}");
+        outln!("{line}");
     }
-    println!("Data: {}", store.dir().display());
+    outln!("Data: {}", store.dir().display());
     if notices.is_empty() {
         Ok(())
     } else {

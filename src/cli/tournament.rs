@@ -157,7 +157,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     }
 
     if args.json {
-        outcomes.iter().for_each(|o| println!("{}", json_line(o)));
+        outcomes.iter().for_each(|o| outln!("{}", json_line(o)));
     } else if args.round_robin.is_some() {
         print_cross_tables(&outcomes, &players, args, total);
     } else {
@@ -339,9 +339,9 @@ fn watch_ctrl_c(control: &Arc<Control>) {
         Ok(_) => told.recv().unwrap_or(Ok(())).err(),
     };
     if let Some(why) = problem {
-        eprintln!(
-            "tictaclatin: Ctrl-C will end the run at once, without the results so far: {why}"
-        );
+        super::warn(&format!(
+            "Ctrl-C will end the run at once, without the results so far: {why}"
+        ));
     }
 }
 
@@ -386,7 +386,7 @@ fn with_progress<T>(control: &Control, total: u64, work: impl FnOnce() -> T) -> 
 /// figures beside ours.
 fn print_summary(o: &Outcome, published: Option<&Published>) {
     let (p, t) = (&o.pairing, &o.tally);
-    println!(
+    outln!(
         "{} (first) vs {} (second): {}, seed {}",
         p.first,
         p.second,
@@ -401,7 +401,7 @@ fn print_summary(o: &Outcome, published: Option<&Published>) {
     let theirs = published.map(|p| [p.first_wins, p.second_wins, p.draws]);
     let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0);
     if let Some(p) = published {
-        println!(
+        outln!(
             "  {:<width$}  {:>8}  {:>8}   published ({}, {})",
             "",
             "games",
@@ -416,7 +416,7 @@ fn print_summary(o: &Outcome, published: Option<&Published>) {
             let share = 100.0 * theirs[i] as f64 / p.games.max(1) as f64;
             line += &format!("   {:>8}  {share:>6.3} %", theirs[i]);
         }
-        println!("{line}");
+        outln!("{line}");
     }
     print_contest(o);
 }
@@ -425,7 +425,7 @@ fn print_summary(o: &Outcome, published: Option<&Published>) {
 fn print_contest(o: &Outcome) {
     let (p, t) = (&o.pairing, &o.tally);
     if let Some(limit) = p.move_limit {
-        println!(
+        outln!(
             "  clock {:.2} s a move: {} (first) {}, {}; {} (second) {}, {}",
             limit.as_secs_f64(),
             p.first,
@@ -439,12 +439,12 @@ fn print_contest(o: &Outcome) {
     // Wins on points are wins above; this only says how many there were.
     match t.on_points {
         0 => {}
-        1 => println!("  1 of the wins was on points (every small board decided, no line)"),
-        n => println!("  {n} of the wins were on points (every small board decided, no line)"),
+        1 => outln!("  1 of the wins was on points (every small board decided, no line)"),
+        n => outln!("  {n} of the wins were on points (every small board decided, no line)"),
     }
     if t.points != [0, 0] {
         let average = |sum: u64| sum as f64 / t.games.max(1) as f64;
-        println!(
+        outln!(
             "  points: {} (first) {} ({:.1} a game), {} (second) {} ({:.1} a game)",
             p.first,
             t.points[0],
@@ -474,25 +474,25 @@ fn print_cross_tables(outcomes: &[Outcome], players: &[String], args: &Tournamen
     let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
     if played < total {
         // Ctrl-C: say plainly that the tables cover only the games that finished.
-        println!(
+        outln!(
             "Round robin of {} players, interrupted after {played} of {}, seed {}.",
             players.len(),
             plural(total, "game", "games"),
             args.seed
         );
-        println!("Percentages are over the games that finished; empty cells were not played.");
+        outln!("Percentages are over the games that finished; empty cells were not played.");
     } else {
-        println!(
+        outln!(
             "Round robin of {} players, {} per pairing and order, seed {}.",
             players.len(),
             plural(args.games, "game", "games"),
             args.seed
         );
     }
-    println!("Each cell: the row player against the column player over both orders");
-    println!("(half the games moving first). Draws are the rest.");
+    outln!("Each cell: the row player against the column player over both orders");
+    outln!("(half the games moving first). Draws are the rest.");
     for (title, pick_wins) in [("Wins %", true), ("Losses %", false)] {
-        println!();
+        outln!();
         print_table(outcomes, players, title, |(games, wins, losses)| {
             let count = if pick_wins { wins } else { losses };
             (games > 0).then(|| 100.0 * count as f64 / games as f64)
@@ -518,7 +518,7 @@ fn print_table(
     names
         .iter()
         .for_each(|n| header += &format!("  {n:>width$}"));
-    println!("{header}");
+    outln!("{header}");
     for (row, row_name) in players.iter().zip(names) {
         let mut line = format!("{row_name:<first_col$}");
         for col in players {
@@ -528,7 +528,7 @@ fn print_table(
             };
             line += &format!("  {text:>width$}");
         }
-        println!("{line}");
+        outln!("{line}");
     }
 }
 

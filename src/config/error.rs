@@ -4,6 +4,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::core::words::shortened;
+
 /// Where a setting came from, for the message.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Origin {
@@ -73,7 +75,7 @@ impl fmt::Display for ConfigError {
         }
         f.write_str(": ")?;
         if let Some(key) = &self.key {
-            write!(f, "key `{key}`: ")?;
+            write!(f, "key `{}`: ", shortened(key))?;
         }
         write!(f, "{}\n  fix: {}", self.problem, self.fix)
     }

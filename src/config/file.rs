@@ -12,7 +12,7 @@ use toml::de::{DeTable, DeValue, Deserializer};
 use super::error::{did_you_mean, line_col};
 use super::values::{self, Mistake};
 use super::{ConfigError, ErrorKind, Layer, Origin, Settings, quoted_choices};
-use crate::core::words::{excerpt, from_to};
+use crate::core::words::{excerpt, from_to, shortened};
 use crate::games::{self, GameChoice, GameError, Part};
 use crate::symbols::{Symbol, SymbolsError};
 use crate::tui::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
@@ -194,11 +194,14 @@ impl File<'_> {
         let fix = if let Some(suggestion) = did_you_mean(name, known.iter().map(String::as_str)) {
             format!("did you mean `{suggestion}`?")
         } else if let Some(other) = elsewhere {
-            format!("`{name}` belongs in the [{other}] table: move it below a `[{other}]` line")
+            format!(
+                "`{}` belongs in the [{other}] table: move it below a `[{other}]` line",
+                shortened(name)
+            )
         } else {
             format!("remove it; the keys {here} are: {}", known.join(", "))
         };
-        let problem = format!("unknown key `{name}` {here}");
+        let problem = format!("unknown key `{}` {here}", shortened(name));
         self.error(span, &dotted, ErrorKind::UnknownKey, problem, fix)
     }
 

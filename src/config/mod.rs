@@ -20,13 +20,14 @@ mod file;
 mod layer;
 mod values;
 
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use std::{fs, io};
 
 pub use ratatui::style::Color;
 use serde::Deserialize;
 
+use crate::core::bounded::{self, Kind};
 pub use crate::core::session::{First, Mode, quoted_choices};
 use crate::core::{Difficulty, Side};
 use crate::games::GameChoice;
@@ -331,11 +332,21 @@ pub fn load(flags: &[Layer], env: &Env, default: Option<PathBuf>) -> Result<Load
     })
 }
 
+/// A config file: the example with every setting and its comments takes 5 KB.
+const KIND: Kind = Kind {
+    name: "a config file",
+    largest: "one with every setting and its comments takes 5 KB",
+    file_cap: 256 * 1024,
+    line_cap: 64 * 1024,
+};
+
 /// Reads and checks one config file. A missing file is `Ok(None)` unless it was named
 /// explicitly: then the user asked for that file.
 pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, ConfigError> {
     let origin = Origin::File(path.to_path_buf());
-    let (kind, problem, fix, position) = match fs::read(path).map(String::from_utf8) {
+    let (kind, problem, fix, position) = match bounded::read_file(path, &KIND)
+        .map(String::from_utf8)
+    {
         Ok(Ok(text)) => return Settings::from_toml(&text, origin).map(Some),
         Ok(Err(e)) => {
             let lossy = String::from_utf8_lossy(e.as_bytes());
@@ -357,6 +368,11 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
                        with `tictaclatin config init`";
             let problem = "the config file does not exist".to_string();
             (ErrorKind::Missing, problem, fix, None)
+        }
+        Err(e) if bounded::refusal(&e).is_some() => {
+            let fix = "point --config or TICTACLATIN_CONFIG at a config file";
+            let problem = format!("cannot read the config file: {e}");
+            (ErrorKind::Unreadable, problem, fix, None)
         }
         Err(e) => {
             let fix =

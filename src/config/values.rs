@@ -15,7 +15,7 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use unicode_width::UnicodeWidthStr;
 
 use super::{Color, ErrorKind, GameSettings, Hints, MAX_NAME_WIDTH, parse_color};
-use crate::core::words::excerpt;
+use crate::core::words::{escape, excerpt};
 
 /// Why a value is not a setting. [`EXAMPLE`] in the fix stands for an example of the key.
 #[derive(Debug)]
@@ -62,10 +62,13 @@ pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let width = name.width();
     let problem = if name.trim().is_empty() {
         "a name cannot be empty".to_string()
-    } else if name.chars().any(char::is_control) {
+    } else if escape(&name) != name.as_str() {
         "a name cannot hold control characters (tabs, newlines...)".to_string()
     } else if width > MAX_NAME_WIDTH {
-        format!("\"{name}\" is {width} columns wide; names are at most {MAX_NAME_WIDTH}")
+        format!(
+            "\"{}\" is {width} columns wide; names are at most {MAX_NAME_WIDTH}",
+            excerpt(&name)
+        )
     } else {
         return Ok(name);
     };

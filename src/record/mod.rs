@@ -18,13 +18,12 @@
 pub mod text;
 
 use std::fmt::Write;
-use std::fs::File;
 use std::io::{self, BufReader};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::core::bounded::{self, Line, Refused};
+use crate::core::bounded::{self, Kind, Line, Refused};
 use crate::core::game_loop::{End, Played};
 use crate::core::words::quote;
 use crate::core::{Game, Move, Position, Side, Status};
@@ -36,10 +35,14 @@ use text::{RESULTS, WrittenMove};
 /// with what it is rather than misread.
 pub const VERSION: u32 = 1;
 
-/// A record's size cap: a 170-move extreme game takes about 2 KB.
-const FILE_CAP: u64 = 4 * 1024 * 1024;
-/// A record's line cap: its lines are short (a position tag is under 300 bytes).
-const LINE_CAP: usize = 16 * 1024;
+/// A record's caps: a 170-move extreme game takes about 2 KB, and its lines are short (a
+/// position tag is under 300 bytes).
+pub const KIND: Kind = Kind {
+    name: "a game record",
+    largest: "a long game takes a few KB",
+    file_cap: 4 * 1024 * 1024,
+    line_cap: 16 * 1024,
+};
 
 /// How the game came out, as chess writes it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -324,31 +327,26 @@ fn whole(problem: impl Into<String>) -> RecordError {
 /// Reads a record file, within caps no record comes near: a huge file, a binary one or
 /// `/dev/zero` is refused without being read whole.
 pub fn read_file(path: &Path) -> Result<Record, RecordError> {
-    let text = bounded::read_text_file_within(path, LINE_CAP, FILE_CAP).map_err(|e| {
-        match e
-            .get_ref()
-            .and_then(|inner| inner.downcast_ref::<Refused>())
-        {
-            Some(Refused::TooLarge) => whole(format!(
-                "it is larger than {} MiB: not a game record (a long game takes a few KB)",
-                FILE_CAP / (1024 * 1024)
-            )),
-            Some(Refused::LongLine(line)) => at(
-                *line,
-                format!("longer than {} KiB: not a game record", LINE_CAP / 1024),
+    let text = bounded::read_text_file(path, &KIND).map_err(|e| match bounded::refusal(&e) {
+        Some(Refused::LongLine { line, .. }) => at(
+            *line,
+            format!(
+                "longer than {} KiB: not a game record",
+                KIND.line_cap / 1024
             ),
-            Some(Refused::NotText(line)) => at(*line, "not UTF-8 text: not a game record"),
-            None => unreadable(&e),
-        }
+        ),
+        Some(Refused::NotText(line)) => at(*line, "not UTF-8 text: not a game record"),
+        _ => unreadable(&e),
     })?;
     read(&text)
 }
 
 /// A record file the system would not read: missing, or why not.
 fn unreadable(e: &io::Error) -> RecordError {
-    match e.kind() {
-        io::ErrorKind::NotFound => whole("no such file"),
-        _ => whole(format!("cannot read it: {e}")),
+    match (bounded::refusal(e), e.kind()) {
+        (Some(refused), _) => whole(refused.to_string()),
+        (None, io::ErrorKind::NotFound) => whole("no such file"),
+        (None, _) => whole(format!("cannot read it: {e}")),
     }
 }
 
@@ -356,12 +354,12 @@ fn unreadable(e: &io::Error) -> RecordError {
 /// replaying its moves: for listing many records quickly. Refused as [`read`] refuses
 /// them: no `[Game]` tag, or one naming no game this build knows.
 pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
-    let file = File::open(path).map_err(|e| unreadable(&e))?;
+    let file = bounded::open(path, &KIND).map_err(|e| unreadable(&e))?;
     let mut input = BufReader::new(file);
     let (mut head, mut line) = (String::new(), Vec::new());
     // The tags stand at the top, one a line; a record has a few dozen at most.
     for number in 1..=MAX_TAG_LINES {
-        match bounded::read_line(&mut input, &mut line, LINE_CAP) {
+        match bounded::read_line(&mut input, &mut line, KIND.line_cap) {
             Ok(Line::Read) => {}
             Ok(Line::End) => break,
             Ok(Line::TooLong) => return Err(at(number, "too long: not a game record")),

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::core::words::quote;
+use crate::core::words::{escape, quote};
 
 /// One `[Name "value"]` line, with the line it stood on.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -150,11 +150,11 @@ fn tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
                 }
             },
             '"' => return Err(error("a \" in a tag's value is written \\\"".into())),
-            c if c.is_control() => {
-                return Err(error("a tag's value cannot hold control characters".into()));
-            }
             c => value.push(c),
         }
+    }
+    if escape(&value) != value.as_str() {
+        return Err(error("a tag's value cannot hold control characters".into()));
     }
     Ok(Tag {
         name: name.to_string(),
@@ -183,7 +183,7 @@ impl Words {
                 match rest.split_once('}') {
                     Some((inside, after)) => {
                         self.comment.push_str(inside);
-                        self.close_comment(parts);
+                        self.close_comment(parts)?;
                         rest = after;
                     }
                     None => {
@@ -223,10 +223,17 @@ impl Words {
     }
 
     /// A closed comment belongs to the move before it, or to the game before any move.
-    fn close_comment(&mut self, parts: &mut Parts) {
-        self.open_comment = None;
+    /// Like a tag's value it holds no control characters (its spacing is its own).
+    fn close_comment(&mut self, parts: &mut Parts) -> Result<(), SyntaxError> {
+        let line = self.open_comment.take().unwrap_or_default();
         let text = std::mem::take(&mut self.comment);
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if escape(&text) != text.as_str() {
+            return Err(SyntaxError {
+                line,
+                problem: "a comment cannot hold control characters".into(),
+            });
+        }
         let slot = match parts.moves.last_mut() {
             Some(last) => &mut last.comment,
             None => &mut parts.preface,
@@ -235,6 +242,7 @@ impl Words {
             Some(before) => format!("{before} {text}"),
             None => text,
         });
+        Ok(())
     }
 }
 

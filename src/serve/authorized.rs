@@ -6,22 +6,22 @@ use std::path::Path;
 use russh::keys::PublicKey;
 use russh::keys::ssh_key::AuthorizedKeys;
 
-/// A file larger than this is no list of friends' keys.
-const MAX_BYTES: u64 = 1 << 20;
+use crate::core::bounded::{self, Kind};
+
+/// A list of friends' keys: a key takes a line of some 100 bytes.
+const KIND: Kind = Kind {
+    name: "a list of keys",
+    largest: "a key takes a line of some 100 bytes",
+    file_cap: 1 << 20,
+    line_cap: 64 * 1024,
+};
 
 /// The keys of a file of authorized keys, or why it cannot be used (a file that lists no
 /// key would lock everyone out, and says so).
 pub fn read(path: &Path) -> Result<Vec<PublicKey>, String> {
     let shown = path.display();
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read {shown}: {e}"))?
-        .len();
-    if size > MAX_BYTES {
-        return Err(format!(
-            "{shown} is {size} bytes: too long for a list of keys"
-        ));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let text =
+        bounded::read_text_file(path, &KIND).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let mut keys = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();

@@ -8,8 +8,18 @@ use std::path::{Path, PathBuf};
 use russh::keys::ssh_key::{HashAlg, LineEnding};
 use russh::keys::{Algorithm, PrivateKey};
 
+use crate::core::bounded::{self, Kind};
+
 /// The key file's name in the server's folder, as OpenSSH names its own.
 const FILE: &str = "ssh_host_ed25519_key";
+
+/// A host key: an ed25519 key in OpenSSH's format takes some 400 bytes.
+const KIND: Kind = Kind {
+    name: "a host key",
+    largest: "an ed25519 key takes some 400 bytes",
+    file_cap: 64 * 1024,
+    line_cap: 64 * 1024,
+};
 
 /// Why the host key cannot be had.
 #[derive(Debug, thiserror::Error)]
@@ -36,7 +46,7 @@ pub fn load_or_make(dir: &Path, keep: bool) -> Result<PrivateKey, HostKeyError> 
         path: path.clone(),
         error,
     };
-    match fs::read_to_string(&path) {
+    match bounded::read_text_file(&path, &KIND) {
         Ok(text) => {
             check_private(&path)?;
             PrivateKey::from_openssh(text.as_bytes())

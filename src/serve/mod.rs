@@ -270,9 +270,9 @@ async fn accept(
                 // Out of file descriptors, most likely: the connections held end in time.
                 Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
             },
-            _ = terminate.recv() => return Ok(Signal::Terminate),
-            _ = interrupt.recv() => return Ok(Signal::Interrupt),
-            _ = hangup.recv() => return Ok(Signal::Hangup),
+            _ = terminate.recv() => return Ok(Signal::TERMINATE),
+            _ = interrupt.recv() => return Ok(Signal::INTERRUPT),
+            _ = hangup.recv() => return Ok(Signal::HANGUP),
         }
     }
 }

@@ -274,7 +274,7 @@ impl Room {
     /// records, its result into the stats where it counts.
     pub fn record(&self, record: crate::record::Record, finished: &Finished) {
         let key = record.game.key();
-        let result = crate::tui::memory::record_key(&key, finished).map(|k| (k, finished.outcome));
+        let result = crate::store::record_key(&key, finished).map(|k| (k, finished.outcome));
         self.keeper.finished(record, result);
     }
 

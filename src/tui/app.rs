@@ -31,7 +31,6 @@ use super::event::Signal;
 use super::geometry;
 
 pub use super::keeping::Keeping;
-use super::memory::Memory;
 pub use super::menu::{Menu, game_of};
 pub use super::review::{ReviewScreen, Reviewed};
 pub use super::shared::Shared;
@@ -41,6 +40,7 @@ pub use super::view::{PlayView, Screen};
 use crate::config::Settings;
 use crate::core::review::MoveReview;
 use crate::core::{CellId, Engine, Game, Hint, Position, Side, Watch};
+use crate::store::Memory;
 use crate::store::SavedGame;
 
 /// Said when a finished game is left out of the record because the sides were swapped.

@@ -368,8 +368,7 @@ fn finished_two_player_game() -> Harness {
 #[test]
 fn undo_after_the_end_is_practice_and_the_recorded_result_stands() {
     let mut h = finished_two_player_game();
-    let key =
-        crate::tui::memory::menu_record_key("latin", Mode::TwoHumans, Difficulty::Perfect).unwrap();
+    let key = crate::store::menu_record_key("latin", Mode::TwoHumans, Difficulty::Perfect).unwrap();
     let games = |h: &Harness| h.app.shared.memory.record(&key).games();
     assert_eq!(games(&h), 1);
     h.typed("u");
@@ -1239,7 +1238,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
     }
     assert!(h.app.position().status().is_over(), "{}", h.moves());
     let games_at = |h: &Harness, level| {
-        let key = crate::tui::memory::menu_record_key("latin", Mode::VsBot, level).unwrap();
+        let key = crate::store::menu_record_key("latin", Mode::VsBot, level).unwrap();
         h.app.shared.memory.record(&key).games()
     };
     assert_eq!(
@@ -1261,9 +1260,9 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
 fn a_signal_quits_at_once_even_mid_game() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("b2");
-    h.send(Event::Terminate(Signal::Terminate));
+    h.send(Event::Terminate(Signal::TERMINATE));
     assert!(h.app.should_quit());
-    assert_eq!(h.app.stopped_by(), Some(Signal::Terminate));
+    assert_eq!(h.app.stopped_by(), Some(Signal::TERMINATE));
     assert!(h.app.unfinished().is_some(), "kept for saving");
 }
 

@@ -59,52 +59,56 @@ pub enum Event {
     Terminate(Signal),
 }
 
-/// The signals that stop the game the orderly way (see `tui::run`).
+/// A signal that stops the game the orderly way (see `tui::run`): its number.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Signal {
-    /// The terminal closed.
-    Hangup,
-    /// `kill -INT` (in raw mode Ctrl-C is a key, not this).
-    Interrupt,
-    Quit,
-    Terminate,
-}
+pub struct Signal(i32);
 
 impl Signal {
-    pub const ALL: [Signal; 4] = [
-        Signal::Hangup,
-        Signal::Interrupt,
-        Signal::Quit,
-        Signal::Terminate,
-    ];
+    /// Every signal that ends a program unless caught, and can be caught: the terminal
+    /// closing (SIGHUP), `kill` and its kin, timers and limits. Not the faults a program
+    /// raises against itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGSYS, SIGTRAP, SIGABRT),
+    /// after which it cannot go on to save; SIGKILL and SIGSTOP cannot be caught at all.
+    pub const ALL: &[i32] = {
+        use signal_hook::consts::*;
+        &[
+            SIGHUP,
+            SIGINT,
+            SIGQUIT,
+            SIGTERM,
+            SIGUSR1,
+            SIGUSR2,
+            SIGALRM,
+            SIGVTALRM,
+            SIGPROF,
+            SIGXCPU,
+            SIGXFSZ,
+            // Linux's own, which end a program there (SIGIO is ignored elsewhere).
+            #[cfg(target_os = "linux")]
+            SIGIO,
+            #[cfg(target_os = "linux")]
+            libc::SIGPWR,
+            #[cfg(target_os = "linux")]
+            libc::SIGSTKFLT,
+        ]
+    };
 
-    /// The signal's number on Unix, for the exit status 128 + number that shells report.
-    pub const fn number(self) -> i32 {
-        match self {
-            Signal::Hangup => 1,
-            Signal::Interrupt => 2,
-            Signal::Quit => 3,
-            Signal::Terminate => 15,
-        }
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Signal::Hangup => "SIGHUP",
-            Signal::Interrupt => "SIGINT",
-            Signal::Quit => "SIGQUIT",
-            Signal::Terminate => "SIGTERM",
-        }
-    }
+    pub const HANGUP: Signal = Signal(signal_hook::consts::SIGHUP);
+    pub const INTERRUPT: Signal = Signal(signal_hook::consts::SIGINT);
+    pub const TERMINATE: Signal = Signal(signal_hook::consts::SIGTERM);
 
     /// The signal with this number, if it is one the game handles.
     pub fn from_number(number: i32) -> Option<Signal> {
-        Signal::ALL.into_iter().find(|s| s.number() == number)
+        Signal::ALL.contains(&number).then_some(Signal(number))
     }
 
-    /// The exit status after this signal stopped the game: 128 + its number.
+    pub fn name(self) -> &'static str {
+        signal_hook::low_level::signal_name(self.0).unwrap_or("a signal")
+    }
+
+    /// The exit status after this signal stopped the game: 128 + its number, as shells
+    /// report it.
     pub fn exit_status(self) -> u8 {
-        128 + self.number() as u8
+        128 + self.0 as u8
     }
 }
 
@@ -179,18 +183,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn signals_match_their_unix_numbers() {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-        for (number, signal) in [
-            (SIGHUP, Signal::Hangup),
-            (SIGINT, Signal::Interrupt),
-            (SIGQUIT, Signal::Quit),
-            (SIGTERM, Signal::Terminate),
-        ] {
-            assert_eq!(Signal::from_number(number), Some(signal));
-        }
-        assert_eq!(Signal::Terminate.exit_status(), 143);
-        assert_eq!(Signal::Hangup.exit_status(), 129);
-        assert_eq!(Signal::from_number(9), None);
+    fn signals_have_their_names_and_exit_statuses() {
+        use signal_hook::consts::{SIGHUP, SIGKILL, SIGSEGV, SIGUSR1};
+        assert_eq!(Signal::TERMINATE.exit_status(), 143);
+        assert_eq!(Signal::from_number(SIGHUP).unwrap().exit_status(), 129);
+        assert_eq!(Signal::from_number(SIGUSR1).unwrap().name(), "SIGUSR1");
+        assert_eq!(Signal::from_number(SIGKILL), None);
+        assert_eq!(Signal::from_number(SIGSEGV), None);
     }
 }

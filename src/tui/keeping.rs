@@ -5,7 +5,7 @@
 //! cannot be kept still plays it, and says so wherever it matters: when the game starts,
 //! in the panel, at the quit prompt and after the screen closes.
 
-use super::memory::{Claim, Memory};
+use crate::store::{Claim, Memory};
 use crate::store::{SavedGame, StoreError};
 
 /// Whether, and why not, the game on the board is written down.

@@ -20,7 +20,6 @@ mod hint_line;
 pub mod judged;
 pub mod keeping;
 pub mod keys;
-pub mod memory;
 pub mod menu;
 pub mod messages;
 mod opening;
@@ -46,10 +45,10 @@ use std::time::Instant;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
+pub use crate::store::Memory;
 pub use app::App;
 pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
-pub use memory::Memory;
 pub use menu::Asked;
 pub use opening::Opening;
 
@@ -63,7 +62,8 @@ pub struct Ending {
     pub signal: Option<Signal>,
     /// Why the unfinished game could not be saved, if it could not.
     pub save_error: Option<String>,
-    /// The full account of data files that were set aside (the screen showed a short one).
+    /// The full account of what could not be read or saved (the screen showed a short
+    /// one): files set aside, at the start or since, and results that could not be counted.
     pub notices: Vec<String>,
 }
 
@@ -93,7 +93,6 @@ pub fn run(
     opening: Opening,
 ) -> Result<Ending, RunError> {
     let (tx, rx) = mpsc::channel();
-    let notices = memory.details().to_vec();
     let movetime = settings.movetime;
     let mut app = App::with_memory(settings, memory, Instant::now());
     let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(app.watch()))?;
@@ -133,17 +132,17 @@ pub fn run(
         None => Ok(Ending {
             signal: app.stopped_by(),
             save_error: saved,
-            notices,
+            notices: app.shared.memory.details().to_vec(),
         }),
     }
 }
 
-/// Turns SIGTERM, SIGHUP (the terminal closed), SIGINT and SIGQUIT into
-/// [`Event::Terminate`], so the loop ends the normal way: saving, then restoring the
-/// terminal. (In raw mode Ctrl-C is a key, not SIGINT; SIGINT here comes from `kill`.)
+/// Turns every signal that would end the program ([`Signal::ALL`]: SIGTERM, SIGHUP when the
+/// terminal closes, SIGUSR1...) into [`Event::Terminate`], so the loop ends the normal
+/// way: saving, then restoring the terminal. (In raw mode Ctrl-C is a key, not SIGINT;
+/// SIGINT here comes from `kill`.)
 fn watch_signals(events: Sender<Event>) -> Result<signal_hook::iterator::Handle, RunError> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    let mut signals = signal_hook::iterator::Signals::new(Signal::ALL)?;
     let handle = signals.handle();
     threads::spawn("signals", "the signal watcher thread", move || {
         // Only the signals registered above arrive, and each is a `Signal`.

@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::memory::Memory;
 use super::status::StatusLine;
 use crate::config::Settings;
 use crate::core::{Engine, Game, Watch};
+use crate::store::Memory;
 use crate::tui::keys::Action;
 
 /// What every screen reads and may change.

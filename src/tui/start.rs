@@ -8,12 +8,12 @@ use std::time::Instant;
 
 use ratatui::layout::Rect;
 
-use super::memory::{self, Memory};
 use super::menu::{Asked, Menu, game_of};
 use super::shared::Shared;
 use crate::config::Settings;
 use crate::core::{Game, Outcome};
 use crate::games::GameChoice;
+use crate::store::{Memory, menu_record_key};
 use crate::store::{Record, SavedGame};
 use crate::tui::keys::Action;
 
@@ -105,7 +105,7 @@ impl StartScreen {
     /// The record of results for the chosen game, mode and level.
     pub fn record(&self, shared: &Shared) -> Option<Record> {
         let menu = &self.menu;
-        memory::menu_record_key(&self.game().key(), menu.mode, menu.difficulty)
+        menu_record_key(&self.game().key(), menu.mode, menu.difficulty)
             .map(|key| shared.memory.record(&key))
     }
 

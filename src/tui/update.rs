@@ -12,11 +12,11 @@ use super::bot::BotRequest;
 use super::bot_turn;
 use super::event::Event;
 use super::hint_line::HintLines;
-use super::memory;
 use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
 use crate::core::{CellId, Decision, Engine, Hint};
+use crate::store::record_key;
 use crate::tui::keys::{Action, Key};
 
 impl App {
@@ -109,8 +109,8 @@ impl App {
             ));
             return;
         }
-        let mut saved = Ok(());
-        if let Some(record) = memory::record_key(&key, &finished) {
+        let mut saved = Ok(None);
+        if let Some(record) = record_key(&key, &finished) {
             saved = self.shared.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
             if let (Mode::VsBot, Some((_, Some(level)))) = (self.play.session.mode, finished.counts)
@@ -128,8 +128,11 @@ impl App {
                 StatusLine::note(format!("{} {NOT_RECORDED}", self.shared.status.text));
             return;
         }
-        if let Err(why) = saved {
-            self.shared.status = StatusLine::note(format!("{} ({why})", self.shared.status.text));
+        // Not saved, or the record was damaged meanwhile and set aside: said at once.
+        let trouble = saved.unwrap_or_else(|why| Some(why.to_string()));
+        if let Some(trouble) = trouble {
+            self.shared.status =
+                StatusLine::note(format!("{} ({trouble})", self.shared.status.text));
         }
         self.keep_finished_record(std::time::SystemTime::now());
     }
@@ -168,6 +171,7 @@ impl App {
     /// last move; this catches anything since). Returns why it is not kept, if it is not.
     pub fn save_on_exit(&mut self) -> Option<String> {
         self.keep_game();
+        self.shared.memory.settle();
         self.not_kept()
     }
 

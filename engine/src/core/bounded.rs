@@ -1,19 +1,15 @@
-//! Reading text without trusting its size: a line at a time with a cap on its length (the
-//! engine's requests), and whole files with a cap on their lines and their size (books and
-//! dictionaries). `/dev/zero` or a line of a gigabyte is refused after the cap, not read
-//! into memory first.
+//! Reading without trusting what is read: a line at a time with a cap on its length (the
+//! engine's requests), and whole files, regular files only, with a cap on their size and
+//! their lines for each kind of file (books, records, saved games, the config). A FIFO or
+//! `/dev/zero` is refused before it is read, a file of a gigabyte by its size.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::fs::{File, Metadata};
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 
 /// The longest line read: far over any request or book line (the longest position, an
 /// extreme one, is under 300 bytes).
 pub const LINE_CAP: usize = 64 * 1024;
-
-/// The largest book or dictionary file read: the complete Qubic dictionary, the largest
-/// file the tools write, takes 70.4 MB.
-pub const FILE_CAP: u64 = 128 * 1024 * 1024;
 
 /// What [`read_line`] found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -80,78 +76,186 @@ pub fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
     }
 }
 
-/// Why a text file was refused before it was read whole.
+/// A kind of file read whole: what messages call it, and its caps. The caps sit far above
+/// any real file of the kind, so only a damaged or hostile one meets them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Kind {
+    /// What one is, as in "not a book or dictionary".
+    pub name: &'static str,
+    /// How large real ones get, said when one is refused as too large.
+    pub largest: &'static str,
+    pub file_cap: u64,
+    pub line_cap: usize,
+}
+
+/// Books and dictionaries.
+pub const BOOK: Kind = Kind {
+    name: "a book or dictionary",
+    largest: "the largest, the complete Qubic dictionary, is 70 MB",
+    file_cap: 128 * 1024 * 1024,
+    line_cap: LINE_CAP,
+};
+
+/// Why a file was refused before it was read whole.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Refused {
-    /// A line longer than [`LINE_CAP`] (the 1-based line number).
+    /// A line over the kind's line cap (the 1-based line number).
     #[error(
-        "line {0} is longer than {kib} KiB: not a book or dictionary, whose lines are short",
-        kib = LINE_CAP / 1024
+        "line {line} is longer than {}: not {}, whose lines are short",
+        size(.kind.line_cap as u64),
+        .kind.name
     )]
-    LongLine(usize),
-    /// More than [`FILE_CAP`] bytes.
-    #[error(
-        "it is larger than {} MiB: not a book or dictionary (the largest, the complete \
-         Qubic dictionary, is 70 MB)",
-        FILE_CAP / (1024 * 1024)
-    )]
-    TooLarge,
+    LongLine { line: usize, kind: Kind },
+    /// More bytes than the kind's file cap.
+    #[error("it is larger than {}: not {} ({})", size(.0.file_cap), .0.name, .0.largest)]
+    TooLarge(Kind),
     /// A line that is not UTF-8 (the 1-based line number).
     #[error("line {0} is not UTF-8 text")]
     NotText(usize),
+    /// Not a regular file: what it is instead.
+    #[error("it is {0}, not a regular file")]
+    NotAFile(&'static str),
 }
 
-/// The text of a book or dictionary file, read a line at a time within [`LINE_CAP`] and
-/// [`FILE_CAP`]. A file over either cap is an `InvalidData` error carrying [`Refused`]:
+/// `64 KiB`, `4 MiB`: a cap as messages say it.
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1024 * 1024 => format!("{} MiB", b / (1024 * 1024)),
+        b => format!("{} KiB", b / 1024),
+    }
+}
+
+fn refused(why: Refused) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, why)
+}
+
+/// Why a file was refused, if that is the error.
+pub fn refusal(e: &io::Error) -> Option<&Refused> {
+    e.get_ref()?.downcast_ref()
+}
+
+/// Opens a file to be read whole: the one way the program opens such a file. Only a regular
+/// file within the kind's size cap is opened. Anything else is refused by its metadata
+/// before it is opened (a FIFO's open waits for a writer; a device may act on being
+/// opened), and again after, in case it was swapped in between; the open itself never
+/// waits.
+pub fn open(path: &Path, kind: &Kind) -> io::Result<File> {
+    check(&std::fs::metadata(path)?, kind)?;
+    let file = open_without_waiting(path)?;
+    check(&file.metadata()?, kind)?;
+    Ok(file)
+}
+
+fn check(metadata: &Metadata, kind: &Kind) -> io::Result<()> {
+    if !metadata.is_file() {
+        return Err(refused(Refused::NotAFile(what_it_is(metadata))));
+    }
+    if metadata.len() > kind.file_cap {
+        return Err(refused(Refused::TooLarge(*kind)));
+    }
+    Ok(())
+}
+
+fn what_it_is(metadata: &Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = metadata.file_type();
+        if kind.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if metadata.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(unix)]
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    File::options()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
+/// The bytes of a file of this kind (see [`open`]), never more than its cap even if it
+/// grows while it is read. A refusal is an `InvalidData` error carrying [`Refused`]:
 /// callers name the file, as they do for a file that cannot be opened.
-pub fn read_text_file(path: &Path) -> io::Result<String> {
-    read_text_file_within(path, LINE_CAP, FILE_CAP)
+pub fn read_file(path: &Path, kind: &Kind) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open(path, kind)?
+        .take(kind.file_cap + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > kind.file_cap {
+        return Err(refused(Refused::TooLarge(*kind)));
+    }
+    Ok(bytes)
 }
 
-/// [`read_text_file`] with caps of the caller's (a game record is far smaller than a book).
-pub fn read_text_file_within(path: &Path, line_cap: usize, file_cap: u64) -> io::Result<String> {
-    let file = File::open(path)?;
-    let refused = |why: Refused| io::Error::new(io::ErrorKind::InvalidData, why);
-    // A regular file says its size: refuse a huge one without reading it.
-    if file.metadata()?.len() > file_cap {
-        return Err(refused(Refused::TooLarge));
+/// The text of a file of this kind (see [`read_file`]): UTF-8, each line within the
+/// kind's line cap.
+pub fn read_text_file(path: &Path, kind: &Kind) -> io::Result<String> {
+    let bytes = read_file(path, kind)?;
+    if let Some(long) = bytes
+        .split(|&b| b == b'\n')
+        .position(|line| line.len() > kind.line_cap)
+    {
+        let kind = *kind;
+        return Err(refused(Refused::LongLine {
+            line: long + 1,
+            kind,
+        }));
     }
-    let mut input = BufReader::new(file);
-    let (mut text, mut line, mut number) = (String::new(), Vec::new(), 0);
-    loop {
-        number += 1;
-        match read_line(&mut input, &mut line, line_cap)? {
-            Line::End => return Ok(text),
-            Line::TooLong => return Err(refused(Refused::LongLine(number))),
-            Line::Read => {}
-        }
-        // Devices and pipes have no size to check first.
-        if (text.len() + line.len() + 1) as u64 > file_cap {
-            return Err(refused(Refused::TooLarge));
-        }
-        let line = std::str::from_utf8(&line).map_err(|_| refused(Refused::NotText(number)))?;
-        text.push_str(line);
-        text.push('\n');
-    }
+    String::from_utf8(bytes).map_err(|e| {
+        let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        refused(Refused::NotText(line_of(before)))
+    })
+}
+
+/// The 1-based line on which the text after `before` starts.
+pub fn line_of(before: &[u8]) -> usize {
+    before.iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::{Cursor, Read};
+    use std::io::{BufReader, Cursor};
 
     #[test]
     fn refusals_say_what_the_file_is_not() {
         assert_eq!(
-            Refused::LongLine(3).to_string(),
+            Refused::LongLine {
+                line: 3,
+                kind: BOOK
+            }
+            .to_string(),
             "line 3 is longer than 64 KiB: not a book or dictionary, whose lines are short"
         );
         assert_eq!(
-            Refused::TooLarge.to_string(),
+            Refused::TooLarge(BOOK).to_string(),
             "it is larger than 128 MiB: not a book or dictionary (the largest, the complete \
              Qubic dictionary, is 70 MB)"
         );
         assert_eq!(Refused::NotText(2).to_string(), "line 2 is not UTF-8 text");
+        assert_eq!(
+            Refused::NotAFile("a device").to_string(),
+            "it is a device, not a regular file"
+        );
     }
 
     fn lines(input: &[u8], cap: usize) -> Vec<Result<String, Line>> {
@@ -206,7 +310,7 @@ mod tests {
         let path = dir.path().join("book.txt");
         let text = format!("# fine\n{}\n", "x".repeat(LINE_CAP + 1));
         std::fs::write(&path, text).unwrap();
-        let error = read_text_file(&path).unwrap_err();
+        let error = read_text_file(&path, &BOOK).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::InvalidData);
         assert!(
             error
@@ -217,20 +321,44 @@ mod tests {
     }
 
     #[test]
-    fn a_file_reads_back_whole_with_a_newline_after_each_line() {
+    fn a_file_reads_back_as_it_is() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("book.txt");
         std::fs::write(&path, "a\r\nb\n\nc").unwrap();
-        assert_eq!(read_text_file(&path).unwrap(), "a\r\nb\n\nc\n");
+        assert_eq!(read_text_file(&path, &BOOK).unwrap(), "a\r\nb\n\nc");
         std::fs::write(&path, b"ok\n\xff\n").unwrap();
-        let error = read_text_file(&path).unwrap_err();
+        let error = read_text_file(&path, &BOOK).unwrap_err();
         assert_eq!(error.to_string(), "line 2 is not UTF-8 text");
     }
 
+    #[test]
+    fn a_file_over_its_cap_is_refused_by_its_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.txt");
+        std::fs::write(&path, "x\n".repeat(600)).unwrap();
+        let small = Kind {
+            file_cap: 1024,
+            ..BOOK
+        };
+        let error = read_file(&path, &small).unwrap_err().to_string();
+        assert!(error.starts_with("it is larger than 1 KiB"), "{error}");
+    }
+
+    /// A device, a directory or a FIFO is refused before anything waits on it.
     #[cfg(unix)]
     #[test]
-    fn an_endless_device_is_refused_at_the_line_cap() {
-        let error = read_text_file(Path::new("/dev/zero")).unwrap_err();
-        assert!(error.to_string().starts_with("line 1 is longer"), "{error}");
+    fn only_regular_files_are_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        for (path, what) in [
+            (Path::new("/dev/zero"), "a device"),
+            (dir.path(), "a directory"),
+            (fifo.as_path(), "a named pipe (FIFO)"),
+        ] {
+            let error = read_file(path, &BOOK).unwrap_err().to_string();
+            assert_eq!(error, format!("it is {what}, not a regular file"));
+        }
     }
 }

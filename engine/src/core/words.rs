@@ -3,7 +3,10 @@
 //! Every message that shows what the user typed or a file held goes through [`quote`] (or
 //! [`excerpt`], for a message with its own quote marks): a 10 MB word must not come back
 //! whole, and control bytes (ESC, BEL, a terminal title sequence) must not reach the
-//! terminal raw.
+//! terminal raw. Text shown whole (a path, a line of output) goes through [`escape`], the
+//! same escaping without the cut.
+
+use std::borrow::Cow;
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -28,26 +31,65 @@ pub fn by_name<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, text: &str)
         .find(|&item| name(item).eq_ignore_ascii_case(text.trim()))
 }
 
-/// The start of `text` as a message shows it: control characters and quote marks escaped
-/// as Rust writes them (`\u{1b}`, `\'`), at most [`EXCERPT_CHARS`] characters, then `…` if
-/// anything was left out. Whole characters (grapheme clusters) only: an emoji is never cut
-/// in half.
+/// `text` as a terminal may show it: every character a terminal would act on rather than
+/// print (ESC and the other controls, bidirectional overrides, a stray combining mark) written
+/// as Rust writes it (`\u{1b}`, `\n`), the rest as it is. The one way text from outside
+/// (files, names, paths) reaches a terminal, on screen or on standard output and error.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(escaped(text, false).collect())
+}
+
+/// The start of `text`, escaped as [`escape`] does, quote marks too, and cut after
+/// [`EXCERPT_CHARS`] characters (then `…`). The cut falls between user-perceived
+/// characters (grapheme clusters) only: an emoji is never cut in half.
 pub fn excerpt(text: &str) -> String {
+    cut(text, true)
+}
+
+/// [`excerpt`] for text shown outside quote marks (a name in a list): its quote marks are
+/// its own.
+pub fn shortened(text: &str) -> String {
+    cut(text, false)
+}
+
+fn cut(text: &str, quotes: bool) -> String {
     let mut out = String::new();
     let mut shown = 0;
-    for grapheme in text.graphemes(true) {
-        // `str::escape_debug` escapes a combining mark only where it starts the string, so
-        // a cluster keeps its accents and only a stray mark shows as `\u{301}`.
-        let escaped: String = grapheme.escape_debug().collect();
-        let width = escaped.chars().count();
+    for grapheme in escaped(text, quotes) {
+        let width = grapheme.chars().count();
         if shown + width > EXCERPT_CHARS {
             out.push('…');
             return out;
         }
-        out.push_str(&escaped);
+        out.push_str(&grapheme);
         shown += width;
     }
     out
+}
+
+/// Each grapheme cluster of `text` as it is shown. `str::escape_debug` escapes a combining
+/// mark only where it starts the string, so a cluster keeps its accents and only a stray
+/// mark shows as `\u{301}`; the joiner within an emoji sequence (👩‍💻) is kept too. Quote
+/// marks and backslashes are escaped only for `quotes` (within a [`quote`]); a path keeps
+/// its backslashes.
+fn escaped(text: &str, quotes: bool) -> impl Iterator<Item = Cow<'_, str>> {
+    const JOINER: char = '\u{200d}';
+    text.graphemes(true).map(move |grapheme| match grapheme {
+        "'" | "\"" | "\\" if !quotes => Cow::Borrowed(grapheme),
+        _ if grapheme.starts_with(JOINER) || grapheme.ends_with(JOINER) => {
+            Cow::Owned(grapheme.escape_debug().collect())
+        }
+        _ => {
+            let parts: Vec<String> = grapheme
+                .split(JOINER)
+                .map(|part| part.escape_debug().collect())
+                .collect();
+            Cow::Owned(parts.join("\u{200d}"))
+        }
+    })
 }
 
 /// `text` in single quotes, as [`excerpt`] shows it: `'bad'`, `'\u{1b}]0;x\u{7}'`.
@@ -157,6 +199,20 @@ mod tests {
         assert_eq!(quote("it's"), "'it\\'s'");
         assert_eq!(quote_char('\u{1b}'), "'\\u{1b}'");
         assert_eq!(quote_char('Q'), "'Q'");
+    }
+
+    #[test]
+    fn escaping_keeps_text_and_shows_what_a_terminal_would_act_on() {
+        assert_eq!(
+            escape("/home/jo/it's \\ \"x\" 🦀 é"),
+            "/home/jo/it's \\ \"x\" 🦀 é"
+        );
+        assert_eq!(
+            escape("a\u{1b}]0;pwn\u{7}\u{1b}[2J\u{202e}z"),
+            "a\\u{1b}]0;pwn\\u{7}\\u{1b}[2J\\u{202e}z"
+        );
+        assert_eq!(escape("two\nlines"), "two\\nlines");
+        assert_eq!(escape("👩\u{200d}💻 \u{200d}"), "👩\u{200d}💻 \\u{200d}");
     }
 
     #[test]

@@ -86,13 +86,14 @@ impl Book {
         Book { side, lines }
     }
 
-    /// Reads a book file (within the caps of [`bounded::read_text_file`]); see
+    /// Reads a book file (within the caps of [`bounded::BOOK`]); see
     /// [`Book::parse`].
     pub fn read(path: &Path, side: Option<Side>) -> Result<Book, BookError> {
-        let text = bounded::read_text_file(path).map_err(|error| BookError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
+        let text =
+            bounded::read_text_file(path, &bounded::BOOK).map_err(|error| BookError::Io {
+                path: path.to_path_buf(),
+                error,
+            })?;
         Book::parse(&text, side)
     }
 

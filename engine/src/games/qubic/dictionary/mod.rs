@@ -265,9 +265,9 @@ pub fn read<G: Geometry + ?Sized>(
     parse(g, &read_text(path)?, canonical)
 }
 
-/// The text of a dictionary file, within the caps of [`bounded::read_text_file`].
+/// The text of a dictionary file, within the caps of [`bounded::BOOK`].
 pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
-    bounded::read_text_file(path).map_err(|error| DictionaryError::Io {
+    bounded::read_text_file(path, &bounded::BOOK).map_err(|error| DictionaryError::Io {
         path: path.to_path_buf(),
         error,
     })

@@ -1,17 +1,21 @@
 //! What the game remembers between runs, as the game sees it: the record of results, the
 //! unfinished game of each game offered for resuming, and the store's one-time notices.
 //!
-//! The files themselves are the store's business ([`crate::store`]); this keeps the copy the
-//! screen shows, keeps the game on the board written down after every move, and turns
-//! write failures into messages for the status line.
+//! The files themselves are the [`Store`]'s business; this keeps the copy the screen shows,
+//! keeps the game on the board written down after every move, and turns write failures
+//! into messages for the status line.
 //!
 //! One window at a time writes a game's unfinished game: the window that plays it holds
 //! the store's lock on it (a [`Claim`]). A second window playing the same game is told so
 //! and plays without saving, so neither overwrites the other's game.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use super::files::{Stamp, stamp};
+use super::{FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError};
 use crate::core::session::Finished;
 use crate::core::{Mode, Outcome};
-use crate::store::{FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -32,6 +36,12 @@ pub struct Memory {
     /// The last write that failed: what it was to leave in the file, and why it failed.
     /// Not tried again until the game changes, so a full disk is not hammered.
     failed: Option<(Option<SavedGame>, String)>,
+    /// The files as they were when last read (see [`Memory::changed`]).
+    stamps: HashMap<PathBuf, Option<Stamp>>,
+    /// Results that could not be saved, and games that ended but whose file could not be
+    /// removed: tried again as the game closes.
+    uncounted: Vec<(RecordKey, Outcome)>,
+    uncleared: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -61,29 +71,13 @@ impl Memory {
     /// Reads the record and the unfinished games from `store`. An unreadable file is set
     /// aside by the store, which says so in a notice.
     pub fn load(store: Store) -> Memory {
-        let stats = store.load_stats();
-        let mut notices = Vec::new();
-        let mut details = Vec::new();
-        if let Some(notice) = stats.notice {
-            notices.extend(stats.brief);
-            details.push(notice);
-        }
-        let mut saved = Vec::new();
-        for (_, loaded) in store.load_games() {
-            if let Some(notice) = loaded.notice {
-                notices.extend(loaded.brief);
-                details.push(notice);
-            }
-            saved.extend(loaded.value);
-        }
-        Memory {
-            stats: stats.value,
-            saved,
-            notices,
-            details,
+        let mut memory = Memory {
             store: Some(store),
             ..Memory::default()
-        }
+        };
+        memory.refresh_stats();
+        super::saved::game_keys().for_each(|key| memory.reread(&key));
+        memory
     }
 
     /// An in-memory memory holding this record and unfinished games (for tests).
@@ -141,15 +135,65 @@ impl Memory {
     }
 
     /// Counts a finished game. The store counts it under the file's lock, re-reading the
-    /// file first, so two games finishing at once in two windows both count.
-    pub fn record_result(&mut self, key: RecordKey, outcome: Outcome) -> Result<(), StoreError> {
-        match &self.store {
-            Some(store) if store.saves() => {
-                self.stats = store.record_result(key, outcome)?;
+    /// file first, so two games finishing at once in two windows both count. Returns the
+    /// one line to tell at once when the record had to be set aside (it was damaged since
+    /// it was read). A count that cannot be saved is kept here, shown, and tried again as
+    /// the game closes ([`Memory::settle`]).
+    pub fn record_result(
+        &mut self,
+        key: RecordKey,
+        outcome: Outcome,
+    ) -> Result<Option<String>, StoreError> {
+        let Some(store) = self.store.clone().filter(Store::saves) else {
+            self.stats.record(key, outcome);
+            return Ok(None);
+        };
+        match store.record_result(key.clone(), outcome) {
+            Ok(loaded) => {
+                self.stats = loaded.value;
+                let brief = loaded.brief.clone();
+                self.note(loaded.notice, loaded.brief);
+                Ok(brief)
             }
-            _ => self.stats.record(key, outcome),
+            Err(why) => {
+                self.stats.record(key.clone(), outcome);
+                self.uncounted.push((key, outcome));
+                Err(why)
+            }
         }
-        Ok(())
+    }
+
+    /// As the game closes: what could not be written when it happened is tried once more
+    /// (the data directory may be writable again): results not counted, and finished games
+    /// whose file could not be removed. What still fails joins the [`Memory::details`]
+    /// printed after the screen closes.
+    pub fn settle(&mut self) {
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        for (key, outcome) in std::mem::take(&mut self.uncounted) {
+            if let Err(why) = store.record_result(key.clone(), outcome) {
+                let game = crate::games::title_of_key(&key.game);
+                let word = outcome.word();
+                self.details
+                    .push(format!("A {word} at {game} could not be counted: {why}."));
+            }
+        }
+        for game in std::mem::take(&mut self.uncleared) {
+            // Only the file this window left: another window may have saved a game since.
+            let Ok(Some(_lock)) = store.lock_game(&game) else {
+                continue;
+            };
+            if store.load_game(&game).value.as_ref() != self.saved_game(&game) {
+                continue;
+            }
+            if let Err(why) = store.clear_game(&game) {
+                self.details.push(format!(
+                    "A finished game of {} is still offered for resuming: {why}.",
+                    crate::games::title_of_key(&game)
+                ));
+            }
+        }
     }
 
     /// Keeps a finished game's record in the data folder's `records/`; `None` when nothing
@@ -223,6 +267,13 @@ impl Memory {
         }
     }
 
+    /// Whether the file at `path` changed since this asked last (or was never asked about):
+    /// the files are looked at every second, and read only when they change.
+    fn changed(&mut self, path: PathBuf) -> bool {
+        let now = stamp(&path);
+        self.stamps.insert(path, now.clone()) != Some(now)
+    }
+
     /// Keeps a store's notice (and its one-line form) to tell the player, once: a file read
     /// again every second gives the same notice again.
     fn note(&mut self, notice: Option<String>, brief: Option<String>) {
@@ -236,14 +287,24 @@ impl Memory {
 
     /// Reads the record again: another window may have counted a game meanwhile.
     pub fn refresh_stats(&mut self) {
-        let Some(store) = &self.store else { return };
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        if !self.changed(store.stats_path()) {
+            return;
+        }
         let loaded = store.load_stats();
         self.note(loaded.notice, loaded.brief);
         self.stats = loaded.value;
     }
 
     fn reread(&mut self, game: &str) {
-        let Some(store) = &self.store else { return };
+        let Some(store) = self.store.clone() else {
+            return;
+        };
+        if !self.changed(store.game_path(game)) {
+            return;
+        }
         let loaded = store.load_game(game);
         self.note(loaded.notice, loaded.brief);
         self.saved.retain(|saved| saved.game != game);
@@ -272,11 +333,15 @@ impl Memory {
         match written {
             Ok(()) => {
                 self.failed = None;
+                self.uncleared.retain(|g| g != game);
                 self.saved.retain(|saved| saved.game != game);
                 self.saved.extend(unfinished);
                 Ok(())
             }
             Err(why) => {
+                if unfinished.is_none() && !self.uncleared.iter().any(|g| g == game) {
+                    self.uncleared.push(game.to_string());
+                }
                 self.failed = Some((unfinished, why.to_string()));
                 Err(why)
             }

@@ -1,0 +1,67 @@
+//! What a command prints: every line escaped ([`escape`]), so nothing read from a file or
+//! typed reaches the terminal raw; and a write that fails ends the command in one line
+//! rather than a panic.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use tictaclatin::core::words::escape;
+
+/// Writes `text`, any number of lines, each line escaped.
+fn write_escaped(out: &mut impl Write, text: &str) -> io::Result<()> {
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.write_all(b"\n")?;
+        }
+        out.write_all(escape(line).as_bytes())?;
+    }
+    out.flush()
+}
+
+/// Prints on standard output (see [`outln!`](crate::cli)). A write that fails (`>/dev/full`)
+/// ends the program: one line on standard error, exit status 1. A closed pipe has ended it
+/// already, quietly (SIGPIPE, see `main`).
+pub fn print(text: fmt::Arguments) {
+    if let Err(e) = write_escaped(&mut io::stdout().lock(), &text.to_string()) {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            super::warn(&format!("cannot write the output: {e}"));
+        }
+        std::process::exit(1);
+    }
+}
+
+/// Prints clap's help, version or error and ends the program with its status, as
+/// `clap::Error::exit` does, or with status 1 and one line where the help cannot be written.
+pub fn exit(e: &clap::Error) -> ! {
+    if let Err(why) = e.print() {
+        warn(&format!("cannot write the output: {why}"));
+        std::process::exit(1);
+    }
+    std::process::exit(e.exit_code())
+}
+
+/// Prints on standard error (see [`errln!`](crate::cli)). Where that fails there is no
+/// one left to tell: the program ends with exit status 1.
+pub fn print_err(text: fmt::Arguments) {
+    if write_escaped(&mut io::stderr().lock(), &text.to_string()).is_err() {
+        std::process::exit(1);
+    }
+}
+
+/// Prints `tictaclatin: line` on standard error, ignoring a failure: this is said as the
+/// program ends (after the terminal has hung up there is nowhere to write).
+pub fn warn(line: &str) {
+    let _ = write_escaped(&mut io::stderr().lock(), &format!("tictaclatin: {line}\n"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_is_escaped_and_the_newlines_kept() {
+        let mut out = Vec::new();
+        write_escaped(&mut out, "a\u{1b}[2J\nb\u{7}\n").unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "a\\u{1b}[2J\nb\\u{7}\n");
+    }
+}

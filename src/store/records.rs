@@ -1,0 +1,54 @@
+//! The kept game records, one file a game in the data folder's `records/`.
+
+use std::io;
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use super::files::stage;
+use super::{Store, StoreError};
+use crate::record::Record as GameRecord;
+
+/// The folder of the kept game records.
+const RECORDS_DIR: &str = "records";
+
+impl Store {
+    /// The directory of the kept game records.
+    pub fn records_dir(&self) -> PathBuf {
+        self.dir.join(RECORDS_DIR)
+    }
+
+    /// Keeps a finished game's record as a new file in the records directory, named by
+    /// when it ended and its game (`20261124-194012-classic-5.txt`), never over another: a
+    /// second window ending a game in the same second gets `-2`. The file appears whole or
+    /// not at all. `None` when nothing is saved.
+    pub fn keep_record(
+        &self,
+        record: &GameRecord,
+        ended: SystemTime,
+    ) -> Result<Option<PathBuf>, StoreError> {
+        if !self.saves() {
+            return Ok(None);
+        }
+        let dir = self.records_dir();
+        let error = StoreError::about("the game's record", &dir);
+        self.usable_dir().map_err(error)?;
+        let mut staged = stage(&dir.join("record"), record.to_text().as_bytes()).map_err(error)?;
+        let stamp = crate::record::file_stamp(ended);
+        let key = record.game.key();
+        let mut n = 1;
+        loop {
+            let suffix = if n == 1 {
+                String::new()
+            } else {
+                format!("-{n}")
+            };
+            let path = dir.join(format!("{stamp}-{key}{suffix}.txt"));
+            match staged.persist_noclobber(&path) {
+                Ok(_) => return Ok(Some(path)),
+                Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => staged = e.file,
+                Err(e) => return Err(error(e.error)),
+            }
+            n += 1;
+        }
+    }
+}
