@@ -96,6 +96,23 @@ fn the_proof_is_the_same_on_one_thread_and_on_several() {
     assert_eq!(on(1), on(3));
 }
 
+/// The shipped dictionary `solve --game qubic --out` wrote: its entries are canonical and
+/// distinct, and a subtree verifies here (the whole is `book verify`, about 20 s).
+#[test]
+fn the_shipped_proof_reads_and_a_subtree_verifies() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/qubic/proof.dictionary");
+    let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::Required).unwrap();
+    assert_eq!(d.len(), 2736);
+    assert_eq!((d.entries[0].board, d.entries[0].play), (Board::EMPTY, 0));
+    assert!(d.index(&Qubic).repeats.is_empty());
+    // From the first entry two moves each in, after X's move there.
+    let entry = d.entries.iter().find(|e| e.board.stones() == 4).unwrap();
+    let start = entry.board.with_move(entry.play);
+    let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.by_rule[2] > 5, "{}", report.summary());
+}
+
 #[test]
 fn a_dictionary_without_forced_wins_written_out_still_needs_rule_four() {
     // The prover leaves the forced wins to the verifier's search: with X playing the

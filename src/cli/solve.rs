@@ -180,7 +180,7 @@ fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
         group(entries.len() as u64)
     );
     match &args.out {
-        Some(out) => write_and_verify(out, &entries, &searched),
+        Some(out) => write_and_verify(out, &entries, search),
         None => Ok(()),
     }
 }
@@ -189,9 +189,15 @@ fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
 fn write_and_verify(
     out: &Path,
     entries: &[(qubic::Board, usize)],
-    searched: &str,
+    search: &prover::Search,
 ) -> Result<(), Failure> {
-    let text = dictionary_text(entries, &format!("The search took {searched}."));
+    // The same file on every run: positions, not the time.
+    let made = format!(
+        "The search judged {} positions ({} more inside the threat searches).",
+        group(search.positions),
+        group(search.threat_positions)
+    );
+    let text = dictionary_text(entries, &made);
     std::fs::write(out, &text).map_err(|e| Failure {
         message: format!("cannot write {}: {e}", out.display()),
         code: 1,

@@ -16,7 +16,8 @@ use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, Budget, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Value, read_cell, read_position,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell,
+    read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -207,6 +208,12 @@ impl Engine for QubicEngine {
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
         let (seed, movetime) = (options.seed, options.movetime);
+        if let Some(path) = book_path(name) {
+            let player = Perfect::new(dictionary_index(path)?, movetime, seed)
+                .named(name.trim())
+                .on_threads(options.threads);
+            return Ok(Box::new(player));
+        }
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
             "perfect" => Box::new(
                 Perfect::new(self.index.clone(), movetime, seed).on_threads(options.threads),
@@ -217,7 +224,8 @@ impl Engine for QubicEngine {
                 Ok(level) => Box::new(level.player(movetime, seed)),
                 Err(_) => {
                     return Err(PlayerError(format!(
-                        "no Qubic player {}: choose one of {}",
+                        "no Qubic player {}: choose one of {}, or book:FILE (X playing a \
+                         dictionary such as `solve --game qubic --out FILE` writes)",
                         quote(name),
                         PLAYER_NAMES.join(", ")
                     )));
@@ -226,6 +234,24 @@ impl Engine for QubicEngine {
         };
         Ok(player)
     }
+
+    /// A dictionary is X's.
+    fn only_side(&self, name: &str) -> Option<Side> {
+        book_path(name).map(|_| Side::First)
+    }
+}
+
+/// The file of a `book:FILE` player.
+fn book_path(name: &str) -> Option<&str> {
+    name.trim().strip_prefix("book:")
+}
+
+/// A dictionary file (either format, any images), indexed for X; refused if unreadable.
+/// It is not verified here: `book verify --game qubic FILE` does that.
+fn dictionary_index(path: &str) -> Result<Arc<Index>, PlayerError> {
+    let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
+        .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
+    Ok(Arc::new(d.index(&Qubic)))
 }
 
 #[cfg(test)]
