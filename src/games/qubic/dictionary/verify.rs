@@ -269,15 +269,15 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         if empty == 0 {
             return Err(Failure::Draw { position: after });
         }
-        let (lines, length) = (g.lines(), g.line_length());
-        let o_wins = threats(lines, length, after.o(), after.x()).wins & empty;
+        let lines = g.lines();
+        let o_wins = threats(lines, after.o(), after.x()).wins & empty;
         if o_wins != 0 {
             let cell = o_wins.trailing_zeros() as usize;
             return Err(Failure::Lost {
                 position: after.with_stone(cell, Side::Second),
             });
         }
-        let x_wins = threats(lines, length, after.x(), after.o()).wins & empty;
+        let x_wins = threats(lines, after.x(), after.o()).wins & empty;
         // Replies that leave X a win at once end the game two plies later, by rule (1).
         let replies = match x_wins.count_ones() {
             _ if self.options.rules == Rules::DictionaryOnly => empty,

@@ -60,7 +60,7 @@ pub fn judge(board: Board, budgets: Budgets) -> (Verdict, u64) {
     }
     let mover = board.to_move();
     let (own, other) = (board.mask(mover), board.mask(mover.other()));
-    let (mine, theirs) = both_threats(&LINES, 4, own, other);
+    let (mine, theirs) = both_threats(&LINES, own, other);
     let (wins, threats) = (mine.wins & empty, theirs & empty);
     let won_for = |side: Side| match side {
         Side::First => Verdict::Won,
