@@ -168,19 +168,21 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
     /// A forced win for `attacker` as if it were to move in `board` (for the side not to
     /// move: what it threatens should its opponent pass).
     pub fn run_for(&mut self, board: Board, attacker: Side, first: Option<usize>) -> Outcome {
-        match self.attack(board, attacker, first) {
+        match self.attack(board, attacker, first, true) {
             Ok(Some(win)) => Outcome::Found(win),
             Ok(None) => Outcome::NotFound,
             Err(Exhausted) => Outcome::OutOfBudget,
         }
     }
 
-    /// The attacker, to move, looks for a forced win.
+    /// The attacker, to move, looks for a forced win. (`root`: the position the search was
+    /// asked about, rarely one refuted before.)
     fn attack(
         &mut self,
         board: Board,
         attacker: Side,
         first: Option<usize>,
+        root: bool,
     ) -> Result<Option<ForcedWin>, Exhausted> {
         self.nodes += 1;
         if self.nodes > self.budget
@@ -210,19 +212,19 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             _ => return Ok(None),
         };
         candidates &= allowed;
-        if candidates == 0 || (first.is_none() && self.refuted.contains(&(board, attacker))) {
-            return Ok(None);
-        }
         // Look for a double threat among all candidates before going deeper: the shortest
         // wins are found first and most positions are settled here.
-        let mut singles = Vec::new();
+        let mut singles = [(0u8, 0u8); 64];
+        let mut count = 0;
         for cell in bits(candidates) {
-            let after = board.with_stone(cell, attacker);
             // The attacker had no win, so any it has now runs through the new stone.
             let made = threats(g.lines_through(cell), own | 1 << cell, other).wins;
             match made.count_ones() {
                 0 => {}
-                1 => singles.push((cell, after, made.trailing_zeros() as usize)),
+                1 => {
+                    singles[count] = (cell as u8, made.trailing_zeros() as u8);
+                    count += 1;
+                }
                 _ => {
                     return Ok(Some(ForcedWin {
                         first: cell,
@@ -231,9 +233,17 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
                 }
             }
         }
-        for (cell, after, block) in singles {
-            let blocked = after.with_stone(block, attacker.other());
-            if let Some(rest) = self.attack(blocked, attacker, None)? {
+        // Only now the table of refuted positions: a look-up there is a cache miss, more
+        // than the scan above costs.
+        if count == 0 || (!root && self.refuted.contains(&(board, attacker))) {
+            return Ok(None);
+        }
+        for &(cell, block) in &singles[..count] {
+            let (cell, block) = (cell as usize, block as usize);
+            let blocked = board
+                .with_stone(cell, attacker)
+                .with_stone(block, attacker.other());
+            if let Some(rest) = self.attack(blocked, attacker, None, false)? {
                 return Ok(Some(ForcedWin {
                     first: cell,
                     plies: rest.plies + 2,
