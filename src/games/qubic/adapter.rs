@@ -8,7 +8,7 @@ use super::board::Board;
 use super::cell::Cell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
-use super::hints::{HINT_TIME, hints};
+use super::hints::{HINT_TIME, hints, settle, settle_analysis};
 use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
 use super::position::QubicPosition;
 use super::search::analysis::analyze;
@@ -171,19 +171,25 @@ impl Engine for QubicEngine {
 
     /// Where the bot searches, each move's figure in the analysis at [`HINT_NODES`] (the
     /// same on every look); where the dictionary plays, what the threat search proves.
+    /// Either way, what the prover settles within a small budget ([`settle`]).
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         if let Some(analysis) = self.hint_analysis(position) {
             return analysis.moves;
         }
-        hints(QubicPosition::board_of(position), HINT_TIME)
+        let board = QubicPosition::board_of(position);
+        let mut moves: Vec<(Move, Hint)> = hints(board, HINT_TIME)
             .into_iter()
             .map(|(c, h)| (Move::new(c), h))
-            .collect()
+            .collect();
+        settle(board, &mut moves);
+        moves
     }
 
-    /// Where the bot searches, the analysis at [`HINT_NODES`].
+    /// Where the bot searches, the analysis at [`HINT_NODES`], with what the prover settles.
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.analysis(position, &Settings::new(Budget::Nodes(HINT_NODES), 1))
+        let mut analysis = self.analysis(position, &Settings::new(Budget::Nodes(HINT_NODES), 1))?;
+        settle_analysis(QubicPosition::board_of(position), &mut analysis);
+        Some(analysis)
     }
 
     fn instant_hints(&self) -> bool {

@@ -22,6 +22,8 @@ pub mod text;
 use std::time::{Duration, Instant};
 
 use crate::games::qubic::board::Board;
+use crate::games::qubic::dictionary::{Dictionary, Entry, verify};
+use crate::games::qubic::geometry::Qubic;
 use crate::games::qubic::symmetry::Symmetries;
 
 pub use numbers::Numbers;
@@ -95,5 +97,50 @@ pub fn prove(board: Board, budgets: Budgets, limits: Limits) -> Proof {
         search,
         stopped,
         elapsed: started.elapsed(),
+    }
+}
+
+/// The most plies X needs to win from `board` (game on, either side to move), if the prover
+/// shows within `positions` positions that X wins: the longest game of the proof, X playing
+/// by the header's procedure on the proof's dictionary against every reply, as the verifier
+/// plays it out. A bound, proven; the shortest win may be shorter.
+pub fn win_within(board: Board, positions: u64) -> Option<u32> {
+    let limits = Limits {
+        positions,
+        ..Limits::default()
+    };
+    let proof = prove(board, Budgets::default(), limits);
+    if !proof.x_wins() {
+        return None;
+    }
+    let entries = proof.entries().ok()?.into_iter().enumerate();
+    let dictionary = Dictionary {
+        entries: entries
+            .map(|(i, (board, play))| Entry {
+                line: i + 1,
+                board,
+                play,
+            })
+            .collect(),
+    };
+    let report = verify::verify_from(&Qubic, &dictionary, board, verify::Options::default());
+    Some(report.ok()?.deepest - board.stones())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_comes_with_the_plies_it_takes_at_most() {
+        // X to move with a double threat at 0: 0, a block, the win.
+        let fork = Board::from_masks(
+            1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
+            1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
+        );
+        assert_eq!(win_within(fork, 1000), Some(3));
+        // After X's move at 0, O to move: a block, then X's win.
+        assert_eq!(win_within(fork.with_move(0), 1000), Some(2));
+        assert_eq!(win_within(Board::EMPTY, 1000), None, "too small a budget");
     }
 }
