@@ -37,13 +37,19 @@ pub enum SymbolError {
          drawn with it would be ambiguous"
     )]
     PositionChar(char),
-    /// `W`, `D`, `L` (either case), `+` or `·`: the hints on empty cells are written with
-    /// them, so a stone beside a hint would read as one.
+    /// `W`, `D`, `L` (either case): the hints on empty cells are written with them, so a
+    /// stone beside a hint would read as one.
     #[error(
-        "'{0}' is how hints write a move's value (W win, D draw, L loss; + · - for unproven \
-         moves), so a stone drawn with it would read as a hint"
+        "'{0}' is how hints write a move's value (W win, D draw, L loss), so a stone drawn \
+         with it would read as a hint"
     )]
     HintChar(char),
+    /// A character the board draws itself ([`board_mark`]).
+    #[error(
+        "'{0}' is {what}: the board draws it, so a stone drawn with it would be mistaken for it",
+        what = board_mark(*.0).unwrap_or("a mark of the board")
+    )]
+    BoardMark(char),
     /// `,`: it separates the two symbols in `--symbols X,O`, so it could not be given there.
     #[error("',' separates the two symbols in --symbols X,O, so it cannot be one of them")]
     Comma,
@@ -67,10 +73,26 @@ fn sequence(code_points: usize) -> String {
     }
 }
 
-/// The characters hints start with on the board (`W5`, `D`, `L3`, and `+` `·` `-` for an
-/// unproven move's guess), in both cases for the letters: a symbol is refused when it starts
-/// with one of them. (`-` is refused already, as an empty cell of the position text.)
-pub const HINT_CHARS: [char; 8] = ['W', 'D', 'L', 'w', 'd', 'l', '+', '·'];
+/// The letters hints start with on the board (`W3`, `D`, `L2`), in both cases: a symbol is
+/// refused when it starts with one of them.
+pub const HINT_CHARS: [char; 6] = ['W', 'D', 'L', 'w', 'd', 'l'];
+
+/// What the board draws with `c` besides the stones and the hints' letters, if anything.
+/// `+ · ≤ ≥` (and `-`, an empty cell) are refused though the hints no longer draw them: a
+/// stone must not look like a hint of any version.
+pub fn board_mark(c: char) -> Option<&'static str> {
+    Some(match c {
+        '1'..='3' => "how the hints rank the best moves",
+        '!' => "how the hints mark a move that must be played",
+        '+' | '·' | '≤' | '≥' => "a mark of the hints",
+        '[' | ']' => "the cursor's bracket",
+        '•' => "the last move's dot",
+        '…' => "the end of a shortened hint",
+        '\u{2500}'..='\u{257F}' => "a box-drawing character, as the board's lines are",
+        '\u{2580}'..='\u{259F}' => "a block element, as the board's shading is",
+        _ => return None,
+    })
+}
 
 /// The characters of the position text that are not stones: `-` and `.` for an empty cell,
 /// `/` between rows.
@@ -85,8 +107,12 @@ impl SymbolError {
                  `second = \"@\"`"
             }
             SymbolError::HintChar(_) => {
-                "pick a character other than W, D, L (in either case), + and ·, e.g. `first = \
-                 \"#\"` or `second = \"@\"`"
+                "pick a character other than W, D, L (in either case), e.g. `first = \"#\"` \
+                 or `second = \"@\"`"
+            }
+            SymbolError::BoardMark(_) => {
+                "pick a character the board does not draw (not 1-3, !, +, ·, ≤, ≥, [, ], •, … or \
+                 a box-drawing or block character), e.g. `first = \"#\"` or `second = \"@\"`"
             }
             SymbolError::Sequence { .. } => {
                 "use a single-code-point symbol like \"🦀\", e.g. `first = \"🦀\"`"
@@ -164,6 +190,9 @@ impl Symbol {
         // The base character counts: D with an accent still reads as a draw.
         if let Some(c) = text.chars().next().filter(|c| HINT_CHARS.contains(c)) {
             return Err(SymbolError::HintChar(c));
+        }
+        if let Some(c) = text.chars().next().filter(|&c| board_mark(c).is_some()) {
+            return Err(SymbolError::BoardMark(c));
         }
         Ok(Symbol(text.to_string()))
     }
@@ -408,7 +437,7 @@ mod tests {
             );
         }
         // Look-alikes outside the position text are still fine.
-        assert!(Symbol::new("•").is_ok());
+        assert!(Symbol::new("∙").is_ok());
         assert!(Symbol::new("#").is_ok());
     }
 
@@ -438,6 +467,31 @@ mod tests {
         );
         // Other letters are fine.
         assert!("A,B".parse::<Symbols>().is_ok());
+    }
+
+    #[test]
+    fn rejects_what_the_board_draws() {
+        for text in [
+            "1", "3", "!", "+", "·", "≤", "≥", "[", "]", "•", "…", "─", "┼", "╋", "╿", "▀", "█",
+        ] {
+            let c = text.chars().next().unwrap();
+            let err = Symbol::new(text).unwrap_err();
+            assert_eq!(err, SymbolError::BoardMark(c), "{text}");
+            assert!(err.to_string().contains("the board draws it"), "{err}");
+            assert!(err.fix().contains("the board does not draw"), "{err}");
+        }
+        // The neighbours of the ranges, and digits the hints do not rank with, are fine.
+        for text in ["4", "0", "\u{24FF}", "\u{25A0}", "#", "@"] {
+            assert!(Symbol::new(text).is_ok(), "{text}");
+        }
+        let err = "≤,A".parse::<Symbols>().unwrap_err();
+        assert_eq!(
+            err,
+            SymbolsError::Symbol {
+                side: Side::First,
+                error: SymbolError::BoardMark('≤')
+            }
+        );
     }
 
     #[test]

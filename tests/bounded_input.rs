@@ -48,7 +48,7 @@ fn position_errors_in_every_game_are_short_and_escaped() {
         &["move", "--game", "extreme", &cells, &last, "x"],
         &["move", "--game", "extreme", &bell_first, "-", "x"],
         &["move", "--game", &hostile_long, "X"],
-        &["move", "--movetime", &hostile_long, "X"],
+        &["move", "--bot-time", &hostile_long, "X"],
     ];
     for args in cases {
         let out = tictaclatin(args);
@@ -116,7 +116,7 @@ fn engine_errors_are_short_and_escaped() {
 /// deadlock on full pipes), with everything it answered.
 fn engine(game: &str, input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .args(["engine", "--game", game, "--movetime", "10"])
+        .args(["engine", "--game", game, "--bot-time", "10"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

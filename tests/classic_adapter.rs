@@ -218,14 +218,17 @@ fn big_board_players_answer_within_their_budget() {
 }
 
 #[test]
-fn seed_003s_published_figures_come_with_its_pairings() {
+fn the_rule_lists_published_figures_come_with_its_pairings() {
     let engine = game(3, None).unwrap().engine();
     let p = engine.published("random", "rule-list").unwrap();
     assert_eq!(
         (p.games, p.first_wins, p.second_wins, p.draws),
         (50_000, 292, 42_986, 6_722)
     );
-    assert_eq!(p.source, "seed 003's C# program");
+    assert_eq!(
+        p.source,
+        "the C# program of the post \"Don't lose on Tic-Tac-Toe 99% of the time\""
+    );
     let p = engine.published("rule-list", "random").unwrap();
     assert_eq!(
         (p.games, p.first_wins, p.second_wins, p.draws),

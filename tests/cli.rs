@@ -307,3 +307,212 @@ fn a_closed_pipe_ends_the_command_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(err.is_empty(), "{err}");
 }
+
+/// Whether `text` names one of the project's internal documents ("seed 002's example",
+/// `SEED_003`) rather than what the thing is.
+fn names_a_document(text: &str) -> bool {
+    let text = text.to_lowercase();
+    ["seed 00", "seed00", "seed_00", "seed's"]
+        .iter()
+        .any(|name| text.contains(name))
+}
+
+/// The subcommands a help page lists under `Commands:` (not `help`).
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        // A wrapped description goes on deeper indented.
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(String::from)
+        .collect()
+}
+
+/// Every help page, every game's level lines, the tournament's credit of published figures
+/// and the 4x4 dictionary's export name things by what they are ("a ten-sided-die player",
+/// "Arthur O'Dwyer's example"), never by the project's documents ("seed 001's D10").
+#[test]
+fn nothing_a_user_reads_names_an_internal_document() {
+    let mut pages = vec![Vec::<String>::new()];
+    let mut read = 0;
+    while let Some(path) = pages.pop() {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let out = tictaclatin(&args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let help = stdout(&out);
+        assert!(!names_a_document(&help), "{args:?}:\n{help}");
+        for name in subcommands(&help) {
+            pages.push([path.clone(), vec![name]].concat());
+        }
+        read += 1;
+    }
+    assert!(read > 15, "the walk read {read} help pages");
+
+    use tictaclatin::core::Difficulty;
+    for choice in tictaclatin::games::all_choices() {
+        let game = tictaclatin::games::build(choice).unwrap();
+        for level in Difficulty::ALL {
+            let line = game.level_text(level).unwrap_or_default();
+            assert!(!names_a_document(&line), "{}: {line}", game.title());
+        }
+    }
+    let classic = tictaclatin::games::build(tictaclatin::games::GameChoice::of(
+        tictaclatin::games::GameKind::Classic,
+    ))
+    .unwrap();
+    let medium = classic.level_text(Difficulty::Medium).unwrap();
+    assert!(medium.contains("ten-sided-die player"), "{medium}");
+
+    let out = tictaclatin(&[
+        "tournament",
+        "--game",
+        "classic",
+        "--first",
+        "random",
+        "--second",
+        "rule-list",
+        "--games",
+        "10",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report = stdout(&out);
+    assert!(!names_a_document(&report), "{report}");
+    assert!(
+        report.contains("published (the C# program of the post \"Don't lose on Tic-Tac-Toe"),
+        "{report}"
+    );
+
+    // The 4x4 example's export credits its author, not Patashnik's Qubic dictionary.
+    let out = tictaclatin(&[
+        "book",
+        "export",
+        "--game",
+        "classic",
+        "--size",
+        "4",
+        "--in-a-row",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let header: String = stdout(&out)
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .collect();
+    assert!(header.contains("Arthur O'Dwyer"), "{header}");
+    assert!(!header.contains("Patashnik"), "{header}");
+}
+
+/// A word that can only be a flag is a flag error naming it, wherever it stands among the
+/// position's words, and a position that starts with `-` is still a position.
+#[test]
+fn an_unknown_flag_is_named_not_read_as_a_position() {
+    for (args, flag) in [
+        (
+            &["move", "--level", "perfect", "----------------"][..],
+            "--level",
+        ),
+        (
+            &["move", "----------------", "--level", "perfect"],
+            "--level",
+        ),
+        (&["analyze", "--levl=3", "-X-O/-X--/X-X-/O--O"], "--levl"),
+        (&["analyze", "-X-O/-X--/X-X-/O--O", "-q"], "-q"),
+    ] {
+        let out = tictaclatin(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let named = format!("unknown flag {flag} for `{}`", args[0]);
+        assert!(err.contains(&named), "{args:?}: {err}");
+    }
+    let err = stderr(&tictaclatin(&[
+        "analyze",
+        "--depht",
+        "3",
+        "----------------",
+    ]));
+    assert!(err.contains("(did you mean --depth?)"), "{err}");
+    for position in ["-X-O/-X--/X-X-/O--O", "-x-o/-x--/x-x-/o--o"] {
+        let out = tictaclatin(&["move", position]);
+        assert!(out.status.success(), "{position}: {}", stderr(&out));
+    }
+    // `--position` takes words starting with `-` too.
+    let out = tictaclatin(&["play", "--position", "--no-save"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--position needs a position, and --no-save is a flag"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The bot's thinking time (`--bot-time MS`) and a person's clock (`--clock SECONDS`) have
+/// names that cannot be taken for each other; the old names point to the new ones.
+#[test]
+fn the_old_time_flags_point_to_their_new_names() {
+    let bot = "--movetime is now --bot-time MS (how long a searching bot thinks per move, in \
+               milliseconds)";
+    let clock = "--move-time is now --clock SECONDS";
+    for (args, pointer) in [
+        (&["move", "--movetime", "100", "----------------"][..], bot),
+        (&["analyze", "----------------", "--movetime=100"], bot),
+        (&["engine", "--movetime", "100"], bot),
+        (&["play", "--move-time", "16"], clock),
+        (&["--move-time", "16"], clock),
+        (
+            &[
+                "tournament",
+                "--first",
+                "random",
+                "--second",
+                "random",
+                "--move-time",
+                "1",
+            ],
+            clock,
+        ),
+    ] {
+        let out = tictaclatin(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("tictaclatin: {pointer}")),
+            "{args:?}: {err}"
+        );
+    }
+    let out = tictaclatin(&["move", "--bot-time", "50", "----------------"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = tictaclatin(&[
+        "tournament",
+        "--game",
+        "extreme",
+        "--first",
+        "random",
+        "--second",
+        "random",
+        "--games",
+        "2",
+        "--clock",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("clock 1.00 s a move"),
+        "{}",
+        stdout(&out)
+    );
+    for command in ["play", "tournament"] {
+        let help = stdout(&tictaclatin(&[command, "--help"]));
+        assert!(help.contains("--bot-time <MS>"), "{help}");
+        assert!(help.contains("--clock <SECONDS>"), "{help}");
+        assert!(
+            !help.contains("--movetime") && !help.contains("--move-time"),
+            "{help}"
+        );
+    }
+}

@@ -137,14 +137,48 @@ fn position_characters_as_symbols() {
 
 #[test]
 fn hint_characters_as_symbols() {
-    // Hints write W5, D, L3 and · on empty cells: a stone like them would read as a hint.
-    for (c, col) in [("D", 10), ("l", 10), ("·", 10)] {
+    // Hints write W3, D and L2 on empty cells: a stone like them would read as a hint.
+    for (c, col) in [("D", 10), ("l", 10), ("w", 10)] {
         let (err, path, _dir) = read(&format!("[symbols]\nsecond = \"{c}\"\n"));
         let c = c.chars().next().unwrap();
         assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::HintChar(c)));
         assert_located(&err, &path, 2, col, Some("symbols.second"));
         assert!(err.problem.contains("read as a hint"), "{err}");
         assert!(err.fix.contains("other than W, D, L"), "{err}");
+    }
+}
+
+/// The bot's time per move was `movetime_ms`, too near the people's clock: the old key
+/// names the new one, which sets the same milliseconds.
+#[test]
+fn the_old_name_of_the_bots_time_names_the_new_one() {
+    let (err, path, _dir) = read("[game]\nmovetime_ms = 500\n");
+    assert_eq!(err.kind, ErrorKind::UnknownKey);
+    assert_located(&err, &path, 2, 1, Some("game.movetime_ms"));
+    assert!(
+        err.problem
+            .contains("`movetime_ms` in [game] is now called `bot_time_ms`"),
+        "{err}"
+    );
+    assert!(err.fix.contains("rename it: `bot_time_ms = 1000`"), "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("config.toml");
+    fs::write(&file, "[game]\nbot_time_ms = 500\n").unwrap();
+    let settings = config::read_file(&file, true).unwrap().unwrap();
+    assert_eq!(settings.movetime, std::time::Duration::from_millis(500));
+}
+
+#[test]
+fn what_the_board_draws_as_symbols() {
+    // A rank the hints give, the cursor's bracket, the last move's dot, a line of the grid.
+    for c in ["2", "·", "[", "•", "┼"] {
+        let (err, path, _dir) = read(&format!("[symbols]\nfirst = \"{c}\"\n"));
+        let c = c.chars().next().unwrap();
+        assert_eq!(err.kind, ErrorKind::Symbol(SymbolError::BoardMark(c)));
+        assert_located(&err, &path, 2, 9, Some("symbols.first"));
+        assert!(err.problem.contains("the board draws it"), "{err}");
+        assert!(err.fix.contains("the board does not draw"), "{err}");
     }
 }
 
@@ -277,7 +311,9 @@ fn reserved_keys_cannot_be_bound() {
     let (err, _, _dir) = read("[keys]\nnew = \"ctrl-c\"\n");
     assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CtrlC));
     let (err, _, _dir) = read("[keys]\nnew = \"2\"\n");
-    assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CellDigit('2')));
+    assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CellName('2')));
+    let (err, _, _dir) = read("[keys]\nundo = \"a\"\n");
+    assert_eq!(err.kind, ErrorKind::KeyName(KeyNameError::CellName('a')));
 }
 
 /// Ctrl-M, Ctrl-I, Ctrl-[ and Ctrl-H reach the game as Enter, Tab, Esc and Backspace.
@@ -303,13 +339,13 @@ fn ctrl_keys_that_arrive_as_another_key_are_refused() {
 
 #[test]
 fn same_key_bound_to_two_actions() {
-    // `h` is the hints key by default; binding it to undo as well clashes.
-    let (err, path, _dir) = read("[keys]\nundo = [\"z\", \"h\"]\n");
+    // `t` is the hints key by default; binding it to undo as well clashes.
+    let (err, path, _dir) = read("[keys]\nundo = [\"z\", \"t\"]\n");
     assert_eq!(err.kind, ErrorKind::KeyBoundTwice);
     assert_located(&err, &path, 2, 14, Some("keys.undo"));
     assert!(
         err.problem
-            .contains("\"h\" is bound to both `undo` and `hints`"),
+            .contains("\"t\" is bound to both `undo` and `hints`"),
         "{err}"
     );
 
@@ -318,10 +354,10 @@ fn same_key_bound_to_two_actions() {
     assert_eq!(err.kind, ErrorKind::KeyBoundTwice);
     assert_located(&err, &path, 3, 8, Some("keys.redo"));
 
-    // Moving `h` off hints at the same time is fine.
+    // Moving `t` off hints at the same time is fine.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ok.toml");
-    fs::write(&path, "[keys]\nundo = [\"z\", \"h\"]\nhints = \"i\"\n").unwrap();
+    fs::write(&path, "[keys]\nundo = [\"z\", \"t\"]\nhints = \"x\"\n").unwrap();
     assert!(config::read_file(&path, true).is_ok());
 }
 

@@ -69,6 +69,28 @@ fn bad_symbols_are_refused_with_exit_2() {
             vec!["play", "--symbols", "D,L"],
             "'D' is how hints write a move's value",
         ),
+        // What the board draws itself: a hint's mark, the last move's dot, a line.
+        (
+            vec![
+                "move",
+                "--game",
+                "classic",
+                "--size",
+                "5",
+                "--symbols",
+                "≤,A",
+                "-----/-----/-----/-----/-----",
+            ],
+            "'≤' is a mark of the hints: the board draws it",
+        ),
+        (
+            vec!["move", POSITION, "--symbols", "A,•"],
+            "'•' is the last move's dot",
+        ),
+        (
+            vec!["analyze", "--symbols", "│,O", POSITION],
+            "'│' is a box-drawing character",
+        ),
     ] {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -14,7 +14,7 @@ use common::{extreme_position, stderr, stdout, tictaclatin};
 /// The engine's reply lines to `input`.
 fn engine(input: &str) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-        .args(["engine", "--game", "extreme", "--movetime", "100"])
+        .args(["engine", "--game", "extreme", "--bot-time", "100"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -155,7 +155,7 @@ fn analyze_and_move_say_who_won_on_points_and_a_draw_at_equal_points() {
 
 #[test]
 fn move_plays_a_legal_move_and_prints_the_position_after_it() {
-    let out = tictaclatin(&["move", "--game", "extreme", "--movetime", "100", &empty()]);
+    let out = tictaclatin(&["move", "--game", "extreme", "--bot-time", "100", &empty()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let mut lines = text.lines();
@@ -192,7 +192,7 @@ fn analyze_names_the_small_boards_and_keeps_columns_apart() {
         "analyze",
         "--game",
         "extreme",
-        "--movetime",
+        "--bot-time",
         "100",
         &empty(),
     ]);
@@ -248,7 +248,7 @@ fn a_tournament_reports_the_contest_clock_and_points() {
 }
 
 #[test]
-fn a_zero_move_time_is_refused() {
+fn a_zero_clock_is_refused() {
     let out = tictaclatin(&[
         "tournament",
         "--game",
@@ -257,7 +257,7 @@ fn a_zero_move_time_is_refused() {
         "random",
         "--second",
         "random",
-        "--move-time",
+        "--clock",
         "0",
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
@@ -265,16 +265,12 @@ fn a_zero_move_time_is_refused() {
 
 #[test]
 fn clock_flags_out_of_range_say_which_unit_they_take() {
-    // --movetime is the bot's thinking time in milliseconds; 5 ms is a mistaken 5 s clock.
-    let out = tictaclatin(&["move", "--game", "extreme", "--movetime", "5", &empty()]);
+    // --bot-time is the bot's thinking time in milliseconds; 5 ms is a mistaken 5 s clock.
+    let out = tictaclatin(&["move", "--game", "extreme", "--bot-time", "5", &empty()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--move-time SECONDS"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("--clock SECONDS"), "{}", stderr(&out));
     // A negative clock is a bad value, not an unknown flag.
-    let out = tictaclatin(&["--game", "extreme", "--move-time", "-1"]);
+    let out = tictaclatin(&["--game", "extreme", "--clock", "-1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("give seconds from 0.01"),
@@ -289,7 +285,7 @@ fn analyze_marks_the_bots_move_where_no_value_is_exact() {
         "analyze",
         "--game",
         "extreme",
-        "--movetime",
+        "--bot-time",
         "100",
         &empty(),
     ]);

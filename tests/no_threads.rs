@@ -168,7 +168,7 @@ fn an_extreme_search_runs_on_the_calling_thread() {
         "move",
         "--game",
         "extreme",
-        "--movetime",
+        "--bot-time",
         "50",
         "--threads",
         "4",

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tictaclatin::games::qubic::dictionary::small::{FourByFourThree, SEED_DICTIONARY};
+use tictaclatin::games::qubic::dictionary::small::{EXAMPLE_DICTIONARY, FourByFourThree};
 use tictaclatin::games::qubic::dictionary::verify::{self, Report, Rules};
 use tictaclatin::games::qubic::dictionary::{
     self, Canonical, Dictionary, DictionaryError, LineProblem, compress, export,
@@ -142,10 +142,10 @@ fn compression_keeps_every_position_and_move_up_to_symmetry() {
 #[test]
 fn the_seeds_small_dictionary_is_exhaustive_by_itself() {
     let g = FourByFourThree::get();
-    let d = dictionary::parse(g, SEED_DICTIONARY, Canonical::AnyImage).unwrap();
+    let d = dictionary::parse(g, EXAMPLE_DICTIONARY, Canonical::AnyImage).unwrap();
     assert_eq!(d.len(), 91);
     // As printed, its positions are not all in our canonical form.
-    let err = dictionary::parse(g, SEED_DICTIONARY, Canonical::Required).unwrap_err();
+    let err = dictionary::parse(g, EXAMPLE_DICTIONARY, Canonical::Required).unwrap_err();
     assert!(
         err.to_string().starts_with("line 2: not canonical"),
         "{err}"

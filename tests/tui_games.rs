@@ -14,10 +14,11 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
-use tictaclatin::config::{Mode, Settings};
-use tictaclatin::core::{CellId, Claim, Decision, Extras, Hint, Side, Status};
+use tictaclatin::config::{Hints, Mode, Settings};
+use tictaclatin::core::{CellId, Claim, Decision, Extras, Side, Status};
 use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
+use tictaclatin::tui::advice::Advice;
 use tictaclatin::tui::geometry::{self, Look};
 use tictaclatin::tui::{App, Bot, BotRequest, Event};
 
@@ -29,11 +30,17 @@ struct Game {
 }
 
 impl Game {
-    /// A game of `choice` in `mode`, past the start screen, on an 80x24 terminal.
+    /// A game of `choice` in `mode`, past the start screen, on an 80x24 terminal; two
+    /// people chose hints.
     fn start(choice: GameChoice, mode: Mode, move_limit: Option<Duration>) -> Game {
+        let hints = match mode {
+            Mode::TwoHumans => Hints::On,
+            _ => Hints::Off,
+        };
         Game::with(Settings {
             game: choice,
             mode,
+            hints,
             bot_delay: Duration::ZERO,
             move_limit,
             ..Settings::default()
@@ -284,7 +291,6 @@ fn a_game_lost_on_time_before_a_move_shows_no_hints_and_no_review() {
     game.tick(5_100);
     assert_eq!(game.app.game_status(), Status::Won(Side::Second));
     assert_eq!(game.app.view().hint_values(), None);
-    assert_eq!(game.app.view().hint_best(), None);
     game.play(&["v"]);
     assert_eq!(game.app.status(), "Nothing to review: no move was played.");
 }
@@ -387,7 +393,7 @@ fn the_demo_names_both_bots_levels_everywhere() {
         "{screen}"
     );
     assert!(
-        screen.contains("Level  max vs random (d: Bot 1)"),
+        screen.contains("Level  max vs random (+: Bot 1)"),
         "{screen}"
     );
 }
@@ -406,21 +412,18 @@ fn a_half_typed_name_is_echoed_as_the_game_writes_it() {
 }
 
 #[test]
-fn switching_hints_on_where_the_bot_searches_explains_guesses() {
+fn switching_hints_on_where_the_bot_searches_explains_its_ranking() {
     let mut game = Game::start(extreme(), Mode::VsBot, None);
-    game.play(&["h"]);
+    game.play(&["t"]);
     assert!(
-        game.app
-            .status()
-            .contains("+ · - guesses; ≤ not above the best"),
+        game.app.status().contains("1 2 3 the bot's top choices"),
         "{}",
         game.app.status()
     );
-    // A search can prove a draw too: `D` is on these boards as well.
-    assert!(game.app.status().contains("D draw"));
     assert!(
-        !game.app.status().contains("W win"),
-        "not the solved legend"
+        game.app
+            .status()
+            .contains("W2/L2 a proven win/loss in 2 moves")
     );
 }
 
@@ -464,12 +467,12 @@ fn capitalised(word: &str) -> String {
 #[test]
 fn the_help_between_two_people_lists_no_level_key() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
-    game.play(&["?"]);
+    game.play(&["??"]);
     let screen = game.screen();
-    assert!(screen.contains("this help"), "{screen}");
+    assert!(screen.contains("the rules and the keys"), "{screen}");
     assert!(!screen.contains("change the bot's level"), "{screen}");
     let mut game = Game::start(extreme(), Mode::VsBot, None);
-    game.play(&["?"]);
+    game.play(&["??"]);
     assert!(game.screen().contains("change the bot's level"));
 }
 
@@ -761,7 +764,10 @@ fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
         game.play(&moves[..1]);
         let reply = *game.app.moves().last().unwrap();
         assert_eq!(game.app.moves().len(), 2, "{choice:?}: the bot replied");
-        let note = format!("Bot {}: forced win; wins in ≤19", game.app.cell_name(reply));
+        let note = format!(
+            "Bot {}: forced win; wins within 10 moves",
+            game.app.cell_name(reply)
+        );
         let layout = game.app.game().layout();
         let mut shown = 0;
         for (width, height) in terminal_sizes() {
@@ -776,7 +782,7 @@ fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
                 shown += 1;
             } else {
                 assert!(
-                    !panel.contains("forced win") && !panel.contains("wins in"),
+                    !panel.contains("forced win") && !panel.contains("wins within"),
                     "{choice:?} {width}x{height}: {panel}"
                 );
                 assert!(
@@ -789,13 +795,10 @@ fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
     }
 }
 
-/// The README's table of each game's smallest terminals, as its rows: the game's title and
-/// its sizes, "W x H" each.
-fn readme_size_table() -> Vec<(String, String)> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README is readable");
-    readme
-        .lines()
+/// docs/playing.md's table of each game's smallest terminals, as its rows: the game's
+/// title and its sizes, "W x H" each.
+fn size_table(page: &str) -> Vec<(String, String)> {
+    page.lines()
         .skip_while(|line| !line.starts_with("| game | smallest terminal"))
         .skip(2)
         .take_while(|line| line.starts_with('|'))
@@ -807,7 +810,7 @@ fn readme_size_table() -> Vec<(String, String)> {
 }
 
 #[test]
-fn the_readme_states_each_games_smallest_terminal_as_the_geometry_has_it() {
+fn the_playing_page_states_each_games_smallest_terminal_as_the_geometry_has_it() {
     use tictaclatin::games;
     let sizes = |all: &[(u16, u16)]| {
         all.iter()
@@ -825,17 +828,16 @@ fn the_readme_states_each_games_smallest_terminal_as_the_geometry_has_it() {
             (game.title(), sizes(&geometry::minimums(game.layout())))
         })
         .collect();
-    let table = readme_size_table();
-    assert_eq!(table, expected, "the README's table of terminal sizes");
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .unwrap()
-        .replace('\n', " ");
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/playing.md"))
+        .expect("docs/playing.md is readable");
+    assert_eq!(size_table(&page), expected, "the table of terminal sizes");
+    let page = page.replace('\n', " ");
     let (w, h) = geometry::START_MIN;
-    assert!(readme.contains(&format!("The start screen needs {w} x {h}")));
+    assert!(page.contains(&format!("The start screen needs {w} x {h}")));
     // At 80 x 23 only extreme is too small, and it asks for one more row.
     let extreme = games::build(extreme()).unwrap().layout();
     let (w, h) = geometry::nearest_fit(extreme, 80, 23);
-    assert!(readme.contains(&format!("extreme at 80 x 23 asks for {w} x {h}")));
+    assert!(page.contains(&format!("extreme at 80 x 23 asks for {w} x {h}")));
     for choice in games::all_choices() {
         let layout = games::build(choice).unwrap().layout();
         assert_eq!(
@@ -1005,33 +1007,26 @@ fn answer_from_the_bot(game: &mut Game, choice: GameChoice, request: BotRequest)
 }
 
 /// On a searched board the panel's line comes from the hints' own search, which has a line
-/// behind every move: under the cursor on a move that is not the best, its own line shows.
+/// behind every move: under the cursor on a ranked move that is not the search's best, its
+/// own line shows, in words.
 #[test]
 fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
     let mut game = Game::start(classic(7), Mode::TwoHumans, None);
     game.play(&["d4"]);
     play_with_hints_from_the_bot(&mut game, "c3");
-    // A move the search scores (or bounds) below another: not the best, so not the
-    // search's best line.
-    let hints = game.app.hint_values().expect("hints came");
-    let guess = |hint: &Hint| match hint {
-        Hint::Guess(score) | Hint::AtMost(score) => Some(*score),
-        Hint::Proven(_) | Hint::AtLeast(_) => None,
-    };
-    let top = hints
-        .iter()
-        .filter_map(|(_, h)| guess(h))
-        .max()
-        .expect("guesses");
-    let worse: Vec<CellId> = hints
-        .iter()
-        .filter(|(_, h)| guess(h).is_some_and(|score| score < top))
-        .map(|&(cell, _)| cell)
+    let advice = game.app.view().advice().expect("hints came");
+    // Two moves share the first rank here; the last ranked in board order is not the one
+    // the search's best line starts with.
+    let ranked: Vec<(CellId, Advice)> = advice
+        .into_iter()
+        .filter(|(_, a)| matches!(a, Advice::Choice(_)))
         .collect();
+    assert!(ranked.len() > 1, "{ranked:?}");
+    let ranked = &ranked[ranked.len() - 1..];
     // Walk the cursor over the board, row by row, to the first such move.
     'rows: for _ in 0..7 {
         for _ in 0..7 {
-            if worse.contains(&game.app.cursor()) {
+            if ranked.iter().any(|&(cell, _)| cell == game.app.cursor()) {
                 break 'rows;
             }
             game.press(KeyCode::Right);
@@ -1041,16 +1036,27 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
             game.press(KeyCode::Left);
         }
     }
-    assert!(worse.contains(&game.app.cursor()), "{hints:?}");
     let cursor = game.app.cell_name(game.app.cursor());
     let names = game.app.hint_line().expect("a line behind every move");
     assert_eq!(names[0], cursor, "{names:?}");
     assert!(names.len() > 1, "{names:?}");
+    let said = game.app.view().hint_text().unwrap();
     assert!(
-        game.screen().contains(&format!("line: {cursor} ")),
-        "{}",
-        game.screen()
+        said.starts_with(&format!("{cursor} is the bot's ")),
+        "{said}"
     );
+    assert!(said.contains(&format!(": {cursor} {}", names[1])), "{said}");
+    assert!(words_in_screen(&game).contains(&said), "{}", game.screen());
+}
+
+/// The panel's words at 80 x 24, rows joined, runs of spaces made one.
+fn words_in_screen(game: &Game) -> String {
+    let buf = drawn_buffer(&game.app, 80, 24);
+    let layout = game.app.game().layout();
+    let panel = geometry::areas(layout, Rect::new(0, 0, 80, 24))
+        .unwrap()
+        .panel;
+    words_in(&buf, panel)
 }
 
 /// Classic 7x7 with five in a row: X builds a1 b1 c1 d1 along the edge, and O, instead of
@@ -1089,13 +1095,19 @@ fn the_review_of_a_searched_board_marks_a_missed_block() {
     assert_eq!(game.app.status(), "Mistake at move 8 of 9.");
     let screen = game.screen();
     assert!(screen.contains("g4??"), "{screen}");
+    // Why, in one sentence: the move played lost at once, the block held.
+    assert!(screen.contains("?? g4 lets X win at once; e1"), "{screen}");
+    assert!(screen.contains("avoided that."), "{screen}");
     assert!(
-        screen.contains("?? judged by search at depth 4"),
-        "{screen}"
+        !screen.contains("depth"),
+        "the search's figures are details: {screen}"
     );
-    assert!(screen.contains("(not proven)"), "{screen}");
-    // The figures in words: the move played lost at once, the block held.
-    assert!(screen.contains("played: loss in 2"), "{screen}");
+    game.play(&["i"]);
+    assert!(
+        game.screen().contains("search at depth 4"),
+        "{}",
+        game.screen()
+    );
     assert!(screen.contains("better line: e1"), "{screen}");
     assert!(screen.contains("punished by e1"), "{screen}");
     assert!(!screen.contains("judging…"), "{screen}");

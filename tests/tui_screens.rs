@@ -94,7 +94,7 @@ fn start_screen() {
 #[test]
 fn mid_game_with_hints() {
     let mut game = Game::mode(Mode::TwoHumans);
-    game.keys("b2c3a1");
+    game.keys("b2c3a1t");
     insta::assert_snapshot!(game.screen(80, 24));
 }
 
@@ -165,7 +165,7 @@ fn double_width_symbols_keep_the_grid_aligned() {
         ..Settings::default()
     });
     game.press(KeyCode::Enter);
-    game.keys("b2c3");
+    game.keys("b2c3t");
     let screen = game.screen(80, 24);
     insta::assert_snapshot!(screen);
 }
@@ -368,7 +368,7 @@ fn rebound_keys_show_in_the_footer_and_the_help() {
     assert!(screen.contains("z undo"), "{screen}");
     assert!(screen.contains("Ctrl-q quit"), "{screen}");
     assert!(!screen.contains("u undo"), "{screen}");
-    game.keys("?");
+    game.keys("??");
     let help = game.screen(80, 24);
     assert!(help.contains("z               take back a move"), "{help}");
     // The rebound key works; the old one does nothing.
@@ -411,7 +411,7 @@ fn help_on_the_start_screen_lists_its_keys_then_the_games() {
             .find(text)
             .unwrap_or_else(|| panic!("no {text:?} in\n{screen}"))
     };
-    assert!(at("On this screen") < at("Up/k/w Down/j   choose a row"));
+    assert!(at("On this screen") < at("Up/k Down/j     choose a row"));
     assert!(at("Enter/Space     start the game") < at("In the game"));
     assert!(at("In the game") < at("take back a move"));
     insta::assert_snapshot!(screen);
@@ -454,9 +454,9 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
     let mut two = Game::mode(Mode::TwoHumans);
     two.keys("b2");
     let screen = two.screen(80, 24);
-    assert!(screen.contains("h hints"), "{screen}");
+    assert!(screen.contains("t hints"), "{screen}");
     assert!(
-        !screen.contains("d level"),
+        !screen.contains("+ level"),
         "no bot in a two-player game:\n{screen}"
     );
 
@@ -477,7 +477,7 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
     let demo = Game { app: demo };
     let screen = demo.screen(80, 24);
     let footer = screen.lines().rev().find(|l| l.contains("help")).unwrap();
-    assert!(footer.contains("d level"), "{footer}");
+    assert!(footer.contains("+ level"), "{footer}");
     for absent in ["place", "undo", "swap"] {
         assert!(!footer.contains(absent), "{absent} in the demo: {footer}");
     }
@@ -486,7 +486,10 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
 #[test]
 fn the_start_screen_tells_whether_hints_are_on_for_two_players() {
     use tictaclatin::config::Hints;
-    for (hints, expected) in [(Hints::Auto, "Hints are on"), (Hints::Off, "Hints are off")] {
+    for (hints, expected) in [
+        (Hints::Auto, "hints stay off unless you choose them"),
+        (Hints::On, "Hints on: each empty cell shows"),
+    ] {
         let game = Game::new(Settings {
             mode: Mode::TwoHumans,
             hints,
@@ -540,7 +543,7 @@ fn help_on_the_start_screen_lists_every_cursor_key_at_the_smallest_size() {
     let mut game = Game::new(Settings::default());
     game.keys("?");
     let screen = game.screen(70, 22);
-    for keys in ["Up/k/w Down/j", "Left/a Right/l", "mouse"] {
+    for keys in ["Up/k Down/j", "Left/h Right/l", "mouse"] {
         assert!(screen.contains(keys), "{keys} in {screen}");
     }
 }
@@ -570,7 +573,7 @@ fn wrapped_sentences_keep_sizes_and_scores_together() {
         game.press(KeyCode::Right);
     }
     let review = as_read(&game.screen(70, 22));
-    assert!(review.contains("win in 5"), "{review}");
+    assert!(review.contains("in 3 moves"), "{review}");
 }
 
 /// The rows inside the box whose title starts with `title`, borders cut off.
@@ -611,7 +614,7 @@ fn the_game_over_box_fits_its_text_and_keeps_keys_with_their_labels() {
             assert!(text.contains(item), "{w} x {h}: {item} whole:\n{screen}");
         }
         assert!(
-            screen.contains("Level  perfect (d changes)"),
+            screen.contains("Level  perfect (+ changes)"),
             "{w} x {h}: the facts stay:\n{screen}"
         );
     }
@@ -678,7 +681,7 @@ fn review_marks_the_better_move_on_the_board() {
 #[test]
 fn help_in_review_lists_its_jumps() {
     let mut game = Game::mode(Mode::TwoHumans);
-    game.keys("a1a2b1b2c1d1v?");
+    game.keys("a1a2b1b2c1d1v??");
     let screen = game.screen(70, 22);
     for keys in [
         "Home End",
@@ -736,8 +739,11 @@ fn a_long_status_wraps_and_a_narrow_footer_drops_whole_keys() {
     let rows: Vec<&str> = screen.lines().map(|r| r.trim_matches('"').trim()).collect();
     let bottom = format!("{} {}", rows[20], rows[21]);
     assert_eq!(bottom, status, "the whole message on the last two rows");
-    game.keys("h"); // a short message: the footer is back
-    assert_eq!(game.app.status(), "Hints off.");
+    game.keys("i"); // a short message: the footer is back
+    assert_eq!(
+        game.app.status(),
+        "Engine details on: the bot's search and figures, in the panel."
+    );
     let screen = game.screen(70, 22);
     let footer = screen.lines().last().unwrap().trim_matches('"');
     assert!(
@@ -747,7 +753,7 @@ fn a_long_status_wraps_and_a_narrow_footer_drops_whole_keys() {
     for word in footer.split_whitespace() {
         assert!(
             [
-                "Enter", "place", "u", "undo", "n", "new", "s", "swap", "h", "hints", "?", "help",
+                "Enter", "place", "u", "undo", "n", "new", "s", "swap", "t", "hints", "?", "help",
                 "q", "quit", "r", "redo"
             ]
             .contains(&word),
@@ -786,6 +792,9 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
 
     let start = Instant::now();
     let mut game = bot_thinking(start);
+    // The search's figures are the engine's details, one key away.
+    assert!(!game.screen(80, 24).contains("Search"));
+    game.press(KeyCode::Char('i'));
     game.send(Event::Tick(start + Duration::from_millis(400)));
     // Before the search reports: how long it has been thinking.
     assert_eq!(game.app.bot_search().as_deref(), Some("thinking… 0.4 s"));
@@ -825,7 +834,7 @@ fn the_move_now_key_stops_the_bots_search() {
 #[test]
 fn the_hint_under_the_cursor_shows_its_line() {
     let mut game = Game::mode(Mode::TwoHumans);
-    game.keys("c3a1");
+    game.keys("tc3a1");
     game.press(KeyCode::Right); // from a1, just played, to b1, free
     let names = game.app.hint_line().expect("a line behind b1's hint");
     assert_eq!(names[0], "b1");
@@ -841,6 +850,15 @@ fn the_hint_under_the_cursor_shows_its_line() {
         position = position.play(mv).unwrap();
     }
     assert!(position.status().is_over() || names.len() > 8, "{names:?}");
-    let screen = game.screen(80, 24);
-    assert!(screen.contains("line: b1 "), "{screen}");
+    let said = game.app.view().hint_text().unwrap();
+    assert!(said.starts_with("b1 lets Player 2 win in "), "{said}");
+    assert!(
+        said.contains(&format!(": {}", names[..3].join(" "))),
+        "{said}"
+    );
+    let screen = as_read(&game.screen(80, 24));
+    assert!(
+        screen.contains("Hint   b1 lets Player 2 win in "),
+        "{screen}"
+    );
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How often two looks at the same position disagree: `analyze` twice on each position of
-positions.json, with the budget given (e.g. --movetime 1000, or --nodes 300000).
-Usage: looks.py BINARY positions.json --movetime 1000"""
+positions.json, with the budget given (e.g. --bot-time 1000, or --nodes 300000).
+Usage: looks.py BINARY positions.json --bot-time 1000"""
 import json, re, subprocess, sys
 
 binary, positions, budget = sys.argv[1], sys.argv[2], sys.argv[3:]

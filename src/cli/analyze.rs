@@ -17,7 +17,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         threads,
         budget,
         pv,
-    } = args.resolve()?;
+    } = args.resolve("analyze")?;
     let game = game_args.game()?;
     let score = game
         .points(position.as_ref())
@@ -34,7 +34,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let Loaded { engine, .. } = game_args.load()?;
     let mover = symbols.get(position.to_move());
     // Where the engine searches, one analysis gives every figure and the mark, the same
-    // move the bot plays at this budget (`--movetime` picks how deep it goes).
+    // move the bot plays at this budget (`--bot-time` picks how deep it goes).
     let budget = budget.unwrap_or(Budget::Time(game_args.movetime()));
     if let Some(analysis) = engine.analysis(position.as_ref(), &Settings::new(budget, threads)) {
         print!(

@@ -15,8 +15,8 @@ use tictaclatin::core::words::plural;
 use tictaclatin::games::latin::book::{self, Book, BookError, export::ExportOptions};
 use tictaclatin::games::latin::game::{Side, Symmetries};
 use tictaclatin::games::latin::solver::Solver;
-use tictaclatin::games::qubic::dictionary::PATASHNIK;
-use tictaclatin::games::qubic::dictionary::small::{FourByFourThree, SEED_DICTIONARY};
+use tictaclatin::games::qubic::dictionary::small::{self, EXAMPLE_DICTIONARY, FourByFourThree};
+use tictaclatin::games::qubic::dictionary::{PATASHNIK, export};
 use tictaclatin::games::qubic::geometry::{Geometry, Qubic};
 use tictaclatin::games::{GameError, GameKind};
 
@@ -25,8 +25,8 @@ const UNSOUND: u8 = 1;
 
 #[derive(Args, Debug)]
 pub struct BookArgs {
-    /// The game: latin (the default), qubic, or classic with --size 4 --in-a-row 3 (seed
-    /// 002's example)
+    /// The game: latin (the default), qubic, or classic with --size 4 --in-a-row 3 (Arthur
+    /// O'Dwyer's example of a dictionary)
     // Their own ids: the top level's game flags (for `play`) have the plain names.
     #[arg(long = "game", id = "book_game", global = true, value_name = "GAME")]
     game: Option<String>,
@@ -119,9 +119,13 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
     game.game()?; // a choice that names no game is refused here, with what is valid
     match (choice.kind, choice.size, choice.in_a_row) {
         (GameKind::Latin, ..) => latin(args.command),
-        (GameKind::Qubic, ..) => dictionaries(&Qubic, PATASHNIK, args.command),
+        (GameKind::Qubic, ..) => {
+            let shipped = (PATASHNIK, export::credit());
+            dictionaries(&Qubic, shipped, args.command)
+        }
         (GameKind::Classic, Some(4), Some(3)) => {
-            dictionaries(FourByFourThree::get(), SEED_DICTIONARY, args.command)
+            let shipped = (EXAMPLE_DICTIONARY, small::credit());
+            dictionaries(FourByFourThree::get(), shipped, args.command)
         }
         _ => Err(Failure::bad_input(
             "book works for Tic-Tac-Latin (latin), Qubic (qubic) and classic 4x4 three in a \
@@ -130,8 +134,13 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
     }
 }
 
-/// The Qubic-style dictionary tools: the first player wins, the book is X's.
-fn dictionaries(g: &dyn Geometry, builtin: &str, command: BookCommand) -> Result<(), Failure> {
+/// The Qubic-style dictionary tools: the first player wins, the book is X's. `shipped` is
+/// the dictionary `export` starts from and the credit its header gives.
+fn dictionaries(
+    g: &dyn Geometry,
+    shipped: (&str, Vec<String>),
+    command: BookCommand,
+) -> Result<(), Failure> {
     match command {
         BookCommand::Export {
             side,
@@ -145,7 +154,7 @@ fn dictionaries(g: &dyn Geometry, builtin: &str, command: BookCommand) -> Result
                      --side second and --omit-obvious do not apply",
                 ));
             }
-            dictionary::export(g, builtin, complete, compress)
+            dictionary::export(g, shipped, complete, compress)
         }
         BookCommand::Verify { file, side, rules } => {
             // Every dictionary here is the first player's: `--side first` agrees, and

@@ -220,7 +220,7 @@ fn describe(s: &Settings) -> String {
             s.bot_delay.as_millis().to_string(),
         ),
         (
-            "game.movetime_ms".into(),
+            "game.bot_time_ms".into(),
             s.movetime.as_millis().to_string(),
         ),
     ]);

@@ -1,5 +1,5 @@
-//! `tictaclatin book ... --game qubic` (and `--game classic --size 4 --in-a-row 3`): seed
-//! 002's dictionary tools for a first player who wins: verify that a dictionary is
+//! `tictaclatin book ... --game qubic` (and `--game classic --size 4 --in-a-row 3`): the
+//! dictionary tools for a first player who wins: verify that a dictionary is
 //! exhaustive, name the entries no game reaches, export the pruned or the complete
 //! dictionary, compress with wildcards up to symmetry, expand.
 
@@ -120,10 +120,11 @@ pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Fail
 }
 
 /// `book export`: the dictionary less the entries no game reaches, or (`complete`) every
-/// position X meets without a win at once; run-length, or wildcards when `compressed`.
+/// position X meets without a win at once; run-length, or wildcards when `compressed`;
+/// the dictionary comes with the credit its header gives.
 pub fn export(
     g: &dyn Geometry,
-    builtin: &str,
+    (builtin, credit): (&str, Vec<String>),
     complete: bool,
     compressed: bool,
 ) -> Result<(), Failure> {
@@ -143,7 +144,7 @@ pub fn export(
         export::positions(&export::pruned(&dictionary, &report))
     };
     let what = if complete { "complete" } else { "pruned" };
-    let mut header = export::credit();
+    let mut header = credit;
     header.push(format!(
         "The {what} dictionary: {}.",
         count(positions.len(), "position", "positions")

@@ -1,4 +1,4 @@
-//! `--game`, `--size`, `--in-a-row` and `--movetime`: which game a command works on, and how
+//! `--game`, `--size`, `--in-a-row` and `--bot-time`: which game a command works on, and how
 //! long a searching bot may think. Every command that reads positions or plays takes them.
 
 use std::sync::Arc;
@@ -57,13 +57,13 @@ impl GameArgs {
 /// Seconds (a fraction allowed) that are not a time a move may take.
 #[derive(Debug, thiserror::Error)]
 #[error("{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16", quote(.0))]
-pub struct BadMoveTime(String);
+pub struct BadClock(String);
 
-/// `--move-time`: the seconds a contest clock gives each move.
-pub fn parse_move_time(text: &str) -> Result<Duration, BadMoveTime> {
+/// `--clock`: the seconds a contest clock gives each move.
+pub fn parse_clock(text: &str) -> Result<Duration, BadClock> {
     match text.trim().parse::<f64>() {
         Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => Err(BadMoveTime(text.into())),
+        _ => Err(BadClock(text.into())),
     }
 }
 
@@ -99,7 +99,7 @@ pub struct EngineArgs {
 }
 
 /// `--depth` and `--nodes`: a search budget whose answer is the same on every run, with any
-/// `--threads` and any load (`--movetime` only picks how deep a search goes).
+/// `--threads` and any load (`--bot-time` only picks how deep a search goes).
 #[derive(Args, Debug, Default, Clone, Copy)]
 pub struct BudgetArgs {
     /// Search every move this many plies deep (the move included), not for the move time:

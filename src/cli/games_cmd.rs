@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
+use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
 use super::settings_args::data_dir;
@@ -88,7 +89,7 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
     let game_filter = args.game.as_deref().map(game_filter).transpose()?;
     let opponent = args.opponent.as_deref().map(str::to_lowercase);
     let mut titles = HashMap::new();
-    let mut shown = 0;
+    let mut rows = Vec::new();
     for game in &listed {
         let key = game.tag("Game");
         let keep = game_filter.as_ref().is_none_or(|f| f.matches(key))
@@ -100,9 +101,12 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
             let title = titles
                 .entry(key.to_string())
                 .or_insert_with(|| games::title_of_key(key));
-            println!("{}", line(game, title));
-            shown += 1;
+            rows.push(row(game, title));
         }
+    }
+    let shown = rows.len();
+    for line in aligned(&rows) {
+        println!("{line}");
     }
     // A game in progress is saved to be resumed, not kept as a record until it ends; asked
     // for unfinished games, say where those are.
@@ -234,8 +238,9 @@ fn game_filter(text: &str) -> Result<GameFilter, Failure> {
     }
 }
 
-/// `  3  2026-11-24 19:40  Classic 5x5  You - Bot (hard)  0-1 line  2026...txt`
-fn line(game: &Listed, title: &str) -> String {
+/// A listed game's columns: `3`, `2026-11-24 19:40`, `Classic 5x5`, `You - Bot (hard)`,
+/// `0-1 line`, its file's name.
+fn row(game: &Listed, title: &str) -> [String; 6] {
     let side = |name: &str, level: &str| match game.tag(level) {
         "" | "human" => game.tag(name).to_string(),
         level => format!("{} ({level})", game.tag(name)),
@@ -244,11 +249,46 @@ fn line(game: &Listed, title: &str) -> String {
     let when = format!("{} {}", game.tag("Date"), time.get(..5).unwrap_or(time));
     let ended = format!("{} {}", game.tag("Result"), game.tag("Termination"));
     let file = game.path.file_name().unwrap_or_default().to_string_lossy();
-    format!(
-        "{:>4}  {when:16}  {title:14}  {} - {}  {}  {file}",
-        game.number,
-        side("First", "FirstPlayer"),
-        side("Second", "SecondPlayer"),
-        ended.trim()
-    )
+    [
+        game.number.to_string(),
+        when,
+        title.to_string(),
+        format!(
+            "{} - {}",
+            side("First", "FirstPlayer"),
+            side("Second", "SecondPlayer")
+        ),
+        ended.trim().to_string(),
+        file.into_owned(),
+    ]
+}
+
+/// The rows as lines of columns two spaces apart, each column as wide on screen as its
+/// widest cell (titles, names and results differ in length, and a name may hold double-width
+/// characters); the number is right-aligned, at least 4 wide as before.
+fn aligned<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
+    let mut widths = [0; N];
+    widths[0] = 4;
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.width());
+        }
+    }
+    rows.iter()
+        .map(|row| {
+            let cells = row
+                .iter()
+                .zip(widths)
+                .enumerate()
+                .map(|(i, (cell, width))| {
+                    let pad = " ".repeat(width - cell.width());
+                    match i {
+                        0 => format!("{pad}{cell}"),
+                        _ if i == N - 1 => cell.clone(),
+                        _ => format!("{cell}{pad}"),
+                    }
+                });
+            cells.collect::<Vec<_>>().join("  ")
+        })
+        .collect()
 }

@@ -94,7 +94,7 @@ pub enum Command {
     Engine(game_args::EngineArgs),
     /// Solve the game and report the value, the positions and the time taken (Tic-Tac-Latin
     /// and classic up to 4x4 by a table; bigger classic boards proven by search within
-    /// --nodes or --movetime; Qubic proven by proof-number search, --out writing the proof
+    /// --nodes or --bot-time; Qubic proven by proof-number search, --out writing the proof
     /// as a dictionary)
     Solve(solve::SolveArgs),
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
@@ -129,6 +129,29 @@ pub struct PositionArgs {
     pub position: Vec<String>,
 }
 
+/// Whether a word can only be a flag: `--name` or `-n`, in letters of which one at least
+/// is not a stone (a position's cells are X, O, x, o, - and .). `-X-O/-X--/X-X-/O--O` and
+/// `-x-Q` (a position with a typo) are positions.
+pub fn is_flag(word: &str) -> bool {
+    let name = word.split('=').next().unwrap_or(word);
+    let (long, short) = (name.strip_prefix("--"), name.strip_prefix('-'));
+    let letters = match (long, short) {
+        (Some(long), _) => long
+            .starts_with(|c: char| c.is_ascii_lowercase())
+            .then_some(long),
+        (None, Some(short)) => (short.chars().count() == 1).then_some(short),
+        (None, None) => None,
+    };
+    letters.is_some_and(|letters| {
+        letters
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && letters
+                .chars()
+                .any(|c| c.is_ascii_alphabetic() && !"XOxo".contains(c))
+    })
+}
+
 impl PositionArgs {
     /// The position in `game`, or a message saying what is wrong with it.
     pub fn read(&self, game: &dyn Game) -> Result<Box<dyn Position>, Failure> {
@@ -150,9 +173,34 @@ pub fn shortened(mut error: clap::Error) -> clap::Error {
     error
 }
 
+/// Flags renamed so that the bot's thinking time and a person's clock cannot be taken for
+/// each other: the old name, and what to write instead.
+const RENAMED_FLAGS: [(&str, &str); 2] = [
+    (
+        "--movetime",
+        "--bot-time MS (how long a searching bot thinks per move, in milliseconds)",
+    ),
+    (
+        "--move-time",
+        "--clock SECONDS (a contest clock for people: the seconds each move may take)",
+    ),
+];
+
+/// The first flag of `args` given by its old name, refused with a pointer to the new one.
+fn renamed_flag(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<Failure> {
+    args.into_iter().find_map(|arg| {
+        let name = arg.to_str()?.split('=').next()?.to_string();
+        let (old, new) = RENAMED_FLAGS.iter().find(|(old, _)| *old == name)?;
+        Some(Failure::bad_input(format!("{old} is now {new}")))
+    })
+}
+
 /// The command line. The settings' environment variables, declared on their flags, are not
 /// read here: `config::load` reads them as a layer of their own, below every flag.
 pub fn parse() -> Result<Cli, Failure> {
+    if let Some(renamed) = renamed_flag(std::env::args_os().skip(1)) {
+        return Err(renamed);
+    }
     let command = config::without_env(Cli::command());
     let matches = command
         .try_get_matches()
@@ -251,6 +299,40 @@ impl Command {
             Command::Games(_) => "games",
             Command::Annotate(_) => "annotate",
             Command::Replay(_) => "replay",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_flag;
+
+    #[test]
+    fn only_words_no_position_can_be_are_flags() {
+        for flag in [
+            "--level",
+            "--levl=3",
+            "-q",
+            "-h",
+            "--bot-time",
+            "--in-a-row=3",
+            "-V",
+        ] {
+            assert!(is_flag(flag), "{flag}");
+        }
+        let positions = [
+            "-X-O/-X--/X-X-/O--O",
+            "-x-o",
+            "-x-Q",
+            "--XO",
+            "--xo",
+            "-",
+            "-x",
+            "----------------",
+            "-X-Q/-X--/X-X-/O--O",
+        ];
+        for word in positions {
+            assert!(!is_flag(word), "{word}");
         }
     }
 }

@@ -4,7 +4,7 @@
 use clap::{Args, CommandFactory, FromArgMatches, Parser};
 
 use super::game_args::{BudgetArgs, GameArgs, Loaded, ThreadsArg};
-use super::{Failure, PositionArgs, unknown_game};
+use super::{Failure, PositionArgs, is_flag, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs};
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::review;
@@ -55,7 +55,7 @@ const VALUE_FLAGS: [&str; 8] = [
     "--game",
     "--size",
     "--in-a-row",
-    "--movetime",
+    "--bot-time",
     "--threads",
     "--depth",
     "--nodes",
@@ -68,8 +68,8 @@ impl MoveArgs {
     /// The position, its game and the symbols. The position takes every word after it (it
     /// may begin with `-`), so flags written after the position arrive among its words and
     /// are picked out here; those nearer the end win.
-    pub fn resolve(&self) -> Result<Resolved, Failure> {
-        let (words, trailing) = split_flags(&self.position.position)?;
+    pub fn resolve(&self, command: &str) -> Result<Resolved, Failure> {
+        let (words, trailing) = split_flags(&self.position.position, command)?;
         let command = config::without_env(TrailingFlags::command());
         let later = command
             .try_get_matches_from(&trailing)
@@ -128,8 +128,9 @@ pub struct Resolved {
     pub pv: bool,
 }
 
-/// The position's words, and the flag words among them (each flag with its value).
-fn split_flags(words: &[String]) -> Result<(Vec<String>, Vec<String>), Failure> {
+/// The position's words, and the flag words among them (each flag with its value); a word
+/// that can only be a flag and is none of `command`'s is refused, named.
+fn split_flags(words: &[String], command: &str) -> Result<(Vec<String>, Vec<String>), Failure> {
     let (mut position, mut flags) = (Vec::new(), Vec::new());
     let mut rest = words.iter();
     while let Some(word) = rest.next() {
@@ -139,6 +140,9 @@ fn split_flags(words: &[String]) -> Result<(Vec<String>, Vec<String>), Failure> 
             continue;
         }
         if !VALUE_FLAGS.contains(&name) {
+            if is_flag(name) {
+                return Err(unknown_flag(name, command));
+            }
             position.push(word.clone());
             continue;
         }
@@ -153,12 +157,31 @@ fn split_flags(words: &[String]) -> Result<(Vec<String>, Vec<String>), Failure> 
     Ok((position, flags))
 }
 
+/// A flag `command` (`move` or `analyze`) does not have, named, with the nearest it has.
+fn unknown_flag(name: &str, command: &str) -> Failure {
+    if matches!(name, "-h" | "--help") {
+        return Failure::bad_input(format!(
+            "{name} goes before the position: `tictaclatin {command} --help`"
+        ));
+    }
+    let known = VALUE_FLAGS.iter().chain(&SWITCHES).copied();
+    let nearest = tictaclatin::config::error::did_you_mean(name, known.clone())
+        .map(|flag| format!(" (did you mean {flag}?)"))
+        .unwrap_or_default();
+    let all: Vec<&str> = known.collect();
+    Failure::bad_input(format!(
+        "unknown flag {name} for `{command}`{nearest}; its flags are {} (see `tictaclatin \
+         {command} --help`)",
+        all.join(", ")
+    ))
+}
+
 /// A value to show in a message about a flag.
 fn example(flag: &str) -> &'static str {
     match flag {
         "--symbols" => "X,O",
         "--game" => "latin",
-        "--movetime" => "1000",
+        "--bot-time" => "1000",
         _ => "3",
     }
 }
@@ -170,7 +193,7 @@ fn first_line(text: &str) -> String {
 }
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
-    let resolved = args.resolve()?;
+    let resolved = args.resolve("move")?;
     let (position, game_args) = (&resolved.position, &resolved.game);
     let over = describe_finished(
         game_args.game()?.as_ref(),

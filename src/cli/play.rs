@@ -42,6 +42,12 @@ pub enum Open {
 
 /// Runs the game; `outer` holds the settings flags given before `play`.
 pub fn run(args: &PlayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+    // `--position` takes a word starting with `-`: a flag there is a position left out.
+    if let Some(flag) = args.position.as_deref().filter(|text| super::is_flag(text)) {
+        return Err(Failure::bad_input(format!(
+            "--position needs a position, and {flag} is a flag"
+        )));
+    }
     open(&args.settings, outer, Open::Play(args.position.clone()))
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::game_args::parse_move_time;
+use super::game_args::parse_clock;
 use super::{BAD_INPUT, Failure};
 use tictaclatin::config::{self, Env, Layer, Loaded};
 use tictaclatin::games;
@@ -20,8 +20,8 @@ pub struct SettingsArgs {
     /// A contest clock for people: seconds for each move, shown counting down; over it,
     /// the game is lost (off unless given)
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
-          value_parser = parse_move_time)]
-    pub move_time: Option<Duration>,
+          value_parser = parse_clock)]
+    pub clock: Option<Duration>,
     /// Do not write anything: no record of results, no saved game
     #[arg(long)]
     pub no_save: bool,
@@ -43,8 +43,8 @@ impl SettingsArgs {
             (game.kind.is_some(), "--game"),
             (game.size.is_some(), "--size"),
             (game.in_a_row.is_some(), "--in-a-row"),
-            (game.movetime.is_some(), "--movetime"),
-            (self.move_time.is_some(), "--move-time"),
+            (game.movetime.is_some(), "--bot-time"),
+            (self.clock.is_some(), "--clock"),
         ]
         .into_iter()
         .find_map(|(given, flag)| given.then_some(flag))
@@ -57,7 +57,7 @@ impl SettingsArgs {
         let flags = [outer.layer.clone(), self.layer.clone()];
         let mut loaded = config::load(&flags, &Env::from_process(), config::default_path())
             .map_err(|e| Failure::bad_input(e.to_string()))?;
-        loaded.settings.move_limit = self.move_time.or(outer.move_time);
+        loaded.settings.move_limit = self.clock.or(outer.clock);
         // The game may have come from the flags: check it names a game.
         games::build(loaded.settings.game).map_err(|e| Failure::bad_input(e.to_string()))?;
         Ok(loaded)

@@ -19,7 +19,7 @@ use tictaclatin::games::qubic::dictionary::{self as qubic_dictionary, Canonical,
 use tictaclatin::games::qubic::prover::{self, Budgets, Stop, text::dictionary_text};
 use tictaclatin::games::qubic::{self, Qubic};
 
-/// Positions a proof may visit when neither `--nodes` nor `--movetime` is given.
+/// Positions a proof may visit when neither `--nodes` nor `--bot-time` is given.
 const DEFAULT_NODES: u64 = 20_000_000;
 
 #[derive(Args, Debug, Default, Clone)]
@@ -27,7 +27,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Classic boards past 4x4 and Qubic: the most positions the proof may visit (the same
-    /// answer on every run; classic's default 20,000,000 unless --movetime is given, Qubic's
+    /// answer on every run; classic's default 20,000,000 unless --bot-time is given, Qubic's
     /// none)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
@@ -65,7 +65,7 @@ fn searched_variant(args: &GameArgs) -> Option<Variant> {
         .filter(|v| !v.is_solvable())
 }
 
-/// `--nodes` and `--movetime` as the proof's limits; a time alone leaves positions unbounded.
+/// `--nodes` and `--bot-time` as the proof's limits; a time alone leaves positions unbounded.
 fn limits(args: &SolveArgs) -> Limits {
     let time = args.game.choice.movetime;
     let nodes = match (args.nodes, time) {

@@ -59,8 +59,8 @@ pub struct TournamentArgs {
     /// over it, it forfeits. Default: the game's contest limit (extreme tic-tac-toe's 16 s),
     /// none for the other games
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
-          value_parser = super::game_args::parse_move_time)]
-    move_time: Option<Duration>,
+          value_parser = super::game_args::parse_clock)]
+    clock: Option<Duration>,
     /// Threads each searching bot may use (default 1: the games themselves run on all
     /// cores, see --threads)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -237,7 +237,7 @@ fn default_threads() -> usize {
 /// The pairings to play: one for `--first/--second`, every ordered pair for a round robin.
 /// Players are named by their canonical names (`Greedy` becomes `greedy`).
 fn pairings(args: &TournamentArgs, engine: &dyn Engine) -> Result<Vec<Pairing>, Failure> {
-    let move_limit = match args.move_time {
+    let move_limit = match args.clock {
         Some(limit) => Some(limit),
         None => args.game.game()?.contest_move_limit(),
     };

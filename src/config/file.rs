@@ -53,6 +53,13 @@ pub fn keys_of(table: &str) -> Vec<String> {
         .collect()
 }
 
+/// Keys renamed: the old dotted key, its new name and what it sets.
+const RENAMED_KEYS: [(&str, &str, &str); 1] = [(
+    "game.movetime_ms",
+    "bot_time_ms",
+    "how long a searching bot thinks per move, in milliseconds",
+)];
+
 /// An example of each key's value, for the fixes ("write it like `size = 5`").
 fn example(key: &str) -> &'static str {
     match key {
@@ -65,7 +72,7 @@ fn example(key: &str) -> &'static str {
         "game.difficulty" => "\"perfect\"",
         "game.hints" => "\"auto\"",
         "game.bot_delay_ms" => "500",
-        "game.movetime_ms" => "1000",
+        "game.bot_time_ms" | "game.movetime_ms" => "1000",
         _ if key.starts_with("symbols.") => "\"🦀\"",
         _ if key.starts_with("names.") => "\"Ada\"",
         _ if key.starts_with("colors.") => "\"lightred\"",
@@ -177,6 +184,11 @@ impl File<'_> {
             "" => ("at the top level".to_string(), name.to_string()),
             _ => (format!("in [{table}]"), format!("{table}.{name}")),
         };
+        if let Some((_, new, what)) = RENAMED_KEYS.iter().find(|(old, ..)| *old == dotted) {
+            let problem = format!("`{name}` {here} is now called `{new}`");
+            let fix = format!("rename it: `{new} = {}` ({what})", example(&dotted));
+            return self.error(span, &dotted, ErrorKind::UnknownKey, problem, fix);
+        }
         let mut others = keys_of("").into_iter().filter(|other| other != table);
         let elsewhere = others.find(|other| keys_of(other).iter().any(|key| key == name));
         let fix = if let Some(suggestion) = did_you_mean(name, known.iter().map(String::as_str)) {
@@ -459,7 +471,7 @@ mod tests {
         ];
         assert_eq!(
             game,
-            [&expected[..], &["bot_delay_ms", "movetime_ms"]].concat()
+            [&expected[..], &["bot_delay_ms", "bot_time_ms"]].concat()
         );
         assert_eq!(keys_of("symbols"), ["first", "second"]);
         let actions: Vec<&str> = Action::ALL.iter().map(|action| action.name()).collect();
@@ -611,8 +623,8 @@ mod tests {
                 "game.bot_delay_ms",
             ),
             (
-                "[game]\nmovetime_ms = 99999999999999999999\n".into(),
-                "game.movetime_ms",
+                "[game]\nbot_time_ms = 99999999999999999999\n".into(),
+                "game.bot_time_ms",
             ),
             ("[game]\nin_a_row = 0\n".into(), "game.in_a_row"),
         ] {

@@ -92,7 +92,7 @@ impl FromStr for SymbolsTable {
 }
 
 /// Declares a struct holding the game's choice (`--game`, `--size`, `--in-a-row`,
-/// `--movetime`; `kind`, `size`, `in_a_row` and `movetime_ms` in `[game]`) around the fields
+/// `--bot-time`; `kind`, `size`, `in_a_row` and `bot_time_ms` in `[game]`) around the fields
 /// given. A macro, because the settings' `[game]` table holds them with the rest of the game's
 /// settings while commands that read positions take them alone, and serde can share fields
 /// between structs only by `flatten`, which loses where each value was written.
@@ -102,6 +102,7 @@ macro_rules! with_game_choice {
         pub struct $name {
             #[arg(long = "game", value_name = "GAME", env = "TICTACLATIN_GAME",
                   help = crate::games::flag_help())]
+            #[serde(default, deserialize_with = "values::named")]
             pub kind: Option<GameKind>,
             #[arg(long, value_name = "N", env = "TICTACLATIN_SIZE", allow_negative_numbers = true,
                   value_parser = parse_size, help = crate::games::size_help())]
@@ -113,11 +114,11 @@ macro_rules! with_game_choice {
             #[serde(deserialize_with = "values::count")]
             pub in_a_row: Option<u8>,
             $($field)*
-            /// Milliseconds a searching bot may think per move (default 1000); solved games
-            /// answer at once
-            #[arg(long, value_name = "MS", allow_negative_numbers = true,
+            /// How long a searching bot thinks per move, in milliseconds (default 1000);
+            /// solved games answer at once
+            #[arg(long = "bot-time", value_name = "MS", allow_negative_numbers = true,
                   value_parser = parse_movetime)]
-            #[serde(rename = "movetime_ms",
+            #[serde(rename = "bot_time_ms",
                     deserialize_with = "values::millis::<MIN_MOVETIME_MS, MAX_MOVETIME_MS, _>")]
             pub movetime: Option<Duration>,
         }
@@ -137,12 +138,15 @@ with_game_choice! {
     pub struct GameSettings {
         /// Who plays: bot (you against the bot), humans (two people, one keyboard) or demo
         #[arg(long, value_name = "MODE", env = "TICTACLATIN_MODE")]
+        #[serde(deserialize_with = "values::named")]
         pub mode: Option<Mode>,
         /// Who moves first against the bot: you, bot or bot-chooses
         #[arg(long, value_name = "WHO")]
+        #[serde(deserialize_with = "values::named")]
         pub first: Option<First>,
         /// The bot's strength: random, easy, medium, hard or perfect (also called max)
         #[arg(long, value_name = "LEVEL", env = "TICTACLATIN_DIFFICULTY")]
+        #[serde(deserialize_with = "values::named")]
         pub difficulty: Option<Difficulty>,
         #[arg(skip)]
         pub hints: Option<Hints>,
@@ -202,17 +206,17 @@ pub fn parse_delay(text: &str) -> Result<Duration, DelayError> {
     millis(text, 0..=MAX_BOT_DELAY_MS).ok_or_else(|| DelayError(text.into()))
 }
 
-/// A move time that is not a whole number of milliseconds in range.
+/// A bot's time that is not a whole number of milliseconds in range.
 #[derive(Debug, thiserror::Error)]
 #[error(
-    "{} is not a move time: give milliseconds from {MIN_MOVETIME_MS} to {MAX_MOVETIME_MS}, \
-     e.g. 1000 (the contest clock for people is --move-time SECONDS)",
+    "{} is not a bot's time per move: give milliseconds from {MIN_MOVETIME_MS} to \
+     {MAX_MOVETIME_MS}, e.g. 1000 (a clock for people is --clock SECONDS)",
     quote(.0)
 )]
 pub struct BadMovetime(String);
 
 /// Milliseconds in the range the config file allows too: under 10 ms no search is worth
-/// its name (and `--movetime 5` is more likely a mistaken `--move-time 5`).
+/// its name (and `--bot-time 5` is more likely a mistaken `--clock 5`).
 pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
     millis(text, MIN_MOVETIME_MS..=MAX_MOVETIME_MS).ok_or_else(|| BadMovetime(text.into()))
 }

@@ -58,7 +58,8 @@ pub const MAX_NAME_WIDTH: usize = 16;
 /// Whether hints show at the start of a game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Hints {
-    /// On for two people, off against the bot.
+    /// Off, as the start screen offers them: chosen there for a game (hints give the game
+    /// away, so nobody gets them unasked).
     #[default]
     Auto,
     On,
@@ -66,12 +67,11 @@ pub enum Hints {
 }
 
 impl Hints {
-    /// Whether hints start on in a game of this mode.
-    pub fn on_for(self, mode: Mode) -> bool {
+    /// Whether hints start on.
+    pub fn on(self) -> bool {
         match self {
-            Hints::Auto => mode == Mode::TwoHumans,
             Hints::On => true,
-            Hints::Off => false,
+            Hints::Auto | Hints::Off => false,
         }
     }
 }
@@ -228,7 +228,7 @@ pub struct Settings {
     /// How long a searching bot may think per move (games that are not solved by a table).
     pub movetime: Duration,
     /// The contest clock for people: the time a person has for each move, over which they
-    /// lose (`--move-time`); off unless asked for.
+    /// lose (`--clock`); off unless asked for.
     pub move_limit: Option<Duration>,
     pub keys: KeyBindings,
     /// False for `color = false`, `NO_COLOR` or `--no-color`.
@@ -380,11 +380,10 @@ mod tests {
     use crate::games::GameKind;
 
     #[test]
-    fn hints_auto_are_on_only_for_two_people() {
-        assert!(Hints::Auto.on_for(Mode::TwoHumans));
-        assert!(!Hints::Auto.on_for(Mode::VsBot));
-        assert!(Hints::On.on_for(Mode::VsBot));
-        assert!(!Hints::Off.on_for(Mode::TwoHumans));
+    fn hints_start_off_unless_asked_for() {
+        assert!(!Hints::Auto.on());
+        assert!(Hints::On.on());
+        assert!(!Hints::Off.on());
     }
 
     #[test]

@@ -15,10 +15,7 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use unicode_width::UnicodeWidthStr;
 
 use super::{Color, ErrorKind, GameSettings, Hints, MAX_NAME_WIDTH, parse_color};
-use crate::core::Difficulty;
-use crate::core::session::{First, Mode};
 use crate::core::words::excerpt;
-use crate::games::GameKind;
 
 /// Why a value is not a setting. [`EXAMPLE`] in the fix stands for an example of the key.
 #[derive(Debug)]
@@ -135,20 +132,23 @@ pub fn game_table<'de, D: Deserializer<'de>>(d: D) -> Result<GameSettings, D::Er
     table(d).map(Option::unwrap_or_default)
 }
 
-/// Settings written as one of their names (`mode = "bot"`).
-macro_rules! named {
-    ($($type:ty),+) => {$(
-        impl<'de> Deserialize<'de> for $type {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$type, D::Error> {
-                String::deserialize(d)?.parse().map_err(|e: <$type as FromStr>::Err| {
-                    refuse(ErrorKind::BadValue, e.to_string(), format!("write it like {EXAMPLE}"))
-                })
-            }
-        }
-    )+};
+/// A setting written as one of its names (`mode = "bot"`): the engine's own `FromStr`, so
+/// the file and the flags take the same words.
+pub fn named<'de, D: Deserializer<'de>, T: FromStr>(d: D) -> Result<Option<T>, D::Error>
+where
+    T::Err: fmt::Display,
+{
+    String::deserialize(d)?
+        .parse()
+        .map(Some)
+        .map_err(|e: T::Err| {
+            refuse(
+                ErrorKind::BadValue,
+                e.to_string(),
+                format!("write it like {EXAMPLE}"),
+            )
+        })
 }
-
-named!(GameKind, Mode, First, Difficulty);
 
 /// `hints = true`, `false` or `"auto"`.
 impl<'de> Deserialize<'de> for Hints {

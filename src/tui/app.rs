@@ -69,7 +69,10 @@ pub struct App {
 /// next key.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Overlay {
-    /// The help; any key closes it.
+    /// The game's rules, shown first by the help key on the game's screens; the help key
+    /// again shows the keys, any other key closes it.
+    Rules,
+    /// The keys; any key closes it.
     Help,
     /// Quitting was asked once; the next quit key quits.
     Quit,

@@ -268,18 +268,18 @@ fn undo_against_the_bot_takes_back_both_moves_and_redo_restores_them() {
 fn undo_and_redo_forget_what_the_panel_said_of_the_bot_s_move() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("b2");
-    h.answer_how(Some("depth 8"));
+    h.answer_how(Some("block"));
     assert!(
         h.app
             .play
             .bot_note
             .as_deref()
-            .is_some_and(|n| n.ends_with(": depth 8"))
+            .is_some_and(|n| n.ends_with(": block"))
     );
     h.typed("u");
     assert_eq!(h.app.play.bot_note, None, "its move was taken back");
     h.typed("b2");
-    h.answer_how(Some("depth 8"));
+    h.answer_how(Some("block"));
     h.typed("ur");
     assert_eq!(h.app.play.bot_note, None, "redone, its note not kept");
 }
@@ -328,7 +328,7 @@ fn the_bot_move_waits_for_the_delay_without_blocking() {
     h.tick(200);
     assert_eq!(h.app.moves().len(), 1);
     h.typed("?"); // keys still work meanwhile
-    assert!((h.app.overlay == Some(Overlay::Help)));
+    assert_eq!(h.app.overlay, Some(Overlay::Rules));
     h.tick(250);
     assert_eq!(h.app.moves().len(), 2, "shown once the delay passed");
 }
@@ -337,7 +337,7 @@ fn the_bot_move_waits_for_the_delay_without_blocking() {
 fn swapping_mid_game_hands_the_bot_your_side() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("b2");
-    h.answer_how(Some("depth 8"));
+    h.answer_how(Some("block"));
     assert!(h.app.play.bot_note.is_some());
     assert_eq!(h.app.play.session.human, Some(Side::First));
     h.typed("s");
@@ -361,6 +361,32 @@ fn finished_two_player_game() -> Harness {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("a1a2b1b2c1d1");
     h
+}
+
+/// Undo past the end says what it does, and the game played on counts for nothing: the
+/// result recorded at the end stands.
+#[test]
+fn undo_after_the_end_is_practice_and_the_recorded_result_stands() {
+    let mut h = finished_two_player_game();
+    let key =
+        crate::tui::memory::menu_record_key("latin", Mode::TwoHumans, Difficulty::Perfect).unwrap();
+    let games = |h: &Harness| h.app.shared.memory.record(&key).games();
+    assert_eq!(games(&h), 1);
+    h.typed("u");
+    h.status_has("The result stands as recorded; playing on is practice.");
+    // O plays elsewhere this time; the game goes on to its end.
+    while !h.app.position().status().is_over() {
+        let free = first_free(&h.app);
+        h.typed(&free);
+    }
+    assert!(
+        h.app
+            .status()
+            .ends_with("Practice: the recorded result stands."),
+        "{}",
+        h.app.status()
+    );
+    assert_eq!(games(&h), 1, "counted once");
 }
 
 /// That game, its review opened at the first move.
@@ -390,7 +416,11 @@ fn a_named_winner_wins_and_you_win() {
 fn the_game_ends_with_the_winner_and_the_line() {
     let h = finished_two_player_game();
     assert!(h.app.position().status().is_over());
-    assert_eq!(h.app.status(), "Player 1 (X) wins 1 : 0 with row 1.");
+    assert_eq!(
+        h.app.status(),
+        "Player 1 (X) wins 1 : 0 with row 1. Player 2's d1 gave X a point: row 1 now holds \
+         three X and one O."
+    );
     let mut h = h;
     h.typed("c2");
     h.status_starts("The game is over");
@@ -429,7 +459,7 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     assert_eq!(h.app.moves().len(), 6);
     h.typed("n");
     h.press(KeyCode::Down); // side and level rows are skipped for two players
-    assert_eq!(h.app.menu().row, Menu::GAME);
+    assert_eq!(h.app.menu().row, Menu::HINTS);
     h.press(KeyCode::Up);
     assert_eq!(h.app.menu().row, Menu::MODE);
     h.press(KeyCode::Right); // Demo
@@ -437,7 +467,10 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     h.press(KeyCode::Enter);
     assert!(h.app.moves().is_empty());
     assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
-    assert!(h.app.play.hints, "hints on by default for two people");
+    assert!(
+        !h.app.play.hints,
+        "hints off unless chosen: they give the game away"
+    );
 }
 
 #[test]
@@ -456,12 +489,9 @@ fn review_steps_through_the_moves_and_marks_mistakes() {
     let last = h.app.review().unwrap();
     assert_eq!(last.cell, cell("d1"));
     assert_eq!(last.verdict, Verdict::Mistake);
-    assert!(
-        last.sentence(&Latin)
-            .starts_with("d1 lost at once instead of a win in 5"),
-        "{}",
-        last.sentence(&Latin)
-    );
+    let sentence = last.sentence(&Latin, "X");
+    assert!(sentence.starts_with("d1 lost at once; "), "{sentence}");
+    assert!(sentence.ends_with("won in 3 moves"), "{sentence}");
     assert_eq!(
         h.app.view().shown_position().text(),
         h.app.position().text()
@@ -506,70 +536,65 @@ fn quitting_without_a_game_on_does_not_ask() {
 fn ctrl_c_quits_from_anywhere() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2?");
-    assert!((h.app.overlay == Some(Overlay::Help)));
+    assert_eq!(h.app.overlay, Some(Overlay::Rules));
     let mut ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
     ctrl_c.kind = KeyEventKind::Press;
     h.send(Event::Key(ctrl_c));
     assert!(h.app.should_quit());
 }
 
+/// One key, one meaning: a letter that starts a cell's name only ever types it, and the
+/// level key is not a letter of any name.
 #[test]
-fn d_then_a_digit_is_a_cell_and_leaves_the_level_alone() {
+fn a_letter_of_a_cell_name_types_it_and_nothing_else() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    let level = h.app.play.session.difficulty;
+    let (level, cursor) = (h.app.play.session.difficulty, h.app.cursor());
     h.typed("d");
-    assert_ne!(
-        h.app.play.session.difficulty, level,
-        "d alone changes the level at once"
+    assert_eq!(h.app.play.session.difficulty, level);
+    assert_eq!(h.app.cursor(), cursor);
+    assert!(
+        h.app.status().contains("d… then the rest"),
+        "{}",
+        h.app.status()
     );
     h.typed("3");
-    assert_eq!(
-        h.app.play.session.difficulty, level,
-        "restored: it was a cell name"
-    );
     assert_eq!(h.moves(), "d3");
+    h.answer();
+    h.typed("+");
+    assert_ne!(h.app.play.session.difficulty, level, "+ changes the level");
+    h.typed("h");
+    assert_ne!(h.app.cursor(), cell("d3"), "h moves left");
 }
 
+/// A typed name that is no cell of this board says why and how names run.
 #[test]
-fn d_then_another_key_keeps_the_new_level() {
-    let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    h.typed("d");
-    h.press(KeyCode::Right);
-    // Perfect wraps round to the weakest level.
-    assert_eq!(h.app.play.session.difficulty, Difficulty::Random);
-    assert!(h.app.moves().is_empty());
-}
-
-#[test]
-fn a_then_a_digit_places_in_column_a() {
+fn a_name_that_cannot_be_played_says_why() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
+    h.typed("e");
+    assert!(
+        h.app.status().contains("a column a-d"),
+        "{}",
+        h.app.status()
+    );
+    h.typed("c7");
+    assert!(
+        h.app.status().contains("'c7' is not a cell"),
+        "{}",
+        h.app.status()
+    );
+    assert!(h.app.moves().is_empty());
     h.typed("a4");
-    assert_eq!(h.moves(), "a4");
-    h.typed("a");
-    assert_eq!(h.app.cursor(), cell("d4"), "a alone moves left");
+    assert_eq!(h.moves(), "a4", "the next name places");
 }
 
+/// A rebound key that would start a cell's name is refused when the settings are read.
 #[test]
-fn a_rebound_letter_waits_to_see_if_a_digit_follows() {
-    let mut options = Settings {
-        mode: Mode::TwoHumans,
-        ..Settings::default()
-    };
-    options.keys.set(Action::Undo, ["b".parse().unwrap()]);
-    let now = Instant::now();
-    let mut h = Harness {
-        app: App::new(options, now),
-        now,
-        asked: Vec::new(),
-    };
-    h.send(ready());
-    h.press(KeyCode::Enter);
-    h.typed("a1b");
-    assert_eq!(h.moves(), "a1", "undo waits");
-    h.tick(1000);
-    assert!(h.app.moves().is_empty(), "then runs when no digit came");
-    h.typed("a1b2");
-    assert_eq!(h.moves(), "a1 b2", "b2 was a cell");
+fn a_letter_of_the_cell_names_cannot_be_bound() {
+    let refused = "b".parse::<crate::tui::keys::Key>().unwrap_err();
+    assert!(
+        refused.to_string().contains("starts cell names"),
+        "{refused}"
+    );
 }
 
 #[test]
@@ -577,9 +602,9 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.send(Event::Resize(50, 12));
     assert!(h.app.too_small());
-    h.typed("a1?dh");
+    h.typed("a1?+t");
     assert!(h.app.moves().is_empty(), "nothing placed unseen");
-    assert!(!(h.app.overlay == Some(Overlay::Help)));
+    assert_eq!(h.app.overlay, None);
     assert!(!h.app.play.hints);
     assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
     h.send(Event::Mouse(MouseEvent {
@@ -743,8 +768,7 @@ fn a_closed_input_ends_the_game_with_a_reason() {
 fn the_level_key_says_there_is_no_bot_between_two_people() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     let level = h.app.play.session.difficulty;
-    h.typed("d");
-    h.press(KeyCode::Right);
+    h.typed("+");
     assert_eq!(h.app.play.session.difficulty, level);
     h.status_starts("No bot plays");
 }
@@ -772,6 +796,9 @@ fn two_players_undo_one_move_at_a_time() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("a1b1u");
     assert_eq!(h.moves(), "a1");
+    h.typed("s");
+    assert_eq!(h.app.name(Side::First), "Player 1", "asked first");
+    h.status_starts("Swap who plays which side?");
     h.typed("s");
     assert_eq!(h.app.name(Side::First), "Player 2");
 }
@@ -872,7 +899,7 @@ fn hints_come_back_as_they_were_left() {
     }));
     h.press(KeyCode::Enter);
     assert!(h.app.play.hints);
-    h.typed("h");
+    h.typed("t");
     assert_eq!(h.app.unfinished().unwrap().hints, Some(false));
 }
 
@@ -1196,8 +1223,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
         if !raised {
             // Once the bot has played at easy: easy -> medium -> hard -> perfect.
             for _ in 0..3 {
-                h.typed("d");
-                h.press(KeyCode::Right);
+                h.typed("+");
             }
             assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
             raised = true;
@@ -1241,7 +1267,7 @@ fn a_swap_mid_game_is_asked_and_any_other_key_keeps_the_side() {
     h.typed("s");
     h.press(KeyCode::Down);
     assert_eq!(h.app.play.session.human, Some(Side::First));
-    h.status_starts("Kept your side.");
+    h.status_starts("Kept the sides.");
     assert_eq!(
         h.app.cursor(),
         cell("b2"),
@@ -1258,7 +1284,7 @@ fn a_cursor_key_drops_a_half_typed_name_and_its_prompt() {
     assert!(!h.app.status().contains('…'), "{}", h.app.status());
     h.typed("3");
     assert!(h.app.moves().is_empty(), "3 alone is no cell");
-    h.status_starts("To name a cell");
+    h.status_starts("Illegal: '3' is not a cell");
 }
 
 #[test]
@@ -1282,8 +1308,8 @@ fn redo_shows_in_the_footer_once_there_is_something_to_redo() {
 #[test]
 fn switching_hints_on_explains_them() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    h.typed("h");
-    h.status_has("W win, D draw, L loss");
+    h.typed("t");
+    h.status_has("W2 you win in 2 moves");
 }
 
 #[test]
@@ -1480,8 +1506,8 @@ fn clicks_on_the_start_screen_choose_rows_and_options() {
     // The resume row.
     click(&mut h, content.x + 5, line(Menu::RESUME).y);
     assert_eq!(h.app.menu().row, Menu::RESUME);
-    // Between rows, nothing.
-    click(&mut h, content.x + 5, mode.y + 1);
+    // Below the rows, nothing.
+    click(&mut h, content.x + 5, lines.last().unwrap().y + 1);
     assert_eq!(h.app.menu().row, Menu::RESUME);
     h.press(KeyCode::Enter);
     assert_eq!(h.moves(), "b2 c3", "resumed");
@@ -1629,7 +1655,7 @@ fn moves_to_redo_and_swapped_sides_are_kept() {
         "a2 b2",
         "in the order redo plays them"
     );
-    h.typed("s");
+    h.typed("ss");
     assert!(on_disk(dir.path()).unwrap().session.names_swapped);
     drop(h);
 

@@ -113,7 +113,7 @@ impl App {
         if menu.mode == Mode::Demo && menu.second_level != menu.difficulty {
             session.second_level = Some(menu.second_level);
         }
-        self.play.hints = self.shared.settings.hints.on_for(menu.mode);
+        self.play.hints = menu.hints;
         self.play.resumed = false;
         self.begin(session, true);
     }
@@ -155,7 +155,7 @@ impl App {
         };
         self.play.hints = saved
             .hints
-            .unwrap_or_else(|| self.shared.settings.hints.on_for(saved.session.mode));
+            .unwrap_or_else(|| self.shared.settings.hints.on());
         self.play.resumed = true;
         self.begin(session, false);
         let count = self.moves().len();
@@ -202,6 +202,8 @@ impl App {
         self.play.side_note = None;
         self.play.searched_hints = None;
         self.play.hints_asked = None;
+        // A game already counted (resumed after an undo past its end) is practice.
+        self.play.practice = self.play.session.counted() && !self.play.status().is_over();
         self.screen = Screen::Play;
         self.play.typed = None;
         self.play.cursor = start_cursor(self.game());

@@ -25,6 +25,11 @@ pub struct PlayScreen {
     pub session: Session,
     pub cursor: CellId,
     pub hints: bool,
+    /// The engine's own figures (search depth, scores, the line) show in the panel.
+    pub details: bool,
+    /// Moves were taken back after the game's result was recorded: what is played now is
+    /// practice, and its end is not recorded.
+    pub practice: bool,
     /// A cell name being typed.
     pub typed: Option<Typed>,
     /// The bot's request in flight and its display delay.
@@ -77,7 +82,9 @@ impl PlayScreen {
             has_game: false,
             cursor: start_cursor(game.as_ref()),
             session,
-            hints: settings.hints.on_for(settings.mode),
+            hints: settings.hints.on(),
+            details: false,
+            practice: false,
             typed: None,
             bot: BotTurn::new(settings.bot_delay),
             bot_note: None,

@@ -10,8 +10,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::words::plural;
-use crate::core::{Budget, Claim, Decision, Game, Outcome, Position, Side, Thinking};
+use super::advice::Advice;
+use crate::core::{Budget, Decision, Game, Hint, Outcome, Position, Side, Thinking};
 
 /// The side the bot takes when it chooses, given the exact outcome of the empty board for
 /// the first player (`None` where the game is not solved), with why. On a draw it takes the
@@ -29,26 +29,26 @@ pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
     }
 }
 
-/// What the bot says about its move, for the panel: how it found it and what it has
-/// proven ("dictionary", "forced win; wins in ≤9" plies), short enough for the panel.
-/// `None` when it says nothing.
-pub fn note(game: &dyn Game, decision: &Decision) -> Option<String> {
-    let how = decision.how.clone();
-    let claim = decision.claim.and_then(|claim| match claim {
-        Claim::WinWithin(plies) => Some(format!("wins in ≤{plies}")),
-        Claim::Exact(value) if value.outcome == Outcome::Win => Some(format!(
-            "wins in {}",
-            plural(value.plies.into(), "ply", "plies")
-        )),
-        _ => None,
-    });
-    let cell = game.cell_name(decision.mv.placed());
-    match (how, claim) {
-        (None, None) => None,
-        (Some(how), None) => Some(format!("{cell}: {how}")),
-        (None, Some(claim)) => Some(format!("{cell}: {claim}")),
-        (Some(how), Some(claim)) => Some(format!("{cell}: {how}; {claim}")),
-    }
+/// What the bot says about its move, for the panel, in a player's words: the rule that
+/// chose it ("block", "dictionary") and what it has proven ("wins in 3 moves", "lets you
+/// win within 4 moves"), `opponent` naming the other side. How deep it searched is an engine
+/// detail, left to the details view. `None` when it says nothing.
+pub fn note(
+    game: &dyn Game,
+    position: &dyn Position,
+    decision: &Decision,
+    opponent: &str,
+) -> Option<String> {
+    // Searchers name their depth as how they chose (the `move` command prints it).
+    let how = decision.how.clone().filter(|how| !how.starts_with("depth"));
+    let opponent = if opponent == "You" { "you" } else { opponent };
+    let claim = decision
+        .claim
+        .and_then(|claim| Advice::proven(Hint::Proven(claim)))
+        .map(|advice| advice.words(opponent));
+    let name = game.move_name(position, decision.mv);
+    let said: Vec<String> = how.into_iter().chain(claim).collect();
+    (!said.is_empty()).then(|| format!("{name}: {}", said.join("; ")))
 }
 
 /// What the bot's search has reached, for the panel: `depth 7 · best d4 · 2.1 M nodes/s ·
@@ -193,6 +193,7 @@ mod tests {
         assert_eq!(rate(2_199_999), "2.1 M");
     }
 
+    use crate::core::Claim;
     use crate::games::latin::adapter::Latin;
 
     fn cell(name: &str) -> Decision {
@@ -298,28 +299,27 @@ mod tests {
     }
 
     #[test]
-    fn the_bots_note_says_what_it_proved_in_a_panel_row() {
+    fn the_bots_note_says_what_it_proved_in_moves_in_a_panel_row() {
+        let start = Latin.start();
         let decision = Decision {
             mv: Latin.parse_cell("c4").unwrap().into(),
             claim: Some(Claim::WinWithin(19)),
             how: Some("forced win".into()),
         };
-        let said = note(&Latin, &decision).unwrap();
-        assert_eq!(said, "c4: forced win; wins in ≤19");
+        let said = note(&Latin, start.as_ref(), &decision, "You").unwrap();
+        assert_eq!(said, "c4: forced win; wins within 10 moves");
         // The panel beside the board leaves 31 columns after its label.
-        assert!(said.chars().count() <= 31, "{said}");
-        assert_eq!(note(&Latin, &Decision::new(decision.mv)), None);
-    }
-
-    #[test]
-    fn an_exact_win_counts_its_plies_in_words() {
-        let mv = Latin.parse_cell("b2").unwrap().into();
-        let win_in = |plies| Decision {
-            mv,
-            claim: Some(Claim::Exact(crate::core::Value::win_in(plies))),
-            how: None,
+        assert!(said.chars().count() <= 38, "{said}");
+        assert_eq!(
+            note(&Latin, start.as_ref(), &Decision::new(decision.mv), "You"),
+            None
+        );
+        let searched = Decision {
+            claim: Some(Claim::LossWithin(4)),
+            how: Some("depth 9".into()),
+            ..decision
         };
-        assert_eq!(note(&Latin, &win_in(1)).unwrap(), "b2: wins in 1 ply");
-        assert_eq!(note(&Latin, &win_in(3)).unwrap(), "b2: wins in 3 plies");
+        let said = note(&Latin, start.as_ref(), &searched, "You").unwrap();
+        assert_eq!(said, "c4: lets you win within 2 moves");
     }
 }

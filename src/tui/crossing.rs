@@ -30,7 +30,7 @@ impl App {
             PlayKey::Nothing => {}
             PlayKey::OpenStart => self.open_start(),
             PlayKey::Swap => self.swap(),
-            PlayKey::Help => self.overlay = Some(Overlay::Help),
+            PlayKey::Help => self.overlay = Some(Overlay::Rules),
             PlayKey::Quit => self.ask_quit(),
             PlayKey::Review => {
                 self.screen = Screen::Review(ReviewScreen::first());
@@ -64,41 +64,47 @@ impl App {
                 );
                 self.shared.status = StatusLine::turn(&lead, &self.turn_text());
             }
-            Mode::TwoHumans => {
-                let session = &mut self.play.session;
-                session.names_swapped = !session.names_swapped;
-                self.shared.status = StatusLine::note(format!(
-                    "Swapped: {} plays {}, {} plays {}.",
-                    self.name(Side::First),
-                    self.shared.settings.symbol(Side::First),
-                    self.name(Side::Second),
-                    self.shared.settings.symbol(Side::Second),
-                ));
-            }
-            Mode::VsBot if self.swap_needs_asking() => {
+            _ if self.swap_needs_asking() => {
                 self.overlay = Some(Overlay::Swap);
+                let question = match self.play.session.mode {
+                    Mode::TwoHumans => "Swap who plays which side?",
+                    _ => "Swap sides with the bot, and leave this game out of your record?",
+                };
                 self.shared.status = StatusLine::note(format!(
-                    "Swap sides with the bot, and leave this game out of your record? {} again \
-                     swaps, any other key keeps your side.",
+                    "{question} {} again swaps, any other key keeps the sides.",
                     self.shared.key(Action::Swap)
                 ));
             }
+            Mode::TwoHumans => self.swap_names(),
             Mode::VsBot => self.swap_with_bot(),
         }
     }
 
-    /// Mid-game, a swap hands the person's position to the bot and takes the game out of
-    /// the record: it is asked first, since `s` is also "down" to WASD fingers.
+    /// Two people trade sides mid-game: each takes over the other's position.
+    fn swap_names(&mut self) {
+        let session = &mut self.play.session;
+        session.names_swapped = !session.names_swapped;
+        self.shared.status = StatusLine::note(format!(
+            "Swapped: {} plays {}, {} plays {}.",
+            self.name(Side::First),
+            self.shared.settings.symbol(Side::First),
+            self.name(Side::Second),
+            self.shared.settings.symbol(Side::Second),
+        ));
+    }
+
+    /// Mid-game, a swap hands each side's position to the other player (against the bot,
+    /// it also takes the game out of the record): it is asked first.
     fn swap_needs_asking(&self) -> bool {
         !self.moves().is_empty() && !self.play.session.status().is_over()
     }
 
-    /// The answer to "swap sides?": the swap key swaps, any other key keeps the side.
+    /// The answer to "swap sides?": the swap key swaps, any other key keeps the sides.
     pub(super) fn answer_swap(&mut self, action: Option<Action>) {
-        if action == Some(Action::Swap) {
-            self.swap_with_bot();
-        } else {
-            self.shared.status = StatusLine::turn("Kept your side. ", &self.turn_text());
+        match (action, self.play.session.mode) {
+            (Some(Action::Swap), Mode::TwoHumans) => self.swap_names(),
+            (Some(Action::Swap), _) => self.swap_with_bot(),
+            _ => self.shared.status = StatusLine::turn("Kept the sides. ", &self.turn_text()),
         }
     }
 
@@ -157,7 +163,7 @@ impl App {
     /// places.
     pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left)
-            || self.overlay == Some(Overlay::Help)
+            || matches!(self.overlay, Some(Overlay::Help | Overlay::Rules))
             || self.too_small()
         {
             return;
@@ -196,9 +202,10 @@ impl App {
                 self.shared.status = StatusLine::note(self.result_text());
             }
             ReviewKey::NewGame => self.open_start(),
-            ReviewKey::Help => self.overlay = Some(Overlay::Help),
+            ReviewKey::Help => self.overlay = Some(Overlay::Rules),
             ReviewKey::PlayOn => self.play_on(review.shown()),
             ReviewKey::WriteRecord => self.write_record(),
+            ReviewKey::Details => self.play.details = !self.play.details,
             ReviewKey::Nothing => {}
         }
     }

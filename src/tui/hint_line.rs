@@ -11,10 +11,13 @@ use crate::core::{Analysis, Engine, Game, Move, Position};
 /// How many moves of a solved game's line are worked out: more than a panel row holds.
 const LINE_PLIES: usize = 16;
 
-/// The lines a search gave with its hints: one behind each move, from that move.
+/// What the search behind the hints showed besides them: the line behind each move, from
+/// that move, and how far it went (for the details view).
 #[derive(Clone, Debug, Default)]
 pub struct HintLines {
     lines: Vec<(Move, Vec<Move>)>,
+    pub depth: u32,
+    pub nodes: u64,
 }
 
 impl HintLines {
@@ -25,7 +28,11 @@ impl HintLines {
             .iter()
             .map(|&(mv, _)| (mv, analysis.line(mv).to_vec()))
             .collect();
-        HintLines { lines }
+        HintLines {
+            lines,
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+        }
     }
 
     /// The line starting with `mv`, where the search gave one.
@@ -67,12 +74,8 @@ pub fn names(game: &dyn Game, position: &dyn Position, line: &[Move]) -> Vec<Str
     names
 }
 
-/// `line: d5 c4 e6 …` in at most `width` columns: whole names only, "…" where cut short.
-pub fn line_text(names: &[String], width: usize) -> String {
-    labelled_line("line:", names, width)
-}
-
-/// `label` then the names, as [`line_text`] writes them (`better d4: d4 c5 …`).
+/// `label` then the names in at most `width` columns (`better d4: d4 c5 …`): whole names
+/// only, "…" where cut short.
 pub fn labelled_line(label: &str, names: &[String], width: usize) -> String {
     let mut text = String::from(label);
     for (i, name) in names.iter().enumerate() {
@@ -98,13 +101,19 @@ mod tests {
 
     #[test]
     fn a_line_that_fits_is_written_whole() {
-        assert_eq!(line_text(&names("d5 c4 e6"), 17), "line: d5 c4 e6");
+        assert_eq!(
+            labelled_line("line:", &names("d5 c4 e6"), 17),
+            "line: d5 c4 e6"
+        );
     }
 
     #[test]
     fn a_long_line_keeps_whole_names_and_ends_in_an_ellipsis() {
         // "line: d5 c4" is 11 columns; " e6" would leave no room for " …".
-        assert_eq!(line_text(&names("d5 c4 e6 f7"), 15), "line: d5 c4 …");
+        assert_eq!(
+            labelled_line("line:", &names("d5 c4 e6 f7"), 15),
+            "line: d5 c4 …"
+        );
     }
 
     #[test]

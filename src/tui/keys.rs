@@ -30,36 +30,38 @@ pub enum Action {
     PlayOn,
     WriteRecord,
     MoveNow,
+    Details,
 }
 
 /// Every action, in order: its name in the `[keys]` table, what it does (for the help
-/// overlay), and its built-in keys as agreed with the game screen. The action letters
-/// (u r n s h ? q d) win over the hjkl/wasd movement letters they collide with, so `h`, `s`
-/// and `d` do not move; the arrows always do.
+/// overlay), and its built-in keys. One key, one meaning: the arrows and vi's h j k l move,
+/// and no action sits on a letter or digit that starts a cell's name (a-g, 0-9), so typing
+/// `d3` never does anything but place at d3.
 #[rustfmt::skip]
-const ACTIONS: [(Action, &str, &str, &[&str]); 17] = [
-    (Action::Left, "left", "move the cursor left", &["left", "a"]),
+const ACTIONS: [(Action, &str, &str, &[&str]); 18] = [
+    (Action::Left, "left", "move the cursor left", &["left", "h"]),
     (Action::Right, "right", "move the cursor right", &["right", "l"]),
-    (Action::Up, "up", "move the cursor up", &["up", "k", "w"]),
+    (Action::Up, "up", "move the cursor up", &["up", "k"]),
     (Action::Down, "down", "move the cursor down", &["down", "j"]),
     (Action::Place, "place", "place your symbol at the cursor", &["enter", "space"]),
     (Action::Undo, "undo", "take back a move (vs bot: yours and its reply)", &["u"]),
     (Action::Redo, "redo", "redo a move taken back", &["r"]),
     (Action::New, "new", "new game (choose mode, side, level)", &["n"]),
     (Action::Swap, "swap", "swap sides", &["s"]),
-    (Action::Hints, "hints", "hints on/off: each cell's value", &["h"]),
-    (Action::Help, "help", "this help", &["?"]),
+    (Action::Hints, "hints", "hints on/off: what each move leads to", &["t"]),
+    (Action::Help, "help", "the rules and the keys", &["?"]),
     (Action::Quit, "quit", "quit (asks if a game is on)", &["q", "esc"]),
-    (Action::Difficulty, "difficulty", "change the bot's level", &["d"]),
+    (Action::Difficulty, "difficulty", "change the bot's level", &["+"]),
     (Action::Review, "review", "review the finished game", &["v"]),
     (Action::PlayOn, "play_on", "in review: a new game from the position shown", &["p"]),
-    (Action::WriteRecord, "write_record", "in review: write the game's record to a file", &["o"]),
+    (Action::WriteRecord, "write_record", "in review: write the game's record to a file", &["w"]),
     (Action::MoveNow, "move_now", "the searching bot moves now (its best so far)", &["m"]),
+    (Action::Details, "details", "the engine's details: its search, figures and line", &["i"]),
 ];
 
 impl Action {
-    pub const ALL: [Action; 17] = {
-        let mut all = [Action::Left; 17];
+    pub const ALL: [Action; 18] = {
+        let mut all = [Action::Left; 18];
         let mut i = 0;
         while i < all.len() {
             all[i] = ACTIONS[i].0;
@@ -69,8 +71,8 @@ impl Action {
     };
 
     /// The names in the `[keys]` table, in order.
-    pub const NAMES: [&str; 17] = {
-        let mut names = [""; 17];
+    pub const NAMES: [&str; 18] = {
+        let mut names = [""; 18];
         let mut i = 0;
         while i < names.len() {
             names[i] = ACTIONS[i].1;
@@ -143,9 +145,10 @@ pub enum KeyNameError {
     /// Ctrl-C always quits, so it may not be bound to anything.
     #[error("ctrl-c always quits and cannot be rebound")]
     CtrlC,
-    /// Digits 1-4 finish a typed cell name (`b3`), so they may not be bound.
-    #[error("\"{0}\" is kept for typing cell names like b{0} and cannot be bound")]
-    CellDigit(char),
+    /// Letters a-g and digits start the cell names a person types (`d3`, Qubic's `2b3`),
+    /// so they may not be bound: a key has one meaning.
+    #[error("\"{0}\" starts cell names a person types (like d3 or 2b3) and cannot be bound")]
+    CellName(char),
     /// `shift-` with a character other than a letter: write the shifted character itself.
     #[error("\"{0}\": write the shifted character itself (e.g. \"?\" rather than \"shift-/\")")]
     ShiftedChar(String),
@@ -258,13 +261,20 @@ impl FromStr for Key {
             let name = name.to_string();
             return Err(KeyNameError::Twin { name, twin });
         }
-        if key.modifiers.is_empty()
-            && let KeyCode::Char(digit @ '1'..='4') = key.code
+        if let KeyCode::Char(c) = key.code
+            && key.modifiers.is_empty()
+            && starts_cell_names(c)
         {
-            return Err(KeyNameError::CellDigit(digit));
+            return Err(KeyNameError::CellName(c));
         }
         Ok(key)
     }
+}
+
+/// A character that begins some game's cell name: a column letter a-g (either case) or a
+/// digit (Qubic's layers and numbers, classic 3x3's 1-9).
+pub fn starts_cell_names(c: char) -> bool {
+    matches!(c.to_ascii_lowercase(), 'a'..='g' | '0'..='9')
 }
 
 /// The key code of a name without modifiers: one character, `f1`..`f12`, or a named key.
@@ -350,9 +360,6 @@ impl Default for KeyBindings {
 impl KeyBindings {
     /// The action a key press triggers, if any. Ctrl-C always quits.
     ///
-    /// Typing a cell name is the game's job, before it asks here: a letter `a`-`d` followed
-    /// by a digit `1`-`4` names a cell, even though `a` and `d` are also bound (the digits
-    /// cannot be bound, so the game can wait for one after such a letter).
     pub fn action_for(&self, key: Key) -> Option<Action> {
         let key = Key::new(key.code, key.modifiers);
         if key.is_ctrl_c() {
@@ -529,7 +536,7 @@ mod tests {
         assert_eq!(key("-"), Key::plain(KeyCode::Char('-')));
         assert_eq!(key("f5"), Key::plain(KeyCode::F(5)));
         assert_eq!(key("shift-tab"), Key::plain(KeyCode::BackTab));
-        assert_eq!(key("shift-a"), key("A"));
+        assert_eq!(key("shift-x"), key("X"));
         assert_eq!(
             key("ctrl-z"),
             Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL)
@@ -551,7 +558,9 @@ mod tests {
         assert_eq!(err("f13"), KeyNameError::Unknown("f13".into()));
         assert_eq!(err("ctrl-c"), KeyNameError::CtrlC);
         assert_eq!(err("CTRL-C"), KeyNameError::CtrlC);
-        assert_eq!(err("3"), KeyNameError::CellDigit('3'));
+        assert_eq!(err("3"), KeyNameError::CellName('3'));
+        assert_eq!(err("a"), KeyNameError::CellName('a'));
+        assert_eq!(err("G"), KeyNameError::CellName('G'));
         assert_eq!(err("shift-/"), KeyNameError::ShiftedChar("shift-/".into()));
         // Keys the terminal sends as another key's byte.
         for (name, twin) in [
@@ -569,8 +578,8 @@ mod tests {
         // Their neighbours are fine.
         assert!("ctrl-j".parse::<Key>().is_ok());
         assert!("alt-m".parse::<Key>().is_ok());
-        // Digits 5-9 and modified digits are free.
-        assert!("5".parse::<Key>().is_ok());
+        // Letters past g and modified digits are free.
+        assert!("x".parse::<Key>().is_ok());
         assert!("alt-1".parse::<Key>().is_ok());
     }
 
@@ -581,7 +590,7 @@ mod tests {
             "ctrl-z",
             "shift-tab",
             "?",
-            "A",
+            "X",
             "space",
             "f12",
             "alt-pageup",
@@ -595,15 +604,32 @@ mod tests {
         let keys = KeyBindings::default();
         assert_eq!(keys.conflict(), None);
         let act = |name: &str| keys.action_for(key(name));
-        assert_eq!(act("h"), Some(Action::Hints));
+        assert_eq!(act("t"), Some(Action::Hints));
         assert_eq!(act("s"), Some(Action::Swap));
-        assert_eq!(act("d"), Some(Action::Difficulty));
-        assert_eq!(act("a"), Some(Action::Left));
-        assert_eq!(act("w"), Some(Action::Up));
+        assert_eq!(act("+"), Some(Action::Difficulty));
+        assert_eq!(act("h"), Some(Action::Left));
+        assert_eq!(act("k"), Some(Action::Up));
         assert_eq!(act("esc"), Some(Action::Quit));
         assert_eq!(act("space"), Some(Action::Place));
         assert_eq!(act("v"), Some(Action::Review));
         assert_eq!(act("x"), None);
+    }
+
+    /// One key, one meaning: no built-in key starts a name a person can type in any game
+    /// (every variant's cell names and numbers), and those first characters are the ones
+    /// bindings refuse.
+    #[test]
+    fn no_built_in_key_starts_a_cell_name() {
+        let keys = KeyBindings::default();
+        for choice in crate::games::all_choices() {
+            let game = crate::games::build(choice).unwrap();
+            for (name, _) in crate::tui::typing::cell_names(game.as_ref()) {
+                let first = name.chars().next().unwrap();
+                assert!(starts_cell_names(first), "{}: {name}", game.title());
+                let typed = Key::plain(KeyCode::Char(first));
+                assert_eq!(keys.action_for(typed), None, "{}: {name}", game.title());
+            }
+        }
     }
 
     #[test]
@@ -627,10 +653,10 @@ mod tests {
     #[test]
     fn a_key_on_two_actions_is_a_conflict() {
         let mut keys = KeyBindings::default();
-        keys.set(Action::Undo, [key("z"), key("h")]);
+        keys.set(Action::Undo, [key("z"), key("t")]);
         assert_eq!(
             keys.conflict(),
-            Some((key("h"), Action::Undo, Action::Hints))
+            Some((key("t"), Action::Undo, Action::Hints))
         );
     }
 }

@@ -24,6 +24,8 @@ pub struct Menu {
     pub difficulty: Difficulty,
     /// In the demo, the second bot's level.
     pub second_level: Difficulty,
+    /// Whether the game starts with hints on (off unless chosen: they give the game away).
+    pub hints: bool,
     /// The game as the settings asked for it: its line length holds for every size it fits
     /// (`--size 7 --in-a-row 5`), and it is what its kind starts from.
     asked: GameChoice,
@@ -43,7 +45,9 @@ impl Menu {
     pub const LEVEL: usize = 6;
     /// The demo's second bot (Bot 2): the contest simulator's "the bot vs random".
     pub const SECOND_LEVEL: usize = 7;
-    pub const ROWS: usize = 8;
+    /// Hints on or off, for two people.
+    pub const HINTS: usize = 8;
+    pub const ROWS: usize = 9;
 
     /// The settings' choices, with `resume` moves of an unfinished game to offer first.
     pub fn new(settings: &Settings, resume: Option<usize>) -> Menu {
@@ -59,6 +63,7 @@ impl Menu {
             starter: settings.first,
             difficulty: settings.difficulty,
             second_level: settings.difficulty,
+            hints: settings.hints.on(),
             asked: settings.game,
             earlier: [None; GameKind::ALL.len()],
         }
@@ -73,6 +78,8 @@ impl Menu {
             Menu::FIRST => self.mode == Mode::VsBot,
             Menu::LEVEL => self.mode != Mode::TwoHumans,
             Menu::SECOND_LEVEL => self.mode == Mode::Demo,
+            // Against the bot they are a key away in the game; two people agree on them first.
+            Menu::HINTS => self.mode == Mode::TwoHumans,
             _ => true,
         }
     }
@@ -109,6 +116,7 @@ impl Menu {
             Menu::SECOND_LEVEL => {
                 self.second_level = step(&Difficulty::ALL, self.second_level, forward);
             }
+            Menu::HINTS => self.hints = !self.hints,
             _ => {}
         }
     }
@@ -283,6 +291,11 @@ impl Menu {
                 labels(First::ALL, first_label),
                 position(First::ALL, &self.starter),
             ),
+            Menu::HINTS => (
+                "Hints",
+                vec!["Off".into(), "On".into()],
+                usize::from(self.hints),
+            ),
             _ => {
                 let (label, chosen) = match (row, self.mode) {
                     (Menu::SECOND_LEVEL, _) => ("Bot 2 level", self.second_level),
@@ -334,6 +347,7 @@ impl Menu {
                     .copied()
                     .unwrap_or(self.second_level);
             }
+            Menu::HINTS => self.hints = index == 1,
             _ => {}
         }
     }
@@ -432,9 +446,11 @@ mod tests {
         two.down();
         assert_eq!(
             two.row,
-            Menu::GAME,
+            Menu::HINTS,
             "side and level mean nothing to two people"
         );
+        two.down();
+        assert_eq!(two.row, Menu::GAME);
         two.down();
         assert_eq!(two.row, Menu::MODE, "Tic-Tac-Latin has no sizes");
         two.up();

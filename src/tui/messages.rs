@@ -79,8 +79,9 @@ impl PlayScreen {
             };
             return StatusLine::turn(&lead, &self.turn_text(settings));
         }
-        let what = match self.game().points(after) {
-            Some([f, s]) if self.game().points(after) != self.game().points(before) => {
+        let what = match (self.gift_text(settings), self.game().points(after)) {
+            (Some(gift), Some([f, s])) => format!("{gift} ({f} : {s}). "),
+            (None, Some([f, s])) if self.game().points(after) != self.game().points(before) => {
                 format!("{name} scores: {f} : {s}. ")
             }
             _ => String::new(),
@@ -91,8 +92,17 @@ impl PlayScreen {
         )
     }
 
-    /// The end of the game: who won and with which lines, or on points, or the draw.
+    /// The end of the game: who won and with which lines, or on points, or the draw; for
+    /// a game played on past its recorded end, that this end is practice.
     pub fn result_text(&self, settings: &Settings) -> String {
+        let result = self.plain_result(settings);
+        match self.practice {
+            true => format!("{result} Practice: the recorded result stands."),
+            false => result,
+        }
+    }
+
+    fn plain_result(&self, settings: &Settings) -> String {
         let position = self.position();
         if let Some(slow) = self.session.timed_out() {
             return self.time_out_text(slow, settings);
@@ -128,7 +138,11 @@ impl PlayScreen {
                     format!(" with {}", lines.join(" and "))
                 };
                 let score = if by_blocks { "" } else { score.as_str() };
-                format!("{}{score}{with}.", self.wins(side, settings))
+                let why = self
+                    .gift_text(settings)
+                    .map(|gift| format!(" {gift}."))
+                    .unwrap_or_default();
+                format!("{}{score}{with}.{why}", self.wins(side, settings))
             }
             Status::Draw => {
                 let full = position.stones() == self.game().layout().cell_count();
@@ -141,6 +155,38 @@ impl PlayScreen {
             }
             Status::InPlay => String::new(),
         }
+    }
+
+    /// Where the last move completed a line for the other side (Tic-Tac-Latin's three of
+    /// theirs and one of yours), whose point it was: "Your c3 gave O a point: row 3 now
+    /// holds three O and your X".
+    fn gift_text(&self, settings: &Settings) -> Option<String> {
+        self.game().points(self.position())?;
+        let history = &self.session.history;
+        let &last = history.moves().last()?;
+        let mover = history.mover(history.moves().len() - 1);
+        let cell = last.placed();
+        let line = self
+            .position()
+            .marked_lines()
+            .into_iter()
+            .find(|line| line.side != mover && line.cells.contains(&cell))?;
+        let (mine, theirs) = (settings.symbol(mover), settings.symbol(mover.other()));
+        let who = self.name(mover, settings);
+        let (whose, one) = match who.as_str() {
+            "You" => ("Your".to_string(), format!("your {mine}")),
+            _ => (format!("{who}'s"), format!("one {mine}")),
+        };
+        let count = line.cells.len() - 1;
+        let many = match count {
+            3 => "three".to_string(),
+            n => n.to_string(),
+        };
+        Some(format!(
+            "{whose} {} gave {theirs} a point: {} now holds {many} {theirs} and {one}",
+            self.cell_name(cell),
+            line_name(self.game(), &line)
+        ))
     }
 
     /// "Ada (X) wins", but "You (X) win" for the person.

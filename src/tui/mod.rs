@@ -7,6 +7,7 @@
 //! are table lookups the screen's thread reads them while drawing; where they take a
 //! search, the bot thread works them out and sends them.
 
+pub mod advice;
 pub mod app;
 mod begin;
 mod board;

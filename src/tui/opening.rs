@@ -81,7 +81,7 @@ impl App {
         self.play.keeping = Keeping::FromPosition;
         self.play.session = session;
         self.play.resumed = false;
-        self.play.hints = self.shared.settings.hints.on_for(mode);
+        self.play.hints = self.shared.settings.hints.on();
         self.show_new_game();
         self.shared.status = StatusLine::turn(&self.play.keeping.note(), &self.turn_text());
     }

@@ -10,14 +10,12 @@ use super::geometry;
 use super::messages::join;
 use super::shared::Shared;
 use super::status::{StatusKind, StatusLine};
-use super::typing::{
-    CELL_NAME_WAIT, NameMatch, Snapshot, Typed, cell_names, is_plain, longer_names, name_match,
-    reversible,
-};
+use super::typing::{NameMatch, Typed, cell_names, is_plain, longer_names, name_match};
 use crate::config::Mode;
 use crate::core::CellId;
 use crate::core::session::Controller;
 use crate::tui::keys::Action;
+use crate::tui::keys::starts_cell_names;
 
 /// What a key on the play screen asks of the app, once the screen has done its part.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -37,8 +35,7 @@ pub enum PlayKey {
 }
 
 impl PlayScreen {
-    /// A key on the play screen: what it does here, and what it asks of the app, in order
-    /// (a key can end a half-typed name whose waiting key asks something too).
+    /// A key on the play screen: what it does here, and what it asks of the app.
     pub fn handle_key(
         &mut self,
         key: KeyEvent,
@@ -55,15 +52,16 @@ impl PlayScreen {
             None if action == Some(Action::Place) && self.place_typed(shared) => Vec::new(),
             // Quitting while a name is half typed drops the name; the next quit asks.
             None if action == Some(Action::Quit) && self.typed.is_some() => {
-                vec![self.cancel_typed(shared)]
+                self.cancel_typed(shared);
+                Vec::new()
             }
             None => {
                 // Any other key ends a half-typed name (its prompt with it).
-                let mut asks = vec![self.cancel_typed(shared)];
-                if let Some(action) = action {
-                    asks.push(self.act(action, shared));
-                }
-                asks
+                self.cancel_typed(shared);
+                action
+                    .map(|action| self.act(action, shared))
+                    .into_iter()
+                    .collect()
             }
         };
         asks.into_iter()
@@ -71,8 +69,8 @@ impl PlayScreen {
             .collect()
     }
 
-    /// A plain character: part of a cell's name, or a key's action, or both until the next
-    /// character tells which.
+    /// A plain character: part of a cell's name, or a key's action (never both: no action
+    /// sits on a character that starts a name).
     fn on_letter(&mut self, c: char, action: Option<Action>, shared: &mut Shared) -> Vec<PlayKey> {
         let so_far = self.typed.as_ref().map_or("", |t| t.text.as_str());
         let text = format!("{so_far}{c}");
@@ -87,41 +85,40 @@ impl PlayScreen {
                 }
                 shared.status = StatusLine::note(prompt);
             }
-            NameMatch::Prefix | NameMatch::WholeOrLonger(_) => {
-                return vec![self.start_typed(text, action, shared)];
-            }
+            NameMatch::Prefix | NameMatch::WholeOrLonger(_) => self.start_typed(text, shared),
             // Space, the other place key, after a name that could go on places it.
             NameMatch::None if action == Some(Action::Place) && self.place_typed(shared) => {}
-            // A digit that makes a number or name of no cell ("64" in Qubic) is the game's
-            // refusal of that name, not a fresh start of another.
-            NameMatch::None if self.typed.is_some() && c.is_ascii_digit() && action.is_none() => {
+            NameMatch::None if self.typed.is_some() && starts_cell_names(c) => {
                 // Quoted as the game writes names: `B3c9`, not `b3c9`.
-                let named = format!("{}{c}", self.as_named(&text[..text.len() - c.len_utf8()]));
-                let ask = self.cancel_typed(shared);
-                if let Err(why) = self.game().parse_cell(&named) {
-                    shared.status = StatusLine::illegal(format!("Illegal: {why}"));
-                }
-                return vec![ask];
+                let named = format!("{}{c}", self.as_named(so_far_of(&text, c)));
+                self.cancel_typed(shared);
+                shared.status = StatusLine::illegal(self.not_a_name(&named));
             }
             NameMatch::None if self.typed.is_some() => {
-                // Not a name after all: what was typed goes back to being keys, then this
-                // character starts afresh.
-                let mut asks = vec![self.cancel_typed(shared)];
-                asks.extend(self.on_letter(c, action, shared));
-                return asks;
+                // Not a name after all: the name is dropped and this key acts afresh.
+                self.cancel_typed(shared);
+                return self.on_letter(c, action, shared);
             }
             NameMatch::None => match action {
                 Some(action) => return vec![self.act(action, shared)],
-                None if c.is_ascii_digit() => {
-                    shared.status = StatusLine::note(format!(
-                        "To name a cell, type its whole name, like {}.",
-                        self.example_cell()
-                    ));
+                None if starts_cell_names(c) => {
+                    shared.status = StatusLine::illegal(self.not_a_name(&text));
                 }
                 None => {}
             },
         }
         Vec::new()
+    }
+
+    /// Why typed text places nothing, as the game reads its names.
+    fn not_a_name(&self, text: &str) -> String {
+        match self.game().parse_cell(text) {
+            Err(why) => format!("Illegal: {why}"),
+            Ok(_) => format!(
+                "Illegal: {text} is not a cell here, like {}",
+                self.example_cell()
+            ),
+        }
     }
 
     /// How `text` (lower case) fits the names the game reads.
@@ -131,10 +128,7 @@ impl PlayScreen {
 
     /// A typed name is complete: what its keys did meanwhile is undone, and the cell played.
     fn place_named(&mut self, cell: CellId, shared: &mut Shared) {
-        if let Some(typed) = self.typed.take() {
-            self.session.difficulty = typed.before.difficulty;
-            self.hints = typed.before.hints;
-        }
+        self.typed = None;
         self.cursor = cell;
         self.place(cell, shared);
     }
@@ -194,78 +188,30 @@ impl PlayScreen {
             .map_or_else(|| text.to_string(), |name| name[..text.len()].to_string())
     }
 
-    /// The first character of a cell's name, which may also be a key: a key that can be
-    /// put back (a cursor move, hints, the level) acts at once; any other waits to see
-    /// whether the name goes on.
-    fn start_typed(
-        &mut self,
-        text: String,
-        action: Option<Action>,
-        shared: &mut Shared,
-    ) -> PlayKey {
-        let before = Snapshot {
-            difficulty: self.session.difficulty,
-            hints: self.hints,
-        };
-        let mut ask = PlayKey::Nothing;
-        let deferred = match action {
-            Some(a) if reversible(a) => {
-                ask = self.act(a, shared);
-                None
-            }
-            other => other,
-        };
+    /// The first character of a cell's name: the prompt says how the name goes on.
+    fn start_typed(&mut self, text: String, shared: &mut Shared) {
         // What a dropped name gives back: the status before it, but not a refusal, which
         // was about an earlier name and would read as this one's.
         let status = match shared.status.kind {
             StatusKind::Illegal => StatusLine::turn("", &self.turn_text(&shared.settings)),
             _ => shared.status.clone(),
         };
-        let prefix = match action {
-            Some(a) if deferred.is_none() && !a.is_movement() => {
-                format!("{} · ", shared.status.text)
-            }
-            _ => String::new(),
-        };
         let prompt = self.typing_prompt(&text, shared);
-        shared.status = StatusLine::note(format!("{prefix}{prompt}"));
+        shared.status = StatusLine::note(prompt.clone());
         self.typed = Some(Typed {
             text,
             at: shared.now,
-            deferred,
-            before,
             status,
             prompt,
         });
-        ask
     }
 
-    /// The name being typed is dropped: its waiting key, if any, acts now, and its prompt
-    /// goes.
-    fn cancel_typed(&mut self, shared: &mut Shared) -> PlayKey {
-        let Some(typed) = self.typed.take() else {
-            return PlayKey::Nothing;
-        };
-        if shared.status.text.ends_with(&typed.prompt) {
+    /// The name being typed is dropped, and its prompt goes.
+    fn cancel_typed(&mut self, shared: &mut Shared) {
+        if let Some(typed) = self.typed.take()
+            && shared.status.text.ends_with(&typed.prompt)
+        {
             shared.status = typed.status;
-        }
-        match typed.deferred {
-            Some(action) => self.act(action, shared),
-            None => PlayKey::Nothing,
-        }
-    }
-
-    /// A waiting key acts once no more of a name has come for a while. A name that could go
-    /// on (Qubic's `1`) is never placed by the clock: a slow second digit must not turn `12`
-    /// into a move at 1b1. The place key places it, any other key drops it.
-    pub fn finish_typed_if_due(&mut self, shared: &mut Shared) -> PlayKey {
-        let due = self.typed.as_ref().is_some_and(|typed| {
-            typed.deferred.is_some() && shared.now.duration_since(typed.at) >= CELL_NAME_WAIT
-        });
-        if due {
-            self.cancel_typed(shared)
-        } else {
-            PlayKey::Nothing
         }
     }
 
@@ -286,6 +232,13 @@ impl PlayScreen {
             Action::Difficulty => self.change_difficulty(shared),
             Action::Review => return self.start_review(shared),
             Action::MoveNow => self.move_now(shared),
+            Action::Details => {
+                self.details = !self.details;
+                shared.status = StatusLine::note(match self.details {
+                    true => "Engine details on: the bot's search and figures, in the panel.",
+                    false => "Engine details off.",
+                });
+            }
             Action::PlayOn | Action::WriteRecord => {
                 shared.status = StatusLine::note(format!(
                     "{} plays on from a move and {} writes the game's record on the review \
@@ -378,7 +331,9 @@ impl PlayScreen {
             ));
             return;
         }
+        let ended = self.status().is_over() && self.session.counted();
         let popped = self.session.undo();
+        self.practice |= ended && !popped.is_empty();
         self.bot.cancel();
         self.follow_legal_moves();
         if !popped.is_empty() {
@@ -388,8 +343,12 @@ impl PlayScreen {
             StatusLine::note("Nothing to undo.")
         } else {
             let names = join(self.game(), &popped);
+            let practice = match ended {
+                true => "The result stands as recorded; playing on is practice. ",
+                false => "",
+            };
             StatusLine::turn(
-                &format!("Took back {names}. "),
+                &format!("Took back {names}. {practice}"),
                 &self.turn_text(&shared.settings),
             )
         };
@@ -461,9 +420,15 @@ impl PlayScreen {
     }
 }
 
-/// Said when hints are switched on: the legend in one line (the help has it in full).
-pub const HINTS_ON: &str = "Hints on: W win, D draw, L loss for the mover; N = plies to the end.";
+/// What was typed before `c`, the last character of `text`.
+fn so_far_of(text: &str, c: char) -> &str {
+    &text[..text.len() - c.len_utf8()]
+}
 
-/// Where the bot searches, hints say only what the search proved; the rest is a guess.
+/// Said when hints are switched on: the legend in one sentence.
+pub const HINTS_ON: &str =
+    "Hints on: W2 you win in 2 moves, L2 the other side does, D best play draws.";
+
+/// Where the bot searches, it ranks the moves it has proven nothing about.
 pub const HINTS_ON_SEARCHED: &str =
-    "Hints on: W≤N/L≤N win/loss within N plies, D draw; + · - guesses; ≤ not above the best.";
+    "Hints on: 1 2 3 the bot's top choices, ! the only block, W2/L2 a proven win/loss in 2 moves.";

@@ -33,6 +33,8 @@ pub enum ReviewKey {
     PlayOn,
     /// Write the game's record to a file.
     WriteRecord,
+    /// The engine's details on or off.
+    Details,
     /// Nothing.
     Nothing,
 }
@@ -100,6 +102,7 @@ impl ReviewScreen {
             Some(Action::Help) => ReviewKey::Help,
             Some(Action::PlayOn) => ReviewKey::PlayOn,
             Some(Action::WriteRecord) => ReviewKey::WriteRecord,
+            Some(Action::Details) => ReviewKey::Details,
             Some(_) => ReviewKey::Nothing,
             None => match Jump::of(code) {
                 Some(Jump::First) => self.show_move(1, reviewed),

@@ -1,22 +1,17 @@
-//! Typing a cell's name: a character may begin a name (`b` of `b3`, `2` of Qubic's `2b3`)
-//! or be the key of an action. What is kept while the game waits to see which.
+//! Typing a cell's name: a character that begins a name (`b` of `b3`, `2` of Qubic's `2b3`;
+//! no action is bound to one) and what is kept while the rest comes.
 //!
 //! The names are those the game reads ([`Game::parse_cell`]): its cells' own names and the
 //! numbers it accepts (classic 3x3's `1`..`9`, Qubic's `0`..`63`). A name that is also the
 //! start of a longer one (Qubic's `1`, of `12` and `1a1`) waits for the next character, or
 //! for the place key to place it as it is.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
 use super::status::StatusLine;
-use crate::core::{CellId, Difficulty, Game};
-use crate::tui::keys::Action;
-
-/// How long a bound action on the first character of a name waits for the rest of the name
-/// before it runs (only for actions that cannot simply be undone when the name completes).
-pub const CELL_NAME_WAIT: Duration = Duration::from_millis(800);
+use crate::core::{CellId, Game};
 
 /// The start of a cell's name, waiting to learn whether the rest follows.
 #[derive(Clone, Debug)]
@@ -25,10 +20,6 @@ pub struct Typed {
     pub text: String,
     /// When the last character came.
     pub at: Instant,
-    /// The letter's own action when it is one that must wait (see [`reversible`]).
-    pub deferred: Option<Action>,
-    /// What the letter's reversible action changed, restored when it turns out to be a cell.
-    pub before: Snapshot,
     /// The status line before the typing prompt, shown again when the name is dropped.
     pub status: StatusLine,
     /// The prompt shown while the name is typed, to know whether it still shows.
@@ -90,20 +81,6 @@ pub fn longer_names(names: &[(String, CellId)], text: &str) -> Vec<String> {
     let number = all.iter().copied().find(is_number);
     let name = all.iter().copied().find(|name| !is_number(name));
     number.into_iter().chain(name).cloned().collect()
-}
-
-/// The settings a reversible action can change.
-#[derive(Clone, Copy, Debug)]
-pub struct Snapshot {
-    pub difficulty: Difficulty,
-    pub hints: bool,
-}
-
-/// Actions that can run at once on the first character of a name and be put back if the
-/// name completes:
-/// a cursor move is overridden by the placement anyway, a level or hints toggle is restored.
-pub fn reversible(action: Action) -> bool {
-    action.is_movement() || matches!(action, Action::Difficulty | Action::Hints)
 }
 
 /// A key press without Ctrl or Alt, so that a letter is just the letter.
@@ -183,15 +160,6 @@ mod tests {
                 let typed = names.iter().find(|(name, _)| *name == text).map(|n| n.1);
                 assert_eq!(typed, game.parse_cell(&text).ok(), "{choice:?} {text}");
             }
-        }
-    }
-
-    #[test]
-    fn only_actions_that_can_be_put_back_run_at_once() {
-        assert!(reversible(Action::Left) && reversible(Action::Hints));
-        assert!(reversible(Action::Difficulty));
-        for action in [Action::Undo, Action::New, Action::Quit, Action::Swap] {
-            assert!(!reversible(action), "{action:?}");
         }
     }
 

@@ -174,8 +174,6 @@ impl App {
         if self.screen == Screen::Start {
             self.start.refresh(&mut self.shared);
         }
-        let ask = self.play.finish_typed_if_due(&mut self.shared);
-        self.carry_out(ask);
         self.show_bot_move();
     }
 
@@ -209,7 +207,10 @@ impl App {
 
     /// Plays the bot's move and keeps what it said about it.
     fn play_bot(&mut self, decision: Decision) {
-        self.play.bot_note = bot_turn::note(self.game(), &decision);
+        let opponent = self.play.position().to_move().other();
+        let opponent = self.play.name(opponent, &self.shared.settings);
+        let position = self.play.position();
+        self.play.bot_note = bot_turn::note(self.game(), position, &decision, &opponent);
         self.play.play(decision.mv.placed(), &mut self.shared);
     }
 
@@ -368,6 +369,10 @@ impl App {
                 // Any key closes the help; it does nothing else, so nothing happens by
                 // surprise.
                 Overlay::Help => {}
+                Overlay::Rules if action == Some(Action::Help) => {
+                    self.overlay = Some(Overlay::Help);
+                }
+                Overlay::Rules => {}
                 Overlay::Swap => self.answer_swap(action),
                 Overlay::Discard(start) => {
                     self.answer_discard(start, matches!(key.code, KeyCode::Char('y' | 'Y')));

@@ -3,6 +3,7 @@
 //! What the play and review screens' widgets read (hints, the review's judgements, the
 //! clock, the bot's search) is worked out here, from their states alone.
 
+use super::advice::{self, Advice};
 use super::board::{PlayScreen, SearchedHints};
 use super::bot_turn;
 use super::hint_line;
@@ -12,8 +13,11 @@ use super::review::Reviewed;
 use super::shared::Shared;
 use crate::config::Mode;
 use crate::core::review::{self, MoveReview};
-use crate::core::{CellId, Difficulty, Hint, Move, Position};
+use crate::core::{CellId, Difficulty, Hint, Position};
 use crate::tui::keys::Action;
+
+/// The moves of a hint's line the panel shows, the hinted move first.
+const LINE_SHOWN: usize = 6;
 
 /// Which screen is showing; the review's state is its own (the move it shows).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -167,15 +171,63 @@ impl<'a> PlayView<'a> {
         Some(hint_line::names(self.play.game(), position, &line))
     }
 
-    /// The move the bot would make, marked among the hints.
-    pub fn hint_best(&self) -> Option<CellId> {
-        if !self.hints_shown() {
-            return None;
+    /// The hint under the cursor in words, with the line behind it: "c3 wins in 2 moves:
+    /// c3 b2 d4".
+    pub fn hint_text(&self) -> Option<String> {
+        let cursor = self.play.cursor;
+        let (_, advice) = self
+            .advice()?
+            .into_iter()
+            .find(|&(cell, _)| cell == cursor)?;
+        let position = self.play.position();
+        let opponent = self
+            .play
+            .name(position.to_move().other(), &self.shared.settings);
+        let opponent = if opponent == "You" {
+            "you".to_string()
+        } else {
+            opponent
+        };
+        let mut text = format!(
+            "{} {}",
+            self.play.cell_name(cursor),
+            advice.words(&opponent)
+        );
+        if let Some(line) = self.hint_line().filter(|line| line.len() > 1) {
+            let shown = line.len().min(LINE_SHOWN);
+            let more = if line.len() > shown { " …" } else { "" };
+            text += &format!(": {}{more}", line[..shown].join(" "));
         }
-        self.play
-            .engine(self.shared)?
-            .best(self.play.position())
-            .map(Move::placed)
+        Some(text)
+    }
+
+    /// The engine's own figure for the move under the cursor and, where a search gave the
+    /// hints, how far it went: for the details view.
+    pub fn engine_text(&self) -> Option<String> {
+        let cursor = self.play.cursor;
+        let hints = self.hint_values()?;
+        let (_, hint) = hints.into_iter().find(|&(cell, _)| cell == cursor)?;
+        let name = self.play.cell_name(cursor);
+        // A proven figure counts plies, as the script commands print it.
+        let counted = hint.to_string().ends_with(|c: char| c.is_ascii_digit());
+        let plies = if matches!(hint, Hint::Proven(_)) && counted {
+            " plies"
+        } else {
+            ""
+        };
+        Some(match self.searched_hints() {
+            Some(searched) => format!(
+                "{name}: {hint}{plies} · depth {} · {} nodes",
+                searched.lines.depth, searched.lines.nodes
+            ),
+            None => format!("{name}: {hint}{plies}"),
+        })
+    }
+
+    /// The hints as the board shows them: proven results in moves, the bot's first
+    /// choices, nothing else (see [`advice::advise`]).
+    pub fn advice(&self) -> Option<Vec<(CellId, Advice)>> {
+        self.hint_values().map(|hints| advice::advise(&hints))
     }
 
     /// The game on the board and its moves, as a review names them.

@@ -8,7 +8,8 @@ use unicode_width::UnicodeWidthStr;
 use super::text::Theme;
 use crate::config::Mode;
 use crate::core::review::{Mark, Verdict};
-use crate::core::{BlockState, CellId, Claim, Game, Hint, Outcome, Place, Position, Side};
+use crate::core::{BlockState, CellId, Game, Place, Position, Side};
+use crate::tui::advice::Advice;
 use crate::tui::geometry::{Arrangement, Board};
 use crate::tui::view::{PlayView, Screen};
 use ratatui::layout::Rect;
@@ -21,11 +22,10 @@ pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {
     blocks_to_play(view, board, buf);
     labels(view, board, buf);
     let scorers = scorers(game, position);
-    let hints = view.hint_values();
-    let guesses = GuessScale::of(hints.as_deref().unwrap_or_default());
+    let hints = view.advice();
     let best = match view.screen {
         Screen::Review(_) => better_move(view),
-        _ => view.hint_best(),
+        _ => None,
     };
     let last = match view.screen {
         Screen::Review(review) => view.play.moves().get(review.shown() - 1).copied(),
@@ -48,7 +48,7 @@ pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {
         let hint = hints
             .as_ref()
             .and_then(|h| h.iter().find(|(c, _)| *c == cell).map(|&(_, hint)| hint));
-        look.paint(buf, position.at(cell), hint, &guesses, best == Some(cell));
+        look.paint(buf, position.at(cell), hint, best == Some(cell));
     }
     if cursor_shown {
         cursor(view, board, buf);
@@ -96,14 +96,7 @@ struct CellLook<'a> {
 }
 
 impl CellLook<'_> {
-    fn paint(
-        &self,
-        buf: &mut Buffer,
-        stone: Option<Side>,
-        hint: Option<Hint>,
-        guesses: &GuessScale,
-        best: bool,
-    ) {
+    fn paint(&self, buf: &mut Buffer, stone: Option<Side>, hint: Option<Advice>, best: bool) {
         let options = &self.view.shared.settings;
         let theme = Theme(options);
         let mid = self.inner.y + self.inner.height / 2;
@@ -134,18 +127,10 @@ impl CellLook<'_> {
                 }
                 Some((options.symbol(side).to_string(), style))
             }
-            (None, Some(hint)) => {
-                let mut style = hint_style(theme, hint);
-                if best {
-                    style = style.add_modifier(Modifier::BOLD);
-                    if roomy {
-                        centred(buf, self.inner, bottom, "best", theme.accent());
-                    } else {
-                        style = style.add_modifier(Modifier::UNDERLINED);
-                    }
-                }
-                Some((fit_hint(&guesses.text(hint), self.inner.width), style))
-            }
+            (None, Some(hint)) => Some((
+                fit_hint(&hint.mark(), self.inner.width),
+                hint_style(theme, hint),
+            )),
             (None, None) if best => Some(self.better_move()),
             // A won block's empty cells carry its winner's symbol, faint on the winner's
             // colour. Without colour the block is reversed instead: symbols there would
@@ -251,68 +236,6 @@ impl CellLook<'_> {
     }
 }
 
-/// How the guesses of a position's unproven moves compare: the top third of their range
-/// shows `+`, the bottom third `-`, the rest `·` (all `·` when they are all alike). A guess
-/// only orders moves; it is no value, so it gets no number. A bound (a move the search
-/// only showed to be no better than another) shows `≤`, or `-` where even its bound is in
-/// the bottom third (then so is the move); a lower bound `≥`, or `+` in the top third. One
-/// character each, so the narrowest cells keep a space between them.
-pub struct GuessScale {
-    low: i32,
-    high: i32,
-    /// Some move is only bounded from above: when every figure is alike, a guess is then
-    /// the best the search found, the others at most as good.
-    bounded_above: bool,
-}
-
-impl GuessScale {
-    pub fn of(hints: &[(CellId, Hint)]) -> GuessScale {
-        let scores = hints.iter().filter_map(|&(_, hint)| match hint {
-            Hint::Guess(score) | Hint::AtLeast(score) | Hint::AtMost(score) => Some(score),
-            Hint::Proven(_) => None,
-        });
-        let (low, high) = scores.fold((i32::MAX, i32::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
-        let bounded_above = hints
-            .iter()
-            .any(|(_, hint)| matches!(hint, Hint::AtMost(_)));
-        GuessScale {
-            low,
-            high,
-            bounded_above,
-        }
-    }
-
-    /// A hint as the board shows it: `W5`, `D`, `L3` exact, `W≤7` / `L≤4` proven bounds,
-    /// `+` `·` `-` for unproven moves by their guess, `≤` / `≥` for bounds on a guess.
-    pub fn text(&self, hint: Hint) -> String {
-        match hint {
-            Hint::Proven(claim) => claim.short(),
-            // The best move of an empty board, the rest bounded by it: `+`, not `·`.
-            Hint::Guess(_) if self.high <= self.low && self.bounded_above => "+".into(),
-            Hint::Guess(score) => self.third(score).into(),
-            Hint::AtLeast(score) if self.third(score) == "+" => "+".into(),
-            Hint::AtLeast(_) => "≥".into(),
-            Hint::AtMost(score) if self.third(score) == "-" => "-".into(),
-            Hint::AtMost(_) => "≤".into(),
-        }
-    }
-
-    /// Which third of the range `score` falls in: `+`, `·` or `-`.
-    fn third(&self, score: i32) -> &'static str {
-        if self.high <= self.low {
-            return "·";
-        }
-        let third = (i64::from(self.high) - i64::from(self.low)) / 3;
-        if i64::from(score) >= i64::from(self.high) - third {
-            "+"
-        } else if i64::from(score) <= i64::from(self.low) + third {
-            "-"
-        } else {
-            "·"
-        }
-    }
-}
-
 /// A hint cut to `width` columns without changing what it says: the number goes first and
 /// an ellipsis says something was left out (`W≤13` in three columns reads `W≤…`, never the
 /// false `W≤1`); in one column only the outcome's letter stays.
@@ -335,12 +258,11 @@ fn fit_hint(text: &str, width: u16) -> String {
     kept + "…"
 }
 
-fn hint_style(theme: Theme<'_>, hint: Hint) -> Style {
-    match hint {
-        Hint::Proven(Claim::Exact(value)) => theme.value(value.outcome),
-        Hint::Proven(Claim::WinWithin(_)) => theme.value(Outcome::Win),
-        Hint::Proven(Claim::LossWithin(_)) => theme.value(Outcome::Loss),
-        Hint::Guess(_) | Hint::AtLeast(_) | Hint::AtMost(_) => theme.value(Outcome::Draw),
+/// A proven result in its outcome's colour; the bot's choices and a block in the accent.
+fn hint_style(theme: Theme<'_>, hint: Advice) -> Style {
+    match hint.outcome() {
+        Some(outcome) => theme.value(outcome),
+        None => theme.accent().add_modifier(Modifier::BOLD),
     }
 }
 
@@ -648,7 +570,6 @@ fn labels(view: &PlayView, board: &Board, buf: &mut Buffer) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Value;
 
     fn plan(text: u16, dot: Option<u16>, brackets: bool) -> RowPlan {
         RowPlan {
@@ -658,15 +579,13 @@ mod tests {
         }
     }
 
-    /// A hint too wide for its cell loses its number, never a digit of it: `W≤1` in place
-    /// of `W≤13` would claim a faster win than was proven.
+    /// A hint too wide for its cell loses its number, never a digit of it: `W1` in place
+    /// of `W13` would claim a faster win than was proven.
     #[test]
     fn a_cut_hint_never_claims_more() {
-        assert_eq!(fit_hint("W≤13", 5), "W≤13");
-        assert_eq!(fit_hint("W≤13", 3), "W≤…");
-        assert_eq!(fit_hint("L≤13", 2), "L…");
+        assert_eq!(fit_hint("W13", 3), "W13");
         assert_eq!(fit_hint("W13", 2), "W…");
-        assert_eq!(fit_hint("W≤13", 1), "W");
+        assert_eq!(fit_hint("L13", 1), "L");
         assert_eq!(fit_hint("D", 1), "D");
     }
 
@@ -687,53 +606,8 @@ mod tests {
     fn the_cursors_brackets_give_way_to_the_text() {
         assert_eq!(RowPlan::new(7, 1, false, true), plan(3, None, true));
         assert_eq!(RowPlan::new(5, 3, false, true), plan(1, None, true));
-        // "W≤13" fills five columns but for one: the brackets would cover its ends.
+        // A four-column text fills five columns but for one: the brackets would cover its ends.
         assert_eq!(RowPlan::new(5, 4, false, true), plan(0, None, false));
         assert_eq!(RowPlan::new(5, 0, false, true), plan(2, None, true));
-    }
-
-    #[test]
-    fn guesses_show_their_third_and_proofs_their_claim() {
-        let hints: Vec<(CellId, Hint)> = [-30, 0, 5, 30]
-            .into_iter()
-            .enumerate()
-            .map(|(i, score)| (CellId::new(i), Hint::Guess(score)))
-            .chain([(CellId::new(9), Hint::Proven(Claim::WinWithin(7)))])
-            .collect();
-        let scale = GuessScale::of(&hints);
-        let texts: Vec<String> = hints.iter().map(|&(_, h)| scale.text(h)).collect();
-        assert_eq!(texts, ["-", "·", "·", "+", "W≤7"]);
-        let same = GuessScale::of(&[(CellId::new(0), Hint::Guess(4))]);
-        assert_eq!(same.text(Hint::Guess(4)), "·");
-        assert_eq!(
-            same.text(Hint::Proven(Claim::Exact(Value::draw_in(3)))),
-            "D"
-        );
-    }
-
-    #[test]
-    fn a_bound_shows_as_a_bound_on_its_third() {
-        // The best move's value and the others' upper bounds, as the search's root gives.
-        let hints = [
-            Hint::Guess(-4),
-            Hint::AtMost(-4),
-            Hint::AtMost(-50),
-            Hint::AtMost(-96),
-            Hint::AtLeast(-96),
-        ];
-        let cells: Vec<(CellId, Hint)> = (0..).map(CellId::new).zip(hints).collect();
-        let scale = GuessScale::of(&cells);
-        let texts: Vec<String> = hints.iter().map(|&h| scale.text(h)).collect();
-        // At most the bottom third is in the bottom third; any other bound only bounds.
-        assert_eq!(texts, ["+", "≤", "≤", "-", "≥"]);
-        // All alike (an empty board: the best move's guess, every other move bounded by
-        // it): the best is still the best.
-        let alike: Vec<(CellId, Hint)> = (0..)
-            .map(CellId::new)
-            .zip([Hint::AtMost(3), Hint::Guess(3), Hint::AtMost(3)])
-            .collect();
-        let scale = GuessScale::of(&alike);
-        let texts: Vec<String> = alike.iter().map(|&(_, h)| scale.text(h)).collect();
-        assert_eq!(texts, ["≤", "+", "≤"]);
     }
 }

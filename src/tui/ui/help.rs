@@ -6,13 +6,13 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use super::text::Theme;
+use super::text::{Theme, wrap};
 use crate::tui::keys::Action;
 use crate::tui::view::{PlayView, Screen};
 use Keys::{Fixed, Of};
 
 /// Actions in the order a player meets them.
-const ORDER: [Action; 15] = [
+const ORDER: [Action; 16] = [
     Action::Up,
     Action::Down,
     Action::Left,
@@ -25,6 +25,7 @@ const ORDER: [Action; 15] = [
     Action::Hints,
     Action::Difficulty,
     Action::MoveNow,
+    Action::Details,
     Action::Review,
     Action::Help,
     Action::Quit,
@@ -32,9 +33,63 @@ const ORDER: [Action; 15] = [
 
 /// The game's own keys, for the start screen's help: those of `ORDER` less movement (two
 /// rows there already) and help and quit (listed with the start screen's keys), so both
-/// lists fit on the smallest screen; move-now too, which only a searched game's help lists.
+/// lists fit on the smallest screen; move-now and details too, which the game's help lists.
 fn game_only(action: &&Action) -> bool {
-    !action.is_movement() && !matches!(action, Action::Help | Action::Quit | Action::MoveNow)
+    !action.is_movement()
+        && !matches!(
+            action,
+            Action::Help | Action::Quit | Action::MoveNow | Action::Details
+        )
+}
+
+/// The game's rules in full, wrapped to the box, drawings as they are.
+pub fn rules(view: &PlayView, area: Rect, buf: &mut Buffer) {
+    let game = view.play.game();
+    let width = area.width.min(80);
+    let inner = usize::from(width.saturating_sub(2));
+    let mut lines: Vec<Line> = Vec::new();
+    for paragraph in game.rules_in_full() {
+        if paragraph.starts_with("  ") {
+            lines.push(Line::from(paragraph));
+        } else {
+            lines.extend(wrap(&paragraph, inner).into_iter().map(Line::from));
+        }
+    }
+    let keys = &view.shared.settings.keys;
+    let title = format!(
+        " How to play {} · {} the keys · any other key closes ",
+        game.title(),
+        keys.first_key(Action::Help)
+    );
+    popup(view, title, lines, width, area, buf);
+}
+
+/// `lines` in a box `width` wide (at most the area's), as tall as they need, centred.
+fn popup(
+    view: &PlayView,
+    title: String,
+    lines: Vec<Line<'static>>,
+    width: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let width = width.min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let popup = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(popup, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_style(key_style(view))
+                .title(title),
+        )
+        .render(popup, buf);
 }
 
 pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
@@ -50,24 +105,7 @@ pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
         settings.symbol(crate::core::Side::Second)
     );
 
-    let width = 64.min(area.width);
-    let height = (lines.len() as u16 + 2).min(area.height);
-    let popup = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
-    Clear.render(popup, buf);
-    Paragraph::new(lines)
-        .style(Style::default())
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(key_style(view))
-                .title(title),
-        )
-        .render(popup, buf);
+    popup(view, title, lines, 64, area, buf);
 }
 
 fn key_style(view: &PlayView) -> Style {
@@ -172,26 +210,18 @@ fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
     lines
 }
 
-/// What the hints say, in the game's own terms: a line for proven values, and where the
-/// bot searches a second for its guesses.
+/// What the hints say: results counted in moves, and where the bot searches, its ranking.
 fn legend(view: &PlayView) -> Vec<Line<'static>> {
+    let proven = row(view, "W2 L2 D".into(), "a win or a loss in 2 moves; a draw");
     if view.play.game().solved() {
-        return vec![row(
-            view,
-            "W5 D L3 best".into(),
-            "win in 5 plies, draw, loss in 3; bot's pick",
-        )];
+        return vec![proven];
     }
     vec![
+        proven,
         row(
             view,
-            "W≤7 L≤6 D".into(),
-            "proven: win or loss within N plies, draw",
-        ),
-        row(
-            view,
-            "+ · - ≤".into(),
-            "guesses, best third to worst; ≤ not above best",
+            "1 2 3 !".into(),
+            "the bot's top choices; the only block",
         ),
     ]
 }

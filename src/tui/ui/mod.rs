@@ -55,8 +55,10 @@ impl Widget for &App {
             too_small(&self.minimum_sizes(), &self.shared.settings, area, buf);
             return;
         };
-        if self.overlay == Some(Overlay::Help) {
-            help::render(&self.view(), content, buf);
+        match self.overlay {
+            Some(Overlay::Help) => help::render(&self.view(), content, buf),
+            Some(Overlay::Rules) => help::rules(&self.view(), content, buf),
+            _ => {}
         }
     }
 }

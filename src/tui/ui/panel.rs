@@ -11,8 +11,9 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{First, Mode};
 use crate::core::Hint;
-use crate::core::review::{Grounds, Judgement, Mark};
+use crate::core::review::{Fault, Grounds, Judgement, Mark};
 use crate::core::{Side, Status};
+use crate::tui::advice::Advice;
 use crate::tui::hint_line;
 use crate::tui::judged::mark_text;
 use crate::tui::keys::Action;
@@ -51,27 +52,11 @@ const MOVES_KEPT: u16 = 4;
 /// moved.
 fn in_play(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     let used = draw_facts(view, &facts(view, true), area, buf);
-    let used = used
-        + side_note(
-            view,
-            Rect::new(area.x, area.y + used, area.width, area.height - used),
-            buf,
-        );
-    let Some(line) = view.hint_line() else {
-        return used;
-    };
-    if used >= area.height {
-        return used;
-    }
-    let text = hint_line::line_text(&line, usize::from(area.width));
-    buf.set_stringn(
-        area.x,
-        area.y + used,
-        text,
-        usize::from(area.width),
-        Style::default(),
-    );
-    used + 1
+    used + side_note(
+        view,
+        Rect::new(area.x, area.y + used, area.width, area.height - used),
+        buf,
+    )
 }
 
 /// Why the bot took its side, until the person has moved: whole or not at all (the reason
@@ -218,7 +203,13 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
     if with_turn {
         rows.push(("Turn", turn(view)));
-        if let Some(search) = view.bot_search() {
+        if let Some(hint) = view.hint_text() {
+            rows.push(("Hint", hint));
+        }
+        if let Some(figure) = view.engine_text().filter(|_| view.play.details) {
+            rows.push(("Engine", figure));
+        }
+        if let Some(search) = view.bot_search().filter(|_| view.play.details) {
             // Wrapped only between its figures, never inside one ("1.9 M nodes/s").
             let parts: Vec<String> = search
                 .split(" · ")
@@ -402,19 +393,18 @@ fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     let mut text = Vec::new();
     if let Some(r) = view.review() {
         let symbol = view.shared.settings.symbol(r.side);
+        let other = view.shared.settings.symbol(r.side.other());
+        let (style, marker) = mark_style(view, r.verdict.mark());
+        let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
         text.push(Line::from(vec![
             Span::styled(symbol.to_string(), theme.side(r.side)),
-            Span::raw(format!(
-                " {} before: {}",
-                view.play.cell_name(r.cell),
-                r.before
-            )),
+            Span::raw(format!(" played {}", view.play.cell_name(r.cell))),
         ]));
-        let pad = " ".repeat(symbol.width() + 4);
-        text.push(Line::from(format!("{pad}after:  {}", r.after)));
-        let (style, marker) = mark_style(view, r.verdict.mark());
-        let sentence = glued(&format!("{marker}{}", r.sentence(view.play.game())));
         text.extend(wrapped(&sentence, style, width));
+        if view.play.details {
+            let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
+            text.extend(wrapped(&figures, Style::default(), width));
+        }
     } else if let Some(&cell) = view.play.moves().get(shown - 1) {
         // An engine that does not know exact values judges nothing: the move alone.
         let side = view.play.session.history.mover(shown - 1);
@@ -443,31 +433,30 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
     let history = view.play.history();
     let before = history.position_at(judgement.ply - 1);
     let best = view.play.game().move_name(before, judgement.best);
+    let other = view.shared.settings.symbol(judgement.side.other());
+    let played = view.play.game().move_name(before, judgement.played);
     let mut lines = match judgement.grounds {
         Grounds::Exact(review) => wrapped(
-            &glued(&format!("{marker}{}", review.sentence(view.play.game()))),
+            &glued(&format!(
+                "{marker}{}.",
+                review.sentence(view.play.game(), other)
+            )),
             style,
             width,
         ),
         Grounds::Search {
             budget,
-            played,
-            best: figure,
-            ..
+            played: figure,
+            best: best_figure,
+            fault,
         } => {
-            // Two proven figures make a proven judgement, search or not.
-            let proven = matches!((played, figure), (Hint::Proven(_), Hint::Proven(_)));
-            let grounds = match proven {
-                true => "proven",
-                false => "not proven",
-            };
-            let mut lines = wrapped(
-                &format!("{marker}judged by search at {budget} ({grounds})"),
-                style,
-                width,
-            );
-            let figures = format!("played: {played}; best {best}: {figure}");
-            lines.extend(wrapped(&figures, Style::default(), width));
+            let verdict = searched_verdict(&played, &best, other, figure, best_figure, fault);
+            let mut lines = wrapped(&glued(&format!("{marker}{verdict}.")), style, width);
+            if view.play.details {
+                let figures =
+                    format!("search at {budget}: played {figure}; best {best}: {best_figure}");
+                lines.extend(wrapped(&figures, Style::default(), width));
+            }
             lines
         }
     };
@@ -483,6 +472,29 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
         }
     }
     lines
+}
+
+/// A searched board's verdict on a move in a player's words: what is proven, counted in
+/// moves, or else what the bot would rather have played.
+fn searched_verdict(
+    played: &str,
+    best: &str,
+    other: &str,
+    figure: Hint,
+    best_figure: Hint,
+    fault: Option<Fault>,
+) -> String {
+    let proven = |hint| Advice::proven(hint).map(|advice| advice.words(other));
+    match (fault, proven(figure), proven(best_figure)) {
+        (Some(Fault::GaveUpWin), _, Some(won)) => format!("{played} let a win slip; {best} {won}"),
+        (Some(Fault::WalkedIntoLoss), Some(lost), _) => {
+            format!("{played} {lost}; {best} avoided that")
+        }
+        (Some(_), ..) => format!("{played} gave away the edge; the bot would play {best}"),
+        (None, Some(said), _) => format!("{played} {said}"),
+        (None, None, _) if played == best => format!("{played}: the bot's choice too"),
+        (None, None, _) => format!("{played} is fine; the bot would play {best}"),
+    }
 }
 
 /// A judged move's style and the mark before its sentence (`? ` or `?? `), in the review

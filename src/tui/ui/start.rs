@@ -108,7 +108,7 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
     y + 3
 }
 
-/// What the chosen mode holds: the bot's level, whether hints start on, or the demo.
+/// What the chosen mode holds: the bot's level, what hints give away, or the demo.
 fn mode_text(view: &StartView, menu: &Menu) -> String {
     let game = view.screen.game();
     match menu.mode {
@@ -118,10 +118,12 @@ fn mode_text(view: &StartView, menu: &Menu) -> String {
             view.shared.settings.movetime,
             view.screen.first_player(view.shared),
         ),
-        Mode::TwoHumans if view.shared.settings.hints.on_for(Mode::TwoHumans) => {
-            "Hints are on: every empty cell shows what it is worth.".into()
+        Mode::TwoHumans if menu.hints => {
+            "Hints on: each empty cell shows what it leads to, for both of you.".into()
         }
-        Mode::TwoHumans => "Hints are off; the hints key shows what each cell is worth.".into(),
+        Mode::TwoHumans => {
+            "Two people, one keyboard; hints stay off unless you choose them.".into()
+        }
         Mode::Demo => {
             let first = game.level_name(menu.difficulty);
             let second = game.level_name(menu.second_level);

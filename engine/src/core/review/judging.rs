@@ -1,0 +1,423 @@
+//! Judging every move of a game on any board: exactly where the engine knows positions'
+//! values, by the search at a fixed budget elsewhere, for `annotate` and the review screen.
+//!
+//! A judgement says which it is ([`Judgement::is_proven`]): the exact table's verdicts are
+//! proven, the search's are its view at that budget. Either way the review is the same on
+//! every run and with any thread count, since an analysis at a depth or node budget is.
+
+use std::cell::OnceCell;
+
+use crate::core::root::Settings;
+use crate::core::session::History;
+use crate::core::{Analysis, Budget, Claim, Engine, Game, Hint, Move, Outcome, Position};
+use crate::core::{Side, Status, move_names};
+
+use super::{MoveReview, exact_line, review_move};
+
+/// Plies of the exact table's lines: enough to see the idea, short enough to read. (The
+/// search's lines are as long as its budget looks.)
+pub const LINE_PLIES: usize = 8;
+
+/// The budget a review searches at by default: deep enough to see a missed block, quick
+/// enough for a whole game.
+pub const DEFAULT_BUDGET: Budget = Budget::Depth(4);
+
+/// How a move is marked, as records write it (`?`, `??`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mark {
+    /// Nothing to say against the move.
+    Sound,
+    /// `?`: kept the outcome but not its best length (exact), or turned the search's
+    /// advantage into none (search).
+    Mistake,
+    /// `??`: made the outcome worse (exact), or gave up a proven win or walked into a
+    /// proven loss (search).
+    Blunder,
+}
+
+/// Why the search marks a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Fault {
+    /// The mover had a proven win and the move proves none.
+    GaveUpWin,
+    /// The move is proven lost and the best move is not.
+    WalkedIntoLoss,
+    /// The best move's score was above nothing, the move's is not.
+    LostAdvantage,
+}
+
+/// What a judgement rests on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Grounds {
+    /// The exact table's values before and after the move: proven.
+    Exact(MoveReview),
+    /// The search's figures at `budget` for the move played and the best move.
+    Search {
+        budget: Budget,
+        played: Hint,
+        best: Hint,
+        fault: Option<Fault>,
+    },
+}
+
+/// One move of a game judged, for the side that made it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Judgement {
+    /// 1-based number of the move in the game (ply).
+    pub ply: usize,
+    pub side: Side,
+    pub played: Move,
+    /// The engine's best move in the position before.
+    pub best: Move,
+    pub grounds: Grounds,
+    /// From the position before the move: the best move and the line after it.
+    pub better: Vec<Move>,
+    /// From the position after the move played: the line that answers it (for a mistake,
+    /// the one that punishes it); empty when the move ended the game.
+    ///
+    /// The exact table's lines run to the end or [`LINE_PLIES`]; the search's are its
+    /// analyses' best lines, and for a marked move a line the search proves is carried on
+    /// until the game ends.
+    pub answer: Vec<Move>,
+}
+
+impl Judgement {
+    pub fn mark(&self) -> Mark {
+        match self.grounds {
+            Grounds::Exact(review) => review.verdict.mark(),
+            Grounds::Search { fault, .. } => match fault {
+                None => Mark::Sound,
+                Some(Fault::LostAdvantage) => Mark::Mistake,
+                Some(Fault::GaveUpWin | Fault::WalkedIntoLoss) => Mark::Blunder,
+            },
+        }
+    }
+
+    /// The verdict comes from the exact table, not from a search.
+    pub fn is_proven(&self) -> bool {
+        matches!(self.grounds, Grounds::Exact(_))
+    }
+
+    /// What the review says of the move, its lines named against `history` (the game it
+    /// judged): "b1 turned a draw into a loss in 4; best was b2; better b2: b2 c1 ...;
+    /// punished by c3 ...", or for the search "judged by search at depth 4: gave up a
+    /// proven win; ?3 here, c1 W≤1; better c1: c1; punished by a2".
+    pub fn sentence(&self, game: &dyn Game, history: &History) -> String {
+        let before = history.position_at(self.ply - 1);
+        let best = game.move_name(before, self.best);
+        let verdict = match self.grounds {
+            Grounds::Exact(review) => {
+                review.sentence(game, &review.side.other().letter().to_string())
+            }
+            Grounds::Search {
+                budget,
+                played,
+                best: figure,
+                fault,
+            } => {
+                let why = fault.map_or(String::new(), |f| format!("{}; ", fault_words(f)));
+                format!(
+                    "judged by search at {budget}: {why}{} here, {best} {}",
+                    played.short(),
+                    figure.short()
+                )
+            }
+        };
+        let mut text = format!(
+            "{verdict}; better {best}: {}",
+            move_names(game, before, &self.better).join(" ")
+        );
+        if !self.answer.is_empty() {
+            let label = match self.mark() {
+                Mark::Sound => "after it",
+                Mark::Mistake | Mark::Blunder => "punished by",
+            };
+            let after = history.position_at(self.ply);
+            let names = move_names(game, after, &self.answer).join(" ");
+            text.push_str(&format!("; {label} {names}"));
+        }
+        text
+    }
+}
+
+fn fault_words(fault: Fault) -> &'static str {
+    match fault {
+        Fault::GaveUpWin => "gave up a proven win",
+        Fault::WalkedIntoLoss => "walked into a proven loss",
+        Fault::LostAdvantage => "gave up the search's advantage",
+    }
+}
+
+/// Every move of the game in `history` judged, in order: `None` for a move the engine can
+/// say nothing of (no exact value and no analysis, as where Qubic's dictionary plays).
+/// Exact where the engine knows the values, by the search at `budget` elsewhere; `budget`
+/// should be fixed (a depth or nodes) for the review to be the same on every run, and
+/// `threads` never changes it. Each position of the game is searched once (a marked move's
+/// proven lines may take a few searches more). Slow on searched boards (a search a move):
+/// run it off the screen's thread.
+pub fn review_game(
+    engine: &dyn Engine,
+    history: &History,
+    budget: Budget,
+    threads: usize,
+) -> Vec<Option<Judgement>> {
+    let judge = Judge::new(engine, history, budget, threads);
+    (1..=history.moves().len())
+        .map(|ply| judge.judge(ply))
+        .collect()
+}
+
+/// Move `ply` (1-based) of the game in `history` judged as [`review_game`] judges it, for
+/// a screen that reviews one move at a time; `None` outside 1..=moves or where the engine
+/// can say nothing. Searches at most the positions before and after the move.
+pub fn review_ply(
+    engine: &dyn Engine,
+    history: &History,
+    ply: usize,
+    budget: Budget,
+    threads: usize,
+) -> Option<Judgement> {
+    if ply == 0 || ply > history.moves().len() {
+        return None;
+    }
+    Judge::new(engine, history, budget, threads).judge(ply)
+}
+
+/// The positions of one game and their analyses, each searched at most once.
+struct Judge<'a> {
+    engine: &'a dyn Engine,
+    history: &'a History,
+    /// The budget and threads every position is searched with.
+    settings: Settings,
+    /// `analyses[n]`: the analysis of the position after `n` moves, once searched.
+    analyses: Vec<OnceCell<Option<Analysis>>>,
+}
+
+impl<'a> Judge<'a> {
+    fn new(engine: &'a dyn Engine, history: &'a History, budget: Budget, threads: usize) -> Self {
+        Judge {
+            engine,
+            history,
+            settings: Settings::new(budget, threads),
+            analyses: vec![OnceCell::new(); history.moves().len() + 1],
+        }
+    }
+
+    /// The analysis of the position after `n` moves; `None` where the game is over or the
+    /// engine does not search it.
+    fn analysis(&self, n: usize) -> Option<&Analysis> {
+        let position = self.history.position_at(n);
+        self.analyses[n]
+            .get_or_init(|| {
+                (position.status() == Status::InPlay)
+                    .then(|| self.engine.analysis(position, &self.settings))
+                    .flatten()
+            })
+            .as_ref()
+    }
+
+    /// Move `ply` (1-based, within the game) judged.
+    fn judge(&self, ply: usize) -> Option<Judgement> {
+        match review_move(self.engine, self.history, ply) {
+            Some(review) => Some(self.exact(review)),
+            None => self.searched(ply),
+        }
+    }
+
+    /// The exact table's judgement, with its lines: the fastest win, the longest defence.
+    fn exact(&self, review: MoveReview) -> Judgement {
+        let ply = review.ply;
+        let (before, after) = (
+            self.history.position_at(ply - 1),
+            self.history.position_at(ply),
+        );
+        let best = Move::from(review.best);
+        let mut better = vec![best];
+        if let Ok(next) = before.play(best) {
+            better.extend(exact_line(self.engine, next.as_ref(), LINE_PLIES - 1));
+        }
+        Judgement {
+            ply,
+            side: review.side,
+            played: self.history.moves()[ply - 1],
+            best,
+            grounds: Grounds::Exact(review),
+            better,
+            answer: exact_line(self.engine, after, LINE_PLIES),
+        }
+    }
+
+    /// The search's judgement at the budget, with the analyses' lines.
+    fn searched(&self, ply: usize) -> Option<Judgement> {
+        let played = self.history.moves()[ply - 1];
+        let side = self.history.mover(ply - 1);
+        let win_before = self
+            .engine
+            .value(self.history.position_at(ply - 1))
+            .is_some_and(|v| v.outcome == Outcome::Win);
+        let before = self.analysis(ply - 1)?;
+        let (best, pv, proof) = (before.best, before.pv.clone(), before.claim().is_some());
+        let figures = (before.figure(played)?, before.figure(best)?);
+        let fault = if played == best {
+            None
+        } else {
+            fault(figures.0, figures.1, win_before)
+        };
+        // A win the move's own figure does not show may still be there, proven from the
+        // position after it (one ply deeper): then nothing was thrown away.
+        let fault = match fault {
+            Some(Fault::GaveUpWin) if self.still_wins(ply, side) => None,
+            other => other,
+        };
+        // Only a marked move's lines are carried on to the end (a search or more each).
+        let carry = fault.is_some();
+        let better = self.line(self.history.position_at(ply - 1), pv, proof && carry);
+        let answer = match self.analysis(ply) {
+            Some(after) => {
+                let (pv, proof) = (after.pv.clone(), after.claim().is_some());
+                self.line(self.history.position_at(ply), pv, proof && carry)
+            }
+            None => Vec::new(),
+        };
+        Some(Judgement {
+            ply,
+            side,
+            played,
+            best,
+            grounds: Grounds::Search {
+                budget: self.settings.budget,
+                played: figures.0,
+                best: figures.1,
+                fault,
+            },
+            better,
+            answer,
+        })
+    }
+
+    /// The analysis's line `pv` from `from`; where it proves the outcome (`proof`) and stops
+    /// short of the end (a table's cut-off ends a line early), carried on by the analyses
+    /// of its last position while they prove too, so a proven line shows the win.
+    fn line(&self, from: &dyn Position, mut pv: Vec<Move>, proof: bool) -> Vec<Move> {
+        if !proof {
+            return pv;
+        }
+        let Some(mut end) = after_line(from, &pv) else {
+            return pv;
+        };
+        while end.status() == Status::InPlay && pv.len() < MAX_PROVEN_PLIES {
+            let Some(more) = self
+                .engine
+                .analysis(end.as_ref(), &self.settings)
+                .filter(|a| a.claim().is_some() && !a.pv.is_empty())
+            else {
+                break;
+            };
+            let Some(next) = after_line(end.as_ref(), &more.pv) else {
+                break;
+            };
+            pv.extend(more.pv);
+            end = next;
+        }
+        pv
+    }
+
+    /// The analysis of the position after move `ply` proves a win for `side`, its mover.
+    fn still_wins(&self, ply: usize, side: Side) -> bool {
+        let to_move = self.history.position_at(ply).to_move();
+        let Some(claim) = self.analysis(ply).and_then(Analysis::claim) else {
+            return false;
+        };
+        let wanted = if to_move == side {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        proven(Hint::Proven(claim)) == Some(wanted)
+    }
+}
+
+/// The longest a proven line is carried on to show its end.
+const MAX_PROVEN_PLIES: usize = 4 * LINE_PLIES;
+
+/// The position after playing `line` from `from`; `None` if a move of it is illegal.
+fn after_line(from: &dyn Position, line: &[Move]) -> Option<Box<dyn Position>> {
+    let mut now = from.clone_box();
+    for &mv in line {
+        now = now.play(mv).ok()?;
+    }
+    Some(now)
+}
+
+/// Why the search marks a move whose figure is `played` where the best move's is `best`
+/// (`win_before`: the exact value already proved the mover a win); `None` if it does not.
+fn fault(played: Hint, best: Hint, win_before: bool) -> Option<Fault> {
+    let win_proven = win_before || proven(best) == Some(Outcome::Win);
+    if win_proven && proven(played) != Some(Outcome::Win) {
+        Some(Fault::GaveUpWin)
+    } else if proven(played) == Some(Outcome::Loss) && proven(best) != Some(Outcome::Loss) {
+        Some(Fault::WalkedIntoLoss)
+    } else if score(best).is_some_and(|b| b > 0) && score(played).is_some_and(|m| m <= 0) {
+        Some(Fault::LostAdvantage)
+    } else {
+        None
+    }
+}
+
+/// The outcome a figure proves for the side playing the move, if it proves one (a bound
+/// `W≤n` proves a win, `L≤n` a loss).
+fn proven(figure: Hint) -> Option<Outcome> {
+    match figure {
+        Hint::Proven(Claim::WinWithin(_)) => Some(Outcome::Win),
+        Hint::Proven(Claim::LossWithin(_)) => Some(Outcome::Loss),
+        Hint::Proven(Claim::Exact(value)) => Some(value.outcome),
+        _ => None,
+    }
+}
+
+/// The search's score, where the figure is one (not a proof or a bound).
+fn score(figure: Hint) -> Option<i32> {
+    match figure {
+        Hint::Guess(s) => Some(s),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Value;
+
+    #[test]
+    fn a_proven_win_given_up_is_a_blunder_whatever_the_scores() {
+        let win = Hint::Proven(Claim::WinWithin(3));
+        assert_eq!(fault(Hint::Guess(900), win, false), Some(Fault::GaveUpWin));
+        assert_eq!(
+            fault(Hint::Guess(900), Hint::Guess(5), true),
+            Some(Fault::GaveUpWin)
+        );
+        let draw = Hint::Proven(Claim::Exact(Value::draw_in(4)));
+        assert_eq!(fault(draw, win, false), Some(Fault::GaveUpWin));
+        assert_eq!(fault(Hint::Proven(Claim::WinWithin(7)), win, false), None);
+    }
+
+    #[test]
+    fn a_proven_loss_is_a_blunder_only_when_the_best_move_is_not_one() {
+        let loss = Hint::Proven(Claim::LossWithin(4));
+        assert_eq!(
+            fault(loss, Hint::Guess(-50), false),
+            Some(Fault::WalkedIntoLoss)
+        );
+        assert_eq!(fault(loss, Hint::Proven(Claim::LossWithin(6)), false), None);
+    }
+
+    #[test]
+    fn scores_mark_only_an_advantage_turned_into_none() {
+        assert_eq!(
+            fault(Hint::Guess(0), Hint::Guess(40), false),
+            Some(Fault::LostAdvantage)
+        );
+        assert_eq!(fault(Hint::Guess(10), Hint::Guess(40), false), None);
+        assert_eq!(fault(Hint::Guess(-40), Hint::Guess(0), false), None);
+    }
+}

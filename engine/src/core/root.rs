@@ -1,0 +1,733 @@
+//! The root of every searched game's analysis, written once: iterative deepening over the
+//! root moves, a principal variation search among them, the budgets, threads and the
+//! watch. A game supplies only how to search one root move ([`Root`]).
+//!
+//! Each iteration searches the moves in the order the last one ranked them: the first with
+//! the full window, then every other in parallel with a null window at the best score so
+//! far; of those that fail high, the one that beat it by most gets the full window and
+//! raises the score, and the rest are tested again, round after round. A move that fails
+//! low keeps the bound (`≤S`). Every root move keeps its own state (its table)
+//! from one iteration to the next, so a job's result depends only on the position, the
+//! move, the depth, the window and that move's earlier jobs: never on the thread that ran
+//! it nor on the order the jobs finished. At a depth or a node budget the analysis is
+//! therefore the same on every run and on any number of threads; threads only make it
+//! come sooner.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use super::analysis::{Analysis, Budget};
+use super::hint::{Claim, Hint};
+use super::moves::Move;
+use super::threads;
+use super::watch::{Thinking, Watch};
+
+/// Why a search must stop now, seen by every job: the clock, a stop asked through the
+/// watch, or the driver giving up on an iteration it will drop anyway.
+#[derive(Debug)]
+pub struct Halt {
+    abort: AtomicBool,
+    deadline: Option<Instant>,
+    watch: Option<Arc<Watch>>,
+}
+
+impl Halt {
+    /// Whether to stop now (read every few hundred nodes: it reads the clock).
+    pub fn halted(&self) -> bool {
+        self.abort.load(Ordering::Relaxed)
+            || self.watch.as_ref().is_some_and(|w| w.stopped())
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn raise(&self) {
+        self.abort.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What one job may spend: `nodes` at most (more and its iteration is dropped anyway), and
+/// it stops when `halt` says so. The first iteration has neither limit.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits<'a> {
+    /// In an `Arc`, for a search that keeps it in its own state for the job.
+    pub halt: Option<&'a Arc<Halt>>,
+    pub nodes: u64,
+}
+
+impl Limits<'_> {
+    /// No limit at all: a job that always finishes.
+    pub const NONE: Limits<'static> = Limits {
+        halt: None,
+        nodes: u64::MAX,
+    };
+
+    /// The halt, for a search that borrows it.
+    pub fn halt(&self) -> Option<&Halt> {
+        self.halt.map(|h| &**h)
+    }
+}
+
+/// One root move searched: its score for the side playing it, whether no guess went into
+/// it (for games that know), and the nodes it took.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Searched {
+    pub score: i32,
+    pub proven: bool,
+    pub nodes: u64,
+}
+
+/// A window on a root move's score, for the side playing it.
+pub type Window = (i32, i32);
+
+/// What a game supplies to be analysed.
+pub trait Root: Sync {
+    /// A root move as the game's search knows it.
+    type Move: Copy + Send + Sync;
+    /// What one root move keeps from one iteration to the next (its table): made fresh
+    /// for every analysis.
+    type State: Send;
+
+    /// Beyond every score.
+    const INFINITY: i32;
+
+    /// The moves to search, in the order of the first iteration.
+    fn moves(&self) -> Vec<Self::Move>;
+
+    /// Moves settled before any search (a proof found another way), with their scores;
+    /// they rank first among equals.
+    fn proofs(&self) -> Vec<(Self::Move, i32)> {
+        Vec::new()
+    }
+
+    /// The deepest iteration worth running (the plies left in the game, say).
+    fn max_depth(&self) -> u32;
+
+    /// A fresh state for one of `count` root moves (the tables share a fixed total).
+    fn state(&self, count: usize) -> Self::State;
+
+    /// The score of `mv` searched `depth` plies (the move included) within `window`;
+    /// `None` when `limits` stopped it.
+    fn search(
+        &self,
+        state: &mut Self::State,
+        mv: Self::Move,
+        depth: u32,
+        window: Window,
+        limits: Limits<'_>,
+    ) -> Option<Searched>;
+
+    /// What an exact score proves for the side playing the move (`proven`: no guess went
+    /// into it).
+    fn claim(&self, score: i32, proven: bool) -> Option<Claim>;
+
+    /// What a bound proves: the move's value is at most `searched.score`. By default a
+    /// loss bound proves the loss comes at least that soon; nothing else is proven.
+    fn bound_claim(&self, searched: Searched) -> Option<Claim> {
+        match self.claim(searched.score, false) {
+            Some(Claim::LossWithin(plies)) => Some(Claim::LossWithin(plies)),
+            _ => None,
+        }
+    }
+
+    /// Whether deeper iterations would change nothing: the best move is settled.
+    fn settled(&self, best: Searched, depth: u32) -> bool;
+
+    /// The line from `mv` as its state has it after a search `depth` plies deep; each
+    /// move legal in turn, `mv` first.
+    fn line(&self, state: &Self::State, mv: Self::Move, depth: u32) -> Vec<Self::Move>;
+
+    /// The move as the core names it.
+    fn id(&self, mv: Self::Move) -> Move;
+}
+
+/// A line of play from `now`: the move `next` picks in turn (none where the game is over),
+/// played by `play`, until the line is `plies` long or either has nothing.
+pub fn follow<S, M: Copy>(
+    mut now: S,
+    plies: usize,
+    mut next: impl FnMut(&S) -> Option<M>,
+    play: impl Fn(&S, M) -> Option<S>,
+) -> Vec<M> {
+    let mut line = Vec::new();
+    while line.len() < plies {
+        let Some(mv) = next(&now) else {
+            break;
+        };
+        let Some(after) = play(&now, mv) else {
+            break;
+        };
+        line.push(mv);
+        now = after;
+    }
+    line
+}
+
+/// The line behind a root move: `first`, then [`follow`] from the position after it, at
+/// most `depth` moves in all; empty where `first` does not play.
+pub fn line_from<S, M: Copy>(
+    start: &S,
+    first: M,
+    depth: u32,
+    next: impl FnMut(&S) -> Option<M>,
+    play: impl Fn(&S, M) -> Option<S>,
+) -> Vec<M> {
+    let Some(after) = play(start, first) else {
+        return Vec::new();
+    };
+    let rest = depth.saturating_sub(1) as usize;
+    std::iter::once(first)
+        .chain(follow(after, rest, next, play))
+        .collect()
+}
+
+/// How an analysis runs.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub budget: Budget,
+    /// Threads for the jobs of an iteration; the result is the same on any number.
+    pub threads: usize,
+    /// Where progress goes, and where a stop comes from.
+    pub watch: Option<Arc<Watch>>,
+    /// How many of the best moves get an exact score, the rest only a bound: 1 for a
+    /// bot's move, more for hints that rank the best few.
+    pub ranked: usize,
+}
+
+impl Settings {
+    pub fn new(budget: Budget, threads: usize) -> Settings {
+        Settings {
+            budget,
+            threads,
+            watch: None,
+            ranked: 1,
+        }
+    }
+}
+
+/// How many moves the hints rank for a person: the bot's first, second and third choice.
+pub const HINTS_RANKED: usize = 3;
+
+impl Settings {
+    /// An analysis for hints: `nodes` on one thread (the same on every machine), the best
+    /// [`HINTS_RANKED`] moves scored exactly so that they can be ranked.
+    pub fn hints(nodes: u64) -> Settings {
+        Settings {
+            ranked: HINTS_RANKED,
+            ..Settings::new(Budget::Nodes(nodes), 1)
+        }
+    }
+}
+
+/// The bits of each of `count` tables sharing `2^total` slots: a fixed total for any number
+/// of root moves, each table between 2^10 and 2^16 slots.
+pub fn table_bits(total: u32, count: usize) -> u32 {
+    let share = usize::BITS - count.max(1).next_power_of_two().leading_zeros() - 1;
+    total.saturating_sub(share).clamp(10, 16)
+}
+
+/// What is kept back from a time budget, for the unwinding and the reply.
+fn margin(budget: Duration) -> Duration {
+    (budget / 10).min(Duration::from_millis(60))
+}
+
+/// What a move's search says of its value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Value {
+    Exact(Searched),
+    /// It failed low: at most this score.
+    AtMost(Searched),
+}
+
+impl Value {
+    /// The order of the next iteration: higher first, an exact score before a bound of
+    /// the same.
+    fn rank(self) -> (i32, bool) {
+        match self {
+            Value::Exact(s) => (s.score, true),
+            Value::AtMost(s) => (s.score, false),
+        }
+    }
+}
+
+/// One root move in a finished iteration.
+#[derive(Clone, Debug)]
+struct Rooted<M> {
+    /// Its index among the root moves (its state's).
+    index: usize,
+    mv: M,
+    value: Value,
+    line: Vec<M>,
+}
+
+/// The analysis of `root` at `settings`; `None` when there is no move. Iterations deepen
+/// one ply at a time; one cut short (by the clock, the node budget or the watch) is dropped,
+/// but the first always finishes, so a legal move always comes.
+pub fn analyze<R: Root>(root: &R, settings: &Settings) -> Option<Analysis> {
+    let start = Instant::now();
+    let moves = root.moves();
+    let proofs = root.proofs();
+    let (max_depth, node_limit, movetime) = settings.budget.limits();
+    let halt = Arc::new(Halt {
+        abort: AtomicBool::new(false),
+        deadline: movetime.map(|t| start + t.saturating_sub(margin(t))),
+        watch: settings.watch.clone(),
+    });
+    let states: Vec<Mutex<R::State>> = moves
+        .iter()
+        .map(|_| Mutex::new(root.state(moves.len())))
+        .collect();
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    let mut done: Option<(Vec<Rooted<R::Move>>, u32)> = None;
+    let mut nodes = 0u64;
+    let run = Run {
+        root,
+        moves: &moves,
+        states: &states,
+        threads: settings.threads.max(1),
+        ranked: settings.ranked,
+    };
+    for depth in 1..=max_depth.min(root.max_depth()) {
+        if moves.is_empty() {
+            break;
+        }
+        // The first iteration always finishes (a move comes out); later ones stop at the
+        // budget.
+        let limits = if depth == 1 {
+            Limits::NONE
+        } else {
+            Limits {
+                halt: Some(&halt),
+                nodes: node_limit.saturating_sub(nodes),
+            }
+        };
+        let Some((ranked, spent)) = run.iteration(&order, depth, limits) else {
+            break;
+        };
+        nodes += spent;
+        if depth > 1 && nodes > node_limit {
+            break;
+        }
+        order = ranked.iter().map(|r| r.index).collect();
+        let best = match ranked[0].value {
+            Value::Exact(s) => s,
+            Value::AtMost(_) => unreachable!("the first ranked is searched exactly"),
+        };
+        let settled = root.settled(best, depth);
+        if let Some(watch) = &settings.watch {
+            watch.report(Thinking {
+                depth,
+                best: Some(root.id(ranked[0].mv)),
+                nodes,
+                elapsed: start.elapsed(),
+                budget: settings.budget,
+            });
+        }
+        done = Some((ranked, depth));
+        // An iteration takes several times the one before: another would not finish.
+        let late = movetime.is_some_and(|t| start.elapsed() * 2 > t);
+        if settled || late || halt.halted() {
+            break;
+        }
+    }
+    let (searched, depth) = done.unwrap_or((Vec::new(), 0));
+    into_analysis(root, proofs, searched, depth, nodes)
+}
+
+/// The analysis from the last finished iteration, with the proofs found before it.
+fn into_analysis<R: Root>(
+    root: &R,
+    proofs: Vec<(R::Move, i32)>,
+    searched: Vec<Rooted<R::Move>>,
+    depth: u32,
+    nodes: u64,
+) -> Option<Analysis> {
+    let proved = proofs.into_iter().map(|(mv, score)| Rooted {
+        index: usize::MAX,
+        mv,
+        value: Value::Exact(Searched {
+            score,
+            proven: true,
+            nodes: 0,
+        }),
+        line: vec![mv],
+    });
+    let mut ranked: Vec<Rooted<R::Move>> = proved.chain(searched).collect();
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.value.rank()));
+    let best = ranked.first()?;
+    let (best_mv, pv) = (root.id(best.mv), ids(root, &best.line));
+    ranked.sort_by_key(|r| root.id(r.mv).index());
+    let figure = |value| match value {
+        Value::Exact(s) => root
+            .claim(s.score, s.proven)
+            .map_or(Hint::Guess(s.score), Hint::Proven),
+        Value::AtMost(s) => root
+            .bound_claim(s)
+            .map_or(Hint::AtMost(s.score), Hint::Proven),
+    };
+    Some(Analysis {
+        moves: ranked
+            .iter()
+            .map(|r| (root.id(r.mv), figure(r.value)))
+            .collect(),
+        lines: ranked.iter().map(|r| ids(root, &r.line)).collect(),
+        best: best_mv,
+        pv,
+        depth,
+        nodes,
+    })
+}
+
+fn ids<R: Root>(root: &R, line: &[R::Move]) -> Vec<Move> {
+    line.iter().map(|&m| root.id(m)).collect()
+}
+
+/// The `k`th highest exact score among `values` (the lowest there is, with fewer): what a
+/// move must beat to be among the `k` the analysis ranks exactly.
+fn kth_best(values: &[Option<Value>], k: usize) -> i32 {
+    let mut exact: Vec<i32> = values
+        .iter()
+        .filter_map(|v| match v {
+            Some(Value::Exact(s)) => Some(s.score),
+            _ => None,
+        })
+        .collect();
+    exact.sort_unstable_by(|a, b| b.cmp(a));
+    exact[exact.len().min(k) - 1]
+}
+
+/// One analysis's moves, their states and its threads.
+struct Run<'a, R: Root> {
+    root: &'a R,
+    moves: &'a [R::Move],
+    states: &'a [Mutex<R::State>],
+    threads: usize,
+    /// How many of the best moves get an exact score (see [`Settings::ranked`]).
+    ranked: usize,
+}
+
+impl<R: Root> Run<'_, R> {
+    /// One iteration over `order` (the last one's ranking): the moves ranked best first
+    /// with their lines, and the nodes it took; `None` when it was cut short.
+    ///
+    /// Principal variation search over the root, in rounds so that it is the same on any
+    /// number of threads: the first move gets the full window; the others are tested with a
+    /// null window at the best score so far, all at once; of those that beat it, the one
+    /// that beat it by most gets the full window and raises the best score, and the rest are
+    /// tested again at the new score, until none beats it. A move that fails a test keeps
+    /// the bound it failed with.
+    fn iteration(
+        &self,
+        order: &[usize],
+        depth: u32,
+        limits: Limits<'_>,
+    ) -> Option<(Vec<Rooted<R::Move>>, u64)> {
+        let mut spent = 0;
+        let left = |spent: u64| Limits {
+            nodes: limits.nodes.saturating_sub(spent),
+            ..limits
+        };
+        let mut values: Vec<Option<Value>> = vec![None; order.len()];
+        // The full window for the move at `at` in `order`: its exact score.
+        let full = |at: usize, spent: u64| -> Option<Searched> {
+            let window = (-R::INFINITY, R::INFINITY);
+            Some(self.jobs(&[(order[at], window)], depth, left(spent))?[0])
+        };
+        // The first `ranked` moves get the full window at once; every other must beat the
+        // worst of the exact scores' top `ranked` to get one.
+        let ranked = self.ranked.clamp(1, order.len().max(1));
+        let window = (-R::INFINITY, R::INFINITY);
+        let firsts: Vec<(usize, Window)> = order[..ranked].iter().map(|&i| (i, window)).collect();
+        for (at, found) in self
+            .jobs(&firsts, depth, left(spent))?
+            .into_iter()
+            .enumerate()
+        {
+            spent += found.nodes;
+            values[at] = Some(Value::Exact(found));
+        }
+        let mut alpha = kth_best(&values, ranked);
+        let mut open: Vec<usize> = (ranked..order.len()).collect();
+        while !open.is_empty() {
+            let tests: Vec<(usize, Window)> = open
+                .iter()
+                .map(|&at| (order[at], (alpha, alpha + 1)))
+                .collect();
+            let tested = self.jobs(&tests, depth, left(spent))?;
+            spent += tested.iter().map(|s| s.nodes).sum::<u64>();
+            let mut beat: Vec<(usize, i32)> = Vec::new();
+            for (&at, found) in open.iter().zip(tested) {
+                if found.score > alpha {
+                    beat.push((at, found.score));
+                } else {
+                    values[at] = Some(Value::AtMost(found));
+                }
+            }
+            // The one that beat the best score by most (the earlier ranked of equals).
+            let Some(&(top, _)) = beat.iter().rev().max_by_key(|&&(_, score)| score) else {
+                break;
+            };
+            let found = full(top, spent)?;
+            spent += found.nodes;
+            values[top] = Some(Value::Exact(found));
+            alpha = kth_best(&values, ranked);
+            open = beat
+                .iter()
+                .map(|&(at, _)| at)
+                .filter(|&at| at != top)
+                .collect();
+        }
+        let mut ranked: Vec<Rooted<R::Move>> = order
+            .iter()
+            .zip(values)
+            .map(|(&index, value)| {
+                Some(Rooted {
+                    index,
+                    mv: self.moves[index],
+                    value: value?,
+                    line: self.line(index, depth),
+                })
+            })
+            .collect::<Option<_>>()?;
+        // Best first; equals keep the order they were searched in.
+        ranked.sort_by_key(|r| std::cmp::Reverse(r.value.rank()));
+        Some((ranked, spent))
+    }
+
+    fn line(&self, index: usize, depth: u32) -> Vec<R::Move> {
+        let state = self.states[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        self.root.line(&state, self.moves[index], depth)
+    }
+
+    /// Every job of `jobs` (a root move's index and its window), on the run's threads; the
+    /// results in the jobs' order, `None` when any was cut short. Once the finished jobs
+    /// alone pass the node limit, the rest are stopped: the iteration is dropped anyway.
+    fn jobs(
+        &self,
+        jobs: &[(usize, Window)],
+        depth: u32,
+        limits: Limits<'_>,
+    ) -> Option<Vec<Searched>> {
+        let next = AtomicUsize::new(0);
+        let finished = AtomicU64::new(0);
+        let cut = AtomicBool::new(false);
+        let results: Vec<Mutex<Option<Searched>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
+        let work = || {
+            loop {
+                let at = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(index, window)) = jobs.get(at) else {
+                    break;
+                };
+                if cut.load(Ordering::Relaxed) {
+                    break;
+                }
+                let mut state = self.states[index]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                let found = self
+                    .root
+                    .search(&mut state, self.moves[index], depth, window, limits);
+                drop(state);
+                let Some(found) = found else {
+                    cut.store(true, Ordering::Relaxed);
+                    limits.halt.inspect(|h| h.raise());
+                    break;
+                };
+                let total = finished.fetch_add(found.nodes, Ordering::Relaxed) + found.nodes;
+                if total > limits.nodes {
+                    cut.store(true, Ordering::Relaxed);
+                    limits.halt.inspect(|h| h.raise());
+                }
+                *results[at].lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
+            }
+        };
+        let helpers = self.threads.min(jobs.len()).saturating_sub(1);
+        std::thread::scope(|scope| {
+            for _ in 0..helpers {
+                if let Err(error) =
+                    threads::spawn_scoped(scope, "analysis", "an analysis thread", work)
+                {
+                    // The jobs run on the threads there are: the result is the same.
+                    threads::note_fewer(&error, "the analysis ran on fewer threads");
+                    break;
+                }
+            }
+            work();
+        });
+        if cut.load(Ordering::Relaxed) {
+            return None;
+        }
+        results
+            .into_iter()
+            .map(|r| r.into_inner().unwrap_or_else(PoisonError::into_inner))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A made-up game: move `m` is worth `VALUES[m]` minus a little per ply searched,
+    /// each search costs `depth` nodes per move, and what it saw of the watch is kept.
+    struct Toy {
+        seen: Mutex<Vec<u32>>,
+        watch: Option<Arc<Watch>>,
+    }
+
+    const VALUES: [i32; 6] = [3, 9, 1, 9, -4, 7];
+
+    impl Toy {
+        fn new(watch: Option<Arc<Watch>>) -> Toy {
+            Toy {
+                seen: Mutex::new(Vec::new()),
+                watch,
+            }
+        }
+    }
+
+    impl Root for Toy {
+        type Move = usize;
+        type State = ();
+        const INFINITY: i32 = 1000;
+
+        fn moves(&self) -> Vec<usize> {
+            (0..VALUES.len()).collect()
+        }
+
+        fn max_depth(&self) -> u32 {
+            20
+        }
+
+        fn state(&self, _count: usize) {}
+
+        fn search(
+            &self,
+            (): &mut (),
+            mv: usize,
+            depth: u32,
+            (alpha, beta): Window,
+            limits: Limits<'_>,
+        ) -> Option<Searched> {
+            if let Some(latest) = self.watch.as_ref().and_then(|w| w.latest()) {
+                self.seen.lock().unwrap().push(latest.depth);
+            }
+            if limits.halt().is_some_and(Halt::halted) {
+                return None;
+            }
+            let value = VALUES[mv] - depth as i32;
+            // Fail-hard, as a search that knows only its window would answer.
+            Some(Searched {
+                score: value.clamp(alpha, beta),
+                proven: false,
+                nodes: u64::from(depth),
+            })
+        }
+
+        fn claim(&self, _score: i32, _proven: bool) -> Option<Claim> {
+            None
+        }
+
+        fn settled(&self, _best: Searched, _depth: u32) -> bool {
+            false
+        }
+
+        fn line(&self, (): &(), mv: usize, _depth: u32) -> Vec<usize> {
+            vec![mv]
+        }
+
+        fn id(&self, mv: usize) -> Move {
+            Move::new(mv)
+        }
+    }
+
+    #[test]
+    fn the_tables_share_a_fixed_total() {
+        assert_eq!(table_bits(19, 1), 16);
+        assert_eq!(table_bits(19, 16), 15);
+        assert_eq!(table_bits(19, 17), 14);
+        assert_eq!(table_bits(19, 49), 13);
+        assert_eq!(table_bits(19, 10_000), 10);
+    }
+
+    #[test]
+    fn the_best_is_the_highest_score_and_the_earlier_of_equals() {
+        let analysis = analyze(&Toy::new(None), &Settings::new(Budget::Depth(3), 1)).unwrap();
+        assert_eq!(analysis.best, Move::new(1), "9 twice: the first in order");
+        assert_eq!(analysis.figure(Move::new(1)), Some(Hint::Guess(6)));
+        // Every other move was tested at the best's score and failed low there.
+        for mv in [0, 2, 3, 4, 5] {
+            assert_eq!(analysis.figure(Move::new(mv)), Some(Hint::AtMost(6)));
+        }
+        assert_eq!(analysis.line(Move::new(4)), [Move::new(4)]);
+        assert_eq!(analysis.pv, [Move::new(1)]);
+    }
+
+    /// Ranking three: the three best (9, 9, 7 less the depth) get exact scores, the
+    /// others a bound at the third's, on any number of threads; the best is unchanged.
+    #[test]
+    fn ranking_the_best_three_scores_them_exactly_and_bounds_the_rest() {
+        for threads in [1, 3] {
+            let settings = Settings {
+                ranked: 3,
+                ..Settings::new(Budget::Depth(3), threads)
+            };
+            let analysis = analyze(&Toy::new(None), &settings).unwrap();
+            assert_eq!(analysis.best, Move::new(1));
+            let figure = |mv| analysis.figure(Move::new(mv)).unwrap();
+            assert_eq!(figure(1), Hint::Guess(6));
+            assert_eq!(figure(3), Hint::Guess(6));
+            assert_eq!(figure(5), Hint::Guess(4));
+            for mv in [0, 2, 4] {
+                assert_eq!(figure(mv), Hint::AtMost(4), "move {mv}");
+            }
+        }
+    }
+
+    #[test]
+    fn threads_change_nothing_and_a_node_budget_drops_the_iteration_it_cuts() {
+        // 6 moves at depth d cost 6d nodes, and the first iteration re-searches the three
+        // that beat move 0: depths 1..=4 take 63, the fifth 93 in all.
+        let at = |budget, threads| analyze(&Toy::new(None), &Settings::new(budget, threads));
+        let one = at(Budget::Nodes(92), 1).unwrap();
+        assert_eq!((one.depth, one.nodes), (4, 63));
+        for threads in [2, 3, 8] {
+            assert_eq!(at(Budget::Nodes(92), threads), Some(one.clone()));
+        }
+        assert_eq!(at(Budget::Nodes(93), 2).unwrap().depth, 5);
+    }
+
+    #[test]
+    fn a_stopped_watch_still_gets_a_legal_move_from_the_first_iteration() {
+        let watch = Arc::new(Watch::new());
+        watch.stop();
+        let settings = Settings {
+            watch: Some(watch.clone()),
+            ..Settings::new(Budget::Depth(10), 2)
+        };
+        let analysis = analyze(&Toy::new(Some(watch.clone())), &settings).unwrap();
+        assert_eq!(analysis.depth, 1);
+        assert!(VALUES.len() > analysis.best.index());
+        let report = watch.latest().unwrap();
+        assert_eq!((report.depth, report.best), (1, Some(analysis.best)));
+    }
+
+    #[test]
+    fn reports_come_after_each_iteration_with_growing_depth() {
+        let watch = Arc::new(Watch::new());
+        let toy = Toy::new(Some(watch.clone()));
+        let settings = Settings {
+            watch: Some(watch.clone()),
+            ..Settings::new(Budget::Depth(6), 1)
+        };
+        let analysis = analyze(&toy, &settings).unwrap();
+        let seen = toy.seen.into_inner().unwrap();
+        // Depth d's jobs see the report of depth d - 1 (none during the first).
+        let mut expected: Vec<u32> = (1..6).flat_map(|d| [d; 6]).collect();
+        expected.sort_unstable();
+        assert_eq!(seen, expected);
+        assert_eq!(watch.latest().unwrap().depth, analysis.depth);
+        assert_eq!(watch.latest().unwrap().nodes, analysis.nodes);
+    }
+}

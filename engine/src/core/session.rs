@@ -1,0 +1,727 @@
+//! A game being played, apart from any screen: who plays which side, the moves and the moves
+//! taken back, the bot's level and the weakest level it has played at, and what the result
+//! counts as. The terminal game keeps one; the rules here (undo against the bot, what a
+//! swap of sides does to the record) are the same wherever a game is played.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use super::words::{by_name, excerpt, listed};
+use super::{Difficulty, Game, Move, MoveError, Outcome, Position, Side, Status};
+
+/// Who plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Mode {
+    /// A person against the bot.
+    #[default]
+    VsBot,
+    /// Two people on one keyboard.
+    TwoHumans,
+    /// The bot against itself.
+    Demo,
+}
+
+/// Who moves first against the bot.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum First {
+    #[default]
+    You,
+    Bot,
+    /// The bot takes the side the game's value favours and says so.
+    BotChooses,
+}
+
+/// A name that is none of a setting's values; says which are.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown {what} \"{}\": use {choices}", excerpt(.name))]
+pub struct UnknownName {
+    /// What was being named: `mode`, `first player`.
+    pub what: &'static str,
+    pub name: String,
+    /// The allowed names, quoted: `"bot", "humans" or "demo"`.
+    pub choices: String,
+}
+
+/// `"a", "b" or "c"`.
+pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
+    listed(&names, "or")
+}
+
+/// Defines `name`, `ALL`, `choices`, `Display` and `FromStr` for a setting from one table of
+/// names, so files, flags and messages spell its values the same way.
+macro_rules! named_values {
+    ($type:ident, $what:literal, [$(($variant:ident, $name:literal)),+ $(,)?]) => {
+        impl $type {
+            pub const ALL: &'static [$type] = &[$($type::$variant),+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+
+            /// The allowed names, for messages: `"a", "b" or "c"`.
+            pub fn choices() -> String {
+                quoted_choices(Self::ALL.iter().map(|v| v.name()))
+            }
+        }
+
+        impl fmt::Display for $type {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $type {
+            type Err = UnknownName;
+
+            fn from_str(text: &str) -> Result<$type, UnknownName> {
+                by_name(&Self::ALL, Self::name, text).ok_or_else(|| UnknownName {
+                        what: $what,
+                        name: text.to_string(),
+                        choices: Self::choices(),
+                    })
+            }
+        }
+    };
+}
+
+named_values!(
+    Mode,
+    "mode",
+    [(VsBot, "bot"), (TwoHumans, "humans"), (Demo, "demo")]
+);
+named_values!(
+    First,
+    "first player",
+    [(You, "you"), (Bot, "bot"), (BotChooses, "bot-chooses")]
+);
+
+/// Who makes the moves of a side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Controller {
+    Human,
+    Bot,
+}
+
+/// The moves of a game and the moves taken back (for redo), with every position they lead
+/// to. Positions are kept, not recomputed: a game's rules (a bonus move in extreme
+/// tic-tac-toe) may make who moved which ply depend on everything before it.
+#[derive(Clone, Debug)]
+pub struct History {
+    /// `positions[i]` is the position after `i` moves; there is always the start.
+    positions: Vec<Box<dyn Position>>,
+    moves: Vec<Move>,
+    /// Moves taken back, the next to redo last.
+    redo: Vec<Move>,
+}
+
+impl History {
+    /// A game at its start.
+    pub fn new(start: Box<dyn Position>) -> History {
+        History {
+            positions: vec![start],
+            moves: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// A game of `game` resumed at these moves, with nothing to redo; the first illegal
+    /// move is an error naming its number and the move.
+    pub fn replay(game: &dyn Game, moves: &[Move]) -> Result<History, ReplayError> {
+        let mut history = History::new(game.start());
+        for (i, &mv) in moves.iter().enumerate() {
+            let name = game.move_name(history.position(), mv);
+            history.play(mv).map_err(|error| ReplayError {
+                ply: i + 1,
+                cell: name,
+                error,
+            })?;
+        }
+        Ok(history)
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The position after every move played.
+    pub fn position(&self) -> &dyn Position {
+        self.positions
+            .last()
+            .expect("the start is always there")
+            .as_ref()
+    }
+
+    /// The position after the first `n` moves (all of them when there are fewer).
+    pub fn position_at(&self, n: usize) -> &dyn Position {
+        self.positions[n.min(self.moves.len())].as_ref()
+    }
+
+    /// The side that made move `ply` (0-based).
+    pub fn mover(&self, ply: usize) -> Side {
+        self.position_at(ply).to_move()
+    }
+
+    /// Plays a new move. A new move starts a new line of play, so the redo stack goes.
+    pub fn play(&mut self, cell: Move) -> Result<(), MoveError> {
+        self.push(cell)?;
+        self.redo.clear();
+        Ok(())
+    }
+
+    fn push(&mut self, cell: Move) -> Result<(), MoveError> {
+        let next = self.position().play(cell)?;
+        self.positions.push(next);
+        self.moves.push(cell);
+        Ok(())
+    }
+
+    /// Takes back moves, newest first, up to and including one whose mover `stop` accepts;
+    /// returns them in the order they were played. Takes back nothing when no such move
+    /// exists.
+    pub fn take_back(&mut self, stop: impl Fn(Side) -> bool) -> Vec<Move> {
+        let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(self.mover(i))) else {
+            return Vec::new();
+        };
+        self.positions.truncate(keep + 1);
+        let popped: Vec<Move> = self.moves.drain(keep..).collect();
+        self.redo.extend(popped.iter().rev());
+        popped
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The moves taken back, in the order redo would play them again.
+    pub fn redo_moves(&self) -> Vec<Move> {
+        self.redo.iter().rev().copied().collect()
+    }
+
+    /// Gives back moves to redo (as [`History::redo_moves`] listed them), when they can
+    /// be played in that order from here; otherwise there is nothing to redo.
+    pub fn restore_redo(&mut self, moves: &[Move]) {
+        let mut position = self.position().clone_box();
+        for &cell in moves {
+            match position.play(cell) {
+                Ok(next) => position = next,
+                Err(_) => return,
+            }
+        }
+        self.redo = moves.iter().rev().copied().collect();
+    }
+
+    /// Plays again the newest move taken back, if any.
+    pub fn redo_one(&mut self) -> Option<Move> {
+        let cell = self.redo.pop()?;
+        match self.push(cell) {
+            Ok(()) => Some(cell),
+            // Cannot happen: the move was legal here before it was taken back.
+            Err(_) => {
+                self.redo.clear();
+                None
+            }
+        }
+    }
+}
+
+/// A saved move list that is not a game: move `ply` (1-based) could not be played.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("move {ply} ({cell}) is illegal: {error}")]
+pub struct ReplayError {
+    pub ply: usize,
+    /// The move's name.
+    pub cell: String,
+    pub error: MoveError,
+}
+
+/// What a finished game counts as, for the person (against the bot) or the first-named
+/// player (two people, whichever side the swaps left them): its mode and, against the bot, the weakest level the bot played at. `None` when
+/// it counts for nobody (the demo, or a game in which the person swapped sides).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Finished {
+    pub counts: Option<(Mode, Option<Difficulty>)>,
+    pub outcome: Outcome,
+}
+
+/// One game: its players, its moves and what the record needs to know about it.
+#[derive(Clone)]
+pub struct Session {
+    pub game: Arc<dyn Game>,
+    pub mode: Mode,
+    /// Who was chosen to move first (against the bot).
+    pub starter: First,
+    /// The side the person plays against the bot; `None` while the bot is still choosing.
+    pub human: Option<Side>,
+    /// In a two-player game, whether the players' names have been swapped.
+    pub names_swapped: bool,
+    /// The level the bot plays its next move at (the level key changes it mid-game); in
+    /// the demo, the first side's bot.
+    pub difficulty: Difficulty,
+    /// In the demo, the second side's bot's level (the contest simulator's "the bot vs
+    /// random"); `None` for the same as the first's.
+    pub second_level: Option<Difficulty>,
+    /// The weakest level the bot has been asked to play at in this game; `None` until it
+    /// has been asked. The result is filed under it, so raising the level just before the
+    /// end does not count a game won against an easy bot as won against a perfect one.
+    weakest: Option<Difficulty>,
+    /// The person swapped sides with the bot during play. Such a game is not recorded:
+    /// taking over the side the perfect bot has been winning would count as a win
+    /// against perfect.
+    pub swapped: bool,
+    pub history: History,
+    /// The side that ran out of its time for a move (a contest clock); the game is then
+    /// over, lost by that side, though its position is not.
+    timed_out: Option<Side>,
+    /// The result has been counted (once per game, when it ends).
+    counted: bool,
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.game.key())
+            .field("mode", &self.mode)
+            .field("human", &self.human)
+            .field("moves", &self.history.moves())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// A fresh board. Who moves first is a choice only against the bot; elsewhere the
+    /// first side is the first player's.
+    pub fn new(game: Arc<dyn Game>, mode: Mode, starter: First, difficulty: Difficulty) -> Session {
+        let human = match (mode, starter) {
+            (Mode::VsBot, First::Bot) => Some(Side::Second),
+            (Mode::VsBot, First::BotChooses) => None,
+            _ => Some(Side::First),
+        };
+        let history = History::new(game.start());
+        Session {
+            game,
+            mode,
+            starter,
+            human,
+            names_swapped: false,
+            difficulty,
+            second_level: None,
+            weakest: None,
+            swapped: false,
+            history,
+            timed_out: None,
+            counted: false,
+        }
+    }
+
+    /// This game started from `start` (a position given, or a record's) rather than the
+    /// empty board.
+    pub fn from_start(mut self, start: Box<dyn Position>) -> Session {
+        self.history = History::new(start);
+        self
+    }
+
+    /// Its result is not to be counted (a kept game looked at again).
+    pub fn mark_counted(&mut self) {
+        self.counted = true;
+    }
+
+    /// Its result has been counted: whatever is played now (after an undo past the end)
+    /// is practice and counts for nothing.
+    pub fn counted(&self) -> bool {
+        self.counted
+    }
+
+    /// A game resumed as it was left.
+    pub fn resumed(
+        game: Arc<dyn Game>,
+        saved: &Resumed,
+        moves: &[Move],
+    ) -> Result<Session, ReplayError> {
+        let human = match saved.mode {
+            Mode::VsBot => saved.human.unwrap_or(Side::First),
+            _ => Side::First,
+        };
+        let starter = match human {
+            Side::First => First::You,
+            Side::Second => First::Bot,
+        };
+        let history = History::replay(game.as_ref(), moves)?;
+        Ok(Session {
+            human: Some(human),
+            weakest: saved.weakest,
+            swapped: saved.swapped,
+            names_swapped: saved.names_swapped && saved.mode == Mode::TwoHumans,
+            counted: saved.counted,
+            history,
+            ..Session::new(game, saved.mode, starter, saved.difficulty)
+        })
+    }
+
+    /// What must be kept to resume this game later, besides its moves.
+    pub fn to_resumed(&self) -> Resumed {
+        Resumed {
+            mode: self.mode,
+            human: if self.mode == Mode::VsBot {
+                self.human
+            } else {
+                None
+            },
+            difficulty: self.difficulty,
+            weakest: self.weakest,
+            swapped: self.swapped,
+            names_swapped: self.names_swapped,
+            counted: self.counted,
+        }
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        self.history.moves()
+    }
+
+    /// The position after all the moves played.
+    pub fn position(&self) -> &dyn Position {
+        self.history.position()
+    }
+
+    /// Where the game stands: the position's status, or lost by the side that ran out of
+    /// time.
+    pub fn status(&self) -> Status {
+        match self.timed_out {
+            Some(side) => Status::Won(side.other()),
+            None => self.position().status(),
+        }
+    }
+
+    /// The side that ran out of time, if one did.
+    pub fn timed_out(&self) -> Option<Side> {
+        self.timed_out
+    }
+
+    /// `side` took longer than the clock allows for a move: it loses.
+    pub fn time_out(&mut self, side: Side) {
+        if !self.status().is_over() {
+            self.timed_out = Some(side);
+        }
+    }
+
+    pub fn controller(&self, side: Side) -> Controller {
+        match self.mode {
+            Mode::TwoHumans => Controller::Human,
+            Mode::Demo => Controller::Bot,
+            Mode::VsBot if self.human == Some(side) => Controller::Human,
+            Mode::VsBot => Controller::Bot,
+        }
+    }
+
+    /// The level of the bot that plays `side`: the demo's second bot may have its own.
+    pub fn level_of(&self, side: Side) -> Difficulty {
+        match (self.mode, side, self.second_level) {
+            (Mode::Demo, Side::Second, Some(level)) => level,
+            _ => self.difficulty,
+        }
+    }
+
+    /// The level the bot on `side` is known by once the game is over: against a person the
+    /// weakest it played at (what the result counts at, so raising the level before the
+    /// last move does not make a win against `easy` one against `perfect`); in the demo its
+    /// own level.
+    pub fn level_played(&self, side: Side) -> Difficulty {
+        match self.mode {
+            Mode::VsBot => self.weakest.unwrap_or(self.difficulty),
+            _ => self.level_of(side),
+        }
+    }
+
+    /// The bot is asked for a move for `side`: it plays at that side's level, which from
+    /// now on counts towards the weakest level of the game. Returns that level.
+    pub fn bot_asked(&mut self, side: Side) -> Difficulty {
+        let level = self.level_of(side);
+        self.weakest = Some(self.weakest.map_or(level, |weakest| weakest.min(level)));
+        level
+    }
+
+    /// The weakest level the bot has played at, if it has played.
+    pub fn weakest(&self) -> Option<Difficulty> {
+        self.weakest
+    }
+
+    /// Takes back moves: in a two-player game the last one; against the bot, back to the
+    /// person's last move (taking the bot's reply too). Returns the moves taken back.
+    pub fn undo(&mut self) -> Vec<Move> {
+        // A loss on time is final, as in the contest: the clock is asked for to be kept.
+        if self.timed_out.is_some() {
+            return Vec::new();
+        }
+        match self.mode {
+            Mode::Demo => Vec::new(),
+            Mode::TwoHumans => self.history.take_back(|_| true),
+            Mode::VsBot => {
+                let human = self.human;
+                self.history.take_back(|side| Some(side) == human)
+            }
+        }
+    }
+
+    /// Plays again what was taken back: against the bot, the person's move and the bot's
+    /// reply together. Returns the moves replayed.
+    pub fn redo(&mut self) -> Vec<Move> {
+        let mut replayed = Vec::new();
+        if self.mode == Mode::Demo || self.timed_out.is_some() {
+            return replayed;
+        }
+        while let Some(cell) = self.history.redo_one() {
+            replayed.push(cell);
+            let position = self.position();
+            if self.status().is_over() || self.controller(position.to_move()) == Controller::Human {
+                break;
+            }
+        }
+        replayed
+    }
+
+    /// Mid-game, the person takes over the bot's side; the game is then no longer a fair
+    /// one for the record once a move is on the board.
+    pub fn swap_with_bot(&mut self) {
+        let Some(human) = self.human else { return };
+        let side = human.other();
+        self.swapped |= !self.moves().is_empty();
+        self.human = Some(side);
+        // The person has now picked the side, so the bot no longer "chose" it.
+        self.starter = if side == Side::First {
+            First::You
+        } else {
+            First::Bot
+        };
+    }
+
+    /// Once per game, when it is over: what it counts as (see [`Finished`]).
+    pub fn take_result(&mut self) -> Option<Finished> {
+        let status = self.status();
+        if self.counted || !status.is_over() {
+            return None;
+        }
+        self.counted = true;
+        // Two people's record is the first-named player's ("Player 1's record"), who plays
+        // the second side once the names are swapped.
+        let me = match self.mode {
+            Mode::VsBot => self.human,
+            Mode::TwoHumans if self.names_swapped => Some(Side::Second),
+            _ => Some(Side::First),
+        };
+        let outcome = match status {
+            Status::Won(side) if Some(side) == me => Outcome::Win,
+            Status::Won(_) => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        let counts = match self.mode {
+            _ if self.swapped => None,
+            Mode::Demo => None,
+            Mode::TwoHumans => Some((Mode::TwoHumans, None)),
+            Mode::VsBot => Some((Mode::VsBot, Some(self.level_played(Side::First)))),
+        };
+        Some(Finished { counts, outcome })
+    }
+}
+
+/// What is kept of a session to resume it, besides its moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Resumed {
+    pub mode: Mode,
+    /// The side the person plays against the bot; `None` for two people or the demo.
+    pub human: Option<Side>,
+    pub difficulty: Difficulty,
+    pub weakest: Option<Difficulty>,
+    pub swapped: bool,
+    /// Two people swapped names and symbols (`s`).
+    pub names_swapped: bool,
+    /// Its result is in the record already: the game ended, then was undone, and an end
+    /// reached again (after resuming too) does not count a second time.
+    pub counted: bool,
+}
+
+impl Resumed {
+    /// A game of `mode` with the person on `human` (against the bot) and the bot at
+    /// `difficulty`, nothing swapped or counted yet.
+    pub fn new(mode: Mode, human: Option<Side>, difficulty: Difficulty) -> Resumed {
+        Resumed {
+            mode,
+            human,
+            difficulty,
+            weakest: None,
+            swapped: false,
+            names_swapped: false,
+            counted: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::toy::Toy;
+
+    fn cell(name: &str) -> Move {
+        Toy.parse_move(Toy.start().as_ref(), name).unwrap()
+    }
+
+    fn session(mode: Mode, starter: First, level: Difficulty) -> Session {
+        Session::new(Arc::new(Toy), mode, starter, level)
+    }
+
+    fn play(session: &mut Session, names: &str) {
+        for name in names.split_whitespace() {
+            session.history.play(cell(name)).unwrap();
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for mode in Mode::ALL {
+            assert_eq!(mode.name().parse::<Mode>(), Ok(*mode));
+        }
+        assert_eq!("Bot-Chooses".parse::<First>(), Ok(First::BotChooses));
+        let err = "solo".parse::<Mode>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown mode \"solo\": use \"bot\", \"humans\" or \"demo\""
+        );
+    }
+
+    #[test]
+    fn the_demos_second_bot_may_play_at_its_own_level() {
+        let mut demo = session(Mode::Demo, First::You, Difficulty::Perfect);
+        demo.second_level = Some(Difficulty::Random);
+        assert_eq!(demo.bot_asked(Side::First), Difficulty::Perfect);
+        assert_eq!(demo.bot_asked(Side::Second), Difficulty::Random);
+        let mut vs_bot = session(Mode::VsBot, First::You, Difficulty::Hard);
+        vs_bot.second_level = Some(Difficulty::Random);
+        assert_eq!(
+            vs_bot.level_of(Side::Second),
+            Difficulty::Hard,
+            "only in the demo"
+        );
+    }
+
+    #[test]
+    fn the_weakest_level_asked_is_kept() {
+        let mut game = session(Mode::VsBot, First::You, Difficulty::Hard);
+        assert_eq!(game.weakest(), None, "not asked yet");
+        game.bot_asked(Side::Second);
+        game.difficulty = Difficulty::Easy;
+        game.bot_asked(Side::Second);
+        game.difficulty = Difficulty::Perfect;
+        assert_eq!(game.bot_asked(Side::Second), Difficulty::Perfect);
+        assert_eq!(game.weakest(), Some(Difficulty::Easy));
+    }
+
+    #[test]
+    fn a_game_with_swapped_sides_is_not_recorded() {
+        let mut game = session(Mode::VsBot, First::You, Difficulty::Perfect);
+        // X takes a and b, side by side, and wins.
+        play(&mut game, "a c b");
+        let mut fair = game.clone();
+        assert_eq!(
+            fair.take_result(),
+            Some(Finished {
+                counts: Some((Mode::VsBot, Some(Difficulty::Perfect))),
+                outcome: Outcome::Win
+            })
+        );
+        assert_eq!(fair.take_result(), None, "counted once");
+        game.swapped = true;
+        assert_eq!(game.take_result().unwrap().counts, None);
+    }
+
+    #[test]
+    fn two_people_s_record_follows_the_first_named_player_across_a_swap() {
+        // X takes a and b, side by side, and wins: a win for Player 1 while Player 1 plays
+        // X, a loss once the names are swapped (Player 1 plays O).
+        for (swapped, outcome) in [(false, Outcome::Win), (true, Outcome::Loss)] {
+            let mut game = session(Mode::TwoHumans, First::You, Difficulty::Perfect);
+            game.names_swapped = swapped;
+            play(&mut game, "a c b");
+            let finished = game.take_result().unwrap();
+            assert_eq!(finished.outcome, outcome, "swapped: {swapped}");
+            assert_eq!(finished.counts, Some((Mode::TwoHumans, None)));
+        }
+    }
+
+    #[test]
+    fn a_game_won_on_points_counts_as_a_win_and_equal_points_as_a_draw() {
+        use crate::games::extreme::adapter::Extreme;
+        use crate::games::extreme::cell::cell_id;
+        use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
+        let (x_31, o_28) = X_31_O_28;
+        for (x_won, status, outcome) in [
+            (&x_31[..], Status::Won(Side::First), Outcome::Win),
+            (&x_31[..5], Status::Draw, Outcome::Draw),
+        ] {
+            // Against the bot, the person playing X; O's move ends the game, no line.
+            let mut game = Session::new(
+                Arc::new(Extreme),
+                Mode::VsBot,
+                First::You,
+                Difficulty::Perfect,
+            );
+            let (start, last) = one_move_from_the_points(x_won, &o_28);
+            game.history = History::new(Box::new(start));
+            game.history.play(cell_id(last).into()).unwrap();
+            assert_eq!(game.status(), status);
+            assert_eq!(game.take_result().map(|f| f.outcome), Some(outcome));
+        }
+    }
+
+    #[test]
+    fn a_resumed_game_keeps_its_sides_levels_and_swap() {
+        let mut game = session(Mode::VsBot, First::Bot, Difficulty::Easy);
+        game.bot_asked(Side::First);
+        game.difficulty = Difficulty::Perfect;
+        play(&mut game, "b");
+        game.swap_with_bot();
+        let again = Session::resumed(Arc::new(Toy), &game.to_resumed(), game.moves()).unwrap();
+        assert_eq!(again.weakest(), Some(Difficulty::Easy));
+        assert_eq!(again.difficulty, Difficulty::Perfect);
+        assert_eq!(again.human, Some(Side::First));
+        assert!(again.swapped);
+        assert_eq!(again.moves(), [cell("b")]);
+    }
+
+    #[test]
+    fn a_move_list_that_is_no_game_is_refused_with_the_move() {
+        let err = History::replay(&Toy, &[cell("a"), cell("a")]).unwrap_err();
+        assert_eq!(err.ply, 2);
+        assert_eq!(err.to_string(), "move 2 (a) is illegal: a is taken");
+    }
+
+    #[test]
+    fn undo_against_the_bot_goes_back_to_the_persons_move_and_redo_replays_both() {
+        let mut game = session(Mode::VsBot, First::You, Difficulty::Perfect);
+        play(&mut game, "c b a");
+        let popped = game.undo();
+        assert_eq!(popped, [cell("a")], "the person's last move");
+        let popped = game.undo();
+        assert_eq!(
+            popped,
+            [cell("c"), cell("b")],
+            "and the bot's reply with it"
+        );
+        assert!(game.moves().is_empty());
+        assert_eq!(game.redo(), [cell("c"), cell("b")]);
+        assert_eq!(game.redo(), [cell("a")]);
+        assert!(game.redo().is_empty());
+        assert_eq!(game.position().text(), "XOX-");
+    }
+
+    #[test]
+    fn the_mover_of_each_ply_comes_from_the_positions() {
+        let mut game = session(Mode::TwoHumans, First::You, Difficulty::Perfect);
+        play(&mut game, "b d");
+        assert_eq!(game.history.mover(0), Side::First);
+        assert_eq!(game.history.mover(1), Side::Second);
+        assert_eq!(game.history.position_at(1).text(), "-X--");
+    }
+}

@@ -1,0 +1,218 @@
+//! Words for messages: input quoted safely and briefly, and counts with the right noun.
+//!
+//! Every message that shows what the user typed or a file held goes through [`quote`] (or
+//! [`excerpt`], for a message with its own quote marks): a 10 MB word must not come back
+//! whole, and control bytes (ESC, BEL, a terminal title sequence) must not reach the
+//! terminal raw.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// At most this many characters of the input, once escaped, appear in a message.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `a, b and c` (with `last` "and"), `a, b or c` (with "or"); one item alone, none empty.
+pub fn listed(items: &[String], last: &str) -> String {
+    match items.split_last() {
+        Some((final_item, rest)) if !rest.is_empty() => {
+            format!("{} {last} {final_item}", rest.join(", "))
+        }
+        _ => items.concat(),
+    }
+}
+
+/// The one of `all` named `text`, in any case, spaces around it ignored: how every list
+/// of named choices (sides, levels, modes) reads a name.
+pub fn by_name<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, text: &str) -> Option<T> {
+    all.iter()
+        .copied()
+        .find(|&item| name(item).eq_ignore_ascii_case(text.trim()))
+}
+
+/// The start of `text` as a message shows it: control characters and quote marks escaped
+/// as Rust writes them (`\u{1b}`, `\'`), at most [`EXCERPT_CHARS`] characters, then `…` if
+/// anything was left out. Whole characters (grapheme clusters) only: an emoji is never cut
+/// in half.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    let mut shown = 0;
+    for grapheme in text.graphemes(true) {
+        // `str::escape_debug` escapes a combining mark only where it starts the string, so
+        // a cluster keeps its accents and only a stray mark shows as `\u{301}`.
+        let escaped: String = grapheme.escape_debug().collect();
+        let width = escaped.chars().count();
+        if shown + width > EXCERPT_CHARS {
+            out.push('…');
+            return out;
+        }
+        out.push_str(&escaped);
+        shown += width;
+    }
+    out
+}
+
+/// `text` in single quotes, as [`excerpt`] shows it: `'bad'`, `'\u{1b}]0;x\u{7}'`.
+pub fn quote(text: &str) -> String {
+    format!("'{}'", excerpt(text))
+}
+
+/// One character in single quotes, escaped as [`quote`] does.
+pub fn quote_char(ch: char) -> String {
+    quote(ch.encode_utf8(&mut [0; 4]))
+}
+
+/// Where a character of a position text stands: `at c3`, or `past` when it comes after
+/// the last cell.
+pub fn at_cell<C: std::fmt::Display>(cell: Option<C>, past: &str) -> String {
+    cell.map_or_else(|| past.to_string(), |cell| format!("at {cell}"))
+}
+
+/// `1 game`, `2 games`, `0 games`: the count with the noun it takes.
+pub fn plural(count: u64, one: &str, many: &str) -> String {
+    let noun = if count == 1 { one } else { many };
+    format!("{count} {noun}")
+}
+
+/// `1 stone`, `2 stones`: how a position's counts are told.
+pub fn stones(count: u32) -> String {
+    plural(u64::from(count), "stone", "stones")
+}
+
+/// `X has 4 stones and O has 5`: both sides' stones, as every game's position check
+/// tells them.
+pub fn stone_counts(x: u32, o: u32) -> String {
+    format!("X has {} and O has {o}", stones(x))
+}
+
+/// Why stone counts cannot come from play where the sides take turns, X first: every game
+/// with plain turns refuses such a position in these words.
+pub fn turns_counts(x: u32, o: u32) -> String {
+    format!(
+        "{}: X moves first, so X must have as many as O or one more",
+        stone_counts(x, o)
+    )
+}
+
+/// `a position has 16 cells, this one has 15`: how every game refuses a position text of
+/// the wrong length. `board` names the board where a game has several (`3x3`); `found` may
+/// be a word (`more`) where the reader stopped counting.
+pub fn cell_count(board: Option<&str>, cells: usize, found: impl std::fmt::Display) -> String {
+    let board = board.map(|board| format!(" {board}")).unwrap_or_default();
+    format!("a{board} position has {cells} cells, this one has {found}")
+}
+
+/// `from 3 to 7`, or `3` when the range holds one value: the values a setting may take,
+/// as a sentence says them (`the line length must be from 3 to 4`).
+pub fn from_to(range: &std::ops::RangeInclusive<u8>) -> String {
+    let (low, high) = (range.start(), range.end());
+    if low == high {
+        low.to_string()
+    } else {
+        format!("from {low} to {high}")
+    }
+}
+
+/// `text` with its first letter a capital, to start a sentence: `Extreme tic-tac-toe`.
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`.
+pub fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// Each item's text on a line of its own: how a test compares a list of messages with the
+/// text it expects.
+#[cfg(test)]
+pub fn one_per_line<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let texts: Vec<String> = items.into_iter().map(|item| item.to_string()).collect();
+    texts.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_plain_text_is_quoted_as_it_is() {
+        assert_eq!(quote("b3"), "'b3'");
+        assert_eq!(quote(""), "''");
+        assert_eq!(quote("🦀猫"), "'🦀猫'");
+    }
+
+    #[test]
+    fn control_characters_and_quotes_are_escaped() {
+        assert_eq!(quote("a\u{1b}]0;pwn\u{7}b"), "'a\\u{1b}]0;pwn\\u{7}b'");
+        assert_eq!(quote("\n\t"), "'\\n\\t'");
+        assert_eq!(quote("it's"), "'it\\'s'");
+        assert_eq!(quote_char('\u{1b}'), "'\\u{1b}'");
+        assert_eq!(quote_char('Q'), "'Q'");
+    }
+
+    #[test]
+    fn long_input_is_cut_after_forty_characters() {
+        let long = "x".repeat(10 * 1024 * 1024);
+        let shown = quote(&long);
+        assert_eq!(shown, format!("'{}…'", "x".repeat(EXCERPT_CHARS)));
+        // Exactly the limit is shown whole; escapes count as what they print.
+        assert_eq!(
+            excerpt(&"y".repeat(EXCERPT_CHARS)),
+            "y".repeat(EXCERPT_CHARS)
+        );
+        let escapes = excerpt(&"\u{7}".repeat(100));
+        assert!(escapes.chars().count() <= EXCERPT_CHARS + 1, "{escapes}");
+        assert!(escapes.ends_with("\\u{7}…"), "{escapes}");
+    }
+
+    #[test]
+    fn an_emoji_or_an_accent_is_never_cut_in_half() {
+        let family = "👨‍👩‍👧"; // one cluster of five code points
+        let text = format!("{}{family}", "a".repeat(EXCERPT_CHARS - 2));
+        assert_eq!(
+            excerpt(&text),
+            format!("{}…", "a".repeat(EXCERPT_CHARS - 2))
+        );
+        assert_eq!(excerpt("e\u{301}"), "e\u{301}");
+        assert_eq!(excerpt("\u{301}"), "\\u{301}");
+    }
+
+    #[test]
+    fn positions_are_refused_in_the_same_words_in_every_game() {
+        assert_eq!(
+            turns_counts(1, 0),
+            "X has 1 stone and O has 0: X moves first, so X must have as many as O or one more"
+        );
+        assert_eq!(stone_counts(4, 5), "X has 4 stones and O has 5");
+        assert_eq!(
+            cell_count(None, 16, 15),
+            "a position has 16 cells, this one has 15"
+        );
+        assert_eq!(
+            cell_count(Some("3x3"), 9, "more"),
+            "a 3x3 position has 9 cells, this one has more"
+        );
+    }
+
+    #[test]
+    fn a_range_of_one_value_is_that_value() {
+        assert_eq!(from_to(&(3..=7)), "from 3 to 7");
+        assert_eq!(from_to(&(3..=3)), "3");
+    }
+
+    #[test]
+    fn counts_take_the_noun_they_need() {
+        assert_eq!(plural(1, "ply", "plies"), "1 ply");
+        assert_eq!(plural(2, "ply", "plies"), "2 plies");
+        assert_eq!(plural(0, "game", "games"), "0 games");
+    }
+}

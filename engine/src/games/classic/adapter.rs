@@ -1,0 +1,479 @@
+//! Classic tic-tac-toe behind the games interface of `crate::core`: [`ClassicGame`] for the
+//! rules and names, [`ClassicEngine`] for values, hints and players, and
+//! [`crate::core::Position`] on [`Board`] itself.
+
+use std::sync::{Arc, OnceLock};
+
+use super::board::{Board, MoveRefused};
+use super::cell::Cell;
+use super::lines::Lines;
+use super::players::{
+    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher, greedy,
+};
+use super::proof::{Limits, Prover};
+use super::search;
+use super::solver::Solver;
+use super::text;
+use super::variant::{self, Variant, VariantError};
+use crate::core::root::Settings;
+use crate::core::words::quote;
+use crate::core::{
+    Analysis, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine, Move,
+    MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
+    Value, read_cell, read_position,
+};
+use crate::games::kit::placing::{off_board, placements};
+use crate::games::{Boards, Registration};
+
+/// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
+pub fn game(size: u8, in_a_row: Option<u8>) -> Result<ClassicGame, VariantError> {
+    Variant::new(size, in_a_row).map(ClassicGame::new)
+}
+
+/// Classic tic-tac-toe in the list of games: 3x3 unless a size is chosen.
+pub const REGISTRATION: Registration = Registration {
+    name: "classic",
+    family: "classic tic-tac-toe",
+    boards: Boards::Sized {
+        sizes: variant::MIN_SIZE..=variant::MAX_SIZE,
+        default: variant::MIN_SIZE,
+        make: |size, in_a_row| match game(size, in_a_row) {
+            Ok(game) => Ok(Arc::new(game)),
+            Err(e) => Err(e.into()),
+        },
+    },
+    position_format: "N x N cells row by row",
+};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ClassicGame {
+    variant: Variant,
+}
+
+impl ClassicGame {
+    pub fn new(variant: Variant) -> ClassicGame {
+        ClassicGame { variant }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn cell(&self, id: CellId) -> Option<Cell> {
+        Cell::new(self.variant, id.index())
+    }
+}
+
+fn cell_id(cell: Cell) -> CellId {
+    CellId::new(cell.index())
+}
+
+impl Extras for ClassicGame {
+    /// On 3x3 the medium level is the ten-sided-die player: say so.
+    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
+        (level == crate::core::Difficulty::Medium && self.variant == Variant::CLASSIC)
+            .then(|| "Medium: a ten-sided-die player: wins, blocks, else rolls a die.".into())
+    }
+}
+
+impl Game for ClassicGame {
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
+    }
+
+    /// `classic-5`, or `classic-4k3` when fewer than the whole row win.
+    fn key(&self) -> String {
+        let (n, k) = (self.variant.size(), self.variant.k());
+        if n == k {
+            format!("classic-{n}")
+        } else {
+            format!("classic-{n}k{k}")
+        }
+    }
+
+    fn title(&self) -> String {
+        format!("Classic {}", self.variant)
+    }
+
+    fn rules(&self) -> Vec<String> {
+        let (n, k) = (self.variant.size(), self.variant.k());
+        let line = if n == k {
+            "a whole row, column or long diagonal".to_string()
+        } else {
+            format!("{k} in a row along a row, a column or a diagonal")
+        };
+        vec![
+            format!("{n}x{n} board; the sides take turns."),
+            format!("The first to hold {line} wins at once."),
+            "A full board without such a line is a draw.".to_string(),
+        ]
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::board(self.variant.size(), self.variant.size())
+    }
+
+    /// Boards of up to 16 cells are solved by a table; bigger ones are searched.
+    fn solved(&self) -> bool {
+        self.variant.is_solvable()
+    }
+
+    fn place(&self, cell: CellId) -> Place {
+        let n = self.variant.size() as usize;
+        Place {
+            block: 0,
+            row: (cell.index() / n) as u8,
+            col: (cell.index() % n) as u8,
+        }
+    }
+
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        if place.block != 0 {
+            return None;
+        }
+        Cell::at(self.variant, place.row as i32, place.col as i32).map(cell_id)
+    }
+
+    fn cell_name(&self, cell: CellId) -> String {
+        self.cell(cell)
+            .map_or_else(|| format!("#{}", cell.index()), |c| c.name(self.variant))
+    }
+
+    fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
+        read_cell(Cell::parse(self.variant, text), cell_id)
+    }
+
+    fn start(&self) -> Box<dyn Position> {
+        Box::new(Board::empty(self.variant))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
+        read_position(text::parse(self.variant, text))
+    }
+
+    fn engine(&self) -> Arc<dyn Engine> {
+        Arc::new(ClassicEngine::new(self.variant))
+    }
+}
+
+impl Position for Board {
+    fn at(&self, cell: CellId) -> Option<Side> {
+        Board::at(*self, Cell::new(self.variant(), cell.index())?)
+    }
+
+    fn to_move(&self) -> Side {
+        Board::to_move(*self)
+    }
+
+    fn status(&self) -> Status {
+        Board::status(*self)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        placements(
+            Board::status(*self),
+            Cell::in_mask(self.empty_cells()).map(cell_id),
+        )
+    }
+
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
+        let v = self.variant();
+        let c = Cell::new(v, mv.placed().index());
+        let c = c.ok_or_else(|| off_board(mv.placed(), usize::from(v.size())))?;
+        match Board::play(*self, c) {
+            Ok(next) => Ok(Box::new(next)),
+            Err(MoveRefused::GameOver) => Err(MoveError::GameOver),
+            Err(MoveRefused::Taken(c)) => Err(MoveError::Taken(format!("{} is taken", c.name(v)))),
+        }
+    }
+
+    fn text(&self) -> String {
+        text::format(*self)
+    }
+
+    fn stones(&self) -> usize {
+        self.stone_count() as usize
+    }
+
+    /// Every line the winner holds (two when the last move completed two at once).
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        let Some((side, _)) = self.winning_line() else {
+            return Vec::new();
+        };
+        let stones = Board::stones(*self, side);
+        Lines::of(self.variant())
+            .all()
+            .iter()
+            .filter(|&&l| l & !stones == 0)
+            .map(|&l| MarkedLine {
+                cells: Cell::in_mask(l).map(cell_id).collect(),
+                side,
+            })
+            .collect()
+    }
+}
+
+/// The players every variant has, and those only some have.
+const PLAYERS: [&str; 8] = [
+    "random",
+    "greedy",
+    "d10",
+    "rule-list",
+    "perfect",
+    "easy",
+    "medium",
+    "hard",
+];
+
+/// What classic knows of one variant: the exact solver up to 16 cells, else search.
+pub struct ClassicEngine {
+    variant: Variant,
+    solver: Option<Arc<Solver>>,
+    /// The search behind hints and analyses where there is no solver (each analysis
+    /// starts from its own empty tables).
+    analysis_search: search::Searcher,
+    /// The prover behind exact hints where there is no solver, built at the first hint.
+    prover: OnceLock<Prover>,
+}
+
+/// The node budget of the hints on a big board: a fifth of a second or so.
+pub const HINT_NODES: u64 = 300_000;
+
+/// The positions the prover may visit for a big board's hints, shared out by the moves:
+/// about half a second; a proven move then hints its exact value.
+pub const HINT_PROOF_NODES: u64 = 500_000;
+
+impl ClassicEngine {
+    /// Solves the variant when it has at most 16 cells (4x4 takes about 0.2 s).
+    pub fn new(variant: Variant) -> ClassicEngine {
+        ClassicEngine {
+            variant,
+            solver: Solver::new(variant).map(Arc::new),
+            analysis_search: search::Searcher::new(variant, 1),
+            prover: OnceLock::new(),
+        }
+    }
+
+    pub fn solver(&self) -> Option<&Arc<Solver>> {
+        self.solver.as_ref()
+    }
+
+    fn board(&self, position: &dyn Position) -> Option<Board> {
+        let board = *position.as_any().downcast_ref::<Board>()?;
+        (board.variant() == self.variant).then_some(board)
+    }
+
+    fn names(&self) -> Vec<&'static str> {
+        PLAYERS
+            .into_iter()
+            .filter(|&name| self.unavailable(name).is_none())
+            .collect()
+    }
+
+    /// Why a known player cannot play this variant, if it cannot.
+    fn unavailable(&self, name: &str) -> Option<String> {
+        let n = self.variant.size();
+        match name {
+            "d10" if self.variant != Variant::CLASSIC => Some(format!(
+                "d10 plays only on 3x3 (three in a row), not on {}",
+                self.variant
+            )),
+            "rule-list" if n.is_multiple_of(2) => {
+                Some(format!("rule-list needs an odd size, {n} is even"))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl ClassicEngine {
+    /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
+    /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
+    fn hint_analysis_of(&self, board: Board) -> Option<Analysis> {
+        let mut analysis = self.search_analysis(board, &Settings::hints(HINT_NODES))?;
+        let prover = self.prover.get_or_init(|| Prover::new(self.variant));
+        let moves = u64::from(board.empty_cells().count_ones()).max(1);
+        let limits = Limits {
+            nodes: HINT_PROOF_NODES / moves,
+            time: None,
+        };
+        for (mv, figure) in &mut analysis.moves {
+            let proven = Cell::new(self.variant, mv.index())
+                .and_then(|cell| prover.move_value(board, cell, limits));
+            if let Some(value) = proven {
+                *figure = Hint::Proven(Claim::Exact(value));
+            }
+        }
+        Some(analysis)
+    }
+
+    /// The search's analysis of `board` (see `search::analysis`): the same on any number of
+    /// threads.
+    fn search_analysis(&self, board: Board, settings: &Settings) -> Option<Analysis> {
+        self.analysis_search.analyze(board, settings)
+    }
+}
+
+/// A player under another name: the ten-sided-die player (`d10`) serving as the medium
+/// level on 3x3.
+struct Renamed<P> {
+    name: &'static str,
+    inner: P,
+}
+
+impl<P: Player> Player for Renamed<P> {
+    fn name(&self) -> String {
+        self.name.to_string()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<crate::core::Decision> {
+        self.inner.decide(position)
+    }
+}
+
+/// One published result: the players by name, first mover first, and the games' outcomes.
+struct PublishedRow {
+    first: &'static str,
+    second: &'static str,
+    first_wins: u64,
+    second_wins: u64,
+    draws: u64,
+}
+
+/// The rule list's experiment on 3x3 (seed 003): its rule-list player (the post's
+/// "computer") against a random one (its "human"), 50,000 games in each order, as the post
+/// reports them. `examples/seed003/` replays the experiment and explains the differences
+/// from ours.
+const RULE_LIST_PUBLISHED: [PublishedRow; 2] = [
+    PublishedRow {
+        first: "random",
+        second: "rule-list",
+        first_wins: 292,
+        second_wins: 42_986,
+        draws: 6_722,
+    },
+    PublishedRow {
+        first: "rule-list",
+        second: "random",
+        first_wins: 48_306,
+        second_wins: 0,
+        draws: 1_694,
+    },
+];
+
+impl Engine for ClassicEngine {
+    fn value(&self, position: &dyn Position) -> Option<Value> {
+        self.solver.as_ref()?.value(self.board(position)?)
+    }
+
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
+        let Some(board) = self.board(position) else {
+            return Vec::new();
+        };
+        match &self.solver {
+            Some(solver) => solver
+                .move_values(board)
+                .into_iter()
+                .map(|(cell, value)| (cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
+                .collect(),
+            None => self
+                .hint_analysis_of(board)
+                .map_or_else(Vec::new, |a| a.moves),
+        }
+    }
+
+    fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
+        if self.solver.is_some() {
+            return None;
+        }
+        self.hint_analysis_of(self.board(position)?)
+    }
+
+    fn instant_hints(&self) -> bool {
+        self.solver.is_some()
+    }
+
+    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
+        if self.solver.is_some() {
+            return None;
+        }
+        self.search_analysis(self.board(position)?, settings)
+    }
+
+    /// The rule list's published figures against a random player on 3x3.
+    fn published(&self, first: &str, second: &str) -> Option<crate::core::Published> {
+        if self.variant != Variant::CLASSIC {
+            return None;
+        }
+        let row = RULE_LIST_PUBLISHED
+            .iter()
+            .find(|row| (row.first, row.second) == (first, second))?;
+        Some(crate::core::Published {
+            source: "the C# program of the post \"Don't lose on Tic-Tac-Toe 99% of the time\""
+                .into(),
+            games: row.first_wins + row.second_wins + row.draws,
+            first_wins: row.first_wins,
+            second_wins: row.second_wins,
+            draws: row.draws,
+        })
+    }
+
+    fn solved(&self) -> Option<crate::core::Solved> {
+        let solver = self.solver.as_ref()?;
+        Some(crate::core::Solved {
+            positions: solver.reachable_positions(),
+            classes: solver.classes() as u64,
+            symmetries: solver.symmetries(),
+            bytes: solver.memory_bytes(),
+        })
+    }
+
+    /// The perfect player's move, where the board is solved.
+    fn best(&self, position: &dyn Position) -> Option<Move> {
+        let choice = self.solver.as_ref()?.best_move(self.board(position)?)?;
+        Some(cell_id(choice.cell).into())
+    }
+
+    fn player_names(&self) -> Vec<String> {
+        self.names().into_iter().map(String::from).collect()
+    }
+
+    fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
+        if let Some(why) = self.unavailable(name) {
+            return Err(PlayerError(why));
+        }
+        let (seed, movetime, v) = (options.seed, options.movetime, self.variant);
+        // `max` is the top level's name where the board is searched; both names work.
+        let level = Level::from_name(if name == "max" { "perfect" } else { name });
+        let player: Box<dyn Player> = match (name, level, &self.solver) {
+            ("random", ..) => Box::new(RandomPlayer::new(seed)),
+            ("greedy", ..) => Box::new(greedy(seed)),
+            ("d10", ..) => Box::new(D10::new(seed)),
+            // On 3x3 the medium level is the ten-sided-die player: it sits between easy and hard
+            // (it beats easy and loses to hard, measured), and it was written to be a
+            // beatable opponent for a person.
+            ("medium", ..) if v == Variant::CLASSIC => Box::new(Renamed {
+                name: "medium",
+                inner: D10::new(seed),
+            }),
+            ("rule-list", ..) => Box::new(RuleList::new(seed)),
+            (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
+            (_, Some(Level::Perfect), None) => {
+                Box::new(Searcher::new(v, movetime, options.threads))
+            }
+            (_, Some(level), Some(solver)) => {
+                Box::new(ExactLevel::new(level, solver.clone(), seed))
+            }
+            (_, Some(level), None) => Box::new(SearchLevel::new(level, v, movetime, seed)),
+            _ => {
+                return Err(PlayerError(format!(
+                    "unknown player {} for classic {}: use {}",
+                    quote(name),
+                    self.variant,
+                    self.names().join(", ")
+                )));
+            }
+        };
+        Ok(player)
+    }
+}

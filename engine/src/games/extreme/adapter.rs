@@ -1,0 +1,356 @@
+//! Extreme tic-tac-toe behind the `crate::core` interface: [`Extreme`] is the `Game`, the
+//! rules' [`State`] is the `Position`, [`ExtremeEngine`] the `Engine`.
+//!
+//! Cells are numbered `r * 16 + c` (global row and column); the layout is 4x4 blocks (the
+//! small boards, row-major) of 4x4 cells.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::core::{
+    Analysis, BlockState, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, MarkedLine,
+    Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError,
+    Side, Status, Value, read_cell, read_position,
+};
+use crate::games::{Boards, Registration};
+
+use super::cell::{Cell, cell_id, cell_of};
+use super::patterns::PATTERNS;
+use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
+use super::rules::{IllegalMove, State};
+use super::search::{Limits, Table};
+use crate::core::root::Settings;
+use crate::core::words::quote;
+
+/// The game: its names, drawing and rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extreme;
+
+/// Extreme tic-tac-toe in the list of games.
+pub const REGISTRATION: Registration = Registration {
+    name: "extreme",
+    family: "extreme tic-tac-toe",
+    boards: Boards::One(|| Arc::new(Extreme)),
+    position_format: "three words, the 256 cells row by row across the whole board, the last \
+        move (B3c1, or - before the first) and the side to move (x or o), e.g. \"<256 cells> \
+        A1b2 o\"",
+};
+
+impl Game for Extreme {
+    fn key(&self) -> String {
+        "extreme".into()
+    }
+
+    fn title(&self) -> String {
+        "Extreme tic-tac-toe".into()
+    }
+
+    fn rules(&self) -> Vec<String> {
+        [
+            "A 4x4 board of 4x4 boards. Your cell's place sends the other side to that \
+             small board (if closed, to any).",
+            "A row, column or diamond wins a small board and a bonus move; such a line of won \
+             boards wins.",
+            "Else more points win: corner 6, edge 4, centre 3.",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    fn rules_in_full(&self) -> Vec<String> {
+        [
+            "A 4x4 grid of small 4x4 boards; X moves first, anywhere. B3c1 names cell c1 of \
+             small board B3.",
+            "Where you play in a small board sends the other side to the small board in that \
+             place of the big grid; if it is won or full, they may play in any open board.",
+            "  . . x .   x at c1 of any board sends    . o . .   a diamond: the four",
+            "  . . . .   the other side to board C1    o . o .   cells around b2 (or",
+            "  . . . .                                 . o . .   around c2, b3, c3)",
+            "  . . . .                                 . . . .",
+            "A whole row, a whole column or a diamond (never a diagonal) wins a small board, \
+             and with it a bonus move at once (no second bonus in a row).",
+            "The same with won boards on the big grid wins the game. If every board is \
+             decided without one, each board won scores by its place: corner 6, edge 4, \
+             middle 3, and more points win.",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    /// Far too big to solve: the bot searches under a clock.
+    fn solved(&self) -> bool {
+        false
+    }
+
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
+    }
+
+    fn layout(&self) -> Layout {
+        Layout {
+            blocks: Grid::new(4, 4),
+            cells: Grid::new(4, 4),
+            may_stack: false,
+        }
+    }
+
+    fn place(&self, cell: CellId) -> Place {
+        let (r, c) = (cell.index() / 16, cell.index() % 16);
+        Place {
+            block: ((r / 4) * 4 + c / 4) as u8,
+            row: (r % 4) as u8,
+            col: (c % 4) as u8,
+        }
+    }
+
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        (place.block < 16 && place.row < 4 && place.col < 4).then(|| {
+            let local = usize::from(place.row) * 4 + usize::from(place.col);
+            cell_id(Cell::in_board(usize::from(place.block), local))
+        })
+    }
+
+    fn cell_name(&self, cell: CellId) -> String {
+        cell_of(cell).map_or_else(|| format!("#{}", cell.index()), |c| c.to_string())
+    }
+
+    fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
+        read_cell(text.parse::<Cell>(), cell_id)
+    }
+
+    fn start(&self) -> Box<dyn Position> {
+        Box::new(State::START)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
+        read_position(text.parse::<State>())
+    }
+
+    fn engine(&self) -> Arc<dyn Engine> {
+        Arc::new(ExtremeEngine::new())
+    }
+}
+
+/// The points, the small boards, the bonus move and the contest's rules: all extreme's own.
+impl Extras for Extreme {
+    /// The points the small boards give so far: corners 6, edges 4, centre 3 per small
+    /// board won (the score that decides a game that ends without a pattern).
+    fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        Some(players::state_of(position)?.points())
+    }
+
+    fn decided_on_points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        players::state_of(position)?.decided_on_points()
+    }
+
+    fn blocks(&self, position: &dyn Position) -> Vec<BlockState> {
+        players::state_of(position).map_or_else(Vec::new, |state| {
+            (0..16).map(|b| state.board().block(b)).collect()
+        })
+    }
+
+    fn bonus_move(&self, position: &dyn Position) -> bool {
+        players::state_of(position).is_some_and(|state| state.bonus())
+    }
+
+    fn cell_name_help(&self) -> Option<String> {
+        Some("B3c1 = small board B3 (column B, row 3), then its cell c1".into())
+    }
+
+    /// A small board's name as in cell names: its column A-D, then its row 1-4 (`B3`).
+    fn block_label(&self, block: u8) -> Option<String> {
+        Some(format!("{}{}", char::from(b'A' + block % 4), block / 4 + 1))
+    }
+
+    /// An end decided on points scores the small boards each side won (the winner's more
+    /// than the loser's, or equal at a draw); a win by pattern, or by the other side's
+    /// forfeit, is worth all 68 points.
+    fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
+        if let Some(points) = self.decided_on_points(end) {
+            return Some(points);
+        }
+        Some(match winner {
+            Some(side) => {
+                let mut points = [0; 2];
+                points[side.index()] = super::patterns::WIN_POINTS;
+                points
+            }
+            None => self.points(end).unwrap_or([0, 0]),
+        })
+    }
+
+    fn contest_move_limit(&self) -> Option<Duration> {
+        Some(super::rules::CONTEST_MOVE_LIMIT)
+    }
+}
+
+impl Position for State {
+    fn at(&self, cell: CellId) -> Option<Side> {
+        cell_of(cell).and_then(|c| State::at(self, c))
+    }
+
+    fn to_move(&self) -> Side {
+        State::to_move(self)
+    }
+
+    fn status(&self) -> Status {
+        State::status(self)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.moves().cells().map(|c| cell_id(c).into()).collect();
+        moves.sort_unstable();
+        moves
+    }
+
+    fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
+        let cell = mv.placed();
+        let Some(c) = cell_of(cell) else {
+            return Err(MoveError::NotAllowed(format!(
+                "cell {} is off the board",
+                cell.index()
+            )));
+        };
+        match State::play(self, c) {
+            Ok(next) => Ok(Box::new(next)),
+            Err(IllegalMove::GameOver) => Err(MoveError::GameOver),
+            Err(e @ IllegalMove::Taken(_)) => Err(MoveError::Taken(e.to_string())),
+            Err(e) => Err(MoveError::NotAllowed(e.to_string())),
+        }
+    }
+
+    fn text(&self) -> String {
+        State::text(self)
+    }
+
+    fn stones(&self) -> usize {
+        State::stones(self) as usize
+    }
+
+    /// The won big-board pattern, if any: one line holding every cell of its four small
+    /// boards (64 cells), in the winner's colour. When several patterns are complete (the
+    /// last board finished more than one), all their boards are in it. A win on points
+    /// has no pattern to mark.
+    fn marked_lines(&self) -> Vec<MarkedLine> {
+        let Status::Won(side) = State::status(self) else {
+            return Vec::new();
+        };
+        if State::decided_on_points(self).is_some() {
+            return Vec::new();
+        }
+        let won = self.board().won(side);
+        let boards = PATTERNS
+            .iter()
+            .filter(|&&p| p & !won == 0)
+            .fold(0u16, |all, &p| all | p);
+        // Small boards row-major, cells row-major inside: sorted once at the end.
+        let mut cells: Vec<CellId> = (0..16)
+            .filter(|b| boards & (1 << b) != 0)
+            .flat_map(|b| (0..16).map(move |l| cell_id(Cell::in_board(b, l))))
+            .collect();
+        cells.sort_unstable();
+        vec![MarkedLine { cells, side }]
+    }
+}
+
+/// The node budget of `hints`: about half a second.
+pub const HINT_NODES: u64 = 400_000;
+
+/// The engine: search-based; nothing is solved.
+pub struct ExtremeEngine {
+    /// Shared by `hints` and the line protocol; players get their own.
+    table: Arc<Table>,
+    /// Serialises searches on the shared table from several callers.
+    busy: Mutex<()>,
+    threads: usize,
+}
+
+impl ExtremeEngine {
+    pub fn new() -> ExtremeEngine {
+        ExtremeEngine::with_threads(1)
+    }
+
+    /// An engine whose own searches (the line protocol, hints) use `threads` threads.
+    pub fn with_threads(threads: usize) -> ExtremeEngine {
+        ExtremeEngine {
+            table: Arc::new(Table::new(players::searcher::TABLE_MEGABYTES)),
+            busy: Mutex::new(()),
+            threads: threads.max(1),
+        }
+    }
+
+    /// A search on the engine's own table (for the line protocol).
+    pub fn search(&self, state: &State, movetime: Duration) -> Option<super::search::Report> {
+        let _guard = self
+            .busy
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        super::search::search(state, &Limits::time(movetime, self.threads), &self.table)
+    }
+}
+
+impl Default for ExtremeEngine {
+    fn default() -> Self {
+        ExtremeEngine::new()
+    }
+}
+
+impl Engine for ExtremeEngine {
+    /// Known only once the game is over: a win by pattern or on points, or a draw (equal
+    /// points).
+    fn value(&self, position: &dyn Position) -> Option<Value> {
+        let outcome = match position.status() {
+            Status::InPlay => return None,
+            Status::Draw => Outcome::Draw,
+            Status::Won(side) if side == position.to_move() => Outcome::Win,
+            Status::Won(_) => Outcome::Loss,
+        };
+        Some(Value { outcome, plies: 0 })
+    }
+
+    /// Each legal move's figure in the analysis at [`HINT_NODES`]: what the search proved,
+    /// or its score (a guess), the same on every look.
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
+        self.hint_analysis(position)
+            .map_or_else(Vec::new, |a| a.moves)
+    }
+
+    /// The analysis at [`HINT_NODES`].
+    fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
+        self.analysis(position, &Settings::hints(HINT_NODES))
+    }
+
+    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
+        let state = players::state_of(position)?;
+        super::search::analysis::analyze(&state, settings)
+    }
+
+    fn instant_hints(&self) -> bool {
+        false
+    }
+
+    fn player_names(&self) -> Vec<String> {
+        players::NAMES.map(String::from).to_vec()
+    }
+
+    fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
+        use super::players::levels::{EASY, HARD, MEDIUM};
+        Ok(match name.trim().to_ascii_lowercase().as_str() {
+            // `perfect` is what the levels call the top one in every game.
+            "max" | "perfect" => Box::new(Searcher::max(options)),
+            "hard" => Box::new(Level::new("hard", HARD, options)),
+            "medium" => Box::new(Level::new("medium", MEDIUM, options)),
+            "easy" => Box::new(Level::new("easy", EASY, options)),
+            "alphabeta" => Box::new(AlphaBeta::new(options.movetime)),
+            "greedy" => Box::new(Greedy::new(options.seed)),
+            "random" => Box::new(RandomPlayer::new(options.seed)),
+            _ => {
+                return Err(PlayerError(format!(
+                    "no player {} in extreme tic-tac-toe: use one of {}",
+                    quote(name),
+                    players::NAMES.join(", ")
+                )));
+            }
+        })
+    }
+}

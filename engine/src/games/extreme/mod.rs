@@ -1,0 +1,32 @@
+//! Extreme tic-tac-toe: a 4x4 grid of 4x4 boards, with correspondence, abandoned boards,
+//! open moves and bonus moves (the rules of seed 004's contest simulator).
+//!
+//! Layers, each knowing only those before it: `cell`, `patterns`, `board` (stones and
+//! small-board states), `rules` (turns: where to play, bonus moves, the end), `text`
+//! (position text); then `search` (the engine), `players`, `clock` (contest matches),
+//! `protocol` (the engine line protocol) and `adapter` (the `crate::core` interface).
+
+pub mod adapter;
+pub mod board;
+pub mod cell;
+pub mod clock;
+pub mod patterns;
+pub mod players;
+pub mod protocol;
+pub mod rules;
+pub mod search;
+pub mod text;
+
+#[cfg(test)]
+mod rules_tests;
+/// Positions the screen's tests share with the rules' tests.
+#[doc(hidden)]
+pub mod testing;
+#[cfg(test)]
+mod text_tests;
+
+pub use adapter::{Extreme, ExtremeEngine};
+pub use board::{Board, Placed};
+pub use cell::{Cell, CellParseError};
+pub use rules::{IllegalMove, Moves, State, Target};
+pub use text::PositionError;

@@ -1,0 +1,357 @@
+//! Qubic through the core interface: [`QubicGame`] (rules, names, layout), [`QubicPosition`],
+//! [`QubicEngine`] (hints and players) and the players as core players.
+
+use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
+
+use super::board::Board;
+use super::cell::Cell;
+use super::dictionary::{self, Canonical, Index};
+use super::geometry::Qubic;
+use super::hints::{HINT_TIME, hints, settle, settle_analysis};
+use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
+use super::position::QubicPosition;
+use super::search::analysis::analyze;
+use crate::core::root::Settings;
+use crate::core::words::quote;
+use crate::core::{
+    Analysis, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player,
+    PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell, read_position,
+};
+use crate::games::{Boards, Registration};
+
+/// The player names, strongest first.
+pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greedy", "random"];
+
+/// Qubic's rules and names.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QubicGame;
+
+/// Qubic in the list of games.
+pub const REGISTRATION: Registration = Registration {
+    name: "qubic",
+    family: "Qubic",
+    boards: Boards::One(|| Arc::new(QubicGame)),
+    position_format: "64 cells by number (16 * layer + 4 * row + column)",
+};
+
+impl Extras for QubicGame {
+    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
+        (level == crate::core::Difficulty::Perfect)
+            .then(|| "Perfect: as X, Patashnik's dictionary (always wins); as O, a search.".into())
+    }
+
+    fn cell_name_help(&self) -> Option<String> {
+        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
+    }
+
+    fn block_label(&self, block: u8) -> Option<String> {
+        Some(format!("Layer {}", block + 1))
+    }
+}
+
+impl Game for QubicGame {
+    fn key(&self) -> String {
+        "qubic".into()
+    }
+
+    fn title(&self) -> String {
+        "Qubic".into()
+    }
+
+    fn rules(&self) -> Vec<String> {
+        vec![
+            "Four in a row wins, along any of the cube's 76 lines (rows, columns, pillars, \
+             diagonals, the 4 space diagonals)."
+                .into(),
+            "Cells are layer, column, row: 2b3.".into(),
+            "X can always win: the perfect X plays Patashnik's dictionary (1980).".into(),
+        ]
+    }
+
+    fn rules_in_full(&self) -> Vec<String> {
+        [
+            "A 4x4x4 cube, drawn as its four layers side by side; X moves first.",
+            "Four in a row wins, along any of the cube's 76 lines: rows, columns and \
+             diagonals in a layer, pillars straight through the layers, and lines slanting \
+             through all four layers, corner to corner included:",
+            "  1a1 2a1 3a1 4a1   a pillar          1a1 2b2 3c3 4d4   a space diagonal",
+            "Cells are named layer, column, row: 2b3 is layer 2, column b, row 3 (the \
+             numbers 0 to 63 work too).",
+            "With best play X always wins; the perfect X plays Patashnik's winning \
+             strategy (1980).",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    /// Not solved by a table: X's moves come from Patashnik's dictionary and searches,
+    /// and nothing gives a position's exact value.
+    fn solved(&self) -> bool {
+        false
+    }
+
+    /// The top level is `perfect`: as X it is Patashnik's winning strategy, and as O the
+    /// strongest search.
+    fn level_name(&self, level: crate::core::Difficulty) -> &'static str {
+        level.name()
+    }
+
+    fn extras(&self) -> Option<&dyn Extras> {
+        Some(self)
+    }
+
+    fn layout(&self) -> Layout {
+        Layout {
+            blocks: Grid::new(1, 4),
+            cells: Grid::new(4, 4),
+            may_stack: true,
+        }
+    }
+
+    fn place(&self, cell: CellId) -> Place {
+        let [layer, row, col] = Cell::new(cell.index()).map_or([0; 3], Cell::coords);
+        Place {
+            block: layer as u8,
+            row: row as u8,
+            col: col as u8,
+        }
+    }
+
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        Cell::at(place.block as usize, place.row as usize, place.col as usize)
+            .map(|c| CellId::new(c.index()))
+    }
+
+    fn cell_name(&self, cell: CellId) -> String {
+        Cell::new(cell.index()).map_or_else(|| format!("cell {}", cell.index()), |c| c.to_string())
+    }
+
+    fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
+        read_cell(Cell::from_str(text), |c| CellId::new(c.index()))
+    }
+
+    fn start(&self) -> Box<dyn Position> {
+        Box::new(QubicPosition(Board::EMPTY))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
+        read_position(Board::from_str(text).map(QubicPosition))
+    }
+
+    fn engine(&self) -> Arc<dyn Engine> {
+        Arc::new(QubicEngine::new())
+    }
+}
+
+/// Patashnik's dictionary, read and indexed once per process.
+pub fn patashnik_index() -> Arc<Index> {
+    static INDEX: OnceLock<Arc<Index>> = OnceLock::new();
+    INDEX
+        .get_or_init(|| {
+            let d = dictionary::parse(&Qubic, dictionary::PATASHNIK, Canonical::Required)
+                .expect("the shipped dictionary reads (a test checks it)");
+            Arc::new(d.index(&Qubic))
+        })
+        .clone()
+}
+
+/// The node budget of the hints where the bot searches: a fraction of a second.
+pub const HINT_NODES: u64 = 300_000;
+
+/// Hints and players.
+pub struct QubicEngine {
+    index: Arc<Index>,
+}
+
+impl QubicEngine {
+    pub fn new() -> QubicEngine {
+        QubicEngine {
+            index: patashnik_index(),
+        }
+    }
+}
+
+impl Default for QubicEngine {
+    fn default() -> Self {
+        QubicEngine::new()
+    }
+}
+
+impl Engine for QubicEngine {
+    /// Qubic is not solved position by position: no value without searching.
+    fn value(&self, _position: &dyn Position) -> Option<Value> {
+        None
+    }
+
+    /// Where the bot searches, each move's figure in the analysis at [`HINT_NODES`] (the
+    /// same on every look); where the dictionary plays, what the threat search proves.
+    /// Either way, what the prover settles within a small budget ([`settle`]).
+    fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
+        if let Some(analysis) = self.hint_analysis(position) {
+            return analysis.moves;
+        }
+        let board = QubicPosition::board_of(position);
+        let mut moves: Vec<(Move, Hint)> = hints(board, HINT_TIME)
+            .into_iter()
+            .map(|(c, h)| (Move::new(c), h))
+            .collect();
+        settle(board, &mut moves);
+        moves
+    }
+
+    /// Where the bot searches, the analysis at [`HINT_NODES`], with what the prover settles.
+    fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
+        let mut analysis = self.analysis(position, &Settings::hints(HINT_NODES))?;
+        settle_analysis(QubicPosition::board_of(position), &mut analysis);
+        Some(analysis)
+    }
+
+    fn instant_hints(&self) -> bool {
+        false
+    }
+
+    /// The search's analysis where the bot searches: O, or X off the dictionary's tree.
+    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
+        let board = QubicPosition::board_of(position);
+        if dictionary_move(&self.index, board).is_some() {
+            return None;
+        }
+        analyze(board, settings)
+    }
+
+    fn player_names(&self) -> Vec<String> {
+        PLAYER_NAMES
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect()
+    }
+
+    fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
+        let (seed, movetime) = (options.seed, options.movetime);
+        if let Some(path) = book_path(name) {
+            let player = Perfect::new(dictionary_index(path)?, movetime, seed)
+                .named(name.trim())
+                .on_threads(options.threads);
+            return Ok(Box::new(player));
+        }
+        let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
+            "perfect" => Box::new(
+                Perfect::new(self.index.clone(), movetime, seed).on_threads(options.threads),
+            ),
+            "random" => Box::new(RandomPlayer::saying(seed, "random")),
+            "greedy" => Box::new(greedy(seed)),
+            other => match other.parse::<Level>() {
+                Ok(level) => Box::new(level.player(movetime, seed)),
+                Err(_) => {
+                    return Err(PlayerError(format!(
+                        "no Qubic player {}: choose one of {}, or book:FILE (X playing a \
+                         dictionary such as `solve --game qubic --out FILE` writes)",
+                        quote(name),
+                        PLAYER_NAMES.join(", ")
+                    )));
+                }
+            },
+        };
+        Ok(player)
+    }
+
+    /// A dictionary is X's.
+    fn only_side(&self, name: &str) -> Option<Side> {
+        book_path(name).map(|_| Side::First)
+    }
+}
+
+/// The file of a `book:FILE` player.
+fn book_path(name: &str) -> Option<&str> {
+    name.trim().strip_prefix("book:")
+}
+
+/// A dictionary file (either format, any images), indexed for X; refused if unreadable.
+/// It is not verified here: `book verify --game qubic FILE` does that.
+fn dictionary_index(path: &str) -> Result<Arc<Index>, PlayerError> {
+    let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
+        .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
+    Ok(Arc::new(d.index(&Qubic)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{MoveError, Side, Status};
+
+    #[test]
+    fn cells_are_placed_by_layer() {
+        let game = QubicGame;
+        let cell = game.parse_cell("2b3").unwrap();
+        assert_eq!(cell.index(), 25);
+        let place = game.place(cell);
+        assert_eq!((place.block, place.row, place.col), (1, 2, 1));
+        assert_eq!(game.cell_at(place), Some(cell));
+        assert_eq!(game.cell_name(cell), "2b3");
+        assert!(
+            game.parse_cell("5a1")
+                .unwrap_err()
+                .0
+                .contains("layers are 1 to 4")
+        );
+        assert_eq!(game.layout().cell_count(), 64);
+        for i in 0..64 {
+            assert_eq!(
+                game.cell_at(game.place(CellId::new(i))),
+                Some(CellId::new(i))
+            );
+        }
+    }
+
+    #[test]
+    fn positions_play_refuse_and_mark_the_winning_line() {
+        let game = QubicGame;
+        let mut p = game.start();
+        for cell in [0, 16, 1, 17, 2, 18] {
+            p = p.play(Move::new(cell)).unwrap();
+        }
+        assert!(matches!(p.play(Move::new(0)), Err(MoveError::Taken(t)) if t == "1a1 is taken"));
+        assert!(matches!(
+            p.play(Move::new(64)),
+            Err(MoveError::NotAllowed(_))
+        ));
+        let won = p.play(Move::new(3)).unwrap();
+        assert_eq!(won.status(), Status::Won(Side::First));
+        assert_eq!(
+            won.marked_lines()[0].cells,
+            (0..4).map(CellId::new).collect::<Vec<_>>()
+        );
+        assert!(won.legal_moves().is_empty());
+        assert_eq!(won.play(Move::new(5)).unwrap_err(), MoveError::GameOver);
+        let back = game.parse_position(&won.text()).unwrap();
+        assert_eq!(back.text(), won.text());
+        assert!(
+            game.parse_position(&"-".repeat(63))
+                .unwrap_err()
+                .0
+                .contains("this one has 63")
+        );
+    }
+
+    #[test]
+    fn the_engine_builds_every_named_player() {
+        let engine = QubicEngine::new();
+        let options = PlayerOptions {
+            movetime: std::time::Duration::from_millis(20),
+            ..PlayerOptions::seeded(3)
+        };
+        for name in engine.player_names() {
+            let mut player = engine.player(&name, options).unwrap();
+            assert_eq!(player.name(), name);
+            let d = player.decide(QubicGame.start().as_ref()).unwrap();
+            assert!(d.mv.index() < 64);
+        }
+        let err = engine.player("best", options).err().unwrap();
+        assert!(err.0.contains("perfect, hard"), "{err}");
+        // Perfect X opens at 1a1 from the dictionary.
+        let mut perfect = engine.player("perfect", options).unwrap();
+        let d = perfect.decide(QubicGame.start().as_ref()).unwrap();
+        assert_eq!((d.mv.index(), d.how.as_deref()), (0, Some("dictionary")));
+    }
+}

@@ -1,0 +1,227 @@
+//! Hints as a person reads them: what is proven about a move, counted in moves as chess
+//! counts "mate in 3", or, where nothing is, the bot's first few choices. Nothing else: the
+//! engine's scores and bounds stay in the details view.
+
+use crate::core::words::ordinal;
+use crate::core::{CellId, Claim, Hint, Outcome};
+
+/// One move's hint, for the side about to play it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Advice {
+    /// The mover wins by their `moves`th move from now (this one is the first), at the
+    /// latest; `exact` when no sooner win exists either.
+    Win { moves: u32, exact: bool },
+    /// Best play on both sides draws.
+    Draw,
+    /// The other side wins within `moves` of its moves (sooner, if `exact` is false).
+    Loss { moves: u32, exact: bool },
+    /// Nothing proven: the bot's `n`th choice (1 is the move it would make).
+    Choice(u8),
+    /// Nothing proven, but every other move loses at once: it stops the other side's win.
+    Block,
+}
+
+/// The moves of the side that moves first in `plies` half-moves, this one included: a win
+/// at the fifth ply is the mover's third move; a loss at the fourth, the other side's
+/// second.
+pub fn moves_of(plies: u32) -> u32 {
+    plies.div_ceil(2)
+}
+
+impl Advice {
+    /// What is proven of a move, if anything.
+    pub fn proven(hint: Hint) -> Option<Advice> {
+        let Hint::Proven(claim) = hint else {
+            return None;
+        };
+        Some(match claim {
+            Claim::Exact(value) => match value.outcome {
+                Outcome::Win => Advice::Win {
+                    moves: moves_of(value.plies),
+                    exact: true,
+                },
+                Outcome::Draw => Advice::Draw,
+                Outcome::Loss => Advice::Loss {
+                    moves: moves_of(value.plies),
+                    exact: true,
+                },
+            },
+            Claim::WinWithin(plies) => Advice::Win {
+                moves: moves_of(plies),
+                exact: false,
+            },
+            Claim::LossWithin(plies) => Advice::Loss {
+                moves: moves_of(plies),
+                exact: false,
+            },
+        })
+    }
+
+    /// As the board shows it: `W3`, `D`, `L2`, `1`, `!`.
+    pub fn mark(self) -> String {
+        match self {
+            Advice::Win { moves, .. } => format!("W{moves}"),
+            Advice::Draw => "D".into(),
+            Advice::Loss { moves, .. } => format!("L{moves}"),
+            Advice::Choice(n) => n.to_string(),
+            Advice::Block => "!".into(),
+        }
+    }
+
+    /// In words after the move's name, for `other` (the side that would win a loss):
+    /// "wins in 3 moves", "lets O win within 2 moves", "is the bot's 2nd choice".
+    pub fn words(self, other: &str) -> String {
+        let count = |moves: u32| match moves {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        };
+        match self {
+            Advice::Win { moves: 1, .. } => "wins at once".into(),
+            Advice::Win { moves, exact } => {
+                format!(
+                    "wins {} {}",
+                    if exact { "in" } else { "within" },
+                    count(moves)
+                )
+            }
+            Advice::Draw => "draws with best play on both sides".into(),
+            Advice::Loss { moves: 1, .. } => format!("lets {other} win at once"),
+            Advice::Loss { moves, exact } => format!(
+                "lets {other} win {} {}",
+                if exact { "in" } else { "within" },
+                count(moves)
+            ),
+            Advice::Choice(1) => "is the bot's choice".into(),
+            Advice::Choice(n) => format!("is the bot's {} choice", ordinal(n.into())),
+            Advice::Block => "blocks: any other move lets the other side win at once".into(),
+        }
+    }
+
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            Advice::Win { .. } => Some(Outcome::Win),
+            Advice::Draw => Some(Outcome::Draw),
+            Advice::Loss { .. } => Some(Outcome::Loss),
+            Advice::Choice(_) | Advice::Block => None,
+        }
+    }
+}
+
+/// How many of the bot's choices are ranked on the board.
+const RANKED: u8 = 3;
+
+/// The hints a person sees for `hints` (every legal move's figure): proven moves as such;
+/// where no move is a proven win, the unproven moves the search scored exactly ranked by
+/// that score (equal scores, equal rank) up to the third, or, where every other move loses
+/// at once, marked as the block. Moves only bounded show nothing.
+pub fn advise(hints: &[(CellId, Hint)]) -> Vec<(CellId, Advice)> {
+    let proven: Vec<(CellId, Advice)> = hints
+        .iter()
+        .filter_map(|&(cell, hint)| Some((cell, Advice::proven(hint)?)))
+        .collect();
+    let winning = proven
+        .iter()
+        .any(|(_, a)| a.outcome() == Some(Outcome::Win));
+    let open: Vec<(CellId, Hint)> = hints
+        .iter()
+        .copied()
+        .filter(|&(_, hint)| Advice::proven(hint).is_none())
+        .collect();
+    let loses_at_once = |a: &Advice| matches!(a, Advice::Loss { moves: 1, .. });
+    let blocking = !proven.is_empty() && proven.iter().all(|(_, a)| loses_at_once(a));
+    let mut all = if winning {
+        proven
+    } else if blocking {
+        let blocks = open.iter().map(|&(cell, _)| (cell, Advice::Block));
+        proven.into_iter().chain(blocks).collect()
+    } else {
+        proven.into_iter().chain(ranked(&open)).collect()
+    };
+    all.sort_by_key(|(cell, _)| cell.index());
+    all
+}
+
+/// The unproven moves scored exactly, ranked by their score (equal scores, equal rank) up
+/// to [`RANKED`].
+fn ranked(open: &[(CellId, Hint)]) -> Vec<(CellId, Advice)> {
+    let score = |hint: Hint| match hint {
+        Hint::Guess(s) | Hint::AtLeast(s) => Some(s),
+        Hint::AtMost(_) | Hint::Proven(_) => None,
+    };
+    open.iter()
+        .filter_map(|&(cell, hint)| {
+            let mine = score(hint)?;
+            let better = open
+                .iter()
+                .filter(|&&(_, h)| score(h).is_some_and(|s| s > mine))
+                .count();
+            let rank = u8::try_from(better + 1).ok().filter(|&r| r <= RANKED)?;
+            Some((cell, Advice::Choice(rank)))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Value;
+
+    fn cell(i: usize) -> CellId {
+        CellId::new(i)
+    }
+
+    #[test]
+    fn distances_count_the_winner_s_moves() {
+        // A win at the mover's first ply is this move; at the fifth, its third move.
+        assert_eq!(moves_of(1), 1);
+        assert_eq!(moves_of(5), 3);
+        // A loss at the second ply is the other side's first move; at the fourth, its second.
+        assert_eq!(moves_of(2), 1);
+        assert_eq!(moves_of(4), 2);
+        let win = Advice::proven(Hint::Proven(Claim::Exact(Value::win_in(5)))).unwrap();
+        assert_eq!(
+            (win.mark(), win.words("O")),
+            ("W3".into(), "wins in 3 moves".into())
+        );
+        let loss = Advice::proven(Hint::Proven(Claim::LossWithin(4))).unwrap();
+        assert_eq!(loss.mark(), "L2");
+        assert_eq!(loss.words("O"), "lets O win within 2 moves");
+    }
+
+    #[test]
+    fn the_best_three_unproven_moves_are_ranked_and_bounds_show_nothing() {
+        let hints = [
+            (cell(0), Hint::Guess(5)),
+            (cell(1), Hint::AtMost(2)),
+            (cell(2), Hint::Guess(9)),
+            (cell(3), Hint::Guess(5)),
+            (cell(4), Hint::Proven(Claim::LossWithin(6))),
+            (cell(5), Hint::Guess(1)),
+        ];
+        let marks: Vec<(usize, String)> = advise(&hints)
+            .into_iter()
+            .map(|(c, a)| (c.index(), a.mark()))
+            .collect();
+        let expected = [(0, "2"), (2, "1"), (3, "2"), (4, "L3")];
+        assert_eq!(marks, expected.map(|(c, m)| (c, m.to_string())));
+    }
+
+    #[test]
+    fn a_proven_win_leaves_no_ranks_and_a_lone_escape_is_the_block() {
+        let win = Hint::Proven(Claim::WinWithin(3));
+        let advice = advise(&[(cell(0), Hint::Guess(5)), (cell(1), win)]);
+        assert_eq!(
+            advice,
+            [(
+                cell(1),
+                Advice::Win {
+                    moves: 2,
+                    exact: false
+                }
+            )]
+        );
+        let lost = Hint::Proven(Claim::LossWithin(2));
+        let advice = advise(&[(cell(0), lost), (cell(1), Hint::AtMost(3)), (cell(2), lost)]);
+        assert_eq!(advice[1], (cell(1), Advice::Block));
+    }
+}
