@@ -3,11 +3,13 @@
 //!
 //! The program around the engine crate (`tictaclatin-engine`: `core` and `games`, re-exported
 //! here): `symbols` (the characters the sides are drawn with), `config` and `store` (files
-//! turned into typed settings and records), and the terminal game `tui`. The command line sits
-//! on top and nothing below knows it.
+//! turned into typed settings and records), the terminal game `tui`, and `serve` (the terminal
+//! game for friends who join over SSH). The command line sits on top and nothing below knows
+//! it.
 
 pub mod config;
 pub mod record;
+pub mod serve;
 pub mod store;
 pub mod symbols;
 pub mod tui;

@@ -972,6 +972,12 @@ fn qubic_on_a_tall_terminal_gives_the_move_list_its_spare_rows() {
 /// Plays `cell` (hints on) and gives the app the hints the bot thread works out for the
 /// board then, as it sends them back.
 fn play_with_hints_from_the_bot(game: &mut Game, cell: &str) {
+    play_with_hints_in(game, classic(7), cell);
+}
+
+/// Types `cell` in a game of `choice` with hints on, and has a real bot thread work out
+/// the hints it asks for.
+fn play_with_hints_in(game: &mut Game, choice: GameChoice, cell: &str) {
     let requests: Vec<BotRequest> = cell
         .chars()
         .flat_map(|c| {
@@ -985,7 +991,7 @@ fn play_with_hints_from_the_bot(game: &mut Game, cell: &str) {
         .into_iter()
         .find(|request| matches!(request, BotRequest::Hints { .. }))
         .expect("hints are asked of the bot");
-    answer_from_the_bot(game, classic(7), request);
+    answer_from_the_bot(game, choice, request);
 }
 
 /// Has a real bot thread, with the engine of `choice`, answer `request`, and gives the app
@@ -1168,4 +1174,95 @@ fn too_small_for_extreme_names_every_size_that_fits() {
         assert!(!screen.contains("too small"), "{w} x {h}:\n{screen}");
         assert!(screen.contains("Player 1"), "{w} x {h}:\n{screen}");
     }
+}
+
+/// The engine's words a player never reads on a default screen: found in `screen` as whole
+/// words (so "reply" is no "ply") or marks.
+fn engine_words(screen: &str) -> Vec<String> {
+    let text = screen.replace('\u{a0}', " ").to_lowercase();
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+    let banned = ["ply", "plies", "depth", "nodes", "guess", "guesses", "seed"];
+    let mut found: Vec<String> = banned
+        .iter()
+        .filter(|word| words.contains(word))
+        .map(ToString::to_string)
+        .collect();
+    for mark in ["not proven", "≤", "≥"] {
+        if text.contains(mark) {
+            found.push(mark.to_string());
+        }
+    }
+    found
+}
+
+/// Every default screen of every game (start, its help, play with hints, the rules, the
+/// keys, the end, the review of every move), against the bot, between two people and in the
+/// demo, speaks in moves: no plies, depth, nodes, guesses, bounds or document numbers.
+#[test]
+fn no_default_screen_speaks_like_an_engine() {
+    for (choice, moves) in games_with_moves() {
+        for mode in [Mode::VsBot, Mode::TwoHumans, Mode::Demo] {
+            let mut game = Game::start(choice, mode, None);
+            let mut seen: Vec<(String, String)> = Vec::new();
+            let mut look = |game: &Game, what: &str| {
+                let (w, h) = if what == "review" {
+                    (80, 24)
+                } else {
+                    (130, 40)
+                };
+                seen.push((
+                    format!("{choice:?} {mode:?} {what} {w}x{h}"),
+                    drawn(&game.app, w, h),
+                ));
+            };
+            look(&game, "play");
+            if mode == Mode::TwoHumans {
+                game.play(&moves[..1]);
+                if game.app.game().solved() {
+                    game.play(&moves[1..2]);
+                } else {
+                    play_with_hints_in(&mut game, choice, moves[1]);
+                }
+                look(&game, "hints");
+            }
+            for keys in ["?", "??"] {
+                game.play(&[keys]);
+                look(&game, keys);
+                game.press(KeyCode::Esc);
+            }
+            while !game.app.game_status().is_over() {
+                let mv = game.app.position().legal_moves()[0];
+                let name = game.app.game().move_name(game.app.position(), mv);
+                if mode == Mode::Demo {
+                    game.tick(1_000);
+                } else {
+                    game.play(&[&name]);
+                }
+            }
+            look(&game, "over");
+            let requests = game.app.update(Event::Key(KeyEvent::new(
+                KeyCode::Char('v'),
+                KeyModifiers::NONE,
+            )));
+            // A searched board's review is judged once, between two people (the other modes
+            // show the same review).
+            let review = requests
+                .into_iter()
+                .find(|r| matches!(r, BotRequest::Review { .. }));
+            if let Some(request) = review.filter(|_| mode == Mode::TwoHumans) {
+                answer_from_the_bot(&mut game, choice, request);
+            }
+            game.press(KeyCode::Home);
+            for _ in 0..game.app.moves().len() {
+                look(&game, "review");
+                game.press(KeyCode::Right);
+            }
+            for (what, screen) in seen {
+                let found = engine_words(&screen);
+                assert!(found.is_empty(), "{what}: {found:?}\n{screen}");
+            }
+        }
+    }
+    let start = App::new(Settings::default(), Instant::now());
+    assert!(engine_words(&drawn(&start, 80, 24)).is_empty());
 }

@@ -263,6 +263,41 @@ fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
 
 /// The start screen of a returning player: an unfinished game to resume (the default
 /// choice), the record at the chosen level, and the notice about a damaged file.
+/// At the smallest size a long record keeps its results whole and lets the run go, never
+/// a line cut mid-word ("…no game without a loss ye").
+#[test]
+fn a_long_record_fits_the_smallest_start_screen() {
+    use tictaclatin::core::Difficulty;
+    use tictaclatin::store::{RecordKey, Store};
+    use tictaclatin::tui::Memory;
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path().to_path_buf(), true);
+    let key = RecordKey {
+        game: "latin".into(),
+        mode: Mode::VsBot,
+        difficulty: Some(Difficulty::Perfect),
+    };
+    for _ in 0..30 {
+        let loss = tictaclatin::games::latin::solver::Outcome::Loss;
+        store.record_result(key.clone(), loss).unwrap();
+    }
+    let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
+    let game = Game {
+        app: App::with_memory(Settings::default(), memory, Instant::now()),
+    };
+    let small = game.screen(70, 22);
+    assert!(
+        small.contains("Your record at perfect: 0 won, 0 drawn, 30 lost."),
+        "{small}"
+    );
+    let wide = game.screen(100, 30);
+    assert!(
+        wide.contains("30 lost · no game without a loss yet"),
+        "{wide}"
+    );
+}
+
 #[test]
 fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
     use tictaclatin::core::{Difficulty, Side};

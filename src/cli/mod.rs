@@ -11,6 +11,7 @@ mod games_cmd;
 mod move_cmd;
 mod play;
 mod replay;
+mod serve;
 mod settings_args;
 mod solve;
 mod stats;
@@ -113,6 +114,9 @@ pub enum Command {
     /// Step through a kept game on the review screen: a record file, or a number from
     /// `tictaclatin games`
     Replay(Box<replay::ReplayArgs>),
+    /// Let friends play over the network: they join with a plain ssh client (`ssh -p 2222
+    /// ROOM@HOST`) and need nothing installed
+    Serve(Box<serve::ServeArgs>),
 }
 
 /// A position given on the command line.
@@ -225,7 +229,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         };
         return play::run(&args, &outer);
     };
-    if !matches!(command, Command::Play(_) | Command::Config(_)) {
+    if !matches!(
+        command,
+        Command::Play(_) | Command::Config(_) | Command::Serve(_)
+    ) {
         refuse_game_flags(&outer, &command)?;
         if position.is_some() {
             return Err(Failure::bad_input(format!(
@@ -240,6 +247,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             play::run(&args, &outer)
         }
         Command::Replay(args) => replay::run(&args, &outer),
+        Command::Serve(args) => serve::run(&args, &outer),
         Command::Move(args) => move_cmd::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Engine(args) => engine::run(&args),
@@ -299,6 +307,7 @@ impl Command {
             Command::Games(_) => "games",
             Command::Annotate(_) => "annotate",
             Command::Replay(_) => "replay",
+            Command::Serve(_) => "serve",
         }
     }
 }

@@ -1179,15 +1179,23 @@ fn a_lost_game_against_the_bot_counts_as_a_loss_at_its_level() {
     assert_eq!(record.games(), 1);
 }
 
+/// Not recorded means not listed either: no record file is kept of it for `games`.
 #[test]
 fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
-    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings {
+        bot_delay: Duration::ZERO,
+        ..Settings::default()
+    };
+    let mut h = with_memory(settings, saving_in(dir.path()));
+    h.press(KeyCode::Enter);
     h.typed("b2");
     h.answer();
     h.typed("ss");
     assert!(h.app.play.session.swapped);
     play_to_the_end(&mut h);
     assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
+    assert!(kept_records(dir.path()).is_empty(), "no record to list");
     h.typed("n");
     assert_eq!(h.app.start.record(&h.app.shared).unwrap().games(), 0);
 }

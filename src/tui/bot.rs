@@ -3,13 +3,13 @@
 //!
 //! The UI never waits for it. Each move request carries a ticket; the reply carries it back,
 //! and the app ignores replies whose ticket is no longer the one it waits for (after an
-//! undo, a new game or a swap). Engines are kept once built, so going back to a game is
-//! instant.
+//! undo, a new game or a swap). Engines are built once per process and kept, so going back
+//! to a game is instant.
 
 use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread;
 use std::time::Duration;
 
@@ -187,7 +187,7 @@ impl Worker {
         if !self.engines.contains_key(&key) {
             // Building may fail (a panic in a solver); say so rather than leave the game
             // waiting for an engine that will never come.
-            match panic::catch_unwind(AssertUnwindSafe(|| game.engine())) {
+            match panic::catch_unwind(AssertUnwindSafe(|| built_engine(game.as_ref()))) {
                 Ok(engine) => {
                     self.engines.insert(key.clone(), engine);
                 }
@@ -303,6 +303,27 @@ impl Worker {
             Err(payload) => Event::BotFailed(panic_message(&*payload)),
         })
     }
+}
+
+/// The engine of `game`, built once per process and shared by every bot thread: the
+/// players of `tictaclatin serve` each have a bot thread, and one solved table serves them
+/// all.
+fn built_engine(game: &dyn Game) -> Arc<dyn Engine> {
+    type Slot = Arc<OnceLock<Arc<dyn Engine>>>;
+    static BUILT: Mutex<Vec<(String, Slot)>> = Mutex::new(Vec::new());
+    let key = game.key();
+    let slot = {
+        let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, slot)) = built.iter().find(|(k, _)| *k == key) {
+            Arc::clone(slot)
+        } else {
+            let slot = Slot::default();
+            built.push((key, Arc::clone(&slot)));
+            slot
+        }
+    };
+    // Built outside the list's lock, so one game's long build holds up no other game.
+    Arc::clone(slot.get_or_init(|| game.engine()))
 }
 
 /// A move drawn among those worth exactly what `chosen` is worth, where the engine gives

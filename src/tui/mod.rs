@@ -27,6 +27,7 @@ mod opening;
 mod play;
 mod recording;
 mod review;
+mod seat;
 mod shared;
 mod start;
 pub mod status;

@@ -123,8 +123,10 @@ impl App {
                 ));
             }
         } else if self.play.session.swapped {
+            // Not counted, so not listed either: no record of it is kept.
             self.shared.status =
                 StatusLine::note(format!("{} {NOT_RECORDED}", self.shared.status.text));
+            return;
         }
         if let Err(why) = saved {
             self.shared.status = StatusLine::note(format!("{} ({why})", self.shared.status.text));

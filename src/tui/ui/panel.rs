@@ -220,9 +220,10 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         if let Some(board) = where_to_play(view) {
             rows.push(("Board", board));
         }
-        // Names like B3c1 are learnt by seeing them: the cell under the cursor.
+        // Names like B3c1 are learnt by seeing them: the cell under the cursor, and what
+        // each part of its name says.
         if view.play.game().cell_name_help().is_some() && view.offers(Action::Place) {
-            rows.push(("Cursor", view.play.cell_name(view.play.cursor)));
+            rows.push(("Cursor", cursor_name(view)));
         }
     }
     rows.push(("Mode", mode_text(view)));
@@ -252,6 +253,19 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         rows.push(("Bot", note.to_string()));
     }
     rows
+}
+
+/// The cell under the cursor by name, read out where it is in a small board: "B3d1: board
+/// B3, cell d1".
+fn cursor_name(view: &PlayView) -> String {
+    let game = view.play.game();
+    let cursor = view.play.cursor;
+    let name = game.cell_name(cursor);
+    let board = game.block_label(game.place(cursor).block);
+    match name.strip_prefix(board.as_str()) {
+        Some(cell) if !board.is_empty() => format!("{name}: board {board}, cell {cell}"),
+        _ => name,
+    }
 }
 
 /// In a game of small boards (extreme tic-tac-toe), the one the mover is sent to, or that

@@ -103,7 +103,8 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
         let kept = format!("Your current game{saved} waits on the board: {back} goes back to it.");
         buf.set_stringn(area.x, y + 2, kept, width, plain);
     } else if let Some(record) = view.screen.record(view.shared) {
-        buf.set_stringn(area.x, y + 2, record_text(view, menu, record), width, plain);
+        let text = record_text(view, menu, record, width);
+        buf.set_stringn(area.x, y + 2, text, width, plain);
     }
     y + 3
 }
@@ -214,7 +215,8 @@ fn perfect_text(first_player: Option<Outcome>) -> &'static str {
 
 /// "Your record at perfect: 3 won, 5 drawn, 2 lost · unbeaten in 4 (best 6)": the run
 /// counts games in a row without a loss; after a loss it says so instead of "unbeaten in 0".
-fn record_text(view: &StartView, menu: &Menu, record: Record) -> String {
+/// Where the whole line is wider than `width`, the run gives way: the results stay whole.
+fn record_text(view: &StartView, menu: &Menu, record: Record, width: usize) -> String {
     let level = view.screen.game().level_name(menu.difficulty);
     let whose = match menu.mode {
         Mode::TwoHumans => format!("{}'s record", view.shared.settings.names.first),
@@ -228,10 +230,16 @@ fn record_text(view: &StartView, menu: &Menu, record: Record) -> String {
         (0, best) => format!("lost the last (best run {best})"),
         (now, best) => format!("unbeaten in {now} (best {best})"),
     };
-    format!(
-        "{whose}: {} won, {} drawn, {} lost · {run}",
+    let results = format!(
+        "{whose}: {} won, {} drawn, {} lost",
         record.wins, record.draws, record.losses
-    )
+    );
+    let whole = format!("{results} · {run}");
+    if unicode_width::UnicodeWidthStr::width(whole.as_str()) <= width {
+        whole
+    } else {
+        format!("{results}.")
+    }
 }
 
 /// The rows the notices take wrapped to `width`.

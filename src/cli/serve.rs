@@ -1,0 +1,140 @@
+//! `tictaclatin serve`: friends join the game over SSH, with nothing to install.
+
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use tictaclatin::config::Mode;
+use tictaclatin::serve::{self, Options, Welcome};
+
+use super::Failure;
+use super::settings_args::SettingsArgs;
+
+/// The shortest code accepted from `--code`: a short one could be guessed.
+const SHORTEST_CODE: usize = 8;
+
+#[derive(Args, Debug, Clone)]
+#[command(
+    long_about = "Let friends play over the network with a plain SSH client: `ssh -p 2222 \
+    ROOM@HOST`. The user name is the room: in a room the first two people play each other (the \
+    first chooses the game and, with the swap key before the first move, the side), everyone \
+    after watches and may take a seat that frees up; alone, a person can play the bot. The \
+    password is a code made fresh at each start and printed here (or a key listed with \
+    --authorized-keys). A dropped player's game waits in the room; joining it again resumes \
+    it. Ctrl-C or SIGTERM tells every player, keeps every game and exits with status 0.",
+    after_help = "Nothing but the game is served: commands, files (sftp) and forwarding are \
+    refused."
+)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    /// The port to listen on
+    #[arg(long, default_value_t = 2222)]
+    pub port: u16,
+    /// The address to listen on: all of this machine's, or 127.0.0.1 for this machine only
+    #[arg(long, default_value = "0.0.0.0", value_name = "ADDRESS")]
+    pub bind: IpAddr,
+    /// The code friends type as the password, at least 8 characters (a fresh random code by
+    /// default)
+    #[arg(long, value_name = "CODE")]
+    pub code: Option<String>,
+    /// Let in only the keys listed in FILE (one a line, as in OpenSSH's authorized_keys); no
+    /// code is made
+    #[arg(long, value_name = "FILE", conflicts_with = "code")]
+    pub authorized_keys: Option<PathBuf>,
+    /// At most this many connections at once
+    #[arg(long, default_value_t = 128, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_connections: u16,
+    /// At most this many connections from one address
+    #[arg(long, default_value_t = 16, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_per_address: u16,
+    /// Minutes without a key before a player is let go (their game waits in the room)
+    #[arg(long, default_value_t = 30, value_name = "MINUTES",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub idle_minutes: u16,
+}
+
+/// Runs the server until Ctrl-C or SIGTERM.
+pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+    let mut settings = args.settings.load(outer)?.settings;
+    // Friends come to play each other: two players unless a mode was asked for.
+    let mode_given = [outer, &args.settings]
+        .iter()
+        .any(|flags| flags.layer.game.mode.is_some());
+    if !mode_given {
+        settings.mode = Mode::TwoHumans;
+    }
+    if let Some(code) = &args.code
+        && code.chars().filter(|c| !matches!(c, '-' | ' ')).count() < SHORTEST_CODE
+    {
+        return Err(Failure::bad_input(format!(
+            "--code needs at least {SHORTEST_CODE} letters or digits: a shorter one could be \
+             guessed"
+        )));
+    }
+    let keys = match &args.authorized_keys {
+        Some(path) => serve::authorized::read(path).map_err(Failure::bad_input)?,
+        None => Vec::new(),
+    };
+    let options = Options {
+        bind: args.bind,
+        port: args.port,
+        code: args.code.clone(),
+        keys,
+        settings,
+        store: args.settings.store(outer)?,
+        max_connections: args.max_connections.into(),
+        max_per_address: args.max_per_address.into(),
+        handshake: Duration::from_secs(60),
+        idle: Duration::from_secs(u64::from(args.idle_minutes) * 60),
+    };
+    serve::run(options, print_welcome).map_err(|message| Failure { message, code: 1 })
+}
+
+/// What the host tells friends: the command to type, the code, and the host key's
+/// fingerprint to check.
+fn print_welcome(welcome: &Welcome) {
+    let address = welcome.address;
+    let host = if address.ip().is_unspecified() {
+        host_name().unwrap_or_else(|| "<this machine's address>".into())
+    } else {
+        address.ip().to_string()
+    };
+    let port = match address.port() {
+        22 => String::new(),
+        port => format!("-p {port} "),
+    };
+    let mut out = std::io::stdout().lock();
+    let mut lines = vec![
+        format!("tictaclatin serve: listening on {address}"),
+        format!("Friends join with:   ssh {port}ROOM@{host}"),
+        format!(
+            "  (any name for ROOM, say kitchen: ssh {port}kitchen@{host}; the same name, the same room)"
+        ),
+    ];
+    match &welcome.code {
+        Some(code) => lines.push(format!("Code (the password): {code}")),
+        None => lines.push("Way in: a key listed in --authorized-keys".into()),
+    }
+    lines.push(format!(
+        "Host key: {} (ssh shows it on the first connection: check it is this one)",
+        welcome.fingerprint
+    ));
+    lines.push("Ctrl-C stops the server; every game is kept.".into());
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = out.flush();
+}
+
+/// This machine's name, for the command to type (its address on the network may do better).
+fn host_name() -> Option<String> {
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname").ok()?;
+    let name = name.trim();
+    (!name.is_empty()).then(|| name.to_string())
+}

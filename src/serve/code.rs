@@ -1,0 +1,71 @@
+//! The code a friend types as the SSH password: made fresh at each start, so a server is
+//! never open to whoever finds it, and checked in constant time.
+
+use rand::RngExt;
+
+/// Letters and digits that cannot be mistaken for one another when read aloud or off a
+/// screen (no 0/o, 1/l/i).
+const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+
+/// Three groups of four: about 59 bits, far beyond guessing at one try a second.
+const GROUPS: usize = 3;
+const GROUP: usize = 4;
+
+/// A fresh random code, like `kx7m-q2pd-8wrt`.
+pub fn fresh() -> String {
+    let mut rng = rand::rng();
+    let groups: Vec<String> = (0..GROUPS)
+        .map(|_| {
+            (0..GROUP)
+                .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
+                .collect()
+        })
+        .collect();
+    groups.join("-")
+}
+
+/// Whether `typed` is `code`, ignoring case, dashes and spaces (a code read aloud is typed
+/// in many ways). The comparison takes the same time wherever the two differ.
+pub fn matches(code: &str, typed: &str) -> bool {
+    let (code, typed) = (normal(code), normal(typed));
+    let mut differ = code.len() ^ typed.len();
+    for i in 0..code.len().max(typed.len()) {
+        let a = code.get(i).copied().unwrap_or(0);
+        let b = typed.get(i).copied().unwrap_or(0);
+        differ |= usize::from(a ^ b);
+    }
+    std::hint::black_box(differ) == 0
+}
+
+fn normal(text: &str) -> Vec<u8> {
+    text.bytes()
+        .filter(|b| !matches!(b, b'-' | b' '))
+        .map(|b| b.to_ascii_lowercase())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_is_three_groups_from_the_alphabet_and_fresh_each_time() {
+        let code = fresh();
+        let groups: Vec<&str> = code.split('-').collect();
+        assert_eq!(groups.len(), GROUPS, "{code}");
+        assert!(groups.iter().all(|g| g.len() == GROUP), "{code}");
+        assert!(code.bytes().all(|b| b == b'-' || ALPHABET.contains(&b)));
+        assert_ne!(fresh(), fresh());
+    }
+
+    #[test]
+    fn the_code_matches_however_it_is_typed_and_nothing_else_does() {
+        assert!(matches("kx7m-q2pd-8wrt", "kx7m-q2pd-8wrt"));
+        assert!(matches("kx7m-q2pd-8wrt", "KX7M Q2PD 8WRT"));
+        assert!(matches("kx7m-q2pd-8wrt", "kx7mq2pd8wrt"));
+        assert!(!matches("kx7m-q2pd-8wrt", "kx7m-q2pd-8wrx"));
+        assert!(!matches("kx7m-q2pd-8wrt", "kx7m-q2pd-8wr"));
+        assert!(!matches("kx7m-q2pd-8wrt", "kx7m-q2pd-8wrtt"));
+        assert!(!matches("kx7m-q2pd-8wrt", ""));
+    }
+}

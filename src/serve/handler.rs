@@ -1,0 +1,445 @@
+//! One SSH connection, as the server answers it: the code or a listed key lets a person
+//! into the room named by their user name; their shell request opens the game in their
+//! terminal. Nothing else is granted: no command is run, no subsystem (sftp) started, no
+//! port or agent forwarded, no environment taken.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Sender};
+
+use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPublicKey};
+use russh::server::{PublicKeyOffer, Response};
+use russh::{Channel, ChannelId, ChannelOpenFailure, Pty};
+
+use super::Server;
+use super::guest::{self, Setup};
+use super::input::Input;
+use super::limits::Place;
+use super::outbox::Outbox;
+use super::rooms::room_name;
+use crate::tui::Event;
+
+/// Keys and clicks a person may have sent and the game not yet applied; past it, more
+/// input is dropped (no hand types that fast).
+pub const MAX_QUEUED: usize = 256;
+
+/// The largest terminal drawn: a bigger one is drawn at this size.
+const MAX_COLUMNS: u16 = 500;
+const MAX_ROWS: u16 = 200;
+
+/// Said when a request other than the game's is refused.
+const ONLY_THE_GAME: &str =
+    "tictaclatin serves its game only: no commands, files or forwarding.\r\n";
+
+pub struct Connection {
+    server: Arc<Server>,
+    /// Where the connection comes from, for the server's log.
+    peer: std::net::IpAddr,
+    place: Arc<Place>,
+    /// The room, once the person is in.
+    room: Option<String>,
+    /// The one session channel, once open.
+    channel: Option<ChannelId>,
+    /// The terminal's size, once a terminal was asked for.
+    size: Option<(u16, u16)>,
+    /// The game's input, once it runs.
+    game: Option<GameLink>,
+    input: Input,
+}
+
+struct GameLink {
+    events: Sender<Event>,
+    queued: Arc<AtomicUsize>,
+}
+
+impl Connection {
+    pub fn new(server: Arc<Server>, peer: std::net::IpAddr, place: Arc<Place>) -> Connection {
+        Connection {
+            server,
+            peer,
+            place,
+            room: None,
+            channel: None,
+            size: None,
+            game: None,
+            input: Input::default(),
+        }
+    }
+
+    /// Lets the person in to the room `user` names, when they gave the way in.
+    fn admit(&mut self, user: &str, allowed: bool) -> Auth {
+        match room_name(user) {
+            Some(room) if allowed => {
+                self.room = Some(room);
+                Auth::Accept
+            }
+            _ => self.refused(),
+        }
+    }
+
+    /// Not this time; the way in stays open for the tries left (a mistyped code is
+    /// typed again).
+    fn refused(&self) -> Auth {
+        Auth::Reject {
+            proceed_with_methods: Some(self.server.methods.clone()),
+            partial_success: false,
+        }
+    }
+
+    fn ours(&self, channel: ChannelId) -> bool {
+        self.channel == Some(channel)
+    }
+
+    /// Opens the game in the person's terminal.
+    fn start_game(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
+        let (Some(room), Some(size)) = (self.room.clone(), self.size) else {
+            // No terminal asked for (`ssh -T`): the game cannot be drawn.
+            session.extended_data(
+                channel,
+                1,
+                "The game needs a terminal: connect without -T (or with -t).\r\n".as_bytes(),
+            )?;
+            session.channel_failure(channel)?;
+            return session.close(channel);
+        };
+        super::log(&format!("{} joined {room}", self.peer));
+        let outbox = Arc::new(Outbox::default());
+        let (wake, events) = mpsc::channel();
+        let queued = Arc::new(AtomicUsize::new(0));
+        let setup = Setup {
+            settings: self.server.settings_for(&room),
+            room,
+            size,
+            rooms: Arc::clone(&self.server.rooms),
+            outbox: Arc::clone(&outbox),
+            events: (wake.clone(), events),
+            queued: Arc::clone(&queued),
+            idle: self.server.idle,
+            seed: rand::random(),
+        };
+        if let Err(error) = guest::spawn(setup) {
+            super::log(&format!("a game could not start: {error}"));
+            session.channel_failure(channel)?;
+            return session.close(channel);
+        }
+        self.game = Some(GameLink {
+            events: wake,
+            queued,
+        });
+        // Playing now: never cut for a newcomer (a connection that got in but opened no
+        // game is cut at the handshake's deadline, or to make room).
+        self.place.joined();
+        session.channel_success(channel)?;
+        let place = Arc::clone(&self.place);
+        self.server
+            .send_screen(session.handle(), channel, outbox, place);
+        Ok(())
+    }
+
+    fn send(&self, event: Event) {
+        if let Some(game) = &self.game {
+            let _ = game.events.send(event);
+        }
+    }
+
+    /// Refuses a channel request, saying why on the person's screen.
+    fn refuse(&self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
+        if self.ours(channel) && self.game.is_none() {
+            session.extended_data(channel, 1, ONLY_THE_GAME.as_bytes())?;
+        }
+        session.channel_failure(channel)
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.send(Event::InputClosed("the connection closed".into()));
+    }
+}
+
+/// A terminal size as drawn: zero means unknown (a common default), and a huge one is
+/// drawn at the largest size.
+fn terminal_size(columns: u32, rows: u32) -> (u16, u16) {
+    let fit = |n: u32, default: u16, max: u16| match n {
+        0 => default,
+        n => u16::try_from(n).unwrap_or(max).min(max),
+    };
+    (fit(columns, 80, MAX_COLUMNS), fit(rows, 24, MAX_ROWS))
+}
+
+impl Handler for Connection {
+    type Error = russh::Error;
+
+    async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
+        let right = self
+            .server
+            .code
+            .as_deref()
+            .is_some_and(|code| super::code::matches(code, password));
+        Ok(self.admit(user, right))
+    }
+
+    async fn auth_publickey_offered(
+        &mut self,
+        user: &str,
+        offer: PublicKeyOffer<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let listed = super::authorized::listed(&self.server.keys, offer.public_key);
+        Ok(match room_name(user) {
+            Some(_) if listed => Auth::Accept,
+            _ => self.refused(),
+        })
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let listed = super::authorized::listed(&self.server.keys, key.public_key);
+        Ok(self.admit(user, listed))
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        _user: &str,
+        _submethods: &str,
+        _response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        Ok(self.refused())
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // One game a connection. The channel's own stream is not read: its messages come
+        // here instead, and holding it unread would stall the connection.
+        if self.channel.is_some() {
+            reply
+                .reject(ChannelOpenFailure::AdministrativelyProhibited)
+                .await;
+        } else {
+            self.channel = Some(channel.id());
+            reply.accept().await;
+        }
+        Ok(())
+    }
+
+    async fn channel_open_x11(
+        &mut self,
+        _channel: Channel<Msg>,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host_to_connect: &str,
+        _port_to_connect: u32,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _channel: Channel<Msg>,
+        _socket_path: &str,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        Ok(false)
+    }
+
+    async fn streamlocal_forward(
+        &mut self,
+        _socket_path: &str,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        Ok(false)
+    }
+
+    async fn agent_request(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        Ok(false)
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single_connection: bool,
+        _x11_auth_protocol: &str,
+        _x11_auth_cookie: &str,
+        _x11_screen_number: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        _variable_name: &str,
+        _variable_value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        _term: &str,
+        columns: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if !self.ours(channel) || self.game.is_some() {
+            return session.channel_failure(channel);
+        }
+        self.size = Some(terminal_size(columns, rows));
+        session.channel_success(channel)
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if !self.ours(channel) || self.game.is_some() {
+            return session.channel_failure(channel);
+        }
+        self.start_game(channel, session)
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _command: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(channel, session)?;
+        session.close(channel)
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        _name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse(channel, session)?;
+        session.close(channel)
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        columns: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.ours(channel) {
+            let (columns, rows) = terminal_size(columns, rows);
+            self.send(Event::Resize(columns, rows));
+        }
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let Some(game) = self.game.as_ref().filter(|_| self.ours(channel)) else {
+            return Ok(());
+        };
+        for event in self.input.feed(data) {
+            // Past the bound the game is behind by more than anyone types: drop the rest.
+            if game.queued.load(Ordering::Relaxed) >= MAX_QUEUED {
+                break;
+            }
+            game.queued.fetch_add(1, Ordering::Relaxed);
+            if game.events.send(event).is_err() {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.ours(channel) {
+            self.send(Event::InputClosed("the terminal closed".into()));
+        }
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.ours(channel) {
+            self.send(Event::InputClosed("the terminal closed".into()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminal_sizes_are_kept_within_bounds() {
+        assert_eq!(terminal_size(100, 30), (100, 30));
+        assert_eq!(terminal_size(0, 0), (80, 24));
+        assert_eq!(terminal_size(1 << 20, 1 << 20), (MAX_COLUMNS, MAX_ROWS));
+    }
+}

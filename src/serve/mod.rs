@@ -1,0 +1,335 @@
+//! `tictaclatin serve`: the terminal game for friends who join over SSH with nothing to
+//! install. The SSH user name is the room; in a room, the first two people play each other
+//! and everyone after watches.
+//!
+//! The server (russh, on tokio) only carries bytes: each person's game runs on a thread of
+//! its own (`guest.rs`) with the same `App` as at home, reading their keystrokes
+//! (`input.rs`) and drawing into their connection (`outbox.rs`); the room (`room.rs`,
+//! `table.rs`) keeps their two boards one game, and the keeper (`keeper.rs`) writes the
+//! rooms' games to disk. Who gets in, and how many, is `handler.rs`, `code.rs`,
+//! `authorized.rs` and `limits.rs`; the host key is `host_key.rs`.
+
+pub mod authorized;
+pub mod code;
+mod guest;
+mod handler;
+pub mod host_key;
+pub mod input;
+mod keeper;
+pub mod limits;
+mod outbox;
+mod room;
+pub mod rooms;
+pub mod table;
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+use russh::keys::PublicKey;
+use russh::server::{Config, Handle};
+use russh::{ChannelId, MethodKind, MethodSet};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Notify;
+
+use self::handler::Connection;
+use self::keeper::Keeper;
+use self::limits::{Limits, Place};
+use self::outbox::Outbox;
+use self::rooms::Rooms;
+use crate::config::Settings;
+use crate::store::Store;
+use crate::tui::Signal;
+
+/// How the server is run.
+pub struct Options {
+    pub bind: IpAddr,
+    /// 0 lets the system choose (the tests do).
+    pub port: u16,
+    /// The code to use rather than a fresh one (ignored with `keys`).
+    pub code: Option<String>,
+    /// The only keys let in, when given: then no code is made.
+    pub keys: Vec<PublicKey>,
+    /// The game's settings, as `play` takes them.
+    pub settings: Settings,
+    /// The data directory: the host key, the rooms' games, the records and stats.
+    pub store: Store,
+    pub max_connections: usize,
+    pub max_per_address: usize,
+    /// A connection not in by then (past the code or key) is closed.
+    pub handshake: Duration,
+    /// A player without a key for this long is let go (the game waits in the room).
+    pub idle: Duration,
+}
+
+/// What a friend needs, once the server listens.
+pub struct Welcome {
+    pub address: SocketAddr,
+    /// The password, unless keys are the way in.
+    pub code: Option<String>,
+    pub fingerprint: String,
+}
+
+/// What every connection shares.
+pub struct Server {
+    code: Option<String>,
+    /// The one way in: the code (password) or a listed key.
+    methods: MethodSet,
+    keys: Vec<PublicKey>,
+    rooms: Arc<Rooms>,
+    settings: Settings,
+    idle: Duration,
+    /// Screens still sending their last bytes.
+    screens: Arc<Tally>,
+}
+
+/// A count that can be waited on to reach zero.
+#[derive(Default)]
+struct Tally {
+    count: AtomicUsize,
+    zero: Notify,
+}
+
+impl Tally {
+    fn up(&self) {
+        self.count.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn down(&self) {
+        if self.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.zero.notify_waiters();
+        }
+    }
+
+    async fn until_zero(&self) {
+        loop {
+            let zero = self.zero.notified();
+            if self.count.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            zero.await;
+        }
+    }
+}
+
+/// How long a screen that is not read may hold up its connection before it is cut.
+const SEND_PATIENCE: Duration = Duration::from_secs(30);
+
+/// How long the stopping server waits for every screen's last words.
+const GOODBYE_PATIENCE: Duration = Duration::from_secs(3);
+
+impl Server {
+    /// A person's settings in `room`: the server's, with the seats named by the room
+    /// (so the records say who played where).
+    fn settings_for(&self, room: &str) -> Settings {
+        let mut settings = self.settings.clone();
+        settings.names.first = format!("{room} 1");
+        settings.names.second = format!("{room} 2");
+        settings
+    }
+
+    /// Sends a person's screen as the game draws it, and closes their channel after its
+    /// last bytes; a connection that does not read its screen is cut.
+    fn send_screen(
+        &self,
+        handle: Handle,
+        channel: ChannelId,
+        outbox: Arc<Outbox>,
+        place: Arc<Place>,
+    ) {
+        let screens = Arc::clone(&self.screens);
+        screens.up();
+        tokio::spawn(async move {
+            while let Some(bytes) = outbox.next().await {
+                let sent = tokio::time::timeout(SEND_PATIENCE, handle.data(channel, bytes)).await;
+                if !matches!(sent, Ok(Ok(()))) {
+                    place.cut();
+                    break;
+                }
+            }
+            let _ = handle.exit_status_request(channel, 0).await;
+            let _ = handle.eof(channel).await;
+            let _ = handle.close(channel).await;
+            screens.down();
+        });
+    }
+}
+
+/// A line on the server's terminal, with the time.
+pub fn log(line: &str) {
+    let (_, time) = crate::record::utc(SystemTime::now());
+    let _ = writeln!(std::io::stderr().lock(), "{time} {line}");
+}
+
+/// Runs the server until SIGTERM or Ctrl-C: then every player is told, every game is kept,
+/// and it returns. `welcome` is called once it listens.
+pub fn run(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start: {e}"))?;
+    runtime.block_on(serve(options, welcome))
+}
+
+async fn serve(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), String> {
+    let folder = folder(&options.store);
+    let host_key =
+        host_key::load_or_make(&folder, options.store.saves()).map_err(|e| e.to_string())?;
+    let fingerprint = host_key::fingerprint(&host_key);
+    let code = match options.keys.is_empty() {
+        true => Some(options.code.clone().unwrap_or_else(code::fresh)),
+        false => None,
+    };
+    let methods = MethodSet::from(
+        &[match code {
+            Some(_) => MethodKind::Password,
+            None => MethodKind::PublicKey,
+        }][..],
+    );
+    let config = Arc::new(Config {
+        server_id: russh::SshId::Standard(
+            format!("SSH-2.0-tictaclatin_{}", env!("CARGO_PKG_VERSION")).into(),
+        ),
+        methods: methods.clone(),
+        keys: vec![host_key],
+        // Three tries, each refusal taking a second: guessing the code is hopeless.
+        max_auth_attempts: 3,
+        auth_rejection_time: Duration::from_secs(1),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        // A dead link is noticed within about a minute, a quiet one is not cut by SSH (the
+        // game's own idle time does that).
+        keepalive_interval: Some(Duration::from_secs(15)),
+        keepalive_max: 4,
+        inactivity_timeout: None,
+        // A person's keys are a few bytes: a small window bounds what one may send ahead.
+        window_size: 64 * 1024,
+        nodelay: true,
+        ..Config::default()
+    });
+    let (keeper, keeper_thread) = Keeper::spawn(options.store.clone(), folder.join("rooms"))
+        .map_err(|e| format!("cannot start: {e}"))?;
+    let settings = &options.settings;
+    let words = room::Words {
+        symbols: [crate::core::Side::First, crate::core::Side::Second]
+            .map(|side| settings.symbol(side).to_string()),
+        swap: settings.keys.first_key(crate::tui::keys::Action::Swap),
+    };
+    let server = Arc::new(Server {
+        code: code.clone(),
+        methods,
+        keys: options.keys.clone(),
+        rooms: Arc::new(Rooms::new(keeper.clone(), words)),
+        settings: options.settings.clone(),
+        idle: options.idle,
+        screens: Arc::default(),
+    });
+    let listener = TcpListener::bind((options.bind, options.port))
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", options.bind, options.port))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen: {e}"))?;
+    welcome(&Welcome {
+        address,
+        code,
+        fingerprint,
+    });
+    let limits = Limits::new(options.max_connections, options.max_per_address);
+    let signal = accept(&listener, &server, &config, &limits, options.handshake).await?;
+    drop(listener);
+    log(&format!(
+        "stopping ({signal}): telling every player, keeping every game"
+    ));
+    server.rooms.stop(signal);
+    let _ = tokio::time::timeout(GOODBYE_PATIENCE, server.screens.until_zero()).await;
+    keeper.stop();
+    let _ = keeper_thread.join();
+    Ok(())
+}
+
+/// Takes connections until a signal asks the server to stop; returns that signal.
+async fn accept(
+    listener: &TcpListener,
+    server: &Arc<Server>,
+    config: &Arc<Config>,
+    limits: &Arc<Limits>,
+    handshake: Duration,
+) -> Result<Signal, String> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let stop = |e: std::io::Error| format!("cannot watch for signals: {e}");
+    let mut terminate = signal(SignalKind::terminate()).map_err(stop)?;
+    let mut interrupt = signal(SignalKind::interrupt()).map_err(stop)?;
+    let mut hangup = signal(SignalKind::hangup()).map_err(stop)?;
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, peer)) => admit(stream, peer, server, config, limits, handshake),
+                // Out of file descriptors, most likely: the connections held end in time.
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            },
+            _ = terminate.recv() => return Ok(Signal::Terminate),
+            _ = interrupt.recv() => return Ok(Signal::Interrupt),
+            _ = hangup.recv() => return Ok(Signal::Hangup),
+        }
+    }
+}
+
+/// Serves one connection, if the limits let it in; one still in its handshake after
+/// `handshake` is cut.
+fn admit(
+    stream: TcpStream,
+    peer: SocketAddr,
+    server: &Arc<Server>,
+    config: &Arc<Config>,
+    limits: &Arc<Limits>,
+    handshake: Duration,
+) {
+    let Some((stream, second)) = with_second_handle(stream) else {
+        return;
+    };
+    let Some(place) = limits.admit(peer.ip(), Some(second)) else {
+        return; // nobody could be cut to make room: refused
+    };
+    let place = Arc::new(place);
+    let connection = Connection::new(Arc::clone(server), peer.ip(), Arc::clone(&place));
+    let config = Arc::clone(config);
+    tokio::spawn(async move {
+        let deadline = Instant::now() + handshake;
+        let watch = {
+            let place = Arc::clone(&place);
+            tokio::spawn(async move {
+                tokio::time::sleep_until(deadline.into()).await;
+                if !place.is_joined() {
+                    place.cut();
+                }
+            })
+        };
+        if let Ok(Ok(session)) = tokio::time::timeout(
+            handshake,
+            russh::server::run_stream(config, stream, connection),
+        )
+        .await
+        {
+            let _ = session.await;
+        }
+        watch.abort();
+        drop(place);
+    });
+}
+
+/// The stream, and a second handle on its socket to cut it with.
+fn with_second_handle(stream: TcpStream) -> Option<(TcpStream, std::net::TcpStream)> {
+    let std = stream.into_std().ok()?;
+    let second = std.try_clone().ok()?;
+    let stream = TcpStream::from_std(std).ok()?;
+    let _ = stream.set_nodelay(true);
+    Some((stream, second))
+}
+
+/// Where the server's own files are in the data directory.
+pub fn folder(store: &Store) -> PathBuf {
+    store.dir().join("serve")
+}
