@@ -222,6 +222,33 @@ fn patashniks_dictionary_compresses_up_to_symmetry() {
     );
 }
 
+/// Within a small budget the proof is not finished: the answer says so with the numbers at
+/// the root, and nothing is written. (The whole proof takes minutes: docs/qubic-proof.md.)
+#[test]
+fn qubic_s_proof_out_of_budget_says_how_far_it_got() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("proof.dictionary");
+    let args = ["solve", "--game", "qubic", "--nodes", "20000"];
+    let out = tictaclatin(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("Qubic: not proven: the positions allowed ran out."),
+        "{text}"
+    );
+    assert!(text.contains("at the empty cube, proof number "), "{text}");
+    let mut with_out = args.to_vec();
+    with_out.extend(["--out", file.to_str().unwrap()]);
+    let out = tictaclatin(&with_out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("nothing written"), "{}", stderr(&out));
+    assert!(!file.exists());
+    refused(
+        &["solve", "--out", file.to_str().unwrap()],
+        "--out writes Qubic's proof",
+    );
+}
+
 #[test]
 fn a_bad_dictionary_line_is_named() {
     for (body, problem) in [

@@ -35,6 +35,43 @@ fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
     ]
 }
 
+/// The prover's dictionary as shipped, as a `book:FILE` player's name.
+fn prover_book() -> String {
+    format!(
+        "book:{}/assets/qubic/proof.dictionary",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn the_prover_s_dictionary_plays_x_and_wins() {
+    use tictaclatin::core::{Game, PlayerOptions};
+    let engine = QubicGame.engine();
+    let name = prover_book();
+    assert_eq!(engine.only_side(&name), Some(Side::First));
+    assert_eq!(engine.only_side("perfect"), None);
+    let options = PlayerOptions::seeded(1);
+    for seed in 0..3 {
+        for mut o in opponents(seed, Duration::from_millis(15)) {
+            let mut x = engine.player(&name, PlayerOptions::seeded(seed)).unwrap();
+            assert_eq!(x.name(), name);
+            let end = game(x.as_mut(), o.as_mut());
+            assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
+        }
+    }
+    let missing = engine
+        .player("book:/nonexistent/q.dict", options)
+        .err()
+        .unwrap();
+    assert!(
+        missing
+            .0
+            .starts_with("book:/nonexistent/q.dict: cannot read"),
+        "{}",
+        missing.0
+    );
+}
+
 #[test]
 fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
     for seed in 0..3 {

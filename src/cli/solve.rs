@@ -1,7 +1,10 @@
 //! `tictaclatin solve`: the value of a game's empty board. The games a table solves are
 //! solved whole (value, positions, time); classic boards past 4x4 are proven by search
 //! within a budget of positions or time, and the answer says so when it is not reached.
+//! Qubic is proven by the prover (proof-number and threat-space search), which can write
+//! its proof as a dictionary.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -12,6 +15,9 @@ use tictaclatin::core::{Game, Outcome};
 use tictaclatin::games::GameKind;
 use tictaclatin::games::classic::proof::{self, Limits, Method, Want};
 use tictaclatin::games::classic::{Board, Variant};
+use tictaclatin::games::qubic::dictionary::{self as qubic_dictionary, Canonical, verify};
+use tictaclatin::games::qubic::prover::{self, Budgets, Stop, text::dictionary_text};
+use tictaclatin::games::qubic::{self, Qubic};
 
 /// Positions a proof may visit when neither `--nodes` nor `--bot-time` is given.
 const DEFAULT_NODES: u64 = 20_000_000;
@@ -20,14 +26,27 @@ const DEFAULT_NODES: u64 = 20_000_000;
 pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Classic boards past 4x4: the most positions the proof may visit (the same answer on
-    /// every run; default 20,000,000 unless --bot-time is given)
+    /// Classic boards past 4x4 and Qubic: the most positions the proof may visit (the same
+    /// answer on every run; classic's default 20,000,000 unless --bot-time is given, Qubic's
+    /// none)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
+    /// Qubic: write the proof as a dictionary in Patashnik's format (checked with `book
+    /// verify --game qubic FILE`), and verify it
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     let game = args.game.game()?;
+    if args.game.choice().kind == GameKind::Qubic {
+        return prove_qubic(args);
+    }
+    if args.out.is_some() {
+        return Err(Failure::bad_input(
+            "--out writes Qubic's proof; the other games have no dictionary to write",
+        ));
+    }
     if let Some(variant) = searched_variant(&args.game) {
         prove_classic(variant, limits(args));
         return Ok(());
@@ -100,6 +119,105 @@ fn prove_classic(variant: Variant, limits: Limits) {
             None => outln!("Its length not proven within {}.", budget(limits)),
         }
     }
+}
+
+/// Proves that X wins Qubic from the empty cube; with `--out`, writes and verifies the
+/// dictionary. Not proven within the limits: says how far it got (exit 1 if a file was
+/// asked for, since none is written).
+fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
+    let limits = prover::Limits {
+        positions: args.nodes.unwrap_or(u64::MAX),
+        time: args.game.choice.movetime,
+        ..prover::Limits::default()
+    };
+    let proof = prover::prove(qubic::Board::EMPTY, Budgets::default(), limits);
+    let search = &proof.search;
+    let searched = format!(
+        "{} positions (folded by the 192 symmetries), {} more inside the threat searches, \
+         in {:.1} s",
+        group(search.positions),
+        group(search.threat_positions),
+        proof.elapsed.as_secs_f64()
+    );
+    if !proof.x_wins() {
+        let root = search.root();
+        let why = match proof.stopped {
+            Some(Stop::Positions) => "the positions allowed ran out".to_string(),
+            Some(Stop::Time) => "the time allowed ran out".to_string(),
+            Some(Stop::Memory) => format!(
+                "{} positions filled memory",
+                group(search.graph.count() as u64)
+            ),
+            None => {
+                "the search found that X does not win: a bug, since Patashnik proved it does".into()
+            }
+        };
+        println!("Qubic: not proven: {why}.");
+        println!(
+            "Searched {searched}; at the empty cube, proof number {} and disproof number {}.",
+            group(u64::from(root.proof)),
+            group(u64::from(root.disproof))
+        );
+        return match &args.out {
+            Some(out) => Err(Failure {
+                message: format!(
+                    "nothing written to {}: X's win is not proven",
+                    out.display()
+                ),
+                code: 1,
+            }),
+            None => Ok(()),
+        };
+    }
+    println!("Qubic: the first player (X) wins.");
+    println!("Proven by proof-number search with a threat-space search at its leaves: {searched}.");
+    let entries = proof.entries().map_err(|e| Failure {
+        message: e.to_string(),
+        code: 1,
+    })?;
+    println!(
+        "The proof: a dictionary of {} moves (Patashnik's has 2,929).",
+        group(entries.len() as u64)
+    );
+    match &args.out {
+        Some(out) => write_and_verify(out, &entries, search),
+        None => Ok(()),
+    }
+}
+
+/// Writes the dictionary to `out`, reads it back and verifies it as `book verify` does.
+fn write_and_verify(
+    out: &Path,
+    entries: &[(qubic::Board, usize)],
+    search: &prover::Search,
+) -> Result<(), Failure> {
+    // The same file on every run: positions, not the time.
+    let made = format!(
+        "The search judged {} positions ({} more inside the threat searches).",
+        group(search.positions),
+        group(search.threat_positions)
+    );
+    let text = dictionary_text(entries, &made);
+    std::fs::write(out, &text).map_err(|e| Failure {
+        message: format!("cannot write {}: {e}", out.display()),
+        code: 1,
+    })?;
+    println!("Wrote {}.", out.display());
+    let dictionary =
+        qubic_dictionary::parse(&Qubic, &text, Canonical::Required).map_err(|e| Failure {
+            message: format!("{}: {e}", out.display()),
+            code: 1,
+        })?;
+    let options = verify::Options {
+        parallel: true,
+        ..verify::Options::default()
+    };
+    let report = verify::verify(&Qubic, &dictionary, options).map_err(|e| Failure {
+        message: format!("{}: {e}", out.display()),
+        code: 1,
+    })?;
+    println!("Verified: {}.", report.summary());
+    Ok(())
 }
 
 fn budget(limits: Limits) -> String {

@@ -8,7 +8,7 @@ use super::board::Board;
 use super::cell::Cell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
-use super::hints::{HINT_TIME, hints};
+use super::hints::{HINT_TIME, hints, settle, settle_analysis};
 use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
 use super::position::QubicPosition;
 use super::search::analysis::analyze;
@@ -16,7 +16,7 @@ use crate::core::root::Settings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player,
-    PlayerError, PlayerOptions, Position, PositionError, Value, read_cell, read_position,
+    PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -186,19 +186,25 @@ impl Engine for QubicEngine {
 
     /// Where the bot searches, each move's figure in the analysis at [`HINT_NODES`] (the
     /// same on every look); where the dictionary plays, what the threat search proves.
+    /// Either way, what the prover settles within a small budget ([`settle`]).
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         if let Some(analysis) = self.hint_analysis(position) {
             return analysis.moves;
         }
-        hints(QubicPosition::board_of(position), HINT_TIME)
+        let board = QubicPosition::board_of(position);
+        let mut moves: Vec<(Move, Hint)> = hints(board, HINT_TIME)
             .into_iter()
             .map(|(c, h)| (Move::new(c), h))
-            .collect()
+            .collect();
+        settle(board, &mut moves);
+        moves
     }
 
-    /// Where the bot searches, the analysis at [`HINT_NODES`].
+    /// Where the bot searches, the analysis at [`HINT_NODES`], with what the prover settles.
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.analysis(position, &Settings::hints(HINT_NODES))
+        let mut analysis = self.analysis(position, &Settings::hints(HINT_NODES))?;
+        settle_analysis(QubicPosition::board_of(position), &mut analysis);
+        Some(analysis)
     }
 
     fn instant_hints(&self) -> bool {
@@ -223,6 +229,12 @@ impl Engine for QubicEngine {
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
         let (seed, movetime) = (options.seed, options.movetime);
+        if let Some(path) = book_path(name) {
+            let player = Perfect::new(dictionary_index(path)?, movetime, seed)
+                .named(name.trim())
+                .on_threads(options.threads);
+            return Ok(Box::new(player));
+        }
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
             "perfect" => Box::new(
                 Perfect::new(self.index.clone(), movetime, seed).on_threads(options.threads),
@@ -233,7 +245,8 @@ impl Engine for QubicEngine {
                 Ok(level) => Box::new(level.player(movetime, seed)),
                 Err(_) => {
                     return Err(PlayerError(format!(
-                        "no Qubic player {}: choose one of {}",
+                        "no Qubic player {}: choose one of {}, or book:FILE (X playing a \
+                         dictionary such as `solve --game qubic --out FILE` writes)",
                         quote(name),
                         PLAYER_NAMES.join(", ")
                     )));
@@ -242,6 +255,24 @@ impl Engine for QubicEngine {
         };
         Ok(player)
     }
+
+    /// A dictionary is X's.
+    fn only_side(&self, name: &str) -> Option<Side> {
+        book_path(name).map(|_| Side::First)
+    }
+}
+
+/// The file of a `book:FILE` player.
+fn book_path(name: &str) -> Option<&str> {
+    name.trim().strip_prefix("book:")
+}
+
+/// A dictionary file (either format, any images), indexed for X; refused if unreadable.
+/// It is not verified here: `book verify --game qubic FILE` does that.
+fn dictionary_index(path: &str) -> Result<Arc<Index>, PlayerError> {
+    let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
+        .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
+    Ok(Arc::new(d.index(&Qubic)))
 }
 
 #[cfg(test)]

@@ -19,10 +19,8 @@ pub trait Geometry: Send + Sync {
     /// Number of cells, at most 64.
     fn cells(&self) -> usize;
 
-    /// The winning lines, each a mask of `line_length` cells.
+    /// The winning lines, each a mask of its cells (all of one length).
     fn lines(&self) -> &[u64];
-
-    fn line_length(&self) -> u32;
 
     /// The lines through `cell`.
     fn lines_through(&self, cell: usize) -> &[u64];
@@ -119,10 +117,6 @@ impl Geometry for Qubic {
 
     fn lines(&self) -> &[u64] {
         &LINES
-    }
-
-    fn line_length(&self) -> u32 {
-        4
     }
 
     #[inline]

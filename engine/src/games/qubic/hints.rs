@@ -1,13 +1,17 @@
 //! Hints for the side to move: for each legal move, what the threat search proves quickly
 //! (a forced win for the mover, or a forced win the move hands the opponent), else the
-//! evaluation's guess. Never a claim the code has not shown.
+//! evaluation's guess; and, over any hints, what the prover settles within a small budget
+//! ([`settle`]). Never a claim the code has not shown.
 
 use std::time::{Duration, Instant};
 
-use crate::core::{Claim, Hint};
+use rayon::prelude::*;
+
+use crate::core::{Analysis, Claim, Hint, Move, Side};
 use crate::games::qubic::board::Board;
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::{Geometry, Qubic};
+use crate::games::qubic::prover::win_within;
 use crate::games::qubic::search::eval::evaluate;
 use crate::games::qubic::threats::{ThreatSearch, winning_cells};
 
@@ -55,6 +59,48 @@ fn proven(board: Board, cell: usize, deadline: Instant) -> Option<Hint> {
     Some(Hint::Proven(Claim::LossWithin(loss.plies + 1)))
 }
 
+/// Positions the prover may judge for one move's hint: milliseconds.
+pub const PROOF_POSITIONS: u64 = 500;
+
+/// Where a hint proves nothing, the prover's word: a move after which the prover shows,
+/// within [`PROOF_POSITIONS`], that X wins is a win for X and a loss for O, within the
+/// plies the proof takes at most. The same on every look (a budget of positions, no clock).
+pub fn settle(board: Board, hints: &mut [(Move, Hint)]) {
+    let side = board.to_move();
+    hints
+        .par_iter_mut()
+        .filter(|(_, hint)| !matches!(hint, Hint::Proven(_)))
+        .for_each(|(mv, hint)| {
+            let after = board.with_move(mv.placed().index());
+            if let Some(plies) = win_within(after, PROOF_POSITIONS) {
+                *hint = Hint::Proven(match side {
+                    Side::First => Claim::WinWithin(plies + 1),
+                    Side::Second => Claim::LossWithin(plies + 1),
+                });
+            }
+        });
+}
+
+/// [`settle`] on an analysis's figures; a proven win then comes first: the quickest one
+/// becomes the best move (with its line), unless the best was a proven win already.
+pub fn settle_analysis(board: Board, analysis: &mut Analysis) {
+    settle(board, &mut analysis.moves);
+    let within = |hint: Hint| match hint {
+        Hint::Proven(Claim::WinWithin(plies)) => Some(plies),
+        _ => None,
+    };
+    if analysis.figure(analysis.best).and_then(within).is_some() {
+        return;
+    }
+    let quickest = (analysis.moves.iter().enumerate())
+        .filter_map(|(at, &(mv, hint))| Some((within(hint)?, at, mv)))
+        .min();
+    if let Some((_, at, mv)) = quickest {
+        analysis.best = mv;
+        analysis.pv = analysis.lines.get(at).cloned().unwrap_or_else(|| vec![mv]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +125,38 @@ mod tests {
             } else {
                 assert_eq!(hint, Hint::Proven(Claim::LossWithin(2)), "{cell}");
             }
+        }
+    }
+
+    #[test]
+    fn the_prover_settles_what_the_threat_search_does_not() {
+        use crate::games::qubic::dictionary::{Canonical, runlength};
+        // Patashnik's line 927: his move 12 starts no forced win, but the prover shows
+        // within its budget that X wins after it.
+        let line = "xo1o3x3o3o6x2xx1o8x3xo9o 12";
+        let (board, play) = runlength::parse_line(&Qubic, line, Canonical::Required).unwrap();
+        let guess = |_| Hint::Guess(0);
+        let mut moves: Vec<(Move, Hint)> = bits(Qubic.empty_cells(board))
+            .map(|c| (Move::new(c), guess(c)))
+            .collect();
+        settle(board, &mut moves);
+        let at =
+            |moves: &[(Move, Hint)], c: usize| moves.iter().find(|m| m.0.index() == c).unwrap().1;
+        let Hint::Proven(Claim::WinWithin(plies)) = at(&moves, play) else {
+            panic!("{:?}", at(&moves, play));
+        };
+        assert!(plies > 3, "{plies}");
+        // O to move after it: every reply is a proven loss, none quicker than X's win.
+        let after = board.with_move(play);
+        let mut replies: Vec<(Move, Hint)> = bits(Qubic.empty_cells(after))
+            .map(|c| (Move::new(c), guess(c)))
+            .collect();
+        settle(after, &mut replies);
+        for (mv, hint) in replies {
+            assert!(
+                matches!(hint, Hint::Proven(Claim::LossWithin(n)) if n < plies),
+                "{mv:?} {hint:?}"
+            );
         }
     }
 }

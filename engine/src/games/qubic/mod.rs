@@ -28,6 +28,7 @@ pub mod hints;
 pub mod lines;
 pub mod players;
 pub mod position;
+pub mod prover;
 pub mod search;
 pub mod strategy;
 pub mod symmetry;

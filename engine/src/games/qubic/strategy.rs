@@ -103,12 +103,12 @@ pub fn choose_with<G: Geometry + ?Sized>(
     if empty == 0 {
         return Err(Stuck::NotXsTurn);
     }
-    let (lines, length) = (g.lines(), g.line_length());
-    let mine = threats(lines, length, canon.x(), canon.o()).wins & empty;
+    let lines = g.lines();
+    let mine = threats(lines, canon.x(), canon.o()).wins & empty;
     if mine != 0 {
         return Ok(plain(mine.trailing_zeros() as usize, Rule::Win, Some(1)));
     }
-    let theirs = threats(lines, length, canon.o(), canon.x()).wins & empty;
+    let theirs = threats(lines, canon.o(), canon.x()).wins & empty;
     match theirs.count_ones() {
         0 => {}
         1 => return Ok(plain(theirs.trailing_zeros() as usize, Rule::Block, None)),
@@ -138,8 +138,7 @@ pub fn win_then_dictionary<G: Geometry + ?Sized>(
     index: &Index,
     canon: Board,
 ) -> Result<Choice, Stuck> {
-    let wins =
-        threats(g.lines(), g.line_length(), canon.x(), canon.o()).wins & g.empty_cells(canon);
+    let wins = threats(g.lines(), canon.x(), canon.o()).wins & g.empty_cells(canon);
     if wins != 0 {
         return Ok(plain(wins.trailing_zeros() as usize, Rule::Win, Some(1)));
     }

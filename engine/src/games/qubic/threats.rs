@@ -26,19 +26,13 @@ pub struct Threats {
     pub makers: u64,
 }
 
-/// The threats of the side holding `own` against `other`, over `lines` of `length` cells.
+/// The threats of the side holding `own` against `other`, over `lines` (of any length).
 #[inline]
-pub fn threats(lines: &[u64], length: u32, own: u64, other: u64) -> Threats {
+pub fn threats(lines: &[u64], own: u64, other: u64) -> Threats {
     let mut t = Threats::default();
     for &line in lines {
-        if line & other != 0 {
-            continue;
-        }
-        let mine = (line & own).count_ones();
-        if mine + 1 == length {
-            t.wins |= line & !own;
-        } else if mine + 2 == length {
-            t.makers |= line & !own;
+        if line & other == 0 {
+            t.add(line & !own);
         }
     }
     t
@@ -47,22 +41,35 @@ pub fn threats(lines: &[u64], length: u32, own: u64, other: u64) -> Threats {
 /// One pass over `lines` for both sides: the threats of the side holding `own`, and the
 /// cells where the other side completes a line.
 #[inline]
-pub fn both_threats(lines: &[u64], length: u32, own: u64, other: u64) -> (Threats, u64) {
+pub fn both_threats(lines: &[u64], own: u64, other: u64) -> (Threats, u64) {
     let mut t = Threats::default();
     let mut theirs = 0;
     for &line in lines {
-        let (mine, their) = ((line & own).count_ones(), (line & other).count_ones());
-        if their == 0 {
-            if mine + 1 == length {
-                t.wins |= line & !own;
-            } else if mine + 2 == length {
-                t.makers |= line & !own;
-            }
-        } else if mine == 0 && their + 1 == length {
+        if line & other == 0 {
+            t.add(line & !own);
+        } else if line & own == 0 && is_single(line & !other) {
             theirs |= line & !other;
         }
     }
     (t, theirs)
+}
+
+impl Threats {
+    #[inline]
+    fn add(&mut self, missing: u64) {
+        let rest = missing & missing.wrapping_sub(1);
+        if missing != 0 && rest == 0 {
+            self.wins |= missing;
+        } else if is_single(rest) {
+            self.makers |= missing;
+        }
+    }
+}
+
+/// Does `mask` hold exactly one cell?
+#[inline]
+fn is_single(mask: u64) -> bool {
+    mask != 0 && mask & mask.wrapping_sub(1) == 0
 }
 
 /// The cells where `side` completes a line at once.
@@ -70,7 +77,7 @@ pub fn both_threats(lines: &[u64], length: u32, own: u64, other: u64) -> (Threat
 pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: Board, side: Side) -> u64 {
     let own = board.mask(side);
     let other = board.mask(side.other());
-    threats(g.lines(), g.line_length(), own, other).wins
+    threats(g.lines(), own, other).wins
 }
 
 /// A forced win found: the first move and how many plies it takes at most, counting the
@@ -161,19 +168,21 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
     /// A forced win for `attacker` as if it were to move in `board` (for the side not to
     /// move: what it threatens should its opponent pass).
     pub fn run_for(&mut self, board: Board, attacker: Side, first: Option<usize>) -> Outcome {
-        match self.attack(board, attacker, first) {
+        match self.attack(board, attacker, first, true) {
             Ok(Some(win)) => Outcome::Found(win),
             Ok(None) => Outcome::NotFound,
             Err(Exhausted) => Outcome::OutOfBudget,
         }
     }
 
-    /// The attacker, to move, looks for a forced win.
+    /// The attacker, to move, looks for a forced win. (`root`: the position the search was
+    /// asked about, rarely one refuted before.)
     fn attack(
         &mut self,
         board: Board,
         attacker: Side,
         first: Option<usize>,
+        root: bool,
     ) -> Result<Option<ForcedWin>, Exhausted> {
         self.nodes += 1;
         if self.nodes > self.budget
@@ -187,7 +196,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         let g = self.geometry;
         let (own, other) = (board.mask(attacker), board.mask(attacker.other()));
         let empty = g.empty_cells(board);
-        let (mine, theirs) = both_threats(g.lines(), g.line_length(), own, other);
+        let (mine, theirs) = both_threats(g.lines(), own, other);
         let theirs = theirs & empty;
         let allowed = first.map_or(u64::MAX, |f| 1 << f);
         if mine.wins & empty & allowed != 0 {
@@ -203,25 +212,19 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             _ => return Ok(None),
         };
         candidates &= allowed;
-        if candidates == 0 || (first.is_none() && self.refuted.contains(&(board, attacker))) {
-            return Ok(None);
-        }
         // Look for a double threat among all candidates before going deeper: the shortest
         // wins are found first and most positions are settled here.
-        let mut singles = Vec::new();
+        let mut singles = [(0u8, 0u8); 64];
+        let mut count = 0;
         for cell in bits(candidates) {
-            let after = board.with_stone(cell, attacker);
             // The attacker had no win, so any it has now runs through the new stone.
-            let made = threats(
-                g.lines_through(cell),
-                g.line_length(),
-                own | 1 << cell,
-                other,
-            )
-            .wins;
+            let made = threats(g.lines_through(cell), own | 1 << cell, other).wins;
             match made.count_ones() {
                 0 => {}
-                1 => singles.push((cell, after, made.trailing_zeros() as usize)),
+                1 => {
+                    singles[count] = (cell as u8, made.trailing_zeros() as u8);
+                    count += 1;
+                }
                 _ => {
                     return Ok(Some(ForcedWin {
                         first: cell,
@@ -230,9 +233,17 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
                 }
             }
         }
-        for (cell, after, block) in singles {
-            let blocked = after.with_stone(block, attacker.other());
-            if let Some(rest) = self.attack(blocked, attacker, None)? {
+        // Only now the table of refuted positions: a look-up there is a cache miss, more
+        // than the scan above costs.
+        if count == 0 || (!root && self.refuted.contains(&(board, attacker))) {
+            return Ok(None);
+        }
+        for &(cell, block) in &singles[..count] {
+            let (cell, block) = (cell as usize, block as usize);
+            let blocked = board
+                .with_stone(cell, attacker)
+                .with_stone(block, attacker.other());
+            if let Some(rest) = self.attack(blocked, attacker, None, false)? {
                 return Ok(Some(ForcedWin {
                     first: cell,
                     plies: rest.plies + 2,
@@ -264,10 +275,27 @@ mod tests {
     fn threats_find_wins_and_makers() {
         // X on 0, 1, 2 (row 1 of layer 1) and 21 (the space diagonal 0 21 42 63); O on 16.
         let b = Board::from_masks(0b111 | 1 << 21, 1 << 16 | 1 << 50);
-        let t = threats(Qubic.lines(), 4, b.x(), b.o());
+        let t = threats(Qubic.lines(), b.x(), b.o());
         assert_eq!(t.wins, 1 << 3);
         assert_eq!(t.makers & (1 << 42 | 1 << 63), 1 << 42 | 1 << 63);
         assert_eq!(winning_cells(&Qubic, b, Side::Second), 0);
+    }
+
+    #[test]
+    fn threats_agree_with_counting_stones_per_line() {
+        use crate::games::qubic::lines::LINES;
+        for seed in 0..200u64 {
+            let b = crate::games::qubic::symmetry::tests::random_board(seed, (seed % 40) as usize);
+            let mut expected = Threats::default();
+            for &line in LINES.iter().filter(|&&l| l & b.o() == 0) {
+                match (line & b.x()).count_ones() {
+                    3 => expected.wins |= line & !b.x(),
+                    2 => expected.makers |= line & !b.x(),
+                    _ => {}
+                }
+            }
+            assert_eq!(threats(&LINES, b.x(), b.o()), expected, "{b}");
+        }
     }
 
     #[test]
@@ -275,11 +303,11 @@ mod tests {
         for seed in 0..200u64 {
             let b = crate::games::qubic::symmetry::tests::random_board(seed, (seed % 40) as usize);
             let (x, o) = (b.x(), b.o());
-            let (mine, theirs) = both_threats(&crate::games::qubic::lines::LINES, 4, x, o);
-            assert_eq!(mine, threats(&crate::games::qubic::lines::LINES, 4, x, o));
+            let (mine, theirs) = both_threats(&crate::games::qubic::lines::LINES, x, o);
+            assert_eq!(mine, threats(&crate::games::qubic::lines::LINES, x, o));
             assert_eq!(
                 theirs,
-                threats(&crate::games::qubic::lines::LINES, 4, o, x).wins
+                threats(&crate::games::qubic::lines::LINES, o, x).wins
             );
         }
     }

@@ -33,7 +33,7 @@ pub fn complete(report: &Report) -> Vec<(Board, usize)> {
         .met
         .iter()
         .filter(|m| m.rule != Rule::Win)
-        .map(|m| (m.position, m.play))
+        .map(|m| (m.position, usize::from(m.play)))
         .collect()
 }
 

@@ -92,10 +92,6 @@ impl Geometry for FourByFourThree {
         &self.lines
     }
 
-    fn line_length(&self) -> u32 {
-        3
-    }
-
     fn lines_through(&self, cell: usize) -> &[u64] {
         &self.through[cell]
     }

@@ -48,13 +48,13 @@ pub enum Rules {
     DictionaryOnly,
 }
 
-/// X's move in one position met, in that position's (canonical) coordinates.
+/// X's move in one position met, in that position's (canonical) coordinates. Small: a
+/// verification keeps millions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Met {
     pub position: Board,
-    pub play: usize,
+    pub play: u8,
     pub rule: Rule,
-    pub entry: Option<usize>,
 }
 
 /// A dictionary that holds.
@@ -129,16 +129,21 @@ pub fn verify_from<G: Geometry + ?Sized>(
     };
     let result = match options.parallel.then(threads::pool) {
         None => sequential(&rollout),
-        Some(Ok(pool)) => pool.install(|| match start.to_move() {
-            Side::First => rollout.visit_x::<true>(g.canonical(start).0),
-            Side::Second => rollout.visit_o::<true>(start),
-        }),
+        Some(Ok(pool)) => {
+            let result = pool.install(|| match start.to_move() {
+                Side::First => rollout.visit_x::<true>(g.canonical(start).0),
+                Side::Second => rollout.visit_o::<true>(start),
+            });
+            pool.broadcast(|_| forget_refuted());
+            result
+        }
         // No threads to be had: the same roll-out on this thread alone.
         Some(Err(error)) => {
             threads::note_fewer(&error, "the verification ran on one thread");
             sequential(&rollout)
         }
     };
+    forget_refuted();
     if let Err(failure) = result {
         if options.parallel {
             // Threads race: the sequential run names the first failure in a fixed order.
@@ -160,11 +165,16 @@ thread_local! {
     static REFUTED: std::cell::RefCell<Refuted> = std::cell::RefCell::new(Refuted::default());
 }
 
-/// Refuted positions a thread keeps at most (about 100 MB).
-const REFUTED_KEPT: usize = 3_000_000;
+/// Frees this thread's refuted positions: memory for the report.
+fn forget_refuted() {
+    REFUTED.take();
+}
+
+/// Refuted positions a thread keeps at most (a table of 2^20 slots, 26 MB).
+const REFUTED_KEPT: usize = 900_000;
 
 /// A table entry: X's move, or `None` while a thread is still choosing it.
-type Slot = Option<(u8, Rule, Option<u32>)>;
+type Slot = Option<(u8, Rule)>;
 
 const SHARDS: usize = 64;
 
@@ -212,12 +222,12 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         }
     }
 
-    fn record(&self, canon: Board, play: usize, rule: Rule, entry: Option<usize>) {
+    fn record(&self, canon: Board, play: usize, rule: Rule) {
         let mut shard = self
             .shard(canon)
             .lock()
             .expect("no thread panics holding it");
-        shard.insert(canon, Some((play as u8, rule, entry.map(|e| e as u32))));
+        shard.insert(canon, Some((play as u8, rule)));
     }
 
     fn game_ends(&self, plies: u32) {
@@ -253,7 +263,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
                 .expect("no thread panics holding it")
                 .push(spent);
         }
-        self.record(canon, choice.cell, choice.rule, choice.entry);
+        self.record(canon, choice.cell, choice.rule);
         let after = canon.with_move(choice.cell);
         if self.g.completes_line(after, choice.cell) {
             self.game_ends(after.stones());
@@ -269,15 +279,15 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         if empty == 0 {
             return Err(Failure::Draw { position: after });
         }
-        let (lines, length) = (g.lines(), g.line_length());
-        let o_wins = threats(lines, length, after.o(), after.x()).wins & empty;
+        let lines = g.lines();
+        let o_wins = threats(lines, after.o(), after.x()).wins & empty;
         if o_wins != 0 {
             let cell = o_wins.trailing_zeros() as usize;
             return Err(Failure::Lost {
                 position: after.with_stone(cell, Side::Second),
             });
         }
-        let x_wins = threats(lines, length, after.x(), after.o()).wins & empty;
+        let x_wins = threats(lines, after.x(), after.o()).wins & empty;
         // Replies that leave X a win at once end the game two plies later, by rule (1).
         let replies = match x_wins.count_ones() {
             _ if self.options.rules == Rules::DictionaryOnly => empty,
@@ -304,24 +314,25 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
     }
 
     fn report(self, dictionary: &Dictionary, elapsed: Duration) -> Report {
-        let mut met = Vec::new();
+        let count = self
+            .shards
+            .iter()
+            .map(|s| s.lock().expect("no thread panicked").len())
+            .sum();
+        let mut met = Vec::with_capacity(count);
         for shard in self.shards {
             let shard = shard.into_inner().expect("no thread panicked");
             for (position, slot) in shard {
-                let (play, rule, entry) = slot.expect("every claimed position was decided");
+                let (play, rule) = slot.expect("every claimed position was decided");
                 met.push(Met {
                     position,
-                    play: play as usize,
+                    play,
                     rule,
-                    entry: entry.map(|e| e as usize),
                 });
             }
         }
-        met.sort_by(|a, b| {
-            (a.position.stones(), a.position)
-                .cmp(&(b.position.stones(), b.position))
-                .then(a.play.cmp(&b.play))
-        });
+        // Each position once: the order is total without a stable sort's buffer.
+        met.sort_unstable_by_key(|m| (m.position.stones(), m.position));
         let mut by_rule = [0; 4];
         let mut reached = crate::games::qubic::hash::FastSet::default();
         for m in &met {

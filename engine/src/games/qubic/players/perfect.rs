@@ -1,6 +1,7 @@
 //! `perfect`: as X, the header's procedure on Patashnik's dictionary (win, block,
 //! dictionary, forced win), which the verifier proves wins against every reply; as O (or
-//! as X in a position off the dictionary's tree), the strongest searcher.
+//! as X in a position off the dictionary's tree), the strongest searcher. `book:FILE` is the
+//! same player on another dictionary (the prover's, say).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,6 +17,7 @@ use crate::games::qubic::search::analysis;
 use crate::games::qubic::strategy;
 
 pub struct Perfect {
+    name: String,
     index: Arc<Index>,
     settings: Settings,
 }
@@ -28,9 +30,17 @@ impl Perfect {
     /// The player searching at `budget` where the dictionary does not answer.
     pub fn with_budget(index: Arc<Index>, budget: Budget) -> Perfect {
         Perfect {
+            name: "perfect".into(),
             index,
             settings: Settings::new(budget, 1),
         }
+    }
+
+    /// The same player under another name (`book:FILE` for a dictionary from a file).
+    #[must_use]
+    pub fn named(mut self, name: impl Into<String>) -> Perfect {
+        self.name = name.into();
+        self
     }
 
     /// The same on `threads` threads for its analyses (the moves stay the same).
@@ -55,7 +65,7 @@ pub fn dictionary_move(index: &Index, board: Board) -> Option<Decision> {
 
 impl Player for Perfect {
     fn name(&self) -> String {
-        "perfect".into()
+        self.name.clone()
     }
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {

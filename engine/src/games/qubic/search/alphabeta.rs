@@ -101,7 +101,7 @@ impl Searcher {
         }
         // Inner nodes take a win on entry; the root must too.
         let side = board.to_move();
-        let wins = threats(&LINES, 4, board.mask(side), board.mask(side.other())).wins;
+        let wins = threats(&LINES, board.mask(side), board.mask(side.other())).wins;
         if let Some(&cell) = root.iter().find(|&&c| wins & 1 << c != 0) {
             return Some(Found {
                 cell,
@@ -178,10 +178,10 @@ impl Searcher {
         if empty == 0 {
             return Ok(0);
         }
-        if threats(&LINES, 4, mine, theirs).wins & empty != 0 {
+        if threats(&LINES, mine, theirs).wins & empty != 0 {
             return Ok(WIN - ply - 1);
         }
-        let their_wins = threats(&LINES, 4, theirs, mine).wins & empty;
+        let their_wins = threats(&LINES, theirs, mine).wins & empty;
         let (moves, next_depth) = match their_wins.count_ones() {
             0 if depth <= 0 => {
                 if fork_cells(board, side) != 0 {
