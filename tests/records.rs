@@ -486,6 +486,10 @@ fn annotate_takes_a_number_from_games() {
     let annotated = stdout(&out);
     assert!(annotated.contains("[Game \"classic-3\"]"), "{annotated}");
     assert!(annotated.contains("b1??"), "{annotated}");
+    // The file's name as `games` lists it works as well as its number.
+    let named = in_data(data.path(), &["annotate", "20261124-100000-classic-3.txt"]);
+    assert!(named.status.success(), "{}", stderr(&named));
+    assert_eq!(stdout(&named), annotated);
 
     let out = in_data(data.path(), &["annotate", "1", "--in-place"]);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -178,16 +178,20 @@ pub(super) fn list(dir: &Path) -> Result<(Vec<Listed>, Vec<Unreadable>), Failure
 }
 
 /// The record file `given` names on the command line (`replay`, `annotate`): a path, or
-/// (when no such file is there) a game's number in `tictaclatin games`.
+/// (when no such file is there) a game's number or file name as `tictaclatin games` lists
+/// them.
 pub(super) fn record_path(given: &str) -> Result<PathBuf, Failure> {
     let path = PathBuf::from(given);
-    let Ok(number) = given.parse::<usize>() else {
-        return Ok(path);
-    };
     if path.exists() {
         return Ok(path);
     }
     let dir = Store::inspect(data_dir()?).records_dir();
+    let Ok(number) = given.parse::<usize>() else {
+        // A bare name as `games` lists it is a kept record's.
+        let kept = dir.join(given);
+        let bare = path.components().count() == 1;
+        return Ok(if bare && kept.exists() { kept } else { path });
+    };
     let (listed, unreadable) = list(&dir)?;
     if let Some(game) = listed.into_iter().find(|game| game.number == number) {
         return Ok(game.path);

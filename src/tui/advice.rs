@@ -62,6 +62,8 @@ impl Advice {
         match self {
             Advice::Win { moves, .. } => format!("W{moves}"),
             Advice::Draw => "D".into(),
+            // A loss only bounded gives no count: "L16" would read as sixteen moves to live.
+            Advice::Loss { exact: false, .. } => "L".into(),
             Advice::Loss { moves, .. } => format!("L{moves}"),
             Advice::Choice(n) => n.to_string(),
             Advice::Block => "!".into(),
@@ -86,11 +88,8 @@ impl Advice {
             }
             Advice::Draw => "draws with best play on both sides".into(),
             Advice::Loss { moves: 1, .. } => format!("lets {other} win at once"),
-            Advice::Loss { moves, exact } => format!(
-                "lets {other} win {} {}",
-                if exact { "in" } else { "within" },
-                count(moves)
-            ),
+            Advice::Loss { exact: false, .. } => format!("lets {other} force a win"),
+            Advice::Loss { moves, .. } => format!("lets {other} win in {}", count(moves)),
             Advice::Choice(1) => "is the bot's choice".into(),
             Advice::Choice(n) => format!("is the bot's {} choice", ordinal(n.into())),
             Advice::Block => "blocks: any other move lets the other side win at once".into(),
@@ -183,9 +182,13 @@ mod tests {
             (win.mark(), win.words("O")),
             ("W3".into(), "wins in 3 moves".into())
         );
-        let loss = Advice::proven(Hint::Proven(Claim::LossWithin(4))).unwrap();
+        let loss = Advice::proven(Hint::Proven(Claim::Exact(Value::loss_in(4)))).unwrap();
         assert_eq!(loss.mark(), "L2");
-        assert_eq!(loss.words("O"), "lets O win within 2 moves");
+        assert_eq!(loss.words("O"), "lets O win in 2 moves");
+        // Only bounded: no count, which would read as moves left to live.
+        let bounded = Advice::proven(Hint::Proven(Claim::LossWithin(32))).unwrap();
+        assert_eq!(bounded.mark(), "L");
+        assert_eq!(bounded.words("O"), "lets O force a win");
     }
 
     #[test]
@@ -202,7 +205,7 @@ mod tests {
             .into_iter()
             .map(|(c, a)| (c.index(), a.mark()))
             .collect();
-        let expected = [(0, "2"), (2, "1"), (3, "2"), (4, "L3")];
+        let expected = [(0, "2"), (2, "1"), (3, "2"), (4, "L")];
         assert_eq!(marks, expected.map(|(c, m)| (c, m.to_string())));
     }
 

@@ -1388,15 +1388,16 @@ fn review_jumps_to_the_ends_and_between_mistakes() {
     assert_eq!(h.app.view().review_shown(), Some(6));
     h.press(KeyCode::Tab);
     assert_eq!(h.app.view().review_shown(), Some(6));
-    assert_eq!(h.app.status(), "No ? or ?? mistake after move 6.");
+    // Numbered and named as the move list shows them: O's d1 is on the list's third row.
+    assert_eq!(h.app.status(), "No ? or ?? mistake after move 3, d1.");
     h.press(KeyCode::BackTab);
     assert_eq!(h.app.view().review_shown(), Some(5));
-    assert_eq!(h.app.status(), "Mistake at move 5 of 6.");
+    assert_eq!(h.app.status(), "Mistake at move 3, c1.");
     h.press(KeyCode::Home);
     assert_eq!(h.app.view().review_shown(), Some(1));
     h.status_starts("Review:");
     h.press(KeyCode::BackTab);
-    assert_eq!(h.app.status(), "No ? or ?? mistake before move 1.");
+    assert_eq!(h.app.status(), "No ? or ?? mistake before move 1, a1.");
     h.press(KeyCode::Tab);
     assert_eq!(
         h.app.view().review_shown(),

@@ -39,8 +39,7 @@ pub fn note(
     decision: &Decision,
     opponent: &str,
 ) -> Option<String> {
-    // Searchers name their depth as how they chose (the `move` command prints it).
-    let how = decision.how.clone().filter(|how| !how.starts_with("depth"));
+    let how = decision.how.as_deref().and_then(plain_how);
     let opponent = if opponent == "You" { "you" } else { opponent };
     let claim = decision
         .claim
@@ -49,6 +48,18 @@ pub fn note(
     let name = game.move_name(position, decision.mv);
     let said: Vec<String> = how.into_iter().chain(claim).collect();
     (!said.is_empty()).then(|| format!("{name}: {}", said.join("; ")))
+}
+
+/// How a player found its move, in a player's words: a rule's word as it is ("block",
+/// "win"), a strategy said plainly; how a search went (its depth, that it searched) is an
+/// engine detail, said in none.
+fn plain_how(how: &str) -> Option<String> {
+    match how {
+        "search" => None,
+        "dictionary" => Some("its winning strategy".into()),
+        _ if how.starts_with("depth") => None,
+        _ => Some(how.into()),
+    }
 }
 
 /// What the bot's search has reached, for the panel: `depth 7 · best d4 · 2.1 M nodes/s ·
@@ -320,6 +331,6 @@ mod tests {
             ..decision
         };
         let said = note(&Latin, start.as_ref(), &searched, "You").unwrap();
-        assert_eq!(said, "c4: lets you win within 2 moves");
+        assert_eq!(said, "c4: lets you force a win");
     }
 }

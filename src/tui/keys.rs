@@ -56,7 +56,7 @@ const ACTIONS: [(Action, &str, &str, &[&str]); 18] = [
     (Action::PlayOn, "play_on", "in review: a new game from the position shown", &["p"]),
     (Action::WriteRecord, "write_record", "in review: write the game's record to a file", &["w"]),
     (Action::MoveNow, "move_now", "the searching bot moves now (its best so far)", &["m"]),
-    (Action::Details, "details", "the engine's details: its search, figures and line", &["i"]),
+    (Action::Details, "details", "the engine's own figures, for the curious", &["i"]),
 ];
 
 impl Action {

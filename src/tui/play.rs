@@ -431,4 +431,4 @@ pub const HINTS_ON: &str =
 
 /// Where the bot searches, it ranks the moves it has proven nothing about.
 pub const HINTS_ON_SEARCHED: &str =
-    "Hints on: 1 2 3 the bot's top choices, ! the only block, W2/L2 a proven win/loss in 2 moves.";
+    "Hints on: 1 2 3 the bot's top choices (blank: none), ! the block, W2/L a proven win/loss.";

@@ -142,11 +142,11 @@ impl ReviewScreen {
         match found {
             Some(ply) => {
                 self.shown = ply;
-                let count = marked.len();
-                ReviewKey::Say(format!("Mistake at move {ply} of {count}."))
+                ReviewKey::Say(format!("Mistake at move {}.", reviewed.named(ply)))
             }
             None => {
                 let word = if forward { "after" } else { "before" };
+                let shown = reviewed.named(shown);
                 ReviewKey::Say(format!("No ? or ?? mistake {word} move {shown}."))
             }
         }
@@ -154,6 +154,15 @@ impl ReviewScreen {
 }
 
 impl Reviewed<'_> {
+    /// Move `ply` (1-based) as the move list numbers and names it: "3, c1".
+    fn named(&self, ply: usize) -> String {
+        let history = self.history;
+        let name = self
+            .game
+            .move_name(history.position_at(ply - 1), history.moves()[ply - 1]);
+        format!("{}, {name}", history.turn_of(ply - 1))
+    }
+
     /// Each move's mark, as `annotate` writes it: by the exact table in a solved game (a
     /// slower win or faster loss `?`, a worse outcome `??`), by the search's judgements
     /// elsewhere; `None` while they are not known.

@@ -165,6 +165,27 @@ impl History {
         self.position_at(ply).to_move()
     }
 
+    /// The moves as a person numbers them, each numbered row a list of plies (0-based): a
+    /// turn of the first side, then one of the second, where a turn is every move its side
+    /// made in a row (a bonus move joins the move that earned it).
+    pub fn turns(&self) -> Vec<Vec<usize>> {
+        turn_rows(&self.movers())
+    }
+
+    /// Who made each move, in order.
+    pub fn movers(&self) -> Vec<Side> {
+        (0..self.moves().len()).map(|p| self.mover(p)).collect()
+    }
+
+    /// The number a person gives move `ply` (0-based): its row in [`History::turns`], from 1.
+    pub fn turn_of(&self, ply: usize) -> usize {
+        let turns = self.turns();
+        turns
+            .iter()
+            .position(|row| row.contains(&ply))
+            .map_or(turns.len(), |row| row + 1)
+    }
+
     /// Plays a new move. A new move starts a new line of play, so the redo stack goes.
     pub fn play(&mut self, cell: Move) -> Result<(), MoveError> {
         self.push(cell)?;
@@ -236,6 +257,26 @@ pub struct ReplayError {
     /// The move's name.
     pub cell: String,
     pub error: MoveError,
+}
+
+/// Moves numbered as a person numbers them, from who made each: a row is a turn of the
+/// first side then a turn of the second, and a turn is every move its side made in a row
+/// (a bonus move joins the move that earned it), so each column stays one side's.
+pub fn turn_rows(movers: &[Side]) -> Vec<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    for (ply, &side) in movers.iter().enumerate() {
+        let starts_row = match rows.last().and_then(|row| row.last()) {
+            None => true,
+            Some(&before) => side == Side::First && movers[before] == Side::Second,
+        };
+        if starts_row {
+            rows.push(Vec::new());
+        }
+        if let Some(row) = rows.last_mut() {
+            row.push(ply);
+        }
+    }
+    rows
 }
 
 /// What a finished game counts as, for the person (against the bot) or the first-named

@@ -185,8 +185,9 @@ const REVIEW_STEPS: [(Keys, &str); 3] = [
 /// In a game judged move by move (a solved one), the keys to its mistakes and what the
 /// board marks.
 #[rustfmt::skip]
-const REVIEW_JUDGED: [(Keys, &str); 2] = [
-    (Fixed("Tab Shift-Tab"), "the next, the previous mistake (??)"),
+const REVIEW_JUDGED: [(Keys, &str); 3] = [
+    (Fixed("Tab Shift-Tab"), "the next, the previous mistake (? or ??)"),
+    (Fixed("? ??"), "a slower win or faster loss; a worse result"),
     (Fixed("best"), "on the board: the better move, where one was"),
 ];
 /// Review's keys that leave it.
@@ -221,8 +222,9 @@ fn legend(view: &PlayView) -> Vec<Line<'static>> {
         row(
             view,
             "1 2 3 !".into(),
-            "the bot's top choices; the only block",
+            "the bot's top choices (blank: none); the block",
         ),
+        row(view, "L".into(), "a proven loss, how soon not known"),
     ]
 }
 

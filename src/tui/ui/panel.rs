@@ -12,6 +12,7 @@ use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{First, Mode};
 use crate::core::Hint;
 use crate::core::review::{Fault, Grounds, Judgement, Mark};
+use crate::core::session::turn_rows;
 use crate::core::{Side, Status};
 use crate::tui::advice::Advice;
 use crate::tui::hint_line;
@@ -76,36 +77,9 @@ fn side_note(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     rows.len() as u16
 }
 
-/// The rows the move list takes: its header and a row per pair of moves.
+/// The rows the move list takes: its header and a row per pair of turns.
 fn moves_rows(view: &PlayView) -> u16 {
-    1 + turn_rows(&movers(view)).len() as u16
-}
-
-/// Who played each move of the game so far.
-fn movers(view: &PlayView) -> Vec<Side> {
-    (0..view.play.moves().len())
-        .map(|ply| view.play.session.history.mover(ply))
-        .collect()
-}
-
-/// The move list's rows as plies (0-based): a row is a turn of the first side then a turn
-/// of the second, and a turn is every move its side made in a row (a bonus move joins the
-/// move that earned it), so each column stays one side's.
-fn turn_rows(movers: &[Side]) -> Vec<Vec<usize>> {
-    let mut rows: Vec<Vec<usize>> = Vec::new();
-    for (ply, &side) in movers.iter().enumerate() {
-        let starts_row = match rows.last().and_then(|row| row.last()) {
-            None => true,
-            Some(&before) => side == Side::First && movers[before] == Side::Second,
-        };
-        if starts_row {
-            rows.push(Vec::new());
-        }
-        if let Some(row) = rows.last_mut() {
-            row.push(ply);
-        }
-    }
-    rows
+    1 + view.play.history().turns().len() as u16
 }
 
 /// At the end: the game-over box, then the mode, level and hints where they leave the
@@ -435,7 +409,12 @@ fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
             text.extend(judgement_lines(view, judgement, width));
         }
     }
-    let title = format!(" Review: move {shown} of {} ", view.play.moves().len());
+    let history = view.play.history();
+    let title = format!(
+        " Review: move {} of {} ",
+        history.turn_of(shown - 1),
+        history.turns().len()
+    );
     boxed(view, &title, text, area, buf)
 }
 
@@ -507,7 +486,7 @@ fn searched_verdict(
         (Some(_), ..) => format!("{played} gave away the edge; the bot would play {best}"),
         (None, Some(said), _) => format!("{played} {said}"),
         (None, None, _) if played == best => format!("{played}: the bot's choice too"),
-        (None, None, _) => format!("{played} is fine; the bot would play {best}"),
+        (None, None, _) => format!("{played}: nothing proven against it"),
     }
 }
 
@@ -547,7 +526,7 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let marks = review_marks(view);
     let shown = view.review_shown();
     let visible = area.height.saturating_sub(1) as usize;
-    let movers = movers(view);
+    let movers = view.play.history().movers();
     let turns = turn_rows(&movers);
     let skipped = rows_scrolled(&turns, shown.unwrap_or(view.play.moves().len()), visible);
     // Each row as its two sides' parts; the first side's part is padded to the widest

@@ -196,7 +196,7 @@ pub fn level_text(
         Difficulty::Hard => "Hard: it seldom errs and sets traps; think a few moves ahead.".into(),
         Difficulty::Perfect if game.solved() => perfect_text(first_player).into(),
         Difficulty::Perfect => format!(
-            "Max: it searches {:.1} s a move and never misses a win in one.",
+            "Max: it thinks {:.1} s a move and never misses a win in one.",
             movetime.as_secs_f64()
         ),
     }

@@ -49,7 +49,7 @@ impl Game for Latin {
 
     fn rules(&self) -> Vec<String> {
         vec![
-            "4x4 tic-tac-toe with a twist: a line (row, column or diagonal) scores a point for \
+            "4x4 tic-tac-toe with a twist: a line (row, column or long diagonal) scores a point for \
              you when it holds three of your symbols and one of your opponent's."
                 .into(),
             "The first to get ahead on points wins; a full board level on points is a draw.".into(),

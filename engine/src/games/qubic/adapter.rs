@@ -38,7 +38,7 @@ pub const REGISTRATION: Registration = Registration {
 impl Extras for QubicGame {
     fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
         (level == crate::core::Difficulty::Perfect)
-            .then(|| "Perfect: as X, Patashnik's dictionary (always wins); as O, a search.".into())
+            .then(|| "Perfect: it always wins as X; as O it thinks ahead.".into())
     }
 
     fn cell_name_help(&self) -> Option<String> {
@@ -78,8 +78,8 @@ impl Game for QubicGame {
             "  1a1 2a1 3a1 4a1   a pillar          1a1 2b2 3c3 4d4   a space diagonal",
             "Cells are named layer, column, row: 2b3 is layer 2, column b, row 3 (the \
              numbers 0 to 63 work too).",
-            "With best play X always wins; the perfect X plays Patashnik's winning \
-             strategy (1980).",
+            "With best play X always wins (Oren Patashnik proved it in 1980); the perfect X \
+             follows a winning strategy written down move by move.",
         ]
         .map(String::from)
         .to_vec()
