@@ -8,6 +8,7 @@
 //! it.
 
 pub mod config;
+pub mod keys;
 pub mod record;
 pub mod serve;
 pub mod store;

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tictaclatin::config::{self, ConfigError, ErrorKind};
+use tictaclatin::keys::KeyNameError;
 use tictaclatin::symbols::SymbolError;
-use tictaclatin::tui::keys::KeyNameError;
 
 /// Writes `text` to a config file in a fresh temporary directory and reads it.
 fn read(text: &str) -> (ConfigError, PathBuf, tempfile::TempDir) {

@@ -390,7 +390,7 @@ fn two_damaged_files_are_both_told_whole_at_the_smallest_size() {
 
 #[test]
 fn rebound_keys_show_in_the_footer_and_the_help() {
-    use tictaclatin::tui::keys::Action;
+    use tictaclatin::keys::Action;
     let mut settings = Settings {
         mode: Mode::TwoHumans,
         ..Settings::default()

@@ -10,7 +10,7 @@ use super::Failure;
 use super::settings_args::SettingsArgs;
 use tictaclatin::config::{self, Env, Hints, Location, Settings};
 use tictaclatin::core::Side;
-use tictaclatin::tui::keys::Action;
+use tictaclatin::keys::Action;
 
 #[derive(Args, Debug)]
 pub struct ConfigArgs {

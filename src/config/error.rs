@@ -38,7 +38,7 @@ pub enum ErrorKind {
     SameSymbol,
     UnknownColor,
     /// A key name that is unknown or reserved (ctrl-c, the digits 1-4).
-    KeyName(crate::tui::keys::KeyNameError),
+    KeyName(crate::keys::KeyNameError),
     /// The same key on two actions.
     KeyBoundTwice,
     /// An action given an empty list of keys, so it could never be done.

@@ -14,8 +14,8 @@ use super::values::{self, Mistake};
 use super::{ConfigError, ErrorKind, Layer, Origin, Settings, quoted_choices};
 use crate::core::words::{excerpt, from_to, shortened};
 use crate::games::{self, GameChoice, GameError, Part};
+use crate::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 use crate::symbols::{Symbol, SymbolsError};
-use crate::tui::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 
 /// Parses a config file's text over the defaults.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
@@ -432,7 +432,7 @@ mod tests {
     use super::super::{Color, First, Hints, Mode};
     use super::*;
     use crate::core::{Difficulty, Side};
-    use crate::tui::keys::Key;
+    use crate::keys::Key;
 
     fn parse_text(text: &str) -> Result<Settings, ConfigError> {
         parse(text, Origin::File("test.toml".into()))

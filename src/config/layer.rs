@@ -18,9 +18,8 @@ use crate::core::session::{First, Mode};
 use crate::core::words::quote;
 use crate::core::{Difficulty, Side};
 use crate::games::GameKind;
-use crate::games::classic::variant;
+use crate::keys::KeyBindings;
 use crate::symbols::{Symbol, Symbols, SymbolsError};
-use crate::tui::keys::KeyBindings;
 
 /// Settings from one place (the config file, the environment or the command line); what it
 /// leaves out (`None`) keeps the value of the layers below.
@@ -231,7 +230,8 @@ pub struct BadCount {
 
 impl fmt::Display for BadCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (min, max) = (variant::MIN_SIZE, variant::MAX_SIZE);
+        let sizes = crate::games::any_size();
+        let (min, max) = (sizes.start(), sizes.end());
         // A whole number reads as the game's own range check does ("size 9 is not in
         // 3..7"); anything else is quoted.
         let value = match self.text.trim().parse::<i64>() {

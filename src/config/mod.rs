@@ -4,7 +4,7 @@
 //!
 //! A setting is declared once, as a field of [`Layer`]: serde reads it from the config file
 //! (`values.rs` says how each kind of value is read; `[keys]` by the bindings' own reader in
-//! `tui::keys`), clap from its flag, and the flag's `env` names its environment variable
+//! `keys`), clap from its flag, and the flag's `env` names its environment variable
 //! (`env.rs`). `file.rs` turns whatever serde refuses into an error that says where it is
 //! (file:line:column, the dotted key), what was expected and how to fix it. Nothing outside
 //! this module sees TOML: the game gets [`Settings`].
@@ -31,8 +31,8 @@ use crate::core::bounded::{self, Kind};
 pub use crate::core::session::{First, Mode, quoted_choices};
 use crate::core::{Difficulty, Side};
 use crate::games::GameChoice;
+use crate::keys::KeyBindings;
 use crate::symbols::Symbols;
-use crate::tui::keys::KeyBindings;
 
 pub use env::{Env, without_env};
 pub use error::{ConfigError, ErrorKind, Origin};

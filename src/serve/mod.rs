@@ -215,7 +215,7 @@ async fn serve(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), S
     let words = room::Words {
         symbols: [crate::core::Side::First, crate::core::Side::Second]
             .map(|side| settings.symbol(side).to_string()),
-        swap: settings.keys.first_key(crate::tui::keys::Action::Swap),
+        swap: settings.keys.first_key(crate::keys::Action::Swap),
     };
     let server = Arc::new(Server {
         code: code.clone(),

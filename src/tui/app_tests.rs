@@ -14,8 +14,8 @@ use crate::core::review::Verdict;
 use crate::core::{Decision, Difficulty};
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
+use crate::keys::{Action, Key};
 use crate::tui::event::Event;
-use crate::tui::keys::{Action, Key};
 use crate::tui::messages::join;
 use crate::tui::status::StatusKind;
 
@@ -589,7 +589,7 @@ fn a_name_that_cannot_be_played_says_why() {
 /// A rebound key that would start a cell's name is refused when the settings are read.
 #[test]
 fn a_letter_of_the_cell_names_cannot_be_bound() {
-    let refused = "b".parse::<crate::tui::keys::Key>().unwrap_err();
+    let refused = "b".parse::<crate::keys::Key>().unwrap_err();
     assert!(
         refused.to_string().contains("starts cell names"),
         "{refused}"
@@ -1348,7 +1348,7 @@ fn the_review_screen_marks_moves_as_annotate_does() {
     use rand::RngExt;
 
     let engine = engine();
-    let keys = crate::tui::keys::KeyBindings::default();
+    let keys = crate::keys::KeyBindings::default();
     let mut slower = 0;
     for seed in 0..12 {
         let mut rng = crate::games::kit::rng::rng_from_seed(seed);

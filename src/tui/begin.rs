@@ -11,7 +11,7 @@ use super::start::{Start, StartKey};
 use super::status::StatusLine;
 use crate::core::Mode;
 use crate::core::session::Session;
-use crate::tui::keys::Action;
+use crate::keys::Action;
 
 impl App {
     /// A mode or game named on the command line wins the start screen's highlight over

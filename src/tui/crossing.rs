@@ -13,7 +13,7 @@ use super::status::StatusLine;
 use crate::config::{First, Mode};
 use crate::core::Side;
 use crate::core::session::Session;
-use crate::tui::keys::Action;
+use crate::keys::Action;
 
 impl App {
     /// A key on the play screen: the screen's own part done there, the rest here.

@@ -19,7 +19,6 @@ pub mod geometry;
 mod hint_line;
 pub mod judged;
 pub mod keeping;
-pub mod keys;
 pub mod menu;
 pub mod messages;
 mod opening;

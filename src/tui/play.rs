@@ -14,8 +14,8 @@ use super::typing::{NameMatch, Typed, cell_names, is_plain, longer_names, name_m
 use crate::config::Mode;
 use crate::core::CellId;
 use crate::core::session::Controller;
-use crate::tui::keys::Action;
-use crate::tui::keys::starts_cell_names;
+use crate::keys::Action;
+use crate::keys::starts_cell_names;
 
 /// What a key on the play screen asks of the app, once the screen has done its part.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

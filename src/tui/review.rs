@@ -10,7 +10,7 @@ use super::judged::Judged;
 use crate::core::review::{Mark, Verdict, verdicts};
 use crate::core::session::History;
 use crate::core::{Engine, Game};
-use crate::tui::keys::{Action, KeyBindings};
+use crate::keys::{Action, KeyBindings};
 
 /// The review screen's state: the move of the finished game shown, from 1 to its last.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -9,8 +9,8 @@ use std::time::Instant;
 use super::status::StatusLine;
 use crate::config::Settings;
 use crate::core::{Engine, Game, Watch};
+use crate::keys::Action;
 use crate::store::Memory;
-use crate::tui::keys::Action;
 
 /// What every screen reads and may change.
 pub struct Shared {

@@ -13,9 +13,9 @@ use super::shared::Shared;
 use crate::config::Settings;
 use crate::core::{Game, Outcome};
 use crate::games::GameChoice;
+use crate::keys::Action;
 use crate::store::{Memory, menu_record_key};
 use crate::store::{Record, SavedGame};
-use crate::tui::keys::Action;
 
 /// The start screen's state, kept while a game is on the board.
 #[derive(Clone, Debug)]

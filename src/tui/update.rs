@@ -16,8 +16,8 @@ use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
 use crate::core::{CellId, Decision, Engine, Hint};
+use crate::keys::{Action, Key};
 use crate::store::record_key;
-use crate::tui::keys::{Action, Key};
 
 impl App {
     /// Applies one event; returns the requests to send to the bot thread.

@@ -14,7 +14,7 @@ use super::shared::Shared;
 use crate::config::Mode;
 use crate::core::review::{self, MoveReview};
 use crate::core::{CellId, Difficulty, Hint, Position};
-use crate::tui::keys::Action;
+use crate::keys::Action;
 
 /// The moves of a hint's line the panel shows, the hinted move first.
 const LINE_SHOWN: usize = 6;

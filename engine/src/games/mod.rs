@@ -146,6 +146,16 @@ impl GameKind {
     }
 }
 
+/// The sizes any game comes in, smallest to largest (classic's 3..7): what a size given
+/// before the game is known may be.
+pub fn any_size() -> RangeInclusive<u8> {
+    let ranges = GameKind::ALL.iter().filter_map(|kind| kind.sizes());
+    let (low, high) = ranges.fold((u8::MAX, u8::MIN), |(low, high), (sizes, _)| {
+        (low.min(*sizes.start()), high.max(*sizes.end()))
+    });
+    low..=high
+}
+
 impl fmt::Debug for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use super::text::{Theme, wrap};
-use crate::tui::keys::Action;
+use crate::keys::Action;
 use crate::tui::view::{PlayView, Screen};
 use Keys::{Fixed, Of};
 
@@ -232,7 +232,7 @@ fn legend(view: &PlayView) -> Vec<Line<'static>> {
 /// (unless the config bound it to an action).
 fn terminal_keys(view: &PlayView) -> Line<'static> {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    let ctrl_z = crate::tui::keys::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    let ctrl_z = crate::keys::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
     if view.shared.settings.keys.action_for(ctrl_z).is_some() {
         return row(view, ctrl_c(), "quit at once");
     }
@@ -246,7 +246,7 @@ fn terminal_keys(view: &PlayView) -> Line<'static> {
 /// Ctrl-C as the help and the footer write bound keys (`Ctrl-q`), so the two look alike.
 pub fn ctrl_c() -> String {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-    crate::tui::keys::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
+    crate::keys::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
 }
 
 /// The start screen's own keys.

@@ -21,7 +21,7 @@ use super::geometry;
 pub use super::menu::{first_label, mode_label};
 use super::status::StatusKind;
 use crate::config::{Mode, Settings};
-use crate::tui::keys::Action;
+use crate::keys::Action;
 pub use text::{Theme, footer_line, glued, key_item, wrap};
 
 impl Widget for &App {

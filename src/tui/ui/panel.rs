@@ -14,10 +14,10 @@ use crate::core::Hint;
 use crate::core::review::{Fault, Grounds, Judgement, Mark};
 use crate::core::session::turn_rows;
 use crate::core::{Side, Status};
+use crate::keys::Action;
 use crate::tui::advice::Advice;
 use crate::tui::hint_line;
 use crate::tui::judged::mark_text;
-use crate::tui::keys::Action;
 use crate::tui::view::{PlayView, Screen};
 
 pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {

@@ -10,10 +10,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::text::{Theme, footer_line, wrap};
 use crate::config::Mode;
 use crate::core::{Difficulty, Game, Outcome, Side};
+use crate::keys::Action;
 use crate::store::Record;
 use crate::tui::app::{Menu, PlayScreen, Shared, StartScreen};
 use crate::tui::geometry::StartAreas;
-use crate::tui::keys::Action;
 use crate::tui::menu::LABEL_COLUMNS;
 use crate::tui::menu::mode_label;
 
