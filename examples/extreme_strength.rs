@@ -14,7 +14,7 @@ use tictaclatin::core::PlayerOptions;
 use tictaclatin::games::extreme::ExtremeEngine;
 use tictaclatin::games::extreme::State;
 use tictaclatin::games::extreme::clock::{Series, play_series};
-use tictaclatin::games::extreme::players::Searcher;
+use tictaclatin::games::extreme::players::ExtremeSearchPlayer;
 
 const PARTS: [(&str, fn()); 3] = [("series", series), ("clock", clock), ("speed", speed)];
 
@@ -121,7 +121,7 @@ fn clock() {
         movetime: budget,
         threads: number("EXTREME_THREADS", 1) as usize,
     };
-    let mut player = Searcher::max(options);
+    let mut player = ExtremeSearchPlayer::max(options);
     let mut times = Vec::new();
     let mut game = 0;
     while times.len() < wanted {

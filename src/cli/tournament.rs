@@ -18,7 +18,7 @@ use tictaclatin::core::threads;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing};
 use tictaclatin::core::words::{plural, quote};
 use tictaclatin::core::{Engine, Game, Move, PlayerOptions, Published, Side};
-use tictaclatin::record::{Entry, Record};
+use tictaclatin::record::{MoveEntry, Record};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
 const INTERRUPTED: u8 = 130;
@@ -204,7 +204,7 @@ fn write_record(
     if let Some(limit) = pairing.move_limit {
         record.set_tag("MoveLimit", format!("{} s", limit.as_secs_f64()));
     }
-    record.moves = moves.iter().map(|&mv| Entry::new(mv)).collect();
+    record.moves = moves.iter().map(|&mv| MoveEntry::new(mv)).collect();
     record.finish(played);
     let name = format!(
         "{}-{}-{:05}.txt",

@@ -86,15 +86,15 @@ impl RecordOutcome {
 
 /// One move of a record, and what was written about it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Entry {
+pub struct MoveEntry {
     pub mv: Move,
     pub glyph: Option<Glyph>,
     pub comment: Option<String>,
 }
 
-impl Entry {
-    pub fn new(mv: Move) -> Entry {
-        Entry {
+impl MoveEntry {
+    pub fn new(mv: Move) -> MoveEntry {
+        MoveEntry {
             mv,
             glyph: None,
             comment: None,
@@ -129,7 +129,7 @@ pub struct Record {
     pub start: Option<Box<dyn Position>>,
     /// A comment on the whole game.
     pub preface: Option<String>,
-    pub moves: Vec<Entry>,
+    pub moves: Vec<MoveEntry>,
     pub outcome: RecordOutcome,
 }
 
@@ -517,7 +517,7 @@ fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position
                 format!("move {} ({}) is illegal: {e}", i + 1, written.word),
             )
         })?;
-        record.moves.push(Entry {
+        record.moves.push(MoveEntry {
             mv,
             glyph: written.glyph,
             comment: written.comment.clone(),

@@ -11,7 +11,7 @@ use crate::config::{First, Mode};
 use crate::core::game_loop::End;
 use crate::core::session::Controller;
 use crate::core::{Side, Status};
-use crate::record::{self, Entry, Record, RecordOutcome};
+use crate::record::{self, MoveEntry, Record, RecordOutcome};
 
 impl App {
     /// The record of the game on the board as it stands, with the tags a person's game
@@ -42,7 +42,11 @@ impl App {
         if start.text() != game.start().text() {
             record.start = Some(start.clone_box());
         }
-        record.moves = history.moves().iter().map(|&mv| Entry::new(mv)).collect();
+        record.moves = history
+            .moves()
+            .iter()
+            .map(|&mv| MoveEntry::new(mv))
+            .collect();
         let end = history.position();
         let status = session.status();
         record.outcome = match status {

@@ -20,7 +20,7 @@ use crate::core::game_loop::{self, Clock, Played, Rules};
 use crate::core::{Engine, Move, Player, PlayerError, PlayerOptions, Position, Side, Tally};
 
 use super::adapter::{Extreme, ExtremeEngine};
-use super::cell::Cell;
+use super::cell::ExtremeCell;
 use super::cell::cell_of;
 use super::players::rng;
 use super::rules::State;
@@ -33,7 +33,7 @@ pub use crate::core::game_loop::End;
 /// One move of a game and the time it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Timed {
-    pub cell: Cell,
+    pub cell: ExtremeCell,
     pub side: Side,
     pub bonus: bool,
     /// `None` for an opening move, which nobody chose.
@@ -79,7 +79,7 @@ impl GameResult {
 }
 
 /// One move of the game as the contest records it.
-fn timed(before: &State, cell: Cell, took: Option<Duration>) -> Timed {
+fn timed(before: &State, cell: ExtremeCell, took: Option<Duration>) -> Timed {
     Timed {
         cell,
         side: before.to_move(),
@@ -94,7 +94,7 @@ fn timed(before: &State, cell: Cell, took: Option<Duration>) -> Timed {
 pub fn play_game(
     players: [&mut dyn Player; 2],
     limit: Option<Duration>,
-    opening: &[Cell],
+    opening: &[ExtremeCell],
 ) -> GameResult {
     let mut state = State::START;
     let mut moves = Vec::new();
@@ -118,12 +118,12 @@ pub fn play_game(
 }
 
 /// `plies` random legal moves from the start, from `seed`.
-pub fn random_opening(seed: u64, plies: usize) -> Vec<Cell> {
+pub fn random_opening(seed: u64, plies: usize) -> Vec<ExtremeCell> {
     let mut rng = rng(seed);
     let mut state = State::START;
     let mut cells = Vec::new();
     for _ in 0..plies {
-        let moves: Vec<Cell> = state.moves().cells().collect();
+        let moves: Vec<ExtremeCell> = state.moves().cells().collect();
         if moves.is_empty() {
             break;
         }

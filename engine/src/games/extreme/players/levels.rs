@@ -10,7 +10,7 @@ use crate::core::{Decision, Player, PlayerOptions, Position};
 
 use super::super::cell::cell_id;
 use super::super::search::Limits;
-use super::searcher::Searcher;
+use super::searcher::ExtremeSearchPlayer;
 use super::simple::{greedy_move, pick};
 use super::{Rng, rng, state_of};
 
@@ -49,7 +49,7 @@ pub const HARD: Recipe = Recipe {
 pub(crate) struct Level {
     name: String,
     recipe: Recipe,
-    search: Option<Searcher>,
+    search: Option<ExtremeSearchPlayer>,
     rng: Rng,
 }
 
@@ -61,7 +61,7 @@ impl Level {
                 depth: Some(recipe.depth),
                 threads: 1,
             };
-            Searcher::with_limits(name, limits)
+            ExtremeSearchPlayer::with_limits(name, limits)
         });
         Level {
             name: name.to_string(),

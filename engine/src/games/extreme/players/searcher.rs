@@ -17,7 +17,7 @@ use super::state_of;
 pub const TABLE_MEGABYTES: usize = 64;
 
 /// Plays the search's best move within its time (`max`), or to a fixed depth.
-pub struct Searcher {
+pub struct ExtremeSearchPlayer {
     name: String,
     limits: Limits,
     table: Arc<Table>,
@@ -28,10 +28,10 @@ pub struct Searcher {
     analysis: Option<SearchSettings>,
 }
 
-impl Searcher {
+impl ExtremeSearchPlayer {
     /// The `max` player: `options.movetime` a move on `options.threads` threads.
-    pub fn max(options: PlayerOptions) -> Searcher {
-        let mut searcher = Searcher::with_limits(
+    pub fn max(options: PlayerOptions) -> ExtremeSearchPlayer {
+        let mut searcher = ExtremeSearchPlayer::with_limits(
             "max",
             Limits::time(options.movetime, options.threads.max(1)),
         );
@@ -43,14 +43,14 @@ impl Searcher {
     }
 
     /// The `max` player searching at `budget`.
-    pub fn analysing(budget: Budget) -> Searcher {
-        let mut searcher = Searcher::with_limits("max", Limits::depth(1));
+    pub fn analysing(budget: Budget) -> ExtremeSearchPlayer {
+        let mut searcher = ExtremeSearchPlayer::with_limits("max", Limits::depth(1));
         searcher.analysis = Some(SearchSettings::new(budget, 1));
         searcher
     }
 
-    pub fn with_limits(name: &str, limits: Limits) -> Searcher {
-        Searcher {
+    pub fn with_limits(name: &str, limits: Limits) -> ExtremeSearchPlayer {
+        ExtremeSearchPlayer {
             name: name.to_string(),
             limits,
             table: Arc::new(Table::new(TABLE_MEGABYTES)),
@@ -80,7 +80,7 @@ pub fn claim(state: &State, report: &Report) -> Option<Claim> {
     proven(report.score, state.plies_left())
 }
 
-impl Player for Searcher {
+impl Player for ExtremeSearchPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::Hint;
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::super::rules::State;
 use super::position::Node;
 use super::score::{INFINITY, proven};
@@ -17,9 +17,9 @@ use super::tt::Table;
 
 /// Every legal move with its score from the deepest iteration finished within `time`:
 /// a proven win or loss (by pattern, or on points), else the search's guess.
-pub fn score_moves(state: &State, time: Duration, table: &Arc<Table>) -> Vec<(Cell, Hint)> {
+pub fn score_moves(state: &State, time: Duration, table: &Arc<Table>) -> Vec<(ExtremeCell, Hint)> {
     let root = Node::new(*state);
-    let cells: Vec<Cell> = state.moves().cells().collect();
+    let cells: Vec<ExtremeCell> = state.moves().cells().collect();
     let stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
     table.new_search();

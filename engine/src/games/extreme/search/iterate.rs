@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::threads;
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::super::rules::State;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
@@ -49,7 +49,7 @@ impl Limits {
 /// What a search found.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Report {
-    pub best: Cell,
+    pub best: ExtremeCell,
     /// For the side to move (see `score`).
     pub score: i32,
     /// The deepest iteration the main thread finished (0: none; the move is the
@@ -65,14 +65,14 @@ pub struct Report {
 /// A root move with its score in the last iteration that reached it.
 #[derive(Clone, Copy, Debug)]
 struct RootMove {
-    cell: Cell,
+    cell: ExtremeCell,
     score: i32,
 }
 
 /// The best move found by one thread.
 #[derive(Clone, Copy, Debug)]
 struct Found {
-    best: Cell,
+    best: ExtremeCell,
     score: i32,
     depth: u32,
 }
@@ -179,7 +179,7 @@ fn root_search(
     root: &Node,
     moves: &mut [RootMove],
     depth: i32,
-) -> Option<(Cell, i32)> {
+) -> Option<(ExtremeCell, i32)> {
     let mover = root.state.to_move();
     let (mut alpha, beta) = (-INFINITY, INFINITY);
     let mut best = None;

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::eval::evaluate;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
@@ -35,7 +35,7 @@ pub(crate) struct Worker<'a> {
     pub node_limit: u64,
     /// Nodes of every thread of this search.
     all_nodes: &'a AtomicU64,
-    killers: Box<[[Option<Cell>; 2]; MAX_PLY]>,
+    killers: Box<[[Option<ExtremeCell>; 2]; MAX_PLY]>,
     history: Box<[[i32; 256]; 2]>,
     /// Stop when it says so (an analysis: its clock, its watch, its node budget).
     pub halt: Option<&'a Halt>,
@@ -220,7 +220,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Remembers a quiet move that cut off, for ordering its siblings and later searches.
-    fn reward(&mut self, cell: Cell, side: usize, depth: i32, ply: usize, order: i32) {
+    fn reward(&mut self, cell: ExtremeCell, side: usize, depth: i32, ply: usize, order: i32) {
         if MoveList::is_tactical(order) {
             return;
         }
