@@ -7,7 +7,7 @@
 use ratatui::crossterm::event::KeyCode;
 
 use super::judged::Judged;
-use crate::core::review::{Mark, Verdict, verdicts};
+use crate::core::review::{Mark, marks};
 use crate::core::session::History;
 use crate::core::{Engine, Game};
 use crate::keys::{Action, KeyBindings};
@@ -168,9 +168,13 @@ impl Reviewed<'_> {
     /// elsewhere; `None` while they are not known.
     pub fn marks(&self) -> Option<Vec<Mark>> {
         if self.game.solved() {
-            let verdicts = verdicts(self.engine?, self.history);
-            let mark = |verdict: Option<Verdict>| verdict.map_or(Mark::Sound, Verdict::mark);
-            return Some(verdicts.into_iter().map(mark).collect());
+            let marks = marks(self.engine?, self.history);
+            return Some(
+                marks
+                    .into_iter()
+                    .map(|m| m.unwrap_or(Mark::Sound))
+                    .collect(),
+            );
         }
         let judged = self.judged?;
         let plies = 1..=self.history.moves().len();

@@ -7,7 +7,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::text::Theme;
 use crate::config::Mode;
-use crate::core::review::{Mark, Verdict};
+use crate::core::review::Mark;
 use crate::core::{BlockState, CellId, Game, Place, Position, Side};
 use crate::tui::advice::Advice;
 use crate::tui::geometry::{Arrangement, BoardView};
@@ -59,7 +59,7 @@ pub fn render(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
 /// "best was c2", the board shows where.
 fn better_move(view: &PlayView) -> Option<CellId> {
     if let Some(review) = view.review() {
-        return (review.verdict != Verdict::Best).then_some(review.best);
+        return (review.mark != Mark::Sound).then_some(review.best);
     }
     let shown = view.review_shown()?;
     view.judged()?

@@ -382,7 +382,7 @@ fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     if let Some(r) = view.review() {
         let symbol = view.shared.settings.symbol(r.side);
         let other = view.shared.settings.symbol(r.side.other());
-        let (style, marker) = mark_style(view, r.verdict.mark());
+        let (style, marker) = mark_style(view, r.mark);
         let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
         text.push(Line::from(vec![
             Span::styled(symbol.to_string(), theme.side(r.side)),
