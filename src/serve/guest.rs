@@ -28,7 +28,7 @@ use crate::tui::event::TICK;
 use crate::tui::{App, Bot, BotRequest, Event, Memory};
 
 /// How one person's game was set up when their shell opened.
-pub struct Setup {
+pub(crate) struct Setup {
     pub settings: Settings,
     pub room: String,
     /// The terminal's columns and rows.

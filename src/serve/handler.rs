@@ -31,7 +31,7 @@ const MAX_ROWS: u16 = 200;
 const ONLY_THE_GAME: &str =
     "tictaclatin serves its game only: no commands, files or forwarding.\r\n";
 
-pub struct Connection {
+pub(crate) struct Connection {
     server: Arc<Server>,
     /// Where the connection comes from, for the server's log.
     peer: std::net::IpAddr,
