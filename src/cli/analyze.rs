@@ -5,7 +5,7 @@ use unicode_width::UnicodeWidthStr;
 use super::Failure;
 use super::game_args::Loaded;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished, print_pv};
-use tictaclatin::core::root::Settings;
+use tictaclatin::core::root::SearchSettings;
 use tictaclatin::core::{Budget, CellId, Difficulty, Game, Place, Position};
 use tictaclatin::symbols::Symbols;
 
@@ -36,7 +36,9 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     // Where the engine searches, one analysis gives every figure and the mark, the same
     // move the bot plays at this budget (`--bot-time` picks how deep it goes).
     let budget = budget.unwrap_or(Budget::Time(game_args.movetime()));
-    if let Some(analysis) = engine.analysis(position.as_ref(), &Settings::new(budget, threads)) {
+    if let Some(analysis) =
+        engine.analysis(position.as_ref(), &SearchSettings::new(budget, threads))
+    {
         out!(
             "{}",
             grid(game.as_ref(), position.as_ref(), &symbols, |cell| {

@@ -6,7 +6,7 @@ use super::Failure;
 use super::game_args::EngineArgs;
 use tictaclatin::core::Difficulty;
 use tictaclatin::core::bounded::{self, LINE_CAP, Line};
-use tictaclatin::core::protocol::Session;
+use tictaclatin::core::protocol::ProtocolSession;
 
 pub fn run(args: &EngineArgs) -> Result<(), Failure> {
     let loaded = args.game.load()?;
@@ -17,10 +17,10 @@ pub fn run(args: &EngineArgs) -> Result<(), Failure> {
             args.game.player_options(1, args.threads.count()),
         )
         .map_err(|e| Failure::bad_input(e.to_string()))?;
-    let mut session = Session {
+    let mut session = ProtocolSession {
         budget: args.budget.fixed()?,
         threads: args.threads.count(),
-        ..Session::new(loaded.game.as_ref(), loaded.engine.as_ref(), player)
+        ..ProtocolSession::new(loaded.game.as_ref(), loaded.engine.as_ref(), player)
     };
     let stdin = io::stdin();
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());

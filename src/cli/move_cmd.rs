@@ -8,7 +8,7 @@ use super::{Failure, PositionArgs, is_flag, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs};
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::review;
-use tictaclatin::core::root::Settings;
+use tictaclatin::core::root::SearchSettings;
 use tictaclatin::core::{
     Analysis, Budget, Decision, Difficulty, Engine, Game, Position, Side, Status, move_names,
 };
@@ -209,7 +209,10 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     // At a fixed budget the move is the analysis's best, as `analyze` marks it; where the
     // engine answers without a search (a solved table, a dictionary) its player does.
     let analysed = resolved.budget.and_then(|budget| {
-        engine.analysis(position.as_ref(), &Settings::new(budget, resolved.threads))
+        engine.analysis(
+            position.as_ref(),
+            &SearchSettings::new(budget, resolved.threads),
+        )
     });
     let decision = match &analysed {
         Some(analysis) => Decision {

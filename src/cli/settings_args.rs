@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::game_args::parse_clock;
 use super::{BAD_INPUT, Failure};
-use tictaclatin::config::{self, Env, Layer, Loaded};
+use tictaclatin::config::{self, Env, Layer, LoadedConfig};
 use tictaclatin::games;
 use tictaclatin::store::{self, Store};
 
@@ -53,7 +53,7 @@ impl SettingsArgs {
     /// The settings for this run: defaults < config file < environment < the flags given
     /// before the subcommand (`outer`: `tictaclatin --config F play`) < these. A bad config
     /// is a failure with exit status 2, reported before any screen opens.
-    pub fn load(&self, outer: &SettingsArgs) -> Result<Loaded, Failure> {
+    pub fn load(&self, outer: &SettingsArgs) -> Result<LoadedConfig, Failure> {
         let flags = [outer.layer.clone(), self.layer.clone()];
         let mut loaded = config::load(&flags, &Env::from_process(), config::default_path())
             .map_err(|e| Failure::bad_input(e.to_string()))?;

@@ -46,40 +46,40 @@ pub const KIND: Kind = Kind {
 
 /// How the game came out, as chess writes it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
+pub enum RecordOutcome {
     Won(Side),
     Draw,
     /// Not finished (or not known).
     Unfinished,
 }
 
-impl Outcome {
+impl RecordOutcome {
     pub fn token(self) -> &'static str {
         match self {
-            Outcome::Won(Side::First) => "1-0",
-            Outcome::Won(Side::Second) => "0-1",
-            Outcome::Draw => "1/2-1/2",
-            Outcome::Unfinished => "*",
+            RecordOutcome::Won(Side::First) => "1-0",
+            RecordOutcome::Won(Side::Second) => "0-1",
+            RecordOutcome::Draw => "1/2-1/2",
+            RecordOutcome::Unfinished => "*",
         }
     }
 
-    fn from_token(token: &str) -> Option<Outcome> {
+    fn from_token(token: &str) -> Option<RecordOutcome> {
         [
-            Outcome::Won(Side::First),
-            Outcome::Won(Side::Second),
-            Outcome::Draw,
-            Outcome::Unfinished,
+            RecordOutcome::Won(Side::First),
+            RecordOutcome::Won(Side::Second),
+            RecordOutcome::Draw,
+            RecordOutcome::Unfinished,
         ]
         .into_iter()
         .find(|outcome| outcome.token() == token)
     }
 
     /// The outcome a finished position shows.
-    pub fn of(position: &dyn Position) -> Outcome {
+    pub fn of(position: &dyn Position) -> RecordOutcome {
         match position.status() {
-            Status::Won(side) => Outcome::Won(side),
-            Status::Draw => Outcome::Draw,
-            Status::InPlay => Outcome::Unfinished,
+            Status::Won(side) => RecordOutcome::Won(side),
+            Status::Draw => RecordOutcome::Draw,
+            Status::InPlay => RecordOutcome::Unfinished,
         }
     }
 }
@@ -130,7 +130,7 @@ pub struct Record {
     /// A comment on the whole game.
     pub preface: Option<String>,
     pub moves: Vec<Entry>,
-    pub outcome: Outcome,
+    pub outcome: RecordOutcome,
 }
 
 impl Record {
@@ -142,7 +142,7 @@ impl Record {
             start: None,
             preface: None,
             moves: Vec::new(),
-            outcome: Outcome::Unfinished,
+            outcome: RecordOutcome::Unfinished,
         }
     }
 
@@ -166,7 +166,9 @@ impl Record {
     /// Closes the record of a game played out: its result, how it ended and the contest's
     /// points where the game scores them.
     pub fn finish(&mut self, played: &Played) {
-        self.outcome = played.winner.map_or(Outcome::Draw, Outcome::Won);
+        self.outcome = played
+            .winner
+            .map_or(RecordOutcome::Draw, RecordOutcome::Won);
         self.set_tag("Termination", termination(played.end));
         if let Some([first, second]) = played.points {
             self.set_tag("Points", format!("{first}-{second}"));
@@ -428,7 +430,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             "Game" => game = Some(game_of(&tag.value).map_err(|e| at(tag.line, e))?),
             "Start" => start = Some((tag.value, tag.line)),
             "Result" => {
-                let read = Outcome::from_token(&tag.value).ok_or_else(|| {
+                let read = RecordOutcome::from_token(&tag.value).ok_or_else(|| {
                     at(
                         tag.line,
                         format!("{} is not a result: {}", quote(&tag.value), results()),
@@ -527,15 +529,19 @@ fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position
 /// The result agrees with the last position: the one it shows where the rules ended the
 /// game, a win for either side where a forfeit did, anything but a result where the
 /// game is still in play and nothing ended it.
-fn check_outcome(record: &Record, last: &dyn Position, outcome: Outcome) -> Result<(), String> {
-    let shown = Outcome::of(last);
+fn check_outcome(
+    record: &Record,
+    last: &dyn Position,
+    outcome: RecordOutcome,
+) -> Result<(), String> {
+    let shown = RecordOutcome::of(last);
     let forfeit = record
         .tag("Termination")
         .is_some_and(|end| FORFEITS.contains(&end));
     match (shown, outcome) {
-        (Outcome::Unfinished, Outcome::Unfinished) => Ok(()),
-        (Outcome::Unfinished, Outcome::Won(_)) if forfeit => Ok(()),
-        (Outcome::Unfinished, _) => Err(format!(
+        (RecordOutcome::Unfinished, RecordOutcome::Unfinished) => Ok(()),
+        (RecordOutcome::Unfinished, RecordOutcome::Won(_)) if forfeit => Ok(()),
+        (RecordOutcome::Unfinished, _) => Err(format!(
             "the result is {} but the game is still in play after the last move (a game \
              stopped early is *, or says how it ended: [Termination \"time out\"])",
             outcome.token()

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::{Budget, Claim, Decision, Player, PlayerOptions, Position, Watch};
 
 use super::super::cell::cell_id;
@@ -25,7 +25,7 @@ pub struct Searcher {
     pub last: Option<Report>,
     /// Plays the analysis's best move at these settings (the `max` player, so that it
     /// plays what `analyze` marks), rather than the lazy-SMP search's.
-    analysis: Option<Settings>,
+    analysis: Option<SearchSettings>,
 }
 
 impl Searcher {
@@ -35,7 +35,7 @@ impl Searcher {
             "max",
             Limits::time(options.movetime, options.threads.max(1)),
         );
-        searcher.analysis = Some(Settings::new(
+        searcher.analysis = Some(SearchSettings::new(
             Budget::Time(options.movetime),
             options.threads.max(1),
         ));
@@ -45,7 +45,7 @@ impl Searcher {
     /// The `max` player searching at `budget`.
     pub fn analysing(budget: Budget) -> Searcher {
         let mut searcher = Searcher::with_limits("max", Limits::depth(1));
-        searcher.analysis = Some(Settings::new(budget, 1));
+        searcher.analysis = Some(SearchSettings::new(budget, 1));
         searcher
     }
 

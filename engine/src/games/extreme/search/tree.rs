@@ -17,12 +17,12 @@ use super::tt::{Bound, Entry, Table};
 use crate::core::root::Halt;
 
 /// Deepest line the search follows (plies from the root, quiescence included).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// How many small-board wins in a row the quiescence search follows.
 const QUIESCENCE_DEPTH: u32 = 6;
 
 /// One thread's search state; the table and the stop flag are shared.
-pub struct Worker<'a> {
+pub(crate) struct Worker<'a> {
     pub table: &'a Table,
     pub stop: &'a AtomicBool,
     /// Only the main thread watches the clock; helpers watch the stop flag.
@@ -273,7 +273,7 @@ impl<'a> Worker<'a> {
 /// The score of a finished game for its side to move: an end on points by its margin
 /// (below every win by pattern, which is worth all 68 contest points), else a win or loss
 /// by pattern by its distance.
-pub fn terminal(node: &Node, ply: usize) -> Option<i32> {
+pub(crate) fn terminal(node: &Node, ply: usize) -> Option<i32> {
     let state = &node.state;
     let status = state.status();
     if !status.is_over() {
