@@ -39,7 +39,7 @@ use super::status::StatusLine;
 pub use super::view::{PlayView, Screen};
 use crate::config::Settings;
 use crate::core::review::MoveReview;
-use crate::core::{CellId, Engine, Game, Hint, Position, Side, Watch};
+use crate::core::{CellId, Engine, Game, Hint, Move, Position, Side, Watch};
 use crate::store::Memory;
 use crate::store::SavedGame;
 
@@ -139,7 +139,7 @@ impl App {
     pub fn menu(&self) -> &Menu {
         &self.start.menu
     }
-    pub fn moves(&self) -> Vec<CellId> {
+    pub fn moves(&self) -> &[Move] {
         self.play.moves()
     }
     pub fn cursor(&self) -> CellId {
@@ -184,7 +184,7 @@ impl App {
         self.view().review()
     }
     /// What each legal move is worth to the side to move, when hints are on and known.
-    pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
+    pub fn hint_values(&self) -> Option<Vec<(Move, Hint)>> {
         self.view().hint_values()
     }
     /// The line behind the hint under the cursor, as the game names its moves.
