@@ -116,6 +116,21 @@ impl App {
         }
     }
 
+    /// A game on the board that is in no list of games (a test's own), played with the
+    /// settings' mode and side.
+    #[cfg(test)]
+    pub(crate) fn with_game(settings: Settings, game: Arc<dyn Game>, now: Instant) -> App {
+        let mut app = App::new(settings, now);
+        let settings = &app.shared.settings;
+        let (mode, first, level) = (settings.mode, settings.first, settings.difficulty);
+        app.play.hints = settings.hints.on();
+        app.begin(
+            crate::core::session::Session::new(game, mode, first, level),
+            false,
+        );
+        app
+    }
+
     /// What to ask the bot thread for before any event: the chosen game's engine, so it is
     /// ready by the time a game starts.
     pub fn initial_requests(&mut self) -> Vec<BotRequest> {
