@@ -16,7 +16,7 @@ use tictaclatin::symbols::Symbols;
 
 /// A position, the game it is of, and the symbols to show it with.
 #[derive(Args, Debug)]
-pub struct MoveArgs {
+pub(crate) struct MoveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     #[command(flatten)]
@@ -25,7 +25,7 @@ pub struct MoveArgs {
 
 /// The flags of `move` and `analyze`; they may also come after the position.
 #[derive(Args, Debug, Default, Clone)]
-pub struct MoveFlags {
+pub(crate) struct MoveFlags {
     #[command(flatten)]
     pub game: GameArgs,
     #[command(flatten)]
@@ -116,7 +116,7 @@ impl MoveArgs {
 }
 
 /// What `move` and `analyze` work on.
-pub struct Resolved {
+pub(crate) struct Resolved {
     pub position: Box<dyn Position>,
     pub symbols: Symbols,
     pub game: GameArgs,

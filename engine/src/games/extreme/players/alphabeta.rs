@@ -32,7 +32,7 @@ fn margin(budget: Duration) -> Duration {
     (budget / 10).min(MAX_MARGIN)
 }
 
-pub struct AlphaBeta {
+pub(crate) struct AlphaBeta {
     movetime: Duration,
 }
 
