@@ -43,21 +43,6 @@ pub struct MoveFlags {
     pub pv: bool,
 }
 
-/// Flags that take a value and may follow the position.
-const VALUE_FLAGS: [&str; 8] = [
-    "--symbols",
-    "--game",
-    "--size",
-    "--in-a-row",
-    "--bot-time",
-    "--threads",
-    "--depth",
-    "--nodes",
-];
-
-/// Flags without a value that may follow the position.
-const SWITCHES: [&str; 1] = ["--pv"];
-
 impl MoveArgs {
     /// The position, its game and the symbols. The position takes every word after it (it
     /// may begin with `-`), so flags written after the position arrive among its words and
@@ -109,26 +94,34 @@ pub struct Resolved {
     pub pv: bool,
 }
 
+/// The long flags of `move` and `analyze` as clap declares them, each with whether it
+/// takes a value.
+fn known_flags() -> Vec<(String, bool)> {
+    let flags = MoveFlags::augment_args(Command::new("tictaclatin"));
+    let flags = flags.get_arguments().filter_map(|arg| {
+        let long = format!("--{}", arg.get_long()?);
+        Some((long, arg.get_action().takes_values()))
+    });
+    flags.collect()
+}
+
 /// The position's words, and the flag words among them (each flag with its value); a word
 /// that can only be a flag and is none of `command`'s is refused, named.
 fn split_flags(words: &[String], command: &str) -> Result<(Vec<String>, Vec<String>), Failure> {
+    let known = known_flags();
     let (mut position, mut flags) = (Vec::new(), Vec::new());
     let mut rest = words.iter();
     while let Some(word) = rest.next() {
         let name = word.split('=').next().unwrap_or(word);
-        if SWITCHES.contains(&word.as_str()) {
-            flags.push(word.clone());
-            continue;
-        }
-        if !VALUE_FLAGS.contains(&name) {
+        let Some(&(_, takes_value)) = known.iter().find(|(flag, _)| flag == name) else {
             if is_flag(name) {
-                return Err(unknown_flag(name, command));
+                return Err(unknown_flag(name, command, &known));
             }
             position.push(word.clone());
             continue;
-        }
+        };
         flags.push(word.clone());
-        if !word.contains('=') {
+        if takes_value && !word.contains('=') {
             let value = rest.next().ok_or_else(|| {
                 Failure::bad_input(format!("{name} needs a value, e.g. {}", example(name)))
             })?;
@@ -139,21 +132,20 @@ fn split_flags(words: &[String], command: &str) -> Result<(Vec<String>, Vec<Stri
 }
 
 /// A flag `command` (`move` or `analyze`) does not have, named, with the nearest it has.
-fn unknown_flag(name: &str, command: &str) -> Failure {
+fn unknown_flag(name: &str, command: &str, known: &[(String, bool)]) -> Failure {
     if matches!(name, "-h" | "--help") {
         return Failure::bad_input(format!(
             "{name} goes before the position: `tictaclatin {command} --help`"
         ));
     }
-    let known = VALUE_FLAGS.iter().chain(&SWITCHES).copied();
-    let nearest = tictaclatin::config::error::did_you_mean(name, known.clone())
+    let known: Vec<&str> = known.iter().map(|(flag, _)| flag.as_str()).collect();
+    let nearest = tictaclatin::config::error::did_you_mean(name, known.iter().copied())
         .map(|flag| format!(" (did you mean {flag}?)"))
         .unwrap_or_default();
-    let all: Vec<&str> = known.collect();
     Failure::bad_input(format!(
         "unknown flag {name} for `{command}`{nearest}; its flags are {} (see `tictaclatin \
          {command} --help`)",
-        all.join(", ")
+        known.join(", ")
     ))
 }
 
