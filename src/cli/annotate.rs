@@ -16,7 +16,7 @@ use tictaclatin::record::{self, Glyph, Record};
 use tictaclatin::store::write_atomic;
 
 #[derive(Args, Debug)]
-pub struct AnnotateArgs {
+pub(crate) struct AnnotateArgs {
     /// The record to annotate: a record file, or a game's number in `tictaclatin games` (1
     /// is the newest)
     #[arg(value_name = "FILE|N")]

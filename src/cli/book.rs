@@ -24,7 +24,7 @@ use tictaclatin::games::{GameError, GameKind};
 const UNSOUND: u8 = 1;
 
 #[derive(Args, Debug)]
-pub struct BookArgs {
+pub(crate) struct BookArgs {
     /// The game: latin (the default), qubic, or classic with --size 4 --in-a-row 3 (Arthur
     /// O'Dwyer's example of a dictionary)
     // Their own ids: the top level's game flags (for `play`) have the plain names.
@@ -49,7 +49,7 @@ pub struct BookArgs {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum BookCommand {
+pub(crate) enum BookCommand {
     /// Write a book to stdout: Tic-Tac-Latin's perfect player for one side; for Qubic,
     /// Patashnik's dictionary less the entries no game reaches, or the complete one
     Export {
@@ -92,7 +92,7 @@ pub enum BookCommand {
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum SideArg {
+pub(crate) enum SideArg {
     First,
     Second,
 }

@@ -13,7 +13,7 @@ use tictaclatin::core::Side;
 use tictaclatin::keys::Action;
 
 #[derive(Args, Debug)]
-pub struct ConfigArgs {
+pub(crate) struct ConfigArgs {
     #[command(subcommand)]
     command: ConfigCommand,
 }

@@ -25,7 +25,7 @@ const UNSOUND: u8 = 1;
 
 /// Which of the header's rules X may use while a dictionary is verified.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum, Default)]
-pub enum RulesArg {
+pub(crate) enum RulesArg {
     /// Win at once, else block, else the dictionary, else a forced win (the header's
     /// procedure)
     #[default]

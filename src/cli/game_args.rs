@@ -16,7 +16,7 @@ use tictaclatin::games::{self, GameChoice};
 /// The game flags (declared with the settings, whose `[game]` table holds them too), and
 /// what commands do with them.
 #[derive(Args, Debug, Default, Clone)]
-pub struct GameArgs {
+pub(crate) struct GameArgs {
     #[command(flatten)]
     pub choice: GameChoiceArgs,
 }
@@ -65,7 +65,7 @@ impl GameArgs {
 /// Seconds (a fraction allowed) that are not a time a move may take.
 #[derive(Debug, thiserror::Error)]
 #[error("{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16", quote(.0))]
-pub struct BadClock(String);
+pub(crate) struct BadClock(String);
 
 /// `--clock`: the seconds a contest clock gives each move.
 pub fn parse_clock(text: &str) -> Result<Duration, BadClock> {
@@ -78,7 +78,7 @@ pub fn parse_clock(text: &str) -> Result<Duration, BadClock> {
 /// `--threads`: how many threads a searching bot may use (extreme tic-tac-toe's searches in
 /// parallel; the others use one).
 #[derive(Args, Debug, Default, Clone, Copy)]
-pub struct ThreadsArg {
+pub(crate) struct ThreadsArg {
     /// Threads a searching bot may use (default: every core)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
@@ -97,7 +97,7 @@ pub fn all_cores() -> usize {
 
 /// The flags of `engine`: the game, and the bot's threads.
 #[derive(Args, Debug, Default, Clone)]
-pub struct EngineArgs {
+pub(crate) struct EngineArgs {
     #[command(flatten)]
     pub game: GameArgs,
     #[command(flatten)]
@@ -109,7 +109,7 @@ pub struct EngineArgs {
 /// `--depth` and `--nodes`: a search budget whose answer is the same on every run, with any
 /// `--threads` and any load (`--bot-time` only picks how deep a search goes).
 #[derive(Args, Debug, Default, Clone, Copy)]
-pub struct BudgetArgs {
+pub(crate) struct BudgetArgs {
     /// Search every move this many plies deep (the move included), not for the move time:
     /// the same answer on every run
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=256))]

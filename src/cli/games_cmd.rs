@@ -15,7 +15,7 @@ use tictaclatin::record;
 use tictaclatin::store::Store;
 
 #[derive(Args, Debug)]
-pub struct GamesArgs {
+pub(crate) struct GamesArgs {
     /// Only games of this game (as --game names it) or of one variant, by its key
     /// (classic-5k4)
     #[arg(long, value_name = "GAME")]

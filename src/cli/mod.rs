@@ -59,7 +59,7 @@ pub use output::warn;
 
 /// Why a command failed: a one-line message for stderr and the exit status.
 #[derive(Debug)]
-pub struct Failure {
+pub(crate) struct Failure {
     pub message: String,
     pub code: u8,
 }
@@ -91,7 +91,7 @@ impl Failure {
     ),
     long_about = None,
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     /// Without a command: the game's settings flags, as for `tictaclatin play`. Before a
@@ -104,7 +104,7 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Open the terminal game (the default when no command is given)
     Play(Box<play::PlayArgs>),
     /// Print the bot's move for a position, what it is worth (exact where the game is solved) and the
@@ -152,7 +152,7 @@ pub enum Command {
 
 /// A position given on the command line.
 #[derive(Args, Debug)]
-pub struct PositionArgs {
+pub(crate) struct PositionArgs {
     // The help is each game's own format, from the games' list.
     #[arg(
         help = tictaclatin::games::position_help(),

@@ -18,7 +18,7 @@ use tictaclatin::symbols::Symbols;
 
 /// A position, the game it is of, and the symbols to show it with.
 #[derive(Args, Debug)]
-pub struct MoveArgs {
+pub(crate) struct MoveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     #[command(flatten)]
@@ -27,7 +27,7 @@ pub struct MoveArgs {
 
 /// The flags of `move` and `analyze`; they may also come after the position.
 #[derive(Args, Debug, Default, Clone)]
-pub struct MoveFlags {
+pub(crate) struct MoveFlags {
     #[command(flatten)]
     pub game: GameArgs,
     #[command(flatten)]
@@ -81,7 +81,7 @@ impl MoveArgs {
 }
 
 /// What `move` and `analyze` work on.
-pub struct Resolved {
+pub(crate) struct Resolved {
     pub position: Box<dyn Position>,
     pub game: Arc<dyn Game>,
     pub symbols: Symbols,

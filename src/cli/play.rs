@@ -22,7 +22,7 @@ use super::settings_args::SettingsArgs;
     SIGINT; 131 SIGQUIT; 143 SIGTERM), after saving the unfinished game and restoring the \
     terminal."
 )]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     #[command(flatten)]
     pub settings: SettingsArgs,
     /// Start the game (against the bot, or two people with --mode humans) from this position,
@@ -33,7 +33,7 @@ pub struct PlayArgs {
 
 /// What the screen is to open on, worked out before it opens (a bad position or record is
 /// refused first, exit status 2).
-pub enum Open {
+pub(crate) enum Open {
     /// The start screen, or a game from `--position`.
     Play(Option<String>),
     /// A record read and checked, and the name it is shown by.

@@ -17,7 +17,7 @@ const GAME_FLAGS: [&str; 3] = ["kind", "size", "in_a_row"];
     true => arg.hide(true),
     false => arg,
 }))]
-pub struct ReplayArgs {
+pub(crate) struct ReplayArgs {
     /// A record file, or a game's number in `tictaclatin games` (1 is the newest)
     #[arg(value_name = "FILE|N")]
     record: String,

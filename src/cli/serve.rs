@@ -28,7 +28,7 @@ const SHORTEST_CODE: usize = 8;
     after_help = "Nothing but the game is served: commands, files (sftp) and forwarding are \
     refused."
 )]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     #[command(flatten)]
     pub settings: SettingsArgs,
     /// The port to listen on

@@ -13,7 +13,7 @@ use tictaclatin::games;
 use tictaclatin::store::{self, Store};
 
 #[derive(Args, Debug, Default, Clone)]
-pub struct SettingsArgs {
+pub(crate) struct SettingsArgs {
     #[command(flatten)]
     pub layer: Layer,
     // A flag only, never in the config file: a contest clock is asked for per session.

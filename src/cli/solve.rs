@@ -23,7 +23,7 @@ use tictaclatin::games::qubic::{self, Qubic};
 const DEFAULT_NODES: u64 = 20_000_000;
 
 #[derive(Args, Debug, Default, Clone)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Classic boards past 4x4 and Qubic: the most positions the proof may visit (the same

@@ -25,7 +25,7 @@ const INTERRUPTED: u8 = 130;
 
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("players").required(true).args(["first", "round_robin"])))]
-pub struct TournamentArgs {
+pub(crate) struct TournamentArgs {
     /// The player who moves first in every game. Tic-Tac-Latin: perfect, hard, medium, easy,
     /// heuristic, greedy, random, lookahead-N (N = 1 to 6), or book:FILE (a strategy book
     /// for this side); other games list theirs when a name is wrong

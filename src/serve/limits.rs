@@ -13,7 +13,7 @@ use std::net::{IpAddr, Shutdown, TcpStream};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The limits, and the connections held.
-pub struct Limits {
+pub(crate) struct Limits {
     pub total: usize,
     pub per_address: usize,
     held: Mutex<Held>,
@@ -35,7 +35,7 @@ struct Connection {
 }
 
 /// A connection's place, given back when it is dropped.
-pub struct Place {
+pub(crate) struct Place {
     limits: Arc<Limits>,
     id: u64,
 }
@@ -114,16 +114,6 @@ impl Place {
         }
     }
 
-    /// Whether the connection still holds its place (a newcomer may have cut it).
-    pub fn held(&self) -> bool {
-        let held = self
-            .limits
-            .held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        held.connections.contains_key(&self.id)
-    }
-
     /// Whether the connection is past its handshake.
     pub fn is_joined(&self) -> bool {
         let held = self
@@ -165,6 +155,18 @@ impl Drop for Place {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Place {
+        /// Whether the connection still holds its place (a newcomer may have cut it).
+        fn held(&self) -> bool {
+            let held = self
+                .limits
+                .held
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            held.connections.contains_key(&self.id)
+        }
+    }
 
     fn ip(last: u8) -> IpAddr {
         IpAddr::from([127, 0, 0, last])

@@ -11,7 +11,7 @@ use tokio::sync::Notify;
 pub const MAX_UNSENT: usize = 1 << 20;
 
 #[derive(Default)]
-pub struct Outbox {
+pub(crate) struct Outbox {
     unsent: Mutex<Unsent>,
     ready: Notify,
 }
@@ -66,7 +66,7 @@ impl Outbox {
 
 /// The terminal the game draws on: ratatui's output collected and handed to the outbox at
 /// each flush (once a frame).
-pub struct Screen {
+pub(crate) struct Screen {
     frame: Vec<u8>,
     outbox: std::sync::Arc<Outbox>,
 }

@@ -13,7 +13,7 @@ use crate::core::Side;
 use crate::core::session::Session;
 
 /// A person at the room, by the order they came in.
-pub type MemberId = u64;
+pub(crate) type MemberId = u64;
 
 /// A seat at the table: Player 1, who chose the game, and Player 2.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,7 +40,7 @@ impl Seat {
 
 /// The room's game and its seats.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub(crate) struct Table {
     pub session: Session,
     /// Who sits at each seat; `None` for a free seat (never taken, or its player left).
     pub seats: [Option<MemberId>; 2],

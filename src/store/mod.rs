@@ -29,9 +29,11 @@ use crate::core::bounded::{self, Kind};
 use crate::core::words::escape;
 
 pub use files::{FileLock, backup_path, file_name, free_backup_path, write_atomic};
-pub use memory::{Claim, Memory, menu_record_key, record_key};
+pub(crate) use memory::Claim;
+pub use memory::{Memory, menu_record_key, record_key};
 pub use saved::{BadGame, SavedGame};
-pub use stats::{Record, RecordKey, Stats};
+pub(crate) use stats::Record;
+pub use stats::{RecordKey, Stats};
 
 /// The format version this program writes and the newest it reads. Version 2 names the
 /// game of each record and saved game; files of version 1 hold Tic-Tac-Latin only.

@@ -36,7 +36,8 @@ pub use super::review::{ReviewScreen, Reviewed};
 pub use super::shared::Shared;
 pub use super::start::{Start, StartScreen};
 use super::status::StatusLine;
-pub use super::view::{PlayView, Screen};
+pub use super::view::PlayView;
+pub(crate) use super::view::Screen;
 use crate::config::Settings;
 use crate::core::review::MoveReview;
 use crate::core::{CellId, Engine, Game, Hint, Position, Side, Watch};
@@ -68,7 +69,7 @@ pub struct App {
 /// What shows over the screen (the help) or is asked in the status line, and takes the
 /// next key.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Overlay {
+pub(crate) enum Overlay {
     /// The game's rules, shown first by the help key on the game's screens; the help key
     /// again shows the keys, any other key closes it.
     Rules,

@@ -73,7 +73,7 @@ impl std::fmt::Debug for BotRequest {
 }
 
 /// Builds the player of a level for an engine (tests use stand-ins).
-pub type MakePlayer =
+pub(crate) type MakePlayer =
     dyn Fn(&dyn Engine, Difficulty) -> Result<Box<dyn Player>, PlayerError> + Send + 'static;
 
 /// The UI's end of the bot thread.

@@ -14,7 +14,7 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
-pub type Term = Terminal<CrosstermBackend<Stdout>>;
+pub(crate) type Term = Terminal<CrosstermBackend<Stdout>>;
 
 /// Raw mode, the alternate screen and mouse capture; installs the panic hook first so a
 /// panic at any later point leaves a usable terminal.

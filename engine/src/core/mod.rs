@@ -29,19 +29,21 @@ mod watch;
 pub mod words;
 
 pub use analysis::{Analysis, Budget};
-pub use cell::{CellId, Grid, Layout, Place};
+pub use cell::Place;
+pub use cell::{CellId, Grid, Layout};
 pub use extras::Extras;
 pub use game::{Engine, Game, PlayerError, Published, Solved, move_names, read_moves};
-pub use hint::{Claim, Hint, WIN_SCORE};
+pub use hint::Claim;
+pub use hint::{Hint, WIN_SCORE};
 pub use level::{Difficulty, UnknownDifficulty};
 pub use moves::Move;
 pub use player::{Decision, Player, PlayerOptions};
-pub use position::{
-    BlockState, CellError, Concrete, MarkedLine, MoveError, Position, PositionError, read_cell,
-    read_position,
-};
+pub use position::MoveError;
+pub use position::{BlockState, MarkedLine, Position, read_cell, read_position};
+pub(crate) use position::{CellError, PositionError};
 pub use session::{First, Mode};
-pub use side::{Side, Status, UnknownSide};
+pub use side::{Side, Status};
 pub use tally::Tally;
-pub use value::{Outcome, Value};
+pub use value::Outcome;
+pub use value::Value;
 pub use watch::{Thinking, Watch};

@@ -77,7 +77,7 @@ pub struct Searched {
 }
 
 /// A window on a root move's score, for the side playing it.
-pub type Window = (i32, i32);
+pub(crate) type Window = (i32, i32);
 
 /// What a game supplies to be analysed.
 pub trait Root: Sync {

@@ -14,7 +14,7 @@ const CELLS: usize = 4;
 
 /// The game.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Toy;
+pub(crate) struct Toy;
 
 /// A row: who holds each cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -183,7 +183,7 @@ impl Game for Toy {
 }
 
 /// Knows nothing: no values, every move a guess of 0.
-pub struct ToyEngine;
+pub(crate) struct ToyEngine;
 
 impl Engine for ToyEngine {
     fn value(&self, _position: &dyn Position) -> Option<Value> {

@@ -42,7 +42,7 @@ pub struct Registration {
 }
 
 /// Makes the game of a size and a line length, or says why there is none.
-pub type MakeSized = fn(u8, Option<u8>) -> Result<Arc<dyn Game>, Refusal>;
+pub(crate) type MakeSized = fn(u8, Option<u8>) -> Result<Arc<dyn Game>, Refusal>;
 
 /// The part of a game choice that is wrong, for a message to point at it (the config
 /// file's line, the environment variable) rather than at the game as a whole.

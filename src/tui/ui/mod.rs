@@ -22,7 +22,8 @@ pub use super::menu::{first_label, mode_label};
 use super::status::StatusKind;
 use crate::config::{Mode, Settings};
 use crate::keys::Action;
-pub use text::{Theme, footer_line, glued, key_item, wrap};
+pub(crate) use text::Theme;
+pub use text::{footer_line, glued, key_item, wrap};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {

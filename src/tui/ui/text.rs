@@ -107,7 +107,7 @@ fn fitting<'a>(items: &'a [(String, &'a str)], width: usize) -> Vec<&'a (String,
 
 /// Styles from the settings, with colour dropped when colour is off.
 #[derive(Clone, Copy)]
-pub struct Theme<'a>(pub &'a Settings);
+pub(crate) struct Theme<'a>(pub &'a Settings);
 
 impl Theme<'_> {
     /// Foreground colour, or nothing without colour.

@@ -226,7 +226,7 @@ const PLAYERS: [&str; 8] = [
 ];
 
 /// What classic knows of one variant: the exact solver up to 16 cells, else search.
-pub struct ClassicEngine {
+pub(crate) struct ClassicEngine {
     variant: Variant,
     solver: Option<Arc<Solver>>,
     /// The search behind hints and analyses where there is no solver (each analysis
@@ -252,10 +252,6 @@ impl ClassicEngine {
             analysis_search: search::Searcher::new(variant, 1),
             prover: OnceLock::new(),
         }
-    }
-
-    pub fn solver(&self) -> Option<&Arc<Solver>> {
-        self.solver.as_ref()
     }
 
     fn board(&self, position: &dyn Position) -> Option<Board> {

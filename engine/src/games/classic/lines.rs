@@ -7,7 +7,7 @@ use super::variant::Variant;
 
 /// A variant's lines, and for each cell the lines through it. Built once per variant.
 #[derive(Debug)]
-pub struct Lines {
+pub(crate) struct Lines {
     variant: Variant,
     all: Vec<u64>,
     through: Vec<Vec<u64>>,
@@ -45,12 +45,6 @@ impl Lines {
     /// The lines through cell index `cell` (empty for an index off the board).
     pub fn through(&self, cell: usize) -> &[u64] {
         self.through.get(cell).map_or(&[], Vec::as_slice)
-    }
-
-    /// Whether `stones` holds a whole line through `cell`: the test after a move there.
-    #[inline]
-    pub fn completes(&self, stones: u64, cell: usize) -> bool {
-        self.through(cell).iter().any(|&l| l & !stones == 0)
     }
 
     /// The first line `stones` holds whole, if any.
@@ -92,12 +86,9 @@ mod tests {
     // seed's own list.
 
     #[test]
-    fn completion_is_seen_only_through_the_cell() {
+    fn a_held_line_is_found_whole() {
         let l = lines(3, 3);
         let top_row = 0b111;
-        assert!(l.completes(top_row, 0));
-        assert!(!l.completes(top_row, 4));
-        assert!(!l.completes(0b011, 0));
         assert_eq!(l.held(top_row | 1 << 4), Some(top_row));
         assert!(l.through(99).is_empty());
     }

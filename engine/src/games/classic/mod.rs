@@ -26,9 +26,7 @@ pub mod symmetry;
 pub mod text;
 pub mod variant;
 
-pub use adapter::{ClassicEngine, ClassicGame, game};
-pub use board::{Board, BoardError, MoveRefused};
-pub use cell::{Cell, CellNameError};
-pub use lines::Lines;
-pub use text::TextError;
-pub use variant::{Variant, VariantError};
+pub use adapter::game;
+pub use board::Board;
+pub use cell::Cell;
+pub use variant::Variant;

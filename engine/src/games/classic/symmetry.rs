@@ -17,7 +17,7 @@ pub fn line_automorphisms(variant: Variant) -> Vec<Vec<u8>> {
 
 /// Canonical keys of positions of at most 16 cells under a variant's automorphisms. A key
 /// packs the side to move's stones in the low 16 bits and the other side's in the high 16.
-pub struct Symmetries {
+pub(crate) struct Symmetries {
     /// Per permutation, the image of each byte of a 16-cell mask, by byte position: a
     /// mask's image is the OR of two lookups (32 KiB for 32 permutations: it stays in L1).
     tables: Vec<[[u16; 256]; 2]>,

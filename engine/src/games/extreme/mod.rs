@@ -26,7 +26,7 @@ pub mod testing;
 mod text_tests;
 
 pub use adapter::{Extreme, ExtremeEngine};
-pub use board::{Board, Placed};
-pub use cell::{Cell, CellParseError};
-pub use rules::{IllegalMove, Moves, State, Target};
-pub use text::PositionError;
+pub use board::Board;
+pub use cell::Cell;
+pub use rules::{Moves, State};
+pub(crate) use text::PositionError;

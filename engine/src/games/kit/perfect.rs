@@ -12,7 +12,7 @@ pub trait Solution: Send + Sync {
 }
 
 /// Never lowers the value; as deterministic as its solver's choice.
-pub struct Perfect<S: Solution> {
+pub(crate) struct Perfect<S: Solution> {
     solver: Arc<S>,
 }
 

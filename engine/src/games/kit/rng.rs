@@ -6,7 +6,7 @@ use rand::{RngExt, SeedableRng};
 
 /// A fixed algorithm (not `StdRng`, which may change between rand versions), so a seed
 /// replays the same games on every machine and rand version.
-pub type PlayerRng = Xoshiro256PlusPlus;
+pub(crate) type PlayerRng = Xoshiro256PlusPlus;
 
 /// The generator for `seed`.
 pub fn rng_from_seed(seed: u64) -> PlayerRng {

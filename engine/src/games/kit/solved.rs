@@ -8,7 +8,7 @@
 use std::marker::PhantomData;
 
 /// What a game stores per class, packed into 32 bits.
-pub trait Packed: Copy {
+pub(crate) trait Packed: Copy {
     /// The table grows before more than `MAX_LOAD.0 / MAX_LOAD.1` of its slots are taken:
     /// fuller is smaller, emptier has shorter probes.
     const MAX_LOAD: (usize, usize);
@@ -21,7 +21,7 @@ pub trait Packed: Copy {
 /// No position has both sides' stones on one cell, so this key is never a position's.
 const EMPTY_SLOT: u64 = u64::MAX;
 
-pub struct SolvedTable<E: Packed> {
+pub(crate) struct SolvedTable<E: Packed> {
     slots: Vec<u64>,
     shift: u32,
     len: usize,
@@ -87,10 +87,6 @@ impl<E: Packed> SolvedTable<E> {
     /// Classes in the table.
     pub fn len(&self) -> usize {
         self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (u32, E)> + '_ {

@@ -18,7 +18,7 @@ pub enum Bound {
 }
 
 /// One stored search result of a game.
-pub trait Entry: Copy {
+pub(crate) trait Entry: Copy {
     /// What identifies the position (a hash, or the whole board).
     type Key: Copy + Eq;
 
@@ -36,7 +36,7 @@ pub trait Entry: Copy {
 }
 
 /// `2^bits` slots of entries `E`.
-pub struct Table<E: Entry> {
+pub(crate) struct Table<E: Entry> {
     slots: Vec<Option<E>>,
     mask: usize,
     search: u8,

@@ -160,7 +160,7 @@ pub fn patashnik_index() -> Arc<Index> {
 pub const HINT_NODES: u64 = 300_000;
 
 /// Hints and players.
-pub struct QubicEngine {
+pub(crate) struct QubicEngine {
     index: Arc<Index>,
 }
 

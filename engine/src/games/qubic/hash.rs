@@ -30,6 +30,6 @@ impl Hasher for BoardHasher {
     }
 }
 
-pub type BuildBoardHasher = BuildHasherDefault<BoardHasher>;
-pub type FastMap<K, V> = HashMap<K, V, BuildBoardHasher>;
-pub type FastSet<K> = HashSet<K, BuildBoardHasher>;
+pub(crate) type BuildBoardHasher = BuildHasherDefault<BoardHasher>;
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildBoardHasher>;
+pub(crate) type FastSet<K> = HashSet<K, BuildBoardHasher>;

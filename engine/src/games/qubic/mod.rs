@@ -34,9 +34,8 @@ pub mod strategy;
 pub mod symmetry;
 pub mod threats;
 
-pub use adapter::{QubicEngine, QubicGame};
-pub use board::{Board, BoardError};
-pub use cell::{Cell, CellParseError};
+pub use adapter::QubicGame;
+pub use board::Board;
+pub use cell::Cell;
 pub use geometry::{Geometry, Qubic};
 pub use position::QubicPosition;
-pub use symmetry::Symmetries;

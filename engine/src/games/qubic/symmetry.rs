@@ -31,7 +31,7 @@ pub const RELABELLINGS: [[usize; 4]; 8] = [
 ];
 
 /// A permutation of the cells: `perm[c]` is where cell `c` goes.
-pub type Perm = [u8; CELLS];
+pub(crate) type Perm = [u8; CELLS];
 
 /// The map of cells for a relabelling of coordinate values, then an axis permutation and
 /// flips: the new coordinate `k` is the relabelled old coordinate `axes[k]`, flipped
@@ -81,7 +81,7 @@ pub fn all() -> Vec<Perm> {
 }
 
 /// The permutations with their inverses, built once.
-pub struct Symmetries {
+pub(crate) struct Symmetries {
     /// `forward[s][c]`: where symmetry `s` sends cell `c`.
     forward: Box<[Perm; COUNT]>,
     /// `backward[s][c]`: the cell that symmetry `s` sends to `c`.
@@ -125,10 +125,6 @@ impl Symmetries {
 
     pub fn inverse(&self, sym: u8) -> u8 {
         self.inverse[sym as usize]
-    }
-
-    pub fn perm(&self, sym: u8) -> &Perm {
-        &self.forward[sym as usize]
     }
 
     #[inline]
@@ -216,11 +212,6 @@ impl Symmetries {
             .filter(|&s| self.apply(s, board) == board)
             .collect()
     }
-
-    /// How many distinct images `board` has (192 over the size of its stabiliser).
-    pub fn orbit_size(&self, board: Board) -> usize {
-        COUNT / self.stabiliser(board).len()
-    }
 }
 
 /// Lexicographic order of positions over cells 0..63 with x < o < empty: the two boards
@@ -248,6 +239,13 @@ pub(crate) mod tests {
     use super::*;
     use crate::games::qubic::lines::LINES;
     use std::collections::HashSet;
+
+    impl Symmetries {
+        /// How many distinct images `board` has (192 over the size of its stabiliser).
+        fn orbit_size(&self, board: Board) -> usize {
+            COUNT / self.stabiliser(board).len()
+        }
+    }
 
     fn keeps_lines(perm: &Perm) -> bool {
         let lines: HashSet<u64> = LINES.iter().copied().collect();

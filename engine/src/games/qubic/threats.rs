@@ -120,7 +120,7 @@ pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
 /// Positions shown to have no forced win for the side named. True whatever search showed
 /// it, so a set may be kept from one search to the next: a search that meets a position in
 /// it skips what it would have found to fail anyway, and answers exactly the same.
-pub type Refuted = FastSet<(Board, Side)>;
+pub(crate) type Refuted = FastSet<(Board, Side)>;
 
 /// Did the search run out of nodes?
 struct Exhausted;

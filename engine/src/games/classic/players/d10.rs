@@ -168,7 +168,7 @@ mod tests {
             .iter()
             .map(|l| l.iter().fold(0, |m, &n| m | 1 << (n - 1)))
             .collect();
-        let mut got = crate::games::classic::Lines::of(Variant::new(3, None).unwrap())
+        let mut got = crate::games::classic::lines::Lines::of(Variant::new(3, None).unwrap())
             .all()
             .to_vec();
         expected.sort();

@@ -19,7 +19,7 @@ use crate::games::kit::levels::Style;
 
 /// How strong a bot plays.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Level {
+pub(crate) enum Level {
     Easy,
     Medium,
     Hard,
@@ -44,7 +44,7 @@ impl Level {
 }
 
 /// How an exact level plays: `kit::levels`' blending, calibrated for classic.
-pub type ExactStyle = Style;
+pub(crate) type ExactStyle = Style;
 
 /// Calibrated against `greedy` (see the README).
 fn style_of(level: Level) -> ExactStyle {
@@ -72,7 +72,7 @@ fn style_of(level: Level) -> ExactStyle {
     }
 }
 
-pub struct ExactLevel {
+pub(crate) struct ExactLevel {
     level: Level,
     style: ExactStyle,
     solver: Arc<Solver>,

@@ -18,18 +18,22 @@ mod searcher;
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
 pub use d10::D10;
-pub use levels::{ExactLevel, ExactStyle, Level};
+pub(crate) use levels::ExactLevel;
+pub(crate) use levels::Level;
 
 /// The exact player for boards of up to 16 cells: see `solver::choose` for its choice.
-pub type Perfect = crate::games::kit::perfect::Perfect<crate::games::classic::solver::Solver>;
-pub use rule_list::RuleList;
-pub use searcher::{SearchLevel, SearchStyle, Searcher};
+pub(crate) type Perfect =
+    crate::games::kit::perfect::Perfect<crate::games::classic::solver::Solver>;
+pub(crate) use rule_list::RuleList;
+pub(crate) use searcher::SearchLevel;
+pub use searcher::Searcher;
 
 use super::board::Board;
 use super::cell::Cell;
 use crate::core::Position;
+pub(crate) use crate::games::kit::rng::PlayerRng;
 use crate::games::kit::rng::random_bit;
-pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
+pub use crate::games::kit::rng::rng_from_seed;
 
 /// The classic board behind a position, if it is one of ours and still in play.
 pub fn board_in_play(position: &dyn Position) -> Option<Board> {

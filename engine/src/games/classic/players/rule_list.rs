@@ -25,7 +25,7 @@ use crate::games::classic::cell::Cell;
 
 /// The rule that decided a move; 6 is this player's fallback when rule 5 finds nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RuleListRule {
+pub(crate) enum RuleListRule {
     Win = 1,
     Block = 2,
     Centre = 3,
@@ -47,7 +47,7 @@ impl RuleListRule {
     }
 }
 
-pub struct RuleList {
+pub(crate) struct RuleList {
     rng: PlayerRng,
     /// Its last cell taken by rules 1-4, while it is still its own on the board.
     last: Option<Cell>,

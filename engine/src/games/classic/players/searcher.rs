@@ -61,7 +61,7 @@ impl Player for Searcher {
 
 /// How a weaker searching level plays.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub struct SearchStyle {
+pub(crate) struct SearchStyle {
     /// Plies each move is searched at most (the move itself included); odd, so every
     /// level judges a move after a move of its own, never halfway through a reply.
     pub depth: u32,
@@ -113,7 +113,7 @@ impl SearchStyle {
 /// plays most of its moves from a deeper iterative search instead (the shallow scores
 /// alone made a depth-5 `hard` weaker than `medium` against `greedy`: it took every
 /// attack for parried).
-pub struct SearchLevel {
+pub(crate) struct SearchLevel {
     level: Level,
     style: SearchStyle,
     engine: search::Searcher,

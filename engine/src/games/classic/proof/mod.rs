@@ -82,7 +82,7 @@ pub fn exact_value(board: Board, limits: Limits) -> Option<Value> {
 
 /// A prover for one variant: finding a board's symmetries takes a few tenths of a second
 /// on 7x7, so whoever proves many positions (the hints: one proof a move) keeps one.
-pub struct Prover {
+pub(crate) struct Prover {
     rules: Rules,
 }
 

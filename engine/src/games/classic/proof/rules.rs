@@ -72,12 +72,12 @@ impl Sides {
 /// A canonical key and the permutation that made it, to carry moves in and out of the
 /// canonical frame.
 #[derive(Clone, Copy, Debug)]
-pub struct Canonical {
+pub(crate) struct Canonical {
     pub key: Sides,
     perm: usize,
 }
 
-pub struct Rules {
+pub(crate) struct Rules {
     pub full: u64,
     pub k: u32,
     pub lines: &'static [u64],

@@ -19,9 +19,9 @@ pub struct Limits {
 
 /// The search ran out of its limits before the question was settled.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct OutOfBudget;
+pub(crate) struct OutOfBudget;
 
-pub struct Search<'a> {
+pub(crate) struct Search<'a> {
     rules: &'a Rules,
     table: Table,
     pub nodes: u64,

@@ -7,7 +7,7 @@ use crate::games::classic::solver::Score;
 
 /// What is known of a position: `lower <= score <= upper`, and the move that did best.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     pub lower: Score,
     pub upper: Score,
     /// The best move found, in the canonical frame.
@@ -32,7 +32,7 @@ const FREE: Slot = Slot {
     empties: 0,
 };
 
-pub struct Table {
+pub(crate) struct Table {
     slots: Vec<[Slot; 2]>,
     mask: usize,
 }

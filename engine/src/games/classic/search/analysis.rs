@@ -16,7 +16,7 @@ use crate::games::classic::cell::Cell;
 pub const ANALYSIS_TABLE_BITS: u32 = 19;
 
 /// What one root move keeps between iterations.
-pub struct Job {
+pub(crate) struct Job {
     table: Table,
     ordering: Ordering,
 }

@@ -44,7 +44,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 /// What one search needs and counts.
-pub struct Search<'a> {
+pub(crate) struct Search<'a> {
     pub lines: &'a Lines,
     pub k: u32,
     pub full: u64,

@@ -4,7 +4,7 @@
 use super::zobrist::Zobrist;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Node {
+pub(crate) struct Node {
     pub mover: u64,
     pub other: u64,
     pub hash: u64,

@@ -4,13 +4,13 @@
 
 use crate::games::kit::table::{self, Entry};
 
-pub use crate::games::kit::table::Bound;
+pub(crate) use crate::games::kit::table::Bound;
 
 /// The table of a classic search.
-pub type Table = table::Table<Slot>;
+pub(crate) type Table = table::Table<Slot>;
 
 #[derive(Clone, Copy, Debug)]
-pub struct Slot {
+pub(crate) struct Slot {
     pub hash: u64,
     pub score: i32,
     pub depth: u8,

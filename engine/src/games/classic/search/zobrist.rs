@@ -2,7 +2,7 @@
 //! updates the hash with one XOR.
 
 /// Keys for 49 cells, for the first side (`x`) and the second (`o`).
-pub struct Zobrist {
+pub(crate) struct Zobrist {
     x: [u64; 49],
     o: [u64; 49],
 }

@@ -20,7 +20,7 @@ pub struct Choice {
 
 /// How many of the opponent's replies after a move go wrong for them, out of how many.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Traps {
+pub(crate) struct Traps {
     pub wrong: u32,
     pub replies: u32,
 }

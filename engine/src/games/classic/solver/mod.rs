@@ -7,9 +7,10 @@ mod score;
 mod solve;
 mod table;
 
-pub use choose::{Choice, Traps};
-pub use score::Score;
-pub use table::Entry;
+pub(crate) use choose::Choice;
+pub(crate) use choose::Traps;
+pub(crate) use score::Score;
+pub(crate) use table::Entry;
 
 use super::board::Board;
 use super::cell::Cell;

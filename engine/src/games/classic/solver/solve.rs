@@ -9,7 +9,7 @@ use crate::games::classic::symmetry::Symmetries;
 use crate::games::classic::variant::Variant;
 
 /// What the search needs of a variant of at most 16 cells, as 16-bit masks.
-pub struct Rules {
+pub(crate) struct Rules {
     full: u16,
     /// For each cell, the lines through it.
     through: Vec<Vec<u16>>,

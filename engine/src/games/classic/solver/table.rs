@@ -13,7 +13,7 @@ pub struct Entry {
 }
 
 /// The classes of a classic board and their entries.
-pub type Table = SolvedTable<Entry>;
+pub(crate) type Table = SolvedTable<Entry>;
 
 impl Packed for Entry {
     /// Two thirds full at most: ~10^5 to 10^6 classes on 4x4 stay small.

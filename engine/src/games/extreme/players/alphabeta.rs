@@ -24,7 +24,7 @@ const BIG_LINE: [i32; 4] = [0, 200, 2_000, 20_000];
 /// Per small board won.
 const BOARD: i32 = 1_000;
 
-pub struct AlphaBeta {
+pub(crate) struct AlphaBeta {
     movetime: Duration,
 }
 

@@ -46,7 +46,7 @@ pub const HARD: Recipe = Recipe {
     wild: 0.0,
 };
 
-pub struct Level {
+pub(crate) struct Level {
     name: String,
     recipe: Recipe,
     search: Option<Searcher>,

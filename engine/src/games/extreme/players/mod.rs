@@ -11,13 +11,14 @@ pub mod levels;
 pub mod searcher;
 mod simple;
 
-pub use alphabeta::AlphaBeta;
-pub use levels::Level;
+pub(crate) use alphabeta::AlphaBeta;
+pub(crate) use levels::Level;
 pub use searcher::Searcher;
 pub use simple::{Greedy, RandomPlayer};
 
 use crate::core::Position;
-pub use crate::games::kit::rng::{PlayerRng as Rng, rng_from_seed as rng};
+pub(crate) use crate::games::kit::rng::PlayerRng as Rng;
+pub use crate::games::kit::rng::rng_from_seed as rng;
 
 use super::cell::Cell;
 use super::rules::State;

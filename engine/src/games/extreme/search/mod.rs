@@ -24,5 +24,6 @@ pub mod tt;
 #[cfg(test)]
 mod tests;
 
-pub use iterate::{Limits, Report, search};
+pub use iterate::search;
+pub use iterate::{Limits, Report};
 pub use tt::Table;

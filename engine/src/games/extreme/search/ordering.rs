@@ -8,14 +8,14 @@ use super::super::patterns::{POINTS, completing};
 use super::super::rules::{State, bits};
 
 /// Moves with ordering scores, handed out best first.
-pub struct MoveList {
+pub(crate) struct MoveList {
     moves: [(Cell, i32); 256],
     len: usize,
     next: usize,
 }
 
 /// What the ordering knows beyond the position.
-pub struct Hints<'a> {
+pub(crate) struct Hints<'a> {
     pub table_move: Option<Cell>,
     pub killers: [Option<Cell>; 2],
     /// Per side, per cell: how often the move caused a cutoff, weighted by depth.
@@ -78,14 +78,6 @@ impl MoveList {
             }
         }
         list
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// Whether `cell` was scored as a board win or the table's move (searched in full).

@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use super::super::cell::Cell;
-pub use crate::games::kit::table::Bound;
+pub(crate) use crate::games::kit::table::Bound;
 
 /// One stored search result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 
 pub use compress::{compress, expand};
 pub use export::export;
-pub use notation::{Line, book_cells};
+pub use notation::Line;
+pub use notation::book_cells;
 pub use obvious::obvious_move;
 pub use verify::{Unsound, Verified, verify};
 

@@ -5,7 +5,8 @@ pub mod cell;
 pub mod symmetry;
 pub mod tactics;
 
-pub use board::{Board, LINES, MoveError, PositionError, Side, Status};
+pub use board::{Board, MoveError};
+pub use board::{LINES, Side, Status};
 pub use cell::Cell;
 pub use symmetry::Symmetries;
 

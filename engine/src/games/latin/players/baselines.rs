@@ -29,7 +29,7 @@ pub const MAX_LOOKAHEAD: u32 = 6;
 /// A depth-limited search: plays randomly among the moves with the best outcome it can
 /// prove within `depth` plies (counting its own move): a forced win, else a move not lost
 /// within that horizon, else any move.
-pub struct Lookahead {
+pub(crate) struct Lookahead {
     depth: u32,
     rng: PlayerRng,
 }

@@ -13,14 +13,14 @@ use std::sync::Arc;
 
 use super::{Perfect, Player, PlayerRng, rng_from_seed};
 use crate::core::Difficulty;
-pub use crate::games::kit::levels::Style;
+pub(crate) use crate::games::kit::levels::Style;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell};
 use crate::games::latin::solver::choose::Traps;
 use crate::games::latin::solver::{Solver, Value};
 
 /// A randomised player built on the exact values.
-pub struct Level {
+pub(crate) struct Level {
     name: &'static str,
     style: Style,
     solver: Arc<Solver>,

@@ -17,17 +17,21 @@ mod spec;
 
 pub use crate::core::Difficulty;
 pub use crate::games::kit::baselines::RandomPlayer;
-pub use baselines::{Lookahead, greedy};
+pub(crate) use baselines::Lookahead;
+pub use baselines::greedy;
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
-pub use levels::{Level, Style, level_player, style};
+pub(crate) use levels::Level;
+pub use levels::{level_player, style};
 
 /// The exact bot: never lowers the value; deterministic (see `solver::choose`).
-pub type Perfect = crate::games::kit::perfect::Perfect<crate::games::latin::solver::Solver>;
-pub use spec::{PlayerSpec, SpecError, VALID_NAMES};
+pub(crate) type Perfect = crate::games::kit::perfect::Perfect<crate::games::latin::solver::Solver>;
+pub(crate) use spec::PlayerSpec;
+pub use spec::VALID_NAMES;
 
+pub(crate) use crate::games::kit::rng::PlayerRng;
 use crate::games::kit::rng::random_bit;
-pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
+pub use crate::games::kit::rng::rng_from_seed;
 
 use crate::core::{Decision, Player, Position};
 use crate::games::latin::game::{Board, Cell};

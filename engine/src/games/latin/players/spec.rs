@@ -16,7 +16,7 @@ use crate::games::latin::solver::Solver;
 
 /// Which player to build.
 #[derive(Clone, PartialEq, Debug)]
-pub enum PlayerSpec {
+pub(crate) enum PlayerSpec {
     /// `perfect`, `easy`, `medium`, `hard`.
     Level(Difficulty),
     Random,
@@ -30,7 +30,7 @@ pub enum PlayerSpec {
 
 /// A book read and indexed once; every game plays a cheap clone of the same player.
 #[derive(Clone)]
-pub struct BookSpec {
+pub(crate) struct BookSpec {
     path: String,
     player: BookPlayer,
 }
@@ -81,7 +81,7 @@ impl BookSpec {
 
 /// Why a player name was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum SpecError {
+pub(crate) enum SpecError {
     #[error(
         "unknown player {}: valid players are {VALID_NAMES} (N = 1 to {MAX_LOOKAHEAD})",
         quote(.0)

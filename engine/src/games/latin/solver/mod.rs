@@ -11,9 +11,12 @@ use crate::games::latin::position::{board_of, cell_id};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-pub use choose::{Choice, Traps};
-pub use table::Entry;
-pub use value::{Outcome, Score, Value};
+pub(crate) use choose::Choice;
+pub(crate) use choose::Traps;
+pub(crate) use table::Entry;
+pub use value::Outcome;
+pub(crate) use value::Score;
+pub use value::Value;
 
 use crate::games::latin::game::{Board, Cell, Symmetries};
 use table::Table;

@@ -36,7 +36,7 @@ impl Entry {
 }
 
 /// The classes of the board and their entries.
-pub type Table = SolvedTable<Entry>;
+pub(crate) type Table = SolvedTable<Entry>;
 
 impl Packed for Entry {
     /// Half full at most: the ~170,000 classes fit 2^19 slots, probes stay short.

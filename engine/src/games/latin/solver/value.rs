@@ -1,6 +1,7 @@
 //! The game-theoretic value of a position: win, draw or loss, and in how many plies.
 
-pub use crate::core::{Outcome, Value};
+pub use crate::core::Outcome;
+pub use crate::core::Value;
 
 /// A value packed in one byte, ordered so that better for the side to move is larger:
 /// a win in `p` plies is `BASE - p`, a loss in `p` plies is `-(BASE - p)`, a draw is 0.

@@ -17,11 +17,13 @@ mod strong;
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
 pub use levels::Level;
-pub use perfect::{Perfect, dictionary_move};
+pub use perfect::Perfect;
+pub use perfect::dictionary_move;
 pub use strong::{Strong, Style};
 
 use crate::core::Decision;
-pub use crate::games::kit::rng::{PlayerRng, rng_from_seed};
+pub(crate) use crate::games::kit::rng::PlayerRng;
+pub use crate::games::kit::rng::rng_from_seed;
 
 /// A decision with a word on how it was found.
 pub(crate) fn decision(cell: usize, how: &str) -> Decision {

@@ -7,7 +7,7 @@ use crate::games::qubic::hash::FastMap;
 
 use super::numbers::Numbers;
 
-pub type NodeId = u32;
+pub(crate) type NodeId = u32;
 
 /// No node: the root's parent.
 pub const NONE: NodeId = NodeId::MAX;

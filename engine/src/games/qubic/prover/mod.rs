@@ -26,8 +26,7 @@ use crate::games::qubic::dictionary::{Dictionary, Entry, verify};
 use crate::games::qubic::geometry::Qubic;
 use crate::games::qubic::symmetry::Symmetries;
 
-pub use numbers::Numbers;
-pub use proof::NotProven;
+pub(crate) use proof::NotProven;
 pub use rules::Budgets;
 pub use search::Search;
 

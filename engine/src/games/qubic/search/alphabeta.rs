@@ -27,7 +27,7 @@ const CLOCK_EVERY: u64 = 512;
 
 /// The result of a search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Found {
+pub(crate) struct Found {
     pub cell: usize,
     /// For the side to move.
     pub score: i32,
@@ -50,7 +50,7 @@ impl Found {
 }
 
 /// A searcher with its table, kept between moves.
-pub struct Searcher {
+pub(crate) struct Searcher {
     pub(super) table: Table,
     pub(super) nodes: u64,
     pub(super) deadline: Option<Instant>,

@@ -7,4 +7,5 @@ pub mod analysis;
 pub mod eval;
 pub mod table;
 
-pub use alphabeta::{Found, PROVEN, Searcher, WIN};
+pub(crate) use alphabeta::Searcher;
+pub use alphabeta::{PROVEN, WIN};

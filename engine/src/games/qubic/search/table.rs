@@ -5,13 +5,13 @@
 use crate::games::kit::table::{self, Entry};
 use crate::games::qubic::board::Board;
 
-pub use crate::games::kit::table::Bound;
+pub(crate) use crate::games::kit::table::Bound;
 
 /// The table of a Qubic search.
-pub type Table = table::Table<Slot>;
+pub(crate) type Table = table::Table<Slot>;
 
 #[derive(Clone, Copy, Debug)]
-pub struct Slot {
+pub(crate) struct Slot {
     pub board: Board,
     pub depth: i8,
     pub bound: Bound,
