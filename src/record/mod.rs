@@ -18,12 +18,12 @@
 pub mod text;
 
 use std::fmt::Write;
-use std::io::{self, BufReader};
+use std::io;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::core::bounded::{self, Kind, Line, Refused};
+use crate::core::bounded::{self, Kind, Refused};
 use crate::core::game_loop::{End, Played};
 use crate::core::words::quote;
 use crate::core::{Game, Move, Position, Side, Status};
@@ -329,7 +329,11 @@ fn whole(problem: impl Into<String>) -> RecordError {
 /// Reads a record file, within caps no record comes near: a huge file, a binary one or
 /// `/dev/zero` is refused without being read whole.
 pub fn read_file(path: &Path) -> Result<Record, RecordError> {
-    let text = bounded::read_text_file(path, &KIND).map_err(|e| match bounded::refusal(&e) {
+    read(&read_text(path)?)
+}
+
+fn read_text(path: &Path) -> Result<String, RecordError> {
+    bounded::read_text_file(path, &KIND).map_err(|e| match bounded::refusal(&e) {
         Some(Refused::LongLine { line, .. }) => at(
             *line,
             format!(
@@ -338,44 +342,24 @@ pub fn read_file(path: &Path) -> Result<Record, RecordError> {
             ),
         ),
         Some(Refused::NotText(line)) => at(*line, "not UTF-8 text: not a game record"),
-        _ => unreadable(&e),
-    })?;
-    read(&text)
+        Some(refused) => whole(refused.to_string()),
+        None if e.kind() == io::ErrorKind::NotFound => whole("no such file"),
+        None => whole(format!("cannot read it: {e}")),
+    })
 }
 
-/// A record file the system would not read: missing, or why not.
-fn unreadable(e: &io::Error) -> RecordError {
-    match (bounded::refusal(e), e.kind()) {
-        (Some(refused), _) => whole(refused.to_string()),
-        (None, io::ErrorKind::NotFound) => whole("no such file"),
-        (None, _) => whole(format!("cannot read it: {e}")),
-    }
-}
-
-/// The tags of a record file alone (`Game`, `Result`, `First`...), without reading or
-/// replaying its moves: for listing many records quickly. Refused as [`read`] refuses
-/// them: no `[Game]` tag, or one naming no game this build knows.
+/// The tags of a record file alone (`Game`, `Result`, `First`...), without replaying its
+/// moves: for listing many records quickly. Refused as [`read`] refuses them: no `[Game]`
+/// tag, or one naming no game this build knows.
 pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
-    let file = bounded::open(path, &KIND).map_err(|e| unreadable(&e))?;
-    let mut input = BufReader::new(file);
-    let (mut head, mut line) = (String::new(), Vec::new());
-    // The tags stand at the top, one a line; a record has a few dozen at most.
-    for number in 1..=MAX_TAG_LINES {
-        match bounded::read_line(&mut input, &mut line, KIND.line_cap) {
-            Ok(Line::Read) => {}
-            Ok(Line::End) => break,
-            Ok(Line::TooLong) => return Err(at(number, "too long: not a game record")),
-            Err(e) => return Err(unreadable(&e)),
-        }
-        let text = std::str::from_utf8(&line)
-            .map_err(|_| at(number, "not UTF-8 text: not a game record"))?;
-        if !text.trim_start().starts_with('[') && !text.trim().is_empty() {
-            break;
-        }
-        head.push_str(text);
-        head.push('\n');
-    }
-    let parts = text::parse(&head).map_err(|e| at(e.line, e.problem))?;
+    let text = read_text(path)?;
+    // The tags stand at the top, one a line, blank lines among them.
+    let head = text.split_inclusive('\n').take_while(|line| {
+        let line = line.trim();
+        line.is_empty() || line.starts_with('[')
+    });
+    let parts =
+        text::parse(&text[..head.map(str::len).sum()]).map_err(|e| at(e.line, e.problem))?;
     let mut tags = parts.tags.into_iter();
     check_version(tags.next())?;
     let tags: Vec<text::Tag> = tags.collect();
@@ -386,9 +370,6 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
     game_of(&game.value).map_err(|e| at(game.line, e))?;
     Ok(tags.into_iter().map(|tag| (tag.name, tag.value)).collect())
 }
-
-/// The most lines [`read_tags`] reads before giving up on finding the moves.
-const MAX_TAG_LINES: usize = 200;
 
 /// The first tag is `[Record "1"]`, of a format this build reads.
 fn check_version(first: Option<text::Tag>) -> Result<(), RecordError> {

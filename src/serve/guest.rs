@@ -175,11 +175,11 @@ impl Guest {
         // closes: a panic is the server's bug, not a reason to hold a seat for ever.
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play()));
         let ending = played.unwrap_or_else(|_| {
-            super::log(&format!("a game in {} stopped on an error", self.room.name));
+            super::log::log(&format!("a game in {} stopped on an error", self.room.name));
             Ending::Gone
         });
         self.rooms.leave(&self.room, self.id);
-        super::log(&format!("a player left {}", self.room.name));
+        super::log::log(&format!("a player left {}", self.room.name));
         let mut last = Vec::new();
         let _ = execute!(last, DisableMouseCapture, LeaveAlternateScreen, Show);
         if let Some(line) = self.farewell(&ending) {

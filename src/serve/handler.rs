@@ -11,12 +11,12 @@ use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPubl
 use russh::server::{PublicKeyOffer, Response};
 use russh::{Channel, ChannelId, ChannelOpenFailure, Pty};
 
-use super::Server;
 use super::guest::{self, Setup};
 use super::input::Input;
 use super::limits::Place;
 use super::outbox::Outbox;
 use super::rooms::room_name;
+use super::server::Server;
 use crate::tui::Event;
 
 /// Keys and clicks a person may have sent and the game not yet applied; past it, more
@@ -106,7 +106,7 @@ impl Connection {
             session.channel_failure(channel)?;
             return session.close(channel);
         };
-        super::log(&format!("{} joined {room}", self.peer));
+        super::log::log(&format!("{} joined {room}", self.peer));
         let outbox = Arc::new(Outbox::default());
         let (wake, events) = mpsc::channel();
         let queued = Arc::new(AtomicUsize::new(0));
@@ -122,7 +122,7 @@ impl Connection {
             seed: rand::random(),
         };
         if let Err(error) = guest::spawn(setup) {
-            super::log(&format!("a game could not start: {error}"));
+            super::log::log(&format!("a game could not start: {error}"));
             session.channel_failure(channel)?;
             return session.close(channel);
         }

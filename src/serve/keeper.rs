@@ -187,7 +187,7 @@ impl Shared {
 /// A write that failed is said on the server's terminal; the games go on.
 fn report(written: Result<(), crate::store::StoreError>) {
     if let Err(error) = written {
-        super::log(&format!("could not write: {error}"));
+        super::log::log(&format!("could not write: {error}"));
     }
 }
 

@@ -6,8 +6,9 @@
 //! its own (`guest.rs`) with the same `App` as at home, reading their keystrokes
 //! (`input.rs`) and drawing into their connection (`outbox.rs`); the room (`room.rs`,
 //! `table.rs`) keeps their two boards one game, and the keeper (`keeper.rs`) writes the
-//! rooms' games to disk. Who gets in, and how many, is `handler.rs`, `code.rs`,
-//! `authorized.rs` and `limits.rs`; the host key is `host_key.rs`.
+//! rooms' games to disk; what every connection shares is `server.rs`. Who gets in, and how
+//! many, is `handler.rs`, `code.rs`, `authorized.rs` and `limits.rs`; the host key is
+//! `host_key.rs`.
 
 pub mod authorized;
 pub mod code;
@@ -17,29 +18,29 @@ pub mod host_key;
 pub mod input;
 mod keeper;
 pub mod limits;
+pub mod log;
 mod outbox;
 mod room;
 pub mod rooms;
+mod server;
 pub mod table;
 
-use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use russh::keys::PublicKey;
-use russh::server::{Config, Handle};
-use russh::{ChannelId, MethodKind, MethodSet};
+use russh::server::Config;
+use russh::{MethodKind, MethodSet};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Notify;
 
 use self::handler::Connection;
 use self::keeper::Keeper;
-use self::limits::{Limits, Place};
-use self::outbox::Outbox;
+use self::limits::Limits;
+use self::log::log;
 use self::rooms::Rooms;
+use self::server::Server;
 use crate::config::Settings;
 use crate::store::Store;
 use crate::tui::Signal;
@@ -73,96 +74,8 @@ pub struct Welcome {
     pub fingerprint: String,
 }
 
-/// What every connection shares.
-pub struct Server {
-    code: Option<String>,
-    /// The one way in: the code (password) or a listed key.
-    methods: MethodSet,
-    keys: Vec<PublicKey>,
-    rooms: Arc<Rooms>,
-    settings: Settings,
-    idle: Duration,
-    /// Screens still sending their last bytes.
-    screens: Arc<Tally>,
-}
-
-/// A count that can be waited on to reach zero.
-#[derive(Default)]
-struct Tally {
-    count: AtomicUsize,
-    zero: Notify,
-}
-
-impl Tally {
-    fn up(&self) {
-        self.count.fetch_add(1, Ordering::SeqCst);
-    }
-
-    fn down(&self) {
-        if self.count.fetch_sub(1, Ordering::SeqCst) == 1 {
-            self.zero.notify_waiters();
-        }
-    }
-
-    async fn until_zero(&self) {
-        loop {
-            let zero = self.zero.notified();
-            if self.count.load(Ordering::SeqCst) == 0 {
-                return;
-            }
-            zero.await;
-        }
-    }
-}
-
-/// How long a screen that is not read may hold up its connection before it is cut.
-const SEND_PATIENCE: Duration = Duration::from_secs(30);
-
 /// How long the stopping server waits for every screen's last words.
 const GOODBYE_PATIENCE: Duration = Duration::from_secs(3);
-
-impl Server {
-    /// A person's settings in `room`: the server's, with the seats named by the room
-    /// (so the records say who played where).
-    fn settings_for(&self, room: &str) -> Settings {
-        let mut settings = self.settings.clone();
-        settings.names.first = format!("{room} 1");
-        settings.names.second = format!("{room} 2");
-        settings
-    }
-
-    /// Sends a person's screen as the game draws it, and closes their channel after its
-    /// last bytes; a connection that does not read its screen is cut.
-    fn send_screen(
-        &self,
-        handle: Handle,
-        channel: ChannelId,
-        outbox: Arc<Outbox>,
-        place: Arc<Place>,
-    ) {
-        let screens = Arc::clone(&self.screens);
-        screens.up();
-        tokio::spawn(async move {
-            while let Some(bytes) = outbox.next().await {
-                let sent = tokio::time::timeout(SEND_PATIENCE, handle.data(channel, bytes)).await;
-                if !matches!(sent, Ok(Ok(()))) {
-                    place.cut();
-                    break;
-                }
-            }
-            let _ = handle.exit_status_request(channel, 0).await;
-            let _ = handle.eof(channel).await;
-            let _ = handle.close(channel).await;
-            screens.down();
-        });
-    }
-}
-
-/// A line on the server's terminal, with the time.
-pub fn log(line: &str) {
-    let (_, time) = crate::record::utc(SystemTime::now());
-    let _ = writeln!(std::io::stderr().lock(), "{time} {line}");
-}
 
 /// Runs the server until SIGTERM or Ctrl-C: then every player is told, every game is kept,
 /// and it returns. `welcome` is called once it listens.

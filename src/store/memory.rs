@@ -80,15 +80,6 @@ impl Memory {
         memory
     }
 
-    /// An in-memory memory holding this record and unfinished games (for tests).
-    pub fn with(stats: Stats, saved: Vec<SavedGame>) -> Memory {
-        Memory {
-            stats,
-            saved,
-            ..Memory::default()
-        }
-    }
-
     /// Whether what happens is written down: false with `--no-save`, and in tests.
     pub fn saves(&self) -> bool {
         self.store.as_ref().is_none_or(Store::saves)
@@ -382,6 +373,18 @@ pub fn menu_record_key(
         mode,
         difficulty,
     })
+}
+
+#[cfg(test)]
+impl Memory {
+    /// An in-memory memory holding this record and unfinished games.
+    pub fn with(stats: Stats, saved: Vec<SavedGame>) -> Memory {
+        Memory {
+            stats,
+            saved,
+            ..Memory::default()
+        }
+    }
 }
 
 #[cfg(test)]

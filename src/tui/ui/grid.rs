@@ -22,14 +22,17 @@ pub fn render(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     blocks_to_play(view, board, buf);
     labels(view, board, buf);
     let scorers = scorers(game, position);
-    let hints = view.advice();
+    // Each hint on the cell its move lands on.
+    let hints: Vec<(CellId, Advice)> = (view.advice().into_iter().flatten())
+        .filter_map(|(mv, hint)| Some((view.play.landing(position, mv)?, hint)))
+        .collect();
     let best = match view.screen {
         Screen::Review(_) => better_move(view),
         _ => None,
     };
     let last = match view.screen {
-        Screen::Review(review) => view.play.moves().get(review.shown() - 1).copied(),
-        _ => view.play.moves().last().copied(),
+        Screen::Review(review) => view.play.landed(review.shown()),
+        _ => view.play.landed(view.play.moves().len()),
     };
     let blocks = view.play.game().blocks(position);
     // Nothing can be placed in the demo, so no cursor invites it.
@@ -46,8 +49,9 @@ pub fn render(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
             cursor: cursor_shown && view.play.cursor == cell,
         };
         let hint = hints
-            .as_ref()
-            .and_then(|h| h.iter().find(|(c, _)| *c == cell).map(|&(_, hint)| hint));
+            .iter()
+            .find(|(c, _)| *c == cell)
+            .map(|&(_, hint)| hint);
         look.paint(buf, position.at(cell), hint, best == Some(cell));
     }
     if cursor_shown {
@@ -58,14 +62,18 @@ pub fn render(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
 /// In review, the engine's best move where the move shown was not as good: the text says
 /// "best was c2", the board shows where.
 fn better_move(view: &PlayView) -> Option<CellId> {
-    if let Some(review) = view.review() {
-        return (review.mark != Mark::Sound).then_some(review.best);
-    }
     let shown = view.review_shown()?;
-    view.judged()?
-        .at(shown)
-        .filter(|judgement| judgement.mark() != Mark::Sound)
-        .map(|judgement| judgement.best.placed())
+    let before = view.play.history().position_at(shown - 1);
+    let best = match view.review() {
+        Some(review) if review.mark == Mark::Sound => None,
+        Some(_) => view.play.engine(view.shared)?.best(before),
+        None => view
+            .judged()?
+            .at(shown)
+            .filter(|judgement| judgement.mark() != Mark::Sound)
+            .map(|judgement| judgement.best),
+    };
+    view.play.landing(before, best?)
 }
 
 /// For each cell, the sides whose marked lines (a won or scored line) pass through it.

@@ -4,7 +4,7 @@
 //! Cells are numbered `r * 16 + c` (global row and column); the layout is 4x4 blocks (the
 //! small boards, row-major) of 4x4 cells.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::{
@@ -20,7 +20,6 @@ use super::players::{
     self, AlphaBeta, ExtremeGreedy, ExtremeRandomPlayer, ExtremeSearchPlayer, Level,
 };
 use super::rules::{ExtremeIllegalMove, State};
-use super::search::{Limits, Table};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 
@@ -259,41 +258,12 @@ impl Position for State {
 pub const HINT_NODES: u64 = 400_000;
 
 /// The engine: search-based; nothing is solved.
-pub struct ExtremeEngine {
-    /// Shared by `hints` and the line protocol; players get their own.
-    table: Arc<Table>,
-    /// Serialises searches on the shared table from several callers.
-    busy: Mutex<()>,
-    threads: usize,
-}
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExtremeEngine;
 
 impl ExtremeEngine {
     pub fn new() -> ExtremeEngine {
-        ExtremeEngine::with_threads(1)
-    }
-
-    /// An engine whose own searches (the line protocol, hints) use `threads` threads.
-    pub fn with_threads(threads: usize) -> ExtremeEngine {
-        ExtremeEngine {
-            table: Arc::new(Table::new(players::searcher::TABLE_MEGABYTES)),
-            busy: Mutex::new(()),
-            threads: threads.max(1),
-        }
-    }
-
-    /// A search on the engine's own table (for the line protocol).
-    pub fn search(&self, state: &State, movetime: Duration) -> Option<super::search::Report> {
-        let _guard = self
-            .busy
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        super::search::search(state, &Limits::time(movetime, self.threads), &self.table)
-    }
-}
-
-impl Default for ExtremeEngine {
-    fn default() -> Self {
-        ExtremeEngine::new()
+        ExtremeEngine
     }
 }
 

@@ -1,0 +1,97 @@
+//! What every connection of the server shares.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use russh::keys::PublicKey;
+use russh::server::Handle;
+use russh::{ChannelId, MethodSet};
+use tokio::sync::Notify;
+
+use super::limits::Place;
+use super::outbox::Outbox;
+use super::rooms::Rooms;
+use crate::config::Settings;
+
+/// What every connection shares.
+pub struct Server {
+    pub code: Option<String>,
+    /// The one way in: the code (password) or a listed key.
+    pub methods: MethodSet,
+    pub keys: Vec<PublicKey>,
+    pub rooms: Arc<Rooms>,
+    pub settings: Settings,
+    pub idle: Duration,
+    /// Screens still sending their last bytes.
+    pub screens: Arc<Pending>,
+}
+
+/// A count that can be waited on to reach zero.
+#[derive(Default)]
+pub struct Pending {
+    count: AtomicUsize,
+    zero: Notify,
+}
+
+impl Pending {
+    fn up(&self) {
+        self.count.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn down(&self) {
+        if self.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.zero.notify_waiters();
+        }
+    }
+
+    pub async fn until_zero(&self) {
+        loop {
+            let zero = self.zero.notified();
+            if self.count.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            zero.await;
+        }
+    }
+}
+
+/// How long a screen that is not read may hold up its connection before it is cut.
+const SEND_PATIENCE: Duration = Duration::from_secs(30);
+
+impl Server {
+    /// A person's settings in `room`: the server's, with the seats named by the room
+    /// (so the records say who played where).
+    pub fn settings_for(&self, room: &str) -> Settings {
+        let mut settings = self.settings.clone();
+        settings.names.first = format!("{room} 1");
+        settings.names.second = format!("{room} 2");
+        settings
+    }
+
+    /// Sends a person's screen as the game draws it, and closes their channel after its
+    /// last bytes; a connection that does not read its screen is cut.
+    pub fn send_screen(
+        &self,
+        handle: Handle,
+        channel: ChannelId,
+        outbox: Arc<Outbox>,
+        place: Arc<Place>,
+    ) {
+        let screens = Arc::clone(&self.screens);
+        screens.up();
+        tokio::spawn(async move {
+            while let Some(bytes) = outbox.next().await {
+                let sent = tokio::time::timeout(SEND_PATIENCE, handle.data(channel, bytes)).await;
+                if !matches!(sent, Ok(Ok(()))) {
+                    place.cut();
+                    break;
+                }
+            }
+            let _ = handle.exit_status_request(channel, 0).await;
+            let _ = handle.eof(channel).await;
+            let _ = handle.close(channel).await;
+            screens.down();
+        });
+    }
+}
