@@ -18,8 +18,8 @@ use tictaclatin::config::{Hints, Mode, Settings};
 use tictaclatin::core::{Claim, Decision, Extras, Move, Side, Status};
 use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
-use tictaclatin::tui::advice::Advice;
 use tictaclatin::tui::geometry::{self, Look};
+use tictaclatin::tui::screens::play::advice::Advice;
 use tictaclatin::tui::{App, Bot, BotRequest, Event};
 
 struct Game {
@@ -363,7 +363,7 @@ fn drawn(app: &App, width: u16, height: u16) -> String {
 
 #[test]
 fn the_demo_names_both_bots_levels_everywhere() {
-    use tictaclatin::tui::menu::Menu;
+    use tictaclatin::tui::screens::start::menu::Menu;
     let settings = Settings {
         game: extreme(),
         mode: Mode::Demo,
@@ -899,7 +899,7 @@ fn the_perfect_levels_text_follows_each_solved_games_exact_value() {
 
 #[test]
 fn choosing_a_solved_game_on_the_start_screen_asks_for_its_engine() {
-    use tictaclatin::tui::menu::Menu;
+    use tictaclatin::tui::screens::start::menu::Menu;
     let settings = Settings {
         game: GameChoice::of(GameKind::Qubic),
         ..Settings::default()

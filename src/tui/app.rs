@@ -1,7 +1,7 @@
 //! The terminal game's state: plain structs, no terminal, changed only by
 //! [`App::update`] (in `update.rs`).
 //!
-//! `update` takes one [`Event`](super::event::Event) and returns the requests for the bot
+//! `update` takes one [`Event`](crate::tui::event::Event) and returns the requests for the bot
 //! thread it implies; the loop in `tui::run` sends them. Rendering is `ui`'s.
 //!
 //! Each screen owns its state and its keys, which return what is left for the app to do:
@@ -24,25 +24,25 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-pub use super::board::{PlayScreen, SearchedHints, start_cursor};
-use super::bot::BotRequest;
-use super::bot_turn;
-use super::event::Signal;
-use super::geometry;
+use crate::tui::bot::BotRequest;
+use crate::tui::event::Signal;
+use crate::tui::geometry;
+use crate::tui::screens::play::bot_turn;
+pub use crate::tui::screens::play::{PlayScreen, SearchedHints, start_cursor};
 
-pub use super::keeping::Keeping;
-pub use super::menu::{Menu, game_of};
-pub use super::review::{ReviewScreen, Reviewed};
-pub use super::shared::Shared;
-pub use super::start::{Start, StartScreen};
-use super::status::StatusLine;
-pub use super::view::PlayView;
-pub(crate) use super::view::Screen;
 use crate::config::Settings;
 use crate::core::review::MoveReview;
 use crate::core::{CellId, Engine, Game, Hint, Move, Position, Side, Watch};
 use crate::store::Memory;
 use crate::store::SavedGame;
+pub use crate::tui::screens::play::keeping::Keeping;
+pub use crate::tui::screens::play::view::PlayView;
+pub(crate) use crate::tui::screens::play::view::Screen;
+pub use crate::tui::screens::review::{ReviewScreen, Reviewed};
+pub use crate::tui::screens::start::menu::{Menu, game_of};
+pub use crate::tui::screens::start::{Start, StartScreen};
+pub use crate::tui::shared::Shared;
+use crate::tui::status::StatusLine;
 
 /// Said when a finished game is left out of the record because the sides were swapped.
 pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
@@ -50,20 +50,20 @@ pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
 /// The state of the terminal game: what all screens share, the screens' states and which
 /// shows.
 pub struct App {
-    pub(super) shared: Shared,
-    pub(super) screen: Screen,
-    pub(super) start: StartScreen,
-    pub(super) play: PlayScreen,
+    pub(crate) shared: Shared,
+    pub(crate) screen: Screen,
+    pub(crate) start: StartScreen,
+    pub(crate) play: PlayScreen,
     /// What shows over the screen and takes the next key, if anything does.
-    pub(super) overlay: Option<Overlay>,
+    pub(crate) overlay: Option<Overlay>,
     /// The terminal's size, columns and rows, once known.
-    pub(super) size: Option<(u16, u16)>,
+    pub(crate) size: Option<(u16, u16)>,
     /// Set once the game is to end, with why.
-    pub(super) exit: Option<Exit>,
+    pub(crate) exit: Option<Exit>,
     /// The game whose engine was asked of the bot thread and has not come yet.
-    pub(super) engine_asked: Option<String>,
+    pub(crate) engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
-    pub(super) suspend: bool,
+    pub(crate) suspend: bool,
 }
 
 /// What shows over the screen (the help) or is asked in the status line, and takes the
@@ -85,7 +85,7 @@ pub(crate) enum Overlay {
 
 /// Why the game ends.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub(super) enum Exit {
+pub(crate) enum Exit {
     /// The player quit.
     Chosen,
     /// The terminal's input failed or closed: this says why.
@@ -327,7 +327,7 @@ impl App {
 
     /// The bot takes the side the exact value of the empty board favours (see
     /// [`bot_turn::side_to_take`]) and says so.
-    pub(super) fn bot_chooses_side(&mut self) {
+    pub(crate) fn bot_chooses_side(&mut self) {
         let Some(engine) = self.engine() else { return };
         let start = self.game().start();
         let value = engine.value(start.as_ref());

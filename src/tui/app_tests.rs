@@ -16,7 +16,7 @@ use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::keys::{Action, Key};
 use crate::tui::event::Event;
-use crate::tui::messages::join;
+use crate::tui::screens::play::words::join;
 use crate::tui::status::StatusKind;
 
 fn engine() -> Arc<dyn Engine> {
@@ -1359,7 +1359,7 @@ fn the_review_screen_marks_moves_as_annotate_does() {
                 .play(moves[rng.random_range(0..moves.len())])
                 .unwrap();
         }
-        let reviewed = crate::tui::review::Reviewed {
+        let reviewed = crate::tui::screens::review::Reviewed {
             game: &Latin,
             engine: Some(engine.as_ref()),
             history: &history,
@@ -2002,9 +2002,12 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     open_ann_v_bo(&mut h);
     let out = tempfile::tempdir().unwrap();
     let now = std::time::SystemTime::now();
-    let path =
-        crate::tui::recording::write_record_file(&h.app.record_to_write(now), out.path(), now)
-            .unwrap();
+    let path = crate::tui::screens::play::recording::write_record_file(
+        &h.app.record_to_write(now),
+        out.path(),
+        now,
+    )
+    .unwrap();
     let again = crate::record::read_file(&path).unwrap();
     assert_eq!(again.tag("First"), Some("Ann"));
     assert_eq!(again.moves.len(), 5);

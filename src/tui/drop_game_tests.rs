@@ -13,7 +13,6 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::{App, BotRequest, Event, geometry};
 use crate::config::{Hints, Settings};
 use crate::core::review::{DEFAULT_BUDGET, review_game};
 use crate::core::{
@@ -23,6 +22,7 @@ use crate::core::{
 };
 use crate::tui::app::Screen;
 use crate::tui::judged::{GameMoves, Judged};
+use crate::tui::{App, BotRequest, Event, geometry};
 
 const COLS: usize = 4;
 const ROWS: usize = 4;
@@ -552,7 +552,12 @@ fn the_record_names_the_columns_and_its_moves_read_back() {
     assert!(text.contains("1. a b 2. a b 3. a 1-0"), "{text}");
     // Written to a file as the review screen writes it.
     let dir = tempfile::tempdir().unwrap();
-    let path = super::recording::write_record_file(&record, dir.path(), SystemTime::now()).unwrap();
+    let path = crate::tui::screens::play::recording::write_record_file(
+        &record,
+        dir.path(),
+        SystemTime::now(),
+    )
+    .unwrap();
     let written = std::fs::read_to_string(path).unwrap();
     assert_eq!(written, text);
     // A record is read by its game's key, and drop three is in no list of games: the moves

@@ -2,7 +2,7 @@
 //!
 //! Everything that can change the screen arrives as an [`Event`] on one channel: keys, mouse
 //! and resizes from the input thread, ticks for timed things (the bot's display delay), and
-//! the bot thread's messages. One loop owns the [`App`](super::App) and applies them in order.
+//! the bot thread's messages. One loop owns the [`App`](crate::tui::App) and applies them in order.
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self as term, KeyEvent, KeyEventKind, MouseEvent};
 
-use super::hint_line::HintLines;
-use super::judged::Judged;
 use crate::core::threads::{self, SpawnError};
 use crate::core::{Decision, Engine, Hint, Move};
+use crate::tui::judged::Judged;
+use crate::tui::screens::play::hint_line::HintLines;
 
 /// How often the input thread sends a [`Event::Tick`] when nothing else happens.
 pub const TICK: Duration = Duration::from_millis(50);

@@ -4,9 +4,9 @@
 //! the board, and brings each board to the room's game; the rest of the terminal game is
 //! the one played at home.
 
-use super::app::{App, Screen};
-use super::status::StatusLine;
 use crate::core::session::Session;
+use crate::tui::app::{App, Screen};
+use crate::tui::status::StatusLine;
 
 impl App {
     /// The game on the board, once one was started (before that the start screen only

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::status::StatusLine;
 use crate::config::Settings;
 use crate::core::{Engine, Game, Watch};
 use crate::keys::Action;
 use crate::store::Memory;
+use crate::tui::status::StatusLine;
 
 /// What every screen reads and may change.
 pub struct Shared {

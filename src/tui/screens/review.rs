@@ -6,11 +6,11 @@
 
 use ratatui::crossterm::event::KeyCode;
 
-use super::judged::Judged;
 use crate::core::review::{Mark, Verdict, verdicts};
 use crate::core::session::History;
 use crate::core::{Engine, Game};
 use crate::keys::{Action, KeyBindings};
+use crate::tui::judged::Judged;
 
 /// The review screen's state: the move of the finished game shown, from 1 to its last.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
-use super::status::StatusLine;
 use crate::core::{CellId, Game, Move, Position};
+use crate::tui::status::StatusLine;
 
 /// The start of a cell's name, waiting to learn whether the rest follows.
 #[derive(Clone, Debug)]

@@ -4,14 +4,14 @@
 
 use std::sync::Arc;
 
-use super::app::{App, Exit, Keeping, Overlay, Screen};
-use super::board::start_cursor;
-use super::menu::{Asked, Menu};
-use super::start::{Start, StartKey};
-use super::status::StatusLine;
 use crate::core::Mode;
 use crate::core::session::Session;
 use crate::keys::Action;
+use crate::tui::app::{App, Exit, Keeping, Overlay, Screen};
+use crate::tui::screens::play::start_cursor;
+use crate::tui::screens::start::menu::{Asked, Menu};
+use crate::tui::screens::start::{Start, StartKey};
+use crate::tui::status::StatusLine;
 
 impl App {
     /// A mode or game named on the command line wins the start screen's highlight over
@@ -22,7 +22,7 @@ impl App {
     }
 
     /// A key on the start screen: its own choices change there; the rest is done here.
-    pub(super) fn on_start_key(&mut self, action: Option<Action>) {
+    pub(crate) fn on_start_key(&mut self, action: Option<Action>) {
         match self.start.handle_key(action, &mut self.shared) {
             StartKey::Begin(start) => self.start_or_ask(start),
             StartKey::Help => self.overlay = Some(Overlay::Help),
@@ -59,7 +59,7 @@ impl App {
 
     /// The answer to "discard the unfinished game?": `y` goes ahead, any other key keeps
     /// the game and stays on the start screen.
-    pub(super) fn answer_discard(&mut self, start: Start, yes: bool) {
+    pub(crate) fn answer_discard(&mut self, start: Start, yes: bool) {
         if yes {
             self.go(start);
         } else {
@@ -170,7 +170,7 @@ impl App {
     /// Puts `session` on the board. A game with a person in it is kept by this window
     /// from now on, unless another window keeps it; with `discard`, its unfinished game of
     /// an earlier run is thrown away (the player was asked). Nobody keeps the demo.
-    pub(super) fn begin(&mut self, session: Session, discard: bool) {
+    pub(crate) fn begin(&mut self, session: Session, discard: bool) {
         let key = session.game.key();
         let demo = session.mode == Mode::Demo;
         self.play.keeping = Keeping::begin(&mut self.shared.memory, &key, demo, !discard);
@@ -194,7 +194,7 @@ impl App {
     }
 
     /// Shows the game just set in the session on the game screen.
-    pub(super) fn show_new_game(&mut self) {
+    pub(crate) fn show_new_game(&mut self) {
         self.play.bot.cancel();
         self.play.has_game = true;
         self.play.replayed = None;
@@ -227,7 +227,7 @@ impl App {
     /// The choices are this game's (a level changed during it carries over), but for a
     /// resumed game: its choices were an earlier run's, and the start screen keeps this
     /// run's (the command line's `--first`, `--difficulty`).
-    pub(super) fn open_start(&mut self) {
+    pub(crate) fn open_start(&mut self) {
         let session = &self.play.session;
         let menu = &mut self.start.menu;
         menu.row = menu.row.max(Menu::MODE);

@@ -5,13 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use super::app::{App, Keeping};
-use super::status::StatusLine;
 use crate::config::{First, Mode};
 use crate::core::game_loop::End;
 use crate::core::session::Controller;
 use crate::core::{Side, Status};
 use crate::record::{self, Entry, Outcome, Record};
+use crate::tui::app::{App, Keeping};
+use crate::tui::status::StatusLine;
 
 impl App {
     /// The record of the game on the board as it stands, with the tags a person's game
@@ -74,7 +74,7 @@ impl App {
     /// A game just ended (and counted, once): its record is kept, when a person played it
     /// (not the demo, not a copy of another window's game) and records are kept. A failed
     /// write is said in the status line.
-    pub(super) fn keep_finished_record(&mut self, ended: SystemTime) {
+    pub(crate) fn keep_finished_record(&mut self, ended: SystemTime) {
         if self.play.session.mode == Mode::Demo
             || !self.play.keeping.records()
             || !self.shared.settings.keep_records
@@ -93,7 +93,7 @@ impl App {
 
     /// The record the review screen writes: a replayed record as it was read, else the
     /// game on the board's.
-    pub(super) fn record_to_write(&self, now: SystemTime) -> Record {
+    pub(crate) fn record_to_write(&self, now: SystemTime) -> Record {
         match &self.play.replayed {
             Some(record) => (**record).clone(),
             None => self.game_record(now),
@@ -102,7 +102,7 @@ impl App {
 
     /// The review screen's write key: the record goes to a new file in the current
     /// directory, and the status line says where (or why not).
-    pub(super) fn write_record(&mut self) {
+    pub(crate) fn write_record(&mut self) {
         let now = SystemTime::now();
         let written = std::env::current_dir()
             .map_err(|e| format!("no current directory: {e}"))
@@ -115,7 +115,7 @@ impl App {
 
     /// The review screen's play-on key: a new game from the position after move `shown`,
     /// the person (against the bot) taking the side to move there.
-    pub(super) fn play_on(&mut self, shown: usize) {
+    pub(crate) fn play_on(&mut self, shown: usize) {
         let position = self.play.session.history.position_at(shown).clone_box();
         if position.status().is_over() {
             self.shared.status = StatusLine::note(

@@ -5,19 +5,19 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 
-use super::app::{App, Exit, Overlay, Screen};
-use super::geometry;
-use super::play::PlayKey;
-use super::review::{ReviewKey, ReviewScreen, keys_line};
-use super::status::StatusLine;
 use crate::config::{First, Mode};
 use crate::core::Side;
 use crate::core::session::Session;
 use crate::keys::Action;
+use crate::tui::app::{App, Exit, Overlay, Screen};
+use crate::tui::geometry;
+use crate::tui::screens::play::keys::PlayKey;
+use crate::tui::screens::review::{ReviewKey, ReviewScreen, keys_line};
+use crate::tui::status::StatusLine;
 
 impl App {
     /// A key on the play screen: the screen's own part done there, the rest here.
-    pub(super) fn on_play_key(&mut self, key: KeyEvent, action: Option<Action>) {
+    pub(crate) fn on_play_key(&mut self, key: KeyEvent, action: Option<Action>) {
         let asks = self.play.handle_key(key, action, &mut self.shared);
         for ask in asks {
             self.carry_out(ask);
@@ -25,7 +25,7 @@ impl App {
     }
 
     /// What the play screen asked of the app.
-    pub(super) fn carry_out(&mut self, ask: PlayKey) {
+    pub(crate) fn carry_out(&mut self, ask: PlayKey) {
         match ask {
             PlayKey::Nothing => {}
             PlayKey::OpenStart => self.open_start(),
@@ -100,7 +100,7 @@ impl App {
     }
 
     /// The answer to "swap sides?": the swap key swaps, any other key keeps the sides.
-    pub(super) fn answer_swap(&mut self, action: Option<Action>) {
+    pub(crate) fn answer_swap(&mut self, action: Option<Action>) {
         match (action, self.play.session.mode) {
             (Some(Action::Swap), Mode::TwoHumans) => self.swap_names(),
             (Some(Action::Swap), _) => self.swap_with_bot(),
@@ -161,7 +161,7 @@ impl App {
 
     /// A left click: on the start screen it chooses a row or an option, on the board it
     /// places.
-    pub(super) fn on_mouse(&mut self, mouse: MouseEvent) {
+    pub(crate) fn on_mouse(&mut self, mouse: MouseEvent) {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left)
             || matches!(self.overlay, Some(Overlay::Help | Overlay::Rules))
             || self.too_small()
@@ -187,7 +187,7 @@ impl App {
     }
 
     /// A key on the review screen, and what it asks done.
-    pub(super) fn on_review_key(
+    pub(crate) fn on_review_key(
         &mut self,
         mut review: ReviewScreen,
         code: KeyCode,

@@ -7,15 +7,15 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::text::{Theme, footer_line, wrap};
 use crate::config::Mode;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::keys::Action;
 use crate::store::Record;
 use crate::tui::app::{Menu, PlayScreen, Shared, StartScreen};
 use crate::tui::geometry::StartAreas;
-use crate::tui::menu::LABEL_COLUMNS;
-use crate::tui::menu::mode_label;
+use crate::tui::screens::start::menu::LABEL_COLUMNS;
+use crate::tui::screens::start::menu::mode_label;
+use crate::tui::text::{Theme, footer_line, wrap};
 
 /// What the start screen draws from: its own state, what every screen shares, and the game
 /// on the board (which it can go back to).

@@ -5,13 +5,13 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
 use unicode_width::UnicodeWidthStr;
 
-use super::text::Theme;
 use crate::config::Mode;
 use crate::core::review::{Mark, Verdict};
 use crate::core::{BlockState, CellId, Game, Place, Position, Side};
-use crate::tui::advice::Advice;
 use crate::tui::geometry::{Arrangement, Board};
-use crate::tui::view::{PlayView, Screen};
+use crate::tui::screens::play::advice::Advice;
+use crate::tui::screens::play::view::{PlayView, Screen};
+use crate::tui::text::Theme;
 use ratatui::layout::Rect;
 
 pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {

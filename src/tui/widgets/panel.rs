@@ -8,17 +8,17 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{First, Mode};
 use crate::core::Hint;
 use crate::core::review::{Fault, Grounds, Judgement, Mark};
 use crate::core::session::turn_rows;
 use crate::core::{Side, Status, move_names};
 use crate::keys::Action;
-use crate::tui::advice::Advice;
-use crate::tui::hint_line;
 use crate::tui::judged::mark_text;
-use crate::tui::view::{PlayView, Screen};
+use crate::tui::screens::play::advice::Advice;
+use crate::tui::screens::play::hint_line;
+use crate::tui::screens::play::view::{PlayView, Screen};
+use crate::tui::text::{Theme, glued, key_item, wrap};
 
 pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
     buf.set_line(area.x, area.y, &tally(view, area.width), area.width);

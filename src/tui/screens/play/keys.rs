@@ -5,17 +5,19 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::board::PlayScreen;
-use super::geometry;
-use super::messages::join;
-use super::shared::Shared;
-use super::status::{StatusKind, StatusLine};
-use super::typing::{NameMatch, Typed, is_plain, longer_names, move_names, name_match};
 use crate::config::Mode;
 use crate::core::session::Controller;
 use crate::core::{CellId, Move};
 use crate::keys::Action;
 use crate::keys::starts_cell_names;
+use crate::tui::geometry;
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::play::typing::{
+    NameMatch, Typed, is_plain, longer_names, move_names, name_match,
+};
+use crate::tui::screens::play::words::join;
+use crate::tui::shared::Shared;
+use crate::tui::status::{StatusKind, StatusLine};
 
 /// What a key on the play screen asks of the app, once the screen has done its part.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -282,7 +284,7 @@ impl PlayScreen {
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
         self.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
         // An illegal move's complaint is about the cell the cursor has left.
-        if shared.status.kind == super::status::StatusKind::Illegal {
+        if shared.status.kind == crate::tui::status::StatusKind::Illegal {
             shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));
         }
     }

@@ -1,13 +1,7 @@
 //! Rendering: every picture is a function of the [`App`], drawn with `impl Widget for &App`,
 //! which draws the screen showing from its own state: the start screen from a
-//! [`start::StartView`], the play and review screens and the help over any of them from a
+//! [`start::draw::StartView`], the play and review screens and the help over any of them from a
 //! [`PlayView`], the request to enlarge a terminal too small from the size it needs.
-
-pub mod grid;
-pub mod help;
-pub mod panel;
-pub mod start;
-pub mod text;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
@@ -16,25 +10,26 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use unicode_width::UnicodeWidthStr;
 
-use super::app::{App, Overlay, PlayView, Screen};
-use super::geometry;
-pub use super::menu::{first_label, mode_label};
-use super::status::StatusKind;
 use crate::config::{Mode, Settings};
 use crate::keys::Action;
-pub(crate) use text::Theme;
-pub use text::{footer_line, glued, key_item, wrap};
+use crate::tui::app::{App, Overlay, PlayView, Screen};
+use crate::tui::geometry;
+use crate::tui::overlays::help;
+use crate::tui::screens::start;
+use crate::tui::status::StatusKind;
+use crate::tui::text::{Theme, footer_line, glued, wrap};
+use crate::tui::widgets::{board as grid, panel};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let content = match self.screen() {
             Screen::Start => geometry::start_areas(area).map(|areas| {
-                let view = start::StartView {
+                let view = start::draw::StartView {
                     screen: &self.start,
                     shared: &self.shared,
                     board: &self.play,
                 };
-                start::render(&view, areas, buf);
+                start::draw::render(&view, areas, buf);
                 areas.content
             }),
             Screen::Play | Screen::Review(_) => {

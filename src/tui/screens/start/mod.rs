@@ -3,19 +3,23 @@
 //! choices and return what is left for the app to do ([`StartKey`]): starting or resuming
 //! a game puts it on the play screen, which is the app's.
 
+pub mod begin;
+pub mod draw;
+pub mod menu;
+
 use std::sync::Arc;
 use std::time::Instant;
 
 use ratatui::layout::Rect;
 
-use super::menu::{Asked, Menu, game_of};
-use super::shared::Shared;
 use crate::config::Settings;
 use crate::core::{Game, Outcome};
 use crate::games::GameChoice;
 use crate::keys::Action;
 use crate::store::{Memory, menu_record_key};
 use crate::store::{Record, SavedGame};
+use crate::tui::screens::start::menu::{Asked, Menu, game_of};
+use crate::tui::shared::Shared;
 
 /// The start screen's state, kept while a game is on the board.
 #[derive(Clone, Debug)]

@@ -3,18 +3,18 @@
 //! What the play and review screens' widgets read (hints, the review's judgements, the
 //! clock, the bot's search) is worked out here, from their states alone.
 
-use super::advice::{self, Advice};
-use super::board::{PlayScreen, SearchedHints};
-use super::bot_turn;
-use super::hint_line;
-use super::judged::{GameMoves, Judged};
-use super::review::ReviewScreen;
-use super::review::Reviewed;
-use super::shared::Shared;
 use crate::config::Mode;
 use crate::core::review::{self, MoveReview};
 use crate::core::{Difficulty, Hint, Move, Position};
 use crate::keys::Action;
+use crate::tui::judged::{GameMoves, Judged};
+use crate::tui::screens::play::advice::{self, Advice};
+use crate::tui::screens::play::bot_turn;
+use crate::tui::screens::play::hint_line;
+use crate::tui::screens::play::{PlayScreen, SearchedHints};
+use crate::tui::screens::review::ReviewScreen;
+use crate::tui::screens::review::Reviewed;
+use crate::tui::shared::Shared;
 
 /// The moves of a hint's line the panel shows, the hinted move first.
 const LINE_SHOWN: usize = 6;

@@ -10,8 +10,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::advice::Advice;
 use crate::core::{Budget, Decision, Game, Hint, Outcome, Position, Side, Thinking};
+use crate::tui::screens::play::advice::Advice;
 
 /// The side the bot takes when it chooses, given the exact outcome of the empty board for
 /// the first player (`None` where the game is not solved), with why. On a draw it takes the

@@ -2,20 +2,33 @@
 //! turn and what the play screen keeps about them, with what can be read off them. The
 //! play screen's keys are in `play.rs`, its texts in `messages.rs`.
 
+pub mod advice;
+pub mod bot_turn;
+pub mod crossing;
+pub mod hint_line;
+pub mod keeping;
+pub mod keys;
+pub mod opening;
+pub mod recording;
+pub mod typing;
+pub mod update;
+pub mod view;
+pub mod words;
+
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::bot_turn::BotTurn;
-use super::geometry;
-use super::hint_line::HintLines;
-use super::judged::{GameMoves, Judged};
-use super::keeping::Keeping;
-use super::menu::game_of;
-use super::shared::Shared;
-use super::typing::Typed;
 use crate::config::{Mode, Settings};
 use crate::core::session::{Controller, History, Session};
 use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Position, Side, Status};
+use crate::tui::geometry;
+use crate::tui::judged::{GameMoves, Judged};
+use crate::tui::screens::play::bot_turn::BotTurn;
+use crate::tui::screens::play::hint_line::HintLines;
+use crate::tui::screens::play::keeping::Keeping;
+use crate::tui::screens::play::typing::Typed;
+use crate::tui::screens::start::menu::game_of;
+use crate::tui::shared::Shared;
 
 /// The game on the board and what the game screen keeps about it.
 pub struct PlayScreen {
@@ -174,7 +187,7 @@ impl PlayScreen {
     pub fn mode_label(&self) -> &'static str {
         match self.replayed {
             Some(_) => "Replay",
-            None => crate::tui::menu::mode_label(self.session.mode),
+            None => crate::tui::screens::start::menu::mode_label(self.session.mode),
         }
     }
 

@@ -7,17 +7,17 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::app::{App, Exit, NOT_RECORDED, Overlay, Screen, SearchedHints};
-use super::bot::BotRequest;
-use super::bot_turn;
-use super::event::Event;
-use super::hint_line::HintLines;
-use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
 use crate::core::{Decision, Engine, Hint, Move};
 use crate::keys::{Action, Key};
 use crate::store::record_key;
+use crate::tui::app::{App, Exit, NOT_RECORDED, Overlay, Screen, SearchedHints};
+use crate::tui::bot::BotRequest;
+use crate::tui::event::Event;
+use crate::tui::screens::play::bot_turn;
+use crate::tui::screens::play::hint_line::HintLines;
+use crate::tui::status::StatusLine;
 
 impl App {
     /// Applies one event; returns the requests to send to the bot thread.

@@ -2,13 +2,13 @@
 //! through (`tictaclatin replay`), or a new game from a given position (`--position`, and
 //! "play on from here" on the review screen).
 
-use super::app::{App, Keeping, Screen};
-use super::review::ReviewScreen;
-use super::status::StatusLine;
 use crate::config::{First, Mode};
 use crate::core::Position;
 use crate::core::session::Session;
 use crate::record::Record;
+use crate::tui::app::{App, Keeping, Screen};
+use crate::tui::screens::review::ReviewScreen;
+use crate::tui::status::StatusLine;
 
 /// What the screen opens on.
 #[derive(Default)]

@@ -1,0 +1,3 @@
+pub mod play;
+pub mod review;
+pub mod start;
