@@ -24,8 +24,8 @@ use crate::core::{
     Position, Watch,
 };
 use crate::tui::event::Event;
-use crate::tui::judged::{GameMoves, Judged};
-use crate::tui::screens::play::hint_line::HintLines;
+use crate::tui::event::HintLines;
+use crate::tui::event::{GameMoves, Judged};
 
 /// What the screen asks of the bot thread.
 pub enum BotRequest {

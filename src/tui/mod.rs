@@ -9,15 +9,13 @@
 
 pub mod app;
 pub mod bot;
+pub mod command;
 pub mod event;
 pub mod geometry;
-pub mod judged;
 pub mod overlays;
-mod render;
 pub mod screens;
 mod seat;
 pub mod shared;
-pub mod status;
 pub mod terminal;
 pub mod text;
 pub mod widgets;
@@ -35,7 +33,7 @@ pub use crate::store::Memory;
 pub use app::App;
 pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
-pub use screens::play::opening::Opening;
+pub use screens::play::recording::Opening;
 pub use screens::start::menu::Asked;
 
 use crate::config::Settings;

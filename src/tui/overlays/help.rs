@@ -7,7 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::keys::Action;
-use crate::tui::screens::play::view::{PlayView, Screen};
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::view::PlayView;
 use crate::tui::text::{Theme, wrap};
 use Keys::{Fixed, Of};
 

@@ -1,2 +1,5 @@
-pub mod board;
-pub mod panel;
+mod board;
+mod panel;
+
+pub use board::BoardWidget;
+pub use panel::PanelWidget;

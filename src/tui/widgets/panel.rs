@@ -4,44 +4,49 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::Widget;
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::config::{First, Mode};
-use crate::core::Hint;
-use crate::core::review::{Fault, Grounds, Judgement, Mark};
 use crate::core::session::turn_rows;
 use crate::core::{Side, Status, move_names};
 use crate::keys::Action;
-use crate::tui::judged::mark_text;
-use crate::tui::screens::play::advice::Advice;
-use crate::tui::screens::play::hint_line;
-use crate::tui::screens::play::view::{PlayView, Screen};
-use crate::tui::text::{Theme, glued, key_item, wrap};
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::view::PlayView;
+use crate::tui::screens::review::{self, Reviewed, mark_text};
+use crate::tui::text::{Theme, boxed, glued, key_item, wrap, wrapped};
 
-pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
-    buf.set_line(area.x, area.y, &tally(view, area.width), area.width);
-    let top = area.y + 2;
-    let room = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
-    let used = match view.screen {
-        // The move list keeps its heading and two rows below the box (the move shown is
-        // in them), however long the box's text.
-        Screen::Review(_) if room.height > MOVES_KEPT + 4 => {
-            let height = room.height - MOVES_KEPT;
-            review_box(view, Rect { height, ..room }, buf)
+/// Beside the board: the tally, the facts or the game-over box or the review, the moves.
+pub struct PanelWidget<'a> {
+    pub view: &'a PlayView<'a>,
+}
+
+impl Widget for PanelWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let view = self.view;
+        buf.set_line(area.x, area.y, &tally(view, area.width), area.width);
+        let top = area.y + 2;
+        let room = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
+        let used = match view.screen {
+            // The move list keeps its heading and two rows below the box (the move shown is
+            // in them), however long the box's text.
+            Screen::Review(_) if room.height > MOVES_KEPT + 4 => {
+                let height = room.height - MOVES_KEPT;
+                review::review_box(view, Rect { height, ..room }, buf)
+            }
+            Screen::Review(_) => review::review_box(view, room, buf),
+            _ if view.play.status().is_over() => ended(view, room, buf),
+            _ => in_play(view, room, buf),
+        };
+        let y = top + used + 1;
+        if y < area.bottom() {
+            moves(
+                view,
+                Rect::new(area.x, y, area.width, area.bottom() - y),
+                buf,
+            );
         }
-        Screen::Review(_) => review_box(view, room, buf),
-        _ if view.play.status().is_over() => ended(view, room, buf),
-        _ => in_play(view, room, buf),
-    };
-    let y = top + used + 1;
-    if y < area.bottom() {
-        moves(
-            view,
-            Rect::new(area.x, y, area.width, area.bottom() - y),
-            buf,
-        );
     }
 }
 
@@ -323,7 +328,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     );
     if view.play.session.swapped {
         lines.extend(wrapped(
-            crate::tui::app::NOT_RECORDED,
+            crate::tui::screens::play::recording::NOT_RECORDED,
             Style::default(),
             width,
         ));
@@ -338,166 +343,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         .map(|(action, what)| key_item(&first_key(view, action), what))
         .collect();
     lines.extend(wrapped(&keys.join(" · "), Style::default(), width));
-    boxed(view, " Game over ", lines, area, buf)
-}
-
-/// `text` wrapped to `width` columns, each row in `style`.
-fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
-    wrap(text, width)
-        .into_iter()
-        .map(|row| Line::styled(row, style))
-        .collect()
-}
-
-/// `lines` in a box with a title, as tall as the lines (at most `area`); returns its
-/// height.
-fn boxed(
-    view: &PlayView,
-    title: &str,
-    lines: Vec<Line<'static>>,
-    area: Rect,
-    buf: &mut Buffer,
-) -> u16 {
-    let height = (lines.len() as u16 + 2).min(area.height);
-    Paragraph::new(lines)
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(Theme(&view.shared.settings).accent())
-                .title(title.to_string()),
-        )
-        .render(Rect { height, ..area }, buf);
-    height
-}
-
-/// The move being reviewed: its values before and after and the verdict, as tall as its
-/// text; returns the rows used.
-fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(&view.shared.settings);
-    let Some(shown) = view.review_shown() else {
-        return 0;
-    };
-    let width = area.width.saturating_sub(2) as usize;
-    let history = view.play.history();
-    let side = history.mover(shown - 1);
-    let before = history.position_at(shown - 1);
-    let played = view
-        .play
-        .game()
-        .move_name(before, history.moves()[shown - 1]);
-    let mut text = vec![Line::from(vec![
-        Span::styled(
-            view.shared.settings.symbol(side).to_string(),
-            theme.side(side),
-        ),
-        Span::raw(format!(" played {played}")),
-    ])];
-    if let Some(r) = view.review() {
-        let other = view.shared.settings.symbol(r.side.other());
-        let (style, marker) = mark_style(view, r.verdict.mark());
-        let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
-        text.extend(wrapped(&sentence, style, width));
-        if view.play.details {
-            let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
-            text.extend(wrapped(&figures, Style::default(), width));
-        }
-    } else if view.judging() {
-        // An engine that does not know exact values judges by a search, on the bot's thread.
-        text.push(Line::from("judging…"));
-    } else if let Some(judgement) = view.judged().and_then(|judged| judged.at(shown)) {
-        text.extend(judgement_lines(view, judgement, width));
-    }
-    let title = format!(
-        " Review: move {} of {} ",
-        history.turn_of(shown - 1),
-        history.turns().len()
-    );
-    boxed(view, &title, text, area, buf)
-}
-
-/// A searched board's judgement of the move shown: its mark and grounds, the figures, and
-/// for a marked move the better line and the one that punishes it, each cut to `width`.
-fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
-    let mark = judgement.mark();
-    let (style, marker) = mark_style(view, mark);
-    let history = view.play.history();
-    let before = history.position_at(judgement.ply - 1);
-    let best = view.play.game().move_name(before, judgement.best);
-    let other = view.shared.settings.symbol(judgement.side.other());
-    let played = view.play.game().move_name(before, judgement.played);
-    let mut lines = match judgement.grounds {
-        Grounds::Exact(review) => wrapped(
-            &glued(&format!(
-                "{marker}{}.",
-                review.sentence(view.play.game(), other)
-            )),
-            style,
-            width,
-        ),
-        Grounds::Search {
-            budget,
-            played: figure,
-            best: best_figure,
-            fault,
-        } => {
-            let verdict = searched_verdict(&played, &best, other, figure, best_figure, fault);
-            let mut lines = wrapped(&glued(&format!("{marker}{verdict}.")), style, width);
-            if view.play.details {
-                let figures =
-                    format!("search at {budget}: played {figure}; best {best}: {best_figure}");
-                lines.extend(wrapped(&figures, Style::default(), width));
-            }
-            lines
-        }
-    };
-    if mark != Mark::Sound {
-        let better = hint_line::names(view.play.game(), before, &judgement.better);
-        let label = "better line:";
-        lines.push(Line::from(hint_line::labelled_line(label, &better, width)));
-        let after = history.position_at(judgement.ply);
-        let answer = hint_line::names(view.play.game(), after, &judgement.answer);
-        if !answer.is_empty() {
-            let punished = hint_line::labelled_line("punished by", &answer, width);
-            lines.push(Line::from(punished));
-        }
-    }
-    lines
-}
-
-/// A searched board's verdict on a move in a player's words: what is proven, counted in
-/// moves, or else what the bot would rather have played.
-fn searched_verdict(
-    played: &str,
-    best: &str,
-    other: &str,
-    figure: Hint,
-    best_figure: Hint,
-    fault: Option<Fault>,
-) -> String {
-    let proven = |hint| Advice::proven(hint).map(|advice| advice.words(other));
-    match (fault, proven(figure), proven(best_figure)) {
-        (Some(Fault::GaveUpWin), _, Some(won)) => format!("{played} let a win slip; {best} {won}"),
-        (Some(Fault::WalkedIntoLoss), Some(lost), _) => {
-            format!("{played} {lost}; {best} avoided that")
-        }
-        (Some(_), ..) => format!("{played} gave away the edge; the bot would play {best}"),
-        (None, Some(said), _) => format!("{played} {said}"),
-        (None, None, _) if played == best => format!("{played}: the bot's choice too"),
-        (None, None, _) => format!("{played}: nothing proven against it"),
-    }
-}
-
-/// A judged move's style and the mark before its sentence (`? ` or `?? `), in the review
-/// box as in the move list.
-fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
-    match mark_text(mark) {
-        "" => (Style::default(), String::new()),
-        text => {
-            let theme = Theme(&view.shared.settings);
-            let loss = theme.color(view.shared.settings.colors.hint_loss);
-            (loss.add_modifier(Modifier::BOLD), format!("{text} "))
-        }
-    }
+    boxed(&view.shared.settings, " Game over ", lines, area, buf)
 }
 
 /// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
@@ -592,7 +438,7 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
 /// exact table in a solved game, by the bot thread's search elsewhere once it is done.
 fn review_marks(view: &PlayView) -> Option<Vec<&'static str>> {
     view.review_shown()?;
-    let marks = view.reviewed().marks()?;
+    let marks = Reviewed::of(view).marks()?;
     (!marks.is_empty()).then(|| marks.into_iter().map(mark_text).collect())
 }
 

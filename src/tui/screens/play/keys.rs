@@ -1,7 +1,7 @@
 //! The play screen's keys: the cursor, moving (by cursor, typed name or click), undo and
 //! redo, hints, the bot's level. What crosses to another screen or asks a question (a new
 //! game, swapping sides, the review, the help, quitting) is returned to the app
-//! ([`PlayKey`]).
+//! ([`Command`]).
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -10,6 +10,7 @@ use crate::core::session::Controller;
 use crate::core::{CellId, Move};
 use crate::keys::Action;
 use crate::keys::starts_cell_names;
+use crate::tui::command::Command;
 use crate::tui::geometry;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::typing::{
@@ -17,24 +18,7 @@ use crate::tui::screens::play::typing::{
 };
 use crate::tui::screens::play::words::join;
 use crate::tui::shared::Shared;
-use crate::tui::status::{StatusKind, StatusLine};
-
-/// What a key on the play screen asks of the app, once the screen has done its part.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PlayKey {
-    /// Nothing more.
-    Nothing,
-    /// The start screen, for a new game.
-    OpenStart,
-    /// Swap sides (mid-game against the bot, after asking), or a new game with them swapped.
-    Swap,
-    /// The help.
-    Help,
-    /// Quit, after asking when a game would be lost.
-    Quit,
-    /// The review of the finished game.
-    Review,
-}
+use crate::tui::shared::{StatusKind, StatusLine};
 
 impl PlayScreen {
     /// A key on the play screen: what it does here, and what it asks of the app.
@@ -43,7 +27,7 @@ impl PlayScreen {
         key: KeyEvent,
         action: Option<Action>,
         shared: &mut Shared,
-    ) -> Vec<PlayKey> {
+    ) -> Vec<Command> {
         let letter = match key.code {
             KeyCode::Char(c) if is_plain(&key) => Some(c.to_ascii_lowercase()),
             _ => None,
@@ -61,19 +45,17 @@ impl PlayScreen {
                 // Any other key ends a half-typed name (its prompt with it).
                 self.cancel_typed(shared);
                 action
-                    .map(|action| self.act(action, shared))
+                    .and_then(|action| self.act(action, shared))
                     .into_iter()
                     .collect()
             }
         };
-        asks.into_iter()
-            .filter(|&ask| ask != PlayKey::Nothing)
-            .collect()
+        asks
     }
 
     /// A plain character: part of a cell's name, or a key's action (never both: no action
     /// sits on a character that starts a name).
-    fn on_letter(&mut self, c: char, action: Option<Action>, shared: &mut Shared) -> Vec<PlayKey> {
+    fn on_letter(&mut self, c: char, action: Option<Action>, shared: &mut Shared) -> Vec<Command> {
         let so_far = self.typed.as_ref().map_or("", |t| t.text.as_str());
         let text = format!("{so_far}{c}");
         match self.name_match(&text) {
@@ -102,7 +84,7 @@ impl PlayScreen {
                 return self.on_letter(c, action, shared);
             }
             NameMatch::None => match action {
-                Some(action) => return vec![self.act(action, shared)],
+                Some(action) => return self.act(action, shared).into_iter().collect(),
                 None if starts_cell_names(c) => {
                     shared.status = StatusLine::illegal(self.not_a_name(&text));
                 }
@@ -223,7 +205,7 @@ impl PlayScreen {
         }
     }
 
-    fn act(&mut self, action: Action, shared: &mut Shared) -> PlayKey {
+    fn act(&mut self, action: Action, shared: &mut Shared) -> Option<Command> {
         match action {
             Action::Left => self.move_cursor(0, -1, shared),
             Action::Right => self.move_cursor(0, 1, shared),
@@ -232,11 +214,11 @@ impl PlayScreen {
             Action::Place => self.choose(self.cursor, shared),
             Action::Undo => self.undo(shared),
             Action::Redo => self.redo(shared),
-            Action::New => return PlayKey::OpenStart,
-            Action::Swap => return PlayKey::Swap,
+            Action::New => return Some(Command::OpenStart),
+            Action::Swap => return Some(Command::Swap),
             Action::Hints => self.toggle_hints(shared),
-            Action::Help => return PlayKey::Help,
-            Action::Quit => return PlayKey::Quit,
+            Action::Help => return Some(Command::Help),
+            Action::Quit => return Some(Command::Quit),
             Action::Difficulty => self.change_difficulty(shared),
             Action::Review => return self.start_review(shared),
             Action::MoveNow => self.move_now(shared),
@@ -257,7 +239,7 @@ impl PlayScreen {
                 ));
             }
         }
-        PlayKey::Nothing
+        None
     }
 
     /// The bot's search answers now with the best move of its deepest finished step.
@@ -284,7 +266,7 @@ impl PlayScreen {
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
         self.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
         // An illegal move's complaint is about the cell the cursor has left.
-        if shared.status.kind == crate::tui::status::StatusKind::Illegal {
+        if shared.status.kind == crate::tui::shared::StatusKind::Illegal {
             shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));
         }
     }
@@ -416,7 +398,7 @@ impl PlayScreen {
     }
 
     /// The review, once the game is over and its engine built; until then, why not.
-    fn start_review(&self, shared: &mut Shared) -> PlayKey {
+    fn start_review(&self, shared: &mut Shared) -> Option<Command> {
         if !self.session.status().is_over() {
             shared.status = StatusLine::note("Review opens when the game is over.");
         } else if self.session.history.moves().is_empty() {
@@ -425,9 +407,9 @@ impl PlayScreen {
         } else if self.engine(shared).is_none() {
             shared.status = StatusLine::note("The bot is still starting; try again in a moment.");
         } else {
-            return PlayKey::Review;
+            return Some(Command::Review);
         }
-        PlayKey::Nothing
+        None
     }
 
     /// A left click at `x`, `y` on `board`: the move of the cell there.

@@ -11,7 +11,7 @@ use std::time::Instant;
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
 use crate::core::{CellId, Game, Move, Position};
-use crate::tui::status::StatusLine;
+use crate::tui::shared::StatusLine;
 
 /// The start of a cell's name, waiting to learn whether the rest follows.
 #[derive(Clone, Debug)]

@@ -7,28 +7,15 @@ use crate::config::Mode;
 use crate::core::review::{self, MoveReview};
 use crate::core::{Difficulty, Hint, Move, Position};
 use crate::keys::Action;
-use crate::tui::judged::{GameMoves, Judged};
-use crate::tui::screens::play::advice::{self, Advice};
+use crate::tui::event::{GameMoves, Judged};
+use crate::tui::screens::Screen;
 use crate::tui::screens::play::bot_turn;
-use crate::tui::screens::play::hint_line;
+use crate::tui::screens::play::hints::{self, Advice};
 use crate::tui::screens::play::{PlayScreen, SearchedHints};
-use crate::tui::screens::review::ReviewScreen;
-use crate::tui::screens::review::Reviewed;
 use crate::tui::shared::Shared;
 
 /// The moves of a hint's line the panel shows, the hinted move first.
 const LINE_SHOWN: usize = 6;
-
-/// Which screen is showing; the review's state is its own (the move it shows).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Screen {
-    /// Choose the game, mode, side and level.
-    Start,
-    /// A game, in play or over.
-    Play,
-    /// Stepping through the finished game on the board.
-    Review(ReviewScreen),
-}
 
 /// The game on the board as the screen showing draws it.
 #[derive(Clone, Copy)]
@@ -163,8 +150,8 @@ impl<'a> PlayView<'a> {
         }
         let position = self.play.position();
         let searched = self.searched_hints().map(|searched| &searched.lines);
-        let line = hint_line::line_from(self.play.engine(self.shared)?, position, mv, searched)?;
-        Some(hint_line::names(self.play.game(), position, &line))
+        let line = hints::line_from(self.play.engine(self.shared)?, position, mv, searched)?;
+        Some(hints::names(self.play.game(), position, &line))
     }
 
     /// The hint under the cursor in words, with the line behind it: "c3 wins in 2 moves:
@@ -215,9 +202,9 @@ impl<'a> PlayView<'a> {
     }
 
     /// The hints as the board shows them: proven results in moves, the bot's first
-    /// choices, nothing else (see [`advice::advise`]).
+    /// choices, nothing else (see [`hints::advise`]).
     pub fn advice(&self) -> Option<Vec<(Move, Advice)>> {
-        self.hint_values().map(|hints| advice::advise(&hints))
+        self.hint_values().map(|hints| hints::advise(&hints))
     }
 
     /// The move the cursor's cell makes.
@@ -256,16 +243,5 @@ impl<'a> PlayView<'a> {
             &self.play.session.history,
             shown,
         )
-    }
-
-    /// The game on the board as the review reads it.
-    pub fn reviewed(&self) -> Reviewed<'a> {
-        Reviewed {
-            game: self.play.game(),
-            engine: self.play.engine(self.shared),
-            history: self.play.history(),
-            keys: &self.shared.settings.keys,
-            judged: self.judged(),
-        }
     }
 }

@@ -6,7 +6,7 @@ use crate::config::{Mode, Settings};
 use crate::core::session::Controller;
 use crate::core::{BlockState, Game, MarkedLine, Move, Position, Side, Status, move_names};
 use crate::tui::screens::play::PlayScreen;
-use crate::tui::status::StatusLine;
+use crate::tui::shared::StatusLine;
 
 /// Moves made one after another from `from`, by name, separated by spaces: `b2 c3`.
 pub fn join(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> String {
