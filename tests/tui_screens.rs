@@ -837,7 +837,7 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
     game.send(Event::Tick(start + Duration::from_millis(400)));
     // Before the search reports: how long it has been thinking.
     assert_eq!(
-        game.app.view().bot_search().as_deref(),
+        game.app.play.bot_search(&game.app.shared).as_deref(),
         Some("thinking… 0.4 s")
     );
     // The panel keeps each figure whole: its spaces are no-break ones.
@@ -851,7 +851,7 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
         budget: Budget::Time(Duration::from_secs(1)),
     });
     assert_eq!(
-        game.app.view().bot_search().as_deref(),
+        game.app.play.bot_search(&game.app.shared).as_deref(),
         Some("depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s")
     );
     let screen = unbroken(game.screen(80, 24));

@@ -188,7 +188,11 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         if let Some(figure) = view.engine_text().filter(|_| view.play.details) {
             rows.push(("Engine", figure));
         }
-        if let Some(search) = view.bot_search().filter(|_| view.play.details) {
+        if let Some(search) = view
+            .play
+            .bot_search(view.shared)
+            .filter(|_| view.play.details)
+        {
             // Wrapped only between its figures, never inside one ("1.9 M nodes/s").
             let parts: Vec<String> = search
                 .split(" · ")

@@ -203,6 +203,19 @@ impl BotTurn {
 }
 
 impl PlayScreen {
+    /// What the bot's search has reached, while it thinks: its latest report, or the time
+    /// since it was asked until it reports.
+    pub fn bot_search(&self, shared: &Shared) -> Option<String> {
+        let since = self.bot.asked_at()?;
+        let elapsed = shared.now.saturating_duration_since(since);
+        Some(search_text(
+            self.game(),
+            self.position(),
+            shared.watch.latest(),
+            elapsed,
+        ))
+    }
+
     /// The contest clock for people (`--move-time`): a person's turn is timed from when it
     /// began, while the game screen shows; going over loses the game.
     pub fn run_clock(&mut self, on_game_screen: bool, shared: &mut Shared) {

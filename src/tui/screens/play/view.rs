@@ -9,7 +9,6 @@ use crate::core::{Difficulty, Hint, Move, Position};
 use crate::keys::Action;
 use crate::tui::event::{GameMoves, Judged};
 use crate::tui::screens::Screen;
-use crate::tui::screens::play::bot_turn;
 use crate::tui::screens::play::hints::{self, Advice};
 use crate::tui::screens::play::{PlayScreen, SearchedHints};
 use crate::tui::shared::Shared;
@@ -85,19 +84,6 @@ impl<'a> PlayView<'a> {
             }
             _ => true,
         }
-    }
-
-    /// What the bot's search has reached, while it thinks: its latest report, or the time
-    /// since it was asked until it reports.
-    pub fn bot_search(&self) -> Option<String> {
-        let since = self.play.bot.asked_at()?;
-        let elapsed = self.shared.now.saturating_duration_since(since);
-        Some(bot_turn::search_text(
-            self.play.game(),
-            self.play.position(),
-            self.shared.watch.latest(),
-            elapsed,
-        ))
     }
 
     /// With a contest clock, the time the person to move has left.
