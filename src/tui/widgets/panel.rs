@@ -355,80 +355,27 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
 fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let theme = Theme(&view.shared.settings);
     // The symbols in the header say which column of moves is whose.
-    let settings = &view.shared.settings;
+    let symbol = |side| {
+        Span::styled(
+            view.shared.settings.symbol(side).to_string(),
+            theme.side(side),
+        )
+    };
     let header = Line::from(vec![
         Span::styled("Moves (", theme.accent()),
-        Span::styled(
-            settings.symbol(Side::First).to_string(),
-            theme.side(Side::First),
-        ),
+        symbol(Side::First),
         Span::styled(" then ", theme.accent()),
-        Span::styled(
-            settings.symbol(Side::Second).to_string(),
-            theme.side(Side::Second),
-        ),
+        symbol(Side::Second),
         Span::styled(")", theme.accent()),
     ]);
     buf.set_line(area.x, area.y, &header, area.width);
-    let marks = review_marks(view);
-    let shown = view.review_shown();
-    let visible = area.height.saturating_sub(1) as usize;
-    let history = view.play.history();
-    let movers = history.movers();
-    let names = move_names(view.play.game(), history.position_at(0), history.moves());
-    let turns = turn_rows(&movers);
-    let skipped = rows_scrolled(&turns, shown.unwrap_or(view.play.moves().len()), visible);
-    // Each row as its two sides' parts; the first side's part is padded to the widest
-    // shown, so the second side's moves line up even after a bonus move.
-    let rows: Vec<(Vec<Span>, Vec<Span>)> = turns
-        .iter()
-        .enumerate()
-        .skip(skipped)
-        .take(visible)
-        .map(|(number, plies)| {
-            let mut parts = (vec![Span::raw(format!("{:>2}. ", number + 1))], Vec::new());
-            for &index in plies {
-                let part = if movers[index] == Side::First {
-                    &mut parts.0
-                } else {
-                    &mut parts.1
-                };
-                if index > 0 && movers[index - 1] == movers[index] {
-                    // "A1d1 +D1b2": the bonus move takes the place of the gap's last space.
-                    if let Some(gap) = part.pop() {
-                        let gap = gap.content.trim_end_matches(' ').to_string();
-                        part.push(Span::raw(format!("{gap} +")));
-                    }
-                }
-                let ply = index + 1;
-                let mut style = theme.side(movers[index]);
-                if shown == Some(ply) {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                // The same mark as the review box's sentence; room for it only in review.
-                let mark = match &marks {
-                    Some(marks) => format!("{:<2}", marks.get(ply - 1).copied().unwrap_or("")),
-                    None => " ".to_string(),
-                };
-                part.push(Span::styled(names[index].clone(), style));
-                part.push(Span::raw(format!("{mark} ")));
-            }
-            parts
-        })
-        .collect();
-    let width = |spans: &[Span]| {
-        spans
-            .iter()
-            .map(ratatui::prelude::Span::width)
-            .sum::<usize>()
-    };
-    let first_width = rows
-        .iter()
-        .map(|(first, _)| width(first))
-        .max()
-        .unwrap_or(0);
+    let rows = move_rows(view, area.height.saturating_sub(1) as usize);
+    // The first side's part is padded to the widest shown, so the second side's moves
+    // line up even after a bonus move.
+    let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    let first_width = rows.iter().map(|(first, _)| width(first)).max();
     for (row, (mut first, second)) in rows.into_iter().enumerate() {
-        let pad = first_width - width(&first);
+        let pad = first_width.unwrap_or(0) - width(&first);
         if !second.is_empty() && pad > 0 {
             first.push(Span::raw(" ".repeat(pad)));
         }
@@ -436,6 +383,55 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
         let y = area.y + 1 + row as u16;
         buf.set_line(area.x, y, &Line::from(first), area.width);
     }
+}
+
+/// The `visible` rows of the move list that keep the move shown (or the last) in view,
+/// each as its two sides' parts.
+fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Span<'static>>)> {
+    let theme = Theme(&view.shared.settings);
+    let marks = review_marks(view);
+    let shown = view.review_shown();
+    let history = view.play.history();
+    let movers = history.movers();
+    let names = move_names(view.play.game(), history.position_at(0), history.moves());
+    let turns = turn_rows(&movers);
+    let skipped = rows_scrolled(&turns, shown.unwrap_or(history.moves().len()), visible);
+    let row = |(number, plies): (usize, &Vec<usize>)| {
+        let mut parts = (vec![Span::raw(format!("{:>2}. ", number + 1))], Vec::new());
+        for &index in plies {
+            let part = match movers[index] {
+                Side::First => &mut parts.0,
+                Side::Second => &mut parts.1,
+            };
+            if index > 0 && movers[index - 1] == movers[index] {
+                // "A1d1 +D1b2": the bonus move takes the place of the gap's last space.
+                if let Some(gap) = part.pop() {
+                    let gap = gap.content.trim_end_matches(' ').to_string();
+                    part.push(Span::raw(format!("{gap} +")));
+                }
+            }
+            let ply = index + 1;
+            let mut style = theme.side(movers[index]);
+            if shown == Some(ply) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            // The same mark as the review box's sentence; room for it only in review.
+            let mark = match &marks {
+                Some(marks) => format!("{:<2}", marks.get(ply - 1).copied().unwrap_or("")),
+                None => " ".to_string(),
+            };
+            part.push(Span::styled(names[index].clone(), style));
+            part.push(Span::raw(format!("{mark} ")));
+        }
+        parts
+    };
+    turns
+        .iter()
+        .enumerate()
+        .skip(skipped)
+        .take(visible)
+        .map(row)
+        .collect()
 }
 
 /// In review, each move's mark (`??`, `?` or none) where the moves are judged: by the
