@@ -4,13 +4,20 @@
 //! speed in positions (nodes) per second, on one thread and on all cores, is printed by
 //! `speed` in `examples/extreme_strength.rs`; figures are in the README.
 
-use std::sync::{Arc, OnceLock};
+// For its seeded random openings.
+#[allow(dead_code)]
+#[path = "../examples/extreme_strength/clock.rs"]
+mod clock;
 
+use std::sync::OnceLock;
+
+use clock::random_opening;
 use divan::{Bencher, black_box};
+use tictaclatin::core::Budget;
+use tictaclatin::core::root::SearchSettings;
 use tictaclatin::games::extreme::State;
-use tictaclatin::games::extreme::clock::random_opening;
+use tictaclatin::games::extreme::search::analysis::analyze;
 use tictaclatin::games::extreme::search::eval::evaluate;
-use tictaclatin::games::extreme::search::{Limits, Table, search};
 
 fn main() {
     divan::main();
@@ -70,11 +77,11 @@ fn evaluation(bencher: Bencher) {
     });
 }
 
-/// A 6-ply search from a position after two moves, one thread, a fresh table each time.
+/// A 6-ply analysis (the `max` player's search) from a position after two moves, one
+/// thread.
 #[divan::bench(sample_count = 10)]
 fn search_depth_6(bencher: Bencher) {
     let state = positions()[2];
-    bencher
-        .with_inputs(|| Arc::new(Table::new(16)))
-        .bench_local_values(|table| black_box(search(&state, &Limits::depth(6), &table)));
+    let settings = SearchSettings::new(Budget::Depth(6), 1);
+    bencher.bench_local(|| black_box(analyze(&state, &settings)));
 }

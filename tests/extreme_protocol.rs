@@ -1,16 +1,26 @@
-//! The engine line protocol of extreme tic-tac-toe.
+//! The engine line protocol (`core::protocol`) answering extreme tic-tac-toe, in process.
 
 mod common;
 
 use std::time::Duration;
 
-use tictaclatin::games::extreme::protocol::reply;
-use tictaclatin::games::extreme::{ExtremeEngine, State};
+use tictaclatin::core::protocol::ProtocolSession;
+use tictaclatin::core::{Engine, PlayerOptions};
+use tictaclatin::games::extreme::{Extreme, ExtremeEngine, State};
 
 const TIME: Duration = Duration::from_millis(50);
 
+fn reply(engine: &ExtremeEngine, line: &str) -> Option<String> {
+    let options = PlayerOptions {
+        movetime: TIME,
+        ..PlayerOptions::seeded(1)
+    };
+    let player = engine.player("max", options).expect("the max player");
+    ProtocolSession::new(&Extreme, engine, player).reply(line)
+}
+
 fn ask(engine: &ExtremeEngine, line: &str) -> String {
-    reply(engine, line, TIME).expect("a reply")
+    reply(engine, line).expect("a reply")
 }
 
 #[test]
@@ -93,7 +103,7 @@ fn malformed_lines_are_errors_and_quit_ends() {
     for (line, says) in [
         ("", "error empty request"),
         ("move", "error move needs a position"),
-        ("hello", "error a position is three words"),
+        ("hello", "error unknown request 'hello'"),
         (
             &format!("{} - x", "-".repeat(10)) as &str,
             "error a position has 256 cells, this one has 10",
@@ -112,8 +122,8 @@ fn malformed_lines_are_errors_and_quit_ends() {
     }
     // The engine goes on after an error.
     assert!(ask(&engine, &format!("{empty} - x")).starts_with("move "));
-    assert_eq!(reply(&engine, "quit", TIME), None);
-    assert_eq!(reply(&engine, " QUIT ", TIME), None);
+    assert_eq!(reply(&engine, "quit"), None);
+    assert_eq!(reply(&engine, " QUIT "), None);
 }
 
 #[test]

@@ -1958,7 +1958,10 @@ fn a_finished_game_is_kept_as_one_record() {
     assert_eq!(record.tag("SecondPlayer"), Some("human"));
     assert_eq!(record.tag("Termination"), Some("line"));
     assert!(record.tag("Date").is_some() && record.tag("Time").is_some());
-    assert_eq!(record.outcome, crate::record::Outcome::Won(Side::First));
+    assert_eq!(
+        record.outcome,
+        crate::record::RecordOutcome::Won(Side::First)
+    );
     assert_eq!(record.moves.len(), 5);
     h.typed("ua3");
     assert!(h.app.play.status().is_over());

@@ -1,10 +1,10 @@
 //! The games, each in its own folder with its rules, its solver or search and its players,
 //! and the one list of them: each game describes itself in a [`Registration`] and takes one
-//! line of [`GAMES`]. [`GameKind`] names a game of the list, [`GameChoice`] a game with its
-//! variant, and [`build`] turns a choice into the [`Game`] everything above uses.
+//! line of the list (`games!`). [`GameKind`] names a game of the list, [`GameChoice`] a game
+//! with its variant, and [`build`] turns a choice into the [`Game`] everything above uses.
 //!
 //! Adding a game is a folder here with its `REGISTRATION`, its `pub mod` line and its line
-//! in [`GAMES`]: nothing else in the program names the games one by one.
+//! in the list: nothing else in the program names the games one by one.
 
 pub mod classic;
 pub mod extreme;
@@ -20,14 +20,33 @@ use std::sync::Arc;
 use crate::core::Game;
 use crate::core::words::{listed, quote};
 
-/// Every game this build knows, in the order the start screen lists them; the first is
-/// the default.
-const GAMES: &[&Registration] = &[
-    &latin::adapter::REGISTRATION,
-    &classic::adapter::REGISTRATION,
-    &qubic::adapter::REGISTRATION,
-    &extreme::adapter::REGISTRATION,
-];
+/// Declares [`GameKind`], a variant per game, and [`GAMES`], their registrations in the
+/// same order: one line per game makes both.
+macro_rules! games {
+    ($($kind:ident => $registration:path),+ $(,)?) => {
+        /// A game of [`GAMES`]. Named for the code that names one of them, such as the
+        /// commands that work only for some.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($kind),+
+        }
+
+        const GAMES: &[&Registration] = &[$(&$registration),+];
+
+        impl GameKind {
+            /// In the order the start screen lists them; the first is the default.
+            pub const ALL: [GameKind; GAMES.len()] = [$(GameKind::$kind),+];
+        }
+    };
+}
+
+// Every game this build knows, in the order the start screen lists them.
+games! {
+    Latin => latin::adapter::REGISTRATION,
+    Classic => classic::adapter::REGISTRATION,
+    Qubic => qubic::adapter::REGISTRATION,
+    Extreme => extreme::adapter::REGISTRATION,
+}
 
 /// What a game tells the list of games about itself.
 pub struct Registration {
@@ -105,33 +124,15 @@ impl Registration {
     }
 }
 
-/// A game of [`GAMES`], by its place there. The games' own names (`GameKind::Latin`) are
-/// kept for the code that names one of them, such as the commands that work only for some.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct GameKind(usize);
-
-#[allow(non_upper_case_globals)]
-impl GameKind {
-    pub const Latin: GameKind = GameKind(0);
-    pub const Classic: GameKind = GameKind(1);
-    pub const Qubic: GameKind = GameKind(2);
-    pub const Extreme: GameKind = GameKind(3);
+impl Default for GameKind {
+    fn default() -> GameKind {
+        GameKind::ALL[0]
+    }
 }
 
 impl GameKind {
-    /// In the order the start screen lists them.
-    pub const ALL: [GameKind; GAMES.len()] = {
-        let mut all = [GameKind(0); GAMES.len()];
-        let mut i = 0;
-        while i < all.len() {
-            all[i] = GameKind(i);
-            i += 1;
-        }
-        all
-    };
-
     fn registration(self) -> &'static Registration {
-        GAMES[self.0]
+        GAMES[self as usize]
     }
 
     /// As flags, the config file and saved files name it.
@@ -143,6 +144,11 @@ impl GameKind {
     /// game played on one board only.
     pub fn sizes(self) -> Option<(RangeInclusive<u8>, u8)> {
         self.registration().sizes()
+    }
+
+    /// The game as a sentence names it: `Tic-Tac-Latin`, `classic tic-tac-toe`.
+    pub fn family(self) -> &'static str {
+        self.registration().family
     }
 }
 
@@ -165,13 +171,6 @@ impl fmt::Debug for GameKind {
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl GameKind {
-    /// The game as a sentence names it: `Tic-Tac-Latin`, `classic tic-tac-toe`.
-    pub fn family(self) -> &'static str {
-        self.registration().family
     }
 }
 
@@ -271,7 +270,7 @@ impl FromStr for GameKind {
 
     fn from_str(text: &str) -> Result<GameKind, GameError> {
         find(GAMES, text)
-            .map(GameKind)
+            .map(|at| GameKind::ALL[at])
             .ok_or_else(|| GameError::Unknown(text.trim().to_string()))
     }
 }
@@ -454,7 +453,6 @@ mod tests {
         assert!(GameChoice::from_key("latin-4").is_none());
     }
 
-    /// The named kinds are places in `GAMES`: a reordered list must not rename them.
     #[test]
     fn the_named_kinds_are_the_games_of_their_names() {
         let named = [

@@ -9,7 +9,7 @@ use unicode_width::UnicodeWidthStr;
 use crate::config::Mode;
 use crate::core::review::{Mark, Verdict};
 use crate::core::{BlockState, CellId, Game, Place, Position, Side};
-use crate::tui::geometry::{Arrangement, Board};
+use crate::tui::geometry::{Arrangement, BoardView};
 use crate::tui::screens::Screen;
 use crate::tui::screens::play::hints::Advice;
 use crate::tui::screens::play::view::PlayView;
@@ -19,7 +19,7 @@ use ratatui::layout::Rect;
 /// The board of the game on the board, drawn where `board` says.
 pub struct BoardWidget<'a> {
     pub view: &'a PlayView<'a>,
-    pub board: &'a Board,
+    pub board: &'a BoardView,
 }
 
 impl Widget for BoardWidget<'_> {
@@ -299,7 +299,7 @@ const CURSOR_BACKGROUND: Color = Color::DarkGray;
 
 /// The cursor: the cell reversed (or on a dark background), visible with or without
 /// colour; its brackets are laid out with the cell's content (see [`CellLook::middle_row`]).
-fn cursor(view: &PlayView, board: &Board, buf: &mut Buffer) {
+fn cursor(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let inner = board.cell_rect(view.play.game().place(view.play.cursor));
     let options = &view.shared.settings;
     let style = if options.color && view.play.human_to_move() {
@@ -432,7 +432,7 @@ impl Lattice {
 }
 
 /// Every frame and box line of the board.
-fn frames(board: &Board, style: Style, buf: &mut Buffer) {
+fn frames(board: &BoardView, style: Style, buf: &mut Buffer) {
     let layout = board.layout;
     let look = board.look;
     let (rows, cols) = (u16::from(layout.cells.rows), u16::from(layout.cells.cols));
@@ -474,7 +474,7 @@ fn frames(board: &Board, style: Style, buf: &mut Buffer) {
 
 /// Where some blocks are closed (extreme tic-tac-toe), the frames of the blocks one may
 /// play in now are drawn in the highlight colour (bold without colour).
-fn blocks_to_play(view: &PlayView, board: &Board, buf: &mut Buffer) {
+fn blocks_to_play(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let Some(open) = view.open_blocks().filter(|_| view.screen == Screen::Play) else {
         return;
     };
@@ -508,7 +508,7 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
 
 /// Column letters and row numbers (one board); block titles, column letters in the frames
 /// and row numbers (blocks apart); block letters and numbers (blocks joined).
-fn labels(view: &PlayView, board: &Board, buf: &mut Buffer) {
+fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let style = Theme(&view.shared.settings).accent();
     let game = view.play.game();
     let layout = board.layout;

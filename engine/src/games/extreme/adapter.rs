@@ -4,7 +4,7 @@
 //! Cells are numbered `r * 16 + c` (global row and column); the layout is 4x4 blocks (the
 //! small boards, row-major) of 4x4 cells.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::{
@@ -18,8 +18,7 @@ use super::cell::{Cell, cell_id, cell_of};
 use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
 use super::rules::{IllegalMove, State};
-use super::search::{Limits, Table};
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 
 /// The game: its names, drawing and rules.
@@ -257,41 +256,12 @@ impl Position for State {
 pub const HINT_NODES: u64 = 400_000;
 
 /// The engine: search-based; nothing is solved.
-pub struct ExtremeEngine {
-    /// Shared by `hints` and the line protocol; players get their own.
-    table: Arc<Table>,
-    /// Serialises searches on the shared table from several callers.
-    busy: Mutex<()>,
-    threads: usize,
-}
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExtremeEngine;
 
 impl ExtremeEngine {
     pub fn new() -> ExtremeEngine {
-        ExtremeEngine::with_threads(1)
-    }
-
-    /// An engine whose own searches (the line protocol, hints) use `threads` threads.
-    pub fn with_threads(threads: usize) -> ExtremeEngine {
-        ExtremeEngine {
-            table: Arc::new(Table::new(players::searcher::TABLE_MEGABYTES)),
-            busy: Mutex::new(()),
-            threads: threads.max(1),
-        }
-    }
-
-    /// A search on the engine's own table (for the line protocol).
-    pub fn search(&self, state: &State, movetime: Duration) -> Option<super::search::Report> {
-        let _guard = self
-            .busy
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        super::search::search(state, &Limits::time(movetime, self.threads), &self.table)
-    }
-}
-
-impl Default for ExtremeEngine {
-    fn default() -> Self {
-        ExtremeEngine::new()
+        ExtremeEngine
     }
 }
 
@@ -317,10 +287,10 @@ impl Engine for ExtremeEngine {
 
     /// The analysis at [`HINT_NODES`].
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.analysis(position, &Settings::hints(HINT_NODES))
+        self.analysis(position, &SearchSettings::hints(HINT_NODES))
     }
 
-    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
         let state = players::state_of(position)?;
         super::search::analysis::analyze(&state, settings)
     }

@@ -3,16 +3,14 @@
 //!
 //! Layers, each knowing only those before it: `cell`, `patterns`, `board` (stones and
 //! small-board states), `rules` (turns: where to play, bonus moves, the end), `text`
-//! (position text); then `search` (the engine), `players`, `clock` (contest matches),
-//! `protocol` (the engine line protocol) and `adapter` (the `crate::core` interface).
+//! (position text); then `search` (the engine), `players` and `adapter` (the `crate::core`
+//! interface).
 
 pub mod adapter;
 pub mod board;
 pub mod cell;
-pub mod clock;
 pub mod patterns;
 pub mod players;
-pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod text;

@@ -6,7 +6,7 @@
 //! in the panel, at the quit prompt and after the screen closes.
 
 use crate::config::Mode;
-use crate::store::{Claim, Memory};
+use crate::store::{Memory, Ownership};
 use crate::store::{SavedGame, StoreError};
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::shared::{Shared, StatusLine};
@@ -42,10 +42,10 @@ impl Keeping {
             return Keeping::Kept;
         }
         match memory.claim(key) {
-            Claim::Owned => Keeping::Kept,
-            Claim::Elsewhere if resumed => Keeping::Copy,
-            Claim::Elsewhere => Keeping::Waiting,
-            Claim::Failed(why) => Keeping::Failed(why),
+            Ownership::Owned => Keeping::Kept,
+            Ownership::Elsewhere if resumed => Keeping::Copy,
+            Ownership::Elsewhere => Keeping::Waiting,
+            Ownership::Failed(why) => Keeping::Failed(why),
         }
     }
 
@@ -87,13 +87,13 @@ impl Keeping {
     /// in it (which writing this one would overwrite).
     fn take_over(memory: &mut Memory, key: &str) -> Keeping {
         match memory.claim(key) {
-            Claim::Owned if memory.saved_game(key).is_none() => Keeping::Kept,
-            Claim::Owned => {
+            Ownership::Owned if memory.saved_game(key).is_none() => Keeping::Kept,
+            Ownership::Owned => {
                 memory.release();
                 Keeping::Waiting
             }
-            Claim::Elsewhere => Keeping::Waiting,
-            Claim::Failed(why) => Keeping::Failed(why),
+            Ownership::Elsewhere => Keeping::Waiting,
+            Ownership::Failed(why) => Keeping::Failed(why),
         }
     }
 

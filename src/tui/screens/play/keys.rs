@@ -413,7 +413,7 @@ impl PlayScreen {
     }
 
     /// A left click at `x`, `y` on `board`: the move of the cell there.
-    pub fn click(&mut self, board: &geometry::Board, x: u16, y: u16, shared: &mut Shared) {
+    pub fn click(&mut self, board: &geometry::BoardView, x: u16, y: u16, shared: &mut Shared) {
         let place = board.place_at(x, y);
         if let Some(cell) = place.and_then(|place| self.game().cell_at(place)) {
             self.typed = None;

@@ -9,7 +9,7 @@ use crate::config::{First, Mode, Settings};
 use crate::core::game_loop::End;
 use crate::core::session::{Controller, Session};
 use crate::core::{Position, Side, Status};
-use crate::record::{self, Entry, Outcome, Record};
+use crate::record::{self, Entry, Record, RecordOutcome};
 use crate::store::record_key;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::keeping::Keeping;
@@ -98,9 +98,9 @@ impl PlayScreen {
         let end = history.position();
         let status = session.status();
         record.outcome = match status {
-            Status::Won(side) => Outcome::Won(side),
-            Status::Draw => Outcome::Draw,
-            Status::InPlay => Outcome::Unfinished,
+            Status::Won(side) => RecordOutcome::Won(side),
+            Status::Draw => RecordOutcome::Draw,
+            Status::InPlay => RecordOutcome::Unfinished,
         };
         if status.is_over() {
             let how = if session.timed_out().is_some() {

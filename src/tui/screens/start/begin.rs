@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::core::Mode;
 use crate::core::session::Session;
 use crate::games::GameChoice;
-use crate::store::Claim;
+use crate::store::Ownership;
 use crate::tui::command::Start;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::start::StartScreen;
@@ -80,7 +80,7 @@ impl StartScreen {
             return true;
         }
         // Claiming reads the file again; a window that cannot claim it reads it anyway.
-        if shared.memory.claim(&key) != Claim::Owned {
+        if shared.memory.claim(&key) != Ownership::Owned {
             shared.memory.refresh(&key);
         }
         let Some(saved) = shared.memory.saved_game(&key).cloned() else {

@@ -15,7 +15,7 @@ use crate::core::{Game, Outcome};
 use crate::games::GameChoice;
 use crate::keys::Action;
 use crate::store::{Memory, menu_record_key};
-use crate::store::{Record, SavedGame};
+use crate::store::{SavedGame, Standing};
 use crate::tui::command::{Command, Start};
 use crate::tui::screens::start::menu::{Asked, Menu, game_of};
 use crate::tui::shared::Shared;
@@ -83,7 +83,7 @@ impl StartScreen {
     }
 
     /// The record of results for the chosen game, mode and level.
-    pub fn record(&self, shared: &Shared) -> Option<Record> {
+    pub fn record(&self, shared: &Shared) -> Option<Standing> {
         let menu = &self.menu;
         menu_record_key(&self.game().key(), menu.mode, menu.difficulty)
             .map(|key| shared.memory.record(&key))

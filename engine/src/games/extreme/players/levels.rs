@@ -9,7 +9,6 @@ use rand::RngExt;
 use crate::core::{Decision, Player, PlayerOptions, Position};
 
 use super::super::cell::cell_id;
-use super::super::search::Limits;
 use super::searcher::Searcher;
 use super::simple::{greedy_move, pick};
 use super::{Rng, rng, state_of};
@@ -55,14 +54,8 @@ pub(crate) struct Level {
 
 impl Level {
     pub fn new(name: &str, recipe: Recipe, options: PlayerOptions) -> Level {
-        let search = (recipe.depth > 0).then(|| {
-            let limits = Limits {
-                movetime: Some(recipe.cap.min(options.movetime)),
-                depth: Some(recipe.depth),
-                threads: 1,
-            };
-            Searcher::with_limits(name, limits)
-        });
+        let search = (recipe.depth > 0)
+            .then(|| Searcher::level(name, recipe.depth, recipe.cap.min(options.movetime)));
         Level {
             name: name.to_string(),
             recipe,
@@ -87,7 +80,7 @@ impl Player for Level {
             };
             return cell.map(|c| Decision::new(cell_id(c)));
         }
-        let report = self.search.as_mut()?.think(&state)?;
-        Some(Decision::new(cell_id(report.best)))
+        let decision = self.search.as_mut()?.decide(position)?;
+        Some(Decision::new(decision.mv))
     }
 }

@@ -2,8 +2,6 @@
 //! depth within a window, on that move's own table, and what its score proves. The `max`
 //! player plays the analysis's best move.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
-
 use super::super::cell::Cell;
 use super::super::rules::State;
 use super::ordering::{Hints, MoveList};
@@ -11,17 +9,23 @@ use super::position::Node;
 use super::score::{INFINITY, is_mate, mate_plies, proven};
 use super::tree::{MAX_PLY, Worker};
 use super::tt::Table;
-use crate::core::root::{self, Limits, Root, Searched, Settings, Window};
+use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Claim, Move};
 
 /// The entries of all the root moves' tables together: 2^21 of 16 bytes, 32 MiB. The
 /// split is part of what the result depends on.
 const ANALYSIS_TABLE_BITS: u32 = 21;
+/// The same for a level's shallow search: 1 MiB, which it cannot fill, and which is
+/// cleared fast enough for a level that answers in milliseconds.
+const LEVEL_TABLE_BITS: u32 = 16;
 
 /// A position being analysed.
 struct Analysed {
     root: Node,
     plies_left: u32,
+    /// The deepest iteration.
+    depth: u32,
+    table_bits: u32,
 }
 
 impl Root for Analysed {
@@ -42,11 +46,13 @@ impl Root for Analysed {
     }
 
     fn max_depth(&self) -> u32 {
-        (256 - self.root.state.stones()).min(MAX_PLY as u32 / 2)
+        (256 - self.root.state.stones())
+            .min(MAX_PLY as u32 / 2)
+            .min(self.depth)
     }
 
     fn state(&self, count: usize) -> Table {
-        Table::with_bits(root::table_bits(ANALYSIS_TABLE_BITS, count))
+        Table::with_bits(root::table_bits(self.table_bits, count))
     }
 
     fn search(
@@ -57,16 +63,12 @@ impl Root for Analysed {
         window: Window,
         limits: Limits<'_>,
     ) -> Option<Searched> {
-        let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
-        let mut worker = Worker::new(table, &stop, None, &nodes);
-        worker.node_limit = limits.nodes;
-        worker.halt = limits.halt();
+        let mut worker = Worker::new(table, limits);
         let child = self.root.play(cell);
         let mover = self.root.state.to_move();
         let same = child.state.to_move() == mover && !child.state.status().is_over();
         let score = worker.child_score(&child, same, depth as i32 - 1, window, 0);
-        let stopped = stop.load(std::sync::atomic::Ordering::Relaxed);
-        (!stopped).then_some(Searched {
+        (!worker.stopped).then_some(Searched {
             score,
             proven: false,
             nodes: worker.searched,
@@ -91,13 +93,25 @@ impl Root for Analysed {
 }
 
 /// The analysis of `state` at `settings`; `None` once the game is over.
-pub fn analyze(state: &State, settings: &Settings) -> Option<Analysis> {
+pub fn analyze(state: &State, settings: &SearchSettings) -> Option<Analysis> {
+    analyze_within(state, settings, u32::MAX)
+}
+
+/// The analysis of `state` at `settings`, iterations no deeper than `depth` (below
+/// [`MAX_PLY`], a level's search: on small tables).
+pub fn analyze_within(state: &State, settings: &SearchSettings, depth: u32) -> Option<Analysis> {
     if state.status().is_over() {
         return None;
     }
     let analysed = Analysed {
         root: Node::new(*state),
         plies_left: state.plies_left(),
+        depth,
+        table_bits: if depth < MAX_PLY as u32 {
+            LEVEL_TABLE_BITS
+        } else {
+            ANALYSIS_TABLE_BITS
+        },
     };
     root::analyze(&analysed, settings)
 }

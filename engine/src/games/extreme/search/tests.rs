@@ -1,32 +1,40 @@
 //! The search on positions with known answers.
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::core::Side;
+use crate::core::root::SearchSettings;
+use crate::core::{Analysis, Budget, Claim, Hint, Move, Position, Side};
 use crate::games::extreme::rules::State;
 use crate::games::extreme::testing::{Setup, cell, play};
 
-use super::score::{MATE, is_mate};
-use super::{Limits, Table, search};
+use super::analysis::analyze;
 
-fn table() -> Arc<Table> {
-    Arc::new(Table::new(4))
+fn at_depth(state: &State, depth: u32) -> Option<Analysis> {
+    analyze(state, &SearchSettings::new(Budget::Depth(depth), 1))
+}
+
+fn mv(name: &str) -> Move {
+    Move::new(cell(name).index())
+}
+
+/// The best move's figure.
+fn best_figure(analysis: &Analysis) -> Hint {
+    analysis.figure(analysis.best).unwrap()
 }
 
 #[test]
 fn the_search_plays_a_legal_move_from_the_start() {
-    let report = search(&State::START, &Limits::depth(3), &table()).unwrap();
-    assert!(State::START.play(report.best).is_ok());
-    assert_eq!(report.depth, 3);
-    assert!(!is_mate(report.score));
+    let analysis = at_depth(&State::START, 3).unwrap();
+    assert!(State::START.legal_moves().contains(&analysis.best));
+    assert_eq!(analysis.depth, 3);
+    assert!(matches!(best_figure(&analysis), Hint::Guess(_)));
 }
 
 #[test]
 fn a_finished_game_has_no_move() {
     let state = x_one_board_from_the_top_row();
     let over = play(state, &["A1d1"]);
-    assert!(search(&over, &Limits::depth(2), &table()).is_none());
+    assert!(at_depth(&over, 2).is_none());
 }
 
 /// X won B1, C1, D1 and holds a1 b1 c1 of A1; O's last move B3a1 sends X to A1.
@@ -49,9 +57,9 @@ fn x_one_board_from_the_top_row() -> State {
 
 #[test]
 fn the_search_takes_a_win_in_one() {
-    let report = search(&x_one_board_from_the_top_row(), &Limits::depth(4), &table()).unwrap();
-    assert_eq!(report.best, cell("A1d1"));
-    assert_eq!(report.score, MATE - 1);
+    let analysis = at_depth(&x_one_board_from_the_top_row(), 4).unwrap();
+    assert_eq!(analysis.best, mv("A1d1"));
+    assert_eq!(analysis.claim(), Some(Claim::WinWithin(1)));
 }
 
 #[test]
@@ -73,9 +81,13 @@ fn the_search_wins_with_a_bonus_move() {
             ],
         )
         .state("B3a1", 'x');
-    let report = search(&state, &Limits::depth(4), &table()).unwrap();
-    assert_eq!(report.best, cell("A1d1"));
-    assert_eq!(report.score, MATE - 2, "win in two plies, both X's");
+    let analysis = at_depth(&state, 4).unwrap();
+    assert_eq!(analysis.best, mv("A1d1"));
+    assert_eq!(
+        analysis.claim(),
+        Some(Claim::WinWithin(2)),
+        "win in two plies, both X's"
+    );
 }
 
 /// Tests run side by side on a busy machine, where a thread may wait its turn for long;
@@ -84,20 +96,18 @@ fn the_search_wins_with_a_bonus_move() {
 const OVERSHOOT: Duration = Duration::from_millis(500);
 
 #[test]
-fn the_search_stops_in_time() {
+fn the_search_stops_in_time_on_one_thread_or_two() {
     let budget = Duration::from_millis(150);
-    let report = search(&State::START, &Limits::time(budget, 1), &table()).unwrap();
-    assert!(report.elapsed < budget + OVERSHOOT, "{:?}", report.elapsed);
-    assert!(report.elapsed >= budget / 2, "{:?}", report.elapsed);
-    assert!(report.depth >= 1);
-}
-
-#[test]
-fn two_threads_search_too() {
-    let budget = Duration::from_millis(150);
-    let report = search(&State::START, &Limits::time(budget, 2), &table()).unwrap();
-    assert!(report.elapsed < budget + OVERSHOOT, "{:?}", report.elapsed);
-    assert!(State::START.play(report.best).is_ok());
+    for threads in [1, 2] {
+        let start = Instant::now();
+        let analysis = analyze(
+            &State::START,
+            &SearchSettings::new(Budget::Time(budget), threads),
+        );
+        let elapsed = start.elapsed();
+        assert!(elapsed < budget + OVERSHOOT, "{elapsed:?}");
+        assert!(analysis.unwrap().depth >= 1);
+    }
 }
 
 /// All but D4 decided: X won A1 (6), O won D1 (6), the rest drawn. X, sent to D4 by O's
@@ -120,9 +130,10 @@ fn ahead_on_points_in_d4() -> State {
 #[test]
 fn the_search_ends_the_game_ahead_on_points() {
     let state = ahead_on_points_in_d4();
-    let report = search(&state, &Limits::depth(3), &table()).unwrap();
-    assert_eq!(report.best, cell("D4d1"));
-    assert_eq!(report.score, super::score::points_end(6));
+    let analysis = at_depth(&state, 3).unwrap();
+    assert_eq!(analysis.best, mv("D4d1"));
+    // Ahead on points by the end of the game: a win within the 10 plies left.
+    assert_eq!(analysis.claim(), Some(Claim::WinWithin(10)));
     let end = play(state, &["D4d1"]);
     assert_eq!(
         end.status(),
@@ -134,32 +145,29 @@ fn the_search_ends_the_game_ahead_on_points() {
 
 #[test]
 fn a_claim_is_made_only_for_a_proven_result() {
-    use crate::core::Claim;
-    use crate::games::extreme::players::searcher::claim;
     let state = x_one_board_from_the_top_row();
-    let report = search(&state, &Limits::depth(4), &table()).unwrap();
-    assert_eq!(claim(&state, &report), Some(Claim::WinWithin(1)));
-    let report = search(&State::START, &Limits::depth(2), &table()).unwrap();
-    assert_eq!(claim(&State::START, &report), None);
+    assert_eq!(
+        at_depth(&state, 4).unwrap().claim(),
+        Some(Claim::WinWithin(1))
+    );
+    assert_eq!(at_depth(&State::START, 2).unwrap().claim(), None);
 }
 
 #[test]
 fn a_proven_end_on_points_is_claimed_as_a_win_or_a_loss_by_the_end_of_the_game() {
-    use crate::core::Claim;
-    use crate::games::extreme::players::searcher::claim;
     use crate::games::extreme::testing::x_wins_31_to_28_on_the_next_move;
     // X takes D4 with d1 and wins 12 : 6 on points; D4's 10 empty cells are all the
     // moves the game has left, so the win comes within 10 plies (here in 1).
     let state = ahead_on_points_in_d4();
     assert_eq!(state.plies_left(), 10);
-    let report = search(&state, &Limits::depth(3), &table()).unwrap();
-    assert_eq!(claim(&state, &report), Some(Claim::WinWithin(10)));
-    let hints = super::hints::score_moves(&state, Duration::from_millis(200), &table());
-    let (_, d1) = hints.iter().find(|(c, _)| *c == cell("D4d1")).unwrap();
-    assert_eq!(*d1, crate::core::Hint::Proven(Claim::WinWithin(10)));
+    let analysis = at_depth(&state, 3).unwrap();
+    assert_eq!(
+        analysis.figure(mv("D4d1")),
+        Some(Hint::Proven(Claim::WinWithin(10)))
+    );
     // O's only move ends the game 31 : 28 for X: a loss for O, on points.
     let (state, last) = x_wins_31_to_28_on_the_next_move();
-    let report = search(&state, &Limits::depth(2), &table()).unwrap();
-    assert_eq!(report.best, last);
-    assert_eq!(claim(&state, &report), Some(Claim::LossWithin(1)));
+    let analysis = at_depth(&state, 2).unwrap();
+    assert_eq!(analysis.best, Move::new(last.index()));
+    assert_eq!(analysis.claim(), Some(Claim::LossWithin(1)));
 }

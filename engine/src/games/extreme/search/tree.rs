@@ -5,84 +5,54 @@
 //! score is already the mover's and is taken as it is, with the same window; otherwise it
 //! is negated with the window flipped, as usual.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-
 use super::super::cell::Cell;
 use super::eval::evaluate;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
 use super::score::{INFINITY, MATE, from_table, points_end, to_table};
-use super::time::Deadline;
 use super::tt::{Bound, Entry, Table};
-use crate::core::root::Halt;
+use crate::core::root::{Halt, Limits};
 
 /// Deepest line the search follows (plies from the root, quiescence included).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// How many small-board wins in a row the quiescence search follows.
 const QUIESCENCE_DEPTH: u32 = 6;
 
-/// One thread's search state; the table and the stop flag are shared.
-pub struct Worker<'a> {
-    pub table: &'a Table,
-    pub stop: &'a AtomicBool,
-    /// Only the main thread watches the clock; helpers watch the stop flag.
-    pub deadline: Option<Deadline>,
-    /// Nodes searched and not yet added to `all_nodes`.
-    nodes: u64,
-    /// Nodes this worker has searched in all.
+/// One search's state: its table, its budget and what it learnt of move ordering.
+pub(crate) struct Worker<'a> {
+    table: &'a Table,
+    /// Set once the budget ran out: every score from then on is meaningless.
+    pub stopped: bool,
     pub searched: u64,
-    /// Stop once `searched` passes this (a node budget).
-    pub node_limit: u64,
-    /// Nodes of every thread of this search.
-    all_nodes: &'a AtomicU64,
+    node_limit: u64,
+    halt: Option<&'a Halt>,
     killers: Box<[[Option<Cell>; 2]; MAX_PLY]>,
     history: Box<[[i32; 256]; 2]>,
-    /// Stop when it says so (an analysis: its clock, its watch, its node budget).
-    pub halt: Option<&'a Halt>,
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(
-        table: &'a Table,
-        stop: &'a AtomicBool,
-        deadline: Option<Deadline>,
-        all_nodes: &'a AtomicU64,
-    ) -> Worker<'a> {
+    pub fn new(table: &'a Table, limits: Limits<'a>) -> Worker<'a> {
         Worker {
             table,
-            stop,
-            deadline,
-            nodes: 0,
+            stopped: false,
             searched: 0,
-            node_limit: u64::MAX,
-            all_nodes,
+            node_limit: limits.nodes,
+            halt: limits.halt.map(|halt| &**halt),
             killers: Box::new([[None; 2]; MAX_PLY]),
             history: Box::new([[0; 256]; 2]),
-            halt: None,
         }
     }
 
     /// Counts a node and says whether to stop now; every 256 nodes (well under a
-    /// millisecond) the count goes to the shared total and the main thread checks the clock.
-    fn stopped(&mut self) -> bool {
-        self.nodes += 1;
+    /// millisecond) it asks the halt, which reads the clock.
+    fn count_node(&mut self) -> bool {
         self.searched += 1;
-        if self.searched > self.node_limit {
-            self.stop.store(true, Relaxed);
+        if self.searched > self.node_limit
+            || (self.searched.is_multiple_of(256) && self.halt.is_some_and(Halt::halted))
+        {
+            self.stopped = true;
         }
-        if self.nodes == 256 {
-            self.flush_nodes();
-            if self.deadline.is_some_and(|d| d.passed()) || self.halt.is_some_and(Halt::halted) {
-                self.stop.store(true, Relaxed);
-            }
-        }
-        self.stop.load(Relaxed)
-    }
-
-    /// Adds the nodes counted here to the shared total.
-    pub fn flush_nodes(&mut self) {
-        self.all_nodes.fetch_add(self.nodes, Relaxed);
-        self.nodes = 0;
+        self.stopped
     }
 
     /// The score of `child`, reached by one move from a node whose side is `mover`, for
@@ -119,23 +89,13 @@ impl<'a> Worker<'a> {
         if depth <= 0 || ply >= MAX_PLY - QUIESCENCE_DEPTH as usize - 1 {
             return self.quiescence(node, alpha, beta, ply, QUIESCENCE_DEPTH);
         }
-        if self.stopped() {
+        if self.count_node() {
             return 0;
         }
         let key = node.key();
         let entry = self.table.probe(key);
-        if let Some(e) = entry
-            && i32::from(e.depth) >= depth
-        {
-            let score = from_table(e.score, ply as u32);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        if let Some(score) = entry.and_then(|e| table_cut(e, depth, (alpha, beta), ply)) {
+            return score;
         }
         let moves = MoveList::new(
             &node.state,
@@ -153,7 +113,7 @@ impl<'a> Worker<'a> {
             let child = node.play(cell);
             let same = child.state.to_move() == mover && !child.state.status().is_over();
             let score = self.search_move(&child, same, depth, (alpha, beta), ply, index, order);
-            if self.stop.load(Relaxed) {
+            if self.stopped {
                 return 0;
             }
             if score > best {
@@ -175,15 +135,13 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.table.store(
-            key,
-            Entry {
-                score: to_table(best, ply as u32),
-                depth: depth.clamp(0, 255) as u8,
-                bound,
-                best: best_move,
-            },
-        );
+        let entry = Entry {
+            score: to_table(best, ply as u32),
+            depth: depth.clamp(0, 255) as u8,
+            bound,
+            best: best_move,
+        };
+        self.table.store(key, entry);
         best
     }
 
@@ -239,7 +197,7 @@ impl<'a> Worker<'a> {
         if let Some(score) = terminal(node, ply) {
             return score;
         }
-        if self.stopped() {
+        if self.count_node() {
             return 0;
         }
         let stand = evaluate(&node.state);
@@ -257,7 +215,7 @@ impl<'a> Worker<'a> {
             } else {
                 -self.quiescence(&child, -beta, -alpha, ply + 1, left - 1)
             };
-            if self.stop.load(Relaxed) {
+            if self.stopped {
                 return 0;
             }
             best = best.max(score);
@@ -270,10 +228,24 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// The score a table entry gives at `depth` within the window, where it settles the node.
+fn table_cut(entry: Entry, depth: i32, (alpha, beta): (i32, i32), ply: usize) -> Option<i32> {
+    if i32::from(entry.depth) < depth {
+        return None;
+    }
+    let score = from_table(entry.score, ply as u32);
+    let cut = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
+}
+
 /// The score of a finished game for its side to move: an end on points by its margin
 /// (below every win by pattern, which is worth all 68 contest points), else a win or loss
 /// by pattern by its distance.
-pub fn terminal(node: &Node, ply: usize) -> Option<i32> {
+pub(crate) fn terminal(node: &Node, ply: usize) -> Option<i32> {
     let state = &node.state;
     let status = state.status();
     if !status.is_over() {

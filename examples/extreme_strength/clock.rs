@@ -16,19 +16,11 @@ use std::time::Duration;
 
 use rand::RngExt;
 
-use crate::core::game_loop::{self, Clock, Played, Rules};
-use crate::core::{Engine, Move, Player, PlayerError, PlayerOptions, Position, Side, Tally};
-
-use super::adapter::{Extreme, ExtremeEngine};
-use super::cell::Cell;
-use super::cell::cell_of;
-use super::players::rng;
-use super::rules::State;
-
-/// How a game ended, in the simulator's words: the game loop's own ends (a pattern of
-/// small boards is `Won`; every small board decided without one is `OnPoints`, or `Draw`
-/// at equal points).
-pub use crate::core::game_loop::End;
+use tictaclatin::core::game_loop::{self, Clock, Played, Rules};
+use tictaclatin::core::{Engine, Move, Player, PlayerError, PlayerOptions, Position, Side, Tally};
+use tictaclatin::games::extreme::cell::cell_of;
+use tictaclatin::games::extreme::players::rng;
+use tictaclatin::games::extreme::{Cell, Extreme, ExtremeEngine, State};
 
 /// One move of a game and the time it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -51,16 +43,6 @@ impl GameResult {
     /// The contest's points (first, second).
     pub fn points(&self) -> [u32; 2] {
         self.played.points.unwrap_or_default()
-    }
-
-    /// The position when the game ended (a forfeit leaves the game unfinished).
-    pub fn last(&self) -> State {
-        *self
-            .played
-            .last
-            .as_any()
-            .downcast_ref()
-            .expect("an extreme game ends on an extreme position")
     }
 
     /// The simulator's closing lines: who won, how, and both players' points.

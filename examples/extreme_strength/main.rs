@@ -8,13 +8,15 @@
 //! EXTREME_MS=1000 cargo run --release --example extreme_strength -- speed
 //! ```
 
-use std::time::Duration;
+mod clock;
 
-use tictaclatin::core::PlayerOptions;
-use tictaclatin::games::extreme::ExtremeEngine;
-use tictaclatin::games::extreme::State;
-use tictaclatin::games::extreme::clock::{Series, play_series};
+use std::time::{Duration, Instant};
+
+use clock::{Series, play_series, random_opening};
+use tictaclatin::core::{Budget, Player, PlayerOptions};
+use tictaclatin::games::extreme::cell::cell_of;
 use tictaclatin::games::extreme::players::Searcher;
+use tictaclatin::games::extreme::{ExtremeEngine, State};
 
 const PARTS: [(&str, fn()); 3] = [("series", series), ("clock", clock), ("speed", speed)];
 
@@ -126,14 +128,15 @@ fn clock() {
     let mut game = 0;
     while times.len() < wanted {
         let mut state = State::START;
-        for cell in tictaclatin::games::extreme::clock::random_opening(game, 4) {
+        for cell in random_opening(game, 4) {
             state = state.play(cell).unwrap();
         }
         while !state.status().is_over() && times.len() < wanted {
-            let started = std::time::Instant::now();
-            let report = player.think(&state).expect("a move");
+            let started = Instant::now();
+            let decision = player.decide(&state).expect("a move");
             times.push(started.elapsed());
-            state = state.play(report.best).expect("a legal move");
+            let cell = cell_of(decision.mv.placed()).expect("a cell");
+            state = state.play(cell).expect("a legal move");
         }
         game += 1;
     }
@@ -144,21 +147,19 @@ fn clock() {
     }
 }
 
-/// Search speed in positions (nodes) per second: timed searches of EXTREME_MS from 20
-/// positions of seeded random games, on one thread and on EXTREME_THREADS (default: all
-/// cores).
+/// Search speed in positions (nodes) per second: searches of EXTREME_MS (the `max`
+/// player's analysis) from 20 positions of seeded random games, on one thread and on
+/// EXTREME_THREADS (default: all cores).
 fn speed() {
-    use std::sync::Arc;
-    use tictaclatin::games::extreme::search::{Limits, Table, search};
+    use tictaclatin::core::root::SearchSettings;
+    use tictaclatin::games::extreme::search::analysis::analyze;
 
     let budget = Duration::from_millis(number("EXTREME_MS", 1000));
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let many = number("EXTREME_THREADS", cores as u64) as usize;
     let positions: Vec<State> = (0..20)
         .map(|seed| {
-            let opening =
-                tictaclatin::games::extreme::clock::random_opening(seed, 10 + 4 * seed as usize);
-            opening
+            random_opening(seed, 10 + 4 * seed as usize)
                 .into_iter()
                 .fold(State::START, |s, c| s.play(c).unwrap())
         })
@@ -167,11 +168,12 @@ fn speed() {
     for threads in [1, many] {
         let (mut nodes, mut seconds, mut depth) = (0u64, 0.0, 0u32);
         for state in &positions {
-            let table = Arc::new(Table::new(64));
-            let report = search(state, &Limits::time(budget, threads), &table).unwrap();
-            nodes += report.nodes;
-            seconds += report.elapsed.as_secs_f64();
-            depth += report.depth;
+            let started = Instant::now();
+            let analysis =
+                analyze(state, &SearchSettings::new(Budget::Time(budget), threads)).unwrap();
+            seconds += started.elapsed().as_secs_f64();
+            nodes += analysis.nodes;
+            depth += analysis.depth;
         }
         println!(
             "{threads} thread(s): {:.0} positions per second, mean depth {:.1}, over {} \
