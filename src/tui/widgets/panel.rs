@@ -1,4 +1,4 @@
-//! Beside the grid: tallies, whose turn, the game-over banner or the review, the moves.
+//! Beside the board: tallies, whose turn, the game-over banner or the review, the moves.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

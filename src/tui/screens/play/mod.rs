@@ -1,6 +1,6 @@
-//! The game on the board ([`PlayScreen`]): the session, the cursor, the hints, the bot's
-//! turn and what the play screen keeps about them, with what can be read off them. The
-//! play screen's keys are in `play.rs`, its texts in `messages.rs`.
+//! The play screen ([`PlayScreen`]): the game on the board, from the moment it is put
+//! there (a new game, a resumed one, a record, a position) to its record, with the cursor,
+//! the hints and the bot's turn.
 
 pub mod bot_turn;
 pub mod draw;

@@ -1,5 +1,5 @@
-//! Typing a move's name on the play screen: a character that begins a name (`b` of `b3`, `2` of Qubic's `2b3`;
-//! no action is bound to one) and what is kept while the rest comes.
+//! Typing a move's name on the play screen: a character that begins a name (`b` of `b3`,
+//! `2` of Qubic's `2b3`; no action is bound to one) and what is kept while the rest comes.
 //!
 //! The names are those the game reads ([`Game::parse_move`]): the name of the move made on
 //! each cell and the numbers it accepts (classic 3x3's `1`..`9`, Qubic's `0`..`63`). A name

@@ -1,5 +1,4 @@
 //! The start screen's choices: which rows there are, which apply, and stepping through them.
-//! Plain data; the [`App`](crate::tui::App) owns one and changes it in `update`.
 
 use std::ops::Range;
 use std::sync::Arc;
