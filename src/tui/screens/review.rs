@@ -140,9 +140,7 @@ impl ReviewScreen {
     /// Shows the nearest move marked after (or before) the move shown, or says there is
     /// none.
     fn jump_to_mistake(&mut self, reviewed: &Reviewed, forward: bool) -> Option<String> {
-        if reviewed.engine.is_none() {
-            return None;
-        }
+        reviewed.engine?;
         let shown = self.shown;
         let Some(marked) = reviewed.marks() else {
             return Some(

@@ -30,7 +30,7 @@ impl PlayScreen {
             KeyCode::Char(c) if is_plain(&key) => Some(c.to_ascii_lowercase()),
             _ => None,
         };
-        let asks = match letter {
+        match letter {
             Some(c) => self.on_letter(c, action, shared),
             // The place key after a name that could go on (Qubic's `1`) places it as it is.
             None if action == Some(Action::Place) && self.place_typed(shared) => Vec::new(),
@@ -47,8 +47,7 @@ impl PlayScreen {
                     .into_iter()
                     .collect()
             }
-        };
-        asks
+        }
     }
 
     /// A plain character: part of a cell's name, or a key's action (never both: no action

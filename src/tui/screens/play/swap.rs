@@ -72,8 +72,8 @@ impl PlayScreen {
             (Some(Action::Swap), Mode::TwoHumans) => self.swap_names(shared),
             (Some(Action::Swap), _) => self.swap_with_bot(shared),
             _ => {
-                shared.status =
-                    StatusLine::turn("Kept the sides. ", &self.turn_text(&shared.settings))
+                let turn = self.turn_text(&shared.settings);
+                shared.status = StatusLine::turn("Kept the sides. ", &turn);
             }
         }
     }
