@@ -22,7 +22,6 @@ pub(crate) struct GameArgs {
 }
 
 impl GameArgs {
-    /// The game and variant these flags name.
     pub fn choice(&self) -> GameChoice {
         let (size, in_a_row) = (self.choice.size, self.choice.in_a_row);
         let kind = self.choice.kind.unwrap_or_default();
@@ -88,7 +87,6 @@ impl ThreadsArg {
     }
 }
 
-/// The machine's cores.
 pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }

@@ -261,7 +261,6 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The symbol of a side, as shown on screen.
     pub fn symbol(&self, side: Side) -> &str {
         self.symbols.get(side).as_str()
     }

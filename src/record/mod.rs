@@ -171,7 +171,6 @@ impl Record {
         }
     }
 
-    /// The position the game started from.
     pub fn start_position(&self) -> Box<dyn Position> {
         self.start.clone().unwrap_or_else(|| self.game.start())
     }

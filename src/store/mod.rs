@@ -59,10 +59,11 @@ pub fn game_file_name(game_key: &str) -> String {
     }
 }
 
-/// The data directory: `override_dir` (from `TICTACLATIN_DATA_DIR`) if given, else the
-/// platform's. `None` without a home directory.
-pub fn data_dir(override_dir: Option<PathBuf>) -> Option<PathBuf> {
-    override_dir.or_else(|| {
+/// The data directory: `TICTACLATIN_DATA_DIR` if set, else the platform's. `None` without
+/// a home directory.
+pub fn data_dir() -> Option<PathBuf> {
+    let named = std::env::var_os(DATA_DIR_VAR).filter(|v| !v.is_empty());
+    named.map(PathBuf::from).or_else(|| {
         directories::ProjectDirs::from("", "", "tictaclatin").map(|d| d.data_dir().to_path_buf())
     })
 }
@@ -146,7 +147,6 @@ pub struct Store {
 }
 
 impl Store {
-    /// The game's store; `save` is false for `--no-save`.
     pub fn new(dir: PathBuf, save: bool) -> Store {
         let access = if save { Access::Save } else { Access::NoSave };
         Store { dir, access }
@@ -205,7 +205,6 @@ impl Store {
         self.dir.join(STATS_FILE)
     }
 
-    /// Where the unfinished game of the game with this key is kept.
     pub fn game_path(&self, game_key: &str) -> PathBuf {
         self.dir.join(game_file_name(game_key))
     }

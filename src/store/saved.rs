@@ -57,7 +57,6 @@ impl SavedGame {
         }
     }
 
-    /// The game it is a game of.
     pub fn game(&self) -> Result<std::sync::Arc<dyn Game>, BadGame> {
         GameChoice::from_key(&self.game)
             .and_then(|choice| games::build(choice).ok())
