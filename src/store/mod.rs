@@ -343,6 +343,15 @@ fn check_version(text: &str) -> Result<(), Unusable> {
     }
 }
 
+/// A field written as one of its names (`mode = "bot"`), read by the engine's own `FromStr`.
+fn parsed<T: std::str::FromStr>(text: &str) -> Result<T, Unusable>
+where
+    T::Err: std::fmt::Display,
+{
+    text.parse()
+        .map_err(|e: T::Err| Unusable::Corrupt(e.to_string()))
+}
+
 fn corrupt(e: &toml::de::Error) -> Unusable {
     Unusable::Corrupt(e.message().trim().replace('\n', "; "))
 }
