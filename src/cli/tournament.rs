@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
 use super::game_args::{GameArgs, all_cores};
+use tictaclatin::config::BadValue;
 use tictaclatin::core::Tally;
 use tictaclatin::core::game_loop::Played;
 use tictaclatin::core::threads;
@@ -73,15 +74,13 @@ pub(crate) struct TournamentArgs {
     game: GameArgs,
 }
 
-/// A number of games that is not a whole number of at least one.
-#[derive(Debug, thiserror::Error)]
-#[error("{} is not a number of games: give at least 1, e.g. 1000", quote(.0))]
-struct BadGames(String);
-
-fn parse_games(text: &str) -> Result<u64, BadGames> {
+fn parse_games(text: &str) -> Result<u64, BadValue> {
     match text.trim().parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(BadGames(text.to_string())),
+        _ => Err(BadValue::new(format!(
+            "{} is not a number of games: give at least 1, e.g. 1000",
+            quote(text)
+        ))),
     }
 }
 
