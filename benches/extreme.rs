@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use clock::random_opening;
 use divan::{Bencher, black_box};
 use tictaclatin::core::Budget;
-use tictaclatin::core::root::Settings;
+use tictaclatin::core::root::SearchSettings;
 use tictaclatin::games::extreme::State;
 use tictaclatin::games::extreme::search::analysis::analyze;
 use tictaclatin::games::extreme::search::eval::evaluate;
@@ -82,6 +82,6 @@ fn evaluation(bencher: Bencher) {
 #[divan::bench(sample_count = 10)]
 fn search_depth_6(bencher: Bencher) {
     let state = positions()[2];
-    let settings = Settings::new(Budget::Depth(6), 1);
+    let settings = SearchSettings::new(Budget::Depth(6), 1);
     bencher.bench_local(|| black_box(analyze(&state, &settings)));
 }

@@ -5,7 +5,7 @@
 use std::sync::{Arc, OnceLock};
 
 use divan::{Bencher, black_box};
-use tictaclatin::core::protocol::Session;
+use tictaclatin::core::protocol::ProtocolSession;
 use tictaclatin::core::{Engine, PlayerOptions};
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
 use tictaclatin::games::latin::game::Board;
@@ -61,7 +61,7 @@ fn engine_request(bencher: Bencher) {
     let player = engine
         .player("perfect", PlayerOptions::seeded(1))
         .expect("perfect");
-    let mut session = Session {
+    let mut session = ProtocolSession {
         game: &Latin,
         engine: &engine,
         player,

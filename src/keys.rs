@@ -623,7 +623,7 @@ mod tests {
         let keys = KeyBindings::default();
         for choice in crate::games::all_choices() {
             let game = crate::games::build(choice).unwrap();
-            for (name, _) in crate::tui::typing::cell_names(game.as_ref()) {
+            for (name, _) in crate::tui::typing::move_names(game.as_ref(), &*game.start()) {
                 let first = name.chars().next().unwrap();
                 assert!(starts_cell_names(first), "{}: {name}", game.title());
                 let typed = Key::plain(KeyCode::Char(first));

@@ -7,7 +7,7 @@ mod common;
 use std::sync::Arc;
 
 use common::{stderr, stdout, tictaclatin};
-use tictaclatin::core::root::Settings;
+use tictaclatin::core::root::SearchSettings;
 use tictaclatin::core::{Budget, Engine, Game, Hint, Player, Position, Status};
 use tictaclatin::games::{self, GameChoice, GameKind};
 
@@ -81,7 +81,7 @@ fn assert_legal_line(position: &dyn Position, line: &[tictaclatin::core::Move]) 
 /// The analysis names every legal move once, marks one of them, and every line (the
 /// mark's and each move's) is legal and starts with its move.
 fn check_analysis(position: &dyn Position, engine: &dyn Engine, budget: Budget) -> Option<u16> {
-    let analysis = engine.analysis(position, &Settings::new(budget, 1))?;
+    let analysis = engine.analysis(position, &SearchSettings::new(budget, 1))?;
     let mut legal = position.legal_moves();
     legal.sort();
     let mut named: Vec<_> = analysis.moves.iter().map(|&(c, _)| c).collect();

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use tictaclatin::core::root::Settings;
+use tictaclatin::core::root::SearchSettings;
 use tictaclatin::core::{Budget, Claim, Game, Hint, Outcome, Position, Status, Value};
 use tictaclatin::games::{self, GameChoice, GameKind};
 
@@ -94,7 +94,7 @@ fn every_win_and_loss_bound_survives_an_exhaustive_defender() {
         positions += 1;
         let analysis = game
             .engine()
-            .analysis(position.as_ref(), &Settings::new(Budget::Depth(5), 1))
+            .analysis(position.as_ref(), &SearchSettings::new(Budget::Depth(5), 1))
             .expect("an analysis of a searched board");
         for &(mv, figure) in &analysis.moves {
             let Hint::Proven(claim) = figure else {
@@ -181,7 +181,7 @@ fn a_losing_move_s_line_shows_the_win_it_allows() {
         .expect("a position");
     let analysis = game
         .engine()
-        .analysis(position.as_ref(), &Settings::new(Budget::Depth(3), 1))
+        .analysis(position.as_ref(), &SearchSettings::new(Budget::Depth(3), 1))
         .expect("an analysis");
     let e1 = game.parse_move(position.as_ref(), "e1").expect("e1");
     let mut losing = 0;

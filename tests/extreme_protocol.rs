@@ -4,7 +4,7 @@ mod common;
 
 use std::time::Duration;
 
-use tictaclatin::core::protocol::Session;
+use tictaclatin::core::protocol::ProtocolSession;
 use tictaclatin::core::{Engine, PlayerOptions};
 use tictaclatin::games::extreme::{Extreme, ExtremeEngine, State};
 
@@ -16,7 +16,7 @@ fn reply(engine: &ExtremeEngine, line: &str) -> Option<String> {
         ..PlayerOptions::seeded(1)
     };
     let player = engine.player("max", options).expect("the max player");
-    Session::new(&Extreme, engine, player).reply(line)
+    ProtocolSession::new(&Extreme, engine, player).reply(line)
 }
 
 fn ask(engine: &ExtremeEngine, line: &str) -> String {

@@ -7,7 +7,7 @@ use std::fs;
 
 use common::{stderr, stdout, tictaclatin as run};
 use tictaclatin::core::Side;
-use tictaclatin::record::{self, Outcome};
+use tictaclatin::record::{self, RecordOutcome};
 
 /// 1,000 games of each game (a solved one, a searched one of each kind) are written, read
 /// back and replayed to the results the tournament counted.
@@ -40,13 +40,13 @@ fn a_tournament_keeps_every_game_and_its_records_add_up() {
             let last = record.positions().pop().unwrap();
             assert_eq!(
                 record.outcome,
-                Outcome::of(last.as_ref()),
+                RecordOutcome::of(last.as_ref()),
                 "{}",
                 path.display()
             );
             counted[match record.outcome {
-                Outcome::Won(Side::First) => 0,
-                Outcome::Won(Side::Second) => 1,
+                RecordOutcome::Won(Side::First) => 0,
+                RecordOutcome::Won(Side::Second) => 1,
                 _ => 2,
             }] += 1;
         }

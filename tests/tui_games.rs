@@ -15,7 +15,7 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use tictaclatin::config::{Hints, Mode, Settings};
-use tictaclatin::core::{CellId, Claim, Decision, Extras, Side, Status};
+use tictaclatin::core::{Claim, Decision, Extras, Move, Side, Status};
 use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
 use tictaclatin::tui::advice::Advice;
@@ -653,7 +653,10 @@ fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
                 }
                 let buf = drawn_buffer(&game.app, width, height);
                 let board = areas.board;
-                let rect = |cell| board.cell_rect(game.app.game().place(cell));
+                let rect = |mv| {
+                    let cell = game.app.game().move_cell(mv).unwrap();
+                    board.cell_rect(game.app.game().place(cell))
+                };
                 for (ply, &cell) in game.app.moves().iter().enumerate() {
                     let symbol = if ply % 2 == 0 { "🦀" } else { "猫" };
                     let text = text_in(&buf, rect(cell));
@@ -689,11 +692,8 @@ fn classic(size: u8) -> GameChoice {
 
 /// The names of the moves played so far.
 fn move_names(game: &Game) -> Vec<String> {
-    game.app
-        .moves()
-        .iter()
-        .map(|&cell| game.app.cell_name(cell))
-        .collect()
+    let start = game.app.game().start();
+    tictaclatin::core::move_names(game.app.game(), &*start, game.app.moves())
 }
 
 #[test]
@@ -758,11 +758,10 @@ fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
         let mut game = Game::start(choice, Mode::VsBot, None);
         game.says = Some((Claim::WinWithin(19), "forced win"));
         game.play(&moves[..1]);
-        let reply = *game.app.moves().last().unwrap();
         assert_eq!(game.app.moves().len(), 2, "{choice:?}: the bot replied");
         let note = format!(
             "Bot {}: forced win; wins within 10 moves",
-            game.app.cell_name(reply)
+            move_names(&game)[1]
         );
         let layout = game.app.game().layout();
         let mut shown = 0;
@@ -1019,7 +1018,7 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
     let advice = game.app.view().advice().expect("hints came");
     // Two moves share the first rank here; the last ranked in board order is not the one
     // the search's best line starts with.
-    let ranked: Vec<(CellId, Advice)> = advice
+    let ranked: Vec<(Move, Advice)> = advice
         .into_iter()
         .filter(|(_, a)| matches!(a, Advice::Choice(_)))
         .collect();
@@ -1028,7 +1027,11 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
     // Walk the cursor over the board, row by row, to the first such move.
     'rows: for _ in 0..7 {
         for _ in 0..7 {
-            if ranked.iter().any(|&(cell, _)| cell == game.app.cursor()) {
+            let at = game
+                .app
+                .game()
+                .move_at(game.app.position(), game.app.cursor());
+            if ranked.iter().any(|&(mv, _)| Some(mv) == at) {
                 break 'rows;
             }
             game.press(KeyCode::Right);

@@ -151,7 +151,7 @@ fn clock() {
 /// player's analysis) from 20 positions of seeded random games, on one thread and on
 /// EXTREME_THREADS (default: all cores).
 fn speed() {
-    use tictaclatin::core::root::Settings;
+    use tictaclatin::core::root::SearchSettings;
     use tictaclatin::games::extreme::search::analysis::analyze;
 
     let budget = Duration::from_millis(number("EXTREME_MS", 1000));
@@ -169,7 +169,8 @@ fn speed() {
         let (mut nodes, mut seconds, mut depth) = (0u64, 0.0, 0u32);
         for state in &positions {
             let started = Instant::now();
-            let analysis = analyze(state, &Settings::new(Budget::Time(budget), threads)).unwrap();
+            let analysis =
+                analyze(state, &SearchSettings::new(Budget::Time(budget), threads)).unwrap();
             seconds += started.elapsed().as_secs_f64();
             nodes += analysis.nodes;
             depth += analysis.depth;

@@ -3,108 +3,108 @@
 use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
-use super::game_args::Loaded;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished, print_pv};
-use tictaclatin::core::root::Settings;
-use tictaclatin::core::{Budget, CellId, Difficulty, Game, Place, Position};
+use tictaclatin::core::root::SearchSettings;
+use tictaclatin::core::{Analysis, Budget, CellId, Engine, Game, Place, Position};
 use tictaclatin::symbols::Symbols;
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
-    let Resolved {
-        position,
-        symbols,
-        game: game_args,
-        threads,
-        budget,
-        pv,
-    } = args.resolve("analyze")?;
-    let game = game_args.game()?;
-    let score = game
-        .points(position.as_ref())
-        .map(|[x, o]| format!(", points {x} : {o}"))
-        .unwrap_or_default();
-    if let Some(over) = describe_finished(game.as_ref(), position.as_ref(), &symbols) {
-        out!(
-            "{}",
-            grid(game.as_ref(), position.as_ref(), &symbols, |_| None)
-        );
+    let resolved = args.resolve("analyze")?;
+    let (game, position) = (resolved.game.as_ref(), resolved.position.as_ref());
+    if let Some(over) = describe_finished(game, position, &resolved.symbols) {
+        out!("{}", grid(game, position, &resolved.symbols, |_| None));
         outln!("The game is over: {over}.");
         return Ok(());
     }
-    let Loaded { engine, .. } = game_args.load()?;
-    let mover = symbols.get(position.to_move());
+    let engine = resolved.game.engine();
     // Where the engine searches, one analysis gives every figure and the mark, the same
     // move the bot plays at this budget (`--bot-time` picks how deep it goes).
-    let budget = budget.unwrap_or(Budget::Time(game_args.movetime()));
-    if let Some(analysis) = engine.analysis(position.as_ref(), &Settings::new(budget, threads)) {
-        out!(
-            "{}",
-            grid(game.as_ref(), position.as_ref(), &symbols, |cell| {
-                let mv = game.move_at(position.as_ref(), cell)?;
-                let short = analysis.figure(mv)?.short();
-                Some(if mv == analysis.best {
-                    format!("*{short}")
-                } else {
-                    short
-                })
-            })
-        );
-        outln!("{mover} to move{score}.");
-        let best = game.move_name(position.as_ref(), analysis.best);
-        outln!("Best move: {best} (marked *).");
-        outln!(
-            "Searched {} plies deep, {} nodes.",
-            analysis.depth,
-            analysis.nodes
-        );
-        if pv {
-            print_pv(
-                game.as_ref(),
-                engine.as_ref(),
-                position.as_ref(),
-                Some(&analysis),
-            );
-        }
-        outln!("Cells show {mover}'s result after moving there, where the search proved it:");
-        outln!("W≤7 / L≤6 = a win or loss forced within that many plies, D = a draw.");
-        outln!("?12 = not proven: the move's value in a full-window search that deep");
-        outln!("(higher is better for {mover}); ≥12 / ≤12 = a bound on that value.");
-        if let Some(plies) = analysis.moves.iter().find_map(|m| m.1.no_win_faster_than()) {
-            outln!("≤W{plies} = at best a win in {plies} plies: a bound, not a proven win.");
-        }
-        if let Some(plies) = analysis
-            .moves
-            .iter()
-            .find_map(|m| m.1.no_loss_faster_than())
-        {
-            outln!("≥L{plies} = at worst a loss in {plies} plies: a bound, not a proven loss.");
-        }
-        return Ok(());
+    let budget = (resolved.budget).unwrap_or(Budget::Time(resolved.game_args.movetime()));
+    let settings = SearchSettings::new(budget, resolved.threads);
+    match engine.analysis(position, &settings) {
+        Some(analysis) => print_analysis(&resolved, engine.as_ref(), &analysis),
+        None => print_hints(&resolved, engine.as_ref())?,
     }
-    let hints = engine.hints(position.as_ref());
-    // Where no exact value names the best move, the bot's own choice is marked, found as
-    // `move` finds it.
-    let exact_best = engine.best(position.as_ref());
-    let best = exact_best.or_else(|| {
-        let options = game_args.player_options(1, threads);
-        let mut player = engine.player(Difficulty::Perfect.name(), options).ok()?;
-        player.decide(position.as_ref()).map(|decision| decision.mv)
-    });
+    Ok(())
+}
+
+/// The cell's text: its figure, marked `*` on the best move.
+fn marked(short: String, best: bool) -> String {
+    if best { format!("*{short}") } else { short }
+}
+
+/// `, points 3 : 2` where the game scores points, nothing elsewhere.
+fn points(resolved: &Resolved) -> String {
+    (resolved.game.points(resolved.position.as_ref()))
+        .map(|[x, o]| format!(", points {x} : {o}"))
+        .unwrap_or_default()
+}
+
+/// A searched board: the analysis's figure on each cell, its best move and its line, and
+/// what the figures mean.
+fn print_analysis(resolved: &Resolved, engine: &dyn Engine, analysis: &Analysis) {
+    let (game, position) = (resolved.game.as_ref(), resolved.position.as_ref());
+    let mover = resolved.symbols.get(position.to_move());
     out!(
         "{}",
-        grid(game.as_ref(), position.as_ref(), &symbols, |cell| {
-            let short = hints
-                .iter()
-                .find(|&&(mv, _)| game.move_cell(mv) == Some(cell))
-                .map(|&(_, hint)| hint.short())?;
-            Some(if best.and_then(|mv| game.move_cell(mv)) == Some(cell) {
-                format!("*{short}")
-            } else {
-                short
-            })
+        grid(game, position, &resolved.symbols, |cell| {
+            let mv = game.move_at(position, cell)?;
+            Some(marked(analysis.figure(mv)?.short(), mv == analysis.best))
         })
     );
-    match engine.value(position.as_ref()) {
+    outln!("{mover} to move{}.", points(resolved));
+    outln!(
+        "Best move: {} (marked *).",
+        game.move_name(position, analysis.best)
+    );
+    outln!(
+        "Searched {} plies deep, {} nodes.",
+        analysis.depth,
+        analysis.nodes
+    );
+    if resolved.pv {
+        print_pv(game, engine, position, Some(analysis));
+    }
+    outln!("Cells show {mover}'s result after moving there, where the search proved it:");
+    outln!("W≤7 / L≤6 = a win or loss forced within that many plies, D = a draw.");
+    outln!("?12 = not proven: the move's value in a full-window search that deep");
+    outln!("(higher is better for {mover}); ≥12 / ≤12 = a bound on that value.");
+    let figures = || analysis.moves.iter().map(|m| &m.1);
+    if let Some(plies) = figures().find_map(|figure| figure.no_win_faster_than()) {
+        outln!("≤W{plies} = at best a win in {plies} plies: a bound, not a proven win.");
+    }
+    if let Some(plies) = figures().find_map(|figure| figure.no_loss_faster_than()) {
+        outln!("≥L{plies} = at worst a loss in {plies} plies: a bound, not a proven loss.");
+    }
+}
+
+/// A board the engine answers without a search: its hints on each cell, the best move
+/// (the bot's own choice, found as `move` finds it, where no exact value names one) and
+/// what the hints mean.
+fn print_hints(resolved: &Resolved, engine: &dyn Engine) -> Result<(), Failure> {
+    let (game, position) = (resolved.game.as_ref(), resolved.position.as_ref());
+    let mover = resolved.symbols.get(position.to_move());
+    let hints = engine.hints(position);
+    let exact_best = engine.best(position);
+    let best = match exact_best {
+        Some(best) => Some(best),
+        None => (resolved.game_args)
+            .strongest(engine, resolved.threads)?
+            .decide(position)
+            .map(|decision| decision.mv),
+    };
+    let best_cell = best.and_then(|mv| game.move_cell(mv));
+    out!(
+        "{}",
+        grid(game, position, &resolved.symbols, |cell| {
+            let hint = hints
+                .iter()
+                .find(|&&(mv, _)| game.move_cell(mv) == Some(cell))?;
+            Some(marked(hint.1.short(), best_cell == Some(cell)))
+        })
+    );
+    let score = points(resolved);
+    match engine.value(position) {
         Some(value) => outln!("{mover} to move{score}. Value for {mover}: {value}."),
         None => outln!("{mover} to move{score}."),
     }
@@ -115,11 +115,13 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         } else {
             "The bot's"
         };
-        let name = game.move_name(position.as_ref(), best);
-        outln!("{what} move: {name} (marked *).");
+        outln!(
+            "{what} move: {} (marked *).",
+            game.move_name(position, best)
+        );
     }
-    if pv {
-        print_pv(game.as_ref(), engine.as_ref(), position.as_ref(), None);
+    if resolved.pv {
+        print_pv(game, engine, position, None);
     }
     if engine.instant_hints() {
         outln!(

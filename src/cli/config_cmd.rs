@@ -93,31 +93,23 @@ fn location(path: Option<&Path>) -> Result<Location, Failure> {
 
 fn init(path: &Path) -> Result<(), Failure> {
     if path.exists() {
-        return Err(Failure {
-            message: format!(
-                "{} already exists; left it unchanged (`tictaclatin config check` validates it)",
-                path.display()
-            ),
-            code: 1,
-        });
+        return Err(Failure::other(format!(
+            "{} already exists; left it unchanged (`tictaclatin config check` validates it)",
+            path.display()
+        )));
     }
-    let fail = |e: std::io::Error| Failure {
-        message: format!("could not write {}: {e}", path.display()),
-        code: 1,
-    };
+    let fail =
+        |e: std::io::Error| Failure::other(format!("could not write {}: {e}", path.display()));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         // "File exists (os error 17)" would not say which file is in the way.
         if let Some(file) = file_in_the_way(dir) {
-            return Err(Failure {
-                message: format!(
-                    "cannot create {}: {} is a file, where a directory should be; move or \
+            return Err(Failure::other(format!(
+                "cannot create {}: {} is a file, where a directory should be; move or \
                      rename that file, or choose another place with --config PATH (or {})",
-                    path.display(),
-                    file.display(),
-                    config::CONFIG_VAR
-                ),
-                code: 1,
-            });
+                path.display(),
+                file.display(),
+                config::CONFIG_VAR
+            )));
         }
         fs::create_dir_all(dir).map_err(fail)?;
     }

@@ -4,32 +4,23 @@ use std::io::{self, BufReader, Write};
 
 use super::Failure;
 use super::game_args::EngineArgs;
-use tictaclatin::core::Difficulty;
 use tictaclatin::core::bounded::{self, LINE_CAP, Line};
-use tictaclatin::core::protocol::Session;
+use tictaclatin::core::protocol::ProtocolSession;
 
 pub fn run(args: &EngineArgs) -> Result<(), Failure> {
-    let loaded = args.game.load()?;
-    let player = loaded
-        .engine
-        .player(
-            Difficulty::Perfect.name(),
-            args.game.player_options(1, args.threads.count()),
-        )
-        .map_err(|e| Failure::bad_input(e.to_string()))?;
-    let mut session = Session {
+    let game = args.game.game()?;
+    let engine = game.engine();
+    let player = args.game.strongest(engine.as_ref(), args.threads.count())?;
+    let mut session = ProtocolSession {
         budget: args.budget.fixed()?,
         threads: args.threads.count(),
-        ..Session::new(loaded.game.as_ref(), loaded.engine.as_ref(), player)
+        ..ProtocolSession::new(game.as_ref(), engine.as_ref(), player)
     };
     let stdin = io::stdin();
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut output = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut line = Vec::new();
-    let io_failure = |e: io::Error| Failure {
-        message: format!("engine: {e}"),
-        code: 1,
-    };
+    let io_failure = |e: io::Error| Failure::other(format!("engine: {e}"));
     loop {
         // Read bytes, not a String: a line that is not UTF-8 is a bad request to answer with
         // `error`, not a reason to stop serving. At most `LINE_CAP` bytes of a line are

@@ -10,7 +10,7 @@ use super::Failure;
 use tictaclatin::config::GameChoiceArgs;
 pub use tictaclatin::config::{parse_in_a_row, parse_size};
 use tictaclatin::core::words::quote;
-use tictaclatin::core::{Budget, Engine, Game, PlayerOptions};
+use tictaclatin::core::{Budget, Difficulty, Engine, Game, Player, PlayerOptions};
 use tictaclatin::games::{self, GameChoice};
 
 /// The game flags (declared with the settings, whose `[game]` table holds them too), and
@@ -44,13 +44,21 @@ impl GameArgs {
             .unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
     }
 
-    /// Options for the players a command builds, searching on `threads` threads.
-    pub fn player_options(&self, seed: u64, threads: usize) -> PlayerOptions {
-        PlayerOptions {
+    /// The game's strongest player, as `move` and the `engine` protocol play it (seed 1,
+    /// searching on `threads` threads).
+    pub fn strongest(
+        &self,
+        engine: &dyn Engine,
+        threads: usize,
+    ) -> Result<Box<dyn Player>, Failure> {
+        let options = PlayerOptions {
             movetime: self.movetime(),
             threads: threads.max(1),
-            ..PlayerOptions::seeded(seed)
-        }
+            ..PlayerOptions::seeded(1)
+        };
+        engine
+            .player(Difficulty::Perfect.name(), options)
+            .map_err(|e| Failure::bad_input(e.to_string()))
     }
 }
 
@@ -122,20 +130,5 @@ impl BudgetArgs {
             (None, Some(nodes)) => Ok(Some(Budget::Nodes(nodes))),
             (None, None) => Ok(None),
         }
-    }
-}
-
-/// The game and its engine, built once for a command.
-pub(crate) struct Loaded {
-    pub game: Arc<dyn Game>,
-    pub engine: Arc<dyn Engine>,
-}
-
-impl GameArgs {
-    /// The game and its engine (solving it, loading its dictionary).
-    pub fn load(&self) -> Result<Loaded, Failure> {
-        let game = self.game()?;
-        let engine = game.engine();
-        Ok(Loaded { game, engine })
     }
 }

@@ -37,26 +37,18 @@ enum ResultFilter {
     Unfinished,
 }
 
-/// A file in the records folder that is no readable record: its number in the list, and
-/// why.
-pub(super) struct Unreadable {
+/// One file of the records folder, numbered as `games` lists it: its tags, or why it is no
+/// readable record.
+pub(super) struct Listed {
     number: usize,
     path: PathBuf,
-    problem: String,
-}
-
-/// One kept game, as its tags tell it.
-pub(super) struct Listed {
-    pub(super) number: usize,
-    pub(super) path: PathBuf,
-    tags: Vec<(String, String)>,
+    tags: Result<Vec<(String, String)>, String>,
 }
 
 impl Listed {
     fn tag(&self, name: &str) -> &str {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
+        let mut tags = self.tags.iter().flatten();
+        tags.find(|(n, _)| n == name)
             .map_or("", |(_, v)| v.as_str())
     }
 
@@ -85,14 +77,15 @@ impl Listed {
 pub fn run(args: &GamesArgs) -> Result<(), Failure> {
     let store = Store::inspect(data_dir()?);
     let dir = store.records_dir();
-    let (listed, unreadable) = list(&dir)?;
+    let (listed, unreadable): (Vec<_>, Vec<_>) =
+        list(&dir)?.into_iter().partition(|game| game.tags.is_ok());
     let game_filter = args.game.as_deref().map(game_filter).transpose()?;
     let opponent = args.opponent.as_deref().map(str::to_lowercase);
     let mut titles = HashMap::new();
     let mut rows = Vec::new();
     for game in &listed {
         let key = game.tag("Game");
-        let keep = game_filter.as_ref().is_none_or(|f| f.matches(key))
+        let keep = game_filter.as_ref().is_none_or(|matches| matches(key))
             && args.result.is_none_or(|r| r == game.result_for_you())
             && opponent
                 .as_ref()
@@ -129,24 +122,22 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
         );
     }
     for bad in &unreadable {
-        super::warn(&format!("{}: {}", bad.path.display(), bad.problem));
+        let problem = bad.tags.as_ref().err().map_or("", String::as_str);
+        super::warn(&format!("{}: {problem}", bad.path.display()));
     }
     if unreadable.is_empty() {
         Ok(())
     } else {
-        Err(Failure {
-            message: format!(
-                "{} could not be read (see above); nothing was changed",
-                plural(unreadable.len() as u64, "record", "records")
-            ),
-            code: 1,
-        })
+        Err(Failure::other(format!(
+            "{} could not be read (see above); nothing was changed",
+            plural(unreadable.len() as u64, "record", "records")
+        )))
     }
 }
 
-/// The records in `dir`, newest first (their names start with when they ended), and the
-/// files that are not records with why. Both are numbered in one sequence.
-pub(super) fn list(dir: &Path) -> Result<(Vec<Listed>, Vec<Unreadable>), Failure> {
+/// The records in `dir`, newest first (their names start with when they ended), each with
+/// its tags or why it is not a record.
+pub(super) fn list(dir: &Path) -> Result<Vec<Listed>, Failure> {
     let mut paths = match std::fs::read_dir(dir) {
         Ok(entries) => entries
             .filter_map(Result::ok)
@@ -155,26 +146,19 @@ pub(super) fn list(dir: &Path) -> Result<(Vec<Listed>, Vec<Unreadable>), Failure
             .collect::<Vec<_>>(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => {
-            return Err(Failure {
-                message: format!("cannot read {}: {e}", dir.display()),
-                code: 1,
-            });
+            return Err(Failure::other(format!(
+                "cannot read {}: {e}",
+                dir.display()
+            )));
         }
     };
     paths.sort_unstable_by(|a, b| b.cmp(a));
-    let (mut listed, mut unreadable) = (Vec::new(), Vec::new());
-    for (i, path) in paths.into_iter().enumerate() {
-        let number = i + 1;
-        match record::read_tags(&path) {
-            Ok(tags) => listed.push(Listed { number, path, tags }),
-            Err(e) => unreadable.push(Unreadable {
-                number,
-                path,
-                problem: e.to_string(),
-            }),
-        }
-    }
-    Ok((listed, unreadable))
+    let listed = paths.into_iter().enumerate().map(|(i, path)| Listed {
+        number: i + 1,
+        tags: record::read_tags(&path).map_err(|e| e.to_string()),
+        path,
+    });
+    Ok(listed.collect())
 }
 
 /// The record file `given` names on the command line (`replay`, `annotate`): a path, or
@@ -192,19 +176,22 @@ pub(super) fn record_path(given: &str) -> Result<PathBuf, Failure> {
         let bare = path.components().count() == 1;
         return Ok(if bare && kept.exists() { kept } else { path });
     };
-    let (listed, unreadable) = list(&dir)?;
-    if let Some(game) = listed.into_iter().find(|game| game.number == number) {
-        return Ok(game.path);
-    }
-    // Numbered but not listed: why it cannot be read, as for the file named itself.
-    let problem = match unreadable.into_iter().find(|bad| bad.number == number) {
-        Some(bad) => format!("{}: {}", bad.path.display(), bad.problem),
-        None => format!(
+    let listed = list(&dir)?.into_iter().find(|game| game.number == number);
+    // Numbered but not readable: why, as for the file named itself.
+    match listed {
+        Some(Listed {
+            tags: Ok(_), path, ..
+        }) => Ok(path),
+        Some(Listed {
+            tags: Err(problem),
+            path,
+            ..
+        }) => Err(Failure::bad_input(format!("{}: {problem}", path.display()))),
+        None => Err(Failure::bad_input(format!(
             "no game number {number} in {} (see `tictaclatin games`)",
             dir.display()
-        ),
-    };
-    Err(Failure::bad_input(problem))
+        ))),
+    }
 }
 
 /// A record's file: `*.txt`, not hidden (a save in progress is a hidden temporary file).
@@ -213,27 +200,21 @@ fn is_record_name(path: &Path) -> bool {
     !name.starts_with('.') && name.ends_with(".txt")
 }
 
+/// A test of a record's `Game` tag.
+type GameFilter = Box<dyn Fn(&str) -> bool>;
+
 /// `--game`: a game's name (every variant) or one variant's key.
-enum GameFilter {
-    Kind(GameKind),
-    Key(String),
-}
-
-impl GameFilter {
-    fn matches(&self, key: &str) -> bool {
-        match self {
-            GameFilter::Kind(kind) => GameChoice::from_key(key).is_some_and(|c| c.kind == *kind),
-            GameFilter::Key(wanted) => wanted == key,
-        }
-    }
-}
-
 fn game_filter(text: &str) -> Result<GameFilter, Failure> {
     if let Ok(kind) = text.parse::<GameKind>() {
-        return Ok(GameFilter::Kind(kind));
+        return Ok(Box::new(move |key| {
+            GameChoice::from_key(key).is_some_and(|choice| choice.kind == kind)
+        }));
     }
     match GameChoice::from_key(text).map(games::build) {
-        Some(Ok(game)) => Ok(GameFilter::Key(game.key())),
+        Some(Ok(game)) => {
+            let wanted = game.key();
+            Ok(Box::new(move |key| key == wanted))
+        }
         _ => Err(Failure::bad_input(format!(
             "{} is neither a game ({}) nor a variant's key (e.g. classic-5k4)",
             quote(text),

@@ -71,6 +71,14 @@ impl Failure {
             code: BAD_INPUT,
         }
     }
+
+    /// Any other failure: exit status 1.
+    pub fn other(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 1,
+        }
+    }
 }
 
 #[derive(Parser, Debug)]
@@ -90,6 +98,9 @@ pub(crate) struct Cli {
     /// command they apply to it: `tictaclatin --config F stats` works like an alias would.
     #[command(flatten)]
     pub play: play::PlayArgs,
+    /// The command's name as typed, for messages.
+    #[arg(skip)]
+    pub name: String,
 }
 
 #[derive(Subcommand, Debug)]
@@ -229,7 +240,9 @@ pub fn parse() -> Result<Cli, Failure> {
     let matches = command
         .try_get_matches()
         .map_err(|e| unknown_game(&e).unwrap_or_else(|| output::exit(&shortened(e))))?;
-    Ok(Cli::from_arg_matches(&matches).unwrap_or_else(|e| output::exit(&e)))
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| output::exit(&e));
+    cli.name = matches.subcommand_name().unwrap_or_default().to_string();
+    Ok(cli)
 }
 
 /// A game that does not exist, said in one line as wherever a game is chosen; `None` for
@@ -253,11 +266,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         command,
         Command::Play(_) | Command::Config(_) | Command::Serve(_)
     ) {
-        refuse_game_flags(&outer, &command)?;
+        refuse_game_flags(&outer, &cli.name)?;
         if position.is_some() {
             return Err(Failure::bad_input(format!(
                 "--position starts a game and does nothing for `{}`",
-                command.name()
+                cli.name
             )));
         }
     }
@@ -283,14 +296,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
 
 /// A game setting given before a command that does not play (`tictaclatin --mode bot
 /// stats`) is refused with where it belongs, rather than ignored.
-fn refuse_game_flags(
-    outer: &settings_args::SettingsArgs,
-    command: &Command,
-) -> Result<(), Failure> {
+fn refuse_game_flags(outer: &settings_args::SettingsArgs, name: &str) -> Result<(), Failure> {
     let Some(flag) = outer.game_only_flag() else {
         return Ok(());
     };
-    let name = command.name();
     // `move --size 5` is fine; `--size 5 move` reads as if it set up a game to play.
     let message = if takes_flag(name, flag) {
         format!("{flag} goes after the command: `tictaclatin {name} {flag} ...`")
@@ -309,27 +318,6 @@ fn takes_flag(name: &str, flag: &str) -> bool {
     Cli::command()
         .find_subcommand(name)
         .is_some_and(|sub| sub.get_arguments().any(|arg| arg.get_long() == Some(long)))
-}
-
-impl Command {
-    /// The command's name as typed, for messages.
-    fn name(&self) -> &'static str {
-        match self {
-            Command::Play(_) => "play",
-            Command::Move(_) => "move",
-            Command::Analyze(_) => "analyze",
-            Command::Engine(_) => "engine",
-            Command::Solve(_) => "solve",
-            Command::Book(_) => "book",
-            Command::Tournament(_) => "tournament",
-            Command::Config(_) => "config",
-            Command::Stats => "stats",
-            Command::Games(_) => "games",
-            Command::Annotate(_) => "annotate",
-            Command::Replay(_) => "replay",
-            Command::Serve(_) => "serve",
-        }
-    }
 }
 
 #[cfg(test)]

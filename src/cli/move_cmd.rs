@@ -1,16 +1,18 @@
 //! `tictaclatin move POSITION`: the strongest move the game's bot finds, what is proven
 //! about it, and the position after it.
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser};
+use std::sync::Arc;
 
-use super::game_args::{BudgetArgs, GameArgs, Loaded, ThreadsArg};
+use clap::{Args, Command, FromArgMatches};
+
+use super::game_args::{BudgetArgs, GameArgs, ThreadsArg};
 use super::{Failure, PositionArgs, is_flag, unknown_game};
-use tictaclatin::config::{self, GameChoiceArgs};
+use tictaclatin::config;
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::review;
-use tictaclatin::core::root::Settings;
+use tictaclatin::core::root::SearchSettings;
 use tictaclatin::core::{
-    Analysis, Budget, Decision, Difficulty, Engine, Game, Position, Side, Status, move_names,
+    Analysis, Budget, Decision, Engine, Game, Position, Side, Status, move_names,
 };
 use tictaclatin::symbols::Symbols;
 
@@ -41,73 +43,36 @@ pub(crate) struct MoveFlags {
     pub pv: bool,
 }
 
-/// The flags again, to read those written after the position.
-#[derive(Parser, Debug)]
-#[command(no_binary_name = true)]
-struct TrailingFlags {
-    #[command(flatten)]
-    flags: MoveFlags,
-}
-
-/// Flags that take a value and may follow the position.
-const VALUE_FLAGS: [&str; 8] = [
-    "--symbols",
-    "--game",
-    "--size",
-    "--in-a-row",
-    "--bot-time",
-    "--threads",
-    "--depth",
-    "--nodes",
-];
-
-/// Flags without a value that may follow the position.
-const SWITCHES: [&str; 1] = ["--pv"];
-
 impl MoveArgs {
     /// The position, its game and the symbols. The position takes every word after it (it
     /// may begin with `-`), so flags written after the position arrive among its words and
     /// are picked out here; those nearer the end win.
     pub fn resolve(&self, command: &str) -> Result<Resolved, Failure> {
         let (words, trailing) = split_flags(&self.position.position, command)?;
-        let command = config::without_env(TrailingFlags::command());
-        let later = command
-            .try_get_matches_from(&trailing)
-            .and_then(|matches| TrailingFlags::from_arg_matches(&matches))
-            .map_err(|e| {
-                unknown_game(&e).unwrap_or(Failure::bad_input(first_line(
-                    &super::shortened(e).to_string(),
-                )))
-            })?
-            .flags;
-        let (later_game, game) = (&later.game.choice, &self.flags.game.choice);
-        let flags = MoveFlags {
-            game: GameArgs {
-                choice: GameChoiceArgs {
-                    kind: later_game.kind.or(game.kind),
-                    size: later_game.size.or(game.size),
-                    in_a_row: later_game.in_a_row.or(game.in_a_row),
-                    movetime: later_game.movetime.or(game.movetime),
-                },
-            },
-            symbols: later.symbols.or_else(|| self.flags.symbols.clone()),
-            threads: ThreadsArg {
-                threads: later.threads.threads.or(self.flags.threads.threads),
-            },
-            budget: if later.budget.depth.is_some() || later.budget.nodes.is_some() {
-                later.budget
-            } else {
-                self.flags.budget
-            },
-            pv: later.pv || self.flags.pv,
+        let refused = |e: clap::Error| {
+            unknown_game(&e)
+                .unwrap_or_else(|| Failure::bad_input(first_line(&super::shortened(e).to_string())))
         };
+        let parser = MoveFlags::augment_args(Command::new("tictaclatin").no_binary_name(true));
+        let later = config::without_env(parser)
+            .try_get_matches_from(&trailing)
+            .map_err(refused)?;
+        let mut flags = self.flags.clone();
+        // A budget after the position replaces the one before it whole.
+        if later.contains_id("depth") || later.contains_id("nodes") {
+            flags.budget = BudgetArgs::default();
+        }
+        flags.update_from_arg_matches(&later).map_err(refused)?;
+        // A switch given before the position stays on.
+        flags.pv |= self.flags.pv;
         let budget = flags.budget.fixed()?;
         let game = flags.game.game()?;
         let position = PositionArgs { position: words }.read(game.as_ref())?;
         Ok(Resolved {
             position,
+            game,
             symbols: flags.symbols.unwrap_or_default(),
-            game: flags.game,
+            game_args: flags.game,
             threads: flags.threads.count(),
             budget,
             pv: flags.pv,
@@ -118,8 +83,9 @@ impl MoveArgs {
 /// What `move` and `analyze` work on.
 pub(crate) struct Resolved {
     pub position: Box<dyn Position>,
+    pub game: Arc<dyn Game>,
     pub symbols: Symbols,
-    pub game: GameArgs,
+    pub game_args: GameArgs,
     /// Threads the bot may search on.
     pub threads: usize,
     /// `--depth` or `--nodes`, if given.
@@ -128,26 +94,34 @@ pub(crate) struct Resolved {
     pub pv: bool,
 }
 
+/// The long flags of `move` and `analyze` as clap declares them, each with whether it
+/// takes a value.
+fn known_flags() -> Vec<(String, bool)> {
+    let flags = MoveFlags::augment_args(Command::new("tictaclatin"));
+    let flags = flags.get_arguments().filter_map(|arg| {
+        let long = format!("--{}", arg.get_long()?);
+        Some((long, arg.get_action().takes_values()))
+    });
+    flags.collect()
+}
+
 /// The position's words, and the flag words among them (each flag with its value); a word
 /// that can only be a flag and is none of `command`'s is refused, named.
 fn split_flags(words: &[String], command: &str) -> Result<(Vec<String>, Vec<String>), Failure> {
+    let known = known_flags();
     let (mut position, mut flags) = (Vec::new(), Vec::new());
     let mut rest = words.iter();
     while let Some(word) = rest.next() {
         let name = word.split('=').next().unwrap_or(word);
-        if SWITCHES.contains(&word.as_str()) {
-            flags.push(word.clone());
-            continue;
-        }
-        if !VALUE_FLAGS.contains(&name) {
+        let Some(&(_, takes_value)) = known.iter().find(|(flag, _)| flag == name) else {
             if is_flag(name) {
-                return Err(unknown_flag(name, command));
+                return Err(unknown_flag(name, command, &known));
             }
             position.push(word.clone());
             continue;
-        }
+        };
         flags.push(word.clone());
-        if !word.contains('=') {
+        if takes_value && !word.contains('=') {
             let value = rest.next().ok_or_else(|| {
                 Failure::bad_input(format!("{name} needs a value, e.g. {}", example(name)))
             })?;
@@ -158,21 +132,20 @@ fn split_flags(words: &[String], command: &str) -> Result<(Vec<String>, Vec<Stri
 }
 
 /// A flag `command` (`move` or `analyze`) does not have, named, with the nearest it has.
-fn unknown_flag(name: &str, command: &str) -> Failure {
+fn unknown_flag(name: &str, command: &str, known: &[(String, bool)]) -> Failure {
     if matches!(name, "-h" | "--help") {
         return Failure::bad_input(format!(
             "{name} goes before the position: `tictaclatin {command} --help`"
         ));
     }
-    let known = VALUE_FLAGS.iter().chain(&SWITCHES).copied();
-    let nearest = tictaclatin::config::error::did_you_mean(name, known.clone())
+    let known: Vec<&str> = known.iter().map(|(flag, _)| flag.as_str()).collect();
+    let nearest = tictaclatin::config::error::did_you_mean(name, known.iter().copied())
         .map(|flag| format!(" (did you mean {flag}?)"))
         .unwrap_or_default();
-    let all: Vec<&str> = known.collect();
     Failure::bad_input(format!(
         "unknown flag {name} for `{command}`{nearest}; its flags are {} (see `tictaclatin \
          {command} --help`)",
-        all.join(", ")
+        known.join(", ")
     ))
 }
 
@@ -194,22 +167,20 @@ fn first_line(text: &str) -> String {
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let resolved = args.resolve("move")?;
-    let (position, game_args) = (&resolved.position, &resolved.game);
-    let over = describe_finished(
-        game_args.game()?.as_ref(),
-        position.as_ref(),
-        &resolved.symbols,
-    );
-    if let Some(over) = over {
+    let (position, game) = (&resolved.position, &resolved.game);
+    if let Some(over) = describe_finished(game.as_ref(), position.as_ref(), &resolved.symbols) {
         return Err(Failure::bad_input(format!(
             "no move to make: the game is over ({over})"
         )));
     }
-    let Loaded { game, engine } = game_args.load()?;
+    let engine = game.engine();
     // At a fixed budget the move is the analysis's best, as `analyze` marks it; where the
     // engine answers without a search (a solved table, a dictionary) its player does.
     let analysed = resolved.budget.and_then(|budget| {
-        engine.analysis(position.as_ref(), &Settings::new(budget, resolved.threads))
+        engine.analysis(
+            position.as_ref(),
+            &SearchSettings::new(budget, resolved.threads),
+        )
     });
     let decision = match &analysed {
         Some(analysis) => Decision {
@@ -217,12 +188,9 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
             claim: analysis.claim(),
             how: Some(format!("depth {}", analysis.depth)),
         },
-        None => engine
-            .player(
-                Difficulty::Perfect.name(),
-                game_args.player_options(1, resolved.threads),
-            )
-            .map_err(|e| Failure::bad_input(e.to_string()))?
+        None => resolved
+            .game_args
+            .strongest(engine.as_ref(), resolved.threads)?
             .decide(position.as_ref())
             .ok_or_else(|| Failure::bad_input("no move to make"))?,
     };

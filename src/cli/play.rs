@@ -79,12 +79,10 @@ pub fn open(settings_args: &SettingsArgs, outer: &SettingsArgs, what: Open) -> R
         }
     };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        return Err(Failure {
-            message: "the game needs a terminal: run it in one (for scripts, see `tictaclatin \
-                      engine`)"
-                .into(),
-            code: 1,
-        });
+        return Err(Failure::other(
+            "the game needs a terminal: run it in one (for scripts, see `tictaclatin \
+                      engine`)",
+        ));
     }
     // A different game each run for the randomised levels.
     let seed = SystemTime::now()
@@ -101,11 +99,8 @@ pub fn open(settings_args: &SettingsArgs, outer: &SettingsArgs, what: Open) -> R
         game: given(|game| game.kind.is_some() || game.size.is_some() || game.in_a_row.is_some()),
         sized: given(|game| game.size.is_some() || game.in_a_row.is_some()),
     };
-    let ending =
-        tui::run(settings, Memory::load(store), seed, asked, opening).map_err(|e| Failure {
-            message: e.to_string(),
-            code: 1,
-        })?;
+    let ending = tui::run(settings, Memory::load(store), seed, asked, opening)
+        .map_err(|e| Failure::other(e.to_string()))?;
     for notice in &ending.notices {
         super::warn(notice);
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 
 use tictaclatin::config::Mode;
-use tictaclatin::serve::{self, Options, Welcome};
+use tictaclatin::serve::{self, ServeOptions, Welcome};
 
 use super::Failure;
 use super::settings_args::SettingsArgs;
@@ -81,7 +81,7 @@ pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
         Some(path) => serve::authorized::read(path).map_err(Failure::bad_input)?,
         None => Vec::new(),
     };
-    let options = Options {
+    let options = ServeOptions {
         bind: args.bind,
         port: args.port,
         code: args.code.clone(),

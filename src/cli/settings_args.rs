@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::Failure;
 use super::game_args::parse_clock;
-use super::{BAD_INPUT, Failure};
-use tictaclatin::config::{self, Env, Layer, Loaded};
+use tictaclatin::config::{self, Env, Layer, LoadedConfig};
 use tictaclatin::games;
 use tictaclatin::store::{self, Store};
 
@@ -53,7 +53,7 @@ impl SettingsArgs {
     /// The settings for this run: defaults < config file < environment < the flags given
     /// before the subcommand (`outer`: `tictaclatin --config F play`) < these. A bad config
     /// is a failure with exit status 2, reported before any screen opens.
-    pub fn load(&self, outer: &SettingsArgs) -> Result<Loaded, Failure> {
+    pub fn load(&self, outer: &SettingsArgs) -> Result<LoadedConfig, Failure> {
         let flags = [outer.layer.clone(), self.layer.clone()];
         let mut loaded = config::load(&flags, &Env::from_process(), config::default_path())
             .map_err(|e| Failure::bad_input(e.to_string()))?;
@@ -66,13 +66,8 @@ impl SettingsArgs {
     /// Where results and the unfinished game are kept; `--no-save` (here or in `outer`)
     /// makes it read-only.
     pub fn store(&self, outer: &SettingsArgs) -> Result<Store, Failure> {
-        data_store(!(self.no_save || outer.no_save))
+        data_dir().map(|dir| Store::new(dir, !(self.no_save || outer.no_save)))
     }
-}
-
-/// The store in the data directory; `save` is false for `--no-save`.
-pub fn data_store(save: bool) -> Result<Store, Failure> {
-    data_dir().map(|dir| Store::new(dir, save))
 }
 
 /// `TICTACLATIN_DATA_DIR`, else the platform data directory.
@@ -80,11 +75,10 @@ pub fn data_dir() -> Result<PathBuf, Failure> {
     let override_dir = std::env::var_os(store::DATA_DIR_VAR)
         .filter(|v| !v.is_empty())
         .map(PathBuf::from);
-    store::data_dir(override_dir).ok_or_else(|| Failure {
-        message: format!(
+    store::data_dir(override_dir).ok_or_else(|| {
+        Failure::bad_input(format!(
             "cannot find a data directory (no home directory?); set {} to one",
             store::DATA_DIR_VAR
-        ),
-        code: BAD_INPUT,
+        ))
     })
 }

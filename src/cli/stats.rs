@@ -51,10 +51,9 @@ pub fn run() -> Result<(), Failure> {
     if notices.is_empty() {
         Ok(())
     } else {
-        Err(Failure {
-            message: "not everything saved could be read (see above)".into(),
-            code: 1,
-        })
+        Err(Failure::other(
+            "not everything saved could be read (see above)",
+        ))
     }
 }
 

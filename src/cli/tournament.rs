@@ -11,7 +11,7 @@ use clap::{ArgGroup, Args};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
-use super::game_args::{GameArgs, Loaded};
+use super::game_args::{GameArgs, all_cores};
 use tictaclatin::core::Tally;
 use tictaclatin::core::game_loop::Played;
 use tictaclatin::core::threads;
@@ -92,82 +92,30 @@ struct Outcome {
 }
 
 pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
-    let Loaded { game, engine } = args.game.load()?;
-    let pairings = pairings(args, engine.as_ref())?;
-    // Every player in the order given, for the cross tables.
-    let mut players: Vec<String> = Vec::new();
-    for p in &pairings {
-        for name in [&p.first, &p.second] {
-            if !players.contains(name) {
-                players.push(name.clone());
-            }
-        }
-    }
-    let threads = args.threads.map_or_else(default_threads, |t| t as usize);
+    let game = args.game.game()?;
+    let engine = game.engine();
+    let (players, pairings) = pairings(args, game.as_ref(), engine.as_ref())?;
     let total = pairings.len() as u64 * args.games;
-    let control = Arc::new(Control::default());
-    watch_ctrl_c(&control);
     if let Some(dir) = &args.record {
-        fs::create_dir_all(dir).map_err(|e| Failure {
-            message: format!("cannot make {} for the records: {e}", dir.display()),
-            code: 1,
+        fs::create_dir_all(dir).map_err(|e| {
+            Failure::other(format!(
+                "cannot make {} for the records: {e}",
+                dir.display()
+            ))
         })?;
     }
-    // The first record that could not be written stops the run.
-    let unwritten: Mutex<Option<String>> = Mutex::new(None);
-
-    let (outcomes, result) = with_progress(&control, total, || {
-        let mut outcomes = Vec::new();
-        for pairing in pairings {
-            if control.stopped() {
-                break;
-            }
-            let keep = |index: u64, moves: &[Move], played: &Played| {
-                let Some(dir) = &args.record else { return };
-                if let Err(message) = write_record(dir, &game, &pairing, index, moves, played) {
-                    unwritten
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .get_or_insert(message);
-                    control.stop.store(true, Ordering::Relaxed);
-                }
-            };
-            let arena = Arena {
-                game: game.as_ref(),
-                engine: engine.as_ref(),
-                keep: Some(&keep),
-            };
-            let tally = tournament::run(&pairing, arena, threads, &control);
-            match tally {
-                Ok(tally) => outcomes.push(Outcome { pairing, tally }),
-                Err(illegal) => return (outcomes, Err(illegal)),
-            }
-        }
-        (outcomes, Ok(()))
-    });
-    result.map_err(|illegal| Failure {
-        message: illegal.to_string(),
-        code: 1,
-    })?;
-    if let Some(message) = unwritten
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-    {
-        return Err(Failure { message, code: 1 });
-    }
-
+    let outcomes = play(args, &game, engine.as_ref(), pairings, total)?;
+    let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
     if args.json {
         outcomes.iter().for_each(|o| outln!("{}", json_line(o)));
     } else if args.round_robin.is_some() {
-        print_cross_tables(&outcomes, &players, args, total);
+        print_cross_tables(&outcomes, &players, args, (played, total));
     } else {
         for o in &outcomes {
             let published = engine.published(&o.pairing.first, &o.pairing.second);
             print_summary(o, published.as_ref());
         }
     }
-
-    let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
     if played < total {
         return Err(Failure {
             message: format!(
@@ -178,6 +126,55 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         });
     }
     Ok(())
+}
+
+/// Plays the pairings in turn until they are done, Ctrl-C stops them or a record cannot be
+/// written (the first such failure is the run's).
+fn play(
+    args: &TournamentArgs,
+    game: &Arc<dyn Game>,
+    engine: &dyn Engine,
+    pairings: Vec<Pairing>,
+    total: u64,
+) -> Result<Vec<Outcome>, Failure> {
+    let threads = args.threads.map_or_else(all_cores, |t| t as usize);
+    let control = Arc::new(Control::default());
+    watch_ctrl_c(&control);
+    let unwritten: Mutex<Option<String>> = Mutex::new(None);
+    let outcomes = with_progress(&control, total, || {
+        let mut outcomes = Vec::new();
+        for pairing in pairings {
+            if control.stopped() {
+                break;
+            }
+            let keep = |index: u64, moves: &[Move], played: &Played| {
+                let Some(dir) = &args.record else { return };
+                if let Err(message) = write_record(dir, game, &pairing, index, moves, played) {
+                    unwritten
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .get_or_insert(message);
+                    control.stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let arena = Arena {
+                game: game.as_ref(),
+                engine,
+                keep: Some(&keep),
+            };
+            let tally = tournament::run(&pairing, arena, threads, &control)
+                .map_err(|illegal| Failure::other(illegal.to_string()))?;
+            outcomes.push(Outcome { pairing, tally });
+        }
+        Ok(outcomes)
+    })?;
+    match unwritten
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        Some(message) => Err(Failure::other(message)),
+        None => Ok(outcomes),
+    }
 }
 
 /// Writes game `index` of `pairing` as a record file in `dir`: `FIRST-SECOND-00001.txt`.
@@ -230,17 +227,14 @@ fn file_word(name: &str) -> String {
         .collect()
 }
 
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-}
-
-/// The pairings to play: one for `--first/--second`, every ordered pair for a round robin.
-/// Players are named by their canonical names (`Greedy` becomes `greedy`).
-fn pairings(args: &TournamentArgs, engine: &dyn Engine) -> Result<Vec<Pairing>, Failure> {
-    let move_limit = match args.clock {
-        Some(limit) => Some(limit),
-        None => args.game.game()?.contest_move_limit(),
-    };
+/// The players in the order given, and the pairings to play: one for `--first/--second`,
+/// every ordered pair for a round robin. Players are named by their canonical names
+/// (`Greedy` becomes `greedy`).
+fn pairings(
+    args: &TournamentArgs,
+    game: &dyn Game,
+    engine: &dyn Engine,
+) -> Result<(Vec<String>, Vec<Pairing>), Failure> {
     let pairing = |first: &String, second: &String| Pairing {
         first: first.clone(),
         second: second.clone(),
@@ -248,7 +242,7 @@ fn pairings(args: &TournamentArgs, engine: &dyn Engine) -> Result<Vec<Pairing>, 
         seed: args.seed,
         movetime: args.game.movetime(),
         bot_threads: args.bot_threads.map_or(1, usize::from),
-        move_limit,
+        move_limit: args.clock.or_else(|| game.contest_move_limit()),
     };
     if let Some(names) = &args.round_robin {
         let players = names
@@ -262,14 +256,15 @@ fn pairings(args: &TournamentArgs, engine: &dyn Engine) -> Result<Vec<Pairing>, 
                 all.push(pairing(first, second));
             }
         }
-        return Ok(all);
+        return Ok((players, all));
     }
     // clap guarantees both sides when there is no round robin.
     let first = canonical(engine, args.first.as_deref().unwrap_or_default())?;
     let second = canonical(engine, args.second.as_deref().unwrap_or_default())?;
     check_side(engine, &first, Side::First)?;
     check_side(engine, &second, Side::Second)?;
-    Ok(vec![pairing(&first, &second)])
+    let pairings = vec![pairing(&first, &second)];
+    Ok((vec![first, second], pairings))
 }
 
 /// A player that cannot play both sides (a book is written for one) may only take its own.
@@ -470,8 +465,12 @@ fn combined(outcomes: &[Outcome], row: &String, col: &String) -> (u64, u64, u64)
     (games, wins, losses)
 }
 
-fn print_cross_tables(outcomes: &[Outcome], players: &[String], args: &TournamentArgs, total: u64) {
-    let played: u64 = outcomes.iter().map(|o| o.tally.games).sum();
+fn print_cross_tables(
+    outcomes: &[Outcome],
+    players: &[String],
+    args: &TournamentArgs,
+    (played, total): (u64, u64),
+) {
     if played < total {
         // Ctrl-C: say plainly that the tables cover only the games that finished.
         outln!(
@@ -506,21 +505,15 @@ fn print_table(
     title: &str,
     cell: impl Fn((u64, u64, u64)) -> Option<f64>,
 ) {
-    let names = players;
-    let first_col = names
-        .iter()
-        .map(String::len)
-        .max()
-        .unwrap_or(0)
-        .max(title.len());
-    let width = names.iter().map(String::len).max().unwrap_or(0).max(6);
+    let longest = players.iter().map(String::len).max().unwrap_or(0);
+    let (first_col, width) = (longest.max(title.len()), longest.max(6));
     let mut header = format!("{title:<first_col$}");
-    names
+    players
         .iter()
         .for_each(|n| header += &format!("  {n:>width$}"));
     outln!("{header}");
-    for (row, row_name) in players.iter().zip(names) {
-        let mut line = format!("{row_name:<first_col$}");
+    for row in players {
+        let mut line = format!("{row:<first_col$}");
         for col in players {
             let text = match cell(combined(outcomes, row, col)) {
                 Some(pct) if row != col => format!("{pct:.1}"),

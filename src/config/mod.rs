@@ -301,7 +301,7 @@ pub fn locate(flag: Option<&Path>, env: &Env, default: Option<PathBuf>) -> Optio
 
 /// The settings in effect, the config file looked for and whether it was there to read.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Loaded {
+pub struct LoadedConfig {
     pub settings: Settings,
     pub location: Option<Location>,
     pub file_read: bool,
@@ -310,7 +310,11 @@ pub struct Loaded {
 /// Loads the settings for a run: defaults < the config file < `env` < each of `flags` (the
 /// command line's layers, the last winning). `default` is the config file when nothing
 /// names one ([`default_path`]).
-pub fn load(flags: &[Layer], env: &Env, default: Option<PathBuf>) -> Result<Loaded, ConfigError> {
+pub fn load(
+    flags: &[Layer],
+    env: &Env,
+    default: Option<PathBuf>,
+) -> Result<LoadedConfig, ConfigError> {
     let flag = flags.iter().rev().find_map(|layer| layer.config.as_deref());
     let location = locate(flag, env, default);
     let file = location.as_ref().map(|l| read_file(&l.path, l.explicit));
@@ -325,7 +329,7 @@ pub fn load(flags: &[Layer], env: &Env, default: Option<PathBuf>) -> Result<Load
         settings.game = GameChoice::of(kind);
     }
     flags.iter().for_each(|layer| settings.apply(layer));
-    Ok(Loaded {
+    Ok(LoadedConfig {
         settings,
         location,
         file_read,

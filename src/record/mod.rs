@@ -18,12 +18,12 @@
 pub mod text;
 
 use std::fmt::Write;
-use std::io::{self, BufReader};
+use std::io;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::core::bounded::{self, Kind, Line, Refused};
+use crate::core::bounded::{self, Kind, Refused};
 use crate::core::game_loop::{End, Played};
 use crate::core::words::quote;
 use crate::core::{Game, Move, Position, Side, Status};
@@ -46,40 +46,40 @@ pub const KIND: Kind = Kind {
 
 /// How the game came out, as chess writes it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
+pub enum RecordOutcome {
     Won(Side),
     Draw,
     /// Not finished (or not known).
     Unfinished,
 }
 
-impl Outcome {
+impl RecordOutcome {
     pub fn token(self) -> &'static str {
         match self {
-            Outcome::Won(Side::First) => "1-0",
-            Outcome::Won(Side::Second) => "0-1",
-            Outcome::Draw => "1/2-1/2",
-            Outcome::Unfinished => "*",
+            RecordOutcome::Won(Side::First) => "1-0",
+            RecordOutcome::Won(Side::Second) => "0-1",
+            RecordOutcome::Draw => "1/2-1/2",
+            RecordOutcome::Unfinished => "*",
         }
     }
 
-    fn from_token(token: &str) -> Option<Outcome> {
+    fn from_token(token: &str) -> Option<RecordOutcome> {
         [
-            Outcome::Won(Side::First),
-            Outcome::Won(Side::Second),
-            Outcome::Draw,
-            Outcome::Unfinished,
+            RecordOutcome::Won(Side::First),
+            RecordOutcome::Won(Side::Second),
+            RecordOutcome::Draw,
+            RecordOutcome::Unfinished,
         ]
         .into_iter()
         .find(|outcome| outcome.token() == token)
     }
 
     /// The outcome a finished position shows.
-    pub fn of(position: &dyn Position) -> Outcome {
+    pub fn of(position: &dyn Position) -> RecordOutcome {
         match position.status() {
-            Status::Won(side) => Outcome::Won(side),
-            Status::Draw => Outcome::Draw,
-            Status::InPlay => Outcome::Unfinished,
+            Status::Won(side) => RecordOutcome::Won(side),
+            Status::Draw => RecordOutcome::Draw,
+            Status::InPlay => RecordOutcome::Unfinished,
         }
     }
 }
@@ -130,7 +130,7 @@ pub struct Record {
     /// A comment on the whole game.
     pub preface: Option<String>,
     pub moves: Vec<Entry>,
-    pub outcome: Outcome,
+    pub outcome: RecordOutcome,
 }
 
 impl Record {
@@ -142,7 +142,7 @@ impl Record {
             start: None,
             preface: None,
             moves: Vec::new(),
-            outcome: Outcome::Unfinished,
+            outcome: RecordOutcome::Unfinished,
         }
     }
 
@@ -166,7 +166,9 @@ impl Record {
     /// Closes the record of a game played out: its result, how it ended and the contest's
     /// points where the game scores them.
     pub fn finish(&mut self, played: &Played) {
-        self.outcome = played.winner.map_or(Outcome::Draw, Outcome::Won);
+        self.outcome = played
+            .winner
+            .map_or(RecordOutcome::Draw, RecordOutcome::Won);
         self.set_tag("Termination", termination(played.end));
         if let Some([first, second]) = played.points {
             self.set_tag("Points", format!("{first}-{second}"));
@@ -327,7 +329,11 @@ fn whole(problem: impl Into<String>) -> RecordError {
 /// Reads a record file, within caps no record comes near: a huge file, a binary one or
 /// `/dev/zero` is refused without being read whole.
 pub fn read_file(path: &Path) -> Result<Record, RecordError> {
-    let text = bounded::read_text_file(path, &KIND).map_err(|e| match bounded::refusal(&e) {
+    read(&read_text(path)?)
+}
+
+fn read_text(path: &Path) -> Result<String, RecordError> {
+    bounded::read_text_file(path, &KIND).map_err(|e| match bounded::refusal(&e) {
         Some(Refused::LongLine { line, .. }) => at(
             *line,
             format!(
@@ -336,44 +342,24 @@ pub fn read_file(path: &Path) -> Result<Record, RecordError> {
             ),
         ),
         Some(Refused::NotText(line)) => at(*line, "not UTF-8 text: not a game record"),
-        _ => unreadable(&e),
-    })?;
-    read(&text)
+        Some(refused) => whole(refused.to_string()),
+        None if e.kind() == io::ErrorKind::NotFound => whole("no such file"),
+        None => whole(format!("cannot read it: {e}")),
+    })
 }
 
-/// A record file the system would not read: missing, or why not.
-fn unreadable(e: &io::Error) -> RecordError {
-    match (bounded::refusal(e), e.kind()) {
-        (Some(refused), _) => whole(refused.to_string()),
-        (None, io::ErrorKind::NotFound) => whole("no such file"),
-        (None, _) => whole(format!("cannot read it: {e}")),
-    }
-}
-
-/// The tags of a record file alone (`Game`, `Result`, `First`...), without reading or
-/// replaying its moves: for listing many records quickly. Refused as [`read`] refuses
-/// them: no `[Game]` tag, or one naming no game this build knows.
+/// The tags of a record file alone (`Game`, `Result`, `First`...), without replaying its
+/// moves: for listing many records quickly. Refused as [`read`] refuses them: no `[Game]`
+/// tag, or one naming no game this build knows.
 pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
-    let file = bounded::open(path, &KIND).map_err(|e| unreadable(&e))?;
-    let mut input = BufReader::new(file);
-    let (mut head, mut line) = (String::new(), Vec::new());
-    // The tags stand at the top, one a line; a record has a few dozen at most.
-    for number in 1..=MAX_TAG_LINES {
-        match bounded::read_line(&mut input, &mut line, KIND.line_cap) {
-            Ok(Line::Read) => {}
-            Ok(Line::End) => break,
-            Ok(Line::TooLong) => return Err(at(number, "too long: not a game record")),
-            Err(e) => return Err(unreadable(&e)),
-        }
-        let text = std::str::from_utf8(&line)
-            .map_err(|_| at(number, "not UTF-8 text: not a game record"))?;
-        if !text.trim_start().starts_with('[') && !text.trim().is_empty() {
-            break;
-        }
-        head.push_str(text);
-        head.push('\n');
-    }
-    let parts = text::parse(&head).map_err(|e| at(e.line, e.problem))?;
+    let text = read_text(path)?;
+    // The tags stand at the top, one a line, blank lines among them.
+    let head = text.split_inclusive('\n').take_while(|line| {
+        let line = line.trim();
+        line.is_empty() || line.starts_with('[')
+    });
+    let parts =
+        text::parse(&text[..head.map(str::len).sum()]).map_err(|e| at(e.line, e.problem))?;
     let mut tags = parts.tags.into_iter();
     check_version(tags.next())?;
     let tags: Vec<text::Tag> = tags.collect();
@@ -384,9 +370,6 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
     game_of(&game.value).map_err(|e| at(game.line, e))?;
     Ok(tags.into_iter().map(|tag| (tag.name, tag.value)).collect())
 }
-
-/// The most lines [`read_tags`] reads before giving up on finding the moves.
-const MAX_TAG_LINES: usize = 200;
 
 /// The first tag is `[Record "1"]`, of a format this build reads.
 fn check_version(first: Option<text::Tag>) -> Result<(), RecordError> {
@@ -428,7 +411,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             "Game" => game = Some(game_of(&tag.value).map_err(|e| at(tag.line, e))?),
             "Start" => start = Some((tag.value, tag.line)),
             "Result" => {
-                let read = Outcome::from_token(&tag.value).ok_or_else(|| {
+                let read = RecordOutcome::from_token(&tag.value).ok_or_else(|| {
                     at(
                         tag.line,
                         format!("{} is not a result: {}", quote(&tag.value), results()),
@@ -527,15 +510,19 @@ fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position
 /// The result agrees with the last position: the one it shows where the rules ended the
 /// game, a win for either side where a forfeit did, anything but a result where the
 /// game is still in play and nothing ended it.
-fn check_outcome(record: &Record, last: &dyn Position, outcome: Outcome) -> Result<(), String> {
-    let shown = Outcome::of(last);
+fn check_outcome(
+    record: &Record,
+    last: &dyn Position,
+    outcome: RecordOutcome,
+) -> Result<(), String> {
+    let shown = RecordOutcome::of(last);
     let forfeit = record
         .tag("Termination")
         .is_some_and(|end| FORFEITS.contains(&end));
     match (shown, outcome) {
-        (Outcome::Unfinished, Outcome::Unfinished) => Ok(()),
-        (Outcome::Unfinished, Outcome::Won(_)) if forfeit => Ok(()),
-        (Outcome::Unfinished, _) => Err(format!(
+        (RecordOutcome::Unfinished, RecordOutcome::Unfinished) => Ok(()),
+        (RecordOutcome::Unfinished, RecordOutcome::Won(_)) if forfeit => Ok(()),
+        (RecordOutcome::Unfinished, _) => Err(format!(
             "the result is {} but the game is still in play after the last move (a game \
              stopped early is *, or says how it ended: [Termination \"time out\"])",
             outcome.token()

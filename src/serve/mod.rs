@@ -46,7 +46,7 @@ use crate::store::Store;
 use crate::tui::Signal;
 
 /// How the server is run.
-pub struct Options {
+pub struct ServeOptions {
     pub bind: IpAddr,
     /// 0 lets the system choose (the tests do).
     pub port: u16,
@@ -79,7 +79,7 @@ const GOODBYE_PATIENCE: Duration = Duration::from_secs(3);
 
 /// Runs the server until SIGTERM or Ctrl-C: then every player is told, every game is kept,
 /// and it returns. `welcome` is called once it listens.
-pub fn run(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), String> {
+pub fn run(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -87,7 +87,7 @@ pub fn run(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), Strin
     runtime.block_on(serve(options, welcome))
 }
 
-async fn serve(options: Options, welcome: impl FnOnce(&Welcome)) -> Result<(), String> {
+async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<(), String> {
     let folder = folder(&options.store);
     let host_key =
         host_key::load_or_make(&folder, options.store.saves()).map_err(|e| e.to_string())?;

@@ -6,14 +6,14 @@
 //! into messages for the status line.
 //!
 //! One window at a time writes a game's unfinished game: the window that plays it holds
-//! the store's lock on it (a [`Claim`]). A second window playing the same game is told so
+//! the store's lock on it (a [`Ownership`]). A second window playing the same game is told so
 //! and plays without saving, so neither overwrites the other's game.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 
 use super::files::{Stamp, stamp};
-use super::{FileLock, Record, RecordKey, SavedGame, Stats, Store, StoreError};
+use super::{FileLock, RecordKey, SavedGame, Standing, Stats, Store, StoreError};
 use crate::core::session::Finished;
 use crate::core::{Mode, Outcome};
 
@@ -53,7 +53,7 @@ struct Owned {
 
 /// Whether this window keeps a game's unfinished game as it is played.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Claim {
+pub enum Ownership {
     /// It does: the game is written after every move (unless saving is off).
     Owned,
     /// Another window has this game open and keeps it; this one must not write it.
@@ -80,15 +80,6 @@ impl Memory {
         memory
     }
 
-    /// An in-memory memory holding this record and unfinished games (for tests).
-    pub fn with(stats: Stats, saved: Vec<SavedGame>) -> Memory {
-        Memory {
-            stats,
-            saved,
-            ..Memory::default()
-        }
-    }
-
     /// Whether what happens is written down: false with `--no-save`, and in tests.
     pub fn saves(&self) -> bool {
         self.store.as_ref().is_none_or(Store::saves)
@@ -99,7 +90,7 @@ impl Memory {
         self.store.as_ref().is_some_and(Store::saves)
     }
 
-    pub fn record(&self, key: &RecordKey) -> Record {
+    pub fn record(&self, key: &RecordKey) -> Standing {
         self.stats.get(key)
     }
 
@@ -211,21 +202,21 @@ impl Memory {
 
     /// Makes this window the keeper of the game with this key, letting go of any other
     /// game it kept. The game's file is read again: another window may have changed it.
-    pub fn claim(&mut self, game: &str) -> Claim {
+    pub fn claim(&mut self, game: &str) -> Ownership {
         if self.owns(game) {
-            return Claim::Owned;
+            return Ownership::Owned;
         }
         self.release();
         let lock = match &self.store {
             Some(store) if store.saves() && Store::newer_file(&store.game_path(game)) => {
-                return Claim::Failed(
+                return Ownership::Failed(
                     "its file holds a game from a newer tictaclatin, left as it is".into(),
                 );
             }
             Some(store) if store.saves() => match store.lock_game(game) {
                 Ok(Some(lock)) => Some(lock),
-                Ok(None) => return Claim::Elsewhere,
-                Err(why) => return Claim::Failed(why.to_string()),
+                Ok(None) => return Ownership::Elsewhere,
+                Err(why) => return Ownership::Failed(why.to_string()),
             },
             _ => None,
         };
@@ -234,7 +225,7 @@ impl Memory {
             _lock: lock,
         });
         self.reread(game);
-        Claim::Owned
+        Ownership::Owned
     }
 
     /// Lets go of the game this window kept (it plays another, or the demo): another
@@ -385,6 +376,18 @@ pub fn menu_record_key(
 }
 
 #[cfg(test)]
+impl Memory {
+    /// An in-memory memory holding this record and unfinished games.
+    pub fn with(stats: Stats, saved: Vec<SavedGame>) -> Memory {
+        Memory {
+            stats,
+            saved,
+            ..Memory::default()
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::Difficulty;
@@ -419,7 +422,7 @@ mod tests {
     fn a_saved_game_and_a_result_survive_a_restart() {
         let dir = tempfile::tempdir().unwrap();
         let mut memory = load(dir.path(), true);
-        assert_eq!(memory.claim("latin"), Claim::Owned);
+        assert_eq!(memory.claim("latin"), Ownership::Owned);
         memory.keep("latin", Some(saved())).unwrap();
         memory.record_result(vs_hard(), Outcome::Draw).unwrap();
 
@@ -453,7 +456,7 @@ mod tests {
         memory.record_result(key.clone(), Outcome::Win).unwrap();
         memory.record_result(key.clone(), Outcome::Loss).unwrap();
         assert_eq!(memory.record(&key).games(), 2);
-        assert_eq!(memory.claim("latin"), Claim::Owned);
+        assert_eq!(memory.claim("latin"), Ownership::Owned);
         memory.keep("latin", Some(saved())).unwrap();
         assert_eq!(
             std::fs::read_dir(dir.path()).unwrap().count(),
@@ -469,20 +472,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut a = load(dir.path(), true);
         let mut b = load(dir.path(), true);
-        assert_eq!(a.claim("latin"), Claim::Owned);
+        assert_eq!(a.claim("latin"), Ownership::Owned);
         a.keep("latin", Some(saved())).unwrap();
         assert!(b.open_elsewhere("latin"));
-        assert_eq!(b.claim("latin"), Claim::Elsewhere);
+        assert_eq!(b.claim("latin"), Ownership::Elsewhere);
         let mut other = saved();
         other.moves.pop();
         b.keep("latin", Some(other)).unwrap();
         b.keep("latin", None).unwrap();
         assert_eq!(load(dir.path(), true).saved_game("latin"), Some(&saved()));
         // Another game is free for the second window meanwhile.
-        assert_eq!(b.claim("classic-3"), Claim::Owned);
+        assert_eq!(b.claim("classic-3"), Ownership::Owned);
         a.release();
         assert!(!b.open_elsewhere("latin"));
-        assert_eq!(b.claim("latin"), Claim::Owned);
+        assert_eq!(b.claim("latin"), Ownership::Owned);
         assert_eq!(
             b.saved_game("latin"),
             Some(&saved()),
@@ -524,7 +527,7 @@ mod tests {
             ["Nothing can be saved: the data directory is not a directory."]
         );
         match memory.claim("latin") {
-            Claim::Failed(why) => assert!(why.contains("is not a directory"), "{why}"),
+            Ownership::Failed(why) => assert!(why.contains("is not a directory"), "{why}"),
             other => panic!("{other:?}"),
         }
     }
@@ -543,7 +546,7 @@ mod tests {
         memory.refresh("latin");
         assert_eq!(memory.notices().len(), 1, "told once");
         match memory.claim("latin") {
-            Claim::Failed(why) => assert!(why.contains("newer tictaclatin"), "{why}"),
+            Ownership::Failed(why) => assert!(why.contains("newer tictaclatin"), "{why}"),
             other => panic!("{other:?}"),
         }
         memory.keep("latin", Some(saved())).unwrap();

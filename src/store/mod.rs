@@ -29,10 +29,10 @@ use crate::core::bounded::{self, Kind};
 use crate::core::words::escape;
 
 pub use files::{FileLock, backup_path, file_name, free_backup_path, write_atomic};
-pub(crate) use memory::Claim;
+pub(crate) use memory::Ownership;
 pub use memory::{Memory, menu_record_key, record_key};
 pub use saved::{BadGame, SavedGame};
-pub(crate) use stats::Record;
+pub(crate) use stats::Standing;
 pub use stats::{RecordKey, Stats};
 
 /// The format version this program writes and the newest it reads. Version 2 names the

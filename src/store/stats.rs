@@ -28,10 +28,10 @@ pub struct RecordKey {
 /// player (two people). A streak counts games in a row without a loss: against the perfect
 /// bot a draw is the best anyone can do.
 ///
-/// Counters saturate at [`Record::MOST`] rather than wrap: a record can stop growing, never
+/// Counters saturate at [`Standing::MOST`] rather than wrap: a record can stop growing, never
 /// turn into zero.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Record {
+pub struct Standing {
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
@@ -39,7 +39,7 @@ pub struct Record {
     pub best_streak: u64,
 }
 
-impl Record {
+impl Standing {
     /// The largest count kept: the largest whole number a TOML file holds.
     pub const MOST: u64 = i64::MAX as u64;
 
@@ -47,7 +47,7 @@ impl Record {
         (self.wins)
             .saturating_add(self.draws)
             .saturating_add(self.losses)
-            .min(Record::MOST)
+            .min(Standing::MOST)
     }
 
     fn add(&mut self, outcome: Outcome) {
@@ -68,7 +68,7 @@ impl Record {
 
 /// A count and one more, stopping at the largest kept.
 fn one_more(count: u64) -> u64 {
-    count.saturating_add(1).min(Record::MOST)
+    count.saturating_add(1).min(Standing::MOST)
 }
 
 /// Every record, in the order first played.
@@ -83,7 +83,7 @@ pub struct Stats {
 #[derive(Clone, PartialEq, Debug)]
 struct Entry {
     key: RecordKey,
-    record: Record,
+    record: Standing,
     unknown: toml::Table,
 }
 
@@ -98,11 +98,11 @@ struct Foreign {
 }
 
 impl Stats {
-    pub fn get(&self, key: &RecordKey) -> Record {
+    pub fn get(&self, key: &RecordKey) -> Standing {
         self.records
             .iter()
             .find(|e| e.key == *key)
-            .map_or_else(Record::default, |e| e.record)
+            .map_or_else(Standing::default, |e| e.record)
     }
 
     /// Counts one finished game.
@@ -110,7 +110,7 @@ impl Stats {
         match self.records.iter_mut().find(|e| e.key == key) {
             Some(entry) => entry.record.add(outcome),
             None => {
-                let mut record = Record::default();
+                let mut record = Standing::default();
                 record.add(outcome);
                 self.records.push(Entry {
                     key,
@@ -121,7 +121,7 @@ impl Stats {
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&RecordKey, &Record)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (&RecordKey, &Standing)> + '_ {
         self.records.iter().map(|e| (&e.key, &e.record))
     }
 
@@ -293,7 +293,7 @@ fn entry_from_row(table: toml::Table) -> Result<Entry, Unusable> {
             .transpose()
             .map_err(|e: crate::core::UnknownDifficulty| unknown(&e))?,
     };
-    let record = Record {
+    let record = Standing {
         wins: row.wins,
         draws: row.draws,
         losses: row.losses,
@@ -375,13 +375,20 @@ mod tests {
         .unwrap();
         let stats = store.record_result(key(), Outcome::Win).unwrap().value;
         let record = stats.get(&key());
-        assert_eq!((record.wins, record.streak), (Record::MOST, Record::MOST));
-        assert_eq!(record.games(), Record::MOST);
+        assert_eq!(
+            (record.wins, record.streak),
+            (Standing::MOST, Standing::MOST)
+        );
+        assert_eq!(record.games(), Standing::MOST);
         let text = fs::read_to_string(store.stats_path()).unwrap();
         assert!(text.contains(&format!("wins = {}", i64::MAX)), "{text}");
         let stats = store.record_result(key(), Outcome::Draw).unwrap().value;
         assert_eq!(stats.get(&key()).draws, 1);
-        assert_eq!(stats.get(&key()).games(), Record::MOST, "the sum stops too");
+        assert_eq!(
+            stats.get(&key()).games(),
+            Standing::MOST,
+            "the sum stops too"
+        );
     }
 
     /// A record written by a newer version loads, and counting a result keeps what this

@@ -3,7 +3,7 @@
 //! engine's scores and bounds stay in the details view.
 
 use crate::core::words::ordinal;
-use crate::core::{CellId, Claim, Hint, Outcome};
+use crate::core::{Claim, Hint, Move, Outcome};
 
 /// One move's hint, for the side about to play it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,15 +113,15 @@ const RANKED: u8 = 3;
 /// where no move is a proven win, the unproven moves the search scored exactly ranked by
 /// that score (equal scores, equal rank) up to the third, or, where every other move loses
 /// at once, marked as the block. Moves only bounded show nothing.
-pub fn advise(hints: &[(CellId, Hint)]) -> Vec<(CellId, Advice)> {
-    let proven: Vec<(CellId, Advice)> = hints
+pub fn advise(hints: &[(Move, Hint)]) -> Vec<(Move, Advice)> {
+    let proven: Vec<(Move, Advice)> = hints
         .iter()
-        .filter_map(|&(cell, hint)| Some((cell, Advice::proven(hint)?)))
+        .filter_map(|&(mv, hint)| Some((mv, Advice::proven(hint)?)))
         .collect();
     let winning = proven
         .iter()
         .any(|(_, a)| a.outcome() == Some(Outcome::Win));
-    let open: Vec<(CellId, Hint)> = hints
+    let open: Vec<(Move, Hint)> = hints
         .iter()
         .copied()
         .filter(|&(_, hint)| Advice::proven(hint).is_none())
@@ -131,31 +131,31 @@ pub fn advise(hints: &[(CellId, Hint)]) -> Vec<(CellId, Advice)> {
     let mut all = if winning {
         proven
     } else if blocking {
-        let blocks = open.iter().map(|&(cell, _)| (cell, Advice::Block));
+        let blocks = open.iter().map(|&(mv, _)| (mv, Advice::Block));
         proven.into_iter().chain(blocks).collect()
     } else {
         proven.into_iter().chain(ranked(&open)).collect()
     };
-    all.sort_by_key(|(cell, _)| cell.index());
+    all.sort_by_key(|(mv, _)| mv.index());
     all
 }
 
 /// The unproven moves scored exactly, ranked by their score (equal scores, equal rank) up
 /// to [`RANKED`].
-fn ranked(open: &[(CellId, Hint)]) -> Vec<(CellId, Advice)> {
+fn ranked(open: &[(Move, Hint)]) -> Vec<(Move, Advice)> {
     let score = |hint: Hint| match hint {
         Hint::Guess(s) | Hint::AtLeast(s) => Some(s),
         Hint::AtMost(_) | Hint::Proven(_) => None,
     };
     open.iter()
-        .filter_map(|&(cell, hint)| {
+        .filter_map(|&(mv, hint)| {
             let mine = score(hint)?;
             let better = open
                 .iter()
                 .filter(|&&(_, h)| score(h).is_some_and(|s| s > mine))
                 .count();
             let rank = u8::try_from(better + 1).ok().filter(|&r| r <= RANKED)?;
-            Some((cell, Advice::Choice(rank)))
+            Some((mv, Advice::Choice(rank)))
         })
         .collect()
 }
@@ -165,8 +165,8 @@ mod tests {
     use super::*;
     use crate::core::Value;
 
-    fn cell(i: usize) -> CellId {
-        CellId::new(i)
+    fn cell(i: usize) -> Move {
+        Move::new(i)
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub use super::view::PlayView;
 pub(crate) use super::view::Screen;
 use crate::config::Settings;
 use crate::core::review::MoveReview;
-use crate::core::{CellId, Engine, Game, Hint, Position, Side, Watch};
+use crate::core::{CellId, Engine, Game, Hint, Move, Position, Side, Watch};
 use crate::store::Memory;
 use crate::store::SavedGame;
 
@@ -116,6 +116,21 @@ impl App {
         }
     }
 
+    /// A game on the board that is in no list of games (a test's own), played with the
+    /// settings' mode and side.
+    #[cfg(test)]
+    pub(crate) fn with_game(settings: Settings, game: Arc<dyn Game>, now: Instant) -> App {
+        let mut app = App::new(settings, now);
+        let settings = &app.shared.settings;
+        let (mode, first, level) = (settings.mode, settings.first, settings.difficulty);
+        app.play.hints = settings.hints.on();
+        app.begin(
+            crate::core::session::Session::new(game, mode, first, level),
+            false,
+        );
+        app
+    }
+
     /// What to ask the bot thread for before any event: the chosen game's engine, so it is
     /// ready by the time a game starts.
     pub fn initial_requests(&mut self) -> Vec<BotRequest> {
@@ -140,7 +155,7 @@ impl App {
     pub fn menu(&self) -> &Menu {
         &self.start.menu
     }
-    pub fn moves(&self) -> Vec<CellId> {
+    pub fn moves(&self) -> &[Move] {
         self.play.moves()
     }
     pub fn cursor(&self) -> CellId {
@@ -185,7 +200,7 @@ impl App {
         self.view().review()
     }
     /// What each legal move is worth to the side to move, when hints are on and known.
-    pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
+    pub fn hint_values(&self) -> Option<Vec<(Move, Hint)>> {
         self.view().hint_values()
     }
     /// The line behind the hint under the cursor, as the game names its moves.

@@ -35,13 +35,13 @@ fn cell(name: &str) -> CellId {
     Latin.parse_cell(name).unwrap()
 }
 
-fn names<M: Copy + Into<crate::core::Move>>(moves: impl AsRef<[M]>) -> String {
-    join(&Latin, moves.as_ref())
+fn names(moves: &[crate::core::Move]) -> String {
+    join(&Latin, &*Latin.start(), moves)
 }
 
 /// The first empty cell's name.
 fn first_free(app: &App) -> String {
-    Latin.cell_name(app.position().legal_moves()[0].placed())
+    Latin.move_name(app.position(), app.position().legal_moves()[0])
 }
 
 /// An app with a solver and a stand-in for the bot thread that answers on request.
@@ -1606,11 +1606,9 @@ fn two_people_saving(dir: &std::path::Path) -> Harness {
 }
 
 /// Classic 3x3's names of these cells.
-fn names_3x3<M: Copy + Into<crate::core::Move>>(moves: impl AsRef<[M]>) -> String {
-    join(
-        &crate::games::classic::adapter::game(3, None).unwrap(),
-        moves.as_ref(),
-    )
+fn names_3x3(moves: &[crate::core::Move]) -> String {
+    let game = crate::games::classic::adapter::game(3, None).unwrap();
+    join(&game, &*game.start(), moves)
 }
 
 /// The first player wins a game of classic 3x3 in five moves: a1 b1 a2 b2 a3.
@@ -1861,7 +1859,10 @@ fn a_finished_game_is_kept_as_one_record() {
     assert_eq!(record.tag("SecondPlayer"), Some("human"));
     assert_eq!(record.tag("Termination"), Some("line"));
     assert!(record.tag("Date").is_some() && record.tag("Time").is_some());
-    assert_eq!(record.outcome, crate::record::Outcome::Won(Side::First));
+    assert_eq!(
+        record.outcome,
+        crate::record::RecordOutcome::Won(Side::First)
+    );
     assert_eq!(record.moves.len(), 5);
     h.typed("ua3");
     assert!(h.app.game_status().is_over());

@@ -129,7 +129,7 @@ impl App {
             return;
         }
         // Claiming reads the file again; a window that cannot claim it reads it anyway.
-        if self.shared.memory.claim(&key) != crate::store::Claim::Owned {
+        if self.shared.memory.claim(&key) != crate::store::Ownership::Owned {
             self.shared.memory.refresh(&key);
         }
         let Some(saved) = self.shared.memory.saved_game(&key).cloned() else {

@@ -15,7 +15,7 @@ use super::shared::Shared;
 use super::typing::Typed;
 use crate::config::{Mode, Settings};
 use crate::core::session::{Controller, History, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Position, Side, Status};
+use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Position, Side, Status};
 
 /// The game on the board and what the game screen keeps about it.
 pub struct PlayScreen {
@@ -64,7 +64,7 @@ pub struct PlayScreen {
 pub struct SearchedHints {
     /// The text of the position they are for.
     pub position: String,
-    pub hints: Vec<(CellId, Hint)>,
+    pub hints: Vec<(Move, Hint)>,
     pub lines: HintLines,
 }
 
@@ -135,9 +135,28 @@ impl PlayScreen {
         &self.session.history
     }
 
-    /// The cells of the moves played.
-    pub fn moves(&self) -> Vec<CellId> {
-        self.session.moves().iter().map(|mv| mv.placed()).collect()
+    pub fn moves(&self) -> &[Move] {
+        self.session.moves()
+    }
+
+    /// Where `mv` lands when made in `position`: the cell its stone fills (a dropped
+    /// stone's cell depends on the position, which `Game::move_cell` is not told), or for a
+    /// move refused there, the cell the game marks for it.
+    pub fn landing(&self, position: &dyn Position, mv: Move) -> Option<CellId> {
+        match position.play(mv) {
+            Ok(after) => new_stone(self.game(), position, after.as_ref()),
+            Err(_) => self.game().move_cell(mv),
+        }
+    }
+
+    /// Where move `ply` (1-based) of the game landed; `None` before the first.
+    pub fn landed(&self, ply: usize) -> Option<CellId> {
+        let history = self.history();
+        let (before, after) = (
+            history.position_at(ply.checked_sub(1)?),
+            history.position_at(ply),
+        );
+        new_stone(self.game(), before, after)
     }
 
     /// A cell's name in the game on the board.
@@ -181,10 +200,17 @@ impl PlayScreen {
             && self.session.controller(self.position().to_move()) == Controller::Human
     }
 
-    /// The cells the side to move may play.
-    pub fn legal_cells(&self) -> Vec<CellId> {
-        let moves = self.position().legal_moves();
-        moves.iter().map(|m| m.placed()).collect()
+    /// The cells that make a legal move when chosen.
+    fn legal_cells(&self) -> Vec<CellId> {
+        let (game, position) = (self.game(), self.position());
+        let legal = position.legal_moves();
+        (0..game.layout().cell_count())
+            .map(CellId::new)
+            .filter(|&cell| {
+                game.move_at(position, cell)
+                    .is_some_and(|m| legal.contains(&m))
+            })
+            .collect()
     }
 
     /// After a move that leaves the cursor where nothing may be played (extreme
@@ -208,6 +234,13 @@ impl PlayScreen {
             self.cursor = nearest;
         }
     }
+}
+
+/// The cell that holds a stone in `after` and was empty in `before`.
+fn new_stone(game: &dyn Game, before: &dyn Position, after: &dyn Position) -> Option<CellId> {
+    (0..game.layout().cell_count())
+        .map(CellId::new)
+        .find(|&cell| before.at(cell).is_none() && after.at(cell).is_some())
 }
 
 /// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).

@@ -282,7 +282,7 @@ impl Worker {
             Ok((lines, hints)) => Event::HintsReady {
                 ticket,
                 position: position.text(),
-                hints: hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect(),
+                hints,
                 lines,
             },
             Err(payload) => Event::BotFailed(panic_message(&*payload)),

@@ -208,7 +208,7 @@ mod tests {
     use crate::games::latin::adapter::Latin;
 
     fn cell(name: &str) -> Decision {
-        Decision::new(Latin.parse_cell(name).unwrap())
+        Decision::new(Latin.parse_move(Latin.start().as_ref(), name).unwrap())
     }
 
     const DELAY: Duration = Duration::from_millis(500);
@@ -313,7 +313,7 @@ mod tests {
     fn the_bots_note_says_what_it_proved_in_moves_in_a_panel_row() {
         let start = Latin.start();
         let decision = Decision {
-            mv: Latin.parse_cell("c4").unwrap().into(),
+            mv: Latin.parse_move(Latin.start().as_ref(), "c4").unwrap(),
             claim: Some(Claim::WinWithin(19)),
             how: Some("forced win".into()),
         };

@@ -14,7 +14,7 @@ use ratatui::crossterm::event::{self as term, KeyEvent, KeyEventKind, MouseEvent
 use super::hint_line::HintLines;
 use super::judged::Judged;
 use crate::core::threads::{self, SpawnError};
-use crate::core::{CellId, Decision, Engine, Hint};
+use crate::core::{Decision, Engine, Hint, Move};
 
 /// How often the input thread sends a [`Event::Tick`] when nothing else happens.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -43,7 +43,7 @@ pub enum Event {
     HintsReady {
         ticket: u64,
         position: String,
-        hints: Vec<(CellId, Hint)>,
+        hints: Vec<(Move, Hint)>,
         /// The line behind each hint, from the same search: none where the engine does not
         /// search (a solved game's line comes from its table).
         lines: HintLines,

@@ -88,7 +88,7 @@ pub enum Arrangement {
 
 /// The board's drawing: the look, how the blocks stand, and where it is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Board {
+pub struct BoardView {
     pub layout: Layout,
     pub look: Look,
     pub arrangement: Arrangement,
@@ -97,9 +97,9 @@ pub struct Board {
     pub y: u16,
 }
 
-impl Board {
-    fn new(layout: Layout, look: Look, arrangement: Arrangement) -> Board {
-        Board {
+impl BoardView {
+    fn new(layout: Layout, look: Look, arrangement: Arrangement) -> BoardView {
+        BoardView {
             layout,
             look,
             arrangement,
@@ -230,7 +230,7 @@ pub struct Areas {
     pub title: Rect,
     /// The board with its labels.
     pub grid: Rect,
-    pub board: Board,
+    pub board: BoardView,
     /// Beside (or below) the board: tallies, turn, moves.
     pub panel: Rect,
     pub status: Rect,
@@ -281,7 +281,7 @@ fn arrangements(layout: Layout) -> Vec<Arrangement> {
 /// Every board drawing for this layout, roomiest first. A board of at most 4x4 keeps the
 /// roomy look, with room for a hint and its mark in every cell, and asks for a bigger
 /// terminal rather than shrink; bigger boards shrink their cells to fit.
-fn boards(layout: Layout) -> impl Iterator<Item = Board> {
+fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
     let many = layout.blocks.count() > 1;
     let small = !many && layout.cells.rows <= 4 && layout.cells.cols <= 4;
     LOOKS
@@ -293,7 +293,7 @@ fn boards(layout: Layout) -> impl Iterator<Item = Board> {
         .flat_map(move |look| {
             arrangements(layout)
                 .into_iter()
-                .map(move |arrangement| Board::new(layout, look, arrangement))
+                .map(move |arrangement| BoardView::new(layout, look, arrangement))
         })
 }
 
@@ -358,7 +358,7 @@ fn chrome(compact: bool) -> u16 {
 }
 
 /// The terminal this board needs with the panel beside it, or below it.
-fn needed(board: Board, panel_below: bool, compact: bool) -> (u16, u16) {
+fn needed(board: BoardView, panel_below: bool, compact: bool) -> (u16, u16) {
     let (w, h) = board.size();
     if panel_below {
         (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome(compact))
@@ -386,7 +386,7 @@ pub fn areas(layout: Layout, area: Rect) -> Option<Areas> {
 /// The board with the panel to its right, or below it (narrow terminals), if it fits. Rows
 /// to spare go to the panel (hints, the bot's note, the moves), not to margins; beside a
 /// board as tall as the panel's least, the panel has the board's rows.
-fn place(mut board: Board, area: Rect, compact: bool, below: bool) -> Option<Areas> {
+fn place(mut board: BoardView, area: Rect, compact: bool, below: bool) -> Option<Areas> {
     let (need_w, need_h) = needed(board, below, compact);
     if area.width < need_w || area.height < need_h {
         return None;

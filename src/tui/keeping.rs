@@ -5,7 +5,7 @@
 //! cannot be kept still plays it, and says so wherever it matters: when the game starts,
 //! in the panel, at the quit prompt and after the screen closes.
 
-use crate::store::{Claim, Memory};
+use crate::store::{Memory, Ownership};
 use crate::store::{SavedGame, StoreError};
 
 /// Whether, and why not, the game on the board is written down.
@@ -39,10 +39,10 @@ impl Keeping {
             return Keeping::Kept;
         }
         match memory.claim(key) {
-            Claim::Owned => Keeping::Kept,
-            Claim::Elsewhere if resumed => Keeping::Copy,
-            Claim::Elsewhere => Keeping::Waiting,
-            Claim::Failed(why) => Keeping::Failed(why),
+            Ownership::Owned => Keeping::Kept,
+            Ownership::Elsewhere if resumed => Keeping::Copy,
+            Ownership::Elsewhere => Keeping::Waiting,
+            Ownership::Failed(why) => Keeping::Failed(why),
         }
     }
 
@@ -84,13 +84,13 @@ impl Keeping {
     /// in it (which writing this one would overwrite).
     fn take_over(memory: &mut Memory, key: &str) -> Keeping {
         match memory.claim(key) {
-            Claim::Owned if memory.saved_game(key).is_none() => Keeping::Kept,
-            Claim::Owned => {
+            Ownership::Owned if memory.saved_game(key).is_none() => Keeping::Kept,
+            Ownership::Owned => {
                 memory.release();
                 Keeping::Waiting
             }
-            Claim::Elsewhere => Keeping::Waiting,
-            Claim::Failed(why) => Keeping::Failed(why),
+            Ownership::Elsewhere => Keeping::Waiting,
+            Ownership::Failed(why) => Keeping::Failed(why),
         }
     }
 

@@ -6,15 +6,11 @@ use super::board::PlayScreen;
 use super::status::StatusLine;
 use crate::config::{Mode, Settings};
 use crate::core::session::Controller;
-use crate::core::{BlockState, CellId, Game, MarkedLine, Move, Side, Status};
+use crate::core::{BlockState, Game, MarkedLine, Move, Position, Side, Status, move_names};
 
-/// Moves (or the cells they place on) by name, separated by spaces: `b2 c3`.
-pub fn join(game: &dyn Game, moves: &[impl Copy + Into<Move>]) -> String {
-    moves
-        .iter()
-        .map(|&m| game.cell_name(m.into().placed()))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Moves made one after another from `from`, by name, separated by spaces: `b2 c3`.
+pub fn join(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> String {
+    move_names(game, from, moves).join(" ")
 }
 
 impl PlayScreen {
@@ -45,26 +41,25 @@ impl PlayScreen {
     }
 
     /// What the last move did: points scored and whose turn it is, or the end of the game.
-    pub fn after_move_status(&self, cell: CellId, settings: &Settings) -> StatusLine {
+    pub fn after_move_status(&self, mv: Move, settings: &Settings) -> StatusLine {
         let history = &self.session.history;
         let ply = history.moves().len() - 1;
         let (before, after) = (history.position_at(ply), history.position());
         if after.status().is_over() {
             return StatusLine::note(self.result_text(settings));
         }
-        let name = self.cell_name(cell);
+        let name = self.game().move_name(before, mv);
         let who = self.name(before.to_move(), settings);
         // A move that wins a small board (extreme tic-tac-toe) earns another at once: say
         // so loudly, and short enough that the turn still fits on an 80-column line.
-        let block = self.game().place(cell).block;
-        let won_block = matches!(
-            self.game().blocks(after).get(usize::from(block)),
-            Some(BlockState::Won(_))
-        ) && !matches!(
-            self.game().blocks(before).get(usize::from(block)),
-            Some(BlockState::Won(_))
-        );
-        if won_block {
+        let won = |position: &dyn Position, block: u8| {
+            let blocks = self.game().blocks(position);
+            matches!(blocks.get(usize::from(block)), Some(BlockState::Won(_)))
+        };
+        let block = self
+            .landed(ply + 1)
+            .map(|cell| self.game().place(cell).block);
+        if let Some(block) = block.filter(|&b| won(after, b) && !won(before, b)) {
             let label = self.game().block_label(block);
             let points = self
                 .game()
@@ -164,8 +159,9 @@ impl PlayScreen {
         self.game().points(self.position())?;
         let history = &self.session.history;
         let &last = history.moves().last()?;
-        let mover = history.mover(history.moves().len() - 1);
-        let cell = last.placed();
+        let ply = history.moves().len();
+        let mover = history.mover(ply - 1);
+        let cell = self.landed(ply)?;
         let line = self
             .position()
             .marked_lines()
@@ -184,7 +180,7 @@ impl PlayScreen {
         };
         Some(format!(
             "{whose} {} gave {theirs} a point: {} now holds {many} {theirs} and {one}",
-            self.cell_name(cell),
+            self.game().move_name(history.position_at(ply - 1), last),
             line_name(self.game(), &line)
         ))
     }
@@ -254,7 +250,7 @@ pub fn line_name(game: &dyn Game, line: &MarkedLine) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Side;
+    use crate::core::{CellId, Side};
     use crate::games::latin::adapter::Latin;
 
     /// The first side's line through the cells of `game` named.

@@ -14,6 +14,8 @@ mod board;
 pub mod bot;
 pub mod bot_turn;
 mod crossing;
+#[cfg(test)]
+mod drop_game_tests;
 pub mod event;
 pub mod geometry;
 mod hint_line;

@@ -1,4 +1,4 @@
-//! The play screen's keys: the cursor, placing (by cursor, typed name or click), undo and
+//! The play screen's keys: the cursor, moving (by cursor, typed name or click), undo and
 //! redo, hints, the bot's level. What crosses to another screen or asks a question (a new
 //! game, swapping sides, the review, the help, quitting) is returned to the app
 //! ([`PlayKey`]).
@@ -10,10 +10,10 @@ use super::geometry;
 use super::messages::join;
 use super::shared::Shared;
 use super::status::{StatusKind, StatusLine};
-use super::typing::{NameMatch, Typed, cell_names, is_plain, longer_names, name_match};
+use super::typing::{NameMatch, Typed, is_plain, longer_names, move_names, name_match};
 use crate::config::Mode;
-use crate::core::CellId;
 use crate::core::session::Controller;
+use crate::core::{CellId, Move};
 use crate::keys::Action;
 use crate::keys::starts_cell_names;
 
@@ -75,7 +75,7 @@ impl PlayScreen {
         let so_far = self.typed.as_ref().map_or("", |t| t.text.as_str());
         let text = format!("{so_far}{c}");
         match self.name_match(&text) {
-            NameMatch::Whole(cell) => self.place_named(cell, shared),
+            NameMatch::Whole(mv) => self.play_named(mv, shared),
             NameMatch::Prefix | NameMatch::WholeOrLonger(_) if self.typed.is_some() => {
                 let prompt = self.typing_prompt(&text, shared);
                 if let Some(typed) = &mut self.typed {
@@ -110,27 +110,30 @@ impl PlayScreen {
         Vec::new()
     }
 
-    /// Why typed text places nothing, as the game reads its names.
+    /// Why typed text plays nothing, as the game reads its names.
     fn not_a_name(&self, text: &str) -> String {
-        match self.game().parse_cell(text) {
+        match self.game().parse_move(self.position(), text) {
             Err(why) => format!("Illegal: {why}"),
             Ok(_) => format!(
                 "Illegal: {text} is not a cell here, like {}",
-                self.example_cell()
+                self.example_move()
             ),
         }
     }
 
     /// How `text` (lower case) fits the names the game reads.
     fn name_match(&self, text: &str) -> NameMatch {
-        name_match(&cell_names(self.game()), text)
+        name_match(&move_names(self.game(), self.position()), text)
     }
 
-    /// A typed name is complete: what its keys did meanwhile is undone, and the cell played.
-    fn place_named(&mut self, cell: CellId, shared: &mut Shared) {
+    /// A typed name is complete: what its keys did meanwhile is undone, and the move made
+    /// (the cursor goes where it lands).
+    fn play_named(&mut self, mv: Move, shared: &mut Shared) {
         self.typed = None;
-        self.cursor = cell;
-        self.place(cell, shared);
+        if let Some(cell) = self.landing(self.position(), mv) {
+            self.cursor = cell;
+        }
+        self.place(mv, shared);
     }
 
     /// Places the name typed so far if it is a whole one (Qubic's `1`, which could have
@@ -140,50 +143,53 @@ impl PlayScreen {
             return false;
         };
         match self.name_match(&text) {
-            NameMatch::Whole(cell) | NameMatch::WholeOrLonger(cell) => {
-                self.place_named(cell, shared);
+            NameMatch::Whole(mv) | NameMatch::WholeOrLonger(mv) => {
+                self.play_named(mv, shared);
                 true
             }
             NameMatch::Prefix | NameMatch::None => false,
         }
     }
 
-    /// A cell's name to show as an example: the cursor's, or where it is not a move (an
+    /// A move's name to show as an example: the cursor's, or where it is no legal move (an
     /// extreme small board not the one to play in) the first legal move's.
-    fn example_cell(&self) -> String {
-        let legal = self.legal_cells();
-        let cell = match legal.contains(&self.cursor) {
-            true => self.cursor,
-            false => legal.first().copied().unwrap_or(self.cursor),
-        };
-        self.cell_name(cell)
+    fn example_move(&self) -> String {
+        let position = self.position();
+        let legal = position.legal_moves();
+        let mv = self
+            .game()
+            .move_at(position, self.cursor)
+            .filter(|mv| legal.contains(mv))
+            .or_else(|| legal.first().copied());
+        mv.map_or_else(String::new, |mv| self.game().move_name(position, mv))
     }
 
     /// "B2… then the rest of a cell's name (like B3c1) places there", or for a name that
     /// could go on, "1… Enter places at 1b1, or type on (like 10 or 1a1)".
     fn typing_prompt(&self, text: &str, shared: &Shared) -> String {
-        let names = cell_names(self.game());
+        let names = move_names(self.game(), self.position());
         match name_match(&names, text) {
-            NameMatch::WholeOrLonger(cell) => format!(
+            NameMatch::WholeOrLonger(mv) => format!(
                 "{}… {} places at {}, or type on (like {})",
                 self.as_named(text),
                 shared.key(Action::Place),
-                self.cell_name(cell),
+                self.game().move_name(self.position(), mv),
                 longer_names(&names, text).join(" or ")
             ),
             _ => format!(
                 "{}… then the rest of a cell's name (like {}) places there",
                 self.as_named(text),
-                self.example_cell()
+                self.example_move()
             ),
         }
     }
 
     /// Typed text (kept in lower case) as the game writes it: `b2` is extreme's `B2`.
     fn as_named(&self, text: &str) -> String {
-        let game = self.game();
-        (0..game.layout().cell_count())
-            .map(|index| game.cell_name(CellId::new(index)))
+        let (game, position) = (self.game(), self.position());
+        move_names(game, position)
+            .into_iter()
+            .map(|(_, mv)| game.move_name(position, mv))
             .find(|name| name.is_char_boundary(text.len()) && name.to_lowercase().starts_with(text))
             .map_or_else(|| text.to_string(), |name| name[..text.len()].to_string())
     }
@@ -221,7 +227,7 @@ impl PlayScreen {
             Action::Right => self.move_cursor(0, 1, shared),
             Action::Up => self.move_cursor(-1, 0, shared),
             Action::Down => self.move_cursor(1, 0, shared),
-            Action::Place => self.place(self.cursor, shared),
+            Action::Place => self.choose(self.cursor, shared),
             Action::Undo => self.undo(shared),
             Action::Redo => self.redo(shared),
             Action::New => return PlayKey::OpenStart,
@@ -281,8 +287,19 @@ impl PlayScreen {
         }
     }
 
-    /// A person's move at `cell`, with a clear message when it cannot be played.
-    pub fn place(&mut self, cell: CellId, shared: &mut Shared) {
+    /// A person chooses `cell`: the move the game makes of it.
+    fn choose(&mut self, cell: CellId, shared: &mut Shared) {
+        match self.game().move_at(self.position(), cell) {
+            Some(mv) => self.place(mv, shared),
+            None => {
+                let cell = self.cell_name(cell);
+                shared.status = StatusLine::illegal(format!("Illegal: no move at {cell}"));
+            }
+        }
+    }
+
+    /// A person's move, with a clear message when it cannot be played.
+    fn place(&mut self, mv: Move, shared: &mut Shared) {
         let position = self.position();
         if self.status().is_over() {
             shared.status = StatusLine::note(format!(
@@ -300,22 +317,22 @@ impl PlayScreen {
             ));
             return;
         }
-        match position.play(cell.into()) {
+        match position.play(mv) {
             Ok(_) => {
                 self.moves_changed();
                 self.side_note = None;
-                self.play(cell, shared);
+                self.play(mv, shared);
             }
             Err(why) => shared.status = StatusLine::illegal(format!("Illegal: {why}")),
         }
     }
 
     /// Plays a legal move and says what happened.
-    pub fn play(&mut self, cell: CellId, shared: &mut Shared) {
-        if self.session.history.play(cell.into()).is_err() {
+    pub fn play(&mut self, mv: Move, shared: &mut Shared) {
+        if self.session.history.play(mv).is_err() {
             return; // checked by the caller; the bot's moves are checked by its engine
         }
-        shared.status = self.after_move_status(cell, &shared.settings);
+        shared.status = self.after_move_status(mv, &shared.settings);
         self.follow_legal_moves();
     }
 
@@ -342,7 +359,7 @@ impl PlayScreen {
         shared.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
         } else {
-            let names = join(self.game(), &popped);
+            let names = join(self.game(), self.position(), &popped);
             let practice = match ended {
                 true => "The result stands as recorded; playing on is practice. ",
                 false => "",
@@ -363,7 +380,9 @@ impl PlayScreen {
         self.bot.cancel();
         self.follow_legal_moves();
         self.moves_changed();
-        let lead = format!("Redid {}. ", join(self.game(), &replayed));
+        let history = &self.session.history;
+        let before = history.position_at(history.moves().len() - replayed.len());
+        let lead = format!("Redid {}. ", join(self.game(), before, &replayed));
         shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
     }
 
@@ -409,13 +428,13 @@ impl PlayScreen {
         PlayKey::Nothing
     }
 
-    /// A left click at `x`, `y` on `board`: a move on the cell there.
-    pub fn click(&mut self, board: &geometry::Board, x: u16, y: u16, shared: &mut Shared) {
+    /// A left click at `x`, `y` on `board`: the move of the cell there.
+    pub fn click(&mut self, board: &geometry::BoardView, x: u16, y: u16, shared: &mut Shared) {
         let place = board.place_at(x, y);
         if let Some(cell) = place.and_then(|place| self.game().cell_at(place)) {
             self.typed = None;
             self.cursor = cell;
-            self.place(cell, shared);
+            self.choose(cell, shared);
         }
     }
 }

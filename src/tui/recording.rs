@@ -11,7 +11,7 @@ use crate::config::{First, Mode};
 use crate::core::game_loop::End;
 use crate::core::session::Controller;
 use crate::core::{Side, Status};
-use crate::record::{self, Entry, Outcome, Record};
+use crate::record::{self, Entry, Record, RecordOutcome};
 
 impl App {
     /// The record of the game on the board as it stands, with the tags a person's game
@@ -46,9 +46,9 @@ impl App {
         let end = history.position();
         let status = session.status();
         record.outcome = match status {
-            Status::Won(side) => Outcome::Won(side),
-            Status::Draw => Outcome::Draw,
-            Status::InPlay => Outcome::Unfinished,
+            Status::Won(side) => RecordOutcome::Won(side),
+            Status::Draw => RecordOutcome::Draw,
+            Status::InPlay => RecordOutcome::Unfinished,
         };
         if status.is_over() {
             let how = if session.timed_out().is_some() {

@@ -41,9 +41,9 @@ impl App {
         }
         let moves = self.play.session.moves();
         self.shared.status = match moves.last() {
-            Some(last) if moves.len() == before + 1 => self
-                .play
-                .after_move_status(last.placed(), &self.shared.settings),
+            Some(last) if moves.len() == before + 1 => {
+                self.play.after_move_status(*last, &self.shared.settings)
+            }
             _ => StatusLine::turn("", &self.turn_text()),
         };
     }

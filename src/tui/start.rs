@@ -15,7 +15,7 @@ use crate::core::{Game, Outcome};
 use crate::games::GameChoice;
 use crate::keys::Action;
 use crate::store::{Memory, menu_record_key};
-use crate::store::{Record, SavedGame};
+use crate::store::{SavedGame, Standing};
 
 /// The start screen's state, kept while a game is on the board.
 #[derive(Clone, Debug)]
@@ -103,7 +103,7 @@ impl StartScreen {
     }
 
     /// The record of results for the chosen game, mode and level.
-    pub fn record(&self, shared: &Shared) -> Option<Record> {
+    pub fn record(&self, shared: &Shared) -> Option<Standing> {
         let menu = &self.menu;
         menu_record_key(&self.game().key(), menu.mode, menu.difficulty)
             .map(|key| shared.memory.record(&key))

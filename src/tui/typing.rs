@@ -1,17 +1,17 @@
-//! Typing a cell's name: a character that begins a name (`b` of `b3`, `2` of Qubic's `2b3`;
+//! Typing a move's name: a character that begins a name (`b` of `b3`, `2` of Qubic's `2b3`;
 //! no action is bound to one) and what is kept while the rest comes.
 //!
-//! The names are those the game reads ([`Game::parse_cell`]): its cells' own names and the
-//! numbers it accepts (classic 3x3's `1`..`9`, Qubic's `0`..`63`). A name that is also the
-//! start of a longer one (Qubic's `1`, of `12` and `1a1`) waits for the next character, or
-//! for the place key to place it as it is.
+//! The names are those the game reads ([`Game::parse_move`]): the name of the move made on
+//! each cell and the numbers it accepts (classic 3x3's `1`..`9`, Qubic's `0`..`63`). A name
+//! that is also the start of a longer one (Qubic's `1`, of `12` and `1a1`) waits for the
+//! next character, or for the place key to play it as it is.
 
 use std::time::Instant;
 
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
 use super::status::StatusLine;
-use crate::core::{CellId, Game};
+use crate::core::{CellId, Game, Move, Position};
 
 /// The start of a cell's name, waiting to learn whether the rest follows.
 #[derive(Clone, Debug)]
@@ -26,47 +26,52 @@ pub struct Typed {
     pub prompt: String,
 }
 
-/// Every name the game reads as a cell, in lower case, with its cell: the cells' names,
-/// then the numbers [`Game::parse_cell`] accepts, written without leading zeros.
-pub fn cell_names(game: &dyn Game) -> Vec<(String, CellId)> {
+/// Every name the game reads as a move in `position`, in lower case, with its move: the
+/// names of the moves made on each cell (once each), then the numbers
+/// [`Game::parse_move`] accepts, written without leading zeros.
+pub fn move_names(game: &dyn Game, position: &dyn Position) -> Vec<(String, Move)> {
     let count = game.layout().cell_count();
-    let names = (0..count).map(|index| {
-        let cell = CellId::new(index);
-        (game.cell_name(cell).to_lowercase(), cell)
-    });
+    let mut names: Vec<(String, Move)> = Vec::new();
+    for mv in (0..count).filter_map(|i| game.move_at(position, CellId::new(i))) {
+        let name = game.move_name(position, mv).to_lowercase();
+        if !names.iter().any(|(known, _)| *known == name) {
+            names.push((name, mv));
+        }
+    }
     let numbers = (0..=count).filter_map(|number| {
         let text = number.to_string();
-        game.parse_cell(&text).ok().map(|cell| (text, cell))
+        game.parse_move(position, &text).ok().map(|mv| (text, mv))
     });
-    names.chain(numbers).collect()
+    names.extend(numbers);
+    names
 }
 
 /// How typed text fits the names a game reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum NameMatch {
-    /// The whole name of this cell, and the start of no other: it is placed at once.
-    Whole(CellId),
-    /// The whole name of this cell and the start of longer ones (Qubic's `1`, of `12`):
-    /// the next character decides, or the place key places this cell.
-    WholeOrLonger(CellId),
+    /// The whole name of this move, and the start of no other: it is played at once.
+    Whole(Move),
+    /// The whole name of this move and the start of longer ones (Qubic's `1`, of `12`):
+    /// the next character decides, or the place key plays it.
+    WholeOrLonger(Move),
     /// The start of some names.
     Prefix,
     /// No name starts so.
     None,
 }
 
-/// How `text` (lower case) fits `names` (see [`cell_names`]).
-pub fn name_match(names: &[(String, CellId)], text: &str) -> NameMatch {
+/// How `text` (lower case) fits `names` (see [`move_names`]).
+pub fn name_match(names: &[(String, Move)], text: &str) -> NameMatch {
     let whole = names
         .iter()
         .find(|(name, _)| name == text)
-        .map(|&(_, cell)| cell);
+        .map(|&(_, mv)| mv);
     let longer = names
         .iter()
         .any(|(name, _)| name.len() > text.len() && name.starts_with(text));
     match (whole, longer) {
-        (Some(cell), false) => NameMatch::Whole(cell),
-        (Some(cell), true) => NameMatch::WholeOrLonger(cell),
+        (Some(mv), false) => NameMatch::Whole(mv),
+        (Some(mv), true) => NameMatch::WholeOrLonger(mv),
         (None, true) => NameMatch::Prefix,
         (None, false) => NameMatch::None,
     }
@@ -74,7 +79,7 @@ pub fn name_match(names: &[(String, CellId)], text: &str) -> NameMatch {
 
 /// A few names that go on from `text`, to show in the prompt: the first longer number and
 /// the first longer cell name (`12` and `1a1` after Qubic's `1`).
-pub fn longer_names(names: &[(String, CellId)], text: &str) -> Vec<String> {
+pub fn longer_names(names: &[(String, Move)], text: &str) -> Vec<String> {
     let goes_on = |name: &&String| name.len() > text.len() && name.starts_with(text);
     let is_number = |name: &&String| name.bytes().all(|b| b.is_ascii_digit());
     let all: Vec<&String> = names.iter().map(|(name, _)| name).filter(goes_on).collect();
@@ -95,9 +100,9 @@ mod tests {
     use crate::games::{self, GameChoice, GameKind};
     use ratatui::crossterm::event::KeyCode;
 
-    fn names_of(choice: GameChoice) -> (std::sync::Arc<dyn Game>, Vec<(String, CellId)>) {
+    fn names_of(choice: GameChoice) -> (std::sync::Arc<dyn Game>, Vec<(String, Move)>) {
         let game = games::build(choice).unwrap();
-        let names = cell_names(game.as_ref());
+        let names = move_names(game.as_ref(), game.start().as_ref());
         (game, names)
     }
 
@@ -113,10 +118,10 @@ mod tests {
     fn classic_3x3_digits_are_whole_names_at_once() {
         let (game, names) = names_of(classic(3));
         for digit in 1..=9 {
-            let cell = game.parse_cell(&digit.to_string()).unwrap();
+            let mv = game.parse_move(game.start().as_ref(), &digit.to_string());
             assert_eq!(
                 name_match(&names, &digit.to_string()),
-                NameMatch::Whole(cell)
+                NameMatch::Whole(mv.unwrap())
             );
         }
         assert_eq!(name_match(&names, "0"), NameMatch::None);
@@ -128,7 +133,7 @@ mod tests {
     #[test]
     fn qubic_numbers_wait_only_while_they_could_go_on() {
         let (game, names) = names_of(GameChoice::of(GameKind::Qubic));
-        let cell = |text: &str| game.parse_cell(text).unwrap();
+        let cell = |text: &str| game.parse_move(game.start().as_ref(), text).unwrap();
         // 0 and 7..9 begin no longer number and no layer: placed at once.
         for text in ["0", "7", "9", "12", "63", "2b3"] {
             assert_eq!(
@@ -158,7 +163,8 @@ mod tests {
             for number in 0..300 {
                 let text = number.to_string();
                 let typed = names.iter().find(|(name, _)| *name == text).map(|n| n.1);
-                assert_eq!(typed, game.parse_cell(&text).ok(), "{choice:?} {text}");
+                let read = game.parse_move(game.start().as_ref(), &text).ok();
+                assert_eq!(typed, read, "{choice:?} {text}");
             }
         }
     }

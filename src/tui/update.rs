@@ -15,7 +15,7 @@ use super::hint_line::HintLines;
 use super::status::StatusLine;
 use crate::config::Mode;
 use crate::core::session::Controller;
-use crate::core::{CellId, Decision, Engine, Hint};
+use crate::core::{Decision, Engine, Hint, Move};
 use crate::keys::{Action, Key};
 use crate::store::record_key;
 
@@ -217,14 +217,14 @@ impl App {
         let opponent = self.play.name(opponent, &self.shared.settings);
         let position = self.play.position();
         self.play.bot_note = bot_turn::note(self.game(), position, &decision, &opponent);
-        self.play.play(decision.mv.placed(), &mut self.shared);
+        self.play.play(decision.mv, &mut self.shared);
     }
 
     fn on_hints(
         &mut self,
         ticket: u64,
         position: String,
-        hints: Vec<(CellId, Hint)>,
+        hints: Vec<(Move, Hint)>,
         lines: HintLines,
     ) {
         if self.play.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {

@@ -13,7 +13,7 @@ use super::review::Reviewed;
 use super::shared::Shared;
 use crate::config::Mode;
 use crate::core::review::{self, MoveReview};
-use crate::core::{CellId, Difficulty, Hint, Position};
+use crate::core::{Difficulty, Hint, Move, Position};
 use crate::keys::Action;
 
 /// The moves of a hint's line the panel shows, the hinted move first.
@@ -55,8 +55,9 @@ impl<'a> PlayView<'a> {
         }
         let mut blocks: Vec<u8> = position
             .legal_moves()
-            .iter()
-            .map(|mv| game.place(mv.placed()).block)
+            .into_iter()
+            .filter_map(|mv| self.play.landing(position, mv))
+            .map(|cell| game.place(cell).block)
             .collect();
         blocks.sort_unstable();
         blocks.dedup();
@@ -128,14 +129,13 @@ impl<'a> PlayView<'a> {
     }
 
     /// What each legal move is worth to the side to move, when hints are on and known.
-    pub fn hint_values(&self) -> Option<Vec<(CellId, Hint)>> {
+    pub fn hint_values(&self) -> Option<Vec<(Move, Hint)>> {
         if !self.hints_shown() {
             return None;
         }
         let engine = self.play.engine(self.shared)?;
         if engine.instant_hints() {
-            let hints = engine.hints(self.play.position());
-            return Some(hints.into_iter().map(|(mv, h)| (mv.placed(), h)).collect());
+            return Some(engine.hints(self.play.position()));
         }
         let searched = self.searched_hints()?;
         Some(searched.hints.clone())
@@ -156,16 +156,12 @@ impl<'a> PlayView<'a> {
     /// The line behind the hint under the cursor, as the game names its moves, the move
     /// itself first; `None` without a hint there or a line known for it.
     pub fn hint_line(&self) -> Option<Vec<String>> {
-        let cursor = self.play.cursor;
+        let mv = self.cursor_move()?;
         let hints = self.hint_values()?;
-        if !hints.iter().any(|&(cell, _)| cell == cursor) {
+        if !hints.iter().any(|&(hinted, _)| hinted == mv) {
             return None;
         }
         let position = self.play.position();
-        let mv = position
-            .legal_moves()
-            .into_iter()
-            .find(|mv| mv.placed() == cursor)?;
         let searched = self.searched_hints().map(|searched| &searched.lines);
         let line = hint_line::line_from(self.play.engine(self.shared)?, position, mv, searched)?;
         Some(hint_line::names(self.play.game(), position, &line))
@@ -174,11 +170,8 @@ impl<'a> PlayView<'a> {
     /// The hint under the cursor in words, with the line behind it: "c3 wins in 2 moves:
     /// c3 b2 d4".
     pub fn hint_text(&self) -> Option<String> {
-        let cursor = self.play.cursor;
-        let (_, advice) = self
-            .advice()?
-            .into_iter()
-            .find(|&(cell, _)| cell == cursor)?;
+        let mv = self.cursor_move()?;
+        let (_, advice) = self.advice()?.into_iter().find(|&(m, _)| m == mv)?;
         let position = self.play.position();
         let opponent = self
             .play
@@ -188,11 +181,8 @@ impl<'a> PlayView<'a> {
         } else {
             opponent
         };
-        let mut text = format!(
-            "{} {}",
-            self.play.cell_name(cursor),
-            advice.words(&opponent)
-        );
+        let name = self.play.game().move_name(position, mv);
+        let mut text = format!("{name} {}", advice.words(&opponent));
         if let Some(line) = self.hint_line().filter(|line| line.len() > 1) {
             let shown = line.len().min(LINE_SHOWN);
             let more = if line.len() > shown { " …" } else { "" };
@@ -204,10 +194,10 @@ impl<'a> PlayView<'a> {
     /// The engine's own figure for the move under the cursor and, where a search gave the
     /// hints, how far it went: for the details view.
     pub fn engine_text(&self) -> Option<String> {
-        let cursor = self.play.cursor;
+        let mv = self.cursor_move()?;
         let hints = self.hint_values()?;
-        let (_, hint) = hints.into_iter().find(|&(cell, _)| cell == cursor)?;
-        let name = self.play.cell_name(cursor);
+        let (_, hint) = hints.into_iter().find(|&(m, _)| m == mv)?;
+        let name = self.play.game().move_name(self.play.position(), mv);
         // A proven figure counts plies, as the script commands print it.
         let counted = hint.to_string().ends_with(|c: char| c.is_ascii_digit());
         let plies = if matches!(hint, Hint::Proven(_)) && counted {
@@ -226,8 +216,14 @@ impl<'a> PlayView<'a> {
 
     /// The hints as the board shows them: proven results in moves, the bot's first
     /// choices, nothing else (see [`advice::advise`]).
-    pub fn advice(&self) -> Option<Vec<(CellId, Advice)>> {
+    pub fn advice(&self) -> Option<Vec<(Move, Advice)>> {
         self.hint_values().map(|hints| advice::advise(&hints))
+    }
+
+    /// The move the cursor's cell makes.
+    fn cursor_move(&self) -> Option<Move> {
+        let play = self.play;
+        play.game().move_at(play.position(), play.cursor)
     }
 
     /// The game on the board and its moves, as a review names them.

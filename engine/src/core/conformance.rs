@@ -183,7 +183,7 @@ pub fn check_protocol(game: &dyn Game, engine: &dyn Engine, seed: u64) -> Result
     let player = engine
         .player(&engine.player_names()[0], options)
         .map_err(|e| format!("{}: {e}", game.key()))?;
-    let mut session = protocol::Session::new(game, engine, player);
+    let mut session = protocol::ProtocolSession::new(game, engine, player);
     for junk in ["", "analyze", "hello world", "move ???", "\u{7}\u{1b}"] {
         let reply = session.reply(junk).unwrap_or_default();
         if !reply.starts_with("error ") {

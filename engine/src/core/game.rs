@@ -13,7 +13,7 @@ use super::level::Difficulty;
 use super::moves::Move;
 use super::player::{Player, PlayerOptions};
 use super::position::{BlockState, CellError, Position, PositionError};
-use super::root::Settings;
+use super::root::SearchSettings;
 use super::side::Side;
 use super::value::Value;
 
@@ -122,7 +122,7 @@ pub trait Engine: Send + Sync {
     /// The search's analysis of `position` within `budget`, for games that search (`None`
     /// for the solved ones, and where the exact table answers): the move the bot plays at
     /// this budget is its best. Its threads may speed it up, never change it.
-    fn analysis(&self, _position: &dyn Position, _settings: &Settings) -> Option<Analysis> {
+    fn analysis(&self, _position: &dyn Position, _settings: &SearchSettings) -> Option<Analysis> {
         None
     }
 

@@ -40,7 +40,7 @@ pub use moves::Move;
 pub use player::{Decision, Player, PlayerOptions};
 pub use position::MoveError;
 pub use position::{BlockState, MarkedLine, Position, read_cell, read_position};
-pub(crate) use position::{CellError, PositionError};
+pub use position::{CellError, PositionError};
 pub use session::{First, Mode};
 pub use side::{Side, Status};
 pub use tally::Tally;

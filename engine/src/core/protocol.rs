@@ -13,7 +13,7 @@
 
 use std::fmt::Write;
 
-use super::root::Settings;
+use super::root::SearchSettings;
 use super::words::quote;
 use super::{
     Analysis, Budget, Claim, Decision, Engine, Game, Hint, Player, Position, Side, Status,
@@ -60,7 +60,7 @@ fn parse_request(request: &str) -> Result<Request<'_>, String> {
 
 /// One engine session: the game, what it knows, and the player that answers `move` (kept
 /// between requests, so a searching player keeps what it has learnt).
-pub struct Session<'a> {
+pub struct ProtocolSession<'a> {
     pub game: &'a dyn Game,
     pub engine: &'a dyn Engine,
     pub player: Box<dyn Player>,
@@ -71,10 +71,10 @@ pub struct Session<'a> {
     pub threads: usize,
 }
 
-impl<'a> Session<'a> {
+impl<'a> ProtocolSession<'a> {
     /// A session answering with `player`: no fixed budget, one thread.
     pub fn new(game: &'a dyn Game, engine: &'a dyn Engine, player: Box<dyn Player>) -> Self {
-        Session {
+        ProtocolSession {
             game,
             engine,
             player,
@@ -107,7 +107,7 @@ impl<'a> Session<'a> {
 
     /// The analysis at the session's fixed budget, where it has one and the engine searches.
     fn analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        let settings = Settings::new(self.budget?, self.threads.max(1));
+        let settings = SearchSettings::new(self.budget?, self.threads.max(1));
         self.engine.analysis(position, &settings)
     }
 
@@ -195,7 +195,7 @@ mod tests {
     fn requests_and_replies() {
         let engine = ToyEngine;
         let player = engine.player("first", PlayerOptions::seeded(1)).unwrap();
-        let mut s = Session::new(&Toy, &engine, player);
+        let mut s = ProtocolSession::new(&Toy, &engine, player);
         let mut r = |q: &str| s.reply(q).unwrap();
         assert_eq!(r("X-O-"), "move b");
         assert_eq!(r("move X-O-\n"), "move b");

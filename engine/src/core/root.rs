@@ -26,7 +26,7 @@ use super::watch::{Thinking, Watch};
 /// Why a search must stop now, seen by every job: the clock, a stop asked through the
 /// watch, or the driver giving up on an iteration it will drop anyway.
 #[derive(Debug)]
-pub struct Halt {
+pub(crate) struct Halt {
     abort: AtomicBool,
     deadline: Option<Instant>,
     watch: Option<Arc<Watch>>,
@@ -48,7 +48,7 @@ impl Halt {
 /// What one job may spend: `nodes` at most (more and its iteration is dropped anyway), and
 /// it stops when `halt` says so. The first iteration has neither limit.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits<'a> {
+pub(crate) struct Limits<'a> {
     /// In an `Arc`, for a search that keeps it in its own state for the job.
     pub halt: Option<&'a Arc<Halt>>,
     pub nodes: u64,
@@ -70,7 +70,7 @@ impl Limits<'_> {
 /// One root move searched: its score for the side playing it, whether no guess went into
 /// it (for games that know), and the nodes it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Searched {
+pub(crate) struct Searched {
     pub score: i32,
     pub proven: bool,
     pub nodes: u64,
@@ -80,7 +80,7 @@ pub struct Searched {
 pub(crate) type Window = (i32, i32);
 
 /// What a game supplies to be analysed.
-pub trait Root: Sync {
+pub(crate) trait Root: Sync {
     /// A root move as the game's search knows it.
     type Move: Copy + Send + Sync;
     /// What one root move keeps from one iteration to the next (its table): made fresh
@@ -142,7 +142,7 @@ pub trait Root: Sync {
 
 /// A line of play from `now`: the move `next` picks in turn (none where the game is over),
 /// played by `play`, until the line is `plies` long or either has nothing.
-pub fn follow<S, M: Copy>(
+pub(crate) fn follow<S, M: Copy>(
     mut now: S,
     plies: usize,
     mut next: impl FnMut(&S) -> Option<M>,
@@ -164,7 +164,7 @@ pub fn follow<S, M: Copy>(
 
 /// The line behind a root move: `first`, then [`follow`] from the position after it, at
 /// most `depth` moves in all; empty where `first` does not play.
-pub fn line_from<S, M: Copy>(
+pub(crate) fn line_from<S, M: Copy>(
     start: &S,
     first: M,
     depth: u32,
@@ -182,7 +182,7 @@ pub fn line_from<S, M: Copy>(
 
 /// How an analysis runs.
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub struct SearchSettings {
     pub budget: Budget,
     /// Threads for the jobs of an iteration; the result is the same on any number.
     pub threads: usize,
@@ -193,9 +193,9 @@ pub struct Settings {
     pub ranked: usize,
 }
 
-impl Settings {
-    pub fn new(budget: Budget, threads: usize) -> Settings {
-        Settings {
+impl SearchSettings {
+    pub fn new(budget: Budget, threads: usize) -> SearchSettings {
+        SearchSettings {
             budget,
             threads,
             watch: None,
@@ -205,22 +205,22 @@ impl Settings {
 }
 
 /// How many moves the hints rank for a person: the bot's first, second and third choice.
-pub const HINTS_RANKED: usize = 3;
+pub(crate) const HINTS_RANKED: usize = 3;
 
-impl Settings {
+impl SearchSettings {
     /// An analysis for hints: `nodes` on one thread (the same on every machine), the best
     /// [`HINTS_RANKED`] moves scored exactly so that they can be ranked.
-    pub fn hints(nodes: u64) -> Settings {
-        Settings {
+    pub fn hints(nodes: u64) -> SearchSettings {
+        SearchSettings {
             ranked: HINTS_RANKED,
-            ..Settings::new(Budget::Nodes(nodes), 1)
+            ..SearchSettings::new(Budget::Nodes(nodes), 1)
         }
     }
 }
 
 /// The bits of each of `count` tables sharing `2^total` slots: a fixed total for any number
 /// of root moves, each table between 2^10 and 2^16 slots.
-pub fn table_bits(total: u32, count: usize) -> u32 {
+pub(crate) fn table_bits(total: u32, count: usize) -> u32 {
     let share = usize::BITS - count.max(1).next_power_of_two().leading_zeros() - 1;
     total.saturating_sub(share).clamp(10, 16)
 }
@@ -262,7 +262,7 @@ struct Rooted<M> {
 /// The analysis of `root` at `settings`; `None` when there is no move. Iterations deepen
 /// one ply at a time; one cut short (by the clock, the node budget or the watch) is dropped,
 /// but the first always finishes, so a legal move always comes.
-pub fn analyze<R: Root>(root: &R, settings: &Settings) -> Option<Analysis> {
+pub(crate) fn analyze<R: Root>(root: &R, settings: &SearchSettings) -> Option<Analysis> {
     let start = Instant::now();
     let moves = root.moves();
     let proofs = root.proofs();
@@ -401,7 +401,7 @@ struct Run<'a, R: Root> {
     moves: &'a [R::Move],
     states: &'a [Mutex<R::State>],
     threads: usize,
-    /// How many of the best moves get an exact score (see [`Settings::ranked`]).
+    /// How many of the best moves get an exact score (see [`SearchSettings::ranked`]).
     ranked: usize,
 }
 
@@ -653,7 +653,7 @@ mod tests {
 
     #[test]
     fn the_best_is_the_highest_score_and_the_earlier_of_equals() {
-        let analysis = analyze(&Toy::new(None), &Settings::new(Budget::Depth(3), 1)).unwrap();
+        let analysis = analyze(&Toy::new(None), &SearchSettings::new(Budget::Depth(3), 1)).unwrap();
         assert_eq!(analysis.best, Move::new(1), "9 twice: the first in order");
         assert_eq!(analysis.figure(Move::new(1)), Some(Hint::Guess(6)));
         // Every other move was tested at the best's score and failed low there.
@@ -669,9 +669,9 @@ mod tests {
     #[test]
     fn ranking_the_best_three_scores_them_exactly_and_bounds_the_rest() {
         for threads in [1, 3] {
-            let settings = Settings {
+            let settings = SearchSettings {
                 ranked: 3,
-                ..Settings::new(Budget::Depth(3), threads)
+                ..SearchSettings::new(Budget::Depth(3), threads)
             };
             let analysis = analyze(&Toy::new(None), &settings).unwrap();
             assert_eq!(analysis.best, Move::new(1));
@@ -689,7 +689,7 @@ mod tests {
     fn threads_change_nothing_and_a_node_budget_drops_the_iteration_it_cuts() {
         // 6 moves at depth d cost 6d nodes, and the first iteration re-searches the three
         // that beat move 0: depths 1..=4 take 63, the fifth 93 in all.
-        let at = |budget, threads| analyze(&Toy::new(None), &Settings::new(budget, threads));
+        let at = |budget, threads| analyze(&Toy::new(None), &SearchSettings::new(budget, threads));
         let one = at(Budget::Nodes(92), 1).unwrap();
         assert_eq!((one.depth, one.nodes), (4, 63));
         for threads in [2, 3, 8] {
@@ -702,9 +702,9 @@ mod tests {
     fn a_stopped_watch_still_gets_a_legal_move_from_the_first_iteration() {
         let watch = Arc::new(Watch::new());
         watch.stop();
-        let settings = Settings {
+        let settings = SearchSettings {
             watch: Some(watch.clone()),
-            ..Settings::new(Budget::Depth(10), 2)
+            ..SearchSettings::new(Budget::Depth(10), 2)
         };
         let analysis = analyze(&Toy::new(Some(watch.clone())), &settings).unwrap();
         assert_eq!(analysis.depth, 1);
@@ -717,9 +717,9 @@ mod tests {
     fn reports_come_after_each_iteration_with_growing_depth() {
         let watch = Arc::new(Watch::new());
         let toy = Toy::new(Some(watch.clone()));
-        let settings = Settings {
+        let settings = SearchSettings {
             watch: Some(watch.clone()),
-            ..Settings::new(Budget::Depth(6), 1)
+            ..SearchSettings::new(Budget::Depth(6), 1)
         };
         let analysis = analyze(&toy, &settings).unwrap();
         let seen = toy.seen.into_inner().unwrap();

@@ -10,11 +10,11 @@ use crate::config::Mode;
 use crate::core::review::{Mark, Verdict};
 use crate::core::{BlockState, CellId, Game, Place, Position, Side};
 use crate::tui::advice::Advice;
-use crate::tui::geometry::{Arrangement, Board};
+use crate::tui::geometry::{Arrangement, BoardView};
 use crate::tui::view::{PlayView, Screen};
 use ratatui::layout::Rect;
 
-pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {
+pub fn render(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let game = view.play.game();
     let position = view.shown_position();
     let theme = Theme(&view.shared.settings);
@@ -22,14 +22,17 @@ pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {
     blocks_to_play(view, board, buf);
     labels(view, board, buf);
     let scorers = scorers(game, position);
-    let hints = view.advice();
+    // Each hint on the cell its move lands on.
+    let hints: Vec<(CellId, Advice)> = (view.advice().into_iter().flatten())
+        .filter_map(|(mv, hint)| Some((view.play.landing(position, mv)?, hint)))
+        .collect();
     let best = match view.screen {
         Screen::Review(_) => better_move(view),
         _ => None,
     };
     let last = match view.screen {
-        Screen::Review(review) => view.play.moves().get(review.shown() - 1).copied(),
-        _ => view.play.moves().last().copied(),
+        Screen::Review(review) => view.play.landed(review.shown()),
+        _ => view.play.landed(view.play.moves().len()),
     };
     let blocks = view.play.game().blocks(position);
     // Nothing can be placed in the demo, so no cursor invites it.
@@ -46,8 +49,9 @@ pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {
             cursor: cursor_shown && view.play.cursor == cell,
         };
         let hint = hints
-            .as_ref()
-            .and_then(|h| h.iter().find(|(c, _)| *c == cell).map(|&(_, hint)| hint));
+            .iter()
+            .find(|(c, _)| *c == cell)
+            .map(|&(_, hint)| hint);
         look.paint(buf, position.at(cell), hint, best == Some(cell));
     }
     if cursor_shown {
@@ -58,14 +62,18 @@ pub fn render(view: &PlayView, board: &Board, buf: &mut Buffer) {
 /// In review, the engine's best move where the move shown was not as good: the text says
 /// "best was c2", the board shows where.
 fn better_move(view: &PlayView) -> Option<CellId> {
-    if let Some(review) = view.review() {
-        return (review.verdict != Verdict::Best).then_some(review.best);
-    }
     let shown = view.review_shown()?;
-    view.judged()?
-        .at(shown)
-        .filter(|judgement| judgement.mark() != Mark::Sound)
-        .map(|judgement| judgement.best.placed())
+    let before = view.play.history().position_at(shown - 1);
+    let best = match view.review() {
+        Some(review) if review.verdict == Verdict::Best => None,
+        Some(_) => view.play.engine(view.shared)?.best(before),
+        None => view
+            .judged()?
+            .at(shown)
+            .filter(|judgement| judgement.mark() != Mark::Sound)
+            .map(|judgement| judgement.best),
+    };
+    view.play.landing(before, best?)
 }
 
 /// For each cell, the sides whose marked lines (a won or scored line) pass through it.
@@ -280,7 +288,7 @@ const CURSOR_BACKGROUND: Color = Color::DarkGray;
 
 /// The cursor: the cell reversed (or on a dark background), visible with or without
 /// colour; its brackets are laid out with the cell's content (see [`CellLook::middle_row`]).
-fn cursor(view: &PlayView, board: &Board, buf: &mut Buffer) {
+fn cursor(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let inner = board.cell_rect(view.play.game().place(view.play.cursor));
     let options = &view.shared.settings;
     let style = if options.color && view.play.human_to_move() {
@@ -413,7 +421,7 @@ impl Lattice {
 }
 
 /// Every frame and box line of the board.
-fn frames(board: &Board, style: Style, buf: &mut Buffer) {
+fn frames(board: &BoardView, style: Style, buf: &mut Buffer) {
     let layout = board.layout;
     let look = board.look;
     let (rows, cols) = (u16::from(layout.cells.rows), u16::from(layout.cells.cols));
@@ -455,7 +463,7 @@ fn frames(board: &Board, style: Style, buf: &mut Buffer) {
 
 /// Where some blocks are closed (extreme tic-tac-toe), the frames of the blocks one may
 /// play in now are drawn in the highlight colour (bold without colour).
-fn blocks_to_play(view: &PlayView, board: &Board, buf: &mut Buffer) {
+fn blocks_to_play(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let Some(open) = view.open_blocks().filter(|_| view.screen == Screen::Play) else {
         return;
     };
@@ -489,7 +497,7 @@ fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
 
 /// Column letters and row numbers (one board); block titles, column letters in the frames
 /// and row numbers (blocks apart); block letters and numbers (blocks joined).
-fn labels(view: &PlayView, board: &Board, buf: &mut Buffer) {
+fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let style = Theme(&view.shared.settings).accent();
     let game = view.play.game();
     let layout = board.layout;

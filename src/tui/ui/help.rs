@@ -286,11 +286,12 @@ fn start_lines(view: &PlayView) -> Vec<Line<'static>> {
 /// mouse.
 fn typing_lines(view: &PlayView) -> Vec<Line<'static>> {
     let game = view.play.game();
-    let count = game.layout().cell_count();
-    let (first, last) = (
-        game.cell_name(crate::core::CellId::new(0)),
-        game.cell_name(crate::core::CellId::new(count - 1)),
-    );
+    let start = game.start();
+    let named = |cell: usize| {
+        let mv = game.move_at(start.as_ref(), crate::core::CellId::new(cell));
+        mv.map_or_else(String::new, |mv| game.move_name(start.as_ref(), mv))
+    };
+    let (first, last) = (named(0), named(game.layout().cell_count() - 1));
     let mut lines = vec![row(
         view,
         format!("{first} .. {last}"),

@@ -13,7 +13,7 @@ use crate::config::{First, Mode};
 use crate::core::Hint;
 use crate::core::review::{Fault, Grounds, Judgement, Mark};
 use crate::core::session::turn_rows;
-use crate::core::{Side, Status};
+use crate::core::{Side, Status, move_names};
 use crate::keys::Action;
 use crate::tui::advice::Advice;
 use crate::tui::hint_line;
@@ -378,38 +378,35 @@ fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         return 0;
     };
     let width = area.width.saturating_sub(2) as usize;
-    let mut text = Vec::new();
+    let history = view.play.history();
+    let side = history.mover(shown - 1);
+    let before = history.position_at(shown - 1);
+    let played = view
+        .play
+        .game()
+        .move_name(before, history.moves()[shown - 1]);
+    let mut text = vec![Line::from(vec![
+        Span::styled(
+            view.shared.settings.symbol(side).to_string(),
+            theme.side(side),
+        ),
+        Span::raw(format!(" played {played}")),
+    ])];
     if let Some(r) = view.review() {
-        let symbol = view.shared.settings.symbol(r.side);
         let other = view.shared.settings.symbol(r.side.other());
         let (style, marker) = mark_style(view, r.verdict.mark());
         let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
-        text.push(Line::from(vec![
-            Span::styled(symbol.to_string(), theme.side(r.side)),
-            Span::raw(format!(" played {}", view.play.cell_name(r.cell))),
-        ]));
         text.extend(wrapped(&sentence, style, width));
         if view.play.details {
             let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
             text.extend(wrapped(&figures, Style::default(), width));
         }
-    } else if let Some(&cell) = view.play.moves().get(shown - 1) {
-        // An engine that does not know exact values judges nothing: the move alone.
-        let side = view.play.session.history.mover(shown - 1);
-        text.push(Line::from(vec![
-            Span::styled(
-                view.shared.settings.symbol(side).to_string(),
-                theme.side(side),
-            ),
-            Span::raw(format!(" played {}", view.play.cell_name(cell))),
-        ]));
-        if view.judging() {
-            text.push(Line::from("judging…"));
-        } else if let Some(judgement) = view.judged().and_then(|judged| judged.at(shown)) {
-            text.extend(judgement_lines(view, judgement, width));
-        }
+    } else if view.judging() {
+        // An engine that does not know exact values judges by a search, on the bot's thread.
+        text.push(Line::from("judging…"));
+    } else if let Some(judgement) = view.judged().and_then(|judged| judged.at(shown)) {
+        text.extend(judgement_lines(view, judgement, width));
     }
-    let history = view.play.history();
     let title = format!(
         " Review: move {} of {} ",
         history.turn_of(shown - 1),
@@ -526,7 +523,9 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let marks = review_marks(view);
     let shown = view.review_shown();
     let visible = area.height.saturating_sub(1) as usize;
-    let movers = view.play.history().movers();
+    let history = view.play.history();
+    let movers = history.movers();
+    let names = move_names(view.play.game(), history.position_at(0), history.moves());
     let turns = turn_rows(&movers);
     let skipped = rows_scrolled(&turns, shown.unwrap_or(view.play.moves().len()), visible);
     // Each row as its two sides' parts; the first side's part is padded to the widest
@@ -561,10 +560,7 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
                     Some(marks) => format!("{:<2}", marks.get(ply - 1).copied().unwrap_or("")),
                     None => " ".to_string(),
                 };
-                part.push(Span::styled(
-                    view.play.cell_name(view.play.moves()[index]),
-                    style,
-                ));
+                part.push(Span::styled(names[index].clone(), style));
                 part.push(Span::raw(format!("{mark} ")));
             }
             parts

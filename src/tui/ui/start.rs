@@ -11,7 +11,7 @@ use super::text::{Theme, footer_line, wrap};
 use crate::config::Mode;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::keys::Action;
-use crate::store::Record;
+use crate::store::Standing;
 use crate::tui::app::{Menu, PlayScreen, Shared, StartScreen};
 use crate::tui::geometry::StartAreas;
 use crate::tui::menu::LABEL_COLUMNS;
@@ -216,7 +216,7 @@ fn perfect_text(first_player: Option<Outcome>) -> &'static str {
 /// "Your record at perfect: 3 won, 5 drawn, 2 lost · unbeaten in 4 (best 6)": the run
 /// counts games in a row without a loss; after a loss it says so instead of "unbeaten in 0".
 /// Where the whole line is wider than `width`, the run gives way: the results stay whole.
-fn record_text(view: &StartView, menu: &Menu, record: Record, width: usize) -> String {
+fn record_text(view: &StartView, menu: &Menu, record: Standing, width: usize) -> String {
     let level = view.screen.game().level_name(menu.difficulty);
     let whose = match menu.mode {
         Mode::TwoHumans => format!("{}'s record", view.shared.settings.names.first),

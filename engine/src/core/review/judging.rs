@@ -7,7 +7,7 @@
 
 use std::cell::OnceCell;
 
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::session::History;
 use crate::core::{Analysis, Budget, Claim, Engine, Game, Hint, Move, Outcome, Position};
 use crate::core::{Side, Status, move_names};
@@ -188,7 +188,7 @@ struct Judge<'a> {
     engine: &'a dyn Engine,
     history: &'a History,
     /// The budget and threads every position is searched with.
-    settings: Settings,
+    settings: SearchSettings,
     /// `analyses[n]`: the analysis of the position after `n` moves, once searched.
     analyses: Vec<OnceCell<Option<Analysis>>>,
 }
@@ -198,7 +198,7 @@ impl<'a> Judge<'a> {
         Judge {
             engine,
             history,
-            settings: Settings::new(budget, threads),
+            settings: SearchSettings::new(budget, threads),
             analyses: vec![OnceCell::new(); history.moves().len() + 1],
         }
     }

@@ -15,7 +15,7 @@ use super::search;
 use super::solver::Solver;
 use super::text;
 use super::variant::{self, Variant, VariantError};
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine, Move,
@@ -286,7 +286,7 @@ impl ClassicEngine {
     /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
     /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
     fn hint_analysis_of(&self, board: Board) -> Option<Analysis> {
-        let mut analysis = self.search_analysis(board, &Settings::hints(HINT_NODES))?;
+        let mut analysis = self.search_analysis(board, &SearchSettings::hints(HINT_NODES))?;
         let prover = self.prover.get_or_init(|| Prover::new(self.variant));
         let moves = u64::from(board.empty_cells().count_ones()).max(1);
         let limits = Limits {
@@ -305,7 +305,7 @@ impl ClassicEngine {
 
     /// The search's analysis of `board` (see `search::analysis`): the same on any number of
     /// threads.
-    fn search_analysis(&self, board: Board, settings: &Settings) -> Option<Analysis> {
+    fn search_analysis(&self, board: Board, settings: &SearchSettings) -> Option<Analysis> {
         self.analysis_search.analyze(board, settings)
     }
 }
@@ -389,7 +389,7 @@ impl Engine for ClassicEngine {
         self.solver.is_some()
     }
 
-    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
         if self.solver.is_some() {
             return None;
         }

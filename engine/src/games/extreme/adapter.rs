@@ -18,7 +18,7 @@ use super::cell::{Cell, cell_id, cell_of};
 use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
 use super::rules::{IllegalMove, State};
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 
 /// The game: its names, drawing and rules.
@@ -287,10 +287,10 @@ impl Engine for ExtremeEngine {
 
     /// The analysis at [`HINT_NODES`].
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        self.analysis(position, &Settings::hints(HINT_NODES))
+        self.analysis(position, &SearchSettings::hints(HINT_NODES))
     }
 
-    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
         let state = players::state_of(position)?;
         super::search::analysis::analyze(&state, settings)
     }

@@ -245,7 +245,7 @@ mod tests {
         let player = engine
             .player("perfect", crate::core::PlayerOptions::seeded(1))
             .unwrap();
-        let mut s = crate::core::protocol::Session::new(&Latin, &engine, player);
+        let mut s = crate::core::protocol::ProtocolSession::new(&Latin, &engine, player);
         let mut r = |q: &str| s.reply(q).unwrap();
         assert_eq!(r("O-----X--XO-O-XX"), "move b2 win 1");
         assert_eq!(r("move O-----X--XO-O-XX\n"), "move b2 win 1");

@@ -12,7 +12,7 @@ use super::hints::{HINT_TIME, hints, settle, settle_analysis};
 use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
 use super::position::QubicPosition;
 use super::search::analysis::analyze;
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player,
@@ -202,7 +202,7 @@ impl Engine for QubicEngine {
 
     /// Where the bot searches, the analysis at [`HINT_NODES`], with what the prover settles.
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        let mut analysis = self.analysis(position, &Settings::hints(HINT_NODES))?;
+        let mut analysis = self.analysis(position, &SearchSettings::hints(HINT_NODES))?;
         settle_analysis(QubicPosition::board_of(position), &mut analysis);
         Some(analysis)
     }
@@ -212,7 +212,7 @@ impl Engine for QubicEngine {
     }
 
     /// The search's analysis where the bot searches: O, or X off the dictionary's tree.
-    fn analysis(&self, position: &dyn Position, settings: &Settings) -> Option<Analysis> {
+    fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
         let board = QubicPosition::board_of(position);
         if dictionary_move(&self.index, board).is_some() {
             return None;

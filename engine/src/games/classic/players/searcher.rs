@@ -8,7 +8,7 @@ use rand::RngExt;
 
 use super::levels::Level;
 use super::{PlayerRng, board_in_play, rng_from_seed};
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::{Budget, CellId, Decision, Player, Position, Watch};
 use crate::games::classic::board::Board;
 use crate::games::classic::search::{self, Limits};
@@ -18,19 +18,22 @@ use crate::games::classic::variant::Variant;
 /// default), so it plays what `analyze` marks.
 pub struct Searcher {
     engine: search::Searcher,
-    settings: Settings,
+    settings: SearchSettings,
 }
 
 impl Searcher {
     pub fn new(variant: Variant, movetime: Duration, threads: usize) -> Searcher {
-        Searcher::with_settings(variant, Settings::new(Budget::Time(movetime), threads))
+        Searcher::with_settings(
+            variant,
+            SearchSettings::new(Budget::Time(movetime), threads),
+        )
     }
 
     pub fn with_budget(variant: Variant, budget: Budget) -> Searcher {
-        Searcher::with_settings(variant, Settings::new(budget, 1))
+        Searcher::with_settings(variant, SearchSettings::new(budget, 1))
     }
 
-    fn with_settings(variant: Variant, settings: Settings) -> Searcher {
+    fn with_settings(variant: Variant, settings: SearchSettings) -> Searcher {
         Searcher {
             // Its own table is unused: each analysis has its own.
             engine: search::Searcher::new(variant, 1),

@@ -6,7 +6,7 @@ use super::node::Node;
 use super::ordering::Ordering;
 use super::tt::Table;
 use super::{NO_LIMIT, Searcher, claim};
-use crate::core::root::{self, Limits, Root, Searched, Settings, Window};
+use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Claim, Move};
 use crate::games::classic::board::Board;
 use crate::games::classic::cell::Cell;
@@ -123,7 +123,7 @@ fn exact(score: i32) -> Searched {
 impl Searcher {
     /// The analysis of `board` at `settings`; `None` when the game is over or the board is
     /// another variant's. Nothing of earlier searches goes into it.
-    pub fn analyze(&self, board: Board, settings: &Settings) -> Option<Analysis> {
+    pub fn analyze(&self, board: Board, settings: &SearchSettings) -> Option<Analysis> {
         if board.variant() != self.variant || board.status().is_over() {
             return None;
         }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::{Budget, Decision, Player, PlayerOptions, Position, Watch};
 
 use super::super::search::analysis::analyze_within;
@@ -13,7 +13,7 @@ use super::state_of;
 /// marks), or a level's shallow search.
 pub struct Searcher {
     name: String,
-    settings: Settings,
+    settings: SearchSettings,
     /// The deepest iteration.
     depth: u32,
 }
@@ -22,7 +22,7 @@ impl Searcher {
     /// The `max` player: `options.movetime` a move on `options.threads` threads.
     pub fn max(options: PlayerOptions) -> Searcher {
         Searcher {
-            settings: Settings::new(Budget::Time(options.movetime), options.threads.max(1)),
+            settings: SearchSettings::new(Budget::Time(options.movetime), options.threads.max(1)),
             ..Searcher::analysing(Budget::Time(options.movetime))
         }
     }
@@ -31,7 +31,7 @@ impl Searcher {
     pub fn analysing(budget: Budget) -> Searcher {
         Searcher {
             name: "max".to_string(),
-            settings: Settings::new(budget, 1),
+            settings: SearchSettings::new(budget, 1),
             depth: u32::MAX,
         }
     }
@@ -40,7 +40,7 @@ impl Searcher {
     pub fn level(name: &str, depth: u32, cap: Duration) -> Searcher {
         Searcher {
             name: name.to_string(),
-            settings: Settings::new(Budget::Time(cap), 1),
+            settings: SearchSettings::new(Budget::Time(cap), 1),
             depth,
         }
     }

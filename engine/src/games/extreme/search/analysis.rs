@@ -9,7 +9,7 @@ use super::position::Node;
 use super::score::{INFINITY, is_mate, mate_plies, proven};
 use super::tree::{MAX_PLY, Worker};
 use super::tt::Table;
-use crate::core::root::{self, Limits, Root, Searched, Settings, Window};
+use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Claim, Move};
 
 /// The entries of all the root moves' tables together: 2^21 of 16 bytes, 32 MiB. The
@@ -93,13 +93,13 @@ impl Root for Analysed {
 }
 
 /// The analysis of `state` at `settings`; `None` once the game is over.
-pub fn analyze(state: &State, settings: &Settings) -> Option<Analysis> {
+pub fn analyze(state: &State, settings: &SearchSettings) -> Option<Analysis> {
     analyze_within(state, settings, u32::MAX)
 }
 
 /// The analysis of `state` at `settings`, iterations no deeper than `depth` (below
 /// [`MAX_PLY`], a level's search: on small tables).
-pub fn analyze_within(state: &State, settings: &Settings, depth: u32) -> Option<Analysis> {
+pub fn analyze_within(state: &State, settings: &SearchSettings, depth: u32) -> Option<Analysis> {
     if state.status().is_over() {
         return None;
     }

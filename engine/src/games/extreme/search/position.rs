@@ -8,7 +8,7 @@ use super::super::rules::{State, Target};
 
 /// A state with its hash key.
 #[derive(Clone, Copy, Debug)]
-pub struct Node {
+pub(crate) struct Node {
     pub state: State,
     /// The stones' part of the key, updated per move; the rest is cheap to recompute.
     stones_key: u64,

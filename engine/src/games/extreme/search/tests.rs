@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::{Analysis, Budget, Claim, Hint, Move, Position, Side};
 use crate::games::extreme::rules::State;
 use crate::games::extreme::testing::{Setup, cell, play};
@@ -10,7 +10,7 @@ use crate::games::extreme::testing::{Setup, cell, play};
 use super::analysis::analyze;
 
 fn at_depth(state: &State, depth: u32) -> Option<Analysis> {
-    analyze(state, &Settings::new(Budget::Depth(depth), 1))
+    analyze(state, &SearchSettings::new(Budget::Depth(depth), 1))
 }
 
 fn mv(name: &str) -> Move {
@@ -100,7 +100,10 @@ fn the_search_stops_in_time_on_one_thread_or_two() {
     let budget = Duration::from_millis(150);
     for threads in [1, 2] {
         let start = Instant::now();
-        let analysis = analyze(&State::START, &Settings::new(Budget::Time(budget), threads));
+        let analysis = analyze(
+            &State::START,
+            &SearchSettings::new(Budget::Time(budget), threads),
+        );
         let elapsed = start.elapsed();
         assert!(elapsed < budget + OVERSHOOT, "{elapsed:?}");
         assert!(analysis.unwrap().depth >= 1);

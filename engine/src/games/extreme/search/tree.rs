@@ -14,12 +14,12 @@ use super::tt::{Bound, Entry, Table};
 use crate::core::root::{Halt, Limits};
 
 /// Deepest line the search follows (plies from the root, quiescence included).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// How many small-board wins in a row the quiescence search follows.
 const QUIESCENCE_DEPTH: u32 = 6;
 
 /// One search's state: its table, its budget and what it learnt of move ordering.
-pub struct Worker<'a> {
+pub(crate) struct Worker<'a> {
     table: &'a Table,
     /// Set once the budget ran out: every score from then on is meaningless.
     pub stopped: bool,
@@ -245,7 +245,7 @@ fn table_cut(entry: Entry, depth: i32, (alpha, beta): (i32, i32), ply: usize) ->
 /// The score of a finished game for its side to move: an end on points by its margin
 /// (below every win by pattern, which is worth all 68 contest points), else a win or loss
 /// by pattern by its distance.
-pub fn terminal(node: &Node, ply: usize) -> Option<i32> {
+pub(crate) fn terminal(node: &Node, ply: usize) -> Option<i32> {
     let state = &node.state;
     let status = state.status();
     if !status.is_over() {

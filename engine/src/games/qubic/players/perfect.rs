@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::decision;
-use crate::core::root::Settings;
+use crate::core::root::SearchSettings;
 use crate::core::{Budget, Claim, Decision, Player, Position, Side, Status, Watch};
 use crate::games::qubic::board::Board;
 use crate::games::qubic::dictionary::Index;
@@ -19,7 +19,7 @@ use crate::games::qubic::strategy;
 pub struct Perfect {
     name: String,
     index: Arc<Index>,
-    settings: Settings,
+    settings: SearchSettings,
 }
 
 impl Perfect {
@@ -32,7 +32,7 @@ impl Perfect {
         Perfect {
             name: "perfect".into(),
             index,
-            settings: Settings::new(budget, 1),
+            settings: SearchSettings::new(budget, 1),
         }
     }
 

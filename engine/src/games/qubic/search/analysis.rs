@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use super::alphabeta::{PROVEN, Searcher, WIN};
-use crate::core::root::{self, Limits, Root, Searched, Settings, Window};
+use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Budget, Claim, Move};
 use crate::games::qubic::board::Board;
 use crate::games::qubic::cell::bits;
@@ -112,7 +112,7 @@ impl Root for Analysed {
 }
 
 /// The analysis of `board` at `settings`; `None` once the game is over.
-pub fn analyze(board: Board, settings: &Settings) -> Option<Analysis> {
+pub fn analyze(board: Board, settings: &SearchSettings) -> Option<Analysis> {
     if board.status().is_over() {
         return None;
     }
