@@ -1,4 +1,4 @@
-//! Patashnik's dictionary and seed 002's small one through the library: both formats read
+//! Patashnik's dictionary and the classic 4x4 example through the library: both formats read
 //! to the same canonical positions, the verifier proves Patashnik's exhaustive and finds
 //! broken ones, compression keeps every position and move up to symmetry, bad lines are
 //! named. The README's figures (the complete dictionary, compression, timings) are
@@ -7,13 +7,14 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tictaclatin::games::qubic::dictionary::small::{EXAMPLE_DICTIONARY, FourByFourThree};
 use tictaclatin::games::qubic::dictionary::verify::{self, Report, Rules};
 use tictaclatin::games::qubic::dictionary::{
-    self, Canonical, Dictionary, DictionaryError, LineProblem, compress, export,
+    self, Canonical, Dictionary, DictionaryError, LineProblem,
 };
 use tictaclatin::games::qubic::strategy::Rule;
 use tictaclatin::games::qubic::{Board, Geometry, Qubic};
+use tictaclatin_research::dictionary::small::{EXAMPLE_DICTIONARY, FourByFourThree};
+use tictaclatin_research::dictionary::{compress, export};
 
 fn patashnik() -> Dictionary {
     dictionary::parse(&Qubic, dictionary::PATASHNIK, Canonical::Required).unwrap()

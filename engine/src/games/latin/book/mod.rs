@@ -1,25 +1,20 @@
 //! The strategy book: the perfect player written down as a dictionary from positions to
-//! moves, stored once per symmetry class, optionally compressed with wildcards, and checked
-//! by rolling out every game.
+//! moves, stored once per symmetry class, optionally compressed with wildcards. Here what
+//! a player needs to read one; the tools that export, verify and compress books are in the
+//! research crate (`tictaclatin book`).
 //!
 //! A book file holds one [`Line`] per line (see [`notation`]); blank lines and lines starting
 //! with `#` are comments. All lines of a file belong to one side's book.
 
-pub mod compress;
-pub mod export;
 pub mod notation;
 pub mod obvious;
-pub mod verify;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-pub use compress::{compress, expand};
-pub use export::export;
 pub use notation::Line;
 pub use notation::book_cells;
 pub use obvious::obvious_move;
-pub use verify::{Unsound, Verified, verify};
 
 use crate::core::bounded;
 use crate::core::words::{plural, quote};

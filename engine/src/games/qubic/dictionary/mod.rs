@@ -1,19 +1,14 @@
 //! X's strategy written down as a dictionary from positions (X to move) to X's move, stored
-//! once per symmetry class, and the tools of seed 002 around it: the two file formats, the
-//! verifier, the export of the complete dictionary and wildcard compression.
+//! once per symmetry class: the two file formats and the verifier (the prover checks its
+//! proofs with it). The tools that export and compress dictionaries are in the research
+//! crate (`tictaclatin book`).
 //!
 //! - `runlength`: Patashnik's format (`xo1x8x8o41o 41`, after a header ending in dashes).
-//! - `wildcard`: seed 002's notation, one character per cell, `X` the move, each `O` one
-//!   alternative O stone.
-//! - `verify`, `export`, `compress`: the tools; `small`: seed 002's 4x4 three-in-a-row board,
-//!   so the same tools check its 12-line dictionary.
+//! - `wildcard`: one character per cell, `X` the move, each `O` one alternative O stone.
 //!
 //! Everything here is written against [`Geometry`], so it works on both boards.
 
-pub mod compress;
-pub mod export;
 pub mod runlength;
-pub mod small;
 pub mod verify;
 pub mod wildcard;
 

@@ -9,10 +9,10 @@
 
 use std::sync::OnceLock;
 
-use crate::games::kit;
-use crate::games::qubic::board::Board;
-use crate::games::qubic::geometry::Geometry;
-use crate::games::qubic::symmetry::lex_cmp;
+use tictaclatin_engine::games::kit;
+use tictaclatin_engine::games::qubic::board::Board;
+use tictaclatin_engine::games::qubic::geometry::Geometry;
+use tictaclatin_engine::games::qubic::symmetry::lex_cmp;
 
 const CELLS: usize = 16;
 
