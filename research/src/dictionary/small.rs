@@ -80,10 +80,6 @@ impl FourByFourThree {
 }
 
 impl Geometry for FourByFourThree {
-    fn name(&self) -> &str {
-        "4x4, three in a row"
-    }
-
     fn cells(&self) -> usize {
         CELLS
     }

@@ -60,10 +60,6 @@ impl Moves {
         self.0.iter().map(|m| m.count_ones()).sum()
     }
 
-    pub fn contains(&self, cell: Cell) -> bool {
-        self.0[cell.board()] & cell.bit() != 0
-    }
-
     /// The cells in index order of (small board, local cell).
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         (0..16).flat_map(move |b| bits(self.0[b]).map(move |l| Cell::in_board(b, l)))

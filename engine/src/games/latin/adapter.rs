@@ -142,10 +142,6 @@ impl LatinEngine {
         specs.insert(name.to_string(), spec.clone());
         Ok(spec)
     }
-
-    pub fn solver(&self) -> &Arc<Solver> {
-        &self.solver
-    }
 }
 
 impl Engine for LatinEngine {

@@ -6,16 +6,13 @@
 //! Boards have at most 64 cells, held in a [`Board`]'s two masks; a line is a mask of cells.
 //! A side threatens when it holds all but one cell of a line whose last cell is empty.
 
-use super::board::{Board, Side, Status};
+use super::board::{Board, Side};
 use super::cell::Cell;
 use super::lines::{self, LINES};
 use super::symmetry::{self, Symmetries, lex_cmp};
 
 /// A board's cells, lines and symmetries.
 pub trait Geometry: Send + Sync {
-    /// A short name for messages: `Qubic`, `4x4, three in a row`.
-    fn name(&self) -> &str;
-
     /// Number of cells, at most 64.
     fn cells(&self) -> usize;
 
@@ -79,14 +76,6 @@ pub trait Geometry: Send + Sync {
             .find(|&side| board.full_lines(side, self.lines()).next().is_some())
     }
 
-    fn status(&self, board: Board) -> Status {
-        match self.winner(board) {
-            Some(side) => Status::Won(side),
-            None if self.empty_cells(board) == 0 => Status::Draw,
-            None => Status::InPlay,
-        }
-    }
-
     /// Does the stone on `cell` complete a line for its owner?
     fn completes_line(&self, board: Board, cell: usize) -> bool {
         let Some(side) = board.at(cell) else {
@@ -107,10 +96,6 @@ pub trait Geometry: Send + Sync {
 pub struct Qubic;
 
 impl Geometry for Qubic {
-    fn name(&self) -> &str {
-        "Qubic"
-    }
-
     fn cells(&self) -> usize {
         64
     }

@@ -257,15 +257,15 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
     }
 }
 
-/// A forced win for the side to move, searching at most `budget` positions.
-pub fn forced_win<G: Geometry + ?Sized>(g: &G, board: Board, budget: u64) -> Outcome {
-    ThreatSearch::new(g, budget).run(board, None)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::qubic::geometry::Qubic;
+
+    /// A forced win for the side to move, searching at most `budget` positions.
+    fn forced_win(g: &Qubic, board: Board, budget: u64) -> Outcome {
+        ThreatSearch::new(g, budget).run(board, None)
+    }
 
     fn board(text: &str) -> Board {
         text.parse().unwrap()

@@ -222,19 +222,6 @@ impl Index {
         // image, so its inverse maps the move back onto `board`.
         Some((syms.get(s).inverse().apply(entry.play), key, *entry))
     }
-
-    /// Every entry with its canonical key, in no particular order.
-    pub fn entries(&self) -> impl Iterator<Item = (u32, &IndexEntry)> {
-        self.map.iter().map(|(&k, e)| (k, e))
-    }
-
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
 }
 
 /// Lines in the book's stable order: fewer stones first (so the book reads in the order of

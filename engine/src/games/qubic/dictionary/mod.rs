@@ -104,22 +104,6 @@ impl Index {
             .get(&canonical)
             .map(|&(play, entry)| (play as usize, entry as usize))
     }
-
-    /// X's move for any position: canonicalise with `g`, look up, and map the move back
-    /// through the inverse symmetry.
-    pub fn lookup<G: Geometry + ?Sized>(&self, g: &G, board: Board) -> Option<(usize, usize)> {
-        let (canon, sym) = g.canonical(board);
-        let (play, entry) = self.get(canon)?;
-        Some((g.map_cell(g.inverse(sym), play), entry))
-    }
-
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
 }
 
 /// Why a dictionary could not be read.
@@ -270,10 +254,6 @@ pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
 
 /// Patashnik's dictionary as shipped in `assets/qubic/` (with its header and credit).
 pub const PATASHNIK: &str = include_str!("../../../../../assets/qubic/qubic.dictionary");
-
-/// The same positions in seed 002's wildcard notation (951 lines, Arthur O'Dwyer's).
-pub const PATASHNIK_WILDCARD: &str =
-    include_str!("../../../../../assets/qubic/oracle.patashnik-qubic-partial.txt");
 
 #[cfg(test)]
 mod tests {
