@@ -52,7 +52,7 @@ impl Root for Analysed {
     }
 
     fn state(&self, count: usize) -> Table {
-        Table::with_bits(root::table_bits(self.table_bits, count))
+        Table::new(root::table_bits(self.table_bits, count))
     }
 
     fn search(
@@ -121,7 +121,7 @@ pub fn analyze_within(state: &State, settings: &SearchSettings, depth: u32) -> O
 fn principal_variation(table: &Table, state: &State, first: Cell, depth: u32) -> Vec<Cell> {
     let next = |now: &State| {
         (!now.status().is_over())
-            .then(|| table.probe(Node::new(*now).key()).and_then(|e| e.best))
+            .then(|| table.get(Node::new(*now).key()).and_then(|e| e.best))
             .flatten()
     };
     root::line_from(state, first, depth, next, |now, cell| now.play(cell).ok())
