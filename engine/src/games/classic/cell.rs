@@ -10,7 +10,6 @@ use crate::core::words::quote;
 pub struct Cell(u8);
 
 impl Cell {
-    /// The cell with this index, if it is on the board.
     pub fn new(variant: Variant, index: usize) -> Option<Cell> {
         (index < variant.cells()).then_some(Cell(index as u8))
     }

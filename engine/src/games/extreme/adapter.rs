@@ -25,7 +25,6 @@ use crate::core::words::quote;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Extreme;
 
-/// Extreme tic-tac-toe in the list of games.
 pub const REGISTRATION: Registration = Registration {
     name: "extreme",
     family: "extreme tic-tac-toe",

@@ -5,7 +5,6 @@ use crate::core::words::quote;
 use std::fmt;
 use std::str::FromStr;
 
-/// Cells on the whole board.
 pub const CELLS: usize = 256;
 
 /// One of the 256 cells, numbered row-major over the whole board: `r * 16 + c`, with
@@ -60,12 +59,10 @@ impl Cell {
         (self.row() as usize % 4) * 4 + self.col() as usize % 4
     }
 
-    /// The cell as a bit of its small board's mask.
     pub const fn bit(self) -> u16 {
         1 << self.local()
     }
 
-    /// All cells in index order.
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..=255u8).map(Cell)
     }
@@ -132,7 +129,6 @@ fn parse_numbers(text: &str) -> Option<Cell> {
     Cell::at(r.parse().ok()?, c.parse().ok()?)
 }
 
-/// The core's id of a cell.
 pub fn cell_id(cell: Cell) -> CellId {
     CellId::new(cell.index())
 }

@@ -46,7 +46,6 @@ const fn mask(cells: &[(u8, u8)]) -> u16 {
     m
 }
 
-/// Whether `stones` holds a whole pattern.
 pub fn has_pattern(stones: u16) -> bool {
     // A pattern is held when none of its cells is missing.
     PATTERNS.iter().any(|&p| p & !stones == 0)

@@ -10,7 +10,6 @@ use super::board::{Board, Placed};
 use super::cell::{Cell, board_name};
 use super::patterns::has_pattern;
 
-/// The contest's limit per move.
 pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
 /// A whole game position: the stones, the last move (it fixes where the next move goes),
@@ -196,7 +195,6 @@ impl State {
         }
     }
 
-    /// The position after the side to move plays `cell`, or why it may not.
     pub fn play(&self, cell: Cell) -> Result<State, IllegalMove> {
         self.check(cell)?;
         Ok(self.play_unchecked(cell))
@@ -237,7 +235,6 @@ impl State {
             .sum()
     }
 
-    /// Stones on the board.
     pub fn stones(&self) -> u32 {
         Side::BOTH.iter().map(|&s| self.board.stone_count(s)).sum()
     }

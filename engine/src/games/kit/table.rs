@@ -61,7 +61,6 @@ impl<E: Entry> Table<E> {
         E::spread(key) & self.mask
     }
 
-    /// The entry stored for `key`, if its slot still holds it.
     #[inline]
     pub fn get(&self, key: E::Key) -> Option<E> {
         self.slots[self.index(key)].filter(|e| e.key() == key)

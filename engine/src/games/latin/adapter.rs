@@ -18,7 +18,6 @@ use crate::games::{Boards, Registration};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Latin;
 
-/// Tic-Tac-Latin in the list of games.
 pub const REGISTRATION: Registration = Registration {
     name: "latin",
     family: "Tic-Tac-Latin",

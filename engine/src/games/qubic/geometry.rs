@@ -49,7 +49,6 @@ pub trait Geometry: Send + Sync {
             .expect("the identity at least")
     }
 
-    /// The symmetries that map `board` onto itself.
     fn stabiliser(&self, board: Board) -> Vec<u8> {
         (0..self.symmetry_count() as u8)
             .filter(|&s| self.apply(s, board) == board)
@@ -69,7 +68,6 @@ pub trait Geometry: Send + Sync {
         self.all_cells() & !board.occupied()
     }
 
-    /// The side with a full line, if any.
     fn winner(&self, board: Board) -> Option<Side> {
         Side::BOTH
             .into_iter()
@@ -85,7 +83,6 @@ pub trait Geometry: Send + Sync {
         self.lines_through(cell).iter().any(|&l| l & !mask == 0)
     }
 
-    /// Is `board` its own canonical form?
     fn is_canonical(&self, board: Board) -> bool {
         lex_cmp(self.canonical(board).0, board).is_eq()
     }

@@ -66,7 +66,6 @@ impl Threats {
     }
 }
 
-/// Does `mask` hold exactly one cell?
 #[inline]
 fn is_single(mask: u64) -> bool {
     mask != 0 && mask & mask.wrapping_sub(1) == 0
@@ -154,7 +153,6 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         self
     }
 
-    /// Positions examined so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }

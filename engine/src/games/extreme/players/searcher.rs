@@ -14,7 +14,6 @@ use super::state_of;
 pub struct Searcher {
     name: String,
     settings: SearchSettings,
-    /// The deepest iteration.
     depth: u32,
 }
 
@@ -60,7 +59,6 @@ impl Player for Searcher {
         })
     }
 
-    /// Reports to a watch, which may stop it.
     fn set_watch(&mut self, watch: Arc<Watch>) {
         self.settings.watch = Some(watch);
     }

@@ -8,7 +8,6 @@ use super::super::cell::Cell;
 use super::super::rules::State;
 use super::{Rng, rng, state_of, winning_moves};
 
-/// A uniformly random legal move.
 pub struct RandomPlayer {
     rng: Rng,
 }
@@ -19,7 +18,6 @@ impl RandomPlayer {
     }
 }
 
-/// A cell drawn uniformly from `cells`.
 pub fn pick(cells: &[Cell], rng: &mut Rng) -> Option<Cell> {
     (!cells.is_empty()).then(|| cells[rng.random_range(0..cells.len())])
 }

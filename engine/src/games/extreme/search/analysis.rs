@@ -23,7 +23,6 @@ const LEVEL_TABLE_BITS: u32 = 16;
 struct Analysed {
     root: Node,
     plies_left: u32,
-    /// The deepest iteration.
     depth: u32,
     table_bits: u32,
 }

@@ -6,10 +6,8 @@ use crate::games::kit::table;
 
 pub(crate) use crate::games::kit::table::Bound;
 
-/// The table of one search.
 pub(crate) type Table = table::Table<Entry>;
 
-/// One stored search result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Entry {
     pub key: u64,

@@ -133,7 +133,6 @@ impl Book {
         }
     }
 
-    /// The side that plays from this book.
     pub fn side(&self) -> Side {
         self.side
     }
@@ -198,7 +197,6 @@ impl Book {
 pub struct IndexEntry {
     /// The move, in the coordinates of the canonical image.
     play: Cell,
-    /// The line it was read from.
     pub line: usize,
     /// The position as written in the book.
     pub position: Board,

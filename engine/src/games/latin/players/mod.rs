@@ -56,7 +56,6 @@ macro_rules! seated {
 
 seated!(Lookahead, Heuristic, Level, BookPlayer);
 
-/// A cell drawn uniformly from a mask; `None` for an empty mask.
 fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
     Cell::new(random_bit(mask.into(), rng)? as u8)
 }
