@@ -8,7 +8,7 @@ use super::board::{Board, MoveRefused};
 use super::cell::Cell;
 use super::lines::Lines;
 use super::players::{
-    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher, greedy,
+    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, greedy, searcher,
 };
 use super::proof::{Limits, Prover};
 use super::search;
@@ -435,7 +435,7 @@ impl Engine for ClassicEngine {
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
             (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
             (_, Some(Level::Perfect), None) => {
-                Box::new(Searcher::new(v, movetime, options.threads))
+                Box::new(searcher::perfect(v, movetime, options.threads))
             }
             (_, Some(level), Some(solver)) => {
                 Box::new(ExactLevel::new(level, solver.clone(), seed))

@@ -16,7 +16,7 @@ use crate::games::{Boards, Registration};
 
 use super::cell::{Cell, cell_id, cell_of};
 use super::patterns::PATTERNS;
-use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
+use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, searcher};
 use super::rules::{IllegalMove, State};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
@@ -306,7 +306,7 @@ impl Engine for ExtremeEngine {
         use super::players::levels::{EASY, HARD, MEDIUM};
         Ok(match name.trim().to_ascii_lowercase().as_str() {
             // `perfect` is what the levels call the top one in every game.
-            "max" | "perfect" => Box::new(Searcher::max(options)),
+            "max" | "perfect" => Box::new(searcher::max(options)),
             "hard" => Box::new(Level::new("hard", HARD, options)),
             "medium" => Box::new(Level::new("medium", MEDIUM, options)),
             "easy" => Box::new(Level::new("easy", EASY, options)),

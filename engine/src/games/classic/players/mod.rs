@@ -13,7 +13,7 @@ mod baselines;
 mod d10;
 mod levels;
 mod rule_list;
-mod searcher;
+pub mod searcher;
 
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
@@ -26,7 +26,6 @@ pub(crate) type Perfect =
     crate::games::kit::perfect::Perfect<crate::games::classic::solver::Solver>;
 pub(crate) use rule_list::RuleList;
 pub(crate) use searcher::SearchLevel;
-pub use searcher::Searcher;
 
 use super::board::Board;
 use super::cell::Cell;

@@ -13,7 +13,6 @@ mod simple;
 
 pub(crate) use alphabeta::AlphaBeta;
 pub(crate) use levels::Level;
-pub use searcher::Searcher;
 pub use simple::{Greedy, RandomPlayer};
 
 use crate::core::Position;
