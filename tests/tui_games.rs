@@ -18,8 +18,8 @@ use tictaclatin::config::{Hints, Mode, Settings};
 use tictaclatin::core::{Claim, Decision, Extras, Move, Side, Status};
 use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
-use tictaclatin::tui::advice::Advice;
 use tictaclatin::tui::geometry::{self, Look};
+use tictaclatin::tui::screens::play::hints::Advice;
 use tictaclatin::tui::{App, Bot, BotRequest, Event};
 
 struct Game {
@@ -56,8 +56,8 @@ impl Game {
             says: None,
         };
         game.send(Event::Resize(80, 24));
-        let engine = game.app.game().engine();
-        let key = game.app.game().key();
+        let engine = game.app.play.game().engine();
+        let key = game.app.play.game().key();
         game.send(Event::EngineReady { game: key, engine });
         game.press(KeyCode::Enter);
         game
@@ -125,8 +125,8 @@ fn extreme_fits_80x24_with_its_small_boards_joined() {
 fn winning_a_small_board_announces_the_bonus_move_and_fills_the_board() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&A1_FOR_X);
-    assert_eq!(game.app.moves().len(), 13);
-    let position = game.app.position();
+    assert_eq!(game.app.play.moves().len(), 13);
+    let position = game.app.play.position();
     assert_eq!(position.to_move(), Side::First, "X moves again");
     assert!(Extreme.bonus_move(position));
     assert_eq!(
@@ -135,7 +135,7 @@ fn winning_a_small_board_announces_the_bonus_move_and_fills_the_board() {
         "A1 is a corner: 6 points"
     );
     assert_eq!(
-        game.app.status(),
+        game.app.shared.status.text.as_str(),
         "A1d1 wins A1 (6 : 0): BONUS MOVE! Player 1's turn (X, bonus)."
     );
     let screen = game.screen();
@@ -153,10 +153,17 @@ fn the_bonus_move_may_go_to_the_board_just_won_and_then_goes_on() {
     game.play(&A1_FOR_X);
     // Sent by d1 to the top-right small board D1: X's bonus move there, then O's turn.
     game.play(&["D1b2"]);
-    let position = game.app.position();
+    let position = game.app.play.position();
     assert!(!Extreme.bonus_move(position));
     assert_eq!(position.to_move(), Side::Second);
-    assert!(game.app.status().contains("Player 2's turn (O)."));
+    assert!(
+        game.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .contains("Player 2's turn (O).")
+    );
     // The move list keeps X's column X's: the bonus move joins the move that earned it,
     // and O's answer follows in the same row.
     game.play(&["B2a1"]);
@@ -179,12 +186,18 @@ fn the_cursor_starts_in_the_board_the_mover_is_sent_to() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1"]);
     // c1 is the third column of the top row: O must play in small board C1.
-    let cursor = game.app.cursor();
-    assert!(game.app.position().legal_moves().contains(&cursor.into()));
+    let cursor = game.app.play.cursor;
     assert!(
-        game.app.cell_name(cursor).starts_with("C1"),
+        game.app
+            .play
+            .position()
+            .legal_moves()
+            .contains(&cursor.into())
+    );
+    assert!(
+        game.app.play.cell_name(cursor).starts_with("C1"),
         "{}",
-        game.app.cell_name(cursor)
+        game.app.play.cell_name(cursor)
     );
 }
 
@@ -195,33 +208,43 @@ fn typing_after_a_refused_name_forgets_the_refusal() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "A1a1"]);
     assert!(
-        game.app.status().starts_with("Illegal"),
+        game.app.shared.status.text.as_str().starts_with("Illegal"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
     game.play(&["C1"]);
     assert!(
-        game.app.status().contains("like C1"),
+        game.app.shared.status.text.as_str().contains("like C1"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
     game.press(KeyCode::Esc);
     assert!(
-        !game.app.status().contains("Illegal"),
+        !game.app.shared.status.text.as_str().contains("Illegal"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
-    assert!(game.app.status().contains("turn"), "{}", game.app.status());
+    assert!(
+        game.app.shared.status.text.as_str().contains("turn"),
+        "{}",
+        game.app.shared.status.text.as_str()
+    );
     // The cursor off the board to play in: the example is still one that can be played.
     for _ in 0..4 {
         game.press(KeyCode::Left);
     }
-    assert!(!game.app.cell_name(game.app.cursor()).starts_with("C1"));
+    assert!(
+        !game
+            .app
+            .play
+            .cell_name(game.app.play.cursor)
+            .starts_with("C1")
+    );
     game.play(&["B"]);
     assert!(
-        game.app.status().contains("(like C1"),
+        game.app.shared.status.text.as_str().contains("(like C1"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
 }
 
@@ -229,8 +252,12 @@ fn typing_after_a_refused_name_forgets_the_refusal() {
 fn a_move_outside_the_board_one_is_sent_to_is_refused_and_nothing_changes() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "A1a1"]);
-    assert_eq!(game.app.moves().len(), 1);
-    assert!(game.app.status().contains("A1a1"), "{}", game.app.status());
+    assert_eq!(game.app.play.moves().len(), 1);
+    assert!(
+        game.app.shared.status.text.as_str().contains("A1a1"),
+        "{}",
+        game.app.shared.status.text.as_str()
+    );
 }
 
 #[test]
@@ -239,7 +266,7 @@ fn a_person_over_the_contest_clock_loses_on_time() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, limit);
     game.tick(10);
     game.tick(3_990);
-    assert_eq!(game.app.game_status(), Status::InPlay, "4 s of 5");
+    assert_eq!(game.app.play.status(), Status::InPlay, "4 s of 5");
     assert!(
         game.screen().contains("Clock  1 s left"),
         "{}",
@@ -249,27 +276,36 @@ fn a_person_over_the_contest_clock_loses_on_time() {
     game.play(&["B3c1"]);
     game.tick(10);
     game.tick(4_000);
-    assert_eq!(game.app.game_status(), Status::InPlay);
+    assert_eq!(game.app.play.status(), Status::InPlay);
     game.tick(1_100);
     assert_eq!(
-        game.app.game_status(),
+        game.app.play.status(),
         Status::Won(Side::First),
         "O ran out"
     );
     assert_eq!(
-        game.app.status(),
+        game.app.shared.status.text.as_str(),
         "Player 2 (O) ran out of time: Player 1 (X) wins (time out), 68 : 0 in contest points."
     );
     game.play(&["C1a1"]);
-    assert_eq!(game.app.moves().len(), 1, "no move after the game is lost");
+    assert_eq!(
+        game.app.play.moves().len(),
+        1,
+        "no move after the game is lost"
+    );
     // A loss on time is final: undo neither takes back the move before it nor the loss.
     game.play(&["u"]);
-    assert_eq!(game.app.moves().len(), 1);
-    assert_eq!(game.app.game_status(), Status::Won(Side::First));
+    assert_eq!(game.app.play.moves().len(), 1);
+    assert_eq!(game.app.play.status(), Status::Won(Side::First));
     assert!(
-        game.app.status().contains("lost on time stays lost"),
+        game.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .contains("lost on time stays lost"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
     assert!(
         !game.screen().contains("u undo"),
@@ -289,10 +325,13 @@ fn a_game_lost_on_time_before_a_move_shows_no_hints_and_no_review() {
     );
     game.tick(10);
     game.tick(5_100);
-    assert_eq!(game.app.game_status(), Status::Won(Side::Second));
+    assert_eq!(game.app.play.status(), Status::Won(Side::Second));
     assert_eq!(game.app.view().hint_values(), None);
     game.play(&["v"]);
-    assert_eq!(game.app.status(), "Nothing to review: no move was played.");
+    assert_eq!(
+        game.app.shared.status.text.as_str(),
+        "Nothing to review: no move was played."
+    );
 }
 
 #[test]
@@ -300,7 +339,7 @@ fn without_a_clock_a_person_may_think_for_ever() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.tick(10);
     game.tick(3_600_000);
-    assert_eq!(game.app.game_status(), Status::InPlay);
+    assert_eq!(game.app.play.status(), Status::InPlay);
     assert!(!game.screen().contains("Clock"));
 }
 
@@ -313,9 +352,9 @@ fn the_bot_never_plays_against_the_contest_clock() {
     game.tick(10);
     game.play(&["B3c1"]);
     game.tick(10);
-    assert_eq!(game.app.moves().len(), 2, "the bot replied");
+    assert_eq!(game.app.play.moves().len(), 2, "the bot replied");
     game.tick(4_500);
-    assert_eq!(game.app.game_status(), Status::InPlay);
+    assert_eq!(game.app.play.status(), Status::InPlay);
 }
 
 #[test]
@@ -363,7 +402,7 @@ fn drawn(app: &App, width: u16, height: u16) -> String {
 
 #[test]
 fn the_demo_names_both_bots_levels_everywhere() {
-    use tictaclatin::tui::menu::Menu;
+    use tictaclatin::tui::screens::start::menu::Menu;
     let settings = Settings {
         game: extreme(),
         mode: Mode::Demo,
@@ -373,7 +412,7 @@ fn the_demo_names_both_bots_levels_everywhere() {
     let mut app = App::new(settings, Instant::now());
     app.update(Event::Resize(80, 24));
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    while app.menu().row != Menu::SECOND_LEVEL {
+    while app.start.menu.row != Menu::SECOND_LEVEL {
         app.update(key(KeyCode::Down));
     }
     // Left steps down the list: from max to hard, medium, easy, random.
@@ -404,10 +443,12 @@ fn a_half_typed_name_is_echoed_as_the_game_writes_it() {
     game.play(&["b2"]);
     assert!(
         game.app
-            .status()
+            .shared
+            .status
+            .text
             .starts_with("B2… then the rest of a cell's name"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
 }
 
@@ -416,11 +457,23 @@ fn switching_hints_on_where_the_bot_searches_explains_its_ranking() {
     let mut game = Game::start(extreme(), Mode::VsBot, None);
     game.play(&["t"]);
     assert!(
-        game.app.status().contains("1 2 3 the bot's top choices"),
+        game.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .contains("1 2 3 the bot's top choices"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
-    assert!(game.app.status().contains("W2/L a proven win/loss"));
+    assert!(
+        game.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .contains("W2/L a proven win/loss")
+    );
 }
 
 #[test]
@@ -441,7 +494,7 @@ fn every_level_of_every_game_is_described_whole_at_the_smallest_start_screen() {
                 .find(|l| {
                     l.contains(':')
                         && l.trim_start_matches('"').starts_with(char::is_uppercase)
-                        && l.contains(&capitalised(app.game().level_name(level)))
+                        && l.contains(&capitalised(app.play.game().level_name(level)))
                 })
                 .unwrap_or_else(|| panic!("{choice:?} {level:?}:\n{screen}"));
             assert!(
@@ -476,10 +529,15 @@ fn the_help_between_two_people_lists_no_level_key() {
 fn after_an_undo_the_cursor_is_in_the_board_to_play_again() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "C1b3"]);
-    assert!(game.app.cell_name(game.app.cursor()).starts_with("B3"));
+    assert!(
+        game.app
+            .play
+            .cell_name(game.app.play.cursor)
+            .starts_with("B3")
+    );
     game.play(&["u"]);
     // O is to move again, sent to C1 by X's c1.
-    let cursor = game.app.cell_name(game.app.cursor());
+    let cursor = game.app.play.cell_name(game.app.play.cursor);
     assert!(cursor.starts_with("C1"), "{cursor}");
 }
 
@@ -488,22 +546,37 @@ fn escape_drops_a_half_typed_name_before_it_asks_to_quit() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "c1"]);
     assert!(
-        game.app.status().starts_with("C1…"),
+        game.app.shared.status.text.as_str().starts_with("C1…"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
     game.press(KeyCode::Esc);
     assert!(
-        !game.app.status().contains("again to quit"),
+        !game
+            .app
+            .shared
+            .status
+            .text
+            .as_str()
+            .contains("again to quit"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
-    assert!(!game.app.status().contains('…'), "{}", game.app.status());
+    assert!(
+        !game.app.shared.status.text.as_str().contains('…'),
+        "{}",
+        game.app.shared.status.text.as_str()
+    );
     game.press(KeyCode::Esc);
     assert!(
-        game.app.status().contains("again to quit"),
+        game.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .contains("again to quit"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
 }
 
@@ -547,8 +620,12 @@ fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     game.play(&names);
-    assert_eq!(game.app.moves().len(), names.len(), "every move was played");
-    let status = game.app.status();
+    assert_eq!(
+        game.app.play.moves().len(),
+        names.len(),
+        "every move was played"
+    );
+    let status = game.app.shared.status.text.as_str();
     assert!(status.contains(", no second bonus. "), "{status}");
     assert!(
         !status.contains("(X, bonus)") && !status.contains("(O, bonus)"),
@@ -560,12 +637,20 @@ fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
 fn declining_to_quit_goes_back_to_whose_turn_it_is() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "q", "x"]);
-    assert_eq!(game.app.status(), "Not quitting. Player 2's turn (O).");
+    assert_eq!(
+        game.app.shared.status.text.as_str(),
+        "Not quitting. Player 2's turn (O)."
+    );
     game.play(&["C1b3"]);
     assert!(
-        game.app.status().ends_with("Player 1's turn (X)."),
+        game.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .ends_with("Player 1's turn (X)."),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
 }
 
@@ -642,8 +727,8 @@ fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
         });
         for (played, name) in moves.iter().enumerate() {
             game.play(&[name]);
-            assert_eq!(game.app.moves().len(), played + 1, "{choice:?} {name}");
-            let layout = game.app.game().layout();
+            assert_eq!(game.app.play.moves().len(), played + 1, "{choice:?} {name}");
+            let layout = game.app.play.game().layout();
             for (width, height) in terminal_sizes() {
                 let Some(areas) = geometry::areas(layout, Rect::new(0, 0, width, height)) else {
                     continue;
@@ -654,10 +739,10 @@ fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
                 let buf = drawn_buffer(&game.app, width, height);
                 let board = areas.board;
                 let rect = |mv| {
-                    let cell = game.app.game().move_cell(mv).unwrap();
-                    board.cell_rect(game.app.game().place(cell))
+                    let cell = game.app.play.game().move_cell(mv).unwrap();
+                    board.cell_rect(game.app.play.game().place(cell))
                 };
-                for (ply, &cell) in game.app.moves().iter().enumerate() {
+                for (ply, &cell) in game.app.play.moves().iter().enumerate() {
                     let symbol = if ply % 2 == 0 { "🦀" } else { "猫" };
                     let text = text_in(&buf, rect(cell));
                     let at = format!("{choice:?} {width}x{height}, move {}", ply + 1);
@@ -665,7 +750,7 @@ fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
                 }
                 // The last move keeps its mark: the dot beside the symbol, or where no
                 // column is left for it, the cell underlined.
-                let last = rect(*game.app.moves().last().unwrap());
+                let last = rect(*game.app.play.moves().last().unwrap());
                 let underlined = buf[(last.x, last.y)]
                     .modifier
                     .contains(Modifier::UNDERLINED);
@@ -692,8 +777,8 @@ fn classic(size: u8) -> GameChoice {
 
 /// The names of the moves played so far.
 fn move_names(game: &Game) -> Vec<String> {
-    let start = game.app.game().start();
-    tictaclatin::core::move_names(game.app.game(), &*start, game.app.moves())
+    let start = game.app.play.game().start();
+    tictaclatin::core::move_names(game.app.play.game(), &*start, game.app.play.moves())
 }
 
 #[test]
@@ -709,12 +794,15 @@ fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
     // 1 could go on (12, 1a1): it waits, however long, and says how to place it as it is.
     game.play(&["1"]);
     assert_eq!(
-        game.app.status(),
+        game.app.shared.status.text.as_str(),
         "1… Enter places at 1b1, or type on (like 10 or 1a1)"
     );
     game.tick(10);
     game.tick(60_000);
-    assert!(game.app.moves().is_empty(), "never placed by the clock");
+    assert!(
+        game.app.play.moves().is_empty(),
+        "never placed by the clock"
+    );
     game.press(KeyCode::Enter);
     assert_eq!(move_names(&game), ["1b1"]);
     // Two digits: the second makes the number, whenever it comes.
@@ -731,9 +819,9 @@ fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
     );
     // A number past the last cell is refused as the commands refuse it.
     game.play(&["64"]);
-    assert_eq!(game.app.moves().len(), 6);
+    assert_eq!(game.app.play.moves().len(), 6);
     assert_eq!(
-        game.app.status(),
+        game.app.shared.status.text.as_str(),
         "Illegal: no cell 64: numbers run from 0 to 63"
     );
 }
@@ -758,12 +846,16 @@ fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
         let mut game = Game::start(choice, Mode::VsBot, None);
         game.says = Some((Claim::WinWithin(19), "forced win"));
         game.play(&moves[..1]);
-        assert_eq!(game.app.moves().len(), 2, "{choice:?}: the bot replied");
+        assert_eq!(
+            game.app.play.moves().len(),
+            2,
+            "{choice:?}: the bot replied"
+        );
         let note = format!(
             "Bot {}: forced win; wins within 10 moves",
             move_names(&game)[1]
         );
-        let layout = game.app.game().layout();
+        let layout = game.app.play.game().layout();
         let mut shown = 0;
         for (width, height) in terminal_sizes() {
             let Some(areas) = geometry::areas(layout, Rect::new(0, 0, width, height)) else {
@@ -899,7 +991,7 @@ fn the_perfect_levels_text_follows_each_solved_games_exact_value() {
 
 #[test]
 fn choosing_a_solved_game_on_the_start_screen_asks_for_its_engine() {
-    use tictaclatin::tui::menu::Menu;
+    use tictaclatin::tui::screens::start::menu::Menu;
     let settings = Settings {
         game: GameChoice::of(GameKind::Qubic),
         ..Settings::default()
@@ -909,11 +1001,11 @@ fn choosing_a_solved_game_on_the_start_screen_asks_for_its_engine() {
     assert!(matches!(first.as_slice(), [BotRequest::Load(game)] if game.key() == "qubic"));
     assert!(app.update(Event::Resize(80, 24)).is_empty(), "asked once");
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    while app.menu().row != Menu::GAME {
+    while app.start.menu.row != Menu::GAME {
         app.update(key(KeyCode::Up));
     }
     let mut asked = Vec::new();
-    while app.menu().game.kind != GameKind::Latin {
+    while app.start.menu.game.kind != GameKind::Latin {
         asked.extend(app.update(key(KeyCode::Right)));
     }
     let loads: Vec<String> = asked
@@ -931,13 +1023,15 @@ fn choosing_a_solved_game_on_the_start_screen_asks_for_its_engine() {
 fn a_name_that_ends_in_no_cell_is_refused_as_the_game_writes_it() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["b3c9"]);
-    assert!(game.app.moves().is_empty());
+    assert!(game.app.play.moves().is_empty());
     assert!(
         game.app
-            .status()
+            .shared
+            .status
+            .text
             .starts_with("Illegal: 'B3c9' is not a cell"),
         "{}",
-        game.app.status()
+        game.app.shared.status.text.as_str()
     );
 }
 
@@ -951,7 +1045,12 @@ fn qubic_on_a_tall_terminal_gives_the_move_list_its_spare_rows() {
         "4c1", "2a1", "3a4", "1d3", "1d1", "3d2", "4a3",
     ];
     game.play(&moves);
-    assert_eq!(game.app.moves().len(), moves.len(), "{}", game.app.status());
+    assert_eq!(
+        game.app.play.moves().len(),
+        moves.len(),
+        "{}",
+        game.app.shared.status.text.as_str()
+    );
     game.send(Event::Resize(130, 40));
     let screen = drawn(&game.app, 130, 40);
     for row in [
@@ -1029,8 +1128,9 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
         for _ in 0..7 {
             let at = game
                 .app
+                .play
                 .game()
-                .move_at(game.app.position(), game.app.cursor());
+                .move_at(game.app.play.position(), game.app.play.cursor);
             if ranked.iter().any(|&(mv, _)| Some(mv) == at) {
                 break 'rows;
             }
@@ -1041,8 +1141,12 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
             game.press(KeyCode::Left);
         }
     }
-    let cursor = game.app.cell_name(game.app.cursor());
-    let names = game.app.hint_line().expect("a line behind every move");
+    let cursor = game.app.play.cell_name(game.app.play.cursor);
+    let names = game
+        .app
+        .view()
+        .hint_line()
+        .expect("a line behind every move");
     assert_eq!(names[0], cursor, "{names:?}");
     assert!(names.len() > 1, "{names:?}");
     let said = game.app.view().hint_text().unwrap();
@@ -1057,7 +1161,7 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
 /// The panel's words at 80 x 24, rows joined, runs of spaces made one.
 fn words_in_screen(game: &Game) -> String {
     let buf = drawn_buffer(&game.app, 80, 24);
-    let layout = game.app.game().layout();
+    let layout = game.app.play.game().layout();
     let panel = geometry::areas(layout, Rect::new(0, 0, 80, 24))
         .unwrap()
         .panel;
@@ -1083,7 +1187,7 @@ fn classic_7x7_k5() -> GameChoice {
 fn the_review_of_a_searched_board_marks_a_missed_block() {
     let mut game = Game::start(classic_7x7_k5(), Mode::TwoHumans, None);
     game.play(&MISSED_BLOCK);
-    assert!(game.app.game_status().is_over());
+    assert!(game.app.play.status().is_over());
     let requests = game.app.update(Event::Key(KeyEvent::new(
         KeyCode::Char('v'),
         KeyModifiers::NONE,
@@ -1097,7 +1201,10 @@ fn the_review_of_a_searched_board_marks_a_missed_block() {
     game.press(KeyCode::End);
     // From the last move, the previous marked move is the missed block.
     game.press(KeyCode::BackTab);
-    assert_eq!(game.app.status(), "Mistake at move 4, g4.");
+    assert_eq!(
+        game.app.shared.status.text.as_str(),
+        "Mistake at move 4, g4."
+    );
     let screen = game.screen();
     assert!(screen.contains("g4??"), "{screen}");
     // Why, in one sentence: the move played lost at once, the block held.
@@ -1129,7 +1236,7 @@ fn the_review_box_leaves_the_move_shown_in_the_list() {
     };
     let mut game = Game::start(choice, Mode::TwoHumans, None);
     game.play(&["a1", "a5", "b1", "b5", "c1", "e5", "d1"]);
-    assert!(game.app.game_status().is_over());
+    assert!(game.app.play.status().is_over());
     let requests = game.app.update(Event::Key(KeyEvent::new(
         KeyCode::Char('v'),
         KeyModifiers::NONE,
@@ -1141,7 +1248,10 @@ fn the_review_box_leaves_the_move_shown_in_the_list() {
     answer_from_the_bot(&mut game, choice, request);
     game.press(KeyCode::End);
     game.press(KeyCode::BackTab);
-    assert_eq!(game.app.status(), "Mistake at move 3, e5.");
+    assert_eq!(
+        game.app.shared.status.text.as_str(),
+        "Mistake at move 3, e5."
+    );
     let screen = drawn(&game.app, 80, 24);
     assert!(screen.contains("Moves (X then O)"), "{screen}");
     assert!(screen.contains("e5??"), "the move shown, marked: {screen}");
@@ -1217,7 +1327,7 @@ fn no_default_screen_speaks_like_an_engine() {
             look(&game, "play");
             if mode == Mode::TwoHumans {
                 game.play(&moves[..1]);
-                if game.app.game().solved() {
+                if game.app.play.game().solved() {
                     game.play(&moves[1..2]);
                 } else {
                     play_with_hints_in(&mut game, choice, moves[1]);
@@ -1229,9 +1339,9 @@ fn no_default_screen_speaks_like_an_engine() {
                 look(&game, keys);
                 game.press(KeyCode::Esc);
             }
-            while !game.app.game_status().is_over() {
-                let mv = game.app.position().legal_moves()[0];
-                let name = game.app.game().move_name(game.app.position(), mv);
+            while !game.app.play.status().is_over() {
+                let mv = game.app.play.position().legal_moves()[0];
+                let name = game.app.play.game().move_name(game.app.play.position(), mv);
                 if mode == Mode::Demo {
                     game.tick(1_000);
                 } else {
@@ -1252,7 +1362,7 @@ fn no_default_screen_speaks_like_an_engine() {
                 answer_from_the_bot(&mut game, choice, request);
             }
             game.press(KeyCode::Home);
-            for _ in 0..game.app.moves().len() {
+            for _ in 0..game.app.play.moves().len() {
                 look(&game, "review");
                 game.press(KeyCode::Right);
             }

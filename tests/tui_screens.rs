@@ -110,8 +110,8 @@ fn game_over_two_players() {
 fn game_over_against_the_bot() {
     let mut game = Game::mode(Mode::VsBot);
     // The person plays the first free cell each turn; the perfect bot punishes it.
-    while !game.app.position().status().is_over() {
-        let free = game.app.position().legal_moves()[0];
+    while !game.app.play.position().status().is_over() {
+        let free = game.app.play.position().legal_moves()[0];
         game.keys(&Latin.cell_name(free.placed()));
     }
     insta::assert_snapshot!(game.screen(80, 24));
@@ -137,7 +137,7 @@ fn review_of_a_mistake() {
 #[test]
 fn review_of_a_full_board_lists_every_move() {
     let mut game = Game::mode(Mode::Demo);
-    assert!(game.app.position().status().is_over());
+    assert!(game.app.play.position().status().is_over());
     game.keys("v");
     game.press(KeyCode::Right);
     insta::assert_snapshot!(game.screen(80, 24));
@@ -183,7 +183,7 @@ fn the_bot_choosing_says_which_side_it_took() {
     assert!(screen.contains("Bot X 0 : 0 O You"), "{screen}");
     // The bot has already played its first move (no delay here): the status line tells
     // that, and why it took X stays in the panel until the person moves.
-    assert_eq!(game.app.moves().len(), 1);
+    assert_eq!(game.app.play.moves().len(), 1);
     for size in [(80, 24), (70, 22)] {
         let screen = as_read(&game.screen(size.0, size.1));
         assert!(screen.contains("Bot played"), "{screen}");
@@ -191,7 +191,7 @@ fn the_bot_choosing_says_which_side_it_took() {
         assert!(screen.contains("more traps."), "{screen}");
     }
     insta::assert_snapshot!("bot_chose_its_side_at_70x22", game.screen(70, 22));
-    let free = game.app.position().legal_moves()[0];
+    let free = game.app.play.position().legal_moves()[0];
     game.keys(&Latin.cell_name(free.placed()));
     let screen = game.screen(80, 24);
     assert!(!screen.contains("Bot takes X"), "{screen}");
@@ -409,9 +409,9 @@ fn rebound_keys_show_in_the_footer_and_the_help() {
     // The rebound key works; the old one does nothing.
     game.keys(" "); // closes the help
     game.keys("b2u");
-    assert_eq!(game.app.moves().len(), 1);
+    assert_eq!(game.app.play.moves().len(), 1);
     game.keys("z");
-    assert!(game.app.moves().is_empty());
+    assert!(game.app.play.moves().is_empty());
 }
 
 #[test]
@@ -632,8 +632,8 @@ fn box_rows(screen: &str, title: &str) -> Vec<String> {
 #[test]
 fn the_game_over_box_fits_its_text_and_keeps_keys_with_their_labels() {
     let mut game = Game::mode(Mode::VsBot);
-    while !game.app.position().status().is_over() {
-        let free = game.app.position().legal_moves()[0];
+    while !game.app.play.position().status().is_over() {
+        let free = game.app.play.position().legal_moves()[0];
         game.keys(&Latin.cell_name(free.placed()));
     }
     for (w, h) in [(70, 22), (100, 30), (80, 24)] {
@@ -700,12 +700,16 @@ fn review_marks_the_better_move_on_the_board() {
     // O's d1 completes X's row 1; best was c3 (the review says so in words too).
     game.keys("a1a2b1b2c1d1v");
     game.press(KeyCode::End);
-    let review = game.app.review().unwrap();
+    let review = game.app.view().review().unwrap();
     assert_eq!(Latin.cell_name(review.best), "c3");
     let buf = buffer(&game);
     assert_eq!(cell_text(&buf, "c3").trim(), "best");
     game.press(KeyCode::Home);
-    assert_eq!(game.app.review().unwrap().ply, 1, "a1 keeps the draw");
+    assert_eq!(
+        game.app.view().review().unwrap().ply,
+        1,
+        "a1 keeps the draw"
+    );
     let buf = buffer(&game);
     for name in ["a2", "b2", "c3", "d4"] {
         assert!(!cell_text(&buf, name).contains("best"), "{name}");
@@ -740,7 +744,7 @@ fn the_start_screen_draws_options_where_clicks_find_them() {
             .collect();
         let area = ratatui::layout::Rect::new(0, 0, w, h);
         let content = geometry::start_areas(area).unwrap().content;
-        let menu = game.app.menu();
+        let menu = game.app.start.menu;
         for line in menu.lines(content) {
             let (_, options, _) = menu.choices(line.row).unwrap();
             for (option, cols) in options.iter().zip(&line.options) {
@@ -768,7 +772,7 @@ fn a_long_status_wraps_and_a_narrow_footer_drops_whole_keys() {
     let mut game = Game::new(settings);
     game.press(KeyCode::Enter);
     game.keys("b2");
-    let status = game.app.status().to_string();
+    let status = game.app.shared.status.text.as_str().to_string();
     assert!(status.len() > 70, "{status}");
     let screen = game.screen(70, 22);
     let rows: Vec<&str> = screen.lines().map(|r| r.trim_matches('"').trim()).collect();
@@ -776,7 +780,7 @@ fn a_long_status_wraps_and_a_narrow_footer_drops_whole_keys() {
     assert_eq!(bottom, status, "the whole message on the last two rows");
     game.keys("i"); // a short message: the footer is back
     assert_eq!(
-        game.app.status(),
+        game.app.shared.status.text.as_str(),
         "Engine details on: the bot's search and figures, in the panel."
     );
     let screen = game.screen(70, 22);
@@ -832,7 +836,10 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
     game.press(KeyCode::Char('i'));
     game.send(Event::Tick(start + Duration::from_millis(400)));
     // Before the search reports: how long it has been thinking.
-    assert_eq!(game.app.bot_search().as_deref(), Some("thinking… 0.4 s"));
+    assert_eq!(
+        game.app.play.bot_search(&game.app.shared).as_deref(),
+        Some("thinking… 0.4 s")
+    );
     // The panel keeps each figure whole: its spaces are no-break ones.
     let unbroken = |screen: String| screen.replace('\u{a0}', " ");
     assert!(unbroken(game.screen(80, 24)).contains("thinking… 0.4 s"));
@@ -844,7 +851,7 @@ fn the_bots_search_shows_in_the_panel_as_it_goes() {
         budget: Budget::Time(Duration::from_secs(1)),
     });
     assert_eq!(
-        game.app.bot_search().as_deref(),
+        game.app.play.bot_search(&game.app.shared).as_deref(),
         Some("depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s")
     );
     let screen = unbroken(game.screen(80, 24));
@@ -871,9 +878,13 @@ fn the_hint_under_the_cursor_shows_its_line() {
     let mut game = Game::mode(Mode::TwoHumans);
     game.keys("tc3a1");
     game.press(KeyCode::Right); // from a1, just played, to b1, free
-    let names = game.app.hint_line().expect("a line behind b1's hint");
+    let names = game
+        .app
+        .view()
+        .hint_line()
+        .expect("a line behind b1's hint");
     assert_eq!(names[0], "b1");
-    let mut position = game.app.position().clone_box();
+    let mut position = game.app.play.position().clone_box();
     for (i, name) in names.iter().enumerate() {
         let mv = Latin.parse_cell(name).unwrap().into();
         if i > 0 {

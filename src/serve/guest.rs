@@ -267,7 +267,10 @@ impl Guest {
                     if let Some(finished) = accepted.finished
                         && self.keep_records
                     {
-                        let record = self.app.game_record(SystemTime::now());
+                        let record = self
+                            .app
+                            .play
+                            .game_record(SystemTime::now(), &self.app.shared.settings);
                         self.room.record(record, &finished);
                     }
                 }

@@ -1,91 +1,60 @@
-//! The terminal game's state: plain structs, no terminal, changed only by
-//! [`App::update`] (in `update.rs`).
-//!
-//! `update` takes one [`Event`](super::event::Event) and returns the requests for the bot
-//! thread it implies; the loop in `tui::run` sends them. Rendering is `ui`'s.
-//!
-//! Each screen owns its state and its keys, which return what is left for the app to do:
-//! the start screen ([`StartScreen`], `start.rs`), the game on the board ([`PlayScreen`],
-//! state in `board.rs`, keys in `play.rs`, texts in `messages.rs`; it outlives the start
-//! screen shown over it) and the review of its finished game ([`ReviewScreen`], the move
-//! shown, in `review.rs`). What every screen reads and may change is [`Shared`]
-//! (`shared.rs`). The play and review screens and the help over any screen are drawn from
-//! a [`PlayView`] (`view.rs`: the board, the shared part and which screen shows), the start
-//! screen from its own state (`ui/start.rs`), none from the `App`. The `App` holds these, which screen
-//! shows, the overlay, the terminal's size and the loop's flags; it carries out what the
-//! screens ask (`begin.rs`, `crossing.rs`) and what the bot thread sends (`update.rs`).
-//! The rules of a game session (undo against the bot, what a result counts as) are
-//! `core::session`'s.
-//!
-//! The screens' files import neither this file nor each other's keys; this file imports
-//! their states; the files that carry out their requests sit above it, so no file of tui
-//! imports one that imports it back.
+//! The terminal game's state: what every screen shares, each screen's own state and which
+//! shows, changed only by [`App::update`]. Each screen handles its keys and draws itself;
+//! what a key asks beyond its screen comes back as a [`Command`], carried out here.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-pub use super::board::{PlayScreen, SearchedHints, start_cursor};
-use super::bot::BotRequest;
-use super::bot_turn;
-use super::event::Signal;
-use super::geometry;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-pub use super::keeping::Keeping;
-pub use super::menu::{Menu, game_of};
-pub use super::review::{ReviewScreen, Reviewed};
-pub use super::shared::Shared;
-pub use super::start::{Start, StartScreen};
-use super::status::StatusLine;
-pub use super::view::PlayView;
-pub(crate) use super::view::Screen;
 use crate::config::Settings;
-use crate::core::review::MoveReview;
-use crate::core::{CellId, Engine, Game, Hint, Move, Position, Side, Watch};
+use crate::core::Engine;
+use crate::keys::{Action, Key};
 use crate::store::Memory;
-use crate::store::SavedGame;
+use crate::tui::bot::BotRequest;
+use crate::tui::command::{Command, Start};
+use crate::tui::event::{Event, Signal};
+use crate::tui::geometry;
+use crate::tui::overlays::{Overlay, help};
+pub use crate::tui::screens::Screen;
+use crate::tui::screens::play::recording::Opening;
+use crate::tui::screens::play::view::PlayView;
+use crate::tui::screens::play::{PlayScreen, draw};
+use crate::tui::screens::review::{ReviewScreen, keys_line};
+use crate::tui::screens::start::menu::Asked;
+pub use crate::tui::screens::start::menu::game_of;
+use crate::tui::screens::start::{self, StartScreen};
+use crate::tui::shared::{Shared, StatusLine};
+use crate::tui::text::glued;
 
-/// Said when a finished game is left out of the record because the sides were swapped.
-pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
-
-/// The state of the terminal game: what all screens share, the screens' states and which
-/// shows.
+/// The state of the terminal game.
 pub struct App {
-    pub(super) shared: Shared,
-    pub(super) screen: Screen,
-    pub(super) start: StartScreen,
-    pub(super) play: PlayScreen,
+    pub shared: Shared,
+    pub screen: Screen,
+    pub start: StartScreen,
+    /// The game on the board; it outlives the start screen shown over it.
+    pub play: PlayScreen,
     /// What shows over the screen and takes the next key, if anything does.
-    pub(super) overlay: Option<Overlay>,
+    pub(crate) overlay: Option<Overlay>,
     /// The terminal's size, columns and rows, once known.
-    pub(super) size: Option<(u16, u16)>,
+    size: Option<(u16, u16)>,
     /// Set once the game is to end, with why.
-    pub(super) exit: Option<Exit>,
+    exit: Option<Exit>,
     /// The game whose engine was asked of the bot thread and has not come yet.
-    pub(super) engine_asked: Option<String>,
+    engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
-    pub(super) suspend: bool,
-}
-
-/// What shows over the screen (the help) or is asked in the status line, and takes the
-/// next key.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Overlay {
-    /// The game's rules, shown first by the help key on the game's screens; the help key
-    /// again shows the keys, any other key closes it.
-    Rules,
-    /// The keys; any key closes it.
-    Help,
-    /// Quitting was asked once; the next quit key quits.
-    Quit,
-    /// Swapping sides mid-game was asked once; the next swap key swaps.
-    Swap,
-    /// Starting was asked for and would throw away an unfinished game: `y` starts this.
-    Discard(Start),
+    suspend: bool,
 }
 
 /// Why the game ends.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub(super) enum Exit {
+enum Exit {
     /// The player quit.
     Chosen,
     /// The terminal's input failed or closed: this says why.
@@ -116,21 +85,6 @@ impl App {
         }
     }
 
-    /// A game on the board that is in no list of games (a test's own), played with the
-    /// settings' mode and side.
-    #[cfg(test)]
-    pub(crate) fn with_game(settings: Settings, game: Arc<dyn Game>, now: Instant) -> App {
-        let mut app = App::new(settings, now);
-        let settings = &app.shared.settings;
-        let (mode, first, level) = (settings.mode, settings.first, settings.difficulty);
-        app.play.hints = settings.hints.on();
-        app.begin(
-            crate::core::session::Session::new(game, mode, first, level),
-            false,
-        );
-        app
-    }
-
     /// What to ask the bot thread for before any event: the chosen game's engine, so it is
     /// ready by the time a game starts.
     pub fn initial_requests(&mut self) -> Vec<BotRequest> {
@@ -138,173 +92,311 @@ impl App {
         vec![BotRequest::Load(Arc::clone(&self.play.session.game))]
     }
 
-    // ---- reading the state (for rendering and tests) ----
+    /// A mode or game named on the command line wins the start screen's highlight over
+    /// the offer to resume; the offer stays.
+    pub fn asked_for(&mut self, asked: Asked) {
+        self.start.asked_for(asked, &self.shared.memory);
+    }
+
+    /// Opens what the command line asked for.
+    pub fn open(&mut self, opening: Opening) {
+        match opening {
+            Opening::Menu => {}
+            Opening::Replay(record, name) => {
+                let review = self.play.open_record(&record, &name, &mut self.shared);
+                self.screen = match review {
+                    true => Screen::Review(ReviewScreen::first()),
+                    false => Screen::Play,
+                };
+            }
+            Opening::Position(start) => {
+                let settings = &self.shared.settings;
+                let (mode, starter) = (settings.mode, settings.first);
+                self.play.start_from(start, mode, starter, &mut self.shared);
+                self.screen = Screen::Play;
+            }
+        }
+    }
+
+    /// Applies one event; returns the requests to send to the bot thread.
+    pub fn update(&mut self, event: Event) -> Vec<BotRequest> {
+        match event {
+            Event::Key(key) => self.on_key(key),
+            Event::Mouse(mouse) => self.on_mouse(mouse),
+            Event::Resize(w, h) => self.size = Some((w, h)),
+            Event::Tick(now) => {
+                self.shared.now = now;
+                if self.screen == Screen::Start {
+                    self.start.refresh(&mut self.shared);
+                }
+                self.play.show_bot_move(&mut self.shared);
+            }
+            Event::EngineReady { game, engine } => self.on_engine(game, engine),
+            Event::BotMoved { ticket, decision } => {
+                self.play.on_bot_moved(ticket, decision, &mut self.shared);
+            }
+            Event::HintsReady {
+                ticket,
+                position,
+                hints,
+                lines,
+            } => self.play.on_hints(ticket, position, hints, lines),
+            Event::ReviewReady(judged) => {
+                if self.play.review_asked.as_ref() == Some(&judged.of) {
+                    self.play.review_asked = None;
+                }
+                self.play.judged = Some(judged);
+            }
+            Event::InputClosed(why) => {
+                let why = format!("the terminal's input closed: {why}");
+                self.exit = Some(Exit::Failed(why));
+            }
+            Event::Terminate(signal) => self.exit = Some(Exit::Signal(signal)),
+            Event::BotFailed(why) => {
+                self.play.bot.cancel();
+                self.shared.status = StatusLine::note(format!(
+                    "The bot failed ({why}). {} undoes, {} starts a new game.",
+                    self.shared.key(Action::Undo),
+                    self.shared.key(Action::New)
+                ));
+                // Not asked again for this position: the request would fail the same way.
+                return Vec::new();
+            }
+        }
+        let shared = &mut self.shared;
+        self.play.run_clock(self.screen != Screen::Start, shared);
+        self.play.count_result(shared);
+        self.play.keep_game(shared);
+        let shown = if self.too_small() {
+            None
+        } else {
+            Some(self.screen)
+        };
+        let mut requests = self.request_engine();
+        requests.extend(self.play.request_bot(shown, &mut self.shared));
+        requests.extend(self.play.request_hints(shown, &self.shared));
+        requests.extend(self.play.request_review(self.screen, &self.shared));
+        requests
+    }
+
+    /// On every way out: the game on the board is written down (it already was after its
+    /// last move; this catches anything since). Returns why it is not kept, if it is not.
+    pub fn save_on_exit(&mut self) -> Option<String> {
+        self.play.keep_game(&mut self.shared);
+        self.shared.memory.settle();
+        self.play.not_kept(&self.shared)
+    }
+
+    fn on_engine(&mut self, game: String, engine: Arc<dyn Engine>) {
+        if self.engine_asked.as_ref() == Some(&game) {
+            self.engine_asked = None;
+        }
+        self.shared.engines.insert(game.clone(), engine);
+        let play = &mut self.play;
+        if game == play.session.game.key() && play.has_game && play.session.human.is_none() {
+            play.bot_chooses_side(&mut self.shared);
+        }
+    }
+
+    /// Asks for the engine of the game on the board when the bot thread has not built it;
+    /// on the start screen, for the chosen game's where it is solved, whose level text
+    /// tells its exact value.
+    fn request_engine(&mut self) -> Vec<BotRequest> {
+        let game = if self.screen == Screen::Start && self.start.game().solved() {
+            self.start.game()
+        } else if self.play.has_game {
+            Arc::clone(&self.play.session.game)
+        } else {
+            return Vec::new();
+        };
+        let key = game.key();
+        if self.engine_asked.as_ref() == Some(&key) || self.shared.engines.contains_key(&key) {
+            return Vec::new();
+        }
+        self.engine_asked = Some(key);
+        vec![BotRequest::Load(game)]
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        let ctrl =
+            |c: char| key.code == KeyCode::Char(c) && key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl('c') {
+            self.exit = Some(Exit::Chosen);
+            return;
+        }
+        let action = self
+            .shared
+            .settings
+            .keys
+            .action_for(Key::new(key.code, key.modifiers));
+        // Ctrl-Z suspends as it would outside raw mode, unless it was bound to an action.
+        if ctrl('z') && action.is_none() {
+            self.suspend = true;
+            return;
+        }
+        if self.too_small() {
+            // The game is hidden: quitting is the one thing a key can do, at once, since a
+            // question asked could not be seen.
+            if action == Some(Action::Quit) {
+                self.exit = Some(Exit::Chosen);
+            }
+            return;
+        }
+        if let Some(overlay) = self.overlay.take() {
+            return self.answer(overlay, key, action);
+        }
+        let commands = match &mut self.screen {
+            Screen::Start => self.start.handle_key(action, &mut self.shared),
+            Screen::Play => self.play.handle_key(key, action, &mut self.shared),
+            Screen::Review(review) => {
+                review.handle_key(key.code, action, &mut self.play, &mut self.shared)
+            }
+        };
+        commands
+            .into_iter()
+            .for_each(|command| self.carry_out(command));
+    }
+
+    /// The key after a question or over the help. Any key closes the help and does nothing
+    /// else, so nothing happens by surprise.
+    fn answer(&mut self, overlay: Overlay, key: KeyEvent, action: Option<Action>) {
+        let shared = &mut self.shared;
+        match overlay {
+            Overlay::Help => {}
+            Overlay::Rules if action == Some(Action::Help) => self.overlay = Some(Overlay::Help),
+            Overlay::Rules => {}
+            Overlay::Swap => self.play.answer_swap(action, shared),
+            Overlay::Discard(start) if matches!(key.code, KeyCode::Char('y' | 'Y')) => {
+                self.begin(start);
+            }
+            Overlay::Discard(_) => self.start.note = Some("Kept the unfinished game.".into()),
+            Overlay::Quit if action == Some(Action::Quit) => self.exit = Some(Exit::Chosen),
+            Overlay::Quit if self.screen == Screen::Play && !self.play.status().is_over() => {
+                // Back to whose turn it is, so the line keeps up with the game.
+                let turn = self.play.turn_text(&shared.settings);
+                shared.status = StatusLine::turn("Not quitting. ", &turn);
+            }
+            Overlay::Quit => shared.status = StatusLine::note("Not quitting."),
+        }
+    }
+
+    fn carry_out(&mut self, command: Command) {
+        match command {
+            Command::OpenStart => {
+                self.start.open_from(&self.play, &mut self.shared);
+                self.screen = Screen::Start;
+            }
+            Command::Begin(start) => {
+                match self.start.at_stake(start, &self.play, &self.shared) {
+                    // Any key but y keeps the game: a stray key never throws a game away.
+                    Some(question) => {
+                        self.overlay = Some(Overlay::Discard(start));
+                        self.start.note = Some(question);
+                    }
+                    None => self.begin(start),
+                }
+            }
+            Command::Leave if self.play.has_game => {
+                self.screen = Screen::Play;
+                self.shared.status = StatusLine::note("Back to the game.");
+            }
+            Command::Leave => self.exit = Some(Exit::Chosen),
+            Command::Help if self.screen == Screen::Start => self.overlay = Some(Overlay::Help),
+            Command::Help => self.overlay = Some(Overlay::Rules),
+            Command::Swap => {
+                if self.play.swap(&mut self.shared) {
+                    self.overlay = Some(Overlay::Swap);
+                }
+                self.screen = Screen::Play;
+            }
+            Command::Quit => self.ask_quit(),
+            Command::Review => {
+                self.screen = Screen::Review(ReviewScreen::first());
+                let keys = keys_line(&self.shared.settings.keys);
+                self.shared.status = StatusLine::note(keys);
+            }
+            Command::CloseReview => {
+                self.screen = Screen::Play;
+                let result = self.play.result_text(&self.shared.settings);
+                self.shared.status = StatusLine::note(result);
+            }
+            Command::PlayOn(shown) => {
+                if self.play.play_on(shown, &mut self.shared) {
+                    self.screen = Screen::Play;
+                }
+            }
+            Command::WriteRecord => self.play.write_record(&mut self.shared),
+        }
+    }
+
+    /// Starts (or resumes) the game `start` says, with nothing left to ask.
+    fn begin(&mut self, start: Start) {
+        if self.start.begin(start, &mut self.play, &mut self.shared) {
+            self.screen = Screen::Play;
+        }
+    }
+
+    fn ask_quit(&mut self) {
+        if !self.play.in_progress() {
+            self.exit = Some(Exit::Chosen);
+            return;
+        }
+        self.overlay = Some(Overlay::Quit);
+        let kept = self.play.keeping.on_quitting(&self.shared.memory);
+        let keys = self.shared.settings.keys.all_keys(Action::Quit);
+        self.shared.status = StatusLine::note(format!(
+            "{} again to quit ({kept}), any other key to stay.",
+            keys.replace('/', " or ")
+        ));
+    }
+
+    /// A left click: on the start screen it chooses a row or an option, on the board it
+    /// places.
+    fn on_mouse(&mut self, mouse: MouseEvent) {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left)
+            || matches!(self.overlay, Some(Overlay::Help | Overlay::Rules))
+            || self.too_small()
+        {
+            return;
+        }
+        let Some((w, h)) = self.size else { return };
+        let screen = Rect::new(0, 0, w, h);
+        let (x, y) = (mouse.column, mouse.row);
+        match self.screen {
+            Screen::Start => {
+                if let Some(areas) = geometry::start_areas(screen) {
+                    self.start.click(areas.content, x, y, &mut self.shared);
+                }
+            }
+            Screen::Play => {
+                if let Some(areas) = geometry::areas(self.play.game().layout(), screen) {
+                    self.play.click(&areas.board, x, y, &mut self.shared);
+                }
+            }
+            Screen::Review(_) => {}
+        }
+    }
 
     /// The watch on the bot's searches, for the bot thread to share.
-    pub fn watch(&self) -> &Arc<Watch> {
+    pub fn watch(&self) -> &Arc<crate::core::Watch> {
         &self.shared.watch
     }
 
-    /// The game on the board (or the one the game screen would show).
-    pub fn game(&self) -> &dyn Game {
-        self.play.game()
-    }
-    pub fn screen(&self) -> Screen {
-        self.screen
-    }
-    pub fn menu(&self) -> &Menu {
-        &self.start.menu
-    }
-    pub fn moves(&self) -> &[Move] {
-        self.play.moves()
-    }
-    pub fn cursor(&self) -> CellId {
-        self.play.cursor
-    }
-    pub fn status(&self) -> &str {
-        &self.shared.status.text
-    }
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
     }
+
     /// Whether Ctrl-Z asked to suspend the program since the last call; the loop does it.
     pub fn take_suspend(&mut self) -> bool {
         std::mem::take(&mut self.suspend)
     }
+
     /// Why the game stopped, when it was not the player's choice.
     pub fn failure(&self) -> Option<&str> {
         match &self.exit {
             Some(Exit::Failed(why)) => Some(why),
             _ => None,
         }
-    }
-    /// The engine of the game on the board, once the bot thread has built it.
-    pub fn engine(&self) -> Option<&dyn Engine> {
-        self.shared.engine(self.game())
-    }
-
-    /// The game on the board as the screen showing draws it.
-    pub fn view(&self) -> PlayView<'_> {
-        PlayView {
-            play: &self.play,
-            shared: &self.shared,
-            screen: self.screen,
-        }
-    }
-    /// What the bot's search has reached, while it thinks.
-    pub fn bot_search(&self) -> Option<String> {
-        self.view().bot_search()
-    }
-    /// The review of the move ending the shown position, in review mode.
-    pub fn review(&self) -> Option<MoveReview> {
-        self.view().review()
-    }
-    /// What each legal move is worth to the side to move, when hints are on and known.
-    pub fn hint_values(&self) -> Option<Vec<(Move, Hint)>> {
-        self.view().hint_values()
-    }
-    /// The line behind the hint under the cursor, as the game names its moves.
-    pub fn hint_line(&self) -> Option<Vec<String>> {
-        self.view().hint_line()
-    }
-
-    /// The terminal's size, once known.
-    pub fn size(&self) -> Option<(u16, u16)> {
-        self.size
-    }
-
-    /// The smallest terminals the screen showing now fits in: the one nearest the terminal
-    /// first, then the others (a board of many blocks fits wide and short or narrow and tall).
-    pub fn minimum_sizes(&self) -> Vec<(u16, u16)> {
-        if matches!(self.screen, Screen::Start) {
-            return vec![geometry::START_MIN];
-        }
-        let layout = self.game().layout();
-        let nearest = match self.size {
-            Some((w, h)) => geometry::nearest_fit(layout, w, h),
-            None => geometry::minimum(layout),
-        };
-        std::iter::once(nearest)
-            .chain(
-                geometry::minimums(layout)
-                    .into_iter()
-                    .filter(|&size| size != nearest),
-            )
-            .collect()
-    }
-
-    /// The terminal is known to be too small for the screen, which shows only a request to
-    /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
-    /// the bot waits.
-    pub fn too_small(&self) -> bool {
-        self.size.is_some_and(|(w, h)| {
-            let area = ratatui::layout::Rect::new(0, 0, w, h);
-            match self.screen {
-                Screen::Start => geometry::start_areas(area).is_none(),
-                _ => !geometry::fits(self.game().layout(), w, h),
-            }
-        })
-    }
-
-    /// Where the game stands, a loss on time included.
-    pub fn game_status(&self) -> crate::core::Status {
-        self.play.status()
-    }
-
-    /// The position after all the moves played.
-    pub fn position(&self) -> &dyn Position {
-        self.play.position()
-    }
-
-    /// The name of whoever plays `side`.
-    pub fn name(&self, side: Side) -> String {
-        self.play.name(side, &self.shared.settings)
-    }
-
-    /// A cell's name in the game on the board.
-    pub fn cell_name(&self, cell: CellId) -> String {
-        self.play.cell_name(cell)
-    }
-
-    /// A person is to move in a game still going.
-    pub fn human_to_move(&self) -> bool {
-        self.play.human_to_move()
-    }
-
-    /// A game has moves on the board and is not over: quitting would lose it.
-    pub fn game_in_progress(&self) -> bool {
-        self.play.in_progress()
-    }
-
-    /// The game to keep for the next run: one with moves, not over, and with a person in it.
-    pub fn unfinished(&self) -> Option<SavedGame> {
-        self.game_in_progress().then(|| {
-            let session = &self.play.session;
-            SavedGame {
-                game: session.game.key(),
-                session: session.to_resumed(),
-                hints: Some(self.play.hints),
-                moves: session.moves().to_vec(),
-                redo: session.history.redo_moves(),
-            }
-        })
-    }
-
-    /// Whether the game on the board is safely written down.
-    pub fn game_kept(&self) -> bool {
-        self.play.keeping == Keeping::Kept
-            && self.shared.memory.saves()
-            && self.shared.memory.save_failure().is_none()
-    }
-
-    /// Why the game on the board is not written down, when it should be and is not: for
-    /// after the screen closes. `None` when it is kept (or saving is off, which the player
-    /// chose).
-    pub fn not_kept(&self) -> Option<String> {
-        if !self.game_in_progress() {
-            return None;
-        }
-        self.play.keeping.not_kept(&self.shared.memory)
     }
 
     /// The signal that stopped the game, if one did.
@@ -315,36 +407,116 @@ impl App {
         }
     }
 
-    /// Whose turn it is, or how the game ended.
-    pub fn turn_text(&self) -> String {
-        self.play.turn_text(&self.shared.settings)
+    /// The game on the board as the screen showing draws it.
+    pub fn view(&self) -> PlayView<'_> {
+        PlayView {
+            play: &self.play,
+            shared: &self.shared,
+            screen: self.screen,
+        }
     }
 
-    /// The end of the game: who won and with which lines, or on points, or the draw.
-    pub fn result_text(&self) -> String {
-        self.play.result_text(&self.shared.settings)
+    /// The smallest terminals the screen showing now fits in: the one nearest the terminal
+    /// first, then the others (a board of many blocks fits wide and short or narrow and tall).
+    pub fn minimum_sizes(&self) -> Vec<(u16, u16)> {
+        if matches!(self.screen, Screen::Start) {
+            return vec![geometry::START_MIN];
+        }
+        let layout = self.play.game().layout();
+        let nearest = match self.size {
+            Some((w, h)) => geometry::nearest_fit(layout, w, h),
+            None => geometry::minimum(layout),
+        };
+        let others = geometry::minimums(layout).into_iter();
+        std::iter::once(nearest)
+            .chain(others.filter(|&size| size != nearest))
+            .collect()
     }
 
-    /// The bot takes the side the exact value of the empty board favours (see
-    /// [`bot_turn::side_to_take`]) and says so.
-    pub(super) fn bot_chooses_side(&mut self) {
-        let Some(engine) = self.engine() else { return };
-        let start = self.game().start();
-        let value = engine.value(start.as_ref());
-        let (bot_side, why) = bot_turn::side_to_take(value.map(|v| v.outcome));
-        self.play.session.human = Some(bot_side.other());
-        let note = format!(
-            "{} takes {} and moves {}: {why}.",
-            self.shared.settings.names.bot,
-            self.shared.settings.symbol(bot_side),
-            if bot_side == Side::First {
-                "first"
-            } else {
-                "second"
-            },
-        );
-        self.shared.status = StatusLine::note(note.clone());
-        self.play.side_note = Some(note);
+    /// The terminal is known to be too small for the screen, which shows only a request to
+    /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
+    /// the bot waits.
+    pub fn too_small(&self) -> bool {
+        self.size.is_some_and(|(w, h)| match self.screen {
+            Screen::Start => geometry::start_areas(Rect::new(0, 0, w, h)).is_none(),
+            _ => !geometry::fits(self.play.game().layout(), w, h),
+        })
+    }
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let content = match self.screen {
+            Screen::Start => geometry::start_areas(area).map(|areas| {
+                start::draw::render(&self.start, &self.shared, &self.play, areas, buf);
+                areas.content
+            }),
+            Screen::Play | Screen::Review(_) => geometry::areas(self.play.game().layout(), area)
+                .map(|areas| {
+                    draw::render(&self.view(), &areas, buf);
+                    areas.content
+                }),
+        };
+        let Some(content) = content else {
+            too_small(&self.minimum_sizes(), &self.shared.settings, area, buf);
+            return;
+        };
+        match self.overlay {
+            Some(Overlay::Help) => help::render(&self.view(), content, buf),
+            Some(Overlay::Rules) => help::rules(&self.view(), content, buf),
+            _ => {}
+        }
+    }
+}
+
+/// Instead of a broken picture: how big the terminal must be (at least one of `minimums`,
+/// the nearest first).
+fn too_small(minimums: &[(u16, u16)], settings: &Settings, area: Rect, buf: &mut Buffer) {
+    let sizes: Vec<String> = minimums.iter().map(|(w, h)| format!("{w} x {h}")).collect();
+    let (nearest, others) = sizes
+        .split_first()
+        .map_or(("80 x 24", &[][..]), |(n, o)| (n.as_str(), o));
+    let or = match others {
+        [] => String::new(),
+        _ => format!(" (or {})", others.join(", or ")),
+    };
+    let (width, height) = (area.width, area.height);
+    let text = vec![
+        Line::from(glued(&format!("Terminal too small: {width} x {height}."))),
+        Line::from(glued(&format!(
+            "Enlarge the terminal to at least {nearest}{or}.",
+        ))),
+        Line::from(format!(
+            "({} or {} quits)",
+            settings.keys.first_key(Action::Quit),
+            help::ctrl_c()
+        )),
+    ];
+    let rows = (text.len() as u16).min(height);
+    let y = area.y + (height - rows) / 2;
+    Paragraph::new(text)
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(Rect::new(area.x, y, width, height - (y - area.y)), buf);
+}
+
+#[cfg(test)]
+impl App {
+    /// A game on the board that is in no list of games (a test's own), played with the
+    /// settings' mode and side.
+    pub(crate) fn with_game(
+        settings: Settings,
+        game: Arc<dyn crate::core::Game>,
+        now: Instant,
+    ) -> App {
+        let mut app = App::new(settings, now);
+        let settings = &app.shared.settings;
+        let (mode, first, level) = (settings.mode, settings.first, settings.difficulty);
+        app.play.hints = settings.hints.on();
+        let session = crate::core::session::Session::new(game, mode, first, level);
+        app.play.begin(session, false, &mut app.shared);
+        app.screen = Screen::Play;
+        app
     }
 }
 

@@ -10,14 +10,18 @@ use ratatui::crossterm::event::{
 };
 
 use crate::config::{First, Mode};
-use crate::core::review::Verdict;
+use crate::core::review::Mark;
+use crate::core::{CellId, Game, Side};
 use crate::core::{Decision, Difficulty};
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::keys::{Action, Key};
+use crate::store::SavedGame;
 use crate::tui::event::Event;
-use crate::tui::messages::join;
-use crate::tui::status::StatusKind;
+use crate::tui::screens::play::recording::{NOT_RECORDED, Opening};
+use crate::tui::screens::play::words::join;
+use crate::tui::screens::start::menu::Menu;
+use crate::tui::shared::StatusKind;
 
 fn engine() -> Arc<dyn Engine> {
     static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();
@@ -41,7 +45,7 @@ fn names(moves: &[crate::core::Move]) -> String {
 
 /// The first empty cell's name.
 fn first_free(app: &App) -> String {
-    Latin.move_name(app.position(), app.position().legal_moves()[0])
+    Latin.move_name(app.play.position(), app.play.position().legal_moves()[0])
 }
 
 /// An app with a solver and a stand-in for the bot thread that answers on request.
@@ -100,13 +104,13 @@ impl Harness {
     /// The status line holds `words` (shown whole when it does not).
     #[track_caller]
     fn status_has(&self, words: &str) {
-        let status = self.app.status();
+        let status = self.app.shared.status.text.as_str();
         assert!(status.contains(words), "{status}");
     }
 
     /// On the start screen, up to the row `row`.
     fn up_to(&mut self, row: usize) {
-        while self.app.menu().row != row {
+        while self.app.start.menu.row != row {
             self.press(KeyCode::Up);
         }
     }
@@ -139,7 +143,7 @@ impl Harness {
     /// The status line starts with `words`.
     #[track_caller]
     fn status_starts(&self, words: &str) {
-        let status = self.app.status();
+        let status = self.app.shared.status.text.as_str();
         assert!(status.starts_with(words), "{status}");
     }
 
@@ -184,32 +188,32 @@ impl Harness {
     }
 
     fn moves(&self) -> String {
-        names(self.app.moves())
+        names(self.app.play.moves())
     }
 }
 
 #[test]
 fn typing_a_cell_name_places_there_and_the_bot_replies() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    assert_eq!(h.app.screen(), Screen::Play);
+    assert_eq!(h.app.screen, Screen::Play);
     h.typed("b2");
     assert_eq!(h.moves(), "b2");
     assert_eq!(h.moves_asked(), 1, "the bot is asked to reply");
     h.status_has("thinking");
-    assert!(!h.app.human_to_move());
+    assert!(!h.app.play.human_to_move());
     h.answer();
-    assert_eq!(h.app.moves().len(), 2);
-    assert!(h.app.human_to_move());
+    assert_eq!(h.app.play.moves().len(), 2);
+    assert!(h.app.play.human_to_move());
     h.status_has("Your turn");
 }
 
 #[test]
 fn arrows_move_the_cursor_with_wrapping_and_enter_places() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
-    assert_eq!(h.app.cursor(), cell("b2"));
+    assert_eq!(h.app.play.cursor, cell("b2"));
     h.press(KeyCode::Left);
     h.press(KeyCode::Left);
-    assert_eq!(h.app.cursor(), cell("d2"), "wraps around");
+    assert_eq!(h.app.play.cursor, cell("d2"), "wraps around");
     h.press(KeyCode::Up);
     h.typed("l"); // right, wrapping to a
     h.press(KeyCode::Enter);
@@ -223,7 +227,7 @@ fn a_taken_cell_is_refused_with_its_name() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("c3");
     h.typed("c3");
-    assert_eq!(h.app.status(), "Illegal: c3 is taken");
+    assert_eq!(h.app.shared.status.text.as_str(), "Illegal: c3 is taken");
     assert_eq!(h.moves(), "c3");
     assert_eq!(h.app.shared.status.kind, StatusKind::Illegal);
     h.typed("b2");
@@ -235,7 +239,7 @@ fn moves_are_refused_while_the_bot_is_to_move() {
     let mut h = Harness::new(Mode::VsBot, First::Bot, 0);
     assert_eq!(h.moves_asked(), 1, "the bot moves first");
     h.typed("a1");
-    assert!(h.app.moves().is_empty());
+    assert!(h.app.play.moves().is_empty());
     h.status_starts("Wait");
 }
 
@@ -247,21 +251,21 @@ fn undo_against_the_bot_takes_back_both_moves_and_redo_restores_them() {
     h.typed("a1");
     h.answer();
     let before = h.moves();
-    assert_eq!(h.app.moves().len(), 4);
+    assert_eq!(h.app.play.moves().len(), 4);
     h.typed("u");
-    assert_eq!(h.app.moves().len(), 2, "your a1 and the bot's reply");
-    assert!(h.app.human_to_move());
+    assert_eq!(h.app.play.moves().len(), 2, "your a1 and the bot's reply");
+    assert!(h.app.play.human_to_move());
     h.typed("u");
-    assert!(h.app.moves().is_empty());
+    assert!(h.app.play.moves().is_empty());
     h.typed("u");
-    assert_eq!(h.app.status(), "Nothing to undo.");
+    assert_eq!(h.app.shared.status.text.as_str(), "Nothing to undo.");
     h.typed("r");
-    assert_eq!(h.app.moves().len(), 2);
+    assert_eq!(h.app.play.moves().len(), 2);
     h.typed("r");
     assert_eq!(h.moves(), before);
     assert!(h.asked.is_empty(), "nothing to ask: the replies came back");
     h.typed("r");
-    assert_eq!(h.app.status(), "Nothing to redo.");
+    assert_eq!(h.app.shared.status.text.as_str(), "Nothing to redo.");
 }
 
 #[test]
@@ -290,7 +294,7 @@ fn a_new_move_clears_redo() {
     h.typed("a1b1u");
     h.typed("c1r");
     assert_eq!(h.moves(), "a1 c1");
-    assert_eq!(h.app.status(), "Nothing to redo.");
+    assert_eq!(h.app.shared.status.text.as_str(), "Nothing to redo.");
 }
 
 #[test]
@@ -301,22 +305,22 @@ fn undo_while_the_bot_thinks_drops_its_stale_answer() {
         panic!("the bot is asked");
     };
     h.typed("u");
-    assert!(h.app.moves().is_empty());
+    assert!(h.app.play.moves().is_empty());
     h.send(Event::BotMoved {
         ticket: stale,
         decision: Decision::new(cell("c3")),
     });
-    assert!(h.app.moves().is_empty(), "the old answer is ignored");
+    assert!(h.app.play.moves().is_empty(), "the old answer is ignored");
 }
 
 #[test]
 fn undo_when_the_bot_opened_keeps_its_first_move() {
     let mut h = Harness::new(Mode::VsBot, First::Bot, 0);
     h.answer();
-    assert_eq!(h.app.moves().len(), 1);
+    assert_eq!(h.app.play.moves().len(), 1);
     h.typed("u");
-    assert_eq!(h.app.moves().len(), 1);
-    assert_eq!(h.app.status(), "Nothing to undo.");
+    assert_eq!(h.app.play.moves().len(), 1);
+    assert_eq!(h.app.shared.status.text.as_str(), "Nothing to undo.");
 }
 
 #[test]
@@ -324,13 +328,13 @@ fn the_bot_move_waits_for_the_delay_without_blocking() {
     let mut h = Harness::new(Mode::VsBot, First::You, 400);
     h.typed("b2");
     h.answer();
-    assert_eq!(h.app.moves().len(), 1, "answered but not shown yet");
+    assert_eq!(h.app.play.moves().len(), 1, "answered but not shown yet");
     h.tick(200);
-    assert_eq!(h.app.moves().len(), 1);
+    assert_eq!(h.app.play.moves().len(), 1);
     h.typed("?"); // keys still work meanwhile
     assert_eq!(h.app.overlay, Some(Overlay::Rules));
     h.tick(250);
-    assert_eq!(h.app.moves().len(), 2, "shown once the delay passed");
+    assert_eq!(h.app.play.moves().len(), 2, "shown once the delay passed");
 }
 
 #[test]
@@ -352,8 +356,8 @@ fn swapping_mid_game_hands_the_bot_your_side() {
     assert_eq!(h.moves_asked(), 1, "now the bot is to move, as X");
     h.status_starts("You now play O");
     h.answer();
-    assert_eq!(h.app.moves().len(), 3);
-    assert!(h.app.human_to_move());
+    assert_eq!(h.app.play.moves().len(), 3);
+    assert!(h.app.play.human_to_move());
 }
 
 /// Two people: X gets row 1 when O completes it (X X X O), so X wins 1 : 0.
@@ -374,16 +378,18 @@ fn undo_after_the_end_is_practice_and_the_recorded_result_stands() {
     h.typed("u");
     h.status_has("The result stands as recorded; playing on is practice.");
     // O plays elsewhere this time; the game goes on to its end.
-    while !h.app.position().status().is_over() {
+    while !h.app.play.position().status().is_over() {
         let free = first_free(&h.app);
         h.typed(&free);
     }
     assert!(
         h.app
-            .status()
+            .shared
+            .status
+            .text
             .ends_with("Practice: the recorded result stands."),
         "{}",
-        h.app.status()
+        h.app.shared.status.text.as_str()
     );
     assert_eq!(games(&h), 1, "counted once");
 }
@@ -414,9 +420,9 @@ fn a_named_winner_wins_and_you_win() {
 #[test]
 fn the_game_ends_with_the_winner_and_the_line() {
     let h = finished_two_player_game();
-    assert!(h.app.position().status().is_over());
+    assert!(h.app.play.position().status().is_over());
     assert_eq!(
-        h.app.status(),
+        h.app.shared.status.text.as_str(),
         "Player 1 (X) wins 1 : 0 with row 1. Player 2's d1 gave X a point: row 1 now holds \
          three X and one O."
     );
@@ -430,15 +436,15 @@ fn swapping_after_a_game_starts_the_next_with_sides_changed() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     play_to_the_end(&mut h);
     h.typed("s");
-    assert!(h.app.moves().is_empty());
+    assert!(h.app.play.moves().is_empty());
     assert_eq!(h.app.play.session.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "the bot opens the new game");
 }
 
 /// The person plays the first empty cell each turn until the game ends.
 fn play_to_the_end(h: &mut Harness) {
-    while !h.app.position().status().is_over() {
-        if h.app.human_to_move() {
+    while !h.app.play.position().status().is_over() {
+        if h.app.play.human_to_move() {
             let free = first_free(&h.app);
             h.typed(&free);
         } else {
@@ -451,20 +457,20 @@ fn play_to_the_end(h: &mut Harness) {
 fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     let mut h = finished_two_player_game();
     h.typed("n");
-    assert_eq!(h.app.screen(), Screen::Start);
-    assert_eq!(h.app.menu().mode, Mode::TwoHumans, "choices kept");
+    assert_eq!(h.app.screen, Screen::Start);
+    assert_eq!(h.app.start.menu.mode, Mode::TwoHumans, "choices kept");
     h.press(KeyCode::Esc);
-    assert_eq!(h.app.screen(), Screen::Play);
-    assert_eq!(h.app.moves().len(), 6);
+    assert_eq!(h.app.screen, Screen::Play);
+    assert_eq!(h.app.play.moves().len(), 6);
     h.typed("n");
     h.press(KeyCode::Down); // side and level rows are skipped for two players
-    assert_eq!(h.app.menu().row, Menu::HINTS);
+    assert_eq!(h.app.start.menu.row, Menu::HINTS);
     h.press(KeyCode::Up);
-    assert_eq!(h.app.menu().row, Menu::MODE);
+    assert_eq!(h.app.start.menu.row, Menu::MODE);
     h.press(KeyCode::Right); // Demo
     h.press(KeyCode::Left); // back to two players
     h.press(KeyCode::Enter);
-    assert!(h.app.moves().is_empty());
+    assert!(h.app.play.moves().is_empty());
     assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
     assert!(
         !h.app.play.hints,
@@ -485,28 +491,31 @@ fn review_steps_through_the_moves_and_marks_mistakes() {
         h.press(KeyCode::Right);
     }
     assert_eq!(h.app.view().review_shown(), Some(6), "stops at the last");
-    let last = h.app.review().unwrap();
+    let last = h.app.view().review().unwrap();
     assert_eq!(last.cell, cell("d1"));
-    assert_eq!(last.verdict, Verdict::Mistake);
+    assert_eq!(last.mark, Mark::Blunder);
     let sentence = last.sentence(&Latin, "X");
     assert!(sentence.starts_with("d1 lost at once; "), "{sentence}");
     assert!(sentence.ends_with("won in 3 moves"), "{sentence}");
     assert_eq!(
         h.app.view().shown_position().text(),
-        h.app.position().text()
+        h.app.play.position().text()
     );
     h.press(KeyCode::Left);
     assert_eq!(h.app.view().shown_position().stones(), 5);
     h.typed("v");
-    assert_eq!(h.app.screen(), Screen::Play);
+    assert_eq!(h.app.screen, Screen::Play);
 }
 
 #[test]
 fn review_waits_for_the_end_of_the_game() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("b2v");
-    assert_eq!(h.app.screen(), Screen::Play);
-    assert_eq!(h.app.status(), "Review opens when the game is over.");
+    assert_eq!(h.app.screen, Screen::Play);
+    assert_eq!(
+        h.app.shared.status.text.as_str(),
+        "Review opens when the game is over."
+    );
 }
 
 #[test]
@@ -515,7 +524,7 @@ fn quitting_a_game_in_progress_asks_once() {
     h.typed("b2q");
     assert!(!h.app.should_quit());
     assert_eq!(
-        h.app.status(),
+        h.app.shared.status.text.as_str(),
         "q or Esc again to quit (the game is kept), any other key to stay."
     );
     h.typed("x");
@@ -547,14 +556,19 @@ fn ctrl_c_quits_from_anywhere() {
 #[test]
 fn a_letter_of_a_cell_name_types_it_and_nothing_else() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    let (level, cursor) = (h.app.play.session.difficulty, h.app.cursor());
+    let (level, cursor) = (h.app.play.session.difficulty, h.app.play.cursor);
     h.typed("d");
     assert_eq!(h.app.play.session.difficulty, level);
-    assert_eq!(h.app.cursor(), cursor);
+    assert_eq!(h.app.play.cursor, cursor);
     assert!(
-        h.app.status().contains("d… then the rest"),
+        h.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .contains("d… then the rest"),
         "{}",
-        h.app.status()
+        h.app.shared.status.text.as_str()
     );
     h.typed("3");
     assert_eq!(h.moves(), "d3");
@@ -562,7 +576,7 @@ fn a_letter_of_a_cell_name_types_it_and_nothing_else() {
     h.typed("+");
     assert_ne!(h.app.play.session.difficulty, level, "+ changes the level");
     h.typed("h");
-    assert_ne!(h.app.cursor(), cell("d3"), "h moves left");
+    assert_ne!(h.app.play.cursor, cell("d3"), "h moves left");
 }
 
 /// A typed name that is no cell of this board says why and how names run.
@@ -571,17 +585,22 @@ fn a_name_that_cannot_be_played_says_why() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("e");
     assert!(
-        h.app.status().contains("a column a-d"),
+        h.app.shared.status.text.as_str().contains("a column a-d"),
         "{}",
-        h.app.status()
+        h.app.shared.status.text.as_str()
     );
     h.typed("c7");
     assert!(
-        h.app.status().contains("'c7' is not a cell"),
+        h.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .contains("'c7' is not a cell"),
         "{}",
-        h.app.status()
+        h.app.shared.status.text.as_str()
     );
-    assert!(h.app.moves().is_empty());
+    assert!(h.app.play.moves().is_empty());
     h.typed("a4");
     assert_eq!(h.moves(), "a4", "the next name places");
 }
@@ -602,7 +621,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     h.send(Event::Resize(50, 12));
     assert!(h.app.too_small());
     h.typed("a1?+t");
-    assert!(h.app.moves().is_empty(), "nothing placed unseen");
+    assert!(h.app.play.moves().is_empty(), "nothing placed unseen");
     assert_eq!(h.app.overlay, None);
     assert!(!h.app.play.hints);
     assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
@@ -612,7 +631,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
         row: 5,
         modifiers: KeyModifiers::NONE,
     }));
-    assert!(h.app.moves().is_empty());
+    assert!(h.app.play.moves().is_empty());
     h.send(Event::Resize(100, 30));
     h.typed("a1");
     assert_eq!(h.moves(), "a1", "enlarged, keys work again");
@@ -624,7 +643,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     h.send(Event::Resize(100, 30));
     assert_eq!(h.moves_asked(), 2, "and is asked again once the game shows");
     h.answer();
-    assert_eq!(h.app.moves().len(), 2);
+    assert_eq!(h.app.play.moves().len(), 2);
     h.send(Event::Resize(50, 12));
     h.typed("q");
     assert!(
@@ -638,14 +657,14 @@ fn the_demo_pauses_while_the_terminal_is_too_small() {
     let mut h = Harness::at_start(Mode::Demo, First::You, 0);
     h.send(Event::Resize(50, 12));
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Start, "Enter does nothing unseen");
+    assert_eq!(h.app.screen, Screen::Start, "Enter does nothing unseen");
     h.send(Event::Resize(100, 30));
     h.press(KeyCode::Enter);
     assert_eq!(h.moves_asked(), 1);
     h.send(Event::Resize(50, 12));
     h.answer();
     assert!(
-        h.app.moves().is_empty(),
+        h.app.play.moves().is_empty(),
         "the answer for a paused game is dropped"
     );
     assert!(h.asked.is_empty(), "and nothing more is asked");
@@ -671,7 +690,14 @@ fn a_click_on_a_cell_places_there() {
 fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
     let h = Harness::new(Mode::VsBot, First::BotChooses, 0);
     assert_eq!(h.app.play.session.human, Some(Side::Second));
-    assert!(h.app.status().starts_with("Bot takes X and moves first"));
+    assert!(
+        h.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .starts_with("Bot takes X and moves first")
+    );
     assert_eq!(h.moves_asked(), 1);
 }
 
@@ -702,13 +728,13 @@ fn bot_chooses_on_the_start_screen_does_not_freeze_two_players() {
     for key in [KeyCode::Down, KeyCode::Right, KeyCode::Right] {
         h.press(key);
     }
-    assert_eq!(h.app.menu().starter, First::BotChooses);
+    assert_eq!(h.app.start.menu.starter, First::BotChooses);
     for key in [KeyCode::Up, KeyCode::Right, KeyCode::Enter] {
         h.press(key);
     }
     assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
     h.typed("b2");
-    assert_eq!(h.moves(), "b2", "{}", h.app.status());
+    assert_eq!(h.moves(), "b2", "{}", h.app.shared.status.text.as_str());
     h.typed("c3");
     assert_eq!(h.moves(), "b2 c3");
 }
@@ -723,18 +749,18 @@ fn bot_chooses_on_the_start_screen_does_not_freeze_the_demo() {
     {
         h.press(key);
     }
-    assert_eq!(h.app.menu().starter, First::BotChooses);
+    assert_eq!(h.app.start.menu.starter, First::BotChooses);
     assert_eq!(h.app.play.session.mode, Mode::Demo);
     assert_eq!(h.moves_asked(), 1, "Bot 1 is asked for its move");
     h.answer();
-    assert_eq!(h.app.moves().len(), 1);
+    assert_eq!(h.app.play.moves().len(), 1);
     assert_eq!(h.moves_asked(), 1, "then Bot 2");
 }
 
 #[test]
 fn the_demo_plays_itself_to_the_end() {
     let mut h = Harness::new(Mode::Demo, First::You, 0);
-    while !h.app.position().status().is_over() {
+    while !h.app.play.position().status().is_over() {
         assert_eq!(h.moves_asked(), 1);
         h.answer();
     }
@@ -749,10 +775,17 @@ fn a_failed_bot_is_reported_and_undo_still_works() {
     h.typed("b2");
     h.asked.clear();
     h.send(Event::BotFailed("boom".into()));
-    assert!(h.app.status().starts_with("The bot failed (boom)"));
+    assert!(
+        h.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .starts_with("The bot failed (boom)")
+    );
     assert!(h.asked.is_empty(), "not asked again straight away");
     h.typed("u");
-    assert!(h.app.moves().is_empty());
+    assert!(h.app.play.moves().is_empty());
 }
 
 #[test]
@@ -796,10 +829,17 @@ fn two_players_undo_one_move_at_a_time() {
     h.typed("a1b1u");
     assert_eq!(h.moves(), "a1");
     h.typed("s");
-    assert_eq!(h.app.name(Side::First), "Player 1", "asked first");
+    assert_eq!(
+        h.app.play.name(Side::First, &h.app.shared.settings),
+        "Player 1",
+        "asked first"
+    );
     h.status_starts("Swap who plays which side?");
     h.typed("s");
-    assert_eq!(h.app.name(Side::First), "Player 2");
+    assert_eq!(
+        h.app.play.name(Side::First, &h.app.shared.settings),
+        "Player 2"
+    );
 }
 
 fn saved_vs_bot(moves: &str) -> SavedGame {
@@ -839,15 +879,15 @@ fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
     let saved = SavedGame::new(classic.key(), session, moves.to_vec());
     let mut h = remembering(Some(saved.clone()));
     h.app.asked_for(crate::tui::Asked::default());
-    assert_eq!(h.app.menu().game.kind, crate::games::GameKind::Classic);
+    assert_eq!(h.app.start.menu.game.kind, crate::games::GameKind::Classic);
     assert_eq!(
-        (h.app.menu().row, h.app.menu().resume),
+        (h.app.start.menu.row, h.app.start.menu.resume),
         (Menu::RESUME, Some(2))
     );
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Play);
-    assert_eq!(h.app.moves().len(), 2, "classic's game, resumed");
-    assert_eq!(h.app.game().key(), "classic-3");
+    assert_eq!(h.app.screen, Screen::Play);
+    assert_eq!(h.app.play.moves().len(), 2, "classic's game, resumed");
+    assert_eq!(h.app.play.game().key(), "classic-3");
 
     // A game or a mode named on the command line: the settings' game, as asked.
     for (mode, game) in [(false, true), (true, false)] {
@@ -857,13 +897,13 @@ fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
             game,
             sized: false,
         });
-        let kind = h.app.menu().game.kind;
+        let kind = h.app.start.menu.game.kind;
         assert_eq!(
             kind,
             crate::games::GameKind::Latin,
             "mode {mode}, game {game}"
         );
-        assert_eq!(h.app.menu().resume, None);
+        assert_eq!(h.app.start.menu.resume, None);
     }
 
     // `--game classic` alone, the settings saying 5x5: the unfinished 3x3 game is offered
@@ -883,8 +923,8 @@ fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
             game: true,
             sized,
         });
-        assert_eq!(h.app.menu().resume, offered, "sized: {sized}");
-        assert_eq!(h.app.menu().row, Menu::MODE);
+        assert_eq!(h.app.start.menu.resume, offered, "sized: {sized}");
+        assert_eq!(h.app.start.menu.row, Menu::MODE);
     }
 }
 
@@ -899,7 +939,7 @@ fn hints_come_back_as_they_were_left() {
     h.press(KeyCode::Enter);
     assert!(h.app.play.hints);
     h.typed("t");
-    assert_eq!(h.app.unfinished().unwrap().hints, Some(false));
+    assert_eq!(h.app.play.unfinished().unwrap().hints, Some(false));
 }
 
 /// After a resumed game, the start screen offers this run's choices (the command line's
@@ -920,8 +960,8 @@ fn a_new_game_after_resuming_keeps_the_command_lines_choices() {
         "the saved game's level"
     );
     h.typed("n");
-    assert_eq!(h.app.menu().difficulty, Difficulty::Easy);
-    assert_eq!(h.app.menu().starter, First::Bot);
+    assert_eq!(h.app.start.menu.difficulty, Difficulty::Easy);
+    assert_eq!(h.app.start.menu.starter, First::Bot);
 }
 
 /// Every move is written down as it is made, not only on the way out: a kill loses at
@@ -950,14 +990,25 @@ fn every_move_is_saved_as_it_is_made() {
 #[test]
 fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
-    assert_eq!(h.app.menu().resume, Some(2));
-    assert_eq!(h.app.menu().row, Menu::RESUME, "resuming is the default");
+    assert_eq!(h.app.start.menu.resume, Some(2));
+    assert_eq!(
+        h.app.start.menu.row,
+        Menu::RESUME,
+        "resuming is the default"
+    );
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Play);
+    assert_eq!(h.app.screen, Screen::Play);
     assert_eq!(h.moves(), "b2 c3");
     assert_eq!(h.app.play.session.difficulty, Difficulty::Hard);
-    assert!(h.app.human_to_move());
-    assert!(h.app.status().starts_with("Resumed your game of 2 moves"));
+    assert!(h.app.play.human_to_move());
+    assert!(
+        h.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .starts_with("Resumed your game of 2 moves")
+    );
     let mut h = remembering(Some(saved_vs_bot("b2")));
     h.press(KeyCode::Enter);
     h.status_starts("Resumed your game of 1 move. ");
@@ -968,12 +1019,19 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     let played = h.moves().split(' ').count();
     assert_eq!(played, 2, "{}", h.moves());
     h.typed("n");
-    assert_eq!(h.app.menu().resume, Some(played));
+    assert_eq!(h.app.start.menu.resume, Some(played));
     h.up_to(Menu::RESUME);
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Play);
+    assert_eq!(h.app.screen, Screen::Play);
     assert_eq!(h.moves().split(' ').count(), played);
-    assert!(h.app.status().starts_with("Back to the game."));
+    assert!(
+        h.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .starts_with("Back to the game.")
+    );
 }
 
 #[test]
@@ -992,9 +1050,9 @@ fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
 fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
     h.press(KeyCode::Down);
-    assert_eq!(h.app.menu().row, Menu::GAME);
+    assert_eq!(h.app.start.menu.row, Menu::GAME);
     h.start_asks_to_discard("2 moves");
-    assert_eq!(h.app.screen(), Screen::Start);
+    assert_eq!(h.app.screen, Screen::Start);
     h.press(KeyCode::Enter);
     assert_eq!(
         h.app.start.note.as_deref(),
@@ -1006,8 +1064,8 @@ fn a_new_game_replaces_the_saved_one_only_when_told_to() {
     );
     h.press(KeyCode::Enter);
     h.typed("y");
-    assert_eq!(h.app.screen(), Screen::Play);
-    assert!(h.app.moves().is_empty());
+    assert_eq!(h.app.screen, Screen::Play);
+    assert!(h.app.play.moves().is_empty());
     assert!(h.app.start.saved_game(&h.app.shared).is_none());
 }
 
@@ -1021,9 +1079,9 @@ fn enter_on_the_mode_row_asks_before_discarding() {
         game: false,
         sized: false,
     });
-    assert_eq!(h.app.menu().row, Menu::MODE);
+    assert_eq!(h.app.start.menu.row, Menu::MODE);
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.screen(), Screen::Start);
+    assert_eq!(h.app.screen, Screen::Start);
     h.typed("n");
     assert_eq!(
         h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
@@ -1035,10 +1093,10 @@ fn enter_on_the_mode_row_asks_before_discarding() {
 #[test]
 fn watching_the_demo_keeps_the_saved_game() {
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
-    while h.app.menu().row != Menu::MODE {
+    while h.app.start.menu.row != Menu::MODE {
         h.press(KeyCode::Down);
     }
-    while h.app.menu().mode != Mode::Demo {
+    while h.app.start.menu.mode != Mode::Demo {
         h.press(KeyCode::Right);
     }
     h.press(KeyCode::Enter);
@@ -1057,7 +1115,11 @@ fn watching_the_demo_keeps_the_saved_game() {
         h.answer();
         h.tick(1000);
     }
-    assert!(h.app.game_status().is_over(), "{}", h.app.status());
+    assert!(
+        h.app.play.status().is_over(),
+        "{}",
+        h.app.shared.status.text.as_str()
+    );
     assert_eq!(
         h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
         Some(2)
@@ -1073,29 +1135,29 @@ fn watching_the_demo_keeps_the_saved_game() {
 #[test]
 fn without_a_saved_game_there_is_no_resume_row() {
     let h = remembering(None);
-    assert_eq!(h.app.menu().row, Menu::MODE);
-    assert!(!h.app.menu().row_enabled(Menu::RESUME));
+    assert_eq!(h.app.start.menu.row, Menu::MODE);
+    assert!(!h.app.start.menu.row_enabled(Menu::RESUME));
 }
 
 #[test]
 fn the_game_in_progress_is_what_would_be_saved() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    assert_eq!(h.app.unfinished(), None, "nothing played yet");
+    assert_eq!(h.app.play.unfinished(), None, "nothing played yet");
     h.typed("b2");
     h.answer();
-    let saved = h.app.unfinished().expect("a game in progress");
+    let saved = h.app.play.unfinished().expect("a game in progress");
     assert_eq!(saved.moves.len(), 2);
     assert_eq!(saved.session.human, Some(Side::First));
     assert_eq!(
         saved.history().unwrap().position().text(),
-        h.app.position().text()
+        h.app.play.position().text()
     );
 }
 
 #[test]
 fn a_finished_game_is_counted_once_and_not_saved() {
     let mut h = finished_two_player_game();
-    assert_eq!(h.app.unfinished(), None);
+    assert_eq!(h.app.play.unfinished(), None);
     let record = |h: &Harness| h.app.start.record(&h.app.shared).unwrap();
     h.typed("n");
     assert_eq!(
@@ -1106,7 +1168,7 @@ fn a_finished_game_is_counted_once_and_not_saved() {
     // Undo and finishing again does not count the game twice.
     h.press(KeyCode::Esc);
     h.typed("ur");
-    assert!(h.app.position().status().is_over());
+    assert!(h.app.play.position().status().is_over());
     h.typed("n");
     assert_eq!(record(&h).games(), 1);
 }
@@ -1144,7 +1206,10 @@ fn extreme_before_an_end_on_points(x_won: &[&str]) -> Harness {
 fn a_game_won_on_points_says_so_and_counts_as_a_win() {
     let mut h = extreme_before_an_end_on_points(&crate::games::extreme::testing::X_31_O_28.0);
     h.typed("C3b1");
-    assert_eq!(h.app.status(), "Player 1 (X) wins on points, 31 : 28.");
+    assert_eq!(
+        h.app.shared.status.text.as_str(),
+        "Player 1 (X) wins on points, 31 : 28."
+    );
     h.typed("n");
     let record = h.app.start.record(&h.app.shared).unwrap();
     assert_eq!((record.wins, record.draws, record.losses), (1, 0, 0));
@@ -1156,7 +1221,7 @@ fn equal_points_at_the_end_are_a_draw_on_the_screen_and_in_the_record() {
     let mut h = extreme_before_an_end_on_points(x_28);
     h.typed("C3b1");
     assert_eq!(
-        h.app.status(),
+        h.app.shared.status.text.as_str(),
         "Every small board is decided and no line of them: a draw on points, 28 : 28."
     );
     h.typed("n");
@@ -1167,7 +1232,7 @@ fn equal_points_at_the_end_are_a_draw_on_the_screen_and_in_the_record() {
 #[test]
 fn a_lost_game_against_the_bot_counts_as_a_loss_at_its_level() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    while !h.app.position().status().is_over() {
+    while !h.app.play.position().status().is_over() {
         let free = first_free(&h.app);
         h.typed(&free);
         h.answer();
@@ -1193,7 +1258,11 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
     h.typed("ss");
     assert!(h.app.play.session.swapped);
     play_to_the_end(&mut h);
-    assert!(h.app.status().ends_with(NOT_RECORDED), "{}", h.app.status());
+    assert!(
+        h.app.shared.status.text.as_str().ends_with(NOT_RECORDED),
+        "{}",
+        h.app.shared.status.text.as_str()
+    );
     assert!(kept_records(dir.path()).is_empty(), "no record to list");
     h.typed("n");
     assert_eq!(h.app.start.record(&h.app.shared).unwrap().games(), 0);
@@ -1221,7 +1290,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
     let mut raised = false;
     // At most 8 of the person's moves fill the board.
     for _ in 0..8 {
-        if h.app.position().status().is_over() {
+        if h.app.play.position().status().is_over() {
             break;
         }
         let free = first_free(&h.app);
@@ -1236,7 +1305,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
             raised = true;
         }
     }
-    assert!(h.app.position().status().is_over(), "{}", h.moves());
+    assert!(h.app.play.position().status().is_over(), "{}", h.moves());
     let games_at = |h: &Harness, level| {
         let key = crate::store::menu_record_key("latin", Mode::VsBot, level).unwrap();
         h.app.shared.memory.record(&key).games()
@@ -1249,10 +1318,12 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
     assert_eq!(games_at(&h, Difficulty::Easy), 1);
     assert!(
         h.app
-            .status()
+            .shared
+            .status
+            .text
             .ends_with("Recorded at easy, the weakest level the bot played."),
         "{}",
-        h.app.status()
+        h.app.shared.status.text.as_str()
     );
 }
 
@@ -1263,7 +1334,7 @@ fn a_signal_quits_at_once_even_mid_game() {
     h.send(Event::Terminate(Signal::TERMINATE));
     assert!(h.app.should_quit());
     assert_eq!(h.app.stopped_by(), Some(Signal::TERMINATE));
-    assert!(h.app.unfinished().is_some(), "kept for saving");
+    assert!(h.app.play.unfinished().is_some(), "kept for saving");
 }
 
 #[test]
@@ -1276,7 +1347,7 @@ fn a_swap_mid_game_is_asked_and_any_other_key_keeps_the_side() {
     assert_eq!(h.app.play.session.human, Some(Side::First));
     h.status_starts("Kept the sides.");
     assert_eq!(
-        h.app.cursor(),
+        h.app.play.cursor,
         cell("b2"),
         "the key only answered the question"
     );
@@ -1288,9 +1359,13 @@ fn a_cursor_key_drops_a_half_typed_name_and_its_prompt() {
     h.typed("b");
     h.status_has("b…");
     h.press(KeyCode::Down);
-    assert!(!h.app.status().contains('…'), "{}", h.app.status());
+    assert!(
+        !h.app.shared.status.text.as_str().contains('…'),
+        "{}",
+        h.app.shared.status.text.as_str()
+    );
     h.typed("3");
-    assert!(h.app.moves().is_empty(), "3 alone is no cell");
+    assert!(h.app.play.moves().is_empty(), "3 alone is no cell");
     h.status_starts("Illegal: '3' is not a cell");
 }
 
@@ -1359,7 +1434,7 @@ fn the_review_screen_marks_moves_as_annotate_does() {
                 .play(moves[rng.random_range(0..moves.len())])
                 .unwrap();
         }
-        let reviewed = crate::tui::review::Reviewed {
+        let reviewed = crate::tui::screens::review::Reviewed {
             game: &Latin,
             engine: Some(engine.as_ref()),
             history: &history,
@@ -1389,15 +1464,21 @@ fn review_jumps_to_the_ends_and_between_mistakes() {
     h.press(KeyCode::Tab);
     assert_eq!(h.app.view().review_shown(), Some(6));
     // Numbered and named as the move list shows them: O's d1 is on the list's third row.
-    assert_eq!(h.app.status(), "No ? or ?? mistake after move 3, d1.");
+    assert_eq!(
+        h.app.shared.status.text.as_str(),
+        "No ? or ?? mistake after move 3, d1."
+    );
     h.press(KeyCode::BackTab);
     assert_eq!(h.app.view().review_shown(), Some(5));
-    assert_eq!(h.app.status(), "Mistake at move 3, c1.");
+    assert_eq!(h.app.shared.status.text.as_str(), "Mistake at move 3, c1.");
     h.press(KeyCode::Home);
     assert_eq!(h.app.view().review_shown(), Some(1));
     h.status_starts("Review:");
     h.press(KeyCode::BackTab);
-    assert_eq!(h.app.status(), "No ? or ?? mistake before move 1, a1.");
+    assert_eq!(
+        h.app.shared.status.text.as_str(),
+        "No ? or ?? mistake before move 1, a1."
+    );
     h.press(KeyCode::Tab);
     assert_eq!(
         h.app.view().review_shown(),
@@ -1437,16 +1518,16 @@ fn a_mode_named_on_the_command_line_wins_over_the_resume_offer() {
     ] {
         let mut h = remembering(Some(saved_vs_bot("b2 c3")));
         h.app.asked_for(asked);
-        assert_eq!(h.app.menu().row, Menu::MODE, "{asked:?}");
-        assert_eq!(h.app.menu().resume, Some(2), "the offer stays");
+        assert_eq!(h.app.start.menu.row, Menu::MODE, "{asked:?}");
+        assert_eq!(h.app.start.menu.resume, Some(2), "the offer stays");
         h.press(KeyCode::Up);
         h.press(KeyCode::Up);
-        assert_eq!(h.app.menu().row, Menu::RESUME, "above the mode");
+        assert_eq!(h.app.start.menu.row, Menu::RESUME, "above the mode");
     }
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
     h.app.asked_for(Asked::default());
     assert_eq!(
-        h.app.menu().row,
+        h.app.start.menu.row,
         Menu::RESUME,
         "nothing asked: resuming first"
     );
@@ -1478,7 +1559,7 @@ fn ctrl_z_asks_the_loop_to_suspend_unless_it_is_bound() {
     h.typed("b2");
     ctrl(&mut h, 'z');
     assert!(!h.app.take_suspend());
-    assert!(h.app.moves().is_empty(), "bound to undo, it undoes");
+    assert!(h.app.play.moves().is_empty(), "bound to undo, it undoes");
 }
 
 fn click(h: &mut Harness, x: u16, y: u16) {
@@ -1496,12 +1577,12 @@ fn clicks_on_the_start_screen_choose_rows_and_options() {
     h.send(Event::Resize(100, 30));
     let screen = ratatui::layout::Rect::new(0, 0, 100, 30);
     let content = geometry::start_areas(screen).unwrap().content;
-    let lines = h.app.menu().lines(content);
+    let lines = h.app.start.menu.lines(content);
     let line = |row: usize| lines.iter().find(|l| l.row == row).unwrap().clone();
     // The label of the level row highlights it.
     let level = line(Menu::LEVEL);
     click(&mut h, content.x + 3, level.y);
-    assert_eq!(h.app.menu().row, Menu::LEVEL);
+    assert_eq!(h.app.start.menu.row, Menu::LEVEL);
     // An option of the mode row highlights the row and chooses it.
     let mode = line(Menu::MODE);
     let two = Mode::ALL
@@ -1509,14 +1590,14 @@ fn clicks_on_the_start_screen_choose_rows_and_options() {
         .position(|&m| m == Mode::TwoHumans)
         .unwrap();
     click(&mut h, mode.options[two].start + 1, mode.y);
-    assert_eq!(h.app.menu().row, Menu::MODE);
-    assert_eq!(h.app.menu().mode, Mode::TwoHumans);
+    assert_eq!(h.app.start.menu.row, Menu::MODE);
+    assert_eq!(h.app.start.menu.mode, Mode::TwoHumans);
     // The resume row.
     click(&mut h, content.x + 5, line(Menu::RESUME).y);
-    assert_eq!(h.app.menu().row, Menu::RESUME);
+    assert_eq!(h.app.start.menu.row, Menu::RESUME);
     // Below the rows, nothing.
     click(&mut h, content.x + 5, lines.last().unwrap().y + 1);
-    assert_eq!(h.app.menu().row, Menu::RESUME);
+    assert_eq!(h.app.start.menu.row, Menu::RESUME);
     h.press(KeyCode::Enter);
     assert_eq!(h.moves(), "b2 c3", "resumed");
 }
@@ -1547,10 +1628,12 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     h.typed("q");
     assert!(
         h.app
-            .status()
+            .shared
+            .status
+            .text
             .contains("again to quit (it cannot be saved: the game is lost)"),
         "{}",
-        h.app.status()
+        h.app.shared.status.text.as_str()
     );
     assert!(h.app.save_on_exit().is_some());
 
@@ -1574,10 +1657,12 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     h.typed("q");
     assert!(
         h.app
-            .status()
+            .shared
+            .status
+            .text
             .contains("(the latest moves could not be saved)"),
         "{}",
-        h.app.status()
+        h.app.shared.status.text.as_str()
     );
 }
 
@@ -1614,7 +1699,7 @@ fn names_3x3(moves: &[crate::core::Move]) -> String {
 /// The first player wins a game of classic 3x3 in five moves: a1 b1 a2 b2 a3.
 fn first_wins(h: &mut Harness) {
     h.typed("a1b1a2b2a3");
-    assert!(h.app.game_status().is_over());
+    assert!(h.app.play.status().is_over());
 }
 
 /// Two windows on one data directory: the first plays `moves`, then the second opens, on
@@ -1669,14 +1754,14 @@ fn moves_to_redo_and_swapped_sides_are_kept() {
     again.up_to(Menu::RESUME);
     again.press(KeyCode::Enter);
     assert_eq!(
-        again.app.name(Side::First),
+        again.app.play.name(Side::First, &again.app.shared.settings),
         "Player 2",
         "sides still swapped"
     );
     again.typed("r");
-    assert_eq!(names_3x3(again.app.moves()), "a1 b1 a2");
+    assert_eq!(names_3x3(again.app.play.moves()), "a1 b1 a2");
     again.typed("r");
-    assert_eq!(names_3x3(again.app.moves()), "a1 b1 a2 b2");
+    assert_eq!(names_3x3(again.app.play.moves()), "a1 b1 a2 b2");
 }
 
 /// Two people after a game: the swap key starts the next game with the sides swapped,
@@ -1688,14 +1773,19 @@ fn two_people_swapping_after_a_game_play_the_next_one_swapped() {
     first_wins(&mut h);
     h.status_starts("Player 1 (X) wins");
     h.typed("s");
-    assert!(h.app.moves().is_empty(), "a new game");
-    assert_eq!(h.app.name(Side::First), "Player 2");
+    assert!(h.app.play.moves().is_empty(), "a new game");
+    assert_eq!(
+        h.app.play.name(Side::First, &h.app.shared.settings),
+        "Player 2"
+    );
     assert!(
         h.app
-            .status()
+            .shared
+            .status
+            .text
             .starts_with("New game, sides swapped: Player 2 plays X."),
         "{}",
-        h.app.status()
+        h.app.shared.status.text.as_str()
     );
 }
 
@@ -1709,10 +1799,12 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     let (mut a, mut b) = two_windows(dir.path(), "a1");
     assert!(
         b.app
-            .status()
+            .shared
+            .status
+            .text
             .contains("A copy of the game open in another window"),
         "{}",
-        b.app.status()
+        b.app.shared.status.text.as_str()
     );
     b.typed("c3");
     a.typed("b1");
@@ -1729,10 +1821,10 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     drop(a); // the first window closes, its game kept: a1 b1
     b.typed("n");
     b.up_to(Menu::RESUME);
-    assert_eq!(b.app.menu().resume, Some(2));
+    assert_eq!(b.app.start.menu.resume, Some(2));
     b.start_asks_to_leave("2 moves"); // the copy on the board, a1 c3
     b.typed("y");
-    assert_eq!(names_3x3(b.app.moves()), "a1 b1");
+    assert_eq!(names_3x3(b.app.play.moves()), "a1 b1");
     b.typed("c1");
     assert_eq!(names_3x3(&on_disk(dir.path()).unwrap().moves), "a1 b1 c1");
 }
@@ -1745,10 +1837,10 @@ fn the_start_screen_follows_other_windows() {
     let mut player = two_people_saving(dir.path());
     player.typed("a1b1");
     watcher.tick(1100);
-    assert_eq!(watcher.app.menu().resume, Some(2));
+    assert_eq!(watcher.app.start.menu.resume, Some(2));
     player.typed("a2b2a3");
     watcher.tick(1100);
-    assert_eq!(watcher.app.menu().resume, None, "finished elsewhere");
+    assert_eq!(watcher.app.start.menu.resume, None, "finished elsewhere");
     assert_eq!(
         watcher
             .app
@@ -1780,7 +1872,7 @@ fn a_game_ended_again_after_an_undo_leaves_nothing_and_counts_once() {
     let mut again = two_people_saving(dir.path());
     again.status_starts("Resumed");
     again.typed("r");
-    assert!(again.app.game_status().is_over());
+    assert!(again.app.play.status().is_over());
     assert_eq!(
         again.app.start.record(&again.app.shared).map(|r| r.wins),
         Some(1),
@@ -1806,9 +1898,14 @@ fn a_game_waiting_for_another_window_is_kept_once_that_one_ends() {
     drop(a);
     b.typed("c3");
     assert!(
-        b.app.status().ends_with("Player 1's turn (X)."),
+        b.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .ends_with("Player 1's turn (X)."),
         "{}",
-        b.app.status()
+        b.app.shared.status.text.as_str()
     );
     assert_eq!(names_3x3(&on_disk(dir.path()).unwrap().moves), "b2 c3");
 }
@@ -1823,7 +1920,9 @@ fn a_copy_finished_here_is_not_recorded() {
     b.typed("c1");
     assert!(
         b.app
-            .status()
+            .shared
+            .status
+            .text
             .ends_with("Not recorded: another window plays this game.")
     );
     assert_eq!(
@@ -1865,7 +1964,7 @@ fn a_finished_game_is_kept_as_one_record() {
     );
     assert_eq!(record.moves.len(), 5);
     h.typed("ua3");
-    assert!(h.app.game_status().is_over());
+    assert!(h.app.play.status().is_over());
     assert_eq!(kept_records(dir.path()).len(), 1, "counted once, kept once");
 }
 
@@ -1878,7 +1977,10 @@ fn the_record_names_the_level_the_result_counts_at() {
     h.typed("b2");
     h.answer();
     h.app.play.session.difficulty = Difficulty::Perfect;
-    let record = h.app.game_record(std::time::SystemTime::now());
+    let record = h
+        .app
+        .play
+        .game_record(std::time::SystemTime::now(), &h.app.shared.settings);
     assert_eq!(record.tag("SecondPlayer"), Some("easy"));
     assert_eq!(record.tag("FirstPlayer"), Some("human"));
 }
@@ -1923,7 +2025,7 @@ fn the_demo_keeps_no_record() {
     let mut h = with_memory(settings, Memory::load(store));
     h.press(KeyCode::Enter);
     assert_eq!(h.app.play.session.mode, Mode::Demo);
-    while !h.app.position().status().is_over() {
+    while !h.app.play.position().status().is_over() {
         assert_eq!(h.moves_asked(), 1);
         h.answer();
     }
@@ -1951,7 +2053,8 @@ fn open_ann_v_bo(h: &mut Harness) {
          [Result \"1-0\"]\n\n1. a1 b1 2. a2 b2 3. a3 1-0\n",
     )
     .unwrap();
-    h.app.open_record(&record, "game.txt");
+    h.app
+        .open(Opening::Replay(Box::new(record.clone()), "game.txt".into()));
 }
 
 /// A record opens on the review screen at its first move, and is neither counted nor kept
@@ -1963,18 +2066,25 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
     open_ann_v_bo(&mut h);
     assert_eq!(h.app.view().review_shown(), Some(1));
     h.status_has("game.txt: Ann - Bo");
-    assert_eq!(h.app.name(Side::Second), "Bo", "the record's players");
+    assert_eq!(
+        h.app.play.name(Side::Second, &h.app.shared.settings),
+        "Bo",
+        "the record's players"
+    );
     h.press(KeyCode::End);
     assert_eq!(h.app.view().review_shown(), Some(5));
     h.typed("q");
-    assert!(h.app.game_status().is_over());
+    assert!(h.app.play.status().is_over());
     assert!(kept_records(dir.path()).is_empty());
     assert!(on_disk(dir.path()).is_none());
     assert_eq!(h.app.play.mode_label(), "Replay", "not \"Two players\"");
     // Taken back, the game is two people's to play on: the record's players (a "Bot"
     // among them, in a game against the bot) no longer name its sides.
     h.typed("u");
-    assert_eq!(h.app.name(Side::First), "Player 1");
+    assert_eq!(
+        h.app.play.name(Side::First, &h.app.shared.settings),
+        "Player 1"
+    );
     assert_eq!(h.app.play.mode_label(), "Two players");
 }
 
@@ -1983,12 +2093,15 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
 fn a_game_from_a_position_keeps_its_start_in_its_record() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = two_people_saving(dir.path());
-    let start = h.app.game().parse_position("X--/-O-/---").unwrap();
-    h.app.start_from(start, Mode::TwoHumans, First::You);
+    let start = h.app.play.game().parse_position("X--/-O-/---").unwrap();
+    h.app
+        .play
+        .start_from(start, Mode::TwoHumans, First::You, &mut h.app.shared);
+    h.app.screen = Screen::Play;
     h.typed("a2");
     assert!(on_disk(dir.path()).is_none(), "not saved to resume");
     h.typed("c3a3");
-    assert!(h.app.game_status().is_over());
+    assert!(h.app.play.status().is_over());
     let kept = kept_records(dir.path());
     assert_eq!(kept.len(), 1);
     let record = crate::record::read_file(&kept[0]).unwrap();
@@ -2005,9 +2118,12 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     open_ann_v_bo(&mut h);
     let out = tempfile::tempdir().unwrap();
     let now = std::time::SystemTime::now();
-    let path =
-        crate::tui::recording::write_record_file(&h.app.record_to_write(now), out.path(), now)
-            .unwrap();
+    let path = crate::tui::screens::play::recording::write_record_file(
+        &h.app.play.record_to_write(now, &h.app.shared.settings),
+        out.path(),
+        now,
+    )
+    .unwrap();
     let again = crate::record::read_file(&path).unwrap();
     assert_eq!(again.tag("First"), Some("Ann"));
     assert_eq!(again.moves.len(), 5);
@@ -2016,13 +2132,13 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     h.status_has("The game is over");
     h.press(KeyCode::Left);
     h.typed("p");
-    assert_eq!(h.app.screen(), Screen::Play);
-    assert_eq!(h.app.moves().len(), 0);
-    assert_eq!(h.app.position().stones(), 4);
+    assert_eq!(h.app.screen, Screen::Play);
+    assert_eq!(h.app.play.moves().len(), 0);
+    assert_eq!(h.app.play.position().stones(), 4);
     h.typed("c3");
-    assert_eq!(h.app.position().stones(), 5);
+    assert_eq!(h.app.play.position().stones(), 5);
     // The game on the board's own record, when it is not a replay.
-    let written = h.app.record_to_write(now);
+    let written = h.app.play.record_to_write(now, &h.app.shared.settings);
     assert_eq!(written.start.unwrap().stones(), 4);
     assert_eq!(written.moves.len(), 1);
 }

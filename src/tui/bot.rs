@@ -16,9 +16,6 @@ use std::time::Duration;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use super::event::Event;
-use super::hint_line::HintLines;
-use super::judged::{GameMoves, Judged};
 use crate::core::review::{DEFAULT_BUDGET, review_game};
 use crate::core::session::History;
 use crate::core::threads::{self, SpawnError};
@@ -26,6 +23,9 @@ use crate::core::{
     Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError, PlayerOptions,
     Position, Watch,
 };
+use crate::tui::event::Event;
+use crate::tui::event::HintLines;
+use crate::tui::event::{GameMoves, Judged};
 
 /// What the screen asks of the bot thread.
 pub enum BotRequest {

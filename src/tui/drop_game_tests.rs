@@ -13,7 +13,6 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::{App, BotRequest, Event, geometry};
 use crate::config::{Hints, Settings};
 use crate::core::review::{DEFAULT_BUDGET, review_game};
 use crate::core::{
@@ -22,7 +21,8 @@ use crate::core::{
     Value, read_moves,
 };
 use crate::tui::app::Screen;
-use crate::tui::judged::{GameMoves, Judged};
+use crate::tui::event::{GameMoves, Judged};
+use crate::tui::{App, BotRequest, Event, geometry};
 
 const COLS: usize = 4;
 const ROWS: usize = 4;
@@ -384,11 +384,14 @@ impl Screen3 {
     }
 
     fn stone(&self, name: &str) -> Option<Side> {
-        self.app.position().at(DropThree.parse_cell(name).unwrap())
+        self.app
+            .play
+            .position()
+            .at(DropThree.parse_cell(name).unwrap())
     }
 
     fn names(&self) -> String {
-        let moves = self.app.moves();
+        let moves = self.app.play.moves();
         crate::core::move_names(&DropThree, &*DropThree.start(), moves).join(" ")
     }
 
@@ -427,17 +430,21 @@ impl Screen3 {
 fn any_cell_of_a_column_drops_the_stone_to_its_foot() {
     let mut s = Screen3::new(Mode::TwoHumans, false);
     // The cursor starts in the middle, b3: the stone falls to b1.
-    assert_eq!(DropThree.cell_name(s.app.cursor()), "b3");
+    assert_eq!(DropThree.cell_name(s.app.play.cursor), "b3");
     s.press(KeyCode::Enter);
     assert_eq!(s.stone("b1"), Some(Side::First));
     assert_eq!(s.stone("b3"), None);
     assert_eq!(s.names(), "b");
-    assert!(s.app.status().contains("played b."), "{}", s.app.status());
+    assert!(
+        s.app.shared.status.text.as_str().contains("played b."),
+        "{}",
+        s.app.shared.status.text.as_str()
+    );
     // From the top row of the same column, the next stone lands on the first.
     s.press(KeyCode::Up);
     s.press(KeyCode::Up);
     assert_eq!(
-        DropThree.cell_name(s.app.cursor()),
+        DropThree.cell_name(s.app.play.cursor),
         "b1",
         "the cursor wraps"
     );
@@ -456,10 +463,16 @@ fn a_typed_column_drops_there_and_a_full_or_unknown_one_is_refused() {
     assert_eq!(s.names(), "c c c c");
     assert_eq!(s.stone("c4"), Some(Side::Second));
     s.typed("c");
-    assert_eq!(s.app.status(), "Illegal: column c is full");
+    assert_eq!(
+        s.app.shared.status.text.as_str(),
+        "Illegal: column c is full"
+    );
     s.typed("e");
-    assert_eq!(s.app.status(), "Illegal: a move is a column, a to d");
-    assert_eq!(s.app.moves().len(), 4);
+    assert_eq!(
+        s.app.shared.status.text.as_str(),
+        "Illegal: a move is a column, a to d"
+    );
+    assert_eq!(s.app.play.moves().len(), 4);
 }
 
 #[test]
@@ -477,7 +490,7 @@ fn hints_show_on_the_cell_each_columns_stone_would_land_on() {
     // The cursor on any cell of column c names the move and its hint.
     s.press(KeyCode::Right);
     s.press(KeyCode::Up);
-    assert!(DropThree.cell_name(s.app.cursor()).starts_with('c'));
+    assert!(DropThree.cell_name(s.app.play.cursor).starts_with('c'));
     assert_eq!(s.app.view().hint_text().unwrap(), "c wins at once");
 }
 
@@ -487,13 +500,22 @@ fn undo_and_redo_take_back_and_replay_columns() {
     s.typed("ad");
     s.typed("u");
     assert!(
-        s.app.status().starts_with("Took back d."),
+        s.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .starts_with("Took back d."),
         "{}",
-        s.app.status()
+        s.app.shared.status.text.as_str()
     );
     assert_eq!(s.stone("d1"), None);
     s.typed("r");
-    assert!(s.app.status().starts_with("Redid d."), "{}", s.app.status());
+    assert!(
+        s.app.shared.status.text.as_str().starts_with("Redid d."),
+        "{}",
+        s.app.shared.status.text.as_str()
+    );
     assert_eq!(s.stone("d1"), Some(Side::Second));
 }
 
@@ -506,20 +528,25 @@ fn the_bot_replies_with_a_column() {
     assert_eq!(s.names(), "a a");
     assert_eq!(s.stone("a2"), Some(Side::Second));
     assert!(
-        s.app.status().starts_with("Bot played a."),
+        s.app
+            .shared
+            .status
+            .text
+            .as_str()
+            .starts_with("Bot played a."),
         "{}",
-        s.app.status()
+        s.app.shared.status.text.as_str()
     );
 }
 
 /// X wins up column a: a b a b a.
 fn won_up_column_a(s: &mut Screen3) {
     s.typed("ababa");
-    assert_eq!(s.app.game_status(), Status::Won(Side::First));
+    assert_eq!(s.app.play.status(), Status::Won(Side::First));
     assert!(
-        s.app.status().contains("with column a"),
+        s.app.shared.status.text.as_str().contains("with column a"),
         "{}",
-        s.app.status()
+        s.app.shared.status.text.as_str()
     );
 }
 
@@ -528,7 +555,7 @@ fn a_finished_game_is_reviewed_move_by_move() {
     let mut s = Screen3::new(Mode::TwoHumans, false);
     won_up_column_a(&mut s);
     s.typed("v");
-    assert!(matches!(s.app.screen(), Screen::Review(_)));
+    assert!(matches!(s.app.screen, Screen::Review(_)));
     s.answer(); // the moves judged on the bot's thread
     let text = s.drawn_text();
     assert!(text.contains("Review: move 1 of 3"), "{text}");
@@ -546,13 +573,21 @@ fn a_finished_game_is_reviewed_move_by_move() {
 fn the_record_names_the_columns_and_its_moves_read_back() {
     let mut s = Screen3::new(Mode::TwoHumans, false);
     won_up_column_a(&mut s);
-    let record = s.app.game_record(SystemTime::now());
+    let record = s
+        .app
+        .play
+        .game_record(SystemTime::now(), &s.app.shared.settings);
     let text = record.to_text();
     assert!(text.contains("[Game \"drop\"]"), "{text}");
     assert!(text.contains("1. a b 2. a b 3. a 1-0"), "{text}");
     // Written to a file as the review screen writes it.
     let dir = tempfile::tempdir().unwrap();
-    let path = super::recording::write_record_file(&record, dir.path(), SystemTime::now()).unwrap();
+    let path = crate::tui::screens::play::recording::write_record_file(
+        &record,
+        dir.path(),
+        SystemTime::now(),
+    )
+    .unwrap();
     let written = std::fs::read_to_string(path).unwrap();
     assert_eq!(written, text);
     // A record is read by its game's key, and drop three is in no list of games: the moves
@@ -560,7 +595,7 @@ fn the_record_names_the_columns_and_its_moves_read_back() {
     assert!(crate::record::read(&written).is_err());
     let names: Vec<String> = ["a", "b", "a", "b", "a"].map(String::from).to_vec();
     let moves = read_moves(&DropThree, &*DropThree.start(), &names).unwrap();
-    assert_eq!(moves, s.app.moves());
+    assert_eq!(moves, s.app.play.moves());
     let of = GameMoves {
         game: "drop".into(),
         moves,

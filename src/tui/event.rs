@@ -2,7 +2,7 @@
 //!
 //! Everything that can change the screen arrives as an [`Event`] on one channel: keys, mouse
 //! and resizes from the input thread, ticks for timed things (the bot's display delay), and
-//! the bot thread's messages. One loop owns the [`App`](super::App) and applies them in order.
+//! the bot thread's messages. One loop owns the [`App`](crate::tui::App) and applies them in order.
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -11,10 +11,9 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{self as term, KeyEvent, KeyEventKind, MouseEvent};
 
-use super::hint_line::HintLines;
-use super::judged::Judged;
+use crate::core::review::{Judgement, Mark};
 use crate::core::threads::{self, SpawnError};
-use crate::core::{Decision, Engine, Hint, Move};
+use crate::core::{Analysis, Decision, Engine, Hint, Move};
 
 /// How often the input thread sends a [`Event::Tick`] when nothing else happens.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -57,6 +56,65 @@ pub enum Event {
     /// A signal asked the program to stop; the game is saved and the terminal restored on
     /// the way out.
     Terminate(Signal),
+}
+
+/// What the search behind the hints showed besides them: the line behind each move, from
+/// that move, and how far it went (for the details view).
+#[derive(Clone, Debug, Default)]
+pub struct HintLines {
+    lines: Vec<(Move, Vec<Move>)>,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+impl HintLines {
+    /// The line behind each move of `analysis`.
+    pub fn of(analysis: &Analysis) -> HintLines {
+        let lines = analysis
+            .moves
+            .iter()
+            .map(|&(mv, _)| (mv, analysis.line(mv).to_vec()))
+            .collect();
+        HintLines {
+            lines,
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+        }
+    }
+
+    /// The line starting with `mv`, where the search gave one.
+    pub fn line(&self, mv: Move) -> Option<&[Move]> {
+        self.lines
+            .iter()
+            .find(|(m, line)| *m == mv && line.first() == Some(&mv))
+            .map(|(_, line)| line.as_slice())
+    }
+}
+
+/// Which game a review is of: the game's key and its moves.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameMoves {
+    pub game: String,
+    pub moves: Vec<Move>,
+}
+
+/// Every move of a game judged, in order (`None` where the engine says nothing).
+#[derive(Clone, Debug)]
+pub struct Judged {
+    pub of: GameMoves,
+    pub judgements: Vec<Option<Judgement>>,
+}
+
+impl Judged {
+    /// The judgement of move `ply` (1-based).
+    pub fn at(&self, ply: usize) -> Option<&Judgement> {
+        self.judgements.get(ply.checked_sub(1)?)?.as_ref()
+    }
+
+    /// How move `ply` is marked; sound where it was not judged.
+    pub fn mark(&self, ply: usize) -> Mark {
+        self.at(ply).map_or(Mark::Sound, Judgement::mark)
+    }
 }
 
 /// A signal that stops the game the orderly way (see `tui::run`): its number.

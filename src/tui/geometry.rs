@@ -1,6 +1,6 @@
 //! Where everything goes on the screen, as pure functions of the game's layout and the
-//! terminal's size, so the renderer (`ui`) and the state machine (`app`: clicks, the
-//! too-small check) agree on where each cell is without depending on each other.
+//! terminal's size, so drawing and the keys and clicks (and the too-small check) agree on
+//! where each cell is without depending on each other.
 //!
 //! A board is drawn as one or more blocks (the board itself; Qubic's layers; extreme
 //! tic-tac-toe's small boards), each a grid of cells. The biggest look that fits is chosen:
@@ -24,32 +24,22 @@ pub struct Look {
 
 /// The looks to try, roomiest first.
 const LOOKS: [Look; 5] = [
-    Look {
-        cell_w: 7,
-        cell_h: 3,
-        lines: true,
-    },
-    Look {
-        cell_w: 5,
-        cell_h: 1,
-        lines: true,
-    },
-    Look {
-        cell_w: 3,
-        cell_h: 1,
-        lines: true,
-    },
-    Look {
-        cell_w: 3,
-        cell_h: 1,
-        lines: false,
-    },
-    Look {
-        cell_w: 2,
-        cell_h: 1,
-        lines: false,
-    },
+    Look::new(7, 3, true),
+    Look::new(5, 1, true),
+    Look::new(3, 1, true),
+    Look::new(3, 1, false),
+    Look::new(2, 1, false),
 ];
+
+impl Look {
+    const fn new(cell_w: u16, cell_h: u16, lines: bool) -> Look {
+        Look {
+            cell_w,
+            cell_h,
+            lines,
+        }
+    }
+}
 
 /// Room left of the board for row numbers.
 const LABEL_W: u16 = 3;

@@ -7,35 +7,18 @@
 //! are table lookups the screen's thread reads them while drawing; where they take a
 //! search, the bot thread works them out and sends them.
 
-pub mod advice;
 pub mod app;
-mod begin;
-mod board;
 pub mod bot;
-pub mod bot_turn;
-mod crossing;
-#[cfg(test)]
-mod drop_game_tests;
+pub mod command;
 pub mod event;
 pub mod geometry;
-mod hint_line;
-pub mod judged;
-pub mod keeping;
-pub mod menu;
-pub mod messages;
-mod opening;
-mod play;
-mod recording;
-mod review;
+pub mod overlays;
+pub mod screens;
 mod seat;
-mod shared;
-mod start;
-pub mod status;
+pub mod shared;
 pub mod terminal;
-pub mod typing;
-pub mod ui;
-mod update;
-mod view;
+pub mod text;
+pub mod widgets;
 
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
@@ -50,8 +33,8 @@ pub use crate::store::Memory;
 pub use app::App;
 pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
-pub use menu::Asked;
-pub use opening::Opening;
+pub use screens::play::recording::Opening;
+pub use screens::start::menu::Asked;
 
 use crate::config::Settings;
 use crate::core::threads::{self, SpawnError};
@@ -289,3 +272,6 @@ mod tests {
         assert_eq!(kept.len(), 1, "{kept:?}");
     }
 }
+
+#[cfg(test)]
+mod drop_game_tests;

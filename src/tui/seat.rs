@@ -4,9 +4,9 @@
 //! the board, and brings each board to the room's game; the rest of the terminal game is
 //! the one played at home.
 
-use super::app::{App, Screen};
-use super::status::StatusLine;
 use crate::core::session::Session;
+use crate::tui::app::{App, Screen};
+use crate::tui::shared::StatusLine;
 
 impl App {
     /// The game on the board, once one was started (before that the start screen only
@@ -22,7 +22,8 @@ impl App {
         if !(self.play.has_game && continues(&self.play.session, room)) {
             self.play.session = room.clone();
             self.play.resumed = false;
-            self.show_new_game();
+            self.play.show_new_game(&mut self.shared);
+            self.screen = Screen::Play;
             return;
         }
         let before = self.play.session.moves().len();
@@ -44,7 +45,7 @@ impl App {
             Some(last) if moves.len() == before + 1 => {
                 self.play.after_move_status(*last, &self.shared.settings)
             }
-            _ => StatusLine::turn("", &self.turn_text()),
+            _ => StatusLine::turn("", &self.play.turn_text(&self.shared.settings)),
         };
     }
 

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use tictaclatin_engine::core::words::plural;
 use tictaclatin_engine::games::latin::book::book_cells;
 use tictaclatin_engine::games::latin::book::obvious_move;
-use tictaclatin_engine::games::latin::book::{Book, BookError, Index, IndexEntry};
+use tictaclatin_engine::games::latin::book::{Book, BookError, BookIndex, IndexEntry};
 use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Status, Symmetries};
 use tictaclatin_engine::games::latin::solver::{Solver, Value};
 
@@ -132,7 +132,7 @@ pub fn summary(side: Side, v: &Verified) -> String {
 struct Rollout<'a> {
     solver: &'a Solver,
     syms: &'a Symmetries,
-    index: &'a Index,
+    index: &'a BookIndex,
     side: Side,
     /// Canonical keys already rolled out.
     seen: HashSet<u32>,

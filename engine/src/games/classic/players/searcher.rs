@@ -9,8 +9,8 @@ use super::levels::Level;
 use super::{PlayerRng, board_in_play, rng_from_seed};
 use crate::core::root::SearchSettings;
 use crate::core::{Budget, CellId, Decision, Player, Position};
-use crate::games::classic::board::Board;
-use crate::games::classic::search::{self, Limits};
+use crate::games::classic::board::ClassicBoard;
+use crate::games::classic::search::{self, SearchLimits};
 use crate::games::classic::variant::Variant;
 use crate::games::kit::analyser::{Analyse, Analyser};
 
@@ -108,7 +108,7 @@ impl SearchLevel {
         }
     }
 
-    fn guarded(&mut self, board: Board) -> Option<(u64, &'static str)> {
+    fn guarded(&mut self, board: ClassicBoard) -> Option<(u64, &'static str)> {
         let me = board.to_move();
         if !self.rng.random_bool(self.style.guard) {
             return None;
@@ -143,7 +143,7 @@ impl Player for SearchLevel {
             });
         }
         if self.rng.random_bool(self.style.searched) {
-            let limits = Limits {
+            let limits = SearchLimits {
                 movetime: self.movetime / 4,
                 max_depth: SEARCHED_PLIES,
             };

@@ -1,7 +1,7 @@
 //! Extreme's transposition-table entry (the table is `kit::table`'s): keyed by the Zobrist
 //! key, replaced unless the old result is deeper and for another position.
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use crate::games::kit::table;
 
 pub(crate) use crate::games::kit::table::Bound;
@@ -14,7 +14,7 @@ pub(crate) struct Entry {
     pub score: i32,
     pub depth: u8,
     pub bound: Bound,
-    pub best: Option<Cell>,
+    pub best: Option<ExtremeCell>,
 }
 
 impl table::Entry for Entry {
@@ -56,7 +56,7 @@ mod tests {
             score: 5,
             depth: 9,
             bound: Bound::Exact,
-            best: Some(Cell::new(255)),
+            best: Some(ExtremeCell::new(255)),
         };
         table.put(deep);
         assert_eq!(table.get(7), Some(deep));

@@ -1,47 +1,52 @@
-//! Beside the grid: tallies, whose turn, the game-over banner or the review, the moves.
+//! Beside the board: tallies, whose turn, the game-over banner or the review, the moves.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::Widget;
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use super::text::{Theme, glued, key_item, wrap};
 use crate::config::{First, Mode};
-use crate::core::Hint;
-use crate::core::review::{Fault, Grounds, Judgement, Mark};
 use crate::core::session::turn_rows;
 use crate::core::{Side, Status, move_names};
 use crate::keys::Action;
-use crate::tui::advice::Advice;
-use crate::tui::hint_line;
-use crate::tui::judged::mark_text;
-use crate::tui::view::{PlayView, Screen};
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::view::PlayView;
+use crate::tui::screens::review::{self, Reviewed, mark_text};
+use crate::tui::text::{Theme, boxed, glued, key_item, wrap, wrapped};
 
-pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
-    buf.set_line(area.x, area.y, &tally(view, area.width), area.width);
-    let top = area.y + 2;
-    let room = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
-    let used = match view.screen {
-        // The move list keeps its heading and two rows below the box (the move shown is
-        // in them), however long the box's text.
-        Screen::Review(_) if room.height > MOVES_KEPT + 4 => {
-            let height = room.height - MOVES_KEPT;
-            review_box(view, Rect { height, ..room }, buf)
+/// Beside the board: the tally, the facts or the game-over box or the review, the moves.
+pub struct PanelWidget<'a> {
+    pub view: &'a PlayView<'a>,
+}
+
+impl Widget for PanelWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let view = self.view;
+        buf.set_line(area.x, area.y, &tally(view, area.width), area.width);
+        let top = area.y + 2;
+        let room = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
+        let used = match view.screen {
+            // The move list keeps its heading and two rows below the box (the move shown is
+            // in them), however long the box's text.
+            Screen::Review(_) if room.height > MOVES_KEPT + 4 => {
+                let height = room.height - MOVES_KEPT;
+                review::review_box(view, Rect { height, ..room }, buf)
+            }
+            Screen::Review(_) => review::review_box(view, room, buf),
+            _ if view.play.status().is_over() => ended(view, room, buf),
+            _ => in_play(view, room, buf),
+        };
+        let y = top + used + 1;
+        if y < area.bottom() {
+            moves(
+                view,
+                Rect::new(area.x, y, area.width, area.bottom() - y),
+                buf,
+            );
         }
-        Screen::Review(_) => review_box(view, room, buf),
-        _ if view.play.status().is_over() => ended(view, room, buf),
-        _ => in_play(view, room, buf),
-    };
-    let y = top + used + 1;
-    if y < area.bottom() {
-        moves(
-            view,
-            Rect::new(area.x, y, area.width, area.bottom() - y),
-            buf,
-        );
     }
 }
 
@@ -183,7 +188,11 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         if let Some(figure) = view.engine_text().filter(|_| view.play.details) {
             rows.push(("Engine", figure));
         }
-        if let Some(search) = view.bot_search().filter(|_| view.play.details) {
+        if let Some(search) = view
+            .play
+            .bot_search(view.shared)
+            .filter(|_| view.play.details)
+        {
             // Wrapped only between its figures, never inside one ("1.9 M nodes/s").
             let parts: Vec<String> = search
                 .split(" · ")
@@ -323,7 +332,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     );
     if view.play.session.swapped {
         lines.extend(wrapped(
-            crate::tui::app::NOT_RECORDED,
+            crate::tui::screens::play::recording::NOT_RECORDED,
             Style::default(),
             width,
         ));
@@ -338,166 +347,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         .map(|(action, what)| key_item(&first_key(view, action), what))
         .collect();
     lines.extend(wrapped(&keys.join(" · "), Style::default(), width));
-    boxed(view, " Game over ", lines, area, buf)
-}
-
-/// `text` wrapped to `width` columns, each row in `style`.
-fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
-    wrap(text, width)
-        .into_iter()
-        .map(|row| Line::styled(row, style))
-        .collect()
-}
-
-/// `lines` in a box with a title, as tall as the lines (at most `area`); returns its
-/// height.
-fn boxed(
-    view: &PlayView,
-    title: &str,
-    lines: Vec<Line<'static>>,
-    area: Rect,
-    buf: &mut Buffer,
-) -> u16 {
-    let height = (lines.len() as u16 + 2).min(area.height);
-    Paragraph::new(lines)
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(Theme(&view.shared.settings).accent())
-                .title(title.to_string()),
-        )
-        .render(Rect { height, ..area }, buf);
-    height
-}
-
-/// The move being reviewed: its values before and after and the verdict, as tall as its
-/// text; returns the rows used.
-fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(&view.shared.settings);
-    let Some(shown) = view.review_shown() else {
-        return 0;
-    };
-    let width = area.width.saturating_sub(2) as usize;
-    let history = view.play.history();
-    let side = history.mover(shown - 1);
-    let before = history.position_at(shown - 1);
-    let played = view
-        .play
-        .game()
-        .move_name(before, history.moves()[shown - 1]);
-    let mut text = vec![Line::from(vec![
-        Span::styled(
-            view.shared.settings.symbol(side).to_string(),
-            theme.side(side),
-        ),
-        Span::raw(format!(" played {played}")),
-    ])];
-    if let Some(r) = view.review() {
-        let other = view.shared.settings.symbol(r.side.other());
-        let (style, marker) = mark_style(view, r.verdict.mark());
-        let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
-        text.extend(wrapped(&sentence, style, width));
-        if view.play.details {
-            let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
-            text.extend(wrapped(&figures, Style::default(), width));
-        }
-    } else if view.judging() {
-        // An engine that does not know exact values judges by a search, on the bot's thread.
-        text.push(Line::from("judging…"));
-    } else if let Some(judgement) = view.judged().and_then(|judged| judged.at(shown)) {
-        text.extend(judgement_lines(view, judgement, width));
-    }
-    let title = format!(
-        " Review: move {} of {} ",
-        history.turn_of(shown - 1),
-        history.turns().len()
-    );
-    boxed(view, &title, text, area, buf)
-}
-
-/// A searched board's judgement of the move shown: its mark and grounds, the figures, and
-/// for a marked move the better line and the one that punishes it, each cut to `width`.
-fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
-    let mark = judgement.mark();
-    let (style, marker) = mark_style(view, mark);
-    let history = view.play.history();
-    let before = history.position_at(judgement.ply - 1);
-    let best = view.play.game().move_name(before, judgement.best);
-    let other = view.shared.settings.symbol(judgement.side.other());
-    let played = view.play.game().move_name(before, judgement.played);
-    let mut lines = match judgement.grounds {
-        Grounds::Exact(review) => wrapped(
-            &glued(&format!(
-                "{marker}{}.",
-                review.sentence(view.play.game(), other)
-            )),
-            style,
-            width,
-        ),
-        Grounds::Search {
-            budget,
-            played: figure,
-            best: best_figure,
-            fault,
-        } => {
-            let verdict = searched_verdict(&played, &best, other, figure, best_figure, fault);
-            let mut lines = wrapped(&glued(&format!("{marker}{verdict}.")), style, width);
-            if view.play.details {
-                let figures =
-                    format!("search at {budget}: played {figure}; best {best}: {best_figure}");
-                lines.extend(wrapped(&figures, Style::default(), width));
-            }
-            lines
-        }
-    };
-    if mark != Mark::Sound {
-        let better = hint_line::names(view.play.game(), before, &judgement.better);
-        let label = "better line:";
-        lines.push(Line::from(hint_line::labelled_line(label, &better, width)));
-        let after = history.position_at(judgement.ply);
-        let answer = hint_line::names(view.play.game(), after, &judgement.answer);
-        if !answer.is_empty() {
-            let punished = hint_line::labelled_line("punished by", &answer, width);
-            lines.push(Line::from(punished));
-        }
-    }
-    lines
-}
-
-/// A searched board's verdict on a move in a player's words: what is proven, counted in
-/// moves, or else what the bot would rather have played.
-fn searched_verdict(
-    played: &str,
-    best: &str,
-    other: &str,
-    figure: Hint,
-    best_figure: Hint,
-    fault: Option<Fault>,
-) -> String {
-    let proven = |hint| Advice::proven(hint).map(|advice| advice.words(other));
-    match (fault, proven(figure), proven(best_figure)) {
-        (Some(Fault::GaveUpWin), _, Some(won)) => format!("{played} let a win slip; {best} {won}"),
-        (Some(Fault::WalkedIntoLoss), Some(lost), _) => {
-            format!("{played} {lost}; {best} avoided that")
-        }
-        (Some(_), ..) => format!("{played} gave away the edge; the bot would play {best}"),
-        (None, Some(said), _) => format!("{played} {said}"),
-        (None, None, _) if played == best => format!("{played}: the bot's choice too"),
-        (None, None, _) => format!("{played}: nothing proven against it"),
-    }
-}
-
-/// A judged move's style and the mark before its sentence (`? ` or `?? `), in the review
-/// box as in the move list.
-fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
-    match mark_text(mark) {
-        "" => (Style::default(), String::new()),
-        text => {
-            let theme = Theme(&view.shared.settings);
-            let loss = theme.color(view.shared.settings.colors.hint_loss);
-            (loss.add_modifier(Modifier::BOLD), format!("{text} "))
-        }
-    }
+    boxed(&view.shared.settings, " Game over ", lines, area, buf)
 }
 
 /// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
@@ -505,80 +355,27 @@ fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
 fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let theme = Theme(&view.shared.settings);
     // The symbols in the header say which column of moves is whose.
-    let settings = &view.shared.settings;
+    let symbol = |side| {
+        Span::styled(
+            view.shared.settings.symbol(side).to_string(),
+            theme.side(side),
+        )
+    };
     let header = Line::from(vec![
         Span::styled("Moves (", theme.accent()),
-        Span::styled(
-            settings.symbol(Side::First).to_string(),
-            theme.side(Side::First),
-        ),
+        symbol(Side::First),
         Span::styled(" then ", theme.accent()),
-        Span::styled(
-            settings.symbol(Side::Second).to_string(),
-            theme.side(Side::Second),
-        ),
+        symbol(Side::Second),
         Span::styled(")", theme.accent()),
     ]);
     buf.set_line(area.x, area.y, &header, area.width);
-    let marks = review_marks(view);
-    let shown = view.review_shown();
-    let visible = area.height.saturating_sub(1) as usize;
-    let history = view.play.history();
-    let movers = history.movers();
-    let names = move_names(view.play.game(), history.position_at(0), history.moves());
-    let turns = turn_rows(&movers);
-    let skipped = rows_scrolled(&turns, shown.unwrap_or(view.play.moves().len()), visible);
-    // Each row as its two sides' parts; the first side's part is padded to the widest
-    // shown, so the second side's moves line up even after a bonus move.
-    let rows: Vec<(Vec<Span>, Vec<Span>)> = turns
-        .iter()
-        .enumerate()
-        .skip(skipped)
-        .take(visible)
-        .map(|(number, plies)| {
-            let mut parts = (vec![Span::raw(format!("{:>2}. ", number + 1))], Vec::new());
-            for &index in plies {
-                let part = if movers[index] == Side::First {
-                    &mut parts.0
-                } else {
-                    &mut parts.1
-                };
-                if index > 0 && movers[index - 1] == movers[index] {
-                    // "A1d1 +D1b2": the bonus move takes the place of the gap's last space.
-                    if let Some(gap) = part.pop() {
-                        let gap = gap.content.trim_end_matches(' ').to_string();
-                        part.push(Span::raw(format!("{gap} +")));
-                    }
-                }
-                let ply = index + 1;
-                let mut style = theme.side(movers[index]);
-                if shown == Some(ply) {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                // The same mark as the review box's sentence; room for it only in review.
-                let mark = match &marks {
-                    Some(marks) => format!("{:<2}", marks.get(ply - 1).copied().unwrap_or("")),
-                    None => " ".to_string(),
-                };
-                part.push(Span::styled(names[index].clone(), style));
-                part.push(Span::raw(format!("{mark} ")));
-            }
-            parts
-        })
-        .collect();
-    let width = |spans: &[Span]| {
-        spans
-            .iter()
-            .map(ratatui::prelude::Span::width)
-            .sum::<usize>()
-    };
-    let first_width = rows
-        .iter()
-        .map(|(first, _)| width(first))
-        .max()
-        .unwrap_or(0);
+    let rows = move_rows(view, area.height.saturating_sub(1) as usize);
+    // The first side's part is padded to the widest shown, so the second side's moves
+    // line up even after a bonus move.
+    let width = |spans: &[Span]| spans.iter().map(Span::width).sum::<usize>();
+    let first_width = rows.iter().map(|(first, _)| width(first)).max();
     for (row, (mut first, second)) in rows.into_iter().enumerate() {
-        let pad = first_width - width(&first);
+        let pad = first_width.unwrap_or(0) - width(&first);
         if !second.is_empty() && pad > 0 {
             first.push(Span::raw(" ".repeat(pad)));
         }
@@ -588,11 +385,60 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The `visible` rows of the move list that keep the move shown (or the last) in view,
+/// each as its two sides' parts.
+fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Span<'static>>)> {
+    let theme = Theme(&view.shared.settings);
+    let marks = review_marks(view);
+    let shown = view.review_shown();
+    let history = view.play.history();
+    let movers = history.movers();
+    let names = move_names(view.play.game(), history.position_at(0), history.moves());
+    let turns = turn_rows(&movers);
+    let skipped = rows_scrolled(&turns, shown.unwrap_or(history.moves().len()), visible);
+    let row = |(number, plies): (usize, &Vec<usize>)| {
+        let mut parts = (vec![Span::raw(format!("{:>2}. ", number + 1))], Vec::new());
+        for &index in plies {
+            let part = match movers[index] {
+                Side::First => &mut parts.0,
+                Side::Second => &mut parts.1,
+            };
+            if index > 0 && movers[index - 1] == movers[index] {
+                // "A1d1 +D1b2": the bonus move takes the place of the gap's last space.
+                if let Some(gap) = part.pop() {
+                    let gap = gap.content.trim_end_matches(' ').to_string();
+                    part.push(Span::raw(format!("{gap} +")));
+                }
+            }
+            let ply = index + 1;
+            let mut style = theme.side(movers[index]);
+            if shown == Some(ply) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            // The same mark as the review box's sentence; room for it only in review.
+            let mark = match &marks {
+                Some(marks) => format!("{:<2}", marks.get(ply - 1).copied().unwrap_or("")),
+                None => " ".to_string(),
+            };
+            part.push(Span::styled(names[index].clone(), style));
+            part.push(Span::raw(format!("{mark} ")));
+        }
+        parts
+    };
+    turns
+        .iter()
+        .enumerate()
+        .skip(skipped)
+        .take(visible)
+        .map(row)
+        .collect()
+}
+
 /// In review, each move's mark (`??`, `?` or none) where the moves are judged: by the
 /// exact table in a solved game, by the bot thread's search elsewhere once it is done.
 fn review_marks(view: &PlayView) -> Option<Vec<&'static str>> {
     view.review_shown()?;
-    let marks = view.reviewed().marks()?;
+    let marks = Reviewed::of(view).marks()?;
     (!marks.is_empty()).then(|| marks.into_iter().map(mark_text).collect())
 }
 

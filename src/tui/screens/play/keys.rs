@@ -1,38 +1,22 @@
 //! The play screen's keys: the cursor, moving (by cursor, typed name or click), undo and
 //! redo, hints, the bot's level. What crosses to another screen or asks a question (a new
 //! game, swapping sides, the review, the help, quitting) is returned to the app
-//! ([`PlayKey`]).
+//! ([`Command`]).
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-use super::board::PlayScreen;
-use super::geometry;
-use super::messages::join;
-use super::shared::Shared;
-use super::status::{StatusKind, StatusLine};
-use super::typing::{NameMatch, Typed, is_plain, longer_names, move_names, name_match};
 use crate::config::Mode;
 use crate::core::session::Controller;
 use crate::core::{CellId, Move};
 use crate::keys::Action;
 use crate::keys::starts_cell_names;
-
-/// What a key on the play screen asks of the app, once the screen has done its part.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PlayKey {
-    /// Nothing more.
-    Nothing,
-    /// The start screen, for a new game.
-    OpenStart,
-    /// Swap sides (mid-game against the bot, after asking), or a new game with them swapped.
-    Swap,
-    /// The help.
-    Help,
-    /// Quit, after asking when a game would be lost.
-    Quit,
-    /// The review of the finished game.
-    Review,
-}
+use crate::tui::command::Command;
+use crate::tui::geometry;
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::play::typing::{NameMatch, is_plain, so_far_of};
+use crate::tui::screens::play::words::join;
+use crate::tui::shared::Shared;
+use crate::tui::shared::StatusLine;
 
 impl PlayScreen {
     /// A key on the play screen: what it does here, and what it asks of the app.
@@ -41,12 +25,12 @@ impl PlayScreen {
         key: KeyEvent,
         action: Option<Action>,
         shared: &mut Shared,
-    ) -> Vec<PlayKey> {
+    ) -> Vec<Command> {
         let letter = match key.code {
             KeyCode::Char(c) if is_plain(&key) => Some(c.to_ascii_lowercase()),
             _ => None,
         };
-        let asks = match letter {
+        match letter {
             Some(c) => self.on_letter(c, action, shared),
             // The place key after a name that could go on (Qubic's `1`) places it as it is.
             None if action == Some(Action::Place) && self.place_typed(shared) => Vec::new(),
@@ -59,19 +43,16 @@ impl PlayScreen {
                 // Any other key ends a half-typed name (its prompt with it).
                 self.cancel_typed(shared);
                 action
-                    .map(|action| self.act(action, shared))
+                    .and_then(|action| self.act(action, shared))
                     .into_iter()
                     .collect()
             }
-        };
-        asks.into_iter()
-            .filter(|&ask| ask != PlayKey::Nothing)
-            .collect()
+        }
     }
 
     /// A plain character: part of a cell's name, or a key's action (never both: no action
     /// sits on a character that starts a name).
-    fn on_letter(&mut self, c: char, action: Option<Action>, shared: &mut Shared) -> Vec<PlayKey> {
+    fn on_letter(&mut self, c: char, action: Option<Action>, shared: &mut Shared) -> Vec<Command> {
         let so_far = self.typed.as_ref().map_or("", |t| t.text.as_str());
         let text = format!("{so_far}{c}");
         match self.name_match(&text) {
@@ -100,7 +81,7 @@ impl PlayScreen {
                 return self.on_letter(c, action, shared);
             }
             NameMatch::None => match action {
-                Some(action) => return vec![self.act(action, shared)],
+                Some(action) => return self.act(action, shared).into_iter().collect(),
                 None if starts_cell_names(c) => {
                     shared.status = StatusLine::illegal(self.not_a_name(&text));
                 }
@@ -110,118 +91,7 @@ impl PlayScreen {
         Vec::new()
     }
 
-    /// Why typed text plays nothing, as the game reads its names.
-    fn not_a_name(&self, text: &str) -> String {
-        match self.game().parse_move(self.position(), text) {
-            Err(why) => format!("Illegal: {why}"),
-            Ok(_) => format!(
-                "Illegal: {text} is not a cell here, like {}",
-                self.example_move()
-            ),
-        }
-    }
-
-    /// How `text` (lower case) fits the names the game reads.
-    fn name_match(&self, text: &str) -> NameMatch {
-        name_match(&move_names(self.game(), self.position()), text)
-    }
-
-    /// A typed name is complete: what its keys did meanwhile is undone, and the move made
-    /// (the cursor goes where it lands).
-    fn play_named(&mut self, mv: Move, shared: &mut Shared) {
-        self.typed = None;
-        if let Some(cell) = self.landing(self.position(), mv) {
-            self.cursor = cell;
-        }
-        self.place(mv, shared);
-    }
-
-    /// Places the name typed so far if it is a whole one (Qubic's `1`, which could have
-    /// gone on to `12`); `false` when nothing was placed.
-    fn place_typed(&mut self, shared: &mut Shared) -> bool {
-        let Some(text) = self.typed.as_ref().map(|typed| typed.text.clone()) else {
-            return false;
-        };
-        match self.name_match(&text) {
-            NameMatch::Whole(mv) | NameMatch::WholeOrLonger(mv) => {
-                self.play_named(mv, shared);
-                true
-            }
-            NameMatch::Prefix | NameMatch::None => false,
-        }
-    }
-
-    /// A move's name to show as an example: the cursor's, or where it is no legal move (an
-    /// extreme small board not the one to play in) the first legal move's.
-    fn example_move(&self) -> String {
-        let position = self.position();
-        let legal = position.legal_moves();
-        let mv = self
-            .game()
-            .move_at(position, self.cursor)
-            .filter(|mv| legal.contains(mv))
-            .or_else(|| legal.first().copied());
-        mv.map_or_else(String::new, |mv| self.game().move_name(position, mv))
-    }
-
-    /// "B2… then the rest of a cell's name (like B3c1) places there", or for a name that
-    /// could go on, "1… Enter places at 1b1, or type on (like 10 or 1a1)".
-    fn typing_prompt(&self, text: &str, shared: &Shared) -> String {
-        let names = move_names(self.game(), self.position());
-        match name_match(&names, text) {
-            NameMatch::WholeOrLonger(mv) => format!(
-                "{}… {} places at {}, or type on (like {})",
-                self.as_named(text),
-                shared.key(Action::Place),
-                self.game().move_name(self.position(), mv),
-                longer_names(&names, text).join(" or ")
-            ),
-            _ => format!(
-                "{}… then the rest of a cell's name (like {}) places there",
-                self.as_named(text),
-                self.example_move()
-            ),
-        }
-    }
-
-    /// Typed text (kept in lower case) as the game writes it: `b2` is extreme's `B2`.
-    fn as_named(&self, text: &str) -> String {
-        let (game, position) = (self.game(), self.position());
-        move_names(game, position)
-            .into_iter()
-            .map(|(_, mv)| game.move_name(position, mv))
-            .find(|name| name.is_char_boundary(text.len()) && name.to_lowercase().starts_with(text))
-            .map_or_else(|| text.to_string(), |name| name[..text.len()].to_string())
-    }
-
-    /// The first character of a cell's name: the prompt says how the name goes on.
-    fn start_typed(&mut self, text: String, shared: &mut Shared) {
-        // What a dropped name gives back: the status before it, but not a refusal, which
-        // was about an earlier name and would read as this one's.
-        let status = match shared.status.kind {
-            StatusKind::Illegal => StatusLine::turn("", &self.turn_text(&shared.settings)),
-            _ => shared.status.clone(),
-        };
-        let prompt = self.typing_prompt(&text, shared);
-        shared.status = StatusLine::note(prompt.clone());
-        self.typed = Some(Typed {
-            text,
-            at: shared.now,
-            status,
-            prompt,
-        });
-    }
-
-    /// The name being typed is dropped, and its prompt goes.
-    fn cancel_typed(&mut self, shared: &mut Shared) {
-        if let Some(typed) = self.typed.take()
-            && shared.status.text.ends_with(&typed.prompt)
-        {
-            shared.status = typed.status;
-        }
-    }
-
-    fn act(&mut self, action: Action, shared: &mut Shared) -> PlayKey {
+    fn act(&mut self, action: Action, shared: &mut Shared) -> Option<Command> {
         match action {
             Action::Left => self.move_cursor(0, -1, shared),
             Action::Right => self.move_cursor(0, 1, shared),
@@ -230,11 +100,11 @@ impl PlayScreen {
             Action::Place => self.choose(self.cursor, shared),
             Action::Undo => self.undo(shared),
             Action::Redo => self.redo(shared),
-            Action::New => return PlayKey::OpenStart,
-            Action::Swap => return PlayKey::Swap,
+            Action::New => return Some(Command::OpenStart),
+            Action::Swap => return Some(Command::Swap),
             Action::Hints => self.toggle_hints(shared),
-            Action::Help => return PlayKey::Help,
-            Action::Quit => return PlayKey::Quit,
+            Action::Help => return Some(Command::Help),
+            Action::Quit => return Some(Command::Quit),
             Action::Difficulty => self.change_difficulty(shared),
             Action::Review => return self.start_review(shared),
             Action::MoveNow => self.move_now(shared),
@@ -255,7 +125,7 @@ impl PlayScreen {
                 ));
             }
         }
-        PlayKey::Nothing
+        None
     }
 
     /// The bot's search answers now with the best move of its deepest finished step.
@@ -282,7 +152,7 @@ impl PlayScreen {
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
         self.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
         // An illegal move's complaint is about the cell the cursor has left.
-        if shared.status.kind == super::status::StatusKind::Illegal {
+        if shared.status.kind == crate::tui::shared::StatusKind::Illegal {
             shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));
         }
     }
@@ -299,7 +169,7 @@ impl PlayScreen {
     }
 
     /// A person's move, with a clear message when it cannot be played.
-    fn place(&mut self, mv: Move, shared: &mut Shared) {
+    pub(crate) fn place(&mut self, mv: Move, shared: &mut Shared) {
         let position = self.position();
         if self.status().is_over() {
             shared.status = StatusLine::note(format!(
@@ -414,7 +284,7 @@ impl PlayScreen {
     }
 
     /// The review, once the game is over and its engine built; until then, why not.
-    fn start_review(&self, shared: &mut Shared) -> PlayKey {
+    fn start_review(&self, shared: &mut Shared) -> Option<Command> {
         if !self.session.status().is_over() {
             shared.status = StatusLine::note("Review opens when the game is over.");
         } else if self.session.history.moves().is_empty() {
@@ -423,9 +293,9 @@ impl PlayScreen {
         } else if self.engine(shared).is_none() {
             shared.status = StatusLine::note("The bot is still starting; try again in a moment.");
         } else {
-            return PlayKey::Review;
+            return Some(Command::Review);
         }
-        PlayKey::Nothing
+        None
     }
 
     /// A left click at `x`, `y` on `board`: the move of the cell there.
@@ -437,11 +307,6 @@ impl PlayScreen {
             self.choose(cell, shared);
         }
     }
-}
-
-/// What was typed before `c`, the last character of `text`.
-fn so_far_of(text: &str, c: char) -> &str {
-    &text[..text.len() - c.len_utf8()]
 }
 
 /// Said when hints are switched on: the legend in one sentence.

@@ -5,6 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::config::Settings;
@@ -142,6 +143,35 @@ impl Theme<'_> {
             Outcome::Loss => colors.hint_loss,
         })
     }
+}
+
+/// `text` wrapped to `width` columns, each row in `style`.
+pub fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
+    wrap(text, width)
+        .into_iter()
+        .map(|row| Line::styled(row, style))
+        .collect()
+}
+
+/// `lines` in a box with a title, as tall as the lines (at most `area`); returns its
+/// height.
+pub fn boxed(
+    settings: &Settings,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    area: Rect,
+    buf: &mut Buffer,
+) -> u16 {
+    let height = (lines.len() as u16 + 2).min(area.height);
+    Paragraph::new(lines)
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .border_style(Theme(settings).accent())
+                .title(title.to_string()),
+        )
+        .render(Rect { height, ..area }, buf);
+    height
 }
 
 #[cfg(test)]

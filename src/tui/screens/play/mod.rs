@@ -1,21 +1,33 @@
-//! The game on the board ([`PlayScreen`]): the session, the cursor, the hints, the bot's
-//! turn and what the play screen keeps about them, with what can be read off them. The
-//! play screen's keys are in `play.rs`, its texts in `messages.rs`.
+//! The play screen ([`PlayScreen`]): the game on the board, from the moment it is put
+//! there (a new game, a resumed one, a record, a position) to its record, with the cursor,
+//! the hints and the bot's turn.
+
+pub mod bot_turn;
+pub mod draw;
+pub mod hints;
+pub mod keeping;
+pub mod keys;
+pub mod recording;
+pub mod swap;
+pub mod typing;
+pub mod view;
+pub mod words;
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::bot_turn::BotTurn;
-use super::geometry;
-use super::hint_line::HintLines;
-use super::judged::{GameMoves, Judged};
-use super::keeping::Keeping;
-use super::menu::game_of;
-use super::shared::Shared;
-use super::typing::Typed;
 use crate::config::{Mode, Settings};
 use crate::core::session::{Controller, History, Session};
 use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Position, Side, Status};
+use crate::store::SavedGame;
+use crate::tui::event::HintLines;
+use crate::tui::event::{GameMoves, Judged};
+use crate::tui::geometry;
+use crate::tui::screens::play::bot_turn::BotTurn;
+use crate::tui::screens::play::keeping::Keeping;
+use crate::tui::screens::play::typing::Typed;
+use crate::tui::screens::start::menu::game_of;
+use crate::tui::shared::{Shared, StatusLine};
 
 /// The game on the board and what the game screen keeps about it.
 pub struct PlayScreen {
@@ -174,7 +186,7 @@ impl PlayScreen {
     pub fn mode_label(&self) -> &'static str {
         match self.replayed {
             Some(_) => "Replay",
-            None => crate::tui::menu::mode_label(self.session.mode),
+            None => crate::tui::screens::start::menu::mode_label(self.session.mode),
         }
     }
 
@@ -249,4 +261,116 @@ pub fn start_cursor(game: &dyn Game) -> CellId {
     let rows = layout.blocks.rows * layout.cells.rows;
     let cols = layout.blocks.cols * layout.cells.cols;
     geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
+}
+
+impl PlayScreen {
+    /// Puts `session` on the board. A game with a person in it is kept by this window
+    /// from now on, unless another window keeps it; with `discard`, its unfinished game of
+    /// an earlier run is thrown away (the player was asked). Nobody keeps the demo.
+    pub fn begin(&mut self, session: Session, discard: bool, shared: &mut Shared) {
+        let key = session.game.key();
+        let demo = session.mode == Mode::Demo;
+        self.keeping = Keeping::begin(&mut shared.memory, &key, demo, !discard);
+        let discarded = if discard && self.keeping == Keeping::Kept {
+            shared.memory.keep(&key, None)
+        } else {
+            Ok(())
+        };
+        self.session = session;
+        self.show_new_game(shared);
+        let note = self.keeping.note();
+        if !note.is_empty() {
+            shared.status = StatusLine::turn(&note, &self.turn_text(&shared.settings));
+        }
+        if let Err(why) = discarded {
+            shared.status = StatusLine::note(format!(
+                "{} (The old unfinished game could not be deleted: {why}.)",
+                shared.status.text
+            ));
+        }
+    }
+
+    /// Shows the game just set in the session, as a new game.
+    pub fn show_new_game(&mut self, shared: &mut Shared) {
+        self.bot.cancel();
+        self.has_game = true;
+        self.replayed = None;
+        self.bot_note = None;
+        self.side_note = None;
+        self.searched_hints = None;
+        self.hints_asked = None;
+        // A game already counted (resumed after an undo past its end) is practice.
+        self.practice = self.session.counted() && !self.status().is_over();
+        self.typed = None;
+        self.cursor = start_cursor(self.game());
+        self.follow_legal_moves();
+        shared.status = StatusLine::default();
+        if self.session.mode == Mode::VsBot && self.session.human.is_none() {
+            if self.engine(shared).is_some() {
+                self.bot_chooses_side(shared);
+            } else {
+                shared.status = StatusLine::note(format!(
+                    "{} is choosing its side…",
+                    shared.settings.names.bot
+                ));
+            }
+        } else {
+            shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));
+        }
+    }
+
+    /// The bot takes the side the exact value of the empty board favours (see
+    /// [`bot_turn::side_to_take`]) and says so.
+    pub fn bot_chooses_side(&mut self, shared: &mut Shared) {
+        let Some(engine) = self.engine(shared) else {
+            return;
+        };
+        let start = self.game().start();
+        let value = engine.value(start.as_ref());
+        let (bot_side, why) = bot_turn::side_to_take(value.map(|v| v.outcome));
+        self.session.human = Some(bot_side.other());
+        let note = format!(
+            "{} takes {} and moves {}: {why}.",
+            shared.settings.names.bot,
+            shared.settings.symbol(bot_side),
+            if bot_side == Side::First {
+                "first"
+            } else {
+                "second"
+            },
+        );
+        shared.status = StatusLine::note(note.clone());
+        self.side_note = Some(note);
+    }
+
+    /// The game to keep for the next run: one with moves, not over, and with a person in it.
+    pub fn unfinished(&self) -> Option<SavedGame> {
+        self.in_progress().then(|| {
+            let session = &self.session;
+            SavedGame {
+                game: session.game.key(),
+                session: session.to_resumed(),
+                hints: Some(self.hints),
+                moves: session.moves().to_vec(),
+                redo: session.history.redo_moves(),
+            }
+        })
+    }
+
+    /// Whether the game on the board is safely written down.
+    pub fn game_kept(&self, shared: &Shared) -> bool {
+        self.keeping == Keeping::Kept
+            && shared.memory.saves()
+            && shared.memory.save_failure().is_none()
+    }
+
+    /// Why the game on the board is not written down, when it should be and is not: for
+    /// after the screen closes. `None` when it is kept (or saving is off, which the player
+    /// chose).
+    pub fn not_kept(&self, shared: &Shared) -> Option<String> {
+        if !self.in_progress() {
+            return None;
+        }
+        self.keeping.not_kept(&shared.memory)
+    }
 }

@@ -7,15 +7,18 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::text::{Theme, footer_line, wrap};
 use crate::config::Mode;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::keys::Action;
 use crate::store::Standing;
-use crate::tui::app::{Menu, PlayScreen, Shared, StartScreen};
 use crate::tui::geometry::StartAreas;
-use crate::tui::menu::LABEL_COLUMNS;
-use crate::tui::menu::mode_label;
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::start::StartScreen;
+use crate::tui::screens::start::menu::LABEL_COLUMNS;
+use crate::tui::screens::start::menu::Menu;
+use crate::tui::screens::start::menu::mode_label;
+use crate::tui::shared::Shared;
+use crate::tui::text::{Theme, footer_line, wrap};
 
 /// What the start screen draws from: its own state, what every screen shares, and the game
 /// on the board (which it can go back to).
@@ -25,7 +28,18 @@ pub struct StartView<'a> {
     pub board: &'a PlayScreen,
 }
 
-pub fn render(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
+pub fn render(
+    screen: &StartScreen,
+    shared: &Shared,
+    board: &PlayScreen,
+    areas: StartAreas,
+    buf: &mut Buffer,
+) {
+    let view = &StartView {
+        screen,
+        shared,
+        board,
+    };
     let area = areas.content;
     title_and_rules(view, area, buf);
     let below_menu = menu(view, area, buf);

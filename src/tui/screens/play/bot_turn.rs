@@ -10,8 +10,17 @@
 
 use std::time::{Duration, Instant};
 
-use super::advice::Advice;
+use crate::config::Mode;
+use crate::core::Move;
+use crate::core::session::Controller;
 use crate::core::{Budget, Decision, Game, Hint, Outcome, Position, Side, Thinking};
+use crate::tui::bot::BotRequest;
+use crate::tui::event::HintLines;
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::hints::Advice;
+use crate::tui::screens::play::view::PlayView;
+use crate::tui::screens::play::{PlayScreen, SearchedHints};
+use crate::tui::shared::{Shared, StatusLine};
 
 /// The side the bot takes when it chooses, given the exact outcome of the empty board for
 /// the first player (`None` where the game is not solved), with why. On a draw it takes the
@@ -190,6 +199,173 @@ impl BotTurn {
     /// Forgets any request in flight: its answer is for a position that is gone.
     pub fn cancel(&mut self) {
         self.state = State::Idle;
+    }
+}
+
+impl PlayScreen {
+    /// What the bot's search has reached, while it thinks: its latest report, or the time
+    /// since it was asked until it reports.
+    pub fn bot_search(&self, shared: &Shared) -> Option<String> {
+        let since = self.bot.asked_at()?;
+        let elapsed = shared.now.saturating_duration_since(since);
+        Some(search_text(
+            self.game(),
+            self.position(),
+            shared.watch.latest(),
+            elapsed,
+        ))
+    }
+
+    /// The contest clock for people (`--move-time`): a person's turn is timed from when it
+    /// began, while the game screen shows; going over loses the game.
+    pub fn run_clock(&mut self, on_game_screen: bool, shared: &mut Shared) {
+        let Some(limit) = shared.settings.move_limit else {
+            return;
+        };
+        if !self.has_game || !on_game_screen || !self.human_to_move() {
+            self.turn_clock = None;
+            return;
+        }
+        let turn = (self.moves().len(), self.position().to_move());
+        match self.turn_clock {
+            Some((started, moves, side)) if (moves, side) == turn => {
+                if shared.now.duration_since(started) > limit {
+                    self.session.time_out(side);
+                    self.turn_clock = None;
+                    shared.status = StatusLine::note(self.result_text(&shared.settings));
+                }
+            }
+            _ => self.turn_clock = Some((shared.now, turn.0, turn.1)),
+        }
+    }
+
+    /// The bot's answer: played now if it is the one waited for and its display delay
+    /// has passed, later on a tick if it has not.
+    pub fn on_bot_moved(&mut self, ticket: u64, decision: Decision, shared: &mut Shared) {
+        if let Some(decision) = self.bot.accept(ticket, decision, shared.now) {
+            self.play_bot(decision, shared);
+        }
+    }
+
+    /// Plays the bot's answer once its display delay has passed.
+    pub fn show_bot_move(&mut self, shared: &mut Shared) {
+        if let Some(decision) = self.bot.due(shared.now) {
+            self.play_bot(decision, shared);
+        }
+    }
+
+    /// Plays the bot's move and keeps what it said about it.
+    fn play_bot(&mut self, decision: Decision, shared: &mut Shared) {
+        let opponent = self.position().to_move().other();
+        let opponent = self.name(opponent, &shared.settings);
+        self.bot_note = note(self.game(), self.position(), &decision, &opponent);
+        self.play(decision.mv, shared);
+    }
+
+    pub fn on_hints(
+        &mut self,
+        ticket: u64,
+        position: String,
+        hints: Vec<(Move, Hint)>,
+        lines: HintLines,
+    ) {
+        if self.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {
+            self.hints_asked = None;
+        }
+        self.searched_hints = Some(SearchedHints {
+            position,
+            hints,
+            lines,
+        });
+    }
+
+    /// Asks the bot for a move when it is to move and has not been asked, while a game
+    /// screen shows (`shown`: `None` when the terminal is too small to show any).
+    pub fn request_bot(&mut self, shown: Option<Screen>, shared: &mut Shared) -> Vec<BotRequest> {
+        let position = self.position();
+        let bots_turn = self.has_game
+            && shown.is_some_and(|screen| screen != Screen::Start)
+            && self.engine(shared).is_some()
+            && !self.status().is_over()
+            && self.session.human.is_some()
+            && self.session.controller(position.to_move()) == Controller::Bot;
+        if !bots_turn {
+            self.bot.cancel();
+            return Vec::new();
+        }
+        let Some(ticket) = self.bot.request(shared.now) else {
+            return Vec::new();
+        };
+        if self.session.mode == Mode::VsBot {
+            // Replace "Bot to move (O)." by the livelier note, but keep messages that say
+            // something else (a swap, the bot's choice of side); the panel shows it anyway.
+            let thinking = format!("{} is thinking…", shared.settings.names.bot);
+            if let Some(line) = shared.status.with_turn(&thinking) {
+                shared.status = line;
+            } else if shared.status.text.is_empty() {
+                shared.status = StatusLine::note(thinking);
+            }
+        }
+        let side = self.position().to_move();
+        vec![BotRequest::Move {
+            ticket,
+            game: self.session.game.key(),
+            position: self.position().clone_box(),
+            difficulty: self.session.bot_asked(side),
+            vary: self.session.mode == Mode::Demo,
+        }]
+    }
+
+    /// Asks the bot thread for hints the engine cannot give at once, when the play screen
+    /// shows them and they are not yet known for this position.
+    pub fn request_hints(&mut self, shown: Option<Screen>, shared: &Shared) -> Vec<BotRequest> {
+        let wanted = self.hints
+            && shown == Some(Screen::Play)
+            && !self.session.status().is_over()
+            && self
+                .engine(shared)
+                .is_some_and(|engine| !engine.instant_hints());
+        if !wanted {
+            return Vec::new();
+        }
+        let text = self.position().text();
+        let known = self
+            .searched_hints
+            .as_ref()
+            .is_some_and(|searched| searched.position == text);
+        let asked = self.hints_asked.as_ref().is_some_and(|(_, p)| *p == text);
+        if known || asked {
+            return Vec::new();
+        }
+        self.hint_tickets += 1;
+        self.hints_asked = Some((self.hint_tickets, text));
+        vec![BotRequest::Hints {
+            ticket: self.hint_tickets,
+            game: self.session.game.key(),
+            position: self.position().clone_box(),
+        }]
+    }
+
+    /// Asks the bot thread to judge the game's moves, in review on a searched board (a
+    /// solved game's verdicts come from its table at once), once for each game.
+    pub fn request_review(&mut self, screen: Screen, shared: &Shared) -> Vec<BotRequest> {
+        let view = PlayView {
+            play: self,
+            shared,
+            screen,
+        };
+        if !view.judging() {
+            return Vec::new();
+        }
+        let of = view.game_moves();
+        if self.review_asked.as_ref() == Some(&of) {
+            return Vec::new();
+        }
+        self.review_asked = Some(of.clone());
+        vec![BotRequest::Review {
+            of,
+            history: Box::new(self.history().clone()),
+        }]
     }
 }
 

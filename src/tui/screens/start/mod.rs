@@ -1,21 +1,24 @@
 //! The start screen ([`StartScreen`]): choosing the game, its size, the mode, the side and
-//! the level, and offering the chosen game's unfinished game. Its keys change its own
-//! choices and return what is left for the app to do ([`StartKey`]): starting or resuming
-//! a game puts it on the play screen, which is the app's.
+//! the level, and offering the chosen game's unfinished game.
+
+pub mod begin;
+pub mod draw;
+pub mod menu;
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use ratatui::layout::Rect;
 
-use super::menu::{Asked, Menu, game_of};
-use super::shared::Shared;
 use crate::config::Settings;
 use crate::core::{Game, Outcome};
 use crate::games::GameChoice;
 use crate::keys::Action;
 use crate::store::{Memory, menu_record_key};
 use crate::store::{SavedGame, Standing};
+use crate::tui::command::{Command, Start};
+use crate::tui::screens::start::menu::{Asked, Menu, game_of};
+use crate::tui::shared::Shared;
 
 /// The start screen's state, kept while a game is on the board.
 #[derive(Clone, Debug)]
@@ -26,29 +29,6 @@ pub struct StartScreen {
     pub note: Option<String>,
     /// When the files were last read again for the start screen.
     pub refreshed: Instant,
-}
-
-/// What the start screen's Enter does, kept while the player is asked whether to discard
-/// an unfinished game for it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Start {
-    /// A new game with the start screen's choices.
-    New,
-    /// The chosen game's unfinished game.
-    Resume,
-}
-
-/// What a key on the start screen asks of the app, once the screen has changed its choices.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum StartKey {
-    /// Start a game, or resume one.
-    Begin(Start),
-    /// The help.
-    Help,
-    /// Back to the game on the board, or quit when there is none.
-    Leave,
-    /// Nothing more.
-    Nothing,
 }
 
 impl StartScreen {
@@ -126,7 +106,7 @@ impl StartScreen {
     }
 
     /// A key on the start screen: a change of its choices, or what the app is to do.
-    pub fn handle_key(&mut self, action: Option<Action>, shared: &mut Shared) -> StartKey {
+    pub fn handle_key(&mut self, action: Option<Action>, shared: &mut Shared) -> Vec<Command> {
         self.note = None;
         let menu = &mut self.menu;
         match action {
@@ -136,14 +116,14 @@ impl StartScreen {
             Some(Action::Right) => self.change_choice(true, shared),
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
             Some(Action::Place) if menu.row == Menu::RESUME => {
-                return StartKey::Begin(Start::Resume);
+                return vec![Command::Begin(Start::Resume)];
             }
-            Some(Action::Place) => return StartKey::Begin(Start::New),
-            Some(Action::Help) => return StartKey::Help,
-            Some(Action::Quit) => return StartKey::Leave,
+            Some(Action::Place) => return vec![Command::Begin(Start::New)],
+            Some(Action::Help) => return vec![Command::Help],
+            Some(Action::Quit) => return vec![Command::Leave],
             _ => {}
         }
-        StartKey::Nothing
+        Vec::new()
     }
 
     /// Changes the highlighted row's choice; a different game (or size) offers its own

@@ -3,59 +3,70 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::widgets::Widget;
 use unicode_width::UnicodeWidthStr;
 
-use super::text::Theme;
 use crate::config::Mode;
-use crate::core::review::{Mark, Verdict};
+use crate::core::review::Mark;
 use crate::core::{BlockState, CellId, Game, Place, Position, Side};
-use crate::tui::advice::Advice;
 use crate::tui::geometry::{Arrangement, BoardView};
-use crate::tui::view::{PlayView, Screen};
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::hints::Advice;
+use crate::tui::screens::play::view::PlayView;
+use crate::tui::text::Theme;
 use ratatui::layout::Rect;
 
-pub fn render(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
-    let game = view.play.game();
-    let position = view.shown_position();
-    let theme = Theme(&view.shared.settings);
-    frames(board, theme.color(Color::DarkGray), buf);
-    blocks_to_play(view, board, buf);
-    labels(view, board, buf);
-    let scorers = scorers(game, position);
-    // Each hint on the cell its move lands on.
-    let hints: Vec<(CellId, Advice)> = (view.advice().into_iter().flatten())
-        .filter_map(|(mv, hint)| Some((view.play.landing(position, mv)?, hint)))
-        .collect();
-    let best = match view.screen {
-        Screen::Review(_) => better_move(view),
-        _ => None,
-    };
-    let last = match view.screen {
-        Screen::Review(review) => view.play.landed(review.shown()),
-        _ => view.play.landed(view.play.moves().len()),
-    };
-    let blocks = view.play.game().blocks(position);
-    // Nothing can be placed in the demo, so no cursor invites it.
-    let cursor_shown = view.screen == Screen::Play && view.play.session.mode != Mode::Demo;
-    for (index, sides) in scorers.iter().enumerate() {
-        let cell = CellId::new(index);
-        let place = game.place(cell);
-        let look = CellLook {
-            view,
-            inner: board.cell_rect(place),
-            scorers: sides,
-            decided: blocks.get(usize::from(place.block)).copied(),
-            last: last == Some(cell),
-            cursor: cursor_shown && view.play.cursor == cell,
+/// The board of the game on the board, drawn where `board` says.
+pub struct BoardWidget<'a> {
+    pub view: &'a PlayView<'a>,
+    pub board: &'a BoardView,
+}
+
+impl Widget for BoardWidget<'_> {
+    fn render(self, _area: Rect, buf: &mut Buffer) {
+        let (view, board) = (self.view, self.board);
+        let game = view.play.game();
+        let position = view.shown_position();
+        let theme = Theme(&view.shared.settings);
+        frames(board, theme.color(Color::DarkGray), buf);
+        blocks_to_play(view, board, buf);
+        labels(view, board, buf);
+        let scorers = scorers(game, position);
+        // Each hint on the cell its move lands on.
+        let hints: Vec<(CellId, Advice)> = (view.advice().into_iter().flatten())
+            .filter_map(|(mv, hint)| Some((view.play.landing(position, mv)?, hint)))
+            .collect();
+        let best = match view.screen {
+            Screen::Review(_) => better_move(view),
+            _ => None,
         };
-        let hint = hints
-            .iter()
-            .find(|(c, _)| *c == cell)
-            .map(|&(_, hint)| hint);
-        look.paint(buf, position.at(cell), hint, best == Some(cell));
-    }
-    if cursor_shown {
-        cursor(view, board, buf);
+        let last = match view.screen {
+            Screen::Review(review) => view.play.landed(review.shown()),
+            _ => view.play.landed(view.play.moves().len()),
+        };
+        let blocks = view.play.game().blocks(position);
+        // Nothing can be placed in the demo, so no cursor invites it.
+        let cursor_shown = view.screen == Screen::Play && view.play.session.mode != Mode::Demo;
+        for (index, sides) in scorers.iter().enumerate() {
+            let cell = CellId::new(index);
+            let place = game.place(cell);
+            let look = CellLook {
+                view,
+                inner: board.cell_rect(place),
+                scorers: sides,
+                decided: blocks.get(usize::from(place.block)).copied(),
+                last: last == Some(cell),
+                cursor: cursor_shown && view.play.cursor == cell,
+            };
+            let hint = hints
+                .iter()
+                .find(|(c, _)| *c == cell)
+                .map(|&(_, hint)| hint);
+            look.paint(buf, position.at(cell), hint, best == Some(cell));
+        }
+        if cursor_shown {
+            cursor(view, board, buf);
+        }
     }
 }
 
@@ -65,7 +76,7 @@ fn better_move(view: &PlayView) -> Option<CellId> {
     let shown = view.review_shown()?;
     let before = view.play.history().position_at(shown - 1);
     let best = match view.review() {
-        Some(review) if review.verdict == Verdict::Best => None,
+        Some(review) if review.mark == Mark::Sound => None,
         Some(_) => view.play.engine(view.shared)?.best(before),
         None => view
             .judged()?

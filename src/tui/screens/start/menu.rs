@@ -1,5 +1,4 @@
 //! The start screen's choices: which rows there are, which apply, and stepping through them.
-//! Plain data; the [`App`](super::App) owns one and changes it in `update`.
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -101,41 +100,18 @@ impl Menu {
 
     /// Steps the highlighted row's choice forward or back, wrapping.
     pub fn change(&mut self, forward: bool) {
-        match self.row {
-            Menu::GAME => self.choose_kind(step(&GameKind::ALL, self.game.kind, forward)),
-            Menu::SIZE => self.step_size(forward),
-            Menu::LINE => {
-                let lengths = self.lengths();
-                if let Some(&now) = lengths.iter().find(|&&k| Some(k) == self.line()) {
-                    self.choose_line(step(&lengths, now, forward));
-                }
-            }
-            Menu::MODE => self.mode = step(Mode::ALL, self.mode, forward),
-            Menu::FIRST => self.starter = step(First::ALL, self.starter, forward),
-            Menu::LEVEL => self.difficulty = step(&Difficulty::ALL, self.difficulty, forward),
-            Menu::SECOND_LEVEL => {
-                self.second_level = step(&Difficulty::ALL, self.second_level, forward);
-            }
-            Menu::HINTS => self.hints = !self.hints,
-            _ => {}
-        }
+        let Some((_, options, chosen)) = self.choices(self.row) else {
+            return;
+        };
+        let n = options.len().max(1);
+        let next = if forward { chosen + 1 } else { chosen + n - 1 };
+        self.choose(next % n);
     }
 
     /// The chosen game's size, or its default.
     pub fn size(&self) -> Option<u8> {
         let (_, default) = self.game.kind.sizes()?;
         Some(self.game.size.unwrap_or(default))
-    }
-
-    /// The next size of the chosen game; a line length longer than the new size goes back
-    /// to the default (the whole side).
-    fn step_size(&mut self, forward: bool) {
-        let (Some((sizes, _)), Some(size)) = (self.game.kind.sizes(), self.size()) else {
-            return;
-        };
-        let all: Vec<u8> = sizes.collect();
-        let size = step(&all, size, forward);
-        self.choose_size(size);
     }
 
     fn choose_size(&mut self, size: u8) {
@@ -366,17 +342,6 @@ fn game_label(kind: GameKind) -> String {
                 .map_or_else(|| game.title(), str::to_string)
         },
     )
-}
-
-/// The choice after (or before) `now` in `all`, wrapping.
-fn step<T: Copy + PartialEq>(all: &[T], now: T, forward: bool) -> T {
-    let i = all.iter().position(|&x| x == now).unwrap_or(0);
-    let n = all.len();
-    all[if forward {
-        (i + 1) % n
-    } else {
-        (i + n - 1) % n
-    }]
 }
 
 /// How a mode reads on screen.

@@ -3,32 +3,18 @@
 //! What the play and review screens' widgets read (hints, the review's judgements, the
 //! clock, the bot's search) is worked out here, from their states alone.
 
-use super::advice::{self, Advice};
-use super::board::{PlayScreen, SearchedHints};
-use super::bot_turn;
-use super::hint_line;
-use super::judged::{GameMoves, Judged};
-use super::review::ReviewScreen;
-use super::review::Reviewed;
-use super::shared::Shared;
 use crate::config::Mode;
 use crate::core::review::{self, MoveReview};
 use crate::core::{Difficulty, Hint, Move, Position};
 use crate::keys::Action;
+use crate::tui::event::{GameMoves, Judged};
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::hints::{self, Advice};
+use crate::tui::screens::play::{PlayScreen, SearchedHints};
+use crate::tui::shared::Shared;
 
 /// The moves of a hint's line the panel shows, the hinted move first.
 const LINE_SHOWN: usize = 6;
-
-/// Which screen is showing; the review's state is its own (the move it shows).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Screen {
-    /// Choose the game, mode, side and level.
-    Start,
-    /// A game, in play or over.
-    Play,
-    /// Stepping through the finished game on the board.
-    Review(ReviewScreen),
-}
 
 /// The game on the board as the screen showing draws it.
 #[derive(Clone, Copy)]
@@ -100,19 +86,6 @@ impl<'a> PlayView<'a> {
         }
     }
 
-    /// What the bot's search has reached, while it thinks: its latest report, or the time
-    /// since it was asked until it reports.
-    pub fn bot_search(&self) -> Option<String> {
-        let since = self.play.bot.asked_at()?;
-        let elapsed = self.shared.now.saturating_duration_since(since);
-        Some(bot_turn::search_text(
-            self.play.game(),
-            self.play.position(),
-            self.shared.watch.latest(),
-            elapsed,
-        ))
-    }
-
     /// With a contest clock, the time the person to move has left.
     pub fn time_left(&self) -> Option<std::time::Duration> {
         let limit = self.shared.settings.move_limit?;
@@ -163,8 +136,8 @@ impl<'a> PlayView<'a> {
         }
         let position = self.play.position();
         let searched = self.searched_hints().map(|searched| &searched.lines);
-        let line = hint_line::line_from(self.play.engine(self.shared)?, position, mv, searched)?;
-        Some(hint_line::names(self.play.game(), position, &line))
+        let line = hints::line_from(self.play.engine(self.shared)?, position, mv, searched)?;
+        Some(hints::names(self.play.game(), position, &line))
     }
 
     /// The hint under the cursor in words, with the line behind it: "c3 wins in 2 moves:
@@ -215,9 +188,9 @@ impl<'a> PlayView<'a> {
     }
 
     /// The hints as the board shows them: proven results in moves, the bot's first
-    /// choices, nothing else (see [`advice::advise`]).
+    /// choices, nothing else (see [`hints::advise`]).
     pub fn advice(&self) -> Option<Vec<(Move, Advice)>> {
-        self.hint_values().map(|hints| advice::advise(&hints))
+        self.hint_values().map(|hints| hints::advise(&hints))
     }
 
     /// The move the cursor's cell makes.
@@ -256,16 +229,5 @@ impl<'a> PlayView<'a> {
             &self.play.session.history,
             shown,
         )
-    }
-
-    /// The game on the board as the review reads it.
-    pub fn reviewed(&self) -> Reviewed<'a> {
-        Reviewed {
-            game: self.play.game(),
-            engine: self.play.engine(self.shared),
-            history: self.play.history(),
-            keys: &self.shared.settings.keys,
-            judged: self.judged(),
-        }
     }
 }

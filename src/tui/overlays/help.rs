@@ -6,9 +6,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use super::text::{Theme, wrap};
 use crate::keys::Action;
-use crate::tui::view::{PlayView, Screen};
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::view::PlayView;
+use crate::tui::text::{Theme, wrap};
 use Keys::{Fixed, Of};
 
 /// Actions in the order a player meets them.

@@ -2,11 +2,11 @@
 //! ended. Read-only views of the game on the board ([`PlayScreen`]), for the status line
 //! and the side panel.
 
-use super::board::PlayScreen;
-use super::status::StatusLine;
 use crate::config::{Mode, Settings};
 use crate::core::session::Controller;
 use crate::core::{BlockState, Game, MarkedLine, Move, Position, Side, Status, move_names};
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::shared::StatusLine;
 
 /// Moves made one after another from `from`, by name, separated by spaces: `b2 c3`.
 pub fn join(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> String {

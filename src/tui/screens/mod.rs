@@ -1,0 +1,18 @@
+//! The screens: each holds its state, handles its keys and draws itself.
+
+pub mod play;
+pub mod review;
+pub mod start;
+
+use review::ReviewScreen;
+
+/// Which screen is showing; the review's state is its own (the move it shows).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Screen {
+    /// Choose the game, mode, side and level.
+    Start,
+    /// A game, in play or over.
+    Play,
+    /// Stepping through the finished game on the board.
+    Review(ReviewScreen),
+}

@@ -1,0 +1,296 @@
+//! The record of the game on the board: made when a game a person played ends and kept in
+//! the data folder's `records/` (see [`Store::keep_record`](crate::store::Store)), or
+//! written on request from the review screen.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use crate::config::{First, Mode, Settings};
+use crate::core::game_loop::End;
+use crate::core::session::{Controller, Session};
+use crate::core::{Position, Side, Status};
+use crate::record::{self, MoveEntry, Record, RecordOutcome};
+use crate::store::record_key;
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::play::keeping::Keeping;
+use crate::tui::shared::{Shared, StatusLine};
+
+/// Said when a finished game is left out of the record because the sides were swapped.
+pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
+
+/// What the screen opens on.
+#[derive(Default)]
+pub enum Opening {
+    /// The start screen.
+    #[default]
+    Menu,
+    /// The review of a record; the name it is known by (its file).
+    Replay(Box<Record>, String),
+    /// A new game of the settings' game, mode and side from this position.
+    Position(Box<dyn Position>),
+}
+
+/// Writes `record` to a new file in `dir` named by `now` and its game, never over
+/// another; returns its path, or why it could not be written.
+pub fn write_record_file(record: &Record, dir: &Path, now: SystemTime) -> Result<PathBuf, String> {
+    let stamp = record::file_stamp(now);
+    let key = record.game.key();
+    let text = record.to_text();
+    for n in 1..1000 {
+        let suffix = if n == 1 {
+            String::new()
+        } else {
+            format!("-{n}")
+        };
+        let path = dir.join(format!("{stamp}-{key}{suffix}.txt"));
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path);
+        match file {
+            Ok(mut file) => {
+                use std::io::Write;
+                return file
+                    .write_all(text.as_bytes())
+                    .map(|()| path.clone())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(format!("cannot write {}: {e}", path.display())),
+        }
+    }
+    Err(format!(
+        "too many records named {stamp}-{key} in {}",
+        dir.display()
+    ))
+}
+
+impl PlayScreen {
+    /// The record of the game on the board as it stands, with the tags a person's game
+    /// has: when (`ended`, in UTC), who played each side, how it ended.
+    pub fn game_record(&self, ended: SystemTime, settings: &Settings) -> Record {
+        let session = &self.session;
+        let game = session.game.clone();
+        let mut record = Record::new(game.clone());
+        let (date, time) = record::utc(ended);
+        record.set_tag("Date", date);
+        record.set_tag("Time", time);
+        for side in [Side::First, Side::Second] {
+            let (name, player) = match side {
+                Side::First => ("First", "FirstPlayer"),
+                Side::Second => ("Second", "SecondPlayer"),
+            };
+            record.set_tag(name, self.name(side, settings));
+            let kind = match self.session.controller(side) {
+                Controller::Human => "human".to_string(),
+                // The level the result counts at, so `games --opponent easy` finds a game
+                // counted against easy.
+                Controller::Bot => game.level_name(session.level_played(side)).to_string(),
+            };
+            record.set_tag(player, kind);
+        }
+        let history = &session.history;
+        let start = history.position_at(0);
+        if start.text() != game.start().text() {
+            record.start = Some(start.clone_box());
+        }
+        record.moves = history
+            .moves()
+            .iter()
+            .map(|&mv| MoveEntry::new(mv))
+            .collect();
+        let end = history.position();
+        let status = session.status();
+        record.outcome = match status {
+            Status::Won(side) => RecordOutcome::Won(side),
+            Status::Draw => RecordOutcome::Draw,
+            Status::InPlay => RecordOutcome::Unfinished,
+        };
+        if status.is_over() {
+            let how = if session.timed_out().is_some() {
+                End::TimeOut
+            } else if game.decided_on_points(end).is_some() {
+                End::OnPoints
+            } else if status == Status::Draw {
+                End::Draw
+            } else {
+                End::Won
+            };
+            record.set_tag("Termination", record::termination(how));
+        }
+        if let Some([first, second]) = game.points(end) {
+            record.set_tag("Points", format!("{first}-{second}"));
+        }
+        if let Some(limit) = settings.move_limit {
+            record.set_tag("MoveLimit", format!("{} s", limit.as_secs_f64()));
+        }
+        record
+    }
+
+    /// A game just ended (and counted, once): its record is kept, when a person played it
+    /// (not the demo, not a copy of another window's game) and records are kept. A failed
+    /// write is said in the status line.
+    fn keep_finished_record(&mut self, ended: SystemTime, shared: &mut Shared) {
+        if self.session.mode == Mode::Demo
+            || !self.keeping.records()
+            || !shared.settings.keep_records
+            || !shared.memory.saves()
+        {
+            return;
+        }
+        let record = self.game_record(ended, &shared.settings);
+        if let Err(why) = shared.memory.keep_record(&record, ended) {
+            shared.status = StatusLine::note(format!(
+                "{} The game's record was not kept: {why}",
+                shared.status.text
+            ));
+        }
+    }
+
+    /// The record the review screen writes: a replayed record as it was read, else the
+    /// game on the board's.
+    pub(crate) fn record_to_write(&self, now: SystemTime, settings: &Settings) -> Record {
+        match &self.replayed {
+            Some(record) => (**record).clone(),
+            None => self.game_record(now, settings),
+        }
+    }
+
+    /// The review screen's write key: the record goes to a new file in the current
+    /// directory, and the status line says where (or why not).
+    pub fn write_record(&mut self, shared: &mut Shared) {
+        let now = SystemTime::now();
+        let written = std::env::current_dir()
+            .map_err(|e| format!("no current directory: {e}"))
+            .and_then(|dir| {
+                write_record_file(&self.record_to_write(now, &shared.settings), &dir, now)
+            });
+        shared.status = StatusLine::note(match written {
+            Ok(path) => format!("Record written to {}.", path.display()),
+            Err(why) => format!("The record was not written: {why}."),
+        });
+    }
+
+    /// The review screen's play-on key: a new game from the position after move `shown`,
+    /// the person (against the bot) taking the side to move there; whether it started.
+    pub fn play_on(&mut self, shown: usize, shared: &mut Shared) -> bool {
+        let position = self.session.history.position_at(shown).clone_box();
+        if position.status().is_over() {
+            shared.status = StatusLine::note(
+                "The game is over at this move: step back to a move to play on from.",
+            );
+            return false;
+        }
+        let mode = match self.keeping {
+            Keeping::Replay => shared.settings.mode,
+            _ => self.session.mode,
+        };
+        let starter = match position.to_move() {
+            Side::First => First::You,
+            Side::Second => First::Bot,
+        };
+        self.start_from(position, mode, starter, shared);
+        true
+    }
+
+    /// Puts a record on the board, to review from its first move: a game of two people
+    /// (who played it is in the status line), never saved, its result not counted again.
+    /// Whether it has moves to review.
+    pub fn open_record(&mut self, record: &Record, name: &str, shared: &mut Shared) -> bool {
+        let game = record.game.clone();
+        let difficulty = shared.settings.difficulty;
+        let mut session = Session::new(game, Mode::TwoHumans, First::You, difficulty)
+            .from_start(record.start_position());
+        for entry in &record.moves {
+            // `record::read` replayed these already.
+            if session.history.play(entry.mv).is_err() {
+                break;
+            }
+        }
+        session.mark_counted();
+        shared.memory.release();
+        self.keeping = Keeping::Replay;
+        self.session = session;
+        self.resumed = true;
+        self.hints = false;
+        self.show_new_game(shared);
+        self.replayed = Some(Box::new(record.clone()));
+        let first = record.tag("First").unwrap_or("?");
+        let second = record.tag("Second").unwrap_or("?");
+        // Written as `tictaclatin games` lists the players.
+        let lead = format!("{name}: {first} - {second}, {}.", record.outcome.token());
+        // On review, the footer lists its keys; with them the line would wrap over it.
+        let no_moves = if record.moves.is_empty() {
+            " No moves."
+        } else {
+            ""
+        };
+        shared.status = StatusLine::note(format!("{lead}{no_moves}"));
+        !record.moves.is_empty()
+    }
+
+    /// A new game of the game on the board from `start`, with these players. It is not
+    /// written to resume (see [`Keeping::FromPosition`]) and leaves any unfinished game of
+    /// this kind as it is; its record is kept when it ends.
+    pub fn start_from(
+        &mut self,
+        start: Box<dyn Position>,
+        mode: Mode,
+        starter: First,
+        shared: &mut Shared,
+    ) {
+        let game = self.session.game.clone();
+        let session = Session::new(game, mode, starter, self.session.difficulty).from_start(start);
+        shared.memory.release();
+        shared.memory.dismiss_notices();
+        self.keeping = Keeping::FromPosition;
+        self.session = session;
+        self.resumed = false;
+        self.hints = shared.settings.hints.on();
+        self.show_new_game(shared);
+        shared.status = StatusLine::turn(&self.keeping.note(), &self.turn_text(&shared.settings));
+    }
+
+    /// Once per game, when it ends: the result goes into the record, and the game is no
+    /// longer one to resume.
+    pub fn count_result(&mut self, shared: &mut Shared) {
+        if !self.has_game {
+            return;
+        }
+        let Some(finished) = self.session.take_result() else {
+            return;
+        };
+        let key = self.session.game.key();
+        if !self.keeping.records() {
+            shared.status = StatusLine::note(format!(
+                "{} Not recorded: another window plays this game.",
+                shared.status.text
+            ));
+            return;
+        }
+        let mut saved = Ok(None);
+        if let Some(record) = record_key(&key, &finished) {
+            saved = shared.memory.record_result(record, finished.outcome);
+            // The level changed during the game: say where the result went.
+            if let (Mode::VsBot, Some((_, Some(level)))) = (self.session.mode, finished.counts)
+                && level != self.session.difficulty
+            {
+                let name = self.game().level_name(level);
+                shared.status = StatusLine::note(format!(
+                    "{} Recorded at {name}, the weakest level the bot played.",
+                    shared.status.text
+                ));
+            }
+        } else if self.session.swapped {
+            // Not counted, so not listed either: no record of it is kept.
+            shared.status = StatusLine::note(format!("{} {NOT_RECORDED}", shared.status.text));
+            return;
+        }
+        // Not saved, or the record was damaged meanwhile and set aside: said at once.
+        let trouble = saved.unwrap_or_else(|why| Some(why.to_string()));
+        if let Some(trouble) = trouble {
+            shared.status = StatusLine::note(format!("{} ({trouble})", shared.status.text));
+        }
+        self.keep_finished_record(SystemTime::now(), shared);
+    }
+}

@@ -1,0 +1,114 @@
+//! Swapping sides: two people trading places, or the person taking the bot's side (which
+//! leaves a game against the bot out of the record); after a game, the next one with the
+//! sides swapped.
+
+use crate::config::{First, Mode};
+use crate::core::Side;
+use crate::core::session::Session;
+use crate::keys::Action;
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::shared::{Shared, StatusLine};
+
+impl PlayScreen {
+    /// The swap key; whether it asks first (mid-game: each side's position goes to the
+    /// other player, and against the bot the game leaves the record).
+    pub fn swap(&mut self, shared: &mut Shared) -> bool {
+        match self.session.mode {
+            Mode::Demo => {
+                shared.status = StatusLine::note("Both sides are the bot in the demo.");
+            }
+            Mode::TwoHumans if self.session.status().is_over() => {
+                // After a game: the next one, with the players' sides swapped.
+                let session = &self.session;
+                let mut next = Session::new(
+                    session.game.clone(),
+                    session.mode,
+                    First::You,
+                    session.difficulty,
+                );
+                next.names_swapped = !session.names_swapped;
+                self.begin(next, true, shared);
+                let lead = format!(
+                    "New game, sides swapped: {} plays {}. {}",
+                    self.name(Side::First, &shared.settings),
+                    shared.settings.symbol(Side::First),
+                    self.keeping.note()
+                );
+                shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
+            }
+            _ if !self.moves().is_empty() && !self.session.status().is_over() => {
+                let question = match self.session.mode {
+                    Mode::TwoHumans => "Swap who plays which side?",
+                    _ => "Swap sides with the bot, and leave this game out of your record?",
+                };
+                shared.status = StatusLine::note(format!(
+                    "{question} {} again swaps, any other key keeps the sides.",
+                    shared.key(Action::Swap)
+                ));
+                return true;
+            }
+            Mode::TwoHumans => self.swap_names(shared),
+            Mode::VsBot => self.swap_with_bot(shared),
+        }
+        false
+    }
+
+    /// Two people trade sides mid-game: each takes over the other's position.
+    fn swap_names(&mut self, shared: &mut Shared) {
+        let session = &mut self.session;
+        session.names_swapped = !session.names_swapped;
+        shared.status = StatusLine::note(format!(
+            "Swapped: {} plays {}, {} plays {}.",
+            self.name(Side::First, &shared.settings),
+            shared.settings.symbol(Side::First),
+            self.name(Side::Second, &shared.settings),
+            shared.settings.symbol(Side::Second),
+        ));
+    }
+
+    /// The answer to "swap sides?": the swap key swaps, any other key keeps the sides.
+    pub fn answer_swap(&mut self, action: Option<Action>, shared: &mut Shared) {
+        match (action, self.session.mode) {
+            (Some(Action::Swap), Mode::TwoHumans) => self.swap_names(shared),
+            (Some(Action::Swap), _) => self.swap_with_bot(shared),
+            _ => {
+                let turn = self.turn_text(&shared.settings);
+                shared.status = StatusLine::turn("Kept the sides. ", &turn);
+            }
+        }
+    }
+
+    /// Mid-game, the person takes over the bot's side of this position; after a game,
+    /// a new game starts with the sides swapped.
+    fn swap_with_bot(&mut self, shared: &mut Shared) {
+        let Some(human) = self.session.human else {
+            return;
+        };
+        let side = human.other();
+        self.bot.cancel();
+        self.side_note = None;
+        // The note was on the bot's last move, a move of the side the person now plays.
+        self.bot_note = None;
+        if self.session.status().is_over() {
+            let starter = if side == Side::First {
+                First::You
+            } else {
+                First::Bot
+            };
+            let session = &self.session;
+            let next = Session::new(
+                session.game.clone(),
+                session.mode,
+                starter,
+                session.difficulty,
+            );
+            self.resumed = false;
+            self.begin(next, true, shared);
+        } else {
+            self.session.swap_with_bot();
+        }
+        let symbol = shared.settings.symbol(side).to_string();
+        let lead = format!("You now play {symbol}. {}", self.keeping.note());
+        shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
+    }
+}

@@ -1,0 +1,377 @@
+//! The review screen: stepping through a finished game, jumping to its ends and to the moves
+//! marked `??` (on a searched board, `?` or `??`, once the search judged them), and the box
+//! in the panel that says what the move shown was worth. Its state ([`ReviewScreen`]) is the
+//! move shown; the game it steps through is the play screen's.
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use crate::core::review::{Fault, Grounds, Judgement, Mark, marks};
+use crate::core::session::History;
+use crate::core::{Engine, Game, Hint};
+use crate::keys::{Action, KeyBindings};
+use crate::tui::command::Command;
+use crate::tui::event::Judged;
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::play::hints::{self, Advice};
+use crate::tui::screens::play::view::PlayView;
+use crate::tui::shared::{Shared, StatusLine};
+use crate::tui::text::{Theme, boxed, glued, wrapped};
+
+/// The review screen's state: the move of the finished game shown, from 1 to its last.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ReviewScreen {
+    shown: usize,
+}
+
+/// What the review reads of the game on the board.
+pub struct Reviewed<'a> {
+    pub game: &'a dyn Game,
+    pub engine: Option<&'a dyn Engine>,
+    pub history: &'a History,
+    pub keys: &'a KeyBindings,
+    /// On a searched board, the moves judged by the bot's thread, once it has.
+    pub judged: Option<&'a Judged>,
+}
+
+/// Review's own keys, which no action has: they act when the key is not bound to one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Jump {
+    /// Home: the first move.
+    First,
+    /// End: the last move.
+    Last,
+    /// Tab: the next move marked.
+    NextMistake,
+    /// Shift-Tab: the previous move marked.
+    PreviousMistake,
+}
+
+impl Jump {
+    fn of(code: KeyCode) -> Option<Jump> {
+        match code {
+            KeyCode::Home => Some(Jump::First),
+            KeyCode::End => Some(Jump::Last),
+            KeyCode::Tab => Some(Jump::NextMistake),
+            KeyCode::BackTab => Some(Jump::PreviousMistake),
+            _ => None,
+        }
+    }
+}
+
+impl ReviewScreen {
+    /// The review of a finished game at its first move.
+    pub fn first() -> ReviewScreen {
+        ReviewScreen { shown: 1 }
+    }
+
+    /// The number of moves shown (1 up to all).
+    pub fn shown(self) -> usize {
+        self.shown
+    }
+
+    /// A key on the review screen: steps through the game on the board, or asks the app.
+    pub fn handle_key(
+        &mut self,
+        code: KeyCode,
+        action: Option<Action>,
+        play: &mut PlayScreen,
+        shared: &mut Shared,
+    ) -> Vec<Command> {
+        let command = match action {
+            Some(Action::Review | Action::Quit) => Command::CloseReview,
+            Some(Action::New) => Command::OpenStart,
+            Some(Action::Help) => Command::Help,
+            Some(Action::PlayOn) => Command::PlayOn(self.shown),
+            Some(Action::WriteRecord) => Command::WriteRecord,
+            Some(Action::Details) => {
+                play.details = !play.details;
+                return Vec::new();
+            }
+            _ => {
+                let screen = Screen::Review(*self);
+                let view = PlayView {
+                    play,
+                    shared,
+                    screen,
+                };
+                if let Some(said) = self.step(code, action, &Reviewed::of(&view)) {
+                    shared.status = StatusLine::note(said);
+                }
+                return Vec::new();
+            }
+        };
+        vec![command]
+    }
+
+    /// Steps to another move; returns what the status line is to say.
+    fn step(
+        &mut self,
+        code: KeyCode,
+        action: Option<Action>,
+        reviewed: &Reviewed,
+    ) -> Option<String> {
+        let shown = self.shown;
+        let last = reviewed.history.moves().len();
+        match (action, Jump::of(code)) {
+            (Some(Action::Left | Action::Up), _) => self.show_move(shown.max(2) - 1, reviewed),
+            (Some(Action::Right | Action::Down), _) => {
+                self.show_move((shown + 1).min(last), reviewed)
+            }
+            (Some(_), _) | (None, None) => None,
+            (None, Some(Jump::First)) => self.show_move(1, reviewed),
+            (None, Some(Jump::Last)) => self.show_move(last, reviewed),
+            (None, Some(Jump::NextMistake)) => self.jump_to_mistake(reviewed, true),
+            (None, Some(Jump::PreviousMistake)) => self.jump_to_mistake(reviewed, false),
+        }
+    }
+
+    /// Shows move `ply`; the status goes back to the review's keys, so a note about
+    /// another move does not linger.
+    fn show_move(&mut self, ply: usize, reviewed: &Reviewed) -> Option<String> {
+        self.shown = ply;
+        Some(keys_line(reviewed.keys))
+    }
+
+    /// Shows the nearest move marked after (or before) the move shown, or says there is
+    /// none.
+    fn jump_to_mistake(&mut self, reviewed: &Reviewed, forward: bool) -> Option<String> {
+        reviewed.engine?;
+        let shown = self.shown;
+        let Some(marked) = reviewed.marks() else {
+            return Some(
+                "Still judging the moves by search; the jumps work once it is done.".into(),
+            );
+        };
+        let mistake = |ply: &usize| marked.get(ply - 1).is_some_and(|&m| m != Mark::Sound);
+        let found = if forward {
+            (shown + 1..=marked.len()).find(mistake)
+        } else {
+            (1..shown).rev().find(mistake)
+        };
+        match found {
+            Some(ply) => {
+                self.shown = ply;
+                Some(format!("Mistake at move {}.", reviewed.named(ply)))
+            }
+            None => {
+                let word = if forward { "after" } else { "before" };
+                let shown = reviewed.named(shown);
+                Some(format!("No ? or ?? mistake {word} move {shown}."))
+            }
+        }
+    }
+}
+
+impl<'a> Reviewed<'a> {
+    /// The game on the board as the review reads it.
+    pub fn of(view: &PlayView<'a>) -> Reviewed<'a> {
+        Reviewed {
+            game: view.play.game(),
+            engine: view.play.engine(view.shared),
+            history: view.play.history(),
+            keys: &view.shared.settings.keys,
+            judged: view.judged(),
+        }
+    }
+
+    /// Move `ply` (1-based) as the move list numbers and names it: "3, c1".
+    fn named(&self, ply: usize) -> String {
+        let history = self.history;
+        let name = self
+            .game
+            .move_name(history.position_at(ply - 1), history.moves()[ply - 1]);
+        format!("{}, {name}", history.turn_of(ply - 1))
+    }
+
+    /// Each move's mark, as `annotate` writes it: by the exact table in a solved game (a
+    /// slower win or faster loss `?`, a worse outcome `??`), by the search's judgements
+    /// elsewhere; `None` while they are not known.
+    pub fn marks(&self) -> Option<Vec<Mark>> {
+        if self.game.solved() {
+            let marks = marks(self.engine?, self.history);
+            return Some(
+                marks
+                    .into_iter()
+                    .map(|m| m.unwrap_or(Mark::Sound))
+                    .collect(),
+            );
+        }
+        let judged = self.judged?;
+        let plies = 1..=self.history.moves().len();
+        Some(plies.map(|ply| judged.mark(ply)).collect())
+    }
+}
+
+/// The review's keys in one line, for the status line.
+pub fn keys_line(keys: &KeyBindings) -> String {
+    format!(
+        "Review: {}/{} step, Home/End ends, Tab/Shift-Tab jump to ?/??.",
+        keys.first_key(Action::Left),
+        keys.first_key(Action::Right),
+    )
+}
+
+/// How a mark is written beside a move, as records write it.
+pub fn mark_text(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Sound => "",
+        Mark::Mistake => "?",
+        Mark::Blunder => "??",
+    }
+}
+
+/// Review's keys: stepping, the ends, the next mistake, leaving.
+/// (New game works too; the help says so, the footer has no room at the smallest size.)
+pub fn footer(view: &PlayView) -> Vec<(String, &'static str)> {
+    let keys = &view.shared.settings.keys;
+    let first = |action: Action| keys.first_key(action);
+    let mut items = vec![
+        (
+            format!("{}/{}", first(Action::Left), first(Action::Right)),
+            "step",
+        ),
+        ("Home/End".to_string(), "ends"),
+    ];
+    // Every board's moves are judged: exactly, or by the search.
+    items.push(("Tab".to_string(), "next ?/??"));
+    items.extend([
+        (first(Action::Review), "leave review"),
+        (first(Action::Help), "help"),
+    ]);
+    items
+}
+
+/// The move being reviewed: its values before and after and the verdict, as tall as its
+/// text; returns the rows used.
+pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
+    let theme = Theme(&view.shared.settings);
+    let Some(shown) = view.review_shown() else {
+        return 0;
+    };
+    let width = area.width.saturating_sub(2) as usize;
+    let history = view.play.history();
+    let side = history.mover(shown - 1);
+    let before = history.position_at(shown - 1);
+    let played = view
+        .play
+        .game()
+        .move_name(before, history.moves()[shown - 1]);
+    let mut text = vec![Line::from(vec![
+        Span::styled(
+            view.shared.settings.symbol(side).to_string(),
+            theme.side(side),
+        ),
+        Span::raw(format!(" played {played}")),
+    ])];
+    if let Some(r) = view.review() {
+        let other = view.shared.settings.symbol(r.side.other());
+        let (style, marker) = mark_style(view, r.mark);
+        let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
+        text.extend(wrapped(&sentence, style, width));
+        if view.play.details {
+            let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
+            text.extend(wrapped(&figures, Style::default(), width));
+        }
+    } else if view.judging() {
+        // An engine that does not know exact values judges by a search, on the bot's thread.
+        text.push(Line::from("judging…"));
+    } else if let Some(judgement) = view.judged().and_then(|judged| judged.at(shown)) {
+        text.extend(judgement_lines(view, judgement, width));
+    }
+    let title = format!(
+        " Review: move {} of {} ",
+        history.turn_of(shown - 1),
+        history.turns().len()
+    );
+    boxed(&view.shared.settings, &title, text, area, buf)
+}
+
+/// A searched board's judgement of the move shown: its mark and grounds, the figures, and
+/// for a marked move the better line and the one that punishes it, each cut to `width`.
+fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
+    let mark = judgement.mark();
+    let (style, marker) = mark_style(view, mark);
+    let history = view.play.history();
+    let before = history.position_at(judgement.ply - 1);
+    let best = view.play.game().move_name(before, judgement.best);
+    let other = view.shared.settings.symbol(judgement.side.other());
+    let played = view.play.game().move_name(before, judgement.played);
+    let mut lines = match judgement.grounds {
+        Grounds::Exact(review) => wrapped(
+            &glued(&format!(
+                "{marker}{}.",
+                review.sentence(view.play.game(), other)
+            )),
+            style,
+            width,
+        ),
+        Grounds::Search {
+            budget,
+            played: figure,
+            best: best_figure,
+            fault,
+        } => {
+            let verdict = searched_verdict(&played, &best, other, figure, best_figure, fault);
+            let mut lines = wrapped(&glued(&format!("{marker}{verdict}.")), style, width);
+            if view.play.details {
+                let figures =
+                    format!("search at {budget}: played {figure}; best {best}: {best_figure}");
+                lines.extend(wrapped(&figures, Style::default(), width));
+            }
+            lines
+        }
+    };
+    if mark != Mark::Sound {
+        let better = hints::names(view.play.game(), before, &judgement.better);
+        let label = "better line:";
+        lines.push(Line::from(hints::labelled_line(label, &better, width)));
+        let after = history.position_at(judgement.ply);
+        let answer = hints::names(view.play.game(), after, &judgement.answer);
+        if !answer.is_empty() {
+            let punished = hints::labelled_line("punished by", &answer, width);
+            lines.push(Line::from(punished));
+        }
+    }
+    lines
+}
+
+/// A searched board's verdict on a move in a player's words: what is proven, counted in
+/// moves, or else what the bot would rather have played.
+fn searched_verdict(
+    played: &str,
+    best: &str,
+    other: &str,
+    figure: Hint,
+    best_figure: Hint,
+    fault: Option<Fault>,
+) -> String {
+    let proven = |hint| Advice::proven(hint).map(|advice| advice.words(other));
+    match (fault, proven(figure), proven(best_figure)) {
+        (Some(Fault::GaveUpWin), _, Some(won)) => format!("{played} let a win slip; {best} {won}"),
+        (Some(Fault::WalkedIntoLoss), Some(lost), _) => {
+            format!("{played} {lost}; {best} avoided that")
+        }
+        (Some(_), ..) => format!("{played} gave away the edge; the bot would play {best}"),
+        (None, Some(said), _) => format!("{played} {said}"),
+        (None, None, _) if played == best => format!("{played}: the bot's choice too"),
+        (None, None, _) => format!("{played}: nothing proven against it"),
+    }
+}
+
+/// A judged move's style and the mark before its sentence (`? ` or `?? `), in the review
+/// box as in the move list.
+fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
+    match mark_text(mark) {
+        "" => (Style::default(), String::new()),
+        text => {
+            let theme = Theme(&view.shared.settings);
+            let loss = theme.color(view.shared.settings.colors.hint_loss);
+            (loss.add_modifier(Modifier::BOLD), format!("{text} "))
+        }
+    }
+}

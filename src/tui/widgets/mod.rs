@@ -1,0 +1,5 @@
+mod board;
+mod panel;
+
+pub use board::BoardWidget;
+pub use panel::PanelWidget;
