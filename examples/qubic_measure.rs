@@ -15,11 +15,12 @@ use tictaclatin::core::game_loop::{self, Clock};
 use tictaclatin::core::{Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify;
-use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary, compress, export};
+use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
 use tictaclatin::games::qubic::players::{
     Level, Perfect, RandomPlayer, Strong, StrongStyle, greedy,
 };
 use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
+use tictaclatin_research::dictionary::{compress, export};
 
 /// One game of `x` against `o` from the empty board, by the game loop; the last board.
 fn play_game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {

@@ -4,12 +4,11 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tictaclatin::games::latin::book::{
-    self, Book, BookLine, Unsound, book_cells, export::ExportOptions,
-};
+use tictaclatin::games::latin::book::{Book, BookLine, book_cells};
 use tictaclatin::games::latin::game::{Board, Cell, Side, Status, Symmetries};
 use tictaclatin::games::latin::players::BookPlayer;
 use tictaclatin::games::latin::solver::Solver;
+use tictaclatin_research::book::{self, Unsound, export::ExportOptions};
 
 fn solver() -> &'static Solver {
     static SOLVER: OnceLock<Solver> = OnceLock::new();

@@ -5,12 +5,19 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tictaclatin::core::Tally;
 use tictaclatin::core::tournament::{Arena, Control, Pairing, run};
+use tictaclatin::core::{Player, Tally};
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
 use tictaclatin::games::latin::game::{Board, Cell};
-use tictaclatin::games::latin::players::{Difficulty, RandomPlayer, choose, level_player};
+use tictaclatin::games::latin::players::{Difficulty, RandomPlayer, level_player};
+use tictaclatin::games::latin::position::latin_cell;
 use tictaclatin::games::latin::solver::{Outcome, Solver};
+
+/// The cell `player` picks on `board`, asked as every player is, through the core
+/// interface; `None` when the game is over.
+fn choose(player: &mut dyn Player, board: Board) -> Option<Cell> {
+    latin_cell(player.decide(&board)?.mv.placed())
+}
 
 /// `a`'s wins, draws and losses against `b` over `games` games each way.
 fn both_ways(solver: &Arc<Solver>, a: &str, b: &str, games: u64) -> (u64, u64, u64) {

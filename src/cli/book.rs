@@ -12,13 +12,15 @@ use super::dictionary::{self, RulesArg};
 use super::game_args::GameArgs;
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::words::plural;
-use tictaclatin::games::latin::book::{self, Book, BookError, export::ExportOptions};
+use tictaclatin::games::latin::book::{Book, BookError};
 use tictaclatin::games::latin::game::{Side, Symmetries};
 use tictaclatin::games::latin::solver::Solver;
-use tictaclatin::games::qubic::dictionary::small::{self, EXAMPLE_DICTIONARY, FourByFourThree};
-use tictaclatin::games::qubic::dictionary::{PATASHNIK, export};
+use tictaclatin::games::qubic::dictionary::PATASHNIK;
 use tictaclatin::games::qubic::geometry::{Geometry, Qubic};
 use tictaclatin::games::{GameError, GameKind};
+use tictaclatin_research::book::{self, export::ExportOptions};
+use tictaclatin_research::dictionary::export;
+use tictaclatin_research::dictionary::small::{self, EXAMPLE_DICTIONARY, FourByFourThree};
 
 /// Exit status of `book verify` when the book is well-formed but wrong.
 const UNSOUND: u8 = 1;

@@ -10,10 +10,9 @@ use clap::ValueEnum;
 
 use super::Failure;
 use tictaclatin::core::words::plural;
-use tictaclatin::games::qubic::dictionary::{
-    self, Canonical, Dictionary, DictionaryError, compress, export, verify,
-};
+use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary, DictionaryError, verify};
 use tictaclatin::games::qubic::geometry::Geometry;
+use tictaclatin_research::dictionary::{compress, export};
 
 /// `1 entry`, `2 entries`: a count of things this module keeps in `usize`.
 fn count(n: usize, one: &str, many: &str) -> String {

@@ -8,8 +8,7 @@ use super::board::{ClassicBoard, MoveRefused};
 use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::players::{
-    ClassicSearchPlayer, D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel,
-    greedy,
+    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, greedy, searcher,
 };
 use super::proof::{ProofLimits, Prover};
 use super::search;
@@ -328,34 +327,14 @@ impl<P: Player> Player for Renamed<P> {
     }
 }
 
-/// One published result: the players by name, first mover first, and the games' outcomes.
-struct PublishedRow {
-    first: &'static str,
-    second: &'static str,
-    first_wins: u64,
-    second_wins: u64,
-    draws: u64,
-}
-
-/// The rule list's experiment on 3x3 (seed 003): its rule-list player (the post's
-/// "computer") against a random one (its "human"), 50,000 games in each order, as the post
-/// reports them. `examples/seed003/` replays the experiment and explains the differences
-/// from ours.
-const RULE_LIST_PUBLISHED: [PublishedRow; 2] = [
-    PublishedRow {
-        first: "random",
-        second: "rule-list",
-        first_wins: 292,
-        second_wins: 42_986,
-        draws: 6_722,
-    },
-    PublishedRow {
-        first: "rule-list",
-        second: "random",
-        first_wins: 48_306,
-        second_wins: 0,
-        draws: 1_694,
-    },
+/// The rule list's experiment on 3x3: its rule-list player (the post's "computer")
+/// against a random one (its "human"), 50,000 games in each order, as the post reports
+/// them: the players by name, first mover first, then the first's wins, the second's and
+/// the draws. `examples/seed003/` replays the experiment and explains the differences from
+/// ours.
+const RULE_LIST_PUBLISHED: [(&str, &str, [u64; 3]); 2] = [
+    ("random", "rule-list", [292, 42_986, 6_722]),
+    ("rule-list", "random", [48_306, 0, 1_694]),
 ];
 
 impl Engine for ClassicEngine {
@@ -402,16 +381,16 @@ impl Engine for ClassicEngine {
         if self.variant != Variant::CLASSIC {
             return None;
         }
-        let row = RULE_LIST_PUBLISHED
+        let &(_, _, [first_wins, second_wins, draws]) = RULE_LIST_PUBLISHED
             .iter()
-            .find(|row| (row.first, row.second) == (first, second))?;
+            .find(|row| (row.0, row.1) == (first, second))?;
         Some(crate::core::Published {
             source: "the C# program of the post \"Don't lose on Tic-Tac-Toe 99% of the time\""
                 .into(),
-            games: row.first_wins + row.second_wins + row.draws,
-            first_wins: row.first_wins,
-            second_wins: row.second_wins,
-            draws: row.draws,
+            games: first_wins + second_wins + draws,
+            first_wins,
+            second_wins,
+            draws,
         })
     }
 
@@ -456,7 +435,7 @@ impl Engine for ClassicEngine {
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
             (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
             (_, Some(Level::Perfect), None) => {
-                Box::new(ClassicSearchPlayer::new(v, movetime, options.threads))
+                Box::new(searcher::perfect(v, movetime, options.threads))
             }
             (_, Some(level), Some(solver)) => {
                 Box::new(ExactLevel::new(level, solver.clone(), seed))

@@ -10,7 +10,6 @@ use crate::core::words::quote;
 pub struct ClassicCell(u8);
 
 impl ClassicCell {
-    /// The cell with this index, if it is on the board.
     pub fn new(variant: Variant, index: usize) -> Option<ClassicCell> {
         (index < variant.cells()).then_some(ClassicCell(index as u8))
     }

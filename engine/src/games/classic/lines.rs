@@ -47,7 +47,6 @@ impl Lines {
         self.through.get(cell).map_or(&[], Vec::as_slice)
     }
 
-    /// The first line `stones` holds whole, if any.
     pub fn held(&self, stones: u64) -> Option<u64> {
         self.all.iter().copied().find(|&l| stones & l == l)
     }

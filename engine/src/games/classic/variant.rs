@@ -55,7 +55,6 @@ impl From<VariantError> for Refusal {
 }
 
 impl Variant {
-    /// The classic 3x3 game.
     pub const CLASSIC: Variant = Variant { size: 3, k: 3 };
 
     /// `size` x `size`, `in_a_row` to win (the whole row, `size`, when `None`).

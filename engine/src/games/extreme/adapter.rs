@@ -16,9 +16,7 @@ use crate::games::{Boards, Registration};
 
 use super::cell::{ExtremeCell, cell_id, cell_of};
 use super::patterns::PATTERNS;
-use super::players::{
-    self, AlphaBeta, ExtremeGreedy, ExtremeRandomPlayer, ExtremeSearchPlayer, Level,
-};
+use super::players::{self, AlphaBeta, ExtremeGreedy, ExtremeRandomPlayer, Level, searcher};
 use super::rules::{ExtremeIllegalMove, State};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
@@ -27,7 +25,6 @@ use crate::core::words::quote;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Extreme;
 
-/// Extreme tic-tac-toe in the list of games.
 pub const REGISTRATION: Registration = Registration {
     name: "extreme",
     family: "extreme tic-tac-toe",
@@ -309,7 +306,7 @@ impl Engine for ExtremeEngine {
         use super::players::levels::{EASY, HARD, MEDIUM};
         Ok(match name.trim().to_ascii_lowercase().as_str() {
             // `perfect` is what the levels call the top one in every game.
-            "max" | "perfect" => Box::new(ExtremeSearchPlayer::max(options)),
+            "max" | "perfect" => Box::new(searcher::max(options)),
             "hard" => Box::new(Level::new("hard", HARD, options)),
             "medium" => Box::new(Level::new("medium", MEDIUM, options)),
             "easy" => Box::new(Level::new("easy", EASY, options)),

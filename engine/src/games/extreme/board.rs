@@ -22,7 +22,6 @@ pub struct ExtremeBoard {
 /// What placing a stone did to its small board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Placed {
-    /// The board stays open.
     Open,
     /// The stone completed a pattern: the mover won the small board.
     WonBoard,
@@ -37,7 +36,6 @@ impl ExtremeBoard {
         drawn: 0,
     };
 
-    /// Side `side`'s stones in small board `board`.
     pub fn stones(&self, side: Side, board: usize) -> u16 {
         self.stones[side.index()][board]
     }

@@ -29,9 +29,6 @@ pub const DIAMONDS: [u16; 4] = [
     mask(&[(1, 2), (2, 1), (2, 3), (3, 2)]),
 ];
 
-/// A full 4x4 board.
-pub const FULL: u16 = 0xFFFF;
-
 /// The points a small board is worth to the side that won it when the game ends without a
 /// pattern (more points win): corners 6, edges 4, centre 3 (all 16 make 68).
 pub const POINTS: [u32; 16] = [6, 4, 4, 6, 4, 3, 3, 4, 4, 3, 3, 4, 6, 4, 4, 6];
@@ -49,7 +46,6 @@ const fn mask(cells: &[(u8, u8)]) -> u16 {
     m
 }
 
-/// Whether `stones` holds a whole pattern.
 pub fn has_pattern(stones: u16) -> bool {
     // A pattern is held when none of its cells is missing.
     PATTERNS.iter().any(|&p| p & !stones == 0)
@@ -120,7 +116,7 @@ mod tests {
 
     #[test]
     fn points_are_6_4_3_and_sum_to_68() {
-        assert_eq!(points(FULL), 68);
+        assert_eq!(points(0xFFFF), 68);
         assert_eq!(points(0b1001), 12);
         assert_eq!(points(1 << 5), 3);
         assert_eq!(points(1 << 4), 4);

@@ -10,7 +10,6 @@ use super::board::{ExtremeBoard, Placed};
 use super::cell::{ExtremeCell, board_name};
 use super::patterns::has_pattern;
 
-/// The contest's limit per move.
 pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
 /// A whole game position: the stones, the last move (it fixes where the next move goes),
@@ -58,10 +57,6 @@ pub struct Moves(pub [u16; 16]);
 impl Moves {
     pub fn count(&self) -> u32 {
         self.0.iter().map(|m| m.count_ones()).sum()
-    }
-
-    pub fn contains(&self, cell: ExtremeCell) -> bool {
-        self.0[cell.board()] & cell.bit() != 0
     }
 
     /// The cells in index order of (small board, local cell).
@@ -200,7 +195,6 @@ impl State {
         }
     }
 
-    /// The position after the side to move plays `cell`, or why it may not.
     pub fn play(&self, cell: ExtremeCell) -> Result<State, ExtremeIllegalMove> {
         self.check(cell)?;
         Ok(self.play_unchecked(cell))
@@ -241,7 +235,6 @@ impl State {
             .sum()
     }
 
-    /// Stones on the board.
     pub fn stones(&self) -> u32 {
         Side::BOTH.iter().map(|&s| self.board.stone_count(s)).sum()
     }

@@ -8,7 +8,6 @@ use rand::{RngExt, SeedableRng};
 /// replays the same games on every machine and rand version.
 pub(crate) type PlayerRng = Xoshiro256PlusPlus;
 
-/// The generator for `seed`.
 pub fn rng_from_seed(seed: u64) -> PlayerRng {
     PlayerRng::seed_from_u64(seed)
 }

@@ -84,7 +84,6 @@ impl<E: Packed> SolvedTable<E> {
         *self = bigger;
     }
 
-    /// Classes in the table.
     pub fn len(&self) -> usize {
         self.len
     }
@@ -102,7 +101,6 @@ impl<E: Packed> SolvedTable<E> {
         self.iter().map(|(key, _)| orbit(key) as u64).sum()
     }
 
-    /// Bytes held by the table.
     pub fn memory_bytes(&self) -> usize {
         self.slots.len() * size_of::<u64>()
     }

@@ -2,10 +2,7 @@
 //! a position, one entry a slot, generic over the game's entry. The game says how its key
 //! picks a slot and which of two entries for a slot stays; the table is the same for all.
 //!
-//! Extreme tic-tac-toe's table is not this one: it is shared by search threads without a
-//! lock, so its entries are packed into atomic words (see `extreme::search::tt`); behind a
-//! lock this table would serialise the threads, and packing would cost the single-threaded
-//! searches here an unpacking on every probe of their hot loop. Both read [`Bound`].
+//! Every searched game's table: each search (a root move's, in the analysis) has its own.
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -33,6 +30,9 @@ pub(crate) trait Entry: Copy {
     /// Marks the entry as found by search number `search` (see [`Table::next_search`]),
     /// for entries that let older searches' results give way first.
     fn stamp(&mut self, _search: u8) {}
+
+    /// Takes what `self` lacks from `old`, the entry it replaces.
+    fn inherit(&mut self, _old: &Self) {}
 }
 
 /// `2^bits` slots of entries `E`.
@@ -61,7 +61,6 @@ impl<E: Entry> Table<E> {
         E::spread(key) & self.mask
     }
 
-    /// The entry stored for `key`, if its slot still holds it.
     #[inline]
     pub fn get(&self, key: E::Key) -> Option<E> {
         self.slots[self.index(key)].filter(|e| e.key() == key)
@@ -73,9 +72,13 @@ impl<E: Entry> Table<E> {
         entry.stamp(self.search);
         let index = self.index(entry.key());
         let slot = &mut self.slots[index];
-        if !slot.is_some_and(|old| old.stays_over(&entry)) {
-            *slot = Some(entry);
+        if let Some(old) = slot {
+            if old.stays_over(&entry) {
+                return;
+            }
+            entry.inherit(old);
         }
+        *slot = Some(entry);
     }
 }
 

@@ -18,7 +18,6 @@ use crate::games::{Boards, Registration};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Latin;
 
-/// Tic-Tac-Latin in the list of games.
 pub const REGISTRATION: Registration = Registration {
     name: "latin",
     family: "Tic-Tac-Latin",
@@ -141,10 +140,6 @@ impl LatinEngine {
         let spec: PlayerSpec = name.parse().map_err(|e| PlayerError(format!("{e}")))?;
         specs.insert(name.to_string(), spec.clone());
         Ok(spec)
-    }
-
-    pub fn solver(&self) -> &Arc<Solver> {
-        &self.solver
     }
 }
 

@@ -44,11 +44,6 @@ impl QubicCell {
         let i = self.0 as usize;
         [i / 16, i / 4 % 4, i % 4]
     }
-
-    /// The cells of `mask`, lowest first.
-    pub fn in_mask(mask: u64) -> impl Iterator<Item = QubicCell> {
-        bits(mask).map(|i| QubicCell(i as u8))
-    }
 }
 
 /// The set bits of `mask`, lowest first.

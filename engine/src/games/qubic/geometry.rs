@@ -6,16 +6,13 @@
 //! Boards have at most 64 cells, held in a [`QubicBoard`]'s two masks; a line is a mask of cells.
 //! A side threatens when it holds all but one cell of a line whose last cell is empty.
 
-use super::board::{QubicBoard, Side, Status};
+use super::board::{QubicBoard, Side};
 use super::cell::QubicCell;
 use super::lines::{self, LINES};
 use super::symmetry::{self, Symmetries, lex_cmp};
 
 /// A board's cells, lines and symmetries.
 pub trait Geometry: Send + Sync {
-    /// A short name for messages: `Qubic`, `4x4, three in a row`.
-    fn name(&self) -> &str;
-
     /// Number of cells, at most 64.
     fn cells(&self) -> usize;
 
@@ -52,7 +49,6 @@ pub trait Geometry: Send + Sync {
             .expect("the identity at least")
     }
 
-    /// The symmetries that map `board` onto itself.
     fn stabiliser(&self, board: QubicBoard) -> Vec<u8> {
         (0..self.symmetry_count() as u8)
             .filter(|&s| self.apply(s, board) == board)
@@ -72,19 +68,10 @@ pub trait Geometry: Send + Sync {
         self.all_cells() & !board.occupied()
     }
 
-    /// The side with a full line, if any.
     fn winner(&self, board: QubicBoard) -> Option<Side> {
         Side::BOTH
             .into_iter()
             .find(|&side| board.full_lines(side, self.lines()).next().is_some())
-    }
-
-    fn status(&self, board: QubicBoard) -> Status {
-        match self.winner(board) {
-            Some(side) => Status::Won(side),
-            None if self.empty_cells(board) == 0 => Status::Draw,
-            None => Status::InPlay,
-        }
     }
 
     /// Does the stone on `cell` complete a line for its owner?
@@ -96,7 +83,6 @@ pub trait Geometry: Send + Sync {
         self.lines_through(cell).iter().any(|&l| l & !mask == 0)
     }
 
-    /// Is `board` its own canonical form?
     fn is_canonical(&self, board: QubicBoard) -> bool {
         lex_cmp(self.canonical(board).0, board).is_eq()
     }
@@ -107,10 +93,6 @@ pub trait Geometry: Send + Sync {
 pub struct Qubic;
 
 impl Geometry for Qubic {
-    fn name(&self) -> &str {
-        "Qubic"
-    }
-
     fn cells(&self) -> usize {
         64
     }

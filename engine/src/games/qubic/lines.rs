@@ -129,7 +129,6 @@ pub fn through_slice(cell: usize) -> &'static [u64] {
     &THROUGH_MASKS.0[cell][..THROUGH_MASKS.1[cell] as usize]
 }
 
-/// The lines through `cell`, as masks.
 #[inline]
 pub fn through_cell(cell: usize) -> impl Iterator<Item = u64> {
     through_slice(cell).iter().copied()

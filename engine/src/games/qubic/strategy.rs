@@ -23,8 +23,6 @@ pub enum Rule {
 }
 
 impl Rule {
-    pub const ALL: [Rule; 4] = [Rule::Win, Rule::Block, Rule::Dictionary, Rule::ForcedWin];
-
     /// The word for the status line: `win`, `block`, `dictionary`, `forced win`.
     pub fn word(self) -> &'static str {
         match self {

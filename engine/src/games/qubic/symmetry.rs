@@ -133,7 +133,6 @@ impl Symmetries {
         bits(mask).fold(0, |image, c| image | 1 << perm[c])
     }
 
-    /// The image of `board` under symmetry `sym`.
     #[inline]
     pub fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard {
         QubicBoard::from_masks(self.map_mask(sym, board.x()), self.map_mask(sym, board.o()))
@@ -206,7 +205,6 @@ impl Symmetries {
         candidates[0]
     }
 
-    /// The symmetries that map `board` onto itself.
     pub fn stabiliser(&self, board: QubicBoard) -> Vec<u8> {
         (0..COUNT as u8)
             .filter(|&s| self.apply(s, board) == board)

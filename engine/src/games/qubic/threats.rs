@@ -66,7 +66,6 @@ impl Threats {
     }
 }
 
-/// Does `mask` hold exactly one cell?
 #[inline]
 fn is_single(mask: u64) -> bool {
     mask != 0 && mask & mask.wrapping_sub(1) == 0
@@ -154,7 +153,6 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         self
     }
 
-    /// Positions examined so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -262,15 +260,15 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
     }
 }
 
-/// A forced win for the side to move, searching at most `budget` positions.
-pub fn forced_win<G: Geometry + ?Sized>(g: &G, board: QubicBoard, budget: u64) -> ThreatOutcome {
-    ThreatSearch::new(g, budget).run(board, None)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::qubic::geometry::Qubic;
+
+    /// A forced win for the side to move, searching at most `budget` positions.
+    fn forced_win(g: &Qubic, board: QubicBoard, budget: u64) -> ThreatOutcome {
+        ThreatSearch::new(g, budget).run(board, None)
+    }
 
     fn board(text: &str) -> QubicBoard {
         text.parse().unwrap()

@@ -6,7 +6,6 @@ use super::board_in_play;
 use crate::core::Position;
 use crate::games::kit::baselines::{Greedy, Step};
 
-/// Classic's greedy player.
 pub fn greedy(seed: u64) -> Greedy {
     Greedy::new(seed, steps)
 }

@@ -13,7 +13,7 @@ mod baselines;
 mod d10;
 mod levels;
 mod rule_list;
-mod searcher;
+pub mod searcher;
 
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
@@ -25,7 +25,6 @@ pub(crate) use levels::Level;
 pub(crate) type Perfect =
     crate::games::kit::perfect::Perfect<crate::games::classic::solver::ClassicSolver>;
 pub(crate) use rule_list::RuleList;
-pub use searcher::ClassicSearchPlayer;
 pub(crate) use searcher::SearchLevel;
 
 use super::board::ClassicBoard;

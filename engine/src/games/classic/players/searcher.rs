@@ -1,7 +1,6 @@
-//! Players built on the search, for boards too big to solve: [`ClassicSearchPlayer`] at full strength
-//! (`perfect` there) and [`SearchLevel`] for `easy`, `medium` and `hard`.
+//! Players built on the search, for boards too big to solve: [`perfect`] at full strength
+//! and [`SearchLevel`] for `easy`, `medium` and `hard`.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use rand::RngExt;
@@ -9,57 +8,31 @@ use rand::RngExt;
 use super::levels::Level;
 use super::{PlayerRng, board_in_play, rng_from_seed};
 use crate::core::root::SearchSettings;
-use crate::core::{Budget, CellId, Decision, Player, Position, Watch};
+use crate::core::{Budget, CellId, Decision, Player, Position};
 use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::search::{self, SearchLimits};
 use crate::games::classic::variant::Variant;
+use crate::games::kit::analyser::{Analyse, Analyser};
 
-/// The full-strength search: the analysis's best move at its budget (a time per move by
-/// default), so it plays what `analyze` marks.
-pub struct ClassicSearchPlayer {
-    engine: search::Searcher,
-    settings: SearchSettings,
+/// The full-strength search: the analysis's best move, `movetime` a move on `threads`.
+pub fn perfect(variant: Variant, movetime: Duration, threads: usize) -> Analyser {
+    analysing(
+        variant,
+        SearchSettings::new(Budget::Time(movetime), threads),
+    )
 }
 
-impl ClassicSearchPlayer {
-    pub fn new(variant: Variant, movetime: Duration, threads: usize) -> ClassicSearchPlayer {
-        ClassicSearchPlayer::with_settings(
-            variant,
-            SearchSettings::new(Budget::Time(movetime), threads),
-        )
-    }
-
-    pub fn with_budget(variant: Variant, budget: Budget) -> ClassicSearchPlayer {
-        ClassicSearchPlayer::with_settings(variant, SearchSettings::new(budget, 1))
-    }
-
-    fn with_settings(variant: Variant, settings: SearchSettings) -> ClassicSearchPlayer {
-        ClassicSearchPlayer {
-            // Its own table is unused: each analysis has its own.
-            engine: search::Searcher::new(variant, 1),
-            settings,
-        }
-    }
+/// The full-strength search at `budget` on one thread.
+pub fn perfect_at(variant: Variant, budget: Budget) -> Analyser {
+    analysing(variant, SearchSettings::new(budget, 1))
 }
 
-impl Player for ClassicSearchPlayer {
-    fn name(&self) -> String {
-        "perfect".into()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        let board = board_in_play(position)?;
-        let analysis = self.engine.analyze(board, &self.settings)?;
-        Some(Decision {
-            mv: analysis.best,
-            claim: analysis.claim(),
-            how: Some(format!("depth {}", analysis.depth)),
-        })
-    }
-
-    fn set_watch(&mut self, watch: Arc<Watch>) {
-        self.settings.watch = Some(watch);
-    }
+fn analysing(variant: Variant, settings: SearchSettings) -> Analyser {
+    // Its own table is unused: each analysis has its own.
+    let engine = search::Searcher::new(variant, 1);
+    let analyse: Analyse =
+        Box::new(move |position, settings| engine.analyze(board_in_play(position)?, settings));
+    Analyser::new("perfect", settings, analyse)
 }
 
 /// How a weaker searching level plays.

@@ -30,7 +30,6 @@ use search::{OutOfBudget, Search};
 pub enum Method {
     /// Every line paired for the second player, and strategy stealing (no search).
     Pairing,
-    /// The exhaustive search.
     Search,
 }
 

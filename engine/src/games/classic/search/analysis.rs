@@ -21,7 +21,6 @@ pub(crate) struct Job {
     ordering: Ordering,
 }
 
-/// A board being analysed.
 struct Analysed<'a> {
     searcher: &'a Searcher,
     board: ClassicBoard,

@@ -144,22 +144,10 @@ impl<'a> Search<'a> {
             let guess = evaluate(self.lines.all(), node.mover, node.other, self.weights);
             return (guess, false);
         }
-        let mut tt_move = u8::MAX;
-        if let Some(slot) = self.table.get(node.hash) {
-            tt_move = slot.best;
-            if slot.proven || slot.depth as u32 >= depth {
-                let score = from_table(slot.score, ply);
-                let usable = match slot.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return (score, slot.proven);
-                }
-            }
-        }
-        let original_alpha = alpha;
+        let tt_move = match self.probe(node.hash, depth, (alpha, beta), ply) {
+            Ok(tt_move) => tt_move,
+            Err(settled) => return settled,
+        };
         let mut list = std::mem::take(&mut self.move_lists[ply]);
         self.ordering.sorted(
             moves,
@@ -172,20 +160,15 @@ impl<'a> Search<'a> {
             &mut list,
         );
         let (mut best, mut best_move, mut proven) = (-MATE, u8::MAX, true);
+        let original_alpha = alpha;
         for (i, &(_, cell)) in list.iter().enumerate() {
-            let child = node.play(cell as usize, self.zobrist);
-            let (score, sure) = if child.mover | child.other == self.full {
-                (0, true) // the board is full and the move did not win: a draw
-            } else if i == 0 {
-                self.child(child, depth, -beta, -alpha, ply)
-            } else {
-                let (s, sure) = self.child(child, depth, -alpha - 1, -alpha, ply);
-                if s > alpha && s < beta {
-                    self.child(child, depth, -beta, -alpha, ply)
-                } else {
-                    (s, sure)
-                }
-            };
+            let (score, sure) = self.search_move(
+                node.play(cell as usize, self.zobrist),
+                i,
+                depth,
+                (alpha, beta),
+                ply,
+            );
             if self.stopped {
                 self.move_lists[ply] = list;
                 return (0, false);
@@ -195,9 +178,7 @@ impl<'a> Search<'a> {
                 best = score;
                 best_move = cell;
             }
-            if score > alpha {
-                alpha = score;
-            }
+            alpha = alpha.max(score);
             if alpha >= beta {
                 self.ordering.cut(cell, ply, depth);
                 break;
@@ -211,15 +192,60 @@ impl<'a> Search<'a> {
         } else {
             Bound::Exact
         };
-        self.table.put(Slot::new(
-            node.hash,
-            to_table(best, ply),
-            depth as u8,
-            bound,
-            best_move,
-            proven,
-        ));
+        let score = to_table(best, ply);
+        let slot = Slot::new(node.hash, score, depth as u8, bound, best_move, proven);
+        self.table.put(slot);
         (best, proven)
+    }
+
+    /// The table's best move for the position (`u8::MAX`: none), or its score and whether
+    /// it is proven where the table settles the node at this depth and window.
+    fn probe(
+        &self,
+        hash: u64,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> Result<u8, (i32, bool)> {
+        let Some(slot) = self.table.get(hash) else {
+            return Ok(u8::MAX);
+        };
+        if slot.proven || slot.depth as u32 >= depth {
+            let score = from_table(slot.score, ply);
+            let usable = match slot.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return Err((score, slot.proven));
+            }
+        }
+        Ok(slot.best)
+    }
+
+    /// The score of the `i`-th move, leading to `child`, and whether it is proven: the
+    /// first with the full window, the others with a null window first.
+    fn search_move(
+        &mut self,
+        child: Node,
+        i: usize,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> (i32, bool) {
+        if child.mover | child.other == self.full {
+            (0, true) // the board is full and the move did not win: a draw
+        } else if i == 0 {
+            self.child(child, depth, -beta, -alpha, ply)
+        } else {
+            let (s, sure) = self.child(child, depth, -alpha - 1, -alpha, ply);
+            if s > alpha && s < beta {
+                self.child(child, depth, -beta, -alpha, ply)
+            } else {
+                (s, sure)
+            }
+        }
     }
 
     fn child(&mut self, child: Node, depth: u32, alpha: i32, beta: i32, ply: usize) -> (i32, bool) {

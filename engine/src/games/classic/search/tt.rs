@@ -6,7 +6,6 @@ use crate::games::kit::table::{self, Entry};
 
 pub(crate) use crate::games::kit::table::Bound;
 
-/// The table of a classic search.
 pub(crate) type Table = table::Table<Slot>;
 
 #[derive(Clone, Copy, Debug)]

@@ -22,7 +22,6 @@ use crate::games::kit::perfect::Solution;
 use solve::{Rules, Solve, children};
 use table::Table;
 
-/// The solved game.
 pub struct ClassicSolver {
     variant: Variant,
     rules: Rules,

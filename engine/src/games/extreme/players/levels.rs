@@ -9,9 +9,10 @@ use rand::RngExt;
 use crate::core::{Decision, Player, PlayerOptions, Position};
 
 use super::super::cell::cell_id;
-use super::searcher::ExtremeSearchPlayer;
+use super::searcher;
 use super::simple::{greedy_move, pick};
 use super::{Rng, rng, state_of};
+use crate::games::kit::analyser::Analyser;
 
 /// A level's recipe.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -48,15 +49,14 @@ pub const HARD: Recipe = Recipe {
 pub(crate) struct Level {
     name: String,
     recipe: Recipe,
-    search: Option<ExtremeSearchPlayer>,
+    search: Option<Analyser>,
     rng: Rng,
 }
 
 impl Level {
     pub fn new(name: &str, recipe: Recipe, options: PlayerOptions) -> Level {
-        let search = (recipe.depth > 0).then(|| {
-            ExtremeSearchPlayer::level(name, recipe.depth, recipe.cap.min(options.movetime))
-        });
+        let search = (recipe.depth > 0)
+            .then(|| searcher::level(name, recipe.depth, recipe.cap.min(options.movetime)));
         Level {
             name: name.to_string(),
             recipe,

@@ -13,7 +13,6 @@ mod simple;
 
 pub(crate) use alphabeta::AlphaBeta;
 pub(crate) use levels::Level;
-pub use searcher::ExtremeSearchPlayer;
 pub use simple::{ExtremeGreedy, ExtremeRandomPlayer};
 
 use crate::core::Position;

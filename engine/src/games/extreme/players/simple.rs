@@ -8,7 +8,6 @@ use super::super::cell::ExtremeCell;
 use super::super::rules::State;
 use super::{Rng, rng, state_of, winning_moves};
 
-/// A uniformly random legal move.
 pub struct ExtremeRandomPlayer {
     rng: Rng,
 }
@@ -19,7 +18,6 @@ impl ExtremeRandomPlayer {
     }
 }
 
-/// A cell drawn uniformly from `cells`.
 pub fn pick(cells: &[ExtremeCell], rng: &mut Rng) -> Option<ExtremeCell> {
     (!cells.is_empty()).then(|| cells[rng.random_range(0..cells.len())])
 }

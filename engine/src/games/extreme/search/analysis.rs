@@ -23,7 +23,6 @@ const LEVEL_TABLE_BITS: u32 = 16;
 struct Analysed {
     root: Node,
     plies_left: u32,
-    /// The deepest iteration.
     depth: u32,
     table_bits: u32,
 }
@@ -52,7 +51,7 @@ impl Root for Analysed {
     }
 
     fn state(&self, count: usize) -> Table {
-        Table::with_bits(root::table_bits(self.table_bits, count))
+        Table::new(root::table_bits(self.table_bits, count))
     }
 
     fn search(
@@ -126,7 +125,7 @@ fn principal_variation(
 ) -> Vec<ExtremeCell> {
     let next = |now: &State| {
         (!now.status().is_over())
-            .then(|| table.probe(Node::new(*now).key()).and_then(|e| e.best))
+            .then(|| table.get(Node::new(*now).key()).and_then(|e| e.best))
             .flatten()
     };
     root::line_from(state, first, depth, next, |now, cell| now.play(cell).ok())

@@ -16,9 +16,7 @@ pub mod ordering;
 pub mod position;
 pub mod score;
 pub mod tree;
-pub mod tt;
+pub(crate) mod tt;
 
 #[cfg(test)]
 mod tests;
-
-pub use tt::Table;

@@ -20,7 +20,7 @@ const QUIESCENCE_DEPTH: u32 = 6;
 
 /// One search's state: its table, its budget and what it learnt of move ordering.
 pub(crate) struct Worker<'a> {
-    table: &'a Table,
+    table: &'a mut Table,
     /// Set once the budget ran out: every score from then on is meaningless.
     pub stopped: bool,
     pub searched: u64,
@@ -31,7 +31,7 @@ pub(crate) struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(table: &'a Table, limits: Limits<'a>) -> Worker<'a> {
+    pub fn new(table: &'a mut Table, limits: Limits<'a>) -> Worker<'a> {
         Worker {
             table,
             stopped: false,
@@ -93,7 +93,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         let key = node.key();
-        let entry = self.table.probe(key);
+        let entry = self.table.get(key);
         if let Some(score) = entry.and_then(|e| table_cut(e, depth, (alpha, beta), ply)) {
             return score;
         }
@@ -136,12 +136,13 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         let entry = Entry {
+            key,
             score: to_table(best, ply as u32),
             depth: depth.clamp(0, 255) as u8,
             bound,
             best: best_move,
         };
-        self.table.store(key, entry);
+        self.table.put(entry);
         best
     }
 

@@ -1,25 +1,20 @@
 //! The strategy book: the perfect player written down as a dictionary from positions to
-//! moves, stored once per symmetry class, optionally compressed with wildcards, and checked
-//! by rolling out every game.
+//! moves, stored once per symmetry class, optionally compressed with wildcards. Here what
+//! a player needs to read one; the tools that export, verify and compress books are in the
+//! research crate (`tictaclatin book`).
 //!
 //! A book file holds one [`BookLine`] per line (see [`notation`]); blank lines and lines starting
 //! with `#` are comments. All lines of a file belong to one side's book.
 
-pub mod compress;
-pub mod export;
 pub mod notation;
 pub mod obvious;
-pub mod verify;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-pub use compress::{compress, expand};
-pub use export::export;
 pub use notation::BookLine;
 pub use notation::book_cells;
 pub use obvious::obvious_move;
-pub use verify::{Unsound, Verified, verify};
 
 use crate::core::bounded;
 use crate::core::words::{plural, quote};
@@ -138,7 +133,6 @@ impl Book {
         }
     }
 
-    /// The side that plays from this book.
     pub fn side(&self) -> Side {
         self.side
     }
@@ -203,7 +197,6 @@ impl Book {
 pub struct IndexEntry {
     /// The move, in the coordinates of the canonical image.
     play: Cell,
-    /// The line it was read from.
     pub line: usize,
     /// The position as written in the book.
     pub position: Board,
@@ -226,19 +219,6 @@ impl BookIndex {
         // The stored move is in the canonical image; symmetry `s` maps `board` onto that
         // image, so its inverse maps the move back onto `board`.
         Some((syms.get(s).inverse().apply(entry.play), key, *entry))
-    }
-
-    /// Every entry with its canonical key, in no particular order.
-    pub fn entries(&self) -> impl Iterator<Item = (u32, &IndexEntry)> {
-        self.map.iter().map(|(&k, e)| (k, e))
-    }
-
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
     }
 }
 

@@ -24,7 +24,6 @@ pub struct BookLine {
     pub base: Board,
     /// Cells where the opponent's missing stone may be; empty for a plain line.
     pub wildcards: u16,
-    /// The book's move.
     pub play: Cell,
 }
 

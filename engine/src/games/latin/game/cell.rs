@@ -4,7 +4,6 @@ use crate::core::words::quote;
 use std::fmt;
 use std::str::FromStr;
 
-/// Number of cells on the board.
 pub const CELLS: usize = 16;
 /// Width (and height) of the board.
 pub const SIDE: u8 = 4;
@@ -34,7 +33,6 @@ impl Cell {
         }
     }
 
-    /// All 16 cells in index order.
     pub fn all() -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + Clone {
         (0..CELLS as u8).map(Cell)
     }
@@ -53,7 +51,6 @@ impl Cell {
         self.0 % SIDE
     }
 
-    /// This cell as a one-bit mask.
     pub const fn bit(self) -> u16 {
         1 << self.0
     }

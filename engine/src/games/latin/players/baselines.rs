@@ -120,7 +120,13 @@ mod tests {
     use super::*;
     use crate::core::Player;
     use crate::games::latin::game::testing::{board, cell};
-    use crate::games::latin::players::{RandomPlayer, choose};
+    use crate::games::latin::players::RandomPlayer;
+    use crate::games::latin::position::latin_cell;
+
+    /// The cell `player` picks on `board`, asked through the core interface.
+    fn choose(player: &mut dyn Player, board: Board) -> Option<Cell> {
+        latin_cell(player.decide(&board)?.mv.placed())
+    }
 
     /// Every player plays only legal moves and stops when the game is over.
     #[test]

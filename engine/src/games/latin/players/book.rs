@@ -55,7 +55,6 @@ impl BookPlayer {
         BookPlayer::new(&book, format!("book:{}", path.display()))
     }
 
-    /// The side the book plays.
     pub fn side(&self) -> Side {
         self.indexed.side
     }

@@ -34,14 +34,8 @@ use crate::games::kit::rng::random_bit;
 pub use crate::games::kit::rng::rng_from_seed;
 
 use crate::core::{Decision, Player, Position};
-use crate::games::latin::game::{Board, Cell};
-use crate::games::latin::position::{board_of, cell_id, latin_cell};
-
-/// The cell `player` picks on `board`, asked as every player is, through the core
-/// interface; `None` when the game is over.
-pub fn choose(player: &mut dyn Player, board: Board) -> Option<Cell> {
-    latin_cell(player.decide(&board)?.mv.placed())
-}
+use crate::games::latin::game::Cell;
+use crate::games::latin::position::{board_of, cell_id};
 
 /// Seats players that pick a cell on the concrete board (their own `name` and `choose`) at
 /// the core interface: the searches stay on `Board`, the interface is crossed once a move.
@@ -62,7 +56,6 @@ macro_rules! seated {
 
 seated!(Lookahead, Heuristic, Level, BookPlayer);
 
-/// A cell drawn uniformly from a mask; `None` for an empty mask.
 fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
     Cell::new(random_bit(mask.into(), rng)? as u8)
 }

@@ -148,7 +148,6 @@ impl Solver {
         choose::best_move(self, board)
     }
 
-    /// Canonical classes in the table.
     pub fn classes(&self) -> usize {
         self.table.len()
     }
@@ -162,7 +161,6 @@ impl Solver {
         })
     }
 
-    /// Bytes held by the table.
     pub fn memory_bytes(&self) -> usize {
         self.table.memory_bytes()
     }

@@ -47,15 +47,6 @@ impl Score {
         }
     }
 
-    /// The packed form of a value.
-    pub const fn of(value: Value) -> Score {
-        match value.outcome {
-            Outcome::Win => Score::win_in(value.plies),
-            Outcome::Draw => Score::DRAW,
-            Outcome::Loss => Score::loss_in(value.plies),
-        }
-    }
-
     /// The full value, given how many cells are empty in the position it belongs to.
     pub fn value(self, empty_cells: u32) -> Value {
         let plies = match self.outcome() {
@@ -106,7 +97,6 @@ mod tests {
     fn values_round_trip() {
         let v = Score::win_in(5).value(10);
         assert_eq!(v, Value::win_in(5));
-        assert_eq!(Score::of(v), Score::win_in(5));
         assert_eq!(Score::DRAW.value(7), Value::draw_in(7));
         assert_eq!(Score::loss_in(3).value(9), Value::loss_in(3));
         assert!(Score::win_in(9).value(12) > Score::DRAW.value(12));

@@ -1,19 +1,14 @@
 //! X's strategy written down as a dictionary from positions (X to move) to X's move, stored
-//! once per symmetry class, and the tools of seed 002 around it: the two file formats, the
-//! verifier, the export of the complete dictionary and wildcard compression.
+//! once per symmetry class: the two file formats and the verifier (the prover checks its
+//! proofs with it). The tools that export and compress dictionaries are in the research
+//! crate (`tictaclatin book`).
 //!
 //! - `runlength`: Patashnik's format (`xo1x8x8o41o 41`, after a header ending in dashes).
-//! - `wildcard`: seed 002's notation, one character per cell, `X` the move, each `O` one
-//!   alternative O stone.
-//! - `verify`, `export`, `compress`: the tools; `small`: seed 002's 4x4 three-in-a-row board,
-//!   so the same tools check its 12-line dictionary.
+//! - `wildcard`: one character per cell, `X` the move, each `O` one alternative O stone.
 //!
 //! Everything here is written against [`Geometry`], so it works on both boards.
 
-pub mod compress;
-pub mod export;
 pub mod runlength;
-pub mod small;
 pub mod verify;
 pub mod wildcard;
 
@@ -108,22 +103,6 @@ impl Index {
         self.map
             .get(&canonical)
             .map(|&(play, entry)| (play as usize, entry as usize))
-    }
-
-    /// X's move for any position: canonicalise with `g`, look up, and map the move back
-    /// through the inverse symmetry.
-    pub fn lookup<G: Geometry + ?Sized>(&self, g: &G, board: QubicBoard) -> Option<(usize, usize)> {
-        let (canon, sym) = g.canonical(board);
-        let (play, entry) = self.get(canon)?;
-        Some((g.map_cell(g.inverse(sym), play), entry))
-    }
-
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
     }
 }
 
@@ -275,10 +254,6 @@ pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
 
 /// Patashnik's dictionary as shipped in `assets/qubic/` (with its header and credit).
 pub const PATASHNIK: &str = include_str!("../../../../../assets/qubic/qubic.dictionary");
-
-/// The same positions in seed 002's wildcard notation (951 lines, Arthur O'Dwyer's).
-pub const PATASHNIK_WILDCARD: &str =
-    include_str!("../../../../../assets/qubic/oracle.patashnik-qubic-partial.txt");
 
 #[cfg(test)]
 mod tests {

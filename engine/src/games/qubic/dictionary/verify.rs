@@ -62,7 +62,7 @@ pub struct Met {
 pub struct VerifyReport {
     /// X-to-move positions met, up to symmetry.
     pub positions: usize,
-    /// Of those, how many each rule answered, in [`Rule::ALL`] order.
+    /// Of those, how many each rule answered, in the order of [`Rule`].
     pub by_rule: [usize; 4],
     /// Plies of the longest game.
     pub deepest: u32,

@@ -7,7 +7,6 @@ use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::threats::winning_cells;
 
-/// Qubic's greedy player.
 pub fn greedy(seed: u64) -> Greedy {
     Greedy::new(seed, steps)
 }

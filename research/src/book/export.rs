@@ -3,11 +3,11 @@
 
 use std::collections::HashSet;
 
-use super::notation::BookLine;
-use super::obvious::obvious_move;
-use super::{Book, sort_lines};
-use crate::games::latin::game::{Board, Cell, Side, Symmetries};
-use crate::games::latin::solver::Solver;
+use tictaclatin_engine::games::latin::book::BookLine;
+use tictaclatin_engine::games::latin::book::obvious_move;
+use tictaclatin_engine::games::latin::book::{Book, sort_lines};
+use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Symmetries};
+use tictaclatin_engine::games::latin::solver::Solver;
 
 /// What to export.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

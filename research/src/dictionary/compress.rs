@@ -16,12 +16,12 @@ use std::collections::BinaryHeap;
 
 use rayon::prelude::*;
 
-use crate::core::threads;
+use tictaclatin_engine::core::threads;
 
-use super::wildcard::WildLine;
-use crate::games::qubic::board::{QubicBoard, Side};
-use crate::games::qubic::cell::bits;
-use crate::games::qubic::geometry::Geometry;
+use tictaclatin_engine::games::qubic::board::{QubicBoard, Side};
+use tictaclatin_engine::games::qubic::cell::bits;
+use tictaclatin_engine::games::qubic::dictionary::wildcard::WildLine;
+use tictaclatin_engine::games::qubic::geometry::Geometry;
 
 /// Choices of the compressor.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -325,9 +325,9 @@ pub fn canonical_after<G: Geometry + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::qubic::dictionary::small::FourByFourThree;
-    use crate::games::qubic::dictionary::wildcard;
+    use crate::dictionary::small::FourByFourThree;
     use std::collections::BTreeSet;
+    use tictaclatin_engine::games::qubic::dictionary::wildcard;
 
     #[test]
     fn the_seeds_second_moves_fold_into_one_line_up_to_symmetry() {

@@ -9,10 +9,10 @@
 
 use std::sync::OnceLock;
 
-use crate::games::kit;
-use crate::games::qubic::board::QubicBoard;
-use crate::games::qubic::geometry::Geometry;
-use crate::games::qubic::symmetry::lex_cmp;
+use tictaclatin_engine::games::kit;
+use tictaclatin_engine::games::qubic::board::QubicBoard;
+use tictaclatin_engine::games::qubic::geometry::Geometry;
+use tictaclatin_engine::games::qubic::symmetry::lex_cmp;
 
 const CELLS: usize = 16;
 
@@ -80,10 +80,6 @@ impl FourByFourThree {
 }
 
 impl Geometry for FourByFourThree {
-    fn name(&self) -> &str {
-        "4x4, three in a row"
-    }
-
     fn cells(&self) -> usize {
         CELLS
     }

@@ -2,12 +2,12 @@
 //! reaches) and the complete one (every position X meets where it does not win at once, so
 //! a player needs only "win at once, else look up"), as text in either format.
 
-use super::verify::VerifyReport;
-use super::wildcard::WildLine;
-use super::{Dictionary, runlength};
-use crate::games::qubic::board::QubicBoard;
-use crate::games::qubic::geometry::Geometry;
-use crate::games::qubic::strategy::Rule;
+use tictaclatin_engine::games::qubic::board::QubicBoard;
+use tictaclatin_engine::games::qubic::dictionary::verify::VerifyReport;
+use tictaclatin_engine::games::qubic::dictionary::wildcard::WildLine;
+use tictaclatin_engine::games::qubic::dictionary::{Dictionary, runlength};
+use tictaclatin_engine::games::qubic::geometry::Geometry;
+use tictaclatin_engine::games::qubic::strategy::Rule;
 
 /// The dictionary without the entries no game reaches, in file order.
 pub fn pruned(dictionary: &Dictionary, report: &VerifyReport) -> Dictionary {

@@ -9,9 +9,9 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-use super::notation::BookLine;
-use super::{Book, sort_lines};
-use crate::games::latin::game::{Board, Cell, Side, Symmetries};
+use tictaclatin_engine::games::latin::book::BookLine;
+use tictaclatin_engine::games::latin::book::{Book, sort_lines};
+use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Symmetries};
 
 /// The same positions as `book`, in as few lines as the greedy choice finds, sorted. The
 /// book must not hold a position twice (`Book::index` checks; the commands refuse such files).

@@ -1,0 +1,46 @@
+//! The top player of the searched games: the analysis's best move at its budget, so that it
+//! plays what `analyze` marks, reporting each iteration to a watch that may stop it.
+
+use std::sync::Arc;
+
+use crate::core::root::SearchSettings;
+use crate::core::{Analysis, Decision, Player, Position, Watch};
+
+/// The game's analysis of a position at some settings; `None` for a position it cannot
+/// analyse (over, or another game's).
+pub type Analyse = Box<dyn FnMut(&dyn Position, &SearchSettings) -> Option<Analysis> + Send>;
+
+pub struct Analyser {
+    name: String,
+    settings: SearchSettings,
+    analyse: Analyse,
+}
+
+impl Analyser {
+    pub fn new(name: &str, settings: SearchSettings, analyse: Analyse) -> Analyser {
+        Analyser {
+            name: name.to_string(),
+            settings,
+            analyse,
+        }
+    }
+}
+
+impl Player for Analyser {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let analysis = (self.analyse)(position, &self.settings)?;
+        Some(Decision {
+            mv: analysis.best,
+            claim: analysis.claim(),
+            how: Some(format!("depth {}", analysis.depth)),
+        })
+    }
+
+    fn set_watch(&mut self, watch: Arc<Watch>) {
+        self.settings.watch = Some(watch);
+    }
+}
