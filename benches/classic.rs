@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use tictaclatin::games::classic::search::{Limits, Searcher};
-use tictaclatin::games::classic::solver::Solver;
-use tictaclatin::games::classic::{Board, Variant, text};
+use tictaclatin::games::classic::search::{SearchLimits, Searcher};
+use tictaclatin::games::classic::solver::ClassicSolver;
+use tictaclatin::games::classic::{ClassicBoard, Variant, text};
 
 fn main() {
     divan::main();
@@ -19,24 +19,24 @@ fn variant(size: u8, k: u8) -> Variant {
     Variant::new(size, Some(k)).expect("a valid variant")
 }
 
-fn solver_3x3() -> &'static Solver {
-    static SOLVER: OnceLock<Solver> = OnceLock::new();
-    SOLVER.get_or_init(|| Solver::new(variant(3, 3)).expect("3x3 is solvable"))
+fn solver_3x3() -> &'static ClassicSolver {
+    static SOLVER: OnceLock<ClassicSolver> = OnceLock::new();
+    SOLVER.get_or_init(|| ClassicSolver::new(variant(3, 3)).expect("3x3 is solvable"))
 }
 
 /// Every 3x3 position in play, in a fixed order.
-fn positions_3x3() -> Vec<Board> {
+fn positions_3x3() -> Vec<ClassicBoard> {
     let v = variant(3, 3);
     (0u64..512 * 512)
-        .filter_map(|i| Board::new(v, i % 512, i / 512).ok())
+        .filter_map(|i| ClassicBoard::new(v, i % 512, i / 512).ok())
         .filter(|b| !b.status().is_over())
         .collect()
 }
 
 /// The whole 3x3 game: every reachable position's value.
 #[divan::bench]
-fn solve_3x3() -> Option<Solver> {
-    Solver::new(black_box(variant(3, 3)))
+fn solve_3x3() -> Option<ClassicSolver> {
+    ClassicSolver::new(black_box(variant(3, 3)))
 }
 
 /// One perfect reply on 3x3 after the solve (the bot's whole cost per move).
@@ -55,20 +55,20 @@ fn reply_3x3(bencher: Bencher) {
 #[divan::bench]
 fn reply_3x3_empty(bencher: Bencher) {
     let solver = solver_3x3();
-    let empty = Board::empty(variant(3, 3));
+    let empty = ClassicBoard::empty(variant(3, 3));
     bencher.bench_local(|| black_box(solver.best_move(black_box(empty))));
 }
 
 /// The whole 4x4 game (four in a row): 9,062,619 positions in play, 286,602 classes.
 #[divan::bench(sample_count = 10)]
-fn solve_4x4() -> Option<Solver> {
-    Solver::new(black_box(variant(4, 4)))
+fn solve_4x4() -> Option<ClassicSolver> {
+    ClassicSolver::new(black_box(variant(4, 4)))
 }
 
 /// 4x4 with three in a row, a first-player win.
 #[divan::bench(sample_count = 10)]
-fn solve_4x4_three() -> Option<Solver> {
-    Solver::new(black_box(variant(4, 3)))
+fn solve_4x4_three() -> Option<ClassicSolver> {
+    ClassicSolver::new(black_box(variant(4, 3)))
 }
 
 /// A 7x7 search to a fixed depth from a middle-game position; the throughput is nodes per
@@ -78,7 +78,7 @@ fn search_7x7_depth(bencher: Bencher, depth: u32) {
     let v = variant(7, 7);
     let board = text::parse(v, "-------/--X----/---O---/--XO---/----X--/-------/-------")
         .expect("a position");
-    let limits = Limits {
+    let limits = SearchLimits {
         movetime: Duration::from_secs(60),
         max_depth: depth,
     };
@@ -95,8 +95,8 @@ fn search_7x7_depth(bencher: Bencher, depth: u32) {
 #[divan::bench(sample_count = 5)]
 fn move_7x7_100ms(bencher: Bencher) {
     let v = variant(7, 7);
-    let limits = Limits::movetime(Duration::from_millis(100));
+    let limits = SearchLimits::movetime(Duration::from_millis(100));
     bencher
         .with_inputs(|| Searcher::new(v, 18))
-        .bench_local_values(|mut s| black_box(s.search(Board::empty(v), limits)));
+        .bench_local_values(|mut s| black_box(s.search(ClassicBoard::empty(v), limits)));
 }

@@ -9,10 +9,10 @@ use divan::{Bencher, black_box};
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
 use tictaclatin::core::{Move, Player, Position, Side};
 use tictaclatin::games::qubic::adapter::patashnik_index;
-use tictaclatin::games::qubic::dictionary::verify::{self, Options};
+use tictaclatin::games::qubic::dictionary::verify::{self, VerifyOptions};
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
 use tictaclatin::games::qubic::players::{Level, Perfect, RandomPlayer};
-use tictaclatin::games::qubic::{Board, Geometry, Qubic, QubicGame, QubicPosition, strategy};
+use tictaclatin::games::qubic::{Geometry, Qubic, QubicBoard, QubicGame, QubicPosition, strategy};
 
 fn main() {
     divan::main();
@@ -27,8 +27,8 @@ fn patashnik() -> &'static Dictionary {
 
 /// Positions met in games of the perfect X against random and medium O players: the X
 /// positions the verifier and the bot see.
-fn game_positions() -> &'static Vec<Board> {
-    static POSITIONS: OnceLock<Vec<Board>> = OnceLock::new();
+fn game_positions() -> &'static Vec<QubicBoard> {
+    static POSITIONS: OnceLock<Vec<QubicBoard>> = OnceLock::new();
     POSITIONS.get_or_init(|| {
         let mut out = Vec::new();
         for seed in 0..40 {
@@ -42,7 +42,7 @@ fn game_positions() -> &'static Vec<Board> {
                 game: &QubicGame,
                 clock: Clock::Off,
             };
-            let start = Box::new(QubicPosition(Board::EMPTY));
+            let start = Box::new(QubicPosition(QubicBoard::EMPTY));
             let mut x_to_move = |before: &dyn Position, _: Move, _: Duration| {
                 if before.to_move() == Side::First {
                     out.push(QubicPosition::board_of(before));
@@ -87,7 +87,7 @@ fn verify_subset() -> usize {
         .take(20)
         .map(|e| {
             let start = e.board.with_move(e.play);
-            verify::verify_from(&Qubic, d, start, Options::default())
+            verify::verify_from(&Qubic, d, start, VerifyOptions::default())
                 .unwrap()
                 .positions
         })

@@ -16,16 +16,18 @@ use tictaclatin::core::{Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify;
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary, compress, export};
-use tictaclatin::games::qubic::players::{Level, Perfect, RandomPlayer, Strong, Style, greedy};
-use tictaclatin::games::qubic::{Board, Qubic, QubicGame, QubicPosition};
+use tictaclatin::games::qubic::players::{
+    Level, Perfect, RandomPlayer, Strong, StrongStyle, greedy,
+};
+use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
 
 /// One game of `x` against `o` from the empty board, by the game loop; the last board.
-fn play_game(x: &mut dyn Player, o: &mut dyn Player) -> Board {
+fn play_game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
     let rules = game_loop::Rules {
         game: &QubicGame,
         clock: Clock::Off,
     };
-    let start = Box::new(QubicPosition(Board::EMPTY));
+    let start = Box::new(QubicPosition(QubicBoard::EMPTY));
     let played = game_loop::play_game(rules, start, [x, o], &mut ()).expect("legal moves");
     QubicPosition::board_of(played.last.as_ref())
 }
@@ -88,7 +90,7 @@ fn patashnik() -> Dictionary {
 fn verify_figures() {
     let d = patashnik();
     for parallel in [true, false] {
-        let options = verify::Options {
+        let options = verify::VerifyOptions {
             parallel,
             time_moves: true,
             ..Default::default()
@@ -113,7 +115,7 @@ fn compression_figures() {
     let positions = export::positions(&patashnik());
     for (move_images, tries) in [(false, 1), (true, 1), (true, 64), (true, 1000)] {
         let t = Instant::now();
-        let options = compress::Options { move_images, tries };
+        let options = compress::CompressOptions { move_images, tries };
         let lines = compress::compress(&Qubic, &positions, options);
         println!(
             "move images {move_images}, tries {tries}: {} lines ({} plain) in {:?}",
@@ -125,7 +127,7 @@ fn compression_figures() {
 }
 
 fn complete_dictionary_figures() {
-    let options = verify::Options {
+    let options = verify::VerifyOptions {
         parallel: true,
         ..Default::default()
     };
@@ -141,7 +143,7 @@ fn complete_dictionary_figures() {
     let lines = compress::compress(
         &Qubic,
         &complete,
-        compress::Options {
+        compress::CompressOptions {
             move_images: false,
             tries: 1,
         },
@@ -158,16 +160,16 @@ fn complete_dictionary_figures() {
         entries: complete
             .iter()
             .enumerate()
-            .map(|(i, &(board, play))| dictionary::Entry {
+            .map(|(i, &(board, play))| dictionary::DictionaryEntry {
                 line: i + 1,
                 board,
                 play,
             })
             .collect(),
     };
-    let options = verify::Options {
+    let options = verify::VerifyOptions {
         parallel: true,
-        rules: verify::Rules::WinThenDictionary,
+        rules: verify::VerifyRules::WinThenDictionary,
         ..Default::default()
     };
     let check = verify::verify(&Qubic, &d, options).unwrap_or_else(|e| panic!("{e}"));
@@ -181,11 +183,11 @@ fn complete_dictionary_figures() {
 fn overshoot_of_the_one_second_clock() {
     let mut worst = Duration::ZERO;
     let mut r = RandomPlayer::new(5);
-    let mut o = Strong::new("strong", Style::strongest(Duration::from_secs(1)), 1);
+    let mut o = Strong::new("strong", StrongStyle::strongest(Duration::from_secs(1)), 1);
     let mut moves = 0;
     // O's moves in games against X players that do not win at once.
     for seed in 0..6u64 {
-        let mut board = Board::EMPTY;
+        let mut board = QubicBoard::EMPTY;
         let mut level = Level::Hard.player(Duration::from_millis(50), seed);
         while board.status() == Status::InPlay {
             let d = if board.to_move() == Side::Second {

@@ -91,7 +91,6 @@ impl Action {
         ACTIONS[self.index()].2
     }
 
-    /// The built-in keys.
     pub fn default_keys(self) -> &'static [&'static str] {
         ACTIONS[self.index()].3
     }
@@ -224,7 +223,6 @@ impl Key {
         Key { code, modifiers }
     }
 
-    /// A plain key without modifiers.
     pub fn plain(code: KeyCode) -> Key {
         Key::new(code, KeyModifiers::NONE)
     }
@@ -232,6 +230,16 @@ impl Key {
     /// True for Ctrl-C, which always quits.
     pub fn is_ctrl_c(self) -> bool {
         self.modifiers == KeyModifiers::CONTROL && self.code == KeyCode::Char('c')
+    }
+
+    /// The key as people read it on screen: the config file's name, capitalised when it is
+    /// a word (`Enter`, `Ctrl-z`) so it stands out from a letter key (`u`).
+    pub fn label(self) -> String {
+        let name = self.to_string();
+        match name.chars().nth(1) {
+            Some(_) => crate::core::words::capitalized(&name),
+            None => name,
+        }
     }
 }
 
@@ -324,18 +332,6 @@ impl fmt::Display for Key {
             KeyCode::Char(c) => write!(f, "{c}"),
             KeyCode::F(n) => write!(f, "f{n}"),
             other => write!(f, "{other:?}"),
-        }
-    }
-}
-
-impl Key {
-    /// The key as people read it on screen: the config file's name, capitalised when it is
-    /// a word (`Enter`, `Ctrl-z`) so it stands out from a letter key (`u`).
-    pub fn label(self) -> String {
-        let name = self.to_string();
-        match name.chars().nth(1) {
-            Some(_) => crate::core::words::capitalized(&name),
-            None => name,
         }
     }
 }

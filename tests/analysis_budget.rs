@@ -137,14 +137,14 @@ fn bot_plays_the_mark(
 
 #[test]
 fn the_bot_plays_what_analyze_marks_on_classic_boards() {
-    use tictaclatin::games::classic::players::Searcher;
+    use tictaclatin::games::classic::players::ClassicSearchPlayer;
     for (size, k, depth, count) in [(7, 5, 2, 500), (5, 4, 3, 500)] {
         let game = game(GameKind::Classic, Some(size), Some(k));
         let engine = game.engine();
         let variant = tictaclatin::games::classic::Variant::new(size, Some(k)).unwrap();
         let positions = positions(game.as_ref(), count, [1, 14], 7 + u64::from(size), |_| true);
         let budget = Budget::Depth(depth);
-        let bot = Box::new(Searcher::with_budget(variant, budget));
+        let bot = Box::new(ClassicSearchPlayer::with_budget(variant, budget));
         let analysed = bot_plays_the_mark(&positions, engine.as_ref(), budget, bot);
         assert_eq!(
             analysed, count,
@@ -155,12 +155,12 @@ fn the_bot_plays_what_analyze_marks_on_classic_boards() {
 
 #[test]
 fn the_bot_plays_what_analyze_marks_in_extreme() {
-    use tictaclatin::games::extreme::players::Searcher;
+    use tictaclatin::games::extreme::players::ExtremeSearchPlayer;
     let game = game(GameKind::Extreme, None, None);
     let engine = game.engine();
     let positions = positions(game.as_ref(), 500, [1, 60], 11, |_| true);
     let budget = Budget::Depth(2);
-    let bot = Box::new(Searcher::analysing(budget));
+    let bot = Box::new(ExtremeSearchPlayer::analysing(budget));
     let analysed = bot_plays_the_mark(&positions, engine.as_ref(), budget, bot);
     assert_eq!(analysed, 500);
 }

@@ -65,7 +65,7 @@ fn a_removed_entry_exits_1_naming_the_position() {
 
 #[test]
 fn a_worse_move_exits_1_naming_the_line() {
-    use tictaclatin::games::latin::book::{Line, book_cells};
+    use tictaclatin::games::latin::book::{BookLine, book_cells};
     use tictaclatin::games::latin::game::Cell;
     use tictaclatin::games::latin::solver::Solver;
 
@@ -81,7 +81,7 @@ fn a_worse_move_exits_1_naming_the_line() {
         .iter()
         .enumerate()
         .find_map(|(i, text)| {
-            let line = Line::parse(text).unwrap();
+            let line = BookLine::parse(text).unwrap();
             let position = line.positions()[0];
             let best = solver.value(position)?;
             Cell::in_mask(position.empty_cells())
@@ -90,7 +90,7 @@ fn a_worse_move_exits_1_naming_the_line() {
         })
         .expect("some entry has a worse alternative");
     let position = line.positions()[0];
-    lines[index] = Line::plain(position, worse).to_string();
+    lines[index] = BookLine::plain(position, worse).to_string();
     let file = write(dir.path(), "worse.txt", &lines.join("\n"));
     let out = run(&["book", "verify", &file, "--side", "second"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));

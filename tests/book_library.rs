@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use tictaclatin::games::latin::book::{
-    self, Book, Line, Unsound, book_cells, export::ExportOptions,
+    self, Book, BookLine, Unsound, book_cells, export::ExportOptions,
 };
 use tictaclatin::games::latin::game::{Board, Cell, Side, Status, Symmetries};
 use tictaclatin::games::latin::players::BookPlayer;
@@ -50,7 +50,9 @@ fn meaning(book: &Book) -> BTreeSet<(u32, u32)> {
 fn edit(book: &Book, index: usize, replacement: Option<String>) -> Book {
     let lines = book.lines().iter().enumerate().filter_map(|(i, n)| {
         if i == index {
-            replacement.as_ref().map(|text| Line::parse(text).unwrap())
+            replacement
+                .as_ref()
+                .map(|text| BookLine::parse(text).unwrap())
         } else {
             Some(n.line)
         }
@@ -134,7 +136,7 @@ fn a_removed_entry_fails_verify_naming_its_position() {
 }
 
 /// A legal move in `line`'s position whose value is worse than the position's.
-fn worse_move(line: &Line) -> Option<Cell> {
+fn worse_move(line: &BookLine) -> Option<Cell> {
     let position = line.positions()[0];
     let best = solver().value(position)?;
     Cell::in_mask(position.empty_cells())
@@ -151,7 +153,7 @@ fn a_worse_move_fails_verify_naming_its_line() {
             .enumerate()
             .find_map(|(i, n)| worse_move(&n.line).map(|c| (i, n, c)))
             .expect("some entry has a worse alternative");
-        let changed = Line::plain(n.line.positions()[0], cell);
+        let changed = BookLine::plain(n.line.positions()[0], cell);
         let err =
             book::verify(&edit(&book, index, Some(changed.to_string())), solver()).unwrap_err();
         assert!(
@@ -195,7 +197,7 @@ fn an_unreachable_entry_fails_verify() {
             .lines()
             .iter()
             .map(|n| n.line)
-            .chain([Line::plain(extra, play)]);
+            .chain([BookLine::plain(extra, play)]);
         let err = book::verify(&Book::from_lines(side, lines), solver()).unwrap_err();
         assert!(
             matches!(err, Unsound::Unreachable { line, .. } if line == book.lines().len() + 1),

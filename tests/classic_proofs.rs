@@ -9,12 +9,12 @@ use common::classic::{random_position, variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use tictaclatin::core::{Outcome, Value};
-use tictaclatin::games::classic::proof::{self, Limits, Method, Want};
-use tictaclatin::games::classic::solver::Solver;
-use tictaclatin::games::classic::{Board, Variant};
+use tictaclatin::games::classic::proof::{self, Method, ProofLimits, Want};
+use tictaclatin::games::classic::solver::ClassicSolver;
+use tictaclatin::games::classic::{ClassicBoard, Variant};
 
-fn nodes(n: u64) -> Limits {
-    Limits {
+fn nodes(n: u64) -> ProofLimits {
+    ProofLimits {
         nodes: n,
         time: None,
     }
@@ -22,7 +22,7 @@ fn nodes(n: u64) -> Limits {
 
 fn empty_board_outcome(size: u8, k: u8) -> Option<Outcome> {
     proof::prove(
-        Board::empty(variant(size, k)),
+        ClassicBoard::empty(variant(size, k)),
         nodes(20_000_000),
         Want::Outcome,
     )
@@ -45,7 +45,11 @@ fn small_boards_have_their_known_values() {
 #[test]
 fn n_in_a_row_on_n_by_n_is_drawn() {
     for n in 3..=7 {
-        let proof = proof::prove(Board::empty(variant(n, n)), nodes(5_000_000), Want::Value);
+        let proof = proof::prove(
+            ClassicBoard::empty(variant(n, n)),
+            nodes(5_000_000),
+            Want::Value,
+        );
         let cells = u32::from(n) * u32::from(n);
         assert_eq!(proof.value(), Some(Value::draw_in(cells)), "{n}x{n}");
         // Hales and Jewett's pairing covers n >= 5 (2 (2n + 2) <= n^2); 3x3 and 4x4 are
@@ -66,7 +70,7 @@ fn agrees_with_the_4x4_tables_plies_included() {
     let mut checked = 0;
     for k in [3, 4] {
         let v = variant(4, k);
-        let solver = Solver::new(v).unwrap();
+        let solver = ClassicSolver::new(v).unwrap();
         while checked < 200 * u32::from(k - 2) {
             let stones = rng.random_range(0..12);
             let Some(board) = random_position(v, stones, &mut rng) else {
@@ -81,7 +85,7 @@ fn agrees_with_the_4x4_tables_plies_included() {
 
 #[test]
 fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
-    let board = Board::empty(variant(6, 5));
+    let board = ClassicBoard::empty(variant(6, 5));
     let first = proof::prove(board, nodes(30_000), Want::Outcome);
     let second = proof::prove(board, nodes(30_000), Want::Outcome);
     assert_eq!(
@@ -90,7 +94,7 @@ fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
     );
     assert_eq!((first.outcome, first.nodes), (second.outcome, second.nodes));
     // A finished game has nothing to prove.
-    let won = Board::new(Variant::CLASSIC, 0b111, 0b11000).unwrap();
+    let won = ClassicBoard::new(Variant::CLASSIC, 0b111, 0b11000).unwrap();
     assert_eq!(proof::exact_value(won, nodes(1000)), None);
 }
 

@@ -9,12 +9,12 @@ use common::classic::random_position;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use tictaclatin::core::{Claim, Outcome};
-use tictaclatin::games::classic::search::{Limits, Searcher};
-use tictaclatin::games::classic::solver::Solver;
-use tictaclatin::games::classic::{Board, Variant};
+use tictaclatin::games::classic::search::{SearchLimits, Searcher};
+use tictaclatin::games::classic::solver::ClassicSolver;
+use tictaclatin::games::classic::{ClassicBoard, Variant};
 
-fn depth_limited(depth: u32) -> Limits {
-    Limits {
+fn depth_limited(depth: u32) -> SearchLimits {
+    SearchLimits {
         movetime: Duration::from_secs(60),
         max_depth: depth,
     }
@@ -32,11 +32,11 @@ fn holds(claim: Claim, truth: tictaclatin::core::Value) -> bool {
 #[test]
 fn a_full_depth_search_knows_every_3x3_value() {
     let v = Variant::CLASSIC;
-    let solver = Solver::new(v).unwrap();
+    let solver = ClassicSolver::new(v).unwrap();
     let mut searcher = Searcher::new(v, 16);
     for x in 0u64..512 {
         for o in 0u64..512 {
-            let Ok(board) = Board::new(v, x, o) else {
+            let Ok(board) = ClassicBoard::new(v, x, o) else {
                 continue;
             };
             if board.status().is_over() {
@@ -72,7 +72,7 @@ fn claims_hold_on_4x4_at_every_depth() {
     let mut claims = 0;
     for k in [3, 4] {
         let v = Variant::new(4, Some(k)).unwrap();
-        let solver = Solver::new(v).unwrap();
+        let solver = ClassicSolver::new(v).unwrap();
         let mut searcher = Searcher::new(v, 18);
         for _ in 0..400 {
             let stones = rng.random_range(0..12);
@@ -97,7 +97,7 @@ fn claims_hold_on_4x4_at_every_depth() {
 }
 
 /// Positions of 5x5 to 7x7 (any K) with `want` true, from random play.
-fn positions(want: impl Fn(Board) -> bool, count: usize) -> Vec<Board> {
+fn positions(want: impl Fn(ClassicBoard) -> bool, count: usize) -> Vec<ClassicBoard> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let variants: Vec<Variant> = Variant::all().filter(|v| v.size() >= 5).collect();
     let mut out = Vec::new();
@@ -113,11 +113,11 @@ fn positions(want: impl Fn(Board) -> bool, count: usize) -> Vec<Board> {
 
 #[test]
 fn never_misses_a_win_in_one() {
-    let wins = |b: Board| b.winning_cells(b.to_move());
+    let wins = |b: ClassicBoard| b.winning_cells(b.to_move());
     for board in positions(|b| wins(b) != 0, 200) {
         let mut s = Searcher::new(board.variant(), 12);
         let found = s
-            .search(board, Limits::movetime(Duration::from_millis(20)))
+            .search(board, SearchLimits::movetime(Duration::from_millis(20)))
             .unwrap();
         assert!(wins(board) & found.cell.bit() != 0, "{board:?}");
         assert_eq!(
@@ -129,12 +129,13 @@ fn never_misses_a_win_in_one() {
 
 #[test]
 fn never_misses_a_forced_block() {
-    let threats = |b: Board| b.winning_cells(b.to_move().other());
-    let only_block = |b: Board| b.winning_cells(b.to_move()) == 0 && threats(b).count_ones() == 1;
+    let threats = |b: ClassicBoard| b.winning_cells(b.to_move().other());
+    let only_block =
+        |b: ClassicBoard| b.winning_cells(b.to_move()) == 0 && threats(b).count_ones() == 1;
     for board in positions(only_block, 200) {
         let mut s = Searcher::new(board.variant(), 12);
         let found = s
-            .search(board, Limits::movetime(Duration::from_millis(20)))
+            .search(board, SearchLimits::movetime(Duration::from_millis(20)))
             .unwrap();
         assert_eq!(found.cell.bit(), threats(board), "{board:?}");
     }
@@ -145,11 +146,11 @@ fn seven_by_seven_answers_within_its_budget() {
     let v = Variant::new(7, None).unwrap();
     let budget = Duration::from_millis(100);
     let mut s = Searcher::new(v, 18);
-    let mut board = Board::empty(v);
+    let mut board = ClassicBoard::empty(v);
     let mut worst = Duration::ZERO;
     for _ in 0..12 {
         let t = Instant::now();
-        let found = s.search(board, Limits::movetime(budget)).unwrap();
+        let found = s.search(board, SearchLimits::movetime(budget)).unwrap();
         worst = worst.max(t.elapsed());
         board = board.with_move(found.cell);
         if board.status().is_over() {
@@ -163,9 +164,9 @@ fn seven_by_seven_answers_within_its_budget() {
 fn any_budget_is_accepted() {
     let v = Variant::new(5, None).unwrap();
     let mut s = Searcher::new(v, 12);
-    let board = Board::empty(v);
+    let board = ClassicBoard::empty(v);
     for movetime in [Duration::ZERO, Duration::from_nanos(1), Duration::MAX] {
-        let limits = Limits {
+        let limits = SearchLimits {
             movetime,
             max_depth: 3,
         };

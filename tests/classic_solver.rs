@@ -7,8 +7,8 @@ use common::classic::{random_position, variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use tictaclatin::core::{Outcome, Status, Value};
-use tictaclatin::games::classic::solver::Solver;
-use tictaclatin::games::classic::{Board, Cell};
+use tictaclatin::games::classic::solver::ClassicSolver;
+use tictaclatin::games::classic::{ClassicBoard, ClassicCell};
 
 /// A grid of 0 (empty), 1 (X), 2 (O), and a win test that walks every cell and direction:
 /// nothing shared with the engine but the rules.
@@ -20,10 +20,10 @@ struct Naive {
 }
 
 impl Naive {
-    fn from_board(board: Board) -> Naive {
+    fn from_board(board: ClassicBoard) -> Naive {
         let v = board.variant();
         let grid = (0..v.cells())
-            .map(|i| match board.at(Cell::new(v, i).unwrap()) {
+            .map(|i| match board.at(ClassicCell::new(v, i).unwrap()) {
                 None => 0,
                 Some(side) => side.index() as u8 + 1,
             })
@@ -126,18 +126,18 @@ impl Naive {
 /// A random in-play position with `stones` stones, by random play from the empty board.
 #[test]
 fn values_known_from_an_independent_solver() {
-    let v3 = Solver::new(variant(3, 3)).unwrap();
+    let v3 = ClassicSolver::new(variant(3, 3)).unwrap();
     assert_eq!(
-        v3.value(Board::empty(variant(3, 3))),
+        v3.value(ClassicBoard::empty(variant(3, 3))),
         Some(Value::draw_in(9))
     );
-    let v4 = Solver::new(variant(4, 4)).unwrap();
+    let v4 = ClassicSolver::new(variant(4, 4)).unwrap();
     assert_eq!(
-        v4.value(Board::empty(variant(4, 4))),
+        v4.value(ClassicBoard::empty(variant(4, 4))),
         Some(Value::draw_in(16))
     );
-    let v43 = Solver::new(variant(4, 3)).unwrap();
-    let start = v43.value(Board::empty(variant(4, 3))).unwrap();
+    let v43 = ClassicSolver::new(variant(4, 3)).unwrap();
+    let start = v43.value(ClassicBoard::empty(variant(4, 3))).unwrap();
     assert_eq!(
         start.outcome,
         Outcome::Win,
@@ -148,18 +148,18 @@ fn values_known_from_an_independent_solver() {
 #[test]
 fn four_by_four_three_in_a_row_is_won_in_five_plies_not_three() {
     let v = variant(4, 3);
-    let solver = Solver::new(v).unwrap();
-    assert_eq!(solver.value(Board::empty(v)), Some(Value::win_in(5)));
-    let mut naive = Naive::from_board(Board::empty(v));
+    let solver = ClassicSolver::new(v).unwrap();
+    assert_eq!(solver.value(ClassicBoard::empty(v)), Some(Value::win_in(5)));
+    let mut naive = Naive::from_board(ClassicBoard::empty(v));
     assert!(naive.wins_within(5));
     assert!(!naive.wins_within(3));
 }
 
 #[test]
 fn reachable_positions_match_the_known_counts() {
-    let v3 = Solver::new(variant(3, 3)).unwrap();
+    let v3 = ClassicSolver::new(variant(3, 3)).unwrap();
     assert_eq!(v3.reachable_positions(), 4_520);
-    let v4 = Solver::new(variant(4, 4)).unwrap();
+    let v4 = ClassicSolver::new(variant(4, 4)).unwrap();
     assert_eq!(v4.reachable_positions(), 9_062_619);
     assert!(v4.memory_bytes() < 64 << 20, "{} bytes", v4.memory_bytes());
 }
@@ -167,11 +167,11 @@ fn reachable_positions_match_the_known_counts() {
 #[test]
 fn every_3x3_position_agrees_with_the_naive_search() {
     let v = variant(3, 3);
-    let solver = Solver::new(v).unwrap();
+    let solver = ClassicSolver::new(v).unwrap();
     let mut checked = 0;
     for x in 0u64..512 {
         for o in 0u64..512 {
-            let Ok(board) = Board::new(v, x, o) else {
+            let Ok(board) = ClassicBoard::new(v, x, o) else {
                 continue;
             };
             if board.status() != Status::InPlay {
@@ -195,7 +195,7 @@ fn random_4x4_positions_agree_with_the_naive_search() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     for k in [3, 4] {
         let v = variant(4, k);
-        let solver = Solver::new(v).unwrap();
+        let solver = ClassicSolver::new(v).unwrap();
         let mut checked = 0;
         while checked < 40 {
             let stones = rng.random_range(8..=12);
@@ -223,7 +223,7 @@ fn the_best_move_keeps_the_value() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     for k in [3, 4] {
         let v = variant(4, k);
-        let solver = Solver::new(v).unwrap();
+        let solver = ClassicSolver::new(v).unwrap();
         for _ in 0..2000 {
             let stones = rng.random_range(0..14);
             let Some(board) = random_position(v, stones, &mut rng) else {
@@ -234,9 +234,11 @@ fn the_best_move_keeps_the_value() {
             assert_eq!(solver.move_value(board, choice.cell), Some(choice.value));
         }
     }
-    let finished = Board::new(variant(3, 3), 0b111, 0b11000).unwrap();
+    let finished = ClassicBoard::new(variant(3, 3), 0b111, 0b11000).unwrap();
     assert_eq!(
-        Solver::new(variant(3, 3)).unwrap().best_move(finished),
+        ClassicSolver::new(variant(3, 3))
+            .unwrap()
+            .best_move(finished),
         None
     );
 }

@@ -42,7 +42,7 @@ fn a_forced_win_is_claimed() {
     // X holds B1, C1, D1 and a1 b1 c1 of A1; O's last move sends X to A1: d1 wins.
     let mut cells = vec!['-'; 256];
     let mut set = |name: &str, ch: char| {
-        let c: tictaclatin::games::extreme::Cell = name.parse().unwrap();
+        let c: tictaclatin::games::extreme::ExtremeCell = name.parse().unwrap();
         cells[c.index()] = ch;
     };
     for board in ["B1", "C1", "D1"] {
@@ -76,10 +76,10 @@ fn a_finished_game_is_over() {
         }
     }
     for board in 4..16 {
-        let c = tictaclatin::games::extreme::Cell::in_board(board, 15);
+        let c = tictaclatin::games::extreme::ExtremeCell::in_board(board, 15);
         cells[c.index()] = 'O';
     }
-    let c = tictaclatin::games::extreme::Cell::in_board(4, 0);
+    let c = tictaclatin::games::extreme::ExtremeCell::in_board(4, 0);
     cells[c.index()] = 'O';
     let text: String = cells.into_iter().collect();
     assert_eq!(ask(&engine, &format!("{text} A1d1 o")), "over x");

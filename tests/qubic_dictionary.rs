@@ -8,22 +8,22 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use tictaclatin::games::qubic::dictionary::small::{EXAMPLE_DICTIONARY, FourByFourThree};
-use tictaclatin::games::qubic::dictionary::verify::{self, Report, Rules};
+use tictaclatin::games::qubic::dictionary::verify::{self, VerifyReport, VerifyRules};
 use tictaclatin::games::qubic::dictionary::{
     self, Canonical, Dictionary, DictionaryError, LineProblem, compress, export,
 };
 use tictaclatin::games::qubic::strategy::Rule;
-use tictaclatin::games::qubic::{Board, Geometry, Qubic};
+use tictaclatin::games::qubic::{Geometry, Qubic, QubicBoard};
 
 fn patashnik() -> Dictionary {
     dictionary::parse(&Qubic, dictionary::PATASHNIK, Canonical::Required).unwrap()
 }
 
 /// The full verification, once for the whole test binary (about 15 s on 2 cores).
-fn full_report() -> &'static Report {
-    static REPORT: OnceLock<Report> = OnceLock::new();
+fn full_report() -> &'static VerifyReport {
+    static REPORT: OnceLock<VerifyReport> = OnceLock::new();
     REPORT.get_or_init(|| {
-        let options = verify::Options {
+        let options = verify::VerifyOptions {
             parallel: true,
             ..Default::default()
         };
@@ -33,7 +33,10 @@ fn full_report() -> &'static Report {
 
 /// Each position with its move as a class: (canonical position, canonical position after
 /// the move). Two dictionaries agree up to symmetry when these sets are equal.
-fn classes<G: Geometry + ?Sized>(g: &G, positions: &[(Board, usize)]) -> BTreeSet<(Board, Board)> {
+fn classes<G: Geometry + ?Sized>(
+    g: &G,
+    positions: &[(QubicBoard, usize)],
+) -> BTreeSet<(QubicBoard, QubicBoard)> {
     positions
         .iter()
         .map(|&(b, p)| compress::canonical_after(g, b, p))
@@ -47,13 +50,13 @@ fn both_formats_hold_the_same_2929_canonical_positions() {
     assert_eq!(plain.entries[0].line, 52, "51 header lines");
     assert_eq!(
         (plain.entries[0].board, plain.entries[0].play),
-        (Board::EMPTY, 0)
+        (QubicBoard::EMPTY, 0)
     );
     assert!(plain.entries.iter().all(|e| Qubic.is_canonical(e.board)));
     let wild =
         dictionary::parse(&Qubic, dictionary::PATASHNIK_WILDCARD, Canonical::Required).unwrap();
     assert_eq!(wild.len(), 2929);
-    let set = |d: &Dictionary| -> BTreeSet<(Board, usize)> {
+    let set = |d: &Dictionary| -> BTreeSet<(QubicBoard, usize)> {
         d.entries.iter().map(|e| (e.board, e.play)).collect()
     };
     assert_eq!(set(&plain), set(&wild));
@@ -90,8 +93,8 @@ fn a_missing_entry_is_named_by_the_verifier() {
     let mut d = patashnik();
     assert_eq!(d.entries[1].line, 53);
     d.entries.remove(1);
-    let start = Board::EMPTY.with_move(0).with_move(15);
-    let err = verify::verify_from(&Qubic, &d, start, verify::Options::default()).unwrap_err();
+    let start = QubicBoard::EMPTY.with_move(0).with_move(15);
+    let err = verify::verify_from(&Qubic, &d, start, verify::VerifyOptions::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "X has no winning continuation in 'x14o': the position is not in the dictionary \
@@ -105,7 +108,7 @@ fn a_subtree_verifies_on_its_own() {
     let d = patashnik();
     let entry = d.entries.iter().find(|e| e.board.stones() == 8).unwrap();
     let start = entry.board.with_move(entry.play);
-    let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+    let report = verify::verify_from(&Qubic, &d, start, verify::VerifyOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     println!("line {}: {}", entry.line, report.summary());
     assert!(report.positions > 50, "{}", report.summary());
@@ -116,7 +119,7 @@ fn a_subtree_verifies_on_its_own() {
 fn compression_keeps_every_position_and_move_up_to_symmetry() {
     let d = patashnik();
     let positions = export::positions(&d);
-    let options = compress::Options {
+    let options = compress::CompressOptions {
         move_images: true,
         tries: 8,
     };
@@ -150,8 +153,8 @@ fn the_seeds_small_dictionary_is_exhaustive_by_itself() {
         err.to_string().starts_with("line 2: not canonical"),
         "{err}"
     );
-    let only = verify::Options {
-        rules: Rules::DictionaryOnly,
+    let only = verify::VerifyOptions {
+        rules: VerifyRules::DictionaryOnly,
         ..Default::default()
     };
     let report = verify::verify(g, &d, only).unwrap();
@@ -160,7 +163,7 @@ fn the_seeds_small_dictionary_is_exhaustive_by_itself() {
     assert_eq!(d.index(g).repeats.len(), 33);
     // With the header's rules, X wins at once after its second move: lines 3 to 12 are
     // never consulted.
-    let report = verify::verify(g, &d, verify::Options::default()).unwrap();
+    let report = verify::verify(g, &d, verify::VerifyOptions::default()).unwrap();
     assert_eq!(report.positions, 10);
     let unreached_lines: BTreeSet<usize> = report
         .unreached
@@ -169,7 +172,11 @@ fn the_seeds_small_dictionary_is_exhaustive_by_itself() {
         .collect();
     assert_eq!(unreached_lines, (3..=12).collect());
     let pruned = export::pruned(&d, &report);
-    let lines = compress::compress(g, &export::positions(&pruned), compress::Options::default());
+    let lines = compress::compress(
+        g,
+        &export::positions(&pruned),
+        compress::CompressOptions::default(),
+    );
     assert_eq!(
         lines.len(),
         2,
@@ -236,7 +243,7 @@ fn a_complete_dictionary_verifies_by_itself() {
     let d = patashnik();
     let entry = d.entries.iter().find(|e| e.board.stones() == 4).unwrap();
     let start = entry.board.with_move(entry.play);
-    let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+    let report = verify::verify_from(&Qubic, &d, start, verify::VerifyOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     // About 9,400 positions, answered by blocks, the dictionary and forced wins.
     let complete = export::complete(&report);
@@ -245,15 +252,15 @@ fn a_complete_dictionary_verifies_by_itself() {
         entries: complete
             .iter()
             .enumerate()
-            .map(|(i, &(board, play))| dictionary::Entry {
+            .map(|(i, &(board, play))| dictionary::DictionaryEntry {
                 line: i + 1,
                 board,
                 play,
             })
             .collect(),
     };
-    let options = verify::Options {
-        rules: Rules::WinThenDictionary,
+    let options = verify::VerifyOptions {
+        rules: VerifyRules::WinThenDictionary,
         ..Default::default()
     };
     let check = verify::verify_from(&Qubic, &d, start, options).unwrap_or_else(|e| panic!("{e}"));

@@ -7,17 +7,19 @@ use std::time::Duration;
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
 use tictaclatin::core::{Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
-use tictaclatin::games::qubic::players::{Level, Perfect, RandomPlayer, Strong, Style, greedy};
+use tictaclatin::games::qubic::players::{
+    Level, Perfect, RandomPlayer, Strong, StrongStyle, greedy,
+};
 use tictaclatin::games::qubic::threats::ThreatSearch;
-use tictaclatin::games::qubic::{Board, Qubic, QubicGame, QubicPosition};
+use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
 
 /// One game of `x` against `o` from the empty board, by the game loop; the last board.
-fn game(x: &mut dyn Player, o: &mut dyn Player) -> Board {
+fn game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
     let rules = Rules {
         game: &QubicGame,
         clock: Clock::Off,
     };
-    let start = Box::new(QubicPosition(Board::EMPTY));
+    let start = Box::new(QubicPosition(QubicBoard::EMPTY));
     let played = play_game(rules, start, [x, o], &mut ()).expect("legal moves");
     QubicPosition::board_of(played.last.as_ref())
 }
@@ -31,7 +33,11 @@ fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
         Box::new(RandomPlayer::new(seed)),
         Box::new(greedy(seed)),
         Box::new(Level::Medium.player(movetime, seed)),
-        Box::new(Strong::new("strong", Style::strongest(movetime), seed)),
+        Box::new(Strong::new(
+            "strong",
+            StrongStyle::strongest(movetime),
+            seed,
+        )),
     ]
 }
 
@@ -85,9 +91,9 @@ fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
 
 /// Positions with O to move where X, were it to move, would have a forced win, and some O
 /// move leaves X none: taken from games of the perfect X against a random O.
-fn breakable_positions(count: usize) -> Vec<Board> {
+fn breakable_positions(count: usize) -> Vec<QubicBoard> {
     let mut found = Vec::new();
-    let forced = |b: Board| {
+    let forced = |b: QubicBoard| {
         ThreatSearch::new(&Qubic, 200_000)
             .run_for(b, Side::First, None)
             .found()
@@ -96,7 +102,7 @@ fn breakable_positions(count: usize) -> Vec<Board> {
     for seed in 0..200 {
         let mut x = perfect(10, seed);
         let mut o = RandomPlayer::new(seed);
-        let mut board = Board::EMPTY;
+        let mut board = QubicBoard::EMPTY;
         while board.status() == Status::InPlay && found.len() < count {
             if board.to_move() == Side::Second
                 && forced(board)
@@ -120,7 +126,7 @@ fn breakable_positions(count: usize) -> Vec<Board> {
 }
 
 /// Either side threatens a line (then the move is a plain win or block, not a defence).
-fn someone_threatens(board: Board) -> bool {
+fn someone_threatens(board: QubicBoard) -> bool {
     use tictaclatin::games::qubic::threats::winning_cells;
     Side::BOTH
         .into_iter()
@@ -131,7 +137,11 @@ fn someone_threatens(board: Board) -> bool {
 fn the_searching_o_breaks_forced_wins_before_they_start() {
     let positions = breakable_positions(6);
     assert!(positions.len() >= 3, "found {}", positions.len());
-    let mut o = Strong::new("strong", Style::strongest(Duration::from_millis(200)), 1);
+    let mut o = Strong::new(
+        "strong",
+        StrongStyle::strongest(Duration::from_millis(200)),
+        1,
+    );
     for board in positions {
         let d = o.choose(board).unwrap();
         let after = board.with_move(d.mv.index());

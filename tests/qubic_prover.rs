@@ -3,33 +3,33 @@
 //! passes the verifier. The whole proof from the empty cube is `tictaclatin solve --game
 //! qubic` (minutes; docs/qubic-proof.md).
 
-use tictaclatin::games::qubic::dictionary::verify::{self, Rules};
+use tictaclatin::games::qubic::dictionary::verify::{self, VerifyRules};
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
 use tictaclatin::games::qubic::prover::text::dictionary_text;
-use tictaclatin::games::qubic::prover::{self, Budgets, Limits, Proof};
-use tictaclatin::games::qubic::{Board, Qubic};
+use tictaclatin::games::qubic::prover::{self, Budgets, ProverLimits, QubicProof};
+use tictaclatin::games::qubic::{Qubic, QubicBoard};
 
-fn board(x: &[usize], o: &[usize]) -> Board {
+fn board(x: &[usize], o: &[usize]) -> QubicBoard {
     let mask = |cells: &[usize]| cells.iter().fold(0u64, |m, &c| m | 1 << c);
-    Board::from_masks(mask(x), mask(o))
+    QubicBoard::from_masks(mask(x), mask(o))
 }
 
-fn prove(b: Board) -> Proof {
-    let limits = Limits {
+fn prove(b: QubicBoard) -> QubicProof {
+    let limits = ProverLimits {
         positions: 2_000_000,
-        ..Limits::default()
+        ..ProverLimits::default()
     };
     prover::prove(b, Budgets::default(), limits)
 }
 
 /// Patashnik's dictionary position on `line` (its entries start on line 52).
-fn patashnik_position(line: usize) -> Board {
+fn patashnik_position(line: usize) -> QubicBoard {
     let d = dictionary::parse(&Qubic, dictionary::PATASHNIK, Canonical::Required).unwrap();
     d.entries.iter().find(|e| e.line == line).unwrap().board
 }
 
 /// The prover's dictionary for its proof from `start`, written and read back as a file.
-fn written(proof: &Proof) -> Dictionary {
+fn written(proof: &QubicProof) -> Dictionary {
     let entries = proof.entries().unwrap();
     let text = dictionary_text(&entries, "Made in a test.");
     dictionary::parse(&Qubic, &text, Canonical::Required).unwrap()
@@ -72,14 +72,16 @@ fn a_position_needing_search_is_proven_and_its_dictionary_verifies() {
     assert!(proof.search.expansions > 1);
     let d = written(&proof);
     assert!(d.len() >= 2, "{} entries", d.len());
-    let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+    let report = verify::verify_from(&Qubic, &d, start, verify::VerifyOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(report.unreached.is_empty(), "every entry is used");
     assert_eq!(report.by_rule[2], d.len());
     // Every entry is needed: without the first (the start's own move), X is stuck.
     let mut missing = d.clone();
     missing.entries.retain(|e| e.board != start);
-    assert!(verify::verify_from(&Qubic, &missing, start, verify::Options::default()).is_err());
+    assert!(
+        verify::verify_from(&Qubic, &missing, start, verify::VerifyOptions::default()).is_err()
+    );
 }
 
 #[test]
@@ -103,12 +105,15 @@ fn the_shipped_proof_reads_and_a_subtree_verifies() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/qubic/proof.dictionary");
     let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::Required).unwrap();
     assert_eq!(d.len(), 2736);
-    assert_eq!((d.entries[0].board, d.entries[0].play), (Board::EMPTY, 0));
+    assert_eq!(
+        (d.entries[0].board, d.entries[0].play),
+        (QubicBoard::EMPTY, 0)
+    );
     assert!(d.index(&Qubic).repeats.is_empty());
     // From the first entry two moves each in, after X's move there.
     let entry = d.entries.iter().find(|e| e.board.stones() == 4).unwrap();
     let start = entry.board.with_move(entry.play);
-    let report = verify::verify_from(&Qubic, &d, start, verify::Options::default())
+    let report = verify::verify_from(&Qubic, &d, start, verify::VerifyOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(report.by_rule[2] > 5, "{}", report.summary());
 }
@@ -119,9 +124,9 @@ fn a_dictionary_without_forced_wins_written_out_still_needs_rule_four() {
     // dictionary alone (win at once, else the dictionary), the same dictionary is stuck.
     let start = patashnik_position(60);
     let d = written(&prove(start));
-    let only = verify::Options {
-        rules: Rules::WinThenDictionary,
-        ..verify::Options::default()
+    let only = verify::VerifyOptions {
+        rules: VerifyRules::WinThenDictionary,
+        ..verify::VerifyOptions::default()
     };
     assert!(verify::verify_from(&Qubic, &d, start, only).is_err());
 }

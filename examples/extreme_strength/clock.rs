@@ -20,12 +20,12 @@ use tictaclatin::core::game_loop::{self, Clock, Played, Rules};
 use tictaclatin::core::{Engine, Move, Player, PlayerError, PlayerOptions, Position, Side, Tally};
 use tictaclatin::games::extreme::cell::cell_of;
 use tictaclatin::games::extreme::players::rng;
-use tictaclatin::games::extreme::{Cell, Extreme, ExtremeEngine, State};
+use tictaclatin::games::extreme::{Extreme, ExtremeCell, ExtremeEngine, State};
 
 /// One move of a game and the time it took.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Timed {
-    pub cell: Cell,
+    pub cell: ExtremeCell,
     pub side: Side,
     pub bonus: bool,
     /// `None` for an opening move, which nobody chose.
@@ -61,7 +61,7 @@ impl GameResult {
 }
 
 /// One move of the game as the contest records it.
-fn timed(before: &State, cell: Cell, took: Option<Duration>) -> Timed {
+fn timed(before: &State, cell: ExtremeCell, took: Option<Duration>) -> Timed {
     Timed {
         cell,
         side: before.to_move(),
@@ -76,7 +76,7 @@ fn timed(before: &State, cell: Cell, took: Option<Duration>) -> Timed {
 pub fn play_game(
     players: [&mut dyn Player; 2],
     limit: Option<Duration>,
-    opening: &[Cell],
+    opening: &[ExtremeCell],
 ) -> GameResult {
     let mut state = State::START;
     let mut moves = Vec::new();
@@ -100,12 +100,12 @@ pub fn play_game(
 }
 
 /// `plies` random legal moves from the start, from `seed`.
-pub fn random_opening(seed: u64, plies: usize) -> Vec<Cell> {
+pub fn random_opening(seed: u64, plies: usize) -> Vec<ExtremeCell> {
     let mut rng = rng(seed);
     let mut state = State::START;
     let mut cells = Vec::new();
     for _ in 0..plies {
-        let moves: Vec<Cell> = state.moves().cells().collect();
+        let moves: Vec<ExtremeCell> = state.moves().cells().collect();
         if moves.is_empty() {
             break;
         }

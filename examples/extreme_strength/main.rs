@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use clock::{Series, play_series, random_opening};
 use tictaclatin::core::{Budget, Player, PlayerOptions};
 use tictaclatin::games::extreme::cell::cell_of;
-use tictaclatin::games::extreme::players::Searcher;
+use tictaclatin::games::extreme::players::ExtremeSearchPlayer;
 use tictaclatin::games::extreme::{ExtremeEngine, State};
 
 const PARTS: [(&str, fn()); 3] = [("series", series), ("clock", clock), ("speed", speed)];
@@ -123,7 +123,7 @@ fn clock() {
         movetime: budget,
         threads: number("EXTREME_THREADS", 1) as usize,
     };
-    let mut player = Searcher::max(options);
+    let mut player = ExtremeSearchPlayer::max(options);
     let mut times = Vec::new();
     let mut game = 0;
     while times.len() < wanted {

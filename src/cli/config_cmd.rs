@@ -52,19 +52,14 @@ enum ConfigCommand {
 /// (`tictaclatin --config F config show`): they count as if given after it, where the
 /// flag after wins.
 pub fn run(args: ConfigArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+    let file = |given: Option<PathBuf>| location(given.or(outer_file(outer)?).as_deref());
     match args.command {
         ConfigCommand::Path(flag) => {
-            let location = location(flag.config.or(outer_file(outer)?).as_deref())?;
-            outln!("{}", location.path.display());
+            outln!("{}", file(flag.config)?.path.display());
             Ok(())
         }
-        ConfigCommand::Init(flag) => {
-            init(&location(flag.config.or(outer_file(outer)?).as_deref())?.path)
-        }
-        ConfigCommand::Check { path, flag } => {
-            let path = path.or(flag.config).or(outer_file(outer)?);
-            check(&location(path.as_deref())?)
-        }
+        ConfigCommand::Init(flag) => init(&file(flag.config)?.path),
+        ConfigCommand::Check { path, flag } => check(&file(path.or(flag.config))?),
         ConfigCommand::Show(settings) => show(&settings, outer),
     }
 }

@@ -36,12 +36,12 @@ pub(crate) enum RulesArg {
     DictionaryOnly,
 }
 
-impl From<RulesArg> for verify::Rules {
-    fn from(rules: RulesArg) -> verify::Rules {
+impl From<RulesArg> for verify::VerifyRules {
+    fn from(rules: RulesArg) -> verify::VerifyRules {
         match rules {
-            RulesArg::Procedure => verify::Rules::Procedure,
-            RulesArg::WinThenDictionary => verify::Rules::WinThenDictionary,
-            RulesArg::DictionaryOnly => verify::Rules::DictionaryOnly,
+            RulesArg::Procedure => verify::VerifyRules::Procedure,
+            RulesArg::WinThenDictionary => verify::VerifyRules::WinThenDictionary,
+            RulesArg::DictionaryOnly => verify::VerifyRules::DictionaryOnly,
         }
     }
 }
@@ -67,8 +67,8 @@ fn canonical_rule(text: &str) -> Canonical {
     }
 }
 
-fn verify_options(rules: RulesArg) -> verify::Options {
-    verify::Options {
+fn verify_options(rules: RulesArg) -> verify::VerifyOptions {
+    verify::VerifyOptions {
         parallel: true,
         time_moves: false,
         rules: rules.into(),
@@ -150,7 +150,11 @@ pub fn export(
         count(positions.len(), "position", "positions")
     ));
     let text = if compressed {
-        let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
+        let lines = compress::compress(
+            g,
+            &positions,
+            compress::CompressOptions::for_size(positions.len()),
+        );
         errln!(
             "{what} dictionary: {} in {} compressed ({:.1} s)",
             count(positions.len(), "position", "positions"),
@@ -174,7 +178,11 @@ pub fn export(
 pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
     let dictionary = read(g, file)?;
     let positions = export::positions(&dictionary);
-    let lines = compress::compress(g, &positions, compress::Options::for_size(positions.len()));
+    let lines = compress::compress(
+        g,
+        &positions,
+        compress::CompressOptions::for_size(positions.len()),
+    );
     out!("{}", export::wildcard_text(g, &[], &lines));
     errln!(
         "compressed {} into {} (up to the {} symmetries)",

@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::Failure;
-use tictaclatin::config::GameChoiceArgs;
+use tictaclatin::config::{BadValue, GameChoiceArgs};
 pub use tictaclatin::config::{parse_in_a_row, parse_size};
 use tictaclatin::core::words::quote;
 use tictaclatin::core::{Budget, Difficulty, Engine, Game, Player, PlayerOptions};
@@ -22,7 +22,6 @@ pub(crate) struct GameArgs {
 }
 
 impl GameArgs {
-    /// The game and variant these flags name.
     pub fn choice(&self) -> GameChoice {
         let (size, in_a_row) = (self.choice.size, self.choice.in_a_row);
         let kind = self.choice.kind.unwrap_or_default();
@@ -62,16 +61,14 @@ impl GameArgs {
     }
 }
 
-/// Seconds (a fraction allowed) that are not a time a move may take.
-#[derive(Debug, thiserror::Error)]
-#[error("{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16", quote(.0))]
-pub(crate) struct BadClock(String);
-
 /// `--clock`: the seconds a contest clock gives each move.
-pub fn parse_clock(text: &str) -> Result<Duration, BadClock> {
+pub fn parse_clock(text: &str) -> Result<Duration, BadValue> {
     match text.trim().parse::<f64>() {
         Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => Err(BadClock(text.into())),
+        _ => Err(BadValue::new(format!(
+            "{} is not a time per move: give seconds from 0.01 to 3600, e.g. 16",
+            quote(text)
+        ))),
     }
 }
 
@@ -90,7 +87,6 @@ impl ThreadsArg {
     }
 }
 
-/// The machine's cores.
 pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }

@@ -86,7 +86,6 @@ pub(crate) struct Resolved {
     pub game: Arc<dyn Game>,
     pub symbols: Symbols,
     pub game_args: GameArgs,
-    /// Threads the bot may search on.
     pub threads: usize,
     /// `--depth` or `--nodes`, if given.
     pub budget: Option<Budget>,

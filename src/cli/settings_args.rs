@@ -70,12 +70,9 @@ impl SettingsArgs {
     }
 }
 
-/// `TICTACLATIN_DATA_DIR`, else the platform data directory.
+/// The data directory ([`store::data_dir`]), or why there is none.
 pub fn data_dir() -> Result<PathBuf, Failure> {
-    let override_dir = std::env::var_os(store::DATA_DIR_VAR)
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from);
-    store::data_dir(override_dir).ok_or_else(|| {
+    store::data_dir().ok_or_else(|| {
         Failure::bad_input(format!(
             "cannot find a data directory (no home directory?); set {} to one",
             store::DATA_DIR_VAR

@@ -13,8 +13,8 @@ use super::Failure;
 use super::game_args::GameArgs;
 use tictaclatin::core::{Game, Outcome};
 use tictaclatin::games::GameKind;
-use tictaclatin::games::classic::proof::{self, Limits, Method, Want};
-use tictaclatin::games::classic::{Board, Variant};
+use tictaclatin::games::classic::proof::{self, Method, ProofLimits, Want};
+use tictaclatin::games::classic::{ClassicBoard, Variant};
 use tictaclatin::games::qubic::dictionary::{self as qubic_dictionary, Canonical, verify};
 use tictaclatin::games::qubic::prover::{self, Budgets, Stop, text::dictionary_text};
 use tictaclatin::games::qubic::{self, Qubic};
@@ -66,18 +66,18 @@ fn searched_variant(args: &GameArgs) -> Option<Variant> {
 }
 
 /// `--nodes` and `--bot-time` as the proof's limits; a time alone leaves positions unbounded.
-fn limits(args: &SolveArgs) -> Limits {
+fn limits(args: &SolveArgs) -> ProofLimits {
     let time = args.game.choice.movetime;
     let nodes = match (args.nodes, time) {
         (Some(n), _) => n,
         (None, Some(_)) => u64::MAX,
         (None, None) => DEFAULT_NODES,
     };
-    Limits { nodes, time }
+    ProofLimits { nodes, time }
 }
 
-fn prove_classic(variant: Variant, limits: Limits) {
-    let proof = proof::prove(Board::empty(variant), limits, Want::Value);
+fn prove_classic(variant: Variant, limits: ProofLimits) {
+    let proof = proof::prove(ClassicBoard::empty(variant), limits, Want::Value);
     let Some(outcome) = proof.outcome else {
         outln!("{variant}: not proven within {}.", budget(limits));
         outln!(
@@ -125,12 +125,12 @@ fn prove_classic(variant: Variant, limits: Limits) {
 /// dictionary. Not proven within the limits: says how far it got (exit 1 if a file was
 /// asked for, since none is written).
 fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
-    let limits = prover::Limits {
+    let limits = prover::ProverLimits {
         positions: args.nodes.unwrap_or(u64::MAX),
         time: args.game.choice.movetime,
-        ..prover::Limits::default()
+        ..prover::ProverLimits::default()
     };
-    let proof = prover::prove(qubic::Board::EMPTY, Budgets::default(), limits);
+    let proof = prover::prove(qubic::QubicBoard::EMPTY, Budgets::default(), limits);
     let search = &proof.search;
     let searched = format!(
         "{} positions (folded by the 192 symmetries), {} more inside the threat searches, \
@@ -188,7 +188,7 @@ fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
 /// Writes the dictionary to `out`, reads it back and verifies it as `book verify` does.
 fn write_and_verify(
     out: &Path,
-    entries: &[(qubic::Board, usize)],
+    entries: &[(qubic::QubicBoard, usize)],
     search: &prover::Search,
 ) -> Result<(), Failure> {
     // The same file on every run: positions, not the time.
@@ -208,9 +208,9 @@ fn write_and_verify(
             message: format!("{}: {e}", out.display()),
             code: 1,
         })?;
-    let options = verify::Options {
+    let options = verify::VerifyOptions {
         parallel: true,
-        ..verify::Options::default()
+        ..verify::VerifyOptions::default()
     };
     let report = verify::verify(&Qubic, &dictionary, options).map_err(|e| Failure {
         message: format!("{}: {e}", out.display()),
@@ -220,7 +220,7 @@ fn write_and_verify(
     Ok(())
 }
 
-fn budget(limits: Limits) -> String {
+fn budget(limits: ProofLimits) -> String {
     let time = limits
         .time
         .map(|t: Duration| format!("{} ms", t.as_millis()));

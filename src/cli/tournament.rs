@@ -12,13 +12,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::Failure;
 use super::game_args::{GameArgs, all_cores};
+use tictaclatin::config::BadValue;
 use tictaclatin::core::Tally;
 use tictaclatin::core::game_loop::Played;
 use tictaclatin::core::threads;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing};
 use tictaclatin::core::words::{plural, quote};
 use tictaclatin::core::{Engine, Game, Move, PlayerOptions, Published, Side};
-use tictaclatin::record::{Entry, Record};
+use tictaclatin::record::{MoveEntry, Record};
 
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
 const INTERRUPTED: u8 = 130;
@@ -73,15 +74,13 @@ pub(crate) struct TournamentArgs {
     game: GameArgs,
 }
 
-/// A number of games that is not a whole number of at least one.
-#[derive(Debug, thiserror::Error)]
-#[error("{} is not a number of games: give at least 1, e.g. 1000", quote(.0))]
-struct BadGames(String);
-
-fn parse_games(text: &str) -> Result<u64, BadGames> {
+fn parse_games(text: &str) -> Result<u64, BadValue> {
     match text.trim().parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(BadGames(text.to_string())),
+        _ => Err(BadValue::new(format!(
+            "{} is not a number of games: give at least 1, e.g. 1000",
+            quote(text)
+        ))),
     }
 }
 
@@ -201,7 +200,7 @@ fn write_record(
     if let Some(limit) = pairing.move_limit {
         record.set_tag("MoveLimit", format!("{} s", limit.as_secs_f64()));
     }
-    record.moves = moves.iter().map(|&mv| Entry::new(mv)).collect();
+    record.moves = moves.iter().map(|&mv| MoveEntry::new(mv)).collect();
     record.finish(played);
     let name = format!(
         "{}-{}-{:05}.txt",

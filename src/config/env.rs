@@ -8,11 +8,8 @@ use std::error::Error;
 
 use clap::{Args, Command, FromArgMatches};
 
-use super::layer::{BadCount, DelayError};
-use super::{
-    ConfigError, ErrorKind, GameChoiceArgs, Layer, MAX_BOT_DELAY_MS, Origin, Settings,
-    quoted_choices,
-};
+use super::layer::BadValue;
+use super::{ConfigError, ErrorKind, GameChoiceArgs, Layer, Origin, Settings, quoted_choices};
 use crate::core::session::UnknownName;
 use crate::core::words::from_to;
 use crate::core::{Difficulty, UnknownDifficulty};
@@ -149,10 +146,11 @@ fn fix(why: &(dyn Error + 'static)) -> String {
         ))
     } else if why.is::<SymbolsError>() {
         "set it to two different symbols separated by a comma, e.g. X,O".into()
-    } else if why.is::<DelayError>() {
-        format!("set it to 0 to {MAX_BOT_DELAY_MS} milliseconds, e.g. 500")
-    } else if why.is::<BadCount>() {
-        "set it to a small whole number, e.g. 5".into()
+    } else if let Some(fix) = why
+        .downcast_ref::<BadValue>()
+        .and_then(|bad| bad.env_fix.clone())
+    {
+        fix
     } else if why.is::<GameError>() {
         "set it to one of the games".into()
     } else {

@@ -10,7 +10,6 @@ use crate::core::words::shortened;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Origin {
     File(PathBuf),
-    /// An environment variable, by name.
     Env(String),
 }
 
@@ -63,7 +62,6 @@ pub struct ConfigError {
     pub kind: ErrorKind,
     /// What is wrong, including what was expected.
     pub problem: String,
-    /// How to fix it.
     pub fix: String,
 }
 

@@ -2,7 +2,6 @@
 //! config file, clap from its flag, and whose flag's `env` names its environment variable;
 //! and [`Settings::apply`], the one way a layer changes the settings below it.
 
-use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
@@ -192,72 +191,72 @@ fn millis(text: &str, range: std::ops::RangeInclusive<u64>) -> Option<Duration> 
     ms.map(Duration::from_millis)
 }
 
-/// A bot delay the settings do not take, as written.
+/// A flag's value refused: what is wrong with it and what to give (clap prints it after
+/// the flag), and how to fix the environment variable that held it, where one may.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error(
-    "expected a whole number of milliseconds from 0 to {MAX_BOT_DELAY_MS}, found {}",
-    quote(.0)
-)]
-pub struct DelayError(pub String);
-
-/// A bot delay in milliseconds, in the range the config file allows.
-pub fn parse_delay(text: &str) -> Result<Duration, DelayError> {
-    millis(text, 0..=MAX_BOT_DELAY_MS).ok_or_else(|| DelayError(text.into()))
+#[error("{problem}")]
+pub struct BadValue {
+    pub problem: String,
+    pub env_fix: Option<String>,
 }
 
-/// A bot's time that is not a whole number of milliseconds in range.
-#[derive(Debug, thiserror::Error)]
-#[error(
-    "{} is not a bot's time per move: give milliseconds from {MIN_MOVETIME_MS} to \
-     {MAX_MOVETIME_MS}, e.g. 1000 (a clock for people is --clock SECONDS)",
-    quote(.0)
-)]
-pub struct BadMovetime(String);
-
-/// Milliseconds in the range the config file allows too: under 10 ms no search is worth
-/// its name (and `--bot-time 5` is more likely a mistaken `--clock 5`).
-pub fn parse_movetime(text: &str) -> Result<Duration, BadMovetime> {
-    millis(text, MIN_MOVETIME_MS..=MAX_MOVETIME_MS).ok_or_else(|| BadMovetime(text.into()))
-}
-
-/// A `--size` or `--in-a-row` that is no whole number of cells a board could have.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BadCount {
-    /// How the message names the value: "size {}" or "{} in a row".
-    pattern: &'static str,
-    text: String,
-}
-
-impl fmt::Display for BadCount {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sizes = crate::games::any_size();
-        let (min, max) = (sizes.start(), sizes.end());
-        // A whole number reads as the game's own range check does ("size 9 is not in
-        // 3..7"); anything else is quoted.
-        let value = match self.text.trim().parse::<i64>() {
-            Ok(n) => n.to_string(),
-            Err(_) => quote(&self.text),
-        };
-        let named = self.pattern.replace("{}", &value);
-        write!(f, "{named} is not in {min}..{max}")
+impl BadValue {
+    pub fn new(problem: String) -> BadValue {
+        let env_fix = None;
+        BadValue { problem, env_fix }
     }
 }
 
-impl std::error::Error for BadCount {}
-
-/// `--size`: any whole number from 0 to 255 here (the game checks its own range, and names
-/// it); a negative number or a word is refused in one line.
-pub fn parse_size(text: &str) -> Result<u8, BadCount> {
-    text.trim().parse().map_err(|_| BadCount {
-        pattern: "size {}",
-        text: text.to_string(),
+/// A bot delay in milliseconds, in the range the config file allows.
+pub fn parse_delay(text: &str) -> Result<Duration, BadValue> {
+    millis(text, 0..=MAX_BOT_DELAY_MS).ok_or_else(|| BadValue {
+        problem: format!(
+            "expected a whole number of milliseconds from 0 to {MAX_BOT_DELAY_MS}, found {}",
+            quote(text)
+        ),
+        env_fix: Some(format!(
+            "set it to 0 to {MAX_BOT_DELAY_MS} milliseconds, e.g. 500"
+        )),
     })
 }
 
+/// Milliseconds in the range the config file allows too: under 10 ms no search is worth
+/// its name (and `--bot-time 5` is more likely a mistaken `--clock 5`).
+pub fn parse_movetime(text: &str) -> Result<Duration, BadValue> {
+    millis(text, MIN_MOVETIME_MS..=MAX_MOVETIME_MS).ok_or_else(|| {
+        BadValue::new(format!(
+            "{} is not a bot's time per move: give milliseconds from {MIN_MOVETIME_MS} to \
+             {MAX_MOVETIME_MS}, e.g. 1000 (a clock for people is --clock SECONDS)",
+            quote(text)
+        ))
+    })
+}
+
+/// `--size`: any whole number from 0 to 255 here (the game checks its own range, and names
+/// it); a negative number or a word is refused in one line.
+pub fn parse_size(text: &str) -> Result<u8, BadValue> {
+    parse_count(text, "size {}")
+}
+
 /// `--in-a-row`, as [`parse_size`].
-pub fn parse_in_a_row(text: &str) -> Result<u8, BadCount> {
-    text.trim().parse().map_err(|_| BadCount {
-        pattern: "{} in a row",
-        text: text.to_string(),
+pub fn parse_in_a_row(text: &str) -> Result<u8, BadValue> {
+    parse_count(text, "{} in a row")
+}
+
+/// A count of cells, refused in the words of `pattern` ("size {}") where no board has it.
+fn parse_count(text: &str, pattern: &str) -> Result<u8, BadValue> {
+    text.trim().parse().map_err(|_| {
+        let sizes = crate::games::any_size();
+        // A whole number reads as the game's own range check does ("size 9 is not in
+        // 3..7"); anything else is quoted.
+        let value = match text.trim().parse::<i64>() {
+            Ok(n) => n.to_string(),
+            Err(_) => quote(text),
+        };
+        let named = pattern.replace("{}", &value);
+        BadValue {
+            problem: format!("{named} is not in {}..{}", sizes.start(), sizes.end()),
+            env_fix: Some("set it to a small whole number, e.g. 5".into()),
+        }
     })
 }

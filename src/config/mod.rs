@@ -37,8 +37,8 @@ use crate::symbols::Symbols;
 pub use env::{Env, without_env};
 pub use error::{ConfigError, ErrorKind, Origin};
 pub use layer::{
-    BadMovetime, DelayError, GameChoiceArgs, GameSettings, Layer, SymbolsTable, parse_delay,
-    parse_in_a_row, parse_movetime, parse_size,
+    BadValue, GameChoiceArgs, GameSettings, Layer, SymbolsTable, parse_delay, parse_in_a_row,
+    parse_movetime, parse_size,
 };
 
 /// The commented default config file: what `config init` writes, and the documentation of
@@ -261,7 +261,6 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The symbol of a side, as shown on screen.
     pub fn symbol(&self, side: Side) -> &str {
         self.symbols.get(side).as_str()
     }

@@ -86,15 +86,15 @@ impl RecordOutcome {
 
 /// One move of a record, and what was written about it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Entry {
+pub struct MoveEntry {
     pub mv: Move,
     pub glyph: Option<Glyph>,
     pub comment: Option<String>,
 }
 
-impl Entry {
-    pub fn new(mv: Move) -> Entry {
-        Entry {
+impl MoveEntry {
+    pub fn new(mv: Move) -> MoveEntry {
+        MoveEntry {
             mv,
             glyph: None,
             comment: None,
@@ -102,14 +102,12 @@ impl Entry {
     }
 }
 
-/// How a game ended, as the `Termination` tag writes it.
-pub fn termination(end: End) -> &'static str {
+/// How a game ended, as the `Termination` tag writes it: the end's own words, but a win by
+/// the rules is a `line`.
+pub fn termination(end: End) -> String {
     match end {
-        End::Won => "line",
-        End::OnPoints => "on points",
-        End::Draw => "draw",
-        End::TimeOut => "time out",
-        End::InvalidMove => "invalid move",
+        End::Won => "line".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -129,7 +127,7 @@ pub struct Record {
     pub start: Option<Box<dyn Position>>,
     /// A comment on the whole game.
     pub preface: Option<String>,
-    pub moves: Vec<Entry>,
+    pub moves: Vec<MoveEntry>,
     pub outcome: RecordOutcome,
 }
 
@@ -175,7 +173,6 @@ impl Record {
         }
     }
 
-    /// The position the game started from.
     pub fn start_position(&self) -> Box<dyn Position> {
         self.start.clone().unwrap_or_else(|| self.game.start())
     }
@@ -358,8 +355,7 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
         let line = line.trim();
         line.is_empty() || line.starts_with('[')
     });
-    let parts =
-        text::parse(&text[..head.map(str::len).sum()]).map_err(|e| at(e.line, e.problem))?;
+    let parts = text::parse(&text[..head.map(str::len).sum()])?;
     let mut tags = parts.tags.into_iter();
     check_version(tags.next())?;
     let tags: Vec<text::Tag> = tags.collect();
@@ -401,7 +397,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     if text.trim().is_empty() {
         return Err(whole("the file is empty: not a game record"));
     }
-    let parts = text::parse(text).map_err(|e| at(e.line, e.problem))?;
+    let parts = text::parse(text)?;
     let mut tags = parts.tags.into_iter();
     check_version(tags.next())?;
     let (mut game, mut start, mut outcome, mut others) = (None, None, None, Vec::new());
@@ -498,7 +494,7 @@ fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position
                 format!("move {} ({}) is illegal: {e}", i + 1, written.word),
             )
         })?;
-        record.moves.push(Entry {
+        record.moves.push(MoveEntry {
             mv,
             glyph: written.glyph,
             comment: written.comment.clone(),

@@ -16,7 +16,7 @@ fn random_record(game: Arc<dyn Game>, seed: u64) -> Record {
     while !position.status().is_over() {
         let moves = position.legal_moves();
         let mv = moves[rng.random_range(0..moves.len())];
-        let mut m = Entry::new(mv);
+        let mut m = MoveEntry::new(mv);
         if rng.random_range(0..5) == 0 {
             m.glyph = Some(Glyph::Dubious);
             m.comment = Some("a {curly} thought".into());
@@ -43,7 +43,7 @@ fn every_game_and_variant_reads_back_what_it_wrote() {
             let expected: Vec<_> = record
                 .moves
                 .iter()
-                .map(|m| Entry {
+                .map(|m| MoveEntry {
                     comment: m.comment.as_ref().map(|c| c.replace(['{', '}'], "")),
                     ..m.clone()
                 })
@@ -64,7 +64,7 @@ fn a_game_from_a_position_keeps_its_start_and_numbers_from_the_second_side() {
         .unwrap();
     let a1 = game.parse_move(start.as_ref(), "a1").unwrap();
     record.start = Some(start);
-    record.moves.push(Entry::new(a1));
+    record.moves.push(MoveEntry::new(a1));
     let text = record.to_text();
     assert!(text.contains("[Start \""), "{text}");
     assert!(text.contains("1... a1 *"), "{text}");

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use super::{RecordError, at};
 use crate::core::words::{escape, quote};
 
 /// One `[Name "value"]` line, with the line it stood on.
@@ -73,18 +74,11 @@ pub struct Parts {
     pub result: Option<(String, usize)>,
 }
 
-/// A mistake in the text, and its line.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SyntaxError {
-    pub line: usize,
-    pub problem: String,
-}
-
 /// The result tokens, as chess writes them.
 pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Takes a record's text apart.
-pub fn parse(text: &str) -> Result<Parts, SyntaxError> {
+pub fn parse(text: &str) -> Result<Parts, RecordError> {
     let mut parts = Parts::default();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).peekable();
     // Tags first, each on its line; blank lines may stand among them.
@@ -102,20 +96,14 @@ pub fn parse(text: &str) -> Result<Parts, SyntaxError> {
         words.line(line, number, &mut parts)?;
     }
     if let Some(start) = words.open_comment {
-        return Err(SyntaxError {
-            line: start,
-            problem: "a comment opened with { is never closed with }".into(),
-        });
+        return Err(at(start, "a comment opened with { is never closed with }"));
     }
     Ok(parts)
 }
 
 /// Reads one tag line: `[Name "value"]`, the value with `\"` and `\\` escaped.
-fn tag(line: &str, number: usize) -> Result<Tag, SyntaxError> {
-    let error = |problem: String| SyntaxError {
-        line: number,
-        problem,
-    };
+fn tag(line: &str, number: usize) -> Result<Tag, RecordError> {
+    let error = |problem: String| at(number, problem);
     let inner = line
         .strip_prefix('[')
         .and_then(|l| l.strip_suffix(']'))
@@ -172,11 +160,8 @@ struct Words {
 }
 
 impl Words {
-    fn line(&mut self, line: &str, number: usize, parts: &mut Parts) -> Result<(), SyntaxError> {
-        let error = |problem: String| SyntaxError {
-            line: number,
-            problem,
-        };
+    fn line(&mut self, line: &str, number: usize, parts: &mut Parts) -> Result<(), RecordError> {
+        let error = |problem: String| at(number, problem);
         let mut rest = line;
         loop {
             if self.open_comment.is_some() {
@@ -224,15 +209,12 @@ impl Words {
 
     /// A closed comment belongs to the move before it, or to the game before any move.
     /// Like a tag's value it holds no control characters (its spacing is its own).
-    fn close_comment(&mut self, parts: &mut Parts) -> Result<(), SyntaxError> {
+    fn close_comment(&mut self, parts: &mut Parts) -> Result<(), RecordError> {
         let line = self.open_comment.take().unwrap_or_default();
         let text = std::mem::take(&mut self.comment);
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
         if escape(&text) != text.as_str() {
-            return Err(SyntaxError {
-                line,
-                problem: "a comment cannot hold control characters".into(),
-            });
+            return Err(at(line, "a comment cannot hold control characters"));
         }
         let slot = match parts.moves.last_mut() {
             Some(last) => &mut last.comment,
@@ -311,7 +293,7 @@ mod tests {
 
     #[test]
     fn mistakes_name_their_line() {
-        let line_of = |text: &str| parse(text).unwrap_err().line;
+        let line_of = |text: &str| parse(text).unwrap_err().line.unwrap();
         assert_eq!(line_of("[Record \"1\"\n"), 1);
         assert_eq!(line_of("[Record 1]\n"), 1);
         assert_eq!(line_of("[Re cord \"1\"]\n"), 1);

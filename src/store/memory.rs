@@ -94,7 +94,6 @@ impl Memory {
         self.stats.get(key)
     }
 
-    /// The unfinished game of the game with this key, if there is one.
     pub fn saved_game(&self, game: &str) -> Option<&SavedGame> {
         self.saved.iter().find(|saved| saved.game == game)
     }
@@ -235,7 +234,6 @@ impl Memory {
         self.failed = None;
     }
 
-    /// Whether this window keeps the game with this key.
     pub fn owns(&self, game: &str) -> bool {
         self.owned.as_ref().is_some_and(|owned| owned.game == game)
     }

@@ -59,10 +59,11 @@ pub fn game_file_name(game_key: &str) -> String {
     }
 }
 
-/// The data directory: `override_dir` (from `TICTACLATIN_DATA_DIR`) if given, else the
-/// platform's. `None` without a home directory.
-pub fn data_dir(override_dir: Option<PathBuf>) -> Option<PathBuf> {
-    override_dir.or_else(|| {
+/// The data directory: `TICTACLATIN_DATA_DIR` if set, else the platform's. `None` without
+/// a home directory.
+pub fn data_dir() -> Option<PathBuf> {
+    let named = std::env::var_os(DATA_DIR_VAR).filter(|v| !v.is_empty());
+    named.map(PathBuf::from).or_else(|| {
         directories::ProjectDirs::from("", "", "tictaclatin").map(|d| d.data_dir().to_path_buf())
     })
 }
@@ -146,7 +147,6 @@ pub struct Store {
 }
 
 impl Store {
-    /// The game's store; `save` is false for `--no-save`.
     pub fn new(dir: PathBuf, save: bool) -> Store {
         let access = if save { Access::Save } else { Access::NoSave };
         Store { dir, access }
@@ -205,7 +205,6 @@ impl Store {
         self.dir.join(STATS_FILE)
     }
 
-    /// Where the unfinished game of the game with this key is kept.
     pub fn game_path(&self, game_key: &str) -> PathBuf {
         self.dir.join(game_file_name(game_key))
     }
@@ -342,6 +341,15 @@ fn check_version(text: &str) -> Result<(), Unusable> {
         v if v > VERSION => Err(Unusable::Newer(v)),
         _ => Ok(()),
     }
+}
+
+/// A field written as one of its names (`mode = "bot"`), read by the engine's own `FromStr`.
+fn parsed<T: std::str::FromStr>(text: &str) -> Result<T, Unusable>
+where
+    T::Err: std::fmt::Display,
+{
+    text.parse()
+        .map_err(|e: T::Err| Unusable::Corrupt(e.to_string()))
 }
 
 fn corrupt(e: &toml::de::Error) -> Unusable {

@@ -8,11 +8,9 @@ use super::files::stage;
 use super::{Store, StoreError};
 use crate::record::Record as GameRecord;
 
-/// The folder of the kept game records.
 const RECORDS_DIR: &str = "records";
 
 impl Store {
-    /// The directory of the kept game records.
     pub fn records_dir(&self) -> PathBuf {
         self.dir.join(RECORDS_DIR)
     }

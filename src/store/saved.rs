@@ -10,12 +10,12 @@ use serde::{Deserialize, Serialize};
 use super::files::{FileLock, Wait};
 use super::{
     FIRST_GAME, GAME, Loaded, Store, StoreError, Unusable, VERSION, check_version, corrupt_in,
-    game_file_name,
+    game_file_name, parsed,
 };
 use crate::core::bounded::{self, Kind};
-use crate::core::session::{History, Resumed, UnknownName};
+use crate::core::session::{History, Resumed};
 use crate::core::words::quote;
-use crate::core::{Difficulty, Game, Move, Position, Side, move_names, read_moves};
+use crate::core::{Game, Move, Position, move_names, read_moves};
 use crate::games::{self, GameChoice};
 
 /// A game in progress, saved so it can be resumed at the next start.
@@ -57,7 +57,6 @@ impl SavedGame {
         }
     }
 
-    /// The game it is a game of.
     pub fn game(&self) -> Result<std::sync::Arc<dyn Game>, BadGame> {
         GameChoice::from_key(&self.game)
             .and_then(|choice| games::build(choice).ok())
@@ -230,7 +229,6 @@ fn ends(game: &dyn Game, moves: &[Move]) -> (Box<dyn Position>, Box<dyn Position
 /// Reads the unfinished game kept in the file of the game `expected`.
 fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
     check_version(text)?;
-    let corrupt_because = |e: &dyn fmt::Display| Unusable::Corrupt(e.to_string());
     let file: GameFile = toml::from_str(text).map_err(|e| corrupt_in(text, &e))?;
     let key = file.game.unwrap_or_else(|| FIRST_GAME.to_string());
     if key != expected {
@@ -239,29 +237,13 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
             quote(&key)
         )));
     }
-    let human = file
-        .human
-        .map(|side| side.parse::<Side>())
-        .transpose()
-        .map_err(|e| corrupt_because(&e))?;
-    let weakest = file
-        .weakest
-        .map(|level| level.parse::<Difficulty>())
-        .transpose()
-        .map_err(|e| corrupt_because(&e))?;
     let mut game = SavedGame {
         game: key,
         session: Resumed {
-            mode: file
-                .mode
-                .parse()
-                .map_err(|e: UnknownName| corrupt_because(&e))?,
-            human,
-            difficulty: file
-                .difficulty
-                .parse()
-                .map_err(|e: crate::core::UnknownDifficulty| corrupt_because(&e))?,
-            weakest,
+            mode: parsed(&file.mode)?,
+            human: file.human.as_deref().map(parsed).transpose()?,
+            difficulty: parsed(&file.difficulty)?,
+            weakest: file.weakest.as_deref().map(parsed).transpose()?,
             swapped: file.swapped,
             names_swapped: file.names_swapped,
             counted: file.counted,
@@ -270,7 +252,7 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
         moves: Vec::new(),
         redo: Vec::new(),
     };
-    let known = game.game().map_err(|e| corrupt_because(&e))?;
+    let known = game.game().map_err(|e| Unusable::Corrupt(e.to_string()))?;
     let unplayable = |e: &dyn fmt::Display| Unusable::Unplayable(e.to_string());
     let start = known.start();
     game.moves =
@@ -284,6 +266,7 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{Difficulty, Side};
     use crate::store::tests::vs_hard;
 
     fn cells(names: &[&str]) -> Vec<Move> {

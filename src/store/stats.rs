@@ -1,17 +1,15 @@
 //! The record of results: per game, mode and level, in `stats.toml`.
 
 use std::collections::HashSet;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use super::files::Wait;
 use super::{
-    FIRST_GAME, Loaded, RECORD, Store, StoreError, Unusable, VERSION, corrupt, corrupt_in,
+    FIRST_GAME, Loaded, RECORD, Store, StoreError, Unusable, VERSION, corrupt, corrupt_in, parsed,
 };
 use crate::config::Mode;
 use crate::core::bounded::Kind;
-use crate::core::session::UnknownName;
 use crate::core::{Difficulty, Outcome};
 
 /// Which record a game counts towards.
@@ -283,15 +281,10 @@ fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
 
 fn entry_from_row(table: toml::Table) -> Result<Entry, Unusable> {
     let row: RecordRow = table.try_into().map_err(|e| corrupt(&e))?;
-    let unknown = |e: &dyn fmt::Display| Unusable::Corrupt(e.to_string());
     let key = RecordKey {
         game: row.game.unwrap_or_else(|| FIRST_GAME.to_string()),
-        mode: row.mode.parse().map_err(|e: UnknownName| unknown(&e))?,
-        difficulty: row
-            .difficulty
-            .map(|d| d.parse())
-            .transpose()
-            .map_err(|e: crate::core::UnknownDifficulty| unknown(&e))?,
+        mode: parsed(&row.mode)?,
+        difficulty: row.difficulty.as_deref().map(parsed).transpose()?,
     };
     let record = Standing {
         wins: row.wins,

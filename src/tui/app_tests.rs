@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{
 };
 
 use crate::config::{First, Mode};
-use crate::core::review::Verdict;
+use crate::core::review::Mark;
 use crate::core::{CellId, Game, Side};
 use crate::core::{Decision, Difficulty};
 use crate::games::latin::adapter::{Latin, LatinEngine};
@@ -493,7 +493,7 @@ fn review_steps_through_the_moves_and_marks_mistakes() {
     assert_eq!(h.app.view().review_shown(), Some(6), "stops at the last");
     let last = h.app.view().review().unwrap();
     assert_eq!(last.cell, cell("d1"));
-    assert_eq!(last.verdict, Verdict::Mistake);
+    assert_eq!(last.mark, Mark::Blunder);
     let sentence = last.sentence(&Latin, "X");
     assert!(sentence.starts_with("d1 lost at once; "), "{sentence}");
     assert!(sentence.ends_with("won in 3 moves"), "{sentence}");

@@ -5,7 +5,8 @@
 pub mod analysis;
 pub mod bounded;
 mod cell;
-pub mod conformance;
+#[cfg(test)]
+mod conformance_tests;
 mod extras;
 mod game;
 pub mod game_loop;

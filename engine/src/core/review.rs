@@ -1,5 +1,5 @@
 //! Judging the moves of a finished game: with an engine that knows exact values, the value
-//! before and after each move ([`review_move`], [`verdicts`]); on any board, exactly where
+//! before and after each move ([`review_move`], [`marks`]); on any board, exactly where
 //! the values are known and by the search at a fixed budget elsewhere, with the line the
 //! better move leads to and the one that punishes a mistake ([`review_game`]).
 
@@ -12,29 +12,6 @@ pub use judging::{
 use crate::core::root;
 use crate::core::session::History;
 use crate::core::{CellId, Engine, Game, Move, Outcome, Position, Side, Status, Value};
-
-/// How a move compares with the best one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Verdict {
-    /// Kept the value exactly.
-    Best,
-    /// Kept the outcome but not its best length: a slower win, or a faster loss.
-    Slower,
-    /// Made the outcome worse: a win into a draw or loss, a draw into a loss.
-    Mistake,
-}
-
-impl Verdict {
-    /// How records and the review screen mark it: a slower win or a faster loss `?`, a
-    /// worse outcome `??`.
-    pub fn mark(self) -> Mark {
-        match self {
-            Verdict::Best => Mark::Sound,
-            Verdict::Slower => Mark::Mistake,
-            Verdict::Mistake => Mark::Blunder,
-        }
-    }
-}
 
 /// One move looked at by the engine, values for the side that made it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -49,7 +26,10 @@ pub struct MoveReview {
     pub after: Value,
     /// The engine's best move in that position.
     pub best: CellId,
-    pub verdict: Verdict,
+    /// Against the values: sound if it kept the value exactly, a mistake if it kept the
+    /// outcome but not its best length (a slower win, a faster loss), a blunder if it made
+    /// the outcome worse.
+    pub mark: Mark,
 }
 
 /// The value of the move that led to `after`, for the side that made it.
@@ -82,12 +62,12 @@ pub fn review_move(engine: &dyn Engine, history: &History, ply: usize) -> Option
     let before = engine.value(position)?;
     let after = value_of_move(engine, side, history.position_at(ply))?;
     let best = engine.best(position)?.placed();
-    let verdict = if after.outcome < before.outcome {
-        Verdict::Mistake
+    let mark = if after.outcome < before.outcome {
+        Mark::Blunder
     } else if after < before {
-        Verdict::Slower
+        Mark::Mistake
     } else {
-        Verdict::Best
+        Mark::Sound
     };
     Some(MoveReview {
         ply,
@@ -96,14 +76,14 @@ pub fn review_move(engine: &dyn Engine, history: &History, ply: usize) -> Option
         before,
         after,
         best,
-        verdict,
+        mark,
     })
 }
 
-/// The verdict on every move of a game, in order.
-pub fn verdicts(engine: &dyn Engine, history: &History) -> Vec<Option<Verdict>> {
+/// The mark of every move of a game, in order.
+pub fn marks(engine: &dyn Engine, history: &History) -> Vec<Option<Mark>> {
     (1..=history.moves().len())
-        .map(|ply| review_move(engine, history, ply).map(|r| r.verdict))
+        .map(|ply| review_move(engine, history, ply).map(|r| r.mark))
         .collect()
 }
 
@@ -117,7 +97,7 @@ impl MoveReview {
     /// the other side: "c7 let O force a win in 2 moves; c3 kept the draw".
     pub fn sentence(&self, game: &dyn Game, other: &str) -> String {
         let (cell, best) = (game.cell_name(self.cell), game.cell_name(self.best));
-        if self.verdict == Verdict::Best {
+        if self.mark == Mark::Sound {
             return match self.before.outcome {
                 Outcome::Loss => format!("{cell} held out longest: {}", lead(self.after, other)),
                 Outcome::Win => {
@@ -130,11 +110,11 @@ impl MoveReview {
         let now = if self.lost_at_once() {
             "lost at once".to_string()
         } else {
-            match (self.after.outcome, self.verdict) {
+            match (self.after.outcome, self.mark) {
                 (Outcome::Draw, _) => "let the win slip: best play now draws".into(),
                 (Outcome::Win, _) => format!("still wins, but in {}", count(self.after.moves())),
                 (Outcome::Loss, _) if self.after.moves() == 1 => format!("let {other} win at once"),
-                (Outcome::Loss, Verdict::Slower) => {
+                (Outcome::Loss, Mark::Mistake) => {
                     format!("let {other} win sooner, in {}", count(self.after.moves()))
                 }
                 (Outcome::Loss, _) => {
@@ -230,7 +210,7 @@ mod tests {
     #[test]
     fn the_first_move_keeps_the_draw() {
         let review = review_move(engine(), &game("b2"), 1).unwrap();
-        assert_eq!(review.verdict, Verdict::Best);
+        assert_eq!(review.mark, Mark::Sound);
         assert_eq!(review.before.outcome, Outcome::Draw);
         assert_eq!(
             review.sentence(&Latin, "O"),
@@ -244,7 +224,7 @@ mod tests {
     fn a_faster_loss_is_called_one() {
         // The QA game against perfect: the first player's seventh move, b1, loses sooner.
         let review = review_move(engine(), &game("b2 c3 a1 d4 c1 c2 b1 c4"), 7).unwrap();
-        assert_eq!(review.verdict, Verdict::Slower);
+        assert_eq!(review.mark, Mark::Mistake);
         assert_eq!(
             review.sentence(&Latin, "O"),
             "b1 let O win at once; c4 held O off for 3 moves"
@@ -269,7 +249,7 @@ mod tests {
             .expect("a slower win somewhere in the game");
         let slower_name = Latin.cell_name(slower.placed());
         let review = review_last(&played, &format!("{slower_name} still wins, but in "));
-        assert_eq!(review.verdict, Verdict::Slower);
+        assert_eq!(review.mark, Mark::Mistake);
         let sentence = review.sentence(&Latin, "O");
         assert!(
             sentence.contains(&format!("won in {} move", best.moves())),
@@ -281,7 +261,7 @@ mod tests {
     fn a_move_that_loses_on_the_spot_says_so() {
         // O's d1 completes row 1 as X X X O: X scores and wins at once.
         let review = review_move(engine(), &game("a1 a2 b1 b2 c1 d1"), 6).unwrap();
-        assert_ne!(review.verdict, Verdict::Best);
+        assert_ne!(review.mark, Mark::Sound);
         let text = review.sentence(&Latin, "X");
         let best = Latin.cell_name(review.best);
         assert!(
@@ -300,7 +280,7 @@ mod tests {
         moves.push(losing);
         let name = Latin.cell_name(losing.placed());
         let review = review_last(&moves, &format!("{name} let O force a win in "));
-        assert_eq!(review.verdict, Verdict::Mistake);
+        assert_eq!(review.mark, Mark::Blunder);
         assert_eq!(review.side, Side::Second);
         assert_ne!(review.best, losing.placed());
     }

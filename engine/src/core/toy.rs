@@ -236,7 +236,7 @@ impl Player for Takes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::conformance::{check_players, check_protocol, check_rules};
+    use crate::core::conformance_tests::{check_players, check_protocol, check_rules};
 
     #[test]
     fn the_toy_passes_every_conformance_check() {

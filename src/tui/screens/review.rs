@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::core::review::{Fault, Grounds, Judgement, Mark, Verdict, verdicts};
+use crate::core::review::{Fault, Grounds, Judgement, Mark, marks};
 use crate::core::session::History;
 use crate::core::{Engine, Game, Hint};
 use crate::keys::{Action, KeyBindings};
@@ -193,9 +193,13 @@ impl<'a> Reviewed<'a> {
     /// elsewhere; `None` while they are not known.
     pub fn marks(&self) -> Option<Vec<Mark>> {
         if self.game.solved() {
-            let verdicts = verdicts(self.engine?, self.history);
-            let mark = |verdict: Option<Verdict>| verdict.map_or(Mark::Sound, Verdict::mark);
-            return Some(verdicts.into_iter().map(mark).collect());
+            let marks = marks(self.engine?, self.history);
+            return Some(
+                marks
+                    .into_iter()
+                    .map(|m| m.unwrap_or(Mark::Sound))
+                    .collect(),
+            );
         }
         let judged = self.judged?;
         let plies = 1..=self.history.moves().len();
@@ -266,7 +270,7 @@ pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     ])];
     if let Some(r) = view.review() {
         let other = view.shared.settings.symbol(r.side.other());
-        let (style, marker) = mark_style(view, r.verdict.mark());
+        let (style, marker) = mark_style(view, r.mark);
         let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
         text.extend(wrapped(&sentence, style, width));
         if view.play.details {

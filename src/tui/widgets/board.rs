@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 use unicode_width::UnicodeWidthStr;
 
 use crate::config::Mode;
-use crate::core::review::{Mark, Verdict};
+use crate::core::review::Mark;
 use crate::core::{BlockState, CellId, Game, Place, Position, Side};
 use crate::tui::geometry::{Arrangement, BoardView};
 use crate::tui::screens::Screen;
@@ -76,7 +76,7 @@ fn better_move(view: &PlayView) -> Option<CellId> {
     let shown = view.review_shown()?;
     let before = view.play.history().position_at(shown - 1);
     let best = match view.review() {
-        Some(review) if review.verdict == Verdict::Best => None,
+        Some(review) if review.mark == Mark::Sound => None,
         Some(_) => view.play.engine(view.shared)?.best(before),
         None => view
             .judged()?

@@ -84,7 +84,7 @@ pub struct Judgement {
 impl Judgement {
     pub fn mark(&self) -> Mark {
         match self.grounds {
-            Grounds::Exact(review) => review.verdict.mark(),
+            Grounds::Exact(review) => review.mark,
             Grounds::Search { fault, .. } => match fault {
                 None => Mark::Sound,
                 Some(Fault::LostAdvantage) => Mark::Mistake,

@@ -1,18 +1,19 @@
 //! Classic tic-tac-toe behind the games interface of `crate::core`: [`ClassicGame`] for the
 //! rules and names, [`ClassicEngine`] for values, hints and players, and
-//! [`crate::core::Position`] on [`Board`] itself.
+//! [`crate::core::Position`] on [`ClassicBoard`] itself.
 
 use std::sync::{Arc, OnceLock};
 
-use super::board::{Board, MoveRefused};
-use super::cell::Cell;
+use super::board::{ClassicBoard, MoveRefused};
+use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::players::{
-    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, Searcher, greedy,
+    ClassicSearchPlayer, D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel,
+    greedy,
 };
-use super::proof::{Limits, Prover};
+use super::proof::{ProofLimits, Prover};
 use super::search;
-use super::solver::Solver;
+use super::solver::ClassicSolver;
 use super::text;
 use super::variant::{self, Variant, VariantError};
 use crate::core::root::SearchSettings;
@@ -59,12 +60,12 @@ impl ClassicGame {
         self.variant
     }
 
-    fn cell(&self, id: CellId) -> Option<Cell> {
-        Cell::new(self.variant, id.index())
+    fn cell(&self, id: CellId) -> Option<ClassicCell> {
+        ClassicCell::new(self.variant, id.index())
     }
 }
 
-fn cell_id(cell: Cell) -> CellId {
+fn cell_id(cell: ClassicCell) -> CellId {
     CellId::new(cell.index())
 }
 
@@ -131,7 +132,7 @@ impl Game for ClassicGame {
         if place.block != 0 {
             return None;
         }
-        Cell::at(self.variant, place.row as i32, place.col as i32).map(cell_id)
+        ClassicCell::at(self.variant, place.row as i32, place.col as i32).map(cell_id)
     }
 
     fn cell_name(&self, cell: CellId) -> String {
@@ -140,11 +141,11 @@ impl Game for ClassicGame {
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
-        read_cell(Cell::parse(self.variant, text), cell_id)
+        read_cell(ClassicCell::parse(self.variant, text), cell_id)
     }
 
     fn start(&self) -> Box<dyn Position> {
-        Box::new(Board::empty(self.variant))
+        Box::new(ClassicBoard::empty(self.variant))
     }
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
@@ -156,31 +157,31 @@ impl Game for ClassicGame {
     }
 }
 
-impl Position for Board {
+impl Position for ClassicBoard {
     fn at(&self, cell: CellId) -> Option<Side> {
-        Board::at(*self, Cell::new(self.variant(), cell.index())?)
+        ClassicBoard::at(*self, ClassicCell::new(self.variant(), cell.index())?)
     }
 
     fn to_move(&self) -> Side {
-        Board::to_move(*self)
+        ClassicBoard::to_move(*self)
     }
 
     fn status(&self) -> Status {
-        Board::status(*self)
+        ClassicBoard::status(*self)
     }
 
     fn legal_moves(&self) -> Vec<Move> {
         placements(
-            Board::status(*self),
-            Cell::in_mask(self.empty_cells()).map(cell_id),
+            ClassicBoard::status(*self),
+            ClassicCell::in_mask(self.empty_cells()).map(cell_id),
         )
     }
 
     fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
         let v = self.variant();
-        let c = Cell::new(v, mv.placed().index());
+        let c = ClassicCell::new(v, mv.placed().index());
         let c = c.ok_or_else(|| off_board(mv.placed(), usize::from(v.size())))?;
-        match Board::play(*self, c) {
+        match ClassicBoard::play(*self, c) {
             Ok(next) => Ok(Box::new(next)),
             Err(MoveRefused::GameOver) => Err(MoveError::GameOver),
             Err(MoveRefused::Taken(c)) => Err(MoveError::Taken(format!("{} is taken", c.name(v)))),
@@ -200,13 +201,13 @@ impl Position for Board {
         let Some((side, _)) = self.winning_line() else {
             return Vec::new();
         };
-        let stones = Board::stones(*self, side);
+        let stones = ClassicBoard::stones(*self, side);
         Lines::of(self.variant())
             .all()
             .iter()
             .filter(|&&l| l & !stones == 0)
             .map(|&l| MarkedLine {
-                cells: Cell::in_mask(l).map(cell_id).collect(),
+                cells: ClassicCell::in_mask(l).map(cell_id).collect(),
                 side,
             })
             .collect()
@@ -228,7 +229,7 @@ const PLAYERS: [&str; 8] = [
 /// What classic knows of one variant: the exact solver up to 16 cells, else search.
 pub(crate) struct ClassicEngine {
     variant: Variant,
-    solver: Option<Arc<Solver>>,
+    solver: Option<Arc<ClassicSolver>>,
     /// The search behind hints and analyses where there is no solver (each analysis
     /// starts from its own empty tables).
     analysis_search: search::Searcher,
@@ -248,14 +249,14 @@ impl ClassicEngine {
     pub fn new(variant: Variant) -> ClassicEngine {
         ClassicEngine {
             variant,
-            solver: Solver::new(variant).map(Arc::new),
+            solver: ClassicSolver::new(variant).map(Arc::new),
             analysis_search: search::Searcher::new(variant, 1),
             prover: OnceLock::new(),
         }
     }
 
-    fn board(&self, position: &dyn Position) -> Option<Board> {
-        let board = *position.as_any().downcast_ref::<Board>()?;
+    fn board(&self, position: &dyn Position) -> Option<ClassicBoard> {
+        let board = *position.as_any().downcast_ref::<ClassicBoard>()?;
         (board.variant() == self.variant).then_some(board)
     }
 
@@ -285,16 +286,16 @@ impl ClassicEngine {
 impl ClassicEngine {
     /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
     /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
-    fn hint_analysis_of(&self, board: Board) -> Option<Analysis> {
+    fn hint_analysis_of(&self, board: ClassicBoard) -> Option<Analysis> {
         let mut analysis = self.search_analysis(board, &SearchSettings::hints(HINT_NODES))?;
         let prover = self.prover.get_or_init(|| Prover::new(self.variant));
         let moves = u64::from(board.empty_cells().count_ones()).max(1);
-        let limits = Limits {
+        let limits = ProofLimits {
             nodes: HINT_PROOF_NODES / moves,
             time: None,
         };
         for (mv, figure) in &mut analysis.moves {
-            let proven = Cell::new(self.variant, mv.index())
+            let proven = ClassicCell::new(self.variant, mv.index())
                 .and_then(|cell| prover.move_value(board, cell, limits));
             if let Some(value) = proven {
                 *figure = Hint::Proven(Claim::Exact(value));
@@ -305,7 +306,7 @@ impl ClassicEngine {
 
     /// The search's analysis of `board` (see `search::analysis`): the same on any number of
     /// threads.
-    fn search_analysis(&self, board: Board, settings: &SearchSettings) -> Option<Analysis> {
+    fn search_analysis(&self, board: ClassicBoard, settings: &SearchSettings) -> Option<Analysis> {
         self.analysis_search.analyze(board, settings)
     }
 }
@@ -455,7 +456,7 @@ impl Engine for ClassicEngine {
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
             (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
             (_, Some(Level::Perfect), None) => {
-                Box::new(Searcher::new(v, movetime, options.threads))
+                Box::new(ClassicSearchPlayer::new(v, movetime, options.threads))
             }
             (_, Some(level), Some(solver)) => {
                 Box::new(ExactLevel::new(level, solver.clone(), seed))

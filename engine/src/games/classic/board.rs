@@ -1,7 +1,7 @@
 //! A position of classic tic-tac-toe: one bit mask per side, checked against the rules when
-//! made from outside, so a `Board` is always a position play can reach.
+//! made from outside, so a `ClassicBoard` is always a position play can reach.
 
-use super::cell::Cell;
+use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::variant::Variant;
 use crate::core::words::turns_counts;
@@ -10,7 +10,7 @@ use crate::core::{Side, Status};
 /// The stones of both sides on a variant's board. X (the first side) moves when both have
 /// as many stones, O when X has one more.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Board {
+pub struct ClassicBoard {
     variant: Variant,
     x: u64,
     o: u64,
@@ -18,7 +18,7 @@ pub struct Board {
 
 /// Why two masks are not a position play can reach.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum BoardError {
+pub enum ClassicBoardError {
     /// A stone off the board, or a cell held by both sides.
     #[error("stones off the board or on top of each other")]
     BadMasks,
@@ -40,12 +40,12 @@ pub enum BoardError {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveRefused {
     GameOver,
-    Taken(Cell),
+    Taken(ClassicCell),
 }
 
-impl Board {
-    pub fn empty(variant: Variant) -> Board {
-        Board {
+impl ClassicBoard {
+    pub fn empty(variant: Variant) -> ClassicBoard {
+        ClassicBoard {
             variant,
             x: 0,
             o: 0,
@@ -53,21 +53,21 @@ impl Board {
     }
 
     /// The position with X's stones `x` and O's `o`, if play can reach it.
-    pub fn new(variant: Variant, x: u64, o: u64) -> Result<Board, BoardError> {
+    pub fn new(variant: Variant, x: u64, o: u64) -> Result<ClassicBoard, ClassicBoardError> {
         if x & o != 0 || (x | o) & !variant.full_mask() != 0 {
-            return Err(BoardError::BadMasks);
+            return Err(ClassicBoardError::BadMasks);
         }
         let (nx, no) = (x.count_ones(), o.count_ones());
         if nx != no && nx != no + 1 {
-            return Err(BoardError::Counts { x: nx, o: no });
+            return Err(ClassicBoardError::Counts { x: nx, o: no });
         }
-        let board = Board { variant, x, o };
+        let board = ClassicBoard { variant, x, o };
         match (
             board.lines_held(Side::First),
             board.lines_held(Side::Second),
         ) {
             (None, None) => Ok(board),
-            (Some(_), Some(_)) => Err(BoardError::BothWon),
+            (Some(_), Some(_)) => Err(ClassicBoardError::BothWon),
             (Some(common), None) => board.check_win(Side::First, common, nx == no + 1),
             (None, Some(common)) => board.check_win(Side::Second, common, nx == no),
         }
@@ -75,11 +75,16 @@ impl Board {
 
     /// A win stands if the winner moved last and one cell lies on all its lines: the last
     /// move, which completed them all at once.
-    fn check_win(self, winner: Side, common: u64, moved_last: bool) -> Result<Board, BoardError> {
+    fn check_win(
+        self,
+        winner: Side,
+        common: u64,
+        moved_last: bool,
+    ) -> Result<ClassicBoard, ClassicBoardError> {
         if !moved_last {
-            Err(BoardError::MovedAfterWin(winner))
+            Err(ClassicBoardError::MovedAfterWin(winner))
         } else if common == 0 {
-            Err(BoardError::TooManyLines(winner))
+            Err(ClassicBoardError::TooManyLines(winner))
         } else {
             Ok(self)
         }
@@ -118,7 +123,7 @@ impl Board {
         self.occupied().count_ones()
     }
 
-    pub fn at(self, cell: Cell) -> Option<Side> {
+    pub fn at(self, cell: ClassicCell) -> Option<Side> {
         Side::BOTH
             .into_iter()
             .find(|&s| self.stones(s) & cell.bit() != 0)
@@ -149,7 +154,7 @@ impl Board {
     }
 
     /// The position after the side to move plays `cell`.
-    pub fn play(self, cell: Cell) -> Result<Board, MoveRefused> {
+    pub fn play(self, cell: ClassicCell) -> Result<ClassicBoard, MoveRefused> {
         if self.status().is_over() {
             Err(MoveRefused::GameOver)
         } else if self.empty_cells() & cell.bit() == 0 {
@@ -160,14 +165,14 @@ impl Board {
     }
 
     /// `play` without the checks, for callers that know the game is on and the cell empty.
-    pub fn with_move(self, cell: Cell) -> Board {
+    pub fn with_move(self, cell: ClassicCell) -> ClassicBoard {
         debug_assert!(self.empty_cells() & cell.bit() != 0);
         match self.to_move() {
-            Side::First => Board {
+            Side::First => ClassicBoard {
                 x: self.x | cell.bit(),
                 ..self
             },
-            Side::Second => Board {
+            Side::Second => ClassicBoard {
                 o: self.o | cell.bit(),
                 ..self
             },
@@ -197,10 +202,10 @@ mod tests {
     #[test]
     fn refusals_read_as_sentences() {
         let said = one_per_line([
-            BoardError::BadMasks,
-            BoardError::BothWon,
-            BoardError::TooManyLines(Side::Second),
-            BoardError::Counts { x: 1, o: 3 },
+            ClassicBoardError::BadMasks,
+            ClassicBoardError::BothWon,
+            ClassicBoardError::TooManyLines(Side::Second),
+            ClassicBoardError::Counts { x: 1, o: 3 },
         ]);
         let expected = "\
 stones off the board or on top of each other
@@ -212,28 +217,28 @@ X has 1 stone and O has 3: X moves first, so X must have as many as O or one mor
 
     #[test]
     fn sides_alternate_from_x() {
-        let b = Board::empty(v3());
+        let b = ClassicBoard::empty(v3());
         assert_eq!(b.to_move(), Side::First);
-        let b = b.with_move(Cell::new(v3(), 4).unwrap());
+        let b = b.with_move(ClassicCell::new(v3(), 4).unwrap());
         assert_eq!(b.to_move(), Side::Second);
-        assert_eq!(b.at(Cell::new(v3(), 4).unwrap()), Some(Side::First));
+        assert_eq!(b.at(ClassicCell::new(v3(), 4).unwrap()), Some(Side::First));
         assert_eq!(
-            b.play(Cell::new(v3(), 4).unwrap()),
-            Err(MoveRefused::Taken(Cell::new(v3(), 4).unwrap()))
+            b.play(ClassicCell::new(v3(), 4).unwrap()),
+            Err(MoveRefused::Taken(ClassicCell::new(v3(), 4).unwrap()))
         );
     }
 
     #[test]
     fn a_line_wins_and_a_full_board_draws() {
         // X: a1 b1 c1, O: a2 b2.
-        let won = Board::new(v3(), 0b000_000_111, 0b000_011_000).unwrap();
+        let won = ClassicBoard::new(v3(), 0b000_000_111, 0b000_011_000).unwrap();
         assert_eq!(won.status(), Status::Won(Side::First));
         assert_eq!(
-            won.play(Cell::new(v3(), 8).unwrap()),
+            won.play(ClassicCell::new(v3(), 8).unwrap()),
             Err(MoveRefused::GameOver)
         );
         // X O X / X O O / O X X
-        let full = Board::new(v3(), 0b110_001_101, 0b001_110_010).unwrap();
+        let full = ClassicBoard::new(v3(), 0b110_001_101, 0b001_110_010).unwrap();
         assert_eq!(full.status(), Status::Draw);
     }
 
@@ -241,51 +246,54 @@ X has 1 stone and O has 3: X moves first, so X must have as many as O or one mor
     fn impossible_positions_are_refused() {
         let v = v3();
         assert_eq!(
-            Board::new(v, 0b11, 0),
-            Err(BoardError::Counts { x: 2, o: 0 })
+            ClassicBoard::new(v, 0b11, 0),
+            Err(ClassicBoardError::Counts { x: 2, o: 0 })
         );
         assert_eq!(
-            Board::new(v, 0, 0b1),
-            Err(BoardError::Counts { x: 0, o: 1 })
+            ClassicBoard::new(v, 0, 0b1),
+            Err(ClassicBoardError::Counts { x: 0, o: 1 })
         );
-        assert_eq!(Board::new(v, 1, 1), Err(BoardError::BadMasks));
-        assert_eq!(Board::new(v, 1 << 9, 0), Err(BoardError::BadMasks));
+        assert_eq!(ClassicBoard::new(v, 1, 1), Err(ClassicBoardError::BadMasks));
+        assert_eq!(
+            ClassicBoard::new(v, 1 << 9, 0),
+            Err(ClassicBoardError::BadMasks)
+        );
         // X holds the top row, O the middle row.
         assert_eq!(
-            Board::new(v, 0b000_000_111, 0b000_111_000),
-            Err(BoardError::BothWon)
+            ClassicBoard::new(v, 0b000_000_111, 0b000_111_000),
+            Err(ClassicBoardError::BothWon)
         );
         // X holds the top row but O has as many stones: O moved after the win.
         assert_eq!(
-            Board::new(v, 0b000_000_111, 0b011_001_000),
-            Err(BoardError::MovedAfterWin(Side::First))
+            ClassicBoard::new(v, 0b000_000_111, 0b011_001_000),
+            Err(ClassicBoardError::MovedAfterWin(Side::First))
         );
         // O holds the left column and X has one more: X moved after.
         assert_eq!(
-            Board::new(v, 0b110_000_110, 0b001_001_001),
-            Err(BoardError::MovedAfterWin(Side::Second))
+            ClassicBoard::new(v, 0b110_000_110, 0b001_001_001),
+            Err(ClassicBoardError::MovedAfterWin(Side::Second))
         );
     }
 
     #[test]
     fn two_lines_through_the_last_move_stand() {
         // X: a1 b1 c1 a2 a3 (top row and left column share a1), O: four stones.
-        let b = Board::new(v3(), 0b001_001_111, 0b110_110_000).unwrap();
+        let b = ClassicBoard::new(v3(), 0b001_001_111, 0b110_110_000).unwrap();
         assert_eq!(b.status(), Status::Won(Side::First));
         // X: top row and bottom row share nothing.
         let v = Variant::new(4, Some(3)).unwrap();
         let rows = 0b0111 | 0b0111 << 12;
         let o = 1 << 3 | 1 << 4 | 1 << 7 | 1 << 9 | 1 << 10;
         assert_eq!(
-            Board::new(v, rows, o),
-            Err(BoardError::TooManyLines(Side::First))
+            ClassicBoard::new(v, rows, o),
+            Err(ClassicBoardError::TooManyLines(Side::First))
         );
     }
 
     #[test]
     fn winning_cells_see_every_gap() {
         // X: a1 c1 (gap b1), O: b2.
-        let b = Board::new(v3(), 0b101, 0b10000).unwrap();
+        let b = ClassicBoard::new(v3(), 0b101, 0b10000).unwrap();
         assert_eq!(b.winning_cells(Side::First), 0b010);
         assert_eq!(b.winning_cells(Side::Second), 0);
     }

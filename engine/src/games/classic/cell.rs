@@ -7,28 +7,28 @@ use crate::core::words::quote;
 
 /// A cell of some variant's board: bit `row * size + col` of a side's mask.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Cell(u8);
+pub struct ClassicCell(u8);
 
-impl Cell {
+impl ClassicCell {
     /// The cell with this index, if it is on the board.
-    pub fn new(variant: Variant, index: usize) -> Option<Cell> {
-        (index < variant.cells()).then_some(Cell(index as u8))
+    pub fn new(variant: Variant, index: usize) -> Option<ClassicCell> {
+        (index < variant.cells()).then_some(ClassicCell(index as u8))
     }
 
     /// The cell at `row`, `col` (from 0, top-left), if it is on the board.
-    pub fn at(variant: Variant, row: i32, col: i32) -> Option<Cell> {
+    pub fn at(variant: Variant, row: i32, col: i32) -> Option<ClassicCell> {
         let n = variant.size() as i32;
-        ((0..n).contains(&row) && (0..n).contains(&col)).then(|| Cell((row * n + col) as u8))
+        ((0..n).contains(&row) && (0..n).contains(&col)).then(|| ClassicCell((row * n + col) as u8))
     }
 
     /// The cells of `mask`, lowest index (row order) first.
-    pub fn in_mask(mask: u64) -> impl Iterator<Item = Cell> {
+    pub fn in_mask(mask: u64) -> impl Iterator<Item = ClassicCell> {
         let mut rest = mask;
         std::iter::from_fn(move || {
             (rest != 0).then(|| {
                 let i = rest.trailing_zeros();
                 rest &= rest - 1;
-                Cell(i as u8)
+                ClassicCell(i as u8)
             })
         })
     }
@@ -56,7 +56,7 @@ impl Cell {
     }
 
     /// Reads `b3` (any case, spaces around ignored), or `1`..`9` on 3x3.
-    pub fn parse(variant: Variant, text: &str) -> Result<Cell, CellNameError> {
+    pub fn parse(variant: Variant, text: &str) -> Result<ClassicCell, CellNameError> {
         let bad = || CellNameError {
             text: text.trim().to_string(),
             variant,
@@ -70,7 +70,7 @@ impl Cell {
                 .ok_or_else(bad)?;
             return (digit as usize)
                 .checked_sub(1)
-                .and_then(|i| Cell::new(variant, i))
+                .and_then(|i| ClassicCell::new(variant, i))
                 .ok_or_else(bad);
         }
         let mut chars = t.chars();
@@ -80,7 +80,7 @@ impl Cell {
             .ok_or_else(bad)?;
         // Rows count from 1; an unsigned parse keeps `row - 1` from overflowing.
         let row: u8 = chars.as_str().parse().map_err(|_| bad())?;
-        Cell::at(variant, row as i32 - 1, col as i32 - 'a' as i32).ok_or_else(bad)
+        ClassicCell::at(variant, row as i32 - 1, col as i32 - 'a' as i32).ok_or_else(bad)
     }
 }
 
@@ -99,7 +99,7 @@ pub struct CellNameError {
 
 /// The cell names of `variant`: `a1..c3`, and on 3x3 the numbers `1..9` as well.
 fn names(variant: Variant) -> String {
-    let last = Cell((variant.cells() - 1) as u8).name(variant);
+    let last = ClassicCell((variant.cells() - 1) as u8).name(variant);
     let numbers = if variant.size() == 3 { " or 1..9" } else { "" };
     format!("a1..{last}{numbers}")
 }
@@ -114,36 +114,36 @@ mod tests {
 
     #[test]
     fn names_go_column_then_row_from_the_top() {
-        assert_eq!(Cell::at(v(3), 0, 0).unwrap().name(v(3)), "a1");
-        assert_eq!(Cell::at(v(3), 0, 2).unwrap().name(v(3)), "c1");
-        assert_eq!(Cell::at(v(7), 6, 6).unwrap().name(v(7)), "g7");
+        assert_eq!(ClassicCell::at(v(3), 0, 0).unwrap().name(v(3)), "a1");
+        assert_eq!(ClassicCell::at(v(3), 0, 2).unwrap().name(v(3)), "c1");
+        assert_eq!(ClassicCell::at(v(7), 6, 6).unwrap().name(v(7)), "g7");
         for variant in Variant::all() {
             for i in 0..variant.cells() {
-                let cell = Cell::new(variant, i).unwrap();
-                assert_eq!(Cell::parse(variant, &cell.name(variant)), Ok(cell));
+                let cell = ClassicCell::new(variant, i).unwrap();
+                assert_eq!(ClassicCell::parse(variant, &cell.name(variant)), Ok(cell));
             }
         }
     }
 
     #[test]
     fn seed_numbers_work_on_3x3_only() {
-        let n = |t| Cell::parse(v(3), t).map(Cell::index);
+        let n = |t| ClassicCell::parse(v(3), t).map(ClassicCell::index);
         assert_eq!(n("1"), Ok(0));
         assert_eq!(n("3"), Ok(2));
         assert_eq!(n("5"), Ok(4));
         assert_eq!(n("9"), Ok(8));
         assert!(n("0").is_err());
-        assert!(Cell::parse(v(4), "1").is_err());
+        assert!(ClassicCell::parse(v(4), "1").is_err());
     }
 
     #[test]
     fn bad_names_say_what_is_valid() {
-        let e = Cell::parse(v(4), "e1").unwrap_err();
+        let e = ClassicCell::parse(v(4), "e1").unwrap_err();
         assert_eq!(
             e.to_string(),
             "'e1' is not a cell of the 4x4 board: use a1..d4"
         );
-        let e = Cell::parse(v(3), " z ").unwrap_err();
+        let e = ClassicCell::parse(v(3), " z ").unwrap_err();
         assert_eq!(
             e.to_string(),
             "'z' is not a cell of the 3x3 board: use a1..c3 or 1..9"
@@ -160,14 +160,19 @@ mod tests {
             "a-2147483648",
             "a999",
         ] {
-            assert!(Cell::parse(v(3), bad).is_err(), "{bad}");
+            assert!(ClassicCell::parse(v(3), bad).is_err(), "{bad}");
         }
-        assert_eq!(Cell::parse(v(3), "B2").map(Cell::index), Ok(4));
+        assert_eq!(
+            ClassicCell::parse(v(3), "B2").map(ClassicCell::index),
+            Ok(4)
+        );
     }
 
     #[test]
     fn masks_list_cells_in_row_order() {
-        let cells: Vec<usize> = Cell::in_mask(0b1010_0001).map(Cell::index).collect();
+        let cells: Vec<usize> = ClassicCell::in_mask(0b1010_0001)
+            .map(ClassicCell::index)
+            .collect();
         assert_eq!(cells, [0, 5, 7]);
     }
 }

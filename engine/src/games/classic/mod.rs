@@ -27,6 +27,6 @@ pub mod text;
 pub mod variant;
 
 pub use adapter::game;
-pub use board::Board;
-pub use cell::Cell;
+pub use board::ClassicBoard;
+pub use cell::ClassicCell;
 pub use variant::Variant;

@@ -2,8 +2,8 @@
 //! whitespace are ignored, so `XO-/-X-/--O` and `XO--X---O` are the same position. The side
 //! to move follows from the counts.
 
-use super::board::{Board, BoardError};
-use super::cell::Cell;
+use super::board::{ClassicBoard, ClassicBoardError};
+use super::cell::ClassicCell;
 use super::variant::Variant;
 use crate::core::Side;
 use crate::core::words::{at_cell, cell_count, quote_char};
@@ -25,11 +25,11 @@ pub enum TextError {
     )]
     WrongCount { variant: Variant, found: usize },
     #[error("{0}")]
-    Impossible(BoardError),
+    Impossible(ClassicBoardError),
 }
 
 /// Reads a position of `variant`.
-pub fn parse(variant: Variant, text: &str) -> Result<Board, TextError> {
+pub fn parse(variant: Variant, text: &str) -> Result<ClassicBoard, TextError> {
     let (mut x, mut o) = (0u64, 0u64);
     let mut found = 0;
     for ch in text.chars().filter(|c| *c != '/' && !c.is_whitespace()) {
@@ -39,7 +39,7 @@ pub fn parse(variant: Variant, text: &str) -> Result<Board, TextError> {
             'O' | 'o' => o |= bit,
             '-' | '.' => {}
             _ => {
-                let cell = Cell::new(variant, found).map(|c| c.name(variant));
+                let cell = ClassicCell::new(variant, found).map(|c| c.name(variant));
                 return Err(TextError::BadChar { ch, cell });
             }
         }
@@ -48,11 +48,11 @@ pub fn parse(variant: Variant, text: &str) -> Result<Board, TextError> {
     if found != variant.cells() {
         return Err(TextError::WrongCount { variant, found });
     }
-    Board::new(variant, x, o).map_err(TextError::Impossible)
+    ClassicBoard::new(variant, x, o).map_err(TextError::Impossible)
 }
 
 /// The text of `board`: rows joined by `/`, e.g. `XO-/-X-/--O`.
-pub fn format(board: Board) -> String {
+pub fn format(board: ClassicBoard) -> String {
     let variant = board.variant();
     let n = variant.size() as usize;
     let mut out = String::with_capacity(variant.cells() + n);
@@ -60,7 +60,7 @@ pub fn format(board: Board) -> String {
         if i > 0 && i % n == 0 {
             out.push('/');
         }
-        let cell = Cell::new(variant, i).expect("index below the cell count");
+        let cell = ClassicCell::new(variant, i).expect("index below the cell count");
         out.push(board.at(cell).map_or('-', Side::letter));
     }
     out
@@ -78,7 +78,7 @@ mod tests {
         assert_eq!(parse(v, " XO- .X. --O\n"), Ok(b));
         assert_eq!(b.to_move(), Side::First);
         let v5 = Variant::new(5, Some(4)).unwrap();
-        let e = Board::empty(v5);
+        let e = ClassicBoard::empty(v5);
         assert_eq!(parse(v5, &format(e)), Ok(e));
     }
 
@@ -113,7 +113,7 @@ mod tests {
         );
         assert!(matches!(
             parse(v, "XXX/OOO/X--"),
-            Err(TextError::Impossible(BoardError::BothWon))
+            Err(TextError::Impossible(ClassicBoardError::BothWon))
         ));
     }
 }

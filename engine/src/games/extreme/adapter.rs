@@ -14,10 +14,12 @@ use crate::core::{
 };
 use crate::games::{Boards, Registration};
 
-use super::cell::{Cell, cell_id, cell_of};
+use super::cell::{ExtremeCell, cell_id, cell_of};
 use super::patterns::PATTERNS;
-use super::players::{self, AlphaBeta, Greedy, Level, RandomPlayer, Searcher};
-use super::rules::{IllegalMove, State};
+use super::players::{
+    self, AlphaBeta, ExtremeGreedy, ExtremeRandomPlayer, ExtremeSearchPlayer, Level,
+};
+use super::rules::{ExtremeIllegalMove, State};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 
@@ -105,7 +107,7 @@ impl Game for Extreme {
     fn cell_at(&self, place: Place) -> Option<CellId> {
         (place.block < 16 && place.row < 4 && place.col < 4).then(|| {
             let local = usize::from(place.row) * 4 + usize::from(place.col);
-            cell_id(Cell::in_board(usize::from(place.block), local))
+            cell_id(ExtremeCell::in_board(usize::from(place.block), local))
         })
     }
 
@@ -114,7 +116,7 @@ impl Game for Extreme {
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
-        read_cell(text.parse::<Cell>(), cell_id)
+        read_cell(text.parse::<ExtremeCell>(), cell_id)
     }
 
     fn start(&self) -> Box<dyn Position> {
@@ -212,8 +214,8 @@ impl Position for State {
         };
         match State::play(self, c) {
             Ok(next) => Ok(Box::new(next)),
-            Err(IllegalMove::GameOver) => Err(MoveError::GameOver),
-            Err(e @ IllegalMove::Taken(_)) => Err(MoveError::Taken(e.to_string())),
+            Err(ExtremeIllegalMove::GameOver) => Err(MoveError::GameOver),
+            Err(e @ ExtremeIllegalMove::Taken(_)) => Err(MoveError::Taken(e.to_string())),
             Err(e) => Err(MoveError::NotAllowed(e.to_string())),
         }
     }
@@ -245,7 +247,7 @@ impl Position for State {
         // Small boards row-major, cells row-major inside: sorted once at the end.
         let mut cells: Vec<CellId> = (0..16)
             .filter(|b| boards & (1 << b) != 0)
-            .flat_map(|b| (0..16).map(move |l| cell_id(Cell::in_board(b, l))))
+            .flat_map(|b| (0..16).map(move |l| cell_id(ExtremeCell::in_board(b, l))))
             .collect();
         cells.sort_unstable();
         vec![MarkedLine { cells, side }]
@@ -307,13 +309,13 @@ impl Engine for ExtremeEngine {
         use super::players::levels::{EASY, HARD, MEDIUM};
         Ok(match name.trim().to_ascii_lowercase().as_str() {
             // `perfect` is what the levels call the top one in every game.
-            "max" | "perfect" => Box::new(Searcher::max(options)),
+            "max" | "perfect" => Box::new(ExtremeSearchPlayer::max(options)),
             "hard" => Box::new(Level::new("hard", HARD, options)),
             "medium" => Box::new(Level::new("medium", MEDIUM, options)),
             "easy" => Box::new(Level::new("easy", EASY, options)),
             "alphabeta" => Box::new(AlphaBeta::new(options.movetime)),
-            "greedy" => Box::new(Greedy::new(options.seed)),
-            "random" => Box::new(RandomPlayer::new(options.seed)),
+            "greedy" => Box::new(ExtremeGreedy::new(options.seed)),
+            "random" => Box::new(ExtremeRandomPlayer::new(options.seed)),
             _ => {
                 return Err(PlayerError(format!(
                     "no player {} in extreme tic-tac-toe: use one of {}",

@@ -5,13 +5,13 @@
 
 use crate::core::{BlockState, Side};
 
-use super::cell::Cell;
+use super::cell::ExtremeCell;
 use super::patterns::{has_pattern, points};
 
 /// Stones and small-board states. Small board `b` (row-major 0..15) holds side `s`'s
 /// stones in `stones[s][b]`, bit `local` per cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Board {
+pub struct ExtremeBoard {
     stones: [[u16; 16]; 2],
     /// Big-board masks: bit `b` set when side `s` won small board `b`.
     won: [u16; 2],
@@ -30,8 +30,8 @@ pub enum Placed {
     Drew,
 }
 
-impl Board {
-    pub const EMPTY: Board = Board {
+impl ExtremeBoard {
+    pub const EMPTY: ExtremeBoard = ExtremeBoard {
         stones: [[0; 16]; 2],
         won: [0; 2],
         drawn: 0,
@@ -47,7 +47,7 @@ impl Board {
         !(self.stones[0][board] | self.stones[1][board])
     }
 
-    pub fn at(&self, cell: Cell) -> Option<Side> {
+    pub fn at(&self, cell: ExtremeCell) -> Option<Side> {
         Side::BOTH
             .into_iter()
             .find(|&s| self.stones(s, cell.board()) & cell.bit() != 0)
@@ -100,7 +100,7 @@ impl Board {
 
     /// Puts `side`'s stone on `cell` and closes its small board if that won or filled it.
     /// The caller makes sure the cell is empty and its board open.
-    pub fn place(&mut self, cell: Cell, side: Side) -> Placed {
+    pub fn place(&mut self, cell: ExtremeCell, side: Side) -> Placed {
         let board = cell.board();
         debug_assert!(!self.is_closed(board) && self.empty(board) & cell.bit() != 0);
         let own = &mut self.stones[side.index()][board];
@@ -119,10 +119,10 @@ impl Board {
     /// A board with these stones and the small-board states they imply, for reading
     /// positions. A small board where both sides hold a pattern is marked won by both;
     /// the position reader refuses it.
-    pub fn from_stones(stones: [[u16; 16]; 2]) -> Board {
-        let mut board = Board {
+    pub fn from_stones(stones: [[u16; 16]; 2]) -> ExtremeBoard {
+        let mut board = ExtremeBoard {
             stones,
-            ..Board::EMPTY
+            ..ExtremeBoard::EMPTY
         };
         for b in 0..16 {
             for side in Side::BOTH {
@@ -142,13 +142,13 @@ impl Board {
 mod tests {
     use super::*;
 
-    fn cell(name: &str) -> Cell {
+    fn cell(name: &str) -> ExtremeCell {
         name.parse().unwrap()
     }
 
     #[test]
     fn a_row_wins_a_small_board() {
-        let mut board = Board::EMPTY;
+        let mut board = ExtremeBoard::EMPTY;
         for name in ["C2a3", "C2b3", "C2c3"] {
             assert_eq!(board.place(cell(name), Side::First), Placed::Open);
         }
@@ -163,12 +163,12 @@ mod tests {
     fn a_full_board_without_a_pattern_is_drawn() {
         // X O X O / X O X O / O X O X / O X O X: no row, column or diamond of one side.
         let rows = ["XOXO", "XOXO", "OXOX", "OXOX"];
-        let mut board = Board::EMPTY;
+        let mut board = ExtremeBoard::EMPTY;
         let mut last = Placed::Open;
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {
                 let side = if ch == 'X' { Side::First } else { Side::Second };
-                last = board.place(Cell::at(r as u8, c as u8).unwrap(), side);
+                last = board.place(ExtremeCell::at(r as u8, c as u8).unwrap(), side);
             }
         }
         assert_eq!(last, Placed::Drew);
@@ -182,10 +182,13 @@ mod tests {
         stones[1][15] = 0x8888;
         stones[0][3] = 0xAA55; // XOXO / XOXO / OXOX / OXOX
         stones[1][3] = !0xAA55;
-        let board = Board::from_stones(stones);
+        let board = ExtremeBoard::from_stones(stones);
         assert_eq!(board.block(15), BlockState::Won(Side::Second));
         assert_eq!(board.block(3), BlockState::Drawn);
         assert_eq!(board.block(0), BlockState::Open);
-        assert_eq!(board.at(Cell::at(15, 15).unwrap()), Some(Side::Second));
+        assert_eq!(
+            board.at(ExtremeCell::at(15, 15).unwrap()),
+            Some(Side::Second)
+        );
     }
 }

@@ -9,30 +9,30 @@ use std::str::FromStr;
 pub const CELLS: usize = 256;
 
 /// One of the 256 cells, numbered row-major over the whole board: `r * 16 + c`, with
-/// r, c in 0..15. The index is private so a `Cell` always names a real cell.
+/// r, c in 0..15. The index is private so a `ExtremeCell` always names a real cell.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Cell(u8);
+pub struct ExtremeCell(u8);
 
-impl Cell {
+impl ExtremeCell {
     /// The cell with this index (0..=255): every `u8` is a cell.
-    pub const fn new(index: u8) -> Cell {
-        Cell(index)
+    pub const fn new(index: u8) -> ExtremeCell {
+        ExtremeCell(index)
     }
 
     /// The cell at global row `r`, column `c`, if both are in 0..15.
-    pub const fn at(r: u8, c: u8) -> Option<Cell> {
+    pub const fn at(r: u8, c: u8) -> Option<ExtremeCell> {
         if r < 16 && c < 16 {
-            Some(Cell(r * 16 + c))
+            Some(ExtremeCell(r * 16 + c))
         } else {
             None
         }
     }
 
     /// The cell at `local` (0..15, row-major) inside small board `board` (0..15, row-major).
-    pub const fn in_board(board: usize, local: usize) -> Cell {
+    pub const fn in_board(board: usize, local: usize) -> ExtremeCell {
         let r = (board / 4) * 4 + local / 4;
         let c = (board % 4) * 4 + local % 4;
-        Cell((r * 16 + c) as u8)
+        ExtremeCell((r * 16 + c) as u8)
     }
 
     pub const fn index(self) -> usize {
@@ -66,8 +66,8 @@ impl Cell {
     }
 
     /// All cells in index order.
-    pub fn all() -> impl Iterator<Item = Cell> {
-        (0..=255u8).map(Cell)
+    pub fn all() -> impl Iterator<Item = ExtremeCell> {
+        (0..=255u8).map(ExtremeCell)
     }
 
     /// The simulator's form, `r,c`.
@@ -81,7 +81,7 @@ pub fn board_name(board: usize) -> String {
     format!("{}{}", (b'A' + (board % 4) as u8) as char, board / 4 + 1)
 }
 
-impl fmt::Display for Cell {
+impl fmt::Display for ExtremeCell {
     /// `B3c1`: small board column B row 3, then the local column and row.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let local = self.local();
@@ -97,15 +97,15 @@ impl fmt::Display for Cell {
      column a-d and row 1-4) or give row and column 0-15 as r,c",
     quote(.0)
 )]
-pub struct CellParseError(pub String);
+pub struct ExtremeCellParseError(pub String);
 
-impl FromStr for Cell {
-    type Err = CellParseError;
+impl FromStr for ExtremeCell {
+    type Err = ExtremeCellParseError;
 
     /// `B3c1` (any case), `r,c` or `r c` (numbers 0..15, spaces allowed around them).
-    fn from_str(text: &str) -> Result<Cell, CellParseError> {
+    fn from_str(text: &str) -> Result<ExtremeCell, ExtremeCellParseError> {
         let text = text.trim();
-        let err = || CellParseError(text.to_string());
+        let err = || ExtremeCellParseError(text.to_string());
         if text.starts_with(|c: char| c.is_ascii_digit()) {
             parse_numbers(text).ok_or_else(err)
         } else {
@@ -114,7 +114,7 @@ impl FromStr for Cell {
     }
 }
 
-fn parse_name(text: &str) -> Option<Cell> {
+fn parse_name(text: &str) -> Option<ExtremeCell> {
     let [bc, br, lc, lr] = <[u8; 4]>::try_from(text.as_bytes()).ok()?;
     let digit = |b: u8| (b'1'..=b'4').contains(&b).then(|| usize::from(b - b'1'));
     let letter = |b: u8| {
@@ -123,10 +123,10 @@ fn parse_name(text: &str) -> Option<Cell> {
     };
     let board = digit(br)? * 4 + letter(bc)?;
     let local = digit(lr)? * 4 + letter(lc)?;
-    Some(Cell::in_board(board, local))
+    Some(ExtremeCell::in_board(board, local))
 }
 
-fn parse_numbers(text: &str) -> Option<Cell> {
+fn parse_numbers(text: &str) -> Option<ExtremeCell> {
     let mut parts = text
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|p| !p.is_empty());
@@ -134,17 +134,17 @@ fn parse_numbers(text: &str) -> Option<Cell> {
     if parts.next().is_some() || text.matches(',').count() > 1 {
         return None;
     }
-    Cell::at(r.parse().ok()?, c.parse().ok()?)
+    ExtremeCell::at(r.parse().ok()?, c.parse().ok()?)
 }
 
 /// The core's id of a cell.
-pub fn cell_id(cell: Cell) -> CellId {
+pub fn cell_id(cell: ExtremeCell) -> CellId {
     CellId::new(cell.index())
 }
 
 /// The cell of a core id, if it is on the board.
-pub fn cell_of(id: CellId) -> Option<Cell> {
-    u8::try_from(id.index()).ok().map(Cell::new)
+pub fn cell_of(id: CellId) -> Option<ExtremeCell> {
+    u8::try_from(id.index()).ok().map(ExtremeCell::new)
 }
 
 #[cfg(test)]
@@ -153,7 +153,7 @@ mod tests {
 
     #[test]
     fn b3c1_is_board_column_b_row_3_local_column_c_row_1() {
-        let cell: Cell = "B3c1".parse().unwrap();
+        let cell: ExtremeCell = "B3c1".parse().unwrap();
         // Small board (row 2, column 1), local (row 0, column 2): global (8, 6).
         assert_eq!((cell.row(), cell.col()), (8, 6));
         assert_eq!(cell.board(), 2 * 4 + 1);
@@ -164,29 +164,29 @@ mod tests {
 
     #[test]
     fn corners_of_the_whole_board() {
-        assert_eq!(Cell::at(0, 0).unwrap().to_string(), "A1a1");
-        assert_eq!(Cell::at(15, 15).unwrap().to_string(), "D4d4");
-        assert_eq!(Cell::at(0, 15).unwrap().to_string(), "D1d1");
-        assert_eq!(Cell::at(15, 0).unwrap().to_string(), "A4a4");
-        assert_eq!(Cell::at(16, 0), None);
+        assert_eq!(ExtremeCell::at(0, 0).unwrap().to_string(), "A1a1");
+        assert_eq!(ExtremeCell::at(15, 15).unwrap().to_string(), "D4d4");
+        assert_eq!(ExtremeCell::at(0, 15).unwrap().to_string(), "D1d1");
+        assert_eq!(ExtremeCell::at(15, 0).unwrap().to_string(), "A4a4");
+        assert_eq!(ExtremeCell::at(16, 0), None);
     }
 
     #[test]
     fn every_name_and_number_round_trips() {
-        for cell in Cell::all() {
-            assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
-            assert_eq!(cell.numbers().parse::<Cell>(), Ok(cell));
-            assert_eq!(Cell::in_board(cell.board(), cell.local()), cell);
+        for cell in ExtremeCell::all() {
+            assert_eq!(cell.to_string().parse::<ExtremeCell>(), Ok(cell));
+            assert_eq!(cell.numbers().parse::<ExtremeCell>(), Ok(cell));
+            assert_eq!(ExtremeCell::in_board(cell.board(), cell.local()), cell);
         }
     }
 
     #[test]
     fn numbers_accept_a_comma_or_spaces() {
-        let want = Cell::at(5, 12);
+        let want = ExtremeCell::at(5, 12);
         assert_eq!("5,12".parse().ok(), want);
         assert_eq!("5 12".parse().ok(), want);
         assert_eq!(" 5 , 12 ".parse().ok(), want);
-        assert_eq!("b3C1".parse::<Cell>().ok(), "B3c1".parse().ok());
+        assert_eq!("b3C1".parse::<ExtremeCell>().ok(), "B3c1".parse().ok());
     }
 
     #[test]
@@ -195,7 +195,7 @@ mod tests {
             "", "B3c", "B3c10", "E1a1", "A5a1", "A1e1", "A1a0", "16,0", "0,16", "1,2,3", "1",
             "-1,2", "1,,2", "x",
         ] {
-            assert!(bad.parse::<Cell>().is_err(), "{bad} parsed");
+            assert!(bad.parse::<ExtremeCell>().is_err(), "{bad} parsed");
         }
     }
 }

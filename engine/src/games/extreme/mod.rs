@@ -24,7 +24,7 @@ pub mod testing;
 mod text_tests;
 
 pub use adapter::{Extreme, ExtremeEngine};
-pub use board::Board;
-pub use cell::Cell;
+pub use board::ExtremeBoard;
+pub use cell::ExtremeCell;
 pub use rules::{Moves, State};
-pub(crate) use text::PositionError;
+pub(crate) use text::ExtremePositionError;

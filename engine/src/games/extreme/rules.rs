@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use crate::core::{Side, Status};
 
-use super::board::{Board, Placed};
-use super::cell::{Cell, board_name};
+use super::board::{ExtremeBoard, Placed};
+use super::cell::{ExtremeCell, board_name};
 use super::patterns::has_pattern;
 
 /// The contest's limit per move.
@@ -17,8 +17,8 @@ pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 /// the side to move and whether that side is on a bonus move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct State {
-    board: Board,
-    last: Option<Cell>,
+    board: ExtremeBoard,
+    last: Option<ExtremeCell>,
     to_move: Side,
     /// The side to move moved last too and is on its bonus move; if this move wins a small
     /// board it earns nothing more.
@@ -38,17 +38,17 @@ pub enum Target {
 
 /// Why a move was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum IllegalMove {
+pub enum ExtremeIllegalMove {
     #[error("the game is over")]
     GameOver,
     #[error("{0} is taken")]
-    Taken(Cell),
+    Taken(ExtremeCell),
     /// The cell's small board is won or drawn.
     #[error("{} is in small board {}, which is closed", .0, board_name(.0.board()))]
-    Closed(Cell),
+    Closed(ExtremeCell),
     /// Correspondence sends the move to another small board.
     #[error("{cell} is not in small board {}, where this move must go", board_name(*.board))]
-    WrongBoard { cell: Cell, board: usize },
+    WrongBoard { cell: ExtremeCell, board: usize },
 }
 
 /// The legal moves of a position: per small board, the cells one may play.
@@ -60,13 +60,13 @@ impl Moves {
         self.0.iter().map(|m| m.count_ones()).sum()
     }
 
-    pub fn contains(&self, cell: Cell) -> bool {
+    pub fn contains(&self, cell: ExtremeCell) -> bool {
         self.0[cell.board()] & cell.bit() != 0
     }
 
     /// The cells in index order of (small board, local cell).
-    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        (0..16).flat_map(move |b| bits(self.0[b]).map(move |l| Cell::in_board(b, l)))
+    pub fn cells(&self) -> impl Iterator<Item = ExtremeCell> + '_ {
+        (0..16).flat_map(move |b| bits(self.0[b]).map(move |l| ExtremeCell::in_board(b, l)))
     }
 }
 
@@ -85,7 +85,7 @@ pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
 impl State {
     /// The empty board, X (the first side) to move anywhere.
     pub const START: State = State {
-        board: Board::EMPTY,
+        board: ExtremeBoard::EMPTY,
         last: None,
         to_move: Side::First,
         bonus: false,
@@ -94,8 +94,8 @@ impl State {
 
     /// A state from parts the position reader has checked.
     pub(super) fn from_parts(
-        board: Board,
-        last: Option<Cell>,
+        board: ExtremeBoard,
+        last: Option<ExtremeCell>,
         to_move: Side,
         bonus: bool,
     ) -> State {
@@ -108,11 +108,11 @@ impl State {
         }
     }
 
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &ExtremeBoard {
         &self.board
     }
 
-    pub fn last_move(&self) -> Option<Cell> {
+    pub fn last_move(&self) -> Option<ExtremeCell> {
         self.last
     }
 
@@ -130,7 +130,7 @@ impl State {
         self.status
     }
 
-    pub fn at(&self, cell: Cell) -> Option<Side> {
+    pub fn at(&self, cell: ExtremeCell) -> Option<Side> {
         self.board.at(cell)
     }
 
@@ -182,32 +182,32 @@ impl State {
     }
 
     /// Why `cell` may not be played here, if it may not.
-    pub fn check(&self, cell: Cell) -> Result<(), IllegalMove> {
+    pub fn check(&self, cell: ExtremeCell) -> Result<(), ExtremeIllegalMove> {
         if self.status.is_over() {
-            return Err(IllegalMove::GameOver);
+            return Err(ExtremeIllegalMove::GameOver);
         }
         if self.board.at(cell).is_some() {
-            return Err(IllegalMove::Taken(cell));
+            return Err(ExtremeIllegalMove::Taken(cell));
         }
         if self.board.is_closed(cell.board()) {
-            return Err(IllegalMove::Closed(cell));
+            return Err(ExtremeIllegalMove::Closed(cell));
         }
         match self.target() {
             Target::Board(board) if board != cell.board() => {
-                Err(IllegalMove::WrongBoard { cell, board })
+                Err(ExtremeIllegalMove::WrongBoard { cell, board })
             }
             _ => Ok(()),
         }
     }
 
     /// The position after the side to move plays `cell`, or why it may not.
-    pub fn play(&self, cell: Cell) -> Result<State, IllegalMove> {
+    pub fn play(&self, cell: ExtremeCell) -> Result<State, ExtremeIllegalMove> {
         self.check(cell)?;
         Ok(self.play_unchecked(cell))
     }
 
     /// The position after a move known to be legal (the search's fast path).
-    pub fn play_unchecked(&self, cell: Cell) -> State {
+    pub fn play_unchecked(&self, cell: ExtremeCell) -> State {
         debug_assert_eq!(self.check(cell), Ok(()));
         let mover = self.to_move;
         let mut board = self.board;
@@ -250,7 +250,7 @@ impl State {
 /// The status after a move by `mover` (`None` when it won nothing): a big-board pattern
 /// for the mover wins; otherwise the game ends when every small board is decided, and the
 /// points decide it. The one place extreme's result is made.
-fn status_after(board: &Board, mover: Option<Side>) -> Status {
+fn status_after(board: &ExtremeBoard, mover: Option<Side>) -> Status {
     if let Some(side) = mover
         && has_pattern(board.won(side))
     {

@@ -188,11 +188,11 @@ fn x_one_board_from(won: [&str; 3], last_board: &str) -> State {
         .collect();
     let free: Vec<usize> = (0..16).filter(|b| !used.contains(b)).collect();
     // O's last stone is at the local position of X's board, in some free board.
-    let last = super::cell::Cell::in_board(free[0], last_local);
+    let last = super::cell::ExtremeCell::in_board(free[0], last_local);
     let mut o = vec![last];
     for &b in free.iter().skip(1) {
         // Local (3, 3) never completes anything alone; avoid it if it is the same cell.
-        o.push(super::cell::Cell::in_board(b, 15));
+        o.push(super::cell::ExtremeCell::in_board(b, 15));
     }
     let names: Vec<String> = o.iter().map(std::string::ToString::to_string).collect();
     let refs: Vec<&str> = names.iter().map(String::as_str).take(13).collect();

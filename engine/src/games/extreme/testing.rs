@@ -2,10 +2,10 @@
 
 use crate::core::Side;
 
-use super::cell::{Cell, board_name};
+use super::cell::{ExtremeCell, board_name};
 use super::rules::State;
 
-pub fn cell(name: &str) -> Cell {
+pub fn cell(name: &str) -> ExtremeCell {
     name.parse().expect("a test cell")
 }
 
@@ -60,7 +60,7 @@ impl Setup {
             .unwrap_or_else(|e| panic!("test position: {e}"))
     }
 
-    pub fn try_state(self, last: &str, side: char) -> Result<State, super::PositionError> {
+    pub fn try_state(self, last: &str, side: char) -> Result<State, super::ExtremePositionError> {
         let side = if side == 'x' {
             Side::First
         } else {
@@ -79,7 +79,7 @@ pub const DRAWN: &str = "XOXO/XOXO/OXOX/OXOX";
 /// (neither may hold a pattern of them, nor name C2 or C3), every other board is drawn or
 /// about to be. X's last move C2c3 filled C2 and sends O to C3, whose last empty cell,
 /// C3b1, ends the game. Returns the position and that move.
-pub fn one_move_from_the_points(x_won: &[&str], o_won: &[&str]) -> (State, Cell) {
+pub fn one_move_from_the_points(x_won: &[&str], o_won: &[&str]) -> (State, ExtremeCell) {
     let mut setup = Setup::new();
     for b in 0..16 {
         let name = board_name(b);
@@ -105,6 +105,6 @@ pub const X_31_O_28: ([&str; 6], [&str; 7]) = (
 );
 
 /// The position before O's last move of a game X wins on points, 31 : 28, and that move.
-pub fn x_wins_31_to_28_on_the_next_move() -> (State, Cell) {
+pub fn x_wins_31_to_28_on_the_next_move() -> (State, ExtremeCell) {
     one_move_from_the_points(&X_31_O_28.0, &X_31_O_28.1)
 }

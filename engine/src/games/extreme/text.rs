@@ -7,14 +7,14 @@ use std::str::FromStr;
 use crate::core::words::{cell_count, quote, quote_char, stone_counts};
 use crate::core::{Side, Status};
 
-use super::board::Board;
-use super::cell::{CELLS, Cell, CellParseError, board_name};
+use super::board::ExtremeBoard;
+use super::cell::{CELLS, ExtremeCell, ExtremeCellParseError, board_name};
 use super::patterns::{PATTERNS, has_pattern};
 use super::rules::State;
 
 /// Why a position text was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum PositionError {
+pub enum ExtremePositionError {
     /// Not three words.
     #[error("a position is three words, <256 cells> <last move> <side to move>; got {0}")]
     Words(usize),
@@ -25,11 +25,11 @@ pub enum PositionError {
     #[error(
         "{} at cell {} is not X, O, - or .",
         quote_char(*.ch),
-        Cell::new(*.cell as u8)
+        ExtremeCell::new(*.cell as u8)
     )]
     Character { ch: char, cell: usize },
     #[error("last move: {0}, or - before the first move")]
-    LastMove(CellParseError),
+    LastMove(ExtremeCellParseError),
     #[error("{} is not a side to move: use x or o", quote(.0))]
     Side(String),
     /// Stones on the board but `-` as the last move.
@@ -39,14 +39,14 @@ pub enum PositionError {
     #[error("X moves first: the empty board has x to move")]
     FirstMoveByO,
     #[error("the last move {0} is an empty cell")]
-    LastMoveEmpty(Cell),
+    LastMoveEmpty(ExtremeCell),
     /// The last move's stone lies in a small board the other side had won.
     #[error(
         "the last move {} is in small board {}, which the other side had won",
         .0,
         board_name(.0.board())
     )]
-    LastMoveInClosedBoard(Cell),
+    LastMoveInClosedBoard(ExtremeCell),
     #[error("small board {} is won by both sides", board_name(*.0))]
     BothWonSmall(usize),
     /// A won small board with no stone of the winner common to all its patterns: stones
@@ -72,45 +72,48 @@ pub enum PositionError {
         .side.letter(),
         .side.other().letter()
     )]
-    Bonus { side: Side, last: Cell },
+    Bonus { side: Side, last: ExtremeCell },
 }
 
 impl FromStr for State {
-    type Err = PositionError;
+    type Err = ExtremePositionError;
 
-    fn from_str(text: &str) -> Result<State, PositionError> {
+    fn from_str(text: &str) -> Result<State, ExtremePositionError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let [cells, last, side] = words[..] else {
-            return Err(PositionError::Words(words.len()));
+            return Err(ExtremePositionError::Words(words.len()));
         };
         let stones = parse_cells(cells)?;
         let last = match last {
             "-" => None,
-            name => Some(name.parse::<Cell>().map_err(PositionError::LastMove)?),
+            name => Some(
+                name.parse::<ExtremeCell>()
+                    .map_err(ExtremePositionError::LastMove)?,
+            ),
         };
         let side = match side {
             "x" | "X" => Side::First,
             "o" | "O" => Side::Second,
-            other => return Err(PositionError::Side(other.to_string())),
+            other => return Err(ExtremePositionError::Side(other.to_string())),
         };
         State::from_stones(stones, last, side)
     }
 }
 
 /// The 256 cells as per-side, per-small-board masks.
-fn parse_cells(word: &str) -> Result<[[u16; 16]; 2], PositionError> {
+fn parse_cells(word: &str) -> Result<[[u16; 16]; 2], ExtremePositionError> {
     let symbols: Vec<char> = word.chars().filter(|&c| c != '/').collect();
     if symbols.len() != CELLS {
-        return Err(PositionError::Length(symbols.len()));
+        return Err(ExtremePositionError::Length(symbols.len()));
     }
     let mut stones = [[0u16; 16]; 2];
     for (index, &ch) in symbols.iter().enumerate() {
-        let cell = Cell::new(index as u8);
+        let cell = ExtremeCell::new(index as u8);
         let side = match ch {
             'X' | 'x' => Side::First,
             'O' | 'o' => Side::Second,
             '-' | '.' => continue,
-            _ => return Err(PositionError::Character { ch, cell: index }),
+            _ => return Err(ExtremePositionError::Character { ch, cell: index }),
         };
         stones[side.index()][cell.board()] |= cell.bit();
     }
@@ -123,15 +126,17 @@ impl State {
     /// last (after a win by pattern, the loser), whatever was given.
     pub fn from_stones(
         stones: [[u16; 16]; 2],
-        last: Option<Cell>,
+        last: Option<ExtremeCell>,
         side: Side,
-    ) -> Result<State, PositionError> {
-        let board = Board::from_stones(stones);
+    ) -> Result<State, ExtremePositionError> {
+        let board = ExtremeBoard::from_stones(stones);
         check_small_boards(&board)?;
         let Some(last) = last else {
             return start_position(&board, side);
         };
-        let mover = board.at(last).ok_or(PositionError::LastMoveEmpty(last))?;
+        let mover = board
+            .at(last)
+            .ok_or(ExtremePositionError::LastMoveEmpty(last))?;
         let won_by_last = check_last_move(&board, last, mover)?;
         let over = State::from_parts(board, Some(last), mover.other(), false);
         check_big_board(&board, last, mover, over.status())?;
@@ -139,7 +144,7 @@ impl State {
             Turn::Over
         } else if side == mover {
             if !won_by_last {
-                return Err(PositionError::Bonus { side: mover, last });
+                return Err(ExtremePositionError::Bonus { side: mover, last });
             }
             Turn::Bonus
         } else {
@@ -154,7 +159,7 @@ impl State {
 
     /// The position text, which `parse` reads back.
     pub fn text(&self) -> String {
-        let cells: String = Cell::all()
+        let cells: String = ExtremeCell::all()
             .map(|c| self.at(c).map_or('-', Side::letter))
             .collect();
         let last = self.last_move().map_or("-".to_string(), |c| c.to_string());
@@ -179,27 +184,27 @@ enum Turn {
     Fresh,
 }
 
-fn start_position(board: &Board, side: Side) -> Result<State, PositionError> {
-    if *board != Board::EMPTY {
-        return Err(PositionError::NoLastMove);
+fn start_position(board: &ExtremeBoard, side: Side) -> Result<State, ExtremePositionError> {
+    if *board != ExtremeBoard::EMPTY {
+        return Err(ExtremePositionError::NoLastMove);
     }
     if side != Side::First {
-        return Err(PositionError::FirstMoveByO);
+        return Err(ExtremePositionError::FirstMoveByO);
     }
     Ok(State::START)
 }
 
 /// No small board won by both, nor played on after its win: the winning stone, the last
 /// one played there, lies in every pattern the winner holds.
-fn check_small_boards(board: &Board) -> Result<(), PositionError> {
+fn check_small_boards(board: &ExtremeBoard) -> Result<(), ExtremePositionError> {
     for b in 0..16 {
         let bit = 1 << b;
         if board.won(Side::First) & bit != 0 && board.won(Side::Second) & bit != 0 {
-            return Err(PositionError::BothWonSmall(b));
+            return Err(ExtremePositionError::BothWonSmall(b));
         }
         for side in Side::BOTH {
             if board.won(side) & bit != 0 && winning_stones(board.stones(side, b)) == 0 {
-                return Err(PositionError::PlayedAfterWon(b));
+                return Err(ExtremePositionError::PlayedAfterWon(b));
             }
         }
     }
@@ -216,14 +221,18 @@ fn winning_stones(stones: u16) -> u16 {
 
 /// The last move's board was open before it: if now won, the last mover won it with this
 /// very stone. Returns whether the last move won its small board.
-fn check_last_move(board: &Board, last: Cell, mover: Side) -> Result<bool, PositionError> {
+fn check_last_move(
+    board: &ExtremeBoard,
+    last: ExtremeCell,
+    mover: Side,
+) -> Result<bool, ExtremePositionError> {
     let bit = 1 << last.board();
     if board.won(mover.other()) & bit != 0 {
-        return Err(PositionError::LastMoveInClosedBoard(last));
+        return Err(ExtremePositionError::LastMoveInClosedBoard(last));
     }
     let won = board.won(mover) & bit != 0;
     if won && winning_stones(board.stones(mover, last.board())) & last.bit() == 0 {
-        return Err(PositionError::PlayedAfterWon(last.board()));
+        return Err(ExtremePositionError::PlayedAfterWon(last.board()));
     }
     Ok(won)
 }
@@ -231,20 +240,20 @@ fn check_last_move(board: &Board, last: Cell, mover: Side) -> Result<bool, Posit
 /// At most one side holds a big pattern, and then it is the last mover's, completed by
 /// the last move (every pattern goes through the last move's small board).
 fn check_big_board(
-    board: &Board,
-    last: Cell,
+    board: &ExtremeBoard,
+    last: ExtremeCell,
     mover: Side,
     status: Status,
-) -> Result<(), PositionError> {
+) -> Result<(), ExtremePositionError> {
     let x = has_pattern(board.won(Side::First));
     let o = has_pattern(board.won(Side::Second));
     if x && o {
-        return Err(PositionError::BothWonBig);
+        return Err(ExtremePositionError::BothWonBig);
     }
     let holder = if x { Side::First } else { Side::Second };
     if (x || o) && (holder != mover || winning_stones(board.won(mover)) & (1 << last.board()) == 0)
     {
-        return Err(PositionError::WinNotByLastMove);
+        return Err(ExtremePositionError::WinNotByLastMove);
     }
     debug_assert!(!(x || o) || status == Status::Won(mover));
     Ok(())
@@ -253,11 +262,11 @@ fn check_big_board(
 /// Some order of turns explains the stone counts: X starts, turns alternate, a turn is one
 /// move or two, and a second move needs a small board won by the first.
 fn check_counts(
-    board: &Board,
+    board: &ExtremeBoard,
     mover: Side,
     won_by_last: bool,
     turn: Turn,
-) -> Result<(), PositionError> {
+) -> Result<(), ExtremePositionError> {
     let count = |s: Side| board.stone_count(s);
     let wins = |s: Side| board.won(s).count_ones();
     // The bonus moves each side took lie within [least, most].
@@ -287,7 +296,7 @@ fn check_counts(
     if explained {
         Ok(())
     } else {
-        Err(PositionError::Counts {
+        Err(ExtremePositionError::Counts {
             x: count(Side::First),
             o: count(Side::Second),
         })

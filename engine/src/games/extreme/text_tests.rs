@@ -7,7 +7,7 @@ use crate::core::Side;
 
 use super::rules::State;
 use super::testing::{Setup, cell};
-use super::text::PositionError;
+use super::text::ExtremePositionError;
 use crate::core::words::one_per_line;
 
 const X: Side = Side::First;
@@ -61,7 +61,7 @@ fn slashes_dots_and_numbers_are_accepted() {
     assert_eq!(state.at(cell("B3c1")), Some(X));
 }
 
-fn refused(text: &str) -> PositionError {
+fn refused(text: &str) -> ExtremePositionError {
     text.parse::<State>().unwrap_err()
 }
 
@@ -74,46 +74,46 @@ fn with_x_at(index: usize) -> String {
 #[test]
 fn malformed_texts_are_refused_with_their_reason() {
     let empty = "-".repeat(256);
-    assert_eq!(refused(""), PositionError::Words(0));
+    assert_eq!(refused(""), ExtremePositionError::Words(0));
     assert_eq!(
         refused(&format!("{empty} - x extra")),
-        PositionError::Words(4)
+        ExtremePositionError::Words(4)
     );
     assert_eq!(
         refused(&format!("{} - x", "-".repeat(255))),
-        PositionError::Length(255)
+        ExtremePositionError::Length(255)
     );
     assert_eq!(
         refused(&format!("{empty}- - x")),
-        PositionError::Length(257)
+        ExtremePositionError::Length(257)
     );
     assert!(matches!(
         refused(&format!("{}Z - x", "-".repeat(255))),
-        PositionError::Character { ch: 'Z', cell: 255 }
+        ExtremePositionError::Character { ch: 'Z', cell: 255 }
     ));
     assert!(matches!(
         refused(&format!("{empty} Z9z9 x")),
-        PositionError::LastMove(_)
+        ExtremePositionError::LastMove(_)
     ));
     assert!(matches!(
         refused(&format!("{empty} 16,0 x")),
-        PositionError::LastMove(_)
+        ExtremePositionError::LastMove(_)
     ));
     assert_eq!(
         refused(&format!("{empty} - y")),
-        PositionError::Side("y".into())
+        ExtremePositionError::Side("y".into())
     );
     assert_eq!(
         refused(&format!("{empty} - o")),
-        PositionError::FirstMoveByO
+        ExtremePositionError::FirstMoveByO
     );
     assert_eq!(
         refused(&format!("{} - o", with_x_at(0))),
-        PositionError::NoLastMove
+        ExtremePositionError::NoLastMove
     );
     assert_eq!(
         refused(&format!("{empty} A1a1 o")),
-        PositionError::LastMoveEmpty(cell("A1a1"))
+        ExtremePositionError::LastMoveEmpty(cell("A1a1"))
     );
     // Every message names the problem in words.
     let message = refused(&format!("{empty} - y")).to_string();
@@ -130,7 +130,7 @@ fn small_boards_that_no_game_could_leave_are_refused() {
                 .stones(X, &["B1a1", "C1a1"])
                 .stones(O, &["B1b1"]),
             "B1b1",
-            PositionError::BothWonSmall(0),
+            ExtremePositionError::BothWonSmall(0),
         ),
         (
             // Two separate rows of X: the board was won by one and played on after.
@@ -138,7 +138,7 @@ fn small_boards_that_no_game_could_leave_are_refused() {
                 .board("A1", "XXXX/OOO-/XXXX/OOO-")
                 .stones(O, &["B2a1", "C2a1"]),
             "C2a1",
-            PositionError::PlayedAfterWon(0),
+            ExtremePositionError::PlayedAfterWon(0),
         ),
         (
             // The last move was made in a board the other side had won.
@@ -146,13 +146,13 @@ fn small_boards_that_no_game_could_leave_are_refused() {
                 .board("A1", "XXXX/O---/----/----")
                 .stones(O, &["B1a1", "C1a1"]),
             "A1a2",
-            PositionError::LastMoveInClosedBoard(cell("A1a2")),
+            ExtremePositionError::LastMoveInClosedBoard(cell("A1a2")),
         ),
     ];
     for (setup, last, refusal) in cases {
         assert_eq!(setup.try_state(last, 'x').unwrap_err(), refusal, "{last}");
     }
-    let both = PositionError::BothWonSmall(0).to_string();
+    let both = ExtremePositionError::BothWonSmall(0).to_string();
     assert_eq!(both, "small board A1 is won by both sides");
 }
 
@@ -162,7 +162,7 @@ fn counts_no_order_of_turns_explains_are_refused() {
     let setup = Setup::new().stones(X, &["A1a1", "B1a1", "C1a1"]);
     assert_eq!(
         setup.try_state("C1a1", 'o').unwrap_err(),
-        PositionError::Counts { x: 3, o: 0 }
+        ExtremePositionError::Counts { x: 3, o: 0 }
     );
     // O ahead of X.
     let setup = Setup::new()
@@ -170,7 +170,7 @@ fn counts_no_order_of_turns_explains_are_refused() {
         .stones(O, &["B1a1", "C1a1"]);
     assert_eq!(
         setup.try_state("C1a1", 'x').unwrap_err(),
-        PositionError::Counts { x: 1, o: 2 }
+        ExtremePositionError::Counts { x: 1, o: 2 }
     );
     // Even counts with X to move and one small board won: X won it and took the bonus? No:
     // O moved last, so the turns are even, and X's extra stone is its bonus.
@@ -188,7 +188,7 @@ fn a_side_to_move_against_the_bonus_rule_is_refused() {
     let err = setup.try_state("A1a1", 'x').unwrap_err();
     assert_eq!(
         err,
-        PositionError::Bonus {
+        ExtremePositionError::Bonus {
             side: X,
             last: cell("A1a1")
         }
@@ -206,7 +206,7 @@ fn a_side_to_move_against_the_bonus_rule_is_refused() {
     assert_eq!(bonus.to_move(), X);
     assert!(matches!(
         setup.try_state("A1d1", 'o').unwrap_err(),
-        PositionError::Counts { .. }
+        ExtremePositionError::Counts { .. }
     ));
 }
 
@@ -221,24 +221,24 @@ fn both_sides_holding_a_big_pattern_are_refused() {
     }
     assert_eq!(
         setup.try_state("D1d1", 'o').unwrap_err(),
-        PositionError::BothWonBig
+        ExtremePositionError::BothWonBig
     );
 }
 
 #[test]
 fn every_refusal_reads_as_a_sentence() {
-    use super::cell::CellParseError;
+    use super::cell::ExtremeCellParseError;
     let b3c1 = cell("B3c1");
     let said = one_per_line([
-        PositionError::LastMove(CellParseError("q".into())),
-        PositionError::NoLastMove,
-        PositionError::FirstMoveByO,
-        PositionError::LastMoveEmpty(b3c1),
-        PositionError::LastMoveInClosedBoard(b3c1),
-        PositionError::PlayedAfterWon(5),
-        PositionError::BothWonBig,
-        PositionError::WinNotByLastMove,
-        PositionError::Counts { x: 1, o: 0 },
+        ExtremePositionError::LastMove(ExtremeCellParseError("q".into())),
+        ExtremePositionError::NoLastMove,
+        ExtremePositionError::FirstMoveByO,
+        ExtremePositionError::LastMoveEmpty(b3c1),
+        ExtremePositionError::LastMoveInClosedBoard(b3c1),
+        ExtremePositionError::PlayedAfterWon(5),
+        ExtremePositionError::BothWonBig,
+        ExtremePositionError::WinNotByLastMove,
+        ExtremePositionError::Counts { x: 1, o: 0 },
     ]);
     let expected = "\
 last move: 'q' is not a cell: name it like B3c1 (small board column A-D and row 1-4, then the \

@@ -1,7 +1,7 @@
 //! A Tic-Tac-Latin board as the core interface sees it, and the cell names between the
 //! two: read by the adapter and by the players (so neither imports the other for it).
 
-use super::game::{Board, Cell, MoveError as BoardMoveError};
+use super::game::{Board, Cell, LatinMoveError};
 use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
 use crate::games::kit::placing::{off_board, placements};
 
@@ -42,8 +42,8 @@ impl Position for Board {
         let c = latin_cell(mv.placed()).ok_or_else(|| off_board(mv.placed(), 4))?;
         match Board::play(*self, c) {
             Ok(board) => Ok(Box::new(board)),
-            Err(BoardMoveError::GameOver) => Err(MoveError::GameOver),
-            Err(e @ BoardMoveError::Occupied(_)) => Err(MoveError::Taken(e.to_string())),
+            Err(LatinMoveError::GameOver) => Err(MoveError::GameOver),
+            Err(e @ LatinMoveError::Occupied(_)) => Err(MoveError::Taken(e.to_string())),
         }
     }
 

@@ -4,8 +4,8 @@
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-use super::board::Board;
-use super::cell::Cell;
+use super::board::QubicBoard;
+use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
 use super::hints::{HINT_TIME, hints, settle, settle_analysis};
@@ -110,7 +110,7 @@ impl Game for QubicGame {
     }
 
     fn place(&self, cell: CellId) -> Place {
-        let [layer, row, col] = Cell::new(cell.index()).map_or([0; 3], Cell::coords);
+        let [layer, row, col] = QubicCell::new(cell.index()).map_or([0; 3], QubicCell::coords);
         Place {
             block: layer as u8,
             row: row as u8,
@@ -119,24 +119,25 @@ impl Game for QubicGame {
     }
 
     fn cell_at(&self, place: Place) -> Option<CellId> {
-        Cell::at(place.block as usize, place.row as usize, place.col as usize)
+        QubicCell::at(place.block as usize, place.row as usize, place.col as usize)
             .map(|c| CellId::new(c.index()))
     }
 
     fn cell_name(&self, cell: CellId) -> String {
-        Cell::new(cell.index()).map_or_else(|| format!("cell {}", cell.index()), |c| c.to_string())
+        QubicCell::new(cell.index())
+            .map_or_else(|| format!("cell {}", cell.index()), |c| c.to_string())
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
-        read_cell(Cell::from_str(text), |c| CellId::new(c.index()))
+        read_cell(QubicCell::from_str(text), |c| CellId::new(c.index()))
     }
 
     fn start(&self) -> Box<dyn Position> {
-        Box::new(QubicPosition(Board::EMPTY))
+        Box::new(QubicPosition(QubicBoard::EMPTY))
     }
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
-        read_position(Board::from_str(text).map(QubicPosition))
+        read_position(QubicBoard::from_str(text).map(QubicPosition))
     }
 
     fn engine(&self) -> Arc<dyn Engine> {

@@ -8,25 +8,25 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::cell::{CELLS, Cell};
+use super::cell::{CELLS, QubicCell};
 use super::lines::{self, LINES};
 use crate::core::words::{cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
 
 /// Who holds which cells. Whose turn it is follows from the counts: X moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
-pub struct Board {
+pub struct QubicBoard {
     x: u64,
     o: u64,
 }
 
-impl Board {
-    pub const EMPTY: Board = Board { x: 0, o: 0 };
+impl QubicBoard {
+    pub const EMPTY: QubicBoard = QubicBoard { x: 0, o: 0 };
 
     /// The board with these stones; nothing is checked (overlapping masks are the caller's
     /// bug). Use the text parser for positions from outside.
-    pub const fn from_masks(x: u64, o: u64) -> Board {
-        Board { x, o }
+    pub const fn from_masks(x: u64, o: u64) -> QubicBoard {
+        QubicBoard { x, o }
     }
 
     pub const fn x(self) -> u64 {
@@ -74,14 +74,14 @@ impl Board {
 
     /// The board with `side`'s stone added on `cell` (which must be empty).
     #[inline]
-    pub const fn with_stone(self, cell: usize, side: Side) -> Board {
+    pub const fn with_stone(self, cell: usize, side: Side) -> QubicBoard {
         debug_assert!(self.occupied() & 1 << cell == 0);
         match side {
-            Side::First => Board {
+            Side::First => QubicBoard {
                 x: self.x | 1 << cell,
                 o: self.o,
             },
-            Side::Second => Board {
+            Side::Second => QubicBoard {
                 x: self.x,
                 o: self.o | 1 << cell,
             },
@@ -90,13 +90,13 @@ impl Board {
 
     /// The board after the side to move plays `cell` (which must be empty).
     #[inline]
-    pub const fn with_move(self, cell: usize) -> Board {
+    pub const fn with_move(self, cell: usize) -> QubicBoard {
         self.with_stone(cell, self.to_move())
     }
 
     /// The board with the stone on `cell` taken away.
-    pub const fn without(self, cell: usize) -> Board {
-        Board {
+    pub const fn without(self, cell: usize) -> QubicBoard {
+        QubicBoard {
             x: self.x & !(1 << cell),
             o: self.o & !(1 << cell),
         }
@@ -125,7 +125,7 @@ impl Board {
     }
 
     /// Qubic: does the stone just placed on `cell` complete a line for its owner? (Cheaper
-    /// than [`Board::status`]: only the 4 or 7 lines through the cell.)
+    /// than [`QubicBoard::status`]: only the 4 or 7 lines through the cell.)
     #[inline]
     pub fn completes_line(self, cell: usize) -> bool {
         let mask = match self.at(cell) {
@@ -153,7 +153,7 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for QubicBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text())
     }
@@ -161,13 +161,13 @@ impl fmt::Display for Board {
 
 /// Why a position text was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum BoardError {
+pub enum QubicBoardError {
     /// A character that is not a cell nor a separator; `cell` is where it stands.
     #[error(
         "bad character {} at {cell}: use X, O, - or . (/ and spaces are ignored)",
         quote_char(*.ch)
     )]
-    BadCharacter { ch: char, cell: Cell },
+    BadCharacter { ch: char, cell: QubicCell },
     /// Too many cells given (the 65th is named by its number).
     #[error("{}", cell_count(None, CELLS, "more"))]
     TooMany,
@@ -191,61 +191,61 @@ pub enum BoardError {
     TwoSeparateLines { winner: Side },
 }
 
-impl FromStr for Board {
-    type Err = BoardError;
+impl FromStr for QubicBoard {
+    type Err = QubicBoardError;
 
     /// 64 cells in cell-number order: `X`/`x`, `O`/`o`, `-`/`.`; `/` and whitespace are
     /// ignored. Impossible positions are refused.
-    fn from_str(text: &str) -> Result<Board, BoardError> {
-        let mut board = Board::EMPTY;
+    fn from_str(text: &str) -> Result<QubicBoard, QubicBoardError> {
+        let mut board = QubicBoard::EMPTY;
         let mut cell = 0;
         for ch in text.chars() {
             if ch == '/' || ch.is_whitespace() {
                 continue;
             }
-            let Some(here) = Cell::new(cell) else {
-                return Err(BoardError::TooMany);
+            let Some(here) = QubicCell::new(cell) else {
+                return Err(QubicBoardError::TooMany);
             };
             match ch {
                 'X' | 'x' => board.x |= here.bit(),
                 'O' | 'o' => board.o |= here.bit(),
                 '-' | '.' => {}
-                _ => return Err(BoardError::BadCharacter { ch, cell: here }),
+                _ => return Err(QubicBoardError::BadCharacter { ch, cell: here }),
             }
             cell += 1;
         }
         if cell < CELLS {
-            return Err(BoardError::TooFew { found: cell });
+            return Err(QubicBoardError::TooFew { found: cell });
         }
         board.check()?;
         Ok(board)
     }
 }
 
-impl Board {
+impl QubicBoard {
     /// Refuses what no game of Qubic reaches: wrong counts, two winners, a winner who did
     /// not move last, a winner's lines without a common cell.
-    pub fn check(self) -> Result<(), BoardError> {
+    pub fn check(self) -> Result<(), QubicBoardError> {
         let (x, o) = (self.x.count_ones(), self.o.count_ones());
         if x != o && x != o + 1 {
-            return Err(BoardError::Counts { x, o });
+            return Err(QubicBoardError::Counts { x, o });
         }
         let won = |side| self.full_lines(side, &LINES).next().is_some();
         let winner = match (won(Side::First), won(Side::Second)) {
-            (true, true) => return Err(BoardError::BothWon),
+            (true, true) => return Err(QubicBoardError::BothWon),
             (true, false) => Side::First,
             (false, true) => Side::Second,
             (false, false) => return Ok(()),
         };
         // The side to move did not move last.
         if self.to_move() == winner {
-            return Err(BoardError::WinnerDidNotMoveLast { winner });
+            return Err(QubicBoardError::WinnerDidNotMoveLast { winner });
         }
         let common = self
             .full_lines(winner, &LINES)
             .fold(u64::MAX, |acc, l| acc & l);
         if common == 0 {
-            return Err(BoardError::TwoSeparateLines { winner });
+            return Err(QubicBoardError::TwoSeparateLines { winner });
         }
         Ok(())
     }
@@ -255,65 +255,68 @@ impl Board {
 mod tests {
     use super::*;
 
-    fn board(cells: &[(usize, Side)]) -> Board {
+    fn board(cells: &[(usize, Side)]) -> QubicBoard {
         cells
             .iter()
-            .fold(Board::EMPTY, |b, &(c, s)| b.with_stone(c, s))
+            .fold(QubicBoard::EMPTY, |b, &(c, s)| b.with_stone(c, s))
     }
 
     #[test]
     fn text_round_trips() {
         let b = board(&[(0, Side::First), (25, Side::Second), (63, Side::First)]);
-        assert_eq!(b.text().parse::<Board>().unwrap(), b);
+        assert_eq!(b.text().parse::<QubicBoard>().unwrap(), b);
         assert_eq!(b.to_move(), Side::Second);
         let spaced = format!("  {}  ", b.text().replace('/', " ").replace('-', "."));
-        assert_eq!(spaced.parse::<Board>().unwrap(), b);
+        assert_eq!(spaced.parse::<QubicBoard>().unwrap(), b);
     }
 
     #[test]
     fn errors_name_the_cell_and_the_counts() {
         let mut text = "-".repeat(64);
         text.replace_range(41..42, "Z");
-        let err = text.parse::<Board>().unwrap_err();
+        let err = text.parse::<QubicBoard>().unwrap_err();
         assert_eq!(
             err.to_string(),
             "bad character 'Z' at 3b3: use X, O, - or . (/ and spaces are ignored)"
         );
         assert_eq!(
-            "-".repeat(63).parse::<Board>().unwrap_err(),
-            BoardError::TooFew { found: 63 }
+            "-".repeat(63).parse::<QubicBoard>().unwrap_err(),
+            QubicBoardError::TooFew { found: 63 }
         );
         assert_eq!(
-            "-".repeat(65).parse::<Board>().unwrap_err(),
-            BoardError::TooMany
+            "-".repeat(65).parse::<QubicBoard>().unwrap_err(),
+            QubicBoardError::TooMany
         );
         let two_x = format!("XX{}", "-".repeat(62));
         assert_eq!(
-            two_x.parse::<Board>().unwrap_err().to_string(),
+            two_x.parse::<QubicBoard>().unwrap_err().to_string(),
             "X has 2 stones and O has 0: X moves first, so X must have as many as O or one more"
         );
     }
 
     #[test]
     fn refusals_read_as_sentences() {
-        let said = |e: BoardError| e.to_string();
+        let said = |e: QubicBoardError| e.to_string();
         assert_eq!(
-            said(BoardError::TooMany),
+            said(QubicBoardError::TooMany),
             "a position has 64 cells, this one has more"
         );
         assert_eq!(
-            said(BoardError::TooFew { found: 1 }),
+            said(QubicBoardError::TooFew { found: 1 }),
             "a position has 64 cells, this one has 1"
         );
-        assert_eq!(said(BoardError::BothWon), "both sides have four in a line");
         assert_eq!(
-            said(BoardError::WinnerDidNotMoveLast {
+            said(QubicBoardError::BothWon),
+            "both sides have four in a line"
+        );
+        assert_eq!(
+            said(QubicBoardError::WinnerDidNotMoveLast {
                 winner: Side::Second
             }),
             "O has four in a line but did not move last"
         );
         assert_eq!(
-            said(BoardError::TwoSeparateLines {
+            said(QubicBoardError::TwoSeparateLines {
                 winner: Side::First
             }),
             "X has two lines with no cell in common: the game ended at the first"
@@ -324,24 +327,27 @@ mod tests {
     fn impossible_wins_are_refused() {
         // X on row 1 of layer 1, O on row 2: both won.
         let both = format!("XXXXOOOO{}", "-".repeat(56));
-        assert_eq!(both.parse::<Board>().unwrap_err(), BoardError::BothWon);
+        assert_eq!(
+            both.parse::<QubicBoard>().unwrap_err(),
+            QubicBoardError::BothWon
+        );
         // X won with 4 against 4: O moved last.
         let late = format!("XXXXOOO-O{}", "-".repeat(55));
         assert_eq!(
-            late.parse::<Board>().unwrap_err(),
-            BoardError::WinnerDidNotMoveLast {
+            late.parse::<QubicBoard>().unwrap_err(),
+            QubicBoardError::WinnerDidNotMoveLast {
                 winner: Side::First
             }
         );
         // X has rows 1 and 3 of layer 1: two lines with nothing in common.
         let two = format!("XXXXOOO-XXXXOOO-O{}", "-".repeat(47));
         assert_eq!(
-            two.parse::<Board>().unwrap_err(),
-            BoardError::TwoSeparateLines {
+            two.parse::<QubicBoard>().unwrap_err(),
+            QubicBoardError::TwoSeparateLines {
                 winner: Side::First
             }
         );
-        let won: Board = format!("XXXXOOO-{}", "-".repeat(56)).parse().unwrap();
+        let won: QubicBoard = format!("XXXXOOO-{}", "-".repeat(56)).parse().unwrap();
         assert_eq!(won.status(), Status::Won(Side::First));
         assert!(won.completes_line(3));
         assert!(!won.completes_line(4));
@@ -351,7 +357,7 @@ mod tests {
     fn a_full_board_without_a_line_is_a_draw() {
         // 32 X and 32 O with no line of one colour (found by a local search).
         let full = "OOOXOXXOXOOOOOOXXXOXXOXXOXOXOOXOXOXOOOXOOXXOXXOXXOXOXXOXXXOOOXXX";
-        let b: Board = full.parse().unwrap();
+        let b: QubicBoard = full.parse().unwrap();
         assert_eq!(b.status(), Status::Draw);
         let mut one_short = b.without(0); // O moved last
         assert_eq!(one_short.status(), Status::InPlay);

@@ -10,22 +10,22 @@ pub const CELLS: usize = 64;
 
 /// One of the 64 cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Cell(u8);
+pub struct QubicCell(u8);
 
-impl Cell {
+impl QubicCell {
     /// The cell numbered `index`, if it is on the board.
-    pub const fn new(index: usize) -> Option<Cell> {
+    pub const fn new(index: usize) -> Option<QubicCell> {
         if index < CELLS {
-            Some(Cell(index as u8))
+            Some(QubicCell(index as u8))
         } else {
             None
         }
     }
 
     /// The cell at 0-based layer, row and column (each below 4).
-    pub const fn at(layer: usize, row: usize, col: usize) -> Option<Cell> {
+    pub const fn at(layer: usize, row: usize, col: usize) -> Option<QubicCell> {
         if layer < 4 && row < 4 && col < 4 {
-            Cell::new(16 * layer + 4 * row + col)
+            QubicCell::new(16 * layer + 4 * row + col)
         } else {
             None
         }
@@ -46,8 +46,8 @@ impl Cell {
     }
 
     /// The cells of `mask`, lowest first.
-    pub fn in_mask(mask: u64) -> impl Iterator<Item = Cell> {
-        bits(mask).map(|i| Cell(i as u8))
+    pub fn in_mask(mask: u64) -> impl Iterator<Item = QubicCell> {
+        bits(mask).map(|i| QubicCell(i as u8))
     }
 }
 
@@ -63,7 +63,7 @@ pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-impl fmt::Display for Cell {
+impl fmt::Display for QubicCell {
     /// `2b3`: layer, column letter, row.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [layer, row, col] = self.coords();
@@ -76,7 +76,7 @@ const FORM: &str = "name a cell by layer 1-4, column a-d and row 1-4 (2b3), or b
 
 /// A cell name that is neither a name like `2b3` nor a number 0..63.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum CellParseError {
+pub enum QubicCellParseError {
     #[error("no cell given: {FORM}")]
     Empty,
     /// A number past 63.
@@ -90,37 +90,37 @@ pub enum CellParseError {
     Unreadable(String),
 }
 
-impl FromStr for Cell {
-    type Err = CellParseError;
+impl FromStr for QubicCell {
+    type Err = QubicCellParseError;
 
     /// `2b3` (any case) or a number `0`..`63`.
-    fn from_str(text: &str) -> Result<Cell, CellParseError> {
+    fn from_str(text: &str) -> Result<QubicCell, QubicCellParseError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(CellParseError::Empty);
+            return Err(QubicCellParseError::Empty);
         }
         if text.bytes().all(|b| b.is_ascii_digit()) {
             return text
                 .parse::<usize>()
                 .ok()
-                .and_then(Cell::new)
-                .ok_or_else(|| CellParseError::OutOfRange(text.to_string()));
+                .and_then(QubicCell::new)
+                .ok_or_else(|| QubicCellParseError::OutOfRange(text.to_string()));
         }
         parse_name(text)
     }
 }
 
-fn parse_name(text: &str) -> Result<Cell, CellParseError> {
+fn parse_name(text: &str) -> Result<QubicCell, QubicCellParseError> {
     let lower = text.to_ascii_lowercase();
     let &[layer, col, row] = lower.as_bytes() else {
-        return Err(CellParseError::Unreadable(text.to_string()));
+        return Err(QubicCellParseError::Unreadable(text.to_string()));
     };
-    let off = |part| CellParseError::OffBoard {
+    let off = |part| QubicCellParseError::OffBoard {
         text: text.to_string(),
         part,
     };
     if !layer.is_ascii_digit() || !col.is_ascii_alphabetic() || !row.is_ascii_digit() {
-        return Err(CellParseError::Unreadable(text.to_string()));
+        return Err(QubicCellParseError::Unreadable(text.to_string()));
     }
     if !(b'1'..=b'4').contains(&layer) {
         return Err(off("layers are 1 to 4"));
@@ -132,8 +132,8 @@ fn parse_name(text: &str) -> Result<Cell, CellParseError> {
         return Err(off("rows are 1 to 4"));
     }
     let index = |b: u8, base: u8| (b - base) as usize;
-    Cell::at(index(layer, b'1'), index(row, b'1'), index(col, b'a'))
-        .ok_or_else(|| CellParseError::Unreadable(text.to_string()))
+    QubicCell::at(index(layer, b'1'), index(row, b'1'), index(col, b'a'))
+        .ok_or_else(|| QubicCellParseError::Unreadable(text.to_string()))
 }
 
 #[cfg(test)]
@@ -142,28 +142,28 @@ mod tests {
 
     #[test]
     fn names_follow_the_rules_example() {
-        let cell: Cell = "2b3".parse().unwrap();
+        let cell: QubicCell = "2b3".parse().unwrap();
         assert_eq!(cell.index(), 25);
         assert_eq!(cell.to_string(), "2b3");
-        assert_eq!("25".parse::<Cell>().unwrap(), cell);
-        assert_eq!("1a1".parse::<Cell>().unwrap().index(), 0);
-        assert_eq!("4D4".parse::<Cell>().unwrap().index(), 63);
+        assert_eq!("25".parse::<QubicCell>().unwrap(), cell);
+        assert_eq!("1a1".parse::<QubicCell>().unwrap().index(), 0);
+        assert_eq!("4D4".parse::<QubicCell>().unwrap().index(), 63);
     }
 
     #[test]
     fn every_cell_round_trips() {
         for i in 0..CELLS {
-            let cell = Cell::new(i).unwrap();
-            assert_eq!(cell.to_string().parse::<Cell>().unwrap(), cell);
-            assert_eq!(i.to_string().parse::<Cell>().unwrap(), cell);
+            let cell = QubicCell::new(i).unwrap();
+            assert_eq!(cell.to_string().parse::<QubicCell>().unwrap(), cell);
+            assert_eq!(i.to_string().parse::<QubicCell>().unwrap(), cell);
             let [l, r, c] = cell.coords();
-            assert_eq!(Cell::at(l, r, c), Some(cell));
+            assert_eq!(QubicCell::at(l, r, c), Some(cell));
         }
     }
 
     #[test]
     fn bad_names_say_why() {
-        let err = |t: &str| t.parse::<Cell>().unwrap_err().to_string();
+        let err = |t: &str| t.parse::<QubicCell>().unwrap_err().to_string();
         assert!(err("5a1").contains("layers are 1 to 4"), "{}", err("5a1"));
         assert!(err("1e1").contains("columns are a to d"));
         assert!(err("1a5").contains("rows are 1 to 4"));

@@ -3,11 +3,11 @@
 //! three in a row) is another (`dictionary::small`), so the same verifier, compressor and
 //! exporter run on both.
 //!
-//! Boards have at most 64 cells, held in a [`Board`]'s two masks; a line is a mask of cells.
+//! Boards have at most 64 cells, held in a [`QubicBoard`]'s two masks; a line is a mask of cells.
 //! A side threatens when it holds all but one cell of a line whose last cell is empty.
 
-use super::board::{Board, Side, Status};
-use super::cell::Cell;
+use super::board::{QubicBoard, Side, Status};
+use super::cell::QubicCell;
 use super::lines::{self, LINES};
 use super::symmetry::{self, Symmetries, lex_cmp};
 
@@ -34,10 +34,10 @@ pub trait Geometry: Send + Sync {
     fn inverse(&self, sym: u8) -> u8;
 
     /// The image of `board` under `sym`.
-    fn apply(&self, sym: u8, board: Board) -> Board;
+    fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard;
 
     /// The smallest image of `board` (cells in order, x < o < empty) and a symmetry giving it.
-    fn canonical(&self, board: Board) -> (Board, u8);
+    fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8);
 
     /// The cell's name for messages.
     fn cell_name(&self, cell: usize) -> String;
@@ -45,7 +45,7 @@ pub trait Geometry: Send + Sync {
     /// The canonical form of a position with one empty cell marked (a move): the same for
     /// every image of the pair. Returns the image, the mark's image and the symmetry.
     /// This default tries every symmetry; ordered by image, then by the mark's cell.
-    fn canonical_marked(&self, board: Board, mark: usize) -> (Board, usize, u8) {
+    fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
         (0..self.symmetry_count() as u8)
             .map(|s| (self.apply(s, board), self.map_cell(s, mark), s))
             .min_by(|a, b| lex_cmp(a.0, b.0).then(a.1.cmp(&b.1)))
@@ -53,7 +53,7 @@ pub trait Geometry: Send + Sync {
     }
 
     /// The symmetries that map `board` onto itself.
-    fn stabiliser(&self, board: Board) -> Vec<u8> {
+    fn stabiliser(&self, board: QubicBoard) -> Vec<u8> {
         (0..self.symmetry_count() as u8)
             .filter(|&s| self.apply(s, board) == board)
             .collect()
@@ -68,18 +68,18 @@ pub trait Geometry: Send + Sync {
         }
     }
 
-    fn empty_cells(&self, board: Board) -> u64 {
+    fn empty_cells(&self, board: QubicBoard) -> u64 {
         self.all_cells() & !board.occupied()
     }
 
     /// The side with a full line, if any.
-    fn winner(&self, board: Board) -> Option<Side> {
+    fn winner(&self, board: QubicBoard) -> Option<Side> {
         Side::BOTH
             .into_iter()
             .find(|&side| board.full_lines(side, self.lines()).next().is_some())
     }
 
-    fn status(&self, board: Board) -> Status {
+    fn status(&self, board: QubicBoard) -> Status {
         match self.winner(board) {
             Some(side) => Status::Won(side),
             None if self.empty_cells(board) == 0 => Status::Draw,
@@ -88,7 +88,7 @@ pub trait Geometry: Send + Sync {
     }
 
     /// Does the stone on `cell` complete a line for its owner?
-    fn completes_line(&self, board: Board, cell: usize) -> bool {
+    fn completes_line(&self, board: QubicBoard, cell: usize) -> bool {
         let Some(side) = board.at(cell) else {
             return false;
         };
@@ -97,7 +97,7 @@ pub trait Geometry: Send + Sync {
     }
 
     /// Is `board` its own canonical form?
-    fn is_canonical(&self, board: Board) -> bool {
+    fn is_canonical(&self, board: QubicBoard) -> bool {
         lex_cmp(self.canonical(board).0, board).is_eq()
     }
 }
@@ -138,30 +138,30 @@ impl Geometry for Qubic {
     }
 
     #[inline]
-    fn apply(&self, sym: u8, board: Board) -> Board {
+    fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard {
         Symmetries::get().apply(sym, board)
     }
 
     #[inline]
-    fn canonical(&self, board: Board) -> (Board, u8) {
+    fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8) {
         Symmetries::get().canonical(board)
     }
 
     #[inline]
-    fn canonical_marked(&self, board: Board, mark: usize) -> (Board, usize, u8) {
+    fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
         Symmetries::get().canonical_marked(board, mark)
     }
 
-    fn stabiliser(&self, board: Board) -> Vec<u8> {
+    fn stabiliser(&self, board: QubicBoard) -> Vec<u8> {
         Symmetries::get().stabiliser(board)
     }
 
     fn cell_name(&self, cell: usize) -> String {
-        Cell::new(cell).map_or_else(|| format!("cell {cell}"), |c| c.to_string())
+        QubicCell::new(cell).map_or_else(|| format!("cell {cell}"), |c| c.to_string())
     }
 
     #[inline]
-    fn completes_line(&self, board: Board, cell: usize) -> bool {
+    fn completes_line(&self, board: QubicBoard, cell: usize) -> bool {
         board.completes_line(cell)
     }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::core::{Analysis, Claim, Hint, Move, Side};
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::prover::win_within;
@@ -23,7 +23,7 @@ const PER_MOVE_BUDGET: u64 = 20_000;
 
 /// A hint per legal move, lowest cell first, within about `time`: moves not reached by
 /// then get only the guess.
-pub fn hints(board: Board, time: Duration) -> Vec<(usize, Hint)> {
+pub fn hints(board: QubicBoard, time: Duration) -> Vec<(usize, Hint)> {
     if board.status().is_over() {
         return Vec::new();
     }
@@ -50,7 +50,7 @@ pub fn hints(board: Board, time: Duration) -> Vec<(usize, Hint)> {
 }
 
 /// A forced win starting with `cell`, or one the opponent has after it.
-fn proven(board: Board, cell: usize, deadline: Instant) -> Option<Hint> {
+fn proven(board: QubicBoard, cell: usize, deadline: Instant) -> Option<Hint> {
     let search = || ThreatSearch::new(&Qubic, PER_MOVE_BUDGET).until(deadline);
     if let Some(win) = search().run(board, Some(cell)).found() {
         return Some(Hint::Proven(Claim::WinWithin(win.plies)));
@@ -65,7 +65,7 @@ pub const PROOF_POSITIONS: u64 = 500;
 /// Where a hint proves nothing, the prover's word: a move after which the prover shows,
 /// within [`PROOF_POSITIONS`], that X wins is a win for X and a loss for O, within the
 /// plies the proof takes at most. The same on every look (a budget of positions, no clock).
-pub fn settle(board: Board, hints: &mut [(Move, Hint)]) {
+pub fn settle(board: QubicBoard, hints: &mut [(Move, Hint)]) {
     let side = board.to_move();
     hints
         .par_iter_mut()
@@ -83,7 +83,7 @@ pub fn settle(board: Board, hints: &mut [(Move, Hint)]) {
 
 /// [`settle`] on an analysis's figures; a proven win then comes first: the quickest one
 /// becomes the best move (with its line), unless the best was a proven win already.
-pub fn settle_analysis(board: Board, analysis: &mut Analysis) {
+pub fn settle_analysis(board: QubicBoard, analysis: &mut Analysis) {
     settle(board, &mut analysis.moves);
     let within = |hint: Hint| match hint {
         Hint::Proven(Claim::WinWithin(plies)) => Some(plies),
@@ -108,7 +108,7 @@ mod tests {
     #[test]
     fn hints_prove_wins_and_losses() {
         // X to move with a double-threat cell at 0 (X on 1 2 4 8) and O out of the way.
-        let b = Board::from_masks(
+        let b = QubicBoard::from_masks(
             1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
             1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
         );
@@ -117,7 +117,7 @@ mod tests {
         let at = |c: usize| hints.iter().find(|h| h.0 == c).unwrap().1;
         assert_eq!(at(0), Hint::Proven(Claim::WinWithin(3)));
         // O to move facing X's three on 0 1 2: every move but the block loses at once.
-        let o = Board::from_masks(0b111, 1 << 40 | 1 << 45);
+        let o = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45);
         let hints = super::hints(o, HINT_TIME);
         for (cell, hint) in hints {
             if cell == 3 {

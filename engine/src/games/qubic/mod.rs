@@ -35,7 +35,7 @@ pub mod symmetry;
 pub mod threats;
 
 pub use adapter::QubicGame;
-pub use board::Board;
-pub use cell::Cell;
+pub use board::QubicBoard;
+pub use cell::QubicCell;
 pub use geometry::{Geometry, Qubic};
 pub use position::QubicPosition;

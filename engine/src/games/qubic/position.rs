@@ -1,25 +1,27 @@
 //! A Qubic position as the core interface sees it: the board behind `dyn Position`, which
 //! the players and the adapter both read (so neither imports the other for it).
 
-use super::board::Board;
-use super::cell::{CELLS, Cell};
+use super::board::QubicBoard;
+use super::cell::{CELLS, QubicCell};
 use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
 use crate::games::kit::placing::placements;
 
 /// A Qubic position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct QubicPosition(pub Board);
+pub struct QubicPosition(pub QubicBoard);
 
 impl QubicPosition {
     /// The board of any position of this game: the concrete type when it is ours, else
     /// read cell by cell.
-    pub fn board_of(position: &dyn Position) -> Board {
+    pub fn board_of(position: &dyn Position) -> QubicBoard {
         if let Some(p) = position.as_any().downcast_ref::<QubicPosition>() {
             return p.0;
         }
-        (0..CELLS).fold(Board::EMPTY, |b, c| match position.at(CellId::new(c)) {
-            Some(side) => b.with_stone(c, side),
-            None => b,
+        (0..CELLS).fold(QubicBoard::EMPTY, |b, c| {
+            match position.at(CellId::new(c)) {
+                Some(side) => b.with_stone(c, side),
+                None => b,
+            }
         })
     }
 }
@@ -49,7 +51,7 @@ impl Position for QubicPosition {
         if self.0.status().is_over() {
             return Err(MoveError::GameOver);
         }
-        let Some(c) = Cell::new(cell.index()) else {
+        let Some(c) = QubicCell::new(cell.index()) else {
             return Err(MoveError::NotAllowed(format!(
                 "no cell {}: numbers run from 0 to 63",
                 cell.index()

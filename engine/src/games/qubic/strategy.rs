@@ -3,7 +3,7 @@
 //! win (threats O must block, ending in a double threat), searched on the canonical form so
 //! that every image of a position gets the same answer.
 
-use super::board::{Board, Side};
+use super::board::{QubicBoard, Side};
 use super::dictionary::Index;
 use super::geometry::Geometry;
 use super::threats::{self, Refuted, ThreatSearch, threats};
@@ -38,7 +38,7 @@ impl Rule {
 
 /// X's move, the rule that chose it, and what is proven about it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Choice {
+pub struct QubicChoice {
     pub cell: usize,
     pub rule: Rule,
     /// X wins within this many plies (counting this move), when a search proved it.
@@ -69,10 +69,14 @@ pub enum Stuck {
 
 /// X's move for any position with X to move: the procedure on the canonical form, with the
 /// move mapped back through the inverse symmetry.
-pub fn choose<G: Geometry + ?Sized>(g: &G, index: &Index, board: Board) -> Result<Choice, Stuck> {
+pub fn choose<G: Geometry + ?Sized>(
+    g: &G,
+    index: &Index,
+    board: QubicBoard,
+) -> Result<QubicChoice, Stuck> {
     let (canon, sym) = g.canonical(board);
     let choice = choose_canonical(g, index, canon)?;
-    Ok(Choice {
+    Ok(QubicChoice {
         cell: g.map_cell(g.inverse(sym), choice.cell),
         ..choice
     })
@@ -82,8 +86,8 @@ pub fn choose<G: Geometry + ?Sized>(g: &G, index: &Index, board: Board) -> Resul
 pub fn choose_canonical<G: Geometry + ?Sized>(
     g: &G,
     index: &Index,
-    canon: Board,
-) -> Result<Choice, Stuck> {
+    canon: QubicBoard,
+) -> Result<QubicChoice, Stuck> {
     choose_with(g, index, canon, &mut Refuted::default())
 }
 
@@ -93,9 +97,9 @@ pub fn choose_canonical<G: Geometry + ?Sized>(
 pub fn choose_with<G: Geometry + ?Sized>(
     g: &G,
     index: &Index,
-    canon: Board,
+    canon: QubicBoard,
     refuted: &mut Refuted,
-) -> Result<Choice, Stuck> {
+) -> Result<QubicChoice, Stuck> {
     if canon.to_move() != Side::First || g.winner(canon).is_some() {
         return Err(Stuck::NotXsTurn);
     }
@@ -115,7 +119,7 @@ pub fn choose_with<G: Geometry + ?Sized>(
         _ => return Err(Stuck::TwoThreats { cells: theirs }),
     }
     if let Some((cell, entry)) = index.get(canon) {
-        return Ok(Choice {
+        return Ok(QubicChoice {
             cell,
             rule: Rule::Dictionary,
             win_within: None,
@@ -126,9 +130,11 @@ pub fn choose_with<G: Geometry + ?Sized>(
     let outcome = search.run(canon, None);
     *refuted = search.into_refuted();
     match outcome {
-        threats::Outcome::Found(win) => Ok(plain(win.first, Rule::ForcedWin, Some(win.plies))),
-        threats::Outcome::NotFound => Err(Stuck::NoForcedWin),
-        threats::Outcome::OutOfBudget => Err(Stuck::OutOfBudget),
+        threats::ThreatOutcome::Found(win) => {
+            Ok(plain(win.first, Rule::ForcedWin, Some(win.plies)))
+        }
+        threats::ThreatOutcome::NotFound => Err(Stuck::NoForcedWin),
+        threats::ThreatOutcome::OutOfBudget => Err(Stuck::OutOfBudget),
     }
 }
 
@@ -136,8 +142,8 @@ pub fn choose_with<G: Geometry + ?Sized>(
 pub fn win_then_dictionary<G: Geometry + ?Sized>(
     g: &G,
     index: &Index,
-    canon: Board,
-) -> Result<Choice, Stuck> {
+    canon: QubicBoard,
+) -> Result<QubicChoice, Stuck> {
     let wins = threats(g.lines(), canon.x(), canon.o()).wins & g.empty_cells(canon);
     if wins != 0 {
         return Ok(plain(wins.trailing_zeros() as usize, Rule::Win, Some(1)));
@@ -146,9 +152,9 @@ pub fn win_then_dictionary<G: Geometry + ?Sized>(
 }
 
 /// The dictionary's move alone, for a position in canonical form.
-pub fn from_dictionary(index: &Index, canon: Board) -> Result<Choice, Stuck> {
+pub fn from_dictionary(index: &Index, canon: QubicBoard) -> Result<QubicChoice, Stuck> {
     let (cell, entry) = index.get(canon).ok_or(Stuck::NotInDictionary)?;
-    Ok(Choice {
+    Ok(QubicChoice {
         cell,
         rule: Rule::Dictionary,
         win_within: None,
@@ -156,8 +162,8 @@ pub fn from_dictionary(index: &Index, canon: Board) -> Result<Choice, Stuck> {
     })
 }
 
-fn plain(cell: usize, rule: Rule, win_within: Option<u32>) -> Choice {
-    Choice {
+fn plain(cell: usize, rule: Rule, win_within: Option<u32>) -> QubicChoice {
+    QubicChoice {
         cell,
         rule,
         win_within,

@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 use std::sync::OnceLock;
 
-use super::board::Board;
+use super::board::QubicBoard;
 use super::cell::{CELLS, bits};
 
 /// Number of line-preserving permutations.
@@ -135,8 +135,8 @@ impl Symmetries {
 
     /// The image of `board` under symmetry `sym`.
     #[inline]
-    pub fn apply(&self, sym: u8, board: Board) -> Board {
-        Board::from_masks(self.map_mask(sym, board.x()), self.map_mask(sym, board.o()))
+    pub fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard {
+        QubicBoard::from_masks(self.map_mask(sym, board.x()), self.map_mask(sym, board.o()))
     }
 
     /// The canonical form of `board` and a symmetry that maps `board` onto it.
@@ -146,7 +146,7 @@ impl Symmetries {
     /// symmetry after a few cells. Symmetries still tied when every stone is placed give the
     /// same image (the rest is empty), so the search stops there.
     #[inline]
-    pub fn canonical(&self, board: Board) -> (Board, u8) {
+    pub fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8) {
         let sym = self.smallest(board, None);
         (self.apply(sym, board), sym)
     }
@@ -154,13 +154,13 @@ impl Symmetries {
     /// The canonical form of a position with one empty cell marked (a move): the smallest
     /// image when the mark counts as a fourth value between o and empty. Returns the image,
     /// the mark's image and the symmetry.
-    pub fn canonical_marked(&self, board: Board, mark: usize) -> (Board, usize, u8) {
+    pub fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
         let sym = self.smallest(board, Some(mark));
         (self.apply(sym, board), self.map_cell(sym, mark), sym)
     }
 
     /// A symmetry giving the smallest image; see [`Symmetries::canonical`].
-    fn smallest(&self, board: Board, mark: Option<usize>) -> u8 {
+    fn smallest(&self, board: QubicBoard, mark: Option<usize>) -> u8 {
         let (x, o) = (board.x(), board.o());
         let mark_bit = mark.map_or(0, |m| 1u64 << m);
         let filled = board.stones() + u32::from(mark.is_some());
@@ -207,7 +207,7 @@ impl Symmetries {
     }
 
     /// The symmetries that map `board` onto itself.
-    pub fn stabiliser(&self, board: Board) -> Vec<u8> {
+    pub fn stabiliser(&self, board: QubicBoard) -> Vec<u8> {
         (0..COUNT as u8)
             .filter(|&s| self.apply(s, board) == board)
             .collect()
@@ -216,13 +216,13 @@ impl Symmetries {
 
 /// Lexicographic order of positions over cells 0..63 with x < o < empty: the two boards
 /// first differ at their lowest differing cell, so one look decides.
-pub fn lex_cmp(a: Board, b: Board) -> Ordering {
+pub fn lex_cmp(a: QubicBoard, b: QubicBoard) -> Ordering {
     let diff = (a.x() ^ b.x()) | (a.o() ^ b.o());
     if diff == 0 {
         return Ordering::Equal;
     }
     let bit = diff & diff.wrapping_neg();
-    let value = |p: Board| {
+    let value = |p: QubicBoard| {
         if p.x() & bit != 0 {
             0
         } else if p.o() & bit != 0 {
@@ -242,7 +242,7 @@ pub(crate) mod tests {
 
     impl Symmetries {
         /// How many distinct images `board` has (192 over the size of its stabiliser).
-        fn orbit_size(&self, board: Board) -> usize {
+        fn orbit_size(&self, board: QubicBoard) -> usize {
             COUNT / self.stabiliser(board).len()
         }
     }
@@ -377,9 +377,9 @@ pub(crate) mod tests {
 
     /// Brute force: the smallest of the 192 images by plain comparison of 64-character
     /// strings with x < o < empty.
-    fn slow_canonical(board: Board) -> Board {
+    fn slow_canonical(board: QubicBoard) -> QubicBoard {
         let syms = Symmetries::get();
-        let key = |b: Board| -> Vec<u8> {
+        let key = |b: QubicBoard| -> Vec<u8> {
             (0..CELLS)
                 .map(|c| match b.at(c) {
                     Some(crate::core::Side::First) => 0,
@@ -394,9 +394,9 @@ pub(crate) mod tests {
             .unwrap()
     }
 
-    pub(crate) fn random_board(seed: u64, stones: usize) -> Board {
+    pub(crate) fn random_board(seed: u64, stones: usize) -> QubicBoard {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut board = Board::EMPTY;
+        let mut board = QubicBoard::EMPTY;
         while (board.stones() as usize) < stones {
             state ^= state << 13;
             state ^= state >> 7;
@@ -421,7 +421,7 @@ pub(crate) mod tests {
             let image = syms.apply((seed % COUNT as u64) as u8, board);
             assert_eq!(syms.canonical(image).0, canon);
         }
-        assert_eq!(syms.canonical(Board::EMPTY).0, Board::EMPTY);
+        assert_eq!(syms.canonical(QubicBoard::EMPTY).0, QubicBoard::EMPTY);
     }
 
     #[test]
@@ -453,9 +453,9 @@ pub(crate) mod tests {
 
     #[test]
     fn lex_order_puts_x_before_o_before_empty() {
-        let x0 = Board::EMPTY.with_move(0);
-        let o0 = Board::from_masks(2, 1);
-        let e0 = Board::from_masks(2, 4);
+        let x0 = QubicBoard::EMPTY.with_move(0);
+        let o0 = QubicBoard::from_masks(2, 1);
+        let e0 = QubicBoard::from_masks(2, 4);
         assert_eq!(lex_cmp(x0, o0), Ordering::Less);
         assert_eq!(lex_cmp(o0, e0), Ordering::Less);
         assert_eq!(lex_cmp(e0, e0), Ordering::Equal);
@@ -464,7 +464,7 @@ pub(crate) mod tests {
     #[test]
     fn corners_and_core_are_one_orbit() {
         let syms = Symmetries::get();
-        assert_eq!(syms.orbit_size(Board::EMPTY.with_move(0)), 16);
-        assert_eq!(syms.orbit_size(Board::EMPTY.with_move(1)), 48);
+        assert_eq!(syms.orbit_size(QubicBoard::EMPTY.with_move(0)), 16);
+        assert_eq!(syms.orbit_size(QubicBoard::EMPTY.with_move(1)), 48);
     }
 }

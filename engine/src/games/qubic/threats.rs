@@ -11,7 +11,7 @@
 //! What it finds is proven: the defender has no other reply that does not lose at once. What
 //! it does not find may still be a win (a quiet move can win too); it proves nothing then.
 
-use super::board::{Board, Side};
+use super::board::{QubicBoard, Side};
 use super::cell::bits;
 use super::geometry::Geometry;
 use super::hash::FastSet;
@@ -74,7 +74,7 @@ fn is_single(mask: u64) -> bool {
 
 /// The cells where `side` completes a line at once.
 #[inline]
-pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: Board, side: Side) -> u64 {
+pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: QubicBoard, side: Side) -> u64 {
     let own = board.mask(side);
     let other = board.mask(side.other());
     threats(g.lines(), own, other).wins
@@ -90,7 +90,7 @@ pub struct ForcedWin {
 
 /// What a search ended with.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
+pub enum ThreatOutcome {
     Found(ForcedWin),
     /// No forced win exists (among threat sequences).
     NotFound,
@@ -98,10 +98,10 @@ pub enum Outcome {
     OutOfBudget,
 }
 
-impl Outcome {
+impl ThreatOutcome {
     pub fn found(self) -> Option<ForcedWin> {
         match self {
-            Outcome::Found(win) => Some(win),
+            ThreatOutcome::Found(win) => Some(win),
             _ => None,
         }
     }
@@ -120,7 +120,7 @@ pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
 /// Positions shown to have no forced win for the side named. True whatever search showed
 /// it, so a set may be kept from one search to the next: a search that meets a position in
 /// it skips what it would have found to fail anyway, and answers exactly the same.
-pub(crate) type Refuted = FastSet<(Board, Side)>;
+pub(crate) type Refuted = FastSet<(QubicBoard, Side)>;
 
 /// Did the search run out of nodes?
 struct Exhausted;
@@ -161,17 +161,22 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
 
     /// A forced win for the side to move of `board`, if one exists; with `first`, only
     /// sequences starting with that move.
-    pub fn run(&mut self, board: Board, first: Option<usize>) -> Outcome {
+    pub fn run(&mut self, board: QubicBoard, first: Option<usize>) -> ThreatOutcome {
         self.run_for(board, board.to_move(), first)
     }
 
     /// A forced win for `attacker` as if it were to move in `board` (for the side not to
     /// move: what it threatens should its opponent pass).
-    pub fn run_for(&mut self, board: Board, attacker: Side, first: Option<usize>) -> Outcome {
+    pub fn run_for(
+        &mut self,
+        board: QubicBoard,
+        attacker: Side,
+        first: Option<usize>,
+    ) -> ThreatOutcome {
         match self.attack(board, attacker, first, true) {
-            Ok(Some(win)) => Outcome::Found(win),
-            Ok(None) => Outcome::NotFound,
-            Err(Exhausted) => Outcome::OutOfBudget,
+            Ok(Some(win)) => ThreatOutcome::Found(win),
+            Ok(None) => ThreatOutcome::NotFound,
+            Err(Exhausted) => ThreatOutcome::OutOfBudget,
         }
     }
 
@@ -179,7 +184,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
     /// asked about, rarely one refuted before.)
     fn attack(
         &mut self,
-        board: Board,
+        board: QubicBoard,
         attacker: Side,
         first: Option<usize>,
         root: bool,
@@ -258,7 +263,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
 }
 
 /// A forced win for the side to move, searching at most `budget` positions.
-pub fn forced_win<G: Geometry + ?Sized>(g: &G, board: Board, budget: u64) -> Outcome {
+pub fn forced_win<G: Geometry + ?Sized>(g: &G, board: QubicBoard, budget: u64) -> ThreatOutcome {
     ThreatSearch::new(g, budget).run(board, None)
 }
 
@@ -267,14 +272,14 @@ mod tests {
     use super::*;
     use crate::games::qubic::geometry::Qubic;
 
-    fn board(text: &str) -> Board {
+    fn board(text: &str) -> QubicBoard {
         text.parse().unwrap()
     }
 
     #[test]
     fn threats_find_wins_and_makers() {
         // X on 0, 1, 2 (row 1 of layer 1) and 21 (the space diagonal 0 21 42 63); O on 16.
-        let b = Board::from_masks(0b111 | 1 << 21, 1 << 16 | 1 << 50);
+        let b = QubicBoard::from_masks(0b111 | 1 << 21, 1 << 16 | 1 << 50);
         let t = threats(Qubic.lines(), b.x(), b.o());
         assert_eq!(t.wins, 1 << 3);
         assert_eq!(t.makers & (1 << 42 | 1 << 63), 1 << 42 | 1 << 63);
@@ -314,8 +319,8 @@ mod tests {
 
     /// X on 1, 2 (row 1 of layer 1) and 4, 8 (column a), so that 0 is a double threat;
     /// O on `o`.
-    fn double_threat_against(o: u64) -> Board {
-        Board::from_masks(1 << 1 | 1 << 2 | 1 << 4 | 1 << 8, o)
+    fn double_threat_against(o: u64) -> QubicBoard {
+        QubicBoard::from_masks(1 << 1 | 1 << 2 | 1 << 4 | 1 << 8, o)
     }
 
     /// O out of X's way.
@@ -332,9 +337,12 @@ mod tests {
 
     #[test]
     fn a_blocked_side_has_no_forced_win() {
-        assert_eq!(forced_win(&Qubic, Board::EMPTY, 1000), Outcome::NotFound);
+        assert_eq!(
+            forced_win(&Qubic, QubicBoard::EMPTY, 1000),
+            ThreatOutcome::NotFound
+        );
         let b = board(&format!("XO{}", "-".repeat(62)));
-        assert_eq!(forced_win(&Qubic, b, 1000), Outcome::NotFound);
+        assert_eq!(forced_win(&Qubic, b, 1000), ThreatOutcome::NotFound);
     }
 
     #[test]
@@ -343,12 +351,12 @@ mod tests {
         let b = double_threat_against(1 << 16 | 1 << 17 | 1 << 18 | 1 << 60);
         // Blocking at 19 makes no X three, so the forced sequence fails although 0 would
         // be a double threat.
-        assert_eq!(forced_win(&Qubic, b, 1000), Outcome::NotFound);
+        assert_eq!(forced_win(&Qubic, b, 1000), ThreatOutcome::NotFound);
     }
 
     #[test]
     fn budget_is_honoured() {
         let b = double_threat_against(O_AWAY);
-        assert_eq!(forced_win(&Qubic, b, 0), Outcome::OutOfBudget);
+        assert_eq!(forced_win(&Qubic, b, 0), ThreatOutcome::OutOfBudget);
     }
 }

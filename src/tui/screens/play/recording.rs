@@ -9,7 +9,7 @@ use crate::config::{First, Mode, Settings};
 use crate::core::game_loop::End;
 use crate::core::session::{Controller, Session};
 use crate::core::{Position, Side, Status};
-use crate::record::{self, Entry, Record, RecordOutcome};
+use crate::record::{self, MoveEntry, Record, RecordOutcome};
 use crate::store::record_key;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::keeping::Keeping;
@@ -94,7 +94,11 @@ impl PlayScreen {
         if start.text() != game.start().text() {
             record.start = Some(start.clone_box());
         }
-        record.moves = history.moves().iter().map(|&mv| Entry::new(mv)).collect();
+        record.moves = history
+            .moves()
+            .iter()
+            .map(|&mv| MoveEntry::new(mv))
+            .collect();
         let end = history.position();
         let status = session.status();
         record.outcome = match status {

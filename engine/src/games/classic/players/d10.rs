@@ -24,7 +24,7 @@ use rand::RngExt;
 
 use super::{PlayerRng, board_in_play, rng_from_seed};
 use crate::core::{CellId, Decision, Player, Position};
-use crate::games::classic::board::Board;
+use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::variant::Variant;
 
 /// The seed's lines, in the order it scans them, as cell numbers 1..9.
@@ -89,7 +89,7 @@ impl D10 {
 
     /// The cell number (1..9) it plays and the rule that chose it; `None` unless `board`
     /// is a 3x3 position in play.
-    pub fn choose(&mut self, board: Board) -> Option<(u8, D10Rule)> {
+    pub fn choose(&mut self, board: ClassicBoard) -> Option<(u8, D10Rule)> {
         if board.variant() != Variant::CLASSIC || board.status().is_over() {
             return None;
         }
@@ -176,7 +176,7 @@ mod tests {
         assert_eq!(got, expected);
     }
 
-    fn board(t: &str) -> Board {
+    fn board(t: &str) -> ClassicBoard {
         text::parse(Variant::CLASSIC, t).unwrap()
     }
 
@@ -285,6 +285,6 @@ mod tests {
         assert_eq!(b.to_move(), Side::First);
         assert_eq!(D10::new(1).choose(b), Some((9, D10Rule::Win)));
         let v4 = Variant::new(4, None).unwrap();
-        assert_eq!(D10::new(1).choose(Board::empty(v4)), None);
+        assert_eq!(D10::new(1).choose(ClassicBoard::empty(v4)), None);
     }
 }

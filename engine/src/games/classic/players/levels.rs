@@ -12,9 +12,9 @@ use std::sync::Arc;
 
 use super::{PlayerRng, board_in_play, random_cell, rng_from_seed};
 use crate::core::{CellId, Decision, Player, Position};
-use crate::games::classic::board::Board;
-use crate::games::classic::cell::Cell;
-use crate::games::classic::solver::{Solver, Traps};
+use crate::games::classic::board::ClassicBoard;
+use crate::games::classic::cell::ClassicCell;
+use crate::games::classic::solver::{ClassicSolver, Traps};
 use crate::games::kit::levels::Style;
 
 /// How strong a bot plays.
@@ -75,19 +75,19 @@ fn style_of(level: Level) -> ExactStyle {
 pub(crate) struct ExactLevel {
     level: Level,
     style: ExactStyle,
-    solver: Arc<Solver>,
+    solver: Arc<ClassicSolver>,
     rng: PlayerRng,
 }
 
 impl ExactLevel {
-    pub fn new(level: Level, solver: Arc<Solver>, seed: u64) -> ExactLevel {
+    pub fn new(level: Level, solver: Arc<ClassicSolver>, seed: u64) -> ExactLevel {
         ExactLevel::with_style(level, style_of(level), solver, seed)
     }
 
     pub fn with_style(
         level: Level,
         style: ExactStyle,
-        solver: Arc<Solver>,
+        solver: Arc<ClassicSolver>,
         seed: u64,
     ) -> ExactLevel {
         ExactLevel {
@@ -100,7 +100,7 @@ impl ExactLevel {
 
     /// The cells it may play: with the guard on, the wins at once if any, else the blocks
     /// if any, else all.
-    fn allowed(&mut self, board: Board) -> u64 {
+    fn allowed(&mut self, board: ClassicBoard) -> u64 {
         let me = board.to_move();
         if !self.style.guarded(&mut self.rng) {
             return board.empty_cells();
@@ -125,7 +125,7 @@ impl Player for ExactLevel {
         let board = board_in_play(position)?;
         let allowed = self.allowed(board);
         let empty = board.empty_cells().count_ones();
-        let scored: Vec<(Cell, f64)> = Cell::in_mask(allowed)
+        let scored: Vec<(ClassicCell, f64)> = ClassicCell::in_mask(allowed)
             .filter_map(|cell| {
                 let (score, after) = self.solver.move_result(board, cell)?;
                 let traps =

@@ -23,25 +23,25 @@ pub(crate) use levels::Level;
 
 /// The exact player for boards of up to 16 cells: see `solver::choose` for its choice.
 pub(crate) type Perfect =
-    crate::games::kit::perfect::Perfect<crate::games::classic::solver::Solver>;
+    crate::games::kit::perfect::Perfect<crate::games::classic::solver::ClassicSolver>;
 pub(crate) use rule_list::RuleList;
+pub use searcher::ClassicSearchPlayer;
 pub(crate) use searcher::SearchLevel;
-pub use searcher::Searcher;
 
-use super::board::Board;
-use super::cell::Cell;
+use super::board::ClassicBoard;
+use super::cell::ClassicCell;
 use crate::core::Position;
 pub(crate) use crate::games::kit::rng::PlayerRng;
 use crate::games::kit::rng::random_bit;
 pub use crate::games::kit::rng::rng_from_seed;
 
 /// The classic board behind a position, if it is one of ours and still in play.
-pub fn board_in_play(position: &dyn Position) -> Option<Board> {
-    let board = *position.as_any().downcast_ref::<Board>()?;
+pub fn board_in_play(position: &dyn Position) -> Option<ClassicBoard> {
+    let board = *position.as_any().downcast_ref::<ClassicBoard>()?;
     (!board.status().is_over()).then_some(board)
 }
 
 /// A uniformly random cell of `mask`; `None` for an empty mask.
-pub fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<Cell> {
-    Cell::in_mask(1 << random_bit(mask, rng)?).next()
+pub fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<ClassicCell> {
+    ClassicCell::in_mask(1 << random_bit(mask, rng)?).next()
 }

@@ -20,8 +20,8 @@ use rand::RngExt;
 
 use super::{PlayerRng, board_in_play, rng_from_seed};
 use crate::core::{CellId, Decision, Player, Position};
-use crate::games::classic::board::Board;
-use crate::games::classic::cell::Cell;
+use crate::games::classic::board::ClassicBoard;
+use crate::games::classic::cell::ClassicCell;
 
 /// The rule that decided a move; 6 is this player's fallback when rule 5 finds nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -50,7 +50,7 @@ impl RuleListRule {
 pub(crate) struct RuleList {
     rng: PlayerRng,
     /// Its last cell taken by rules 1-4, while it is still its own on the board.
-    last: Option<Cell>,
+    last: Option<ClassicCell>,
 }
 
 impl RuleList {
@@ -62,7 +62,7 @@ impl RuleList {
     }
 
     /// The cell it plays and why; `None` unless `board` is of odd size and in play.
-    pub fn choose(&mut self, board: Board) -> Option<(Cell, RuleListRule)> {
+    pub fn choose(&mut self, board: ClassicBoard) -> Option<(ClassicCell, RuleListRule)> {
         let v = board.variant();
         if v.size().is_multiple_of(2) || board.status().is_over() {
             return None;
@@ -70,9 +70,10 @@ impl RuleList {
         let me = board.to_move();
         // A remembered cell that is not ours any more belongs to an earlier game.
         self.last = self.last.filter(|&c| board.at(c) == Some(me));
-        let first = |mask: u64| Cell::in_mask(mask).next();
+        let first = |mask: u64| ClassicCell::in_mask(mask).next();
         let n = v.size() as i32;
-        let centre = Cell::at(v, n / 2, n / 2).filter(|c| board.empty_cells() & c.bit() != 0);
+        let centre =
+            ClassicCell::at(v, n / 2, n / 2).filter(|c| board.empty_cells() & c.bit() != 0);
         let found = first(board.winning_cells(me))
             .map(|c| (c, RuleListRule::Win))
             .or_else(|| first(board.winning_cells(me.other())).map(|c| (c, RuleListRule::Block)))
@@ -87,20 +88,21 @@ impl RuleList {
             .or_else(|| first(board.empty_cells()).map(|c| (c, RuleListRule::FirstEmpty)))
     }
 
-    fn diagonal(&mut self, board: Board) -> Option<Cell> {
+    fn diagonal(&mut self, board: ClassicBoard) -> Option<ClassicCell> {
         let v = board.variant();
         let n = v.size() as i32;
         let diagonal = |cells: &dyn Fn(i32) -> (i32, i32)| {
             (0..n).fold(0u64, |m, i| {
                 let (r, c) = cells(i);
-                m | Cell::at(v, r, c).map_or(0, Cell::bit)
+                m | ClassicCell::at(v, r, c).map_or(0, ClassicCell::bit)
             })
         };
         let full = |mask: u64| board.occupied() & mask == mask;
         if full(diagonal(&|i| (i, i))) || full(diagonal(&|i| (i, n - 1 - i))) {
             return None;
         }
-        let empty = |r, c| Cell::at(v, r, c).filter(|cell| board.empty_cells() & cell.bit() != 0);
+        let empty =
+            |r, c| ClassicCell::at(v, r, c).filter(|cell| board.empty_cells() & cell.bit() != 0);
         (0..n).find_map(|r| {
             let c = n - 1 - r;
             if self.rng.random_bool(0.5) {
@@ -111,14 +113,14 @@ impl RuleList {
         })
     }
 
-    fn away(&self, board: Board) -> Option<Cell> {
+    fn away(&self, board: ClassicBoard) -> Option<ClassicCell> {
         let v = board.variant();
         let n = v.size() as i32;
         let (lr, lc) = self.last.map_or((0, 0), |c| (c.row(v), c.col(v)));
         (0..=n).rev().find_map(|i| {
             (0..=n).rev().find_map(|j| {
                 [-1, 1].into_iter().find_map(|sign| {
-                    Cell::at(v, lr + sign * i, lc + sign * j)
+                    ClassicCell::at(v, lr + sign * i, lc + sign * j)
                         .filter(|cell| board.empty_cells() & cell.bit() != 0)
                 })
             })
@@ -146,11 +148,11 @@ mod tests {
     use crate::games::classic::text;
     use crate::games::classic::variant::Variant;
 
-    fn board(t: &str) -> Board {
+    fn board(t: &str) -> ClassicBoard {
         text::parse(Variant::CLASSIC, t).unwrap()
     }
 
-    fn name(c: Cell) -> String {
+    fn name(c: ClassicCell) -> String {
         c.name(Variant::CLASSIC)
     }
 
@@ -172,7 +174,7 @@ mod tests {
         assert_eq!(choose("---/---/---"), ("b2".into(), RuleListRule::Centre));
         assert_eq!(choose("X--/---/---"), ("b2".into(), RuleListRule::Centre));
         let v5 = Variant::new(5, None).unwrap();
-        let (c, r) = RuleList::new(1).choose(Board::empty(v5)).unwrap();
+        let (c, r) = RuleList::new(1).choose(ClassicBoard::empty(v5)).unwrap();
         assert_eq!((c.name(v5), r), ("c3".into(), RuleListRule::Centre));
     }
 
@@ -220,7 +222,7 @@ mod tests {
     fn rule_5_may_find_nothing_and_then_the_first_empty_cell_is_taken() {
         // From b1 (0, 1): sign -1 stays on row 1, sign +1 on columns b and c, all taken.
         let mut p = RuleList::new(1);
-        p.last = Cell::parse(Variant::CLASSIC, "b1").ok();
+        p.last = ClassicCell::parse(Variant::CLASSIC, "b1").ok();
         let (c, r) = p.choose(board(DIAGONAL_FULL)).unwrap();
         assert_eq!((name(c), r), ("a2".into(), RuleListRule::FirstEmpty));
     }
@@ -228,6 +230,6 @@ mod tests {
     #[test]
     fn only_odd_sizes() {
         let v4 = Variant::new(4, None).unwrap();
-        assert_eq!(RuleList::new(1).choose(Board::empty(v4)), None);
+        assert_eq!(RuleList::new(1).choose(ClassicBoard::empty(v4)), None);
     }
 }

@@ -1,4 +1,4 @@
-//! Players built on the search, for boards too big to solve: [`Searcher`] at full strength
+//! Players built on the search, for boards too big to solve: [`ClassicSearchPlayer`] at full strength
 //! (`perfect` there) and [`SearchLevel`] for `easy`, `medium` and `hard`.
 
 use std::sync::Arc;
@@ -10,31 +10,31 @@ use super::levels::Level;
 use super::{PlayerRng, board_in_play, rng_from_seed};
 use crate::core::root::SearchSettings;
 use crate::core::{Budget, CellId, Decision, Player, Position, Watch};
-use crate::games::classic::board::Board;
-use crate::games::classic::search::{self, Limits};
+use crate::games::classic::board::ClassicBoard;
+use crate::games::classic::search::{self, SearchLimits};
 use crate::games::classic::variant::Variant;
 
 /// The full-strength search: the analysis's best move at its budget (a time per move by
 /// default), so it plays what `analyze` marks.
-pub struct Searcher {
+pub struct ClassicSearchPlayer {
     engine: search::Searcher,
     settings: SearchSettings,
 }
 
-impl Searcher {
-    pub fn new(variant: Variant, movetime: Duration, threads: usize) -> Searcher {
-        Searcher::with_settings(
+impl ClassicSearchPlayer {
+    pub fn new(variant: Variant, movetime: Duration, threads: usize) -> ClassicSearchPlayer {
+        ClassicSearchPlayer::with_settings(
             variant,
             SearchSettings::new(Budget::Time(movetime), threads),
         )
     }
 
-    pub fn with_budget(variant: Variant, budget: Budget) -> Searcher {
-        Searcher::with_settings(variant, SearchSettings::new(budget, 1))
+    pub fn with_budget(variant: Variant, budget: Budget) -> ClassicSearchPlayer {
+        ClassicSearchPlayer::with_settings(variant, SearchSettings::new(budget, 1))
     }
 
-    fn with_settings(variant: Variant, settings: SearchSettings) -> Searcher {
-        Searcher {
+    fn with_settings(variant: Variant, settings: SearchSettings) -> ClassicSearchPlayer {
+        ClassicSearchPlayer {
             // Its own table is unused: each analysis has its own.
             engine: search::Searcher::new(variant, 1),
             settings,
@@ -42,7 +42,7 @@ impl Searcher {
     }
 }
 
-impl Player for Searcher {
+impl Player for ClassicSearchPlayer {
     fn name(&self) -> String {
         "perfect".into()
     }
@@ -135,7 +135,7 @@ impl SearchLevel {
         }
     }
 
-    fn guarded(&mut self, board: Board) -> Option<(u64, &'static str)> {
+    fn guarded(&mut self, board: ClassicBoard) -> Option<(u64, &'static str)> {
         let me = board.to_move();
         if !self.rng.random_bool(self.style.guard) {
             return None;
@@ -170,7 +170,7 @@ impl Player for SearchLevel {
             });
         }
         if self.rng.random_bool(self.style.searched) {
-            let limits = Limits {
+            let limits = SearchLimits {
                 movetime: self.movetime / 4,
                 max_depth: SEARCHED_PLIES,
             };

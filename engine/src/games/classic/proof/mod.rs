@@ -15,13 +15,13 @@ mod table;
 use std::time::{Duration, Instant};
 
 pub use pairing::pairing;
-pub use search::Limits;
+pub use search::ProofLimits;
 
-use super::board::Board;
-use super::cell::Cell;
+use super::board::ClassicBoard;
+use super::cell::ClassicCell;
 use super::variant::Variant;
 use crate::core::{Outcome, Status, Value};
-use crate::games::classic::solver::Score;
+use crate::games::classic::solver::ClassicScore;
 use rules::{Rules, Sides};
 use search::{OutOfBudget, Search};
 
@@ -70,13 +70,13 @@ pub enum Want {
 }
 
 /// Proves the value of `board` for the side to move within `limits`.
-pub fn prove(board: Board, limits: Limits, want: Want) -> Proof {
+pub fn prove(board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
     Prover::new(board.variant()).prove(board, limits, want)
 }
 
 /// The exact value of `board` for the side to move, if proven within `limits`: for exact
 /// hints on boards the table does not solve.
-pub fn exact_value(board: Board, limits: Limits) -> Option<Value> {
+pub fn exact_value(board: ClassicBoard, limits: ProofLimits) -> Option<Value> {
     prove(board, limits, Want::Value).value()
 }
 
@@ -95,13 +95,18 @@ impl Prover {
 
     /// Proves the value of `board` (of this prover's variant) for the side to move within
     /// `limits`.
-    pub fn prove(&self, board: Board, limits: Limits, want: Want) -> Proof {
+    pub fn prove(&self, board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
         prove_with(&self.rules, board, limits, want)
     }
 
     /// The exact value of playing `cell` on `board`, for the side playing it, if proven
     /// within `limits`; a move that ends the game has its value at once.
-    pub fn move_value(&self, board: Board, cell: Cell, limits: Limits) -> Option<Value> {
+    pub fn move_value(
+        &self,
+        board: ClassicBoard,
+        cell: ClassicCell,
+        limits: ProofLimits,
+    ) -> Option<Value> {
         let after = board.play(cell).ok()?;
         let status = after.status();
         if status.is_over() {
@@ -117,7 +122,7 @@ impl Prover {
     }
 }
 
-fn prove_with(rules: &Rules, board: Board, limits: Limits, want: Want) -> Proof {
+fn prove_with(rules: &Rules, board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
     let started = Instant::now();
     let mut proof = Proof {
         outcome: None,
@@ -179,10 +184,12 @@ fn outcome(
             return Ok((Outcome::Win, Some(plies)));
         }
     }
-    if search.score(sides, Score::DRAW, Score::SOME_WIN)? >= Score::SOME_WIN {
+    if search.score(sides, ClassicScore::DRAW, ClassicScore::SOME_WIN)? >= ClassicScore::SOME_WIN {
         return Ok((Outcome::Win, None));
     }
-    let outcome = if search.score(sides, Score::SOME_LOSS, Score::DRAW)? >= Score::DRAW {
+    let outcome = if search.score(sides, ClassicScore::SOME_LOSS, ClassicScore::DRAW)?
+        >= ClassicScore::DRAW
+    {
         Outcome::Draw
     } else {
         Outcome::Loss
@@ -192,8 +199,8 @@ fn outcome(
 
 /// Whether the side to move wins within `plies` plies.
 fn win_within(search: &mut Search, sides: Sides, plies: u32) -> Result<bool, OutOfBudget> {
-    let within = Score::win_in(plies as u8);
-    Ok(search.score(sides, Score::win_in(plies as u8 + 1), within)? >= within)
+    let within = ClassicScore::win_in(plies as u8);
+    Ok(search.score(sides, ClassicScore::win_in(plies as u8 + 1), within)? >= within)
 }
 
 /// The plies of a proven win or loss, by null windows one move further each time: "a win
@@ -209,8 +216,8 @@ fn plies(
         let settled = if outcome == Outcome::Win {
             win_within(search, sides, plies)?
         } else {
-            let longer = Score::loss_in(plies as u8 + 1);
-            search.score(sides, Score::loss_in(plies as u8), longer)? < longer
+            let longer = ClassicScore::loss_in(plies as u8 + 1);
+            search.score(sides, ClassicScore::loss_in(plies as u8), longer)? < longer
         };
         if settled {
             return Ok(plies);

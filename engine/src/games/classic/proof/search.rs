@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use super::rules::{Rules, Sides};
 use super::table::{Bounds, Table};
-use crate::games::classic::solver::Score;
+use crate::games::classic::solver::ClassicScore;
 
 /// How much a proof may search: positions visited and, optionally, time.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Limits {
+pub struct ProofLimits {
     pub nodes: u64,
     pub time: Option<Duration>,
 }
@@ -25,7 +25,7 @@ pub(crate) struct Search<'a> {
     rules: &'a Rules,
     table: Table,
     pub nodes: u64,
-    limits: Limits,
+    limits: ProofLimits,
     started: Instant,
 }
 
@@ -66,21 +66,20 @@ impl Lines {
     /// Bounds on the score from the lines alone: my fastest possible win comes with my
     /// `need`-th stone, ply `2 need - 1`, and their fastest at ply `2 need`; a side with no
     /// line it can fill cannot win.
-    fn bounds(&self) -> (Score, Score) {
-        let upper = self
-            .me
-            .need
-            .map_or(Score::DRAW, |n| Score::win_in((2 * n - 1) as u8));
+    fn bounds(&self) -> (ClassicScore, ClassicScore) {
+        let upper = self.me.need.map_or(ClassicScore::DRAW, |n| {
+            ClassicScore::win_in((2 * n - 1) as u8)
+        });
         let lower = self
             .them
             .need
-            .map_or(Score::DRAW, |n| Score::loss_in((2 * n) as u8));
+            .map_or(ClassicScore::DRAW, |n| ClassicScore::loss_in((2 * n) as u8));
         (lower, upper)
     }
 }
 
 impl<'a> Search<'a> {
-    pub fn new(rules: &'a Rules, limits: Limits) -> Search<'a> {
+    pub fn new(rules: &'a Rules, limits: ProofLimits) -> Search<'a> {
         Search {
             rules,
             // No bigger than the positions the limit or the board allows.
@@ -126,9 +125,9 @@ impl<'a> Search<'a> {
     pub fn score(
         &mut self,
         sides: Sides,
-        mut alpha: Score,
-        mut beta: Score,
-    ) -> Result<Score, OutOfBudget> {
+        mut alpha: ClassicScore,
+        mut beta: ClassicScore,
+    ) -> Result<ClassicScore, OutOfBudget> {
         self.nodes += 1;
         if self.over_budget() {
             return Err(OutOfBudget);
@@ -136,13 +135,13 @@ impl<'a> Search<'a> {
         let empty = self.rules.full & !(sides.me | sides.them);
         let lines = self.read_lines(sides, empty);
         if lines.me.wins != 0 {
-            return Ok(Score::win_in(1));
+            return Ok(ClassicScore::win_in(1));
         }
         if lines.them.wins.count_ones() >= 2 {
-            return Ok(Score::loss_in(2));
+            return Ok(ClassicScore::loss_in(2));
         }
         if empty.count_ones() == 1 {
-            return Ok(Score::DRAW);
+            return Ok(ClassicScore::DRAW);
         }
         // The lines alone may settle the question (nobody can fill one: a draw) or the
         // window (a win too slow to matter).
@@ -174,7 +173,7 @@ impl<'a> Search<'a> {
         } else {
             self.ordered_moves(sides, empty, hint)
         };
-        let mut best = Score::LOWEST;
+        let mut best = ClassicScore::LOWEST;
         let mut best_move = None;
         for cell in moves {
             let child = self.score(
@@ -192,8 +191,16 @@ impl<'a> Search<'a> {
             }
         }
         let bounds = Bounds {
-            lower: if best > alpha0 { best } else { Score::LOWEST },
-            upper: if best < beta0 { best } else { Score::HIGHEST },
+            lower: if best > alpha0 {
+                best
+            } else {
+                ClassicScore::LOWEST
+            },
+            upper: if best < beta0 {
+                best
+            } else {
+                ClassicScore::HIGHEST
+            },
             best: best_move.map(|c| self.rules.canonical_cell(canonical, c)),
         };
         self.table.store(canonical.key, empty.count_ones(), bounds);

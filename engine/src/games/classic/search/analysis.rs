@@ -8,8 +8,8 @@ use super::tt::Table;
 use super::{NO_LIMIT, Searcher, claim};
 use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Claim, Move};
-use crate::games::classic::board::Board;
-use crate::games::classic::cell::Cell;
+use crate::games::classic::board::ClassicBoard;
+use crate::games::classic::cell::ClassicCell;
 
 /// The slots of all the root moves' tables together: 2^19 of 24 bytes, 12 MiB. The split
 /// is part of what the result depends on.
@@ -24,18 +24,18 @@ pub(crate) struct Job {
 /// A board being analysed.
 struct Analysed<'a> {
     searcher: &'a Searcher,
-    board: Board,
+    board: ClassicBoard,
     node: Node,
     empty: u32,
 }
 
 impl Root for Analysed<'_> {
-    type Move = Cell;
+    type Move = ClassicCell;
     type State = Job;
     const INFINITY: i32 = MATE + 1;
 
-    fn moves(&self) -> Vec<Cell> {
-        Cell::in_mask(self.board.empty_cells()).collect()
+    fn moves(&self) -> Vec<ClassicCell> {
+        ClassicCell::in_mask(self.board.empty_cells()).collect()
     }
 
     fn max_depth(&self) -> u32 {
@@ -52,7 +52,7 @@ impl Root for Analysed<'_> {
     fn search(
         &self,
         job: &mut Job,
-        cell: Cell,
+        cell: ClassicCell,
         depth: u32,
         (alpha, beta): Window,
         limits: Limits<'_>,
@@ -101,12 +101,12 @@ impl Root for Analysed<'_> {
         best.proven && best.score >= MATE_BOUND
     }
 
-    fn line(&self, job: &Job, first: Cell, depth: u32) -> Vec<Cell> {
+    fn line(&self, job: &Job, first: ClassicCell, depth: u32) -> Vec<ClassicCell> {
         self.searcher
             .principal_variation(&job.table, self.board, first, depth)
     }
 
-    fn id(&self, cell: Cell) -> Move {
+    fn id(&self, cell: ClassicCell) -> Move {
         Move::new(cell.index())
     }
 }
@@ -123,7 +123,7 @@ fn exact(score: i32) -> Searched {
 impl Searcher {
     /// The analysis of `board` at `settings`; `None` when the game is over or the board is
     /// another variant's. Nothing of earlier searches goes into it.
-    pub fn analyze(&self, board: Board, settings: &SearchSettings) -> Option<Analysis> {
+    pub fn analyze(&self, board: ClassicBoard, settings: &SearchSettings) -> Option<Analysis> {
         if board.variant() != self.variant || board.status().is_over() {
             return None;
         }
@@ -141,17 +141,17 @@ impl Searcher {
     fn principal_variation(
         &self,
         table: &Table,
-        board: Board,
-        first: Cell,
+        board: ClassicBoard,
+        first: ClassicCell,
         depth: u32,
-    ) -> Vec<Cell> {
-        let next = |&board: &Board| {
+    ) -> Vec<ClassicCell> {
+        let next = |&board: &ClassicBoard| {
             if board.status().is_over() {
                 return None;
             }
             let stored = table
                 .get(self.node(board).hash)
-                .and_then(|slot| Cell::new(self.variant, usize::from(slot.best)))
+                .and_then(|slot| ClassicCell::new(self.variant, usize::from(slot.best)))
                 .filter(|&cell| board.empty_cells() & cell.bit() != 0);
             // The search settles a win at once and a forced block by rule, keeping no move
             // for them: the line goes on with that move.
@@ -163,7 +163,7 @@ impl Searcher {
 
 /// The move the rules force on `board`: a win at once, else the one block of the other
 /// side's win; `None` when there is a choice.
-fn forced(board: Board) -> Option<Cell> {
+fn forced(board: ClassicBoard) -> Option<ClassicCell> {
     let me = board.to_move();
     let wins = board.winning_cells(me);
     let blocks = board.winning_cells(me.other());
@@ -174,5 +174,5 @@ fn forced(board: Board) -> Option<Cell> {
     } else {
         return None;
     };
-    Cell::in_mask(cells).next()
+    ClassicCell::in_mask(cells).next()
 }

@@ -20,8 +20,8 @@ mod zobrist;
 
 use std::time::{Duration, Instant};
 
-use super::board::Board;
-use super::cell::Cell;
+use super::board::ClassicBoard;
+use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::variant::Variant;
 use crate::core::{Claim, Value};
@@ -36,15 +36,15 @@ pub use threats::winning_cells;
 
 /// How long and how deep a search may go.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Limits {
+pub struct SearchLimits {
     pub movetime: Duration,
     /// Plies at most; the search also stops at the end of the game.
     pub max_depth: u32,
 }
 
-impl Limits {
-    pub fn movetime(movetime: Duration) -> Limits {
-        Limits {
+impl SearchLimits {
+    pub fn movetime(movetime: Duration) -> SearchLimits {
+        SearchLimits {
             movetime,
             max_depth: u32::MAX,
         }
@@ -54,7 +54,7 @@ impl Limits {
 /// What a search found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Found {
-    pub cell: Cell,
+    pub cell: ClassicCell,
     /// For the side to move: `MATE - p` for a win with the `p`-th ply, `p - MATE` for a
     /// loss, else a guess.
     pub score: i32,
@@ -139,14 +139,14 @@ impl Searcher {
         self.variant
     }
 
-    fn node(&self, board: Board) -> Node {
+    fn node(&self, board: ClassicBoard) -> Node {
         let me = board.to_move();
         Node::new(board.stones(me), board.stones(me.other()), &self.zobrist)
     }
 
     /// The best move found within `limits`; `None` when the game is over or the board is
     /// another variant's.
-    pub fn search(&mut self, board: Board, limits: Limits) -> Option<Found> {
+    pub fn search(&mut self, board: ClassicBoard, limits: SearchLimits) -> Option<Found> {
         if board.variant() != self.variant || board.status().is_over() {
             return None;
         }
@@ -172,7 +172,9 @@ impl Searcher {
         };
         let mut search = self.start_search(start);
         let forced = (moves.count_ones() == 1).then_some(Forced::Block);
-        let mut order: Vec<u8> = Cell::in_mask(moves).map(|c| c.index() as u8).collect();
+        let mut order: Vec<u8> = ClassicCell::in_mask(moves)
+            .map(|c| c.index() as u8)
+            .collect();
         let mut best: Option<Found> = None;
         for depth in 1..=limits.max_depth.min(empty) {
             // The first iteration always finishes (at most 49 nodes), so there is a move.
@@ -186,7 +188,7 @@ impl Searcher {
             };
             let done = proven || score.abs() >= MATE_BOUND;
             best = Some(Found {
-                cell: Cell::new(variant, cell as usize)?,
+                cell: ClassicCell::new(variant, cell as usize)?,
                 score,
                 depth,
                 proven,
@@ -221,10 +223,10 @@ impl Searcher {
     /// Proven scores say so. Empty when the game is over.
     pub fn move_scores(
         &mut self,
-        board: Board,
+        board: ClassicBoard,
         depth: u32,
         movetime: Duration,
-    ) -> Vec<(Cell, i32, bool)> {
+    ) -> Vec<(ClassicCell, i32, bool)> {
         if board.variant() != self.variant || board.status().is_over() {
             return Vec::new();
         }
@@ -250,14 +252,14 @@ impl Searcher {
 
     fn score_round(
         &mut self,
-        board: Board,
+        board: ClassicBoard,
         depth: u32,
         deadline: Instant,
-    ) -> Option<Vec<(Cell, i32, bool)>> {
+    ) -> Option<Vec<(ClassicCell, i32, bool)>> {
         let node = self.node(board);
         let mut search = self.start_search(deadline);
         let mut out = Vec::new();
-        for cell in Cell::in_mask(board.empty_cells()) {
+        for cell in ClassicCell::in_mask(board.empty_cells()) {
             let (score, proven) = score_move(&mut search, board, node, cell, depth);
             if search.stopped {
                 return None;
@@ -273,9 +275,9 @@ impl Searcher {
 /// board at once is proven without a search. Meaningless once `search` has stopped.
 fn score_move(
     search: &mut Search<'_>,
-    board: Board,
+    board: ClassicBoard,
     node: Node,
-    cell: Cell,
+    cell: ClassicCell,
     depth: u32,
 ) -> (i32, bool) {
     let child = node.play(cell.index(), search.zobrist);
@@ -290,7 +292,9 @@ fn score_move(
 }
 
 fn settled(cells: u64, score: i32, forced: Forced) -> Found {
-    let cell = Cell::in_mask(cells).next().expect("a threat names a cell");
+    let cell = ClassicCell::in_mask(cells)
+        .next()
+        .expect("a threat names a cell");
     Found {
         cell,
         score,

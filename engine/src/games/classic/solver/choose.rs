@@ -5,16 +5,16 @@
 
 use std::cmp::Ordering;
 
-use super::table::Entry;
-use super::{Score, Solver};
+use super::table::ClassicEntry;
+use super::{ClassicScore, ClassicSolver};
 use crate::core::{Outcome, Value};
-use crate::games::classic::board::Board;
-use crate::games::classic::cell::Cell;
+use crate::games::classic::board::ClassicBoard;
+use crate::games::classic::cell::ClassicCell;
 
 /// A chosen move and its value for the side playing it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Choice {
-    pub cell: Cell,
+pub struct ClassicChoice {
+    pub cell: ClassicCell,
     pub value: Value,
 }
 
@@ -28,7 +28,7 @@ pub(crate) struct Traps {
 impl Traps {
     /// The traps after a move of score `score` that leads to `after` (`None`: the game
     /// ended) with `replies` legal replies.
-    pub fn after(score: Score, after: Option<Entry>, replies: u32) -> Traps {
+    pub fn after(score: ClassicScore, after: Option<ClassicEntry>, replies: u32) -> Traps {
         let Some(entry) = after else {
             return Traps {
                 wrong: 0,
@@ -53,10 +53,10 @@ impl Traps {
     }
 }
 
-pub fn best_move(solver: &Solver, board: Board) -> Option<Choice> {
+pub fn best_move(solver: &ClassicSolver, board: ClassicBoard) -> Option<ClassicChoice> {
     let empty = board.empty_cells().count_ones();
-    let mut best: Option<(Score, Traps, Cell)> = None;
-    for cell in Cell::in_mask(board.empty_cells()) {
+    let mut best: Option<(ClassicScore, Traps, ClassicCell)> = None;
+    for cell in ClassicCell::in_mask(board.empty_cells()) {
         let (score, after) = solver.move_result(board, cell)?;
         let traps = Traps::after(score, after, empty - 1);
         // Cells come lowest first, so only a strictly better move replaces the one kept.
@@ -67,7 +67,7 @@ pub fn best_move(solver: &Solver, board: Board) -> Option<Choice> {
             best = Some((score, traps, cell));
         }
     }
-    best.map(|(score, _, cell)| Choice {
+    best.map(|(score, _, cell)| ClassicChoice {
         cell,
         value: score.value(empty),
     })

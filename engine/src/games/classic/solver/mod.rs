@@ -7,13 +7,13 @@ mod score;
 mod solve;
 mod table;
 
-pub(crate) use choose::Choice;
+pub(crate) use choose::ClassicChoice;
 pub(crate) use choose::Traps;
-pub(crate) use score::Score;
-pub(crate) use table::Entry;
+pub(crate) use score::ClassicScore;
+pub(crate) use table::ClassicEntry;
 
-use super::board::Board;
-use super::cell::Cell;
+use super::board::ClassicBoard;
+use super::cell::ClassicCell;
 use super::symmetry::Symmetries;
 use super::variant::Variant;
 use crate::core::Value;
@@ -23,7 +23,7 @@ use solve::{Rules, Solve, children};
 use table::Table;
 
 /// The solved game.
-pub struct Solver {
+pub struct ClassicSolver {
     variant: Variant,
     rules: Rules,
     syms: Symmetries,
@@ -40,9 +40,9 @@ fn expected_classes(variant: Variant) -> usize {
     }
 }
 
-impl Solver {
+impl ClassicSolver {
     /// Solves the whole game; `None` for a board of more than 16 cells.
-    pub fn new(variant: Variant) -> Option<Solver> {
+    pub fn new(variant: Variant) -> Option<ClassicSolver> {
         let syms = Symmetries::new(variant)?;
         let rules = Rules::new(variant);
         let mut table = Table::with_capacity(expected_classes(variant));
@@ -52,7 +52,7 @@ impl Solver {
             table: &mut table,
         }
         .entry(0, 0);
-        Some(Solver {
+        Some(ClassicSolver {
             variant,
             rules,
             syms,
@@ -70,7 +70,7 @@ impl Solver {
     }
 
     /// The side to move's stones and the other side's, as the table keys them.
-    fn sides(board: Board) -> (u16, u16) {
+    fn sides(board: ClassicBoard) -> (u16, u16) {
         let mover = board.to_move();
         (
             board.stones(mover) as u16,
@@ -80,7 +80,7 @@ impl Solver {
 
     /// The entry of an in-play position of this variant; `None` when the game is over or
     /// the board is another variant's.
-    pub fn entry(&self, board: Board) -> Option<Entry> {
+    pub fn entry(&self, board: ClassicBoard) -> Option<ClassicEntry> {
         if board.variant() != self.variant || board.status().is_over() {
             return None;
         }
@@ -90,7 +90,7 @@ impl Solver {
 
     /// Every in-play position is reachable, so the table holds it; the search below is
     /// only a safety net that never stores.
-    fn lookup(&self, mover: u16, other: u16) -> Entry {
+    fn lookup(&self, mover: u16, other: u16) -> ClassicEntry {
         let key = self.syms.canonical(solve::key(mover, other));
         self.table
             .get(key)
@@ -98,14 +98,18 @@ impl Solver {
     }
 
     /// The value for the side to move; `None` when the game is over.
-    pub fn value(&self, board: Board) -> Option<Value> {
+    pub fn value(&self, board: ClassicBoard) -> Option<Value> {
         let entry = self.entry(board)?;
         Some(entry.score.value(board.empty_cells().count_ones()))
     }
 
     /// What playing `cell` does: its score for the side playing it, and the entry of the
     /// position after it while the game goes on. `None` if the move is not legal.
-    pub fn move_result(&self, board: Board, cell: Cell) -> Option<(Score, Option<Entry>)> {
+    pub fn move_result(
+        &self,
+        board: ClassicBoard,
+        cell: ClassicCell,
+    ) -> Option<(ClassicScore, Option<ClassicEntry>)> {
         self.entry(board)?;
         board.play(cell).ok()?;
         let (mover, other) = Self::sides(board);
@@ -119,20 +123,20 @@ impl Solver {
     }
 
     /// The value of playing `cell`, for the side playing it.
-    pub fn move_value(&self, board: Board, cell: Cell) -> Option<Value> {
+    pub fn move_value(&self, board: ClassicBoard, cell: ClassicCell) -> Option<Value> {
         let (score, _) = self.move_result(board, cell)?;
         Some(score.value(board.empty_cells().count_ones()))
     }
 
     /// The value of each legal move, in cell order.
-    pub fn move_values(&self, board: Board) -> Vec<(Cell, Value)> {
-        Cell::in_mask(board.empty_cells())
+    pub fn move_values(&self, board: ClassicBoard) -> Vec<(ClassicCell, Value)> {
+        ClassicCell::in_mask(board.empty_cells())
             .filter_map(|cell| Some((cell, self.move_value(board, cell)?)))
             .collect()
     }
 
     /// The perfect player's move; `None` when the game is over.
-    pub fn best_move(&self, board: Board) -> Option<Choice> {
+    pub fn best_move(&self, board: ClassicBoard) -> Option<ClassicChoice> {
         choose::best_move(self, board)
     }
 
@@ -152,9 +156,9 @@ impl Solver {
 }
 
 /// The perfect player's question: the best move of a position of this solver's board.
-impl Solution for Solver {
+impl Solution for ClassicSolver {
     fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
-        let board = *position.as_any().downcast_ref::<Board>()?;
+        let board = *position.as_any().downcast_ref::<ClassicBoard>()?;
         let choice = self.best_move(board)?;
         Some((CellId::new(choice.cell.index()), choice.value))
     }

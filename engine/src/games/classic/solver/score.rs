@@ -8,37 +8,37 @@ use crate::core::{Outcome, Value};
 /// slow one and a slow loss beats a fast one. A draw's plies are not stored: in classic a
 /// draw fills the board, so they are the empty cells.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
-pub struct Score(i8);
+pub struct ClassicScore(i8);
 
 /// Above the longest game (49 plies on 7x7), so every win and loss is non-zero, and every
 /// score and window bound (up to one past either end) fits in a byte.
 const HORIZON: i8 = 64;
 
-impl Score {
-    pub const DRAW: Score = Score(0);
+impl ClassicScore {
+    pub const DRAW: ClassicScore = ClassicScore(0);
     /// Below every score: the bound a search starts from.
-    pub const LOWEST: Score = Score(-HORIZON);
+    pub const LOWEST: ClassicScore = ClassicScore(-HORIZON);
     /// Above every score.
-    pub const HIGHEST: Score = Score(HORIZON);
+    pub const HIGHEST: ClassicScore = ClassicScore(HORIZON);
     /// The least score of a win and the greatest of a loss, for windows that ask only
     /// "a win?" or "at least a draw?".
-    pub const SOME_WIN: Score = Score(1);
-    pub const SOME_LOSS: Score = Score(-1);
+    pub const SOME_WIN: ClassicScore = ClassicScore(1);
+    pub const SOME_LOSS: ClassicScore = ClassicScore(-1);
 
-    pub const fn win_in(plies: u8) -> Score {
-        Score(HORIZON - plies as i8)
+    pub const fn win_in(plies: u8) -> ClassicScore {
+        ClassicScore(HORIZON - plies as i8)
     }
 
-    pub const fn loss_in(plies: u8) -> Score {
-        Score(plies as i8 - HORIZON)
+    pub const fn loss_in(plies: u8) -> ClassicScore {
+        ClassicScore(plies as i8 - HORIZON)
     }
 
     pub(super) const fn to_byte(self) -> u8 {
         self.0 as u8
     }
 
-    pub(super) const fn from_byte(byte: u8) -> Score {
-        Score(byte as i8)
+    pub(super) const fn from_byte(byte: u8) -> ClassicScore {
+        ClassicScore(byte as i8)
     }
 
     pub fn outcome(self) -> Outcome {
@@ -51,22 +51,22 @@ impl Score {
 
     /// The score, for the side that moved, of the move that led to a position of this
     /// score: the opposite outcome, one ply further.
-    pub const fn before_move(self) -> Score {
+    pub const fn before_move(self) -> ClassicScore {
         match self.0 {
-            s if s > 0 => Score(1 - s),
-            0 => Score(0),
-            s => Score(-s - 1),
+            s if s > 0 => ClassicScore(1 - s),
+            0 => ClassicScore(0),
+            s => ClassicScore(-s - 1),
         }
     }
 
     /// The inverse of `before_move`, for window bounds: the child's score whose
     /// `before_move` is this one. Decreasing, so a window `(a, b)` of a position is the
     /// window `(b.after_move(), a.after_move())` of its child.
-    pub const fn after_move(self) -> Score {
+    pub const fn after_move(self) -> ClassicScore {
         match self.0 {
-            s if s > 0 => Score(-s - 1),
-            0 => Score(0),
-            s => Score(1 - s),
+            s if s > 0 => ClassicScore(-s - 1),
+            0 => ClassicScore(0),
+            s => ClassicScore(1 - s),
         }
     }
 
@@ -86,32 +86,41 @@ mod tests {
 
     #[test]
     fn scores_order_like_values_and_flip_across_a_move() {
-        assert!(Score::win_in(1) > Score::win_in(3));
-        assert!(Score::win_in(15) > Score::DRAW);
-        assert!(Score::DRAW > Score::loss_in(16));
-        assert!(Score::loss_in(16) > Score::loss_in(2));
-        assert_eq!(Score::win_in(3).before_move(), Score::loss_in(4));
-        assert_eq!(Score::loss_in(2).before_move(), Score::win_in(3));
-        assert_eq!(Score::DRAW.before_move(), Score::DRAW);
-        assert_eq!(Score::win_in(5).value(7), Value::win_in(5));
-        assert_eq!(Score::loss_in(4).value(7), Value::loss_in(4));
-        assert_eq!(Score::DRAW.value(7), Value::draw_in(7));
+        assert!(ClassicScore::win_in(1) > ClassicScore::win_in(3));
+        assert!(ClassicScore::win_in(15) > ClassicScore::DRAW);
+        assert!(ClassicScore::DRAW > ClassicScore::loss_in(16));
+        assert!(ClassicScore::loss_in(16) > ClassicScore::loss_in(2));
+        assert_eq!(
+            ClassicScore::win_in(3).before_move(),
+            ClassicScore::loss_in(4)
+        );
+        assert_eq!(
+            ClassicScore::loss_in(2).before_move(),
+            ClassicScore::win_in(3)
+        );
+        assert_eq!(ClassicScore::DRAW.before_move(), ClassicScore::DRAW);
+        assert_eq!(ClassicScore::win_in(5).value(7), Value::win_in(5));
+        assert_eq!(ClassicScore::loss_in(4).value(7), Value::loss_in(4));
+        assert_eq!(ClassicScore::DRAW.value(7), Value::draw_in(7));
         for s in [
-            Score::win_in(1),
-            Score::win_in(49),
-            Score::DRAW,
-            Score::loss_in(2),
+            ClassicScore::win_in(1),
+            ClassicScore::win_in(49),
+            ClassicScore::DRAW,
+            ClassicScore::loss_in(2),
         ] {
             assert_eq!(s.after_move().before_move(), s);
         }
         for bound in [
-            Score::LOWEST,
-            Score::HIGHEST,
-            Score::SOME_WIN,
-            Score::SOME_LOSS,
+            ClassicScore::LOWEST,
+            ClassicScore::HIGHEST,
+            ClassicScore::SOME_WIN,
+            ClassicScore::SOME_LOSS,
         ] {
             assert_eq!(bound.after_move().before_move(), bound);
         }
-        assert!(Score::loss_in(49) < Score::SOME_LOSS && Score::SOME_WIN < Score::win_in(49));
+        assert!(
+            ClassicScore::loss_in(49) < ClassicScore::SOME_LOSS
+                && ClassicScore::SOME_WIN < ClassicScore::win_in(49)
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! memoised on canonical keys. No pruning, since every position's exact value and move
 //! counts go in the table.
 
-use super::score::Score;
-use super::table::{Entry, Table};
+use super::score::ClassicScore;
+use super::table::{ClassicEntry, Table};
 use crate::games::classic::lines::Lines;
 use crate::games::classic::symmetry::Symmetries;
 use crate::games::classic::variant::Variant;
@@ -28,12 +28,12 @@ impl Rules {
 
     /// The score of moving at `cell` (bit `bit`) when that ends the game, `None` otherwise.
     #[inline]
-    pub fn immediate(&self, mover: u16, other: u16, cell: usize) -> Option<Score> {
+    pub fn immediate(&self, mover: u16, other: u16, cell: usize) -> Option<ClassicScore> {
         let after = mover | 1 << cell;
         if self.through[cell].iter().any(|&l| l & !after == 0) {
-            Some(Score::win_in(1))
+            Some(ClassicScore::win_in(1))
         } else if after | other == self.full {
-            Some(Score::DRAW)
+            Some(ClassicScore::DRAW)
         } else {
             None
         }
@@ -58,7 +58,7 @@ pub struct Solve<'a> {
 
 impl Solve<'_> {
     /// The entry of an in-play position, solving it and all below it if needed.
-    pub fn entry(&mut self, mover: u16, other: u16) -> Entry {
+    pub fn entry(&mut self, mover: u16, other: u16) -> ClassicEntry {
         let key = self.syms.canonical(key(mover, other));
         if let Some(entry) = self.table.get(key) {
             return entry;
@@ -76,10 +76,10 @@ pub fn children(
     rules: &Rules,
     mover: u16,
     other: u16,
-    mut child: impl FnMut(u16, u16) -> Score,
-) -> Entry {
-    let mut entry = Entry {
-        score: Score::LOWEST,
+    mut child: impl FnMut(u16, u16) -> ClassicScore,
+) -> ClassicEntry {
+    let mut entry = ClassicEntry {
+        score: ClassicScore::LOWEST,
         losing: 0,
         winning: 0,
     };
@@ -90,8 +90,8 @@ pub fn children(
         let score = rules
             .immediate(mover, other, cell)
             .unwrap_or_else(|| child(other, mover | 1 << cell).before_move());
-        entry.losing += (score < Score::DRAW) as u8;
-        entry.winning += (score > Score::DRAW) as u8;
+        entry.losing += (score < ClassicScore::DRAW) as u8;
+        entry.winning += (score > ClassicScore::DRAW) as u8;
         entry.score = entry.score.max(score);
     }
     entry

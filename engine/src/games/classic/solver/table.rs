@@ -1,21 +1,21 @@
 //! What the classic solver keeps per class, in the solved-position table of `kit::solved`.
 
-use super::score::Score;
+use super::score::ClassicScore;
 use crate::games::kit::solved::{Packed, SolvedTable};
 
 /// What the solver keeps per class: the value and, for the perfect player's tie-breaks, how
 /// many of the side to move's moves lose and how many win.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Entry {
-    pub score: Score,
+pub struct ClassicEntry {
+    pub score: ClassicScore,
     pub losing: u8,
     pub winning: u8,
 }
 
 /// The classes of a classic board and their entries.
-pub(crate) type Table = SolvedTable<Entry>;
+pub(crate) type Table = SolvedTable<ClassicEntry>;
 
-impl Packed for Entry {
+impl Packed for ClassicEntry {
     /// Two thirds full at most: ~10^5 to 10^6 classes on 4x4 stay small.
     const MAX_LOAD: (usize, usize) = (2, 3);
 
@@ -25,9 +25,9 @@ impl Packed for Entry {
             | u32::from(self.winning) << 16
     }
 
-    fn unpack(bits: u32) -> Entry {
-        Entry {
-            score: Score::from_byte(bits as u8),
+    fn unpack(bits: u32) -> ClassicEntry {
+        ClassicEntry {
+            score: ClassicScore::from_byte(bits as u8),
             losing: (bits >> 8) as u8,
             winning: (bits >> 16) as u8,
         }
@@ -41,8 +41,8 @@ mod tests {
     #[test]
     fn keys_come_back_after_growing() {
         let mut t = Table::with_capacity(2);
-        let entry = |i: u32| Entry {
-            score: Score::win_in((i % 16) as u8 + 1),
+        let entry = |i: u32| ClassicEntry {
+            score: ClassicScore::win_in((i % 16) as u8 + 1),
             losing: (i % 7) as u8,
             winning: 1,
         };

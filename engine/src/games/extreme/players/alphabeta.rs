@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::{BlockState, Decision, Player, Position, Side, Status};
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::super::cell::cell_id;
 use super::super::patterns::PATTERNS;
 use super::super::rules::State;
@@ -42,9 +42,9 @@ impl AlphaBeta {
     }
 
     /// The move for `state` (in play) within the time.
-    pub fn choose(&self, state: &State) -> Option<Cell> {
+    pub fn choose(&self, state: &State) -> Option<ExtremeCell> {
         let deadline = Instant::now() + self.movetime.saturating_sub(margin(self.movetime));
-        let mut moves: Vec<Cell> = state.moves().cells().collect();
+        let mut moves: Vec<ExtremeCell> = state.moves().cells().collect();
         let mut best = *moves.first()?;
         let mut nodes = 0u64;
         for depth in 1..=64 {
@@ -77,7 +77,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// The best root move at `depth`, `None` if time ran out first.
-    fn root(&mut self, state: &State, moves: &[Cell], depth: usize) -> Option<Cell> {
+    fn root(&mut self, state: &State, moves: &[ExtremeCell], depth: usize) -> Option<ExtremeCell> {
         let mut alpha = -WIN - 1;
         let mut best = None;
         for &cell in moves {
@@ -94,7 +94,14 @@ impl Search<'_> {
     }
 
     /// The mover's score of playing `cell`: the child's own if the mover moves again.
-    fn child(&mut self, state: &State, cell: Cell, depth: usize, alpha: i32, beta: i32) -> i32 {
+    fn child(
+        &mut self,
+        state: &State,
+        cell: ExtremeCell,
+        depth: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let child = state.play_unchecked(cell);
         if child.to_move() == state.to_move() && !child.status().is_over() {
             self.negamax(&child, depth, alpha, beta)

@@ -9,7 +9,7 @@ use rand::RngExt;
 use crate::core::{Decision, Player, PlayerOptions, Position};
 
 use super::super::cell::cell_id;
-use super::searcher::Searcher;
+use super::searcher::ExtremeSearchPlayer;
 use super::simple::{greedy_move, pick};
 use super::{Rng, rng, state_of};
 
@@ -48,14 +48,15 @@ pub const HARD: Recipe = Recipe {
 pub(crate) struct Level {
     name: String,
     recipe: Recipe,
-    search: Option<Searcher>,
+    search: Option<ExtremeSearchPlayer>,
     rng: Rng,
 }
 
 impl Level {
     pub fn new(name: &str, recipe: Recipe, options: PlayerOptions) -> Level {
-        let search = (recipe.depth > 0)
-            .then(|| Searcher::level(name, recipe.depth, recipe.cap.min(options.movetime)));
+        let search = (recipe.depth > 0).then(|| {
+            ExtremeSearchPlayer::level(name, recipe.depth, recipe.cap.min(options.movetime))
+        });
         Level {
             name: name.to_string(),
             recipe,

@@ -13,14 +13,14 @@ mod simple;
 
 pub(crate) use alphabeta::AlphaBeta;
 pub(crate) use levels::Level;
-pub use searcher::Searcher;
-pub use simple::{Greedy, RandomPlayer};
+pub use searcher::ExtremeSearchPlayer;
+pub use simple::{ExtremeGreedy, ExtremeRandomPlayer};
 
 use crate::core::Position;
 pub(crate) use crate::games::kit::rng::PlayerRng as Rng;
 pub use crate::games::kit::rng::rng_from_seed as rng;
 
-use super::cell::Cell;
+use super::cell::ExtremeCell;
 use super::rules::State;
 
 /// The extreme state behind a position: itself when it is one, else read from its text
@@ -33,7 +33,7 @@ pub fn state_of(position: &dyn Position) -> Option<State> {
 }
 
 /// The cells of the legal moves that win a small board for the side to move.
-pub fn winning_moves(state: &State) -> Vec<Cell> {
+pub fn winning_moves(state: &State) -> Vec<ExtremeCell> {
     let me = state.to_move();
     let board = state.board();
     state

@@ -11,25 +11,25 @@ use super::state_of;
 
 /// Plays the analysis's best move (the `max` player, so that it plays what `analyze`
 /// marks), or a level's shallow search.
-pub struct Searcher {
+pub struct ExtremeSearchPlayer {
     name: String,
     settings: SearchSettings,
     /// The deepest iteration.
     depth: u32,
 }
 
-impl Searcher {
+impl ExtremeSearchPlayer {
     /// The `max` player: `options.movetime` a move on `options.threads` threads.
-    pub fn max(options: PlayerOptions) -> Searcher {
-        Searcher {
+    pub fn max(options: PlayerOptions) -> ExtremeSearchPlayer {
+        ExtremeSearchPlayer {
             settings: SearchSettings::new(Budget::Time(options.movetime), options.threads.max(1)),
-            ..Searcher::analysing(Budget::Time(options.movetime))
+            ..ExtremeSearchPlayer::analysing(Budget::Time(options.movetime))
         }
     }
 
     /// The `max` player searching at `budget` on one thread.
-    pub fn analysing(budget: Budget) -> Searcher {
-        Searcher {
+    pub fn analysing(budget: Budget) -> ExtremeSearchPlayer {
+        ExtremeSearchPlayer {
             name: "max".to_string(),
             settings: SearchSettings::new(budget, 1),
             depth: u32::MAX,
@@ -37,8 +37,8 @@ impl Searcher {
     }
 
     /// A level's search: `depth` plies deep, unless `cap` runs out first.
-    pub fn level(name: &str, depth: u32, cap: Duration) -> Searcher {
-        Searcher {
+    pub fn level(name: &str, depth: u32, cap: Duration) -> ExtremeSearchPlayer {
+        ExtremeSearchPlayer {
             name: name.to_string(),
             settings: SearchSettings::new(Budget::Time(cap), 1),
             depth,
@@ -46,7 +46,7 @@ impl Searcher {
     }
 }
 
-impl Player for Searcher {
+impl Player for ExtremeSearchPlayer {
     fn name(&self) -> String {
         self.name.clone()
     }

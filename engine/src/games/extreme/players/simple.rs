@@ -4,34 +4,34 @@ use rand::RngExt;
 
 use crate::core::{Decision, Player, Position};
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::super::rules::State;
 use super::{Rng, rng, state_of, winning_moves};
 
 /// A uniformly random legal move.
-pub struct RandomPlayer {
+pub struct ExtremeRandomPlayer {
     rng: Rng,
 }
 
-impl RandomPlayer {
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: rng(seed) }
+impl ExtremeRandomPlayer {
+    pub fn new(seed: u64) -> ExtremeRandomPlayer {
+        ExtremeRandomPlayer { rng: rng(seed) }
     }
 }
 
 /// A cell drawn uniformly from `cells`.
-pub fn pick(cells: &[Cell], rng: &mut Rng) -> Option<Cell> {
+pub fn pick(cells: &[ExtremeCell], rng: &mut Rng) -> Option<ExtremeCell> {
     (!cells.is_empty()).then(|| cells[rng.random_range(0..cells.len())])
 }
 
-impl Player for RandomPlayer {
+impl Player for ExtremeRandomPlayer {
     fn name(&self) -> String {
         "random".into()
     }
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let state = state_of(position)?;
-        let moves: Vec<Cell> = state.moves().cells().collect();
+        let moves: Vec<ExtremeCell> = state.moves().cells().collect();
         pick(&moves, &mut self.rng).map(|c| Decision::new(super::super::cell::cell_id(c)))
     }
 }
@@ -39,18 +39,18 @@ impl Player for RandomPlayer {
 /// Wins a small board when it can; else avoids sending the opponent to a board they can
 /// win at once (or to a closed one, where an open move lets them win any such board);
 /// else plays at random.
-pub struct Greedy {
+pub struct ExtremeGreedy {
     rng: Rng,
 }
 
-impl Greedy {
-    pub fn new(seed: u64) -> Greedy {
-        Greedy { rng: rng(seed) }
+impl ExtremeGreedy {
+    pub fn new(seed: u64) -> ExtremeGreedy {
+        ExtremeGreedy { rng: rng(seed) }
     }
 }
 
 /// Moves after which the opponent, if it is their turn, cannot win a small board at once.
-pub fn safe_moves(state: &State) -> Vec<Cell> {
+pub fn safe_moves(state: &State) -> Vec<ExtremeCell> {
     state
         .moves()
         .cells()
@@ -64,7 +64,7 @@ pub fn safe_moves(state: &State) -> Vec<Cell> {
 }
 
 /// Greedy's choice, shared with the weaker levels.
-pub fn greedy_move(state: &State, rng: &mut Rng) -> Option<Cell> {
+pub fn greedy_move(state: &State, rng: &mut Rng) -> Option<ExtremeCell> {
     [
         winning_moves(state),
         safe_moves(state),
@@ -75,7 +75,7 @@ pub fn greedy_move(state: &State, rng: &mut Rng) -> Option<Cell> {
     .and_then(|cells| pick(&cells, rng))
 }
 
-impl Player for Greedy {
+impl Player for ExtremeGreedy {
     fn name(&self) -> String {
         "greedy".into()
     }
@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn random_plays_legal_moves_until_the_end() {
-        let mut player = RandomPlayer::new(3);
+        let mut player = ExtremeRandomPlayer::new(3);
         let mut state = State::START;
         while let Some(decision) = player.decide(&state) {
             state = state

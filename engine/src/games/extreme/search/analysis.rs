@@ -2,7 +2,7 @@
 //! depth within a window, on that move's own table, and what its score proves. The `max`
 //! player plays the analysis's best move.
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::super::rules::State;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
@@ -29,11 +29,11 @@ struct Analysed {
 }
 
 impl Root for Analysed {
-    type Move = Cell;
+    type Move = ExtremeCell;
     type State = Table;
     const INFINITY: i32 = INFINITY;
 
-    fn moves(&self) -> Vec<Cell> {
+    fn moves(&self) -> Vec<ExtremeCell> {
         let history = [[0; 256]; 2];
         let hints = Hints {
             table_move: None,
@@ -58,7 +58,7 @@ impl Root for Analysed {
     fn search(
         &self,
         table: &mut Table,
-        cell: Cell,
+        cell: ExtremeCell,
         depth: u32,
         window: Window,
         limits: Limits<'_>,
@@ -83,11 +83,11 @@ impl Root for Analysed {
         is_mate(best.score) && mate_plies(best.score) <= depth
     }
 
-    fn line(&self, table: &Table, first: Cell, depth: u32) -> Vec<Cell> {
+    fn line(&self, table: &Table, first: ExtremeCell, depth: u32) -> Vec<ExtremeCell> {
         principal_variation(table, &self.root.state, first, depth)
     }
 
-    fn id(&self, cell: Cell) -> Move {
+    fn id(&self, cell: ExtremeCell) -> Move {
         Move::new(cell.index())
     }
 }
@@ -118,7 +118,12 @@ pub fn analyze_within(state: &State, settings: &SearchSettings, depth: u32) -> O
 
 /// The line from `first`: the table's best move at each position after it, while it is
 /// legal and the line not longer than `depth`.
-fn principal_variation(table: &Table, state: &State, first: Cell, depth: u32) -> Vec<Cell> {
+fn principal_variation(
+    table: &Table,
+    state: &State,
+    first: ExtremeCell,
+    depth: u32,
+) -> Vec<ExtremeCell> {
     let next = |now: &State| {
         (!now.status().is_over())
             .then(|| table.probe(Node::new(*now).key()).and_then(|e| e.best))

@@ -3,21 +3,21 @@
 
 use crate::core::Side;
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::super::patterns::{POINTS, completing};
 use super::super::rules::{State, bits};
 
 /// Moves with ordering scores, handed out best first.
 pub(crate) struct MoveList {
-    moves: [(Cell, i32); 256],
+    moves: [(ExtremeCell, i32); 256],
     len: usize,
     next: usize,
 }
 
 /// What the ordering knows beyond the position.
 pub(crate) struct Hints<'a> {
-    pub table_move: Option<Cell>,
-    pub killers: [Option<Cell>; 2],
+    pub table_move: Option<ExtremeCell>,
+    pub killers: [Option<ExtremeCell>; 2],
     /// Per side, per cell: how often the move caused a cutoff, weighted by depth.
     pub history: &'a [[i32; 256]; 2],
 }
@@ -34,7 +34,7 @@ const GIVES_BOARD: i32 = -(1 << 22);
 impl MoveList {
     fn empty() -> MoveList {
         MoveList {
-            moves: [(Cell::new(0), 0); 256],
+            moves: [(ExtremeCell::new(0), 0); 256],
             len: 0,
             next: 0,
         }
@@ -50,7 +50,7 @@ impl MoveList {
             let wins = completing(own, opp);
             let blocks = completing(opp, own);
             for local in bits(moves.0[b]) {
-                let cell = Cell::in_board(b, local);
+                let cell = ExtremeCell::in_board(b, local);
                 let bit = 1u16 << local;
                 let score = if Some(cell) == hints.table_move {
                     TABLE_MOVE
@@ -73,7 +73,7 @@ impl MoveList {
         for (b, (&allowed, points)) in moves.0.iter().zip(POINTS).enumerate() {
             let wins = allowed & completing(board.stones(me, b), board.stones(me.other(), b));
             for local in bits(wins) {
-                list.moves[list.len] = (Cell::in_board(b, local), points as i32);
+                list.moves[list.len] = (ExtremeCell::in_board(b, local), points as i32);
                 list.len += 1;
             }
         }
@@ -87,11 +87,11 @@ impl MoveList {
 }
 
 impl Iterator for MoveList {
-    type Item = (Cell, i32);
+    type Item = (ExtremeCell, i32);
 
     /// The best remaining move (a selection sort, one step per move: most nodes cut off
     /// after a few moves, so sorting everything would waste time).
-    fn next(&mut self) -> Option<(Cell, i32)> {
+    fn next(&mut self) -> Option<(ExtremeCell, i32)> {
         if self.next == self.len {
             return None;
         }
@@ -104,7 +104,7 @@ impl Iterator for MoveList {
     }
 }
 
-fn quiet_score(state: &State, cell: Cell, blocks: bool, me: Side, hints: &Hints) -> i32 {
+fn quiet_score(state: &State, cell: ExtremeCell, blocks: bool, me: Side, hints: &Hints) -> i32 {
     let mut score = hints.history[me.index()][cell.index()];
     if blocks {
         score += BLOCKS;
@@ -155,11 +155,11 @@ mod tests {
             killers: [None; 2],
             history: &history,
         };
-        let order: Vec<Cell> = MoveList::new(&state, &hints).map(|(c, _)| c).collect();
+        let order: Vec<ExtremeCell> = MoveList::new(&state, &hints).map(|(c, _)| c).collect();
         assert_eq!(order.len(), 13);
         assert_eq!(order[0], cell("A1b2"));
         assert_eq!(*order.last().unwrap(), cell("A1c1"));
-        let winning: Vec<Cell> = MoveList::winning(&state).map(|(c, _)| c).collect();
+        let winning: Vec<ExtremeCell> = MoveList::winning(&state).map(|(c, _)| c).collect();
         assert_eq!(winning, [cell("A1b2")]);
     }
 
@@ -172,7 +172,7 @@ mod tests {
             killers: [Some(cell("D1a1")), None],
             history: &history,
         };
-        let order: Vec<Cell> = MoveList::new(&state, &hints)
+        let order: Vec<ExtremeCell> = MoveList::new(&state, &hints)
             .map(|(c, _)| c)
             .take(2)
             .collect();

@@ -3,7 +3,7 @@
 
 use crate::core::Side;
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::super::rules::{State, Target};
 
 /// A state with its hash key.
@@ -56,7 +56,7 @@ const KEYS: Keys = {
 impl Node {
     pub fn new(state: State) -> Node {
         let board = state.board();
-        let stones_key = Cell::all()
+        let stones_key = ExtremeCell::all()
             .filter_map(|c| board.at(c).map(|s| KEYS.stones[s.index()][c.index()]))
             .fold(0, |k, x| k ^ x);
         Node { state, stones_key }
@@ -80,7 +80,7 @@ impl Node {
     }
 
     /// The node after a legal move.
-    pub fn play(&self, cell: Cell) -> Node {
+    pub fn play(&self, cell: ExtremeCell) -> Node {
         let mover = self.state.to_move();
         Node {
             state: self.state.play_unchecked(cell),

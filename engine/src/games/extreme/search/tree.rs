@@ -5,7 +5,7 @@
 //! score is already the mover's and is taken as it is, with the same window; otherwise it
 //! is negated with the window flipped, as usual.
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 use super::eval::evaluate;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
@@ -26,7 +26,7 @@ pub(crate) struct Worker<'a> {
     pub searched: u64,
     node_limit: u64,
     halt: Option<&'a Halt>,
-    killers: Box<[[Option<Cell>; 2]; MAX_PLY]>,
+    killers: Box<[[Option<ExtremeCell>; 2]; MAX_PLY]>,
     history: Box<[[i32; 256]; 2]>,
 }
 
@@ -178,7 +178,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Remembers a quiet move that cut off, for ordering its siblings and later searches.
-    fn reward(&mut self, cell: Cell, side: usize, depth: i32, ply: usize, order: i32) {
+    fn reward(&mut self, cell: ExtremeCell, side: usize, depth: i32, ply: usize, order: i32) {
         if MoveList::is_tactical(order) {
             return;
         }

@@ -6,16 +6,16 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
-use super::super::cell::Cell;
+use super::super::cell::ExtremeCell;
 pub(crate) use crate::games::kit::table::Bound;
 
 /// One stored search result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Entry {
+pub(crate) struct Entry {
     pub score: i32,
     pub depth: u8,
     pub bound: Bound,
-    pub best: Option<Cell>,
+    pub best: Option<ExtremeCell>,
 }
 
 struct Slot {
@@ -56,7 +56,7 @@ fn unpack(data: u64) -> Entry {
         score: data as u32 as i32,
         depth: (data >> 32) as u8,
         bound,
-        best: (best < NO_MOVE).then(|| Cell::new(best as u8)),
+        best: (best < NO_MOVE).then(|| ExtremeCell::new(best as u8)),
     }
 }
 
@@ -104,14 +104,14 @@ impl Table {
         &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
 
-    pub fn probe(&self, key: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         let slot = self.slot(key);
         let data = slot.data.load(Relaxed);
         (slot.check.load(Relaxed) ^ data == key && data != 0).then(|| unpack(data))
     }
 
     /// Stores unless the slot holds a deeper result of this search for another position.
-    pub fn store(&self, key: u64, entry: Entry) {
+    pub(crate) fn store(&self, key: u64, entry: Entry) {
         let slot = self.slot(key);
         let generation = self.generation.load(Relaxed) & 0x3F;
         let old = slot.data.load(Relaxed);
@@ -153,7 +153,7 @@ mod tests {
             score: -999_993,
             depth: 12,
             bound: Bound::Upper,
-            best: Some(Cell::new(255)),
+            best: Some(ExtremeCell::new(255)),
         };
         table.store(0xDEAD_BEEF, entry);
         assert_eq!(table.probe(0xDEAD_BEEF), Some(entry));

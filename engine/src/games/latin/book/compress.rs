@@ -9,7 +9,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-use super::notation::Line;
+use super::notation::BookLine;
 use super::{Book, sort_lines};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
@@ -48,7 +48,7 @@ pub fn compress(book: &Book) -> Book {
             covered[i] = true;
             wildcards |= positions[i].0.occupied() & !group.base.occupied();
         }
-        lines.push(Line {
+        lines.push(BookLine {
             side,
             base: group.base,
             wildcards,
@@ -60,7 +60,7 @@ pub fn compress(book: &Book) -> Book {
             .iter()
             .zip(&covered)
             .filter(|&(_, &done)| !done)
-            .map(|(&(board, play), _)| Line::plain(board, play)),
+            .map(|(&(board, play), _)| BookLine::plain(board, play)),
     );
     sort_lines(&mut lines);
     Book::from_lines(side, lines)
@@ -68,9 +68,9 @@ pub fn compress(book: &Book) -> Book {
 
 /// The same positions as `book`, one plain line each, sorted.
 pub fn expand(book: &Book) -> Book {
-    let mut lines: Vec<Line> = plain_positions(book)
+    let mut lines: Vec<BookLine> = plain_positions(book)
         .into_iter()
-        .map(|(board, play)| Line::plain(board, play))
+        .map(|(board, play)| BookLine::plain(board, play))
         .collect();
     sort_lines(&mut lines);
     Book::from_lines(book.side(), lines)

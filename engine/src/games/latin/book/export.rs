@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::notation::Line;
+use super::notation::BookLine;
 use super::obvious::obvious_move;
 use super::{Book, sort_lines};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
@@ -29,11 +29,11 @@ pub fn export(solver: &Solver, side: Side, options: ExportOptions) -> Book {
         entries: Vec::new(),
     };
     walk.visit(Board::EMPTY);
-    let mut lines: Vec<Line> = walk
+    let mut lines: Vec<BookLine> = walk
         .entries
         .into_iter()
         .filter(|&(board, _)| !(options.omit_obvious && obvious_move(board).is_some()))
-        .map(|(board, play)| Line::plain(board, play))
+        .map(|(board, play)| BookLine::plain(board, play))
         .collect();
     sort_lines(&mut lines);
     let book = Book::from_lines(side, lines);

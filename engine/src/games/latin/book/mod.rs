@@ -2,7 +2,7 @@
 //! moves, stored once per symmetry class, optionally compressed with wildcards, and checked
 //! by rolling out every game.
 //!
-//! A book file holds one [`Line`] per line (see [`notation`]); blank lines and lines starting
+//! A book file holds one [`BookLine`] per line (see [`notation`]); blank lines and lines starting
 //! with `#` are comments. All lines of a file belong to one side's book.
 
 pub mod compress;
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 pub use compress::{compress, expand};
 pub use export::export;
-pub use notation::Line;
+pub use notation::BookLine;
 pub use notation::book_cells;
 pub use obvious::obvious_move;
 pub use verify::{Unsound, Verified, verify};
@@ -60,7 +60,7 @@ pub enum BookError {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Numbered {
     pub number: usize,
-    pub line: Line,
+    pub line: BookLine,
 }
 
 /// A side's book: its lines in file order.
@@ -72,7 +72,7 @@ pub struct Book {
 
 impl Book {
     /// A book from lines that all belong to `side` (numbered 1.. in order).
-    pub fn from_lines(side: Side, lines: impl IntoIterator<Item = Line>) -> Book {
+    pub fn from_lines(side: Side, lines: impl IntoIterator<Item = BookLine>) -> Book {
         let lines = lines
             .into_iter()
             .enumerate()
@@ -114,7 +114,7 @@ impl Book {
                 text: trimmed.to_string(),
                 reason,
             };
-            let line = Line::parse(trimmed).map_err(|e| malformed(e.to_string()))?;
+            let line = BookLine::parse(trimmed).map_err(|e| malformed(e.to_string()))?;
             match expected {
                 None => expected = Some((line.side, Some(number))),
                 Some((want, decided_by)) if want != line.side => {
@@ -174,7 +174,7 @@ impl Book {
 
     /// The lookup table: canonical key -> move in the canonical image and line number.
     /// Fails when two positions are the same up to symmetry.
-    pub fn index(&self, syms: &Symmetries) -> Result<Index, BookError> {
+    pub fn index(&self, syms: &Symmetries) -> Result<BookIndex, BookError> {
         let mut map: HashMap<u32, IndexEntry> = HashMap::new();
         for n in &self.lines {
             for position in n.line.positions() {
@@ -194,11 +194,11 @@ impl Book {
                 }
             }
         }
-        Ok(Index { map })
+        Ok(BookIndex { map })
     }
 }
 
-/// One position of a book, as found by [`Index::lookup`].
+/// One position of a book, as found by [`BookIndex::lookup`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct IndexEntry {
     /// The move, in the coordinates of the canonical image.
@@ -213,11 +213,11 @@ pub struct IndexEntry {
 
 /// A book's positions by canonical key, for lookups up to symmetry.
 #[derive(Clone, Debug)]
-pub struct Index {
+pub struct BookIndex {
     map: HashMap<u32, IndexEntry>,
 }
 
-impl Index {
+impl BookIndex {
     /// The book's move for `board` (mapped back from the stored image), its canonical key
     /// and the entry it came from; `None` when the book has no entry for it.
     pub fn lookup(&self, syms: &Symmetries, board: Board) -> Option<(Cell, u32, IndexEntry)> {
@@ -244,7 +244,7 @@ impl Index {
 
 /// Lines in the book's stable order: fewer stones first (so the book reads in the order of
 /// play), then by text.
-pub fn sort_lines(lines: &mut [Line]) {
+pub fn sort_lines(lines: &mut [BookLine]) {
     lines.sort_by_cached_key(|line| {
         let stones = line.base.moves_made() + u32::from(line.wildcards != 0);
         (stones, line.to_string())

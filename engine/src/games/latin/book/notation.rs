@@ -16,7 +16,7 @@ pub const WIDTH: usize = 16;
 
 /// A parsed line: the stones, the opponent's alternative stones, and the move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Line {
+pub struct BookLine {
     /// The side whose book this is: the side that plays `play`.
     pub side: Side,
     /// The lowercase stones. Without wildcards this is the position itself; with wildcards
@@ -28,10 +28,10 @@ pub struct Line {
     pub play: Cell,
 }
 
-impl Line {
+impl BookLine {
     /// A plain line: one position and its move.
-    pub fn plain(position: Board, play: Cell) -> Line {
-        Line {
+    pub fn plain(position: Board, play: Cell) -> BookLine {
+        BookLine {
             side: position.to_move(),
             base: position,
             wildcards: 0,
@@ -51,7 +51,7 @@ impl Line {
     }
 
     /// Reads one line; the side is taken from the line itself (see [`infer_side`]).
-    pub fn parse(text: &str) -> Result<Line, LineError> {
+    pub fn parse(text: &str) -> Result<BookLine, LineError> {
         let chars: Vec<char> = text.chars().collect();
         if chars.len() != WIDTH {
             return Err(LineError::Length(chars.len()));
@@ -80,7 +80,7 @@ impl Line {
         };
         let play = Cell::new(play.trailing_zeros() as u8).expect("one move was counted");
         let base = Board::from_masks(masks.x, masks.o).expect("counts were checked");
-        let line = Line {
+        let line = BookLine {
             side,
             base,
             wildcards,
@@ -104,7 +104,7 @@ impl Line {
     }
 }
 
-impl fmt::Display for Line {
+impl fmt::Display for BookLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let other = self.side.other();
         for cell in Cell::all() {
@@ -212,7 +212,7 @@ mod tests {
     #[test]
     fn plain_lines_round_trip() {
         for text in ["X...............", ".....xX..o......", "x..O............"] {
-            let line = Line::parse(text).unwrap();
+            let line = BookLine::parse(text).unwrap();
             assert_eq!(line.to_string(), text);
             assert_eq!(line.wildcards, 0);
             assert_eq!(line.positions().len(), 1);
@@ -221,21 +221,27 @@ mod tests {
 
     #[test]
     fn the_side_comes_from_the_counts() {
-        assert_eq!(Line::parse("X...............").unwrap().side, Side::First);
-        assert_eq!(Line::parse("x..O............").unwrap().side, Side::Second);
+        assert_eq!(
+            BookLine::parse("X...............").unwrap().side,
+            Side::First
+        );
+        assert_eq!(
+            BookLine::parse("x..O............").unwrap().side,
+            Side::Second
+        );
         // One X and one O: first player's with an O wildcard when x = o + 1 ...
-        let first = Line::parse("x....X....O.....").unwrap();
+        let first = BookLine::parse("x....X....O.....").unwrap();
         assert_eq!(first.side, Side::First);
         assert_eq!(first.play, cell("b2"));
         // ... second player's with an X wildcard when x = o.
-        let second = Line::parse("xo...X....O.....").unwrap();
+        let second = BookLine::parse("xo...X....O.....").unwrap();
         assert_eq!(second.side, Side::Second);
         assert_eq!(second.play, cell("c3"));
     }
 
     #[test]
     fn wildcards_stand_for_one_position_each() {
-        let line = Line::parse("OO...xX.........").unwrap();
+        let line = BookLine::parse("OO...xX.........").unwrap();
         assert_eq!(line.side, Side::First);
         assert_eq!(line.play, cell("c2"));
         let texts: Vec<String> = line.positions().iter().map(|b| b.to_text()).collect();
@@ -287,7 +293,7 @@ mod tests {
 
     #[test]
     fn bad_lines_say_what_is_wrong() {
-        let err = |text: &str| Line::parse(text).unwrap_err().to_string();
+        let err = |text: &str| BookLine::parse(text).unwrap_err().to_string();
         assert!(err("X..").contains("expected 16 cells"));
         assert!(err("X......z........").contains("'z' in column 8"));
         assert!(err("x...............").contains("no move"));

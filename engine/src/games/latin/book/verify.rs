@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::notation::book_cells;
 use super::obvious::obvious_move;
-use super::{Book, BookError, Index, IndexEntry};
+use super::{Book, BookError, BookIndex, IndexEntry};
 use crate::core::words::plural;
 use crate::games::latin::game::{Board, Cell, Side, Status, Symmetries};
 use crate::games::latin::solver::{Solver, Value};
@@ -132,7 +132,7 @@ pub fn summary(side: Side, v: &Verified) -> String {
 struct Rollout<'a> {
     solver: &'a Solver,
     syms: &'a Symmetries,
-    index: &'a Index,
+    index: &'a BookIndex,
     side: Side,
     /// Canonical keys already rolled out.
     seen: HashSet<u32>,

@@ -67,7 +67,7 @@ pub struct Board {
 
 /// Why a move was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum MoveError {
+pub enum LatinMoveError {
     #[error("{0} is taken")]
     Occupied(Cell),
     #[error("the game is over")]
@@ -179,11 +179,11 @@ impl Board {
     }
 
     /// Plays `cell` for the side to move, if the game is on and the cell is empty.
-    pub fn play(self, cell: Cell) -> Result<Board, MoveError> {
+    pub fn play(self, cell: Cell) -> Result<Board, LatinMoveError> {
         if self.status().is_over() {
-            Err(MoveError::GameOver)
+            Err(LatinMoveError::GameOver)
         } else if self.occupied() & cell.bit() != 0 {
-            Err(MoveError::Occupied(cell))
+            Err(LatinMoveError::Occupied(cell))
         } else {
             Ok(self.with_move(cell))
         }
@@ -235,7 +235,7 @@ impl fmt::Display for Board {
 
 /// What is wrong with a position text.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum PositionError {
+pub enum LatinPositionError {
     /// A character that is no cell, at the cell it would have filled (`None` past the
     /// 16th cell).
     #[error(
@@ -251,11 +251,11 @@ pub enum PositionError {
 }
 
 impl FromStr for Board {
-    type Err = PositionError;
+    type Err = LatinPositionError;
 
     /// Reads the position text of RULES.md: `X`/`x`, `O`/`o`, `-`/`.`; `/` and whitespace
     /// between cells are ignored.
-    fn from_str(text: &str) -> Result<Board, PositionError> {
+    fn from_str(text: &str) -> Result<Board, LatinPositionError> {
         let (mut first, mut second, mut count) = (0u16, 0u16, 0usize);
         for ch in text.chars() {
             let side = match ch {
@@ -266,7 +266,7 @@ impl FromStr for Board {
                 '-' | '.' => None,
                 found => {
                     let cell = u8::try_from(count).ok().and_then(Cell::new);
-                    return Err(PositionError::BadCharacter { found, cell });
+                    return Err(LatinPositionError::BadCharacter { found, cell });
                 }
             };
             if count < CELLS {
@@ -279,9 +279,9 @@ impl FromStr for Board {
             count += 1;
         }
         if count != CELLS {
-            return Err(PositionError::WrongLength(count));
+            return Err(LatinPositionError::WrongLength(count));
         }
-        Board::from_masks(first, second).ok_or(PositionError::ImpossibleCounts {
+        Board::from_masks(first, second).ok_or(LatinPositionError::ImpossibleCounts {
             first: first.count_ones(),
             second: second.count_ones(),
         })
@@ -295,9 +295,9 @@ mod tests {
     #[test]
     fn refusals_read_as_sentences() {
         let a1 = Cell::new(0).unwrap();
-        assert_eq!(MoveError::Occupied(a1).to_string(), "a1 is taken");
-        assert_eq!(MoveError::GameOver.to_string(), "the game is over");
-        let bad = |cell| PositionError::BadCharacter { found: '?', cell }.to_string();
+        assert_eq!(LatinMoveError::Occupied(a1).to_string(), "a1 is taken");
+        assert_eq!(LatinMoveError::GameOver.to_string(), "the game is over");
+        let bad = |cell| LatinPositionError::BadCharacter { found: '?', cell }.to_string();
         assert_eq!(
             bad(Some(a1)),
             "bad character '?' at a1: cells are X, O, or - or . for empty"
@@ -307,11 +307,11 @@ mod tests {
             "bad character '?' after the 16th cell: cells are X, O, or - or . for empty"
         );
         assert_eq!(
-            PositionError::WrongLength(15).to_string(),
+            LatinPositionError::WrongLength(15).to_string(),
             "a position has 16 cells, this one has 15"
         );
         assert_eq!(
-            PositionError::ImpossibleCounts {
+            LatinPositionError::ImpossibleCounts {
                 first: 0,
                 second: 2
             }
@@ -380,29 +380,29 @@ mod tests {
     fn parse_names_what_is_wrong() {
         assert_eq!(
             "-X-Q/-X--/X-X-/O--O".parse::<Board>(),
-            Err(PositionError::BadCharacter {
+            Err(LatinPositionError::BadCharacter {
                 found: 'Q',
                 cell: Some(cell("d1"))
             })
         );
         assert_eq!(
             "-X-O/-X--/X-X-".parse::<Board>(),
-            Err(PositionError::WrongLength(12))
+            Err(LatinPositionError::WrongLength(12))
         );
         assert_eq!(
             "-X-O/-X--/X-X-/O--O-".parse::<Board>(),
-            Err(PositionError::WrongLength(17))
+            Err(LatinPositionError::WrongLength(17))
         );
         assert_eq!(
             "XX--/----/----/----".parse::<Board>(),
-            Err(PositionError::ImpossibleCounts {
+            Err(LatinPositionError::ImpossibleCounts {
                 first: 2,
                 second: 0
             })
         );
         assert_eq!(
             "O---/----/----/----".parse::<Board>(),
-            Err(PositionError::ImpossibleCounts {
+            Err(LatinPositionError::ImpossibleCounts {
                 first: 0,
                 second: 1
             })
@@ -436,10 +436,13 @@ mod tests {
     #[test]
     fn play_refuses_taken_cells_and_finished_games() {
         let b = board("X---/----/----/----");
-        assert_eq!(b.play(cell("a1")), Err(MoveError::Occupied(cell("a1"))));
+        assert_eq!(
+            b.play(cell("a1")),
+            Err(LatinMoveError::Occupied(cell("a1")))
+        );
         let won = board("XXXO/O---/----/----");
         assert_eq!(won.status(), Status::Won(Side::First));
-        assert_eq!(won.play(cell("d4")), Err(MoveError::GameOver));
+        assert_eq!(won.play(cell("d4")), Err(LatinMoveError::GameOver));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::games::latin::book::{Book, BookError, Index, obvious_move};
+use crate::games::latin::book::{Book, BookError, BookIndex, obvious_move};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
 /// Plays the book's move for any image of a position in the book (mapping the move back
@@ -29,7 +29,7 @@ pub struct BookPlayer {
 struct IndexedBook {
     side: Side,
     syms: Symmetries,
-    index: Index,
+    index: BookIndex,
 }
 
 impl BookPlayer {

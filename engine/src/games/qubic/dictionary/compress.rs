@@ -10,7 +10,7 @@
 //! Choosing the fewest lines is set cover; the greedy choice takes the group covering most
 //! positions not yet covered, again and again, refreshing sizes lazily. Where a position has
 //! symmetries of its own, the move's images under them are equally good moves, and each
-//! gives more candidates ([`Options::move_images`]).
+//! gives more candidates ([`CompressOptions::move_images`]).
 
 use std::collections::BinaryHeap;
 
@@ -19,13 +19,13 @@ use rayon::prelude::*;
 use crate::core::threads;
 
 use super::wildcard::WildLine;
-use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
 
 /// Choices of the compressor.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Options {
+pub struct CompressOptions {
     /// Also group a position under the images of its move by the position's own
     /// symmetries (the same move up to symmetry).
     pub move_images: bool,
@@ -33,20 +33,20 @@ pub struct Options {
     pub tries: u32,
 }
 
-impl Default for Options {
+impl Default for CompressOptions {
     fn default() -> Self {
-        Options {
+        CompressOptions {
             move_images: true,
             tries: 1,
         }
     }
 }
 
-impl Options {
+impl CompressOptions {
     /// What suits `positions` positions: 1000 tie orders for a dictionary the size of
     /// Patashnik's (under a second: 666 lines instead of 672), one for millions.
-    pub fn for_size(positions: usize) -> Options {
-        Options {
+    pub fn for_size(positions: usize) -> CompressOptions {
+        CompressOptions {
             move_images: positions <= 100_000,
             tries: if positions <= 10_000 { 1000 } else { 1 },
         }
@@ -56,7 +56,7 @@ impl Options {
 /// A candidate line: canonical base and move, and the members it can cover with the
 /// wildcard cell of each.
 struct Group {
-    base: Board,
+    base: QubicBoard,
     play: usize,
     members: Vec<(u32, u8)>,
 }
@@ -65,8 +65,8 @@ struct Group {
 /// symmetry, as few as the search finds; sorted by stones then text.
 pub fn compress<G: Geometry + ?Sized>(
     g: &G,
-    positions: &[(Board, usize)],
-    options: Options,
+    positions: &[(QubicBoard, usize)],
+    options: CompressOptions,
 ) -> Vec<WildLine> {
     let groups = match threads::pool() {
         Ok(pool) => pool.install(|| groups(g, positions, options, true)),
@@ -153,7 +153,11 @@ fn prune(groups: &[Group], count: usize, mut chosen: Vec<usize>) -> Vec<usize> {
 
 /// One line per chosen group (each position in the first chosen group holding it), and a
 /// plain line for each position no group holds.
-fn write_lines(groups: &[Group], positions: &[(Board, usize)], chosen: &[usize]) -> Vec<WildLine> {
+fn write_lines(
+    groups: &[Group],
+    positions: &[(QubicBoard, usize)],
+    chosen: &[usize],
+) -> Vec<WildLine> {
     let mut taken = vec![false; positions.len()];
     let mut lines = Vec::new();
     for &id in chosen {
@@ -205,11 +209,11 @@ fn mix(mut z: u64) -> u64 {
 /// on the current rayon pool; the result is the same either way.
 fn groups<G: Geometry + ?Sized>(
     g: &G,
-    positions: &[(Board, usize)],
-    options: Options,
+    positions: &[(QubicBoard, usize)],
+    options: CompressOptions,
     parallel: bool,
 ) -> Vec<Group> {
-    let candidates_of = |(i, &(board, play)): (usize, &(Board, usize))| {
+    let candidates_of = |(i, &(board, play)): (usize, &(QubicBoard, usize))| {
         let mut out = Vec::new();
         for mv in move_images(g, board, play, options) {
             for stone in bits(board.o()) {
@@ -220,7 +224,7 @@ fn groups<G: Geometry + ?Sized>(
         }
         out
     };
-    let mut candidates: Vec<(Board, u8, u32, u8)>;
+    let mut candidates: Vec<(QubicBoard, u8, u32, u8)>;
     if parallel {
         candidates = positions
             .par_iter()
@@ -240,7 +244,7 @@ fn groups<G: Geometry + ?Sized>(
     // kept.
     let mut groups: Vec<Group> = Vec::new();
     let mut current = Group {
-        base: Board::EMPTY,
+        base: QubicBoard::EMPTY,
         play: usize::MAX,
         members: Vec::new(),
     };
@@ -272,9 +276,9 @@ fn groups<G: Geometry + ?Sized>(
 /// The move and, if asked, its other images under the position's own symmetries.
 fn move_images<G: Geometry + ?Sized>(
     g: &G,
-    board: Board,
+    board: QubicBoard,
     play: usize,
-    options: Options,
+    options: CompressOptions,
 ) -> Vec<usize> {
     if !options.move_images {
         return vec![play];
@@ -298,7 +302,7 @@ pub fn sort_lines<G: Geometry + ?Sized>(g: &G, lines: &mut [WildLine]) {
 }
 
 /// Every position the lines stand for, with its move.
-pub fn expand(lines: &[WildLine]) -> Vec<(Board, usize)> {
+pub fn expand(lines: &[WildLine]) -> Vec<(QubicBoard, usize)> {
     lines
         .iter()
         .flat_map(|l| l.positions().into_iter().map(move |b| (b, l.play)))
@@ -307,7 +311,11 @@ pub fn expand(lines: &[WildLine]) -> Vec<(Board, usize)> {
 
 /// The position after X's move, in canonical form: two entries agree up to symmetry when
 /// this is the same (and the positions before the move are the same up to symmetry).
-pub fn canonical_after<G: Geometry + ?Sized>(g: &G, board: Board, play: usize) -> (Board, Board) {
+pub fn canonical_after<G: Geometry + ?Sized>(
+    g: &G,
+    board: QubicBoard,
+    play: usize,
+) -> (QubicBoard, QubicBoard) {
     (
         g.canonical(board).0,
         g.canonical(board.with_stone(play, Side::First)).0,
@@ -326,10 +334,10 @@ mod tests {
         // Seed 002: after x on b2 and X's answer c2, O's nine replies up to symmetry.
         let g = FourByFourThree::get();
         let line = wildcard::read(g, "OO...xX.OOO.OOOO").unwrap();
-        let positions: Vec<(Board, usize)> = expand(&[line]);
-        let lines = compress(g, &positions, Options::default());
+        let positions: Vec<(QubicBoard, usize)> = expand(&[line]);
+        let lines = compress(g, &positions, CompressOptions::default());
         assert_eq!(lines.len(), 1);
-        let set = |ps: &[(Board, usize)]| -> BTreeSet<(Board, Board)> {
+        let set = |ps: &[(QubicBoard, usize)]| -> BTreeSet<(QubicBoard, QubicBoard)> {
             ps.iter().map(|&(b, p)| canonical_after(g, b, p)).collect()
         };
         assert_eq!(set(&expand(&lines)), set(&positions));

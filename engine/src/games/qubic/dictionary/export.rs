@@ -2,15 +2,15 @@
 //! reaches) and the complete one (every position X meets where it does not win at once, so
 //! a player needs only "win at once, else look up"), as text in either format.
 
-use super::verify::Report;
+use super::verify::VerifyReport;
 use super::wildcard::WildLine;
 use super::{Dictionary, runlength};
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::Geometry;
 use crate::games::qubic::strategy::Rule;
 
 /// The dictionary without the entries no game reaches, in file order.
-pub fn pruned(dictionary: &Dictionary, report: &Report) -> Dictionary {
+pub fn pruned(dictionary: &Dictionary, report: &VerifyReport) -> Dictionary {
     let mut unreached = vec![false; dictionary.len()];
     for &e in &report.unreached {
         unreached[e] = true;
@@ -28,7 +28,7 @@ pub fn pruned(dictionary: &Dictionary, report: &Report) -> Dictionary {
 
 /// Every position X meets with its move, except where X wins at once: the dictionary's
 /// moves, the blocks and the forced wins written out. Canonical positions, sorted.
-pub fn complete(report: &Report) -> Vec<(Board, usize)> {
+pub fn complete(report: &VerifyReport) -> Vec<(QubicBoard, usize)> {
     report
         .met
         .iter()
@@ -38,7 +38,7 @@ pub fn complete(report: &Report) -> Vec<(Board, usize)> {
 }
 
 /// The positions of a dictionary with their moves.
-pub fn positions(dictionary: &Dictionary) -> Vec<(Board, usize)> {
+pub fn positions(dictionary: &Dictionary) -> Vec<(QubicBoard, usize)> {
     dictionary
         .entries
         .iter()
@@ -50,7 +50,7 @@ pub fn positions(dictionary: &Dictionary) -> Vec<(Board, usize)> {
 pub fn runlength_text<G: Geometry + ?Sized>(
     g: &G,
     header: &[String],
-    positions: &[(Board, usize)],
+    positions: &[(QubicBoard, usize)],
 ) -> String {
     let mut out = comment(header);
     for &(board, play) in positions {

@@ -19,7 +19,7 @@ pub mod wildcard;
 
 use std::path::PathBuf;
 
-use super::board::{Board, Side};
+use super::board::{QubicBoard, Side};
 use super::geometry::Geometry;
 use super::hash::FastMap;
 use crate::core::bounded;
@@ -27,16 +27,16 @@ use crate::core::words::{plural, quote, quote_char};
 
 /// One position of a dictionary with X's move, and the file line it came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Entry {
+pub struct DictionaryEntry {
     pub line: usize,
-    pub board: Board,
+    pub board: QubicBoard,
     pub play: usize,
 }
 
 /// The positions of a dictionary file, wildcards expanded, in file order.
 #[derive(Clone, Debug, Default)]
 pub struct Dictionary {
-    pub entries: Vec<Entry>,
+    pub entries: Vec<DictionaryEntry>,
 }
 
 /// Whether a file's positions must be canonical (Patashnik's convention) or may be any image
@@ -61,7 +61,7 @@ impl Dictionary {
     /// move differs: seed 002's small dictionary names two different winning moves for some
     /// positions).
     pub fn index<G: Geometry + ?Sized>(&self, g: &G) -> Index {
-        let mut map: FastMap<Board, (u8, u32)> = FastMap::default();
+        let mut map: FastMap<QubicBoard, (u8, u32)> = FastMap::default();
         map.reserve(self.entries.len());
         let mut repeats = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
@@ -96,7 +96,7 @@ pub struct Repeat {
 /// and the index of its entry.
 #[derive(Clone, Debug)]
 pub struct Index {
-    map: FastMap<Board, (u8, u32)>,
+    map: FastMap<QubicBoard, (u8, u32)>,
     /// Entries whose class an earlier entry already holds; the earlier one is used.
     pub repeats: Vec<Repeat>,
 }
@@ -104,7 +104,7 @@ pub struct Index {
 impl Index {
     /// X's move for a position already in canonical form, and its entry's index.
     #[inline]
-    pub fn get(&self, canonical: Board) -> Option<(usize, usize)> {
+    pub fn get(&self, canonical: QubicBoard) -> Option<(usize, usize)> {
         self.map
             .get(&canonical)
             .map(|&(play, entry)| (play as usize, entry as usize))
@@ -112,7 +112,7 @@ impl Index {
 
     /// X's move for any position: canonicalise with `g`, look up, and map the move back
     /// through the inverse symmetry.
-    pub fn lookup<G: Geometry + ?Sized>(&self, g: &G, board: Board) -> Option<(usize, usize)> {
+    pub fn lookup<G: Geometry + ?Sized>(&self, g: &G, board: QubicBoard) -> Option<(usize, usize)> {
         let (canon, sym) = g.canonical(board);
         let (play, entry) = self.get(canon)?;
         Some((g.map_cell(g.inverse(sym), play), entry))
@@ -192,7 +192,7 @@ pub enum LineProblem {
 /// canonical when required.
 pub fn check_position<G: Geometry + ?Sized>(
     g: &G,
-    board: Board,
+    board: QubicBoard,
     canonical: Canonical,
 ) -> Result<(), LineProblem> {
     let (x, o) = (board.x().count_ones(), board.o().count_ones());
@@ -243,7 +243,7 @@ pub fn parse<G: Geometry + ?Sized>(
             runlength::parse_line(g, line, canonical).map(|e| vec![e])
         };
         for (board, play) in parsed.map_err(located)? {
-            entries.push(Entry {
+            entries.push(DictionaryEntry {
                 line: number,
                 board,
                 play,

@@ -3,7 +3,7 @@
 //! number. `xo1x8x8o41o 41` is X on 0, 3, 12, O on 1, 21, 63 and X's move 41.
 
 use super::{Canonical, LineProblem, check_position};
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::Geometry;
 
 /// One entry: the position and X's move.
@@ -11,7 +11,7 @@ pub fn parse_line<G: Geometry + ?Sized>(
     g: &G,
     text: &str,
     canonical: Canonical,
-) -> Result<(Board, usize), LineProblem> {
+) -> Result<(QubicBoard, usize), LineProblem> {
     let (position, play) = text
         .trim_end()
         .rsplit_once(' ')
@@ -30,8 +30,8 @@ pub fn parse_line<G: Geometry + ?Sized>(
     Ok((board, play))
 }
 
-fn parse_position<G: Geometry + ?Sized>(g: &G, text: &str) -> Result<Board, LineProblem> {
-    let mut board = Board::EMPTY;
+fn parse_position<G: Geometry + ?Sized>(g: &G, text: &str) -> Result<QubicBoard, LineProblem> {
+    let mut board = QubicBoard::EMPTY;
     let mut cell = 0usize;
     let mut run = 0usize;
     let too_many = |found| LineProblem::TooManyCells {
@@ -67,12 +67,12 @@ fn parse_position<G: Geometry + ?Sized>(g: &G, text: &str) -> Result<Board, Line
 }
 
 /// The position in run-length form (trailing empty cells omitted) and the move.
-pub fn format_line<G: Geometry + ?Sized>(_g: &G, board: Board, play: usize) -> String {
+pub fn format_line<G: Geometry + ?Sized>(_g: &G, board: QubicBoard, play: usize) -> String {
     format!("{} {play}", format_position(board))
 }
 
 /// The position in run-length form, trailing empty cells omitted (so the same on any board).
-pub fn format_position(board: Board) -> String {
+pub fn format_position(board: QubicBoard) -> String {
     let mut out = String::new();
     let mut run = 0;
     for cell in 0..64 {
@@ -103,7 +103,7 @@ mod tests {
         assert_eq!(play, 41);
         assert_eq!(format_line(&Qubic, board, play), "xo1x8x8o41o 41");
         let (empty, first) = parse_line(&Qubic, " 0", Canonical::Required).unwrap();
-        assert_eq!((empty, first), (Board::EMPTY, 0));
+        assert_eq!((empty, first), (QubicBoard::EMPTY, 0));
         assert_eq!(format_line(&Qubic, empty, 0), " 0");
     }
 

@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use crate::games::kit;
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::Geometry;
 use crate::games::qubic::symmetry::lex_cmp;
 
@@ -108,13 +108,13 @@ impl Geometry for FourByFourThree {
         self.inverse[sym as usize]
     }
 
-    fn apply(&self, sym: u8, board: Board) -> Board {
+    fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard {
         let perm = &self.perms[sym as usize];
         let map = |mask| kit::lines::apply(perm, mask);
-        Board::from_masks(map(board.x()), map(board.o()))
+        QubicBoard::from_masks(map(board.x()), map(board.o()))
     }
 
-    fn canonical(&self, board: Board) -> (Board, u8) {
+    fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8) {
         (0..self.perms.len() as u8)
             .map(|s| (self.apply(s, board), s))
             .min_by(|a, b| lex_cmp(a.0, b.0))

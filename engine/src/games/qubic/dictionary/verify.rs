@@ -17,7 +17,7 @@ use crate::core::words::plural;
 
 use super::runlength::format_position;
 use super::{Dictionary, Index, Repeat};
-use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
 use crate::games::qubic::hash::FastMap;
@@ -26,18 +26,18 @@ use crate::games::qubic::threats::{Refuted, threats};
 
 /// How to run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Options {
+pub struct VerifyOptions {
     /// Use a rayon pool on every core (this thread alone if none can start).
     pub parallel: bool,
-    /// Time every X decision (see [`Report::move_times`]).
+    /// Time every X decision (see [`VerifyReport::move_times`]).
     pub time_moves: bool,
     /// Which of the header's rules X may use.
-    pub rules: Rules,
+    pub rules: VerifyRules,
 }
 
 /// The rules X plays by in a verification.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Rules {
+pub enum VerifyRules {
     /// The header's procedure: win, block, dictionary, forced win.
     #[default]
     Procedure,
@@ -52,14 +52,14 @@ pub enum Rules {
 /// verification keeps millions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Met {
-    pub position: Board,
+    pub position: QubicBoard,
     pub play: u8,
     pub rule: Rule,
 }
 
 /// A dictionary that holds.
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct VerifyReport {
     /// X-to-move positions met, up to symmetry.
     pub positions: usize,
     /// Of those, how many each rule answered, in [`Rule::ALL`] order.
@@ -77,7 +77,7 @@ pub struct Report {
     pub move_times: Vec<Duration>,
 }
 
-impl Report {
+impl VerifyReport {
     /// The one-line verdict: `exhaustive: N positions, deepest game D plies, T s`.
     pub fn summary(&self) -> String {
         format!(
@@ -94,22 +94,22 @@ impl Report {
 pub enum Failure {
     /// X to move and the procedure has no move.
     #[error("X has no winning continuation in '{}': {why}", format_position(*.position))]
-    Stuck { position: Board, why: Stuck },
+    Stuck { position: QubicBoard, why: Stuck },
     /// O wins in this position.
     #[error("O wins in '{}'", format_position(*.position))]
-    Lost { position: Board },
+    Lost { position: QubicBoard },
     /// The board filled up without a line.
     #[error("the game ends in a draw in '{}'", format_position(*.position))]
-    Draw { position: Board },
+    Draw { position: QubicBoard },
 }
 
 /// Rolls out every game from the empty board; see the module documentation.
 pub fn verify<G: Geometry + ?Sized>(
     g: &G,
     dictionary: &Dictionary,
-    options: Options,
-) -> Result<Report, Failure> {
-    verify_from(g, dictionary, Board::EMPTY, options)
+    options: VerifyOptions,
+) -> Result<VerifyReport, Failure> {
+    verify_from(g, dictionary, QubicBoard::EMPTY, options)
 }
 
 /// Rolls out every game from `start` (either side to move, game on). The report's deepest
@@ -117,9 +117,9 @@ pub fn verify<G: Geometry + ?Sized>(
 pub fn verify_from<G: Geometry + ?Sized>(
     g: &G,
     dictionary: &Dictionary,
-    start: Board,
-    options: Options,
-) -> Result<Report, Failure> {
+    start: QubicBoard,
+    options: VerifyOptions,
+) -> Result<VerifyReport, Failure> {
     let clock = Instant::now();
     let index = dictionary.index(g);
     let rollout = Rollout::new(g, &index, options);
@@ -147,7 +147,7 @@ pub fn verify_from<G: Geometry + ?Sized>(
     if let Err(failure) = result {
         if options.parallel {
             // Threads race: the sequential run names the first failure in a fixed order.
-            let sequential = Options {
+            let sequential = VerifyOptions {
                 parallel: false,
                 ..options
             };
@@ -181,15 +181,15 @@ const SHARDS: usize = 64;
 struct Rollout<'a, G: ?Sized> {
     g: &'a G,
     index: &'a Index,
-    options: Options,
+    options: VerifyOptions,
     /// X-to-move canonical positions, sharded by hash so threads rarely wait.
-    shards: Vec<Mutex<FastMap<Board, Slot>>>,
+    shards: Vec<Mutex<FastMap<QubicBoard, Slot>>>,
     deepest: Mutex<u32>,
     times: Mutex<Vec<Duration>>,
 }
 
 impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
-    fn new(g: &'a G, index: &'a Index, options: Options) -> Self {
+    fn new(g: &'a G, index: &'a Index, options: VerifyOptions) -> Self {
         Rollout {
             g,
             index,
@@ -202,13 +202,13 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         }
     }
 
-    fn shard(&self, board: Board) -> &Mutex<FastMap<Board, Slot>> {
+    fn shard(&self, board: QubicBoard) -> &Mutex<FastMap<QubicBoard, Slot>> {
         let h = (board.x() ^ board.o().rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         &self.shards[(h >> 58) as usize % SHARDS]
     }
 
     /// Claims `canon` for this thread; false when some thread already has it.
-    fn claim(&self, canon: Board) -> bool {
+    fn claim(&self, canon: QubicBoard) -> bool {
         let mut shard = self
             .shard(canon)
             .lock()
@@ -222,7 +222,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         }
     }
 
-    fn record(&self, canon: Board, play: usize, rule: Rule) {
+    fn record(&self, canon: QubicBoard, play: usize, rule: Rule) {
         let mut shard = self
             .shard(canon)
             .lock()
@@ -236,21 +236,23 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
     }
 
     /// X to move in `canon` (canonical, game on).
-    fn visit_x<const PAR: bool>(&self, canon: Board) -> Result<(), Failure> {
+    fn visit_x<const PAR: bool>(&self, canon: QubicBoard) -> Result<(), Failure> {
         if !self.claim(canon) {
             return Ok(());
         }
         let clock = self.options.time_moves.then(Instant::now);
         let choice = match self.options.rules {
-            Rules::Procedure => REFUTED.with_borrow_mut(|refuted| {
+            VerifyRules::Procedure => REFUTED.with_borrow_mut(|refuted| {
                 // Bounded: the set only saves time, so it is dropped when large.
                 if refuted.len() > REFUTED_KEPT {
                     refuted.clear();
                 }
                 strategy::choose_with(self.g, self.index, canon, refuted)
             }),
-            Rules::WinThenDictionary => strategy::win_then_dictionary(self.g, self.index, canon),
-            Rules::DictionaryOnly => strategy::from_dictionary(self.index, canon),
+            VerifyRules::WinThenDictionary => {
+                strategy::win_then_dictionary(self.g, self.index, canon)
+            }
+            VerifyRules::DictionaryOnly => strategy::from_dictionary(self.index, canon),
         };
         let choice = choice.map_err(|why| Failure::Stuck {
             position: canon,
@@ -273,7 +275,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
     }
 
     /// O to move in `after`: every reply.
-    fn visit_o<const PAR: bool>(&self, after: Board) -> Result<(), Failure> {
+    fn visit_o<const PAR: bool>(&self, after: QubicBoard) -> Result<(), Failure> {
         let g = self.g;
         let empty = g.empty_cells(after);
         if empty == 0 {
@@ -290,7 +292,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         let x_wins = threats(lines, after.x(), after.o()).wins & empty;
         // Replies that leave X a win at once end the game two plies later, by rule (1).
         let replies = match x_wins.count_ones() {
-            _ if self.options.rules == Rules::DictionaryOnly => empty,
+            _ if self.options.rules == VerifyRules::DictionaryOnly => empty,
             0 => empty,
             1 => x_wins,
             _ => 0,
@@ -313,7 +315,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         }
     }
 
-    fn report(self, dictionary: &Dictionary, elapsed: Duration) -> Report {
+    fn report(self, dictionary: &Dictionary, elapsed: Duration) -> VerifyReport {
         let count = self
             .shards
             .iter()
@@ -347,7 +349,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
             .collect();
         let mut move_times = self.times.into_inner().expect("no thread panicked");
         move_times.sort();
-        Report {
+        VerifyReport {
             positions: met.len(),
             by_rule,
             deepest: self.deepest.into_inner().expect("no thread panicked"),
@@ -367,7 +369,7 @@ mod tests {
     #[test]
     fn failures_name_the_position_in_run_length() {
         // X on 0, O on 2: `x1o` in Patashnik's form.
-        let position = Board::EMPTY
+        let position = QubicBoard::EMPTY
             .with_stone(0, Side::First)
             .with_stone(2, Side::Second);
         assert_eq!(

@@ -3,7 +3,7 @@
 //! with an o on that cell and the other `O` cells empty.
 
 use super::{Canonical, LineProblem, check_position};
-use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
 
@@ -11,13 +11,13 @@ use crate::games::qubic::geometry::Geometry;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct WildLine {
     /// Without wildcards the position itself; with them, one o short.
-    pub base: Board,
+    pub base: QubicBoard,
     pub wildcards: u64,
     pub play: usize,
 }
 
 impl WildLine {
-    pub fn plain(board: Board, play: usize) -> WildLine {
+    pub fn plain(board: QubicBoard, play: usize) -> WildLine {
         WildLine {
             base: board,
             wildcards: 0,
@@ -26,7 +26,7 @@ impl WildLine {
     }
 
     /// The positions the line stands for.
-    pub fn positions(&self) -> Vec<Board> {
+    pub fn positions(&self) -> Vec<QubicBoard> {
         if self.wildcards == 0 {
             return vec![self.base];
         }
@@ -61,7 +61,7 @@ pub fn parse_line<G: Geometry + ?Sized>(
     g: &G,
     text: &str,
     canonical: Canonical,
-) -> Result<Vec<(Board, usize)>, LineProblem> {
+) -> Result<Vec<(QubicBoard, usize)>, LineProblem> {
     let line = read(g, text)?;
     let positions = line.positions();
     for &board in &positions {
@@ -99,7 +99,7 @@ pub fn read<G: Geometry + ?Sized>(g: &G, text: &str) -> Result<WildLine, LinePro
     }
     let play = play.ok_or(LineProblem::NoMove)?;
     Ok(WildLine {
-        base: Board::from_masks(x, o),
+        base: QubicBoard::from_masks(x, o),
         wildcards: wild,
         play,
     })

@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::strong::{Strong, Style};
+use super::strong::{Strong, StrongStyle};
 use crate::core::words::by_name;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -29,9 +29,9 @@ impl Level {
     }
 
     /// How the level plays, given the clock the player was built with.
-    pub fn style(self, movetime: Duration) -> Style {
+    pub fn style(self, movetime: Duration) -> StrongStyle {
         match self {
-            Level::Easy => Style {
+            Level::Easy => StrongStyle {
                 movetime: movetime.min(Duration::from_millis(50)),
                 max_depth: 1,
                 attack: false,
@@ -39,7 +39,7 @@ impl Level {
                 blunder: 0.25,
                 threat_budget: 0,
             },
-            Level::Medium => Style {
+            Level::Medium => StrongStyle {
                 movetime: movetime.min(Duration::from_millis(100)),
                 max_depth: 2,
                 attack: true,
@@ -47,10 +47,10 @@ impl Level {
                 blunder: 0.05,
                 threat_budget: 2_000,
             },
-            Level::Hard => Style {
+            Level::Hard => StrongStyle {
                 movetime: movetime.min(Duration::from_millis(300)),
                 threat_budget: 50_000,
-                ..Style::strongest(movetime)
+                ..StrongStyle::strongest(movetime)
             },
         }
     }

@@ -5,7 +5,7 @@
 //! - [`Perfect`] (`perfect.rs`): as X, the header's procedure on Patashnik's dictionary
 //!   (never loses: the verifier proves it); as O, the strongest searcher.
 //! - [`Strong`] (`strong.rs`): threats first (win, block, own forced win, breaking the
-//!   opponent's forced wins), then alpha-beta under a clock; configured by [`Style`].
+//!   opponent's forced wins), then alpha-beta under a clock; configured by [`StrongStyle`].
 //! - [`Level`] (`levels.rs`): easy, medium, hard.
 //! - Baselines (`baselines.rs`): `random`, `greedy` (win, else block, else random).
 
@@ -19,7 +19,7 @@ pub use baselines::greedy;
 pub use levels::Level;
 pub use perfect::Perfect;
 pub use perfect::dictionary_move;
-pub use strong::{Strong, Style};
+pub use strong::{Strong, StrongStyle};
 
 use crate::core::Decision;
 pub(crate) use crate::games::kit::rng::PlayerRng;
@@ -39,18 +39,18 @@ mod tests {
     // That the perfect X beats random, greedy and searching O players is
     // tests/qubic_players.rs's `perfect_x_wins_against_random_blocking_and_threat_making_o`.
     use super::*;
-    use crate::games::qubic::board::Board;
+    use crate::games::qubic::board::QubicBoard;
     use std::time::Duration;
 
     #[test]
     fn the_searcher_takes_wins_and_blocks() {
-        let mut o = Strong::new("t", Style::strongest(Duration::from_millis(30)), 1);
+        let mut o = Strong::new("t", StrongStyle::strongest(Duration::from_millis(30)), 1);
         // O to move, X threatens 3.
-        let b = Board::from_masks(0b111, 1 << 40 | 1 << 45);
+        let b = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45);
         let d = o.choose(b).unwrap();
         assert_eq!((d.mv.index(), d.how.as_deref()), (3, Some("block")));
         // O threatens 19 (16 17 18) and X threatens 3: win first.
-        let b = Board::from_masks(0b111 | 1 << 60, 1 << 16 | 1 << 17 | 1 << 18);
+        let b = QubicBoard::from_masks(0b111 | 1 << 60, 1 << 16 | 1 << 17 | 1 << 18);
         let d = o.choose(b).unwrap();
         assert_eq!(
             (d.mv.index(), d.claim),

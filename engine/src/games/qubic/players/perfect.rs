@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::decision;
 use crate::core::root::SearchSettings;
 use crate::core::{Budget, Claim, Decision, Player, Position, Side, Status, Watch};
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::dictionary::Index;
 use crate::games::qubic::geometry::Qubic;
 use crate::games::qubic::position::QubicPosition;
@@ -52,7 +52,7 @@ impl Perfect {
 }
 
 /// The dictionary's move for X, where its procedure applies.
-pub fn dictionary_move(index: &Index, board: Board) -> Option<Decision> {
+pub fn dictionary_move(index: &Index, board: QubicBoard) -> Option<Decision> {
     if board.to_move() != Side::First {
         return None;
     }
@@ -79,7 +79,7 @@ impl Player for Perfect {
 
 impl Perfect {
     /// The move on the concrete board (the search stays on it).
-    pub fn choose(&mut self, board: Board) -> Option<Decision> {
+    pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
         if board.status() != Status::InPlay {
             return None;
         }

@@ -13,16 +13,16 @@ use rand::RngExt;
 use super::{PlayerRng, decision, rng_from_seed};
 use crate::core::{Claim, Decision, Player, Position, Status};
 use crate::games::kit::rng::random_bit;
-use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::search::Searcher;
 use crate::games::qubic::search::eval::ordered_moves;
-use crate::games::qubic::threats::{Outcome, ThreatSearch, winning_cells};
+use crate::games::qubic::threats::{ThreatOutcome, ThreatSearch, winning_cells};
 
 /// How a searching player plays.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Style {
+pub struct StrongStyle {
     pub movetime: Duration,
     /// Deepest alpha-beta iteration.
     pub max_depth: i32,
@@ -36,10 +36,10 @@ pub struct Style {
     pub threat_budget: u64,
 }
 
-impl Style {
+impl StrongStyle {
     /// The strongest: everything on, the whole clock.
-    pub fn strongest(movetime: Duration) -> Style {
-        Style {
+    pub fn strongest(movetime: Duration) -> StrongStyle {
+        StrongStyle {
             movetime,
             max_depth: 64,
             attack: true,
@@ -53,13 +53,13 @@ impl Style {
 /// The searching player.
 pub struct Strong {
     name: String,
-    style: Style,
+    style: StrongStyle,
     searcher: Searcher,
     rng: PlayerRng,
 }
 
 impl Strong {
-    pub fn new(name: &str, style: Style, seed: u64) -> Strong {
+    pub fn new(name: &str, style: StrongStyle, seed: u64) -> Strong {
         Strong {
             name: name.to_string(),
             style,
@@ -81,7 +81,7 @@ impl Player for Strong {
 
 impl Strong {
     /// The move on the concrete board (the search stays on it).
-    pub fn choose(&mut self, board: Board) -> Option<Decision> {
+    pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
         if board.status() != Status::InPlay {
             return None;
         }
@@ -134,7 +134,7 @@ impl Strong {
 }
 
 /// Win at once, or block; two threats of the opponent's are a proven loss.
-pub(crate) fn tactics(board: Board) -> Option<Decision> {
+pub(crate) fn tactics(board: QubicBoard) -> Option<Decision> {
     let side = board.to_move();
     let wins = winning_cells(&Qubic, board, side);
     if wins != 0 {
@@ -169,7 +169,7 @@ enum Defence {
     Lost { cell: usize, plies: u32 },
 }
 
-fn defend(board: Board, side: Side, style: &Style, deadline: Instant) -> Defence {
+fn defend(board: QubicBoard, side: Side, style: &StrongStyle, deadline: Instant) -> Defence {
     let opponent = side.other();
     let search = || ThreatSearch::new(&Qubic, style.threat_budget).until(deadline);
     if search().run_for(board, opponent, None).found().is_none() {
@@ -188,13 +188,13 @@ fn defend(board: Board, side: Side, style: &Style, deadline: Instant) -> Defence
             .until(checks_until)
             .run(board.with_move(cell), None)
         {
-            Outcome::Found(win) => {
+            ThreatOutcome::Found(win) => {
                 // The loss counts our move too.
                 if slowest.is_none_or(|(_, p)| win.plies + 1 > p) {
                     slowest = Some((cell, win.plies + 1));
                 }
             }
-            Outcome::NotFound | Outcome::OutOfBudget => kept.push(cell),
+            ThreatOutcome::NotFound | ThreatOutcome::OutOfBudget => kept.push(cell),
         }
     }
     match (kept.is_empty(), slowest) {

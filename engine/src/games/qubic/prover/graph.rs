@@ -2,7 +2,7 @@
 //! that a position reached by different orders of moves is searched once: a directed
 //! acyclic graph, since every move adds a stone.
 
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::hash::FastMap;
 
 use super::numbers::Numbers;
@@ -14,7 +14,7 @@ pub const NONE: NodeId = NodeId::MAX;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
-    pub board: Board,
+    pub board: QubicBoard,
     pub numbers: Numbers,
     /// The cell the side to move must block, if any (`u8::MAX`: none).
     pub block: u8,
@@ -36,7 +36,7 @@ impl Node {
 pub struct Graph {
     nodes: Vec<Node>,
     edges: Vec<NodeId>,
-    index: FastMap<Board, NodeId>,
+    index: FastMap<QubicBoard, NodeId>,
     more_parents: FastMap<NodeId, Vec<NodeId>>,
 }
 
@@ -50,14 +50,14 @@ impl Graph {
         &self.nodes[id as usize]
     }
 
-    pub fn find(&self, board: Board) -> Option<NodeId> {
+    pub fn find(&self, board: QubicBoard) -> Option<NodeId> {
         self.index.get(&board).copied()
     }
 
     /// A new unexpanded node for `board` (not yet in the graph).
     pub fn add(
         &mut self,
-        board: Board,
+        board: QubicBoard,
         numbers: Numbers,
         block: Option<usize>,
         parent: NodeId,

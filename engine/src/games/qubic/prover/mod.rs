@@ -21,8 +21,8 @@ pub mod text;
 
 use std::time::{Duration, Instant};
 
-use crate::games::qubic::board::Board;
-use crate::games::qubic::dictionary::{Dictionary, Entry, verify};
+use crate::games::qubic::board::QubicBoard;
+use crate::games::qubic::dictionary::{Dictionary, DictionaryEntry, verify};
 use crate::games::qubic::geometry::Qubic;
 use crate::games::qubic::symmetry::Symmetries;
 
@@ -32,7 +32,7 @@ pub use search::Search;
 
 /// How much a proof may search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Limits {
+pub struct ProverLimits {
     /// Positions judged (the same answer on every run).
     pub positions: u64,
     /// Positions kept in memory.
@@ -40,9 +40,9 @@ pub struct Limits {
     pub time: Option<Duration>,
 }
 
-impl Default for Limits {
+impl Default for ProverLimits {
     fn default() -> Self {
-        Limits {
+        ProverLimits {
             positions: u64::MAX,
             nodes: 30_000_000,
             time: None,
@@ -59,16 +59,16 @@ pub enum Stop {
 }
 
 /// What a search found.
-pub struct Proof {
+pub struct QubicProof {
     /// The position searched, canonical.
-    pub root: Board,
+    pub root: QubicBoard,
     pub search: Search,
     /// Why it stopped before settling the root, if it did.
     pub stopped: Option<Stop>,
     pub elapsed: Duration,
 }
 
-impl Proof {
+impl QubicProof {
     /// X wins, proven.
     pub fn x_wins(&self) -> bool {
         self.search.root().proof == 0
@@ -80,18 +80,18 @@ impl Proof {
     }
 
     /// The dictionary entries of a proof that X wins (see [`proof::entries`]).
-    pub fn entries(&self) -> Result<Vec<(Board, usize)>, NotProven> {
+    pub fn entries(&self) -> Result<Vec<(QubicBoard, usize)>, NotProven> {
         proof::entries(&self.search, self.root)
     }
 }
 
 /// Proves or disproves that X wins from `board` (game on), within `limits`.
-pub fn prove(board: Board, budgets: Budgets, limits: Limits) -> Proof {
+pub fn prove(board: QubicBoard, budgets: Budgets, limits: ProverLimits) -> QubicProof {
     let started = Instant::now();
     let root = Symmetries::get().canonical(board).0;
     let mut search = Search::new(root, budgets);
     let stopped = search.run(&limits, started);
-    Proof {
+    QubicProof {
         root,
         search,
         stopped,
@@ -103,10 +103,10 @@ pub fn prove(board: Board, budgets: Budgets, limits: Limits) -> Proof {
 /// shows within `positions` positions that X wins: the longest game of the proof, X playing
 /// by the header's procedure on the proof's dictionary against every reply, as the verifier
 /// plays it out. A bound, proven; the shortest win may be shorter.
-pub fn win_within(board: Board, positions: u64) -> Option<u32> {
-    let limits = Limits {
+pub fn win_within(board: QubicBoard, positions: u64) -> Option<u32> {
+    let limits = ProverLimits {
         positions,
-        ..Limits::default()
+        ..ProverLimits::default()
     };
     let proof = prove(board, Budgets::default(), limits);
     if !proof.x_wins() {
@@ -115,14 +115,14 @@ pub fn win_within(board: Board, positions: u64) -> Option<u32> {
     let entries = proof.entries().ok()?.into_iter().enumerate();
     let dictionary = Dictionary {
         entries: entries
-            .map(|(i, (board, play))| Entry {
+            .map(|(i, (board, play))| DictionaryEntry {
                 line: i + 1,
                 board,
                 play,
             })
             .collect(),
     };
-    let report = verify::verify_from(&Qubic, &dictionary, board, verify::Options::default());
+    let report = verify::verify_from(&Qubic, &dictionary, board, verify::VerifyOptions::default());
     Some(report.ok()?.deepest - board.stones())
 }
 
@@ -133,13 +133,17 @@ mod tests {
     #[test]
     fn a_win_comes_with_the_plies_it_takes_at_most() {
         // X to move with a double threat at 0: 0, a block, the win.
-        let fork = Board::from_masks(
+        let fork = QubicBoard::from_masks(
             1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
             1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
         );
         assert_eq!(win_within(fork, 1000), Some(3));
         // After X's move at 0, O to move: a block, then X's win.
         assert_eq!(win_within(fork.with_move(0), 1000), Some(2));
-        assert_eq!(win_within(Board::EMPTY, 1000), None, "too small a budget");
+        assert_eq!(
+            win_within(QubicBoard::EMPTY, 1000),
+            None,
+            "too small a budget"
+        );
     }
 }

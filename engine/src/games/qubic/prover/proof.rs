@@ -2,11 +2,11 @@
 //! proof where X decides (not a win at once, not a block, not a forced win the verifier
 //! finds by itself), one entry per class of positions.
 
-use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::hash::FastSet;
 
 use super::children::children;
-use super::rules::{Verdict, judge};
+use super::rules::{ProverVerdict, judge};
 use super::search::Search;
 
 /// Why a search holds no proof to write: the position it was asked about is not proven.
@@ -17,7 +17,7 @@ pub struct NotProven;
 /// The entries of the proof from the search's root, sorted by stones, then position: each
 /// canonical position with X's move. Every position the verifier meets on its way is either
 /// one of them or settled by the header's other rules.
-pub fn entries(search: &Search, root: Board) -> Result<Vec<(Board, usize)>, NotProven> {
+pub fn entries(search: &Search, root: QubicBoard) -> Result<Vec<(QubicBoard, usize)>, NotProven> {
     let mut walk = Walk {
         search,
         seen: FastSet::default(),
@@ -36,26 +36,26 @@ pub fn entries(search: &Search, root: Board) -> Result<Vec<(Board, usize)>, NotP
 
 struct Walk<'a> {
     search: &'a Search,
-    seen: FastSet<Board>,
-    entries: Vec<(Board, usize)>,
+    seen: FastSet<QubicBoard>,
+    entries: Vec<(QubicBoard, usize)>,
 }
 
 impl Walk<'_> {
     /// Is `board` proven, by the search or by the rules?
-    fn proven(&self, board: Board) -> bool {
+    fn proven(&self, board: QubicBoard) -> bool {
         match self.search.graph.find(board) {
             Some(id) => self.search.graph.node(id).numbers.proof == 0,
-            None => judge(board, self.search.budgets).0 == Verdict::Won,
+            None => judge(board, self.search.budgets).0 == ProverVerdict::Won,
         }
     }
 
     /// Pushes the positions `board` leads to in the proof; records X's decisions.
-    fn visit(&mut self, board: Board, stack: &mut Vec<Board>) -> Result<(), NotProven> {
+    fn visit(&mut self, board: QubicBoard, stack: &mut Vec<QubicBoard>) -> Result<(), NotProven> {
         let graph = &self.search.graph;
         let Some(node) = graph.find(board).map(|id| *graph.node(id)) else {
             // Settled by the rules when it was met.
             return match judge(board, self.search.budgets).0 {
-                Verdict::Won => Ok(()),
+                ProverVerdict::Won => Ok(()),
                 _ => Err(NotProven),
             };
         };

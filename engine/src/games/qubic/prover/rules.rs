@@ -1,21 +1,21 @@
 //! What a position is worth to the prover before it is searched: the rules of the
 //! dictionary's header for X (win at once, block O's three, a forced win), and their mirror
-//! for O's turn. Every verdict but [`Verdict::Open`] is proven, and by exactly the tests the
+//! for O's turn. Every verdict but [`ProverVerdict::Open`] is proven, and by exactly the tests the
 //! verifier makes, so that a proof the prover finds is one the verifier accepts: where the
 //! prover saw a forced win, the verifier's forced-win search (the same search, on the same
 //! canonical board, with a larger budget) finds one too.
 
-use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::lines::LINES;
 use crate::games::qubic::search::eval::evaluate;
 use crate::games::qubic::strategy::SEARCH_BUDGET;
-use crate::games::qubic::threats::{Outcome, ThreatSearch, both_threats};
+use crate::games::qubic::threats::{ThreatOutcome, ThreatSearch, both_threats};
 
 use super::numbers::{Numbers, open_numbers};
 
 /// What the rules say of a canonical position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Verdict {
+pub enum ProverVerdict {
     /// X wins: at once, by a forced win, or O faces two threes.
     Won,
     /// X does not win: O wins at once, O has a forced win, X faces two threes, or the board
@@ -53,18 +53,18 @@ impl Default for Budgets {
 }
 
 /// The verdict on a canonical position (game on), and the threat-search positions spent.
-pub fn judge(board: Board, budgets: Budgets) -> (Verdict, u64) {
+pub fn judge(board: QubicBoard, budgets: Budgets) -> (ProverVerdict, u64) {
     let empty = !board.occupied();
     if empty == 0 {
-        return (Verdict::Lost, 0);
+        return (ProverVerdict::Lost, 0);
     }
     let mover = board.to_move();
     let (own, other) = (board.mask(mover), board.mask(mover.other()));
     let (mine, theirs) = both_threats(&LINES, own, other);
     let (wins, threats) = (mine.wins & empty, theirs & empty);
     let won_for = |side: Side| match side {
-        Side::First => Verdict::Won,
-        Side::Second => Verdict::Lost,
+        Side::First => ProverVerdict::Won,
+        Side::Second => ProverVerdict::Lost,
     };
     if wins != 0 {
         return (won_for(mover), 0);
@@ -79,45 +79,48 @@ pub fn judge(board: Board, budgets: Budgets) -> (Verdict, u64) {
     let mut search = ThreatSearch::new(&crate::games::qubic::geometry::Qubic, budget);
     let outcome = search.run(board, None);
     let spent = search.nodes();
-    if let Outcome::Found(_) = outcome {
+    if let ThreatOutcome::Found(_) = outcome {
         return (won_for(mover), spent);
     }
     let block = (threats != 0).then(|| threats.trailing_zeros() as usize);
     let numbers = open_numbers(mover, evaluate(board, Side::First), block.is_some());
-    (Verdict::Open(Open { block, numbers }), spent)
+    (ProverVerdict::Open(Open { block, numbers }), spent)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn board(x: &[usize], o: &[usize]) -> Board {
+    fn board(x: &[usize], o: &[usize]) -> QubicBoard {
         let mask = |cells: &[usize]| cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        Board::from_masks(mask(x), mask(o))
+        QubicBoard::from_masks(mask(x), mask(o))
     }
 
     #[test]
     fn the_headers_rules_settle_what_they_can() {
         let budgets = Budgets::default();
-        let judged = |b: Board| judge(b, budgets).0;
+        let judged = |b: QubicBoard| judge(b, budgets).0;
         // X to move with three on row 1: wins at once.
-        assert_eq!(judged(board(&[0, 1, 2], &[16, 17, 40])), Verdict::Won);
+        assert_eq!(judged(board(&[0, 1, 2], &[16, 17, 40])), ProverVerdict::Won);
         // X to move facing O's two threes (0 1 2 and 0 4 8): lost.
         assert_eq!(
             judged(board(&[40, 45, 51, 60, 63], &[1, 2, 4, 8, 0])),
-            Verdict::Lost
+            ProverVerdict::Lost
         );
         // O to move facing X's two threes: won for X.
         assert_eq!(
             judged(board(&[1, 2, 4, 8, 0], &[40, 45, 51, 60])),
-            Verdict::Won
+            ProverVerdict::Won
         );
         // X to move facing one three of O's: the block is the only move.
-        let Verdict::Open(open) = judged(board(&[0, 5, 42], &[16, 17, 18])) else {
+        let ProverVerdict::Open(open) = judged(board(&[0, 5, 42], &[16, 17, 18])) else {
             panic!("open");
         };
         assert_eq!(open.block, Some(19));
-        assert_eq!(judged(Board::EMPTY), Verdict::Open(open_at_start()));
+        assert_eq!(
+            judged(QubicBoard::EMPTY),
+            ProverVerdict::Open(open_at_start())
+        );
     }
 
     fn open_at_start() -> Open {

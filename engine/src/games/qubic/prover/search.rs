@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::board::{QubicBoard, Side};
 
 use super::children::children;
 use super::graph::{Graph, NONE, NodeId};
 use super::numbers::Numbers;
-use super::rules::{Budgets, Verdict, judge};
-use super::{Limits, Stop};
+use super::rules::{Budgets, ProverVerdict, judge};
+use super::{ProverLimits, Stop};
 
 pub struct Search {
     pub graph: Graph,
@@ -32,7 +32,7 @@ pub const ROOT: NodeId = 0;
 
 impl Search {
     /// A search from `board` (canonical, game on), its root judged.
-    pub fn new(board: Board, budgets: Budgets) -> Search {
+    pub fn new(board: QubicBoard, budgets: Budgets) -> Search {
         let mut search = Search {
             graph: Graph::default(),
             budgets,
@@ -45,7 +45,7 @@ impl Search {
         search
     }
 
-    fn judge_one(&mut self, board: Board) -> (Numbers, Option<usize>) {
+    fn judge_one(&mut self, board: QubicBoard) -> (Numbers, Option<usize>) {
         let (verdict, spent) = judge(board, self.budgets);
         self.positions += 1;
         self.threat_positions += spent;
@@ -57,7 +57,7 @@ impl Search {
     }
 
     /// Searches until the root is settled or a limit is reached (the limit then).
-    pub fn run(&mut self, limits: &Limits, started: Instant) -> Option<Stop> {
+    pub fn run(&mut self, limits: &ProverLimits, started: Instant) -> Option<Stop> {
         while !self.root().is_solved() {
             if self.positions >= limits.positions {
                 return Some(Stop::Positions);
@@ -107,13 +107,14 @@ impl Search {
         let node = *self.graph.node(id);
         let mover = node.board.to_move();
         let moves = children(node.board, node.block());
-        let new: Vec<Board> = moves
+        let new: Vec<QubicBoard> = moves
             .iter()
             .map(|&(_, child)| child)
             .filter(|&child| self.graph.find(child).is_none())
             .collect();
         let budgets = self.budgets;
-        let verdicts: Vec<(Verdict, u64)> = new.par_iter().map(|&b| judge(b, budgets)).collect();
+        let verdicts: Vec<(ProverVerdict, u64)> =
+            new.par_iter().map(|&b| judge(b, budgets)).collect();
         self.positions += verdicts.len() as u64;
         self.threat_positions += verdicts.iter().map(|v| v.1).sum::<u64>();
         let mut verdicts = verdicts.into_iter();
@@ -178,10 +179,10 @@ fn wins_for(numbers: Numbers, mover: Side) -> bool {
     }
 }
 
-fn numbers_of(verdict: Verdict) -> (Numbers, Option<usize>) {
+fn numbers_of(verdict: ProverVerdict) -> (Numbers, Option<usize>) {
     match verdict {
-        Verdict::Won => (Numbers::PROVEN, None),
-        Verdict::Lost => (Numbers::DISPROVEN, None),
-        Verdict::Open(open) => (open.numbers, open.block),
+        ProverVerdict::Won => (Numbers::PROVEN, None),
+        ProverVerdict::Lost => (Numbers::DISPROVEN, None),
+        ProverVerdict::Open(open) => (open.numbers, open.block),
     }
 }

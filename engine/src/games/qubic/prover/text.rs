@@ -1,13 +1,13 @@
 //! A proof's entries as a dictionary file in Patashnik's run-length format, with a header
 //! that says how X plays from it (his header's procedure) and how to check it.
 
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::dictionary::runlength::format_line;
 use crate::games::qubic::geometry::Qubic;
 
 /// The file: the header, a line of dashes (where the entries begin, as in Patashnik's
 /// file), one entry per line.
-pub fn dictionary_text(entries: &[(Board, usize)], made: &str) -> String {
+pub fn dictionary_text(entries: &[(QubicBoard, usize)], made: &str) -> String {
     let mut out = String::new();
     for line in header(entries.len(), made) {
         out.push_str(&line);
@@ -55,13 +55,14 @@ mod tests {
     #[test]
     fn the_file_reads_back_as_canonical_run_length_entries() {
         let entries = [
-            (Board::EMPTY, 0),
-            (Board::EMPTY.with_move(0).with_move(15), 12),
+            (QubicBoard::EMPTY, 0),
+            (QubicBoard::EMPTY.with_move(0).with_move(15), 12),
         ];
         let text = dictionary_text(&entries, "Made in a test.");
         assert!(text.contains("\n----"));
         let read = dictionary::parse(&Qubic, &text, Canonical::Required).unwrap();
-        let back: Vec<(Board, usize)> = read.entries.iter().map(|e| (e.board, e.play)).collect();
+        let back: Vec<(QubicBoard, usize)> =
+            read.entries.iter().map(|e| (e.board, e.play)).collect();
         assert_eq!(back, entries);
         assert!(text.starts_with("A dictionary of 2 moves"));
     }

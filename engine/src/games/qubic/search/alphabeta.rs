@@ -12,7 +12,7 @@ use std::time::Instant;
 use super::eval::{evaluate, fork_cells, ordered_moves};
 use super::table::{Bound, Slot, Table};
 use crate::core::root::Halt;
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::lines::LINES;
 use crate::games::qubic::threats::threats;
 
@@ -85,7 +85,7 @@ impl Searcher {
     /// first iteration (depth 1) always completes, so there is always an answer.
     pub fn search(
         &mut self,
-        board: Board,
+        board: QubicBoard,
         moves: &[usize],
         max_depth: i32,
         deadline: Option<Instant>,
@@ -136,7 +136,12 @@ impl Searcher {
         best
     }
 
-    fn root(&mut self, board: Board, moves: &[usize], depth: i32) -> Result<(usize, i32), Stop> {
+    fn root(
+        &mut self,
+        board: QubicBoard,
+        moves: &[usize],
+        depth: i32,
+    ) -> Result<(usize, i32), Stop> {
         let mut alpha = -WIN - 1;
         let mut best = moves[0];
         for &cell in moves {
@@ -165,7 +170,7 @@ impl Searcher {
 
     pub(super) fn negamax(
         &mut self,
-        board: Board,
+        board: QubicBoard,
         depth: i32,
         ply: i32,
         mut alpha: i32,
@@ -274,12 +279,12 @@ mod tests {
     fn takes_a_win_and_sees_a_double_threat() {
         let mut s = Searcher::new();
         // X on 0, 1, 2 and O elsewhere: X wins at 3.
-        let b = Board::from_masks(0b111, 1 << 40 | 1 << 45 | 1 << 51);
+        let b = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45 | 1 << 51);
         let found = s.search(b, &[], 4, None).unwrap();
         assert_eq!(found.cell, 3);
         assert_eq!(found.proven(), Some(1));
         // X on 1, 2, 4, 8: cell 0 makes two threes, a win in 3.
-        let fork = Board::from_masks(
+        let fork = QubicBoard::from_masks(
             1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
             1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
         );
@@ -291,7 +296,7 @@ mod tests {
     fn blocks_a_single_threat() {
         let mut s = Searcher::new();
         // O to move; X threatens 3 (0 1 2).
-        let b = Board::from_masks(0b111, 1 << 40 | 1 << 45);
+        let b = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45);
         let found = s.search(b, &[], 3, None).unwrap();
         assert_eq!(found.cell, 3);
     }

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::alphabeta::{PROVEN, Searcher, WIN};
 use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Budget, Claim, Move};
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::threats::ThreatSearch;
@@ -38,7 +38,7 @@ fn claim(score: i32) -> Option<Claim> {
 
 /// A board being analysed, with what the threat search settled before.
 struct Analysed {
-    board: Board,
+    board: QubicBoard,
     /// The moves left to search, best guess first.
     open: Vec<usize>,
     proofs: Vec<(usize, i32)>,
@@ -112,7 +112,7 @@ impl Root for Analysed {
 }
 
 /// The analysis of `board` at `settings`; `None` once the game is over.
-pub fn analyze(board: Board, settings: &SearchSettings) -> Option<Analysis> {
+pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis> {
     if board.status().is_over() {
         return None;
     }
@@ -179,8 +179,13 @@ pub fn analyze(board: Board, settings: &SearchSettings) -> Option<Analysis> {
 
 /// The line from `first`: the table's best move at each position after it, while it is
 /// legal and the line not longer than `depth`.
-fn principal_variation(searcher: &Searcher, board: Board, first: usize, depth: u32) -> Vec<usize> {
-    let next = |now: &Board| {
+fn principal_variation(
+    searcher: &Searcher,
+    board: QubicBoard,
+    first: usize,
+    depth: u32,
+) -> Vec<usize> {
+    let next = |now: &QubicBoard| {
         let slot = searcher
             .table
             .get(*now)

@@ -2,7 +2,7 @@
 //! the cells where a stone would make two threes at once (the double threats Qubic is won
 //! by).
 
-use crate::games::qubic::board::{Board, Side};
+use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::lines::{LINES, through_slice};
 
@@ -13,7 +13,7 @@ const LINE: [i32; 4] = [0, 2, 12, 90];
 const FORK: i32 = 60;
 
 /// The position's worth for `side`: its open lines and forks less the opponent's.
-pub fn evaluate(board: Board, side: Side) -> i32 {
+pub fn evaluate(board: QubicBoard, side: Side) -> i32 {
     let (mine, theirs) = (board.mask(side), board.mask(side.other()));
     let mut score = 0;
     let (mut my_twos, mut their_twos) = (0u64, 0u64);
@@ -45,7 +45,7 @@ pub fn evaluate(board: Board, side: Side) -> i32 {
 
 /// How promising a move is for ordering: the open lines through the cell for either side
 /// (taking a line from the opponent is worth nearly as much as extending one's own).
-pub fn move_score(board: Board, side: Side, cell: usize) -> i32 {
+pub fn move_score(board: QubicBoard, side: Side, cell: usize) -> i32 {
     let (mine, theirs) = (board.mask(side), board.mask(side.other()));
     through_slice(cell)
         .iter()
@@ -61,7 +61,7 @@ pub fn move_score(board: Board, side: Side, cell: usize) -> i32 {
 }
 
 /// The cells where `side` makes two threes with one stone (the other side having no three).
-pub fn fork_cells(board: Board, side: Side) -> u64 {
+pub fn fork_cells(board: QubicBoard, side: Side) -> u64 {
     let (mine, theirs) = (board.mask(side), board.mask(side.other()));
     let empty = !board.occupied();
     let mut twos = 0u64;
@@ -76,7 +76,7 @@ pub fn fork_cells(board: Board, side: Side) -> u64 {
 }
 
 /// The empty cells, best first for `side` by [`move_score`].
-pub fn ordered_moves(board: Board, side: Side, cells: u64) -> Vec<usize> {
+pub fn ordered_moves(board: QubicBoard, side: Side, cells: u64) -> Vec<usize> {
     let mut moves: Vec<(i32, usize)> = bits(cells)
         .map(|c| (move_score(board, side, c), c))
         .collect();
@@ -90,11 +90,11 @@ mod tests {
 
     #[test]
     fn the_evaluation_is_antisymmetric_and_likes_forks() {
-        let b = Board::EMPTY.with_move(0).with_move(5).with_move(1);
+        let b = QubicBoard::EMPTY.with_move(0).with_move(5).with_move(1);
         assert_eq!(evaluate(b, Side::First), -evaluate(b, Side::Second));
         assert!(evaluate(b, Side::First) > 0);
         // X on 1, 2 and 4, 8: cell 0 makes two threes.
-        let fork = Board::from_masks(1 << 1 | 1 << 2 | 1 << 4 | 1 << 8, 1 << 40 | 1 << 45);
+        let fork = QubicBoard::from_masks(1 << 1 | 1 << 2 | 1 << 4 | 1 << 8, 1 << 40 | 1 << 45);
         assert_eq!(fork_cells(fork, Side::First) & 1, 1);
         assert_eq!(fork_cells(fork, Side::Second), 0);
     }

@@ -3,7 +3,7 @@
 //! a shallower one for the same board.
 
 use crate::games::kit::table::{self, Entry};
-use crate::games::qubic::board::Board;
+use crate::games::qubic::board::QubicBoard;
 
 pub(crate) use crate::games::kit::table::Bound;
 
@@ -12,7 +12,7 @@ pub(crate) type Table = table::Table<Slot>;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Slot {
-    pub board: Board,
+    pub board: QubicBoard,
     pub depth: i8,
     pub bound: Bound,
     pub score: i32,
@@ -20,15 +20,15 @@ pub(crate) struct Slot {
 }
 
 impl Entry for Slot {
-    type Key = Board;
+    type Key = QubicBoard;
 
     #[inline]
-    fn key(&self) -> Board {
+    fn key(&self) -> QubicBoard {
         self.board
     }
 
     #[inline]
-    fn spread(board: Board) -> usize {
+    fn spread(board: QubicBoard) -> usize {
         let h = (board.x().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ board.o().rotate_left(31))
             .wrapping_mul(0xD6E8_FEB8_6659_FD93);
         (h >> 20) as usize
