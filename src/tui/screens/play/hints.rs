@@ -9,7 +9,7 @@ use crate::core::words::ordinal;
 use crate::core::{Claim, Engine, Game, Hint, Move, Outcome, Position};
 use crate::tui::event::HintLines;
 use crate::tui::screens::Screen;
-use crate::tui::screens::play::SearchedHints;
+use crate::tui::screens::play::bot_turn::SearchedHints;
 use crate::tui::screens::play::view::PlayView;
 
 /// One move's hint, for the side about to play it.

@@ -5,11 +5,8 @@
 //! cannot be kept still plays it, and says so wherever it matters: when the game starts,
 //! in the panel, at the quit prompt and after the screen closes.
 
-use crate::config::Mode;
 use crate::store::{Memory, Ownership};
 use crate::store::{SavedGame, StoreError};
-use crate::tui::screens::play::PlayScreen;
-use crate::tui::shared::{Shared, StatusLine};
 
 /// Whether, and why not, the game on the board is written down.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -170,33 +167,6 @@ impl Keeping {
             Keeping::Failed(_) => Some("no: the data directory cannot be written".into()),
             Keeping::Replay => Some("no: a replayed record".into()),
             Keeping::FromPosition => Some("no: started from a position".into()),
-        }
-    }
-}
-
-impl PlayScreen {
-    /// After every event: the game on the board is written down as it now stands, when
-    /// this window keeps it (see [`Keeping::keep`]). Only a change is written, so a kill at
-    /// any moment loses at most the move being made.
-    pub fn keep_game(&mut self, shared: &mut Shared) {
-        if !self.has_game || self.session.mode == Mode::Demo {
-            return;
-        }
-        let key = self.session.game.key();
-        let unfinished = self.unfinished();
-        match self.keeping.keep(&mut shared.memory, &key, unfinished) {
-            Ok(None) => {}
-            Ok(Some(note)) => {
-                shared.status = StatusLine::note(format!("{} {note}", shared.status.text));
-            }
-            Err(why) => {
-                shared.status = StatusLine::note(format!(
-                    // The reason only: the status line is one line, and the whole account
-                    // (the file's path) is printed when the game closes.
-                    "{} (Could not save the game: {}.)",
-                    shared.status.text, why.error
-                ));
-            }
         }
     }
 }

@@ -13,10 +13,11 @@ use crate::keys::starts_cell_names;
 use crate::tui::command::Command;
 use crate::tui::geometry;
 use crate::tui::screens::play::PlayScreen;
-use crate::tui::screens::play::typing::{NameMatch, is_plain, so_far_of};
+use crate::tui::screens::play::typing::{
+    NameMatch, Typed, is_plain, longer_names, move_names, name_match, so_far_of,
+};
 use crate::tui::screens::play::words::join;
-use crate::tui::shared::Shared;
-use crate::tui::shared::StatusLine;
+use crate::tui::shared::{Shared, StatusKind, StatusLine};
 
 impl PlayScreen {
     /// A key on the play screen: what it does here, and what it asks of the app.
@@ -316,3 +317,116 @@ pub const HINTS_ON: &str =
 /// Where the bot searches, it ranks the moves it has proven nothing about.
 pub const HINTS_ON_SEARCHED: &str =
     "Hints on: 1 2 3 the bot's top choices (blank: none), ! the block, W2/L a proven win/loss.";
+
+impl PlayScreen {
+    /// Why typed text plays nothing, as the game reads its names.
+    pub(crate) fn not_a_name(&self, text: &str) -> String {
+        match self.game().parse_move(self.position(), text) {
+            Err(why) => format!("Illegal: {why}"),
+            Ok(_) => format!(
+                "Illegal: {text} is not a cell here, like {}",
+                self.example_move()
+            ),
+        }
+    }
+
+    /// How `text` (lower case) fits the names the game reads.
+    pub(crate) fn name_match(&self, text: &str) -> NameMatch {
+        name_match(&move_names(self.game(), self.position()), text)
+    }
+
+    /// A typed name is complete: what its keys did meanwhile is undone, and the move made
+    /// (the cursor goes where it lands).
+    pub(crate) fn play_named(&mut self, mv: Move, shared: &mut Shared) {
+        self.typed = None;
+        if let Some(cell) = self.landing(self.position(), mv) {
+            self.cursor = cell;
+        }
+        self.place(mv, shared);
+    }
+
+    /// Places the name typed so far if it is a whole one (Qubic's `1`, which could have
+    /// gone on to `12`); `false` when nothing was placed.
+    pub(crate) fn place_typed(&mut self, shared: &mut Shared) -> bool {
+        let Some(text) = self.typed.as_ref().map(|typed| typed.text.clone()) else {
+            return false;
+        };
+        match self.name_match(&text) {
+            NameMatch::Whole(mv) | NameMatch::WholeOrLonger(mv) => {
+                self.play_named(mv, shared);
+                true
+            }
+            NameMatch::Prefix | NameMatch::None => false,
+        }
+    }
+
+    /// A move's name to show as an example: the cursor's, or where it is no legal move (an
+    /// extreme small board not the one to play in) the first legal move's.
+    pub(crate) fn example_move(&self) -> String {
+        let position = self.position();
+        let legal = position.legal_moves();
+        let mv = self
+            .game()
+            .move_at(position, self.cursor)
+            .filter(|mv| legal.contains(mv))
+            .or_else(|| legal.first().copied());
+        mv.map_or_else(String::new, |mv| self.game().move_name(position, mv))
+    }
+
+    /// "B2… then the rest of a cell's name (like B3c1) places there", or for a name that
+    /// could go on, "1… Enter places at 1b1, or type on (like 10 or 1a1)".
+    pub(crate) fn typing_prompt(&self, text: &str, shared: &Shared) -> String {
+        let names = move_names(self.game(), self.position());
+        match name_match(&names, text) {
+            NameMatch::WholeOrLonger(mv) => format!(
+                "{}… {} places at {}, or type on (like {})",
+                self.as_named(text),
+                shared.key(Action::Place),
+                self.game().move_name(self.position(), mv),
+                longer_names(&names, text).join(" or ")
+            ),
+            _ => format!(
+                "{}… then the rest of a cell's name (like {}) places there",
+                self.as_named(text),
+                self.example_move()
+            ),
+        }
+    }
+
+    /// Typed text (kept in lower case) as the game writes it: `b2` is extreme's `B2`.
+    pub(crate) fn as_named(&self, text: &str) -> String {
+        let (game, position) = (self.game(), self.position());
+        move_names(game, position)
+            .into_iter()
+            .map(|(_, mv)| game.move_name(position, mv))
+            .find(|name| name.is_char_boundary(text.len()) && name.to_lowercase().starts_with(text))
+            .map_or_else(|| text.to_string(), |name| name[..text.len()].to_string())
+    }
+
+    /// The first character of a cell's name: the prompt says how the name goes on.
+    pub(crate) fn start_typed(&mut self, text: String, shared: &mut Shared) {
+        // What a dropped name gives back: the status before it, but not a refusal, which
+        // was about an earlier name and would read as this one's.
+        let status = match shared.status.kind {
+            StatusKind::Illegal => StatusLine::turn("", &self.turn_text(&shared.settings)),
+            _ => shared.status.clone(),
+        };
+        let prompt = self.typing_prompt(&text, shared);
+        shared.status = StatusLine::note(prompt.clone());
+        self.typed = Some(Typed {
+            text,
+            at: shared.now,
+            status,
+            prompt,
+        });
+    }
+
+    /// The name being typed is dropped, and its prompt goes.
+    pub(crate) fn cancel_typed(&mut self, shared: &mut Shared) {
+        if let Some(typed) = self.typed.take()
+            && shared.status.text.ends_with(&typed.prompt)
+        {
+            shared.status = typed.status;
+        }
+    }
+}

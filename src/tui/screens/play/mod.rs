@@ -2,6 +2,7 @@
 //! there (a new game, a resumed one, a record, a position) to its record, with the cursor,
 //! the hints and the bot's turn.
 
+mod bot_moves;
 pub mod bot_turn;
 pub mod draw;
 pub mod hints;
@@ -18,12 +19,12 @@ use std::time::Instant;
 
 use crate::config::{Mode, Settings};
 use crate::core::session::{Controller, History, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Hint, Move, Position, Side, Status};
+use crate::core::{CellId, Difficulty, Engine, Game, Move, Position, Side, Status};
 use crate::store::SavedGame;
-use crate::tui::event::HintLines;
 use crate::tui::event::{GameMoves, Judged};
 use crate::tui::geometry;
 use crate::tui::screens::play::bot_turn::BotTurn;
+use crate::tui::screens::play::bot_turn::SearchedHints;
 use crate::tui::screens::play::keeping::Keeping;
 use crate::tui::screens::play::typing::Typed;
 use crate::tui::screens::start::menu::game_of;
@@ -70,14 +71,6 @@ pub struct PlayScreen {
     pub resumed: bool,
     /// The record on the board, when it is a kept game replayed: written as it was read.
     pub replayed: Option<Box<crate::record::Record>>,
-}
-
-/// Hints the bot's thread worked out by searching, with the lines behind them.
-pub struct SearchedHints {
-    /// The text of the position they are for.
-    pub position: String,
-    pub hints: Vec<(Move, Hint)>,
-    pub lines: HintLines,
 }
 
 impl PlayScreen {
@@ -369,5 +362,32 @@ impl PlayScreen {
             return None;
         }
         self.keeping.not_kept(&shared.memory)
+    }
+}
+
+impl PlayScreen {
+    /// After every event: the game on the board is written down as it now stands, when
+    /// this window keeps it (see [`Keeping::keep`]). Only a change is written, so a kill at
+    /// any moment loses at most the move being made.
+    pub fn keep_game(&mut self, shared: &mut Shared) {
+        if !self.has_game || self.session.mode == Mode::Demo {
+            return;
+        }
+        let key = self.session.game.key();
+        let unfinished = self.unfinished();
+        match self.keeping.keep(&mut shared.memory, &key, unfinished) {
+            Ok(None) => {}
+            Ok(Some(note)) => {
+                shared.status = StatusLine::note(format!("{} {note}", shared.status.text));
+            }
+            Err(why) => {
+                shared.status = StatusLine::note(format!(
+                    // The reason only: the status line is one line, and the whole account
+                    // (the file's path) is printed when the game closes.
+                    "{} (Could not save the game: {}.)",
+                    shared.status.text, why.error
+                ));
+            }
+        }
     }
 }
