@@ -738,19 +738,20 @@ fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
                 }
                 let buf = drawn_buffer(&game.app, width, height);
                 let board = areas.board;
-                let rect = |mv| {
-                    let cell = game.app.play.game().move_cell(mv).unwrap();
+                // Where move `ply` (1-based) of the game landed.
+                let rect = |ply| {
+                    let cell = game.app.play.landed(ply).unwrap();
                     board.cell_rect(game.app.play.game().place(cell))
                 };
-                for (ply, &cell) in game.app.play.moves().iter().enumerate() {
+                for ply in 0..game.app.play.moves().len() {
                     let symbol = if ply % 2 == 0 { "🦀" } else { "猫" };
-                    let text = text_in(&buf, rect(cell));
+                    let text = text_in(&buf, rect(ply + 1));
                     let at = format!("{choice:?} {width}x{height}, move {}", ply + 1);
                     assert!(text.contains(symbol), "{at}: {text:?}");
                 }
                 // The last move keeps its mark: the dot beside the symbol, or where no
                 // column is left for it, the cell underlined.
-                let last = rect(*game.app.play.moves().last().unwrap());
+                let last = rect(game.app.play.moves().len());
                 let underlined = buf[(last.x, last.y)]
                     .modifier
                     .contains(Modifier::UNDERLINED);

@@ -701,7 +701,7 @@ fn review_marks_the_better_move_on_the_board() {
     game.keys("a1a2b1b2c1d1v");
     game.press(KeyCode::End);
     let review = game.app.view().review().unwrap();
-    assert_eq!(Latin.cell_name(review.best), "c3");
+    assert_eq!(Latin.move_name(Latin.start().as_ref(), review.best), "c3");
     let buf = buffer(&game);
     assert_eq!(cell_text(&buf, "c3").trim(), "best");
     game.press(KeyCode::Home);

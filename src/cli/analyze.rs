@@ -93,13 +93,13 @@ fn print_hints(resolved: &Resolved, engine: &dyn Engine) -> Result<(), Failure> 
             .decide(position)
             .map(|decision| decision.mv),
     };
-    let best_cell = best.and_then(|mv| game.move_cell(mv));
+    let best_cell = best.and_then(|mv| game.move_cell(position, mv));
     out!(
         "{}",
         grid(game, position, &resolved.symbols, |cell| {
             let hint = hints
                 .iter()
-                .find(|&&(mv, _)| game.move_cell(mv) == Some(cell))?;
+                .find(|&&(mv, _)| game.move_cell(position, mv) == Some(cell))?;
             Some(marked(hint.1.short(), best_cell == Some(cell)))
         })
     );

@@ -24,7 +24,7 @@ fn write_escaped(out: &mut impl Write, text: &str) -> io::Result<()> {
 pub fn print(text: fmt::Arguments) {
     if let Err(e) = write_escaped(&mut io::stdout().lock(), &text.to_string()) {
         if e.kind() != io::ErrorKind::BrokenPipe {
-            super::warn(&format!("cannot write the output: {e}"));
+            warn(&format!("cannot write the output: {e}"));
         }
         std::process::exit(1);
     }

@@ -394,6 +394,15 @@ fn check_version(first: Option<text::Tag>) -> Result<(), RecordError> {
 /// Reads a record's text and replays its moves: every move legal, every bonus mark where
 /// a bonus move was, and the result the one the last position shows (or a forfeit's).
 pub fn read(text: &str) -> Result<Record, RecordError> {
+    read_with(text, game_of)
+}
+
+/// Reads a record of a game found by `game_of` from its `[Game]` tag (the list of games,
+/// or a game the tests make).
+pub fn read_with(
+    text: &str,
+    game_of: impl Fn(&str) -> Result<Arc<dyn Game>, String>,
+) -> Result<Record, RecordError> {
     if text.trim().is_empty() {
         return Err(whole("the file is empty: not a game record"));
     }

@@ -492,9 +492,9 @@ fn review_steps_through_the_moves_and_marks_mistakes() {
     }
     assert_eq!(h.app.view().review_shown(), Some(6), "stops at the last");
     let last = h.app.view().review().unwrap();
-    assert_eq!(last.cell, cell("d1"));
+    assert_eq!(last.mv, cell("d1").into());
     assert_eq!(last.mark, Mark::Blunder);
-    let sentence = last.sentence(&Latin, "X");
+    let sentence = last.sentence(&Latin, h.app.play.history(), "X");
     assert!(sentence.starts_with("d1 lost at once; "), "{sentence}");
     assert!(sentence.ends_with("won in 3 moves"), "{sentence}");
     assert_eq!(

@@ -18,7 +18,7 @@ use crate::core::review::{DEFAULT_BUDGET, review_game};
 use crate::core::{
     CellError, CellId, Claim, Decision, Engine, First, Game, Hint, Layout, MarkedLine, Mode, Move,
     MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
-    Value, read_moves,
+    Value,
 };
 use crate::tui::app::Screen;
 use crate::tui::event::{GameMoves, Judged};
@@ -214,9 +214,9 @@ impl Game for DropThree {
         letter(mv.index())
     }
 
-    /// Where a dropped stone lands depends on the position, which this is not told.
-    fn move_cell(&self, _mv: Move) -> Option<CellId> {
-        None
+    fn move_cell(&self, position: &dyn Position, mv: Move) -> Option<CellId> {
+        let board = position.as_any().downcast_ref::<Board>()?;
+        board.foot(mv.index())
     }
 
     fn move_at(&self, _position: &dyn Position, cell: CellId) -> Option<Move> {
@@ -590,12 +590,21 @@ fn the_record_names_the_columns_and_its_moves_read_back() {
     .unwrap();
     let written = std::fs::read_to_string(path).unwrap();
     assert_eq!(written, text);
-    // A record is read by its game's key, and drop three is in no list of games: the moves
-    // are read back as the game reads them.
-    assert!(crate::record::read(&written).is_err());
-    let names: Vec<String> = ["a", "b", "a", "b", "a"].map(String::from).to_vec();
-    let moves = read_moves(&DropThree, &*DropThree.start(), &names).unwrap();
+    // Read back (drop three is in no list of games: the reader is handed it), its moves
+    // are the game's, and it ends as the game did.
+    assert!(
+        crate::record::read(&written).is_err(),
+        "not a game of the list"
+    );
+    let read = crate::record::read_with(&written, |key| {
+        assert_eq!(key, "drop");
+        Ok(Arc::new(DropThree))
+    })
+    .unwrap();
+    let moves: Vec<Move> = read.moves.iter().map(|entry| entry.mv).collect();
     assert_eq!(moves, s.app.play.moves());
+    assert_eq!(read.outcome, record.outcome);
+    assert_eq!(read.to_text(), text);
     let of = GameMoves {
         game: "drop".into(),
         moves,

@@ -74,9 +74,9 @@ pub trait Game: Send + Sync {
         self.cell_name(mv.placed())
     }
 
-    /// The cell to mark for a move on the board (the stone it placed); `None` for a move
-    /// that marks no one cell (a pass).
-    fn move_cell(&self, mv: Move) -> Option<CellId> {
+    /// The cell `mv` fills when made in `position` (in a game that drops stones, its
+    /// column's lowest empty cell); `None` for a move that fills no one cell (a pass).
+    fn move_cell(&self, _position: &dyn Position, mv: Move) -> Option<CellId> {
         Some(mv.placed())
     }
 

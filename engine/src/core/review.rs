@@ -11,7 +11,7 @@ pub use judging::{
 
 use crate::core::root;
 use crate::core::session::History;
-use crate::core::{CellId, Engine, Game, Move, Outcome, Position, Side, Status, Value};
+use crate::core::{Engine, Game, Move, Outcome, Position, Side, Status, Value};
 
 /// One move looked at by the engine, values for the side that made it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -19,13 +19,13 @@ pub struct MoveReview {
     /// 1-based number of the move in the game (ply).
     pub ply: usize,
     pub side: Side,
-    pub cell: CellId,
+    pub mv: Move,
     /// The position's value before the move.
     pub before: Value,
     /// The value the move leads to.
     pub after: Value,
     /// The engine's best move in that position.
-    pub best: CellId,
+    pub best: Move,
     /// Against the values: sound if it kept the value exactly, a mistake if it kept the
     /// outcome but not its best length (a slower win, a faster loss), a blunder if it made
     /// the outcome worse.
@@ -56,12 +56,12 @@ fn value_of_move(engine: &dyn Engine, mover: Side, after: &dyn Position) -> Opti
 /// The review of move `ply` (1-based) of a game; `None` outside 1..=moves or when the
 /// engine does not know exact values.
 pub fn review_move(engine: &dyn Engine, history: &History, ply: usize) -> Option<MoveReview> {
-    let cell = history.moves().get(ply.checked_sub(1)?)?.placed();
+    let mv = *history.moves().get(ply.checked_sub(1)?)?;
     let position = history.position_at(ply - 1);
     let side = position.to_move();
     let before = engine.value(position)?;
     let after = value_of_move(engine, side, history.position_at(ply))?;
-    let best = engine.best(position)?.placed();
+    let best = engine.best(position)?;
     let mark = if after.outcome < before.outcome {
         Mark::Blunder
     } else if after < before {
@@ -72,7 +72,7 @@ pub fn review_move(engine: &dyn Engine, history: &History, ply: usize) -> Option
     Some(MoveReview {
         ply,
         side,
-        cell,
+        mv,
         before,
         after,
         best,
@@ -94,9 +94,14 @@ impl MoveReview {
     }
 
     /// One sentence on the move in a player's words, distances in moves, `other` naming
-    /// the other side: "c7 let O force a win in 2 moves; c3 kept the draw".
-    pub fn sentence(&self, game: &dyn Game, other: &str) -> String {
-        let (cell, best) = (game.cell_name(self.cell), game.cell_name(self.best));
+    /// the other side, moves named as `game` names them in `history`: "c7 let O force a win
+    /// in 2 moves; c3 kept the draw".
+    pub fn sentence(&self, game: &dyn Game, history: &History, other: &str) -> String {
+        let before = history.position_at(self.ply - 1);
+        let (cell, best) = (
+            game.move_name(before, self.mv),
+            game.move_name(before, self.best),
+        );
         if self.mark == Mark::Sound {
             return match self.before.outcome {
                 Outcome::Loss => format!("{cell} held out longest: {}", lead(self.after, other)),
@@ -202,18 +207,19 @@ mod tests {
     fn review_last(moves: &[Move], start: &str) -> MoveReview {
         let history = History::replay(&Latin, moves).unwrap();
         let review = review_move(engine(), &history, moves.len()).unwrap();
-        let text = review.sentence(&Latin, "O");
+        let text = review.sentence(&Latin, &history, "O");
         assert!(text.starts_with(start), "{text}");
         review
     }
 
     #[test]
     fn the_first_move_keeps_the_draw() {
-        let review = review_move(engine(), &game("b2"), 1).unwrap();
+        let history = game("b2");
+        let review = review_move(engine(), &history, 1).unwrap();
         assert_eq!(review.mark, Mark::Sound);
         assert_eq!(review.before.outcome, Outcome::Draw);
         assert_eq!(
-            review.sentence(&Latin, "O"),
+            review.sentence(&Latin, &history, "O"),
             "b2 keeps the draw: a best move"
         );
         assert_eq!(review_move(engine(), &game("b2"), 2), None);
@@ -223,10 +229,11 @@ mod tests {
     #[test]
     fn a_faster_loss_is_called_one() {
         // The QA game against perfect: the first player's seventh move, b1, loses sooner.
-        let review = review_move(engine(), &game("b2 c3 a1 d4 c1 c2 b1 c4"), 7).unwrap();
+        let history = game("b2 c3 a1 d4 c1 c2 b1 c4");
+        let review = review_move(engine(), &history, 7).unwrap();
         assert_eq!(review.mark, Mark::Mistake);
         assert_eq!(
-            review.sentence(&Latin, "O"),
+            review.sentence(&Latin, &history, "O"),
             "b1 let O win at once; c4 held O off for 3 moves"
         );
     }
@@ -250,7 +257,8 @@ mod tests {
         let slower_name = Latin.cell_name(slower.placed());
         let review = review_last(&played, &format!("{slower_name} still wins, but in "));
         assert_eq!(review.mark, Mark::Mistake);
-        let sentence = review.sentence(&Latin, "O");
+        let history = History::replay(&Latin, &played).unwrap();
+        let sentence = review.sentence(&Latin, &history, "O");
         assert!(
             sentence.contains(&format!("won in {} move", best.moves())),
             "{sentence}"
@@ -260,10 +268,11 @@ mod tests {
     #[test]
     fn a_move_that_loses_on_the_spot_says_so() {
         // O's d1 completes row 1 as X X X O: X scores and wins at once.
-        let review = review_move(engine(), &game("a1 a2 b1 b2 c1 d1"), 6).unwrap();
+        let history = game("a1 a2 b1 b2 c1 d1");
+        let review = review_move(engine(), &history, 6).unwrap();
         assert_ne!(review.mark, Mark::Sound);
-        let text = review.sentence(&Latin, "X");
-        let best = Latin.cell_name(review.best);
+        let text = review.sentence(&Latin, &history, "X");
+        let best = Latin.move_name(Latin.start().as_ref(), review.best);
         assert!(
             text.starts_with(&format!("d1 lost at once; {best} ")),
             "{text}"
@@ -282,6 +291,6 @@ mod tests {
         let review = review_last(&moves, &format!("{name} let O force a win in "));
         assert_eq!(review.mark, Mark::Blunder);
         assert_eq!(review.side, Side::Second);
-        assert_ne!(review.best, losing.placed());
+        assert_ne!(review.best, losing);
     }
 }

@@ -271,7 +271,10 @@ pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     if let Some(r) = view.review() {
         let other = view.shared.settings.symbol(r.side.other());
         let (style, marker) = mark_style(view, r.mark);
-        let sentence = glued(&format!("{marker}{}.", r.sentence(view.play.game(), other)));
+        let sentence = glued(&format!(
+            "{marker}{}.",
+            r.sentence(view.play.game(), view.play.history(), other)
+        ));
         text.extend(wrapped(&sentence, style, width));
         if view.play.details {
             let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
@@ -305,7 +308,7 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
         Grounds::Exact(review) => wrapped(
             &glued(&format!(
                 "{marker}{}.",
-                review.sentence(view.play.game(), other)
+                review.sentence(view.play.game(), view.play.history(), other)
             )),
             style,
             width,

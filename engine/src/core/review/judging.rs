@@ -107,7 +107,7 @@ impl Judgement {
         let best = game.move_name(before, self.best);
         let verdict = match self.grounds {
             Grounds::Exact(review) => {
-                review.sentence(game, &review.side.other().letter().to_string())
+                review.sentence(game, history, &review.side.other().letter().to_string())
             }
             Grounds::Search {
                 budget,
@@ -231,7 +231,7 @@ impl<'a> Judge<'a> {
             self.history.position_at(ply - 1),
             self.history.position_at(ply),
         );
-        let best = Move::from(review.best);
+        let best = review.best;
         let mut better = vec![best];
         if let Ok(next) = before.play(best) {
             better.extend(exact_line(self.engine, next.as_ref(), LINE_PLIES - 1));

@@ -142,24 +142,15 @@ impl PlayScreen {
         self.session.moves()
     }
 
-    /// Where `mv` lands when made in `position`: the cell its stone fills (a dropped
-    /// stone's cell depends on the position, which `Game::move_cell` is not told), or for a
-    /// move refused there, the cell the game marks for it.
+    /// Where `mv` lands when made in `position`.
     pub fn landing(&self, position: &dyn Position, mv: Move) -> Option<CellId> {
-        match position.play(mv) {
-            Ok(after) => new_stone(self.game(), position, after.as_ref()),
-            Err(_) => self.game().move_cell(mv),
-        }
+        self.game().move_cell(position, mv)
     }
 
     /// Where move `ply` (1-based) of the game landed; `None` before the first.
     pub fn landed(&self, ply: usize) -> Option<CellId> {
-        let history = self.history();
-        let (before, after) = (
-            history.position_at(ply.checked_sub(1)?),
-            history.position_at(ply),
-        );
-        new_stone(self.game(), before, after)
+        let mv = *self.moves().get(ply.checked_sub(1)?)?;
+        self.landing(self.history().position_at(ply - 1), mv)
     }
 
     pub fn cell_name(&self, cell: CellId) -> String {
@@ -239,12 +230,6 @@ impl PlayScreen {
 }
 
 /// The cell that holds a stone in `after` and was empty in `before`.
-fn new_stone(game: &dyn Game, before: &dyn Position, after: &dyn Position) -> Option<CellId> {
-    (0..game.layout().cell_count())
-        .map(CellId::new)
-        .find(|&cell| before.at(cell).is_none() && after.at(cell).is_some())
-}
-
 /// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).
 pub fn start_cursor(game: &dyn Game) -> CellId {
     let layout = game.layout();
