@@ -187,12 +187,9 @@ pub fn is_flag(word: &str) -> bool {
     })
 }
 
-impl PositionArgs {
-    /// The position in `game`, or a message saying what is wrong with it.
-    pub fn read(&self, game: &dyn Game) -> Result<Box<dyn Position>, Failure> {
-        game.parse_position(&self.position.join(" "))
-            .map_err(|e| Failure::bad_input(format!("bad position: {e}")))
-    }
+/// The position `text` writes in `game`, or a message saying what is wrong with it.
+pub fn read_position(game: &dyn Game, text: &str) -> Result<Box<dyn Position>, Failure> {
+    (game.parse_position(text)).map_err(|e| Failure::bad_input(format!("bad position: {e}")))
 }
 
 /// clap's error with the argument the user gave cut to a short, escaped excerpt: clap

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use clap::{Args, Command, FromArgMatches};
 
 use super::game_args::{BudgetArgs, GameArgs, ThreadsArg};
-use super::{Failure, PositionArgs, is_flag, unknown_game};
+use super::{Failure, PositionArgs, is_flag, read_position, unknown_game};
 use tictaclatin::config;
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::review;
@@ -67,7 +67,7 @@ impl MoveArgs {
         flags.pv |= self.flags.pv;
         let budget = flags.budget.fixed()?;
         let game = flags.game.game()?;
-        let position = PositionArgs { position: words }.read(game.as_ref())?;
+        let position = read_position(game.as_ref(), &words.join(" "))?;
         Ok(Resolved {
             position,
             game,

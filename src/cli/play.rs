@@ -61,9 +61,7 @@ pub fn open(settings_args: &SettingsArgs, outer: &SettingsArgs, what: Open) -> R
         Open::Play(None) => Opening::Menu,
         Open::Play(Some(text)) => {
             let game = tui::app::game_of(settings.game);
-            let start = game
-                .parse_position(&text)
-                .map_err(|e| Failure::bad_input(format!("bad position: {e}")))?;
+            let start = super::read_position(game.as_ref(), &text)?;
             if start.status().is_over() {
                 return Err(Failure::bad_input(
                     "bad position: the game is already over there; give one still in play",

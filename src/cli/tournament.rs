@@ -392,7 +392,6 @@ fn print_summary(o: &Outcome, published: Option<&Published>) {
         (format!("{} (second) wins", p.second), t.second_wins),
         ("draws".to_string(), t.draws),
     ];
-    let theirs = published.map(|p| [p.first_wins, p.second_wins, p.draws]);
     let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0);
     if let Some(p) = published {
         outln!(
@@ -406,9 +405,10 @@ fn print_summary(o: &Outcome, published: Option<&Published>) {
     }
     for (i, (label, count)) in rows.into_iter().enumerate() {
         let mut line = format!("  {label:<width$}  {count:>8}  {:>6.2} %", t.percent(count));
-        if let (Some(p), Some(theirs)) = (published, theirs) {
-            let share = 100.0 * theirs[i] as f64 / p.games.max(1) as f64;
-            line += &format!("   {:>8}  {share:>6.3} %", theirs[i]);
+        if let Some(p) = published {
+            let theirs = [p.first_wins, p.second_wins, p.draws][i];
+            let share = 100.0 * theirs as f64 / p.games.max(1) as f64;
+            line += &format!("   {theirs:>8}  {share:>6.3} %");
         }
         outln!("{line}");
     }

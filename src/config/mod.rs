@@ -70,10 +70,7 @@ pub enum Hints {
 impl Hints {
     /// Whether hints start on.
     pub fn on(self) -> bool {
-        match self {
-            Hints::On => true,
-            Hints::Auto | Hints::Off => false,
-        }
+        self == Hints::On
     }
 }
 

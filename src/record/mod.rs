@@ -410,7 +410,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 let read = RecordOutcome::from_token(&tag.value).ok_or_else(|| {
                     at(
                         tag.line,
-                        format!("{} is not a result: {}", quote(&tag.value), results()),
+                        format!("{} is not a result: {RESULT_WORDS}", quote(&tag.value)),
                     )
                 })?;
                 outcome = Some((read, tag.line));
@@ -420,7 +420,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     }
     let game = game.ok_or_else(no_game)?;
     let (outcome, result_line) =
-        outcome.ok_or_else(|| whole(format!("no [Result] tag: {}", results())))?;
+        outcome.ok_or_else(|| whole(format!("no [Result] tag: {RESULT_WORDS}")))?;
     let mut record = Record::new(game);
     record.tags = others;
     if let Some((text, line)) = start {
@@ -456,9 +456,7 @@ fn no_game() -> RecordError {
     whole("no [Game] tag: which game is it?")
 }
 
-fn results() -> String {
-    "1-0 (the first player won), 0-1, 1/2-1/2 (a draw) or * (unfinished)".into()
-}
+const RESULT_WORDS: &str = "1-0 (the first player won), 0-1, 1/2-1/2 (a draw) or * (unfinished)";
 
 /// The game a `[Game]` tag names.
 fn game_of(key: &str) -> Result<Arc<dyn Game>, String> {

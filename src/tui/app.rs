@@ -33,7 +33,6 @@ use crate::tui::screens::start::{self, StartScreen};
 use crate::tui::shared::{Shared, StatusLine};
 use crate::tui::text::glued;
 
-/// The state of the terminal game.
 pub struct App {
     pub shared: Shared,
     pub screen: Screen,

@@ -873,8 +873,7 @@ fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
         crate::games::GameKind::Classic,
     ))
     .unwrap();
-    let moves =
-        ["b2", "a1"].map(|name| crate::core::Move::place(classic.parse_cell(name).unwrap()));
+    let moves = ["b2", "a1"].map(|name| classic.parse_move(&*classic.start(), name).unwrap());
     let session = crate::core::session::Resumed::new(Mode::TwoHumans, None, Difficulty::Hard);
     let saved = SavedGame::new(classic.key(), session, moves.to_vec());
     let mut h = remembering(Some(saved.clone()));

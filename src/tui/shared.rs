@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// What every screen reads and may change.
 pub struct Shared {
     pub settings: Settings,
     pub memory: Memory,
@@ -59,7 +58,6 @@ pub enum StatusKind {
     Turn { turn_at: usize },
 }
 
-/// The status line.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct StatusLine {
     pub kind: StatusKind,

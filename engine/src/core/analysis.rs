@@ -14,7 +14,6 @@ pub use super::hint::WIN_SCORE;
 use super::hint::{Claim, Hint};
 use super::moves::Move;
 
-/// How much a search may do.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Budget {
     /// Every iteration up to this many plies (the move included).

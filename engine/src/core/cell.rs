@@ -15,7 +15,6 @@ impl CellId {
     }
 }
 
-/// Rows and columns of a grid.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
     pub rows: u8,

@@ -51,7 +51,6 @@ pub trait Game: Send + Sync {
         }
     }
 
-    /// Where `cell` is drawn.
     fn place(&self, cell: CellId) -> Place;
 
     /// The cell drawn at `place`, if any.

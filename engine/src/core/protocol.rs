@@ -67,7 +67,6 @@ pub struct ProtocolSession<'a> {
     /// A fixed budget (`--depth`, `--nodes`): `move` and `analyze` answer from the
     /// analysis at it, the same on every run, where the engine searches.
     pub budget: Option<Budget>,
-    /// Threads the analysis may use.
     pub threads: usize,
 }
 

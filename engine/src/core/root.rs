@@ -180,7 +180,6 @@ pub(crate) fn line_from<S, M: Copy>(
         .collect()
 }
 
-/// How an analysis runs.
 #[derive(Clone, Debug)]
 pub struct SearchSettings {
     pub budget: Budget,

@@ -119,7 +119,6 @@ pub struct History {
 }
 
 impl History {
-    /// A game at its start.
     pub fn new(start: Box<dyn Position>) -> History {
         History {
             positions: vec![start],
@@ -172,7 +171,6 @@ impl History {
         turn_rows(&self.movers())
     }
 
-    /// Who made each move, in order.
     pub fn movers(&self) -> Vec<Side> {
         (0..self.moves().len()).map(|p| self.mover(p)).collect()
     }
@@ -437,7 +435,6 @@ impl Session {
         }
     }
 
-    /// The side that ran out of time, if one did.
     pub fn timed_out(&self) -> Option<Side> {
         self.timed_out
     }
@@ -485,7 +482,6 @@ impl Session {
         level
     }
 
-    /// The weakest level the bot has played at, if it has played.
     pub fn weakest(&self) -> Option<Difficulty> {
         self.weakest
     }

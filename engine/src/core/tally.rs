@@ -138,7 +138,6 @@ impl Tally {
         [self.first_wins, self.second_wins][player]
     }
 
-    /// The games `player` lost.
     pub fn losses(&self, player: usize) -> u64 {
         self.wins(1 - player)
     }

@@ -18,7 +18,7 @@ pub(crate) struct Toy;
 
 /// A row: who holds each cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Row([Option<Side>; CELLS]);
+pub(crate) struct Row([Option<Side>; CELLS]);
 
 impl Row {
     fn pair(&self) -> Option<(usize, Side)> {

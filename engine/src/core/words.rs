@@ -153,7 +153,6 @@ pub fn from_to(range: &std::ops::RangeInclusive<u8>) -> String {
     }
 }
 
-/// `text` with its first letter a capital, to start a sentence: `Extreme tic-tac-toe`.
 /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`.
 pub fn ordinal(n: u64) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -166,6 +165,7 @@ pub fn ordinal(n: u64) -> String {
     format!("{n}{suffix}")
 }
 
+/// `text` with its first letter a capital, to start a sentence: `Extreme tic-tac-toe`.
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {

@@ -8,6 +8,9 @@ use crate::core::review::exact_line;
 use crate::core::words::ordinal;
 use crate::core::{Claim, Engine, Game, Hint, Move, Outcome, Position};
 use crate::tui::event::HintLines;
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::SearchedHints;
+use crate::tui::screens::play::view::PlayView;
 
 /// One move's hint, for the side about to play it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -212,6 +215,109 @@ pub fn labelled_line(label: &str, names: &[String], width: usize) -> String {
         text.push_str(name);
     }
     text
+}
+
+/// The moves of a hint's line the panel shows, the hinted move first.
+const LINE_SHOWN: usize = 6;
+
+impl<'a> PlayView<'a> {
+    /// What each legal move is worth to the side to move, when hints are on and known.
+    pub fn hint_values(&self) -> Option<Vec<(Move, Hint)>> {
+        if !self.hints_shown() {
+            return None;
+        }
+        let engine = self.play.engine(self.shared)?;
+        if engine.instant_hints() {
+            return Some(engine.hints(self.play.position()));
+        }
+        let searched = self.searched_hints()?;
+        Some(searched.hints.clone())
+    }
+
+    /// Hints are on, on the play screen, for a game still going: a game lost on time
+    /// leaves moves on the board that nobody will play.
+    fn hints_shown(&self) -> bool {
+        self.play.hints && self.screen == Screen::Play && !self.play.status().is_over()
+    }
+
+    /// The searched hints, when they are for the position on the board.
+    fn searched_hints(&self) -> Option<&'a SearchedHints> {
+        let searched = self.play.searched_hints.as_ref()?;
+        (searched.position == self.play.position().text()).then_some(searched)
+    }
+
+    /// The line behind the hint under the cursor, as the game names its moves, the move
+    /// itself first; `None` without a hint there or a line known for it.
+    pub fn hint_line(&self) -> Option<Vec<String>> {
+        let mv = self.cursor_move()?;
+        let hints = self.hint_values()?;
+        if !hints.iter().any(|&(hinted, _)| hinted == mv) {
+            return None;
+        }
+        let position = self.play.position();
+        let searched = self.searched_hints().map(|searched| &searched.lines);
+        let line = line_from(self.play.engine(self.shared)?, position, mv, searched)?;
+        Some(names(self.play.game(), position, &line))
+    }
+
+    /// The hint under the cursor in words, with the line behind it: "c3 wins in 2 moves:
+    /// c3 b2 d4".
+    pub fn hint_text(&self) -> Option<String> {
+        let mv = self.cursor_move()?;
+        let (_, advice) = self.advice()?.into_iter().find(|&(m, _)| m == mv)?;
+        let position = self.play.position();
+        let opponent = self
+            .play
+            .name(position.to_move().other(), &self.shared.settings);
+        let opponent = if opponent == "You" {
+            "you".to_string()
+        } else {
+            opponent
+        };
+        let name = self.play.game().move_name(position, mv);
+        let mut text = format!("{name} {}", advice.words(&opponent));
+        if let Some(line) = self.hint_line().filter(|line| line.len() > 1) {
+            let shown = line.len().min(LINE_SHOWN);
+            let more = if line.len() > shown { " …" } else { "" };
+            text += &format!(": {}{more}", line[..shown].join(" "));
+        }
+        Some(text)
+    }
+
+    /// The engine's own figure for the move under the cursor and, where a search gave the
+    /// hints, how far it went: for the details view.
+    pub fn engine_text(&self) -> Option<String> {
+        let mv = self.cursor_move()?;
+        let hints = self.hint_values()?;
+        let (_, hint) = hints.into_iter().find(|&(m, _)| m == mv)?;
+        let name = self.play.game().move_name(self.play.position(), mv);
+        // A proven figure counts plies, as the script commands print it.
+        let counted = hint.to_string().ends_with(|c: char| c.is_ascii_digit());
+        let plies = if matches!(hint, Hint::Proven(_)) && counted {
+            " plies"
+        } else {
+            ""
+        };
+        Some(match self.searched_hints() {
+            Some(searched) => format!(
+                "{name}: {hint}{plies} · depth {} · {} nodes",
+                searched.lines.depth, searched.lines.nodes
+            ),
+            None => format!("{name}: {hint}{plies}"),
+        })
+    }
+
+    /// The hints as the board shows them: proven results in moves, the bot's first
+    /// choices, nothing else (see [`hints::advise`]).
+    pub fn advice(&self) -> Option<Vec<(Move, Advice)>> {
+        self.hint_values().map(|hints| advise(&hints))
+    }
+
+    /// The move the cursor's cell makes.
+    fn cursor_move(&self) -> Option<Move> {
+        let play = self.play;
+        play.game().move_at(play.position(), play.cursor)
+    }
 }
 
 #[cfg(test)]

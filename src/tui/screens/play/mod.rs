@@ -132,7 +132,6 @@ impl PlayScreen {
         shared.engine(self.game())
     }
 
-    /// The position after all the moves played.
     pub fn position(&self) -> &dyn Position {
         self.session.position()
     }
@@ -142,7 +141,6 @@ impl PlayScreen {
         self.session.status()
     }
 
-    /// The moves and the positions they led to.
     pub fn history(&self) -> &History {
         &self.session.history
     }
@@ -171,7 +169,6 @@ impl PlayScreen {
         new_stone(self.game(), before, after)
     }
 
-    /// A cell's name in the game on the board.
     pub fn cell_name(&self, cell: CellId) -> String {
         self.game().cell_name(cell)
     }

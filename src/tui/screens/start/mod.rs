@@ -77,7 +77,6 @@ impl StartScreen {
         }
     }
 
-    /// The game the start screen has chosen.
     pub fn game(&self) -> Arc<dyn Game> {
         game_of(self.menu.game)
     }
