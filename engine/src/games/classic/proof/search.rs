@@ -134,23 +134,8 @@ impl<'a> Search<'a> {
         }
         let empty = self.rules.full & !(sides.me | sides.them);
         let lines = self.read_lines(sides, empty);
-        if lines.me.wins != 0 {
-            return Ok(ClassicScore::win_in(1));
-        }
-        if lines.them.wins.count_ones() >= 2 {
-            return Ok(ClassicScore::loss_in(2));
-        }
-        if empty.count_ones() == 1 {
-            return Ok(ClassicScore::DRAW);
-        }
-        // The lines alone may settle the question (nobody can fill one: a draw) or the
-        // window (a win too slow to matter).
-        let (lower, upper) = lines.bounds();
-        if lower == upper || upper <= alpha {
-            return Ok(upper);
-        }
-        if lower >= beta {
-            return Ok(lower);
+        if let Some(settled) = settled_by_lines(&lines, empty, alpha, beta) {
+            return Ok(settled);
         }
         let canonical = self.rules.canonical(sides);
         let known = self.table.get(canonical.key);
@@ -235,4 +220,28 @@ impl<'a> Search<'a> {
         moves.sort_by_key(|&c| (Some(c) != hint, std::cmp::Reverse(worth[c as usize]), c));
         moves
     }
+}
+/// The score where the lines alone settle it: a win at once, two threats to block, the last
+/// empty cell, nobody able to fill a line (a draw), or a bound outside the window (a win too
+/// slow to matter).
+fn settled_by_lines(
+    lines: &Lines,
+    empty: u64,
+    alpha: ClassicScore,
+    beta: ClassicScore,
+) -> Option<ClassicScore> {
+    if lines.me.wins != 0 {
+        return Some(ClassicScore::win_in(1));
+    }
+    if lines.them.wins.count_ones() >= 2 {
+        return Some(ClassicScore::loss_in(2));
+    }
+    if empty.count_ones() == 1 {
+        return Some(ClassicScore::DRAW);
+    }
+    let (lower, upper) = lines.bounds();
+    if lower == upper || upper <= alpha {
+        return Some(upper);
+    }
+    (lower >= beta).then_some(lower)
 }
