@@ -222,13 +222,10 @@ impl Handler for Connection {
         // One game a connection. The channel's own stream is not read: its messages come
         // here instead, and holding it unread would stall the connection.
         if self.channel.is_some() {
-            reply
-                .reject(ChannelOpenFailure::AdministrativelyProhibited)
-                .await;
-        } else {
-            self.channel = Some(channel.id());
-            reply.accept().await;
+            return refuse(reply).await;
         }
+        self.channel = Some(channel.id());
+        reply.accept().await;
         Ok(())
     }
 
@@ -240,10 +237,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        refuse(reply).await
     }
 
     async fn channel_open_direct_tcpip(
@@ -256,10 +250,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        refuse(reply).await
     }
 
     async fn channel_open_direct_streamlocal(
@@ -269,10 +260,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        refuse(reply).await
     }
 
     async fn tcpip_forward(
@@ -430,6 +418,14 @@ impl Handler for Connection {
         }
         Ok(())
     }
+}
+
+/// Refuses a channel: only one game, no forwarding of any kind.
+async fn refuse(reply: ChannelOpenHandle) -> Result<(), russh::Error> {
+    reply
+        .reject(ChannelOpenFailure::AdministrativelyProhibited)
+        .await;
+    Ok(())
 }
 
 #[cfg(test)]

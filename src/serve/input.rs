@@ -204,18 +204,19 @@ fn numbers(params: &[u8]) -> Option<Vec<u16>> {
 
 /// The modifiers of a key sequence's second parameter (1 + the bits of Shift, Alt, Ctrl).
 fn modifiers(param: Option<&u16>) -> KeyModifiers {
-    let bits = param.map_or(0, |p| p.saturating_sub(1));
-    let mut modifiers = KeyModifiers::NONE;
-    for (bit, modifier) in [
-        (1, KeyModifiers::SHIFT),
-        (2, KeyModifiers::ALT),
-        (4, KeyModifiers::CONTROL),
-    ] {
-        if bits & bit != 0 {
-            modifiers |= modifier;
-        }
-    }
-    modifiers
+    modifiers_in(param.map_or(0, |p| p.saturating_sub(1)), [1, 2, 4])
+}
+
+/// The modifiers whose bits (Shift, Alt, Ctrl, in that order) are set in `bits`.
+fn modifiers_in(bits: u16, [shift, alt, ctrl]: [u16; 3]) -> KeyModifiers {
+    [
+        (shift, KeyModifiers::SHIFT),
+        (alt, KeyModifiers::ALT),
+        (ctrl, KeyModifiers::CONTROL),
+    ]
+    .into_iter()
+    .filter(|&(bit, _)| bits & bit != 0)
+    .fold(KeyModifiers::NONE, |all, (_, modifier)| all | modifier)
 }
 
 fn csi_key(params: &[u8], last: u8) -> Option<(KeyCode, KeyModifiers)> {
@@ -285,16 +286,7 @@ fn mouse(code: u16, column: u16, row: u16, pressed: bool) -> Option<Event> {
             (None, _) => MouseEventKind::Up(MouseButton::Left),
         }
     };
-    let mut modifiers = KeyModifiers::NONE;
-    for (bit, modifier) in [
-        (4, KeyModifiers::SHIFT),
-        (8, KeyModifiers::ALT),
-        (16, KeyModifiers::CONTROL),
-    ] {
-        if code & bit != 0 {
-            modifiers |= modifier;
-        }
-    }
+    let modifiers = modifiers_in(code, [4, 8, 16]);
     Some(Event::Mouse(MouseEvent {
         kind,
         column,

@@ -49,10 +49,10 @@ fn first_free(app: &App) -> String {
 }
 
 /// An app with a solver and a stand-in for the bot thread that answers on request.
-struct Harness {
-    app: App,
+pub(crate) struct Harness {
+    pub(crate) app: App,
     now: Instant,
-    asked: Vec<BotRequest>,
+    pub(crate) asked: Vec<BotRequest>,
 }
 
 impl Harness {
@@ -75,27 +75,32 @@ impl Harness {
     /// On the start screen with these settings, the terminal big enough, the solver
     /// ready.
     fn with(options: Settings) -> Harness {
-        let now = Instant::now();
-        let mut h = Harness {
-            app: App::new(options, now),
-            now,
-            asked: Vec::new(),
-        };
+        let mut h = Harness::on(App::new(options, Instant::now()));
         h.send(Event::Resize(100, 30));
         h.send(ready());
         h
     }
 
-    fn send(&mut self, event: Event) {
+    /// On `app` as it is.
+    pub(crate) fn on(app: App) -> Harness {
+        let now = Instant::now();
+        Harness {
+            app,
+            now,
+            asked: Vec::new(),
+        }
+    }
+
+    pub(crate) fn send(&mut self, event: Event) {
         let asked = self.app.update(event);
         self.asked.extend(asked);
     }
 
-    fn press(&mut self, code: KeyCode) {
+    pub(crate) fn press(&mut self, code: KeyCode) {
         self.send(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     }
 
-    fn typed(&mut self, text: &str) {
+    pub(crate) fn typed(&mut self, text: &str) {
         for c in text.chars() {
             self.press(KeyCode::Char(c));
         }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Instant, SystemTime};
 
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
@@ -21,6 +21,7 @@ use crate::core::{
     Value,
 };
 use crate::tui::app::Screen;
+use crate::tui::app::tests::Harness;
 use crate::tui::event::{GameMoves, Judged};
 use crate::tui::{App, BotRequest, Event, geometry};
 
@@ -323,9 +324,19 @@ impl Player for FirstColumn {
 
 /// The screen with drop three on the board, its engine built, and the bot thread's part
 /// played by the test.
-struct Screen3 {
-    app: App,
-    asked: Vec<BotRequest>,
+struct Screen3(Harness);
+
+impl std::ops::Deref for Screen3 {
+    type Target = Harness;
+    fn deref(&self) -> &Harness {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Screen3 {
+    fn deref_mut(&mut self) -> &mut Harness {
+        &mut self.0
+    }
 }
 
 impl Screen3 {
@@ -337,10 +348,8 @@ impl Screen3 {
             bot_delay: std::time::Duration::ZERO,
             ..Settings::default()
         };
-        let mut screen = Screen3 {
-            app: App::with_game(settings, Arc::new(DropThree), Instant::now()),
-            asked: Vec::new(),
-        };
+        let app = App::with_game(settings, Arc::new(DropThree), Instant::now());
+        let mut screen = Screen3(Harness::on(app));
         screen.send(Event::Resize(100, 30));
         let engine = DropThree.engine();
         screen.send(Event::EngineReady {
@@ -350,17 +359,10 @@ impl Screen3 {
         screen
     }
 
-    fn send(&mut self, event: Event) {
-        let asked = self.app.update(event);
-        self.asked.extend(asked);
-    }
-
-    fn press(&mut self, code: KeyCode) {
-        self.send(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-    }
-
-    fn typed(&mut self, text: &str) {
-        text.chars().for_each(|c| self.press(KeyCode::Char(c)));
+    /// The status line begins with `words`.
+    fn says(&self, words: &str) {
+        let status = self.app.shared.status.text.as_str();
+        assert!(status.starts_with(words), "{status}");
     }
 
     /// The bot thread answers the newest move request and any review asked.
@@ -499,23 +501,10 @@ fn undo_and_redo_take_back_and_replay_columns() {
     let mut s = Screen3::new(Mode::TwoHumans, false);
     s.typed("ad");
     s.typed("u");
-    assert!(
-        s.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .starts_with("Took back d."),
-        "{}",
-        s.app.shared.status.text.as_str()
-    );
+    s.says("Took back d.");
     assert_eq!(s.stone("d1"), None);
     s.typed("r");
-    assert!(
-        s.app.shared.status.text.as_str().starts_with("Redid d."),
-        "{}",
-        s.app.shared.status.text.as_str()
-    );
+    s.says("Redid d.");
     assert_eq!(s.stone("d1"), Some(Side::Second));
 }
 
@@ -527,16 +516,7 @@ fn the_bot_replies_with_a_column() {
     // The bot takes the first column it may: a, on the stone already there.
     assert_eq!(s.names(), "a a");
     assert_eq!(s.stone("a2"), Some(Side::Second));
-    assert!(
-        s.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .starts_with("Bot played a."),
-        "{}",
-        s.app.shared.status.text.as_str()
-    );
+    s.says("Bot played a.");
 }
 
 /// X wins up column a: a b a b a.
