@@ -432,7 +432,11 @@ fn the_game_ends_with_the_winner_and_the_line() {
          three X and one O."
     );
     let mut h = h;
-    h.typed("c2");
+    h.typed("c");
+    // The prompt still shows how a name goes on, with a name of the board's.
+    let prompt = h.app.shared.status.text.as_str();
+    assert!(!prompt.contains("(like )"), "{prompt}");
+    h.typed("2");
     h.status_starts("The game is over");
 }
 

@@ -365,10 +365,11 @@ impl PlayScreen {
     pub(crate) fn example_move(&self) -> String {
         let position = self.position();
         let legal = position.legal_moves();
+        // A finished game has no legal move left: the cursor's still shows how names go.
         let mv = self
             .game()
             .move_at(position, self.cursor)
-            .filter(|mv| legal.contains(mv))
+            .filter(|mv| legal.is_empty() || legal.contains(mv))
             .or_else(|| legal.first().copied());
         mv.map_or_else(String::new, |mv| self.game().move_name(position, mv))
     }
