@@ -2157,6 +2157,32 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     assert_eq!(written.moves.len(), 1);
 }
 
+/// A game played on from a position where the second side moves keeps the first side's
+/// column in the move list: its first row opens blank under X.
+#[test]
+fn a_game_opening_with_the_second_sides_move_lists_it_in_its_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = two_people_saving(dir.path());
+    open_ann_v_bo(&mut h);
+    h.press(KeyCode::End);
+    h.press(KeyCode::Left);
+    h.press(KeyCode::Left);
+    h.typed("p");
+    assert_eq!(h.app.play.position().to_move(), Side::Second);
+    let name = first_free(&h.app);
+    h.typed(&name);
+    let text = drawn_text(&h.app);
+    let row = text
+        .lines()
+        .find(|line| line.contains(" 1. "))
+        .expect("the move list's first row");
+    let after = &row[row.find(" 1. ").unwrap() + 4..];
+    assert!(
+        after.starts_with("   ") && after.trim_start().starts_with(&name),
+        "{row}"
+    );
+}
+
 /// The app drawn on a 100 x 30 terminal, as text.
 fn drawn_text(app: &App) -> String {
     let area = ratatui::layout::Rect::new(0, 0, 100, 30);

@@ -423,6 +423,15 @@ fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Sp
             part.push(Span::styled(names[index].clone(), style));
             part.push(Span::raw(format!("{mark} ")));
         }
+        // A row that opens with the second side's move (a game from a position) keeps the
+        // first side's column: blank, as wide as the move beside it.
+        if plies
+            .first()
+            .is_some_and(|&index| movers[index] == Side::Second)
+        {
+            let blank = parts.1.iter().take(2).map(Span::width).sum::<usize>();
+            parts.0.push(Span::raw(" ".repeat(blank)));
+        }
         parts
     };
     turns
