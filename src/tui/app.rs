@@ -51,7 +51,6 @@ pub struct App {
     suspend: bool,
 }
 
-/// Why the game ends.
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum Exit {
     /// The player quit.
@@ -398,7 +397,6 @@ impl App {
         }
     }
 
-    /// The signal that stopped the game, if one did.
     pub fn stopped_by(&self) -> Option<Signal> {
         match self.exit {
             Some(Exit::Signal(signal)) => Some(signal),
@@ -406,7 +404,6 @@ impl App {
         }
     }
 
-    /// The game on the board as the screen showing draws it.
     pub fn view(&self) -> PlayView<'_> {
         PlayView {
             play: &self.play,

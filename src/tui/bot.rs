@@ -27,7 +27,6 @@ use crate::tui::event::Event;
 use crate::tui::event::HintLines;
 use crate::tui::event::{GameMoves, Judged};
 
-/// What the screen asks of the bot thread.
 pub enum BotRequest {
     /// Build (or find again) the engine of this game and report it.
     Load(Arc<dyn Game>),

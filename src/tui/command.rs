@@ -1,7 +1,6 @@
 //! What a screen's key asks of the app once the screen has done its own part: what crosses
 //! to another screen or needs more than one screen's state.
 
-/// What a key asks of the app.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Command {
     /// The start screen, for a new game.

@@ -68,7 +68,6 @@ pub struct HintLines {
 }
 
 impl HintLines {
-    /// The line behind each move of `analysis`.
     pub fn of(analysis: &Analysis) -> HintLines {
         let lines = analysis
             .moves

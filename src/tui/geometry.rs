@@ -212,7 +212,6 @@ impl BoardView {
     }
 }
 
-/// The parts of the screen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Areas {
     /// Everything, centred in the terminal.
@@ -361,7 +360,6 @@ fn needed(board: BoardView, panel_below: bool, compact: bool) -> (u16, u16) {
     }
 }
 
-/// Whether a terminal of `width` x `height` is big enough for the game.
 pub fn fits(layout: Layout, width: u16, height: u16) -> bool {
     areas(layout, Rect::new(0, 0, width, height)).is_some()
 }

@@ -45,7 +45,6 @@ impl Shared {
     }
 }
 
-/// What kind of message the status line holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum StatusKind {
     /// Anything else: a reply to a key, a result, a question.

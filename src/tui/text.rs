@@ -145,7 +145,6 @@ impl Theme<'_> {
     }
 }
 
-/// `text` wrapped to `width` columns, each row in `style`.
 pub fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
     wrap(text, width)
         .into_iter()

@@ -156,7 +156,6 @@ enum Keys {
     Fixed(&'static str),
 }
 
-/// The rows of a table of keys and what they do.
 fn rows(view: &PlayView, table: &[(Keys, &str)]) -> Vec<Line<'static>> {
     let bound = &view.shared.settings.keys;
     table
@@ -191,7 +190,6 @@ const REVIEW_JUDGED: [(Keys, &str); 3] = [
     (Fixed("? ??"), "a slower win or faster loss; a worse result"),
     (Fixed("best"), "on the board: the better move, where one was"),
 ];
-/// Review's keys that leave it.
 #[rustfmt::skip]
 const REVIEW_LEAVING: [(Keys, &str); 4] = [
     (Of(&[Action::Review, Action::Quit]), "back to the finished game"),
@@ -250,7 +248,6 @@ pub fn ctrl_c() -> String {
     crate::keys::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
 }
 
-/// The start screen's own keys.
 #[rustfmt::skip]
 const START_KEYS: [(Keys, &str); 5] = [
     (Of(&[Action::Up, Action::Down]), "choose a row (or click it)"),

@@ -28,7 +28,6 @@ pub struct ReviewScreen {
     shown: usize,
 }
 
-/// What the review reads of the game on the board.
 pub struct Reviewed<'a> {
     pub game: &'a dyn Game,
     pub engine: Option<&'a dyn Engine>,
@@ -168,7 +167,6 @@ impl ReviewScreen {
 }
 
 impl<'a> Reviewed<'a> {
-    /// The game on the board as the review reads it.
     pub fn of(view: &PlayView<'a>) -> Reviewed<'a> {
         Reviewed {
             game: view.play.game(),

@@ -310,7 +310,6 @@ fn cursor(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     buf.set_style(inner, style);
 }
 
-/// The mark of the last move.
 const LAST_MOVE: &str = "•";
 
 /// Where a cell's row of content puts its parts, in columns from the cell's left edge. The
@@ -431,7 +430,6 @@ impl Lattice {
     }
 }
 
-/// Every frame and box line of the board.
 fn frames(board: &BoardView, style: Style, buf: &mut Buffer) {
     let layout = board.layout;
     let look = board.look;

@@ -17,7 +17,6 @@ use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::review::{self, Reviewed, mark_text};
 use crate::tui::text::{Theme, boxed, glued, key_item, wrap, wrapped};
 
-/// Beside the board: the tally, the facts or the game-over box or the review, the moves.
 pub struct PanelWidget<'a> {
     pub view: &'a PlayView<'a>,
 }

@@ -41,7 +41,6 @@ enum State {
     Ready { decision: Decision, at: Instant },
 }
 
-/// The bookkeeping of the bot's requests and answers.
 #[derive(Clone, Debug)]
 pub struct BotTurn {
     state: State,

@@ -36,7 +36,6 @@ pub fn moves_of(plies: u32) -> u32 {
 }
 
 impl Advice {
-    /// What is proven of a move, if anything.
     pub fn proven(hint: Hint) -> Option<Advice> {
         let Hint::Proven(claim) = hint else {
             return None;
@@ -313,7 +312,6 @@ impl<'a> PlayView<'a> {
         self.hint_values().map(|hints| advise(&hints))
     }
 
-    /// The move the cursor's cell makes.
     fn cursor_move(&self) -> Option<Move> {
         let play = self.play;
         play.game().move_at(play.position(), play.cursor)

@@ -43,7 +43,6 @@ pub struct PlayScreen {
     /// Moves were taken back after the game's result was recorded: what is played now is
     /// practice, and its end is not recorded.
     pub practice: bool,
-    /// A cell name being typed.
     pub typed: Option<Typed>,
     /// The bot's request in flight and its display delay.
     pub bot: BotTurn,
@@ -56,7 +55,6 @@ pub struct PlayScreen {
     pub searched_hints: Option<SearchedHints>,
     /// The hints asked for and not yet back: the ticket and the position's text.
     pub hints_asked: Option<(u64, String)>,
-    /// Tickets for hint requests.
     pub hint_tickets: u64,
     /// The review the bot's thread judged last (on a searched board).
     pub judged: Option<Judged>,
@@ -65,7 +63,6 @@ pub struct PlayScreen {
     /// With a contest clock: when the person to move began their turn, and which turn that
     /// is (moves played, side to move).
     pub turn_clock: Option<(Instant, usize, Side)>,
-    /// Whether the game is written down as it is played.
     pub keeping: Keeping,
     /// The game was resumed from an earlier run (its choices were that run's).
     pub resumed: bool,
@@ -171,7 +168,6 @@ impl PlayScreen {
         }
     }
 
-    /// The name of whoever plays `side`.
     pub fn name(&self, side: Side, settings: &Settings) -> String {
         // A replayed record's players are the ones it names.
         let tag = match side {
@@ -193,7 +189,6 @@ impl PlayScreen {
             && self.session.controller(self.position().to_move()) == Controller::Human
     }
 
-    /// The cells that make a legal move when chosen.
     fn legal_cells(&self) -> Vec<CellId> {
         let (game, position) = (self.game(), self.position());
         let legal = position.legal_moves();
@@ -229,7 +224,6 @@ impl PlayScreen {
     }
 }
 
-/// The cell that holds a stone in `after` and was empty in `before`.
 /// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).
 pub fn start_cursor(game: &dyn Game) -> CellId {
     let layout = game.layout();
@@ -332,7 +326,6 @@ impl PlayScreen {
         })
     }
 
-    /// Whether the game on the board is safely written down.
     pub fn game_kept(&self, shared: &Shared) -> bool {
         self.keeping == Keeping::Kept
             && shared.memory.saves()

@@ -18,7 +18,6 @@ use crate::tui::shared::{Shared, StatusLine};
 /// Said when a finished game is left out of the record because the sides were swapped.
 pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
 
-/// What the screen opens on.
 #[derive(Default)]
 pub enum Opening {
     /// The start screen.

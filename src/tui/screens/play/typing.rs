@@ -46,7 +46,6 @@ pub fn move_names(game: &dyn Game, position: &dyn Position) -> Vec<(String, Move
     names
 }
 
-/// How typed text fits the names a game reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum NameMatch {
     /// The whole name of this move, and the start of no other: it is played at once.
@@ -54,7 +53,6 @@ pub enum NameMatch {
     /// The whole name of this move and the start of longer ones (Qubic's `1`, of `12`):
     /// the next character decides, or the place key plays it.
     WholeOrLonger(Move),
-    /// The start of some names.
     Prefix,
     /// No name starts so.
     None,

@@ -12,7 +12,6 @@ use crate::tui::screens::Screen;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::shared::Shared;
 
-/// The game on the board as the screen showing draws it.
 #[derive(Clone, Copy)]
 pub struct PlayView<'a> {
     pub play: &'a PlayScreen,

@@ -10,7 +10,6 @@ use crate::config::{First, Mode, Settings};
 use crate::core::{Difficulty, Game};
 use crate::games::{self, GameChoice, GameKind};
 
-/// The start screen's choices.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Menu {
     /// The highlighted row: one of the row constants below.
@@ -344,7 +343,6 @@ fn game_label(kind: GameKind) -> String {
     )
 }
 
-/// How a mode reads on screen.
 pub fn mode_label(mode: Mode) -> &'static str {
     match mode {
         Mode::VsBot => "You vs bot",
@@ -353,7 +351,6 @@ pub fn mode_label(mode: Mode) -> &'static str {
     }
 }
 
-/// How a choice of who moves first reads on screen.
 pub fn first_label(first: First) -> &'static str {
     match first {
         First::You => "You first",
