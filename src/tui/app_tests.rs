@@ -3,7 +3,7 @@
 
 use super::*;
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -1272,6 +1272,12 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
         h.app.shared.status.text.as_str()
     );
     assert!(kept_records(dir.path()).is_empty(), "no record to list");
+    // A record written by hand says the seats changed hands.
+    let record = h
+        .app
+        .play
+        .game_record(SystemTime::now(), &h.app.shared.settings);
+    assert!(record.tag("Swapped").is_some(), "{}", record.to_text());
     h.typed("n");
     assert_eq!(h.app.start.record(&h.app.shared).unwrap().games(), 0);
 }

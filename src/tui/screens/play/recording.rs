@@ -89,6 +89,9 @@ impl PlayScreen {
             };
             record.set_tag(player, kind);
         }
+        if session.swapped {
+            record.set_tag("Swapped", "the players named are those at the end");
+        }
         let history = &session.history;
         let start = history.position_at(0);
         if start.text() != game.start().text() {
