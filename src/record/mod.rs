@@ -191,7 +191,6 @@ impl Record {
         positions
     }
 
-    /// The record's text.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         text::write_tag(&mut out, "Record", &VERSION.to_string());

@@ -77,7 +77,6 @@ pub struct Parts {
 /// The result tokens, as chess writes them.
 pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// Takes a record's text apart.
 pub fn parse(text: &str) -> Result<Parts, RecordError> {
     let mut parts = Parts::default();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).peekable();

@@ -180,7 +180,6 @@ pub struct Solved {
     pub classes: u64,
     /// The symmetries of the board's lines.
     pub symmetries: usize,
-    /// Bytes the table holds.
     pub bytes: usize,
 }
 

@@ -89,7 +89,6 @@ impl<P: Position + Clone + 'static> Concrete for P {
 /// above the games uses it through `dyn Position`. A game's own code gets its type back
 /// with [`Concrete::as_any`].
 pub trait Position: Concrete + fmt::Debug + Send + Sync {
-    /// Who holds `cell`, if anyone.
     fn at(&self, cell: CellId) -> Option<Side>;
 
     /// The side whose turn it is (after a bonus move in extreme tic-tac-toe, the side that
@@ -108,7 +107,6 @@ pub trait Position: Concrete + fmt::Debug + Send + Sync {
     /// The game's position text, which its parser reads back.
     fn text(&self) -> String;
 
-    /// Stones on the board.
     fn stones(&self) -> usize;
 
     /// Lines to highlight: the winning line, or every scoring line where lines score.

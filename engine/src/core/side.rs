@@ -75,7 +75,6 @@ impl Status {
         self != Status::InPlay
     }
 
-    /// The side that won, if one did.
     pub fn winner(self) -> Option<Side> {
         match self {
             Status::Won(side) => Some(side),

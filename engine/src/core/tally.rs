@@ -17,9 +17,7 @@ pub enum End {
     Won,
     /// No line, and the side with more points won (see [`Position::decided_on_points`]).
     OnPoints,
-    /// The game ended without a winner.
     Draw,
-    /// A player went over the clock.
     TimeOut,
     /// A player played an illegal move, or none.
     InvalidMove,

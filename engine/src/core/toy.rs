@@ -12,7 +12,6 @@ use super::{
 
 const CELLS: usize = 4;
 
-/// The game.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Toy;
 

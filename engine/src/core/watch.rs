@@ -71,7 +71,6 @@ impl Watch {
         *self.lock() = Some(thinking);
     }
 
-    /// The latest progress reported, if any.
     pub fn latest(&self) -> Option<Thinking> {
         *self.lock()
     }

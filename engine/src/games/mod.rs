@@ -295,7 +295,6 @@ impl GameChoice {
     }
 }
 
-/// Why a game could not be set up.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum GameError {
     /// No game has this name.

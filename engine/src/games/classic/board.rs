@@ -36,7 +36,6 @@ pub enum ClassicBoardError {
     TooManyLines(Side),
 }
 
-/// Why a move was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveRefused {
     GameOver,

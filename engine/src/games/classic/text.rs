@@ -8,7 +8,6 @@ use super::variant::Variant;
 use crate::core::Side;
 use crate::core::words::{at_cell, cell_count, quote_char};
 
-/// Why a text is not a position of the variant.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TextError {
     /// A character that is neither a stone nor an empty cell, at the cell it would fill
@@ -28,7 +27,6 @@ pub enum TextError {
     Impossible(ClassicBoardError),
 }
 
-/// Reads a position of `variant`.
 pub fn parse(variant: Variant, text: &str) -> Result<ClassicBoard, TextError> {
     let (mut x, mut o) = (0u64, 0u64);
     let mut found = 0;

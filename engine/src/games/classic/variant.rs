@@ -88,7 +88,6 @@ impl Variant {
         self.size as usize * self.size as usize
     }
 
-    /// The mask of every cell of the board.
     pub const fn full_mask(self) -> u64 {
         (1u64 << self.cells()) - 1
     }

@@ -133,7 +133,6 @@ pub fn cell_id(cell: ExtremeCell) -> CellId {
     CellId::new(cell.index())
 }
 
-/// The cell of a core id, if it is on the board.
 pub fn cell_of(id: CellId) -> Option<ExtremeCell> {
     u8::try_from(id.index()).ok().map(ExtremeCell::new)
 }

@@ -35,7 +35,6 @@ pub enum Target {
     Open,
 }
 
-/// Why a move was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ExtremeIllegalMove {
     #[error("the game is over")]

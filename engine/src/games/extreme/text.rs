@@ -12,7 +12,6 @@ use super::cell::{CELLS, ExtremeCell, ExtremeCellParseError, board_name};
 use super::patterns::{PATTERNS, has_pattern};
 use super::rules::State;
 
-/// Why a position text was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ExtremePositionError {
     /// Not three words.

@@ -159,7 +159,6 @@ impl fmt::Display for QubicBoard {
     }
 }
 
-/// Why a position text was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum QubicBoardError {
     /// A character that is not a cell nor a separator; `cell` is where it stands.

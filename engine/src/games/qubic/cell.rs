@@ -5,7 +5,6 @@ use crate::core::words::{excerpt, quote};
 use std::fmt;
 use std::str::FromStr;
 
-/// Cells on the board.
 pub const CELLS: usize = 64;
 
 /// One of the 64 cells.

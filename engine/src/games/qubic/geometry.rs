@@ -19,7 +19,6 @@ pub trait Geometry: Send + Sync {
     /// The winning lines, each a mask of its cells (all of one length).
     fn lines(&self) -> &[u64];
 
-    /// The lines through `cell`.
     fn lines_through(&self, cell: usize) -> &[u64];
 
     fn symmetry_count(&self) -> usize;
@@ -55,7 +54,6 @@ pub trait Geometry: Send + Sync {
             .collect()
     }
 
-    /// All cells as a mask.
     fn all_cells(&self) -> u64 {
         if self.cells() >= 64 {
             u64::MAX

@@ -2,7 +2,6 @@
 //! axis, 24 diagonals of the 12 axis-parallel planes, 4 space diagonals. The tests check
 //! them against a brute-force search of all collinear quadruples.
 
-/// Number of lines.
 pub const COUNT: usize = 76;
 
 /// Each line as a mask of its four cells.

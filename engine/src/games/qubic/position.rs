@@ -6,7 +6,6 @@ use super::cell::{CELLS, QubicCell};
 use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
 use crate::games::kit::placing::placements;
 
-/// A Qubic position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct QubicPosition(pub QubicBoard);
 

@@ -87,7 +87,6 @@ pub struct ForcedWin {
     pub plies: u32,
 }
 
-/// What a search ended with.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ThreatOutcome {
     Found(ForcedWin),

@@ -25,7 +25,6 @@ use crate::games::classic::solver::ClassicScore;
 use rules::{Rules, Sides};
 use search::{OutOfBudget, Search};
 
-/// How a value was proven.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Method {
     /// Every line paired for the second player, and strategy stealing (no search).

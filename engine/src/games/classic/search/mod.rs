@@ -51,7 +51,6 @@ impl SearchLimits {
     }
 }
 
-/// What a search found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Found {
     pub cell: ClassicCell,

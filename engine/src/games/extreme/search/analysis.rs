@@ -19,7 +19,6 @@ const ANALYSIS_TABLE_BITS: u32 = 21;
 /// cleared fast enough for a level that answers in milliseconds.
 const LEVEL_TABLE_BITS: u32 = 16;
 
-/// A position being analysed.
 struct Analysed {
     root: Node,
     plies_left: u32,

@@ -20,10 +20,8 @@ use crate::core::bounded;
 use crate::core::words::{plural, quote};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
-/// Why a book could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum BookError {
-    /// The file could not be read.
     #[error("cannot read {}: {error}", .path.display())]
     Io {
         path: PathBuf,

@@ -123,7 +123,6 @@ impl fmt::Display for BookLine {
     }
 }
 
-/// Why a line is not in the book notation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LineError {
     /// Not 16 characters.

@@ -65,7 +65,6 @@ pub struct Board {
     second: u16,
 }
 
-/// Why a move was refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LatinMoveError {
     #[error("{0} is taken")]
@@ -110,7 +109,6 @@ impl Board {
         self.occupied().count_ones()
     }
 
-    /// Who holds `cell`, if anyone.
     pub fn at(self, cell: Cell) -> Option<Side> {
         if self.first & cell.bit() != 0 {
             Some(Side::First)
@@ -233,7 +231,6 @@ impl fmt::Display for Board {
     }
 }
 
-/// What is wrong with a position text.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LatinPositionError {
     /// A character that is no cell, at the cell it would have filled (`None` past the

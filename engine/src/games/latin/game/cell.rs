@@ -76,7 +76,6 @@ impl fmt::Display for Cell {
     }
 }
 
-/// Why a cell name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{} is not a cell: use a column a-d and a row 1-4, like b3", quote(.0))]
 pub struct CellParseError(String);

@@ -27,7 +27,6 @@ impl Symmetry {
         Cell::in_mask(mask).fold(0, |image, c| image | self.apply(c).bit())
     }
 
-    /// The inverse permutation.
     pub fn inverse(&self) -> Symmetry {
         let mut map = [0u8; CELLS];
         for (from, &to) in self.map.iter().enumerate() {

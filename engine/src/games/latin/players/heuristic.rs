@@ -22,7 +22,6 @@ use crate::games::latin::game::{Board, Cell, LINES, Side};
 
 /// b2, c2, b3, c3.
 const CENTRE: u16 = 0x0660;
-/// Both long diagonals.
 const DIAGONALS: u16 = LINES[8] | LINES[9];
 
 pub struct Heuristic {

@@ -106,7 +106,6 @@ impl Index {
     }
 }
 
-/// Why a dictionary could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum DictionaryError {
     #[error("cannot read {}: {error}", .path.display())]
@@ -121,12 +120,10 @@ pub enum DictionaryError {
         text: String,
         problem: LineProblem,
     },
-    /// No entries.
     #[error("the dictionary has no entries")]
     Empty,
 }
 
-/// What is wrong with one line.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LineProblem {
     /// A character that is no cell; `cell` names where it stands.

@@ -24,7 +24,6 @@ use crate::games::qubic::hash::FastMap;
 use crate::games::qubic::strategy::{self, Rule, Stuck};
 use crate::games::qubic::threats::{Refuted, threats};
 
-/// How to run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct VerifyOptions {
     /// Use a rayon pool on every core (this thread alone if none can start).

@@ -66,7 +66,6 @@ impl fmt::Display for Level {
     }
 }
 
-/// A name that is not a level.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct UnknownLevel(pub String);
 

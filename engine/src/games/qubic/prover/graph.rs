@@ -104,7 +104,6 @@ impl Graph {
         self.nodes[id as usize].numbers = numbers;
     }
 
-    /// Every parent of `id`.
     pub fn parents(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
         let first = self.nodes[id as usize].parent;
         let more = self.more_parents.get(&id).map_or(&[][..], Vec::as_slice);

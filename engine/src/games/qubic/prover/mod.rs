@@ -58,7 +58,6 @@ pub enum Stop {
     Time,
 }
 
-/// What a search found.
 pub struct QubicProof {
     /// The position searched, canonical.
     pub root: QubicBoard,

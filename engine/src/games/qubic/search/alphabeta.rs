@@ -25,7 +25,6 @@ pub const PROVEN: i32 = WIN - 1000;
 /// Nodes between looks at the clock.
 const CLOCK_EVERY: u64 = 512;
 
-/// The result of a search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Found {
     pub cell: usize,

@@ -7,7 +7,6 @@ use crate::games::qubic::board::QubicBoard;
 
 pub(crate) use crate::games::kit::table::Bound;
 
-/// The table of a Qubic search.
 pub(crate) type Table = table::Table<Slot>;
 
 #[derive(Clone, Copy, Debug)]
