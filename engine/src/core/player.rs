@@ -1,4 +1,4 @@
-//! Anything that picks moves, in any game: bots, baselines, the seeds' players.
+//! Anything that picks moves, in any game: bots, baselines, the published players (the ten-sided-die player, the five-rule player).
 
 use std::time::Duration;
 

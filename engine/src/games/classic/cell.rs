@@ -1,5 +1,5 @@
 //! Cells and their names: column letter then row number, rows counted from the top (`a1` is
-//! the top-left corner, as in Tic-Tac-Latin); on 3x3 also seed 001's numbers `1`..`9`, row by
+//! the top-left corner, as in Tic-Tac-Latin); on 3x3 also the ten-sided-die game's numbers `1`..`9`, row by
 //! row (1 = a1, 3 = c1, 5 = b2, 9 = c3).
 
 use super::variant::Variant;

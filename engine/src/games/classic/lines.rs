@@ -77,11 +77,11 @@ mod tests {
                 assert_eq!(lines(n, k).all().len(), expected, "{n}x{n} k={k}");
             }
         }
-        // Seed 002's example: 4x4 with three in a row has 24 lines.
+        // The 4x4 three-in-a-row example: 4x4 with three in a row has 24 lines.
         assert_eq!(lines(4, 3).all().len(), 24);
     }
 
-    // That the 3x3 lines are the eight of seed 001 is `players::d10`'s test, beside the
+    // That the 3x3 lines are the eight of the ten-sided-die game is `players::d10`'s test, beside the
     // seed's own list.
 
     #[test]

@@ -8,8 +8,8 @@
 //! - Boards of at most 16 cells are solved exactly: [`symmetry`] finds the permutations
 //!   that keep the lines, [`solver`] solves every reachable position once.
 //! - Bigger boards are searched under a clock: [`search`].
-//! - [`players`]: baselines, the perfect player, levels, seed 001's `d10`, seed 003's
-//!   `rule-list` (`examples/seed003/` replays that seed's experiment as its C# program ran
+//! - [`players`]: baselines, the perfect player, levels, the ten-sided-die player `d10`, the five-rule player's
+//!   `rule-list` (`examples/seed003/` replays that experiment as its C# program ran
 //!   it; the engine keeps only the published figures).
 //! - [`adapter`]: the games interface of `crate::core` (games between two players are
 //!   played by `crate::core::game_loop`).

@@ -1,5 +1,5 @@
 //! Lines on a board as masks of cells, and the cell permutations that keep them: what
-//! classic's variants and the dictionary tools' small example (seed 002's 4x4, three in a
+//! classic's variants and the dictionary tools' small example (4x4, three in a
 //! row) share. Qubic's 76 lines and 192 symmetries are built by its own rules, as constants.
 
 /// Every run of `k` cells in a line on a `size` x `size` board (cell `row * size + col`):

@@ -2,7 +2,7 @@
 //! position text.
 //!
 //! The masks themselves know no geometry: the dictionary tools use the same type for the
-//! 16-cell board of seed 002's small example (see [`super::geometry`]). The methods that
+//! 16-cell board of the small example (see [`super::geometry`]). The methods that
 //! speak of winning (`status`, `winning_line`, the text parser) are Qubic's.
 
 use std::fmt;

@@ -1,5 +1,5 @@
 //! What the dictionary tools and the threat search need to know about a board: its cells,
-//! its lines, its symmetries and canonical form. Qubic is one; seed 002's small example (4x4,
+//! its lines, its symmetries and canonical form. Qubic is one; the small example (4x4,
 //! three in a row) is another (`dictionary::small`), so the same verifier, compressor and
 //! exporter run on both.
 //!

@@ -4,7 +4,7 @@
 //! - `cell`, `lines`, `board`: the rules on two 64-bit masks and the position text.
 //! - `symmetry`, `geometry`: the 192 line-preserving maps and the canonical form; the small
 //!   interface ([`Geometry`]) the dictionary tools and the threat search are written
-//!   against, so they also run on seed 002's 4x4 three-in-a-row example.
+//!   against, so they also run on the 4x4 three-in-a-row example.
 //! - `threats`: threats and forced wins (threat-space search).
 //! - `dictionary`: Patashnik's dictionary in both formats, the verifier, export and
 //!   compression.

@@ -1,9 +1,9 @@
-//! Seed 001's non-player character, "D10", on 3x3: a fixed list of rules, the first that
+//! The ten-sided-die game's non-player character, "D10", on 3x3: a fixed list of rules, the first that
 //! applies decides, with a ten-sided die that sometimes makes it skip the strongest move so
 //! a person can win.
 //!
-//! Cells are the seed's numbers 1..9, row by row (1 = a1, 3 = c1, 5 = b2, 9 = c3); lines are
-//! scanned in the seed's order 123, 456, 789, 147, 258, 369, 159, 753. At each turn it rolls
+//! Cells are the original's numbers 1..9, row by row (1 = a1, 3 = c1, 5 = b2, 9 = c3); lines are
+//! scanned in the original's order 123, 456, 789, 147, 258, 369, 159, 753. At each turn it rolls
 //! `chance`, uniform in 1..=10, then:
 //! 1. Win: the empty cell of the first line holding two of its stones and an empty cell.
 //! 2. Block: the same for two of the opponent's stones.
@@ -15,7 +15,7 @@
 //!    stone on 5: a random edge.
 //! 7. Otherwise a uniformly random empty cell.
 //!
-//! "Its stones" are always the side it plays (the seed's O), whichever side moves first.
+//! "Its stones" are always the side it plays (the original's O), whichever side moves first.
 //! A random corner is one of the four true corners {1, 3, 7, 9}. The seed computes a corner
 //! as `Random(1,4)*2-1`, which gives {1, 3, 5, 7}: it never picks 9, and in rule 5 it can
 //! pick the occupied centre and then makes no move at all. This player does not copy that.
@@ -27,7 +27,7 @@ use crate::core::{CellId, Decision, Player, Position};
 use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::variant::Variant;
 
-/// The seed's lines, in the order it scans them, as cell numbers 1..9.
+/// The original's lines, in the order it scans them, as cell numbers 1..9.
 const LINES: [[u8; 3]; 8] = [
     [1, 2, 3],
     [4, 5, 6],
@@ -42,7 +42,7 @@ const CORNERS: [u8; 4] = [1, 3, 7, 9];
 const EDGES: [u8; 4] = [2, 4, 6, 8];
 const CENTRE: u8 = 5;
 
-/// The rule that decided a move, numbered as in the seed's list.
+/// The rule that decided a move, numbered as in the original list.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum D10Rule {
     Win = 1,
@@ -131,7 +131,7 @@ impl D10 {
     }
 }
 
-/// The empty cell of the first line (in the seed's order) holding two of `two` and no
+/// The empty cell of the first line (in the original's order) holding two of `two` and no
 /// stone of `other`.
 fn first_gap(two: u64, other: u64) -> Option<u8> {
     LINES.iter().find_map(|line| {
@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn the_3x3_lines_are_the_eight_of_the_seed() {
-        // Seed 001's numbering, 1 = a1 (bit 0) .. 9 = c3 (bit 8).
+        // The original's numbering, 1 = a1 (bit 0) .. 9 = c3 (bit 8).
         let mut expected: Vec<u64> = LINES
             .iter()
             .map(|l| l.iter().fold(0, |m, &n| m | 1 << (n - 1)))
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn it_plays_either_side_and_only_3x3() {
-        // X to move (D10 moves first here, as the seed's O sometimes does): it sees its own
+        // X to move (D10 moves first here, as the original's O sometimes does): it sees its own
         // stones as X now. X has 1, 5; O has 2, 3: rule 1 on 159.
         let b = board("XOO/-X-/---");
         assert_eq!(b.to_move(), Side::First);

@@ -7,7 +7,7 @@
 //! - `perfect` on boards of up to 16 cells (`perfect.rs`), from the exact solver;
 //! - `easy`, `medium`, `hard` on those boards (`levels.rs`), exact values with mistakes;
 //! - the searching bot and its levels on bigger boards (`searcher.rs`);
-//! - seed 001's `d10` (`d10.rs`) and seed 003's `rule-list` (`rule_list.rs`).
+//! - the ten-sided-die player `d10` (`d10.rs`) and the five-rule player `rule-list` (`rule_list.rs`).
 
 mod baselines;
 mod d10;

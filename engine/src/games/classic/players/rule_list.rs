@@ -1,4 +1,4 @@
-//! Seed 003's rule-list player, for boards of odd size. The first rule that yields a cell
+//! The five-rule player of a published C# experiment, for boards of odd size. The first rule that yields a cell
 //! decides:
 //! 1. Win at once: the first such cell scanning rows from the top, each left to right.
 //! 2. Block: the first cell (same scan) where the opponent would win at once.
@@ -6,15 +6,15 @@
 //! 4. If neither long diagonal is full: for r = 0..N-1 (c = N-1-r), flip a coin for which of
 //!    (r, r) and (r, c) to try first, and take the first empty one.
 //! 5. Play away from its own last move (the last cell it took by rules 1-4; the top-left
-//!    corner before it has one, as the seed's fields start at 0): for i = N..0, j = N..0,
+//!    corner before it has one, as the C# program's fields start at 0): for i = N..0, j = N..0,
 //!    sign in (-1, +1), try (last_r + sign*i, last_c + sign*j) and take the first empty
 //!    cell on the board.
 //!
 //! Since the same sign moves both coordinates, rule 5 can find no cell (on 3x3 in about
-//! 1-2 % of games against a random player); the seed's C# then makes no move at all. This
+//! 1-2 % of games against a random player); the C# program then makes no move at all. This
 //! player then takes the first empty cell in row order (rule 6 here), so it always moves.
 //! The C# also goes on placing stones after rule 5 has found one: see `examples/seed003/`
-//! for that program as it runs, and the README for what it does to the seed's figures.
+//! for that program as it runs, and the README for what it does to the published figures.
 
 use rand::RngExt;
 

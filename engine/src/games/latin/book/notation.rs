@@ -4,7 +4,7 @@
 //! of the book's side marks the move it plays (`X` in the first player's book, `O` in the
 //! second's), and capitals of the opponent's letter are wildcards: the line stands for one
 //! position per wildcard, each with the opponent's stone on exactly that wildcard cell and
-//! the other wildcards empty (seed 002's notation on a 4x4 board).
+//! the other wildcards empty (the small example's notation on a 4x4 board).
 
 use std::fmt;
 

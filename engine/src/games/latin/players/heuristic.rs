@@ -1,4 +1,4 @@
-//! The rule-list player of seed 003 ("don't lose at tic-tac-toe 99 % of the time"),
+//! The five-rule player of a published C# experiment ("don't lose at tic-tac-toe 99 % of the time"),
 //! adapted to Tic-Tac-Latin.
 //!
 //! The rules, tried in order; the first that offers a cell decides (ties at random):

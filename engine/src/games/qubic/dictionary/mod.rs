@@ -53,7 +53,7 @@ impl Dictionary {
 
     /// The lookup table by canonical form. When two entries hold one symmetry class, the
     /// first is used and the later one is listed in [`Index::repeats`] (with whether its
-    /// move differs: seed 002's small dictionary names two different winning moves for some
+    /// move differs: the small example's dictionary names two different winning moves for some
     /// positions).
     pub fn index<G: Geometry + ?Sized>(&self, g: &G) -> Index {
         let mut map: FastMap<QubicBoard, (u8, u32)> = FastMap::default();

@@ -42,7 +42,7 @@ pub enum VerifyRules {
     Procedure,
     /// Win at once, else the dictionary: for a complete dictionary.
     WinThenDictionary,
-    /// The dictionary alone, every O reply played out (seed 002's question: is a
+    /// The dictionary alone, every O reply played out (the question: is a
     /// dictionary exhaustive by itself?).
     DictionaryOnly,
 }

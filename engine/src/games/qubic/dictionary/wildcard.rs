@@ -1,4 +1,4 @@
-//! Seed 002's notation: one character per cell in cell order, `.` empty, `x`/`o` stones, `X`
+//! The small example's notation: one character per cell in cell order, `.` empty, `x`/`o` stones, `X`
 //! X's move, and each `O` one alternative O stone: the line stands for one position per `O`,
 //! with an o on that cell and the other `O` cells empty.
 
