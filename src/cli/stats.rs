@@ -4,7 +4,7 @@ use super::Failure;
 use super::settings_args::data_dir;
 use tictaclatin::core::Difficulty;
 use tictaclatin::core::words::plural;
-use tictaclatin::games::{self, GameChoice};
+use tictaclatin::games;
 use tictaclatin::store::{Loaded, SavedGame, Stats, Store};
 
 /// A line for each unfinished game saved to be resumed (they are not records until they
@@ -59,9 +59,7 @@ pub fn run() -> Result<(), Failure> {
 
 /// What a game calls a level (`perfect`, or `max` where the bot searches).
 fn level_name(key: &str, level: Difficulty) -> &'static str {
-    GameChoice::from_key(key)
-        .and_then(|choice| games::build(choice).ok())
-        .map_or(level.name(), |game| game.level_name(level))
+    games::of_key(key).map_or(level.name(), |game| game.level_name(level))
 }
 
 /// One row per game, mode and level: games, wins, draws, losses, the current and best

@@ -16,7 +16,7 @@ use crate::core::bounded::{self, Kind};
 use crate::core::session::{History, Resumed};
 use crate::core::words::quote;
 use crate::core::{Game, Move, Position, move_names, read_moves};
-use crate::games::{self, GameChoice};
+use crate::games;
 
 /// A game in progress, saved so it can be resumed at the next start.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -58,9 +58,7 @@ impl SavedGame {
     }
 
     pub fn game(&self) -> Result<std::sync::Arc<dyn Game>, BadGame> {
-        GameChoice::from_key(&self.game)
-            .and_then(|choice| games::build(choice).ok())
-            .ok_or_else(|| BadGame::UnknownGame(self.game.clone()))
+        games::of_key(&self.game).ok_or_else(|| BadGame::UnknownGame(self.game.clone()))
     }
 
     /// The moves replayed, or why they are not a game still in play.

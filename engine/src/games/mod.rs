@@ -387,12 +387,16 @@ pub fn all_choices() -> Vec<GameChoice> {
     all
 }
 
+/// The game a key names (`latin`, `classic-5`), as files name it; `None` for a key this
+/// build does not know, as files from a newer build may hold.
+pub fn of_key(key: &str) -> Option<Arc<dyn Game>> {
+    GameChoice::from_key(key).and_then(|choice| build(choice).ok())
+}
+
 /// A game's title from its key (`classic-5` is `Classic 5x5`), or the key itself for a
-/// game this build does not know, as files from a newer build may name.
+/// game this build does not know.
 pub fn title_of_key(key: &str) -> String {
-    GameChoice::from_key(key)
-        .and_then(|choice| build(choice).ok())
-        .map_or_else(|| key.to_string(), |game| game.title())
+    of_key(key).map_or_else(|| key.to_string(), |game| game.title())
 }
 
 impl GameChoice {
