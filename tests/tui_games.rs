@@ -30,6 +30,11 @@ struct Game {
 }
 
 impl Game {
+    /// The status line's text.
+    fn status(&self) -> &str {
+        self.app.shared.status.text.as_str()
+    }
+
     /// A game of `choice` in `mode`, past the start screen, on an 80x24 terminal; two
     /// people chose hints.
     fn start(choice: GameChoice, mode: Mode, move_limit: Option<Duration>) -> Game {
@@ -135,7 +140,7 @@ fn winning_a_small_board_announces_the_bonus_move_and_fills_the_board() {
         "A1 is a corner: 6 points"
     );
     assert_eq!(
-        game.app.shared.status.text.as_str(),
+        game.status(),
         "A1d1 wins A1 (6 : 0): BONUS MOVE! Player 1's turn (X, bonus)."
     );
     let screen = game.screen();
@@ -156,14 +161,7 @@ fn the_bonus_move_may_go_to_the_board_just_won_and_then_goes_on() {
     let position = game.app.play.position();
     assert!(!Extreme.bonus_move(position));
     assert_eq!(position.to_move(), Side::Second);
-    assert!(
-        game.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .contains("Player 2's turn (O).")
-    );
+    assert!(game.status().contains("Player 2's turn (O)."));
     // The move list keeps X's column X's: the bonus move joins the move that earned it,
     // and O's answer follows in the same row.
     game.play(&["B2a1"]);
@@ -207,28 +205,12 @@ fn the_cursor_starts_in_the_board_the_mover_is_sent_to() {
 fn typing_after_a_refused_name_forgets_the_refusal() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "A1a1"]);
-    assert!(
-        game.app.shared.status.text.as_str().starts_with("Illegal"),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
+    assert!(game.status().starts_with("Illegal"), "{}", game.status());
     game.play(&["C1"]);
-    assert!(
-        game.app.shared.status.text.as_str().contains("like C1"),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
+    assert!(game.status().contains("like C1"), "{}", game.status());
     game.press(KeyCode::Esc);
-    assert!(
-        !game.app.shared.status.text.as_str().contains("Illegal"),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
-    assert!(
-        game.app.shared.status.text.as_str().contains("turn"),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
+    assert!(!game.status().contains("Illegal"), "{}", game.status());
+    assert!(game.status().contains("turn"), "{}", game.status());
     // The cursor off the board to play in: the example is still one that can be played.
     for _ in 0..4 {
         game.press(KeyCode::Left);
@@ -241,11 +223,7 @@ fn typing_after_a_refused_name_forgets_the_refusal() {
             .starts_with("C1")
     );
     game.play(&["B"]);
-    assert!(
-        game.app.shared.status.text.as_str().contains("(like C1"),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
+    assert!(game.status().contains("(like C1"), "{}", game.status());
 }
 
 #[test]
@@ -253,11 +231,7 @@ fn a_move_outside_the_board_one_is_sent_to_is_refused_and_nothing_changes() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "A1a1"]);
     assert_eq!(game.app.play.moves().len(), 1);
-    assert!(
-        game.app.shared.status.text.as_str().contains("A1a1"),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
+    assert!(game.status().contains("A1a1"), "{}", game.status());
 }
 
 #[test]
@@ -284,7 +258,7 @@ fn a_person_over_the_contest_clock_loses_on_time() {
         "O ran out"
     );
     assert_eq!(
-        game.app.shared.status.text.as_str(),
+        game.status(),
         "Player 2 (O) ran out of time: Player 1 (X) wins (time out), 68 : 0 in contest points."
     );
     game.play(&["C1a1"]);
@@ -298,14 +272,9 @@ fn a_person_over_the_contest_clock_loses_on_time() {
     assert_eq!(game.app.play.moves().len(), 1);
     assert_eq!(game.app.play.status(), Status::Won(Side::First));
     assert!(
-        game.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .contains("lost on time stays lost"),
+        game.status().contains("lost on time stays lost"),
         "{}",
-        game.app.shared.status.text.as_str()
+        game.status()
     );
     assert!(
         !game.screen().contains("u undo"),
@@ -328,10 +297,7 @@ fn a_game_lost_on_time_before_a_move_shows_no_hints_and_no_review() {
     assert_eq!(game.app.play.status(), Status::Won(Side::Second));
     assert_eq!(game.app.view().hint_values(), None);
     game.play(&["v"]);
-    assert_eq!(
-        game.app.shared.status.text.as_str(),
-        "Nothing to review: no move was played."
-    );
+    assert_eq!(game.status(), "Nothing to review: no move was played.");
 }
 
 #[test]
@@ -442,13 +408,10 @@ fn a_half_typed_name_is_echoed_as_the_game_writes_it() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["b2"]);
     assert!(
-        game.app
-            .shared
-            .status
-            .text
+        game.status()
             .starts_with("B2… then the rest of a cell's name"),
         "{}",
-        game.app.shared.status.text.as_str()
+        game.status()
     );
 }
 
@@ -457,23 +420,11 @@ fn switching_hints_on_where_the_bot_searches_explains_its_ranking() {
     let mut game = Game::start(extreme(), Mode::VsBot, None);
     game.play(&["t"]);
     assert!(
-        game.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .contains("1 2 3 the bot's top choices"),
+        game.status().contains("1 2 3 the bot's top choices"),
         "{}",
-        game.app.shared.status.text.as_str()
+        game.status()
     );
-    assert!(
-        game.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .contains("W2/L a proven win/loss")
-    );
+    assert!(game.status().contains("W2/L a proven win/loss"));
 }
 
 #[test]
@@ -545,11 +496,7 @@ fn after_an_undo_the_cursor_is_in_the_board_to_play_again() {
 fn escape_drops_a_half_typed_name_before_it_asks_to_quit() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "c1"]);
-    assert!(
-        game.app.shared.status.text.as_str().starts_with("C1…"),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
+    assert!(game.status().starts_with("C1…"), "{}", game.status());
     game.press(KeyCode::Esc);
     assert!(
         !game
@@ -560,24 +507,11 @@ fn escape_drops_a_half_typed_name_before_it_asks_to_quit() {
             .as_str()
             .contains("again to quit"),
         "{}",
-        game.app.shared.status.text.as_str()
+        game.status()
     );
-    assert!(
-        !game.app.shared.status.text.as_str().contains('…'),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
+    assert!(!game.status().contains('…'), "{}", game.status());
     game.press(KeyCode::Esc);
-    assert!(
-        game.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .contains("again to quit"),
-        "{}",
-        game.app.shared.status.text.as_str()
-    );
+    assert!(game.status().contains("again to quit"), "{}", game.status());
 }
 
 #[test]
@@ -625,7 +559,7 @@ fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
         names.len(),
         "every move was played"
     );
-    let status = game.app.shared.status.text.as_str();
+    let status = game.status();
     assert!(status.contains(", no second bonus. "), "{status}");
     assert!(
         !status.contains("(X, bonus)") && !status.contains("(O, bonus)"),
@@ -637,20 +571,12 @@ fn a_small_board_won_by_a_bonus_move_says_no_second_bonus_follows() {
 fn declining_to_quit_goes_back_to_whose_turn_it_is() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&["B3c1", "q", "x"]);
-    assert_eq!(
-        game.app.shared.status.text.as_str(),
-        "Not quitting. Player 2's turn (O)."
-    );
+    assert_eq!(game.status(), "Not quitting. Player 2's turn (O).");
     game.play(&["C1b3"]);
     assert!(
-        game.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .ends_with("Player 1's turn (X)."),
+        game.status().ends_with("Player 1's turn (X)."),
         "{}",
-        game.app.shared.status.text.as_str()
+        game.status()
     );
 }
 
@@ -795,7 +721,7 @@ fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
     // 1 could go on (12, 1a1): it waits, however long, and says how to place it as it is.
     game.play(&["1"]);
     assert_eq!(
-        game.app.shared.status.text.as_str(),
+        game.status(),
         "1… Enter places at 1b1, or type on (like 10 or 1a1)"
     );
     game.tick(10);
@@ -822,7 +748,7 @@ fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
     game.play(&["64"]);
     assert_eq!(game.app.play.moves().len(), 6);
     assert_eq!(
-        game.app.shared.status.text.as_str(),
+        game.status(),
         "Illegal: no cell 64: numbers run from 0 to 63"
     );
 }
@@ -1026,13 +952,9 @@ fn a_name_that_ends_in_no_cell_is_refused_as_the_game_writes_it() {
     game.play(&["b3c9"]);
     assert!(game.app.play.moves().is_empty());
     assert!(
-        game.app
-            .shared
-            .status
-            .text
-            .starts_with("Illegal: 'B3c9' is not a cell"),
+        game.status().starts_with("Illegal: 'B3c9' is not a cell"),
         "{}",
-        game.app.shared.status.text.as_str()
+        game.status()
     );
 }
 
@@ -1050,7 +972,7 @@ fn qubic_on_a_tall_terminal_gives_the_move_list_its_spare_rows() {
         game.app.play.moves().len(),
         moves.len(),
         "{}",
-        game.app.shared.status.text.as_str()
+        game.status()
     );
     game.send(Event::Resize(130, 40));
     let screen = drawn(&game.app, 130, 40);
@@ -1202,10 +1124,7 @@ fn the_review_of_a_searched_board_marks_a_missed_block() {
     game.press(KeyCode::End);
     // From the last move, the previous marked move is the missed block.
     game.press(KeyCode::BackTab);
-    assert_eq!(
-        game.app.shared.status.text.as_str(),
-        "Mistake at move 4, g4."
-    );
+    assert_eq!(game.status(), "Mistake at move 4, g4.");
     let screen = game.screen();
     assert!(screen.contains("g4??"), "{screen}");
     // Why, in one sentence: the move played lost at once, the block held.
@@ -1249,10 +1168,7 @@ fn the_review_box_leaves_the_move_shown_in_the_list() {
     answer_from_the_bot(&mut game, choice, request);
     game.press(KeyCode::End);
     game.press(KeyCode::BackTab);
-    assert_eq!(
-        game.app.shared.status.text.as_str(),
-        "Mistake at move 3, e5."
-    );
+    assert_eq!(game.status(), "Mistake at move 3, e5.");
     let screen = drawn(&game.app, 80, 24);
     assert!(screen.contains("Moves (X then O)"), "{screen}");
     assert!(screen.contains("e5??"), "the move shown, marked: {screen}");

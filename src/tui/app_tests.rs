@@ -147,7 +147,7 @@ impl Harness {
 
     /// The status line starts with `words`.
     #[track_caller]
-    fn status_starts(&self, words: &str) {
+    pub(crate) fn status_starts(&self, words: &str) {
         let status = self.app.shared.status.text.as_str();
         assert!(status.starts_with(words), "{status}");
     }
@@ -569,16 +569,7 @@ fn a_letter_of_a_cell_name_types_it_and_nothing_else() {
     h.typed("d");
     assert_eq!(h.app.play.session.difficulty, level);
     assert_eq!(h.app.play.cursor, cursor);
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .contains("d… then the rest"),
-        "{}",
-        h.app.shared.status.text.as_str()
-    );
+    h.status_has("d… then the rest");
     h.typed("3");
     assert_eq!(h.moves(), "d3");
     h.answer();
@@ -593,22 +584,9 @@ fn a_letter_of_a_cell_name_types_it_and_nothing_else() {
 fn a_name_that_cannot_be_played_says_why() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
     h.typed("e");
-    assert!(
-        h.app.shared.status.text.as_str().contains("a column a-d"),
-        "{}",
-        h.app.shared.status.text.as_str()
-    );
+    h.status_has("a column a-d");
     h.typed("c7");
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .contains("'c7' is not a cell"),
-        "{}",
-        h.app.shared.status.text.as_str()
-    );
+    h.status_has("'c7' is not a cell");
     assert!(h.app.play.moves().is_empty());
     h.typed("a4");
     assert_eq!(h.moves(), "a4", "the next name places");
@@ -699,14 +677,7 @@ fn a_click_on_a_cell_places_there() {
 fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
     let h = Harness::new(Mode::VsBot, First::BotChooses, 0);
     assert_eq!(h.app.play.session.human, Some(Side::Second));
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .starts_with("Bot takes X and moves first")
-    );
+    h.status_starts("Bot takes X and moves first");
     assert_eq!(h.moves_asked(), 1);
 }
 
@@ -784,14 +755,7 @@ fn a_failed_bot_is_reported_and_undo_still_works() {
     h.typed("b2");
     h.asked.clear();
     h.send(Event::BotFailed("boom".into()));
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .starts_with("The bot failed (boom)")
-    );
+    h.status_starts("The bot failed (boom)");
     assert!(h.asked.is_empty(), "not asked again straight away");
     h.typed("u");
     assert!(h.app.play.moves().is_empty());
@@ -1009,14 +973,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     assert_eq!(h.moves(), "b2 c3");
     assert_eq!(h.app.play.session.difficulty, Difficulty::Hard);
     assert!(h.app.play.human_to_move());
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .starts_with("Resumed your game of 2 moves")
-    );
+    h.status_starts("Resumed your game of 2 moves");
     let mut h = remembering(Some(saved_vs_bot("b2")));
     h.press(KeyCode::Enter);
     h.status_starts("Resumed your game of 1 move. ");
@@ -1032,14 +989,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen, Screen::Play);
     assert_eq!(h.moves().split(' ').count(), played);
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .as_str()
-            .starts_with("Back to the game.")
-    );
+    h.status_starts("Back to the game.");
 }
 
 #[test]
@@ -1640,15 +1590,7 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
         "the panel keeps saying it"
     );
     h.typed("q");
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .contains("again to quit (it cannot be saved: the game is lost)"),
-        "{}",
-        h.app.shared.status.text.as_str()
-    );
+    h.status_has("again to quit (it cannot be saved: the game is lost)");
     assert!(h.app.save_on_exit().is_some());
 
     // A write that fails (here the saved game's name is taken by a folder once the game
@@ -1669,15 +1611,7 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     h.typed("c3");
     h.status_has("(Could not save the game: ");
     h.typed("q");
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .contains("(the latest moves could not be saved)"),
-        "{}",
-        h.app.shared.status.text.as_str()
-    );
+    h.status_has("(the latest moves could not be saved)");
 }
 
 /// Two people on a real store, on the game screen of classic 3x3.
@@ -1792,15 +1726,7 @@ fn two_people_swapping_after_a_game_play_the_next_one_swapped() {
         h.app.play.name(Side::First, &h.app.shared.settings),
         "Player 2"
     );
-    assert!(
-        h.app
-            .shared
-            .status
-            .text
-            .starts_with("New game, sides swapped: Player 2 plays X."),
-        "{}",
-        h.app.shared.status.text.as_str()
-    );
+    h.status_starts("New game, sides swapped: Player 2 plays X.");
 }
 
 /// A window that played a copy of a game another window kept, once that window has
@@ -1811,15 +1737,7 @@ fn resuming_after_the_keeper_closed_reads_its_game_not_the_copy() {
     let dir = tempfile::tempdir().unwrap();
     // The second window opens a copy of the game, not kept, since the first keeps it.
     let (mut a, mut b) = two_windows(dir.path(), "a1");
-    assert!(
-        b.app
-            .shared
-            .status
-            .text
-            .contains("A copy of the game open in another window"),
-        "{}",
-        b.app.shared.status.text.as_str()
-    );
+    b.status_has("A copy of the game open in another window");
     b.typed("c3");
     a.typed("b1");
     // On the start screen, the second window says its game is not saved and where the

@@ -359,12 +359,6 @@ impl Screen3 {
         screen
     }
 
-    /// The status line begins with `words`.
-    fn says(&self, words: &str) {
-        let status = self.app.shared.status.text.as_str();
-        assert!(status.starts_with(words), "{status}");
-    }
-
     /// The bot thread answers the newest move request and any review asked.
     fn answer(&mut self) {
         for request in std::mem::take(&mut self.asked) {
@@ -501,10 +495,10 @@ fn undo_and_redo_take_back_and_replay_columns() {
     let mut s = Screen3::new(Mode::TwoHumans, false);
     s.typed("ad");
     s.typed("u");
-    s.says("Took back d.");
+    s.status_starts("Took back d.");
     assert_eq!(s.stone("d1"), None);
     s.typed("r");
-    s.says("Redid d.");
+    s.status_starts("Redid d.");
     assert_eq!(s.stone("d1"), Some(Side::Second));
 }
 
@@ -516,7 +510,7 @@ fn the_bot_replies_with_a_column() {
     // The bot takes the first column it may: a, on the stone already there.
     assert_eq!(s.names(), "a a");
     assert_eq!(s.stone("a2"), Some(Side::Second));
-    s.says("Bot played a.");
+    s.status_starts("Bot played a.");
 }
 
 /// X wins up column a: a b a b a.
