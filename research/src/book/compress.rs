@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn seed_example_compresses_to_two_lines() {
-        // Seed 002's eight second-move positions, on a 4x4 board.
+        // The small example's eight second-move positions, on a 4x4 board.
         let plain = book(
             "o....xX.........\n.o...xX.........\n..o..xX.........\n...o.xX.........\n\
              ....ox...X......\n.....xo..X......\n.....x.o.X......\n.....xX.o.......\n",

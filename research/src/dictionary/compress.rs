@@ -331,7 +331,7 @@ mod tests {
 
     #[test]
     fn the_seeds_second_moves_fold_into_one_line_up_to_symmetry() {
-        // Seed 002: after x on b2 and X's answer c2, O's nine replies up to symmetry.
+        // The small example: after x on b2 and X's answer c2, O's nine replies up to symmetry.
         let g = FourByFourThree::get();
         let line = wildcard::read(g, "OO...xX.OOO.OOOO").unwrap();
         let positions: Vec<(QubicBoard, usize)> = expand(&[line]);

@@ -60,7 +60,7 @@ pub fn runlength_text<G: Geometry + ?Sized>(
     out
 }
 
-/// Seed 002's notation, one line per [`WildLine`], after `header`.
+/// The small example's notation, one line per [`WildLine`], after `header`.
 pub fn wildcard_text<G: Geometry + ?Sized>(g: &G, header: &[String], lines: &[WildLine]) -> String {
     let mut out = comment(header);
     for line in lines {

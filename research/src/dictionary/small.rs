@@ -1,4 +1,4 @@
-//! Seed 002's small example: a 4x4 board, three in a row wins, X first. A tiny self-contained
+//! The small example: a 4x4 board, three in a row wins, X first. A tiny self-contained
 //! rule set, only so the dictionary tools can check the seed's 12-line dictionary (the
 //! classic game itself lives elsewhere). Cells in row order: cell = 4 * row + column, named
 //! `a1`..`d4`.
