@@ -9,7 +9,7 @@ use crate::config::{First, Mode, Settings};
 use crate::core::game_loop::End;
 use crate::core::session::{Controller, Session};
 use crate::core::{Position, Side, Status};
-use crate::record::{self, MoveEntry, Record, RecordOutcome};
+use crate::record::{self, MoveEntry, Record};
 use crate::store::record_key;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::keeping::Keeping;
@@ -103,11 +103,7 @@ impl PlayScreen {
             .collect();
         let end = history.position();
         let status = session.status();
-        record.outcome = match status {
-            Status::Won(side) => RecordOutcome::Won(side),
-            Status::Draw => RecordOutcome::Draw,
-            Status::InPlay => RecordOutcome::Unfinished,
-        };
+        record.outcome = status;
         if status.is_over() {
             let how = if session.timed_out().is_some() {
                 End::TimeOut
@@ -220,7 +216,10 @@ impl PlayScreen {
         let first = record.tag("First").unwrap_or("?");
         let second = record.tag("Second").unwrap_or("?");
         // Written as `tictaclatin games` lists the players.
-        let lead = format!("{name}: {first} - {second}, {}.", record.outcome.token());
+        let lead = format!(
+            "{name}: {first} - {second}, {}.",
+            record::result_token(record.outcome)
+        );
         // On review, the footer lists its keys; with them the line would wrap over it.
         let no_moves = if record.moves.is_empty() {
             " No moves."
