@@ -174,7 +174,6 @@ fn dictionaries(
     }
 }
 
-/// Tic-Tac-Latin's books, for either side.
 fn latin(command: BookCommand) -> Result<(), Failure> {
     match command {
         BookCommand::Export {

@@ -48,9 +48,8 @@ enum ConfigCommand {
     Show(Box<SettingsArgs>),
 }
 
-/// Runs a `config` subcommand. `outer` holds the flags given before `config`
-/// (`tictaclatin --config F config show`): they count as if given after it, where the
-/// flag after wins.
+/// `outer` holds the flags given before `config`: they count as if given after it, where
+/// the flag after wins.
 pub fn run(args: ConfigArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     let file = |given: Option<PathBuf>| location(given.or(outer_file(outer)?).as_deref());
     match args.command {
@@ -76,7 +75,6 @@ fn outer_file(outer: &SettingsArgs) -> Result<Option<PathBuf>, Failure> {
     }
 }
 
-/// The file named by `path`, else by the environment, else the default one.
 fn location(path: Option<&Path>) -> Result<Location, Failure> {
     config::locate(path, &Env::from_process(), config::default_path()).ok_or_else(|| {
         Failure::bad_input(format!(
@@ -121,7 +119,6 @@ fn init(path: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The first of `dir` and its parents that exists but is not a directory.
 fn file_in_the_way(dir: &Path) -> Option<&Path> {
     dir.ancestors()
         .find(|p| fs::metadata(p).is_ok_and(|m| !m.is_dir()))
@@ -227,7 +224,6 @@ fn describe(s: &Settings) -> String {
         .collect()
 }
 
-/// A TOML string, quoted and escaped as the file would hold it.
 fn quote(text: &str) -> String {
     toml::Value::String(text.to_string()).to_string()
 }

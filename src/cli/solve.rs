@@ -54,7 +54,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     solve_by_table(game.as_ref())
 }
 
-/// The classic variant these flags name, when no table solves it.
+/// `None` where a table solves the game.
 fn searched_variant(args: &GameArgs) -> Option<Variant> {
     let choice = args.choice();
     if choice.kind != GameKind::Classic {

@@ -15,10 +15,8 @@ impl Store {
         self.dir.join(RECORDS_DIR)
     }
 
-    /// Keeps a finished game's record as a new file in the records directory, named by
-    /// when it ended and its game (`20261124-194012-classic-5.txt`), never over another: a
-    /// second window ending a game in the same second gets `-2`. The file appears whole or
-    /// not at all. `None` when nothing is saved.
+    /// A new file named by when the game ended and its game (`20261124-194012-classic-5.txt`),
+    /// never over another (then `-2`...), whole or not at all. `None` when nothing is saved.
     pub fn keep_record(
         &self,
         record: &GameRecord,
