@@ -21,6 +21,7 @@ use crate::core::words::escape;
 pub use files::{FileLock, backup_path, file_name, free_backup_path, write_atomic};
 pub(crate) use memory::Ownership;
 pub use memory::{Memory, menu_record_key, record_key};
+pub use records::write_new_record;
 pub use saved::{BadGame, SavedGame};
 pub(crate) use stats::Standing;
 pub use stats::{RecordKey, Stats};
