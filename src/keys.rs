@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use serde::Deserialize;
@@ -67,16 +68,6 @@ impl Action {
             i += 1;
         }
         all
-    };
-
-    pub const NAMES: [&str; 18] = {
-        let mut names = [""; 18];
-        let mut i = 0;
-        while i < names.len() {
-            names[i] = ACTIONS[i].1;
-            i += 1;
-        }
-        names
     };
 
     pub fn name(self) -> &'static str {
@@ -391,9 +382,10 @@ impl KeyBindings {
 /// message lists the actions.
 impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+        static NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| Action::ALL.map(Action::name).into());
         let name = String::deserialize(d)?;
         name.parse()
-            .map_err(|_| de::Error::unknown_field(&name, &Action::NAMES))
+            .map_err(|_| de::Error::unknown_field(&name, NAMES.as_slice()))
     }
 }
 
