@@ -1,6 +1,5 @@
-//! `tictaclatin book ...`: export, verify, compress and expand strategy books:
-//! Tic-Tac-Latin's (both sides, checked against the solved table) here, and the first
-//! player's winning dictionaries of Qubic and of classic 4x4 three in a row in
+//! `tictaclatin book ...`: export, verify, compress and expand strategy books: Tic-Tac-Latin's
+//! here, the first player's winning dictionaries (Qubic, classic 4x4 three in a row) in
 //! `dictionary.rs`.
 
 use std::path::{Path, PathBuf};

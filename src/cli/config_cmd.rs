@@ -162,16 +162,16 @@ fn show(args: &SettingsArgs, outer: &SettingsArgs) -> Result<(), Failure> {
 /// copied into a config file as it is.
 fn describe(s: &Settings) -> String {
     let (n, c) = (&s.names, &s.colors);
-    let mut lines: Vec<(String, String)> = vec![
-        ("color".into(), s.color.to_string()),
-        ("keep_records".into(), s.keep_records.to_string()),
-        ("symbols.first".into(), quote(s.symbol(Side::First))),
-        ("symbols.second".into(), quote(s.symbol(Side::Second))),
-        ("names.first".into(), quote(&n.first)),
-        ("names.second".into(), quote(&n.second)),
-        ("names.you".into(), quote(&n.you)),
-        ("names.bot".into(), quote(&n.bot)),
-    ];
+    let mut lines: Vec<(String, String)> = Vec::new();
+    let mut add = |key: &str, value: String| lines.push((key.to_string(), value));
+    add("color", s.color.to_string());
+    add("keep_records", s.keep_records.to_string());
+    add("symbols.first", quote(s.symbol(Side::First)));
+    add("symbols.second", quote(s.symbol(Side::Second)));
+    add("names.first", quote(&n.first));
+    add("names.second", quote(&n.second));
+    add("names.you", quote(&n.you));
+    add("names.bot", quote(&n.bot));
     for (key, color) in [
         ("first", c.first),
         ("second", c.second),
@@ -180,34 +180,26 @@ fn describe(s: &Settings) -> String {
         ("hint_draw", c.hint_draw),
         ("hint_loss", c.hint_loss),
     ] {
-        lines.push((format!("colors.{key}"), quote(&config::color_name(color))));
+        add(&format!("colors.{key}"), quote(&config::color_name(color)));
     }
+    add("game.kind", quote(s.game.kind.name()));
+    if let Some(size) = s.game.size {
+        add("game.size", size.to_string());
+    }
+    if let Some(k) = s.game.in_a_row {
+        add("game.in_a_row", k.to_string());
+    }
+    add("game.mode", quote(s.mode.name()));
+    add("game.first", quote(s.first.name()));
+    add("game.difficulty", quote(s.difficulty.name()));
     let hints = match s.hints {
         Hints::Auto => quote("auto"),
         Hints::On => "true".into(),
         Hints::Off => "false".into(),
     };
-    lines.push(("game.kind".into(), quote(s.game.kind.name())));
-    if let Some(size) = s.game.size {
-        lines.push(("game.size".into(), size.to_string()));
-    }
-    if let Some(k) = s.game.in_a_row {
-        lines.push(("game.in_a_row".into(), k.to_string()));
-    }
-    lines.extend([
-        ("game.mode".into(), quote(s.mode.name())),
-        ("game.first".into(), quote(s.first.name())),
-        ("game.difficulty".into(), quote(s.difficulty.name())),
-        ("game.hints".into(), hints),
-        (
-            "game.bot_delay_ms".into(),
-            s.bot_delay.as_millis().to_string(),
-        ),
-        (
-            "game.bot_time_ms".into(),
-            s.movetime.as_millis().to_string(),
-        ),
-    ]);
+    add("game.hints", hints);
+    add("game.bot_delay_ms", s.bot_delay.as_millis().to_string());
+    add("game.bot_time_ms", s.movetime.as_millis().to_string());
     for action in Action::ALL {
         let keys: Vec<String> = s
             .keys
@@ -215,7 +207,7 @@ fn describe(s: &Settings) -> String {
             .iter()
             .map(|k| quote(&k.to_string()))
             .collect();
-        lines.push((format!("keys.{action}"), format!("[{}]", keys.join(", "))));
+        add(&format!("keys.{action}"), format!("[{}]", keys.join(", ")));
     }
     let width = lines.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
     lines

@@ -1,7 +1,5 @@
 //! `tictaclatin book ... --game qubic` (and `--game classic --size 4 --in-a-row 3`): the
-//! dictionary tools for a first player who wins: verify that a dictionary is
-//! exhaustive, name the entries no game reaches, export the pruned or the complete
-//! dictionary, compress with wildcards up to symmetry, expand.
+//! dictionary tools for a first player who wins.
 
 use std::path::Path;
 use std::time::Instant;
