@@ -347,8 +347,7 @@ fn corrupt_in(text: &str, e: &toml::de::Error) -> Unusable {
     };
     match e.span().filter(|span| !whole(span)) {
         Some(span) => {
-            let before = &text.as_bytes()[..span.start.min(text.len())];
-            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let (line, _) = crate::config::error::line_col(text, span.start);
             Unusable::Corrupt(format!("line {line}: {message}"))
         }
         None => Unusable::Corrupt(message),

@@ -105,10 +105,7 @@ impl Store {
     /// wrote them.
     pub fn load_games(&self) -> Vec<(String, Loaded<Option<SavedGame>>)> {
         game_keys()
-            .map(|key| {
-                let loaded = self.load_game(&key);
-                (key, loaded)
-            })
+            .map(|key| (key.clone(), self.load_game(&key)))
             .collect()
     }
 
