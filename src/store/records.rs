@@ -40,12 +40,10 @@ pub fn write_new_record(dir: &Path, record: &GameRecord, ended: SystemTime) -> i
     let stamp = crate::record::file_stamp(ended);
     let key = record.game.key();
     for n in 1.. {
-        let suffix = if n == 1 {
-            String::new()
-        } else {
-            format!("-{n}")
-        };
-        let path = dir.join(format!("{stamp}-{key}{suffix}.txt"));
+        let path = dir.join(match n {
+            1 => format!("{stamp}-{key}.txt"),
+            n => format!("{stamp}-{key}-{n}.txt"),
+        });
         match staged.persist_noclobber(&path) {
             Ok(_) => return Ok(path),
             Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => staged = e.file,
