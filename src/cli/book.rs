@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::Failure;
-use super::dictionary::{self, RulesArg};
+use super::dictionary::{self, RulesArg, UNSOUND};
 use super::game_args::GameArgs;
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::words::plural;
@@ -20,9 +20,6 @@ use tictaclatin::games::{GameError, GameKind};
 use tictaclatin_research::book::{self, export::ExportOptions};
 use tictaclatin_research::dictionary::export;
 use tictaclatin_research::dictionary::small::{self, EXAMPLE_DICTIONARY, FourByFourThree};
-
-/// Exit status of `book verify` when the book is well-formed but wrong.
-const UNSOUND: u8 = 1;
 
 #[derive(Args, Debug)]
 pub(crate) struct BookArgs {

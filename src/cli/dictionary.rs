@@ -17,8 +17,8 @@ fn count(n: usize, one: &str, many: &str) -> String {
     plural(n as u64, one, many)
 }
 
-/// Exit status of `book verify` when the dictionary is well-formed but does not hold.
-const UNSOUND: u8 = 1;
+/// Exit status of `book verify` when a book or dictionary is well-formed but wrong.
+pub(super) const UNSOUND: u8 = 1;
 
 /// Which of the header's rules X may use while a dictionary is verified.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum, Default)]
