@@ -21,6 +21,7 @@ use crate::tui::bot::BotRequest;
 use crate::tui::command::{Command, Start};
 use crate::tui::event::{Event, Signal};
 use crate::tui::geometry;
+use crate::tui::overlays::question::Question;
 use crate::tui::overlays::{Overlay, help};
 pub use crate::tui::screens::Screen;
 use crate::tui::screens::play::recording::Opening;
@@ -44,7 +45,7 @@ pub struct App {
     /// The terminal's size, columns and rows, once known.
     size: Option<(u16, u16)>,
     /// Set once the game is to end, with why.
-    exit: Option<Exit>,
+    pub(crate) exit: Option<Exit>,
     /// The game whose engine was asked of the bot thread and has not come yet.
     engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
@@ -52,7 +53,7 @@ pub struct App {
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
-enum Exit {
+pub(crate) enum Exit {
     /// The player quit.
     Chosen,
     /// The terminal's input failed or closed: this says why.
@@ -240,8 +241,15 @@ impl App {
             }
             return;
         }
-        if let Some(overlay) = self.overlay.take() {
-            return self.answer(overlay, key, action);
+        // Any key closes the help and does nothing else, so nothing happens by surprise.
+        match self.overlay.take() {
+            Some(Overlay::Rules) if action == Some(Action::Help) => {
+                self.overlay = Some(Overlay::Help);
+                return;
+            }
+            Some(Overlay::Question(question)) => return self.answer(question, key, action),
+            Some(_) => return,
+            None => {}
         }
         let commands = match &mut self.screen {
             Screen::Start => self.start.handle_key(action, &mut self.shared),
@@ -255,29 +263,6 @@ impl App {
             .for_each(|command| self.carry_out(command));
     }
 
-    /// The key after a question or over the help. Any key closes the help and does nothing
-    /// else, so nothing happens by surprise.
-    fn answer(&mut self, overlay: Overlay, key: KeyEvent, action: Option<Action>) {
-        let shared = &mut self.shared;
-        match overlay {
-            Overlay::Help => {}
-            Overlay::Rules if action == Some(Action::Help) => self.overlay = Some(Overlay::Help),
-            Overlay::Rules => {}
-            Overlay::Swap => self.play.answer_swap(action, shared),
-            Overlay::Discard(start) if matches!(key.code, KeyCode::Char('y' | 'Y')) => {
-                self.begin(start);
-            }
-            Overlay::Discard(_) => self.start.note = Some("Kept the unfinished game.".into()),
-            Overlay::Quit if action == Some(Action::Quit) => self.exit = Some(Exit::Chosen),
-            Overlay::Quit if self.screen == Screen::Play && !self.play.status().is_over() => {
-                // Back to whose turn it is, so the line keeps up with the game.
-                let turn = self.play.turn_text(&shared.settings);
-                shared.status = StatusLine::turn("Not quitting. ", &turn);
-            }
-            Overlay::Quit => shared.status = StatusLine::note("Not quitting."),
-        }
-    }
-
     fn carry_out(&mut self, command: Command) {
         match command {
             Command::OpenStart => {
@@ -288,7 +273,7 @@ impl App {
                 match self.start.at_stake(start, &self.play, &self.shared) {
                     // Any key but y keeps the game: a stray key never throws a game away.
                     Some(question) => {
-                        self.overlay = Some(Overlay::Discard(start));
+                        self.overlay = Some(Overlay::Question(Question::Discard(start)));
                         self.start.note = Some(question);
                     }
                     None => self.begin(start),
@@ -303,7 +288,7 @@ impl App {
             Command::Help => self.overlay = Some(Overlay::Rules),
             Command::Swap => {
                 if self.play.swap(&mut self.shared) {
-                    self.overlay = Some(Overlay::Swap);
+                    self.overlay = Some(Overlay::Question(Question::Swap));
                 }
                 self.screen = Screen::Play;
             }
@@ -328,24 +313,10 @@ impl App {
     }
 
     /// Starts (or resumes) the game `start` says, with nothing left to ask.
-    fn begin(&mut self, start: Start) {
+    pub(crate) fn begin(&mut self, start: Start) {
         if self.start.begin(start, &mut self.play, &mut self.shared) {
             self.screen = Screen::Play;
         }
-    }
-
-    fn ask_quit(&mut self) {
-        if !self.play.in_progress() {
-            self.exit = Some(Exit::Chosen);
-            return;
-        }
-        self.overlay = Some(Overlay::Quit);
-        let kept = self.play.keeping.on_quitting(&self.shared.memory);
-        let keys = self.shared.settings.keys.all_keys(Action::Quit);
-        self.shared.status = StatusLine::note(format!(
-            "{} again to quit ({kept}), any other key to stay.",
-            keys.replace('/', " or ")
-        ));
     }
 
     /// A left click: on the start screen it chooses a row or an option, on the board it

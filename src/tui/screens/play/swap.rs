@@ -54,7 +54,7 @@ impl PlayScreen {
     }
 
     /// Two people trade sides mid-game: each takes over the other's position.
-    fn swap_names(&mut self, shared: &mut Shared) {
+    pub(crate) fn swap_names(&mut self, shared: &mut Shared) {
         let session = &mut self.session;
         session.names_swapped = !session.names_swapped;
         shared.status = StatusLine::note(format!(
@@ -66,21 +66,9 @@ impl PlayScreen {
         ));
     }
 
-    /// The answer to "swap sides?": the swap key swaps, any other key keeps the sides.
-    pub fn answer_swap(&mut self, action: Option<Action>, shared: &mut Shared) {
-        match (action, self.session.mode) {
-            (Some(Action::Swap), Mode::TwoHumans) => self.swap_names(shared),
-            (Some(Action::Swap), _) => self.swap_with_bot(shared),
-            _ => {
-                let turn = self.turn_text(&shared.settings);
-                shared.status = StatusLine::turn("Kept the sides. ", &turn);
-            }
-        }
-    }
-
     /// Mid-game, the person takes over the bot's side of this position; after a game,
     /// a new game starts with the sides swapped.
-    fn swap_with_bot(&mut self, shared: &mut Shared) {
+    pub(crate) fn swap_with_bot(&mut self, shared: &mut Shared) {
         let Some(human) = self.session.human else {
             return;
         };
