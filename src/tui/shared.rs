@@ -88,6 +88,11 @@ impl StatusLine {
         }
     }
 
+    /// `more` after what the line says, which then no longer ends with whose turn it is.
+    pub fn add(&mut self, more: &str) {
+        *self = StatusLine::note(format!("{} {more}", self.text));
+    }
+
     /// The same line with its turn sentence replaced by `turn`; `None` when it has none.
     pub fn with_turn(&self, turn: &str) -> Option<StatusLine> {
         match self.kind {

@@ -252,9 +252,8 @@ impl PlayScreen {
             shared.status = StatusLine::turn(&note, &self.turn_text(&shared.settings));
         }
         if let Err(why) = discarded {
-            shared.status = StatusLine::note(format!(
-                "{} (The old unfinished game could not be deleted: {why}.)",
-                shared.status.text
+            shared.status.add(&format!(
+                "(The old unfinished game could not be deleted: {why}.)"
             ));
         }
     }
@@ -355,17 +354,12 @@ impl PlayScreen {
         let unfinished = self.unfinished();
         match self.keeping.keep(&mut shared.memory, &key, unfinished) {
             Ok(None) => {}
-            Ok(Some(note)) => {
-                shared.status = StatusLine::note(format!("{} {note}", shared.status.text));
-            }
-            Err(why) => {
-                shared.status = StatusLine::note(format!(
-                    // The reason only: the status line is one line, and the whole account
-                    // (the file's path) is printed when the game closes.
-                    "{} (Could not save the game: {}.)",
-                    shared.status.text, why.error
-                ));
-            }
+            Ok(Some(note)) => shared.status.add(&note),
+            // The reason only: the status line is one line, and the whole account (the
+            // file's path) is printed when the game closes.
+            Err(why) => shared
+                .status
+                .add(&format!("(Could not save the game: {}.)", why.error)),
         }
     }
 }

@@ -142,10 +142,9 @@ impl PlayScreen {
         }
         let record = self.game_record(ended, &shared.settings);
         if let Err(why) = shared.memory.keep_record(&record, ended) {
-            shared.status = StatusLine::note(format!(
-                "{} The game's record was not kept: {why}",
-                shared.status.text
-            ));
+            shared
+                .status
+                .add(&format!("The game's record was not kept: {why}"));
         }
     }
 
@@ -264,10 +263,9 @@ impl PlayScreen {
         };
         let key = self.session.game.key();
         if !self.keeping.records() {
-            shared.status = StatusLine::note(format!(
-                "{} Not recorded: another window plays this game.",
-                shared.status.text
-            ));
+            shared
+                .status
+                .add("Not recorded: another window plays this game.");
             return;
         }
         let mut saved = Ok(None);
@@ -278,20 +276,19 @@ impl PlayScreen {
                 && level != self.session.difficulty
             {
                 let name = self.game().level_name(level);
-                shared.status = StatusLine::note(format!(
-                    "{} Recorded at {name}, the weakest level the bot played.",
-                    shared.status.text
+                shared.status.add(&format!(
+                    "Recorded at {name}, the weakest level the bot played."
                 ));
             }
         } else if self.session.swapped {
             // Not counted, so not listed either: no record of it is kept.
-            shared.status = StatusLine::note(format!("{} {NOT_RECORDED}", shared.status.text));
+            shared.status.add(NOT_RECORDED);
             return;
         }
         // Not saved, or the record was damaged meanwhile and set aside: said at once.
         let trouble = saved.unwrap_or_else(|why| Some(why.to_string()));
         if let Some(trouble) = trouble {
-            shared.status = StatusLine::note(format!("{} ({trouble})", shared.status.text));
+            shared.status.add(&format!("({trouble})"));
         }
         self.keep_finished_record(SystemTime::now(), shared);
     }

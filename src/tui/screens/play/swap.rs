@@ -19,14 +19,8 @@ impl PlayScreen {
             }
             Mode::TwoHumans if self.session.status().is_over() => {
                 // After a game: the next one, with the players' sides swapped.
-                let session = &self.session;
-                let mut next = Session::new(
-                    session.game.clone(),
-                    session.mode,
-                    First::You,
-                    session.difficulty,
-                );
-                next.names_swapped = !session.names_swapped;
+                let mut next = self.next_game(First::You);
+                next.names_swapped = !self.session.names_swapped;
                 self.begin(next, true, shared);
                 let lead = format!(
                     "New game, sides swapped: {} plays {}. {}",
@@ -83,20 +77,24 @@ impl PlayScreen {
             } else {
                 First::Bot
             };
-            let session = &self.session;
-            let next = Session::new(
-                session.game.clone(),
-                session.mode,
-                starter,
-                session.difficulty,
-            );
             self.resumed = false;
-            self.begin(next, true, shared);
+            self.begin(self.next_game(starter), true, shared);
         } else {
             self.session.swap_with_bot();
         }
         let symbol = shared.settings.symbol(side).to_string();
         let lead = format!("You now play {symbol}. {}", self.keeping.note());
         shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
+    }
+
+    /// The game after this one, `starter` moving first, with the same players and level.
+    fn next_game(&self, starter: First) -> Session {
+        let session = &self.session;
+        Session::new(
+            session.game.clone(),
+            session.mode,
+            starter,
+            session.difficulty,
+        )
     }
 }

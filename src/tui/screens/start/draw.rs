@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::config::Mode;
+use crate::core::words::plural;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::keys::Action;
 use crate::store::Standing;
@@ -332,8 +333,7 @@ fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
     let focused = menu.row == Menu::RESUME;
     let pointer = if focused { "▶ " } else { "  " };
     let style = focus_style(view, focused);
-    let moves = menu.resume.unwrap_or(0);
-    let plural = if moves == 1 { "move" } else { "moves" };
+    let moves = plural(menu.resume.unwrap_or(0) as u64, "move", "moves");
     let level_of = |level| view.screen.game().level_name(level);
     let key = view.screen.game().key();
     let elsewhere = match view.shared.memory.open_elsewhere(&key) {
@@ -353,7 +353,7 @@ fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
         });
     Line::from(vec![
         Span::styled(
-            format!("{pointer}Resume the unfinished game ({moves} {plural})"),
+            format!("{pointer}Resume the unfinished game ({moves})"),
             style,
         ),
         Span::raw(what),
