@@ -1,6 +1,5 @@
-//! The terminal game's state: what every screen shares, each screen's own state and which
-//! shows, changed only by [`App::update`]. Each screen handles its keys and draws itself;
-//! what a key asks beyond its screen comes back as a [`Command`], carried out here.
+//! The terminal game's state, changed only by [`App::update`]: each screen handles its keys
+//! and draws itself; what a key asks beyond its screen comes back as a [`Command`].
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -42,9 +41,7 @@ pub struct App {
     pub play: PlayScreen,
     /// What shows over the screen and takes the next key, if anything does.
     pub(crate) overlay: Option<Overlay>,
-    /// The terminal's size, columns and rows, once known.
     size: Option<(u16, u16)>,
-    /// Set once the game is to end, with why.
     pub(crate) exit: Option<Exit>,
     /// The game whose engine was asked of the bot thread and has not come yet.
     engine_asked: Option<String>,
@@ -54,11 +51,9 @@ pub struct App {
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Exit {
-    /// The player quit.
     Chosen,
     /// The terminal's input failed or closed: this says why.
     Failed(String),
-    /// A signal asked the game to stop.
     Signal(Signal),
 }
 
@@ -97,7 +92,6 @@ impl App {
         self.start.asked_for(asked, &self.shared.memory);
     }
 
-    /// Opens what the command line asked for.
     pub fn open(&mut self, opening: Opening) {
         match opening {
             Opening::Menu => {}
@@ -344,11 +338,6 @@ impl App {
             }
             Screen::Review(_) => {}
         }
-    }
-
-    /// The watch on the bot's searches, for the bot thread to share.
-    pub fn watch(&self) -> &Arc<crate::core::Watch> {
-        &self.shared.watch
     }
 
     pub fn should_quit(&self) -> bool {

@@ -1,10 +1,6 @@
-//! The bot's thread: it builds each game's engine (solving it, loading its dictionary), then
-//! answers move and hint requests over channels.
-//!
-//! The UI never waits for it. Each move request carries a ticket; the reply carries it back,
-//! and the app ignores replies whose ticket is no longer the one it waits for (after an
-//! undo, a new game or a swap). Engines are built once per process and kept, so going back
-//! to a game is instant.
+//! The bot's thread: it builds each game's engine, then answers move, hint and review
+//! requests. The screen never waits for it: a reply carries its request's ticket back, and
+//! one whose ticket is no longer awaited (after an undo, a new game, a swap) is ignored.
 
 use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};

@@ -1,8 +1,5 @@
-//! The one event type of the game loop, and the thread that reads the terminal.
-//!
-//! Everything that can change the screen arrives as an [`Event`] on one channel: keys, mouse
-//! and resizes from the input thread, ticks for timed things (the bot's display delay), and
-//! the bot thread's messages. One loop owns the [`App`](crate::tui::App) and applies them in order.
+//! The one event type of the game loop (keys, resizes, ticks, the bot thread's answers, all
+//! on one channel), and the thread that reads the terminal.
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;

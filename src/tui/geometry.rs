@@ -1,13 +1,7 @@
 //! Where everything goes on the screen, as pure functions of the game's layout and the
-//! terminal's size, so drawing and the keys and clicks (and the too-small check) agree on
-//! where each cell is without depending on each other.
-//!
-//! A board is drawn as one or more blocks (the board itself; Qubic's layers; extreme
-//! tic-tac-toe's small boards), each a grid of cells. The biggest look that fits is chosen:
-//! roomy boxed cells where there is space (Tic-Tac-Latin's 7x3), smaller ones for bigger
-//! boards, and for boards of many blocks plain cells inside each block's frame. Blocks in a
-//! row that may be stacked (Qubic) stand side by side when they fit, else above each other;
-//! a grid of blocks (extreme) shares heavy borders.
+//! terminal's size, so drawing, keys, clicks and the too-small check agree on where each cell
+//! is. A board is one or more blocks (Qubic's layers, extreme's small boards); the roomiest
+//! look that fits is chosen.
 
 use ratatui::layout::Rect;
 

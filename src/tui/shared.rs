@@ -1,5 +1,4 @@
-//! What every screen reads and may change: the settings, the memory of earlier runs, the
-//! engines the bot thread built, the status line and the clock.
+//! What every screen reads and may change.
 
 use crate::config::Settings;
 use crate::core::{Engine, Game, Watch};

@@ -1,5 +1,4 @@
-//! The pieces of text and style every screen's drawing shares: the theme, wrapping that
-//! keeps units together, and the footer's line of keys.
+//! Text and style every screen's drawing shares.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -1,7 +1,6 @@
-//! The review screen: stepping through a finished game, jumping to its ends and to the moves
-//! marked `??` (on a searched board, `?` or `??`, once the search judged them), and the box
-//! in the panel that says what the move shown was worth. Its state ([`ReviewScreen`]) is the
-//! move shown; the game it steps through is the play screen's.
+//! The review screen: stepping through a finished game and its marked moves, and the box
+//! that says what the move shown was worth. Its state is the move shown; the game is the
+//! play screen's.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;

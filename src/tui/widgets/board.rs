@@ -1,5 +1,4 @@
-//! The board: frames and box lines, labels, symbols, cursor, marked lines, decided blocks,
-//! the blocks one may play in, hints. Any game, through its layout (see `geometry`).
+//! The board of any game, through its layout (see `geometry`).
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};

@@ -1,5 +1,5 @@
-//! The bot's moves on the play screen: asking for one, taking its answer, and what the
-//! panel says while it thinks.
+//! The bot's moves on the play screen: asking, taking the answer, and the panel's words
+//! while it thinks.
 
 use crate::config::Mode;
 use crate::core::Move;

@@ -1,12 +1,7 @@
-//! The bot's turn as the game screen sees it: whether the bot has been asked for a move,
-//! with which ticket, and when its answer may be shown.
-//!
-//! Each request gets a new ticket; an answer counts only while its ticket is the one
-//! waited for, so cancelling (an undo, a new game, a swap) makes any answer in flight
-//! stale. An answer is shown no sooner than the display delay after the request, so the
-//! bot never seems to move before the person's own move has been seen.
-//!
-//! Also here: which side the bot takes when it is left to choose.
+//! The bot's turn as the game screen sees it. An answer counts only while its ticket is the
+//! one waited for, so cancelling makes any answer in flight stale; it is shown no sooner than
+//! the display delay after the request, so the bot never seems to move before the person's
+//! own move has been seen.
 
 use std::time::{Duration, Instant};
 

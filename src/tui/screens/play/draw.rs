@@ -1,5 +1,4 @@
-//! The game screen as a whole (in play and in review): the title, the board, the panel,
-//! the status line and the footer of keys.
+//! The game screen as a whole, in play and in review.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -1,9 +1,6 @@
-//! Whether the game on the board is written down as it is played, and what the player is
-//! told about it.
-//!
-//! One window at a time keeps a game's file (see [`Memory::claim`]). A window whose game
-//! cannot be kept still plays it, and says so wherever it matters: when the game starts,
-//! in the panel, at the quit prompt and after the screen closes.
+//! Whether the game on the board is written down as it is played. One window at a time
+//! keeps a game's file (see [`Memory::claim`]); a window that cannot still plays it, and
+//! says so where it matters.
 
 use crate::store::{Memory, Ownership};
 use crate::store::{SavedGame, StoreError};

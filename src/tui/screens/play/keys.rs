@@ -1,7 +1,5 @@
-//! The play screen's keys: the cursor, moving (by cursor, typed name or click), undo and
-//! redo, hints, the bot's level. What crosses to another screen or asks a question (a new
-//! game, swapping sides, the review, the help, quitting) is returned to the app
-//! ([`Command`]).
+//! The play screen's keys; what crosses to another screen or asks a question comes back to
+//! the app as a [`Command`].
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 

@@ -1,6 +1,5 @@
-//! The play screen ([`PlayScreen`]): the game on the board, from the moment it is put
-//! there (a new game, a resumed one, a record, a position) to its record, with the cursor,
-//! the hints and the bot's turn.
+//! The play screen: the game on the board, from a new game, a resumed one, a record or a
+//! position to its record.
 
 mod bot_moves;
 pub mod bot_turn;

@@ -1,6 +1,5 @@
-//! The record of the game on the board: made when a game a person played ends and kept in
-//! the data folder's `records/` (see [`Store::keep_record`](crate::store::Store)), or
-//! written on request from the review screen.
+//! The record of the game on the board: kept when a game a person played ends, or written
+//! from the review screen.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;

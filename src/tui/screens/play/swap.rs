@@ -1,6 +1,4 @@
-//! Swapping sides: two people trading places, or the person taking the bot's side (which
-//! leaves a game against the bot out of the record); after a game, the next one with the
-//! sides swapped.
+//! Swapping sides; against the bot, mid-game, it leaves the game out of the record.
 
 use crate::config::{First, Mode};
 use crate::core::Side;

@@ -1,7 +1,5 @@
-//! The game on the board as the screen showing draws it ([`PlayView`]): the play screen's
-//! state, what every screen shares, and which screen shows (in review, the move shown).
-//! What the play and review screens' widgets read (the review's judgements, the clock,
-//! the keys that act) is worked out here.
+//! What the play and review screens' widgets read: the play screen's state, what every
+//! screen shares, and which screen shows (in review, the move shown).
 
 use crate::config::Mode;
 use crate::core::review::{self, MoveReview};

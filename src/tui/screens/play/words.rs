@@ -1,6 +1,4 @@
-//! What the game says about the position: whose turn it is, what a move did, how the game
-//! ended. Read-only views of the game on the board ([`PlayScreen`]), for the status line
-//! and the side panel.
+//! What the game says about the position, for the status line and the panel.
 
 use crate::config::{Mode, Settings};
 use crate::core::session::Controller;

@@ -1,6 +1,4 @@
-//! How the start screen puts a game on the board: a new game with its choices, or the
-//! chosen game's unfinished one resumed (or gone back to), after asking when that would
-//! throw a game away; and how it opens again from a game.
+//! How the start screen puts a game on the board, and opens again from one.
 
 use std::sync::Arc;
 

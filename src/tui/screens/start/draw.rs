@@ -1,5 +1,4 @@
-//! The start screen: a line on the rules, the unfinished game to resume, the choices of
-//! mode, side and level, and the record of results.
+//! Drawing the start screen.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

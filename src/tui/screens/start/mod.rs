@@ -1,5 +1,4 @@
-//! The start screen ([`StartScreen`]): choosing the game, its size, the mode, the side and
-//! the level, and offering the chosen game's unfinished game.
+//! The start screen: choosing the game and how to play it, or resuming its unfinished game.
 
 pub mod begin;
 pub mod draw;
