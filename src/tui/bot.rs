@@ -26,7 +26,6 @@ use crate::tui::event::{GameMoves, Judged};
 pub enum BotRequest {
     /// Build (or find again) the engine of this game and report it.
     Load(Arc<dyn Game>),
-    /// Choose a move for the side to move at this level.
     Move {
         ticket: u64,
         game: String,

@@ -110,7 +110,6 @@ fn fitting<'a>(items: &'a [(String, &'a str)], width: usize) -> Vec<&'a (String,
 pub(crate) struct Theme<'a>(pub &'a Settings);
 
 impl Theme<'_> {
-    /// Foreground colour, or nothing without colour.
     pub fn color(self, color: impl Into<Color>) -> Style {
         if self.0.color {
             Style::default().fg(color.into())
@@ -133,7 +132,6 @@ impl Theme<'_> {
         }
     }
 
-    /// A hint's colour by what it says for the mover.
     pub fn value(self, outcome: Outcome) -> Style {
         let colors = &self.0.colors;
         self.color(match outcome {

@@ -39,13 +39,9 @@ pub struct Reviewed<'a> {
 /// Review's own keys, which no action has: they act when the key is not bound to one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Jump {
-    /// Home: the first move.
     First,
-    /// End: the last move.
     Last,
-    /// Tab: the next move marked.
     NextMistake,
-    /// Shift-Tab: the previous move marked.
     PreviousMistake,
 }
 
@@ -62,17 +58,14 @@ impl Jump {
 }
 
 impl ReviewScreen {
-    /// The review of a finished game at its first move.
     pub fn first() -> ReviewScreen {
         ReviewScreen { shown: 1 }
     }
 
-    /// The number of moves shown (1 up to all).
     pub fn shown(self) -> usize {
         self.shown
     }
 
-    /// A key on the review screen: steps through the game on the board, or asks the app.
     pub fn handle_key(
         &mut self,
         code: KeyCode,
@@ -106,7 +99,6 @@ impl ReviewScreen {
         vec![command]
     }
 
-    /// Steps to another move; returns what the status line is to say.
     fn step(
         &mut self,
         code: KeyCode,
@@ -204,7 +196,6 @@ impl<'a> Reviewed<'a> {
     }
 }
 
-/// The review's keys in one line, for the status line.
 pub fn keys_line(keys: &KeyBindings) -> String {
     format!(
         "Review: {}/{} step, Home/End ends, Tab/Shift-Tab jump to ?/??.",

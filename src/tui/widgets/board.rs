@@ -15,7 +15,6 @@ use crate::tui::screens::play::view::PlayView;
 use crate::tui::text::Theme;
 use ratatui::layout::Rect;
 
-/// The board of the game on the board, drawn where `board` says.
 pub struct BoardWidget<'a> {
     pub view: &'a PlayView<'a>,
     pub board: &'a BoardView,
@@ -107,7 +106,6 @@ struct CellLook<'a> {
     scorers: &'a [Side],
     /// The state of the cell's block, for games whose blocks are won and closed.
     decided: Option<BlockState>,
-    /// The cell of the last move, marked `•`.
     last: bool,
     /// The cursor is on the cell: bracketed where there is room.
     cursor: bool,
@@ -218,7 +216,6 @@ impl CellLook<'_> {
         }
     }
 
-    /// A won block is filled with its winner's colour; a drawn one is greyed.
     fn paint_block_state(&self, buf: &mut Buffer) {
         let options = &self.view.shared.settings;
         match self.decided {

@@ -81,7 +81,6 @@ fn side_note(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     rows.len() as u16
 }
 
-/// The rows the move list takes: its header and a row per pair of turns.
 fn moves_rows(view: &PlayView) -> u16 {
     1 + view.play.history().turns().len() as u16
 }
@@ -150,7 +149,6 @@ fn fit_names(first: &str, second: &str, room: usize) -> (String, String) {
     (ellipsized(first, room_a), ellipsized(second, room_b))
 }
 
-/// `name` in at most `cols` columns, ending in "…" when shortened.
 fn ellipsized(name: &str, cols: usize) -> String {
     if name.width() <= cols {
         return name.to_string();
@@ -262,7 +260,6 @@ fn where_to_play(view: &PlayView) -> Option<String> {
     })
 }
 
-/// Whose turn it is, or what the bot is doing.
 fn turn(view: &PlayView) -> String {
     let symbol = view.shared.settings.symbol(view.play.position().to_move());
     if view.play.session.human.is_none() && view.play.session.mode == Mode::VsBot {
@@ -300,7 +297,6 @@ fn fact_lines(view: &PlayView, rows: &[(&str, String)], width: u16) -> Vec<Vec<L
         .collect()
 }
 
-/// The facts, each whole or, where the rows run out, not at all; returns the rows used.
 fn draw_facts(view: &PlayView, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) -> u16 {
     let mut y = area.y;
     for lines in fact_lines(view, rows, area.width) {
@@ -461,7 +457,6 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
     (row + 1).saturating_sub(visible)
 }
 
-/// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(view: &PlayView) -> String {
     let mode = view.play.mode_label();
     match (view.play.session.starter, view.play.session.human) {

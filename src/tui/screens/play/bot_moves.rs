@@ -133,14 +133,12 @@ impl PlayScreen {
         }
     }
 
-    /// Plays the bot's answer once its display delay has passed.
     pub fn show_bot_move(&mut self, shared: &mut Shared) {
         if let Some(decision) = self.bot.due(shared.now) {
             self.play_bot(decision, shared);
         }
     }
 
-    /// Plays the bot's move and keeps what it said about it.
     fn play_bot(&mut self, decision: Decision, shared: &mut Shared) {
         let opponent = self.position().to_move().other();
         let opponent = self.name(opponent, &shared.settings);

@@ -25,15 +25,19 @@ pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
     }
 }
 
-/// Where the bot stands with the current position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum State {
-    /// Not the bot's turn, or the game is over.
     Idle,
     /// Asked with this ticket at this time.
-    Thinking { ticket: u64, since: Instant },
+    Thinking {
+        ticket: u64,
+        since: Instant,
+    },
     /// Answered; the move is shown once `at` has passed.
-    Ready { decision: Decision, at: Instant },
+    Ready {
+        decision: Decision,
+        at: Instant,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -54,7 +58,6 @@ impl BotTurn {
         }
     }
 
-    /// The bot has been asked and its move is not played yet.
     pub fn busy(&self) -> bool {
         self.state != State::Idle
     }
@@ -110,7 +113,6 @@ impl BotTurn {
         }
     }
 
-    /// Forgets any request in flight: its answer is for a position that is gone.
     pub fn cancel(&mut self) {
         self.state = State::Idle;
     }

@@ -106,7 +106,6 @@ fn footer(view: &PlayView, area: Rect, buf: &mut Buffer) {
     footer_line(&view.shared.settings, &items, area, buf);
 }
 
-/// The game screen's footer before leaving out what does nothing in this mode.
 fn game_footer(view: &PlayView) -> Vec<(Action, &'static str)> {
     if view.play.status().is_over() {
         vec![

@@ -5,7 +5,6 @@
 use crate::store::{Memory, Ownership};
 use crate::store::{SavedGame, StoreError};
 
-/// Whether, and why not, the game on the board is written down.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Keeping {
     /// After every move (unless saving is off, or a write fails: `Memory` knows). The demo
@@ -17,7 +16,6 @@ pub enum Keeping {
     /// A new game while another window keeps a game of the same kind: not written until
     /// that window lets go and leaves no unfinished game to overwrite; then it is kept.
     Waiting,
-    /// Its file cannot be written; why.
     Failed(String),
     /// A kept game's record looked at again (`tictaclatin replay`): never written, its
     /// result not counted or recorded again.

@@ -29,7 +29,6 @@ use crate::tui::screens::play::typing::Typed;
 use crate::tui::screens::start::menu::game_of;
 use crate::tui::shared::{Shared, StatusLine};
 
-/// The game on the board and what the game screen keeps about it.
 pub struct PlayScreen {
     /// A game was started (the start screen can go back to it).
     pub has_game: bool,
@@ -43,21 +42,18 @@ pub struct PlayScreen {
     /// practice, and its end is not recorded.
     pub practice: bool,
     pub typed: Option<Typed>,
-    /// The bot's request in flight and its display delay.
     pub bot: BotTurn,
     /// How the bot found its last move ("dictionary", "forced win"), for the panel.
     pub bot_note: Option<String>,
     /// Why the bot took the side it chose, kept in the panel until the person's first move
     /// (the status line gives way to the bot's move at once).
     pub side_note: Option<String>,
-    /// Hints worked out on the bot's thread.
     pub searched_hints: Option<SearchedHints>,
     /// The hints asked for and not yet back: the ticket and the position's text.
     pub hints_asked: Option<(u64, String)>,
     pub hint_tickets: u64,
     /// The review the bot's thread judged last (on a searched board).
     pub judged: Option<Judged>,
-    /// The review asked for and not yet back.
     pub review_asked: Option<GameMoves>,
     /// With a contest clock: when the person to move began their turn, and which turn that
     /// is (moves played, side to move).
@@ -111,12 +107,10 @@ impl PlayScreen {
             && !session.status().is_over()
     }
 
-    /// The game on the board (or the one the play screen would show).
     pub fn game(&self) -> &dyn Game {
         self.session.game.as_ref()
     }
 
-    /// The engine of the game on the board, once the bot thread has built it.
     pub fn engine<'a>(&self, shared: &'a Shared) -> Option<&'a dyn Engine> {
         shared.engine(self.game())
     }
@@ -125,7 +119,6 @@ impl PlayScreen {
         self.session.position()
     }
 
-    /// Where the game stands, a loss on time included.
     pub fn status(&self) -> Status {
         self.session.status()
     }
@@ -138,7 +131,6 @@ impl PlayScreen {
         self.session.moves()
     }
 
-    /// Where `mv` lands when made in `position`.
     pub fn landing(&self, position: &dyn Position, mv: Move) -> Option<CellId> {
         self.game().move_cell(position, mv)
     }
@@ -182,7 +174,6 @@ impl PlayScreen {
             .for_side(session.mode, side, session.human, session.names_swapped)
     }
 
-    /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
         !self.status().is_over()
             && self.session.controller(self.position().to_move()) == Controller::Human
@@ -257,7 +248,6 @@ impl PlayScreen {
         }
     }
 
-    /// Shows the game just set in the session, as a new game.
     pub fn show_new_game(&mut self, shared: &mut Shared) {
         self.bot.cancel();
         self.has_game = true;

@@ -19,12 +19,10 @@ pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
 
 #[derive(Default)]
 pub enum Opening {
-    /// The start screen.
     #[default]
     Menu,
     /// The review of a record; the name it is known by (its file).
     Replay(Box<Record>, String),
-    /// A new game of the settings' game, mode and side from this position.
     Position(Box<dyn Position>),
 }
 

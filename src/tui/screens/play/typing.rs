@@ -12,9 +12,7 @@ use crate::tui::shared::StatusLine;
 /// The start of a cell's name, waiting to learn whether the rest follows.
 #[derive(Clone, Debug)]
 pub struct Typed {
-    /// What has been typed, lower case.
     pub text: String,
-    /// When the last character came.
     pub at: Instant,
     /// The status line before the typing prompt, shown again when the name is dropped.
     pub status: StatusLine,
@@ -50,11 +48,9 @@ pub enum NameMatch {
     /// the next character decides, or the place key plays it.
     WholeOrLonger(Move),
     Prefix,
-    /// No name starts so.
     None,
 }
 
-/// How `text` (lower case) fits `names` (see [`move_names`]).
 pub fn name_match(names: &[(String, Move)], text: &str) -> NameMatch {
     let whole = names
         .iter()

@@ -12,7 +12,6 @@ pub fn join(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> String {
 }
 
 impl PlayScreen {
-    /// Whose turn it is, or how the game ended.
     pub fn turn_text(&self, settings: &Settings) -> String {
         let position = self.position();
         match self.status() {

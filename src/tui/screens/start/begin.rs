@@ -39,7 +39,6 @@ impl StartScreen {
         lost.then(|| format!("Leave the game on the board ({moves}, not saved)? y/n"))
     }
 
-    /// Starts (or resumes) the game; whether one is on the board now.
     pub fn begin(&mut self, start: Start, play: &mut PlayScreen, shared: &mut Shared) -> bool {
         self.note = None;
         shared.memory.dismiss_notices();

@@ -80,7 +80,6 @@ impl StartScreen {
         game_of(self.menu.game)
     }
 
-    /// The record of results for the chosen game, mode and level.
     pub fn record(&self, shared: &Shared) -> Option<Standing> {
         let menu = &self.menu;
         menu_record_key(&self.game().key(), menu.mode, menu.difficulty)
@@ -103,7 +102,6 @@ impl StartScreen {
             .map(|value| value.outcome)
     }
 
-    /// A key on the start screen: a change of its choices, or what the app is to do.
     pub fn handle_key(&mut self, action: Option<Action>, shared: &mut Shared) -> Vec<Command> {
         self.note = None;
         let menu = &mut self.menu;
