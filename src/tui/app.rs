@@ -129,11 +129,10 @@ impl App {
                 self.play.on_bot_moved(ticket, decision, &mut self.shared);
             }
             Event::HintsReady {
-                ticket,
                 position,
                 hints,
                 lines,
-            } => self.play.on_hints(ticket, position, hints, lines),
+            } => self.play.on_hints(position, hints, lines),
             Event::ReviewReady(judged) => {
                 if self.play.review_asked.as_ref() == Some(&judged.of) {
                     self.play.review_asked = None;

@@ -35,9 +35,8 @@ pub enum Event {
         ticket: u64,
         decision: Decision,
     },
-    /// The hints for the position whose text is `position`, asked with `ticket`.
+    /// The hints for the position whose text is `position`.
     HintsReady {
-        ticket: u64,
         position: String,
         hints: Vec<(Move, Hint)>,
         /// The line behind each hint, from the same search: none where the engine does not
@@ -183,7 +182,7 @@ impl std::fmt::Debug for Event {
             Event::BotMoved { ticket, decision } => {
                 write!(f, "BotMoved({ticket}, {})", decision.mv.index())
             }
-            Event::HintsReady { ticket, .. } => write!(f, "HintsReady({ticket})"),
+            Event::HintsReady { position, .. } => write!(f, "HintsReady({position})"),
             Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),
             Event::BotFailed(why) => write!(f, "BotFailed({why})"),

@@ -146,14 +146,8 @@ impl PlayScreen {
         self.play(decision.mv, shared);
     }
 
-    pub fn on_hints(
-        &mut self,
-        ticket: u64,
-        position: String,
-        hints: Vec<(Move, Hint)>,
-        lines: HintLines,
-    ) {
-        if self.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {
+    pub fn on_hints(&mut self, position: String, hints: Vec<(Move, Hint)>, lines: HintLines) {
+        if self.hints_asked.as_ref() == Some(&position) {
             self.hints_asked = None;
         }
         self.searched_hints = Some(SearchedHints {
@@ -217,14 +211,11 @@ impl PlayScreen {
             .searched_hints
             .as_ref()
             .is_some_and(|searched| searched.position == text);
-        let asked = self.hints_asked.as_ref().is_some_and(|(_, p)| *p == text);
-        if known || asked {
+        if known || self.hints_asked.as_ref() == Some(&text) {
             return Vec::new();
         }
-        self.hint_tickets += 1;
-        self.hints_asked = Some((self.hint_tickets, text));
+        self.hints_asked = Some(text);
         vec![BotRequest::Hints {
-            ticket: self.hint_tickets,
             game: self.session.game.key(),
             position: self.position().clone_box(),
         }]

@@ -49,9 +49,8 @@ pub struct PlayScreen {
     /// (the status line gives way to the bot's move at once).
     pub side_note: Option<String>,
     pub searched_hints: Option<SearchedHints>,
-    /// The hints asked for and not yet back: the ticket and the position's text.
-    pub hints_asked: Option<(u64, String)>,
-    pub hint_tickets: u64,
+    /// The position (its text) whose hints were asked for and are not yet back.
+    pub hints_asked: Option<String>,
     /// The review the bot's thread judged last (on a searched board).
     pub judged: Option<Judged>,
     pub review_asked: Option<GameMoves>,
@@ -88,7 +87,6 @@ impl PlayScreen {
             side_note: None,
             searched_hints: None,
             hints_asked: None,
-            hint_tickets: 0,
             judged: None,
             review_asked: None,
             turn_clock: None,
