@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::core::review::{Fault, Grounds, Judgement, Mark, marks};
+use crate::core::review::{Fault, Grounds, Judgement, Mark, MoveReview, marks};
 use crate::core::session::History;
 use crate::core::{Engine, Game, Hint};
 use crate::keys::{Action, KeyBindings};
@@ -257,13 +257,7 @@ pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         Span::raw(format!(" played {played}")),
     ])];
     if let Some(r) = view.review() {
-        let other = view.shared.settings.symbol(r.side.other());
-        let (style, marker) = mark_style(view, r.mark);
-        let sentence = glued(&format!(
-            "{marker}{}.",
-            r.sentence(view.play.game(), view.play.history(), other)
-        ));
-        text.extend(wrapped(&sentence, style, width));
+        text.extend(exact_lines(view, &r, width));
         if view.play.details {
             let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
             text.extend(wrapped(&figures, Style::default(), width));
@@ -293,14 +287,7 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
     let other = view.shared.settings.symbol(judgement.side.other());
     let played = view.play.game().move_name(before, judgement.played);
     let mut lines = match judgement.grounds {
-        Grounds::Exact(review) => wrapped(
-            &glued(&format!(
-                "{marker}{}.",
-                review.sentence(view.play.game(), view.play.history(), other)
-            )),
-            style,
-            width,
-        ),
+        Grounds::Exact(review) => exact_lines(view, &review, width),
         Grounds::Search {
             budget,
             played: figure,
@@ -329,6 +316,14 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
         }
     }
     lines
+}
+
+/// A move judged by the exact table, in a sentence after its mark.
+fn exact_lines(view: &PlayView, review: &MoveReview, width: usize) -> Vec<Line<'static>> {
+    let other = view.shared.settings.symbol(review.side.other());
+    let (style, marker) = mark_style(view, review.mark);
+    let sentence = review.sentence(view.play.game(), view.play.history(), other);
+    wrapped(&glued(&format!("{marker}{sentence}.")), style, width)
 }
 
 /// A searched board's verdict on a move in a player's words: what is proven, counted in

@@ -209,7 +209,7 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     rows.push(("Mode", mode_text(view)));
     if view.play.session.mode != Mode::TwoHumans {
         let level = view.play.level_name(view.play.session.difficulty);
-        let key = first_key(view, Action::Difficulty);
+        let key = view.shared.key(Action::Difficulty);
         let second = view.demo_second_level().map(|l| view.play.level_name(l));
         rows.push(match second {
             Some(second) => ("Level", format!("{level} vs {second} ({key}: Bot 1)")),
@@ -339,7 +339,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     next.push((Action::Review, "review"));
     let keys: Vec<String> = next
         .into_iter()
-        .map(|(action, what)| key_item(&first_key(view, action), what))
+        .map(|(action, what)| key_item(&view.shared.key(action), what))
         .collect();
     lines.extend(wrapped(&keys.join(" · "), Style::default(), width));
     boxed(&view.shared.settings, " Game over ", lines, area, buf)
@@ -466,10 +466,6 @@ fn mode_text(view: &PlayView) -> String {
         }
         _ => mode.to_string(),
     }
-}
-
-fn first_key(view: &PlayView, action: Action) -> String {
-    view.shared.settings.keys.first_key(action)
 }
 
 #[cfg(test)]
