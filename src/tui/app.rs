@@ -20,7 +20,7 @@ use crate::tui::bot::BotRequest;
 use crate::tui::command::{Command, Start};
 use crate::tui::event::{Event, Signal};
 use crate::tui::geometry;
-use crate::tui::overlays::question::Question;
+use crate::tui::overlays::question::{self, Question, Then};
 use crate::tui::overlays::{Overlay, help};
 pub use crate::tui::screens::Screen;
 use crate::tui::screens::play::recording::Opening;
@@ -42,7 +42,7 @@ pub struct App {
     /// What shows over the screen and takes the next key, if anything does.
     pub(crate) overlay: Option<Overlay>,
     size: Option<(u16, u16)>,
-    pub(crate) exit: Option<Exit>,
+    exit: Option<Exit>,
     /// The game whose engine was asked of the bot thread and has not come yet.
     engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
@@ -50,7 +50,7 @@ pub struct App {
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Exit {
+enum Exit {
     Chosen,
     /// The terminal's input failed or closed: this says why.
     Failed(String),
@@ -240,7 +240,16 @@ impl App {
                 self.overlay = Some(Overlay::Help);
                 return;
             }
-            Some(Overlay::Question(question)) => return self.answer(question, key, action),
+            Some(Overlay::Question(question)) => {
+                let on_play = self.screen == Screen::Play;
+                let (play, start, shared) = (&mut self.play, &mut self.start, &mut self.shared);
+                match question.answer(key, action, on_play, play, start, shared) {
+                    Some(Then::Quit) => self.exit = Some(Exit::Chosen),
+                    Some(Then::Begin(start)) => self.begin(start),
+                    None => {}
+                }
+                return;
+            }
             Some(_) => return,
             None => {}
         }
@@ -285,7 +294,10 @@ impl App {
                 }
                 self.screen = Screen::Play;
             }
-            Command::Quit => self.ask_quit(),
+            Command::Quit => match question::ask_quit(&self.play, &mut self.shared) {
+                Some(asked) => self.overlay = Some(Overlay::Question(asked)),
+                None => self.exit = Some(Exit::Chosen),
+            },
             Command::Review => {
                 self.screen = Screen::Review(ReviewScreen::first());
                 let keys = keys_line(&self.shared.settings.keys);
@@ -306,7 +318,7 @@ impl App {
     }
 
     /// Starts (or resumes) the game `start` says, with nothing left to ask.
-    pub(crate) fn begin(&mut self, start: Start) {
+    fn begin(&mut self, start: Start) {
         if self.start.begin(start, &mut self.play, &mut self.shared) {
             self.screen = Screen::Play;
         }

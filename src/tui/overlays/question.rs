@@ -7,11 +7,10 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::config::Mode;
 use crate::keys::Action;
-use crate::tui::app::{App, Exit};
 use crate::tui::command::Start;
-use crate::tui::overlays::Overlay;
-use crate::tui::screens::Screen;
-use crate::tui::shared::StatusLine;
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::start::StartScreen;
+use crate::tui::shared::{Shared, StatusLine};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Question {
@@ -23,51 +22,55 @@ pub enum Question {
     Discard(Start),
 }
 
-impl Question {
-    fn yes(self, key: KeyEvent, action: Option<Action>) -> bool {
-        match self {
-            Question::Quit => action == Some(Action::Quit),
-            Question::Swap => action == Some(Action::Swap),
-            Question::Discard(_) => matches!(key.code, KeyCode::Char('y' | 'Y')),
-        }
-    }
+/// What a yes leaves to the app.
+pub enum Then {
+    Quit,
+    Begin(Start),
 }
 
-impl App {
-    /// Quits at once when no game would be lost, else asks.
-    pub(crate) fn ask_quit(&mut self) {
-        if !self.play.in_progress() {
-            self.exit = Some(Exit::Chosen);
-            return;
-        }
-        self.overlay = Some(Overlay::Question(Question::Quit));
-        let kept = self.play.keeping.on_quitting(&self.shared.memory);
-        let keys = self.shared.settings.keys.all_keys(Action::Quit);
-        self.shared.status = StatusLine::note(format!(
-            "{} again to quit ({kept}), any other key to stay.",
-            keys.replace('/', " or ")
-        ));
+/// Asks whether to quit, or `None` when no game would be lost: then quitting is at once.
+pub fn ask_quit(play: &PlayScreen, shared: &mut Shared) -> Option<Question> {
+    if !play.in_progress() {
+        return None;
     }
+    let kept = play.keeping.on_quitting(&shared.memory);
+    let keys = shared.settings.keys.all_keys(Action::Quit);
+    shared.status = StatusLine::note(format!(
+        "{} again to quit ({kept}), any other key to stay.",
+        keys.replace('/', " or ")
+    ));
+    Some(Question::Quit)
+}
 
-    pub(crate) fn answer(&mut self, question: Question, key: KeyEvent, action: Option<Action>) {
-        let yes = question.yes(key, action);
-        let shared = &mut self.shared;
-        let play = &mut self.play;
+impl Question {
+    /// The answer `key` gives, asked over the play screen or not (`on_play`).
+    pub fn answer(
+        self,
+        key: KeyEvent,
+        action: Option<Action>,
+        on_play: bool,
+        play: &mut PlayScreen,
+        start: &mut StartScreen,
+        shared: &mut Shared,
+    ) -> Option<Then> {
         let turn = play.turn_text(&shared.settings);
-        match question {
-            Question::Quit if yes => self.exit = Some(Exit::Chosen),
-            Question::Quit if self.screen == Screen::Play && !play.status().is_over() => {
+        match self {
+            Question::Quit if action == Some(Action::Quit) => return Some(Then::Quit),
+            Question::Quit if on_play && !play.status().is_over() => {
                 // Back to whose turn it is, so the line keeps up with the game.
                 shared.status = StatusLine::turn("Not quitting. ", &turn);
             }
             Question::Quit => shared.status = StatusLine::note("Not quitting."),
-            Question::Swap if yes && play.session.mode == Mode::TwoHumans => {
-                play.swap_names(shared);
+            Question::Swap if action != Some(Action::Swap) => {
+                shared.status = StatusLine::turn("Kept the sides. ", &turn);
             }
-            Question::Swap if yes => play.swap_with_bot(shared),
-            Question::Swap => shared.status = StatusLine::turn("Kept the sides. ", &turn),
-            Question::Discard(start) if yes => self.begin(start),
-            Question::Discard(_) => self.start.note = Some("Kept the unfinished game.".into()),
+            Question::Swap if play.session.mode == Mode::TwoHumans => play.swap_names(shared),
+            Question::Swap => play.swap_with_bot(shared),
+            Question::Discard(start) if matches!(key.code, KeyCode::Char('y' | 'Y')) => {
+                return Some(Then::Begin(start));
+            }
+            Question::Discard(_) => start.note = Some("Kept the unfinished game.".into()),
         }
+        None
     }
 }
