@@ -351,6 +351,10 @@ impl App {
         }
     }
 
+    pub fn watch(&self) -> &Arc<crate::core::Watch> {
+        &self.shared.watch
+    }
+
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
     }

@@ -79,7 +79,7 @@ pub fn run(
     let (tx, rx) = mpsc::channel();
     let movetime = settings.movetime;
     let mut app = App::with_memory(settings, memory, Instant::now());
-    let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(&app.shared.watch))?;
+    let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(app.watch()))?;
     let signals = watch_signals(tx.clone())?;
     let mut terminal = terminal::init()?;
     let size = terminal.size()?;
