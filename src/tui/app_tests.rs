@@ -2047,9 +2047,9 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     open_ann_v_bo(&mut h);
     let out = tempfile::tempdir().unwrap();
     let now = std::time::SystemTime::now();
-    let path = crate::tui::screens::play::recording::write_record_file(
-        &h.app.play.record_to_write(now, &h.app.shared.settings),
+    let path = crate::store::write_new_record(
         out.path(),
+        &h.app.play.record_to_write(now, &h.app.shared.settings),
         now,
     )
     .unwrap();

@@ -1,7 +1,6 @@
 //! The record of the game on the board: kept when a game a person played ends, or written
 //! from the review screen.
 
-use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::config::{First, Mode, Settings};
@@ -9,7 +8,7 @@ use crate::core::game_loop::End;
 use crate::core::session::{Controller, Session};
 use crate::core::{Position, Side, Status};
 use crate::record::{self, MoveEntry, Record};
-use crate::store::record_key;
+use crate::store::{record_key, write_new_record};
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::keeping::Keeping;
 use crate::tui::shared::{Shared, StatusLine};
@@ -24,41 +23,6 @@ pub enum Opening {
     /// The review of a record; the name it is known by (its file).
     Replay(Box<Record>, String),
     Position(Box<dyn Position>),
-}
-
-/// Writes `record` to a new file in `dir` named by `now` and its game, never over
-/// another; returns its path, or why it could not be written.
-pub fn write_record_file(record: &Record, dir: &Path, now: SystemTime) -> Result<PathBuf, String> {
-    let stamp = record::file_stamp(now);
-    let key = record.game.key();
-    let text = record.to_text();
-    for n in 1..1000 {
-        let suffix = if n == 1 {
-            String::new()
-        } else {
-            format!("-{n}")
-        };
-        let path = dir.join(format!("{stamp}-{key}{suffix}.txt"));
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path);
-        match file {
-            Ok(mut file) => {
-                use std::io::Write;
-                return file
-                    .write_all(text.as_bytes())
-                    .map(|()| path.clone())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()));
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => return Err(format!("cannot write {}: {e}", path.display())),
-        }
-    }
-    Err(format!(
-        "too many records named {stamp}-{key} in {}",
-        dir.display()
-    ))
 }
 
 impl PlayScreen {
@@ -157,7 +121,9 @@ impl PlayScreen {
         let written = std::env::current_dir()
             .map_err(|e| format!("no current directory: {e}"))
             .and_then(|dir| {
-                write_record_file(&self.record_to_write(now, &shared.settings), &dir, now)
+                let record = self.record_to_write(now, &shared.settings);
+                write_new_record(&dir, &record, now)
+                    .map_err(|e| format!("cannot write in {}: {e}", dir.display()))
             });
         shared.status = StatusLine::note(match written {
             Ok(path) => format!("Record written to {}.", path.display()),
