@@ -53,7 +53,6 @@ pub struct UnknownSide(pub String);
 impl FromStr for Side {
     type Err = UnknownSide;
 
-    /// `first` or `second` (any case).
     fn from_str(text: &str) -> Result<Side, UnknownSide> {
         by_name(&Side::BOTH, Side::name, text).ok_or_else(|| UnknownSide(text.to_string()))
     }
