@@ -1,13 +1,5 @@
-//! Everything that picks a move: the perfect player, weaker levels and baselines, each a
-//! core [`Player`] that picks its cell on the concrete [`Board`].
-//!
-//! - [`Perfect`] (`perfect.rs`): the exact bot; never loses.
-//! - [`Difficulty`] and [`Level`] (`levels.rs`): `easy`, `medium`, `hard`, built on exact
-//!   move values with human-looking mistakes.
-//! - Baselines that know only the rules (`baselines.rs`, `heuristic.rs`): `random`,
-//!   `greedy`, `lookahead-N`, `heuristic`.
-//! - [`BookPlayer`] (`book.rs`): plays only from a strategy book (see `crate::games::latin::book`).
-//! - [`PlayerSpec`] (`spec.rs`): a player named on the command line, built per game.
+//! Everything that picks a move in Tic-Tac-Latin, each a core [`Player`] that picks its cell on
+//! the concrete [`Board`].
 
 mod baselines;
 mod book;
