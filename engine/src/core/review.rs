@@ -1,7 +1,5 @@
-//! Judging the moves of a finished game: with an engine that knows exact values, the value
-//! before and after each move ([`review_move`], [`marks`]); on any board, exactly where
-//! the values are known and by the search at a fixed budget elsewhere, with the line the
-//! better move leads to and the one that punishes a mistake ([`review_game`]).
+//! Judging the moves of a finished game: by the exact values where the engine knows them
+//! ([`review_move`], [`marks`]), by the search at a fixed budget elsewhere ([`review_game`]).
 
 mod judging;
 

@@ -213,8 +213,10 @@ pub(crate) fn table_bits(total: u32, count: usize) -> u32 {
     total.saturating_sub(share).clamp(10, 16)
 }
 
-/// What is kept back from a time budget, for the unwinding and the reply.
-fn margin(budget: Duration) -> Duration {
+/// What is kept back from a time budget, so that the move is made in time even on a busy
+/// machine: a tenth of it, at most 60 ms (a thread may be parked by the scheduler for tens of
+/// milliseconds; 60 ms covers that and leaves 94 % of a 1 s budget to search).
+pub(crate) fn margin(budget: Duration) -> Duration {
     (budget / 10).min(Duration::from_millis(60))
 }
 
@@ -550,6 +552,16 @@ impl<R: Root> Run<'_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_margin_is_small_but_real() {
+        assert_eq!(margin(Duration::from_secs(1)), Duration::from_millis(60));
+        assert_eq!(
+            margin(Duration::from_millis(100)),
+            Duration::from_millis(10)
+        );
+        assert_eq!(margin(Duration::from_secs(16)), Duration::from_millis(60));
+    }
 
     /// A made-up game: move `m` is worth `VALUES[m]` minus a little per ply searched,
     /// each search costs `depth` nodes per move, and what it saw of the watch is kept.
