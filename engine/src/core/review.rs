@@ -24,9 +24,6 @@ pub struct MoveReview {
     pub after: Value,
     /// The engine's best move in that position.
     pub best: Move,
-    /// Against the values: sound if it kept the value exactly, a mistake if it kept the
-    /// outcome but not its best length (a slower win, a faster loss), a blunder if it made
-    /// the outcome worse.
     pub mark: Mark,
 }
 

@@ -266,9 +266,9 @@ pub fn turn_rows(movers: &[Side]) -> Vec<Vec<usize>> {
     rows
 }
 
-/// What a finished game counts as, for the person (against the bot) or the first-named
-/// player (two people, whichever side the swaps left them): its mode and, against the bot, the weakest level the bot played at. `None` when
-/// it counts for nobody (the demo, or a game in which the person swapped sides).
+/// What a finished game counts as, for the person or the first-named of two players: its mode
+/// and, against the bot, the weakest level the bot played at; `None` when it counts for
+/// nobody (the demo, or a game in which the person swapped sides).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Finished {
     pub counts: Option<(Mode, Option<Difficulty>)>,

@@ -14,7 +14,7 @@ use crate::core::{
 };
 use crate::games::{Boards, Registration};
 
-use super::cell::{ExtremeCell, cell_id, cell_of};
+use super::cell::{ExtremeCell, board_name, cell_id, cell_of};
 use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, ExtremeGreedy, ExtremeRandomPlayer, Level, searcher};
 use super::rules::{ExtremeIllegalMove, State};
@@ -155,9 +155,8 @@ impl Extras for Extreme {
         Some("B3c1 = small board B3 (column B, row 3), then its cell c1".into())
     }
 
-    /// A small board's name as in cell names: its column A-D, then its row 1-4 (`B3`).
     fn block_label(&self, block: u8) -> Option<String> {
-        Some(format!("{}{}", char::from(b'A' + block % 4), block / 4 + 1))
+        Some(board_name(usize::from(block)))
     }
 
     /// An end decided on points scores the small boards each side won (the winner's more

@@ -105,17 +105,14 @@ impl BookLine {
 
 impl fmt::Display for BookLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let other = self.side.other();
-        for cell in Cell::all() {
+        let stones = book_cells(self.base);
+        for (cell, stone) in Cell::all().zip(stones.chars()) {
             let ch = if cell == self.play {
                 self.side.letter()
             } else if self.wildcards & cell.bit() != 0 {
-                other.letter()
+                self.side.other().letter()
             } else {
-                match self.base.at(cell) {
-                    Some(side) => side.letter().to_ascii_lowercase(),
-                    None => '.',
-                }
+                stone
             };
             write!(f, "{ch}")?;
         }

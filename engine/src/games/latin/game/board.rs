@@ -85,7 +85,6 @@ impl Board {
         (first & second == 0 && (f == s || f == s + 1)).then_some(Board { first, second })
     }
 
-    /// The cells held by `side`.
     pub const fn mask(self, side: Side) -> u16 {
         match side {
             Side::First => self.first,
@@ -188,9 +187,7 @@ impl Board {
     }
 
     /// The points a move at `cell` just made change: (gained by the mover, gained by the other).
-    ///
-    /// Only lines through the cell can change, and a line scores at the moment it fills, so
-    /// this is cheap; the solver uses it instead of recounting all ten lines.
+    /// Only lines through the cell can change, so the solver asks this, not all ten lines.
     #[inline]
     pub fn points_made_by(self, cell: Cell) -> (u32, u32) {
         let mover = self.mask(self.to_move().other()); // the side that just moved
