@@ -16,10 +16,11 @@ use crate::games::{Boards, Registration};
 
 use super::cell::{ExtremeCell, board_name, cell_id, cell_of};
 use super::patterns::PATTERNS;
-use super::players::{self, AlphaBeta, ExtremeGreedy, ExtremeRandomPlayer, Level, searcher};
+use super::players::{self, AlphaBeta, ExtremeGreedy, Level, searcher};
 use super::rules::{ExtremeIllegalMove, State};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
+use crate::games::kit::baselines::RandomPlayer;
 
 /// The game: its names, drawing and rules.
 #[derive(Clone, Copy, Debug, Default)]
@@ -311,7 +312,7 @@ impl Engine for ExtremeEngine {
             "easy" => Box::new(Level::new("easy", EASY, options)),
             "alphabeta" => Box::new(AlphaBeta::new(options.movetime)),
             "greedy" => Box::new(ExtremeGreedy::new(options.seed)),
-            "random" => Box::new(ExtremeRandomPlayer::new(options.seed)),
+            "random" => Box::new(RandomPlayer::new(options.seed)),
             _ => {
                 return Err(PlayerError(format!(
                     "no player {} in extreme tic-tac-toe: use one of {}",

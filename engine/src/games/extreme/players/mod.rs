@@ -7,7 +7,7 @@ mod simple;
 
 pub(crate) use alphabeta::AlphaBeta;
 pub(crate) use levels::Level;
-pub use simple::{ExtremeGreedy, ExtremeRandomPlayer};
+pub use simple::ExtremeGreedy;
 
 use crate::core::Position;
 pub(crate) use crate::games::kit::rng::PlayerRng as Rng;
