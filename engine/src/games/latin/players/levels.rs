@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use super::{Perfect, Player, PlayerRng, rng_from_seed};
 use crate::core::Difficulty;
+use crate::core::Value;
 pub(crate) use crate::games::kit::levels::Style;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell};
+use crate::games::latin::solver::Solver;
 use crate::games::latin::solver::choose::Traps;
-use crate::games::latin::solver::{Solver, Value};
 
 /// A randomised player built on the exact values.
 pub(crate) struct Level {
@@ -106,7 +107,7 @@ pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dy
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::latin::solver::Outcome;
+    use crate::core::Outcome;
 
     fn level(temperature: f64, guard: f64) -> Level {
         let style = Style {
