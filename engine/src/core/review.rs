@@ -3,9 +3,7 @@
 
 mod judging;
 
-pub use judging::{
-    DEFAULT_BUDGET, Fault, Grounds, Judgement, LINE_PLIES, Mark, review_game, review_ply,
-};
+pub use judging::{DEFAULT_BUDGET, Fault, Grounds, Judgement, LINE_PLIES, Mark, review_game};
 
 use crate::core::root;
 use crate::core::session::History;

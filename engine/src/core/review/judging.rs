@@ -163,21 +163,6 @@ pub fn review_game(
         .collect()
 }
 
-/// Move `ply` (1-based) judged as [`review_game`] judges it; searches at most the positions
-/// before and after the move.
-pub fn review_ply(
-    engine: &dyn Engine,
-    history: &History,
-    ply: usize,
-    budget: Budget,
-    threads: usize,
-) -> Option<Judgement> {
-    if ply == 0 || ply > history.moves().len() {
-        return None;
-    }
-    Judge::new(engine, history, budget, threads).judge(ply)
-}
-
 /// The positions of one game and their analyses, each searched at most once.
 struct Judge<'a> {
     engine: &'a dyn Engine,

@@ -1,7 +1,6 @@
 //! A player that knows nothing but its book: no solver, no search beyond the obvious moves.
 
 use std::collections::HashSet;
-use std::path::Path;
 use std::sync::Arc;
 
 use crate::games::latin::book::{Book, BookError, BookIndex, obvious_move};
@@ -40,13 +39,6 @@ impl BookPlayer {
             }),
             out_of_book: 0,
         })
-    }
-
-    /// Reads a book file (either side; the lines say which) and names the player
-    /// `book:PATH`.
-    pub fn from_file(path: &Path) -> Result<BookPlayer, BookError> {
-        let book = Book::read(path, None)?;
-        BookPlayer::new(&book, format!("book:{}", path.display()))
     }
 
     pub fn side(&self) -> Side {
