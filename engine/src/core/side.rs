@@ -45,7 +45,6 @@ impl Side {
     }
 }
 
-/// A side name that is neither `first` nor `second`.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("unknown side {}: use first or second", quote(.0))]
 pub struct UnknownSide(pub String);

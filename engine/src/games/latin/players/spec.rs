@@ -92,7 +92,6 @@ pub(crate) enum SpecError {
         quote(.0)
     )]
     BadDepth(String),
-    /// The book file named by `book:FILE` could not be used.
     #[error("cannot use book '{path}': {why}")]
     Book { path: String, why: String },
 }
