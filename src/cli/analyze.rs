@@ -34,7 +34,7 @@ fn marked(short: String, best: bool) -> String {
 
 /// `, points 3 : 2` where the game scores points, nothing elsewhere.
 fn points(resolved: &Resolved) -> String {
-    (resolved.game.points(resolved.position.as_ref()))
+    (resolved.game.extras().points(resolved.position.as_ref()))
         .map(|[x, o]| format!(", points {x} : {o}"))
         .unwrap_or_default()
 }
@@ -180,7 +180,12 @@ fn grid(
             out.push('\n');
             let titles: String = blocks
                 .iter()
-                .map(|&b| format!("{:<block_width$}", format!("  {}", game.block_label(b))))
+                .map(|&b| {
+                    format!(
+                        "{:<block_width$}",
+                        format!("  {}", game.extras().block_label(b))
+                    )
+                })
                 .collect();
             out.push_str(titles.trim_end());
             out.push('\n');

@@ -1,5 +1,5 @@
-//! What only some games have, behind one facet; everything above the games asks through the
-//! accessors on `dyn Game`, which give every other game the plain answer.
+//! What only some games have, behind one facet (`game.extras()`), which gives every other game
+//! the plain answer.
 
 use std::time::Duration;
 
@@ -33,10 +33,10 @@ pub trait Extras: Send + Sync {
         false
     }
 
-    /// The title of a block drawn apart from the others (Qubic's `Layer 2`), where the
-    /// game names its blocks.
-    fn block_label(&self, _block: u8) -> Option<String> {
-        None
+    /// The title of a block drawn apart from the others (Qubic's `Layer 2`): the game's
+    /// own, or its number.
+    fn block_label(&self, block: u8) -> String {
+        format!("{}", block + 1)
     }
 
     /// How a cell's name reads, for games whose names are not a plain column and row
@@ -63,3 +63,8 @@ pub trait Extras: Send + Sync {
         None
     }
 }
+
+/// The extras of a game that has none.
+pub(crate) struct NoExtras;
+
+impl Extras for NoExtras {}

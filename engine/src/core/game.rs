@@ -3,16 +3,15 @@
 //! the players it can build.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::analysis::Analysis;
 use super::cell::{CellId, Layout, Place};
-use super::extras::Extras;
+use super::extras::{Extras, NoExtras};
 use super::hint::Hint;
 use super::level::Difficulty;
 use super::moves::Move;
 use super::player::{Player, PlayerOptions};
-use super::position::{BlockState, CellError, Position, PositionError};
+use super::position::{CellError, Position, PositionError};
 use super::root::SearchSettings;
 use super::side::Side;
 use super::value::Value;
@@ -90,9 +89,9 @@ pub trait Game: Send + Sync {
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError>;
 
-    /// What only some games have, read through the accessors on `dyn Game`.
-    fn extras(&self) -> Option<&dyn Extras> {
-        None
+    /// What only some games have; every other game gives the plain answers.
+    fn extras(&self) -> &dyn Extras {
+        &NoExtras
     }
 
     /// Builds what the game knows: solves it, loads its dictionary. May take a while; the
@@ -183,50 +182,6 @@ pub struct Solved {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct PlayerError(pub String);
-
-/// The extras of any game, with the plain answer where it has none.
-impl<'a> dyn Game + 'a {
-    pub fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
-        self.extras()?.points(position)
-    }
-
-    pub fn decided_on_points(&self, position: &dyn Position) -> Option<[u32; 2]> {
-        self.extras()?.decided_on_points(position)
-    }
-
-    pub fn blocks(&self, position: &dyn Position) -> Vec<BlockState> {
-        self.extras()
-            .map_or_else(Vec::new, |extras| extras.blocks(position))
-    }
-
-    pub fn bonus_move(&self, position: &dyn Position) -> bool {
-        self.extras()
-            .is_some_and(|extras| extras.bonus_move(position))
-    }
-
-    /// The title of a block drawn apart from the others: the game's own, or its number.
-    pub fn block_label(&self, block: u8) -> String {
-        self.extras()
-            .and_then(|extras| extras.block_label(block))
-            .unwrap_or_else(|| format!("{}", block + 1))
-    }
-
-    pub fn cell_name_help(&self) -> Option<String> {
-        self.extras()?.cell_name_help()
-    }
-
-    pub fn level_text(&self, level: Difficulty) -> Option<String> {
-        self.extras()?.level_text(level)
-    }
-
-    pub fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
-        self.extras()?.contest_points(end, winner)
-    }
-
-    pub fn contest_move_limit(&self) -> Option<Duration> {
-        self.extras()?.contest_move_limit()
-    }
-}
 
 /// The names of `moves` made one after another from `from`, each named against the position
 /// before it (a move that cannot be made is named where it was refused, as are those after it).

@@ -77,8 +77,8 @@ impl Extras for ClassicGame {
 }
 
 impl Game for ClassicGame {
-    fn extras(&self) -> Option<&dyn Extras> {
-        Some(self)
+    fn extras(&self) -> &dyn Extras {
+        self
     }
 
     /// `classic-5`, or `classic-4k3` when fewer than the whole row win.

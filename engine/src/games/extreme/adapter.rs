@@ -81,8 +81,8 @@ impl Game for Extreme {
         false
     }
 
-    fn extras(&self) -> Option<&dyn Extras> {
-        Some(self)
+    fn extras(&self) -> &dyn Extras {
+        self
     }
 
     fn layout(&self) -> Layout {
@@ -156,8 +156,8 @@ impl Extras for Extreme {
         Some("B3c1 = small board B3 (column B, row 3), then its cell c1".into())
     }
 
-    fn block_label(&self, block: u8) -> Option<String> {
-        Some(board_name(usize::from(block)))
+    fn block_label(&self, block: u8) -> String {
+        board_name(usize::from(block))
     }
 
     /// An end decided on points scores the small boards each side won (the winner's more

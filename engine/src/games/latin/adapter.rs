@@ -34,8 +34,8 @@ impl Extras for Latin {
 }
 
 impl Game for Latin {
-    fn extras(&self) -> Option<&dyn Extras> {
-        Some(self)
+    fn extras(&self) -> &dyn Extras {
+        self
     }
 
     fn key(&self) -> String {
@@ -231,7 +231,10 @@ mod tests {
         assert_eq!(won.status(), Status::Won(Side::First));
         assert!(won.legal_moves().is_empty());
         assert_eq!(won.marked_lines().len(), 1);
-        assert_eq!((&game as &dyn Game).points(won.as_ref()), Some([1, 0]));
+        assert_eq!(
+            (&game as &dyn Game).extras().points(won.as_ref()),
+            Some([1, 0])
+        );
     }
 
     #[test]

@@ -45,8 +45,8 @@ impl Extras for QubicGame {
         Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
     }
 
-    fn block_label(&self, block: u8) -> Option<String> {
-        Some(format!("Layer {}", block + 1))
+    fn block_label(&self, block: u8) -> String {
+        format!("Layer {}", block + 1)
     }
 }
 
@@ -97,8 +97,8 @@ impl Game for QubicGame {
         level.name()
     }
 
-    fn extras(&self) -> Option<&dyn Extras> {
-        Some(self)
+    fn extras(&self) -> &dyn Extras {
+        self
     }
 
     fn layout(&self) -> Layout {
