@@ -249,7 +249,7 @@ impl ClassicEngine {
         ClassicEngine {
             variant,
             solver: ClassicSolver::new(variant).map(Arc::new),
-            analysis_search: search::Searcher::new(variant, 1),
+            analysis_search: search::Searcher::new(variant),
             prover: OnceLock::new(),
         }
     }
