@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
-use tictaclatin::core::{Player, Side, Status};
+use tictaclatin::core::{Difficulty, Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::players::{
-    Level, Perfect, RandomPlayer, Strong, StrongStyle, greedy,
+    Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
 use tictaclatin::games::qubic::threats::ThreatSearch;
 use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
@@ -32,7 +32,7 @@ fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
     vec![
         Box::new(RandomPlayer::new(seed)),
         Box::new(greedy(seed)),
-        Box::new(Level::Medium.player(movetime, seed)),
+        Box::new(levels::player(Difficulty::Medium, movetime, seed).unwrap()),
         Box::new(Strong::new(
             "strong",
             StrongStyle::strongest(movetime),

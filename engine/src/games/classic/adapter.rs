@@ -8,7 +8,7 @@ use super::board::{ClassicBoard, MoveRefused};
 use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::players::{
-    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, greedy, searcher,
+    D10, ExactLevel, Perfect, RandomPlayer, RuleList, SearchLevel, greedy, searcher,
 };
 use super::proof::{ProofLimits, Prover};
 use super::search;
@@ -18,9 +18,9 @@ use super::variant::{self, Variant, VariantError};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine, Move,
-    MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
-    Value, read_cell, read_position,
+    Analysis, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout, MarkedLine,
+    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, Value, read_cell, read_position,
 };
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
@@ -420,7 +420,9 @@ impl Engine for ClassicEngine {
         }
         let (seed, movetime, v) = (options.seed, options.movetime, self.variant);
         // `max` is the top level's name where the board is searched; both names work.
-        let level = Level::from_name(if name == "max" { "perfect" } else { name });
+        let level = Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == name || (name, *d) == ("max", Difficulty::Perfect));
         let player: Box<dyn Player> = match (name, level, &self.solver) {
             ("random", ..) => Box::new(RandomPlayer::new(seed)),
             ("greedy", ..) => Box::new(greedy(seed)),
@@ -433,8 +435,8 @@ impl Engine for ClassicEngine {
                 inner: D10::new(seed),
             }),
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
-            (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
-            (_, Some(Level::Perfect), None) => {
+            (_, Some(Difficulty::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
+            (_, Some(Difficulty::Perfect), None) => {
                 Box::new(searcher::perfect(v, movetime, options.threads))
             }
             (_, Some(level), Some(solver)) => {

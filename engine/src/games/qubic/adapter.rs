@@ -9,14 +9,15 @@ use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
 use super::hints::{HINT_TIME, hints, settle, settle_analysis};
-use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
+use super::players::{Perfect, RandomPlayer, dictionary_move, greedy, levels};
 use super::position::QubicPosition;
 use super::search::analysis::analyze;
 use crate::core::root::SearchSettings;
-use crate::core::words::quote;
+use crate::core::words::{by_name, quote};
 use crate::core::{
-    Analysis, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player,
-    PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell, read_position,
+    Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell,
+    read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -242,9 +243,11 @@ impl Engine for QubicEngine {
             ),
             "random" => Box::new(RandomPlayer::saying(seed, "random")),
             "greedy" => Box::new(greedy(seed)),
-            other => match other.parse::<Level>() {
-                Ok(level) => Box::new(level.player(movetime, seed)),
-                Err(_) => {
+            other => match by_name(&Difficulty::ALL, Difficulty::name, other)
+                .and_then(|level| levels::player(level, movetime, seed))
+            {
+                Some(level) => Box::new(level),
+                None => {
                     return Err(PlayerError(format!(
                         "no Qubic player {}: choose one of {}, or book:FILE (X playing a \
                          dictionary such as `solve --game qubic --out FILE` writes)",

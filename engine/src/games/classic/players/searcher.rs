@@ -5,10 +5,9 @@ use std::time::Duration;
 
 use rand::RngExt;
 
-use super::levels::Level;
 use super::{PlayerRng, board_in_play, rng_from_seed};
 use crate::core::root::SearchSettings;
-use crate::core::{Budget, CellId, Claim, Decision, Hint, Outcome, Player, Position};
+use crate::core::{Budget, CellId, Claim, Decision, Difficulty, Hint, Outcome, Player, Position};
 use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::search;
 use crate::games::classic::variant::Variant;
@@ -54,23 +53,24 @@ pub(crate) struct SearchStyle {
 impl SearchStyle {
     /// Calibrated against `random` and `greedy` on 5x5 and 7x7, and head to head on 7x7
     /// with five in a row (see the README).
-    pub fn of(level: Level, variant: Variant) -> SearchStyle {
+    pub fn of(level: Difficulty, variant: Variant) -> SearchStyle {
         // Temperatures scale with a near-threat's weight, so one style fits every K.
         let unit = (1u64 << (2 * (variant.k() as u32 - 2))) as f64;
         match level {
-            Level::Easy => SearchStyle {
+            // `random` is the adapter's own player: never played this way.
+            Difficulty::Random | Difficulty::Easy => SearchStyle {
                 depth: 1,
                 temperature: 2.0 * unit,
                 guard: 0.6,
                 searched: 0.0,
             },
-            Level::Medium => SearchStyle {
+            Difficulty::Medium => SearchStyle {
                 depth: 3,
                 temperature: 0.5 * unit,
                 guard: 0.95,
                 searched: 0.4,
             },
-            Level::Hard | Level::Perfect => SearchStyle {
+            Difficulty::Hard | Difficulty::Perfect => SearchStyle {
                 depth: 3,
                 temperature: 0.5 * unit,
                 guard: 1.0,
@@ -87,7 +87,7 @@ impl SearchStyle {
 /// alone made a depth-5 `hard` weaker than `medium` against `greedy`: it took every
 /// attack for parried).
 pub(crate) struct SearchLevel {
-    level: Level,
+    level: Difficulty,
     style: SearchStyle,
     engine: search::Searcher,
     movetime: Duration,
@@ -95,7 +95,7 @@ pub(crate) struct SearchLevel {
 }
 
 impl SearchLevel {
-    pub fn new(level: Level, variant: Variant, movetime: Duration, seed: u64) -> SearchLevel {
+    pub fn new(level: Difficulty, variant: Variant, movetime: Duration, seed: u64) -> SearchLevel {
         SearchLevel {
             level,
             style: SearchStyle::of(level, variant),

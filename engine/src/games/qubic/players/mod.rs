@@ -6,17 +6,16 @@
 //!   (never loses: the verifier proves it); as O, the strongest searcher.
 //! - [`Strong`] (`strong.rs`): threats first (win, block, own forced win, breaking the
 //!   opponent's forced wins), then alpha-beta under a clock; configured by [`StrongStyle`].
-//! - [`Level`] (`levels.rs`): easy, medium, hard.
+//! - `levels.rs`: easy, medium, hard.
 //! - Baselines (`baselines.rs`): `random`, `greedy` (win, else block, else random).
 
 mod baselines;
-mod levels;
+pub mod levels;
 mod perfect;
 mod strong;
 
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
-pub use levels::Level;
 pub use perfect::Perfect;
 pub use perfect::dictionary_move;
 pub use strong::{Strong, StrongStyle};
