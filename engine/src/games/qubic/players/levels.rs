@@ -13,7 +13,7 @@ pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
     match level {
         Difficulty::Easy => Some(StrongStyle {
             movetime: movetime.min(Duration::from_millis(50)),
-            max_depth: 1,
+            max_depth: Some(1),
             attack: false,
             defend: false,
             blunder: 0.25,
@@ -21,7 +21,7 @@ pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
         }),
         Difficulty::Medium => Some(StrongStyle {
             movetime: movetime.min(Duration::from_millis(100)),
-            max_depth: 2,
+            max_depth: Some(2),
             attack: true,
             defend: false,
             blunder: 0.05,

@@ -1,22 +1,21 @@
-//! The searching player: threats first, then alpha-beta under a clock.
-//!
-//! In order: win at once; block the opponent's three (two of them: lost, proven); play its
+//! The searching levels: threats first, then the analysis. In order: win at once; block the opponent's three (two of them: lost, proven); play its
 //! own forced win when the threat search finds one; when the opponent would have a forced
 //! win were it to move, keep only the moves after which the threat search finds none (if
-//! every move is proven to lose, delay the loss longest); then iterative-deepening
-//! alpha-beta over the moves kept, until the clock runs out.
+//! every move is proven to lose, delay the loss longest); then the analysis's best of the
+//! moves kept.
 
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
 use super::{PlayerRng, decision, rng_from_seed};
-use crate::core::{Claim, Decision, Player, Position, Status};
+use crate::core::root::SearchSettings;
+use crate::core::{Budget, Claim, Decision, Player, Position, Status};
 use crate::games::kit::rng::random_bit;
 use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::position::QubicPosition;
-use crate::games::qubic::search::Searcher;
+use crate::games::qubic::search::analysis::analyze_moves;
 use crate::games::qubic::search::eval::ordered_moves;
 use crate::games::qubic::threats::{ThreatOutcome, ThreatSearch, winning_cells};
 
@@ -24,8 +23,8 @@ use crate::games::qubic::threats::{ThreatOutcome, ThreatSearch, winning_cells};
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct StrongStyle {
     pub movetime: Duration,
-    /// Deepest alpha-beta iteration.
-    pub max_depth: i32,
+    /// Deepest alpha-beta iteration; `None`: as deep as the clock allows.
+    pub max_depth: Option<u32>,
     /// Look for its own forced wins.
     pub attack: bool,
     /// Break the opponent's forced wins before they start.
@@ -41,7 +40,7 @@ impl StrongStyle {
     pub fn strongest(movetime: Duration) -> StrongStyle {
         StrongStyle {
             movetime,
-            max_depth: 64,
+            max_depth: None,
             attack: true,
             defend: true,
             blunder: 0.0,
@@ -54,7 +53,6 @@ impl StrongStyle {
 pub struct Strong {
     name: String,
     style: StrongStyle,
-    searcher: Searcher,
     rng: PlayerRng,
 }
 
@@ -63,7 +61,6 @@ impl Strong {
         Strong {
             name: name.to_string(),
             style,
-            searcher: Searcher::new(),
             rng: rng_from_seed(seed),
         }
     }
@@ -116,19 +113,14 @@ impl Strong {
                 }
             }
         }
-        let found = self
-            .searcher
-            .search(board, &moves, self.style.max_depth, Some(deadline))?;
-        let claim = found.proven().map(|p| {
-            if p > 0 {
-                Claim::WinWithin(p as u32)
-            } else {
-                Claim::LossWithin((-p) as u32)
-            }
-        });
+        let budget = match self.style.max_depth {
+            Some(depth) => Budget::Depth(depth),
+            None => Budget::Time(deadline.saturating_duration_since(Instant::now())),
+        };
+        let analysis = analyze_moves(board, moves, &SearchSettings::new(budget, 1))?;
         Some(Decision {
-            claim,
-            ..decision(found.cell, "search")
+            claim: analysis.claim(),
+            ..decision(analysis.best.index(), "search")
         })
     }
 }

@@ -177,6 +177,30 @@ pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis>
     root::analyze(&analysed, settings)
 }
 
+/// The analysis of `moves` alone (every legal move when empty), with no threat search but
+/// the wins at once: for a level that did its own.
+pub(crate) fn analyze_moves(
+    board: QubicBoard,
+    mut moves: Vec<usize>,
+    settings: &SearchSettings,
+) -> Option<Analysis> {
+    if moves.is_empty() {
+        moves = super::eval::ordered_moves(board, board.to_move(), Qubic.empty_cells(board));
+    }
+    let (wins, open) = moves
+        .into_iter()
+        .partition::<Vec<usize>, _>(|&c| board.with_move(c).winning_line().is_some());
+    let proofs = wins.into_iter().map(|c| (c, WIN - 1)).collect();
+    root::analyze(
+        &Analysed {
+            board,
+            open,
+            proofs,
+        },
+        settings,
+    )
+}
+
 /// The line from `first`: the table's best move at each position after it, while it is
 /// legal and the line not longer than `depth`.
 fn principal_variation(
