@@ -1,13 +1,4 @@
-//! Everything that picks a classic move, each a [`crate::core::Player`]:
-//!
-//! - baselines that know only the rules (`baselines.rs`): `random`, a uniformly random legal
-//!   move, and `greedy`: a move that wins at once if there is one (chosen at random among
-//!   them), else a move on a cell where the opponent would win at once (at random among
-//!   them), else a random move;
-//! - `perfect` on boards of up to 16 cells (`perfect.rs`), from the exact solver;
-//! - `easy`, `medium`, `hard` on those boards (`levels.rs`), exact values with mistakes;
-//! - the searching bot and its levels on bigger boards (`searcher.rs`);
-//! - the ten-sided-die player `d10` (`d10.rs`) and the five-rule player `rule-list` (`rule_list.rs`).
+//! Everything that picks a classic move, each a [`crate::core::Player`].
 
 mod baselines;
 mod d10;
@@ -39,7 +30,6 @@ pub fn board_in_play(position: &dyn Position) -> Option<ClassicBoard> {
     (!board.status().is_over()).then_some(board)
 }
 
-/// A uniformly random cell of `mask`; `None` for an empty mask.
 pub fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<ClassicCell> {
     ClassicCell::in_mask(1 << random_bit(mask, rng)?).next()
 }
