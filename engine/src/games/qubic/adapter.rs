@@ -8,7 +8,7 @@ use super::board::QubicBoard;
 use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
-use super::hints::{HINT_TIME, hints, settle, settle_analysis};
+use super::hints::settle_analysis;
 use super::players::{Perfect, RandomPlayer, dictionary_move, greedy, levels};
 use super::position::QubicPosition;
 use super::search::analysis::analyze;
@@ -161,6 +161,13 @@ pub fn patashnik_index() -> Arc<Index> {
 /// The node budget of the hints where the bot searches: a fraction of a second.
 pub const HINT_NODES: u64 = 300_000;
 
+/// The analysis at [`HINT_NODES`] with what the prover settles; `None` once the game is over.
+fn hint_analysis(board: QubicBoard) -> Option<Analysis> {
+    let mut analysis = analyze(board, &SearchSettings::hints(HINT_NODES))?;
+    settle_analysis(board, &mut analysis);
+    Some(analysis)
+}
+
 /// Hints and players.
 pub(crate) struct QubicEngine {
     index: Arc<Index>,
@@ -186,27 +193,20 @@ impl Engine for QubicEngine {
         None
     }
 
-    /// Where the bot searches, each move's figure in the analysis at [`HINT_NODES`] (the
-    /// same on every look); where the dictionary plays, what the threat search proves.
-    /// Either way, what the prover settles within a small budget ([`settle`]).
+    /// Each move's figure in the analysis at [`HINT_NODES`] (the same on every look), with
+    /// what the prover settles within a small budget ([`settle_analysis`]).
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
-        if let Some(analysis) = self.hint_analysis(position) {
-            return analysis.moves;
-        }
-        let board = QubicPosition::board_of(position);
-        let mut moves: Vec<(Move, Hint)> = hints(board, HINT_TIME)
-            .into_iter()
-            .map(|(c, h)| (Move::new(c), h))
-            .collect();
-        settle(board, &mut moves);
-        moves
+        hint_analysis(QubicPosition::board_of(position)).map_or_else(Vec::new, |a| a.moves)
     }
 
-    /// Where the bot searches, the analysis at [`HINT_NODES`], with what the prover settles.
+    /// Where the bot searches (the dictionary's move is not the analysis's), the hints'
+    /// analysis.
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        let mut analysis = self.analysis(position, &SearchSettings::hints(HINT_NODES))?;
-        settle_analysis(QubicPosition::board_of(position), &mut analysis);
-        Some(analysis)
+        let board = QubicPosition::board_of(position);
+        if dictionary_move(&self.index, board).is_some() {
+            return None;
+        }
+        hint_analysis(board)
     }
 
     fn instant_hints(&self) -> bool {
