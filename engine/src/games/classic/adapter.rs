@@ -286,7 +286,9 @@ impl ClassicEngine {
     /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
     /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
     fn hint_analysis_of(&self, board: ClassicBoard) -> Option<Analysis> {
-        let mut analysis = self.search_analysis(board, &SearchSettings::hints(HINT_NODES))?;
+        let mut analysis = self
+            .analysis_search
+            .analyze(board, &SearchSettings::hints(HINT_NODES))?;
         let prover = self.prover.get_or_init(|| Prover::new(self.variant));
         let moves = u64::from(board.empty_cells().count_ones()).max(1);
         let limits = ProofLimits {
@@ -301,29 +303,6 @@ impl ClassicEngine {
             }
         }
         Some(analysis)
-    }
-
-    /// The search's analysis of `board` (see `search::analysis`): the same on any number of
-    /// threads.
-    fn search_analysis(&self, board: ClassicBoard, settings: &SearchSettings) -> Option<Analysis> {
-        self.analysis_search.analyze(board, settings)
-    }
-}
-
-/// A player under another name: the ten-sided-die player (`d10`) serving as the medium
-/// level on 3x3.
-struct Renamed<P> {
-    name: &'static str,
-    inner: P,
-}
-
-impl<P: Player> Player for Renamed<P> {
-    fn name(&self) -> String {
-        self.name.to_string()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<crate::core::Decision> {
-        self.inner.decide(position)
     }
 }
 
@@ -373,7 +352,8 @@ impl Engine for ClassicEngine {
         if self.solver.is_some() {
             return None;
         }
-        self.search_analysis(self.board(position)?, settings)
+        self.analysis_search
+            .analyze(self.board(position)?, settings)
     }
 
     /// The rule list's published figures against a random player on 3x3.
@@ -430,10 +410,7 @@ impl Engine for ClassicEngine {
             // On 3x3 the medium level is the ten-sided-die player: it sits between easy and hard
             // (it beats easy and loses to hard, measured), and it was written to be a
             // beatable opponent for a person.
-            ("medium", ..) if v == Variant::CLASSIC => Box::new(Renamed {
-                name: "medium",
-                inner: D10::new(seed),
-            }),
+            ("medium", ..) if v == Variant::CLASSIC => Box::new(D10::named("medium", seed)),
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
             (_, Some(Difficulty::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
             (_, Some(Difficulty::Perfect), None) => {

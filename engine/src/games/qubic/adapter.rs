@@ -181,12 +181,6 @@ impl QubicEngine {
     }
 }
 
-impl Default for QubicEngine {
-    fn default() -> Self {
-        QubicEngine::new()
-    }
-}
-
 impl Engine for QubicEngine {
     /// Qubic is not solved position by position: no value without searching.
     fn value(&self, _position: &dyn Position) -> Option<Value> {
