@@ -1,5 +1,4 @@
-//! Qubic through the core interface: [`QubicGame`] (rules, names, layout), [`QubicPosition`],
-//! [`QubicEngine`] (hints and players) and the players as core players.
+//! Qubic through the core interface.
 
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
@@ -24,11 +23,9 @@ use crate::games::{Boards, Registration};
 /// The player names, strongest first.
 pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greedy", "random"];
 
-/// Qubic's rules and names.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QubicGame;
 
-/// Qubic in the list of games.
 pub const REGISTRATION: Registration = Registration {
     name: "qubic",
     family: "Qubic",
@@ -168,7 +165,6 @@ fn hint_analysis(board: QubicBoard) -> Option<Analysis> {
     Some(analysis)
 }
 
-/// Hints and players.
 pub(crate) struct QubicEngine {
     index: Arc<Index>,
 }
@@ -260,7 +256,6 @@ impl Engine for QubicEngine {
     }
 }
 
-/// The file of a `book:FILE` player.
 fn book_path(name: &str) -> Option<&str> {
     name.trim().strip_prefix("book:")
 }

@@ -1,8 +1,8 @@
-//! The searching levels: threats first, then the analysis. In order: win at once; block the opponent's three (two of them: lost, proven); play its
-//! own forced win when the threat search finds one; when the opponent would have a forced
-//! win were it to move, keep only the moves after which the threat search finds none (if
-//! every move is proven to lose, delay the loss longest); then the analysis's best of the
-//! moves kept.
+//! The searching levels, in order: win at once; block the opponent's three (two of them:
+//! lost, proven); play its own forced win when the threat search finds one; when the
+//! opponent would have a forced win were it to move, keep only the moves after which the
+//! threat search finds none (if every move is proven to lose, delay the loss longest); then
+//! the analysis's best of the moves kept.
 
 use std::time::{Duration, Instant};
 
@@ -49,7 +49,6 @@ impl StrongStyle {
     }
 }
 
-/// The searching player.
 pub struct Strong {
     name: String,
     style: StrongStyle,
