@@ -55,10 +55,6 @@ impl ClassicGame {
         ClassicGame { variant }
     }
 
-    pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
     fn cell(&self, id: CellId) -> Option<ClassicCell> {
         ClassicCell::new(self.variant, id.index())
     }
