@@ -95,7 +95,7 @@ fn breakable_positions(count: usize) -> Vec<QubicBoard> {
     let mut found = Vec::new();
     let forced = |b: QubicBoard| {
         ThreatSearch::new(&Qubic, 200_000)
-            .run_for(b, Side::First, None)
+            .run_for(b, Side::First)
             .found()
             .is_some()
     };
@@ -145,7 +145,7 @@ fn the_searching_o_breaks_forced_wins_before_they_start() {
     for board in positions {
         let d = o.choose(board).unwrap();
         let after = board.with_move(d.mv.index());
-        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after, None).found();
+        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after).found();
         assert!(
             x_wins.is_none(),
             "{board}: O played {d:?}, X still forces {x_wins:?}"

@@ -93,7 +93,7 @@ impl Strong {
         if self.style.attack
             && let Some(win) = ThreatSearch::new(&Qubic, self.style.threat_budget)
                 .until(deadline)
-                .run(board, None)
+                .run(board)
                 .found()
         {
             return Some(claimed(
@@ -163,7 +163,7 @@ enum Defence {
 fn defend(board: QubicBoard, side: Side, style: &StrongStyle, deadline: Instant) -> Defence {
     let opponent = side.other();
     let search = || ThreatSearch::new(&Qubic, style.threat_budget).until(deadline);
-    if search().run_for(board, opponent, None).found().is_none() {
+    if search().run_for(board, opponent).found().is_none() {
         return Defence::Free;
     }
     // Leave half of the clock to the alpha-beta search.
@@ -175,10 +175,7 @@ fn defend(board: QubicBoard, side: Side, style: &StrongStyle, deadline: Instant)
             kept.push(cell); // not checked: kept, as it may be safe
             continue;
         }
-        match search()
-            .until(checks_until)
-            .run(board.with_move(cell), None)
-        {
+        match search().until(checks_until).run(board.with_move(cell)) {
             ThreatOutcome::Found(win) => {
                 // The loss counts our move too.
                 if slowest.is_none_or(|(_, p)| win.plies + 1 > p) {

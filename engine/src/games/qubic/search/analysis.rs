@@ -141,11 +141,11 @@ pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis>
                 None => search,
             }
         };
-        if let Some(win) = search(ATTACK_BUDGET).run(board, None).found() {
+        if let Some(win) = search(ATTACK_BUDGET).run(board).found() {
             settled[win.first] = Some(WIN - win.plies as i32);
         }
         let threatened = search(ATTACK_BUDGET)
-            .run_for(board, side.other(), None)
+            .run_for(board, side.other())
             .found()
             .is_some();
         if threatened {
@@ -153,10 +153,7 @@ pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis>
                 if settled[cell].is_some() {
                     continue;
                 }
-                if let Some(loss) = search(DEFEND_BUDGET)
-                    .run(board.with_move(cell), None)
-                    .found()
-                {
+                if let Some(loss) = search(DEFEND_BUDGET).run(board.with_move(cell)).found() {
                     // The loss counts this move too.
                     settled[cell] = Some(-(WIN - loss.plies as i32 - 1));
                 }
