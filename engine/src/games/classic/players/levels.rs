@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{PlayerRng, board_in_play, random_cell, rng_from_seed};
+use super::{PlayerRng, board_in_play, obvious, random_cell, rng_from_seed};
 use crate::core::{CellId, Decision, Difficulty, Player, Position};
 use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::cell::ClassicCell;
@@ -58,18 +58,9 @@ impl ExactLevel {
     /// The cells it may play: with the guard on, the wins at once if any, else the blocks
     /// if any, else all.
     fn allowed(&mut self, board: ClassicBoard) -> u64 {
-        let me = board.to_move();
-        if !self.style.guarded(&mut self.rng) {
-            return board.empty_cells();
-        }
-        [
-            board.winning_cells(me),
-            board.winning_cells(me.other()),
-            board.empty_cells(),
-        ]
-        .into_iter()
-        .find(|&m| m != 0)
-        .unwrap_or(0)
+        let guarded = self.style.guarded(&mut self.rng);
+        let obvious = guarded.then(|| obvious(board)).flatten();
+        obvious.map_or(board.empty_cells(), |(cells, _)| cells)
     }
 }
 

@@ -30,6 +30,17 @@ pub fn board_in_play(position: &dyn Position) -> Option<ClassicBoard> {
     (!board.status().is_over()).then_some(board)
 }
 
+/// The cells a guarded level must play and their word: the wins at once, else the blocks.
+fn obvious(board: ClassicBoard) -> Option<(u64, &'static str)> {
+    let me = board.to_move();
+    [
+        (board.winning_cells(me), "win"),
+        (board.winning_cells(me.other()), "block"),
+    ]
+    .into_iter()
+    .find(|&(cells, _)| cells != 0)
+}
+
 pub fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<ClassicCell> {
     ClassicCell::in_mask(1 << random_bit(mask, rng)?).next()
 }

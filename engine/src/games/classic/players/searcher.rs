@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use rand::RngExt;
 
-use super::{PlayerRng, board_in_play, rng_from_seed};
+use super::{PlayerRng, board_in_play, obvious, rng_from_seed};
 use crate::core::root::SearchSettings;
 use crate::core::{Budget, CellId, Claim, Decision, Difficulty, Hint, Outcome, Player, Position};
 use crate::games::classic::board::ClassicBoard;
@@ -106,16 +106,9 @@ impl SearchLevel {
     }
 
     fn guarded(&mut self, board: ClassicBoard) -> Option<(u64, &'static str)> {
-        let me = board.to_move();
-        if !self.rng.random_bool(self.style.guard) {
-            return None;
-        }
-        [
-            (board.winning_cells(me), "win"),
-            (board.winning_cells(me.other()), "block"),
-        ]
-        .into_iter()
-        .find(|&(cells, _)| cells != 0)
+        self.rng
+            .random_bool(self.style.guard)
+            .then(|| obvious(board))?
     }
 }
 
