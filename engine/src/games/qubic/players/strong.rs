@@ -1,8 +1,7 @@
-//! The searching levels, in order: win at once; block the opponent's three (two of them:
-//! lost, proven); play its own forced win when the threat search finds one; when the
-//! opponent would have a forced win were it to move, keep only the moves after which the
-//! threat search finds none (if every move is proven to lose, delay the loss longest); then
-//! the analysis's best of the moves kept.
+//! The searching levels: win at once, else block the opponent's three (two of them: lost,
+//! proven), else the analysis's best move with the level's threat searches (its own forced
+//! win; the moves after which the opponent has one lose, so the slowest loss is played when
+//! every move loses).
 
 use std::time::{Duration, Instant};
 
@@ -12,12 +11,11 @@ use super::{PlayerRng, decision, rng_from_seed};
 use crate::core::root::SearchSettings;
 use crate::core::{Budget, Claim, Decision, Player, Position, Status};
 use crate::games::kit::rng::random_bit;
-use crate::games::qubic::board::{QubicBoard, Side};
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::position::QubicPosition;
-use crate::games::qubic::search::analysis::analyze_moves;
-use crate::games::qubic::search::eval::ordered_moves;
-use crate::games::qubic::threats::{ThreatOutcome, ThreatSearch, winning_cells};
+use crate::games::qubic::search::analysis::{ThreatBudgets, analyze_with};
+use crate::games::qubic::threats::winning_cells;
 
 /// How a searching player plays.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -89,37 +87,27 @@ impl Strong {
         if let Some(tactic) = tactics(board) {
             return Some(tactic);
         }
-        let side = board.to_move();
-        if self.style.attack
-            && let Some(win) = ThreatSearch::new(&Qubic, self.style.threat_budget)
-                .until(deadline)
-                .run(board)
-                .found()
-        {
-            return Some(claimed(
-                win.first,
-                "forced win",
-                Claim::WinWithin(win.plies),
-            ));
-        }
-        let mut moves = Vec::new();
-        if self.style.defend {
-            match defend(board, side, &self.style, deadline) {
-                Defence::Free => {}
-                Defence::Keep(kept) => moves = kept,
-                Defence::Lost { cell, plies } => {
-                    return Some(claimed(cell, "defend", Claim::LossWithin(plies)));
-                }
-            }
-        }
         let budget = match self.style.max_depth {
             Some(depth) => Budget::Depth(depth),
             None => Budget::Time(deadline.saturating_duration_since(Instant::now())),
         };
-        let analysis = analyze_moves(board, moves, &SearchSettings::new(budget, 1))?;
+        let threats = |on: bool| if on { self.style.threat_budget } else { 0 };
+        let budgets = ThreatBudgets {
+            attack: threats(self.style.attack),
+            defend: threats(self.style.defend),
+        };
+        let settings = SearchSettings::new(budget, 1);
+        let (analysis, proofs) = analyze_with(board, budgets, &settings)?;
+        let best = analysis.best.index();
+        // A move the threat search settled: its own forced win, or the slowest loss.
+        let how = match proofs.iter().find(|&&(cell, _)| cell == best) {
+            Some(&(_, score)) if score > 0 => "forced win",
+            Some(_) => "defend",
+            None => "search",
+        };
         Some(Decision {
             claim: analysis.claim(),
-            ..decision(analysis.best.index(), "search")
+            ..decision(best, how)
         })
     }
 }
@@ -146,47 +134,5 @@ fn claimed(cell: usize, how: &str, claim: Claim) -> Decision {
     Decision {
         claim: Some(claim),
         ..decision(cell, how)
-    }
-}
-
-/// What to do about the opponent's forced wins.
-enum Defence {
-    /// The opponent has none even with a free move: nothing to break.
-    Free,
-    /// Only these moves leave the opponent no forced win the search finds (or were not
-    /// checked in time).
-    Keep(Vec<usize>),
-    /// Every move lets the opponent force a win; this one delays it longest.
-    Lost { cell: usize, plies: u32 },
-}
-
-fn defend(board: QubicBoard, side: Side, style: &StrongStyle, deadline: Instant) -> Defence {
-    let opponent = side.other();
-    let search = || ThreatSearch::new(&Qubic, style.threat_budget).until(deadline);
-    if search().run_for(board, opponent).found().is_none() {
-        return Defence::Free;
-    }
-    // Leave half of the clock to the alpha-beta search.
-    let checks_until = Instant::now() + (deadline - Instant::now()) / 2;
-    let mut kept = Vec::new();
-    let mut slowest: Option<(usize, u32)> = None;
-    for cell in ordered_moves(board, side, Qubic.empty_cells(board)) {
-        if Instant::now() >= checks_until {
-            kept.push(cell); // not checked: kept, as it may be safe
-            continue;
-        }
-        match search().until(checks_until).run(board.with_move(cell)) {
-            ThreatOutcome::Found(win) => {
-                // The loss counts our move too.
-                if slowest.is_none_or(|(_, p)| win.plies + 1 > p) {
-                    slowest = Some((cell, win.plies + 1));
-                }
-            }
-            ThreatOutcome::NotFound | ThreatOutcome::OutOfBudget => kept.push(cell),
-        }
-    }
-    match (kept.is_empty(), slowest) {
-        (true, Some((cell, plies))) => Defence::Lost { cell, plies },
-        _ => Defence::Keep(kept),
     }
 }

@@ -163,12 +163,12 @@ mod tests {
     use crate::core::root::SearchSettings;
     use crate::core::{Budget, Claim};
     use crate::games::qubic::board::QubicBoard;
-    use crate::games::qubic::search::analysis::analyze_moves;
+    use crate::games::qubic::search::analysis::analyze;
 
     /// The best move at `depth` and what it proves.
     fn best(board: QubicBoard, depth: u32) -> (usize, Option<Claim>) {
         let settings = SearchSettings::new(Budget::Depth(depth), 1);
-        let analysis = analyze_moves(board, Vec::new(), &settings).unwrap();
+        let analysis = analyze(board, &settings).unwrap();
         (analysis.best.index(), analysis.claim())
     }
 
