@@ -5,12 +5,12 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-/// Everything a key can do in the game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Action {
     Left,
@@ -70,23 +70,10 @@ impl Action {
         all
     };
 
-    /// The names in the `[keys]` table, in order.
-    pub const NAMES: [&str; 18] = {
-        let mut names = [""; 18];
-        let mut i = 0;
-        while i < names.len() {
-            names[i] = ACTIONS[i].1;
-            i += 1;
-        }
-        names
-    };
-
-    /// The name used in the `[keys]` table of the config file.
     pub fn name(self) -> &'static str {
         ACTIONS[self.index()].1
     }
 
-    /// What it does, for the help overlay.
     pub fn description(self) -> &'static str {
         ACTIONS[self.index()].2
     }
@@ -95,7 +82,6 @@ impl Action {
         ACTIONS[self.index()].3
     }
 
-    /// The four cursor movements.
     pub fn is_movement(self) -> bool {
         matches!(
             self,
@@ -114,7 +100,6 @@ impl fmt::Display for Action {
     }
 }
 
-/// A name that is not one of the actions.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("unknown action \"{}\"", crate::core::words::excerpt(.0))]
 pub struct UnknownAction(pub String);
@@ -136,23 +121,19 @@ pub struct Key {
     pub modifiers: KeyModifiers,
 }
 
-/// Why a key name could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum KeyNameError {
     #[error("unknown key name \"{}\"", crate::core::words::excerpt(.0))]
     Unknown(String),
-    /// Ctrl-C always quits, so it may not be bound to anything.
     #[error("ctrl-c always quits and cannot be rebound")]
     CtrlC,
     /// Letters a-g and digits start the cell names a person types (`d3`, Qubic's `2b3`),
     /// so they may not be bound: a key has one meaning.
     #[error("\"{0}\" starts cell names a person types (like d3 or 2b3) and cannot be bound")]
     CellName(char),
-    /// `shift-` with a character other than a letter: write the shifted character itself.
     #[error("\"{0}\": write the shifted character itself (e.g. \"?\" rather than \"shift-/\")")]
     ShiftedChar(String),
-    /// A ctrl key the terminal sends as another key's byte (`ctrl-m` is Enter), so it can
-    /// never fire as itself. Holds the name as written and the key it arrives as.
+    /// Holds the name as written and the key it arrives as.
     #[error(
         "\"{name}\" can never fire: terminals send the same byte for it as for {twin}, so \
          the game sees {twin}; bind \"{twin}\" or another key instead"
@@ -171,7 +152,6 @@ const NAMED: [(&str, KeyCode); 16] = [
     ("shift-tab", KeyCode::BackTab),
 ];
 
-/// The modifiers, as key names write them first.
 const MODIFIERS: [(&str, KeyModifiers); 3] = [
     ("ctrl-", KeyModifiers::CONTROL),
     ("alt-", KeyModifiers::ALT),
@@ -185,7 +165,6 @@ const MODIFIERS: [(&str, KeyModifiers); 3] = [
 const CTRL_TWINS: [(char, &str); 4] =
     [('m', "enter"), ('i', "tab"), ('[', "esc"), ('h', "backspace")];
 
-/// The key a ctrl key arrives as, when it cannot arrive as itself.
 fn twin_of(key: Key) -> Option<&'static str> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let twin = CTRL_TWINS
@@ -199,7 +178,6 @@ fn twin_of(key: Key) -> Option<&'static str> {
 const ALIASES: [(&str, &str); 4] =
     [("return", "enter"), ("escape", "esc"), ("del", "delete"), ("backtab", "shift-tab")];
 
-/// A hint listing the key names, for error messages.
 pub const KEY_NAME_HELP: &str = "a single character like \"u\" or \"?\", or one of left right up \
      down enter space esc tab shift-tab backspace delete insert home end pageup pagedown f1..f12, \
      optionally prefixed by ctrl-, alt- or shift- (e.g. \"ctrl-z\")";
@@ -227,7 +205,6 @@ impl Key {
         Key::new(code, KeyModifiers::NONE)
     }
 
-    /// True for Ctrl-C, which always quits.
     pub fn is_ctrl_c(self) -> bool {
         self.modifiers == KeyModifiers::CONTROL && self.code == KeyCode::Char('c')
     }
@@ -285,7 +262,7 @@ pub fn starts_cell_names(c: char) -> bool {
     matches!(c.to_ascii_lowercase(), 'a'..='g' | '0'..='9')
 }
 
-/// The key code of a name without modifiers: one character, `f1`..`f12`, or a named key.
+/// One character, `f1`..`f12`, or a named key.
 fn base_code(name: &str) -> Option<KeyCode> {
     let mut chars = name.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
@@ -302,7 +279,7 @@ fn base_code(name: &str) -> Option<KeyCode> {
     named.map(|(_, code)| *code)
 }
 
-/// Applies `shift-` to a character the way a terminal reports it: `shift-a` is `A`.
+/// `shift-a` is `A`, as a terminal reports it.
 fn shifted(code: KeyCode, modifiers: KeyModifiers, name: &str) -> Result<Key, KeyNameError> {
     match code {
         KeyCode::Char(c) if modifiers.contains(KeyModifiers::SHIFT) && c != ' ' => {
@@ -336,8 +313,6 @@ impl fmt::Display for Key {
     }
 }
 
-/// Which keys trigger which action. Build it from the defaults and replace an action's keys
-/// with [`KeyBindings::set`]; [`KeyBindings::conflict`] finds a key bound twice.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct KeyBindings {
     keys: [Vec<Key>; Action::ALL.len()],
@@ -354,8 +329,7 @@ impl Default for KeyBindings {
 }
 
 impl KeyBindings {
-    /// The action a key press triggers, if any. Ctrl-C always quits.
-    ///
+    /// Ctrl-C always quits.
     pub fn action_for(&self, key: Key) -> Option<Action> {
         let key = Key::new(key.code, key.modifiers);
         if key.is_ctrl_c() {
@@ -365,13 +339,12 @@ impl KeyBindings {
         actions.find(|action| self.keys[action.index()].contains(&key))
     }
 
-    /// The keys bound to an action, in the order written, for the footer and help overlay.
+    /// In the order written.
     pub fn keys_for(&self, action: Action) -> &[Key] {
         &self.keys[action.index()]
     }
 
-    /// The first key bound to an action, as a label for the footer and messages; the
-    /// action's name when nothing is bound to it.
+    /// The action's name when nothing is bound to it.
     pub fn first_key(&self, action: Action) -> String {
         self.keys_for(action)
             .first()
@@ -388,13 +361,12 @@ impl KeyBindings {
         }
     }
 
-    /// Replaces the keys of one action (duplicates within the list are dropped).
+    /// Duplicates within the list are dropped.
     pub fn set(&mut self, action: Action, keys: impl IntoIterator<Item = Key>) {
         let mut seen = HashSet::new();
         self.keys[action.index()] = keys.into_iter().filter(|key| seen.insert(*key)).collect();
     }
 
-    /// The first key bound to two actions, with both actions.
     pub fn conflict(&self) -> Option<(Key, Action, Action)> {
         Action::ALL.into_iter().enumerate().find_map(|(i, first)| {
             Action::ALL[i + 1..].iter().find_map(|&second| {
@@ -410,9 +382,10 @@ impl KeyBindings {
 /// message lists the actions.
 impl<'de> Deserialize<'de> for Action {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+        static NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| Action::ALL.map(Action::name).into());
         let name = String::deserialize(d)?;
         name.parse()
-            .map_err(|_| de::Error::unknown_field(&name, &Action::NAMES))
+            .map_err(|_| de::Error::unknown_field(&name, NAMES.as_slice()))
     }
 }
 
@@ -441,10 +414,9 @@ impl<'de> Deserialize<'de> for KeyBindings {
     }
 }
 
-/// An action's keys: one key name or a list of them, at least one (an action without a key
-/// could never be done, e.g. no way to quit); or, as an `item` of the list, one key name. A
-/// key name is read by the visitor, so that a mistake in an item of a list is located at the
-/// item.
+/// An action's keys: one key name or a list of at least one (an action without a key could
+/// never be done); as an `item` of the list, one key name, read here so that a mistake is
+/// located at the item.
 struct KeysOf {
     item: bool,
 }

@@ -1,11 +1,6 @@
 //! tictaclatin: terminal board games (Tic-Tac-Latin, classic tic-tac-toe, and more), each
-//! with a bot as strong as the game allows.
-//!
-//! The program around the engine crate (`tictaclatin-engine`: `core` and `games`, re-exported
-//! here): `symbols` (the characters the sides are drawn with), `config` and `store` (files
-//! turned into typed settings and records), the terminal game `tui`, and `serve` (the terminal
-//! game for friends who join over SSH). The command line sits on top and nothing below knows
-//! it.
+//! with a bot as strong as the game allows: the program around the engine crate. The command
+//! line sits on top and nothing below knows it.
 
 pub mod config;
 pub mod keys;

@@ -17,7 +17,6 @@ use crate::core::words::escape;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Symbol(String);
 
-/// Why a text cannot be a symbol.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SymbolError {
     #[error("the symbol is empty")]
@@ -36,32 +35,25 @@ pub enum SymbolError {
     /// Zero columns (a lone combining mark) or more than two.
     #[error("the symbol is {width} terminal columns wide; it must be 1 or 2 to fit the grid")]
     Width { width: usize },
-    /// `-`, `.` or `/`: they mean an empty cell or a row break in the position text, so a
-    /// board printed with them could not be read back.
     #[error(
         "'{0}' is used in positions (- and . are empty cells, / separates rows), so a board \
          drawn with it would be ambiguous"
     )]
     PositionChar(char),
-    /// `W`, `D`, `L` (either case): the hints on empty cells are written with them, so a
-    /// stone beside a hint would read as one.
     #[error(
         "'{0}' is how hints write a move's value (W win, D draw, L loss), so a stone drawn \
          with it would read as a hint"
     )]
     HintChar(char),
-    /// A character the board draws itself ([`board_mark`]).
     #[error(
         "'{0}' is {what}: the board draws it, so a stone drawn with it would be mistaken for it",
         what = board_mark(*.0).unwrap_or("a mark of the board")
     )]
     BoardMark(char),
-    /// `,`: it separates the two symbols in `--symbols X,O`, so it could not be given there.
     #[error("',' separates the two symbols in --symbols X,O, so it cannot be one of them")]
     Comma,
-    /// Several code points making one emoji (joined with U+200D, a flag, a skin tone, a
-    /// variation selector, a keycap) or half a flag: terminals draw these at different
-    /// widths, which shifts everything after them on the line.
+    /// Terminals draw these at different widths, which shifts everything after them on the
+    /// line.
     #[error("{}", sequence(*.code_points))]
     Sequence { code_points: usize },
 }
@@ -79,8 +71,7 @@ fn sequence(code_points: usize) -> String {
     }
 }
 
-/// The letters hints start with on the board (`W3`, `D`, `L2`), in both cases: a symbol is
-/// refused when it starts with one of them.
+/// The letters hints start with on the board (`W3`, `D`, `L2`).
 pub const HINT_CHARS: [char; 6] = ['W', 'D', 'L', 'w', 'd', 'l'];
 
 /// What the board draws with `c` besides the stones and the hints' letters, if anything.
@@ -100,12 +91,9 @@ pub fn board_mark(c: char) -> Option<&'static str> {
     })
 }
 
-/// The characters of the position text that are not stones: `-` and `.` for an empty cell,
-/// `/` between rows.
 pub const POSITION_CHARS: [char; 3] = ['-', '.', '/'];
 
 impl SymbolError {
-    /// How to fix the symbol, for a config file message.
     pub fn fix(&self) -> &'static str {
         match self {
             SymbolError::PositionChar(_) | SymbolError::Comma => {
@@ -143,7 +131,7 @@ fn is_accent(c: char) -> bool {
         | '\u{FE20}'..='\u{FE2F}')
 }
 
-/// The regional indicator letters, two of which make a flag.
+/// Two of these make a flag.
 fn is_flag_letter(c: char) -> bool {
     ('\u{1F1E6}'..='\u{1F1FF}').contains(&c)
 }
@@ -166,8 +154,8 @@ fn renders_at_one_width(text: &str) -> bool {
 const BLANK: [char; 5] = ['\u{2800}', '\u{3164}', '\u{115f}', '\u{1160}', '\u{ffa0}'];
 
 impl Symbol {
-    /// Checks `text` and makes it a symbol. Surrounding spaces are not trimmed: `" X"` is
-    /// two characters, and saying so beats silently changing what the user wrote.
+    /// Surrounding spaces are not trimmed: `" X"` is two characters, and saying so beats
+    /// silently changing what the user wrote.
     pub fn new(text: &str) -> Result<Symbol, SymbolError> {
         let count = text.graphemes(true).count();
         if count == 0 {
@@ -213,13 +201,12 @@ impl Symbol {
         &self.0
     }
 
-    /// Terminal columns it takes: 1 or 2.
+    /// Terminal columns: 1 or 2.
     pub fn width(&self) -> usize {
         self.0.width()
     }
 }
 
-/// A symbol as the config file writes it: a string that [`Symbol::new`] takes.
 impl<'de> Deserialize<'de> for Symbol {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Symbol, D::Error> {
         Symbol::new(&String::deserialize(d)?).map_err(de::Error::custom)
@@ -239,21 +226,14 @@ pub struct Symbols {
     second: Symbol,
 }
 
-/// Why a pair of symbols cannot be used.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SymbolsError {
-    /// One of the two is not a valid symbol.
     #[error("{} side: {error}{}", side.name(), sequence_fix(error))]
     Symbol { side: Side, error: SymbolError },
-    /// Both sides would look alike: the same symbol, or the same letter in two cases
-    /// (`x` and `X`), which is too easy to misread in a small grid.
     #[error("{}", alike(.0, .1))]
     Same(Symbol, Symbol),
-    /// `--symbols` text that is not two symbols separated by one comma.
     #[error("expected two symbols separated by a comma, first side first, e.g. X,O or 🦀,🐙")]
     NotAPair,
-    /// `O` for the first side or `X` for the second (any case): the position text writes the
-    /// sides as X and O, so a board drawn this way reads backwards against it.
     #[error(
         "the {} side cannot use '{symbol}': positions write {} letter, so the board would \
          read backwards against the position text",
@@ -271,7 +251,6 @@ fn sequence_fix(error: &SymbolError) -> &'static str {
     }
 }
 
-/// Why two symbols are alike: the same, or one letter in two cases.
 fn alike(first: &Symbol, second: &Symbol) -> String {
     if first == second {
         format!("both sides use '{first}', so nobody could tell the stones apart")
@@ -283,7 +262,6 @@ fn alike(first: &Symbol, second: &Symbol) -> String {
 }
 
 impl SymbolsError {
-    /// How to fix the pair, for a config file message.
     pub fn fix(&self) -> &'static str {
         match self {
             SymbolsError::Symbol { error, .. } => error.fix(),
@@ -339,8 +317,7 @@ impl Default for Symbols {
 impl FromStr for Symbols {
     type Err = SymbolsError;
 
-    /// `X,O`: the first side's symbol, a comma, the second's. A comma cannot be a symbol
-    /// here; the config file can make it one.
+    /// `X,O`. A comma cannot be a symbol here; the config file can make it one.
     fn from_str(text: &str) -> Result<Symbols, SymbolsError> {
         let (first, second) = text.split_once(',').ok_or(SymbolsError::NotAPair)?;
         if second.contains(',') {

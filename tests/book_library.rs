@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use tictaclatin::games::latin::book::{Book, BookLine, book_cells};
+use tictaclatin::games::latin::book::{Book, BookError, BookLine, book_cells};
 use tictaclatin::games::latin::game::{Board, Cell, Side, Status, Symmetries};
 use tictaclatin::games::latin::players::BookPlayer;
 use tictaclatin::games::latin::solver::Solver;
@@ -265,12 +265,17 @@ fn the_book_player_never_loses_and_never_leaves_its_book() {
     }
 }
 
+/// A book player from a book file (either side; the lines say which), named `book:PATH`.
+fn from_file(path: &std::path::Path) -> Result<BookPlayer, BookError> {
+    BookPlayer::new(&Book::read(path, None)?, format!("book:{}", path.display()))
+}
+
 #[test]
 fn the_book_player_reads_files_and_says_what_is_wrong() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.txt");
     std::fs::write(&good, plain(Side::Second).to_text()).unwrap();
-    let mut player = BookPlayer::from_file(&good).unwrap();
+    let mut player = from_file(&good).unwrap();
     assert_eq!(player.side(), Side::Second);
     assert!(player.name().starts_with("book:"));
     let opening = Board::EMPTY.with_move("a1".parse().unwrap());
@@ -279,13 +284,11 @@ fn the_book_player_reads_files_and_says_what_is_wrong() {
 
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "# header\nX...............\nX.......\n").unwrap();
-    let err = BookPlayer::from_file(&bad).err().unwrap();
+    let err = from_file(&bad).err().unwrap();
     assert!(
         err.to_string().starts_with("line 3: expected 16 cells"),
         "{err}"
     );
-    let missing = BookPlayer::from_file(&dir.path().join("none.txt"))
-        .err()
-        .unwrap();
+    let missing = from_file(&dir.path().join("none.txt")).err().unwrap();
     assert!(missing.to_string().contains("cannot read"), "{missing}");
 }

@@ -240,7 +240,7 @@ fn a_tournament_reports_the_contest_clock_and_points() {
     // Games won on points are among the wins, and said to be.
     assert!(text.contains("greedy (first) wins         20"), "{text}");
     assert!(
-        text.contains("  4 of the wins were on points (every small board decided, no line)"),
+        text.contains("  2 of the wins were on points (every small board decided, no line)"),
         "{text}"
     );
     // The same seed, the same games.

@@ -9,8 +9,9 @@ mod clock;
 use clock::{Series, play_game, play_series, random_opening};
 use tictaclatin::core::game_loop::End;
 use tictaclatin::core::{CellId, Decision, Player, PlayerOptions, Position, Side};
-use tictaclatin::games::extreme::players::{ExtremeGreedy, ExtremeRandomPlayer};
+use tictaclatin::games::extreme::players::ExtremeGreedy;
 use tictaclatin::games::extreme::{ExtremeEngine, State};
+use tictaclatin::games::kit::baselines::RandomPlayer;
 
 /// The position when the game ended (a forfeit leaves the game unfinished).
 fn last(result: &clock::GameResult) -> State {
@@ -59,7 +60,7 @@ fn going_over_the_limit_forfeits_68_points() {
     let mut slow = Slow {
         delay: Duration::from_millis(30),
     };
-    let mut random = ExtremeRandomPlayer::new(1);
+    let mut random = RandomPlayer::new(1);
     let result = play_game(
         [&mut random, &mut slow],
         Some(Duration::from_millis(10)),
@@ -83,7 +84,7 @@ fn going_over_the_limit_forfeits_68_points() {
 
 #[test]
 fn an_illegal_move_forfeits() {
-    let mut random = ExtremeRandomPlayer::new(2);
+    let mut random = RandomPlayer::new(2);
     let result = play_game([&mut Stubborn, &mut random], None, &[]);
     // Stubborn's first A1a1 is legal; the next one is taken.
     assert_eq!(result.played.end, End::InvalidMove);
@@ -96,8 +97,8 @@ fn an_illegal_move_forfeits() {
 fn finished_games_carry_the_end_and_both_players_points() {
     let mut seen = [false; 2];
     for seed in 0..60 {
-        let mut a = ExtremeRandomPlayer::new(seed);
-        let mut b = ExtremeRandomPlayer::new(seed + 1000);
+        let mut a = RandomPlayer::new(seed);
+        let mut b = RandomPlayer::new(seed + 1000);
         let result = play_game([&mut a, &mut b], None, &[]);
         match result.played.end {
             End::Won => {
@@ -176,7 +177,7 @@ fn greedy_beats_random() {
     let mut wins = 0.0;
     for seed in 0..20 {
         let mut greedy = ExtremeGreedy::new(seed);
-        let mut random = ExtremeRandomPlayer::new(seed);
+        let mut random = RandomPlayer::new(seed);
         let (players, side): ([&mut dyn Player; 2], Side) = if seed % 2 == 0 {
             ([&mut greedy, &mut random], Side::First)
         } else {

@@ -5,13 +5,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use tictaclatin::core::Outcome;
 use tictaclatin::core::tournament::{Arena, Control, Pairing, run};
 use tictaclatin::core::{Player, Tally};
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
 use tictaclatin::games::latin::game::{Board, Cell};
 use tictaclatin::games::latin::players::{Difficulty, RandomPlayer, level_player};
 use tictaclatin::games::latin::position::latin_cell;
-use tictaclatin::games::latin::solver::{Outcome, Solver};
+use tictaclatin::games::latin::solver::Solver;
 
 /// The cell `player` picks on `board`, asked as every player is, through the core
 /// interface; `None` when the game is over.

@@ -6,8 +6,8 @@ mod common;
 use std::fs;
 
 use common::{stderr, stdout, tictaclatin as run};
-use tictaclatin::core::Side;
-use tictaclatin::record::{self, RecordOutcome};
+use tictaclatin::core::{Side, Status};
+use tictaclatin::record;
 
 /// 1,000 games of each game (a solved one, a searched one of each kind) are written, read
 /// back and replayed to the results the tournament counted.
@@ -38,15 +38,10 @@ fn a_tournament_keeps_every_game_and_its_records_add_up() {
             files += 1;
             assert_eq!(record.tag("First"), Some("greedy"));
             let last = record.positions().pop().unwrap();
-            assert_eq!(
-                record.outcome,
-                RecordOutcome::of(last.as_ref()),
-                "{}",
-                path.display()
-            );
+            assert_eq!(record.outcome, last.status(), "{}", path.display());
             counted[match record.outcome {
-                RecordOutcome::Won(Side::First) => 0,
-                RecordOutcome::Won(Side::Second) => 1,
+                Status::Won(Side::First) => 0,
+                Status::Won(Side::Second) => 1,
                 _ => 2,
             }] += 1;
         }

@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use tictaclatin::core::{Outcome, Value};
 use tictaclatin::games::latin::game::{Board, Cell, Side, Status};
-use tictaclatin::games::latin::solver::{Outcome, Solver, Value};
+use tictaclatin::games::latin::solver::Solver;
 
 fn solver() -> &'static Solver {
     static SOLVER: OnceLock<Solver> = OnceLock::new();

@@ -142,17 +142,4 @@ fn a_review_is_the_same_on_every_run_and_with_any_thread_count() {
     let once = judged(engine.as_ref(), &history, 1);
     assert_eq!(judged(engine.as_ref(), &history, 1), once);
     assert_eq!(judged(engine.as_ref(), &history, 2), once);
-    // One move at a time, as a screen asks, judges as the whole game does.
-    for ply in 1..=history.moves().len() {
-        let one = review::review_ply(engine.as_ref(), &history, ply, review::DEFAULT_BUDGET, 2);
-        assert_eq!(one, once[ply - 1], "move {ply}");
-    }
-    assert_eq!(
-        review::review_ply(engine.as_ref(), &history, 0, Budget::Depth(4), 1),
-        None
-    );
-    assert_eq!(
-        review::review_ply(engine.as_ref(), &history, 7, Budget::Depth(4), 1),
-        None
-    );
 }

@@ -279,7 +279,7 @@ fn a_long_record_fits_the_smallest_start_screen() {
         difficulty: Some(Difficulty::Perfect),
     };
     for _ in 0..30 {
-        let loss = tictaclatin::games::latin::solver::Outcome::Loss;
+        let loss = tictaclatin::core::Outcome::Loss;
         store.record_result(key.clone(), loss).unwrap();
     }
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
@@ -312,9 +312,9 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
         difficulty: Some(Difficulty::Perfect),
     };
     for outcome in [
-        tictaclatin::games::latin::solver::Outcome::Draw,
-        tictaclatin::games::latin::solver::Outcome::Loss,
-        tictaclatin::games::latin::solver::Outcome::Draw,
+        tictaclatin::core::Outcome::Draw,
+        tictaclatin::core::Outcome::Loss,
+        tictaclatin::core::Outcome::Draw,
     ] {
         store.record_result(key.clone(), outcome).unwrap();
     }

@@ -28,7 +28,6 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The cell's text: its figure, marked `*` on the best move.
 fn marked(short: String, best: bool) -> String {
     if best { format!("*{short}") } else { short }
 }

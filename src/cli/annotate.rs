@@ -1,10 +1,6 @@
 //! `tictaclatin annotate FILE|N`: the record again, each move judged by the engine
-//! ([`review::review_game`]). Where the game is solved the judgement is exact (`??` a move
-//! that made the outcome worse, `?` one that kept it but not at its best length); where the
-//! bot searches, it is the analysis at a stated depth, the same on every run, and the
-//! comment says so: `??` a move that gave up a proven win or walked into a proven loss, `?`
-//! one that turned the search's advantage into none. Each marked move gets the better move
-//! with the line after it, and the line that punishes the move, in a comment.
+//! ([`review::review_game`]): exactly where the game is solved, else by the analysis at a
+//! stated depth (the same on every run), which the comment says.
 
 use clap::Args;
 

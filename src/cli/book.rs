@@ -1,6 +1,5 @@
-//! `tictaclatin book ...`: export, verify, compress and expand strategy books:
-//! Tic-Tac-Latin's (both sides, checked against the solved table) here, and the first
-//! player's winning dictionaries of Qubic and of classic 4x4 three in a row in
+//! `tictaclatin book ...`: export, verify, compress and expand strategy books: Tic-Tac-Latin's
+//! here, the first player's winning dictionaries (Qubic, classic 4x4 three in a row) in
 //! `dictionary.rs`.
 
 use std::path::{Path, PathBuf};
@@ -8,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::Failure;
-use super::dictionary::{self, RulesArg};
+use super::dictionary::{self, RulesArg, UNSOUND};
 use super::game_args::GameArgs;
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::words::plural;
@@ -21,9 +20,6 @@ use tictaclatin::games::{GameError, GameKind};
 use tictaclatin_research::book::{self, export::ExportOptions};
 use tictaclatin_research::dictionary::export;
 use tictaclatin_research::dictionary::small::{self, EXAMPLE_DICTIONARY, FourByFourThree};
-
-/// Exit status of `book verify` when the book is well-formed but wrong.
-const UNSOUND: u8 = 1;
 
 #[derive(Args, Debug)]
 pub(crate) struct BookArgs {
@@ -174,7 +170,6 @@ fn dictionaries(
     }
 }
 
-/// Tic-Tac-Latin's books, for either side.
 fn latin(command: BookCommand) -> Result<(), Failure> {
     match command {
         BookCommand::Export {

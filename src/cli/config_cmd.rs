@@ -48,9 +48,8 @@ enum ConfigCommand {
     Show(Box<SettingsArgs>),
 }
 
-/// Runs a `config` subcommand. `outer` holds the flags given before `config`
-/// (`tictaclatin --config F config show`): they count as if given after it, where the
-/// flag after wins.
+/// `outer` holds the flags given before `config`: they count as if given after it, where
+/// the flag after wins.
 pub fn run(args: ConfigArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     let file = |given: Option<PathBuf>| location(given.or(outer_file(outer)?).as_deref());
     match args.command {
@@ -76,7 +75,6 @@ fn outer_file(outer: &SettingsArgs) -> Result<Option<PathBuf>, Failure> {
     }
 }
 
-/// The file named by `path`, else by the environment, else the default one.
 fn location(path: Option<&Path>) -> Result<Location, Failure> {
     config::locate(path, &Env::from_process(), config::default_path()).ok_or_else(|| {
         Failure::bad_input(format!(
@@ -121,7 +119,6 @@ fn init(path: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The first of `dir` and its parents that exists but is not a directory.
 fn file_in_the_way(dir: &Path) -> Option<&Path> {
     dir.ancestors()
         .find(|p| fs::metadata(p).is_ok_and(|m| !m.is_dir()))
@@ -165,16 +162,16 @@ fn show(args: &SettingsArgs, outer: &SettingsArgs) -> Result<(), Failure> {
 /// copied into a config file as it is.
 fn describe(s: &Settings) -> String {
     let (n, c) = (&s.names, &s.colors);
-    let mut lines: Vec<(String, String)> = vec![
-        ("color".into(), s.color.to_string()),
-        ("keep_records".into(), s.keep_records.to_string()),
-        ("symbols.first".into(), quote(s.symbol(Side::First))),
-        ("symbols.second".into(), quote(s.symbol(Side::Second))),
-        ("names.first".into(), quote(&n.first)),
-        ("names.second".into(), quote(&n.second)),
-        ("names.you".into(), quote(&n.you)),
-        ("names.bot".into(), quote(&n.bot)),
-    ];
+    let mut lines: Vec<(String, String)> = Vec::new();
+    let mut add = |key: &str, value: String| lines.push((key.to_string(), value));
+    add("color", s.color.to_string());
+    add("keep_records", s.keep_records.to_string());
+    add("symbols.first", quote(s.symbol(Side::First)));
+    add("symbols.second", quote(s.symbol(Side::Second)));
+    add("names.first", quote(&n.first));
+    add("names.second", quote(&n.second));
+    add("names.you", quote(&n.you));
+    add("names.bot", quote(&n.bot));
     for (key, color) in [
         ("first", c.first),
         ("second", c.second),
@@ -183,34 +180,26 @@ fn describe(s: &Settings) -> String {
         ("hint_draw", c.hint_draw),
         ("hint_loss", c.hint_loss),
     ] {
-        lines.push((format!("colors.{key}"), quote(&config::color_name(color))));
+        add(&format!("colors.{key}"), quote(&config::color_name(color)));
     }
+    add("game.kind", quote(s.game.kind.name()));
+    if let Some(size) = s.game.size {
+        add("game.size", size.to_string());
+    }
+    if let Some(k) = s.game.in_a_row {
+        add("game.in_a_row", k.to_string());
+    }
+    add("game.mode", quote(s.mode.name()));
+    add("game.first", quote(s.first.name()));
+    add("game.difficulty", quote(s.difficulty.name()));
     let hints = match s.hints {
         Hints::Auto => quote("auto"),
         Hints::On => "true".into(),
         Hints::Off => "false".into(),
     };
-    lines.push(("game.kind".into(), quote(s.game.kind.name())));
-    if let Some(size) = s.game.size {
-        lines.push(("game.size".into(), size.to_string()));
-    }
-    if let Some(k) = s.game.in_a_row {
-        lines.push(("game.in_a_row".into(), k.to_string()));
-    }
-    lines.extend([
-        ("game.mode".into(), quote(s.mode.name())),
-        ("game.first".into(), quote(s.first.name())),
-        ("game.difficulty".into(), quote(s.difficulty.name())),
-        ("game.hints".into(), hints),
-        (
-            "game.bot_delay_ms".into(),
-            s.bot_delay.as_millis().to_string(),
-        ),
-        (
-            "game.bot_time_ms".into(),
-            s.movetime.as_millis().to_string(),
-        ),
-    ]);
+    add("game.hints", hints);
+    add("game.bot_delay_ms", s.bot_delay.as_millis().to_string());
+    add("game.bot_time_ms", s.movetime.as_millis().to_string());
     for action in Action::ALL {
         let keys: Vec<String> = s
             .keys
@@ -218,7 +207,7 @@ fn describe(s: &Settings) -> String {
             .iter()
             .map(|k| quote(&k.to_string()))
             .collect();
-        lines.push((format!("keys.{action}"), format!("[{}]", keys.join(", "))));
+        add(&format!("keys.{action}"), format!("[{}]", keys.join(", ")));
     }
     let width = lines.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
     lines
@@ -227,7 +216,6 @@ fn describe(s: &Settings) -> String {
         .collect()
 }
 
-/// A TOML string, quoted and escaped as the file would hold it.
 fn quote(text: &str) -> String {
     toml::Value::String(text.to_string()).to_string()
 }

@@ -1,7 +1,5 @@
 //! `tictaclatin book ... --game qubic` (and `--game classic --size 4 --in-a-row 3`): the
-//! dictionary tools for a first player who wins: verify that a dictionary is
-//! exhaustive, name the entries no game reaches, export the pruned or the complete
-//! dictionary, compress with wildcards up to symmetry, expand.
+//! dictionary tools for a first player who wins.
 
 use std::path::Path;
 use std::time::Instant;
@@ -19,8 +17,8 @@ fn count(n: usize, one: &str, many: &str) -> String {
     plural(n as u64, one, many)
 }
 
-/// Exit status of `book verify` when the dictionary is well-formed but does not hold.
-const UNSOUND: u8 = 1;
+/// Exit status of `book verify` when a book or dictionary is well-formed but wrong.
+pub(super) const UNSOUND: u8 = 1;
 
 /// Which of the header's rules X may use while a dictionary is verified.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum, Default)]

@@ -52,7 +52,6 @@ pub fn run(args: &EngineArgs) -> Result<(), Failure> {
     output.flush().map_err(io_failure)
 }
 
-/// The reply to a request line longer than [`LINE_CAP`].
 fn too_long() -> String {
     format!(
         "error the request is longer than {} KiB (a position is a few hundred bytes at most); the \

@@ -32,7 +32,6 @@ impl GameArgs {
         }
     }
 
-    /// The game these flags name, or a message naming what is valid (exit status 2).
     pub fn game(&self) -> Result<Arc<dyn Game>, Failure> {
         games::build(self.choice()).map_err(|e| Failure::bad_input(e.to_string()))
     }
@@ -61,7 +60,6 @@ impl GameArgs {
     }
 }
 
-/// `--clock`: the seconds a contest clock gives each move.
 pub fn parse_clock(text: &str) -> Result<Duration, BadValue> {
     match text.trim().parse::<f64>() {
         Ok(s) if (0.01..=3600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
@@ -91,7 +89,6 @@ pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
-/// The flags of `engine`: the game, and the bot's threads.
 #[derive(Args, Debug, Default, Clone)]
 pub(crate) struct EngineArgs {
     #[command(flatten)]
@@ -116,7 +113,6 @@ pub(crate) struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    /// The fixed budget these flags give, if any, or why they cannot be read.
     pub fn fixed(self) -> Result<Option<Budget>, Failure> {
         match (self.depth, self.nodes) {
             (Some(_), Some(_)) => Err(Failure::bad_input(

@@ -200,7 +200,6 @@ fn is_record_name(path: &Path) -> bool {
     !name.starts_with('.') && name.ends_with(".txt")
 }
 
-/// A test of a record's `Game` tag.
 type GameFilter = Box<dyn Fn(&str) -> bool>;
 
 /// `--game`: a game's name (every variant) or one variant's key.
@@ -254,9 +253,8 @@ fn row(game: &Listed, title: &str) -> [String; 6] {
     ]
 }
 
-/// The rows as lines of columns two spaces apart, each column as wide on screen as its
-/// widest cell (titles, names and results differ in length, and a name may hold double-width
-/// characters); the number is right-aligned, at least 4 wide as before.
+/// Columns two spaces apart, each as wide on screen as its widest cell (a name may hold
+/// double-width characters); the number right-aligned, at least 4 wide.
 fn aligned<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
     let mut widths = [0; N];
     widths[0] = 4;

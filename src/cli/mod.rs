@@ -150,7 +150,6 @@ pub(crate) enum Command {
     Serve(Box<serve::ServeArgs>),
 }
 
-/// A position given on the command line.
 #[derive(Args, Debug)]
 pub(crate) struct PositionArgs {
     // The help is each game's own format, from the games' list.
@@ -187,7 +186,6 @@ pub fn is_flag(word: &str) -> bool {
     })
 }
 
-/// The position `text` writes in `game`, or a message saying what is wrong with it.
 pub fn read_position(game: &dyn Game, text: &str) -> Result<Box<dyn Position>, Failure> {
     (game.parse_position(text)).map_err(|e| Failure::bad_input(format!("bad position: {e}")))
 }

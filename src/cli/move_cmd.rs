@@ -16,7 +16,6 @@ use tictaclatin::core::{
 };
 use tictaclatin::symbols::Symbols;
 
-/// A position, the game it is of, and the symbols to show it with.
 #[derive(Args, Debug)]
 pub(crate) struct MoveArgs {
     #[command(flatten)]
@@ -44,9 +43,8 @@ pub(crate) struct MoveFlags {
 }
 
 impl MoveArgs {
-    /// The position, its game and the symbols. The position takes every word after it (it
-    /// may begin with `-`), so flags written after the position arrive among its words and
-    /// are picked out here; those nearer the end win.
+    /// The position takes every word after it (it may begin with `-`), so flags written after
+    /// it arrive among its words and are picked out here; those nearer the end win.
     pub fn resolve(&self, command: &str) -> Result<Resolved, Failure> {
         let (words, trailing) = split_flags(&self.position.position, command)?;
         let refused = |e: clap::Error| {
@@ -80,21 +78,17 @@ impl MoveArgs {
     }
 }
 
-/// What `move` and `analyze` work on.
 pub(crate) struct Resolved {
     pub position: Box<dyn Position>,
     pub game: Arc<dyn Game>,
     pub symbols: Symbols,
     pub game_args: GameArgs,
     pub threads: usize,
-    /// `--depth` or `--nodes`, if given.
     pub budget: Option<Budget>,
-    /// `--pv`: print the best line.
     pub pv: bool,
 }
 
-/// The long flags of `move` and `analyze` as clap declares them, each with whether it
-/// takes a value.
+/// Each long flag of `move` and `analyze`, with whether it takes a value.
 fn known_flags() -> Vec<(String, bool)> {
     let flags = MoveFlags::augment_args(Command::new("tictaclatin"));
     let flags = flags.get_arguments().filter_map(|arg| {
@@ -148,7 +142,6 @@ fn unknown_flag(name: &str, command: &str, known: &[(String, bool)]) -> Failure 
     ))
 }
 
-/// A value to show in a message about a flag.
 fn example(flag: &str) -> &'static str {
     match flag {
         "--symbols" => "X,O",
@@ -234,7 +227,6 @@ pub fn print_pv(
     }
 }
 
-/// The position text with the chosen symbols in place of X and O.
 pub fn position_text(position: &dyn Position, symbols: &Symbols) -> String {
     position
         .text()

@@ -7,7 +7,6 @@ use std::io::{self, Write};
 
 use tictaclatin::core::words::escape;
 
-/// Writes `text`, any number of lines, each line escaped.
 fn write_escaped(out: &mut impl Write, text: &str) -> io::Result<()> {
     for (i, line) in text.split('\n').enumerate() {
         if i > 0 {

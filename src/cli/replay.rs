@@ -1,6 +1,5 @@
-//! `tictaclatin replay FILE|N`: a kept game on the review screen. The record is read and
-//! replayed before the screen opens; a bad one is one line (the file, the line, what is
-//! wrong) and exit status 2.
+//! `tictaclatin replay FILE|N`: a kept game on the review screen; a bad record is refused in
+//! one line before the screen opens.
 
 use clap::Args;
 

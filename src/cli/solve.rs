@@ -1,8 +1,6 @@
-//! `tictaclatin solve`: the value of a game's empty board. The games a table solves are
-//! solved whole (value, positions, time); classic boards past 4x4 are proven by search
-//! within a budget of positions or time, and the answer says so when it is not reached.
-//! Qubic is proven by the prover (proof-number and threat-space search), which can write
-//! its proof as a dictionary.
+//! `tictaclatin solve`: the value of a game's empty board, by a table, by a proof search
+//! within a budget (classic past 4x4; the answer says when it is not reached), or by Qubic's
+//! prover (proof-number and threat-space search), which can write its proof as a dictionary.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -54,7 +52,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     solve_by_table(game.as_ref())
 }
 
-/// The classic variant these flags name, when no table solves it.
+/// `None` where a table solves the game.
 fn searched_variant(args: &GameArgs) -> Option<Variant> {
     let choice = args.choice();
     if choice.kind != GameKind::Classic {

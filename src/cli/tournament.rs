@@ -308,10 +308,9 @@ fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Fail
     Ok(())
 }
 
-/// Ctrl-C asks the run to stop after the games in progress; the results so far are printed.
-/// (The same signal crate as the terminal game's: a thread waits for SIGINT.) The thread
-/// registers the signal itself: where it cannot start, SIGINT keeps its default action
-/// rather than being caught with nobody to act on it.
+/// Ctrl-C stops the run after the games in progress. The watcher thread registers the signal
+/// itself: where it cannot start, SIGINT keeps its default action rather than being caught
+/// with nobody to act on it.
 fn watch_ctrl_c(control: &Arc<Control>) {
     let control = Arc::clone(control);
     let (registered, told) = std::sync::mpsc::sync_channel(1);
@@ -339,12 +338,9 @@ fn watch_ctrl_c(control: &Arc<Control>) {
     }
 }
 
-/// Runs `work`, drawing a progress bar on stderr meanwhile if stderr is a terminal.
-///
-/// indicatif draws the bar (width, redraws, clearing the line at the end); a thread of
-/// ours feeds it the count of finished games, which the playing threads keep in an atomic.
-/// We do not use indicatif's steady tick: its thread is started with `std::thread::spawn`,
-/// which panics where the system refuses a thread, while ours gives up quietly.
+/// Runs `work` with a progress bar on stderr if it is a terminal. A thread of ours feeds the
+/// bar, not indicatif's steady tick: that one's `std::thread::spawn` panics where the system
+/// refuses a thread, while ours gives up quietly.
 fn with_progress<T>(control: &Control, total: u64, work: impl FnOnce() -> T) -> T {
     if !std::io::stderr().is_terminal() {
         return work();

@@ -31,7 +31,7 @@ impl Env {
         Env(vars.filter(|(_, value)| !value.is_empty()).collect())
     }
 
-    /// The process environment (variables that are not valid UTF-8 are ignored).
+    /// Variables that are not valid UTF-8 are ignored.
     pub fn from_process() -> Env {
         Env::from_vars(std::env::vars_os().filter_map(|(name, value)| {
             Some((name.into_string().ok()?, value.into_string().ok()?))
@@ -42,8 +42,7 @@ impl Env {
         self.0.get(name).map(String::as_str)
     }
 
-    /// Puts the environment's layer over `settings`, then checks that the game it names
-    /// exists with what is below. A mistake names the variable.
+    /// Puts the environment's layer over `settings`; a mistake names the variable.
     pub fn apply(&self, settings: &mut Settings) -> Result<(), ConfigError> {
         let parser = without_env(Layer::augment_args(Command::new("env"))).no_binary_name(true);
         // Each variable is a layer of one flag, so that a mistake names its variable.
@@ -89,7 +88,6 @@ impl Env {
     }
 }
 
-/// `command` without its environment variables, for parsing the command line alone.
 pub fn without_env(command: Command) -> Command {
     command
         .mut_args(|arg| arg.env(None))
@@ -128,7 +126,6 @@ fn error(name: &str, problem: String, fix: String) -> ConfigError {
     ConfigError::new(Origin::Env(name.into()), ErrorKind::BadValue, problem, fix)
 }
 
-/// A variable its flag's parser refused: the parser's reason, and how to fix it.
 fn refused(name: &str, e: &clap::Error) -> ConfigError {
     let problem = e
         .source()

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use crate::core::words::shortened;
 
-/// Where a setting came from, for the message.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Origin {
     File(PathBuf),
@@ -25,11 +24,9 @@ impl fmt::Display for Origin {
 /// The kind of mistake, so callers and tests can tell them apart without reading prose.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ErrorKind {
-    /// Not TOML at all.
     Syntax,
     /// A value of the wrong TOML type, e.g. a number where a string belongs.
     WrongType,
-    /// A key the file format does not have.
     UnknownKey,
     /// A symbol that is not one visible character.
     Symbol(crate::symbols::SymbolError),
@@ -38,20 +35,17 @@ pub enum ErrorKind {
     UnknownColor,
     /// A key name that is unknown or reserved (ctrl-c, the digits 1-4).
     KeyName(crate::keys::KeyNameError),
-    /// The same key on two actions.
     KeyBoundTwice,
     /// An action given an empty list of keys, so it could never be done.
     NoKey,
     /// A value of the right type but not one of the allowed ones (a mode, a delay...).
     BadValue,
-    /// The file exists but cannot be read.
     Unreadable,
     /// A file named explicitly (`--config`, `TICTACLATIN_CONFIG`) does not exist.
     Missing,
 }
 
-/// A problem with the settings. Display gives one line saying where and what, and a second
-/// saying how to fix it.
+/// Display gives one line saying where and what, and a second saying how to fix it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ConfigError {
     pub origin: Origin,
@@ -60,7 +54,7 @@ pub struct ConfigError {
     /// The dotted key, e.g. `symbols.first`, when the problem is with one key.
     pub key: Option<String>,
     pub kind: ErrorKind,
-    /// What is wrong, including what was expected.
+    /// Including what was expected.
     pub problem: String,
     pub fix: String,
 }

@@ -1,8 +1,7 @@
 //! Reading a config file: serde reads it into a [`Layer`], and this says of whatever it
-//! refuses where it is (line, column, dotted key), what was expected and how to fix it; then
-//! checks what only values together can get wrong: the two symbols, a game that does not
-//! exist, a key bound twice. serde stops at the first mistake it meets, which is the first
-//! in the file: it reads the file in order.
+//! refuses where it is, what was expected and how to fix it; then checks what only values
+//! together can get wrong (the two symbols, the game, a key bound twice). serde stops at the
+//! first mistake in the file: it reads the file in order.
 
 use std::ops::Range;
 
@@ -17,7 +16,6 @@ use crate::games::{self, GameChoice, GameError, Part};
 use crate::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
 use crate::symbols::{Symbol, SymbolsError};
 
-/// Parses a config file's text over the defaults.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
     let file = File { text, origin };
     let document = DeTable::parse(text).map_err(|e| file.syntax(&e))?;
@@ -82,7 +80,6 @@ fn example(key: &str) -> &'static str {
 
 type Checked<T> = Result<T, ConfigError>;
 
-/// The file being read, for locating errors.
 struct File<'t> {
     text: &'t str,
     origin: Origin,
@@ -120,9 +117,8 @@ impl File<'_> {
         }
     }
 
-    /// What serde refused, said for the key or value at the error's span: a key the table
-    /// does not have, something else where a table belongs, a value of another type, or a
-    /// value its reader refused (`mistake`).
+    /// What serde refused, said for the key or value at the error's span (`mistake`: what
+    /// a value's reader refused it for).
     fn refused(
         &self,
         e: &toml::de::Error,
@@ -230,9 +226,8 @@ impl File<'_> {
         Err(self.error(span, &key, ErrorKind::SameSymbol, problem, fix))
     }
 
-    /// The game, its size and its line length must make a game together; if not, the part
-    /// that is wrong is pointed at (the size out of range, the line length that does not
-    /// fit the size), or the first of them in the file where it is not written there.
+    /// The part of the game that is wrong is pointed at, or the first of them in the file
+    /// where it is not written there.
     fn game(&self, choice: GameChoice, document: &DeTable<'_>) -> Checked<()> {
         games::build(choice).map(drop).map_err(|problem| {
             let wrong = match problem.part() {
@@ -309,7 +304,6 @@ fn key_names<'a>(value: &'a toml::Spanned<DeValue<'_>>) -> Vec<(&'a str, Range<u
         .collect()
 }
 
-/// The value at a dotted path, if the file writes it.
 fn value_at<'a, 'd>(
     table: &'a DeTable<'d>,
     path: &[&str],
@@ -412,7 +406,7 @@ fn game_fix(problem: &GameError, key: &str) -> String {
     }
 }
 
-/// The last part of a dotted key: `size` for `game.size`.
+/// `size` for `game.size`.
 fn last(key: &str) -> &str {
     key.rsplit('.').next().unwrap_or(key)
 }

@@ -1,6 +1,5 @@
 //! [`Layer`]: every setting, declared once as an optional field that serde reads from the
-//! config file, clap from its flag, and whose flag's `env` names its environment variable;
-//! and [`Settings::apply`], the one way a layer changes the settings below it.
+//! config file, clap from its flag, and whose flag's `env` names its environment variable.
 
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -68,7 +67,7 @@ pub struct SymbolsTable {
 }
 
 impl SymbolsTable {
-    /// The symbols these make over `below`, which gives a side left out.
+    /// `below` gives a side left out.
     pub fn over(&self, below: &Symbols) -> Result<Symbols, SymbolsError> {
         let side =
             |symbol: &Option<Symbol>, side| symbol.clone().unwrap_or(below.get(side).clone());
@@ -159,8 +158,8 @@ with_game_choice! {
 }
 
 impl Settings {
-    /// Puts a layer over these settings. A pair of symbols that does not go together is left
-    /// out: the config file's reader refuses it before, and the flags' parser never makes one.
+    /// A pair of symbols that does not go together is left out: the config file's reader
+    /// refuses it before, and the flags' parser never makes one.
     pub fn apply(&mut self, layer: &Layer) {
         self.color = layer.color.unwrap_or(self.color) && !layer.no_color;
         self.keep_records = layer.keep_records.unwrap_or(self.keep_records) && !layer.no_records;
@@ -207,7 +206,6 @@ impl BadValue {
     }
 }
 
-/// A bot delay in milliseconds, in the range the config file allows.
 pub fn parse_delay(text: &str) -> Result<Duration, BadValue> {
     millis(text, 0..=MAX_BOT_DELAY_MS).ok_or_else(|| BadValue {
         problem: format!(
@@ -238,7 +236,6 @@ pub fn parse_size(text: &str) -> Result<u8, BadValue> {
     parse_count(text, "size {}")
 }
 
-/// `--in-a-row`, as [`parse_size`].
 pub fn parse_in_a_row(text: &str) -> Result<u8, BadValue> {
     parse_count(text, "{} in a row")
 }

@@ -1,13 +1,6 @@
 //! The player's settings: the built-in defaults, then the config file, the environment and
-//! the command line, each a [`Layer`] of optional settings over the one before; checked so
-//! that every mistake is reported with where it is and how to fix it.
-//!
-//! A setting is declared once, as a field of [`Layer`]: serde reads it from the config file
-//! (`values.rs` says how each kind of value is read; `[keys]` by the bindings' own reader in
-//! `keys`), clap from its flag, and the flag's `env` names its environment variable
-//! (`env.rs`). `file.rs` turns whatever serde refuses into an error that says where it is
-//! (file:line:column, the dotted key), what was expected and how to fix it. Nothing outside
-//! this module sees TOML: the game gets [`Settings`].
+//! the command line, each a [`Layer`] over the one before, every mistake reported with where
+//! it is and how to fix it. Nothing outside this module sees TOML: the game gets [`Settings`].
 
 // A `ConfigError` carries the whole diagnosis (file, position, key, problem, fix) and is
 // made at most once per run, on the way to exiting; boxing it would only make matching on
@@ -45,18 +38,14 @@ pub use layer::{
 /// every key. A test checks that it parses to exactly [`Settings::default`].
 pub const DEFAULT_FILE: &str = include_str!("../../config.toml.example");
 
-/// The environment variable naming the config file.
 pub const CONFIG_VAR: &str = "TICTACLATIN_CONFIG";
 
-/// The longest bot delay the settings take.
 pub const MAX_BOT_DELAY_MS: u64 = 10_000;
-/// The bot's thinking time per move the settings take, in milliseconds.
 pub const MIN_MOVETIME_MS: u64 = 10;
 pub const MAX_MOVETIME_MS: u64 = 60_000;
 /// The longest name, in terminal columns, so the tallies fit beside the grid.
 pub const MAX_NAME_WIDTH: usize = 16;
 
-/// Whether hints show at the start of a game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Hints {
     /// Off, as the start screen offers them: chosen there for a game (hints give the game
@@ -68,7 +57,6 @@ pub enum Hints {
 }
 
 impl Hints {
-    /// Whether hints start on.
     pub fn on(self) -> bool {
         self == Hints::On
     }
@@ -101,9 +89,8 @@ impl Default for Names {
 }
 
 impl Names {
-    /// The name shown for `side` in a game of `mode`. `human` is the side the person plays
-    /// against the bot; `swapped` says two people have swapped sides (so the first name
-    /// now plays the second side). The demo's bots are told apart by number.
+    /// `human` is the side the person plays against the bot; `swapped` says two people have
+    /// swapped sides. The demo's bots are told apart by number.
     pub fn for_side(&self, mode: Mode, side: Side, human: Option<Side>, swapped: bool) -> String {
         match mode {
             Mode::VsBot if human == Some(side) => self.you.clone(),
@@ -157,12 +144,10 @@ impl Colors {
     }
 }
 
-/// A colour the settings cannot read, as written.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("unknown colour \"{}\"", crate::core::words::excerpt(.0))]
 pub struct UnknownColor(pub String);
 
-/// The colours with a name, as the config file spells them.
 const COLOR_NAMES: [&str; 17] = [
     "black",
     "red",
@@ -184,7 +169,6 @@ const COLOR_NAMES: [&str; 17] = [
 ];
 
 impl UnknownColor {
-    /// How to write a colour, with the closest name if this one looks like a typo.
     pub fn fix(&self) -> String {
         let hint = error::did_you_mean(&self.0, COLOR_NAMES)
             .map(|name| format!("did you mean \"{name}\"? "))
@@ -209,10 +193,9 @@ pub fn color_name(color: Color) -> String {
     color.to_string().to_lowercase()
 }
 
-/// Everything the player can choose, typed and checked.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Settings {
-    /// The game the start screen offers first, with its size and line length.
+    /// The game the start screen offers first.
     pub game: GameChoice,
     pub symbols: Symbols,
     pub names: Names,
@@ -225,14 +208,11 @@ pub struct Settings {
     pub bot_delay: Duration,
     /// How long a searching bot may think per move (games that are not solved by a table).
     pub movetime: Duration,
-    /// The contest clock for people: the time a person has for each move, over which they
-    /// lose (`--clock`); off unless asked for.
+    /// The contest clock for people (`--clock`): over it a move loses the game.
     pub move_limit: Option<Duration>,
     pub keys: KeyBindings,
     /// False for `color = false`, `NO_COLOR` or `--no-color`.
     pub color: bool,
-    /// Each finished game is kept as a record file; false for `keep_records = false` or
-    /// `--no-records`.
     pub keep_records: bool,
 }
 
@@ -262,15 +242,13 @@ impl Settings {
         self.symbols.get(side).as_str()
     }
 
-    /// The built-in defaults with a config file's text on top. `origin` names the file in
-    /// error messages.
+    /// The built-in defaults with a config file's text on top.
     pub fn from_toml(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
         file::parse(text, origin)
     }
 }
 
-/// The default config file: `config.toml` in the platform config directory
-/// (`~/.config/tictaclatin/config.toml` on Linux). `None` without a home directory.
+/// `~/.config/tictaclatin/config.toml` on Linux; `None` without a home directory.
 pub fn default_path() -> Option<PathBuf> {
     let dirs = directories::ProjectDirs::from("", "", "tictaclatin")?;
     Some(dirs.config_dir().join("config.toml"))
@@ -295,7 +273,6 @@ pub fn locate(flag: Option<&Path>, env: &Env, default: Option<PathBuf>) -> Optio
     })
 }
 
-/// The settings in effect, the config file looked for and whether it was there to read.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LoadedConfig {
     pub settings: Settings,
@@ -303,9 +280,8 @@ pub struct LoadedConfig {
     pub file_read: bool,
 }
 
-/// Loads the settings for a run: defaults < the config file < `env` < each of `flags` (the
-/// command line's layers, the last winning). `default` is the config file when nothing
-/// names one ([`default_path`]).
+/// defaults < the config file < `env` < each of `flags` (the last winning). `default` is the
+/// config file when nothing names one.
 pub fn load(
     flags: &[Layer],
     env: &Env,
@@ -340,8 +316,7 @@ const KIND: Kind = Kind {
     line_cap: 64 * 1024,
 };
 
-/// Reads and checks one config file. A missing file is `Ok(None)` unless it was named
-/// explicitly: then the user asked for that file.
+/// A missing file is `Ok(None)` unless it was named explicitly.
 pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, ConfigError> {
     let origin = Origin::File(path.to_path_buf());
     let (kind, problem, fix, position) = match bounded::read_file(path, &KIND)
@@ -385,7 +360,6 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
     Err(ConfigError { position, ..error })
 }
 
-/// Whether a read failed because there is no file at the path.
 fn absent(kind: io::ErrorKind) -> bool {
     matches!(kind, io::ErrorKind::NotFound | io::ErrorKind::NotADirectory)
 }

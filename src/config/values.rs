@@ -56,7 +56,6 @@ fn refuse<E: de::Error>(kind: ErrorKind, problem: String, fix: impl Into<String>
     error
 }
 
-/// A name shown beside the symbols.
 pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let name = String::deserialize(d)?;
     let width = name.width();

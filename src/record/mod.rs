@@ -44,44 +44,25 @@ pub const KIND: Kind = Kind {
     line_cap: 16 * 1024,
 };
 
-/// How the game came out, as chess writes it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RecordOutcome {
-    Won(Side),
-    Draw,
-    /// Not finished (or not known).
-    Unfinished,
+/// A result as chess writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game not finished.
+pub fn result_token(result: Status) -> &'static str {
+    match result {
+        Status::Won(Side::First) => "1-0",
+        Status::Won(Side::Second) => "0-1",
+        Status::Draw => "1/2-1/2",
+        Status::InPlay => "*",
+    }
 }
 
-impl RecordOutcome {
-    pub fn token(self) -> &'static str {
-        match self {
-            RecordOutcome::Won(Side::First) => "1-0",
-            RecordOutcome::Won(Side::Second) => "0-1",
-            RecordOutcome::Draw => "1/2-1/2",
-            RecordOutcome::Unfinished => "*",
-        }
-    }
-
-    fn from_token(token: &str) -> Option<RecordOutcome> {
-        [
-            RecordOutcome::Won(Side::First),
-            RecordOutcome::Won(Side::Second),
-            RecordOutcome::Draw,
-            RecordOutcome::Unfinished,
-        ]
-        .into_iter()
-        .find(|outcome| outcome.token() == token)
-    }
-
-    /// The outcome a finished position shows.
-    pub fn of(position: &dyn Position) -> RecordOutcome {
-        match position.status() {
-            Status::Won(side) => RecordOutcome::Won(side),
-            Status::Draw => RecordOutcome::Draw,
-            Status::InPlay => RecordOutcome::Unfinished,
-        }
-    }
+fn result_of_token(token: &str) -> Option<Status> {
+    [
+        Status::Won(Side::First),
+        Status::Won(Side::Second),
+        Status::Draw,
+        Status::InPlay,
+    ]
+    .into_iter()
+    .find(|&result| result_token(result) == token)
 }
 
 /// One move of a record, and what was written about it.
@@ -128,11 +109,11 @@ pub struct Record {
     /// A comment on the whole game.
     pub preface: Option<String>,
     pub moves: Vec<MoveEntry>,
-    pub outcome: RecordOutcome,
+    /// `InPlay` for a game not finished (or a result not known).
+    pub outcome: Status,
 }
 
 impl Record {
-    /// An empty record of `game`, from the empty board.
     pub fn new(game: Arc<dyn Game>) -> Record {
         Record {
             game,
@@ -140,11 +121,10 @@ impl Record {
             start: None,
             preface: None,
             moves: Vec::new(),
-            outcome: RecordOutcome::Unfinished,
+            outcome: Status::InPlay,
         }
     }
 
-    /// The value of tag `name`, if the record has it.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -152,7 +132,7 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets tag `name` (in its place if it is there, else at the end).
+    /// In its place if it is there, else at the end.
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         match self.tags.iter_mut().find(|(n, _)| n == name) {
@@ -164,9 +144,7 @@ impl Record {
     /// Closes the record of a game played out: its result, how it ended and the contest's
     /// points where the game scores them.
     pub fn finish(&mut self, played: &Played) {
-        self.outcome = played
-            .winner
-            .map_or(RecordOutcome::Draw, RecordOutcome::Won);
+        self.outcome = played.winner.map_or(Status::Draw, Status::Won);
         self.set_tag("Termination", termination(played.end));
         if let Some([first, second]) = played.points {
             self.set_tag("Points", format!("{first}-{second}"));
@@ -201,7 +179,7 @@ impl Record {
         if let Some(start) = &self.start {
             text::write_tag(&mut out, "Start", &start.text());
         }
-        text::write_tag(&mut out, "Result", self.outcome.token());
+        text::write_tag(&mut out, "Result", result_token(self.outcome));
         out.push('\n');
         let mut words = Vec::new();
         if let Some(preface) = &self.preface {
@@ -232,7 +210,7 @@ impl Record {
                 Err(_) => break,
             }
         }
-        words.push(self.outcome.token().to_string());
+        words.push(result_token(self.outcome).to_string());
         wrap(&mut out, &words, 79);
         out
     }
@@ -294,7 +272,6 @@ fn civil_from_days(days: u64) -> (u64, u64, u64) {
     (year, month, day)
 }
 
-/// Why a record cannot be read: the line (where one is to blame) and the problem.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("{}{problem}", line_prefix(*.line))]
 pub struct RecordError {
@@ -302,7 +279,6 @@ pub struct RecordError {
     pub problem: String,
 }
 
-/// `line 3: ` before a problem the line is to blame for, nothing otherwise.
 fn line_prefix(line: Option<usize>) -> String {
     line.map(|line| format!("line {line}: "))
         .unwrap_or_default()
@@ -415,7 +391,7 @@ pub fn read_with(
             "Game" => game = Some(game_of(&tag.value).map_err(|e| at(tag.line, e))?),
             "Start" => start = Some((tag.value, tag.line)),
             "Result" => {
-                let read = RecordOutcome::from_token(&tag.value).ok_or_else(|| {
+                let read = result_of_token(&tag.value).ok_or_else(|| {
                     at(
                         tag.line,
                         format!("{} is not a result: {RESULT_WORDS}", quote(&tag.value)),
@@ -446,12 +422,12 @@ pub fn read_with(
             RESULTS.join(", ")
         ))
     })?;
-    if token != outcome.token() {
+    if token != result_token(outcome) {
         return Err(at(
             token_line,
             format!(
                 "the moves end in {token} but the [Result] tag says {}",
-                outcome.token()
+                result_token(outcome)
             ),
         ));
     }
@@ -466,14 +442,13 @@ fn no_game() -> RecordError {
 
 const RESULT_WORDS: &str = "1-0 (the first player won), 0-1, 1/2-1/2 (a draw) or * (unfinished)";
 
-/// The game a `[Game]` tag names.
 fn game_of(key: &str) -> Result<Arc<dyn Game>, String> {
     let choice = GameChoice::from_key(key)
         .ok_or_else(|| format!("{} is no game this build knows", quote(key)))?;
     games::build(choice).map_err(|e| e.to_string())
 }
 
-/// Plays the written moves into `record`; the last position.
+/// The last position.
 fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position>, RecordError> {
     let mut position = record.start_position();
     for (i, written) in moves.iter().enumerate() {
@@ -512,28 +487,24 @@ fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position
 /// The result agrees with the last position: the one it shows where the rules ended the
 /// game, a win for either side where a forfeit did, anything but a result where the
 /// game is still in play and nothing ended it.
-fn check_outcome(
-    record: &Record,
-    last: &dyn Position,
-    outcome: RecordOutcome,
-) -> Result<(), String> {
-    let shown = RecordOutcome::of(last);
+fn check_outcome(record: &Record, last: &dyn Position, outcome: Status) -> Result<(), String> {
+    let shown = last.status();
     let forfeit = record
         .tag("Termination")
         .is_some_and(|end| FORFEITS.contains(&end));
     match (shown, outcome) {
-        (RecordOutcome::Unfinished, RecordOutcome::Unfinished) => Ok(()),
-        (RecordOutcome::Unfinished, RecordOutcome::Won(_)) if forfeit => Ok(()),
-        (RecordOutcome::Unfinished, _) => Err(format!(
+        (Status::InPlay, Status::InPlay) => Ok(()),
+        (Status::InPlay, Status::Won(_)) if forfeit => Ok(()),
+        (Status::InPlay, _) => Err(format!(
             "the result is {} but the game is still in play after the last move (a game \
              stopped early is *, or says how it ended: [Termination \"time out\"])",
-            outcome.token()
+            result_token(outcome)
         )),
         (shown, outcome) if shown == outcome => Ok(()),
         (shown, _) => Err(format!(
             "the result is {} but the last position's is {}",
-            outcome.token(),
-            shown.token()
+            result_token(outcome),
+            result_token(shown)
         )),
     }
 }

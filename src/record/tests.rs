@@ -24,7 +24,7 @@ fn random_record(game: Arc<dyn Game>, seed: u64) -> Record {
         record.moves.push(m);
         position = position.play(mv).unwrap();
     }
-    record.outcome = RecordOutcome::of(position.as_ref());
+    record.outcome = position.status();
     record
 }
 

@@ -63,7 +63,6 @@ pub struct WrittenMove {
     pub line: usize,
 }
 
-/// A record's text taken apart.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Parts {
     pub tags: Vec<Tag>,
@@ -255,7 +254,6 @@ fn written_move(word: &str, line: usize) -> Result<WrittenMove, String> {
     })
 }
 
-/// Writes a tag line, escaping its value.
 pub fn write_tag(out: &mut String, name: &str, value: &str) {
     let value = value.replace('\\', "\\\\").replace('"', "\\\"");
     let _ = writeln!(out, "[{name} \"{value}\"]");

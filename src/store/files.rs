@@ -10,7 +10,6 @@ use tempfile::NamedTempFile;
 use super::{Store, StoreError};
 
 impl Store {
-    /// Locks the lock file beside `path`, waiting for it or not.
     pub(super) fn lock(
         &self,
         path: &Path,
@@ -37,9 +36,8 @@ impl Store {
         Ok(Some(FileLock { _file: file }))
     }
 
-    /// Removes the temporary files a save of `path` that never finished left behind (the
-    /// process was killed between writing and renaming). Only called under the file's
-    /// lock, when no save of it can be under way.
+    /// Removes what a killed save of `path` left behind; only under the file's lock, when
+    /// no save of it can be under way.
     pub(super) fn clean_strays(&self, path: &Path) {
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return;
@@ -66,7 +64,6 @@ pub(super) struct Stamp {
     identity: (u64, u64),
 }
 
-/// The stamp of the file at `path`; `None` where there is none (or it cannot be looked at).
 pub(super) fn stamp(path: &Path) -> Option<Stamp> {
     let metadata = fs::metadata(path).ok()?;
     Some(Stamp {
@@ -80,10 +77,8 @@ pub(super) fn stamp(path: &Path) -> Option<Stamp> {
     })
 }
 
-/// A lock on a data file, held while the value lives. It is the operating system's lock
-/// (`File::lock`: `flock` on Unix, `LockFileEx` on Windows) on a lock file beside the data
-/// file, so it goes when its holder ends, however it ends (kill -9 included): a lock is
-/// never left stale.
+/// A lock on a data file, held while the value lives: the system's lock (`File::lock`) on a
+/// lock file beside it, so it goes when its holder ends however it ends (kill -9 included).
 #[derive(Debug)]
 pub struct FileLock {
     _file: fs::File,
@@ -127,8 +122,7 @@ pub fn free_backup_path(path: &Path) -> PathBuf {
         .expect("some backup number is free")
 }
 
-/// A file's name without its folder, for one-line messages (the whole path where it has
-/// no name).
+/// For one-line messages (the whole path where it has no name).
 pub fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
@@ -162,8 +156,7 @@ pub(super) fn stage(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
     Ok(file)
 }
 
-/// How the temporary files of a save of `path` start: `.stats.toml.` (then random letters
-/// and [`TEMP_SUFFIX`]).
+/// `.stats.toml.` (then random letters and [`TEMP_SUFFIX`]).
 fn temp_prefix(path: &Path) -> String {
     format!(
         ".{}.",

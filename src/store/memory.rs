@@ -1,13 +1,7 @@
-//! What the game remembers between runs, as the game sees it: the record of results, the
-//! unfinished game of each game offered for resuming, and the store's one-time notices.
-//!
-//! The files themselves are the [`Store`]'s business; this keeps the copy the screen shows,
-//! keeps the game on the board written down after every move, and turns write failures
-//! into messages for the status line.
-//!
-//! One window at a time writes a game's unfinished game: the window that plays it holds
-//! the store's lock on it (a [`Ownership`]). A second window playing the same game is told so
-//! and plays without saving, so neither overwrites the other's game.
+//! The [`Store`]'s files as the game sees them while it runs: the copy the screen shows, the
+//! game on the board written after every move, write failures as messages. One window at a
+//! time writes a game's unfinished game (it holds the store's lock on it); a second window
+//! playing the same game plays without saving, so neither overwrites the other's game.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -31,7 +25,6 @@ pub struct Memory {
     notices: Vec<String>,
     /// The store's full account of those files (path and reason), printed after the game.
     details: Vec<String>,
-    /// The game whose file this window writes, and the lock that makes it the only writer.
     owned: Option<Owned>,
     /// The last write that failed: what it was to leave in the file, and why it failed.
     /// Not tried again until the game changes, so a full disk is not hammered.
@@ -63,13 +56,10 @@ pub enum Ownership {
 }
 
 impl Memory {
-    /// Nothing read, nothing written.
     pub fn none() -> Memory {
         Memory::default()
     }
 
-    /// Reads the record and the unfinished games from `store`. An unreadable file is set
-    /// aside by the store, which says so in a notice.
     pub fn load(store: Store) -> Memory {
         let mut memory = Memory {
             store: Some(store),
@@ -85,7 +75,6 @@ impl Memory {
         self.store.as_ref().is_none_or(Store::saves)
     }
 
-    /// Whether the files are really written (a store that saves).
     fn writes(&self) -> bool {
         self.store.as_ref().is_some_and(Store::saves)
     }
@@ -114,7 +103,7 @@ impl Memory {
         &self.notices
     }
 
-    /// The full notices, with paths and reasons, for after the screen has closed.
+    /// For after the screen has closed.
     pub fn details(&self) -> &[String] {
         &self.details
     }
@@ -124,11 +113,9 @@ impl Memory {
         self.notices.clear();
     }
 
-    /// Counts a finished game. The store counts it under the file's lock, re-reading the
-    /// file first, so two games finishing at once in two windows both count. Returns the
-    /// one line to tell at once when the record had to be set aside (it was damaged since
-    /// it was read). A count that cannot be saved is kept here, shown, and tried again as
-    /// the game closes ([`Memory::settle`]).
+    /// Counts a finished game ([`Store::record_result`]); the line to tell at once when the
+    /// record had to be set aside. A count that cannot be saved is tried again as the game
+    /// closes ([`Memory::settle`]).
     pub fn record_result(
         &mut self,
         key: RecordKey,
@@ -153,10 +140,8 @@ impl Memory {
         }
     }
 
-    /// As the game closes: what could not be written when it happened is tried once more
-    /// (the data directory may be writable again): results not counted, and finished games
-    /// whose file could not be removed. What still fails joins the [`Memory::details`]
-    /// printed after the screen closes.
+    /// As the game closes, what could not be written is tried once more (the directory may
+    /// be writable again); what still fails joins the [`Memory::details`].
     pub fn settle(&mut self) {
         let Some(store) = self.store.clone() else {
             return;
@@ -186,8 +171,6 @@ impl Memory {
         }
     }
 
-    /// Keeps a finished game's record in the data folder's `records/`; `None` when nothing
-    /// is written (no store, or saving off).
     pub fn keep_record(
         &self,
         record: &crate::record::Record,
@@ -199,8 +182,8 @@ impl Memory {
         }
     }
 
-    /// Makes this window the keeper of the game with this key, letting go of any other
-    /// game it kept. The game's file is read again: another window may have changed it.
+    /// Makes this window the keeper of the game, letting go of any other. The file is read
+    /// again: another window may have changed it.
     pub fn claim(&mut self, game: &str) -> Ownership {
         if self.owns(game) {
             return Ownership::Owned;
@@ -227,8 +210,7 @@ impl Memory {
         Ownership::Owned
     }
 
-    /// Lets go of the game this window kept (it plays another, or the demo): another
-    /// window may take it now. What was written stays.
+    /// Another window may take the game now; what was written stays.
     pub fn release(&mut self) {
         self.owned = None;
         self.failed = None;
@@ -238,7 +220,6 @@ impl Memory {
         self.owned.as_ref().is_some_and(|owned| owned.game == game)
     }
 
-    /// Whether another window keeps the game with this key now.
     pub fn open_elsewhere(&self, game: &str) -> bool {
         if self.owns(game) || !self.writes() {
             return false;
@@ -248,23 +229,21 @@ impl Memory {
         matches!(store.lock_game(game), Ok(None))
     }
 
-    /// Reads the game's file again, unless this window keeps it (then the copy here is
-    /// the file's). Another window may have played on, finished or discarded it.
+    /// Reads the game's file again unless this window keeps it: another window may have
+    /// played on, finished or discarded it.
     pub fn refresh(&mut self, game: &str) {
         if !self.owns(game) {
             self.reread(game);
         }
     }
 
-    /// Whether the file at `path` changed since this asked last (or was never asked about):
-    /// the files are looked at every second, and read only when they change.
+    /// The files are looked at every second, and read only when they change.
     fn changed(&mut self, path: PathBuf) -> bool {
         let now = stamp(&path);
         self.stamps.insert(path, now.clone()) != Some(now)
     }
 
-    /// Keeps a store's notice (and its one-line form) to tell the player, once: a file read
-    /// again every second gives the same notice again.
+    /// Once: a file read again every second gives the same notice again.
     fn note(&mut self, notice: Option<String>, brief: Option<String>) {
         if let Some(notice) = notice
             && !self.details.contains(&notice)
@@ -300,9 +279,8 @@ impl Memory {
         self.saved.extend(loaded.value);
     }
 
-    /// Writes down the game this window keeps as it now stands: `Some` an unfinished game
-    /// to resume, `None` nothing to resume (it ended, has no moves, or was discarded). Only
-    /// what changed is written; a game this window does not keep is left alone.
+    /// Writes down the game this window keeps (`None`: nothing to resume). Only what changed
+    /// is written; a game this window does not keep is left alone.
     pub fn keep(&mut self, game: &str, unfinished: Option<SavedGame>) -> Result<(), StoreError> {
         if !self.owns(game) || self.saved_game(game) == unfinished.as_ref() {
             return Ok(());
@@ -337,14 +315,12 @@ impl Memory {
         }
     }
 
-    /// Why the game this window keeps could not be written last time, if it could not.
     pub fn save_failure(&self) -> Option<&str> {
         self.failed.as_ref().map(|(_, why)| why.as_str())
     }
 }
 
-/// The record a finished game of `game` counts towards, from what the session says it
-/// counts as; `None` when it counts for nobody.
+/// `None` when the game counts for nobody.
 pub fn record_key(game: &str, finished: &Finished) -> Option<RecordKey> {
     let (mode, difficulty) = finished.counts?;
     Some(RecordKey {
@@ -354,8 +330,7 @@ pub fn record_key(game: &str, finished: &Finished) -> Option<RecordKey> {
     })
 }
 
-/// The record the start screen shows for a choice of game, mode and level; `None` for the
-/// demo, where nobody plays.
+/// The record the start screen shows; `None` for the demo, where nobody plays.
 pub fn menu_record_key(
     game: &str,
     mode: Mode,

@@ -1,17 +1,7 @@
-//! What the game remembers between sessions: the record of results (per game, mode and
-//! level) and an unfinished game of each game.
-//!
-//! Each is a small TOML file with a `version` field in the platform data directory
-//! (`~/.local/share/tictaclatin` on Linux, or `TICTACLATIN_DATA_DIR`). Writes are atomic: a
-//! temporary file in the same directory is written, flushed and synced, then renamed over
-//! the old one, so a crash leaves either the old file or the new one, never half of each. A
-//! file that cannot be read (corrupt, or from a newer version) is moved aside to `*.bak`
-//! (`*.1.bak`, `*.2.bak`... when earlier backups exist, which are kept) and the caller gets a
-//! notice to show once; the game then starts fresh.
-//!
-//! `files` holds what every kept file goes through (reading, atomic writes, locks, backups);
-//! `stats`, `saved` and `records` each know one kind of file; `memory` is the game's copy
-//! of them while it runs.
+//! What the game remembers between sessions, in the platform data directory: the record
+//! of results and an unfinished game of each game (small TOML files with a `version`), and
+//! the kept game records. A file that cannot be used (damaged, or from a newer version) is
+//! moved aside to the first free `*.bak` and the caller gets a notice to show once.
 
 mod files;
 mod memory;
@@ -31,6 +21,7 @@ use crate::core::words::escape;
 pub use files::{FileLock, backup_path, file_name, free_backup_path, write_atomic};
 pub(crate) use memory::Ownership;
 pub use memory::{Memory, menu_record_key, record_key};
+pub use records::write_new_record;
 pub use saved::{BadGame, SavedGame};
 pub(crate) use stats::Standing;
 pub use stats::{RecordKey, Stats};
@@ -50,7 +41,6 @@ const STATS_FILE: &str = "stats.toml";
 /// `saved-game-classic-5.toml`.
 const GAME_FILE: &str = "saved-game.toml";
 
-/// The file holding the unfinished game of the game with this key.
 pub fn game_file_name(game_key: &str) -> String {
     if game_key == FIRST_GAME {
         GAME_FILE.to_string()
@@ -82,7 +72,6 @@ pub struct Loaded<T> {
 }
 
 impl<T> Loaded<T> {
-    /// A value read without trouble (or no file at all).
     fn quiet(value: T) -> Loaded<T> {
         Loaded {
             value,
@@ -102,7 +91,6 @@ impl<T> Loaded<T> {
     }
 }
 
-/// A file that could not be written or removed.
 #[derive(Debug, thiserror::Error)]
 #[error("could not save {what} to {}: {error}", escape(&.path.display().to_string()))]
 pub struct StoreError {
@@ -113,7 +101,6 @@ pub struct StoreError {
 }
 
 impl StoreError {
-    /// Makes the error of an operation on `path`, which keeps `what`.
     fn about<'a>(
         what: &'static str,
         path: &'a Path,
@@ -126,10 +113,8 @@ impl StoreError {
     }
 }
 
-/// What a store may do with its files.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Access {
-    /// The game, saving as usual.
     Save,
     /// The game with `--no-save`: nothing is written, renamed or removed.
     NoSave,
@@ -193,7 +178,6 @@ impl Store {
         ))
     }
 
-    /// The data directory's problem as an error, for writes that cannot happen there.
     fn usable_dir(&self) -> io::Result<()> {
         match self.dir_problem() {
             Some(problem) => Err(io::Error::new(io::ErrorKind::NotADirectory, problem)),
@@ -209,8 +193,7 @@ impl Store {
         self.dir.join(game_file_name(game_key))
     }
 
-    /// Reads one file: `None` if it does not exist; set aside with a notice if it cannot be
-    /// used.
+    /// `None` if the file does not exist; set aside with a notice if it cannot be used.
     fn load<T>(
         &self,
         path: &Path,
@@ -299,7 +282,6 @@ impl Store {
 const RECORD: &str = "your record of results";
 const GAME: &str = "your unfinished game";
 
-/// Why a file's content cannot be used.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 enum Unusable {
     /// Not the file's format: not TOML, a field missing or of the wrong kind.
@@ -316,8 +298,7 @@ enum Unusable {
 }
 
 impl Unusable {
-    /// One line on the file called `name` and why: "saved-game.toml is damaged (line 3:
-    /// ...)", "saved-game.toml could not be resumed (move 3 (a1) is illegal: a1 is taken)".
+    /// "saved-game.toml could not be resumed (move 3 (a1) is illegal: a1 is taken)".
     fn brief(&self, name: &str) -> String {
         match self {
             Unusable::Corrupt(why) => format!("{name} is damaged ({why})"),
@@ -366,8 +347,7 @@ fn corrupt_in(text: &str, e: &toml::de::Error) -> Unusable {
     };
     match e.span().filter(|span| !whole(span)) {
         Some(span) => {
-            let before = &text.as_bytes()[..span.start.min(text.len())];
-            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let (line, _) = crate::config::error::line_col(text, span.start);
             Unusable::Corrupt(format!("line {line}: {message}"))
         }
         None => Unusable::Corrupt(message),

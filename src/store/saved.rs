@@ -21,7 +21,7 @@ use crate::games;
 /// A game in progress, saved so it can be resumed at the next start.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SavedGame {
-    /// The game's key (`latin`, `classic-5`).
+    /// `latin`, `classic-5`.
     pub game: String,
     /// Who plays what, the levels, what the result counts as: the session's state besides
     /// its moves.
@@ -34,7 +34,6 @@ pub struct SavedGame {
     pub redo: Vec<Move>,
 }
 
-/// Why a saved game cannot be resumed.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum BadGame {
     /// A game this build does not know.
@@ -46,7 +45,6 @@ pub enum BadGame {
 }
 
 impl SavedGame {
-    /// A saved game of the game with key `game`, hints as the settings say, nothing to redo.
     pub fn new(game: impl Into<String>, session: Resumed, moves: Vec<Move>) -> SavedGame {
         SavedGame {
             game: game.into(),
@@ -82,9 +80,8 @@ const KIND: Kind = Kind {
 };
 
 impl Store {
-    /// The right to write the unfinished game of the game with this key, held as long as
-    /// the lock is kept: one window at a time writes a game's file. `None` when another
-    /// window holds it. Taking it clears what a killed save of that file left behind.
+    /// One window at a time writes a game's file: `None` when another window holds it.
+    /// Taking it clears what a killed save of that file left behind.
     pub fn lock_game(&self, game_key: &str) -> Result<Option<FileLock>, StoreError> {
         let path = self.game_path(game_key);
         let lock = self.lock(&path, GAME, Wait::Try)?;
@@ -94,9 +91,7 @@ impl Store {
         Ok(lock)
     }
 
-    /// The unfinished game of the game with this key, if one was saved and can still be
-    /// played. A data directory that is not a directory gives no notice here:
-    /// `load_stats` already said so.
+    /// A data directory that is not a directory gives no notice here: `load_stats` says so.
     pub fn load_game(&self, game_key: &str) -> Loaded<Option<SavedGame>> {
         if self.dir_problem().is_some() {
             return Loaded::quiet(None);
@@ -106,14 +101,11 @@ impl Store {
         })
     }
 
-    /// The unfinished games of every game this build knows. Files of games it does not
-    /// know are not read, so they stay as they are for the build that wrote them.
+    /// Files of games this build does not know are not read: they stay for the build that
+    /// wrote them.
     pub fn load_games(&self) -> Vec<(String, Loaded<Option<SavedGame>>)> {
         game_keys()
-            .map(|key| {
-                let loaded = self.load_game(&key);
-                (key, loaded)
-            })
+            .map(|key| (key.clone(), self.load_game(&key)))
             .collect()
     }
 
@@ -121,8 +113,6 @@ impl Store {
         self.write(&self.game_path(&game.game), GAME, &game_to_text(game)?)
     }
 
-    /// Forgets the unfinished game of the game with this key (it ended, or a new game
-    /// replaced it).
     pub fn clear_game(&self, game_key: &str) -> Result<(), StoreError> {
         if !self.saves() {
             return Ok(());
@@ -138,14 +128,12 @@ impl Store {
         }
     }
 
-    /// Whether the file at `path` was written by a newer version of this program.
     pub fn newer_file(path: &Path) -> bool {
         bounded::read_text_file(path, &KIND)
             .is_ok_and(|text| matches!(check_version(&text), Err(Unusable::Newer(_))))
     }
 }
 
-/// The key of every game this build knows, each of which may have an unfinished game.
 pub(super) fn game_keys() -> impl Iterator<Item = String> {
     games::all_choices()
         .into_iter()
@@ -224,7 +212,6 @@ fn ends(game: &dyn Game, moves: &[Move]) -> (Box<dyn Position>, Box<dyn Position
     (start, end)
 }
 
-/// Reads the unfinished game kept in the file of the game `expected`.
 fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
     check_version(text)?;
     let file: GameFile = toml::from_str(text).map_err(|e| corrupt_in(text, &e))?;

@@ -12,10 +12,9 @@ use crate::config::Mode;
 use crate::core::bounded::Kind;
 use crate::core::{Difficulty, Outcome};
 
-/// Which record a game counts towards.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct RecordKey {
-    /// The game's key (`latin`, `classic-5`).
+    /// `latin`, `classic-5`.
     pub game: String,
     pub mode: Mode,
     /// The bot's level; `None` when no bot plays against a person (two people).
@@ -28,7 +27,8 @@ pub struct RecordKey {
 ///
 /// Counters saturate at [`Standing::MOST`] rather than wrap: a record can stop growing, never
 /// turn into zero.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)] // A counter missing (a hand edit) counts 0; one that is no count is damage.
 pub struct Standing {
     pub wins: u64,
     pub draws: u64,
@@ -38,7 +38,7 @@ pub struct Standing {
 }
 
 impl Standing {
-    /// The largest count kept: the largest whole number a TOML file holds.
+    /// The largest whole number a TOML file holds.
     pub const MOST: u64 = i64::MAX as u64;
 
     pub fn games(&self) -> u64 {
@@ -64,7 +64,6 @@ impl Standing {
     }
 }
 
-/// A count and one more, stopping at the largest kept.
 fn one_more(count: u64) -> u64 {
     count.saturating_add(1).min(Standing::MOST)
 }
@@ -77,7 +76,6 @@ pub struct Stats {
     foreign: Foreign,
 }
 
-/// One record and the fields of it this build does not know (from a newer version).
 #[derive(Clone, PartialEq, Debug)]
 struct Entry {
     key: RecordKey,
@@ -85,9 +83,8 @@ struct Entry {
     unknown: toml::Table,
 }
 
-/// The parts of a stats file from a newer version that this build does not understand:
-/// its version, its other top-level keys and the records it cannot read. Kept so that
-/// counting a result here loses nothing the newer version wrote.
+/// What a newer version wrote that this build does not read, kept so that counting a result
+/// here loses nothing of it.
 #[derive(Clone, PartialEq, Debug, Default)]
 struct Foreign {
     version: u32,
@@ -103,7 +100,6 @@ impl Stats {
             .map_or_else(Standing::default, |e| e.record)
     }
 
-    /// Counts one finished game.
     pub fn record(&mut self, key: RecordKey, outcome: Outcome) {
         match self.records.iter_mut().find(|e| e.key == key) {
             Some(entry) => entry.record.add(outcome),
@@ -139,8 +135,7 @@ const KIND: Kind = Kind {
 };
 
 impl Store {
-    /// The record; empty when there is none yet or the file had to be set aside. A data
-    /// directory that is not a directory is reported here, once, as its notice.
+    /// A data directory that is not a directory is reported here, once, as its notice.
     pub fn load_stats(&self) -> Loaded<Stats> {
         if let Some(problem) = self.dir_problem() {
             let notice = format!("{problem}. Nothing can be read or saved there.");
@@ -164,15 +159,13 @@ impl Store {
         self.write_stats(stats)
     }
 
-    /// Writes the record; the caller holds its lock.
+    /// The caller holds the file's lock.
     fn write_stats(&self, stats: &Stats) -> Result<(), StoreError> {
         self.write(&self.stats_path(), RECORD, &stats_to_text(stats))
     }
 
-    /// Counts one finished game in the saved record and returns the updated record. The
-    /// file is read, changed and written under its lock, so games finishing at the same
-    /// moment in two windows both count. The notice says why the old record had to be set
-    /// aside, if it had to (it was damaged since it was last read).
+    /// Counts one finished game in the saved record, read, changed and written under its
+    /// lock so that games finishing at once in two windows both count.
     pub fn record_result(
         &self,
         key: RecordKey,
@@ -210,17 +203,8 @@ struct RecordRow {
     mode: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     difficulty: Option<String>,
-    // A counter missing (a hand edit) counts 0; one that is no count is damage.
-    #[serde(default)]
-    wins: u64,
-    #[serde(default)]
-    draws: u64,
-    #[serde(default)]
-    losses: u64,
-    #[serde(default)]
-    streak: u64,
-    #[serde(default)]
-    best_streak: u64,
+    #[serde(flatten)]
+    counts: Standing,
     /// Fields a newer version added, kept as they are.
     #[serde(flatten)]
     other: toml::Table,
@@ -228,16 +212,12 @@ struct RecordRow {
 
 fn stats_to_text(stats: &Stats) -> String {
     let known = stats.records.iter().map(|entry| {
-        let (key, r) = (&entry.key, &entry.record);
+        let key = &entry.key;
         let row = RecordRow {
             game: Some(key.game.clone()),
             mode: key.mode.name().into(),
             difficulty: key.difficulty.map(|d| d.name().into()),
-            wins: r.wins,
-            draws: r.draws,
-            losses: r.losses,
-            streak: r.streak,
-            best_streak: r.best_streak,
+            counts: entry.record,
             other: entry.unknown.clone(),
         };
         toml::Table::try_from(row).expect("a record is a table")
@@ -251,9 +231,8 @@ fn stats_to_text(stats: &Stats) -> String {
     toml::to_string(&file).expect("plain data serializes")
 }
 
-/// Reads the record of results. Files of every version load: older ones lack fields that
-/// have defaults, and a newer one's additions (keys, fields, records this build cannot read)
-/// are kept for writing back, so a result counted here loses nothing of them.
+/// Files of every version load: older ones lack fields that have defaults, and a newer
+/// one's additions are kept for writing back.
 fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
     let file: StatsFile = toml::from_str(text).map_err(|e| corrupt_in(text, &e))?;
     if file.version == 0 {
@@ -286,14 +265,9 @@ fn entry_from_row(table: toml::Table) -> Result<Entry, Unusable> {
         mode: parsed(&row.mode)?,
         difficulty: row.difficulty.as_deref().map(parsed).transpose()?,
     };
-    let record = Standing {
-        wins: row.wins,
-        draws: row.draws,
-        losses: row.losses,
-        streak: row.streak,
-        // The current streak is one of the best at least (`best_streak` may be missing).
-        best_streak: row.best_streak.max(row.streak),
-    };
+    let mut record = row.counts;
+    // The current streak is one of the best at least (`best_streak` may be missing).
+    record.best_streak = record.best_streak.max(record.streak);
     Ok(Entry {
         key,
         record,

@@ -1,6 +1,5 @@
-//! The terminal game's state: what every screen shares, each screen's own state and which
-//! shows, changed only by [`App::update`]. Each screen handles its keys and draws itself;
-//! what a key asks beyond its screen comes back as a [`Command`], carried out here.
+//! The terminal game's state, changed only by [`App::update`]: each screen handles its keys
+//! and draws itself; what a key asks beyond its screen comes back as a [`Command`].
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -21,6 +20,7 @@ use crate::tui::bot::BotRequest;
 use crate::tui::command::{Command, Start};
 use crate::tui::event::{Event, Signal};
 use crate::tui::geometry;
+use crate::tui::overlays::question::{self, Question, Then};
 use crate::tui::overlays::{Overlay, help};
 pub use crate::tui::screens::Screen;
 use crate::tui::screens::play::recording::Opening;
@@ -41,9 +41,7 @@ pub struct App {
     pub play: PlayScreen,
     /// What shows over the screen and takes the next key, if anything does.
     pub(crate) overlay: Option<Overlay>,
-    /// The terminal's size, columns and rows, once known.
     size: Option<(u16, u16)>,
-    /// Set once the game is to end, with why.
     exit: Option<Exit>,
     /// The game whose engine was asked of the bot thread and has not come yet.
     engine_asked: Option<String>,
@@ -53,11 +51,9 @@ pub struct App {
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum Exit {
-    /// The player quit.
     Chosen,
     /// The terminal's input failed or closed: this says why.
     Failed(String),
-    /// A signal asked the game to stop.
     Signal(Signal),
 }
 
@@ -96,7 +92,6 @@ impl App {
         self.start.asked_for(asked, &self.shared.memory);
     }
 
-    /// Opens what the command line asked for.
     pub fn open(&mut self, opening: Opening) {
         match opening {
             Opening::Menu => {}
@@ -134,11 +129,10 @@ impl App {
                 self.play.on_bot_moved(ticket, decision, &mut self.shared);
             }
             Event::HintsReady {
-                ticket,
                 position,
                 hints,
                 lines,
-            } => self.play.on_hints(ticket, position, hints, lines),
+            } => self.play.on_hints(position, hints, lines),
             Event::ReviewReady(judged) => {
                 if self.play.review_asked.as_ref() == Some(&judged.of) {
                     self.play.review_asked = None;
@@ -240,8 +234,24 @@ impl App {
             }
             return;
         }
-        if let Some(overlay) = self.overlay.take() {
-            return self.answer(overlay, key, action);
+        // Any key closes the help and does nothing else, so nothing happens by surprise.
+        match self.overlay.take() {
+            Some(Overlay::Rules) if action == Some(Action::Help) => {
+                self.overlay = Some(Overlay::Help);
+                return;
+            }
+            Some(Overlay::Question(question)) => {
+                let on_play = self.screen == Screen::Play;
+                let (play, start, shared) = (&mut self.play, &mut self.start, &mut self.shared);
+                match question.answer(key, action, on_play, play, start, shared) {
+                    Some(Then::Quit) => self.exit = Some(Exit::Chosen),
+                    Some(Then::Begin(start)) => self.begin(start),
+                    None => {}
+                }
+                return;
+            }
+            Some(_) => return,
+            None => {}
         }
         let commands = match &mut self.screen {
             Screen::Start => self.start.handle_key(action, &mut self.shared),
@@ -255,29 +265,6 @@ impl App {
             .for_each(|command| self.carry_out(command));
     }
 
-    /// The key after a question or over the help. Any key closes the help and does nothing
-    /// else, so nothing happens by surprise.
-    fn answer(&mut self, overlay: Overlay, key: KeyEvent, action: Option<Action>) {
-        let shared = &mut self.shared;
-        match overlay {
-            Overlay::Help => {}
-            Overlay::Rules if action == Some(Action::Help) => self.overlay = Some(Overlay::Help),
-            Overlay::Rules => {}
-            Overlay::Swap => self.play.answer_swap(action, shared),
-            Overlay::Discard(start) if matches!(key.code, KeyCode::Char('y' | 'Y')) => {
-                self.begin(start);
-            }
-            Overlay::Discard(_) => self.start.note = Some("Kept the unfinished game.".into()),
-            Overlay::Quit if action == Some(Action::Quit) => self.exit = Some(Exit::Chosen),
-            Overlay::Quit if self.screen == Screen::Play && !self.play.status().is_over() => {
-                // Back to whose turn it is, so the line keeps up with the game.
-                let turn = self.play.turn_text(&shared.settings);
-                shared.status = StatusLine::turn("Not quitting. ", &turn);
-            }
-            Overlay::Quit => shared.status = StatusLine::note("Not quitting."),
-        }
-    }
-
     fn carry_out(&mut self, command: Command) {
         match command {
             Command::OpenStart => {
@@ -288,7 +275,7 @@ impl App {
                 match self.start.at_stake(start, &self.play, &self.shared) {
                     // Any key but y keeps the game: a stray key never throws a game away.
                     Some(question) => {
-                        self.overlay = Some(Overlay::Discard(start));
+                        self.overlay = Some(Overlay::Question(Question::Discard(start)));
                         self.start.note = Some(question);
                     }
                     None => self.begin(start),
@@ -303,11 +290,14 @@ impl App {
             Command::Help => self.overlay = Some(Overlay::Rules),
             Command::Swap => {
                 if self.play.swap(&mut self.shared) {
-                    self.overlay = Some(Overlay::Swap);
+                    self.overlay = Some(Overlay::Question(Question::Swap));
                 }
                 self.screen = Screen::Play;
             }
-            Command::Quit => self.ask_quit(),
+            Command::Quit => match question::ask_quit(&self.play, &mut self.shared) {
+                Some(asked) => self.overlay = Some(Overlay::Question(asked)),
+                None => self.exit = Some(Exit::Chosen),
+            },
             Command::Review => {
                 self.screen = Screen::Review(ReviewScreen::first());
                 let keys = keys_line(&self.shared.settings.keys);
@@ -332,20 +322,6 @@ impl App {
         if self.start.begin(start, &mut self.play, &mut self.shared) {
             self.screen = Screen::Play;
         }
-    }
-
-    fn ask_quit(&mut self) {
-        if !self.play.in_progress() {
-            self.exit = Some(Exit::Chosen);
-            return;
-        }
-        self.overlay = Some(Overlay::Quit);
-        let kept = self.play.keeping.on_quitting(&self.shared.memory);
-        let keys = self.shared.settings.keys.all_keys(Action::Quit);
-        self.shared.status = StatusLine::note(format!(
-            "{} again to quit ({kept}), any other key to stay.",
-            keys.replace('/', " or ")
-        ));
     }
 
     /// A left click: on the start screen it chooses a row or an option, on the board it
@@ -375,7 +351,6 @@ impl App {
         }
     }
 
-    /// The watch on the bot's searches, for the bot thread to share.
     pub fn watch(&self) -> &Arc<crate::core::Watch> {
         &self.shared.watch
     }

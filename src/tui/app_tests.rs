@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 
 use crate::config::{First, Mode};
 use crate::core::review::Mark;
-use crate::core::{CellId, Game, Side};
+use crate::core::{CellId, Game, Side, Status};
 use crate::core::{Decision, Difficulty};
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
@@ -1890,10 +1890,7 @@ fn a_finished_game_is_kept_as_one_record() {
     assert_eq!(record.tag("SecondPlayer"), Some("human"));
     assert_eq!(record.tag("Termination"), Some("line"));
     assert!(record.tag("Date").is_some() && record.tag("Time").is_some());
-    assert_eq!(
-        record.outcome,
-        crate::record::RecordOutcome::Won(Side::First)
-    );
+    assert_eq!(record.outcome, Status::Won(Side::First));
     assert_eq!(record.moves.len(), 5);
     h.typed("ua3");
     assert!(h.app.play.status().is_over());
@@ -2050,9 +2047,9 @@ fn review_plays_on_from_the_move_shown_and_writes_the_record() {
     open_ann_v_bo(&mut h);
     let out = tempfile::tempdir().unwrap();
     let now = std::time::SystemTime::now();
-    let path = crate::tui::screens::play::recording::write_record_file(
-        &h.app.play.record_to_write(now, &h.app.shared.settings),
+    let path = crate::store::write_new_record(
         out.path(),
+        &h.app.play.record_to_write(now, &h.app.shared.settings),
         now,
     )
     .unwrap();

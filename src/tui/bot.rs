@@ -1,10 +1,6 @@
-//! The bot's thread: it builds each game's engine (solving it, loading its dictionary), then
-//! answers move and hint requests over channels.
-//!
-//! The UI never waits for it. Each move request carries a ticket; the reply carries it back,
-//! and the app ignores replies whose ticket is no longer the one it waits for (after an
-//! undo, a new game or a swap). Engines are built once per process and kept, so going back
-//! to a game is instant.
+//! The bot's thread: it builds each game's engine, then answers move, hint and review
+//! requests. The screen never waits for it: a reply carries its request's ticket back, and
+//! one whose ticket is no longer awaited (after an undo, a new game, a swap) is ignored.
 
 use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};
@@ -30,7 +26,6 @@ use crate::tui::event::{GameMoves, Judged};
 pub enum BotRequest {
     /// Build (or find again) the engine of this game and report it.
     Load(Arc<dyn Game>),
-    /// Choose a move for the side to move at this level.
     Move {
         ticket: u64,
         game: String,
@@ -43,7 +38,6 @@ pub enum BotRequest {
     },
     /// Work out what every legal move is worth (for engines whose hints take a search).
     Hints {
-        ticket: u64,
         game: String,
         position: Box<dyn Position>,
     },
@@ -61,9 +55,7 @@ impl std::fmt::Debug for BotRequest {
             BotRequest::Move {
                 ticket, position, ..
             } => write!(f, "Move({ticket}, {})", position.text()),
-            BotRequest::Hints {
-                ticket, position, ..
-            } => write!(f, "Hints({ticket}, {})", position.text()),
+            BotRequest::Hints { position, .. } => write!(f, "Hints({})", position.text()),
             BotRequest::Review { of, .. } => {
                 write!(f, "Review({}, {} moves)", of.game, of.moves.len())
             }
@@ -216,11 +208,7 @@ impl Worker {
                 difficulty,
                 vary,
             } => self.decide(ticket, game, position.as_ref(), difficulty, vary),
-            BotRequest::Hints {
-                ticket,
-                game,
-                position,
-            } => self.hints(ticket, &game, position.as_ref()),
+            BotRequest::Hints { game, position } => self.hints(&game, position.as_ref()),
             BotRequest::Review { of, history } => self.review(of, &history),
             BotRequest::Load(game) => return self.load(game),
         };
@@ -269,7 +257,7 @@ impl Worker {
         }
     }
 
-    fn hints(&mut self, ticket: u64, game: &str, position: &dyn Position) -> Option<Event> {
+    fn hints(&mut self, game: &str, position: &dyn Position) -> Option<Event> {
         let engine = self.engines.get(game)?;
         // One search gives the hints and the line behind each: they cannot disagree.
         let hints =
@@ -279,7 +267,6 @@ impl Worker {
             }));
         Some(match hints {
             Ok((lines, hints)) => Event::HintsReady {
-                ticket,
                 position: position.text(),
                 hints,
                 lines,
@@ -525,19 +512,15 @@ mod tests {
         let bot = Bot::spawn(tx, 1, Duration::from_millis(100), Arc::default()).unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
         bot.ask(BotRequest::Hints {
-            ticket: 3,
             game: "latin".into(),
             position: Latin.start(),
         });
         assert!(matches!(next(&rx), Event::EngineReady { .. }));
         match next(&rx) {
             Event::HintsReady {
-                ticket,
-                position,
-                hints,
-                ..
+                position, hints, ..
             } => {
-                assert_eq!((ticket, position.as_str()), (3, "----/----/----/----"));
+                assert_eq!(position, "----/----/----/----");
                 assert_eq!(hints.len(), 16);
             }
             other => panic!("unexpected {other:?}"),

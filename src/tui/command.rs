@@ -3,7 +3,6 @@
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Command {
-    /// The start screen, for a new game.
     OpenStart,
     /// Start a game, or resume one, after asking when that would throw a game away.
     Begin(Start),
@@ -15,9 +14,7 @@ pub enum Command {
     Swap,
     /// Quit, after asking when a game would be lost.
     Quit,
-    /// The review of the finished game.
     Review,
-    /// Back from the review to the end of the game.
     CloseReview,
     /// A new game from the position after this many moves.
     PlayOn(usize),
@@ -29,8 +26,6 @@ pub enum Command {
 /// an unfinished game for it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Start {
-    /// A new game with the start screen's choices.
     New,
-    /// The chosen game's unfinished game.
     Resume,
 }

@@ -556,12 +556,7 @@ fn the_record_names_the_columns_and_its_moves_read_back() {
     assert!(text.contains("1. a b 2. a b 3. a 1-0"), "{text}");
     // Written to a file as the review screen writes it.
     let dir = tempfile::tempdir().unwrap();
-    let path = crate::tui::screens::play::recording::write_record_file(
-        &record,
-        dir.path(),
-        SystemTime::now(),
-    )
-    .unwrap();
+    let path = crate::store::write_new_record(dir.path(), &record, SystemTime::now()).unwrap();
     let written = std::fs::read_to_string(path).unwrap();
     assert_eq!(written, text);
     // Read back (drop three is in no list of games: the reader is handed it), its moves

@@ -1,8 +1,5 @@
-//! The one event type of the game loop, and the thread that reads the terminal.
-//!
-//! Everything that can change the screen arrives as an [`Event`] on one channel: keys, mouse
-//! and resizes from the input thread, ticks for timed things (the bot's display delay), and
-//! the bot thread's messages. One loop owns the [`App`](crate::tui::App) and applies them in order.
+//! The one event type of the game loop (keys, resizes, ticks, the bot thread's answers, all
+//! on one channel), and the thread that reads the terminal.
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -38,9 +35,8 @@ pub enum Event {
         ticket: u64,
         decision: Decision,
     },
-    /// The hints for the position whose text is `position`, asked with `ticket`.
+    /// The hints for the position whose text is `position`.
     HintsReady {
-        ticket: u64,
         position: String,
         hints: Vec<(Move, Hint)>,
         /// The line behind each hint, from the same search: none where the engine does not
@@ -186,7 +182,7 @@ impl std::fmt::Debug for Event {
             Event::BotMoved { ticket, decision } => {
                 write!(f, "BotMoved({ticket}, {})", decision.mv.index())
             }
-            Event::HintsReady { ticket, .. } => write!(f, "HintsReady({ticket})"),
+            Event::HintsReady { position, .. } => write!(f, "HintsReady({position})"),
             Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),
             Event::BotFailed(why) => write!(f, "BotFailed({why})"),

@@ -1,13 +1,7 @@
 //! Where everything goes on the screen, as pure functions of the game's layout and the
-//! terminal's size, so drawing and the keys and clicks (and the too-small check) agree on
-//! where each cell is without depending on each other.
-//!
-//! A board is drawn as one or more blocks (the board itself; Qubic's layers; extreme
-//! tic-tac-toe's small boards), each a grid of cells. The biggest look that fits is chosen:
-//! roomy boxed cells where there is space (Tic-Tac-Latin's 7x3), smaller ones for bigger
-//! boards, and for boards of many blocks plain cells inside each block's frame. Blocks in a
-//! row that may be stacked (Qubic) stand side by side when they fit, else above each other;
-//! a grid of blocks (extreme) shares heavy borders.
+//! terminal's size, so drawing, keys, clicks and the too-small check agree on where each cell
+//! is. A board is one or more blocks (Qubic's layers, extreme's small boards); the roomiest
+//! look that fits is chosen.
 
 use ratatui::layout::Rect;
 
@@ -18,7 +12,6 @@ use crate::core::{CellId, Game, Grid, Layout, Place};
 pub struct Look {
     pub cell_w: u16,
     pub cell_h: u16,
-    /// Box lines between the cells of a block.
     pub lines: bool,
 }
 
@@ -67,7 +60,6 @@ const COMPACT_CHROME_H: u16 = 3;
 /// How a game's blocks stand: one board, apart in a row (or stacked), or joined in a grid.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Arrangement {
-    /// One block: the whole board.
     Single,
     /// Blocks apart from each other, in `Grid` rows and columns (Qubic's layers in a row,
     /// or stacked in a column when narrow).
@@ -98,7 +90,6 @@ impl BoardView {
         }
     }
 
-    /// Blocks per row and per column of blocks, as drawn.
     pub fn block_grid(&self) -> Grid {
         match self.arrangement {
             Arrangement::Single => Grid::new(1, 1),
@@ -238,7 +229,6 @@ pub struct StartAreas {
     pub footer: Rect,
 }
 
-/// The start screen's layout, or `None` when the terminal is too small for it.
 pub fn start_areas(area: Rect) -> Option<StartAreas> {
     let (min_w, min_h) = START_MIN;
     if area.width < min_w || area.height < min_h {
@@ -364,7 +354,6 @@ pub fn fits(layout: Layout, width: u16, height: u16) -> bool {
     areas(layout, Rect::new(0, 0, width, height)).is_some()
 }
 
-/// The layout for a terminal area, or `None` when the terminal is too small for it.
 pub fn areas(layout: Layout, area: Rect) -> Option<Areas> {
     placements(layout).into_iter().find_map(|(below, compact)| {
         boards(layout).find_map(|board| place(board, area, compact, below))

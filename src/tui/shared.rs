@@ -1,5 +1,4 @@
-//! What every screen reads and may change: the settings, the memory of earlier runs, the
-//! engines the bot thread built, the status line and the clock.
+//! What every screen reads and may change.
 
 use crate::config::Settings;
 use crate::core::{Engine, Game, Watch};
@@ -12,17 +11,14 @@ use std::time::Instant;
 pub struct Shared {
     pub settings: Settings,
     pub memory: Memory,
-    /// The engines the bot thread has built, by game key.
     pub engines: HashMap<String, Arc<dyn Engine>>,
     pub status: StatusLine,
-    /// The time of the latest tick.
     pub now: Instant,
     /// The bot's searches as they go, shared with the bot thread; the move-now key stops one.
     pub watch: Arc<Watch>,
 }
 
 impl Shared {
-    /// Nothing built, nothing said yet, at `now`.
     pub fn new(settings: Settings, memory: Memory, now: Instant) -> Shared {
         Shared {
             settings,
@@ -34,12 +30,10 @@ impl Shared {
         }
     }
 
-    /// The engine of `game`, once the bot thread has built it.
     pub fn engine(&self, game: &dyn Game) -> Option<&dyn Engine> {
         self.engines.get(&game.key()).map(AsRef::as_ref)
     }
 
-    /// The first key bound to an action, for messages.
     pub fn key(&self, action: Action) -> String {
         self.settings.keys.first_key(action)
     }
@@ -47,7 +41,6 @@ impl Shared {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum StatusKind {
-    /// Anything else: a reply to a key, a result, a question.
     #[default]
     Note,
     /// A move that could not be played; shown as an error.
@@ -86,6 +79,11 @@ impl StatusLine {
             },
             text: format!("{lead}{turn}"),
         }
+    }
+
+    /// `more` after what the line says, which then no longer ends with whose turn it is.
+    pub fn add(&mut self, more: &str) {
+        *self = StatusLine::note(format!("{} {more}", self.text));
     }
 
     /// The same line with its turn sentence replaced by `turn`; `None` when it has none.

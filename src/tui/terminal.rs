@@ -27,7 +27,6 @@ pub fn init() -> io::Result<Term> {
     started
 }
 
-/// Raw mode, the alternate screen, mouse capture, the cursor hidden, the screen cleared.
 fn enter() -> io::Result<()> {
     enable_raw_mode()?;
     // Clear by escape code: `Terminal::clear` asks the terminal where the cursor is, and a

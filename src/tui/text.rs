@@ -1,5 +1,4 @@
-//! The pieces of text and style every screen's drawing shares: the theme, wrapping that
-//! keeps units together, and the footer's line of keys.
+//! Text and style every screen's drawing shares.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -111,7 +110,6 @@ fn fitting<'a>(items: &'a [(String, &'a str)], width: usize) -> Vec<&'a (String,
 pub(crate) struct Theme<'a>(pub &'a Settings);
 
 impl Theme<'_> {
-    /// Foreground colour, or nothing without colour.
     pub fn color(self, color: impl Into<Color>) -> Style {
         if self.0.color {
             Style::default().fg(color.into())
@@ -134,7 +132,6 @@ impl Theme<'_> {
         }
     }
 
-    /// A hint's colour by what it says for the mover.
     pub fn value(self, outcome: Outcome) -> Style {
         let colors = &self.0.colors;
         self.color(match outcome {

@@ -1,11 +1,6 @@
 //! What a search shows of a position at a budget, for `analyze`, `move`, the engine
 //! protocol and the searching bots alike: a figure for every legal move, the best move and
 //! the line behind it.
-//!
-//! At a depth or a node budget the analysis is a function of the position and the budget
-//! alone: every search starts from empty tables, each root move's search depends only on
-//! that move's own earlier ones (never on the threads), and only the iterations finished
-//! are kept (see `root`). A time budget only picks how deep that goes.
 
 use std::fmt;
 use std::time::Duration;
@@ -47,7 +42,6 @@ impl fmt::Display for Budget {
     }
 }
 
-/// A search's analysis of a position in play.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Analysis {
     /// Every legal move with its figure, in the order of the position's cells.

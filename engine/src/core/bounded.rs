@@ -106,13 +106,11 @@ pub enum Refused {
         .kind.name
     )]
     LongLine { line: usize, kind: Kind },
-    /// More bytes than the kind's file cap.
     #[error("it is larger than {}: not {} ({})", size(.0.file_cap), .0.name, .0.largest)]
     TooLarge(Kind),
     /// A line that is not UTF-8 (the 1-based line number).
     #[error("line {0} is not UTF-8 text")]
     NotText(usize),
-    /// Not a regular file: what it is instead.
     #[error("it is {0}, not a regular file")]
     NotAFile(&'static str),
 }

@@ -1,6 +1,4 @@
-//! What only some games have, behind one facet: a score, blocks that are won and closed, a
-//! bonus move, a contest's points and clock, names for blocks and levels. A game that has
-//! any of these answers [`Game::extras`]; everything above the games asks through the
+//! What only some games have, behind one facet; everything above the games asks through the
 //! accessors on `dyn Game`, which give every other game the plain answer.
 
 use std::time::Duration;

@@ -86,14 +86,11 @@ pub trait Game: Send + Sync {
         Some(Move::place(cell))
     }
 
-    /// The empty board.
     fn start(&self) -> Box<dyn Position>;
 
-    /// Reads the game's position text.
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError>;
 
-    /// What only some games have (a score, blocks, a bonus move, a contest's points...),
-    /// for a game that has any; read through the accessors on `dyn Game`.
+    /// What only some games have, read through the accessors on `dyn Game`.
     fn extras(&self) -> Option<&dyn Extras> {
         None
     }
@@ -125,9 +122,8 @@ pub trait Engine: Send + Sync {
         None
     }
 
-    /// The analysis `hints` comes from, where the hints take a search: its figures are the
-    /// hints (see `Analysis::hints`) and its lines the lines behind them, so the screen
-    /// gets both from one search. `None` where the hints come otherwise (a table, a proof).
+    /// The analysis `hints` comes from, where the hints take a search, so the screen gets the
+    /// hints and the lines behind them from one search.
     fn hint_analysis(&self, _position: &dyn Position) -> Option<Analysis> {
         None
     }
@@ -190,23 +186,19 @@ pub struct PlayerError(pub String);
 
 /// The extras of any game, with the plain answer where it has none.
 impl<'a> dyn Game + 'a {
-    /// Points (first, second), for games that keep a score; `None` for the others.
     pub fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
         self.extras()?.points(position)
     }
 
-    /// The final points, where they decided the game (see [`Extras::decided_on_points`]).
     pub fn decided_on_points(&self, position: &dyn Position) -> Option<[u32; 2]> {
         self.extras()?.decided_on_points(position)
     }
 
-    /// The state of each block, for games whose blocks are won and closed; empty otherwise.
     pub fn blocks(&self, position: &dyn Position) -> Vec<BlockState> {
         self.extras()
             .map_or_else(Vec::new, |extras| extras.blocks(position))
     }
 
-    /// The side to move plays a bonus move (it moved last too).
     pub fn bonus_move(&self, position: &dyn Position) -> bool {
         self.extras()
             .is_some_and(|extras| extras.bonus_move(position))
@@ -219,22 +211,18 @@ impl<'a> dyn Game + 'a {
             .unwrap_or_else(|| format!("{}", block + 1))
     }
 
-    /// How a cell's name reads; `None` for the plain column-and-row names.
     pub fn cell_name_help(&self) -> Option<String> {
         self.extras()?.cell_name_help()
     }
 
-    /// A level in the game's own terms; `None` where the general words serve.
     pub fn level_text(&self, level: Difficulty) -> Option<String> {
         self.extras()?.level_text(level)
     }
 
-    /// The contest's points at the end of a game; `None` for games not scored so.
     pub fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
         self.extras()?.contest_points(end, winner)
     }
 
-    /// The contest's time per move for bots; `None` for games played without one.
     pub fn contest_move_limit(&self) -> Option<Duration> {
         self.extras()?.contest_move_limit()
     }

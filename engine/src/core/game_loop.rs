@@ -258,8 +258,8 @@ mod tests {
     #[test]
     fn a_game_won_on_points_is_a_win_in_the_tally_and_equal_points_a_draw() {
         use crate::games::extreme::adapter::Extreme;
-        use crate::games::extreme::players::ExtremeRandomPlayer;
         use crate::games::extreme::testing::{X_31_O_28, one_move_from_the_points};
+        use crate::games::kit::baselines::RandomPlayer;
         let rules = Rules {
             game: &Extreme,
             clock: Clock::Off,
@@ -272,7 +272,7 @@ mod tests {
         ] {
             // O's one legal move ends the game with every small board decided, no line.
             let (start, _) = one_move_from_the_points(x_won, &o_28);
-            let (mut x, mut o) = (ExtremeRandomPlayer::new(1), ExtremeRandomPlayer::new(2));
+            let (mut x, mut o) = (RandomPlayer::new(1), RandomPlayer::new(2));
             let played = play_game(rules, Box::new(start), [&mut x, &mut o], &mut ()).unwrap();
             let (end, winner, points) = expected;
             assert_eq!(played.end, end);

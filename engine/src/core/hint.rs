@@ -13,7 +13,6 @@ pub const WIN_SCORE: i32 = 1_000_000;
 /// the board, a figure of an analysis.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Hint {
-    /// Proven: the value, or a bound, of playing here.
     Proven(Claim),
     /// Not proven: the engine's guess, higher is better for the mover (in an analysis, the
     /// move's value from a full-window search of the analysis's depth).

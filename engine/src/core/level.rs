@@ -1,5 +1,4 @@
-//! The bot's strength in the terminal game, shared by every game: each game decides what
-//! its levels play like; the names are the same everywhere.
+//! The bot's strength, named the same in every game; each game decides what its levels play like.
 
 use super::words::{by_name, quote};
 use std::fmt;
@@ -20,7 +19,6 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
-    /// Weakest first.
     pub const ALL: [Difficulty; 5] = [
         Difficulty::Random,
         Difficulty::Easy,
@@ -52,7 +50,6 @@ impl fmt::Display for Difficulty {
     }
 }
 
-/// A level name that is none of the levels.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error(
     "unknown difficulty {}: use random, easy, medium, hard or perfect (also called max)",

@@ -1,6 +1,4 @@
-//! What every game shares and no game owns: the sides, cells and layouts, moves, positions
-//! and their values, players, and the interface ([`Game`], [`Engine`]) everything above the
-//! games uses to reach them, with what only some games have behind one facet ([`Extras`]).
+//! What every game shares and no game owns.
 
 pub mod analysis;
 pub mod bounded;

@@ -10,7 +10,6 @@ use super::side::{Side, Status};
 /// Why a move was refused; the message names the cell the way the game does.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveError {
-    /// The game is over: there is no move to make.
     #[error("the game is over")]
     GameOver,
     /// The cell holds a stone (the text names it: `b2 is taken`).

@@ -1,15 +1,5 @@
-//! The engine line protocol, as a function from a request line to a reply line, for any
-//! game.
-//!
-//! `POSITION` or `move POSITION` -> `move <move>` followed by what is proven of the move:
-//! `win 3`, `draw 14`, `loss 8` (exact values), `win within 7` / `loss within 6` (bounds
-//! found by search), nothing otherwise. `analyze POSITION` -> `analyze <move>=<hint> ...` for
-//! every legal move, `<hint>` being `win:3`, `draw:14`, `loss:8`, `win<=7`, `loss<=6` or
-//! `guess:<score>` (with `--depth` or `--nodes`, the analysis's figures: `guess:<score>` the
-//! move's value from a full-window search, `guess:>=<score>` / `guess:<=<score>` a bound). A
-//! finished game -> `over x|o|draw`, followed by both points (first,
-//! second) where the points decided it because no line did (extreme tic-tac-toe:
-//! `over x 31 28`, `over draw 30 30`); anything else -> `error <message>`.
+//! The engine line protocol (docs/engine-protocol.md), as a function from a request line to a
+//! reply line, for any game.
 
 use std::fmt::Write;
 

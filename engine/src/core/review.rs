@@ -1,13 +1,9 @@
-//! Judging the moves of a finished game: with an engine that knows exact values, the value
-//! before and after each move ([`review_move`], [`marks`]); on any board, exactly where
-//! the values are known and by the search at a fixed budget elsewhere, with the line the
-//! better move leads to and the one that punishes a mistake ([`review_game`]).
+//! Judging the moves of a finished game: by the exact values where the engine knows them
+//! ([`review_move`], [`marks`]), by the search at a fixed budget elsewhere ([`review_game`]).
 
 mod judging;
 
-pub use judging::{
-    DEFAULT_BUDGET, Fault, Grounds, Judgement, LINE_PLIES, Mark, review_game, review_ply,
-};
+pub use judging::{DEFAULT_BUDGET, Fault, Grounds, Judgement, LINE_PLIES, Mark, review_game};
 
 use crate::core::root;
 use crate::core::session::History;
@@ -26,9 +22,6 @@ pub struct MoveReview {
     pub after: Value,
     /// The engine's best move in that position.
     pub best: Move,
-    /// Against the values: sound if it kept the value exactly, a mistake if it kept the
-    /// outcome but not its best length (a slower win, a faster loss), a blunder if it made
-    /// the outcome worse.
     pub mark: Mark,
 }
 

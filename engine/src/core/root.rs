@@ -2,16 +2,10 @@
 //! root moves, a principal variation search among them, the budgets, threads and the
 //! watch. A game supplies only how to search one root move ([`Root`]).
 //!
-//! Each iteration searches the moves in the order the last one ranked them: the first with
-//! the full window, then every other in parallel with a null window at the best score so
-//! far; of those that fail high, the one that beat it by most gets the full window and
-//! raises the score, and the rest are tested again, round after round. A move that fails
-//! low keeps the bound (`≤S`). Every root move keeps its own state (its table)
-//! from one iteration to the next, so a job's result depends only on the position, the
-//! move, the depth, the window and that move's earlier jobs: never on the thread that ran
-//! it nor on the order the jobs finished. At a depth or a node budget the analysis is
-//! therefore the same on every run and on any number of threads; threads only make it
-//! come sooner.
+//! Every root move keeps its own state (its table) from one iteration to the next, so a job's
+//! result depends only on the position, the move, the depth, the window and that move's
+//! earlier jobs, never on the threads: at a depth or a node budget the analysis is the same on
+//! every run and on any number of threads.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -55,13 +49,11 @@ pub(crate) struct Limits<'a> {
 }
 
 impl Limits<'_> {
-    /// No limit at all: a job that always finishes.
     pub const NONE: Limits<'static> = Limits {
         halt: None,
         nodes: u64::MAX,
     };
 
-    /// The halt, for a search that borrows it.
     pub fn halt(&self) -> Option<&Halt> {
         self.halt.map(|h| &**h)
     }
@@ -79,9 +71,7 @@ pub(crate) struct Searched {
 /// A window on a root move's score, for the side playing it.
 pub(crate) type Window = (i32, i32);
 
-/// What a game supplies to be analysed.
 pub(crate) trait Root: Sync {
-    /// A root move as the game's search knows it.
     type Move: Copy + Send + Sync;
     /// What one root move keeps from one iteration to the next (its table): made fresh
     /// for every analysis.
@@ -136,7 +126,6 @@ pub(crate) trait Root: Sync {
     /// move legal in turn, `mv` first.
     fn line(&self, state: &Self::State, mv: Self::Move, depth: u32) -> Vec<Self::Move>;
 
-    /// The move as the core names it.
     fn id(&self, mv: Self::Move) -> Move;
 }
 
@@ -224,12 +213,13 @@ pub(crate) fn table_bits(total: u32, count: usize) -> u32 {
     total.saturating_sub(share).clamp(10, 16)
 }
 
-/// What is kept back from a time budget, for the unwinding and the reply.
-fn margin(budget: Duration) -> Duration {
+/// What is kept back from a time budget, so that the move is made in time even on a busy
+/// machine: a tenth of it, at most 60 ms (a thread may be parked by the scheduler for tens of
+/// milliseconds; 60 ms covers that and leaves 94 % of a 1 s budget to search).
+pub(crate) fn margin(budget: Duration) -> Duration {
     (budget / 10).min(Duration::from_millis(60))
 }
 
-/// What a move's search says of its value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Value {
     Exact(Searched),
@@ -289,8 +279,7 @@ pub(crate) fn analyze<R: Root>(root: &R, settings: &SearchSettings) -> Option<An
         if moves.is_empty() {
             break;
         }
-        // The first iteration always finishes (a move comes out); later ones stop at the
-        // budget.
+        // The first iteration always finishes; later ones stop at the budget.
         let limits = if depth == 1 {
             Limits::NONE
         } else {
@@ -394,13 +383,11 @@ fn kth_best(values: &[Option<Value>], k: usize) -> i32 {
     exact[exact.len().min(k) - 1]
 }
 
-/// One analysis's moves, their states and its threads.
 struct Run<'a, R: Root> {
     root: &'a R,
     moves: &'a [R::Move],
     states: &'a [Mutex<R::State>],
     threads: usize,
-    /// How many of the best moves get an exact score (see [`SearchSettings::ranked`]).
     ranked: usize,
 }
 
@@ -426,15 +413,13 @@ impl<R: Root> Run<'_, R> {
             ..limits
         };
         let mut values: Vec<Option<Value>> = vec![None; order.len()];
-        // The full window for the move at `at` in `order`: its exact score.
+        let window = (-R::INFINITY, R::INFINITY);
         let full = |at: usize, spent: u64| -> Option<Searched> {
-            let window = (-R::INFINITY, R::INFINITY);
             Some(self.jobs(&[(order[at], window)], depth, left(spent))?[0])
         };
         // The first `ranked` moves get the full window at once; every other must beat the
         // worst of the exact scores' top `ranked` to get one.
         let ranked = self.ranked.clamp(1, order.len().max(1));
-        let window = (-R::INFINITY, R::INFINITY);
         let firsts: Vec<(usize, Window)> = order[..ranked].iter().map(|&i| (i, window)).collect();
         for (at, found) in self
             .jobs(&firsts, depth, left(spent))?
@@ -567,6 +552,16 @@ impl<R: Root> Run<'_, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_margin_is_small_but_real() {
+        assert_eq!(margin(Duration::from_secs(1)), Duration::from_millis(60));
+        assert_eq!(
+            margin(Duration::from_millis(100)),
+            Duration::from_millis(10)
+        );
+        assert_eq!(margin(Duration::from_secs(16)), Duration::from_millis(60));
+    }
 
     /// A made-up game: move `m` is worth `VALUES[m]` minus a little per ply searched,
     /// each search costs `depth` nodes per move, and what it saw of the watch is kept.

@@ -1,7 +1,5 @@
-//! A game being played, apart from any screen: who plays which side, the moves and the moves
-//! taken back, the bot's level and the weakest level it has played at, and what the result
-//! counts as. The terminal game keeps one; the rules here (undo against the bot, what a
-//! swap of sides does to the record) are the same wherever a game is played.
+//! A game being played, apart from any screen: the rules of undo against the bot, of what a
+//! swap of sides does to the record and of what the result counts as, wherever it is played.
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,10 +8,8 @@ use std::sync::Arc;
 use super::words::{by_name, excerpt, listed};
 use super::{Difficulty, Game, Move, MoveError, Outcome, Position, Side, Status};
 
-/// Who plays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Mode {
-    /// A person against the bot.
     #[default]
     VsBot,
     /// Two people on one keyboard.
@@ -62,7 +58,6 @@ macro_rules! named_values {
                 }
             }
 
-            /// The allowed names, for messages: `"a", "b" or "c"`.
             pub fn choices() -> String {
                 quoted_choices(Self::ALL.iter().map(|v| v.name()))
             }
@@ -99,7 +94,6 @@ named_values!(
     [(You, "you"), (Bot, "bot"), (BotChooses, "bot-chooses")]
 );
 
-/// Who makes the moves of a side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Controller {
     Human,
@@ -146,7 +140,6 @@ impl History {
         &self.moves
     }
 
-    /// The position after every move played.
     pub fn position(&self) -> &dyn Position {
         self.positions
             .last()
@@ -164,9 +157,7 @@ impl History {
         self.position_at(ply).to_move()
     }
 
-    /// The moves as a person numbers them, each numbered row a list of plies (0-based): a
-    /// turn of the first side, then one of the second, where a turn is every move its side
-    /// made in a row (a bonus move joins the move that earned it).
+    /// The moves as a person numbers them (see [`turn_rows`]).
     pub fn turns(&self) -> Vec<Vec<usize>> {
         turn_rows(&self.movers())
     }
@@ -198,9 +189,8 @@ impl History {
         Ok(())
     }
 
-    /// Takes back moves, newest first, up to and including one whose mover `stop` accepts;
-    /// returns them in the order they were played. Takes back nothing when no such move
-    /// exists.
+    /// Takes back moves, newest first, up to and including one whose mover `stop` accepts
+    /// (nothing when none does); returns them in the order they were played.
     pub fn take_back(&mut self, stop: impl Fn(Side) -> bool) -> Vec<Move> {
         let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(self.mover(i))) else {
             return Vec::new();
@@ -233,7 +223,6 @@ impl History {
         self.redo = moves.iter().rev().copied().collect();
     }
 
-    /// Plays again the newest move taken back, if any.
     pub fn redo_one(&mut self) -> Option<Move> {
         let cell = self.redo.pop()?;
         match self.push(cell) {
@@ -277,16 +266,15 @@ pub fn turn_rows(movers: &[Side]) -> Vec<Vec<usize>> {
     rows
 }
 
-/// What a finished game counts as, for the person (against the bot) or the first-named
-/// player (two people, whichever side the swaps left them): its mode and, against the bot, the weakest level the bot played at. `None` when
-/// it counts for nobody (the demo, or a game in which the person swapped sides).
+/// What a finished game counts as, for the person or the first-named of two players: its mode
+/// and, against the bot, the weakest level the bot played at; `None` when it counts for
+/// nobody (the demo, or a game in which the person swapped sides).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Finished {
     pub counts: Option<(Mode, Option<Difficulty>)>,
     pub outcome: Outcome,
 }
 
-/// One game: its players, its moves and what the record needs to know about it.
 #[derive(Clone)]
 pub struct Session {
     pub game: Arc<dyn Game>,
@@ -295,7 +283,6 @@ pub struct Session {
     pub starter: First,
     /// The side the person plays against the bot; `None` while the bot is still choosing.
     pub human: Option<Side>,
-    /// In a two-player game, whether the players' names have been swapped.
     pub names_swapped: bool,
     /// The level the bot plays its next move at (the level key changes it mid-game); in
     /// the demo, the first side's bot.
@@ -356,8 +343,7 @@ impl Session {
         }
     }
 
-    /// This game started from `start` (a position given, or a record's) rather than the
-    /// empty board.
+    /// This game started from `start` (a position given, or a record's).
     pub fn from_start(mut self, start: Box<dyn Position>) -> Session {
         self.history = History::new(start);
         self
@@ -374,7 +360,6 @@ impl Session {
         self.counted
     }
 
-    /// A game resumed as it was left.
     pub fn resumed(
         game: Arc<dyn Game>,
         saved: &Resumed,
@@ -421,13 +406,11 @@ impl Session {
         self.history.moves()
     }
 
-    /// The position after all the moves played.
     pub fn position(&self) -> &dyn Position {
         self.history.position()
     }
 
-    /// Where the game stands: the position's status, or lost by the side that ran out of
-    /// time.
+    /// The position's status, or lost by the side that ran out of time.
     pub fn status(&self) -> Status {
         match self.timed_out {
             Some(side) => Status::Won(side.other()),
@@ -464,9 +447,7 @@ impl Session {
     }
 
     /// The level the bot on `side` is known by once the game is over: against a person the
-    /// weakest it played at (what the result counts at, so raising the level before the
-    /// last move does not make a win against `easy` one against `perfect`); in the demo its
-    /// own level.
+    /// weakest it played at (see `weakest`); in the demo its own level.
     pub fn level_played(&self, side: Side) -> Difficulty {
         match self.mode {
             Mode::VsBot => self.weakest.unwrap_or(self.difficulty),
@@ -581,8 +562,7 @@ pub struct Resumed {
 }
 
 impl Resumed {
-    /// A game of `mode` with the person on `human` (against the bot) and the bot at
-    /// `difficulty`, nothing swapped or counted yet.
+    /// Nothing swapped or counted yet.
     pub fn new(mode: Mode, human: Option<Side>, difficulty: Difficulty) -> Resumed {
         Resumed {
             mode,

@@ -45,7 +45,6 @@ impl Side {
     }
 }
 
-/// A side name that is neither `first` nor `second`.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("unknown side {}: use first or second", quote(.0))]
 pub struct UnknownSide(pub String);
@@ -53,7 +52,6 @@ pub struct UnknownSide(pub String);
 impl FromStr for Side {
     type Err = UnknownSide;
 
-    /// `first` or `second` (any case).
     fn from_str(text: &str) -> Result<Side, UnknownSide> {
         by_name(&Side::BOTH, Side::name, text).ok_or_else(|| UnknownSide(text.to_string()))
     }

@@ -41,9 +41,8 @@ impl Control {
     }
 }
 
-/// One pairing: who moves first, who second (player names the game's engine knows), how
-/// many games, which seed, how long a searching player may think per move and on how many
-/// threads, and the clock, if any.
+/// One pairing: who moves first, who second (player names the game's engine knows), and
+/// how they play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub first: String,

@@ -28,7 +28,6 @@ impl Outcome {
         }
     }
 
-    /// The same result seen from the other side.
     pub fn flipped(self) -> Outcome {
         match self {
             Outcome::Win => Outcome::Loss,

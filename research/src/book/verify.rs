@@ -5,12 +5,13 @@
 
 use std::collections::HashSet;
 
+use tictaclatin_engine::core::Value;
 use tictaclatin_engine::core::words::plural;
 use tictaclatin_engine::games::latin::book::book_cells;
 use tictaclatin_engine::games::latin::book::obvious_move;
 use tictaclatin_engine::games::latin::book::{Book, BookError, BookIndex, IndexEntry};
 use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Status, Symmetries};
-use tictaclatin_engine::games::latin::solver::{Solver, Value};
+use tictaclatin_engine::games::latin::solver::Solver;
 
 /// A book that holds: what the roll-out saw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

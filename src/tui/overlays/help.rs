@@ -175,7 +175,6 @@ fn rows(view: &PlayView, table: &[(Keys, &str)]) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// Review's keys for stepping and jumping.
 #[rustfmt::skip]
 const REVIEW_STEPS: [(Keys, &str); 3] = [
     (Of(&[Action::Left, Action::Right]), "the move before, after"),
@@ -198,7 +197,6 @@ const REVIEW_LEAVING: [(Keys, &str); 4] = [
     (Of(&[Action::New]), "new game"),
 ];
 
-/// The review's keys: stepping, jumping, and what the board marks.
 fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
     let mut lines = vec![heading("Reviewing the finished game")];
     lines.extend(rows(view, &REVIEW_STEPS));

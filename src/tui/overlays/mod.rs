@@ -1,9 +1,9 @@
 pub mod help;
+pub mod question;
 
-use crate::tui::command::Start;
+use question::Question;
 
-/// What shows over the screen (the help) or is asked in the status line, and takes the
-/// next key.
+/// What shows over the screen and takes the next key.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Overlay {
     /// The game's rules, shown first by the help key on the game's screens; the help key
@@ -11,10 +11,5 @@ pub enum Overlay {
     Rules,
     /// The keys; any key closes it.
     Help,
-    /// Quitting was asked once; the next quit key quits.
-    Quit,
-    /// Swapping sides mid-game was asked once; the next swap key swaps.
-    Swap,
-    /// Starting was asked for and would throw away an unfinished game: `y` starts this.
-    Discard(Start),
+    Question(Question),
 }

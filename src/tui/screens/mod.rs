@@ -9,9 +9,7 @@ use review::ReviewScreen;
 /// Which screen is showing; the review's state is its own (the move it shows).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Screen {
-    /// Choose the game, mode, side and level.
     Start,
-    /// A game, in play or over.
     Play,
     /// Stepping through the finished game on the board.
     Review(ReviewScreen),

@@ -1,7 +1,6 @@
-//! The review screen: stepping through a finished game, jumping to its ends and to the moves
-//! marked `??` (on a searched board, `?` or `??`, once the search judged them), and the box
-//! in the panel that says what the move shown was worth. Its state ([`ReviewScreen`]) is the
-//! move shown; the game it steps through is the play screen's.
+//! The review screen: stepping through a finished game and its marked moves, and the box
+//! that says what the move shown was worth. Its state is the move shown; the game is the
+//! play screen's.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -9,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::core::review::{Fault, Grounds, Judgement, Mark, marks};
+use crate::core::review::{Fault, Grounds, Judgement, Mark, MoveReview, marks};
 use crate::core::session::History;
 use crate::core::{Engine, Game, Hint};
 use crate::keys::{Action, KeyBindings};
@@ -40,13 +39,9 @@ pub struct Reviewed<'a> {
 /// Review's own keys, which no action has: they act when the key is not bound to one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Jump {
-    /// Home: the first move.
     First,
-    /// End: the last move.
     Last,
-    /// Tab: the next move marked.
     NextMistake,
-    /// Shift-Tab: the previous move marked.
     PreviousMistake,
 }
 
@@ -63,17 +58,14 @@ impl Jump {
 }
 
 impl ReviewScreen {
-    /// The review of a finished game at its first move.
     pub fn first() -> ReviewScreen {
         ReviewScreen { shown: 1 }
     }
 
-    /// The number of moves shown (1 up to all).
     pub fn shown(self) -> usize {
         self.shown
     }
 
-    /// A key on the review screen: steps through the game on the board, or asks the app.
     pub fn handle_key(
         &mut self,
         code: KeyCode,
@@ -107,7 +99,6 @@ impl ReviewScreen {
         vec![command]
     }
 
-    /// Steps to another move; returns what the status line is to say.
     fn step(
         &mut self,
         code: KeyCode,
@@ -205,7 +196,6 @@ impl<'a> Reviewed<'a> {
     }
 }
 
-/// The review's keys in one line, for the status line.
 pub fn keys_line(keys: &KeyBindings) -> String {
     format!(
         "Review: {}/{} step, Home/End ends, Tab/Shift-Tab jump to ?/??.",
@@ -267,13 +257,7 @@ pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         Span::raw(format!(" played {played}")),
     ])];
     if let Some(r) = view.review() {
-        let other = view.shared.settings.symbol(r.side.other());
-        let (style, marker) = mark_style(view, r.mark);
-        let sentence = glued(&format!(
-            "{marker}{}.",
-            r.sentence(view.play.game(), view.play.history(), other)
-        ));
-        text.extend(wrapped(&sentence, style, width));
+        text.extend(exact_lines(view, &r, width));
         if view.play.details {
             let figures = format!("before: {}; after: {} (plies)", r.before, r.after);
             text.extend(wrapped(&figures, Style::default(), width));
@@ -303,14 +287,7 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
     let other = view.shared.settings.symbol(judgement.side.other());
     let played = view.play.game().move_name(before, judgement.played);
     let mut lines = match judgement.grounds {
-        Grounds::Exact(review) => wrapped(
-            &glued(&format!(
-                "{marker}{}.",
-                review.sentence(view.play.game(), view.play.history(), other)
-            )),
-            style,
-            width,
-        ),
+        Grounds::Exact(review) => exact_lines(view, &review, width),
         Grounds::Search {
             budget,
             played: figure,
@@ -339,6 +316,14 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
         }
     }
     lines
+}
+
+/// A move judged by the exact table, in a sentence after its mark.
+fn exact_lines(view: &PlayView, review: &MoveReview, width: usize) -> Vec<Line<'static>> {
+    let other = view.shared.settings.symbol(review.side.other());
+    let (style, marker) = mark_style(view, review.mark);
+    let sentence = review.sentence(view.play.game(), view.play.history(), other);
+    wrapped(&glued(&format!("{marker}{sentence}.")), style, width)
 }
 
 /// A searched board's verdict on a move in a player's words: what is proven, counted in

@@ -1,5 +1,4 @@
-//! The board: frames and box lines, labels, symbols, cursor, marked lines, decided blocks,
-//! the blocks one may play in, hints. Any game, through its layout (see `geometry`).
+//! The board of any game, through its layout (see `geometry`).
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
@@ -16,7 +15,6 @@ use crate::tui::screens::play::view::PlayView;
 use crate::tui::text::Theme;
 use ratatui::layout::Rect;
 
-/// The board of the game on the board, drawn where `board` says.
 pub struct BoardWidget<'a> {
     pub view: &'a PlayView<'a>,
     pub board: &'a BoardView,
@@ -108,7 +106,6 @@ struct CellLook<'a> {
     scorers: &'a [Side],
     /// The state of the cell's block, for games whose blocks are won and closed.
     decided: Option<BlockState>,
-    /// The cell of the last move, marked `•`.
     last: bool,
     /// The cursor is on the cell: bracketed where there is room.
     cursor: bool,
@@ -219,7 +216,6 @@ impl CellLook<'_> {
         }
     }
 
-    /// A won block is filled with its winner's colour; a drawn one is greyed.
     fn paint_block_state(&self, buf: &mut Buffer) {
         let options = &self.view.shared.settings;
         match self.decided {
@@ -516,44 +512,20 @@ fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
         buf.set_string(board.x + 1, y, text, style);
     };
     match board.arrangement {
-        Arrangement::Single => {
-            for col in 0..cells.cols {
-                let r = board.cell_rect(Place {
-                    block: 0,
-                    row: 0,
-                    col,
-                });
-                centred(
-                    buf,
-                    Rect::new(r.x, board.y, r.width, 1),
-                    board.y,
-                    &letter(col),
-                    style,
-                );
-            }
-            for row in 0..cells.rows {
-                let r = board.cell_rect(Place {
-                    block: 0,
-                    row,
-                    col: 0,
-                });
-                row_label(r.y + r.height / 2, (row + 1).to_string(), buf);
-            }
-        }
-        Arrangement::Apart(_) => {
+        Arrangement::Single | Arrangement::Apart(_) => {
+            let apart = board.arrangement != Arrangement::Single;
             for block in 0..layout.blocks.count() as u8 {
                 let frame = board.block_rect(block);
-                let title = Rect::new(frame.x, frame.y - 1, frame.width, 1);
-                centred(buf, title, title.y, &game.block_label(block), style);
+                if apart {
+                    let title = Rect::new(frame.x, frame.y - 1, frame.width, 1);
+                    centred(buf, title, title.y, &game.block_label(block), style);
+                }
+                // One board has its letters above it; blocks apart, in their frames.
+                let y = if apart { frame.y } else { board.y };
                 for col in 0..cells.cols {
                     let r = board.cell_rect(Place { block, row: 0, col });
-                    centred(
-                        buf,
-                        Rect::new(r.x, frame.y, r.width, 1),
-                        frame.y,
-                        &letter(col),
-                        style,
-                    );
+                    let above = Rect::new(r.x, y, r.width, 1);
+                    centred(buf, above, y, &letter(col), style);
                 }
                 if frame.x == board.x + 3 {
                     for row in 0..cells.rows {

@@ -81,7 +81,6 @@ fn side_note(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     rows.len() as u16
 }
 
-/// The rows the move list takes: its header and a row per pair of turns.
 fn moves_rows(view: &PlayView) -> u16 {
     1 + view.play.history().turns().len() as u16
 }
@@ -150,7 +149,6 @@ fn fit_names(first: &str, second: &str, room: usize) -> (String, String) {
     (ellipsized(first, room_a), ellipsized(second, room_b))
 }
 
-/// `name` in at most `cols` columns, ending in "…" when shortened.
 fn ellipsized(name: &str, cols: usize) -> String {
     if name.width() <= cols {
         return name.to_string();
@@ -211,7 +209,7 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     rows.push(("Mode", mode_text(view)));
     if view.play.session.mode != Mode::TwoHumans {
         let level = view.play.level_name(view.play.session.difficulty);
-        let key = first_key(view, Action::Difficulty);
+        let key = view.shared.key(Action::Difficulty);
         let second = view.demo_second_level().map(|l| view.play.level_name(l));
         rows.push(match second {
             Some(second) => ("Level", format!("{level} vs {second} ({key}: Bot 1)")),
@@ -262,7 +260,6 @@ fn where_to_play(view: &PlayView) -> Option<String> {
     })
 }
 
-/// Whose turn it is, or what the bot is doing.
 fn turn(view: &PlayView) -> String {
     let symbol = view.shared.settings.symbol(view.play.position().to_move());
     if view.play.session.human.is_none() && view.play.session.mode == Mode::VsBot {
@@ -300,7 +297,6 @@ fn fact_lines(view: &PlayView, rows: &[(&str, String)], width: u16) -> Vec<Vec<L
         .collect()
 }
 
-/// The facts, each whole or, where the rows run out, not at all; returns the rows used.
 fn draw_facts(view: &PlayView, rows: &[(&str, String)], area: Rect, buf: &mut Buffer) -> u16 {
     let mut y = area.y;
     for lines in fact_lines(view, rows, area.width) {
@@ -343,7 +339,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     next.push((Action::Review, "review"));
     let keys: Vec<String> = next
         .into_iter()
-        .map(|(action, what)| key_item(&first_key(view, action), what))
+        .map(|(action, what)| key_item(&view.shared.key(action), what))
         .collect();
     lines.extend(wrapped(&keys.join(" · "), Style::default(), width));
     boxed(&view.shared.settings, " Game over ", lines, area, buf)
@@ -461,7 +457,6 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
     (row + 1).saturating_sub(visible)
 }
 
-/// The mode, and the side the bot chose when it was asked to choose.
 fn mode_text(view: &PlayView) -> String {
     let mode = view.play.mode_label();
     match (view.play.session.starter, view.play.session.human) {
@@ -471,10 +466,6 @@ fn mode_text(view: &PlayView) -> String {
         }
         _ => mode.to_string(),
     }
-}
-
-fn first_key(view: &PlayView, action: Action) -> String {
-    view.shared.settings.keys.first_key(action)
 }
 
 #[cfg(test)]

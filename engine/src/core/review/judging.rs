@@ -14,8 +14,7 @@ use crate::core::{Side, Status, move_names};
 
 use super::{MoveReview, exact_line, review_move};
 
-/// Plies of the exact table's lines: enough to see the idea, short enough to read. (The
-/// search's lines are as long as its budget looks.)
+/// Plies of the exact table's lines: enough to see the idea, short enough to read.
 pub const LINE_PLIES: usize = 8;
 
 /// The budget a review searches at by default: deep enough to see a missed block, quick
@@ -149,12 +148,9 @@ fn fault_words(fault: Fault) -> &'static str {
 }
 
 /// Every move of the game in `history` judged, in order: `None` for a move the engine can
-/// say nothing of (no exact value and no analysis, as where Qubic's dictionary plays).
-/// Exact where the engine knows the values, by the search at `budget` elsewhere; `budget`
-/// should be fixed (a depth or nodes) for the review to be the same on every run, and
-/// `threads` never changes it. Each position of the game is searched once (a marked move's
-/// proven lines may take a few searches more). Slow on searched boards (a search a move):
-/// run it off the screen's thread.
+/// say nothing of (as where Qubic's dictionary plays). A fixed `budget` (a depth or nodes)
+/// gives the same review on every run. Slow on searched boards (a search a move): run it off
+/// the screen's thread.
 pub fn review_game(
     engine: &dyn Engine,
     history: &History,
@@ -165,22 +161,6 @@ pub fn review_game(
     (1..=history.moves().len())
         .map(|ply| judge.judge(ply))
         .collect()
-}
-
-/// Move `ply` (1-based) of the game in `history` judged as [`review_game`] judges it, for
-/// a screen that reviews one move at a time; `None` outside 1..=moves or where the engine
-/// can say nothing. Searches at most the positions before and after the move.
-pub fn review_ply(
-    engine: &dyn Engine,
-    history: &History,
-    ply: usize,
-    budget: Budget,
-    threads: usize,
-) -> Option<Judgement> {
-    if ply == 0 || ply > history.moves().len() {
-        return None;
-    }
-    Judge::new(engine, history, budget, threads).judge(ply)
 }
 
 /// The positions of one game and their analyses, each searched at most once.
@@ -216,7 +196,6 @@ impl<'a> Judge<'a> {
             .as_ref()
     }
 
-    /// Move `ply` (1-based, within the game) judged.
     fn judge(&self, ply: usize) -> Option<Judgement> {
         match review_move(self.engine, self.history, ply) {
             Some(review) => Some(self.exact(review)),

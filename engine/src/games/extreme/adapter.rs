@@ -14,12 +14,13 @@ use crate::core::{
 };
 use crate::games::{Boards, Registration};
 
-use super::cell::{ExtremeCell, cell_id, cell_of};
+use super::cell::{ExtremeCell, board_name, cell_id, cell_of};
 use super::patterns::PATTERNS;
-use super::players::{self, AlphaBeta, ExtremeGreedy, ExtremeRandomPlayer, Level, searcher};
+use super::players::{self, AlphaBeta, ExtremeGreedy, Level, searcher};
 use super::rules::{ExtremeIllegalMove, State};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
+use crate::games::kit::baselines::RandomPlayer;
 
 /// The game: its names, drawing and rules.
 #[derive(Clone, Copy, Debug, Default)]
@@ -155,9 +156,8 @@ impl Extras for Extreme {
         Some("B3c1 = small board B3 (column B, row 3), then its cell c1".into())
     }
 
-    /// A small board's name as in cell names: its column A-D, then its row 1-4 (`B3`).
     fn block_label(&self, block: u8) -> Option<String> {
-        Some(format!("{}{}", char::from(b'A' + block % 4), block / 4 + 1))
+        Some(board_name(usize::from(block)))
     }
 
     /// An end decided on points scores the small boards each side won (the winner's more
@@ -312,7 +312,7 @@ impl Engine for ExtremeEngine {
             "easy" => Box::new(Level::new("easy", EASY, options)),
             "alphabeta" => Box::new(AlphaBeta::new(options.movetime)),
             "greedy" => Box::new(ExtremeGreedy::new(options.seed)),
-            "random" => Box::new(ExtremeRandomPlayer::new(options.seed)),
+            "random" => Box::new(RandomPlayer::new(options.seed)),
             _ => {
                 return Err(PlayerError(format!(
                     "no player {} in extreme tic-tac-toe: use one of {}",

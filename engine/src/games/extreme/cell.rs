@@ -82,7 +82,6 @@ impl fmt::Display for ExtremeCell {
     }
 }
 
-/// A cell name that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "{} is not a cell: name it like B3c1 (small board column A-D and row 1-4, then the cell's \

@@ -41,7 +41,6 @@ pub enum ExtremeIllegalMove {
     GameOver,
     #[error("{0} is taken")]
     Taken(ExtremeCell),
-    /// The cell's small board is won or drawn.
     #[error("{} is in small board {}, which is closed", .0, board_name(.0.board()))]
     Closed(ExtremeCell),
     /// Correspondence sends the move to another small board.

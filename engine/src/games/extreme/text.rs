@@ -14,13 +14,11 @@ use super::rules::State;
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ExtremePositionError {
-    /// Not three words.
     #[error("a position is three words, <256 cells> <last move> <side to move>; got {0}")]
     Words(usize),
     /// The cells word has this many cells instead of 256.
     #[error("{}", cell_count(None, CELLS, .0))]
     Length(usize),
-    /// A character other than `X`, `O`, `-`, `.` or `/` in the cells.
     #[error(
         "{} at cell {} is not X, O, - or .",
         quote_char(*.ch),
@@ -31,15 +29,12 @@ pub enum ExtremePositionError {
     LastMove(ExtremeCellParseError),
     #[error("{} is not a side to move: use x or o", quote(.0))]
     Side(String),
-    /// Stones on the board but `-` as the last move.
     #[error("there are stones on the board but no last move")]
     NoLastMove,
-    /// The empty board with O to move.
     #[error("X moves first: the empty board has x to move")]
     FirstMoveByO,
     #[error("the last move {0} is an empty cell")]
     LastMoveEmpty(ExtremeCell),
-    /// The last move's stone lies in a small board the other side had won.
     #[error(
         "the last move {} is in small board {}, which the other side had won",
         .0,
@@ -58,14 +53,12 @@ pub enum ExtremePositionError {
     /// did not complete every one of its patterns.
     #[error("the game was won before the last move, or not by the side that made it")]
     WinNotByLastMove,
-    /// No order of turns, with bonus moves only after small-board wins, gives these counts.
     #[error(
         "{}: no order of turns (with bonus moves only after winning small boards) \
          explains that",
         stone_counts(*.x, *.o)
     )]
     Counts { x: u32, o: u32 },
-    /// The side to move moved last without winning a small board.
     #[error(
         "{} moved last ({last}) without winning a small board, so {} is to move",
         .side.letter(),

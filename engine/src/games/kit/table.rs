@@ -1,8 +1,7 @@
 //! The transposition table of a single-threaded search: what earlier searches learnt about
 //! a position, one entry a slot, generic over the game's entry. The game says how its key
-//! picks a slot and which of two entries for a slot stays; the table is the same for all.
-//!
-//! Every searched game's table: each search (a root move's, in the analysis) has its own.
+//! picks a slot and which of two entries for a slot stays; each search (a root move's, in the
+//! analysis) has its own.
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -58,7 +58,7 @@ impl Position for Board {
     fn marked_lines(&self) -> Vec<MarkedLine> {
         self.scoring_lines()
             .map(|(line, side)| MarkedLine {
-                cells: Board::line_cells(line).map(cell_id).collect(),
+                cells: Cell::in_mask(line).map(cell_id).collect(),
                 side,
             })
             .collect()

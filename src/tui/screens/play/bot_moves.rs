@@ -1,5 +1,5 @@
-//! The bot's moves on the play screen: asking for one, taking its answer, and what the
-//! panel says while it thinks.
+//! The bot's moves on the play screen: asking, taking the answer, and the panel's words
+//! while it thinks.
 
 use crate::config::Mode;
 use crate::core::Move;
@@ -133,14 +133,12 @@ impl PlayScreen {
         }
     }
 
-    /// Plays the bot's answer once its display delay has passed.
     pub fn show_bot_move(&mut self, shared: &mut Shared) {
         if let Some(decision) = self.bot.due(shared.now) {
             self.play_bot(decision, shared);
         }
     }
 
-    /// Plays the bot's move and keeps what it said about it.
     fn play_bot(&mut self, decision: Decision, shared: &mut Shared) {
         let opponent = self.position().to_move().other();
         let opponent = self.name(opponent, &shared.settings);
@@ -148,14 +146,8 @@ impl PlayScreen {
         self.play(decision.mv, shared);
     }
 
-    pub fn on_hints(
-        &mut self,
-        ticket: u64,
-        position: String,
-        hints: Vec<(Move, Hint)>,
-        lines: HintLines,
-    ) {
-        if self.hints_asked.as_ref().map(|(t, _)| *t) == Some(ticket) {
+    pub fn on_hints(&mut self, position: String, hints: Vec<(Move, Hint)>, lines: HintLines) {
+        if self.hints_asked.as_ref() == Some(&position) {
             self.hints_asked = None;
         }
         self.searched_hints = Some(SearchedHints {
@@ -219,14 +211,11 @@ impl PlayScreen {
             .searched_hints
             .as_ref()
             .is_some_and(|searched| searched.position == text);
-        let asked = self.hints_asked.as_ref().is_some_and(|(_, p)| *p == text);
-        if known || asked {
+        if known || self.hints_asked.as_ref() == Some(&text) {
             return Vec::new();
         }
-        self.hint_tickets += 1;
-        self.hints_asked = Some((self.hint_tickets, text));
+        self.hints_asked = Some(text);
         vec![BotRequest::Hints {
-            ticket: self.hint_tickets,
             game: self.session.game.key(),
             position: self.position().clone_box(),
         }]

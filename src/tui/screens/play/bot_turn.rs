@@ -1,12 +1,7 @@
-//! The bot's turn as the game screen sees it: whether the bot has been asked for a move,
-//! with which ticket, and when its answer may be shown.
-//!
-//! Each request gets a new ticket; an answer counts only while its ticket is the one
-//! waited for, so cancelling (an undo, a new game, a swap) makes any answer in flight
-//! stale. An answer is shown no sooner than the display delay after the request, so the
-//! bot never seems to move before the person's own move has been seen.
-//!
-//! Also here: which side the bot takes when it is left to choose.
+//! The bot's turn as the game screen sees it. An answer counts only while its ticket is the
+//! one waited for, so cancelling makes any answer in flight stale; it is shown no sooner than
+//! the display delay after the request, so the bot never seems to move before the person's
+//! own move has been seen.
 
 use std::time::{Duration, Instant};
 
@@ -30,15 +25,19 @@ pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
     }
 }
 
-/// Where the bot stands with the current position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum State {
-    /// Not the bot's turn, or the game is over.
     Idle,
     /// Asked with this ticket at this time.
-    Thinking { ticket: u64, since: Instant },
+    Thinking {
+        ticket: u64,
+        since: Instant,
+    },
     /// Answered; the move is shown once `at` has passed.
-    Ready { decision: Decision, at: Instant },
+    Ready {
+        decision: Decision,
+        at: Instant,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -59,7 +58,6 @@ impl BotTurn {
         }
     }
 
-    /// The bot has been asked and its move is not played yet.
     pub fn busy(&self) -> bool {
         self.state != State::Idle
     }
@@ -115,7 +113,6 @@ impl BotTurn {
         }
     }
 
-    /// Forgets any request in flight: its answer is for a position that is gone.
     pub fn cancel(&mut self) {
         self.state = State::Idle;
     }

@@ -1,5 +1,4 @@
-//! The game screen as a whole (in play and in review): the title, the board, the panel,
-//! the status line and the footer of keys.
+//! The game screen as a whole, in play and in review.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -107,7 +106,6 @@ fn footer(view: &PlayView, area: Rect, buf: &mut Buffer) {
     footer_line(&view.shared.settings, &items, area, buf);
 }
 
-/// The game screen's footer before leaving out what does nothing in this mode.
 fn game_footer(view: &PlayView) -> Vec<(Action, &'static str)> {
     if view.play.status().is_over() {
         vec![

@@ -5,7 +5,7 @@
 use unicode_width::UnicodeWidthStr;
 
 use crate::core::review::exact_line;
-use crate::core::words::ordinal;
+use crate::core::words::{ordinal, plural};
 use crate::core::{Claim, Engine, Game, Hint, Move, Outcome, Position};
 use crate::tui::event::HintLines;
 use crate::tui::screens::Screen;
@@ -79,10 +79,7 @@ impl Advice {
     /// In words after the move's name, for `other` (the side that would win a loss):
     /// "wins in 3 moves", "lets O win within 2 moves", "is the bot's 2nd choice".
     pub fn words(self, other: &str) -> String {
-        let count = |moves: u32| match moves {
-            1 => "1 move".to_string(),
-            n => format!("{n} moves"),
-        };
+        let count = |moves: u32| plural(moves.into(), "move", "moves");
         match self {
             Advice::Win { moves: 1, .. } => "wins at once".into(),
             Advice::Win { moves, exact } => {

@@ -1,14 +1,10 @@
-//! Whether the game on the board is written down as it is played, and what the player is
-//! told about it.
-//!
-//! One window at a time keeps a game's file (see [`Memory::claim`]). A window whose game
-//! cannot be kept still plays it, and says so wherever it matters: when the game starts,
-//! in the panel, at the quit prompt and after the screen closes.
+//! Whether the game on the board is written down as it is played. One window at a time
+//! keeps a game's file (see [`Memory::claim`]); a window that cannot still plays it, and
+//! says so where it matters.
 
 use crate::store::{Memory, Ownership};
 use crate::store::{SavedGame, StoreError};
 
-/// Whether, and why not, the game on the board is written down.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Keeping {
     /// After every move (unless saving is off, or a write fails: `Memory` knows). The demo
@@ -20,7 +16,6 @@ pub enum Keeping {
     /// A new game while another window keeps a game of the same kind: not written until
     /// that window lets go and leaves no unfinished game to overwrite; then it is kept.
     Waiting,
-    /// Its file cannot be written; why.
     Failed(String),
     /// A kept game's record looked at again (`tictaclatin replay`): never written, its
     /// result not counted or recorded again.

@@ -1,7 +1,5 @@
-//! The play screen's keys: the cursor, moving (by cursor, typed name or click), undo and
-//! redo, hints, the bot's level. What crosses to another screen or asks a question (a new
-//! game, swapping sides, the review, the help, quitting) is returned to the app
-//! ([`Command`]).
+//! The play screen's keys; what crosses to another screen or asks a question comes back to
+//! the app as a [`Command`].
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -20,7 +18,6 @@ use crate::tui::screens::play::words::join;
 use crate::tui::shared::{Shared, StatusKind, StatusLine};
 
 impl PlayScreen {
-    /// A key on the play screen: what it does here, and what it asks of the app.
     pub fn handle_key(
         &mut self,
         key: KeyEvent,
@@ -142,7 +139,6 @@ impl PlayScreen {
         }
     }
 
-    /// Moves the cursor over the board as a whole, wrapping at its edges.
     fn move_cursor(&mut self, rows: i16, cols: i16, shared: &mut Shared) {
         let game = self.session.game.clone();
         let layout = game.layout();
@@ -158,7 +154,6 @@ impl PlayScreen {
         }
     }
 
-    /// A person chooses `cell`: the move the game makes of it.
     fn choose(&mut self, cell: CellId, shared: &mut Shared) {
         match self.game().move_at(self.position(), cell) {
             Some(mv) => self.place(mv, shared),
@@ -198,7 +193,6 @@ impl PlayScreen {
         }
     }
 
-    /// Plays a legal move and says what happened.
     pub fn play(&mut self, mv: Move, shared: &mut Shared) {
         if self.session.history.play(mv).is_err() {
             return; // checked by the caller; the bot's moves are checked by its engine
@@ -330,7 +324,6 @@ impl PlayScreen {
         }
     }
 
-    /// How `text` (lower case) fits the names the game reads.
     pub(crate) fn name_match(&self, text: &str) -> NameMatch {
         name_match(&move_names(self.game(), self.position()), text)
     }
@@ -422,7 +415,6 @@ impl PlayScreen {
         });
     }
 
-    /// The name being typed is dropped, and its prompt goes.
     pub(crate) fn cancel_typed(&mut self, shared: &mut Shared) {
         if let Some(typed) = self.typed.take()
             && shared.status.text.ends_with(&typed.prompt)

@@ -1,6 +1,5 @@
-//! The play screen ([`PlayScreen`]): the game on the board, from the moment it is put
-//! there (a new game, a resumed one, a record, a position) to its record, with the cursor,
-//! the hints and the bot's turn.
+//! The play screen: the game on the board, from a new game, a resumed one, a record or a
+//! position to its record.
 
 mod bot_moves;
 pub mod bot_turn;
@@ -30,7 +29,6 @@ use crate::tui::screens::play::typing::Typed;
 use crate::tui::screens::start::menu::game_of;
 use crate::tui::shared::{Shared, StatusLine};
 
-/// The game on the board and what the game screen keeps about it.
 pub struct PlayScreen {
     /// A game was started (the start screen can go back to it).
     pub has_game: bool,
@@ -44,21 +42,17 @@ pub struct PlayScreen {
     /// practice, and its end is not recorded.
     pub practice: bool,
     pub typed: Option<Typed>,
-    /// The bot's request in flight and its display delay.
     pub bot: BotTurn,
     /// How the bot found its last move ("dictionary", "forced win"), for the panel.
     pub bot_note: Option<String>,
     /// Why the bot took the side it chose, kept in the panel until the person's first move
     /// (the status line gives way to the bot's move at once).
     pub side_note: Option<String>,
-    /// Hints worked out on the bot's thread.
     pub searched_hints: Option<SearchedHints>,
-    /// The hints asked for and not yet back: the ticket and the position's text.
-    pub hints_asked: Option<(u64, String)>,
-    pub hint_tickets: u64,
+    /// The position (its text) whose hints were asked for and are not yet back.
+    pub hints_asked: Option<String>,
     /// The review the bot's thread judged last (on a searched board).
     pub judged: Option<Judged>,
-    /// The review asked for and not yet back.
     pub review_asked: Option<GameMoves>,
     /// With a contest clock: when the person to move began their turn, and which turn that
     /// is (moves played, side to move).
@@ -93,7 +87,6 @@ impl PlayScreen {
             side_note: None,
             searched_hints: None,
             hints_asked: None,
-            hint_tickets: 0,
             judged: None,
             review_asked: None,
             turn_clock: None,
@@ -112,12 +105,10 @@ impl PlayScreen {
             && !session.status().is_over()
     }
 
-    /// The game on the board (or the one the play screen would show).
     pub fn game(&self) -> &dyn Game {
         self.session.game.as_ref()
     }
 
-    /// The engine of the game on the board, once the bot thread has built it.
     pub fn engine<'a>(&self, shared: &'a Shared) -> Option<&'a dyn Engine> {
         shared.engine(self.game())
     }
@@ -126,7 +117,6 @@ impl PlayScreen {
         self.session.position()
     }
 
-    /// Where the game stands, a loss on time included.
     pub fn status(&self) -> Status {
         self.session.status()
     }
@@ -139,7 +129,6 @@ impl PlayScreen {
         self.session.moves()
     }
 
-    /// Where `mv` lands when made in `position`.
     pub fn landing(&self, position: &dyn Position, mv: Move) -> Option<CellId> {
         self.game().move_cell(position, mv)
     }
@@ -183,7 +172,6 @@ impl PlayScreen {
             .for_side(session.mode, side, session.human, session.names_swapped)
     }
 
-    /// A person is to move in a game still going.
     pub fn human_to_move(&self) -> bool {
         !self.status().is_over()
             && self.session.controller(self.position().to_move()) == Controller::Human
@@ -252,14 +240,12 @@ impl PlayScreen {
             shared.status = StatusLine::turn(&note, &self.turn_text(&shared.settings));
         }
         if let Err(why) = discarded {
-            shared.status = StatusLine::note(format!(
-                "{} (The old unfinished game could not be deleted: {why}.)",
-                shared.status.text
+            shared.status.add(&format!(
+                "(The old unfinished game could not be deleted: {why}.)"
             ));
         }
     }
 
-    /// Shows the game just set in the session, as a new game.
     pub fn show_new_game(&mut self, shared: &mut Shared) {
         self.bot.cancel();
         self.has_game = true;
@@ -355,17 +341,12 @@ impl PlayScreen {
         let unfinished = self.unfinished();
         match self.keeping.keep(&mut shared.memory, &key, unfinished) {
             Ok(None) => {}
-            Ok(Some(note)) => {
-                shared.status = StatusLine::note(format!("{} {note}", shared.status.text));
-            }
-            Err(why) => {
-                shared.status = StatusLine::note(format!(
-                    // The reason only: the status line is one line, and the whole account
-                    // (the file's path) is printed when the game closes.
-                    "{} (Could not save the game: {}.)",
-                    shared.status.text, why.error
-                ));
-            }
+            Ok(Some(note)) => shared.status.add(&note),
+            // The reason only: the status line is one line, and the whole account (the
+            // file's path) is printed when the game closes.
+            Err(why) => shared
+                .status
+                .add(&format!("(Could not save the game: {}.)", why.error)),
         }
     }
 }

@@ -1,16 +1,14 @@
-//! The record of the game on the board: made when a game a person played ends and kept in
-//! the data folder's `records/` (see [`Store::keep_record`](crate::store::Store)), or
-//! written on request from the review screen.
+//! The record of the game on the board: kept when a game a person played ends, or written
+//! from the review screen.
 
-use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::config::{First, Mode, Settings};
 use crate::core::game_loop::End;
 use crate::core::session::{Controller, Session};
 use crate::core::{Position, Side, Status};
-use crate::record::{self, MoveEntry, Record, RecordOutcome};
-use crate::store::record_key;
+use crate::record::{self, MoveEntry, Record};
+use crate::store::{record_key, write_new_record};
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::keeping::Keeping;
 use crate::tui::shared::{Shared, StatusLine};
@@ -20,48 +18,11 @@ pub const NOT_RECORDED: &str = "Not recorded: sides were swapped.";
 
 #[derive(Default)]
 pub enum Opening {
-    /// The start screen.
     #[default]
     Menu,
     /// The review of a record; the name it is known by (its file).
     Replay(Box<Record>, String),
-    /// A new game of the settings' game, mode and side from this position.
     Position(Box<dyn Position>),
-}
-
-/// Writes `record` to a new file in `dir` named by `now` and its game, never over
-/// another; returns its path, or why it could not be written.
-pub fn write_record_file(record: &Record, dir: &Path, now: SystemTime) -> Result<PathBuf, String> {
-    let stamp = record::file_stamp(now);
-    let key = record.game.key();
-    let text = record.to_text();
-    for n in 1..1000 {
-        let suffix = if n == 1 {
-            String::new()
-        } else {
-            format!("-{n}")
-        };
-        let path = dir.join(format!("{stamp}-{key}{suffix}.txt"));
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path);
-        match file {
-            Ok(mut file) => {
-                use std::io::Write;
-                return file
-                    .write_all(text.as_bytes())
-                    .map(|()| path.clone())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()));
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => return Err(format!("cannot write {}: {e}", path.display())),
-        }
-    }
-    Err(format!(
-        "too many records named {stamp}-{key} in {}",
-        dir.display()
-    ))
 }
 
 impl PlayScreen {
@@ -103,11 +64,7 @@ impl PlayScreen {
             .collect();
         let end = history.position();
         let status = session.status();
-        record.outcome = match status {
-            Status::Won(side) => RecordOutcome::Won(side),
-            Status::Draw => RecordOutcome::Draw,
-            Status::InPlay => RecordOutcome::Unfinished,
-        };
+        record.outcome = status;
         if status.is_over() {
             let how = if session.timed_out().is_some() {
                 End::TimeOut
@@ -142,10 +99,9 @@ impl PlayScreen {
         }
         let record = self.game_record(ended, &shared.settings);
         if let Err(why) = shared.memory.keep_record(&record, ended) {
-            shared.status = StatusLine::note(format!(
-                "{} The game's record was not kept: {why}",
-                shared.status.text
-            ));
+            shared
+                .status
+                .add(&format!("The game's record was not kept: {why}"));
         }
     }
 
@@ -165,7 +121,9 @@ impl PlayScreen {
         let written = std::env::current_dir()
             .map_err(|e| format!("no current directory: {e}"))
             .and_then(|dir| {
-                write_record_file(&self.record_to_write(now, &shared.settings), &dir, now)
+                let record = self.record_to_write(now, &shared.settings);
+                write_new_record(&dir, &record, now)
+                    .map_err(|e| format!("cannot write in {}: {e}", dir.display()))
             });
         shared.status = StatusLine::note(match written {
             Ok(path) => format!("Record written to {}.", path.display()),
@@ -220,7 +178,10 @@ impl PlayScreen {
         let first = record.tag("First").unwrap_or("?");
         let second = record.tag("Second").unwrap_or("?");
         // Written as `tictaclatin games` lists the players.
-        let lead = format!("{name}: {first} - {second}, {}.", record.outcome.token());
+        let lead = format!(
+            "{name}: {first} - {second}, {}.",
+            record::result_token(record.outcome)
+        );
         // On review, the footer lists its keys; with them the line would wrap over it.
         let no_moves = if record.moves.is_empty() {
             " No moves."
@@ -264,10 +225,9 @@ impl PlayScreen {
         };
         let key = self.session.game.key();
         if !self.keeping.records() {
-            shared.status = StatusLine::note(format!(
-                "{} Not recorded: another window plays this game.",
-                shared.status.text
-            ));
+            shared
+                .status
+                .add("Not recorded: another window plays this game.");
             return;
         }
         let mut saved = Ok(None);
@@ -278,20 +238,19 @@ impl PlayScreen {
                 && level != self.session.difficulty
             {
                 let name = self.game().level_name(level);
-                shared.status = StatusLine::note(format!(
-                    "{} Recorded at {name}, the weakest level the bot played.",
-                    shared.status.text
+                shared.status.add(&format!(
+                    "Recorded at {name}, the weakest level the bot played."
                 ));
             }
         } else if self.session.swapped {
             // Not counted, so not listed either: no record of it is kept.
-            shared.status = StatusLine::note(format!("{} {NOT_RECORDED}", shared.status.text));
+            shared.status.add(NOT_RECORDED);
             return;
         }
         // Not saved, or the record was damaged meanwhile and set aside: said at once.
         let trouble = saved.unwrap_or_else(|why| Some(why.to_string()));
         if let Some(trouble) = trouble {
-            shared.status = StatusLine::note(format!("{} ({trouble})", shared.status.text));
+            shared.status.add(&format!("({trouble})"));
         }
         self.keep_finished_record(SystemTime::now(), shared);
     }

@@ -1,6 +1,4 @@
-//! Swapping sides: two people trading places, or the person taking the bot's side (which
-//! leaves a game against the bot out of the record); after a game, the next one with the
-//! sides swapped.
+//! Swapping sides; against the bot, mid-game, it leaves the game out of the record.
 
 use crate::config::{First, Mode};
 use crate::core::Side;
@@ -19,14 +17,8 @@ impl PlayScreen {
             }
             Mode::TwoHumans if self.session.status().is_over() => {
                 // After a game: the next one, with the players' sides swapped.
-                let session = &self.session;
-                let mut next = Session::new(
-                    session.game.clone(),
-                    session.mode,
-                    First::You,
-                    session.difficulty,
-                );
-                next.names_swapped = !session.names_swapped;
+                let mut next = self.next_game(First::You);
+                next.names_swapped = !self.session.names_swapped;
                 self.begin(next, true, shared);
                 let lead = format!(
                     "New game, sides swapped: {} plays {}. {}",
@@ -54,7 +46,7 @@ impl PlayScreen {
     }
 
     /// Two people trade sides mid-game: each takes over the other's position.
-    fn swap_names(&mut self, shared: &mut Shared) {
+    pub(crate) fn swap_names(&mut self, shared: &mut Shared) {
         let session = &mut self.session;
         session.names_swapped = !session.names_swapped;
         shared.status = StatusLine::note(format!(
@@ -66,21 +58,9 @@ impl PlayScreen {
         ));
     }
 
-    /// The answer to "swap sides?": the swap key swaps, any other key keeps the sides.
-    pub fn answer_swap(&mut self, action: Option<Action>, shared: &mut Shared) {
-        match (action, self.session.mode) {
-            (Some(Action::Swap), Mode::TwoHumans) => self.swap_names(shared),
-            (Some(Action::Swap), _) => self.swap_with_bot(shared),
-            _ => {
-                let turn = self.turn_text(&shared.settings);
-                shared.status = StatusLine::turn("Kept the sides. ", &turn);
-            }
-        }
-    }
-
     /// Mid-game, the person takes over the bot's side of this position; after a game,
     /// a new game starts with the sides swapped.
-    fn swap_with_bot(&mut self, shared: &mut Shared) {
+    pub(crate) fn swap_with_bot(&mut self, shared: &mut Shared) {
         let Some(human) = self.session.human else {
             return;
         };
@@ -95,20 +75,24 @@ impl PlayScreen {
             } else {
                 First::Bot
             };
-            let session = &self.session;
-            let next = Session::new(
-                session.game.clone(),
-                session.mode,
-                starter,
-                session.difficulty,
-            );
             self.resumed = false;
-            self.begin(next, true, shared);
+            self.begin(self.next_game(starter), true, shared);
         } else {
             self.session.swap_with_bot();
         }
         let symbol = shared.settings.symbol(side).to_string();
         let lead = format!("You now play {symbol}. {}", self.keeping.note());
         shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
+    }
+
+    /// The game after this one, `starter` moving first, with the same players and level.
+    fn next_game(&self, starter: First) -> Session {
+        let session = &self.session;
+        Session::new(
+            session.game.clone(),
+            session.mode,
+            starter,
+            session.difficulty,
+        )
     }
 }

@@ -1,10 +1,6 @@
-//! Typing a move's name on the play screen: a character that begins a name (`b` of `b3`,
-//! `2` of Qubic's `2b3`; no action is bound to one) and what is kept while the rest comes.
-//!
-//! The names are those the game reads ([`Game::parse_move`]): the name of the move made on
-//! each cell and the numbers it accepts (classic 3x3's `1`..`9`, Qubic's `0`..`63`). A name
-//! that is also the start of a longer one (Qubic's `1`, of `12` and `1a1`) waits for the
-//! next character, or for the place key to play it as it is.
+//! Typing a move's name, as the game reads it ([`Game::parse_move`]): a cell's name or a
+//! number (Qubic's `0`..`63`). A name that starts a longer one (Qubic's `1`, of `12` and
+//! `1a1`) waits for the next character, or for the place key to play it.
 
 use std::time::Instant;
 
@@ -16,9 +12,7 @@ use crate::tui::shared::StatusLine;
 /// The start of a cell's name, waiting to learn whether the rest follows.
 #[derive(Clone, Debug)]
 pub struct Typed {
-    /// What has been typed, lower case.
     pub text: String,
-    /// When the last character came.
     pub at: Instant,
     /// The status line before the typing prompt, shown again when the name is dropped.
     pub status: StatusLine,
@@ -54,11 +48,9 @@ pub enum NameMatch {
     /// the next character decides, or the place key plays it.
     WholeOrLonger(Move),
     Prefix,
-    /// No name starts so.
     None,
 }
 
-/// How `text` (lower case) fits `names` (see [`move_names`]).
 pub fn name_match(names: &[(String, Move)], text: &str) -> NameMatch {
     let whole = names
         .iter()

@@ -1,7 +1,5 @@
-//! The game on the board as the screen showing draws it ([`PlayView`]): the play screen's
-//! state, what every screen shares, and which screen shows (in review, the move shown).
-//! What the play and review screens' widgets read (the review's judgements, the clock,
-//! the keys that act) is worked out here.
+//! What the play and review screens' widgets read: the play screen's state, what every
+//! screen shares, and which screen shows (in review, the move shown).
 
 use crate::config::Mode;
 use crate::core::review::{self, MoveReview};
@@ -45,7 +43,6 @@ impl<'a> PlayView<'a> {
         Some(blocks)
     }
 
-    /// On the review screen, the number of moves shown (1 up to all).
     pub fn review_shown(&self) -> Option<usize> {
         match self.screen {
             Screen::Review(review) => Some(review.shown()),
@@ -81,7 +78,6 @@ impl<'a> PlayView<'a> {
         }
     }
 
-    /// With a contest clock, the time the person to move has left.
     pub fn time_left(&self) -> Option<std::time::Duration> {
         let limit = self.shared.settings.move_limit?;
         let (started, ..) = self.play.turn_clock?;
@@ -96,7 +92,6 @@ impl<'a> PlayView<'a> {
         self.play.keeping.fact(&self.shared.memory)
     }
 
-    /// The game on the board and its moves, as a review names them.
     pub fn game_moves(&self) -> GameMoves {
         GameMoves {
             game: self.play.session.game.key(),
@@ -104,13 +99,11 @@ impl<'a> PlayView<'a> {
         }
     }
 
-    /// The searched review of the game on the board, once the bot's thread judged it.
     pub fn judged(&self) -> Option<&'a Judged> {
         let judged = self.play.judged.as_ref()?;
         (judged.of == self.game_moves()).then_some(judged)
     }
 
-    /// On a searched board in review, the review's judgements are being worked out.
     pub fn judging(&self) -> bool {
         matches!(self.screen, Screen::Review(_))
             && !self.play.game().solved()

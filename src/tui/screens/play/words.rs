@@ -1,6 +1,4 @@
-//! What the game says about the position: whose turn it is, what a move did, how the game
-//! ended. Read-only views of the game on the board ([`PlayScreen`]), for the status line
-//! and the side panel.
+//! What the game says about the position, for the status line and the panel.
 
 use crate::config::{Mode, Settings};
 use crate::core::session::Controller;
@@ -14,7 +12,6 @@ pub fn join(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> String {
 }
 
 impl PlayScreen {
-    /// Whose turn it is, or how the game ended.
     pub fn turn_text(&self, settings: &Settings) -> String {
         let position = self.position();
         match self.status() {

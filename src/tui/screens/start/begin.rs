@@ -1,11 +1,10 @@
-//! How the start screen puts a game on the board: a new game with its choices, or the
-//! chosen game's unfinished one resumed (or gone back to), after asking when that would
-//! throw a game away; and how it opens again from a game.
+//! How the start screen puts a game on the board, and opens again from one.
 
 use std::sync::Arc;
 
 use crate::core::Mode;
 use crate::core::session::Session;
+use crate::core::words::plural;
 use crate::games::GameChoice;
 use crate::store::Ownership;
 use crate::tui::command::Start;
@@ -21,7 +20,6 @@ impl StartScreen {
     /// written down (saving off, or kept by another window) and would go from the screen.
     /// Each is asked in its own words, so neither reads as the game being resumed.
     pub fn at_stake(&self, start: Start, play: &PlayScreen, shared: &Shared) -> Option<String> {
-        let plural = |moves| if moves == 1 { "move" } else { "moves" };
         let key = self.game().key();
         let memory = &shared.memory;
         let replaces_saved = start == Start::New && self.menu.mode != Mode::Demo;
@@ -30,22 +28,17 @@ impl StartScreen {
             && !memory.open_elsewhere(&key)
             && let Some(saved) = memory.saved_game(&key)
         {
-            let moves = saved.moves.len();
-            let plural = plural(moves);
+            let moves = plural(saved.moves.len() as u64, "move", "moves");
             return Some(format!(
-                "Discard the unfinished game ({moves} {plural}) for a new one? y/n"
+                "Discard the unfinished game ({moves}) for a new one? y/n"
             ));
         }
         let leaves_board = !(start == Start::Resume && resumes_board(&key, play, shared));
         let lost = leaves_board && play.in_progress() && !play.game_kept(shared);
-        let moves = play.moves().len();
-        lost.then(|| {
-            let plural = plural(moves);
-            format!("Leave the game on the board ({moves} {plural}, not saved)? y/n")
-        })
+        let moves = plural(play.moves().len() as u64, "move", "moves");
+        lost.then(|| format!("Leave the game on the board ({moves}, not saved)? y/n"))
     }
 
-    /// Starts (or resumes) the game; whether one is on the board now.
     pub fn begin(&mut self, start: Start, play: &mut PlayScreen, shared: &mut Shared) -> bool {
         self.note = None;
         shared.memory.dismiss_notices();
@@ -107,10 +100,8 @@ impl StartScreen {
         play.hints = saved.hints.unwrap_or_else(|| shared.settings.hints.on());
         play.resumed = true;
         play.begin(session, false, shared);
-        let count = play.moves().len();
-        let plural = if count == 1 { "move" } else { "moves" };
-        let kept = play.keeping.note();
-        let lead = format!("Resumed your game of {count} {plural}. {kept}");
+        let moves = plural(play.moves().len() as u64, "move", "moves");
+        let lead = format!("Resumed your game of {moves}. {}", play.keeping.note());
         shared.status = StatusLine::turn(&lead, &play.turn_text(&shared.settings));
         true
     }

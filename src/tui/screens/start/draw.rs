@@ -1,5 +1,4 @@
-//! The start screen: a line on the rules, the unfinished game to resume, the choices of
-//! mode, side and level, and the record of results.
+//! Drawing the start screen.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::config::Mode;
+use crate::core::words::plural;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::keys::Action;
 use crate::store::Standing;
@@ -64,7 +64,6 @@ pub fn render(
     footer(view, areas, buf);
 }
 
-/// The chosen game's name and, below it, its rules in a few lines.
 fn title_and_rules(view: &StartView, area: Rect, buf: &mut Buffer) {
     let settings = &view.shared.settings;
     let theme = Theme(settings);
@@ -151,7 +150,6 @@ fn mode_text(view: &StartView, menu: &Menu) -> String {
     }
 }
 
-/// The keys of the start screen, and the status line before any game has started.
 fn footer(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     let keys = &view.shared.settings.keys;
     let first = |a: Action| keys.first_key(a);
@@ -256,7 +254,6 @@ fn record_text(view: &StartView, menu: &Menu, record: Standing, width: usize) ->
     }
 }
 
-/// The rows the notices take wrapped to `width`.
 fn notice_rows(view: &StartView, width: u16) -> u16 {
     let notices = view.shared.memory.notices().iter();
     let rows: usize = notices
@@ -282,7 +279,6 @@ fn notices(view: &StartView, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// One choice row: its label, then every option with the chosen one highlighted.
 fn menu_line(view: &StartView, menu: &Menu, row: usize) -> Line<'static> {
     let Some((label, options, chosen)) = menu.choices(row) else {
         return resume_line(view, menu);
@@ -315,7 +311,6 @@ fn focus_style(view: &StartView, focused: bool) -> Style {
     }
 }
 
-/// An option: `[chosen]` in reverse video, the others plain.
 fn option_span(option: &str, chosen: bool) -> Span<'static> {
     if chosen {
         Span::styled(
@@ -332,8 +327,7 @@ fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
     let focused = menu.row == Menu::RESUME;
     let pointer = if focused { "▶ " } else { "  " };
     let style = focus_style(view, focused);
-    let moves = menu.resume.unwrap_or(0);
-    let plural = if moves == 1 { "move" } else { "moves" };
+    let moves = plural(menu.resume.unwrap_or(0) as u64, "move", "moves");
     let level_of = |level| view.screen.game().level_name(level);
     let key = view.screen.game().key();
     let elsewhere = match view.shared.memory.open_elsewhere(&key) {
@@ -353,7 +347,7 @@ fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
         });
     Line::from(vec![
         Span::styled(
-            format!("{pointer}Resume the unfinished game ({moves} {plural})"),
+            format!("{pointer}Resume the unfinished game ({moves})"),
             style,
         ),
         Span::raw(what),

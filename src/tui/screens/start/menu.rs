@@ -12,7 +12,6 @@ use crate::games::{self, GameChoice, GameKind};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Menu {
-    /// The highlighted row: one of the row constants below.
     pub row: usize,
     /// The number of moves of an unfinished game of the chosen game, offered for resuming.
     pub resume: Option<usize>,
@@ -20,7 +19,6 @@ pub struct Menu {
     pub mode: Mode,
     pub starter: First,
     pub difficulty: Difficulty,
-    /// In the demo, the second bot's level.
     pub second_level: Difficulty,
     /// Whether the game starts with hints on (off unless chosen: they give the game away).
     pub hints: bool,
@@ -47,7 +45,6 @@ impl Menu {
     pub const HINTS: usize = 8;
     pub const ROWS: usize = 9;
 
-    /// The settings' choices, with `resume` moves of an unfinished game to offer first.
     pub fn new(settings: &Settings, resume: Option<usize>) -> Menu {
         Menu {
             row: if resume.is_some() {
@@ -82,12 +79,10 @@ impl Menu {
         }
     }
 
-    /// Highlights the next row that applies, wrapping.
     pub fn down(&mut self) {
         self.row = self.enabled_row((1..=Menu::ROWS).map(|d| (self.row + d) % Menu::ROWS));
     }
 
-    /// Highlights the previous row that applies, wrapping.
     pub fn up(&mut self) {
         self.row = self
             .enabled_row((1..=Menu::ROWS).map(|d| (self.row + Menu::ROWS * 2 - d) % Menu::ROWS));
@@ -97,7 +92,6 @@ impl Menu {
         rows.find(|&r| self.row_enabled(r)).unwrap_or(Menu::MODE)
     }
 
-    /// Steps the highlighted row's choice forward or back, wrapping.
     pub fn change(&mut self, forward: bool) {
         let Some((_, options, chosen)) = self.choices(self.row) else {
             return;
@@ -107,7 +101,6 @@ impl Menu {
         self.choose(next % n);
     }
 
-    /// The chosen game's size, or its default.
     pub fn size(&self) -> Option<u8> {
         let (_, default) = self.game.kind.sizes()?;
         Some(self.game.size.unwrap_or(default))
@@ -124,7 +117,6 @@ impl Menu {
         self.game.in_a_row.or(self.size())
     }
 
-    /// The line lengths the chosen game's size allows, shortest first.
     fn lengths(&self) -> Vec<u8> {
         let size = self.size().unwrap_or(0);
         (1..=size)
@@ -289,7 +281,6 @@ impl Menu {
         })
     }
 
-    /// Chooses option `index` of the highlighted row (as listed by [`Menu::choices`]).
     pub fn choose(&mut self, index: usize) {
         match self.row {
             Menu::GAME => {
@@ -328,7 +319,6 @@ impl Menu {
     }
 }
 
-/// A game as the start screen names it.
 fn game_label(kind: GameKind) -> String {
     games::build(GameChoice::of(kind)).map_or_else(
         |_| kind.name().to_string(),
@@ -372,9 +362,7 @@ pub fn game_of(choice: GameChoice) -> Arc<dyn Game> {
 /// row rather than the offer to resume an unfinished game (which stays, above it).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Asked {
-    /// `--mode` was given.
     pub mode: bool,
-    /// `--game` (or its size) was given.
     pub game: bool,
     /// `--size` or `--in-a-row` was given: the game asked for is that variant, not any of
     /// its kind.

@@ -1,5 +1,4 @@
-//! The start screen ([`StartScreen`]): choosing the game, its size, the mode, the side and
-//! the level, and offering the chosen game's unfinished game.
+//! The start screen: choosing the game and how to play it, or resuming its unfinished game.
 
 pub mod begin;
 pub mod draw;
@@ -81,7 +80,6 @@ impl StartScreen {
         game_of(self.menu.game)
     }
 
-    /// The record of results for the chosen game, mode and level.
     pub fn record(&self, shared: &Shared) -> Option<Standing> {
         let menu = &self.menu;
         menu_record_key(&self.game().key(), menu.mode, menu.difficulty)
@@ -104,7 +102,6 @@ impl StartScreen {
             .map(|value| value.outcome)
     }
 
-    /// A key on the start screen: a change of its choices, or what the app is to do.
     pub fn handle_key(&mut self, action: Option<Action>, shared: &mut Shared) -> Vec<Command> {
         self.note = None;
         let menu = &mut self.menu;

@@ -12,10 +12,9 @@ use super::super::cell::cell_id;
 use super::super::patterns::PATTERNS;
 use super::super::rules::State;
 use super::state_of;
+use crate::core::root::margin;
 
 const WIN: i32 = 10_000_000;
-/// The most kept back from the time a move may take.
-const MAX_MARGIN: Duration = Duration::from_millis(60);
 /// A finished game decided on points: ahead on points beats any guess.
 const POINTS_END: i32 = 1_000_000;
 /// Per live pattern of a small board holding 0..3 of one's stones.
@@ -24,13 +23,6 @@ const SMALL_LINE: [i32; 4] = [0, 1, 10, 100];
 const BIG_LINE: [i32; 4] = [0, 200, 2_000, 20_000];
 /// Per small board won.
 const BOARD: i32 = 1_000;
-
-/// What is kept back from `budget`, so that the move is made in time even on a busy
-/// machine: a tenth of it, at most 60 ms (a thread may be parked by the scheduler for tens of
-/// milliseconds; 60 ms covers that and leaves 94 % of a 1 s budget to search).
-fn margin(budget: Duration) -> Duration {
-    (budget / 10).min(MAX_MARGIN)
-}
 
 pub(crate) struct AlphaBeta {
     movetime: Duration,
@@ -199,16 +191,6 @@ mod tests {
         // A generous bound: tests share a busy machine; it shows the clock is heeded.
         assert!(start.elapsed() < Duration::from_millis(60 + 500));
         assert!(State::START.play(cell).is_ok());
-    }
-
-    #[test]
-    fn the_margin_is_small_but_real() {
-        assert_eq!(margin(Duration::from_secs(1)), Duration::from_millis(60));
-        assert_eq!(
-            margin(Duration::from_millis(100)),
-            Duration::from_millis(10)
-        );
-        assert_eq!(margin(Duration::from_secs(16)), MAX_MARGIN);
     }
 
     #[test]

@@ -1,10 +1,4 @@
-//! Everything that picks a move in extreme tic-tac-toe, as `crate::core::Player`s:
-//!
-//! - `random` and `greedy` (`simple.rs`): baselines that know only the rules.
-//! - `alphabeta` (`alphabeta.rs`): the kind of bot the contest's entries were, a plain
-//!   iterative-deepening alpha-beta with a line-count evaluation; the yardstick.
-//! - `max` (`searcher.rs`): the engine's search, with its time and threads.
-//! - `easy`, `medium`, `hard` (`levels.rs`): weaker levels for people.
+//! Everything that picks a move in extreme tic-tac-toe, as `crate::core::Player`s.
 
 mod alphabeta;
 pub mod levels;
@@ -13,7 +7,7 @@ mod simple;
 
 pub(crate) use alphabeta::AlphaBeta;
 pub(crate) use levels::Level;
-pub use simple::{ExtremeGreedy, ExtremeRandomPlayer};
+pub use simple::ExtremeGreedy;
 
 use crate::core::Position;
 pub(crate) use crate::games::kit::rng::PlayerRng as Rng;

@@ -1,4 +1,4 @@
-//! Baselines that know only the rules: `random` and `greedy`.
+//! The greedy baseline, which knows only the rules (`random` is the kit's).
 
 use rand::RngExt;
 
@@ -8,30 +8,8 @@ use super::super::cell::ExtremeCell;
 use super::super::rules::State;
 use super::{Rng, rng, state_of, winning_moves};
 
-pub struct ExtremeRandomPlayer {
-    rng: Rng,
-}
-
-impl ExtremeRandomPlayer {
-    pub fn new(seed: u64) -> ExtremeRandomPlayer {
-        ExtremeRandomPlayer { rng: rng(seed) }
-    }
-}
-
 pub fn pick(cells: &[ExtremeCell], rng: &mut Rng) -> Option<ExtremeCell> {
     (!cells.is_empty()).then(|| cells[rng.random_range(0..cells.len())])
-}
-
-impl Player for ExtremeRandomPlayer {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        let state = state_of(position)?;
-        let moves: Vec<ExtremeCell> = state.moves().cells().collect();
-        pick(&moves, &mut self.rng).map(|c| Decision::new(super::super::cell::cell_id(c)))
-    }
 }
 
 /// Wins a small board when it can; else avoids sending the opponent to a board they can
@@ -122,17 +100,5 @@ mod tests {
         for seed in 0..50 {
             assert_ne!(greedy_move(&state, &mut rng(seed)), Some(cell("A1c1")));
         }
-    }
-
-    #[test]
-    fn random_plays_legal_moves_until_the_end() {
-        let mut player = ExtremeRandomPlayer::new(3);
-        let mut state = State::START;
-        while let Some(decision) = player.decide(&state) {
-            state = state
-                .play(super::super::super::cell::cell_of(decision.mv.placed()).unwrap())
-                .unwrap();
-        }
-        assert!(state.status().is_over());
     }
 }

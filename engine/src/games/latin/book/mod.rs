@@ -34,7 +34,6 @@ pub enum BookError {
         text: String,
         reason: String,
     },
-    /// Two lines hold the same position, up to symmetry.
     #[error(
         "line {line}: position {position} is already in the book on line {earlier} \
          (up to symmetry)"
@@ -44,7 +43,6 @@ pub enum BookError {
         earlier: usize,
         position: String,
     },
-    /// No entries at all.
     #[error("the book has no entries")]
     Empty,
 }

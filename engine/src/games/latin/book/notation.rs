@@ -105,17 +105,14 @@ impl BookLine {
 
 impl fmt::Display for BookLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let other = self.side.other();
-        for cell in Cell::all() {
+        let stones = book_cells(self.base);
+        for (cell, stone) in Cell::all().zip(stones.chars()) {
             let ch = if cell == self.play {
                 self.side.letter()
             } else if self.wildcards & cell.bit() != 0 {
-                other.letter()
+                self.side.other().letter()
             } else {
-                match self.base.at(cell) {
-                    Some(side) => side.letter().to_ascii_lowercase(),
-                    None => '.',
-                }
+                stone
             };
             write!(f, "{ch}")?;
         }
@@ -125,7 +122,6 @@ impl fmt::Display for BookLine {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LineError {
-    /// Not 16 characters.
     #[error(
         "expected {WIDTH} cells (a1..d4), found {}",
         plural(*.0 as u64, "character", "characters")
@@ -133,13 +129,11 @@ pub enum LineError {
     Length(usize),
     #[error("bad character {} in column {column}: use . x o X O", quote_char(*.found))]
     Character { found: char, column: usize },
-    /// No capital letter marks the move.
     #[error(
         "no move: mark the book's move with a capital X (first player's book) or O \
          (second player's book)"
     )]
     NoMove,
-    /// The stones fit neither side's book.
     #[error(
         "the stones do not fit either side's book (x {x}, o {o}, X {big_x}, O {big_o}): \
          the first player's lines have one X, and as many x as o counting one o for \

@@ -85,7 +85,6 @@ impl Board {
         (first & second == 0 && (f == s || f == s + 1)).then_some(Board { first, second })
     }
 
-    /// The cells held by `side`.
     pub const fn mask(self, side: Side) -> u16 {
         match side {
             Side::First => self.first,
@@ -188,9 +187,7 @@ impl Board {
     }
 
     /// The points a move at `cell` just made change: (gained by the mover, gained by the other).
-    ///
-    /// Only lines through the cell can change, and a line scores at the moment it fills, so
-    /// this is cheap; the solver uses it instead of recounting all ten lines.
+    /// Only lines through the cell can change, so the solver asks this, not all ten lines.
     #[inline]
     pub fn points_made_by(self, cell: Cell) -> (u32, u32) {
         let mover = self.mask(self.to_move().other()); // the side that just moved
@@ -201,25 +198,14 @@ impl Board {
         })
     }
 
-    /// The cells in a mask, used to list the cells of a scoring line.
-    pub fn line_cells(line: u16) -> impl Iterator<Item = Cell> {
-        Cell::in_mask(line)
-    }
-
     /// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
     pub fn to_text(self) -> String {
-        self.to_text_with(|side| side.map_or("-", |s| if s == Side::First { "X" } else { "O" }))
-    }
-
-    /// The position text with each cell written by `cell_text` (given who holds the cell),
-    /// for custom symbols: rows of four separated by `/`.
-    pub fn to_text_with<'a>(self, cell_text: impl Fn(Option<Side>) -> &'a str) -> String {
         let mut text = String::with_capacity(19);
         for cell in Cell::all() {
             if cell.index() > 0 && cell.col() == 0 {
                 text.push('/');
             }
-            text.push_str(cell_text(self.at(cell)));
+            text.push(self.at(cell).map_or('-', Side::letter));
         }
         text
     }
@@ -321,7 +307,7 @@ mod tests {
     #[test]
     fn lines_are_the_rows_columns_and_diagonals() {
         let name = |line: u16| {
-            Board::line_cells(line)
+            Cell::in_mask(line)
                 .map(|c| c.to_string())
                 .collect::<Vec<_>>()
                 .join(" ")

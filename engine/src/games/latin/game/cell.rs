@@ -8,9 +8,8 @@ pub const CELLS: usize = 16;
 /// Width (and height) of the board.
 pub const SIDE: u8 = 4;
 
-/// One of the 16 cells, numbered row-major: `a1` = 0, `d1` = 3, `a2` = 4, `d4` = 15.
-///
-/// The index is private so a `Cell` always names a real cell.
+/// One of the 16 cells, numbered row-major: `a1` = 0, `d1` = 3, `a2` = 4, `d4` = 15. The
+/// index is private so a `Cell` always names a real cell.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Cell(u8);
 

@@ -95,11 +95,7 @@ impl Lookahead {
         format!("lookahead-{}", self.depth)
     }
 
-    /// The move on the concrete board; `None` only when the game is over.
     pub fn choose(&mut self, board: Board) -> Option<Cell> {
-        if board.status().is_over() {
-            return None;
-        }
         let mut best = Horizon::Lost;
         let mut cells = 0u16;
         for cell in Cell::in_mask(board.empty_cells()) {

@@ -1,23 +1,16 @@
 //! A player that knows nothing but its book: no solver, no search beyond the obvious moves.
 
 use std::collections::HashSet;
-use std::path::Path;
 use std::sync::Arc;
 
 use crate::games::latin::book::{Book, BookError, BookIndex, obvious_move};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
-/// Plays the book's move for any image of a position in the book (mapping the move back
-/// through the symmetry), and the obvious move (a win at once, a forced move) where the book
-/// leaves the position out.
-///
-/// A position the book does not cover at all (a hole in a book that fails `book verify`, or
-/// a position of the other side) gets the lowest empty cell, so a game always goes on; such
-/// moves are counted by [`BookPlayer::out_of_book`]. A tournament refuses such a book
-/// before it plays (see [`BookPlayer::first_hole`]).
-///
-/// Cloning is cheap and shares the indexed book, so a tournament indexes a book once and
-/// clones a fresh player for each game.
+/// Plays the book's move for any image of a position in the book, and the obvious move (a win
+/// at once, a forced move) where the book leaves the position out. A position the book does
+/// not cover at all (a hole, or a position of the other side) gets the lowest empty cell, so
+/// a game always goes on; a tournament refuses such a book before it plays
+/// ([`BookPlayer::first_hole`]). Clones share the indexed book.
 #[derive(Clone)]
 pub struct BookPlayer {
     name: String,
@@ -46,13 +39,6 @@ impl BookPlayer {
             }),
             out_of_book: 0,
         })
-    }
-
-    /// Reads a book file (either side; the lines say which) and names the player
-    /// `book:PATH`.
-    pub fn from_file(path: &Path) -> Result<BookPlayer, BookError> {
-        let book = Book::read(path, None)?;
-        BookPlayer::new(&book, format!("book:{}", path.display()))
     }
 
     pub fn side(&self) -> Side {
@@ -105,11 +91,7 @@ impl BookPlayer {
         self.name.clone()
     }
 
-    /// The move on the concrete board; `None` only when the game is over.
     pub fn choose(&mut self, board: Board) -> Option<Cell> {
-        if board.status().is_over() {
-            return None;
-        }
         self.book_move(board).or_else(|| {
             self.out_of_book += 1;
             Cell::in_mask(board.empty_cells()).next()

@@ -113,11 +113,7 @@ impl Heuristic {
         "heuristic".into()
     }
 
-    /// The move on the concrete board; `None` only when the game is over.
     pub fn choose(&mut self, board: Board) -> Option<Cell> {
-        if board.status().is_over() {
-            return None;
-        }
         let mask = self
             .candidates(board)
             .into_iter()

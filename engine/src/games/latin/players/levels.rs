@@ -1,23 +1,17 @@
-//! The difficulty levels: `easy`, `medium` and `hard` make human-looking mistakes on top of
-//! the exact move values; `perfect` makes none.
-//!
-//! A level blends the exact values as `kit::levels` does (a softmax over scores where
-//! near results weigh more), with at `hard` a bonus for the share of the opponent's
-//! replies that go wrong for them (the traps a strong human sets).
-//!
-//! On top of that, a level with a `guard` of 1 always takes a move that wins at once and
-//! never plays a move that loses at once (hands the opponent a point or a winning reply);
-//! `easy` applies that guard only some of the time, so it misses the obvious now and then.
+//! The levels below `perfect`: the exact values blended as `kit::levels` does, with at `hard`
+//! a bonus for the traps a strong human sets; the guard never plays a move that loses at once
+//! (hands the opponent a point or a winning reply), and `easy` keeps it only some of the time.
 
 use std::sync::Arc;
 
 use super::{Perfect, Player, PlayerRng, rng_from_seed};
 use crate::core::Difficulty;
+use crate::core::Value;
 pub(crate) use crate::games::kit::levels::Style;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell};
+use crate::games::latin::solver::Solver;
 use crate::games::latin::solver::choose::Traps;
-use crate::games::latin::solver::{Solver, Value};
 
 /// A randomised player built on the exact values.
 pub(crate) struct Level {
@@ -49,36 +43,22 @@ impl Level {
             .unwrap_or(0)
     }
 
-    /// A move's score: its exact value, plus the trap bonus for a move that keeps the game
-    /// going.
+    /// A move's score: its exact value, plus the trap bonus (the share of the opponent's
+    /// replies that go wrong for them, as the perfect player counts them).
     fn score(&self, board: Board, cell: Cell, value: Value) -> f64 {
-        // A near result counts more than a far one: losing in two plies is an obvious
-        // blunder, losing in nine is a deep trap a person can easily miss.
         let share = if self.style.trap_weight == 0.0 {
             0.0 // skip the lookup the score would not use
         } else {
-            self.trap_share(board, cell)
+            self.solver.traps(board, cell).map_or(0.0, Traps::share)
         };
         self.style.score(value, share)
     }
 
-    /// The share of the opponent's replies that go wrong for them after `cell`, as the
-    /// perfect player counts them.
-    fn trap_share(&self, board: Board, cell: Cell) -> f64 {
-        self.solver.traps(board, cell).map_or(0.0, Traps::share)
-    }
-}
-
-impl Level {
     pub fn name(&self) -> String {
         self.name.into()
     }
 
-    /// The move on the concrete board; `None` only when the game is over.
     pub fn choose(&mut self, board: Board) -> Option<Cell> {
-        if board.status().is_over() {
-            return None;
-        }
         let allowed = self.allowed(board);
         let values = self.solver.move_values(board);
         let scored: Vec<(Cell, f64)> = Cell::in_mask(allowed)
@@ -89,8 +69,7 @@ impl Level {
 }
 
 /// How a level plays; `None` for random (any move) and perfect (no mistakes), which have
-/// players of their own. Calibrated against
-/// `greedy` with the tournament (see the README's difficulty section).
+/// players of their own. Calibrated against `greedy` (see the README's difficulty section).
 pub fn style(level: Difficulty) -> Option<Style> {
     match level {
         // Near random among all moves, and only 60 % of the time sure to take a win
@@ -128,7 +107,7 @@ pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dy
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::latin::solver::Outcome;
+    use crate::core::Outcome;
 
     fn level(temperature: f64, guard: f64) -> Level {
         let style = Style {

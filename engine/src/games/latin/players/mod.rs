@@ -1,13 +1,5 @@
-//! Everything that picks a move: the perfect player, weaker levels and baselines, each a
-//! core [`Player`] that picks its cell on the concrete [`Board`].
-//!
-//! - [`Perfect`] (`perfect.rs`): the exact bot; never loses.
-//! - [`Difficulty`] and [`Level`] (`levels.rs`): `easy`, `medium`, `hard`, built on exact
-//!   move values with human-looking mistakes.
-//! - Baselines that know only the rules (`baselines.rs`, `heuristic.rs`): `random`,
-//!   `greedy`, `lookahead-N`, `heuristic`.
-//! - [`BookPlayer`] (`book.rs`): plays only from a strategy book (see `crate::games::latin::book`).
-//! - [`PlayerSpec`] (`spec.rs`): a player named on the command line, built per game.
+//! Everything that picks a move in Tic-Tac-Latin, each a core [`Player`] that picks its cell on
+//! the concrete [`Board`].
 
 mod baselines;
 mod book;
@@ -37,8 +29,9 @@ use crate::core::{Decision, Player, Position};
 use crate::games::latin::game::Cell;
 use crate::games::latin::position::{board_of, cell_id};
 
-/// Seats players that pick a cell on the concrete board (their own `name` and `choose`) at
-/// the core interface: the searches stay on `Board`, the interface is crossed once a move.
+/// Seats players that pick a cell on the concrete board (their own `name` and `choose`, asked
+/// only while the game is on) at the core interface: the searches stay on `Board`, the
+/// interface is crossed once a move.
 macro_rules! seated {
     ($($player:ty),*) => {$(
         impl Player for $player {
@@ -47,7 +40,8 @@ macro_rules! seated {
             }
 
             fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-                let cell = self.choose(board_of(position)?)?;
+                let board = board_of(position).filter(|b| !b.status().is_over())?;
+                let cell = self.choose(board)?;
                 Some(Decision::new(cell_id(cell)))
             }
         }

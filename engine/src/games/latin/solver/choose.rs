@@ -7,7 +7,8 @@
 
 use std::cmp::Ordering;
 
-use super::{Entry, Outcome, Solver, Value};
+use super::{Entry, Solver};
+use crate::core::{Outcome, Value};
 use crate::games::latin::game::{Board, Cell};
 
 /// A chosen move and its value for the side playing it.

@@ -5,7 +5,7 @@ mod search;
 mod table;
 mod value;
 
-use crate::core::{CellId, Position};
+use crate::core::{CellId, Position, Value};
 use crate::games::kit::perfect::Solution;
 use crate::games::latin::position::{board_of, cell_id};
 use std::collections::HashMap;
@@ -14,9 +14,7 @@ use std::sync::{Mutex, PoisonError};
 pub(crate) use choose::Choice;
 pub(crate) use choose::Traps;
 pub(crate) use table::Entry;
-pub use value::Outcome;
 pub(crate) use value::Score;
-pub use value::Value;
 
 use crate::games::latin::game::{Board, Cell, Symmetries};
 use table::Table;

@@ -6,6 +6,7 @@
 
 use super::table::{Entry, Table};
 use super::value::Score;
+use crate::core::Outcome;
 use crate::games::latin::game::{Board, Cell, Symmetries};
 
 /// The value, for the side to move in `board`, of playing `cell`, when that move ends the
@@ -50,9 +51,9 @@ pub fn solve_children(board: Board, mut child_score: impl FnMut(Board) -> Score)
             (child, None) => child_score(child).before_move(),
         };
         match score.outcome() {
-            super::Outcome::Win => winning += 1,
-            super::Outcome::Loss => losing += 1,
-            super::Outcome::Draw => {}
+            Outcome::Win => winning += 1,
+            Outcome::Loss => losing += 1,
+            Outcome::Draw => {}
         }
         best = best.max(Some(score));
     }

@@ -21,7 +21,6 @@ impl Entry {
         Entry { score, counts }
     }
 
-    /// The value for the side to move.
     pub fn score(self) -> Score {
         self.score
     }
@@ -35,7 +34,6 @@ impl Entry {
     }
 }
 
-/// The classes of the board and their entries.
 pub(crate) type Table = SolvedTable<Entry>;
 
 impl Packed for Entry {

@@ -1,7 +1,6 @@
-//! The game-theoretic value of a position: win, draw or loss, and in how many plies.
+//! The value of a position as the solved table stores it.
 
-pub use crate::core::Outcome;
-pub use crate::core::Value;
+use crate::core::{Outcome, Value};
 
 /// A value packed in one byte, ordered so that better for the side to move is larger:
 /// a win in `p` plies is `BASE - p`, a loss in `p` plies is `-(BASE - p)`, a draw is 0.
