@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::strong::{Strong, StrongStyle};
 use crate::core::Difficulty;
+use crate::games::qubic::search::analysis::ThreatBudgets;
 
 /// How `level` plays (easy, medium or hard), given the clock the player was built with.
 pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
@@ -14,22 +15,27 @@ pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
         Difficulty::Easy => Some(StrongStyle {
             movetime: movetime.min(Duration::from_millis(50)),
             max_depth: Some(1),
-            attack: false,
-            defend: false,
             blunder: 0.25,
-            threat_budget: 0,
+            threats: ThreatBudgets {
+                attack: 0,
+                defend: 0,
+            },
         }),
         Difficulty::Medium => Some(StrongStyle {
             movetime: movetime.min(Duration::from_millis(100)),
             max_depth: Some(2),
-            attack: true,
-            defend: false,
             blunder: 0.05,
-            threat_budget: 2_000,
+            threats: ThreatBudgets {
+                attack: 2_000,
+                defend: 0,
+            },
         }),
         Difficulty::Hard => Some(StrongStyle {
             movetime: movetime.min(Duration::from_millis(300)),
-            threat_budget: 50_000,
+            threats: ThreatBudgets {
+                attack: 50_000,
+                defend: 50_000,
+            },
             ..StrongStyle::strongest(movetime)
         }),
         Difficulty::Random | Difficulty::Perfect => None,

@@ -23,14 +23,10 @@ pub struct StrongStyle {
     pub movetime: Duration,
     /// Deepest alpha-beta iteration; `None`: as deep as the clock allows.
     pub max_depth: Option<u32>,
-    /// Look for its own forced wins.
-    pub attack: bool,
-    /// Break the opponent's forced wins before they start.
-    pub defend: bool,
     /// Chance of a random move instead (a human-looking slip).
     pub blunder: f64,
-    /// Positions one threat search may examine.
-    pub threat_budget: u64,
+    /// Its own forced wins looked for, and the opponent's broken before they start.
+    pub threats: ThreatBudgets,
 }
 
 impl StrongStyle {
@@ -39,10 +35,11 @@ impl StrongStyle {
         StrongStyle {
             movetime,
             max_depth: None,
-            attack: true,
-            defend: true,
             blunder: 0.0,
-            threat_budget: 200_000,
+            threats: ThreatBudgets {
+                attack: 200_000,
+                defend: 200_000,
+            },
         }
     }
 }
@@ -91,13 +88,8 @@ impl Strong {
             Some(depth) => Budget::Depth(depth),
             None => Budget::Time(deadline.saturating_duration_since(Instant::now())),
         };
-        let threats = |on: bool| if on { self.style.threat_budget } else { 0 };
-        let budgets = ThreatBudgets {
-            attack: threats(self.style.attack),
-            defend: threats(self.style.defend),
-        };
         let settings = SearchSettings::new(budget, 1);
-        let (analysis, proofs) = analyze_with(board, budgets, &settings)?;
+        let (analysis, proofs) = analyze_with(board, self.style.threats, &settings)?;
         let best = analysis.best.index();
         // A move the threat search settled: its own forced win, or the slowest loss.
         let how = match proofs.iter().find(|&&(cell, _)| cell == best) {

@@ -18,7 +18,7 @@ use crate::games::qubic::threats::ThreatSearch;
 /// Positions the threat searches may examine: `attack` for the mover's forced win (and the
 /// opponent's with a free move), `defend` for the opponent's after each move; 0 for none.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct ThreatBudgets {
+pub struct ThreatBudgets {
     pub attack: u64,
     pub defend: u64,
 }
