@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use tictaclatin::games::classic::search::{SearchLimits, Searcher};
+use tictaclatin::core::Budget;
+use tictaclatin::core::root::SearchSettings;
+use tictaclatin::games::classic::search::Searcher;
 use tictaclatin::games::classic::solver::ClassicSolver;
 use tictaclatin::games::classic::{ClassicBoard, Variant, text};
 
@@ -78,25 +80,22 @@ fn search_7x7_depth(bencher: Bencher, depth: u32) {
     let v = variant(7, 7);
     let board = text::parse(v, "-------/--X----/---O---/--XO---/----X--/-------/-------")
         .expect("a position");
-    let limits = SearchLimits {
-        movetime: Duration::from_secs(60),
-        max_depth: depth,
-    };
-    let nodes = Searcher::new(v, 18)
-        .search(board, limits)
-        .map_or(1, |f| f.nodes);
+    let settings = SearchSettings::new(Budget::Depth(depth), 1);
+    let nodes = Searcher::new(v)
+        .analyze(board, &settings)
+        .map_or(1, |a| a.nodes);
     bencher
         .counter(ItemsCount::new(nodes))
-        .with_inputs(|| Searcher::new(v, 18))
-        .bench_local_values(|mut s| black_box(s.search(black_box(board), limits)));
+        .with_inputs(|| Searcher::new(v))
+        .bench_local_values(|s| black_box(s.analyze(black_box(board), &settings)));
 }
 
 /// A 7x7 move at a 100 ms budget from the empty board: the time per move the budget allows.
 #[divan::bench(sample_count = 5)]
 fn move_7x7_100ms(bencher: Bencher) {
     let v = variant(7, 7);
-    let limits = SearchLimits::movetime(Duration::from_millis(100));
+    let settings = SearchSettings::new(Budget::Time(Duration::from_millis(100)), 1);
     bencher
-        .with_inputs(|| Searcher::new(v, 18))
-        .bench_local_values(|mut s| black_box(s.search(ClassicBoard::empty(v), limits)));
+        .with_inputs(|| Searcher::new(v))
+        .bench_local_values(|s| black_box(s.analyze(ClassicBoard::empty(v), &settings)));
 }

@@ -6,12 +6,13 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use divan::{Bencher, black_box};
+use tictaclatin::core::Difficulty;
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
 use tictaclatin::core::{Move, Player, Position, Side};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify::{self, VerifyOptions};
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
-use tictaclatin::games::qubic::players::{Level, Perfect, RandomPlayer};
+use tictaclatin::games::qubic::players::{Perfect, RandomPlayer, levels};
 use tictaclatin::games::qubic::{Geometry, Qubic, QubicBoard, QubicGame, QubicPosition, strategy};
 
 fn main() {
@@ -36,7 +37,9 @@ fn game_positions() -> &'static Vec<QubicBoard> {
             let mut o: Box<dyn Player> = if seed % 2 == 0 {
                 Box::new(RandomPlayer::new(seed))
             } else {
-                Box::new(Level::Medium.player(Duration::from_millis(5), seed))
+                Box::new(
+                    levels::player(Difficulty::Medium, Duration::from_millis(5), seed).unwrap(),
+                )
             };
             let rules = Rules {
                 game: &QubicGame,

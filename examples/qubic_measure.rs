@@ -12,12 +12,12 @@
 use std::time::{Duration, Instant};
 
 use tictaclatin::core::game_loop::{self, Clock};
-use tictaclatin::core::{Player, Side, Status};
+use tictaclatin::core::{Difficulty, Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify;
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
 use tictaclatin::games::qubic::players::{
-    Level, Perfect, RandomPlayer, Strong, StrongStyle, greedy,
+    Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
 use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
 use tictaclatin_research::dictionary::{compress, export};
@@ -189,7 +189,7 @@ fn overshoot_of_the_one_second_clock() {
     // O's moves in games against X players that do not win at once.
     for seed in 0..6u64 {
         let mut board = QubicBoard::EMPTY;
-        let mut level = Level::Hard.player(Duration::from_millis(50), seed);
+        let mut level = levels::player(Difficulty::Hard, Duration::from_millis(50), seed).unwrap();
         while board.status() == Status::InPlay {
             let d = if board.to_move() == Side::Second {
                 let t = Instant::now();
@@ -220,12 +220,10 @@ fn strength_table() {
                 Duration::from_millis(1000),
                 seed,
             )),
-            level => Box::new(
-                level
-                    .parse::<Level>()
-                    .unwrap()
-                    .player(Duration::from_secs(1), seed),
-            ),
+            level => {
+                let level = level.parse().unwrap();
+                Box::new(levels::player(level, Duration::from_secs(1), seed).unwrap())
+            }
         }
     };
     println!("X's score (win 1, draw 1/2) in % by X (rows) against O (columns), games per cell");

@@ -76,7 +76,7 @@ fn agrees_with_the_4x4_tables_plies_included() {
             let Some(board) = random_position(v, stones, &mut rng) else {
                 continue;
             };
-            let proven = proof::exact_value(board, nodes(2_000_000));
+            let proven = proof::prove(board, nodes(2_000_000), Want::Value).value();
             assert_eq!(proven, solver.value(board), "{board:?}");
             checked += 1;
         }
@@ -95,7 +95,7 @@ fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
     assert_eq!((first.outcome, first.nodes), (second.outcome, second.nodes));
     // A finished game has nothing to prove.
     let won = ClassicBoard::new(Variant::CLASSIC, 0b111, 0b11000).unwrap();
-    assert_eq!(proof::exact_value(won, nodes(1000)), None);
+    assert_eq!(proof::prove(won, nodes(1000), Want::Value).value(), None);
 }
 
 /// What `solve` prints for a classic board at a node limit (it must succeed).

@@ -5,10 +5,10 @@
 use std::time::Duration;
 
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
-use tictaclatin::core::{Player, Side, Status};
+use tictaclatin::core::{Difficulty, Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::players::{
-    Level, Perfect, RandomPlayer, Strong, StrongStyle, greedy,
+    Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
 use tictaclatin::games::qubic::threats::ThreatSearch;
 use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
@@ -32,7 +32,7 @@ fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
     vec![
         Box::new(RandomPlayer::new(seed)),
         Box::new(greedy(seed)),
-        Box::new(Level::Medium.player(movetime, seed)),
+        Box::new(levels::player(Difficulty::Medium, movetime, seed).unwrap()),
         Box::new(Strong::new(
             "strong",
             StrongStyle::strongest(movetime),
@@ -95,7 +95,7 @@ fn breakable_positions(count: usize) -> Vec<QubicBoard> {
     let mut found = Vec::new();
     let forced = |b: QubicBoard| {
         ThreatSearch::new(&Qubic, 200_000)
-            .run_for(b, Side::First, None)
+            .run_for(b, Side::First)
             .found()
             .is_some()
     };
@@ -145,7 +145,7 @@ fn the_searching_o_breaks_forced_wins_before_they_start() {
     for board in positions {
         let d = o.choose(board).unwrap();
         let after = board.with_move(d.mv.index());
-        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after, None).found();
+        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after).found();
         assert!(
             x_wins.is_none(),
             "{board}: O played {d:?}, X still forces {x_wins:?}"

@@ -1,5 +1,4 @@
-//! Tic-Tac-Latin's strategy books: `export` writes the perfect player's, `verify` rolls out
-//! every game against the solved table, `compress` merges lines with wildcards.
+//! Tic-Tac-Latin's strategy books.
 
 pub mod compress;
 pub mod export;

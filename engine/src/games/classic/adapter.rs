@@ -8,7 +8,7 @@ use super::board::{ClassicBoard, MoveRefused};
 use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::players::{
-    D10, ExactLevel, Level, Perfect, RandomPlayer, RuleList, SearchLevel, greedy, searcher,
+    D10, ExactLevel, Perfect, RandomPlayer, RuleList, SearchLevel, greedy, searcher,
 };
 use super::proof::{ProofLimits, Prover};
 use super::search;
@@ -18,9 +18,9 @@ use super::variant::{self, Variant, VariantError};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, MarkedLine, Move,
-    MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
-    Value, read_cell, read_position,
+    Analysis, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout, MarkedLine,
+    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, Value, read_cell, read_position,
 };
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
@@ -53,10 +53,6 @@ pub struct ClassicGame {
 impl ClassicGame {
     pub fn new(variant: Variant) -> ClassicGame {
         ClassicGame { variant }
-    }
-
-    pub fn variant(&self) -> Variant {
-        self.variant
     }
 
     fn cell(&self, id: CellId) -> Option<ClassicCell> {
@@ -249,7 +245,7 @@ impl ClassicEngine {
         ClassicEngine {
             variant,
             solver: ClassicSolver::new(variant).map(Arc::new),
-            analysis_search: search::Searcher::new(variant, 1),
+            analysis_search: search::Searcher::new(variant),
             prover: OnceLock::new(),
         }
     }
@@ -286,7 +282,9 @@ impl ClassicEngine {
     /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
     /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
     fn hint_analysis_of(&self, board: ClassicBoard) -> Option<Analysis> {
-        let mut analysis = self.search_analysis(board, &SearchSettings::hints(HINT_NODES))?;
+        let mut analysis = self
+            .analysis_search
+            .analyze(board, &SearchSettings::hints(HINT_NODES))?;
         let prover = self.prover.get_or_init(|| Prover::new(self.variant));
         let moves = u64::from(board.empty_cells().count_ones()).max(1);
         let limits = ProofLimits {
@@ -301,29 +299,6 @@ impl ClassicEngine {
             }
         }
         Some(analysis)
-    }
-
-    /// The search's analysis of `board` (see `search::analysis`): the same on any number of
-    /// threads.
-    fn search_analysis(&self, board: ClassicBoard, settings: &SearchSettings) -> Option<Analysis> {
-        self.analysis_search.analyze(board, settings)
-    }
-}
-
-/// A player under another name: the ten-sided-die player (`d10`) serving as the medium
-/// level on 3x3.
-struct Renamed<P> {
-    name: &'static str,
-    inner: P,
-}
-
-impl<P: Player> Player for Renamed<P> {
-    fn name(&self) -> String {
-        self.name.to_string()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<crate::core::Decision> {
-        self.inner.decide(position)
     }
 }
 
@@ -373,7 +348,8 @@ impl Engine for ClassicEngine {
         if self.solver.is_some() {
             return None;
         }
-        self.search_analysis(self.board(position)?, settings)
+        self.analysis_search
+            .analyze(self.board(position)?, settings)
     }
 
     /// The rule list's published figures against a random player on 3x3.
@@ -420,7 +396,9 @@ impl Engine for ClassicEngine {
         }
         let (seed, movetime, v) = (options.seed, options.movetime, self.variant);
         // `max` is the top level's name where the board is searched; both names work.
-        let level = Level::from_name(if name == "max" { "perfect" } else { name });
+        let level = Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == name || (name, *d) == ("max", Difficulty::Perfect));
         let player: Box<dyn Player> = match (name, level, &self.solver) {
             ("random", ..) => Box::new(RandomPlayer::new(seed)),
             ("greedy", ..) => Box::new(greedy(seed)),
@@ -428,13 +406,10 @@ impl Engine for ClassicEngine {
             // On 3x3 the medium level is the ten-sided-die player: it sits between easy and hard
             // (it beats easy and loses to hard, measured), and it was written to be a
             // beatable opponent for a person.
-            ("medium", ..) if v == Variant::CLASSIC => Box::new(Renamed {
-                name: "medium",
-                inner: D10::new(seed),
-            }),
+            ("medium", ..) if v == Variant::CLASSIC => Box::new(D10::named("medium", seed)),
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
-            (_, Some(Level::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
-            (_, Some(Level::Perfect), None) => {
+            (_, Some(Difficulty::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
+            (_, Some(Difficulty::Perfect), None) => {
                 Box::new(searcher::perfect(v, movetime, options.threads))
             }
             (_, Some(level), Some(solver)) => {

@@ -8,7 +8,6 @@ use super::variant::Variant;
 /// A variant's lines, and for each cell the lines through it. Built once per variant.
 #[derive(Debug)]
 pub(crate) struct Lines {
-    variant: Variant,
     all: Vec<u64>,
     through: Vec<Vec<u64>>,
 }
@@ -26,15 +25,7 @@ impl Lines {
         let through = (0..variant.cells())
             .map(|cell| all.iter().copied().filter(|l| l >> cell & 1 == 1).collect())
             .collect();
-        Lines {
-            variant,
-            all,
-            through,
-        }
-    }
-
-    pub fn variant(&self) -> Variant {
-        self.variant
+        Lines { all, through }
     }
 
     /// Every line, rows first, then columns, then diagonals down-right, then down-left.

@@ -26,10 +26,6 @@ pub(crate) trait Entry: Copy {
     /// Whether `self`, in the slot, stays when `new` would take the slot.
     fn stays_over(&self, new: &Self) -> bool;
 
-    /// Marks the entry as found by search number `search` (see [`Table::next_search`]),
-    /// for entries that let older searches' results give way first.
-    fn stamp(&mut self, _search: u8) {}
-
     /// Takes what `self` lacks from `old`, the entry it replaces.
     fn inherit(&mut self, _old: &Self) {}
 }
@@ -38,7 +34,6 @@ pub(crate) trait Entry: Copy {
 pub(crate) struct Table<E: Entry> {
     slots: Vec<Option<E>>,
     mask: usize,
-    search: u8,
 }
 
 impl<E: Entry> Table<E> {
@@ -46,13 +41,7 @@ impl<E: Entry> Table<E> {
         Table {
             slots: vec![None; 1 << bits],
             mask: (1 << bits) - 1,
-            search: 0,
         }
-    }
-
-    /// A new search: entries from before stay usable but are the first to give way.
-    pub fn next_search(&mut self) {
-        self.search = self.search.wrapping_add(1);
     }
 
     #[inline]
@@ -68,7 +57,6 @@ impl<E: Entry> Table<E> {
     /// Stores `entry` unless its slot's entry stays over it.
     #[inline]
     pub fn put(&mut self, mut entry: E) {
-        entry.stamp(self.search);
         let index = self.index(entry.key());
         let slot = &mut self.slots[index];
         if let Some(old) = slot {
@@ -85,13 +73,11 @@ impl<E: Entry> Table<E> {
 mod tests {
     use super::*;
 
-    /// Keeps the deeper of two results for one key, and any result of this search over an
-    /// older search's.
+    /// Keeps the deeper of two results for one key.
     #[derive(Clone, Copy, PartialEq, Eq, Debug)]
     struct Test {
         key: u64,
         depth: u8,
-        search: u8,
     }
 
     impl Entry for Test {
@@ -103,37 +89,18 @@ mod tests {
             key as usize
         }
         fn stays_over(&self, new: &Test) -> bool {
-            self.search == new.search && self.depth > new.depth
-        }
-        fn stamp(&mut self, search: u8) {
-            self.search = search;
+            self.depth > new.depth
         }
     }
 
     #[test]
     fn entries_come_back_and_give_way_as_their_game_says() {
         let mut table = Table::new(4);
-        let entry = |key, depth| Test {
-            key,
-            depth,
-            search: 9,
-        };
+        let entry = |key, depth| Test { key, depth };
         table.put(entry(3, 5));
         assert_eq!(table.get(3).map(|e| e.depth), Some(5));
         assert_eq!(table.get(3 + 16), None, "another key in the same slot");
         table.put(entry(3 + 16, 2));
-        assert_eq!(
-            table.get(3 + 16),
-            None,
-            "the deeper entry of this search stays"
-        );
-        table.next_search();
-        table.put(entry(3 + 16, 2));
-        assert_eq!(
-            table.get(3 + 16).map(|e| e.search),
-            Some(1),
-            "stamped, and in"
-        );
-        assert_eq!(table.get(3), None);
+        assert_eq!(table.get(3 + 16), None, "the deeper entry stays");
     }
 }

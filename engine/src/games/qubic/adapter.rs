@@ -1,5 +1,4 @@
-//! Qubic through the core interface: [`QubicGame`] (rules, names, layout), [`QubicPosition`],
-//! [`QubicEngine`] (hints and players) and the players as core players.
+//! Qubic through the core interface.
 
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
@@ -8,26 +7,25 @@ use super::board::QubicBoard;
 use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::Qubic;
-use super::hints::{HINT_TIME, hints, settle, settle_analysis};
-use super::players::{Level, Perfect, RandomPlayer, dictionary_move, greedy};
+use super::hints::settle_analysis;
+use super::players::{Perfect, RandomPlayer, dictionary_move, greedy, levels};
 use super::position::QubicPosition;
 use super::search::analysis::analyze;
 use crate::core::root::SearchSettings;
-use crate::core::words::quote;
+use crate::core::words::{by_name, quote};
 use crate::core::{
-    Analysis, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, Move, Place, Player,
-    PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell, read_position,
+    Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell,
+    read_position,
 };
 use crate::games::{Boards, Registration};
 
 /// The player names, strongest first.
 pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greedy", "random"];
 
-/// Qubic's rules and names.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QubicGame;
 
-/// Qubic in the list of games.
 pub const REGISTRATION: Registration = Registration {
     name: "qubic",
     family: "Qubic",
@@ -160,7 +158,13 @@ pub fn patashnik_index() -> Arc<Index> {
 /// The node budget of the hints where the bot searches: a fraction of a second.
 pub const HINT_NODES: u64 = 300_000;
 
-/// Hints and players.
+/// The analysis at [`HINT_NODES`] with what the prover settles; `None` once the game is over.
+fn hint_analysis(board: QubicBoard) -> Option<Analysis> {
+    let mut analysis = analyze(board, &SearchSettings::hints(HINT_NODES))?;
+    settle_analysis(board, &mut analysis);
+    Some(analysis)
+}
+
 pub(crate) struct QubicEngine {
     index: Arc<Index>,
 }
@@ -173,39 +177,26 @@ impl QubicEngine {
     }
 }
 
-impl Default for QubicEngine {
-    fn default() -> Self {
-        QubicEngine::new()
-    }
-}
-
 impl Engine for QubicEngine {
     /// Qubic is not solved position by position: no value without searching.
     fn value(&self, _position: &dyn Position) -> Option<Value> {
         None
     }
 
-    /// Where the bot searches, each move's figure in the analysis at [`HINT_NODES`] (the
-    /// same on every look); where the dictionary plays, what the threat search proves.
-    /// Either way, what the prover settles within a small budget ([`settle`]).
+    /// Each move's figure in the analysis at [`HINT_NODES`] (the same on every look), with
+    /// what the prover settles within a small budget ([`settle_analysis`]).
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
-        if let Some(analysis) = self.hint_analysis(position) {
-            return analysis.moves;
-        }
-        let board = QubicPosition::board_of(position);
-        let mut moves: Vec<(Move, Hint)> = hints(board, HINT_TIME)
-            .into_iter()
-            .map(|(c, h)| (Move::new(c), h))
-            .collect();
-        settle(board, &mut moves);
-        moves
+        hint_analysis(QubicPosition::board_of(position)).map_or_else(Vec::new, |a| a.moves)
     }
 
-    /// Where the bot searches, the analysis at [`HINT_NODES`], with what the prover settles.
+    /// Where the bot searches (the dictionary's move is not the analysis's), the hints'
+    /// analysis.
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        let mut analysis = self.analysis(position, &SearchSettings::hints(HINT_NODES))?;
-        settle_analysis(QubicPosition::board_of(position), &mut analysis);
-        Some(analysis)
+        let board = QubicPosition::board_of(position);
+        if dictionary_move(&self.index, board).is_some() {
+            return None;
+        }
+        hint_analysis(board)
     }
 
     fn instant_hints(&self) -> bool {
@@ -242,9 +233,11 @@ impl Engine for QubicEngine {
             ),
             "random" => Box::new(RandomPlayer::saying(seed, "random")),
             "greedy" => Box::new(greedy(seed)),
-            other => match other.parse::<Level>() {
-                Ok(level) => Box::new(level.player(movetime, seed)),
-                Err(_) => {
+            other => match by_name(&Difficulty::ALL, Difficulty::name, other)
+                .and_then(|level| levels::player(level, movetime, seed))
+            {
+                Some(level) => Box::new(level),
+                None => {
                     return Err(PlayerError(format!(
                         "no Qubic player {}: choose one of {}, or book:FILE (X playing a \
                          dictionary such as `solve --game qubic --out FILE` writes)",
@@ -263,7 +256,6 @@ impl Engine for QubicEngine {
     }
 }
 
-/// The file of a `book:FILE` player.
 fn book_path(name: &str) -> Option<&str> {
     name.trim().strip_prefix("book:")
 }

@@ -94,7 +94,6 @@ impl QubicBoard {
         self.with_stone(cell, self.to_move())
     }
 
-    /// The board with the stone on `cell` taken away.
     pub const fn without(self, cell: usize) -> QubicBoard {
         QubicBoard {
             x: self.x & !(1 << cell),
@@ -176,10 +175,8 @@ pub enum QubicBoardError {
     /// X must have as many stones as O, or one more.
     #[error("{}", turns_counts(*.x, *.o))]
     Counts { x: u32, o: u32 },
-    /// Both sides have four in a line.
     #[error("both sides have four in a line")]
     BothWon,
-    /// The side with a line did not make the last move.
     #[error("{} has four in a line but did not move last", .winner.letter())]
     WinnerDidNotMoveLast { winner: Side },
     /// The winner's lines share no cell: no single last move made them all.

@@ -73,13 +73,11 @@ const FORM: &str = "name a cell by layer 1-4, column a-d and row 1-4 (2b3), or b
 pub enum QubicCellParseError {
     #[error("no cell given: {FORM}")]
     Empty,
-    /// A number past 63.
     #[error("no cell {}: numbers run from 0 to 63", excerpt(.0))]
     OutOfRange(String),
     /// A three-character name with a part off the board.
     #[error("no cell {}: {part}; {FORM}", quote(.text))]
     OffBoard { text: String, part: &'static str },
-    /// Neither a name nor a number.
     #[error("no cell {}: {FORM}", quote(.0))]
     Unreadable(String),
 }

@@ -125,7 +125,7 @@ pub fn choose_with<G: Geometry + ?Sized>(
         });
     }
     let mut search = ThreatSearch::new(g, SEARCH_BUDGET).with_refuted(std::mem::take(refuted));
-    let outcome = search.run(canon, None);
+    let outcome = search.run(canon);
     *refuted = search.into_refuted();
     match outcome {
         threats::ThreatOutcome::Found(win) => {

@@ -156,21 +156,15 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         self.nodes
     }
 
-    /// A forced win for the side to move of `board`, if one exists; with `first`, only
-    /// sequences starting with that move.
-    pub fn run(&mut self, board: QubicBoard, first: Option<usize>) -> ThreatOutcome {
-        self.run_for(board, board.to_move(), first)
+    /// A forced win for the side to move of `board`, if one exists.
+    pub fn run(&mut self, board: QubicBoard) -> ThreatOutcome {
+        self.run_for(board, board.to_move())
     }
 
     /// A forced win for `attacker` as if it were to move in `board` (for the side not to
     /// move: what it threatens should its opponent pass).
-    pub fn run_for(
-        &mut self,
-        board: QubicBoard,
-        attacker: Side,
-        first: Option<usize>,
-    ) -> ThreatOutcome {
-        match self.attack(board, attacker, first, true) {
+    pub fn run_for(&mut self, board: QubicBoard, attacker: Side) -> ThreatOutcome {
+        match self.attack(board, attacker, true) {
             Ok(Some(win)) => ThreatOutcome::Found(win),
             Ok(None) => ThreatOutcome::NotFound,
             Err(Exhausted) => ThreatOutcome::OutOfBudget,
@@ -183,7 +177,6 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         &mut self,
         board: QubicBoard,
         attacker: Side,
-        first: Option<usize>,
         root: bool,
     ) -> Result<Option<ForcedWin>, Exhausted> {
         self.nodes += 1;
@@ -200,20 +193,18 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         let empty = g.empty_cells(board);
         let (mine, theirs) = both_threats(g.lines(), own, other);
         let theirs = theirs & empty;
-        let allowed = first.map_or(u64::MAX, |f| 1 << f);
-        if mine.wins & empty & allowed != 0 {
-            let cell = (mine.wins & empty & allowed).trailing_zeros() as usize;
+        if mine.wins & empty != 0 {
+            let cell = (mine.wins & empty).trailing_zeros() as usize;
             return Ok(Some(ForcedWin {
                 first: cell,
                 plies: 1,
             }));
         }
-        let mut candidates = match theirs.count_ones() {
+        let candidates = match theirs.count_ones() {
             0 => mine.makers & empty,
             1 => theirs, // Patashnik's rule: block, and go on only if the block threatens
             _ => return Ok(None),
         };
-        candidates &= allowed;
         // Look for a double threat among all candidates before going deeper: the shortest
         // wins are found first and most positions are settled here.
         let mut singles = [(0u8, 0u8); 64];
@@ -245,16 +236,14 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             let blocked = board
                 .with_stone(cell, attacker)
                 .with_stone(block, attacker.other());
-            if let Some(rest) = self.attack(blocked, attacker, None, false)? {
+            if let Some(rest) = self.attack(blocked, attacker, false)? {
                 return Ok(Some(ForcedWin {
                     first: cell,
                     plies: rest.plies + 2,
                 }));
             }
         }
-        if first.is_none() {
-            self.refuted.insert((board, attacker));
-        }
+        self.refuted.insert((board, attacker));
         Ok(None)
     }
 }
@@ -266,7 +255,7 @@ mod tests {
 
     /// A forced win for the side to move, searching at most `budget` positions.
     fn forced_win(g: &Qubic, board: QubicBoard, budget: u64) -> ThreatOutcome {
-        ThreatSearch::new(g, budget).run(board, None)
+        ThreatSearch::new(g, budget).run(board)
     }
 
     fn board(text: &str) -> QubicBoard {

@@ -77,12 +77,19 @@ fn mask_of(numbers: &[u8]) -> u64 {
 }
 
 pub struct D10 {
+    name: &'static str,
     rng: PlayerRng,
 }
 
 impl D10 {
     pub fn new(seed: u64) -> D10 {
+        D10::named("d10", seed)
+    }
+
+    /// The same player under another name (`medium` on 3x3).
+    pub fn named(name: &'static str, seed: u64) -> D10 {
         D10 {
+            name,
             rng: rng_from_seed(seed),
         }
     }
@@ -143,7 +150,7 @@ fn first_gap(two: u64, other: u64) -> Option<u8> {
 
 impl Player for D10 {
     fn name(&self) -> String {
-        "d10".into()
+        self.name.into()
     }
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {

@@ -1,70 +1,36 @@
-//! The difficulty levels on the exactly solved boards (up to 4x4): `easy`, `medium` and
-//! `hard` make human-looking mistakes on top of the exact move values; `perfect` makes none.
-//!
-//! A level scores each legal move from its exact value (a win in `p` plies `1 + 1/p`, a
-//! draw 0, a loss in `p` plies `-1 - 1/p`, so near results weigh more than far ones), plus
-//! at `hard` a bonus for the share of the opponent's replies that go wrong (the traps a
-//! strong player sets), then picks at random with probability proportional to
-//! `exp(score / temperature)`. With its guard on (always at `medium` and `hard`, some of
-//! the time at `easy`) it takes a win at once and blocks a win at once first.
+//! The levels on the exactly solved boards (up to 4x4): `kit::levels`' blending of the
+//! exact move values, calibrated here; `hard` adds a bonus for the share of the opponent's
+//! replies that go wrong (the traps a strong player sets), `perfect` makes no mistake.
 
 use std::sync::Arc;
 
-use super::{PlayerRng, board_in_play, random_cell, rng_from_seed};
-use crate::core::{CellId, Decision, Player, Position};
+use super::{PlayerRng, board_in_play, obvious, random_cell, rng_from_seed};
+use crate::core::{CellId, Decision, Difficulty, Player, Position};
 use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::cell::ClassicCell;
 use crate::games::classic::solver::{ClassicSolver, Traps};
 use crate::games::kit::levels::Style;
 
-/// How strong a bot plays.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub(crate) enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Perfect,
-}
-
-impl Level {
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Perfect => "perfect",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == name)
-    }
-}
-
-/// How an exact level plays: `kit::levels`' blending, calibrated for classic.
-pub(crate) type ExactStyle = Style;
-
 /// Calibrated against `greedy` (see the README).
-fn style_of(level: Level) -> ExactStyle {
+fn style_of(level: Difficulty) -> Style {
     match level {
-        Level::Easy => ExactStyle {
+        // `random` is the adapter's own player: never played this way.
+        Difficulty::Random | Difficulty::Easy => Style {
             temperature: 1.5,
             trap_weight: 0.0,
             guard: 0.5,
         },
-        Level::Medium => ExactStyle {
+        Difficulty::Medium => Style {
             temperature: 0.6,
             trap_weight: 0.0,
             guard: 1.0,
         },
-        Level::Hard => ExactStyle {
+        Difficulty::Hard => Style {
             temperature: 0.15,
             trap_weight: 0.5,
             guard: 1.0,
         },
-        Level::Perfect => ExactStyle {
+        Difficulty::Perfect => Style {
             temperature: 1e-9,
             trap_weight: 0.0,
             guard: 1.0,
@@ -73,26 +39,17 @@ fn style_of(level: Level) -> ExactStyle {
 }
 
 pub(crate) struct ExactLevel {
-    level: Level,
-    style: ExactStyle,
+    level: Difficulty,
+    style: Style,
     solver: Arc<ClassicSolver>,
     rng: PlayerRng,
 }
 
 impl ExactLevel {
-    pub fn new(level: Level, solver: Arc<ClassicSolver>, seed: u64) -> ExactLevel {
-        ExactLevel::with_style(level, style_of(level), solver, seed)
-    }
-
-    pub fn with_style(
-        level: Level,
-        style: ExactStyle,
-        solver: Arc<ClassicSolver>,
-        seed: u64,
-    ) -> ExactLevel {
+    pub fn new(level: Difficulty, solver: Arc<ClassicSolver>, seed: u64) -> ExactLevel {
         ExactLevel {
             level,
-            style,
+            style: style_of(level),
             solver,
             rng: rng_from_seed(seed),
         }
@@ -101,18 +58,9 @@ impl ExactLevel {
     /// The cells it may play: with the guard on, the wins at once if any, else the blocks
     /// if any, else all.
     fn allowed(&mut self, board: ClassicBoard) -> u64 {
-        let me = board.to_move();
-        if !self.style.guarded(&mut self.rng) {
-            return board.empty_cells();
-        }
-        [
-            board.winning_cells(me),
-            board.winning_cells(me.other()),
-            board.empty_cells(),
-        ]
-        .into_iter()
-        .find(|&m| m != 0)
-        .unwrap_or(0)
+        let guarded = self.style.guarded(&mut self.rng);
+        let obvious = guarded.then(|| obvious(board)).flatten();
+        obvious.map_or(board.empty_cells(), |(cells, _)| cells)
     }
 }
 

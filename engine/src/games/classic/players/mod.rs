@@ -1,13 +1,4 @@
-//! Everything that picks a classic move, each a [`crate::core::Player`]:
-//!
-//! - baselines that know only the rules (`baselines.rs`): `random`, a uniformly random legal
-//!   move, and `greedy`: a move that wins at once if there is one (chosen at random among
-//!   them), else a move on a cell where the opponent would win at once (at random among
-//!   them), else a random move;
-//! - `perfect` on boards of up to 16 cells (`perfect.rs`), from the exact solver;
-//! - `easy`, `medium`, `hard` on those boards (`levels.rs`), exact values with mistakes;
-//! - the searching bot and its levels on bigger boards (`searcher.rs`);
-//! - the ten-sided-die player `d10` (`d10.rs`) and the five-rule player `rule-list` (`rule_list.rs`).
+//! Everything that picks a classic move, each a [`crate::core::Player`].
 
 mod baselines;
 mod d10;
@@ -19,7 +10,6 @@ pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
 pub use d10::D10;
 pub(crate) use levels::ExactLevel;
-pub(crate) use levels::Level;
 
 /// The exact player for boards of up to 16 cells: see `solver::choose` for its choice.
 pub(crate) type Perfect =
@@ -40,7 +30,17 @@ pub fn board_in_play(position: &dyn Position) -> Option<ClassicBoard> {
     (!board.status().is_over()).then_some(board)
 }
 
-/// A uniformly random cell of `mask`; `None` for an empty mask.
+/// The cells a guarded level must play and their word: the wins at once, else the blocks.
+fn obvious(board: ClassicBoard) -> Option<(u64, &'static str)> {
+    let me = board.to_move();
+    [
+        (board.winning_cells(me), "win"),
+        (board.winning_cells(me.other()), "block"),
+    ]
+    .into_iter()
+    .find(|&(cells, _)| cells != 0)
+}
+
 pub fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<ClassicCell> {
     ClassicCell::in_mask(1 << random_bit(mask, rng)?).next()
 }

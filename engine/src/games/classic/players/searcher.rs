@@ -5,14 +5,14 @@ use std::time::Duration;
 
 use rand::RngExt;
 
-use super::levels::Level;
-use super::{PlayerRng, board_in_play, rng_from_seed};
+use super::{PlayerRng, board_in_play, obvious, rng_from_seed};
 use crate::core::root::SearchSettings;
-use crate::core::{Budget, CellId, Decision, Player, Position};
+use crate::core::{Budget, CellId, Claim, Decision, Difficulty, Hint, Outcome, Player, Position};
 use crate::games::classic::board::ClassicBoard;
-use crate::games::classic::search::{self, SearchLimits};
+use crate::games::classic::search;
 use crate::games::classic::variant::Variant;
 use crate::games::kit::analyser::{Analyse, Analyser};
+use crate::games::kit::levels::Style;
 
 /// The full-strength search: the analysis's best move, `movetime` a move on `threads`.
 pub fn perfect(variant: Variant, movetime: Duration, threads: usize) -> Analyser {
@@ -28,8 +28,7 @@ pub fn perfect_at(variant: Variant, budget: Budget) -> Analyser {
 }
 
 fn analysing(variant: Variant, settings: SearchSettings) -> Analyser {
-    // Its own table is unused: each analysis has its own.
-    let engine = search::Searcher::new(variant, 1);
+    let engine = search::Searcher::new(variant);
     let analyse: Analyse =
         Box::new(move |position, settings| engine.analyze(board_in_play(position)?, settings));
     Analyser::new("perfect", settings, analyse)
@@ -46,34 +45,32 @@ pub(crate) struct SearchStyle {
     pub temperature: f64,
     /// Probability of taking a win at once and making a forced block when there is one.
     pub guard: f64,
-    /// Probability of playing the full search's move (a quarter of the budget, at most
-    /// `SEARCHED_PLIES` deep) instead of the softmax over shallow scores.
+    /// Probability of playing the analysis's best move at a quarter of the budget instead
+    /// of the softmax over shallow scores.
     pub searched: f64,
 }
-
-/// How deep the searched moves of a level look at most.
-const SEARCHED_PLIES: u32 = 6;
 
 impl SearchStyle {
     /// Calibrated against `random` and `greedy` on 5x5 and 7x7, and head to head on 7x7
     /// with five in a row (see the README).
-    pub fn of(level: Level, variant: Variant) -> SearchStyle {
+    pub fn of(level: Difficulty, variant: Variant) -> SearchStyle {
         // Temperatures scale with a near-threat's weight, so one style fits every K.
         let unit = (1u64 << (2 * (variant.k() as u32 - 2))) as f64;
         match level {
-            Level::Easy => SearchStyle {
+            // `random` is the adapter's own player: never played this way.
+            Difficulty::Random | Difficulty::Easy => SearchStyle {
                 depth: 1,
                 temperature: 2.0 * unit,
                 guard: 0.6,
                 searched: 0.0,
             },
-            Level::Medium => SearchStyle {
+            Difficulty::Medium => SearchStyle {
                 depth: 3,
                 temperature: 0.5 * unit,
                 guard: 0.95,
                 searched: 0.4,
             },
-            Level::Hard | Level::Perfect => SearchStyle {
+            Difficulty::Hard | Difficulty::Perfect => SearchStyle {
                 depth: 3,
                 temperature: 0.5 * unit,
                 guard: 1.0,
@@ -90,7 +87,7 @@ impl SearchStyle {
 /// alone made a depth-5 `hard` weaker than `medium` against `greedy`: it took every
 /// attack for parried).
 pub(crate) struct SearchLevel {
-    level: Level,
+    level: Difficulty,
     style: SearchStyle,
     engine: search::Searcher,
     movetime: Duration,
@@ -98,34 +95,37 @@ pub(crate) struct SearchLevel {
 }
 
 impl SearchLevel {
-    pub fn new(level: Level, variant: Variant, movetime: Duration, seed: u64) -> SearchLevel {
+    pub fn new(level: Difficulty, variant: Variant, movetime: Duration, seed: u64) -> SearchLevel {
         SearchLevel {
             level,
             style: SearchStyle::of(level, variant),
-            engine: search::Searcher::new(variant, 16),
+            engine: search::Searcher::new(variant),
             movetime,
             rng: rng_from_seed(seed),
         }
     }
 
     fn guarded(&mut self, board: ClassicBoard) -> Option<(u64, &'static str)> {
-        let me = board.to_move();
-        if !self.rng.random_bool(self.style.guard) {
-            return None;
-        }
-        [
-            (board.winning_cells(me), "win"),
-            (board.winning_cells(me.other()), "block"),
-        ]
-        .into_iter()
-        .find(|&(cells, _)| cells != 0)
+        self.rng
+            .random_bool(self.style.guard)
+            .then(|| obvious(board))?
     }
 }
 
-/// Wins and losses count as a little more than any guess, so the softmax treats a proven
-/// loss as a very bad move rather than an impossible one.
-fn bounded(score: i32, temperature: f64) -> f64 {
-    (score as f64).clamp(-40.0 * temperature, 40.0 * temperature)
+/// A move's score for the softmax: wins and losses count as a little more than any guess,
+/// so a proven loss is a very bad move rather than an impossible one.
+fn bounded(hint: Hint, temperature: f64) -> f64 {
+    let cap = 40.0 * temperature;
+    match hint {
+        Hint::Guess(s) | Hint::AtLeast(s) | Hint::AtMost(s) => (s as f64).clamp(-cap, cap),
+        Hint::Proven(Claim::WinWithin(_)) => cap,
+        Hint::Proven(Claim::LossWithin(_)) => -cap,
+        Hint::Proven(Claim::Exact(value)) => match value.outcome {
+            Outcome::Win => cap,
+            Outcome::Draw => 0.0,
+            Outcome::Loss => -cap,
+        },
+    }
 }
 
 impl Player for SearchLevel {
@@ -142,40 +142,31 @@ impl Player for SearchLevel {
                 ..Decision::new(CellId::new(cell.index()))
             });
         }
-        if self.rng.random_bool(self.style.searched) {
-            let limits = SearchLimits {
-                movetime: self.movetime / 4,
-                max_depth: SEARCHED_PLIES,
-            };
-            if let Some(found) = self.engine.search(board, limits) {
-                return Some(Decision::new(CellId::new(found.cell.index())));
+        let searched = self.rng.random_bool(self.style.searched);
+        let settings = if searched {
+            SearchSettings::new(Budget::Time(self.movetime / 4), 1)
+        } else {
+            // Every move scored exactly, for the softmax.
+            SearchSettings {
+                ranked: usize::MAX,
+                ..SearchSettings::new(Budget::Depth(self.style.depth), 1)
             }
+        };
+        let analysis = self.engine.analyze(board, &settings)?;
+        if searched {
+            return Some(Decision::new(analysis.best.placed()));
         }
-        let scored = self
-            .engine
-            .move_scores(board, self.style.depth, self.movetime);
         let t = self.style.temperature;
-        let top = scored
+        let scored: Vec<(CellId, f64)> = analysis
+            .moves
             .iter()
-            .map(|&(_, s, _)| bounded(s, t))
-            .fold(f64::MIN, f64::max);
-        // Subtracting the top keeps every exponent at most 0.
-        let weights: Vec<f64> = scored
-            .iter()
-            .map(|&(_, s, _)| ((bounded(s, t) - top) / t).exp())
+            .map(|&(mv, hint)| (mv.placed(), bounded(hint, t)))
             .collect();
-        let total: f64 = weights.iter().sum();
-        let mut pick = self.rng.random_range(0.0..total.max(f64::MIN_POSITIVE));
-        let mut chosen = scored.last().map(|&(c, _, _)| c);
-        for (&(cell, _, _), w) in scored.iter().zip(&weights) {
-            if pick < *w {
-                chosen = Some(cell);
-                break;
-            }
-            pick -= w;
-        }
-        // Out of time before any move was scored: any legal move.
-        let cell = chosen.or_else(|| super::random_cell(board.empty_cells(), &mut self.rng))?;
-        Some(Decision::new(CellId::new(cell.index())))
+        let softmax = Style {
+            temperature: t,
+            trap_weight: 0.0,
+            guard: self.style.guard,
+        };
+        Some(Decision::new(softmax.pick(&scored, &mut self.rng)?))
     }
 }

@@ -3,9 +3,6 @@
 //! symmetries ([`search`]), and for the empty board the pairing strategy ([`pairing`]).
 //! A result is only given when proven; out of its limits the prover says so. At a node
 //! limit (no time limit) it gives the same answer on every run.
-//!
-//! The exact value for hints: [`exact_value`] (the outcome and the plies to the end under
-//! perfect play, or `None`).
 
 mod pairing;
 mod rules;
@@ -70,12 +67,6 @@ pub enum Want {
 /// Proves the value of `board` for the side to move within `limits`.
 pub fn prove(board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
     Prover::new(board.variant()).prove(board, limits, want)
-}
-
-/// The exact value of `board` for the side to move, if proven within `limits`: for exact
-/// hints on boards the table does not solve.
-pub fn exact_value(board: ClassicBoard, limits: ProofLimits) -> Option<Value> {
-    prove(board, limits, Want::Value).value()
 }
 
 /// A prover for one variant: finding a board's symmetries takes a few tenths of a second

@@ -5,7 +5,7 @@ use super::negamax::{MATE, MATE_BOUND, Search, win_at};
 use super::node::Node;
 use super::ordering::Ordering;
 use super::tt::Table;
-use super::{NO_LIMIT, Searcher, claim};
+use super::{Searcher, claim};
 use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Claim, Move};
 use crate::games::classic::board::ClassicBoard;
@@ -64,15 +64,7 @@ impl Root for Analysed<'_> {
         if child.mover | child.other == self.board.variant().full_mask() {
             return Some(exact(0));
         }
-        let mut search = Search::new(
-            s.lines,
-            &s.through,
-            &s.weights,
-            &s.zobrist,
-            &mut job.table,
-            &mut job.ordering,
-            std::time::Instant::now() + NO_LIMIT,
-        );
+        let mut search = Search::new(s, &mut job.table, &mut job.ordering);
         search.node_limit = limits.nodes;
         search.halt = limits.halt();
         let (score, proven) = search.negamax(child, depth - 1, -beta, -alpha, 1);

@@ -6,8 +6,7 @@
 //! guess at a cut-off position went into it, so it is the true value of the whole tree
 //! below (within the window's meaning).
 
-use std::time::Instant;
-
+use super::Searcher;
 use super::eval::evaluate;
 use super::node::Node;
 use super::ordering::{MAX_PLY, Ordering};
@@ -52,7 +51,6 @@ pub(crate) struct Search<'a> {
     pub zobrist: &'a Zobrist,
     pub table: &'a mut Table,
     pub ordering: &'a mut Ordering,
-    pub deadline: Instant,
     pub nodes: u64,
     /// Stop once `nodes` passes this (a node budget).
     pub node_limit: u64,
@@ -68,39 +66,32 @@ pub(crate) struct Search<'a> {
 const CLOCK_MASK: u64 = 1023;
 
 impl<'a> Search<'a> {
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
-        lines: &'a Lines,
-        through: &'a [Vec<u64>],
-        weights: &'a [i32],
-        zobrist: &'a Zobrist,
+        searcher: &'a Searcher,
         table: &'a mut Table,
         ordering: &'a mut Ordering,
-        deadline: Instant,
     ) -> Search<'a> {
-        let v = lines.variant();
+        let v = searcher.variant;
         Search {
-            lines,
+            lines: searcher.lines,
             k: v.k() as u32,
             full: v.full_mask(),
-            weights,
-            zobrist,
+            weights: &searcher.weights,
+            zobrist: &searcher.zobrist,
             table,
             ordering,
-            deadline,
             nodes: 0,
             node_limit: u64::MAX,
             stopped: false,
             halt: None,
-            through,
+            through: &searcher.through,
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(49)).collect(),
         }
     }
 
     fn out_of_time(&mut self) -> bool {
         if self.nodes > self.node_limit
-            || (self.nodes & CLOCK_MASK == 0
-                && (Instant::now() >= self.deadline || self.halt.is_some_and(Halt::halted)))
+            || (self.nodes & CLOCK_MASK == 0 && self.halt.is_some_and(Halt::halted))
         {
             self.stopped = true;
         }
@@ -193,7 +184,14 @@ impl<'a> Search<'a> {
             Bound::Exact
         };
         let score = to_table(best, ply);
-        let slot = Slot::new(node.hash, score, depth as u8, bound, best_move, proven);
+        let slot = Slot {
+            hash: node.hash,
+            score,
+            depth: depth as u8,
+            bound,
+            best: best_move,
+            proven,
+        };
         self.table.put(slot);
         (best, proven)
     }

@@ -23,14 +23,6 @@ impl Ordering {
         }
     }
 
-    /// Forget the killers and fade the history between moves of a game.
-    pub fn next_search(&mut self) {
-        self.killers = [[u8::MAX; 2]; MAX_PLY];
-        for h in &mut self.history {
-            *h /= 8;
-        }
-    }
-
     /// The cells of `moves`, best first.
     #[allow(clippy::too_many_arguments)]
     pub fn sorted(

@@ -1,6 +1,5 @@
 //! Classic's transposition-table entry (the table is `kit::table`'s): keyed by the Zobrist
-//! hash, replaced when the new result is deeper, proven, or the old one is from an older
-//! search.
+//! hash, replaced unless the old one is deeper and the new one not proven.
 
 use crate::games::kit::table::{self, Entry};
 
@@ -18,22 +17,6 @@ pub(crate) struct Slot {
     pub best: u8,
     /// No guess at a cut-off position went into the score: it holds at any depth.
     pub proven: bool,
-    /// The search that stored it (stamped by the table).
-    age: u8,
-}
-
-impl Slot {
-    pub fn new(hash: u64, score: i32, depth: u8, bound: Bound, best: u8, proven: bool) -> Slot {
-        Slot {
-            hash,
-            score,
-            depth,
-            bound,
-            best,
-            proven,
-            age: 0,
-        }
-    }
 }
 
 impl Entry for Slot {
@@ -51,15 +34,10 @@ impl Entry for Slot {
         (hash >> 32) as usize
     }
 
-    /// A deeper result of this search for another position stays, unless the new one is
-    /// proven (it holds at any depth).
+    /// A deeper result for another position stays, unless the new one is proven (it holds
+    /// at any depth).
     #[inline]
     fn stays_over(&self, new: &Slot) -> bool {
-        self.age == new.age && self.hash != new.hash && self.depth > new.depth && !new.proven
-    }
-
-    #[inline]
-    fn stamp(&mut self, search: u8) {
-        self.age = search;
+        self.hash != new.hash && self.depth > new.depth && !new.proven
     }
 }

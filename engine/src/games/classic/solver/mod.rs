@@ -64,10 +64,6 @@ impl ClassicSolver {
         self.syms.count()
     }
 
-    pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
     /// The side to move's stones and the other side's, as the table keys them.
     fn sides(board: ClassicBoard) -> (u16, u16) {
         let mover = board.to_move();

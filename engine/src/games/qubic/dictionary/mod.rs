@@ -2,10 +2,6 @@
 //! once per symmetry class: the two file formats and the verifier (the prover checks its
 //! proofs with it). The tools that export and compress dictionaries are in the research
 //! crate (`tictaclatin book`).
-//!
-//! - `runlength`: Patashnik's format (`xo1x8x8o41o 41`, after a header ending in dashes).
-//! - `wildcard`: one character per cell, `X` the move, each `O` one alternative O stone.
-//!
 //! Everything here is written against [`Geometry`], so it works on both boards.
 
 pub mod runlength;
@@ -138,28 +134,22 @@ pub enum LineProblem {
         plural(*.found as u64, "character", "characters")
     )]
     Length { found: usize, expected: usize },
-    /// A run-length position longer than the board.
     #[error("the position runs to {found} cells, the board has {expected}")]
     TooManyCells { found: usize, expected: usize },
     /// No move given (no `X` in a wildcard line, nothing after the position).
     #[error("no move")]
     NoMove,
-    /// More than one `X` in a wildcard line.
     #[error("more than one move (X)")]
     SeveralMoves,
-    /// The move is not a cell number.
     #[error("the move {} is not a cell number", quote(.0))]
     BadMove(String),
-    /// The move is a cell that holds a stone.
     #[error("the move {0} is on a stone")]
     MoveTaken(String),
     /// X to move needs as many x as o (counting one o for `O` wildcards).
     #[error("uneven counts: {x} x and {o} o, but X to move needs as many of each")]
     UnevenCounts { x: u32, o: u32 },
-    /// A side already has a line.
     #[error("a finished game: {} already has four in a line", .winner.letter())]
     Finished { winner: Side },
-    /// The position is not the smallest of its images.
     #[error("not canonical: a symmetric image is smaller (x < o < empty, cells in order)")]
     NotCanonical,
 }

@@ -91,13 +91,10 @@ impl VerifyReport {
 /// Where X has no winning continuation.
 #[derive(Debug, thiserror::Error)]
 pub enum Failure {
-    /// X to move and the procedure has no move.
     #[error("X has no winning continuation in '{}': {why}", format_position(*.position))]
     Stuck { position: QubicBoard, why: Stuck },
-    /// O wins in this position.
     #[error("O wins in '{}'", format_position(*.position))]
     Lost { position: QubicBoard },
-    /// The board filled up without a line.
     #[error("the game ends in a draw in '{}'", format_position(*.position))]
     Draw { position: QubicBoard },
 }

@@ -1,22 +1,14 @@
 //! Everything that picks a Qubic move. Each player is a core [`crate::core::Player`]: it
 //! reads the board behind the position once and searches on it (its `choose`), saying
 //! how it found its move in a core [`Decision`].
-//!
-//! - [`Perfect`] (`perfect.rs`): as X, the header's procedure on Patashnik's dictionary
-//!   (never loses: the verifier proves it); as O, the strongest searcher.
-//! - [`Strong`] (`strong.rs`): threats first (win, block, own forced win, breaking the
-//!   opponent's forced wins), then alpha-beta under a clock; configured by [`StrongStyle`].
-//! - [`Level`] (`levels.rs`): easy, medium, hard.
-//! - Baselines (`baselines.rs`): `random`, `greedy` (win, else block, else random).
 
 mod baselines;
-mod levels;
+pub mod levels;
 mod perfect;
 mod strong;
 
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
-pub use levels::Level;
 pub use perfect::Perfect;
 pub use perfect::dictionary_move;
 pub use strong::{Strong, StrongStyle};

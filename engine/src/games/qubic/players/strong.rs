@@ -1,39 +1,32 @@
-//! The searching player: threats first, then alpha-beta under a clock.
-//!
-//! In order: win at once; block the opponent's three (two of them: lost, proven); play its
-//! own forced win when the threat search finds one; when the opponent would have a forced
-//! win were it to move, keep only the moves after which the threat search finds none (if
-//! every move is proven to lose, delay the loss longest); then iterative-deepening
-//! alpha-beta over the moves kept, until the clock runs out.
+//! The searching levels: win at once, else block the opponent's three (two of them: lost,
+//! proven), else the analysis's best move with the level's threat searches (its own forced
+//! win; the moves after which the opponent has one lose, so the slowest loss is played when
+//! every move loses).
 
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
 use super::{PlayerRng, decision, rng_from_seed};
-use crate::core::{Claim, Decision, Player, Position, Status};
+use crate::core::root::SearchSettings;
+use crate::core::{Budget, Claim, Decision, Player, Position, Status};
 use crate::games::kit::rng::random_bit;
-use crate::games::qubic::board::{QubicBoard, Side};
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::position::QubicPosition;
-use crate::games::qubic::search::Searcher;
-use crate::games::qubic::search::eval::ordered_moves;
-use crate::games::qubic::threats::{ThreatOutcome, ThreatSearch, winning_cells};
+use crate::games::qubic::search::analysis::{ThreatBudgets, analyze_with};
+use crate::games::qubic::threats::winning_cells;
 
 /// How a searching player plays.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct StrongStyle {
     pub movetime: Duration,
-    /// Deepest alpha-beta iteration.
-    pub max_depth: i32,
-    /// Look for its own forced wins.
-    pub attack: bool,
-    /// Break the opponent's forced wins before they start.
-    pub defend: bool,
+    /// Deepest alpha-beta iteration; `None`: as deep as the clock allows.
+    pub max_depth: Option<u32>,
     /// Chance of a random move instead (a human-looking slip).
     pub blunder: f64,
-    /// Positions one threat search may examine.
-    pub threat_budget: u64,
+    /// Its own forced wins looked for, and the opponent's broken before they start.
+    pub threats: ThreatBudgets,
 }
 
 impl StrongStyle {
@@ -41,20 +34,19 @@ impl StrongStyle {
     pub fn strongest(movetime: Duration) -> StrongStyle {
         StrongStyle {
             movetime,
-            max_depth: 64,
-            attack: true,
-            defend: true,
+            max_depth: None,
             blunder: 0.0,
-            threat_budget: 200_000,
+            threats: ThreatBudgets {
+                attack: 200_000,
+                defend: 200_000,
+            },
         }
     }
 }
 
-/// The searching player.
 pub struct Strong {
     name: String,
     style: StrongStyle,
-    searcher: Searcher,
     rng: PlayerRng,
 }
 
@@ -63,7 +55,6 @@ impl Strong {
         Strong {
             name: name.to_string(),
             style,
-            searcher: Searcher::new(),
             rng: rng_from_seed(seed),
         }
     }
@@ -93,42 +84,22 @@ impl Strong {
         if let Some(tactic) = tactics(board) {
             return Some(tactic);
         }
-        let side = board.to_move();
-        if self.style.attack
-            && let Some(win) = ThreatSearch::new(&Qubic, self.style.threat_budget)
-                .until(deadline)
-                .run(board, None)
-                .found()
-        {
-            return Some(claimed(
-                win.first,
-                "forced win",
-                Claim::WinWithin(win.plies),
-            ));
-        }
-        let mut moves = Vec::new();
-        if self.style.defend {
-            match defend(board, side, &self.style, deadline) {
-                Defence::Free => {}
-                Defence::Keep(kept) => moves = kept,
-                Defence::Lost { cell, plies } => {
-                    return Some(claimed(cell, "defend", Claim::LossWithin(plies)));
-                }
-            }
-        }
-        let found = self
-            .searcher
-            .search(board, &moves, self.style.max_depth, Some(deadline))?;
-        let claim = found.proven().map(|p| {
-            if p > 0 {
-                Claim::WinWithin(p as u32)
-            } else {
-                Claim::LossWithin((-p) as u32)
-            }
-        });
+        let budget = match self.style.max_depth {
+            Some(depth) => Budget::Depth(depth),
+            None => Budget::Time(deadline.saturating_duration_since(Instant::now())),
+        };
+        let settings = SearchSettings::new(budget, 1);
+        let (analysis, proofs) = analyze_with(board, self.style.threats, &settings)?;
+        let best = analysis.best.index();
+        // A move the threat search settled: its own forced win, or the slowest loss.
+        let how = match proofs.iter().find(|&&(cell, _)| cell == best) {
+            Some(&(_, score)) if score > 0 => "forced win",
+            Some(_) => "defend",
+            None => "search",
+        };
         Some(Decision {
-            claim,
-            ..decision(found.cell, "search")
+            claim: analysis.claim(),
+            ..decision(best, how)
         })
     }
 }
@@ -155,50 +126,5 @@ fn claimed(cell: usize, how: &str, claim: Claim) -> Decision {
     Decision {
         claim: Some(claim),
         ..decision(cell, how)
-    }
-}
-
-/// What to do about the opponent's forced wins.
-enum Defence {
-    /// The opponent has none even with a free move: nothing to break.
-    Free,
-    /// Only these moves leave the opponent no forced win the search finds (or were not
-    /// checked in time).
-    Keep(Vec<usize>),
-    /// Every move lets the opponent force a win; this one delays it longest.
-    Lost { cell: usize, plies: u32 },
-}
-
-fn defend(board: QubicBoard, side: Side, style: &StrongStyle, deadline: Instant) -> Defence {
-    let opponent = side.other();
-    let search = || ThreatSearch::new(&Qubic, style.threat_budget).until(deadline);
-    if search().run_for(board, opponent, None).found().is_none() {
-        return Defence::Free;
-    }
-    // Leave half of the clock to the alpha-beta search.
-    let checks_until = Instant::now() + (deadline - Instant::now()) / 2;
-    let mut kept = Vec::new();
-    let mut slowest: Option<(usize, u32)> = None;
-    for cell in ordered_moves(board, side, Qubic.empty_cells(board)) {
-        if Instant::now() >= checks_until {
-            kept.push(cell); // not checked: kept, as it may be safe
-            continue;
-        }
-        match search()
-            .until(checks_until)
-            .run(board.with_move(cell), None)
-        {
-            ThreatOutcome::Found(win) => {
-                // The loss counts our move too.
-                if slowest.is_none_or(|(_, p)| win.plies + 1 > p) {
-                    slowest = Some((cell, win.plies + 1));
-                }
-            }
-            ThreatOutcome::NotFound | ThreatOutcome::OutOfBudget => kept.push(cell),
-        }
-    }
-    match (kept.is_empty(), slowest) {
-        (true, Some((cell, plies))) => Defence::Lost { cell, plies },
-        _ => Defence::Keep(kept),
     }
 }

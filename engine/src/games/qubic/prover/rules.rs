@@ -77,7 +77,7 @@ pub fn judge(board: QubicBoard, budgets: Budgets) -> (ProverVerdict, u64) {
         Side::Second => budgets.defence,
     };
     let mut search = ThreatSearch::new(&crate::games::qubic::geometry::Qubic, budget);
-    let outcome = search.run(board, None);
+    let outcome = search.run(board);
     let spent = search.nodes();
     if let ThreatOutcome::Found(_) = outcome {
         return (won_for(mover), spent);

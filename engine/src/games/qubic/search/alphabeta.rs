@@ -1,4 +1,4 @@
-//! Iterative-deepening alpha-beta (negamax) under a clock.
+//! Alpha-beta (negamax) below one root move of the analysis (`analysis.rs`).
 //!
 //! Threats shape the tree: the side to move wins at once when it can; when the opponent
 //! threatens one cell, blocking is the only move and costs no depth; two opponent threats
@@ -7,7 +7,6 @@
 //! the evaluation.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::eval::{evaluate, fork_cells, ordered_moves};
 use super::table::{Bound, Slot, Table};
@@ -25,34 +24,10 @@ pub const PROVEN: i32 = WIN - 1000;
 /// Nodes between looks at the clock.
 const CLOCK_EVERY: u64 = 512;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Found {
-    pub cell: usize,
-    /// For the side to move.
-    pub score: i32,
-    /// The depth of the last completed iteration.
-    pub depth: i32,
-    pub nodes: u64,
-}
-
-impl Found {
-    /// Plies to a proven win (positive) or loss (negative), if the score proves one.
-    pub fn proven(&self) -> Option<i32> {
-        if self.score >= PROVEN {
-            Some(WIN - self.score)
-        } else if self.score <= -PROVEN {
-            Some(-(WIN + self.score))
-        } else {
-            None
-        }
-    }
-}
-
-/// A searcher with its table, kept between moves.
+/// One root move's search, with its table.
 pub(crate) struct Searcher {
     pub(super) table: Table,
     pub(super) nodes: u64,
-    pub(super) deadline: Option<Instant>,
     pub(super) stopped: bool,
     /// Stop once `nodes` passes this (a node budget).
     pub(super) node_limit: u64,
@@ -63,94 +38,15 @@ pub(crate) struct Searcher {
 pub(super) struct Stop;
 
 impl Searcher {
-    pub fn new() -> Searcher {
-        Searcher::with_table_bits(18)
-    }
-
     /// A searcher whose table has `2^bits` slots.
     pub fn with_table_bits(bits: u32) -> Searcher {
         Searcher {
             table: Table::new(bits),
             nodes: 0,
-            deadline: None,
             stopped: false,
             node_limit: u64::MAX,
             halt: None,
         }
-    }
-
-    /// The best of `moves` (all legal moves when empty) for the side to move, deepening
-    /// until `max_depth` or the deadline; `None` only when there is no move at all. The
-    /// first iteration (depth 1) always completes, so there is always an answer.
-    pub fn search(
-        &mut self,
-        board: QubicBoard,
-        moves: &[usize],
-        max_depth: i32,
-        deadline: Option<Instant>,
-    ) -> Option<Found> {
-        let empty = !board.occupied();
-        let mut root: Vec<usize> = if moves.is_empty() {
-            ordered_moves(board, board.to_move(), empty)
-        } else {
-            moves.to_vec()
-        };
-        if root.is_empty() {
-            return None;
-        }
-        // Inner nodes take a win on entry; the root must too.
-        let side = board.to_move();
-        let wins = threats(&LINES, board.mask(side), board.mask(side.other())).wins;
-        if let Some(&cell) = root.iter().find(|&&c| wins & 1 << c != 0) {
-            return Some(Found {
-                cell,
-                score: WIN - 1,
-                depth: 1,
-                nodes: 1,
-            });
-        }
-        self.nodes = 0;
-        self.stopped = false;
-        let mut best: Option<Found> = None;
-        for depth in 1..=max_depth.max(1) {
-            // The first iteration must finish so that there is a move.
-            self.deadline = if depth == 1 { None } else { deadline };
-            let Ok((cell, score)) = self.root(board, &root, depth) else {
-                break;
-            };
-            best = Some(Found {
-                cell,
-                score,
-                depth,
-                nodes: self.nodes,
-            });
-            // The best move first next time.
-            if let Some(at) = root.iter().position(|&c| c == cell) {
-                root[..=at].rotate_right(1);
-            }
-            if score.abs() >= PROVEN {
-                break; // proven: deeper search cannot change it
-            }
-        }
-        best
-    }
-
-    fn root(
-        &mut self,
-        board: QubicBoard,
-        moves: &[usize],
-        depth: i32,
-    ) -> Result<(usize, i32), Stop> {
-        let mut alpha = -WIN - 1;
-        let mut best = moves[0];
-        for &cell in moves {
-            let score = -self.negamax(board.with_move(cell), depth - 1, 1, -WIN - 1, -alpha)?;
-            if score > alpha {
-                alpha = score;
-                best = cell;
-            }
-        }
-        Ok((best, alpha))
     }
 
     fn tick(&mut self) -> Result<(), Stop> {
@@ -158,9 +54,7 @@ impl Searcher {
         if self.nodes > self.node_limit {
             self.stopped = true;
         }
-        if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.halt.as_ref().is_some_and(|h| h.halted()))
+        if self.nodes.is_multiple_of(CLOCK_EVERY) && self.halt.as_ref().is_some_and(|h| h.halted())
         {
             self.stopped = true;
         }
@@ -243,12 +137,6 @@ impl Searcher {
     }
 }
 
-impl Default for Searcher {
-    fn default() -> Self {
-        Searcher::new()
-    }
-}
-
 /// Proven scores are stored relative to the node (plies from it), not the root.
 fn to_table(score: i32, ply: i32) -> i32 {
     if score >= PROVEN {
@@ -272,31 +160,35 @@ fn from_table(score: i32, ply: i32) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::core::root::SearchSettings;
+    use crate::core::{Budget, Claim};
+    use crate::games::qubic::board::QubicBoard;
+    use crate::games::qubic::search::analysis::analyze;
+
+    /// The best move at `depth` and what it proves.
+    fn best(board: QubicBoard, depth: u32) -> (usize, Option<Claim>) {
+        let settings = SearchSettings::new(Budget::Depth(depth), 1);
+        let analysis = analyze(board, &settings).unwrap();
+        (analysis.best.index(), analysis.claim())
+    }
 
     #[test]
     fn takes_a_win_and_sees_a_double_threat() {
-        let mut s = Searcher::new();
         // X on 0, 1, 2 and O elsewhere: X wins at 3.
         let b = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45 | 1 << 51);
-        let found = s.search(b, &[], 4, None).unwrap();
-        assert_eq!(found.cell, 3);
-        assert_eq!(found.proven(), Some(1));
+        assert_eq!(best(b, 4), (3, Some(Claim::WinWithin(1))));
         // X on 1, 2, 4, 8: cell 0 makes two threes, a win in 3.
         let fork = QubicBoard::from_masks(
             1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
             1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
         );
-        let found = s.search(fork, &[], 3, None).unwrap();
-        assert_eq!(found.proven(), Some(3));
+        assert_eq!(best(fork, 3).1, Some(Claim::WinWithin(3)));
     }
 
     #[test]
     fn blocks_a_single_threat() {
-        let mut s = Searcher::new();
         // O to move; X threatens 3 (0 1 2).
         let b = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45);
-        let found = s.search(b, &[], 3, None).unwrap();
-        assert_eq!(found.cell, 3);
+        assert_eq!(best(b, 3).0, 3);
     }
 }

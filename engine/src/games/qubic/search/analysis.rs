@@ -15,11 +15,19 @@ use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::threats::ThreatSearch;
 
-/// Positions the threat search may examine for the mover's forced win, and for the
-/// opponent's with a free move.
-const ATTACK_BUDGET: u64 = 200_000;
-/// Positions it may examine for the opponent's forced win after each move.
-const DEFEND_BUDGET: u64 = 20_000;
+/// Positions the threat searches may examine: `attack` for the mover's forced win (and the
+/// opponent's with a free move), `defend` for the opponent's after each move; 0 for none.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ThreatBudgets {
+    pub attack: u64,
+    pub defend: u64,
+}
+
+/// The `perfect` player's.
+const STRONGEST: ThreatBudgets = ThreatBudgets {
+    attack: 200_000,
+    defend: 20_000,
+};
 
 /// The slots of all the root moves' tables together: 2^18, 8 MiB. The split is part of
 /// what the result depends on.
@@ -113,6 +121,16 @@ impl Root for Analysed {
 
 /// The analysis of `board` at `settings`; `None` once the game is over.
 pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis> {
+    Some(analyze_with(board, STRONGEST, settings)?.0)
+}
+
+/// The analysis with threat searches at `budgets`, and the moves they settled with their
+/// scores.
+pub(crate) fn analyze_with(
+    board: QubicBoard,
+    budgets: ThreatBudgets,
+    settings: &SearchSettings,
+) -> Option<(Analysis, Vec<(usize, i32)>)> {
     if board.status().is_over() {
         return None;
     }
@@ -141,22 +159,17 @@ pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis>
                 None => search,
             }
         };
-        if let Some(win) = search(ATTACK_BUDGET).run(board, None).found() {
+        if let Some(win) = search(budgets.attack).run(board).found() {
             settled[win.first] = Some(WIN - win.plies as i32);
         }
-        let threatened = search(ATTACK_BUDGET)
-            .run_for(board, side.other(), None)
-            .found()
-            .is_some();
+        let threatened = budgets.defend > 0
+            && (search(budgets.attack).run_for(board, side.other()).found()).is_some();
         if threatened {
             for &cell in &cells {
                 if settled[cell].is_some() {
                     continue;
                 }
-                if let Some(loss) = search(DEFEND_BUDGET)
-                    .run(board.with_move(cell), None)
-                    .found()
-                {
+                if let Some(loss) = search(budgets.defend).run(board.with_move(cell)).found() {
                     // The loss counts this move too.
                     settled[cell] = Some(-(WIN - loss.plies as i32 - 1));
                 }
@@ -174,7 +187,7 @@ pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis>
             .filter_map(|&cell| settled[cell].map(|score| (cell, score)))
             .collect(),
     };
-    root::analyze(&analysed, settings)
+    Some((root::analyze(&analysed, settings)?, analysed.proofs))
 }
 
 /// The line from `first`: the table's best move at each position after it, while it is
