@@ -220,6 +220,12 @@ pub(crate) fn margin(budget: Duration) -> Duration {
     (budget / 10).min(Duration::from_millis(60))
 }
 
+/// When a search given `budget` from `start` must stop; none for a budget past any clock
+/// (`Duration::MAX`), which an `Instant` cannot hold.
+fn deadline(start: Instant, budget: Duration) -> Option<Instant> {
+    start.checked_add(budget.saturating_sub(margin(budget)))
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Value {
     Exact(Searched),
@@ -258,7 +264,7 @@ pub(crate) fn analyze<R: Root>(root: &R, settings: &SearchSettings) -> Option<An
     let (max_depth, node_limit, movetime) = settings.budget.limits();
     let halt = Arc::new(Halt {
         abort: AtomicBool::new(false),
-        deadline: movetime.map(|t| start + t.saturating_sub(margin(t))),
+        deadline: movetime.and_then(|t| deadline(start, t)),
         watch: settings.watch.clone(),
     });
     let states: Vec<Mutex<R::State>> = moves
@@ -561,6 +567,16 @@ mod tests {
             Duration::from_millis(10)
         );
         assert_eq!(margin(Duration::from_secs(16)), Duration::from_millis(60));
+    }
+
+    #[test]
+    fn a_budget_past_any_clock_has_no_deadline() {
+        let now = Instant::now();
+        assert_eq!(deadline(now, Duration::MAX), None);
+        assert_eq!(
+            deadline(now, Duration::from_secs(1)),
+            Some(now + Duration::from_millis(940))
+        );
     }
 
     /// A made-up game: move `m` is worth `VALUES[m]` minus a little per ply searched,
