@@ -178,16 +178,7 @@ fn grid(
             .collect();
         if layout.blocks.count() > 1 {
             out.push('\n');
-            let titles: String = blocks
-                .iter()
-                .map(|&b| {
-                    format!(
-                        "{:<block_width$}",
-                        format!("  {}", game.extras().block_label(b))
-                    )
-                })
-                .collect();
-            out.push_str(titles.trim_end());
+            out.push_str(&titles(game, &blocks, block_width));
             out.push('\n');
         }
         let mut header = String::new();
@@ -218,6 +209,20 @@ fn grid(
         }
     }
     out
+}
+
+/// The blocks' names, each over its block.
+fn titles(game: &dyn Game, blocks: &[u8], block_width: usize) -> String {
+    let titles: String = blocks
+        .iter()
+        .map(|&b| {
+            format!(
+                "{:<block_width$}",
+                format!("  {}", game.extras().block_label(b))
+            )
+        })
+        .collect();
+    titles.trim_end().to_string()
 }
 
 /// The widest line `analyze` prints for a row of blocks before it splits the row.
