@@ -8,7 +8,7 @@ use super::board::{ClassicBoard, MoveRefused};
 use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::players::{
-    D10, ExactLevel, Perfect, RandomPlayer, RuleList, SearchLevel, greedy, searcher,
+    D10, Perfect, RandomPlayer, RuleList, SearchLevel, exact_level, greedy, searcher,
 };
 use super::proof::{ProofLimits, Prover};
 use super::search;
@@ -412,9 +412,7 @@ impl Engine for ClassicEngine {
             (_, Some(Difficulty::Perfect), None) => {
                 Box::new(searcher::perfect(v, movetime, options.threads))
             }
-            (_, Some(level), Some(solver)) => {
-                Box::new(ExactLevel::new(level, solver.clone(), seed))
-            }
+            (_, Some(level), Some(solver)) => Box::new(exact_level(level, solver.clone(), seed)),
             (_, Some(level), None) => Box::new(SearchLevel::new(level, v, movetime, seed)),
             _ => {
                 return Err(PlayerError(format!(

@@ -7,10 +7,12 @@
 //! likelier where they cost little. With its guard on, a level first narrows the moves to
 //! the obvious ones (a win at once, then what the game calls not losing at once).
 
+use std::sync::Arc;
+
 use rand::RngExt;
 
-use super::rng::PlayerRng;
-use crate::core::{Outcome, Value};
+use super::rng::{PlayerRng, random_bit, rng_from_seed};
+use crate::core::{CellId, Decision, Difficulty, Outcome, Player, Position, Value};
 
 /// How a level plays; see the module documentation.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -58,6 +60,60 @@ impl Style {
             pick -= w;
         }
         scored.last().map(|&(choice, _)| choice) // rounding left a sliver over
+    }
+}
+
+/// What a level asks of a game's solver; cells are bit indexes of the game's masks.
+pub trait Exact: Send + Sync + 'static {
+    /// While `position`'s game is on: its empty cells, and the cells a guarded level plays
+    /// from if any (the wins at once, else what the game calls not losing at once).
+    fn cells(position: &dyn Position) -> Option<(u64, Option<u64>)>;
+
+    /// The exact value of playing `cell` and, when `traps` is asked, the share of the
+    /// opponent's replies that go wrong; `None` for a move the solver cannot value.
+    fn graded(&self, position: &dyn Position, cell: usize, traps: bool) -> Option<(Value, f64)>;
+}
+
+/// A randomised player of one level on the exact values.
+pub struct Level<S: Exact> {
+    level: Difficulty,
+    style: Style,
+    solver: Arc<S>,
+    rng: PlayerRng,
+}
+
+impl<S: Exact> Level<S> {
+    pub fn new(level: Difficulty, style: Style, solver: Arc<S>, seed: u64) -> Level<S> {
+        Level {
+            level,
+            style,
+            solver,
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+impl<S: Exact> Player for Level<S> {
+    fn name(&self) -> String {
+        self.level.name().into()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let (empty, obvious) = S::cells(position)?;
+        let guarded = self.style.guarded(&mut self.rng);
+        let allowed = obvious.filter(|_| guarded).unwrap_or(empty);
+        let traps = self.style.trap_weight > 0.0; // else skip the lookups the score ignores
+        let scored: Vec<(usize, f64)> = (0..64)
+            .filter(|cell| allowed >> cell & 1 != 0)
+            .filter_map(|cell| {
+                let (value, share) = self.solver.graded(position, cell, traps)?;
+                Some((cell, self.style.score(value, share)))
+            })
+            .collect();
+        let picked = self.style.pick(&scored, &mut self.rng);
+        // Nothing valued (a board the solver does not hold): any move rather than none.
+        let cell = picked.or_else(|| random_bit(empty, &mut self.rng))?;
+        Some(Decision::new(CellId::new(cell)))
     }
 }
 

@@ -9,7 +9,7 @@ pub mod searcher;
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
 pub use d10::D10;
-pub(crate) use levels::ExactLevel;
+pub(crate) use levels::exact_level;
 
 /// The exact player for boards of up to 16 cells: see `solver::choose` for its choice.
 pub(crate) type Perfect =

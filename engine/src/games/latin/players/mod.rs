@@ -13,7 +13,6 @@ pub(crate) use baselines::Lookahead;
 pub use baselines::greedy;
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
-pub(crate) use levels::Level;
 pub use levels::{level_player, style};
 
 /// The exact bot: never lowers the value; deterministic (see `solver::choose`).
@@ -48,7 +47,7 @@ macro_rules! seated {
     )*};
 }
 
-seated!(Lookahead, Heuristic, Level, BookPlayer);
+seated!(Lookahead, Heuristic, BookPlayer);
 
 fn random_cell(mask: u16, rng: &mut PlayerRng) -> Option<Cell> {
     Cell::new(random_bit(mask.into(), rng)? as u8)
