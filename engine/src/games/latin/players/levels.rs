@@ -7,8 +7,8 @@ use std::sync::Arc;
 use super::{Perfect, Player};
 use crate::core::{Difficulty, Position, Value};
 use crate::games::kit::levels::{Exact, Level, Style};
+use crate::games::latin::game::Cell;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
-use crate::games::latin::game::{Board, Cell};
 use crate::games::latin::position::board_of;
 use crate::games::latin::solver::Solver;
 use crate::games::latin::solver::choose::Traps;
@@ -71,6 +71,7 @@ pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dy
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::latin::game::Board;
     use crate::games::latin::position::latin_cell;
 
     #[test]
