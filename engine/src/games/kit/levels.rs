@@ -75,16 +75,16 @@ pub trait Exact: Send + Sync + 'static {
 }
 
 /// A randomised player of one level on the exact values.
-pub struct Level<S: Exact> {
+pub struct ExactLevel<S: Exact> {
     level: Difficulty,
     style: Style,
     solver: Arc<S>,
     rng: PlayerRng,
 }
 
-impl<S: Exact> Level<S> {
-    pub fn new(level: Difficulty, style: Style, solver: Arc<S>, seed: u64) -> Level<S> {
-        Level {
+impl<S: Exact> ExactLevel<S> {
+    pub fn new(level: Difficulty, style: Style, solver: Arc<S>, seed: u64) -> ExactLevel<S> {
+        ExactLevel {
             level,
             style,
             solver,
@@ -93,7 +93,7 @@ impl<S: Exact> Level<S> {
     }
 }
 
-impl<S: Exact> Player for Level<S> {
+impl<S: Exact> Player for ExactLevel<S> {
     fn name(&self) -> String {
         self.level.name().into()
     }

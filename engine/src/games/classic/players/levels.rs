@@ -8,7 +8,7 @@ use super::{board_in_play, obvious};
 use crate::core::{Difficulty, Position, Value};
 use crate::games::classic::cell::ClassicCell;
 use crate::games::classic::solver::{ClassicSolver, Traps};
-use crate::games::kit::levels::{Exact, Level, Style};
+use crate::games::kit::levels::{Exact, ExactLevel, Style};
 
 impl Exact for ClassicSolver {
     fn cells(position: &dyn Position) -> Option<(u64, Option<u64>)> {
@@ -30,7 +30,7 @@ pub(crate) fn exact_level(
     level: Difficulty,
     solver: Arc<ClassicSolver>,
     seed: u64,
-) -> Level<ClassicSolver> {
+) -> ExactLevel<ClassicSolver> {
     let style = match level {
         // `random` and `perfect` are the adapter's own players: never played this way.
         Difficulty::Random | Difficulty::Easy => Style {
@@ -49,5 +49,5 @@ pub(crate) fn exact_level(
             guard: 1.0,
         },
     };
-    Level::new(level, style, solver, seed)
+    ExactLevel::new(level, style, solver, seed)
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::{Perfect, Player};
 use crate::core::{Difficulty, Position, Value};
-use crate::games::kit::levels::{Exact, Level, Style};
+use crate::games::kit::levels::{Exact, ExactLevel, Style};
 use crate::games::latin::game::Cell;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::position::board_of;
@@ -62,7 +62,7 @@ pub fn style(level: Difficulty) -> Option<Style> {
 /// A player of this level; `seed` drives the randomised levels.
 pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dyn Player> {
     match (level, style(level)) {
-        (_, Some(style)) => Box::new(Level::new(level, style, solver, seed)),
+        (_, Some(style)) => Box::new(ExactLevel::new(level, style, solver, seed)),
         (Difficulty::Random, None) => Box::new(super::RandomPlayer::new(seed)),
         (_, None) => Box::new(Perfect::new(solver)),
     }
@@ -84,7 +84,7 @@ mod tests {
             guard: 1.0,
         };
         let solver = Arc::new(Solver::new());
-        let mut cold = Level::new(Difficulty::Hard, style, Arc::clone(&solver), 1);
+        let mut cold = ExactLevel::new(Difficulty::Hard, style, Arc::clone(&solver), 1);
         let mut board: Board = "X---/-O--/--X-/----".parse().expect("position");
         while !board.status().is_over() {
             let best = solver.value(board).expect("in play");
