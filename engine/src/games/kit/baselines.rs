@@ -2,9 +2,7 @@
 //! legal move, and `greedy`, which takes the game's obvious moves first. What is obvious
 //! (a win at once, a block, a move that does not lose at once) is the game's to say.
 
-use rand::RngExt;
-
-use super::rng::{PlayerRng, random_bit, rng_from_seed};
+use super::rng::{PlayerRng, pick, random_bit, rng_from_seed};
 use crate::core::{CellId, Decision, Player, Position};
 
 /// A uniformly random legal move, from the position's legal moves in their order (lowest
@@ -38,14 +36,10 @@ impl Player for RandomPlayer {
     }
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        let moves = position.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        let cell = moves[self.rng.random_range(0..moves.len())];
+        let mv = pick(&position.legal_moves(), &mut self.rng)?;
         Some(Decision {
             how: self.how.map(String::from),
-            ..Decision::new(cell)
+            ..Decision::new(mv)
         })
     }
 }

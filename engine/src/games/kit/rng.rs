@@ -12,6 +12,11 @@ pub fn rng_from_seed(seed: u64) -> PlayerRng {
     PlayerRng::seed_from_u64(seed)
 }
 
+/// One of `items` drawn uniformly; `None` when there is none.
+pub fn pick<T: Copy>(items: &[T], rng: &mut PlayerRng) -> Option<T> {
+    (!items.is_empty()).then(|| items[rng.random_range(0..items.len())])
+}
+
 /// The index of a set bit of `mask` drawn uniformly, counting bits from the lowest; `None`
 /// for an empty mask. Every game's cells are bits of a mask, lowest cell first, so this is
 /// "a random legal move" for all of them, and a seed draws the same move in each.

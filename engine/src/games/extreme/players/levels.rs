@@ -10,9 +10,10 @@ use crate::core::{Decision, Player, PlayerOptions, Position};
 
 use super::super::cell::cell_id;
 use super::searcher;
-use super::simple::{greedy_move, pick};
+use super::simple::greedy_move;
 use super::{Rng, rng, state_of};
 use crate::games::kit::analyser::Analyser;
+use crate::games::kit::rng::pick;
 
 /// A level's recipe.
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -1,16 +1,11 @@
 //! The greedy baseline, which knows only the rules (`random` is the kit's).
 
-use rand::RngExt;
-
 use crate::core::{Decision, Player, Position};
 
 use super::super::cell::ExtremeCell;
 use super::super::rules::State;
 use super::{Rng, rng, state_of, winning_moves};
-
-pub fn pick(cells: &[ExtremeCell], rng: &mut Rng) -> Option<ExtremeCell> {
-    (!cells.is_empty()).then(|| cells[rng.random_range(0..cells.len())])
-}
+use crate::games::kit::rng::pick;
 
 /// Wins a small board when it can; else avoids sending the opponent to a board they can
 /// win at once (or to a closed one, where an open move lets them win any such board);
