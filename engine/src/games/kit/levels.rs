@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use super::rng::{PlayerRng, random_bit, rng_from_seed};
-use crate::core::{CellId, Decision, Difficulty, Outcome, Player, Position, Value};
+use crate::core::{CellId, Claim, Decision, Difficulty, Outcome, Player, Position, Value};
 
 /// How a level plays; see the module documentation.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -63,8 +63,12 @@ impl Style {
     }
 }
 
-/// What a level asks of a game's solver; cells are bit indexes of the game's masks.
-pub trait Exact: Send + Sync + 'static {
+/// A game's solved table, as its players ask it; cells are bit indexes of the game's masks.
+pub trait Solution: Send + Sync + 'static {
+    /// The perfect move in `position` and its exact value for the side playing it; `None`
+    /// when the game is over (or the position is another game's).
+    fn best(&self, position: &dyn Position) -> Option<(CellId, Value)>;
+
     /// While `position`'s game is on: its empty cells, and the cells a guarded level plays
     /// from if any (the wins at once, else what the game calls not losing at once).
     fn cells(position: &dyn Position) -> Option<(u64, Option<u64>)>;
@@ -74,15 +78,40 @@ pub trait Exact: Send + Sync + 'static {
     fn graded(&self, position: &dyn Position, cell: usize, traps: bool) -> Option<(Value, f64)>;
 }
 
+/// The top level: never lowers the value; as deterministic as its solver's choice.
+pub(crate) struct Perfect<S: Solution> {
+    solver: Arc<S>,
+}
+
+impl<S: Solution> Perfect<S> {
+    pub fn new(solver: Arc<S>) -> Perfect<S> {
+        Perfect { solver }
+    }
+}
+
+impl<S: Solution> Player for Perfect<S> {
+    fn name(&self) -> String {
+        "perfect".into()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        let (cell, value) = self.solver.best(position)?;
+        Some(Decision {
+            claim: Some(Claim::Exact(value)),
+            ..Decision::new(cell)
+        })
+    }
+}
+
 /// A randomised player of one level on the exact values.
-pub struct ExactLevel<S: Exact> {
+pub struct ExactLevel<S: Solution> {
     level: Difficulty,
     style: Style,
     solver: Arc<S>,
     rng: PlayerRng,
 }
 
-impl<S: Exact> ExactLevel<S> {
+impl<S: Solution> ExactLevel<S> {
     pub fn new(level: Difficulty, style: Style, solver: Arc<S>, seed: u64) -> ExactLevel<S> {
         ExactLevel {
             level,
@@ -93,7 +122,7 @@ impl<S: Exact> ExactLevel<S> {
     }
 }
 
-impl<S: Exact> Player for ExactLevel<S> {
+impl<S: Solution> Player for ExactLevel<S> {
     fn name(&self) -> String {
         self.level.name().into()
     }

@@ -5,7 +5,6 @@ pub mod analyser;
 pub mod baselines;
 pub mod levels;
 pub mod lines;
-pub mod perfect;
 pub mod placing;
 pub mod rng;
 pub mod solved;

@@ -5,12 +5,19 @@
 use std::sync::Arc;
 
 use super::{board_in_play, obvious};
-use crate::core::{Difficulty, Position, Value};
+use crate::core::{CellId, Difficulty, Position, Value};
+use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::cell::ClassicCell;
 use crate::games::classic::solver::{ClassicSolver, Traps};
-use crate::games::kit::levels::{Exact, ExactLevel, Style};
+use crate::games::kit::levels::{ExactLevel, Solution, Style};
 
-impl Exact for ClassicSolver {
+impl Solution for ClassicSolver {
+    fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
+        let board = *position.as_any().downcast_ref::<ClassicBoard>()?;
+        let choice = self.best_move(board)?;
+        Some((CellId::new(choice.cell.index()), choice.value))
+    }
+
     fn cells(position: &dyn Position) -> Option<(u64, Option<u64>)> {
         let board = board_in_play(position)?;
         Some((board.empty_cells(), obvious(board).map(|(cells, _)| cells)))

@@ -13,7 +13,7 @@ pub(crate) use levels::exact_level;
 
 /// The exact player for boards of up to 16 cells: see `solver::choose` for its choice.
 pub(crate) type Perfect =
-    crate::games::kit::perfect::Perfect<crate::games::classic::solver::ClassicSolver>;
+    crate::games::kit::levels::Perfect<crate::games::classic::solver::ClassicSolver>;
 pub(crate) use rule_list::RuleList;
 pub(crate) use searcher::SearchLevel;
 

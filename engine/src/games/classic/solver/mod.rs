@@ -17,8 +17,6 @@ use super::cell::ClassicCell;
 use super::symmetry::Symmetries;
 use super::variant::Variant;
 use crate::core::Value;
-use crate::core::{CellId, Position};
-use crate::games::kit::perfect::Solution;
 use solve::{Rules, Solve, children};
 use table::Table;
 
@@ -147,14 +145,5 @@ impl ClassicSolver {
 
     pub fn memory_bytes(&self) -> usize {
         self.table.memory_bytes()
-    }
-}
-
-/// The perfect player's question: the best move of a position of this solver's board.
-impl Solution for ClassicSolver {
-    fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
-        let board = *position.as_any().downcast_ref::<ClassicBoard>()?;
-        let choice = self.best_move(board)?;
-        Some((CellId::new(choice.cell.index()), choice.value))
     }
 }

@@ -5,15 +5,20 @@
 use std::sync::Arc;
 
 use super::{Perfect, Player};
-use crate::core::{Difficulty, Position, Value};
-use crate::games::kit::levels::{Exact, ExactLevel, Style};
+use crate::core::{CellId, Difficulty, Position, Value};
+use crate::games::kit::levels::{ExactLevel, Solution, Style};
 use crate::games::latin::game::Cell;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
-use crate::games::latin::position::board_of;
+use crate::games::latin::position::{board_of, cell_id};
 use crate::games::latin::solver::Solver;
 use crate::games::latin::solver::choose::Traps;
 
-impl Exact for Solver {
+impl Solution for Solver {
+    fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
+        let choice = self.best_move(board_of(position)?)?;
+        Some((cell_id(choice.cell), choice.value))
+    }
+
     fn cells(position: &dyn Position) -> Option<(u64, Option<u64>)> {
         let board = board_of(position).filter(|b| !b.status().is_over())?;
         let obvious = [winning_cells(board), safe_cells(board)]

@@ -16,7 +16,7 @@ pub use heuristic::Heuristic;
 pub use levels::{level_player, style};
 
 /// The exact bot: never lowers the value; deterministic (see `solver::choose`).
-pub(crate) type Perfect = crate::games::kit::perfect::Perfect<crate::games::latin::solver::Solver>;
+pub(crate) type Perfect = crate::games::kit::levels::Perfect<crate::games::latin::solver::Solver>;
 pub(crate) use spec::PlayerSpec;
 pub use spec::VALID_NAMES;
 

@@ -5,9 +5,7 @@ mod search;
 mod table;
 mod value;
 
-use crate::core::{CellId, Position, Value};
-use crate::games::kit::perfect::Solution;
-use crate::games::latin::position::{board_of, cell_id};
+use crate::core::Value;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
@@ -171,13 +169,5 @@ impl Solver {
 impl Default for Solver {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-/// The perfect player's question: the best move of a Tic-Tac-Latin position.
-impl Solution for Solver {
-    fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
-        let choice = self.best_move(board_of(position)?)?;
-        Some((cell_id(choice.cell), choice.value))
     }
 }
