@@ -7,9 +7,7 @@ use std::sync::{Arc, OnceLock};
 use super::board::{ClassicBoard, MoveRefused};
 use super::cell::ClassicCell;
 use super::lines::Lines;
-use super::players::{
-    D10, Perfect, RandomPlayer, RuleList, SearchLevel, exact_level, greedy, searcher,
-};
+use super::players::{D10, EXACT_STYLES, RandomPlayer, RuleList, SearchLevel, greedy, searcher};
 use super::proof::{ProofLimits, Prover};
 use super::search;
 use super::solver::ClassicSolver;
@@ -22,6 +20,7 @@ use crate::core::{
     Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
     Status, Value, read_cell, read_position,
 };
+use crate::games::kit::levels::solved_player;
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
 
@@ -408,11 +407,12 @@ impl Engine for ClassicEngine {
             // beatable opponent for a person.
             ("medium", ..) if v == Variant::CLASSIC => Box::new(D10::named("medium", seed)),
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
-            (_, Some(Difficulty::Perfect), Some(solver)) => Box::new(Perfect::new(solver.clone())),
             (_, Some(Difficulty::Perfect), None) => {
                 Box::new(searcher::perfect(v, movetime, options.threads))
             }
-            (_, Some(level), Some(solver)) => Box::new(exact_level(level, solver.clone(), seed)),
+            (_, Some(level), Some(solver)) => {
+                solved_player(level, EXACT_STYLES, solver.clone(), seed)
+            }
             (_, Some(level), None) => Box::new(SearchLevel::new(level, v, movetime, seed)),
             _ => {
                 return Err(PlayerError(format!(

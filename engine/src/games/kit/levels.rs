@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use rand::RngExt;
 
+use super::baselines::RandomPlayer;
 use super::rng::{PlayerRng, random_bit, rng_from_seed};
 use crate::core::{CellId, Claim, Decision, Difficulty, Outcome, Player, Position, Value};
 
@@ -101,6 +102,23 @@ impl<S: Solution> Player for Perfect<S> {
             ..Decision::new(cell)
         })
     }
+}
+
+/// The player of `level` in a solved game whose easy, medium and hard play `styles`.
+pub fn solved_player<S: Solution>(
+    level: Difficulty,
+    styles: [Style; 3],
+    solver: Arc<S>,
+    seed: u64,
+) -> Box<dyn Player> {
+    let style = match level {
+        Difficulty::Random => return Box::new(RandomPlayer::new(seed)),
+        Difficulty::Easy => styles[0],
+        Difficulty::Medium => styles[1],
+        Difficulty::Hard => styles[2],
+        Difficulty::Perfect => return Box::new(Perfect::new(solver)),
+    };
+    Box::new(ExactLevel::new(level, style, solver, seed))
 }
 
 /// A randomised player of one level on the exact values.

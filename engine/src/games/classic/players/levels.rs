@@ -2,14 +2,12 @@
 //! exact move values, calibrated here; `hard` adds a bonus for the share of the opponent's
 //! replies that go wrong (the traps a strong player sets), `perfect` makes no mistake.
 
-use std::sync::Arc;
-
 use super::{board_in_play, obvious};
-use crate::core::{CellId, Difficulty, Position, Value};
+use crate::core::{CellId, Position, Value};
 use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::cell::ClassicCell;
 use crate::games::classic::solver::{ClassicSolver, Traps};
-use crate::games::kit::levels::{ExactLevel, Solution, Style};
+use crate::games::kit::levels::{Solution, Style};
 
 impl Solution for ClassicSolver {
     fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
@@ -32,29 +30,21 @@ impl Solution for ClassicSolver {
     }
 }
 
-/// The player of `level` (easy, medium or hard), calibrated against `greedy` (see the README).
-pub(crate) fn exact_level(
-    level: Difficulty,
-    solver: Arc<ClassicSolver>,
-    seed: u64,
-) -> ExactLevel<ClassicSolver> {
-    let style = match level {
-        // `random` and `perfect` are the adapter's own players: never played this way.
-        Difficulty::Random | Difficulty::Easy => Style {
-            temperature: 1.5,
-            trap_weight: 0.0,
-            guard: 0.5,
-        },
-        Difficulty::Medium => Style {
-            temperature: 0.6,
-            trap_weight: 0.0,
-            guard: 1.0,
-        },
-        Difficulty::Hard | Difficulty::Perfect => Style {
-            temperature: 0.15,
-            trap_weight: 0.5,
-            guard: 1.0,
-        },
-    };
-    ExactLevel::new(level, style, solver, seed)
-}
+/// Easy, medium and hard, calibrated against `greedy` (see the README).
+pub(crate) const EXACT_STYLES: [Style; 3] = [
+    Style {
+        temperature: 1.5,
+        trap_weight: 0.0,
+        guard: 0.5,
+    },
+    Style {
+        temperature: 0.6,
+        trap_weight: 0.0,
+        guard: 1.0,
+    },
+    Style {
+        temperature: 0.15,
+        trap_weight: 0.5,
+        guard: 1.0,
+    },
+];

@@ -9,11 +9,8 @@ pub mod searcher;
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
 pub use d10::D10;
-pub(crate) use levels::exact_level;
+pub(crate) use levels::EXACT_STYLES;
 
-/// The exact player for boards of up to 16 cells: see `solver::choose` for its choice.
-pub(crate) type Perfect =
-    crate::games::kit::levels::Perfect<crate::games::classic::solver::ClassicSolver>;
 pub(crate) use rule_list::RuleList;
 pub(crate) use searcher::SearchLevel;
 

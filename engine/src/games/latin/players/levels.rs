@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use super::{Perfect, Player};
+use super::Player;
 use crate::core::{CellId, Difficulty, Position, Value};
-use crate::games::kit::levels::{ExactLevel, Solution, Style};
+use crate::games::kit::levels::{Solution, Style, solved_player};
 use crate::games::latin::game::Cell;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::position::{board_of, cell_id};
@@ -37,45 +37,38 @@ impl Solution for Solver {
     }
 }
 
-/// How a level plays; `None` for random (any move) and perfect (no mistakes), which have
-/// players of their own. Calibrated against `greedy` (see the README's difficulty section).
-pub fn style(level: Difficulty) -> Option<Style> {
-    match level {
-        // Near random among all moves, and only 60 % of the time sure to take a win
-        // or dodge a loss at once.
-        Difficulty::Easy => Some(Style {
-            temperature: 3.0,
-            trap_weight: 0.0,
-            guard: 0.6,
-        }),
-        // Never misses the obvious, but wanders among the rest.
-        Difficulty::Medium => Some(Style {
-            temperature: 1.7,
-            trap_weight: 0.0,
-            guard: 1.0,
-        }),
-        // Mostly the best move, and it likes setting traps.
-        Difficulty::Hard => Some(Style {
-            temperature: 0.65,
-            trap_weight: 0.5,
-            guard: 1.0,
-        }),
-        Difficulty::Random | Difficulty::Perfect => None,
-    }
-}
+/// Easy, medium and hard, calibrated against `greedy` (see the README's difficulty section).
+const STYLES: [Style; 3] = [
+    // Near random among all moves, and only 60 % of the time sure to take a win or dodge a
+    // loss at once.
+    Style {
+        temperature: 3.0,
+        trap_weight: 0.0,
+        guard: 0.6,
+    },
+    // Never misses the obvious, but wanders among the rest.
+    Style {
+        temperature: 1.7,
+        trap_weight: 0.0,
+        guard: 1.0,
+    },
+    // Mostly the best move, and it likes setting traps.
+    Style {
+        temperature: 0.65,
+        trap_weight: 0.5,
+        guard: 1.0,
+    },
+];
 
 /// A player of this level; `seed` drives the randomised levels.
 pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dyn Player> {
-    match (level, style(level)) {
-        (_, Some(style)) => Box::new(ExactLevel::new(level, style, solver, seed)),
-        (Difficulty::Random, None) => Box::new(super::RandomPlayer::new(seed)),
-        (_, None) => Box::new(Perfect::new(solver)),
-    }
+    solved_player(level, STYLES, solver, seed)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::kit::levels::ExactLevel;
     use crate::games::latin::game::Board;
     use crate::games::latin::position::latin_cell;
 

@@ -13,10 +13,7 @@ pub(crate) use baselines::Lookahead;
 pub use baselines::greedy;
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
-pub use levels::{level_player, style};
-
-/// The exact bot: never lowers the value; deterministic (see `solver::choose`).
-pub(crate) type Perfect = crate::games::kit::levels::Perfect<crate::games::latin::solver::Solver>;
+pub use levels::level_player;
 pub(crate) use spec::PlayerSpec;
 pub use spec::VALID_NAMES;
 
