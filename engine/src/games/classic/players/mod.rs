@@ -10,15 +10,12 @@ pub use crate::games::kit::baselines::RandomPlayer;
 pub use baselines::greedy;
 pub use d10::D10;
 pub(crate) use levels::EXACT_STYLES;
-
 pub(crate) use rule_list::RuleList;
 pub(crate) use searcher::SearchLevel;
 
 use super::board::ClassicBoard;
-use super::cell::ClassicCell;
 use crate::core::Position;
 pub(crate) use crate::games::kit::rng::PlayerRng;
-use crate::games::kit::rng::random_bit;
 pub use crate::games::kit::rng::rng_from_seed;
 
 /// The classic board behind a position, if it is one of ours and still in play.
@@ -36,8 +33,4 @@ fn obvious(board: ClassicBoard) -> Option<(u64, &'static str)> {
     ]
     .into_iter()
     .find(|&(cells, _)| cells != 0)
-}
-
-pub fn random_cell(mask: u64, rng: &mut PlayerRng) -> Option<ClassicCell> {
-    ClassicCell::in_mask(1 << random_bit(mask, rng)?).next()
 }

@@ -13,6 +13,7 @@ use crate::games::classic::search;
 use crate::games::classic::variant::Variant;
 use crate::games::kit::analyser::{Analyse, Analyser};
 use crate::games::kit::levels::Style;
+use crate::games::kit::rng::random_bit;
 
 /// The full-strength search: the analysis's best move, `movetime` a move on `threads`.
 pub fn perfect(variant: Variant, movetime: Duration, threads: usize) -> Analyser {
@@ -136,10 +137,10 @@ impl Player for SearchLevel {
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let board = board_in_play(position)?;
         if let Some((cells, how)) = self.guarded(board) {
-            let cell = super::random_cell(cells, &mut self.rng)?;
+            let cell = random_bit(cells, &mut self.rng)?;
             return Some(Decision {
                 how: Some(how.into()),
-                ..Decision::new(CellId::new(cell.index()))
+                ..Decision::new(CellId::new(cell))
             });
         }
         let searched = self.rng.random_bool(self.style.searched);
