@@ -2128,3 +2128,15 @@ fn drawn_text(app: &App) -> String {
     })
     .collect()
 }
+
+/// The start screen's help names the cells of the game chosen there, not of the one on the
+/// board.
+#[test]
+fn the_start_screen_help_names_the_chosen_game_s_cells() {
+    let mut h = Harness::with(Settings::default());
+    h.press(KeyCode::Up); // to the game's row
+    h.press(KeyCode::Right); // Tic-Tac-Latin to classic
+    h.typed("?");
+    let text = drawn_text(&h.app);
+    assert!(text.contains("a1 .. c3"), "{text}");
+}
