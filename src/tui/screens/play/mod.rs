@@ -166,13 +166,10 @@ impl PlayScreen {
         if let Some(name) = self.replayed.as_ref().and_then(|r| r.tag(tag)) {
             return name.to_string();
         }
-        let session = &self.session;
-        settings.names.for_side(
-            session.kept.mode,
-            side,
-            session.kept.human,
-            session.kept.names_swapped,
-        )
+        let kept = &self.session.kept;
+        settings
+            .names
+            .for_side(kept.mode, side, kept.human, kept.names_swapped)
     }
 
     pub fn human_to_move(&self) -> bool {
