@@ -2027,6 +2027,22 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
     assert_eq!(h.app.play.mode_label(), "Two players");
 }
 
+/// With saving off, a game from a position does not promise to keep its record.
+#[test]
+fn a_game_from_a_position_without_saving_promises_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::new(dir.path().to_path_buf(), false);
+    let mut h = with_memory(two_people_3x3(), Memory::load(store));
+    h.press(KeyCode::Enter);
+    let start = h.app.play.game().parse_position("X--/-O-/---").unwrap();
+    h.app
+        .play
+        .start_from(start, Mode::TwoHumans, First::You, &mut h.app.shared);
+    let status = h.app.shared.status.text.clone();
+    assert!(!status.contains("kept"), "{status}");
+    h.status_has("Player 1's turn");
+}
+
 /// A game from a position is not saved to resume, and its record keeps its start.
 #[test]
 fn a_game_from_a_position_keeps_its_start_in_its_record() {
