@@ -71,10 +71,10 @@ impl Snapshot {
     fn of(session: &Session) -> Snapshot {
         Snapshot {
             game: session.game.key(),
-            mode: session.mode,
+            mode: session.kept.mode,
             start: session.history.position_at(0).text(),
             moves: session.moves().to_vec(),
-            sides: (session.names_swapped, session.human),
+            sides: (session.kept.names_swapped, session.kept.human),
         }
     }
 }

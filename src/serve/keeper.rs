@@ -116,7 +116,7 @@ impl Keeper {
 fn resumable(session: &Session) -> Option<SavedGame> {
     let from_start = session.history.position_at(0).text() == session.game.start().text();
     let on = !session.moves().is_empty() && !session.status().is_over();
-    (from_start && on && session.mode != crate::config::Mode::Demo).then(|| SavedGame {
+    (from_start && on && session.kept.mode != crate::config::Mode::Demo).then(|| SavedGame {
         game: session.game.key(),
         session: session.to_resumed(),
         hints: None,

@@ -109,7 +109,7 @@ impl Room {
         let names = self.seat_names();
         let mut state = self.lock();
         let free = state.table.as_ref().and_then(|table| {
-            let seats = match table.session.mode {
+            let seats = match table.session.kept.mode {
                 Mode::TwoHumans => &[Seat::One, Seat::Two][..],
                 Mode::VsBot => &[Seat::One][..],
                 Mode::Demo => &[][..],
@@ -260,7 +260,7 @@ impl Room {
             return format!("You are {name}.");
         };
         let symbol = &self.words.symbols[side.index()];
-        let fresh = table.session.moves().is_empty() && table.session.mode == Mode::TwoHumans;
+        let fresh = table.session.moves().is_empty() && table.session.kept.mode == Mode::TwoHumans;
         match fresh {
             true => format!(
                 "You are {name} and play {symbol} ({} before the first move swaps sides).",
@@ -294,7 +294,7 @@ impl State {
             Some(table) => match table.seat_of(id) {
                 Some(seat) => Role::Seated {
                     seat,
-                    bot: table.session.mode != Mode::TwoHumans,
+                    bot: table.session.kept.mode != Mode::TwoHumans,
                 },
                 None => Role::Watching,
             },
@@ -328,17 +328,12 @@ impl Table {
     /// Once a game, when it is over: what its result counts as (none for the demo).
     fn finish(&mut self) -> Option<Finished> {
         let over = self.session.status().is_over();
-        if !over || self.recorded || self.session.mode == Mode::Demo {
+        if !over || self.recorded || self.session.kept.mode == Mode::Demo {
             return None;
         }
         self.recorded = true;
-        let mut saved = self.session.to_resumed();
-        saved.counted = false;
-        let mut copy = Session::resumed(self.session.game.clone(), &saved, &[]).ok()?;
-        copy.history = self.session.history.clone();
-        if let Some(side) = self.session.timed_out() {
-            copy.time_out(side);
-        }
+        let mut copy = self.session.clone();
+        copy.kept.counted = false;
         copy.take_result()
     }
 }

@@ -75,7 +75,7 @@ impl Table {
     /// A new table for `session` chosen by `chooser`, with `friend` at the second seat of a
     /// two-player game.
     pub fn new(session: Session, chooser: MemberId, friend: Option<MemberId>) -> Table {
-        let two = match session.mode {
+        let two = match session.kept.mode {
             Mode::TwoHumans => friend,
             _ => None,
         };
@@ -96,8 +96,8 @@ impl Table {
     /// plays the first side until the sides are swapped; against the bot the one person
     /// plays both the person's side and, through their bot, the bot's. `None` in the demo.
     pub fn seat_for(&self, side: Side) -> Option<Seat> {
-        match self.session.mode {
-            Mode::TwoHumans if (side == Side::First) != self.session.names_swapped => {
+        match self.session.kept.mode {
+            Mode::TwoHumans if (side == Side::First) != self.session.kept.names_swapped => {
                 Some(Seat::One)
             }
             Mode::TwoHumans => Some(Seat::Two),
@@ -108,11 +108,11 @@ impl Table {
 
     /// The side a seat plays in a two-player game (the person's, against the bot).
     pub fn side_of(&self, seat: Seat) -> Option<Side> {
-        match self.session.mode {
+        match self.session.kept.mode {
             Mode::TwoHumans => [Side::First, Side::Second]
                 .into_iter()
                 .find(|&side| self.seat_for(side) == Some(seat)),
-            Mode::VsBot if seat == Seat::One => self.session.human,
+            Mode::VsBot if seat == Seat::One => self.session.kept.human,
             _ => None,
         }
     }
@@ -138,7 +138,7 @@ impl Table {
         let Some(seat) = self.seat_of(member) else {
             return self.judge_watcher(change, names);
         };
-        if self.session.mode != Mode::TwoHumans {
+        if self.session.kept.mode != Mode::TwoHumans {
             // The one person's own game against the bot: theirs to play as they like,
             // but a new two-player game is one the others may join.
             return Ok(stay);
@@ -174,7 +174,7 @@ impl Table {
                                   (after a game, the swap key starts it)."
                     .into(),
             ),
-            Change::NewGame if board.mode != Mode::TwoHumans && other_here => Err(format!(
+            Change::NewGame if board.kept.mode != Mode::TwoHumans && other_here => Err(format!(
                 "{other} is here to play you: choose Two players (bot games are for one)."
             )),
             Change::NewGame if self.in_progress() && other_here => Err(format!(
@@ -222,7 +222,7 @@ impl Table {
         }
         if new_game {
             self.recorded = false;
-            match board.mode {
+            match board.kept.mode {
                 Mode::TwoHumans => {
                     if self.seats[1].is_none() && self.seats[0] == Some(member) {
                         self.seats[1] = waiting;
@@ -240,7 +240,7 @@ impl Table {
 /// How `board` differs from `table`.
 pub fn change(table: &Session, board: &Session) -> Change {
     let same_game = table.game.key() == board.game.key()
-        && table.mode == board.mode
+        && table.kept.mode == board.kept.mode
         && table.history.position_at(0).text() == board.history.position_at(0).text();
     if !same_game {
         return Change::NewGame;
@@ -254,7 +254,8 @@ pub fn change(table: &Session, board: &Session) -> Change {
     if b.len() < a.len() && !board.history.can_redo() {
         return Change::NewGame;
     }
-    let sides = table.names_swapped != board.names_swapped || table.human != board.human;
+    let sides = table.kept.names_swapped != board.kept.names_swapped
+        || table.kept.human != board.kept.human;
     match (b.len().cmp(&a.len()), sides) {
         (std::cmp::Ordering::Equal, false) => Change::Same,
         (std::cmp::Ordering::Equal, true) => Change::Sides,
@@ -323,10 +324,10 @@ mod tests {
     #[test]
     fn swapped_sides_move_the_first_side_to_player_two() {
         let mut table = two_players("");
-        table.session.names_swapped = true;
+        table.session.kept.names_swapped = true;
         assert_eq!(table.side_of(Seat::Two), Some(Side::First));
         let mut x_moves = session(Mode::TwoHumans, "b2");
-        x_moves.names_swapped = true;
+        x_moves.kept.names_swapped = true;
         assert!(table.judge(BEN, &x_moves, &names()).is_ok());
         assert!(table.judge(ANA, &x_moves, &names()).is_err());
     }
@@ -395,11 +396,11 @@ mod tests {
         );
         let fresh = two_players("");
         let mut swapped = session(Mode::TwoHumans, "");
-        swapped.names_swapped = true;
+        swapped.kept.names_swapped = true;
         assert_eq!(change(&fresh.session, &swapped), Change::Sides);
         assert!(fresh.judge(ANA, &swapped, &names()).is_ok());
         let mut late = session(Mode::TwoHumans, "b2");
-        late.names_swapped = true;
+        late.kept.names_swapped = true;
         assert!(two_players("b2").judge(ANA, &late, &names()).is_err());
     }
 

@@ -185,7 +185,7 @@ impl App {
         }
         self.shared.engines.insert(game.clone(), engine);
         let play = &mut self.play;
-        if game == play.session.game.key() && play.has_game && play.session.human.is_none() {
+        if game == play.session.game.key() && play.has_game && play.session.kept.human.is_none() {
             play.bot_chooses_side(&mut self.shared);
         }
     }

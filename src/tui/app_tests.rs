@@ -348,12 +348,16 @@ fn swapping_mid_game_hands_the_bot_your_side() {
     h.typed("b2");
     h.answer_how(Some("block"));
     assert!(h.app.play.bot_note.is_some());
-    assert_eq!(h.app.play.session.human, Some(Side::First));
+    assert_eq!(h.app.play.session.kept.human, Some(Side::First));
     h.typed("s");
-    assert_eq!(h.app.play.session.human, Some(Side::First), "asked first");
+    assert_eq!(
+        h.app.play.session.kept.human,
+        Some(Side::First),
+        "asked first"
+    );
     h.status_starts("Swap sides");
     h.typed("s");
-    assert_eq!(h.app.play.session.human, Some(Side::Second));
+    assert_eq!(h.app.play.session.kept.human, Some(Side::Second));
     assert_eq!(
         h.app.play.bot_note, None,
         "its note was on a move of the side you now play"
@@ -446,7 +450,7 @@ fn swapping_after_a_game_starts_the_next_with_sides_changed() {
     play_to_the_end(&mut h);
     h.typed("s");
     assert!(h.app.play.moves().is_empty());
-    assert_eq!(h.app.play.session.human, Some(Side::Second));
+    assert_eq!(h.app.play.session.kept.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "the bot opens the new game");
 }
 
@@ -480,7 +484,7 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     h.press(KeyCode::Left); // back to two players
     h.press(KeyCode::Enter);
     assert!(h.app.play.moves().is_empty());
-    assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
+    assert_eq!(h.app.play.session.kept.mode, Mode::TwoHumans);
     assert!(
         !h.app.play.hints,
         "hints off unless chosen: they give the game away"
@@ -565,16 +569,19 @@ fn ctrl_c_quits_from_anywhere() {
 #[test]
 fn a_letter_of_a_cell_name_types_it_and_nothing_else() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    let (level, cursor) = (h.app.play.session.difficulty, h.app.play.cursor);
+    let (level, cursor) = (h.app.play.session.kept.difficulty, h.app.play.cursor);
     h.typed("d");
-    assert_eq!(h.app.play.session.difficulty, level);
+    assert_eq!(h.app.play.session.kept.difficulty, level);
     assert_eq!(h.app.play.cursor, cursor);
     h.status_has("d… then the rest");
     h.typed("3");
     assert_eq!(h.moves(), "d3");
     h.answer();
     h.typed("+");
-    assert_ne!(h.app.play.session.difficulty, level, "+ changes the level");
+    assert_ne!(
+        h.app.play.session.kept.difficulty, level,
+        "+ changes the level"
+    );
     h.typed("h");
     assert_ne!(h.app.play.cursor, cell("d3"), "h moves left");
 }
@@ -611,7 +618,7 @@ fn a_too_small_terminal_ignores_everything_but_quitting() {
     assert!(h.app.play.moves().is_empty(), "nothing placed unseen");
     assert_eq!(h.app.overlay, None);
     assert!(!h.app.play.hints);
-    assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
+    assert_eq!(h.app.play.session.kept.difficulty, Difficulty::Perfect);
     h.send(Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: 10,
@@ -676,7 +683,7 @@ fn a_click_on_a_cell_places_there() {
 #[test]
 fn the_bot_choosing_takes_the_first_side_on_the_drawn_empty_board() {
     let h = Harness::new(Mode::VsBot, First::BotChooses, 0);
-    assert_eq!(h.app.play.session.human, Some(Side::Second));
+    assert_eq!(h.app.play.session.kept.human, Some(Side::Second));
     h.status_starts("Bot takes X and moves first");
     assert_eq!(h.moves_asked(), 1);
 }
@@ -696,9 +703,9 @@ fn the_bot_chooses_once_the_solver_is_ready() {
         asked.iter().all(|r| matches!(r, BotRequest::Load(_))),
         "only the engine is asked for: {asked:?}"
     );
-    assert_eq!(app.play.session.human, None);
+    assert_eq!(app.play.session.kept.human, None);
     let asked = app.update(ready());
-    assert_eq!(app.play.session.human, Some(Side::Second));
+    assert_eq!(app.play.session.kept.human, Some(Side::Second));
     assert_eq!(asked.len(), 1);
 }
 
@@ -712,7 +719,7 @@ fn bot_chooses_on_the_start_screen_does_not_freeze_two_players() {
     for key in [KeyCode::Up, KeyCode::Right, KeyCode::Enter] {
         h.press(key);
     }
-    assert_eq!(h.app.play.session.mode, Mode::TwoHumans);
+    assert_eq!(h.app.play.session.kept.mode, Mode::TwoHumans);
     h.typed("b2");
     assert_eq!(h.moves(), "b2", "{}", h.app.shared.status.text.as_str());
     h.typed("c3");
@@ -730,7 +737,7 @@ fn bot_chooses_on_the_start_screen_does_not_freeze_the_demo() {
         h.press(key);
     }
     assert_eq!(h.app.start.menu.starter, First::BotChooses);
-    assert_eq!(h.app.play.session.mode, Mode::Demo);
+    assert_eq!(h.app.play.session.kept.mode, Mode::Demo);
     assert_eq!(h.moves_asked(), 1, "Bot 1 is asked for its move");
     h.answer();
     assert_eq!(h.app.play.moves().len(), 1);
@@ -772,9 +779,9 @@ fn a_closed_input_ends_the_game_with_a_reason() {
 #[test]
 fn the_level_key_says_there_is_no_bot_between_two_people() {
     let mut h = Harness::new(Mode::TwoHumans, First::You, 0);
-    let level = h.app.play.session.difficulty;
+    let level = h.app.play.session.kept.difficulty;
     h.typed("+");
-    assert_eq!(h.app.play.session.difficulty, level);
+    assert_eq!(h.app.play.session.kept.difficulty, level);
     h.status_starts("No bot plays");
 }
 
@@ -927,7 +934,7 @@ fn a_new_game_after_resuming_keeps_the_command_lines_choices() {
     let mut h = with_memory(settings, memory);
     h.press(KeyCode::Enter);
     assert_eq!(
-        h.app.play.session.difficulty,
+        h.app.play.session.kept.difficulty,
         Difficulty::Hard,
         "the saved game's level"
     );
@@ -971,7 +978,7 @@ fn a_saved_game_is_offered_first_and_resumes_where_it_stopped() {
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen, Screen::Play);
     assert_eq!(h.moves(), "b2 c3");
-    assert_eq!(h.app.play.session.difficulty, Difficulty::Hard);
+    assert_eq!(h.app.play.session.kept.difficulty, Difficulty::Hard);
     assert!(h.app.play.human_to_move());
     h.status_starts("Resumed your game of 2 moves");
     let mut h = remembering(Some(saved_vs_bot("b2")));
@@ -998,7 +1005,7 @@ fn a_bot_reply_still_owed_is_asked_for_on_resuming() {
     saved.session.human = Some(Side::Second);
     let mut h = remembering(Some(saved));
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.play.session.human, Some(Side::Second));
+    assert_eq!(h.app.play.session.kept.human, Some(Side::Second));
     assert_eq!(h.moves_asked(), 1, "the bot is asked for its move");
 }
 
@@ -1058,7 +1065,7 @@ fn watching_the_demo_keeps_the_saved_game() {
         h.press(KeyCode::Right);
     }
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.play.session.mode, Mode::Demo);
+    assert_eq!(h.app.play.session.kept.mode, Mode::Demo);
     assert_eq!(
         h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
         Some(2)
@@ -1214,7 +1221,7 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
     h.typed("b2");
     h.answer();
     h.typed("ss");
-    assert!(h.app.play.session.swapped);
+    assert!(h.app.play.session.kept.swapped);
     play_to_the_end(&mut h);
     assert!(
         h.app.shared.status.text.as_str().ends_with(NOT_RECORDED),
@@ -1236,7 +1243,10 @@ fn a_game_with_sides_swapped_mid_game_is_not_recorded() {
 fn swapping_before_the_first_move_still_records_the_game() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("s");
-    assert!(!h.app.play.session.swapped, "choosing a side is not a swap");
+    assert!(
+        !h.app.play.session.kept.swapped,
+        "choosing a side is not a swap"
+    );
     play_to_the_end(&mut h);
     h.typed("n");
     assert_eq!(h.app.start.record(&h.app.shared).unwrap().games(), 1);
@@ -1265,7 +1275,7 @@ fn raising_the_level_before_the_end_files_the_game_at_the_weakest_level_played()
             for _ in 0..3 {
                 h.typed("+");
             }
-            assert_eq!(h.app.play.session.difficulty, Difficulty::Perfect);
+            assert_eq!(h.app.play.session.kept.difficulty, Difficulty::Perfect);
             raised = true;
         }
     }
@@ -1308,7 +1318,7 @@ fn a_swap_mid_game_is_asked_and_any_other_key_keeps_the_side() {
     h.answer();
     h.typed("s");
     h.press(KeyCode::Down);
-    assert_eq!(h.app.play.session.human, Some(Side::First));
+    assert_eq!(h.app.play.session.kept.human, Some(Side::First));
     h.status_starts("Kept the sides.");
     assert_eq!(
         h.app.play.cursor,
@@ -1902,10 +1912,10 @@ fn a_finished_game_is_kept_as_one_record() {
 #[test]
 fn the_record_names_the_level_the_result_counts_at() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
-    h.app.play.session.difficulty = Difficulty::Easy;
+    h.app.play.session.kept.difficulty = Difficulty::Easy;
     h.typed("b2");
     h.answer();
-    h.app.play.session.difficulty = Difficulty::Perfect;
+    h.app.play.session.kept.difficulty = Difficulty::Perfect;
     let record = h
         .app
         .play
@@ -1953,7 +1963,7 @@ fn the_demo_keeps_no_record() {
     let store = crate::store::Store::new(dir.path().to_path_buf(), true);
     let mut h = with_memory(settings, Memory::load(store));
     h.press(KeyCode::Enter);
-    assert_eq!(h.app.play.session.mode, Mode::Demo);
+    assert_eq!(h.app.play.session.kept.mode, Mode::Demo);
     while !h.app.play.position().status().is_over() {
         assert_eq!(h.moves_asked(), 1);
         h.answer();

@@ -29,9 +29,9 @@ impl App {
         let before = self.play.session.moves().len();
         let session = &mut self.play.session;
         session.history = room.history.clone();
-        session.names_swapped = room.names_swapped;
-        session.human = room.human;
-        session.difficulty = room.difficulty;
+        session.kept.names_swapped = room.kept.names_swapped;
+        session.kept.human = room.kept.human;
+        session.kept.difficulty = room.kept.difficulty;
         self.play.bot.cancel();
         self.play.bot_note = None;
         self.play.replayed = None;
@@ -73,7 +73,7 @@ fn continues(board: &Session, room: &Session) -> bool {
     let (a, b) = (board.moves(), room.moves());
     let shorter = a.len().min(b.len());
     board.game.key() == room.game.key()
-        && board.mode == room.mode
+        && board.kept.mode == room.kept.mode
         && board.history.position_at(0).text() == room.history.position_at(0).text()
         && a[..shorter] == b[..shorter]
 }

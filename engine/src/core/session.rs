@@ -278,40 +278,23 @@ pub struct Finished {
 #[derive(Clone)]
 pub struct Session {
     pub game: Arc<dyn Game>,
-    pub mode: Mode,
+    pub kept: Resumed,
     /// Who was chosen to move first (against the bot).
     pub starter: First,
-    /// The side the person plays against the bot; `None` while the bot is still choosing.
-    pub human: Option<Side>,
-    pub names_swapped: bool,
-    /// The level the bot plays its next move at (the level key changes it mid-game); in
-    /// the demo, the first side's bot.
-    pub difficulty: Difficulty,
     /// In the demo, the second side's bot's level (the contest simulator's "the bot vs
     /// random"); `None` for the same as the first's.
     pub second_level: Option<Difficulty>,
-    /// The weakest level the bot has been asked to play at in this game; `None` until it
-    /// has been asked. The result is filed under it, so raising the level just before the
-    /// end does not count a game won against an easy bot as won against a perfect one.
-    weakest: Option<Difficulty>,
-    /// The person swapped sides with the bot during play. Such a game is not recorded:
-    /// taking over the side the perfect bot has been winning would count as a win
-    /// against perfect.
-    pub swapped: bool,
     pub history: History,
     /// The side that ran out of its time for a move (a contest clock); the game is then
     /// over, lost by that side, though its position is not.
     timed_out: Option<Side>,
-    /// The result has been counted (once per game, when it ends).
-    counted: bool,
 }
 
 impl fmt::Debug for Session {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Session")
             .field("game", &self.game.key())
-            .field("mode", &self.mode)
-            .field("human", &self.human)
+            .field("kept", &self.kept)
             .field("moves", &self.history.moves())
             .finish_non_exhaustive()
     }
@@ -329,17 +312,11 @@ impl Session {
         let history = History::new(game.start());
         Session {
             game,
-            mode,
+            kept: Resumed::new(mode, human, difficulty),
             starter,
-            human,
-            names_swapped: false,
-            difficulty,
             second_level: None,
-            weakest: None,
-            swapped: false,
             history,
             timed_out: None,
-            counted: false,
         }
     }
 
@@ -347,17 +324,6 @@ impl Session {
     pub fn from_start(mut self, start: Box<dyn Position>) -> Session {
         self.history = History::new(start);
         self
-    }
-
-    /// Its result is not to be counted (a kept game looked at again).
-    pub fn mark_counted(&mut self) {
-        self.counted = true;
-    }
-
-    /// Its result has been counted: whatever is played now (after an undo past the end)
-    /// is practice and counts for nothing.
-    pub fn counted(&self) -> bool {
-        self.counted
     }
 
     pub fn resumed(
@@ -375,31 +341,20 @@ impl Session {
         };
         let history = History::replay(game.as_ref(), moves)?;
         Ok(Session {
-            human: Some(human),
-            weakest: saved.weakest,
-            swapped: saved.swapped,
-            names_swapped: saved.names_swapped && saved.mode == Mode::TwoHumans,
-            counted: saved.counted,
+            kept: Resumed {
+                human: Some(human),
+                names_swapped: saved.names_swapped && saved.mode == Mode::TwoHumans,
+                ..*saved
+            },
             history,
             ..Session::new(game, saved.mode, starter, saved.difficulty)
         })
     }
 
-    /// What must be kept to resume this game later, besides its moves.
+    /// What a save keeps of it besides its moves: the person's side only against the bot.
     pub fn to_resumed(&self) -> Resumed {
-        Resumed {
-            mode: self.mode,
-            human: if self.mode == Mode::VsBot {
-                self.human
-            } else {
-                None
-            },
-            difficulty: self.difficulty,
-            weakest: self.weakest,
-            swapped: self.swapped,
-            names_swapped: self.names_swapped,
-            counted: self.counted,
-        }
+        let human = self.kept.human.filter(|_| self.kept.mode == Mode::VsBot);
+        Resumed { human, ..self.kept }
     }
 
     pub fn moves(&self) -> &[Move] {
@@ -430,27 +385,27 @@ impl Session {
     }
 
     pub fn controller(&self, side: Side) -> Controller {
-        match self.mode {
+        match self.kept.mode {
             Mode::TwoHumans => Controller::Human,
             Mode::Demo => Controller::Bot,
-            Mode::VsBot if self.human == Some(side) => Controller::Human,
+            Mode::VsBot if self.kept.human == Some(side) => Controller::Human,
             Mode::VsBot => Controller::Bot,
         }
     }
 
     /// The level of the bot that plays `side`: the demo's second bot may have its own.
     pub fn level_of(&self, side: Side) -> Difficulty {
-        match (self.mode, side, self.second_level) {
+        match (self.kept.mode, side, self.second_level) {
             (Mode::Demo, Side::Second, Some(level)) => level,
-            _ => self.difficulty,
+            _ => self.kept.difficulty,
         }
     }
 
     /// The level the bot on `side` is known by once the game is over: against a person the
     /// weakest it played at (see `weakest`); in the demo its own level.
     pub fn level_played(&self, side: Side) -> Difficulty {
-        match self.mode {
-            Mode::VsBot => self.weakest.unwrap_or(self.difficulty),
+        match self.kept.mode {
+            Mode::VsBot => self.kept.weakest.unwrap_or(self.kept.difficulty),
             _ => self.level_of(side),
         }
     }
@@ -459,12 +414,12 @@ impl Session {
     /// now on counts towards the weakest level of the game. Returns that level.
     pub fn bot_asked(&mut self, side: Side) -> Difficulty {
         let level = self.level_of(side);
-        self.weakest = Some(self.weakest.map_or(level, |weakest| weakest.min(level)));
+        self.kept.weakest = Some(
+            self.kept
+                .weakest
+                .map_or(level, |weakest| weakest.min(level)),
+        );
         level
-    }
-
-    pub fn weakest(&self) -> Option<Difficulty> {
-        self.weakest
     }
 
     /// Takes back moves: in a two-player game the last one; against the bot, back to the
@@ -474,11 +429,11 @@ impl Session {
         if self.timed_out.is_some() {
             return Vec::new();
         }
-        match self.mode {
+        match self.kept.mode {
             Mode::Demo => Vec::new(),
             Mode::TwoHumans => self.history.take_back(|_| true),
             Mode::VsBot => {
-                let human = self.human;
+                let human = self.kept.human;
                 self.history.take_back(|side| Some(side) == human)
             }
         }
@@ -488,7 +443,7 @@ impl Session {
     /// reply together. Returns the moves replayed.
     pub fn redo(&mut self) -> Vec<Move> {
         let mut replayed = Vec::new();
-        if self.mode == Mode::Demo || self.timed_out.is_some() {
+        if self.kept.mode == Mode::Demo || self.timed_out.is_some() {
             return replayed;
         }
         while let Some(cell) = self.history.redo_one() {
@@ -504,10 +459,10 @@ impl Session {
     /// Mid-game, the person takes over the bot's side; the game is then no longer a fair
     /// one for the record once a move is on the board.
     pub fn swap_with_bot(&mut self) {
-        let Some(human) = self.human else { return };
+        let Some(human) = self.kept.human else { return };
         let side = human.other();
-        self.swapped |= !self.moves().is_empty();
-        self.human = Some(side);
+        self.kept.swapped |= !self.moves().is_empty();
+        self.kept.human = Some(side);
         // The person has now picked the side, so the bot no longer "chose" it.
         self.starter = if side == Side::First {
             First::You
@@ -519,15 +474,15 @@ impl Session {
     /// Once per game, when it is over: what it counts as (see [`Finished`]).
     pub fn take_result(&mut self) -> Option<Finished> {
         let status = self.status();
-        if self.counted || !status.is_over() {
+        if self.kept.counted || !status.is_over() {
             return None;
         }
-        self.counted = true;
+        self.kept.counted = true;
         // Two people's record is the first-named player's ("Player 1's record"), who plays
         // the second side once the names are swapped.
-        let me = match self.mode {
-            Mode::VsBot => self.human,
-            Mode::TwoHumans if self.names_swapped => Some(Side::Second),
+        let me = match self.kept.mode {
+            Mode::VsBot => self.kept.human,
+            Mode::TwoHumans if self.kept.names_swapped => Some(Side::Second),
             _ => Some(Side::First),
         };
         let outcome = match status {
@@ -535,8 +490,8 @@ impl Session {
             Status::Won(_) => Outcome::Loss,
             _ => Outcome::Draw,
         };
-        let counts = match self.mode {
-            _ if self.swapped => None,
+        let counts = match self.kept.mode {
+            _ if self.kept.swapped => None,
             Mode::Demo => None,
             Mode::TwoHumans => Some((Mode::TwoHumans, None)),
             Mode::VsBot => Some((Mode::VsBot, Some(self.level_played(Side::First)))),
@@ -545,14 +500,23 @@ impl Session {
     }
 }
 
-/// What is kept of a session to resume it, besides its moves.
+/// What a save keeps of a session, besides its moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Resumed {
     pub mode: Mode,
-    /// The side the person plays against the bot; `None` for two people or the demo.
+    /// The side the person plays against the bot; `None` while the bot is still choosing,
+    /// and in a save for two people or the demo.
     pub human: Option<Side>,
+    /// The level the bot plays its next move at (the level key changes it mid-game); in
+    /// the demo, the first side's bot.
     pub difficulty: Difficulty,
+    /// The weakest level the bot has been asked to play at in this game; `None` until it
+    /// has been asked. The result is filed under it, so raising the level just before the
+    /// end does not count a game won against an easy bot as won against a perfect one.
     pub weakest: Option<Difficulty>,
+    /// The person swapped sides with the bot during play. Such a game is not recorded:
+    /// taking over the side the perfect bot has been winning would count as a win
+    /// against perfect.
     pub swapped: bool,
     /// Two people swapped names and symbols (`s`).
     pub names_swapped: bool,
@@ -626,13 +590,13 @@ mod tests {
     #[test]
     fn the_weakest_level_asked_is_kept() {
         let mut game = session(Mode::VsBot, First::You, Difficulty::Hard);
-        assert_eq!(game.weakest(), None, "not asked yet");
+        assert_eq!(game.kept.weakest, None, "not asked yet");
         game.bot_asked(Side::Second);
-        game.difficulty = Difficulty::Easy;
+        game.kept.difficulty = Difficulty::Easy;
         game.bot_asked(Side::Second);
-        game.difficulty = Difficulty::Perfect;
+        game.kept.difficulty = Difficulty::Perfect;
         assert_eq!(game.bot_asked(Side::Second), Difficulty::Perfect);
-        assert_eq!(game.weakest(), Some(Difficulty::Easy));
+        assert_eq!(game.kept.weakest, Some(Difficulty::Easy));
     }
 
     #[test]
@@ -649,7 +613,7 @@ mod tests {
             })
         );
         assert_eq!(fair.take_result(), None, "counted once");
-        game.swapped = true;
+        game.kept.swapped = true;
         assert_eq!(game.take_result().unwrap().counts, None);
     }
 
@@ -659,7 +623,7 @@ mod tests {
         // X, a loss once the names are swapped (Player 1 plays O).
         for (swapped, outcome) in [(false, Outcome::Win), (true, Outcome::Loss)] {
             let mut game = session(Mode::TwoHumans, First::You, Difficulty::Perfect);
-            game.names_swapped = swapped;
+            game.kept.names_swapped = swapped;
             play(&mut game, "a c b");
             let finished = game.take_result().unwrap();
             assert_eq!(finished.outcome, outcome, "swapped: {swapped}");
@@ -696,14 +660,14 @@ mod tests {
     fn a_resumed_game_keeps_its_sides_levels_and_swap() {
         let mut game = session(Mode::VsBot, First::Bot, Difficulty::Easy);
         game.bot_asked(Side::First);
-        game.difficulty = Difficulty::Perfect;
+        game.kept.difficulty = Difficulty::Perfect;
         play(&mut game, "b");
         game.swap_with_bot();
         let again = Session::resumed(Arc::new(Toy), &game.to_resumed(), game.moves()).unwrap();
-        assert_eq!(again.weakest(), Some(Difficulty::Easy));
-        assert_eq!(again.difficulty, Difficulty::Perfect);
-        assert_eq!(again.human, Some(Side::First));
-        assert!(again.swapped);
+        assert_eq!(again.kept.weakest, Some(Difficulty::Easy));
+        assert_eq!(again.kept.difficulty, Difficulty::Perfect);
+        assert_eq!(again.kept.human, Some(Side::First));
+        assert!(again.kept.swapped);
         assert_eq!(again.moves(), [cell("b")]);
     }
 

@@ -64,7 +64,7 @@ impl Question {
             Question::Swap if action != Some(Action::Swap) => {
                 shared.status = StatusLine::turn("Kept the sides. ", &turn);
             }
-            Question::Swap if play.session.mode == Mode::TwoHumans => play.swap_names(shared),
+            Question::Swap if play.session.kept.mode == Mode::TwoHumans => play.swap_names(shared),
             Question::Swap => play.swap_with_bot(shared),
             Question::Discard(start) if matches!(key.code, KeyCode::Char('y' | 'Y')) => {
                 return Some(Then::Begin(start));

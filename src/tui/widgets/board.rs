@@ -44,7 +44,7 @@ impl Widget for BoardWidget<'_> {
         };
         let blocks = view.play.game().extras().blocks(position);
         // Nothing can be placed in the demo, so no cursor invites it.
-        let cursor_shown = view.screen == Screen::Play && view.play.session.mode != Mode::Demo;
+        let cursor_shown = view.screen == Screen::Play && view.play.session.kept.mode != Mode::Demo;
         for (index, sides) in scorers.iter().enumerate() {
             let cell = CellId::new(index);
             let place = game.place(cell);

@@ -207,8 +207,8 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         }
     }
     rows.push(("Mode", mode_text(view)));
-    if view.play.session.mode != Mode::TwoHumans {
-        let level = view.play.level_name(view.play.session.difficulty);
+    if view.play.session.kept.mode != Mode::TwoHumans {
+        let level = view.play.level_name(view.play.session.kept.difficulty);
         let key = view.shared.key(Action::Difficulty);
         let second = view.demo_second_level().map(|l| view.play.level_name(l));
         rows.push(match second {
@@ -262,9 +262,9 @@ fn where_to_play(view: &PlayView) -> Option<String> {
 
 fn turn(view: &PlayView) -> String {
     let symbol = view.shared.settings.symbol(view.play.position().to_move());
-    if view.play.session.human.is_none() && view.play.session.mode == Mode::VsBot {
+    if view.play.session.kept.human.is_none() && view.play.session.kept.mode == Mode::VsBot {
         "Bot is choosing its side…".to_string()
-    } else if view.play.bot.busy() && view.play.session.mode == Mode::VsBot {
+    } else if view.play.bot.busy() && view.play.session.kept.mode == Mode::VsBot {
         format!("{} is thinking… ({symbol})", view.shared.settings.names.bot)
     } else {
         view.play.turn_text(&view.shared.settings)
@@ -325,7 +325,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         winner_style.add_modifier(Modifier::BOLD),
         width,
     );
-    if view.play.session.swapped {
+    if view.play.session.kept.swapped {
         lines.extend(wrapped(
             crate::tui::screens::play::recording::NOT_RECORDED,
             Style::default(),
@@ -333,7 +333,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         ));
     }
     let mut next = vec![(Action::New, "new game")];
-    if view.play.session.mode != Mode::Demo {
+    if view.play.session.kept.mode != Mode::Demo {
         next.push((Action::Swap, "swap sides"));
     }
     next.push((Action::Review, "review"));
@@ -459,8 +459,8 @@ fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
 
 fn mode_text(view: &PlayView) -> String {
     let mode = view.play.mode_label();
-    match (view.play.session.starter, view.play.session.human) {
-        (First::BotChooses, Some(human)) if view.play.session.mode == Mode::VsBot => {
+    match (view.play.session.starter, view.play.session.kept.human) {
+        (First::BotChooses, Some(human)) if view.play.session.kept.mode == Mode::VsBot => {
             let bot = view.shared.settings.symbol(human.other());
             format!("{mode}, bot chose {bot}")
         }

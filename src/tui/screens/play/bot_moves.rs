@@ -165,7 +165,7 @@ impl PlayScreen {
             && shown.is_some_and(|screen| screen != Screen::Start)
             && self.engine(shared).is_some()
             && !self.status().is_over()
-            && self.session.human.is_some()
+            && self.session.kept.human.is_some()
             && self.session.controller(position.to_move()) == Controller::Bot;
         if !bots_turn {
             self.bot.cancel();
@@ -174,7 +174,7 @@ impl PlayScreen {
         let Some(ticket) = self.bot.request(shared.now) else {
             return Vec::new();
         };
-        if self.session.mode == Mode::VsBot {
+        if self.session.kept.mode == Mode::VsBot {
             // Replace "Bot to move (O)." by the livelier note, but keep messages that say
             // something else (a swap, the bot's choice of side); the panel shows it anyway.
             let thinking = format!("{} is thinking…", shared.settings.names.bot);
@@ -190,7 +190,7 @@ impl PlayScreen {
             game: self.session.game.key(),
             position: self.position().clone_box(),
             difficulty: self.session.bot_asked(side),
-            vary: self.session.mode == Mode::Demo,
+            vary: self.session.kept.mode == Mode::Demo,
         }]
     }
 

@@ -41,12 +41,13 @@ fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
         theme.accent().add_modifier(Modifier::BOLD),
     );
     let mut facts = vec![view.play.mode_label().to_string()];
-    let level = view.play.level_name(view.play.session.difficulty);
+    let kept = view.play.session.kept;
+    let level = view.play.level_name(kept.difficulty);
     match view.demo_second_level().map(|l| view.play.level_name(l)) {
-        Some(second) if view.play.session.mode == Mode::Demo => {
+        Some(second) if kept.mode == Mode::Demo => {
             facts.push(format!("bots: {level} vs {second}"));
         }
-        _ if view.play.session.mode != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
+        _ if kept.mode != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
         _ => {}
     }
     facts.push(format!(

@@ -176,7 +176,8 @@ impl PlayScreen {
             return;
         }
         let to_move = position.to_move();
-        if self.session.controller(to_move) == Controller::Bot || self.session.human.is_none() {
+        if self.session.controller(to_move) == Controller::Bot || self.session.kept.human.is_none()
+        {
             shared.status = StatusLine::note(format!(
                 "Wait: it is {}'s move.",
                 self.name(to_move, &shared.settings)
@@ -202,7 +203,7 @@ impl PlayScreen {
     }
 
     fn undo(&mut self, shared: &mut Shared) {
-        if self.session.mode == Mode::Demo {
+        if self.session.kept.mode == Mode::Demo {
             shared.status = StatusLine::note("Undo is for games with a person in them.");
             return;
         }
@@ -213,7 +214,7 @@ impl PlayScreen {
             ));
             return;
         }
-        let ended = self.status().is_over() && self.session.counted();
+        let ended = self.status().is_over() && self.session.kept.counted;
         let popped = self.session.undo();
         self.practice |= ended && !popped.is_empty();
         self.bot.cancel();
@@ -269,12 +270,12 @@ impl PlayScreen {
     }
 
     fn change_difficulty(&mut self, shared: &mut Shared) {
-        if self.session.mode == Mode::TwoHumans {
+        if self.session.kept.mode == Mode::TwoHumans {
             shared.status = StatusLine::note("No bot plays in a two-player game.");
             return;
         }
-        let level = self.session.difficulty.next();
-        self.session.difficulty = level;
+        let level = self.session.kept.difficulty.next();
+        self.session.kept.difficulty = level;
         shared.status = StatusLine::note(format!("Bot level: {}", self.level_name(level)));
     }
 

@@ -100,7 +100,7 @@ impl PlayScreen {
     pub fn in_progress(&self) -> bool {
         let session = &self.session;
         self.has_game
-            && session.mode != Mode::Demo
+            && session.kept.mode != Mode::Demo
             && !session.moves().is_empty()
             && !session.status().is_over()
     }
@@ -153,7 +153,7 @@ impl PlayScreen {
     pub fn mode_label(&self) -> &'static str {
         match self.replayed {
             Some(_) => "Replay",
-            None => crate::tui::screens::start::menu::mode_label(self.session.mode),
+            None => crate::tui::screens::start::menu::mode_label(self.session.kept.mode),
         }
     }
 
@@ -166,10 +166,10 @@ impl PlayScreen {
         if let Some(name) = self.replayed.as_ref().and_then(|r| r.tag(tag)) {
             return name.to_string();
         }
-        let session = &self.session;
+        let kept = &self.session.kept;
         settings
             .names
-            .for_side(session.mode, side, session.human, session.names_swapped)
+            .for_side(kept.mode, side, kept.human, kept.names_swapped)
     }
 
     pub fn human_to_move(&self) -> bool {
@@ -226,7 +226,7 @@ impl PlayScreen {
     /// an earlier run is thrown away (the player was asked). Nobody keeps the demo.
     pub fn begin(&mut self, session: Session, discard: bool, shared: &mut Shared) {
         let key = session.game.key();
-        let demo = session.mode == Mode::Demo;
+        let demo = session.kept.mode == Mode::Demo;
         self.keeping = Keeping::begin(&mut shared.memory, &key, demo, !discard);
         let discarded = if discard && self.keeping == Keeping::Kept {
             shared.memory.keep(&key, None)
@@ -255,12 +255,12 @@ impl PlayScreen {
         self.searched_hints = None;
         self.hints_asked = None;
         // A game already counted (resumed after an undo past its end) is practice.
-        self.practice = self.session.counted() && !self.status().is_over();
+        self.practice = self.session.kept.counted && !self.status().is_over();
         self.typed = None;
         self.cursor = start_cursor(self.game());
         self.follow_legal_moves();
         shared.status = StatusLine::default();
-        if self.session.mode == Mode::VsBot && self.session.human.is_none() {
+        if self.session.kept.mode == Mode::VsBot && self.session.kept.human.is_none() {
             if self.engine(shared).is_some() {
                 self.bot_chooses_side(shared);
             } else {
@@ -283,7 +283,7 @@ impl PlayScreen {
         let start = self.game().start();
         let value = engine.value(start.as_ref());
         let (bot_side, why) = bot_turn::side_to_take(value.map(|v| v.outcome));
-        self.session.human = Some(bot_side.other());
+        self.session.kept.human = Some(bot_side.other());
         let note = format!(
             "{} takes {} and moves {}: {why}.",
             shared.settings.names.bot,
@@ -334,7 +334,7 @@ impl PlayScreen {
     /// this window keeps it (see [`Keeping::keep`]). Only a change is written, so a kill at
     /// any moment loses at most the move being made.
     pub fn keep_game(&mut self, shared: &mut Shared) {
-        if !self.has_game || self.session.mode == Mode::Demo {
+        if !self.has_game || self.session.kept.mode == Mode::Demo {
             return;
         }
         let key = self.session.game.key();

@@ -49,7 +49,7 @@ impl PlayScreen {
             };
             record.set_tag(player, kind);
         }
-        if session.swapped {
+        if session.kept.swapped {
             record.set_tag("Swapped", "the players named are those at the end");
         }
         let history = &session.history;
@@ -90,7 +90,7 @@ impl PlayScreen {
     /// (not the demo, not a copy of another window's game) and records are kept. A failed
     /// write is said in the status line.
     fn keep_finished_record(&mut self, ended: SystemTime, shared: &mut Shared) {
-        if self.session.mode == Mode::Demo
+        if self.session.kept.mode == Mode::Demo
             || !self.keeping.records()
             || !shared.settings.keep_records
             || !shared.memory.saves()
@@ -143,7 +143,7 @@ impl PlayScreen {
         }
         let mode = match self.keeping {
             Keeping::Replay => shared.settings.mode,
-            _ => self.session.mode,
+            _ => self.session.kept.mode,
         };
         let starter = match position.to_move() {
             Side::First => First::You,
@@ -167,7 +167,8 @@ impl PlayScreen {
                 break;
             }
         }
-        session.mark_counted();
+        // A kept game looked at again does not count again.
+        session.kept.counted = true;
         shared.memory.release();
         self.keeping = Keeping::Replay;
         self.session = session;
@@ -203,7 +204,8 @@ impl PlayScreen {
         shared: &mut Shared,
     ) {
         let game = self.session.game.clone();
-        let session = Session::new(game, mode, starter, self.session.difficulty).from_start(start);
+        let session =
+            Session::new(game, mode, starter, self.session.kept.difficulty).from_start(start);
         shared.memory.release();
         shared.memory.dismiss_notices();
         self.keeping = Keeping::FromPosition;
@@ -240,15 +242,15 @@ impl PlayScreen {
         if let Some(record) = record_key(&key, &finished) {
             saved = shared.memory.record_result(record, finished.outcome);
             // The level changed during the game: say where the result went.
-            if let (Mode::VsBot, Some((_, Some(level)))) = (self.session.mode, finished.counts)
-                && level != self.session.difficulty
+            if let (Mode::VsBot, Some((_, Some(level)))) = (self.session.kept.mode, finished.counts)
+                && level != self.session.kept.difficulty
             {
                 let name = self.game().level_name(level);
                 shared.status.add(&format!(
                     "Recorded at {name}, the weakest level the bot played."
                 ));
             }
-        } else if self.session.swapped {
+        } else if self.session.kept.swapped {
             // Not counted, so not listed either: no record of it is kept.
             shared.status.add(NOT_RECORDED);
             return;

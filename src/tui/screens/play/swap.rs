@@ -11,14 +11,14 @@ impl PlayScreen {
     /// The swap key; whether it asks first (mid-game: each side's position goes to the
     /// other player, and against the bot the game leaves the record).
     pub fn swap(&mut self, shared: &mut Shared) -> bool {
-        match self.session.mode {
+        match self.session.kept.mode {
             Mode::Demo => {
                 shared.status = StatusLine::note("Both sides are the bot in the demo.");
             }
             Mode::TwoHumans if self.session.status().is_over() => {
                 // After a game: the next one, with the players' sides swapped.
                 let mut next = self.next_game(First::You);
-                next.names_swapped = !self.session.names_swapped;
+                next.kept.names_swapped = !self.session.kept.names_swapped;
                 self.begin(next, true, shared);
                 let lead = format!(
                     "New game, sides swapped: {} plays {}. {}",
@@ -29,7 +29,7 @@ impl PlayScreen {
                 shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
             }
             _ if !self.moves().is_empty() && !self.session.status().is_over() => {
-                let question = match self.session.mode {
+                let question = match self.session.kept.mode {
                     Mode::TwoHumans => "Swap who plays which side?",
                     _ => "Swap sides with the bot, and leave this game out of your record?",
                 };
@@ -48,7 +48,7 @@ impl PlayScreen {
     /// Two people trade sides mid-game: each takes over the other's position.
     pub(crate) fn swap_names(&mut self, shared: &mut Shared) {
         let session = &mut self.session;
-        session.names_swapped = !session.names_swapped;
+        session.kept.names_swapped = !session.kept.names_swapped;
         shared.status = StatusLine::note(format!(
             "Swapped: {} plays {}, {} plays {}.",
             self.name(Side::First, &shared.settings),
@@ -61,7 +61,7 @@ impl PlayScreen {
     /// Mid-game, the person takes over the bot's side of this position; after a game,
     /// a new game starts with the sides swapped.
     pub(crate) fn swap_with_bot(&mut self, shared: &mut Shared) {
-        let Some(human) = self.session.human else {
+        let Some(human) = self.session.kept.human else {
             return;
         };
         let side = human.other();
@@ -90,9 +90,9 @@ impl PlayScreen {
         let session = &self.session;
         Session::new(
             session.game.clone(),
-            session.mode,
+            session.kept.mode,
             starter,
-            session.difficulty,
+            session.kept.difficulty,
         )
     }
 }

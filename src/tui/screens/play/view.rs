@@ -21,7 +21,9 @@ impl<'a> PlayView<'a> {
     /// In a demo whose second bot plays at its own level, that level.
     pub fn demo_second_level(&self) -> Option<Difficulty> {
         let session = &self.play.session;
-        session.second_level.filter(|_| session.mode == Mode::Demo)
+        session
+            .second_level
+            .filter(|_| session.kept.mode == Mode::Demo)
     }
 
     /// In a game of small boards closed once decided (extreme tic-tac-toe), those the mover
@@ -65,14 +67,14 @@ impl<'a> PlayView<'a> {
         match action {
             Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
             Action::Place | Action::Undo | Action::Redo | Action::Swap => {
-                self.play.session.mode != Mode::Demo
+                self.play.session.kept.mode != Mode::Demo
             }
-            Action::Difficulty => self.play.session.mode != Mode::TwoHumans,
+            Action::Difficulty => self.play.session.kept.mode != Mode::TwoHumans,
             Action::Review => self.play.session.status().is_over(),
             Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
             // Only a search can be cut short; a solved game's bot answers from its table.
             Action::MoveNow => {
-                self.play.session.mode != Mode::TwoHumans && !self.play.game().solved()
+                self.play.session.kept.mode != Mode::TwoHumans && !self.play.game().solved()
             }
             _ => true,
         }

@@ -23,7 +23,7 @@ impl PlayScreen {
                 } else {
                     ""
                 };
-                match (self.session.mode, self.session.controller(side)) {
+                match (self.session.kept.mode, self.session.controller(side)) {
                     (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol}{again})."),
                     (_, Controller::Bot) => {
                         format!("{} to move ({symbol}{again}).", self.name(side, settings))

@@ -115,10 +115,10 @@ impl StartScreen {
         let menu = &mut self.menu;
         menu.row = menu.row.max(Menu::MODE);
         if !play.resumed {
-            menu.mode = session.mode;
+            menu.mode = session.kept.mode;
             menu.starter = session.starter;
-            menu.difficulty = session.difficulty;
-            menu.second_level = session.second_level.unwrap_or(session.difficulty);
+            menu.difficulty = session.kept.difficulty;
+            menu.second_level = session.second_level.unwrap_or(session.kept.difficulty);
         }
         if let Some(choice) = GameChoice::from_key(&session.game.key()) {
             menu.game = choice;
