@@ -50,10 +50,28 @@ pub trait Game: Send + Sync {
         }
     }
 
-    fn place(&self, cell: CellId) -> Place;
+    /// Where `cell` is drawn; by default cells are numbered block by block, each block row
+    /// by row.
+    fn place(&self, cell: CellId) -> Place {
+        let cells = self.layout().cells;
+        let (block, local) = (cell.index() / cells.count(), cell.index() % cells.count());
+        let cols = usize::from(cells.cols);
+        Place {
+            block: block as u8,
+            row: (local / cols) as u8,
+            col: (local % cols) as u8,
+        }
+    }
 
-    /// The cell drawn at `place`, if any.
-    fn cell_at(&self, place: Place) -> Option<CellId>;
+    /// The cell drawn at `place`, if any; by default in the numbering of [`Game::place`].
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        let Layout { blocks, cells, .. } = self.layout();
+        let (block, row, col) = (usize::from(place.block), place.row, place.col);
+        (block < blocks.count() && row < cells.rows && col < cells.cols).then(|| {
+            let local = usize::from(row) * usize::from(cells.cols) + usize::from(col);
+            CellId::new(block * cells.count() + local)
+        })
+    }
 
     /// The cell's name for people: `b3`, `2b3`, `B3c1`.
     fn cell_name(&self, cell: CellId) -> String;

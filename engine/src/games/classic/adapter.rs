@@ -19,8 +19,8 @@ use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout, MarkedLine,
-    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
-    Status, Value, read_cell, read_position,
+    Move, MoveError, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
+    Value, read_cell, read_position,
 };
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
@@ -112,22 +112,6 @@ impl Game for ClassicGame {
     /// Boards of up to 16 cells are solved by a table; bigger ones are searched.
     fn solved(&self) -> bool {
         self.variant.is_solvable()
-    }
-
-    fn place(&self, cell: CellId) -> Place {
-        let n = self.variant.size() as usize;
-        Place {
-            block: 0,
-            row: (cell.index() / n) as u8,
-            col: (cell.index() % n) as u8,
-        }
-    }
-
-    fn cell_at(&self, place: Place) -> Option<CellId> {
-        if place.block != 0 {
-            return None;
-        }
-        ClassicCell::at(self.variant, place.row as i32, place.col as i32).map(cell_id)
     }
 
     fn cell_name(&self, cell: CellId) -> String {

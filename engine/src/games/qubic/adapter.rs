@@ -14,7 +14,7 @@ use super::search::analysis::analyze;
 use crate::core::root::SearchSettings;
 use crate::core::words::{by_name, quote};
 use crate::core::{
-    Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
+    Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move,
     Player, PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell,
     read_position,
 };
@@ -105,20 +105,6 @@ impl Game for QubicGame {
             cells: Grid::new(4, 4),
             may_stack: true,
         }
-    }
-
-    fn place(&self, cell: CellId) -> Place {
-        let [layer, row, col] = QubicCell::new(cell.index()).map_or([0; 3], QubicCell::coords);
-        Place {
-            block: layer as u8,
-            row: row as u8,
-            col: col as u8,
-        }
-    }
-
-    fn cell_at(&self, place: Place) -> Option<CellId> {
-        QubicCell::at(place.block as usize, place.row as usize, place.col as usize)
-            .map(|c| CellId::new(c.index()))
     }
 
     fn cell_name(&self, cell: CellId) -> String {
