@@ -7,6 +7,7 @@ pub mod levels;
 pub mod lines;
 pub mod perfect;
 pub mod placing;
+pub mod position_text;
 pub mod rng;
 pub mod solved;
 pub mod table;

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use super::cell::{CELLS, Cell};
 use crate::core::words::{at_cell, cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
+use crate::games::kit::position_text::{read_cells, write_cells};
 
 /// The 10 scoring lines: 4 rows, 4 columns, 2 diagonals.
 pub const LINES: [u16; 10] = [
@@ -200,14 +201,13 @@ impl Board {
 
     /// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
     pub fn to_text(self) -> String {
-        let mut text = String::with_capacity(19);
-        for cell in Cell::all() {
-            if cell.index() > 0 && cell.col() == 0 {
-                text.push('/');
-            }
-            text.push(self.at(cell).map_or('-', Side::letter));
-        }
-        text
+        let at = |i| {
+            u8::try_from(i)
+                .ok()
+                .and_then(Cell::new)
+                .and_then(|c| self.at(c))
+        };
+        write_cells(CELLS, &[4], at)
     }
 }
 
@@ -236,34 +236,16 @@ pub enum LatinPositionError {
 impl FromStr for Board {
     type Err = LatinPositionError;
 
-    /// Reads the position text of RULES.md: `X`/`x`, `O`/`o`, `-`/`.`; `/` and whitespace
-    /// between cells are ignored.
+    /// Reads the position text of RULES.md.
     fn from_str(text: &str) -> Result<Board, LatinPositionError> {
-        let (mut first, mut second, mut count) = (0u16, 0u16, 0usize);
-        for ch in text.chars() {
-            let side = match ch {
-                '/' => continue,
-                c if c.is_whitespace() => continue,
-                'X' | 'x' => Some(Side::First),
-                'O' | 'o' => Some(Side::Second),
-                '-' | '.' => None,
-                found => {
-                    let cell = u8::try_from(count).ok().and_then(Cell::new);
-                    return Err(LatinPositionError::BadCharacter { found, cell });
-                }
-            };
-            if count < CELLS {
-                match side {
-                    Some(Side::First) => first |= 1 << count,
-                    Some(Side::Second) => second |= 1 << count,
-                    None => {}
-                }
-            }
-            count += 1;
+        let cells = read_cells(text).map_err(|(count, found)| {
+            let cell = u8::try_from(count).ok().and_then(Cell::new);
+            LatinPositionError::BadCharacter { found, cell }
+        })?;
+        if cells.count != CELLS {
+            return Err(LatinPositionError::WrongLength(cells.count));
         }
-        if count != CELLS {
-            return Err(LatinPositionError::WrongLength(count));
-        }
+        let [first, second] = cells.stones.map(|mask| mask as u16);
         Board::from_masks(first, second).ok_or(LatinPositionError::ImpossibleCounts {
             first: first.count_ones(),
             second: second.count_ones(),
