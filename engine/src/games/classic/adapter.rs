@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::board::{ClassicBoard, MoveRefused};
+use super::board::ClassicBoard;
 use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::players::{
@@ -160,11 +160,7 @@ impl Position for ClassicBoard {
         let v = self.variant();
         let c = ClassicCell::new(v, mv.placed().index());
         let c = c.ok_or_else(|| off_board(mv.placed(), usize::from(v.size())))?;
-        match ClassicBoard::play(*self, c) {
-            Ok(next) => Ok(Box::new(next)),
-            Err(MoveRefused::GameOver) => Err(MoveError::GameOver),
-            Err(MoveRefused::Taken(c)) => Err(MoveError::Taken(format!("{} is taken", c.name(v)))),
-        }
+        Ok(Box::new(ClassicBoard::play(*self, c)?))
     }
 
     fn text(&self) -> String {

@@ -17,7 +17,7 @@ use crate::games::{Boards, Registration};
 use super::cell::{ExtremeCell, board_name, cell_id, cell_of};
 use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, ExtremeGreedy, Level, searcher};
-use super::rules::{ExtremeIllegalMove, State};
+use super::rules::State;
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::games::kit::baselines::RandomPlayer;
@@ -209,12 +209,7 @@ impl Position for State {
                 cell.index()
             )));
         };
-        match State::play(self, c) {
-            Ok(next) => Ok(Box::new(next)),
-            Err(ExtremeIllegalMove::GameOver) => Err(MoveError::GameOver),
-            Err(e @ ExtremeIllegalMove::Taken(_)) => Err(MoveError::Taken(e.to_string())),
-            Err(e) => Err(MoveError::NotAllowed(e.to_string())),
-        }
+        Ok(Box::new(State::play(self, c)?))
     }
 
     fn text(&self) -> String {

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
+use crate::core::MoveError;
 use crate::core::words::{at_cell, cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
 use crate::games::kit::position_text::{read_cells, write_cells};
@@ -64,14 +65,6 @@ pub fn lines_through(cell: Cell) -> impl Iterator<Item = u16> {
 pub struct Board {
     first: u16,
     second: u16,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum LatinMoveError {
-    #[error("{0} is taken")]
-    Occupied(Cell),
-    #[error("the game is over")]
-    GameOver,
 }
 
 impl Board {
@@ -177,11 +170,11 @@ impl Board {
     }
 
     /// Plays `cell` for the side to move, if the game is on and the cell is empty.
-    pub fn play(self, cell: Cell) -> Result<Board, LatinMoveError> {
+    pub fn play(self, cell: Cell) -> Result<Board, MoveError> {
         if self.status().is_over() {
-            Err(LatinMoveError::GameOver)
+            Err(MoveError::GameOver)
         } else if self.occupied() & cell.bit() != 0 {
-            Err(LatinMoveError::Occupied(cell))
+            Err(MoveError::Taken(format!("{cell} is taken")))
         } else {
             Ok(self.with_move(cell))
         }
@@ -260,8 +253,6 @@ mod tests {
     #[test]
     fn refusals_read_as_sentences() {
         let a1 = Cell::new(0).unwrap();
-        assert_eq!(LatinMoveError::Occupied(a1).to_string(), "a1 is taken");
-        assert_eq!(LatinMoveError::GameOver.to_string(), "the game is over");
         let bad = |cell| LatinPositionError::BadCharacter { found: '?', cell }.to_string();
         assert_eq!(
             bad(Some(a1)),
@@ -403,11 +394,11 @@ mod tests {
         let b = board("X---/----/----/----");
         assert_eq!(
             b.play(cell("a1")),
-            Err(LatinMoveError::Occupied(cell("a1")))
+            Err(MoveError::Taken("a1 is taken".into()))
         );
         let won = board("XXXO/O---/----/----");
         assert_eq!(won.status(), Status::Won(Side::First));
-        assert_eq!(won.play(cell("d4")), Err(LatinMoveError::GameOver));
+        assert_eq!(won.play(cell("d4")), Err(MoveError::GameOver));
     }
 
     #[test]
