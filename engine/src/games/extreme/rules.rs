@@ -50,17 +50,7 @@ impl Moves {
     }
 }
 
-/// The set bits of a mask, lowest first.
-pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            bit
-        })
-    })
-}
+pub use crate::games::kit::lines::bits;
 
 impl State {
     /// The empty board, X (the first side) to move anywhere.

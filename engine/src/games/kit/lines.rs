@@ -2,6 +2,18 @@
 //! classic's variants and the dictionary tools' small example (4x4, three in a
 //! row) share. Qubic's 76 lines and 192 symmetries are built by its own rules, as constants.
 
+/// The cells of a mask (bit `i` is cell `i`), lowest first.
+pub fn bits(mask: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut rest = mask.into();
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            bit
+        })
+    })
+}
+
 /// Every run of `k` cells in a line on a `size` x `size` board (cell `row * size + col`):
 /// rows first, then columns, then diagonals down-right, then down-left.
 pub fn square(size: u8, k: u8) -> Vec<u64> {
