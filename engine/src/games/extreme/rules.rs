@@ -50,7 +50,18 @@ impl Moves {
     }
 }
 
-pub use crate::games::kit::lines::bits;
+/// The set bits of a small board's mask, lowest first (on `u16`: widening it for the kit's
+/// `bits` costs the move ordering instructions).
+pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            bit
+        })
+    })
+}
 
 impl State {
     /// The empty board, X (the first side) to move anywhere.

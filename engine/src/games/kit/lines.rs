@@ -3,8 +3,8 @@
 //! row) share. Qubic's 76 lines and 192 symmetries are built by its own rules, as constants.
 
 /// The cells of a mask (bit `i` is cell `i`), lowest first.
-pub fn bits(mask: impl Into<u64>) -> impl Iterator<Item = usize> {
-    let mut rest = mask.into();
+pub fn bits(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
     std::iter::from_fn(move || {
         (rest != 0).then(|| {
             let bit = rest.trailing_zeros() as usize;

@@ -1,7 +1,6 @@
 //! A cell of the 4x4 board and its spreadsheet-style name (`a1` .. `d4`).
 
 use crate::core::words::quote;
-use crate::games::kit::lines::bits;
 use std::fmt;
 use std::str::FromStr;
 
@@ -57,7 +56,15 @@ impl Cell {
 
     /// The cells set in a mask, lowest index first.
     pub fn in_mask(mask: u16) -> impl Iterator<Item = Cell> {
-        bits(mask).map(|i| Cell(i as u8))
+        let mut rest = mask;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let index = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            Some(Cell(index))
+        })
     }
 }
 
