@@ -17,19 +17,23 @@ pub fn read_cells(text: &str) -> Result<Cells, (usize, char)> {
         count: 0,
     };
     for ch in text.chars().filter(|c| *c != '/' && !c.is_whitespace()) {
-        let side = match ch {
-            'X' | 'x' => Side::First,
-            'O' | 'o' => Side::Second,
-            '-' | '.' => {
-                cells.count += 1;
-                continue;
-            }
-            _ => return Err((cells.count, ch)),
-        };
-        cells.stones[side.index()] |= 1u64.checked_shl(cells.count as u32).unwrap_or(0);
+        if let Some(side) = stone(ch).ok_or((cells.count, ch))? {
+            cells.stones[side.index()] |= 1u64.checked_shl(cells.count as u32).unwrap_or(0);
+        }
         cells.count += 1;
     }
     Ok(cells)
+}
+
+/// A cell's character: `X`/`x` or `O`/`o` for a stone, `-` or `.` for empty; `None` for
+/// any other.
+pub fn stone(ch: char) -> Option<Option<Side>> {
+    match ch {
+        'X' | 'x' => Some(Some(Side::First)),
+        'O' | 'o' => Some(Some(Side::Second)),
+        '-' | '.' => Some(None),
+        _ => None,
+    }
 }
 
 /// Writes `count` cells as `X`, `O` or `-`, with a `/` before each cell that starts a group of
