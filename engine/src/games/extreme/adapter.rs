@@ -76,11 +76,6 @@ impl Game for Extreme {
         .to_vec()
     }
 
-    /// Far too big to solve: the bot searches under a clock.
-    fn solved(&self) -> bool {
-        false
-    }
-
     fn extras(&self) -> &dyn Extras {
         self
     }
@@ -287,10 +282,6 @@ impl Engine for ExtremeEngine {
     fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
         let state = players::state_of(position)?;
         super::search::analysis::analyze(&state, settings)
-    }
-
-    fn instant_hints(&self) -> bool {
-        false
     }
 
     fn player_names(&self) -> Vec<String> {

@@ -15,8 +15,7 @@ use crate::core::root::SearchSettings;
 use crate::core::words::{by_name, quote};
 use crate::core::{
     Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell,
-    read_position,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Side, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -81,12 +80,6 @@ impl Game for QubicGame {
         ]
         .map(String::from)
         .to_vec()
-    }
-
-    /// Not solved by a table: X's moves come from Patashnik's dictionary and searches,
-    /// and nothing gives a position's exact value.
-    fn solved(&self) -> bool {
-        false
     }
 
     /// The top level is `perfect`: as X it is Patashnik's winning strategy, and as O the
@@ -164,11 +157,6 @@ impl QubicEngine {
 }
 
 impl Engine for QubicEngine {
-    /// Qubic is not solved position by position: no value without searching.
-    fn value(&self, _position: &dyn Position) -> Option<Value> {
-        None
-    }
-
     /// Each move's figure in the analysis at [`HINT_NODES`] (the same on every look), with
     /// what the prover settles within a small budget ([`settle_analysis`]).
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
@@ -183,10 +171,6 @@ impl Engine for QubicEngine {
             return None;
         }
         hint_analysis(board)
-    }
-
-    fn instant_hints(&self) -> bool {
-        false
     }
 
     /// The search's analysis where the bot searches: O, or X off the dictionary's tree.
