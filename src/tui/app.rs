@@ -433,7 +433,7 @@ impl Widget for &App {
             return;
         };
         match self.overlay {
-            Some(Overlay::Help) => help::render(&self.view(), content, buf),
+            Some(Overlay::Help) => help::render(&self.view(), &*self.start.game(), content, buf),
             Some(Overlay::Rules) => help::rules(&self.view(), content, buf),
             _ => {}
         }

@@ -2017,6 +2017,22 @@ fn a_replayed_record_opens_on_the_review_screen_and_is_not_kept_again() {
     assert_eq!(h.app.play.mode_label(), "Two players");
 }
 
+/// With saving off, a game from a position does not promise to keep its record.
+#[test]
+fn a_game_from_a_position_without_saving_promises_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::store::Store::new(dir.path().to_path_buf(), false);
+    let mut h = with_memory(two_people_3x3(), Memory::load(store));
+    h.press(KeyCode::Enter);
+    let start = h.app.play.game().parse_position("X--/-O-/---").unwrap();
+    h.app
+        .play
+        .start_from(start, Mode::TwoHumans, First::You, &mut h.app.shared);
+    let status = h.app.shared.status.text.clone();
+    assert!(!status.contains("kept"), "{status}");
+    h.status_has("Player 1's turn");
+}
+
 /// A game from a position is not saved to resume, and its record keeps its start.
 #[test]
 fn a_game_from_a_position_keeps_its_start_in_its_record() {
@@ -2111,4 +2127,16 @@ fn drawn_text(app: &App) -> String {
             + "\n"
     })
     .collect()
+}
+
+/// The start screen's help names the cells of the game chosen there, not of the one on the
+/// board.
+#[test]
+fn the_start_screen_help_names_the_chosen_game_s_cells() {
+    let mut h = Harness::with(Settings::default());
+    h.press(KeyCode::Up); // to the game's row
+    h.press(KeyCode::Right); // Tic-Tac-Latin to classic
+    h.typed("?");
+    let text = drawn_text(&h.app);
+    assert!(text.contains("a1 .. c3"), "{text}");
 }

@@ -6,6 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
+use crate::core::Game;
 use crate::keys::Action;
 use crate::tui::screens::Screen;
 use crate::tui::screens::play::view::PlayView;
@@ -93,9 +94,10 @@ fn popup(
         .render(popup, buf);
 }
 
-pub fn render(view: &PlayView, area: Rect, buf: &mut Buffer) {
+/// `chosen`: the game chosen on the start screen, whose cells the start screen's help names.
+pub fn render(view: &PlayView, chosen: &dyn Game, area: Rect, buf: &mut Buffer) {
     let lines = match view.screen {
-        Screen::Start => start_lines(view),
+        Screen::Start => start_lines(view, chosen),
         Screen::Play => game_lines(view),
         Screen::Review(_) => review_lines(view),
     };
@@ -143,7 +145,7 @@ fn game_lines(view: &PlayView) -> Vec<Line<'static>> {
         .filter(|&&action| action == Action::Review || view.offers(action))
         .map(|&action| row(view, keys.all_keys(action), action.description()))
         .collect();
-    lines.extend(typing_lines(view));
+    lines.extend(typing_lines(view, view.play.game()));
     lines.push(terminal_keys(view));
     lines.extend(legend(view));
     lines
@@ -262,7 +264,7 @@ const GAME_MOVEMENT: [(Keys, &str); 2] = [
 ];
 
 /// The start screen's keys, then the game's under their own heading.
-fn start_lines(view: &PlayView) -> Vec<Line<'static>> {
+fn start_lines(view: &PlayView, chosen: &dyn Game) -> Vec<Line<'static>> {
     let keys = &view.shared.settings.keys;
     let mut lines = vec![heading("On this screen")];
     lines.extend(rows(view, &START_KEYS));
@@ -274,14 +276,13 @@ fn start_lines(view: &PlayView) -> Vec<Line<'static>> {
             .filter(game_only)
             .map(|&action| row(view, keys.all_keys(action), action.description())),
     );
-    lines.extend(typing_lines(view));
+    lines.extend(typing_lines(view, chosen));
     lines
 }
 
 /// Placing without the cursor: by name (how names read, where that is not plain) or by
 /// mouse.
-fn typing_lines(view: &PlayView) -> Vec<Line<'static>> {
-    let game = view.play.game();
+fn typing_lines(view: &PlayView, game: &dyn Game) -> Vec<Line<'static>> {
     let start = game.start();
     let named = |cell: usize| {
         let mv = game.move_at(start.as_ref(), crate::core::CellId::new(cell));

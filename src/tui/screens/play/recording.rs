@@ -211,7 +211,13 @@ impl PlayScreen {
         self.resumed = false;
         self.hints = shared.settings.hints.on();
         self.show_new_game(shared);
-        shared.status = StatusLine::turn(&self.keeping.note(), &self.turn_text(&shared.settings));
+        // With saving off the player knows nothing is kept: no note says it will be.
+        let note = if shared.memory.saves() {
+            self.keeping.note()
+        } else {
+            String::new()
+        };
+        shared.status = StatusLine::turn(&note, &self.turn_text(&shared.settings));
     }
 
     /// Once per game, when it ends: the result goes into the record, and the game is no
