@@ -3,14 +3,14 @@
 //! row) share. Qubic's 76 lines and 192 symmetries are built by its own rules, as constants.
 
 /// The cells of a mask (bit `i` is cell `i`), lowest first.
-pub fn bits(mask: u64) -> impl Iterator<Item = usize> {
-    let mut rest = mask;
+pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let bit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            bit
-        })
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
     })
 }
 
