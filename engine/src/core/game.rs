@@ -38,8 +38,11 @@ pub trait Game: Send + Sync {
     fn layout(&self) -> Layout;
 
     /// The engine knows every position's exact value (a solved table), so its hints and
-    /// its top level are exact; otherwise its bot searches and claims only what it proves.
-    fn solved(&self) -> bool;
+    /// its top level are exact; otherwise (the default) its bot searches and claims only what
+    /// it proves.
+    fn solved(&self) -> bool {
+        false
+    }
 
     /// What the game calls a level: the top one is `perfect` where the game is solved and
     /// `max` where the bot searches.
@@ -50,10 +53,28 @@ pub trait Game: Send + Sync {
         }
     }
 
-    fn place(&self, cell: CellId) -> Place;
+    /// Where `cell` is drawn; by default cells are numbered block by block, each block row
+    /// by row.
+    fn place(&self, cell: CellId) -> Place {
+        let cells = self.layout().cells;
+        let (block, local) = (cell.index() / cells.count(), cell.index() % cells.count());
+        let cols = usize::from(cells.cols);
+        Place {
+            block: block as u8,
+            row: (local / cols) as u8,
+            col: (local % cols) as u8,
+        }
+    }
 
-    /// The cell drawn at `place`, if any.
-    fn cell_at(&self, place: Place) -> Option<CellId>;
+    /// The cell drawn at `place`, if any; by default in the numbering of [`Game::place`].
+    fn cell_at(&self, place: Place) -> Option<CellId> {
+        let Layout { blocks, cells, .. } = self.layout();
+        let (block, row, col) = (usize::from(place.block), place.row, place.col);
+        (block < blocks.count() && row < cells.rows && col < cells.cols).then(|| {
+            let local = usize::from(row) * usize::from(cells.cols) + usize::from(col);
+            CellId::new(block * cells.count() + local)
+        })
+    }
 
     /// The cell's name for people: `b3`, `2b3`, `B3c1`.
     fn cell_name(&self, cell: CellId) -> String;
@@ -103,7 +124,9 @@ pub trait Game: Send + Sync {
 /// the players built on it.
 pub trait Engine: Send + Sync {
     /// The exact value for the side to move, when the engine knows it without searching.
-    fn value(&self, position: &dyn Position) -> Option<Value>;
+    fn value(&self, _position: &dyn Position) -> Option<Value> {
+        None
+    }
 
     /// A hint for each legal move of `position`, in the order of `legal_moves`.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)>;
@@ -128,8 +151,10 @@ pub trait Engine: Send + Sync {
     }
 
     /// Hints come at once (a table lookup), so the screen may ask for them while drawing;
-    /// otherwise it asks on the bot's thread.
-    fn instant_hints(&self) -> bool;
+    /// otherwise (the default) it asks on the bot's thread.
+    fn instant_hints(&self) -> bool {
+        false
+    }
 
     /// The names of the players this game can build, for help texts and error messages.
     fn player_names(&self) -> Vec<String>;

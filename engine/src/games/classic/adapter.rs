@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::board::{ClassicBoard, MoveRefused};
+use super::board::ClassicBoard;
 use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::players::{D10, EXACT_STYLES, RandomPlayer, RuleList, SearchLevel, greedy, searcher};
@@ -17,8 +17,8 @@ use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
     Analysis, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout, MarkedLine,
-    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
-    Status, Value, read_cell, read_position,
+    Move, MoveError, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
+    Value, read_cell, read_position,
 };
 use crate::games::kit::levels::solved_player;
 use crate::games::kit::placing::{off_board, placements};
@@ -113,22 +113,6 @@ impl Game for ClassicGame {
         self.variant.is_solvable()
     }
 
-    fn place(&self, cell: CellId) -> Place {
-        let n = self.variant.size() as usize;
-        Place {
-            block: 0,
-            row: (cell.index() / n) as u8,
-            col: (cell.index() % n) as u8,
-        }
-    }
-
-    fn cell_at(&self, place: Place) -> Option<CellId> {
-        if place.block != 0 {
-            return None;
-        }
-        ClassicCell::at(self.variant, place.row as i32, place.col as i32).map(cell_id)
-    }
-
     fn cell_name(&self, cell: CellId) -> String {
         self.cell(cell)
             .map_or_else(|| format!("#{}", cell.index()), |c| c.name(self.variant))
@@ -175,11 +159,7 @@ impl Position for ClassicBoard {
         let v = self.variant();
         let c = ClassicCell::new(v, mv.placed().index());
         let c = c.ok_or_else(|| off_board(mv.placed(), usize::from(v.size())))?;
-        match ClassicBoard::play(*self, c) {
-            Ok(next) => Ok(Box::new(next)),
-            Err(MoveRefused::GameOver) => Err(MoveError::GameOver),
-            Err(MoveRefused::Taken(c)) => Err(MoveError::Taken(format!("{} is taken", c.name(v)))),
-        }
+        Ok(Box::new(ClassicBoard::play(*self, c)?))
     }
 
     fn text(&self) -> String {

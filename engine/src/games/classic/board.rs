@@ -5,7 +5,7 @@ use super::cell::ClassicCell;
 use super::lines::Lines;
 use super::variant::Variant;
 use crate::core::words::turns_counts;
-use crate::core::{Side, Status};
+use crate::core::{MoveError, Side, Status};
 
 /// The stones of both sides on a variant's board. X (the first side) moves when both have
 /// as many stones, O when X has one more.
@@ -34,12 +34,6 @@ pub enum ClassicBoardError {
     /// The side holds lines that no single last move completes together.
     #[error("{} holds lines that no single last move completes", .0.letter())]
     TooManyLines(Side),
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum MoveRefused {
-    GameOver,
-    Taken(ClassicCell),
 }
 
 impl ClassicBoard {
@@ -153,11 +147,14 @@ impl ClassicBoard {
     }
 
     /// The position after the side to move plays `cell`.
-    pub fn play(self, cell: ClassicCell) -> Result<ClassicBoard, MoveRefused> {
+    pub fn play(self, cell: ClassicCell) -> Result<ClassicBoard, MoveError> {
         if self.status().is_over() {
-            Err(MoveRefused::GameOver)
+            Err(MoveError::GameOver)
         } else if self.empty_cells() & cell.bit() == 0 {
-            Err(MoveRefused::Taken(cell))
+            Err(MoveError::Taken(format!(
+                "{} is taken",
+                cell.name(self.variant)
+            )))
         } else {
             Ok(self.with_move(cell))
         }
@@ -223,7 +220,7 @@ X has 1 stone and O has 3: X moves first, so X must have as many as O or one mor
         assert_eq!(b.at(ClassicCell::new(v3(), 4).unwrap()), Some(Side::First));
         assert_eq!(
             b.play(ClassicCell::new(v3(), 4).unwrap()),
-            Err(MoveRefused::Taken(ClassicCell::new(v3(), 4).unwrap()))
+            Err(MoveError::Taken("b2 is taken".into()))
         );
     }
 
@@ -234,7 +231,7 @@ X has 1 stone and O has 3: X moves first, so X must have as many as O or one mor
         assert_eq!(won.status(), Status::Won(Side::First));
         assert_eq!(
             won.play(ClassicCell::new(v3(), 8).unwrap()),
-            Err(MoveRefused::GameOver)
+            Err(MoveError::GameOver)
         );
         // X O X / X O O / O X X
         let full = ClassicBoard::new(v3(), 0b110_001_101, 0b001_110_010).unwrap();

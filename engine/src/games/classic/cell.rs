@@ -4,6 +4,7 @@
 
 use super::variant::Variant;
 use crate::core::words::quote;
+use crate::games::kit::lines::bits;
 
 /// A cell of some variant's board: bit `row * size + col` of a side's mask.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -22,14 +23,7 @@ impl ClassicCell {
 
     /// The cells of `mask`, lowest index (row order) first.
     pub fn in_mask(mask: u64) -> impl Iterator<Item = ClassicCell> {
-        let mut rest = mask;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let i = rest.trailing_zeros();
-                rest &= rest - 1;
-                ClassicCell(i as u8)
-            })
-        })
+        bits(mask).map(|i| ClassicCell(i as u8))
     }
 
     pub const fn index(self) -> usize {

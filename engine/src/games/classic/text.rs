@@ -5,8 +5,8 @@
 use super::board::{ClassicBoard, ClassicBoardError};
 use super::cell::ClassicCell;
 use super::variant::Variant;
-use crate::core::Side;
 use crate::core::words::{at_cell, cell_count, quote_char};
+use crate::games::kit::position_text::{read_cells, write_cells};
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TextError {
@@ -28,45 +28,31 @@ pub enum TextError {
 }
 
 pub fn parse(variant: Variant, text: &str) -> Result<ClassicBoard, TextError> {
-    let (mut x, mut o) = (0u64, 0u64);
-    let mut found = 0;
-    for ch in text.chars().filter(|c| *c != '/' && !c.is_whitespace()) {
-        let bit = 1u64.checked_shl(found as u32).unwrap_or(0);
-        match ch {
-            'X' | 'x' => x |= bit,
-            'O' | 'o' => o |= bit,
-            '-' | '.' => {}
-            _ => {
-                let cell = ClassicCell::new(variant, found).map(|c| c.name(variant));
-                return Err(TextError::BadChar { ch, cell });
-            }
-        }
-        found += 1;
+    let cells = read_cells(text).map_err(|(found, ch)| {
+        let cell = ClassicCell::new(variant, found).map(|c| c.name(variant));
+        TextError::BadChar { ch, cell }
+    })?;
+    if cells.count != variant.cells() {
+        return Err(TextError::WrongCount {
+            variant,
+            found: cells.count,
+        });
     }
-    if found != variant.cells() {
-        return Err(TextError::WrongCount { variant, found });
-    }
+    let [x, o] = cells.stones;
     ClassicBoard::new(variant, x, o).map_err(TextError::Impossible)
 }
 
 /// The text of `board`: rows joined by `/`, e.g. `XO-/-X-/--O`.
 pub fn format(board: ClassicBoard) -> String {
     let variant = board.variant();
-    let n = variant.size() as usize;
-    let mut out = String::with_capacity(variant.cells() + n);
-    for i in 0..variant.cells() {
-        if i > 0 && i % n == 0 {
-            out.push('/');
-        }
-        let cell = ClassicCell::new(variant, i).expect("index below the cell count");
-        out.push(board.at(cell).map_or('-', Side::letter));
-    }
-    out
+    let at = |i| ClassicCell::new(variant, i).and_then(|cell| board.at(cell));
+    write_cells(variant.cells(), &[variant.size().into()], at)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::Side;
 
     #[test]
     fn text_round_trips() {

@@ -17,7 +17,7 @@ use crate::games::{Boards, Registration};
 use super::cell::{ExtremeCell, board_name, cell_id, cell_of};
 use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, ExtremeGreedy, Level, searcher};
-use super::rules::{ExtremeIllegalMove, State};
+use super::rules::State;
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::games::kit::baselines::RandomPlayer;
@@ -74,11 +74,6 @@ impl Game for Extreme {
         ]
         .map(String::from)
         .to_vec()
-    }
-
-    /// Far too big to solve: the bot searches under a clock.
-    fn solved(&self) -> bool {
-        false
     }
 
     fn extras(&self) -> &dyn Extras {
@@ -209,12 +204,7 @@ impl Position for State {
                 cell.index()
             )));
         };
-        match State::play(self, c) {
-            Ok(next) => Ok(Box::new(next)),
-            Err(ExtremeIllegalMove::GameOver) => Err(MoveError::GameOver),
-            Err(e @ ExtremeIllegalMove::Taken(_)) => Err(MoveError::Taken(e.to_string())),
-            Err(e) => Err(MoveError::NotAllowed(e.to_string())),
-        }
+        Ok(Box::new(State::play(self, c)?))
     }
 
     fn text(&self) -> String {
@@ -292,10 +282,6 @@ impl Engine for ExtremeEngine {
     fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
         let state = players::state_of(position)?;
         super::search::analysis::analyze(&state, settings)
-    }
-
-    fn instant_hints(&self) -> bool {
-        false
     }
 
     fn player_names(&self) -> Vec<String> {

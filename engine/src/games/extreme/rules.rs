@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 use std::time::Duration;
 
-use crate::core::{Side, Status};
+use crate::core::{MoveError, Side, Status};
 
 use super::board::{ExtremeBoard, Placed};
 use super::cell::{ExtremeCell, board_name};
@@ -35,19 +35,6 @@ pub enum Target {
     Open,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum ExtremeIllegalMove {
-    #[error("the game is over")]
-    GameOver,
-    #[error("{0} is taken")]
-    Taken(ExtremeCell),
-    #[error("{} is in small board {}, which is closed", .0, board_name(.0.board()))]
-    Closed(ExtremeCell),
-    /// Correspondence sends the move to another small board.
-    #[error("{cell} is not in small board {}, where this move must go", board_name(*.board))]
-    WrongBoard { cell: ExtremeCell, board: usize },
-}
-
 /// The legal moves of a position: per small board, the cells one may play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Moves(pub [u16; 16]);
@@ -63,7 +50,8 @@ impl Moves {
     }
 }
 
-/// The set bits of a mask, lowest first.
+/// The set bits of a small board's mask, lowest first (on `u16`: widening it for the kit's
+/// `bits` costs the move ordering instructions).
 pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
     let mut rest = mask;
     std::iter::from_fn(move || {
@@ -175,25 +163,29 @@ impl State {
     }
 
     /// Why `cell` may not be played here, if it may not.
-    pub fn check(&self, cell: ExtremeCell) -> Result<(), ExtremeIllegalMove> {
+    pub fn check(&self, cell: ExtremeCell) -> Result<(), MoveError> {
         if self.status.is_over() {
-            return Err(ExtremeIllegalMove::GameOver);
+            return Err(MoveError::GameOver);
         }
         if self.board.at(cell).is_some() {
-            return Err(ExtremeIllegalMove::Taken(cell));
+            return Err(MoveError::Taken(format!("{cell} is taken")));
         }
         if self.board.is_closed(cell.board()) {
-            return Err(ExtremeIllegalMove::Closed(cell));
+            let board = board_name(cell.board());
+            let why = format!("{cell} is in small board {board}, which is closed");
+            return Err(MoveError::NotAllowed(why));
         }
         match self.target() {
-            Target::Board(board) if board != cell.board() => {
-                Err(ExtremeIllegalMove::WrongBoard { cell, board })
-            }
+            // Correspondence sends the move to another small board.
+            Target::Board(must) if must != cell.board() => Err(MoveError::NotAllowed(format!(
+                "{cell} is not in small board {}, where this move must go",
+                board_name(must)
+            ))),
             _ => Ok(()),
         }
     }
 
-    pub fn play(&self, cell: ExtremeCell) -> Result<State, ExtremeIllegalMove> {
+    pub fn play(&self, cell: ExtremeCell) -> Result<State, MoveError> {
         self.check(cell)?;
         Ok(self.play_unchecked(cell))
     }

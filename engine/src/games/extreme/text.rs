@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use crate::core::words::{cell_count, quote, quote_char, stone_counts};
 use crate::core::{Side, Status};
+use crate::games::kit::position_text::{stone, write_cells};
 
 use super::board::ExtremeBoard;
 use super::cell::{CELLS, ExtremeCell, ExtremeCellParseError, board_name};
@@ -101,13 +102,10 @@ fn parse_cells(word: &str) -> Result<[[u16; 16]; 2], ExtremePositionError> {
     let mut stones = [[0u16; 16]; 2];
     for (index, &ch) in symbols.iter().enumerate() {
         let cell = ExtremeCell::new(index as u8);
-        let side = match ch {
-            'X' | 'x' => Side::First,
-            'O' | 'o' => Side::Second,
-            '-' | '.' => continue,
-            _ => return Err(ExtremePositionError::Character { ch, cell: index }),
-        };
-        stones[side.index()][cell.board()] |= cell.bit();
+        let stone = stone(ch).ok_or(ExtremePositionError::Character { ch, cell: index })?;
+        if let Some(side) = stone {
+            stones[side.index()][cell.board()] |= cell.bit();
+        }
     }
     Ok(stones)
 }
@@ -151,9 +149,7 @@ impl State {
 
     /// The position text, which `parse` reads back.
     pub fn text(&self) -> String {
-        let cells: String = ExtremeCell::all()
-            .map(|c| self.at(c).map_or('-', Side::letter))
-            .collect();
+        let cells = write_cells(CELLS, &[], |i| self.at(ExtremeCell::new(i as u8)));
         let last = self.last_move().map_or("-".to_string(), |c| c.to_string());
         let side = self.to_move().letter().to_ascii_lowercase();
         format!("{cells} {last} {side}")

@@ -2,6 +2,18 @@
 //! classic's variants and the dictionary tools' small example (4x4, three in a
 //! row) share. Qubic's 76 lines and 192 symmetries are built by its own rules, as constants.
 
+/// The cells of a mask (bit `i` is cell `i`), lowest first.
+pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
 /// Every run of `k` cells in a line on a `size` x `size` board (cell `row * size + col`):
 /// rows first, then columns, then diagonals down-right, then down-left.
 pub fn square(size: u8, k: u8) -> Vec<u64> {

@@ -6,6 +6,7 @@ pub mod baselines;
 pub mod levels;
 pub mod lines;
 pub mod placing;
+pub mod position_text;
 pub mod rng;
 pub mod solved;
 pub mod table;

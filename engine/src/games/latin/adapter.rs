@@ -9,7 +9,7 @@ use super::players::PlayerSpec;
 use super::position::{board_of, cell_id, latin_cell};
 use super::solver::Solver;
 use crate::core::{
-    CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, Move, Place, Player, PlayerError,
+    CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, Move, Player, PlayerError,
     PlayerOptions, Position, PositionError, Side, Solved, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
@@ -76,21 +76,6 @@ impl Game for Latin {
 
     fn solved(&self) -> bool {
         true
-    }
-
-    fn place(&self, cell: CellId) -> Place {
-        Place {
-            block: 0,
-            row: (cell.index() / 4) as u8,
-            col: (cell.index() % 4) as u8,
-        }
-    }
-
-    fn cell_at(&self, place: Place) -> Option<CellId> {
-        (place.block == 0)
-            .then(|| Cell::at(place.row, place.col))
-            .flatten()
-            .map(cell_id)
     }
 
     fn cell_name(&self, cell: CellId) -> String {

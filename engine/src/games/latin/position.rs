@@ -1,7 +1,7 @@
 //! A Tic-Tac-Latin board as the core interface sees it, and the cell names between the
 //! two: read by the adapter and by the players (so neither imports the other for it).
 
-use super::game::{Board, Cell, LatinMoveError};
+use super::game::{Board, Cell};
 use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
 use crate::games::kit::placing::{off_board, placements};
 
@@ -40,11 +40,7 @@ impl Position for Board {
 
     fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
         let c = latin_cell(mv.placed()).ok_or_else(|| off_board(mv.placed(), 4))?;
-        match Board::play(*self, c) {
-            Ok(board) => Ok(Box::new(board)),
-            Err(LatinMoveError::GameOver) => Err(MoveError::GameOver),
-            Err(e @ LatinMoveError::Occupied(_)) => Err(MoveError::Taken(e.to_string())),
-        }
+        Ok(Box::new(Board::play(*self, c)?))
     }
 
     fn text(&self) -> String {

@@ -14,9 +14,8 @@ use super::search::analysis::analyze;
 use crate::core::root::SearchSettings;
 use crate::core::words::{by_name, quote};
 use crate::core::{
-    Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move, Place,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Side, Value, read_cell,
-    read_position,
+    Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Side, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -83,12 +82,6 @@ impl Game for QubicGame {
         .to_vec()
     }
 
-    /// Not solved by a table: X's moves come from Patashnik's dictionary and searches,
-    /// and nothing gives a position's exact value.
-    fn solved(&self) -> bool {
-        false
-    }
-
     /// The top level is `perfect`: as X it is Patashnik's winning strategy, and as O the
     /// strongest search.
     fn level_name(&self, level: crate::core::Difficulty) -> &'static str {
@@ -105,20 +98,6 @@ impl Game for QubicGame {
             cells: Grid::new(4, 4),
             may_stack: true,
         }
-    }
-
-    fn place(&self, cell: CellId) -> Place {
-        let [layer, row, col] = QubicCell::new(cell.index()).map_or([0; 3], QubicCell::coords);
-        Place {
-            block: layer as u8,
-            row: row as u8,
-            col: col as u8,
-        }
-    }
-
-    fn cell_at(&self, place: Place) -> Option<CellId> {
-        QubicCell::at(place.block as usize, place.row as usize, place.col as usize)
-            .map(|c| CellId::new(c.index()))
     }
 
     fn cell_name(&self, cell: CellId) -> String {
@@ -178,11 +157,6 @@ impl QubicEngine {
 }
 
 impl Engine for QubicEngine {
-    /// Qubic is not solved position by position: no value without searching.
-    fn value(&self, _position: &dyn Position) -> Option<Value> {
-        None
-    }
-
     /// Each move's figure in the analysis at [`HINT_NODES`] (the same on every look), with
     /// what the prover settles within a small budget ([`settle_analysis`]).
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
@@ -197,10 +171,6 @@ impl Engine for QubicEngine {
             return None;
         }
         hint_analysis(board)
-    }
-
-    fn instant_hints(&self) -> bool {
-        false
     }
 
     /// The search's analysis where the bot searches: O, or X off the dictionary's tree.

@@ -5,6 +5,7 @@
 //! 16-cell board of the small example (see [`super::geometry`]). The methods that
 //! speak of winning (`status`, `winning_line`, the text parser) are Qubic's.
 
+use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
@@ -12,6 +13,7 @@ use super::cell::{CELLS, QubicCell};
 use super::lines::{self, LINES};
 use crate::core::words::{cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
+use crate::games::kit::position_text::{read_cells, write_cells};
 
 /// Who holds which cells. Whose turn it is follows from the counts: X moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
@@ -136,19 +138,7 @@ impl QubicBoard {
 
     /// The position text: layers separated by `//`, rows by `/`, `X`, `O`, `-`.
     pub fn text(self) -> String {
-        let mut out = String::with_capacity(80);
-        for cell in 0..CELLS {
-            if cell > 0 && cell % 16 == 0 {
-                out.push_str("//");
-            } else if cell > 0 && cell % 4 == 0 {
-                out.push('/');
-            }
-            out.push(match self.at(cell) {
-                Some(side) => side.letter(),
-                None => '-',
-            });
-        }
-        out
+        write_cells(CELLS, &[4, 16], |cell| self.at(cell))
     }
 }
 
@@ -190,29 +180,19 @@ pub enum QubicBoardError {
 impl FromStr for QubicBoard {
     type Err = QubicBoardError;
 
-    /// 64 cells in cell-number order: `X`/`x`, `O`/`o`, `-`/`.`; `/` and whitespace are
-    /// ignored. Impossible positions are refused.
+    /// 64 cells in cell-number order; impossible positions are refused.
     fn from_str(text: &str) -> Result<QubicBoard, QubicBoardError> {
-        let mut board = QubicBoard::EMPTY;
-        let mut cell = 0;
-        for ch in text.chars() {
-            if ch == '/' || ch.is_whitespace() {
-                continue;
-            }
-            let Some(here) = QubicCell::new(cell) else {
-                return Err(QubicBoardError::TooMany);
-            };
-            match ch {
-                'X' | 'x' => board.x |= here.bit(),
-                'O' | 'o' => board.o |= here.bit(),
-                '-' | '.' => {}
-                _ => return Err(QubicBoardError::BadCharacter { ch, cell: here }),
-            }
-            cell += 1;
+        let cells = read_cells(text).map_err(|(found, ch)| match QubicCell::new(found) {
+            Some(cell) => QubicBoardError::BadCharacter { ch, cell },
+            None => QubicBoardError::TooMany,
+        })?;
+        match cells.count.cmp(&CELLS) {
+            Ordering::Less => return Err(QubicBoardError::TooFew { found: cells.count }),
+            Ordering::Greater => return Err(QubicBoardError::TooMany),
+            Ordering::Equal => {}
         }
-        if cell < CELLS {
-            return Err(QubicBoardError::TooFew { found: cell });
-        }
+        let [x, o] = cells.stones;
+        let board = QubicBoard { x, o };
         board.check()?;
         Ok(board)
     }

@@ -45,17 +45,7 @@ impl QubicCell {
     }
 }
 
-/// The set bits of `mask`, lowest first.
-pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let i = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        Some(i)
-    })
-}
+pub use crate::games::kit::lines::bits;
 
 impl fmt::Display for QubicCell {
     /// `2b3`: layer, column letter, row.

@@ -4,8 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, Cell};
+use crate::core::MoveError;
 use crate::core::words::{at_cell, cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
+use crate::games::kit::position_text::{read_cells, write_cells};
 
 /// The 10 scoring lines: 4 rows, 4 columns, 2 diagonals.
 pub const LINES: [u16; 10] = [
@@ -63,14 +65,6 @@ pub fn lines_through(cell: Cell) -> impl Iterator<Item = u16> {
 pub struct Board {
     first: u16,
     second: u16,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum LatinMoveError {
-    #[error("{0} is taken")]
-    Occupied(Cell),
-    #[error("the game is over")]
-    GameOver,
 }
 
 impl Board {
@@ -176,11 +170,11 @@ impl Board {
     }
 
     /// Plays `cell` for the side to move, if the game is on and the cell is empty.
-    pub fn play(self, cell: Cell) -> Result<Board, LatinMoveError> {
+    pub fn play(self, cell: Cell) -> Result<Board, MoveError> {
         if self.status().is_over() {
-            Err(LatinMoveError::GameOver)
+            Err(MoveError::GameOver)
         } else if self.occupied() & cell.bit() != 0 {
-            Err(LatinMoveError::Occupied(cell))
+            Err(MoveError::Taken(format!("{cell} is taken")))
         } else {
             Ok(self.with_move(cell))
         }
@@ -200,14 +194,13 @@ impl Board {
 
     /// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
     pub fn to_text(self) -> String {
-        let mut text = String::with_capacity(19);
-        for cell in Cell::all() {
-            if cell.index() > 0 && cell.col() == 0 {
-                text.push('/');
-            }
-            text.push(self.at(cell).map_or('-', Side::letter));
-        }
-        text
+        let at = |i| {
+            u8::try_from(i)
+                .ok()
+                .and_then(Cell::new)
+                .and_then(|c| self.at(c))
+        };
+        write_cells(CELLS, &[4], at)
     }
 }
 
@@ -236,34 +229,16 @@ pub enum LatinPositionError {
 impl FromStr for Board {
     type Err = LatinPositionError;
 
-    /// Reads the position text of RULES.md: `X`/`x`, `O`/`o`, `-`/`.`; `/` and whitespace
-    /// between cells are ignored.
+    /// Reads the position text of RULES.md.
     fn from_str(text: &str) -> Result<Board, LatinPositionError> {
-        let (mut first, mut second, mut count) = (0u16, 0u16, 0usize);
-        for ch in text.chars() {
-            let side = match ch {
-                '/' => continue,
-                c if c.is_whitespace() => continue,
-                'X' | 'x' => Some(Side::First),
-                'O' | 'o' => Some(Side::Second),
-                '-' | '.' => None,
-                found => {
-                    let cell = u8::try_from(count).ok().and_then(Cell::new);
-                    return Err(LatinPositionError::BadCharacter { found, cell });
-                }
-            };
-            if count < CELLS {
-                match side {
-                    Some(Side::First) => first |= 1 << count,
-                    Some(Side::Second) => second |= 1 << count,
-                    None => {}
-                }
-            }
-            count += 1;
+        let cells = read_cells(text).map_err(|(count, found)| {
+            let cell = u8::try_from(count).ok().and_then(Cell::new);
+            LatinPositionError::BadCharacter { found, cell }
+        })?;
+        if cells.count != CELLS {
+            return Err(LatinPositionError::WrongLength(cells.count));
         }
-        if count != CELLS {
-            return Err(LatinPositionError::WrongLength(count));
-        }
+        let [first, second] = cells.stones.map(|mask| mask as u16);
         Board::from_masks(first, second).ok_or(LatinPositionError::ImpossibleCounts {
             first: first.count_ones(),
             second: second.count_ones(),
@@ -278,8 +253,6 @@ mod tests {
     #[test]
     fn refusals_read_as_sentences() {
         let a1 = Cell::new(0).unwrap();
-        assert_eq!(LatinMoveError::Occupied(a1).to_string(), "a1 is taken");
-        assert_eq!(LatinMoveError::GameOver.to_string(), "the game is over");
         let bad = |cell| LatinPositionError::BadCharacter { found: '?', cell }.to_string();
         assert_eq!(
             bad(Some(a1)),
@@ -421,11 +394,11 @@ mod tests {
         let b = board("X---/----/----/----");
         assert_eq!(
             b.play(cell("a1")),
-            Err(LatinMoveError::Occupied(cell("a1")))
+            Err(MoveError::Taken("a1 is taken".into()))
         );
         let won = board("XXXO/O---/----/----");
         assert_eq!(won.status(), Status::Won(Side::First));
-        assert_eq!(won.play(cell("d4")), Err(LatinMoveError::GameOver));
+        assert_eq!(won.play(cell("d4")), Err(MoveError::GameOver));
     }
 
     #[test]
