@@ -113,13 +113,14 @@ impl Session {
     }
 
     /// Resizes the terminal, as a person dragging its window would; the program is told
-    /// by SIGWINCH.
+    /// by SIGWINCH. The screen takes the new size first, under the lock the reader needs:
+    /// a redraw read between the two at the old size would be cut, and never sent again.
     pub fn resize(&mut self, rows: u16, cols: u16) {
-        self.master.resize(size(rows, cols)).unwrap();
         let mut out = self.output.lock().unwrap();
         out.parser
             .screen_mut()
             .set_size(rows.try_into().unwrap(), cols.try_into().unwrap());
+        self.master.resize(size(rows, cols)).unwrap();
     }
 
     pub fn screen(&self) -> String {
