@@ -47,24 +47,23 @@ impl PlayScreen {
         }
         let name = self.game().move_name(before, mv);
         let who = self.name(before.to_move(), settings);
+        let extras = self.game().extras();
         // A move that wins a small board (extreme tic-tac-toe) earns another at once: say
         // so loudly, and short enough that the turn still fits on an 80-column line.
         let won = |position: &dyn Position, block: u8| {
-            let blocks = self.game().extras().blocks(position);
+            let blocks = extras.blocks(position);
             matches!(blocks.get(usize::from(block)), Some(BlockState::Won(_)))
         };
         let block = self
             .landed(ply + 1)
             .map(|cell| self.game().place(cell).block);
+        let points = extras.points(after);
         if let Some(block) = block.filter(|&b| won(after, b) && !won(before, b)) {
-            let label = self.game().extras().block_label(block);
-            let points = self
-                .game()
-                .extras()
-                .points(after)
+            let label = extras.block_label(block);
+            let points = points
                 .map(|[f, s]| format!(" ({f} : {s})"))
                 .unwrap_or_default();
-            let lead = if self.game().extras().bonus_move(after) {
+            let lead = if extras.bonus_move(after) {
                 format!("{name} wins {label}{points}: BONUS MOVE! ")
             } else {
                 // A bonus move's win earns no second bonus in a row.
@@ -72,11 +71,9 @@ impl PlayScreen {
             };
             return StatusLine::turn(&lead, &self.turn_text(settings));
         }
-        let what = match (self.gift_text(settings), self.game().extras().points(after)) {
+        let what = match (self.gift_text(settings), points) {
             (Some(gift), Some([f, s])) => format!("{gift} ({f} : {s}). "),
-            (None, Some([f, s]))
-                if self.game().extras().points(after) != self.game().extras().points(before) =>
-            {
+            (None, Some([f, s])) if points != extras.points(before) => {
                 format!("{name} scores: {f} : {s}. ")
             }
             _ => String::new(),
