@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::Failure;
-use super::dictionary::{self, RulesArg, UNSOUND};
+use super::dictionary::{self, RulesArg};
 use super::game_args::GameArgs;
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::words::plural;
@@ -233,10 +233,8 @@ fn verify(file: &Path, side: Option<Side>) -> Result<(), Failure> {
         Err(book::Unsound::Malformed(message)) => {
             Err(Failure::bad_input(format!("{}: {message}", file.display())))
         }
-        Err(unsound) => Err(Failure {
-            message: format!("{}: {unsound}", file.display()),
-            code: UNSOUND,
-        }),
+        // Well-formed but wrong: exit status 1.
+        Err(unsound) => Err(Failure::other(format!("{}: {unsound}", file.display()))),
     }
 }
 

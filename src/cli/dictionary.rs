@@ -17,9 +17,6 @@ fn count(n: usize, one: &str, many: &str) -> String {
     plural(n as u64, one, many)
 }
 
-/// Exit status of `book verify` when a book or dictionary is well-formed but wrong.
-pub(super) const UNSOUND: u8 = 1;
-
 /// Which of the header's rules X may use while a dictionary is verified.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum, Default)]
 pub(crate) enum RulesArg {
@@ -109,10 +106,7 @@ pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Fail
             }
             Ok(())
         }
-        Err(failure) => Err(Failure {
-            message: format!("{}: {failure}", file.display()),
-            code: UNSOUND,
-        }),
+        Err(failure) => Err(Failure::other(format!("{}: {failure}", file.display()))),
     }
 }
 
@@ -130,10 +124,7 @@ pub fn export(
     let started = Instant::now();
     let report =
         verify::verify(g, &dictionary, verify_options(RulesArg::Procedure)).map_err(|failure| {
-            Failure {
-                message: format!("the shipped dictionary does not hold: {failure}"),
-                code: UNSOUND,
-            }
+            Failure::other(format!("the shipped dictionary does not hold: {failure}"))
         })?;
     let positions = if complete {
         export::complete(&report)

@@ -157,22 +157,16 @@ fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
             group(u64::from(root.disproof))
         );
         return match &args.out {
-            Some(out) => Err(Failure {
-                message: format!(
-                    "nothing written to {}: X's win is not proven",
-                    out.display()
-                ),
-                code: 1,
-            }),
+            Some(out) => Err(Failure::other(format!(
+                "nothing written to {}: X's win is not proven",
+                out.display()
+            ))),
             None => Ok(()),
         };
     }
     println!("Qubic: the first player (X) wins.");
     println!("Proven by proof-number search with a threat-space search at its leaves: {searched}.");
-    let entries = proof.entries().map_err(|e| Failure {
-        message: e.to_string(),
-        code: 1,
-    })?;
+    let entries = proof.entries().map_err(|e| Failure::other(e.to_string()))?;
     println!(
         "The proof: a dictionary of {} moves (Patashnik's has 2,929).",
         group(entries.len() as u64)
@@ -196,24 +190,18 @@ fn write_and_verify(
         group(search.threat_positions)
     );
     let text = dictionary_text(entries, &made);
-    std::fs::write(out, &text).map_err(|e| Failure {
-        message: format!("cannot write {}: {e}", out.display()),
-        code: 1,
-    })?;
+    std::fs::write(out, &text)
+        .map_err(|e| Failure::other(format!("cannot write {}: {e}", out.display())))?;
     println!("Wrote {}.", out.display());
-    let dictionary =
-        qubic_dictionary::parse(&Qubic, &text, Canonical::Required).map_err(|e| Failure {
-            message: format!("{}: {e}", out.display()),
-            code: 1,
-        })?;
+    let in_file = |e: String| Failure::other(format!("{}: {e}", out.display()));
+    let dictionary = qubic_dictionary::parse(&Qubic, &text, Canonical::Required)
+        .map_err(|e| in_file(e.to_string()))?;
     let options = verify::VerifyOptions {
         parallel: true,
         ..verify::VerifyOptions::default()
     };
-    let report = verify::verify(&Qubic, &dictionary, options).map_err(|e| Failure {
-        message: format!("{}: {e}", out.display()),
-        code: 1,
-    })?;
+    let report =
+        verify::verify(&Qubic, &dictionary, options).map_err(|e| in_file(e.to_string()))?;
     println!("Verified: {}.", report.summary());
     Ok(())
 }
