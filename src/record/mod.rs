@@ -1,19 +1,6 @@
-//! Game records: one plain-text file a game, as chess keeps its games in PGN. Tag lines
-//! first (`[Game "classic-5"]`), then the moves in the game's own cell names, numbered,
-//! with `+` before a bonus move, `!`/`?` after a judged one and `{comments}`, then the
-//! result. Every game writes and reads the same format; [`read`] replays the moves, so a
-//! record that reads is a game that was played by the rules.
-//!
-//! ```text
-//! [Record "1"]
-//! [Game "classic-3"]
-//! [First "You"]
-//! [Second "Bot"]
-//! [Result "1-0"]
-//! [Termination "line"]
-//!
-//! 1. b2 a1 2. c1 a3? {a2 holds} 3. a2 c3 4. c2 1-0
-//! ```
+//! Game records: one plain-text file a game, as chess keeps its games in PGN (the format:
+//! docs/records.md). [`read`] replays the moves, so a record that reads is a game that was
+//! played by the rules.
 
 pub mod text;
 
@@ -29,7 +16,7 @@ use crate::core::words::quote;
 use crate::core::{Game, Move, Position, Side, Status};
 use crate::games::{self, GameChoice};
 pub use text::Glyph;
-use text::{RESULTS, WrittenMove};
+use text::WrittenMove;
 
 /// The record format this build writes and reads; a record of a later one is refused
 /// with what it is rather than misread.
@@ -44,25 +31,23 @@ pub const KIND: Kind = Kind {
     line_cap: 16 * 1024,
 };
 
-/// A result as chess writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game not finished.
+/// The results as chess writes them; `*` is a game not finished.
+const RESULTS: [(Status, &str); 4] = [
+    (Status::Won(Side::First), "1-0"),
+    (Status::Won(Side::Second), "0-1"),
+    (Status::Draw, "1/2-1/2"),
+    (Status::InPlay, "*"),
+];
+
 pub fn result_token(result: Status) -> &'static str {
-    match result {
-        Status::Won(Side::First) => "1-0",
-        Status::Won(Side::Second) => "0-1",
-        Status::Draw => "1/2-1/2",
-        Status::InPlay => "*",
-    }
+    RESULTS
+        .iter()
+        .find(|(s, _)| *s == result)
+        .map_or("*", |r| r.1)
 }
 
 fn result_of_token(token: &str) -> Option<Status> {
-    [
-        Status::Won(Side::First),
-        Status::Won(Side::Second),
-        Status::Draw,
-        Status::InPlay,
-    ]
-    .into_iter()
-    .find(|&result| result_token(result) == token)
+    RESULTS.iter().find(|(_, t)| *t == token).map(|r| r.0)
 }
 
 /// One move of a record, and what was written about it.
@@ -95,14 +80,12 @@ pub fn termination(end: End) -> String {
 /// Ends that are not the position's: the game stopped before the rules ended it.
 const FORFEITS: [&str; 3] = ["time out", "invalid move", "resigned"];
 
-/// A game as kept: its game and the tags about it, where it started, its moves and its
-/// result. Made by the game as it is played, or by [`read`] from a file.
+/// A game as kept: made as it is played, or by [`read`] from a file.
 #[derive(Clone)]
 pub struct Record {
     pub game: Arc<dyn Game>,
-    /// Every tag but `Record`, `Game`, `Start` and `Result` (the fields below), in order:
-    /// `First`, `Second`, `FirstPlayer`, `Date`, `Termination`, `Points`, ... and any tag a
-    /// later build wrote, kept as it was.
+    /// Every tag but `Record`, `Game`, `Start` and `Result` (the fields below), in order; a
+    /// tag a later build wrote is kept as it was.
     pub tags: Vec<(String, String)>,
     /// The position the game started from, when not the empty board.
     pub start: Option<Box<dyn Position>>,
@@ -419,7 +402,7 @@ pub fn read_with(
     let (token, token_line) = parts.result.ok_or_else(|| {
         whole(format!(
             "the moves end without a result ({}): is the file cut short?",
-            RESULTS.join(", ")
+            RESULTS.map(|r| r.1).join(", ")
         ))
     })?;
     if token != result_token(outcome) {

@@ -73,9 +73,6 @@ pub struct Parts {
     pub result: Option<(String, usize)>,
 }
 
-/// The result tokens, as chess writes them.
-pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-
 pub fn parse(text: &str) -> Result<Parts, RecordError> {
     let mut parts = Parts::default();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).peekable();
@@ -197,7 +194,7 @@ impl Words {
                     quote(word)
                 )));
             }
-            if RESULTS.contains(&word) {
+            if super::result_of_token(word).is_some() {
                 parts.result = Some((word.to_string(), number));
             } else if !is_move_number(word) {
                 parts.moves.push(written_move(word, number).map_err(error)?);
