@@ -13,7 +13,7 @@ mod file;
 mod layer;
 mod values;
 
-use std::io;
+use std::io::ErrorKind::{NotADirectory, NotFound};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -148,35 +148,22 @@ impl Colors {
 #[error("unknown colour \"{}\"", crate::core::words::excerpt(.0))]
 pub struct UnknownColor(pub String);
 
-const COLOR_NAMES: [&str; 17] = [
-    "black",
-    "red",
-    "green",
-    "yellow",
-    "blue",
-    "magenta",
-    "cyan",
-    "gray",
-    "darkgray",
-    "lightred",
-    "lightgreen",
-    "lightyellow",
-    "lightblue",
-    "lightmagenta",
-    "lightcyan",
-    "white",
-    "reset",
-];
+/// The colours' names, as ratatui reads them.
+const COLOR_NAMES: &str = "black red green yellow blue magenta cyan gray darkgray lightred \
+                           lightgreen lightyellow lightblue lightmagenta lightcyan white reset";
 
 impl UnknownColor {
     pub fn fix(&self) -> String {
-        let hint = error::did_you_mean(&self.0, COLOR_NAMES)
+        let hint = error::did_you_mean(&self.0, COLOR_NAMES.split_whitespace())
             .map(|name| format!("did you mean \"{name}\"? "))
             .unwrap_or_default();
         format!(
             "{hint}use a colour name ({}), a hex colour like \"#ff8800\", or a terminal colour \
              number 0-255",
-            COLOR_NAMES.join(", ")
+            COLOR_NAMES
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(", ")
         )
     }
 }
@@ -332,13 +319,13 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
         }
         // A file where the default file's folder would be (`~/.config/tictaclatin` a file)
         // means there is no config file there, as when the folder is missing.
-        Err(e) if absent(e.kind()) && !explicit => return Ok(None),
-        Err(e) if e.kind() == io::ErrorKind::NotADirectory => {
+        Err(e) if !explicit && matches!(e.kind(), NotFound | NotADirectory) => return Ok(None),
+        Err(e) if e.kind() == NotADirectory => {
             let fix = "check the path given by --config or TICTACLATIN_CONFIG";
             let problem = "a folder on its path is a file".to_string();
             (ErrorKind::Missing, problem, fix, None)
         }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        Err(e) if e.kind() == NotFound => {
             let fix = "check the path given by --config or TICTACLATIN_CONFIG, or create the file \
                        with `tictaclatin config init`";
             let problem = "the config file does not exist".to_string();
@@ -358,10 +345,6 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
     };
     let error = ConfigError::new(origin, kind, problem, fix.into());
     Err(ConfigError { position, ..error })
-}
-
-fn absent(kind: io::ErrorKind) -> bool {
-    matches!(kind, io::ErrorKind::NotFound | io::ErrorKind::NotADirectory)
 }
 
 #[cfg(test)]
