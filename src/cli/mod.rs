@@ -35,7 +35,6 @@ mod games_cmd;
 mod move_cmd;
 mod output;
 mod play;
-mod replay;
 mod serve;
 mod settings_args;
 mod solve;
@@ -144,7 +143,7 @@ pub(crate) enum Command {
     Annotate(annotate::AnnotateArgs),
     /// Step through a kept game on the review screen: a record file, or a number from
     /// `tictaclatin games`
-    Replay(Box<replay::ReplayArgs>),
+    Replay(Box<play::ReplayArgs>),
     /// Let friends play over the network: they join with a plain ssh client (`ssh -p 2222
     /// ROOM@HOST`) and need nothing installed
     Serve(Box<serve::ServeArgs>),
@@ -274,7 +273,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             args.position = args.position.or(position);
             play::run(&args, &outer)
         }
-        Command::Replay(args) => replay::run(&args, &outer),
+        Command::Replay(args) => play::replay(&args, &outer),
         Command::Serve(args) => serve::run(&args, &outer),
         Command::Move(args) => move_cmd::run(&args),
         Command::Analyze(args) => analyze::run(&args),

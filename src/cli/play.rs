@@ -1,4 +1,5 @@
-//! `tictaclatin play` (and `tictaclatin` alone): the terminal game.
+//! `tictaclatin play` (and `tictaclatin` alone): the terminal game; `tictaclatin replay FILE|N`:
+//! a kept game on its review screen.
 
 use std::io::IsTerminal;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -33,7 +34,7 @@ pub(crate) struct PlayArgs {
 
 /// What the screen is to open on, worked out before it opens (a bad position or record is
 /// refused first, exit status 2).
-pub(crate) enum Open {
+enum Open {
     /// The start screen, or a game from `--position`.
     Play(Option<String>),
     /// A record read and checked, and the name it is shown by.
@@ -51,8 +52,39 @@ pub fn run(args: &PlayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     open(&args.settings, outer, Open::Play(args.position.clone()))
 }
 
+/// The record names its game: the flags choosing one are hidden here, and refused if given.
+const GAME_FLAGS: [&str; 3] = ["kind", "size", "in_a_row"];
+
+#[derive(Args, Debug)]
+#[command(mut_args(|arg| match GAME_FLAGS.contains(&arg.get_id().as_str()) {
+    true => arg.hide(true),
+    false => arg,
+}))]
+pub(crate) struct ReplayArgs {
+    /// A record file, or a game's number in `tictaclatin games` (1 is the newest)
+    #[arg(value_name = "FILE|N")]
+    record: String,
+    #[command(flatten)]
+    settings: SettingsArgs,
+}
+
+/// A bad record is refused in one line before the screen opens.
+pub fn replay(args: &ReplayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+    let game = &args.settings.layer.game;
+    if game.kind.is_some() || game.size.is_some() || game.in_a_row.is_some() {
+        return Err(Failure::bad_input(
+            "replay shows the record's own game: leave out --game, --size and --in-a-row",
+        ));
+    }
+    let path = super::games_cmd::record_path(&args.record)?;
+    let record = record::read_file(&path)
+        .map_err(|e| Failure::bad_input(format!("{}: {e}", path.display())))?;
+    let name = tictaclatin::store::file_name(&path);
+    open(&args.settings, outer, Open::Replay(Box::new(record), name))
+}
+
 /// Opens the terminal game on `what`; `settings_args` are the command's own flags.
-pub fn open(settings_args: &SettingsArgs, outer: &SettingsArgs, what: Open) -> Result<(), Failure> {
+fn open(settings_args: &SettingsArgs, outer: &SettingsArgs, what: Open) -> Result<(), Failure> {
     // Settings first: a broken config file is reported (exit status 2) before anything
     // touches the terminal.
     let mut settings = settings_args.load(outer)?.settings;
