@@ -5,7 +5,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
 use super::settings_args::data_dir;
@@ -98,7 +97,7 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
         }
     }
     let shown = rows.len();
-    for line in aligned(&rows) {
+    for line in super::output::columns(&rows, &[4], |i| i == 0, "  ") {
         outln!("{line}");
     }
     // A game in progress is saved to be resumed, not kept as a record until it ends; asked
@@ -225,7 +224,7 @@ fn game_filter(text: &str) -> Result<GameFilter, Failure> {
 /// A listed game's columns: `3`, `2026-11-24 19:40`, `Classic 5x5`, `You - Bot (hard)`,
 /// `0-1 line`, its file's name. Each tag is cut short ([`shortened`]): a record may hold a
 /// name of any length.
-fn row(game: &Listed, title: &str) -> [String; 6] {
+fn row(game: &Listed, title: &str) -> Vec<String> {
     let tag = |name: &str| shortened(game.tag(name));
     let side = |name: &str, level: &str| match game.tag(level) {
         "" | "human" => tag(name),
@@ -239,7 +238,7 @@ fn row(game: &Listed, title: &str) -> [String; 6] {
     );
     let ended = format!("{} {}", tag("Result"), tag("Termination"));
     let file = game.path.file_name().unwrap_or_default().to_string_lossy();
-    [
+    vec![
         game.number.to_string(),
         when,
         title.to_string(),
@@ -251,33 +250,4 @@ fn row(game: &Listed, title: &str) -> [String; 6] {
         ended.trim().to_string(),
         file.into_owned(),
     ]
-}
-
-/// Columns two spaces apart, each as wide on screen as its widest cell (a name may hold
-/// double-width characters); the number right-aligned, at least 4 wide.
-fn aligned<const N: usize>(rows: &[[String; N]]) -> Vec<String> {
-    let mut widths = [0; N];
-    widths[0] = 4;
-    for row in rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.width());
-        }
-    }
-    rows.iter()
-        .map(|row| {
-            let cells = row
-                .iter()
-                .zip(widths)
-                .enumerate()
-                .map(|(i, (cell, width))| {
-                    let pad = " ".repeat(width - cell.width());
-                    match i {
-                        0 => format!("{pad}{cell}"),
-                        _ if i == N - 1 => cell.clone(),
-                        _ => format!("{cell}{pad}"),
-                    }
-                });
-            cells.collect::<Vec<_>>().join("  ")
-        })
-        .collect()
 }

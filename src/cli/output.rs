@@ -6,6 +6,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use tictaclatin::core::words::escape;
+use unicode_width::UnicodeWidthStr;
 
 fn write_escaped(out: &mut impl Write, text: &str) -> io::Result<()> {
     for (i, line) in text.split('\n').enumerate() {
@@ -51,6 +52,40 @@ pub fn print_err(text: fmt::Arguments) {
 /// program ends (after the terminal has hung up there is nowhere to write).
 pub fn warn(line: &str) {
     let _ = write_escaped(&mut io::stderr().lock(), &format!("tictaclatin: {line}\n"));
+}
+
+/// Rows as lines of columns `gap` apart, each as wide on screen as its widest cell (a name
+/// may hold double-width characters) and at least its `min`; a column where `right` holds is
+/// right-aligned, the others padded after the cell but for the last.
+pub fn columns(
+    rows: &[Vec<String>],
+    min: &[usize],
+    right: impl Fn(usize) -> bool,
+    gap: &str,
+) -> Vec<String> {
+    let mut widths = min.to_vec();
+    for row in rows {
+        widths.resize(widths.len().max(row.len()), 0);
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.width());
+        }
+    }
+    let line = |row: &Vec<String>| {
+        let cells = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (cell, width))| {
+                let pad = " ".repeat(width - cell.width());
+                match (right(i), i + 1 == row.len()) {
+                    (true, _) => format!("{pad}{cell}"),
+                    (false, true) => cell.clone(),
+                    (false, false) => format!("{cell}{pad}"),
+                }
+            });
+        cells.collect::<Vec<_>>().join(gap)
+    };
+    rows.iter().map(line).collect()
 }
 
 #[cfg(test)]

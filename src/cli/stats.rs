@@ -65,30 +65,27 @@ fn level_name(key: &str, level: Difficulty) -> &'static str {
 /// One row per game, mode and level: games, wins, draws, losses, the current and best
 /// streak.
 fn table(stats: &Stats) -> String {
-    // The game column is as wide as its longest key (`classic-7k5`, `extreme`).
-    let g = stats
-        .iter()
-        .map(|(key, _)| key.game.len())
-        .fold(10, usize::max);
-    let mut out = format!(
-        "{:<g$} {:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
-        "game", "mode", "level", "games", "won", "drawn", "lost", "streak", "best"
-    );
+    let header = [
+        "game", "mode", "level", "games", "won", "drawn", "lost", "streak", "best",
+    ];
+    let mut rows = vec![header.map(String::from).to_vec()];
     for (key, r) in stats.iter() {
         let level = key.difficulty.map_or("-", |d| level_name(&key.game, d));
-        out.push_str(&format!(
-            "{:<g$} {:<7} {:<8} {:>5} {:>4} {:>5} {:>6} {:>7} {:>5}\n",
-            key.game,
-            key.mode.name(),
-            level,
+        let (game, mode) = (key.game.clone(), key.mode.name().to_string());
+        let counts = [
             r.games(),
             r.wins,
             r.draws,
             r.losses,
             r.streak,
-            r.best_streak
-        ));
+            r.best_streak,
+        ];
+        let row = [game, mode, level.to_string()].into_iter();
+        rows.push(row.chain(counts.map(|n| n.to_string())).collect());
     }
+    let min = [10, 7, 8, 5, 4, 5, 6, 7, 5];
+    let lines = super::output::columns(&rows, &min, |i| i >= 3, " ");
+    let mut out: String = lines.iter().map(|line| format!("{line}\n")).collect();
     out.push_str(
         "Streak: games in a row without a loss. Against the bot the results are yours; for \
          two people, the first player's.\n",

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::{ArgGroup, Args};
 use indicatif::{ProgressBar, ProgressStyle};
+use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
 use super::game_args::{GameArgs, all_cores};
@@ -494,28 +495,27 @@ fn print_cross_tables(
     }
 }
 
+/// Every column as wide as the longest name (at least 6).
 fn print_table(
     outcomes: &[Outcome],
     players: &[String],
     title: &str,
     cell: impl Fn((u64, u64, u64)) -> Option<f64>,
 ) {
-    let longest = players.iter().map(String::len).max().unwrap_or(0);
-    let (first_col, width) = (longest.max(title.len()), longest.max(6));
-    let mut header = format!("{title:<first_col$}");
-    players
-        .iter()
-        .for_each(|n| header += &format!("  {n:>width$}"));
-    outln!("{header}");
+    let mut rows = vec![[&[title.to_string()], players].concat()];
     for row in players {
-        let mut line = format!("{row:<first_col$}");
-        for col in players {
-            let text = match cell(combined(outcomes, row, col)) {
+        let cells = players
+            .iter()
+            .map(|col| match cell(combined(outcomes, row, col)) {
                 Some(pct) if row != col => format!("{pct:.1}"),
                 _ => "-".to_string(),
-            };
-            line += &format!("  {text:>width$}");
-        }
+            });
+        rows.push(std::iter::once(row.clone()).chain(cells).collect());
+    }
+    let longest = players.iter().map(|name| name.width()).max().unwrap_or(0);
+    let mut min = vec![longest.max(6); players.len() + 1];
+    min[0] = 0;
+    for line in super::output::columns(&rows, &min, |i| i > 0, "  ") {
         outln!("{line}");
     }
 }
