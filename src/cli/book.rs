@@ -7,10 +7,9 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::Failure;
-use super::dictionary::{self, RulesArg};
+use super::dictionary::{self, RulesArg, count};
 use super::game_args::GameArgs;
 use tictaclatin::config::GameChoiceArgs;
-use tictaclatin::core::words::plural;
 use tictaclatin::games::latin::book::{Book, BookError};
 use tictaclatin::games::latin::game::{Side, Symmetries};
 use tictaclatin::games::latin::solver::Solver;
@@ -203,10 +202,14 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             out!("{}", small.to_text());
             errln!(
                 "compressed {} ({}) into {}: {} saved",
-                lines(plain.lines().len()),
-                plural(plain.positions() as u64, "position", "positions"),
+                count(plain.lines().len(), "line", "lines"),
+                count(plain.positions(), "position", "positions"),
                 small.lines().len(),
-                lines(plain.lines().len().saturating_sub(small.lines().len()))
+                count(
+                    plain.lines().len().saturating_sub(small.lines().len()),
+                    "line",
+                    "lines"
+                )
             );
             Ok(())
         }
@@ -215,11 +218,6 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             Ok(())
         }
     }
-}
-
-/// `1 line`, `2 lines`.
-fn lines(n: usize) -> String {
-    plural(n as u64, "line", "lines")
 }
 
 /// Verifies a book for `side`, or for the side its lines are written for.

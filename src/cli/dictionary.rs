@@ -13,7 +13,7 @@ use tictaclatin::games::qubic::geometry::Geometry;
 use tictaclatin_research::dictionary::{compress, export};
 
 /// `1 entry`, `2 entries`: a count of things this module keeps in `usize`.
-fn count(n: usize, one: &str, many: &str) -> String {
+pub(super) fn count(n: usize, one: &str, many: &str) -> String {
     plural(n as u64, one, many)
 }
 

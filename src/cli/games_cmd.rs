@@ -175,22 +175,16 @@ pub(super) fn record_path(given: &str) -> Result<PathBuf, Failure> {
         let bare = path.components().count() == 1;
         return Ok(if bare && kept.exists() { kept } else { path });
     };
-    let listed = list(&dir)?.into_iter().find(|game| game.number == number);
-    // Numbered but not readable: why, as for the file named itself.
-    match listed {
-        Some(Listed {
-            tags: Ok(_), path, ..
-        }) => Ok(path),
-        Some(Listed {
-            tags: Err(problem),
-            path,
-            ..
-        }) => Err(Failure::bad_input(format!("{}: {problem}", path.display()))),
-        None => Err(Failure::bad_input(format!(
+    let Some(listed) = list(&dir)?.into_iter().find(|game| game.number == number) else {
+        return Err(Failure::bad_input(format!(
             "no game number {number} in {} (see `tictaclatin games`)",
             dir.display()
-        ))),
-    }
+        )));
+    };
+    // Numbered but not readable: why, as for the file named itself.
+    let bad = |problem| Failure::bad_input(format!("{}: {problem}", listed.path.display()));
+    listed.tags.as_ref().map_err(bad)?;
+    Ok(listed.path)
 }
 
 /// A record's file: `*.txt`, not hidden (a save in progress is a hidden temporary file).

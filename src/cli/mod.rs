@@ -50,10 +50,6 @@ use tictaclatin::config;
 use tictaclatin::core::{Game, Position};
 use tictaclatin::games::GameError;
 
-/// Exit status for bad input (malformed position, illegal request), as clap uses for bad
-/// arguments.
-pub const BAD_INPUT: u8 = 2;
-
 pub use output::warn;
 
 /// Why a command failed: a one-line message for stderr and the exit status.
@@ -64,10 +60,11 @@ pub(crate) struct Failure {
 }
 
 impl Failure {
+    /// Exit status 2, as clap gives for bad arguments.
     pub fn bad_input(message: impl Into<String>) -> Failure {
         Failure {
             message: message.into(),
-            code: BAD_INPUT,
+            code: 2,
         }
     }
 

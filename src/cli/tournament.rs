@@ -486,13 +486,13 @@ fn print_cross_tables(
     }
     outln!("Each cell: the row player against the column player over both orders");
     outln!("(half the games moving first). Draws are the rest.");
-    for (title, pick_wins) in [("Wins %", true), ("Losses %", false)] {
-        outln!();
-        print_table(outcomes, players, title, |(games, wins, losses)| {
-            let count = if pick_wins { wins } else { losses };
-            (games > 0).then(|| 100.0 * count as f64 / games as f64)
-        });
-    }
+    let share = |count: u64, games: u64| (games > 0).then(|| 100.0 * count as f64 / games as f64);
+    outln!();
+    print_table(outcomes, players, "Wins %", |(g, wins, _)| share(wins, g));
+    outln!();
+    print_table(outcomes, players, "Losses %", |(g, _, losses)| {
+        share(losses, g)
+    });
 }
 
 /// Every column as wide as the longest name (at least 6).

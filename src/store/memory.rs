@@ -56,10 +56,6 @@ pub enum Ownership {
 }
 
 impl Memory {
-    pub fn none() -> Memory {
-        Memory::default()
-    }
-
     pub fn load(store: Store) -> Memory {
         let mut memory = Memory {
             store: Some(store),

@@ -60,7 +60,7 @@ enum Exit {
 impl App {
     /// A game that remembers nothing between runs.
     pub fn new(settings: Settings, now: Instant) -> App {
-        App::with_memory(settings, Memory::none(), now)
+        App::with_memory(settings, Memory::default(), now)
     }
 
     /// A game with the record and unfinished games of `memory`; the start screen offers to
