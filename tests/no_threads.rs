@@ -207,10 +207,8 @@ fn a_tournament_plays_on_the_calling_thread() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("40 games"), "{}", stdout(&out));
     let err = stderr(&out);
-    assert!(
-        err.contains("Ctrl-C will end the run at once, without the results so far"),
-        "{err}"
-    );
+    // Ctrl-C is caught without a thread: the run still stops with its results.
+    assert!(!err.contains("Ctrl-C will end the run at once"), "{err}");
     assert!(
         err.contains("note: could not start a tournament thread"),
         "{err}"

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::{ArgGroup, Args};
 use indicatif::{ProgressBar, ProgressStyle};
+use signal_hook::consts::SIGINT;
 use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
@@ -138,7 +139,7 @@ fn play(
     total: u64,
 ) -> Result<Vec<Outcome>, Failure> {
     let threads = args.threads.map_or_else(all_cores, |t| t as usize);
-    let control = Arc::new(Control::default());
+    let control = Control::default();
     watch_ctrl_c(&control);
     let unwritten: Mutex<Option<String>> = Mutex::new(None);
     let outcomes = with_progress(&control, total, || {
@@ -309,30 +310,11 @@ fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Fail
     Ok(())
 }
 
-/// Ctrl-C stops the run after the games in progress. The watcher thread registers the signal
-/// itself: where it cannot start, SIGINT keeps its default action rather than being caught
-/// with nobody to act on it.
-fn watch_ctrl_c(control: &Arc<Control>) {
-    let control = Arc::clone(control);
-    let (registered, told) = std::sync::mpsc::sync_channel(1);
-    let started = threads::spawn("ctrl-c", "the Ctrl-C watcher thread", move || {
-        match signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]) {
-            Ok(mut signals) => {
-                let _ = registered.send(Ok(()));
-                if signals.forever().next().is_some() {
-                    control.stop.store(true, Ordering::Relaxed);
-                }
-            }
-            Err(e) => {
-                let _ = registered.send(Err(e.to_string()));
-            }
-        }
-    });
-    let problem = match started {
-        Err(e) => Some(e.to_string()),
-        Ok(_) => told.recv().unwrap_or(Ok(())).err(),
-    };
-    if let Some(why) = problem {
+/// Ctrl-C stops the run after the games in progress: signal-hook's handler sets the stop
+/// flag itself, with no thread of ours to start.
+fn watch_ctrl_c(control: &Control) {
+    let registered = signal_hook::flag::register(SIGINT, Arc::clone(&control.stop));
+    if let Err(why) = registered {
         super::warn(&format!(
             "Ctrl-C will end the run at once, without the results so far: {why}"
         ));

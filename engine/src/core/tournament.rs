@@ -5,6 +5,7 @@
 //! threads (a player that searches for a time depends on the machine's speed too). Each
 //! game is played by the one game loop ([`play_game`]), with the pairing's clock.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -31,7 +32,8 @@ pub fn game_seeds(seed: u64, index: u64) -> (u64, u64) {
 /// a count of finished games (the progress bar).
 #[derive(Default)]
 pub struct Control {
-    pub stop: AtomicBool,
+    /// In an `Arc` so that a signal handler can hold it.
+    pub stop: Arc<AtomicBool>,
     pub finished: AtomicU64,
 }
 
