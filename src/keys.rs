@@ -133,7 +133,6 @@ pub enum KeyNameError {
     CellName(char),
     #[error("\"{0}\": write the shifted character itself (e.g. \"?\" rather than \"shift-/\")")]
     ShiftedChar(String),
-    /// Holds the name as written and the key it arrives as.
     #[error(
         "\"{name}\" can never fire: terminals send the same byte for it as for {twin}, so \
          the game sees {twin}; bind \"{twin}\" or another key instead"

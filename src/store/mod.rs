@@ -62,12 +62,10 @@ pub fn data_dir() -> Option<PathBuf> {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Loaded<T> {
     pub value: T,
-    /// The full account: which file (its path), why it could not be used, what was done
-    /// with it.
+    /// The full account: the file's path, why it could not be used, what was done with it.
     pub notice: Option<String>,
-    /// The same in one line for a small screen, with the file's name only: "saved-game.toml
-    /// could not be resumed (move 3 (a1) is illegal: a1 is taken); kept as
-    /// saved-game.toml.bak". `Some` exactly when `notice` is.
+    /// The same in one line for a small screen, with the file's name only; `Some` exactly
+    /// when `notice` is.
     pub brief: Option<String>,
 }
 

@@ -36,10 +36,8 @@ pub struct SavedGame {
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum BadGame {
-    /// A game this build does not know.
     #[error("it is a game of {}, which this build does not know", quote(.0))]
     UnknownGame(String),
-    /// A move could not be played, or the game is already over.
     #[error("{0}")]
     Moves(String),
 }
@@ -141,34 +139,30 @@ pub(super) fn game_keys() -> impl Iterator<Item = String> {
         .map(|game| game.key())
 }
 
+/// A field with a default may be missing: written before it was kept (`game`: version 1,
+/// which held Tic-Tac-Latin only).
 #[derive(Serialize, Deserialize)]
 struct GameFile {
     version: u32,
-    /// Missing in version 1, which held Tic-Tac-Latin only.
     #[serde(default)]
     game: Option<String>,
     mode: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     human: Option<String>,
     difficulty: String,
-    /// Missing in files written before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     weakest: Option<String>,
-    /// Missing (false) in files written before it was kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     swapped: bool,
-    /// Missing in files written before it was kept. Any value but true or false (a hand
-    /// edit) reads as missing: the settings decide, and the game is not lost over it.
+    /// Any value but true or false (a hand edit) reads as missing: the settings decide, and
+    /// the game is not lost over it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     hints: Option<toml::Value>,
-    /// Missing (false) in files written before it was kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     names_swapped: bool,
     moves: Vec<String>,
-    /// Missing (nothing to redo) in files written before it was kept.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     redo: Vec<String>,
-    /// Missing (false) in files written before it was kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     counted: bool,
 }

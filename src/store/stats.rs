@@ -21,12 +21,9 @@ pub struct RecordKey {
     pub difficulty: Option<Difficulty>,
 }
 
-/// Results in one mode and difficulty, for the person (against the bot) or for the first
-/// player (two people). A streak counts games in a row without a loss: against the perfect
-/// bot a draw is the best anyone can do.
-///
-/// Counters saturate at [`Standing::MOST`] rather than wrap: a record can stop growing, never
-/// turn into zero.
+/// Results for the person (against the bot) or the first player (two people). A streak counts
+/// games in a row without a loss (against the perfect bot a draw is the best anyone can do).
+/// Counters saturate at [`Standing::MOST`]: a record can stop growing, never turn into zero.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(default)] // A counter missing (a hand edit) counts 0; one that is no count is damage.
 pub struct Standing {
