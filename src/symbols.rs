@@ -219,12 +219,9 @@ impl fmt::Display for Symbol {
     }
 }
 
-/// The two sides' symbols; never the same.
+/// The two sides' symbols, first side first; never the same.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Symbols {
-    first: Symbol,
-    second: Symbol,
-}
+pub struct Symbols([Symbol; 2]);
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SymbolsError {
@@ -289,28 +286,22 @@ impl Symbols {
                 return Err(SymbolsError::OtherSidesLetter { side, symbol });
             }
         }
-        Ok(Symbols { first, second })
+        Ok(Symbols([first, second]))
     }
 
     pub fn get(&self, side: Side) -> &Symbol {
-        match side {
-            Side::First => &self.first,
-            Side::Second => &self.second,
-        }
+        &self.0[side as usize]
     }
 
     /// The widest of the two, so a grid can give both the same room.
     pub fn width(&self) -> usize {
-        self.first.width().max(self.second.width())
+        self.0[0].width().max(self.0[1].width())
     }
 }
 
 impl Default for Symbols {
     fn default() -> Symbols {
-        Symbols {
-            first: Symbol("X".into()),
-            second: Symbol("O".into()),
-        }
+        Symbols(["X", "O"].map(|text| Symbol(text.into())))
     }
 }
 
