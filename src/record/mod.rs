@@ -168,9 +168,8 @@ impl Record {
         if let Some(preface) = &self.preface {
             words.push(text::write_comment(preface));
         }
-        let mut position = self.start_position();
         let mut number = 1;
-        for (i, m) in self.moves.iter().enumerate() {
+        for (i, (m, position)) in self.moves.iter().zip(self.positions()).enumerate() {
             let bonus = self.game.extras().bonus_move(position.as_ref());
             // A number stays on the line of the move it numbers.
             let numbered = match position.to_move() {
@@ -187,10 +186,6 @@ impl Record {
             words.push(format!("{numbered}{mark}{name}{glyph}"));
             if let Some(comment) = &m.comment {
                 words.push(text::write_comment(comment));
-            }
-            match position.play(m.mv) {
-                Ok(next) => position = next,
-                Err(_) => break,
             }
         }
         words.push(result_token(self.outcome).to_string());

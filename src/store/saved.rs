@@ -15,7 +15,7 @@ use super::{
 use crate::core::bounded::{self, Kind};
 use crate::core::session::{History, Resumed};
 use crate::core::words::quote;
-use crate::core::{Game, Move, Position, move_names, read_moves};
+use crate::core::{Game, Move, move_names, read_moves};
 use crate::games;
 
 /// A game in progress, saved so it can be resumed at the next start.
@@ -168,12 +168,13 @@ struct GameFile {
 }
 
 fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
-    let known = game.game().map_err(|e| StoreError {
+    let invalid = |e: &dyn fmt::Display| StoreError {
         what: GAME,
         path: PathBuf::from(game_file_name(&game.game)),
         error: io::Error::new(io::ErrorKind::InvalidInput, e.to_string()),
-    })?;
-    let (start, end) = ends(known.as_ref(), &game.moves);
+    };
+    let known = game.game().map_err(|e| invalid(&e))?;
+    let end = History::replay(known.as_ref(), &game.moves).map_err(|e| invalid(&e))?;
     let session = &game.session;
     let file = GameFile {
         version: VERSION,
@@ -185,25 +186,11 @@ fn game_to_text(game: &SavedGame) -> Result<String, StoreError> {
         swapped: session.swapped,
         hints: game.hints.map(toml::Value::Boolean),
         names_swapped: session.names_swapped,
-        moves: move_names(known.as_ref(), start.as_ref(), &game.moves),
-        redo: move_names(known.as_ref(), end.as_ref(), &game.redo),
+        moves: move_names(known.as_ref(), known.start().as_ref(), &game.moves),
+        redo: move_names(known.as_ref(), end.position(), &game.redo),
         counted: session.counted,
     };
     Ok(toml::to_string(&file).expect("plain data serializes"))
-}
-
-/// The start of `game` and where `moves` lead from it (as far as they can be made): the
-/// positions the moves and the moves taken back are named against.
-fn ends(game: &dyn Game, moves: &[Move]) -> (Box<dyn Position>, Box<dyn Position>) {
-    let start = game.start();
-    let mut end = start.clone();
-    for &mv in moves {
-        match end.play(mv) {
-            Ok(next) => end = next,
-            Err(_) => break,
-        }
-    }
-    (start, end)
 }
 
 fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
@@ -236,9 +223,9 @@ fn game_from_text(text: &str, expected: &str) -> Result<SavedGame, Unusable> {
     let start = known.start();
     game.moves =
         read_moves(known.as_ref(), start.as_ref(), &file.moves).map_err(|e| unplayable(&e))?;
-    let (_, end) = ends(known.as_ref(), &game.moves);
-    game.redo = read_moves(known.as_ref(), end.as_ref(), &file.redo).map_err(|e| unplayable(&e))?;
-    game.history().map_err(|e| unplayable(&e))?;
+    let end = game.history().map_err(|e| unplayable(&e))?;
+    game.redo =
+        read_moves(known.as_ref(), end.position(), &file.redo).map_err(|e| unplayable(&e))?;
     Ok(game)
 }
 
