@@ -200,10 +200,6 @@ impl Key {
         Key { code, modifiers }
     }
 
-    pub fn plain(code: KeyCode) -> Key {
-        Key::new(code, KeyModifiers::NONE)
-    }
-
     pub fn is_ctrl_c(self) -> bool {
         self.modifiers == KeyModifiers::CONTROL && self.code == KeyCode::Char('c')
     }
@@ -460,6 +456,12 @@ impl<'de> Visitor<'de> for KeysOf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Key {
+        fn plain(code: KeyCode) -> Key {
+            Key::new(code, KeyModifiers::NONE)
+        }
+    }
 
     fn key(name: &str) -> Key {
         name.parse().unwrap()

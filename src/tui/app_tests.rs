@@ -1467,7 +1467,9 @@ fn a_review_key_bound_to_an_action_keeps_its_action() {
         mode: Mode::TwoHumans,
         ..Settings::default()
     };
-    settings.keys.set(Action::Right, [Key::plain(KeyCode::End)]);
+    settings
+        .keys
+        .set(Action::Right, [Key::new(KeyCode::End, KeyModifiers::NONE)]);
     let mut h = Harness::with(settings);
     h.press(KeyCode::Enter);
     h.typed("a1a2b1b2c1d1v");
