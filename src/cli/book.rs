@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Subcommand};
 
 use super::Failure;
 use super::dictionary::{self, RulesArg, count};
@@ -51,8 +52,8 @@ pub(crate) enum BookCommand {
     /// Patashnik's dictionary less the entries no game reaches, or the complete one
     Export {
         /// The side the book plays (Tic-Tac-Latin)
-        #[arg(long, value_enum)]
-        side: Option<SideArg>,
+        #[arg(long, value_parser = side_arg())]
+        side: Option<Side>,
         /// Merge lines with wildcards (greedy)
         #[arg(long)]
         compress: bool,
@@ -70,8 +71,8 @@ pub(crate) enum BookCommand {
         file: PathBuf,
         /// The side the book plays (its lines say which; given, it must agree). Qubic's
         /// and classic 4x4's dictionaries are the first player's: only first applies
-        #[arg(long, value_enum)]
-        side: Option<SideArg>,
+        #[arg(long, value_parser = side_arg())]
+        side: Option<Side>,
         /// Qubic and classic 4x4: which of the dictionary header's rules X may use
         #[arg(long, value_enum, default_value_t)]
         rules: RulesArg,
@@ -88,19 +89,12 @@ pub(crate) enum BookCommand {
     },
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub(crate) enum SideArg {
-    First,
-    Second,
-}
-
-impl From<SideArg> for Side {
-    fn from(side: SideArg) -> Side {
-        match side {
-            SideArg::First => Side::First,
-            SideArg::Second => Side::Second,
-        }
-    }
+/// `--side first|second`, listed in the help and the error as a value enum lists them.
+fn side_arg() -> impl TypedValueParser<Value = Side> {
+    PossibleValuesParser::new(["first", "second"]).map(|side| match side.as_str() {
+        "first" => Side::First,
+        _ => Side::Second,
+    })
 }
 
 pub fn run(args: BookArgs) -> Result<(), Failure> {
@@ -145,7 +139,7 @@ fn dictionaries(
             compress,
             omit_obvious,
         } => {
-            if side.is_some_and(|s| Side::from(s) == Side::Second) || omit_obvious {
+            if side == Some(Side::Second) || omit_obvious {
                 return Err(Failure::bad_input(
                     "this game's dictionary is the first player's, with every move written: \
                      --side second and --omit-obvious do not apply",
@@ -156,7 +150,7 @@ fn dictionaries(
         BookCommand::Verify { file, side, rules } => {
             // Every dictionary here is the first player's: `--side first` agrees, and
             // `--side second` asks for a book that cannot exist (the second player loses).
-            if side.is_some_and(|s| Side::from(s) == Side::Second) {
+            if side == Some(Side::Second) {
                 return Err(Failure::bad_input(
                     "this game's dictionary is the first player's (X's), who wins: there is no \
                      second player's book to verify; leave out --side or give --side first",
@@ -189,13 +183,10 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
                 compress,
                 omit_obvious,
             };
-            out!(
-                "{}",
-                book::export(&Solver::new(), side.into(), options).to_text()
-            );
+            out!("{}", book::export(&Solver::new(), side, options).to_text());
             Ok(())
         }
-        BookCommand::Verify { file, side, .. } => verify(&file, side.map(Side::from)),
+        BookCommand::Verify { file, side, .. } => verify(&file, side),
         BookCommand::Compress { file } => {
             let plain = read(&file, None)?;
             let small = book::compress(&plain);

@@ -30,16 +30,6 @@ pub(crate) enum RulesArg {
     DictionaryOnly,
 }
 
-impl From<RulesArg> for verify::VerifyRules {
-    fn from(rules: RulesArg) -> verify::VerifyRules {
-        match rules {
-            RulesArg::Procedure => verify::VerifyRules::Procedure,
-            RulesArg::WinThenDictionary => verify::VerifyRules::WinThenDictionary,
-            RulesArg::DictionaryOnly => verify::VerifyRules::DictionaryOnly,
-        }
-    }
-}
-
 /// Reads a dictionary file (once, within the caps on line length and file size); a bad
 /// line is bad input (exit 2) naming its line.
 fn read(g: &dyn Geometry, file: &Path) -> Result<Dictionary, Failure> {
@@ -62,10 +52,15 @@ fn canonical_rule(text: &str) -> Canonical {
 }
 
 fn verify_options(rules: RulesArg) -> verify::VerifyOptions {
+    let rules = match rules {
+        RulesArg::Procedure => verify::VerifyRules::Procedure,
+        RulesArg::WinThenDictionary => verify::VerifyRules::WinThenDictionary,
+        RulesArg::DictionaryOnly => verify::VerifyRules::DictionaryOnly,
+    };
     verify::VerifyOptions {
         parallel: true,
         time_moves: false,
-        rules: rules.into(),
+        rules,
     }
 }
 
