@@ -1,7 +1,6 @@
-//! The environment as a layer of settings, between the config file and the command line. A
-//! variable is declared on the flag it stands for (clap's `env`) and read by that flag's
-//! parser; clap does not read it while parsing the command line ([`without_env`]), so a flag
-//! given before the subcommand still beats it and commands that do not play ignore it.
+//! The environment as a layer of settings between the config file and the command line: a
+//! variable is read by the parser of the flag that declares it (clap's `env`), apart from the
+//! command line ([`without_env`]), so any flag beats it and commands that do not play ignore it.
 
 use std::collections::BTreeMap;
 use std::error::Error;

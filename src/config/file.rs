@@ -1,7 +1,6 @@
-//! Reading a config file: serde reads it into a [`Layer`], and this says of whatever it
-//! refuses where it is, what was expected and how to fix it; then checks what only values
-//! together can get wrong (the two symbols, the game, a key bound twice). serde stops at the
-//! first mistake in the file: it reads the file in order.
+//! Reading a config file: serde reads it into a [`Layer`] (stopping at the first mistake),
+//! and this says where a mistake is and how to fix it; then checks what only values together
+//! can get wrong (the two symbols, the game, a key bound twice).
 
 use std::ops::Range;
 

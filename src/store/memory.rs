@@ -1,7 +1,6 @@
-//! The [`Store`]'s files as the game sees them while it runs: the copy the screen shows, the
-//! game on the board written after every move, write failures as messages. One window at a
-//! time writes a game's unfinished game (it holds the store's lock on it); a second window
-//! playing the same game plays without saving, so neither overwrites the other's game.
+//! The [`Store`]'s files as the game sees them while it runs. One window at a time writes a
+//! game's unfinished game (it holds the store's lock on it); a second window playing the same
+//! game plays without saving, so neither overwrites the other's game.
 
 use std::collections::HashMap;
 use std::path::PathBuf;

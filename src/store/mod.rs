@@ -1,7 +1,6 @@
-//! What the game remembers between sessions, in the platform data directory: the record
-//! of results and an unfinished game of each game (small TOML files with a `version`), and
-//! the kept game records. A file that cannot be used (damaged, or from a newer version) is
-//! moved aside to the first free `*.bak` and the caller gets a notice to show once.
+//! What the game remembers between sessions in the data directory: the record of results, an
+//! unfinished game of each game and the kept records. A file that cannot be used (damaged, or
+//! from a newer version) is moved aside to the first free `*.bak`, with a notice to show once.
 
 mod files;
 mod memory;
