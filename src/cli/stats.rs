@@ -65,10 +65,8 @@ fn level_name(key: &str, level: Difficulty) -> &'static str {
 /// One row per game, mode and level: games, wins, draws, losses, the current and best
 /// streak.
 fn table(stats: &Stats) -> String {
-    let header = [
-        "game", "mode", "level", "games", "won", "drawn", "lost", "streak", "best",
-    ];
-    let mut rows = vec![header.map(String::from).to_vec()];
+    let header = "game mode level games won drawn lost streak best";
+    let mut rows = vec![header.split(' ').map(String::from).collect()];
     for (key, r) in stats.iter() {
         let level = key.difficulty.map_or("-", |d| level_name(&key.game, d));
         let (game, mode) = (key.game.clone(), key.mode.name().to_string());
