@@ -3,7 +3,7 @@
 use std::fs;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -17,7 +17,6 @@ use super::game_args::{GameArgs, all_cores};
 use tictaclatin::config::BadValue;
 use tictaclatin::core::Tally;
 use tictaclatin::core::game_loop::Played;
-use tictaclatin::core::threads;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing};
 use tictaclatin::core::words::{plural, quote};
 use tictaclatin::core::{Engine, Game, Move, PlayerOptions, Published, Side};
@@ -142,13 +141,15 @@ fn play(
     let control = Control::default();
     watch_ctrl_c(&control);
     let unwritten: Mutex<Option<String>> = Mutex::new(None);
-    let outcomes = with_progress(&control, total, || {
+    let bar = progress_bar(total);
+    let run = || {
         let mut outcomes = Vec::new();
         for pairing in pairings {
             if control.stopped() {
                 break;
             }
             let keep = |index: u64, moves: &[Move], played: &Played| {
+                bar.inc(1);
                 let Some(dir) = &args.record else { return };
                 if let Err(message) = write_record(dir, game, &pairing, index, moves, played) {
                     unwritten
@@ -168,7 +169,10 @@ fn play(
             outcomes.push(Outcome { pairing, tally });
         }
         Ok(outcomes)
-    })?;
+    };
+    let outcomes = run();
+    bar.finish_and_clear();
+    let outcomes = outcomes?;
     match unwritten
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner)
@@ -321,38 +325,17 @@ fn watch_ctrl_c(control: &Control) {
     }
 }
 
-/// Runs `work` with a progress bar on stderr if it is a terminal. A thread of ours feeds the
-/// bar, not indicatif's steady tick: that one's `std::thread::spawn` panics where the system
-/// refuses a thread, while ours gives up quietly.
-fn with_progress<T>(control: &Control, total: u64, work: impl FnOnce() -> T) -> T {
+/// A bar on stderr if it is a terminal, moved on by the games' threads as each game ends:
+/// indicatif's steady tick would start a thread of its own, and panic where the system
+/// refuses one.
+fn progress_bar(total: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
-        return work();
+        return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(total).with_style(
-        ProgressStyle::with_template(&format!(
-            "[{{bar:30}}] {{pos}}/{{len}} {} (Ctrl-C stops)",
-            if total == 1 { "game" } else { "games" }
-        ))
-        .expect("a valid template")
-        .progress_chars("#-"),
-    );
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let drawer = threads::spawn_scoped(scope, "progress", "the progress bar's thread", || {
-            while !done.load(Ordering::Relaxed) {
-                bar.set_position(control.finished.load(Ordering::Relaxed));
-                std::thread::sleep(Duration::from_millis(100));
-            }
-            bar.finish_and_clear();
-        });
-        // The bar is a courtesy: without a thread for it the games are played all the same.
-        if let Err(error) = drawer {
-            threads::note_fewer(&error, "no progress bar was drawn");
-        }
-        let result = work();
-        done.store(true, Ordering::Relaxed);
-        result
-    })
+    let games = if total == 1 { "game" } else { "games" };
+    let template = format!("[{{bar:30}}] {{pos}}/{{len}} {games} (Ctrl-C stops)");
+    let style = ProgressStyle::with_template(&template).expect("a valid template");
+    ProgressBar::new(total).with_style(style.progress_chars("#-"))
 }
 
 /// Wins, losses and draws of a pairing; with a published result for the same pairing, its
