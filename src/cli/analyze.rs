@@ -3,6 +3,7 @@
 use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
+use super::game_args::strongest;
 use super::move_cmd::{MoveArgs, Resolved, describe_finished, print_pv};
 use tictaclatin::core::root::SearchSettings;
 use tictaclatin::core::{Analysis, Budget, CellId, Engine, Game, Place, Position};
@@ -87,8 +88,7 @@ fn print_hints(resolved: &Resolved, engine: &dyn Engine) -> Result<(), Failure> 
     let exact_best = engine.best(position);
     let best = match exact_best {
         Some(best) => Some(best),
-        None => (resolved.game_args)
-            .strongest(engine, resolved.threads)?
+        None => strongest(&resolved.game_args, engine, resolved.threads)?
             .decide(position)
             .map(|decision| decision.mv),
     };

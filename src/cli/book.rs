@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 
 use super::Failure;
 use super::dictionary::{self, RulesArg, count};
-use super::game_args::GameArgs;
+use super::game_args::build;
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::games::latin::book::{Book, BookError};
 use tictaclatin::games::latin::game::{Side, Symmetries};
@@ -105,9 +105,8 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
         in_a_row: args.in_a_row,
         movetime: None,
     };
-    let game = GameArgs { choice };
-    let choice = game.choice();
-    game.game()?; // a choice that names no game is refused here, with what is valid
+    build(&choice)?; // a choice that names no game is refused here, with what is valid
+    let choice = choice.choice();
     match (choice.kind, choice.size, choice.in_a_row) {
         (GameKind::Latin, ..) => latin(args.command),
         (GameKind::Qubic, ..) => {

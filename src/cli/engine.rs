@@ -3,14 +3,14 @@
 use std::io::{self, BufReader, Write};
 
 use super::Failure;
-use super::game_args::EngineArgs;
+use super::game_args::{EngineArgs, build, strongest};
 use tictaclatin::core::bounded::{self, LINE_CAP, Line};
 use tictaclatin::core::protocol::ProtocolSession;
 
 pub fn run(args: &EngineArgs) -> Result<(), Failure> {
-    let game = args.game.game()?;
+    let game = build(&args.game)?;
     let engine = game.engine();
-    let player = args.game.strongest(engine.as_ref(), args.threads.count())?;
+    let player = strongest(&args.game, engine.as_ref(), args.threads.count())?;
     let mut session = ProtocolSession {
         budget: args.budget.fixed()?,
         threads: args.threads.count(),

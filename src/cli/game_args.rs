@@ -11,53 +11,27 @@ use tictaclatin::config::{BadValue, GameChoiceArgs};
 pub use tictaclatin::config::{parse_in_a_row, parse_size};
 use tictaclatin::core::words::quote;
 use tictaclatin::core::{Budget, Difficulty, Engine, Game, Player, PlayerOptions};
-use tictaclatin::games::{self, GameChoice};
+use tictaclatin::games;
 
-/// The game flags (declared with the settings, whose `[game]` table holds them too), and
-/// what commands do with them.
-#[derive(Args, Debug, Default, Clone)]
-pub(crate) struct GameArgs {
-    #[command(flatten)]
-    pub choice: GameChoiceArgs,
+pub fn build(args: &GameChoiceArgs) -> Result<Arc<dyn Game>, Failure> {
+    games::build(args.choice()).map_err(|e| Failure::bad_input(e.to_string()))
 }
 
-impl GameArgs {
-    pub fn choice(&self) -> GameChoice {
-        let (size, in_a_row) = (self.choice.size, self.choice.in_a_row);
-        let kind = self.choice.kind.unwrap_or_default();
-        GameChoice {
-            kind,
-            size,
-            in_a_row,
-        }
-    }
-
-    pub fn game(&self) -> Result<Arc<dyn Game>, Failure> {
-        games::build(self.choice()).map_err(|e| Failure::bad_input(e.to_string()))
-    }
-
-    pub fn movetime(&self) -> Duration {
-        self.choice
-            .movetime
-            .unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
-    }
-
-    /// The game's strongest player, as `move` and the `engine` protocol play it (seed 1,
-    /// searching on `threads` threads).
-    pub fn strongest(
-        &self,
-        engine: &dyn Engine,
-        threads: usize,
-    ) -> Result<Box<dyn Player>, Failure> {
-        let options = PlayerOptions {
-            movetime: self.movetime(),
-            threads: threads.max(1),
-            ..PlayerOptions::seeded(1)
-        };
-        engine
-            .player(Difficulty::Perfect.name(), options)
-            .map_err(|e| Failure::bad_input(e.to_string()))
-    }
+/// The game's strongest player, as `move` and the `engine` protocol play it (seed 1,
+/// searching on `threads` threads).
+pub fn strongest(
+    args: &GameChoiceArgs,
+    engine: &dyn Engine,
+    threads: usize,
+) -> Result<Box<dyn Player>, Failure> {
+    let options = PlayerOptions {
+        movetime: args.movetime(),
+        threads: threads.max(1),
+        ..PlayerOptions::seeded(1)
+    };
+    engine
+        .player(Difficulty::Perfect.name(), options)
+        .map_err(|e| Failure::bad_input(e.to_string()))
 }
 
 pub fn parse_clock(text: &str) -> Result<Duration, BadValue> {
@@ -92,7 +66,7 @@ pub fn all_cores() -> usize {
 #[derive(Args, Debug, Default, Clone)]
 pub(crate) struct EngineArgs {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: GameChoiceArgs,
     #[command(flatten)]
     pub threads: ThreadsArg,
     #[command(flatten)]

@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use clap::{Args, Command, FromArgMatches};
 
-use super::game_args::{BudgetArgs, GameArgs, ThreadsArg};
+use super::game_args::{BudgetArgs, ThreadsArg, build, strongest};
 use super::{Failure, PositionArgs, is_flag, read_position, unknown_game};
-use tictaclatin::config;
+use tictaclatin::config::{self, GameChoiceArgs};
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::review;
 use tictaclatin::core::root::SearchSettings;
@@ -28,7 +28,7 @@ pub(crate) struct MoveArgs {
 #[derive(Args, Debug, Default, Clone)]
 pub(crate) struct MoveFlags {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: GameChoiceArgs,
     #[command(flatten)]
     pub threads: ThreadsArg,
     /// Show the output with these symbols instead of X and O, first side first (e.g.
@@ -64,7 +64,7 @@ impl MoveArgs {
         // A switch given before the position stays on.
         flags.pv |= self.flags.pv;
         let budget = flags.budget.fixed()?;
-        let game = flags.game.game()?;
+        let game = build(&flags.game)?;
         let position = read_position(game.as_ref(), &words.join(" "))?;
         Ok(Resolved {
             position,
@@ -82,7 +82,7 @@ pub(crate) struct Resolved {
     pub position: Box<dyn Position>,
     pub game: Arc<dyn Game>,
     pub symbols: Symbols,
-    pub game_args: GameArgs,
+    pub game_args: GameChoiceArgs,
     pub threads: usize,
     pub budget: Option<Budget>,
     pub pv: bool,
@@ -180,9 +180,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
             claim: analysis.claim(),
             how: Some(format!("depth {}", analysis.depth)),
         },
-        None => resolved
-            .game_args
-            .strongest(engine.as_ref(), resolved.threads)?
+        None => strongest(&resolved.game_args, engine.as_ref(), resolved.threads)?
             .decide(position.as_ref())
             .ok_or_else(|| Failure::bad_input("no move to make"))?,
     };

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::Failure;
-use super::game_args::GameArgs;
+use super::game_args::build;
+use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::{Game, Outcome};
 use tictaclatin::games::GameKind;
 use tictaclatin::games::classic::proof::{self, Method, ProofLimits, Want};
@@ -23,7 +24,7 @@ const DEFAULT_NODES: u64 = 20_000_000;
 #[derive(Args, Debug, Default, Clone)]
 pub(crate) struct SolveArgs {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: GameChoiceArgs,
     /// Classic boards past 4x4 and Qubic: the most positions the proof may visit (the same
     /// answer on every run; classic's default 20,000,000 unless --bot-time is given, Qubic's
     /// none)
@@ -36,7 +37,7 @@ pub(crate) struct SolveArgs {
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), Failure> {
-    let game = args.game.game()?;
+    let game = build(&args.game)?;
     if args.game.choice().kind == GameKind::Qubic {
         return prove_qubic(args);
     }
@@ -53,7 +54,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
 }
 
 /// `None` where a table solves the game.
-fn searched_variant(args: &GameArgs) -> Option<Variant> {
+fn searched_variant(args: &GameChoiceArgs) -> Option<Variant> {
     let choice = args.choice();
     if choice.kind != GameKind::Classic {
         return None;
@@ -65,7 +66,7 @@ fn searched_variant(args: &GameArgs) -> Option<Variant> {
 
 /// `--nodes` and `--bot-time` as the proof's limits; a time alone leaves positions unbounded.
 fn limits(args: &SolveArgs) -> ProofLimits {
-    let time = args.game.choice.movetime;
+    let time = args.game.movetime;
     let nodes = match (args.nodes, time) {
         (Some(n), _) => n,
         (None, Some(_)) => u64::MAX,
@@ -125,7 +126,7 @@ fn prove_classic(variant: Variant, limits: ProofLimits) {
 fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
     let limits = prover::ProverLimits {
         positions: args.nodes.unwrap_or(u64::MAX),
-        time: args.game.choice.movetime,
+        time: args.game.movetime,
         ..prover::ProverLimits::default()
     };
     let proof = prover::prove(qubic::QubicBoard::EMPTY, Budgets::default(), limits);

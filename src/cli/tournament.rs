@@ -13,8 +13,8 @@ use signal_hook::consts::SIGINT;
 use unicode_width::UnicodeWidthStr;
 
 use super::Failure;
-use super::game_args::{GameArgs, all_cores};
-use tictaclatin::config::BadValue;
+use super::game_args::{all_cores, build};
+use tictaclatin::config::{BadValue, GameChoiceArgs};
 use tictaclatin::core::Tally;
 use tictaclatin::core::game_loop::Played;
 use tictaclatin::core::tournament::{self, Arena, Control, Pairing};
@@ -72,7 +72,7 @@ pub(crate) struct TournamentArgs {
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
     #[command(flatten)]
-    game: GameArgs,
+    game: GameChoiceArgs,
 }
 
 fn parse_games(text: &str) -> Result<u64, BadValue> {
@@ -92,7 +92,7 @@ struct Outcome {
 }
 
 pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
-    let game = args.game.game()?;
+    let game = build(&args.game)?;
     let engine = game.engine();
     let (players, pairings) = pairings(args, game.as_ref(), engine.as_ref())?;
     let total = pairings.len() as u64 * args.games;

@@ -14,8 +14,8 @@ use super::{
 };
 use crate::core::session::{First, Mode};
 use crate::core::words::quote;
-use crate::core::{Difficulty, Side};
-use crate::games::GameKind;
+use crate::core::{Difficulty, PlayerOptions, Side};
+use crate::games::{GameChoice, GameKind};
 use crate::keys::KeyBindings;
 use crate::symbols::{Symbol, Symbols, SymbolsError};
 
@@ -126,6 +126,23 @@ with_game_choice! {
     /// The flags that choose a game, for the commands that take only these.
     #[derive(Args, Deserialize, Clone, Debug, Default)]
     pub struct GameChoiceArgs {}
+}
+
+impl GameChoiceArgs {
+    /// The default game where none is named.
+    pub fn choice(&self) -> GameChoice {
+        let (size, in_a_row) = (self.size, self.in_a_row);
+        let kind = self.kind.unwrap_or_default();
+        GameChoice {
+            kind,
+            size,
+            in_a_row,
+        }
+    }
+
+    pub fn movetime(&self) -> Duration {
+        self.movetime.unwrap_or(PlayerOptions::DEFAULT_MOVETIME)
+    }
 }
 
 with_game_choice! {
