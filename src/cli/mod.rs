@@ -43,7 +43,7 @@ mod tournament;
 
 use std::error::Error;
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use tictaclatin::core::words::excerpt;
 
 use tictaclatin::config;
@@ -144,19 +144,6 @@ pub(crate) enum Command {
     /// Let friends play over the network: they join with a plain ssh client (`ssh -p 2222
     /// ROOM@HOST`) and need nothing installed
     Serve(Box<serve::ServeArgs>),
-}
-
-#[derive(Args, Debug)]
-pub(crate) struct PositionArgs {
-    // The help is each game's own format, from the games' list.
-    #[arg(
-        help = tictaclatin::games::position_help(),
-        value_name = "POSITION",
-        required = true,
-        num_args = 1..,
-        allow_hyphen_values = true
-    )]
-    pub position: Vec<String>,
 }
 
 /// Whether a word can only be a flag: `--name` or `-n`, in letters of which one at least

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use clap::{Args, Command, FromArgMatches};
 
 use super::game_args::{BudgetArgs, ThreadsArg, build, strongest};
-use super::{Failure, PositionArgs, is_flag, read_position, unknown_game};
+use super::{Failure, is_flag, read_position, unknown_game};
 use tictaclatin::config::{self, GameChoiceArgs};
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::review;
@@ -18,8 +18,15 @@ use tictaclatin::symbols::Symbols;
 
 #[derive(Args, Debug)]
 pub(crate) struct MoveArgs {
-    #[command(flatten)]
-    pub position: PositionArgs,
+    // The help is each game's own format, from the games' list.
+    #[arg(
+        help = tictaclatin::games::position_help(),
+        value_name = "POSITION",
+        required = true,
+        num_args = 1..,
+        allow_hyphen_values = true
+    )]
+    pub position: Vec<String>,
     #[command(flatten)]
     pub flags: MoveFlags,
 }
@@ -46,7 +53,7 @@ impl MoveArgs {
     /// The position takes every word after it (it may begin with `-`), so flags written after
     /// it arrive among its words and are picked out here; those nearer the end win.
     pub fn resolve(&self, command: &str) -> Result<Resolved, Failure> {
-        let (words, trailing) = split_flags(&self.position.position, command)?;
+        let (words, trailing) = split_flags(&self.position, command)?;
         let refused = |e: clap::Error| {
             unknown_game(&e)
                 .unwrap_or_else(|| Failure::bad_input(first_line(&super::shortened(e).to_string())))
