@@ -12,22 +12,16 @@ use tictaclatin::config::{self, Env, Hints, Location, Settings};
 use tictaclatin::core::Side;
 use tictaclatin::keys::Action;
 
-#[derive(Args, Debug)]
-pub(crate) struct ConfigArgs {
-    #[command(subcommand)]
-    command: ConfigCommand,
-}
-
 /// `--config PATH` for the subcommands that only need to know which file.
 #[derive(Args, Debug)]
-struct ConfigFlag {
+pub(crate) struct ConfigFlag {
     /// Use this config file instead of the default one (also TICTACLATIN_CONFIG)
     #[arg(long, value_name = "PATH")]
     config: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
-enum ConfigCommand {
+pub(crate) enum ConfigCommand {
     /// Print the path of the config file that is read: --config, else TICTACLATIN_CONFIG,
     /// else the default
     Path(ConfigFlag),
@@ -50,9 +44,9 @@ enum ConfigCommand {
 
 /// `outer` holds the flags given before `config`: they count as if given after it, where
 /// the flag after wins.
-pub fn run(args: ConfigArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+pub fn run(command: ConfigCommand, outer: &SettingsArgs) -> Result<(), Failure> {
     let file = |given: Option<PathBuf>| location(given.or(outer_file(outer)?).as_deref());
-    match args.command {
+    match command {
         ConfigCommand::Path(flag) => {
             outln!("{}", file(flag.config)?.path.display());
             Ok(())

@@ -130,7 +130,8 @@ pub(crate) enum Command {
     /// Play many games between two players (or a round robin) and report the results
     Tournament(tournament::TournamentArgs),
     /// Find, create and check the config file
-    Config(config_cmd::ConfigArgs),
+    #[command(subcommand)]
+    Config(config_cmd::ConfigCommand),
     /// Print your record of results
     Stats,
     /// List the kept games, newest first (each finished game is kept as a record file)
@@ -265,7 +266,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Solve(args) => solve::run(&args),
         Command::Book(args) => book::run(args),
         Command::Tournament(args) => tournament::run(&args),
-        Command::Config(args) => config_cmd::run(args, &outer),
+        Command::Config(command) => config_cmd::run(command, &outer),
         Command::Stats => stats::run(),
         Command::Games(args) => games_cmd::run(&args),
         Command::Annotate(args) => annotate::run(&args),
