@@ -363,7 +363,7 @@ fn own_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
         }
         // Debug writes the list as TOML does: `["q", "esc"]`.
         ("keys", DeValue::Array(items)) if items.is_empty() => {
-            let action: Action = name.parse().ok()?;
+            let action = Action::named(name)?;
             let problem = format!("`{action}` has no key: every action needs at least one key");
             let fix = format!(
                 "give it a key, e.g. `{action} = {:?}` (its default), or delete the line to \
