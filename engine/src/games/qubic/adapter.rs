@@ -19,7 +19,7 @@ use crate::core::{
 };
 use crate::games::{Boards, Registration};
 
-/// The player names, strongest first.
+/// Strongest first.
 pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greedy", "random"];
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -82,8 +82,7 @@ impl Game for QubicGame {
         .to_vec()
     }
 
-    /// The top level is `perfect`: as X it is Patashnik's winning strategy, and as O the
-    /// strongest search.
+    /// `perfect`, though Qubic is not solved here: as X it plays Patashnik's winning strategy.
     fn level_name(&self, level: crate::core::Difficulty) -> &'static str {
         level.name()
     }
@@ -122,7 +121,6 @@ impl Game for QubicGame {
     }
 }
 
-/// Patashnik's dictionary, read and indexed once per process.
 pub fn patashnik_index() -> Arc<Index> {
     static INDEX: OnceLock<Arc<Index>> = OnceLock::new();
     INDEX
@@ -134,10 +132,9 @@ pub fn patashnik_index() -> Arc<Index> {
         .clone()
 }
 
-/// The node budget of the hints where the bot searches: a fraction of a second.
+/// A fraction of a second.
 pub const HINT_NODES: u64 = 300_000;
 
-/// The analysis at [`HINT_NODES`] with what the prover settles; `None` once the game is over.
 fn hint_analysis(board: QubicBoard) -> Option<Analysis> {
     let mut analysis = analyze(board, &SearchSettings::hints(HINT_NODES))?;
     settle_analysis(board, &mut analysis);
@@ -157,14 +154,11 @@ impl QubicEngine {
 }
 
 impl Engine for QubicEngine {
-    /// Each move's figure in the analysis at [`HINT_NODES`] (the same on every look), with
-    /// what the prover settles within a small budget ([`settle_analysis`]).
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         hint_analysis(QubicPosition::board_of(position)).map_or_else(Vec::new, |a| a.moves)
     }
 
-    /// Where the bot searches (the dictionary's move is not the analysis's), the hints'
-    /// analysis.
+    /// None where the dictionary plays.
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
         let board = QubicPosition::board_of(position);
         if dictionary_move(&self.index, board).is_some() {
@@ -173,7 +167,6 @@ impl Engine for QubicEngine {
         hint_analysis(board)
     }
 
-    /// The search's analysis where the bot searches: O, or X off the dictionary's tree.
     fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
         let board = QubicPosition::board_of(position);
         if dictionary_move(&self.index, board).is_some() {
@@ -183,10 +176,7 @@ impl Engine for QubicEngine {
     }
 
     fn player_names(&self) -> Vec<String> {
-        PLAYER_NAMES
-            .iter()
-            .map(std::string::ToString::to_string)
-            .collect()
+        PLAYER_NAMES.map(String::from).to_vec()
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
@@ -220,7 +210,6 @@ impl Engine for QubicEngine {
         Ok(player)
     }
 
-    /// A dictionary is X's.
     fn only_side(&self, name: &str) -> Option<Side> {
         book_path(name).map(|_| Side::First)
     }
@@ -230,8 +219,7 @@ fn book_path(name: &str) -> Option<&str> {
     name.trim().strip_prefix("book:")
 }
 
-/// A dictionary file (either format, any images), indexed for X; refused if unreadable.
-/// It is not verified here: `book verify --game qubic FILE` does that.
+/// Not verified here: `book verify --game qubic FILE` does that.
 fn dictionary_index(path: &str) -> Result<Arc<Index>, PlayerError> {
     let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
         .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;

@@ -1,46 +1,35 @@
-//! What the dictionary tools and the threat search need to know about a board: its cells,
-//! its lines, its symmetries and canonical form. Qubic is one; the small example (4x4,
-//! three in a row) is another (`dictionary::small`), so the same verifier, compressor and
-//! exporter run on both.
-//!
-//! Boards have at most 64 cells, held in a [`QubicBoard`]'s two masks; a line is a mask of cells.
-//! A side threatens when it holds all but one cell of a line whose last cell is empty.
+//! A board's cells, lines and symmetries, for the dictionary tools and the threat search:
+//! Qubic's, and the small example's (4x4, three in a row), so one verifier runs on both.
+//! At most 64 cells, held in a [`QubicBoard`]'s two masks; a line is a mask of cells.
 
 use super::board::{QubicBoard, Side};
 use super::cell::QubicCell;
 use super::lines::{self, LINES};
 use super::symmetry::{self, Symmetries, lex_cmp};
 
-/// A board's cells, lines and symmetries.
 pub trait Geometry: Send + Sync {
-    /// Number of cells, at most 64.
     fn cells(&self) -> usize;
 
-    /// The winning lines, each a mask of its cells (all of one length).
+    /// All of one length.
     fn lines(&self) -> &[u64];
 
     fn lines_through(&self, cell: usize) -> &[u64];
 
     fn symmetry_count(&self) -> usize;
 
-    /// Where symmetry `sym` sends `cell`.
     fn map_cell(&self, sym: u8, cell: usize) -> usize;
 
-    /// The symmetry that undoes `sym`.
     fn inverse(&self, sym: u8) -> u8;
 
-    /// The image of `board` under `sym`.
     fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard;
 
-    /// The smallest image of `board` (cells in order, x < o < empty) and a symmetry giving it.
+    /// The smallest image (cells in order, x < o < empty) and a symmetry giving it.
     fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8);
 
-    /// The cell's name for messages.
     fn cell_name(&self, cell: usize) -> String;
 
-    /// The canonical form of a position with one empty cell marked (a move): the same for
-    /// every image of the pair. Returns the image, the mark's image and the symmetry.
-    /// This default tries every symmetry; ordered by image, then by the mark's cell.
+    /// The same for every image of a position with one empty cell marked (a move): the
+    /// image, the mark's image and the symmetry, smallest by image then by the mark's cell.
     fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
         (0..self.symmetry_count() as u8)
             .map(|s| (self.apply(s, board), self.map_cell(s, mark), s))
@@ -72,7 +61,6 @@ pub trait Geometry: Send + Sync {
             .find(|&side| board.full_lines(side, self.lines()).next().is_some())
     }
 
-    /// Does the stone on `cell` complete a line for its owner?
     fn completes_line(&self, board: QubicBoard, cell: usize) -> bool {
         let Some(side) = board.at(cell) else {
             return false;
@@ -86,7 +74,6 @@ pub trait Geometry: Send + Sync {
     }
 }
 
-/// Qubic's geometry: 64 cells, 76 lines of four, 192 symmetries.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Qubic;
 
@@ -130,10 +117,6 @@ impl Geometry for Qubic {
     #[inline]
     fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
         Symmetries::get().canonical_marked(board, mark)
-    }
-
-    fn stabiliser(&self, board: QubicBoard) -> Vec<u8> {
-        Symmetries::get().stabiliser(board)
     }
 
     fn cell_name(&self, cell: usize) -> String {

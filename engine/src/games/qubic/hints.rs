@@ -1,5 +1,4 @@
-//! What the prover adds to the analysis's hints within a small budget ([`settle`]). Never a
-//! claim the code has not shown.
+//! What the prover adds to the analysis's hints within a small budget.
 
 use rayon::prelude::*;
 
@@ -7,12 +6,11 @@ use crate::core::{Analysis, Claim, Hint, Move, Side};
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::prover::win_within;
 
-/// Positions the prover may judge for one move's hint: milliseconds.
+/// Per move's hint: milliseconds.
 pub const PROOF_POSITIONS: u64 = 500;
 
-/// Where a hint proves nothing, the prover's word: a move after which the prover shows,
-/// within [`PROOF_POSITIONS`], that X wins is a win for X and a loss for O, within the
-/// plies the proof takes at most. The same on every look (a budget of positions, no clock).
+/// Where a hint proves nothing, a move after which the prover shows X wins is a win for X
+/// and a loss for O; the same on every look (a budget of positions, no clock).
 pub fn settle(board: QubicBoard, hints: &mut [(Move, Hint)]) {
     let side = board.to_move();
     hints
@@ -29,8 +27,7 @@ pub fn settle(board: QubicBoard, hints: &mut [(Move, Hint)]) {
         });
 }
 
-/// [`settle`] on an analysis's figures; a proven win then comes first: the quickest one
-/// becomes the best move (with its line), unless the best was a proven win already.
+/// The quickest proven win then becomes the best move, unless the best was one already.
 pub fn settle_analysis(board: QubicBoard, analysis: &mut Analysis) {
     settle(board, &mut analysis.moves);
     let within = |hint: Hint| match hint {

@@ -1,5 +1,5 @@
-//! Qubic's obvious moves, for the shared `greedy` (`kit::baselines`): the lowest cell that
-//! wins at once, else the lowest that blocks the opponent's three, else a random move.
+//! Qubic's `greedy`: the lowest cell that wins at once, else the lowest that blocks, else a
+//! random move.
 
 use crate::core::{Position, Status};
 use crate::games::kit::baselines::{Greedy, Step, Take};

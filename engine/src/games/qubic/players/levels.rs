@@ -1,7 +1,5 @@
-//! The levels below `perfect`, the same for X and O: `easy` looks one move ahead and slips
-//! often, `medium` looks a little further and finds its own forced wins, `hard` has the
-//! whole threat handling and a short clock. Calibrated by games against `random` and
-//! `greedy` (see the README's strength table).
+//! The levels below `perfect`, the same for X and O, calibrated by games against `random`
+//! and `greedy` (see the README's strength table).
 
 use std::time::Duration;
 
@@ -9,7 +7,7 @@ use super::strong::{Strong, StrongStyle};
 use crate::core::Difficulty;
 use crate::games::qubic::search::analysis::ThreatBudgets;
 
-/// How `level` plays (easy, medium or hard), given the clock the player was built with.
+/// `None` for the levels that do not search.
 pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
     match level {
         Difficulty::Easy => Some(StrongStyle {
@@ -42,7 +40,6 @@ pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
     }
 }
 
-/// The player of `level` (easy, medium or hard).
 pub fn player(level: Difficulty, movetime: Duration, seed: u64) -> Option<Strong> {
     Some(Strong::new(level.name(), style(level, movetime)?, seed))
 }

@@ -1,6 +1,4 @@
-//! Everything that picks a Qubic move. Each player is a core [`crate::core::Player`]: it
-//! reads the board behind the position once and searches on it (its `choose`), saying
-//! how it found its move in a core [`Decision`].
+//! Everything that picks a Qubic move, saying how it found it.
 
 mod baselines;
 pub mod levels;
@@ -17,7 +15,6 @@ use crate::core::Decision;
 pub(crate) use crate::games::kit::rng::PlayerRng;
 pub use crate::games::kit::rng::rng_from_seed;
 
-/// A decision with a word on how it was found.
 pub(crate) fn decision(cell: usize, how: &str) -> Decision {
     Decision {
         mv: crate::core::Move::new(cell),

@@ -1,7 +1,6 @@
-//! `perfect`: as X, the header's procedure on Patashnik's dictionary (win, block,
-//! dictionary, forced win), which the verifier proves wins against every reply; as O (or
-//! as X in a position off the dictionary's tree), the strongest searcher. `book:FILE` is the
-//! same player on another dictionary (the prover's, say).
+//! `perfect`: as X, the header's procedure on Patashnik's dictionary, which the verifier
+//! proves wins against every reply; as O (or off the dictionary's tree), the strongest
+//! search. `book:FILE` is the same player on another dictionary.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,7 +26,6 @@ impl Perfect {
         Perfect::with_budget(index, Budget::Time(movetime))
     }
 
-    /// The player searching at `budget` where the dictionary does not answer.
     pub fn with_budget(index: Arc<Index>, budget: Budget) -> Perfect {
         Perfect {
             name: "perfect".into(),
@@ -36,22 +34,35 @@ impl Perfect {
         }
     }
 
-    /// The same player under another name (`book:FILE` for a dictionary from a file).
     #[must_use]
     pub fn named(mut self, name: impl Into<String>) -> Perfect {
         self.name = name.into();
         self
     }
 
-    /// The same on `threads` threads for its analyses (the moves stay the same).
+    /// The moves stay the same.
     #[must_use]
     pub fn on_threads(mut self, threads: usize) -> Perfect {
         self.settings.threads = threads;
         self
     }
+
+    pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
+        if board.status() != Status::InPlay {
+            return None;
+        }
+        if let Some(decision) = dictionary_move(&self.index, board) {
+            return Some(decision);
+        }
+        // O, or X where the procedure does not apply (a position set up by hand).
+        let analysis = analysis::analyze(board, &self.settings)?;
+        Some(Decision {
+            claim: analysis.claim(),
+            ..decision(analysis.best.index(), "search")
+        })
+    }
 }
 
-/// The dictionary's move for X, where its procedure applies.
 pub fn dictionary_move(index: &Index, board: QubicBoard) -> Option<Decision> {
     if board.to_move() != Side::First {
         return None;
@@ -74,25 +85,5 @@ impl Player for Perfect {
 
     fn set_watch(&mut self, watch: Arc<Watch>) {
         self.settings.watch = Some(watch);
-    }
-}
-
-impl Perfect {
-    /// The move on the concrete board (the search stays on it).
-    pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
-        if board.status() != Status::InPlay {
-            return None;
-        }
-        if let Some(decision) = dictionary_move(&self.index, board) {
-            return Some(decision);
-        }
-        // O, or X where the procedure does not apply (a position the dictionary's games
-        // never reach, e.g. one set up by hand): the analysis's best move, as `analyze`
-        // marks it.
-        let analysis = analysis::analyze(board, &self.settings)?;
-        Some(Decision {
-            claim: analysis.claim(),
-            ..decision(analysis.best.index(), "search")
-        })
     }
 }

@@ -1,7 +1,5 @@
-//! The searching levels: win at once, else block the opponent's three (two of them: lost,
-//! proven), else the analysis's best move with the level's threat searches (its own forced
-//! win; the moves after which the opponent has one lose, so the slowest loss is played when
-//! every move loses).
+//! The searching levels: win at once, else block, else the analysis's best move with the
+//! level's threat searches (where every move loses, the slowest loss).
 
 use std::time::{Duration, Instant};
 
@@ -17,20 +15,17 @@ use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::search::analysis::{ThreatBudgets, analyze_with};
 use crate::games::qubic::threats::winning_cells;
 
-/// How a searching player plays.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct StrongStyle {
     pub movetime: Duration,
-    /// Deepest alpha-beta iteration; `None`: as deep as the clock allows.
+    /// `None`: as deep as the clock allows.
     pub max_depth: Option<u32>,
-    /// Chance of a random move instead (a human-looking slip).
+    /// Chance of a random move instead.
     pub blunder: f64,
-    /// Its own forced wins looked for, and the opponent's broken before they start.
     pub threats: ThreatBudgets,
 }
 
 impl StrongStyle {
-    /// The strongest: everything on, the whole clock.
     pub fn strongest(movetime: Duration) -> StrongStyle {
         StrongStyle {
             movetime,
@@ -58,20 +53,7 @@ impl Strong {
             rng: rng_from_seed(seed),
         }
     }
-}
 
-impl Player for Strong {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        self.choose(QubicPosition::board_of(position))
-    }
-}
-
-impl Strong {
-    /// The move on the concrete board (the search stays on it).
     pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
         if board.status() != Status::InPlay {
             return None;
@@ -104,7 +86,17 @@ impl Strong {
     }
 }
 
-/// Win at once, or block; two threats of the opponent's are a proven loss.
+impl Player for Strong {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        self.choose(QubicPosition::board_of(position))
+    }
+}
+
+/// Two threats of the opponent's are a proven loss.
 pub(crate) fn tactics(board: QubicBoard) -> Option<Decision> {
     let side = board.to_move();
     let wins = winning_cells(&Qubic, board, side);

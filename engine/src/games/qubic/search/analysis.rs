@@ -1,8 +1,6 @@
-//! The analysis at a budget, for the side the dictionary does not play: what the threat
-//! search proves (a forced win, or a forced win a move hands the opponent), and for every
-//! other move its value from the alpha-beta search as `core::root` drives it, each root
-//! move on its own table. The `perfect` player plays its best move. At a depth or a node
-//! budget it is a function of the board and the budget alone: the threat searches count
+//! The analysis: what the threat search proves (a forced win, or one a move hands the
+//! opponent), and every other move's alpha-beta value as `core::root` drives it. At a depth
+//! or a node budget it depends on the board and the budget alone: the threat searches count
 //! positions, never the clock.
 
 use std::time::Instant;
@@ -16,14 +14,13 @@ use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::threats::ThreatSearch;
 
 /// Positions the threat searches may examine: `attack` for the mover's forced win (and the
-/// opponent's with a free move), `defend` for the opponent's after each move; 0 for none.
+/// opponent's with a free move), `defend` for the opponent's after each move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ThreatBudgets {
     pub attack: u64,
     pub defend: u64,
 }
 
-/// The `perfect` player's.
 const STRONGEST: ThreatBudgets = ThreatBudgets {
     attack: 200_000,
     defend: 20_000,
@@ -33,7 +30,6 @@ const STRONGEST: ThreatBudgets = ThreatBudgets {
 /// what the result depends on.
 const ANALYSIS_TABLE_BITS: u32 = 18;
 
-/// What a score proves for the side playing the move.
 fn claim(score: i32) -> Option<Claim> {
     if score >= PROVEN {
         Some(Claim::WinWithin((WIN - score) as u32))
@@ -44,10 +40,9 @@ fn claim(score: i32) -> Option<Claim> {
     }
 }
 
-/// A board being analysed, with what the threat search settled before.
 struct Analysed {
     board: QubicBoard,
-    /// The moves left to search, best guess first.
+    /// Best guess first.
     open: Vec<usize>,
     proofs: Vec<(usize, i32)>,
 }
@@ -119,13 +114,11 @@ impl Root for Analysed {
     }
 }
 
-/// The analysis of `board` at `settings`; `None` once the game is over.
 pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis> {
     Some(analyze_with(board, STRONGEST, settings)?.0)
 }
 
-/// The analysis with threat searches at `budgets`, and the moves they settled with their
-/// scores.
+/// Also the moves the threat searches settled, with their scores.
 pub(crate) fn analyze_with(
     board: QubicBoard,
     budgets: ThreatBudgets,
@@ -190,8 +183,6 @@ pub(crate) fn analyze_with(
     Some((root::analyze(&analysed, settings)?, analysed.proofs))
 }
 
-/// The line from `first`: the table's best move at each position after it, while it is
-/// legal and the line not longer than `depth`.
 fn principal_variation(
     searcher: &Searcher,
     board: QubicBoard,

@@ -1,6 +1,5 @@
-//! Qubic's transposition-table entry (the table is `kit::table`'s): keyed by the whole
-//! board, so a hit is never another position; a result gives way to any other, but not to
-//! a shallower one for the same board.
+//! Keyed by the whole board, so a hit is never another position; a result gives way to any
+//! other, but not to a shallower one for the same board.
 
 use crate::games::kit::table::{self, Entry};
 use crate::games::qubic::board::QubicBoard;
