@@ -1,6 +1,5 @@
-//! Levels for people: `easy`, `medium` and `hard` below `max`. Each is a shallow search
-//! (or none) that now and then plays a rules-only move instead, so a person can win; the
-//! README gives the measured strength of each against the others.
+//! `easy`, `medium` and `hard`: a shallow search (or none) that now and then plays a
+//! rules-only move instead, so a person can win (the README gives their measured strength).
 
 use std::time::Duration;
 
@@ -15,16 +14,15 @@ use super::{Rng, rng, state_of};
 use crate::games::kit::analyser::Analyser;
 use crate::games::kit::rng::pick;
 
-/// A level's recipe.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Recipe {
-    /// Search depth in plies; 0 for no search (greedy's rules of thumb).
+    /// Plies; 0 for no search (greedy's rules of thumb).
     pub depth: u32,
     /// Longest time a move may take, whatever the depth.
     pub cap: Duration,
     /// Chance of a rules-only move instead of the search's.
     pub slip: f64,
-    /// Chance that the rules-only move is a random one rather than greedy's.
+    /// Chance that the rules-only move is random rather than greedy's.
     pub wild: f64,
 }
 

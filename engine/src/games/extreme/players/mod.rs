@@ -1,4 +1,4 @@
-//! Everything that picks a move in extreme tic-tac-toe, as `crate::core::Player`s.
+//! Everything that picks a move in extreme tic-tac-toe.
 
 mod alphabeta;
 pub mod levels;
@@ -16,8 +16,7 @@ pub use crate::games::kit::rng::rng_from_seed as rng;
 use super::cell::ExtremeCell;
 use super::rules::State;
 
-/// The extreme state behind a position: itself when it is one, else read from its text
-/// (`None` for another game's position).
+/// Read from the position's text when it is not a `State` (`None` for another game's).
 pub fn state_of(position: &dyn Position) -> Option<State> {
     match position.as_any().downcast_ref::<State>() {
         Some(state) => Some(*state),
@@ -25,7 +24,7 @@ pub fn state_of(position: &dyn Position) -> Option<State> {
     }
 }
 
-/// The cells of the legal moves that win a small board for the side to move.
+/// The legal moves that win a small board.
 pub fn winning_moves(state: &State) -> Vec<ExtremeCell> {
     let me = state.to_move();
     let board = state.board();
@@ -40,7 +39,7 @@ pub fn winning_moves(state: &State) -> Vec<ExtremeCell> {
         .collect()
 }
 
-/// The names `Engine::player` knows, strongest first.
+/// Strongest first.
 pub const NAMES: [&str; 7] = [
     "max",
     "hard",

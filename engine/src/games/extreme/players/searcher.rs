@@ -1,4 +1,4 @@
-//! The engine's players: the analysis's best move (`max`), or a level's shallow search.
+//! The analysis's best move, for `max` and the levels' shallow searches.
 
 use std::time::Duration;
 
@@ -9,18 +9,17 @@ use crate::games::kit::analyser::{Analyse, Analyser};
 use super::super::search::analysis::analyze_within;
 use super::state_of;
 
-/// The `max` player: `options.movetime` a move on `options.threads` threads.
 pub fn max(options: PlayerOptions) -> Analyser {
     let settings = SearchSettings::new(Budget::Time(options.movetime), options.threads.max(1));
     searching("max", settings, u32::MAX)
 }
 
-/// The `max` player searching at `budget` on one thread.
+/// `max` at `budget` on one thread.
 pub fn analysing(budget: Budget) -> Analyser {
     searching("max", SearchSettings::new(budget, 1), u32::MAX)
 }
 
-/// A level's search: `depth` plies deep, unless `cap` runs out first.
+/// `depth` plies deep, unless `cap` runs out first.
 pub fn level(name: &str, depth: u32, cap: Duration) -> Analyser {
     searching(name, SearchSettings::new(Budget::Time(cap), 1), depth)
 }

@@ -1,4 +1,4 @@
-//! The greedy baseline, which knows only the rules (`random` is the kit's).
+//! The greedy baseline, which knows only the rules.
 
 use crate::core::{Decision, Player, Position};
 
@@ -20,7 +20,7 @@ impl ExtremeGreedy {
     }
 }
 
-/// Moves after which the opponent, if it is their turn, cannot win a small board at once.
+/// Moves after which the opponent cannot win a small board at once.
 pub fn safe_moves(state: &State) -> Vec<ExtremeCell> {
     state
         .moves()
@@ -34,7 +34,6 @@ pub fn safe_moves(state: &State) -> Vec<ExtremeCell> {
         .collect()
 }
 
-/// Greedy's choice, shared with the weaker levels.
 pub fn greedy_move(state: &State, rng: &mut Rng) -> Option<ExtremeCell> {
     [
         winning_moves(state),

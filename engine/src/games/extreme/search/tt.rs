@@ -1,5 +1,5 @@
-//! Extreme's transposition-table entry (the table is `kit::table`'s): keyed by the Zobrist
-//! key, replaced unless the old result is deeper and for another position.
+//! Keyed by the Zobrist key, replaced unless the old result is deeper and for another
+//! position.
 
 use super::super::cell::ExtremeCell;
 use crate::games::kit::table;
