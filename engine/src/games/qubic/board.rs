@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, QubicCell};
-use super::lines::{self, LINES};
+use super::lines::LINES;
 use crate::core::words::{cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
 use crate::games::kit::position_text::{read_cells, write_cells};
@@ -117,16 +117,6 @@ impl QubicBoard {
         }
     }
 
-    /// Cheaper than [`QubicBoard::status`]: only the 4 or 7 lines through the cell.
-    #[inline]
-    pub fn completes_line(self, cell: usize) -> bool {
-        let mask = match self.at(cell) {
-            Some(side) => self.mask(side),
-            None => return false,
-        };
-        lines::through_slice(cell).iter().any(|&l| mask & l == l)
-    }
-
     /// Layers separated by `//`, rows by `/`.
     pub fn text(self) -> String {
         write_cells(CELLS, &[4, 16], |cell| self.at(cell))
@@ -213,6 +203,7 @@ impl QubicBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::qubic::geometry::{Geometry, Qubic};
 
     fn board(cells: &[(usize, Side)]) -> QubicBoard {
         cells
@@ -308,8 +299,8 @@ mod tests {
         );
         let won: QubicBoard = format!("XXXXOOO-{}", "-".repeat(56)).parse().unwrap();
         assert_eq!(won.status(), Status::Won(Side::First));
-        assert!(won.completes_line(3));
-        assert!(!won.completes_line(4));
+        assert!(Qubic.completes_line(won, 3));
+        assert!(!Qubic.completes_line(won, 4));
     }
 
     #[test]

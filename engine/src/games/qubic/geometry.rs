@@ -61,6 +61,7 @@ pub trait Geometry: Send + Sync {
             .find(|&side| board.full_lines(side, self.lines()).next().is_some())
     }
 
+    /// Whether the stone on `cell` completes a line: only the lines through it are read.
     fn completes_line(&self, board: QubicBoard, cell: usize) -> bool {
         let Some(side) = board.at(cell) else {
             return false;
@@ -121,10 +122,5 @@ impl Geometry for Qubic {
 
     fn cell_name(&self, cell: usize) -> String {
         QubicCell::new(cell).map_or_else(|| format!("cell {cell}"), |c| c.to_string())
-    }
-
-    #[inline]
-    fn completes_line(&self, board: QubicBoard, cell: usize) -> bool {
-        board.completes_line(cell)
     }
 }

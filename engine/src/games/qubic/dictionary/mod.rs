@@ -47,47 +47,33 @@ impl Dictionary {
     /// When two entries hold one symmetry class, the first is used and the later one listed
     /// in [`Index::repeats`] (the small example's dictionary names two winning moves for some).
     pub fn index<G: Geometry + ?Sized>(&self, g: &G) -> Index {
-        let mut map: FastMap<QubicBoard, (u8, u32)> = FastMap::default();
+        let mut map = FastMap::default();
         map.reserve(self.entries.len());
         let mut repeats = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
             let (canon, sym) = g.canonical(entry.board);
-            let play = g.map_cell(sym, entry.play);
-            if let Some(&(earlier_play, earlier)) = map.get(&canon) {
-                let after = |cell: usize| g.canonical(canon.with_stone(cell, Side::First)).0;
-                repeats.push(Repeat {
-                    entry: i,
-                    earlier: earlier as usize,
-                    same_move: after(earlier_play as usize) == after(play),
-                });
-                continue;
+            if map.contains_key(&canon) {
+                repeats.push(i);
+            } else {
+                map.insert(canon, g.map_cell(sym, entry.play) as u8);
             }
-            map.insert(canon, (play as u8, i as u32));
         }
         Index { map, repeats }
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Repeat {
-    /// Indices into the dictionary's entries.
-    pub entry: usize,
-    pub earlier: usize,
-    /// The two moves lead to the same position up to symmetry.
-    pub same_move: bool,
-}
-
 #[derive(Clone, Debug)]
 pub struct Index {
-    map: FastMap<QubicBoard, (u8, u32)>,
-    pub repeats: Vec<Repeat>,
+    map: FastMap<QubicBoard, u8>,
+    /// Indices of the entries whose class an earlier entry holds.
+    pub repeats: Vec<usize>,
 }
 
 impl Index {
     /// X's move, in canonical coordinates, for a position in canonical form.
     #[inline]
     pub fn get(&self, canonical: QubicBoard) -> Option<usize> {
-        self.map.get(&canonical).map(|&(play, _)| play as usize)
+        self.map.get(&canonical).map(|&play| usize::from(play))
     }
 }
 

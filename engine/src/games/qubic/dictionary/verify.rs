@@ -13,7 +13,7 @@ use crate::core::threads;
 use crate::core::words::plural;
 
 use super::runlength::format_position;
-use super::{Dictionary, Index, Repeat};
+use super::{Dictionary, Index};
 use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
@@ -59,7 +59,7 @@ pub struct VerifyReport {
     pub elapsed: Duration,
     /// Indices of the entries no game reaches.
     pub unreached: Vec<usize>,
-    pub repeats: Vec<Repeat>,
+    pub repeats: Vec<usize>,
     /// Sorted by stones, then position.
     pub met: Vec<Met>,
     /// Sorted; when asked for.
