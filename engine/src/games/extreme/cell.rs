@@ -16,14 +16,6 @@ impl ExtremeCell {
         ExtremeCell(index)
     }
 
-    pub const fn at(r: u8, c: u8) -> Option<ExtremeCell> {
-        if r < 16 && c < 16 {
-            Some(ExtremeCell(r * 16 + c))
-        } else {
-            None
-        }
-    }
-
     /// Both row-major.
     pub const fn in_board(board: usize, local: usize) -> ExtremeCell {
         let r = (board / 4) * 4 + local / 4;
@@ -117,7 +109,8 @@ fn parse_numbers(text: &str) -> Option<ExtremeCell> {
     if parts.next().is_some() || text.matches(',').count() > 1 {
         return None;
     }
-    ExtremeCell::at(r.parse().ok()?, c.parse().ok()?)
+    let (r, c): (u8, u8) = (r.parse().ok()?, c.parse().ok()?);
+    (r < 16 && c < 16).then(|| ExtremeCell(r * 16 + c))
 }
 
 pub fn cell_id(cell: ExtremeCell) -> CellId {
@@ -145,9 +138,9 @@ mod tests {
 
     #[test]
     fn corners_of_the_whole_board() {
-        assert_eq!(ExtremeCell::at(0, 0).unwrap().to_string(), "A1a1");
-        assert_eq!(ExtremeCell::at(15, 15).unwrap().to_string(), "D4d4");
-        assert_eq!(ExtremeCell::at(0, 15).unwrap().to_string(), "D1d1");
+        assert_eq!(ExtremeCell::new(0).to_string(), "A1a1");
+        assert_eq!(ExtremeCell::new(255).to_string(), "D4d4");
+        assert_eq!(ExtremeCell::new(15).to_string(), "D1d1");
         assert_eq!(ExtremeCell::at(15, 0).unwrap().to_string(), "A4a4");
         assert_eq!(ExtremeCell::at(16, 0), None);
     }

@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 use super::board::QubicBoard;
 use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
-use super::geometry::Qubic;
+use super::geometry::{Geometry, Qubic};
 use super::hints::settle_analysis;
 use super::players::{Perfect, RandomPlayer, dictionary_move, greedy, levels};
 use super::position::QubicPosition;
@@ -100,8 +100,7 @@ impl Game for QubicGame {
     }
 
     fn cell_name(&self, cell: CellId) -> String {
-        QubicCell::new(cell.index())
-            .map_or_else(|| format!("cell {}", cell.index()), |c| c.to_string())
+        Qubic.cell_name(cell.index())
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
@@ -151,6 +150,14 @@ impl QubicEngine {
             index: patashnik_index(),
         }
     }
+
+    /// The board where the bot searches: O's, or X's off the dictionary's tree.
+    fn searched(&self, position: &dyn Position) -> Option<QubicBoard> {
+        let board = QubicPosition::board_of(position);
+        dictionary_move(&self.index, board)
+            .is_none()
+            .then_some(board)
+    }
 }
 
 impl Engine for QubicEngine {
@@ -158,21 +165,12 @@ impl Engine for QubicEngine {
         hint_analysis(QubicPosition::board_of(position)).map_or_else(Vec::new, |a| a.moves)
     }
 
-    /// None where the dictionary plays.
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        let board = QubicPosition::board_of(position);
-        if dictionary_move(&self.index, board).is_some() {
-            return None;
-        }
-        hint_analysis(board)
+        hint_analysis(self.searched(position)?)
     }
 
     fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
-        let board = QubicPosition::board_of(position);
-        if dictionary_move(&self.index, board).is_some() {
-            return None;
-        }
-        analyze(board, settings)
+        analyze(self.searched(position)?, settings)
     }
 
     fn player_names(&self) -> Vec<String> {

@@ -130,9 +130,7 @@ pub fn verify_from<G: Geometry + ?Sized>(
         }
         return Err(failure);
     }
-    let mut report = rollout.report(dictionary, clock.elapsed());
-    report.repeats = index.repeats.clone();
-    Ok(report)
+    Ok(rollout.report(dictionary, clock.elapsed()))
 }
 
 thread_local! {
@@ -289,15 +287,14 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         let count = self.shards.iter().map(|s| lock(s).len()).sum();
         let mut met = Vec::with_capacity(count);
         for shard in self.shards {
-            let shard = shard.into_inner().expect("no thread panicked");
-            for (position, slot) in shard {
+            met.extend(lock(&shard).drain().map(|(position, slot)| {
                 let (play, rule) = slot.expect("every claimed position was decided");
-                met.push(Met {
+                Met {
                     position,
                     play,
                     rule,
-                });
-            }
+                }
+            }));
         }
         // Each position once: the order is total without a stable sort's buffer.
         met.sort_unstable_by_key(|m| (m.position.stones(), m.position));
@@ -313,15 +310,15 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         let unreached = (0..dictionary.len())
             .filter(|&e| !reached.contains(&self.g.canonical(dictionary.entries[e].board).0))
             .collect();
-        let mut move_times = self.times.into_inner().expect("no thread panicked");
+        let mut move_times = std::mem::take(&mut *lock(&self.times));
         move_times.sort();
         VerifyReport {
             positions: met.len(),
             by_rule,
-            deepest: self.deepest.into_inner().expect("no thread panicked"),
+            deepest: *lock(&self.deepest),
             elapsed,
             unreached,
-            repeats: Vec::new(),
+            repeats: self.index.repeats.clone(),
             met,
             move_times,
         }
