@@ -122,7 +122,7 @@ impl Game for Extreme {
 
 impl Extras for Extreme {
     fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
-        Some(players::state_of(position)?.points())
+        Some(players::state_of(position)?.board().points())
     }
 
     fn decided_on_points(&self, position: &dyn Position) -> Option<[u32; 2]> {
@@ -169,7 +169,7 @@ impl Extras for Extreme {
 
 impl Position for State {
     fn at(&self, cell: CellId) -> Option<Side> {
-        cell_of(cell).and_then(|c| State::at(self, c))
+        cell_of(cell).and_then(|c| self.board().at(c))
     }
 
     fn to_move(&self) -> Side {

@@ -100,14 +100,6 @@ impl State {
         self.status
     }
 
-    pub fn at(&self, cell: ExtremeCell) -> Option<Side> {
-        self.board.at(cell)
-    }
-
-    pub fn points(&self) -> [u32; 2] {
-        self.board.points()
-    }
-
     /// The final points when they decided the game (every small board decided, no pattern).
     pub fn decided_on_points(&self) -> Option<[u32; 2]> {
         match self.status {
@@ -116,7 +108,7 @@ impl State {
             // (the search asks at every end it meets).
             _ if self.board.closed() != 0xFFFF => None,
             Status::Won(side) if has_pattern(self.board.won(side)) => None,
-            Status::Won(_) | Status::Draw => Some(self.points()),
+            Status::Won(_) | Status::Draw => Some(self.board.points()),
         }
     }
 

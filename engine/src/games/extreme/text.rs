@@ -142,7 +142,7 @@ impl State {
     }
 
     pub fn text(&self) -> String {
-        let cells = write_cells(CELLS, &[], |i| self.at(ExtremeCell::new(i as u8)));
+        let cells = write_cells(CELLS, &[], |i| self.board().at(ExtremeCell::new(i as u8)));
         let last = self.last_move().map_or("-".to_string(), |c| c.to_string());
         let side = self.to_move().letter().to_ascii_lowercase();
         format!("{cells} {last} {side}")

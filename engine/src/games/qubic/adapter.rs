@@ -116,7 +116,7 @@ impl Game for QubicGame {
     }
 
     fn engine(&self) -> Arc<dyn Engine> {
-        Arc::new(QubicEngine::new())
+        Arc::new(QubicEngine)
     }
 }
 
@@ -140,21 +140,13 @@ fn hint_analysis(board: QubicBoard) -> Option<Analysis> {
     Some(analysis)
 }
 
-pub(crate) struct QubicEngine {
-    index: Arc<Index>,
-}
+pub(crate) struct QubicEngine;
 
 impl QubicEngine {
-    pub fn new() -> QubicEngine {
-        QubicEngine {
-            index: patashnik_index(),
-        }
-    }
-
     /// The board where the bot searches: O's, or X's off the dictionary's tree.
     fn searched(&self, position: &dyn Position) -> Option<QubicBoard> {
         let board = QubicPosition::board_of(position);
-        dictionary_move(&self.index, board)
+        dictionary_move(&patashnik_index(), board)
             .is_none()
             .then_some(board)
     }
@@ -187,7 +179,7 @@ impl Engine for QubicEngine {
         }
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
             "perfect" => Box::new(
-                Perfect::new(self.index.clone(), movetime, seed).on_threads(options.threads),
+                Perfect::new(patashnik_index(), movetime, seed).on_threads(options.threads),
             ),
             "random" => Box::new(RandomPlayer::saying(seed, "random")),
             "greedy" => Box::new(greedy(seed)),
@@ -285,7 +277,7 @@ mod tests {
 
     #[test]
     fn the_engine_builds_every_named_player() {
-        let engine = QubicEngine::new();
+        let engine = QubicEngine;
         let options = PlayerOptions {
             movetime: std::time::Duration::from_millis(20),
             ..PlayerOptions::seeded(3)

@@ -55,7 +55,7 @@ mod tests {
         use crate::core::Engine;
         use crate::games::qubic::adapter::QubicEngine;
         use crate::games::qubic::position::QubicPosition;
-        let hints = |board| QubicEngine::new().hints(&QubicPosition(board));
+        let hints = |board| QubicEngine.hints(&QubicPosition(board));
         // X to move with a double-threat cell at 0 (X on 1 2 4 8) and O out of the way.
         let b = QubicBoard::from_masks(
             1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,

@@ -98,9 +98,10 @@ pub fn choose_with<G: Geometry + ?Sized>(
     if let Some(cell) = index.get(canon) {
         return Ok(plain(cell, Rule::Dictionary, None));
     }
-    let mut search = ThreatSearch::new(g, SEARCH_BUDGET).with_refuted(std::mem::take(refuted));
+    let mut search = ThreatSearch::new(g, SEARCH_BUDGET);
+    search.refuted = std::mem::take(refuted);
     let outcome = search.run(canon);
-    *refuted = search.into_refuted();
+    *refuted = search.refuted;
     match outcome {
         threats::ThreatOutcome::Found(win) => {
             Ok(plain(win.first, Rule::ForcedWin, Some(win.plies)))

@@ -96,9 +96,11 @@ impl ThreatOutcome {
 pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
     geometry: &'g G,
     budget: u64,
-    deadline: Option<std::time::Instant>,
+    /// Looked at every 256 positions.
+    pub(crate) deadline: Option<std::time::Instant>,
     nodes: u64,
-    refuted: Refuted,
+    /// Handed from one search to the next.
+    pub(crate) refuted: Refuted,
 }
 
 /// Positions shown to have no forced win for the side named. True whatever search showed
@@ -117,21 +119,6 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
             nodes: 0,
             refuted: FastSet::default(),
         }
-    }
-
-    pub fn with_refuted(mut self, refuted: Refuted) -> Self {
-        self.refuted = refuted;
-        self
-    }
-
-    pub fn into_refuted(self) -> Refuted {
-        self.refuted
-    }
-
-    /// Looked at every 256 positions.
-    pub fn until(mut self, deadline: std::time::Instant) -> Self {
-        self.deadline = Some(deadline);
-        self
     }
 
     pub fn nodes(&self) -> u64 {

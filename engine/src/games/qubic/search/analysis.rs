@@ -146,11 +146,9 @@ pub(crate) fn analyze_with(
     };
     if settled.iter().all(Option::is_none) {
         let search = |budget| {
-            let search = ThreatSearch::new(&Qubic, budget);
-            match threat_deadline {
-                Some(deadline) => search.until(deadline),
-                None => search,
-            }
+            let mut search = ThreatSearch::new(&Qubic, budget);
+            search.deadline = threat_deadline;
+            search
         };
         if let Some(win) = search(budgets.attack).run(board).found() {
             settled[win.first] = Some(WIN - win.plies as i32);
