@@ -36,6 +36,10 @@ pub enum Target {
 pub struct Moves(pub [u16; 16]);
 
 impl Moves {
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|m| m.count_ones()).sum()
+    }
+
     /// In order of (small board, local cell).
     pub fn cells(&self) -> impl Iterator<Item = ExtremeCell> + '_ {
         (0..16).flat_map(move |b| bits(self.0[b]).map(move |l| ExtremeCell::in_board(b, l)))

@@ -14,8 +14,9 @@ use super::search::analysis::analyze;
 use crate::core::root::SearchSettings;
 use crate::core::words::{by_name, quote};
 use crate::core::{
-    Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Side, read_cell, read_position,
+    Analysis, Budget, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout,
+    Move, Player, PlayerError, PlayerOptions, Position, PositionError, Side, read_cell,
+    read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -171,16 +172,13 @@ impl Engine for QubicEngine {
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
         let (seed, movetime) = (options.seed, options.movetime);
+        let settings = SearchSettings::new(Budget::Time(movetime), options.threads);
         if let Some(path) = book_path(name) {
-            let player = Perfect::new(dictionary_index(path)?, movetime, seed)
-                .named(name.trim())
-                .on_threads(options.threads);
+            let player = Perfect::new(name.trim(), dictionary_index(path)?, settings);
             return Ok(Box::new(player));
         }
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
-            "perfect" => Box::new(
-                Perfect::new(patashnik_index(), movetime, seed).on_threads(options.threads),
-            ),
+            "perfect" => Box::new(Perfect::new("perfect", patashnik_index(), settings)),
             "random" => Box::new(RandomPlayer::saying(seed, "random")),
             "greedy" => Box::new(greedy(seed)),
             other => match by_name(&Difficulty::ALL, Difficulty::name, other)

@@ -80,7 +80,14 @@ impl Root for Analysed {
     }
 
     fn line(&self, table: &Table, first: ExtremeCell, depth: u32) -> Vec<ExtremeCell> {
-        principal_variation(table, &self.root.state, first, depth)
+        let next = |now: &State| {
+            (!now.status().is_over())
+                .then(|| table.get(Node::new(*now).key()).and_then(|e| e.best))
+                .flatten()
+        };
+        root::line_from(&self.root.state, first, depth, next, |now, cell| {
+            now.play(cell).ok()
+        })
     }
 
     fn id(&self, cell: ExtremeCell) -> Move {
@@ -108,18 +115,4 @@ pub fn analyze_within(state: &State, settings: &SearchSettings, depth: u32) -> O
         },
     };
     root::analyze(&analysed, settings)
-}
-
-fn principal_variation(
-    table: &Table,
-    state: &State,
-    first: ExtremeCell,
-    depth: u32,
-) -> Vec<ExtremeCell> {
-    let next = |now: &State| {
-        (!now.status().is_over())
-            .then(|| table.get(Node::new(*now).key()).and_then(|e| e.best))
-            .flatten()
-    };
-    root::line_from(state, first, depth, next, |now, cell| now.play(cell).ok())
 }

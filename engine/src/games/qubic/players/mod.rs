@@ -11,14 +11,14 @@ pub use perfect::Perfect;
 pub use perfect::dictionary_move;
 pub use strong::{Strong, StrongStyle};
 
-use crate::core::Decision;
+use crate::core::{Claim, Decision};
 pub(crate) use crate::games::kit::rng::PlayerRng;
 pub use crate::games::kit::rng::rng_from_seed;
 
-pub(crate) fn decision(cell: usize, how: &str) -> Decision {
+pub(crate) fn decision(cell: usize, how: &str, claim: Option<Claim>) -> Decision {
     Decision {
         mv: crate::core::Move::new(cell),
-        claim: None,
+        claim,
         how: Some(how.to_string()),
     }
 }

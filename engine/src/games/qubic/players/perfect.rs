@@ -3,11 +3,10 @@
 //! search. `book:FILE` is the same player on another dictionary.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::decision;
 use crate::core::root::SearchSettings;
-use crate::core::{Budget, Claim, Decision, Player, Position, Side, Status, Watch};
+use crate::core::{Claim, Decision, Player, Position, Side, Status, Watch};
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::dictionary::Index;
 use crate::games::qubic::geometry::Qubic;
@@ -22,29 +21,14 @@ pub struct Perfect {
 }
 
 impl Perfect {
-    pub fn new(index: Arc<Index>, movetime: Duration, _seed: u64) -> Perfect {
-        Perfect::with_budget(index, Budget::Time(movetime))
-    }
-
-    pub fn with_budget(index: Arc<Index>, budget: Budget) -> Perfect {
+    /// `settings` for the searches where the dictionary does not answer (its threads never
+    /// change a move).
+    pub fn new(name: &str, index: Arc<Index>, settings: SearchSettings) -> Perfect {
         Perfect {
-            name: "perfect".into(),
+            name: name.to_string(),
             index,
-            settings: SearchSettings::new(budget, 1),
+            settings,
         }
-    }
-
-    #[must_use]
-    pub fn named(mut self, name: impl Into<String>) -> Perfect {
-        self.name = name.into();
-        self
-    }
-
-    /// The moves stay the same.
-    #[must_use]
-    pub fn on_threads(mut self, threads: usize) -> Perfect {
-        self.settings.threads = threads;
-        self
     }
 
     pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
@@ -56,10 +40,7 @@ impl Perfect {
         }
         // O, or X where the procedure does not apply (a position set up by hand).
         let analysis = analysis::analyze(board, &self.settings)?;
-        Some(Decision {
-            claim: analysis.claim(),
-            ..decision(analysis.best.index(), "search")
-        })
+        Some(decision(analysis.best.index(), "search", analysis.claim()))
     }
 }
 
@@ -68,10 +49,8 @@ pub fn dictionary_move(index: &Index, board: QubicBoard) -> Option<Decision> {
         return None;
     }
     let choice = strategy::choose(&Qubic, index, board).ok()?;
-    Some(Decision {
-        claim: choice.win_within.map(Claim::WinWithin),
-        ..decision(choice.cell, choice.rule.word())
-    })
+    let claim = choice.win_within.map(Claim::WinWithin);
+    Some(decision(choice.cell, choice.rule.word(), claim))
 }
 
 impl Player for Perfect {

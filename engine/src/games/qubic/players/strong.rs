@@ -61,7 +61,7 @@ impl Strong {
         let deadline = Instant::now() + self.style.movetime;
         if self.style.blunder > 0.0 && self.rng.random_bool(self.style.blunder) {
             let cell = random_bit(Qubic.empty_cells(board), &mut self.rng)?;
-            return Some(decision(cell, "random"));
+            return Some(decision(cell, "random", None));
         }
         if let Some(tactic) = tactics(board) {
             return Some(tactic);
@@ -79,10 +79,7 @@ impl Strong {
             Some(_) => "defend",
             None => "search",
         };
-        Some(Decision {
-            claim: analysis.claim(),
-            ..decision(best, how)
-        })
+        Some(decision(best, how, analysis.claim()))
     }
 }
 
@@ -102,21 +99,14 @@ pub(crate) fn tactics(board: QubicBoard) -> Option<Decision> {
     let wins = winning_cells(&Qubic, board, side);
     if wins != 0 {
         let cell = wins.trailing_zeros() as usize;
-        return Some(claimed(cell, "win", Claim::WinWithin(1)));
+        return Some(decision(cell, "win", Some(Claim::WinWithin(1))));
     }
     let blocks = winning_cells(&Qubic, board, side.other());
     let cell = blocks.trailing_zeros() as usize;
     match blocks.count_ones() {
         0 => None,
-        1 => Some(decision(cell, "block")),
+        1 => Some(decision(cell, "block", None)),
         // One block cannot stop two: the opponent wins on its next move.
-        _ => Some(claimed(cell, "block", Claim::LossWithin(2))),
-    }
-}
-
-fn claimed(cell: usize, how: &str, claim: Claim) -> Decision {
-    Decision {
-        claim: Some(claim),
-        ..decision(cell, how)
+        _ => Some(decision(cell, "block", Some(Claim::LossWithin(2)))),
     }
 }

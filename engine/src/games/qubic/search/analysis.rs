@@ -30,16 +30,6 @@ const STRONGEST: ThreatBudgets = ThreatBudgets {
 /// what the result depends on.
 const ANALYSIS_TABLE_BITS: u32 = 18;
 
-fn claim(score: i32) -> Option<Claim> {
-    if score >= PROVEN {
-        Some(Claim::WinWithin((WIN - score) as u32))
-    } else if score <= -PROVEN {
-        Some(Claim::LossWithin((WIN + score) as u32))
-    } else {
-        None
-    }
-}
-
 struct Analysed {
     board: QubicBoard,
     /// Best guess first.
@@ -98,7 +88,13 @@ impl Root for Analysed {
     }
 
     fn claim(&self, score: i32, _proven: bool) -> Option<Claim> {
-        claim(score)
+        if score >= PROVEN {
+            Some(Claim::WinWithin((WIN - score) as u32))
+        } else if score <= -PROVEN {
+            Some(Claim::LossWithin((WIN + score) as u32))
+        } else {
+            None
+        }
     }
 
     fn settled(&self, best: Searched, _depth: u32) -> bool {
@@ -106,7 +102,17 @@ impl Root for Analysed {
     }
 
     fn line(&self, searcher: &Searcher, first: usize, depth: u32) -> Vec<usize> {
-        principal_variation(searcher, self.board, first, depth)
+        let next = |now: &QubicBoard| {
+            let slot = searcher
+                .table
+                .get(*now)
+                .filter(|_| !now.status().is_over())?;
+            let cell = usize::from(slot.best);
+            (cell < 64 && Qubic.empty_cells(*now) & 1 << cell != 0).then_some(cell)
+        };
+        root::line_from(&self.board, first, depth, next, |now, cell| {
+            Some(now.with_move(cell))
+        })
     }
 
     fn id(&self, cell: usize) -> Move {
@@ -179,23 +185,4 @@ pub(crate) fn analyze_with(
             .collect(),
     };
     Some((root::analyze(&analysed, settings)?, analysed.proofs))
-}
-
-fn principal_variation(
-    searcher: &Searcher,
-    board: QubicBoard,
-    first: usize,
-    depth: u32,
-) -> Vec<usize> {
-    let next = |now: &QubicBoard| {
-        let slot = searcher
-            .table
-            .get(*now)
-            .filter(|_| !now.status().is_over())?;
-        let cell = usize::from(slot.best);
-        (cell < 64 && Qubic.empty_cells(*now) & 1 << cell != 0).then_some(cell)
-    };
-    root::line_from(&board, first, depth, next, |now, cell| {
-        Some(now.with_move(cell))
-    })
 }
