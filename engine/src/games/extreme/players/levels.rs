@@ -9,8 +9,7 @@ use crate::core::{Decision, Player, PlayerOptions, Position};
 
 use super::super::cell::cell_id;
 use super::searcher;
-use super::simple::greedy_move;
-use super::{Rng, rng, state_of};
+use super::{Rng, greedy_move, rng, state_of};
 use crate::games::kit::analyser::Analyser;
 use crate::games::kit::rng::pick;
 

@@ -6,8 +6,7 @@ use super::super::rules::State;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
 use super::score::{INFINITY, is_mate, mate_plies, proven};
-use super::tree::{MAX_PLY, Worker};
-use super::tt::Table;
+use super::tree::{MAX_PLY, Table, Worker};
 use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Claim, Move};
 

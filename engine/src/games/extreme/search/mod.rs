@@ -6,7 +6,6 @@ pub mod ordering;
 pub mod position;
 pub mod score;
 pub mod tree;
-pub(crate) mod tt;
 
 #[cfg(test)]
 mod tests;

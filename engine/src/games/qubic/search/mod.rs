@@ -3,6 +3,3 @@
 pub mod alphabeta;
 pub mod analysis;
 pub mod eval;
-pub mod table;
-
-pub use alphabeta::{PROVEN, WIN};
