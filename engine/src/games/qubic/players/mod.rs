@@ -3,12 +3,11 @@
 
 pub mod levels;
 mod perfect;
-mod strong;
 
 pub use crate::games::kit::baselines::RandomPlayer;
+pub use levels::{Strong, StrongStyle};
 pub use perfect::Perfect;
 pub use perfect::dictionary_move;
-pub use strong::{Strong, StrongStyle};
 
 use crate::core::{Claim, Decision, Position, Status};
 use crate::games::kit::baselines::{Greedy, Step, Take};
