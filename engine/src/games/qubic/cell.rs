@@ -23,10 +23,6 @@ impl QubicCell {
         self.0 as usize
     }
 
-    pub const fn bit(self) -> u64 {
-        1 << self.0
-    }
-
     pub const fn coords(self) -> [usize; 3] {
         let i = self.0 as usize;
         [i / 16, i / 4 % 4, i % 4]

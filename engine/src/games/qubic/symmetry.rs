@@ -120,14 +120,10 @@ impl Symmetries {
     }
 
     #[inline]
-    pub fn map_mask(&self, sym: u8, mask: u64) -> u64 {
-        let perm = &self.forward[sym as usize];
-        bits(mask).fold(0, |image, c| image | 1 << perm[c])
-    }
-
-    #[inline]
     pub fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard {
-        QubicBoard::from_masks(self.map_mask(sym, board.x()), self.map_mask(sym, board.o()))
+        let perm = &self.forward[sym as usize];
+        let map = |mask| bits(mask).fold(0, |image, c| image | 1 << perm[c]);
+        QubicBoard::from_masks(map(board.x()), map(board.o()))
     }
 
     /// Rather than build 192 images, fills the image cell by cell, keeping only the
