@@ -272,7 +272,7 @@ impl Engine for ExtremeEngine {
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
-        use super::players::levels::{EASY, HARD, MEDIUM};
+        use super::players::searcher::{EASY, HARD, MEDIUM};
         Ok(match name.trim().to_ascii_lowercase().as_str() {
             // `perfect` is what the levels call the top one in every game.
             "max" | "perfect" => Box::new(searcher::max(options)),

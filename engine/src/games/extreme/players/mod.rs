@@ -2,11 +2,10 @@
 //! only the rules.
 
 mod alphabeta;
-pub mod levels;
 pub mod searcher;
 
 pub(crate) use alphabeta::AlphaBeta;
-pub(crate) use levels::Level;
+pub(crate) use searcher::Level;
 
 use crate::core::{Decision, Player, Position};
 pub(crate) use crate::games::kit::rng::PlayerRng as Rng;
