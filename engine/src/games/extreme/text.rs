@@ -116,7 +116,13 @@ impl State {
         let board = ExtremeBoard::from_stones(stones);
         check_small_boards(&board)?;
         let Some(last) = last else {
-            return start_position(&board, side);
+            if board != ExtremeBoard::EMPTY {
+                return Err(ExtremePositionError::NoLastMove);
+            }
+            if side != Side::First {
+                return Err(ExtremePositionError::FirstMoveByO);
+            }
+            return Ok(State::START);
         };
         let mover = board
             .at(last)
@@ -161,16 +167,6 @@ enum Turn {
     /// The last mover won a small board and moves again.
     Bonus,
     Fresh,
-}
-
-fn start_position(board: &ExtremeBoard, side: Side) -> Result<State, ExtremePositionError> {
-    if *board != ExtremeBoard::EMPTY {
-        return Err(ExtremePositionError::NoLastMove);
-    }
-    if side != Side::First {
-        return Err(ExtremePositionError::FirstMoveByO);
-    }
-    Ok(State::START)
 }
 
 /// The winning stone, the last one played on a won small board, lies in every pattern the

@@ -177,7 +177,10 @@ impl Engine for QubicEngine {
         let (seed, movetime) = (options.seed, options.movetime);
         let settings = SearchSettings::new(Budget::Time(movetime), options.threads);
         if let Some(path) = book_path(name) {
-            let player = Perfect::new(name.trim(), dictionary_index(path)?, settings);
+            // Not verified here: `book verify --game qubic FILE` does that.
+            let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
+                .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
+            let player = Perfect::new(name.trim(), Arc::new(d.index(&Qubic)), settings);
             return Ok(Box::new(player));
         }
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
@@ -208,13 +211,6 @@ impl Engine for QubicEngine {
 
 fn book_path(name: &str) -> Option<&str> {
     name.trim().strip_prefix("book:")
-}
-
-/// Not verified here: `book verify --game qubic FILE` does that.
-fn dictionary_index(path: &str) -> Result<Arc<Index>, PlayerError> {
-    let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
-        .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
-    Ok(Arc::new(d.index(&Qubic)))
 }
 
 /// Per move's hint: milliseconds.

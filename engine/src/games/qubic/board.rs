@@ -59,14 +59,9 @@ impl QubicBoard {
     }
 
     pub fn at(self, cell: usize) -> Option<Side> {
-        let bit = 1u64 << cell;
-        if self.x & bit != 0 {
-            Some(Side::First)
-        } else if self.o & bit != 0 {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.mask(side) & 1 << cell != 0)
     }
 
     /// `cell` must be empty.

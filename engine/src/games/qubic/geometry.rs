@@ -44,11 +44,7 @@ pub trait Geometry: Send + Sync {
     }
 
     fn all_cells(&self) -> u64 {
-        if self.cells() >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.cells()) - 1
-        }
+        u64::MAX >> (64 - self.cells())
     }
 
     fn empty_cells(&self, board: QubicBoard) -> u64 {
