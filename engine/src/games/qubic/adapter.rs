@@ -146,14 +146,12 @@ fn hint_analysis(board: QubicBoard) -> Option<Analysis> {
 
 pub(crate) struct QubicEngine;
 
-impl QubicEngine {
-    /// The board where the bot searches: O's, or X's off the dictionary's tree.
-    fn searched(&self, position: &dyn Position) -> Option<QubicBoard> {
-        let board = QubicPosition::board_of(position);
-        dictionary_move(&patashnik_index(), board)
-            .is_none()
-            .then_some(board)
-    }
+/// The board where the bot searches: O's, or X's off the dictionary's tree.
+fn searched(position: &dyn Position) -> Option<QubicBoard> {
+    let board = QubicPosition::board_of(position);
+    dictionary_move(&patashnik_index(), board)
+        .is_none()
+        .then_some(board)
 }
 
 impl Engine for QubicEngine {
@@ -162,11 +160,11 @@ impl Engine for QubicEngine {
     }
 
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        hint_analysis(self.searched(position)?)
+        hint_analysis(searched(position)?)
     }
 
     fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
-        analyze(self.searched(position)?, settings)
+        analyze(searched(position)?, settings)
     }
 
     fn player_names(&self) -> Vec<String> {

@@ -6,6 +6,7 @@ pub mod runlength;
 pub mod verify;
 pub mod wildcard;
 
+use std::collections::hash_map::Entry;
 use std::path::PathBuf;
 
 use super::board::{QubicBoard, Side};
@@ -52,10 +53,11 @@ impl Dictionary {
         let mut repeats = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
             let (canon, sym) = g.canonical(entry.board);
-            if map.contains_key(&canon) {
-                repeats.push(i);
-            } else {
-                map.insert(canon, g.map_cell(sym, entry.play) as u8);
+            match map.entry(canon) {
+                Entry::Occupied(_) => repeats.push(i),
+                Entry::Vacant(slot) => {
+                    slot.insert(g.map_cell(sym, entry.play) as u8);
+                }
             }
         }
         Index { map, repeats }
