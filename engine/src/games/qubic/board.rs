@@ -116,6 +116,31 @@ impl QubicBoard {
     pub fn text(self) -> String {
         write_cells(CELLS, &[4, 16], |cell| self.at(cell))
     }
+
+    /// Refuses what no game of Qubic reaches.
+    pub fn check(self) -> Result<(), QubicBoardError> {
+        let (x, o) = (self.x.count_ones(), self.o.count_ones());
+        if x != o && x != o + 1 {
+            return Err(QubicBoardError::Counts { x, o });
+        }
+        let won = |side| self.full_lines(side, &LINES).next().is_some();
+        let winner = match (won(Side::First), won(Side::Second)) {
+            (true, true) => return Err(QubicBoardError::BothWon),
+            (true, false) => Side::First,
+            (false, true) => Side::Second,
+            (false, false) => return Ok(()),
+        };
+        if self.to_move() == winner {
+            return Err(QubicBoardError::WinnerDidNotMoveLast { winner });
+        }
+        let common = self
+            .full_lines(winner, &LINES)
+            .fold(u64::MAX, |acc, l| acc & l);
+        if common == 0 {
+            return Err(QubicBoardError::TwoSeparateLines { winner });
+        }
+        Ok(())
+    }
 }
 
 impl fmt::Display for QubicBoard {
@@ -165,33 +190,6 @@ impl FromStr for QubicBoard {
         let board = QubicBoard { x, o };
         board.check()?;
         Ok(board)
-    }
-}
-
-impl QubicBoard {
-    /// Refuses what no game of Qubic reaches.
-    pub fn check(self) -> Result<(), QubicBoardError> {
-        let (x, o) = (self.x.count_ones(), self.o.count_ones());
-        if x != o && x != o + 1 {
-            return Err(QubicBoardError::Counts { x, o });
-        }
-        let won = |side| self.full_lines(side, &LINES).next().is_some();
-        let winner = match (won(Side::First), won(Side::Second)) {
-            (true, true) => return Err(QubicBoardError::BothWon),
-            (true, false) => Side::First,
-            (false, true) => Side::Second,
-            (false, false) => return Ok(()),
-        };
-        if self.to_move() == winner {
-            return Err(QubicBoardError::WinnerDidNotMoveLast { winner });
-        }
-        let common = self
-            .full_lines(winner, &LINES)
-            .fold(u64::MAX, |acc, l| acc & l);
-        if common == 0 {
-            return Err(QubicBoardError::TwoSeparateLines { winner });
-        }
-        Ok(())
     }
 }
 
