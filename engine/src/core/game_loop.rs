@@ -1,13 +1,6 @@
-//! The one game loop: every game between players (a tournament's, a contest's series, a
-//! calibration or a measurement) is played here, so a clock, a forfeit and a result mean
-//! the same everywhere.
-//!
-//! With a contest clock, a player that goes over the time per move, or plays an illegal
-//! move or none, forfeits the game, as in extreme tic-tac-toe's contest; without one, an
-//! illegal move is a bug in the player, reported rather than hidden. A player is timed
-//! around its `decide` call and cannot be interrupted: one that goes over forfeits once it
-//! answers, as the contest simulator's would after its alarm. Who won is the final
-//! position's [`Status`](super::Status), as everywhere: a game won on points is a win.
+//! The one game loop, so a clock, a forfeit and a result mean the same everywhere. A
+//! player is timed around its `decide` call and cannot be interrupted: one that goes over
+//! forfeits once it answers, as the contest simulator's would after its alarm.
 
 use std::time::{Duration, Instant};
 
@@ -21,15 +14,14 @@ pub use super::tally::{End, Played, Tally};
 /// How long a player may think, and what breaking a rule costs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Clock {
-    /// No clock: an illegal move (or none) is a bug in the player, reported as an error.
+    /// An illegal move (or none) is a bug in the player, reported as an error.
     Off,
-    /// A contest: an illegal move or none forfeits the game, and so does a move that took
-    /// longer than the limit, where there is one.
+    /// An illegal move or none forfeits the game, as does a move over the limit.
     Contest(Option<Duration>),
 }
 
 impl Clock {
-    /// A contest with this time per move; no clock at all without one.
+    /// No clock at all without a limit.
     pub fn per_move(limit: Option<Duration>) -> Clock {
         limit.map_or(Clock::Off, |limit| Clock::Contest(Some(limit)))
     }
@@ -42,7 +34,7 @@ impl Clock {
     }
 }
 
-/// How one game is played: the game (for its contest points) and the clock.
+/// The game is there for its contest points.
 #[derive(Clone, Copy)]
 pub struct Rules<'a> {
     pub game: &'a dyn Game,
@@ -51,11 +43,9 @@ pub struct Rules<'a> {
 
 /// Sees every move as it is played, before the next is asked for.
 pub trait Observer {
-    /// The side to move in `before` made `mv`, found in `took`.
     fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration);
 }
 
-/// Nobody watching.
 impl Observer for () {
     fn moved(&mut self, _: &dyn Position, _: Move, _: Duration) {}
 }
@@ -66,8 +56,7 @@ impl<F: FnMut(&dyn Position, Move, Duration)> Observer for F {
     }
 }
 
-/// A player broke the rules with no clock on: a bug in that player, reported rather than
-/// hidden.
+/// A player broke the rules with no clock on: a bug in that player.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("player {player} made an illegal move in {position}: {reason}")]
 pub struct IllegalMove {
@@ -76,8 +65,7 @@ pub struct IllegalMove {
     pub reason: String,
 }
 
-/// Plays one game from `start` to its end, `players[0]` moving for the first side, telling
-/// `observer` every move.
+/// `players[0]` moves for the first side.
 pub fn play_game(
     rules: Rules<'_>,
     start: Box<dyn Position>,
@@ -127,7 +115,6 @@ pub fn play_game(
     }
 }
 
-/// The game over: its winner and the contest's points for that result.
 fn played(
     rules: Rules<'_>,
     last: Box<dyn Position>,
@@ -144,8 +131,7 @@ fn played(
     }
 }
 
-/// `games` games of `players[0]` against `players[1]` from `start`, `players[0]` moving
-/// first in the even-numbered ones; the tally's first player is `players[0]`.
+/// `players[0]` moves first in the even-numbered games and is the tally's first player.
 pub fn play_match(
     rules: Rules<'_>,
     start: &dyn Position,

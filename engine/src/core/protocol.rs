@@ -11,7 +11,6 @@ use super::{
 
 const USAGE: &str = "send a position, move POSITION or analyze POSITION";
 
-/// What a request line asks for.
 enum Request<'a> {
     Move(&'a str),
     Analyze(&'a str),
@@ -48,20 +47,19 @@ fn parse_request(request: &str) -> Result<Request<'_>, String> {
     }
 }
 
-/// One engine session: the game, what it knows, and the player that answers `move` (kept
-/// between requests, so a searching player keeps what it has learnt).
+/// The player that answers `move` is kept between requests: a searching player keeps what
+/// it has learnt.
 pub struct ProtocolSession<'a> {
     pub game: &'a dyn Game,
     pub engine: &'a dyn Engine,
     pub player: Box<dyn Player>,
-    /// A fixed budget (`--depth`, `--nodes`): `move` and `analyze` answer from the
-    /// analysis at it, the same on every run, where the engine searches.
+    /// `--depth`, `--nodes`: where the engine searches, answers come from the analysis at
+    /// it, the same on every run.
     pub budget: Option<Budget>,
     pub threads: usize,
 }
 
 impl<'a> ProtocolSession<'a> {
-    /// A session answering with `player`: no fixed budget, one thread.
     pub fn new(game: &'a dyn Game, engine: &'a dyn Engine, player: Box<dyn Player>) -> Self {
         ProtocolSession {
             game,
@@ -72,7 +70,7 @@ impl<'a> ProtocolSession<'a> {
         }
     }
 
-    /// The reply to one request line; `None` for `quit`.
+    /// `None` for `quit`.
     pub fn reply(&mut self, request: &str) -> Option<String> {
         let (verb, text) = match parse_request(request.trim()) {
             Ok(Request::Quit) => return None,
@@ -94,7 +92,6 @@ impl<'a> ProtocolSession<'a> {
         })
     }
 
-    /// The analysis at the session's fixed budget, where it has one and the engine searches.
     fn analysis(&self, position: &dyn Position) -> Option<Analysis> {
         let settings = SearchSettings::new(self.budget?, self.threads.max(1));
         self.engine.analysis(position, &settings)
@@ -157,8 +154,8 @@ fn hint_words(hint: Hint) -> String {
     }
 }
 
-/// The reply to a finished game (`None` while it is in play): `over x`, `over o` or `over
-/// draw` from its status, then both points where they decided it (`over x 31 28`).
+/// `over x`, `over o` or `over draw`, then both points where they decided it (`over x 31
+/// 28`); `None` while the game is in play.
 pub fn over(game: &dyn Game, position: &dyn Position) -> Option<String> {
     let result = match position.status() {
         Status::InPlay => return None,

@@ -1,9 +1,6 @@
-//! Many games between two players, spread over threads.
-//!
-//! Every game draws its randomness from a seed derived from (tournament seed, game index)
-//! alone, and the tally is a sum, so the same seed gives the same results on any number of
-//! threads (a player that searches for a time depends on the machine's speed too). Each
-//! game is played by the one game loop ([`play_game`]), with the pairing's clock.
+//! Many games between two players, spread over threads. Every game's randomness comes from
+//! (tournament seed, game index) alone and the tally is a sum, so a seed gives the same
+//! results on any number of threads (unless a player searches for a time).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -21,14 +18,13 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The seeds of game `index`'s first and second player.
+/// Of game `index`'s first and second player.
 pub fn game_seeds(seed: u64, index: u64) -> (u64, u64) {
     let game = mix(mix(seed) ^ index);
     (mix(game ^ 1), mix(game ^ 2))
 }
 
-/// Shared between the threads of a run and whoever watches it: a stop request (Ctrl-C) and
-/// a count of finished games (the progress bar).
+/// A stop request (Ctrl-C) and the finished games (the progress bar), shared with a watcher.
 #[derive(Default)]
 pub struct Control {
     pub stop: AtomicBool,
@@ -41,8 +37,7 @@ impl Control {
     }
 }
 
-/// One pairing: who moves first, who second (player names the game's engine knows), and
-/// how they play.
+/// Player names the game's engine knows, `first` moving first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub first: String,
@@ -54,11 +49,9 @@ pub struct Pairing {
     pub move_limit: Option<Duration>,
 }
 
-/// Sees each finished game of a pairing: its index, its moves and how it ended (from any
-/// of the run's threads).
+/// Sees each finished game (its index, moves and end) from any of the run's threads.
 pub type Keep<'a> = &'a (dyn Fn(u64, &[Move], &Played) + Sync);
 
-/// The game and its engine, shared by every thread of a run, and who keeps the games.
 #[derive(Clone, Copy)]
 pub struct Arena<'a> {
     pub game: &'a dyn Game,
@@ -69,10 +62,8 @@ pub struct Arena<'a> {
 /// Games are handed out to threads in blocks of this many, so threads rarely contend.
 const BLOCK: u64 = 32;
 
-/// Plays the pairing on `threads` threads, the calling thread one of them. Stops early when
-/// `control.stop` is set, returning the games finished by then (`Tally::games` tells how
-/// many). Threads the system refuses are done without (noted, see [`threads::note_fewer`]):
-/// at worst every game is played on the calling thread.
+/// On `threads` threads, the calling thread one of them, stopping early on `control.stop`
+/// with the games finished by then. Threads the system refuses are done without.
 pub fn run(
     pairing: &Pairing,
     arena: Arena<'_>,
@@ -108,7 +99,6 @@ pub fn run(
     Ok(total)
 }
 
-/// Takes blocks of game indices until all are played or a stop is requested.
 fn worker(
     pairing: &Pairing,
     arena: Arena<'_>,
@@ -138,7 +128,6 @@ fn worker(
     }
 }
 
-/// Builds both players with their seeds and plays one game, its moves into `moves`.
 fn play_one(
     pairing: &Pairing,
     arena: Arena<'_>,

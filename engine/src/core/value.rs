@@ -37,9 +37,8 @@ impl Outcome {
     }
 }
 
-/// A value as people and scripts see it: the outcome for the side to move and the plies
-/// to the end of the game under perfect play. No cap on the plies, and a draw's plies are
-/// whatever the game says (a drawn game need not fill the board).
+/// The outcome for the side to move and the plies to the end under perfect play; a draw's
+/// plies are the game's to say (a drawn game need not fill the board).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Value {
     pub outcome: Outcome,
@@ -68,7 +67,7 @@ impl Value {
         }
     }
 
-    /// Short form for grids: `W5`, `D`, `L3`.
+    /// `W5`, `D`, `L3`.
     pub fn short(self) -> String {
         match self.outcome {
             Outcome::Draw => "D".to_string(),
@@ -92,8 +91,7 @@ impl Value {
         }
     }
 
-    /// Better for the side to move is greater: wins before draws before losses, a fast win
-    /// before a slow one, a slow loss before a fast one.
+    /// A fast win before a slow one, a slow loss before a fast one.
     fn rank(self) -> (Outcome, i64) {
         match self.outcome {
             Outcome::Win => (Outcome::Win, -i64::from(self.plies)),
@@ -120,7 +118,6 @@ impl Ord for Value {
 }
 
 impl fmt::Display for Value {
-    /// `win in 5`, `draw`, `loss in 3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.outcome {
             Outcome::Draw => write!(f, "draw"),

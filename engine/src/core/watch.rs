@@ -1,9 +1,5 @@
-//! A search in progress, seen from another thread: what it has reached so far, and the
-//! way to tell it to move now.
-//!
-//! The searching thread reports after each finished step (an iteration, or a root move
-//! of one); the screen reads the latest report on its own clock. Telling a search to stop
-//! makes it answer with what it had finished: a move-now key never costs a legal move.
+//! A search in progress, seen from another thread: its latest report, and the way to tell
+//! it to answer now with what it had finished (a move-now key never costs a legal move).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,23 +8,19 @@ use std::time::Duration;
 use super::analysis::Budget;
 use super::moves::Move;
 
-/// How far a search has gone.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Thinking {
     /// The deepest iteration finished (plies, the move included); 0 before the first.
     pub depth: u32,
-    /// The best move of the deepest finished iteration.
     pub best: Option<Move>,
-    /// Nodes searched so far, every thread's.
+    /// Every thread's.
     pub nodes: u64,
-    /// Time since the search began.
     pub elapsed: Duration,
-    /// What the search may spend.
     pub budget: Budget,
 }
 
 impl Thinking {
-    /// Nodes a second so far (0 before any time has passed).
+    /// 0 before any time has passed.
     pub fn nodes_per_second(&self) -> u64 {
         let micros = self.elapsed.as_micros();
         if micros == 0 {
@@ -38,7 +30,6 @@ impl Thinking {
     }
 }
 
-/// Shared between a search and whoever watches it.
 #[derive(Debug, Default)]
 pub struct Watch {
     stop: AtomicBool,
@@ -50,12 +41,10 @@ impl Watch {
         Watch::default()
     }
 
-    /// Ask the search to answer now with what it has finished.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Whether the search has been asked to answer now.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -66,7 +55,6 @@ impl Watch {
         *self.lock() = None;
     }
 
-    /// The search's latest progress.
     pub fn report(&self, thinking: Thinking) {
         *self.lock() = Some(thinking);
     }
