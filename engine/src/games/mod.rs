@@ -62,9 +62,11 @@ pub enum Part {
     InARow,
 }
 
-/// Why a game refuses a size or a line length; `valid: None` where it takes none at all.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Refusal {
+/// Why a choice names no game: the wrong part, the values it may take (`None` for an
+/// unknown game or a part the game takes none of) and the sentence that says so.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{why}")]
+pub struct GameError {
     pub part: Part,
     pub valid: Option<RangeInclusive<u8>>,
     pub why: String,
@@ -77,7 +79,7 @@ pub enum Boards {
     Sized {
         sizes: RangeInclusive<u8>,
         default: u8,
-        make: fn(u8, Option<u8>) -> Result<Arc<dyn Game>, Refusal>,
+        make: fn(u8, Option<u8>) -> Result<Arc<dyn Game>, GameError>,
     },
 }
 
@@ -93,9 +95,9 @@ impl Registration {
                 Ok(make())
             }
             Boards::Sized { default, make, .. } => make(size.unwrap_or(*default), in_a_row)
-                .map_err(|refusal| {
-                    let why = format!("{}: {}", self.family, refusal.why);
-                    GameError::Variant(Refusal { why, ..refusal })
+                .map_err(|e| GameError {
+                    why: format!("{}: {}", self.family, e.why),
+                    ..e
                 }),
         }
     }
@@ -246,9 +248,20 @@ impl FromStr for GameKind {
     type Err = GameError;
 
     fn from_str(text: &str) -> Result<GameKind, GameError> {
+        let why = || {
+            format!(
+                "unknown game {}: the games are {}",
+                quote(text.trim()),
+                valid_names()
+            )
+        };
         find(GAMES, text)
             .map(|at| GameKind::ALL[at])
-            .ok_or_else(|| GameError::Unknown(text.trim().to_string()))
+            .ok_or_else(|| GameError {
+                part: Part::Kind,
+                valid: None,
+                why: why(),
+            })
     }
 }
 
@@ -296,32 +309,6 @@ impl GameChoice {
     }
 }
 
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum GameError {
-    #[error("unknown game {}: the games are {}", quote(.0), valid_names())]
-    Unknown(String),
-    #[error("{}", .0.why)]
-    Variant(Refusal),
-}
-
-impl GameError {
-    pub fn part(&self) -> Part {
-        match self {
-            GameError::Unknown(_) => Part::Kind,
-            GameError::Variant(refusal) => refusal.part,
-        }
-    }
-
-    /// The values the wrong part may take (a size from 3 to 7); `None` for an unknown game
-    /// or one that takes no such part.
-    pub fn valid(&self) -> Option<RangeInclusive<u8>> {
-        match self {
-            GameError::Unknown(_) => None,
-            GameError::Variant(refusal) => refusal.valid.clone(),
-        }
-    }
-}
-
 /// The games that come in sizes (and so take a line length): `classic`.
 pub fn sized_names() -> Vec<&'static str> {
     let sized = GAMES.iter().filter(|game| game.sizes().is_some());
@@ -347,11 +334,11 @@ fn refuse_variant(size: Option<u8>, in_a_row: Option<u8>, family: &str) -> Resul
         "{title} is played on its one board; it takes no {flag} ({value} was given; {sized} \
          {verb} in sizes)"
     );
-    Err(GameError::Variant(Refusal {
+    Err(GameError {
         part,
         valid: None,
         why,
-    }))
+    })
 }
 
 /// Every game and variant this build knows, each once: the default of each game, then its
@@ -466,12 +453,12 @@ mod tests {
         let why = "Take two is played on its one board; it takes no size (5 was given; classic \
                    comes in sizes)"
             .into();
-        let refused = Refusal {
+        let refused = GameError {
             part: Part::Size,
             valid: None,
             why,
         };
-        assert_eq!(sized, Err(GameError::Variant(refused)));
+        assert_eq!(sized, Err(refused));
     }
 
     #[test]
@@ -487,7 +474,7 @@ mod tests {
             ..GameChoice::of(GameKind::Latin)
         };
         let refused = build(sized).map(|game| game.key()).unwrap_err();
-        assert_eq!((refused.part(), refused.valid()), (Part::Size, None));
+        assert_eq!((refused.part, refused.valid), (Part::Size, None));
         let choice = |size, in_a_row| GameChoice {
             size,
             in_a_row,
@@ -495,7 +482,7 @@ mod tests {
         };
         let part_and_valid = |choice| {
             let e = build(choice).map(|game| game.key()).unwrap_err();
-            (e.part(), e.valid())
+            (e.part, e.valid)
         };
         assert_eq!(
             part_and_valid(choice(Some(9), None)),
@@ -503,7 +490,7 @@ mod tests {
         );
         let long = choice(Some(4), Some(5));
         assert_eq!(part_and_valid(long), (Part::InARow, Some(3..=4)));
-        assert_eq!(err.part(), Part::Kind);
+        assert_eq!(err.part, Part::Kind);
         assert_eq!(sized_names(), ["classic"]);
     }
 }
