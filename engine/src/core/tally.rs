@@ -57,17 +57,6 @@ pub struct Played {
     pub overrun: Option<Duration>,
 }
 
-impl Played {
-    /// 1 for a win, 0.5 for a draw, 0 for a loss.
-    pub fn score(&self, side: Side) -> f64 {
-        match self.winner {
-            Some(s) if s == side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
-    }
-}
-
 /// Results of games between two players, "first" the player named first (in a match, the
 /// one that moves first in the even-numbered games); arrays are (first, second).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
