@@ -41,21 +41,6 @@ pub struct Rules<'a> {
     pub clock: Clock,
 }
 
-/// Sees every move as it is played, before the next is asked for.
-pub trait Observer {
-    fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration);
-}
-
-impl Observer for () {
-    fn moved(&mut self, _: &dyn Position, _: Move, _: Duration) {}
-}
-
-impl<F: FnMut(&dyn Position, Move, Duration)> Observer for F {
-    fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration) {
-        self(before, mv, took);
-    }
-}
-
 /// A player broke the rules with no clock on: a bug in that player.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("player {player} made an illegal move in {position}: {reason}")]
@@ -65,12 +50,13 @@ pub struct IllegalMove {
     pub reason: String,
 }
 
-/// `players[0]` moves for the first side.
+/// `players[0]` moves for the first side; `moved` sees every move (the position before it,
+/// the move, the time it took) before the next is asked for.
 pub fn play_game(
     rules: Rules<'_>,
     start: Box<dyn Position>,
     players: [&mut dyn Player; 2],
-    observer: &mut dyn Observer,
+    moved: &mut dyn FnMut(&dyn Position, Move, Duration),
 ) -> Result<Played, IllegalMove> {
     let mut position = start;
     let [first, second] = players;
@@ -99,7 +85,7 @@ pub fn play_game(
         match (next, rules.clock) {
             (Ok(next), _) => {
                 if let Some(d) = decision {
-                    observer.moved(position.as_ref(), d.mv, took);
+                    moved(position.as_ref(), d.mv, took);
                 }
                 position = next;
             }
@@ -146,7 +132,7 @@ pub fn play_match(
         } else {
             ([&mut *b, &mut *a], Side::Second)
         };
-        let played = play_game(rules, start.clone_box(), order, &mut ())?;
+        let played = play_game(rules, start.clone_box(), order, &mut |_, _, _| {})?;
         tally.record(&played, a_side);
     }
     Ok(tally)
@@ -185,7 +171,7 @@ mod tests {
             rules(None),
             Toy.start(),
             [&mut Stubborn, &mut Stubborn],
-            &mut (),
+            &mut |_, _, _| {},
         )
         .unwrap_err();
         assert_eq!(err.player, "stubborn");
@@ -200,7 +186,7 @@ mod tests {
             rules(clock),
             Toy.start(),
             [&mut Stubborn, &mut Stubborn],
-            &mut (),
+            &mut |_, _, _| {},
         )
         .expect("a forfeit, not an error");
         // X's a stands; O's a is taken: O forfeits, X wins.
@@ -231,7 +217,13 @@ mod tests {
     #[test]
     fn going_over_the_clock_forfeits() {
         let clock = Some(Duration::from_millis(1));
-        let played = play_game(rules(clock), Toy.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let played = play_game(
+            rules(clock),
+            Toy.start(),
+            [&mut Slow, &mut Slow],
+            &mut |_, _, _| {},
+        )
+        .unwrap();
         assert_eq!(played.end, End::TimeOut);
         assert_eq!(
             played.winner,
@@ -259,7 +251,8 @@ mod tests {
             // O's one legal move ends the game with every small board decided, no line.
             let (start, _) = one_move_from_the_points(x_won, &o_28);
             let (mut x, mut o) = (RandomPlayer::new(1), RandomPlayer::new(2));
-            let played = play_game(rules, Box::new(start), [&mut x, &mut o], &mut ()).unwrap();
+            let played =
+                play_game(rules, Box::new(start), [&mut x, &mut o], &mut |_, _, _| {}).unwrap();
             let (end, winner, points) = expected;
             assert_eq!(played.end, end);
             assert_eq!(played.winner, winner);
@@ -301,7 +294,13 @@ mod tests {
     fn a_match_alternates_who_moves_first_and_tallies_the_first_named() {
         // Slow always plays the first legal cell, so both orders replay one game each.
         let rules = rules(None);
-        let one = play_game(rules, Toy.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let one = play_game(
+            rules,
+            Toy.start(),
+            [&mut Slow, &mut Slow],
+            &mut |_, _, _| {},
+        )
+        .unwrap();
         let tally = play_match(rules, Toy.start().as_ref(), [&mut Slow, &mut Slow], 2).unwrap();
         assert_eq!(tally.games, 2);
         match one.winner {
