@@ -128,13 +128,10 @@ pub(crate) fn follow<S, M: Copy>(
     play: impl Fn(&S, M) -> Option<S>,
 ) -> Vec<M> {
     let mut line = Vec::new();
-    while line.len() < plies {
-        let Some(mv) = next(&now) else {
-            break;
-        };
-        let Some(after) = play(&now, mv) else {
-            break;
-        };
+    while line.len() < plies
+        && let Some(mv) = next(&now)
+        && let Some(after) = play(&now, mv)
+    {
         line.push(mv);
         now = after;
     }
@@ -684,7 +681,7 @@ mod tests {
 
     #[test]
     fn a_stopped_watch_still_gets_a_legal_move_from_the_first_iteration() {
-        let watch = Arc::new(Watch::new());
+        let watch = Arc::new(Watch::default());
         watch.stop();
         let settings = SearchSettings {
             watch: Some(watch.clone()),
@@ -699,7 +696,7 @@ mod tests {
 
     #[test]
     fn reports_come_after_each_iteration_with_growing_depth() {
-        let watch = Arc::new(Watch::new());
+        let watch = Arc::new(Watch::default());
         let toy = Toy::new(Some(watch.clone()));
         let settings = SearchSettings {
             watch: Some(watch.clone()),

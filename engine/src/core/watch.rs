@@ -37,10 +37,6 @@ pub struct Watch {
 }
 
 impl Watch {
-    pub fn new() -> Watch {
-        Watch::default()
-    }
-
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -78,7 +74,7 @@ mod tests {
 
     #[test]
     fn a_stop_is_seen_until_the_next_search_resets_it() {
-        let watch = Watch::new();
+        let watch = Watch::default();
         assert!(!watch.stopped());
         watch.stop();
         assert!(watch.stopped());
@@ -88,7 +84,7 @@ mod tests {
 
     #[test]
     fn the_latest_report_wins_and_a_reset_forgets_it() {
-        let watch = Watch::new();
+        let watch = Watch::default();
         assert_eq!(watch.latest(), None);
         let at = |depth| Thinking {
             depth,
