@@ -209,13 +209,9 @@ pub fn read_text_file(path: &Path, kind: &Kind) -> io::Result<String> {
     }
     String::from_utf8(bytes).map_err(|e| {
         let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        refused(Refused::NotText(line_of(before)))
+        let newlines = before.iter().filter(|&&b| b == b'\n').count();
+        refused(Refused::NotText(newlines + 1))
     })
-}
-
-/// 1-based: the line on which the text after `before` starts.
-pub fn line_of(before: &[u8]) -> usize {
-    before.iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 #[cfg(test)]

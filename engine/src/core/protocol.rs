@@ -23,18 +23,12 @@ fn parse_request(request: &str) -> Result<Request<'_>, String> {
         .split_once(char::is_whitespace)
         .unwrap_or((request, ""));
     let rest = rest.trim();
-    let needs_position = |verb: &str| {
-        if rest.is_empty() {
-            Err(format!("{verb} needs a position"))
-        } else {
-            Ok(())
-        }
-    };
     match word.to_ascii_lowercase().as_str() {
         "" => Err(format!("empty request: {USAGE}")),
         "quit" => Ok(Request::Quit),
-        "move" => needs_position("move").map(|()| Request::Move(rest)),
-        "analyze" => needs_position("analyze").map(|()| Request::Analyze(rest)),
+        verb @ ("move" | "analyze") if rest.is_empty() => Err(format!("{verb} needs a position")),
+        "move" => Ok(Request::Move(rest)),
+        "analyze" => Ok(Request::Analyze(rest)),
         // A word of letters that cannot be cells is a request we do not know, not a
         // position with a bad character.
         w if w.len() > 2
@@ -72,12 +66,13 @@ impl<'a> ProtocolSession<'a> {
 
     /// `None` for `quit`.
     pub fn reply(&mut self, request: &str) -> Option<String> {
-        let (verb, text) = match parse_request(request.trim()) {
-            Ok(Request::Quit) => return None,
-            Ok(Request::Move(text)) => ("move", text),
-            Ok(Request::Analyze(text)) => ("analyze", text),
-            Err(message) => return Some(format!("error {message}")),
-        };
+        let (text, answer): (_, fn(&mut Self, &dyn Position) -> String) =
+            match parse_request(request.trim()) {
+                Ok(Request::Quit) => return None,
+                Ok(Request::Move(text)) => (text, Self::move_reply),
+                Ok(Request::Analyze(text)) => (text, Self::analyze_reply),
+                Err(message) => return Some(format!("error {message}")),
+            };
         let position = match self.game.parse_position(text) {
             Ok(position) => position,
             Err(e) => return Some(format!("error {e}")),
@@ -85,11 +80,7 @@ impl<'a> ProtocolSession<'a> {
         if let Some(over) = over(self.game, position.as_ref()) {
             return Some(over);
         }
-        Some(if verb == "move" {
-            self.move_reply(position.as_ref())
-        } else {
-            self.analyze_reply(position.as_ref())
-        })
+        Some(answer(self, position.as_ref()))
     }
 
     fn analysis(&self, position: &dyn Position) -> Option<Analysis> {
@@ -116,7 +107,7 @@ impl<'a> ProtocolSession<'a> {
         out
     }
 
-    fn analyze_reply(&self, position: &dyn Position) -> String {
+    fn analyze_reply(&mut self, position: &dyn Position) -> String {
         let mut out = String::from("analyze");
         let hints = match self.analysis(position) {
             Some(analysis) => analysis.moves,

@@ -86,6 +86,16 @@ named_values!(
     "mode",
     [(VsBot, "bot"), (TwoHumans, "humans"), (Demo, "demo")]
 );
+impl First {
+    /// Who moves first when the person plays `human`.
+    fn playing(human: Side) -> First {
+        match human {
+            Side::First => First::You,
+            Side::Second => First::Bot,
+        }
+    }
+}
+
 named_values!(
     First,
     "first player",
@@ -325,10 +335,6 @@ impl Session {
             Mode::VsBot => saved.human.unwrap_or(Side::First),
             _ => Side::First,
         };
-        let starter = match human {
-            Side::First => First::You,
-            Side::Second => First::Bot,
-        };
         let history = History::replay(game.as_ref(), moves)?;
         Ok(Session {
             kept: Resumed {
@@ -337,7 +343,7 @@ impl Session {
                 ..*saved
             },
             history,
-            ..Session::new(game, saved.mode, starter, saved.difficulty)
+            ..Session::new(game, saved.mode, First::playing(human), saved.difficulty)
         })
     }
 
@@ -446,11 +452,7 @@ impl Session {
         self.kept.swapped |= !self.moves().is_empty();
         self.kept.human = Some(side);
         // The person has now picked the side, so the bot no longer "chose" it.
-        self.starter = if side == Side::First {
-            First::You
-        } else {
-            First::Bot
-        };
+        self.starter = First::playing(side);
     }
 
     /// Once per game, when it is over.

@@ -38,10 +38,7 @@ impl Side {
 
     /// Into per-side arrays.
     pub const fn index(self) -> usize {
-        match self {
-            Side::First => 0,
-            Side::Second => 1,
-        }
+        self as usize
     }
 }
 

@@ -49,14 +49,12 @@ pub struct Pairing {
     pub move_limit: Option<Duration>,
 }
 
-/// Sees each finished game (its index, moves and end) from any of the run's threads.
-pub type Keep<'a> = &'a (dyn Fn(u64, &[Move], &Played) + Sync);
-
 #[derive(Clone, Copy)]
 pub struct Arena<'a> {
     pub game: &'a dyn Game,
     pub engine: &'a dyn Engine,
-    pub keep: Option<Keep<'a>>,
+    /// Sees each finished game (its index, moves and end) from any of the run's threads.
+    pub keep: Option<&'a (dyn Fn(u64, &[Move], &Played) + Sync)>,
 }
 
 /// Games are handed out to threads in blocks of this many, so threads rarely contend.

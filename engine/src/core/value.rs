@@ -27,14 +27,6 @@ impl Outcome {
             Outcome::Loss => 'L',
         }
     }
-
-    pub fn flipped(self) -> Outcome {
-        match self {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::Loss => Outcome::Win,
-        }
-    }
 }
 
 /// The outcome for the side to move and the plies to the end under perfect play; a draw's
@@ -85,10 +77,13 @@ impl Value {
     /// The value, for the side that moved into this position, of the move that led here:
     /// the opposite outcome, one ply further away.
     pub fn before_move(self) -> Value {
-        Value {
-            outcome: self.outcome.flipped(),
-            plies: self.plies + 1,
-        }
+        let outcome = match self.outcome {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        };
+        let plies = self.plies + 1;
+        Value { outcome, plies }
     }
 
     /// A fast win before a slow one, a slow loss before a fast one.

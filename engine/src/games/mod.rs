@@ -20,7 +20,7 @@ use crate::core::words::{capitalized, listed, quote};
 macro_rules! games {
     ($($kind:ident => $registration:path),+ $(,)?) => {
         /// A game of [`GAMES`], for the code that names one (a command that works for some).
-        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum GameKind {
             $($kind),+
         }
@@ -154,12 +154,6 @@ pub fn any_size() -> RangeInclusive<u8> {
         (low.min(*sizes.start()), high.max(*sizes.end()))
     });
     low..=high
-}
-
-impl fmt::Debug for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 impl fmt::Display for GameKind {

@@ -257,23 +257,16 @@ impl<'a> Judge<'a> {
     /// A proven line (`proof`) that stops short of the end (a table's cut-off) is carried
     /// on by the analyses of its last position while they prove too, to show the win.
     fn line(&self, from: &dyn Position, mut pv: Vec<Move>, proof: bool) -> Vec<Move> {
-        if !proof {
-            return pv;
-        }
-        let Some(mut end) = after_line(from, &pv) else {
+        let Some(mut end) = proof.then(|| after_line(from, &pv)).flatten() else {
             return pv;
         };
-        while end.status() == Status::InPlay && pv.len() < MAX_PROVEN_PLIES {
-            let Some(more) = self
-                .engine
-                .analysis(end.as_ref(), &self.settings)
-                .filter(|a| a.claim().is_some() && !a.pv.is_empty())
-            else {
-                break;
-            };
-            let Some(next) = after_line(end.as_ref(), &more.pv) else {
-                break;
-            };
+        let proven = |a: &Analysis| a.claim().is_some() && !a.pv.is_empty();
+        while end.status() == Status::InPlay
+            && pv.len() < MAX_PROVEN_PLIES
+            && let Some(more) = self.engine.analysis(end.as_ref(), &self.settings)
+            && proven(&more)
+            && let Some(next) = after_line(end.as_ref(), &more.pv)
+        {
             pv.extend(more.pv);
             end = next;
         }

@@ -77,12 +77,6 @@ pub(crate) struct Perfect<S: Solution> {
     solver: Arc<S>,
 }
 
-impl<S: Solution> Perfect<S> {
-    pub fn new(solver: Arc<S>) -> Perfect<S> {
-        Perfect { solver }
-    }
-}
-
 impl<S: Solution> Player for Perfect<S> {
     fn name(&self) -> String {
         "perfect".into()
@@ -109,7 +103,7 @@ pub fn solved_player<S: Solution>(
         Difficulty::Easy => styles[0],
         Difficulty::Medium => styles[1],
         Difficulty::Hard => styles[2],
-        Difficulty::Perfect => return Box::new(Perfect::new(solver)),
+        Difficulty::Perfect => return Box::new(Perfect { solver }),
     };
     Box::new(ExactLevel::new(level, style, solver, seed))
 }
