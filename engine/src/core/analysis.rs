@@ -19,18 +19,6 @@ pub enum Budget {
     Time(Duration),
 }
 
-impl Budget {
-    /// (The deepest iteration, the nodes of all iterations, the time), each unlimited but
-    /// the one this budget sets.
-    pub fn limits(self) -> (u32, u64, Option<Duration>) {
-        match self {
-            Budget::Depth(d) => (d.max(1), u64::MAX, None),
-            Budget::Nodes(n) => (u32::MAX, n, None),
-            Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
-        }
-    }
-}
-
 impl fmt::Display for Budget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -20,20 +20,6 @@ pub enum Clock {
     Contest(Option<Duration>),
 }
 
-impl Clock {
-    /// No clock at all without a limit.
-    pub fn per_move(limit: Option<Duration>) -> Clock {
-        limit.map_or(Clock::Off, |limit| Clock::Contest(Some(limit)))
-    }
-
-    fn limit(self) -> Option<Duration> {
-        match self {
-            Clock::Off => None,
-            Clock::Contest(limit) => limit,
-        }
-    }
-}
-
 /// The game is there for its contest points.
 #[derive(Clone, Copy)]
 pub struct Rules<'a> {
@@ -75,7 +61,9 @@ pub fn play_game(
         let took = started.elapsed();
         let forfeit =
             |end, position, overrun| Ok(played(rules, position, end, Some(side.other()), overrun));
-        if rules.clock.limit().is_some_and(|limit| took > limit) {
+        if let Clock::Contest(Some(limit)) = rules.clock
+            && took > limit
+        {
             return forfeit(End::TimeOut, position, Some(took));
         }
         let next = match &decision {
@@ -149,7 +137,7 @@ mod tests {
     fn rules(move_limit: Option<Duration>) -> Rules<'static> {
         Rules {
             game: &Toy,
-            clock: Clock::per_move(move_limit),
+            clock: move_limit.map_or(Clock::Off, |limit| Clock::Contest(Some(limit))),
         }
     }
 

@@ -236,7 +236,12 @@ pub(crate) fn analyze<R: Root>(root: &R, settings: &SearchSettings) -> Option<An
     let start = Instant::now();
     let moves = root.moves();
     let proofs = root.proofs();
-    let (max_depth, node_limit, movetime) = settings.budget.limits();
+    // Every limit but the budget's own is none.
+    let (max_depth, node_limit, movetime) = match settings.budget {
+        Budget::Depth(d) => (d.max(1), u64::MAX, None),
+        Budget::Nodes(n) => (u32::MAX, n, None),
+        Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
+    };
     let halt = Arc::new(Halt {
         abort: AtomicBool::new(false),
         deadline: movetime.and_then(|t| deadline(start, t)),

@@ -146,10 +146,7 @@ impl History {
     }
 
     pub fn position(&self) -> &dyn Position {
-        self.positions
-            .last()
-            .expect("the start is always there")
-            .as_ref()
+        self.position_at(self.moves.len())
     }
 
     /// The position after the first `n` moves (all of them when there are fewer).
@@ -217,26 +214,19 @@ impl History {
     /// Moves to redo as [`History::redo_moves`] listed them, kept only if they can all be
     /// played from here.
     pub fn restore_redo(&mut self, moves: &[Move]) {
-        let mut position = self.position().clone_box();
-        for &cell in moves {
-            match position.play(cell) {
-                Ok(next) => position = next,
-                Err(_) => return,
-            }
+        let start = self.position().clone_box();
+        if (moves.iter())
+            .try_fold(start, |now, &mv| now.play(mv).ok())
+            .is_some()
+        {
+            self.redo = moves.iter().rev().copied().collect();
         }
-        self.redo = moves.iter().rev().copied().collect();
     }
 
+    /// The move was legal here before it was taken back, so it plays again.
     pub fn redo_one(&mut self) -> Option<Move> {
         let cell = self.redo.pop()?;
-        match self.push(cell) {
-            Ok(()) => Some(cell),
-            // Cannot happen: the move was legal here before it was taken back.
-            Err(_) => {
-                self.redo.clear();
-                None
-            }
-        }
+        self.push(cell).ok().map(|()| cell)
     }
 }
 

@@ -19,9 +19,9 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// Of game `index`'s first and second player.
-pub fn game_seeds(seed: u64, index: u64) -> (u64, u64) {
+pub fn game_seeds(seed: u64, index: u64) -> [u64; 2] {
     let game = mix(mix(seed) ^ index);
-    (mix(game ^ 1), mix(game ^ 2))
+    [mix(game ^ 1), mix(game ^ 2)]
 }
 
 /// A stop request (Ctrl-C) and the finished games (the progress bar), shared with a watcher.
@@ -70,7 +70,7 @@ pub fn run(
 ) -> Result<Tally, IllegalMove> {
     let next = AtomicU64::new(0);
     let play = || worker(pairing, arena, &next, control);
-    let results: Vec<Result<Tally, IllegalMove>> = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let mut helpers = Vec::new();
         for _ in 1..threads.max(1) {
             match threads::spawn_scoped(scope, "tournament", "a tournament thread", play) {
@@ -81,20 +81,17 @@ pub fn run(
                 }
             }
         }
-        let mut results = vec![play()];
+        let mine = play();
         // A helper's panic is the calling thread's to pass on, as if it had played there.
-        results.extend(
-            helpers
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))),
-        );
-        results
-    });
-    let mut total = Tally::default();
-    for tally in results {
-        total += tally?;
-    }
-    Ok(total)
+        let theirs = (helpers.into_iter())
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        std::iter::once(mine)
+            .chain(theirs)
+            .try_fold(Tally::default(), |mut total, tally| {
+                total += tally?;
+                Ok(total)
+            })
+    })
 }
 
 fn worker(
@@ -113,9 +110,8 @@ fn worker(
             if control.stopped() {
                 return Ok(tally);
             }
-            let (first_seed, second_seed) = game_seeds(pairing.seed, index);
             let mut moves = Vec::new();
-            let played = play_one(pairing, arena, [first_seed, second_seed], &mut moves)
+            let played = play_one(pairing, arena, game_seeds(pairing.seed, index), &mut moves)
                 .inspect_err(|_| control.stop.store(true, Ordering::Relaxed))?;
             if let Some(keep) = arena.keep {
                 keep(index, &moves, &played);
@@ -148,7 +144,8 @@ fn play_one(
     let mut second = build(&pairing.second, second_seed)?;
     let rules = Rules {
         game: arena.game,
-        clock: Clock::per_move(pairing.move_limit),
+        // No clock at all without a limit: an illegal move is then a bug in the player.
+        clock: (pairing.move_limit).map_or(Clock::Off, |limit| Clock::Contest(Some(limit))),
     };
     play_game(
         rules,
@@ -223,9 +220,9 @@ mod tests {
 
     #[test]
     fn game_seeds_differ_by_game_and_side() {
-        let (a, b) = game_seeds(1, 0);
-        let (c, _) = game_seeds(1, 1);
-        let (d, _) = game_seeds(2, 0);
+        let [a, b] = game_seeds(1, 0);
+        let [c, _] = game_seeds(1, 1);
+        let [d, _] = game_seeds(2, 0);
         assert!(a != b && a != c && a != d);
     }
 }

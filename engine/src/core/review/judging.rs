@@ -187,23 +187,16 @@ impl<'a> Judge<'a> {
     /// With the exact table's lines: the fastest win, the longest defence.
     fn exact(&self, review: MoveReview) -> Judgement {
         let ply = review.ply;
-        let (before, after) = (
-            self.history.position_at(ply - 1),
-            self.history.position_at(ply),
-        );
-        let best = review.best;
-        let mut better = vec![best];
-        if let Ok(next) = before.play(best) {
-            better.extend(exact_line(self.engine, next.as_ref(), LINE_PLIES - 1));
-        }
+        // The table's line from the position before starts with its best move.
+        let line_from = |n| exact_line(self.engine, self.history.position_at(n), LINE_PLIES);
         Judgement {
             ply,
             side: review.side,
-            played: self.history.moves()[ply - 1],
-            best,
+            played: review.mv,
+            best: review.best,
             grounds: Grounds::Exact(review),
-            better,
-            answer: exact_line(self.engine, after, LINE_PLIES),
+            better: line_from(ply - 1),
+            answer: line_from(ply),
         }
     }
 
@@ -215,7 +208,7 @@ impl<'a> Judge<'a> {
             .value(self.history.position_at(ply - 1))
             .is_some_and(|v| v.outcome == Outcome::Win);
         let before = self.analysis(ply - 1)?;
-        let (best, pv, proof) = (before.best, before.pv.clone(), before.claim().is_some());
+        let best = before.best;
         let figures = (before.figure(played)?, before.figure(best)?);
         let fault = if played == best {
             None
@@ -230,14 +223,6 @@ impl<'a> Judge<'a> {
         };
         // Only a marked move's lines are carried on to the end (a search or more each).
         let carry = fault.is_some();
-        let better = self.line(self.history.position_at(ply - 1), pv, proof && carry);
-        let answer = match self.analysis(ply) {
-            Some(after) => {
-                let (pv, proof) = (after.pv.clone(), after.claim().is_some());
-                self.line(self.history.position_at(ply), pv, proof && carry)
-            }
-            None => Vec::new(),
-        };
         Some(Judgement {
             ply,
             side,
@@ -249,18 +234,27 @@ impl<'a> Judge<'a> {
                 best: figures.1,
                 fault,
             },
-            better,
-            answer,
+            better: self.line(ply - 1, carry),
+            answer: self.line(ply, carry),
         })
     }
 
-    /// A proven line (`proof`) that stops short of the end (a table's cut-off) is carried
-    /// on by the analyses of its last position while they prove too, to show the win.
-    fn line(&self, from: &dyn Position, mut pv: Vec<Move>, proof: bool) -> Vec<Move> {
-        let Some(mut end) = proof.then(|| after_line(from, &pv)).flatten() else {
+    /// The best line of the analysis after `n` moves. Where `carry`, a proven line that
+    /// stops short of the end (a table's cut-off) is carried on by the analyses of its last
+    /// position while they prove too, to show the win.
+    fn line(&self, n: usize, carry: bool) -> Vec<Move> {
+        let Some(analysis) = self.analysis(n) else {
+            return Vec::new();
+        };
+        let mut pv = analysis.pv.clone();
+        let proven = |a: &Analysis| a.claim().is_some() && !a.pv.is_empty();
+        let from = self.history.position_at(n);
+        let Some(mut end) = (carry && proven(analysis))
+            .then(|| after_line(from, &pv))
+            .flatten()
+        else {
             return pv;
         };
-        let proven = |a: &Analysis| a.claim().is_some() && !a.pv.is_empty();
         while end.status() == Status::InPlay
             && pv.len() < MAX_PROVEN_PLIES
             && let Some(more) = self.engine.analysis(end.as_ref(), &self.settings)
@@ -305,7 +299,7 @@ fn fault(played: Hint, best: Hint, win_before: bool) -> Option<Fault> {
         Some(Fault::GaveUpWin)
     } else if proven(played) == Some(Outcome::Loss) && proven(best) != Some(Outcome::Loss) {
         Some(Fault::WalkedIntoLoss)
-    } else if score(best).is_some_and(|b| b > 0) && score(played).is_some_and(|m| m <= 0) {
+    } else if matches!((best, played), (Hint::Guess(b), Hint::Guess(m)) if b > 0 && m <= 0) {
         Some(Fault::LostAdvantage)
     } else {
         None
@@ -318,14 +312,6 @@ fn proven(figure: Hint) -> Option<Outcome> {
         Hint::Proven(Claim::WinWithin(_)) => Some(Outcome::Win),
         Hint::Proven(Claim::LossWithin(_)) => Some(Outcome::Loss),
         Hint::Proven(Claim::Exact(value)) => Some(value.outcome),
-        _ => None,
-    }
-}
-
-/// Not a proof or a bound.
-fn score(figure: Hint) -> Option<i32> {
-    match figure {
-        Hint::Guess(s) => Some(s),
         _ => None,
     }
 }
