@@ -105,25 +105,19 @@ pub fn solved_player<S: Solution>(
         Difficulty::Hard => styles[2],
         Difficulty::Perfect => return Box::new(Perfect { solver }),
     };
-    Box::new(ExactLevel::new(level, style, solver, seed))
+    Box::new(ExactLevel {
+        level,
+        style,
+        solver,
+        rng: rng_from_seed(seed),
+    })
 }
 
-pub struct ExactLevel<S: Solution> {
+struct ExactLevel<S: Solution> {
     level: Difficulty,
     style: Style,
     solver: Arc<S>,
     rng: PlayerRng,
-}
-
-impl<S: Solution> ExactLevel<S> {
-    pub fn new(level: Difficulty, style: Style, solver: Arc<S>, seed: u64) -> ExactLevel<S> {
-        ExactLevel {
-            level,
-            style,
-            solver,
-            rng: rng_from_seed(seed),
-        }
-    }
 }
 
 impl<S: Solution> Player for ExactLevel<S> {
