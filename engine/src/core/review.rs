@@ -135,7 +135,6 @@ fn count(moves: u32) -> String {
 
 /// The exact table's best move in turn (the fastest win, the longest defence), at most
 /// `plies` moves; empty where the engine names no best move.
-
 pub fn exact_line(engine: &dyn Engine, position: &dyn Position, plies: usize) -> Vec<Move> {
     root::follow(
         position.clone_box(),

@@ -468,7 +468,6 @@ impl<R: Root> Run<'_, R> {
 
     /// Each job a root move's index and its window, on the run's threads; `None` when any
     /// was cut short. Past the node limit the rest are stopped: the iteration is dropped.
-
     fn jobs(
         &self,
         jobs: &[(usize, Window)],

@@ -49,12 +49,14 @@ pub struct Pairing {
     pub move_limit: Option<Duration>,
 }
 
+/// Sees each finished game (its index, moves and end) from any of the run's threads.
+pub type Keep<'a> = &'a (dyn Fn(u64, &[Move], &Played) + Sync);
+
 #[derive(Clone, Copy)]
 pub struct Arena<'a> {
     pub game: &'a dyn Game,
     pub engine: &'a dyn Engine,
-    /// Sees each finished game (its index, moves and end) from any of the run's threads.
-    pub keep: Option<&'a (dyn Fn(u64, &[Move], &Played) + Sync)>,
+    pub keep: Option<Keep<'a>>,
 }
 
 /// Games are handed out to threads in blocks of this many, so threads rarely contend.

@@ -72,6 +72,8 @@ pub struct GameError {
     pub why: String,
 }
 
+type MakeSized = fn(u8, Option<u8>) -> Result<Arc<dyn Game>, GameError>;
+
 pub enum Boards {
     /// One board only: the game takes no size or line length.
     One(fn() -> Arc<dyn Game>),
@@ -79,7 +81,7 @@ pub enum Boards {
     Sized {
         sizes: RangeInclusive<u8>,
         default: u8,
-        make: fn(u8, Option<u8>) -> Result<Arc<dyn Game>, GameError>,
+        make: MakeSized,
     },
 }
 
