@@ -76,10 +76,6 @@ pub fn marks(engine: &dyn Engine, history: &History) -> Vec<Option<Mark>> {
 }
 
 impl MoveReview {
-    fn lost_at_once(&self) -> bool {
-        self.after.outcome == Outcome::Loss && self.after.plies == 1
-    }
-
     /// In a player's words, `other` naming the other side: "c7 let O force a win in 2
     /// moves; c3 kept the draw".
     pub fn sentence(&self, game: &dyn Game, history: &History, other: &str) -> String {
@@ -101,7 +97,7 @@ impl MoveReview {
             };
         }
         let was = kept(self.before, other);
-        let now = if self.lost_at_once() {
+        let now = if self.after == Value::loss_in(1) {
             "lost at once".to_string()
         } else {
             match (self.after.outcome, self.mark) {
