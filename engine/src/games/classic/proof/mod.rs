@@ -18,7 +18,7 @@ use super::board::ClassicBoard;
 use super::cell::ClassicCell;
 use super::variant::Variant;
 use crate::core::{Outcome, Status, Value};
-use crate::games::classic::solver::ClassicScore;
+use crate::games::kit::exact::Score;
 use rules::{Rules, Sides};
 use search::{OutOfBudget, Search};
 
@@ -173,12 +173,10 @@ fn outcome(
             return Ok((Outcome::Win, Some(plies)));
         }
     }
-    if search.score(sides, ClassicScore::DRAW, ClassicScore::SOME_WIN)? >= ClassicScore::SOME_WIN {
+    if search.score(sides, Score::DRAW, Score::SOME_WIN)? >= Score::SOME_WIN {
         return Ok((Outcome::Win, None));
     }
-    let outcome = if search.score(sides, ClassicScore::SOME_LOSS, ClassicScore::DRAW)?
-        >= ClassicScore::DRAW
-    {
+    let outcome = if search.score(sides, Score::SOME_LOSS, Score::DRAW)? >= Score::DRAW {
         Outcome::Draw
     } else {
         Outcome::Loss
@@ -188,8 +186,8 @@ fn outcome(
 
 /// Whether the side to move wins within `plies` plies.
 fn win_within(search: &mut Search, sides: Sides, plies: u32) -> Result<bool, OutOfBudget> {
-    let within = ClassicScore::win_in(plies as u8);
-    Ok(search.score(sides, ClassicScore::win_in(plies as u8 + 1), within)? >= within)
+    let within = Score::win_in(plies);
+    Ok(search.score(sides, Score::win_in(plies + 1), within)? >= within)
 }
 
 /// The plies of a proven win or loss, by null windows one move further each time: "a win
@@ -205,8 +203,8 @@ fn plies(
         let settled = if outcome == Outcome::Win {
             win_within(search, sides, plies)?
         } else {
-            let longer = ClassicScore::loss_in(plies as u8 + 1);
-            search.score(sides, ClassicScore::loss_in(plies as u8), longer)? < longer
+            let longer = Score::loss_in(plies + 1);
+            search.score(sides, Score::loss_in(plies), longer)? < longer
         };
         if settled {
             return Ok(plies);

@@ -2,14 +2,9 @@
 //! the value, with its plies, of every position reachable from the empty board, solved at
 //! once and then looked up.
 
-mod choose;
-mod score;
 mod solve;
 mod table;
 
-pub(crate) use choose::ClassicChoice;
-pub(crate) use choose::Traps;
-pub(crate) use score::ClassicScore;
 pub(crate) use table::ClassicEntry;
 
 use super::board::ClassicBoard;
@@ -17,6 +12,7 @@ use super::cell::ClassicCell;
 use super::symmetry::Symmetries;
 use super::variant::Variant;
 use crate::core::Value;
+use crate::games::kit::exact::{self, Choice, Score};
 use solve::{Rules, Solve, children};
 use table::Table;
 
@@ -96,13 +92,13 @@ impl ClassicSolver {
         Some(entry.score.value(board.empty_cells().count_ones()))
     }
 
-    /// What playing `cell` does: its score for the side playing it, and the entry of the
-    /// position after it while the game goes on. `None` if the move is not legal.
+    /// What playing `cell` does: its score for the side playing it, and the losing and
+    /// winning replies after it while the game goes on. `None` if the move is not legal.
     pub fn move_result(
         &self,
         board: ClassicBoard,
         cell: ClassicCell,
-    ) -> Option<(ClassicScore, Option<ClassicEntry>)> {
+    ) -> Option<(Score, Option<(u32, u32)>)> {
         self.entry(board)?;
         board.play(cell).ok()?;
         let (mover, other) = Self::sides(board);
@@ -110,7 +106,8 @@ impl ClassicSolver {
             Some(score) => (score, None),
             None => {
                 let after = self.lookup(other, mover | 1 << cell.index());
-                (after.score.before_move(), Some(after))
+                let counts = (u32::from(after.losing), u32::from(after.winning));
+                (after.score.before_move(), Some(counts))
             }
         })
     }
@@ -129,8 +126,10 @@ impl ClassicSolver {
     }
 
     /// The perfect player's move; `None` when the game is over.
-    pub fn best_move(&self, board: ClassicBoard) -> Option<ClassicChoice> {
-        choose::best_move(self, board)
+    pub fn best_move(&self, board: ClassicBoard) -> Option<Choice<ClassicCell>> {
+        let moves = ClassicCell::in_mask(board.empty_cells());
+        let empty = board.empty_cells().count_ones();
+        exact::best_move(moves, empty, |cell| self.move_result(board, cell))
     }
 
     /// Canonical classes of in-play positions in the table.

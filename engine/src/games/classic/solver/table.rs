@@ -1,13 +1,13 @@
 //! What the classic solver keeps per class, in the solved-position table of `kit::solved`.
 
-use super::score::ClassicScore;
+use crate::games::kit::exact::Score;
 use crate::games::kit::solved::{Packed, SolvedTable};
 
 /// What the solver keeps per class: the value and, for the perfect player's tie-breaks, how
 /// many of the side to move's moves lose and how many win.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ClassicEntry {
-    pub score: ClassicScore,
+    pub score: Score,
     pub losing: u8,
     pub winning: u8,
 }
@@ -27,7 +27,7 @@ impl Packed for ClassicEntry {
 
     fn unpack(bits: u32) -> ClassicEntry {
         ClassicEntry {
-            score: ClassicScore::from_byte(bits as u8),
+            score: Score::from_byte(bits as u8),
             losing: (bits >> 8) as u8,
             winning: (bits >> 16) as u8,
         }
@@ -42,7 +42,7 @@ mod tests {
     fn keys_come_back_after_growing() {
         let mut t = Table::with_capacity(2);
         let entry = |i: u32| ClassicEntry {
-            score: ClassicScore::win_in((i % 16) as u8 + 1),
+            score: Score::win_in(i % 16 + 1),
             losing: (i % 7) as u8,
             winning: 1,
         };

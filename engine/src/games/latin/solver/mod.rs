@@ -1,18 +1,14 @@
 //! Exact values for every reachable position, built once and then looked up.
 
-pub mod choose;
 mod search;
 mod table;
-mod value;
 
 use crate::core::Value;
+use crate::games::kit::exact::{self, Choice, Score};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-pub(crate) use choose::Choice;
-pub(crate) use choose::Traps;
 pub(crate) use table::Entry;
-pub(crate) use value::Score;
 
 use crate::games::latin::game::{Board, Cell, Symmetries};
 use table::Table;
@@ -87,34 +83,31 @@ impl Solver {
 
     /// The value for the side to move; `None` when the game is over.
     pub fn value(&self, board: Board) -> Option<Value> {
-        self.score(board)
-            .map(|score| score.value(board.empty_count()))
-    }
-
-    pub fn score(&self, board: Board) -> Option<Score> {
-        self.entry(board).map(Entry::score)
+        let entry = self.entry(board)?;
+        Some(entry.score().value(board.empty_count()))
     }
 
     /// The value of playing `cell`, for the side that plays it; `None` if the move is not
     /// legal (game over, cell taken).
     pub fn move_value(&self, board: Board, cell: Cell) -> Option<Value> {
-        let score = self.move_score(board, cell)?;
+        let (score, _) = self.move_result(board, cell)?;
         Some(score.value(board.empty_count()))
     }
 
-    pub fn move_score(&self, board: Board, cell: Cell) -> Option<Score> {
-        self.move_result(board, cell).map(|(score, _)| score)
-    }
-
-    /// What playing `cell` leads to: its score for the side playing it, and the entry of
-    /// the position after it while the game goes on; `None` if the move is not legal.
-    fn move_result(&self, board: Board, cell: Cell) -> Option<(Score, Option<Entry>)> {
+    /// What playing `cell` leads to: its score for the side playing it, and the losing and
+    /// winning replies after it while the game goes on; `None` if the move is not legal.
+    pub(crate) fn move_result(
+        &self,
+        board: Board,
+        cell: Cell,
+    ) -> Option<(Score, Option<(u32, u32)>)> {
         board.play(cell).ok()?;
         Some(match search::immediate_score(board, cell) {
             (_, Some(score)) => (score, None),
             (child, None) => {
                 let entry = self.entry(child)?;
-                (entry.score().before_move(), Some(entry))
+                let counts = (entry.losing_moves(), entry.winning_moves());
+                (entry.score().before_move(), Some(counts))
             }
         })
     }
@@ -128,20 +121,12 @@ impl Solver {
         })
     }
 
-    /// How many of the opponent's replies go wrong for them after `cell` (those that lose
-    /// for them, or when `cell` loses, those that fail to win); `None` if `cell` is not legal.
-    pub fn traps(&self, board: Board, cell: Cell) -> Option<Traps> {
-        let (score, after) = self.move_result(board, cell)?;
-        Some(choose::traps(
-            after,
-            board.empty_count() - 1,
-            score.outcome(),
-        ))
-    }
-
     /// The perfect player's move; `None` when the game is over.
-    pub fn best_move(&self, board: Board) -> Option<Choice> {
-        choose::best_move(self, board)
+    pub fn best_move(&self, board: Board) -> Option<Choice<Cell>> {
+        let moves = Cell::in_mask(board.empty_cells());
+        exact::best_move(moves, board.empty_count(), |cell| {
+            self.move_result(board, cell)
+        })
     }
 
     pub fn classes(&self) -> usize {

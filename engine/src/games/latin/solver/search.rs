@@ -5,8 +5,8 @@
 //! tie-breaks.
 
 use super::table::{Entry, Table};
-use super::value::Score;
 use crate::core::Outcome;
+use crate::games::kit::exact::Score;
 use crate::games::latin::game::{Board, Cell, Symmetries};
 
 /// The value, for the side to move in `board`, of playing `cell`, when that move ends the

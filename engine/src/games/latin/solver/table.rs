@@ -1,7 +1,7 @@
 //! What the solver keeps per class of positions, in the solved-position table of
 //! `kit::solved`.
 
-use super::value::Score;
+use crate::games::kit::exact::Score;
 use crate::games::kit::solved::{Packed, SolvedTable};
 
 /// What is stored per position class: two bytes.
