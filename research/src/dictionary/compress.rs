@@ -53,12 +53,12 @@ impl CompressOptions {
     }
 }
 
-/// A candidate line: canonical base and move, and the members it can cover with the
-/// wildcard cell of each.
-struct Group {
-    base: QubicBoard,
-    play: usize,
-    members: Vec<(u32, u8)>,
+/// A candidate line: its base and move, and the members (positions by index) it can cover
+/// with the wildcard cell of each.
+pub(crate) struct Group<B, P> {
+    pub base: B,
+    pub play: P,
+    pub members: Vec<(u32, u8)>,
 }
 
 /// Lines standing for the same positions as `positions` (each with X's move), up to
@@ -86,14 +86,26 @@ pub fn compress<G: Geometry + ?Sized>(
         })
         .min_by_key(|chosen| line_count(&groups, positions.len(), chosen))
         .expect("at least one try");
-    let mut lines = write_lines(&groups, positions, &best);
+    let (wild, plain) = cover(&groups, positions.len(), &best);
+    let mut lines: Vec<WildLine> = wild
+        .into_iter()
+        .map(|(id, wildcards)| WildLine {
+            base: groups[id].base,
+            wildcards,
+            play: groups[id].play,
+        })
+        .chain(plain.into_iter().map(|i| {
+            let (board, play) = positions[i];
+            WildLine::plain(board, play)
+        }))
+        .collect();
     sort_lines(g, &mut lines);
     lines
 }
 
 /// The greedy set cover: repeatedly the group covering most positions not yet covered.
 /// Ties go to the first group in a fixed order, shuffled by `attempt` after the first try.
-fn greedy(groups: &[Group], count: usize, attempt: u32) -> Vec<usize> {
+pub(crate) fn greedy<B, P>(groups: &[Group<B, P>], count: usize, attempt: u32) -> Vec<usize> {
     let tie = |id: usize| -> u64 {
         if attempt == 0 {
             u64::MAX - id as u64
@@ -130,7 +142,7 @@ fn greedy(groups: &[Group], count: usize, attempt: u32) -> Vec<usize> {
 }
 
 /// Drops chosen groups whose every member another chosen group also holds, smallest first.
-fn prune(groups: &[Group], count: usize, mut chosen: Vec<usize>) -> Vec<usize> {
+fn prune(groups: &[Group<QubicBoard, usize>], count: usize, mut chosen: Vec<usize>) -> Vec<usize> {
     let mut cover = vec![0u32; count];
     for &id in &chosen {
         for &(i, _) in &groups[id].members {
@@ -151,42 +163,33 @@ fn prune(groups: &[Group], count: usize, mut chosen: Vec<usize>) -> Vec<usize> {
     chosen
 }
 
-/// One line per chosen group (each position in the first chosen group holding it), and a
-/// plain line for each position no group holds.
-fn write_lines(
-    groups: &[Group],
-    positions: &[(QubicBoard, usize)],
+/// The wildcards of each chosen group (the members no earlier chosen group holds; groups left
+/// with none are dropped), and the positions no chosen group holds.
+pub(crate) fn cover<B, P>(
+    groups: &[Group<B, P>],
+    count: usize,
     chosen: &[usize],
-) -> Vec<WildLine> {
-    let mut taken = vec![false; positions.len()];
+) -> (Vec<(usize, u64)>, Vec<usize>) {
+    let mut taken = vec![false; count];
     let mut lines = Vec::new();
     for &id in chosen {
-        let group = &groups[id];
         let mut wildcards = 0u64;
-        for &(i, cell) in &group.members {
+        for &(i, cell) in &groups[id].members {
             if !taken[i as usize] {
                 taken[i as usize] = true;
                 wildcards |= 1 << cell;
             }
         }
         if wildcards != 0 {
-            lines.push(WildLine {
-                base: group.base,
-                wildcards,
-                play: group.play,
-            });
+            lines.push((id, wildcards));
         }
     }
-    for (i, &(board, play)) in positions.iter().enumerate() {
-        if !taken[i] {
-            lines.push(WildLine::plain(board, play));
-        }
-    }
-    lines
+    let plain = (0..count).filter(|&i| !taken[i]).collect();
+    (lines, plain)
 }
 
 /// Lines written for `chosen`: one per group, one per position no group holds.
-fn line_count(groups: &[Group], count: usize, chosen: &[usize]) -> usize {
+fn line_count(groups: &[Group<QubicBoard, usize>], count: usize, chosen: &[usize]) -> usize {
     let mut covered = vec![false; count];
     for &id in chosen {
         for &(i, _) in &groups[id].members {
@@ -212,7 +215,7 @@ fn groups<G: Geometry + ?Sized>(
     positions: &[(QubicBoard, usize)],
     options: CompressOptions,
     parallel: bool,
-) -> Vec<Group> {
+) -> Vec<Group<QubicBoard, usize>> {
     let candidates_of = |(i, &(board, play)): (usize, &(QubicBoard, usize))| {
         let mut out = Vec::new();
         for mv in move_images(g, board, play, options) {
@@ -242,7 +245,7 @@ fn groups<G: Geometry + ?Sized>(
     }
     // Groups of one are never chosen (a plain line does as well), so only larger ones are
     // kept.
-    let mut groups: Vec<Group> = Vec::new();
+    let mut groups = Vec::new();
     let mut current = Group {
         base: QubicBoard::EMPTY,
         play: usize::MAX,
