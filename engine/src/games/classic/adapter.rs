@@ -16,9 +16,9 @@ use super::variant::{self, Variant, VariantError};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout, MarkedLine,
-    Move, MoveError, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
-    Value, read_cell, read_position,
+    Analysis, Budget, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout,
+    MarkedLine, Move, MoveError, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, Value, read_cell, read_position,
 };
 use crate::games::kit::levels::solved_player;
 use crate::games::kit::placing::{off_board, placements};
@@ -388,7 +388,8 @@ impl Engine for ClassicEngine {
             ("medium", ..) if v == Variant::CLASSIC => Box::new(D10::named("medium", seed)),
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
             (_, Some(Difficulty::Perfect), None) => {
-                Box::new(searcher::perfect(v, movetime, options.threads))
+                let settings = SearchSettings::new(Budget::Time(movetime), options.threads);
+                Box::new(searcher::perfect(v, settings))
             }
             (_, Some(level), Some(solver)) => {
                 solved_player(level, EXACT_STYLES, solver.clone(), seed)

@@ -2,7 +2,7 @@
 //! made from outside, so a `ClassicBoard` is always a position play can reach.
 
 use super::cell::ClassicCell;
-use super::lines::Lines;
+use super::lines::{Lines, winning_cells};
 use super::variant::Variant;
 use crate::core::words::turns_counts;
 use crate::core::{MoveError, Side, Status};
@@ -178,11 +178,8 @@ impl ClassicBoard {
     /// The empty cells where `side` would complete a line at once.
     pub fn winning_cells(self, side: Side) -> u64 {
         let (own, theirs) = (self.stones(side), self.stones(side.other()));
-        Lines::of(self.variant)
-            .all()
-            .iter()
-            .filter(|&&l| l & theirs == 0 && (l & own).count_ones() + 1 == l.count_ones())
-            .fold(0, |cells, &l| cells | (l & !own))
+        let k = u32::from(self.variant.k());
+        winning_cells(Lines::of(self.variant).all(), own, theirs, k)
     }
 }
 

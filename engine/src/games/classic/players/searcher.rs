@@ -15,20 +15,8 @@ use crate::games::kit::analyser::{Analyse, Analyser};
 use crate::games::kit::levels::Style;
 use crate::games::kit::rng::random_bit;
 
-/// The full-strength search: the analysis's best move, `movetime` a move on `threads`.
-pub fn perfect(variant: Variant, movetime: Duration, threads: usize) -> Analyser {
-    analysing(
-        variant,
-        SearchSettings::new(Budget::Time(movetime), threads),
-    )
-}
-
-/// The full-strength search at `budget` on one thread.
-pub fn perfect_at(variant: Variant, budget: Budget) -> Analyser {
-    analysing(variant, SearchSettings::new(budget, 1))
-}
-
-fn analysing(variant: Variant, settings: SearchSettings) -> Analyser {
+/// The full-strength search: the analysis's best move at `settings`.
+pub fn perfect(variant: Variant, settings: SearchSettings) -> Analyser {
     let engine = search::Searcher::new(variant);
     let analyse: Analyse =
         Box::new(move |position, settings| engine.analyze(board_in_play(position)?, settings));

@@ -7,7 +7,6 @@ mod eval;
 mod negamax;
 mod node;
 mod ordering;
-mod threats;
 mod tt;
 mod zobrist;
 
@@ -20,7 +19,6 @@ use node::Node;
 use zobrist::Zobrist;
 
 pub use analysis::ANALYSIS_TABLE_BITS;
-pub use threats::winning_cells;
 
 /// What a score proves for the side to move, with `empty` empty cells before its move:
 /// exact when proven, else a bound when it is a win or a loss.
@@ -40,7 +38,6 @@ pub fn claim(score: i32, proven: bool, empty: u32) -> Option<Claim> {
 pub struct Searcher {
     variant: Variant,
     lines: &'static Lines,
-    through: Vec<Vec<u64>>,
     weights: Vec<i32>,
     zobrist: Zobrist,
 }
@@ -51,9 +48,6 @@ impl Searcher {
         Searcher {
             variant,
             lines,
-            through: (0..variant.cells())
-                .map(|c| lines.through(c).to_vec())
-                .collect(),
             weights: eval::weights(variant.k() as u32),
             zobrist: Zobrist::new(),
         }

@@ -10,11 +10,10 @@ use super::Searcher;
 use super::eval::evaluate;
 use super::node::Node;
 use super::ordering::{MAX_PLY, Ordering};
-use super::threats::winning_cells;
 use super::tt::{Bound, Slot, Table};
 use super::zobrist::Zobrist;
 use crate::core::root::Halt;
-use crate::games::classic::lines::Lines;
+use crate::games::classic::lines::{Lines, winning_cells};
 
 pub const MATE: i32 = crate::core::analysis::WIN_SCORE;
 /// Scores at least this far from zero are wins or losses.
@@ -84,7 +83,7 @@ impl<'a> Search<'a> {
             node_limit: u64::MAX,
             stopped: false,
             halt: None,
-            through: &searcher.through,
+            through: &searcher.lines.through,
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(49)).collect(),
         }
     }

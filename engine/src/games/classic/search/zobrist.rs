@@ -47,12 +47,6 @@ impl Zobrist {
     }
 }
 
-impl Default for Zobrist {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
