@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use tictaclatin_engine::core::threads;
 
-use tictaclatin_engine::games::qubic::board::{QubicBoard, Side};
+use tictaclatin_engine::games::qubic::board::QubicBoard;
 use tictaclatin_engine::games::qubic::cell::bits;
 use tictaclatin_engine::games::qubic::dictionary::wildcard::WildLine;
 use tictaclatin_engine::games::qubic::geometry::Geometry;
@@ -310,39 +310,4 @@ pub fn expand(lines: &[WildLine]) -> Vec<(QubicBoard, usize)> {
         .iter()
         .flat_map(|l| l.positions().into_iter().map(move |b| (b, l.play)))
         .collect()
-}
-
-/// The position after X's move, in canonical form: two entries agree up to symmetry when
-/// this is the same (and the positions before the move are the same up to symmetry).
-pub fn canonical_after<G: Geometry + ?Sized>(
-    g: &G,
-    board: QubicBoard,
-    play: usize,
-) -> (QubicBoard, QubicBoard) {
-    (
-        g.canonical(board).0,
-        g.canonical(board.with_stone(play, Side::First)).0,
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dictionary::small::FourByFourThree;
-    use std::collections::BTreeSet;
-    use tictaclatin_engine::games::qubic::dictionary::wildcard;
-
-    #[test]
-    fn the_seeds_second_moves_fold_into_one_line_up_to_symmetry() {
-        // The small example: after x on b2 and X's answer c2, O's nine replies up to symmetry.
-        let g = FourByFourThree::get();
-        let line = wildcard::read(g, "OO...xX.OOO.OOOO").unwrap();
-        let positions: Vec<(QubicBoard, usize)> = expand(&[line]);
-        let lines = compress(g, &positions, CompressOptions::default());
-        assert_eq!(lines.len(), 1);
-        let set = |ps: &[(QubicBoard, usize)]| -> BTreeSet<(QubicBoard, QubicBoard)> {
-            ps.iter().map(|&(b, p)| canonical_after(g, b, p)).collect()
-        };
-        assert_eq!(set(&expand(&lines)), set(&positions));
-    }
 }
