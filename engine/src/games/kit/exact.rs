@@ -43,8 +43,8 @@ impl Score {
 
     pub const fn outcome(self) -> Outcome {
         match self.0 {
-            s if s > 0 => Outcome::Win,
             0 => Outcome::Draw,
+            s if s > 0 => Outcome::Win,
             _ => Outcome::Loss,
         }
     }

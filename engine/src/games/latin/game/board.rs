@@ -103,13 +103,9 @@ impl Board {
     }
 
     pub fn at(self, cell: Cell) -> Option<Side> {
-        if self.first & cell.bit() != 0 {
-            Some(Side::First)
-        } else if self.second & cell.bit() != 0 {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.mask(side) & cell.bit() != 0)
     }
 
     /// The side whose turn it is (even when the game is over).

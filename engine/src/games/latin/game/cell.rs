@@ -1,6 +1,7 @@
 //! A cell of the 4x4 board and its spreadsheet-style name (`a1` .. `d4`).
 
 use crate::core::words::quote;
+use crate::games::kit::lines::bits;
 use std::fmt;
 use std::str::FromStr;
 
@@ -15,21 +16,13 @@ pub struct Cell(u8);
 
 impl Cell {
     /// The cell with this row-major index, if it is on the board.
-    pub const fn new(index: u8) -> Option<Cell> {
-        if (index as usize) < CELLS {
-            Some(Cell(index))
-        } else {
-            None
-        }
+    pub fn new(index: u8) -> Option<Cell> {
+        ((index as usize) < CELLS).then_some(Cell(index))
     }
 
     /// The cell at `row`, `col` (both 0-based), if on the board.
-    pub const fn at(row: u8, col: u8) -> Option<Cell> {
-        if row < SIDE && col < SIDE {
-            Some(Cell(row * SIDE + col))
-        } else {
-            None
-        }
+    pub fn at(row: u8, col: u8) -> Option<Cell> {
+        (row < SIDE && col < SIDE).then_some(Cell(row * SIDE + col))
     }
 
     pub fn all() -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + Clone {
@@ -56,15 +49,7 @@ impl Cell {
 
     /// The cells set in a mask, lowest index first.
     pub fn in_mask(mask: u16) -> impl Iterator<Item = Cell> {
-        let mut rest = mask;
-        std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
-            }
-            let index = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            Some(Cell(index))
-        })
+        bits(mask.into()).map(|i| Cell(i as u8))
     }
 }
 
