@@ -6,7 +6,6 @@ use std::fmt;
 use std::str::FromStr;
 
 pub const CELLS: usize = 16;
-/// Width (and height) of the board.
 pub const SIDE: u8 = 4;
 
 /// One of the 16 cells, numbered row-major: `a1` = 0, `d1` = 3, `a2` = 4, `d4` = 15. The
@@ -15,12 +14,11 @@ pub const SIDE: u8 = 4;
 pub struct Cell(u8);
 
 impl Cell {
-    /// The cell with this row-major index, if it is on the board.
     pub fn new(index: u8) -> Option<Cell> {
         ((index as usize) < CELLS).then_some(Cell(index))
     }
 
-    /// The cell at `row`, `col` (both 0-based), if on the board.
+    /// The cell at `row`, `col` (from 0, top-left), if on the board.
     pub fn at(row: u8, col: u8) -> Option<Cell> {
         (row < SIDE && col < SIDE).then_some(Cell(row * SIDE + col))
     }
@@ -33,12 +31,10 @@ impl Cell {
         self.0 as usize
     }
 
-    /// 0-based row, top to bottom.
     pub const fn row(self) -> u8 {
         self.0 / SIDE
     }
 
-    /// 0-based column, left to right.
     pub const fn col(self) -> u8 {
         self.0 % SIDE
     }

@@ -9,7 +9,6 @@
 use super::board::Board;
 use super::cell::{CELLS, Cell, SIDE};
 
-/// Number of line-preserving permutations.
 pub const COUNT: usize = 32;
 
 /// A permutation of the cells: `map[c]` is where cell `c` goes.
@@ -107,7 +106,6 @@ impl Symmetries {
         t[0][(mask & 0xFF) as usize] | t[1][(mask >> 8) as usize]
     }
 
-    /// The image of `board` under symmetry `s`.
     #[inline]
     pub fn apply(&self, s: usize, board: Board) -> Board {
         use super::board::Side::{First, Second};
@@ -141,7 +139,6 @@ impl Symmetries {
         best
     }
 
-    /// The smallest key among the 32 images of `board`.
     #[inline]
     pub fn canonical_key(&self, board: Board) -> u32 {
         self.canonical(board).0

@@ -26,7 +26,7 @@ struct IndexedBook {
 }
 
 impl BookPlayer {
-    /// A player for the book's side. Fails if two entries are the same position.
+    /// Fails if two entries are the same position.
     pub fn new(book: &Book, name: impl Into<String>) -> Result<BookPlayer, BookError> {
         let syms = Symmetries::new();
         let index = book.index(&syms)?;
@@ -50,10 +50,8 @@ impl BookPlayer {
         self.out_of_book
     }
 
-    /// The first position a game following the book can reach (the book's side playing
-    /// its moves, the other side trying every reply) where the book has neither an entry
-    /// nor an obvious move; `None` when the book covers every such game. Positions are
-    /// tried once per symmetry class, so this takes milliseconds.
+    /// The first position a game following the book can reach (the other side trying every
+    /// reply) where the book has neither an entry nor an obvious move, once per class.
     pub fn first_hole(&self) -> Option<Board> {
         let mut seen = HashSet::new();
         let mut stack = vec![Board::EMPTY];

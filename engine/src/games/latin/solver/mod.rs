@@ -31,7 +31,6 @@ pub struct Solver {
 const UNREACHABLE_CACHE_LIMIT: usize = 1 << 20;
 
 impl Solver {
-    /// Solves the whole game from the empty board.
     pub fn new() -> Solver {
         let syms = Symmetries::new();
         let mut table = Table::with_capacity(EXPECTED_CLASSES);
@@ -76,7 +75,7 @@ impl Solver {
             return e;
         }
         let entry =
-            search::solve_children(board, |child| self.search_unreachable(child, memo).score());
+            search::solve_children(board, |child| self.search_unreachable(child, memo).score);
         memo.insert(key, entry);
         entry
     }
@@ -84,7 +83,7 @@ impl Solver {
     /// The value for the side to move; `None` when the game is over.
     pub fn value(&self, board: Board) -> Option<Value> {
         let entry = self.entry(board)?;
-        Some(entry.score().value(board.empty_count()))
+        Some(entry.score.value(board.empty_count()))
     }
 
     /// The value of playing `cell`, for the side that plays it; `None` if the move is not
@@ -106,14 +105,13 @@ impl Solver {
             (_, Some(score)) => (score, None),
             (child, None) => {
                 let entry = self.entry(child)?;
-                let counts = (entry.losing_moves(), entry.winning_moves());
-                (entry.score().before_move(), Some(counts))
+                let counts = (u32::from(entry.losing), u32::from(entry.winning));
+                (entry.score.before_move(), Some(counts))
             }
         })
     }
 
-    /// The value of every cell for the side to move, `None` for taken cells (and all cells
-    /// when the game is over).
+    /// The value of every cell for the side to move, `None` for a move not legal.
     pub fn move_values(&self, board: Board) -> [Option<Value>; 16] {
         std::array::from_fn(|i| {
             let cell = Cell::new(i as u8).expect("16 cells");
