@@ -1,6 +1,4 @@
-//! Classic tic-tac-toe behind the games interface of `crate::core`: [`ClassicGame`] for the
-//! rules and names, [`ClassicEngine`] for values, hints and players, and
-//! [`crate::core::Position`] on [`ClassicBoard`] itself.
+//! Classic tic-tac-toe behind the games interface of `crate::core`.
 
 use std::sync::{Arc, OnceLock};
 
@@ -188,7 +186,6 @@ impl Position for ClassicBoard {
     }
 }
 
-/// The players every variant has, and those only some have.
 const PLAYERS: [&str; 8] = [
     "random",
     "greedy",
@@ -241,7 +238,6 @@ impl ClassicEngine {
             .collect()
     }
 
-    /// Why a known player cannot play this variant, if it cannot.
     fn unavailable(&self, name: &str) -> Option<String> {
         let n = self.variant.size();
         match name {
@@ -331,7 +327,6 @@ impl Engine for ClassicEngine {
             .analyze(self.board(position)?, settings)
     }
 
-    /// The rule list's published figures against a random player on 3x3.
     fn published(&self, first: &str, second: &str) -> Option<crate::core::Published> {
         if self.variant != Variant::CLASSIC {
             return None;
@@ -359,7 +354,6 @@ impl Engine for ClassicEngine {
         })
     }
 
-    /// The perfect player's move, where the board is solved.
     fn best(&self, position: &dyn Position) -> Option<Move> {
         let choice = self.solver.as_ref()?.best_move(self.board(position)?)?;
         Some(cell_id(choice.cell).into())

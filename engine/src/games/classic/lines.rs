@@ -13,7 +13,7 @@ pub(crate) struct Lines {
 }
 
 impl Lines {
-    /// The lines of `variant`, built on first use and kept for the program's life.
+    /// Built on first use and kept for the program's life.
     pub fn of(variant: Variant) -> &'static Lines {
         static TABLE: [OnceLock<Lines>; Variant::COUNT] =
             [const { OnceLock::new() }; Variant::COUNT];

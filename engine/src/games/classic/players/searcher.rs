@@ -1,5 +1,4 @@
-//! Players built on the search, for boards too big to solve: [`perfect`] at full strength
-//! and [`SearchLevel`] for `easy`, `medium` and `hard`.
+//! Players built on the search, for boards too big to solve.
 
 use std::time::Duration;
 
@@ -23,7 +22,6 @@ pub fn perfect(variant: Variant, settings: SearchSettings) -> Analyser {
     Analyser::new("perfect", settings, analyse)
 }
 
-/// How a weaker searching level plays.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub(crate) struct SearchStyle {
     /// Plies each move is searched at most (the move itself included); odd, so every

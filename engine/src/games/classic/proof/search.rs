@@ -10,14 +10,12 @@ use super::rules::{Rules, Sides};
 use super::table::{Bounds, Table};
 use crate::games::kit::exact::Score;
 
-/// How much a proof may search: positions visited and, optionally, time.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ProofLimits {
     pub nodes: u64,
     pub time: Option<Duration>,
 }
 
-/// The search ran out of its limits before the question was settled.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct OutOfBudget;
 
@@ -29,7 +27,6 @@ pub(crate) struct Search<'a> {
     started: Instant,
 }
 
-/// The clock is read once every this many positions.
 const CLOCK_EVERY: u64 = 4096;
 
 /// What the lines say of one side's chances.

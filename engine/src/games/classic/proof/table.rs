@@ -61,7 +61,7 @@ impl Table {
             .map(|s| s.bounds)
     }
 
-    /// Records bounds of `key`, narrowing what is known of it.
+    /// Narrows what is known of `key`.
     pub fn store(&mut self, key: Sides, empties: u32, bounds: Bounds) {
         let bucket = self.bucket(key);
         let slots = &mut self.slots[bucket];

@@ -15,7 +15,6 @@ use crate::games::classic::cell::ClassicCell;
 /// is part of what the result depends on.
 pub const ANALYSIS_TABLE_BITS: u32 = 19;
 
-/// What one root move keeps between iterations.
 pub(crate) struct Job {
     table: Table,
     ordering: Ordering,
@@ -102,7 +101,6 @@ impl Root for Analysed<'_> {
     }
 }
 
-/// A score settled without a search: proven, no nodes.
 fn exact(score: i32) -> Searched {
     Searched {
         score,

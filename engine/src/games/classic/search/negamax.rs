@@ -41,7 +41,6 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// What one search needs and counts.
 pub(crate) struct Search<'a> {
     pub lines: &'a Lines,
     pub k: u32,
@@ -56,7 +55,6 @@ pub(crate) struct Search<'a> {
     pub stopped: bool,
     /// Stop when it says so (an analysis: its clock, its watch, its node budget).
     pub halt: Option<&'a Halt>,
-    /// Per-cell lines, as the ordering reads them.
     pub through: &'a [Vec<u64>],
     move_lists: Vec<Vec<(i32, u8)>>,
 }

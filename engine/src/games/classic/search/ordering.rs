@@ -21,7 +21,6 @@ impl Ordering {
         }
     }
 
-    /// The cells of `moves`, best first.
     #[allow(clippy::too_many_arguments)]
     pub fn sorted(
         &self,

@@ -1,7 +1,6 @@
 //! Zobrist keys: one random word per cell and side, XORed over the stones, so a move
 //! updates the hash with one XOR.
 
-/// Keys for 49 cells, for the first side (`x`) and the second (`o`).
 pub(crate) struct Zobrist {
     x: [u64; 49],
     o: [u64; 49],

@@ -53,7 +53,6 @@ impl ClassicSolver {
         })
     }
 
-    /// How many line-preserving permutations the table folds positions by.
     pub fn symmetries(&self) -> usize {
         self.syms.count()
     }
@@ -86,7 +85,6 @@ impl ClassicSolver {
             .unwrap_or_else(|| children(&self.rules, mover, other, |m, o| self.lookup(m, o).score))
     }
 
-    /// The value for the side to move; `None` when the game is over.
     pub fn value(&self, board: ClassicBoard) -> Option<Value> {
         let entry = self.entry(board)?;
         Some(entry.score.value(board.empty_cells().count_ones()))
@@ -118,21 +116,18 @@ impl ClassicSolver {
         Some(score.value(board.empty_cells().count_ones()))
     }
 
-    /// The value of each legal move, in cell order.
     pub fn move_values(&self, board: ClassicBoard) -> Vec<(ClassicCell, Value)> {
         ClassicCell::in_mask(board.empty_cells())
             .filter_map(|cell| Some((cell, self.move_value(board, cell)?)))
             .collect()
     }
 
-    /// The perfect player's move; `None` when the game is over.
     pub fn best_move(&self, board: ClassicBoard) -> Option<Choice<ClassicCell>> {
         let moves = ClassicCell::in_mask(board.empty_cells());
         let empty = board.empty_cells().count_ones();
         exact::best_move(moves, empty, |cell| self.move_result(board, cell))
     }
 
-    /// Canonical classes of in-play positions in the table.
     pub fn classes(&self) -> usize {
         self.table.len()
     }

@@ -11,7 +11,6 @@ use crate::games::kit::exact::Score;
 /// What the search needs of a variant of at most 16 cells, as 16-bit masks.
 pub(crate) struct Rules {
     full: u16,
-    /// For each cell, the lines through it.
     through: Vec<Vec<u16>>,
 }
 

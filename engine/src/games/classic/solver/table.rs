@@ -12,7 +12,6 @@ pub struct ClassicEntry {
     pub winning: u8,
 }
 
-/// The classes of a classic board and their entries.
 pub(crate) type Table = SolvedTable<ClassicEntry>;
 
 impl Packed for ClassicEntry {
