@@ -1,10 +1,6 @@
-//! Wildcard compression (greedy) and expansion.
-//!
-//! Positions with the same move that differ only in where the opponent's one stone is can
-//! share a line: that stone's possible cells become wildcards. Choosing the fewest lines is a
-//! set-cover problem, so this is greedy: repeatedly take the (remaining stones, move) group
-//! that covers the most positions not yet covered. Positions are kept as written (no
-//! symmetry is applied), so expanding gives back exactly the positions compressed.
+//! Wildcard compression and expansion of books: positions with one move that differ only in
+//! the opponent's one stone share a line (the greedy cover of `dictionary::compress`). No
+//! symmetry is applied, so expanding gives back exactly the positions compressed.
 
 use std::collections::BTreeMap;
 
@@ -82,7 +78,6 @@ fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<Group<Board, Cell>
     groups.into_values().collect()
 }
 
-/// `board` with the stone on `cell` taken away.
 fn without(board: Board, cell: Cell) -> Board {
     let clear = !cell.bit();
     Board::from_masks(

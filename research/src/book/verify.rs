@@ -24,7 +24,6 @@ pub struct Verified {
     pub obvious: usize,
 }
 
-/// Why a book fails.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Unsound {
     /// Two entries for one position, up to symmetry (or another problem of the file).
@@ -53,13 +52,11 @@ pub enum Unsound {
         got: Value,
         best: Value,
     },
-    /// A game the book's side lost.
     #[error(
         "the book's side loses the game ending in {} ({position})",
         book_cells(*.position)
     )]
     Lost { position: Board },
-    /// An entry no game following the book reaches.
     #[error(
         "line {line}: position {} ({position}) is never reached when the book is followed",
         book_cells(*.position)
@@ -113,7 +110,6 @@ pub fn verify(book: &Book, solver: &Solver) -> Result<Verified, Unsound> {
     Ok(rollout.counts)
 }
 
-/// `1 position`, `2 positions`.
 fn positions(n: usize) -> String {
     plural(n as u64, "position", "positions")
 }

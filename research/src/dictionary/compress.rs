@@ -1,16 +1,7 @@
-//! Greedy wildcard compression up to symmetry.
-//!
-//! A wildcard line stands for the positions `base + o on w` for each wildcard cell `w`, all
-//! with the same move. Two dictionary positions can share a line when some images of them,
-//! each less one o stone, give the same base with the same move. So every (position, o stone)
-//! pair names a candidate line: the base and the move, brought to a canonical form over the
-//! symmetries (the move marked as a fourth cell value). Candidates with the same canonical
-//! pair are one group; the wildcard of each member is where its o stone lands.
-//!
-//! Choosing the fewest lines is set cover; the greedy choice takes the group covering most
-//! positions not yet covered, again and again, refreshing sizes lazily. Where a position has
-//! symmetries of its own, the move's images under them are equally good moves, and each
-//! gives more candidates ([`CompressOptions::move_images`]).
+//! Greedy wildcard compression up to symmetry. A wildcard line stands for `base + o on w`
+//! for each wildcard cell `w`, all with one move; every (position, o stone) pair names a
+//! candidate line, its base and move brought to canonical form (the move marked as a fourth
+//! cell value), and the fewest lines are a set cover, chosen greedily.
 
 use std::collections::BinaryHeap;
 
@@ -23,7 +14,6 @@ use tictaclatin_engine::games::qubic::cell::bits;
 use tictaclatin_engine::games::qubic::dictionary::wildcard::WildLine;
 use tictaclatin_engine::games::qubic::geometry::Geometry;
 
-/// Choices of the compressor.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CompressOptions {
     /// Also group a position under the images of its move by the position's own
@@ -76,17 +66,17 @@ pub fn compress<G: Geometry + ?Sized>(
             groups(g, positions, options, false)
         }
     };
-    let best = (0..options.tries.max(1))
+    let (wild, plain) = (0..options.tries.max(1))
         .map(|attempt| {
-            prune(
+            let chosen = greedy(&groups, positions.len(), attempt);
+            cover(
                 &groups,
                 positions.len(),
-                greedy(&groups, positions.len(), attempt),
+                &prune(&groups, positions.len(), chosen),
             )
         })
-        .min_by_key(|chosen| line_count(&groups, positions.len(), chosen))
+        .min_by_key(|(wild, plain)| wild.len() + plain.len())
         .expect("at least one try");
-    let (wild, plain) = cover(&groups, positions.len(), &best);
     let mut lines: Vec<WildLine> = wild
         .into_iter()
         .map(|(id, wildcards)| WildLine {
@@ -186,17 +176,6 @@ pub(crate) fn cover<B, P>(
     }
     let plain = (0..count).filter(|&i| !taken[i]).collect();
     (lines, plain)
-}
-
-/// Lines written for `chosen`: one per group, one per position no group holds.
-fn line_count(groups: &[Group<QubicBoard, usize>], count: usize, chosen: &[usize]) -> usize {
-    let mut covered = vec![false; count];
-    for &id in chosen {
-        for &(i, _) in &groups[id].members {
-            covered[i as usize] = true;
-        }
-    }
-    chosen.len() + covered.iter().filter(|&&c| !c).count()
 }
 
 /// A fixed 64-bit mixing function (splitmix64's finaliser), for reproducible tie orders.
