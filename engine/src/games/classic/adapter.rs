@@ -345,13 +345,7 @@ impl Engine for ClassicEngine {
     }
 
     fn solved(&self) -> Option<crate::core::Solved> {
-        let solver = self.solver.as_ref()?;
-        Some(crate::core::Solved {
-            positions: solver.reachable_positions(),
-            classes: solver.classes() as u64,
-            symmetries: solver.symmetries(),
-            bytes: solver.memory_bytes(),
-        })
+        Some(self.solver.as_ref()?.solved())
     }
 
     fn best(&self, position: &dyn Position) -> Option<Move> {

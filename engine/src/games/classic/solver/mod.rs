@@ -11,7 +11,7 @@ use super::board::ClassicBoard;
 use super::cell::ClassicCell;
 use super::symmetry::Symmetries;
 use super::variant::Variant;
-use crate::core::Value;
+use crate::core::{Solved, Value};
 use crate::games::kit::exact::{self, Choice, Score};
 use solve::{Rules, Solve, children};
 use table::Table;
@@ -51,10 +51,6 @@ impl ClassicSolver {
             syms,
             table,
         })
-    }
-
-    pub fn symmetries(&self) -> usize {
-        self.syms.count()
     }
 
     /// The side to move's stones and the other side's, as the table keys them.
@@ -128,16 +124,13 @@ impl ClassicSolver {
         exact::best_move(moves, empty, |cell| self.move_result(board, cell))
     }
 
-    pub fn classes(&self) -> usize {
-        self.table.len()
-    }
-
-    /// In-play positions reachable from the empty board, every symmetric image counted.
-    pub fn reachable_positions(&self) -> u64 {
-        self.table.positions(|key| self.syms.orbit_size(key))
-    }
-
-    pub fn memory_bytes(&self) -> usize {
-        self.table.memory_bytes()
+    /// What the solve found and holds, every symmetric image of a class counted.
+    pub fn solved(&self) -> Solved {
+        Solved {
+            positions: self.table.positions(|key| self.syms.orbit_size(key)),
+            classes: self.table.len() as u64,
+            symmetries: self.syms.count(),
+            bytes: self.table.memory_bytes(),
+        }
     }
 }

@@ -8,6 +8,7 @@
 
 use super::board::Board;
 use super::cell::{CELLS, Cell, SIDE};
+use crate::games::kit::lines::apply;
 
 pub const COUNT: usize = 32;
 
@@ -20,10 +21,6 @@ pub struct Symmetry {
 impl Symmetry {
     pub fn apply(&self, cell: Cell) -> Cell {
         Cell::new(self.map[cell.index()]).expect("a symmetry maps cells to cells")
-    }
-
-    fn apply_mask(&self, mask: u16) -> u16 {
-        Cell::in_mask(mask).fold(0, |image, c| image | self.apply(c).bit())
     }
 
     pub fn inverse(&self) -> Symmetry {
@@ -89,8 +86,8 @@ impl Symmetries {
         let mut bytes = Box::new([[[0u16; 256]; 2]; COUNT]);
         for (s, sym) in syms.iter().enumerate() {
             for b in 0..256u16 {
-                bytes[s][0][b as usize] = sym.apply_mask(b);
-                bytes[s][1][b as usize] = sym.apply_mask(b << 8);
+                bytes[s][0][b as usize] = apply(&sym.map, b.into()) as u16;
+                bytes[s][1][b as usize] = apply(&sym.map, u64::from(b) << 8) as u16;
             }
         }
         Symmetries { syms, bytes }

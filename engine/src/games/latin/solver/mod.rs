@@ -3,7 +3,7 @@
 mod search;
 mod table;
 
-use crate::core::Value;
+use crate::core::{Solved, Value};
 use crate::games::kit::exact::{self, Choice, Score};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
@@ -127,21 +127,19 @@ impl Solver {
         })
     }
 
-    pub fn classes(&self) -> usize {
-        self.table.len()
-    }
-
-    /// In-play positions reachable from the empty board (counting every symmetric image).
-    pub fn reachable_positions(&self) -> u64 {
-        self.table.positions(|key| {
-            let board = Board::from_masks(key as u16, (key >> 16) as u16)
-                .expect("table keys are positions");
-            self.syms.orbit_size(board) as usize
-        })
-    }
-
-    pub fn memory_bytes(&self) -> usize {
-        self.table.memory_bytes()
+    /// What the solve found and holds, every symmetric image of a class counted.
+    pub fn solved(&self) -> Solved {
+        let orbit = |key: u32| {
+            let board = Board::from_masks(key as u16, (key >> 16) as u16);
+            self.syms
+                .orbit_size(board.expect("table keys are positions")) as usize
+        };
+        Solved {
+            positions: self.table.positions(orbit),
+            classes: self.table.len() as u64,
+            symmetries: crate::games::latin::game::symmetry::COUNT,
+            bytes: self.table.memory_bytes(),
+        }
     }
 
     pub fn symmetries(&self) -> &Symmetries {
