@@ -9,7 +9,7 @@ use tictaclatin_engine::core::Value;
 use tictaclatin_engine::core::words::plural;
 use tictaclatin_engine::games::latin::book::book_cells;
 use tictaclatin_engine::games::latin::book::obvious_move;
-use tictaclatin_engine::games::latin::book::{Book, BookError, BookIndex, IndexEntry};
+use tictaclatin_engine::games::latin::book::{Book, BookIndex, IndexEntry};
 use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Status, Symmetries};
 use tictaclatin_engine::games::latin::solver::Solver;
 
@@ -72,16 +72,12 @@ fn source_of(line: Option<usize>) -> String {
     )
 }
 
-impl From<BookError> for Unsound {
-    fn from(e: BookError) -> Unsound {
-        Unsound::Malformed(e.to_string())
-    }
-}
-
 /// Rolls out every game and checks the book; the first problem found is returned.
 pub fn verify(book: &Book, solver: &Solver) -> Result<Verified, Unsound> {
     let syms = solver.symmetries();
-    let index = book.index(syms)?;
+    let index = book
+        .index(syms)
+        .map_err(|e| Unsound::Malformed(e.to_string()))?;
     let mut rollout = Rollout {
         solver,
         syms,

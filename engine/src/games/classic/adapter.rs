@@ -277,11 +277,9 @@ impl ClassicEngine {
     }
 }
 
-/// The rule list's experiment on 3x3: its rule-list player (the post's "computer")
-/// against a random one (its "human"), 50,000 games in each order, as the post reports
-/// them: the players by name, first mover first, then the first's wins, the second's and
-/// the draws. `examples/seed003/` replays the experiment and explains the differences from
-/// ours.
+/// The rule list's experiment on 3x3 as the post reports it, 50,000 games in each order:
+/// first mover, second, then the first's wins, the second's and the draws.
+/// `examples/seed003/` replays it and explains the differences from ours.
 const RULE_LIST_PUBLISHED: [(&str, &str, [u64; 3]); 2] = [
     ("random", "rule-list", [292, 42_986, 6_722]),
     ("rule-list", "random", [48_306, 0, 1_694]),

@@ -1,8 +1,6 @@
-//! The exhaustive alpha-beta search behind every proof: negamax to the end of the game, with
-//! a table of bounds on canonical positions and the threat knowledge that cuts most of the
-//! tree: take a win at once, block the one cell the opponent would win at, and lose at once
-//! to two such cells; a side with no line it can still fill in its moves left cannot win.
-//! Every score it returns is exact within the window it was asked about.
+//! The exhaustive alpha-beta search behind every proof, with a table of bounds on canonical
+//! positions and the threat knowledge that cuts most of the tree (a side with no line it can
+//! still fill in its moves left cannot win); every score is exact within its window.
 
 use std::time::{Duration, Instant};
 

@@ -1,10 +1,6 @@
-//! Principal variation search: negamax with alpha-beta, a null window for all but the first
-//! move, threats settled before anything else, and the transposition table.
-//!
-//! Scores: a win with the `p`-th ply from the root is `MATE - p`, a loss `p - MATE`; the
-//! static guesses stay far below. Each call also says whether its score is *proven*: no
-//! guess at a cut-off position went into it, so it is the true value of the whole tree
-//! below (within the window's meaning).
+//! Principal variation search with threats settled first and a transposition table. A win
+//! at the `p`-th ply is `MATE - p`, a loss `p - MATE`; a *proven* score had no guess at a
+//! cut-off position go into it, so it is the true value of the tree (within the window).
 
 use super::Searcher;
 use super::eval::evaluate;

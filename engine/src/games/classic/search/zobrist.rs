@@ -22,9 +22,8 @@ impl Zobrist {
         Zobrist { x, o }
     }
 
-    /// The key of a stone on `cell`; `first` for the first side's. The first side moves
-    /// when both have as many stones, so the mover's identity comes from the counts and
-    /// the hash of (mover, other) is that of the board.
+    /// The key of a stone on `cell`; `first` for the first side's (which the counts tell,
+    /// so the hash of (mover, other) is that of the board).
     #[inline]
     pub fn stone(&self, cell: usize, first: bool) -> u64 {
         if first { self.x[cell] } else { self.o[cell] }

@@ -25,7 +25,7 @@ impl Rules {
         }
     }
 
-    /// The score of moving at `cell` (bit `bit`) when that ends the game, `None` otherwise.
+    /// The score of moving at `cell` when that ends the game, `None` otherwise.
     #[inline]
     pub fn immediate(&self, mover: u16, other: u16, cell: usize) -> Option<Score> {
         let after = mover | 1 << cell;
@@ -36,10 +36,6 @@ impl Rules {
         } else {
             None
         }
-    }
-
-    pub fn empty(&self, mover: u16, other: u16) -> u16 {
-        self.full & !(mover | other)
     }
 }
 
@@ -82,7 +78,7 @@ pub fn children(
         losing: 0,
         winning: 0,
     };
-    let mut empty = rules.empty(mover, other);
+    let mut empty = rules.full & !(mover | other);
     while empty != 0 {
         let cell = empty.trailing_zeros() as usize;
         empty &= empty - 1;
