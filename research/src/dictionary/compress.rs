@@ -185,10 +185,9 @@ fn mix(mut z: u64) -> u64 {
     z ^ z >> 31
 }
 
-/// Every candidate group, in a fixed order (by canonical base and move). Built as one flat
-/// list of (key, member, wildcard) sorted by key, which takes far less memory than a map of
-/// lists when a complete dictionary gives tens of millions of candidates. With `parallel`,
-/// on the current rayon pool; the result is the same either way.
+/// Every candidate group, by canonical base and move, from one sorted flat list (a map of
+/// lists takes far more memory for a complete dictionary's tens of millions of candidates);
+/// the same with `parallel` (on the current rayon pool) or not.
 fn groups<G: Geometry + ?Sized>(
     g: &G,
     positions: &[(QubicBoard, usize)],

@@ -51,10 +51,6 @@ impl ClassicGame {
     pub fn new(variant: Variant) -> ClassicGame {
         ClassicGame { variant }
     }
-
-    fn cell(&self, id: CellId) -> Option<ClassicCell> {
-        ClassicCell::new(self.variant, id.index())
-    }
 }
 
 fn cell_id(cell: ClassicCell) -> CellId {
@@ -112,7 +108,7 @@ impl Game for ClassicGame {
     }
 
     fn cell_name(&self, cell: CellId) -> String {
-        self.cell(cell)
+        ClassicCell::new(self.variant, cell.index())
             .map_or_else(|| format!("#{}", cell.index()), |c| c.name(self.variant))
     }
 

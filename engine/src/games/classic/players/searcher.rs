@@ -67,12 +67,9 @@ impl SearchStyle {
     }
 }
 
-/// A searching level: scores every move by a shallow search, then picks at random with
-/// probability proportional to `exp(score / temperature)`, so it errs most where errors
-/// cost least; with its guard on it never misses a win in one or a forced block. `hard`
-/// plays most of its moves from a deeper iterative search instead (the shallow scores
-/// alone made a depth-5 `hard` weaker than `medium` against `greedy`: it took every
-/// attack for parried).
+/// A searching level: a softmax over shallow scores (it errs most where errors cost least),
+/// or, at `hard` mostly, a deeper search's move (shallow scores alone made a depth-5 `hard`
+/// weaker than `medium` against `greedy`: it took every attack for parried).
 pub(crate) struct SearchLevel {
     level: Difficulty,
     style: SearchStyle,

@@ -1,6 +1,5 @@
-//! The searching bot for boards too big to solve (5x5 to 7x7, any K): a principal variation
-//! search with a transposition table, threat detection and move ordering, each in its own
-//! file, under the shared analysis (`core::root`, in `analysis.rs`).
+//! The search for boards too big to solve (5x5 to 7x7, any K), under the shared analysis
+//! (`core::root`).
 
 mod analysis;
 mod eval;

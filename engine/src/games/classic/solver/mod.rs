@@ -1,6 +1,5 @@
-//! The exact solver for boards of at most 16 cells (3x3, 4x4 with three or four in a row):
-//! the value, with its plies, of every position reachable from the empty board, solved at
-//! once and then looked up.
+//! The exact solver for boards of at most 16 cells: the value of every position reachable
+//! from the empty board, solved at once and then looked up.
 
 mod solve;
 mod table;

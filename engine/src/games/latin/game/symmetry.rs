@@ -1,10 +1,6 @@
-//! The 32 permutations of the cells that map the 10 lines onto themselves, and the
-//! canonical form of a position under them.
-//!
-//! They are the 8 rotations and reflections of the square, each combined with one of 4
-//! relabellings applied to rows and columns alike: identity, 0123->1032, 0123->0213, and both.
-//! (Swapping rows 1,2 with columns 1,2 keeps both diagonals whole, which is why this board has
-//! four times the symmetry of a picture of a square.)
+//! The 32 permutations of the cells that keep the 10 lines, and canonical forms under them:
+//! the square's 8, each after one of 4 relabellings of rows and columns alike (0123, 1032,
+//! 0213, 2031), which keep both diagonals whole.
 
 use super::board::Board;
 use super::cell::{CELLS, Cell, SIDE};

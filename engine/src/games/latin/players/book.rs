@@ -6,11 +6,9 @@ use std::sync::Arc;
 use crate::games::latin::book::{Book, BookError, BookIndex, obvious_move};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
-/// Plays the book's move for any image of a position in the book, and the obvious move (a win
-/// at once, a forced move) where the book leaves the position out. A position the book does
-/// not cover at all (a hole, or a position of the other side) gets the lowest empty cell, so
-/// a game always goes on; a tournament refuses such a book before it plays
-/// ([`BookPlayer::first_hole`]). Clones share the indexed book.
+/// Plays the book's move for any image of a book position, else the obvious move, else (a
+/// hole, which a tournament refuses beforehand: [`BookPlayer::first_hole`]) the lowest empty
+/// cell. Clones share the indexed book.
 #[derive(Clone)]
 pub struct BookPlayer {
     name: String,
