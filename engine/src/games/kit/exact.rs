@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 
 use crate::core::{Outcome, Value};
+use crate::games::kit::solved::{Packed, SolvedTable};
 
 /// Win in `p` plies is `HORIZON - p`, a draw 0, a loss in `p` plies `p - HORIZON`: a fast
 /// win beats a slow one and a slow loss beats a fast one. A draw's plies are not stored:
@@ -33,11 +34,11 @@ impl Score {
         Score(plies as i8 - HORIZON)
     }
 
-    pub(crate) const fn to_byte(self) -> u8 {
+    const fn to_byte(self) -> u8 {
         self.0 as u8
     }
 
-    pub(crate) const fn from_byte(byte: u8) -> Score {
+    const fn from_byte(byte: u8) -> Score {
         Score(byte as i8)
     }
 
@@ -72,6 +73,36 @@ impl Score {
             Outcome::Win => Value::win_in((HORIZON - self.0) as u32),
             Outcome::Draw => Value::draw_in(empty),
             Outcome::Loss => Value::loss_in((self.0 + HORIZON) as u32),
+        }
+    }
+}
+
+/// What a solver keeps per class: the value for the side to move and, for the perfect
+/// player's tie-breaks, how many of its moves lose and how many win. The table grows before
+/// it is more than `TAKEN / OF` full (each game's trade of memory for probes).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Entry<const TAKEN: usize, const OF: usize> {
+    pub score: Score,
+    pub losing: u8,
+    pub winning: u8,
+}
+
+pub(crate) type Table<const TAKEN: usize, const OF: usize> = SolvedTable<Entry<TAKEN, OF>>;
+
+impl<const TAKEN: usize, const OF: usize> Packed for Entry<TAKEN, OF> {
+    const MAX_LOAD: (usize, usize) = (TAKEN, OF);
+
+    fn pack(self) -> u32 {
+        u32::from(self.score.to_byte())
+            | u32::from(self.losing) << 8
+            | u32::from(self.winning) << 16
+    }
+
+    fn unpack(bits: u32) -> Self {
+        Entry {
+            score: Score::from_byte(bits as u8),
+            losing: (bits >> 8) as u8,
+            winning: (bits >> 16) as u8,
         }
     }
 }
@@ -180,5 +211,32 @@ mod tests {
             assert_eq!(bound.after_move().before_move(), bound);
         }
         assert!(Score::loss_in(49) < Score::SOME_LOSS && Score::SOME_WIN < Score::win_in(49));
+    }
+
+    #[test]
+    fn entries_come_back_from_the_table_after_growing() {
+        let mut t: Table<1, 2> = Table::with_capacity(4);
+        let entry = |k: u32| Entry {
+            score: Score::win_in(1 + k % 16),
+            losing: (k % 16) as u8,
+            winning: 3,
+        };
+        for k in 0..1000u32 {
+            t.insert_new(k * 7, entry(k));
+        }
+        assert_eq!(t.len(), 1000);
+        for k in 0..1000u32 {
+            assert_eq!(t.get(k * 7), Some(entry(k)));
+        }
+        assert_eq!(t.get(1), None);
+        // Negative scores survive the packing (the solver inserts each class once).
+        let lost = Entry {
+            score: Score::loss_in(5),
+            losing: 0,
+            winning: 0,
+        };
+        t.insert_new(1, lost);
+        assert_eq!(t.get(1), Some(lost));
+        assert_eq!(t.iter().count(), 1001);
     }
 }

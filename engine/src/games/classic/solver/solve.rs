@@ -2,7 +2,7 @@
 //! memoised on canonical keys. No pruning, since every position's exact value and move
 //! counts go in the table.
 
-use super::table::{ClassicEntry, Table};
+use super::{ClassicEntry, Table};
 use crate::games::classic::lines::Lines;
 use crate::games::classic::symmetry::Symmetries;
 use crate::games::classic::variant::Variant;

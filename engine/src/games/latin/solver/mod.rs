@@ -1,17 +1,17 @@
 //! Exact values for every reachable position, built once and then looked up.
 
 mod search;
-mod table;
 
 use crate::core::{Solved, Value};
 use crate::games::kit::exact::{self, Choice, Score};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-pub(crate) use table::Entry;
+/// Half full at most: the ~170,000 classes fit 2^19 slots, probes stay short.
+pub(crate) type Entry = exact::Entry<1, 2>;
+type Table = exact::Table<1, 2>;
 
 use crate::games::latin::game::{Board, Cell, Symmetries};
-use table::Table;
 
 /// Canonical classes of in-play positions reachable from the empty board; the table is
 /// sized for them so the solve never rehashes.

@@ -1,7 +1,7 @@
 //! Exhaustive negamax over the game DAG, memoised on canonical positions; no pruning, as
 //! the table holds every reachable position's value and its winning and losing moves.
 
-use super::table::{Entry, Table};
+use super::{Entry, Table};
 use crate::core::Outcome;
 use crate::games::kit::exact::Score;
 use crate::games::latin::game::{Board, Cell, Symmetries};
