@@ -12,7 +12,8 @@
 use std::time::{Duration, Instant};
 
 use tictaclatin::core::game_loop::{self, Clock};
-use tictaclatin::core::{Difficulty, Player, Side, Status};
+use tictaclatin::core::root::SearchSettings;
+use tictaclatin::core::{Budget, Difficulty, Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify;
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
@@ -29,7 +30,8 @@ fn play_game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
         clock: Clock::Off,
     };
     let start = Box::new(QubicPosition(QubicBoard::EMPTY));
-    let played = game_loop::play_game(rules, start, [x, o], &mut ()).expect("legal moves");
+    let played =
+        game_loop::play_game(rules, start, [x, o], &mut |_, _, _| {}).expect("legal moves");
     QubicPosition::board_of(played.last.as_ref())
 }
 
@@ -215,11 +217,10 @@ fn strength_table() {
         match name {
             "random" => Box::new(RandomPlayer::new(seed)),
             "greedy" => Box::new(greedy(seed)),
-            "perfect" => Box::new(Perfect::new(
-                patashnik_index(),
-                Duration::from_millis(1000),
-                seed,
-            )),
+            "perfect" => {
+                let settings = SearchSettings::new(Budget::Time(Duration::from_secs(1)), 1);
+                Box::new(Perfect::new("perfect", patashnik_index(), settings))
+            }
             level => {
                 let level = level.parse().unwrap();
                 Box::new(levels::player(level, Duration::from_secs(1), seed).unwrap())
