@@ -27,7 +27,6 @@ use crate::tui::screens::play::recording::Opening;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::play::{PlayScreen, draw};
 use crate::tui::screens::review::{ReviewScreen, keys_line};
-use crate::tui::screens::start::menu::Asked;
 pub use crate::tui::screens::start::menu::game_of;
 use crate::tui::screens::start::{self, StartScreen};
 use crate::tui::shared::{Shared, StatusLine};
@@ -42,7 +41,7 @@ pub struct App {
     /// What shows over the screen and takes the next key, if anything does.
     pub(crate) overlay: Option<Overlay>,
     size: Option<(u16, u16)>,
-    exit: Option<Exit>,
+    pub(crate) exit: Option<Exit>,
     /// The game whose engine was asked of the bot thread and has not come yet.
     engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
@@ -50,7 +49,7 @@ pub struct App {
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
-enum Exit {
+pub(crate) enum Exit {
     Chosen,
     /// The terminal's input failed or closed: this says why.
     Failed(String),
@@ -84,12 +83,6 @@ impl App {
     pub fn initial_requests(&mut self) -> Vec<BotRequest> {
         self.engine_asked = Some(self.play.session.game.key());
         vec![BotRequest::Load(Arc::clone(&self.play.session.game))]
-    }
-
-    /// A mode or game named on the command line wins the start screen's highlight over
-    /// the offer to resume; the offer stays.
-    pub fn asked_for(&mut self, asked: Asked) {
-        self.start.asked_for(asked, &self.shared.memory);
     }
 
     pub fn open(&mut self, opening: Opening) {
@@ -351,10 +344,6 @@ impl App {
         }
     }
 
-    pub fn watch(&self) -> &Arc<crate::core::Watch> {
-        &self.shared.watch
-    }
-
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
     }
@@ -362,21 +351,6 @@ impl App {
     /// Whether Ctrl-Z asked to suspend the program since the last call; the loop does it.
     pub fn take_suspend(&mut self) -> bool {
         std::mem::take(&mut self.suspend)
-    }
-
-    /// Why the game stopped, when it was not the player's choice.
-    pub fn failure(&self) -> Option<&str> {
-        match &self.exit {
-            Some(Exit::Failed(why)) => Some(why),
-            _ => None,
-        }
-    }
-
-    pub fn stopped_by(&self) -> Option<Signal> {
-        match self.exit {
-            Some(Exit::Signal(signal)) => Some(signal),
-            _ => None,
-        }
     }
 
     pub fn view(&self) -> PlayView<'_> {

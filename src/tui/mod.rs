@@ -31,6 +31,7 @@ use ratatui::backend::Backend;
 
 pub use crate::store::Memory;
 pub use app::App;
+use app::Exit;
 pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
 pub use screens::play::recording::Opening;
@@ -79,7 +80,7 @@ pub fn run(
     let (tx, rx) = mpsc::channel();
     let movetime = settings.movetime;
     let mut app = App::with_memory(settings, memory, Instant::now());
-    let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(app.watch()))?;
+    let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(&app.shared.watch))?;
     let signals = watch_signals(tx.clone())?;
     let mut terminal = terminal::init()?;
     let size = terminal.size()?;
@@ -90,7 +91,7 @@ pub fn run(
         signals.close();
         return Err(error.into());
     }
-    app.asked_for(asked);
+    app.start.asked_for(asked, &app.shared.memory);
     app.open(opening);
     app.initial_requests().into_iter().for_each(|r| bot.ask(r));
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
@@ -111,14 +112,16 @@ pub fn run(
     signals.close();
     let result = result.unwrap_or_else(|panic| panic::resume_unwind(panic));
     result?;
-    match app.failure() {
-        Some(why) => Err(io::Error::other(why.to_string()).into()),
-        None => Ok(Ending {
-            signal: app.stopped_by(),
-            save_error: saved,
-            notices: app.shared.memory.details().to_vec(),
-        }),
-    }
+    let signal = match app.exit {
+        Some(Exit::Failed(why)) => return Err(io::Error::other(why).into()),
+        Some(Exit::Signal(signal)) => Some(signal),
+        _ => None,
+    };
+    Ok(Ending {
+        signal,
+        save_error: saved,
+        notices: app.shared.memory.details().to_vec(),
+    })
 }
 
 /// Turns every signal that would end the program ([`Signal::ALL`]: SIGTERM, SIGHUP when the

@@ -14,7 +14,7 @@ use crate::core::{Side, Status, move_names};
 use crate::keys::Action;
 use crate::tui::screens::Screen;
 use crate::tui::screens::play::view::PlayView;
-use crate::tui::screens::review::{self, Reviewed, mark_text};
+use crate::tui::screens::review::{self, mark_text};
 use crate::tui::text::{Theme, boxed, glued, key_item, wrap, wrapped};
 
 pub struct PanelWidget<'a> {
@@ -208,9 +208,14 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     }
     rows.push(("Mode", mode_text(view)));
     if view.play.session.kept.mode != Mode::TwoHumans {
-        let level = view.play.level_name(view.play.session.kept.difficulty);
+        let level = view
+            .play
+            .game()
+            .level_name(view.play.session.kept.difficulty);
         let key = view.shared.key(Action::Difficulty);
-        let second = view.demo_second_level().map(|l| view.play.level_name(l));
+        let second = view
+            .demo_second_level()
+            .map(|l| view.play.game().level_name(l));
         rows.push(match second {
             Some(second) => ("Level", format!("{level} vs {second} ({key}: Bot 1)")),
             None => ("Level", format!("{level} ({key} changes)")),
@@ -442,7 +447,7 @@ fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Sp
 /// exact table in a solved game, by the bot thread's search elsewhere once it is done.
 fn review_marks(view: &PlayView) -> Option<Vec<&'static str>> {
     view.review_shown()?;
-    let marks = Reviewed::of(view).marks()?;
+    let marks = view.marks()?;
     (!marks.is_empty()).then(|| marks.into_iter().map(mark_text).collect())
 }
 

@@ -42,8 +42,11 @@ fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
     );
     let mut facts = vec![view.play.mode_label().to_string()];
     let kept = view.play.session.kept;
-    let level = view.play.level_name(kept.difficulty);
-    match view.demo_second_level().map(|l| view.play.level_name(l)) {
+    let level = view.play.game().level_name(kept.difficulty);
+    match view
+        .demo_second_level()
+        .map(|l| view.play.game().level_name(l))
+    {
         Some(second) if kept.mode == Mode::Demo => {
             facts.push(format!("bots: {level} vs {second}"));
         }

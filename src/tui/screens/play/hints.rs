@@ -40,26 +40,16 @@ impl Advice {
         let Hint::Proven(claim) = hint else {
             return None;
         };
-        Some(match claim {
-            Claim::Exact(value) => match value.outcome {
-                Outcome::Win => Advice::Win {
-                    moves: moves_of(value.plies),
-                    exact: true,
-                },
-                Outcome::Draw => Advice::Draw,
-                Outcome::Loss => Advice::Loss {
-                    moves: moves_of(value.plies),
-                    exact: true,
-                },
-            },
-            Claim::WinWithin(plies) => Advice::Win {
-                moves: moves_of(plies),
-                exact: false,
-            },
-            Claim::LossWithin(plies) => Advice::Loss {
-                moves: moves_of(plies),
-                exact: false,
-            },
+        let (outcome, plies, exact) = match claim {
+            Claim::Exact(value) => (value.outcome, value.plies, true),
+            Claim::WinWithin(plies) => (Outcome::Win, plies, false),
+            Claim::LossWithin(plies) => (Outcome::Loss, plies, false),
+        };
+        let moves = moves_of(plies);
+        Some(match outcome {
+            Outcome::Win => Advice::Win { moves, exact },
+            Outcome::Draw => Advice::Draw,
+            Outcome::Loss => Advice::Loss { moves, exact },
         })
     }
 

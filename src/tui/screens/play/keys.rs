@@ -59,7 +59,6 @@ impl PlayScreen {
                 let prompt = self.typing_prompt(&text, shared);
                 if let Some(typed) = &mut self.typed {
                     typed.text = text;
-                    typed.at = shared.now;
                     typed.prompt = prompt.clone();
                 }
                 shared.status = StatusLine::note(prompt);
@@ -158,7 +157,7 @@ impl PlayScreen {
         match self.game().move_at(self.position(), cell) {
             Some(mv) => self.place(mv, shared),
             None => {
-                let cell = self.cell_name(cell);
+                let cell = self.game().cell_name(cell);
                 shared.status = StatusLine::illegal(format!("Illegal: no move at {cell}"));
             }
         }
@@ -276,7 +275,7 @@ impl PlayScreen {
         }
         let level = self.session.kept.difficulty.next();
         self.session.kept.difficulty = level;
-        shared.status = StatusLine::note(format!("Bot level: {}", self.level_name(level)));
+        shared.status = StatusLine::note(format!("Bot level: {}", self.game().level_name(level)));
     }
 
     /// The review, once the game is over and its engine built; until then, why not.
@@ -333,7 +332,7 @@ impl PlayScreen {
     /// (the cursor goes where it lands).
     pub(crate) fn play_named(&mut self, mv: Move, shared: &mut Shared) {
         self.typed = None;
-        if let Some(cell) = self.landing(self.position(), mv) {
+        if let Some(cell) = self.game().move_cell(self.position(), mv) {
             self.cursor = cell;
         }
         self.place(mv, shared);
@@ -410,7 +409,6 @@ impl PlayScreen {
         shared.status = StatusLine::note(prompt.clone());
         self.typed = Some(Typed {
             text,
-            at: shared.now,
             status,
             prompt,
         });

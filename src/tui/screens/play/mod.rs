@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use crate::config::{Mode, Settings};
 use crate::core::session::{Controller, History, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Move, Position, Side, Status};
+use crate::core::{CellId, Engine, Game, Move, Position, Side, Status};
 use crate::store::SavedGame;
 use crate::tui::event::{GameMoves, Judged};
 use crate::tui::geometry;
@@ -129,24 +129,11 @@ impl PlayScreen {
         self.session.moves()
     }
 
-    pub fn landing(&self, position: &dyn Position, mv: Move) -> Option<CellId> {
-        self.game().move_cell(position, mv)
-    }
-
     /// Where move `ply` (1-based) of the game landed; `None` before the first.
     pub fn landed(&self, ply: usize) -> Option<CellId> {
         let mv = *self.moves().get(ply.checked_sub(1)?)?;
-        self.landing(self.history().position_at(ply - 1), mv)
-    }
-
-    pub fn cell_name(&self, cell: CellId) -> String {
-        self.game().cell_name(cell)
-    }
-
-    /// What a level is called in the game on the board (`perfect`, or `max` where the bot
-    /// searches).
-    pub fn level_name(&self, level: Difficulty) -> &'static str {
-        self.game().level_name(level)
+        self.game()
+            .move_cell(self.history().position_at(ply - 1), mv)
     }
 
     /// Who plays, as the title and the panel say it: "Replay" for a kept game replayed.

@@ -2,8 +2,6 @@
 //! number (Qubic's `0`..`63`). A name that starts a longer one (Qubic's `1`, of `12` and
 //! `1a1`) waits for the next character, or for the place key to play it.
 
-use std::time::Instant;
-
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
 use crate::core::{CellId, Game, Move, Position};
@@ -13,7 +11,6 @@ use crate::tui::shared::StatusLine;
 #[derive(Clone, Debug)]
 pub struct Typed {
     pub text: String,
-    pub at: Instant,
     /// The status line before the typing prompt, shown again when the name is dropped.
     pub status: StatusLine,
     /// The prompt shown while the name is typed, to know whether it still shows.

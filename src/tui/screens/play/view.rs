@@ -37,7 +37,7 @@ impl<'a> PlayView<'a> {
         let mut blocks: Vec<u8> = position
             .legal_moves()
             .into_iter()
-            .filter_map(|mv| self.play.landing(position, mv))
+            .filter_map(|mv| self.play.game().move_cell(position, mv))
             .map(|cell| game.place(cell).block)
             .collect();
         blocks.sort_unstable();
