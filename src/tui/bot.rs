@@ -48,21 +48,6 @@ pub enum BotRequest {
     },
 }
 
-impl std::fmt::Debug for BotRequest {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BotRequest::Load(game) => write!(f, "Load({})", game.key()),
-            BotRequest::Move {
-                ticket, position, ..
-            } => write!(f, "Move({ticket}, {})", position.text()),
-            BotRequest::Hints { position, .. } => write!(f, "Hints({})", position.text()),
-            BotRequest::Review { of, .. } => {
-                write!(f, "Review({}, {} moves)", of.game, of.moves.len())
-            }
-        }
-    }
-}
-
 /// Builds the player of a level for an engine (tests use stand-ins).
 pub(crate) type MakePlayer =
     dyn Fn(&dyn Engine, Difficulty) -> Result<Box<dyn Player>, PlayerError> + Send + 'static;
@@ -358,6 +343,23 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .map(std::string::ToString::to_string)
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "it panicked".into())
+}
+
+/// For tests' failure messages.
+#[cfg(test)]
+impl std::fmt::Debug for BotRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotRequest::Load(game) => write!(f, "Load({})", game.key()),
+            BotRequest::Move {
+                ticket, position, ..
+            } => write!(f, "Move({ticket}, {})", position.text()),
+            BotRequest::Hints { position, .. } => write!(f, "Hints({})", position.text()),
+            BotRequest::Review { of, .. } => {
+                write!(f, "Review({}, {} moves)", of.game, of.moves.len())
+            }
+        }
+    }
 }
 
 #[cfg(test)]

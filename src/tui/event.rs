@@ -171,26 +171,6 @@ impl std::fmt::Display for Signal {
     }
 }
 
-impl std::fmt::Debug for Event {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Event::Key(k) => write!(f, "Key({:?})", k.code),
-            Event::Mouse(m) => write!(f, "Mouse({:?} {},{})", m.kind, m.column, m.row),
-            Event::Resize(w, h) => write!(f, "Resize({w}, {h})"),
-            Event::Tick(_) => write!(f, "Tick"),
-            Event::EngineReady { game, .. } => write!(f, "EngineReady({game})"),
-            Event::BotMoved { ticket, decision } => {
-                write!(f, "BotMoved({ticket}, {})", decision.mv.index())
-            }
-            Event::HintsReady { position, .. } => write!(f, "HintsReady({position})"),
-            Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
-            Event::InputClosed(why) => write!(f, "InputClosed({why})"),
-            Event::BotFailed(why) => write!(f, "BotFailed({why})"),
-            Event::Terminate(signal) => write!(f, "Terminate({signal})"),
-        }
-    }
-}
-
 /// Starts the thread that turns terminal input into events, with a tick every [`TICK`].
 /// It ends when the receiving side is dropped. Fails if the system refuses the thread.
 pub fn spawn_input(events: Sender<Event>) -> Result<JoinHandle<()>, SpawnError> {
@@ -227,6 +207,28 @@ fn read_input(events: &Sender<Event>) -> std::io::Result<()> {
             if events.send(Event::Tick(now)).is_err() {
                 return Ok(());
             }
+        }
+    }
+}
+
+/// For tests' failure messages.
+#[cfg(test)]
+impl std::fmt::Debug for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Key(k) => write!(f, "Key({:?})", k.code),
+            Event::Mouse(m) => write!(f, "Mouse({:?} {},{})", m.kind, m.column, m.row),
+            Event::Resize(w, h) => write!(f, "Resize({w}, {h})"),
+            Event::Tick(_) => write!(f, "Tick"),
+            Event::EngineReady { game, .. } => write!(f, "EngineReady({game})"),
+            Event::BotMoved { ticket, decision } => {
+                write!(f, "BotMoved({ticket}, {})", decision.mv.index())
+            }
+            Event::HintsReady { position, .. } => write!(f, "HintsReady({position})"),
+            Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
+            Event::InputClosed(why) => write!(f, "InputClosed({why})"),
+            Event::BotFailed(why) => write!(f, "BotFailed({why})"),
+            Event::Terminate(signal) => write!(f, "Terminate({signal})"),
         }
     }
 }
