@@ -57,13 +57,10 @@ pub(crate) enum Exit {
 }
 
 impl App {
-    /// A game that remembers nothing between runs.
     pub fn new(settings: Settings, now: Instant) -> App {
         App::with_memory(settings, Memory::none(), now)
     }
 
-    /// A game with the record and unfinished games of `memory`; the start screen offers to
-    /// resume the chosen game's.
     pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
         App {
             screen: Screen::Start,
@@ -104,7 +101,7 @@ impl App {
         }
     }
 
-    /// Applies one event; returns the requests to send to the bot thread.
+    /// Returns the requests to send to the bot thread.
     pub fn update(&mut self, event: Event) -> Vec<BotRequest> {
         match event {
             Event::Key(key) => self.on_key(key),
@@ -414,8 +411,7 @@ impl Widget for &App {
     }
 }
 
-/// Instead of a broken picture: how big the terminal must be (at least one of `minimums`,
-/// the nearest first).
+/// Instead of a broken picture: how big the terminal must be.
 fn too_small(minimums: &[(u16, u16)], settings: &Settings, area: Rect, buf: &mut Buffer) {
     let sizes: Vec<String> = minimums.iter().map(|(w, h)| format!("{w} x {h}")).collect();
     let (nearest, others) = sizes

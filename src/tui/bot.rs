@@ -58,10 +58,7 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Starts the bot thread; it reports [`Event::EngineReady`] for each game it loads and
-    /// then [`Event::BotMoved`] for each move request. `seed` drives the randomised levels;
-    /// `movetime` bounds a searching bot's thought; `watch` shows its searches to the screen
-    /// and carries the screen's move-now. Fails if the system refuses the thread.
+    /// `watch` shows the bot's searches to the screen and carries the screen's move-now.
     pub fn spawn(
         events: Sender<Event>,
         seed: u64,
@@ -83,8 +80,7 @@ impl Bot {
         )
     }
 
-    /// As [`Bot::spawn`], with the players made by `make_player`; `seed` drives the
-    /// demo's choice among equal moves; every player made is given `watch`.
+    /// As [`Bot::spawn`], with the players made by `make_player`.
     pub fn spawn_with(
         events: Sender<Event>,
         seed: u64,
@@ -113,8 +109,6 @@ impl Bot {
     }
 }
 
-/// The bot thread's state: the engines built so far, each game's players by level, and
-/// the randomness of the demo's choices.
 struct Worker {
     events: Sender<Event>,
     make_player: Box<MakePlayer>,
@@ -276,9 +270,8 @@ impl Worker {
     }
 }
 
-/// The engine of `game`, built once per process and shared by every bot thread: the
-/// players of `tictaclatin serve` each have a bot thread, and one solved table serves them
-/// all.
+/// The engine of `game`, built once per process: each player of `tictaclatin serve` has a
+/// bot thread, and one solved table serves them all.
 fn built_engine(game: &dyn Game) -> Arc<dyn Engine> {
     type Slot = Arc<OnceLock<Arc<dyn Engine>>>;
     static BUILT: Mutex<Vec<(String, Slot)>> = Mutex::new(Vec::new());

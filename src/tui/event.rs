@@ -21,11 +21,9 @@ pub enum Event {
     Mouse(MouseEvent),
     /// The terminal's new size: columns, rows.
     Resize(u16, u16),
-    /// Time passes; carries the current time so the app stays free of clocks (and tests can
-    /// move time forward by hand).
+    /// Carries the time so the app stays free of clocks (tests move time by hand).
     Tick(Instant),
-    /// The engine of the game with key `game` is built (solved, its dictionary loaded);
-    /// the bot can play, and hints and review can use it.
+    /// The engine of the game with key `game` is built.
     EngineReady {
         game: String,
         engine: Arc<dyn Engine>,
@@ -172,7 +170,6 @@ impl std::fmt::Display for Signal {
 }
 
 /// Starts the thread that turns terminal input into events, with a tick every [`TICK`].
-/// It ends when the receiving side is dropped. Fails if the system refuses the thread.
 pub fn spawn_input(events: Sender<Event>) -> Result<JoinHandle<()>, SpawnError> {
     threads::spawn("input", "the input thread", move || {
         let read = std::panic::catch_unwind(|| read_input(&events));

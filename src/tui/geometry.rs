@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 
 use crate::core::{CellId, Game, Grid, Layout, Place};
 
-/// How one cell is drawn: its inside, and whether thin box lines separate cells.
+/// How one cell is drawn: its inside, and whether box lines separate cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Look {
     pub cell_w: u16,
@@ -281,10 +281,8 @@ pub fn minimum(layout: Layout) -> (u16, u16) {
         .unwrap_or((80, 24))
 }
 
-/// Every smallest terminal for the game, narrowest first: each fits it, and no terminal
-/// fits that is not at least as big as one of them. A game of many blocks has several (wide
-/// and short with the panel beside; narrow and tall with the panel below); [`minimum`] is
-/// the one of least area.
+/// Every smallest terminal for the game, narrowest first: no terminal fits that is not at
+/// least as big as one of them (a game of many blocks fits wide and short, or narrow and tall).
 pub fn minimums(layout: Layout) -> Vec<(u16, u16)> {
     let all: Vec<(u16, u16)> = candidates(layout).collect();
     let covered = |(w, h): (u16, u16)| {

@@ -1,7 +1,6 @@
 //! The play screen: the game on the board, from a new game, a resumed one, a record or a
 //! position to its record.
 
-mod bot_moves;
 pub mod bot_turn;
 pub mod draw;
 pub mod hints;
@@ -9,7 +8,6 @@ pub mod keeping;
 pub mod keys;
 pub mod recording;
 pub mod swap;
-pub mod typing;
 pub mod view;
 pub mod words;
 
@@ -22,10 +20,9 @@ use crate::core::{CellId, Engine, Game, Move, Position, Side, Status};
 use crate::store::SavedGame;
 use crate::tui::event::{GameMoves, Judged};
 use crate::tui::geometry;
-use crate::tui::screens::play::bot_turn::BotTurn;
-use crate::tui::screens::play::bot_turn::SearchedHints;
+use crate::tui::screens::play::bot_turn::{BotTurn, SearchedHints};
 use crate::tui::screens::play::keeping::Keeping;
-use crate::tui::screens::play::typing::Typed;
+use crate::tui::screens::play::keys::Typed;
 use crate::tui::screens::start::menu::game_of;
 use crate::tui::shared::{Shared, StatusLine};
 
