@@ -358,23 +358,6 @@ impl App {
         }
     }
 
-    /// The smallest terminals the screen showing now fits in: the one nearest the terminal
-    /// first, then the others (a board of many blocks fits wide and short or narrow and tall).
-    pub fn minimum_sizes(&self) -> Vec<(u16, u16)> {
-        if matches!(self.screen, Screen::Start) {
-            return vec![geometry::START_MIN];
-        }
-        let layout = self.play.game().layout();
-        let nearest = match self.size {
-            Some((w, h)) => geometry::nearest_fit(layout, w, h),
-            None => geometry::minimum(layout),
-        };
-        let others = geometry::minimums(layout).into_iter();
-        std::iter::once(nearest)
-            .chain(others.filter(|&size| size != nearest))
-            .collect()
-    }
-
     /// The terminal is known to be too small for the screen, which shows only a request to
     /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
     /// the bot waits.
@@ -400,7 +383,7 @@ impl Widget for &App {
                 }),
         };
         let Some(content) = content else {
-            too_small(&self.minimum_sizes(), &self.shared.settings, area, buf);
+            self.draw_too_small(area, buf);
             return;
         };
         match self.overlay {
@@ -411,34 +394,47 @@ impl Widget for &App {
     }
 }
 
-/// Instead of a broken picture: how big the terminal must be.
-fn too_small(minimums: &[(u16, u16)], settings: &Settings, area: Rect, buf: &mut Buffer) {
-    let sizes: Vec<String> = minimums.iter().map(|(w, h)| format!("{w} x {h}")).collect();
-    let (nearest, others) = sizes
-        .split_first()
-        .map_or(("80 x 24", &[][..]), |(n, o)| (n.as_str(), o));
-    let or = match others {
-        [] => String::new(),
-        _ => format!(" (or {})", others.join(", or ")),
-    };
-    let (width, height) = (area.width, area.height);
-    let text = vec![
-        Line::from(glued(&format!("Terminal too small: {width} x {height}."))),
-        Line::from(glued(&format!(
-            "Enlarge the terminal to at least {nearest}{or}.",
-        ))),
-        Line::from(format!(
-            "({} or {} quits)",
-            settings.keys.first_key(Action::Quit),
-            help::ctrl_c()
-        )),
-    ];
-    let rows = (text.len() as u16).min(height);
-    let y = area.y + (height - rows) / 2;
-    Paragraph::new(text)
-        .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(area.x, y, width, height - (y - area.y)), buf);
+impl App {
+    /// Instead of a broken picture: how big the terminal must be, the size nearest `area`
+    /// first (a board of many blocks fits wide and short, or narrow and tall).
+    fn draw_too_small(&self, area: Rect, buf: &mut Buffer) {
+        let size = |(w, h): (u16, u16)| format!("{w} x {h}");
+        let (nearest, others) = match self.screen {
+            Screen::Start => (geometry::START_MIN, Vec::new()),
+            _ => {
+                let layout = self.play.game().layout();
+                let nearest = geometry::nearest_fit(layout, area.width, area.height);
+                let others = geometry::minimums(layout).into_iter();
+                (
+                    nearest,
+                    others.filter(|&s| s != nearest).map(size).collect(),
+                )
+            }
+        };
+        let or = match others.is_empty() {
+            true => String::new(),
+            false => format!(" (or {})", others.join(", or ")),
+        };
+        let nearest = size(nearest);
+        let (width, height) = (area.width, area.height);
+        let text = vec![
+            Line::from(glued(&format!("Terminal too small: {width} x {height}."))),
+            Line::from(glued(&format!(
+                "Enlarge the terminal to at least {nearest}{or}.",
+            ))),
+            Line::from(format!(
+                "({} or {} quits)",
+                self.shared.key(Action::Quit),
+                help::ctrl_c()
+            )),
+        ];
+        let rows = (text.len() as u16).min(height);
+        let y = area.y + (height - rows) / 2;
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .render(Rect::new(area.x, y, width, height - (y - area.y)), buf);
+    }
 }
 
 #[cfg(test)]

@@ -274,13 +274,6 @@ fn placements(layout: Layout) -> Vec<(bool, bool)> {
     }
 }
 
-/// The smallest terminal in which the game fits at all.
-pub fn minimum(layout: Layout) -> (u16, u16) {
-    candidates(layout)
-        .min_by_key(|&(w, h)| (u32::from(w) * u32::from(h), w))
-        .unwrap_or((80, 24))
-}
-
 /// Every smallest terminal for the game, narrowest first: no terminal fits that is not at
 /// least as big as one of them (a game of many blocks fits wide and short, or narrow and tall).
 pub fn minimums(layout: Layout) -> Vec<(u16, u16)> {
@@ -413,6 +406,13 @@ pub fn cell_at_virtual(game: &dyn Game, row: u8, col: u8) -> CellId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The smallest terminal in which the game fits at all.
+    pub fn minimum(layout: Layout) -> (u16, u16) {
+        candidates(layout)
+            .min_by_key(|&(w, h)| (u32::from(w) * u32::from(h), w))
+            .unwrap_or((80, 24))
+    }
 
     fn every_place(layout: Layout) -> Vec<Place> {
         let mut all = Vec::new();
