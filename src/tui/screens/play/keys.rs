@@ -11,8 +11,8 @@ use crate::core::{CellId, Game, Move, Position};
 use crate::keys::{Action, starts_cell_names};
 use crate::tui::command::Command;
 use crate::tui::geometry;
-use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::words::join;
+use crate::tui::screens::play::{PlayScreen, Typed};
 use crate::tui::shared::{Shared, StatusKind, StatusLine};
 
 impl PlayScreen {
@@ -419,16 +419,6 @@ impl PlayScreen {
             shared.status = typed.status;
         }
     }
-}
-
-/// The start of a cell's name, waiting to learn whether the rest follows.
-#[derive(Clone, Debug)]
-pub struct Typed {
-    pub text: String,
-    /// The status line before the typing prompt, shown again when the name is dropped.
-    pub status: StatusLine,
-    /// The prompt shown while the name is typed, to know whether it still shows.
-    pub prompt: String,
 }
 
 /// Every name the game reads as a move in `position`, in lower case, with its move: the

@@ -1,6 +1,7 @@
 //! The play screen: the game on the board, from a new game, a resumed one, a record or a
 //! position to its record.
 
+mod bot_moves;
 pub mod bot_turn;
 pub mod draw;
 pub mod hints;
@@ -22,7 +23,6 @@ use crate::tui::event::{GameMoves, Judged};
 use crate::tui::geometry;
 use crate::tui::screens::play::bot_turn::{BotTurn, SearchedHints};
 use crate::tui::screens::play::keeping::Keeping;
-use crate::tui::screens::play::keys::Typed;
 use crate::tui::screens::start::menu::game_of;
 use crate::tui::shared::{Shared, StatusLine};
 
@@ -59,6 +59,16 @@ pub struct PlayScreen {
     pub resumed: bool,
     /// The record on the board, when it is a kept game replayed: written as it was read.
     pub replayed: Option<Box<crate::record::Record>>,
+}
+
+/// The start of a cell's name, waiting to learn whether the rest follows.
+#[derive(Clone, Debug)]
+pub struct Typed {
+    pub text: String,
+    /// The status line before the typing prompt, shown again when the name is dropped.
+    pub status: StatusLine,
+    /// The prompt shown while the name is typed, to know whether it still shows.
+    pub prompt: String,
 }
 
 impl PlayScreen {

@@ -1,0 +1,284 @@
+//! The bot's moves on the play screen: asking, taking the answer, and the panel's words
+//! while it thinks.
+
+use crate::config::Mode;
+use crate::core::Move;
+use crate::core::session::Controller;
+use std::time::Duration;
+
+use crate::core::{Budget, Decision, Game, Hint, Position, Thinking};
+use crate::tui::bot::BotRequest;
+use crate::tui::event::HintLines;
+use crate::tui::screens::Screen;
+use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::play::bot_turn::SearchedHints;
+use crate::tui::screens::play::hints::Advice;
+use crate::tui::screens::play::view::PlayView;
+use crate::tui::shared::{Shared, StatusLine};
+
+/// What the bot says about its move, for the panel, in a player's words: the rule that
+/// chose it ("block", "dictionary") and what it has proven ("wins in 3 moves", "lets you
+/// win within 4 moves"), `opponent` naming the other side. How deep it searched is an engine
+/// detail, left to the details view. `None` when it says nothing.
+pub fn note(
+    game: &dyn Game,
+    position: &dyn Position,
+    decision: &Decision,
+    opponent: &str,
+) -> Option<String> {
+    let how = decision.how.as_deref().and_then(plain_how);
+    let opponent = if opponent == "You" { "you" } else { opponent };
+    let claim = decision
+        .claim
+        .and_then(|claim| Advice::proven(Hint::Proven(claim)))
+        .map(|advice| advice.words(opponent));
+    let name = game.move_name(position, decision.mv);
+    let said: Vec<String> = how.into_iter().chain(claim).collect();
+    (!said.is_empty()).then(|| format!("{name}: {}", said.join("; ")))
+}
+
+/// How a player found its move, in a player's words: a rule's word as it is ("block",
+/// "win"), a strategy said plainly; how a search went (its depth, that it searched) is an
+/// engine detail, said in none.
+fn plain_how(how: &str) -> Option<String> {
+    match how {
+        "search" => None,
+        "dictionary" => Some("its winning strategy".into()),
+        _ if how.starts_with("depth") => None,
+        _ => Some(how.into()),
+    }
+}
+
+/// What the bot's search has reached, for the panel: `depth 7 · best d4 · 2.1 M nodes/s ·
+/// 0.4 / 1.0 s` from its latest report (`best` named in `position`, the one it searches),
+/// or `thinking… 0.4 s` before its first. `elapsed` is the time since the bot was asked,
+/// read on the screen's clock so it runs on between reports.
+pub fn search_text(
+    game: &dyn Game,
+    position: &dyn Position,
+    latest: Option<Thinking>,
+    elapsed: Duration,
+) -> String {
+    let used = elapsed.as_secs_f64();
+    let Some(thinking) = latest else {
+        return format!("thinking… {used:.1} s");
+    };
+    let mut parts = vec![format!("depth {}", thinking.depth)];
+    if let Some(best) = thinking.best {
+        parts.push(format!("best {}", game.move_name(position, best)));
+    }
+    parts.push(format!("{} nodes/s", rate(thinking.nodes_per_second())));
+    parts.push(match thinking.budget {
+        Budget::Time(limit) => format!("{used:.1} / {:.1} s", limit.as_secs_f64()),
+        Budget::Depth(_) | Budget::Nodes(_) => format!("{used:.1} s"),
+    });
+    parts.join(" · ")
+}
+
+/// A rate in at most four figures: `950`, `12.3 k`, `2.1 M` (tenths, rounded down).
+fn rate(per_second: u64) -> String {
+    match per_second {
+        0..1_000 => per_second.to_string(),
+        1_000..1_000_000 => tenths(per_second / 100, "k"),
+        _ => tenths(per_second / 100_000, "M"),
+    }
+}
+
+fn tenths(count: u64, unit: &str) -> String {
+    format!("{}.{} {unit}", count / 10, count % 10)
+}
+
+impl PlayScreen {
+    /// What the bot's search has reached, while it thinks: its latest report, or the time
+    /// since it was asked until it reports.
+    pub fn bot_search(&self, shared: &Shared) -> Option<String> {
+        let since = self.bot.asked_at()?;
+        let elapsed = shared.now.saturating_duration_since(since);
+        Some(search_text(
+            self.game(),
+            self.position(),
+            shared.watch.latest(),
+            elapsed,
+        ))
+    }
+
+    /// The contest clock for people (`--move-time`): a person's turn is timed from when it
+    /// began, while the game screen shows; going over loses the game.
+    pub fn run_clock(&mut self, on_game_screen: bool, shared: &mut Shared) {
+        let Some(limit) = shared.settings.move_limit else {
+            return;
+        };
+        if !self.has_game || !on_game_screen || !self.human_to_move() {
+            self.turn_clock = None;
+            return;
+        }
+        let turn = (self.moves().len(), self.position().to_move());
+        match self.turn_clock {
+            Some((started, moves, side)) if (moves, side) == turn => {
+                if shared.now.duration_since(started) > limit {
+                    self.session.time_out(side);
+                    self.turn_clock = None;
+                    shared.status = StatusLine::note(self.result_text(&shared.settings));
+                }
+            }
+            _ => self.turn_clock = Some((shared.now, turn.0, turn.1)),
+        }
+    }
+
+    /// The bot's answer: played now if it is the one waited for and its display delay
+    /// has passed, later on a tick if it has not.
+    pub fn on_bot_moved(&mut self, ticket: u64, decision: Decision, shared: &mut Shared) {
+        if let Some(decision) = self.bot.accept(ticket, decision, shared.now) {
+            self.play_bot(decision, shared);
+        }
+    }
+
+    pub fn show_bot_move(&mut self, shared: &mut Shared) {
+        if let Some(decision) = self.bot.due(shared.now) {
+            self.play_bot(decision, shared);
+        }
+    }
+
+    fn play_bot(&mut self, decision: Decision, shared: &mut Shared) {
+        let opponent = self.position().to_move().other();
+        let opponent = self.name(opponent, &shared.settings);
+        self.bot_note = note(self.game(), self.position(), &decision, &opponent);
+        self.play(decision.mv, shared);
+    }
+
+    pub fn on_hints(&mut self, position: String, hints: Vec<(Move, Hint)>, lines: HintLines) {
+        if self.hints_asked.as_ref() == Some(&position) {
+            self.hints_asked = None;
+        }
+        self.searched_hints = Some(SearchedHints {
+            position,
+            hints,
+            lines,
+        });
+    }
+
+    /// Asks the bot for a move when it is to move and has not been asked, while a game
+    /// screen shows (`shown`: `None` when the terminal is too small to show any).
+    pub fn request_bot(&mut self, shown: Option<Screen>, shared: &mut Shared) -> Vec<BotRequest> {
+        let position = self.position();
+        let bots_turn = self.has_game
+            && shown.is_some_and(|screen| screen != Screen::Start)
+            && self.engine(shared).is_some()
+            && !self.status().is_over()
+            && self.session.kept.human.is_some()
+            && self.session.controller(position.to_move()) == Controller::Bot;
+        if !bots_turn {
+            self.bot.cancel();
+            return Vec::new();
+        }
+        let Some(ticket) = self.bot.request(shared.now) else {
+            return Vec::new();
+        };
+        if self.session.kept.mode == Mode::VsBot {
+            // Replace "Bot to move (O)." by the livelier note, but keep messages that say
+            // something else (a swap, the bot's choice of side); the panel shows it anyway.
+            let thinking = format!("{} is thinking…", shared.settings.names.bot);
+            if let Some(line) = shared.status.with_turn(&thinking) {
+                shared.status = line;
+            } else if shared.status.text.is_empty() {
+                shared.status = StatusLine::note(thinking);
+            }
+        }
+        let side = self.position().to_move();
+        vec![BotRequest::Move {
+            ticket,
+            game: self.session.game.key(),
+            position: self.position().clone_box(),
+            difficulty: self.session.bot_asked(side),
+            vary: self.session.kept.mode == Mode::Demo,
+        }]
+    }
+
+    /// Asks the bot thread for hints the engine cannot give at once, when the play screen
+    /// shows them and they are not yet known for this position.
+    pub fn request_hints(&mut self, shown: Option<Screen>, shared: &Shared) -> Vec<BotRequest> {
+        let wanted = self.hints
+            && shown == Some(Screen::Play)
+            && !self.session.status().is_over()
+            && self
+                .engine(shared)
+                .is_some_and(|engine| !engine.instant_hints());
+        if !wanted {
+            return Vec::new();
+        }
+        let text = self.position().text();
+        let known = self
+            .searched_hints
+            .as_ref()
+            .is_some_and(|searched| searched.position == text);
+        if known || self.hints_asked.as_ref() == Some(&text) {
+            return Vec::new();
+        }
+        self.hints_asked = Some(text);
+        vec![BotRequest::Hints {
+            game: self.session.game.key(),
+            position: self.position().clone_box(),
+        }]
+    }
+
+    /// Asks the bot thread to judge the game's moves, in review on a searched board (a
+    /// solved game's verdicts come from its table at once), once for each game.
+    pub fn request_review(&mut self, screen: Screen, shared: &Shared) -> Vec<BotRequest> {
+        let view = PlayView {
+            play: self,
+            shared,
+            screen,
+        };
+        if !view.judging() {
+            return Vec::new();
+        }
+        let of = view.game_moves();
+        if self.review_asked.as_ref() == Some(&of) {
+            return Vec::new();
+        }
+        self.review_asked = Some(of.clone());
+        vec![BotRequest::Review {
+            of,
+            history: Box::new(self.history().clone()),
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Claim;
+    use crate::games::latin::adapter::Latin;
+
+    #[test]
+    fn rates_keep_four_figures() {
+        assert_eq!(rate(950), "950");
+        assert_eq!(rate(12_345), "12.3 k");
+        assert_eq!(rate(2_199_999), "2.1 M");
+    }
+
+    #[test]
+    fn the_bots_note_says_what_it_proved_in_moves_in_a_panel_row() {
+        let start = Latin.start();
+        let decision = Decision {
+            mv: Latin.parse_move(Latin.start().as_ref(), "c4").unwrap(),
+            claim: Some(Claim::WinWithin(19)),
+            how: Some("forced win".into()),
+        };
+        let said = note(&Latin, start.as_ref(), &decision, "You").unwrap();
+        assert_eq!(said, "c4: forced win; wins within 10 moves");
+        // The panel beside the board leaves 31 columns after its label.
+        assert!(said.chars().count() <= 38, "{said}");
+        assert_eq!(
+            note(&Latin, start.as_ref(), &Decision::new(decision.mv), "You"),
+            None
+        );
+        let searched = Decision {
+            claim: Some(Claim::LossWithin(4)),
+            how: Some("depth 9".into()),
+            ..decision
+        };
+        let said = note(&Latin, start.as_ref(), &searched, "You").unwrap();
+        assert_eq!(said, "c4: lets you force a win");
+    }
+}
