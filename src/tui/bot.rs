@@ -157,16 +157,12 @@ impl Worker {
         if !self.engines.contains_key(&key) {
             // Building may fail (a panic in a solver); say so rather than leave the game
             // waiting for an engine that will never come.
-            match panic::catch_unwind(AssertUnwindSafe(|| built_engine(game.as_ref()))) {
+            match guarded(|| built_engine(game.as_ref())) {
                 Ok(engine) => {
                     self.engines.insert(key.clone(), engine);
                 }
-                Err(payload) => {
-                    let why = format!(
-                        "{} could not start: {}",
-                        game.title(),
-                        panic_message(&*payload)
-                    );
+                Err(why) => {
+                    let why = format!("{} could not start: {why}", game.title());
                     return self.events.send(Event::BotFailed(why)).is_ok();
                 }
             }
@@ -219,19 +215,17 @@ impl Worker {
         let player = self.players.get_mut(&key)?;
         // A new search: the last one's report and a move-now meant for it are gone.
         self.watch.reset();
-        // A panic in a player must not take the game down with it: report it, drop that
-        // player (it is rebuilt on the next request) and keep serving.
-        let choice = panic::catch_unwind(AssertUnwindSafe(|| player.decide(position)));
-        match choice {
+        // A player that panicked is dropped: it is rebuilt on the next request.
+        match guarded(|| player.decide(position)) {
             Ok(Some(decision)) if vary => {
                 let decision = varied(engine.as_ref(), position, decision, &mut self.rng);
                 Some(Event::BotMoved { ticket, decision })
             }
             Ok(Some(decision)) => Some(Event::BotMoved { ticket, decision }),
             Ok(None) => None, // the game is over: nothing to play
-            Err(payload) => {
+            Err(why) => {
                 self.players.remove(&key);
-                Some(Event::BotFailed(panic_message(&*payload)))
+                Some(Event::BotFailed(why))
             }
         }
     }
@@ -239,33 +233,28 @@ impl Worker {
     fn hints(&mut self, game: &str, position: &dyn Position) -> Option<Event> {
         let engine = self.engines.get(game)?;
         // One search gives the hints and the line behind each: they cannot disagree.
-        let hints =
-            panic::catch_unwind(AssertUnwindSafe(|| match engine.hint_analysis(position) {
-                Some(analysis) => (HintLines::of(&analysis), analysis.moves),
-                None => (HintLines::default(), engine.hints(position)),
-            }));
+        let hints = guarded(|| match engine.hint_analysis(position) {
+            Some(analysis) => (HintLines::of(&analysis), analysis.moves),
+            None => (HintLines::default(), engine.hints(position)),
+        });
         Some(match hints {
             Ok((lines, hints)) => Event::HintsReady {
                 position: position.text(),
                 hints,
                 lines,
             },
-            Err(payload) => Event::BotFailed(panic_message(&*payload)),
+            Err(why) => Event::BotFailed(why),
         })
     }
-}
 
-impl Worker {
     /// Every move of the game judged at the review's default budget: a search a move on a
     /// searched board, the same on every run.
     fn review(&self, of: GameMoves, history: &History) -> Option<Event> {
         let engine = self.engines.get(&of.game)?;
-        let judged = panic::catch_unwind(AssertUnwindSafe(|| {
-            review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1)
-        }));
+        let judged = guarded(|| review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1));
         Some(match judged {
             Ok(judgements) => Event::ReviewReady(Judged { of, judgements }),
-            Err(payload) => Event::BotFailed(panic_message(&*payload)),
+            Err(why) => Event::BotFailed(why),
         })
     }
 }
@@ -330,12 +319,16 @@ fn varied(
     }
 }
 
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(std::string::ToString::to_string)
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "it panicked".into())
+/// Runs `work`, turning a panic into its message: a panic in an engine or a player must not
+/// take the game down with it.
+fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(std::string::ToString::to_string)
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "it panicked".into())
+    })
 }
 
 /// For tests' failure messages.

@@ -78,10 +78,7 @@ pub fn footer_line(options: &Settings, items: &[(String, &str)], area: Rect, buf
         if i > 0 {
             spans.push(Span::raw("  "));
         }
-        spans.push(Span::styled(
-            key.clone(),
-            theme.accent().add_modifier(Modifier::BOLD),
-        ));
+        spans.push(Span::styled(key.clone(), theme.strong()));
         spans.push(Span::raw(format!(" {what}")));
     }
     buf.set_line(area.x, area.y, &Line::from(spans), area.width);
@@ -120,6 +117,17 @@ impl Theme<'_> {
 
     pub fn accent(self) -> Style {
         self.color(self.0.colors.highlight)
+    }
+
+    /// The accent in bold: titles and what to act on.
+    pub fn strong(self) -> Style {
+        self.accent().add_modifier(Modifier::BOLD)
+    }
+
+    /// A refusal or a warning: the colour of a loss, in bold.
+    pub fn warning(self) -> Style {
+        self.color(self.0.colors.hint_loss)
+            .add_modifier(Modifier::BOLD)
     }
 
     /// A side's symbol: its colour, and for the first side bold, so the two differ without

@@ -88,7 +88,7 @@ fn popup(
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(key_style(view))
+                .border_style(Theme(&view.shared.settings).strong())
                 .title(title),
         )
         .render(popup, buf);
@@ -111,19 +111,16 @@ pub fn render(view: &PlayView, chosen: &dyn Game, area: Rect, buf: &mut Buffer) 
     popup(view, title, lines, 64, area, buf);
 }
 
-fn key_style(view: &PlayView) -> Style {
-    Theme(&view.shared.settings)
-        .accent()
-        .add_modifier(Modifier::BOLD)
-}
-
 /// The width of the keys' column: "Left/a Right/l" fits.
 const KEY_COLUMN: usize = 15;
 
 /// One key and what it does, keys in a column (a longer key pushes its text along).
 fn row(view: &PlayView, key: String, what: &str) -> Line<'static> {
     Line::from(vec![
-        Span::styled(format!("{key:<KEY_COLUMN$} "), key_style(view)),
+        Span::styled(
+            format!("{key:<KEY_COLUMN$} "),
+            Theme(&view.shared.settings).strong(),
+        ),
         Span::raw(what.to_string()),
     ])
 }

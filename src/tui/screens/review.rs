@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::core::Hint;
@@ -302,9 +302,8 @@ fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
     match mark_text(mark) {
         "" => (Style::default(), String::new()),
         text => {
-            let theme = Theme(&view.shared.settings);
-            let loss = theme.color(view.shared.settings.colors.hint_loss);
-            (loss.add_modifier(Modifier::BOLD), format!("{text} "))
+            let warning = Theme(&view.shared.settings).warning();
+            (warning, format!("{text} "))
         }
     }
 }

@@ -183,7 +183,7 @@ impl CellLook<'_> {
             buf.set_stringn(x + plan.text, y, &text, usize::from(room), style);
         }
         if plan.brackets {
-            let bracket = theme.accent().add_modifier(Modifier::BOLD);
+            let bracket = theme.strong();
             buf.set_string(x, y, "[", bracket);
             buf.set_string(self.inner.right() - 1, y, "]", bracket);
         }
@@ -206,9 +206,7 @@ impl CellLook<'_> {
     /// In review, the empty cell of the move the engine would have played instead: `best`
     /// where it fits, else a reversed `*`.
     fn better_move(&self) -> (String, Style) {
-        let style = Theme(&self.view.shared.settings)
-            .accent()
-            .add_modifier(Modifier::BOLD);
+        let style = Theme(&self.view.shared.settings).strong();
         if self.inner.width >= 4 {
             ("best".into(), style)
         } else {
@@ -277,7 +275,7 @@ fn fit_hint(text: &str, width: u16) -> String {
 fn hint_style(theme: Theme<'_>, hint: Advice) -> Style {
     match hint.outcome() {
         Some(outcome) => theme.value(outcome),
-        None => theme.accent().add_modifier(Modifier::BOLD),
+        None => theme.strong(),
     }
 }
 
@@ -461,9 +459,7 @@ fn blocks_to_play(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let Some(open) = view.open_blocks().filter(|_| view.screen == Screen::Play) else {
         return;
     };
-    let style = Theme(&view.shared.settings)
-        .accent()
-        .add_modifier(Modifier::BOLD);
+    let style = Theme(&view.shared.settings).strong();
     for block in open {
         let frame = board.block_rect(block);
         for y in [frame.y, frame.bottom() - 1] {

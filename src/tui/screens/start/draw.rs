@@ -68,12 +68,7 @@ fn title_and_rules(view: &StartView, area: Rect, buf: &mut Buffer) {
     let settings = &view.shared.settings;
     let theme = Theme(settings);
     let game = view.screen.game();
-    buf.set_string(
-        area.x,
-        area.y,
-        game.title(),
-        theme.accent().add_modifier(Modifier::BOLD),
-    );
+    buf.set_string(area.x, area.y, game.title(), theme.strong());
     let rules = format!(
         "{} {} moves first, {} second.",
         game.rules().join(" "),
@@ -268,9 +263,7 @@ fn notices(view: &StartView, area: Rect, buf: &mut Buffer) {
         return;
     }
     let theme = Theme(&view.shared.settings);
-    let style = theme
-        .color(view.shared.settings.colors.hint_loss)
-        .add_modifier(Modifier::BOLD);
+    let style = theme.warning();
     let width = area.width as usize;
     let rows = view.shared.memory.notices().iter();
     let rows = rows.flat_map(|notice| wrap(notice, width));
@@ -303,9 +296,7 @@ fn row_label(view: &StartView, label: &str, focused: bool) -> Span<'static> {
 
 fn focus_style(view: &StartView, focused: bool) -> Style {
     if focused {
-        Theme(&view.shared.settings)
-            .accent()
-            .add_modifier(Modifier::BOLD)
+        Theme(&view.shared.settings).strong()
     } else {
         Style::default()
     }
@@ -324,32 +315,25 @@ fn option_span(option: &str, chosen: bool) -> Span<'static> {
 
 /// "▶ Resume the unfinished game (8 moves) · You vs bot at perfect".
 fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
-    let focused = menu.row == Menu::RESUME;
-    let pointer = if focused { "▶ " } else { "  " };
-    let style = focus_style(view, focused);
     let moves = plural(menu.resume.unwrap_or(0) as u64, "move", "moves");
-    let level_of = |level| view.screen.game().level_name(level);
-    let key = view.screen.game().key();
-    let elsewhere = match view.shared.memory.open_elsewhere(&key) {
+    let resume = format!("Resume the unfinished game ({moves})");
+    let game = view.screen.game();
+    let elsewhere = match view.shared.memory.open_elsewhere(&game.key()) {
         true => " · open in another window",
         false => "",
     };
     let what = view
         .screen
         .saved_game(view.shared)
-        .map_or_else(String::new, |game| match game.session.mode {
-            Mode::TwoHumans => format!(" · {}", mode_label(game.session.mode)),
-            _ => format!(
-                " · {} at {}",
-                mode_label(game.session.mode),
-                level_of(game.session.difficulty)
-            ),
+        .map_or_else(String::new, |saved| {
+            let mode = mode_label(saved.session.mode);
+            match saved.session.mode {
+                Mode::TwoHumans => format!(" · {mode}"),
+                _ => format!(" · {mode} at {}", game.level_name(saved.session.difficulty)),
+            }
         });
     Line::from(vec![
-        Span::styled(
-            format!("{pointer}Resume the unfinished game ({moves})"),
-            style,
-        ),
+        row_label(view, &resume, menu.row == Menu::RESUME),
         Span::raw(what),
         Span::raw(elsewhere),
     ])
