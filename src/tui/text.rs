@@ -84,8 +84,7 @@ pub fn footer_line(options: &Settings, items: &[(String, &str)], area: Rect, buf
     buf.set_line(area.x, area.y, &Line::from(spans), area.width);
 }
 
-/// The footer's items that fit in `width` columns, two spaces apart: all of them, or the
-/// first ones and the last two (help and quit, which lead to the rest).
+/// The footer's items that fit in `width` columns, two spaces apart.
 fn fitting<'a>(items: &'a [(String, &'a str)], width: usize) -> Vec<&'a (String, &'a str)> {
     let len = |items: &[&(String, &str)]| -> usize {
         let words: usize = items.iter().map(|(k, w)| k.width() + 1 + w.width()).sum();
@@ -157,8 +156,7 @@ pub fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// `lines` in a box with a title, as tall as the lines (at most `area`); returns its
-/// height.
+/// `lines` in a box with a title, as tall as the lines (at most `area`); returns its height.
 pub fn boxed(
     settings: &Settings,
     title: &str,

@@ -224,8 +224,7 @@ fn legend(view: &PlayView) -> Vec<Line<'static>> {
     ]
 }
 
-/// The keys a terminal program is expected to have: Ctrl-C quits at once, Ctrl-Z suspends
-/// (unless the config bound it to an action).
+/// Ctrl-C quits at once, Ctrl-Z suspends (unless the config bound it to an action).
 fn terminal_keys(view: &PlayView) -> Line<'static> {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
     let ctrl_z = crate::keys::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
@@ -277,8 +276,7 @@ fn start_lines(view: &PlayView, chosen: &dyn Game) -> Vec<Line<'static>> {
     lines
 }
 
-/// Placing without the cursor: by name (how names read, where that is not plain) or by
-/// mouse.
+/// Placing without the cursor: by name or by mouse.
 fn typing_lines(view: &PlayView, game: &dyn Game) -> Vec<Line<'static>> {
     let start = game.start();
     let named = |cell: usize| {

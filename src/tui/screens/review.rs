@@ -160,7 +160,6 @@ pub fn mark_text(mark: Mark) -> &'static str {
     }
 }
 
-/// Review's keys: stepping, the ends, the next mistake, leaving.
 /// (New game works too; the help says so, the footer has no room at the smallest size.)
 pub fn footer(view: &PlayView) -> Vec<(String, &'static str)> {
     let keys = &view.shared.settings.keys;
@@ -181,8 +180,7 @@ pub fn footer(view: &PlayView) -> Vec<(String, &'static str)> {
     items
 }
 
-/// The move being reviewed: its values before and after and the verdict, as tall as its
-/// text; returns the rows used.
+/// The move being reviewed and the verdict, as tall as its text; returns the rows used.
 pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(&view.shared.settings);
     let Some(shown) = view.review_shown() else {
@@ -296,8 +294,7 @@ fn searched_verdict(
     }
 }
 
-/// A judged move's style and the mark before its sentence (`? ` or `?? `), in the review
-/// box as in the move list.
+/// A judged move's style and the mark before its sentence (`? ` or `?? `).
 fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
     match mark_text(mark) {
         "" => (Style::default(), String::new()),

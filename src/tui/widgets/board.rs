@@ -279,20 +279,17 @@ fn hint_style(theme: Theme<'_>, hint: Advice) -> Style {
     }
 }
 
-/// Writes `text` centred in `inner` on row `y`, measuring display width so double-width
-/// symbols stay centred and never spill over a box line.
+/// Measures display width, so double-width symbols stay centred inside their box lines.
 fn centred(buf: &mut Buffer, inner: Rect, y: u16, text: &str, style: Style) {
     let width = (text.width() as u16).min(inner.width);
     let x = inner.x + (inner.width - width) / 2;
     buf.set_stringn(x, y, text, inner.width as usize, style);
 }
 
-/// Behind the cursor while a person is to move: dark enough for every symbol and hint
-/// colour to stay readable on it. The brackets around it take the highlight colour.
+/// Behind the cursor while a person is to move: every symbol and hint colour reads on it.
 const CURSOR_BACKGROUND: Color = Color::DarkGray;
 
-/// The cursor: the cell reversed (or on a dark background), visible with or without
-/// colour; its brackets are laid out with the cell's content (see [`CellLook::middle_row`]).
+/// The cursor's cell, reversed (or on a dark background): visible with or without colour.
 fn cursor(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let inner = board.cell_rect(view.play.game().place(view.play.cursor));
     let options = &view.shared.settings;
@@ -364,8 +361,7 @@ const HEAVY: Pen = Pen {
     joints: ['┏', '┳', '┓', '┣', '╋', '┫', '┗', '┻', '┛'],
 };
 
-/// A frame of `rows` x `cols` compartments of `w` x `h` inside `outer`, with lines between
-/// them when `inner_lines`.
+/// A frame of `rows` x `cols` compartments of `w` x `h` inside `outer`.
 struct Lattice {
     outer: Rect,
     rows: u16,
@@ -453,8 +449,7 @@ fn frames(board: &BoardView, style: Style, buf: &mut Buffer) {
     }
 }
 
-/// Where some blocks are closed (extreme tic-tac-toe), the frames of the blocks one may
-/// play in now are drawn in the highlight colour (bold without colour).
+/// Where some blocks are closed (extreme tic-tac-toe), the frames of those open now stand out.
 fn blocks_to_play(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let Some(open) = view.open_blocks().filter(|_| view.screen == Screen::Play) else {
         return;

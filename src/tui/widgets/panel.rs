@@ -49,12 +49,9 @@ impl Widget for PanelWidget<'_> {
     }
 }
 
-/// The rows of the move list the review box leaves below it: a blank line, the heading
-/// and two rows of moves.
+/// The rows the review box leaves below it: a blank line, the heading and two moves.
 const MOVES_KEPT: u16 = 4;
 
-/// While the game is on: the facts, then why the bot took its side until the person has
-/// moved.
 fn in_play(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     let used = draw_facts(view, &facts(view, true), area, buf);
     used + side_note(
@@ -131,8 +128,7 @@ fn tally(view: &PlayView, width: u16) -> Line<'static> {
     ])
 }
 
-/// Both names in at most `room` columns together: a name shorter than half keeps all of
-/// it and leaves the rest to the other; longer ones are shortened with "…".
+/// Both names in at most `room` columns: a name shorter than half keeps all of it.
 fn fit_names(first: &str, second: &str, room: usize) -> (String, String) {
     let (a, b) = (first.width(), second.width());
     if a + b <= room {
@@ -173,8 +169,7 @@ fn ellipsized(name: &str, cols: usize) -> String {
     kept
 }
 
-/// Turn (while the game is on), mode, level, hints, and what the bot said of its last
-/// move, as label and value.
+/// The panel's facts, as label and value.
 fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
     if with_turn {
@@ -316,8 +311,7 @@ fn draw_facts(view: &PlayView, rows: &[(&str, String)], area: Rect, buf: &mut Bu
     y - area.y
 }
 
-/// The banner at the end: who won with which lines, or the draw, and what to do next,
-/// as tall as its text; returns the rows used.
+/// The banner at the end, as tall as its text; returns the rows used.
 fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(&view.shared.settings);
     let winner_style = match view.play.status() {
@@ -385,8 +379,7 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The `visible` rows of the move list that keep the move shown (or the last) in view,
-/// each as its two sides' parts.
+/// The `visible` rows that keep the move shown (or the last) in view, as two sides' parts.
 fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Span<'static>>)> {
     let theme = Theme(&view.shared.settings);
     let marks = review_marks(view);
@@ -443,16 +436,14 @@ fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Sp
         .collect()
 }
 
-/// In review, each move's mark (`??`, `?` or none) where the moves are judged: by the
-/// exact table in a solved game, by the bot thread's search elsewhere once it is done.
+/// In review, each move's mark (`??`, `?` or none), once the moves are judged.
 fn review_marks(view: &PlayView) -> Option<Vec<&'static str>> {
     view.review_shown()?;
     let marks = view.marks()?;
     (!marks.is_empty()).then(|| marks.into_iter().map(mark_text).collect())
 }
 
-/// How many rows of `turns` a list of `visible` rows leaves out at its top so that move
-/// `ply` (1-based; the one reviewed, or the last) stays in view.
+/// How many rows a list of `visible` rows leaves out at its top to keep move `ply` in view.
 fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
     let wanted = ply.saturating_sub(1);
     let row = turns

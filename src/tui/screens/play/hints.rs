@@ -133,8 +133,7 @@ pub fn advise(hints: &[(Move, Hint)]) -> Vec<(Move, Advice)> {
     all
 }
 
-/// The unproven moves scored exactly, ranked by their score (equal scores, equal rank) up
-/// to [`RANKED`].
+/// Equal scores, equal rank.
 fn ranked(open: &[(Move, Hint)]) -> Vec<(Move, Advice)> {
     let score = |hint: Hint| match hint {
         Hint::Guess(s) | Hint::AtLeast(s) => Some(s),
@@ -173,8 +172,7 @@ pub fn line_from(
     searched?.line(mv).map(<[Move]>::to_vec)
 }
 
-/// The moves' names as the game writes them, each in the position it is played from; it
-/// stops at a move that cannot be played.
+/// The moves' names, each in the position it is played from, up to any that cannot be.
 pub fn names(game: &dyn Game, position: &dyn Position, line: &[Move]) -> Vec<String> {
     let mut names = Vec::new();
     let mut now = position.clone_box();
@@ -220,8 +218,7 @@ impl<'a> PlayView<'a> {
         Some(searched.hints.clone())
     }
 
-    /// Hints are on, on the play screen, for a game still going: a game lost on time
-    /// leaves moves on the board that nobody will play.
+    /// Not for a game lost on time: it leaves moves on the board that nobody will play.
     fn hints_shown(&self) -> bool {
         self.play.hints && self.screen == Screen::Play && !self.play.status().is_over()
     }

@@ -20,8 +20,7 @@ use crate::tui::screens::start::menu::mode_label;
 use crate::tui::shared::Shared;
 use crate::tui::text::{Theme, footer_line, wrap};
 
-/// What the start screen draws from: its own state, what every screen shares, and the game
-/// on the board (which it can go back to).
+/// What the start screen draws from; `board` is the game it can go back to.
 pub struct StartView<'a> {
     pub screen: &'a StartScreen,
     pub shared: &'a Shared,
@@ -184,9 +183,8 @@ fn footer(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     }
 }
 
-/// What to expect from the bot at a level, in one short sentence. `first_player` is the
-/// exact value of the empty board for the side that moves first, where the game is solved
-/// and its engine built.
+/// What to expect from the bot at a level, in one short sentence; `first_player` is the
+/// solved value of the empty board, once known.
 pub fn level_text(
     game: &dyn Game,
     level: Difficulty,

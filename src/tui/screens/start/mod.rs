@@ -282,9 +282,8 @@ impl StartScreen {
     }
 }
 
-/// The game on the board is the chosen game's unfinished game, kept by this window:
-/// resuming it is going back to it. (A copy another window kept is not: resuming reads
-/// the game from its file.)
+/// The game on the board is the chosen game's unfinished game, kept by this window (a copy
+/// another window keeps is read from its file again).
 fn resumes_board(key: &str, play: &PlayScreen, shared: &Shared) -> bool {
     play.in_progress() && play.session.game.key() == key && shared.memory.owns(key)
 }
