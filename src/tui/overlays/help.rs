@@ -209,20 +209,17 @@ fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
 
 /// What the hints say: results counted in moves, and where the bot searches, its ranking.
 fn legend(view: &PlayView) -> Vec<Line<'static>> {
-    let proven = row(view, "W2 L2 D".into(), "a win or a loss in 2 moves; a draw");
-    if view.play.game().solved() {
-        return vec![proven];
-    }
-    vec![
-        proven,
-        row(
-            view,
-            "1 2 3 !".into(),
-            "the bot's top choices (blank: none); the block",
-        ),
-        row(view, "L".into(), "a proven loss, how soon not known"),
-    ]
+    let shown = if view.play.game().solved() { 1 } else { 3 };
+    rows(view, &LEGEND[..shown])
 }
+
+/// The hints' marks; a solved game shows only the first.
+#[rustfmt::skip]
+const LEGEND: [(Keys, &str); 3] = [
+    (Fixed("W2 L2 D"), "a win or a loss in 2 moves; a draw"),
+    (Fixed("1 2 3 !"), "the bot's top choices (blank: none); the block"),
+    (Fixed("L"), "a proven loss, how soon not known"),
+];
 
 /// Ctrl-C quits at once, Ctrl-Z suspends (unless the config bound it to an action).
 fn terminal_keys(view: &PlayView) -> Line<'static> {

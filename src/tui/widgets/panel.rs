@@ -78,10 +78,6 @@ fn side_note(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     rows.len() as u16
 }
 
-fn moves_rows(view: &PlayView) -> u16 {
-    1 + view.play.history().turns().len() as u16
-}
-
 /// At the end: the game-over box, then the mode, level and hints where they leave the
 /// whole move list room (it matters more once the game is over, for the review).
 fn ended(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
@@ -92,7 +88,9 @@ fn ended(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         .iter()
         .map(Vec::len)
         .sum();
-    let needed = fact_rows as u16 + 1 + moves_rows(view);
+    // The move list's heading and every row of it.
+    let moves = 1 + view.play.history().turns().len() as u16;
+    let needed = fact_rows as u16 + 1 + moves;
     if area.height.saturating_sub(below) < needed {
         return banner;
     }
@@ -220,7 +218,8 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let keys = view.shared.settings.keys.all_keys(Action::Hints);
     rows.push(("Hints", format!("{hints} ({keys} toggles)")));
     // Only when the game is not simply saved: a player who expects it kept must see.
-    if let Some(saving) = view.saving_fact() {
+    let saving = view.play.keeping.fact(&view.shared.memory);
+    if let Some(saving) = saving.filter(|_| view.play.in_progress()) {
         rows.push(("Saving", saving));
     }
     if let Some(left) = view.time_left() {

@@ -207,7 +207,9 @@ const LINE_SHOWN: usize = 6;
 impl<'a> PlayView<'a> {
     /// What each legal move is worth to the side to move, when hints are on and known.
     pub fn hint_values(&self) -> Option<Vec<(Move, Hint)>> {
-        if !self.hints_shown() {
+        // Not for a game lost on time: it leaves moves on the board that nobody will play.
+        let play = self.play;
+        if !play.hints || self.screen != Screen::Play || play.status().is_over() {
             return None;
         }
         let engine = self.play.engine(self.shared)?;
@@ -216,11 +218,6 @@ impl<'a> PlayView<'a> {
         }
         let searched = self.searched_hints()?;
         Some(searched.hints.clone())
-    }
-
-    /// Not for a game lost on time: it leaves moves on the board that nobody will play.
-    fn hints_shown(&self) -> bool {
-        self.play.hints && self.screen == Screen::Play && !self.play.status().is_over()
     }
 
     /// The searched hints, when they are for the position on the board.

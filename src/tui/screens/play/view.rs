@@ -86,14 +86,6 @@ impl<'a> PlayView<'a> {
         Some(limit.saturating_sub(self.shared.now.duration_since(started)))
     }
 
-    /// The panel's word on saving, when the game is not simply kept.
-    pub fn saving_fact(&self) -> Option<String> {
-        if !self.play.in_progress() {
-            return None;
-        }
-        self.play.keeping.fact(&self.shared.memory)
-    }
-
     pub fn game_moves(&self) -> GameMoves {
         GameMoves {
             game: self.play.session.game.key(),
