@@ -1605,8 +1605,9 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     h.press(KeyCode::Enter);
     h.status_starts("Not saved: ");
     h.typed("b2");
+    assert!(h.app.play.in_progress());
     assert_eq!(
-        h.app.view().saving_fact().as_deref(),
+        h.app.play.keeping.fact(&h.app.shared.memory).as_deref(),
         Some("no: the data directory cannot be written"),
         "the panel keeps saying it"
     );
