@@ -747,7 +747,7 @@ fn the_start_screen_draws_options_where_clicks_find_them() {
         let menu = game.app.start.menu;
         for line in menu.lines(content) {
             let (_, options, _) = menu.choices(line.row).unwrap();
-            for (option, cols) in options.iter().zip(&line.options) {
+            for ((option, _), cols) in options.iter().zip(&line.options) {
                 let drawn: String = rows[line.y as usize][cols.start as usize..cols.end as usize]
                     .iter()
                     .collect();

@@ -14,11 +14,9 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
-pub(crate) type Term = Terminal<CrosstermBackend<Stdout>>;
-
 /// Raw mode, the alternate screen and mouse capture; installs the panic hook first so a
 /// panic at any later point leaves a usable terminal.
-pub fn init() -> io::Result<Term> {
+pub fn init() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
     install_panic_hook();
     let started = enter().and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
     if started.is_err() {

@@ -275,7 +275,7 @@ fn menu_line(view: &StartView, menu: &Menu, row: usize) -> Line<'static> {
         return resume_line(view, menu);
     };
     let mut spans = vec![row_label(view, label, menu.row == row)];
-    for (i, option) in options.iter().enumerate() {
+    for (i, (option, _)) in options.iter().enumerate() {
         spans.push(option_span(option, i == chosen));
         spans.push(Span::raw(" "));
     }
