@@ -137,15 +137,9 @@ fn serve(inbox: &Receiver<BotRequest>, mut worker: Worker) {
             .into_iter()
             .chain(newest_hints)
             .chain(newest_review);
-        for sent in loads
-            .into_iter()
-            .map(BotRequest::Load)
-            .chain(answers)
-            .map(|request| worker.answer(request))
-        {
-            if !sent {
-                return; // the screen is gone
-            }
+        let mut requests = loads.into_iter().map(BotRequest::Load).chain(answers);
+        if !requests.all(|request| worker.answer(request)) {
+            return; // the screen is gone
         }
     }
 }

@@ -164,20 +164,15 @@ pub fn mark_text(mark: Mark) -> &'static str {
 pub fn footer(view: &PlayView) -> Vec<(String, &'static str)> {
     let keys = &view.shared.settings.keys;
     let first = |action: Action| keys.first_key(action);
-    let mut items = vec![
-        (
-            format!("{}/{}", first(Action::Left), first(Action::Right)),
-            "step",
-        ),
-        ("Home/End".to_string(), "ends"),
-    ];
+    let step = format!("{}/{}", first(Action::Left), first(Action::Right));
     // Every board's moves are judged: exactly, or by the search.
-    items.push(("Tab".to_string(), "next ?/??"));
-    items.extend([
+    vec![
+        (step, "step"),
+        ("Home/End".to_string(), "ends"),
+        ("Tab".to_string(), "next ?/??"),
         (first(Action::Review), "leave review"),
         (first(Action::Help), "help"),
-    ]);
-    items
+    ]
 }
 
 /// The move being reviewed and the verdict, as tall as its text; returns the rows used.
