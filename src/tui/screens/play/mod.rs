@@ -35,15 +35,13 @@ pub struct PlayScreen {
     pub hints: bool,
     /// The engine's own figures (search depth, scores, the line) show in the panel.
     pub details: bool,
-    /// Moves were taken back after the game's result was recorded: what is played now is
-    /// practice, and its end is not recorded.
+    /// Moves were taken back after the game's result was recorded: its new end is not.
     pub practice: bool,
     pub typed: Option<Typed>,
     pub bot: BotTurn,
     /// How the bot found its last move ("dictionary", "forced win"), for the panel.
     pub bot_note: Option<String>,
-    /// Why the bot took the side it chose, kept in the panel until the person's first move
-    /// (the status line gives way to the bot's move at once).
+    /// Why the bot took the side it chose, kept in the panel until the person's first move.
     pub side_note: Option<String>,
     pub searched_hints: Option<SearchedHints>,
     /// The position (its text) whose hints were asked for and are not yet back.
@@ -51,8 +49,7 @@ pub struct PlayScreen {
     /// The review the bot's thread judged last (on a searched board).
     pub judged: Option<Judged>,
     pub review_asked: Option<GameMoves>,
-    /// With a contest clock: when the person to move began their turn, and which turn that
-    /// is (moves played, side to move).
+    /// With a contest clock: when the person to move began their turn (moves played, side).
     pub turn_clock: Option<(Instant, usize, Side)>,
     pub keeping: Keeping,
     /// The game was resumed from an earlier run (its choices were that run's).
