@@ -152,12 +152,7 @@ impl Signal {
         Signal::ALL.contains(&number).then_some(Signal(number))
     }
 
-    pub fn name(self) -> &'static str {
-        signal_hook::low_level::signal_name(self.0).unwrap_or("a signal")
-    }
-
-    /// The exit status after this signal stopped the game: 128 + its number, as shells
-    /// report it.
+    /// 128 + its number, as shells report a program a signal stopped.
     pub fn exit_status(self) -> u8 {
         128 + self.0 as u8
     }
@@ -165,7 +160,7 @@ impl Signal {
 
 impl std::fmt::Display for Signal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+        f.write_str(signal_hook::low_level::signal_name(self.0).unwrap_or("a signal"))
     }
 }
 
@@ -239,7 +234,7 @@ mod tests {
         use signal_hook::consts::{SIGHUP, SIGKILL, SIGSEGV, SIGUSR1};
         assert_eq!(Signal::TERMINATE.exit_status(), 143);
         assert_eq!(Signal::from_number(SIGHUP).unwrap().exit_status(), 129);
-        assert_eq!(Signal::from_number(SIGUSR1).unwrap().name(), "SIGUSR1");
+        assert_eq!(Signal::from_number(SIGUSR1).unwrap().to_string(), "SIGUSR1");
         assert_eq!(Signal::from_number(SIGKILL), None);
         assert_eq!(Signal::from_number(SIGSEGV), None);
     }
