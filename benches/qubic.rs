@@ -8,7 +8,8 @@ use std::time::Duration;
 use divan::{Bencher, black_box};
 use tictaclatin::core::Difficulty;
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
-use tictaclatin::core::{Move, Player, Position, Side};
+use tictaclatin::core::root::SearchSettings;
+use tictaclatin::core::{Budget, Move, Player, Position, Side};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify::{self, VerifyOptions};
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
@@ -33,7 +34,8 @@ fn game_positions() -> &'static Vec<QubicBoard> {
     POSITIONS.get_or_init(|| {
         let mut out = Vec::new();
         for seed in 0..40 {
-            let mut x = Perfect::new(patashnik_index(), Duration::from_millis(5), seed);
+            let budget = Budget::Time(Duration::from_millis(5));
+            let mut x = Perfect::new("perfect", patashnik_index(), SearchSettings::new(budget, 1));
             let mut o: Box<dyn Player> = if seed % 2 == 0 {
                 Box::new(RandomPlayer::new(seed))
             } else {

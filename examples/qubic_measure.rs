@@ -12,7 +12,8 @@
 use std::time::{Duration, Instant};
 
 use tictaclatin::core::game_loop::{self, Clock};
-use tictaclatin::core::{Difficulty, Player, Side, Status};
+use tictaclatin::core::root::SearchSettings;
+use tictaclatin::core::{Budget, Difficulty, Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify;
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
@@ -215,11 +216,10 @@ fn strength_table() {
         match name {
             "random" => Box::new(RandomPlayer::new(seed)),
             "greedy" => Box::new(greedy(seed)),
-            "perfect" => Box::new(Perfect::new(
-                patashnik_index(),
-                Duration::from_millis(1000),
-                seed,
-            )),
+            "perfect" => {
+                let settings = SearchSettings::new(Budget::Time(Duration::from_secs(1)), 1);
+                Box::new(Perfect::new("perfect", patashnik_index(), settings))
+            }
             level => {
                 let level = level.parse().unwrap();
                 Box::new(levels::player(level, Duration::from_secs(1), seed).unwrap())

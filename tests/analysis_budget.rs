@@ -176,7 +176,11 @@ fn the_bot_plays_what_analyze_marks_in_qubic_as_o() {
         p.to_move() == Side::Second
     });
     let budget = Budget::Depth(2);
-    let bot = Box::new(Perfect::with_budget(patashnik_index(), budget));
+    let bot = Box::new(Perfect::new(
+        "perfect",
+        patashnik_index(),
+        SearchSettings::new(budget, 1),
+    ));
     let analysed = bot_plays_the_mark(&positions, engine.as_ref(), budget, bot);
     assert_eq!(analysed, 500, "O is always analysed");
 }

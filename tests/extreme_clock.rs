@@ -110,7 +110,7 @@ fn finished_games_carry_the_end_and_both_players_points() {
             End::OnPoints => {
                 // No pattern: the small boards' points, and the side ahead wins.
                 let winner = result.played.winner.expect("a winner on points");
-                assert_eq!(result.points(), last(&result).points());
+                assert_eq!(result.points(), last(&result).board().points());
                 assert!(result.points()[winner.index()] > result.points()[winner.other().index()]);
                 assert!(result.points()[0] + result.points()[1] <= 68);
                 assert_eq!(result.played.score(winner), 1.0);

@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use tictaclatin::core::game_loop::{Clock, Rules, play_game};
-use tictaclatin::core::{Difficulty, Player, Side, Status};
+use tictaclatin::core::root::SearchSettings;
+use tictaclatin::core::{Budget, Difficulty, Player, Side, Status};
 use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::players::{
     Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
@@ -24,8 +25,9 @@ fn game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
     QubicPosition::board_of(played.last.as_ref())
 }
 
-fn perfect(movetime_ms: u64, seed: u64) -> Perfect {
-    Perfect::new(patashnik_index(), Duration::from_millis(movetime_ms), seed)
+fn perfect(movetime_ms: u64) -> Perfect {
+    let budget = Budget::Time(Duration::from_millis(movetime_ms));
+    Perfect::new("perfect", patashnik_index(), SearchSettings::new(budget, 1))
 }
 
 fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
@@ -82,7 +84,7 @@ fn the_prover_s_dictionary_plays_x_and_wins() {
 fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
     for seed in 0..3 {
         for mut o in opponents(seed, Duration::from_millis(15)) {
-            let mut x = perfect(15, seed);
+            let mut x = perfect(15);
             let end = game(&mut x, o.as_mut());
             assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
         }
@@ -100,7 +102,7 @@ fn breakable_positions(count: usize) -> Vec<QubicBoard> {
             .is_some()
     };
     for seed in 0..200 {
-        let mut x = perfect(10, seed);
+        let mut x = perfect(10);
         let mut o = RandomPlayer::new(seed);
         let mut board = QubicBoard::EMPTY;
         while board.status() == Status::InPlay && found.len() < count {

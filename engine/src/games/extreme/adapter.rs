@@ -1,8 +1,4 @@
-//! Extreme tic-tac-toe behind the `crate::core` interface: [`Extreme`] is the `Game`, the
-//! rules' [`State`] is the `Position`, [`ExtremeEngine`] the `Engine`.
-//!
-//! Cells are numbered `r * 16 + c` (global row and column); the layout is 4x4 blocks (the
-//! small boards, row-major) of 4x4 cells.
+//! Extreme tic-tac-toe through the core interface; cells are numbered `r * 16 + c`.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,7 +18,6 @@ use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::games::kit::baselines::RandomPlayer;
 
-/// The game: its names, drawing and rules.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Extreme;
 
@@ -125,12 +120,9 @@ impl Game for Extreme {
     }
 }
 
-/// The points, the small boards, the bonus move and the contest's rules: all extreme's own.
 impl Extras for Extreme {
-    /// The points the small boards give so far: corners 6, edges 4, centre 3 per small
-    /// board won (the score that decides a game that ends without a pattern).
     fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
-        Some(players::state_of(position)?.points())
+        Some(players::state_of(position)?.board().points())
     }
 
     fn decided_on_points(&self, position: &dyn Position) -> Option<[u32; 2]> {
@@ -155,9 +147,7 @@ impl Extras for Extreme {
         board_name(usize::from(block))
     }
 
-    /// An end decided on points scores the small boards each side won (the winner's more
-    /// than the loser's, or equal at a draw); a win by pattern, or by the other side's
-    /// forfeit, is worth all 68 points.
+    /// A win by pattern, or by forfeit, is worth all 68 points.
     fn contest_points(&self, end: &dyn Position, winner: Option<Side>) -> Option<[u32; 2]> {
         if let Some(points) = self.decided_on_points(end) {
             return Some(points);
@@ -179,7 +169,7 @@ impl Extras for Extreme {
 
 impl Position for State {
     fn at(&self, cell: CellId) -> Option<Side> {
-        cell_of(cell).and_then(|c| State::at(self, c))
+        cell_of(cell).and_then(|c| self.board().at(c))
     }
 
     fn to_move(&self) -> Side {
@@ -215,10 +205,8 @@ impl Position for State {
         State::stones(self) as usize
     }
 
-    /// The won big-board pattern, if any: one line holding every cell of its four small
-    /// boards (64 cells), in the winner's colour. When several patterns are complete (the
-    /// last board finished more than one), all their boards are in it. A win on points
-    /// has no pattern to mark.
+    /// One line holding every cell of the won pattern's small boards (of all of them when
+    /// the last board completed several).
     fn marked_lines(&self) -> Vec<MarkedLine> {
         let Status::Won(side) = State::status(self) else {
             return Vec::new();
@@ -241,10 +229,9 @@ impl Position for State {
     }
 }
 
-/// The node budget of `hints`: about half a second.
+/// About half a second.
 pub const HINT_NODES: u64 = 400_000;
 
-/// The engine: search-based; nothing is solved.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExtremeEngine;
 
@@ -255,8 +242,7 @@ impl ExtremeEngine {
 }
 
 impl Engine for ExtremeEngine {
-    /// Known only once the game is over: a win by pattern or on points, or a draw (equal
-    /// points).
+    /// Known only once the game is over.
     fn value(&self, position: &dyn Position) -> Option<Value> {
         let outcome = match position.status() {
             Status::InPlay => return None,
@@ -267,14 +253,11 @@ impl Engine for ExtremeEngine {
         Some(Value { outcome, plies: 0 })
     }
 
-    /// Each legal move's figure in the analysis at [`HINT_NODES`]: what the search proved,
-    /// or its score (a guess), the same on every look.
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         self.hint_analysis(position)
             .map_or_else(Vec::new, |a| a.moves)
     }
 
-    /// The analysis at [`HINT_NODES`].
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
         self.analysis(position, &SearchSettings::hints(HINT_NODES))
     }
@@ -289,7 +272,7 @@ impl Engine for ExtremeEngine {
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
-        use super::players::levels::{EASY, HARD, MEDIUM};
+        use super::players::searcher::{EASY, HARD, MEDIUM};
         Ok(match name.trim().to_ascii_lowercase().as_str() {
             // `perfect` is what the levels call the top one in every game.
             "max" | "perfect" => Box::new(searcher::max(options)),

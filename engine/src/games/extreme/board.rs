@@ -1,31 +1,25 @@
-//! The stones on the 256 cells and what they decide: per small board one mask per side,
-//! and per side the big-board mask of small boards won, plus the drawn (full) ones.
-//!
-//! The board knows nothing of turns; `rules` decides who may play where.
+//! The stones on the 256 cells and the small boards they decide; nothing of turns.
 
 use crate::core::{BlockState, Side};
 
 use super::cell::ExtremeCell;
 use super::patterns::{has_pattern, points};
 
-/// Stones and small-board states. Small board `b` (row-major 0..15) holds side `s`'s
-/// stones in `stones[s][b]`, bit `local` per cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct ExtremeBoard {
+    /// `stones[side][board]`, bit `local` per cell.
     stones: [[u16; 16]; 2],
-    /// Big-board masks: bit `b` set when side `s` won small board `b`.
+    /// Big-board masks, bit `b` for small board `b`.
     won: [u16; 2],
-    /// Big-board mask of the small boards that filled up without a pattern.
+    /// Full without a pattern.
     drawn: u16,
 }
 
-/// What placing a stone did to its small board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Placed {
     Open,
-    /// The stone completed a pattern: the mover won the small board.
     WonBoard,
-    /// The stone filled the board without a pattern.
+    /// Full without a pattern.
     Drew,
 }
 
@@ -40,7 +34,6 @@ impl ExtremeBoard {
         self.stones[side.index()][board]
     }
 
-    /// Cells of small board `board` holding no stone.
     pub fn empty(&self, board: usize) -> u16 {
         !(self.stones[0][board] | self.stones[1][board])
     }
@@ -51,17 +44,15 @@ impl ExtremeBoard {
             .find(|&s| self.stones(s, cell.board()) & cell.bit() != 0)
     }
 
-    /// Small boards `side` won, as a big-board mask.
     pub fn won(&self, side: Side) -> u16 {
         self.won[side.index()]
     }
 
-    /// Small boards full without a pattern.
     pub fn drawn(&self) -> u16 {
         self.drawn
     }
 
-    /// Small boards that take no more stones (abandoned): won or drawn.
+    /// Won or drawn (abandoned).
     pub fn closed(&self) -> u16 {
         self.won[0] | self.won[1] | self.drawn
     }
@@ -83,8 +74,6 @@ impl ExtremeBoard {
         }
     }
 
-    /// The points of each side's won small boards so far (they decide a game that ends
-    /// without a pattern).
     pub fn points(&self) -> [u32; 2] {
         [points(self.won[0]), points(self.won[1])]
     }
@@ -96,7 +85,6 @@ impl ExtremeBoard {
             .sum()
     }
 
-    /// Puts `side`'s stone on `cell` and closes its small board if that won or filled it.
     /// The caller makes sure the cell is empty and its board open.
     pub fn place(&mut self, cell: ExtremeCell, side: Side) -> Placed {
         let board = cell.board();
@@ -114,9 +102,8 @@ impl ExtremeBoard {
         }
     }
 
-    /// A board with these stones and the small-board states they imply, for reading
-    /// positions. A small board where both sides hold a pattern is marked won by both;
-    /// the position reader refuses it.
+    /// A small board where both sides hold a pattern is marked won by both; the position
+    /// reader refuses it.
     pub fn from_stones(stones: [[u16; 16]; 2]) -> ExtremeBoard {
         let mut board = ExtremeBoard {
             stones,
@@ -166,7 +153,7 @@ mod tests {
         for (r, row) in rows.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {
                 let side = if ch == 'X' { Side::First } else { Side::Second };
-                last = board.place(ExtremeCell::at(r as u8, c as u8).unwrap(), side);
+                last = board.place(ExtremeCell::new((r * 16 + c) as u8), side);
             }
         }
         assert_eq!(last, Placed::Drew);
@@ -184,9 +171,6 @@ mod tests {
         assert_eq!(board.block(15), BlockState::Won(Side::Second));
         assert_eq!(board.block(3), BlockState::Drawn);
         assert_eq!(board.block(0), BlockState::Open);
-        assert_eq!(
-            board.at(ExtremeCell::at(15, 15).unwrap()),
-            Some(Side::Second)
-        );
+        assert_eq!(board.at(ExtremeCell::new(255)), Some(Side::Second));
     }
 }

@@ -7,27 +7,16 @@ use std::str::FromStr;
 
 pub const CELLS: usize = 256;
 
-/// One of the 256 cells, numbered row-major over the whole board: `r * 16 + c`, with
-/// r, c in 0..15. The index is private so a `ExtremeCell` always names a real cell.
+/// Numbered row-major over the whole board: `r * 16 + c`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct ExtremeCell(u8);
 
 impl ExtremeCell {
-    /// The cell with this index (0..=255): every `u8` is a cell.
     pub const fn new(index: u8) -> ExtremeCell {
         ExtremeCell(index)
     }
 
-    /// The cell at global row `r`, column `c`, if both are in 0..15.
-    pub const fn at(r: u8, c: u8) -> Option<ExtremeCell> {
-        if r < 16 && c < 16 {
-            Some(ExtremeCell(r * 16 + c))
-        } else {
-            None
-        }
-    }
-
-    /// The cell at `local` (0..15, row-major) inside small board `board` (0..15, row-major).
+    /// Both row-major.
     pub const fn in_board(board: usize, local: usize) -> ExtremeCell {
         let r = (board / 4) * 4 + local / 4;
         let c = (board % 4) * 4 + local % 4;
@@ -38,23 +27,19 @@ impl ExtremeCell {
         self.0 as usize
     }
 
-    /// Global row, 0..15.
     pub const fn row(self) -> u8 {
         self.0 / 16
     }
 
-    /// Global column, 0..15.
     pub const fn col(self) -> u8 {
         self.0 % 16
     }
 
-    /// The small board holding the cell, row-major 0..15: (r / 4, c / 4).
     pub const fn board(self) -> usize {
         (self.row() as usize / 4) * 4 + self.col() as usize / 4
     }
 
-    /// The position inside its small board, row-major 0..15: (r % 4, c % 4). By the
-    /// correspondence rule it is also the small board the next move goes to.
+    /// By the correspondence rule, also the small board the next move goes to.
     pub const fn local(self) -> usize {
         (self.row() as usize % 4) * 4 + self.col() as usize % 4
     }
@@ -68,13 +53,12 @@ impl ExtremeCell {
     }
 }
 
-/// A small board's name: column letter `A`..`D`, row digit `1`..`4`.
+/// Column letter, row digit: `B3`.
 pub fn board_name(board: usize) -> String {
     format!("{}{}", (b'A' + (board % 4) as u8) as char, board / 4 + 1)
 }
 
 impl fmt::Display for ExtremeCell {
-    /// `B3c1`: small board column B row 3, then the local column and row.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let local = self.local();
         let col = (b'a' + (local % 4) as u8) as char;
@@ -93,7 +77,7 @@ pub struct ExtremeCellParseError(pub String);
 impl FromStr for ExtremeCell {
     type Err = ExtremeCellParseError;
 
-    /// `B3c1` (any case), `r,c` or `r c` (numbers 0..15, spaces allowed around them).
+    /// `B3c1` (any case), `r,c` or `r c`.
     fn from_str(text: &str) -> Result<ExtremeCell, ExtremeCellParseError> {
         let text = text.trim();
         let err = || ExtremeCellParseError(text.to_string());
@@ -125,7 +109,8 @@ fn parse_numbers(text: &str) -> Option<ExtremeCell> {
     if parts.next().is_some() || text.matches(',').count() > 1 {
         return None;
     }
-    ExtremeCell::at(r.parse().ok()?, c.parse().ok()?)
+    let (r, c): (u8, u8) = (r.parse().ok()?, c.parse().ok()?);
+    (r < 16 && c < 16).then(|| ExtremeCell(r * 16 + c))
 }
 
 pub fn cell_id(cell: ExtremeCell) -> CellId {
@@ -153,11 +138,10 @@ mod tests {
 
     #[test]
     fn corners_of_the_whole_board() {
-        assert_eq!(ExtremeCell::at(0, 0).unwrap().to_string(), "A1a1");
-        assert_eq!(ExtremeCell::at(15, 15).unwrap().to_string(), "D4d4");
-        assert_eq!(ExtremeCell::at(0, 15).unwrap().to_string(), "D1d1");
-        assert_eq!(ExtremeCell::at(15, 0).unwrap().to_string(), "A4a4");
-        assert_eq!(ExtremeCell::at(16, 0), None);
+        assert_eq!(ExtremeCell::new(0).to_string(), "A1a1");
+        assert_eq!(ExtremeCell::new(255).to_string(), "D4d4");
+        assert_eq!(ExtremeCell::new(15).to_string(), "D1d1");
+        assert_eq!(ExtremeCell::new(240).to_string(), "A4a4");
     }
 
     #[test]
@@ -172,7 +156,7 @@ mod tests {
 
     #[test]
     fn numbers_accept_a_comma_or_spaces() {
-        let want = ExtremeCell::at(5, 12);
+        let want = Some(ExtremeCell::new(5 * 16 + 12));
         assert_eq!("5,12".parse().ok(), want);
         assert_eq!("5 12".parse().ok(), want);
         assert_eq!(" 5 , 12 ".parse().ok(), want);

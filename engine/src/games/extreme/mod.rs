@@ -1,10 +1,5 @@
 //! Extreme tic-tac-toe: a 4x4 grid of 4x4 boards, with correspondence, abandoned boards,
 //! open moves and bonus moves (the rules of the contest's simulator).
-//!
-//! Layers, each knowing only those before it: `cell`, `patterns`, `board` (stones and
-//! small-board states), `rules` (turns: where to play, bonus moves, the end), `text`
-//! (position text); then `search` (the engine), `players` and `adapter` (the `crate::core`
-//! interface).
 
 pub mod adapter;
 pub mod board;

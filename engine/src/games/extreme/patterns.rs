@@ -1,8 +1,7 @@
-//! The twelve winning patterns of a 4x4 board (4 rows, 4 columns, 4 diamonds; no
-//! diagonals), used alike for a small board's cells and for the big board's small boards,
-//! and the points each small board is worth when the game ends without a pattern.
+//! The twelve winning patterns of a 4x4 board (rows, columns, diamonds; no diagonals), alike
+//! for a small board's cells and the big board's small boards, and the small boards' points.
 
-/// The 12 patterns as masks over a 4x4 board, bit `row * 4 + col`.
+/// Bit `row * 4 + col`.
 pub const PATTERNS: [u16; 12] = [
     // Rows.
     0x000F,
@@ -21,7 +20,7 @@ pub const PATTERNS: [u16; 12] = [
     DIAMONDS[3],
 ];
 
-/// The four diamonds, built from the rules' (row, col) lists so a typo cannot hide in hex.
+/// From the rules' (row, col) lists, so a typo cannot hide in hex.
 pub const DIAMONDS: [u16; 4] = [
     mask(&[(0, 1), (1, 0), (1, 2), (2, 1)]),
     mask(&[(0, 2), (1, 1), (1, 3), (2, 2)]),
@@ -29,11 +28,10 @@ pub const DIAMONDS: [u16; 4] = [
     mask(&[(1, 2), (2, 1), (2, 3), (3, 2)]),
 ];
 
-/// The points a small board is worth to the side that won it when the game ends without a
-/// pattern (more points win): corners 6, edges 4, centre 3 (all 16 make 68).
+/// Won small boards decide an end without a pattern: corners 6, edges 4, centre 3 (68).
 pub const POINTS: [u32; 16] = [6, 4, 4, 6, 4, 3, 3, 4, 4, 3, 3, 4, 6, 4, 4, 6];
 
-/// What a win by pattern (or a forfeit) is worth in the contest.
+/// A win by pattern (or a forfeit) in the contest.
 pub const WIN_POINTS: u32 = 68;
 
 const fn mask(cells: &[(u8, u8)]) -> u16 {
@@ -47,11 +45,9 @@ const fn mask(cells: &[(u8, u8)]) -> u16 {
 }
 
 pub fn has_pattern(stones: u16) -> bool {
-    // A pattern is held when none of its cells is missing.
     PATTERNS.iter().any(|&p| p & !stones == 0)
 }
 
-/// The points of the small boards in `won` (a big-board mask).
 pub fn points(won: u16) -> u32 {
     (0..16)
         .filter(|b| won & (1 << b) != 0)
@@ -59,8 +55,7 @@ pub fn points(won: u16) -> u32 {
         .sum()
 }
 
-/// The cells of `mask` that would complete a pattern for `own` on a board where the
-/// opponent holds `opp`: the empty fourth cell of every pattern with three of `own`.
+/// The empty fourth cell of every pattern with three of `own` and none of `opp`.
 pub fn completing(own: u16, opp: u16) -> u16 {
     let mut cells = 0;
     for p in PATTERNS {

@@ -1,5 +1,5 @@
-//! The rules of a turn: where the side to move may play (first move, correspondence, open
-//! move), what a move does (abandon, bonus move) and when the game ends.
+//! The rules of a turn: where the side to move may play, what a move does (abandon, bonus
+//! move) and when the game ends.
 
 use std::cmp::Ordering;
 use std::time::Duration;
@@ -12,8 +12,6 @@ use super::patterns::has_pattern;
 
 pub const CONTEST_MOVE_LIMIT: Duration = Duration::from_secs(16);
 
-/// A whole game position: the stones, the last move (it fixes where the next move goes),
-/// the side to move and whether that side is on a bonus move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct State {
     board: ExtremeBoard,
@@ -25,17 +23,15 @@ pub struct State {
     status: Status,
 }
 
-/// Where the side to move may play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Target {
-    /// Only in this small board (correspondence).
+    /// Correspondence.
     Board(usize),
-    /// Any empty cell of any open small board: the first move, or an open move because
-    /// the destined board is closed.
+    /// The first move, or the destined board is closed.
     Open,
 }
 
-/// The legal moves of a position: per small board, the cells one may play.
+/// Per small board, the cells one may play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Moves(pub [u16; 16]);
 
@@ -44,14 +40,14 @@ impl Moves {
         self.0.iter().map(|m| m.count_ones()).sum()
     }
 
-    /// The cells in index order of (small board, local cell).
+    /// In order of (small board, local cell).
     pub fn cells(&self) -> impl Iterator<Item = ExtremeCell> + '_ {
         (0..16).flat_map(move |b| bits(self.0[b]).map(move |l| ExtremeCell::in_board(b, l)))
     }
 }
 
-/// The set bits of a small board's mask, lowest first (on `u16`: widening it for the kit's
-/// `bits` costs the move ordering instructions).
+/// Lowest first. On `u16`: widening it for the kit's `bits` costs the move ordering
+/// instructions.
 pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
     let mut rest = mask;
     std::iter::from_fn(move || {
@@ -64,7 +60,6 @@ pub fn bits(mask: u16) -> impl Iterator<Item = usize> {
 }
 
 impl State {
-    /// The empty board, X (the first side) to move anywhere.
     pub const START: State = State {
         board: ExtremeBoard::EMPTY,
         last: None,
@@ -73,7 +68,6 @@ impl State {
         status: Status::InPlay,
     };
 
-    /// A state from parts the position reader has checked.
     pub(super) fn from_parts(
         board: ExtremeBoard,
         last: Option<ExtremeCell>,
@@ -102,7 +96,6 @@ impl State {
         self.to_move
     }
 
-    /// The side to move is on its bonus move.
     pub fn bonus(&self) -> bool {
         self.bonus
     }
@@ -111,19 +104,7 @@ impl State {
         self.status
     }
 
-    pub fn at(&self, cell: ExtremeCell) -> Option<Side> {
-        self.board.at(cell)
-    }
-
-    /// The small boards' points so far (first, second); at the end without a pattern, the
-    /// score that decides the game.
-    pub fn points(&self) -> [u32; 2] {
-        self.board.points()
-    }
-
-    /// The final points when they decided the game (every small board decided, no
-    /// pattern): `status` is then a win on points for the side ahead, or a draw. `None` in
-    /// play and after a win by pattern.
+    /// The final points when they decided the game (every small board decided, no pattern).
     pub fn decided_on_points(&self) -> Option<[u32; 2]> {
         match self.status {
             Status::InPlay => None,
@@ -131,12 +112,10 @@ impl State {
             // (the search asks at every end it meets).
             _ if self.board.closed() != 0xFFFF => None,
             Status::Won(side) if has_pattern(self.board.won(side)) => None,
-            Status::Won(_) | Status::Draw => Some(self.points()),
+            Status::Won(_) | Status::Draw => Some(self.board.points()),
         }
     }
 
-    /// Where the side to move may play: the board the last move's local position names,
-    /// unless that board is closed (or there is no last move).
     pub fn target(&self) -> Target {
         match self.last {
             Some(cell) if !self.board.is_closed(cell.local()) => Target::Board(cell.local()),
@@ -144,7 +123,6 @@ impl State {
         }
     }
 
-    /// The legal moves; none once the game is over.
     pub fn moves(&self) -> Moves {
         let mut moves = Moves::default();
         if self.status.is_over() {
@@ -162,7 +140,6 @@ impl State {
         moves
     }
 
-    /// Why `cell` may not be played here, if it may not.
     pub fn check(&self, cell: ExtremeCell) -> Result<(), MoveError> {
         if self.status.is_over() {
             return Err(MoveError::GameOver);
@@ -190,7 +167,6 @@ impl State {
         Ok(self.play_unchecked(cell))
     }
 
-    /// The position after a move known to be legal (the search's fast path).
     pub fn play_unchecked(&self, cell: ExtremeCell) -> State {
         debug_assert_eq!(self.check(cell), Ok(()));
         let mover = self.to_move;
@@ -230,9 +206,7 @@ impl State {
     }
 }
 
-/// The status after a move by `mover` (`None` when it won nothing): a big-board pattern
-/// for the mover wins; otherwise the game ends when every small board is decided, and the
-/// points decide it. The one place extreme's result is made.
+/// `mover`: `None` when the move won nothing. The one place extreme's result is made.
 fn status_after(board: &ExtremeBoard, mover: Option<Side>) -> Status {
     if let Some(side) = mover
         && has_pattern(board.won(side))
@@ -246,7 +220,6 @@ fn status_after(board: &ExtremeBoard, mover: Option<Side>) -> Status {
     }
 }
 
-/// The end without a pattern: the side with more points wins on points, equal points draw.
 fn on_points([first, second]: [u32; 2]) -> Status {
     match first.cmp(&second) {
         Ordering::Greater => Status::Won(Side::First),

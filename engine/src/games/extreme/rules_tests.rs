@@ -125,7 +125,7 @@ fn the_opponent_also_earns_a_bonus() {
         .state("D2d4", 'o');
     let after = play(state, &["D4c2"]);
     assert_eq!((after.to_move(), after.bonus()), (O, true));
-    assert_eq!(after.points(), [0, 6]);
+    assert_eq!(after.board().points(), [0, 6]);
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn a_full_board_gives_an_open_move_and_no_bonus_nor_points() {
         (X, false),
         "a draw earns no bonus"
     );
-    assert_eq!(after.points(), [0, 0]);
+    assert_eq!(after.board().points(), [0, 0]);
     // d4 is local (3, 3): X goes to D4, which is open. Later, anyone sent to A1 moves
     // anywhere.
     assert_eq!(after.target(), Target::Board(15));
@@ -249,7 +249,7 @@ fn the_side_ahead_on_points_wins_when_all_16_are_decided_without_a_pattern() {
         0xFFFF,
         "every small board is decided"
     );
-    assert_eq!(over.points(), [31, 28]);
+    assert_eq!(over.board().points(), [31, 28]);
     // O made the last move, yet X is ahead: X wins, on points.
     assert_eq!(over.status(), Status::Won(X));
     assert_eq!(over.decided_on_points(), Some([31, 28]));

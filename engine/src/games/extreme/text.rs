@@ -1,5 +1,5 @@
-//! Positions as text: `<256 cells> <last move> <side to move>`, and the checks that a
-//! position read from text is one a game can reach.
+//! Positions as text, `<256 cells> <last move> <side to move>`, refused unless a game can
+//! reach them.
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,7 +17,6 @@ use super::rules::State;
 pub enum ExtremePositionError {
     #[error("a position is three words, <256 cells> <last move> <side to move>; got {0}")]
     Words(usize),
-    /// The cells word has this many cells instead of 256.
     #[error("{}", cell_count(None, CELLS, .0))]
     Length(usize),
     #[error(
@@ -44,14 +43,11 @@ pub enum ExtremePositionError {
     LastMoveInClosedBoard(ExtremeCell),
     #[error("small board {} is won by both sides", board_name(*.0))]
     BothWonSmall(usize),
-    /// A won small board with no stone of the winner common to all its patterns: stones
-    /// were added after it was won.
+    /// No stone of the winner common to all its patterns.
     #[error("small board {} has stones played after it was won", board_name(*.0))]
     PlayedAfterWon(usize),
     #[error("both sides hold a pattern of small boards")]
     BothWonBig,
-    /// The side holding a big-board pattern did not make the last move, or the last move
-    /// did not complete every one of its patterns.
     #[error("the game was won before the last move, or not by the side that made it")]
     WinNotByLastMove,
     #[error(
@@ -93,7 +89,6 @@ impl FromStr for State {
     }
 }
 
-/// The 256 cells as per-side, per-small-board masks.
 fn parse_cells(word: &str) -> Result<[[u16; 16]; 2], ExtremePositionError> {
     let symbols: Vec<char> = word.chars().filter(|&c| c != '/').collect();
     if symbols.len() != CELLS {
@@ -111,9 +106,8 @@ fn parse_cells(word: &str) -> Result<[[u16; 16]; 2], ExtremePositionError> {
 }
 
 impl State {
-    /// A position from its stones, last move and side to move, refused unless some game
-    /// reaches it. Once the game is over the side to move is the side that did not move
-    /// last (after a win by pattern, the loser), whatever was given.
+    /// Refused unless some game reaches it. Once the game is over the side to move is the
+    /// side that did not move last, whatever was given.
     pub fn from_stones(
         stones: [[u16; 16]; 2],
         last: Option<ExtremeCell>,
@@ -122,7 +116,13 @@ impl State {
         let board = ExtremeBoard::from_stones(stones);
         check_small_boards(&board)?;
         let Some(last) = last else {
-            return start_position(&board, side);
+            if board != ExtremeBoard::EMPTY {
+                return Err(ExtremePositionError::NoLastMove);
+            }
+            if side != Side::First {
+                return Err(ExtremePositionError::FirstMoveByO);
+            }
+            return Ok(State::START);
         };
         let mover = board
             .at(last)
@@ -147,9 +147,8 @@ impl State {
         })
     }
 
-    /// The position text, which `parse` reads back.
     pub fn text(&self) -> String {
-        let cells = write_cells(CELLS, &[], |i| self.at(ExtremeCell::new(i as u8)));
+        let cells = write_cells(CELLS, &[], |i| self.board().at(ExtremeCell::new(i as u8)));
         let last = self.last_move().map_or("-".to_string(), |c| c.to_string());
         let side = self.to_move().letter().to_ascii_lowercase();
         format!("{cells} {last} {side}")
@@ -162,28 +161,16 @@ impl fmt::Display for State {
     }
 }
 
-/// How the position stands between turns.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Turn {
     Over,
     /// The last mover won a small board and moves again.
     Bonus,
-    /// The other side starts a turn.
     Fresh,
 }
 
-fn start_position(board: &ExtremeBoard, side: Side) -> Result<State, ExtremePositionError> {
-    if *board != ExtremeBoard::EMPTY {
-        return Err(ExtremePositionError::NoLastMove);
-    }
-    if side != Side::First {
-        return Err(ExtremePositionError::FirstMoveByO);
-    }
-    Ok(State::START)
-}
-
-/// No small board won by both, nor played on after its win: the winning stone, the last
-/// one played there, lies in every pattern the winner holds.
+/// The winning stone, the last one played on a won small board, lies in every pattern the
+/// winner holds.
 fn check_small_boards(board: &ExtremeBoard) -> Result<(), ExtremePositionError> {
     for b in 0..16 {
         let bit = 1 << b;
@@ -199,7 +186,7 @@ fn check_small_boards(board: &ExtremeBoard) -> Result<(), ExtremePositionError> 
     Ok(())
 }
 
-/// The stones common to every pattern `stones` holds (all ones when it holds none).
+/// All ones when `stones` holds no pattern.
 fn winning_stones(stones: u16) -> u16 {
     PATTERNS
         .iter()
@@ -207,8 +194,8 @@ fn winning_stones(stones: u16) -> u16 {
         .fold(0xFFFF, |common, &p| common & p)
 }
 
-/// The last move's board was open before it: if now won, the last mover won it with this
-/// very stone. Returns whether the last move won its small board.
+/// Whether the last move won its small board (then with this very stone: the board was
+/// open before it).
 fn check_last_move(
     board: &ExtremeBoard,
     last: ExtremeCell,
@@ -225,8 +212,7 @@ fn check_last_move(
     Ok(won)
 }
 
-/// At most one side holds a big pattern, and then it is the last mover's, completed by
-/// the last move (every pattern goes through the last move's small board).
+/// A big pattern is the last mover's, completed by the last move.
 fn check_big_board(
     board: &ExtremeBoard,
     last: ExtremeCell,
@@ -247,8 +233,8 @@ fn check_big_board(
     Ok(())
 }
 
-/// Some order of turns explains the stone counts: X starts, turns alternate, a turn is one
-/// move or two, and a second move needs a small board won by the first.
+/// Some order of turns explains the counts: X starts, a turn is one move or two, and a
+/// second move needs a small board won by the first.
 fn check_counts(
     board: &ExtremeBoard,
     mover: Side,

@@ -58,7 +58,7 @@ fn slashes_dots_and_numbers_are_accepted() {
     let text = format!("{} 8,6 o", cells.join("/"));
     let state: State = text.parse().unwrap();
     assert_eq!(state.last_move(), Some(cell("B3c1")));
-    assert_eq!(state.at(cell("B3c1")), Some(X));
+    assert_eq!(state.board().at(cell("B3c1")), Some(X));
 }
 
 fn refused(text: &str) -> ExtremePositionError {

@@ -1,25 +1,29 @@
-//! Qubic through the core interface.
+//! Qubic through the core interface, with what the prover adds to the hints within a small
+//! budget.
 
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
+use rayon::prelude::*;
+
 use super::board::QubicBoard;
 use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
-use super::geometry::Qubic;
-use super::hints::settle_analysis;
+use super::geometry::{Geometry, Qubic};
 use super::players::{Perfect, RandomPlayer, dictionary_move, greedy, levels};
 use super::position::QubicPosition;
+use super::prover::win_within;
 use super::search::analysis::analyze;
 use crate::core::root::SearchSettings;
 use crate::core::words::{by_name, quote};
 use crate::core::{
-    Analysis, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout, Move,
-    Player, PlayerError, PlayerOptions, Position, PositionError, Side, read_cell, read_position,
+    Analysis, Budget, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Grid, Hint,
+    Layout, Move, Player, PlayerError, PlayerOptions, Position, PositionError, Side, read_cell,
+    read_position,
 };
 use crate::games::{Boards, Registration};
 
-/// The player names, strongest first.
+/// Strongest first.
 pub const PLAYER_NAMES: [&str; 6] = ["perfect", "hard", "medium", "easy", "greedy", "random"];
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -82,8 +86,7 @@ impl Game for QubicGame {
         .to_vec()
     }
 
-    /// The top level is `perfect`: as X it is Patashnik's winning strategy, and as O the
-    /// strongest search.
+    /// `perfect`, though Qubic is not solved here: as X it plays Patashnik's winning strategy.
     fn level_name(&self, level: crate::core::Difficulty) -> &'static str {
         level.name()
     }
@@ -101,8 +104,7 @@ impl Game for QubicGame {
     }
 
     fn cell_name(&self, cell: CellId) -> String {
-        QubicCell::new(cell.index())
-            .map_or_else(|| format!("cell {}", cell.index()), |c| c.to_string())
+        Qubic.cell_name(cell.index())
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
@@ -118,11 +120,10 @@ impl Game for QubicGame {
     }
 
     fn engine(&self) -> Arc<dyn Engine> {
-        Arc::new(QubicEngine::new())
+        Arc::new(QubicEngine)
     }
 }
 
-/// Patashnik's dictionary, read and indexed once per process.
 pub fn patashnik_index() -> Arc<Index> {
     static INDEX: OnceLock<Arc<Index>> = OnceLock::new();
     INDEX
@@ -134,73 +135,54 @@ pub fn patashnik_index() -> Arc<Index> {
         .clone()
 }
 
-/// The node budget of the hints where the bot searches: a fraction of a second.
+/// A fraction of a second.
 pub const HINT_NODES: u64 = 300_000;
 
-/// The analysis at [`HINT_NODES`] with what the prover settles; `None` once the game is over.
 fn hint_analysis(board: QubicBoard) -> Option<Analysis> {
     let mut analysis = analyze(board, &SearchSettings::hints(HINT_NODES))?;
     settle_analysis(board, &mut analysis);
     Some(analysis)
 }
 
-pub(crate) struct QubicEngine {
-    index: Arc<Index>,
-}
+pub(crate) struct QubicEngine;
 
-impl QubicEngine {
-    pub fn new() -> QubicEngine {
-        QubicEngine {
-            index: patashnik_index(),
-        }
-    }
+/// The board where the bot searches: O's, or X's off the dictionary's tree.
+fn searched(position: &dyn Position) -> Option<QubicBoard> {
+    let board = QubicPosition::board_of(position);
+    dictionary_move(&patashnik_index(), board)
+        .is_none()
+        .then_some(board)
 }
 
 impl Engine for QubicEngine {
-    /// Each move's figure in the analysis at [`HINT_NODES`] (the same on every look), with
-    /// what the prover settles within a small budget ([`settle_analysis`]).
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         hint_analysis(QubicPosition::board_of(position)).map_or_else(Vec::new, |a| a.moves)
     }
 
-    /// Where the bot searches (the dictionary's move is not the analysis's), the hints'
-    /// analysis.
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
-        let board = QubicPosition::board_of(position);
-        if dictionary_move(&self.index, board).is_some() {
-            return None;
-        }
-        hint_analysis(board)
+        hint_analysis(searched(position)?)
     }
 
-    /// The search's analysis where the bot searches: O, or X off the dictionary's tree.
     fn analysis(&self, position: &dyn Position, settings: &SearchSettings) -> Option<Analysis> {
-        let board = QubicPosition::board_of(position);
-        if dictionary_move(&self.index, board).is_some() {
-            return None;
-        }
-        analyze(board, settings)
+        analyze(searched(position)?, settings)
     }
 
     fn player_names(&self) -> Vec<String> {
-        PLAYER_NAMES
-            .iter()
-            .map(std::string::ToString::to_string)
-            .collect()
+        PLAYER_NAMES.map(String::from).to_vec()
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
         let (seed, movetime) = (options.seed, options.movetime);
+        let settings = SearchSettings::new(Budget::Time(movetime), options.threads);
         if let Some(path) = book_path(name) {
-            let player = Perfect::new(dictionary_index(path)?, movetime, seed)
-                .named(name.trim())
-                .on_threads(options.threads);
+            // Not verified here: `book verify --game qubic FILE` does that.
+            let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
+                .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
+            let player = Perfect::new(name.trim(), Arc::new(d.index(&Qubic)), settings);
             return Ok(Box::new(player));
         }
         let player: Box<dyn Player> = match name.trim().to_ascii_lowercase().as_str() {
-            "perfect" => Box::new(
-                Perfect::new(self.index.clone(), movetime, seed).on_threads(options.threads),
-            ),
+            "perfect" => Box::new(Perfect::new("perfect", patashnik_index(), settings)),
             "random" => Box::new(RandomPlayer::saying(seed, "random")),
             "greedy" => Box::new(greedy(seed)),
             other => match by_name(&Difficulty::ALL, Difficulty::name, other)
@@ -220,7 +202,6 @@ impl Engine for QubicEngine {
         Ok(player)
     }
 
-    /// A dictionary is X's.
     fn only_side(&self, name: &str) -> Option<Side> {
         book_path(name).map(|_| Side::First)
     }
@@ -230,12 +211,44 @@ fn book_path(name: &str) -> Option<&str> {
     name.trim().strip_prefix("book:")
 }
 
-/// A dictionary file (either format, any images), indexed for X; refused if unreadable.
-/// It is not verified here: `book verify --game qubic FILE` does that.
-fn dictionary_index(path: &str) -> Result<Arc<Index>, PlayerError> {
-    let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
-        .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
-    Ok(Arc::new(d.index(&Qubic)))
+/// Per move's hint: milliseconds.
+pub const PROOF_POSITIONS: u64 = 500;
+
+/// Where a hint proves nothing, a move after which the prover shows X wins is a win for X
+/// and a loss for O; the same on every look (a budget of positions, no clock).
+pub fn settle(board: QubicBoard, hints: &mut [(Move, Hint)]) {
+    let side = board.to_move();
+    hints
+        .par_iter_mut()
+        .filter(|(_, hint)| !matches!(hint, Hint::Proven(_)))
+        .for_each(|(mv, hint)| {
+            let after = board.with_move(mv.placed().index());
+            if let Some(plies) = win_within(after, PROOF_POSITIONS) {
+                *hint = Hint::Proven(match side {
+                    Side::First => Claim::WinWithin(plies + 1),
+                    Side::Second => Claim::LossWithin(plies + 1),
+                });
+            }
+        });
+}
+
+/// The quickest proven win then becomes the best move, unless the best was one already.
+pub fn settle_analysis(board: QubicBoard, analysis: &mut Analysis) {
+    settle(board, &mut analysis.moves);
+    let within = |hint: Hint| match hint {
+        Hint::Proven(Claim::WinWithin(plies)) => Some(plies),
+        _ => None,
+    };
+    if analysis.figure(analysis.best).and_then(within).is_some() {
+        return;
+    }
+    let quickest = (analysis.moves.iter().enumerate())
+        .filter_map(|(at, &(mv, hint))| Some((within(hint)?, at, mv)))
+        .min();
+    if let Some((_, at, mv)) = quickest {
+        analysis.best = mv;
+        analysis.pv = analysis.lines.get(at).cloned().unwrap_or_else(|| vec![mv]);
+    }
 }
 
 #[cfg(test)]
@@ -299,7 +312,7 @@ mod tests {
 
     #[test]
     fn the_engine_builds_every_named_player() {
-        let engine = QubicEngine::new();
+        let engine = QubicEngine;
         let options = PlayerOptions {
             movetime: std::time::Duration::from_millis(20),
             ..PlayerOptions::seeded(3)
@@ -316,5 +329,65 @@ mod tests {
         let mut perfect = engine.player("perfect", options).unwrap();
         let d = perfect.decide(QubicGame.start().as_ref()).unwrap();
         assert_eq!((d.mv.index(), d.how.as_deref()), (0, Some("dictionary")));
+    }
+
+    #[test]
+    fn hints_prove_wins_and_losses() {
+        use crate::core::Engine;
+        use crate::games::qubic::adapter::QubicEngine;
+        use crate::games::qubic::position::QubicPosition;
+        let hints = |board| QubicEngine.hints(&QubicPosition(board));
+        // X to move with a double-threat cell at 0 (X on 1 2 4 8) and O out of the way.
+        let b = QubicBoard::from_masks(
+            1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,
+            1 << 40 | 1 << 45 | 1 << 51 | 1 << 60,
+        );
+        let moves = hints(b);
+        assert_eq!(moves.len(), 56);
+        let at = |c: usize| moves.iter().find(|h| h.0.index() == c).unwrap().1;
+        assert_eq!(at(0), Hint::Proven(Claim::WinWithin(3)));
+        // O to move facing X's three on 0 1 2: every move but the block loses at once.
+        let o = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45);
+        for (mv, hint) in hints(o) {
+            if mv.index() == 3 {
+                assert!(!matches!(hint, Hint::Proven(Claim::LossWithin(2))));
+            } else {
+                assert_eq!(hint, Hint::Proven(Claim::LossWithin(2)), "{mv:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_prover_settles_what_the_threat_search_does_not() {
+        use crate::games::qubic::cell::bits;
+        use crate::games::qubic::dictionary::{Canonical, runlength};
+        use crate::games::qubic::geometry::{Geometry, Qubic};
+        // Patashnik's line 927: his move 12 starts no forced win, but the prover shows
+        // within its budget that X wins after it.
+        let line = "xo1o3x3o3o6x2xx1o8x3xo9o 12";
+        let (board, play) = runlength::parse_line(&Qubic, line, Canonical::Required).unwrap();
+        let guess = |_| Hint::Guess(0);
+        let mut moves: Vec<(Move, Hint)> = bits(Qubic.empty_cells(board))
+            .map(|c| (Move::new(c), guess(c)))
+            .collect();
+        settle(board, &mut moves);
+        let at =
+            |moves: &[(Move, Hint)], c: usize| moves.iter().find(|m| m.0.index() == c).unwrap().1;
+        let Hint::Proven(Claim::WinWithin(plies)) = at(&moves, play) else {
+            panic!("{:?}", at(&moves, play));
+        };
+        assert!(plies > 3, "{plies}");
+        // O to move after it: every reply is a proven loss, none quicker than X's win.
+        let after = board.with_move(play);
+        let mut replies: Vec<(Move, Hint)> = bits(Qubic.empty_cells(after))
+            .map(|c| (Move::new(c), guess(c)))
+            .collect();
+        settle(after, &mut replies);
+        for (mv, hint) in replies {
+            assert!(
+                matches!(hint, Hint::Proven(Claim::LossWithin(n)) if n < plies),
+                "{mv:?} {hint:?}"
+            );
+        }
     }
 }

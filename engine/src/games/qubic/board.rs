@@ -1,21 +1,18 @@
-//! A position as two 64-bit masks (X's stones, O's stones), Qubic's rules on it, and the
-//! position text.
-//!
-//! The masks themselves know no geometry: the dictionary tools use the same type for the
-//! 16-cell board of the small example (see [`super::geometry`]). The methods that
-//! speak of winning (`status`, `winning_line`, the text parser) are Qubic's.
+//! A position as two 64-bit masks, Qubic's rules on it, and the position text. The masks
+//! know no geometry (the small example's board uses them too); the methods that speak of
+//! winning (`status`, `winning_line`, the text parser) are Qubic's.
 
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, QubicCell};
-use super::lines::{self, LINES};
+use super::lines::LINES;
 use crate::core::words::{cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
 use crate::games::kit::position_text::{read_cells, write_cells};
 
-/// Who holds which cells. Whose turn it is follows from the counts: X moves first.
+/// Whose turn it is follows from the counts: X moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct QubicBoard {
     x: u64,
@@ -25,8 +22,7 @@ pub struct QubicBoard {
 impl QubicBoard {
     pub const EMPTY: QubicBoard = QubicBoard { x: 0, o: 0 };
 
-    /// The board with these stones; nothing is checked (overlapping masks are the caller's
-    /// bug). Use the text parser for positions from outside.
+    /// Nothing is checked: the text parser is for positions from outside.
     pub const fn from_masks(x: u64, o: u64) -> QubicBoard {
         QubicBoard { x, o }
     }
@@ -54,7 +50,6 @@ impl QubicBoard {
         self.occupied().count_ones()
     }
 
-    /// X when the counts are level, else O.
     pub const fn to_move(self) -> Side {
         if self.x.count_ones() == self.o.count_ones() {
             Side::First
@@ -64,17 +59,12 @@ impl QubicBoard {
     }
 
     pub fn at(self, cell: usize) -> Option<Side> {
-        let bit = 1u64 << cell;
-        if self.x & bit != 0 {
-            Some(Side::First)
-        } else if self.o & bit != 0 {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.mask(side) & 1 << cell != 0)
     }
 
-    /// The board with `side`'s stone added on `cell` (which must be empty).
+    /// `cell` must be empty.
     #[inline]
     pub const fn with_stone(self, cell: usize, side: Side) -> QubicBoard {
         debug_assert!(self.occupied() & 1 << cell == 0);
@@ -90,7 +80,6 @@ impl QubicBoard {
         }
     }
 
-    /// The board after the side to move plays `cell` (which must be empty).
     #[inline]
     pub const fn with_move(self, cell: usize) -> QubicBoard {
         self.with_stone(cell, self.to_move())
@@ -103,20 +92,18 @@ impl QubicBoard {
         }
     }
 
-    /// The lines of `lines` that `side` fills completely.
     pub fn full_lines<'a>(self, side: Side, lines: &'a [u64]) -> impl Iterator<Item = u64> + 'a {
         let mask = self.mask(side);
         lines.iter().copied().filter(move |&l| mask & l == l)
     }
 
-    /// Qubic: the won line, if a side has one (the first in [`LINES`] order).
+    /// Qubic's: the first in [`LINES`] order.
     pub fn winning_line(self) -> Option<(Side, u64)> {
         Side::BOTH
             .into_iter()
             .find_map(|side| Some((side, self.full_lines(side, &LINES).next()?)))
     }
 
-    /// Qubic: whether the game is on, won or drawn.
     pub fn status(self) -> Status {
         match self.winning_line() {
             Some((side, _)) => Status::Won(side),
@@ -125,20 +112,34 @@ impl QubicBoard {
         }
     }
 
-    /// Qubic: does the stone just placed on `cell` complete a line for its owner? (Cheaper
-    /// than [`QubicBoard::status`]: only the 4 or 7 lines through the cell.)
-    #[inline]
-    pub fn completes_line(self, cell: usize) -> bool {
-        let mask = match self.at(cell) {
-            Some(side) => self.mask(side),
-            None => return false,
-        };
-        lines::through_cell(cell).any(|l| mask & l == l)
-    }
-
-    /// The position text: layers separated by `//`, rows by `/`, `X`, `O`, `-`.
+    /// Layers separated by `//`, rows by `/`.
     pub fn text(self) -> String {
         write_cells(CELLS, &[4, 16], |cell| self.at(cell))
+    }
+
+    /// Refuses what no game of Qubic reaches.
+    pub fn check(self) -> Result<(), QubicBoardError> {
+        let (x, o) = (self.x.count_ones(), self.o.count_ones());
+        if x != o && x != o + 1 {
+            return Err(QubicBoardError::Counts { x, o });
+        }
+        let won = |side| self.full_lines(side, &LINES).next().is_some();
+        let winner = match (won(Side::First), won(Side::Second)) {
+            (true, true) => return Err(QubicBoardError::BothWon),
+            (true, false) => Side::First,
+            (false, true) => Side::Second,
+            (false, false) => return Ok(()),
+        };
+        if self.to_move() == winner {
+            return Err(QubicBoardError::WinnerDidNotMoveLast { winner });
+        }
+        let common = self
+            .full_lines(winner, &LINES)
+            .fold(u64::MAX, |acc, l| acc & l);
+        if common == 0 {
+            return Err(QubicBoardError::TwoSeparateLines { winner });
+        }
+        Ok(())
     }
 }
 
@@ -150,26 +151,21 @@ impl fmt::Display for QubicBoard {
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum QubicBoardError {
-    /// A character that is not a cell nor a separator; `cell` is where it stands.
     #[error(
         "bad character {} at {cell}: use X, O, - or . (/ and spaces are ignored)",
         quote_char(*.ch)
     )]
     BadCharacter { ch: char, cell: QubicCell },
-    /// Too many cells given (the 65th is named by its number).
     #[error("{}", cell_count(None, CELLS, "more"))]
     TooMany,
-    /// Fewer than 64 cells.
     #[error("{}", cell_count(None, CELLS, .found))]
     TooFew { found: usize },
-    /// X must have as many stones as O, or one more.
     #[error("{}", turns_counts(*.x, *.o))]
     Counts { x: u32, o: u32 },
     #[error("both sides have four in a line")]
     BothWon,
     #[error("{} has four in a line but did not move last", .winner.letter())]
     WinnerDidNotMoveLast { winner: Side },
-    /// The winner's lines share no cell: no single last move made them all.
     #[error(
         "{} has two lines with no cell in common: the game ended at the first",
         .winner.letter()
@@ -180,7 +176,6 @@ pub enum QubicBoardError {
 impl FromStr for QubicBoard {
     type Err = QubicBoardError;
 
-    /// 64 cells in cell-number order; impossible positions are refused.
     fn from_str(text: &str) -> Result<QubicBoard, QubicBoardError> {
         let cells = read_cells(text).map_err(|(found, ch)| match QubicCell::new(found) {
             Some(cell) => QubicBoardError::BadCharacter { ch, cell },
@@ -198,38 +193,10 @@ impl FromStr for QubicBoard {
     }
 }
 
-impl QubicBoard {
-    /// Refuses what no game of Qubic reaches: wrong counts, two winners, a winner who did
-    /// not move last, a winner's lines without a common cell.
-    pub fn check(self) -> Result<(), QubicBoardError> {
-        let (x, o) = (self.x.count_ones(), self.o.count_ones());
-        if x != o && x != o + 1 {
-            return Err(QubicBoardError::Counts { x, o });
-        }
-        let won = |side| self.full_lines(side, &LINES).next().is_some();
-        let winner = match (won(Side::First), won(Side::Second)) {
-            (true, true) => return Err(QubicBoardError::BothWon),
-            (true, false) => Side::First,
-            (false, true) => Side::Second,
-            (false, false) => return Ok(()),
-        };
-        // The side to move did not move last.
-        if self.to_move() == winner {
-            return Err(QubicBoardError::WinnerDidNotMoveLast { winner });
-        }
-        let common = self
-            .full_lines(winner, &LINES)
-            .fold(u64::MAX, |acc, l| acc & l);
-        if common == 0 {
-            return Err(QubicBoardError::TwoSeparateLines { winner });
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::qubic::geometry::{Geometry, Qubic};
 
     fn board(cells: &[(usize, Side)]) -> QubicBoard {
         cells
@@ -325,8 +292,8 @@ mod tests {
         );
         let won: QubicBoard = format!("XXXXOOO-{}", "-".repeat(56)).parse().unwrap();
         assert_eq!(won.status(), Status::Won(Side::First));
-        assert!(won.completes_line(3));
-        assert!(!won.completes_line(4));
+        assert!(Qubic.completes_line(won, 3));
+        assert!(!Qubic.completes_line(won, 4));
     }
 
     #[test]

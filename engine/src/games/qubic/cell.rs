@@ -7,24 +7,13 @@ use std::str::FromStr;
 
 pub const CELLS: usize = 64;
 
-/// One of the 64 cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct QubicCell(u8);
 
 impl QubicCell {
-    /// The cell numbered `index`, if it is on the board.
     pub const fn new(index: usize) -> Option<QubicCell> {
         if index < CELLS {
             Some(QubicCell(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The cell at 0-based layer, row and column (each below 4).
-    pub const fn at(layer: usize, row: usize, col: usize) -> Option<QubicCell> {
-        if layer < 4 && row < 4 && col < 4 {
-            QubicCell::new(16 * layer + 4 * row + col)
         } else {
             None
         }
@@ -34,11 +23,6 @@ impl QubicCell {
         self.0 as usize
     }
 
-    pub const fn bit(self) -> u64 {
-        1 << self.0
-    }
-
-    /// 0-based layer, row and column.
     pub const fn coords(self) -> [usize; 3] {
         let i = self.0 as usize;
         [i / 16, i / 4 % 4, i % 4]
@@ -48,24 +32,20 @@ impl QubicCell {
 pub use crate::games::kit::lines::bits;
 
 impl fmt::Display for QubicCell {
-    /// `2b3`: layer, column letter, row.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [layer, row, col] = self.coords();
         write!(f, "{}{}{}", layer + 1, (b'a' + col as u8) as char, row + 1)
     }
 }
 
-/// How a cell is named, said after a name that is no cell.
 const FORM: &str = "name a cell by layer 1-4, column a-d and row 1-4 (2b3), or by its number 0..63";
 
-/// A cell name that is neither a name like `2b3` nor a number 0..63.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum QubicCellParseError {
     #[error("no cell given: {FORM}")]
     Empty,
     #[error("no cell {}: numbers run from 0 to 63", excerpt(.0))]
     OutOfRange(String),
-    /// A three-character name with a part off the board.
     #[error("no cell {}: {part}; {FORM}", quote(.text))]
     OffBoard { text: String, part: &'static str },
     #[error("no cell {}: {FORM}", quote(.0))]
@@ -114,8 +94,9 @@ fn parse_name(text: &str) -> Result<QubicCell, QubicCellParseError> {
         return Err(off("rows are 1 to 4"));
     }
     let index = |b: u8, base: u8| (b - base) as usize;
-    QubicCell::at(index(layer, b'1'), index(row, b'1'), index(col, b'a'))
-        .ok_or_else(|| QubicCellParseError::Unreadable(text.to_string()))
+    Ok(QubicCell(
+        (16 * index(layer, b'1') + 4 * index(row, b'1') + index(col, b'a')) as u8,
+    ))
 }
 
 #[cfg(test)]
@@ -139,7 +120,7 @@ mod tests {
             assert_eq!(cell.to_string().parse::<QubicCell>().unwrap(), cell);
             assert_eq!(i.to_string().parse::<QubicCell>().unwrap(), cell);
             let [l, r, c] = cell.coords();
-            assert_eq!(QubicCell::at(l, r, c), Some(cell));
+            assert_eq!(16 * l + 4 * r + c, i);
         }
     }
 

@@ -1,46 +1,35 @@
-//! What the dictionary tools and the threat search need to know about a board: its cells,
-//! its lines, its symmetries and canonical form. Qubic is one; the small example (4x4,
-//! three in a row) is another (`dictionary::small`), so the same verifier, compressor and
-//! exporter run on both.
-//!
-//! Boards have at most 64 cells, held in a [`QubicBoard`]'s two masks; a line is a mask of cells.
-//! A side threatens when it holds all but one cell of a line whose last cell is empty.
+//! A board's cells, lines and symmetries, for the dictionary tools and the threat search:
+//! Qubic's, and the small example's (4x4, three in a row), so one verifier runs on both.
+//! At most 64 cells, held in a [`QubicBoard`]'s two masks; a line is a mask of cells.
 
 use super::board::{QubicBoard, Side};
 use super::cell::QubicCell;
 use super::lines::{self, LINES};
 use super::symmetry::{self, Symmetries, lex_cmp};
 
-/// A board's cells, lines and symmetries.
 pub trait Geometry: Send + Sync {
-    /// Number of cells, at most 64.
     fn cells(&self) -> usize;
 
-    /// The winning lines, each a mask of its cells (all of one length).
+    /// All of one length.
     fn lines(&self) -> &[u64];
 
     fn lines_through(&self, cell: usize) -> &[u64];
 
     fn symmetry_count(&self) -> usize;
 
-    /// Where symmetry `sym` sends `cell`.
     fn map_cell(&self, sym: u8, cell: usize) -> usize;
 
-    /// The symmetry that undoes `sym`.
     fn inverse(&self, sym: u8) -> u8;
 
-    /// The image of `board` under `sym`.
     fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard;
 
-    /// The smallest image of `board` (cells in order, x < o < empty) and a symmetry giving it.
+    /// The smallest image (cells in order, x < o < empty) and a symmetry giving it.
     fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8);
 
-    /// The cell's name for messages.
     fn cell_name(&self, cell: usize) -> String;
 
-    /// The canonical form of a position with one empty cell marked (a move): the same for
-    /// every image of the pair. Returns the image, the mark's image and the symmetry.
-    /// This default tries every symmetry; ordered by image, then by the mark's cell.
+    /// The same for every image of a position with one empty cell marked (a move): the
+    /// image, the mark's image and the symmetry, smallest by image then by the mark's cell.
     fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
         (0..self.symmetry_count() as u8)
             .map(|s| (self.apply(s, board), self.map_cell(s, mark), s))
@@ -55,11 +44,7 @@ pub trait Geometry: Send + Sync {
     }
 
     fn all_cells(&self) -> u64 {
-        if self.cells() >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.cells()) - 1
-        }
+        u64::MAX >> (64 - self.cells())
     }
 
     fn empty_cells(&self, board: QubicBoard) -> u64 {
@@ -72,7 +57,7 @@ pub trait Geometry: Send + Sync {
             .find(|&side| board.full_lines(side, self.lines()).next().is_some())
     }
 
-    /// Does the stone on `cell` complete a line for its owner?
+    /// Whether the stone on `cell` completes a line: only the lines through it are read.
     fn completes_line(&self, board: QubicBoard, cell: usize) -> bool {
         let Some(side) = board.at(cell) else {
             return false;
@@ -86,7 +71,6 @@ pub trait Geometry: Send + Sync {
     }
 }
 
-/// Qubic's geometry: 64 cells, 76 lines of four, 192 symmetries.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Qubic;
 
@@ -132,16 +116,7 @@ impl Geometry for Qubic {
         Symmetries::get().canonical_marked(board, mark)
     }
 
-    fn stabiliser(&self, board: QubicBoard) -> Vec<u8> {
-        Symmetries::get().stabiliser(board)
-    }
-
     fn cell_name(&self, cell: usize) -> String {
         QubicCell::new(cell).map_or_else(|| format!("cell {cell}"), |c| c.to_string())
-    }
-
-    #[inline]
-    fn completes_line(&self, board: QubicBoard, cell: usize) -> bool {
-        board.completes_line(cell)
     }
 }

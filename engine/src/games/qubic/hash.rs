@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Multiply-rotate hashing of 64-bit words (the scheme of rustc's FxHasher).
+/// The scheme of rustc's FxHasher.
 #[derive(Default, Clone, Copy)]
 pub struct BoardHasher(u64);
 

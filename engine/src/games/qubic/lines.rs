@@ -7,10 +7,6 @@ pub const COUNT: usize = 76;
 /// Each line as a mask of its four cells.
 pub const LINES: [u64; COUNT] = build();
 
-/// For each cell, the indices (into [`LINES`]) of the lines through it; unused slots are
-/// `u8::MAX`. A cell lies on 4 or 7 lines.
-pub const THROUGH: [[u8; 7]; 64] = through();
-
 const fn cell(coords: [usize; 3]) -> u64 {
     1 << (16 * coords[0] + 4 * coords[1] + coords[2])
 }
@@ -85,52 +81,30 @@ const fn build() -> [u64; COUNT] {
     lines
 }
 
-const fn through() -> [[u8; 7]; 64] {
-    let mut table = [[u8::MAX; 7]; 64];
+/// For each cell, the masks of the lines through it (4 or 7), and how many there are.
+const THROUGH: ([[u64; 7]; 64], [u8; 64]) = through();
+
+const fn through() -> ([[u64; 7]; 64], [u8; 64]) {
+    let mut masks = [[0u64; 7]; 64];
+    let mut counts = [0u8; 64];
     let mut cell = 0;
     while cell < 64 {
-        let mut k = 0;
         let mut i = 0;
         while i < COUNT {
             if LINES[i] & (1 << cell) != 0 {
-                table[cell][k] = i as u8;
-                k += 1;
+                masks[cell][counts[cell] as usize] = LINES[i];
+                counts[cell] += 1;
             }
             i += 1;
         }
         cell += 1;
     }
-    table
-}
-
-/// For each cell, the masks of the lines through it, and how many there are.
-const THROUGH_MASKS: ([[u64; 7]; 64], [u8; 64]) = through_masks();
-
-const fn through_masks() -> ([[u64; 7]; 64], [u8; 64]) {
-    let mut masks = [[0u64; 7]; 64];
-    let mut counts = [0u8; 64];
-    let mut cell = 0;
-    while cell < 64 {
-        let mut k = 0;
-        while k < 7 && THROUGH[cell][k] != u8::MAX {
-            masks[cell][k] = LINES[THROUGH[cell][k] as usize];
-            k += 1;
-        }
-        counts[cell] = k as u8;
-        cell += 1;
-    }
     (masks, counts)
 }
 
-/// The masks of the lines through `cell` (4 or 7).
 #[inline]
 pub fn through_slice(cell: usize) -> &'static [u64] {
-    &THROUGH_MASKS.0[cell][..THROUGH_MASKS.1[cell] as usize]
-}
-
-#[inline]
-pub fn through_cell(cell: usize) -> impl Iterator<Item = u64> {
-    through_slice(cell).iter().copied()
+    &THROUGH.0[cell][..THROUGH.1[cell] as usize]
 }
 
 #[cfg(test)]
@@ -175,14 +149,14 @@ mod tests {
 
     #[test]
     fn corners_and_core_lie_on_seven_lines_the_rest_on_four() {
-        let seven: Vec<usize> = (0..64).filter(|&c| through_cell(c).count() == 7).collect();
+        let seven: Vec<usize> = (0..64).filter(|&c| through_slice(c).len() == 7).collect();
         assert_eq!(
             seven,
             [0, 3, 12, 15, 21, 22, 25, 26, 37, 38, 41, 42, 48, 51, 60, 63]
         );
-        assert!((0..64).all(|c| matches!(through_cell(c).count(), 4 | 7)));
+        assert!((0..64).all(|c| matches!(through_slice(c).len(), 4 | 7)));
         assert!(
-            (0..64).all(|c| through_cell(c).all(|l| l & 1 << c != 0)),
+            (0..64).all(|c| through_slice(c).iter().all(|l| l & 1 << c != 0)),
             "each listed line holds its cell"
         );
     }

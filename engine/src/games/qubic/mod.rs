@@ -9,7 +9,6 @@ pub mod cell;
 pub mod dictionary;
 pub mod geometry;
 pub mod hash;
-pub mod hints;
 pub mod lines;
 pub mod players;
 pub mod position;

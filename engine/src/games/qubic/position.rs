@@ -1,5 +1,4 @@
-//! A Qubic position as the core interface sees it: the board behind `dyn Position`, which
-//! the players and the adapter both read (so neither imports the other for it).
+//! The board behind `dyn Position`, read by the players and the adapter alike.
 
 use super::board::QubicBoard;
 use super::cell::{CELLS, QubicCell};
@@ -10,8 +9,7 @@ use crate::games::kit::placing::placements;
 pub struct QubicPosition(pub QubicBoard);
 
 impl QubicPosition {
-    /// The board of any position of this game: the concrete type when it is ours, else
-    /// read cell by cell.
+    /// Read cell by cell when the position is not a `QubicPosition`.
     pub fn board_of(position: &dyn Position) -> QubicBoard {
         if let Some(p) = position.as_any().downcast_ref::<QubicPosition>() {
             return p.0;

@@ -8,12 +8,10 @@ use super::dictionary::Index;
 use super::geometry::Geometry;
 use super::threats::{self, Refuted, ThreatSearch, threats};
 
-/// Positions the forced-win search may look at for one move. Far above what Patashnik's
-/// dictionary ever needs (the verifier measures the largest search), so reaching it means
-/// something is wrong and is reported as such, not taken for "no forced win".
+/// Positions the forced-win search may look at for one move: far above what Patashnik's
+/// dictionary ever needs, so reaching it is reported as a fault, not as "no forced win".
 pub const SEARCH_BUDGET: u64 = 5_000_000;
 
-/// Which of the four rules chose the move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Rule {
     Win,
@@ -23,7 +21,6 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// The word for the status line: `win`, `block`, `dictionary`, `forced win`.
     pub fn word(self) -> &'static str {
         match self {
             Rule::Win => "win",
@@ -34,64 +31,46 @@ impl Rule {
     }
 }
 
-/// X's move, the rule that chose it, and what is proven about it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct QubicChoice {
     pub cell: usize,
     pub rule: Rule,
     /// X wins within this many plies (counting this move), when a search proved it.
     pub win_within: Option<u32>,
-    /// The dictionary entry used (rule 3).
-    pub entry: Option<usize>,
 }
 
-/// Why the procedure has no move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Stuck {
-    /// It is not X's turn, or the game is over.
+    /// Or the game is over.
     #[error("it is not X's turn")]
     NotXsTurn,
-    /// O threatens on two cells: one block cannot stop both.
     #[error("O threatens {} cells at once, X cannot block them all", .cells.count_ones())]
     TwoThreats { cells: u64 },
-    /// Not in the dictionary and no forced win.
     #[error("the position is not in the dictionary and has no forced win")]
     NoForcedWin,
-    /// The forced-win search gave up (see [`SEARCH_BUDGET`]).
     #[error("the forced-win search gave up after {SEARCH_BUDGET} positions")]
     OutOfBudget,
-    /// Playing from the dictionary alone, and the position is not in it.
+    /// Playing from the dictionary alone.
     #[error("the position is not in the dictionary")]
     NotInDictionary,
 }
 
-/// X's move for any position with X to move: the procedure on the canonical form, with the
-/// move mapped back through the inverse symmetry.
+/// The procedure on the canonical form, the move mapped back.
 pub fn choose<G: Geometry + ?Sized>(
     g: &G,
     index: &Index,
     board: QubicBoard,
 ) -> Result<QubicChoice, Stuck> {
     let (canon, sym) = g.canonical(board);
-    let choice = choose_canonical(g, index, canon)?;
+    let choice = choose_with(g, index, canon, &mut Refuted::default())?;
     Ok(QubicChoice {
         cell: g.map_cell(g.inverse(sym), choice.cell),
         ..choice
     })
 }
 
-/// The procedure on a position already in canonical form.
-pub fn choose_canonical<G: Geometry + ?Sized>(
-    g: &G,
-    index: &Index,
-    canon: QubicBoard,
-) -> Result<QubicChoice, Stuck> {
-    choose_with(g, index, canon, &mut Refuted::default())
-}
-
-/// The procedure on a position in canonical form, with the forced-win search starting
-/// from (and adding to) `refuted`: the same answer, sooner when positions repeat (the
-/// verifier's case: each step of a forced sequence searches again what the last refuted).
+/// The procedure on a canonical position, the forced-win search starting from (and adding
+/// to) `refuted`: the same answer, sooner when positions repeat (as in the verifier).
 pub fn choose_with<G: Geometry + ?Sized>(
     g: &G,
     index: &Index,
@@ -116,17 +95,13 @@ pub fn choose_with<G: Geometry + ?Sized>(
         1 => return Ok(plain(theirs.trailing_zeros() as usize, Rule::Block, None)),
         _ => return Err(Stuck::TwoThreats { cells: theirs }),
     }
-    if let Some((cell, entry)) = index.get(canon) {
-        return Ok(QubicChoice {
-            cell,
-            rule: Rule::Dictionary,
-            win_within: None,
-            entry: Some(entry),
-        });
+    if let Some(cell) = index.get(canon) {
+        return Ok(plain(cell, Rule::Dictionary, None));
     }
-    let mut search = ThreatSearch::new(g, SEARCH_BUDGET).with_refuted(std::mem::take(refuted));
+    let mut search = ThreatSearch::new(g, SEARCH_BUDGET);
+    search.refuted = std::mem::take(refuted);
     let outcome = search.run(canon);
-    *refuted = search.into_refuted();
+    *refuted = search.refuted;
     match outcome {
         threats::ThreatOutcome::Found(win) => {
             Ok(plain(win.first, Rule::ForcedWin, Some(win.plies)))
@@ -136,7 +111,7 @@ pub fn choose_with<G: Geometry + ?Sized>(
     }
 }
 
-/// Win at once if possible, else the dictionary's move (for a complete dictionary).
+/// For a complete dictionary.
 pub fn win_then_dictionary<G: Geometry + ?Sized>(
     g: &G,
     index: &Index,
@@ -149,15 +124,9 @@ pub fn win_then_dictionary<G: Geometry + ?Sized>(
     from_dictionary(index, canon)
 }
 
-/// The dictionary's move alone, for a position in canonical form.
 pub fn from_dictionary(index: &Index, canon: QubicBoard) -> Result<QubicChoice, Stuck> {
-    let (cell, entry) = index.get(canon).ok_or(Stuck::NotInDictionary)?;
-    Ok(QubicChoice {
-        cell,
-        rule: Rule::Dictionary,
-        win_within: None,
-        entry: Some(entry),
-    })
+    let cell = index.get(canon).ok_or(Stuck::NotInDictionary)?;
+    Ok(plain(cell, Rule::Dictionary, None))
 }
 
 fn plain(cell: usize, rule: Rule, win_within: Option<u32>) -> QubicChoice {
@@ -165,7 +134,6 @@ fn plain(cell: usize, rule: Rule, win_within: Option<u32>) -> QubicChoice {
         cell,
         rule,
         win_within,
-        entry: None,
     }
 }
 

@@ -1,12 +1,10 @@
 //! The 192 permutations of the cells that keep every line a line, and the canonical form
-//! of a position under them: the lexicographically smallest image, comparing cells 0..63
-//! with x < o < empty (the form Patashnik's dictionary stores).
+//! under them: the smallest image, cells 0..63 compared with x < o < empty (Patashnik's).
 //!
-//! The maps are a relabelling of the coordinate values applied to all three coordinates at
-//! once (8 of the 24 relabellings keep the lines: see [`RELABELLINGS`]) followed by one of
-//! the 48 symmetries of the cube (permute the axes, flip any of them). 8 x 48 = 384
-//! compositions, but the flip 3210 is also a cube symmetry, so they make 192 maps. The tests
-//! check by brute force that these and no others keep the lines.
+//! A map relabels the coordinate values of all three axes at once (8 of the 24 relabellings
+//! keep the lines), then applies one of the cube's 48 symmetries; the flip 3210 is both, so
+//! the 384 compositions make 192 maps. The tests check by brute force that these and no
+//! others keep the lines.
 
 use std::cmp::Ordering;
 use std::sync::OnceLock;
@@ -14,11 +12,9 @@ use std::sync::OnceLock;
 use super::board::QubicBoard;
 use super::cell::{CELLS, bits};
 
-/// Number of line-preserving permutations.
 pub const COUNT: usize = 192;
 
-/// The relabellings of the coordinate values 0..3 that keep every line when applied to all
-/// three coordinates at once (position `v` holds the new value of `v`).
+/// Position `v` holds the new value of `v`.
 pub const RELABELLINGS: [[usize; 4]; 8] = [
     [0, 1, 2, 3],
     [3, 2, 1, 0],
@@ -33,9 +29,8 @@ pub const RELABELLINGS: [[usize; 4]; 8] = [
 /// A permutation of the cells: `perm[c]` is where cell `c` goes.
 pub(crate) type Perm = [u8; CELLS];
 
-/// The map of cells for a relabelling of coordinate values, then an axis permutation and
-/// flips: the new coordinate `k` is the relabelled old coordinate `axes[k]`, flipped
-/// (`3 - v`) where `flips` has bit `k`.
+/// The new coordinate `k` is the relabelled old coordinate `axes[k]`, flipped (`3 - v`)
+/// where `flips` has bit `k`.
 pub fn compose(relabel: [usize; 4], axes: [usize; 3], flips: u8) -> Perm {
     let mut perm = [0u8; CELLS];
     for (cell, image) in perm.iter_mut().enumerate() {
@@ -49,7 +44,6 @@ pub fn compose(relabel: [usize; 4], axes: [usize; 3], flips: u8) -> Perm {
     perm
 }
 
-/// The 6 orders of the three axes.
 pub const AXIS_ORDERS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
@@ -59,7 +53,7 @@ pub const AXIS_ORDERS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// The 192 maps, without repeats, the identity first.
+/// The identity first.
 pub fn all() -> Vec<Perm> {
     let mut maps: Vec<Perm> = Vec::with_capacity(COUNT);
     for relabel in RELABELLINGS {
@@ -80,7 +74,6 @@ pub fn all() -> Vec<Perm> {
     maps
 }
 
-/// The permutations with their inverses, built once.
 pub(crate) struct Symmetries {
     /// `forward[s][c]`: where symmetry `s` sends cell `c`.
     forward: Box<[Perm; COUNT]>,
@@ -91,7 +84,6 @@ pub(crate) struct Symmetries {
 }
 
 impl Symmetries {
-    /// The tables, built on first use.
     pub fn get() -> &'static Symmetries {
         static TABLES: OnceLock<Symmetries> = OnceLock::new();
         TABLES.get_or_init(Symmetries::build)
@@ -128,37 +120,27 @@ impl Symmetries {
     }
 
     #[inline]
-    pub fn map_mask(&self, sym: u8, mask: u64) -> u64 {
-        let perm = &self.forward[sym as usize];
-        bits(mask).fold(0, |image, c| image | 1 << perm[c])
-    }
-
-    #[inline]
     pub fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard {
-        QubicBoard::from_masks(self.map_mask(sym, board.x()), self.map_mask(sym, board.o()))
+        let perm = &self.forward[sym as usize];
+        let map = |mask| bits(mask).fold(0, |image, c| image | 1 << perm[c]);
+        QubicBoard::from_masks(map(board.x()), map(board.o()))
     }
 
-    /// The canonical form of `board` and a symmetry that maps `board` onto it.
-    ///
-    /// Rather than build 192 images, fill the image one cell at a time (0, 1, ...) and keep
-    /// only the symmetries that put the smallest value there; most positions are down to one
-    /// symmetry after a few cells. Symmetries still tied when every stone is placed give the
-    /// same image (the rest is empty), so the search stops there.
+    /// Rather than build 192 images, fills the image cell by cell, keeping only the
+    /// symmetries that put the smallest value there: most positions are down to one after a
+    /// few cells, and those still tied once every stone is placed give the same image.
     #[inline]
     pub fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8) {
         let sym = self.smallest(board, None);
         (self.apply(sym, board), sym)
     }
 
-    /// The canonical form of a position with one empty cell marked (a move): the smallest
-    /// image when the mark counts as a fourth value between o and empty. Returns the image,
-    /// the mark's image and the symmetry.
+    /// The mark (a move) counts as a value between o and empty.
     pub fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
         let sym = self.smallest(board, Some(mark));
         (self.apply(sym, board), self.map_cell(sym, mark), sym)
     }
 
-    /// A symmetry giving the smallest image; see [`Symmetries::canonical`].
     fn smallest(&self, board: QubicBoard, mark: Option<usize>) -> u8 {
         let (x, o) = (board.x(), board.o());
         let mark_bit = mark.map_or(0, |m| 1u64 << m);
@@ -204,16 +186,9 @@ impl Symmetries {
         }
         candidates[0]
     }
-
-    pub fn stabiliser(&self, board: QubicBoard) -> Vec<u8> {
-        (0..COUNT as u8)
-            .filter(|&s| self.apply(s, board) == board)
-            .collect()
-    }
 }
 
-/// Lexicographic order of positions over cells 0..63 with x < o < empty: the two boards
-/// first differ at their lowest differing cell, so one look decides.
+/// Cells 0..63 in order, x < o < empty: the lowest differing cell decides.
 pub fn lex_cmp(a: QubicBoard, b: QubicBoard) -> Ordering {
     let diff = (a.x() ^ b.x()) | (a.o() ^ b.o());
     if diff == 0 {
@@ -241,7 +216,10 @@ pub(crate) mod tests {
     impl Symmetries {
         /// How many distinct images `board` has (192 over the size of its stabiliser).
         fn orbit_size(&self, board: QubicBoard) -> usize {
-            COUNT / self.stabiliser(board).len()
+            COUNT
+                / (0..COUNT as u8)
+                    .filter(|&s| self.apply(s, board) == board)
+                    .count()
         }
     }
 

@@ -1,32 +1,23 @@
-//! Threats and forced wins (threat-space search).
-//!
-//! A side *threatens* a cell when it holds all but that cell of a line and the cell is empty
-//! (in Qubic: a three). A *forced win* for the side to move (the attacker) is a sequence of
-//! its moves, each making a threat the defender must block at once, ending in a double threat
-//! the defender cannot block. Every defender reply in it is forced (any other loses at once),
-//! so the search only branches on the attacker's moves. Patashnik's rule for the forced
-//! sequence: when the defender's block makes a threat of its own, the attacker must block it
-//! next, and the sequence goes on only if that block threatens again.
-//!
-//! What it finds is proven: the defender has no other reply that does not lose at once. What
-//! it does not find may still be a win (a quiet move can win too); it proves nothing then.
+//! Threats and forced wins (threat-space search). A *forced win* for the attacker is a
+//! sequence of its moves, each making a threat (all of a line but one empty cell) the
+//! defender must block at once, ending in a double threat; the search branches only on the
+//! attacker's moves. Patashnik's rule: when the block threatens, the attacker must block
+//! it, and the sequence goes on only if that block threatens again. A win found is proven;
+//! none found proves nothing (a quiet move can win too).
 
 use super::board::{QubicBoard, Side};
 use super::cell::bits;
 use super::geometry::Geometry;
 use super::hash::FastSet;
 
-/// The threats of one side: cells where it completes a line at once, and cells where a
-/// stone would make a new threat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Threats {
-    /// Empty cells that complete a line of the side's (a win at once).
+    /// Cells that complete a line of the side's.
     pub wins: u64,
-    /// Empty cells that would give the side a threat (all but one of a line).
+    /// Cells where a stone would make a threat.
     pub makers: u64,
 }
 
-/// The threats of the side holding `own` against `other`, over `lines` (of any length).
 #[inline]
 pub fn threats(lines: &[u64], own: u64, other: u64) -> Threats {
     let mut t = Threats::default();
@@ -71,7 +62,6 @@ fn is_single(mask: u64) -> bool {
     mask != 0 && mask & mask.wrapping_sub(1) == 0
 }
 
-/// The cells where `side` completes a line at once.
 #[inline]
 pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: QubicBoard, side: Side) -> u64 {
     let own = board.mask(side);
@@ -79,8 +69,7 @@ pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: QubicBoard, side: Side)
     threats(g.lines(), own, other).wins
 }
 
-/// A forced win found: the first move and how many plies it takes at most, counting the
-/// first move and the winning one.
+/// `plies` at most, the first move and the winning one included.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ForcedWin {
     pub first: usize,
@@ -90,9 +79,8 @@ pub struct ForcedWin {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ThreatOutcome {
     Found(ForcedWin),
-    /// No forced win exists (among threat sequences).
+    /// Among threat sequences.
     NotFound,
-    /// The node budget ran out first; nothing is proven.
     OutOfBudget,
 }
 
@@ -105,14 +93,14 @@ impl ThreatOutcome {
     }
 }
 
-/// One threat-space search; keeps the positions it has shown lose nothing for the defender.
 pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
     geometry: &'g G,
     budget: u64,
-    deadline: Option<std::time::Instant>,
+    /// Looked at every 256 positions.
+    pub(crate) deadline: Option<std::time::Instant>,
     nodes: u64,
-    /// Positions (attacker to move) where no forced win exists.
-    refuted: Refuted,
+    /// Handed from one search to the next.
+    pub(crate) refuted: Refuted,
 }
 
 /// Positions shown to have no forced win for the side named. True whatever search showed
@@ -120,11 +108,9 @@ pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
 /// it skips what it would have found to fail anyway, and answers exactly the same.
 pub(crate) type Refuted = FastSet<(QubicBoard, Side)>;
 
-/// Did the search run out of nodes?
 struct Exhausted;
 
 impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
-    /// A search that gives up after `budget` positions.
     pub fn new(geometry: &'g G, budget: u64) -> Self {
         ThreatSearch {
             geometry,
@@ -135,34 +121,15 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         }
     }
 
-    /// Starts from what earlier searches refuted (see [`Refuted`]).
-    pub fn with_refuted(mut self, refuted: Refuted) -> Self {
-        self.refuted = refuted;
-        self
-    }
-
-    /// What this search and the ones before it refuted, to hand to the next.
-    pub fn into_refuted(self) -> Refuted {
-        self.refuted
-    }
-
-    /// Also give up at `deadline` (looked at every 256 positions).
-    pub fn until(mut self, deadline: std::time::Instant) -> Self {
-        self.deadline = Some(deadline);
-        self
-    }
-
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    /// A forced win for the side to move of `board`, if one exists.
     pub fn run(&mut self, board: QubicBoard) -> ThreatOutcome {
         self.run_for(board, board.to_move())
     }
 
-    /// A forced win for `attacker` as if it were to move in `board` (for the side not to
-    /// move: what it threatens should its opponent pass).
+    /// As if `attacker` were to move (what it threatens should its opponent pass).
     pub fn run_for(&mut self, board: QubicBoard, attacker: Side) -> ThreatOutcome {
         match self.attack(board, attacker, true) {
             Ok(Some(win)) => ThreatOutcome::Found(win),
@@ -171,8 +138,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         }
     }
 
-    /// The attacker, to move, looks for a forced win. (`root`: the position the search was
-    /// asked about, rarely one refuted before.)
+    /// `root`: the position asked about, rarely one refuted before.
     fn attack(
         &mut self,
         board: QubicBoard,

@@ -1,7 +1,6 @@
 //! The yardstick: a plain iterative-deepening alpha-beta with a line-count evaluation, as
-//! the contest's entries were. No table, no move ordering beyond trying the last
-//! iteration's best root move first. It knows the rules in full (bonus moves, the points
-//! of an end without a pattern), so it loses on search and evaluation, not on rules.
+//! the contest's entries were (no table; the last best root move first). It knows the rules
+//! in full, so it loses on search and evaluation, not on rules.
 
 use std::time::{Duration, Instant};
 
@@ -17,11 +16,10 @@ use crate::core::root::margin;
 const WIN: i32 = 10_000_000;
 /// A finished game decided on points: ahead on points beats any guess.
 const POINTS_END: i32 = 1_000_000;
-/// Per live pattern of a small board holding 0..3 of one's stones.
+/// Per live pattern holding 0..3 of one's stones (of a small board's cells).
 const SMALL_LINE: [i32; 4] = [0, 1, 10, 100];
-/// Per live pattern of the big board holding 0..3 small boards won.
+/// The same of the big board's small boards.
 const BIG_LINE: [i32; 4] = [0, 200, 2_000, 20_000];
-/// Per small board won.
 const BOARD: i32 = 1_000;
 
 pub(crate) struct AlphaBeta {
@@ -33,7 +31,6 @@ impl AlphaBeta {
         AlphaBeta { movetime }
     }
 
-    /// The move for `state` (in play) within the time.
     pub fn choose(&self, state: &State) -> Option<ExtremeCell> {
         let deadline = Instant::now() + self.movetime.saturating_sub(margin(self.movetime));
         let mut moves: Vec<ExtremeCell> = state.moves().cells().collect();
@@ -49,7 +46,6 @@ impl AlphaBeta {
                 Some(cell) => best = cell,
                 None => break,
             }
-            // The best move first in the next iteration.
             if let Some(i) = moves.iter().position(|&c| c == best) {
                 moves[..=i].rotate_right(1);
             }
@@ -68,7 +64,7 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The best root move at `depth`, `None` if time ran out first.
+    /// `None` if time ran out first.
     fn root(&mut self, state: &State, moves: &[ExtremeCell], depth: usize) -> Option<ExtremeCell> {
         let mut alpha = -WIN - 1;
         let mut best = None;
@@ -85,7 +81,7 @@ impl Search<'_> {
         best
     }
 
-    /// The mover's score of playing `cell`: the child's own if the mover moves again.
+    /// The child's own score if the mover moves again.
     fn child(
         &mut self,
         state: &State,
@@ -126,8 +122,7 @@ impl Search<'_> {
     }
 }
 
-/// Line counts for the side to move: live lines of each small board and of the big board,
-/// and the small boards won.
+/// For the side to move.
 fn evaluate(state: &State) -> i32 {
     let me = state.to_move();
     let margin = |[x, o]: [u32; 2]| x as i32 - o as i32;

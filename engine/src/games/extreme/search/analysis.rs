@@ -1,22 +1,19 @@
-//! Extreme's part in the analysis (`core::root` drives it): one root move searched at a
-//! depth within a window, on that move's own table, and what its score proves. The `max`
-//! player plays the analysis's best move.
+//! Extreme's part in the analysis `core::root` drives: one root move at a depth within a
+//! window, on its own table, and what its score proves.
 
 use super::super::cell::ExtremeCell;
 use super::super::rules::State;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
 use super::score::{INFINITY, is_mate, mate_plies, proven};
-use super::tree::{MAX_PLY, Worker};
-use super::tt::Table;
+use super::tree::{MAX_PLY, Table, Worker};
 use crate::core::root::{self, Limits, Root, SearchSettings, Searched, Window};
 use crate::core::{Analysis, Claim, Move};
 
 /// The entries of all the root moves' tables together: 2^21 of 16 bytes, 32 MiB. The
 /// split is part of what the result depends on.
 const ANALYSIS_TABLE_BITS: u32 = 21;
-/// The same for a level's shallow search: 1 MiB, which it cannot fill, and which is
-/// cleared fast enough for a level that answers in milliseconds.
+/// A level's: 1 MiB, which it cannot fill, cleared fast enough to answer in milliseconds.
 const LEVEL_TABLE_BITS: u32 = 16;
 
 struct Analysed {
@@ -82,7 +79,14 @@ impl Root for Analysed {
     }
 
     fn line(&self, table: &Table, first: ExtremeCell, depth: u32) -> Vec<ExtremeCell> {
-        principal_variation(table, &self.root.state, first, depth)
+        let next = |now: &State| {
+            (!now.status().is_over())
+                .then(|| table.get(Node::new(*now).key()).and_then(|e| e.best))
+                .flatten()
+        };
+        root::line_from(&self.root.state, first, depth, next, |now, cell| {
+            now.play(cell).ok()
+        })
     }
 
     fn id(&self, cell: ExtremeCell) -> Move {
@@ -90,13 +94,11 @@ impl Root for Analysed {
     }
 }
 
-/// The analysis of `state` at `settings`; `None` once the game is over.
 pub fn analyze(state: &State, settings: &SearchSettings) -> Option<Analysis> {
     analyze_within(state, settings, u32::MAX)
 }
 
-/// The analysis of `state` at `settings`, iterations no deeper than `depth` (below
-/// [`MAX_PLY`], a level's search: on small tables).
+/// Iterations no deeper than `depth` (below [`MAX_PLY`], a level's: on small tables).
 pub fn analyze_within(state: &State, settings: &SearchSettings, depth: u32) -> Option<Analysis> {
     if state.status().is_over() {
         return None;
@@ -112,20 +114,4 @@ pub fn analyze_within(state: &State, settings: &SearchSettings, depth: u32) -> O
         },
     };
     root::analyze(&analysed, settings)
-}
-
-/// The line from `first`: the table's best move at each position after it, while it is
-/// legal and the line not longer than `depth`.
-fn principal_variation(
-    table: &Table,
-    state: &State,
-    first: ExtremeCell,
-    depth: u32,
-) -> Vec<ExtremeCell> {
-    let next = |now: &State| {
-        (!now.status().is_over())
-            .then(|| table.get(Node::new(*now).key()).and_then(|e| e.best))
-            .flatten()
-    };
-    root::line_from(state, first, depth, next, |now, cell| now.play(cell).ok())
 }

@@ -1,27 +1,18 @@
-//! The evaluation: how likely each side is to take each small board, what those boards
-//! are worth in points (the end without a pattern), and how close each side is to a pattern
-//! of small boards (the win).
+//! The evaluation: each side's chance of taking each small board, weighted by its points
+//! and by the patterns of small boards it leads to.
 
 use crate::core::{BlockState, Side};
 
 use super::super::patterns::{PATTERNS, POINTS};
 use super::super::rules::State;
 
-/// Weight of a live pattern (no opposing stone) holding 0, 1, 2 or 3 of one's stones.
+/// A live pattern (no opposing stone) holding 0..3 of one's stones.
 const LIVE: [f32; 4] = [1.0, 3.0, 10.0, 40.0];
-/// The share of an open small board nobody is likely to take, as a live-pattern weight.
+/// The share of an open small board nobody takes, as a live-pattern weight.
 const UNDECIDED: f32 = 12.0;
-/// Score units per expected point.
 const PER_POINT: f32 = 250.0;
-/// Score units per expected pattern of small boards.
 const PER_PATTERN: f32 = 8_000.0;
-/// The side to move is a move ahead.
 const TEMPO: i32 = 60;
-/// No evaluation reaches this far from zero: a side's share of a small board is at most 1,
-/// so the points term counts at most all 68 points and the patterns term all 12 patterns.
-pub const GUESS_BOUND: i32 = (68.0 * PER_POINT + 12.0 * PER_PATTERN) as i32 + TEMPO;
-
-/// The sum of live-pattern weights of `own` against `opp` on one small board.
 fn live(own: u16, opp: u16) -> f32 {
     PATTERNS
         .iter()
@@ -30,8 +21,7 @@ fn live(own: u16, opp: u16) -> f32 {
         .sum()
 }
 
-/// Each side's chance, as a guess, of taking small board `b`: [first, second], 1 or 0 once
-/// decided.
+/// Each side's chance of taking small board `b`: 1 or 0 once decided.
 fn share(state: &State, b: usize) -> [f32; 2] {
     let board = state.board();
     match board.block(b) {
@@ -48,7 +38,6 @@ fn share(state: &State, b: usize) -> [f32; 2] {
     }
 }
 
-/// The chance-weighted number of big-board patterns `side` may still complete.
 fn pattern_chances(shares: &[[f32; 2]; 16], side: usize) -> f32 {
     PATTERNS
         .iter()
@@ -63,7 +52,7 @@ fn pattern_chances(shares: &[[f32; 2]; 16], side: usize) -> f32 {
         .sum()
 }
 
-/// The position's value for the side to move, in the middle band of scores.
+/// For the side to move, in the middle band of scores.
 pub fn evaluate(state: &State) -> i32 {
     let shares: [[f32; 2]; 16] = std::array::from_fn(|b| share(state, b));
     let points: f32 = shares
@@ -78,6 +67,11 @@ pub fn evaluate(state: &State) -> i32 {
         Side::Second => -for_x + TEMPO,
     }
 }
+
+#[cfg(test)]
+/// No evaluation reaches this far from zero: a side's share of a small board is at most 1,
+/// so the points term counts at most all 68 points and the patterns term all 12 patterns.
+pub(crate) const GUESS_BOUND: i32 = (68.0 * PER_POINT + 12.0 * PER_PATTERN) as i32 + TEMPO;
 
 #[cfg(test)]
 mod tests {

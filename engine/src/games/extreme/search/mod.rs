@@ -1,6 +1,4 @@
-//! The engine's search: principal variation search with a transposition table, each root
-//! move searched by the analysis that every game shares (`core::root`: iterative deepening,
-//! threads, the budget).
+//! The engine's search, each root move under the analysis every game shares (`core::root`).
 
 pub mod analysis;
 pub mod eval;
@@ -8,7 +6,6 @@ pub mod ordering;
 pub mod position;
 pub mod score;
 pub mod tree;
-pub(crate) mod tt;
 
 #[cfg(test)]
 mod tests;

@@ -7,14 +7,13 @@ use super::super::cell::ExtremeCell;
 use super::super::patterns::{POINTS, completing};
 use super::super::rules::{State, bits};
 
-/// Moves with ordering scores, handed out best first.
+/// Handed out best first.
 pub(crate) struct MoveList {
     moves: [(ExtremeCell, i32); 256],
     len: usize,
     next: usize,
 }
 
-/// What the ordering knows beyond the position.
 pub(crate) struct Hints<'a> {
     pub table_move: Option<ExtremeCell>,
     pub killers: [Option<ExtremeCell>; 2],
@@ -40,7 +39,6 @@ impl MoveList {
         }
     }
 
-    /// The legal moves of `state`, scored.
     pub fn new(state: &State, hints: &Hints) -> MoveList {
         let mut list = MoveList::empty();
         let (me, board, moves) = (state.to_move(), state.board(), state.moves());
@@ -66,7 +64,7 @@ impl MoveList {
         list
     }
 
-    /// Only the moves that win a small board (for the quiescence search).
+    /// For the quiescence search.
     pub fn winning(state: &State) -> MoveList {
         let mut list = MoveList::empty();
         let (me, board, moves) = (state.to_move(), state.board(), state.moves());
@@ -80,7 +78,7 @@ impl MoveList {
         list
     }
 
-    /// Whether `cell` was scored as a board win or the table's move (searched in full).
+    /// A board win, a block or the table's move: searched in full.
     pub fn is_tactical(score: i32) -> bool {
         score >= BLOCKS
     }
@@ -89,8 +87,7 @@ impl MoveList {
 impl Iterator for MoveList {
     type Item = (ExtremeCell, i32);
 
-    /// The best remaining move (a selection sort, one step per move: most nodes cut off
-    /// after a few moves, so sorting everything would waste time).
+    /// A selection sort, one step per move: most nodes cut off after a few moves.
     fn next(&mut self) -> Option<(ExtremeCell, i32)> {
         if self.next == self.len {
             return None;

@@ -1,12 +1,11 @@
-//! The search's position: the rules' state plus a Zobrist key over the stones, where the
-//! next move may go, the side to move and the bonus flag.
+//! The search's position: the state with a Zobrist key over the stones, where the next
+//! move may go, the side to move and the bonus flag.
 
 use crate::core::Side;
 
 use super::super::cell::ExtremeCell;
 use super::super::rules::{State, Target};
 
-/// A state with its hash key.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub state: State,
@@ -62,8 +61,7 @@ impl Node {
         Node { state, stones_key }
     }
 
-    /// The key. Positions with the same stones, side, bonus flag and playable cells share
-    /// it: every open move has one target key, whichever closed board sent it.
+    /// Every open move has one target key, whichever closed board sent it.
     pub fn key(&self) -> u64 {
         let target = match self.state.target() {
             Target::Board(b) => b,
@@ -79,7 +77,6 @@ impl Node {
         key
     }
 
-    /// The node after a legal move.
     pub fn play(&self, cell: ExtremeCell) -> Node {
         let mover = self.state.to_move();
         Node {

@@ -1,21 +1,16 @@
-//! Search scores: heuristic values in a middle band, ends decided on points above it
-//! (worth more than any guess, ranked by the points margin), wins by pattern at the top.
+//! Search scores: guesses in a middle band, ends decided on points above it (ranked by the
+//! margin), wins by pattern at the top.
 
 use crate::core::Claim;
 
-/// A won game, `ply` plies from the root, scores `MATE - ply`: a sooner win is better.
+/// A win `ply` plies from the root scores `MATE - ply`.
 pub const MATE: i32 = crate::core::analysis::WIN_SCORE;
-/// Scores at least this far from zero are wins or losses by pattern.
 pub const MATE_BOUND: i32 = MATE - 1_000;
-/// An end on points that the side wins (it is ahead) scores at least this.
 pub const POINTS_END: i32 = 500_000;
-/// Beyond every score.
 pub const INFINITY: i32 = MATE + 1;
 
-/// The score of a game ended on points (no pattern), for the side `margin` points ahead.
-/// Even points (a draw) score 0 like a balanced guess; a win on points more than any
-/// guess, so the search prefers a sure lead on points to any unsure position, and a bigger
-/// lead; a win by pattern (all 68 contest points) still more.
+/// For the side `margin` points ahead. A draw scores 0 like a balanced guess; a win on
+/// points more than any guess (a sure lead beats any unsure position), a bigger lead more.
 pub fn points_end(margin: i32) -> i32 {
     match margin.signum() {
         0 => 0,
@@ -23,21 +18,17 @@ pub fn points_end(margin: i32) -> i32 {
     }
 }
 
-/// Whether the score is a proven win or loss by pattern.
 pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
-/// Plies to the proven end for a mate score.
 pub fn mate_plies(score: i32) -> u32 {
     (MATE - score.abs()) as u32
 }
 
-/// What a finished search's score proves for the side it is for, if anything. A win or
-/// loss by pattern comes within its distance. A score in the points band (no guess reaches
-/// it, so every line it rests on ended) is a win or loss on points at worst, or by pattern:
-/// it comes by the end of the game, within the `plies_left` empty cells of open small
-/// boards. Equal points prove nothing: a guess may score 0 too.
+/// A score in the points band (no guess reaches it, so every line it rests on ended) is a
+/// result within the `plies_left` empty cells of open small boards. Equal points prove
+/// nothing: a guess may score 0 too.
 pub fn proven(score: i32, plies_left: u32) -> Option<Claim> {
     let plies = if is_mate(score) {
         mate_plies(score)
@@ -53,7 +44,7 @@ pub fn proven(score: i32, plies_left: u32) -> Option<Claim> {
     })
 }
 
-/// A score as stored in the table: mate scores measured from the node, not the root.
+/// Mate scores measured from the node, not the root.
 pub fn to_table(score: i32, ply: u32) -> i32 {
     match score {
         s if s >= MATE_BOUND => s + ply as i32,
@@ -62,7 +53,6 @@ pub fn to_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-/// A stored score brought back to a node `ply` plies from the root.
 pub fn from_table(score: i32, ply: u32) -> i32 {
     match score {
         s if s >= MATE_BOUND => s - ply as i32,

@@ -1,27 +1,62 @@
-//! The alpha-beta search below the root: principal variation search with a transposition
-//! table, late move reductions and a quiescence search over small-board wins.
-//!
-//! A bonus move breaks alternation: when a move leaves the same side to move, the child's
-//! score is already the mover's and is taken as it is, with the same window; otherwise it
-//! is negated with the window flipped, as usual.
+//! Principal variation search with a transposition table, late move reductions and a
+//! quiescence search over small-board wins. A bonus move breaks alternation: when the same
+//! side moves again, the child's score is taken as it is, with the same window. A table
+//! entry is replaced unless the old one is deeper and for another position.
 
 use super::super::cell::ExtremeCell;
 use super::eval::evaluate;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
 use super::score::{INFINITY, MATE, from_table, points_end, to_table};
-use super::tt::{Bound, Entry, Table};
 use crate::core::root::{Halt, Limits};
+use crate::games::kit::table::{self, Bound};
 
-/// Deepest line the search follows (plies from the root, quiescence included).
+/// Plies from the root, quiescence included.
 pub(crate) const MAX_PLY: usize = 128;
-/// How many small-board wins in a row the quiescence search follows.
+/// Small-board wins in a row.
 const QUIESCENCE_DEPTH: u32 = 6;
 
-/// One search's state: its table, its budget and what it learnt of move ordering.
+pub(crate) type Table = table::Table<Entry>;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Entry {
+    pub key: u64,
+    pub score: i32,
+    pub depth: u8,
+    pub bound: Bound,
+    pub best: Option<ExtremeCell>,
+}
+
+impl table::Entry for Entry {
+    type Key = u64;
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline]
+    fn spread(key: u64) -> usize {
+        key as usize
+    }
+
+    #[inline]
+    fn stays_over(&self, new: &Entry) -> bool {
+        self.key != new.key && self.depth > new.depth
+    }
+
+    /// Keeps the old best move when the new result has none (an upper bound).
+    #[inline]
+    fn inherit(&mut self, old: &Entry) {
+        if self.key == old.key {
+            self.best = self.best.or(old.best);
+        }
+    }
+}
+
 pub(crate) struct Worker<'a> {
     table: &'a mut Table,
-    /// Set once the budget ran out: every score from then on is meaningless.
+    /// Every score from then on is meaningless.
     pub stopped: bool,
     pub searched: u64,
     node_limit: u64,
@@ -43,8 +78,7 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Counts a node and says whether to stop now; every 256 nodes (well under a
-    /// millisecond) it asks the halt, which reads the clock.
+    /// Every 256 nodes (well under a millisecond) it asks the halt, which reads the clock.
     fn count_node(&mut self) -> bool {
         self.searched += 1;
         if self.searched > self.node_limit
@@ -55,9 +89,7 @@ impl<'a> Worker<'a> {
         self.stopped
     }
 
-    /// The score of `child`, reached by one move from a node whose side is `mover`, for
-    /// that mover: the child's own score if the mover moves again (a bonus move), else
-    /// its negation.
+    /// For the side that moved to `child`.
     pub fn child_score(
         &mut self,
         child: &Node,
@@ -73,8 +105,7 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The score of `node` for its side to move, searched `depth` plies deep, within
-    /// (alpha, beta) (fail-soft). Meaningless once the stop flag is set.
+    /// Fail-soft; meaningless once stopped.
     pub fn search(
         &mut self,
         node: &Node,
@@ -146,8 +177,8 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// One move's score: the first move with the full window; later ones with a null
-    /// window, reduced if they are late and quiet, searched again if they beat alpha.
+    /// Later moves with a null window, reduced if late and quiet, searched again if they
+    /// beat alpha.
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
@@ -178,7 +209,7 @@ impl<'a> Worker<'a> {
         score
     }
 
-    /// Remembers a quiet move that cut off, for ordering its siblings and later searches.
+    /// A quiet move that cut off.
     fn reward(&mut self, cell: ExtremeCell, side: usize, depth: i32, ply: usize, order: i32) {
         if MoveList::is_tactical(order) {
             return;
@@ -192,8 +223,8 @@ impl<'a> Worker<'a> {
         *slot = (*slot + depth * depth).min(1 << 20);
     }
 
-    /// The static value, unless winning a small board (which the side may well do at once)
-    /// does better; follows chains of such wins and their bonus moves.
+    /// The static value, unless winning a small board does better; follows chains of such
+    /// wins and their bonus moves.
     fn quiescence(&mut self, node: &Node, mut alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
         if let Some(score) = terminal(node, ply) {
             return score;
@@ -229,7 +260,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// The score a table entry gives at `depth` within the window, where it settles the node.
 fn table_cut(entry: Entry, depth: i32, (alpha, beta): (i32, i32), ply: usize) -> Option<i32> {
     if i32::from(entry.depth) < depth {
         return None;
@@ -243,9 +273,8 @@ fn table_cut(entry: Entry, depth: i32, (alpha, beta): (i32, i32), ply: usize) ->
     cut.then_some(score)
 }
 
-/// The score of a finished game for its side to move: an end on points by its margin
-/// (below every win by pattern, which is worth all 68 contest points), else a win or loss
-/// by pattern by its distance.
+/// For the side to move: an end on points by its margin (below every win by pattern), a
+/// win or loss by pattern by its distance.
 pub(crate) fn terminal(node: &Node, ply: usize) -> Option<i32> {
     let state = &node.state;
     let status = state.status();
@@ -267,4 +296,44 @@ pub(crate) fn terminal(node: &Node, ply: usize) -> Option<i32> {
         // Every end without a pattern is decided on points, above.
         None => 0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deeper_entry_for_another_position_stays_and_a_best_move_is_kept() {
+        let mut table = Table::new(4);
+        let deep = Entry {
+            key: 7,
+            score: 5,
+            depth: 9,
+            bound: Bound::Exact,
+            best: Some(ExtremeCell::new(255)),
+        };
+        table.put(deep);
+        assert_eq!(table.get(7), Some(deep));
+        let other = Entry {
+            key: 7 + 16,
+            depth: 2,
+            ..deep
+        };
+        table.put(other);
+        assert_eq!(table.get(7 + 16), None);
+        let bound = Entry {
+            depth: 2,
+            bound: Bound::Upper,
+            best: None,
+            ..deep
+        };
+        table.put(bound);
+        assert_eq!(
+            table.get(7),
+            Some(Entry {
+                best: deep.best,
+                ..bound
+            })
+        );
+    }
 }

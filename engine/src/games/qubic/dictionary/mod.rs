@@ -1,13 +1,12 @@
-//! X's strategy written down as a dictionary from positions (X to move) to X's move, stored
-//! once per symmetry class: the two file formats and the verifier (the prover checks its
-//! proofs with it). The tools that export and compress dictionaries are in the research
-//! crate (`tictaclatin book`).
-//! Everything here is written against [`Geometry`], so it works on both boards.
+//! X's strategy as a dictionary from positions (X to move) to X's move, one entry per
+//! symmetry class: the two file formats and the verifier, on any [`Geometry`]. The export
+//! and compression tools are in the research crate.
 
 pub mod runlength;
 pub mod verify;
 pub mod wildcard;
 
+use std::collections::hash_map::Entry;
 use std::path::PathBuf;
 
 use super::board::{QubicBoard, Side};
@@ -16,7 +15,6 @@ use super::hash::FastMap;
 use crate::core::bounded;
 use crate::core::words::{plural, quote, quote_char};
 
-/// One position of a dictionary with X's move, and the file line it came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct DictionaryEntry {
     pub line: usize,
@@ -24,14 +22,14 @@ pub struct DictionaryEntry {
     pub play: usize,
 }
 
-/// The positions of a dictionary file, wildcards expanded, in file order.
+/// Wildcards expanded, in file order.
 #[derive(Clone, Debug, Default)]
 pub struct Dictionary {
     pub entries: Vec<DictionaryEntry>,
 }
 
-/// Whether a file's positions must be canonical (Patashnik's convention) or may be any image
-/// (a dictionary compressed up to symmetry).
+/// Patashnik's files keep positions canonical; one compressed up to symmetry may hold any
+/// image.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Canonical {
     Required,
@@ -47,58 +45,37 @@ impl Dictionary {
         self.entries.is_empty()
     }
 
-    /// The lookup table by canonical form. When two entries hold one symmetry class, the
-    /// first is used and the later one is listed in [`Index::repeats`] (with whether its
-    /// move differs: the small example's dictionary names two different winning moves for some
-    /// positions).
+    /// When two entries hold one symmetry class, the first is used and the later one listed
+    /// in [`Index::repeats`] (the small example's dictionary names two winning moves for some).
     pub fn index<G: Geometry + ?Sized>(&self, g: &G) -> Index {
-        let mut map: FastMap<QubicBoard, (u8, u32)> = FastMap::default();
+        let mut map = FastMap::default();
         map.reserve(self.entries.len());
         let mut repeats = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
             let (canon, sym) = g.canonical(entry.board);
-            let play = g.map_cell(sym, entry.play);
-            if let Some(&(earlier_play, earlier)) = map.get(&canon) {
-                let after = |cell: usize| g.canonical(canon.with_stone(cell, Side::First)).0;
-                repeats.push(Repeat {
-                    entry: i,
-                    earlier: earlier as usize,
-                    same_move: after(earlier_play as usize) == after(play),
-                });
-                continue;
+            match map.entry(canon) {
+                Entry::Occupied(_) => repeats.push(i),
+                Entry::Vacant(slot) => {
+                    slot.insert(g.map_cell(sym, entry.play) as u8);
+                }
             }
-            map.insert(canon, (play as u8, i as u32));
         }
         Index { map, repeats }
     }
 }
 
-/// An entry whose symmetry class an earlier entry already holds.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Repeat {
-    /// Indices into the dictionary's entries.
-    pub entry: usize,
-    pub earlier: usize,
-    /// The two moves lead to the same position up to symmetry.
-    pub same_move: bool,
-}
-
-/// A dictionary's positions by canonical form, each with X's move in canonical coordinates
-/// and the index of its entry.
 #[derive(Clone, Debug)]
 pub struct Index {
-    map: FastMap<QubicBoard, (u8, u32)>,
-    /// Entries whose class an earlier entry already holds; the earlier one is used.
-    pub repeats: Vec<Repeat>,
+    map: FastMap<QubicBoard, u8>,
+    /// Indices of the entries whose class an earlier entry holds.
+    pub repeats: Vec<usize>,
 }
 
 impl Index {
-    /// X's move for a position already in canonical form, and its entry's index.
+    /// X's move, in canonical coordinates, for a position in canonical form.
     #[inline]
-    pub fn get(&self, canonical: QubicBoard) -> Option<(usize, usize)> {
-        self.map
-            .get(&canonical)
-            .map(|&(play, entry)| (play as usize, entry as usize))
+    pub fn get(&self, canonical: QubicBoard) -> Option<usize> {
+        self.map.get(&canonical).map(|&play| usize::from(play))
     }
 }
 
@@ -109,7 +86,6 @@ pub enum DictionaryError {
         path: PathBuf,
         error: std::io::Error,
     },
-    /// A line that is not a dictionary entry.
     #[error("line {line}: {problem}: {}", quote(.text))]
     Line {
         line: usize,
@@ -122,13 +98,11 @@ pub enum DictionaryError {
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LineProblem {
-    /// A character that is no cell; `cell` names where it stands.
     #[error(
         "bad character {} at {cell}: use . x o, X for the move, O for wildcards",
         quote_char(*.ch)
     )]
     BadCharacter { ch: char, cell: String },
-    /// A wildcard line of the wrong length.
     #[error(
         "{}, expected {expected} (one per cell)",
         plural(*.found as u64, "character", "characters")
@@ -136,7 +110,6 @@ pub enum LineProblem {
     Length { found: usize, expected: usize },
     #[error("the position runs to {found} cells, the board has {expected}")]
     TooManyCells { found: usize, expected: usize },
-    /// No move given (no `X` in a wildcard line, nothing after the position).
     #[error("no move")]
     NoMove,
     #[error("more than one move (X)")]
@@ -145,7 +118,6 @@ pub enum LineProblem {
     BadMove(String),
     #[error("the move {0} is on a stone")]
     MoveTaken(String),
-    /// X to move needs as many x as o (counting one o for `O` wildcards).
     #[error("uneven counts: {x} x and {o} o, but X to move needs as many of each")]
     UnevenCounts { x: u32, o: u32 },
     #[error("a finished game: {} already has four in a line", .winner.letter())]
@@ -154,8 +126,6 @@ pub enum LineProblem {
     NotCanonical,
 }
 
-/// The checks every dictionary position passes: X to move (even counts), nobody has won,
-/// canonical when required.
 pub fn check_position<G: Geometry + ?Sized>(
     g: &G,
     board: QubicBoard,
@@ -174,8 +144,8 @@ pub fn check_position<G: Geometry + ?Sized>(
     Ok(())
 }
 
-/// The lines of a file that hold entries: line number and text, skipping blank lines,
-/// `#` comments and a header (everything up to a line of dashes, as in Patashnik's file).
+/// Line numbers and texts, skipping blank lines, `#` comments and a header (up to a line of
+/// dashes, as in Patashnik's file).
 pub fn entry_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let header_end = text
         .lines()
@@ -188,8 +158,7 @@ pub fn entry_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
 }
 
-/// Reads a dictionary in either format: lines of exactly one character per cell are the
-/// wildcard notation, anything else is run-length.
+/// Lines of exactly one character per cell are wildcards, anything else run-length.
 pub fn parse<G: Geometry + ?Sized>(
     g: &G,
     text: &str,
@@ -222,7 +191,6 @@ pub fn parse<G: Geometry + ?Sized>(
     Ok(Dictionary { entries })
 }
 
-/// Reads a dictionary file; see [`parse`].
 pub fn read<G: Geometry + ?Sized>(
     g: &G,
     path: &std::path::Path,
@@ -231,7 +199,6 @@ pub fn read<G: Geometry + ?Sized>(
     parse(g, &read_text(path)?, canonical)
 }
 
-/// The text of a dictionary file, within the caps of [`bounded::BOOK`].
 pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
     bounded::read_text_file(path, &bounded::BOOK).map_err(|error| DictionaryError::Io {
         path: path.to_path_buf(),
@@ -239,7 +206,6 @@ pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
     })
 }
 
-/// Patashnik's dictionary as shipped in `assets/qubic/` (with its header and credit).
 pub const PATASHNIK: &str = include_str!("../../../../../assets/qubic/qubic.dictionary");
 
 #[cfg(test)]

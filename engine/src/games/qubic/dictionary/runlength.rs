@@ -6,7 +6,6 @@ use super::{Canonical, LineProblem, check_position};
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::Geometry;
 
-/// One entry: the position and X's move.
 pub fn parse_line<G: Geometry + ?Sized>(
     g: &G,
     text: &str,
@@ -66,12 +65,11 @@ fn parse_position<G: Geometry + ?Sized>(g: &G, text: &str) -> Result<QubicBoard,
     Ok(board)
 }
 
-/// The position in run-length form (trailing empty cells omitted) and the move.
 pub fn format_line<G: Geometry + ?Sized>(_g: &G, board: QubicBoard, play: usize) -> String {
     format!("{} {play}", format_position(board))
 }
 
-/// The position in run-length form, trailing empty cells omitted (so the same on any board).
+/// Trailing empty cells omitted, so the same on any board.
 pub fn format_position(board: QubicBoard) -> String {
     let mut out = String::new();
     let mut run = 0;

@@ -1,11 +1,8 @@
-//! The verifier: X plays by the header's procedure (win, block, dictionary, forced win)
-//! against every O reply, up to symmetry, until each game ends. Either every game ends in
-//! X's win (the dictionary is exhaustive: with the procedure it is a proof that X wins), or
-//! the first position where X has no winning continuation is named.
-//!
-//! Each X-to-move position is handled once per symmetry class (kept in a table shared by the
-//! threads). When X's move leaves a three, every O reply but the block loses at once to rule
-//! (1), so those games end two plies later and are counted without being played out.
+//! The verifier: X plays by the header's procedure against every O reply, each X-to-move
+//! position once per symmetry class (in a table the threads share), until every game ends
+//! in X's win (a proof that X wins) or a position where X has no winning continuation.
+//! When X's move leaves a three, every O reply but the block loses at once to rule (1):
+//! those games end two plies later and are counted without being played out.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -16,7 +13,7 @@ use crate::core::threads;
 use crate::core::words::plural;
 
 use super::runlength::format_position;
-use super::{Dictionary, Index, Repeat};
+use super::{Dictionary, Index};
 use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
@@ -26,29 +23,24 @@ use crate::games::qubic::threats::{Refuted, threats};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct VerifyOptions {
-    /// Use a rayon pool on every core (this thread alone if none can start).
+    /// On every core (this thread alone if no pool can start).
     pub parallel: bool,
-    /// Time every X decision (see [`VerifyReport::move_times`]).
     pub time_moves: bool,
-    /// Which of the header's rules X may use.
     pub rules: VerifyRules,
 }
 
-/// The rules X plays by in a verification.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum VerifyRules {
-    /// The header's procedure: win, block, dictionary, forced win.
+    /// Win, block, dictionary, forced win.
     #[default]
     Procedure,
-    /// Win at once, else the dictionary: for a complete dictionary.
+    /// For a complete dictionary.
     WinThenDictionary,
-    /// The dictionary alone, every O reply played out (the question: is a
-    /// dictionary exhaustive by itself?).
+    /// Every O reply played out: is the dictionary exhaustive by itself?
     DictionaryOnly,
 }
 
-/// X's move in one position met, in that position's (canonical) coordinates. Small: a
-/// verification keeps millions.
+/// In the (canonical) position's coordinates. Small: a verification keeps millions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Met {
     pub position: QubicBoard,
@@ -56,28 +48,25 @@ pub struct Met {
     pub rule: Rule,
 }
 
-/// A dictionary that holds.
 #[derive(Clone, Debug)]
 pub struct VerifyReport {
     /// X-to-move positions met, up to symmetry.
     pub positions: usize,
-    /// Of those, how many each rule answered, in the order of [`Rule`].
+    /// In the order of [`Rule`].
     pub by_rule: [usize; 4],
     /// Plies of the longest game.
     pub deepest: u32,
     pub elapsed: Duration,
-    /// Dictionary entries (indices into its entries) that no game reaches.
+    /// Indices of the entries no game reaches.
     pub unreached: Vec<usize>,
-    /// Entries repeating an earlier entry's class (the earlier one is played).
-    pub repeats: Vec<Repeat>,
-    /// Every position met with X's move, sorted by stones then position.
+    pub repeats: Vec<usize>,
+    /// Sorted by stones, then position.
     pub met: Vec<Met>,
-    /// Time of each X decision, when asked for (sorted).
+    /// Sorted; when asked for.
     pub move_times: Vec<Duration>,
 }
 
 impl VerifyReport {
-    /// The one-line verdict: `exhaustive: N positions, deepest game D plies, T s`.
     pub fn summary(&self) -> String {
         format!(
             "exhaustive: {}, deepest game {}, {:.1} s",
@@ -88,7 +77,6 @@ impl VerifyReport {
     }
 }
 
-/// Where X has no winning continuation.
 #[derive(Debug, thiserror::Error)]
 pub enum Failure {
     #[error("X has no winning continuation in '{}': {why}", format_position(*.position))]
@@ -99,7 +87,6 @@ pub enum Failure {
     Draw { position: QubicBoard },
 }
 
-/// Rolls out every game from the empty board; see the module documentation.
 pub fn verify<G: Geometry + ?Sized>(
     g: &G,
     dictionary: &Dictionary,
@@ -108,8 +95,8 @@ pub fn verify<G: Geometry + ?Sized>(
     verify_from(g, dictionary, QubicBoard::EMPTY, options)
 }
 
-/// Rolls out every game from `start` (either side to move, game on). The report's deepest
-/// game counts the plies of the whole game, those before `start` included.
+/// From `start` (either side to move, game on); the deepest game counts the plies before
+/// `start` too.
 pub fn verify_from<G: Geometry + ?Sized>(
     g: &G,
     dictionary: &Dictionary,
@@ -119,24 +106,16 @@ pub fn verify_from<G: Geometry + ?Sized>(
     let clock = Instant::now();
     let index = dictionary.index(g);
     let rollout = Rollout::new(g, &index, options);
-    let sequential = |rollout: &Rollout<G>| match start.to_move() {
-        Side::First => rollout.visit_x::<false>(g.canonical(start).0),
-        Side::Second => rollout.visit_o::<false>(start),
-    };
     let result = match options.parallel.then(threads::pool) {
-        None => sequential(&rollout),
+        None => rollout.visit::<false>(start),
         Some(Ok(pool)) => {
-            let result = pool.install(|| match start.to_move() {
-                Side::First => rollout.visit_x::<true>(g.canonical(start).0),
-                Side::Second => rollout.visit_o::<true>(start),
-            });
+            let result = pool.install(|| rollout.visit::<true>(start));
             pool.broadcast(|_| forget_refuted());
             result
         }
-        // No threads to be had: the same roll-out on this thread alone.
         Some(Err(error)) => {
             threads::note_fewer(&error, "the verification ran on one thread");
-            sequential(&rollout)
+            rollout.visit::<false>(start)
         }
     };
     forget_refuted();
@@ -151,25 +130,22 @@ pub fn verify_from<G: Geometry + ?Sized>(
         }
         return Err(failure);
     }
-    let mut report = rollout.report(dictionary, clock.elapsed());
-    report.repeats = index.repeats.clone();
-    Ok(report)
+    Ok(rollout.report(dictionary, clock.elapsed()))
 }
 
 thread_local! {
-    /// Each thread's refuted positions, kept from one search to the next.
     static REFUTED: std::cell::RefCell<Refuted> = std::cell::RefCell::new(Refuted::default());
 }
 
-/// Frees this thread's refuted positions: memory for the report.
+/// Memory for the report.
 fn forget_refuted() {
     REFUTED.take();
 }
 
-/// Refuted positions a thread keeps at most (a table of 2^20 slots, 26 MB).
+/// Per thread: a table of 2^20 slots, 26 MB.
 const REFUTED_KEPT: usize = 900_000;
 
-/// A table entry: X's move, or `None` while a thread is still choosing it.
+/// `None` while a thread is still choosing X's move.
 type Slot = Option<(u8, Rule)>;
 
 const SHARDS: usize = 64;
@@ -178,7 +154,7 @@ struct Rollout<'a, G: ?Sized> {
     g: &'a G,
     index: &'a Index,
     options: VerifyOptions,
-    /// X-to-move canonical positions, sharded by hash so threads rarely wait.
+    /// Sharded by hash so threads rarely wait.
     shards: Vec<Mutex<FastMap<QubicBoard, Slot>>>,
     deepest: Mutex<u32>,
     times: Mutex<Vec<Duration>>,
@@ -203,13 +179,9 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         &self.shards[(h >> 58) as usize % SHARDS]
     }
 
-    /// Claims `canon` for this thread; false when some thread already has it.
+    /// False when some thread already has `canon`.
     fn claim(&self, canon: QubicBoard) -> bool {
-        let mut shard = self
-            .shard(canon)
-            .lock()
-            .expect("no thread panics holding it");
-        match shard.entry(canon) {
+        match lock(self.shard(canon)).entry(canon) {
             std::collections::hash_map::Entry::Occupied(_) => false,
             std::collections::hash_map::Entry::Vacant(v) => {
                 v.insert(None);
@@ -219,16 +191,20 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
     }
 
     fn record(&self, canon: QubicBoard, play: usize, rule: Rule) {
-        let mut shard = self
-            .shard(canon)
-            .lock()
-            .expect("no thread panics holding it");
-        shard.insert(canon, Some((play as u8, rule)));
+        lock(self.shard(canon)).insert(canon, Some((play as u8, rule)));
     }
 
     fn game_ends(&self, plies: u32) {
-        let mut deepest = self.deepest.lock().expect("no thread panics holding it");
+        let mut deepest = lock(&self.deepest);
         *deepest = (*deepest).max(plies);
+    }
+
+    /// Game on, either side to move.
+    fn visit<const PAR: bool>(&self, start: QubicBoard) -> Result<(), Failure> {
+        match start.to_move() {
+            Side::First => self.visit_x::<PAR>(self.g.canonical(start).0),
+            Side::Second => self.visit_o::<PAR>(start),
+        }
     }
 
     /// X to move in `canon` (canonical, game on).
@@ -256,10 +232,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         })?;
         if let Some(clock) = clock {
             let spent = clock.elapsed();
-            self.times
-                .lock()
-                .expect("no thread panics holding it")
-                .push(spent);
+            lock(&self.times).push(spent);
         }
         self.record(canon, choice.cell, choice.rule);
         let after = canon.with_move(choice.cell);
@@ -270,7 +243,6 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         self.visit_o::<PAR>(after)
     }
 
-    /// O to move in `after`: every reply.
     fn visit_o<const PAR: bool>(&self, after: QubicBoard) -> Result<(), Failure> {
         let g = self.g;
         let empty = g.empty_cells(after);
@@ -312,22 +284,17 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
     }
 
     fn report(self, dictionary: &Dictionary, elapsed: Duration) -> VerifyReport {
-        let count = self
-            .shards
-            .iter()
-            .map(|s| s.lock().expect("no thread panicked").len())
-            .sum();
+        let count = self.shards.iter().map(|s| lock(s).len()).sum();
         let mut met = Vec::with_capacity(count);
         for shard in self.shards {
-            let shard = shard.into_inner().expect("no thread panicked");
-            for (position, slot) in shard {
+            met.extend(lock(&shard).drain().map(|(position, slot)| {
                 let (play, rule) = slot.expect("every claimed position was decided");
-                met.push(Met {
+                Met {
                     position,
                     play,
                     rule,
-                });
-            }
+                }
+            }));
         }
         // Each position once: the order is total without a stable sort's buffer.
         met.sort_unstable_by_key(|m| (m.position.stones(), m.position));
@@ -343,19 +310,23 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         let unreached = (0..dictionary.len())
             .filter(|&e| !reached.contains(&self.g.canonical(dictionary.entries[e].board).0))
             .collect();
-        let mut move_times = self.times.into_inner().expect("no thread panicked");
+        let mut move_times = std::mem::take(&mut *lock(&self.times));
         move_times.sort();
         VerifyReport {
             positions: met.len(),
             by_rule,
-            deepest: self.deepest.into_inner().expect("no thread panicked"),
+            deepest: *lock(&self.deepest),
             elapsed,
             unreached,
-            repeats: Vec::new(),
+            repeats: self.index.repeats.clone(),
             met,
             move_times,
         }
     }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().expect("no thread panics holding it")
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@ use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
 
-/// A line: the stones shared by all its positions, the wildcard cells and the move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct WildLine {
     /// Without wildcards the position itself; with them, one o short.
@@ -25,7 +24,6 @@ impl WildLine {
         }
     }
 
-    /// The positions the line stands for.
     pub fn positions(&self) -> Vec<QubicBoard> {
         if self.wildcards == 0 {
             return vec![self.base];
@@ -35,7 +33,6 @@ impl WildLine {
             .collect()
     }
 
-    /// The line's text, one character per cell.
     pub fn format<G: Geometry + ?Sized>(&self, g: &G) -> String {
         (0..g.cells())
             .map(|cell| {
@@ -55,8 +52,7 @@ impl WildLine {
     }
 }
 
-/// Reads a line into its positions, each with the move; every position must pass the
-/// dictionary's checks.
+/// Every position must pass the dictionary's checks.
 pub fn parse_line<G: Geometry + ?Sized>(
     g: &G,
     text: &str,
@@ -70,7 +66,6 @@ pub fn parse_line<G: Geometry + ?Sized>(
     Ok(positions.into_iter().map(|b| (b, line.play)).collect())
 }
 
-/// The line's masks, checking length, characters and the one move.
 pub fn read<G: Geometry + ?Sized>(g: &G, text: &str) -> Result<WildLine, LineProblem> {
     let found = text.chars().count();
     if found != g.cells() {

@@ -1,15 +1,118 @@
-//! The levels below `perfect`, the same for X and O: `easy` looks one move ahead and slips
-//! often, `medium` looks a little further and finds its own forced wins, `hard` has the
-//! whole threat handling and a short clock. Calibrated by games against `random` and
-//! `greedy` (see the README's strength table).
+//! The levels below `perfect`, the same for X and O: win at once, else block, else the
+//! analysis's best move with the level's threat searches (where every move loses, the
+//! slowest loss); calibrated by games against `random` and `greedy` (the README's table).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::strong::{Strong, StrongStyle};
-use crate::core::Difficulty;
-use crate::games::qubic::search::analysis::ThreatBudgets;
+use rand::RngExt;
 
-/// How `level` plays (easy, medium or hard), given the clock the player was built with.
+use super::{PlayerRng, decision, rng_from_seed};
+use crate::core::root::SearchSettings;
+use crate::core::{Budget, Claim, Decision, Difficulty, Player, Position, Status};
+use crate::games::kit::rng::random_bit;
+use crate::games::qubic::board::QubicBoard;
+use crate::games::qubic::geometry::{Geometry, Qubic};
+use crate::games::qubic::position::QubicPosition;
+use crate::games::qubic::search::analysis::{ThreatBudgets, analyze_with};
+use crate::games::qubic::threats::winning_cells;
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct StrongStyle {
+    pub movetime: Duration,
+    /// `None`: as deep as the clock allows.
+    pub max_depth: Option<u32>,
+    /// Chance of a random move instead.
+    pub blunder: f64,
+    pub threats: ThreatBudgets,
+}
+
+impl StrongStyle {
+    pub fn strongest(movetime: Duration) -> StrongStyle {
+        StrongStyle {
+            movetime,
+            max_depth: None,
+            blunder: 0.0,
+            threats: ThreatBudgets {
+                attack: 200_000,
+                defend: 200_000,
+            },
+        }
+    }
+}
+
+pub struct Strong {
+    name: String,
+    style: StrongStyle,
+    rng: PlayerRng,
+}
+
+impl Strong {
+    pub fn new(name: &str, style: StrongStyle, seed: u64) -> Strong {
+        Strong {
+            name: name.to_string(),
+            style,
+            rng: rng_from_seed(seed),
+        }
+    }
+
+    pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
+        if board.status() != Status::InPlay {
+            return None;
+        }
+        let deadline = Instant::now() + self.style.movetime;
+        if self.style.blunder > 0.0 && self.rng.random_bool(self.style.blunder) {
+            let cell = random_bit(Qubic.empty_cells(board), &mut self.rng)?;
+            return Some(decision(cell, "random", None));
+        }
+        if let Some(tactic) = tactics(board) {
+            return Some(tactic);
+        }
+        let budget = match self.style.max_depth {
+            Some(depth) => Budget::Depth(depth),
+            None => Budget::Time(deadline.saturating_duration_since(Instant::now())),
+        };
+        let settings = SearchSettings::new(budget, 1);
+        let (analysis, proofs) = analyze_with(board, self.style.threats, &settings)?;
+        let best = analysis.best.index();
+        // A move the threat search settled: its own forced win, or the slowest loss.
+        let how = match proofs.iter().find(|&&(cell, _)| cell == best) {
+            Some(&(_, score)) if score > 0 => "forced win",
+            Some(_) => "defend",
+            None => "search",
+        };
+        Some(decision(best, how, analysis.claim()))
+    }
+}
+
+impl Player for Strong {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
+        self.choose(QubicPosition::board_of(position))
+    }
+}
+
+/// Two threats of the opponent's are a proven loss.
+pub(crate) fn tactics(board: QubicBoard) -> Option<Decision> {
+    let side = board.to_move();
+    let wins = winning_cells(&Qubic, board, side);
+    if wins != 0 {
+        let cell = wins.trailing_zeros() as usize;
+        return Some(decision(cell, "win", Some(Claim::WinWithin(1))));
+    }
+    let blocks = winning_cells(&Qubic, board, side.other());
+    let cell = blocks.trailing_zeros() as usize;
+    match blocks.count_ones() {
+        0 => None,
+        1 => Some(decision(cell, "block", None)),
+        // One block cannot stop two: the opponent wins on its next move.
+        _ => Some(decision(cell, "block", Some(Claim::LossWithin(2)))),
+    }
+}
+
+/// `None` for the levels that do not search.
 pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
     match level {
         Difficulty::Easy => Some(StrongStyle {
@@ -42,7 +145,6 @@ pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
     }
 }
 
-/// The player of `level` (easy, medium or hard).
 pub fn player(level: Difficulty, movetime: Duration, seed: u64) -> Option<Strong> {
     Some(Strong::new(level.name(), style(level, movetime)?, seed))
 }

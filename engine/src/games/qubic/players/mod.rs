@@ -1,29 +1,50 @@
-//! Everything that picks a Qubic move. Each player is a core [`crate::core::Player`]: it
-//! reads the board behind the position once and searches on it (its `choose`), saying
-//! how it found its move in a core [`Decision`].
+//! Everything that picks a Qubic move, saying how it found it; `greedy` takes the lowest cell
+//! that wins at once, else the lowest that blocks, else a random one.
 
-mod baselines;
 pub mod levels;
 mod perfect;
-mod strong;
 
 pub use crate::games::kit::baselines::RandomPlayer;
-pub use baselines::greedy;
+pub use levels::{Strong, StrongStyle};
 pub use perfect::Perfect;
 pub use perfect::dictionary_move;
-pub use strong::{Strong, StrongStyle};
 
-use crate::core::Decision;
+use crate::core::{Claim, Decision, Position, Status};
+use crate::games::kit::baselines::{Greedy, Step, Take};
 pub(crate) use crate::games::kit::rng::PlayerRng;
 pub use crate::games::kit::rng::rng_from_seed;
+use crate::games::qubic::geometry::{Geometry, Qubic};
+use crate::games::qubic::position::QubicPosition;
+use crate::games::qubic::threats::winning_cells;
 
-/// A decision with a word on how it was found.
-pub(crate) fn decision(cell: usize, how: &str) -> Decision {
+pub(crate) fn decision(cell: usize, how: &str, claim: Option<Claim>) -> Decision {
     Decision {
         mv: crate::core::Move::new(cell),
-        claim: None,
+        claim,
         how: Some(how.to_string()),
     }
+}
+
+pub fn greedy(seed: u64) -> Greedy {
+    Greedy::new(seed, steps)
+}
+
+fn steps(position: &dyn Position) -> Option<[Step; 3]> {
+    let board = QubicPosition::board_of(position);
+    if board.status() != Status::InPlay {
+        return None;
+    }
+    let side = board.to_move();
+    let lowest = |cells, how| Step {
+        cells,
+        how: Some(how),
+        take: Take::Lowest,
+    };
+    Some([
+        lowest(winning_cells(&Qubic, board, side), "win"),
+        lowest(winning_cells(&Qubic, board, side.other()), "block"),
+        Step::at_random(Qubic.empty_cells(board)).saying("random"),
+    ])
 }
 
 #[cfg(test)]

@@ -1,14 +1,12 @@
-//! `perfect`: as X, the header's procedure on Patashnik's dictionary (win, block,
-//! dictionary, forced win), which the verifier proves wins against every reply; as O (or
-//! as X in a position off the dictionary's tree), the strongest searcher. `book:FILE` is the
-//! same player on another dictionary (the prover's, say).
+//! `perfect`: as X, the header's procedure on Patashnik's dictionary, which the verifier
+//! proves wins against every reply; as O (or off the dictionary's tree), the strongest
+//! search. `book:FILE` is the same player on another dictionary.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::decision;
 use crate::core::root::SearchSettings;
-use crate::core::{Budget, Claim, Decision, Player, Position, Side, Status, Watch};
+use crate::core::{Claim, Decision, Player, Position, Side, Status, Watch};
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::dictionary::Index;
 use crate::games::qubic::geometry::Qubic;
@@ -23,44 +21,36 @@ pub struct Perfect {
 }
 
 impl Perfect {
-    pub fn new(index: Arc<Index>, movetime: Duration, _seed: u64) -> Perfect {
-        Perfect::with_budget(index, Budget::Time(movetime))
-    }
-
-    /// The player searching at `budget` where the dictionary does not answer.
-    pub fn with_budget(index: Arc<Index>, budget: Budget) -> Perfect {
+    /// `settings` for the searches where the dictionary does not answer (its threads never
+    /// change a move).
+    pub fn new(name: &str, index: Arc<Index>, settings: SearchSettings) -> Perfect {
         Perfect {
-            name: "perfect".into(),
+            name: name.to_string(),
             index,
-            settings: SearchSettings::new(budget, 1),
+            settings,
         }
     }
 
-    /// The same player under another name (`book:FILE` for a dictionary from a file).
-    #[must_use]
-    pub fn named(mut self, name: impl Into<String>) -> Perfect {
-        self.name = name.into();
-        self
-    }
-
-    /// The same on `threads` threads for its analyses (the moves stay the same).
-    #[must_use]
-    pub fn on_threads(mut self, threads: usize) -> Perfect {
-        self.settings.threads = threads;
-        self
+    pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
+        if board.status() != Status::InPlay {
+            return None;
+        }
+        if let Some(decision) = dictionary_move(&self.index, board) {
+            return Some(decision);
+        }
+        // O, or X where the procedure does not apply (a position set up by hand).
+        let analysis = analysis::analyze(board, &self.settings)?;
+        Some(decision(analysis.best.index(), "search", analysis.claim()))
     }
 }
 
-/// The dictionary's move for X, where its procedure applies.
 pub fn dictionary_move(index: &Index, board: QubicBoard) -> Option<Decision> {
     if board.to_move() != Side::First {
         return None;
     }
     let choice = strategy::choose(&Qubic, index, board).ok()?;
-    Some(Decision {
-        claim: choice.win_within.map(Claim::WinWithin),
-        ..decision(choice.cell, choice.rule.word())
-    })
+    let claim = choice.win_within.map(Claim::WinWithin);
+    Some(decision(choice.cell, choice.rule.word(), claim))
 }
 
 impl Player for Perfect {
@@ -74,25 +64,5 @@ impl Player for Perfect {
 
     fn set_watch(&mut self, watch: Arc<Watch>) {
         self.settings.watch = Some(watch);
-    }
-}
-
-impl Perfect {
-    /// The move on the concrete board (the search stays on it).
-    pub fn choose(&mut self, board: QubicBoard) -> Option<Decision> {
-        if board.status() != Status::InPlay {
-            return None;
-        }
-        if let Some(decision) = dictionary_move(&self.index, board) {
-            return Some(decision);
-        }
-        // O, or X where the procedure does not apply (a position the dictionary's games
-        // never reach, e.g. one set up by hand): the analysis's best move, as `analyze`
-        // marks it.
-        let analysis = analysis::analyze(board, &self.settings)?;
-        Some(Decision {
-            claim: analysis.claim(),
-            ..decision(analysis.best.index(), "search")
-        })
     }
 }

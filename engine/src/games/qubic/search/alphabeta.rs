@@ -1,44 +1,37 @@
-//! Alpha-beta (negamax) below one root move of the analysis (`analysis.rs`).
-//!
-//! Threats shape the tree: the side to move wins at once when it can; when the opponent
-//! threatens one cell, blocking is the only move and costs no depth; two opponent threats
-//! lose. At the horizon a move making two threes at once is a win in 3, else the static
-//! evaluation. Scores near [`WIN`] are proven: they come only from those rules, never from
-//! the evaluation.
+//! Negamax below one root move of the analysis. Threats shape the tree: the side to move
+//! wins at once when it can; blocking the opponent's one threat is the only move and costs
+//! no depth; two threats lose. At the horizon a fork is a win in 3, else the evaluation.
+//! Scores near [`WIN`] come only from those rules, so they are proven. The table is keyed by
+//! the whole board, so a hit is never another position; a result gives way to any other,
+//! but not to a shallower one for the same board.
 
 use std::sync::Arc;
 
 use super::eval::{evaluate, fork_cells, ordered_moves};
-use super::table::{Bound, Slot, Table};
 use crate::core::root::Halt;
+use crate::games::kit::table::{self, Bound, Entry};
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::lines::LINES;
 use crate::games::qubic::threats::threats;
 
-/// The score of a win now; a win in `p` plies scores `WIN - p`.
+/// A win in `p` plies scores `WIN - p`.
 pub const WIN: i32 = crate::core::analysis::WIN_SCORE;
 
-/// Scores beyond this are proven wins or losses.
 pub const PROVEN: i32 = WIN - 1000;
 
-/// Nodes between looks at the clock.
 const CLOCK_EVERY: u64 = 512;
 
-/// One root move's search, with its table.
 pub(crate) struct Searcher {
     pub(super) table: Table,
     pub(super) nodes: u64,
     pub(super) stopped: bool,
-    /// Stop once `nodes` passes this (a node budget).
     pub(super) node_limit: u64,
-    /// Stop when it says so (an analysis: its clock, its watch, its node budget).
     pub(super) halt: Option<Arc<Halt>>,
 }
 
 pub(super) struct Stop;
 
 impl Searcher {
-    /// A searcher whose table has `2^bits` slots.
     pub fn with_table_bits(bits: u32) -> Searcher {
         Searcher {
             table: Table::new(bits),
@@ -134,6 +127,38 @@ impl Searcher {
             best: best.1 as u8,
         });
         Ok(best.0)
+    }
+}
+
+pub(crate) type Table = table::Table<Slot>;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot {
+    pub board: QubicBoard,
+    pub depth: i8,
+    pub bound: Bound,
+    pub score: i32,
+    pub best: u8,
+}
+
+impl Entry for Slot {
+    type Key = QubicBoard;
+
+    #[inline]
+    fn key(&self) -> QubicBoard {
+        self.board
+    }
+
+    #[inline]
+    fn spread(board: QubicBoard) -> usize {
+        let h = (board.x().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ board.o().rotate_left(31))
+            .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        (h >> 20) as usize
+    }
+
+    #[inline]
+    fn stays_over(&self, new: &Slot) -> bool {
+        self.board == new.board && self.depth > new.depth
     }
 }
 

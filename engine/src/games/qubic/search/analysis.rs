@@ -1,8 +1,6 @@
-//! The analysis at a budget, for the side the dictionary does not play: what the threat
-//! search proves (a forced win, or a forced win a move hands the opponent), and for every
-//! other move its value from the alpha-beta search as `core::root` drives it, each root
-//! move on its own table. The `perfect` player plays its best move. At a depth or a node
-//! budget it is a function of the board and the budget alone: the threat searches count
+//! The analysis: what the threat search proves (a forced win, or one a move hands the
+//! opponent), and every other move's alpha-beta value as `core::root` drives it. At a depth
+//! or a node budget it depends on the board and the budget alone: the threat searches count
 //! positions, never the clock.
 
 use std::time::Instant;
@@ -16,14 +14,13 @@ use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::threats::ThreatSearch;
 
 /// Positions the threat searches may examine: `attack` for the mover's forced win (and the
-/// opponent's with a free move), `defend` for the opponent's after each move; 0 for none.
+/// opponent's with a free move), `defend` for the opponent's after each move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ThreatBudgets {
     pub attack: u64,
     pub defend: u64,
 }
 
-/// The `perfect` player's.
 const STRONGEST: ThreatBudgets = ThreatBudgets {
     attack: 200_000,
     defend: 20_000,
@@ -33,21 +30,9 @@ const STRONGEST: ThreatBudgets = ThreatBudgets {
 /// what the result depends on.
 const ANALYSIS_TABLE_BITS: u32 = 18;
 
-/// What a score proves for the side playing the move.
-fn claim(score: i32) -> Option<Claim> {
-    if score >= PROVEN {
-        Some(Claim::WinWithin((WIN - score) as u32))
-    } else if score <= -PROVEN {
-        Some(Claim::LossWithin((WIN + score) as u32))
-    } else {
-        None
-    }
-}
-
-/// A board being analysed, with what the threat search settled before.
 struct Analysed {
     board: QubicBoard,
-    /// The moves left to search, best guess first.
+    /// Best guess first.
     open: Vec<usize>,
     proofs: Vec<(usize, i32)>,
 }
@@ -103,7 +88,13 @@ impl Root for Analysed {
     }
 
     fn claim(&self, score: i32, _proven: bool) -> Option<Claim> {
-        claim(score)
+        if score >= PROVEN {
+            Some(Claim::WinWithin((WIN - score) as u32))
+        } else if score <= -PROVEN {
+            Some(Claim::LossWithin((WIN + score) as u32))
+        } else {
+            None
+        }
     }
 
     fn settled(&self, best: Searched, _depth: u32) -> bool {
@@ -111,7 +102,17 @@ impl Root for Analysed {
     }
 
     fn line(&self, searcher: &Searcher, first: usize, depth: u32) -> Vec<usize> {
-        principal_variation(searcher, self.board, first, depth)
+        let next = |now: &QubicBoard| {
+            let slot = searcher
+                .table
+                .get(*now)
+                .filter(|_| !now.status().is_over())?;
+            let cell = usize::from(slot.best);
+            (cell < 64 && Qubic.empty_cells(*now) & 1 << cell != 0).then_some(cell)
+        };
+        root::line_from(&self.board, first, depth, next, |now, cell| {
+            Some(now.with_move(cell))
+        })
     }
 
     fn id(&self, cell: usize) -> Move {
@@ -119,13 +120,11 @@ impl Root for Analysed {
     }
 }
 
-/// The analysis of `board` at `settings`; `None` once the game is over.
 pub fn analyze(board: QubicBoard, settings: &SearchSettings) -> Option<Analysis> {
     Some(analyze_with(board, STRONGEST, settings)?.0)
 }
 
-/// The analysis with threat searches at `budgets`, and the moves they settled with their
-/// scores.
+/// Also the moves the threat searches settled, with their scores.
 pub(crate) fn analyze_with(
     board: QubicBoard,
     budgets: ThreatBudgets,
@@ -153,11 +152,9 @@ pub(crate) fn analyze_with(
     };
     if settled.iter().all(Option::is_none) {
         let search = |budget| {
-            let search = ThreatSearch::new(&Qubic, budget);
-            match threat_deadline {
-                Some(deadline) => search.until(deadline),
-                None => search,
-            }
+            let mut search = ThreatSearch::new(&Qubic, budget);
+            search.deadline = threat_deadline;
+            search
         };
         if let Some(win) = search(budgets.attack).run(board).found() {
             settled[win.first] = Some(WIN - win.plies as i32);
@@ -188,25 +185,4 @@ pub(crate) fn analyze_with(
             .collect(),
     };
     Some((root::analyze(&analysed, settings)?, analysed.proofs))
-}
-
-/// The line from `first`: the table's best move at each position after it, while it is
-/// legal and the line not longer than `depth`.
-fn principal_variation(
-    searcher: &Searcher,
-    board: QubicBoard,
-    first: usize,
-    depth: u32,
-) -> Vec<usize> {
-    let next = |now: &QubicBoard| {
-        let slot = searcher
-            .table
-            .get(*now)
-            .filter(|_| !now.status().is_over())?;
-        let cell = usize::from(slot.best);
-        (cell < 64 && Qubic.empty_cells(*now) & 1 << cell != 0).then_some(cell)
-    };
-    root::line_from(&board, first, depth, next, |now, cell| {
-        Some(now.with_move(cell))
-    })
 }

@@ -1,18 +1,15 @@
-//! The static evaluation: lines still open to one side, weighted by how full they are, and
-//! the cells where a stone would make two threes at once (the double threats Qubic is won
-//! by).
+//! The static evaluation: open lines weighted by how full they are, and forks (cells where
+//! a stone makes two threes, the double threats Qubic is won by).
 
 use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::lines::{LINES, through_slice};
 
-/// Worth of an open line holding 0..3 of one side's stones and none of the other's.
+/// An open line holding 0..3 of one side's stones.
 const LINE: [i32; 4] = [0, 2, 12, 90];
 
-/// Worth of a cell where one stone makes two threes.
 const FORK: i32 = 60;
 
-/// The position's worth for `side`: its open lines and forks less the opponent's.
 pub fn evaluate(board: QubicBoard, side: Side) -> i32 {
     let (mine, theirs) = (board.mask(side), board.mask(side.other()));
     let mut score = 0;
@@ -43,8 +40,8 @@ pub fn evaluate(board: QubicBoard, side: Side) -> i32 {
     score + FORK * (my_forks.count_ones() as i32 - their_forks.count_ones() as i32)
 }
 
-/// How promising a move is for ordering: the open lines through the cell for either side
-/// (taking a line from the opponent is worth nearly as much as extending one's own).
+/// For ordering: the open lines through the cell for either side (taking a line from the
+/// opponent is worth nearly as much as extending one's own).
 pub fn move_score(board: QubicBoard, side: Side, cell: usize) -> i32 {
     let (mine, theirs) = (board.mask(side), board.mask(side.other()));
     through_slice(cell)
@@ -60,7 +57,7 @@ pub fn move_score(board: QubicBoard, side: Side, cell: usize) -> i32 {
         .sum()
 }
 
-/// The cells where `side` makes two threes with one stone (the other side having no three).
+/// Cells where `side` makes two threes with one stone (the other side having no three).
 pub fn fork_cells(board: QubicBoard, side: Side) -> u64 {
     let (mine, theirs) = (board.mask(side), board.mask(side.other()));
     let empty = !board.occupied();
@@ -75,7 +72,6 @@ pub fn fork_cells(board: QubicBoard, side: Side) -> u64 {
     forks
 }
 
-/// The empty cells, best first for `side` by [`move_score`].
 pub fn ordered_moves(board: QubicBoard, side: Side, cells: u64) -> Vec<usize> {
     let mut moves: Vec<(i32, usize)> = bits(cells)
         .map(|c| (move_score(board, side, c), c))
