@@ -158,6 +158,10 @@ impl Menu {
     }
 }
 
+/// A choice row's label, its options (each with the menu choosing it leads to) and which of
+/// them is chosen.
+pub type Choices = (&'static str, Vec<(String, Menu)>, usize);
+
 /// Where the start screen draws the menu: its first row below the title and rules, the
 /// columns of a row's label ("▶ Bot level  "), and the room kept below it (a blank line,
 /// two lines on the choice, the footer).
@@ -214,9 +218,8 @@ impl Menu {
             .collect()
     }
 
-    /// A choice row's label, its options (each with the menu choosing it leads to) and which
-    /// of them is chosen; `None` for the resume row.
-    pub fn choices(&self, row: usize) -> Option<(&'static str, Vec<(String, Menu)>, usize)> {
+    /// `None` for the resume row.
+    pub fn choices(&self, row: usize) -> Option<Choices> {
         let game = game_of(self.game);
         let level = |level: Difficulty| game.level_name(level).to_string();
         let levels = &Difficulty::ALL;
@@ -235,18 +238,18 @@ impl Menu {
                 let (line, label) = (self.line().unwrap_or(0), |k: u8| k.to_string());
                 self.options("In a row", &self.lengths(), line, label, Menu::choose_line)
             }
-            Menu::MODE => self.options("Mode", Mode::ALL, self.mode, mode_label, |m, mode| {
-                m.mode = mode
-            }),
+            Menu::MODE => {
+                let choose = |m: &mut Menu, mode| m.mode = mode;
+                self.options("Mode", Mode::ALL, self.mode, mode_label, choose)
+            }
             Menu::FIRST => {
                 let (label, choose) = (first_label, |m: &mut Menu, first| m.starter = first);
                 self.options("You play", First::ALL, self.starter, label, choose)
             }
             Menu::HINTS => {
                 let label = |on| if on { "On" } else { "Off" };
-                self.options("Hints", &[false, true], self.hints, label, |m, on| {
-                    m.hints = on
-                })
+                let choose = |m: &mut Menu, on| m.hints = on;
+                self.options("Hints", &[false, true], self.hints, label, choose)
             }
             Menu::SECOND_LEVEL => {
                 let choose = |m: &mut Menu, level| m.second_level = level;
@@ -271,7 +274,7 @@ impl Menu {
         chosen: T,
         label: impl Fn(T) -> S,
         choose: impl Fn(&mut Menu, T),
-    ) -> (&'static str, Vec<(String, Menu)>, usize) {
+    ) -> Choices {
         let options = all.iter().map(|&value| {
             let mut menu = *self;
             choose(&mut menu, value);
