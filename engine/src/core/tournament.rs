@@ -25,12 +25,11 @@ pub fn game_seeds(seed: u64, index: u64) -> [u64; 2] {
     [mix(game ^ 1), mix(game ^ 2)]
 }
 
-/// A stop request (Ctrl-C) and the finished games (the progress bar), shared with a watcher.
+/// A stop request (Ctrl-C), shared with the signal handler.
 #[derive(Default)]
 pub struct Control {
     /// In an `Arc` so that a signal handler can hold it.
     pub stop: Arc<AtomicBool>,
-    pub finished: AtomicU64,
 }
 
 impl Control {
@@ -121,7 +120,6 @@ fn worker(
                 keep(index, &moves, &played);
             }
             tally.record(&played, Side::First);
-            control.finished.fetch_add(1, Ordering::Relaxed);
         }
     }
 }
