@@ -213,14 +213,10 @@ fn status_after(board: &ExtremeBoard, mover: Option<Side>) -> Status {
     {
         return Status::Won(side);
     }
-    if board.closed() == 0xFFFF {
-        on_points(board.points())
-    } else {
-        Status::InPlay
+    if board.closed() != 0xFFFF {
+        return Status::InPlay;
     }
-}
-
-fn on_points([first, second]: [u32; 2]) -> Status {
+    let [first, second] = board.points();
     match first.cmp(&second) {
         Ordering::Greater => Status::Won(Side::First),
         Ordering::Less => Status::Won(Side::Second),
