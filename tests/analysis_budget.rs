@@ -188,7 +188,7 @@ fn the_bot_plays_what_analyze_marks_in_qubic_as_o() {
 /// A searching bot whose watch was stopped before it began still moves: a legal move from
 /// its first iteration, reported to the watch.
 fn moves_when_stopped_at_once(game: &dyn Game, position: &dyn Position, mut bot: Box<dyn Player>) {
-    let watch = Arc::new(tictaclatin::core::Watch::new());
+    let watch = Arc::new(tictaclatin::core::Watch::default());
     watch.stop();
     bot.set_watch(watch.clone());
     let decision = bot.decide(position).expect("a move");

@@ -245,5 +245,5 @@ fn game_of(g: &dyn Game, players: [&mut dyn Player; 2]) -> Played {
         game: g,
         clock: Clock::Off,
     };
-    play_game(rules, g.start(), players, &mut ()).expect("legal moves")
+    play_game(rules, g.start(), players, &mut |_, _, _| {}).expect("legal moves")
 }

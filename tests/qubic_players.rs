@@ -21,7 +21,7 @@ fn game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
         clock: Clock::Off,
     };
     let start = Box::new(QubicPosition(QubicBoard::EMPTY));
-    let played = play_game(rules, start, [x, o], &mut ()).expect("legal moves");
+    let played = play_game(rules, start, [x, o], &mut |_, _, _| {}).expect("legal moves");
     QubicPosition::board_of(played.last.as_ref())
 }
 

@@ -87,7 +87,7 @@ pub fn faithful(games: u32, player_first: bool, seed: u64) -> Figures {
         } else {
             [random.as_mut(), rule_list.as_mut()]
         };
-        let played = game_loop::play_game(rules, g.start(), players, &mut ())
+        let played = game_loop::play_game(rules, g.start(), players, &mut |_, _, _| {})
             .expect("both players move legally");
         tally.record(&played, side);
     }

@@ -59,7 +59,7 @@ impl Env {
             // The variable of the wrong part, if it is set; else the first game variable,
             // which made the choice with what the file or the defaults hold, and the fix
             // is about the three together.
-            let flag = match problem.part() {
+            let flag = match problem.part {
                 Part::Kind => "--game=",
                 Part::Size => "--size=",
                 Part::InARow => "--in-a-row=",
@@ -96,7 +96,7 @@ pub fn without_env(command: Command) -> Command {
 
 /// How to fix a game that cannot be made, said of the variable of the wrong part.
 fn game_fix(problem: &GameError) -> String {
-    match (problem.part(), problem.valid()) {
+    match (problem.part, problem.valid.clone()) {
         (Part::Kind, _) => format!("set it to one of the games: {}", games::valid_names()),
         (part, Some(valid)) => {
             let what = if part == Part::Size {

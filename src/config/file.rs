@@ -230,7 +230,7 @@ impl File<'_> {
     /// where it is not written there.
     fn game(&self, choice: GameChoice, document: &DeTable<'_>) -> Checked<()> {
         games::build(choice).map(drop).map_err(|problem| {
-            let wrong = match problem.part() {
+            let wrong = match problem.part {
                 Part::Kind => "kind",
                 Part::Size => "size",
                 Part::InARow => "in_a_row",
@@ -381,7 +381,7 @@ fn own_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
 /// How to fix a game that cannot be made, said for `key` of [game], the part that is wrong.
 fn game_fix(problem: &GameError, key: &str) -> String {
     let sized = quoted_choices(games::sized_names().into_iter());
-    match (problem.part(), problem.valid()) {
+    match (problem.part, problem.valid.clone()) {
         (Part::Kind, _) => format!(
             "change `kind` in [game] to a game that exists, e.g. `kind = {}`",
             example("game.kind")

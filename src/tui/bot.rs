@@ -482,7 +482,7 @@ mod tests {
     #[test]
     fn each_move_request_finds_the_shared_watch_fresh() {
         let (tx, rx) = mpsc::channel();
-        let watch = Arc::new(Watch::new());
+        let watch = Arc::new(Watch::default());
         watch.stop();
         let bot = Bot::spawn_with(
             tx,

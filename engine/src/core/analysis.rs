@@ -1,6 +1,5 @@
-//! What a search shows of a position at a budget, for `analyze`, `move`, the engine
-//! protocol and the searching bots alike: a figure for every legal move, the best move and
-//! the line behind it.
+//! What a search shows of a position at a budget: a figure for every legal move, the best
+//! move and the line behind it.
 
 use std::fmt;
 use std::time::Duration;
@@ -16,20 +15,8 @@ pub enum Budget {
     /// Iterations while their nodes, all counted, stay within this many; the first always
     /// finishes.
     Nodes(u64),
-    /// Iterations while the clock allows; the only budget whose result may vary.
+    /// The only budget whose result may vary.
     Time(Duration),
-}
-
-impl Budget {
-    /// What an iterative deepening stops at: (the deepest iteration, the nodes of all
-    /// iterations, the time), each unlimited but the one this budget sets.
-    pub fn limits(self) -> (u32, u64, Option<Duration>) {
-        match self {
-            Budget::Depth(d) => (d.max(1), u64::MAX, None),
-            Budget::Nodes(n) => (u32::MAX, n, None),
-            Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
-        }
-    }
 }
 
 impl fmt::Display for Budget {
@@ -46,13 +33,11 @@ impl fmt::Display for Budget {
 pub struct Analysis {
     /// Every legal move with its figure, in the order of the position's cells.
     pub moves: Vec<(Move, Hint)>,
-    /// The move the bot plays at this budget: the best figure, the earlier searched of
-    /// equals.
+    /// The best figure, the earlier searched of equals.
     pub best: Move,
-    /// The best line, from `best`; every move of it legal in turn.
+    /// From `best`; every move legal in turn, as in `lines`.
     pub pv: Vec<Move>,
-    /// The line behind each move of `moves` (in the same order), from that move; every
-    /// move of it legal in turn.
+    /// The line behind each move of `moves`, from that move.
     pub lines: Vec<Vec<Move>>,
     /// The deepest iteration finished (plies, the move included).
     pub depth: u32,
@@ -61,12 +46,11 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The figure of `mv`, if it is a legal move.
     pub fn figure(&self, mv: Move) -> Option<Hint> {
         self.moves.iter().find(|(m, _)| *m == mv).map(|&(_, f)| f)
     }
 
-    /// The line behind `mv`, from it; empty if it is not a legal move.
+    /// Empty if `mv` is not a legal move.
     pub fn line(&self, mv: Move) -> &[Move] {
         self.moves
             .iter()
@@ -75,7 +59,7 @@ impl Analysis {
             .map_or(&[], Vec::as_slice)
     }
 
-    /// What is proven about the best move, if anything.
+    /// About the best move.
     pub fn claim(&self) -> Option<Claim> {
         match self.figure(self.best)? {
             Hint::Proven(claim) => Some(claim),

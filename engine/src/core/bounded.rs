@@ -1,6 +1,5 @@
-//! Reading without trusting what is read: a line at a time with a cap on its length (the
-//! engine's requests), and whole files, regular files only, with a cap on their size and
-//! their lines for each kind of file (books, records, saved games, the config). A FIFO or
+//! Reading without trusting what is read: a line at a time with a cap on its length, and
+//! whole regular files with caps on their size and lines for each kind of file. A FIFO or
 //! `/dev/zero` is refused before it is read, a file of a gigabyte by its size.
 
 use std::fs::{File, Metadata};
@@ -11,20 +10,17 @@ use std::path::Path;
 /// extreme one, is under 300 bytes).
 pub const LINE_CAP: usize = 64 * 1024;
 
-/// What [`read_line`] found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Line {
-    /// A line, now in the buffer without its newline.
     Read,
     /// The input ended before any byte of a line.
     End,
-    /// The line runs past the cap; the buffer is empty and the rest of the line is still
-    /// to be read (or skipped with [`skip_line`]).
+    /// The buffer is empty and the rest of the line is still to be read or skipped.
     TooLong,
 }
 
-/// Reads the next line into `line` (cleared first, the newline left out), holding at most
-/// `cap` bytes of it. A longer line stops the read as soon as it passes the cap.
+/// Reads the next line into `line`, without its newline; a line longer than `cap` stops
+/// the read as soon as it passes the cap.
 pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io::Result<Line> {
     line.clear();
     let mut started = false;
@@ -49,7 +45,7 @@ pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io
     }
 }
 
-/// The input's next bytes (none at its end), read again when a signal interrupts the read.
+/// Read again when a signal interrupts the read.
 fn fill(input: &mut impl BufRead) -> io::Result<&[u8]> {
     while let Err(e) = input.fill_buf() {
         if e.kind() != io::ErrorKind::Interrupted {
@@ -60,7 +56,7 @@ fn fill(input: &mut impl BufRead) -> io::Result<&[u8]> {
     input.fill_buf()
 }
 
-/// Reads and drops the rest of a line, its newline included, keeping nothing.
+/// The rest of a line, its newline included.
 pub fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
     loop {
         let buffer = fill(input)?;
@@ -76,11 +72,11 @@ pub fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
     }
 }
 
-/// A kind of file read whole: what messages call it, and its caps. The caps sit far above
-/// any real file of the kind, so only a damaged or hostile one meets them.
+/// A kind of file read whole. The caps sit far above any real file of the kind, so only a
+/// damaged or hostile one meets them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Kind {
-    /// What one is, as in "not a book or dictionary".
+    /// As in "not a book or dictionary".
     pub name: &'static str,
     /// How large real ones get, said when one is refused as too large.
     pub largest: &'static str,
@@ -88,7 +84,6 @@ pub struct Kind {
     pub line_cap: usize,
 }
 
-/// Books and dictionaries.
 pub const BOOK: Kind = Kind {
     name: "a book or dictionary",
     largest: "the largest, the complete Qubic dictionary, is 70 MB",
@@ -96,10 +91,9 @@ pub const BOOK: Kind = Kind {
     line_cap: LINE_CAP,
 };
 
-/// Why a file was refused before it was read whole.
+/// Line numbers are 1-based.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Refused {
-    /// A line over the kind's line cap (the 1-based line number).
     #[error(
         "line {line} is longer than {}: not {}, whose lines are short",
         size(.kind.line_cap as u64),
@@ -108,14 +102,13 @@ pub enum Refused {
     LongLine { line: usize, kind: Kind },
     #[error("it is larger than {}: not {} ({})", size(.0.file_cap), .0.name, .0.largest)]
     TooLarge(Kind),
-    /// A line that is not UTF-8 (the 1-based line number).
     #[error("line {0} is not UTF-8 text")]
     NotText(usize),
     #[error("it is {0}, not a regular file")]
     NotAFile(&'static str),
 }
 
-/// `64 KiB`, `4 MiB`: a cap as messages say it.
+/// `64 KiB`, `4 MiB`.
 fn size(bytes: u64) -> String {
     match bytes {
         b if b >= 1024 * 1024 => format!("{} MiB", b / (1024 * 1024)),
@@ -127,16 +120,14 @@ fn refused(why: Refused) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, why)
 }
 
-/// Why a file was refused, if that is the error.
 pub fn refusal(e: &io::Error) -> Option<&Refused> {
     e.get_ref()?.downcast_ref()
 }
 
-/// Opens a file to be read whole: the one way the program opens such a file. Only a regular
-/// file within the kind's size cap is opened. Anything else is refused by its metadata
-/// before it is opened (a FIFO's open waits for a writer; a device may act on being
-/// opened), and again after, in case it was swapped in between; the open itself never
-/// waits.
+/// The one way the program opens a file to be read whole. Anything but a regular file
+/// within the size cap is refused by its metadata before it is opened (a FIFO's open waits
+/// for a writer; a device may act on being opened), and again after, in case it was
+/// swapped in between.
 pub fn open(path: &Path, kind: &Kind) -> io::Result<File> {
     check(&std::fs::metadata(path)?, kind)?;
     let file = open_without_waiting(path)?;
@@ -190,9 +181,8 @@ fn open_without_waiting(path: &Path) -> io::Result<File> {
     File::open(path)
 }
 
-/// The bytes of a file of this kind (see [`open`]), never more than its cap even if it
-/// grows while it is read. A refusal is an `InvalidData` error carrying [`Refused`]:
-/// callers name the file, as they do for a file that cannot be opened.
+/// Never more than the cap, even if the file grows while it is read. A refusal is an
+/// `InvalidData` error carrying [`Refused`]: callers name the file.
 pub fn read_file(path: &Path, kind: &Kind) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     open(path, kind)?
@@ -204,8 +194,7 @@ pub fn read_file(path: &Path, kind: &Kind) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// The text of a file of this kind (see [`read_file`]): UTF-8, each line within the
-/// kind's line cap.
+/// UTF-8, each line within the kind's line cap.
 pub fn read_text_file(path: &Path, kind: &Kind) -> io::Result<String> {
     let bytes = read_file(path, kind)?;
     if let Some(long) = bytes
@@ -220,13 +209,9 @@ pub fn read_text_file(path: &Path, kind: &Kind) -> io::Result<String> {
     }
     String::from_utf8(bytes).map_err(|e| {
         let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        refused(Refused::NotText(line_of(before)))
+        let newlines = before.iter().filter(|&&b| b == b'\n').count();
+        refused(Refused::NotText(newlines + 1))
     })
-}
-
-/// The 1-based line on which the text after `before` starts.
-pub fn line_of(before: &[u8]) -> usize {
-    before.iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 #[cfg(test)]

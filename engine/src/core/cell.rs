@@ -1,7 +1,6 @@
 //! A cell of any game's board, and how a game's cells are laid out for drawing.
 
-/// A cell of some game's board: its index in that game's own numbering, `0..cells`.
-/// Only the game knows whether an index is on its board; positions refuse moves off it.
+/// An index in a game's own numbering, `0..cells`; positions refuse moves off the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct CellId(u16);
 
@@ -31,22 +30,17 @@ impl Grid {
     }
 }
 
-/// How a game's cells are drawn: one or more blocks (the board itself, Qubic's layers,
-/// extreme tic-tac-toe's small boards), arranged in a grid, each a grid of cells.
+/// A grid of blocks (1x1 for a plain board, 1x4 for Qubic's layers, 4x4 for extreme's
+/// small boards), each a grid of cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Layout {
-    /// How the blocks are arranged: 1x1 for a plain board, 1x4 for Qubic's layers side by
-    /// side, 4x4 for extreme's small boards.
     pub blocks: Grid,
-    /// The cells of one block.
     pub cells: Grid,
-    /// The row of blocks may be drawn as a column instead when the screen is narrow
-    /// (Qubic's layers); a grid of blocks never is.
+    /// The row of blocks may be drawn as a column on a narrow screen (Qubic's layers).
     pub may_stack: bool,
 }
 
 impl Layout {
-    /// A single board of `rows` x `cols`.
     pub const fn board(rows: u8, cols: u8) -> Layout {
         Layout {
             blocks: Grid::new(1, 1),
@@ -60,7 +54,7 @@ impl Layout {
     }
 }
 
-/// Where a cell is drawn: which block (row-major among the blocks) and where inside it.
+/// Where a cell is drawn: its block (row-major) and where inside it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Place {
     pub block: u8,

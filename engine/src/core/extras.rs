@@ -1,5 +1,4 @@
-//! What only some games have, behind one facet (`game.extras()`), which gives every other game
-//! the plain answer.
+//! What only some games have (`game.extras()`); every other game gives the plain answer.
 
 use std::time::Duration;
 
@@ -7,64 +6,56 @@ use super::level::Difficulty;
 use super::position::{BlockState, Position};
 use super::side::Side;
 
-/// The extras of one game; each answers for the positions of that game only, and has the
-/// plain answer (none, nothing, the default name) unless the game says otherwise.
+/// Each answers for the positions of its own game only.
 pub trait Extras: Send + Sync {
-    /// Points (first, second), for games that keep a score.
+    /// (First, second), for games that keep a score.
     fn points(&self, _position: &dyn Position) -> Option<[u32; 2]> {
         None
     }
 
     /// The final points, when they decided the game because no line did (extreme
-    /// tic-tac-toe with every small board decided): the side ahead has won on points
-    /// (`status` is `Won`), equal points are a draw. `None` while in play, after a line
-    /// won, and in games never decided so. Only the words use it: `status` says who won.
+    /// tic-tac-toe): only the words use it, `status` says who won.
     fn decided_on_points(&self, _position: &dyn Position) -> Option<[u32; 2]> {
         None
     }
 
-    /// The state of each block, for games whose blocks are won and closed.
+    /// For games whose blocks are won and closed.
     fn blocks(&self, _position: &dyn Position) -> Vec<BlockState> {
         Vec::new()
     }
 
-    /// The side to move plays a bonus move (it moved last too).
+    /// The side to move moved last too.
     fn bonus_move(&self, _position: &dyn Position) -> bool {
         false
     }
 
-    /// The title of a block drawn apart from the others (Qubic's `Layer 2`): the game's
-    /// own, or its number.
+    /// A block drawn apart from the others (Qubic's `Layer 2`).
     fn block_label(&self, block: u8) -> String {
         format!("{}", block + 1)
     }
 
-    /// How a cell's name reads, for games whose names are not a plain column and row
-    /// (`2b3` is layer 2, column b, row 3).
+    /// For names that are not a plain column and row (`2b3` is layer 2, column b, row 3).
     fn cell_name_help(&self) -> Option<String> {
         None
     }
 
-    /// A level described in the game's own terms, where the general words would mislead
-    /// (Qubic's top level as X plays a dictionary, not a search).
+    /// Where the general words would mislead (Qubic's top level as X plays a dictionary).
     fn level_text(&self, _level: Difficulty) -> Option<String> {
         None
     }
 
-    /// The contest's points at the end of a game (`winner` won, by the rules or by the
-    /// other side's forfeit), for games scored so (extreme tic-tac-toe's 68 to the winner,
-    /// or the small boards won).
+    /// At the end of a game won by the rules or a forfeit (extreme tic-tac-toe's 68 to
+    /// the winner, or the small boards won).
     fn contest_points(&self, _end: &dyn Position, _winner: Option<Side>) -> Option<[u32; 2]> {
         None
     }
 
-    /// The contest's time per move for bots, for games played under one.
+    /// For bots, in games played under a contest clock.
     fn contest_move_limit(&self) -> Option<Duration> {
         None
     }
 }
 
-/// The extras of a game that has none.
 pub(crate) struct NoExtras;
 
 impl Extras for NoExtras {}

@@ -1,13 +1,6 @@
-//! The one game loop: every game between players (a tournament's, a contest's series, a
-//! calibration or a measurement) is played here, so a clock, a forfeit and a result mean
-//! the same everywhere.
-//!
-//! With a contest clock, a player that goes over the time per move, or plays an illegal
-//! move or none, forfeits the game, as in extreme tic-tac-toe's contest; without one, an
-//! illegal move is a bug in the player, reported rather than hidden. A player is timed
-//! around its `decide` call and cannot be interrupted: one that goes over forfeits once it
-//! answers, as the contest simulator's would after its alarm. Who won is the final
-//! position's [`Status`](super::Status), as everywhere: a game won on points is a win.
+//! The one game loop, so a clock, a forfeit and a result mean the same everywhere. A
+//! player is timed around its `decide` call and cannot be interrupted: one that goes over
+//! forfeits once it answers, as the contest simulator's would after its alarm.
 
 use std::time::{Duration, Instant};
 
@@ -21,53 +14,20 @@ pub use super::tally::{End, Played, Tally};
 /// How long a player may think, and what breaking a rule costs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Clock {
-    /// No clock: an illegal move (or none) is a bug in the player, reported as an error.
+    /// An illegal move (or none) is a bug in the player, reported as an error.
     Off,
-    /// A contest: an illegal move or none forfeits the game, and so does a move that took
-    /// longer than the limit, where there is one.
+    /// An illegal move or none forfeits the game, as does a move over the limit.
     Contest(Option<Duration>),
 }
 
-impl Clock {
-    /// A contest with this time per move; no clock at all without one.
-    pub fn per_move(limit: Option<Duration>) -> Clock {
-        limit.map_or(Clock::Off, |limit| Clock::Contest(Some(limit)))
-    }
-
-    fn limit(self) -> Option<Duration> {
-        match self {
-            Clock::Off => None,
-            Clock::Contest(limit) => limit,
-        }
-    }
-}
-
-/// How one game is played: the game (for its contest points) and the clock.
+/// The game is there for its contest points.
 #[derive(Clone, Copy)]
 pub struct Rules<'a> {
     pub game: &'a dyn Game,
     pub clock: Clock,
 }
 
-/// Sees every move as it is played, before the next is asked for.
-pub trait Observer {
-    /// The side to move in `before` made `mv`, found in `took`.
-    fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration);
-}
-
-/// Nobody watching.
-impl Observer for () {
-    fn moved(&mut self, _: &dyn Position, _: Move, _: Duration) {}
-}
-
-impl<F: FnMut(&dyn Position, Move, Duration)> Observer for F {
-    fn moved(&mut self, before: &dyn Position, mv: Move, took: Duration) {
-        self(before, mv, took);
-    }
-}
-
-/// A player broke the rules with no clock on: a bug in that player, reported rather than
-/// hidden.
+/// A player broke the rules with no clock on: a bug in that player.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("player {player} made an illegal move in {position}: {reason}")]
 pub struct IllegalMove {
@@ -76,13 +36,13 @@ pub struct IllegalMove {
     pub reason: String,
 }
 
-/// Plays one game from `start` to its end, `players[0]` moving for the first side, telling
-/// `observer` every move.
+/// `players[0]` moves for the first side; `moved` sees every move (the position before it,
+/// the move, the time it took) before the next is asked for.
 pub fn play_game(
     rules: Rules<'_>,
     start: Box<dyn Position>,
     players: [&mut dyn Player; 2],
-    observer: &mut dyn Observer,
+    moved: &mut dyn FnMut(&dyn Position, Move, Duration),
 ) -> Result<Played, IllegalMove> {
     let mut position = start;
     let [first, second] = players;
@@ -101,7 +61,9 @@ pub fn play_game(
         let took = started.elapsed();
         let forfeit =
             |end, position, overrun| Ok(played(rules, position, end, Some(side.other()), overrun));
-        if rules.clock.limit().is_some_and(|limit| took > limit) {
+        if let Clock::Contest(Some(limit)) = rules.clock
+            && took > limit
+        {
             return forfeit(End::TimeOut, position, Some(took));
         }
         let next = match &decision {
@@ -111,7 +73,7 @@ pub fn play_game(
         match (next, rules.clock) {
             (Ok(next), _) => {
                 if let Some(d) = decision {
-                    observer.moved(position.as_ref(), d.mv, took);
+                    moved(position.as_ref(), d.mv, took);
                 }
                 position = next;
             }
@@ -127,7 +89,6 @@ pub fn play_game(
     }
 }
 
-/// The game over: its winner and the contest's points for that result.
 fn played(
     rules: Rules<'_>,
     last: Box<dyn Position>,
@@ -144,8 +105,7 @@ fn played(
     }
 }
 
-/// `games` games of `players[0]` against `players[1]` from `start`, `players[0]` moving
-/// first in the even-numbered ones; the tally's first player is `players[0]`.
+/// `players[0]` moves first in the even-numbered games and is the tally's first player.
 pub fn play_match(
     rules: Rules<'_>,
     start: &dyn Position,
@@ -160,7 +120,7 @@ pub fn play_match(
         } else {
             ([&mut *b, &mut *a], Side::Second)
         };
-        let played = play_game(rules, start.clone_box(), order, &mut ())?;
+        let played = play_game(rules, start.clone_box(), order, &mut |_, _, _| {})?;
         tally.record(&played, a_side);
     }
     Ok(tally)
@@ -177,7 +137,7 @@ mod tests {
     fn rules(move_limit: Option<Duration>) -> Rules<'static> {
         Rules {
             game: &Toy,
-            clock: Clock::per_move(move_limit),
+            clock: move_limit.map_or(Clock::Off, |limit| Clock::Contest(Some(limit))),
         }
     }
 
@@ -199,7 +159,7 @@ mod tests {
             rules(None),
             Toy.start(),
             [&mut Stubborn, &mut Stubborn],
-            &mut (),
+            &mut |_, _, _| {},
         )
         .unwrap_err();
         assert_eq!(err.player, "stubborn");
@@ -214,7 +174,7 @@ mod tests {
             rules(clock),
             Toy.start(),
             [&mut Stubborn, &mut Stubborn],
-            &mut (),
+            &mut |_, _, _| {},
         )
         .expect("a forfeit, not an error");
         // X's a stands; O's a is taken: O forfeits, X wins.
@@ -245,7 +205,13 @@ mod tests {
     #[test]
     fn going_over_the_clock_forfeits() {
         let clock = Some(Duration::from_millis(1));
-        let played = play_game(rules(clock), Toy.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let played = play_game(
+            rules(clock),
+            Toy.start(),
+            [&mut Slow, &mut Slow],
+            &mut |_, _, _| {},
+        )
+        .unwrap();
         assert_eq!(played.end, End::TimeOut);
         assert_eq!(
             played.winner,
@@ -273,7 +239,8 @@ mod tests {
             // O's one legal move ends the game with every small board decided, no line.
             let (start, _) = one_move_from_the_points(x_won, &o_28);
             let (mut x, mut o) = (RandomPlayer::new(1), RandomPlayer::new(2));
-            let played = play_game(rules, Box::new(start), [&mut x, &mut o], &mut ()).unwrap();
+            let played =
+                play_game(rules, Box::new(start), [&mut x, &mut o], &mut |_, _, _| {}).unwrap();
             let (end, winner, points) = expected;
             assert_eq!(played.end, end);
             assert_eq!(played.winner, winner);
@@ -315,7 +282,13 @@ mod tests {
     fn a_match_alternates_who_moves_first_and_tallies_the_first_named() {
         // Slow always plays the first legal cell, so both orders replay one game each.
         let rules = rules(None);
-        let one = play_game(rules, Toy.start(), [&mut Slow, &mut Slow], &mut ()).unwrap();
+        let one = play_game(
+            rules,
+            Toy.start(),
+            [&mut Slow, &mut Slow],
+            &mut |_, _, _| {},
+        )
+        .unwrap();
         let tally = play_match(rules, Toy.start().as_ref(), [&mut Slow, &mut Slow], 2).unwrap();
         assert_eq!(tally.games, 2);
         match one.winner {

@@ -1,32 +1,28 @@
-//! What a move is worth as far as an engine has shown it: what the hints on the board, the
-//! analysis and the engine's answers are made of.
+//! What a move is worth as far as an engine has shown it: hints, analyses, the engine's
+//! answers.
 
 use std::fmt;
 
 use super::value::Value;
 
-/// A win as every search scores it: a win `n` plies away scores `WIN_SCORE - n`, a loss
-/// `n - WIN_SCORE`; guesses stay far below.
+/// A win `n` plies away scores `WIN_SCORE - n`, a loss `n - WIN_SCORE`; guesses stay far
+/// below.
 pub const WIN_SCORE: i32 = 1_000_000;
 
-/// What one move is worth to the side to move, as far as the engine has shown: a hint on
-/// the board, a figure of an analysis.
+/// What one move is worth to the side to move, as far as the engine has shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Hint {
     Proven(Claim),
-    /// Not proven: the engine's guess, higher is better for the mover (in an analysis, the
-    /// move's value from a full-window search of the analysis's depth).
+    /// The engine's guess, higher is better for the mover.
     Guess(i32),
-    /// Not proven, and only a bound on the guess: it is at least this (the search stopped
-    /// at a bound).
+    /// A bound on the guess (the search stopped at a bound).
     AtLeast(i32),
-    /// Not proven: the guess is at most this (a move that could not beat the best).
+    /// A move that could not beat the best.
     AtMost(i32),
 }
 
 impl Hint {
-    /// For a bound on a win's plies (a move that could not beat a best move winning in `n`):
-    /// `n`, the plies it does not win faster than.
+    /// A move that could not beat a best move winning in `n` plies: `n`.
     pub fn no_win_faster_than(self) -> Option<u32> {
         match self {
             Hint::AtMost(s) if s > WIN_SCORE - 1_000 => u32::try_from(WIN_SCORE - s).ok(),
@@ -34,7 +30,7 @@ impl Hint {
         }
     }
 
-    /// For a lower bound at a loss's scale: `n`, the plies the loss comes no sooner than.
+    /// A lower bound at a loss's scale: the plies the loss comes no sooner than.
     pub fn no_loss_faster_than(self) -> Option<u32> {
         match self {
             Hint::AtLeast(s) if s < 1_000 - WIN_SCORE => u32::try_from(s + WIN_SCORE).ok(),
@@ -42,8 +38,8 @@ impl Hint {
         }
     }
 
-    /// As `analyze` prints it in a cell: `W≤7`, `D`, `?12`, `≥12`, `≤-4`, and a bound at a
-    /// win's scale by its plies: `≤W11` (at best a win in 11), `≥L6` (at worst a loss in 6).
+    /// As `analyze` prints it in a cell: `W≤7`, `D`, `?12`, `≥12`, `≤-4`, `≤W11` (at best a
+    /// win in 11), `≥L6` (at worst a loss in 6).
     pub fn short(self) -> String {
         match self {
             Hint::Proven(claim) => claim.short(),
@@ -77,20 +73,17 @@ impl fmt::Display for Hint {
     }
 }
 
-/// What is proven about a move or position for the side concerned. Never more than the code
-/// has shown.
+/// What is proven about a move or position for the side concerned: never more than the
+/// code has shown. A win or loss within plies may come sooner.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Claim {
-    /// The exact game-theoretic value (solved games, or a search that finished).
     Exact(Value),
-    /// The side can force a win within this many plies (perhaps sooner).
     WinWithin(u32),
-    /// The opponent can force a win within this many plies (perhaps sooner).
     LossWithin(u32),
 }
 
 impl Claim {
-    /// Short form for the grid: `W5`, `D`, `L3` for exact values, `W≤7`, `L≤4` for bounds.
+    /// `W5`, `D`, `L3`, `W≤7`, `L≤4`.
     pub fn short(self) -> String {
         match self {
             Claim::Exact(value) => value.short(),

@@ -1,11 +1,11 @@
-//! The bot's strength, named the same in every game; each game decides what its levels play like.
+//! The bot's strength, named the same in every game; each game decides how its levels play.
 
 use super::words::{by_name, quote};
 use std::fmt;
 use std::str::FromStr;
 
-/// How strong the bot plays in the terminal game. The top level is called `perfect` where
-/// the game is solved and `max` where the bot searches; both names are accepted everywhere.
+/// The top level is `perfect` where the game is solved and `max` where the bot searches;
+/// both names are accepted everywhere.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash, PartialOrd, Ord)]
 pub enum Difficulty {
     /// Any legal move, uniformly at random: the contest simulator's random player.
@@ -13,7 +13,6 @@ pub enum Difficulty {
     Easy,
     Medium,
     Hard,
-    /// The strongest the game's bot can play: perfect where the game is solved.
     #[default]
     Perfect,
 }

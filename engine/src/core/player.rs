@@ -1,4 +1,4 @@
-//! Anything that picks moves, in any game: bots, baselines, the published players (the ten-sided-die player, the five-rule player).
+//! Anything that picks moves: bots, baselines, the published players.
 
 use std::time::Duration;
 
@@ -6,20 +6,17 @@ use super::hint::Claim;
 use super::moves::Move;
 use super::position::Position;
 
-/// How a player reached its move, for the status line ("dictionary", "forced win").
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Decision {
     pub mv: Move,
-    /// What the player has proven about this move for the side playing it, if anything:
-    /// an exact value from a solved table, or a forced win or loss found by search.
+    /// What the player has proven about this move for the side playing it.
     pub claim: Option<Claim>,
-    /// A short word on how the move was found, e.g. `block`, `dictionary`; `None` when
-    /// there is nothing worth saying.
+    /// How the move was found, for the status line: `block`, `dictionary`.
     pub how: Option<String>,
 }
 
 impl Decision {
-    /// The move `mv` (a cell, for the games that place stones), with nothing said of it.
+    /// With nothing said of the move.
     pub fn new(mv: impl Into<Move>) -> Decision {
         Decision {
             mv: mv.into(),
@@ -29,22 +26,19 @@ impl Decision {
     }
 }
 
-/// Something that picks a move for the side to move.
 pub trait Player: Send {
-    /// A short name for tables and status lines, e.g. `perfect`.
+    /// For tables and status lines: `perfect`.
     fn name(&self) -> String;
 
-    /// The move to play; `None` only when the game is over.
+    /// `None` only when the game is over.
     fn decide(&mut self, position: &dyn Position) -> Option<Decision>;
 
-    /// Report each search's progress to `watch` and answer at once when it is stopped
-    /// (players that search); players that answer at once ignore it. Whoever holds the
-    /// watch resets it before asking for a move: a stop that comes first is not lost.
+    /// Players that search report to `watch` and answer at once when it is stopped. Whoever
+    /// holds the watch resets it before asking for a move: a stop that comes first is kept.
     fn set_watch(&mut self, _watch: std::sync::Arc<super::watch::Watch>) {}
 }
 
-/// What a player is built with: the seed of its randomness and, for players that search,
-/// how long a move may take and on how many threads.
+/// `movetime` and `threads` are for players that search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PlayerOptions {
     pub seed: u64,

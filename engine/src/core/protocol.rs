@@ -11,7 +11,6 @@ use super::{
 
 const USAGE: &str = "send a position, move POSITION or analyze POSITION";
 
-/// What a request line asks for.
 enum Request<'a> {
     Move(&'a str),
     Analyze(&'a str),
@@ -24,18 +23,12 @@ fn parse_request(request: &str) -> Result<Request<'_>, String> {
         .split_once(char::is_whitespace)
         .unwrap_or((request, ""));
     let rest = rest.trim();
-    let needs_position = |verb: &str| {
-        if rest.is_empty() {
-            Err(format!("{verb} needs a position"))
-        } else {
-            Ok(())
-        }
-    };
     match word.to_ascii_lowercase().as_str() {
         "" => Err(format!("empty request: {USAGE}")),
         "quit" => Ok(Request::Quit),
-        "move" => needs_position("move").map(|()| Request::Move(rest)),
-        "analyze" => needs_position("analyze").map(|()| Request::Analyze(rest)),
+        verb @ ("move" | "analyze") if rest.is_empty() => Err(format!("{verb} needs a position")),
+        "move" => Ok(Request::Move(rest)),
+        "analyze" => Ok(Request::Analyze(rest)),
         // A word of letters that cannot be cells is a request we do not know, not a
         // position with a bad character.
         w if w.len() > 2
@@ -48,20 +41,19 @@ fn parse_request(request: &str) -> Result<Request<'_>, String> {
     }
 }
 
-/// One engine session: the game, what it knows, and the player that answers `move` (kept
-/// between requests, so a searching player keeps what it has learnt).
+/// The player that answers `move` is kept between requests: a searching player keeps what
+/// it has learnt.
 pub struct ProtocolSession<'a> {
     pub game: &'a dyn Game,
     pub engine: &'a dyn Engine,
     pub player: Box<dyn Player>,
-    /// A fixed budget (`--depth`, `--nodes`): `move` and `analyze` answer from the
-    /// analysis at it, the same on every run, where the engine searches.
+    /// `--depth`, `--nodes`: where the engine searches, answers come from the analysis at
+    /// it, the same on every run.
     pub budget: Option<Budget>,
     pub threads: usize,
 }
 
 impl<'a> ProtocolSession<'a> {
-    /// A session answering with `player`: no fixed budget, one thread.
     pub fn new(game: &'a dyn Game, engine: &'a dyn Engine, player: Box<dyn Player>) -> Self {
         ProtocolSession {
             game,
@@ -72,14 +64,15 @@ impl<'a> ProtocolSession<'a> {
         }
     }
 
-    /// The reply to one request line; `None` for `quit`.
+    /// `None` for `quit`.
     pub fn reply(&mut self, request: &str) -> Option<String> {
-        let (verb, text) = match parse_request(request.trim()) {
-            Ok(Request::Quit) => return None,
-            Ok(Request::Move(text)) => ("move", text),
-            Ok(Request::Analyze(text)) => ("analyze", text),
-            Err(message) => return Some(format!("error {message}")),
-        };
+        let (text, answer): (_, fn(&mut Self, &dyn Position) -> String) =
+            match parse_request(request.trim()) {
+                Ok(Request::Quit) => return None,
+                Ok(Request::Move(text)) => (text, Self::move_reply),
+                Ok(Request::Analyze(text)) => (text, Self::analyze_reply),
+                Err(message) => return Some(format!("error {message}")),
+            };
         let position = match self.game.parse_position(text) {
             Ok(position) => position,
             Err(e) => return Some(format!("error {e}")),
@@ -87,14 +80,9 @@ impl<'a> ProtocolSession<'a> {
         if let Some(over) = over(self.game, position.as_ref()) {
             return Some(over);
         }
-        Some(if verb == "move" {
-            self.move_reply(position.as_ref())
-        } else {
-            self.analyze_reply(position.as_ref())
-        })
+        Some(answer(self, position.as_ref()))
     }
 
-    /// The analysis at the session's fixed budget, where it has one and the engine searches.
     fn analysis(&self, position: &dyn Position) -> Option<Analysis> {
         let settings = SearchSettings::new(self.budget?, self.threads.max(1));
         self.engine.analysis(position, &settings)
@@ -119,7 +107,7 @@ impl<'a> ProtocolSession<'a> {
         out
     }
 
-    fn analyze_reply(&self, position: &dyn Position) -> String {
+    fn analyze_reply(&mut self, position: &dyn Position) -> String {
         let mut out = String::from("analyze");
         let hints = match self.analysis(position) {
             Some(analysis) => analysis.moves,
@@ -157,8 +145,8 @@ fn hint_words(hint: Hint) -> String {
     }
 }
 
-/// The reply to a finished game (`None` while it is in play): `over x`, `over o` or `over
-/// draw` from its status, then both points where they decided it (`over x 31 28`).
+/// `over x`, `over o` or `over draw`, then both points where they decided it (`over x 31
+/// 28`); `None` while the game is in play.
 pub fn over(game: &dyn Game, position: &dyn Position) -> Option<String> {
     let result = match position.status() {
         Status::InPlay => return None,

@@ -1,5 +1,5 @@
-//! Judging the moves of a finished game: by the exact values where the engine knows them
-//! ([`review_move`], [`marks`]), by the search at a fixed budget elsewhere ([`review_game`]).
+//! Judging the moves of a finished game: by the exact values where the engine knows them,
+//! by the search at a fixed budget elsewhere ([`review_game`]).
 
 mod judging;
 
@@ -9,23 +9,20 @@ use crate::core::root;
 use crate::core::session::History;
 use crate::core::{Engine, Game, Move, Outcome, Position, Side, Status, Value};
 
-/// One move looked at by the engine, values for the side that made it.
+/// One move judged by the exact values, for the side that made it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MoveReview {
-    /// 1-based number of the move in the game (ply).
+    /// 1-based.
     pub ply: usize,
     pub side: Side,
     pub mv: Move,
-    /// The position's value before the move.
     pub before: Value,
-    /// The value the move leads to.
     pub after: Value,
-    /// The engine's best move in that position.
     pub best: Move,
     pub mark: Mark,
 }
 
-/// The value of the move that led to `after`, for the side that made it.
+/// The value of the move that led to `after`, for `mover`.
 fn value_of_move(engine: &dyn Engine, mover: Side, after: &dyn Position) -> Option<Value> {
     Some(match after.status() {
         Status::Won(side) if side == mover => Value::win_in(1),
@@ -46,8 +43,7 @@ fn value_of_move(engine: &dyn Engine, mover: Side, after: &dyn Position) -> Opti
     })
 }
 
-/// The review of move `ply` (1-based) of a game; `None` outside 1..=moves or when the
-/// engine does not know exact values.
+/// `ply` is 1-based; `None` outside 1..=moves or where the engine knows no exact values.
 pub fn review_move(engine: &dyn Engine, history: &History, ply: usize) -> Option<MoveReview> {
     let mv = *history.moves().get(ply.checked_sub(1)?)?;
     let position = history.position_at(ply - 1);
@@ -73,7 +69,6 @@ pub fn review_move(engine: &dyn Engine, history: &History, ply: usize) -> Option
     })
 }
 
-/// The mark of every move of a game, in order.
 pub fn marks(engine: &dyn Engine, history: &History) -> Vec<Option<Mark>> {
     (1..=history.moves().len())
         .map(|ply| review_move(engine, history, ply).map(|r| r.mark))
@@ -81,14 +76,8 @@ pub fn marks(engine: &dyn Engine, history: &History) -> Vec<Option<Mark>> {
 }
 
 impl MoveReview {
-    /// The move itself ended the game in a loss (a loss in one ply: this one).
-    fn lost_at_once(&self) -> bool {
-        self.after.outcome == Outcome::Loss && self.after.plies == 1
-    }
-
-    /// One sentence on the move in a player's words, distances in moves, `other` naming
-    /// the other side, moves named as `game` names them in `history`: "c7 let O force a win
-    /// in 2 moves; c3 kept the draw".
+    /// In a player's words, `other` naming the other side: "c7 let O force a win in 2
+    /// moves; c3 kept the draw".
     pub fn sentence(&self, game: &dyn Game, history: &History, other: &str) -> String {
         let before = history.position_at(self.ply - 1);
         let (cell, best) = (
@@ -97,7 +86,10 @@ impl MoveReview {
         );
         if self.mark == Mark::Sound {
             return match self.before.outcome {
-                Outcome::Loss => format!("{cell} held out longest: {}", lead(self.after, other)),
+                Outcome::Loss => format!(
+                    "{cell} held out longest: {other} wins in {}",
+                    count(self.after.moves())
+                ),
                 Outcome::Win => {
                     format!("{cell} wins in {}: a best move", count(self.after.moves()))
                 }
@@ -105,7 +97,7 @@ impl MoveReview {
             };
         }
         let was = kept(self.before, other);
-        let now = if self.lost_at_once() {
+        let now = if self.after == Value::loss_in(1) {
             "lost at once".to_string()
         } else {
             match (self.after.outcome, self.mark) {
@@ -124,8 +116,7 @@ impl MoveReview {
     }
 }
 
-/// What the best move did from a position of value `before`: "kept the draw", "won in 3
-/// moves", "held out for 4 moves".
+/// What the best move did from a position of value `before`: "won in 3 moves".
 fn kept(before: Value, other: &str) -> String {
     match before.outcome {
         Outcome::Draw => "kept the draw".into(),
@@ -134,19 +125,12 @@ fn kept(before: Value, other: &str) -> String {
     }
 }
 
-/// When the other side wins after a move of value `after` (a loss): "O wins in 3 moves".
-fn lead(after: Value, other: &str) -> String {
-    format!("{other} wins in {}", count(after.moves()))
-}
-
-/// `1 move`, `3 moves`.
 fn count(moves: u32) -> String {
     crate::core::words::plural(moves.into(), "move", "moves")
 }
 
-/// The exact table's line from `position`: its best move in turn (the fastest win, the
-/// longest defence), at most `plies` moves, to the end of the game; empty where the engine
-/// names no best move.
+/// The exact table's best move in turn (the fastest win, the longest defence), at most
+/// `plies` moves; empty where the engine names no best move.
 pub fn exact_line(engine: &dyn Engine, position: &dyn Position, plies: usize) -> Vec<Move> {
     root::follow(
         position.clone_box(),

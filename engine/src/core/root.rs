@@ -1,11 +1,9 @@
-//! The root of every searched game's analysis, written once: iterative deepening over the
-//! root moves, a principal variation search among them, the budgets, threads and the
-//! watch. A game supplies only how to search one root move ([`Root`]).
+//! The root of every searched game's analysis: iterative deepening, a principal variation
+//! search over the root moves, budgets, threads and the watch. A game supplies [`Root`].
 //!
-//! Every root move keeps its own state (its table) from one iteration to the next, so a job's
-//! result depends only on the position, the move, the depth, the window and that move's
-//! earlier jobs, never on the threads: at a depth or a node budget the analysis is the same on
-//! every run and on any number of threads.
+//! Every root move keeps its own state (its table) from one iteration to the next, so a
+//! job's result never depends on the threads: at a depth or a node budget the analysis is
+//! the same on every run and on any number of threads.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -17,8 +15,8 @@ use super::moves::Move;
 use super::threads;
 use super::watch::{Thinking, Watch};
 
-/// Why a search must stop now, seen by every job: the clock, a stop asked through the
-/// watch, or the driver giving up on an iteration it will drop anyway.
+/// Seen by every job: the clock, a stop through the watch, or the driver dropping the
+/// iteration anyway.
 #[derive(Debug)]
 pub(crate) struct Halt {
     abort: AtomicBool,
@@ -27,7 +25,7 @@ pub(crate) struct Halt {
 }
 
 impl Halt {
-    /// Whether to stop now (read every few hundred nodes: it reads the clock).
+    /// Read every few hundred nodes: it reads the clock.
     pub fn halted(&self) -> bool {
         self.abort.load(Ordering::Relaxed)
             || self.watch.as_ref().is_some_and(|w| w.stopped())
@@ -59,8 +57,7 @@ impl Limits<'_> {
     }
 }
 
-/// One root move searched: its score for the side playing it, whether no guess went into
-/// it (for games that know), and the nodes it took.
+/// One root move searched, its score for the side playing it; `proven`: no guess went in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Searched {
     pub score: i32,
@@ -73,18 +70,16 @@ pub(crate) type Window = (i32, i32);
 
 pub(crate) trait Root: Sync {
     type Move: Copy + Send + Sync;
-    /// What one root move keeps from one iteration to the next (its table): made fresh
-    /// for every analysis.
+    /// What one root move keeps from one iteration to the next (its table).
     type State: Send;
 
     /// Beyond every score.
     const INFINITY: i32;
 
-    /// The moves to search, in the order of the first iteration.
+    /// In the order of the first iteration.
     fn moves(&self) -> Vec<Self::Move>;
 
-    /// Moves settled before any search (a proof found another way), with their scores;
-    /// they rank first among equals.
+    /// Moves proven before any search, with their scores; they rank first among equals.
     fn proofs(&self) -> Vec<(Self::Move, i32)> {
         Vec::new()
     }
@@ -92,7 +87,7 @@ pub(crate) trait Root: Sync {
     /// The deepest iteration worth running (the plies left in the game, say).
     fn max_depth(&self) -> u32;
 
-    /// A fresh state for one of `count` root moves (the tables share a fixed total).
+    /// For one of `count` root moves (the tables share a fixed total).
     fn state(&self, count: usize) -> Self::State;
 
     /// The score of `mv` searched `depth` plies (the move included) within `window`;
@@ -106,12 +101,9 @@ pub(crate) trait Root: Sync {
         limits: Limits<'_>,
     ) -> Option<Searched>;
 
-    /// What an exact score proves for the side playing the move (`proven`: no guess went
-    /// into it).
     fn claim(&self, score: i32, proven: bool) -> Option<Claim>;
 
-    /// What a bound proves: the move's value is at most `searched.score`. By default a
-    /// loss bound proves the loss comes at least that soon; nothing else is proven.
+    /// What the bound "at most `searched.score`" proves: by default only a loss within.
     fn bound_claim(&self, searched: Searched) -> Option<Claim> {
         match self.claim(searched.score, false) {
             Some(Claim::LossWithin(plies)) => Some(Claim::LossWithin(plies)),
@@ -119,18 +111,16 @@ pub(crate) trait Root: Sync {
         }
     }
 
-    /// Whether deeper iterations would change nothing: the best move is settled.
+    /// Deeper iterations would change nothing.
     fn settled(&self, best: Searched, depth: u32) -> bool;
 
-    /// The line from `mv` as its state has it after a search `depth` plies deep; each
-    /// move legal in turn, `mv` first.
+    /// The line from `mv` as its state has it after a search `depth` plies deep, `mv` first.
     fn line(&self, state: &Self::State, mv: Self::Move, depth: u32) -> Vec<Self::Move>;
 
     fn id(&self, mv: Self::Move) -> Move;
 }
 
-/// A line of play from `now`: the move `next` picks in turn (none where the game is over),
-/// played by `play`, until the line is `plies` long or either has nothing.
+/// The moves `next` picks in turn from `now`, until `plies` or either has none.
 pub(crate) fn follow<S, M: Copy>(
     mut now: S,
     plies: usize,
@@ -138,21 +128,17 @@ pub(crate) fn follow<S, M: Copy>(
     play: impl Fn(&S, M) -> Option<S>,
 ) -> Vec<M> {
     let mut line = Vec::new();
-    while line.len() < plies {
-        let Some(mv) = next(&now) else {
-            break;
-        };
-        let Some(after) = play(&now, mv) else {
-            break;
-        };
+    while line.len() < plies
+        && let Some(mv) = next(&now)
+        && let Some(after) = play(&now, mv)
+    {
         line.push(mv);
         now = after;
     }
     line
 }
 
-/// The line behind a root move: `first`, then [`follow`] from the position after it, at
-/// most `depth` moves in all; empty where `first` does not play.
+/// `first`, then [`follow`], at most `depth` moves in all; empty where `first` does not play.
 pub(crate) fn line_from<S, M: Copy>(
     start: &S,
     first: M,
@@ -172,12 +158,10 @@ pub(crate) fn line_from<S, M: Copy>(
 #[derive(Clone, Debug)]
 pub struct SearchSettings {
     pub budget: Budget,
-    /// Threads for the jobs of an iteration; the result is the same on any number.
+    /// The result is the same on any number.
     pub threads: usize,
-    /// Where progress goes, and where a stop comes from.
     pub watch: Option<Arc<Watch>>,
-    /// How many of the best moves get an exact score, the rest only a bound: 1 for a
-    /// bot's move, more for hints that rank the best few.
+    /// How many of the best moves get an exact score, the rest only a bound.
     pub ranked: usize,
 }
 
@@ -190,24 +174,18 @@ impl SearchSettings {
             ranked: 1,
         }
     }
-}
 
-/// How many moves the hints rank for a person: the bot's first, second and third choice.
-pub(crate) const HINTS_RANKED: usize = 3;
-
-impl SearchSettings {
-    /// An analysis for hints: `nodes` on one thread (the same on every machine), the best
-    /// [`HINTS_RANKED`] moves scored exactly so that they can be ranked.
+    /// On one thread, the same on every machine; the bot's first, second and third choice
+    /// scored exactly so that they can be ranked.
     pub fn hints(nodes: u64) -> SearchSettings {
         SearchSettings {
-            ranked: HINTS_RANKED,
+            ranked: 3,
             ..SearchSettings::new(Budget::Nodes(nodes), 1)
         }
     }
 }
 
-/// The bits of each of `count` tables sharing `2^total` slots: a fixed total for any number
-/// of root moves, each table between 2^10 and 2^16 slots.
+/// The bits of each of `count` tables sharing `2^total` slots, each 2^10 to 2^16 slots.
 pub(crate) fn table_bits(total: u32, count: usize) -> u32 {
     let share = usize::BITS - count.max(1).next_power_of_two().leading_zeros() - 1;
     total.saturating_sub(share).clamp(10, 16)
@@ -220,8 +198,7 @@ pub(crate) fn margin(budget: Duration) -> Duration {
     (budget / 10).min(Duration::from_millis(60))
 }
 
-/// When a search given `budget` from `start` must stop; none for a budget past any clock
-/// (`Duration::MAX`), which an `Instant` cannot hold.
+/// None for a budget past any clock (`Duration::MAX`), which an `Instant` cannot hold.
 fn deadline(start: Instant, budget: Duration) -> Option<Instant> {
     start.checked_add(budget.saturating_sub(margin(budget)))
 }
@@ -234,8 +211,7 @@ enum Value {
 }
 
 impl Value {
-    /// The order of the next iteration: higher first, an exact score before a bound of
-    /// the same.
+    /// Higher first, an exact score before a bound of the same.
     fn rank(self) -> (i32, bool) {
         match self {
             Value::Exact(s) => (s.score, true),
@@ -247,21 +223,25 @@ impl Value {
 /// One root move in a finished iteration.
 #[derive(Clone, Debug)]
 struct Rooted<M> {
-    /// Its index among the root moves (its state's).
+    /// Among the root moves (its state's).
     index: usize,
     mv: M,
     value: Value,
     line: Vec<M>,
 }
 
-/// The analysis of `root` at `settings`; `None` when there is no move. Iterations deepen
-/// one ply at a time; one cut short (by the clock, the node budget or the watch) is dropped,
-/// but the first always finishes, so a legal move always comes.
+/// `None` when there is no move. An iteration cut short is dropped, but the first always
+/// finishes, so a legal move always comes.
 pub(crate) fn analyze<R: Root>(root: &R, settings: &SearchSettings) -> Option<Analysis> {
     let start = Instant::now();
     let moves = root.moves();
     let proofs = root.proofs();
-    let (max_depth, node_limit, movetime) = settings.budget.limits();
+    // Every limit but the budget's own is none.
+    let (max_depth, node_limit, movetime) = match settings.budget {
+        Budget::Depth(d) => (d.max(1), u64::MAX, None),
+        Budget::Nodes(n) => (u32::MAX, n, None),
+        Budget::Time(t) => (u32::MAX, u64::MAX, Some(t)),
+    };
     let halt = Arc::new(Halt {
         abort: AtomicBool::new(false),
         deadline: movetime.and_then(|t| deadline(start, t)),
@@ -327,7 +307,6 @@ pub(crate) fn analyze<R: Root>(root: &R, settings: &SearchSettings) -> Option<An
     into_analysis(root, proofs, searched, depth, nodes)
 }
 
-/// The analysis from the last finished iteration, with the proofs found before it.
 fn into_analysis<R: Root>(
     root: &R,
     proofs: Vec<(R::Move, i32)>,
@@ -398,15 +377,12 @@ struct Run<'a, R: Root> {
 }
 
 impl<R: Root> Run<'_, R> {
-    /// One iteration over `order` (the last one's ranking): the moves ranked best first
-    /// with their lines, and the nodes it took; `None` when it was cut short.
+    /// One iteration over `order` (the last one's ranking), best first, and its nodes.
     ///
-    /// Principal variation search over the root, in rounds so that it is the same on any
-    /// number of threads: the first move gets the full window; the others are tested with a
-    /// null window at the best score so far, all at once; of those that beat it, the one
-    /// that beat it by most gets the full window and raises the best score, and the rest are
-    /// tested again at the new score, until none beats it. A move that fails a test keeps
-    /// the bound it failed with.
+    /// Principal variation search in rounds, the same on any number of threads: the others
+    /// are tested with a null window at the best score so far, all at once; the one that
+    /// beat it by most gets the full window and raises it, and the rest are tested again,
+    /// until none beats it. A move that fails a test keeps the bound it failed with.
     fn iteration(
         &self,
         order: &[usize],
@@ -490,9 +466,8 @@ impl<R: Root> Run<'_, R> {
         self.root.line(&state, self.moves[index], depth)
     }
 
-    /// Every job of `jobs` (a root move's index and its window), on the run's threads; the
-    /// results in the jobs' order, `None` when any was cut short. Once the finished jobs
-    /// alone pass the node limit, the rest are stopped: the iteration is dropped anyway.
+    /// Each job a root move's index and its window, on the run's threads; `None` when any
+    /// was cut short. Past the node limit the rest are stopped: the iteration is dropped.
     fn jobs(
         &self,
         jobs: &[(usize, Window)],
@@ -710,7 +685,7 @@ mod tests {
 
     #[test]
     fn a_stopped_watch_still_gets_a_legal_move_from_the_first_iteration() {
-        let watch = Arc::new(Watch::new());
+        let watch = Arc::new(Watch::default());
         watch.stop();
         let settings = SearchSettings {
             watch: Some(watch.clone()),
@@ -725,7 +700,7 @@ mod tests {
 
     #[test]
     fn reports_come_after_each_iteration_with_growing_depth() {
-        let watch = Arc::new(Watch::new());
+        let watch = Arc::new(Watch::default());
         let toy = Toy::new(Some(watch.clone()));
         let settings = SearchSettings {
             watch: Some(watch.clone()),

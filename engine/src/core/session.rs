@@ -28,14 +28,13 @@ pub enum First {
     BotChooses,
 }
 
-/// A name that is none of a setting's values; says which are.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("unknown {what} \"{}\": use {choices}", excerpt(.name))]
 pub struct UnknownName {
-    /// What was being named: `mode`, `first player`.
+    /// `mode`, `first player`.
     pub what: &'static str,
     pub name: String,
-    /// The allowed names, quoted: `"bot", "humans" or "demo"`.
+    /// `"bot", "humans" or "demo"`.
     pub choices: String,
 }
 
@@ -45,8 +44,7 @@ pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
     listed(&names, "or")
 }
 
-/// Defines `name`, `ALL`, `choices`, `Display` and `FromStr` for a setting from one table of
-/// names, so files, flags and messages spell its values the same way.
+/// One table of names for a setting, so files, flags and messages spell its values alike.
 macro_rules! named_values {
     ($type:ident, $what:literal, [$(($variant:ident, $name:literal)),+ $(,)?]) => {
         impl $type {
@@ -88,6 +86,16 @@ named_values!(
     "mode",
     [(VsBot, "bot"), (TwoHumans, "humans"), (Demo, "demo")]
 );
+impl First {
+    /// Who moves first when the person plays `human`.
+    fn playing(human: Side) -> First {
+        match human {
+            Side::First => First::You,
+            Side::Second => First::Bot,
+        }
+    }
+}
+
 named_values!(
     First,
     "first player",
@@ -100,9 +108,8 @@ pub enum Controller {
     Bot,
 }
 
-/// The moves of a game and the moves taken back (for redo), with every position they lead
-/// to. Positions are kept, not recomputed: a game's rules (a bonus move in extreme
-/// tic-tac-toe) may make who moved which ply depend on everything before it.
+/// The moves of a game and those taken back (for redo), with every position they lead to,
+/// kept rather than recomputed: a bonus move makes who moved which ply depend on all before.
 #[derive(Clone, Debug)]
 pub struct History {
     /// `positions[i]` is the position after `i` moves; there is always the start.
@@ -121,8 +128,6 @@ impl History {
         }
     }
 
-    /// A game of `game` resumed at these moves, with nothing to redo; the first illegal
-    /// move is an error naming its number and the move.
     pub fn replay(game: &dyn Game, moves: &[Move]) -> Result<History, ReplayError> {
         let mut history = History::new(game.start());
         for (i, &mv) in moves.iter().enumerate() {
@@ -141,10 +146,7 @@ impl History {
     }
 
     pub fn position(&self) -> &dyn Position {
-        self.positions
-            .last()
-            .expect("the start is always there")
-            .as_ref()
+        self.position_at(self.moves.len())
     }
 
     /// The position after the first `n` moves (all of them when there are fewer).
@@ -152,12 +154,11 @@ impl History {
         self.positions[n.min(self.moves.len())].as_ref()
     }
 
-    /// The side that made move `ply` (0-based).
+    /// 0-based.
     pub fn mover(&self, ply: usize) -> Side {
         self.position_at(ply).to_move()
     }
 
-    /// The moves as a person numbers them (see [`turn_rows`]).
     pub fn turns(&self) -> Vec<Vec<usize>> {
         turn_rows(&self.movers())
     }
@@ -166,7 +167,7 @@ impl History {
         (0..self.moves().len()).map(|p| self.mover(p)).collect()
     }
 
-    /// The number a person gives move `ply` (0-based): its row in [`History::turns`], from 1.
+    /// Move `ply`'s (0-based) row in [`History::turns`], from 1.
     pub fn turn_of(&self, ply: usize) -> usize {
         let turns = self.turns();
         turns
@@ -175,7 +176,7 @@ impl History {
             .map_or(turns.len(), |row| row + 1)
     }
 
-    /// Plays a new move. A new move starts a new line of play, so the redo stack goes.
+    /// A new move starts a new line of play: nothing is left to redo.
     pub fn play(&mut self, cell: Move) -> Result<(), MoveError> {
         self.push(cell)?;
         self.redo.clear();
@@ -189,7 +190,7 @@ impl History {
         Ok(())
     }
 
-    /// Takes back moves, newest first, up to and including one whose mover `stop` accepts
+    /// Takes back moves up to and including the last one whose mover `stop` accepts
     /// (nothing when none does); returns them in the order they were played.
     pub fn take_back(&mut self, stop: impl Fn(Side) -> bool) -> Vec<Move> {
         let Some(keep) = (0..self.moves.len()).rev().find(|&i| stop(self.mover(i))) else {
@@ -205,43 +206,36 @@ impl History {
         !self.redo.is_empty()
     }
 
-    /// The moves taken back, in the order redo would play them again.
+    /// In the order redo would play them again.
     pub fn redo_moves(&self) -> Vec<Move> {
         self.redo.iter().rev().copied().collect()
     }
 
-    /// Gives back moves to redo (as [`History::redo_moves`] listed them), when they can
-    /// be played in that order from here; otherwise there is nothing to redo.
+    /// Moves to redo as [`History::redo_moves`] listed them, kept only if they can all be
+    /// played from here.
     pub fn restore_redo(&mut self, moves: &[Move]) {
-        let mut position = self.position().clone_box();
-        for &cell in moves {
-            match position.play(cell) {
-                Ok(next) => position = next,
-                Err(_) => return,
-            }
+        let start = self.position().clone_box();
+        if (moves.iter())
+            .try_fold(start, |now, &mv| now.play(mv).ok())
+            .is_some()
+        {
+            self.redo = moves.iter().rev().copied().collect();
         }
-        self.redo = moves.iter().rev().copied().collect();
     }
 
+    /// The move was legal here before it was taken back, so it plays again.
     pub fn redo_one(&mut self) -> Option<Move> {
         let cell = self.redo.pop()?;
-        match self.push(cell) {
-            Ok(()) => Some(cell),
-            // Cannot happen: the move was legal here before it was taken back.
-            Err(_) => {
-                self.redo.clear();
-                None
-            }
-        }
+        self.push(cell).ok().map(|()| cell)
     }
 }
 
-/// A saved move list that is not a game: move `ply` (1-based) could not be played.
+/// A saved move list that is not a game.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("move {ply} ({cell}) is illegal: {error}")]
 pub struct ReplayError {
+    /// 1-based.
     pub ply: usize,
-    /// The move's name.
     pub cell: String,
     pub error: MoveError,
 }
@@ -266,9 +260,8 @@ pub fn turn_rows(movers: &[Side]) -> Vec<Vec<usize>> {
     rows
 }
 
-/// What a finished game counts as, for the person or the first-named of two players: its mode
-/// and, against the bot, the weakest level the bot played at; `None` when it counts for
-/// nobody (the demo, or a game in which the person swapped sides).
+/// What a finished game counts as, for the person or the first-named of two players: its
+/// mode and, against the bot, its weakest level; `None` for the demo or a swap of sides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Finished {
     pub counts: Option<(Mode, Option<Difficulty>)>,
@@ -279,14 +272,12 @@ pub struct Finished {
 pub struct Session {
     pub game: Arc<dyn Game>,
     pub kept: Resumed,
-    /// Who was chosen to move first (against the bot).
     pub starter: First,
     /// In the demo, the second side's bot's level (the contest simulator's "the bot vs
     /// random"); `None` for the same as the first's.
     pub second_level: Option<Difficulty>,
     pub history: History,
-    /// The side that ran out of its time for a move (a contest clock); the game is then
-    /// over, lost by that side, though its position is not.
+    /// Over a contest clock's time for a move: lost by that side, though its position is not.
     timed_out: Option<Side>,
 }
 
@@ -301,8 +292,7 @@ impl fmt::Debug for Session {
 }
 
 impl Session {
-    /// A fresh board. Who moves first is a choice only against the bot; elsewhere the
-    /// first side is the first player's.
+    /// Who moves first is a choice only against the bot.
     pub fn new(game: Arc<dyn Game>, mode: Mode, starter: First, difficulty: Difficulty) -> Session {
         let human = match (mode, starter) {
             (Mode::VsBot, First::Bot) => Some(Side::Second),
@@ -320,7 +310,7 @@ impl Session {
         }
     }
 
-    /// This game started from `start` (a position given, or a record's).
+    /// Started from a position given, or a record's.
     pub fn from_start(mut self, start: Box<dyn Position>) -> Session {
         self.history = History::new(start);
         self
@@ -335,10 +325,6 @@ impl Session {
             Mode::VsBot => saved.human.unwrap_or(Side::First),
             _ => Side::First,
         };
-        let starter = match human {
-            Side::First => First::You,
-            Side::Second => First::Bot,
-        };
         let history = History::replay(game.as_ref(), moves)?;
         Ok(Session {
             kept: Resumed {
@@ -347,11 +333,11 @@ impl Session {
                 ..*saved
             },
             history,
-            ..Session::new(game, saved.mode, starter, saved.difficulty)
+            ..Session::new(game, saved.mode, First::playing(human), saved.difficulty)
         })
     }
 
-    /// What a save keeps of it besides its moves: the person's side only against the bot.
+    /// The person's side is kept only against the bot.
     pub fn to_resumed(&self) -> Resumed {
         let human = self.kept.human.filter(|_| self.kept.mode == Mode::VsBot);
         Resumed { human, ..self.kept }
@@ -365,7 +351,6 @@ impl Session {
         self.history.position()
     }
 
-    /// The position's status, or lost by the side that ran out of time.
     pub fn status(&self) -> Status {
         match self.timed_out {
             Some(side) => Status::Won(side.other()),
@@ -377,7 +362,6 @@ impl Session {
         self.timed_out
     }
 
-    /// `side` took longer than the clock allows for a move: it loses.
     pub fn time_out(&mut self, side: Side) {
         if !self.status().is_over() {
             self.timed_out = Some(side);
@@ -393,7 +377,6 @@ impl Session {
         }
     }
 
-    /// The level of the bot that plays `side`: the demo's second bot may have its own.
     pub fn level_of(&self, side: Side) -> Difficulty {
         match (self.kept.mode, side, self.second_level) {
             (Mode::Demo, Side::Second, Some(level)) => level,
@@ -401,8 +384,7 @@ impl Session {
         }
     }
 
-    /// The level the bot on `side` is known by once the game is over: against a person the
-    /// weakest it played at (see `weakest`); in the demo its own level.
+    /// Against a person the weakest level the bot played at; in the demo its own level.
     pub fn level_played(&self, side: Side) -> Difficulty {
         match self.kept.mode {
             Mode::VsBot => self.kept.weakest.unwrap_or(self.kept.difficulty),
@@ -410,8 +392,7 @@ impl Session {
         }
     }
 
-    /// The bot is asked for a move for `side`: it plays at that side's level, which from
-    /// now on counts towards the weakest level of the game. Returns that level.
+    /// The level the bot plays `side` at, which from now on counts towards the weakest.
     pub fn bot_asked(&mut self, side: Side) -> Difficulty {
         let level = self.level_of(side);
         self.kept.weakest = Some(
@@ -422,8 +403,7 @@ impl Session {
         level
     }
 
-    /// Takes back moves: in a two-player game the last one; against the bot, back to the
-    /// person's last move (taking the bot's reply too). Returns the moves taken back.
+    /// In a two-player game the last move; against the bot, back to the person's last move.
     pub fn undo(&mut self) -> Vec<Move> {
         // A loss on time is final, as in the contest: the clock is asked for to be kept.
         if self.timed_out.is_some() {
@@ -439,8 +419,7 @@ impl Session {
         }
     }
 
-    /// Plays again what was taken back: against the bot, the person's move and the bot's
-    /// reply together. Returns the moves replayed.
+    /// Against the bot, the person's move and the bot's reply together.
     pub fn redo(&mut self) -> Vec<Move> {
         let mut replayed = Vec::new();
         if self.kept.mode == Mode::Demo || self.timed_out.is_some() {
@@ -456,22 +435,17 @@ impl Session {
         replayed
     }
 
-    /// Mid-game, the person takes over the bot's side; the game is then no longer a fair
-    /// one for the record once a move is on the board.
+    /// Once a move is on the board, the game no longer counts for the record.
     pub fn swap_with_bot(&mut self) {
         let Some(human) = self.kept.human else { return };
         let side = human.other();
         self.kept.swapped |= !self.moves().is_empty();
         self.kept.human = Some(side);
         // The person has now picked the side, so the bot no longer "chose" it.
-        self.starter = if side == Side::First {
-            First::You
-        } else {
-            First::Bot
-        };
+        self.starter = First::playing(side);
     }
 
-    /// Once per game, when it is over: what it counts as (see [`Finished`]).
+    /// Once per game, when it is over.
     pub fn take_result(&mut self) -> Option<Finished> {
         let status = self.status();
         if self.kept.counted || !status.is_over() {
@@ -504,29 +478,23 @@ impl Session {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Resumed {
     pub mode: Mode,
-    /// The side the person plays against the bot; `None` while the bot is still choosing,
-    /// and in a save for two people or the demo.
+    /// The person's side against the bot; `None` while the bot is still choosing.
     pub human: Option<Side>,
-    /// The level the bot plays its next move at (the level key changes it mid-game); in
-    /// the demo, the first side's bot.
+    /// The level of the bot's next move; in the demo, the first side's bot.
     pub difficulty: Difficulty,
-    /// The weakest level the bot has been asked to play at in this game; `None` until it
-    /// has been asked. The result is filed under it, so raising the level just before the
-    /// end does not count a game won against an easy bot as won against a perfect one.
+    /// The result is filed under the weakest level asked, so raising the level just before
+    /// the end does not count a win against an easy bot as one against a perfect bot.
     pub weakest: Option<Difficulty>,
-    /// The person swapped sides with the bot during play. Such a game is not recorded:
-    /// taking over the side the perfect bot has been winning would count as a win
-    /// against perfect.
+    /// The person swapped sides with the bot: taking over the side the perfect bot has
+    /// been winning must not count as a win against perfect.
     pub swapped: bool,
     /// Two people swapped names and symbols (`s`).
     pub names_swapped: bool,
-    /// Its result is in the record already: the game ended, then was undone, and an end
-    /// reached again (after resuming too) does not count a second time.
+    /// Already in the record: an end reached again after an undo does not count twice.
     pub counted: bool,
 }
 
 impl Resumed {
-    /// Nothing swapped or counted yet.
     pub fn new(mode: Mode, human: Option<Side>, difficulty: Difficulty) -> Resumed {
         Resumed {
             mode,

@@ -3,7 +3,7 @@
 use super::words::{by_name, quote};
 use std::str::FromStr;
 
-/// The two players. The first player's default symbol is `X`, the second's `O`.
+/// The first player's default symbol is `X`, the second's `O`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Side {
     First,
@@ -20,7 +20,7 @@ impl Side {
         }
     }
 
-    /// The default symbol, as used by the position text formats.
+    /// As the position texts write it.
     pub const fn letter(self) -> char {
         match self {
             Side::First => 'X',
@@ -28,7 +28,7 @@ impl Side {
         }
     }
 
-    /// `first` or `second`, as files and command lines name a side.
+    /// As files and command lines name a side.
     pub const fn name(self) -> &'static str {
         match self {
             Side::First => "first",
@@ -36,12 +36,9 @@ impl Side {
         }
     }
 
-    /// 0 for the first side, 1 for the second: an index into per-side arrays.
+    /// Into per-side arrays.
     pub const fn index(self) -> usize {
-        match self {
-            Side::First => 0,
-            Side::Second => 1,
-        }
+        self as usize
     }
 }
 
@@ -57,14 +54,13 @@ impl FromStr for Side {
     }
 }
 
-/// Where a game stands: the one result every screen, count and reply shows. A game won on
-/// points (extreme tic-tac-toe with no line of small boards) is `Won` like any other win;
-/// [`Position::decided_on_points`](super::Position::decided_on_points) tells the words apart.
+/// The one result every screen, count and reply shows: a game won on points is `Won` like
+/// any other win ([`Extras::decided_on_points`](super::Extras::decided_on_points) tells
+/// the words apart).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Status {
     InPlay,
     Won(Side),
-    /// Over without a winner.
     Draw,
 }
 

@@ -1,5 +1,4 @@
-//! The one tally of games between two players, for tournaments, contests' series,
-//! calibrations and measurements alike.
+//! The one tally of games between two players, wherever they are played.
 
 use std::fmt;
 use std::ops::AddAssign;
@@ -9,17 +8,16 @@ use super::game::Game;
 use super::position::Position;
 use super::side::{Side, Status};
 
-/// How a game ended, in the words of extreme tic-tac-toe's contest simulator, with a win
-/// on points named apart from a draw.
+/// How a game ended, in the words of extreme tic-tac-toe's contest simulator.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum End {
-    /// A line (or pattern) won.
+    /// By a line (or pattern).
     Won,
-    /// No line, and the side with more points won (see [`Position::decided_on_points`]).
+    /// No line, and the side with more points won.
     OnPoints,
     Draw,
     TimeOut,
-    /// A player played an illegal move, or none.
+    /// An illegal move, or none.
     InvalidMove,
 }
 
@@ -36,8 +34,7 @@ impl fmt::Display for End {
 }
 
 impl End {
-    /// How a game over by the rules ended: a line, the points, or a draw; `None` while it
-    /// is in play. Taken from the position's status, as every result is.
+    /// How a game over by the rules ended; `None` while it is in play.
     pub fn of(game: &dyn Game, position: &dyn Position) -> Option<End> {
         Some(match position.status() {
             Status::InPlay => return None,
@@ -48,9 +45,8 @@ impl End {
     }
 }
 
-/// A finished game: how it ended, who won (by the rules, or the opponent of a player who
-/// forfeited), the contest's points where the game scores them, and the last position (a
-/// forfeit leaves the game unfinished).
+/// A finished game: `winner` by the rules or the opponent's forfeit; `points` where the
+/// game scores a contest; `last` is unfinished after a forfeit.
 #[derive(Clone, Debug)]
 pub struct Played {
     pub end: End,
@@ -61,43 +57,29 @@ pub struct Played {
     pub overrun: Option<Duration>,
 }
 
-impl Played {
-    /// Match points for `side`: 1 for a win, 0.5 for a draw, 0 for a loss.
-    pub fn score(&self, side: Side) -> f64 {
-        match self.winner {
-            Some(s) if s == side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
-    }
-}
-
-/// Results of games between two players: "first" is the player named first (in a
-/// tournament, the one that moves first in every game; in a match or a series, the one
-/// that moves first in the even-numbered games), "second" the other.
+/// Results of games between two players, "first" the player named first (in a match, the
+/// one that moves first in the even-numbered games); arrays are (first, second).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Tally {
     pub games: u64,
     pub first_wins: u64,
     pub second_wins: u64,
     pub draws: u64,
-    /// Games each player lost by going over the clock (first, second).
+    /// Games lost by going over the clock.
     pub time_outs: [u64; 2],
-    /// Games each player lost by an illegal move or none, with a clock on (first, second).
+    /// Games lost by an illegal move or none, with a clock on.
     pub invalid_moves: [u64; 2],
-    /// Of the wins, those won on points (no line; more points, see [`End::OnPoints`]).
+    /// Of the wins, those won on points.
     pub on_points: u64,
-    /// Of each player's wins, those won by a line (or a pattern of small boards): the
-    /// rest were on points or by the opponent's forfeit.
+    /// Of the wins, those won by a line (or a pattern of small boards).
     pub line_wins: [u64; 2],
-    /// The contest's points, summed (first, second), for games that score them.
+    /// The contest's points, summed, for games that score them.
     pub points: [u64; 2],
 }
 
 impl Tally {
-    /// Counts one game in which the first player played `first_side`.
     pub fn record(&mut self, played: &Played, first_side: Side) {
-        // The player (0 first, 1 second) who played `side`.
+        // 0 for the first player, 1 for the second.
         let player = |side: Side| usize::from(side != first_side);
         self.games += 1;
         match played.winner.map(player) {
@@ -122,7 +104,7 @@ impl Tally {
         }
     }
 
-    /// `count` as a percentage of the games (0 when there were none).
+    /// Of the games; 0 when there were none.
     pub fn percent(&self, count: u64) -> f64 {
         if self.games == 0 {
             0.0
@@ -131,7 +113,7 @@ impl Tally {
         }
     }
 
-    /// The games `player` (0 first, 1 second) won.
+    /// `player`: 0 first, 1 second.
     pub fn wins(&self, player: usize) -> u64 {
         [self.first_wins, self.second_wins][player]
     }
@@ -140,17 +122,17 @@ impl Tally {
         self.wins(1 - player)
     }
 
-    /// The games `player` lost by a forfeit (the clock, an illegal move or none).
+    /// The clock, an illegal move or none.
     pub fn forfeits(&self, player: usize) -> u64 {
         self.time_outs[player] + self.invalid_moves[player]
     }
 
-    /// `player`'s match points: 1 a win (by a line, on points or by forfeit), 0.5 a draw.
+    /// Match points: 1 a win (by a line, on points or by forfeit), 0.5 a draw.
     pub fn score(&self, player: usize) -> f64 {
         self.wins(player) as f64 + self.draws as f64 / 2.0
     }
 
-    /// `player`'s results in a line: `412 W / 80 D / 8 L (82.4 % / 16.0 % / 1.6 %)`.
+    /// `412 W / 80 D / 8 L (82.4 % / 16.0 % / 1.6 %)`.
     pub fn line(&self, player: usize) -> String {
         let (w, d, l) = (self.wins(player), self.draws, self.losses(player));
         format!(
@@ -163,7 +145,6 @@ impl Tally {
 }
 
 impl fmt::Display for Tally {
-    /// The first player's results, as [`Tally::line`] writes them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.line(0))
     }

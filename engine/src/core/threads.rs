@@ -1,20 +1,15 @@
-//! Starting threads the system may refuse (a limit on processes, too little memory).
-//!
-//! Every thread is started through [`spawn`], [`spawn_scoped`] or [`pool`], which return an
-//! error rather than panic. Where the work can run on fewer threads (a search, the games of a
-//! tournament, a verification) it does, and the first such fallback is noted here with
-//! [`note_fewer`] for the command line to tell once ([`fewer_note`]); where it cannot (the
-//! terminal game's own threads) the caller says what failed and stops.
+//! Starting threads the system may refuse (a limit on processes, too little memory) with
+//! an error rather than a panic. Work that can run on fewer threads does, and the first
+//! such fallback is noted ([`note_fewer`]) for the command line to tell once.
 
 use std::io;
 use std::sync::{Mutex, PoisonError};
 use std::thread::{self, JoinHandle, Scope, ScopedJoinHandle};
 
-/// A thread that could not start: what it was for and the system's reason.
 #[derive(Debug, thiserror::Error)]
 #[error("could not start {what}: {source}{}", limit_note(.source))]
 pub struct SpawnError {
-    /// What the thread was for, as a message names it: "the bot thread".
+    /// "the bot thread".
     pub what: String,
     pub source: io::Error,
 }
@@ -29,22 +24,21 @@ fn limit_note(source: &io::Error) -> &'static str {
     }
 }
 
-/// Starts a thread named `name`; `what` says what it is for in the error.
+/// `what` says what the thread is for in the error.
 pub fn spawn<T, F>(name: &str, what: &str, work: F) -> Result<JoinHandle<T>, SpawnError>
 where
     F: FnOnce() -> T + Send + 'static,
     T: Send + 'static,
 {
-    thread::Builder::new()
-        .name(name.into())
-        .spawn(work)
-        .map_err(|source| SpawnError {
-            what: what.into(),
-            source,
-        })
+    let builder = thread::Builder::new().name(name.into());
+    builder.spawn(work).map_err(spawn_error(what))
 }
 
-/// Starts a thread of `scope` named `name`; `what` says what it is for in the error.
+fn spawn_error(what: &str) -> impl FnOnce(io::Error) -> SpawnError {
+    let what = what.to_string();
+    |source| SpawnError { what, source }
+}
+
 pub fn spawn_scoped<'scope, 'env, T, F>(
     scope: &'scope Scope<'scope, 'env>,
     name: &str,
@@ -55,13 +49,8 @@ where
     F: FnOnce() -> T + Send + 'scope,
     T: Send + 'scope,
 {
-    thread::Builder::new()
-        .name(name.into())
-        .spawn_scoped(scope, work)
-        .map_err(|source| SpawnError {
-            what: what.into(),
-            source,
-        })
+    let builder = thread::Builder::new().name(name.into());
+    builder.spawn_scoped(scope, work).map_err(spawn_error(what))
 }
 
 /// A rayon pool on every core. Building one explicitly is the only way to hear that its
@@ -89,12 +78,10 @@ fn system_error(error: &rayon::ThreadPoolBuildError) -> io::Error {
     }
 }
 
-/// The first fallback to fewer threads of this process, as one sentence.
 static FEWER: Mutex<Option<String>> = Mutex::new(None);
 
-/// Notes that work meant for more threads goes on with fewer because `error`; `instead`
-/// says how ("the search runs on fewer threads"). Only the first note is kept: one refusal
-/// usually brings more, and they say the same.
+/// `instead` says how ("the search runs on fewer threads"). Only the first note is kept:
+/// one refusal usually brings more, and they say the same.
 pub fn note_fewer(error: &SpawnError, instead: &str) {
     let mut fewer = FEWER.lock().unwrap_or_else(PoisonError::into_inner);
     if fewer.is_none() {
@@ -102,7 +89,6 @@ pub fn note_fewer(error: &SpawnError, instead: &str) {
     }
 }
 
-/// The note of the first fallback to fewer threads, if any work had to.
 pub fn fewer_note() -> Option<String> {
     FEWER.lock().unwrap_or_else(PoisonError::into_inner).clone()
 }

@@ -1,9 +1,6 @@
-//! Many games between two players, spread over threads.
-//!
-//! Every game draws its randomness from a seed derived from (tournament seed, game index)
-//! alone, and the tally is a sum, so the same seed gives the same results on any number of
-//! threads (a player that searches for a time depends on the machine's speed too). Each
-//! game is played by the one game loop ([`play_game`]), with the pairing's clock.
+//! Many games between two players, spread over threads. Every game's randomness comes from
+//! (tournament seed, game index) alone and the tally is a sum, so a seed gives the same
+//! results on any number of threads (unless a player searches for a time).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -21,14 +18,13 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The seeds of game `index`'s first and second player.
-pub fn game_seeds(seed: u64, index: u64) -> (u64, u64) {
+/// Of game `index`'s first and second player.
+pub fn game_seeds(seed: u64, index: u64) -> [u64; 2] {
     let game = mix(mix(seed) ^ index);
-    (mix(game ^ 1), mix(game ^ 2))
+    [mix(game ^ 1), mix(game ^ 2)]
 }
 
-/// Shared between the threads of a run and whoever watches it: a stop request (Ctrl-C) and
-/// a count of finished games (the progress bar).
+/// A stop request (Ctrl-C) and the finished games (the progress bar), shared with a watcher.
 #[derive(Default)]
 pub struct Control {
     pub stop: AtomicBool,
@@ -41,8 +37,7 @@ impl Control {
     }
 }
 
-/// One pairing: who moves first, who second (player names the game's engine knows), and
-/// how they play.
+/// Player names the game's engine knows, `first` moving first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
     pub first: String,
@@ -54,11 +49,9 @@ pub struct Pairing {
     pub move_limit: Option<Duration>,
 }
 
-/// Sees each finished game of a pairing: its index, its moves and how it ended (from any
-/// of the run's threads).
+/// Sees each finished game (its index, moves and end) from any of the run's threads.
 pub type Keep<'a> = &'a (dyn Fn(u64, &[Move], &Played) + Sync);
 
-/// The game and its engine, shared by every thread of a run, and who keeps the games.
 #[derive(Clone, Copy)]
 pub struct Arena<'a> {
     pub game: &'a dyn Game,
@@ -69,10 +62,8 @@ pub struct Arena<'a> {
 /// Games are handed out to threads in blocks of this many, so threads rarely contend.
 const BLOCK: u64 = 32;
 
-/// Plays the pairing on `threads` threads, the calling thread one of them. Stops early when
-/// `control.stop` is set, returning the games finished by then (`Tally::games` tells how
-/// many). Threads the system refuses are done without (noted, see [`threads::note_fewer`]):
-/// at worst every game is played on the calling thread.
+/// On `threads` threads, the calling thread one of them, stopping early on `control.stop`
+/// with the games finished by then. Threads the system refuses are done without.
 pub fn run(
     pairing: &Pairing,
     arena: Arena<'_>,
@@ -81,7 +72,7 @@ pub fn run(
 ) -> Result<Tally, IllegalMove> {
     let next = AtomicU64::new(0);
     let play = || worker(pairing, arena, &next, control);
-    let results: Vec<Result<Tally, IllegalMove>> = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let mut helpers = Vec::new();
         for _ in 1..threads.max(1) {
             match threads::spawn_scoped(scope, "tournament", "a tournament thread", play) {
@@ -92,23 +83,19 @@ pub fn run(
                 }
             }
         }
-        let mut results = vec![play()];
+        let mine = play();
         // A helper's panic is the calling thread's to pass on, as if it had played there.
-        results.extend(
-            helpers
-                .into_iter()
-                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))),
-        );
-        results
-    });
-    let mut total = Tally::default();
-    for tally in results {
-        total += tally?;
-    }
-    Ok(total)
+        let theirs = (helpers.into_iter())
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        std::iter::once(mine)
+            .chain(theirs)
+            .try_fold(Tally::default(), |mut total, tally| {
+                total += tally?;
+                Ok(total)
+            })
+    })
 }
 
-/// Takes blocks of game indices until all are played or a stop is requested.
 fn worker(
     pairing: &Pairing,
     arena: Arena<'_>,
@@ -125,9 +112,8 @@ fn worker(
             if control.stopped() {
                 return Ok(tally);
             }
-            let (first_seed, second_seed) = game_seeds(pairing.seed, index);
             let mut moves = Vec::new();
-            let played = play_one(pairing, arena, [first_seed, second_seed], &mut moves)
+            let played = play_one(pairing, arena, game_seeds(pairing.seed, index), &mut moves)
                 .inspect_err(|_| control.stop.store(true, Ordering::Relaxed))?;
             if let Some(keep) = arena.keep {
                 keep(index, &moves, &played);
@@ -138,7 +124,6 @@ fn worker(
     }
 }
 
-/// Builds both players with their seeds and plays one game, its moves into `moves`.
 fn play_one(
     pairing: &Pairing,
     arena: Arena<'_>,
@@ -161,7 +146,8 @@ fn play_one(
     let mut second = build(&pairing.second, second_seed)?;
     let rules = Rules {
         game: arena.game,
-        clock: Clock::per_move(pairing.move_limit),
+        // No clock at all without a limit: an illegal move is then a bug in the player.
+        clock: (pairing.move_limit).map_or(Clock::Off, |limit| Clock::Contest(Some(limit))),
     };
     play_game(
         rules,
@@ -236,9 +222,9 @@ mod tests {
 
     #[test]
     fn game_seeds_differ_by_game_and_side() {
-        let (a, b) = game_seeds(1, 0);
-        let (c, _) = game_seeds(1, 1);
-        let (d, _) = game_seeds(2, 0);
+        let [a, b] = game_seeds(1, 0);
+        let [c, _] = game_seeds(1, 1);
+        let [d, _] = game_seeds(2, 0);
         assert!(a != b && a != c && a != d);
     }
 }

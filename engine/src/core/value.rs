@@ -27,19 +27,10 @@ impl Outcome {
             Outcome::Loss => 'L',
         }
     }
-
-    pub fn flipped(self) -> Outcome {
-        match self {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::Loss => Outcome::Win,
-        }
-    }
 }
 
-/// A value as people and scripts see it: the outcome for the side to move and the plies
-/// to the end of the game under perfect play. No cap on the plies, and a draw's plies are
-/// whatever the game says (a drawn game need not fill the board).
+/// The outcome for the side to move and the plies to the end under perfect play; a draw's
+/// plies are the game's to say (a drawn game need not fill the board).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Value {
     pub outcome: Outcome,
@@ -68,7 +59,7 @@ impl Value {
         }
     }
 
-    /// Short form for grids: `W5`, `D`, `L3`.
+    /// `W5`, `D`, `L3`.
     pub fn short(self) -> String {
         match self.outcome {
             Outcome::Draw => "D".to_string(),
@@ -86,14 +77,16 @@ impl Value {
     /// The value, for the side that moved into this position, of the move that led here:
     /// the opposite outcome, one ply further away.
     pub fn before_move(self) -> Value {
-        Value {
-            outcome: self.outcome.flipped(),
-            plies: self.plies + 1,
-        }
+        let outcome = match self.outcome {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        };
+        let plies = self.plies + 1;
+        Value { outcome, plies }
     }
 
-    /// Better for the side to move is greater: wins before draws before losses, a fast win
-    /// before a slow one, a slow loss before a fast one.
+    /// A fast win before a slow one, a slow loss before a fast one.
     fn rank(self) -> (Outcome, i64) {
         match self.outcome {
             Outcome::Win => (Outcome::Win, -i64::from(self.plies)),
@@ -120,7 +113,6 @@ impl Ord for Value {
 }
 
 impl fmt::Display for Value {
-    /// `win in 5`, `draw`, `loss in 3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.outcome {
             Outcome::Draw => write!(f, "draw"),

@@ -1,9 +1,5 @@
-//! A search in progress, seen from another thread: what it has reached so far, and the
-//! way to tell it to move now.
-//!
-//! The searching thread reports after each finished step (an iteration, or a root move
-//! of one); the screen reads the latest report on its own clock. Telling a search to stop
-//! makes it answer with what it had finished: a move-now key never costs a legal move.
+//! A search in progress, seen from another thread: its latest report, and the way to tell
+//! it to answer now with what it had finished (a move-now key never costs a legal move).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,23 +8,19 @@ use std::time::Duration;
 use super::analysis::Budget;
 use super::moves::Move;
 
-/// How far a search has gone.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Thinking {
     /// The deepest iteration finished (plies, the move included); 0 before the first.
     pub depth: u32,
-    /// The best move of the deepest finished iteration.
     pub best: Option<Move>,
-    /// Nodes searched so far, every thread's.
+    /// Every thread's.
     pub nodes: u64,
-    /// Time since the search began.
     pub elapsed: Duration,
-    /// What the search may spend.
     pub budget: Budget,
 }
 
 impl Thinking {
-    /// Nodes a second so far (0 before any time has passed).
+    /// 0 before any time has passed.
     pub fn nodes_per_second(&self) -> u64 {
         let micros = self.elapsed.as_micros();
         if micros == 0 {
@@ -38,7 +30,6 @@ impl Thinking {
     }
 }
 
-/// Shared between a search and whoever watches it.
 #[derive(Debug, Default)]
 pub struct Watch {
     stop: AtomicBool,
@@ -46,16 +37,10 @@ pub struct Watch {
 }
 
 impl Watch {
-    pub fn new() -> Watch {
-        Watch::default()
-    }
-
-    /// Ask the search to answer now with what it has finished.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Whether the search has been asked to answer now.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -66,7 +51,6 @@ impl Watch {
         *self.lock() = None;
     }
 
-    /// The search's latest progress.
     pub fn report(&self, thinking: Thinking) {
         *self.lock() = Some(thinking);
     }
@@ -90,7 +74,7 @@ mod tests {
 
     #[test]
     fn a_stop_is_seen_until_the_next_search_resets_it() {
-        let watch = Watch::new();
+        let watch = Watch::default();
         assert!(!watch.stopped());
         watch.stop();
         assert!(watch.stopped());
@@ -100,7 +84,7 @@ mod tests {
 
     #[test]
     fn the_latest_report_wins_and_a_reset_forgets_it() {
-        let watch = Watch::new();
+        let watch = Watch::default();
         assert_eq!(watch.latest(), None);
         let at = |depth| Thinking {
             depth,

@@ -1,16 +1,13 @@
-//! Words for messages: input quoted safely and briefly, and counts with the right noun.
-//!
-//! Every message that shows what the user typed or a file held goes through [`quote`] (or
-//! [`excerpt`], for a message with its own quote marks): a 10 MB word must not come back
-//! whole, and control bytes (ESC, BEL, a terminal title sequence) must not reach the
-//! terminal raw. Text shown whole (a path, a line of output) goes through [`escape`], the
-//! same escaping without the cut.
+//! Words for messages. Every message that shows what the user typed or a file held goes
+//! through [`quote`] or [`excerpt`]: a 10 MB word must not come back whole, and control
+//! bytes (a terminal title sequence) must not reach the terminal raw. Text shown whole (a
+//! path) goes through [`escape`], the same escaping without the cut.
 
 use std::borrow::Cow;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-/// At most this many characters of the input, once escaped, appear in a message.
+/// Of the input, once escaped.
 pub const EXCERPT_CHARS: usize = 40;
 
 /// `a, b and c` (with `last` "and"), `a, b or c` (with "or"); one item alone, none empty.
@@ -23,18 +20,15 @@ pub fn listed(items: &[String], last: &str) -> String {
     }
 }
 
-/// The one of `all` named `text`, in any case, spaces around it ignored: how every list
-/// of named choices (sides, levels, modes) reads a name.
+/// In any case, spaces around it ignored: how every list of named choices reads a name.
 pub fn by_name<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, text: &str) -> Option<T> {
     all.iter()
         .copied()
         .find(|&item| name(item).eq_ignore_ascii_case(text.trim()))
 }
 
-/// `text` as a terminal may show it: every character a terminal would act on rather than
-/// print (ESC and the other controls, bidirectional overrides, a stray combining mark) written
-/// as Rust writes it (`\u{1b}`, `\n`), the rest as it is. The one way text from outside
-/// (files, names, paths) reaches a terminal, on screen or on standard output and error.
+/// Every character a terminal would act on rather than print (the controls, bidirectional
+/// overrides, a stray combining mark) written as Rust writes it (`\u{1b}`, `\n`).
 pub fn escape(text: &str) -> Cow<'_, str> {
     if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
         return Cow::Borrowed(text);
@@ -42,15 +36,13 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(escaped(text, false).collect())
 }
 
-/// The start of `text`, escaped as [`escape`] does, quote marks too, and cut after
-/// [`EXCERPT_CHARS`] characters (then `…`). The cut falls between user-perceived
-/// characters (grapheme clusters) only: an emoji is never cut in half.
+/// Escaped as [`escape`] does, quote marks too, and cut after [`EXCERPT_CHARS`] (then
+/// `…`) between grapheme clusters: an emoji is never cut in half.
 pub fn excerpt(text: &str) -> String {
     cut(text, true)
 }
 
-/// [`excerpt`] for text shown outside quote marks (a name in a list): its quote marks are
-/// its own.
+/// [`excerpt`] for text shown outside quote marks, whose quote marks are its own.
 pub fn shortened(text: &str) -> String {
     cut(text, false)
 }
@@ -70,11 +62,9 @@ fn cut(text: &str, quotes: bool) -> String {
     out
 }
 
-/// Each grapheme cluster of `text` as it is shown. `str::escape_debug` escapes a combining
-/// mark only where it starts the string, so a cluster keeps its accents and only a stray
-/// mark shows as `\u{301}`; the joiner within an emoji sequence (👩‍💻) is kept too. Quote
-/// marks and backslashes are escaped only for `quotes` (within a [`quote`]); a path keeps
-/// its backslashes.
+/// Each grapheme cluster as shown. `str::escape_debug` escapes a combining mark only where
+/// it starts the string, so a cluster keeps its accents and only a stray mark shows as
+/// `\u{301}`; an emoji sequence's joiner (👩‍💻) is kept too. A path keeps its backslashes.
 fn escaped(text: &str, quotes: bool) -> impl Iterator<Item = Cow<'_, str>> {
     const JOINER: char = '\u{200d}';
     text.graphemes(true).map(move |grapheme| match grapheme {
@@ -92,41 +82,35 @@ fn escaped(text: &str, quotes: bool) -> impl Iterator<Item = Cow<'_, str>> {
     })
 }
 
-/// `text` in single quotes, as [`excerpt`] shows it: `'bad'`, `'\u{1b}]0;x\u{7}'`.
+/// `'bad'`, `'\u{1b}]0;x\u{7}'`.
 pub fn quote(text: &str) -> String {
     format!("'{}'", excerpt(text))
 }
 
-/// One character in single quotes, escaped as [`quote`] does.
 pub fn quote_char(ch: char) -> String {
     quote(ch.encode_utf8(&mut [0; 4]))
 }
 
-/// Where a character of a position text stands: `at c3`, or `past` when it comes after
-/// the last cell.
+/// `at c3`, or `past` after the last cell.
 pub fn at_cell<C: std::fmt::Display>(cell: Option<C>, past: &str) -> String {
     cell.map_or_else(|| past.to_string(), |cell| format!("at {cell}"))
 }
 
-/// `1 game`, `2 games`, `0 games`: the count with the noun it takes.
+/// `1 game`, `2 games`, `0 games`.
 pub fn plural(count: u64, one: &str, many: &str) -> String {
     let noun = if count == 1 { one } else { many };
     format!("{count} {noun}")
 }
 
-/// `1 stone`, `2 stones`: how a position's counts are told.
-pub fn stones(count: u32) -> String {
-    plural(u64::from(count), "stone", "stones")
-}
-
-/// `X has 4 stones and O has 5`: both sides' stones, as every game's position check
-/// tells them.
+/// `X has 4 stones and O has 5`.
 pub fn stone_counts(x: u32, o: u32) -> String {
-    format!("X has {} and O has {o}", stones(x))
+    format!(
+        "X has {} and O has {o}",
+        plural(u64::from(x), "stone", "stones")
+    )
 }
 
-/// Why stone counts cannot come from play where the sides take turns, X first: every game
-/// with plain turns refuses such a position in these words.
+/// How every game with plain turns, X first, refuses stone counts that play cannot give.
 pub fn turns_counts(x: u32, o: u32) -> String {
     format!(
         "{}: X moves first, so X must have as many as O or one more",
@@ -134,16 +118,14 @@ pub fn turns_counts(x: u32, o: u32) -> String {
     )
 }
 
-/// `a position has 16 cells, this one has 15`: how every game refuses a position text of
-/// the wrong length. `board` names the board where a game has several (`3x3`); `found` may
-/// be a word (`more`) where the reader stopped counting.
+/// `a 3x3 position has 9 cells, this one has 15` (or `more`, where the reader stopped
+/// counting).
 pub fn cell_count(board: Option<&str>, cells: usize, found: impl std::fmt::Display) -> String {
     let board = board.map(|board| format!(" {board}")).unwrap_or_default();
     format!("a{board} position has {cells} cells, this one has {found}")
 }
 
-/// `from 3 to 7`, or `3` when the range holds one value: the values a setting may take,
-/// as a sentence says them (`the line length must be from 3 to 4`).
+/// `from 3 to 7`, or `3` when the range holds one value.
 pub fn from_to(range: &std::ops::RangeInclusive<u8>) -> String {
     let (low, high) = (range.start(), range.end());
     if low == high {
@@ -165,7 +147,7 @@ pub fn ordinal(n: u64) -> String {
     format!("{n}{suffix}")
 }
 
-/// `text` with its first letter a capital, to start a sentence: `Extreme tic-tac-toe`.
+/// `Extreme tic-tac-toe`.
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {

@@ -1,10 +1,6 @@
-//! The games, each in its own folder with its rules, its solver or search and its players,
-//! and the one list of them: each game describes itself in a [`Registration`] and takes one
-//! line of the list (`games!`). [`GameKind`] names a game of the list, [`GameChoice`] a game
-//! with its variant, and [`build`] turns a choice into the [`Game`] everything above uses.
-//!
-//! Adding a game is a folder here with its `REGISTRATION`, its `pub mod` line and its line
-//! in the list: nothing else in the program names the games one by one.
+//! The games, each in its own folder, and the one list of them (`games!`). Adding a game is
+//! its folder with its `REGISTRATION`, its `pub mod` line and its line in the list: nothing
+//! else in the program names the games one by one.
 
 pub mod classic;
 pub mod extreme;
@@ -18,15 +14,13 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::core::Game;
-use crate::core::words::{listed, quote};
+use crate::core::words::{capitalized, listed, quote};
 
-/// Declares [`GameKind`], a variant per game, and [`GAMES`], their registrations in the
-/// same order: one line per game makes both.
+/// One line per game makes both [`GameKind`]'s variant and its [`GAMES`] entry, in order.
 macro_rules! games {
     ($($kind:ident => $registration:path),+ $(,)?) => {
-        /// A game of [`GAMES`]. Named for the code that names one of them, such as the
-        /// commands that work only for some.
-        #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+        /// A game of [`GAMES`], for the code that names one (a command that works for some).
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum GameKind {
             $($kind),+
         }
@@ -40,7 +34,6 @@ macro_rules! games {
     };
 }
 
-// Every game this build knows, in the order the start screen lists them.
 games! {
     Latin => latin::adapter::REGISTRATION,
     Classic => classic::adapter::REGISTRATION,
@@ -55,16 +48,13 @@ pub struct Registration {
     /// As a sentence names it: `Tic-Tac-Latin`, `classic tic-tac-toe`.
     pub family: &'static str,
     pub boards: Boards,
-    /// How a position is written, for the help of commands that read one: the cells after
-    /// the family's name (`16 cells a1 b1 c1 d1 a2 .. d4, e.g. -X-O/-X--/X-X-/O--O`).
+    /// How a position is written, after the family's name in the help of commands that
+    /// read one (`16 cells a1 b1 c1 d1 a2 .. d4, e.g. -X-O/-X--/X-X-/O--O`).
     pub position_format: &'static str,
 }
 
-/// Makes the game of a size and a line length, or says why there is none.
-pub(crate) type MakeSized = fn(u8, Option<u8>) -> Result<Arc<dyn Game>, Refusal>;
-
 /// The part of a game choice that is wrong, for a message to point at it (the config
-/// file's line, the environment variable) rather than at the game as a whole.
+/// file's line, the environment variable).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Part {
     Kind,
@@ -72,21 +62,22 @@ pub enum Part {
     InARow,
 }
 
-/// Why a game refuses a size or a line length: which of the two, the values it takes
-/// there (`None`: it takes none at all), and the sentence that says so.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Refusal {
+/// Why a choice names no game: the wrong part, the values it may take (`None` for an
+/// unknown game or a part the game takes none of) and the sentence that says so.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{why}")]
+pub struct GameError {
     pub part: Part,
     pub valid: Option<RangeInclusive<u8>>,
     pub why: String,
 }
 
-/// The boards a game is played on, and how to make the game of one.
+type MakeSized = fn(u8, Option<u8>) -> Result<Arc<dyn Game>, GameError>;
+
 pub enum Boards {
     /// One board only: the game takes no size or line length.
     One(fn() -> Arc<dyn Game>),
-    /// Boards of the sizes a player may choose, with the default size, made with a line
-    /// length (`None`: the game's own) or refused with why.
+    /// Made with a size and a line length (`None`: the game's own), or refused with why.
     Sized {
         sizes: RangeInclusive<u8>,
         default: u8,
@@ -95,7 +86,6 @@ pub enum Boards {
 }
 
 impl Registration {
-    /// The game of a size and a line length (`None`: the default), or why there is none.
     pub fn build(
         &self,
         size: Option<u8>,
@@ -107,19 +97,29 @@ impl Registration {
                 Ok(make())
             }
             Boards::Sized { default, make, .. } => make(size.unwrap_or(*default), in_a_row)
-                .map_err(|refusal| {
-                    let why = format!("{}: {}", self.family, refusal.why);
-                    GameError::Variant(Refusal { why, ..refusal })
+                .map_err(|e| GameError {
+                    why: format!("{}: {}", self.family, e.why),
+                    ..e
                 }),
         }
     }
 
-    /// The sizes a player may choose, smallest first, with the default; `None` for a
-    /// game played on one board only.
+    /// The sizes a player may choose, with the default; `None` for a game of one board.
     fn sizes(&self) -> Option<(RangeInclusive<u8>, u8)> {
         match &self.boards {
             Boards::One(_) => None,
             Boards::Sized { sizes, default, .. } => Some((sizes.clone(), *default)),
+        }
+    }
+
+    /// For help texts: `classic tic-tac-toe 3x3 to 7x7`.
+    fn described(&self) -> String {
+        match self.sizes() {
+            Some((sizes, _)) => {
+                let (small, big) = (sizes.start(), sizes.end());
+                format!("{} {small}x{small} to {big}x{big}", self.family)
+            }
+            None => self.family.to_string(),
         }
     }
 }
@@ -135,25 +135,21 @@ impl GameKind {
         GAMES[self as usize]
     }
 
-    /// As flags, the config file and saved files name it.
     pub fn name(self) -> &'static str {
         self.registration().name
     }
 
-    /// The sizes a player may choose, smallest first, with the default; `None` for a
-    /// game played on one board only.
     pub fn sizes(self) -> Option<(RangeInclusive<u8>, u8)> {
         self.registration().sizes()
     }
 
-    /// The game as a sentence names it: `Tic-Tac-Latin`, `classic tic-tac-toe`.
     pub fn family(self) -> &'static str {
         self.registration().family
     }
 }
 
-/// The sizes any game comes in, smallest to largest (classic's 3..7): what a size given
-/// before the game is known may be.
+/// The sizes any game comes in (classic's 3..7): what a size given before the game is
+/// known may be.
 pub fn any_size() -> RangeInclusive<u8> {
     let ranges = GameKind::ALL.iter().filter_map(|kind| kind.sizes());
     let (low, high) = ranges.fold((u8::MAX, u8::MIN), |(low, high), (sizes, _)| {
@@ -162,32 +158,13 @@ pub fn any_size() -> RangeInclusive<u8> {
     low..=high
 }
 
-impl fmt::Debug for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl Registration {
-    /// The game with its sizes, for help texts: `classic tic-tac-toe 3x3 to 7x7`.
-    fn described(&self) -> String {
-        match self.sizes() {
-            Some((sizes, _)) => {
-                let (small, big) = (sizes.start(), sizes.end());
-                format!("{} {small}x{small} to {big}x{big}", self.family)
-            }
-            None => self.family.to_string(),
-        }
-    }
-}
-
-/// Every game's flag name: `latin, classic, qubic, extreme`.
+/// `latin, classic, qubic, extreme`.
 pub fn valid_names() -> String {
     GAMES
         .iter()
@@ -196,8 +173,8 @@ pub fn valid_names() -> String {
         .join(", ")
 }
 
-/// The games in a sentence, the default first: `Tic-Tac-Latin (the default), classic
-/// tic-tac-toe 3x3 to 7x7, Qubic and extreme tic-tac-toe` (the program's description).
+/// The program's description: `Tic-Tac-Latin (the default), classic tic-tac-toe 3x3 to
+/// 7x7, Qubic and extreme tic-tac-toe`.
 pub fn described_list() -> String {
     described(GAMES)
 }
@@ -210,8 +187,7 @@ fn described(games: &[&Registration]) -> String {
     listed(&items, "and")
 }
 
-/// The `--game` flag's help: `The game: latin (Tic-Tac-Latin, the default), classic, qubic
-/// or extreme`.
+/// `The game: latin (Tic-Tac-Latin, the default), classic, qubic or extreme`.
 pub fn flag_help() -> String {
     let mut items: Vec<String> = GAMES.iter().map(|game| game.name.to_string()).collect();
     if let (Some(default), Some(game)) = (items.first_mut(), GAMES.first()) {
@@ -220,8 +196,7 @@ pub fn flag_help() -> String {
     format!("The game: {}", listed(&items, "or"))
 }
 
-/// The `--size` flag's help: `The board's size, for games that come in sizes (classic
-/// tic-tac-toe: 3 to 7, default 3)`.
+/// `The board's size, for games that come in sizes (classic tic-tac-toe: 3 to 7, default 3)`.
 pub fn size_help() -> String {
     let sized: Vec<String> = GAMES
         .iter()
@@ -257,7 +232,7 @@ fn position_help_of(games: &[&Registration]) -> String {
     )
 }
 
-/// Where a game of the list is, by its name in any case.
+/// By its name in any case.
 fn find(games: &[&Registration], name: &str) -> Option<usize> {
     let name = name.trim();
     games
@@ -269,19 +244,29 @@ impl FromStr for GameKind {
     type Err = GameError;
 
     fn from_str(text: &str) -> Result<GameKind, GameError> {
+        let why = || {
+            format!(
+                "unknown game {}: the games are {}",
+                quote(text.trim()),
+                valid_names()
+            )
+        };
         find(GAMES, text)
             .map(|at| GameKind::ALL[at])
-            .ok_or_else(|| GameError::Unknown(text.trim().to_string()))
+            .ok_or_else(|| GameError {
+                part: Part::Kind,
+                valid: None,
+                why: why(),
+            })
     }
 }
 
-/// A game and its variant, as chosen by flags, the config file or the start screen.
+/// A game and its variant, as chosen by flags, the config file or the start screen; `None`
+/// for the game's default size or line length.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct GameChoice {
     pub kind: GameKind,
-    /// The board's size, for games that come in sizes; `None` for the default.
     pub size: Option<u8>,
-    /// How many in a row win, for games that vary it; `None` for the default.
     pub in_a_row: Option<u8>,
 }
 
@@ -293,69 +278,63 @@ impl GameChoice {
             in_a_row: None,
         }
     }
-}
 
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum GameError {
-    /// No game has this name.
-    #[error("unknown game {}: the games are {}", quote(.0), valid_names())]
-    Unknown(String),
-    /// The game takes no size, or not this one; the text says what is valid.
-    #[error("{}", .0.why)]
-    Variant(Refusal),
-}
-
-impl GameError {
-    /// Which part of the choice is wrong: the game, its size or its line length.
-    pub fn part(&self) -> Part {
-        match self {
-            GameError::Unknown(_) => Part::Kind,
-            GameError::Variant(refusal) => refusal.part,
+    /// The choice a game key names (`latin`, `classic-5`, `classic-4k3`), as files store
+    /// it; `None` for a key this build does not know.
+    pub fn from_key(key: &str) -> Option<GameChoice> {
+        let (name, variant) = key.split_once('-').unwrap_or((key, ""));
+        let kind: GameKind = name.parse().ok()?;
+        if variant.is_empty() {
+            return Some(GameChoice::of(kind));
         }
-    }
-
-    /// The values the wrong part may take, where it takes some (a size from 3 to 7);
-    /// `None` for a game that takes no such part, or an unknown game.
-    pub fn valid(&self) -> Option<RangeInclusive<u8>> {
-        match self {
-            GameError::Unknown(_) => None,
-            GameError::Variant(refusal) => refusal.valid.clone(),
-        }
+        let (size, k) = variant.split_once('k').unwrap_or((variant, ""));
+        let choice = GameChoice {
+            kind,
+            size: Some(size.parse().ok()?),
+            in_a_row: if k.is_empty() {
+                None
+            } else {
+                Some(k.parse().ok()?)
+            },
+        };
+        // Only a choice that builds into a game with this very key counts.
+        build(choice)
+            .ok()
+            .filter(|g| g.key() == key)
+            .map(|_| choice)
     }
 }
 
-/// The names of the games that come in sizes (and so take a line length): `classic`.
+/// The games that come in sizes (and so take a line length): `classic`.
 pub fn sized_names() -> Vec<&'static str> {
     let sized = GAMES.iter().filter(|game| game.sizes().is_some());
     sized.map(|game| game.name).collect()
 }
 
-/// The game a choice names, or why it names none.
 pub fn build(choice: GameChoice) -> Result<Arc<dyn Game>, GameError> {
     (choice.kind.registration()).build(choice.size, choice.in_a_row)
 }
 
-/// A game played on one board only refuses a size or a line length.
 fn refuse_variant(size: Option<u8>, in_a_row: Option<u8>, family: &str) -> Result<(), GameError> {
     let (part, flag, value) = match (size, in_a_row) {
         (Some(size), _) => (Part::Size, "size", size),
         (None, Some(k)) => (Part::InARow, "line length", k),
         (None, None) => return Ok(()),
     };
-    let title = crate::core::words::capitalized(family);
+    let title = capitalized(family);
     // Name the games that do take one, so `--size 5` alone says where sizes go.
     let sized: Vec<String> = sized_names().into_iter().map(String::from).collect();
     let verb = if sized.len() == 1 { "comes" } else { "come" };
-    let sized = crate::core::words::listed(&sized, "and");
+    let sized = listed(&sized, "and");
     let why = format!(
         "{title} is played on its one board; it takes no {flag} ({value} was given; {sized} \
          {verb} in sizes)"
     );
-    Err(GameError::Variant(Refusal {
+    Err(GameError {
         part,
         valid: None,
         why,
-    }))
+    })
 }
 
 /// Every game and variant this build knows, each once: the default of each game, then its
@@ -387,43 +366,15 @@ pub fn all_choices() -> Vec<GameChoice> {
     all
 }
 
-/// The game a key names (`latin`, `classic-5`), as files name it; `None` for a key this
-/// build does not know, as files from a newer build may hold.
+/// The game a key names (`latin`, `classic-5`); `None` for a key this build does not know,
+/// as files from a newer build may hold.
 pub fn of_key(key: &str) -> Option<Arc<dyn Game>> {
     GameChoice::from_key(key).and_then(|choice| build(choice).ok())
 }
 
-/// A game's title from its key (`classic-5` is `Classic 5x5`), or the key itself for a
-/// game this build does not know.
+/// `classic-5` is `Classic 5x5`; an unknown key is its own title.
 pub fn title_of_key(key: &str) -> String {
     of_key(key).map_or_else(|| key.to_string(), |game| game.title())
-}
-
-impl GameChoice {
-    /// The choice a game key names (`latin`, `classic-5`, `classic-4k3`), as files that
-    /// name their game store it; `None` for a key this build does not know.
-    pub fn from_key(key: &str) -> Option<GameChoice> {
-        let (name, variant) = key.split_once('-').unwrap_or((key, ""));
-        let kind: GameKind = name.parse().ok()?;
-        if variant.is_empty() {
-            return Some(GameChoice::of(kind));
-        }
-        let (size, k) = variant.split_once('k').unwrap_or((variant, ""));
-        let choice = GameChoice {
-            kind,
-            size: Some(size.parse().ok()?),
-            in_a_row: if k.is_empty() {
-                None
-            } else {
-                Some(k.parse().ok()?)
-            },
-        };
-        // Only a choice that builds into a game with this very key counts.
-        build(choice)
-            .ok()
-            .filter(|g| g.key() == key)
-            .map(|_| choice)
-    }
 }
 
 #[cfg(test)]
@@ -498,12 +449,12 @@ mod tests {
         let why = "Take two is played on its one board; it takes no size (5 was given; classic \
                    comes in sizes)"
             .into();
-        let refused = Refusal {
+        let refused = GameError {
             part: Part::Size,
             valid: None,
             why,
         };
-        assert_eq!(sized, Err(GameError::Variant(refused)));
+        assert_eq!(sized, Err(refused));
     }
 
     #[test]
@@ -519,7 +470,7 @@ mod tests {
             ..GameChoice::of(GameKind::Latin)
         };
         let refused = build(sized).map(|game| game.key()).unwrap_err();
-        assert_eq!((refused.part(), refused.valid()), (Part::Size, None));
+        assert_eq!((refused.part, refused.valid), (Part::Size, None));
         let choice = |size, in_a_row| GameChoice {
             size,
             in_a_row,
@@ -527,7 +478,7 @@ mod tests {
         };
         let part_and_valid = |choice| {
             let e = build(choice).map(|game| game.key()).unwrap_err();
-            (e.part(), e.valid())
+            (e.part, e.valid)
         };
         assert_eq!(
             part_and_valid(choice(Some(9), None)),
@@ -535,7 +486,7 @@ mod tests {
         );
         let long = choice(Some(4), Some(5));
         assert_eq!(part_and_valid(long), (Part::InARow, Some(3..=4)));
-        assert_eq!(err.part(), Part::Kind);
+        assert_eq!(err.part, Part::Kind);
         assert_eq!(sized_names(), ["classic"]);
     }
 }

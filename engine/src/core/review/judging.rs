@@ -1,9 +1,6 @@
-//! Judging every move of a game on any board: exactly where the engine knows positions'
-//! values, by the search at a fixed budget elsewhere, for `annotate` and the review screen.
-//!
-//! A judgement says which it is ([`Judgement::is_proven`]): the exact table's verdicts are
-//! proven, the search's are its view at that budget. Either way the review is the same on
-//! every run and with any thread count, since an analysis at a depth or node budget is.
+//! Judging every move of a game for `annotate` and the review screen: exactly where the
+//! engine knows the values (proven), by the search at a fixed budget elsewhere (its view).
+//! Either way the review is the same on every run and with any thread count.
 
 use std::cell::OnceCell;
 
@@ -17,14 +14,11 @@ use super::{MoveReview, exact_line, review_move};
 /// Plies of the exact table's lines: enough to see the idea, short enough to read.
 pub const LINE_PLIES: usize = 8;
 
-/// The budget a review searches at by default: deep enough to see a missed block, quick
-/// enough for a whole game.
+/// Deep enough to see a missed block, quick enough for a whole game.
 pub const DEFAULT_BUDGET: Budget = Budget::Depth(4);
 
-/// How a move is marked, as records write it (`?`, `??`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mark {
-    /// Nothing to say against the move.
     Sound,
     /// `?`: kept the outcome but not its best length (exact), or turned the search's
     /// advantage into none (search).
@@ -37,7 +31,6 @@ pub enum Mark {
 /// Why the search marks a move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Fault {
-    /// The mover had a proven win and the move proves none.
     GaveUpWin,
     /// The move is proven lost and the best move is not.
     WalkedIntoLoss,
@@ -45,10 +38,8 @@ pub enum Fault {
     LostAdvantage,
 }
 
-/// What a judgement rests on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Grounds {
-    /// The exact table's values before and after the move: proven.
     Exact(MoveReview),
     /// The search's figures at `budget` for the move played and the best move.
     Search {
@@ -59,24 +50,20 @@ pub enum Grounds {
     },
 }
 
-/// One move of a game judged, for the side that made it.
+/// One move of a game judged, for the side that made it. The exact table's lines run to
+/// the end or [`LINE_PLIES`]; the search's are its analyses' best lines, and for a marked
+/// move a line the search proves is carried on until the game ends.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Judgement {
-    /// 1-based number of the move in the game (ply).
+    /// 1-based.
     pub ply: usize,
     pub side: Side,
     pub played: Move,
-    /// The engine's best move in the position before.
     pub best: Move,
     pub grounds: Grounds,
     /// From the position before the move: the best move and the line after it.
     pub better: Vec<Move>,
-    /// From the position after the move played: the line that answers it (for a mistake,
-    /// the one that punishes it); empty when the move ended the game.
-    ///
-    /// The exact table's lines run to the end or [`LINE_PLIES`]; the search's are its
-    /// analyses' best lines, and for a marked move a line the search proves is carried on
-    /// until the game ends.
+    /// The line that answers the move (punishes a mistake); empty when it ended the game.
     pub answer: Vec<Move>,
 }
 
@@ -92,15 +79,13 @@ impl Judgement {
         }
     }
 
-    /// The verdict comes from the exact table, not from a search.
     pub fn is_proven(&self) -> bool {
         matches!(self.grounds, Grounds::Exact(_))
     }
 
-    /// What the review says of the move, its lines named against `history` (the game it
-    /// judged): "b1 turned a draw into a loss in 4; best was b2; better b2: b2 c1 ...;
-    /// punished by c3 ...", or for the search "judged by search at depth 4: gave up a
-    /// proven win; ?3 here, c1 W≤1; better c1: c1; punished by a2".
+    /// "b1 turned a draw into a loss in 4; best was b2; better b2: b2 c1 ...; punished by
+    /// c3 ...", or "judged by search at depth 4: gave up a proven win; ?3 here, c1 W≤1;
+    /// better c1: c1; punished by a2".
     pub fn sentence(&self, game: &dyn Game, history: &History) -> String {
         let before = history.position_at(self.ply - 1);
         let best = game.move_name(before, self.best);
@@ -147,10 +132,8 @@ fn fault_words(fault: Fault) -> &'static str {
     }
 }
 
-/// Every move of the game in `history` judged, in order: `None` for a move the engine can
-/// say nothing of (as where Qubic's dictionary plays). A fixed `budget` (a depth or nodes)
-/// gives the same review on every run. Slow on searched boards (a search a move): run it off
-/// the screen's thread.
+/// `None` for a move the engine can say nothing of (where Qubic's dictionary plays). Slow
+/// on searched boards (a search a move): run it off the screen's thread.
 pub fn review_game(
     engine: &dyn Engine,
     history: &History,
@@ -167,9 +150,8 @@ pub fn review_game(
 struct Judge<'a> {
     engine: &'a dyn Engine,
     history: &'a History,
-    /// The budget and threads every position is searched with.
     settings: SearchSettings,
-    /// `analyses[n]`: the analysis of the position after `n` moves, once searched.
+    /// `analyses[n]`: the position after `n` moves'.
     analyses: Vec<OnceCell<Option<Analysis>>>,
 }
 
@@ -183,8 +165,7 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// The analysis of the position after `n` moves; `None` where the game is over or the
-    /// engine does not search it.
+    /// `None` where the game is over or the engine does not search it.
     fn analysis(&self, n: usize) -> Option<&Analysis> {
         let position = self.history.position_at(n);
         self.analyses[n]
@@ -203,30 +184,22 @@ impl<'a> Judge<'a> {
         }
     }
 
-    /// The exact table's judgement, with its lines: the fastest win, the longest defence.
+    /// With the exact table's lines: the fastest win, the longest defence.
     fn exact(&self, review: MoveReview) -> Judgement {
         let ply = review.ply;
-        let (before, after) = (
-            self.history.position_at(ply - 1),
-            self.history.position_at(ply),
-        );
-        let best = review.best;
-        let mut better = vec![best];
-        if let Ok(next) = before.play(best) {
-            better.extend(exact_line(self.engine, next.as_ref(), LINE_PLIES - 1));
-        }
+        // The table's line from the position before starts with its best move.
+        let line_from = |n| exact_line(self.engine, self.history.position_at(n), LINE_PLIES);
         Judgement {
             ply,
             side: review.side,
-            played: self.history.moves()[ply - 1],
-            best,
+            played: review.mv,
+            best: review.best,
             grounds: Grounds::Exact(review),
-            better,
-            answer: exact_line(self.engine, after, LINE_PLIES),
+            better: line_from(ply - 1),
+            answer: line_from(ply),
         }
     }
 
-    /// The search's judgement at the budget, with the analyses' lines.
     fn searched(&self, ply: usize) -> Option<Judgement> {
         let played = self.history.moves()[ply - 1];
         let side = self.history.mover(ply - 1);
@@ -235,7 +208,7 @@ impl<'a> Judge<'a> {
             .value(self.history.position_at(ply - 1))
             .is_some_and(|v| v.outcome == Outcome::Win);
         let before = self.analysis(ply - 1)?;
-        let (best, pv, proof) = (before.best, before.pv.clone(), before.claim().is_some());
+        let best = before.best;
         let figures = (before.figure(played)?, before.figure(best)?);
         let fault = if played == best {
             None
@@ -250,14 +223,6 @@ impl<'a> Judge<'a> {
         };
         // Only a marked move's lines are carried on to the end (a search or more each).
         let carry = fault.is_some();
-        let better = self.line(self.history.position_at(ply - 1), pv, proof && carry);
-        let answer = match self.analysis(ply) {
-            Some(after) => {
-                let (pv, proof) = (after.pv.clone(), after.claim().is_some());
-                self.line(self.history.position_at(ply), pv, proof && carry)
-            }
-            None => Vec::new(),
-        };
         Some(Judgement {
             ply,
             side,
@@ -269,39 +234,40 @@ impl<'a> Judge<'a> {
                 best: figures.1,
                 fault,
             },
-            better,
-            answer,
+            better: self.line(ply - 1, carry),
+            answer: self.line(ply, carry),
         })
     }
 
-    /// The analysis's line `pv` from `from`; where it proves the outcome (`proof`) and stops
-    /// short of the end (a table's cut-off ends a line early), carried on by the analyses
-    /// of its last position while they prove too, so a proven line shows the win.
-    fn line(&self, from: &dyn Position, mut pv: Vec<Move>, proof: bool) -> Vec<Move> {
-        if !proof {
-            return pv;
-        }
-        let Some(mut end) = after_line(from, &pv) else {
+    /// The best line of the analysis after `n` moves. Where `carry`, a proven line that
+    /// stops short of the end (a table's cut-off) is carried on by the analyses of its last
+    /// position while they prove too, to show the win.
+    fn line(&self, n: usize, carry: bool) -> Vec<Move> {
+        let Some(analysis) = self.analysis(n) else {
+            return Vec::new();
+        };
+        let mut pv = analysis.pv.clone();
+        let proven = |a: &Analysis| a.claim().is_some() && !a.pv.is_empty();
+        let from = self.history.position_at(n);
+        let Some(mut end) = (carry && proven(analysis))
+            .then(|| after_line(from, &pv))
+            .flatten()
+        else {
             return pv;
         };
-        while end.status() == Status::InPlay && pv.len() < MAX_PROVEN_PLIES {
-            let Some(more) = self
-                .engine
-                .analysis(end.as_ref(), &self.settings)
-                .filter(|a| a.claim().is_some() && !a.pv.is_empty())
-            else {
-                break;
-            };
-            let Some(next) = after_line(end.as_ref(), &more.pv) else {
-                break;
-            };
+        while end.status() == Status::InPlay
+            && pv.len() < MAX_PROVEN_PLIES
+            && let Some(more) = self.engine.analysis(end.as_ref(), &self.settings)
+            && proven(&more)
+            && let Some(next) = after_line(end.as_ref(), &more.pv)
+        {
             pv.extend(more.pv);
             end = next;
         }
         pv
     }
 
-    /// The analysis of the position after move `ply` proves a win for `side`, its mover.
+    /// The position after move `ply` is proven a win for `side`, its mover.
     fn still_wins(&self, ply: usize, side: Side) -> bool {
         let to_move = self.history.position_at(ply).to_move();
         let Some(claim) = self.analysis(ply).and_then(Analysis::claim) else {
@@ -316,10 +282,8 @@ impl<'a> Judge<'a> {
     }
 }
 
-/// The longest a proven line is carried on to show its end.
 const MAX_PROVEN_PLIES: usize = 4 * LINE_PLIES;
 
-/// The position after playing `line` from `from`; `None` if a move of it is illegal.
 fn after_line(from: &dyn Position, line: &[Move]) -> Option<Box<dyn Position>> {
     let mut now = from.clone_box();
     for &mv in line {
@@ -328,36 +292,26 @@ fn after_line(from: &dyn Position, line: &[Move]) -> Option<Box<dyn Position>> {
     Some(now)
 }
 
-/// Why the search marks a move whose figure is `played` where the best move's is `best`
-/// (`win_before`: the exact value already proved the mover a win); `None` if it does not.
+/// `win_before`: the exact value already proved the mover a win.
 fn fault(played: Hint, best: Hint, win_before: bool) -> Option<Fault> {
     let win_proven = win_before || proven(best) == Some(Outcome::Win);
     if win_proven && proven(played) != Some(Outcome::Win) {
         Some(Fault::GaveUpWin)
     } else if proven(played) == Some(Outcome::Loss) && proven(best) != Some(Outcome::Loss) {
         Some(Fault::WalkedIntoLoss)
-    } else if score(best).is_some_and(|b| b > 0) && score(played).is_some_and(|m| m <= 0) {
+    } else if matches!((best, played), (Hint::Guess(b), Hint::Guess(m)) if b > 0 && m <= 0) {
         Some(Fault::LostAdvantage)
     } else {
         None
     }
 }
 
-/// The outcome a figure proves for the side playing the move, if it proves one (a bound
-/// `W≤n` proves a win, `L≤n` a loss).
+/// The outcome a figure proves for the side playing the move (`W≤n` a win, `L≤n` a loss).
 fn proven(figure: Hint) -> Option<Outcome> {
     match figure {
         Hint::Proven(Claim::WinWithin(_)) => Some(Outcome::Win),
         Hint::Proven(Claim::LossWithin(_)) => Some(Outcome::Loss),
         Hint::Proven(Claim::Exact(value)) => Some(value.outcome),
-        _ => None,
-    }
-}
-
-/// The search's score, where the figure is one (not a proof or a bound).
-fn score(figure: Hint) -> Option<i32> {
-    match figure {
-        Hint::Guess(s) => Some(s),
         _ => None,
     }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use crate::core::words::from_to;
-use crate::games::{Part, Refusal};
+use crate::games::{GameError, Part};
 
 /// The smallest and largest board sizes; 7x7 = 49 cells still fits one `u64` per side.
 pub const MIN_SIZE: u8 = 3;
@@ -43,14 +43,14 @@ impl VariantError {
 }
 
 /// The list of games is told which part is wrong, and what it may be.
-impl From<VariantError> for Refusal {
-    fn from(e: VariantError) -> Refusal {
+impl From<VariantError> for GameError {
+    fn from(e: VariantError) -> GameError {
         let part = match e {
             VariantError::Size(_) => Part::Size,
             VariantError::InARow { .. } => Part::InARow,
         };
         let (valid, why) = (Some(e.valid()), e.to_string());
-        Refusal { part, valid, why }
+        GameError { part, valid, why }
     }
 }
 
@@ -155,9 +155,9 @@ mod tests {
     /// error points at that part's line.
     #[test]
     fn a_refusal_names_the_wrong_part_and_its_values() {
-        let size: Refusal = VariantError::Size(9).into();
+        let size: GameError = VariantError::Size(9).into();
         assert_eq!((size.part, size.valid), (Part::Size, Some(3..=7)));
-        let row: Refusal = VariantError::InARow { k: 5, size: 4 }.into();
+        let row: GameError = VariantError::InARow { k: 5, size: 4 }.into();
         assert_eq!((row.part, row.valid), (Part::InARow, Some(3..=4)));
         assert_eq!(
             row.why,

@@ -1,13 +1,11 @@
-//! The top player of the searched games: the analysis's best move at its budget, so that it
-//! plays what `analyze` marks, reporting each iteration to a watch that may stop it.
+//! The top player of the searched games: the analysis's best move, as `analyze` marks it.
 
 use std::sync::Arc;
 
 use crate::core::root::SearchSettings;
 use crate::core::{Analysis, Decision, Player, Position, Watch};
 
-/// The game's analysis of a position at some settings; `None` for a position it cannot
-/// analyse (over, or another game's).
+/// `None` for a position it cannot analyse (over, or another game's).
 pub type Analyse = Box<dyn FnMut(&dyn Position, &SearchSettings) -> Option<Analysis> + Send>;
 
 pub struct Analyser {

@@ -1,15 +1,13 @@
-//! The baselines every game shares, over the core interface: `random`, a uniformly random
-//! legal move, and `greedy`, which takes the game's obvious moves first. What is obvious
-//! (a win at once, a block, a move that does not lose at once) is the game's to say.
+//! The baselines every game shares: `random`, and `greedy`, which takes the game's obvious
+//! moves first (a win at once, a block: the game's to say).
 
 use super::rng::{PlayerRng, pick, random_bit, rng_from_seed};
 use crate::core::{CellId, Decision, Player, Position};
 
-/// A uniformly random legal move, from the position's legal moves in their order (lowest
-/// cell first), so a seed draws what the games' own random players drew.
+/// Draws from the legal moves in their order, so a seed draws what the games' own random
+/// players drew.
 pub struct RandomPlayer {
     rng: PlayerRng,
-    /// The word said with each move, where the game's status line names it.
     how: Option<&'static str>,
 }
 
@@ -21,7 +19,7 @@ impl RandomPlayer {
         }
     }
 
-    /// One that says `how` with each move (Qubic's bot says "random").
+    /// Qubic's bot says "random".
     pub fn saying(seed: u64, how: &'static str) -> RandomPlayer {
         RandomPlayer {
             how: Some(how),
@@ -44,11 +42,10 @@ impl Player for RandomPlayer {
     }
 }
 
-/// How a greedy player takes a move from a step's cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Take {
     AtRandom,
-    /// The lowest cell, drawing nothing.
+    /// Drawing nothing.
     Lowest,
 }
 
@@ -61,7 +58,6 @@ pub struct Step {
 }
 
 impl Step {
-    /// Cells taken at random, with nothing said.
     pub fn at_random(cells: u64) -> Step {
         Step {
             cells,
@@ -70,7 +66,6 @@ impl Step {
         }
     }
 
-    /// The same, saying `how`.
     pub fn saying(self, how: &'static str) -> Step {
         Step {
             how: Some(how),
@@ -79,11 +74,9 @@ impl Step {
     }
 }
 
-/// A game's obvious moves in a position, best first; `None` when the game is over (or the
-/// position is another game's). The last step holds every legal move.
+/// Best first; the last step holds every legal move. `None` when the game is over.
 pub type Steps = fn(&dyn Position) -> Option<[Step; 3]>;
 
-/// Plays from the first of the game's steps that has a cell.
 pub struct Greedy {
     rng: PlayerRng,
     steps: Steps,

@@ -1,11 +1,7 @@
-//! Level blending for games solved exactly: the levels below perfect score every allowed
-//! move from its exact value (a win in `p` plies is worth `1 + 1/p`, a draw 0, a loss in
-//! `p` plies `-1 - 1/p`, so near results weigh more than far ones, as they do for people),
-//! plus a game's bonus for traps, then pick at random with probability proportional to
-//! `exp(score / temperature)` (a softmax). A low temperature nearly always picks the best
-//! move; a high one often picks a merely good one and sometimes a bad one, so mistakes are
-//! likelier where they cost little. With its guard on, a level first narrows the moves to
-//! the obvious ones (a win at once, then what the game calls not losing at once).
+//! The levels of games solved exactly: below perfect, every allowed move is scored from
+//! its exact value plus a game's bonus for traps, then picked with probability
+//! proportional to `exp(score / temperature)` (a softmax), so mistakes are likelier where
+//! they cost little. With its guard on, a level first keeps only the obvious moves.
 
 use std::sync::Arc;
 
@@ -15,10 +11,9 @@ use super::baselines::RandomPlayer;
 use super::rng::{PlayerRng, random_bit, rng_from_seed};
 use crate::core::{CellId, Claim, Decision, Difficulty, Outcome, Player, Position, Value};
 
-/// How a level plays; see the module documentation.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Style {
-    /// Softmax temperature over move scores: lower is stronger.
+    /// Lower is stronger.
     pub temperature: f64,
     /// Weight of the share of the opponent's replies that go wrong (0 to 1) in a score.
     pub trap_weight: f64,
@@ -27,12 +22,13 @@ pub struct Style {
 }
 
 impl Style {
-    /// Whether the guard holds for this move (always at a guard of 1, never drawing then).
+    /// Always at a guard of 1, drawing nothing then.
     pub fn guarded(&self, rng: &mut PlayerRng) -> bool {
         self.guard >= 1.0 || rng.random_bool(self.guard)
     }
 
-    /// A move's score from its exact value and the share of traps it sets.
+    /// A win in `p` plies is worth `1 + 1/p`, a loss `-1 - 1/p`: near results weigh more
+    /// than far ones, as they do for people.
     pub fn score(&self, value: Value, trap_share: f64) -> f64 {
         let nearness = 1.0 / value.plies.max(1) as f64;
         let base = match value.outcome {
@@ -43,8 +39,7 @@ impl Style {
         base + self.trap_weight * trap_share
     }
 
-    /// A move drawn from `scored` with probability proportional to
-    /// `exp(score / temperature)`; `None` only when there is none.
+    /// `None` only when there is none.
     pub fn pick<T: Copy>(&self, scored: &[(T, f64)], rng: &mut PlayerRng) -> Option<T> {
         let top = scored.iter().map(|&(_, s)| s).fold(f64::MIN, f64::max);
         // Subtracting the top score keeps every exponent <= 0, so nothing overflows.
@@ -66,28 +61,20 @@ impl Style {
 
 /// A game's solved table, as its players ask it; cells are bit indexes of the game's masks.
 pub trait Solution: Send + Sync + 'static {
-    /// The perfect move in `position` and its exact value for the side playing it; `None`
-    /// when the game is over (or the position is another game's).
+    /// With its exact value for the side playing it; `None` when the game is over.
     fn best(&self, position: &dyn Position) -> Option<(CellId, Value)>;
 
     /// While `position`'s game is on: its empty cells, and the cells a guarded level plays
     /// from if any (the wins at once, else what the game calls not losing at once).
     fn cells(position: &dyn Position) -> Option<(u64, Option<u64>)>;
 
-    /// The exact value of playing `cell` and, when `traps` is asked, the share of the
-    /// opponent's replies that go wrong; `None` for a move the solver cannot value.
+    /// With, when `traps` is asked, the share of the opponent's replies that go wrong.
     fn graded(&self, position: &dyn Position, cell: usize, traps: bool) -> Option<(Value, f64)>;
 }
 
 /// The top level: never lowers the value; as deterministic as its solver's choice.
 pub(crate) struct Perfect<S: Solution> {
     solver: Arc<S>,
-}
-
-impl<S: Solution> Perfect<S> {
-    pub fn new(solver: Arc<S>) -> Perfect<S> {
-        Perfect { solver }
-    }
 }
 
 impl<S: Solution> Player for Perfect<S> {
@@ -104,7 +91,7 @@ impl<S: Solution> Player for Perfect<S> {
     }
 }
 
-/// The player of `level` in a solved game whose easy, medium and hard play `styles`.
+/// `styles`: easy, medium and hard.
 pub fn solved_player<S: Solution>(
     level: Difficulty,
     styles: [Style; 3],
@@ -116,28 +103,21 @@ pub fn solved_player<S: Solution>(
         Difficulty::Easy => styles[0],
         Difficulty::Medium => styles[1],
         Difficulty::Hard => styles[2],
-        Difficulty::Perfect => return Box::new(Perfect::new(solver)),
+        Difficulty::Perfect => return Box::new(Perfect { solver }),
     };
-    Box::new(ExactLevel::new(level, style, solver, seed))
+    Box::new(ExactLevel {
+        level,
+        style,
+        solver,
+        rng: rng_from_seed(seed),
+    })
 }
 
-/// A randomised player of one level on the exact values.
-pub struct ExactLevel<S: Solution> {
+struct ExactLevel<S: Solution> {
     level: Difficulty,
     style: Style,
     solver: Arc<S>,
     rng: PlayerRng,
-}
-
-impl<S: Solution> ExactLevel<S> {
-    pub fn new(level: Difficulty, style: Style, solver: Arc<S>, seed: u64) -> ExactLevel<S> {
-        ExactLevel {
-            level,
-            style,
-            solver,
-            rng: rng_from_seed(seed),
-        }
-    }
 }
 
 impl<S: Solution> Player for ExactLevel<S> {

@@ -1,8 +1,6 @@
-//! Lines on a board as masks of cells, and the cell permutations that keep them: what
-//! classic's variants and the dictionary tools' small example (4x4, three in a
-//! row) share. Qubic's 76 lines and 192 symmetries are built by its own rules, as constants.
+//! Lines on a board as masks of cells, and the cell permutations that keep them.
 
-/// The cells of a mask (bit `i` is cell `i`), lowest first.
+/// Lowest first.
 pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if mask == 0 {
@@ -18,7 +16,7 @@ pub fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 /// rows first, then columns, then diagonals down-right, then down-left.
 pub fn square(size: u8, k: u8) -> Vec<u64> {
     let (n, k) = (i32::from(size), i32::from(k));
-    // Directions as (row step, column step): along a row, down a column, the two diagonals.
+    // (Row step, column step).
     let directions = [(0, 1), (1, 0), (1, 1), (1, -1)];
     let mut lines = Vec::new();
     for (dr, dc) in directions {
@@ -36,9 +34,8 @@ pub fn square(size: u8, k: u8) -> Vec<u64> {
     lines
 }
 
-/// The permutations of `cells` cells that map the set of `lines` onto itself (`perm[c]` is
-/// where cell `c` goes), found by search rather than assumed, in lexicographic order (the
-/// identity first). Any such permutation maps wins to wins and so keeps every value: a game
+/// The permutations of cells that map the set of `lines` onto itself (`perm[c]` is where
+/// cell `c` goes), in lexicographic order: found by search rather than assumed, as a game
 /// of lines knows nothing of its board's picture.
 pub fn automorphisms(lines: &[u64], cells: usize) -> Vec<Vec<u8>> {
     // shared[a][b]: how many lines hold both a and b (a == b: how many hold a). A permutation
@@ -79,7 +76,6 @@ fn extend(shared: &[Vec<u32>], perm: &mut Vec<u8>, found: &mut Vec<Vec<u8>>) {
     }
 }
 
-/// The image of a mask of cells under `perm`.
 pub fn apply(perm: &[u8], mask: u64) -> u64 {
     perm.iter()
         .enumerate()

@@ -1,5 +1,4 @@
-//! What every game would otherwise write for itself, written once. Knows `crate::core` and no
-//! game; each game keeps only its rules, evaluation and move order.
+//! What every game would otherwise write for itself. Knows `crate::core` and no game.
 
 pub mod analyser;
 pub mod baselines;

@@ -9,8 +9,8 @@ pub struct Cells {
     pub count: usize,
 }
 
-/// Reads cells in order, `X`/`x`, `O`/`o`, and `-` or `.` for empty, ignoring `/` and
-/// whitespace; a character that is none of these comes back with the count of cells before it.
+/// Ignores `/` and whitespace; any other character that is no cell comes back with the
+/// count of cells before it.
 pub fn read_cells(text: &str) -> Result<Cells, (usize, char)> {
     let mut cells = Cells {
         stones: [0; 2],
@@ -25,8 +25,7 @@ pub fn read_cells(text: &str) -> Result<Cells, (usize, char)> {
     Ok(cells)
 }
 
-/// A cell's character: `X`/`x` or `O`/`o` for a stone, `-` or `.` for empty; `None` for
-/// any other.
+/// `X`/`x` or `O`/`o` for a stone, `-` or `.` for empty.
 pub fn stone(ch: char) -> Option<Option<Side>> {
     match ch {
         'X' | 'x' => Some(Some(Side::First)),

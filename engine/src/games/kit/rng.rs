@@ -1,5 +1,4 @@
-//! The one generator behind every randomised player and opening, and the uniform draw of a
-//! move from a bit mask that the baselines and levels of every game share.
+//! The one generator behind every randomised player and opening.
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -12,14 +11,12 @@ pub fn rng_from_seed(seed: u64) -> PlayerRng {
     PlayerRng::seed_from_u64(seed)
 }
 
-/// One of `items` drawn uniformly; `None` when there is none.
 pub fn pick<T: Copy>(items: &[T], rng: &mut PlayerRng) -> Option<T> {
     (!items.is_empty()).then(|| items[rng.random_range(0..items.len())])
 }
 
-/// The index of a set bit of `mask` drawn uniformly, counting bits from the lowest; `None`
-/// for an empty mask. Every game's cells are bits of a mask, lowest cell first, so this is
-/// "a random legal move" for all of them, and a seed draws the same move in each.
+/// A set bit of `mask` drawn uniformly: every game's "random legal move", so a seed draws
+/// the same move in each.
 pub fn random_bit(mask: u64, rng: &mut PlayerRng) -> Option<usize> {
     let count = mask.count_ones();
     if count == 0 {

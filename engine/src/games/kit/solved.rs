@@ -1,13 +1,9 @@
-//! The table of a game solved position by position: every class of positions (its
-//! canonical key under the board's symmetries, 32 bits) with what the solver learnt of it,
-//! packed by the game into 32 bits. Open addressing with linear probing over one array of
-//! `u64` slots, key in the low half and entry above, so a probe touches one cache line;
-//! grown before it is fuller than the game's entries allow. Smaller and faster than a
-//! `HashMap` for the ~10^5 classes of a solved board.
+//! The table of a game solved position by position: each class's 32-bit canonical key with
+//! the solver's 32-bit entry in one `u64` slot, open addressing with linear probing, so a
+//! probe touches one cache line. Smaller and faster than a `HashMap` for ~10^5 classes.
 
 use std::marker::PhantomData;
 
-/// What a game stores per class, packed into 32 bits.
 pub(crate) trait Packed: Copy {
     /// The table grows before more than `MAX_LOAD.0 / MAX_LOAD.1` of its slots are taken:
     /// fuller is smaller, emptier has shorter probes.
@@ -29,7 +25,6 @@ pub(crate) struct SolvedTable<E: Packed> {
 }
 
 impl<E: Packed> SolvedTable<E> {
-    /// Room for `capacity` keys before the first growth.
     pub fn with_capacity(capacity: usize) -> SolvedTable<E> {
         let (taken, of) = E::MAX_LOAD;
         let slots = (capacity * of / taken).next_power_of_two().max(16);
@@ -60,7 +55,7 @@ impl<E: Packed> SolvedTable<E> {
         }
     }
 
-    /// Adds a key not yet in the table (a solver asks before it solves).
+    /// A solver asks before it solves: the key is not in the table yet.
     pub fn insert_new(&mut self, key: u32, entry: E) {
         let (taken, of) = E::MAX_LOAD;
         if (self.len + 1) * of > self.slots.len() * taken {
@@ -95,8 +90,7 @@ impl<E: Packed> SolvedTable<E> {
             .map(|&s| (s as u32, E::unpack((s >> 32) as u32)))
     }
 
-    /// Positions the classes stand for: each class counted by `orbit`, the number of its
-    /// distinct symmetric images.
+    /// Positions the classes stand for, `orbit` counting a class's symmetric images.
     pub fn positions(&self, orbit: impl Fn(u32) -> usize) -> u64 {
         self.iter().map(|(key, _)| orbit(key) as u64).sum()
     }

@@ -1,21 +1,18 @@
-//! The transposition table of a single-threaded search: what earlier searches learnt about
-//! a position, one entry a slot, generic over the game's entry. The game says how its key
-//! picks a slot and which of two entries for a slot stays; each search (a root move's, in the
-//! analysis) has its own.
+//! The transposition table of a single-threaded search, one entry a slot; the game says
+//! how its key picks a slot and which of two entries stays.
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
     Exact,
-    /// The true score is at least this (the search failed high: a cutoff).
+    /// At least this (the search failed high: a cutoff).
     Lower,
-    /// The true score is at most this (failed low: no move reached alpha).
+    /// At most this (failed low: no move reached alpha).
     Upper,
 }
 
-/// One stored search result of a game.
 pub(crate) trait Entry: Copy {
-    /// What identifies the position (a hash, or the whole board).
+    /// A hash, or the whole board.
     type Key: Copy + Eq;
 
     fn key(&self) -> Self::Key;
@@ -30,7 +27,6 @@ pub(crate) trait Entry: Copy {
     fn inherit(&mut self, _old: &Self) {}
 }
 
-/// `2^bits` slots of entries `E`.
 pub(crate) struct Table<E: Entry> {
     slots: Vec<Option<E>>,
     mask: usize,

@@ -68,7 +68,7 @@ pub fn level_player(level: Difficulty, solver: Arc<Solver>, seed: u64) -> Box<dy
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kit::levels::ExactLevel;
+
     use crate::games::latin::game::Board;
     use crate::games::latin::position::latin_cell;
 
@@ -82,7 +82,7 @@ mod tests {
             guard: 1.0,
         };
         let solver = Arc::new(Solver::new());
-        let mut cold = ExactLevel::new(Difficulty::Hard, style, Arc::clone(&solver), 1);
+        let mut cold = solved_player(Difficulty::Hard, [style; 3], Arc::clone(&solver), 1);
         let mut board: Board = "X---/-O--/--X-/----".parse().expect("position");
         while !board.status().is_over() {
             let best = solver.value(board).expect("in play");
