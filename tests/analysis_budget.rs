@@ -144,7 +144,7 @@ fn the_bot_plays_what_analyze_marks_on_classic_boards() {
         let variant = tictaclatin::games::classic::Variant::new(size, Some(k)).unwrap();
         let positions = positions(game.as_ref(), count, [1, 14], 7 + u64::from(size), |_| true);
         let budget = Budget::Depth(depth);
-        let bot = Box::new(searcher::perfect_at(variant, budget));
+        let bot = Box::new(searcher::perfect(variant, SearchSettings::new(budget, 1)));
         let analysed = bot_plays_the_mark(&positions, engine.as_ref(), budget, bot);
         assert_eq!(
             analysed, count,

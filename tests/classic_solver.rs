@@ -158,10 +158,11 @@ fn four_by_four_three_in_a_row_is_won_in_five_plies_not_three() {
 #[test]
 fn reachable_positions_match_the_known_counts() {
     let v3 = ClassicSolver::new(variant(3, 3)).unwrap();
-    assert_eq!(v3.reachable_positions(), 4_520);
+    assert_eq!(v3.solved().positions, 4_520);
     let v4 = ClassicSolver::new(variant(4, 4)).unwrap();
-    assert_eq!(v4.reachable_positions(), 9_062_619);
-    assert!(v4.memory_bytes() < 64 << 20, "{} bytes", v4.memory_bytes());
+    assert_eq!(v4.solved().positions, 9_062_619);
+    let bytes = v4.solved().bytes;
+    assert!(bytes < 64 << 20, "{bytes} bytes");
 }
 
 #[test]

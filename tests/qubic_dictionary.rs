@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
+use tictaclatin::core::Side;
 use tictaclatin::games::qubic::dictionary::verify::{self, VerifyReport, VerifyRules};
 use tictaclatin::games::qubic::dictionary::{
     self, Canonical, Dictionary, DictionaryError, LineProblem,
@@ -43,8 +44,26 @@ fn classes<G: Geometry + ?Sized>(
 ) -> BTreeSet<(QubicBoard, QubicBoard)> {
     positions
         .iter()
-        .map(|&(b, p)| compress::canonical_after(g, b, p))
+        .map(|&(b, p)| {
+            let after = b.with_stone(p, Side::First);
+            (g.canonical(b).0, g.canonical(after).0)
+        })
         .collect()
+}
+
+#[test]
+fn the_small_examples_second_moves_fold_into_one_line_up_to_symmetry() {
+    // After x on b2 and X's answer c2, O's nine replies up to symmetry.
+    let g = FourByFourThree::get();
+    let line =
+        tictaclatin::games::qubic::dictionary::wildcard::read(g, "OO...xX.OOO.OOOO").unwrap();
+    let positions = compress::expand(&[line]);
+    let lines = compress::compress(g, &positions, compress::CompressOptions::default());
+    assert_eq!(lines.len(), 1);
+    assert_eq!(
+        classes(g, &compress::expand(&lines)),
+        classes(g, &positions)
+    );
 }
 
 #[test]

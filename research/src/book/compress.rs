@@ -1,14 +1,10 @@
-//! Wildcard compression (greedy) and expansion.
-//!
-//! Positions with the same move that differ only in where the opponent's one stone is can
-//! share a line: that stone's possible cells become wildcards. Choosing the fewest lines is a
-//! set-cover problem, so this is greedy: repeatedly take the (remaining stones, move) group
-//! that covers the most positions not yet covered. Positions are kept as written (no
-//! symmetry is applied), so expanding gives back exactly the positions compressed.
+//! Wildcard compression and expansion of books: positions with one move that differ only in
+//! the opponent's one stone share a line (the greedy cover of `dictionary::compress`). No
+//! symmetry is applied, so expanding gives back exactly the positions compressed.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BTreeMap;
 
+use crate::dictionary::compress::{Group, cover, greedy};
 use tictaclatin_engine::games::latin::book::BookLine;
 use tictaclatin_engine::games::latin::book::{Book, sort_lines};
 use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Symmetries};
@@ -19,49 +15,21 @@ pub fn compress(book: &Book) -> Book {
     let side = book.side();
     let positions = plain_positions(book);
     let groups = groups(&positions, side.other());
-    let mut covered = vec![false; positions.len()];
-    let mut lines = Vec::new();
-
-    // Max-heap of (live size, earliest group first); sizes are refreshed lazily when popped.
-    let mut heap: BinaryHeap<(usize, Reverse<usize>)> = groups
-        .iter()
-        .enumerate()
-        .map(|(id, group)| (group.members.len(), Reverse(id)))
-        .collect();
-    while let Some((size, Reverse(id))) = heap.pop() {
-        if size < 2 {
-            break; // a group of one is just a plain line
-        }
-        let group = &groups[id];
-        let live: Vec<usize> = group
-            .members
-            .iter()
-            .copied()
-            .filter(|&i| !covered[i])
-            .collect();
-        if live.len() < size {
-            heap.push((live.len(), Reverse(id)));
-            continue;
-        }
-        let mut wildcards = 0;
-        for &i in &live {
-            covered[i] = true;
-            wildcards |= positions[i].0.occupied() & !group.base.occupied();
-        }
-        lines.push(BookLine {
+    let chosen = greedy(&groups, positions.len(), 0);
+    let (wild, plain) = cover(&groups, positions.len(), &chosen);
+    let mut lines: Vec<BookLine> = wild
+        .into_iter()
+        .map(|(id, wildcards)| BookLine {
             side,
-            base: group.base,
-            wildcards,
-            play: group.play,
-        });
-    }
-    lines.extend(
-        positions
-            .iter()
-            .zip(&covered)
-            .filter(|&(_, &done)| !done)
-            .map(|(&(board, play), _)| BookLine::plain(board, play)),
-    );
+            base: groups[id].base,
+            wildcards: wildcards as u16,
+            play: groups[id].play,
+        })
+        .chain(plain.into_iter().map(|i| {
+            let (board, play) = positions[i];
+            BookLine::plain(board, play)
+        }))
+        .collect();
     sort_lines(&mut lines);
     Book::from_lines(side, lines)
 }
@@ -89,18 +57,10 @@ fn plain_positions(book: &Book) -> Vec<(Board, Cell)> {
         .collect()
 }
 
-/// A candidate line: the stones less one of the opponent's, the move, and the positions
-/// (indices) it can stand for.
-struct Group {
-    base: Board,
-    play: Cell,
-    members: Vec<usize>,
-}
-
 /// The candidate lines, in a stable order (by masks and move), so compression is
 /// deterministic.
-fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<Group> {
-    let mut groups: BTreeMap<(u32, Cell), Group> = BTreeMap::new();
+fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<Group<Board, Cell>> {
+    let mut groups: BTreeMap<(u32, Cell), Group<Board, Cell>> = BTreeMap::new();
     for (i, &(board, play)) in positions.iter().enumerate() {
         for stone in Cell::in_mask(board.mask(opponent)) {
             let base = without(board, stone);
@@ -112,13 +72,12 @@ fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<Group> {
                     members: Vec::new(),
                 })
                 .members
-                .push(i);
+                .push((i as u32, stone.index() as u8));
         }
     }
     groups.into_values().collect()
 }
 
-/// `board` with the stone on `cell` taken away.
 fn without(board: Board, cell: Cell) -> Board {
     let clear = !cell.bit();
     Board::from_masks(

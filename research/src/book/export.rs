@@ -9,10 +9,8 @@ use tictaclatin_engine::games::latin::book::{Book, sort_lines};
 use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Symmetries};
 use tictaclatin_engine::games::latin::solver::Solver;
 
-/// What to export.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ExportOptions {
-    /// Compress with wildcards (greedy).
     pub compress: bool,
     /// Leave out positions whose move is obvious (see [`obvious_move`]).
     pub omit_obvious: bool,

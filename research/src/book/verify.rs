@@ -9,7 +9,7 @@ use tictaclatin_engine::core::Value;
 use tictaclatin_engine::core::words::plural;
 use tictaclatin_engine::games::latin::book::book_cells;
 use tictaclatin_engine::games::latin::book::obvious_move;
-use tictaclatin_engine::games::latin::book::{Book, BookError, BookIndex, IndexEntry};
+use tictaclatin_engine::games::latin::book::{Book, BookIndex, IndexEntry};
 use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Status, Symmetries};
 use tictaclatin_engine::games::latin::solver::Solver;
 
@@ -24,7 +24,6 @@ pub struct Verified {
     pub obvious: usize,
 }
 
-/// Why a book fails.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Unsound {
     /// Two entries for one position, up to symmetry (or another problem of the file).
@@ -53,13 +52,11 @@ pub enum Unsound {
         got: Value,
         best: Value,
     },
-    /// A game the book's side lost.
     #[error(
         "the book's side loses the game ending in {} ({position})",
         book_cells(*.position)
     )]
     Lost { position: Board },
-    /// An entry no game following the book reaches.
     #[error(
         "line {line}: position {} ({position}) is never reached when the book is followed",
         book_cells(*.position)
@@ -75,16 +72,12 @@ fn source_of(line: Option<usize>) -> String {
     )
 }
 
-impl From<BookError> for Unsound {
-    fn from(e: BookError) -> Unsound {
-        Unsound::Malformed(e.to_string())
-    }
-}
-
 /// Rolls out every game and checks the book; the first problem found is returned.
 pub fn verify(book: &Book, solver: &Solver) -> Result<Verified, Unsound> {
     let syms = solver.symmetries();
-    let index = book.index(syms)?;
+    let index = book
+        .index(syms)
+        .map_err(|e| Unsound::Malformed(e.to_string()))?;
     let mut rollout = Rollout {
         solver,
         syms,
@@ -113,7 +106,6 @@ pub fn verify(book: &Book, solver: &Solver) -> Result<Verified, Unsound> {
     Ok(rollout.counts)
 }
 
-/// `1 position`, `2 positions`.
 fn positions(n: usize) -> String {
     plural(n as u64, "position", "positions")
 }

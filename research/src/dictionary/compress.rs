@@ -1,16 +1,7 @@
-//! Greedy wildcard compression up to symmetry.
-//!
-//! A wildcard line stands for the positions `base + o on w` for each wildcard cell `w`, all
-//! with the same move. Two dictionary positions can share a line when some images of them,
-//! each less one o stone, give the same base with the same move. So every (position, o stone)
-//! pair names a candidate line: the base and the move, brought to a canonical form over the
-//! symmetries (the move marked as a fourth cell value). Candidates with the same canonical
-//! pair are one group; the wildcard of each member is where its o stone lands.
-//!
-//! Choosing the fewest lines is set cover; the greedy choice takes the group covering most
-//! positions not yet covered, again and again, refreshing sizes lazily. Where a position has
-//! symmetries of its own, the move's images under them are equally good moves, and each
-//! gives more candidates ([`CompressOptions::move_images`]).
+//! Greedy wildcard compression up to symmetry. A wildcard line stands for `base + o on w`
+//! for each wildcard cell `w`, all with one move; every (position, o stone) pair names a
+//! candidate line, its base and move brought to canonical form (the move marked as a fourth
+//! cell value), and the fewest lines are a set cover, chosen greedily.
 
 use std::collections::BinaryHeap;
 
@@ -18,12 +9,11 @@ use rayon::prelude::*;
 
 use tictaclatin_engine::core::threads;
 
-use tictaclatin_engine::games::qubic::board::{QubicBoard, Side};
+use tictaclatin_engine::games::qubic::board::QubicBoard;
 use tictaclatin_engine::games::qubic::cell::bits;
 use tictaclatin_engine::games::qubic::dictionary::wildcard::WildLine;
 use tictaclatin_engine::games::qubic::geometry::Geometry;
 
-/// Choices of the compressor.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CompressOptions {
     /// Also group a position under the images of its move by the position's own
@@ -53,12 +43,12 @@ impl CompressOptions {
     }
 }
 
-/// A candidate line: canonical base and move, and the members it can cover with the
-/// wildcard cell of each.
-struct Group {
-    base: QubicBoard,
-    play: usize,
-    members: Vec<(u32, u8)>,
+/// A candidate line: its base and move, and the members (positions by index) it can cover
+/// with the wildcard cell of each.
+pub(crate) struct Group<B, P> {
+    pub base: B,
+    pub play: P,
+    pub members: Vec<(u32, u8)>,
 }
 
 /// Lines standing for the same positions as `positions` (each with X's move), up to
@@ -76,24 +66,36 @@ pub fn compress<G: Geometry + ?Sized>(
             groups(g, positions, options, false)
         }
     };
-    let best = (0..options.tries.max(1))
+    let (wild, plain) = (0..options.tries.max(1))
         .map(|attempt| {
-            prune(
+            let chosen = greedy(&groups, positions.len(), attempt);
+            cover(
                 &groups,
                 positions.len(),
-                greedy(&groups, positions.len(), attempt),
+                &prune(&groups, positions.len(), chosen),
             )
         })
-        .min_by_key(|chosen| line_count(&groups, positions.len(), chosen))
+        .min_by_key(|(wild, plain)| wild.len() + plain.len())
         .expect("at least one try");
-    let mut lines = write_lines(&groups, positions, &best);
+    let mut lines: Vec<WildLine> = wild
+        .into_iter()
+        .map(|(id, wildcards)| WildLine {
+            base: groups[id].base,
+            wildcards,
+            play: groups[id].play,
+        })
+        .chain(plain.into_iter().map(|i| {
+            let (board, play) = positions[i];
+            WildLine::plain(board, play)
+        }))
+        .collect();
     sort_lines(g, &mut lines);
     lines
 }
 
 /// The greedy set cover: repeatedly the group covering most positions not yet covered.
 /// Ties go to the first group in a fixed order, shuffled by `attempt` after the first try.
-fn greedy(groups: &[Group], count: usize, attempt: u32) -> Vec<usize> {
+pub(crate) fn greedy<B, P>(groups: &[Group<B, P>], count: usize, attempt: u32) -> Vec<usize> {
     let tie = |id: usize| -> u64 {
         if attempt == 0 {
             u64::MAX - id as u64
@@ -130,7 +132,7 @@ fn greedy(groups: &[Group], count: usize, attempt: u32) -> Vec<usize> {
 }
 
 /// Drops chosen groups whose every member another chosen group also holds, smallest first.
-fn prune(groups: &[Group], count: usize, mut chosen: Vec<usize>) -> Vec<usize> {
+fn prune(groups: &[Group<QubicBoard, usize>], count: usize, mut chosen: Vec<usize>) -> Vec<usize> {
     let mut cover = vec![0u32; count];
     for &id in &chosen {
         for &(i, _) in &groups[id].members {
@@ -151,49 +153,29 @@ fn prune(groups: &[Group], count: usize, mut chosen: Vec<usize>) -> Vec<usize> {
     chosen
 }
 
-/// One line per chosen group (each position in the first chosen group holding it), and a
-/// plain line for each position no group holds.
-fn write_lines(
-    groups: &[Group],
-    positions: &[(QubicBoard, usize)],
+/// The wildcards of each chosen group (the members no earlier chosen group holds; groups left
+/// with none are dropped), and the positions no chosen group holds.
+pub(crate) fn cover<B, P>(
+    groups: &[Group<B, P>],
+    count: usize,
     chosen: &[usize],
-) -> Vec<WildLine> {
-    let mut taken = vec![false; positions.len()];
+) -> (Vec<(usize, u64)>, Vec<usize>) {
+    let mut taken = vec![false; count];
     let mut lines = Vec::new();
     for &id in chosen {
-        let group = &groups[id];
         let mut wildcards = 0u64;
-        for &(i, cell) in &group.members {
+        for &(i, cell) in &groups[id].members {
             if !taken[i as usize] {
                 taken[i as usize] = true;
                 wildcards |= 1 << cell;
             }
         }
         if wildcards != 0 {
-            lines.push(WildLine {
-                base: group.base,
-                wildcards,
-                play: group.play,
-            });
+            lines.push((id, wildcards));
         }
     }
-    for (i, &(board, play)) in positions.iter().enumerate() {
-        if !taken[i] {
-            lines.push(WildLine::plain(board, play));
-        }
-    }
-    lines
-}
-
-/// Lines written for `chosen`: one per group, one per position no group holds.
-fn line_count(groups: &[Group], count: usize, chosen: &[usize]) -> usize {
-    let mut covered = vec![false; count];
-    for &id in chosen {
-        for &(i, _) in &groups[id].members {
-            covered[i as usize] = true;
-        }
-    }
-    chosen.len() + covered.iter().filter(|&&c| !c).count()
+    let plain = (0..count).filter(|&i| !taken[i]).collect();
+    (lines, plain)
 }
 
 /// A fixed 64-bit mixing function (splitmix64's finaliser), for reproducible tie orders.
@@ -203,16 +185,15 @@ fn mix(mut z: u64) -> u64 {
     z ^ z >> 31
 }
 
-/// Every candidate group, in a fixed order (by canonical base and move). Built as one flat
-/// list of (key, member, wildcard) sorted by key, which takes far less memory than a map of
-/// lists when a complete dictionary gives tens of millions of candidates. With `parallel`,
-/// on the current rayon pool; the result is the same either way.
+/// Every candidate group, by canonical base and move, from one sorted flat list (a map of
+/// lists takes far more memory for a complete dictionary's tens of millions of candidates);
+/// the same with `parallel` (on the current rayon pool) or not.
 fn groups<G: Geometry + ?Sized>(
     g: &G,
     positions: &[(QubicBoard, usize)],
     options: CompressOptions,
     parallel: bool,
-) -> Vec<Group> {
+) -> Vec<Group<QubicBoard, usize>> {
     let candidates_of = |(i, &(board, play)): (usize, &(QubicBoard, usize))| {
         let mut out = Vec::new();
         for mv in move_images(g, board, play, options) {
@@ -242,7 +223,7 @@ fn groups<G: Geometry + ?Sized>(
     }
     // Groups of one are never chosen (a plain line does as well), so only larger ones are
     // kept.
-    let mut groups: Vec<Group> = Vec::new();
+    let mut groups = Vec::new();
     let mut current = Group {
         base: QubicBoard::EMPTY,
         play: usize::MAX,
@@ -307,39 +288,4 @@ pub fn expand(lines: &[WildLine]) -> Vec<(QubicBoard, usize)> {
         .iter()
         .flat_map(|l| l.positions().into_iter().map(move |b| (b, l.play)))
         .collect()
-}
-
-/// The position after X's move, in canonical form: two entries agree up to symmetry when
-/// this is the same (and the positions before the move are the same up to symmetry).
-pub fn canonical_after<G: Geometry + ?Sized>(
-    g: &G,
-    board: QubicBoard,
-    play: usize,
-) -> (QubicBoard, QubicBoard) {
-    (
-        g.canonical(board).0,
-        g.canonical(board.with_stone(play, Side::First)).0,
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dictionary::small::FourByFourThree;
-    use std::collections::BTreeSet;
-    use tictaclatin_engine::games::qubic::dictionary::wildcard;
-
-    #[test]
-    fn the_seeds_second_moves_fold_into_one_line_up_to_symmetry() {
-        // The small example: after x on b2 and X's answer c2, O's nine replies up to symmetry.
-        let g = FourByFourThree::get();
-        let line = wildcard::read(g, "OO...xX.OOO.OOOO").unwrap();
-        let positions: Vec<(QubicBoard, usize)> = expand(&[line]);
-        let lines = compress(g, &positions, CompressOptions::default());
-        assert_eq!(lines.len(), 1);
-        let set = |ps: &[(QubicBoard, usize)]| -> BTreeSet<(QubicBoard, QubicBoard)> {
-            ps.iter().map(|&(b, p)| canonical_after(g, b, p)).collect()
-        };
-        assert_eq!(set(&expand(&lines)), set(&positions));
-    }
 }

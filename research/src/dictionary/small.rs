@@ -1,11 +1,5 @@
-//! The small example: a 4x4 board, three in a row wins, X first. A tiny self-contained
-//! rule set, only so the dictionary tools can check the seed's 12-line dictionary (the
-//! classic game itself lives elsewhere). Cells in row order: cell = 4 * row + column, named
-//! `a1`..`d4`.
-//!
-//! The lines and symmetries are the toolkit's, as classic's 4x4 three in a row has them:
-//! the symmetries not assumed but every permutation of the 16 cells that keeps the 24 lines,
-//! found by search (the 8 of the square, it turns out).
+//! The small example (4x4, three in a row wins, X first) as the dictionary tools' geometry,
+//! so they check its 12-line dictionary; its lines and symmetries are the toolkit's.
 
 use std::sync::OnceLock;
 
@@ -40,7 +34,6 @@ pub fn credit() -> Vec<String> {
     ]
 }
 
-/// 4x4, three in a row.
 pub struct FourByFourThree {
     lines: Vec<u64>,
     through: Vec<Vec<u64>>,

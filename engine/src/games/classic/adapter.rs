@@ -1,6 +1,4 @@
-//! Classic tic-tac-toe behind the games interface of `crate::core`: [`ClassicGame`] for the
-//! rules and names, [`ClassicEngine`] for values, hints and players, and
-//! [`crate::core::Position`] on [`ClassicBoard`] itself.
+//! Classic tic-tac-toe behind the games interface of `crate::core`.
 
 use std::sync::{Arc, OnceLock};
 
@@ -16,9 +14,9 @@ use super::variant::{self, Variant, VariantError};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout, MarkedLine,
-    Move, MoveError, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
-    Value, read_cell, read_position,
+    Analysis, Budget, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout,
+    MarkedLine, Move, MoveError, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, Value, read_cell, read_position,
 };
 use crate::games::kit::levels::solved_player;
 use crate::games::kit::placing::{off_board, placements};
@@ -52,10 +50,6 @@ pub struct ClassicGame {
 impl ClassicGame {
     pub fn new(variant: Variant) -> ClassicGame {
         ClassicGame { variant }
-    }
-
-    fn cell(&self, id: CellId) -> Option<ClassicCell> {
-        ClassicCell::new(self.variant, id.index())
     }
 }
 
@@ -114,7 +108,7 @@ impl Game for ClassicGame {
     }
 
     fn cell_name(&self, cell: CellId) -> String {
-        self.cell(cell)
+        ClassicCell::new(self.variant, cell.index())
             .map_or_else(|| format!("#{}", cell.index()), |c| c.name(self.variant))
     }
 
@@ -188,7 +182,6 @@ impl Position for ClassicBoard {
     }
 }
 
-/// The players every variant has, and those only some have.
 const PLAYERS: [&str; 8] = [
     "random",
     "greedy",
@@ -241,7 +234,6 @@ impl ClassicEngine {
             .collect()
     }
 
-    /// Why a known player cannot play this variant, if it cannot.
     fn unavailable(&self, name: &str) -> Option<String> {
         let n = self.variant.size();
         match name {
@@ -281,11 +273,9 @@ impl ClassicEngine {
     }
 }
 
-/// The rule list's experiment on 3x3: its rule-list player (the post's "computer")
-/// against a random one (its "human"), 50,000 games in each order, as the post reports
-/// them: the players by name, first mover first, then the first's wins, the second's and
-/// the draws. `examples/seed003/` replays the experiment and explains the differences from
-/// ours.
+/// The rule list's experiment on 3x3 as the post reports it, 50,000 games in each order:
+/// first mover, second, then the first's wins, the second's and the draws.
+/// `examples/seed003/` replays it and explains the differences from ours.
 const RULE_LIST_PUBLISHED: [(&str, &str, [u64; 3]); 2] = [
     ("random", "rule-list", [292, 42_986, 6_722]),
     ("rule-list", "random", [48_306, 0, 1_694]),
@@ -331,7 +321,6 @@ impl Engine for ClassicEngine {
             .analyze(self.board(position)?, settings)
     }
 
-    /// The rule list's published figures against a random player on 3x3.
     fn published(&self, first: &str, second: &str) -> Option<crate::core::Published> {
         if self.variant != Variant::CLASSIC {
             return None;
@@ -350,16 +339,9 @@ impl Engine for ClassicEngine {
     }
 
     fn solved(&self) -> Option<crate::core::Solved> {
-        let solver = self.solver.as_ref()?;
-        Some(crate::core::Solved {
-            positions: solver.reachable_positions(),
-            classes: solver.classes() as u64,
-            symmetries: solver.symmetries(),
-            bytes: solver.memory_bytes(),
-        })
+        Some(self.solver.as_ref()?.solved())
     }
 
-    /// The perfect player's move, where the board is solved.
     fn best(&self, position: &dyn Position) -> Option<Move> {
         let choice = self.solver.as_ref()?.best_move(self.board(position)?)?;
         Some(cell_id(choice.cell).into())
@@ -388,7 +370,8 @@ impl Engine for ClassicEngine {
             ("medium", ..) if v == Variant::CLASSIC => Box::new(D10::named("medium", seed)),
             ("rule-list", ..) => Box::new(RuleList::new(seed)),
             (_, Some(Difficulty::Perfect), None) => {
-                Box::new(searcher::perfect(v, movetime, options.threads))
+                let settings = SearchSettings::new(Budget::Time(movetime), options.threads);
+                Box::new(searcher::perfect(v, settings))
             }
             (_, Some(level), Some(solver)) => {
                 solved_player(level, EXACT_STYLES, solver.clone(), seed)

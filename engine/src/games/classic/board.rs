@@ -2,7 +2,7 @@
 //! made from outside, so a `ClassicBoard` is always a position play can reach.
 
 use super::cell::ClassicCell;
-use super::lines::Lines;
+use super::lines::{Lines, winning_cells};
 use super::variant::Variant;
 use crate::core::words::turns_counts;
 use crate::core::{MoveError, Side, Status};
@@ -19,19 +19,15 @@ pub struct ClassicBoard {
 /// Why two masks are not a position play can reach.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ClassicBoardError {
-    /// A stone off the board, or a cell held by both sides.
     #[error("stones off the board or on top of each other")]
     BadMasks,
     /// X moves first and the sides alternate, so X has as many stones as O or one more.
     #[error("{}", turns_counts(*.x, *.o))]
     Counts { x: u32, o: u32 },
-    /// Both sides hold a line, but the game ends with the first one.
     #[error("both sides hold a line, but the game ends at the first")]
     BothWon,
-    /// The side holds a line but the other side moved after it was made.
     #[error("{} holds a line but {} moved after it", .0.letter(), .0.other().letter())]
     MovedAfterWin(Side),
-    /// The side holds lines that no single last move completes together.
     #[error("{} holds lines that no single last move completes", .0.letter())]
     TooManyLines(Side),
 }
@@ -130,7 +126,6 @@ impl ClassicBoard {
         }
     }
 
-    /// The winner and a line it holds, if any.
     pub fn winning_line(self) -> Option<(Side, u64)> {
         let lines = Lines::of(self.variant);
         Side::BOTH
@@ -146,7 +141,6 @@ impl ClassicBoard {
         }
     }
 
-    /// The position after the side to move plays `cell`.
     pub fn play(self, cell: ClassicCell) -> Result<ClassicBoard, MoveError> {
         if self.status().is_over() {
             Err(MoveError::GameOver)
@@ -178,11 +172,8 @@ impl ClassicBoard {
     /// The empty cells where `side` would complete a line at once.
     pub fn winning_cells(self, side: Side) -> u64 {
         let (own, theirs) = (self.stones(side), self.stones(side.other()));
-        Lines::of(self.variant)
-            .all()
-            .iter()
-            .filter(|&&l| l & theirs == 0 && (l & own).count_ones() + 1 == l.count_ones())
-            .fold(0, |cells, &l| cells | (l & !own))
+        let k = u32::from(self.variant.k());
+        winning_cells(Lines::of(self.variant).all(), own, theirs, k)
     }
 }
 

@@ -42,7 +42,6 @@ impl ClassicCell {
         (self.0 % variant.size()) as i32
     }
 
-    /// `b3`: the column letter and the row number.
     pub fn name(self, variant: Variant) -> String {
         let col = (b'a' + self.col(variant) as u8) as char;
         format!("{col}{}", self.row(variant) + 1)

@@ -9,11 +9,11 @@ use super::variant::Variant;
 #[derive(Debug)]
 pub(crate) struct Lines {
     all: Vec<u64>,
-    through: Vec<Vec<u64>>,
+    pub(super) through: Vec<Vec<u64>>,
 }
 
 impl Lines {
-    /// The lines of `variant`, built on first use and kept for the program's life.
+    /// Built on first use and kept for the program's life.
     pub fn of(variant: Variant) -> &'static Lines {
         static TABLE: [OnceLock<Lines>; Variant::COUNT] =
             [const { OnceLock::new() }; Variant::COUNT];
@@ -41,6 +41,19 @@ impl Lines {
     pub fn held(&self, stones: u64) -> Option<u64> {
         self.all.iter().copied().find(|&l| stones & l == l)
     }
+}
+
+/// The empty cells where `own` completes one of `lines` (lines holding none of `theirs`):
+/// a side with one wins on its move, a side facing two has lost.
+#[inline]
+pub fn winning_cells(lines: &[u64], own: u64, theirs: u64, k: u32) -> u64 {
+    let mut cells = 0;
+    for &l in lines {
+        if l & theirs == 0 && (l & own).count_ones() == k - 1 {
+            cells |= l & !own;
+        }
+    }
+    cells
 }
 
 #[cfg(test)]
@@ -81,5 +94,18 @@ mod tests {
         let top_row = 0b111;
         assert_eq!(l.held(top_row | 1 << 4), Some(top_row));
         assert!(l.through(99).is_empty());
+    }
+
+    #[test]
+    fn gaps_of_nearly_full_lines_are_threats() {
+        let v = Variant::new(5, Some(4)).unwrap();
+        let lines = Lines::of(v).all();
+        // Own stones on a1 b1 c1: d1 completes a1-d1; e1 does not (b1-e1 lacks d1).
+        let own = 0b111;
+        assert_eq!(winning_cells(lines, own, 0, 4), 1 << 3);
+        // A stone of theirs on d1 spoils it.
+        assert_eq!(winning_cells(lines, own, 1 << 3, 4), 0);
+        // b1 c1 d1: a1 and e1 both complete a line.
+        assert_eq!(winning_cells(lines, 0b1110, 0, 4), 1 | 1 << 4);
     }
 }

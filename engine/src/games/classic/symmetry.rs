@@ -1,10 +1,6 @@
-//! The permutations of the cells that map the set of lines onto itself, found by search
-//! rather than assumed, and canonical forms of small positions under them.
-//!
-//! Any such permutation maps wins to wins and so keeps every value: the game knows nothing
-//! of a board's picture but its lines. For 3x3 and 4x4 with three in a row these are the 8
-//! rotations and reflections of the square; 4x4 with four in a row has 32 (its 10 lines are
-//! Tic-Tac-Latin's); the tests check the counts.
+//! The permutations of the cells that keep the lines (so every value), found by search: the
+//! square's 8 on 3x3 and 4x4 with three in a row, 32 on 4x4 with four (Tic-Tac-Latin's
+//! lines); and canonical forms of small positions under them.
 
 use super::lines::Lines;
 use super::variant::Variant;
@@ -21,10 +17,8 @@ pub(crate) struct Symmetries {
     /// Per permutation, the image of each byte of a 16-cell mask, by byte position: a
     /// mask's image is the OR of two lookups (32 KiB for 32 permutations: it stays in L1).
     tables: Vec<[[u16; 256]; 2]>,
-    /// For every mask of the board, its least image and the set of permutations (bit `p`
-    /// for permutation `p`) that give it. The other side's stones decide the key's order
-    /// first, so one lookup settles it but for ties, which only the few permutations in
-    /// the set can break.
+    /// For every mask, its least image and the permutations (bit `p`) that give it: the
+    /// other side's stones order the key first, so only those permutations break ties.
     least: Vec<(u16, u32)>,
 }
 

@@ -42,7 +42,7 @@ pub fn parse(variant: Variant, text: &str) -> Result<ClassicBoard, TextError> {
     ClassicBoard::new(variant, x, o).map_err(TextError::Impossible)
 }
 
-/// The text of `board`: rows joined by `/`, e.g. `XO-/-X-/--O`.
+/// Rows joined by `/`, e.g. `XO-/-X-/--O`.
 pub fn format(board: ClassicBoard) -> String {
     let variant = board.variant();
     let at = |i| ClassicCell::new(variant, i).and_then(|cell| board.at(cell));

@@ -69,7 +69,6 @@ impl Variant {
         Ok(Variant { size, k })
     }
 
-    /// Every valid variant, smallest first.
     pub fn all() -> impl Iterator<Item = Variant> {
         (MIN_SIZE..=MAX_SIZE)
             .flat_map(|size| (MIN_IN_A_ROW..=size).map(move |k| Variant { size, k }))

@@ -2,6 +2,7 @@
 
 pub mod analyser;
 pub mod baselines;
+pub mod exact;
 pub mod levels;
 pub mod lines;
 pub mod placing;

@@ -169,12 +169,7 @@ impl Engine for LatinEngine {
     }
 
     fn solved(&self) -> Option<Solved> {
-        Some(Solved {
-            positions: self.solver.reachable_positions(),
-            classes: self.solver.classes() as u64,
-            symmetries: super::game::symmetry::COUNT,
-            bytes: self.solver.memory_bytes(),
-        })
+        Some(self.solver.solved())
     }
 
     fn only_side(&self, name: &str) -> Option<Side> {

@@ -13,7 +13,6 @@ pub fn latin_cell(cell: CellId) -> Option<Cell> {
     u8::try_from(cell.index()).ok().and_then(Cell::new)
 }
 
-/// The board of a position that came from this game.
 pub fn board_of(position: &dyn Position) -> Option<Board> {
     position.as_any().downcast_ref::<Board>().copied()
 }

@@ -55,7 +55,6 @@ pub enum D10Rule {
 }
 
 impl D10Rule {
-    /// The short word for the status line.
     pub fn word(self) -> &'static str {
         match self {
             D10Rule::Win => "win",

@@ -6,7 +6,8 @@ use super::{board_in_play, obvious};
 use crate::core::{CellId, Position, Value};
 use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::cell::ClassicCell;
-use crate::games::classic::solver::{ClassicSolver, Traps};
+use crate::games::classic::solver::ClassicSolver;
+use crate::games::kit::exact::Traps;
 use crate::games::kit::levels::{Solution, Style};
 
 impl Solution for ClassicSolver {

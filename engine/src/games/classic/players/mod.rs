@@ -18,7 +18,6 @@ use crate::core::Position;
 pub(crate) use crate::games::kit::rng::PlayerRng;
 pub use crate::games::kit::rng::rng_from_seed;
 
-/// The classic board behind a position, if it is one of ours and still in play.
 pub fn board_in_play(position: &dyn Position) -> Option<ClassicBoard> {
     let board = *position.as_any().downcast_ref::<ClassicBoard>()?;
     (!board.status().is_over()).then_some(board)

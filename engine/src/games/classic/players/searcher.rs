@@ -1,5 +1,4 @@
-//! Players built on the search, for boards too big to solve: [`perfect`] at full strength
-//! and [`SearchLevel`] for `easy`, `medium` and `hard`.
+//! Players built on the search, for boards too big to solve.
 
 use std::time::Duration;
 
@@ -15,27 +14,14 @@ use crate::games::kit::analyser::{Analyse, Analyser};
 use crate::games::kit::levels::Style;
 use crate::games::kit::rng::random_bit;
 
-/// The full-strength search: the analysis's best move, `movetime` a move on `threads`.
-pub fn perfect(variant: Variant, movetime: Duration, threads: usize) -> Analyser {
-    analysing(
-        variant,
-        SearchSettings::new(Budget::Time(movetime), threads),
-    )
-}
-
-/// The full-strength search at `budget` on one thread.
-pub fn perfect_at(variant: Variant, budget: Budget) -> Analyser {
-    analysing(variant, SearchSettings::new(budget, 1))
-}
-
-fn analysing(variant: Variant, settings: SearchSettings) -> Analyser {
+/// The full-strength search: the analysis's best move at `settings`.
+pub fn perfect(variant: Variant, settings: SearchSettings) -> Analyser {
     let engine = search::Searcher::new(variant);
     let analyse: Analyse =
         Box::new(move |position, settings| engine.analyze(board_in_play(position)?, settings));
     Analyser::new("perfect", settings, analyse)
 }
 
-/// How a weaker searching level plays.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub(crate) struct SearchStyle {
     /// Plies each move is searched at most (the move itself included); odd, so every
@@ -81,12 +67,9 @@ impl SearchStyle {
     }
 }
 
-/// A searching level: scores every move by a shallow search, then picks at random with
-/// probability proportional to `exp(score / temperature)`, so it errs most where errors
-/// cost least; with its guard on it never misses a win in one or a forced block. `hard`
-/// plays most of its moves from a deeper iterative search instead (the shallow scores
-/// alone made a depth-5 `hard` weaker than `medium` against `greedy`: it took every
-/// attack for parried).
+/// A searching level: a softmax over shallow scores (it errs most where errors cost least),
+/// or, at `hard` mostly, a deeper search's move (shallow scores alone made a depth-5 `hard`
+/// weaker than `medium` against `greedy`: it took every attack for parried).
 pub(crate) struct SearchLevel {
     level: Difficulty,
     style: SearchStyle,

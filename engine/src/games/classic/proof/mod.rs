@@ -1,8 +1,6 @@
-//! Proofs of the value of classic positions on any board, 3x3 to 7x7: an exhaustive
-//! alpha-beta search with threat knowledge and a table on positions folded by the board's
-//! symmetries ([`search`]), and for the empty board the pairing strategy ([`pairing`]).
-//! A result is only given when proven; out of its limits the prover says so. At a node
-//! limit (no time limit) it gives the same answer on every run.
+//! Proofs of the value of classic positions on any board, 3x3 to 7x7, by search or, for the
+//! empty board, the pairing strategy: a result is only given when proven, and at a node
+//! limit (no time limit) the same on every run.
 
 mod pairing;
 mod rules;
@@ -18,7 +16,7 @@ use super::board::ClassicBoard;
 use super::cell::ClassicCell;
 use super::variant::Variant;
 use crate::core::{Outcome, Status, Value};
-use crate::games::classic::solver::ClassicScore;
+use crate::games::kit::exact::Score;
 use rules::{Rules, Sides};
 use search::{OutOfBudget, Search};
 
@@ -42,7 +40,6 @@ pub struct Proof {
     pub elapsed: Duration,
     pub outcome_nodes: u64,
     pub outcome_elapsed: Duration,
-    /// How many symmetries fold the search's positions.
     pub symmetries: usize,
 }
 
@@ -64,7 +61,6 @@ pub enum Want {
     Value,
 }
 
-/// Proves the value of `board` for the side to move within `limits`.
 pub fn prove(board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
     Prover::new(board.variant()).prove(board, limits, want)
 }
@@ -85,7 +81,48 @@ impl Prover {
     /// Proves the value of `board` (of this prover's variant) for the side to move within
     /// `limits`.
     pub fn prove(&self, board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
-        prove_with(&self.rules, board, limits, want)
+        let started = Instant::now();
+        let mut proof = Proof {
+            outcome: None,
+            plies: None,
+            method: Method::Search,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            outcome_nodes: 0,
+            outcome_elapsed: Duration::ZERO,
+            symmetries: self.rules.symmetries(),
+        };
+        if board.status().is_over() {
+            return proof;
+        }
+        let empty = board.empty_cells().count_ones();
+        if board.stone_count() == 0 && pairing(board.variant()).is_some() {
+            proof.method = Method::Pairing;
+            proof.outcome = Some(Outcome::Draw);
+            // A draw fills the board.
+            proof.plies = Some(empty);
+            proof.elapsed = started.elapsed();
+            return proof;
+        }
+        let mover = board.to_move();
+        let sides = Sides {
+            me: board.stones(mover),
+            them: board.stones(mover.other()),
+        };
+        let mut search = Search::new(&self.rules, limits);
+        if let Ok((outcome, short)) = outcome(&mut search, sides, empty) {
+            proof.outcome = Some(outcome);
+            proof.outcome_nodes = search.nodes;
+            proof.outcome_elapsed = started.elapsed();
+            proof.plies = match outcome {
+                Outcome::Draw => Some(empty),
+                _ if short.is_some() || want == Want::Outcome => short,
+                _ => plies(&mut search, sides, outcome, empty).ok(),
+            };
+        }
+        proof.nodes = search.nodes;
+        proof.elapsed = started.elapsed();
+        proof
     }
 
     /// The exact value of playing `cell` on `board`, for the side playing it, if proven
@@ -111,51 +148,6 @@ impl Prover {
     }
 }
 
-fn prove_with(rules: &Rules, board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
-    let started = Instant::now();
-    let mut proof = Proof {
-        outcome: None,
-        plies: None,
-        method: Method::Search,
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        outcome_nodes: 0,
-        outcome_elapsed: Duration::ZERO,
-        symmetries: rules.symmetries(),
-    };
-    if board.status().is_over() {
-        return proof;
-    }
-    let empty = board.empty_cells().count_ones();
-    if board.stone_count() == 0 && pairing(board.variant()).is_some() {
-        proof.method = Method::Pairing;
-        proof.outcome = Some(Outcome::Draw);
-        // A draw fills the board.
-        proof.plies = Some(empty);
-        proof.elapsed = started.elapsed();
-        return proof;
-    }
-    let mover = board.to_move();
-    let sides = Sides {
-        me: board.stones(mover),
-        them: board.stones(mover.other()),
-    };
-    let mut search = Search::new(rules, limits);
-    if let Ok((outcome, short)) = outcome(&mut search, sides, empty) {
-        proof.outcome = Some(outcome);
-        proof.outcome_nodes = search.nodes;
-        proof.outcome_elapsed = started.elapsed();
-        proof.plies = match outcome {
-            Outcome::Draw => Some(empty),
-            _ if short.is_some() || want == Want::Outcome => short,
-            _ => plies(&mut search, sides, outcome, empty).ok(),
-        };
-    }
-    proof.nodes = search.nodes;
-    proof.elapsed = started.elapsed();
-    proof
-}
-
 /// Wins found first by the plies they take, up to this many: a short horizon cuts the tree
 /// hard (no line can be finished in time), so quick wins come cheap; and the first found is
 /// the shortest.
@@ -173,12 +165,10 @@ fn outcome(
             return Ok((Outcome::Win, Some(plies)));
         }
     }
-    if search.score(sides, ClassicScore::DRAW, ClassicScore::SOME_WIN)? >= ClassicScore::SOME_WIN {
+    if search.score(sides, Score::DRAW, Score::SOME_WIN)? >= Score::SOME_WIN {
         return Ok((Outcome::Win, None));
     }
-    let outcome = if search.score(sides, ClassicScore::SOME_LOSS, ClassicScore::DRAW)?
-        >= ClassicScore::DRAW
-    {
+    let outcome = if search.score(sides, Score::SOME_LOSS, Score::DRAW)? >= Score::DRAW {
         Outcome::Draw
     } else {
         Outcome::Loss
@@ -188,8 +178,8 @@ fn outcome(
 
 /// Whether the side to move wins within `plies` plies.
 fn win_within(search: &mut Search, sides: Sides, plies: u32) -> Result<bool, OutOfBudget> {
-    let within = ClassicScore::win_in(plies as u8);
-    Ok(search.score(sides, ClassicScore::win_in(plies as u8 + 1), within)? >= within)
+    let within = Score::win_in(plies);
+    Ok(search.score(sides, Score::win_in(plies + 1), within)? >= within)
 }
 
 /// The plies of a proven win or loss, by null windows one move further each time: "a win
@@ -205,8 +195,8 @@ fn plies(
         let settled = if outcome == Outcome::Win {
             win_within(search, sides, plies)?
         } else {
-            let longer = ClassicScore::loss_in(plies as u8 + 1);
-            search.score(sides, ClassicScore::loss_in(plies as u8), longer)? < longer
+            let longer = Score::loss_in(plies + 1);
+            search.score(sides, Score::loss_in(plies), longer)? < longer
         };
         if settled {
             return Ok(plies);

@@ -5,6 +5,7 @@
 use crate::games::classic::lines::Lines;
 use crate::games::classic::symmetry::line_automorphisms;
 use crate::games::classic::variant::Variant;
+use crate::games::kit::lines::apply;
 
 /// One permutation of the cells as byte tables: a mask's image is the OR of one lookup per
 /// byte of it.
@@ -17,19 +18,9 @@ struct Permutation {
 
 impl Permutation {
     fn new(perm: &[u8]) -> Permutation {
-        let byte_count = perm.len().div_ceil(8);
-        let bytes = (0..byte_count)
+        let bytes = (0..perm.len().div_ceil(8))
             .map(|position| {
-                let mut table = [0u64; 256];
-                for (byte, image) in table.iter_mut().enumerate() {
-                    for bit in 0..8 {
-                        let cell = position * 8 + bit;
-                        if byte >> bit & 1 == 1 && cell < perm.len() {
-                            *image |= 1 << perm[cell];
-                        }
-                    }
-                }
-                table
+                std::array::from_fn(|byte| apply(perm, (byte as u64) << (8 * position)))
             })
             .collect();
         let mut from = vec![0u8; perm.len()];

@@ -1,23 +1,19 @@
-//! The exhaustive alpha-beta search behind every proof: negamax to the end of the game, with
-//! a table of bounds on canonical positions and the threat knowledge that cuts most of the
-//! tree: take a win at once, block the one cell the opponent would win at, and lose at once
-//! to two such cells; a side with no line it can still fill in its moves left cannot win.
-//! Every score it returns is exact within the window it was asked about.
+//! The exhaustive alpha-beta search behind every proof, with a table of bounds on canonical
+//! positions and the threat knowledge that cuts most of the tree (a side with no line it can
+//! still fill in its moves left cannot win); every score is exact within its window.
 
 use std::time::{Duration, Instant};
 
 use super::rules::{Rules, Sides};
 use super::table::{Bounds, Table};
-use crate::games::classic::solver::ClassicScore;
+use crate::games::kit::exact::Score;
 
-/// How much a proof may search: positions visited and, optionally, time.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ProofLimits {
     pub nodes: u64,
     pub time: Option<Duration>,
 }
 
-/// The search ran out of its limits before the question was settled.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct OutOfBudget;
 
@@ -29,7 +25,6 @@ pub(crate) struct Search<'a> {
     started: Instant,
 }
 
-/// The clock is read once every this many positions.
 const CLOCK_EVERY: u64 = 4096;
 
 /// What the lines say of one side's chances.
@@ -66,14 +61,15 @@ impl Lines {
     /// Bounds on the score from the lines alone: my fastest possible win comes with my
     /// `need`-th stone, ply `2 need - 1`, and their fastest at ply `2 need`; a side with no
     /// line it can fill cannot win.
-    fn bounds(&self) -> (ClassicScore, ClassicScore) {
-        let upper = self.me.need.map_or(ClassicScore::DRAW, |n| {
-            ClassicScore::win_in((2 * n - 1) as u8)
-        });
+    fn bounds(&self) -> (Score, Score) {
+        let upper = self
+            .me
+            .need
+            .map_or(Score::DRAW, |n| Score::win_in(2 * n - 1));
         let lower = self
             .them
             .need
-            .map_or(ClassicScore::DRAW, |n| ClassicScore::loss_in((2 * n) as u8));
+            .map_or(Score::DRAW, |n| Score::loss_in(2 * n));
         (lower, upper)
     }
 }
@@ -125,9 +121,9 @@ impl<'a> Search<'a> {
     pub fn score(
         &mut self,
         sides: Sides,
-        mut alpha: ClassicScore,
-        mut beta: ClassicScore,
-    ) -> Result<ClassicScore, OutOfBudget> {
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Result<Score, OutOfBudget> {
         self.nodes += 1;
         if self.over_budget() {
             return Err(OutOfBudget);
@@ -158,7 +154,7 @@ impl<'a> Search<'a> {
         } else {
             self.ordered_moves(sides, empty, hint)
         };
-        let mut best = ClassicScore::LOWEST;
+        let mut best = Score::LOWEST;
         let mut best_move = None;
         for cell in moves {
             let child = self.score(
@@ -176,16 +172,8 @@ impl<'a> Search<'a> {
             }
         }
         let bounds = Bounds {
-            lower: if best > alpha0 {
-                best
-            } else {
-                ClassicScore::LOWEST
-            },
-            upper: if best < beta0 {
-                best
-            } else {
-                ClassicScore::HIGHEST
-            },
+            lower: if best > alpha0 { best } else { Score::LOWEST },
+            upper: if best < beta0 { best } else { Score::HIGHEST },
             best: best_move.map(|c| self.rules.canonical_cell(canonical, c)),
         };
         self.table.store(canonical.key, empty.count_ones(), bounds);
@@ -224,20 +212,15 @@ impl<'a> Search<'a> {
 /// The score where the lines alone settle it: a win at once, two threats to block, the last
 /// empty cell, nobody able to fill a line (a draw), or a bound outside the window (a win too
 /// slow to matter).
-fn settled_by_lines(
-    lines: &Lines,
-    empty: u64,
-    alpha: ClassicScore,
-    beta: ClassicScore,
-) -> Option<ClassicScore> {
+fn settled_by_lines(lines: &Lines, empty: u64, alpha: Score, beta: Score) -> Option<Score> {
     if lines.me.wins != 0 {
-        return Some(ClassicScore::win_in(1));
+        return Some(Score::win_in(1));
     }
     if lines.them.wins.count_ones() >= 2 {
-        return Some(ClassicScore::loss_in(2));
+        return Some(Score::loss_in(2));
     }
     if empty.count_ones() == 1 {
-        return Some(ClassicScore::DRAW);
+        return Some(Score::DRAW);
     }
     let (lower, upper) = lines.bounds();
     if lower == upper || upper <= alpha {

@@ -3,13 +3,13 @@
 //! one always replaced). Full keys are stored, so a hit is never another position's.
 
 use super::rules::Sides;
-use crate::games::classic::solver::ClassicScore;
+use crate::games::kit::exact::Score;
 
 /// What is known of a position: `lower <= score <= upper`, and the move that did best.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Bounds {
-    pub lower: ClassicScore,
-    pub upper: ClassicScore,
+    pub lower: Score,
+    pub upper: Score,
     /// The best move found, in the canonical frame.
     pub best: Option<u8>,
 }
@@ -25,8 +25,8 @@ struct Slot {
 const FREE: Slot = Slot {
     key: Sides { me: 0, them: 0 },
     bounds: Bounds {
-        lower: ClassicScore::LOWEST,
-        upper: ClassicScore::HIGHEST,
+        lower: Score::LOWEST,
+        upper: Score::HIGHEST,
         best: None,
     },
     empties: 0,
@@ -61,7 +61,7 @@ impl Table {
             .map(|s| s.bounds)
     }
 
-    /// Records bounds of `key`, narrowing what is known of it.
+    /// Narrows what is known of `key`.
     pub fn store(&mut self, key: Sides, empties: u32, bounds: Bounds) {
         let bucket = self.bucket(key);
         let slots = &mut self.slots[bucket];
@@ -102,12 +102,9 @@ mod tests {
             upper,
             best: None,
         };
-        t.store(a, 5, bounds(ClassicScore::DRAW, ClassicScore::HIGHEST));
-        t.store(a, 5, bounds(ClassicScore::LOWEST, ClassicScore::win_in(3)));
-        assert_eq!(
-            t.get(a),
-            Some(bounds(ClassicScore::DRAW, ClassicScore::win_in(3)))
-        );
+        t.store(a, 5, bounds(Score::DRAW, Score::HIGHEST));
+        t.store(a, 5, bounds(Score::LOWEST, Score::win_in(3)));
+        assert_eq!(t.get(a), Some(bounds(Score::DRAW, Score::win_in(3))));
         assert_eq!(t.get(b), None);
     }
 }

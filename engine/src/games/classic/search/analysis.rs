@@ -15,7 +15,6 @@ use crate::games::classic::cell::ClassicCell;
 /// is part of what the result depends on.
 pub const ANALYSIS_TABLE_BITS: u32 = 19;
 
-/// What one root move keeps between iterations.
 pub(crate) struct Job {
     table: Table,
     ordering: Ordering,
@@ -102,7 +101,6 @@ impl Root for Analysed<'_> {
     }
 }
 
-/// A score settled without a search: proven, no nodes.
 fn exact(score: i32) -> Searched {
     Searched {
         score,
@@ -156,14 +154,10 @@ impl Searcher {
 /// side's win; `None` when there is a choice.
 fn forced(board: ClassicBoard) -> Option<ClassicCell> {
     let me = board.to_move();
-    let wins = board.winning_cells(me);
-    let blocks = board.winning_cells(me.other());
-    let cells = if wins != 0 {
-        wins
-    } else if blocks.count_ones() == 1 {
-        blocks
-    } else {
-        return None;
-    };
-    ClassicCell::in_mask(cells).next()
+    let (wins, blocks) = (board.winning_cells(me), board.winning_cells(me.other()));
+    match (wins, blocks.count_ones()) {
+        (0, 1) => ClassicCell::in_mask(blocks).next(),
+        (0, _) => None,
+        _ => ClassicCell::in_mask(wins).next(),
+    }
 }

@@ -1,6 +1,5 @@
-//! The static guess at a position's worth for the side to move, used where the search
-//! stops short of the end: each line still open to only one side counts for that side,
-//! more the fuller it is.
+//! The static guess where the search stops short of the end: each line still open to only
+//! one side counts for that side, more the fuller it is.
 
 /// A line's weight by the stones of its only owner: 0..=6 stones (7 in a row at most).
 pub fn weights(k: u32) -> Vec<i32> {

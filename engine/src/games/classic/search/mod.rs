@@ -1,13 +1,11 @@
-//! The searching bot for boards too big to solve (5x5 to 7x7, any K): a principal variation
-//! search with a transposition table, threat detection and move ordering, each in its own
-//! file, under the shared analysis (`core::root`, in `analysis.rs`).
+//! The search for boards too big to solve (5x5 to 7x7, any K), under the shared analysis
+//! (`core::root`).
 
 mod analysis;
 mod eval;
 mod negamax;
 mod node;
 mod ordering;
-mod threats;
 mod tt;
 mod zobrist;
 
@@ -20,7 +18,6 @@ use node::Node;
 use zobrist::Zobrist;
 
 pub use analysis::ANALYSIS_TABLE_BITS;
-pub use threats::winning_cells;
 
 /// What a score proves for the side to move, with `empty` empty cells before its move:
 /// exact when proven, else a bound when it is a win or a loss.
@@ -40,7 +37,6 @@ pub fn claim(score: i32, proven: bool, empty: u32) -> Option<Claim> {
 pub struct Searcher {
     variant: Variant,
     lines: &'static Lines,
-    through: Vec<Vec<u64>>,
     weights: Vec<i32>,
     zobrist: Zobrist,
 }
@@ -51,9 +47,6 @@ impl Searcher {
         Searcher {
             variant,
             lines,
-            through: (0..variant.cells())
-                .map(|c| lines.through(c).to_vec())
-                .collect(),
             weights: eval::weights(variant.k() as u32),
             zobrist: Zobrist::new(),
         }

@@ -1,20 +1,15 @@
-//! Principal variation search: negamax with alpha-beta, a null window for all but the first
-//! move, threats settled before anything else, and the transposition table.
-//!
-//! Scores: a win with the `p`-th ply from the root is `MATE - p`, a loss `p - MATE`; the
-//! static guesses stay far below. Each call also says whether its score is *proven*: no
-//! guess at a cut-off position went into it, so it is the true value of the whole tree
-//! below (within the window's meaning).
+//! Principal variation search with threats settled first and a transposition table. A win
+//! at the `p`-th ply is `MATE - p`, a loss `p - MATE`; a *proven* score had no guess at a
+//! cut-off position go into it, so it is the true value of the tree (within the window).
 
 use super::Searcher;
 use super::eval::evaluate;
 use super::node::Node;
 use super::ordering::{MAX_PLY, Ordering};
-use super::threats::winning_cells;
 use super::tt::{Bound, Slot, Table};
 use super::zobrist::Zobrist;
 use crate::core::root::Halt;
-use crate::games::classic::lines::Lines;
+use crate::games::classic::lines::{Lines, winning_cells};
 
 pub const MATE: i32 = crate::core::analysis::WIN_SCORE;
 /// Scores at least this far from zero are wins or losses.
@@ -42,7 +37,6 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// What one search needs and counts.
 pub(crate) struct Search<'a> {
     pub lines: &'a Lines,
     pub k: u32,
@@ -57,7 +51,6 @@ pub(crate) struct Search<'a> {
     pub stopped: bool,
     /// Stop when it says so (an analysis: its clock, its watch, its node budget).
     pub halt: Option<&'a Halt>,
-    /// Per-cell lines, as the ordering reads them.
     pub through: &'a [Vec<u64>],
     move_lists: Vec<Vec<(i32, u8)>>,
 }
@@ -84,7 +77,7 @@ impl<'a> Search<'a> {
             node_limit: u64::MAX,
             stopped: false,
             halt: None,
-            through: &searcher.through,
+            through: &searcher.lines.through,
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(49)).collect(),
         }
     }

@@ -2,8 +2,6 @@
 //! a sibling), then by what a cell does for both sides' lines plus its history (how often
 //! it cut off anywhere).
 
-use super::threats::cell_potential;
-
 /// Deeper than any game (49 plies).
 pub const MAX_PLY: usize = 64;
 
@@ -23,7 +21,6 @@ impl Ordering {
         }
     }
 
-    /// The cells of `moves`, best first.
     #[allow(clippy::too_many_arguments)]
     pub fn sorted(
         &self,
@@ -66,8 +63,19 @@ impl Ordering {
     }
 }
 
-impl Default for Ordering {
-    fn default() -> Self {
-        Self::new()
-    }
+/// How many new threats (lines one stone short, free of `theirs`) playing `cell` gives
+/// `own`, and how many of `theirs`'s lines through it it spoils.
+#[inline]
+fn cell_potential(through: &[u64], own: u64, theirs: u64, weights: &[i32]) -> i32 {
+    through
+        .iter()
+        .map(|&l| {
+            let (mine, their) = ((l & own).count_ones(), (l & theirs).count_ones());
+            match (mine, their) {
+                (m, 0) => weights[m as usize + 1],
+                (0, t) => weights[t as usize],
+                _ => 0,
+            }
+        })
+        .sum()
 }

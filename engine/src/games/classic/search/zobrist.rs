@@ -1,7 +1,6 @@
 //! Zobrist keys: one random word per cell and side, XORed over the stones, so a move
 //! updates the hash with one XOR.
 
-/// Keys for 49 cells, for the first side (`x`) and the second (`o`).
 pub(crate) struct Zobrist {
     x: [u64; 49],
     o: [u64; 49],
@@ -23,9 +22,8 @@ impl Zobrist {
         Zobrist { x, o }
     }
 
-    /// The key of a stone on `cell`; `first` for the first side's. The first side moves
-    /// when both have as many stones, so the mover's identity comes from the counts and
-    /// the hash of (mover, other) is that of the board.
+    /// The key of a stone on `cell`; `first` for the first side's (which the counts tell,
+    /// so the hash of (mover, other) is that of the board).
     #[inline]
     pub fn stone(&self, cell: usize, first: bool) -> u64 {
         if first { self.x[cell] } else { self.o[cell] }
@@ -44,12 +42,6 @@ impl Zobrist {
                 .fold(0, |h, c| h ^ keys[c])
         };
         sum(x, &self.x) ^ sum(o, &self.o)
-    }
-}
-
-impl Default for Zobrist {
-    fn default() -> Self {
-        Self::new()
     }
 }
 

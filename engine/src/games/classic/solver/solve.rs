@@ -2,16 +2,15 @@
 //! memoised on canonical keys. No pruning, since every position's exact value and move
 //! counts go in the table.
 
-use super::score::ClassicScore;
-use super::table::{ClassicEntry, Table};
+use super::{ClassicEntry, Table};
 use crate::games::classic::lines::Lines;
 use crate::games::classic::symmetry::Symmetries;
 use crate::games::classic::variant::Variant;
+use crate::games::kit::exact::Score;
 
 /// What the search needs of a variant of at most 16 cells, as 16-bit masks.
 pub(crate) struct Rules {
     full: u16,
-    /// For each cell, the lines through it.
     through: Vec<Vec<u16>>,
 }
 
@@ -26,21 +25,17 @@ impl Rules {
         }
     }
 
-    /// The score of moving at `cell` (bit `bit`) when that ends the game, `None` otherwise.
+    /// The score of moving at `cell` when that ends the game, `None` otherwise.
     #[inline]
-    pub fn immediate(&self, mover: u16, other: u16, cell: usize) -> Option<ClassicScore> {
+    pub fn immediate(&self, mover: u16, other: u16, cell: usize) -> Option<Score> {
         let after = mover | 1 << cell;
         if self.through[cell].iter().any(|&l| l & !after == 0) {
-            Some(ClassicScore::win_in(1))
+            Some(Score::win_in(1))
         } else if after | other == self.full {
-            Some(ClassicScore::DRAW)
+            Some(Score::DRAW)
         } else {
             None
         }
-    }
-
-    pub fn empty(&self, mover: u16, other: u16) -> u16 {
-        self.full & !(mover | other)
     }
 }
 
@@ -76,22 +71,22 @@ pub fn children(
     rules: &Rules,
     mover: u16,
     other: u16,
-    mut child: impl FnMut(u16, u16) -> ClassicScore,
+    mut child: impl FnMut(u16, u16) -> Score,
 ) -> ClassicEntry {
     let mut entry = ClassicEntry {
-        score: ClassicScore::LOWEST,
+        score: Score::LOWEST,
         losing: 0,
         winning: 0,
     };
-    let mut empty = rules.empty(mover, other);
+    let mut empty = rules.full & !(mover | other);
     while empty != 0 {
         let cell = empty.trailing_zeros() as usize;
         empty &= empty - 1;
         let score = rules
             .immediate(mover, other, cell)
             .unwrap_or_else(|| child(other, mover | 1 << cell).before_move());
-        entry.losing += (score < ClassicScore::DRAW) as u8;
-        entry.winning += (score > ClassicScore::DRAW) as u8;
+        entry.losing += (score < Score::DRAW) as u8;
+        entry.winning += (score > Score::DRAW) as u8;
         entry.score = entry.score.max(score);
     }
     entry

@@ -1,10 +1,6 @@
-//! The strategy book: the perfect player written down as a dictionary from positions to
-//! moves, stored once per symmetry class, optionally compressed with wildcards. Here what
-//! a player needs to read one; the tools that export, verify and compress books are in the
-//! research crate (`tictaclatin book`).
-//!
-//! A book file holds one [`BookLine`] per line (see [`notation`]); blank lines and lines starting
-//! with `#` are comments. All lines of a file belong to one side's book.
+//! The strategy book as a player reads it: the perfect player written down as a dictionary
+//! from positions to moves, one side's, one [`BookLine`] a line (`#` starts a comment), once
+//! per symmetry class. The tools that make and check books are in the research crate.
 
 pub mod notation;
 pub mod obvious;
@@ -78,8 +74,7 @@ impl Book {
         Book { side, lines }
     }
 
-    /// Reads a book file (within the caps of [`bounded::BOOK`]); see
-    /// [`Book::parse`].
+    /// Reads a book file (within the caps of [`bounded::BOOK`]).
     pub fn read(path: &Path, side: Option<Side>) -> Result<Book, BookError> {
         let text =
             bounded::read_text_file(path, &bounded::BOOK).map_err(|error| BookError::Io {
@@ -162,8 +157,8 @@ impl Book {
         text
     }
 
-    /// The lookup table: canonical key -> move in the canonical image and line number.
-    /// Fails when two positions are the same up to symmetry.
+    /// The lookup table by canonical key; fails when two positions are the same up to
+    /// symmetry.
     pub fn index(&self, syms: &Symmetries) -> Result<BookIndex, BookError> {
         let mut map: HashMap<u32, IndexEntry> = HashMap::new();
         for n in &self.lines {
@@ -194,9 +189,8 @@ pub struct IndexEntry {
     /// The move, in the coordinates of the canonical image.
     play: Cell,
     pub line: usize,
-    /// The position as written in the book.
+    /// The position and the move as written in the book.
     pub position: Board,
-    /// The move as written in the book.
     pub written_play: Cell,
 }
 

@@ -1,10 +1,6 @@
-//! One line of a book: 16 characters in cell order a1..d4.
-//!
-//! `.` is an empty cell, lowercase `x`/`o` are stones already on the board, one capital letter
-//! of the book's side marks the move it plays (`X` in the first player's book, `O` in the
-//! second's), and capitals of the opponent's letter are wildcards: the line stands for one
-//! position per wildcard, each with the opponent's stone on exactly that wildcard cell and
-//! the other wildcards empty (the small example's notation on a 4x4 board).
+//! One line of a book, the small example's notation: 16 characters a1..d4, `.` empty, `x`/`o`
+//! stones, one capital of the book's side for its move, and capitals of the opponent's letter
+//! for wildcards (one position per wildcard, the opponent's stone on it, the others empty).
 
 use std::fmt;
 
@@ -178,10 +174,8 @@ struct Masks {
 }
 
 impl Masks {
-    /// Whose book a line belongs to. A first-player line has exactly one `X` (the move) and
-    /// as many `x` as stones `o` (counting one from any `O` wildcards); a second-player line
-    /// has exactly one `O` and one `x` more than `o` (counting one `x` from any `X`
-    /// wildcards). The two never both fit: with one `X` and one `O` the counts differ by one.
+    /// Whose book a line belongs to (see the counts in [`LineError::Counts`]); the two sides
+    /// never both fit, as with one `X` and one `O` the counts differ by one.
     fn infer_side(&self) -> Result<Side, LineError> {
         let (x, o) = (self.x.count_ones(), self.o.count_ones());
         let (big_x, big_o) = (self.big_x.count_ones(), self.big_o.count_ones());

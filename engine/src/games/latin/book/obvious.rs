@@ -1,11 +1,7 @@
-//! The moves a book may leave out because a player finds them without a dictionary.
-//!
-//! As Patashnik's Qubic dictionary did, a book may omit positions where the move is
-//! obvious: a move that wins at once, or a forced move. Forced here means there is exactly
-//! one legal move, or exactly one move that neither loses at once (hands the opponent a
-//! point lead) nor lets the opponent win with their very next move. Every other move then
-//! loses within two plies, so the forced move is the only best one and the perfect player
-//! would play it too.
+//! The moves a book may leave out, as Patashnik's Qubic dictionary did: a win at once, or a
+//! forced move (the one legal move, or the one move that neither hands the opponent the lead
+//! nor lets them win at once: every other move loses within two plies, so the perfect player
+//! plays it too).
 
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::game::{Board, Cell};

@@ -47,7 +47,6 @@ pub const fn line_points(a: u16, b: u16, line: u16) -> (u32, u32) {
     }
 }
 
-/// The 2 to 4 lines through `cell`.
 pub fn lines_through(cell: Cell) -> impl Iterator<Item = u16> {
     let mut lines = LINES_THROUGH[cell.index()];
     std::iter::from_fn(move || {
@@ -103,13 +102,9 @@ impl Board {
     }
 
     pub fn at(self, cell: Cell) -> Option<Side> {
-        if self.first & cell.bit() != 0 {
-            Some(Side::First)
-        } else if self.second & cell.bit() != 0 {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.mask(side) & cell.bit() != 0)
     }
 
     /// The side whose turn it is (even when the game is over).
@@ -129,7 +124,6 @@ impl Board {
         })
     }
 
-    /// The lines that score, with the side each scores for.
     pub fn scoring_lines(self) -> impl Iterator<Item = (u16, Side)> {
         LINES.into_iter().filter_map(
             move |line| match line_points(self.first, self.second, line) {
@@ -169,7 +163,6 @@ impl Board {
         }
     }
 
-    /// Plays `cell` for the side to move, if the game is on and the cell is empty.
     pub fn play(self, cell: Cell) -> Result<Board, MoveError> {
         if self.status().is_over() {
             Err(MoveError::GameOver)
@@ -212,8 +205,7 @@ impl fmt::Display for Board {
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LatinPositionError {
-    /// A character that is no cell, at the cell it would have filled (`None` past the
-    /// 16th cell).
+    /// At the cell it would have filled (`None` past the 16th cell).
     #[error(
         "bad character {} {}: cells are X, O, or - or . for empty",
         quote_char(*.found),

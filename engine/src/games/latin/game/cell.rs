@@ -1,11 +1,11 @@
 //! A cell of the 4x4 board and its spreadsheet-style name (`a1` .. `d4`).
 
 use crate::core::words::quote;
+use crate::games::kit::lines::bits;
 use std::fmt;
 use std::str::FromStr;
 
 pub const CELLS: usize = 16;
-/// Width (and height) of the board.
 pub const SIDE: u8 = 4;
 
 /// One of the 16 cells, numbered row-major: `a1` = 0, `d1` = 3, `a2` = 4, `d4` = 15. The
@@ -14,22 +14,13 @@ pub const SIDE: u8 = 4;
 pub struct Cell(u8);
 
 impl Cell {
-    /// The cell with this row-major index, if it is on the board.
-    pub const fn new(index: u8) -> Option<Cell> {
-        if (index as usize) < CELLS {
-            Some(Cell(index))
-        } else {
-            None
-        }
+    pub fn new(index: u8) -> Option<Cell> {
+        ((index as usize) < CELLS).then_some(Cell(index))
     }
 
-    /// The cell at `row`, `col` (both 0-based), if on the board.
-    pub const fn at(row: u8, col: u8) -> Option<Cell> {
-        if row < SIDE && col < SIDE {
-            Some(Cell(row * SIDE + col))
-        } else {
-            None
-        }
+    /// The cell at `row`, `col` (from 0, top-left), if on the board.
+    pub fn at(row: u8, col: u8) -> Option<Cell> {
+        (row < SIDE && col < SIDE).then_some(Cell(row * SIDE + col))
     }
 
     pub fn all() -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + Clone {
@@ -40,12 +31,10 @@ impl Cell {
         self.0 as usize
     }
 
-    /// 0-based row, top to bottom.
     pub const fn row(self) -> u8 {
         self.0 / SIDE
     }
 
-    /// 0-based column, left to right.
     pub const fn col(self) -> u8 {
         self.0 % SIDE
     }
@@ -56,15 +45,7 @@ impl Cell {
 
     /// The cells set in a mask, lowest index first.
     pub fn in_mask(mask: u16) -> impl Iterator<Item = Cell> {
-        let mut rest = mask;
-        std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
-            }
-            let index = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            Some(Cell(index))
-        })
+        bits(mask.into()).map(|i| Cell(i as u8))
     }
 }
 

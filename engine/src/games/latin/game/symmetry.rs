@@ -1,15 +1,11 @@
-//! The 32 permutations of the cells that map the 10 lines onto themselves, and the
-//! canonical form of a position under them.
-//!
-//! They are the 8 rotations and reflections of the square, each combined with one of 4
-//! relabellings applied to rows and columns alike: identity, 0123->1032, 0123->0213, and both.
-//! (Swapping rows 1,2 with columns 1,2 keeps both diagonals whole, which is why this board has
-//! four times the symmetry of a picture of a square.)
+//! The 32 permutations of the cells that keep the 10 lines, and canonical forms under them:
+//! the square's 8, each after one of 4 relabellings of rows and columns alike (0123, 1032,
+//! 0213, 2031), which keep both diagonals whole.
 
 use super::board::Board;
 use super::cell::{CELLS, Cell, SIDE};
+use crate::games::kit::lines::apply;
 
-/// Number of line-preserving permutations.
 pub const COUNT: usize = 32;
 
 /// A permutation of the cells: `map[c]` is where cell `c` goes.
@@ -21,10 +17,6 @@ pub struct Symmetry {
 impl Symmetry {
     pub fn apply(&self, cell: Cell) -> Cell {
         Cell::new(self.map[cell.index()]).expect("a symmetry maps cells to cells")
-    }
-
-    fn apply_mask(&self, mask: u16) -> u16 {
-        Cell::in_mask(mask).fold(0, |image, c| image | self.apply(c).bit())
     }
 
     pub fn inverse(&self) -> Symmetry {
@@ -90,8 +82,8 @@ impl Symmetries {
         let mut bytes = Box::new([[[0u16; 256]; 2]; COUNT]);
         for (s, sym) in syms.iter().enumerate() {
             for b in 0..256u16 {
-                bytes[s][0][b as usize] = sym.apply_mask(b);
-                bytes[s][1][b as usize] = sym.apply_mask(b << 8);
+                bytes[s][0][b as usize] = apply(&sym.map, b.into()) as u16;
+                bytes[s][1][b as usize] = apply(&sym.map, u64::from(b) << 8) as u16;
             }
         }
         Symmetries { syms, bytes }
@@ -107,7 +99,6 @@ impl Symmetries {
         t[0][(mask & 0xFF) as usize] | t[1][(mask >> 8) as usize]
     }
 
-    /// The image of `board` under symmetry `s`.
     #[inline]
     pub fn apply(&self, s: usize, board: Board) -> Board {
         use super::board::Side::{First, Second};
@@ -141,7 +132,6 @@ impl Symmetries {
         best
     }
 
-    /// The smallest key among the 32 images of `board`.
     #[inline]
     pub fn canonical_key(&self, board: Board) -> u32 {
         self.canonical(board).0

@@ -1,6 +1,4 @@
-//! One-move tactics that follow from the rules alone: which moves win at once and which
-//! lose at once. The baseline players, the levels' guards and the strategy book's obvious
-//! moves all use them.
+//! Which moves win at once and which lose at once, from the rules alone.
 
 use super::{Board, Cell, Status};
 

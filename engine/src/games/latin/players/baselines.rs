@@ -35,7 +35,6 @@ pub(crate) struct Lookahead {
 }
 
 impl Lookahead {
-    /// `depth` is clamped to `1..=MAX_LOOKAHEAD`.
     pub fn new(depth: u32, seed: u64) -> Lookahead {
         Lookahead {
             depth: depth.clamp(1, MAX_LOOKAHEAD),

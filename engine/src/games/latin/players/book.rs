@@ -6,11 +6,9 @@ use std::sync::Arc;
 use crate::games::latin::book::{Book, BookError, BookIndex, obvious_move};
 use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 
-/// Plays the book's move for any image of a position in the book, and the obvious move (a win
-/// at once, a forced move) where the book leaves the position out. A position the book does
-/// not cover at all (a hole, or a position of the other side) gets the lowest empty cell, so
-/// a game always goes on; a tournament refuses such a book before it plays
-/// ([`BookPlayer::first_hole`]). Clones share the indexed book.
+/// Plays the book's move for any image of a book position, else the obvious move, else (a
+/// hole, which a tournament refuses beforehand: [`BookPlayer::first_hole`]) the lowest empty
+/// cell. Clones share the indexed book.
 #[derive(Clone)]
 pub struct BookPlayer {
     name: String,
@@ -26,7 +24,7 @@ struct IndexedBook {
 }
 
 impl BookPlayer {
-    /// A player for the book's side. Fails if two entries are the same position.
+    /// Fails if two entries are the same position.
     pub fn new(book: &Book, name: impl Into<String>) -> Result<BookPlayer, BookError> {
         let syms = Symmetries::new();
         let index = book.index(&syms)?;
@@ -50,10 +48,8 @@ impl BookPlayer {
         self.out_of_book
     }
 
-    /// The first position a game following the book can reach (the book's side playing
-    /// its moves, the other side trying every reply) where the book has neither an entry
-    /// nor an obvious move; `None` when the book covers every such game. Positions are
-    /// tried once per symmetry class, so this takes milliseconds.
+    /// The first position a game following the book can reach (the other side trying every
+    /// reply) where the book has neither an entry nor an obvious move, once per class.
     pub fn first_hole(&self) -> Option<Board> {
         let mut seen = HashSet::new();
         let mut stack = vec![Board::EMPTY];

@@ -58,10 +58,9 @@ impl Heuristic {
         let safe_blocks = Cell::in_mask(threats)
             .filter(|&c| !loses_at_once(board, c))
             .fold(0, |m, c| m | c.bit());
-        let blocks = if safe_blocks != 0 {
-            safe_blocks
-        } else {
-            threats
+        let blocks = match safe_blocks {
+            0 => threats,
+            safe => safe,
         };
         [
             winning_cells(board),

@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use super::Player;
 use crate::core::{CellId, Difficulty, Position, Value};
+use crate::games::kit::exact::Traps;
 use crate::games::kit::levels::{Solution, Style, solved_player};
 use crate::games::latin::game::Cell;
 use crate::games::latin::game::tactics::{safe_cells, winning_cells};
 use crate::games::latin::position::{board_of, cell_id};
 use crate::games::latin::solver::Solver;
-use crate::games::latin::solver::choose::Traps;
 
 impl Solution for Solver {
     fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
@@ -29,11 +29,10 @@ impl Solution for Solver {
 
     fn graded(&self, position: &dyn Position, cell: usize, traps: bool) -> Option<(Value, f64)> {
         let (board, cell) = (board_of(position)?, Cell::new(cell as u8)?);
-        let traps = traps.then(|| self.traps(board, cell)).flatten();
-        Some((
-            self.move_value(board, cell)?,
-            traps.map_or(0.0, Traps::share),
-        ))
+        let (score, after) = self.move_result(board, cell)?;
+        let empty = board.empty_count();
+        let traps = traps.then(|| Traps::after(score, after, empty - 1));
+        Some((score.value(empty), traps.map_or(0.0, Traps::share)))
     }
 }
 

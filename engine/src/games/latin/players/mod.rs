@@ -25,9 +25,8 @@ use crate::core::{Decision, Player, Position};
 use crate::games::latin::game::Cell;
 use crate::games::latin::position::{board_of, cell_id};
 
-/// Seats players that pick a cell on the concrete board (their own `name` and `choose`, asked
-/// only while the game is on) at the core interface: the searches stay on `Board`, the
-/// interface is crossed once a move.
+/// Seats players that pick a cell on the concrete board (`name` and `choose`, asked only
+/// while the game is on) at the core interface, crossed once a move.
 macro_rules! seated {
     ($($player:ty),*) => {$(
         impl Player for $player {

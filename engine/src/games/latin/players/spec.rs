@@ -14,7 +14,6 @@ use crate::games::latin::book::{Book, BookError, book_cells};
 use crate::games::latin::game::Side;
 use crate::games::latin::solver::Solver;
 
-/// Which player to build.
 #[derive(Clone, PartialEq, Debug)]
 pub(crate) enum PlayerSpec {
     /// `perfect`, `easy`, `medium`, `hard`.
@@ -79,7 +78,6 @@ impl BookSpec {
     }
 }
 
-/// Why a player name was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub(crate) enum SpecError {
     #[error(
@@ -141,8 +139,7 @@ impl PlayerSpec {
         }
     }
 
-    /// The one side this player can play, for players that cannot play both (a book is
-    /// written for one side).
+    /// The one side a book player can play.
     pub fn only_side(&self) -> Option<Side> {
         match self {
             PlayerSpec::Book(spec) => Some(spec.player.side()),

@@ -1,21 +1,17 @@
 //! Exact values for every reachable position, built once and then looked up.
 
-pub mod choose;
 mod search;
-mod table;
-mod value;
 
-use crate::core::Value;
+use crate::core::{Solved, Value};
+use crate::games::kit::exact::{self, Choice, Score};
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-pub(crate) use choose::Choice;
-pub(crate) use choose::Traps;
-pub(crate) use table::Entry;
-pub(crate) use value::Score;
+/// Half full at most: the ~170,000 classes fit 2^19 slots, probes stay short.
+pub(crate) type Entry = exact::Entry<1, 2>;
+type Table = exact::Table<1, 2>;
 
 use crate::games::latin::game::{Board, Cell, Symmetries};
-use table::Table;
 
 /// Canonical classes of in-play positions reachable from the empty board; the table is
 /// sized for them so the solve never rehashes.
@@ -35,7 +31,6 @@ pub struct Solver {
 const UNREACHABLE_CACHE_LIMIT: usize = 1 << 20;
 
 impl Solver {
-    /// Solves the whole game from the empty board.
     pub fn new() -> Solver {
         let syms = Symmetries::new();
         let mut table = Table::with_capacity(EXPECTED_CLASSES);
@@ -80,47 +75,43 @@ impl Solver {
             return e;
         }
         let entry =
-            search::solve_children(board, |child| self.search_unreachable(child, memo).score());
+            search::solve_children(board, |child| self.search_unreachable(child, memo).score);
         memo.insert(key, entry);
         entry
     }
 
     /// The value for the side to move; `None` when the game is over.
     pub fn value(&self, board: Board) -> Option<Value> {
-        self.score(board)
-            .map(|score| score.value(board.empty_count()))
-    }
-
-    pub fn score(&self, board: Board) -> Option<Score> {
-        self.entry(board).map(Entry::score)
+        let entry = self.entry(board)?;
+        Some(entry.score.value(board.empty_count()))
     }
 
     /// The value of playing `cell`, for the side that plays it; `None` if the move is not
     /// legal (game over, cell taken).
     pub fn move_value(&self, board: Board, cell: Cell) -> Option<Value> {
-        let score = self.move_score(board, cell)?;
+        let (score, _) = self.move_result(board, cell)?;
         Some(score.value(board.empty_count()))
     }
 
-    pub fn move_score(&self, board: Board, cell: Cell) -> Option<Score> {
-        self.move_result(board, cell).map(|(score, _)| score)
-    }
-
-    /// What playing `cell` leads to: its score for the side playing it, and the entry of
-    /// the position after it while the game goes on; `None` if the move is not legal.
-    fn move_result(&self, board: Board, cell: Cell) -> Option<(Score, Option<Entry>)> {
+    /// What playing `cell` leads to: its score for the side playing it, and the losing and
+    /// winning replies after it while the game goes on; `None` if the move is not legal.
+    pub(crate) fn move_result(
+        &self,
+        board: Board,
+        cell: Cell,
+    ) -> Option<(Score, Option<(u32, u32)>)> {
         board.play(cell).ok()?;
         Some(match search::immediate_score(board, cell) {
             (_, Some(score)) => (score, None),
             (child, None) => {
                 let entry = self.entry(child)?;
-                (entry.score().before_move(), Some(entry))
+                let counts = (u32::from(entry.losing), u32::from(entry.winning));
+                (entry.score.before_move(), Some(counts))
             }
         })
     }
 
-    /// The value of every cell for the side to move, `None` for taken cells (and all cells
-    /// when the game is over).
+    /// The value of every cell for the side to move, `None` for a move not legal.
     pub fn move_values(&self, board: Board) -> [Option<Value>; 16] {
         std::array::from_fn(|i| {
             let cell = Cell::new(i as u8).expect("16 cells");
@@ -128,37 +119,27 @@ impl Solver {
         })
     }
 
-    /// How many of the opponent's replies go wrong for them after `cell` (those that lose
-    /// for them, or when `cell` loses, those that fail to win); `None` if `cell` is not legal.
-    pub fn traps(&self, board: Board, cell: Cell) -> Option<Traps> {
-        let (score, after) = self.move_result(board, cell)?;
-        Some(choose::traps(
-            after,
-            board.empty_count() - 1,
-            score.outcome(),
-        ))
-    }
-
     /// The perfect player's move; `None` when the game is over.
-    pub fn best_move(&self, board: Board) -> Option<Choice> {
-        choose::best_move(self, board)
-    }
-
-    pub fn classes(&self) -> usize {
-        self.table.len()
-    }
-
-    /// In-play positions reachable from the empty board (counting every symmetric image).
-    pub fn reachable_positions(&self) -> u64 {
-        self.table.positions(|key| {
-            let board = Board::from_masks(key as u16, (key >> 16) as u16)
-                .expect("table keys are positions");
-            self.syms.orbit_size(board) as usize
+    pub fn best_move(&self, board: Board) -> Option<Choice<Cell>> {
+        let moves = Cell::in_mask(board.empty_cells());
+        exact::best_move(moves, board.empty_count(), |cell| {
+            self.move_result(board, cell)
         })
     }
 
-    pub fn memory_bytes(&self) -> usize {
-        self.table.memory_bytes()
+    /// What the solve found and holds, every symmetric image of a class counted.
+    pub fn solved(&self) -> Solved {
+        let orbit = |key: u32| {
+            let board = Board::from_masks(key as u16, (key >> 16) as u16);
+            self.syms
+                .orbit_size(board.expect("table keys are positions")) as usize
+        };
+        Solved {
+            positions: self.table.positions(orbit),
+            classes: self.table.len() as u64,
+            symmetries: crate::games::latin::game::symmetry::COUNT,
+            bytes: self.table.memory_bytes(),
+        }
     }
 
     pub fn symmetries(&self) -> &Symmetries {

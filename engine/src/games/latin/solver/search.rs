@@ -1,12 +1,9 @@
-//! Exhaustive negamax over the game DAG, memoised on canonical positions.
-//!
-//! No pruning: the table must hold the exact value of every reachable position, and each
-//! node also records how many of its moves win and lose, for the perfect player's
-//! tie-breaks.
+//! Exhaustive negamax over the game DAG, memoised on canonical positions; no pruning, as
+//! the table holds every reachable position's value and its winning and losing moves.
 
-use super::table::{Entry, Table};
-use super::value::Score;
+use super::{Entry, Table};
 use crate::core::Outcome;
+use crate::games::kit::exact::Score;
 use crate::games::latin::game::{Board, Cell, Symmetries};
 
 /// The value, for the side to move in `board`, of playing `cell`, when that move ends the
@@ -35,7 +32,7 @@ pub fn solve(syms: &Symmetries, table: &mut Table, board: Board) -> Entry {
     if let Some(entry) = table.get(key) {
         return entry;
     }
-    let entry = solve_children(board, |child| solve(syms, table, child).score());
+    let entry = solve_children(board, |child| solve(syms, table, child).score);
     table.insert_new(key, entry);
     entry
 }
@@ -57,9 +54,9 @@ pub fn solve_children(board: Board, mut child_score: impl FnMut(Board) -> Score)
         }
         best = best.max(Some(score));
     }
-    Entry::new(
-        best.expect("a position in play has an empty cell"),
+    Entry {
+        score: best.expect("a position in play has an empty cell"),
         losing,
         winning,
-    )
+    }
 }
