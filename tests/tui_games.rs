@@ -193,9 +193,9 @@ fn the_cursor_starts_in_the_board_the_mover_is_sent_to() {
             .contains(&cursor.into())
     );
     assert!(
-        game.app.play.cell_name(cursor).starts_with("C1"),
+        game.app.play.game().cell_name(cursor).starts_with("C1"),
         "{}",
-        game.app.play.cell_name(cursor)
+        game.app.play.game().cell_name(cursor)
     );
 }
 
@@ -219,6 +219,7 @@ fn typing_after_a_refused_name_forgets_the_refusal() {
         !game
             .app
             .play
+            .game()
             .cell_name(game.app.play.cursor)
             .starts_with("C1")
     );
@@ -483,12 +484,13 @@ fn after_an_undo_the_cursor_is_in_the_board_to_play_again() {
     assert!(
         game.app
             .play
+            .game()
             .cell_name(game.app.play.cursor)
             .starts_with("B3")
     );
     game.play(&["u"]);
     // O is to move again, sent to C1 by X's c1.
-    let cursor = game.app.play.cell_name(game.app.play.cursor);
+    let cursor = game.app.play.game().cell_name(game.app.play.cursor);
     assert!(cursor.starts_with("C1"), "{cursor}");
 }
 
@@ -1064,7 +1066,7 @@ fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
             game.press(KeyCode::Left);
         }
     }
-    let cursor = game.app.play.cell_name(game.app.play.cursor);
+    let cursor = game.app.play.game().cell_name(game.app.play.cursor);
     let names = game
         .app
         .view()

@@ -125,8 +125,13 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         };
         engine.player(level.name(), options)
     });
-    let bot = Bot::spawn_with(wake.clone(), seed, Arc::clone(app.watch()), make_player)
-        .map_err(|e| io::Error::other(e.to_string()))?;
+    let bot = Bot::spawn_with(
+        wake.clone(),
+        seed,
+        Arc::clone(&app.shared.watch),
+        make_player,
+    )
+    .map_err(|e| io::Error::other(e.to_string()))?;
     for request in app.initial_requests() {
         bot.ask(request);
     }

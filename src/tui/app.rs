@@ -27,7 +27,6 @@ use crate::tui::screens::play::recording::Opening;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::play::{PlayScreen, draw};
 use crate::tui::screens::review::{ReviewScreen, keys_line};
-use crate::tui::screens::start::menu::Asked;
 pub use crate::tui::screens::start::menu::game_of;
 use crate::tui::screens::start::{self, StartScreen};
 use crate::tui::shared::{Shared, StatusLine};
@@ -42,7 +41,7 @@ pub struct App {
     /// What shows over the screen and takes the next key, if anything does.
     pub(crate) overlay: Option<Overlay>,
     size: Option<(u16, u16)>,
-    exit: Option<Exit>,
+    pub(crate) exit: Option<Exit>,
     /// The game whose engine was asked of the bot thread and has not come yet.
     engine_asked: Option<String>,
     /// Ctrl-Z was pressed: the loop is to suspend the program.
@@ -50,7 +49,7 @@ pub struct App {
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
-enum Exit {
+pub(crate) enum Exit {
     Chosen,
     /// The terminal's input failed or closed: this says why.
     Failed(String),
@@ -58,13 +57,10 @@ enum Exit {
 }
 
 impl App {
-    /// A game that remembers nothing between runs.
     pub fn new(settings: Settings, now: Instant) -> App {
         App::with_memory(settings, Memory::none(), now)
     }
 
-    /// A game with the record and unfinished games of `memory`; the start screen offers to
-    /// resume the chosen game's.
     pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
         App {
             screen: Screen::Start,
@@ -86,12 +82,6 @@ impl App {
         vec![BotRequest::Load(Arc::clone(&self.play.session.game))]
     }
 
-    /// A mode or game named on the command line wins the start screen's highlight over
-    /// the offer to resume; the offer stays.
-    pub fn asked_for(&mut self, asked: Asked) {
-        self.start.asked_for(asked, &self.shared.memory);
-    }
-
     pub fn open(&mut self, opening: Opening) {
         match opening {
             Opening::Menu => {}
@@ -111,7 +101,7 @@ impl App {
         }
     }
 
-    /// Applies one event; returns the requests to send to the bot thread.
+    /// Returns the requests to send to the bot thread.
     pub fn update(&mut self, event: Event) -> Vec<BotRequest> {
         match event {
             Event::Key(key) => self.on_key(key),
@@ -351,10 +341,6 @@ impl App {
         }
     }
 
-    pub fn watch(&self) -> &Arc<crate::core::Watch> {
-        &self.shared.watch
-    }
-
     pub fn should_quit(&self) -> bool {
         self.exit.is_some()
     }
@@ -364,44 +350,12 @@ impl App {
         std::mem::take(&mut self.suspend)
     }
 
-    /// Why the game stopped, when it was not the player's choice.
-    pub fn failure(&self) -> Option<&str> {
-        match &self.exit {
-            Some(Exit::Failed(why)) => Some(why),
-            _ => None,
-        }
-    }
-
-    pub fn stopped_by(&self) -> Option<Signal> {
-        match self.exit {
-            Some(Exit::Signal(signal)) => Some(signal),
-            _ => None,
-        }
-    }
-
     pub fn view(&self) -> PlayView<'_> {
         PlayView {
             play: &self.play,
             shared: &self.shared,
             screen: self.screen,
         }
-    }
-
-    /// The smallest terminals the screen showing now fits in: the one nearest the terminal
-    /// first, then the others (a board of many blocks fits wide and short or narrow and tall).
-    pub fn minimum_sizes(&self) -> Vec<(u16, u16)> {
-        if matches!(self.screen, Screen::Start) {
-            return vec![geometry::START_MIN];
-        }
-        let layout = self.play.game().layout();
-        let nearest = match self.size {
-            Some((w, h)) => geometry::nearest_fit(layout, w, h),
-            None => geometry::minimum(layout),
-        };
-        let others = geometry::minimums(layout).into_iter();
-        std::iter::once(nearest)
-            .chain(others.filter(|&size| size != nearest))
-            .collect()
     }
 
     /// The terminal is known to be too small for the screen, which shows only a request to
@@ -429,7 +383,7 @@ impl Widget for &App {
                 }),
         };
         let Some(content) = content else {
-            too_small(&self.minimum_sizes(), &self.shared.settings, area, buf);
+            self.draw_too_small(area, buf);
             return;
         };
         match self.overlay {
@@ -440,35 +394,47 @@ impl Widget for &App {
     }
 }
 
-/// Instead of a broken picture: how big the terminal must be (at least one of `minimums`,
-/// the nearest first).
-fn too_small(minimums: &[(u16, u16)], settings: &Settings, area: Rect, buf: &mut Buffer) {
-    let sizes: Vec<String> = minimums.iter().map(|(w, h)| format!("{w} x {h}")).collect();
-    let (nearest, others) = sizes
-        .split_first()
-        .map_or(("80 x 24", &[][..]), |(n, o)| (n.as_str(), o));
-    let or = match others {
-        [] => String::new(),
-        _ => format!(" (or {})", others.join(", or ")),
-    };
-    let (width, height) = (area.width, area.height);
-    let text = vec![
-        Line::from(glued(&format!("Terminal too small: {width} x {height}."))),
-        Line::from(glued(&format!(
-            "Enlarge the terminal to at least {nearest}{or}.",
-        ))),
-        Line::from(format!(
-            "({} or {} quits)",
-            settings.keys.first_key(Action::Quit),
-            help::ctrl_c()
-        )),
-    ];
-    let rows = (text.len() as u16).min(height);
-    let y = area.y + (height - rows) / 2;
-    Paragraph::new(text)
-        .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true })
-        .render(Rect::new(area.x, y, width, height - (y - area.y)), buf);
+impl App {
+    /// Instead of a broken picture: how big the terminal must be, the size nearest `area`
+    /// first (a board of many blocks fits wide and short, or narrow and tall).
+    fn draw_too_small(&self, area: Rect, buf: &mut Buffer) {
+        let size = |(w, h): (u16, u16)| format!("{w} x {h}");
+        let (nearest, others) = match self.screen {
+            Screen::Start => (geometry::START_MIN, Vec::new()),
+            _ => {
+                let layout = self.play.game().layout();
+                let nearest = geometry::nearest_fit(layout, area.width, area.height);
+                let others = geometry::minimums(layout).into_iter();
+                (
+                    nearest,
+                    others.filter(|&s| s != nearest).map(size).collect(),
+                )
+            }
+        };
+        let or = match others.is_empty() {
+            true => String::new(),
+            false => format!(" (or {})", others.join(", or ")),
+        };
+        let nearest = size(nearest);
+        let (width, height) = (area.width, area.height);
+        let text = vec![
+            Line::from(glued(&format!("Terminal too small: {width} x {height}."))),
+            Line::from(glued(&format!(
+                "Enlarge the terminal to at least {nearest}{or}.",
+            ))),
+            Line::from(format!(
+                "({} or {} quits)",
+                self.shared.key(Action::Quit),
+                help::ctrl_c()
+            )),
+        ];
+        let rows = (text.len() as u16).min(height);
+        let y = area.y + (height - rows) / 2;
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .render(Rect::new(area.x, y, width, height - (y - area.y)), buf);
+    }
 }
 
 #[cfg(test)]

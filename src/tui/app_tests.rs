@@ -773,7 +773,10 @@ fn a_closed_input_ends_the_game_with_a_reason() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.send(Event::InputClosed("eof".into()));
     assert!(h.app.should_quit());
-    assert_eq!(h.app.failure(), Some("the terminal's input closed: eof"));
+    assert_eq!(
+        h.app.exit,
+        Some(Exit::Failed("the terminal's input closed: eof".into()))
+    );
 }
 
 #[test]
@@ -857,7 +860,9 @@ fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
     let session = crate::core::session::Resumed::new(Mode::TwoHumans, None, Difficulty::Hard);
     let saved = SavedGame::new(classic.key(), session, moves.to_vec());
     let mut h = remembering(Some(saved.clone()));
-    h.app.asked_for(crate::tui::Asked::default());
+    h.app
+        .start
+        .asked_for(crate::tui::Asked::default(), &h.app.shared.memory);
     assert_eq!(h.app.start.menu.game.kind, crate::games::GameKind::Classic);
     assert_eq!(
         (h.app.start.menu.row, h.app.start.menu.resume),
@@ -871,11 +876,14 @@ fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
     // A game or a mode named on the command line: the settings' game, as asked.
     for (mode, game) in [(false, true), (true, false)] {
         let mut h = remembering(Some(saved.clone()));
-        h.app.asked_for(crate::tui::Asked {
-            mode,
-            game,
-            sized: false,
-        });
+        h.app.start.asked_for(
+            crate::tui::Asked {
+                mode,
+                game,
+                sized: false,
+            },
+            &h.app.shared.memory,
+        );
         let kind = h.app.start.menu.game.kind;
         assert_eq!(
             kind,
@@ -897,11 +905,14 @@ fn the_start_screen_opens_on_an_unfinished_game_of_another_game() {
     for (sized, offered) in [(false, Some(2)), (true, None)] {
         let memory = Memory::with(crate::store::Stats::default(), vec![saved.clone()]);
         let mut h = with_memory(classic_5.clone(), memory);
-        h.app.asked_for(crate::tui::Asked {
-            mode: false,
-            game: true,
-            sized,
-        });
+        h.app.start.asked_for(
+            crate::tui::Asked {
+                mode: false,
+                game: true,
+                sized,
+            },
+            &h.app.shared.memory,
+        );
         assert_eq!(h.app.start.menu.resume, offered, "sized: {sized}");
         assert_eq!(h.app.start.menu.row, Menu::MODE);
     }
@@ -1039,11 +1050,14 @@ fn a_new_game_replaces_the_saved_one_only_when_told_to() {
 #[test]
 fn enter_on_the_mode_row_asks_before_discarding() {
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
-    h.app.asked_for(crate::tui::Asked {
-        mode: true,
-        game: false,
-        sized: false,
-    });
+    h.app.start.asked_for(
+        crate::tui::Asked {
+            mode: true,
+            game: false,
+            sized: false,
+        },
+        &h.app.shared.memory,
+    );
     assert_eq!(h.app.start.menu.row, Menu::MODE);
     h.press(KeyCode::Enter);
     assert_eq!(h.app.screen, Screen::Start);
@@ -1307,7 +1321,7 @@ fn a_signal_quits_at_once_even_mid_game() {
     h.typed("b2");
     h.send(Event::Terminate(Signal::TERMINATE));
     assert!(h.app.should_quit());
-    assert_eq!(h.app.stopped_by(), Some(Signal::TERMINATE));
+    assert_eq!(h.app.exit, Some(Exit::Signal(Signal::TERMINATE)));
     assert!(h.app.play.unfinished().is_some(), "kept for saving");
 }
 
@@ -1397,7 +1411,8 @@ fn the_review_screen_marks_moves_as_annotate_does() {
     use rand::RngExt;
 
     let engine = engine();
-    let keys = crate::keys::KeyBindings::default();
+    let mut app = App::with_game(Settings::default(), Arc::new(Latin), Instant::now());
+    app.update(ready());
     let mut slower = 0;
     for seed in 0..12 {
         let mut rng = crate::games::kit::rng::rng_from_seed(seed);
@@ -1408,13 +1423,7 @@ fn the_review_screen_marks_moves_as_annotate_does() {
                 .play(moves[rng.random_range(0..moves.len())])
                 .unwrap();
         }
-        let reviewed = crate::tui::screens::review::Reviewed {
-            game: &Latin,
-            engine: Some(engine.as_ref()),
-            history: &history,
-            keys: &keys,
-            judged: None,
-        };
+        app.play.session.history = history.clone();
         let annotated: Vec<Mark> = review_game(engine.as_ref(), &history, DEFAULT_BUDGET, 1)
             .iter()
             .map(|judgement| {
@@ -1423,7 +1432,7 @@ fn the_review_screen_marks_moves_as_annotate_does() {
                     .map_or(Mark::Sound, crate::core::review::Judgement::mark)
             })
             .collect();
-        assert_eq!(reviewed.marks(), Some(annotated.clone()), "seed {seed}");
+        assert_eq!(app.view().marks(), Some(annotated.clone()), "seed {seed}");
         slower += annotated.iter().filter(|&&m| m == Mark::Mistake).count();
     }
     assert!(slower > 0, "some game has a `?` move to compare");
@@ -1491,7 +1500,7 @@ fn a_mode_named_on_the_command_line_wins_over_the_resume_offer() {
         },
     ] {
         let mut h = remembering(Some(saved_vs_bot("b2 c3")));
-        h.app.asked_for(asked);
+        h.app.start.asked_for(asked, &h.app.shared.memory);
         assert_eq!(h.app.start.menu.row, Menu::MODE, "{asked:?}");
         assert_eq!(h.app.start.menu.resume, Some(2), "the offer stays");
         h.press(KeyCode::Up);
@@ -1499,7 +1508,9 @@ fn a_mode_named_on_the_command_line_wins_over_the_resume_offer() {
         assert_eq!(h.app.start.menu.row, Menu::RESUME, "above the mode");
     }
     let mut h = remembering(Some(saved_vs_bot("b2 c3")));
-    h.app.asked_for(Asked::default());
+    h.app
+        .start
+        .asked_for(Asked::default(), &h.app.shared.memory);
     assert_eq!(
         h.app.start.menu.row,
         Menu::RESUME,
@@ -1594,8 +1605,9 @@ fn the_quit_prompt_never_promises_a_game_that_cannot_be_saved() {
     h.press(KeyCode::Enter);
     h.status_starts("Not saved: ");
     h.typed("b2");
+    assert!(h.app.play.in_progress());
     assert_eq!(
-        h.app.view().saving_fact().as_deref(),
+        h.app.play.keeping.fact(&h.app.shared.memory).as_deref(),
         Some("no: the data directory cannot be written"),
         "the panel keeps saying it"
     );

@@ -48,21 +48,6 @@ pub enum BotRequest {
     },
 }
 
-impl std::fmt::Debug for BotRequest {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BotRequest::Load(game) => write!(f, "Load({})", game.key()),
-            BotRequest::Move {
-                ticket, position, ..
-            } => write!(f, "Move({ticket}, {})", position.text()),
-            BotRequest::Hints { position, .. } => write!(f, "Hints({})", position.text()),
-            BotRequest::Review { of, .. } => {
-                write!(f, "Review({}, {} moves)", of.game, of.moves.len())
-            }
-        }
-    }
-}
-
 /// Builds the player of a level for an engine (tests use stand-ins).
 pub(crate) type MakePlayer =
     dyn Fn(&dyn Engine, Difficulty) -> Result<Box<dyn Player>, PlayerError> + Send + 'static;
@@ -73,10 +58,7 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Starts the bot thread; it reports [`Event::EngineReady`] for each game it loads and
-    /// then [`Event::BotMoved`] for each move request. `seed` drives the randomised levels;
-    /// `movetime` bounds a searching bot's thought; `watch` shows its searches to the screen
-    /// and carries the screen's move-now. Fails if the system refuses the thread.
+    /// `watch` shows the bot's searches to the screen and carries the screen's move-now.
     pub fn spawn(
         events: Sender<Event>,
         seed: u64,
@@ -98,8 +80,7 @@ impl Bot {
         )
     }
 
-    /// As [`Bot::spawn`], with the players made by `make_player`; `seed` drives the
-    /// demo's choice among equal moves; every player made is given `watch`.
+    /// As [`Bot::spawn`], with the players made by `make_player`.
     pub fn spawn_with(
         events: Sender<Event>,
         seed: u64,
@@ -128,8 +109,6 @@ impl Bot {
     }
 }
 
-/// The bot thread's state: the engines built so far, each game's players by level, and
-/// the randomness of the demo's choices.
 struct Worker {
     events: Sender<Event>,
     make_player: Box<MakePlayer>,
@@ -158,15 +137,9 @@ fn serve(inbox: &Receiver<BotRequest>, mut worker: Worker) {
             .into_iter()
             .chain(newest_hints)
             .chain(newest_review);
-        for sent in loads
-            .into_iter()
-            .map(BotRequest::Load)
-            .chain(answers)
-            .map(|request| worker.answer(request))
-        {
-            if !sent {
-                return; // the screen is gone
-            }
+        let mut requests = loads.into_iter().map(BotRequest::Load).chain(answers);
+        if !requests.all(|request| worker.answer(request)) {
+            return; // the screen is gone
         }
     }
 }
@@ -178,16 +151,12 @@ impl Worker {
         if !self.engines.contains_key(&key) {
             // Building may fail (a panic in a solver); say so rather than leave the game
             // waiting for an engine that will never come.
-            match panic::catch_unwind(AssertUnwindSafe(|| built_engine(game.as_ref()))) {
+            match guarded(|| built_engine(game.as_ref())) {
                 Ok(engine) => {
                     self.engines.insert(key.clone(), engine);
                 }
-                Err(payload) => {
-                    let why = format!(
-                        "{} could not start: {}",
-                        game.title(),
-                        panic_message(&*payload)
-                    );
+                Err(why) => {
+                    let why = format!("{} could not start: {why}", game.title());
                     return self.events.send(Event::BotFailed(why)).is_ok();
                 }
             }
@@ -240,19 +209,17 @@ impl Worker {
         let player = self.players.get_mut(&key)?;
         // A new search: the last one's report and a move-now meant for it are gone.
         self.watch.reset();
-        // A panic in a player must not take the game down with it: report it, drop that
-        // player (it is rebuilt on the next request) and keep serving.
-        let choice = panic::catch_unwind(AssertUnwindSafe(|| player.decide(position)));
-        match choice {
+        // A player that panicked is dropped: it is rebuilt on the next request.
+        match guarded(|| player.decide(position)) {
             Ok(Some(decision)) if vary => {
                 let decision = varied(engine.as_ref(), position, decision, &mut self.rng);
                 Some(Event::BotMoved { ticket, decision })
             }
             Ok(Some(decision)) => Some(Event::BotMoved { ticket, decision }),
             Ok(None) => None, // the game is over: nothing to play
-            Err(payload) => {
+            Err(why) => {
                 self.players.remove(&key);
-                Some(Event::BotFailed(panic_message(&*payload)))
+                Some(Event::BotFailed(why))
             }
         }
     }
@@ -260,40 +227,34 @@ impl Worker {
     fn hints(&mut self, game: &str, position: &dyn Position) -> Option<Event> {
         let engine = self.engines.get(game)?;
         // One search gives the hints and the line behind each: they cannot disagree.
-        let hints =
-            panic::catch_unwind(AssertUnwindSafe(|| match engine.hint_analysis(position) {
-                Some(analysis) => (HintLines::of(&analysis), analysis.moves),
-                None => (HintLines::default(), engine.hints(position)),
-            }));
+        let hints = guarded(|| match engine.hint_analysis(position) {
+            Some(analysis) => (HintLines::of(&analysis), analysis.moves),
+            None => (HintLines::default(), engine.hints(position)),
+        });
         Some(match hints {
             Ok((lines, hints)) => Event::HintsReady {
                 position: position.text(),
                 hints,
                 lines,
             },
-            Err(payload) => Event::BotFailed(panic_message(&*payload)),
+            Err(why) => Event::BotFailed(why),
         })
     }
-}
 
-impl Worker {
     /// Every move of the game judged at the review's default budget: a search a move on a
     /// searched board, the same on every run.
     fn review(&self, of: GameMoves, history: &History) -> Option<Event> {
         let engine = self.engines.get(&of.game)?;
-        let judged = panic::catch_unwind(AssertUnwindSafe(|| {
-            review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1)
-        }));
+        let judged = guarded(|| review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1));
         Some(match judged {
             Ok(judgements) => Event::ReviewReady(Judged { of, judgements }),
-            Err(payload) => Event::BotFailed(panic_message(&*payload)),
+            Err(why) => Event::BotFailed(why),
         })
     }
 }
 
-/// The engine of `game`, built once per process and shared by every bot thread: the
-/// players of `tictaclatin serve` each have a bot thread, and one solved table serves them
-/// all.
+/// The engine of `game`, built once per process: each player of `tictaclatin serve` has a
+/// bot thread, and one solved table serves them all.
 fn built_engine(game: &dyn Game) -> Arc<dyn Engine> {
     type Slot = Arc<OnceLock<Arc<dyn Engine>>>;
     static BUILT: Mutex<Vec<(String, Slot)>> = Mutex::new(Vec::new());
@@ -352,12 +313,33 @@ fn varied(
     }
 }
 
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(std::string::ToString::to_string)
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "it panicked".into())
+/// Runs `work`, turning a panic into its message: a panic in an engine or a player must not
+/// take the game down with it.
+fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(std::string::ToString::to_string)
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "it panicked".into())
+    })
+}
+
+/// For tests' failure messages.
+#[cfg(test)]
+impl std::fmt::Debug for BotRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotRequest::Load(game) => write!(f, "Load({})", game.key()),
+            BotRequest::Move {
+                ticket, position, ..
+            } => write!(f, "Move({ticket}, {})", position.text()),
+            BotRequest::Hints { position, .. } => write!(f, "Hints({})", position.text()),
+            BotRequest::Review { of, .. } => {
+                write!(f, "Review({}, {} moves)", of.game, of.moves.len())
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -21,11 +21,9 @@ pub enum Event {
     Mouse(MouseEvent),
     /// The terminal's new size: columns, rows.
     Resize(u16, u16),
-    /// Time passes; carries the current time so the app stays free of clocks (and tests can
-    /// move time forward by hand).
+    /// Carries the time so the app stays free of clocks (tests move time by hand).
     Tick(Instant),
-    /// The engine of the game with key `game` is built (solved, its dictionary loaded);
-    /// the bot can play, and hints and review can use it.
+    /// The engine of the game with key `game` is built.
     EngineReady {
         game: String,
         engine: Arc<dyn Engine>,
@@ -154,12 +152,7 @@ impl Signal {
         Signal::ALL.contains(&number).then_some(Signal(number))
     }
 
-    pub fn name(self) -> &'static str {
-        signal_hook::low_level::signal_name(self.0).unwrap_or("a signal")
-    }
-
-    /// The exit status after this signal stopped the game: 128 + its number, as shells
-    /// report it.
+    /// 128 + its number, as shells report a program a signal stopped.
     pub fn exit_status(self) -> u8 {
         128 + self.0 as u8
     }
@@ -167,32 +160,11 @@ impl Signal {
 
 impl std::fmt::Display for Signal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::fmt::Debug for Event {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Event::Key(k) => write!(f, "Key({:?})", k.code),
-            Event::Mouse(m) => write!(f, "Mouse({:?} {},{})", m.kind, m.column, m.row),
-            Event::Resize(w, h) => write!(f, "Resize({w}, {h})"),
-            Event::Tick(_) => write!(f, "Tick"),
-            Event::EngineReady { game, .. } => write!(f, "EngineReady({game})"),
-            Event::BotMoved { ticket, decision } => {
-                write!(f, "BotMoved({ticket}, {})", decision.mv.index())
-            }
-            Event::HintsReady { position, .. } => write!(f, "HintsReady({position})"),
-            Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
-            Event::InputClosed(why) => write!(f, "InputClosed({why})"),
-            Event::BotFailed(why) => write!(f, "BotFailed({why})"),
-            Event::Terminate(signal) => write!(f, "Terminate({signal})"),
-        }
+        f.write_str(signal_hook::low_level::signal_name(self.0).unwrap_or("a signal"))
     }
 }
 
 /// Starts the thread that turns terminal input into events, with a tick every [`TICK`].
-/// It ends when the receiving side is dropped. Fails if the system refuses the thread.
 pub fn spawn_input(events: Sender<Event>) -> Result<JoinHandle<()>, SpawnError> {
     threads::spawn("input", "the input thread", move || {
         let read = std::panic::catch_unwind(|| read_input(&events));
@@ -231,6 +203,28 @@ fn read_input(events: &Sender<Event>) -> std::io::Result<()> {
     }
 }
 
+/// For tests' failure messages.
+#[cfg(test)]
+impl std::fmt::Debug for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Key(k) => write!(f, "Key({:?})", k.code),
+            Event::Mouse(m) => write!(f, "Mouse({:?} {},{})", m.kind, m.column, m.row),
+            Event::Resize(w, h) => write!(f, "Resize({w}, {h})"),
+            Event::Tick(_) => write!(f, "Tick"),
+            Event::EngineReady { game, .. } => write!(f, "EngineReady({game})"),
+            Event::BotMoved { ticket, decision } => {
+                write!(f, "BotMoved({ticket}, {})", decision.mv.index())
+            }
+            Event::HintsReady { position, .. } => write!(f, "HintsReady({position})"),
+            Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
+            Event::InputClosed(why) => write!(f, "InputClosed({why})"),
+            Event::BotFailed(why) => write!(f, "BotFailed({why})"),
+            Event::Terminate(signal) => write!(f, "Terminate({signal})"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,7 +234,7 @@ mod tests {
         use signal_hook::consts::{SIGHUP, SIGKILL, SIGSEGV, SIGUSR1};
         assert_eq!(Signal::TERMINATE.exit_status(), 143);
         assert_eq!(Signal::from_number(SIGHUP).unwrap().exit_status(), 129);
-        assert_eq!(Signal::from_number(SIGUSR1).unwrap().name(), "SIGUSR1");
+        assert_eq!(Signal::from_number(SIGUSR1).unwrap().to_string(), "SIGUSR1");
         assert_eq!(Signal::from_number(SIGKILL), None);
         assert_eq!(Signal::from_number(SIGSEGV), None);
     }

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 
 use crate::core::{CellId, Game, Grid, Layout, Place};
 
-/// How one cell is drawn: its inside, and whether thin box lines separate cells.
+/// How one cell is drawn: its inside, and whether box lines separate cells.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Look {
     pub cell_w: u16,
@@ -16,23 +16,14 @@ pub struct Look {
 }
 
 /// The looks to try, roomiest first.
+#[rustfmt::skip]
 const LOOKS: [Look; 5] = [
-    Look::new(7, 3, true),
-    Look::new(5, 1, true),
-    Look::new(3, 1, true),
-    Look::new(3, 1, false),
-    Look::new(2, 1, false),
+    Look { cell_w: 7, cell_h: 3, lines: true },
+    Look { cell_w: 5, cell_h: 1, lines: true },
+    Look { cell_w: 3, cell_h: 1, lines: true },
+    Look { cell_w: 3, cell_h: 1, lines: false },
+    Look { cell_w: 2, cell_h: 1, lines: false },
 ];
-
-impl Look {
-    const fn new(cell_w: u16, cell_h: u16, lines: bool) -> Look {
-        Look {
-            cell_w,
-            cell_h,
-            lines,
-        }
-    }
-}
 
 /// Room left of the board for row numbers.
 const LABEL_W: u16 = 3;
@@ -80,16 +71,6 @@ pub struct BoardView {
 }
 
 impl BoardView {
-    fn new(layout: Layout, look: Look, arrangement: Arrangement) -> BoardView {
-        BoardView {
-            layout,
-            look,
-            arrangement,
-            x: 0,
-            y: 0,
-        }
-    }
-
     pub fn block_grid(&self) -> Grid {
         match self.arrangement {
             Arrangement::Single => Grid::new(1, 1),
@@ -272,36 +253,29 @@ fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
         .flat_map(move |look| {
             arrangements(layout)
                 .into_iter()
-                .map(move |arrangement| BoardView::new(layout, look, arrangement))
+                .map(move |arrangement| BoardView {
+                    layout,
+                    look,
+                    arrangement,
+                    x: 0,
+                    y: 0,
+                })
         })
 }
 
-/// The panel may go below the board, and the blank line under the title may go, only for
-/// boards of several blocks, which are big; a small board keeps its one look.
-fn may_squeeze(layout: Layout) -> bool {
-    layout.blocks.count() > 1
-}
-
-/// The ways to place a board and its panel, preferred first: (panel below, compact).
+/// The ways to place a board and its panel, preferred first: (panel below, compact). The
+/// panel may go below the board, and the blank line under the title may go, only for boards
+/// of several blocks, which are big; a small board keeps its one look.
 fn placements(layout: Layout) -> Vec<(bool, bool)> {
-    if may_squeeze(layout) {
+    if layout.blocks.count() > 1 {
         vec![(false, false), (false, true), (true, false), (true, true)]
     } else {
         vec![(false, false)]
     }
 }
 
-/// The smallest terminal in which the game fits at all.
-pub fn minimum(layout: Layout) -> (u16, u16) {
-    candidates(layout)
-        .min_by_key(|&(w, h)| (u32::from(w) * u32::from(h), w))
-        .unwrap_or((80, 24))
-}
-
-/// Every smallest terminal for the game, narrowest first: each fits it, and no terminal
-/// fits that is not at least as big as one of them. A game of many blocks has several (wide
-/// and short with the panel beside; narrow and tall with the panel below); [`minimum`] is
-/// the one of least area.
+/// Every smallest terminal for the game, narrowest first: no terminal fits that is not at
+/// least as big as one of them (a game of many blocks fits wide and short, or narrow and tall).
 pub fn minimums(layout: Layout) -> Vec<(u16, u16)> {
     let all: Vec<(u16, u16)> = candidates(layout).collect();
     let covered = |(w, h): (u16, u16)| {
@@ -432,6 +406,13 @@ pub fn cell_at_virtual(game: &dyn Game, row: u8, col: u8) -> CellId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The smallest terminal in which the game fits at all.
+    pub fn minimum(layout: Layout) -> (u16, u16) {
+        candidates(layout)
+            .min_by_key(|&(w, h)| (u32::from(w) * u32::from(h), w))
+            .unwrap_or((80, 24))
+    }
 
     fn every_place(layout: Layout) -> Vec<Place> {
         let mut all = Vec::new();

@@ -1,11 +1,6 @@
-//! The terminal game: a ratatui screen to play against the bot or a friend.
-//!
-//! Data flows one way: input thread and bot thread -> [`Event`] -> [`App::update`] -> draw.
-//! One loop ([`run_loop`]) owns the `App` and nothing else changes it. The bot thread
-//! builds each game's engine and chooses the bot's moves (a level's randomness and any
-//! search stay off the screen's thread). Once built, an engine is shared: where its hints
-//! are table lookups the screen's thread reads them while drawing; where they take a
-//! search, the bot thread works them out and sends them.
+//! The terminal game. Data flows one way: input and bot threads -> [`Event`] ->
+//! [`App::update`] -> draw, in one loop ([`run_loop`]) that owns the `App`. Searches stay on
+//! the bot thread; hints that are table lookups are read while drawing.
 
 pub mod app;
 pub mod bot;
@@ -31,6 +26,7 @@ use ratatui::backend::Backend;
 
 pub use crate::store::Memory;
 pub use app::App;
+use app::Exit;
 pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
 pub use screens::play::recording::Opening;
@@ -42,33 +38,26 @@ use crate::core::threads::{self, SpawnError};
 /// How a game in the real terminal ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ending {
-    /// The signal that stopped it, or `None` when the player quit.
+    /// `None` when the player quit.
     pub signal: Option<Signal>,
-    /// Why the unfinished game could not be saved, if it could not.
     pub save_error: Option<String>,
-    /// The full account of what could not be read or saved (the screen showed a short
-    /// one): files set aside, at the start or since, and results that could not be counted.
+    /// The full account of what could not be read or saved (the screen showed a short one).
     pub notices: Vec<String>,
 }
 
 /// Why the game in the terminal could not go on.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// One of the game's own threads (the bot, the input, the signal watcher) could not
-    /// start. The game cannot run without them; it stops before anything is played, so
-    /// nothing is saved over and the terminal is left as it was.
+    /// The game stops before anything is played: nothing is saved over.
     #[error("{0}; the game cannot run without it (any unfinished game is kept as it was)")]
     Thread(#[from] SpawnError),
     #[error("terminal error: {0}")]
     Terminal(#[from] io::Error),
 }
 
-/// Plays the game in the real terminal until the player quits or a signal stops it.
-/// `seed` drives the randomised bot levels; `asked` is what the command line named.
-///
-/// On every way out the program can catch (quitting, Ctrl-C, SIGTERM, SIGHUP, a closed or
-/// failing terminal, a panic in the loop) an unfinished game is saved to `memory` and the
-/// terminal is restored. A thread that cannot start stops the game before it begins.
+/// Plays the game in the real terminal until the player quits or a signal stops it. On
+/// every way out the program can catch (quitting, a signal, a failing terminal, a panic in
+/// the loop) an unfinished game is saved and the terminal restored.
 pub fn run(
     settings: Settings,
     memory: Memory,
@@ -79,7 +68,7 @@ pub fn run(
     let (tx, rx) = mpsc::channel();
     let movetime = settings.movetime;
     let mut app = App::with_memory(settings, memory, Instant::now());
-    let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(app.watch()))?;
+    let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(&app.shared.watch))?;
     let signals = watch_signals(tx.clone())?;
     let mut terminal = terminal::init()?;
     let size = terminal.size()?;
@@ -90,7 +79,7 @@ pub fn run(
         signals.close();
         return Err(error.into());
     }
-    app.asked_for(asked);
+    app.start.asked_for(asked, &app.shared.memory);
     app.open(opening);
     app.initial_requests().into_iter().for_each(|r| bot.ask(r));
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
@@ -111,20 +100,20 @@ pub fn run(
     signals.close();
     let result = result.unwrap_or_else(|panic| panic::resume_unwind(panic));
     result?;
-    match app.failure() {
-        Some(why) => Err(io::Error::other(why.to_string()).into()),
-        None => Ok(Ending {
-            signal: app.stopped_by(),
-            save_error: saved,
-            notices: app.shared.memory.details().to_vec(),
-        }),
-    }
+    let signal = match app.exit {
+        Some(Exit::Failed(why)) => return Err(io::Error::other(why).into()),
+        Some(Exit::Signal(signal)) => Some(signal),
+        _ => None,
+    };
+    Ok(Ending {
+        signal,
+        save_error: saved,
+        notices: app.shared.memory.details().to_vec(),
+    })
 }
 
-/// Turns every signal that would end the program ([`Signal::ALL`]: SIGTERM, SIGHUP when the
-/// terminal closes, SIGUSR1...) into [`Event::Terminate`], so the loop ends the normal
-/// way: saving, then restoring the terminal. (In raw mode Ctrl-C is a key, not SIGINT;
-/// SIGINT here comes from `kill`.)
+/// Turns every signal that would end the program into [`Event::Terminate`], so the loop
+/// ends the normal way: saving, then restoring the terminal.
 fn watch_signals(events: Sender<Event>) -> Result<signal_hook::iterator::Handle, RunError> {
     let mut signals = signal_hook::iterator::Signals::new(Signal::ALL)?;
     let handle = signals.handle();
@@ -139,9 +128,8 @@ fn watch_signals(events: Sender<Event>) -> Result<signal_hook::iterator::Handle,
     Ok(handle)
 }
 
-/// Draws, waits for events and applies them until the app wants to quit. Generic over the
-/// backend so tests can drive it with `TestBackend`; `ask_bot` receives the bot requests,
-/// `suspend` stops the program when the player asks (Ctrl-Z) and returns once it goes on.
+/// Draws, waits for events and applies them until the app wants to quit; generic over the
+/// backend so tests can drive it with `TestBackend`.
 pub fn run_loop<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
@@ -179,10 +167,9 @@ pub fn run_loop<B: Backend>(
     Ok(())
 }
 
-/// Back from a suspension: the screen was the shell's meanwhile and the terminal may have
-/// changed size unseen (a stopped program is not told), so both of ratatui's buffers are
-/// forgotten (the next draw paints every cell; `Terminal::clear` would ask the terminal
-/// where its cursor is, see `terminal::init`) and the app learns the size.
+/// Back from a suspension the screen is unknown and its size may have changed unseen, so
+/// both of ratatui's buffers are forgotten (`Terminal::clear` would ask the terminal where
+/// its cursor is, see `terminal::init`) and the app learns the size.
 fn resumed<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,

@@ -14,11 +14,9 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
-pub(crate) type Term = Terminal<CrosstermBackend<Stdout>>;
-
 /// Raw mode, the alternate screen and mouse capture; installs the panic hook first so a
 /// panic at any later point leaves a usable terminal.
-pub fn init() -> io::Result<Term> {
+pub fn init() -> io::Result<Terminal<CrosstermBackend<Stdout>>> {
     install_panic_hook();
     let started = enter().and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
     if started.is_err() {
@@ -40,19 +38,15 @@ fn enter() -> io::Result<()> {
     )
 }
 
-/// Ctrl-Z: gives the terminal back as it was, stops the program as the terminal's own
-/// Ctrl-Z would (raw mode turns that key into a plain key, so the game raises SIGTSTP
-/// itself), and takes the terminal again once a shell continues it (`fg`). Where nothing
-/// could continue it (no job control: an orphaned process group) the system drops the
-/// signal and the game carries on at once.
+/// Ctrl-Z: raw mode makes it a plain key, so the game gives the terminal back and raises
+/// SIGTSTP itself. Without job control the system drops the signal and the game goes on.
 pub fn suspend() -> io::Result<()> {
     restore();
     signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
     enter()
 }
 
-/// Leaves the terminal as it was: raw mode off, mouse capture off, main screen, cursor shown.
-/// Safe to call more than once; errors are ignored since there is nothing better to do.
+/// Leaves the terminal as it was; safe to call more than once, errors ignored.
 pub fn restore() {
     let _ = disable_raw_mode();
     let _ = write_restore(&mut stdout());
@@ -64,10 +58,9 @@ fn write_restore(out: &mut impl Write) -> io::Result<()> {
     out.flush()
 }
 
-/// On a panic of the main thread (the one drawing), restore the terminal before the
-/// message is printed, so it lands on a usable screen. Worker threads (input, bot) catch
-/// and report their own panics over the event channel; printing them here would scribble
-/// over the game's screen, so the hook stays quiet for them.
+/// A panic of the main thread (the one drawing) restores the terminal before its message.
+/// Worker threads report their own panics as events: printed, they would scribble over
+/// the game's screen.
 fn install_panic_hook() {
     let previous = panic::take_hook();
     panic::set_hook(Box::new(move |info| {

@@ -78,17 +78,13 @@ pub fn footer_line(options: &Settings, items: &[(String, &str)], area: Rect, buf
         if i > 0 {
             spans.push(Span::raw("  "));
         }
-        spans.push(Span::styled(
-            key.clone(),
-            theme.accent().add_modifier(Modifier::BOLD),
-        ));
+        spans.push(Span::styled(key.clone(), theme.strong()));
         spans.push(Span::raw(format!(" {what}")));
     }
     buf.set_line(area.x, area.y, &Line::from(spans), area.width);
 }
 
-/// The footer's items that fit in `width` columns, two spaces apart: all of them, or the
-/// first ones and the last two (help and quit, which lead to the rest).
+/// The footer's items that fit in `width` columns, two spaces apart.
 fn fitting<'a>(items: &'a [(String, &'a str)], width: usize) -> Vec<&'a (String, &'a str)> {
     let len = |items: &[&(String, &str)]| -> usize {
         let words: usize = items.iter().map(|(k, w)| k.width() + 1 + w.width()).sum();
@@ -122,6 +118,17 @@ impl Theme<'_> {
         self.color(self.0.colors.highlight)
     }
 
+    /// The accent in bold: titles and what to act on.
+    pub fn strong(self) -> Style {
+        self.accent().add_modifier(Modifier::BOLD)
+    }
+
+    /// A refusal or a warning: the colour of a loss, in bold.
+    pub fn warning(self) -> Style {
+        self.color(self.0.colors.hint_loss)
+            .add_modifier(Modifier::BOLD)
+    }
+
     /// A side's symbol: its colour, and for the first side bold, so the two differ without
     /// colour too.
     pub fn side(self, side: Side) -> Style {
@@ -149,8 +156,7 @@ pub fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// `lines` in a box with a title, as tall as the lines (at most `area`); returns its
-/// height.
+/// `lines` in a box with a title, as tall as the lines (at most `area`); returns its height.
 pub fn boxed(
     settings: &Settings,
     title: &str,

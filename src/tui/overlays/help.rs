@@ -88,7 +88,7 @@ fn popup(
         .block(
             Block::default()
                 .borders(Borders::ALL)
-                .border_style(key_style(view))
+                .border_style(Theme(&view.shared.settings).strong())
                 .title(title),
         )
         .render(popup, buf);
@@ -111,19 +111,16 @@ pub fn render(view: &PlayView, chosen: &dyn Game, area: Rect, buf: &mut Buffer) 
     popup(view, title, lines, 64, area, buf);
 }
 
-fn key_style(view: &PlayView) -> Style {
-    Theme(&view.shared.settings)
-        .accent()
-        .add_modifier(Modifier::BOLD)
-}
-
 /// The width of the keys' column: "Left/a Right/l" fits.
 const KEY_COLUMN: usize = 15;
 
 /// One key and what it does, keys in a column (a longer key pushes its text along).
 fn row(view: &PlayView, key: String, what: &str) -> Line<'static> {
     Line::from(vec![
-        Span::styled(format!("{key:<KEY_COLUMN$} "), key_style(view)),
+        Span::styled(
+            format!("{key:<KEY_COLUMN$} "),
+            Theme(&view.shared.settings).strong(),
+        ),
         Span::raw(what.to_string()),
     ])
 }
@@ -212,23 +209,19 @@ fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
 
 /// What the hints say: results counted in moves, and where the bot searches, its ranking.
 fn legend(view: &PlayView) -> Vec<Line<'static>> {
-    let proven = row(view, "W2 L2 D".into(), "a win or a loss in 2 moves; a draw");
-    if view.play.game().solved() {
-        return vec![proven];
-    }
-    vec![
-        proven,
-        row(
-            view,
-            "1 2 3 !".into(),
-            "the bot's top choices (blank: none); the block",
-        ),
-        row(view, "L".into(), "a proven loss, how soon not known"),
-    ]
+    let shown = if view.play.game().solved() { 1 } else { 3 };
+    rows(view, &LEGEND[..shown])
 }
 
-/// The keys a terminal program is expected to have: Ctrl-C quits at once, Ctrl-Z suspends
-/// (unless the config bound it to an action).
+/// The hints' marks; a solved game shows only the first.
+#[rustfmt::skip]
+const LEGEND: [(Keys, &str); 3] = [
+    (Fixed("W2 L2 D"), "a win or a loss in 2 moves; a draw"),
+    (Fixed("1 2 3 !"), "the bot's top choices (blank: none); the block"),
+    (Fixed("L"), "a proven loss, how soon not known"),
+];
+
+/// Ctrl-C quits at once, Ctrl-Z suspends (unless the config bound it to an action).
 fn terminal_keys(view: &PlayView) -> Line<'static> {
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
     let ctrl_z = crate::keys::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
@@ -280,8 +273,7 @@ fn start_lines(view: &PlayView, chosen: &dyn Game) -> Vec<Line<'static>> {
     lines
 }
 
-/// Placing without the cursor: by name (how names read, where that is not plain) or by
-/// mouse.
+/// Placing without the cursor: by name or by mouse.
 fn typing_lines(view: &PlayView, game: &dyn Game) -> Vec<Line<'static>> {
     let start = game.start();
     let named = |cell: usize| {

@@ -1,7 +1,5 @@
-//! The questions asked before what cannot be undone: quitting a game in progress, swapping
-//! sides mid-game, starting over an unfinished game. Each is asked in the status line (a
-//! discard in the start screen's note) and answered by the next key: only the key the
-//! question names says yes, so a stray key never throws a game away.
+//! The questions asked before what cannot be undone, answered by the next key: only the key
+//! the question names says yes, so a stray key never throws a game away.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 

@@ -5,15 +5,13 @@
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::core::Hint;
 use crate::core::review::{Fault, Grounds, Judgement, Mark, MoveReview, marks};
-use crate::core::session::History;
-use crate::core::{Engine, Game, Hint};
 use crate::keys::{Action, KeyBindings};
 use crate::tui::command::Command;
-use crate::tui::event::Judged;
 use crate::tui::screens::Screen;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::hints::{self, Advice};
@@ -25,36 +23,6 @@ use crate::tui::text::{Theme, boxed, glued, wrapped};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ReviewScreen {
     shown: usize,
-}
-
-pub struct Reviewed<'a> {
-    pub game: &'a dyn Game,
-    pub engine: Option<&'a dyn Engine>,
-    pub history: &'a History,
-    pub keys: &'a KeyBindings,
-    /// On a searched board, the moves judged by the bot's thread, once it has.
-    pub judged: Option<&'a Judged>,
-}
-
-/// Review's own keys, which no action has: they act when the key is not bound to one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Jump {
-    First,
-    Last,
-    NextMistake,
-    PreviousMistake,
-}
-
-impl Jump {
-    fn of(code: KeyCode) -> Option<Jump> {
-        match code {
-            KeyCode::Home => Some(Jump::First),
-            KeyCode::End => Some(Jump::Last),
-            KeyCode::Tab => Some(Jump::NextMistake),
-            KeyCode::BackTab => Some(Jump::PreviousMistake),
-            _ => None,
-        }
-    }
 }
 
 impl ReviewScreen {
@@ -90,7 +58,7 @@ impl ReviewScreen {
                     shared,
                     screen,
                 };
-                if let Some(said) = self.step(code, action, &Reviewed::of(&view)) {
+                if let Some(said) = self.step(code, action, &view) {
                     shared.status = StatusLine::note(said);
                 }
                 return Vec::new();
@@ -99,40 +67,29 @@ impl ReviewScreen {
         vec![command]
     }
 
-    fn step(
-        &mut self,
-        code: KeyCode,
-        action: Option<Action>,
-        reviewed: &Reviewed,
-    ) -> Option<String> {
-        let shown = self.shown;
-        let last = reviewed.history.moves().len();
-        match (action, Jump::of(code)) {
-            (Some(Action::Left | Action::Up), _) => self.show_move(shown.max(2) - 1, reviewed),
-            (Some(Action::Right | Action::Down), _) => {
-                self.show_move((shown + 1).min(last), reviewed)
-            }
-            (Some(_), _) | (None, None) => None,
-            (None, Some(Jump::First)) => self.show_move(1, reviewed),
-            (None, Some(Jump::Last)) => self.show_move(last, reviewed),
-            (None, Some(Jump::NextMistake)) => self.jump_to_mistake(reviewed, true),
-            (None, Some(Jump::PreviousMistake)) => self.jump_to_mistake(reviewed, false),
-        }
-    }
-
-    /// Shows move `ply`; the status goes back to the review's keys, so a note about
-    /// another move does not linger.
-    fn show_move(&mut self, ply: usize, reviewed: &Reviewed) -> Option<String> {
-        self.shown = ply;
-        Some(keys_line(reviewed.keys))
+    fn step(&mut self, code: KeyCode, action: Option<Action>, view: &PlayView) -> Option<String> {
+        let last = view.play.history().moves().len();
+        // Review's own keys (Home, End, Tab, Shift-Tab) act when no action is bound to them.
+        self.shown = match (action, code) {
+            (Some(Action::Left | Action::Up), _) => self.shown.max(2) - 1,
+            (Some(Action::Right | Action::Down), _) => (self.shown + 1).min(last),
+            (None, KeyCode::Home) => 1,
+            (None, KeyCode::End) => last,
+            (None, KeyCode::Tab) => return self.jump_to_mistake(view, true),
+            (None, KeyCode::BackTab) => return self.jump_to_mistake(view, false),
+            _ => return None,
+        };
+        // The status goes back to the review's keys, so a note about another move does not
+        // linger.
+        Some(keys_line(&view.shared.settings.keys))
     }
 
     /// Shows the nearest move marked after (or before) the move shown, or says there is
     /// none.
-    fn jump_to_mistake(&mut self, reviewed: &Reviewed, forward: bool) -> Option<String> {
-        reviewed.engine?;
+    fn jump_to_mistake(&mut self, view: &PlayView, forward: bool) -> Option<String> {
+        view.play.engine(view.shared)?;
         let shown = self.shown;
-        let Some(marked) = reviewed.marks() else {
+        let Some(marked) = view.marks() else {
             return Some(
                 "Still judging the moves by search; the jumps work once it is done.".into(),
             );
@@ -146,34 +103,23 @@ impl ReviewScreen {
         match found {
             Some(ply) => {
                 self.shown = ply;
-                Some(format!("Mistake at move {}.", reviewed.named(ply)))
+                Some(format!("Mistake at move {}.", view.named(ply)))
             }
             None => {
                 let word = if forward { "after" } else { "before" };
-                let shown = reviewed.named(shown);
+                let shown = view.named(shown);
                 Some(format!("No ? or ?? mistake {word} move {shown}."))
             }
         }
     }
 }
 
-impl<'a> Reviewed<'a> {
-    pub fn of(view: &PlayView<'a>) -> Reviewed<'a> {
-        Reviewed {
-            game: view.play.game(),
-            engine: view.play.engine(view.shared),
-            history: view.play.history(),
-            keys: &view.shared.settings.keys,
-            judged: view.judged(),
-        }
-    }
-
+impl PlayView<'_> {
     /// Move `ply` (1-based) as the move list numbers and names it: "3, c1".
     fn named(&self, ply: usize) -> String {
-        let history = self.history;
-        let name = self
-            .game
-            .move_name(history.position_at(ply - 1), history.moves()[ply - 1]);
+        let history = self.play.history();
+        let before = history.position_at(ply - 1);
+        let name = self.play.game().move_name(before, history.moves()[ply - 1]);
         format!("{}, {name}", history.turn_of(ply - 1))
     }
 
@@ -181,8 +127,9 @@ impl<'a> Reviewed<'a> {
     /// slower win or faster loss `?`, a worse outcome `??`), by the search's judgements
     /// elsewhere; `None` while they are not known.
     pub fn marks(&self) -> Option<Vec<Mark>> {
-        if self.game.solved() {
-            let marks = marks(self.engine?, self.history);
+        let history = self.play.history();
+        if self.play.game().solved() {
+            let marks = marks(self.play.engine(self.shared)?, history);
             return Some(
                 marks
                     .into_iter()
@@ -190,8 +137,8 @@ impl<'a> Reviewed<'a> {
                     .collect(),
             );
         }
-        let judged = self.judged?;
-        let plies = 1..=self.history.moves().len();
+        let judged = self.judged()?;
+        let plies = 1..=history.moves().len();
         Some(plies.map(|ply| judged.mark(ply)).collect())
     }
 }
@@ -213,29 +160,22 @@ pub fn mark_text(mark: Mark) -> &'static str {
     }
 }
 
-/// Review's keys: stepping, the ends, the next mistake, leaving.
 /// (New game works too; the help says so, the footer has no room at the smallest size.)
 pub fn footer(view: &PlayView) -> Vec<(String, &'static str)> {
     let keys = &view.shared.settings.keys;
     let first = |action: Action| keys.first_key(action);
-    let mut items = vec![
-        (
-            format!("{}/{}", first(Action::Left), first(Action::Right)),
-            "step",
-        ),
-        ("Home/End".to_string(), "ends"),
-    ];
+    let step = format!("{}/{}", first(Action::Left), first(Action::Right));
     // Every board's moves are judged: exactly, or by the search.
-    items.push(("Tab".to_string(), "next ?/??"));
-    items.extend([
+    vec![
+        (step, "step"),
+        ("Home/End".to_string(), "ends"),
+        ("Tab".to_string(), "next ?/??"),
         (first(Action::Review), "leave review"),
         (first(Action::Help), "help"),
-    ]);
-    items
+    ]
 }
 
-/// The move being reviewed: its values before and after and the verdict, as tall as its
-/// text; returns the rows used.
+/// The move being reviewed and the verdict, as tall as its text; returns the rows used.
 pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(&view.shared.settings);
     let Some(shown) = view.review_shown() else {
@@ -349,15 +289,13 @@ fn searched_verdict(
     }
 }
 
-/// A judged move's style and the mark before its sentence (`? ` or `?? `), in the review
-/// box as in the move list.
+/// A judged move's style and the mark before its sentence (`? ` or `?? `).
 fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
     match mark_text(mark) {
         "" => (Style::default(), String::new()),
         text => {
-            let theme = Theme(&view.shared.settings);
-            let loss = theme.color(view.shared.settings.colors.hint_loss);
-            (loss.add_modifier(Modifier::BOLD), format!("{text} "))
+            let warning = Theme(&view.shared.settings).warning();
+            (warning, format!("{text} "))
         }
     }
 }

@@ -32,7 +32,7 @@ impl Widget for BoardWidget<'_> {
         let scorers = scorers(game, position);
         // Each hint on the cell its move lands on.
         let hints: Vec<(CellId, Advice)> = (view.advice().into_iter().flatten())
-            .filter_map(|(mv, hint)| Some((view.play.landing(position, mv)?, hint)))
+            .filter_map(|(mv, hint)| Some((view.play.game().move_cell(position, mv)?, hint)))
             .collect();
         let best = match view.screen {
             Screen::Review(_) => better_move(view),
@@ -82,7 +82,7 @@ fn better_move(view: &PlayView) -> Option<CellId> {
             .filter(|judgement| judgement.mark() != Mark::Sound)
             .map(|judgement| judgement.best),
     };
-    view.play.landing(before, best?)
+    view.play.game().move_cell(before, best?)
 }
 
 /// For each cell, the sides whose marked lines (a won or scored line) pass through it.
@@ -183,7 +183,7 @@ impl CellLook<'_> {
             buf.set_stringn(x + plan.text, y, &text, usize::from(room), style);
         }
         if plan.brackets {
-            let bracket = theme.accent().add_modifier(Modifier::BOLD);
+            let bracket = theme.strong();
             buf.set_string(x, y, "[", bracket);
             buf.set_string(self.inner.right() - 1, y, "]", bracket);
         }
@@ -206,9 +206,7 @@ impl CellLook<'_> {
     /// In review, the empty cell of the move the engine would have played instead: `best`
     /// where it fits, else a reversed `*`.
     fn better_move(&self) -> (String, Style) {
-        let style = Theme(&self.view.shared.settings)
-            .accent()
-            .add_modifier(Modifier::BOLD);
+        let style = Theme(&self.view.shared.settings).strong();
         if self.inner.width >= 4 {
             ("best".into(), style)
         } else {
@@ -277,24 +275,21 @@ fn fit_hint(text: &str, width: u16) -> String {
 fn hint_style(theme: Theme<'_>, hint: Advice) -> Style {
     match hint.outcome() {
         Some(outcome) => theme.value(outcome),
-        None => theme.accent().add_modifier(Modifier::BOLD),
+        None => theme.strong(),
     }
 }
 
-/// Writes `text` centred in `inner` on row `y`, measuring display width so double-width
-/// symbols stay centred and never spill over a box line.
+/// Measures display width, so double-width symbols stay centred inside their box lines.
 fn centred(buf: &mut Buffer, inner: Rect, y: u16, text: &str, style: Style) {
     let width = (text.width() as u16).min(inner.width);
     let x = inner.x + (inner.width - width) / 2;
     buf.set_stringn(x, y, text, inner.width as usize, style);
 }
 
-/// Behind the cursor while a person is to move: dark enough for every symbol and hint
-/// colour to stay readable on it. The brackets around it take the highlight colour.
+/// Behind the cursor while a person is to move: every symbol and hint colour reads on it.
 const CURSOR_BACKGROUND: Color = Color::DarkGray;
 
-/// The cursor: the cell reversed (or on a dark background), visible with or without
-/// colour; its brackets are laid out with the cell's content (see [`CellLook::middle_row`]).
+/// The cursor's cell, reversed (or on a dark background): visible with or without colour.
 fn cursor(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let inner = board.cell_rect(view.play.game().place(view.play.cursor));
     let options = &view.shared.settings;
@@ -366,8 +361,7 @@ const HEAVY: Pen = Pen {
     joints: ['┏', '┳', '┓', '┣', '╋', '┫', '┗', '┻', '┛'],
 };
 
-/// A frame of `rows` x `cols` compartments of `w` x `h` inside `outer`, with lines between
-/// them when `inner_lines`.
+/// A frame of `rows` x `cols` compartments of `w` x `h` inside `outer`.
 struct Lattice {
     outer: Rect,
     rows: u16,
@@ -379,19 +373,15 @@ struct Lattice {
 
 impl Lattice {
     fn draw(&self, pen: &Pen, style: Style, buf: &mut Buffer) {
-        let step_x = self.w + u16::from(self.inner_lines);
-        let step_y = self.h + u16::from(self.inner_lines);
-        // The rows of lines: the top, one between compartments (if any), the bottom.
-        let line_rows: Vec<u16> = if self.inner_lines {
-            (0..=self.rows).map(|r| self.outer.y + r * step_y).collect()
-        } else {
-            vec![self.outer.y, self.outer.bottom() - 1]
+        // The lines across (or down): the first, one between compartments (if any), the last.
+        let lines = |first: u16, count: u16, step: u16, end: u16| -> Vec<u16> {
+            match self.inner_lines {
+                true => (0..=count).map(|i| first + i * step).collect(),
+                false => vec![first, end - 1],
+            }
         };
-        let line_cols: Vec<u16> = if self.inner_lines {
-            (0..=self.cols).map(|c| self.outer.x + c * step_x).collect()
-        } else {
-            vec![self.outer.x, self.outer.right() - 1]
-        };
+        let line_rows = lines(self.outer.y, self.rows, self.h + 1, self.outer.bottom());
+        let line_cols = lines(self.outer.x, self.cols, self.w + 1, self.outer.right());
         let (top, bottom) = (line_rows[0], *line_rows.last().unwrap_or(&0));
         let (left, right) = (line_cols[0], *line_cols.last().unwrap_or(&0));
         for &y in &line_rows {
@@ -404,23 +394,16 @@ impl Lattice {
                 set_char(buf, x, y, pen.vertical, style);
             }
         }
+        // Which joint: 0 at the first line, 2 at the last, 1 between.
+        let joint = |at: u16, first: u16, last: u16| match at {
+            _ if at == first => 0,
+            _ if at == last => 2,
+            _ => 1,
+        };
         for &y in &line_rows {
-            let v = if y == top {
-                0
-            } else if y == bottom {
-                2
-            } else {
-                1
-            };
             for &x in &line_cols {
-                let h = if x == left {
-                    0
-                } else if x == right {
-                    2
-                } else {
-                    1
-                };
-                set_char(buf, x, y, pen.joints[v * 3 + h], style);
+                let index = joint(y, top, bottom) * 3 + joint(x, left, right);
+                set_char(buf, x, y, pen.joints[index], style);
             }
         }
     }
@@ -466,31 +449,20 @@ fn frames(board: &BoardView, style: Style, buf: &mut Buffer) {
     }
 }
 
-/// Where some blocks are closed (extreme tic-tac-toe), the frames of the blocks one may
-/// play in now are drawn in the highlight colour (bold without colour).
+/// Where some blocks are closed (extreme tic-tac-toe), the frames of those open now stand out.
 fn blocks_to_play(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let Some(open) = view.open_blocks().filter(|_| view.screen == Screen::Play) else {
         return;
     };
-    let style = Theme(&view.shared.settings)
-        .accent()
-        .add_modifier(Modifier::BOLD);
+    let style = Theme(&view.shared.settings).strong();
     for block in open {
         let frame = board.block_rect(block);
-        for x in frame.x..frame.right() {
-            restyle(buf, x, frame.y, style);
-            restyle(buf, x, frame.bottom() - 1, style);
+        for y in [frame.y, frame.bottom() - 1] {
+            buf.set_style(Rect::new(frame.x, y, frame.width, 1), style);
         }
-        for y in frame.y..frame.bottom() {
-            restyle(buf, frame.x, y, style);
-            restyle(buf, frame.right() - 1, y, style);
+        for x in [frame.x, frame.right() - 1] {
+            buf.set_style(Rect::new(x, frame.y, 1, frame.height), style);
         }
-    }
-}
-
-fn restyle(buf: &mut Buffer, x: u16, y: u16, style: Style) {
-    if let Some(cell) = buf.cell_mut((x, y)) {
-        cell.set_style(style);
     }
 }
 

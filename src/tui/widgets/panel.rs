@@ -14,7 +14,7 @@ use crate::core::{Side, Status, move_names};
 use crate::keys::Action;
 use crate::tui::screens::Screen;
 use crate::tui::screens::play::view::PlayView;
-use crate::tui::screens::review::{self, Reviewed, mark_text};
+use crate::tui::screens::review::{self, mark_text};
 use crate::tui::text::{Theme, boxed, glued, key_item, wrap, wrapped};
 
 pub struct PanelWidget<'a> {
@@ -49,12 +49,9 @@ impl Widget for PanelWidget<'_> {
     }
 }
 
-/// The rows of the move list the review box leaves below it: a blank line, the heading
-/// and two rows of moves.
+/// The rows the review box leaves below it: a blank line, the heading and two moves.
 const MOVES_KEPT: u16 = 4;
 
-/// While the game is on: the facts, then why the bot took its side until the person has
-/// moved.
 fn in_play(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     let used = draw_facts(view, &facts(view, true), area, buf);
     used + side_note(
@@ -81,10 +78,6 @@ fn side_note(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     rows.len() as u16
 }
 
-fn moves_rows(view: &PlayView) -> u16 {
-    1 + view.play.history().turns().len() as u16
-}
-
 /// At the end: the game-over box, then the mode, level and hints where they leave the
 /// whole move list room (it matters more once the game is over, for the review).
 fn ended(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
@@ -95,7 +88,9 @@ fn ended(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         .iter()
         .map(Vec::len)
         .sum();
-    let needed = fact_rows as u16 + 1 + moves_rows(view);
+    // The move list's heading and every row of it.
+    let moves = 1 + view.play.history().turns().len() as u16;
+    let needed = fact_rows as u16 + 1 + moves;
     if area.height.saturating_sub(below) < needed {
         return banner;
     }
@@ -131,8 +126,7 @@ fn tally(view: &PlayView, width: u16) -> Line<'static> {
     ])
 }
 
-/// Both names in at most `room` columns together: a name shorter than half keeps all of
-/// it and leaves the rest to the other; longer ones are shortened with "…".
+/// Both names in at most `room` columns: a name shorter than half keeps all of it.
 fn fit_names(first: &str, second: &str, room: usize) -> (String, String) {
     let (a, b) = (first.width(), second.width());
     if a + b <= room {
@@ -173,8 +167,7 @@ fn ellipsized(name: &str, cols: usize) -> String {
     kept
 }
 
-/// Turn (while the game is on), mode, level, hints, and what the bot said of its last
-/// move, as label and value.
+/// The panel's facts, as label and value.
 fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
     if with_turn {
@@ -208,9 +201,14 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     }
     rows.push(("Mode", mode_text(view)));
     if view.play.session.kept.mode != Mode::TwoHumans {
-        let level = view.play.level_name(view.play.session.kept.difficulty);
+        let level = view
+            .play
+            .game()
+            .level_name(view.play.session.kept.difficulty);
         let key = view.shared.key(Action::Difficulty);
-        let second = view.demo_second_level().map(|l| view.play.level_name(l));
+        let second = view
+            .demo_second_level()
+            .map(|l| view.play.game().level_name(l));
         rows.push(match second {
             Some(second) => ("Level", format!("{level} vs {second} ({key}: Bot 1)")),
             None => ("Level", format!("{level} ({key} changes)")),
@@ -220,7 +218,8 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let keys = view.shared.settings.keys.all_keys(Action::Hints);
     rows.push(("Hints", format!("{hints} ({keys} toggles)")));
     // Only when the game is not simply saved: a player who expects it kept must see.
-    if let Some(saving) = view.saving_fact() {
+    let saving = view.play.keeping.fact(&view.shared.memory);
+    if let Some(saving) = saving.filter(|_| view.play.in_progress()) {
         rows.push(("Saving", saving));
     }
     if let Some(left) = view.time_left() {
@@ -311,8 +310,7 @@ fn draw_facts(view: &PlayView, rows: &[(&str, String)], area: Rect, buf: &mut Bu
     y - area.y
 }
 
-/// The banner at the end: who won with which lines, or the draw, and what to do next,
-/// as tall as its text; returns the rows used.
+/// The banner at the end, as tall as its text; returns the rows used.
 fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     let theme = Theme(&view.shared.settings);
     let winner_style = match view.play.status() {
@@ -380,8 +378,7 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The `visible` rows of the move list that keep the move shown (or the last) in view,
-/// each as its two sides' parts.
+/// The `visible` rows that keep the move shown (or the last) in view, as two sides' parts.
 fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Span<'static>>)> {
     let theme = Theme(&view.shared.settings);
     let marks = review_marks(view);
@@ -438,16 +435,14 @@ fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Sp
         .collect()
 }
 
-/// In review, each move's mark (`??`, `?` or none) where the moves are judged: by the
-/// exact table in a solved game, by the bot thread's search elsewhere once it is done.
+/// In review, each move's mark (`??`, `?` or none), once the moves are judged.
 fn review_marks(view: &PlayView) -> Option<Vec<&'static str>> {
     view.review_shown()?;
-    let marks = Reviewed::of(view).marks()?;
+    let marks = view.marks()?;
     (!marks.is_empty()).then(|| marks.into_iter().map(mark_text).collect())
 }
 
-/// How many rows of `turns` a list of `visible` rows leaves out at its top so that move
-/// `ply` (1-based; the one reviewed, or the last) stays in view.
+/// How many rows a list of `visible` rows leaves out at its top to keep move `ply` in view.
 fn rows_scrolled(turns: &[Vec<usize>], ply: usize, visible: usize) -> usize {
     let wanted = ply.saturating_sub(1);
     let row = turns

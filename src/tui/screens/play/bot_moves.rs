@@ -16,10 +16,8 @@ use crate::tui::screens::play::hints::Advice;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::shared::{Shared, StatusLine};
 
-/// What the bot says about its move, for the panel, in a player's words: the rule that
-/// chose it ("block", "dictionary") and what it has proven ("wins in 3 moves", "lets you
-/// win within 4 moves"), `opponent` naming the other side. How deep it searched is an engine
-/// detail, left to the details view. `None` when it says nothing.
+/// What the bot says about its move, in a player's words: the rule that chose it ("block")
+/// and what it has proven ("wins in 3 moves"); how deep it searched is left to the details.
 pub fn note(
     game: &dyn Game,
     position: &dyn Position,
@@ -37,9 +35,7 @@ pub fn note(
     (!said.is_empty()).then(|| format!("{name}: {}", said.join("; ")))
 }
 
-/// How a player found its move, in a player's words: a rule's word as it is ("block",
-/// "win"), a strategy said plainly; how a search went (its depth, that it searched) is an
-/// engine detail, said in none.
+/// A rule's word as it is ("block"), a strategy said plainly, a search in no words.
 fn plain_how(how: &str) -> Option<String> {
     match how {
         "search" => None,
@@ -49,10 +45,8 @@ fn plain_how(how: &str) -> Option<String> {
     }
 }
 
-/// What the bot's search has reached, for the panel: `depth 7 · best d4 · 2.1 M nodes/s ·
-/// 0.4 / 1.0 s` from its latest report (`best` named in `position`, the one it searches),
-/// or `thinking… 0.4 s` before its first. `elapsed` is the time since the bot was asked,
-/// read on the screen's clock so it runs on between reports.
+/// What the bot's search has reached: `depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s`, or
+/// `thinking… 0.4 s` before its first report; `elapsed` runs on the screen's clock.
 pub fn search_text(
     game: &dyn Game,
     position: &dyn Position,
@@ -89,8 +83,6 @@ fn tenths(count: u64, unit: &str) -> String {
 }
 
 impl PlayScreen {
-    /// What the bot's search has reached, while it thinks: its latest report, or the time
-    /// since it was asked until it reports.
     pub fn bot_search(&self, shared: &Shared) -> Option<String> {
         let since = self.bot.asked_at()?;
         let elapsed = shared.now.saturating_duration_since(since);

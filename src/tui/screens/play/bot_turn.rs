@@ -49,7 +49,6 @@ pub struct BotTurn {
 }
 
 impl BotTurn {
-    /// Nothing asked yet; answers wait `delay` after their request.
     pub fn new(delay: Duration) -> BotTurn {
         BotTurn {
             state: State::Idle,
@@ -102,14 +101,12 @@ impl BotTurn {
     /// The answered move, once its display delay has passed at `now`; it is handed out
     /// once, and the bot is idle again.
     pub fn due(&mut self, now: Instant) -> Option<Decision> {
-        match &self.state {
-            State::Ready { at, .. } if now >= *at => {
-                match std::mem::replace(&mut self.state, State::Idle) {
-                    State::Ready { decision, .. } => Some(decision),
-                    _ => None,
-                }
+        match std::mem::replace(&mut self.state, State::Idle) {
+            State::Ready { decision, at } if now >= at => Some(decision),
+            state => {
+                self.state = state;
+                None
             }
-            _ => None,
         }
     }
 

@@ -34,16 +34,14 @@ pub fn render(view: &PlayView, areas: &Areas, buf: &mut Buffer) {
 /// Top line: name of the game, the mode, the bot's level and hints.
 fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let theme = Theme(&view.shared.settings);
-    buf.set_string(
-        area.x,
-        area.y,
-        view.play.game().title(),
-        theme.accent().add_modifier(Modifier::BOLD),
-    );
+    buf.set_string(area.x, area.y, view.play.game().title(), theme.strong());
     let mut facts = vec![view.play.mode_label().to_string()];
     let kept = view.play.session.kept;
-    let level = view.play.level_name(kept.difficulty);
-    match view.demo_second_level().map(|l| view.play.level_name(l)) {
+    let level = view.play.game().level_name(kept.difficulty);
+    match view
+        .demo_second_level()
+        .map(|l| view.play.game().level_name(l))
+    {
         Some(second) if kept.mode == Mode::Demo => {
             facts.push(format!("bots: {level} vs {second}"));
         }
@@ -67,9 +65,7 @@ fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
 fn status(view: &PlayView, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
     let theme = Theme(&view.shared.settings);
     let style = if view.shared.status.kind == StatusKind::Illegal {
-        theme
-            .color(view.shared.settings.colors.hint_loss)
-            .add_modifier(Modifier::BOLD)
+        theme.warning()
     } else {
         Style::default().add_modifier(Modifier::BOLD)
     };

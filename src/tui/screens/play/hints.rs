@@ -40,26 +40,16 @@ impl Advice {
         let Hint::Proven(claim) = hint else {
             return None;
         };
-        Some(match claim {
-            Claim::Exact(value) => match value.outcome {
-                Outcome::Win => Advice::Win {
-                    moves: moves_of(value.plies),
-                    exact: true,
-                },
-                Outcome::Draw => Advice::Draw,
-                Outcome::Loss => Advice::Loss {
-                    moves: moves_of(value.plies),
-                    exact: true,
-                },
-            },
-            Claim::WinWithin(plies) => Advice::Win {
-                moves: moves_of(plies),
-                exact: false,
-            },
-            Claim::LossWithin(plies) => Advice::Loss {
-                moves: moves_of(plies),
-                exact: false,
-            },
+        let (outcome, plies, exact) = match claim {
+            Claim::Exact(value) => (value.outcome, value.plies, true),
+            Claim::WinWithin(plies) => (Outcome::Win, plies, false),
+            Claim::LossWithin(plies) => (Outcome::Loss, plies, false),
+        };
+        let moves = moves_of(plies);
+        Some(match outcome {
+            Outcome::Win => Advice::Win { moves, exact },
+            Outcome::Draw => Advice::Draw,
+            Outcome::Loss => Advice::Loss { moves, exact },
         })
     }
 
@@ -143,8 +133,7 @@ pub fn advise(hints: &[(Move, Hint)]) -> Vec<(Move, Advice)> {
     all
 }
 
-/// The unproven moves scored exactly, ranked by their score (equal scores, equal rank) up
-/// to [`RANKED`].
+/// Equal scores, equal rank.
 fn ranked(open: &[(Move, Hint)]) -> Vec<(Move, Advice)> {
     let score = |hint: Hint| match hint {
         Hint::Guess(s) | Hint::AtLeast(s) => Some(s),
@@ -183,8 +172,7 @@ pub fn line_from(
     searched?.line(mv).map(<[Move]>::to_vec)
 }
 
-/// The moves' names as the game writes them, each in the position it is played from; it
-/// stops at a move that cannot be played.
+/// The moves' names, each in the position it is played from, up to any that cannot be.
 pub fn names(game: &dyn Game, position: &dyn Position, line: &[Move]) -> Vec<String> {
     let mut names = Vec::new();
     let mut now = position.clone_box();
@@ -219,7 +207,9 @@ const LINE_SHOWN: usize = 6;
 impl<'a> PlayView<'a> {
     /// What each legal move is worth to the side to move, when hints are on and known.
     pub fn hint_values(&self) -> Option<Vec<(Move, Hint)>> {
-        if !self.hints_shown() {
+        // Not for a game lost on time: it leaves moves on the board that nobody will play.
+        let play = self.play;
+        if !play.hints || self.screen != Screen::Play || play.status().is_over() {
             return None;
         }
         let engine = self.play.engine(self.shared)?;
@@ -228,12 +218,6 @@ impl<'a> PlayView<'a> {
         }
         let searched = self.searched_hints()?;
         Some(searched.hints.clone())
-    }
-
-    /// Hints are on, on the play screen, for a game still going: a game lost on time
-    /// leaves moves on the board that nobody will play.
-    fn hints_shown(&self) -> bool {
-        self.play.hints && self.screen == Screen::Play && !self.play.status().is_over()
     }
 
     /// The searched hints, when they are for the position on the board.

@@ -1,6 +1,5 @@
-//! Whether the game on the board is written down as it is played. One window at a time
-//! keeps a game's file (see [`Memory::claim`]); a window that cannot still plays it, and
-//! says so where it matters.
+//! Whether the game on the board is written down as it is played: one window at a time
+//! keeps a game's file (see [`Memory::claim`]).
 
 use crate::store::{Memory, Ownership};
 use crate::store::{SavedGame, StoreError};

@@ -1,20 +1,18 @@
 //! The play screen's keys; what crosses to another screen or asks a question comes back to
-//! the app as a [`Command`].
+//! the app as a [`Command`]. A move's name is typed as the game reads it
+//! ([`Game::parse_move`]); a name that starts a longer one (Qubic's `1`, of `12` and `1a1`)
+//! waits for the next character, or for the place key to play it.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::config::Mode;
 use crate::core::session::Controller;
-use crate::core::{CellId, Move};
-use crate::keys::Action;
-use crate::keys::starts_cell_names;
+use crate::core::{CellId, Game, Move, Position};
+use crate::keys::{Action, starts_cell_names};
 use crate::tui::command::Command;
 use crate::tui::geometry;
-use crate::tui::screens::play::PlayScreen;
-use crate::tui::screens::play::typing::{
-    NameMatch, Typed, is_plain, longer_names, move_names, name_match, so_far_of,
-};
 use crate::tui::screens::play::words::join;
+use crate::tui::screens::play::{PlayScreen, Typed};
 use crate::tui::shared::{Shared, StatusKind, StatusLine};
 
 impl PlayScreen {
@@ -59,7 +57,6 @@ impl PlayScreen {
                 let prompt = self.typing_prompt(&text, shared);
                 if let Some(typed) = &mut self.typed {
                     typed.text = text;
-                    typed.at = shared.now;
                     typed.prompt = prompt.clone();
                 }
                 shared.status = StatusLine::note(prompt);
@@ -158,7 +155,7 @@ impl PlayScreen {
         match self.game().move_at(self.position(), cell) {
             Some(mv) => self.place(mv, shared),
             None => {
-                let cell = self.cell_name(cell);
+                let cell = self.game().cell_name(cell);
                 shared.status = StatusLine::illegal(format!("Illegal: no move at {cell}"));
             }
         }
@@ -276,7 +273,7 @@ impl PlayScreen {
         }
         let level = self.session.kept.difficulty.next();
         self.session.kept.difficulty = level;
-        shared.status = StatusLine::note(format!("Bot level: {}", self.level_name(level)));
+        shared.status = StatusLine::note(format!("Bot level: {}", self.game().level_name(level)));
     }
 
     /// The review, once the game is over and its engine built; until then, why not.
@@ -333,7 +330,7 @@ impl PlayScreen {
     /// (the cursor goes where it lands).
     pub(crate) fn play_named(&mut self, mv: Move, shared: &mut Shared) {
         self.typed = None;
-        if let Some(cell) = self.landing(self.position(), mv) {
+        if let Some(cell) = self.game().move_cell(self.position(), mv) {
             self.cursor = cell;
         }
         self.place(mv, shared);
@@ -410,7 +407,6 @@ impl PlayScreen {
         shared.status = StatusLine::note(prompt.clone());
         self.typed = Some(Typed {
             text,
-            at: shared.now,
             status,
             prompt,
         });
@@ -422,5 +418,162 @@ impl PlayScreen {
         {
             shared.status = typed.status;
         }
+    }
+}
+
+/// Every name the game reads as a move in `position`, in lower case, with its move: the
+/// names of the moves made on each cell (once each), then the numbers
+/// [`Game::parse_move`] accepts, written without leading zeros.
+pub fn move_names(game: &dyn Game, position: &dyn Position) -> Vec<(String, Move)> {
+    let count = game.layout().cell_count();
+    let mut names: Vec<(String, Move)> = Vec::new();
+    for mv in (0..count).filter_map(|i| game.move_at(position, CellId::new(i))) {
+        let name = game.move_name(position, mv).to_lowercase();
+        if !names.iter().any(|(known, _)| *known == name) {
+            names.push((name, mv));
+        }
+    }
+    let numbers = (0..=count).filter_map(|number| {
+        let text = number.to_string();
+        game.parse_move(position, &text).ok().map(|mv| (text, mv))
+    });
+    names.extend(numbers);
+    names
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NameMatch {
+    /// The whole name of this move, and the start of no other: it is played at once.
+    Whole(Move),
+    /// The whole name of this move and the start of longer ones (Qubic's `1`, of `12`):
+    /// the next character decides, or the place key plays it.
+    WholeOrLonger(Move),
+    Prefix,
+    None,
+}
+
+pub fn name_match(names: &[(String, Move)], text: &str) -> NameMatch {
+    let whole = names
+        .iter()
+        .find(|(name, _)| name == text)
+        .map(|&(_, mv)| mv);
+    let longer = names
+        .iter()
+        .any(|(name, _)| name.len() > text.len() && name.starts_with(text));
+    match (whole, longer) {
+        (Some(mv), false) => NameMatch::Whole(mv),
+        (Some(mv), true) => NameMatch::WholeOrLonger(mv),
+        (None, true) => NameMatch::Prefix,
+        (None, false) => NameMatch::None,
+    }
+}
+
+/// A few names that go on from `text`, to show in the prompt: the first longer number and
+/// the first longer cell name (`12` and `1a1` after Qubic's `1`).
+pub fn longer_names(names: &[(String, Move)], text: &str) -> Vec<String> {
+    let goes_on = |name: &&String| name.len() > text.len() && name.starts_with(text);
+    let is_number = |name: &&String| name.bytes().all(|b| b.is_ascii_digit());
+    let all: Vec<&String> = names.iter().map(|(name, _)| name).filter(goes_on).collect();
+    let number = all.iter().copied().find(is_number);
+    let name = all.iter().copied().find(|name| !is_number(name));
+    number.into_iter().chain(name).cloned().collect()
+}
+
+/// A key press without Ctrl or Alt, so that a letter is just the letter.
+pub fn is_plain(key: &KeyEvent) -> bool {
+    !key.modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
+}
+
+/// What was typed before `c`, the last character of `text`.
+pub(crate) fn so_far_of(text: &str, c: char) -> &str {
+    &text[..text.len() - c.len_utf8()]
+}
+
+#[cfg(test)]
+mod typing_tests {
+    use super::*;
+    use crate::games::{self, GameChoice, GameKind};
+    use ratatui::crossterm::event::KeyCode;
+
+    fn names_of(choice: GameChoice) -> (std::sync::Arc<dyn Game>, Vec<(String, Move)>) {
+        let game = games::build(choice).unwrap();
+        let names = move_names(game.as_ref(), game.start().as_ref());
+        (game, names)
+    }
+
+    fn classic(size: u8) -> GameChoice {
+        GameChoice {
+            kind: GameKind::Classic,
+            size: Some(size),
+            in_a_row: None,
+        }
+    }
+
+    #[test]
+    fn classic_3x3_digits_are_whole_names_at_once() {
+        let (game, names) = names_of(classic(3));
+        for digit in 1..=9 {
+            let mv = game.parse_move(game.start().as_ref(), &digit.to_string());
+            assert_eq!(
+                name_match(&names, &digit.to_string()),
+                NameMatch::Whole(mv.unwrap())
+            );
+        }
+        assert_eq!(name_match(&names, "0"), NameMatch::None);
+        // Only 3x3 takes numbers: on 4x4 a digit names nothing, as in the commands.
+        let (_, names) = names_of(classic(4));
+        assert_eq!(name_match(&names, "5"), NameMatch::None);
+    }
+
+    #[test]
+    fn qubic_numbers_wait_only_while_they_could_go_on() {
+        let (game, names) = names_of(GameChoice::of(GameKind::Qubic));
+        let cell = |text: &str| game.parse_move(game.start().as_ref(), text).unwrap();
+        // 0 and 7..9 begin no longer number and no layer: placed at once.
+        for text in ["0", "7", "9", "12", "63", "2b3"] {
+            assert_eq!(
+                name_match(&names, text),
+                NameMatch::Whole(cell(text)),
+                "{text}"
+            );
+        }
+        // 1..4 begin numbers and layers' names, 5 and 6 numbers (50, 60).
+        for text in ["1", "4", "5", "6"] {
+            assert_eq!(
+                name_match(&names, text),
+                NameMatch::WholeOrLonger(cell(text)),
+                "{text}"
+            );
+        }
+        assert_eq!(name_match(&names, "2b"), NameMatch::Prefix);
+        assert_eq!(name_match(&names, "64"), NameMatch::None);
+        assert_eq!(longer_names(&names, "1"), ["10", "1a1"]);
+        assert_eq!(longer_names(&names, "6"), ["60"]);
+    }
+
+    #[test]
+    fn the_screen_reads_the_numbers_the_commands_read() {
+        for choice in games::all_choices() {
+            let (game, names) = names_of(choice);
+            for number in 0..300 {
+                let text = number.to_string();
+                let typed = names.iter().find(|(name, _)| *name == text).map(|n| n.1);
+                let read = game.parse_move(game.start().as_ref(), &text).ok();
+                assert_eq!(typed, read, "{choice:?} {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_letter_with_ctrl_is_not_plain() {
+        assert!(is_plain(&KeyEvent::new(
+            KeyCode::Char('a'),
+            KeyModifiers::SHIFT
+        )));
+        assert!(!is_plain(&KeyEvent::new(
+            KeyCode::Char('a'),
+            KeyModifiers::CONTROL
+        )));
     }
 }

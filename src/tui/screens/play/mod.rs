@@ -9,7 +9,6 @@ pub mod keeping;
 pub mod keys;
 pub mod recording;
 pub mod swap;
-pub mod typing;
 pub mod view;
 pub mod words;
 
@@ -18,14 +17,12 @@ use std::time::Instant;
 
 use crate::config::{Mode, Settings};
 use crate::core::session::{Controller, History, Session};
-use crate::core::{CellId, Difficulty, Engine, Game, Move, Position, Side, Status};
+use crate::core::{CellId, Engine, Game, Move, Position, Side, Status};
 use crate::store::SavedGame;
 use crate::tui::event::{GameMoves, Judged};
 use crate::tui::geometry;
-use crate::tui::screens::play::bot_turn::BotTurn;
-use crate::tui::screens::play::bot_turn::SearchedHints;
+use crate::tui::screens::play::bot_turn::{BotTurn, SearchedHints};
 use crate::tui::screens::play::keeping::Keeping;
-use crate::tui::screens::play::typing::Typed;
 use crate::tui::screens::start::menu::game_of;
 use crate::tui::shared::{Shared, StatusLine};
 
@@ -38,15 +35,13 @@ pub struct PlayScreen {
     pub hints: bool,
     /// The engine's own figures (search depth, scores, the line) show in the panel.
     pub details: bool,
-    /// Moves were taken back after the game's result was recorded: what is played now is
-    /// practice, and its end is not recorded.
+    /// Moves were taken back after the game's result was recorded: its new end is not.
     pub practice: bool,
     pub typed: Option<Typed>,
     pub bot: BotTurn,
     /// How the bot found its last move ("dictionary", "forced win"), for the panel.
     pub bot_note: Option<String>,
-    /// Why the bot took the side it chose, kept in the panel until the person's first move
-    /// (the status line gives way to the bot's move at once).
+    /// Why the bot took the side it chose, kept in the panel until the person's first move.
     pub side_note: Option<String>,
     pub searched_hints: Option<SearchedHints>,
     /// The position (its text) whose hints were asked for and are not yet back.
@@ -54,14 +49,23 @@ pub struct PlayScreen {
     /// The review the bot's thread judged last (on a searched board).
     pub judged: Option<Judged>,
     pub review_asked: Option<GameMoves>,
-    /// With a contest clock: when the person to move began their turn, and which turn that
-    /// is (moves played, side to move).
+    /// With a contest clock: when the person to move began their turn (moves played, side).
     pub turn_clock: Option<(Instant, usize, Side)>,
     pub keeping: Keeping,
     /// The game was resumed from an earlier run (its choices were that run's).
     pub resumed: bool,
     /// The record on the board, when it is a kept game replayed: written as it was read.
     pub replayed: Option<Box<crate::record::Record>>,
+}
+
+/// The start of a cell's name, waiting to learn whether the rest follows.
+#[derive(Clone, Debug)]
+pub struct Typed {
+    pub text: String,
+    /// The status line before the typing prompt, shown again when the name is dropped.
+    pub status: StatusLine,
+    /// The prompt shown while the name is typed, to know whether it still shows.
+    pub prompt: String,
 }
 
 impl PlayScreen {
@@ -129,24 +133,11 @@ impl PlayScreen {
         self.session.moves()
     }
 
-    pub fn landing(&self, position: &dyn Position, mv: Move) -> Option<CellId> {
-        self.game().move_cell(position, mv)
-    }
-
     /// Where move `ply` (1-based) of the game landed; `None` before the first.
     pub fn landed(&self, ply: usize) -> Option<CellId> {
         let mv = *self.moves().get(ply.checked_sub(1)?)?;
-        self.landing(self.history().position_at(ply - 1), mv)
-    }
-
-    pub fn cell_name(&self, cell: CellId) -> String {
-        self.game().cell_name(cell)
-    }
-
-    /// What a level is called in the game on the board (`perfect`, or `max` where the bot
-    /// searches).
-    pub fn level_name(&self, level: Difficulty) -> &'static str {
-        self.game().level_name(level)
+        self.game()
+            .move_cell(self.history().position_at(ply - 1), mv)
     }
 
     /// Who plays, as the title and the panel say it: "Replay" for a kept game replayed.

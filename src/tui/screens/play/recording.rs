@@ -35,11 +35,8 @@ impl PlayScreen {
         let (date, time) = record::utc(ended);
         record.set_tag("Date", date);
         record.set_tag("Time", time);
-        for side in [Side::First, Side::Second] {
-            let (name, player) = match side {
-                Side::First => ("First", "FirstPlayer"),
-                Side::Second => ("Second", "SecondPlayer"),
-            };
+        let tags = [(Side::First, "First"), (Side::Second, "Second")];
+        for (side, name) in tags {
             record.set_tag(name, self.name(side, settings));
             let kind = match self.session.controller(side) {
                 Controller::Human => "human".to_string(),
@@ -47,7 +44,7 @@ impl PlayScreen {
                 // counted against easy.
                 Controller::Bot => game.level_name(session.level_played(side)).to_string(),
             };
-            record.set_tag(player, kind);
+            record.set_tag(&format!("{name}Player"), kind);
         }
         if session.kept.swapped {
             record.set_tag("Swapped", "the players named are those at the end");

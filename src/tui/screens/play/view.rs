@@ -37,7 +37,7 @@ impl<'a> PlayView<'a> {
         let mut blocks: Vec<u8> = position
             .legal_moves()
             .into_iter()
-            .filter_map(|mv| self.play.landing(position, mv))
+            .filter_map(|mv| self.play.game().move_cell(position, mv))
             .map(|cell| game.place(cell).block)
             .collect();
         blocks.sort_unstable();
@@ -84,14 +84,6 @@ impl<'a> PlayView<'a> {
         let limit = self.shared.settings.move_limit?;
         let (started, ..) = self.play.turn_clock?;
         Some(limit.saturating_sub(self.shared.now.duration_since(started)))
-    }
-
-    /// The panel's word on saving, when the game is not simply kept.
-    pub fn saving_fact(&self) -> Option<String> {
-        if !self.play.in_progress() {
-            return None;
-        }
-        self.play.keeping.fact(&self.shared.memory)
     }
 
     pub fn game_moves(&self) -> GameMoves {

@@ -20,8 +20,7 @@ use crate::tui::screens::start::menu::mode_label;
 use crate::tui::shared::Shared;
 use crate::tui::text::{Theme, footer_line, wrap};
 
-/// What the start screen draws from: its own state, what every screen shares, and the game
-/// on the board (which it can go back to).
+/// What the start screen draws from; `board` is the game it can go back to.
 pub struct StartView<'a> {
     pub screen: &'a StartScreen,
     pub shared: &'a Shared,
@@ -68,12 +67,7 @@ fn title_and_rules(view: &StartView, area: Rect, buf: &mut Buffer) {
     let settings = &view.shared.settings;
     let theme = Theme(settings);
     let game = view.screen.game();
-    buf.set_string(
-        area.x,
-        area.y,
-        game.title(),
-        theme.accent().add_modifier(Modifier::BOLD),
-    );
+    buf.set_string(area.x, area.y, game.title(), theme.strong());
     let rules = format!(
         "{} {} moves first, {} second.",
         game.rules().join(" "),
@@ -189,9 +183,8 @@ fn footer(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     }
 }
 
-/// What to expect from the bot at a level, in one short sentence. `first_player` is the
-/// exact value of the empty board for the side that moves first, where the game is solved
-/// and its engine built.
+/// What to expect from the bot at a level, in one short sentence; `first_player` is the
+/// solved value of the empty board, once known.
 pub fn level_text(
     game: &dyn Game,
     level: Difficulty,
@@ -268,9 +261,7 @@ fn notices(view: &StartView, area: Rect, buf: &mut Buffer) {
         return;
     }
     let theme = Theme(&view.shared.settings);
-    let style = theme
-        .color(view.shared.settings.colors.hint_loss)
-        .add_modifier(Modifier::BOLD);
+    let style = theme.warning();
     let width = area.width as usize;
     let rows = view.shared.memory.notices().iter();
     let rows = rows.flat_map(|notice| wrap(notice, width));
@@ -284,7 +275,7 @@ fn menu_line(view: &StartView, menu: &Menu, row: usize) -> Line<'static> {
         return resume_line(view, menu);
     };
     let mut spans = vec![row_label(view, label, menu.row == row)];
-    for (i, option) in options.iter().enumerate() {
+    for (i, (option, _)) in options.iter().enumerate() {
         spans.push(option_span(option, i == chosen));
         spans.push(Span::raw(" "));
     }
@@ -303,9 +294,7 @@ fn row_label(view: &StartView, label: &str, focused: bool) -> Span<'static> {
 
 fn focus_style(view: &StartView, focused: bool) -> Style {
     if focused {
-        Theme(&view.shared.settings)
-            .accent()
-            .add_modifier(Modifier::BOLD)
+        Theme(&view.shared.settings).strong()
     } else {
         Style::default()
     }
@@ -324,32 +313,25 @@ fn option_span(option: &str, chosen: bool) -> Span<'static> {
 
 /// "▶ Resume the unfinished game (8 moves) · You vs bot at perfect".
 fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
-    let focused = menu.row == Menu::RESUME;
-    let pointer = if focused { "▶ " } else { "  " };
-    let style = focus_style(view, focused);
     let moves = plural(menu.resume.unwrap_or(0) as u64, "move", "moves");
-    let level_of = |level| view.screen.game().level_name(level);
-    let key = view.screen.game().key();
-    let elsewhere = match view.shared.memory.open_elsewhere(&key) {
+    let resume = format!("Resume the unfinished game ({moves})");
+    let game = view.screen.game();
+    let elsewhere = match view.shared.memory.open_elsewhere(&game.key()) {
         true => " · open in another window",
         false => "",
     };
     let what = view
         .screen
         .saved_game(view.shared)
-        .map_or_else(String::new, |game| match game.session.mode {
-            Mode::TwoHumans => format!(" · {}", mode_label(game.session.mode)),
-            _ => format!(
-                " · {} at {}",
-                mode_label(game.session.mode),
-                level_of(game.session.difficulty)
-            ),
+        .map_or_else(String::new, |saved| {
+            let mode = mode_label(saved.session.mode);
+            match saved.session.mode {
+                Mode::TwoHumans => format!(" · {mode}"),
+                _ => format!(" · {mode} at {}", game.level_name(saved.session.difficulty)),
+            }
         });
     Line::from(vec![
-        Span::styled(
-            format!("{pointer}Resume the unfinished game ({moves})"),
-            style,
-        ),
+        row_label(view, &resume, menu.row == Menu::RESUME),
         Span::raw(what),
         Span::raw(elsewhere),
     ])

@@ -158,6 +158,10 @@ impl Menu {
     }
 }
 
+/// A choice row's label, its options (each with the menu choosing it leads to) and which of
+/// them is chosen.
+pub type Choices = (&'static str, Vec<(String, Menu)>, usize);
+
 /// Where the start screen draws the menu: its first row below the title and rules, the
 /// columns of a row's label ("▶ Bot level  "), and the room kept below it (a blank line,
 /// two lines on the choice, the footer).
@@ -205,7 +209,7 @@ impl Menu {
         let mut start = x + LABEL_COLUMNS;
         options
             .iter()
-            .map(|option| {
+            .map(|(option, _)| {
                 let end = start + option.width() as u16 + 2;
                 let columns = start..end;
                 start = end + 1;
@@ -214,107 +218,77 @@ impl Menu {
             .collect()
     }
 
-    /// A choice row's label, its options and which of them is chosen; `None` for the
-    /// resume row.
-    pub fn choices(&self, row: usize) -> Option<(&'static str, Vec<String>, usize)> {
-        fn position<T: PartialEq>(all: &[T], chosen: &T) -> usize {
-            all.iter().position(|v| v == chosen).unwrap_or(0)
-        }
-        fn labels<T: Copy>(all: &[T], label: fn(T) -> &'static str) -> Vec<String> {
-            all.iter().map(|&v| label(v).to_string()).collect()
-        }
+    /// `None` for the resume row.
+    pub fn choices(&self, row: usize) -> Option<Choices> {
         let game = game_of(self.game);
+        let level = |level: Difficulty| game.level_name(level).to_string();
+        let levels = &Difficulty::ALL;
         Some(match row {
             Menu::RESUME => return None,
-            Menu::GAME => (
-                "Game",
-                GameKind::ALL.iter().map(|&k| game_label(k)).collect(),
-                position(&GameKind::ALL, &self.game.kind),
-            ),
+            Menu::GAME => {
+                let kind = self.game.kind;
+                self.options("Game", &GameKind::ALL, kind, game_label, Menu::choose_kind)
+            }
             Menu::SIZE => {
                 let sizes: Vec<u8> = self.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
-                let chosen = self.size().unwrap_or(0);
-                (
-                    "Size",
-                    sizes.iter().map(|&n| format!("{n}x{n}")).collect(),
-                    position(&sizes, &chosen),
-                )
+                let (size, label) = (self.size().unwrap_or(0), |n| format!("{n}x{n}"));
+                self.options("Size", &sizes, size, label, Menu::choose_size)
             }
             Menu::LINE => {
-                let lengths = self.lengths();
-                (
-                    "In a row",
-                    lengths.iter().map(u8::to_string).collect(),
-                    position(&lengths, &self.line().unwrap_or(0)),
-                )
+                let (line, label) = (self.line().unwrap_or(0), |k: u8| k.to_string());
+                self.options("In a row", &self.lengths(), line, label, Menu::choose_line)
             }
-            Menu::MODE => (
-                "Mode",
-                labels(Mode::ALL, mode_label),
-                position(Mode::ALL, &self.mode),
-            ),
-            Menu::FIRST => (
-                "You play",
-                labels(First::ALL, first_label),
-                position(First::ALL, &self.starter),
-            ),
-            Menu::HINTS => (
-                "Hints",
-                vec!["Off".into(), "On".into()],
-                usize::from(self.hints),
-            ),
+            Menu::MODE => {
+                let choose = |m: &mut Menu, mode| m.mode = mode;
+                self.options("Mode", Mode::ALL, self.mode, mode_label, choose)
+            }
+            Menu::FIRST => {
+                let (label, choose) = (first_label, |m: &mut Menu, first| m.starter = first);
+                self.options("You play", First::ALL, self.starter, label, choose)
+            }
+            Menu::HINTS => {
+                let label = |on| if on { "On" } else { "Off" };
+                let choose = |m: &mut Menu, on| m.hints = on;
+                self.options("Hints", &[false, true], self.hints, label, choose)
+            }
+            Menu::SECOND_LEVEL => {
+                let choose = |m: &mut Menu, level| m.second_level = level;
+                self.options("Bot 2 level", levels, self.second_level, level, choose)
+            }
             _ => {
-                let (label, chosen) = match (row, self.mode) {
-                    (Menu::SECOND_LEVEL, _) => ("Bot 2 level", self.second_level),
-                    (_, Mode::Demo) => ("Bot 1 level", self.difficulty),
-                    _ => ("Bot level", self.difficulty),
+                let label = match self.mode {
+                    Mode::Demo => "Bot 1 level",
+                    _ => "Bot level",
                 };
-                (
-                    label,
-                    Difficulty::ALL
-                        .iter()
-                        .map(|&d| game.level_name(d).to_string())
-                        .collect(),
-                    position(&Difficulty::ALL, &chosen),
-                )
+                let choose = |m: &mut Menu, level| m.difficulty = level;
+                self.options(label, levels, self.difficulty, level, choose)
             }
         })
     }
 
+    /// Row `row`'s choices: each of `all` named, with the menu choosing it leads to.
+    fn options<T: Copy + PartialEq, S: ToString>(
+        &self,
+        row: &'static str,
+        all: &[T],
+        chosen: T,
+        label: impl Fn(T) -> S,
+        choose: impl Fn(&mut Menu, T),
+    ) -> Choices {
+        let options = all.iter().map(|&value| {
+            let mut menu = *self;
+            choose(&mut menu, value);
+            (label(value).to_string(), menu)
+        });
+        let at = all.iter().position(|&value| value == chosen).unwrap_or(0);
+        (row, options.collect(), at)
+    }
+
     pub fn choose(&mut self, index: usize) {
-        match self.row {
-            Menu::GAME => {
-                if let Some(&kind) = GameKind::ALL.get(index) {
-                    self.choose_kind(kind);
-                }
-            }
-            Menu::SIZE => {
-                let sizes: Vec<u8> = self.game.kind.sizes().map_or(vec![], |(s, _)| s.collect());
-                if let Some(&size) = sizes.get(index) {
-                    self.choose_size(size);
-                }
-            }
-            Menu::LINE => {
-                if let Some(&k) = self.lengths().get(index) {
-                    self.choose_line(k);
-                }
-            }
-            Menu::MODE => self.mode = Mode::ALL.get(index).copied().unwrap_or(self.mode),
-            Menu::FIRST => self.starter = First::ALL.get(index).copied().unwrap_or(self.starter),
-            Menu::LEVEL => {
-                self.difficulty = Difficulty::ALL
-                    .get(index)
-                    .copied()
-                    .unwrap_or(self.difficulty);
-            }
-            Menu::SECOND_LEVEL => {
-                self.second_level = Difficulty::ALL
-                    .get(index)
-                    .copied()
-                    .unwrap_or(self.second_level);
-            }
-            Menu::HINTS => self.hints = index == 1,
-            _ => {}
+        if let Some((_, options, _)) = self.choices(self.row)
+            && let Some(&(_, menu)) = options.get(index)
+        {
+            *self = menu;
         }
     }
 }
