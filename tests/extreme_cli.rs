@@ -36,7 +36,7 @@ fn empty() -> String {
 
 /// The final position of the first seeded random game that ends as `wanted`.
 fn a_finished_game(wanted: fn(&dyn Position) -> bool) -> Box<dyn Position> {
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     for seed in 0..500 {
         let mut players = [
             engine

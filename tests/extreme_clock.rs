@@ -142,7 +142,7 @@ fn finished_games_carry_the_end_and_both_players_points() {
 
 #[test]
 fn a_seed_replays_the_same_series() {
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     let series = Series {
         games: 4,
         limit: None,

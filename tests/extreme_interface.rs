@@ -159,7 +159,7 @@ fn a_won_game_marks_the_four_small_boards() {
 
 #[test]
 fn the_engine_builds_every_named_player_and_each_plays_legally() {
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     let names = tictaclatin::core::Engine::player_names(&engine);
     assert_eq!(
         names,
@@ -199,7 +199,7 @@ fn the_engine_builds_every_named_player_and_each_plays_legally() {
 
 #[test]
 fn hints_cover_every_legal_move() {
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     let position = play(Extreme.start(), &["B2b2"]);
     let hints = tictaclatin::core::Engine::hints(&engine, position.as_ref());
     let moves: Vec<_> = hints.iter().map(|&(m, _)| m).collect();

@@ -25,7 +25,7 @@ fn ask(engine: &ExtremeEngine, line: &str) -> String {
 
 #[test]
 fn a_position_is_answered_with_a_legal_move() {
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     let start = State::START.text();
     let answer = ask(&engine, &start);
     let cell = answer.strip_prefix("move ").expect(&answer);
@@ -61,13 +61,13 @@ fn a_forced_win_is_claimed() {
     set("B3a1", 'O');
     set("D4a4", 'O');
     let text: String = cells.into_iter().collect();
-    let answer = ask(&ExtremeEngine::new(), &format!("{text} B3a1 x"));
+    let answer = ask(&ExtremeEngine, &format!("{text} B3a1 x"));
     assert_eq!(answer, "move A1d1 win within 1");
 }
 
 #[test]
 fn a_finished_game_is_over() {
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     let mut cells = vec!['-'; 256];
     // X won B1, C1, D1 and A1 (row 1 of each): over x.
     for board in 0..4 {
@@ -98,7 +98,7 @@ fn a_finished_game_is_over() {
 
 #[test]
 fn malformed_lines_are_errors_and_quit_ends() {
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     let empty = "-".repeat(256);
     for (line, says) in [
         ("", "error empty request"),
@@ -128,7 +128,7 @@ fn malformed_lines_are_errors_and_quit_ends() {
 
 #[test]
 fn a_small_board_won_by_both_is_an_error() {
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     let mut cells = vec!['-'; 256];
     for col in 0..4 {
         cells[col] = 'X';

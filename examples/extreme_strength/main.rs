@@ -58,7 +58,7 @@ fn series() {
             threads: number("EXTREME_THREADS", 1) as usize,
         },
     };
-    let engine = ExtremeEngine::new();
+    let engine = ExtremeEngine;
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let tally = play_series(&engine, [a, b], &series, |game, result| {
         let first = if game % 2 == 0 { a } else { b };

@@ -1173,7 +1173,7 @@ fn extreme_before_an_end_on_points(x_won: &[&str]) -> Harness {
     h.send(Event::Resize(100, 30));
     h.send(Event::EngineReady {
         game: Extreme.key(),
-        engine: Arc::new(ExtremeEngine::new()),
+        engine: Arc::new(ExtremeEngine),
     });
     h.press(KeyCode::Enter);
     let (start, _) = one_move_from_the_points(x_won, &X_31_O_28.1);

@@ -116,7 +116,7 @@ impl Game for Extreme {
     }
 
     fn engine(&self) -> Arc<dyn Engine> {
-        Arc::new(ExtremeEngine::new())
+        Arc::new(ExtremeEngine)
     }
 }
 
@@ -234,12 +234,6 @@ pub const HINT_NODES: u64 = 400_000;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExtremeEngine;
-
-impl ExtremeEngine {
-    pub fn new() -> ExtremeEngine {
-        ExtremeEngine
-    }
-}
 
 impl Engine for ExtremeEngine {
     /// Known only once the game is over.

@@ -23,14 +23,6 @@ pub struct State {
     status: Status,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Target {
-    /// Correspondence.
-    Board(usize),
-    /// The first move, or the destined board is closed.
-    Open,
-}
-
 /// Per small board, the cells one may play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Moves(pub [u16; 16]);
@@ -116,11 +108,11 @@ impl State {
         }
     }
 
-    pub fn target(&self) -> Target {
-        match self.last {
-            Some(cell) if !self.board.is_closed(cell.local()) => Target::Board(cell.local()),
-            _ => Target::Open,
-        }
+    /// The small board correspondence sends the move to; `None` for an open move (the first
+    /// move, or the destined board is closed).
+    pub fn target(&self) -> Option<usize> {
+        let to = self.last?.local();
+        (!self.board.is_closed(to)).then_some(to)
     }
 
     pub fn moves(&self) -> Moves {
@@ -129,8 +121,8 @@ impl State {
             return moves;
         }
         match self.target() {
-            Target::Board(b) => moves.0[b] = self.board.empty(b),
-            Target::Open => {
+            Some(b) => moves.0[b] = self.board.empty(b),
+            None => {
                 let closed = self.board.closed();
                 for b in (0..16).filter(|b| closed & (1 << b) == 0) {
                     moves.0[b] = self.board.empty(b);
@@ -154,7 +146,7 @@ impl State {
         }
         match self.target() {
             // Correspondence sends the move to another small board.
-            Target::Board(must) if must != cell.board() => Err(MoveError::NotAllowed(format!(
+            Some(must) if must != cell.board() => Err(MoveError::NotAllowed(format!(
                 "{cell} is not in small board {}, where this move must go",
                 board_name(must)
             ))),
@@ -213,14 +205,10 @@ fn status_after(board: &ExtremeBoard, mover: Option<Side>) -> Status {
     {
         return Status::Won(side);
     }
-    if board.closed() == 0xFFFF {
-        on_points(board.points())
-    } else {
-        Status::InPlay
+    if board.closed() != 0xFFFF {
+        return Status::InPlay;
     }
-}
-
-fn on_points([first, second]: [u32; 2]) -> Status {
+    let [first, second] = board.points();
     match first.cmp(&second) {
         Ordering::Greater => Status::Won(Side::First),
         Ordering::Less => Status::Won(Side::Second),

@@ -3,7 +3,7 @@
 use crate::core::{Side, Status};
 
 use super::patterns::POINTS;
-use super::rules::{State, Target};
+use super::rules::State;
 use super::testing::{
     Setup, X_31_O_28, cell, one_move_from_the_points, play, x_wins_31_to_28_on_the_next_move,
 };
@@ -25,7 +25,7 @@ fn board_cells(state: &State, name: &str) -> Vec<String> {
 #[test]
 fn the_first_move_may_go_anywhere() {
     let start = State::START;
-    assert_eq!(start.target(), Target::Open);
+    assert_eq!(start.target(), None);
     assert_eq!(start.moves().count(), 256);
     assert_eq!(start.to_move(), X);
     for name in ["A1a1", "D4d4", "B3c1", "C2b4"] {
@@ -38,7 +38,7 @@ fn a_move_sends_the_next_player_to_the_board_of_its_local_position() {
     // B3c1 lies at local (row 0, column 2): O must play in small board C1.
     let state = play(State::START, &["B3c1"]);
     assert_eq!(state.to_move(), O);
-    assert_eq!(state.target(), Target::Board(cell("C1a1").board()));
+    assert_eq!(state.target(), Some(cell("C1a1").board()));
     assert_eq!(state.moves().count(), 16);
     assert!(state.moves().cells().all(|c| c.board() == 2));
     let refused = state.play(cell("C2a1")).unwrap_err();
@@ -48,13 +48,13 @@ fn a_move_sends_the_next_player_to_the_board_of_its_local_position() {
     );
     // O answers in C1 at local (3, 3): X goes to D4.
     let state = play(state, &["C1d4"]);
-    assert_eq!(state.target(), Target::Board(15));
+    assert_eq!(state.target(), Some(15));
 }
 
 #[test]
 fn a_move_may_send_the_opponent_into_the_same_board() {
     let state = play(State::START, &["B2b2"]);
-    assert_eq!(state.target(), Target::Board(cell("B2a1").board()));
+    assert_eq!(state.target(), Some(cell("B2a1").board()));
     assert_eq!(state.moves().count(), 15);
 }
 
@@ -77,18 +77,18 @@ fn x_threatens_a1() -> Setup {
 #[test]
 fn winning_a_small_board_earns_a_bonus_move_sent_by_the_winning_move() {
     let state = x_threatens_a1().state("C3a1", 'x');
-    assert_eq!(state.target(), Target::Board(0));
+    assert_eq!(state.target(), Some(0));
     let after = play(state, &["A1b2"]);
     assert_eq!(after.board().won(X), 1 << 0);
     assert_eq!(after.to_move(), X, "the bonus move is X's");
     assert!(after.bonus());
     assert_eq!(after.status(), Status::InPlay);
     // Correspondence from the winning move: b2 is local (1, 1), small board B2.
-    assert_eq!(after.target(), Target::Board(5));
+    assert_eq!(after.target(), Some(5));
     // The bonus move may send O to the board X just played in.
     let after = play(after, &["B2b2"]);
     assert_eq!((after.to_move(), after.bonus()), (O, false));
-    assert_eq!(after.target(), Target::Board(5));
+    assert_eq!(after.target(), Some(5));
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn a_win_by_the_bonus_move_earns_nothing_more_and_the_next_turn_earns_afresh() {
         "no second bonus"
     );
     // B2 is now closed, so O, sent there, has an open move.
-    assert_eq!(after.target(), Target::Open);
+    assert_eq!(after.target(), None);
     // O sends X to C1 (c1 is local (0, 2)); X wins C1 and earns a fresh bonus.
     let after = play(after, &["D4c1", "C1d1"]);
     assert_eq!(after.board().won(X) & (1 << 2), 1 << 2);
@@ -136,7 +136,7 @@ fn a_won_board_is_closed_and_sending_there_gives_an_open_move() {
         .stones(X, &["C1a1", "D1b1"])
         .stones(O, &["C2a1", "D2a1", "B3a1"])
         .state("B3a1", 'x');
-    assert_eq!(state.target(), Target::Open);
+    assert_eq!(state.target(), None);
     let closed = state.play(cell("A1a3")).unwrap_err();
     assert_eq!(
         closed.to_string(),
@@ -166,9 +166,9 @@ fn a_full_board_gives_an_open_move_and_no_bonus_nor_points() {
     assert_eq!(after.board().points(), [0, 0]);
     // d4 is local (3, 3): X goes to D4, which is open. Later, anyone sent to A1 moves
     // anywhere.
-    assert_eq!(after.target(), Target::Board(15));
+    assert_eq!(after.target(), Some(15));
     let after = play(after, &["D4a1", "A2a1"]);
-    assert_eq!(after.target(), Target::Open);
+    assert_eq!(after.target(), None);
     assert_eq!(after.moves().count(), 256 - 16 - 4);
 }
 

@@ -138,9 +138,25 @@ pub fn patashnik_index() -> Arc<Index> {
 /// A fraction of a second.
 pub const HINT_NODES: u64 = 300_000;
 
+/// With the prover's settled hints; the quickest proven win then becomes the best move,
+/// unless the best was one already.
 fn hint_analysis(board: QubicBoard) -> Option<Analysis> {
     let mut analysis = analyze(board, &SearchSettings::hints(HINT_NODES))?;
-    settle_analysis(board, &mut analysis);
+    settle(board, &mut analysis.moves);
+    let within = |hint: Hint| match hint {
+        Hint::Proven(Claim::WinWithin(plies)) => Some(plies),
+        _ => None,
+    };
+    if analysis.figure(analysis.best).and_then(within).is_some() {
+        return Some(analysis);
+    }
+    let quickest = (analysis.moves.iter().enumerate())
+        .filter_map(|(at, &(mv, hint))| Some((within(hint)?, at, mv)))
+        .min();
+    if let Some((_, at, mv)) = quickest {
+        analysis.best = mv;
+        analysis.pv = analysis.lines.get(at).cloned().unwrap_or_else(|| vec![mv]);
+    }
     Some(analysis)
 }
 
@@ -230,25 +246,6 @@ pub fn settle(board: QubicBoard, hints: &mut [(Move, Hint)]) {
                 });
             }
         });
-}
-
-/// The quickest proven win then becomes the best move, unless the best was one already.
-pub fn settle_analysis(board: QubicBoard, analysis: &mut Analysis) {
-    settle(board, &mut analysis.moves);
-    let within = |hint: Hint| match hint {
-        Hint::Proven(Claim::WinWithin(plies)) => Some(plies),
-        _ => None,
-    };
-    if analysis.figure(analysis.best).and_then(within).is_some() {
-        return;
-    }
-    let quickest = (analysis.moves.iter().enumerate())
-        .filter_map(|(at, &(mv, hint))| Some((within(hint)?, at, mv)))
-        .min();
-    if let Some((_, at, mv)) = quickest {
-        analysis.best = mv;
-        analysis.pv = analysis.lines.get(at).cloned().unwrap_or_else(|| vec![mv]);
-    }
 }
 
 #[cfg(test)]

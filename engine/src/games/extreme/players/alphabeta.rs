@@ -6,8 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::core::{BlockState, Decision, Player, Position, Side, Status};
 
-use super::super::cell::ExtremeCell;
-use super::super::cell::cell_id;
+use super::super::cell::{ExtremeCell, cell_id};
 use super::super::patterns::PATTERNS;
 use super::super::rules::State;
 use super::state_of;

@@ -25,11 +25,6 @@ pub fn analysing(budget: Budget) -> Analyser {
     searching("max", SearchSettings::new(budget, 1), u32::MAX)
 }
 
-/// `depth` plies deep, unless `cap` runs out first.
-pub fn level(name: &str, depth: u32, cap: Duration) -> Analyser {
-    searching(name, SearchSettings::new(Budget::Time(cap), 1), depth)
-}
-
 fn searching(name: &str, settings: SearchSettings, depth: u32) -> Analyser {
     let analyse: Analyse =
         Box::new(move |position, settings| analyze_within(&state_of(position)?, settings, depth));
@@ -76,8 +71,10 @@ pub(crate) struct Level {
 
 impl Level {
     pub fn new(name: &str, recipe: Recipe, options: PlayerOptions) -> Level {
+        // `depth` plies deep, unless the cap runs out first.
+        let cap = Budget::Time(recipe.cap.min(options.movetime));
         let search =
-            (recipe.depth > 0).then(|| level(name, recipe.depth, recipe.cap.min(options.movetime)));
+            (recipe.depth > 0).then(|| searching(name, SearchSettings::new(cap, 1), recipe.depth));
         Level {
             name: name.to_string(),
             recipe,

@@ -4,7 +4,7 @@
 use crate::core::Side;
 
 use super::super::cell::ExtremeCell;
-use super::super::rules::{State, Target};
+use super::super::rules::State;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
@@ -63,10 +63,7 @@ impl Node {
 
     /// Every open move has one target key, whichever closed board sent it.
     pub fn key(&self) -> u64 {
-        let target = match self.state.target() {
-            Target::Board(b) => b,
-            Target::Open => 16,
-        };
+        let target = self.state.target().unwrap_or(16);
         let mut key = self.stones_key ^ KEYS.target[target];
         if self.state.to_move() == Side::Second {
             key ^= KEYS.second_to_move;

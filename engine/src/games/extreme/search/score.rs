@@ -44,19 +44,12 @@ pub fn proven(score: i32, plies_left: u32) -> Option<Claim> {
     })
 }
 
-/// Mate scores measured from the node, not the root.
-pub fn to_table(score: i32, ply: u32) -> i32 {
+/// A mate score moved `plies` away from the root: the table holds it relative to the node
+/// (`rebase(score, ply)`), the search relative to the root (`rebase(score, -ply)`).
+pub fn rebase(score: i32, plies: i32) -> i32 {
     match score {
-        s if s >= MATE_BOUND => s + ply as i32,
-        s if s <= -MATE_BOUND => s - ply as i32,
-        s => s,
-    }
-}
-
-pub fn from_table(score: i32, ply: u32) -> i32 {
-    match score {
-        s if s >= MATE_BOUND => s - ply as i32,
-        s if s <= -MATE_BOUND => s + ply as i32,
+        s if s >= MATE_BOUND => s + plies,
+        s if s <= -MATE_BOUND => s - plies,
         s => s,
     }
 }
@@ -96,9 +89,9 @@ mod tests {
     #[test]
     fn table_scores_round_trip() {
         for score in [MATE - 9, -(MATE - 9), 1234, points_end(-20)] {
-            assert_eq!(from_table(to_table(score, 4), 4), score);
+            assert_eq!(rebase(rebase(score, 4), -4), score);
         }
         // A mate 3 plies below a node 4 plies deep is stored as 3 plies from the node.
-        assert_eq!(to_table(MATE - 7, 4), MATE - 3);
+        assert_eq!(rebase(MATE - 7, 4), MATE - 3);
     }
 }

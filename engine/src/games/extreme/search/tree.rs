@@ -7,7 +7,7 @@ use super::super::cell::ExtremeCell;
 use super::eval::evaluate;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
-use super::score::{INFINITY, MATE, from_table, points_end, to_table};
+use super::score::{INFINITY, MATE, points_end, rebase};
 use crate::core::root::{Halt, Limits};
 use crate::games::kit::table::{self, Bound};
 
@@ -168,7 +168,7 @@ impl<'a> Worker<'a> {
         };
         let entry = Entry {
             key,
-            score: to_table(best, ply as u32),
+            score: rebase(best, ply as i32),
             depth: depth.clamp(0, 255) as u8,
             bound,
             best: best_move,
@@ -264,7 +264,7 @@ fn table_cut(entry: Entry, depth: i32, (alpha, beta): (i32, i32), ply: usize) ->
     if i32::from(entry.depth) < depth {
         return None;
     }
-    let score = from_table(entry.score, ply as u32);
+    let score = rebase(entry.score, -(ply as i32));
     let cut = match entry.bound {
         Bound::Exact => true,
         Bound::Lower => score >= beta,

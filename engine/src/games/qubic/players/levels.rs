@@ -113,18 +113,15 @@ pub(crate) fn tactics(board: QubicBoard) -> Option<Decision> {
 }
 
 /// `None` for the levels that do not search.
-pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
-    match level {
-        Difficulty::Easy => Some(StrongStyle {
+pub fn player(level: Difficulty, movetime: Duration, seed: u64) -> Option<Strong> {
+    let style = match level {
+        Difficulty::Easy => StrongStyle {
             movetime: movetime.min(Duration::from_millis(50)),
             max_depth: Some(1),
             blunder: 0.25,
-            threats: ThreatBudgets {
-                attack: 0,
-                defend: 0,
-            },
-        }),
-        Difficulty::Medium => Some(StrongStyle {
+            threats: ThreatBudgets::default(),
+        },
+        Difficulty::Medium => StrongStyle {
             movetime: movetime.min(Duration::from_millis(100)),
             max_depth: Some(2),
             blunder: 0.05,
@@ -132,19 +129,16 @@ pub fn style(level: Difficulty, movetime: Duration) -> Option<StrongStyle> {
                 attack: 2_000,
                 defend: 0,
             },
-        }),
-        Difficulty::Hard => Some(StrongStyle {
+        },
+        Difficulty::Hard => StrongStyle {
             movetime: movetime.min(Duration::from_millis(300)),
             threats: ThreatBudgets {
                 attack: 50_000,
                 defend: 50_000,
             },
             ..StrongStyle::strongest(movetime)
-        }),
-        Difficulty::Random | Difficulty::Perfect => None,
-    }
-}
-
-pub fn player(level: Difficulty, movetime: Duration, seed: u64) -> Option<Strong> {
-    Some(Strong::new(level.name(), style(level, movetime)?, seed))
+        },
+        Difficulty::Random | Difficulty::Perfect => return None,
+    };
+    Some(Strong::new(level.name(), style, seed))
 }

@@ -6,8 +6,7 @@ mod perfect;
 
 pub use crate::games::kit::baselines::RandomPlayer;
 pub use levels::{Strong, StrongStyle};
-pub use perfect::Perfect;
-pub use perfect::dictionary_move;
+pub use perfect::{Perfect, dictionary_move};
 
 use crate::core::{Claim, Decision, Position, Status};
 use crate::games::kit::baselines::{Greedy, Step, Take};

@@ -87,7 +87,7 @@ impl Searcher {
         let alpha_in = alpha;
         let stored = self.table.get(board);
         if let Some(slot) = stored.filter(|s| i32::from(s.depth) >= depth) {
-            let score = from_table(slot.score, ply);
+            let score = rebase(slot.score, -ply);
             match slot.bound {
                 Bound::Exact => return Ok(score),
                 Bound::Lower if score >= beta => return Ok(score),
@@ -123,7 +123,7 @@ impl Searcher {
             board,
             depth: depth.clamp(0, 127) as i8,
             bound,
-            score: to_table(best.0, ply),
+            score: rebase(best.0, ply),
             best: best.1 as u8,
         });
         Ok(best.0)
@@ -162,22 +162,13 @@ impl Entry for Slot {
     }
 }
 
-/// Proven scores are stored relative to the node (plies from it), not the root.
-fn to_table(score: i32, ply: i32) -> i32 {
+/// A proven score moved `plies` away from the root: the table holds it relative to the
+/// node (`rebase(score, ply)`), the search relative to the root (`rebase(score, -ply)`).
+fn rebase(score: i32, plies: i32) -> i32 {
     if score >= PROVEN {
-        score + ply
+        score + plies
     } else if score <= -PROVEN {
-        score - ply
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: i32) -> i32 {
-    if score >= PROVEN {
-        score - ply
-    } else if score <= -PROVEN {
-        score + ply
+        score - plies
     } else {
         score
     }

@@ -15,7 +15,7 @@ use crate::games::qubic::threats::ThreatSearch;
 
 /// Positions the threat searches may examine: `attack` for the mover's forced win (and the
 /// opponent's with a free move), `defend` for the opponent's after each move.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct ThreatBudgets {
     pub attack: u64,
     pub defend: u64,
