@@ -113,6 +113,15 @@ fn a_win_in_one_not_taken_on_a_searched_board_is_a_blunder() {
 }
 
 #[test]
+fn a_move_that_wins_at_once_is_sound_though_another_wins_at_once_too() {
+    // Classic 5x5, three in a row: X's c3 c4 may be finished at c2 or at c5. The analysis
+    // ranks c2 first and only bounds c5 (at best a win at once), but c5 ends the game won.
+    let (_, _, review) = reviewed("classic-5k3", "c3 a1 c4 a2 c5");
+    let won = review[4].as_ref().expect("the search judges it");
+    assert_eq!(won.mark(), Mark::Sound, "{won:?}");
+}
+
+#[test]
 fn a_thrown_away_win_on_a_solved_board_is_a_proven_blunder() {
     // Classic 3x3: X a1 b1 wins at once on c1 (O holds b2 c2); X plays c3 instead, and O
     // completes a2 b2 c2.

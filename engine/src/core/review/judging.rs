@@ -267,9 +267,14 @@ impl<'a> Judge<'a> {
         pv
     }
 
-    /// The position after move `ply` is proven a win for `side`, its mover.
+    /// The position after move `ply` is won by `side`, its mover, or proven a win for it.
+    /// A move that ends the game won counts even where the analysis only bounded it.
     fn still_wins(&self, ply: usize, side: Side) -> bool {
-        let to_move = self.history.position_at(ply).to_move();
+        let after = self.history.position_at(ply);
+        if after.status() == Status::Won(side) {
+            return true;
+        }
+        let to_move = after.to_move();
         let Some(claim) = self.analysis(ply).and_then(Analysis::claim) else {
             return false;
         };
