@@ -11,6 +11,30 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Of the best score a search found in the window `(alpha, beta)` it was given.
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a search in `(alpha, beta)`.
+    #[inline]
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 pub(crate) trait Entry: Copy {
     /// A hash, or the whole board.
     type Key: Copy + Eq;

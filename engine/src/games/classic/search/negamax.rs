@@ -169,13 +169,7 @@ impl<'a> Search<'a> {
             }
         }
         self.move_lists[ply] = list;
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         let score = to_table(best, ply);
         let slot = Slot {
             hash: node.hash,
@@ -203,12 +197,7 @@ impl<'a> Search<'a> {
         };
         if slot.proven || slot.depth as u32 >= depth {
             let score = from_table(slot.score, ply);
-            let usable = match slot.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
+            if slot.bound.settles(score, alpha, beta) {
                 return Err((score, slot.proven));
             }
         }

@@ -159,13 +159,7 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         let entry = Entry {
             key,
             score: rebase(best, ply as i32),
@@ -265,12 +259,7 @@ fn table_cut(entry: Entry, depth: i32, (alpha, beta): (i32, i32), ply: usize) ->
         return None;
     }
     let score = rebase(entry.score, -(ply as i32));
-    let cut = match entry.bound {
-        Bound::Exact => true,
-        Bound::Lower => score >= beta,
-        Bound::Upper => score <= alpha,
-    };
-    cut.then_some(score)
+    entry.bound.settles(score, alpha, beta).then_some(score)
 }
 
 /// For the side to move: an end on points by its margin (below every win by pattern), a

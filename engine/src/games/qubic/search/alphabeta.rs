@@ -88,11 +88,8 @@ impl Searcher {
         let stored = self.table.get(board);
         if let Some(slot) = stored.filter(|s| i32::from(s.depth) >= depth) {
             let score = rebase(slot.score, -ply);
-            match slot.bound {
-                Bound::Exact => return Ok(score),
-                Bound::Lower if score >= beta => return Ok(score),
-                Bound::Upper if score <= alpha => return Ok(score),
-                _ => {}
+            if slot.bound.settles(score, alpha, beta) {
+                return Ok(score);
             }
         }
         let mut moves = moves.unwrap_or_else(|| ordered_moves(board, side, empty));
@@ -112,13 +109,7 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best.0 <= alpha_in {
-            Bound::Upper
-        } else if best.0 >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best.0, alpha_in, beta);
         self.table.put(Slot {
             board,
             depth: depth.clamp(0, 127) as i8,
