@@ -188,7 +188,7 @@ fn the_bot_choosing_says_which_side_it_took() {
         let screen = as_read(&game.screen(size.0, size.1));
         assert!(screen.contains("Bot played"), "{screen}");
         assert!(screen.contains("Bot takes X and moves first:"), "{screen}");
-        assert!(screen.contains("more traps."), "{screen}");
+        assert!(screen.contains("to lose."), "{screen}");
     }
     insta::assert_snapshot!("bot_chose_its_side_at_70x22", game.screen(70, 22));
     let free = game.app.play.position().legal_moves()[0];

@@ -19,7 +19,7 @@ pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
         Some(Outcome::Win) => (Side::First, "the first player wins with best play"),
         Some(Outcome::Draw) => (
             Side::First,
-            "best play draws; going first sets you more traps",
+            "best play draws, and the second player has more ways to lose",
         ),
         None => (Side::First, "moving first gives it the initiative"),
     }
