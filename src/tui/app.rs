@@ -118,11 +118,7 @@ impl App {
             Event::BotMoved { ticket, decision } => {
                 self.play.on_bot_moved(ticket, decision, &mut self.shared);
             }
-            Event::HintsReady {
-                position,
-                hints,
-                lines,
-            } => self.play.on_hints(position, hints, lines),
+            Event::HintsReady(searched) => self.play.on_hints(searched),
             Event::ReviewReady(judged) => {
                 if self.play.review_asked.as_ref() == Some(&judged.of) {
                     self.play.review_asked = None;

@@ -19,9 +19,7 @@ use crate::core::{
     Claim, Decision, Difficulty, Engine, Game, Hint, Move, Player, PlayerError, PlayerOptions,
     Position, Watch,
 };
-use crate::tui::event::Event;
-use crate::tui::event::HintLines;
-use crate::tui::event::{GameMoves, Judged};
+use crate::tui::event::{Event, GameMoves, Judged, SearchedHints};
 
 pub enum BotRequest {
     /// Build (or find again) the engine of this game and report it.
@@ -228,15 +226,15 @@ impl Worker {
         let engine = self.engines.get(game)?;
         // One search gives the hints and the line behind each: they cannot disagree.
         let hints = guarded(|| match engine.hint_analysis(position) {
-            Some(analysis) => (HintLines::of(&analysis), analysis.moves),
-            None => (HintLines::default(), engine.hints(position)),
+            Some(analysis) => (analysis.moves.clone(), Some(analysis)),
+            None => (engine.hints(position), None),
         });
         Some(match hints {
-            Ok((lines, hints)) => Event::HintsReady {
+            Ok((hints, analysis)) => Event::HintsReady(SearchedHints {
                 position: position.text(),
                 hints,
-                lines,
-            },
+                analysis,
+            }),
             Err(why) => Event::BotFailed(why),
         })
     }
@@ -499,9 +497,9 @@ mod tests {
         });
         assert!(matches!(next(&rx), Event::EngineReady { .. }));
         match next(&rx) {
-            Event::HintsReady {
+            Event::HintsReady(SearchedHints {
                 position, hints, ..
-            } => {
+            }) => {
                 assert_eq!(position, "----/----/----/----");
                 assert_eq!(hints.len(), 16);
             }

@@ -33,14 +33,7 @@ pub enum Event {
         ticket: u64,
         decision: Decision,
     },
-    /// The hints for the position whose text is `position`.
-    HintsReady {
-        position: String,
-        hints: Vec<(Move, Hint)>,
-        /// The line behind each hint, from the same search: none where the engine does not
-        /// search (a solved game's line comes from its table).
-        lines: HintLines,
-    },
+    HintsReady(SearchedHints),
     /// Every move of a finished game judged (on a searched board, by a search a move).
     ReviewReady(Judged),
     /// The terminal's input failed or closed; the game should end.
@@ -52,35 +45,21 @@ pub enum Event {
     Terminate(Signal),
 }
 
-/// What the search behind the hints showed besides them: the line behind each move, from
-/// that move, and how far it went (for the details view).
-#[derive(Clone, Debug, Default)]
-pub struct HintLines {
-    lines: Vec<(Move, Vec<Move>)>,
-    pub depth: u32,
-    pub nodes: u64,
+/// Hints the bot's thread worked out, for the position whose text is `position`.
+#[derive(Clone, Debug)]
+pub struct SearchedHints {
+    pub position: String,
+    pub hints: Vec<(Move, Hint)>,
+    /// The search behind them, its line for each move: none where the engine gave the hints
+    /// without one.
+    pub analysis: Option<Analysis>,
 }
 
-impl HintLines {
-    pub fn of(analysis: &Analysis) -> HintLines {
-        let lines = analysis
-            .moves
-            .iter()
-            .map(|&(mv, _)| (mv, analysis.line(mv).to_vec()))
-            .collect();
-        HintLines {
-            lines,
-            depth: analysis.depth,
-            nodes: analysis.nodes,
-        }
-    }
-
+impl SearchedHints {
     /// The line starting with `mv`, where the search gave one.
     pub fn line(&self, mv: Move) -> Option<&[Move]> {
-        self.lines
-            .iter()
-            .find(|(m, line)| *m == mv && line.first() == Some(&mv))
-            .map(|(_, line)| line.as_slice())
+        let line = self.analysis.as_ref()?.line(mv);
+        (line.first() == Some(&mv)).then_some(line)
     }
 }
 
@@ -216,7 +195,7 @@ impl std::fmt::Debug for Event {
             Event::BotMoved { ticket, decision } => {
                 write!(f, "BotMoved({ticket}, {})", decision.mv.index())
             }
-            Event::HintsReady { position, .. } => write!(f, "HintsReady({position})"),
+            Event::HintsReady(searched) => write!(f, "HintsReady({})", searched.position),
             Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),
             Event::BotFailed(why) => write!(f, "BotFailed({why})"),

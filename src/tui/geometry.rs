@@ -1,7 +1,5 @@
 //! Where everything goes on the screen, as pure functions of the game's layout and the
-//! terminal's size, so drawing, keys, clicks and the too-small check agree on where each cell
-//! is. A board is one or more blocks (Qubic's layers, extreme's small boards); the roomiest
-//! look that fits is chosen.
+//! terminal's size, so drawing, clicks and the too-small check agree; the roomiest look wins.
 
 use ratatui::layout::Rect;
 
@@ -105,8 +103,7 @@ impl BoardView {
         u16::from(matches!(self.arrangement, Arrangement::Apart(_)))
     }
 
-    /// Rows above the blocks: the column letters of one board. (Blocks apart carry their
-    /// letters in their frames, joined blocks theirs in the top border.)
+    /// Rows above the blocks: one board's column letters (blocks carry theirs in frames).
     fn top_labels_h(&self) -> u16 {
         match self.arrangement {
             Arrangement::Single => 1,
@@ -162,8 +159,7 @@ impl BoardView {
         )
     }
 
-    /// The place under a screen position, if a cell is there (box lines are no cell, so a
-    /// click between two cells is not guessed).
+    /// The place under a screen position; a box line is no cell, so a click on one is not guessed.
     pub fn place_at(&self, x: u16, y: u16) -> Option<Place> {
         let blocks = self.layout.blocks.count() as u8;
         let cells = self.layout.cells;
@@ -202,7 +198,6 @@ pub struct Areas {
 /// game screen of a small board.
 pub const START_MIN: (u16, u16) = (70, 22);
 
-/// The start screen's parts: the text, and the status and footer lines at its bottom.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct StartAreas {
     pub content: Rect,
@@ -274,8 +269,8 @@ fn placements(layout: Layout) -> Vec<(bool, bool)> {
     }
 }
 
-/// Every smallest terminal for the game, narrowest first: no terminal fits that is not at
-/// least as big as one of them (a game of many blocks fits wide and short, or narrow and tall).
+/// Every smallest terminal for the game, narrowest first (many blocks fit wide and short, or
+/// narrow and tall).
 pub fn minimums(layout: Layout) -> Vec<(u16, u16)> {
     let all: Vec<(u16, u16)> = candidates(layout).collect();
     let covered = |(w, h): (u16, u16)| {
@@ -288,8 +283,7 @@ pub fn minimums(layout: Layout) -> Vec<(u16, u16)> {
     smallest
 }
 
-/// The smallest terminal for the game that asks the least of a `width` x `height` one:
-/// at 80 x 23, one more row (76 x 24), not a narrow, tall terminal with the panel below.
+/// The smallest terminal for the game that asks the least of a `width` x `height` one.
 pub fn nearest_fit(layout: Layout, width: u16, height: u16) -> (u16, u16) {
     let more = |(w, h): (u16, u16)| w.saturating_sub(width) + h.saturating_sub(height);
     candidates(layout)
@@ -316,7 +310,6 @@ fn needed(board: BoardView, panel_below: bool, compact: bool) -> (u16, u16) {
     if panel_below {
         (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome(compact))
     } else {
-        // The panel beside needs room for its lines too (tallies, facts, a few moves).
         (
             w + GAP + PANEL_MIN_W,
             h.max(PANEL_BESIDE_H) + chrome(compact),

@@ -8,8 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::core::Hint;
 use crate::core::review::{Fault, Grounds, Judgement, Mark, MoveReview, marks};
+use crate::core::{Hint, move_names};
 use crate::keys::{Action, KeyBindings};
 use crate::tui::command::Command;
 use crate::tui::screens::Screen;
@@ -245,11 +245,11 @@ fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<
         }
     };
     if mark != Mark::Sound {
-        let better = hints::names(view.play.game(), before, &judgement.better);
+        let better = move_names(view.play.game(), before, &judgement.better);
         let label = "better line:";
         lines.push(Line::from(hints::labelled_line(label, &better, width)));
         let after = history.position_at(judgement.ply);
-        let answer = hints::names(view.play.game(), after, &judgement.answer);
+        let answer = move_names(view.play.game(), after, &judgement.answer);
         if !answer.is_empty() {
             let punished = hints::labelled_line("punished by", &answer, width);
             lines.push(Line::from(punished));

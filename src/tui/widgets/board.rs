@@ -2,6 +2,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::line;
 use ratatui::widgets::Widget;
 use unicode_width::UnicodeWidthStr;
 
@@ -341,26 +342,6 @@ impl RowPlan {
     }
 }
 
-/// The line characters of a frame: thin or heavy.
-struct Pen {
-    horizontal: char,
-    vertical: char,
-    /// top-left, top, top-right, left, cross, right, bottom-left, bottom, bottom-right.
-    joints: [char; 9],
-}
-
-const THIN: Pen = Pen {
-    horizontal: '─',
-    vertical: '│',
-    joints: ['┌', '┬', '┐', '├', '┼', '┤', '└', '┴', '┘'],
-};
-
-const HEAVY: Pen = Pen {
-    horizontal: '━',
-    vertical: '┃',
-    joints: ['┏', '┳', '┓', '┣', '╋', '┫', '┗', '┻', '┛'],
-};
-
 /// A frame of `rows` x `cols` compartments of `w` x `h` inside `outer`.
 struct Lattice {
     outer: Rect,
@@ -372,7 +353,7 @@ struct Lattice {
 }
 
 impl Lattice {
-    fn draw(&self, pen: &Pen, style: Style, buf: &mut Buffer) {
+    fn draw(&self, pen: &line::Set, style: Style, buf: &mut Buffer) {
         // The lines across (or down): the first, one between compartments (if any), the last.
         let lines = |first: u16, count: u16, step: u16, end: u16| -> Vec<u16> {
             match self.inner_lines {
@@ -394,6 +375,11 @@ impl Lattice {
                 set_char(buf, x, y, pen.vertical, style);
             }
         }
+        let joints = [
+            [pen.top_left, pen.horizontal_down, pen.top_right],
+            [pen.vertical_right, pen.cross, pen.vertical_left],
+            [pen.bottom_left, pen.horizontal_up, pen.bottom_right],
+        ];
         // Which joint: 0 at the first line, 2 at the last, 1 between.
         let joint = |at: u16, first: u16, last: u16| match at {
             _ if at == first => 0,
@@ -402,8 +388,8 @@ impl Lattice {
         };
         for &y in &line_rows {
             for &x in &line_cols {
-                let index = joint(y, top, bottom) * 3 + joint(x, left, right);
-                set_char(buf, x, y, pen.joints[index], style);
+                let symbol = joints[joint(y, top, bottom)][joint(x, left, right)];
+                set_char(buf, x, y, symbol, style);
             }
         }
     }
@@ -424,7 +410,7 @@ fn frames(board: &BoardView, style: Style, buf: &mut Buffer) {
                     h: look.cell_h,
                     inner_lines: look.lines,
                 }
-                .draw(&THIN, style, buf);
+                .draw(&line::NORMAL, style, buf);
             }
         }
         Arrangement::Joined(grid) => {
@@ -444,7 +430,7 @@ fn frames(board: &BoardView, style: Style, buf: &mut Buffer) {
                 h: first.height - 2,
                 inner_lines: true,
             }
-            .draw(&HEAVY, style, buf);
+            .draw(&line::THICK, style, buf);
         }
     }
 }
@@ -466,9 +452,9 @@ fn blocks_to_play(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     }
 }
 
-fn set_char(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
+fn set_char(buf: &mut Buffer, x: u16, y: u16, symbol: &str, style: Style) {
     if let Some(cell) = buf.cell_mut((x, y)) {
-        cell.set_char(ch).set_style(style);
+        cell.set_symbol(symbol).set_style(style);
     }
 }
 

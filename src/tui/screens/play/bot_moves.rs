@@ -1,17 +1,15 @@
 //! The bot's moves on the play screen: asking, taking the answer, and the panel's words
 //! while it thinks.
 
-use crate::config::Mode;
-use crate::core::Move;
-use crate::core::session::Controller;
 use std::time::Duration;
 
+use crate::config::Mode;
+use crate::core::session::Controller;
 use crate::core::{Budget, Decision, Game, Hint, Position, Thinking};
 use crate::tui::bot::BotRequest;
-use crate::tui::event::HintLines;
+use crate::tui::event::SearchedHints;
 use crate::tui::screens::Screen;
 use crate::tui::screens::play::PlayScreen;
-use crate::tui::screens::play::bot_turn::SearchedHints;
 use crate::tui::screens::play::hints::Advice;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::shared::{Shared, StatusLine};
@@ -138,15 +136,11 @@ impl PlayScreen {
         self.play(decision.mv, shared);
     }
 
-    pub fn on_hints(&mut self, position: String, hints: Vec<(Move, Hint)>, lines: HintLines) {
-        if self.hints_asked.as_ref() == Some(&position) {
+    pub fn on_hints(&mut self, searched: SearchedHints) {
+        if self.hints_asked.as_ref() == Some(&searched.position) {
             self.hints_asked = None;
         }
-        self.searched_hints = Some(SearchedHints {
-            position,
-            hints,
-            lines,
-        });
+        self.searched_hints = Some(searched);
     }
 
     /// Asks the bot for a move when it is to move and has not been asked, while a game

@@ -5,9 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::core::Move;
-use crate::core::{Decision, Hint, Outcome, Side};
-use crate::tui::event::HintLines;
+use crate::core::{Decision, Outcome, Side};
 
 /// The side the bot takes when it chooses, given the exact outcome of the empty board for
 /// the first player (`None` where the game is not solved), with why. On a draw it takes the
@@ -113,14 +111,6 @@ impl BotTurn {
     pub fn cancel(&mut self) {
         self.state = State::Idle;
     }
-}
-
-/// Hints the bot's thread worked out by searching, with the lines behind them.
-pub struct SearchedHints {
-    /// The text of the position they are for.
-    pub position: String,
-    pub hints: Vec<(Move, Hint)>,
-    pub lines: HintLines,
 }
 
 #[cfg(test)]

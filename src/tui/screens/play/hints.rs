@@ -6,10 +6,9 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::core::review::exact_line;
 use crate::core::words::{ordinal, plural};
-use crate::core::{Claim, Engine, Game, Hint, Move, Outcome, Position};
-use crate::tui::event::HintLines;
+use crate::core::{Claim, Engine, Hint, Move, Outcome, Position, move_names};
+use crate::tui::event::SearchedHints;
 use crate::tui::screens::Screen;
-use crate::tui::screens::play::bot_turn::SearchedHints;
 use crate::tui::screens::play::view::PlayView;
 
 /// One move's hint, for the side about to play it.
@@ -161,7 +160,7 @@ pub fn line_from(
     engine: &dyn Engine,
     position: &dyn Position,
     mv: Move,
-    searched: Option<&HintLines>,
+    searched: Option<&SearchedHints>,
 ) -> Option<Vec<Move>> {
     if engine.instant_hints() {
         let after = position.play(mv).ok()?;
@@ -170,18 +169,6 @@ pub fn line_from(
         return Some(line);
     }
     searched?.line(mv).map(<[Move]>::to_vec)
-}
-
-/// The moves' names, each in the position it is played from, up to any that cannot be.
-pub fn names(game: &dyn Game, position: &dyn Position, line: &[Move]) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut now = position.clone_box();
-    for &mv in line {
-        let Ok(next) = now.play(mv) else { break };
-        names.push(game.move_name(now.as_ref(), mv));
-        now = next;
-    }
-    names
 }
 
 /// `label` then the names in at most `width` columns (`better d4: d4 c5 …`): whole names
@@ -235,9 +222,9 @@ impl<'a> PlayView<'a> {
             return None;
         }
         let position = self.play.position();
-        let searched = self.searched_hints().map(|searched| &searched.lines);
+        let searched = self.searched_hints();
         let line = line_from(self.play.engine(self.shared)?, position, mv, searched)?;
-        Some(names(self.play.game(), position, &line))
+        Some(move_names(self.play.game(), position, &line))
     }
 
     /// The hint under the cursor in words, with the line behind it: "c3 wins in 2 moves:
@@ -279,10 +266,11 @@ impl<'a> PlayView<'a> {
             ""
         };
         Some(match self.searched_hints() {
-            Some(searched) => format!(
-                "{name}: {hint}{plies} · depth {} · {} nodes",
-                searched.lines.depth, searched.lines.nodes
-            ),
+            Some(searched) => {
+                let search = searched.analysis.as_ref();
+                let (depth, nodes) = search.map_or((0, 0), |a| (a.depth, a.nodes));
+                format!("{name}: {hint}{plies} · depth {depth} · {nodes} nodes")
+            }
             None => format!("{name}: {hint}{plies}"),
         })
     }
@@ -406,7 +394,11 @@ mod tests {
             depth: 3,
             nodes: 10,
         };
-        let lines = HintLines::of(&analysis);
+        let lines = SearchedHints {
+            position: String::new(),
+            hints: Vec::new(),
+            analysis: Some(analysis),
+        };
         assert_eq!(lines.line(a), Some(&[a, b][..]));
         assert_eq!(lines.line(b), Some(&[b, a, c][..]));
         assert_eq!(lines.line(c), None);

@@ -1,7 +1,5 @@
-//! The play screen's keys; what crosses to another screen or asks a question comes back to
-//! the app as a [`Command`]. A move's name is typed as the game reads it
-//! ([`Game::parse_move`]); a name that starts a longer one (Qubic's `1`, of `12` and `1a1`)
-//! waits for the next character, or for the place key to play it.
+//! The play screen's keys; what crosses to another screen comes back as a [`Command`]. A
+//! typed name that starts a longer one (Qubic's `1`, of `12`) waits for the next character.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -49,24 +47,19 @@ impl PlayScreen {
     /// A plain character: part of a cell's name, or a key's action (never both: no action
     /// sits on a character that starts a name).
     fn on_letter(&mut self, c: char, action: Option<Action>, shared: &mut Shared) -> Vec<Command> {
-        let so_far = self.typed.as_ref().map_or("", |t| t.text.as_str());
+        let so_far = self
+            .typed
+            .as_ref()
+            .map_or(String::new(), |t| t.text.clone());
         let text = format!("{so_far}{c}");
         match self.name_match(&text) {
             NameMatch::Whole(mv) => self.play_named(mv, shared),
-            NameMatch::Prefix | NameMatch::WholeOrLonger(_) if self.typed.is_some() => {
-                let prompt = self.typing_prompt(&text, shared);
-                if let Some(typed) = &mut self.typed {
-                    typed.text = text;
-                    typed.prompt = prompt.clone();
-                }
-                shared.status = StatusLine::note(prompt);
-            }
             NameMatch::Prefix | NameMatch::WholeOrLonger(_) => self.start_typed(text, shared),
             // Space, the other place key, after a name that could go on places it.
             NameMatch::None if action == Some(Action::Place) && self.place_typed(shared) => {}
             NameMatch::None if self.typed.is_some() && starts_cell_names(c) => {
                 // Quoted as the game writes names: `B3c9`, not `b3c9`.
-                let named = format!("{}{c}", self.as_named(so_far_of(&text, c)));
+                let named = format!("{}{c}", self.as_named(&so_far));
                 self.cancel_typed(shared);
                 shared.status = StatusLine::illegal(self.not_a_name(&named));
             }
@@ -146,7 +139,7 @@ impl PlayScreen {
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
         self.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
         // An illegal move's complaint is about the cell the cursor has left.
-        if shared.status.kind == crate::tui::shared::StatusKind::Illegal {
+        if shared.status.kind == StatusKind::Illegal {
             shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));
         }
     }
@@ -395,13 +388,14 @@ impl PlayScreen {
             .map_or_else(|| text.to_string(), |name| name[..text.len()].to_string())
     }
 
-    /// The first character of a cell's name: the prompt says how the name goes on.
+    /// The start of a cell's name, typed so far: the prompt says how the name goes on.
     pub(crate) fn start_typed(&mut self, text: String, shared: &mut Shared) {
         // What a dropped name gives back: the status before it, but not a refusal, which
         // was about an earlier name and would read as this one's.
-        let status = match shared.status.kind {
-            StatusKind::Illegal => StatusLine::turn("", &self.turn_text(&shared.settings)),
-            _ => shared.status.clone(),
+        let status = match (self.typed.take(), shared.status.kind) {
+            (Some(typed), _) => typed.status,
+            (None, StatusKind::Illegal) => StatusLine::turn("", &self.turn_text(&shared.settings)),
+            (None, _) => shared.status.clone(),
         };
         let prompt = self.typing_prompt(&text, shared);
         shared.status = StatusLine::note(prompt.clone());
@@ -483,11 +477,6 @@ pub fn longer_names(names: &[(String, Move)], text: &str) -> Vec<String> {
 pub fn is_plain(key: &KeyEvent) -> bool {
     !key.modifiers
         .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
-}
-
-/// What was typed before `c`, the last character of `text`.
-pub(crate) fn so_far_of(text: &str, c: char) -> &str {
-    &text[..text.len() - c.len_utf8()]
 }
 
 #[cfg(test)]
