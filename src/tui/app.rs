@@ -27,6 +27,7 @@ use crate::tui::screens::play::recording::Opening;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::play::{PlayScreen, draw};
 use crate::tui::screens::review::{ReviewScreen, keys_line};
+use crate::tui::screens::start::draw::StartView;
 pub use crate::tui::screens::start::menu::game_of;
 use crate::tui::screens::start::{self, StartScreen};
 use crate::tui::shared::{Shared, StatusLine};
@@ -176,9 +177,8 @@ impl App {
         }
     }
 
-    /// Asks for the engine of the game on the board when the bot thread has not built it;
-    /// on the start screen, for the chosen game's where it is solved, whose level text
-    /// tells its exact value.
+    /// Asks for the engine of the game on the board; on the start screen, of the chosen
+    /// game where it is solved (its level text tells its exact value).
     fn request_engine(&mut self) -> Vec<BotRequest> {
         let game = if self.screen == Screen::Start && self.start.game().solved() {
             self.start.game()
@@ -354,9 +354,8 @@ impl App {
         }
     }
 
-    /// The terminal is known to be too small for the screen, which shows only a request to
-    /// enlarge it. Then nothing may change unseen: keys other than quitting do nothing and
-    /// the bot waits.
+    /// The screen shows only a request to enlarge the terminal: then nothing may change
+    /// unseen (keys other than quitting do nothing, the bot waits).
     pub fn too_small(&self) -> bool {
         self.size.is_some_and(|(w, h)| match self.screen {
             Screen::Start => geometry::start_areas(Rect::new(0, 0, w, h)).is_none(),
@@ -369,7 +368,12 @@ impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let content = match self.screen {
             Screen::Start => geometry::start_areas(area).map(|areas| {
-                start::draw::render(&self.start, &self.shared, &self.play, areas, buf);
+                let view = StartView {
+                    screen: &self.start,
+                    shared: &self.shared,
+                    board: &self.play,
+                };
+                start::draw::render(&view, areas, buf);
                 areas.content
             }),
             Screen::Play | Screen::Review(_) => geometry::areas(self.play.game().layout(), area)

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 use std::thread;
 use std::time::Duration;
 
@@ -29,9 +29,8 @@ pub enum BotRequest {
         game: String,
         position: Box<dyn Position>,
         difficulty: Difficulty,
-        /// Swap the level's move for one drawn among the moves worth exactly as much, where
-        /// the engine knows exact values: the demo's perfect bot would otherwise play the
-        /// same game every time.
+        /// Vary among moves worth exactly as much (see [`varied`]): the demo's perfect bot
+        /// would otherwise play the same game every time.
         vary: bool,
     },
     /// Work out what every legal move is worth (for engines whose hints take a search).
@@ -255,18 +254,10 @@ impl Worker {
 /// bot thread, and one solved table serves them all.
 fn built_engine(game: &dyn Game) -> Arc<dyn Engine> {
     type Slot = Arc<OnceLock<Arc<dyn Engine>>>;
-    static BUILT: Mutex<Vec<(String, Slot)>> = Mutex::new(Vec::new());
-    let key = game.key();
-    let slot = {
-        let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, slot)) = built.iter().find(|(k, _)| *k == key) {
-            Arc::clone(slot)
-        } else {
-            let slot = Slot::default();
-            built.push((key, Arc::clone(&slot)));
-            slot
-        }
-    };
+    static BUILT: LazyLock<Mutex<HashMap<String, Slot>>> = LazyLock::new(Mutex::default);
+    let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+    let slot = Arc::clone(built.entry(game.key()).or_default());
+    drop(built);
     // Built outside the list's lock, so one game's long build holds up no other game.
     Arc::clone(slot.get_or_init(|| game.engine()))
 }

@@ -234,8 +234,7 @@ fn arrangements(layout: Layout) -> Vec<Arrangement> {
 }
 
 /// Every board drawing for this layout, roomiest first. A board of at most 4x4 keeps the
-/// roomy look, with room for a hint and its mark in every cell, and asks for a bigger
-/// terminal rather than shrink; bigger boards shrink their cells to fit.
+/// roomy look (a hint and its mark in every cell) and asks for a bigger terminal instead.
 fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
     let many = layout.blocks.count() > 1;
     let small = !many && layout.cells.rows <= 4 && layout.cells.cols <= 4;
@@ -258,9 +257,8 @@ fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
         })
 }
 
-/// The ways to place a board and its panel, preferred first: (panel below, compact). The
-/// panel may go below the board, and the blank line under the title may go, only for boards
-/// of several blocks, which are big; a small board keeps its one look.
+/// The ways to place a board and its panel, preferred first: (panel below, compact); only
+/// boards of several blocks, which are big, may give up the panel beside or the blank line.
 fn placements(layout: Layout) -> Vec<(bool, bool)> {
     if layout.blocks.count() > 1 {
         vec![(false, false), (false, true), (true, false), (true, true)]
@@ -327,9 +325,8 @@ pub fn areas(layout: Layout, area: Rect) -> Option<Areas> {
     })
 }
 
-/// The board with the panel to its right, or below it (narrow terminals), if it fits. Rows
-/// to spare go to the panel (hints, the bot's note, the moves), not to margins; beside a
-/// board as tall as the panel's least, the panel has the board's rows.
+/// The board with the panel to its right, or below it, if it fits. Rows to spare go to the
+/// panel (hints, the bot's note, the moves), not to margins.
 fn place(mut board: BoardView, area: Rect, compact: bool, below: bool) -> Option<Areas> {
     let (need_w, need_h) = needed(board, below, compact);
     if area.width < need_w || area.height < need_h {

@@ -55,9 +55,8 @@ pub enum RunError {
     Terminal(#[from] io::Error),
 }
 
-/// Plays the game in the real terminal until the player quits or a signal stops it. On
-/// every way out the program can catch (quitting, a signal, a failing terminal, a panic in
-/// the loop) an unfinished game is saved and the terminal restored.
+/// Plays in the real terminal until the player quits or a signal stops it. On every way out
+/// it can catch (a signal, a failing terminal, a panic) the game is saved, the terminal restored.
 pub fn run(
     settings: Settings,
     memory: Memory,

@@ -158,20 +158,16 @@ pub fn wrapped(text: &str, style: Style, width: usize) -> Vec<Line<'static>> {
 
 /// `lines` in a box with a title, as tall as the lines (at most `area`); returns its height.
 pub fn boxed(
-    settings: &Settings,
+    border: Style,
     title: &str,
     lines: Vec<Line<'static>>,
     area: Rect,
     buf: &mut Buffer,
 ) -> u16 {
     let height = (lines.len() as u16 + 2).min(area.height);
+    let block = Block::default().borders(Borders::ALL).border_style(border);
     Paragraph::new(lines)
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(Theme(settings).accent())
-                .title(title.to_string()),
-        )
+        .block(block.title(title.to_string()))
         .render(Rect { height, ..area }, buf);
     height
 }

@@ -4,13 +4,13 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Widget};
 
 use crate::core::Game;
 use crate::keys::Action;
 use crate::tui::screens::Screen;
 use crate::tui::screens::play::view::PlayView;
-use crate::tui::text::{Theme, wrap};
+use crate::tui::text::{Theme, boxed, wrap};
 use Keys::{Fixed, Of};
 
 /// Actions in the order a player meets them.
@@ -33,9 +33,8 @@ const ORDER: [Action; 16] = [
     Action::Quit,
 ];
 
-/// The game's own keys, for the start screen's help: those of `ORDER` less movement (two
-/// rows there already) and help and quit (listed with the start screen's keys), so both
-/// lists fit on the smallest screen; move-now and details too, which the game's help lists.
+/// The game's own keys for the start screen's help, less those listed there already and
+/// move-now and details, so both lists fit on the smallest screen.
 fn game_only(action: &&Action) -> bool {
     !action.is_movement()
         && !matches!(
@@ -84,14 +83,13 @@ fn popup(
         height,
     );
     Clear.render(popup, buf);
-    Paragraph::new(lines)
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .border_style(Theme(&view.shared.settings).strong())
-                .title(title),
-        )
-        .render(popup, buf);
+    boxed(
+        Theme(&view.shared.settings).strong(),
+        &title,
+        lines,
+        popup,
+        buf,
+    );
 }
 
 /// `chosen`: the game chosen on the start screen, whose cells the start screen's help names.
@@ -132,9 +130,8 @@ fn heading(text: &str) -> Line<'static> {
     )
 }
 
-/// Every key that acts in the mode (no level key between two people, no placing in the
-/// demo), in the order a player meets them; review is listed before the game ends too, so
-/// it is known when it will matter.
+/// Every key that acts in the mode, in the order a player meets them; review is listed
+/// before the game ends too, so it is known when it will matter.
 fn game_lines(view: &PlayView) -> Vec<Line<'static>> {
     let keys = &view.shared.settings.keys;
     let mut lines: Vec<Line> = ORDER

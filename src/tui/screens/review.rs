@@ -1,6 +1,5 @@
-//! The review screen: stepping through a finished game and its marked moves, and the box
-//! that says what the move shown was worth. Its state is the move shown; the game is the
-//! play screen's.
+//! The review screen: stepping through a finished game's moves, and the box that says what
+//! the move shown was worth. Its state is the move shown; the game is the play screen's.
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -123,9 +122,8 @@ impl PlayView<'_> {
         format!("{}, {name}", history.turn_of(ply - 1))
     }
 
-    /// Each move's mark, as `annotate` writes it: by the exact table in a solved game (a
-    /// slower win or faster loss `?`, a worse outcome `??`), by the search's judgements
-    /// elsewhere; `None` while they are not known.
+    /// Each move's mark, as `annotate` writes it: by the exact table in a solved game, by
+    /// the search's judgements elsewhere; `None` while they are not known.
     pub fn marks(&self) -> Option<Vec<Mark>> {
         let history = self.play.history();
         if self.play.game().solved() {
@@ -213,7 +211,7 @@ pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         history.turn_of(shown - 1),
         history.turns().len()
     );
-    boxed(&view.shared.settings, &title, text, area, buf)
+    boxed(theme.accent(), &title, text, area, buf)
 }
 
 /// A searched board's judgement of the move shown: its mark and grounds, the figures, and

@@ -340,7 +340,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         .map(|(action, what)| key_item(&view.shared.key(action), what))
         .collect();
     lines.extend(wrapped(&keys.join(" · "), Style::default(), width));
-    boxed(&view.shared.settings, " Game over ", lines, area, buf)
+    boxed(theme.accent(), " Game over ", lines, area, buf)
 }
 
 /// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3

@@ -23,7 +23,6 @@ pub fn note(
     opponent: &str,
 ) -> Option<String> {
     let how = decision.how.as_deref().and_then(plain_how);
-    let opponent = if opponent == "You" { "you" } else { opponent };
     let claim = decision
         .claim
         .and_then(|claim| Advice::proven(Hint::Proven(claim)))

@@ -1,16 +1,14 @@
 //! The bot's turn as the game screen sees it. An answer counts only while its ticket is the
-//! one waited for, so cancelling makes any answer in flight stale; it is shown no sooner than
-//! the display delay after the request, so the bot never seems to move before the person's
-//! own move has been seen.
+//! one waited for, and shows no sooner than the display delay after the request, so the bot
+//! never seems to move before the person's own move has been seen.
 
 use std::time::{Duration, Instant};
 
 use crate::core::{Decision, Outcome, Side};
 
 /// The side the bot takes when it chooses, given the exact outcome of the empty board for
-/// the first player (`None` where the game is not solved), with why. On a draw it takes the
-/// first side: the second player has fewer safe replies early on, so moving first leaves
-/// the person the most ways to go wrong; unsolved, it takes the first move's initiative.
+/// the first player (`None` where not solved), with why. On a draw it moves first: the
+/// second player has fewer safe replies early on, the most ways to go wrong.
 pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
     match first_player {
         Some(Outcome::Loss) => (Side::Second, "the first player loses with best play"),

@@ -1,6 +1,5 @@
 //! Hints as a person reads them: what is proven about a move, counted in moves as chess
-//! counts "mate in 3", or where nothing is, the bot's first few choices (the engine's scores
-//! and bounds stay in the details view); and the line behind a hint, for the panel.
+//! counts "mate in 3", or the bot's first few choices (scores stay in the details view).
 
 use unicode_width::UnicodeWidthStr;
 
@@ -28,8 +27,7 @@ pub enum Advice {
 }
 
 /// The moves of the side that moves first in `plies` half-moves, this one included: a win
-/// at the fifth ply is the mover's third move; a loss at the fourth, the other side's
-/// second.
+/// at the fifth ply is the mover's third move.
 pub fn moves_of(plies: u32) -> u32 {
     plies.div_ceil(2)
 }
@@ -68,6 +66,7 @@ impl Advice {
     /// In words after the move's name, for `other` (the side that would win a loss):
     /// "wins in 3 moves", "lets O win within 2 moves", "is the bot's 2nd choice".
     pub fn words(self, other: &str) -> String {
+        let other = if other == "You" { "you" } else { other };
         let count = |moves: u32| plural(moves.into(), "move", "moves");
         match self {
             Advice::Win { moves: 1, .. } => "wins at once".into(),
@@ -236,11 +235,6 @@ impl<'a> PlayView<'a> {
         let opponent = self
             .play
             .name(position.to_move().other(), &self.shared.settings);
-        let opponent = if opponent == "You" {
-            "you".to_string()
-        } else {
-            opponent
-        };
         let name = self.play.game().move_name(position, mv);
         let mut text = format!("{name} {}", advice.words(&opponent));
         if let Some(line) = self.hint_line().filter(|line| line.len() > 1) {

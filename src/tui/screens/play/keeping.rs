@@ -40,10 +40,9 @@ impl Keeping {
         }
     }
 
-    /// After every event: writes down `unfinished` (the game as it stands; `None` when it
-    /// has ended or has no moves) when this window keeps it, first taking it over when it
-    /// may: a game undone after its end (which let it go) or waiting for another window.
-    /// Returns what to tell the player when that changed whether it is kept.
+    /// Writes down `unfinished` (`None` once ended) when this window keeps it, first taking
+    /// it over when it may (undone after its end, or waiting for another window). Returns
+    /// what to tell the player when that changed whether it is kept.
     pub fn keep(
         &mut self,
         memory: &mut Memory,

@@ -242,9 +242,8 @@ impl PlayScreen {
         shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
     }
 
-    /// The moves on the board changed: what the panel said of the bot's last move is no
-    /// longer about the last move, and a replayed record is now a game two people play on
-    /// (its players' names, "Bot" among them, would say a bot is to move).
+    /// The moves changed: the bot's note is no longer about the last move, and a replayed
+    /// record is now a game two people play on (its players' names would say a bot moves).
     fn moves_changed(&mut self) {
         self.bot_note = None;
         self.replayed = None;

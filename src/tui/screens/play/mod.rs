@@ -212,9 +212,8 @@ pub fn start_cursor(game: &dyn Game) -> CellId {
 }
 
 impl PlayScreen {
-    /// Puts `session` on the board. A game with a person in it is kept by this window
-    /// from now on, unless another window keeps it; with `discard`, its unfinished game of
-    /// an earlier run is thrown away (the player was asked). Nobody keeps the demo.
+    /// Puts `session` on the board, kept by this window unless another keeps it; with
+    /// `discard`, its unfinished game of an earlier run is thrown away (the player was asked).
     pub fn begin(&mut self, session: Session, discard: bool, shared: &mut Shared) {
         let key = session.game.key();
         let demo = session.kept.mode == Mode::Demo;
@@ -309,9 +308,8 @@ impl PlayScreen {
             && shared.memory.save_failure().is_none()
     }
 
-    /// Why the game on the board is not written down, when it should be and is not: for
-    /// after the screen closes. `None` when it is kept (or saving is off, which the player
-    /// chose).
+    /// Why the game on the board is not written down, for after the screen closes; `None`
+    /// when it is kept (or saving is off, which the player chose).
     pub fn not_kept(&self, shared: &Shared) -> Option<String> {
         if !self.in_progress() {
             return None;
@@ -321,9 +319,8 @@ impl PlayScreen {
 }
 
 impl PlayScreen {
-    /// After every event: the game on the board is written down as it now stands, when
-    /// this window keeps it (see [`Keeping::keep`]). Only a change is written, so a kill at
-    /// any moment loses at most the move being made.
+    /// After every event: the game is written down as it stands (see [`Keeping::keep`]), so a
+    /// kill at any moment loses at most the move being made.
     pub fn keep_game(&mut self, shared: &mut Shared) {
         if !self.has_game || self.session.kept.mode == Mode::Demo {
             return;

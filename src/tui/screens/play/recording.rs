@@ -83,9 +83,8 @@ impl PlayScreen {
         record
     }
 
-    /// A game just ended (and counted, once): its record is kept, when a person played it
-    /// (not the demo, not a copy of another window's game) and records are kept. A failed
-    /// write is said in the status line.
+    /// A game just ended (and counted, once): its record is kept when a person played it
+    /// (not the demo, not a copy of another window's game) and records are kept.
     fn keep_finished_record(&mut self, ended: SystemTime, shared: &mut Shared) {
         if self.session.kept.mode == Mode::Demo
             || !self.keeping.records()
@@ -150,9 +149,8 @@ impl PlayScreen {
         true
     }
 
-    /// Puts a record on the board, to review from its first move: a game of two people
-    /// (who played it is in the status line), never saved, its result not counted again.
-    /// Whether it has moves to review.
+    /// Puts a record on the board to review: a game of two people, never saved, its result
+    /// not counted again. Whether it has moves to review.
     pub fn open_record(&mut self, record: &Record, name: &str, shared: &mut Shared) -> bool {
         let game = record.game.clone();
         let difficulty = shared.settings.difficulty;
@@ -190,9 +188,8 @@ impl PlayScreen {
         !record.moves.is_empty()
     }
 
-    /// A new game of the game on the board from `start`, with these players. It is not
-    /// written to resume (see [`Keeping::FromPosition`]) and leaves any unfinished game of
-    /// this kind as it is; its record is kept when it ends.
+    /// A new game of the game on the board from `start`, with these players (see
+    /// [`Keeping::FromPosition`]).
     pub fn start_from(
         &mut self,
         start: Box<dyn Position>,

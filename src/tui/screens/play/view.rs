@@ -61,8 +61,7 @@ impl<'a> PlayView<'a> {
     }
 
     /// Whether a game-screen key does something in this mode and state, so the footer
-    /// shows only those: no placing, undo or swap in the bot's demo, no level without a bot,
-    /// no review before the end.
+    /// shows only those.
     pub fn offers(&self, action: Action) -> bool {
         match action {
             Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,

@@ -27,18 +27,7 @@ pub struct StartView<'a> {
     pub board: &'a PlayScreen,
 }
 
-pub fn render(
-    screen: &StartScreen,
-    shared: &Shared,
-    board: &PlayScreen,
-    areas: StartAreas,
-    buf: &mut Buffer,
-) {
-    let view = &StartView {
-        screen,
-        shared,
-        board,
-    };
+pub fn render(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     let area = areas.content;
     title_and_rules(view, area, buf);
     let below_menu = menu(view, area, buf);

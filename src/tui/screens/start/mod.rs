@@ -46,10 +46,8 @@ impl StartScreen {
         }
     }
 
-    /// A mode or game named on the command line wins the start screen's highlight over
-    /// the offer to resume; the offer stays. With nothing named, an unfinished game of
-    /// another game than the settings' is not hidden behind it: the start screen opens on
-    /// the game saved last, offering to resume it.
+    /// A mode or game named on the command line wins the highlight over the offer to
+    /// resume. With nothing named, the start screen opens on the game saved last.
     pub fn asked_for(&mut self, asked: Asked, memory: &Memory) {
         // Nothing asked: any game's. A game asked by its kind alone (`--game classic`): a
         // game of that kind, whatever its size. A mode or a size asked: none, since
@@ -169,11 +167,9 @@ impl StartScreen {
 }
 
 impl StartScreen {
-    /// The question to ask before `start`, when it would throw away an unfinished game:
-    /// the chosen game's saved game, which a new game of it replaces (unless another
-    /// window keeps it: then it stays there), or the game on the board when it is not
-    /// written down (saving off, or kept by another window) and would go from the screen.
-    /// Each is asked in its own words, so neither reads as the game being resumed.
+    /// The question to ask before `start`, when it would throw away an unfinished game: the
+    /// chosen game's saved game (unless another window keeps it), or the game on the board
+    /// when it is not written down. Each in its own words, so neither reads as the other.
     pub fn at_stake(&self, start: Start, play: &PlayScreen, shared: &Shared) -> Option<String> {
         let key = self.game().key();
         let memory = &shared.memory;
@@ -261,10 +257,8 @@ impl StartScreen {
         true
     }
 
-    /// Opens for a new game, keeping the one on the board until a new one starts. The
-    /// choices are that game's (a level changed during it carries over), but for a
-    /// resumed game: its choices were an earlier run's, and the start screen keeps this
-    /// run's (the command line's `--first`, `--difficulty`).
+    /// Opens for a new game with the choices of the one on the board, but for a resumed
+    /// game: its choices were an earlier run's, and this run's (`--first`...) are kept.
     pub fn open_from(&mut self, play: &PlayScreen, shared: &mut Shared) {
         let session = &play.session;
         let menu = &mut self.menu;
