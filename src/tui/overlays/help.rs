@@ -1,6 +1,7 @@
 //! The `?` overlay: every key, read from the bindings.
 
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -220,7 +221,6 @@ const LEGEND: [(Keys, &str); 3] = [
 
 /// Ctrl-C quits at once, Ctrl-Z suspends (unless the config bound it to an action).
 fn terminal_keys(view: &PlayView) -> Line<'static> {
-    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
     let ctrl_z = crate::keys::Key::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
     if view.shared.settings.keys.action_for(ctrl_z).is_some() {
         return row(view, ctrl_c(), "quit at once");
@@ -234,7 +234,6 @@ fn terminal_keys(view: &PlayView) -> Line<'static> {
 
 /// Ctrl-C as the help and the footer write bound keys (`Ctrl-q`), so the two look alike.
 pub fn ctrl_c() -> String {
-    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
     crate::keys::Key::new(KeyCode::Char('c'), KeyModifiers::CONTROL).label()
 }
 

@@ -144,10 +144,11 @@ impl CellLook<'_> {
                 }
                 Some((options.symbol(side).to_string(), style))
             }
-            (None, Some(hint)) => Some((
-                fit_hint(&hint.mark(), self.inner.width),
-                hint_style(theme, hint),
-            )),
+            // A proven result in its outcome's colour; the bot's choices and a block in the accent.
+            (None, Some(hint)) => {
+                let style = hint.outcome().map_or(theme.strong(), |o| theme.value(o));
+                Some((fit_hint(&hint.mark(), self.inner.width), style))
+            }
             (None, None) if best => Some(self.better_move()),
             // A won block's empty cells carry its winner's symbol, faint on the winner's
             // colour. Without colour the block is reversed instead: symbols there would
@@ -217,26 +218,16 @@ impl CellLook<'_> {
 
     fn paint_block_state(&self, buf: &mut Buffer) {
         let options = &self.view.shared.settings;
-        match self.decided {
+        let plain = Style::default();
+        let style = match self.decided {
             Some(BlockState::Won(side)) if options.color => {
-                buf.set_style(
-                    self.inner,
-                    Style::default()
-                        .bg(options.colors.side(side))
-                        .fg(Color::Black),
-                );
+                plain.bg(options.colors.side(side)).fg(Color::Black)
             }
-            Some(BlockState::Won(_)) => {
-                buf.set_style(
-                    self.inner,
-                    Style::default().add_modifier(Modifier::REVERSED),
-                );
-            }
-            Some(BlockState::Drawn) => {
-                buf.set_style(self.inner, Style::default().add_modifier(Modifier::DIM));
-            }
-            _ => {}
-        }
+            Some(BlockState::Won(_)) => plain.add_modifier(Modifier::REVERSED),
+            Some(BlockState::Drawn) => plain.add_modifier(Modifier::DIM),
+            _ => return,
+        };
+        buf.set_style(self.inner, style);
     }
 
     /// On a coloured background, text is black so it stays readable.
@@ -270,14 +261,6 @@ fn fit_hint(text: &str, width: u16) -> String {
         kept.push(c);
     }
     kept + "…"
-}
-
-/// A proven result in its outcome's colour; the bot's choices and a block in the accent.
-fn hint_style(theme: Theme<'_>, hint: Advice) -> Style {
-    match hint.outcome() {
-        Some(outcome) => theme.value(outcome),
-        None => theme.strong(),
-    }
 }
 
 /// Measures display width, so double-width symbols stay centred inside their box lines.

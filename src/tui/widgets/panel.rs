@@ -381,7 +381,8 @@ fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
 /// The `visible` rows that keep the move shown (or the last) in view, as two sides' parts.
 fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Span<'static>>)> {
     let theme = Theme(&view.shared.settings);
-    let marks = review_marks(view);
+    // In review, each move's mark (`??`, `?` or none), once the moves are judged.
+    let marks = view.review_shown().and_then(|_| view.marks());
     let shown = view.review_shown();
     let history = view.play.history();
     let movers = history.movers();
@@ -408,8 +409,8 @@ fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Sp
                 style = style.add_modifier(Modifier::REVERSED);
             }
             // The same mark as the review box's sentence; room for it only in review.
-            let mark = match &marks {
-                Some(marks) => format!("{:<2}", marks.get(ply - 1).copied().unwrap_or("")),
+            let mark = match marks.as_ref().filter(|marks| !marks.is_empty()) {
+                Some(marks) => format!("{:<2}", marks.get(ply - 1).map_or("", |&m| mark_text(m))),
                 None => " ".to_string(),
             };
             part.push(Span::styled(names[index].clone(), style));
@@ -433,13 +434,6 @@ fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Sp
         .take(visible)
         .map(row)
         .collect()
-}
-
-/// In review, each move's mark (`??`, `?` or none), once the moves are judged.
-fn review_marks(view: &PlayView) -> Option<Vec<&'static str>> {
-    view.review_shown()?;
-    let marks = view.marks()?;
-    (!marks.is_empty()).then(|| marks.into_iter().map(mark_text).collect())
 }
 
 /// How many rows a list of `visible` rows leaves out at its top to keep move `ply` in view.

@@ -168,30 +168,19 @@ impl PlayScreen {
             && self.session.controller(self.position().to_move()) == Controller::Human
     }
 
-    fn legal_cells(&self) -> Vec<CellId> {
-        let (game, position) = (self.game(), self.position());
-        let legal = position.legal_moves();
-        (0..game.layout().cell_count())
-            .map(CellId::new)
-            .filter(|&cell| {
-                game.move_at(position, cell)
-                    .is_some_and(|m| legal.contains(&m))
-            })
-            .collect()
-    }
-
     /// After a move that leaves the cursor where nothing may be played (extreme
     /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
     pub fn follow_legal_moves(&mut self) {
-        let position = self.position();
-        if self.game().extras().blocks(position).is_empty() {
+        let (game, position) = (self.game(), self.position());
+        if game.extras().blocks(position).is_empty() {
             return; // every empty cell is playable: the cursor stays where it was
         }
-        let legal = self.legal_cells();
-        if legal.is_empty() || legal.contains(&self.cursor) {
+        let legal: Vec<CellId> = (position.legal_moves().into_iter())
+            .filter_map(|mv| game.move_cell(position, mv))
+            .collect();
+        if legal.contains(&self.cursor) {
             return;
         }
-        let game = self.game();
         let (r, c) = geometry::virtual_of(game, self.cursor);
         let distance = |cell: &CellId| {
             let (cr, cc) = geometry::virtual_of(game, *cell);

@@ -136,25 +136,18 @@ fn mode_text(view: &StartView, menu: &Menu) -> String {
 fn footer(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     let keys = &view.shared.settings.keys;
     let first = |a: Action| keys.first_key(a);
-    let back = if view.board.has_game {
-        "back to game"
-    } else {
-        "quit"
+    let pair = |a: Action, b: Action| format!("{}/{}", first(a), first(b));
+    let back = match view.board.has_game {
+        true => "back to game",
+        false => "quit",
     };
-    let start = if view.screen.menu.row == Menu::RESUME {
-        "resume"
-    } else {
-        "start"
+    let start = match view.screen.menu.row == Menu::RESUME {
+        true => "resume",
+        false => "start",
     };
     let items = vec![
-        (
-            format!("{}/{}", first(Action::Up), first(Action::Down)),
-            "choose",
-        ),
-        (
-            format!("{}/{}", first(Action::Left), first(Action::Right)),
-            "change",
-        ),
+        (pair(Action::Up, Action::Down), "choose"),
+        (pair(Action::Left, Action::Right), "change"),
         (first(Action::Place), start),
         (first(Action::Help), "help"),
         (first(Action::Quit), back),
@@ -273,19 +266,13 @@ fn menu_line(view: &StartView, menu: &Menu, row: usize) -> Line<'static> {
 
 /// A row's label, with a pointer and the accent when the row has the focus.
 fn row_label(view: &StartView, label: &str, focused: bool) -> Span<'static> {
-    let pointer = if focused { "▶ " } else { "  " };
     let width = LABEL_COLUMNS as usize - 2;
-    Span::styled(
-        format!("{pointer}{label:<width$}"),
-        focus_style(view, focused),
-    )
-}
-
-fn focus_style(view: &StartView, focused: bool) -> Style {
-    if focused {
-        Theme(&view.shared.settings).strong()
-    } else {
-        Style::default()
+    match focused {
+        true => Span::styled(
+            format!("▶ {label:<width$}"),
+            Theme(&view.shared.settings).strong(),
+        ),
+        false => Span::raw(format!("  {label:<width$}")),
     }
 }
 

@@ -47,11 +47,7 @@ impl Menu {
 
     pub fn new(settings: &Settings, resume: Option<usize>) -> Menu {
         Menu {
-            row: if resume.is_some() {
-                Menu::RESUME
-            } else {
-                Menu::MODE
-            },
+            row: resume.map_or(Menu::MODE, |_| Menu::RESUME),
             resume,
             game: settings.game,
             mode: settings.mode,
