@@ -76,8 +76,7 @@ impl App {
         }
     }
 
-    /// What to ask the bot thread for before any event: the chosen game's engine, so it is
-    /// ready by the time a game starts.
+    /// Before any event: the chosen game's engine, so it is ready when a game starts.
     pub fn initial_requests(&mut self) -> Vec<BotRequest> {
         self.engine_asked = Some(self.play.session.game.key());
         vec![BotRequest::Load(Arc::clone(&self.play.session.game))]
@@ -146,11 +145,7 @@ impl App {
         self.play.run_clock(self.screen != Screen::Start, shared);
         self.play.count_result(shared);
         self.play.keep_game(shared);
-        let shown = if self.too_small() {
-            None
-        } else {
-            Some(self.screen)
-        };
+        let shown = (!self.too_small()).then_some(self.screen);
         let mut requests = self.request_engine();
         requests.extend(self.play.request_bot(shown, &mut self.shared));
         requests.extend(self.play.request_hints(shown, &self.shared));
@@ -310,8 +305,7 @@ impl App {
         }
     }
 
-    /// A left click: on the start screen it chooses a row or an option, on the board it
-    /// places.
+    /// A left click: on the start screen it chooses, on the board it places.
     fn on_mouse(&mut self, mouse: MouseEvent) {
         if mouse.kind != MouseEventKind::Down(MouseButton::Left)
             || matches!(self.overlay, Some(Overlay::Help | Overlay::Rules))
@@ -395,8 +389,7 @@ impl Widget for &App {
 }
 
 impl App {
-    /// Instead of a broken picture: how big the terminal must be, the size nearest `area`
-    /// first (a board of many blocks fits wide and short, or narrow and tall).
+    /// Instead of a broken picture: how big the terminal must be, nearest `area` first.
     fn draw_too_small(&self, area: Rect, buf: &mut Buffer) {
         let size = |(w, h): (u16, u16)| format!("{w} x {h}");
         let (nearest, others) = match self.screen {

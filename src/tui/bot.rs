@@ -238,8 +238,7 @@ impl Worker {
         })
     }
 
-    /// Every move of the game judged at the review's default budget: a search a move on a
-    /// searched board, the same on every run.
+    /// Every move judged at the review's default budget: the same on every run.
     fn review(&self, of: GameMoves, history: &History) -> Option<Event> {
         let engine = self.engines.get(&of.game)?;
         let judged = guarded(|| review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1));
@@ -302,8 +301,7 @@ fn varied(
     }
 }
 
-/// Runs `work`, turning a panic into its message: a panic in an engine or a player must not
-/// take the game down with it.
+/// Runs `work`, turning a panic into its message: an engine's must not take the game down.
 fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
     panic::catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
         payload

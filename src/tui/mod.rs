@@ -35,7 +35,6 @@ pub use screens::start::menu::Asked;
 use crate::config::Settings;
 use crate::core::threads::{self, SpawnError};
 
-/// How a game in the real terminal ended.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ending {
     /// `None` when the player quit.
@@ -45,7 +44,6 @@ pub struct Ending {
     pub notices: Vec<String>,
 }
 
-/// Why the game in the terminal could not go on.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The game stops before anything is played: nothing is saved over.

@@ -69,8 +69,7 @@ impl Widget for BoardWidget<'_> {
     }
 }
 
-/// In review, the engine's best move where the move shown was not as good: the text says
-/// "best was c2", the board shows where.
+/// In review, the engine's best move where the move shown was not as good.
 fn better_move(view: &PlayView) -> Option<CellId> {
     let shown = view.review_shown()?;
     let before = view.play.history().position_at(shown - 1);
@@ -205,8 +204,7 @@ impl CellLook<'_> {
         }
     }
 
-    /// In review, the empty cell of the move the engine would have played instead: `best`
-    /// where it fits, else a reversed `*`.
+    /// In review, the better move's empty cell: `best` where it fits, else a reversed `*`.
     fn better_move(&self) -> (String, Style) {
         let style = Theme(&self.view.shared.settings).strong();
         if self.inner.width >= 4 {
@@ -299,8 +297,6 @@ struct RowPlan {
 }
 
 impl RowPlan {
-    /// For a cell `width` columns wide and a text `text` wide, wanting the dot and the
-    /// brackets or not.
     fn new(width: u16, text: u16, dot: bool, brackets: bool) -> RowPlan {
         let needs = |dot: bool, brackets: bool| text + u16::from(dot) + 2 * u16::from(brackets);
         // The dot says more than the brackets: the cursor shows by its background too.

@@ -98,8 +98,7 @@ fn ended(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     below + draw_facts(view, &rows, rest, buf)
 }
 
-/// "You X 1 : 0 O Bot": names, symbols in their colours, the points, in `width` columns
-/// (long names are shortened with an ellipsis so the second name is never cut off).
+/// "You X 1 : 0 O Bot" in `width` columns, long names shortened so neither is cut off.
 fn tally(view: &PlayView, width: u16) -> Line<'static> {
     let options = &view.shared.settings;
     let theme = Theme(options);
@@ -167,7 +166,6 @@ fn ellipsized(name: &str, cols: usize) -> String {
     kept
 }
 
-/// The panel's facts, as label and value.
 fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
     if with_turn {
@@ -234,8 +232,7 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     rows
 }
 
-/// The cell under the cursor by name, read out where it is in a small board: "B3d1: board
-/// B3, cell d1".
+/// The cell under the cursor, read out: "B3d1: board B3, cell d1".
 fn cursor_name(view: &PlayView) -> String {
     let game = view.play.game();
     let cursor = view.play.cursor;
@@ -343,8 +340,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     boxed(theme.accent(), " Game over ", lines, area, buf)
 }
 
-/// "1. b2 c3" per row (a bonus move follows its side's move, marked `+`: "4. B2d1 +D1a3
-/// A3b2"); in review mistakes are marked `??` and the shown move is reversed.
+/// "1. b2 c3" per row, a bonus move marked `+` ("4. B2d1 +D1a3 A3b2"); in review, marks.
 fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let theme = Theme(&view.shared.settings);
     // The symbols in the header say which column of moves is whose.

@@ -318,8 +318,7 @@ impl PlayScreen {
         name_match(&move_names(self.game(), self.position()), text)
     }
 
-    /// A typed name is complete: what its keys did meanwhile is undone, and the move made
-    /// (the cursor goes where it lands).
+    /// A typed name is complete: the move is made, and the cursor goes where it lands.
     pub(crate) fn play_named(&mut self, mv: Move, shared: &mut Shared) {
         self.typed = None;
         if let Some(cell) = self.game().move_cell(self.position(), mv) {
@@ -328,8 +327,7 @@ impl PlayScreen {
         self.place(mv, shared);
     }
 
-    /// Places the name typed so far if it is a whole one (Qubic's `1`, which could have
-    /// gone on to `12`); `false` when nothing was placed.
+    /// Places the name typed so far if it is a whole one (Qubic's `1`); `false` if not.
     pub(crate) fn place_typed(&mut self, shared: &mut Shared) -> bool {
         let Some(text) = self.typed.as_ref().map(|typed| typed.text.clone()) else {
             return false;
@@ -343,8 +341,7 @@ impl PlayScreen {
         }
     }
 
-    /// A move's name to show as an example: the cursor's, or where it is no legal move (an
-    /// extreme small board not the one to play in) the first legal move's.
+    /// A move's name as an example: the cursor's, or where it has none the first legal one's.
     pub(crate) fn example_move(&self) -> String {
         let position = self.position();
         let legal = position.legal_moves();
@@ -461,8 +458,7 @@ pub fn name_match(names: &[(String, Move)], text: &str) -> NameMatch {
     }
 }
 
-/// A few names that go on from `text`, to show in the prompt: the first longer number and
-/// the first longer cell name (`12` and `1a1` after Qubic's `1`).
+/// A few names that go on from `text`, for the prompt: `12` and `1a1` after Qubic's `1`.
 pub fn longer_names(names: &[(String, Move)], text: &str) -> Vec<String> {
     let goes_on = |name: &&String| name.len() > text.len() && name.starts_with(text);
     let is_number = |name: &&String| name.bytes().all(|b| b.is_ascii_digit());

@@ -1,5 +1,4 @@
-//! The play screen: the game on the board, from a new game, a resumed one, a record or a
-//! position to its record.
+//! The play screen: the game on the board, new, resumed, replayed or from a position.
 
 mod bot_moves;
 pub mod bot_turn;
@@ -253,8 +252,7 @@ impl PlayScreen {
         }
     }
 
-    /// The bot takes the side the exact value of the empty board favours (see
-    /// [`bot_turn::side_to_take`]) and says so.
+    /// The bot takes the side the empty board's exact value favours, and says so.
     pub fn bot_chooses_side(&mut self, shared: &mut Shared) {
         let Some(engine) = self.engine(shared) else {
             return;

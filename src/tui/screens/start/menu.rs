@@ -154,8 +154,7 @@ impl Menu {
     }
 }
 
-/// A choice row's label, its options (each with the menu choosing it leads to) and which of
-/// them is chosen.
+/// A choice row's label, its options (each with the menu it leads to) and the chosen one.
 pub type Choices = (&'static str, Vec<(String, Menu)>, usize);
 
 /// Where the start screen draws the menu: its first row below the title and rules, the
@@ -334,8 +333,7 @@ pub fn game_of(choice: GameChoice) -> Arc<dyn Game> {
 pub struct Asked {
     pub mode: bool,
     pub game: bool,
-    /// `--size` or `--in-a-row` was given: the game asked for is that variant, not any of
-    /// its kind.
+    /// `--size` or `--in-a-row` was given: that variant was asked for, not any of its kind.
     pub sized: bool,
 }
 

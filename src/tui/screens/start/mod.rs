@@ -107,8 +107,11 @@ impl StartScreen {
         match action {
             Some(Action::Up) => menu.up(),
             Some(Action::Down) => menu.down(),
-            Some(Action::Left) => self.change_choice(false, shared),
-            Some(Action::Right) => self.change_choice(true, shared),
+            // A different game (or size) offers its own unfinished game.
+            Some(Action::Left | Action::Right) => {
+                menu.change(action == Some(Action::Right));
+                self.offer_resume(shared);
+            }
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
             Some(Action::Place) if menu.row == Menu::RESUME => {
                 return vec![Command::Begin(Start::Resume)];
@@ -119,13 +122,6 @@ impl StartScreen {
             _ => {}
         }
         Vec::new()
-    }
-
-    /// Changes the highlighted row's choice; a different game (or size) offers its own
-    /// unfinished game.
-    fn change_choice(&mut self, forward: bool, shared: &mut Shared) {
-        self.menu.change(forward);
-        self.offer_resume(shared);
     }
 
     /// What another window changed shows within a second: the chosen game's unfinished
