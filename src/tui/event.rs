@@ -40,8 +40,7 @@ pub enum Event {
     InputClosed(String),
     /// The bot could not choose a move (it panicked); the message says why.
     BotFailed(String),
-    /// A signal asked the program to stop; the game is saved and the terminal restored on
-    /// the way out.
+    /// A signal asked the program to stop: it saves and restores the terminal on the way out.
     Terminate(Signal),
 }
 
@@ -50,8 +49,7 @@ pub enum Event {
 pub struct SearchedHints {
     pub position: String,
     pub hints: Vec<(Move, Hint)>,
-    /// The search behind them, its line for each move: none where the engine gave the hints
-    /// without one.
+    /// The search behind them, with the line for each move, where there was one.
     pub analysis: Option<Analysis>,
 }
 

@@ -88,8 +88,7 @@ impl BoardView {
         )
     }
 
-    /// From one block's frame to the next one's: blocks apart have a gap, joined ones share
-    /// their border.
+    /// From one block's frame to the next: blocks apart have a gap, joined ones a border.
     fn pitch(&self) -> (u16, u16) {
         let (w, h) = self.inner_size();
         match self.arrangement {
@@ -267,8 +266,7 @@ fn placements(layout: Layout) -> Vec<(bool, bool)> {
     }
 }
 
-/// Every smallest terminal for the game, narrowest first (many blocks fit wide and short, or
-/// narrow and tall).
+/// Every smallest terminal for the game, narrowest first: many blocks fit wide or tall.
 pub fn minimums(layout: Layout) -> Vec<(u16, u16)> {
     let all: Vec<(u16, u16)> = candidates(layout).collect();
     let covered = |(w, h): (u16, u16)| {

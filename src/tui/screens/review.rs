@@ -83,8 +83,7 @@ impl ReviewScreen {
         Some(keys_line(&view.shared.settings.keys))
     }
 
-    /// Shows the nearest move marked after (or before) the move shown, or says there is
-    /// none.
+    /// Shows the nearest marked move after (or before) the move shown, or says there is none.
     fn jump_to_mistake(&mut self, view: &PlayView, forward: bool) -> Option<String> {
         view.play.engine(view.shared)?;
         let shown = self.shown;

@@ -1,5 +1,4 @@
-//! The bot's moves on the play screen: asking, taking the answer, and the panel's words
-//! while it thinks.
+//! The bot's moves on the play screen: asking, taking the answer, the words while it thinks.
 
 use std::time::Duration;
 
@@ -114,8 +113,7 @@ impl PlayScreen {
         }
     }
 
-    /// The bot's answer: played now if it is the one waited for and its display delay
-    /// has passed, later on a tick if it has not.
+    /// The bot's answer: played once its display delay has passed (else on a later tick).
     pub fn on_bot_moved(&mut self, ticket: u64, decision: Decision, shared: &mut Shared) {
         if let Some(decision) = self.bot.accept(ticket, decision, shared.now) {
             self.play_bot(decision, shared);
@@ -179,8 +177,7 @@ impl PlayScreen {
         }]
     }
 
-    /// Asks the bot thread for hints the engine cannot give at once, when the play screen
-    /// shows them and they are not yet known for this position.
+    /// Asks the bot thread for hints the engine cannot give at once, once per position.
     pub fn request_hints(&mut self, shown: Option<Screen>, shared: &Shared) -> Vec<BotRequest> {
         let wanted = self.hints
             && shown == Some(Screen::Play)

@@ -212,8 +212,7 @@ impl<'a> PlayView<'a> {
         (searched.position == self.play.position().text()).then_some(searched)
     }
 
-    /// The line behind the hint under the cursor, as the game names its moves, the move
-    /// itself first; `None` without a hint there or a line known for it.
+    /// The line behind the hint under the cursor, named, the move itself first.
     pub fn hint_line(&self) -> Option<Vec<String>> {
         let mv = self.cursor_move()?;
         let hints = self.hint_values()?;
@@ -226,8 +225,7 @@ impl<'a> PlayView<'a> {
         Some(move_names(self.play.game(), position, &line))
     }
 
-    /// The hint under the cursor in words, with the line behind it: "c3 wins in 2 moves:
-    /// c3 b2 d4".
+    /// The hint under the cursor in words, with its line: "c3 wins in 2 moves: c3 b2 d4".
     pub fn hint_text(&self) -> Option<String> {
         let mv = self.cursor_move()?;
         let (_, advice) = self.advice()?.into_iter().find(|&(m, _)| m == mv)?;
@@ -245,8 +243,7 @@ impl<'a> PlayView<'a> {
         Some(text)
     }
 
-    /// The engine's own figure for the move under the cursor and, where a search gave the
-    /// hints, how far it went: for the details view.
+    /// For the details view: the engine's own figure for the move under the cursor.
     pub fn engine_text(&self) -> Option<String> {
         let mv = self.cursor_move()?;
         let hints = self.hint_values()?;
@@ -269,8 +266,7 @@ impl<'a> PlayView<'a> {
         })
     }
 
-    /// The hints as the board shows them: proven results in moves, the bot's first
-    /// choices, nothing else (see [`hints::advise`]).
+    /// The hints as the board shows them (see [`advise`]).
     pub fn advice(&self) -> Option<Vec<(Move, Advice)>> {
         self.hint_values().map(|hints| advise(&hints))
     }

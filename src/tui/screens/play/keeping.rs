@@ -25,8 +25,8 @@ pub enum Keeping {
 }
 
 impl Keeping {
-    /// A game of `key` put on the board (a new one, or `resumed` from its file): this
-    /// window keeps it unless another window does. The demo is kept by nobody.
+    /// A game of `key` put on the board (new, or `resumed` from its file): kept by this
+    /// window unless another window keeps it.
     pub fn begin(memory: &mut Memory, key: &str, demo: bool, resumed: bool) -> Keeping {
         if demo {
             memory.release();
@@ -105,8 +105,7 @@ impl Keeping {
         }
     }
 
-    /// Whether the result of this game goes into the record: not for a copy of a game
-    /// another window plays (that window records it).
+    /// Whether the result goes into the record: not for a copy (its window records it).
     pub fn records(&self) -> bool {
         !matches!(self, Keeping::Copy | Keeping::Replay)
     }

@@ -101,8 +101,7 @@ impl PlayScreen {
         }
     }
 
-    /// The record the review screen writes: a replayed record as it was read, else the
-    /// game on the board's.
+    /// The record the review screen writes: a replayed one as it was read.
     pub(crate) fn record_to_write(&self, now: SystemTime, settings: &Settings) -> Record {
         match &self.replayed {
             Some(record) => (**record).clone(),
@@ -110,8 +109,7 @@ impl PlayScreen {
         }
     }
 
-    /// The review screen's write key: the record goes to a new file in the current
-    /// directory, and the status line says where (or why not).
+    /// The review screen's write key: the record goes to a new file in the current directory.
     pub fn write_record(&mut self, shared: &mut Shared) {
         let now = SystemTime::now();
         let written = std::env::current_dir()
@@ -216,8 +214,7 @@ impl PlayScreen {
         shared.status = StatusLine::turn(&note, &self.turn_text(&shared.settings));
     }
 
-    /// Once per game, when it ends: the result goes into the record, and the game is no
-    /// longer one to resume.
+    /// Once per game, when it ends: the result goes into the record.
     pub fn count_result(&mut self, shared: &mut Shared) {
         if !self.has_game {
             return;

@@ -1,5 +1,5 @@
-//! What the play and review screens' widgets read: the play screen's state, what every
-//! screen shares, and which screen shows (in review, the move shown).
+//! What the play and review screens' widgets read: the play screen, the shared state, and
+//! which screen shows.
 
 use crate::config::Mode;
 use crate::core::review::{self, MoveReview};
@@ -60,8 +60,7 @@ impl<'a> PlayView<'a> {
         }
     }
 
-    /// Whether a game-screen key does something in this mode and state, so the footer
-    /// shows only those.
+    /// Whether a game-screen key does something in this mode and state (else no footer item).
     pub fn offers(&self, action: Action) -> bool {
         match action {
             Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,

@@ -24,16 +24,14 @@ use crate::tui::shared::{Shared, StatusLine};
 #[derive(Clone, Debug)]
 pub struct StartScreen {
     pub menu: Menu,
-    /// What the start screen says in its status line (a question, an answer), until the
-    /// next key.
+    /// What the start screen says in its status line (a question, an answer) until a key.
     pub note: Option<String>,
     /// When the files were last read again for the start screen.
     pub refreshed: Instant,
 }
 
 impl StartScreen {
-    /// The start screen of the settings' choices, offering to resume the chosen game's
-    /// unfinished game when `memory` has one.
+    /// The start screen of the settings' choices, offering any unfinished game of theirs.
     pub fn new(settings: &Settings, memory: &Memory, now: Instant) -> StartScreen {
         let game = game_of(settings.game);
         let resume = memory
@@ -85,14 +83,12 @@ impl StartScreen {
             .map(|key| shared.memory.record(&key))
     }
 
-    /// The unfinished game of the chosen game, from an earlier run, until it is resumed or
-    /// replaced.
+    /// The chosen game's unfinished game, from an earlier run.
     pub fn saved_game<'a>(&self, shared: &'a Shared) -> Option<&'a SavedGame> {
         shared.memory.saved_game(&self.game().key())
     }
 
-    /// The exact value of the chosen game for the side that moves first, once the bot
-    /// thread has built its engine; `None` where the game is not solved.
+    /// The chosen game's exact value for the side that moves first, once its engine is built.
     pub fn first_player(&self, shared: &Shared) -> Option<Outcome> {
         let game = self.game();
         let engine = shared.engine(game.as_ref())?;
@@ -147,8 +143,8 @@ impl StartScreen {
         }
     }
 
-    /// A click at `x`, `y` on the start screen drawn in `content`: on a row it highlights
-    /// the row, on an option it chooses it too.
+    /// A click on the start screen drawn in `content`: on a row it highlights it, on an
+    /// option it chooses it too.
     pub fn click(&mut self, content: Rect, x: u16, y: u16, shared: &mut Shared) {
         let lines = self.menu.lines(content);
         let Some(line) = lines.into_iter().find(|line| line.y == y) else {
@@ -195,8 +191,8 @@ impl StartScreen {
         }
     }
 
-    /// A new game with the start screen's choices. A game with a person in it replaces
-    /// the chosen game's unfinished game (the question was asked); the demo keeps it.
+    /// A new game with the start screen's choices; it replaces the unfinished game (the
+    /// question was asked), but for the demo.
     fn new_game(&self, play: &mut PlayScreen, shared: &mut Shared) -> bool {
         let menu = self.menu;
         let mut session = Session::new(self.game(), menu.mode, menu.starter, menu.difficulty);
