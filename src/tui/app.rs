@@ -234,16 +234,16 @@ impl App {
             Some(_) => return,
             None => {}
         }
-        let commands = match &mut self.screen {
+        let command = match &mut self.screen {
             Screen::Start => self.start.handle_key(action, &mut self.shared),
             Screen::Play => self.play.handle_key(key, action, &mut self.shared),
             Screen::Review(review) => {
                 review.handle_key(key.code, action, &mut self.play, &mut self.shared)
             }
         };
-        commands
-            .into_iter()
-            .for_each(|command| self.carry_out(command));
+        if let Some(command) = command {
+            self.carry_out(command);
+        }
     }
 
     fn carry_out(&mut self, command: Command) {

@@ -39,7 +39,7 @@ impl ReviewScreen {
         action: Option<Action>,
         play: &mut PlayScreen,
         shared: &mut Shared,
-    ) -> Vec<Command> {
+    ) -> Option<Command> {
         let command = match action {
             Some(Action::Review | Action::Quit) => Command::CloseReview,
             Some(Action::New) => Command::OpenStart,
@@ -48,7 +48,7 @@ impl ReviewScreen {
             Some(Action::WriteRecord) => Command::WriteRecord,
             Some(Action::Details) => {
                 play.details = !play.details;
-                return Vec::new();
+                return None;
             }
             _ => {
                 let screen = Screen::Review(*self);
@@ -60,10 +60,10 @@ impl ReviewScreen {
                 if let Some(said) = self.step(code, action, &view) {
                     shared.status = StatusLine::note(said);
                 }
-                return Vec::new();
+                return None;
             }
         };
-        vec![command]
+        Some(command)
     }
 
     fn step(&mut self, code: KeyCode, action: Option<Action>, view: &PlayView) -> Option<String> {

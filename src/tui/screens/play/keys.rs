@@ -19,7 +19,7 @@ impl PlayScreen {
         key: KeyEvent,
         action: Option<Action>,
         shared: &mut Shared,
-    ) -> Vec<Command> {
+    ) -> Option<Command> {
         let letter = match key.code {
             KeyCode::Char(c) if is_plain(&key) => Some(c.to_ascii_lowercase()),
             _ => None,
@@ -27,30 +27,29 @@ impl PlayScreen {
         match letter {
             Some(c) => self.on_letter(c, action, shared),
             // The place key after a name that could go on (Qubic's `1`) places it as it is.
-            None if action == Some(Action::Place) && self.place_typed(shared) => Vec::new(),
+            None if action == Some(Action::Place) && self.place_typed(shared) => None,
             // Quitting while a name is half typed drops the name; the next quit asks.
             None if action == Some(Action::Quit) && self.typed.is_some() => {
                 self.cancel_typed(shared);
-                Vec::new()
+                None
             }
             None => {
                 // Any other key ends a half-typed name (its prompt with it).
                 self.cancel_typed(shared);
-                action
-                    .and_then(|action| self.act(action, shared))
-                    .into_iter()
-                    .collect()
+                action.and_then(|action| self.act(action, shared))
             }
         }
     }
 
     /// A plain character: part of a cell's name, or a key's action (never both: no action
     /// sits on a character that starts a name).
-    fn on_letter(&mut self, c: char, action: Option<Action>, shared: &mut Shared) -> Vec<Command> {
-        let so_far = self
-            .typed
-            .as_ref()
-            .map_or(String::new(), |t| t.text.clone());
+    fn on_letter(
+        &mut self,
+        c: char,
+        action: Option<Action>,
+        shared: &mut Shared,
+    ) -> Option<Command> {
+        let so_far = self.typed.clone().map(|t| t.text).unwrap_or_default();
         let text = format!("{so_far}{c}");
         match self.name_match(&text) {
             NameMatch::Whole(mv) => self.play_named(mv, shared),
@@ -69,14 +68,14 @@ impl PlayScreen {
                 return self.on_letter(c, action, shared);
             }
             NameMatch::None => match action {
-                Some(action) => return self.act(action, shared).into_iter().collect(),
+                Some(action) => return self.act(action, shared),
                 None if starts_cell_names(c) => {
                     shared.status = StatusLine::illegal(self.not_a_name(&text));
                 }
                 None => {}
             },
         }
-        Vec::new()
+        None
     }
 
     fn act(&mut self, action: Action, shared: &mut Shared) -> Option<Command> {

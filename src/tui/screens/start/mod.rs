@@ -97,7 +97,7 @@ impl StartScreen {
             .map(|value| value.outcome)
     }
 
-    pub fn handle_key(&mut self, action: Option<Action>, shared: &mut Shared) -> Vec<Command> {
+    pub fn handle_key(&mut self, action: Option<Action>, shared: &mut Shared) -> Option<Command> {
         self.note = None;
         let menu = &mut self.menu;
         match action {
@@ -110,14 +110,14 @@ impl StartScreen {
             }
             Some(Action::Difficulty) => menu.difficulty = menu.difficulty.next(),
             Some(Action::Place) if menu.row == Menu::RESUME => {
-                return vec![Command::Begin(Start::Resume)];
+                return Some(Command::Begin(Start::Resume));
             }
-            Some(Action::Place) => return vec![Command::Begin(Start::New)],
-            Some(Action::Help) => return vec![Command::Help],
-            Some(Action::Quit) => return vec![Command::Leave],
+            Some(Action::Place) => return Some(Command::Begin(Start::New)),
+            Some(Action::Help) => return Some(Command::Help),
+            Some(Action::Quit) => return Some(Command::Leave),
             _ => {}
         }
-        Vec::new()
+        None
     }
 
     /// What another window changed shows within a second: the chosen game's unfinished
