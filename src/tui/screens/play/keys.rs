@@ -291,17 +291,7 @@ impl PlayScreen {
             self.choose(cell, shared);
         }
     }
-}
 
-/// Said when hints are switched on: the legend in one sentence.
-pub const HINTS_ON: &str =
-    "Hints on: W2 you win in 2 moves, L2 the other side does, D best play draws.";
-
-/// Where the bot searches, it ranks the moves it has proven nothing about.
-pub const HINTS_ON_SEARCHED: &str =
-    "Hints on: 1 2 3 the bot's top choices (blank: none), ! the block, W2/L a proven win/loss.";
-
-impl PlayScreen {
     /// Why typed text plays nothing, as the game reads its names.
     pub(crate) fn not_a_name(&self, text: &str) -> String {
         match self.game().parse_move(self.position(), text) {
@@ -409,6 +399,14 @@ impl PlayScreen {
         }
     }
 }
+
+/// Said when hints are switched on: the legend in one sentence.
+pub const HINTS_ON: &str =
+    "Hints on: W2 you win in 2 moves, L2 the other side does, D best play draws.";
+
+/// Where the bot searches, it ranks the moves it has proven nothing about.
+pub const HINTS_ON_SEARCHED: &str =
+    "Hints on: 1 2 3 the bot's top choices (blank: none), ! the block, W2/L a proven win/loss.";
 
 /// Every name the game reads as a move in `position`, in lower case, with its move: the
 /// names of the moves made on each cell (once each), then the numbers

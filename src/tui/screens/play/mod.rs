@@ -189,17 +189,7 @@ impl PlayScreen {
             self.cursor = nearest;
         }
     }
-}
 
-/// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).
-pub fn start_cursor(game: &dyn Game) -> CellId {
-    let layout = game.layout();
-    let rows = layout.blocks.rows * layout.cells.rows;
-    let cols = layout.blocks.cols * layout.cells.cols;
-    geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
-}
-
-impl PlayScreen {
     /// Puts `session` on the board, kept by this window unless another keeps it; with
     /// `discard`, its unfinished game of an earlier run is thrown away (the player was asked).
     pub fn begin(&mut self, session: Session, discard: bool, shared: &mut Shared) {
@@ -303,9 +293,7 @@ impl PlayScreen {
         }
         self.keeping.not_kept(&shared.memory)
     }
-}
 
-impl PlayScreen {
     /// After every event: the game is written down as it stands (see [`Keeping::keep`]), so a
     /// kill at any moment loses at most the move being made.
     pub fn keep_game(&mut self, shared: &mut Shared) {
@@ -324,4 +312,12 @@ impl PlayScreen {
                 .add(&format!("(Could not save the game: {}.)", why.error)),
         }
     }
+}
+
+/// Where the cursor starts: the middle of the board (Tic-Tac-Latin's b2).
+pub fn start_cursor(game: &dyn Game) -> CellId {
+    let layout = game.layout();
+    let rows = layout.blocks.rows * layout.cells.rows;
+    let cols = layout.blocks.cols * layout.cells.cols;
+    geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
 }

@@ -189,9 +189,7 @@ impl PlayScreen {
         let verb = if who == "You" { "win" } else { "wins" };
         format!("{who} ({}) {verb}", settings.symbol(side))
     }
-}
 
-impl PlayScreen {
     /// "You (X) ran out of time: Bot (O) wins (time out), 0 : 68 in contest points."
     fn time_out_text(&self, slow: Side, settings: &Settings) -> String {
         let winner = slow.other();

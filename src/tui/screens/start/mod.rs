@@ -156,9 +156,7 @@ impl StartScreen {
             self.offer_resume(shared);
         }
     }
-}
 
-impl StartScreen {
     /// The question to ask before `start`, when it would throw away an unfinished game: the
     /// chosen game's saved game (unless another window keeps it), or the game on the board
     /// when it is not written down. Each in its own words, so neither reads as the other.
