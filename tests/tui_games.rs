@@ -20,7 +20,7 @@ use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
 use tictaclatin::tui::geometry::{self, Look};
 use tictaclatin::tui::screens::play::hints::Advice;
-use tictaclatin::tui::{App, Bot, BotRequest, Event};
+use tictaclatin::tui::{App, Bot, BotRequest, Event, Memory};
 
 struct Game {
     app: App,
@@ -56,7 +56,7 @@ impl Game {
     fn with(settings: Settings) -> Game {
         let now = Instant::now();
         let mut game = Game {
-            app: App::new(settings, now),
+            app: App::new(settings, Memory::default(), now),
             now,
             says: None,
         };
@@ -350,7 +350,7 @@ fn every_games_rules_fit_the_start_screen_at_its_smallest() {
             game: choice,
             ..Settings::default()
         };
-        let mut app = App::new(settings, Instant::now());
+        let mut app = App::new(settings, Memory::default(), Instant::now());
         app.update(Event::Resize(70, 22));
         let screen = drawn(&app, 70, 22);
         // The rules end with who moves first: cut short, that sentence is lost.
@@ -376,7 +376,7 @@ fn the_demo_names_both_bots_levels_everywhere() {
         bot_delay: Duration::ZERO,
         ..Settings::default()
     };
-    let mut app = App::new(settings, Instant::now());
+    let mut app = App::new(settings, Memory::default(), Instant::now());
     app.update(Event::Resize(80, 24));
     let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
     while app.start.menu.row != Menu::SECOND_LEVEL {
@@ -438,7 +438,7 @@ fn every_level_of_every_game_is_described_whole_at_the_smallest_start_screen() {
                 difficulty: level,
                 ..Settings::default()
             };
-            let mut app = App::new(settings, Instant::now());
+            let mut app = App::new(settings, Memory::default(), Instant::now());
             app.update(Event::Resize(70, 22));
             let screen = drawn(&app, 70, 22);
             let sentence = screen
@@ -880,7 +880,7 @@ fn the_perfect_levels_text_follows_each_solved_games_exact_value() {
             difficulty: Difficulty::Perfect,
             ..Settings::default()
         };
-        let mut app = App::new(settings, Instant::now());
+        let mut app = App::new(settings, Memory::default(), Instant::now());
         app.update(Event::Resize(80, 24));
         // Before the engine has said, the text claims nothing about the value.
         let before = drawn(&app, 80, 24);
@@ -925,7 +925,7 @@ fn choosing_a_solved_game_on_the_start_screen_asks_for_its_engine() {
         game: GameChoice::of(GameKind::Qubic),
         ..Settings::default()
     };
-    let mut app = App::new(settings, Instant::now());
+    let mut app = App::new(settings, Memory::default(), Instant::now());
     let first = app.initial_requests();
     assert!(matches!(first.as_slice(), [BotRequest::Load(game)] if game.key() == "qubic"));
     assert!(app.update(Event::Resize(80, 24)).is_empty(), "asked once");
@@ -1291,6 +1291,6 @@ fn no_default_screen_speaks_like_an_engine() {
             }
         }
     }
-    let start = App::new(Settings::default(), Instant::now());
+    let start = App::new(Settings::default(), Memory::default(), Instant::now());
     assert!(engine_words(&drawn(&start, 80, 24)).is_empty());
 }

@@ -12,7 +12,7 @@ use tictaclatin::config::{First, Mode, Settings};
 use tictaclatin::core::{Claim, Decision, Engine, Game as _, Hint};
 use tictaclatin::games::latin::adapter::{Latin, LatinEngine};
 use tictaclatin::games::latin::solver::Solver;
-use tictaclatin::tui::{App, BotRequest, Event};
+use tictaclatin::tui::{App, BotRequest, Event, Memory};
 
 fn engine() -> Arc<dyn Engine> {
     static ENGINE: OnceLock<Arc<dyn Engine>> = OnceLock::new();
@@ -34,7 +34,7 @@ struct Game {
 impl Game {
     fn new(settings: Settings) -> Game {
         let mut game = Game {
-            app: App::new(settings, Instant::now()),
+            app: App::new(settings, Memory::default(), Instant::now()),
         };
         game.send(Event::Resize(80, 24));
         game.send(ready());
@@ -284,7 +284,7 @@ fn a_long_record_fits_the_smallest_start_screen() {
     }
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
     let game = Game {
-        app: App::with_memory(Settings::default(), memory, Instant::now()),
+        app: App::new(Settings::default(), memory, Instant::now()),
     };
     let small = game.screen(70, 22);
     assert!(
@@ -334,7 +334,7 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
         .unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
     let game = Game {
-        app: App::with_memory(Settings::default(), memory, Instant::now()),
+        app: App::new(Settings::default(), memory, Instant::now()),
     };
     let screen = game.screen(80, 24);
     assert!(
@@ -354,7 +354,7 @@ fn a_damaged_record_is_told_on_the_start_screen() {
     std::fs::write(dir.path().join("stats.toml"), "version = [99\n").unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
     let mut game = Game {
-        app: App::with_memory(Settings::default(), memory, Instant::now()),
+        app: App::new(Settings::default(), memory, Instant::now()),
     };
     // Whole at the smallest size the game allows.
     let notice = "stats.toml is damaged (line 1: unclosed array, expected `]`); kept as";
@@ -376,7 +376,7 @@ fn two_damaged_files_are_both_told_whole_at_the_smallest_size() {
     std::fs::write(dir.path().join("saved-game.toml"), "not toml at all [").unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
     let game = Game {
-        app: App::with_memory(Settings::default(), memory, Instant::now()),
+        app: App::new(Settings::default(), memory, Instant::now()),
     };
     let screen = game.screen(70, 22);
     for notice in [
@@ -501,6 +501,7 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
             mode: Mode::Demo,
             ..Settings::default()
         },
+        Memory::default(),
         Instant::now(),
     );
     demo.update(Event::Resize(80, 24));
@@ -665,6 +666,7 @@ fn the_demo_draws_no_cursor() {
                 mode,
                 ..Settings::default()
             },
+            Memory::default(),
             Instant::now(),
         );
         app.update(Event::Resize(80, 24));
@@ -809,7 +811,7 @@ fn bot_thinking(start: Instant) -> Game {
         bot_delay: Duration::ZERO,
         ..Settings::default()
     };
-    let mut app = App::new(settings, start);
+    let mut app = App::new(settings, Memory::default(), start);
     app.update(Event::Resize(80, 24));
     app.update(ready());
     let asked = app.update(Event::Key(KeyEvent::new(

@@ -115,7 +115,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
     let now = Instant::now();
     let keep_records = settings.keep_records;
     let movetime = settings.movetime;
-    let mut app = App::with_memory(settings, Memory::default(), now);
+    let mut app = App::new(settings, Memory::default(), now);
     // One thread for each bot's search: the server's cores are everyone's.
     let make_player = Box::new(move |engine: &dyn Engine, level: Difficulty| {
         let options = PlayerOptions {

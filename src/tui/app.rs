@@ -58,11 +58,7 @@ pub(crate) enum Exit {
 }
 
 impl App {
-    pub fn new(settings: Settings, now: Instant) -> App {
-        App::with_memory(settings, Memory::default(), now)
-    }
-
-    pub fn with_memory(settings: Settings, memory: Memory, now: Instant) -> App {
+    pub fn new(settings: Settings, memory: Memory, now: Instant) -> App {
         App {
             screen: Screen::Start,
             start: StartScreen::new(&settings, &memory, now),
@@ -439,7 +435,7 @@ impl App {
         game: Arc<dyn crate::core::Game>,
         now: Instant,
     ) -> App {
-        let mut app = App::new(settings, now);
+        let mut app = App::new(settings, Memory::default(), now);
         let settings = &app.shared.settings;
         let (mode, first, level) = (settings.mode, settings.first, settings.difficulty);
         app.play.hints = settings.hints.on();

@@ -75,7 +75,7 @@ impl Harness {
     /// On the start screen with these settings, the terminal big enough, the solver
     /// ready.
     fn with(options: Settings) -> Harness {
-        let mut h = Harness::on(App::new(options, Instant::now()));
+        let mut h = Harness::on(App::new(options, Memory::default(), Instant::now()));
         h.send(Event::Resize(100, 30));
         h.send(ready());
         h
@@ -694,7 +694,7 @@ fn the_bot_chooses_once_the_solver_is_ready() {
         first: First::BotChooses,
         ..Settings::default()
     };
-    let mut app = App::new(options, Instant::now());
+    let mut app = App::new(options, Memory::default(), Instant::now());
     let asked = app.update(Event::Key(KeyEvent::new(
         KeyCode::Enter,
         KeyModifiers::NONE,
@@ -839,7 +839,7 @@ fn remembering(saved: Option<SavedGame>) -> Harness {
 fn with_memory(settings: Settings, memory: Memory) -> Harness {
     let now = Instant::now();
     let mut h = Harness {
-        app: App::with_memory(settings, memory, now),
+        app: App::new(settings, memory, now),
         now,
         asked: Vec::new(),
     };
@@ -1166,7 +1166,7 @@ fn extreme_before_an_end_on_points(x_won: &[&str]) -> Harness {
         ..Settings::default()
     };
     let mut h = Harness {
-        app: App::new(settings, now),
+        app: App::new(settings, Memory::default(), now),
         now,
         asked: Vec::new(),
     };

@@ -64,7 +64,7 @@ pub fn run(
 ) -> Result<Ending, RunError> {
     let (tx, rx) = mpsc::channel();
     let movetime = settings.movetime;
-    let mut app = App::with_memory(settings, memory, Instant::now());
+    let mut app = App::new(settings, memory, Instant::now());
     let bot = Bot::spawn(tx.clone(), seed, movetime, Arc::clone(&app.shared.watch))?;
     let signals = watch_signals(tx.clone())?;
     let mut terminal = terminal::init()?;
@@ -199,7 +199,7 @@ mod tests {
     #[test]
     fn ctrl_z_suspends_and_the_whole_screen_is_drawn_again() {
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        let mut app = App::new(Settings::default(), Instant::now());
+        let mut app = App::new(Settings::default(), Memory::default(), Instant::now());
         let (tx, rx) = mpsc::channel();
         tx.send(Event::Resize(80, 24)).unwrap();
         tx.send(ctrl('z')).unwrap();
@@ -232,7 +232,7 @@ mod tests {
             ..Settings::default()
         };
         let store = crate::store::Store::new(dir.path().to_path_buf(), true);
-        let mut app = App::with_memory(settings, Memory::load(store), Instant::now());
+        let mut app = App::new(settings, Memory::load(store), Instant::now());
         let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
         let (tx, rx) = mpsc::channel();
         tx.send(Event::Resize(80, 24)).unwrap();

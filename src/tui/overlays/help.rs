@@ -142,7 +142,9 @@ fn game_lines(view: &PlayView) -> Vec<Line<'static>> {
         .collect();
     lines.extend(typing_lines(view, view.play.game()));
     lines.push(terminal_keys(view));
-    lines.extend(legend(view));
+    // What the hints say: results counted in moves, and where the bot searches, its ranking.
+    let legend = if view.play.game().solved() { 1 } else { 3 };
+    lines.extend(rows(view, &LEGEND[..legend]));
     lines
 }
 
@@ -203,12 +205,6 @@ fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
     lines.extend(rows(view, &REVIEW_LEAVING));
     lines.push(terminal_keys(view));
     lines
-}
-
-/// What the hints say: results counted in moves, and where the bot searches, its ranking.
-fn legend(view: &PlayView) -> Vec<Line<'static>> {
-    let shown = if view.play.game().solved() { 1 } else { 3 };
-    rows(view, &LEGEND[..shown])
 }
 
 /// The hints' marks; a solved game shows only the first.

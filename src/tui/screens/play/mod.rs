@@ -279,12 +279,6 @@ impl PlayScreen {
         })
     }
 
-    pub fn game_kept(&self, shared: &Shared) -> bool {
-        self.keeping == Keeping::Kept
-            && shared.memory.saves()
-            && shared.memory.save_failure().is_none()
-    }
-
     /// Why the game on the board is not written down, for after the screen closes; `None`
     /// when it is kept (or saving is off, which the player chose).
     pub fn not_kept(&self, shared: &Shared) -> Option<String> {

@@ -175,7 +175,8 @@ impl StartScreen {
             ));
         }
         let leaves_board = !(start == Start::Resume && resumes_board(&key, play, shared));
-        let lost = leaves_board && play.in_progress() && !play.game_kept(shared);
+        let lost =
+            leaves_board && play.in_progress() && play.keeping.fact(&shared.memory).is_some();
         let moves = plural(play.moves().len() as u64, "move", "moves");
         lost.then(|| format!("Leave the game on the board ({moves}, not saved)? y/n"))
     }
