@@ -19,7 +19,6 @@ use crate::keys::{Action, Key};
 use crate::store::SavedGame;
 use crate::tui::event::Event;
 use crate::tui::screens::play::recording::{NOT_RECORDED, Opening};
-use crate::tui::screens::play::words::join;
 use crate::tui::screens::start::menu::Menu;
 use crate::tui::shared::StatusKind;
 
@@ -40,7 +39,7 @@ fn cell(name: &str) -> CellId {
 }
 
 fn names(moves: &[crate::core::Move]) -> String {
-    join(&Latin, &*Latin.start(), moves)
+    crate::core::move_names(&Latin, &*Latin.start(), moves).join(" ")
 }
 
 /// The first empty cell's name.
@@ -1665,7 +1664,7 @@ fn two_people_saving(dir: &std::path::Path) -> Harness {
 /// Classic 3x3's names of these cells.
 fn names_3x3(moves: &[crate::core::Move]) -> String {
     let game = crate::games::classic::adapter::game(3, None).unwrap();
-    join(&game, &*game.start(), moves)
+    crate::core::move_names(&game, &*game.start(), moves).join(" ")
 }
 
 /// The first player wins a game of classic 3x3 in five moves: a1 b1 a2 b2 a3.

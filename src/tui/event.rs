@@ -1,5 +1,4 @@
-//! The one event type of the game loop (keys, resizes, ticks, the bot thread's answers, all
-//! on one channel), and the thread that reads the terminal.
+//! The game loop's one event type, all on one channel, and the thread that reads the terminal.
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;

@@ -34,8 +34,7 @@ const PANEL_MIN_W: u16 = 32;
 const PANEL_BELOW_H: u16 = 6;
 /// The rows of the panel beside the board at least (tallies, facts, a few moves).
 const PANEL_BESIDE_H: u16 = 12;
-/// The rows the panel beside a board shorter than [`PANEL_BESIDE_H`] may take from a
-/// taller terminal, for a long move list (Qubic's layers side by side are short).
+/// The rows the panel beside a short board (Qubic's layers) may take, for a long move list.
 const MAX_PANEL_BESIDE_H: u16 = 36;
 /// At most this many when the terminal has rows to spare: the facts and a dozen moves.
 const MAX_PANEL_BELOW_H: u16 = 20;
@@ -50,8 +49,7 @@ const COMPACT_CHROME_H: u16 = 3;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Arrangement {
     Single,
-    /// Blocks apart from each other, in `Grid` rows and columns (Qubic's layers in a row,
-    /// or stacked in a column when narrow).
+    /// Blocks apart, in a row or a column (Qubic's layers).
     Apart(Grid),
     /// Blocks sharing heavy borders (extreme tic-tac-toe's small boards).
     Joined(Grid),
@@ -193,8 +191,7 @@ pub struct Areas {
     pub footer: Rect,
 }
 
-/// The start screen's smallest terminal: the text of its choices, as wide and tall as the
-/// game screen of a small board.
+/// The start screen's smallest terminal, as big as the game screen of a small board.
 pub const START_MIN: (u16, u16) = (70, 22);
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -32,8 +32,7 @@ pub fn glued(text: &str) -> String {
     out
 }
 
-/// A key and what it does as one unbreakable piece ("v review" never wraps as "v" and
-/// "review"): its spaces become no-break spaces.
+/// A key and what it does as one unbreakable piece: "v review" never wraps apart.
 pub fn key_item(key: &str, what: &str) -> String {
     format!("{key} {what}").replace(' ', "\u{a0}")
 }
@@ -129,8 +128,7 @@ impl Theme<'_> {
             .add_modifier(Modifier::BOLD)
     }
 
-    /// A side's symbol: its colour, and for the first side bold, so the two differ without
-    /// colour too.
+    /// A side's symbol: its colour, and bold for the first side, so they differ without colour.
     pub fn side(self, side: Side) -> Style {
         let style = self.color(self.0.colors.side(side));
         match side {

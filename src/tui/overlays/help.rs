@@ -180,8 +180,7 @@ const REVIEW_STEPS: [(Keys, &str); 3] = [
     (Of(&[Action::Up, Action::Down]), "the same"),
     (Fixed("Home End"), "the first, the last move"),
 ];
-/// In a game judged move by move (a solved one), the keys to its mistakes and what the
-/// board marks.
+/// In a solved game, the keys to its mistakes and what the board marks.
 #[rustfmt::skip]
 const REVIEW_JUDGED: [(Keys, &str); 3] = [
     (Fixed("Tab Shift-Tab"), "the next, the previous mistake (? or ??)"),

@@ -121,8 +121,7 @@ impl PlayView<'_> {
         format!("{}, {name}", history.turn_of(ply - 1))
     }
 
-    /// Each move's mark, as `annotate` writes it: by the exact table in a solved game, by
-    /// the search's judgements elsewhere; `None` while they are not known.
+    /// Each move's mark, as `annotate` writes it; `None` while they are not known.
     pub fn marks(&self) -> Option<Vec<Mark>> {
         let history = self.play.history();
         if self.play.game().solved() {
@@ -213,8 +212,8 @@ pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     boxed(theme.accent(), &title, text, area, buf)
 }
 
-/// A searched board's judgement of the move shown: its mark and grounds, the figures, and
-/// for a marked move the better line and the one that punishes it, each cut to `width`.
+/// A searched board's judgement of the move shown, with the better line and the one that
+/// punishes a marked move.
 fn judgement_lines(view: &PlayView, judgement: &Judgement, width: usize) -> Vec<Line<'static>> {
     let mark = judgement.mark();
     let (style, marker) = mark_style(view, mark);
@@ -263,8 +262,7 @@ fn exact_lines(view: &PlayView, review: &MoveReview, width: usize) -> Vec<Line<'
     wrapped(&glued(&format!("{marker}{sentence}.")), style, width)
 }
 
-/// A searched board's verdict on a move in a player's words: what is proven, counted in
-/// moves, or else what the bot would rather have played.
+/// A searched board's verdict on a move in a player's words.
 fn searched_verdict(
     played: &str,
     best: &str,

@@ -90,8 +90,7 @@ impl PlayScreen {
         ))
     }
 
-    /// The contest clock for people (`--move-time`): a person's turn is timed from when it
-    /// began, while the game screen shows; going over loses the game.
+    /// The contest clock for people (`--move-time`): going over a turn's time loses the game.
     pub fn run_clock(&mut self, on_game_screen: bool, shared: &mut Shared) {
         let Some(limit) = shared.settings.move_limit else {
             return;
@@ -140,8 +139,7 @@ impl PlayScreen {
         self.searched_hints = Some(searched);
     }
 
-    /// Asks the bot for a move when it is to move and has not been asked, while a game
-    /// screen shows (`shown`: `None` when the terminal is too small to show any).
+    /// Asks the bot for a move when it is to move, while a game screen is `shown`.
     pub fn request_bot(&mut self, shown: Option<Screen>, shared: &mut Shared) -> Vec<BotRequest> {
         let position = self.position();
         let bots_turn = self.has_game
@@ -203,8 +201,7 @@ impl PlayScreen {
         }]
     }
 
-    /// Asks the bot thread to judge the game's moves, in review on a searched board (a
-    /// solved game's verdicts come from its table at once), once for each game.
+    /// Asks the bot thread to judge the moves of a searched board's game, once, in review.
     pub fn request_review(&mut self, screen: Screen, shared: &Shared) -> Vec<BotRequest> {
         let view = PlayView {
             play: self,

@@ -153,8 +153,8 @@ fn ranked(open: &[(Move, Hint)]) -> Vec<(Move, Advice)> {
 /// How many moves of a solved game's line are worked out: more than a panel row holds.
 const LINE_PLIES: usize = 16;
 
-/// The line from `position` starting with `mv`: where the engine's hints are its exact
-/// table, perfect play after `mv`; otherwise the line `searched` gave for it, if any.
+/// The line from `position` starting with `mv`: perfect play where the hints are an exact
+/// table, else the line `searched` gave.
 pub fn line_from(
     engine: &dyn Engine,
     position: &dyn Position,
@@ -170,8 +170,7 @@ pub fn line_from(
     searched?.line(mv).map(<[Move]>::to_vec)
 }
 
-/// `label` then the names in at most `width` columns (`better d4: d4 c5 …`): whole names
-/// only, "…" where cut short.
+/// `label` then whole names in at most `width` columns, "…" where cut short.
 pub fn labelled_line(label: &str, names: &[String], width: usize) -> String {
     let mut text = String::from(label);
     for (i, name) in names.iter().enumerate() {

@@ -1,5 +1,4 @@
-//! Whether the game on the board is written down as it is played: one window at a time
-//! keeps a game's file (see [`Memory::claim`]).
+//! Whether the game is written down as it is played: one window at a time keeps a game's file.
 
 use crate::store::{Memory, Ownership};
 use crate::store::{SavedGame, StoreError};
@@ -73,8 +72,7 @@ impl Keeping {
         Ok(said.filter(|note| !note.is_empty()))
     }
 
-    /// Keeps the game when its file is free: no window holds it and no other game waits
-    /// in it (which writing this one would overwrite).
+    /// Keeps the game when its file is free: no window holds it, no other game waits in it.
     fn take_over(memory: &mut Memory, key: &str) -> Keeping {
         match memory.claim(key) {
             Ownership::Owned if memory.saved_game(key).is_none() => Keeping::Kept,

@@ -5,11 +5,10 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::config::Mode;
 use crate::core::session::Controller;
-use crate::core::{CellId, Game, Move, Position};
+use crate::core::{self, CellId, Game, Move, Position};
 use crate::keys::{Action, starts_cell_names};
 use crate::tui::command::Command;
 use crate::tui::geometry;
-use crate::tui::screens::play::words::join;
 use crate::tui::screens::play::{PlayScreen, Typed};
 use crate::tui::shared::{Shared, StatusKind, StatusLine};
 
@@ -214,7 +213,7 @@ impl PlayScreen {
         shared.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
         } else {
-            let names = join(self.game(), self.position(), &popped);
+            let names = core::move_names(self.game(), self.position(), &popped).join(" ");
             let practice = match ended {
                 true => "The result stands as recorded; playing on is practice. ",
                 false => "",
@@ -237,7 +236,8 @@ impl PlayScreen {
         self.moves_changed();
         let history = &self.session.history;
         let before = history.position_at(history.moves().len() - replayed.len());
-        let lead = format!("Redid {}. ", join(self.game(), before, &replayed));
+        let names = core::move_names(self.game(), before, &replayed).join(" ");
+        let lead = format!("Redid {names}. ");
         shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
     }
 

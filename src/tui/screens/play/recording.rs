@@ -1,5 +1,4 @@
-//! The record of the game on the board: kept when a game a person played ends, or written
-//! from the review screen.
+//! The record of the game on the board: kept when it ends, or written from the review.
 
 use std::time::SystemTime;
 
@@ -26,8 +25,7 @@ pub enum Opening {
 }
 
 impl PlayScreen {
-    /// The record of the game on the board as it stands, with the tags a person's game
-    /// has: when (`ended`, in UTC), who played each side, how it ended.
+    /// The record of the game on the board as it stands, `ended` (UTC) its date.
     pub fn game_record(&self, ended: SystemTime, settings: &Settings) -> Record {
         let session = &self.session;
         let game = session.game.clone();
@@ -126,7 +124,7 @@ impl PlayScreen {
     }
 
     /// The review screen's play-on key: a new game from the position after move `shown`,
-    /// the person (against the bot) taking the side to move there; whether it started.
+    /// the person taking the side to move; whether it started.
     pub fn play_on(&mut self, shown: usize, shared: &mut Shared) -> bool {
         let position = self.session.history.position_at(shown).clone_box();
         if position.status().is_over() {
@@ -147,8 +145,7 @@ impl PlayScreen {
         true
     }
 
-    /// Puts a record on the board to review: a game of two people, never saved, its result
-    /// not counted again. Whether it has moves to review.
+    /// Puts a record on the board to review, never saved or counted again; whether it has moves.
     pub fn open_record(&mut self, record: &Record, name: &str, shared: &mut Shared) -> bool {
         let game = record.game.clone();
         let difficulty = shared.settings.difficulty;

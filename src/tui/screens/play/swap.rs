@@ -8,8 +8,8 @@ use crate::tui::screens::play::PlayScreen;
 use crate::tui::shared::{Shared, StatusLine};
 
 impl PlayScreen {
-    /// The swap key; whether it asks first (mid-game: each side's position goes to the
-    /// other player, and against the bot the game leaves the record).
+    /// The swap key; whether it asks first (mid-game, since against the bot the game then
+    /// leaves the record).
     pub fn swap(&mut self, shared: &mut Shared) -> bool {
         match self.session.kept.mode {
             Mode::Demo => {
@@ -58,8 +58,7 @@ impl PlayScreen {
         ));
     }
 
-    /// Mid-game, the person takes over the bot's side of this position; after a game,
-    /// a new game starts with the sides swapped.
+    /// Mid-game, the person takes over the bot's side; after a game, a new one starts swapped.
     pub(crate) fn swap_with_bot(&mut self, shared: &mut Shared) {
         let Some(human) = self.session.kept.human else {
             return;

@@ -26,8 +26,7 @@ impl<'a> PlayView<'a> {
             .filter(|_| session.kept.mode == Mode::Demo)
     }
 
-    /// In a game of small boards closed once decided (extreme tic-tac-toe), those the mover
-    /// may play in now, in order; `None` in a game without them or one that is over.
+    /// The small boards the mover may play in now (extreme), in order; `None` without them.
     pub fn open_blocks(&self) -> Option<Vec<u8>> {
         let position = self.play.position();
         let game = self.play.game();

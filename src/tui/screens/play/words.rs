@@ -2,14 +2,9 @@
 
 use crate::config::{Mode, Settings};
 use crate::core::session::Controller;
-use crate::core::{BlockState, Game, MarkedLine, Move, Position, Side, Status, move_names};
+use crate::core::{BlockState, Game, MarkedLine, Move, Position, Side, Status};
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::shared::StatusLine;
-
-/// Moves made one after another from `from`, by name, separated by spaces: `b2 c3`.
-pub fn join(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> String {
-    move_names(game, from, moves).join(" ")
-}
 
 impl PlayScreen {
     pub fn turn_text(&self, settings: &Settings) -> String {
@@ -84,8 +79,7 @@ impl PlayScreen {
         )
     }
 
-    /// The end of the game: who won and with which lines, or on points, or the draw; for
-    /// a game played on past its recorded end, that this end is practice.
+    /// The end of the game, and for one played on past its recorded end, that it is practice.
     pub fn result_text(&self, settings: &Settings) -> String {
         let result = self.plain_result(settings);
         match self.practice {

@@ -82,8 +82,8 @@ fn menu(view: &StartView, area: Rect, buf: &mut Buffer) -> u16 {
     lines.last().map_or(area.y, |line| line.y + spacing)
 }
 
-/// Below the menu at `y`: a sentence on the chosen mode, then the game kept or the record.
-/// Returns the row where the notices start.
+/// Below the menu at `y`: the mode's sentence, then the game kept or the record; returns
+/// the row where the notices start.
 fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
     let width = area.width as usize;
     let menu = &view.screen.menu;
@@ -165,8 +165,7 @@ fn footer(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     }
 }
 
-/// What to expect from the bot at a level, in one short sentence; `first_player` is the
-/// solved value of the empty board, once known.
+/// What to expect from the bot at a level, in one short sentence.
 pub fn level_text(
     game: &dyn Game,
     level: Difficulty,
@@ -189,8 +188,7 @@ pub fn level_text(
     }
 }
 
-/// The top level of a solved game, by what best play from the empty board gives the side
-/// that moves first; until the engine has told, only what holds whatever that is.
+/// The top level of a solved game, by the empty board's value for the first player.
 fn perfect_text(first_player: Option<Outcome>) -> &'static str {
     match first_player {
         Some(Outcome::Draw) => "Perfect: it has solved the game and never loses; aim to draw.",

@@ -120,8 +120,7 @@ impl StartScreen {
         None
     }
 
-    /// What another window changed shows within a second: the chosen game's unfinished
-    /// game (its moves, or that it is gone) and the record.
+    /// What another window changed (the unfinished game, the record) shows within a second.
     pub fn refresh(&mut self, shared: &mut Shared) {
         const EVERY: std::time::Duration = std::time::Duration::from_secs(1);
         if shared.now.duration_since(self.refreshed) < EVERY {
@@ -132,8 +131,8 @@ impl StartScreen {
         self.offer_resume(shared);
     }
 
-    /// The chosen game's unfinished game, if it has one, is offered, as its file holds it
-    /// now (another window may have played on, or finished it).
+    /// Offers the chosen game's unfinished game as its file holds it now (another window
+    /// may have played on).
     pub fn offer_resume(&mut self, shared: &mut Shared) {
         let key = self.game().key();
         shared.memory.refresh(&key);
@@ -204,8 +203,7 @@ impl StartScreen {
         true
     }
 
-    /// Resumes the chosen game's unfinished game as its file holds it now (another window
-    /// may have played on); going back to it when it is the game on the board.
+    /// Resumes the chosen game's unfinished game as its file holds it now, or goes back to it.
     fn resume_saved(&mut self, play: &mut PlayScreen, shared: &mut Shared) -> bool {
         let game = self.game();
         let key = game.key();
@@ -248,8 +246,7 @@ impl StartScreen {
         true
     }
 
-    /// Opens for a new game with the choices of the one on the board, but for a resumed
-    /// game: its choices were an earlier run's, and this run's (`--first`...) are kept.
+    /// Opens with the choices of the game on the board, unless it was resumed (an earlier run's).
     pub fn open_from(&mut self, play: &PlayScreen, shared: &mut Shared) {
         let session = &play.session;
         let menu = &mut self.menu;
@@ -267,8 +264,7 @@ impl StartScreen {
     }
 }
 
-/// The game on the board is the chosen game's unfinished game, kept by this window (a copy
-/// another window keeps is read from its file again).
+/// The game on the board is the chosen game's unfinished game, kept by this window.
 fn resumes_board(key: &str, play: &PlayScreen, shared: &Shared) -> bool {
     play.in_progress() && play.session.game.key() == key && shared.memory.owns(key)
 }
