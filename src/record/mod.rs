@@ -233,15 +233,10 @@ pub fn file_stamp(moment: SystemTime) -> String {
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{}{problem}", line_prefix(*.line))]
+#[error("{}{problem}", .line.map(|line| format!("line {line}: ")).unwrap_or_default())]
 pub struct RecordError {
     pub line: Option<usize>,
     pub problem: String,
-}
-
-fn line_prefix(line: Option<usize>) -> String {
-    line.map(|line| format!("line {line}: "))
-        .unwrap_or_default()
 }
 
 fn at(line: usize, problem: impl Into<String>) -> RecordError {
