@@ -160,10 +160,7 @@ impl UnknownColor {
         format!(
             "{hint}use a colour name ({}), a hex colour like \"#ff8800\", or a terminal colour \
              number 0-255",
-            COLOR_NAMES
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(", ")
+            COLOR_NAMES.replace(' ', ", ")
         )
     }
 }
