@@ -221,15 +221,7 @@ fn write_record(
 
 /// A player's name as a file name may hold it (`book:x/y.txt` is `book_x_y_txt`).
 fn file_word(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_")
 }
 
 /// The players in the order given, and the pairings to play: one for `--first/--second`,
