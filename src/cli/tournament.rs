@@ -512,19 +512,21 @@ mod tests {
     fn names_are_escaped_and_read_back() {
         // Player names can hold file names (`book:FILE`).
         let name = "book:a\"b\\c\n";
-        let line = JsonLine {
-            first: name,
-            second: "greedy",
+        let pairing = Pairing {
+            first: name.into(),
+            second: "greedy".into(),
+            games: 1,
+            seed: 7,
+            movetime: Duration::ZERO,
+            bot_threads: 1,
+            move_limit: None,
+        };
+        let tally = Tally {
             games: 1,
             first_wins: 1,
-            second_wins: 0,
-            draws: 0,
-            seed: 7,
-            time_outs: [0, 0],
-            invalid_moves: [0, 0],
-            points: [0, 0],
+            ..Tally::default()
         };
-        let text = serde_json::to_string(&line).unwrap();
+        let text = json_line(&Outcome { pairing, tally });
         assert!(text.starts_with(r#"{"first":"book:a\"b\\c\n","second":"greedy","games":1,"#));
         let back: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(back["first"], name);
