@@ -173,13 +173,9 @@ fn play(
     let outcomes = run();
     bar.finish_and_clear();
     let outcomes = outcomes?;
-    match unwritten
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-    {
-        Some(message) => Err(Failure::other(message)),
-        None => Ok(outcomes),
-    }
+    let unwritten = unwritten.into_inner();
+    let unwritten = unwritten.unwrap_or_else(PoisonError::into_inner);
+    unwritten.map_or(Ok(outcomes), |message| Err(Failure::other(message)))
 }
 
 /// Writes game `index` of `pairing` as a record file in `dir`: `FIRST-SECOND-00001.txt`.

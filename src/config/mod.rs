@@ -137,10 +137,7 @@ impl Default for Colors {
 impl Colors {
     /// The colour of a side's symbol and of the lines it scores.
     pub fn side(&self, side: Side) -> Color {
-        match side {
-            Side::First => self.first,
-            Side::Second => self.second,
-        }
+        [self.first, self.second][side as usize]
     }
 }
 
