@@ -350,18 +350,15 @@ fn game_fix(problem: &GameError, key: &str) -> String {
             example("game.kind")
         ),
         (part, Some(valid)) => {
-            let named = match part {
-                Part::Size => "a size",
-                _ => "an in_a_row",
+            let (named, whole_row) = match part {
+                Part::Size => ("a size", ""),
+                _ => ("an in_a_row", ", or delete the line for the whole row"),
             };
             let fix = match valid.start() == valid.end() {
                 true => format!("use `{key} = {}`", valid.start()),
                 false => format!("use {named} {}", from_to(&valid)),
             };
-            match part {
-                Part::Size => fix,
-                _ => format!("{fix}, or delete the line for the whole row"),
-            }
+            format!("{fix}{whole_row}")
         }
         (_, None) => {
             format!("delete the `{key}` line, or set `kind` to a game that takes one: {sized}")
