@@ -15,6 +15,7 @@ use crate::games::{self, GameChoice, GameError, Part};
 use crate::keys::{Action, KeyBindings};
 use crate::symbols::SymbolsError;
 
+/// The built-in defaults with a config file's text on top.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
     let file = File { text, origin };
     let document = DeTable::parse(text).map_err(|e| file.syntax(&e))?;

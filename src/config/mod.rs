@@ -29,6 +29,7 @@ use crate::symbols::Symbols;
 
 pub use env::{Env, without_env};
 pub use error::{ConfigError, ErrorKind, Origin};
+pub use file::parse;
 pub use layer::{
     BadValue, GameChoiceArgs, GameSettings, Layer, SymbolsTable, parse_delay, parse_in_a_row,
     parse_movetime, parse_size,
@@ -222,11 +223,6 @@ impl Settings {
     pub fn symbol(&self, side: Side) -> &str {
         self.symbols.get(side).as_str()
     }
-
-    /// The built-in defaults with a config file's text on top.
-    pub fn from_toml(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
-        file::parse(text, origin)
-    }
 }
 
 /// `~/.config/tictaclatin/config.toml` on Linux; `None` without a home directory.
@@ -303,7 +299,7 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
     let (kind, problem, fix, position) = match bounded::read_file(path, &KIND)
         .map(String::from_utf8)
     {
-        Ok(Ok(text)) => return Settings::from_toml(&text, origin).map(Some),
+        Ok(Ok(text)) => return parse(&text, origin).map(Some),
         Ok(Err(e)) => {
             let lossy = String::from_utf8_lossy(e.as_bytes());
             let position = error::line_col(&lossy, e.utf8_error().valid_up_to());
