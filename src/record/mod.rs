@@ -8,7 +8,7 @@ use std::fmt::Write;
 use std::io;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::core::bounded::{self, Kind, Refused};
 use crate::core::game_loop::{End, Played};
@@ -216,9 +216,11 @@ fn wrap(out: &mut String, words: &[String], width: usize) {
     let _ = writeln!(out, "{line}");
 }
 
-/// A moment as a record's tags write it, in UTC: (`2026-11-24`, `19:40:12`).
+/// A moment as a record's tags write it, in UTC: (`2026-11-24`, `19:40:12`). A clock outside
+/// 1970..=9999 is held to that range: a four-digit year, and `time` panics past it.
 pub fn utc(moment: SystemTime) -> (String, String) {
-    let t = time::UtcDateTime::from(moment.max(UNIX_EPOCH));
+    let last = UNIX_EPOCH + Duration::from_secs(253_402_300_799);
+    let t = time::UtcDateTime::from(moment.clamp(UNIX_EPOCH, last));
     let (year, month, day) = (t.year(), u8::from(t.month()), t.day());
     (
         format!("{year:04}-{month:02}-{day:02}"),
