@@ -136,12 +136,10 @@ impl Engine for LatinEngine {
         let Some(board) = board_of(position) else {
             return Vec::new();
         };
-        let values = self.solver.move_values(board);
-        Cell::all()
-            .filter_map(|cell| {
-                let value = values[cell.index()]?;
-                Some((cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
-            })
+        self.solver
+            .move_values(board)
+            .into_iter()
+            .map(|(cell, value)| (cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
             .collect()
     }
 

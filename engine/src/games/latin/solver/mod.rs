@@ -81,12 +81,11 @@ impl Solver {
         })
     }
 
-    /// The value of every cell for the side to move, `None` for a move not legal.
-    pub fn move_values(&self, board: Board) -> [Option<Value>; 16] {
-        std::array::from_fn(|i| {
-            let cell = Cell::new(i as u8).expect("16 cells");
-            self.move_value(board, cell)
-        })
+    /// The value of each legal move for the side to move, in cell order.
+    pub fn move_values(&self, board: Board) -> Vec<(Cell, Value)> {
+        Cell::in_mask(board.empty_cells())
+            .filter_map(|cell| Some((cell, self.move_value(board, cell)?)))
+            .collect()
     }
 
     /// The perfect player's move; `None` when the game is over.
