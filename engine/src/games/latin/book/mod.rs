@@ -165,7 +165,7 @@ impl Book {
             for position in n.line.positions() {
                 let (key, s) = syms.canonical(position);
                 let entry = IndexEntry {
-                    play: syms.get(s).apply(n.line.play),
+                    play: syms.cell(s, n.line.play),
                     line: n.number,
                     position,
                     written_play: n.line.play,
@@ -208,7 +208,7 @@ impl BookIndex {
         let entry = self.map.get(&key)?;
         // The stored move is in the canonical image; symmetry `s` maps `board` onto that
         // image, so its inverse maps the move back onto `board`.
-        Some((syms.get(s).inverse().apply(entry.play), key, *entry))
+        Some((syms.cell_from(s, entry.play), key, *entry))
     }
 }
 
