@@ -61,7 +61,7 @@ fn edit(book: &Book, index: usize, replacement: Option<String>) -> Book {
 
 #[test]
 fn canonical_form_is_the_same_for_all_32_images_of_every_book_position() {
-    let syms = Symmetries::new();
+    let syms = Symmetries::default();
     for side in SIDES {
         for n in plain(side).lines() {
             let position = n.line.positions()[0];

@@ -230,7 +230,7 @@ mod tests {
         let line = BookLine::parse("OO...xX.........").unwrap();
         assert_eq!(line.side, Side::First);
         assert_eq!(line.play, cell("c2"));
-        let texts: Vec<String> = line.positions().iter().map(|b| b.to_text()).collect();
+        let texts: Vec<String> = line.positions().iter().map(ToString::to_string).collect();
         assert_eq!(texts, ["O---/-X--/----/----", "-O--/-X--/----/----"]);
         assert_eq!(line.to_string(), "OO...xX.........");
     }

@@ -165,22 +165,18 @@ impl Board {
             (m + pm, o + po)
         })
     }
+}
 
-    /// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
-    pub fn to_text(self) -> String {
+/// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = |i| {
             u8::try_from(i)
                 .ok()
                 .and_then(Cell::new)
                 .and_then(|c| self.at(c))
         };
-        write_cells(CELLS, &[4], at)
-    }
-}
-
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_text())
+        f.write_str(&write_cells(CELLS, &[4], at))
     }
 }
 
@@ -298,7 +294,7 @@ mod tests {
         let a = board("-X-O/-X--/X-X-/O--O");
         assert_eq!(a, board("-x-o -x-- x-x- o--o"));
         assert_eq!(a, board(".X.O\n.X..\nX.X.\nO..O"));
-        assert_eq!(a.to_text(), "-X-O/-X--/X-X-/O--O");
+        assert_eq!(a.to_string(), "-X-O/-X--/X-X-/O--O");
         assert_eq!(a.at(cell("b1")), Some(Side::First));
         assert_eq!(a.at(cell("d1")), Some(Side::Second));
         assert_eq!(a.at(cell("a1")), None);

@@ -49,13 +49,7 @@ pub struct Symmetries {
 }
 
 impl Default for Symmetries {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Symmetries {
-    pub fn new() -> Symmetries {
+    fn default() -> Symmetries {
         let mut bytes = Box::new([[[0u16; 256]; 2]; COUNT]);
         for (s, map) in all().iter().enumerate() {
             for b in 0..256u16 {
@@ -65,13 +59,13 @@ impl Symmetries {
         }
         Symmetries { bytes }
     }
+}
 
+impl Symmetries {
     /// Where symmetry `s` takes `cell`.
     pub fn cell(&self, s: usize, cell: Cell) -> Cell {
-        let image = self.map(s, cell.bit());
-        Cell::in_mask(image)
-            .next()
-            .expect("a symmetry maps cells to cells")
+        let image = self.map(s, cell.bit()).trailing_zeros() as u8;
+        Cell::new(image).expect("a symmetry maps cells to cells")
     }
 
     /// The cell that symmetry `s` takes to `cell`.
@@ -192,7 +186,7 @@ mod tests {
 
     #[test]
     fn tables_agree_with_the_permutations_and_inverse_undoes() {
-        let table = Symmetries::new();
+        let table = Symmetries::default();
         let b: Board = "XO--/-X--/--O-/---X".parse().unwrap();
         for s in 0..COUNT {
             let image = table.apply(s, b);
@@ -205,7 +199,7 @@ mod tests {
 
     #[test]
     fn canonical_form_is_shared_by_all_images() {
-        let table = Symmetries::new();
+        let table = Symmetries::default();
         for text in [
             "X---/----/----/----",
             "XO--/-X--/--O-/---X",
@@ -221,7 +215,7 @@ mod tests {
 
     #[test]
     fn orbits_of_single_stones() {
-        let table = Symmetries::new();
+        let table = Symmetries::default();
         // All four corners and all four centre cells are one class (the relabellings swap
         // them); the 8 edge cells are another.
         let corner: Board = "X---/----/----/----".parse().unwrap();

@@ -25,7 +25,7 @@ struct IndexedBook {
 impl BookPlayer {
     /// Fails if two entries are the same position.
     pub fn new(book: &Book, name: impl Into<String>) -> Result<BookPlayer, BookError> {
-        let syms = Symmetries::new();
+        let syms = Symmetries::default();
         let index = book.index(&syms)?;
         Ok(BookPlayer {
             name: name.into(),

@@ -24,7 +24,7 @@ pub struct Solver {
 
 impl Solver {
     pub fn new() -> Solver {
-        let syms = Symmetries::new();
+        let syms = Symmetries::default();
         let mut table = Table::with_capacity(EXPECTED_CLASSES);
         search::solve(&syms, &mut table, Board::EMPTY);
         Solver { syms, table }
