@@ -231,9 +231,7 @@ impl ClassicEngine {
             _ => None,
         }
     }
-}
 
-impl ClassicEngine {
     /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
     /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
     fn hint_analysis_of(&self, board: ClassicBoard) -> Option<Analysis> {

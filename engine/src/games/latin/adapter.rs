@@ -14,7 +14,6 @@ use crate::core::{
 };
 use crate::games::{Boards, Registration};
 
-/// The game: 4x4, lines of three of yours and one of theirs score.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Latin;
 

@@ -41,10 +41,9 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(variant: Variant) -> Searcher {
-        let lines = Lines::of(variant);
         Searcher {
             variant,
-            lines,
+            lines: Lines::of(variant),
             weights: eval::weights(variant.k() as u32),
             zobrist: Zobrist::new(),
         }
