@@ -52,8 +52,7 @@ impl Solver {
 
     /// The value for the side to move; `None` when the game is over.
     pub fn value(&self, board: Board) -> Option<Value> {
-        let entry = self.entry(board)?;
-        Some(entry.score.value(board.empty_count()))
+        Some(self.entry(board)?.score.value(board.empty_count()))
     }
 
     /// The value of playing `cell`, for the side that plays it; `None` if the move is not
