@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use crate::core::{
     Analysis, BlockState, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, MarkedLine,
-    Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError,
-    Side, Status, Value, read_cell, read_position,
+    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -236,17 +236,6 @@ pub const HINT_NODES: u64 = 400_000;
 pub struct ExtremeEngine;
 
 impl Engine for ExtremeEngine {
-    /// Known only once the game is over.
-    fn value(&self, position: &dyn Position) -> Option<Value> {
-        let outcome = match position.status() {
-            Status::InPlay => return None,
-            Status::Draw => Outcome::Draw,
-            Status::Won(side) if side == position.to_move() => Outcome::Win,
-            Status::Won(_) => Outcome::Loss,
-        };
-        Some(Value { outcome, plies: 0 })
-    }
-
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         self.hint_analysis(position)
             .map_or_else(Vec::new, |a| a.moves)
