@@ -98,8 +98,7 @@ fn breakable_positions(count: usize) -> Vec<QubicBoard> {
     let forced = |b: QubicBoard| {
         ThreatSearch::new(&Qubic, 200_000)
             .run_for(b, Side::First)
-            .found()
-            .is_some()
+            .is_ok_and(|win| win.is_some())
     };
     for seed in 0..200 {
         let mut x = perfect(10);
@@ -147,9 +146,9 @@ fn the_searching_o_breaks_forced_wins_before_they_start() {
     for board in positions {
         let d = o.choose(board).unwrap();
         let after = board.with_move(d.mv.index());
-        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after).found();
+        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after);
         assert!(
-            x_wins.is_none(),
+            !matches!(x_wins, Ok(Some(_))),
             "{board}: O played {d:?}, X still forces {x_wins:?}"
         );
     }
