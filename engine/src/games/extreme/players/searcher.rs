@@ -20,11 +20,6 @@ pub fn max(options: PlayerOptions) -> Analyser {
     searching("max", settings, u32::MAX)
 }
 
-/// `max` at `budget` on one thread.
-pub fn analysing(budget: Budget) -> Analyser {
-    searching("max", SearchSettings::new(budget, 1), u32::MAX)
-}
-
 fn searching(name: &str, settings: SearchSettings, depth: u32) -> Analyser {
     let analyse: Analyse =
         Box::new(move |position, settings| analyze_within(&state_of(position)?, settings, depth));
