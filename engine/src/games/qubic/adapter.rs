@@ -192,7 +192,8 @@ impl Engine for QubicEngine {
         let settings = SearchSettings::new(Budget::Time(movetime), options.threads);
         if let Some(path) = book_path(name) {
             // Not verified here: `book verify --game qubic FILE` does that.
-            let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
+            let d = dictionary::read_text(std::path::Path::new(path))
+                .and_then(|text| dictionary::parse(&Qubic, &text, Canonical::AnyImage))
                 .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
             let player = Perfect::new(name.trim(), Arc::new(d.index(&Qubic)), settings);
             return Ok(Box::new(player));

@@ -191,14 +191,6 @@ pub fn parse<G: Geometry + ?Sized>(
     Ok(Dictionary { entries })
 }
 
-pub fn read<G: Geometry + ?Sized>(
-    g: &G,
-    path: &std::path::Path,
-    canonical: Canonical,
-) -> Result<Dictionary, DictionaryError> {
-    parse(g, &read_text(path)?, canonical)
-}
-
 pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
     bounded::read_text_file(path, &bounded::BOOK).map_err(|error| DictionaryError::Io {
         path: path.to_path_buf(),
