@@ -64,7 +64,13 @@ fn the_prover_s_dictionary_plays_x_and_wins() {
             let mut x = engine.player(&name, PlayerOptions::seeded(seed)).unwrap();
             assert_eq!(x.name(), name);
             let end = game(x.as_mut(), o.as_mut());
-            assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
+            assert_eq!(
+                end.status(),
+                Status::Won(Side::First),
+                "{} {}",
+                o.name(),
+                end.text()
+            );
         }
     }
     let missing = engine
@@ -86,7 +92,13 @@ fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
         for mut o in opponents(seed, Duration::from_millis(15)) {
             let mut x = perfect(15);
             let end = game(&mut x, o.as_mut());
-            assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
+            assert_eq!(
+                end.status(),
+                Status::Won(Side::First),
+                "{} {}",
+                o.name(),
+                end.text()
+            );
         }
     }
 }
@@ -149,7 +161,8 @@ fn the_searching_o_breaks_forced_wins_before_they_start() {
         let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after);
         assert!(
             !matches!(x_wins, Ok(Some(_))),
-            "{board}: O played {d:?}, X still forces {x_wins:?}"
+            "{}: O played {d:?}, X still forces {x_wins:?}",
+            board.text()
         );
     }
 }

@@ -3,7 +3,6 @@
 //! winning (`status`, `winning_line`, the text parser) are Qubic's.
 
 use std::cmp::Ordering;
-use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, QubicCell};
@@ -140,12 +139,6 @@ impl QubicBoard {
             return Err(QubicBoardError::TwoSeparateLines { winner });
         }
         Ok(())
-    }
-}
-
-impl fmt::Display for QubicBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text())
     }
 }
 

@@ -362,7 +362,7 @@ pub(crate) mod tests {
         for seed in 0..400u64 {
             let board = random_board(seed, (seed % 24) as usize);
             let (canon, s) = syms.canonical(board);
-            assert_eq!(canon, slow_canonical(board), "{board}");
+            assert_eq!(canon, slow_canonical(board), "{}", board.text());
             assert_eq!(syms.apply(s, board), canon);
             // Every image has the same canonical form.
             let image = syms.apply((seed % COUNT as u64) as u8, board);
@@ -382,7 +382,12 @@ pub(crate) mod tests {
             assert_eq!(syms.map_cell(s, mark), canon_mark);
             let t = (seed * 7 % COUNT as u64) as u8;
             let image = syms.canonical_marked(syms.apply(t, board), syms.map_cell(t, mark));
-            assert_eq!((image.0, image.1), (canon, canon_mark), "{board} {mark}");
+            assert_eq!(
+                (image.0, image.1),
+                (canon, canon_mark),
+                "{} {mark}",
+                board.text()
+            );
         }
     }
 

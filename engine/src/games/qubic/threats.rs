@@ -241,7 +241,7 @@ mod tests {
                     _ => {}
                 }
             }
-            assert_eq!(threats(&LINES, b.x(), b.o()), expected, "{b}");
+            assert_eq!(threats(&LINES, b.x(), b.o()), expected, "{}", b.text());
         }
     }
 
