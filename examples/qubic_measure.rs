@@ -20,7 +20,7 @@ use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
 use tictaclatin::games::qubic::players::{
     Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
-use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
+use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame};
 use tictaclatin_research::dictionary::{compress, export};
 
 /// One game of `x` against `o` from the empty board, by the game loop; the last board.
@@ -29,10 +29,10 @@ fn play_game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
         game: &QubicGame,
         clock: Clock::Off,
     };
-    let start = Box::new(QubicPosition(QubicBoard::EMPTY));
+    let start = Box::new(QubicBoard::EMPTY);
     let played =
         game_loop::play_game(rules, start, [x, o], &mut |_, _, _| {}).expect("legal moves");
-    QubicPosition::board_of(played.last.as_ref())
+    QubicBoard::of(played.last.as_ref())
 }
 
 /// The parts, by name, with what each measures.
@@ -203,7 +203,7 @@ fn overshoot_of_the_one_second_clock() {
             } else if seed % 2 == 0 {
                 level.choose(board).unwrap()
             } else {
-                r.decide(&QubicPosition(board)).unwrap()
+                r.decide(&board).unwrap()
             };
             board = board.with_move(d.mv.index());
         }

@@ -12,7 +12,7 @@ use tictaclatin::games::qubic::players::{
     Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
 use tictaclatin::games::qubic::threats::ThreatSearch;
-use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
+use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame};
 
 /// One game of `x` against `o` from the empty board, by the game loop; the last board.
 fn game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
@@ -20,9 +20,9 @@ fn game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
         game: &QubicGame,
         clock: Clock::Off,
     };
-    let start = Box::new(QubicPosition(QubicBoard::EMPTY));
+    let start = Box::new(QubicBoard::EMPTY);
     let played = play_game(rules, start, [x, o], &mut |_, _, _| {}).expect("legal moves");
-    QubicPosition::board_of(played.last.as_ref())
+    QubicBoard::of(played.last.as_ref())
 }
 
 fn perfect(movetime_ms: u64) -> Perfect {
@@ -127,7 +127,7 @@ fn breakable_positions(count: usize) -> Vec<QubicBoard> {
             let decision = if board.to_move() == Side::First {
                 x.choose(board)
             } else {
-                o.decide(&QubicPosition(board))
+                o.decide(&board)
             };
             board = board.with_move(decision.unwrap().mv.index());
         }

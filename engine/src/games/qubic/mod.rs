@@ -22,4 +22,3 @@ pub use adapter::QubicGame;
 pub use board::QubicBoard;
 pub use cell::QubicCell;
 pub use geometry::{Geometry, Qubic};
-pub use position::QubicPosition;

@@ -12,7 +12,6 @@ use crate::core::{Budget, Claim, Decision, Difficulty, Player, Position, Status}
 use crate::games::kit::rng::random_bit;
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::{Geometry, Qubic};
-use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::search::analysis::{ThreatBudgets, analyze_with};
 use crate::games::qubic::threats::winning_cells;
 
@@ -90,7 +89,7 @@ impl Player for Strong {
     }
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        self.choose(QubicPosition::board_of(position))
+        self.choose(QubicBoard::of(position))
     }
 }
 

@@ -12,8 +12,8 @@ use crate::core::{Claim, Decision, Position, Status};
 use crate::games::kit::baselines::{Greedy, Step, Take};
 pub(crate) use crate::games::kit::rng::PlayerRng;
 pub use crate::games::kit::rng::rng_from_seed;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::{Geometry, Qubic};
-use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::threats::winning_cells;
 
 pub(crate) fn decision(cell: usize, how: &str, claim: Option<Claim>) -> Decision {
@@ -29,7 +29,7 @@ pub fn greedy(seed: u64) -> Greedy {
 }
 
 fn steps(position: &dyn Position) -> Option<[Step; 3]> {
-    let board = QubicPosition::board_of(position);
+    let board = QubicBoard::of(position);
     if board.status() != Status::InPlay {
         return None;
     }
