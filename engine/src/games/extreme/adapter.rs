@@ -4,9 +4,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::{
-    Analysis, BlockState, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, MarkedLine,
-    Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
-    Status, read_cell, read_position,
+    Analysis, BlockState, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout,
+    MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
+    PositionError, Side, Status, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -15,7 +15,7 @@ use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, ExtremeGreedy, Level, searcher};
 use super::rules::State;
 use crate::core::root::SearchSettings;
-use crate::core::words::quote;
+use crate::core::words::{by_name, quote};
 use crate::games::kit::baselines::RandomPlayer;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -255,23 +255,24 @@ impl Engine for ExtremeEngine {
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
-        use super::players::searcher::{EASY, HARD, MEDIUM};
         Ok(match name.trim().to_ascii_lowercase().as_str() {
             // `perfect` is what the levels call the top one in every game.
             "max" | "perfect" => Box::new(searcher::max(options)),
-            "hard" => Box::new(Level::new("hard", HARD, options)),
-            "medium" => Box::new(Level::new("medium", MEDIUM, options)),
-            "easy" => Box::new(Level::new("easy", EASY, options)),
             "alphabeta" => Box::new(AlphaBeta::new(options.movetime)),
             "greedy" => Box::new(ExtremeGreedy::new(options.seed)),
             "random" => Box::new(RandomPlayer::new(options.seed)),
-            _ => {
-                return Err(PlayerError(format!(
-                    "no player {} in extreme tic-tac-toe: use one of {}",
-                    quote(name),
-                    players::NAMES.join(", ")
-                )));
-            }
+            other => match by_name(&Difficulty::ALL, Difficulty::name, other)
+                .and_then(|level| Level::new(level, options))
+            {
+                Some(level) => Box::new(level),
+                None => {
+                    return Err(PlayerError(format!(
+                        "no player {} in extreme tic-tac-toe: use one of {}",
+                        quote(name),
+                        players::NAMES.join(", ")
+                    )));
+                }
+            },
         })
     }
 }
