@@ -113,31 +113,19 @@ pub(crate) fn tactics(board: QubicBoard) -> Option<Decision> {
 
 /// `None` for the levels that do not search.
 pub fn player(level: Difficulty, movetime: Duration, seed: u64) -> Option<Strong> {
-    let style = match level {
-        Difficulty::Easy => StrongStyle {
-            movetime: movetime.min(Duration::from_millis(50)),
-            max_depth: Some(1),
-            blunder: 0.25,
-            threats: ThreatBudgets::default(),
-        },
-        Difficulty::Medium => StrongStyle {
-            movetime: movetime.min(Duration::from_millis(100)),
-            max_depth: Some(2),
-            blunder: 0.05,
-            threats: ThreatBudgets {
-                attack: 2_000,
-                defend: 0,
-            },
-        },
-        Difficulty::Hard => StrongStyle {
-            movetime: movetime.min(Duration::from_millis(300)),
-            threats: ThreatBudgets {
-                attack: 50_000,
-                defend: 50_000,
-            },
-            ..StrongStyle::strongest(movetime)
-        },
+    // The longest a move may take (ms), the depth (`None`: as deep as the clock allows), the
+    // chance of a random move, and the threat searches' budgets.
+    let (cap, max_depth, blunder, (attack, defend)) = match level {
+        Difficulty::Easy => (50, Some(1), 0.25, (0, 0)),
+        Difficulty::Medium => (100, Some(2), 0.05, (2_000, 0)),
+        Difficulty::Hard => (300, None, 0.0, (50_000, 50_000)),
         Difficulty::Random | Difficulty::Perfect => return None,
+    };
+    let style = StrongStyle {
+        movetime: movetime.min(Duration::from_millis(cap)),
+        max_depth,
+        blunder,
+        threats: ThreatBudgets { attack, defend },
     };
     Some(Strong::new(level.name(), style, seed))
 }
