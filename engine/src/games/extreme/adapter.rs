@@ -219,12 +219,10 @@ impl Position for State {
             .iter()
             .filter(|&&p| p & !won == 0)
             .fold(0u16, |all, &p| all | p);
-        // Small boards row-major, cells row-major inside: sorted once at the end.
-        let mut cells: Vec<CellId> = (0..16)
-            .filter(|b| boards & (1 << b) != 0)
-            .flat_map(|b| (0..16).map(move |l| cell_id(ExtremeCell::in_board(b, l))))
+        let cells = ExtremeCell::all()
+            .filter(|c| boards & 1 << c.board() != 0)
+            .map(cell_id)
             .collect();
-        cells.sort_unstable();
         vec![MarkedLine { cells, side }]
     }
 }
