@@ -18,6 +18,11 @@ pub struct QubicBoard {
     o: u64,
 }
 
+/// SipHash, the standard hasher, guards against adversarial keys, which positions are not,
+/// and the verifier hashes millions of them. A fixed seed keeps runs alike.
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+pub(crate) type FastSet<K> = std::collections::HashSet<K, foldhash::fast::FixedState>;
+
 impl QubicBoard {
     pub const EMPTY: QubicBoard = QubicBoard { x: 0, o: 0 };
 

@@ -8,7 +8,6 @@ pub mod board;
 pub mod cell;
 pub mod dictionary;
 pub mod geometry;
-pub mod hash;
 pub mod lines;
 pub mod players;
 pub mod position;

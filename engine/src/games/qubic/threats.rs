@@ -5,10 +5,9 @@
 //! it, and the sequence goes on only if that block threatens again. A win found is proven;
 //! none found proves nothing (a quiet move can win too).
 
-use super::board::{QubicBoard, Side};
+use super::board::{FastSet, QubicBoard, Side};
 use super::cell::bits;
 use super::geometry::Geometry;
-use super::hash::FastSet;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Threats {

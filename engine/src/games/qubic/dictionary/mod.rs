@@ -1,6 +1,5 @@
 //! X's strategy as a dictionary from positions (X to move) to X's move, one entry per
-//! symmetry class: the two file formats and the verifier, on any [`Geometry`]. The export
-//! and compression tools are in the research crate.
+//! symmetry class, on any [`Geometry`].
 
 pub mod runlength;
 pub mod verify;
@@ -9,9 +8,8 @@ pub mod wildcard;
 use std::collections::hash_map::Entry;
 use std::path::PathBuf;
 
-use super::board::{QubicBoard, Side};
+use super::board::{FastMap, QubicBoard, Side};
 use super::geometry::Geometry;
-use super::hash::FastMap;
 use crate::core::bounded;
 use crate::core::words::{plural, quote, quote_char};
 

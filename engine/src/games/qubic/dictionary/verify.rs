@@ -15,10 +15,9 @@ use crate::core::words::plural;
 
 use super::runlength::format_position;
 use super::{Dictionary, Index};
-use crate::games::qubic::board::{QubicBoard, Side};
+use crate::games::qubic::board::{FastMap, FastSet, QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
-use crate::games::qubic::hash::FastMap;
 use crate::games::qubic::strategy::{self, Rule, Stuck};
 use crate::games::qubic::threats::{Refuted, threats};
 
@@ -292,7 +291,7 @@ impl<G: Geometry + ?Sized> Rollout<'_, G> {
         // Each position once: the order is total without a stable sort's buffer.
         met.sort_unstable_by_key(|m| (m.position.stones(), m.position));
         let mut by_rule = [0; 4];
-        let mut reached = crate::games::qubic::hash::FastSet::default();
+        let mut reached = FastSet::default();
         for m in &met {
             by_rule[m.rule as usize] += 1;
             if m.rule == Rule::Dictionary {
