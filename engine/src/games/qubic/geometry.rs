@@ -43,12 +43,8 @@ pub trait Geometry: Send + Sync {
             .collect()
     }
 
-    fn all_cells(&self) -> u64 {
-        u64::MAX >> (64 - self.cells())
-    }
-
     fn empty_cells(&self, board: QubicBoard) -> u64 {
-        self.all_cells() & !board.occupied()
+        u64::MAX >> (64 - self.cells()) & !board.occupied()
     }
 
     fn winner(&self, board: QubicBoard) -> Option<Side> {

@@ -20,7 +20,6 @@ pub fn state_of(position: &dyn Position) -> Option<State> {
     position.as_any().downcast_ref::<State>().copied()
 }
 
-/// The legal moves that win a small board.
 pub fn winning_moves(state: &State) -> Vec<ExtremeCell> {
     let me = state.to_move();
     let board = state.board();
