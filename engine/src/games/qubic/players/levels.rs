@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use super::{PlayerRng, decision, rng_from_seed};
+use super::decision;
 use crate::core::root::SearchSettings;
 use crate::core::{Budget, Claim, Decision, Difficulty, Player, Position, Status};
-use crate::games::kit::rng::random_bit;
+use crate::games::kit::rng::{PlayerRng, random_bit, rng_from_seed};
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::search::analysis::{ThreatBudgets, analyze_with};

@@ -10,8 +10,6 @@ pub use perfect::{Perfect, dictionary_move};
 
 use crate::core::{Claim, Decision, Position, Status};
 use crate::games::kit::baselines::{Greedy, Step, Take};
-pub(crate) use crate::games::kit::rng::PlayerRng;
-pub use crate::games::kit::rng::rng_from_seed;
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::{Geometry, Qubic};
 use crate::games::qubic::threats::winning_cells;
