@@ -11,6 +11,7 @@ use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::players::{
     Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
+use tictaclatin::games::qubic::search::analysis::ThreatBudgets;
 use tictaclatin::games::qubic::threats::ThreatSearch;
 use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame};
 
@@ -30,16 +31,26 @@ fn perfect(movetime_ms: u64) -> Perfect {
     Perfect::new("perfect", patashnik_index(), SearchSettings::new(budget, 1))
 }
 
+/// The strongest searching O: no blunders, as deep as the clock allows, large threat budgets.
+fn strong(movetime: Duration, seed: u64) -> Strong {
+    let style = StrongStyle {
+        movetime,
+        max_depth: None,
+        blunder: 0.0,
+        threats: ThreatBudgets {
+            attack: 200_000,
+            defend: 200_000,
+        },
+    };
+    Strong::new("strong", style, seed)
+}
+
 fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
     vec![
         Box::new(RandomPlayer::new(seed)),
         Box::new(greedy(seed)),
         Box::new(levels::player(Difficulty::Medium, movetime, seed).unwrap()),
-        Box::new(Strong::new(
-            "strong",
-            StrongStyle::strongest(movetime),
-            seed,
-        )),
+        Box::new(strong(movetime, seed)),
     ]
 }
 
@@ -150,11 +161,7 @@ fn someone_threatens(board: QubicBoard) -> bool {
 fn the_searching_o_breaks_forced_wins_before_they_start() {
     let positions = breakable_positions(6);
     assert!(positions.len() >= 3, "found {}", positions.len());
-    let mut o = Strong::new(
-        "strong",
-        StrongStyle::strongest(Duration::from_millis(200)),
-        1,
-    );
+    let mut o = strong(Duration::from_millis(200), 1);
     for board in positions {
         let d = o.choose(board).unwrap();
         let after = board.with_move(d.mv.index());

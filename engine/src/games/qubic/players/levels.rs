@@ -25,20 +25,6 @@ pub struct StrongStyle {
     pub threats: ThreatBudgets,
 }
 
-impl StrongStyle {
-    pub fn strongest(movetime: Duration) -> StrongStyle {
-        StrongStyle {
-            movetime,
-            max_depth: None,
-            blunder: 0.0,
-            threats: ThreatBudgets {
-                attack: 200_000,
-                defend: 200_000,
-            },
-        }
-    }
-}
-
 pub struct Strong {
     name: String,
     style: StrongStyle,
