@@ -77,11 +77,8 @@ pub fn choose_with<G: Geometry + ?Sized>(
     canon: QubicBoard,
     refuted: &mut Refuted,
 ) -> Result<QubicChoice, Stuck> {
-    if canon.to_move() != Side::First || g.winner(canon).is_some() {
-        return Err(Stuck::NotXsTurn);
-    }
     let empty = g.empty_cells(canon);
-    if empty == 0 {
+    if canon.to_move() != Side::First || g.winner(canon).is_some() || empty == 0 {
         return Err(Stuck::NotXsTurn);
     }
     let lines = g.lines();

@@ -85,7 +85,6 @@ pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
     /// Looked at every 256 positions.
     pub(crate) deadline: Option<std::time::Instant>,
     nodes: u64,
-    /// Handed from one search to the next.
     pub(crate) refuted: Refuted,
 }
 
