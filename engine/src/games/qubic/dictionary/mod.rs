@@ -46,8 +46,7 @@ impl Dictionary {
     /// When two entries hold one symmetry class, the first is used and the later one listed
     /// in [`Index::repeats`] (the small example's dictionary names two winning moves for some).
     pub fn index<G: Geometry + ?Sized>(&self, g: &G) -> Index {
-        let mut map = FastMap::default();
-        map.reserve(self.entries.len());
+        let mut map = FastMap::with_capacity_and_hasher(self.entries.len(), Default::default());
         let mut repeats = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
             let (canon, sym) = g.canonical(entry.board);
