@@ -63,9 +63,7 @@ fn is_single(mask: u64) -> bool {
 
 #[inline]
 pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: QubicBoard, side: Side) -> u64 {
-    let own = board.mask(side);
-    let other = board.mask(side.other());
-    threats(g.lines(), own, other).wins
+    threats(g.lines(), board.mask(side), board.mask(side.other())).wins
 }
 
 /// `plies` at most, the first move and the winning one included.
