@@ -26,6 +26,16 @@ fn game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
     QubicBoard::of(played.last.as_ref())
 }
 
+fn assert_x_won(end: QubicBoard, o: &dyn Player) {
+    assert_eq!(
+        end.status(),
+        Status::Won(Side::First),
+        "{} {}",
+        o.name(),
+        end.text()
+    );
+}
+
 fn perfect(movetime_ms: u64) -> Perfect {
     let budget = Budget::Time(Duration::from_millis(movetime_ms));
     Perfect::new("perfect", patashnik_index(), SearchSettings::new(budget, 1))
@@ -75,13 +85,7 @@ fn the_prover_s_dictionary_plays_x_and_wins() {
             let mut x = engine.player(&name, PlayerOptions::seeded(seed)).unwrap();
             assert_eq!(x.name(), name);
             let end = game(x.as_mut(), o.as_mut());
-            assert_eq!(
-                end.status(),
-                Status::Won(Side::First),
-                "{} {}",
-                o.name(),
-                end.text()
-            );
+            assert_x_won(end, o.as_ref());
         }
     }
     let missing = engine
@@ -103,13 +107,7 @@ fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
         for mut o in opponents(seed, Duration::from_millis(15)) {
             let mut x = perfect(15);
             let end = game(&mut x, o.as_mut());
-            assert_eq!(
-                end.status(),
-                Status::Won(Side::First),
-                "{} {}",
-                o.name(),
-                end.text()
-            );
+            assert_x_won(end, o.as_ref());
         }
     }
 }
