@@ -149,8 +149,7 @@ impl App {
         requests
     }
 
-    /// On every way out: the game on the board is written down (it already was after its
-    /// last move; this catches anything since). Returns why it is not kept, if it is not.
+    /// On every way out the game is written down once more; why it is not kept, if not.
     pub fn save_on_exit(&mut self) -> Option<String> {
         self.play.keep_game(&mut self.shared);
         self.shared.memory.settle();

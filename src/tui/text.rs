@@ -67,8 +67,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
-/// `key what · key what …`, keys in the accent style. Items that do not fit are left out
-/// whole, from the end but for the last two (help and quit): never a key cut mid-word.
+/// Keys and what they do; items that do not fit are left out whole, help and quit last.
 pub fn footer_line(options: &Settings, items: &[(String, &str)], area: Rect, buf: &mut Buffer) {
     let theme = Theme(options);
     let items = fitting(items, usize::from(area.width));

@@ -13,8 +13,7 @@ use crate::tui::screens::play::hints::Advice;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::shared::{Shared, StatusLine};
 
-/// What the bot says about its move, in a player's words: the rule that chose it ("block")
-/// and what it has proven ("wins in 3 moves"); how deep it searched is left to the details.
+/// What the bot says about its move in a player's words: its rule ("block"), what it proved.
 pub fn note(
     game: &dyn Game,
     position: &dyn Position,

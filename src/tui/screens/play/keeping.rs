@@ -8,18 +8,14 @@ pub enum Keeping {
     /// After every move (unless saving is off, or a write fails: `Memory` knows). The demo
     /// is nobody's, is never written, and counts as kept.
     Kept,
-    /// A copy of the game another window keeps (resumed here while it was open there):
-    /// never written, and its result not recorded, so one game never counts twice.
+    /// A copy of the game another window keeps: never written or recorded (counted once).
     Copy,
-    /// A new game while another window keeps a game of the same kind: not written until
-    /// that window lets go and leaves no unfinished game to overwrite; then it is kept.
+    /// A new game while another window keeps one of its kind: kept once its file is free.
     Waiting,
     Failed(String),
-    /// A kept game's record looked at again (`tictaclatin replay`): never written, its
-    /// result not counted or recorded again.
+    /// A kept game's record looked at again (`tictaclatin replay`): never written or counted.
     Replay,
-    /// A game started from a position: not written to resume (an unfinished game is kept
-    /// as moves from the empty board), its record kept when it ends.
+    /// From a position: not written to resume (saves are moves from the empty board); recorded.
     FromPosition,
 }
 
