@@ -99,7 +99,7 @@ fn played(
     Played {
         end,
         winner,
-        points: rules.game.extras().contest_points(last.as_ref(), winner),
+        points: rules.game.contest_points(last.as_ref(), winner),
         last,
         overrun,
     }

@@ -5,7 +5,6 @@ pub mod bounded;
 mod cell;
 #[cfg(test)]
 mod conformance_tests;
-mod extras;
 mod game;
 pub mod game_loop;
 mod hint;
@@ -30,7 +29,6 @@ pub mod words;
 pub use analysis::{Analysis, Budget};
 pub use cell::Place;
 pub use cell::{CellId, Grid, Layout};
-pub use extras::Extras;
 pub use game::{Engine, Game, PlayerError, Published, Solved, move_names, read_moves};
 pub use hint::Claim;
 pub use hint::{Hint, WIN_SCORE};

@@ -55,7 +55,7 @@ impl FromStr for Side {
 }
 
 /// The one result every screen, count and reply shows: a game won on points is `Won` like
-/// any other win ([`Extras::decided_on_points`](super::Extras::decided_on_points) tells
+/// any other win ([`Game::decided_on_points`](super::Game::decided_on_points) tells
 /// the words apart).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Status {

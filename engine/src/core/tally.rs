@@ -38,7 +38,7 @@ impl End {
     pub fn of(game: &dyn Game, position: &dyn Position) -> Option<End> {
         Some(match position.status() {
             Status::InPlay => return None,
-            Status::Won(_) if game.extras().decided_on_points(position).is_some() => End::OnPoints,
+            Status::Won(_) if game.decided_on_points(position).is_some() => End::OnPoints,
             Status::Won(_) => End::Won,
             Status::Draw => End::Draw,
         })

@@ -4,9 +4,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::{
-    Analysis, BlockState, CellError, CellId, Engine, Extras, Game, Grid, Hint, Layout, MarkedLine,
-    Move, MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError,
-    Side, Status, Value, read_cell, read_position,
+    Analysis, BlockState, CellError, CellId, Engine, Game, Grid, Hint, Layout, MarkedLine, Move,
+    MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
+    Status, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -71,10 +71,6 @@ impl Game for Extreme {
         .to_vec()
     }
 
-    fn extras(&self) -> &dyn Extras {
-        self
-    }
-
     fn layout(&self) -> Layout {
         Layout {
             blocks: Grid::new(4, 4),
@@ -118,9 +114,7 @@ impl Game for Extreme {
     fn engine(&self) -> Arc<dyn Engine> {
         Arc::new(ExtremeEngine)
     }
-}
 
-impl Extras for Extreme {
     fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
         Some(players::state_of(position)?.board().points())
     }

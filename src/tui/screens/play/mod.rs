@@ -184,7 +184,7 @@ impl PlayScreen {
     /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
     pub fn follow_legal_moves(&mut self) {
         let position = self.position();
-        if self.game().extras().blocks(position).is_empty() {
+        if self.game().blocks(position).is_empty() {
             return; // every empty cell is playable: the cursor stays where it was
         }
         let legal = self.legal_cells();
