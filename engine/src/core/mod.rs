@@ -32,7 +32,7 @@ pub use cell::{CellId, Grid, Layout};
 pub use game::{Engine, Game, PlayerError, Published, Solved, move_names, read_moves};
 pub use hint::Claim;
 pub use hint::{Hint, WIN_SCORE};
-pub use level::{Difficulty, UnknownDifficulty};
+pub use level::Difficulty;
 pub use moves::Move;
 pub use player::{Decision, Player, PlayerOptions};
 pub use position::MoveError;

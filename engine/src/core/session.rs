@@ -2,10 +2,9 @@
 //! swap of sides does to the record and of what the result counts as, wherever it is played.
 
 use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
-use super::words::{by_name, excerpt, listed};
+use super::words::named_values;
 use super::{Difficulty, Game, Move, MoveError, Outcome, Position, Side, Status};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -26,59 +25,6 @@ pub enum First {
     Bot,
     /// The bot takes the side the game's value favours and says so.
     BotChooses,
-}
-
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown {what} \"{}\": use {choices}", excerpt(.name))]
-pub struct UnknownName {
-    /// `mode`, `first player`.
-    pub what: &'static str,
-    pub name: String,
-    /// `"bot", "humans" or "demo"`.
-    pub choices: String,
-}
-
-/// `"a", "b" or "c"`.
-pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
-    listed(&names, "or")
-}
-
-/// One table of names for a setting, so files, flags and messages spell its values alike.
-macro_rules! named_values {
-    ($type:ident, $what:literal, [$(($variant:ident, $name:literal)),+ $(,)?]) => {
-        impl $type {
-            pub const ALL: &'static [$type] = &[$($type::$variant),+];
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($type::$variant => $name),+
-                }
-            }
-
-            pub fn choices() -> String {
-                quoted_choices(Self::ALL.iter().map(|v| v.name()))
-            }
-        }
-
-        impl fmt::Display for $type {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl FromStr for $type {
-            type Err = UnknownName;
-
-            fn from_str(text: &str) -> Result<$type, UnknownName> {
-                by_name(&Self::ALL, Self::name, text).ok_or_else(|| UnknownName {
-                        what: $what,
-                        name: text.to_string(),
-                        choices: Self::choices(),
-                    })
-            }
-        }
-    };
 }
 
 named_values!(
@@ -530,7 +476,7 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for mode in Mode::ALL {
-            assert_eq!(mode.name().parse::<Mode>(), Ok(*mode));
+            assert_eq!(mode.name().parse::<Mode>(), Ok(mode));
         }
         assert_eq!("Bot-Chooses".parse::<First>(), Ok(First::BotChooses));
         let err = "solo".parse::<Mode>().unwrap_err();
