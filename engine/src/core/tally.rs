@@ -1,7 +1,6 @@
 //! The one tally of games between two players, wherever they are played.
 
 use std::fmt;
-use std::ops::AddAssign;
 use std::time::Duration;
 
 use super::game::Game;
@@ -147,21 +146,5 @@ impl Tally {
 impl fmt::Display for Tally {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.line(0))
-    }
-}
-
-impl AddAssign for Tally {
-    fn add_assign(&mut self, other: Tally) {
-        self.games += other.games;
-        self.first_wins += other.first_wins;
-        self.second_wins += other.second_wins;
-        self.draws += other.draws;
-        self.on_points += other.on_points;
-        for i in 0..2 {
-            self.time_outs[i] += other.time_outs[i];
-            self.invalid_moves[i] += other.invalid_moves[i];
-            self.line_wins[i] += other.line_wins[i];
-            self.points[i] += other.points[i];
-        }
     }
 }
