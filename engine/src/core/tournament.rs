@@ -6,8 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use super::game_loop::{Clock, IllegalMove, Played, Rules, play_game};
-use super::tally::Tally;
+use super::game_loop::{Clock, IllegalMove, Played, Rules, Tally, play_game};
 use super::threads;
 use super::{Engine, Game, Move, PlayerOptions, Position, Side};
 
