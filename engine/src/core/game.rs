@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use super::analysis::Analysis;
 use super::cell::{CellId, Layout, Place};
-use super::hint::Hint;
 use super::level::Difficulty;
 use super::moves::Move;
 use super::player::{Player, PlayerOptions};
 use super::position::{BlockState, CellError, Position, PositionError};
 use super::root::SearchSettings;
 use super::side::Side;
+use super::value::Hint;
 use super::value::Value;
 
 /// A game's rules, names and drawing. Cheap to make; anything costly (a solved table, a

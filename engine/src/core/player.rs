@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
-use super::hint::Claim;
 use super::moves::Move;
 use super::position::Position;
+use super::value::Claim;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Decision {

@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, Budget};
-use super::hint::{Claim, Hint};
 use super::moves::Move;
 use super::threads;
+use super::value::{Claim, Hint};
 use super::watch::{Thinking, Watch};
 
 /// Seen by every job: the clock, a stop through the watch, or the driver dropping the
