@@ -262,26 +262,9 @@ impl GameChoice {
     /// The choice a game key names (`latin`, `classic-5`, `classic-4k3`), as files store
     /// it; `None` for a key this build does not know.
     pub fn from_key(key: &str) -> Option<GameChoice> {
-        let (name, variant) = key.split_once('-').unwrap_or((key, ""));
-        let kind: GameKind = name.parse().ok()?;
-        if variant.is_empty() {
-            return Some(GameChoice::of(kind));
-        }
-        let (size, k) = variant.split_once('k').unwrap_or((variant, ""));
-        let choice = GameChoice {
-            kind,
-            size: Some(size.parse().ok()?),
-            in_a_row: if k.is_empty() {
-                None
-            } else {
-                Some(k.parse().ok()?)
-            },
-        };
-        // Only a choice that builds into a game with this very key counts.
-        build(choice)
-            .ok()
-            .filter(|g| g.key() == key)
-            .map(|_| choice)
+        all_choices()
+            .into_iter()
+            .find(|&choice| build(choice).is_ok_and(|game| game.key() == key))
     }
 }
 
