@@ -90,7 +90,7 @@ fn series() {
             t.line_wins[p],
             t.draws,
             t.losses(p),
-            t.forfeits(p),
+            t.time_outs[p] + t.invalid_moves[p],
             t.points[p]
         );
     }

@@ -12,8 +12,7 @@ use super::player::{Player, PlayerOptions};
 use super::position::{BlockState, CellError, Position, PositionError};
 use super::root::SearchSettings;
 use super::side::Side;
-use super::value::Hint;
-use super::value::Value;
+use super::value::{Hint, Value};
 
 /// A game's rules, names and drawing. Cheap to make; anything costly (a solved table, a
 /// dictionary) is built by [`Game::engine`].

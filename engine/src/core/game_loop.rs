@@ -241,11 +241,6 @@ impl Tally {
         self.wins(1 - player)
     }
 
-    /// The clock, an illegal move or none.
-    pub fn forfeits(&self, player: usize) -> u64 {
-        self.time_outs[player] + self.invalid_moves[player]
-    }
-
     /// Match points: 1 a win (by a line, on points or by forfeit), 0.5 a draw.
     pub fn score(&self, player: usize) -> f64 {
         self.wins(player) as f64 + self.draws as f64 / 2.0

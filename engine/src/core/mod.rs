@@ -37,7 +37,5 @@ pub use position::{BlockState, MarkedLine, Position, read_cell, read_position};
 pub use position::{CellError, PositionError};
 pub use session::{First, Mode};
 pub use side::{Side, Status};
-pub use value::Outcome;
-pub use value::Value;
-pub use value::{Claim, Hint, WIN_SCORE};
+pub use value::{Claim, Hint, Outcome, Value, WIN_SCORE};
 pub use watch::{Thinking, Watch};
