@@ -16,7 +16,7 @@ use super::value::{Hint, Value};
 
 /// A game's rules, names and drawing. Cheap to make; anything costly (a solved table, a
 /// dictionary) is built by [`Game::engine`].
-pub trait Game: Send + Sync {
+pub trait Game: Send + Sync + std::fmt::Debug {
     /// The game and variant as files and flags name it: `latin`, `classic-4k3`.
     fn key(&self) -> String;
 

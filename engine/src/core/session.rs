@@ -1,7 +1,6 @@
 //! A game being played, apart from any screen: the rules of undo against the bot, of what a
 //! swap of sides does to the record and of what the result counts as, wherever it is played.
 
-use std::fmt;
 use std::sync::Arc;
 
 use super::words::named_values;
@@ -214,7 +213,7 @@ pub struct Finished {
     pub outcome: Outcome,
 }
 
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Session {
     pub game: Arc<dyn Game>,
     pub kept: Resumed,
@@ -225,16 +224,6 @@ pub struct Session {
     pub history: History,
     /// Over a contest clock's time for a move: lost by that side, though its position is not.
     timed_out: Option<Side>,
-}
-
-impl fmt::Debug for Session {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Session")
-            .field("game", &self.game.key())
-            .field("kept", &self.kept)
-            .field("moves", &self.history.moves())
-            .finish_non_exhaustive()
-    }
 }
 
 impl Session {
@@ -421,7 +410,7 @@ impl Session {
 }
 
 /// What a save keeps of a session, besides its moves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Resumed {
     pub mode: Mode,
     /// The person's side against the bot; `None` while the bot is still choosing.
@@ -446,10 +435,7 @@ impl Resumed {
             mode,
             human,
             difficulty,
-            weakest: None,
-            swapped: false,
-            names_swapped: false,
-            counted: false,
+            ..Resumed::default()
         }
     }
 }
