@@ -8,7 +8,6 @@ pub mod kit;
 pub mod latin;
 pub mod qubic;
 
-use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -149,12 +148,6 @@ pub fn any_size() -> RangeInclusive<u8> {
         (low.min(*sizes.start()), high.max(*sizes.end()))
     });
     low..=high
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// `latin, classic, qubic, extreme`.
