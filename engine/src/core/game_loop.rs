@@ -245,23 +245,6 @@ impl Tally {
     pub fn score(&self, player: usize) -> f64 {
         self.wins(player) as f64 + self.draws as f64 / 2.0
     }
-
-    /// `412 W / 80 D / 8 L (82.4 % / 16.0 % / 1.6 %)`.
-    pub fn line(&self, player: usize) -> String {
-        let (w, d, l) = (self.wins(player), self.draws, self.losses(player));
-        format!(
-            "{w} W / {d} D / {l} L ({:.1} % / {:.1} % / {:.1} %)",
-            self.percent(w),
-            self.percent(d),
-            self.percent(l)
-        )
-    }
-}
-
-impl fmt::Display for Tally {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.line(0))
-    }
 }
 
 #[cfg(test)]
