@@ -16,7 +16,7 @@ use tictaclatin::games::classic::game;
 
 /// `412 W / 80 D / 8 L (82.4 % / 16.0 % / 1.6 %)`, for the first player.
 fn line(t: &Tally) -> String {
-    let (w, d, l) = (t.wins(0), t.draws, t.losses(0));
+    let (w, d, l) = (t.first_wins, t.draws, t.second_wins);
     format!(
         "{w} W / {d} D / {l} L ({:.1} % / {:.1} % / {:.1} %)",
         t.percent(w),

@@ -231,20 +231,6 @@ impl Tally {
             100.0 * count as f64 / self.games as f64
         }
     }
-
-    /// `player`: 0 first, 1 second.
-    pub fn wins(&self, player: usize) -> u64 {
-        [self.first_wins, self.second_wins][player]
-    }
-
-    pub fn losses(&self, player: usize) -> u64 {
-        self.wins(1 - player)
-    }
-
-    /// Match points: 1 a win (by a line, on points or by forfeit), 0.5 a draw.
-    pub fn score(&self, player: usize) -> f64 {
-        self.wins(player) as f64 + self.draws as f64 / 2.0
-    }
 }
 
 #[cfg(test)]
@@ -417,6 +403,6 @@ mod tests {
             Some(_) => assert_eq!((tally.first_wins, tally.second_wins), (1, 1)),
             None => assert_eq!(tally.draws, 2),
         }
-        assert_eq!(tally.score(0) + tally.score(1), 2.0);
+        assert_eq!(tally.first_wins + tally.second_wins + tally.draws, 2);
     }
 }

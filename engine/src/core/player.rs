@@ -16,7 +16,6 @@ pub struct Decision {
 }
 
 impl Decision {
-    /// With nothing said of the move.
     pub fn new(mv: impl Into<Move>) -> Decision {
         Decision {
             mv: mv.into(),
