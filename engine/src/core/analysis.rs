@@ -5,7 +5,6 @@ use std::fmt;
 use std::time::Duration;
 
 use super::moves::Move;
-pub use super::value::WIN_SCORE;
 use super::value::{Claim, Hint};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
