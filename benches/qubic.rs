@@ -14,7 +14,7 @@ use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::dictionary::verify::{self, VerifyOptions};
 use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
 use tictaclatin::games::qubic::players::{Perfect, RandomPlayer, levels};
-use tictaclatin::games::qubic::{Geometry, Qubic, QubicBoard, QubicGame, QubicPosition, strategy};
+use tictaclatin::games::qubic::{Geometry, Qubic, QubicBoard, QubicGame, strategy};
 
 fn main() {
     divan::main();
@@ -47,10 +47,10 @@ fn game_positions() -> &'static Vec<QubicBoard> {
                 game: &QubicGame,
                 clock: Clock::Off,
             };
-            let start = Box::new(QubicPosition(QubicBoard::EMPTY));
+            let start = Box::new(QubicBoard::EMPTY);
             let mut x_to_move = |before: &dyn Position, _: Move, _: Duration| {
                 if before.to_move() == Side::First {
-                    out.push(QubicPosition::board_of(before));
+                    out.push(QubicBoard::of(before));
                 }
             };
             play_game(rules, start, [&mut x, o.as_mut()], &mut x_to_move).expect("legal moves");

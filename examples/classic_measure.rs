@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use tictaclatin::core::game_loop::{Clock, Rules, play_match};
 use tictaclatin::core::{Game, Player, PlayerOptions, Tally};
-use tictaclatin::games::classic::game;
+use tictaclatin::games::classic::Variant;
 
 /// `412 W / 80 D / 8 L (82.4 % / 16.0 % / 1.6 %)`, for the first player.
 fn line(t: &Tally) -> String {
@@ -105,7 +105,7 @@ fn versus(g: &dyn Game, a: &str, b: &str, games: u64, movetime: Duration) -> Tal
 
 fn levels_on_solved_boards() {
     for (n, k) in [(3, None), (4, None), (4, Some(3))] {
-        let g = game(n, k).unwrap();
+        let g = Variant::new(n, k).unwrap();
         for level in ["easy", "medium", "hard", "perfect"] {
             let t = versus(&g, level, "greedy", 2000, Duration::from_secs(1));
             println!("{} {level:>7} vs greedy: {}", g.title(), line(&t));
@@ -115,7 +115,7 @@ fn levels_on_solved_boards() {
 
 fn levels_on_big_boards() {
     for (n, k) in [(5, None), (7, None), (7, Some(5))] {
-        let g = game(n, k).unwrap();
+        let g = Variant::new(n, k).unwrap();
         for level in ["easy", "medium", "hard"] {
             for other in ["random", "greedy"] {
                 let t = versus(&g, level, other, 200, Duration::from_millis(100));
@@ -131,7 +131,7 @@ fn levels_on_big_boards() {
 
 fn search_strength_on_big_boards() {
     for (n, k) in [(5, None), (7, None), (5, Some(4)), (7, Some(5))] {
-        let g = game(n, k).unwrap();
+        let g = Variant::new(n, k).unwrap();
         for other in ["greedy", "rule-list"] {
             let t = versus(&g, "perfect", other, 40, Duration::from_millis(200));
             println!("{} perfect (200 ms) vs {other}: {}", g.title(), line(&t));
@@ -140,7 +140,7 @@ fn search_strength_on_big_boards() {
 }
 
 fn seven_by_seven_budget() {
-    let g = game(7, None).unwrap();
+    let g = Variant::new(7, None).unwrap();
     let engine = g.engine();
     let budget = Duration::from_secs(1);
     let mut worst = Duration::ZERO;
@@ -174,7 +174,7 @@ fn seven_by_seven_budget() {
 
 /// How often our rule-list player's rule 5 finds no cell (and it takes the first empty one).
 fn rule_list_fallbacks() {
-    let g = game(3, None).unwrap();
+    let g = Variant::new(3, None).unwrap();
     let e = g.engine();
     for rule_list_first in [false, true] {
         let mut rl = e
@@ -212,7 +212,7 @@ fn rule_list_fallbacks() {
 /// The rows the deeper `medium` and `hard` changed (see `levels_on_big_boards`).
 fn searched_levels_on_big_boards() {
     for (n, k) in [(7, Some(5)), (5, None), (7, None)] {
-        let g = game(n, k).unwrap();
+        let g = Variant::new(n, k).unwrap();
         let rows: &[(&str, &str, u64)] = if k.is_some() {
             &[("medium", "greedy", 200), ("medium", "easy", 40)]
         } else {

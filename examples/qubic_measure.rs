@@ -20,7 +20,8 @@ use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
 use tictaclatin::games::qubic::players::{
     Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
-use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
+use tictaclatin::games::qubic::search::analysis::ThreatBudgets;
+use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame};
 use tictaclatin_research::dictionary::{compress, export};
 
 /// One game of `x` against `o` from the empty board, by the game loop; the last board.
@@ -29,10 +30,10 @@ fn play_game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
         game: &QubicGame,
         clock: Clock::Off,
     };
-    let start = Box::new(QubicPosition(QubicBoard::EMPTY));
+    let start = Box::new(QubicBoard::EMPTY);
     let played =
         game_loop::play_game(rules, start, [x, o], &mut |_, _, _| {}).expect("legal moves");
-    QubicPosition::board_of(played.last.as_ref())
+    QubicBoard::of(played.last.as_ref())
 }
 
 /// The parts, by name, with what each measures.
@@ -186,7 +187,16 @@ fn complete_dictionary_figures() {
 fn overshoot_of_the_one_second_clock() {
     let mut worst = Duration::ZERO;
     let mut r = RandomPlayer::new(5);
-    let mut o = Strong::new("strong", StrongStyle::strongest(Duration::from_secs(1)), 1);
+    let style = StrongStyle {
+        movetime: Duration::from_secs(1),
+        max_depth: None,
+        blunder: 0.0,
+        threats: ThreatBudgets {
+            attack: 200_000,
+            defend: 200_000,
+        },
+    };
+    let mut o = Strong::new("strong", style, 1);
     let mut moves = 0;
     // O's moves in games against X players that do not win at once.
     for seed in 0..6u64 {
@@ -203,7 +213,7 @@ fn overshoot_of_the_one_second_clock() {
             } else if seed % 2 == 0 {
                 level.choose(board).unwrap()
             } else {
-                r.decide(&QubicPosition(board)).unwrap()
+                r.decide(&board).unwrap()
             };
             board = board.with_move(d.mv.index());
         }

@@ -1,6 +1,5 @@
 //! Key bindings: the game's actions, the keys that trigger them, and key names as the config
-//! file writes them (`"left"`, `"h"`, `"ctrl-c"`, `"shift-tab"`), read by serde as the
-//! `[keys]` table.
+//! file writes them (`"left"`, `"h"`, `"ctrl-c"`, `"shift-tab"`).
 
 use std::collections::HashSet;
 use std::fmt;
@@ -9,7 +8,7 @@ use std::sync::LazyLock;
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Action {
@@ -372,75 +371,6 @@ impl<'de> Deserialize<'de> for Action {
         static NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| Action::ALL.map(Action::name).into());
         let name = String::deserialize(d)?;
         Action::named(&name).ok_or_else(|| de::Error::unknown_field(&name, NAMES.as_slice()))
-    }
-}
-
-/// `[keys]`: the actions it names get the keys given, the others keep their own.
-impl<'de> Deserialize<'de> for KeyBindings {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<KeyBindings, D::Error> {
-        struct Bindings;
-
-        impl<'de> Visitor<'de> for Bindings {
-            type Value = KeyBindings;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a table")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<KeyBindings, A::Error> {
-                let mut bindings = KeyBindings::default();
-                while let Some(action) = map.next_key()? {
-                    bindings.set(action, map.next_value_seed(KeysOf { item: false })?);
-                }
-                Ok(bindings)
-            }
-        }
-
-        d.deserialize_map(Bindings)
-    }
-}
-
-/// An action's keys: one key name or a list of at least one (an action without a key could
-/// never be done); as an `item` of the list, one key name, read here so that a mistake is
-/// located at the item.
-struct KeysOf {
-    item: bool,
-}
-
-impl<'de> DeserializeSeed<'de> for KeysOf {
-    type Value = Vec<Key>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Key>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for KeysOf {
-    type Value = Vec<Key>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.item {
-            true => f.write_str("a string"),
-            false => f.write_str("a key name or a list of key names"),
-        }
-    }
-
-    fn visit_str<E: de::Error>(self, name: &str) -> Result<Vec<Key>, E> {
-        Ok(vec![name.parse().map_err(E::custom)?])
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Key>, A::Error> {
-        if self.item {
-            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
-        }
-        let mut keys = Vec::new();
-        while let Some(key) = seq.next_element_seed(KeysOf { item: true })? {
-            keys.extend(key);
-        }
-        match keys.is_empty() {
-            true => Err(de::Error::invalid_length(0, &"at least one key")),
-            false => Ok(keys),
-        }
     }
 }
 

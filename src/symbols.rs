@@ -4,7 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::de::{self, Deserialize, Deserializer};
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
@@ -204,12 +203,6 @@ impl Symbol {
     /// Terminal columns: 1 or 2.
     pub fn width(&self) -> usize {
         self.0.width()
-    }
-}
-
-impl<'de> Deserialize<'de> for Symbol {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Symbol, D::Error> {
-        Symbol::new(&String::deserialize(d)?).map_err(de::Error::custom)
     }
 }
 

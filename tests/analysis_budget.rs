@@ -155,12 +155,17 @@ fn the_bot_plays_what_analyze_marks_on_classic_boards() {
 
 #[test]
 fn the_bot_plays_what_analyze_marks_in_extreme() {
-    use tictaclatin::games::extreme::players::searcher;
+    use tictaclatin::games::extreme::{players::state_of, search::analysis::analyze};
+    use tictaclatin::games::kit::analyser::Analyser;
     let game = game(GameKind::Extreme, None, None);
     let engine = game.engine();
     let positions = positions(game.as_ref(), 500, [1, 60], 11, |_| true);
     let budget = Budget::Depth(2);
-    let bot = Box::new(searcher::analysing(budget));
+    let bot = Box::new(Analyser::new(
+        "max",
+        SearchSettings::new(budget, 1),
+        Box::new(|position, settings| analyze(&state_of(position)?, settings)),
+    ));
     let analysed = bot_plays_the_mark(&positions, engine.as_ref(), budget, bot);
     assert_eq!(analysed, 500);
 }

@@ -4,40 +4,40 @@ use tictaclatin::core::game_loop::{Clock, Played, Rules, play_game, play_match};
 use tictaclatin::core::{
     CellId, Claim, Game, Hint, Move, MoveError, Player, PlayerOptions, Side, Status, Value,
 };
-use tictaclatin::games::classic::game;
+use tictaclatin::games::classic::Variant;
 
 #[test]
 fn keys_titles_and_layout() {
-    let g = game(3, None).unwrap();
+    let g = Variant::new(3, None).unwrap();
     assert_eq!(
         (g.key(), g.title()),
         ("classic-3".into(), "Classic 3x3".into())
     );
-    let g = game(4, Some(3)).unwrap();
+    let g = Variant::new(4, Some(3)).unwrap();
     assert_eq!(
         (g.key(), g.title()),
         ("classic-4k3".into(), "Classic 4x4, 3 in a row".into())
     );
     assert_eq!(g.layout().cell_count(), 16);
-    let g7 = game(7, None).unwrap();
+    let g7 = Variant::new(7, None).unwrap();
     for i in 0..49 {
         let cell = CellId::new(i);
         assert_eq!(g7.cell_at(g7.place(cell)), Some(cell));
         assert_eq!(g7.parse_cell(&g7.cell_name(cell)), Ok(cell));
     }
     assert_eq!(
-        game(8, None).unwrap_err().to_string(),
+        Variant::new(8, None).unwrap_err().to_string(),
         "size 8 is not in 3..7"
     );
     assert_eq!(
-        game(2, None).unwrap_err().to_string(),
+        Variant::new(2, None).unwrap_err().to_string(),
         "size 2 is not in 3..7"
     );
 }
 
 #[test]
 fn positions_play_and_refuse() {
-    let g = game(3, None).unwrap();
+    let g = Variant::new(3, None).unwrap();
     let p = g.parse_position("XX-/OO-/---").unwrap();
     assert_eq!(p.to_move(), Side::First);
     assert_eq!(p.legal_moves().len(), 5);
@@ -55,7 +55,7 @@ fn positions_play_and_refuse() {
     assert_eq!(lines.len(), 1);
     assert_eq!(lines[0].cells, [0, 1, 2].map(CellId::new));
     assert_eq!(won.text(), "XXX/OO-/---");
-    let e = game(5, None)
+    let e = Variant::new(5, None)
         .unwrap()
         .parse_position(&"-".repeat(24))
         .unwrap_err();
@@ -67,7 +67,7 @@ fn positions_play_and_refuse() {
 
 #[test]
 fn players_that_do_not_fit_say_why() {
-    let e4 = game(4, None).unwrap().engine();
+    let e4 = Variant::new(4, None).unwrap().engine();
     let err = |name| {
         e4.player(name, PlayerOptions::seeded(1))
             .err()
@@ -83,14 +83,14 @@ fn players_that_do_not_fit_say_why() {
         err("chess")
             .starts_with("unknown player 'chess' for classic 4x4: use random, greedy, perfect")
     );
-    let e3 = game(3, None).unwrap().engine();
+    let e3 = Variant::new(3, None).unwrap().engine();
     assert!(e3.player_names().contains(&"d10".to_string()));
     assert!(!e4.player_names().contains(&"rule-list".to_string()));
 }
 
 #[test]
 fn exact_hints_and_values_on_small_boards() {
-    let g = game(3, None).unwrap();
+    let g = Variant::new(3, None).unwrap();
     let e = g.engine();
     assert!(e.instant_hints());
     let start = g.start();
@@ -106,7 +106,7 @@ fn exact_hints_and_values_on_small_boards() {
 
 #[test]
 fn perfect_wins_4x4_three_in_a_row_as_first() {
-    let g = game(4, Some(3)).unwrap();
+    let g = Variant::new(4, Some(3)).unwrap();
     let e = g.engine();
     let mut perfect = e.player("perfect", PlayerOptions::seeded(0)).unwrap();
     let mut greedy = e.player("greedy", PlayerOptions::seeded(5)).unwrap();
@@ -119,7 +119,7 @@ fn perfect_wins_4x4_three_in_a_row_as_first() {
 #[test]
 fn perfect_never_loses_the_drawn_boards() {
     for (n, k) in [(3, None), (4, None)] {
-        let g = game(n, k).unwrap();
+        let g = Variant::new(n, k).unwrap();
         let e = g.engine();
         for opponent in ["random", "greedy"] {
             let mut perfect = e.player("perfect", PlayerOptions::seeded(0)).unwrap();
@@ -137,7 +137,7 @@ fn perfect_never_loses_the_drawn_boards() {
 
 #[test]
 fn seed_players_finish_games() {
-    let g = game(3, None).unwrap();
+    let g = Variant::new(3, None).unwrap();
     let e = g.engine();
     for (a, b) in [
         ("d10", "random"),
@@ -156,7 +156,7 @@ fn seed_players_finish_games() {
 #[test]
 fn big_boards_hint_with_proofs_where_a_quick_search_finds_them() {
     use std::time::{Duration, Instant};
-    let g = game(5, Some(4)).unwrap();
+    let g = Variant::new(5, Some(4)).unwrap();
     let e = g.engine();
     assert!(!e.instant_hints());
     // X to move: a1 b1 c1 wins at d1; O threatens nothing yet.
@@ -190,7 +190,7 @@ fn big_boards_hint_with_proofs_where_a_quick_search_finds_them() {
 #[test]
 fn big_board_players_answer_within_their_budget() {
     use std::time::{Duration, Instant};
-    let g = game(7, None).unwrap();
+    let g = Variant::new(7, None).unwrap();
     let e = g.engine();
     let options = PlayerOptions {
         movetime: Duration::from_millis(50),
@@ -219,7 +219,7 @@ fn big_board_players_answer_within_their_budget() {
 
 #[test]
 fn the_rule_lists_published_figures_come_with_its_pairings() {
-    let engine = game(3, None).unwrap().engine();
+    let engine = Variant::new(3, None).unwrap().engine();
     let p = engine.published("random", "rule-list").unwrap();
     assert_eq!(
         (p.games, p.first_wins, p.second_wins, p.draws),
@@ -235,7 +235,7 @@ fn the_rule_lists_published_figures_come_with_its_pairings() {
         (50_000, 48_306, 0, 1_694)
     );
     assert!(engine.published("rule-list", "greedy").is_none());
-    let bigger = game(5, None).unwrap().engine();
+    let bigger = Variant::new(5, None).unwrap().engine();
     assert!(bigger.published("random", "rule-list").is_none());
 }
 

@@ -42,7 +42,7 @@ fn move_prints_the_move_its_value_and_the_position_after() {
     assert_eq!(fields[1..], ["win", "3"]);
     let before: tictaclatin::games::latin::game::Board = "-X-O/-X--/X-X-/O--O".parse().unwrap();
     let cell: tictaclatin::games::latin::game::Cell = fields[0].parse().unwrap();
-    assert_eq!(lines[1], before.play(cell).unwrap().to_text());
+    assert_eq!(lines[1], before.play(cell).unwrap().to_string());
 }
 
 /// `move --pv` prints the line behind the move, from the move itself: the analysis's on a

@@ -109,7 +109,7 @@ fn the_file_flag_beats_the_environment_variable() {
 
 #[test]
 fn a_crab_alone_is_a_complete_file() {
-    let s = Settings::from_toml(
+    let s = config::parse(
         "[symbols]\nfirst = \"🦀\"\n",
         config::Origin::Env("t".into()),
     )
@@ -282,7 +282,7 @@ fn config_show_prints_a_config_file_that_reads_back_the_same() {
     assert!(columns.iter().all(|&c| c == columns[0]), "{shown}");
 
     let expected = config::read_file(&path, true).unwrap().unwrap();
-    let again = Settings::from_toml(&shown, config::Origin::File("shown.toml".into())).unwrap();
+    let again = config::parse(&shown, config::Origin::File("shown.toml".into())).unwrap();
     assert_eq!(again, expected);
 }
 

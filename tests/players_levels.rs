@@ -139,7 +139,7 @@ fn medium_and_hard_take_wins_and_never_blunder_at_once() {
                 .iter()
                 .any(|&c| !decided_at_once(&solver, board, c, Outcome::Loss));
             let cell = choose(player.as_mut(), board).expect("in play");
-            let text = board.to_text();
+            let text = board.to_string();
             if can_win {
                 assert!(
                     decided_at_once(&solver, board, cell, Outcome::Win),

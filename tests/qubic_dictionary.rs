@@ -242,11 +242,7 @@ fn bad_lines_are_named() {
         dictionary::parse(g, "# nothing\n", Canonical::Required),
         Err(DictionaryError::Empty)
     ));
-    let missing = dictionary::read(
-        g,
-        std::path::Path::new("/nonexistent/q.dict"),
-        Canonical::Required,
-    );
+    let missing = dictionary::read_text(std::path::Path::new("/nonexistent/q.dict"));
     assert!(
         missing
             .unwrap_err()

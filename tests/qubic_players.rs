@@ -11,8 +11,9 @@ use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::players::{
     Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
+use tictaclatin::games::qubic::search::analysis::ThreatBudgets;
 use tictaclatin::games::qubic::threats::ThreatSearch;
-use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame, QubicPosition};
+use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame};
 
 /// One game of `x` against `o` from the empty board, by the game loop; the last board.
 fn game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
@@ -20,9 +21,19 @@ fn game(x: &mut dyn Player, o: &mut dyn Player) -> QubicBoard {
         game: &QubicGame,
         clock: Clock::Off,
     };
-    let start = Box::new(QubicPosition(QubicBoard::EMPTY));
+    let start = Box::new(QubicBoard::EMPTY);
     let played = play_game(rules, start, [x, o], &mut |_, _, _| {}).expect("legal moves");
-    QubicPosition::board_of(played.last.as_ref())
+    QubicBoard::of(played.last.as_ref())
+}
+
+fn assert_x_won(end: QubicBoard, o: &dyn Player) {
+    assert_eq!(
+        end.status(),
+        Status::Won(Side::First),
+        "{} {}",
+        o.name(),
+        end.text()
+    );
 }
 
 fn perfect(movetime_ms: u64) -> Perfect {
@@ -30,16 +41,26 @@ fn perfect(movetime_ms: u64) -> Perfect {
     Perfect::new("perfect", patashnik_index(), SearchSettings::new(budget, 1))
 }
 
+/// The strongest searching O: no blunders, as deep as the clock allows, large threat budgets.
+fn strong(movetime: Duration, seed: u64) -> Strong {
+    let style = StrongStyle {
+        movetime,
+        max_depth: None,
+        blunder: 0.0,
+        threats: ThreatBudgets {
+            attack: 200_000,
+            defend: 200_000,
+        },
+    };
+    Strong::new("strong", style, seed)
+}
+
 fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {
     vec![
         Box::new(RandomPlayer::new(seed)),
         Box::new(greedy(seed)),
         Box::new(levels::player(Difficulty::Medium, movetime, seed).unwrap()),
-        Box::new(Strong::new(
-            "strong",
-            StrongStyle::strongest(movetime),
-            seed,
-        )),
+        Box::new(strong(movetime, seed)),
     ]
 }
 
@@ -64,7 +85,7 @@ fn the_prover_s_dictionary_plays_x_and_wins() {
             let mut x = engine.player(&name, PlayerOptions::seeded(seed)).unwrap();
             assert_eq!(x.name(), name);
             let end = game(x.as_mut(), o.as_mut());
-            assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
+            assert_x_won(end, o.as_ref());
         }
     }
     let missing = engine
@@ -86,7 +107,7 @@ fn perfect_x_wins_against_random_blocking_and_threat_making_o() {
         for mut o in opponents(seed, Duration::from_millis(15)) {
             let mut x = perfect(15);
             let end = game(&mut x, o.as_mut());
-            assert_eq!(end.status(), Status::Won(Side::First), "{} {end}", o.name());
+            assert_x_won(end, o.as_ref());
         }
     }
 }
@@ -98,8 +119,7 @@ fn breakable_positions(count: usize) -> Vec<QubicBoard> {
     let forced = |b: QubicBoard| {
         ThreatSearch::new(&Qubic, 200_000)
             .run_for(b, Side::First)
-            .found()
-            .is_some()
+            .is_ok_and(|win| win.is_some())
     };
     for seed in 0..200 {
         let mut x = perfect(10);
@@ -116,7 +136,7 @@ fn breakable_positions(count: usize) -> Vec<QubicBoard> {
             let decision = if board.to_move() == Side::First {
                 x.choose(board)
             } else {
-                o.decide(&QubicPosition(board))
+                o.decide(&board)
             };
             board = board.with_move(decision.unwrap().mv.index());
         }
@@ -139,18 +159,15 @@ fn someone_threatens(board: QubicBoard) -> bool {
 fn the_searching_o_breaks_forced_wins_before_they_start() {
     let positions = breakable_positions(6);
     assert!(positions.len() >= 3, "found {}", positions.len());
-    let mut o = Strong::new(
-        "strong",
-        StrongStyle::strongest(Duration::from_millis(200)),
-        1,
-    );
+    let mut o = strong(Duration::from_millis(200), 1);
     for board in positions {
         let d = o.choose(board).unwrap();
         let after = board.with_move(d.mv.index());
-        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after).found();
+        let x_wins = ThreatSearch::new(&Qubic, 200_000).run(after);
         assert!(
-            x_wins.is_none(),
-            "{board}: O played {d:?}, X still forces {x_wins:?}"
+            !matches!(x_wins, Ok(Some(_))),
+            "{}: O played {d:?}, X still forces {x_wins:?}",
+            board.text()
         );
     }
 }

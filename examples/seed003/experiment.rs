@@ -9,7 +9,7 @@ use super::dotnet_random::DotNetRandom;
 use tictaclatin::core::Tally;
 use tictaclatin::core::game_loop::{self, Clock, Rules};
 use tictaclatin::core::{Game, Player, PlayerOptions, Side};
-use tictaclatin::games::classic::adapter;
+use tictaclatin::games::classic::Variant;
 
 /// Games per order in the seed's experiment.
 pub const GAMES: u32 = 50_000;
@@ -37,7 +37,7 @@ impl Figures {
 /// The published figures in one order, as the engine keeps them for the `tournament`
 /// command.
 pub fn published(player_first: bool) -> Figures {
-    let g = adapter::game(3, None).expect("3x3 is a variant");
+    let g = Variant::new(3, None).expect("3x3 is a variant");
     let (first, second) = if player_first {
         ("rule-list", "random")
     } else {
@@ -63,7 +63,7 @@ pub fn published(player_first: bool) -> Figures {
 /// Our faithful `rule-list` (one stone per turn) against `random`, through the games
 /// interface, as the `tournament` command would play it.
 pub fn faithful(games: u32, player_first: bool, seed: u64) -> Figures {
-    let g = adapter::game(3, None).expect("3x3 is a variant");
+    let g = Variant::new(3, None).expect("3x3 is a variant");
     let engine = g.engine();
     let player = |name: &str, seed| {
         engine

@@ -234,6 +234,6 @@ fn read(file: &Path, side: Option<Side>) -> Result<Book, Failure> {
         _ => Failure::bad_input(format!("{}: {e}", file.display())),
     };
     let book = Book::read(file, side).map_err(bad)?;
-    book.index(&Symmetries::new()).map_err(bad)?;
+    book.index(&Symmetries::default()).map_err(bad)?;
     Ok(book)
 }

@@ -173,13 +173,9 @@ fn play(
     let outcomes = run();
     bar.finish_and_clear();
     let outcomes = outcomes?;
-    match unwritten
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-    {
-        Some(message) => Err(Failure::other(message)),
-        None => Ok(outcomes),
-    }
+    let unwritten = unwritten.into_inner();
+    let unwritten = unwritten.unwrap_or_else(PoisonError::into_inner);
+    unwritten.map_or(Ok(outcomes), |message| Err(Failure::other(message)))
 }
 
 /// Writes game `index` of `pairing` as a record file in `dir`: `FIRST-SECOND-00001.txt`.
@@ -221,15 +217,7 @@ fn write_record(
 
 /// A player's name as a file name may hold it (`book:x/y.txt` is `book_x_y_txt`).
 fn file_word(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+    name.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_")
 }
 
 /// The players in the order given, and the pairings to play: one for `--first/--second`,
@@ -486,35 +474,21 @@ fn print_table(
 }
 
 /// One line of `--json`: a pairing and order with its results, in this field order.
-#[derive(serde::Serialize)]
-struct JsonLine<'a> {
-    first: &'a str,
-    second: &'a str,
-    games: u64,
-    first_wins: u64,
-    second_wins: u64,
-    draws: u64,
-    seed: u64,
-    time_outs: [u64; 2],
-    invalid_moves: [u64; 2],
-    points: [u64; 2],
-}
-
 fn json_line(o: &Outcome) -> String {
     let (p, t) = (&o.pairing, &o.tally);
-    let line = JsonLine {
-        first: &p.first,
-        second: &p.second,
-        games: t.games,
-        first_wins: t.first_wins,
-        second_wins: t.second_wins,
-        draws: t.draws,
-        seed: p.seed,
-        time_outs: t.time_outs,
-        invalid_moves: t.invalid_moves,
-        points: t.points,
-    };
-    serde_json::to_string(&line).expect("a struct of strings and numbers serialises")
+    let line = serde_json::json!({
+        "first": p.first,
+        "second": p.second,
+        "games": t.games,
+        "first_wins": t.first_wins,
+        "second_wins": t.second_wins,
+        "draws": t.draws,
+        "seed": p.seed,
+        "time_outs": t.time_outs,
+        "invalid_moves": t.invalid_moves,
+        "points": t.points,
+    });
+    line.to_string()
 }
 
 #[cfg(test)]
@@ -534,19 +508,21 @@ mod tests {
     fn names_are_escaped_and_read_back() {
         // Player names can hold file names (`book:FILE`).
         let name = "book:a\"b\\c\n";
-        let line = JsonLine {
-            first: name,
-            second: "greedy",
+        let pairing = Pairing {
+            first: name.into(),
+            second: "greedy".into(),
+            games: 1,
+            seed: 7,
+            movetime: Duration::ZERO,
+            bot_threads: 1,
+            move_limit: None,
+        };
+        let tally = Tally {
             games: 1,
             first_wins: 1,
-            second_wins: 0,
-            draws: 0,
-            seed: 7,
-            time_outs: [0, 0],
-            invalid_moves: [0, 0],
-            points: [0, 0],
+            ..Tally::default()
         };
-        let text = serde_json::to_string(&line).unwrap();
+        let text = json_line(&Outcome { pairing, tally });
         assert!(text.starts_with(r#"{"first":"book:a\"b\\c\n","second":"greedy","games":1,"#));
         let back: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(back["first"], name);

@@ -96,19 +96,13 @@ fn game_fix(problem: &GameError) -> String {
     match (problem.part, problem.valid.clone()) {
         (Part::Kind, _) => format!("set it to one of the games: {}", games::valid_names()),
         (part, Some(valid)) => {
-            let what = if part == Part::Size {
-                "a size"
-            } else {
-                "a line length"
+            let (what, unset) = match part {
+                Part::Size => ("a size", ""),
+                _ => ("a line length", ", or unset it"),
             };
             let value = match valid.start() == valid.end() {
                 true => valid.start().to_string(),
                 false => format!("{what} {}", from_to(&valid)),
-            };
-            let unset = if part == Part::Size {
-                ""
-            } else {
-                ", or unset it"
             };
             format!("set it to {value}{unset}")
         }

@@ -10,11 +10,12 @@ use toml::de::{DeTable, DeValue, Deserializer};
 use super::error::{did_you_mean, line_col};
 use super::values::{self, Mistake};
 use super::{ConfigError, ErrorKind, Layer, Origin, Settings, quoted_choices};
-use crate::core::words::{excerpt, from_to, shortened};
+use crate::core::words::{from_to, shortened};
 use crate::games::{self, GameChoice, GameError, Part};
-use crate::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
-use crate::symbols::{Symbol, SymbolsError};
+use crate::keys::{Action, KeyBindings};
+use crate::symbols::SymbolsError;
 
+/// The built-in defaults with a config file's text on top.
 pub fn parse(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
     let file = File { text, origin };
     let document = DeTable::parse(text).map_err(|e| file.syntax(&e))?;
@@ -137,7 +138,6 @@ impl File<'_> {
         let found = value.type_str();
         let written = self.text.get(span.clone()).unwrap_or_default();
         let example = format!("`{} = {}`", last(&key), example(&key));
-        let mistake = mistake.or_else(|| own_mistake(&key, value));
         let (kind, problem, fix) = if let Some(Mistake { kind, problem, fix }) = mistake {
             let problem = match problem == values::OUT_OF_RANGE {
                 true => format!("{written} {problem}"),
@@ -342,41 +342,6 @@ fn within<'a, 'd>(value: &'a toml::Spanned<DeValue<'d>>, span: &Range<usize>) ->
     }
 }
 
-/// What the readers of the types the config does not own refused, as a mistake: a side's
-/// symbol or a key name (their own errors say why), or an empty list in `[keys]`, which
-/// would leave an action without a key.
-fn own_mistake(key: &str, value: &DeValue<'_>) -> Option<Mistake> {
-    let (table, name) = key.split_once('.')?;
-    let (problem, fix, kind) = match (table, value) {
-        ("symbols", DeValue::String(text)) => {
-            let e = Symbol::new(text).err()?;
-            let problem = format!("\"{}\" cannot be a symbol: {e}", excerpt(text));
-            (problem, e.fix().to_string(), ErrorKind::Symbol(e))
-        }
-        ("keys", DeValue::String(text)) => {
-            let e = text.parse::<Key>().err()?;
-            (
-                e.to_string(),
-                format!("use {KEY_NAME_HELP}"),
-                ErrorKind::KeyName(e),
-            )
-        }
-        // Debug writes the list as TOML does: `["q", "esc"]`.
-        ("keys", DeValue::Array(items)) if items.is_empty() => {
-            let action = Action::named(name)?;
-            let problem = format!("`{action}` has no key: every action needs at least one key");
-            let fix = format!(
-                "give it a key, e.g. `{action} = {:?}` (its default), or delete the line to \
-                 keep the default",
-                action.default_keys()
-            );
-            (problem, fix, ErrorKind::NoKey)
-        }
-        _ => return None,
-    };
-    Some(Mistake { kind, problem, fix })
-}
-
 /// How to fix a game that cannot be made, said for `key` of [game], the part that is wrong.
 fn game_fix(problem: &GameError, key: &str) -> String {
     let sized = quoted_choices(games::sized_names().into_iter());
@@ -386,18 +351,15 @@ fn game_fix(problem: &GameError, key: &str) -> String {
             example("game.kind")
         ),
         (part, Some(valid)) => {
-            let named = match part {
-                Part::Size => "a size",
-                _ => "an in_a_row",
+            let (named, whole_row) = match part {
+                Part::Size => ("a size", ""),
+                _ => ("an in_a_row", ", or delete the line for the whole row"),
             };
             let fix = match valid.start() == valid.end() {
                 true => format!("use `{key} = {}`", valid.start()),
                 false => format!("use {named} {}", from_to(&valid)),
             };
-            match part {
-                Part::Size => fix,
-                _ => format!("{fix}, or delete the line for the whole row"),
-            }
+            format!("{fix}{whole_row}")
         }
         (_, None) => {
             format!("delete the `{key}` line, or set `kind` to a game that takes one: {sized}")

@@ -55,14 +55,17 @@ pub struct Layer {
     #[serde(deserialize_with = "values::game_table")]
     pub game: GameSettings,
     #[arg(skip)]
+    #[serde(deserialize_with = "values::keys")]
     pub keys: Option<KeyBindings>,
 }
 
 /// The `[symbols]` table, or both symbols from `--symbols X,O` (already checked as a pair).
 #[derive(Deserialize, Clone, PartialEq, Eq, Debug, Default)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct SymbolsTable {
+    #[serde(deserialize_with = "values::symbol")]
     pub first: Option<Symbol>,
+    #[serde(deserialize_with = "values::symbol")]
     pub second: Option<Symbol>,
 }
 

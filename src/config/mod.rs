@@ -30,6 +30,7 @@ use crate::symbols::Symbols;
 
 pub use env::{Env, without_env};
 pub use error::{ConfigError, ErrorKind, Origin};
+pub use file::parse;
 pub use layer::{
     BadValue, GameChoiceArgs, GameSettings, Layer, SymbolsTable, parse_delay, parse_in_a_row,
     parse_movetime, parse_size,
@@ -138,10 +139,7 @@ impl Default for Colors {
 impl Colors {
     /// The colour of a side's symbol and of the lines it scores.
     pub fn side(&self, side: Side) -> Color {
-        match side {
-            Side::First => self.first,
-            Side::Second => self.second,
-        }
+        [self.first, self.second][side as usize]
     }
 }
 
@@ -161,10 +159,7 @@ impl UnknownColor {
         format!(
             "{hint}use a colour name ({}), a hex colour like \"#ff8800\", or a terminal colour \
              number 0-255",
-            COLOR_NAMES
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(", ")
+            COLOR_NAMES.replace(' ', ", ")
         )
     }
 }
@@ -228,11 +223,6 @@ impl Default for Settings {
 impl Settings {
     pub fn symbol(&self, side: Side) -> &str {
         self.symbols.get(side).as_str()
-    }
-
-    /// The built-in defaults with a config file's text on top.
-    pub fn from_toml(text: &str, origin: Origin) -> Result<Settings, ConfigError> {
-        file::parse(text, origin)
     }
 }
 
@@ -310,7 +300,7 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
     let (kind, problem, fix, position) = match bounded::read_file(path, &KIND)
         .map(String::from_utf8)
     {
-        Ok(Ok(text)) => return Settings::from_toml(&text, origin).map(Some),
+        Ok(Ok(text)) => return parse(&text, origin).map(Some),
         Ok(Err(e)) => {
             let lossy = String::from_utf8_lossy(e.as_bytes());
             let position = error::line_col(&lossy, e.utf8_error().valid_up_to());

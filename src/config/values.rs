@@ -11,11 +11,13 @@ use std::time::Duration;
 
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
-use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use unicode_width::UnicodeWidthStr;
 
 use super::{Color, ErrorKind, GameSettings, Hints, MAX_NAME_WIDTH, parse_color};
 use crate::core::words::{escape, excerpt};
+use crate::keys::{Action, KEY_NAME_HELP, Key, KeyBindings};
+use crate::symbols::Symbol;
 
 /// Why a value is not a setting. [`EXAMPLE`] in the fix stands for an example of the key.
 #[derive(Debug)]
@@ -73,6 +75,14 @@ pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     };
     let fix = format!("use a short name, e.g. {EXAMPLE}");
     Err(refuse(ErrorKind::BadValue, problem, fix))
+}
+
+pub fn symbol<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Symbol>, D::Error> {
+    let text = String::deserialize(d)?;
+    Symbol::new(&text).map(Some).map_err(|e| {
+        let problem = format!("\"{}\" cannot be a symbol: {e}", excerpt(&text));
+        refuse(ErrorKind::Symbol(e.clone()), problem, e.fix())
+    })
 }
 
 pub fn color<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
@@ -184,5 +194,88 @@ impl<'de> Deserialize<'de> for Hints {
         }
 
         d.deserialize_any(Auto)
+    }
+}
+
+/// `[keys]`: the actions it names get the keys given, the others keep their own.
+pub fn keys<'de, D: Deserializer<'de>>(d: D) -> Result<Option<KeyBindings>, D::Error> {
+    struct Bindings;
+
+    impl<'de> Visitor<'de> for Bindings {
+        type Value = KeyBindings;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a table")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<KeyBindings, A::Error> {
+            let mut bindings = KeyBindings::default();
+            while let Some(action) = map.next_key()? {
+                let item = false;
+                bindings.set(action, map.next_value_seed(KeysOf { action, item })?);
+            }
+            Ok(bindings)
+        }
+    }
+
+    d.deserialize_map(Bindings).map(Some)
+}
+
+/// An action's keys: one key name or a list of at least one (an action without a key could
+/// never be done); as an `item` of the list, one key name, read here so that a mistake is
+/// located at the item.
+#[derive(Clone, Copy)]
+struct KeysOf {
+    action: Action,
+    item: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for KeysOf {
+    type Value = Vec<Key>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Key>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeysOf {
+    type Value = Vec<Key>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.item {
+            true => f.write_str("a string"),
+            false => f.write_str("a key name or a list of key names"),
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Vec<Key>, E> {
+        let key = name.parse().map_err(|e: crate::keys::KeyNameError| {
+            let fix = format!("use {KEY_NAME_HELP}");
+            refuse(ErrorKind::KeyName(e.clone()), e.to_string(), fix)
+        })?;
+        Ok(vec![key])
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Key>, A::Error> {
+        if self.item {
+            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
+        }
+        let mut keys = Vec::new();
+        let item = KeysOf { item: true, ..self };
+        while let Some(key) = seq.next_element_seed(item)? {
+            keys.extend(key);
+        }
+        if !keys.is_empty() {
+            return Ok(keys);
+        }
+        let action = self.action;
+        let problem = format!("`{action}` has no key: every action needs at least one key");
+        // Debug writes the list as TOML does: `["q", "esc"]`.
+        let fix = format!(
+            "give it a key, e.g. `{action} = {:?}` (its default), or delete the line to keep \
+             the default",
+            action.default_keys()
+        );
+        Err(refuse(ErrorKind::NoKey, problem, fix))
     }
 }

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use std::io;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::core::bounded::{self, Kind, Refused};
 use crate::core::game_loop::{End, Played};
@@ -216,17 +216,15 @@ fn wrap(out: &mut String, words: &[String], width: usize) {
     let _ = writeln!(out, "{line}");
 }
 
-/// A moment as a record's tags write it, in UTC: (`2026-11-24`, `19:40:12`).
+/// A moment as a record's tags write it, in UTC: (`2026-11-24`, `19:40:12`). A clock outside
+/// 1970..=9999 is held to that range: a four-digit year, and `time` panics past it.
 pub fn utc(moment: SystemTime) -> (String, String) {
-    let seconds = moment
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs());
-    let (days, of_day) = (seconds / 86_400, seconds % 86_400);
-    let (year, month, day) = civil_from_days(days);
-    let (h, m, s) = (of_day / 3600, of_day / 60 % 60, of_day % 60);
+    let last = UNIX_EPOCH + Duration::from_secs(253_402_300_799);
+    let t = time::UtcDateTime::from(moment.clamp(UNIX_EPOCH, last));
+    let (year, month, day) = (t.year(), u8::from(t.month()), t.day());
     (
         format!("{year:04}-{month:02}-{day:02}"),
-        format!("{h:02}:{m:02}:{s:02}"),
+        format!("{:02}:{:02}:{:02}", t.hour(), t.minute(), t.second()),
     )
 }
 
@@ -236,30 +234,11 @@ pub fn file_stamp(moment: SystemTime) -> String {
     format!("{}-{}", date.replace('-', ""), time.replace(':', ""))
 }
 
-/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day)
-}
-
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{}{problem}", line_prefix(*.line))]
+#[error("{}{problem}", .line.map(|line| format!("line {line}: ")).unwrap_or_default())]
 pub struct RecordError {
     pub line: Option<usize>,
     pub problem: String,
-}
-
-fn line_prefix(line: Option<usize>) -> String {
-    line.map(|line| format!("line {line}: "))
-        .unwrap_or_default()
 }
 
 fn at(line: usize, problem: impl Into<String>) -> RecordError {

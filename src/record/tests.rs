@@ -191,4 +191,6 @@ fn dates_are_the_calendar_s() {
         file_stamp(UNIX_EPOCH + Duration::from_secs(1_795_549_212)),
         "20261124-194012"
     );
+    // A clock past the year 9999 reads as its last second, not a panic.
+    assert_eq!(at(u64::MAX / 4), ("9999-12-31".into(), "23:59:59".into()));
 }

@@ -70,10 +70,6 @@ impl Memory {
         self.store.as_ref().is_none_or(Store::saves)
     }
 
-    fn writes(&self) -> bool {
-        self.store.as_ref().is_some_and(Store::saves)
-    }
-
     pub fn record(&self, key: &RecordKey) -> Standing {
         self.stats.get(key)
     }
@@ -216,12 +212,11 @@ impl Memory {
     }
 
     pub fn open_elsewhere(&self, game: &str) -> bool {
-        if self.owns(game) || !self.writes() {
+        let Some(store) = self.store.as_ref().filter(|store| store.saves()) else {
             return false;
-        }
-        let store = self.store.as_ref().expect("a store writes");
+        };
         // Taken and let go at once: this only looks.
-        matches!(store.lock_game(game), Ok(None))
+        !self.owns(game) && matches!(store.lock_game(game), Ok(None))
     }
 
     /// Reads the game's file again unless this window keeps it: another window may have

@@ -1664,7 +1664,7 @@ fn two_people_saving(dir: &std::path::Path) -> Harness {
 
 /// Classic 3x3's names of these cells.
 fn names_3x3(moves: &[crate::core::Move]) -> String {
-    let game = crate::games::classic::adapter::game(3, None).unwrap();
+    let game = crate::games::classic::Variant::new(3, None).unwrap();
     join(&game, &*game.start(), moves)
 }
 

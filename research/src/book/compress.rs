@@ -63,7 +63,9 @@ fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<Group<Board, Cell>
     let mut groups: BTreeMap<(u32, Cell), Group<Board, Cell>> = BTreeMap::new();
     for (i, &(board, play)) in positions.iter().enumerate() {
         for stone in Cell::in_mask(board.mask(opponent)) {
-            let base = without(board, stone);
+            let [first, second] = [Side::First, Side::Second].map(|s| board.mask(s) & !stone.bit());
+            // Taking away a stone of the side that moved last keeps the counts legal.
+            let base = Board::from_masks(first, second).expect("legal counts");
             groups
                 .entry((Symmetries::key(base), play))
                 .or_insert_with(|| Group {
@@ -76,44 +78,4 @@ fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<Group<Board, Cell>
         }
     }
     groups.into_values().collect()
-}
-
-fn without(board: Board, cell: Cell) -> Board {
-    let clear = !cell.bit();
-    Board::from_masks(
-        board.mask(Side::First) & clear,
-        board.mask(Side::Second) & clear,
-    )
-    .expect("taking the last mover's stone keeps the counts legal")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn book(text: &str) -> Book {
-        Book::parse(text, None).unwrap()
-    }
-
-    fn texts(book: &Book) -> Vec<String> {
-        book.lines().iter().map(|n| n.line.to_string()).collect()
-    }
-
-    #[test]
-    fn seed_example_compresses_to_two_lines() {
-        // The small example's eight second-move positions, on a 4x4 board.
-        let plain = book(
-            "o....xX.........\n.o...xX.........\n..o..xX.........\n...o.xX.........\n\
-             ....ox...X......\n.....xo..X......\n.....x.o.X......\n.....xX.o.......\n",
-        );
-        let small = compress(&plain);
-        assert_eq!(texts(&small), ["....OxOO.X......", "OOOO.xX.O......."]);
-        assert_eq!(texts(&expand(&small)), texts(&expand(&plain)));
-    }
-
-    #[test]
-    fn expand_lists_every_wildcard() {
-        let plain = expand(&book("OO...xX.........\n"));
-        assert_eq!(texts(&plain), [".o...xX.........", "o....xX........."]);
-    }
 }

@@ -14,7 +14,7 @@ use tictaclatin_engine::games::latin::game::{Board, Cell, Side, Status, Symmetri
 use tictaclatin_engine::games::latin::solver::Solver;
 
 /// A book that holds: what the roll-out saw.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Verified {
     /// Positions (up to symmetry) where the book's side had to move.
     pub positions: usize,
@@ -85,11 +85,7 @@ pub fn verify(book: &Book, solver: &Solver) -> Result<Verified, Unsound> {
         side: book.side(),
         seen: HashSet::new(),
         used: HashSet::new(),
-        counts: Verified {
-            positions: 0,
-            from_book: 0,
-            obvious: 0,
-        },
+        counts: Verified::default(),
     };
     rollout.visit(Board::EMPTY)?;
     // Every entry must be used; report the first unused one in file order.

@@ -221,35 +221,20 @@ fn groups<G: Geometry + ?Sized>(
             .collect();
         candidates.sort_unstable();
     }
-    // Groups of one are never chosen (a plain line does as well), so only larger ones are
-    // kept.
     let mut groups = Vec::new();
-    let mut current = Group {
-        base: QubicBoard::EMPTY,
-        play: usize::MAX,
-        members: Vec::new(),
-    };
-    for (base, play, member, cell) in candidates {
-        if current.base != base || current.play != play as usize {
-            let done = std::mem::replace(
-                &mut current,
-                Group {
-                    base,
-                    play: play as usize,
-                    members: Vec::new(),
-                },
-            );
-            if done.members.len() >= 2 {
-                groups.push(done);
-            }
-        }
+    for run in candidates.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        let mut members: Vec<(u32, u8)> = run.iter().map(|&(_, _, m, cell)| (m, cell)).collect();
         // One wildcard per position and group, however many ways it fits.
-        if current.members.last().is_none_or(|&(m, _)| m != member) {
-            current.members.push((member, cell));
+        members.dedup_by_key(|&mut (m, _)| m);
+        // Groups of one are never chosen (a plain line does as well), so they are not kept.
+        if members.len() >= 2 {
+            let (base, play) = (run[0].0, usize::from(run[0].1));
+            groups.push(Group {
+                base,
+                play,
+                members,
+            });
         }
-    }
-    if current.members.len() >= 2 {
-        groups.push(current);
     }
     groups
 }

@@ -10,7 +10,7 @@ use super::proof::{ProofLimits, Prover};
 use super::search;
 use super::solver::ClassicSolver;
 use super::text;
-use super::variant::{self, Variant, VariantError};
+use super::variant::{self, Variant};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
@@ -22,11 +22,6 @@ use crate::games::kit::levels::solved_player;
 use crate::games::kit::placing::{off_board, placements};
 use crate::games::{Boards, Registration};
 
-/// The classic game of `size` x `size`, `in_a_row` to win (the whole row when `None`).
-pub fn game(size: u8, in_a_row: Option<u8>) -> Result<ClassicGame, VariantError> {
-    Variant::new(size, in_a_row).map(ClassicGame::new)
-}
-
 /// Classic tic-tac-toe in the list of games: 3x3 unless a size is chosen.
 pub const REGISTRATION: Registration = Registration {
     name: "classic",
@@ -34,7 +29,7 @@ pub const REGISTRATION: Registration = Registration {
     boards: Boards::Sized {
         sizes: variant::MIN_SIZE..=variant::MAX_SIZE,
         default: variant::MIN_SIZE,
-        make: |size, in_a_row| match game(size, in_a_row) {
+        make: |size, in_a_row| match Variant::new(size, in_a_row) {
             Ok(game) => Ok(Arc::new(game)),
             Err(e) => Err(e.into()),
         },
@@ -42,25 +37,14 @@ pub const REGISTRATION: Registration = Registration {
     position_format: "N x N cells row by row",
 };
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ClassicGame {
-    variant: Variant,
-}
-
-impl ClassicGame {
-    pub fn new(variant: Variant) -> ClassicGame {
-        ClassicGame { variant }
-    }
-}
-
 fn cell_id(cell: ClassicCell) -> CellId {
     CellId::new(cell.index())
 }
 
-impl Game for ClassicGame {
+impl Game for Variant {
     /// `classic-5`, or `classic-4k3` when fewer than the whole row win.
     fn key(&self) -> String {
-        let (n, k) = (self.variant.size(), self.variant.k());
+        let (n, k) = (self.size(), self.k());
         if n == k {
             format!("classic-{n}")
         } else {
@@ -69,11 +53,11 @@ impl Game for ClassicGame {
     }
 
     fn title(&self) -> String {
-        format!("Classic {}", self.variant)
+        format!("Classic {self}")
     }
 
     fn rules(&self) -> Vec<String> {
-        let (n, k) = (self.variant.size(), self.variant.k());
+        let (n, k) = (self.size(), self.k());
         let line = if n == k {
             "a whole row, column or long diagonal".to_string()
         } else {
@@ -87,38 +71,38 @@ impl Game for ClassicGame {
     }
 
     fn layout(&self) -> Layout {
-        Layout::board(self.variant.size(), self.variant.size())
+        Layout::board(self.size(), self.size())
     }
 
     /// Boards of up to 16 cells are solved by a table; bigger ones are searched.
     fn solved(&self) -> bool {
-        self.variant.is_solvable()
+        self.is_solvable()
     }
 
     fn cell_name(&self, cell: CellId) -> String {
-        ClassicCell::new(self.variant, cell.index())
-            .map_or_else(|| format!("#{}", cell.index()), |c| c.name(self.variant))
+        ClassicCell::new(*self, cell.index())
+            .map_or_else(|| format!("#{}", cell.index()), |c| c.name(*self))
     }
 
     fn parse_cell(&self, text: &str) -> Result<CellId, CellError> {
-        read_cell(ClassicCell::parse(self.variant, text), cell_id)
+        read_cell(ClassicCell::parse(*self, text), cell_id)
     }
 
     fn start(&self) -> Box<dyn Position> {
-        Box::new(ClassicBoard::empty(self.variant))
+        Box::new(ClassicBoard::empty(*self))
     }
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
-        read_position(text::parse(self.variant, text))
+        read_position(text::parse(*self, text))
     }
 
     fn engine(&self) -> Arc<dyn Engine> {
-        Arc::new(ClassicEngine::new(self.variant))
+        Arc::new(ClassicEngine::new(*self))
     }
 
     /// On 3x3 the medium level is the ten-sided-die player: say so.
     fn level_text(&self, level: Difficulty) -> Option<String> {
-        (level == Difficulty::Medium && self.variant == Variant::CLASSIC)
+        (level == Difficulty::Medium && *self == Variant::CLASSIC)
             .then(|| "Medium: a ten-sided-die player: wins, blocks, else rolls a die.".into())
     }
 }
@@ -241,9 +225,7 @@ impl ClassicEngine {
             _ => None,
         }
     }
-}
 
-impl ClassicEngine {
     /// The analysis at [`HINT_NODES`], each move's figure made its exact value where the
     /// prover settles it within its share of [`HINT_PROOF_NODES`]: the same on every look.
     fn hint_analysis_of(&self, board: ClassicBoard) -> Option<Analysis> {

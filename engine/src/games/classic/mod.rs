@@ -14,7 +14,6 @@ pub mod symmetry;
 pub mod text;
 pub mod variant;
 
-pub use adapter::game;
 pub use board::ClassicBoard;
 pub use cell::ClassicCell;
 pub use variant::Variant;

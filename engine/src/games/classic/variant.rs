@@ -1,7 +1,6 @@
 //! Which classic game is played: the board's size and how many in a row win.
 
 use std::fmt;
-use std::ops::RangeInclusive;
 
 use crate::core::words::from_to;
 use crate::games::{GameError, Part};
@@ -32,25 +31,19 @@ pub enum VariantError {
     InARow { k: u8, size: u8 },
 }
 
-impl VariantError {
-    /// The values the wrong part may take: the sizes, or the line lengths of this size.
-    pub fn valid(self) -> RangeInclusive<u8> {
-        match self {
-            VariantError::Size(_) => MIN_SIZE..=MAX_SIZE,
-            VariantError::InARow { size, .. } => MIN_IN_A_ROW..=size,
-        }
-    }
-}
-
 /// The list of games is told which part is wrong, and what it may be.
 impl From<VariantError> for GameError {
     fn from(e: VariantError) -> GameError {
-        let part = match e {
-            VariantError::Size(_) => Part::Size,
-            VariantError::InARow { .. } => Part::InARow,
+        let (part, valid) = match e {
+            VariantError::Size(_) => (Part::Size, MIN_SIZE..=MAX_SIZE),
+            VariantError::InARow { size, .. } => (Part::InARow, MIN_IN_A_ROW..=size),
         };
-        let (valid, why) = (Some(e.valid()), e.to_string());
-        GameError { part, valid, why }
+        let why = e.to_string();
+        GameError {
+            part,
+            valid: Some(valid),
+            why,
+        }
     }
 }
 

@@ -4,9 +4,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::{
-    Analysis, BlockState, CellError, CellId, Engine, Game, Grid, Hint, Layout, MarkedLine, Move,
-    MoveError, Outcome, Place, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
-    Status, Value, read_cell, read_position,
+    Analysis, BlockState, CellError, CellId, Difficulty, Engine, Game, Grid, Hint, Layout,
+    MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
+    PositionError, Side, Status, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -15,7 +15,7 @@ use super::patterns::PATTERNS;
 use super::players::{self, AlphaBeta, ExtremeGreedy, Level, searcher};
 use super::rules::State;
 use crate::core::root::SearchSettings;
-use crate::core::words::quote;
+use crate::core::words::{by_name, quote};
 use crate::games::kit::baselines::RandomPlayer;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -213,12 +213,10 @@ impl Position for State {
             .iter()
             .filter(|&&p| p & !won == 0)
             .fold(0u16, |all, &p| all | p);
-        // Small boards row-major, cells row-major inside: sorted once at the end.
-        let mut cells: Vec<CellId> = (0..16)
-            .filter(|b| boards & (1 << b) != 0)
-            .flat_map(|b| (0..16).map(move |l| cell_id(ExtremeCell::in_board(b, l))))
+        let cells = ExtremeCell::all()
+            .filter(|c| boards & 1 << c.board() != 0)
+            .map(cell_id)
             .collect();
-        cells.sort_unstable();
         vec![MarkedLine { cells, side }]
     }
 }
@@ -230,17 +228,6 @@ pub const HINT_NODES: u64 = 400_000;
 pub struct ExtremeEngine;
 
 impl Engine for ExtremeEngine {
-    /// Known only once the game is over.
-    fn value(&self, position: &dyn Position) -> Option<Value> {
-        let outcome = match position.status() {
-            Status::InPlay => return None,
-            Status::Draw => Outcome::Draw,
-            Status::Won(side) if side == position.to_move() => Outcome::Win,
-            Status::Won(_) => Outcome::Loss,
-        };
-        Some(Value { outcome, plies: 0 })
-    }
-
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
         self.hint_analysis(position)
             .map_or_else(Vec::new, |a| a.moves)
@@ -260,23 +247,24 @@ impl Engine for ExtremeEngine {
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
-        use super::players::searcher::{EASY, HARD, MEDIUM};
         Ok(match name.trim().to_ascii_lowercase().as_str() {
             // `perfect` is what the levels call the top one in every game.
             "max" | "perfect" => Box::new(searcher::max(options)),
-            "hard" => Box::new(Level::new("hard", HARD, options)),
-            "medium" => Box::new(Level::new("medium", MEDIUM, options)),
-            "easy" => Box::new(Level::new("easy", EASY, options)),
             "alphabeta" => Box::new(AlphaBeta::new(options.movetime)),
             "greedy" => Box::new(ExtremeGreedy::new(options.seed)),
             "random" => Box::new(RandomPlayer::new(options.seed)),
-            _ => {
-                return Err(PlayerError(format!(
-                    "no player {} in extreme tic-tac-toe: use one of {}",
-                    quote(name),
-                    players::NAMES.join(", ")
-                )));
-            }
+            other => match by_name(&Difficulty::ALL, Difficulty::name, other)
+                .and_then(|level| Level::new(level, options))
+            {
+                Some(level) => Box::new(level),
+                None => {
+                    return Err(PlayerError(format!(
+                        "no player {} in extreme tic-tac-toe: use one of {}",
+                        quote(name),
+                        players::NAMES.join(", ")
+                    )));
+                }
+            },
         })
     }
 }

@@ -19,7 +19,6 @@ pub struct ExtremeBoard {
 pub enum Placed {
     Open,
     WonBoard,
-    /// Full without a pattern.
     Drew,
 }
 

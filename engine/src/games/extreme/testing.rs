@@ -13,7 +13,7 @@ pub fn cell(name: &str) -> ExtremeCell {
 pub fn play(state: State, moves: &[&str]) -> State {
     moves.iter().fold(state, |s, name| {
         s.play(cell(name))
-            .unwrap_or_else(|e| panic!("{name} in {s}: {e}"))
+            .unwrap_or_else(|e| panic!("{name} in {}: {e}", s.text()))
     })
 }
 

@@ -1,7 +1,6 @@
 //! Positions as text, `<256 cells> <last move> <side to move>`, refused unless a game can
 //! reach them.
 
-use std::fmt;
 use std::str::FromStr;
 
 use crate::core::words::{cell_count, quote, quote_char, stone_counts};
@@ -152,12 +151,6 @@ impl State {
         let last = self.last_move().map_or("-".to_string(), |c| c.to_string());
         let side = self.to_move().letter().to_ascii_lowercase();
         format!("{cells} {last} {side}")
-    }
-}
-
-impl fmt::Display for State {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text())
     }
 }
 

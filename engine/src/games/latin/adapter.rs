@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::game::{Board, Cell};
-use super::players::PlayerSpec;
+use super::players::{self, BookPlayer, SpecError, book_path, book_player};
 use super::position::{board_of, cell_id, latin_cell};
 use super::solver::Solver;
 use crate::core::{
@@ -14,7 +14,6 @@ use crate::core::{
 };
 use crate::games::{Boards, Registration};
 
-/// The game: 4x4, lines of three of yours and one of theirs score.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Latin;
 
@@ -96,29 +95,28 @@ impl Game for Latin {
 /// The solved game and the players built on it.
 pub struct LatinEngine {
     solver: Arc<Solver>,
-    /// Players named so far, parsed once: a tournament builds a player per game, and a
-    /// `book:FILE` player reads and indexes its file only the first time.
-    specs: Mutex<HashMap<String, PlayerSpec>>,
+    /// Book players by path: a tournament builds a player per game, and a book is read
+    /// and indexed only the first time.
+    books: Mutex<HashMap<String, BookPlayer>>,
 }
 
 impl LatinEngine {
     pub fn new(solver: Arc<Solver>) -> LatinEngine {
         LatinEngine {
             solver,
-            specs: Mutex::new(HashMap::new()),
+            books: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The player named `name`, parsed (and its book read) once.
-    fn spec(&self, name: &str) -> Result<PlayerSpec, PlayerError> {
+    fn book(&self, path: &str) -> Result<BookPlayer, SpecError> {
         // A poisoned lock only means a thread panicked mid-insert; the map is still valid.
-        let mut specs = self.specs.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(spec) = specs.get(name) {
-            return Ok(spec.clone());
+        let mut books = self.books.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(player) = books.get(path) {
+            return Ok(player.clone());
         }
-        let spec: PlayerSpec = name.parse().map_err(|e| PlayerError(format!("{e}")))?;
-        specs.insert(name.to_string(), spec.clone());
-        Ok(spec)
+        let player = book_player(path)?;
+        books.insert(path.to_string(), player.clone());
+        Ok(player)
     }
 }
 
@@ -131,12 +129,10 @@ impl Engine for LatinEngine {
         let Some(board) = board_of(position) else {
             return Vec::new();
         };
-        let values = self.solver.move_values(board);
-        Cell::all()
-            .filter_map(|cell| {
-                let value = values[cell.index()]?;
-                Some((cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
-            })
+        self.solver
+            .move_values(board)
+            .into_iter()
+            .map(|(cell, value)| (cell_id(cell).into(), Hint::Proven(Claim::Exact(value))))
             .collect()
     }
 
@@ -152,22 +148,24 @@ impl Engine for LatinEngine {
     }
 
     fn player_names(&self) -> Vec<String> {
-        super::players::VALID_NAMES
-            .split(", ")
-            .map(String::from)
-            .collect()
+        players::VALID_NAMES.split(", ").map(String::from).collect()
     }
 
     fn player(&self, name: &str, options: PlayerOptions) -> Result<Box<dyn Player>, PlayerError> {
-        Ok(self.spec(name)?.build(&self.solver, options.seed))
+        let player = match book_path(name) {
+            Some(path) => self.book(path).map(|p| Box::new(p) as Box<dyn Player>),
+            None => players::player(name, &self.solver, options.seed),
+        };
+        player.map_err(|e| PlayerError(e.to_string()))
     }
 
     fn solved(&self) -> Option<Solved> {
         Some(self.solver.solved())
     }
 
+    /// A book player plays only its book's side.
     fn only_side(&self, name: &str) -> Option<Side> {
-        self.spec(name).ok()?.only_side()
+        Some(self.book(book_path(name)?).ok()?.side())
     }
 }
 

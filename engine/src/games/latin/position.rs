@@ -43,7 +43,7 @@ impl Position for Board {
     }
 
     fn text(&self) -> String {
-        self.to_text()
+        self.to_string()
     }
 
     fn stones(&self) -> usize {

@@ -11,7 +11,6 @@ use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::{Geometry, Qubic};
 use super::players::{Perfect, RandomPlayer, dictionary_move, greedy, levels};
-use super::position::QubicPosition;
 use super::prover::win_within;
 use super::search::analysis::analyze;
 use crate::core::root::SearchSettings;
@@ -92,11 +91,11 @@ impl Game for QubicGame {
     }
 
     fn start(&self) -> Box<dyn Position> {
-        Box::new(QubicPosition(QubicBoard::EMPTY))
+        Box::new(QubicBoard::EMPTY)
     }
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError> {
-        read_position(QubicBoard::from_str(text).map(QubicPosition))
+        read_position(QubicBoard::from_str(text))
     }
 
     fn engine(&self) -> Arc<dyn Engine> {
@@ -157,7 +156,7 @@ pub(crate) struct QubicEngine;
 
 /// The board where the bot searches: O's, or X's off the dictionary's tree.
 fn searched(position: &dyn Position) -> Option<QubicBoard> {
-    let board = QubicPosition::board_of(position);
+    let board = QubicBoard::of(position);
     dictionary_move(&patashnik_index(), board)
         .is_none()
         .then_some(board)
@@ -165,7 +164,7 @@ fn searched(position: &dyn Position) -> Option<QubicBoard> {
 
 impl Engine for QubicEngine {
     fn hints(&self, position: &dyn Position) -> Vec<(Move, Hint)> {
-        hint_analysis(QubicPosition::board_of(position)).map_or_else(Vec::new, |a| a.moves)
+        hint_analysis(QubicBoard::of(position)).map_or_else(Vec::new, |a| a.moves)
     }
 
     fn hint_analysis(&self, position: &dyn Position) -> Option<Analysis> {
@@ -185,7 +184,8 @@ impl Engine for QubicEngine {
         let settings = SearchSettings::new(Budget::Time(movetime), options.threads);
         if let Some(path) = book_path(name) {
             // Not verified here: `book verify --game qubic FILE` does that.
-            let d = dictionary::read(&Qubic, std::path::Path::new(path), Canonical::AnyImage)
+            let d = dictionary::read_text(std::path::Path::new(path))
+                .and_then(|text| dictionary::parse(&Qubic, &text, Canonical::AnyImage))
                 .map_err(|e| PlayerError(format!("book:{path}: {e}")))?;
             let player = Perfect::new(name.trim(), Arc::new(d.index(&Qubic)), settings);
             return Ok(Box::new(player));
@@ -325,8 +325,7 @@ mod tests {
     fn hints_prove_wins_and_losses() {
         use crate::core::Engine;
         use crate::games::qubic::adapter::QubicEngine;
-        use crate::games::qubic::position::QubicPosition;
-        let hints = |board| QubicEngine.hints(&QubicPosition(board));
+        let hints = |board| QubicEngine.hints(&board);
         // X to move with a double-threat cell at 0 (X on 1 2 4 8) and O out of the way.
         let b = QubicBoard::from_masks(
             1 << 1 | 1 << 2 | 1 << 4 | 1 << 8,

@@ -3,7 +3,6 @@
 //! winning (`status`, `winning_line`, the text parser) are Qubic's.
 
 use std::cmp::Ordering;
-use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{CELLS, QubicCell};
@@ -18,6 +17,11 @@ pub struct QubicBoard {
     x: u64,
     o: u64,
 }
+
+/// SipHash, the standard hasher, guards against adversarial keys, which positions are not,
+/// and the verifier hashes millions of them. A fixed seed keeps runs alike.
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+pub(crate) type FastSet<K> = std::collections::HashSet<K, foldhash::fast::FixedState>;
 
 impl QubicBoard {
     pub const EMPTY: QubicBoard = QubicBoard { x: 0, o: 0 };
@@ -140,12 +144,6 @@ impl QubicBoard {
             return Err(QubicBoardError::TwoSeparateLines { winner });
         }
         Ok(())
-    }
-}
-
-impl fmt::Display for QubicBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text())
     }
 }
 

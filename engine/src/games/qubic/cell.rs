@@ -11,12 +11,8 @@ pub const CELLS: usize = 64;
 pub struct QubicCell(u8);
 
 impl QubicCell {
-    pub const fn new(index: usize) -> Option<QubicCell> {
-        if index < CELLS {
-            Some(QubicCell(index as u8))
-        } else {
-            None
-        }
+    pub fn new(index: usize) -> Option<QubicCell> {
+        (index < CELLS).then_some(QubicCell(index as u8))
     }
 
     pub const fn index(self) -> usize {

@@ -3,7 +3,7 @@
 //! At most 64 cells, held in a [`QubicBoard`]'s two masks; a line is a mask of cells.
 
 use super::board::{QubicBoard, Side};
-use super::cell::QubicCell;
+use super::cell::{QubicCell, bits};
 use super::lines::{self, LINES};
 use super::symmetry::{self, Symmetries, lex_cmp};
 
@@ -43,12 +43,8 @@ pub trait Geometry: Send + Sync {
             .collect()
     }
 
-    fn all_cells(&self) -> u64 {
-        u64::MAX >> (64 - self.cells())
-    }
-
     fn empty_cells(&self, board: QubicBoard) -> u64 {
-        self.all_cells() & !board.occupied()
+        u64::MAX >> (64 - self.cells()) & !board.occupied()
     }
 
     fn winner(&self, board: QubicBoard) -> Option<Side> {
@@ -94,26 +90,30 @@ impl Geometry for Qubic {
 
     #[inline]
     fn map_cell(&self, sym: u8, cell: usize) -> usize {
-        Symmetries::get().map_cell(sym, cell)
+        Symmetries::get().forward[sym as usize][cell] as usize
     }
 
     fn inverse(&self, sym: u8) -> u8 {
-        Symmetries::get().inverse(sym)
+        Symmetries::get().inverse[sym as usize]
     }
 
     #[inline]
     fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard {
-        Symmetries::get().apply(sym, board)
+        let perm = &Symmetries::get().forward[sym as usize];
+        let map = |mask| bits(mask).fold(0, |image, c| image | 1 << perm[c]);
+        QubicBoard::from_masks(map(board.x()), map(board.o()))
     }
 
     #[inline]
     fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8) {
-        Symmetries::get().canonical(board)
+        let sym = Symmetries::get().smallest(board, None);
+        (self.apply(sym, board), sym)
     }
 
     #[inline]
     fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
-        Symmetries::get().canonical_marked(board, mark)
+        let sym = Symmetries::get().smallest(board, Some(mark));
+        (self.apply(sym, board), self.map_cell(sym, mark), sym)
     }
 
     fn cell_name(&self, cell: usize) -> String {

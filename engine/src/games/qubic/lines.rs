@@ -1,5 +1,5 @@
-//! The 76 winning lines, built the way the rules count them: 48 straight lines along an
-//! axis, 24 diagonals of the 12 axis-parallel planes, 4 space diagonals. The tests check
+//! The 76 winning lines (48 along an axis, 24 diagonals of the 12 axis-parallel planes, 4
+//! space diagonals), each from its first cell in one of the 13 directions. The tests check
 //! them against a brute-force search of all collinear quadruples.
 
 pub const COUNT: usize = 76;
@@ -7,75 +7,37 @@ pub const COUNT: usize = 76;
 /// Each line as a mask of its four cells.
 pub const LINES: [u64; COUNT] = build();
 
-const fn cell(coords: [usize; 3]) -> u64 {
-    1 << (16 * coords[0] + 4 * coords[1] + coords[2])
-}
-
-/// The line from `start` stepping `step` (each component -1, 0 or 1) four times.
-const fn line(start: [usize; 3], step: [isize; 3]) -> u64 {
-    let mut mask = 0;
-    let mut t = 0;
-    while t < 4 {
-        let mut p = [0usize; 3];
-        let mut axis = 0;
-        while axis < 3 {
-            p[axis] = (start[axis] as isize + step[axis] * t) as usize;
-            axis += 1;
-        }
-        mask |= cell(p);
-        t += 1;
-    }
-    mask
-}
-
 const fn build() -> [u64; COUNT] {
     let mut lines = [0u64; COUNT];
     let mut n = 0;
-    // Along one axis: the other two coordinates fixed (16 per axis).
-    let mut axis = 0;
-    while axis < 3 {
-        let mut a = 0;
-        while a < 16 {
-            let mut start = [0usize; 3];
-            let mut step = [0isize; 3];
-            step[axis] = 1;
-            start[(axis + 1) % 3] = a / 4;
-            start[(axis + 2) % 3] = a % 4;
-            lines[n] = line(start, step);
-            n += 1;
-            a += 1;
+    // A direction is a step of -1, 0 or 1 per coordinate (layer, row, column), written in
+    // base 3 as the step plus 1: those above 13 (no step) have a first nonzero step of +1, so
+    // each line is met once, from its first cell.
+    let mut direction = 14;
+    while direction < 27 {
+        let step = [direction / 9, direction / 3 % 3, direction % 3];
+        let stride = 16 * step[0] as isize + 4 * step[1] as isize + step[2] as isize - 21;
+        let mut start = 0;
+        while start < 64 {
+            let at = [start / 16, start / 4 % 4, start % 4];
+            // Four cells fit when each rising coordinate starts at 0 and each falling one at 3.
+            let mut fits = true;
+            let mut k = 0;
+            while k < 3 {
+                fits &= step[k] == 1 || at[k] == if step[k] == 2 { 0 } else { 3 };
+                k += 1;
+            }
+            if fits {
+                let mut t = 0;
+                while t < 4 {
+                    lines[n] |= 1 << (start as isize + stride * t);
+                    t += 1;
+                }
+                n += 1;
+            }
+            start += 1;
         }
-        axis += 1;
-    }
-    // Plane diagonals: one coordinate fixed (the plane), the other two both rising, or one
-    // rising while the other falls.
-    let mut fixed = 0;
-    while fixed < 3 {
-        let (u, v) = ((fixed + 1) % 3, (fixed + 2) % 3);
-        let mut k = 0;
-        while k < 4 {
-            let mut start = [0usize; 3];
-            start[fixed] = k;
-            let mut step = [0isize; 3];
-            step[u] = 1;
-            step[v] = 1;
-            lines[n] = line(start, step);
-            start[v] = 3;
-            step[v] = -1;
-            lines[n + 1] = line(start, step);
-            n += 2;
-            k += 1;
-        }
-        fixed += 1;
-    }
-    // Space diagonals: from each corner of layer 0 to the opposite corner of layer 3.
-    let mut corner = 0;
-    while corner < 4 {
-        let (r, c) = (corner / 2 * 3, corner % 2 * 3);
-        let step = [1, if r == 0 { 1 } else { -1 }, if c == 0 { 1 } else { -1 }];
-        lines[n] = line([0, r, c], step);
-        n += 1;
-        corner += 1;
+        direction += 1;
     }
     assert!(n == COUNT);
     lines

@@ -1,18 +1,15 @@
-//! The board behind `dyn Position`, read by the players and the adapter alike.
+//! The board as a `dyn Position`, and back.
 
 use super::board::QubicBoard;
-use super::cell::{CELLS, QubicCell};
+use super::cell::{CELLS, QubicCell, bits};
 use crate::core::{CellId, MarkedLine, Move, MoveError, Position, Side, Status};
 use crate::games::kit::placing::placements;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct QubicPosition(pub QubicBoard);
-
-impl QubicPosition {
-    /// Read cell by cell when the position is not a `QubicPosition`.
-    pub fn board_of(position: &dyn Position) -> QubicBoard {
-        if let Some(p) = position.as_any().downcast_ref::<QubicPosition>() {
-            return p.0;
+impl QubicBoard {
+    /// Read cell by cell when the position is not a `QubicBoard`.
+    pub fn of(position: &dyn Position) -> QubicBoard {
+        if let Some(board) = position.as_any().downcast_ref::<QubicBoard>() {
+            return *board;
         }
         (0..CELLS).fold(QubicBoard::EMPTY, |b, c| {
             match position.at(CellId::new(c)) {
@@ -23,29 +20,29 @@ impl QubicPosition {
     }
 }
 
-impl Position for QubicPosition {
+impl Position for QubicBoard {
     fn at(&self, cell: CellId) -> Option<Side> {
         (cell.index() < CELLS)
-            .then(|| self.0.at(cell.index()))
+            .then(|| QubicBoard::at(*self, cell.index()))
             .flatten()
     }
 
     fn to_move(&self) -> Side {
-        self.0.to_move()
+        QubicBoard::to_move(*self)
     }
 
     fn status(&self) -> Status {
-        self.0.status()
+        QubicBoard::status(*self)
     }
 
     fn legal_moves(&self) -> Vec<Move> {
-        let empty = (0..CELLS).filter(|&c| self.0.at(c).is_none());
-        placements(self.0.status(), empty.map(CellId::new))
+        let empty = bits(!self.occupied()).map(CellId::new);
+        placements(QubicBoard::status(*self), empty)
     }
 
     fn play(&self, mv: Move) -> Result<Box<dyn Position>, MoveError> {
         let cell = mv.placed();
-        if self.0.status().is_over() {
+        if QubicBoard::status(*self).is_over() {
             return Err(MoveError::GameOver);
         }
         let Some(c) = QubicCell::new(cell.index()) else {
@@ -54,25 +51,24 @@ impl Position for QubicPosition {
                 cell.index()
             )));
         };
-        if self.0.at(c.index()).is_some() {
+        if QubicBoard::at(*self, c.index()).is_some() {
             return Err(MoveError::Taken(format!("{c} is taken")));
         }
-        Ok(Box::new(QubicPosition(self.0.with_move(c.index()))))
+        Ok(Box::new(self.with_move(c.index())))
     }
 
     fn text(&self) -> String {
-        self.0.text()
+        QubicBoard::text(*self)
     }
 
     fn stones(&self) -> usize {
-        self.0.stones() as usize
+        QubicBoard::stones(*self) as usize
     }
 
     fn marked_lines(&self) -> Vec<MarkedLine> {
-        self.0
-            .winning_line()
+        self.winning_line()
             .map(|(side, line)| MarkedLine {
-                cells: super::cell::bits(line).map(CellId::new).collect(),
+                cells: bits(line).map(CellId::new).collect(),
                 side,
             })
             .into_iter()

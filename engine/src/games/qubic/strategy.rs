@@ -6,7 +6,7 @@
 use super::board::{QubicBoard, Side};
 use super::dictionary::Index;
 use super::geometry::Geometry;
-use super::threats::{self, Refuted, ThreatSearch, threats};
+use super::threats::{OutOfBudget, Refuted, ThreatSearch, threats};
 
 /// Positions the forced-win search may look at for one move: far above what Patashnik's
 /// dictionary ever needs, so reaching it is reported as a fault, not as "no forced win".
@@ -77,11 +77,8 @@ pub fn choose_with<G: Geometry + ?Sized>(
     canon: QubicBoard,
     refuted: &mut Refuted,
 ) -> Result<QubicChoice, Stuck> {
-    if canon.to_move() != Side::First || g.winner(canon).is_some() {
-        return Err(Stuck::NotXsTurn);
-    }
     let empty = g.empty_cells(canon);
-    if empty == 0 {
+    if canon.to_move() != Side::First || g.winner(canon).is_some() || empty == 0 {
         return Err(Stuck::NotXsTurn);
     }
     let lines = g.lines();
@@ -103,11 +100,9 @@ pub fn choose_with<G: Geometry + ?Sized>(
     let outcome = search.run(canon);
     *refuted = search.refuted;
     match outcome {
-        threats::ThreatOutcome::Found(win) => {
-            Ok(plain(win.first, Rule::ForcedWin, Some(win.plies)))
-        }
-        threats::ThreatOutcome::NotFound => Err(Stuck::NoForcedWin),
-        threats::ThreatOutcome::OutOfBudget => Err(Stuck::OutOfBudget),
+        Ok(Some(win)) => Ok(plain(win.first, Rule::ForcedWin, Some(win.plies))),
+        Ok(None) => Err(Stuck::NoForcedWin),
+        Err(OutOfBudget) => Err(Stuck::OutOfBudget),
     }
 }
 

@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 use std::sync::OnceLock;
 
 use super::board::QubicBoard;
-use super::cell::{CELLS, bits};
+use super::cell::CELLS;
 
 pub const COUNT: usize = 192;
 
@@ -76,11 +76,11 @@ pub fn all() -> Vec<Perm> {
 
 pub(crate) struct Symmetries {
     /// `forward[s][c]`: where symmetry `s` sends cell `c`.
-    forward: Box<[Perm; COUNT]>,
+    pub forward: Box<[Perm; COUNT]>,
     /// `backward[s][c]`: the cell that symmetry `s` sends to `c`.
     backward: Box<[Perm; COUNT]>,
     /// `inverse[s]`: the symmetry that undoes `s`.
-    inverse: [u8; COUNT],
+    pub inverse: [u8; COUNT],
 }
 
 impl Symmetries {
@@ -110,38 +110,12 @@ impl Symmetries {
         }
     }
 
+    /// The symmetry giving the smallest image, a mark (a move) counting as a value between o
+    /// and empty. Rather than build 192 images, fills the image cell by cell, keeping only
+    /// the symmetries that put the smallest value there: most positions are down to one after
+    /// a few cells, and those still tied once every stone is placed give the same image.
     #[inline]
-    pub fn map_cell(&self, sym: u8, cell: usize) -> usize {
-        self.forward[sym as usize][cell] as usize
-    }
-
-    pub fn inverse(&self, sym: u8) -> u8 {
-        self.inverse[sym as usize]
-    }
-
-    #[inline]
-    pub fn apply(&self, sym: u8, board: QubicBoard) -> QubicBoard {
-        let perm = &self.forward[sym as usize];
-        let map = |mask| bits(mask).fold(0, |image, c| image | 1 << perm[c]);
-        QubicBoard::from_masks(map(board.x()), map(board.o()))
-    }
-
-    /// Rather than build 192 images, fills the image cell by cell, keeping only the
-    /// symmetries that put the smallest value there: most positions are down to one after a
-    /// few cells, and those still tied once every stone is placed give the same image.
-    #[inline]
-    pub fn canonical(&self, board: QubicBoard) -> (QubicBoard, u8) {
-        let sym = self.smallest(board, None);
-        (self.apply(sym, board), sym)
-    }
-
-    /// The mark (a move) counts as a value between o and empty.
-    pub fn canonical_marked(&self, board: QubicBoard, mark: usize) -> (QubicBoard, usize, u8) {
-        let sym = self.smallest(board, Some(mark));
-        (self.apply(sym, board), self.map_cell(sym, mark), sym)
-    }
-
-    fn smallest(&self, board: QubicBoard, mark: Option<usize>) -> u8 {
+    pub fn smallest(&self, board: QubicBoard, mark: Option<usize>) -> u8 {
         let (x, o) = (board.x(), board.o());
         let mark_bit = mark.map_or(0, |m| 1u64 << m);
         let filled = board.stones() + u32::from(mark.is_some());
@@ -210,17 +184,14 @@ pub fn lex_cmp(a: QubicBoard, b: QubicBoard) -> Ordering {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::games::qubic::cell::bits;
+    use crate::games::qubic::geometry::{Geometry, Qubic};
     use crate::games::qubic::lines::LINES;
     use std::collections::HashSet;
 
-    impl Symmetries {
-        /// How many distinct images `board` has (192 over the size of its stabiliser).
-        fn orbit_size(&self, board: QubicBoard) -> usize {
-            COUNT
-                / (0..COUNT as u8)
-                    .filter(|&s| self.apply(s, board) == board)
-                    .count()
-        }
+    /// How many distinct images `board` has (192 over the size of its stabiliser).
+    fn orbit_size(board: QubicBoard) -> usize {
+        COUNT / Qubic.stabiliser(board).len()
     }
 
     fn keeps_lines(perm: &Perm) -> bool {
@@ -354,7 +325,7 @@ pub(crate) mod tests {
     /// Brute force: the smallest of the 192 images by plain comparison of 64-character
     /// strings with x < o < empty.
     fn slow_canonical(board: QubicBoard) -> QubicBoard {
-        let syms = Symmetries::get();
+        let syms = Qubic;
         let key = |b: QubicBoard| -> Vec<u8> {
             (0..CELLS)
                 .map(|c| match b.at(c) {
@@ -387,11 +358,11 @@ pub(crate) mod tests {
 
     #[test]
     fn canonical_form_is_the_smallest_image() {
-        let syms = Symmetries::get();
+        let syms = Qubic;
         for seed in 0..400u64 {
             let board = random_board(seed, (seed % 24) as usize);
             let (canon, s) = syms.canonical(board);
-            assert_eq!(canon, slow_canonical(board), "{board}");
+            assert_eq!(canon, slow_canonical(board), "{}", board.text());
             assert_eq!(syms.apply(s, board), canon);
             // Every image has the same canonical form.
             let image = syms.apply((seed % COUNT as u64) as u8, board);
@@ -402,7 +373,7 @@ pub(crate) mod tests {
 
     #[test]
     fn marked_canonical_form_is_shared_by_all_images() {
-        let syms = Symmetries::get();
+        let syms = Qubic;
         for seed in 0..200u64 {
             let board = random_board(seed, (seed % 16) as usize);
             let mark = (0..CELLS).find(|&c| board.at(c).is_none()).unwrap();
@@ -411,13 +382,18 @@ pub(crate) mod tests {
             assert_eq!(syms.map_cell(s, mark), canon_mark);
             let t = (seed * 7 % COUNT as u64) as u8;
             let image = syms.canonical_marked(syms.apply(t, board), syms.map_cell(t, mark));
-            assert_eq!((image.0, image.1), (canon, canon_mark), "{board} {mark}");
+            assert_eq!(
+                (image.0, image.1),
+                (canon, canon_mark),
+                "{} {mark}",
+                board.text()
+            );
         }
     }
 
     #[test]
     fn inverses_undo_and_the_identity_is_first() {
-        let syms = Symmetries::get();
+        let syms = Qubic;
         for s in 0..COUNT as u8 {
             let back = syms.inverse(s);
             for c in 0..CELLS {
@@ -439,8 +415,7 @@ pub(crate) mod tests {
 
     #[test]
     fn corners_and_core_are_one_orbit() {
-        let syms = Symmetries::get();
-        assert_eq!(syms.orbit_size(QubicBoard::EMPTY.with_move(0)), 16);
-        assert_eq!(syms.orbit_size(QubicBoard::EMPTY.with_move(1)), 48);
+        assert_eq!(orbit_size(QubicBoard::EMPTY.with_move(0)), 16);
+        assert_eq!(orbit_size(QubicBoard::EMPTY.with_move(1)), 48);
     }
 }

@@ -5,10 +5,9 @@
 //! it, and the sequence goes on only if that block threatens again. A win found is proven;
 //! none found proves nothing (a quiet move can win too).
 
-use super::board::{QubicBoard, Side};
+use super::board::{FastSet, QubicBoard, Side};
 use super::cell::bits;
 use super::geometry::Geometry;
-use super::hash::FastSet;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Threats {
@@ -64,9 +63,7 @@ fn is_single(mask: u64) -> bool {
 
 #[inline]
 pub fn winning_cells<G: Geometry + ?Sized>(g: &G, board: QubicBoard, side: Side) -> u64 {
-    let own = board.mask(side);
-    let other = board.mask(side.other());
-    threats(g.lines(), own, other).wins
+    threats(g.lines(), board.mask(side), board.mask(side.other())).wins
 }
 
 /// `plies` at most, the first move and the winning one included.
@@ -76,22 +73,9 @@ pub struct ForcedWin {
     pub plies: u32,
 }
 
+/// The search looked at as many positions as it was allowed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ThreatOutcome {
-    Found(ForcedWin),
-    /// Among threat sequences.
-    NotFound,
-    OutOfBudget,
-}
-
-impl ThreatOutcome {
-    pub fn found(self) -> Option<ForcedWin> {
-        match self {
-            ThreatOutcome::Found(win) => Some(win),
-            _ => None,
-        }
-    }
-}
+pub struct OutOfBudget;
 
 pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
     geometry: &'g G,
@@ -99,7 +83,6 @@ pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
     /// Looked at every 256 positions.
     pub(crate) deadline: Option<std::time::Instant>,
     nodes: u64,
-    /// Handed from one search to the next.
     pub(crate) refuted: Refuted,
 }
 
@@ -107,8 +90,6 @@ pub struct ThreatSearch<'g, G: Geometry + ?Sized> {
 /// it, so a set may be kept from one search to the next: a search that meets a position in
 /// it skips what it would have found to fail anyway, and answers exactly the same.
 pub(crate) type Refuted = FastSet<(QubicBoard, Side)>;
-
-struct Exhausted;
 
 impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
     pub fn new(geometry: &'g G, budget: u64) -> Self {
@@ -125,17 +106,18 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         self.nodes
     }
 
-    pub fn run(&mut self, board: QubicBoard) -> ThreatOutcome {
+    /// `Ok(None)`: no forced win among threat sequences.
+    pub fn run(&mut self, board: QubicBoard) -> Result<Option<ForcedWin>, OutOfBudget> {
         self.run_for(board, board.to_move())
     }
 
     /// As if `attacker` were to move (what it threatens should its opponent pass).
-    pub fn run_for(&mut self, board: QubicBoard, attacker: Side) -> ThreatOutcome {
-        match self.attack(board, attacker, true) {
-            Ok(Some(win)) => ThreatOutcome::Found(win),
-            Ok(None) => ThreatOutcome::NotFound,
-            Err(Exhausted) => ThreatOutcome::OutOfBudget,
-        }
+    pub fn run_for(
+        &mut self,
+        board: QubicBoard,
+        attacker: Side,
+    ) -> Result<Option<ForcedWin>, OutOfBudget> {
+        self.attack(board, attacker, true)
     }
 
     /// `root`: the position asked about, rarely one refuted before.
@@ -144,7 +126,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         board: QubicBoard,
         attacker: Side,
         root: bool,
-    ) -> Result<Option<ForcedWin>, Exhausted> {
+    ) -> Result<Option<ForcedWin>, OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget
             || (self.nodes.is_multiple_of(256)
@@ -152,7 +134,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
                     .deadline
                     .is_some_and(|d| std::time::Instant::now() >= d))
         {
-            return Err(Exhausted);
+            return Err(OutOfBudget);
         }
         let g = self.geometry;
         let (own, other) = (board.mask(attacker), board.mask(attacker.other()));
@@ -220,7 +202,11 @@ mod tests {
     use crate::games::qubic::geometry::Qubic;
 
     /// A forced win for the side to move, searching at most `budget` positions.
-    fn forced_win(g: &Qubic, board: QubicBoard, budget: u64) -> ThreatOutcome {
+    fn forced_win(
+        g: &Qubic,
+        board: QubicBoard,
+        budget: u64,
+    ) -> Result<Option<ForcedWin>, OutOfBudget> {
         ThreatSearch::new(g, budget).run(board)
     }
 
@@ -251,7 +237,7 @@ mod tests {
                     _ => {}
                 }
             }
-            assert_eq!(threats(&LINES, b.x(), b.o()), expected, "{b}");
+            assert_eq!(threats(&LINES, b.x(), b.o()), expected, "{}", b.text());
         }
     }
 
@@ -282,19 +268,16 @@ mod tests {
     fn a_double_threat_is_a_win_in_three() {
         let b = double_threat_against(O_AWAY);
         // Cell 0 makes threes on row 1 (0 1 2 -> 3) and column a (0 4 8 -> 12).
-        let win = forced_win(&Qubic, b, 1000).found().unwrap();
+        let win = forced_win(&Qubic, b, 1000).unwrap().unwrap();
         assert_eq!(win.plies, 3);
         assert_eq!(win.first, 0);
     }
 
     #[test]
     fn a_blocked_side_has_no_forced_win() {
-        assert_eq!(
-            forced_win(&Qubic, QubicBoard::EMPTY, 1000),
-            ThreatOutcome::NotFound
-        );
+        assert_eq!(forced_win(&Qubic, QubicBoard::EMPTY, 1000), Ok(None));
         let b = board(&format!("XO{}", "-".repeat(62)));
-        assert_eq!(forced_win(&Qubic, b, 1000), ThreatOutcome::NotFound);
+        assert_eq!(forced_win(&Qubic, b, 1000), Ok(None));
     }
 
     #[test]
@@ -303,12 +286,12 @@ mod tests {
         let b = double_threat_against(1 << 16 | 1 << 17 | 1 << 18 | 1 << 60);
         // Blocking at 19 makes no X three, so the forced sequence fails although 0 would
         // be a double threat.
-        assert_eq!(forced_win(&Qubic, b, 1000), ThreatOutcome::NotFound);
+        assert_eq!(forced_win(&Qubic, b, 1000), Ok(None));
     }
 
     #[test]
     fn budget_is_honoured() {
         let b = double_threat_against(O_AWAY);
-        assert_eq!(forced_win(&Qubic, b, 0), ThreatOutcome::OutOfBudget);
+        assert_eq!(forced_win(&Qubic, b, 0), Err(OutOfBudget));
     }
 }

@@ -42,31 +42,6 @@ const CORNERS: [u8; 4] = [1, 3, 7, 9];
 const EDGES: [u8; 4] = [2, 4, 6, 8];
 const CENTRE: u8 = 5;
 
-/// The rule that decided a move, numbered as in the original list.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum D10Rule {
-    Win = 1,
-    Block = 2,
-    Opening = 3,
-    CornerReply = 4,
-    CentreReply = 5,
-    AntiFork = 6,
-    Random = 7,
-}
-
-impl D10Rule {
-    pub fn word(self) -> &'static str {
-        match self {
-            D10Rule::Win => "win",
-            D10Rule::Block => "block",
-            D10Rule::Opening => "opening",
-            D10Rule::CornerReply | D10Rule::CentreReply => "reply",
-            D10Rule::AntiFork => "anti-fork",
-            D10Rule::Random => "random",
-        }
-    }
-}
-
 fn bit(number: u8) -> u64 {
     1 << (number - 1)
 }
@@ -93,9 +68,9 @@ impl D10 {
         }
     }
 
-    /// The cell number (1..9) it plays and the rule that chose it; `None` unless `board`
-    /// is a 3x3 position in play.
-    pub fn choose(&mut self, board: ClassicBoard) -> Option<(u8, D10Rule)> {
+    /// The cell number (1..9) it plays and its rule's word; `None` unless `board` is a 3x3
+    /// position in play.
+    pub fn choose(&mut self, board: ClassicBoard) -> Option<(u8, &'static str)> {
         if board.variant() != Variant::CLASSIC || board.status().is_over() {
             return None;
         }
@@ -103,10 +78,10 @@ impl D10 {
         let (own, theirs) = (board.stones(me), board.stones(me.other()));
         let chance = self.rng.random_range(1..=10u8);
         if let Some(cell) = first_gap(own, theirs) {
-            return Some((cell, D10Rule::Win));
+            return Some((cell, "win"));
         }
         if let Some(cell) = first_gap(theirs, own) {
-            return Some((cell, D10Rule::Block));
+            return Some((cell, "block"));
         }
         if own | theirs == 0 {
             let cell = match chance {
@@ -114,22 +89,22 @@ impl D10 {
                 7..=9 => CENTRE,
                 _ => self.pick(&EDGES),
             };
-            return Some((cell, D10Rule::Opening));
+            return Some((cell, "opening"));
         }
         if own == 0 && CORNERS.iter().any(|&c| theirs == bit(c)) {
-            return Some((CENTRE, D10Rule::CornerReply));
+            return Some((CENTRE, "reply"));
         }
         if own == 0 && theirs == bit(CENTRE) {
-            return Some((self.pick(&CORNERS), D10Rule::CentreReply));
+            return Some((self.pick(&CORNERS), "reply"));
         }
         let fork = [mask_of(&[1, 9]), mask_of(&[3, 7])].contains(&theirs);
         if chance >= 9 && fork && own == bit(CENTRE) {
-            return Some((self.pick(&EDGES), D10Rule::AntiFork));
+            return Some((self.pick(&EDGES), "anti-fork"));
         }
         let empty: Vec<u8> = (1..=9)
             .filter(|&n| board.empty_cells() & bit(n) != 0)
             .collect();
-        Some((self.pick(&empty), D10Rule::Random))
+        Some((self.pick(&empty), "random"))
     }
 
     fn pick(&mut self, cells: &[u8]) -> u8 {
@@ -155,7 +130,7 @@ impl Player for D10 {
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let (number, rule) = self.choose(board_in_play(position)?)?;
         Some(Decision {
-            how: Some(rule.word().into()),
+            how: Some(rule.into()),
             ..Decision::new(CellId::new(number as usize - 1))
         })
     }
@@ -187,45 +162,45 @@ mod tests {
     }
 
     /// The moves and rules of many seeds on one position.
-    fn outcomes(t: &str, seeds: u64) -> Vec<(u8, D10Rule)> {
+    fn outcomes(t: &str, seeds: u64) -> Vec<(u8, &'static str)> {
         let b = board(t);
         (0..seeds).map(|s| D10::new(s).choose(b).unwrap()).collect()
     }
 
     /// The move and rule every one of `seeds` seeds chooses on one position (they must
     /// agree: the rule leaves no choice).
-    fn always(t: &str, seeds: u64) -> (u8, D10Rule) {
+    fn always(t: &str, seeds: u64) -> (u8, &'static str) {
         let moves = outcomes(t, seeds);
         assert!(moves.iter().all(|&m| m == moves[0]), "{t}: {moves:?}");
         moves[0]
     }
 
-    fn share(moves: &[(u8, D10Rule)], f: impl Fn(&(u8, D10Rule)) -> bool) -> f64 {
+    fn share(moves: &[(u8, &'static str)], f: impl Fn(&(u8, &'static str)) -> bool) -> f64 {
         moves.iter().filter(|m| f(m)).count() as f64 / moves.len() as f64
     }
 
     #[test]
     fn rule_1_wins_on_the_first_line_in_the_seed_order() {
         // O to move holds 2, 5, 9: line 258 has its gap at 8, while X threatens 4 (147).
-        assert_eq!(always("XOX/-OX/X-O", 50), (8, D10Rule::Win));
+        assert_eq!(always("XOX/-OX/X-O", 50), (8, "win"));
     }
 
     #[test]
     fn rule_1_comes_before_rule_2() {
         // O to move: O has 4, 5 (gap 6); X has 1, 2 (gap 3).
-        assert_eq!(always("XX-/OO-/X--", 20), (6, D10Rule::Win));
+        assert_eq!(always("XX-/OO-/X--", 20), (6, "win"));
     }
 
     #[test]
     fn rule_2_blocks_the_first_line() {
         // O to move: X has 1, 3 (gap 2) and 7 (with 1: line 147, gap 4); 123 comes first.
-        assert_eq!(always("X-X/-O-/X-O", 20), (2, D10Rule::Block));
+        assert_eq!(always("X-X/-O-/X-O", 20), (2, "block"));
     }
 
     #[test]
     fn rule_3_opens_corner_centre_or_edge_six_three_one() {
         let moves = outcomes("---/---/---", 4000);
-        assert!(moves.iter().all(|m| m.1 == D10Rule::Opening));
+        assert!(moves.iter().all(|m| m.1 == "opening"));
         let corners = share(&moves, |m| CORNERS.contains(&m.0));
         let centre = share(&moves, |m| m.0 == CENTRE);
         let edges = share(&moves, |m| EDGES.contains(&m.0));
@@ -241,7 +216,7 @@ mod tests {
     #[test]
     fn rule_4_answers_a_corner_with_the_centre() {
         for t in ["X--/---/---", "--X/---/---", "---/---/X--", "---/---/--X"] {
-            assert_eq!(always(t, 20), (5, D10Rule::CornerReply));
+            assert_eq!(always(t, 20), (5, "reply"));
         }
     }
 
@@ -251,7 +226,7 @@ mod tests {
         assert!(
             moves
                 .iter()
-                .all(|m| m.1 == D10Rule::CentreReply && CORNERS.contains(&m.0))
+                .all(|m| m.1 == "reply" && CORNERS.contains(&m.0))
         );
         for c in CORNERS {
             assert!(moves.iter().any(|m| m.0 == c), "{c} never played");
@@ -262,12 +237,12 @@ mod tests {
     fn rule_6_takes_an_edge_against_the_corner_fork_one_time_in_five() {
         for t in ["X--/-O-/--X", "--X/-O-/X--"] {
             let moves = outcomes(t, 4000);
-            let anti = share(&moves, |m| m.1 == D10Rule::AntiFork);
+            let anti = share(&moves, |m| m.1 == "anti-fork");
             assert!((anti - 0.2).abs() < 0.03, "{anti}");
             let empty = board(t).empty_cells();
             assert!(moves.iter().all(|m| match m.1 {
-                D10Rule::AntiFork => EDGES.contains(&m.0),
-                D10Rule::Random => empty & bit(m.0) != 0,
+                "anti-fork" => EDGES.contains(&m.0),
+                "random" => empty & bit(m.0) != 0,
                 _ => false,
             }));
         }
@@ -277,7 +252,7 @@ mod tests {
     fn rule_7_plays_any_empty_cell_otherwise() {
         // An edge opening by the opponent has no rule of its own.
         let moves = outcomes("-X-/---/---", 2000);
-        assert!(moves.iter().all(|m| m.1 == D10Rule::Random && m.0 != 2));
+        assert!(moves.iter().all(|m| m.1 == "random" && m.0 != 2));
         for c in [1, 3, 4, 5, 6, 7, 8, 9] {
             assert!(moves.iter().any(|m| m.0 == c), "{c} never played");
         }
@@ -289,7 +264,7 @@ mod tests {
         // stones as X now. X has 1, 5; O has 2, 3: rule 1 on 159.
         let b = board("XOO/-X-/---");
         assert_eq!(b.to_move(), Side::First);
-        assert_eq!(D10::new(1).choose(b), Some((9, D10Rule::Win)));
+        assert_eq!(D10::new(1).choose(b), Some((9, "win")));
         let v4 = Variant::new(4, None).unwrap();
         assert_eq!(D10::new(1).choose(ClassicBoard::empty(v4)), None);
     }

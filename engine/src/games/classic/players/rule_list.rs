@@ -23,30 +23,6 @@ use crate::core::{CellId, Decision, Player, Position};
 use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::cell::ClassicCell;
 
-/// The rule that decided a move; 6 is this player's fallback when rule 5 finds nothing.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum RuleListRule {
-    Win = 1,
-    Block = 2,
-    Centre = 3,
-    Diagonal = 4,
-    Away = 5,
-    FirstEmpty = 6,
-}
-
-impl RuleListRule {
-    pub fn word(self) -> &'static str {
-        match self {
-            RuleListRule::Win => "win",
-            RuleListRule::Block => "block",
-            RuleListRule::Centre => "centre",
-            RuleListRule::Diagonal => "diagonal",
-            RuleListRule::Away => "away",
-            RuleListRule::FirstEmpty => "first empty",
-        }
-    }
-}
-
 pub(crate) struct RuleList {
     rng: PlayerRng,
     /// Its last cell taken by rules 1-4, while it is still its own on the board.
@@ -61,8 +37,8 @@ impl RuleList {
         }
     }
 
-    /// The cell it plays and why; `None` unless `board` is of odd size and in play.
-    pub fn choose(&mut self, board: ClassicBoard) -> Option<(ClassicCell, RuleListRule)> {
+    /// The cell it plays and its rule's word; `None` unless `board` is of odd size and in play.
+    pub fn choose(&mut self, board: ClassicBoard) -> Option<(ClassicCell, &'static str)> {
         let v = board.variant();
         if v.size().is_multiple_of(2) || board.status().is_over() {
             return None;
@@ -75,17 +51,17 @@ impl RuleList {
         let centre =
             ClassicCell::at(v, n / 2, n / 2).filter(|c| board.empty_cells() & c.bit() != 0);
         let found = first(board.winning_cells(me))
-            .map(|c| (c, RuleListRule::Win))
-            .or_else(|| first(board.winning_cells(me.other())).map(|c| (c, RuleListRule::Block)))
-            .or_else(|| centre.map(|c| (c, RuleListRule::Centre)))
-            .or_else(|| self.diagonal(board).map(|c| (c, RuleListRule::Diagonal)));
+            .map(|c| (c, "win"))
+            .or_else(|| first(board.winning_cells(me.other())).map(|c| (c, "block")))
+            .or_else(|| centre.map(|c| (c, "centre")))
+            .or_else(|| self.diagonal(board).map(|c| (c, "diagonal")));
         if let Some((cell, _)) = found {
             self.last = Some(cell);
             return found;
         }
         self.away(board)
-            .map(|c| (c, RuleListRule::Away))
-            .or_else(|| first(board.empty_cells()).map(|c| (c, RuleListRule::FirstEmpty)))
+            .map(|c| (c, "away"))
+            .or_else(|| first(board.empty_cells()).map(|c| (c, "first empty")))
     }
 
     fn diagonal(&mut self, board: ClassicBoard) -> Option<ClassicCell> {
@@ -136,7 +112,7 @@ impl Player for RuleList {
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let (cell, rule) = self.choose(board_in_play(position)?)?;
         Some(Decision {
-            how: Some(rule.word().into()),
+            how: Some(rule.into()),
             ..Decision::new(CellId::new(cell.index()))
         })
     }
@@ -156,7 +132,7 @@ mod tests {
         c.name(Variant::CLASSIC)
     }
 
-    fn choose(t: &str) -> (String, RuleListRule) {
+    fn choose(t: &str) -> (String, &'static str) {
         let (c, r) = RuleList::new(1).choose(board(t)).unwrap();
         (name(c), r)
     }
@@ -164,18 +140,18 @@ mod tests {
     #[test]
     fn rules_1_and_2_take_the_first_cell_in_row_order() {
         // O to move wins at c2 (a2 b2) while X threatens b1.
-        assert_eq!(choose("X-X/OO-/X--"), ("c2".into(), RuleListRule::Win));
+        assert_eq!(choose("X-X/OO-/X--"), ("c2".into(), "win"));
         // X threatens b1 (a1 c1) and a2 (a1 a3): b1 comes first.
-        assert_eq!(choose("X-X/-O-/X-O"), ("b1".into(), RuleListRule::Block));
+        assert_eq!(choose("X-X/-O-/X-O"), ("b1".into(), "block"));
     }
 
     #[test]
     fn rule_3_takes_the_centre() {
-        assert_eq!(choose("---/---/---"), ("b2".into(), RuleListRule::Centre));
-        assert_eq!(choose("X--/---/---"), ("b2".into(), RuleListRule::Centre));
+        assert_eq!(choose("---/---/---"), ("b2".into(), "centre"));
+        assert_eq!(choose("X--/---/---"), ("b2".into(), "centre"));
         let v5 = Variant::new(5, None).unwrap();
         let (c, r) = RuleList::new(1).choose(ClassicBoard::empty(v5)).unwrap();
-        assert_eq!((c.name(v5), r), ("c3".into(), RuleListRule::Centre));
+        assert_eq!((c.name(v5), r), ("c3".into(), "centre"));
     }
 
     #[test]
@@ -184,7 +160,7 @@ mod tests {
         let mut seen = Vec::new();
         for seed in 0..64 {
             let (c, r) = RuleList::new(seed).choose(b).unwrap();
-            assert_eq!(r, RuleListRule::Diagonal);
+            assert_eq!(r, "diagonal");
             seen.push(name(c));
         }
         assert!(seen.iter().all(|c| c == "a1" || c == "c1"));
@@ -204,18 +180,18 @@ mod tests {
         // No last move of its own: rule 5 starts from a1, and (0 + 2, 0 + 0) = a3 comes
         // before (0 + 1, 0 + 0) = a2.
         let (c, r) = RuleList::new(1).choose(board(DIAGONAL_FULL)).unwrap();
-        assert_eq!((name(c), r), ("a3".into(), RuleListRule::Away));
+        assert_eq!((name(c), r), ("a3".into(), "away"));
     }
 
     #[test]
     fn rule_5_plays_away_from_its_last_move() {
         let mut p = RuleList::new(1);
         let (c, r) = p.choose(board("X--/---/---")).unwrap();
-        assert_eq!((name(c), r), ("b2".into(), RuleListRule::Centre));
+        assert_eq!((name(c), r), ("b2".into(), "centre"));
         // From b2 (1, 1): i = 1, j = 1 reaches a1 and c3 (taken); i = 1, j = 0 reaches b1
         // and b3 (taken); i = 0, j = 1 reaches a2.
         let (c, r) = p.choose(board(DIAGONAL_FULL)).unwrap();
-        assert_eq!((name(c), r), ("a2".into(), RuleListRule::Away));
+        assert_eq!((name(c), r), ("a2".into(), "away"));
     }
 
     #[test]
@@ -224,7 +200,7 @@ mod tests {
         let mut p = RuleList::new(1);
         p.last = ClassicCell::parse(Variant::CLASSIC, "b1").ok();
         let (c, r) = p.choose(board(DIAGONAL_FULL)).unwrap();
-        assert_eq!((name(c), r), ("a2".into(), RuleListRule::FirstEmpty));
+        assert_eq!((name(c), r), ("a2".into(), "first empty"));
     }
 
     #[test]

@@ -20,15 +20,16 @@ use crate::games::kit::exact::Score;
 use rules::{Rules, Sides};
 use search::{OutOfBudget, Search};
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Method {
     /// Every line paired for the second player, and strategy stealing (no search).
     Pairing,
+    #[default]
     Search,
 }
 
 /// What the prover found, for the side to move, within its limits.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Proof {
     /// The proven outcome; `None`: not proven within the limits (or the game is over).
     pub outcome: Option<Outcome>,
@@ -83,14 +84,8 @@ impl Prover {
     pub fn prove(&self, board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
         let started = Instant::now();
         let mut proof = Proof {
-            outcome: None,
-            plies: None,
-            method: Method::Search,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            outcome_nodes: 0,
-            outcome_elapsed: Duration::ZERO,
             symmetries: self.rules.symmetries(),
+            ..Proof::default()
         };
         if board.status().is_over() {
             return proof;

@@ -13,7 +13,7 @@ use crate::games::classic::cell::ClassicCell;
 
 /// The slots of all the root moves' tables together: 2^19 of 24 bytes, 12 MiB. The split
 /// is part of what the result depends on.
-pub const ANALYSIS_TABLE_BITS: u32 = 19;
+const ANALYSIS_TABLE_BITS: u32 = 19;
 
 pub(crate) struct Job {
     table: Table,

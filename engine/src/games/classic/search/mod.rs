@@ -17,8 +17,6 @@ use negamax::{MATE, MATE_BOUND};
 use node::Node;
 use zobrist::Zobrist;
 
-pub use analysis::ANALYSIS_TABLE_BITS;
-
 /// What a score proves for the side to move, with `empty` empty cells before its move:
 /// exact when proven, else a bound when it is a win or a loss.
 pub fn claim(score: i32, proven: bool, empty: u32) -> Option<Claim> {
@@ -43,10 +41,9 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(variant: Variant) -> Searcher {
-        let lines = Lines::of(variant);
         Searcher {
             variant,
-            lines,
+            lines: Lines::of(variant),
             weights: eval::weights(variant.k() as u32),
             zobrist: Zobrist::new(),
         }

@@ -34,13 +34,12 @@ impl AlphaBeta {
         let deadline = Instant::now() + self.movetime.saturating_sub(margin(self.movetime));
         let mut moves: Vec<ExtremeCell> = state.moves().cells().collect();
         let mut best = *moves.first()?;
-        let mut nodes = 0u64;
+        let mut search = Search {
+            deadline,
+            nodes: 0,
+            stopped: false,
+        };
         for depth in 1..=64 {
-            let mut search = Search {
-                deadline,
-                nodes: &mut nodes,
-                stopped: false,
-            };
             match search.root(state, &moves, depth) {
                 Some(cell) => best = cell,
                 None => break,
@@ -56,13 +55,13 @@ impl AlphaBeta {
     }
 }
 
-struct Search<'a> {
+struct Search {
     deadline: Instant,
-    nodes: &'a mut u64,
+    nodes: u64,
     stopped: bool,
 }
 
-impl Search<'_> {
+impl Search {
     /// `None` if time ran out first.
     fn root(&mut self, state: &State, moves: &[ExtremeCell], depth: usize) -> Option<ExtremeCell> {
         let mut alpha = -WIN - 1;
@@ -98,7 +97,7 @@ impl Search<'_> {
     }
 
     fn negamax(&mut self, state: &State, depth: usize, mut alpha: i32, beta: i32) -> i32 {
-        *self.nodes += 1;
+        self.nodes += 1;
         if self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline {
             self.stopped = true;
         }

@@ -15,15 +15,11 @@ pub use crate::games::kit::rng::rng_from_seed as rng;
 use super::cell::{ExtremeCell, cell_id};
 use super::rules::State;
 
-/// Read from the position's text when it is not a `State` (`None` for another game's).
+/// `None` for another game's position.
 pub fn state_of(position: &dyn Position) -> Option<State> {
-    match position.as_any().downcast_ref::<State>() {
-        Some(state) => Some(*state),
-        None => position.text().parse().ok(),
-    }
+    position.as_any().downcast_ref::<State>().copied()
 }
 
-/// The legal moves that win a small board.
 pub fn winning_moves(state: &State) -> Vec<ExtremeCell> {
     let me = state.to_move();
     let board = state.board();

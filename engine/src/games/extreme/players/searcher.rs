@@ -7,7 +7,7 @@ use std::time::Duration;
 use rand::RngExt;
 
 use crate::core::root::SearchSettings;
-use crate::core::{Budget, Decision, Player, PlayerOptions, Position};
+use crate::core::{Budget, Decision, Difficulty, Player, PlayerOptions, Position};
 use crate::games::kit::analyser::{Analyse, Analyser};
 use crate::games::kit::rng::pick;
 
@@ -20,67 +20,44 @@ pub fn max(options: PlayerOptions) -> Analyser {
     searching("max", settings, u32::MAX)
 }
 
-/// `max` at `budget` on one thread.
-pub fn analysing(budget: Budget) -> Analyser {
-    searching("max", SearchSettings::new(budget, 1), u32::MAX)
-}
-
 fn searching(name: &str, settings: SearchSettings, depth: u32) -> Analyser {
     let analyse: Analyse =
         Box::new(move |position, settings| analyze_within(&state_of(position)?, settings, depth));
     Analyser::new(name, settings, analyse)
 }
 
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Recipe {
-    /// Plies; 0 for no search (greedy's rules of thumb).
-    pub depth: u32,
-    /// Longest time a move may take, whatever the depth.
-    pub cap: Duration,
-    /// Chance of a rules-only move instead of the search's.
-    pub slip: f64,
-    /// Chance that the rules-only move is random rather than greedy's.
-    pub wild: f64,
-}
-
-pub const EASY: Recipe = Recipe {
-    depth: 0,
-    cap: Duration::ZERO,
-    slip: 1.0,
-    wild: 0.5,
-};
-pub const MEDIUM: Recipe = Recipe {
-    depth: 2,
-    cap: Duration::from_millis(150),
-    slip: 0.25,
-    wild: 0.2,
-};
-pub const HARD: Recipe = Recipe {
-    depth: 5,
-    cap: Duration::from_millis(300),
-    slip: 0.05,
-    wild: 0.0,
-};
-
 pub(crate) struct Level {
     name: String,
-    recipe: Recipe,
+    /// Chance of a rules-only move instead of the search's.
+    slip: f64,
+    /// Chance that the rules-only move is random rather than greedy's.
+    wild: f64,
     search: Option<Analyser>,
     rng: Rng,
 }
 
 impl Level {
-    pub fn new(name: &str, recipe: Recipe, options: PlayerOptions) -> Level {
+    /// `easy`, `medium` or `hard`; `None` for the other levels.
+    pub fn new(level: Difficulty, options: PlayerOptions) -> Option<Level> {
+        // Plies (0: no search, greedy's rules of thumb), the longest a move may take whatever
+        // the depth (ms), and the two chances.
+        let (depth, cap, slip, wild) = match level {
+            Difficulty::Easy => (0, 0, 1.0, 0.5),
+            Difficulty::Medium => (2, 150, 0.25, 0.2),
+            Difficulty::Hard => (5, 300, 0.05, 0.0),
+            Difficulty::Random | Difficulty::Perfect => return None,
+        };
         // `depth` plies deep, unless the cap runs out first.
-        let cap = Budget::Time(recipe.cap.min(options.movetime));
+        let cap = Budget::Time(Duration::from_millis(cap).min(options.movetime));
         let search =
-            (recipe.depth > 0).then(|| searching(name, SearchSettings::new(cap, 1), recipe.depth));
-        Level {
-            name: name.to_string(),
-            recipe,
+            (depth > 0).then(|| searching(level.name(), SearchSettings::new(cap, 1), depth));
+        Some(Level {
+            name: level.name().to_string(),
+            slip,
+            wild,
             search,
             rng: rng(options.seed),
-        }
+        })
     }
 }
 
@@ -91,8 +68,8 @@ impl Player for Level {
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
         let state = state_of(position)?;
-        if self.search.is_none() || self.rng.random_bool(self.recipe.slip) {
-            let cell = if self.rng.random_bool(self.recipe.wild) {
+        if self.search.is_none() || self.rng.random_bool(self.slip) {
+            let cell = if self.rng.random_bool(self.wild) {
                 pick(&state.moves().cells().collect::<Vec<_>>(), &mut self.rng)
             } else {
                 greedy_move(&state, &mut self.rng)

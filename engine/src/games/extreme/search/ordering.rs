@@ -64,7 +64,6 @@ impl MoveList {
         list
     }
 
-    /// For the quiescence search.
     pub fn winning(state: &State) -> MoveList {
         let mut list = MoveList::empty();
         let (me, board, moves) = (state.to_move(), state.board(), state.moves());

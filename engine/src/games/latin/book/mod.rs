@@ -165,7 +165,7 @@ impl Book {
             for position in n.line.positions() {
                 let (key, s) = syms.canonical(position);
                 let entry = IndexEntry {
-                    play: syms.get(s).apply(n.line.play),
+                    play: syms.cell(s, n.line.play),
                     line: n.number,
                     position,
                     written_play: n.line.play,
@@ -208,7 +208,7 @@ impl BookIndex {
         let entry = self.map.get(&key)?;
         // The stored move is in the canonical image; symmetry `s` maps `board` onto that
         // image, so its inverse maps the move back onto `board`.
-        Some((syms.get(s).inverse().apply(entry.play), key, *entry))
+        Some((syms.cell_from(s, entry.play), key, *entry))
     }
 }
 
@@ -283,7 +283,7 @@ the book has no entries";
 
     #[test]
     fn duplicates_up_to_symmetry_are_refused() {
-        let syms = Symmetries::new();
+        let syms = Symmetries::default();
         // O on d1 and O on a4 are mirror images across the a1-d4 diagonal, which fixes a1.
         let book = Book::parse("x..O............\nx...........O...\n", None).unwrap();
         let err = book.index(&syms).unwrap_err();
@@ -292,7 +292,7 @@ the book has no entries";
 
     #[test]
     fn lookup_maps_the_move_back_through_the_symmetry() {
-        let syms = Symmetries::new();
+        let syms = Symmetries::default();
         let book = Book::parse("x..O............\n", None).unwrap();
         let index = book.index(&syms).unwrap();
         // Every image of the position gets a move that leads to an image of the book's

@@ -5,10 +5,8 @@
 use std::fmt;
 
 use crate::core::words::{plural, quote_char};
+use crate::games::latin::game::cell::CELLS;
 use crate::games::latin::game::{Board, Cell, Side, Status};
-
-/// Characters per line: one per cell.
-pub const WIDTH: usize = 16;
 
 /// A parsed line: the stones, the opponent's alternative stones, and the move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -48,7 +46,7 @@ impl BookLine {
     /// Reads one line; the side is taken from the line itself (see [`infer_side`]).
     pub fn parse(text: &str) -> Result<BookLine, LineError> {
         let chars: Vec<char> = text.chars().collect();
-        if chars.len() != WIDTH {
+        if chars.len() != CELLS {
             return Err(LineError::Length(chars.len()));
         }
         let mut masks = Masks::default();
@@ -119,7 +117,7 @@ impl fmt::Display for BookLine {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LineError {
     #[error(
-        "expected {WIDTH} cells (a1..d4), found {}",
+        "expected {CELLS} cells (a1..d4), found {}",
         plural(*.0 as u64, "character", "characters")
     )]
     Length(usize),
@@ -230,7 +228,7 @@ mod tests {
         let line = BookLine::parse("OO...xX.........").unwrap();
         assert_eq!(line.side, Side::First);
         assert_eq!(line.play, cell("c2"));
-        let texts: Vec<String> = line.positions().iter().map(|b| b.to_text()).collect();
+        let texts: Vec<String> = line.positions().iter().map(ToString::to_string).collect();
         assert_eq!(texts, ["O---/-X--/----/----", "-O--/-X--/----/----"]);
         assert_eq!(line.to_string(), "OO...xX.........");
     }

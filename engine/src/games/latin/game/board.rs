@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::cell::{CELLS, Cell};
+use super::cell::{CELLS, Cell, SIDE};
 use crate::core::MoveError;
 use crate::core::words::{at_cell, cell_count, quote_char, turns_counts};
 pub use crate::core::{Side, Status};
@@ -17,25 +17,6 @@ pub const LINES: [u16; 10] = [
     0x1248, // d1 c2 b3 a4
 ];
 
-/// For each cell, the lines through it (2 to 4 of them), as a bit set over `LINES`.
-const LINES_THROUGH: [u16; CELLS] = lines_through_table();
-
-const fn lines_through_table() -> [u16; CELLS] {
-    let mut table = [0u16; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let mut line = 0;
-        while line < LINES.len() {
-            if LINES[line] & (1 << cell) != 0 {
-                table[cell] |= 1 << line;
-            }
-            line += 1;
-        }
-        cell += 1;
-    }
-    table
-}
-
 /// The scoring rule for one line, given two sides' cells: `(1, 0)` when the line holds
 /// three of `a` and one of `b`, `(0, 1)` for three of `b` and one of `a`, else `(0, 0)`.
 #[inline]
@@ -47,16 +28,16 @@ pub const fn line_points(a: u16, b: u16, line: u16) -> (u32, u32) {
     }
 }
 
+/// The lines through `cell`: its row and column, and the diagonals it lies on.
 pub fn lines_through(cell: Cell) -> impl Iterator<Item = u16> {
-    let mut lines = LINES_THROUGH[cell.index()];
-    std::iter::from_fn(move || {
-        if lines == 0 {
-            return None;
-        }
-        let line = LINES[lines.trailing_zeros() as usize];
-        lines &= lines - 1;
-        Some(line)
-    })
+    let (row, col) = (cell.row(), cell.col());
+    let diagonals = [(row == col, LINES[8]), (row + col == SIDE - 1, LINES[9])];
+    let on = diagonals
+        .into_iter()
+        .filter_map(|(on, line)| on.then_some(line));
+    [LINES[0] << (SIDE * row), LINES[4] << col]
+        .into_iter()
+        .chain(on)
 }
 
 /// A position: which cells each side holds. Whose turn it is follows from the counts.
@@ -184,22 +165,18 @@ impl Board {
             (m + pm, o + po)
         })
     }
+}
 
-    /// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
-    pub fn to_text(self) -> String {
+/// The position text: 16 cells in rows separated by `/`, e.g. `-X-O/-X--/X-X-/O--O`.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = |i| {
             u8::try_from(i)
                 .ok()
                 .and_then(Cell::new)
                 .and_then(|c| self.at(c))
         };
-        write_cells(CELLS, &[4], at)
-    }
-}
-
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_text())
+        f.write_str(&write_cells(CELLS, &[4], at))
     }
 }
 
@@ -317,7 +294,7 @@ mod tests {
         let a = board("-X-O/-X--/X-X-/O--O");
         assert_eq!(a, board("-x-o -x-- x-x- o--o"));
         assert_eq!(a, board(".X.O\n.X..\nX.X.\nO..O"));
-        assert_eq!(a.to_text(), "-X-O/-X--/X-X-/O--O");
+        assert_eq!(a.to_string(), "-X-O/-X--/X-X-/O--O");
         assert_eq!(a.at(cell("b1")), Some(Side::First));
         assert_eq!(a.at(cell("d1")), Some(Side::Second));
         assert_eq!(a.at(cell("a1")), None);

@@ -5,8 +5,7 @@ pub mod cell;
 pub mod symmetry;
 pub mod tactics;
 
-pub use board::Board;
-pub use board::{LINES, Side, Status};
+pub use board::{Board, LINES, Side, Status};
 pub use cell::Cell;
 pub use symmetry::Symmetries;
 

@@ -8,31 +8,11 @@ use crate::games::kit::lines::apply;
 
 pub const COUNT: usize = 32;
 
-/// A permutation of the cells: `map[c]` is where cell `c` goes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Symmetry {
-    map: [u8; CELLS],
-}
-
-impl Symmetry {
-    pub fn apply(&self, cell: Cell) -> Cell {
-        Cell::new(self.map[cell.index()]).expect("a symmetry maps cells to cells")
-    }
-
-    pub fn inverse(&self) -> Symmetry {
-        let mut map = [0u8; CELLS];
-        for (from, &to) in self.map.iter().enumerate() {
-            map[to as usize] = from as u8;
-        }
-        Symmetry { map }
-    }
-}
-
 /// A map of (last index, row, col) to (row, col).
 type SquareMap = fn(u8, u8, u8) -> (u8, u8);
 
-/// All 32 symmetries; the identity comes first.
-pub fn all() -> [Symmetry; COUNT] {
+/// All 32 symmetries as permutations (`map[c]`: where cell `c` goes); the identity first.
+fn all() -> [[u8; CELLS]; COUNT] {
     // Identity, 0123->1032, 0123->0213, and the last two composed.
     const RELABEL: [[u8; 4]; 4] = [[0, 1, 2, 3], [1, 0, 3, 2], [0, 2, 1, 3], [2, 0, 3, 1]];
     let last = SIDE - 1;
@@ -47,16 +27,15 @@ pub fn all() -> [Symmetry; COUNT] {
         |l, r, c| (l - c, l - r),
         |l, r, c| (l - r, c),
     ];
-    let mut out = [Symmetry { map: [0; CELLS] }; COUNT];
+    let mut out = [[0; CELLS]; COUNT];
     for (k, order) in RELABEL.iter().enumerate() {
         let relabel = |i: u8| order[i as usize];
         for (d, turn) in square.iter().enumerate() {
-            let mut map = [0u8; CELLS];
+            let map = &mut out[k * 8 + d];
             for cell in Cell::all() {
                 let (r, c) = turn(last, relabel(cell.row()), relabel(cell.col()));
                 map[cell.index()] = Cell::at(r, c).expect("on the board").index() as u8;
             }
-            out[k * 8 + d] = Symmetry { map };
         }
     }
     out
@@ -64,33 +43,35 @@ pub fn all() -> [Symmetry; COUNT] {
 
 /// Precomputed byte tables so that a symmetry maps a 16-bit mask with two lookups.
 pub struct Symmetries {
-    syms: [Symmetry; COUNT],
     /// `bytes[s][half][b]`: image under symmetry `s` of byte `b` placed in the low (0) or
     /// high (1) half of a mask.
     bytes: Box<[[[u16; 256]; 2]; COUNT]>,
 }
 
 impl Default for Symmetries {
-    fn default() -> Self {
-        Self::new()
+    fn default() -> Symmetries {
+        let mut bytes = Box::new([[[0u16; 256]; 2]; COUNT]);
+        for (s, map) in all().iter().enumerate() {
+            for b in 0..256u16 {
+                bytes[s][0][b as usize] = apply(map, b.into()) as u16;
+                bytes[s][1][b as usize] = apply(map, u64::from(b) << 8) as u16;
+            }
+        }
+        Symmetries { bytes }
     }
 }
 
 impl Symmetries {
-    pub fn new() -> Symmetries {
-        let syms = all();
-        let mut bytes = Box::new([[[0u16; 256]; 2]; COUNT]);
-        for (s, sym) in syms.iter().enumerate() {
-            for b in 0..256u16 {
-                bytes[s][0][b as usize] = apply(&sym.map, b.into()) as u16;
-                bytes[s][1][b as usize] = apply(&sym.map, u64::from(b) << 8) as u16;
-            }
-        }
-        Symmetries { syms, bytes }
+    /// Where symmetry `s` takes `cell`.
+    pub fn cell(&self, s: usize, cell: Cell) -> Cell {
+        let image = self.map(s, cell.bit()).trailing_zeros() as u8;
+        Cell::new(image).expect("a symmetry maps cells to cells")
     }
 
-    pub fn get(&self, index: usize) -> &Symmetry {
-        &self.syms[index]
+    /// The cell that symmetry `s` takes to `cell`.
+    pub fn cell_from(&self, s: usize, cell: Cell) -> Cell {
+        let from = Cell::all().find(|&c| self.cell(s, c) == cell);
+        from.expect("a symmetry is a permutation")
     }
 
     #[inline]
@@ -163,12 +144,12 @@ mod tests {
     fn the_32_are_distinct_and_preserve_lines() {
         let syms = all();
         for (i, a) in syms.iter().enumerate() {
-            assert!(preserves_lines(&a.map), "symmetry {i} breaks a line");
+            assert!(preserves_lines(a), "symmetry {i} breaks a line");
             for b in &syms[..i] {
                 assert_ne!(a, b);
             }
         }
-        assert_eq!(syms[0].map, std::array::from_fn(|i| i as u8));
+        assert_eq!(syms[0], std::array::from_fn(|i| i as u8));
     }
 
     /// Independent of the construction above: search every permutation of the cells,
@@ -205,20 +186,20 @@ mod tests {
 
     #[test]
     fn tables_agree_with_the_permutations_and_inverse_undoes() {
-        let table = Symmetries::new();
+        let table = Symmetries::default();
         let b: Board = "XO--/-X--/--O-/---X".parse().unwrap();
         for s in 0..COUNT {
             let image = table.apply(s, b);
             for cell in Cell::all() {
-                assert_eq!(image.at(table.get(s).apply(cell)), b.at(cell));
-                assert_eq!(table.get(s).inverse().apply(table.get(s).apply(cell)), cell);
+                assert_eq!(image.at(table.cell(s, cell)), b.at(cell));
+                assert_eq!(table.cell_from(s, table.cell(s, cell)), cell);
             }
         }
     }
 
     #[test]
     fn canonical_form_is_shared_by_all_images() {
-        let table = Symmetries::new();
+        let table = Symmetries::default();
         for text in [
             "X---/----/----/----",
             "XO--/-X--/--O-/---X",
@@ -234,7 +215,7 @@ mod tests {
 
     #[test]
     fn orbits_of_single_stones() {
-        let table = Symmetries::new();
+        let table = Symmetries::default();
         // All four corners and all four centre cells are one class (the relabellings swap
         // them); the 8 edge cells are another.
         let corner: Board = "X---/----/----/----".parse().unwrap();

@@ -41,6 +41,25 @@ impl Lookahead {
             rng: rng_from_seed(seed),
         }
     }
+
+    pub fn name(&self) -> String {
+        format!("lookahead-{}", self.depth)
+    }
+
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
+        let mut best = Horizon::Lost;
+        let mut cells = 0u16;
+        for cell in Cell::in_mask(board.empty_cells()) {
+            let h = move_horizon(board, cell, self.depth);
+            if h > best {
+                (best, cells) = (h, 0);
+            }
+            if h == best {
+                cells |= cell.bit();
+            }
+        }
+        random_cell(cells, &mut self.rng)
+    }
 }
 
 /// What a bounded search can prove, for the side to move.
@@ -87,27 +106,6 @@ fn position_horizon(board: Board, depth: u32) -> Horizon {
         }
     }
     best
-}
-
-impl Lookahead {
-    pub fn name(&self) -> String {
-        format!("lookahead-{}", self.depth)
-    }
-
-    pub fn choose(&mut self, board: Board) -> Option<Cell> {
-        let mut best = Horizon::Lost;
-        let mut cells = 0u16;
-        for cell in Cell::in_mask(board.empty_cells()) {
-            let h = move_horizon(board, cell, self.depth);
-            if h > best {
-                (best, cells) = (h, 0);
-            }
-            if h == best {
-                cells |= cell.bit();
-            }
-        }
-        random_cell(cells, &mut self.rng)
-    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,6 @@ use crate::games::latin::game::{Board, Cell, Side, Symmetries};
 pub struct BookPlayer {
     name: String,
     indexed: Arc<IndexedBook>,
-    out_of_book: u32,
 }
 
 /// A book indexed by canonical position, with the symmetry tables to look it up.
@@ -26,7 +25,7 @@ struct IndexedBook {
 impl BookPlayer {
     /// Fails if two entries are the same position.
     pub fn new(book: &Book, name: impl Into<String>) -> Result<BookPlayer, BookError> {
-        let syms = Symmetries::new();
+        let syms = Symmetries::default();
         let index = book.index(&syms)?;
         Ok(BookPlayer {
             name: name.into(),
@@ -35,17 +34,11 @@ impl BookPlayer {
                 syms,
                 index,
             }),
-            out_of_book: 0,
         })
     }
 
     pub fn side(&self) -> Side {
         self.indexed.side
-    }
-
-    /// Moves made without the book or an obvious move to go on.
-    pub fn out_of_book(&self) -> u32 {
-        self.out_of_book
     }
 
     /// The first position a game following the book can reach (the other side trying every
@@ -80,17 +73,13 @@ impl BookPlayer {
             .map(|(play, _, _)| play)
             .or_else(|| obvious_move(board))
     }
-}
 
-impl BookPlayer {
     pub fn name(&self) -> String {
         self.name.clone()
     }
 
     pub fn choose(&mut self, board: Board) -> Option<Cell> {
-        self.book_move(board).or_else(|| {
-            self.out_of_book += 1;
-            Cell::in_mask(board.empty_cells()).next()
-        })
+        let lowest = || Cell::in_mask(board.empty_cells()).next();
+        self.book_move(board).or_else(lowest)
     }
 }

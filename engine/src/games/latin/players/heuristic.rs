@@ -70,6 +70,21 @@ impl Heuristic {
             farthest(safe, self.last_move(board)),
         ]
     }
+
+    pub fn name(&self) -> String {
+        "heuristic".into()
+    }
+
+    pub fn choose(&mut self, board: Board) -> Option<Cell> {
+        let mask = self
+            .candidates(board)
+            .into_iter()
+            .find(|&mask| mask != 0)
+            .unwrap_or(board.empty_cells());
+        let cell = random_cell(mask, &mut self.rng)?;
+        self.last = Some((board.with_move(cell), cell));
+        Some(cell)
+    }
 }
 
 /// Empty cells where the player *not* to move would win at once if they played there.
@@ -105,23 +120,6 @@ fn farthest(mask: u16, from: Option<Cell>) -> u16 {
     Cell::in_mask(mask)
         .filter(|&c| distance(c) == max)
         .fold(0, |m, c| m | c.bit())
-}
-
-impl Heuristic {
-    pub fn name(&self) -> String {
-        "heuristic".into()
-    }
-
-    pub fn choose(&mut self, board: Board) -> Option<Cell> {
-        let mask = self
-            .candidates(board)
-            .into_iter()
-            .find(|&mask| mask != 0)
-            .unwrap_or(board.empty_cells());
-        let cell = random_cell(mask, &mut self.rng)?;
-        self.last = Some((board.with_move(cell), cell));
-        Some(cell)
-    }
 }
 
 #[cfg(test)]

@@ -88,7 +88,7 @@ mod tests {
             let mv = cold.decide(&board).expect("a move").mv;
             let cell = latin_cell(mv.placed()).expect("a cell");
             let got = solver.move_value(board, cell).expect("legal");
-            assert_eq!(got.outcome, best.outcome, "in {}", board.to_text());
+            assert_eq!(got.outcome, best.outcome, "in {board}");
             board = board.with_move(cell);
         }
     }

@@ -14,8 +14,8 @@ pub use baselines::greedy;
 pub use book::BookPlayer;
 pub use heuristic::Heuristic;
 pub use levels::level_player;
-pub(crate) use spec::PlayerSpec;
 pub use spec::VALID_NAMES;
+pub(crate) use spec::{SpecError, book_path, book_player, player};
 
 pub(crate) use crate::games::kit::rng::PlayerRng;
 use crate::games::kit::rng::random_bit;

@@ -1,82 +1,15 @@
-//! A player named on the command line (`perfect`, `easy`, `lookahead-2`, `random`, ...),
-//! parsed once and built afresh for each game with that game's seed.
+//! A player named on the command line (`perfect`, `easy`, `lookahead-2`, `random`,
+//! `book:FILE`, ...), built afresh for each game with that game's seed.
 
-use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
 use std::sync::Arc;
 
 use super::BookPlayer;
 use super::baselines::MAX_LOOKAHEAD;
-use super::{Difficulty, Heuristic, Lookahead, Player, RandomPlayer, greedy};
+use super::{Difficulty, Heuristic, Lookahead, Player, RandomPlayer, greedy, level_player};
 use crate::core::words::quote;
 use crate::games::latin::book::{Book, BookError, book_cells};
-use crate::games::latin::game::Side;
 use crate::games::latin::solver::Solver;
-
-#[derive(Clone, PartialEq, Debug)]
-pub(crate) enum PlayerSpec {
-    /// `perfect`, `easy`, `medium`, `hard`.
-    Level(Difficulty),
-    Random,
-    Greedy,
-    /// `lookahead-N`, N from 1 to `MAX_LOOKAHEAD`.
-    Lookahead(u32),
-    Heuristic,
-    /// `book:FILE`: plays only from a strategy book (plus the obvious moves).
-    Book(BookSpec),
-}
-
-/// A book read and indexed once; every game plays a cheap clone of the same player.
-#[derive(Clone)]
-pub(crate) struct BookSpec {
-    path: String,
-    player: BookPlayer,
-}
-
-impl fmt::Debug for BookSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "BookSpec({})", self.path)
-    }
-}
-
-/// Two book specs are the same player when they name the same file.
-impl PartialEq for BookSpec {
-    fn eq(&self, other: &BookSpec) -> bool {
-        self.path == other.path
-    }
-}
-
-impl BookSpec {
-    fn load(path: &str) -> Result<BookSpec, SpecError> {
-        let refused = |e: BookError| SpecError::Book {
-            path: path.into(),
-            why: e.to_string(),
-        };
-        let book = Book::read(Path::new(path), None).map_err(refused)?;
-        // Indexing also checks the book has no position twice.
-        let player = BookPlayer::new(&book, format!("book:{path}")).map_err(refused)?;
-        // A book with a hole would have to play some other move there, and its results
-        // would no longer be the book's: refuse it, saying where the hole is.
-        if let Some(hole) = player.first_hole() {
-            return Err(SpecError::Book {
-                path: path.into(),
-                why: format!(
-                    "games following it reach position {} ({}, {} to move), where it has no \
-                     move and none is obvious; a book player plays only from its book \
-                     (`tictaclatin book verify {path}` checks a whole book)",
-                    book_cells(hole),
-                    hole,
-                    hole.to_move().letter()
-                ),
-            });
-        }
-        Ok(BookSpec {
-            path: path.to_string(),
-            player,
-        })
-    }
-}
 
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub(crate) enum SpecError {
@@ -97,77 +30,94 @@ pub(crate) enum SpecError {
 pub const VALID_NAMES: &str =
     "perfect, hard, medium, easy, heuristic, greedy, random, lookahead-N, book:FILE";
 
-impl FromStr for PlayerSpec {
-    type Err = SpecError;
-
-    fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
-        let name = text.trim();
-        let lower = name.to_ascii_lowercase();
-        // Book players: the book is read here, once, and shared by every game.
-        if lower.starts_with("book:") {
-            let path = &name["book:".len()..];
-            return BookSpec::load(path).map(PlayerSpec::Book);
-        }
-        if let Some(depth) = lower.strip_prefix("lookahead-") {
-            return match depth.parse::<u32>() {
-                Ok(d) if (1..=MAX_LOOKAHEAD).contains(&d) => Ok(PlayerSpec::Lookahead(d)),
-                _ => Err(SpecError::BadDepth(name.into())),
-            };
-        }
-        match lower.as_str() {
-            "random" => Ok(PlayerSpec::Random),
-            "greedy" => Ok(PlayerSpec::Greedy),
-            "heuristic" => Ok(PlayerSpec::Heuristic),
-            _ => lower
-                .parse::<Difficulty>()
-                .map(PlayerSpec::Level)
-                .map_err(|_| SpecError::Unknown(name.into())),
-        }
-    }
+/// The file of a `book:FILE` player (the prefix in any case).
+pub(crate) fn book_path(name: &str) -> Option<&str> {
+    let name = name.trim();
+    let prefix = name.get(.."book:".len())?;
+    prefix
+        .eq_ignore_ascii_case("book:")
+        .then(|| &name[prefix.len()..])
 }
 
-impl PlayerSpec {
-    /// A fresh player for one game; randomised players draw from `seed`.
-    pub fn build(&self, solver: &Arc<Solver>, seed: u64) -> Box<dyn Player> {
-        match self {
-            PlayerSpec::Level(d) => super::level_player(*d, Arc::clone(solver), seed),
-            PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
-            PlayerSpec::Greedy => Box::new(greedy(seed)),
-            PlayerSpec::Lookahead(n) => Box::new(Lookahead::new(*n, seed)),
-            PlayerSpec::Heuristic => Box::new(Heuristic::new(seed)),
-            PlayerSpec::Book(spec) => Box::new(spec.player.clone()),
-        }
+/// A fresh player for one game, of any name but a book's; randomised players draw from
+/// `seed`.
+pub(crate) fn player(
+    name: &str,
+    solver: &Arc<Solver>,
+    seed: u64,
+) -> Result<Box<dyn Player>, SpecError> {
+    let name = name.trim();
+    let lower = name.to_ascii_lowercase();
+    if let Some(depth) = lower.strip_prefix("lookahead-") {
+        return match depth.parse::<u32>() {
+            Ok(d) if (1..=MAX_LOOKAHEAD).contains(&d) => Ok(Box::new(Lookahead::new(d, seed))),
+            _ => Err(SpecError::BadDepth(name.into())),
+        };
     }
+    Ok(match lower.as_str() {
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "greedy" => Box::new(greedy(seed)),
+        "heuristic" => Box::new(Heuristic::new(seed)),
+        _ => {
+            let level = lower.parse::<Difficulty>();
+            let level = level.map_err(|_| SpecError::Unknown(name.into()))?;
+            level_player(level, Arc::clone(solver), seed)
+        }
+    })
+}
 
-    /// The one side a book player can play.
-    pub fn only_side(&self) -> Option<Side> {
-        match self {
-            PlayerSpec::Book(spec) => Some(spec.player.side()),
-            _ => None,
-        }
+/// The player of the book at `path`, read and checked; it plays only from its book.
+pub(crate) fn book_player(path: &str) -> Result<BookPlayer, SpecError> {
+    let refused = |e: BookError| SpecError::Book {
+        path: path.into(),
+        why: e.to_string(),
+    };
+    let book = Book::read(Path::new(path), None).map_err(refused)?;
+    // Indexing also checks the book has no position twice.
+    let player = BookPlayer::new(&book, format!("book:{path}")).map_err(refused)?;
+    // A book with a hole would have to play some other move there, and its results
+    // would no longer be the book's: refuse it, saying where the hole is.
+    if let Some(hole) = player.first_hole() {
+        return Err(SpecError::Book {
+            path: path.into(),
+            why: format!(
+                "games following it reach position {} ({}, {} to move), where it has no \
+                 move and none is obvious; a book player plays only from its book \
+                 (`tictaclatin book verify {path}` checks a whole book)",
+                book_cells(hole),
+                hole,
+                hole.to_move().letter()
+            ),
+        });
     }
+    Ok(player)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::latin::game::Side;
 
     #[test]
     fn names_parse() {
-        for (name, spec) in [
-            ("perfect", PlayerSpec::Level(Difficulty::Perfect)),
-            ("hard", PlayerSpec::Level(Difficulty::Hard)),
-            ("medium", PlayerSpec::Level(Difficulty::Medium)),
-            ("easy", PlayerSpec::Level(Difficulty::Easy)),
-            ("random", PlayerSpec::Random),
-            ("greedy", PlayerSpec::Greedy),
-            ("heuristic", PlayerSpec::Heuristic),
-            ("lookahead-1", PlayerSpec::Lookahead(1)),
-            ("lookahead-6", PlayerSpec::Lookahead(6)),
+        let solver = Arc::new(Solver::new());
+        for (name, player) in [
+            ("perfect", "perfect"),
+            ("hard", "hard"),
+            ("medium", "medium"),
+            ("easy", "easy"),
+            ("random", "random"),
+            ("greedy", "greedy"),
+            ("heuristic", "heuristic"),
+            ("lookahead-1", "lookahead-1"),
+            ("lookahead-6", "lookahead-6"),
+            (" Greedy ", "greedy"),
         ] {
-            assert_eq!(name.parse(), Ok(spec), "{name}");
+            let built = super::player(name, &solver, 1).unwrap();
+            assert_eq!(built.name(), player, "{name}");
         }
-        assert_eq!(" Greedy ".parse(), Ok(PlayerSpec::Greedy));
+        assert_eq!(book_path(" BOOK:b.txt"), Some("b.txt"));
+        assert_eq!(book_path("bo"), None);
     }
 
     #[test]
@@ -190,22 +140,22 @@ mod tests {
 
     #[test]
     fn bad_names_say_what_is_valid() {
-        let err = "grandmaster".parse::<PlayerSpec>().unwrap_err();
+        let solver = Arc::new(Solver::new());
+        let err = super::player("grandmaster", &solver, 1).err().unwrap();
         assert!(err.to_string().contains("valid players are"), "{err}");
         for bad in ["lookahead-0", "lookahead-7", "lookahead-x", "lookahead-"] {
             assert_eq!(
-                bad.parse::<PlayerSpec>(),
-                Err(SpecError::BadDepth(bad.into()))
+                super::player(bad, &solver, 1).err(),
+                Some(SpecError::BadDepth(bad.into()))
             );
         }
     }
 
     #[test]
-    fn book_players_read_their_book_once() {
+    fn book_players_read_their_book() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/book-second.txt");
-        let spec: PlayerSpec = format!("book:{path}").parse().unwrap();
-        assert_eq!(spec.only_side(), Some(Side::Second));
-        let err = "book:no/such/file.txt".parse::<PlayerSpec>().unwrap_err();
+        assert_eq!(book_player(path).unwrap().side(), Side::Second);
+        let err = book_player("no/such/file.txt").err().unwrap();
         assert!(
             err.to_string()
                 .starts_with("cannot use book 'no/such/file.txt'"),

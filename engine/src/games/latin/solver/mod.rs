@@ -5,7 +5,6 @@ mod search;
 use crate::core::{Solved, Value};
 use crate::games::kit::exact::{self, Choice, Score};
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
 
 /// Half full at most: the ~170,000 classes fit 2^19 slots, probes stay short.
 pub(crate) type Entry = exact::Entry<1, 2>;
@@ -21,69 +20,39 @@ const EXPECTED_CLASSES: usize = 200_000;
 pub struct Solver {
     syms: Symmetries,
     table: Table,
-    /// Positions asked about that play never reaches (legal by count only), solved on
-    /// demand and kept, so a request and its 16 child lookups search each one once.
-    unreachable: Mutex<HashMap<u32, Entry>>,
 }
-
-/// The on-demand cache is dropped when it grows past this many classes, bounding memory
-/// for a long-running engine fed many odd positions.
-const UNREACHABLE_CACHE_LIMIT: usize = 1 << 20;
 
 impl Solver {
     pub fn new() -> Solver {
-        let syms = Symmetries::new();
+        let syms = Symmetries::default();
         let mut table = Table::with_capacity(EXPECTED_CLASSES);
         search::solve(&syms, &mut table, Board::EMPTY);
-        Solver {
-            syms,
-            table,
-            unreachable: Mutex::new(HashMap::new()),
-        }
+        Solver { syms, table }
     }
 
-    /// The table entry of an in-play position, searching it afresh if it is legal but not
-    /// reachable in play (points that could only have come at different moves, say).
+    /// The table entry of an in-play position. One that play never reaches (legal by count
+    /// only: points that could only have come at different moves) is searched afresh, each
+    /// class once per request, and not kept, so odd positions cost no memory.
     pub fn entry(&self, board: Board) -> Option<Entry> {
         if board.status().is_over() {
             return None;
         }
-        let key = self.syms.canonical_key(board);
-        Some(
-            self.table
-                .get(key)
-                .unwrap_or_else(|| self.solve_unreachable(board)),
-        )
+        Some(self.search(board, &mut HashMap::new()))
     }
 
-    fn solve_unreachable(&self, board: Board) -> Entry {
-        // A poisoned lock only means another thread panicked mid-insert; the map is still a
-        // valid cache of exact entries.
-        let mut memo = self
-            .unreachable
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if memo.len() > UNREACHABLE_CACHE_LIMIT {
-            memo.clear();
-        }
-        self.search_unreachable(board, &mut memo)
-    }
-
-    fn search_unreachable(&self, board: Board, memo: &mut HashMap<u32, Entry>) -> Entry {
+    fn search(&self, board: Board, memo: &mut HashMap<u32, Entry>) -> Entry {
         let key = self.syms.canonical_key(board);
         if let Some(e) = self.table.get(key).or_else(|| memo.get(&key).copied()) {
             return e;
         }
-        let entry =
-            search::solve_children(board, |child| self.search_unreachable(child, memo).score);
+        let entry = search::solve_children(board, |child| self.search(child, memo).score);
         memo.insert(key, entry);
         entry
     }
 
     /// The value for the side to move; `None` when the game is over.
     pub fn value(&self, board: Board) -> Option<Value> {
-        let entry = self.entry(board)?;
-        Some(entry.score.value(board.empty_count()))
+        Some(self.entry(board)?.score.value(board.empty_count()))
     }
 
     /// The value of playing `cell`, for the side that plays it; `None` if the move is not
@@ -111,12 +80,11 @@ impl Solver {
         })
     }
 
-    /// The value of every cell for the side to move, `None` for a move not legal.
-    pub fn move_values(&self, board: Board) -> [Option<Value>; 16] {
-        std::array::from_fn(|i| {
-            let cell = Cell::new(i as u8).expect("16 cells");
-            self.move_value(board, cell)
-        })
+    /// The value of each legal move for the side to move, in cell order.
+    pub fn move_values(&self, board: Board) -> Vec<(Cell, Value)> {
+        Cell::in_mask(board.empty_cells())
+            .filter_map(|cell| Some((cell, self.move_value(board, cell)?)))
+            .collect()
     }
 
     /// The perfect player's move; `None` when the game is over.

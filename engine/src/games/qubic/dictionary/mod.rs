@@ -1,6 +1,5 @@
 //! X's strategy as a dictionary from positions (X to move) to X's move, one entry per
-//! symmetry class: the two file formats and the verifier, on any [`Geometry`]. The export
-//! and compression tools are in the research crate.
+//! symmetry class, on any [`Geometry`].
 
 pub mod runlength;
 pub mod verify;
@@ -9,9 +8,8 @@ pub mod wildcard;
 use std::collections::hash_map::Entry;
 use std::path::PathBuf;
 
-use super::board::{QubicBoard, Side};
+use super::board::{FastMap, QubicBoard, Side};
 use super::geometry::Geometry;
-use super::hash::FastMap;
 use crate::core::bounded;
 use crate::core::words::{plural, quote, quote_char};
 
@@ -48,8 +46,7 @@ impl Dictionary {
     /// When two entries hold one symmetry class, the first is used and the later one listed
     /// in [`Index::repeats`] (the small example's dictionary names two winning moves for some).
     pub fn index<G: Geometry + ?Sized>(&self, g: &G) -> Index {
-        let mut map = FastMap::default();
-        map.reserve(self.entries.len());
+        let mut map = FastMap::with_capacity_and_hasher(self.entries.len(), Default::default());
         let mut repeats = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
             let (canon, sym) = g.canonical(entry.board);
@@ -189,14 +186,6 @@ pub fn parse<G: Geometry + ?Sized>(
         return Err(DictionaryError::Empty);
     }
     Ok(Dictionary { entries })
-}
-
-pub fn read<G: Geometry + ?Sized>(
-    g: &G,
-    path: &std::path::Path,
-    canonical: Canonical,
-) -> Result<Dictionary, DictionaryError> {
-    parse(g, &read_text(path)?, canonical)
 }
 
 pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {

@@ -5,6 +5,7 @@
 //! those games end two plies later and are counted without being played out.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -14,10 +15,9 @@ use crate::core::words::plural;
 
 use super::runlength::format_position;
 use super::{Dictionary, Index};
-use crate::games::qubic::board::{QubicBoard, Side};
+use crate::games::qubic::board::{FastMap, FastSet, QubicBoard, Side};
 use crate::games::qubic::cell::bits;
 use crate::games::qubic::geometry::Geometry;
-use crate::games::qubic::hash::FastMap;
 use crate::games::qubic::strategy::{self, Rule, Stuck};
 use crate::games::qubic::threats::{Refuted, threats};
 
@@ -105,7 +105,16 @@ pub fn verify_from<G: Geometry + ?Sized>(
 ) -> Result<VerifyReport, Failure> {
     let clock = Instant::now();
     let index = dictionary.index(g);
-    let rollout = Rollout::new(g, &index, options);
+    let rollout = Rollout {
+        g,
+        index: &index,
+        options,
+        shards: (0..SHARDS)
+            .map(|_| Mutex::new(FastMap::default()))
+            .collect(),
+        deepest: AtomicU32::new(0),
+        times: Mutex::new(Vec::new()),
+    };
     let result = match options.parallel.then(threads::pool) {
         None => rollout.visit::<false>(start),
         Some(Ok(pool)) => {
@@ -156,24 +165,11 @@ struct Rollout<'a, G: ?Sized> {
     options: VerifyOptions,
     /// Sharded by hash so threads rarely wait.
     shards: Vec<Mutex<FastMap<QubicBoard, Slot>>>,
-    deepest: Mutex<u32>,
+    deepest: AtomicU32,
     times: Mutex<Vec<Duration>>,
 }
 
-impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
-    fn new(g: &'a G, index: &'a Index, options: VerifyOptions) -> Self {
-        Rollout {
-            g,
-            index,
-            options,
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(FastMap::default()))
-                .collect(),
-            deepest: Mutex::new(0),
-            times: Mutex::new(Vec::new()),
-        }
-    }
-
+impl<G: Geometry + ?Sized> Rollout<'_, G> {
     fn shard(&self, board: QubicBoard) -> &Mutex<FastMap<QubicBoard, Slot>> {
         let h = (board.x() ^ board.o().rotate_left(17)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         &self.shards[(h >> 58) as usize % SHARDS]
@@ -190,13 +186,8 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         }
     }
 
-    fn record(&self, canon: QubicBoard, play: usize, rule: Rule) {
-        lock(self.shard(canon)).insert(canon, Some((play as u8, rule)));
-    }
-
     fn game_ends(&self, plies: u32) {
-        let mut deepest = lock(&self.deepest);
-        *deepest = (*deepest).max(plies);
+        self.deepest.fetch_max(plies, Relaxed);
     }
 
     /// Game on, either side to move.
@@ -234,7 +225,8 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
             let spent = clock.elapsed();
             lock(&self.times).push(spent);
         }
-        self.record(canon, choice.cell, choice.rule);
+        let slot = Some((choice.cell as u8, choice.rule));
+        lock(self.shard(canon)).insert(canon, slot);
         let after = canon.with_move(choice.cell);
         if self.g.completes_line(after, choice.cell) {
             self.game_ends(after.stones());
@@ -299,7 +291,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         // Each position once: the order is total without a stable sort's buffer.
         met.sort_unstable_by_key(|m| (m.position.stones(), m.position));
         let mut by_rule = [0; 4];
-        let mut reached = crate::games::qubic::hash::FastSet::default();
+        let mut reached = FastSet::default();
         for m in &met {
             by_rule[m.rule as usize] += 1;
             if m.rule == Rule::Dictionary {
@@ -315,7 +307,7 @@ impl<'a, G: Geometry + ?Sized> Rollout<'a, G> {
         VerifyReport {
             positions: met.len(),
             by_rule,
-            deepest: *lock(&self.deepest),
+            deepest: self.deepest.into_inner(),
             elapsed,
             unreached,
             repeats: self.index.repeats.clone(),

@@ -6,13 +6,12 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use super::{PlayerRng, decision, rng_from_seed};
+use super::decision;
 use crate::core::root::SearchSettings;
 use crate::core::{Budget, Claim, Decision, Difficulty, Player, Position, Status};
-use crate::games::kit::rng::random_bit;
+use crate::games::kit::rng::{PlayerRng, random_bit, rng_from_seed};
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::{Geometry, Qubic};
-use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::search::analysis::{ThreatBudgets, analyze_with};
 use crate::games::qubic::threats::winning_cells;
 
@@ -24,20 +23,6 @@ pub struct StrongStyle {
     /// Chance of a random move instead.
     pub blunder: f64,
     pub threats: ThreatBudgets,
-}
-
-impl StrongStyle {
-    pub fn strongest(movetime: Duration) -> StrongStyle {
-        StrongStyle {
-            movetime,
-            max_depth: None,
-            blunder: 0.0,
-            threats: ThreatBudgets {
-                attack: 200_000,
-                defend: 200_000,
-            },
-        }
-    }
 }
 
 pub struct Strong {
@@ -90,7 +75,7 @@ impl Player for Strong {
     }
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        self.choose(QubicPosition::board_of(position))
+        self.choose(QubicBoard::of(position))
     }
 }
 
@@ -114,31 +99,19 @@ pub(crate) fn tactics(board: QubicBoard) -> Option<Decision> {
 
 /// `None` for the levels that do not search.
 pub fn player(level: Difficulty, movetime: Duration, seed: u64) -> Option<Strong> {
-    let style = match level {
-        Difficulty::Easy => StrongStyle {
-            movetime: movetime.min(Duration::from_millis(50)),
-            max_depth: Some(1),
-            blunder: 0.25,
-            threats: ThreatBudgets::default(),
-        },
-        Difficulty::Medium => StrongStyle {
-            movetime: movetime.min(Duration::from_millis(100)),
-            max_depth: Some(2),
-            blunder: 0.05,
-            threats: ThreatBudgets {
-                attack: 2_000,
-                defend: 0,
-            },
-        },
-        Difficulty::Hard => StrongStyle {
-            movetime: movetime.min(Duration::from_millis(300)),
-            threats: ThreatBudgets {
-                attack: 50_000,
-                defend: 50_000,
-            },
-            ..StrongStyle::strongest(movetime)
-        },
+    // The longest a move may take (ms), the depth (`None`: as deep as the clock allows), the
+    // chance of a random move, and the threat searches' budgets.
+    let (cap, max_depth, blunder, (attack, defend)) = match level {
+        Difficulty::Easy => (50, Some(1), 0.25, (0, 0)),
+        Difficulty::Medium => (100, Some(2), 0.05, (2_000, 0)),
+        Difficulty::Hard => (300, None, 0.0, (50_000, 50_000)),
         Difficulty::Random | Difficulty::Perfect => return None,
+    };
+    let style = StrongStyle {
+        movetime: movetime.min(Duration::from_millis(cap)),
+        max_depth,
+        blunder,
+        threats: ThreatBudgets { attack, defend },
     };
     Some(Strong::new(level.name(), style, seed))
 }

@@ -10,10 +10,8 @@ pub use perfect::{Perfect, dictionary_move};
 
 use crate::core::{Claim, Decision, Position, Status};
 use crate::games::kit::baselines::{Greedy, Step, Take};
-pub(crate) use crate::games::kit::rng::PlayerRng;
-pub use crate::games::kit::rng::rng_from_seed;
+use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::geometry::{Geometry, Qubic};
-use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::threats::winning_cells;
 
 pub(crate) fn decision(cell: usize, how: &str, claim: Option<Claim>) -> Decision {
@@ -29,7 +27,7 @@ pub fn greedy(seed: u64) -> Greedy {
 }
 
 fn steps(position: &dyn Position) -> Option<[Step; 3]> {
-    let board = QubicPosition::board_of(position);
+    let board = QubicBoard::of(position);
     if board.status() != Status::InPlay {
         return None;
     }
@@ -52,11 +50,21 @@ mod tests {
     // tests/qubic_players.rs's `perfect_x_wins_against_random_blocking_and_threat_making_o`.
     use super::*;
     use crate::games::qubic::board::QubicBoard;
+    use crate::games::qubic::search::analysis::ThreatBudgets;
     use std::time::Duration;
 
     #[test]
     fn the_searcher_takes_wins_and_blocks() {
-        let mut o = Strong::new("t", StrongStyle::strongest(Duration::from_millis(30)), 1);
+        let style = StrongStyle {
+            movetime: Duration::from_millis(30),
+            max_depth: None,
+            blunder: 0.0,
+            threats: ThreatBudgets {
+                attack: 200_000,
+                defend: 200_000,
+            },
+        };
+        let mut o = Strong::new("t", style, 1);
         // O to move, X threatens 3.
         let b = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45);
         let d = o.choose(b).unwrap();

@@ -10,7 +10,6 @@ use crate::core::{Claim, Decision, Player, Position, Side, Status, Watch};
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::dictionary::Index;
 use crate::games::qubic::geometry::Qubic;
-use crate::games::qubic::position::QubicPosition;
 use crate::games::qubic::search::analysis;
 use crate::games::qubic::strategy;
 
@@ -59,7 +58,7 @@ impl Player for Perfect {
     }
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        self.choose(QubicPosition::board_of(position))
+        self.choose(QubicBoard::of(position))
     }
 
     fn set_watch(&mut self, watch: Arc<Watch>) {

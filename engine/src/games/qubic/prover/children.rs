@@ -3,16 +3,15 @@
 
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::cell::bits;
-use crate::games::qubic::symmetry::Symmetries;
+use crate::games::qubic::geometry::{Geometry, Qubic};
 
 /// Each move that leads to a new class of positions, with that class's canonical form; only
 /// `block` when the side to move must block a three.
 pub fn children(board: QubicBoard, block: Option<usize>) -> Vec<(usize, QubicBoard)> {
-    let syms = Symmetries::get();
     let moves = block.map_or(!board.occupied(), |cell| 1 << cell);
     let mut out: Vec<(usize, QubicBoard)> = Vec::with_capacity(moves.count_ones() as usize);
     for cell in bits(moves) {
-        let child = syms.canonical(board.with_move(cell)).0;
+        let child = Qubic.canonical(board.with_move(cell)).0;
         if !out.iter().any(|&(_, seen)| seen == child) {
             out.push((cell, child));
         }

@@ -2,8 +2,7 @@
 //! that a position reached by different orders of moves is searched once: a directed
 //! acyclic graph, since every move adds a stone.
 
-use crate::games::qubic::board::QubicBoard;
-use crate::games::qubic::hash::FastMap;
+use crate::games::qubic::board::{FastMap, QubicBoard};
 
 use super::numbers::Numbers;
 

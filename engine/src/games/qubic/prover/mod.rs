@@ -23,8 +23,7 @@ use std::time::{Duration, Instant};
 
 use crate::games::qubic::board::QubicBoard;
 use crate::games::qubic::dictionary::{Dictionary, DictionaryEntry, verify};
-use crate::games::qubic::geometry::Qubic;
-use crate::games::qubic::symmetry::Symmetries;
+use crate::games::qubic::geometry::{Geometry, Qubic};
 
 pub(crate) use proof::NotProven;
 pub use rules::Budgets;
@@ -87,7 +86,7 @@ impl QubicProof {
 /// Proves or disproves that X wins from `board` (game on), within `limits`.
 pub fn prove(board: QubicBoard, budgets: Budgets, limits: ProverLimits) -> QubicProof {
     let started = Instant::now();
-    let root = Symmetries::get().canonical(board).0;
+    let root = Qubic.canonical(board).0;
     let mut search = Search::new(root, budgets);
     let stopped = search.run(&limits, started);
     QubicProof {

@@ -2,8 +2,7 @@
 //! proof where X decides (not a win at once, not a block, not a forced win the verifier
 //! finds by itself), one entry per class of positions.
 
-use crate::games::qubic::board::{QubicBoard, Side};
-use crate::games::qubic::hash::FastSet;
+use crate::games::qubic::board::{FastSet, QubicBoard, Side};
 
 use super::children::children;
 use super::rules::{ProverVerdict, judge};

@@ -9,7 +9,7 @@ use crate::games::qubic::board::{QubicBoard, Side};
 use crate::games::qubic::lines::LINES;
 use crate::games::qubic::search::eval::evaluate;
 use crate::games::qubic::strategy::SEARCH_BUDGET;
-use crate::games::qubic::threats::{ThreatOutcome, ThreatSearch, both_threats};
+use crate::games::qubic::threats::{ThreatSearch, both_threats};
 
 use super::numbers::{Numbers, open_numbers};
 
@@ -79,7 +79,7 @@ pub fn judge(board: QubicBoard, budgets: Budgets) -> (ProverVerdict, u64) {
     let mut search = ThreatSearch::new(&crate::games::qubic::geometry::Qubic, budget);
     let outcome = search.run(board);
     let spent = search.nodes();
-    if let ThreatOutcome::Found(_) = outcome {
+    if let Ok(Some(_)) = outcome {
         return (won_for(mover), spent);
     }
     let block = (threats != 0).then(|| threats.trailing_zeros() as usize);

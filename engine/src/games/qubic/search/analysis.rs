@@ -156,17 +156,17 @@ pub(crate) fn analyze_with(
             search.deadline = threat_deadline;
             search
         };
-        if let Some(win) = search(budgets.attack).run(board).found() {
+        if let Ok(Some(win)) = search(budgets.attack).run(board) {
             settled[win.first] = Some(WIN - win.plies as i32);
         }
         let threatened = budgets.defend > 0
-            && (search(budgets.attack).run_for(board, side.other()).found()).is_some();
+            && (search(budgets.attack).run_for(board, side.other())).is_ok_and(|w| w.is_some());
         if threatened {
             for &cell in &cells {
                 if settled[cell].is_some() {
                     continue;
                 }
-                if let Some(loss) = search(budgets.defend).run(board.with_move(cell)).found() {
+                if let Ok(Some(loss)) = search(budgets.defend).run(board.with_move(cell)) {
                     // The loss counts this move too.
                     settled[cell] = Some(-(WIN - loss.plies as i32 - 1));
                 }

@@ -14,8 +14,7 @@ pub fn evaluate(board: QubicBoard, side: Side) -> i32 {
     let (mine, theirs) = (board.mask(side), board.mask(side.other()));
     let mut score = 0;
     let (mut my_twos, mut their_twos) = (0u64, 0u64);
-    let mut my_forks = 0u64;
-    let mut their_forks = 0u64;
+    let (mut my_forks, mut their_forks) = (0u64, 0u64);
     for &line in &LINES {
         let (a, d) = ((line & mine).count_ones(), (line & theirs).count_ones());
         match (a, d) {
@@ -61,8 +60,7 @@ pub fn move_score(board: QubicBoard, side: Side, cell: usize) -> i32 {
 pub fn fork_cells(board: QubicBoard, side: Side) -> u64 {
     let (mine, theirs) = (board.mask(side), board.mask(side.other()));
     let empty = !board.occupied();
-    let mut twos = 0u64;
-    let mut forks = 0u64;
+    let (mut twos, mut forks) = (0u64, 0u64);
     for &line in &LINES {
         if line & theirs == 0 && (line & mine).count_ones() == 2 {
             forks |= twos & line & empty;
