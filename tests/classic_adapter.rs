@@ -130,7 +130,7 @@ fn perfect_never_loses_the_drawn_boards() {
             };
             let players: [&mut dyn Player; 2] = [perfect.as_mut(), other.as_mut()];
             let t = play_match(rules, g.start().as_ref(), players, 40).unwrap();
-            assert_eq!(t.losses(0), 0, "{n}x{n} against {opponent}: {t}");
+            assert_eq!(t.second_wins, 0, "{n}x{n} against {opponent}: {t:?}");
         }
     }
 }

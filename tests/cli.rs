@@ -356,7 +356,7 @@ fn nothing_a_user_reads_names_an_internal_document() {
     for choice in tictaclatin::games::all_choices() {
         let game = tictaclatin::games::build(choice).unwrap();
         for level in Difficulty::ALL {
-            let line = game.extras().level_text(level).unwrap_or_default();
+            let line = game.level_text(level).unwrap_or_default();
             assert!(!names_a_document(&line), "{}: {line}", game.title());
         }
     }
@@ -364,7 +364,7 @@ fn nothing_a_user_reads_names_an_internal_document() {
         tictaclatin::games::GameKind::Classic,
     ))
     .unwrap();
-    let medium = classic.extras().level_text(Difficulty::Medium).unwrap();
+    let medium = classic.level_text(Difficulty::Medium).unwrap();
     assert!(medium.contains("ten-sided-die player"), "{medium}");
 
     let out = tictaclatin(&[

@@ -6,7 +6,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use tictaclatin::core::{Engine, Extras, Game, PlayerOptions, Position, Status};
+use tictaclatin::core::{Engine, Game, PlayerOptions, Position, Status};
 use tictaclatin::games::extreme::adapter::{Extreme, ExtremeEngine};
 
 use common::{extreme_position, stderr, stdout, tictaclatin};

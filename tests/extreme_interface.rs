@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use tictaclatin::core::{
-    BlockState, CellId, Extras, Game, MoveError, Place, PlayerOptions, Position, Side, Status,
+    BlockState, CellId, Game, MoveError, Place, PlayerOptions, Position, Side, Status,
 };
 use tictaclatin::games::extreme::{Extreme, ExtremeEngine};
 

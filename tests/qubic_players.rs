@@ -150,7 +150,7 @@ fn breakable_positions(count: usize) -> Vec<QubicBoard> {
 /// Either side threatens a line (then the move is a plain win or block, not a defence).
 fn someone_threatens(board: QubicBoard) -> bool {
     use tictaclatin::games::qubic::threats::winning_cells;
-    Side::BOTH
+    Side::ALL
         .into_iter()
         .any(|s| winning_cells(&Qubic, board, s) != 0)
 }

@@ -15,7 +15,7 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use tictaclatin::config::{Hints, Mode, Settings};
-use tictaclatin::core::{Claim, Decision, Extras, Move, Side, Status};
+use tictaclatin::core::{Claim, Decision, Game as _, Move, Side, Status};
 use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
 use tictaclatin::tui::geometry::{self, Look};

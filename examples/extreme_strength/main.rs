@@ -13,7 +13,7 @@ mod clock;
 use std::time::{Duration, Instant};
 
 use clock::{Series, play_series, random_opening};
-use tictaclatin::core::{Budget, Player, PlayerOptions};
+use tictaclatin::core::{Budget, Player, PlayerOptions, Tally};
 use tictaclatin::games::extreme::cell::cell_of;
 use tictaclatin::games::extreme::players::searcher;
 use tictaclatin::games::extreme::{ExtremeEngine, State};
@@ -83,17 +83,27 @@ fn series() {
         println!(
             "{name}: score {:.1}/{} ({:.1} %), wins {} (pattern {}), even {}, losses {} \
              (forfeits {}), contest points {}",
-            t.score(p),
+            score(&t, p),
             series.games,
-            100.0 * t.score(p) / series.games as f64,
-            t.wins(p),
+            100.0 * score(&t, p) / series.games as f64,
+            wins(&t, p),
             t.line_wins[p],
             t.draws,
-            t.losses(p),
-            t.forfeits(p),
+            wins(&t, 1 - p),
+            t.time_outs[p] + t.invalid_moves[p],
             t.points[p]
         );
     }
+}
+
+/// Player `p`'s (0 first, 1 second).
+fn wins(t: &Tally, p: usize) -> u64 {
+    [t.first_wins, t.second_wins][p]
+}
+
+/// Match points: 1 a win (by a line, on points or by forfeit), 0.5 a draw.
+fn score(t: &Tally, p: usize) -> f64 {
+    wins(t, p) as f64 + t.draws as f64 / 2.0
 }
 
 /// Median, longest and over-budget count of `times` against `budget`.

@@ -35,7 +35,7 @@ fn marked(short: String, best: bool) -> String {
 
 /// `, points 3 : 2` where the game scores points, nothing elsewhere.
 fn points(resolved: &Resolved) -> String {
-    (resolved.game.extras().points(resolved.position.as_ref()))
+    (resolved.game.points(resolved.position.as_ref()))
         .map(|[x, o]| format!(", points {x} : {o}"))
         .unwrap_or_default()
 }
@@ -215,12 +215,7 @@ fn grid(
 fn titles(game: &dyn Game, blocks: &[u8], block_width: usize) -> String {
     let titles: String = blocks
         .iter()
-        .map(|&b| {
-            format!(
-                "{:<block_width$}",
-                format!("  {}", game.extras().block_label(b))
-            )
-        })
+        .map(|&b| format!("{:<block_width$}", format!("  {}", game.block_label(b))))
         .collect();
     titles.trim_end().to_string()
 }

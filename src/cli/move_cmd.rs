@@ -251,19 +251,18 @@ pub fn describe_finished(
     position: &dyn Position,
     symbols: &Symbols,
 ) -> Option<String> {
-    if let Some([x, o]) = game.extras().decided_on_points(position) {
+    if let Some([x, o]) = game.decided_on_points(position) {
         return Some(match position.status() {
             Status::Won(side) => format!("{} won on points, {x} : {o}", symbols.get(side)),
             _ => format!("a draw on points, {x} : {o}"),
         });
     }
     let score = game
-        .extras()
         .points(position)
         .map(|[x, o]| format!(" {x} : {o}"))
         .unwrap_or_default();
     // Small boards' points (extreme) say nothing of a win by a line of them.
-    let by_blocks = !game.extras().blocks(position).is_empty();
+    let by_blocks = !game.blocks(position).is_empty();
     match position.status() {
         Status::InPlay => None,
         Status::Won(side) if by_blocks => Some(format!("{} won", symbols.get(side))),

@@ -235,7 +235,7 @@ fn pairings(
         seed: args.seed,
         movetime: args.game.movetime(),
         bot_threads: args.bot_threads.map_or(1, usize::from),
-        move_limit: args.clock.or_else(|| game.extras().contest_move_limit()),
+        move_limit: args.clock.or_else(|| game.contest_move_limit()),
     };
     if let Some(names) = &args.round_robin {
         let players = names

@@ -8,10 +8,8 @@ use std::error::Error;
 use clap::{Args, Command, FromArgMatches};
 
 use super::layer::BadValue;
-use super::{ConfigError, ErrorKind, GameChoiceArgs, Layer, Origin, Settings, quoted_choices};
-use crate::core::session::UnknownName;
-use crate::core::words::from_to;
-use crate::core::{Difficulty, UnknownDifficulty};
+use super::{ConfigError, ErrorKind, GameChoiceArgs, Layer, Origin, Settings};
+use crate::core::words::{UnknownName, from_to};
 use crate::games::{self, GameError, Part};
 use crate::symbols::SymbolsError;
 
@@ -130,10 +128,6 @@ fn fix(why: &(dyn Error + 'static)) -> String {
     let one_of = |choices: String| format!("set it to {}", choices.replace('"', ""));
     if let Some(unknown) = why.downcast_ref::<UnknownName>() {
         one_of(unknown.choices.clone())
-    } else if why.is::<UnknownDifficulty>() {
-        one_of(quoted_choices(
-            Difficulty::ALL.iter().map(|level| level.name()),
-        ))
     } else if why.is::<SymbolsError>() {
         "set it to two different symbols separated by a comma, e.g. X,O".into()
     } else if let Some(fix) = why

@@ -21,7 +21,8 @@ pub use ratatui::style::Color;
 use serde::Deserialize;
 
 use crate::core::bounded::{self, Kind};
-pub use crate::core::session::{First, Mode, quoted_choices};
+pub use crate::core::session::{First, Mode};
+pub use crate::core::words::quoted_choices;
 use crate::core::{Difficulty, Side};
 use crate::games::GameChoice;
 use crate::keys::KeyBindings;

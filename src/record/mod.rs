@@ -170,7 +170,7 @@ impl Record {
         }
         let mut number = 1;
         for (i, (m, position)) in self.moves.iter().zip(self.positions()).enumerate() {
-            let bonus = self.game.extras().bonus_move(position.as_ref());
+            let bonus = self.game.bonus_move(position.as_ref());
             // A number stays on the line of the move it numbers.
             let numbered = match position.to_move() {
                 Side::First if !bonus => format!("{number}. "),
@@ -414,7 +414,7 @@ fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position
             .game
             .parse_move(position.as_ref(), &written.word)
             .map_err(|e| at(line, format!("move {} ({}): {e}", i + 1, written.word)))?;
-        let bonus = record.game.extras().bonus_move(position.as_ref());
+        let bonus = record.game.bonus_move(position.as_ref());
         if written.bonus != bonus {
             let problem = if bonus {
                 "is a bonus move: write it +"

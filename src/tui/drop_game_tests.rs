@@ -30,6 +30,7 @@ const ROWS: usize = 4;
 const CELLS: usize = COLS * ROWS;
 
 /// The game.
+#[derive(Debug)]
 struct DropThree;
 
 /// Who holds each cell, row by row from the top.

@@ -4,9 +4,8 @@
 use std::fmt;
 use std::time::Duration;
 
-pub use super::hint::WIN_SCORE;
-use super::hint::{Claim, Hint};
 use super::moves::Move;
+use super::value::{Claim, Hint};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Budget {

@@ -124,17 +124,6 @@ pub fn refusal(e: &io::Error) -> Option<&Refused> {
     e.get_ref()?.downcast_ref()
 }
 
-/// The one way the program opens a file to be read whole. Anything but a regular file
-/// within the size cap is refused by its metadata before it is opened (a FIFO's open waits
-/// for a writer; a device may act on being opened), and again after, in case it was
-/// swapped in between.
-pub fn open(path: &Path, kind: &Kind) -> io::Result<File> {
-    check(&std::fs::metadata(path)?, kind)?;
-    let file = open_without_waiting(path)?;
-    check(&file.metadata()?, kind)?;
-    Ok(file)
-}
-
 fn check(metadata: &Metadata, kind: &Kind) -> io::Result<()> {
     if !metadata.is_file() {
         return Err(refused(Refused::NotAFile(what_it_is(metadata))));
@@ -181,13 +170,17 @@ fn open_without_waiting(path: &Path) -> io::Result<File> {
     File::open(path)
 }
 
-/// Never more than the cap, even if the file grows while it is read. A refusal is an
-/// `InvalidData` error carrying [`Refused`]: callers name the file.
+/// The one way the program reads a file whole. Anything but a regular file within the size
+/// cap is refused by its metadata before it is opened (a FIFO's open waits for a writer; a
+/// device may act on being opened), and again after, in case it was swapped in between;
+/// never more than the cap is read, even if the file grows. A refusal is an `InvalidData`
+/// error carrying [`Refused`]: callers name the file.
 pub fn read_file(path: &Path, kind: &Kind) -> io::Result<Vec<u8>> {
+    check(&std::fs::metadata(path)?, kind)?;
+    let file = open_without_waiting(path)?;
+    check(&file.metadata()?, kind)?;
     let mut bytes = Vec::new();
-    open(path, kind)?
-        .take(kind.file_cap + 1)
-        .read_to_end(&mut bytes)?;
+    file.take(kind.file_cap + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > kind.file_cap {
         return Err(refused(Refused::TooLarge(*kind)));
     }

@@ -114,7 +114,7 @@ pub fn check_position(game: &dyn Game, position: &dyn Position) -> Result<(), St
 
 /// A result that agrees with itself: a win shows its line or the points that decided it.
 fn check_result(game: &dyn Game, position: &dyn Position) -> Result<(), String> {
-    let points = game.extras().decided_on_points(position);
+    let points = game.decided_on_points(position);
     match (position.status(), points) {
         (Status::InPlay, Some(_)) => Err("decided on points while in play".into()),
         (Status::Won(side), Some([first, second])) => {

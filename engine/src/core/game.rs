@@ -2,22 +2,21 @@
 //! [`Engine`] for what it knows about positions and the players it can build.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::analysis::Analysis;
 use super::cell::{CellId, Layout, Place};
-use super::extras::{Extras, NoExtras};
-use super::hint::Hint;
 use super::level::Difficulty;
 use super::moves::Move;
 use super::player::{Player, PlayerOptions};
-use super::position::{CellError, Position, PositionError};
+use super::position::{BlockState, CellError, Position, PositionError};
 use super::root::SearchSettings;
 use super::side::Side;
-use super::value::Value;
+use super::value::{Hint, Value};
 
 /// A game's rules, names and drawing. Cheap to make; anything costly (a solved table, a
 /// dictionary) is built by [`Game::engine`].
-pub trait Game: Send + Sync {
+pub trait Game: Send + Sync + std::fmt::Debug {
     /// The game and variant as files and flags name it: `latin`, `classic-4k3`.
     fn key(&self) -> String;
 
@@ -102,8 +101,51 @@ pub trait Game: Send + Sync {
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError>;
 
-    fn extras(&self) -> &dyn Extras {
-        &NoExtras
+    /// (First, second), for games that keep a score.
+    fn points(&self, _position: &dyn Position) -> Option<[u32; 2]> {
+        None
+    }
+
+    /// The final points, when they decided the game because no line did (extreme
+    /// tic-tac-toe): only the words use it, `status` says who won.
+    fn decided_on_points(&self, _position: &dyn Position) -> Option<[u32; 2]> {
+        None
+    }
+
+    /// For games whose blocks are won and closed.
+    fn blocks(&self, _position: &dyn Position) -> Vec<BlockState> {
+        Vec::new()
+    }
+
+    /// The side to move moved last too.
+    fn bonus_move(&self, _position: &dyn Position) -> bool {
+        false
+    }
+
+    /// A block drawn apart from the others (Qubic's `Layer 2`).
+    fn block_label(&self, block: u8) -> String {
+        format!("{}", block + 1)
+    }
+
+    /// For names that are not a plain column and row (`2b3` is layer 2, column b, row 3).
+    fn cell_name_help(&self) -> Option<String> {
+        None
+    }
+
+    /// Where the general words would mislead (Qubic's top level as X plays a dictionary).
+    fn level_text(&self, _level: Difficulty) -> Option<String> {
+        None
+    }
+
+    /// At the end of a game won by the rules or a forfeit (extreme tic-tac-toe's 68 to
+    /// the winner, or the small boards won).
+    fn contest_points(&self, _end: &dyn Position, _winner: Option<Side>) -> Option<[u32; 2]> {
+        None
+    }
+
+    /// For bots, in games played under a contest clock.
+    fn contest_move_limit(&self) -> Option<Duration> {
+        None
     }
 
     /// Solves the game, loads its dictionary: may take a while (the bot's thread calls it).

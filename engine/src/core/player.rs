@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
-use super::hint::Claim;
 use super::moves::Move;
 use super::position::Position;
+use super::value::Claim;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Decision {
@@ -16,7 +16,6 @@ pub struct Decision {
 }
 
 impl Decision {
-    /// With nothing said of the move.
     pub fn new(mv: impl Into<Move>) -> Decision {
         Decision {
             mv: mv.into(),

@@ -154,7 +154,7 @@ pub fn over(game: &dyn Game, position: &dyn Position) -> Option<String> {
         Status::Won(Side::Second) => "o",
         Status::Draw => "draw",
     };
-    Some(match game.extras().decided_on_points(position) {
+    Some(match game.decided_on_points(position) {
         Some([first, second]) => format!("over {result} {first} {second}"),
         None => format!("over {result}"),
     })

@@ -1,8 +1,6 @@
-//! The root of every searched game's analysis: iterative deepening, a principal variation
-//! search over the root moves, budgets, threads and the watch. A game supplies [`Root`].
-//!
-//! Every root move keeps its own state (its table) from one iteration to the next, so a
-//! job's result never depends on the threads: at a depth or a node budget the analysis is
+//! The root of every searched game's analysis (a game supplies [`Root`]): iterative
+//! deepening and a principal variation search over the root moves. Each root move keeps its
+//! own state (its table) between iterations, so at a depth or a node budget the analysis is
 //! the same on every run and on any number of threads.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -10,9 +8,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, Budget};
-use super::hint::{Claim, Hint};
 use super::moves::Move;
 use super::threads;
+use super::value::{Claim, Hint};
 use super::watch::{Thinking, Watch};
 
 /// Seen by every job: the clock, a stop through the watch, or the driver dropping the

@@ -1,11 +1,9 @@
 //! A game being played, apart from any screen: the rules of undo against the bot, of what a
 //! swap of sides does to the record and of what the result counts as, wherever it is played.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 
-use super::words::{by_name, excerpt, listed};
+use super::words::named_values;
 use super::{Difficulty, Game, Move, MoveError, Outcome, Position, Side, Status};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -26,59 +24,6 @@ pub enum First {
     Bot,
     /// The bot takes the side the game's value favours and says so.
     BotChooses,
-}
-
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown {what} \"{}\": use {choices}", excerpt(.name))]
-pub struct UnknownName {
-    /// `mode`, `first player`.
-    pub what: &'static str,
-    pub name: String,
-    /// `"bot", "humans" or "demo"`.
-    pub choices: String,
-}
-
-/// `"a", "b" or "c"`.
-pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
-    listed(&names, "or")
-}
-
-/// One table of names for a setting, so files, flags and messages spell its values alike.
-macro_rules! named_values {
-    ($type:ident, $what:literal, [$(($variant:ident, $name:literal)),+ $(,)?]) => {
-        impl $type {
-            pub const ALL: &'static [$type] = &[$($type::$variant),+];
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($type::$variant => $name),+
-                }
-            }
-
-            pub fn choices() -> String {
-                quoted_choices(Self::ALL.iter().map(|v| v.name()))
-            }
-        }
-
-        impl fmt::Display for $type {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl FromStr for $type {
-            type Err = UnknownName;
-
-            fn from_str(text: &str) -> Result<$type, UnknownName> {
-                by_name(&Self::ALL, Self::name, text).ok_or_else(|| UnknownName {
-                        what: $what,
-                        name: text.to_string(),
-                        choices: Self::choices(),
-                    })
-            }
-        }
-    };
 }
 
 named_values!(
@@ -268,7 +213,7 @@ pub struct Finished {
     pub outcome: Outcome,
 }
 
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Session {
     pub game: Arc<dyn Game>,
     pub kept: Resumed,
@@ -279,16 +224,6 @@ pub struct Session {
     pub history: History,
     /// Over a contest clock's time for a move: lost by that side, though its position is not.
     timed_out: Option<Side>,
-}
-
-impl fmt::Debug for Session {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Session")
-            .field("game", &self.game.key())
-            .field("kept", &self.kept)
-            .field("moves", &self.history.moves())
-            .finish_non_exhaustive()
-    }
 }
 
 impl Session {
@@ -475,7 +410,7 @@ impl Session {
 }
 
 /// What a save keeps of a session, besides its moves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Resumed {
     pub mode: Mode,
     /// The person's side against the bot; `None` while the bot is still choosing.
@@ -500,10 +435,7 @@ impl Resumed {
             mode,
             human,
             difficulty,
-            weakest: None,
-            swapped: false,
-            names_swapped: false,
-            counted: false,
+            ..Resumed::default()
         }
     }
 }
@@ -530,7 +462,7 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for mode in Mode::ALL {
-            assert_eq!(mode.name().parse::<Mode>(), Ok(*mode));
+            assert_eq!(mode.name().parse::<Mode>(), Ok(mode));
         }
         assert_eq!("Bot-Chooses".parse::<First>(), Ok(First::BotChooses));
         let err = "solo".parse::<Mode>().unwrap_err();

@@ -1,7 +1,6 @@
 //! The two sides of every game, and where a game stands.
 
-use super::words::{by_name, quote};
-use std::str::FromStr;
+use super::words::named_values;
 
 /// The first player's default symbol is `X`, the second's `O`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -10,9 +9,9 @@ pub enum Side {
     Second,
 }
 
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
+named_values!(Side, "side", [(First, "first"), (Second, "second")]);
 
+impl Side {
     pub const fn other(self) -> Side {
         match self {
             Side::First => Side::Second,
@@ -28,34 +27,14 @@ impl Side {
         }
     }
 
-    /// As files and command lines name a side.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::First => "first",
-            Side::Second => "second",
-        }
-    }
-
     /// Into per-side arrays.
     pub const fn index(self) -> usize {
         self as usize
     }
 }
 
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown side {}: use first or second", quote(.0))]
-pub struct UnknownSide(pub String);
-
-impl FromStr for Side {
-    type Err = UnknownSide;
-
-    fn from_str(text: &str) -> Result<Side, UnknownSide> {
-        by_name(&Side::BOTH, Side::name, text).ok_or_else(|| UnknownSide(text.to_string()))
-    }
-}
-
 /// The one result every screen, count and reply shows: a game won on points is `Won` like
-/// any other win ([`Extras::decided_on_points`](super::Extras::decided_on_points) tells
+/// any other win ([`Game::decided_on_points`](super::Game::decided_on_points) tells
 /// the words apart).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Status {
@@ -83,7 +62,7 @@ mod tests {
 
     #[test]
     fn sides_are_named_first_and_second() {
-        for side in Side::BOTH {
+        for side in Side::ALL {
             assert_eq!(side.name().parse(), Ok(side));
             assert_eq!(side.other().other(), side);
         }

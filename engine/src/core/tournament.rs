@@ -2,12 +2,11 @@
 //! (tournament seed, game index) alone and the tally is a sum, so a seed gives the same
 //! results on any number of threads (unless a player searches for a time).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use super::game_loop::{Clock, IllegalMove, Played, Rules, play_game};
-use super::tally::Tally;
+use super::game_loop::{Clock, IllegalMove, Played, Rules, Tally, play_game};
 use super::threads;
 use super::{Engine, Game, Move, PlayerOptions, Position, Side};
 
@@ -72,7 +71,8 @@ pub fn run(
     control: &Control,
 ) -> Result<Tally, IllegalMove> {
     let next = AtomicU64::new(0);
-    let play = || worker(pairing, arena, &next, control);
+    let tally = Mutex::new(Tally::default());
+    let play = || worker(pairing, arena, &next, control, &tally);
     std::thread::scope(|scope| {
         let mut helpers = Vec::new();
         for _ in 1..threads.max(1) {
@@ -90,11 +90,9 @@ pub fn run(
             .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
         std::iter::once(mine)
             .chain(theirs)
-            .try_fold(Tally::default(), |mut total, tally| {
-                total += tally?;
-                Ok(total)
-            })
-    })
+            .collect::<Result<(), _>>()
+    })?;
+    Ok(tally.into_inner().unwrap_or_else(PoisonError::into_inner))
 }
 
 fn worker(
@@ -102,16 +100,16 @@ fn worker(
     arena: Arena<'_>,
     next: &AtomicU64,
     control: &Control,
-) -> Result<Tally, IllegalMove> {
-    let mut tally = Tally::default();
+    tally: &Mutex<Tally>,
+) -> Result<(), IllegalMove> {
     loop {
         let start = next.fetch_add(BLOCK, Ordering::Relaxed);
         if start >= pairing.games {
-            return Ok(tally);
+            return Ok(());
         }
         for index in start..(start + BLOCK).min(pairing.games) {
             if control.stopped() {
-                return Ok(tally);
+                return Ok(());
             }
             let mut moves = Vec::new();
             let played = play_one(pairing, arena, game_seeds(pairing.seed, index), &mut moves)
@@ -119,6 +117,7 @@ fn worker(
             if let Some(keep) = arena.keep {
                 keep(index, &moves, &played);
             }
+            let mut tally = tally.lock().unwrap_or_else(PoisonError::into_inner);
             tally.record(&played, Side::First);
         }
     }

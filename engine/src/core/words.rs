@@ -27,6 +27,62 @@ pub fn by_name<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str, text: &str)
         .find(|&item| name(item).eq_ignore_ascii_case(text.trim()))
 }
 
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown {what} \"{}\": use {choices}", excerpt(.name))]
+pub struct UnknownName {
+    /// `mode`, `first player`.
+    pub what: &'static str,
+    pub name: String,
+    /// `"bot", "humans" or "demo"`.
+    pub choices: String,
+}
+
+/// `"a", "b" or "c"`.
+pub fn quoted_choices<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<String> = names.map(|n| format!("\"{n}\"")).collect();
+    listed(&names, "or")
+}
+
+/// One table of names for a set of values, so files, flags and messages spell them alike;
+/// an alias is read, never written.
+macro_rules! named_values {
+    ($type:ident, $what:literal, [$(($variant:ident, $name:literal)),+ $(,)?]
+        $(, alias ($alias:literal, $aliased:ident))?) => {
+        impl $type {
+            pub const ALL: [$type; [$($name),+].len()] = [$($type::$variant),+];
+
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+        }
+
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = $crate::core::words::UnknownName;
+
+            fn from_str(text: &str) -> Result<$type, Self::Err> {
+                use $crate::core::words::{by_name, quoted_choices, UnknownName};
+                $(if text.trim().eq_ignore_ascii_case($alias) {
+                    return Ok($type::$aliased);
+                })?
+                by_name(&Self::ALL, Self::name, text).ok_or_else(|| UnknownName {
+                    what: $what,
+                    name: text.to_string(),
+                    choices: quoted_choices(Self::ALL.iter().map(|v| v.name())),
+                })
+            }
+        }
+    };
+}
+pub(crate) use named_values;
+
 /// Every character a terminal would act on rather than print (the controls, bidirectional
 /// overrides, a stray combining mark) written as Rust writes it (`\u{1b}`, `\n`).
 pub fn escape(text: &str) -> Cow<'_, str> {

@@ -8,28 +8,30 @@ pub mod kit;
 pub mod latin;
 pub mod qubic;
 
-use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::core::Game;
-use crate::core::words::{capitalized, listed, quote};
+use crate::core::words::{by_name, capitalized, listed, quote};
 
-/// One line per game makes both [`GameKind`]'s variant and its [`GAMES`] entry, in order.
+/// One line per game makes both [`GameKind`]'s variant and its [`GAMES`] entry, in order;
+/// the first is the default.
 macro_rules! games {
-    ($($kind:ident => $registration:path),+ $(,)?) => {
+    ($first:ident => $first_registration:path $(, $kind:ident => $registration:path)* $(,)?) => {
         /// A game of [`GAMES`], for the code that names one (a command that works for some).
-        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
         pub enum GameKind {
-            $($kind),+
+            #[default]
+            $first,
+            $($kind),*
         }
 
-        const GAMES: &[&Registration] = &[$(&$registration),+];
+        const GAMES: &[&Registration] = &[&$first_registration, $(&$registration),*];
 
         impl GameKind {
-            /// In the order the start screen lists them; the first is the default.
-            pub const ALL: [GameKind; GAMES.len()] = [$(GameKind::$kind),+];
+            /// In the order the start screen lists them.
+            pub const ALL: [GameKind; GAMES.len()] = [GameKind::$first, $(GameKind::$kind),*];
         }
     };
 }
@@ -124,12 +126,6 @@ impl Registration {
     }
 }
 
-impl Default for GameKind {
-    fn default() -> GameKind {
-        GameKind::ALL[0]
-    }
-}
-
 impl GameKind {
     fn registration(self) -> &'static Registration {
         GAMES[self as usize]
@@ -142,10 +138,6 @@ impl GameKind {
     pub fn sizes(self) -> Option<(RangeInclusive<u8>, u8)> {
         self.registration().sizes()
     }
-
-    pub fn family(self) -> &'static str {
-        self.registration().family
-    }
 }
 
 /// The sizes any game comes in (classic's 3..7): what a size given before the game is
@@ -156,12 +148,6 @@ pub fn any_size() -> RangeInclusive<u8> {
         (low.min(*sizes.start()), high.max(*sizes.end()))
     });
     low..=high
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// `latin, classic, qubic, extreme`.
@@ -232,32 +218,19 @@ fn position_help_of(games: &[&Registration]) -> String {
     )
 }
 
-/// By its name in any case.
-fn find(games: &[&Registration], name: &str) -> Option<usize> {
-    let name = name.trim();
-    games
-        .iter()
-        .position(|game| game.name.eq_ignore_ascii_case(name))
-}
-
 impl FromStr for GameKind {
     type Err = GameError;
 
     fn from_str(text: &str) -> Result<GameKind, GameError> {
-        let why = || {
-            format!(
+        by_name(&GameKind::ALL, GameKind::name, text).ok_or_else(|| GameError {
+            part: Part::Kind,
+            valid: None,
+            why: format!(
                 "unknown game {}: the games are {}",
                 quote(text.trim()),
                 valid_names()
-            )
-        };
-        find(GAMES, text)
-            .map(|at| GameKind::ALL[at])
-            .ok_or_else(|| GameError {
-                part: Part::Kind,
-                valid: None,
-                why: why(),
-            })
+            ),
+        })
     }
 }
 
@@ -282,26 +255,9 @@ impl GameChoice {
     /// The choice a game key names (`latin`, `classic-5`, `classic-4k3`), as files store
     /// it; `None` for a key this build does not know.
     pub fn from_key(key: &str) -> Option<GameChoice> {
-        let (name, variant) = key.split_once('-').unwrap_or((key, ""));
-        let kind: GameKind = name.parse().ok()?;
-        if variant.is_empty() {
-            return Some(GameChoice::of(kind));
-        }
-        let (size, k) = variant.split_once('k').unwrap_or((variant, ""));
-        let choice = GameChoice {
-            kind,
-            size: Some(size.parse().ok()?),
-            in_a_row: if k.is_empty() {
-                None
-            } else {
-                Some(k.parse().ok()?)
-            },
-        };
-        // Only a choice that builds into a game with this very key counts.
-        build(choice)
-            .ok()
-            .filter(|g| g.key() == key)
-            .map(|_| choice)
+        all_choices()
+            .into_iter()
+            .find(|&choice| build(choice).is_ok_and(|game| game.key() == key))
     }
 }
 
@@ -432,20 +388,20 @@ mod tests {
             position_format: "four cells a b c d",
         };
         let games: Vec<&Registration> = GAMES.iter().copied().chain([&TOY]).collect();
-        let at = find(&games, " Toy").expect("found by its name in any case");
+        let toy = by_name(&games, |game| game.name, " Toy").expect("found by its name in any case");
         assert!(position_help_of(&games).ends_with("; take two: four cells a b c d"));
         assert_eq!(
             size_help(),
             "The board's size, for games that come in sizes (classic tic-tac-toe: 3 to 7, \
              default 3)"
         );
-        let game = games[at].build(None, None).expect("its one board");
+        let game = toy.build(None, None).expect("its one board");
         assert_eq!(
             (game.key(), game.start().legal_moves().len()),
             ("toy".into(), 4)
         );
         assert!(described(&games).ends_with(", extreme tic-tac-toe and take two"));
-        let sized = games[at].build(Some(5), None).map(|game| game.key());
+        let sized = toy.build(Some(5), None).map(|game| game.key());
         let why = "Take two is played on its one board; it takes no size (5 was given; classic \
                    comes in sizes)"
             .into();

@@ -277,7 +277,7 @@ fn typing_lines(view: &PlayView, game: &dyn Game) -> Vec<Line<'static>> {
         format!("{first} .. {last}"),
         "type a cell's name to place there",
     )];
-    if let Some(how) = game.extras().cell_name_help() {
+    if let Some(how) = game.cell_name_help() {
         lines.push(Line::from(format!("  {how}")));
     }
     lines.push(row(view, "mouse".into(), "click a cell to place there"));

@@ -43,7 +43,7 @@ impl Widget for BoardWidget<'_> {
             Screen::Review(review) => view.play.landed(review.shown()),
             _ => view.play.landed(view.play.moves().len()),
         };
-        let blocks = view.play.game().extras().blocks(position);
+        let blocks = view.play.game().blocks(position);
         // Nothing can be placed in the demo, so no cursor invites it.
         let cursor_shown = view.screen == Screen::Play && view.play.session.kept.mode != Mode::Demo;
         for (index, sides) in scorers.iter().enumerate() {
@@ -455,13 +455,7 @@ fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
                 let frame = board.block_rect(block);
                 if apart {
                     let title = Rect::new(frame.x, frame.y - 1, frame.width, 1);
-                    centred(
-                        buf,
-                        title,
-                        title.y,
-                        &game.extras().block_label(block),
-                        style,
-                    );
+                    centred(buf, title, title.y, &game.block_label(block), style);
                 }
                 // One board has its letters above it; blocks apart, in their frames.
                 let y = if apart { frame.y } else { board.y };

@@ -105,7 +105,7 @@ fn tally(view: &PlayView, width: u16) -> Line<'static> {
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let (first, second) = (options.symbol(Side::First), options.symbol(Side::Second));
     // Games without points show who plays whom.
-    let score = match view.play.game().extras().points(view.shown_position()) {
+    let score = match view.play.game().points(view.shown_position()) {
         Some([f, s]) => format!(" {f} : {s} "),
         None => " vs ".to_string(),
     };
@@ -193,7 +193,7 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         }
         // Names like B3c1 are learnt by seeing them: the cell under the cursor, and what
         // each part of its name says.
-        if view.play.game().extras().cell_name_help().is_some() && view.offers(Action::Place) {
+        if view.play.game().cell_name_help().is_some() && view.offers(Action::Place) {
             rows.push(("Cursor", cursor_name(view)));
         }
     }
@@ -237,7 +237,7 @@ fn cursor_name(view: &PlayView) -> String {
     let game = view.play.game();
     let cursor = view.play.cursor;
     let name = game.cell_name(cursor);
-    let board = game.extras().block_label(game.place(cursor).block);
+    let board = game.block_label(game.place(cursor).block);
     match name.strip_prefix(board.as_str()) {
         Some(cell) if !board.is_empty() => format!("{name}: board {board}, cell {cell}"),
         _ => name,
@@ -250,7 +250,7 @@ fn where_to_play(view: &PlayView) -> Option<String> {
     let blocks = view.open_blocks()?;
     let game = view.play.game();
     Some(match blocks.as_slice() {
-        [one] => format!("play in {}", game.extras().block_label(*one)),
+        [one] => format!("play in {}", game.block_label(*one)),
         _ if view.play.moves().is_empty() => "anywhere (the first move)".to_string(),
         _ => "any open board".to_string(),
     })

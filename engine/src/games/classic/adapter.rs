@@ -14,9 +14,9 @@ use super::variant::{self, Variant};
 use crate::core::root::SearchSettings;
 use crate::core::words::quote;
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Hint, Layout,
-    MarkedLine, Move, MoveError, Player, PlayerError, PlayerOptions, Position, PositionError, Side,
-    Status, Value, read_cell, read_position,
+    Analysis, Budget, CellError, CellId, Claim, Difficulty, Engine, Game, Hint, Layout, MarkedLine,
+    Move, MoveError, Player, PlayerError, PlayerOptions, Position, PositionError, Side, Status,
+    Value, read_cell, read_position,
 };
 use crate::games::kit::levels::solved_player;
 use crate::games::kit::placing::{off_board, placements};
@@ -41,19 +41,7 @@ fn cell_id(cell: ClassicCell) -> CellId {
     CellId::new(cell.index())
 }
 
-impl Extras for Variant {
-    /// On 3x3 the medium level is the ten-sided-die player: say so.
-    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
-        (level == crate::core::Difficulty::Medium && *self == Variant::CLASSIC)
-            .then(|| "Medium: a ten-sided-die player: wins, blocks, else rolls a die.".into())
-    }
-}
-
 impl Game for Variant {
-    fn extras(&self) -> &dyn Extras {
-        self
-    }
-
     /// `classic-5`, or `classic-4k3` when fewer than the whole row win.
     fn key(&self) -> String {
         let (n, k) = (self.size(), self.k());
@@ -110,6 +98,12 @@ impl Game for Variant {
 
     fn engine(&self) -> Arc<dyn Engine> {
         Arc::new(ClassicEngine::new(*self))
+    }
+
+    /// On 3x3 the medium level is the ten-sided-die player: say so.
+    fn level_text(&self, level: Difficulty) -> Option<String> {
+        (level == Difficulty::Medium && *self == Variant::CLASSIC)
+            .then(|| "Medium: a ten-sided-die player: wins, blocks, else rolls a die.".into())
     }
 }
 

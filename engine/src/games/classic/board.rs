@@ -113,7 +113,7 @@ impl ClassicBoard {
     }
 
     pub fn at(self, cell: ClassicCell) -> Option<Side> {
-        Side::BOTH
+        Side::ALL
             .into_iter()
             .find(|&s| self.stones(s) & cell.bit() != 0)
     }
@@ -128,7 +128,7 @@ impl ClassicBoard {
 
     pub fn winning_line(self) -> Option<(Side, u64)> {
         let lines = Lines::of(self.variant);
-        Side::BOTH
+        Side::ALL
             .into_iter()
             .find_map(|side| lines.held(self.stones(side)).map(|line| (side, line)))
     }

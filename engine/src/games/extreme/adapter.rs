@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::core::{
-    Analysis, BlockState, CellError, CellId, Difficulty, Engine, Extras, Game, Grid, Hint, Layout,
+    Analysis, BlockState, CellError, CellId, Difficulty, Engine, Game, Grid, Hint, Layout,
     MarkedLine, Move, MoveError, Place, Player, PlayerError, PlayerOptions, Position,
     PositionError, Side, Status, read_cell, read_position,
 };
@@ -71,10 +71,6 @@ impl Game for Extreme {
         .to_vec()
     }
 
-    fn extras(&self) -> &dyn Extras {
-        self
-    }
-
     fn layout(&self) -> Layout {
         Layout {
             blocks: Grid::new(4, 4),
@@ -118,9 +114,7 @@ impl Game for Extreme {
     fn engine(&self) -> Arc<dyn Engine> {
         Arc::new(ExtremeEngine)
     }
-}
 
-impl Extras for Extreme {
     fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
         Some(players::state_of(position)?.board().points())
     }

@@ -38,7 +38,7 @@ impl ExtremeBoard {
     }
 
     pub fn at(&self, cell: ExtremeCell) -> Option<Side> {
-        Side::BOTH
+        Side::ALL
             .into_iter()
             .find(|&s| self.stones(s, cell.board()) & cell.bit() != 0)
     }
@@ -109,7 +109,7 @@ impl ExtremeBoard {
             ..ExtremeBoard::EMPTY
         };
         for b in 0..16 {
-            for side in Side::BOTH {
+            for side in Side::ALL {
                 if has_pattern(board.stones(side, b)) {
                     board.won[side.index()] |= 1 << b;
                 }

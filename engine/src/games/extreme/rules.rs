@@ -194,7 +194,7 @@ impl State {
     }
 
     pub fn stones(&self) -> u32 {
-        Side::BOTH.iter().map(|&s| self.board.stone_count(s)).sum()
+        Side::ALL.iter().map(|&s| self.board.stone_count(s)).sum()
     }
 }
 

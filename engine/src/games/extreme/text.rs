@@ -170,7 +170,7 @@ fn check_small_boards(board: &ExtremeBoard) -> Result<(), ExtremePositionError> 
         if board.won(Side::First) & bit != 0 && board.won(Side::Second) & bit != 0 {
             return Err(ExtremePositionError::BothWonSmall(b));
         }
-        for side in Side::BOTH {
+        for side in Side::ALL {
             if board.won(side) & bit != 0 && winning_stones(board.stones(side, b)) == 0 {
                 return Err(ExtremePositionError::PlayedAfterWon(b));
             }

@@ -9,8 +9,8 @@ use super::players::{self, BookPlayer, SpecError, book_path, book_player};
 use super::position::{board_of, cell_id, latin_cell};
 use super::solver::Solver;
 use crate::core::{
-    CellError, CellId, Claim, Engine, Extras, Game, Hint, Layout, Move, Player, PlayerError,
-    PlayerOptions, Position, PositionError, Side, Solved, Value, read_cell, read_position,
+    CellError, CellId, Claim, Engine, Game, Hint, Layout, Move, Player, PlayerError, PlayerOptions,
+    Position, PositionError, Side, Solved, Value, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -24,19 +24,7 @@ pub const REGISTRATION: Registration = Registration {
     position_format: "16 cells a1 b1 c1 d1 a2 .. d4, e.g. -X-O/-X--/X-X-/O--O",
 };
 
-/// Tic-Tac-Latin keeps a score: the lines that scored for each side.
-impl Extras for Latin {
-    fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
-        let (first, second) = board_of(position)?.points();
-        Some([first, second])
-    }
-}
-
 impl Game for Latin {
-    fn extras(&self) -> &dyn Extras {
-        self
-    }
-
     fn key(&self) -> String {
         "latin".into()
     }
@@ -95,6 +83,12 @@ impl Game for Latin {
 
     fn engine(&self) -> Arc<dyn Engine> {
         Arc::new(LatinEngine::new(Arc::new(Solver::new())))
+    }
+
+    /// Tic-Tac-Latin keeps a score: the lines that scored for each side.
+    fn points(&self, position: &dyn Position) -> Option<[u32; 2]> {
+        let (first, second) = board_of(position)?.points();
+        Some([first, second])
     }
 }
 
@@ -209,10 +203,7 @@ mod tests {
         assert_eq!(won.status(), Status::Won(Side::First));
         assert!(won.legal_moves().is_empty());
         assert_eq!(won.marked_lines().len(), 1);
-        assert_eq!(
-            (&game as &dyn Game).extras().points(won.as_ref()),
-            Some([1, 0])
-        );
+        assert_eq!((&game as &dyn Game).points(won.as_ref()), Some([1, 0]));
     }
 
     #[test]

@@ -16,9 +16,8 @@ use super::search::analysis::analyze;
 use crate::core::root::SearchSettings;
 use crate::core::words::{by_name, quote};
 use crate::core::{
-    Analysis, Budget, CellError, CellId, Claim, Difficulty, Engine, Extras, Game, Grid, Hint,
-    Layout, Move, Player, PlayerError, PlayerOptions, Position, PositionError, Side, read_cell,
-    read_position,
+    Analysis, Budget, CellError, CellId, Claim, Difficulty, Engine, Game, Grid, Hint, Layout, Move,
+    Player, PlayerError, PlayerOptions, Position, PositionError, Side, read_cell, read_position,
 };
 use crate::games::{Boards, Registration};
 
@@ -34,21 +33,6 @@ pub const REGISTRATION: Registration = Registration {
     boards: Boards::One(|| Arc::new(QubicGame)),
     position_format: "64 cells by number (16 * layer + 4 * row + column)",
 };
-
-impl Extras for QubicGame {
-    fn level_text(&self, level: crate::core::Difficulty) -> Option<String> {
-        (level == crate::core::Difficulty::Perfect)
-            .then(|| "Perfect: it always wins as X; as O it thinks ahead.".into())
-    }
-
-    fn cell_name_help(&self) -> Option<String> {
-        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
-    }
-
-    fn block_label(&self, block: u8) -> String {
-        format!("Layer {}", block + 1)
-    }
-}
 
 impl Game for QubicGame {
     fn key(&self) -> String {
@@ -86,12 +70,8 @@ impl Game for QubicGame {
     }
 
     /// `perfect`, though Qubic is not solved here: as X it plays Patashnik's winning strategy.
-    fn level_name(&self, level: crate::core::Difficulty) -> &'static str {
+    fn level_name(&self, level: Difficulty) -> &'static str {
         level.name()
-    }
-
-    fn extras(&self) -> &dyn Extras {
-        self
     }
 
     fn layout(&self) -> Layout {
@@ -120,6 +100,19 @@ impl Game for QubicGame {
 
     fn engine(&self) -> Arc<dyn Engine> {
         Arc::new(QubicEngine)
+    }
+
+    fn level_text(&self, level: Difficulty) -> Option<String> {
+        (level == Difficulty::Perfect)
+            .then(|| "Perfect: it always wins as X; as O it thinks ahead.".into())
+    }
+
+    fn cell_name_help(&self) -> Option<String> {
+        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
+    }
+
+    fn block_label(&self, block: u8) -> String {
+        format!("Layer {}", block + 1)
     }
 }
 

@@ -63,7 +63,7 @@ impl QubicBoard {
     }
 
     pub fn at(self, cell: usize) -> Option<Side> {
-        Side::BOTH
+        Side::ALL
             .into_iter()
             .find(|&side| self.mask(side) & 1 << cell != 0)
     }
@@ -103,7 +103,7 @@ impl QubicBoard {
 
     /// Qubic's: the first in [`LINES`] order.
     pub fn winning_line(self) -> Option<(Side, u64)> {
-        Side::BOTH
+        Side::ALL
             .into_iter()
             .find_map(|side| Some((side, self.full_lines(side, &LINES).next()?)))
     }

@@ -48,7 +48,7 @@ pub trait Geometry: Send + Sync {
     }
 
     fn winner(&self, board: QubicBoard) -> Option<Side> {
-        Side::BOTH
+        Side::ALL
             .into_iter()
             .find(|&side| board.full_lines(side, self.lines()).next().is_some())
     }

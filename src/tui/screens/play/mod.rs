@@ -171,7 +171,7 @@ impl PlayScreen {
     /// tic-tac-toe sends you to one small board), it goes to the nearest cell that may.
     pub fn follow_legal_moves(&mut self) {
         let (game, position) = (self.game(), self.position());
-        if game.extras().blocks(position).is_empty() {
+        if game.blocks(position).is_empty() {
             return; // every empty cell is playable: the cursor stays where it was
         }
         let legal: Vec<CellId> = (position.legal_moves().into_iter())

@@ -63,7 +63,7 @@ impl PlayScreen {
         if status.is_over() {
             let how = if session.timed_out().is_some() {
                 End::TimeOut
-            } else if game.extras().decided_on_points(end).is_some() {
+            } else if game.decided_on_points(end).is_some() {
                 End::OnPoints
             } else if status == Status::Draw {
                 End::Draw
@@ -72,7 +72,7 @@ impl PlayScreen {
             };
             record.set_tag("Termination", record::termination(how));
         }
-        if let Some([first, second]) = game.extras().points(end) {
+        if let Some([first, second]) = game.points(end) {
             record.set_tag("Points", format!("{first}-{second}"));
         }
         if let Some(limit) = settings.move_limit {

@@ -30,7 +30,7 @@ impl<'a> PlayView<'a> {
     pub fn open_blocks(&self) -> Option<Vec<u8>> {
         let position = self.play.position();
         let game = self.play.game();
-        if game.extras().blocks(position).is_empty() || self.play.status().is_over() {
+        if game.blocks(position).is_empty() || self.play.status().is_over() {
             return None;
         }
         let mut blocks: Vec<u8> = position

@@ -13,7 +13,7 @@ impl PlayScreen {
             Status::InPlay => {
                 let side = position.to_move();
                 let symbol = settings.symbol(side);
-                let again = if self.game().extras().bonus_move(position) {
+                let again = if self.game().bonus_move(position) {
                     ", bonus"
                 } else {
                     ""
@@ -42,23 +42,23 @@ impl PlayScreen {
         }
         let name = self.game().move_name(before, mv);
         let who = self.name(before.to_move(), settings);
-        let extras = self.game().extras();
+        let game = self.game();
         // A move that wins a small board (extreme tic-tac-toe) earns another at once: say
         // so loudly, and short enough that the turn still fits on an 80-column line.
         let won = |position: &dyn Position, block: u8| {
-            let blocks = extras.blocks(position);
+            let blocks = game.blocks(position);
             matches!(blocks.get(usize::from(block)), Some(BlockState::Won(_)))
         };
         let block = self
             .landed(ply + 1)
             .map(|cell| self.game().place(cell).block);
-        let points = extras.points(after);
+        let points = game.points(after);
         if let Some(block) = block.filter(|&b| won(after, b) && !won(before, b)) {
-            let label = extras.block_label(block);
+            let label = game.block_label(block);
             let points = points
                 .map(|[f, s]| format!(" ({f} : {s})"))
                 .unwrap_or_default();
-            let lead = if extras.bonus_move(after) {
+            let lead = if game.bonus_move(after) {
                 format!("{name} wins {label}{points}: BONUS MOVE! ")
             } else {
                 // A bonus move's win earns no second bonus in a row.
@@ -68,7 +68,7 @@ impl PlayScreen {
         }
         let what = match (self.gift_text(settings), points) {
             (Some(gift), Some([f, s])) => format!("{gift} ({f} : {s}). "),
-            (None, Some([f, s])) if points != extras.points(before) => {
+            (None, Some([f, s])) if points != game.points(before) => {
                 format!("{name} scores: {f} : {s}. ")
             }
             _ => String::new(),
@@ -94,7 +94,7 @@ impl PlayScreen {
             return self.time_out_text(slow, settings);
         }
         // No line decided it (extreme): the small boards' points did.
-        if let Some([f, s]) = self.game().extras().decided_on_points(position) {
+        if let Some([f, s]) = self.game().decided_on_points(position) {
             return match position.status() {
                 Status::Won(side) => format!("{} on points, {f} : {s}.", self.wins(side, settings)),
                 _ => format!(
@@ -105,12 +105,11 @@ impl PlayScreen {
         }
         let score = self
             .game()
-            .extras()
             .points(position)
             .map(|[f, s]| format!(" {f} : {s}"))
             .unwrap_or_default();
         // Small boards' points (extreme) say nothing of a win by a line of them.
-        let by_blocks = !self.game().extras().blocks(position).is_empty();
+        let by_blocks = !self.game().blocks(position).is_empty();
         match position.status() {
             Status::Won(side) => {
                 let lines: Vec<String> = position
@@ -148,7 +147,7 @@ impl PlayScreen {
     /// theirs and one of yours), whose point it was: "Your c3 gave O a point: row 3 now
     /// holds three O and your X".
     fn gift_text(&self, settings: &Settings) -> Option<String> {
-        self.game().extras().points(self.position())?;
+        self.game().points(self.position())?;
         let history = &self.session.history;
         let &last = history.moves().last()?;
         let ply = history.moves().len();
@@ -190,7 +189,6 @@ impl PlayScreen {
         // The contest scores a forfeit as a win by pattern: all of its points to the winner.
         let points = self
             .game()
-            .extras()
             .contest_points(self.position(), Some(winner))
             .map(|[f, s]| format!(", {f} : {s} in contest points"))
             .unwrap_or_default();
@@ -217,17 +215,14 @@ pub fn line_name(game: &dyn Game, line: &MarkedLine) -> String {
     blocks.dedup();
     if blocks.len() > 1 && blocks.len() < line.cells.len() {
         // Whole blocks make the line (extreme's won small boards): name the blocks.
-        let names: Vec<String> = blocks
-            .iter()
-            .map(|&b| game.extras().block_label(b))
-            .collect();
+        let names: Vec<String> = blocks.iter().map(|&b| game.block_label(b)).collect();
         format!("the small boards {}", names.join(" "))
     } else if a.block != b.block {
         format!("line {first_name}-{last_name}")
     } else {
         // Inside one block of several (a Qubic layer), say which.
         let of = if game.layout().blocks.count() > 1 {
-            format!(" of {}", game.extras().block_label(a.block).to_lowercase())
+            format!(" of {}", game.block_label(a.block).to_lowercase())
         } else {
             String::new()
         };

@@ -172,7 +172,7 @@ pub fn level_text(
     movetime: std::time::Duration,
     first_player: Option<Outcome>,
 ) -> String {
-    if let Some(text) = game.extras().level_text(level) {
+    if let Some(text) = game.level_text(level) {
         return text;
     }
     match level {

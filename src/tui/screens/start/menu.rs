@@ -235,11 +235,11 @@ impl Menu {
             }
             Menu::MODE => {
                 let choose = |m: &mut Menu, mode| m.mode = mode;
-                self.options("Mode", Mode::ALL, self.mode, mode_label, choose)
+                self.options("Mode", &Mode::ALL, self.mode, mode_label, choose)
             }
             Menu::FIRST => {
                 let (label, choose) = (first_label, |m: &mut Menu, first| m.starter = first);
-                self.options("You play", First::ALL, self.starter, label, choose)
+                self.options("You play", &First::ALL, self.starter, label, choose)
             }
             Menu::HINTS => {
                 let label = |on| if on { "On" } else { "Off" };

@@ -11,7 +11,7 @@ use super::zobrist::Zobrist;
 use crate::core::root::Halt;
 use crate::games::classic::lines::{Lines, winning_cells};
 
-pub const MATE: i32 = crate::core::analysis::WIN_SCORE;
+pub const MATE: i32 = crate::core::WIN_SCORE;
 /// Scores at least this far from zero are wins or losses.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 

@@ -4,7 +4,7 @@
 use crate::core::Claim;
 
 /// A win `ply` plies from the root scores `MATE - ply`.
-pub const MATE: i32 = crate::core::analysis::WIN_SCORE;
+pub const MATE: i32 = crate::core::WIN_SCORE;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const POINTS_END: i32 = 500_000;
 pub const INFINITY: i32 = MATE + 1;

@@ -83,7 +83,7 @@ impl Board {
     }
 
     pub fn at(self, cell: Cell) -> Option<Side> {
-        Side::BOTH
+        Side::ALL
             .into_iter()
             .find(|&side| self.mask(side) & cell.bit() != 0)
     }

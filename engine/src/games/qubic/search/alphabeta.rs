@@ -15,7 +15,7 @@ use crate::games::qubic::lines::LINES;
 use crate::games::qubic::threats::threats;
 
 /// A win in `p` plies scores `WIN - p`.
-pub const WIN: i32 = crate::core::analysis::WIN_SCORE;
+pub const WIN: i32 = crate::core::WIN_SCORE;
 
 pub const PROVEN: i32 = WIN - 1000;
 
