@@ -31,6 +31,7 @@ pub const fn line_points(a: u16, b: u16, line: u16) -> (u32, u32) {
 /// The lines through `cell`: its row and column, and the diagonals it lies on.
 pub fn lines_through(cell: Cell) -> impl Iterator<Item = u16> {
     let (row, col) = (cell.row(), cell.col());
+    // LINES[0], [4], [8], [9] are row 1, column a and the diagonals (shifts beat `LINES[row]`).
     let diagonals = [(row == col, LINES[8]), (row + col == SIDE - 1, LINES[9])];
     let on = diagonals
         .into_iter()
