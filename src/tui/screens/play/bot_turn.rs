@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use crate::core::{Decision, Outcome, Side};
 
 /// The side the bot takes when it chooses, given the exact outcome of the empty board for
-/// the first player (`None` where not solved), with why. On a draw it moves first: the
-/// second player has fewer safe replies early on, the most ways to go wrong.
+/// the first player (`None` where not solved), with why. On a draw it moves first, leaving the
+/// person the second side's fewer safe replies early on; unsolved, it moves first for the initiative.
 pub fn side_to_take(first_player: Option<Outcome>) -> (Side, &'static str) {
     match first_player {
         Some(Outcome::Loss) => (Side::Second, "the first player loses with best play"),

@@ -32,7 +32,7 @@ impl Solver {
 
     /// The table entry of an in-play position. One that play never reaches (legal by count
     /// only: points that could only have come at different moves) is searched afresh, each
-    /// class once per request, and not kept, so odd positions cost no memory.
+    /// class once per lookup, and not kept, so odd positions cost no memory.
     pub fn entry(&self, board: Board) -> Option<Entry> {
         if board.status().is_over() {
             return None;
