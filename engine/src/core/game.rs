@@ -101,6 +101,9 @@ pub trait Game: Send + Sync + std::fmt::Debug {
 
     fn parse_position(&self, text: &str) -> Result<Box<dyn Position>, PositionError>;
 
+    // What only some games have, to `contest_move_limit`; the others give the plain answer.
+    // Each answers for the positions of its own game only.
+
     /// (First, second), for games that keep a score.
     fn points(&self, _position: &dyn Position) -> Option<[u32; 2]> {
         None

@@ -1,5 +1,6 @@
 //! X's strategy as a dictionary from positions (X to move) to X's move, one entry per
-//! symmetry class, on any [`Geometry`].
+//! symmetry class, on any [`Geometry`]. Its export and compression tools are in the research
+//! crate (`research/src/dictionary`).
 
 pub mod runlength;
 pub mod verify;
