@@ -63,7 +63,8 @@ impl Advice {
         }
     }
 
-    /// In words after the move's name, for `other` (the side that would win a loss):
+    /// In words after the move's name, for `other` (the side that would win a loss, "You"
+    /// written "you" mid-sentence):
     /// "wins in 3 moves", "lets O win within 2 moves", "is the bot's 2nd choice".
     pub fn words(self, other: &str) -> String {
         let other = if other == "You" { "you" } else { other };
