@@ -100,7 +100,8 @@ impl BoardView {
         u16::from(matches!(self.arrangement, Arrangement::Apart(_)))
     }
 
-    /// Rows above the blocks: one board's column letters (blocks carry theirs in frames).
+    /// Rows above the blocks: one board's column letters (blocks apart carry theirs in their
+    /// frames; joined blocks, their block letters in the top border).
     fn top_labels_h(&self) -> u16 {
         match self.arrangement {
             Arrangement::Single => 1,
@@ -230,7 +231,8 @@ fn arrangements(layout: Layout) -> Vec<Arrangement> {
 }
 
 /// Every board drawing for this layout, roomiest first. A board of at most 4x4 keeps the
-/// roomy look (a hint and its mark in every cell) and asks for a bigger terminal instead.
+/// roomy look (a hint and its mark in every cell) and asks for a bigger terminal rather than
+/// shrink; bigger boards shrink their cells.
 fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
     let many = layout.blocks.count() > 1;
     let small = !many && layout.cells.rows <= 4 && layout.cells.cols <= 4;
@@ -263,7 +265,8 @@ fn placements(layout: Layout) -> Vec<(bool, bool)> {
     }
 }
 
-/// Every smallest terminal for the game, narrowest first: many blocks fit wide or tall.
+/// Every smallest terminal for the game, narrowest first: no terminal fits that is not at
+/// least as big as one of them (many blocks fit wide or tall).
 pub fn minimums(layout: Layout) -> Vec<(u16, u16)> {
     let all: Vec<(u16, u16)> = candidates(layout).collect();
     let covered = |(w, h): (u16, u16)| {
