@@ -139,20 +139,25 @@ impl Keeping {
         }
     }
 
+    /// Saved after every move, and the last save worked.
+    pub fn is_kept(&self, memory: &Memory) -> bool {
+        memory.saves() && *self == Keeping::Kept && memory.save_failure().is_none()
+    }
+
     /// The panel's word on saving, when the game is not simply kept.
     pub fn fact(&self, memory: &Memory) -> Option<String> {
-        if !memory.saves() {
-            return Some("off (--no-save)".into());
+        if self.is_kept(memory) {
+            return None;
         }
-        match self {
-            Keeping::Kept => memory
-                .save_failure()
-                .map(|_| "failing: the latest moves are not saved".into()),
-            Keeping::Copy => Some("no: a copy of another window's game".into()),
-            Keeping::Waiting => Some("not yet: another window's game is kept".into()),
-            Keeping::Failed(_) => Some("no: the data directory cannot be written".into()),
-            Keeping::Replay => Some("no: a replayed record".into()),
-            Keeping::FromPosition => Some("no: started from a position".into()),
-        }
+        let fact = match self {
+            _ if !memory.saves() => "off (--no-save)",
+            Keeping::Kept => "failing: the latest moves are not saved",
+            Keeping::Copy => "no: a copy of another window's game",
+            Keeping::Waiting => "not yet: another window's game is kept",
+            Keeping::Failed(_) => "no: the data directory cannot be written",
+            Keeping::Replay => "no: a replayed record",
+            Keeping::FromPosition => "no: started from a position",
+        };
+        Some(fact.into())
     }
 }

@@ -174,8 +174,7 @@ impl StartScreen {
             ));
         }
         let leaves_board = !(start == Start::Resume && resumes_board(&key, play, shared));
-        let lost =
-            leaves_board && play.in_progress() && play.keeping.fact(&shared.memory).is_some();
+        let lost = leaves_board && play.in_progress() && !play.keeping.is_kept(&shared.memory);
         let moves = plural(play.moves().len() as u64, "move", "moves");
         lost.then(|| format!("Leave the game on the board ({moves}, not saved)? y/n"))
     }
