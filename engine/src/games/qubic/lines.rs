@@ -13,10 +13,10 @@ const fn build() -> [u64; COUNT] {
     // A direction is a step of -1, 0 or 1 per coordinate (layer, row, column), written in
     // base 3 as the step plus 1: those above 13 (no step) have a first nonzero step of +1, so
     // each line is met once, from its first cell.
-    let mut direction = 14;
+    let mut direction: isize = 14;
     while direction < 27 {
-        let step = [direction / 9, direction / 3 % 3, direction % 3];
-        let stride = 16 * step[0] as isize + 4 * step[1] as isize + step[2] as isize - 21;
+        let step = [direction / 9 - 1, direction / 3 % 3 - 1, direction % 3 - 1];
+        let stride = 16 * step[0] + 4 * step[1] + step[2];
         let mut start = 0;
         while start < 64 {
             let at = [start / 16, start / 4 % 4, start % 4];
@@ -24,7 +24,7 @@ const fn build() -> [u64; COUNT] {
             let mut fits = true;
             let mut k = 0;
             while k < 3 {
-                fits &= step[k] == 1 || at[k] == if step[k] == 2 { 0 } else { 3 };
+                fits &= step[k] == 0 || at[k] == if step[k] == 1 { 0 } else { 3 };
                 k += 1;
             }
             if fits {
