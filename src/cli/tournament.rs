@@ -473,7 +473,8 @@ fn print_table(
     }
 }
 
-/// One line of `--json`: a pairing and order with its results, in this field order.
+/// One line of `--json`: a pairing and order with its results, in this field order (kept by
+/// serde_json's `preserve_order` feature, Cargo.toml).
 fn json_line(o: &Outcome) -> String {
     let (p, t) = (&o.pairing, &o.tally);
     let line = serde_json::json!({

@@ -139,7 +139,7 @@ impl Default for Colors {
 impl Colors {
     /// The colour of a side's symbol and of the lines it scores.
     pub fn side(&self, side: Side) -> Color {
-        [self.first, self.second][side as usize]
+        [self.first, self.second][side.index()]
     }
 }
 

@@ -117,8 +117,8 @@ fn worker(
             if let Some(keep) = arena.keep {
                 keep(index, &moves, &played);
             }
-            let mut tally = tally.lock().unwrap_or_else(PoisonError::into_inner);
-            tally.record(&played, Side::First);
+            let mut sum = tally.lock().unwrap_or_else(PoisonError::into_inner);
+            sum.record(&played, Side::First);
         }
     }
 }
