@@ -511,7 +511,7 @@ mod tests {
         for choice in crate::games::all_choices() {
             let game = crate::games::build(choice).unwrap();
             for (name, _) in
-                crate::tui::screens::play::keys::move_names(game.as_ref(), &*game.start())
+                crate::tui::screens::play::keys::typable_names(game.as_ref(), &*game.start())
             {
                 let first = name.chars().next().unwrap();
                 assert!(starts_cell_names(first), "{}: {name}", game.title());

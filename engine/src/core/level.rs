@@ -46,7 +46,12 @@ mod tests {
             assert_eq!(d.name().parse(), Ok(d));
         }
         assert_eq!("MAX".parse(), Ok(Difficulty::Perfect));
-        assert!("grandmaster".parse::<Difficulty>().is_err());
+        let err = "maxx".parse::<Difficulty>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown difficulty \"maxx\": use \"random\", \"easy\", \"medium\", \"hard\" or \
+             \"perfect\" (also called \"max\")"
+        );
         assert_eq!(Difficulty::Perfect.next(), Difficulty::Random);
     }
 }

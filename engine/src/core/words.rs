@@ -75,7 +75,8 @@ macro_rules! named_values {
                 by_name(&Self::ALL, Self::name, text).ok_or_else(|| UnknownName {
                     what: $what,
                     name: text.to_string(),
-                    choices: quoted_choices(Self::ALL.iter().map(|v| v.name())),
+                    choices: quoted_choices(Self::ALL.iter().map(|v| v.name()))
+                        $(+ concat!(" (also called \"", $alias, "\")"))?,
                 })
             }
         }

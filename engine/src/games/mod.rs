@@ -253,8 +253,12 @@ impl GameChoice {
     }
 
     /// The choice a game key names (`latin`, `classic-5`, `classic-4k3`), as files store
-    /// it; `None` for a key this build does not know.
+    /// it; `None` for a key this build does not know. A bare game name, in any case, is that
+    /// game's default: hand-written records name the game so.
     pub fn from_key(key: &str) -> Option<GameChoice> {
+        if let Ok(kind) = key.parse() {
+            return Some(GameChoice::of(kind));
+        }
         all_choices()
             .into_iter()
             .find(|&choice| build(choice).is_ok_and(|game| game.key() == key))
@@ -361,6 +365,10 @@ mod tests {
         }
         assert!(GameChoice::from_key("chess").is_none());
         assert!(GameChoice::from_key("latin-4").is_none());
+        assert!(GameChoice::from_key("Classic-5").is_none());
+        for (key, kind) in [("classic", GameKind::Classic), ("Latin", GameKind::Latin)] {
+            assert_eq!(GameChoice::from_key(key), Some(GameChoice::of(kind)));
+        }
     }
 
     #[test]

@@ -79,3 +79,33 @@ fn groups(positions: &[(Board, Cell)], opponent: Side) -> Vec<Group<Board, Cell>
     }
     groups.into_values().collect()
 }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn book(text: &str) -> Book {
+        Book::parse(text, None).unwrap()
+    }
+
+    fn texts(book: &Book) -> Vec<String> {
+        book.lines().iter().map(|n| n.line.to_string()).collect()
+    }
+
+    #[test]
+    fn the_small_example_compresses_to_two_lines() {
+        // The small example's eight second-move positions, on a 4x4 board.
+        let plain = book(
+            "o....xX.........\n.o...xX.........\n..o..xX.........\n...o.xX.........\n\
+             ....ox...X......\n.....xo..X......\n.....x.o.X......\n.....xX.o.......\n",
+        );
+        let small = compress(&plain);
+        assert_eq!(texts(&small), ["....OxOO.X......", "OOOO.xX.O......."]);
+        assert_eq!(texts(&expand(&small)), texts(&expand(&plain)));
+    }
+
+    #[test]
+    fn expand_lists_every_wildcard() {
+        let plain = expand(&book("OO...xX.........\n"));
+        assert_eq!(texts(&plain), [".o...xX.........", "o....xX........."]);
+    }
+}

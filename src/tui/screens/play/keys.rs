@@ -304,7 +304,7 @@ impl PlayScreen {
     }
 
     pub(crate) fn name_match(&self, text: &str) -> NameMatch {
-        name_match(&move_names(self.game(), self.position()), text)
+        name_match(&typable_names(self.game(), self.position()), text)
     }
 
     /// A typed name is complete: the move is made, and the cursor goes where it lands.
@@ -346,7 +346,7 @@ impl PlayScreen {
     /// "B2… then the rest of a cell's name (like B3c1) places there", or for a name that
     /// could go on, "1… Enter places at 1b1, or type on (like 10 or 1a1)".
     pub(crate) fn typing_prompt(&self, text: &str, shared: &Shared) -> String {
-        let names = move_names(self.game(), self.position());
+        let names = typable_names(self.game(), self.position());
         match name_match(&names, text) {
             NameMatch::WholeOrLonger(mv) => format!(
                 "{}… {} places at {}, or type on (like {})",
@@ -366,7 +366,7 @@ impl PlayScreen {
     /// Typed text (kept in lower case) as the game writes it: `b2` is extreme's `B2`.
     pub(crate) fn as_named(&self, text: &str) -> String {
         let (game, position) = (self.game(), self.position());
-        move_names(game, position)
+        typable_names(game, position)
             .into_iter()
             .map(|(_, mv)| game.move_name(position, mv))
             .find(|name| name.is_char_boundary(text.len()) && name.to_lowercase().starts_with(text))
@@ -411,7 +411,7 @@ pub const HINTS_ON_SEARCHED: &str =
 /// Every name the game reads as a move in `position`, in lower case, with its move: the
 /// names of the moves made on each cell (once each), then the numbers
 /// [`Game::parse_move`] accepts, written without leading zeros.
-pub fn move_names(game: &dyn Game, position: &dyn Position) -> Vec<(String, Move)> {
+pub fn typable_names(game: &dyn Game, position: &dyn Position) -> Vec<(String, Move)> {
     let count = game.layout().cell_count();
     let mut names: Vec<(String, Move)> = Vec::new();
     for mv in (0..count).filter_map(|i| game.move_at(position, CellId::new(i))) {
@@ -479,7 +479,7 @@ mod typing_tests {
 
     fn names_of(choice: GameChoice) -> (std::sync::Arc<dyn Game>, Vec<(String, Move)>) {
         let game = games::build(choice).unwrap();
-        let names = move_names(game.as_ref(), game.start().as_ref());
+        let names = typable_names(game.as_ref(), game.start().as_ref());
         (game, names)
     }
 
