@@ -226,7 +226,7 @@ fn solve_by_table(game: &dyn Game) -> Result<(), Failure> {
     let (Some(value), Some(solved)) = (engine.value(start.as_ref()), engine.solved()) else {
         return Err(Failure::bad_input(format!(
             "{} is not solved by a table here; `solve` works for the games that are \
-             (Tic-Tac-Latin, classic 3x3 and 4x4) and proves classic boards up to 7x7",
+             (Tic-Tac-Latin, classic 3x3 and 4x4) and proves classic boards up to 7x7 and Qubic",
             game.title()
         )));
     };

@@ -45,7 +45,7 @@ impl Game for Extreme {
              small board (if closed, to any).",
             "A row, column or diamond wins a small board and a bonus move; such a line of won \
              boards wins.",
-            "Else more points win: corner 6, edge 4, centre 3.",
+            "Else more points win: corner 6, edge 4, middle 3.",
         ]
         .map(String::from)
         .to_vec()
