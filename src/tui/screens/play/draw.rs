@@ -24,10 +24,12 @@ pub fn render(view: &PlayView, areas: &Areas, buf: &mut Buffer) {
     }
     .render(areas.grid, buf);
     PanelWidget { view }.render(areas.panel, buf);
-    // A status too long for its row takes the footer's row too, for as long as it shows:
-    // a message cut short could say something else.
-    if status(view, areas.status, areas.footer, buf) {
-        footer(view, areas.footer, buf);
+    // A status too long for its row takes the footer's row too, for as long as it shows (a
+    // message cut short could say something else); the footer goes a row down if there is one.
+    let mut keys = areas.footer;
+    keys.y += u16::from(!status(view, areas.status, areas.footer, buf));
+    if keys.bottom() <= buf.area.bottom() {
+        footer(view, keys, buf);
     }
 }
 
