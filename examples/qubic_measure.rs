@@ -20,7 +20,6 @@ use tictaclatin::games::qubic::dictionary::{self, Canonical, Dictionary};
 use tictaclatin::games::qubic::players::{
     Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
-use tictaclatin::games::qubic::search::analysis::ThreatBudgets;
 use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame};
 use tictaclatin_research::dictionary::{compress, export};
 
@@ -187,15 +186,7 @@ fn complete_dictionary_figures() {
 fn overshoot_of_the_one_second_clock() {
     let mut worst = Duration::ZERO;
     let mut r = RandomPlayer::new(5);
-    let style = StrongStyle {
-        movetime: Duration::from_secs(1),
-        max_depth: None,
-        blunder: 0.0,
-        threats: ThreatBudgets {
-            attack: 200_000,
-            defend: 200_000,
-        },
-    };
+    let style = StrongStyle::strongest(Duration::from_secs(1));
     let mut o = Strong::new("strong", style, 1);
     let mut moves = 0;
     // O's moves in games against X players that do not win at once.

@@ -11,7 +11,6 @@ use tictaclatin::games::qubic::adapter::patashnik_index;
 use tictaclatin::games::qubic::players::{
     Perfect, RandomPlayer, Strong, StrongStyle, greedy, levels,
 };
-use tictaclatin::games::qubic::search::analysis::ThreatBudgets;
 use tictaclatin::games::qubic::threats::ThreatSearch;
 use tictaclatin::games::qubic::{Qubic, QubicBoard, QubicGame};
 
@@ -41,18 +40,8 @@ fn perfect(movetime_ms: u64) -> Perfect {
     Perfect::new("perfect", patashnik_index(), SearchSettings::new(budget, 1))
 }
 
-/// The strongest searching O: no blunders, as deep as the clock allows, large threat budgets.
 fn strong(movetime: Duration, seed: u64) -> Strong {
-    let style = StrongStyle {
-        movetime,
-        max_depth: None,
-        blunder: 0.0,
-        threats: ThreatBudgets {
-            attack: 200_000,
-            defend: 200_000,
-        },
-    };
-    Strong::new("strong", style, seed)
+    Strong::new("strong", StrongStyle::strongest(movetime), seed)
 }
 
 fn opponents(seed: u64, movetime: Duration) -> Vec<Box<dyn Player>> {

@@ -25,6 +25,22 @@ pub struct StrongStyle {
     pub threats: ThreatBudgets,
 }
 
+impl StrongStyle {
+    /// The strongest searching O the tests and measurements play: no blunders, as deep as
+    /// the clock allows, a defence budget ten times the analysis's.
+    pub fn strongest(movetime: Duration) -> StrongStyle {
+        StrongStyle {
+            movetime,
+            max_depth: None,
+            blunder: 0.0,
+            threats: ThreatBudgets {
+                attack: 200_000,
+                defend: 200_000,
+            },
+        }
+    }
+}
+
 pub struct Strong {
     name: String,
     style: StrongStyle,

@@ -50,20 +50,11 @@ mod tests {
     // tests/qubic_players.rs's `perfect_x_wins_against_random_blocking_and_threat_making_o`.
     use super::*;
     use crate::games::qubic::board::QubicBoard;
-    use crate::games::qubic::search::analysis::ThreatBudgets;
     use std::time::Duration;
 
     #[test]
     fn the_searcher_takes_wins_and_blocks() {
-        let style = StrongStyle {
-            movetime: Duration::from_millis(30),
-            max_depth: None,
-            blunder: 0.0,
-            threats: ThreatBudgets {
-                attack: 200_000,
-                defend: 200_000,
-            },
-        };
+        let style = StrongStyle::strongest(Duration::from_millis(30));
         let mut o = Strong::new("t", style, 1);
         // O to move, X threatens 3.
         let b = QubicBoard::from_masks(0b111, 1 << 40 | 1 << 45);
