@@ -283,7 +283,7 @@ impl Symbols {
     }
 
     pub fn get(&self, side: Side) -> &Symbol {
-        &self.0[side as usize]
+        &self.0[side.index()]
     }
 
     /// The widest of the two, so a grid can give both the same room.

@@ -212,7 +212,7 @@ impl File<'_> {
             .iter()
             .max_by_key(|(_, span)| span.as_ref().map(|span| span.start));
         let own = match &error {
-            SymbolsError::OtherSidesLetter { side, .. } => Some(&written[*side as usize]),
+            SymbolsError::OtherSidesLetter { side, .. } => Some(&written[side.index()]),
             _ => None,
         };
         let (side, span) = own

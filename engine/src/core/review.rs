@@ -485,7 +485,7 @@ mod tests {
             .hints(position)
             .into_iter()
             .find_map(|(mv, hint)| match hint {
-                crate::core::Hint::Proven(crate::core::Claim::Exact(v)) if wanted(v) => Some(mv),
+                Hint::Proven(Claim::Exact(v)) if wanted(v) => Some(mv),
                 _ => None,
             })
     }
@@ -580,11 +580,6 @@ mod tests {
         assert_eq!(review.side, Side::Second);
         assert_ne!(review.best, losing);
     }
-}
-
-#[cfg(test)]
-mod judging_tests {
-    use super::*;
 
     #[test]
     fn a_proven_win_given_up_is_a_blunder_whatever_the_scores() {

@@ -270,11 +270,6 @@ mod tests {
         assert_eq!(Value::loss_in(3).short(), "L3");
         assert_eq!(Value::draw_in(7).to_string(), "draw");
     }
-}
-
-#[cfg(test)]
-mod hint_tests {
-    use super::*;
 
     #[test]
     fn hints_in_words() {

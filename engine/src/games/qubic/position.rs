@@ -20,6 +20,7 @@ impl QubicBoard {
     }
 }
 
+// The board's own methods are called by path: `self.status()` here would be this trait's.
 impl Position for QubicBoard {
     fn at(&self, cell: CellId) -> Option<Side> {
         (cell.index() < CELLS)
