@@ -1,5 +1,6 @@
 //! Load for `tictaclatin serve`: many rooms of two players, each a real SSH session (russh's
-//! client) with a terminal, playing classic 3x3 games against each other on 127.0.0.1.
+//! client, each from a loopback address of its own) with a terminal, playing classic 3x3 games
+//! against each other.
 //!
 //! Each player's screen is read as a terminal would (vt100). A key's latency is the time from
 //! sending it to the moment both players' screens show the move (the turn passes, or the
@@ -11,16 +12,17 @@
 //! ROOMS defaults to 50 (100 players), GAMES (per room) to 4; a room pauses `PAUSE` between
 //! moves, a quick player's pace.
 
+#[path = "ssh_clients/mod.rs"]
+mod clients;
+
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use russh::client;
-use russh::keys::PublicKeyOrCertificate;
-use tokio::sync::watch;
+use clients::{Player, cpu_time, machine, memory};
 
-const CODE: &str = "load-test-code";
+const CODE: &str = "rz8d-quarry-5mv2";
 const PAUSE: Duration = Duration::from_millis(100);
 /// How long the server is watched with everyone seated and nobody moving.
 const IDLE: Duration = Duration::from_secs(3);
@@ -29,101 +31,6 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A drawn game: X b2 a3 b1 a2 c3, O a1 c1 b3 c2.
 const DRAW: [&str; 9] = ["b2", "a1", "a3", "c1", "b1", "b3", "a2", "c2", "c3"];
-
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true) // the server started here, on loopback
-    }
-}
-
-/// One player: their SSH channel, and their screen as it stands.
-struct Player {
-    writer: russh::ChannelWriteHalf<client::Msg>,
-    screen: Arc<Mutex<vt100::Parser>>,
-    changed: watch::Receiver<u64>,
-    _session: client::Handle<Trusting>,
-}
-
-impl Player {
-    async fn join(port: u16, room: &str) -> Player {
-        let config = Arc::new(client::Config {
-            nodelay: true,
-            ..client::Config::default()
-        });
-        let mut session = client::connect(config, ("127.0.0.1", port), Trusting)
-            .await
-            .expect("connect");
-        let auth = session
-            .authenticate_password(room, CODE)
-            .await
-            .expect("authenticate");
-        assert!(auth.success(), "the code is refused");
-        let channel = session.channel_open_session().await.expect("a channel");
-        channel
-            .request_pty(false, "xterm", 80, 24, 0, 0, &[])
-            .await
-            .expect("a terminal");
-        channel.request_shell(false).await.expect("the game");
-        let (mut reader, writer) = channel.split();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(
-            24.try_into().unwrap(),
-            80.try_into().unwrap(),
-            0,
-        )));
-        let (tell, changed) = watch::channel(0u64);
-        let parser = Arc::clone(&screen);
-        tokio::spawn(async move {
-            let mut count = 0;
-            while let Some(message) = reader.wait().await {
-                if let russh::ChannelMsg::Data { data } = message {
-                    parser.lock().unwrap().process(&data);
-                    count += 1;
-                    let _ = tell.send(count);
-                }
-            }
-        });
-        Player {
-            writer,
-            screen,
-            changed,
-            _session: session,
-        }
-    }
-
-    fn shows(&self, text: &str) -> bool {
-        self.screen
-            .lock()
-            .unwrap()
-            .screen()
-            .contents()
-            .contains(text)
-    }
-
-    /// Waits until the screen shows `text`; the time it took, or `None` past the patience.
-    async fn until(&mut self, text: &str) -> Option<Instant> {
-        let deadline = tokio::time::Instant::now() + PATIENCE;
-        loop {
-            if self.shows(text) {
-                return Some(Instant::now());
-            }
-            tokio::time::timeout_at(deadline, self.changed.changed())
-                .await
-                .ok()?
-                .ok()?;
-        }
-    }
-
-    async fn send(&self, keys: &str) {
-        self.writer
-            .data_bytes(keys.as_bytes().to_vec())
-            .await
-            .expect("send");
-    }
-}
 
 /// Plays `games` games in room `index` once every room is seated (`ready`); returns each
 /// key's latency (both screens).
@@ -134,16 +41,21 @@ async fn play_room(
     ready: Arc<(tokio::sync::Barrier, tokio::sync::Barrier)>,
 ) -> Vec<Duration> {
     let room = format!("r{index}");
-    let mut first = Player::join(port, &room).await;
+    // Each player from a machine of their own, as on a network.
+    let join = |n: usize| Player::join(port, machine(n as u16), &room, CODE);
+    let mut first = join(2 * index).await.expect("in");
     first
-        .until("You are first in")
+        .until("You are first in", PATIENCE)
         .await
         .expect("the start screen");
-    let mut second = Player::join(port, &room).await;
-    second.until("chooses the game").await.expect("waiting");
+    let mut second = join(2 * index + 1).await.expect("in");
+    second
+        .until("chooses the game", PATIENCE)
+        .await
+        .expect("waiting");
     first.send("\r").await;
-    first.until("play X").await.expect("seated");
-    second.until("play O").await.expect("seated");
+    first.until("play X", PATIENCE).await.expect("seated");
+    second.until("play O", PATIENCE).await.expect("seated");
     // The handshakes of 100 connections at once are not what a key waits on in play; the
     // idle server is measured between the two.
     ready.0.wait().await;
@@ -167,10 +79,16 @@ async fn play_room(
             let sent = Instant::now();
             let (a, b) = if mover == 0 {
                 first.send(cell).await;
-                (first.until(&shown).await, second.until(&shown).await)
+                (
+                    first.until(&shown, PATIENCE).await,
+                    second.until(&shown, PATIENCE).await,
+                )
             } else {
                 second.send(cell).await;
-                (second.until(&shown).await, first.until(&shown).await)
+                (
+                    second.until(&shown, PATIENCE).await,
+                    first.until(&shown, PATIENCE).await,
+                )
             };
             let (Some(a), Some(b)) = (a, b) else {
                 eprintln!("room {room}: a move did not show in {PATIENCE:?}");
@@ -184,37 +102,12 @@ async fn play_room(
         first.send("s").await;
         let shown = format!("{starter}'s turn (X)");
         let sent = Instant::now();
-        if let (Some(a), Some(b)) = (first.until(&shown).await, second.until(&shown).await) {
+        let a = first.until(&shown, PATIENCE).await;
+        if let (Some(a), Some(b)) = (a, second.until(&shown, PATIENCE).await) {
             latencies.push(a.max(b) - sent);
         }
     }
     latencies
-}
-
-/// The server's memory now and at its peak, in KiB, from /proc.
-fn memory(pid: u32) -> (u64, u64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(name))
-            .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
-            .unwrap_or(0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
-}
-
-/// The server's processor time so far (user and system), from /proc.
-fn cpu_time(pid: u32) -> Duration {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<u64> = after_name
-        .split_whitespace()
-        .filter_map(|f| f.parse().ok())
-        .collect();
-    // utime and stime are fields 14 and 15 of the line, 11 and 12 after the name.
-    let ticks = fields.get(10).copied().unwrap_or(0) + fields.get(11).copied().unwrap_or(0);
-    Duration::from_millis(ticks * 10) // 100 ticks a second on Linux
 }
 
 fn start_server(data: &std::path::Path, rooms: usize) -> (Child, u16) {
@@ -235,7 +128,7 @@ fn start_server(data: &std::path::Path, rooms: usize) -> (Child, u16) {
             CODE,
         ])
         .args(["--game", "classic", "--size", "3"])
-        .args(["--max-connections", &players, "--max-per-address", &players])
+        .args(["--max-connections", &players])
         .env("TICTACLATIN_DATA_DIR", data)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -1,187 +1,14 @@
 //! End to end: `tictaclatin serve` on 127.0.0.1, joined by the real OpenSSH client in
-//! pseudo-terminals, as friends would. The code reaches ssh through SSH_ASKPASS (a small
-//! script), so no test types a password into a prompt.
+//! pseudo-terminals, as friends would (the server and the clients: `common::serve`).
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::pty::{DEADLINE, Session};
-
-const CODE: &str = "test-code-2468";
-
-/// `tictaclatin serve` with its data in `home`, on a port the system chose.
-struct Server {
-    child: Child,
-    port: u16,
-    /// The host key's fingerprint, as printed.
-    fingerprint: String,
-    home: PathBuf,
-}
-
-impl Server {
-    fn start(home: &Path) -> Server {
-        Server::start_with(home, &["--code", CODE])
-    }
-
-    /// The server with `way_in` (`--code ...` or `--authorized-keys ...`).
-    fn start_with(home: &Path, way_in: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
-            .args(["serve", "--bind", "127.0.0.1", "--port", "0"])
-            .args(way_in)
-            .args(["--game", "classic", "--size", "3"])
-            .env("HOME", home)
-            .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("TICTACLATIN_DATA_DIR", home.join("data"))
-            .env("TICTACLATIN_BOT_DELAY_MS", "0")
-            .env_remove("TICTACLATIN_CONFIG")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let (lines, read) = mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let _ = lines.send(line);
-            }
-        });
-        let (mut port, mut fingerprint) = (None, None);
-        while port.is_none() || fingerprint.is_none() {
-            let line = read
-                .recv_timeout(DEADLINE)
-                .expect("the server says where it listens");
-            if let Some(at) = line.strip_prefix("tictaclatin serve: listening on 127.0.0.1:") {
-                port = at.parse().ok();
-            }
-            if let Some(key) = line.strip_prefix("Host key: ") {
-                fingerprint = key.split_whitespace().next().map(str::to_string);
-            }
-        }
-        Server {
-            child,
-            port: port.unwrap(),
-            fingerprint: fingerprint.unwrap(),
-            home: home.to_path_buf(),
-        }
-    }
-
-    /// The arguments that make ssh a friend's client for this server, without their
-    /// config, keys or known hosts; the code comes from `askpass`.
-    fn ssh_args(&self, askpass: &Path) -> Vec<String> {
-        [
-            &format!("SSH_ASKPASS={}", askpass.display()),
-            "SSH_ASKPASS_REQUIRE=force",
-            "ssh",
-            "-F",
-            "/dev/null",
-            "-p",
-            &self.port.to_string(),
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
-            "-o",
-            "LogLevel=ERROR",
-            "-o",
-            "PubkeyAuthentication=no",
-            "-o",
-            "NumberOfPasswordPrompts=1",
-        ]
-        .map(String::from)
-        .to_vec()
-    }
-
-    /// A friend joining `room` in a terminal of their own.
-    fn join(&self, room: &str) -> Session {
-        let askpass = askpass(&self.home, CODE);
-        let mut args = self.ssh_args(&askpass);
-        args.extend(["-tt".into(), format!("{room}@127.0.0.1")]);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        Session::spawn(24, 80, &self.home, "/usr/bin/env", &args)
-    }
-
-    /// ssh run without a terminal, with `code` and the extra arguments, to its end.
-    fn ssh(&self, code: &str, extra: &[&str]) -> Output {
-        let askpass = askpass(&self.home, code);
-        let mut args = self.ssh_args(&askpass);
-        // ssh takes an option's first value: a key given in `extra` is to be tried.
-        if extra.contains(&"-i") {
-            let no_keys = args.iter().position(|a| a == "PubkeyAuthentication=no");
-            if let Some(at) = no_keys {
-                args[at] = "PubkeyAuthentication=yes".into();
-            }
-        }
-        let mut command = Command::new("/usr/bin/env");
-        command.args(&args).args(extra).stdin(Stdio::null());
-        run_with_deadline(command)
-    }
-
-    fn signal(&self, signal: &str) {
-        let status = Command::new("kill")
-            .args([format!("-{signal}"), self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-
-    fn wait_exit(&mut self) -> std::process::ExitStatus {
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(start.elapsed() < DEADLINE, "the server did not stop");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A script that prints `code`, for ssh to read as the password.
-fn askpass(home: &Path, code: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let path = home.join(format!("askpass-{code}.sh"));
-    std::fs::write(&path, format!("#!/bin/sh\necho '{code}'\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o700)).unwrap();
-    path
-}
-
-/// Runs `command` to its end, failing the test if it takes longer than the deadline.
-fn run_with_deadline(mut command: Command) -> Output {
-    let child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ssh runs");
-    let id = child.id();
-    let (done, wait) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = done.send(child.wait_with_output());
-    });
-    match wait.recv_timeout(DEADLINE) {
-        Ok(output) => output.unwrap(),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &id.to_string()]).status();
-            panic!("ssh did not finish in time");
-        }
-    }
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::serve::{CODE, Server, stderr};
 
 /// Plays `cell` from `mover`'s terminal and waits until `others` show it too.
 fn play(mover: &mut Session, cell: &str, turn: &str, others: &[&Session]) {
@@ -306,18 +133,6 @@ fn a_wrong_code_a_command_forwarding_and_sftp_are_refused() {
         "{}",
         stderr(&sftp)
     );
-}
-
-#[test]
-fn sixty_idle_connections_do_not_keep_a_new_player_out() {
-    let home = tempfile::tempdir().unwrap();
-    let server = Server::start(home.path());
-    let idle: Vec<TcpStream> = (0..60)
-        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
-        .collect();
-    let player = server.join("den");
-    player.wait_for("You are first in den");
-    drop(idle);
 }
 
 #[test]

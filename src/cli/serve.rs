@@ -13,9 +13,6 @@ use tictaclatin::serve::{self, ServeOptions, Welcome};
 use super::Failure;
 use super::settings_args::SettingsArgs;
 
-/// The shortest code accepted from `--code`: a short one could be guessed.
-const SHORTEST_CODE: usize = 8;
-
 #[derive(Args, Debug, Clone)]
 #[command(
     long_about = "Let friends play over the network with a plain SSH client: `ssh -p 2222 \
@@ -37,8 +34,8 @@ pub(crate) struct ServeArgs {
     /// The address to listen on: all of this machine's, or 127.0.0.1 for this machine only
     #[arg(long, default_value = "0.0.0.0", value_name = "ADDRESS")]
     pub bind: IpAddr,
-    /// The code friends type as the password, at least 8 characters (a fresh random code by
-    /// default)
+    /// The code friends type as the password, as hard to guess as 40 random bits (a fresh
+    /// random code by default)
     #[arg(long, value_name = "CODE")]
     pub code: Option<String>,
     /// Let in only the keys listed in FILE (one a line, as in OpenSSH's authorized_keys); no
@@ -69,13 +66,8 @@ pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     if !mode_given {
         settings.mode = Mode::TwoHumans;
     }
-    if let Some(code) = &args.code
-        && code.chars().filter(|c| !matches!(c, '-' | ' ')).count() < SHORTEST_CODE
-    {
-        return Err(Failure::bad_input(format!(
-            "--code needs at least {SHORTEST_CODE} letters or digits: a shorter one could be \
-             guessed"
-        )));
+    if let Some(code) = &args.code {
+        serve::code::check(code).map_err(Failure::bad_input)?;
     }
     let keys = match &args.authorized_keys {
         Some(path) => serve::authorized::read(path).map_err(Failure::bad_input)?,
@@ -125,7 +117,10 @@ fn print_welcome(welcome: &Welcome) {
         "Host key: {} (ssh shows it on the first connection: check it is this one)",
         welcome.fingerprint
     ));
-    lines.push("Ctrl-C stops the server; every game is kept.".into());
+    lines.push(match welcome.saves {
+        true => "Ctrl-C stops the server; unfinished games are kept.".into(),
+        false => "Ctrl-C stops the server; nothing is kept (--no-save).".into(),
+    });
     for line in lines {
         let _ = writeln!(out, "{line}");
     }

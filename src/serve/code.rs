@@ -1,5 +1,6 @@
 //! The code a friend types as the SSH password: made fresh at each start, so a server is
-//! never open to whoever finds it, and checked in constant time.
+//! never open to whoever finds it, and checked in constant time. A code the host chooses
+//! must be as hard to guess as 40 random bits.
 
 use rand::RngExt;
 
@@ -22,6 +23,28 @@ pub fn fresh() -> String {
         })
         .collect();
     groups.join("-")
+}
+
+/// The fewest guesses a chosen code may fall to: 2^40, as a base-10 logarithm.
+const LEAST_GUESSES_LOG10: f64 = 12.04;
+
+/// Whether `code`, chosen by the host, is hard enough to guess; if not, why, in a line.
+/// The estimate is zxcvbn's: common passwords, repeats, runs and words fall fast.
+pub fn check(code: &str) -> Result<(), String> {
+    let estimate = zxcvbn::zxcvbn(code, &[]);
+    if estimate.guesses_log10() >= LEAST_GUESSES_LOG10 {
+        return Ok(());
+    }
+    let why = estimate
+        .feedback()
+        .and_then(zxcvbn::feedback::Feedback::warning)
+        .map_or_else(String::new, |warning| format!(" ({warning})"));
+    Err(format!(
+        "--code is too easy to guess{why}: it would fall to about 10^{:.0} guesses, and a code \
+         needs 10^12. Use a longer one of unrelated words or random letters, or leave --code out \
+         for a fresh random one.",
+        estimate.guesses_log10().floor()
+    ))
 }
 
 /// Whether `typed` is `code`, ignoring case, dashes and spaces (a code read aloud is typed
@@ -56,6 +79,26 @@ mod tests {
         assert!(groups.iter().all(|g| g.len() == GROUP), "{code}");
         assert!(code.bytes().all(|b| b == b'-' || ALPHABET.contains(&b)));
         assert_ne!(fresh(), fresh());
+    }
+
+    #[test]
+    fn weak_codes_are_refused_with_why_and_fresh_ones_pass() {
+        for weak in [
+            "password",
+            "12345678",
+            "aaaaaaaa",
+            "qwertyuiop",
+            "test-code",
+        ] {
+            let refused = check(weak).expect_err(weak);
+            assert!(
+                refused.starts_with("--code is too easy to guess"),
+                "{refused}"
+            );
+        }
+        assert!(check("password").unwrap_err().contains("common password"));
+        assert_eq!(check(&fresh()), Ok(()));
+        assert_eq!(check("correct horse battery staple"), Ok(()));
     }
 
     #[test]

@@ -17,6 +17,7 @@ use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, Leave
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
+use super::input::Resizes;
 use super::outbox::{Outbox, Screen};
 use super::room::{Role, Room};
 use super::rooms::Rooms;
@@ -38,6 +39,8 @@ pub(crate) struct Setup {
     pub events: (Sender<Event>, Receiver<Event>),
     /// Keys and clicks sent and not yet applied (the connection stops sending past a bound).
     pub queued: Arc<AtomicUsize>,
+    /// The terminal's latest size (a resize event says only that there is one).
+    pub resizes: Arc<Resizes>,
     /// Without a key for this long, the connection is closed (the game waits in the room).
     pub idle: Duration,
     /// Drives the bot's randomised levels.
@@ -93,6 +96,7 @@ struct Guest {
     seen: u64,
     role: Role,
     queued: Arc<AtomicUsize>,
+    resizes: Arc<Resizes>,
     last_key: Instant,
     idle: Duration,
     keep_records: bool,
@@ -109,6 +113,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         outbox,
         events: (wake, events),
         queued,
+        resizes,
         idle,
         seed,
     } = setup;
@@ -150,6 +155,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
             viewport: Viewport::Fixed(area),
         },
     )?;
+    resizes.offer(size);
     let _ = wake.send(Event::Resize(size.0, size.1));
     let (room, id) = rooms.enter(&room, wake);
     let guest = Guest {
@@ -164,6 +170,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         seen: 0,
         role: Role::Watching,
         queued,
+        resizes,
         last_key: now,
         idle,
         keep_records,
@@ -226,14 +233,17 @@ impl Guest {
     }
 
     /// One event through the game, then the board and the table brought together.
-    fn apply(&mut self, event: Event) -> Option<Ending> {
+    fn apply(&mut self, mut event: Event) -> Option<Ending> {
         match event {
             Event::Key(_) | Event::Mouse(_) => {
                 self.queued.fetch_sub(1, Ordering::Relaxed);
                 self.last_key = Instant::now();
             }
-            Event::Resize(w, h) => {
+            Event::Resize(..) => {
+                // None: an earlier wake took the latest size already.
+                let (w, h) = self.resizes.take()?;
                 let _ = self.terminal.resize(Rect::new(0, 0, w, h));
+                event = Event::Resize(w, h);
             }
             Event::InputClosed(_) => return Some(Ending::Gone),
             Event::Terminate(_) => return Some(Ending::Stopping),
@@ -315,14 +325,18 @@ impl Guest {
                  play on."
             )),
             Ending::Idle(idle) => Some(format!(
-                "Closed after {} minutes without a key. The game waits in {room}: join it again \
-                 to play on.",
-                idle.as_secs() / 60
+                "Closed after {} without a key. The game waits in {room}: join it again to play \
+                 on.",
+                crate::core::words::plural(idle.as_secs() / 60, "minute", "minutes")
             )),
-            Ending::Stopping => Some(format!(
-                "The server is stopping. The game in {room} is kept: join {room} again once \
-                 the server is back."
-            )),
+            Ending::Stopping => Some(match self.room.kept_game() {
+                Some(true) => format!(
+                    "The server is stopping. The game in {room} is kept: join {room} again once \
+                     the server is back."
+                ),
+                Some(false) => format!("The server is stopping. The game in {room} is not kept."),
+                None => "The server is stopping.".into(),
+            }),
         }
     }
 }

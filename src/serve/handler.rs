@@ -9,11 +9,11 @@ use std::sync::mpsc::{self, Sender};
 
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPublicKey};
 use russh::server::{PublicKeyOffer, Response};
-use russh::{Channel, ChannelId, ChannelOpenFailure, Pty};
+use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
 
 use super::guest::{self, Setup};
-use super::input::Input;
-use super::limits::Place;
+use super::input::{Input, Resizes};
+use super::limits::{Slot, Stage};
 use super::outbox::Outbox;
 use super::rooms::room_name;
 use super::server::Server;
@@ -22,6 +22,9 @@ use crate::tui::Event;
 /// Keys and clicks a person may have sent and the game not yet applied; past it, more
 /// input is dropped (no hand types that fast).
 pub const MAX_QUEUED: usize = 256;
+
+/// Wrong codes a connection may try.
+pub const TRIES: usize = 3;
 
 /// The largest terminal drawn: a bigger one is drawn at this size.
 const MAX_COLUMNS: u16 = 500;
@@ -35,13 +38,14 @@ pub(crate) struct Connection {
     server: Arc<Server>,
     /// Where the connection comes from, for the server's log.
     peer: std::net::IpAddr,
-    place: Arc<Place>,
-    /// The room, once the person is in.
-    room: Option<String>,
+    slot: Arc<Slot>,
+    /// The room, once the person is in, or why their user name names none.
+    room: Option<Result<String, String>>,
+    wrong_codes: usize,
     /// The one session channel, once open.
     channel: Option<ChannelId>,
-    /// The terminal's size, once a terminal was asked for.
-    size: Option<(u16, u16)>,
+    /// The terminal's size and whether it can draw the game, once a terminal was asked for.
+    terminal: Option<((u16, u16), bool)>,
     /// The game's input, once it runs.
     game: Option<GameLink>,
     input: Input,
@@ -50,31 +54,36 @@ pub(crate) struct Connection {
 struct GameLink {
     events: Sender<Event>,
     queued: Arc<AtomicUsize>,
+    resizes: Arc<Resizes>,
 }
 
 impl Connection {
-    pub fn new(server: Arc<Server>, peer: std::net::IpAddr, place: Arc<Place>) -> Connection {
+    pub fn new(server: Arc<Server>, peer: std::net::IpAddr, slot: Arc<Slot>) -> Connection {
         Connection {
             server,
             peer,
-            place,
+            slot,
             room: None,
+            wrong_codes: 0,
             channel: None,
-            size: None,
+            terminal: None,
             game: None,
             input: Input::default(),
         }
     }
 
-    /// Lets the person in to the room `user` names, when they gave the way in.
-    fn admit(&mut self, user: &str, allowed: bool) -> Auth {
-        match room_name(user) {
-            Some(room) if allowed => {
-                self.room = Some(room);
-                Auth::Accept
-            }
-            _ => self.refused(),
-        }
+    /// Lets the person in, to the room `user` names (or, when it names none, to be told why
+    /// on their screen: a user name is no try at the code).
+    fn admit(&mut self, user: &str) -> Auth {
+        self.slot.reached(Stage::In);
+        self.room = Some(room_name(user).ok_or_else(|| {
+            format!(
+                "That user name names no room: a room is named with up to {} letters, digits, \
+                 '-', '_' or '.' (ssh kitchen@host).",
+                super::rooms::MAX_NAME
+            )
+        }));
+        Auth::Accept
     }
 
     /// Not this time; the way in stays open for the tries left (a mistyped code is
@@ -90,26 +99,31 @@ impl Connection {
         self.channel == Some(channel)
     }
 
-    /// Opens the game in the person's terminal.
+    /// Opens the game in the person's terminal, or says why it cannot and closes.
     fn start_game(
         &mut self,
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), russh::Error> {
-        let (Some(room), Some(size)) = (self.room.clone(), self.size) else {
-            // No terminal asked for (`ssh -T`): the game cannot be drawn.
-            session.extended_data(
-                channel,
-                1,
-                "The game needs a terminal: connect without -T (or with -t).\r\n".as_bytes(),
-            )?;
-            session.channel_failure(channel)?;
-            return session.close(channel);
+        let (room, size) = match (&self.room, self.terminal) {
+            (Some(Err(why)), _) => return turn_away(channel, session, why),
+            (_, None) => {
+                let why = "The game needs a terminal: connect without -T (or with -t).";
+                return turn_away(channel, session, why);
+            }
+            (_, Some((_, false))) => {
+                let why = "This terminal (TERM=dumb) cannot draw the game: join from one that \
+                           can, such as xterm.";
+                return turn_away(channel, session, why);
+            }
+            (Some(Ok(room)), Some((size, true))) => (room.clone(), size),
+            (None, _) => return session.channel_failure(channel), // channels come after the way in
         };
         super::log::log(&format!("{} joined {room}", self.peer));
         let outbox = Arc::new(Outbox::default());
         let (wake, events) = mpsc::channel();
         let queued = Arc::new(AtomicUsize::new(0));
+        let resizes = Arc::new(Resizes::default());
         let setup = Setup {
             settings: self.server.settings_for(&room),
             room,
@@ -118,25 +132,30 @@ impl Connection {
             outbox: Arc::clone(&outbox),
             events: (wake.clone(), events),
             queued: Arc::clone(&queued),
+            resizes: Arc::clone(&resizes),
             idle: self.server.idle,
             seed: rand::random(),
         };
         if let Err(error) = guest::spawn(setup) {
             super::log::log(&format!("a game could not start: {error}"));
-            session.channel_failure(channel)?;
-            return session.close(channel);
+            return turn_away(
+                channel,
+                session,
+                "The game could not start: try again later.",
+            );
         }
         self.game = Some(GameLink {
             events: wake,
             queued,
+            resizes,
         });
         // Playing now: never cut for a newcomer (a connection that got in but opened no
         // game is cut at the handshake's deadline, or to make room).
-        self.place.joined();
+        self.slot.reached(Stage::Playing);
         session.channel_success(channel)?;
-        let place = Arc::clone(&self.place);
+        let slot = Arc::clone(&self.slot);
         self.server
-            .send_screen(session.handle(), channel, outbox, place);
+            .send_screen(session.handle(), channel, outbox, slot);
         Ok(())
     }
 
@@ -153,6 +172,14 @@ impl Connection {
         }
         session.channel_failure(channel)
     }
+}
+
+/// Says `why` on the person's screen and ends the connection: there is no game to play.
+fn turn_away(channel: ChannelId, session: &mut Session, why: &str) -> Result<(), russh::Error> {
+    session.extended_data(channel, 1, format!("{why}\r\n").into_bytes())?;
+    session.channel_failure(channel)?;
+    session.close(channel)?;
+    session.disconnect(Disconnect::ByApplication, "", "")
 }
 
 impl Drop for Connection {
@@ -175,23 +202,27 @@ impl Handler for Connection {
     type Error = russh::Error;
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
-        let right = self
-            .server
-            .code
-            .as_deref()
-            .is_some_and(|code| super::code::matches(code, password));
-        Ok(self.admit(user, right))
+        // Past the tries, nothing is checked: the client is told no and soon cut.
+        let right = self.wrong_codes < TRIES
+            && (self.server.code.as_deref())
+                .is_some_and(|code| super::code::matches(code, password));
+        if right {
+            return Ok(self.admit(user));
+        }
+        self.wrong_codes += 1;
+        self.slot.reached(Stage::WrongCode);
+        Ok(self.refused())
     }
 
     async fn auth_publickey_offered(
         &mut self,
-        user: &str,
+        _user: &str,
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
         let listed = super::authorized::listed(&self.server.keys, offer.public_key);
-        Ok(match room_name(user) {
-            Some(_) if listed => Auth::Accept,
-            _ => self.refused(),
+        Ok(match listed {
+            true => Auth::Accept,
+            false => self.refused(),
         })
     }
 
@@ -200,8 +231,12 @@ impl Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        let listed = super::authorized::listed(&self.server.keys, key.public_key);
-        Ok(self.admit(user, listed))
+        Ok(
+            match super::authorized::listed(&self.server.keys, key.public_key) {
+                true => self.admit(user),
+                false => self.refused(),
+            },
+        )
     }
 
     async fn auth_keyboard_interactive<'a>(
@@ -313,7 +348,7 @@ impl Handler for Connection {
     async fn pty_request(
         &mut self,
         channel: ChannelId,
-        _term: &str,
+        term: &str,
         columns: u32,
         rows: u32,
         _pix_width: u32,
@@ -324,7 +359,7 @@ impl Handler for Connection {
         if !self.ours(channel) || self.game.is_some() {
             return session.channel_failure(channel);
         }
-        self.size = Some(terminal_size(columns, rows));
+        self.terminal = Some((terminal_size(columns, rows), term != "dumb"));
         session.channel_success(channel)
     }
 
@@ -368,9 +403,11 @@ impl Handler for Connection {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.ours(channel) {
-            let (columns, rows) = terminal_size(columns, rows);
-            self.send(Event::Resize(columns, rows));
+        let game = self.game.as_ref().filter(|_| self.ours(channel));
+        if let Some(game) = game
+            && game.resizes.offer(terminal_size(columns, rows))
+        {
+            let _ = game.events.send(Event::Resize(0, 0)); // the game reads the latest size
         }
         Ok(())
     }

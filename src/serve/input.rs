@@ -6,6 +6,8 @@
 //! more than [`MAX_PENDING`] bytes: anything longer is no key and is dropped. A lone Esc at
 //! the end of a packet is the Esc key (terminals send a sequence in one write).
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -54,6 +56,32 @@ impl Input {
             }
         }
         events
+    }
+}
+
+/// The terminal's latest size, between the connection and the game: however many window
+/// changes arrive, the game is woken once and draws the latest size (a flood of them costs
+/// no memory and at most a frame each).
+#[derive(Default, Debug)]
+pub struct Resizes {
+    /// Columns and rows, packed; zero when the game has taken the latest.
+    latest: AtomicU32,
+}
+
+impl Resizes {
+    /// Keeps `size` as the latest; true when the game is to be woken for it (it has taken
+    /// the one before).
+    pub fn offer(&self, (columns, rows): (u16, u16)) -> bool {
+        let packed = (u32::from(columns) << 16 | u32::from(rows)).max(1);
+        self.latest.swap(packed, Ordering::AcqRel) == 0
+    }
+
+    /// The latest size, if one came since the last taken.
+    pub fn take(&self) -> Option<(u16, u16)> {
+        match self.latest.swap(0, Ordering::AcqRel) {
+            0 => None,
+            packed => Some(((packed >> 16) as u16, packed as u16)),
+        }
     }
 }
 
@@ -403,6 +431,19 @@ mod tests {
                 (MouseEventKind::Up(MouseButton::Left), 9, 4),
                 (MouseEventKind::Down(MouseButton::Left), 0, 4),
             ]
+        );
+    }
+
+    #[test]
+    fn a_flood_of_sizes_wakes_the_game_once_and_it_draws_the_latest() {
+        let resizes = Resizes::default();
+        assert!(resizes.offer((100, 30)));
+        assert!((0..1000).all(|n| !resizes.offer((80 + n % 50, 24))));
+        assert_eq!(resizes.take(), Some((80 + 999 % 50, 24)));
+        assert_eq!(resizes.take(), None);
+        assert!(
+            resizes.offer((90, 25)),
+            "taken: the next one wakes it again"
         );
     }
 

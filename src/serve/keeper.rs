@@ -3,12 +3,14 @@
 //! and each finished game's record and result.
 //!
 //! A room's game is kept in a folder of its own under the server's folder, as the game
-//! keeps a saved game at home; finished games go into the data directory's records and
-//! stats like any other, under the room's seat names.
+//! keeps a saved game at home, for at most [`MAX_KEPT`] rooms (the longest untouched are
+//! let go); finished games go into the data directory's records and stats like any other,
+//! under the room's seat names. A write that fails is told to the room's players and
+//! remembered, so nobody is told a game is kept when it is not.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread::JoinHandle;
 use std::time::SystemTime;
 
@@ -16,6 +18,12 @@ use crate::core::Outcome;
 use crate::core::session::Session;
 use crate::record::Record;
 use crate::store::{RecordKey, SavedGame, Store};
+
+/// Rooms whose games are kept at most: a stranger making rooms cannot fill the disk.
+pub const MAX_KEPT: usize = 256;
+
+/// What the keeper calls to tell a room's players their game could not be written.
+type Tell = Box<dyn Fn(&str, String) + Send + Sync>;
 
 /// The keeper's end for the rooms: hands it what to write.
 #[derive(Clone)]
@@ -30,6 +38,7 @@ struct Shared {
     rooms: PathBuf,
     work: Mutex<Work>,
     changed: Condvar,
+    tell: OnceLock<Tell>,
 }
 
 #[derive(Default)]
@@ -37,6 +46,9 @@ struct Work {
     /// Each room's game as it is to be written (`None`: nothing to resume), by room.
     rooms: HashMap<String, Option<SavedGame>>,
     finished: Vec<Finished>,
+    /// What could not be written, with why: each room whose game's last write failed, and
+    /// the records (under [`RECORDS`]).
+    failed: BTreeMap<String, String>,
     /// Being written now.
     busy: bool,
     stopping: bool,
@@ -56,6 +68,7 @@ impl Keeper {
             rooms,
             work: Mutex::default(),
             changed: Condvar::new(),
+            tell: OnceLock::new(),
         });
         let worker = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
@@ -96,10 +109,39 @@ impl Keeper {
             .find_map(|(_, loaded)| loaded.value)
     }
 
+    /// How a room's players are told that their game could not be written.
+    pub fn on_failure(&self, tell: impl Fn(&str, String) + Send + Sync + 'static) {
+        let _ = self.shared.tell.set(Box::new(tell));
+    }
+
+    /// Whether `room`'s game, as last handed over, is on disk (after [`Keeper::flush`]).
+    pub fn keeps(&self, room: &str) -> bool {
+        self.shared.store.saves() && !self.shared.lock().failed.contains_key(room)
+    }
+
+    /// What could not be written, in a line for the log; `None` when all was.
+    pub fn failures(&self) -> Option<String> {
+        let work = self.shared.lock();
+        let lost: Vec<String> = work
+            .failed
+            .iter()
+            .map(|(what, why)| match what.as_str() {
+                RECORDS => format!("finished games' records ({why})"),
+                room => format!("the game in {room} ({why})"),
+            })
+            .collect();
+        (!lost.is_empty()).then(|| lost.join("; "))
+    }
+
     /// Writes everything handed over so far, then lets the thread end.
     pub fn stop(&self) {
+        self.shared.lock().stopping = true;
+        self.flush();
+    }
+
+    /// Waits until everything handed over so far is written (or failed).
+    pub fn flush(&self) {
         let mut work = self.shared.lock();
-        work.stopping = true;
         self.shared.changed.notify_all();
         while work.busy || !work.rooms.is_empty() || !work.finished.is_empty() {
             work = self
@@ -151,45 +193,107 @@ impl Shared {
             let finished = std::mem::take(&mut work.finished);
             work.busy = true;
             drop(work);
-            for (room, game) in rooms {
-                self.write_room(&room, game.as_ref());
-            }
+            let mut written: Vec<(String, Result<(), String>)> = rooms
+                .into_iter()
+                .map(|(room, game)| {
+                    let written = self.write_room(&room, game.as_ref());
+                    (room, written)
+                })
+                .collect();
             for game in finished {
-                self.write_finished(game);
+                written.push((RECORDS.into(), self.write_finished(game)));
             }
             work = self.lock();
+            for (what, result) in written {
+                match result {
+                    Ok(()) => work.failed.remove(&what),
+                    Err(why) => work.failed.insert(what, why),
+                };
+            }
             work.busy = false;
             self.changed.notify_all();
         }
     }
 
-    /// The room's folder holds its one game: the game kept now, and no other.
-    fn write_room(&self, room: &str, game: Option<&SavedGame>) {
+    /// The room's folder holds its one game: the game kept now, and no other (no folder
+    /// when there is none). A failed write is told to the room and logged.
+    fn write_room(&self, room: &str, game: Option<&SavedGame>) -> Result<(), String> {
         let store = self.room_store(room);
-        for (key, loaded) in store.load_games() {
-            if loaded.value.is_some() && game.is_none_or(|g| g.game != key) {
-                report(store.clear_game(&key));
+        let written = match game {
+            Some(game) => {
+                let cleared = (store.load_games().into_iter())
+                    .filter(|(key, loaded)| loaded.value.is_some() && *key != game.game)
+                    .try_for_each(|(key, _)| store.clear_game(&key));
+                cleared.and_then(|()| store.save_game(game))
+            }
+            None => {
+                if store.saves() {
+                    let _ = std::fs::remove_dir_all(store.dir());
+                }
+                Ok(())
+            }
+        };
+        match written {
+            Ok(()) => {
+                self.let_go_of_oldest(room);
+                Ok(())
+            }
+            Err(error) => {
+                let why = error.error.to_string();
+                super::log::log(&format!("could not keep the game in {room}: {error}"));
+                if let Some(tell) = self.tell.get() {
+                    tell(
+                        room,
+                        format!(
+                            "The server could not save this game ({why}): it goes on, but a \
+                             restart would lose it."
+                        ),
+                    );
+                }
+                Err(why)
             }
         }
-        if let Some(game) = game {
-            report(store.save_game(game));
+    }
+
+    /// Past [`MAX_KEPT`] rooms, the games untouched the longest are let go (never `room`'s,
+    /// just written).
+    fn let_go_of_oldest(&self, room: &str) {
+        let Ok(folders) = std::fs::read_dir(&self.rooms) else {
+            return;
+        };
+        let mut kept: Vec<(SystemTime, PathBuf)> = folders
+            .filter_map(Result::ok)
+            .filter(|folder| folder.file_name() != room)
+            .filter_map(|folder| Some((folder.metadata().ok()?.modified().ok()?, folder.path())))
+            .collect();
+        kept.sort();
+        let over = (kept.len() + 1).saturating_sub(MAX_KEPT);
+        for (_, folder) in kept.into_iter().take(over) {
+            if std::fs::remove_dir_all(&folder).is_ok() {
+                super::log::log(&format!(
+                    "let go of the game kept in {}: untouched the longest of more than {MAX_KEPT} \
+                     rooms",
+                    crate::store::file_name(&folder)
+                ));
+            }
         }
     }
 
-    fn write_finished(&self, game: Finished) {
-        report(self.store.keep_record(&game.record, game.ended).map(|_| ()));
-        if let Some((key, outcome)) = game.result {
-            report(self.store.record_result(key, outcome).map(|_| ()));
-        }
+    fn write_finished(&self, game: Finished) -> Result<(), String> {
+        let kept = self.store.keep_record(&game.record, game.ended).map(|_| ());
+        let counted = match game.result {
+            Some((key, outcome)) => self.store.record_result(key, outcome).map(|_| ()),
+            None => Ok(()),
+        };
+        kept.and(counted).map_err(|error| {
+            super::log::log(&format!("could not write: {error}"));
+            error.error.to_string()
+        })
     }
 }
 
-/// A write that failed is said on the server's terminal; the games go on.
-fn report(written: Result<(), crate::store::StoreError>) {
-    if let Err(error) = written {
-        super::log::log(&format!("could not write: {error}"));
-    }
-}
+/// Where the records' failure is kept among the rooms' (no room has this name).
+const RECORDS: &str = "/records";
 
 #[cfg(test)]
 mod tests {

@@ -1,41 +1,77 @@
-//! How many connections the server holds, in all and from one address, so that no stranger
-//! can use them all up.
+//! Who the server lets in, and how many, so that no stranger can keep a friend out.
 //!
-//! A connection still in its handshake (not yet past the code or key and into a game) holds
-//! its place only until a newcomer needs it: when a limit is reached, the oldest connection still in its
-//! handshake (from the same address, when that address's limit is the one reached) is cut
-//! to make room. Connections held open and never finished, however many, so never keep a
-//! player out. Players who are in are never cut for a newcomer: past the limits with
-//! nobody to cut, the newcomer is refused.
+//! Each address keeps to its share: at most `per_address` connections and a quarter of them
+//! still in their handshake (not yet past the code or key), a pace of new connections, and
+//! a penalty when it misbehaves (see [`super::sources`]). When the server is full, the
+//! address holding the most handshakes loses its own youngest, so an address with many
+//! unfinished handshakes only ever cuts its own: a person typing the code from an address
+//! of their own is never cut for another's newcomer. Players in a game are never cut.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::net::{IpAddr, Shutdown, TcpStream};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+use super::sources::{Misdeed, Refusal, Sources, source};
 
 /// The limits, and the connections held.
 pub(crate) struct Limits {
-    pub total: usize,
-    pub per_address: usize,
+    total: usize,
+    per_address: usize,
+    /// Handshakes one address may have at once.
+    handshakes: usize,
     held: Mutex<Held>,
 }
 
 #[derive(Default)]
 struct Held {
-    connections: HashMap<u64, Connection>,
+    /// By age: the youngest last.
+    connections: BTreeMap<u64, Connection>,
     next: u64,
+    sources: Sources,
 }
 
 struct Connection {
-    address: IpAddr,
-    /// Past the handshake and playing: never cut for a newcomer.
-    joined: bool,
+    source: IpAddr,
+    stage: Stage,
     /// A second handle on the connection's socket: shutting it down ends the connection,
     /// whatever the task serving it is waiting for.
     socket: Option<TcpStream>,
 }
 
+/// How far a connection got.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Stage {
+    /// In its handshake: nothing tried yet.
+    Handshake,
+    /// In its handshake, with a wrong code tried.
+    WrongCode,
+    /// Still in its handshake at the deadline: cut.
+    Late,
+    /// Past the code or key.
+    In,
+    /// In a game: never cut for a newcomer.
+    Playing,
+}
+
+impl Stage {
+    fn waiting(self) -> bool {
+        matches!(self, Stage::Handshake | Stage::WrongCode)
+    }
+
+    /// What ending at this stage earns the address.
+    fn misdeed(self) -> Option<Misdeed> {
+        match self {
+            Stage::Handshake => Some(Misdeed::NoTry),
+            Stage::WrongCode => Some(Misdeed::WrongCode),
+            Stage::Late => Some(Misdeed::TooSlow),
+            Stage::In | Stage::Playing => None,
+        }
+    }
+}
+
 /// A connection's place, given back when it is dropped.
-pub(crate) struct Place {
+pub(crate) struct Slot {
     limits: Arc<Limits>,
     id: u64,
 }
@@ -45,38 +81,50 @@ impl Limits {
         Arc::new(Limits {
             total,
             per_address,
+            handshakes: (per_address / 4).max(1),
             held: Mutex::default(),
         })
     }
 
-    /// A place for a new connection from `address`, making room by cutting the oldest
-    /// connection still in its handshake when a limit is reached; `None` when nobody can be
-    /// cut. `socket` is the connection's second handle, to cut it in its turn.
-    pub fn admit(self: &Arc<Limits>, address: IpAddr, socket: Option<TcpStream>) -> Option<Place> {
-        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
-        let from_here = |held: &Held| {
+    fn lock(&self) -> MutexGuard<'_, Held> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A place for a new connection from `address`, or why not. `socket` is the connection's
+    /// second handle, to cut it if it comes to that.
+    pub fn admit(
+        self: &Arc<Limits>,
+        address: IpAddr,
+        socket: Option<TcpStream>,
+        now: Instant,
+    ) -> Result<Slot, Refusal> {
+        let mut held = self.lock();
+        held.sources.allow(address, now)?;
+        let source = source(address);
+        let here = |held: &Held, waiting: bool| {
             held.connections
                 .values()
-                .filter(|c| c.address == address)
+                .filter(|c| c.source == source && (!waiting || c.stage.waiting()))
                 .count()
         };
-        if from_here(&held) >= self.per_address {
-            held.cut_oldest_waiting(Some(address))?;
+        let waiting_here = here(&held, true);
+        if here(&held, false) >= self.per_address || waiting_here >= self.handshakes {
+            return Err(Refusal::Full);
         }
         if held.connections.len() >= self.total {
-            held.cut_oldest_waiting(None)?;
+            held.make_room(waiting_here, now)?;
         }
         let id = held.next;
         held.next += 1;
         held.connections.insert(
             id,
             Connection {
-                address,
-                joined: false,
+                source,
+                stage: Stage::Handshake,
                 socket,
             },
         );
-        Some(Place {
+        Ok(Slot {
             limits: Arc::clone(self),
             id,
         })
@@ -84,71 +132,76 @@ impl Limits {
 }
 
 impl Held {
-    /// Cuts the oldest connection still in its handshake (from `address`, if given);
-    /// `None` when there is none.
-    fn cut_oldest_waiting(&mut self, address: Option<IpAddr>) -> Option<()> {
-        let oldest = self
+    /// Cuts the youngest handshake of the address holding the most, when that is more than
+    /// the newcomer's address would hold with the newcomer (`own` now).
+    fn make_room(&mut self, own: usize, now: Instant) -> Result<(), Refusal> {
+        let mut counts: BTreeMap<IpAddr, usize> = BTreeMap::new();
+        for c in self.connections.values().filter(|c| c.stage.waiting()) {
+            *counts.entry(c.source).or_default() += 1;
+        }
+        let (&heaviest, &most) = counts.iter().max_by_key(|&(_, n)| n).ok_or(Refusal::Full)?;
+        if most <= own + 1 {
+            return Err(Refusal::Full);
+        }
+        let youngest = self
             .connections
             .iter()
-            .filter(|(_, c)| !c.joined && address.is_none_or(|a| c.address == a))
+            .rev()
+            .find(|(_, c)| c.source == heaviest && c.stage.waiting())
             .map(|(&id, _)| id)
-            .min()?;
-        let cut = self.connections.remove(&oldest)?;
-        if let Some(socket) = cut.socket {
-            let _ = socket.shutdown(Shutdown::Both);
+            .ok_or(Refusal::Full)?;
+        if let Some(cut) = self.connections.remove(&youngest) {
+            shut(cut.socket);
+            self.penalise(heaviest, Misdeed::NoTry, now);
         }
-        Some(())
+        Ok(())
+    }
+
+    fn penalise(&mut self, source: IpAddr, misdeed: Misdeed, now: Instant) {
+        if self.sources.penalise(source, misdeed, now) {
+            let left = self.sources.penalty_left(source, now).as_secs();
+            super::log::log(&format!(
+                "{source} refused for {left} s: its connections keep failing to get in"
+            ));
+        }
     }
 }
 
-impl Place {
-    /// The connection is in a game: it is never cut for a newcomer now.
-    pub fn joined(&self) {
-        let mut held = self
-            .limits
-            .held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(connection) = held.connections.get_mut(&self.id) {
-            connection.joined = true;
-        }
+fn shut(socket: Option<TcpStream>) {
+    if let Some(socket) = socket {
+        let _ = socket.shutdown(Shutdown::Both);
+    }
+}
+
+impl Slot {
+    fn with<T>(&self, f: impl FnOnce(&mut Connection) -> T) -> Option<T> {
+        self.limits.lock().connections.get_mut(&self.id).map(f)
     }
 
-    /// Whether the connection is past its handshake.
-    pub fn is_joined(&self) -> bool {
-        let held = self
-            .limits
-            .held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        held.connections.get(&self.id).is_some_and(|c| c.joined)
+    /// The connection got this far (never back).
+    pub fn reached(&self, stage: Stage) {
+        self.with(|c| c.stage = c.stage.max(stage));
     }
 
-    /// Ends the connection now (its handshake took too long).
+    /// Whether the connection is in a game.
+    pub fn is_playing(&self) -> bool {
+        self.with(|c| c.stage == Stage::Playing).unwrap_or(false)
+    }
+
+    /// Ends the connection now.
     pub fn cut(&self) {
-        let mut held = self
-            .limits
-            .held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(socket) = held
-            .connections
-            .get_mut(&self.id)
-            .and_then(|c| c.socket.take())
-        {
-            let _ = socket.shutdown(Shutdown::Both);
-        }
+        self.with(|c| shut(c.socket.take()));
     }
 }
 
-impl Drop for Place {
+impl Drop for Slot {
     fn drop(&mut self) {
-        let mut held = self
-            .limits
-            .held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        held.connections.remove(&self.id);
+        let mut held = self.limits.lock();
+        if let Some(gone) = held.connections.remove(&self.id)
+            && let Some(misdeed) = gone.stage.misdeed()
+        {
+            held.penalise(gone.source, misdeed, Instant::now());
+        }
     }
 }
 
@@ -156,15 +209,10 @@ impl Drop for Place {
 mod tests {
     use super::*;
 
-    impl Place {
+    impl Slot {
         /// Whether the connection still holds its place (a newcomer may have cut it).
         fn held(&self) -> bool {
-            let held = self
-                .limits
-                .held
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            held.connections.contains_key(&self.id)
+            self.with(|_| ()).is_some()
         }
     }
 
@@ -173,33 +221,72 @@ mod tests {
     }
 
     #[test]
-    fn a_newcomer_cuts_the_oldest_handshake_from_its_address_never_a_player() {
-        let limits = Limits::new(100, 3);
-        let first = limits.admit(ip(1), None).unwrap();
-        let second = limits.admit(ip(1), None).unwrap();
-        let third = limits.admit(ip(1), None).unwrap();
-        second.joined();
-        let newcomer = limits.admit(ip(1), None).unwrap();
-        assert!(!first.held(), "the oldest handshake made room");
-        assert!(second.held() && third.held() && newcomer.held());
-        // Everyone from here is in: nobody to cut.
-        third.joined();
-        newcomer.joined();
-        assert!(limits.admit(ip(1), None).is_none());
-        // Another address is not held back by this one.
-        assert!(limits.admit(ip(2), None).is_some());
+    fn an_address_keeps_to_its_share_of_handshakes_and_of_connections() {
+        let limits = Limits::new(100, 8);
+        let now = Instant::now();
+        let admit = |n| limits.admit(ip(n), None, now);
+        let first = admit(1).unwrap();
+        let _second = admit(1).unwrap();
+        assert_eq!(
+            admit(1).err(),
+            Some(Refusal::Full),
+            "two handshakes at once"
+        );
+        first.reached(Stage::Playing);
+        let third = admit(1).unwrap();
+        assert!(admit(2).is_ok(), "another address is not held back");
+        third.reached(Stage::In);
+        let _players: Vec<_> = (0..5)
+            .map(|_| {
+                let player = admit(1).unwrap();
+                player.reached(Stage::Playing);
+                player
+            })
+            .collect();
+        assert_eq!(admit(1).err(), Some(Refusal::Full), "eight connections");
     }
 
     #[test]
-    fn the_overall_limit_cuts_any_address_s_oldest_handshake() {
-        let limits = Limits::new(2, 10);
-        let a = limits.admit(ip(1), None).unwrap();
-        let b = limits.admit(ip(2), None).unwrap();
-        let c = limits.admit(ip(3), None).unwrap();
-        assert!(!a.held() && b.held() && c.held());
+    fn when_full_the_address_with_most_handshakes_loses_its_youngest_never_a_player() {
+        let limits = Limits::new(4, 16);
+        let now = Instant::now();
+        let admit = |n| limits.admit(ip(n), None, now);
+        let friend = admit(1).unwrap();
+        let attacker: Vec<_> = (0..3).map(|_| admit(9).unwrap()).collect();
+        let newcomer = admit(2).unwrap();
+        assert!(friend.held() && newcomer.held());
+        assert!(attacker[0].held() && attacker[1].held() && !attacker[2].held());
+        // The attacker's newcomers cut only their own.
+        let again = admit(9);
+        assert_eq!(again.err(), Some(Refusal::Full));
+        assert!(friend.held() && newcomer.held());
+        // Players are never cut: with nobody's share above the newcomer's, it is refused.
+        for slot in [&friend, &newcomer, &attacker[0], &attacker[1]] {
+            slot.reached(Stage::Playing);
+        }
+        assert_eq!(admit(3).err(), Some(Refusal::Full));
         // A place given back makes room without cutting anyone.
-        drop(b);
-        let d = limits.admit(ip(4), None).unwrap();
-        assert!(c.held() && d.held());
+        drop(newcomer);
+        assert!(admit(3).is_ok());
+    }
+
+    #[test]
+    fn connections_that_fail_earn_their_address_a_refusal() {
+        let limits = Limits::new(100, 16);
+        let now = Instant::now();
+        // Four connections that never got the code right earn more than the least penalty.
+        for _ in 0..4 {
+            let slot = limits.admit(ip(5), None, now).unwrap();
+            slot.reached(Stage::WrongCode);
+        }
+        assert_eq!(
+            limits.admit(ip(5), None, Instant::now()).err(),
+            Some(Refusal::Penalised)
+        );
+        // Getting in earns nothing.
+        for _ in 0..10 {
+            limits.admit(ip(6), None, now).unwrap().reached(Stage::In);
+        }
+        assert!(limits.admit(ip(6), None, now).is_ok());
     }
 }

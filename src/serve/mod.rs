@@ -23,6 +23,7 @@ mod outbox;
 mod room;
 pub mod rooms;
 mod server;
+mod sources;
 pub mod table;
 
 use std::net::{IpAddr, SocketAddr};
@@ -37,7 +38,7 @@ use tokio::net::{TcpListener, TcpStream};
 
 use self::handler::Connection;
 use self::keeper::Keeper;
-use self::limits::Limits;
+use self::limits::{Limits, Stage};
 use self::log::log;
 use self::rooms::Rooms;
 use self::server::Server;
@@ -72,6 +73,8 @@ pub struct Welcome {
     /// The password, unless keys are the way in.
     pub code: Option<String>,
     pub fingerprint: String,
+    /// Whether games are kept on disk (not with `--no-save`).
+    pub saves: bool,
 }
 
 /// How long the stopping server waits for every screen's last words.
@@ -108,8 +111,9 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         ),
         methods: methods.clone(),
         keys: vec![host_key],
-        // Three tries, each refusal taking a second: guessing the code is hopeless.
-        max_auth_attempts: 3,
+        // Three tries at the code (counted by the handler: OpenSSH's first "none" probe is
+        // no try), each refusal taking a second: guessing the code is hopeless.
+        max_auth_attempts: handler::TRIES + 1,
         auth_rejection_time: Duration::from_secs(1),
         auth_rejection_time_initial: Some(Duration::ZERO),
         // A dead link is noticed within about a minute, a quiet one is not cut by SSH (the
@@ -120,6 +124,7 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         // A person's keys are a few bytes: a small window bounds what one may send ahead.
         window_size: 64 * 1024,
         nodelay: true,
+        preferred: algorithms(),
         ..Config::default()
     });
     let (keeper, keeper_thread) = Keeper::spawn(options.store.clone(), folder.join("rooms"))
@@ -130,11 +135,18 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
             .map(|side| settings.symbol(side).to_string()),
         swap: settings.keys.first_key(crate::keys::Action::Swap),
     };
+    let rooms = Arc::new(Rooms::new(keeper.clone(), words));
+    let told = Arc::downgrade(&rooms);
+    keeper.on_failure(move |room, note| {
+        if let Some(rooms) = told.upgrade() {
+            rooms.tell(room, note);
+        }
+    });
     let server = Arc::new(Server {
         code: code.clone(),
         methods,
         keys: options.keys.clone(),
-        rooms: Arc::new(Rooms::new(keeper.clone(), words)),
+        rooms,
         settings: options.settings.clone(),
         idle: options.idle,
         screens: Arc::default(),
@@ -149,18 +161,53 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         address,
         code,
         fingerprint,
+        saves: options.store.saves(),
     });
     let limits = Limits::new(options.max_connections, options.max_per_address);
     let signal = accept(&listener, &server, &config, &limits, options.handshake).await?;
     drop(listener);
     log(&format!(
-        "stopping ({signal}): telling every player, keeping every game"
+        "stopping ({signal}): writing the games, telling every player"
     ));
+    // Written first, so that each player is told truly whether their game is kept.
+    keeper.flush();
     server.rooms.stop(signal);
     let _ = tokio::time::timeout(GOODBYE_PATIENCE, server.screens.until_zero()).await;
     keeper.stop();
     let _ = keeper_thread.join();
+    match keeper.failures() {
+        None if options.store.saves() => log("stopped: every unfinished game is kept"),
+        None => log("stopped: nothing is kept (--no-save)"),
+        Some(lost) => log(&format!("stopped: could not keep {lost}")),
+    }
     Ok(())
+}
+
+/// Only what costs an attacker as much as the server (no finite-field Diffie-Hellman, whose
+/// big groups take a second of the server's time each) and what ssh-audit finds sound:
+/// curve25519, with the post-quantum hybrid first; authenticated ciphers and
+/// encrypt-then-MAC.
+fn algorithms() -> russh::Preferred {
+    use russh::{cipher, kex, mac};
+    use std::borrow::Cow;
+    russh::Preferred {
+        kex: Cow::Borrowed(&[
+            kex::MLKEM768X25519_SHA256,
+            kex::CURVE25519,
+            kex::CURVE25519_PRE_RFC_8731,
+            kex::EXTENSION_SUPPORT_AS_SERVER,
+            kex::EXTENSION_OPENSSH_STRICT_KEX_AS_SERVER,
+        ]),
+        cipher: Cow::Borrowed(&[
+            cipher::CHACHA20_POLY1305,
+            cipher::AES_256_GCM,
+            cipher::AES_128_GCM,
+            cipher::AES_256_CTR,
+            cipher::AES_128_CTR,
+        ]),
+        mac: Cow::Borrowed(&[mac::HMAC_SHA512_ETM, mac::HMAC_SHA256_ETM]),
+        ..russh::Preferred::DEFAULT
+    }
 }
 
 /// Takes connections until a signal asks the server to stop; returns that signal.
@@ -190,8 +237,7 @@ async fn accept(
     }
 }
 
-/// Serves one connection, if the limits let it in; one still in its handshake after
-/// `handshake` is cut.
+/// Serves one connection, if the limits let it in; one not in a game by `handshake` is cut.
 fn admit(
     stream: TcpStream,
     peer: SocketAddr,
@@ -203,20 +249,23 @@ fn admit(
     let Some((stream, second)) = with_second_handle(stream) else {
         return;
     };
-    let Some(place) = limits.admit(peer.ip(), Some(second)) else {
-        return; // nobody could be cut to make room: refused
+    let Ok(slot) = limits.admit(peer.ip(), Some(second), Instant::now()) else {
+        return; // refused: closed at once, before a byte of SSH
     };
-    let place = Arc::new(place);
-    let connection = Connection::new(Arc::clone(server), peer.ip(), Arc::clone(&place));
+    let slot = Arc::new(slot);
+    let connection = Connection::new(Arc::clone(server), peer.ip(), Arc::clone(&slot));
     let config = Arc::clone(config);
     tokio::spawn(async move {
         let deadline = Instant::now() + handshake;
         let watch = {
-            let place = Arc::clone(&place);
+            let slot = Arc::downgrade(&slot);
             tokio::spawn(async move {
                 tokio::time::sleep_until(deadline.into()).await;
-                if !place.is_joined() {
-                    place.cut();
+                if let Some(slot) = slot.upgrade()
+                    && !slot.is_playing()
+                {
+                    slot.reached(Stage::Late);
+                    slot.cut();
                 }
             })
         };
@@ -229,7 +278,6 @@ fn admit(
             let _ = session.await;
         }
         watch.abort();
-        drop(place);
     });
 }
 

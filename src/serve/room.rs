@@ -130,11 +130,11 @@ impl Room {
                     ""
                 };
                 let you = self.you_are(table, seat);
-                state.tell_others(id, format!("{name} joined.{game_on}"));
+                state.tell_others(Some(id), format!("{name} joined.{game_on}"));
                 format!("{you}{game_on}")
             }
             (Some(_), None) => {
-                state.tell_others(id, "Someone joined to watch.".into());
+                state.tell_others(Some(id), "Someone joined to watch.".into());
                 "You are watching: a seat may free up later.".into()
             }
             (None, _) if first => format!(
@@ -169,7 +169,7 @@ impl Room {
             } else {
                 format!("{name} left.")
             };
-            state.tell_others(id, note);
+            state.tell_others(Some(id), note);
         } else if state.table.is_none() && !state.members.is_empty() {
             // The one choosing left: the next person chooses now.
             let next = &mut state.members[0];
@@ -224,7 +224,7 @@ impl Room {
                 table.take(id, board, taken, waiting);
                 if let Some(seat) = taken.sat {
                     let name = &names[seat.index()];
-                    state.tell_others(id, format!("A watcher took {name}'s seat."));
+                    state.tell_others(Some(id), format!("A watcher took {name}'s seat."));
                 }
             }
         }
@@ -278,6 +278,17 @@ impl Room {
         self.keeper.finished(record, result);
     }
 
+    /// Whether the unfinished game on the table is kept on disk; `None` with no such game.
+    pub fn kept_game(&self) -> Option<bool> {
+        let on = self.lock().table.as_ref().is_some_and(Table::in_progress);
+        on.then(|| self.keeper.keeps(&self.name))
+    }
+
+    /// Says `note` to everyone in the room.
+    pub fn tell_everyone(&self, note: String) {
+        self.lock().tell_others(None, note);
+    }
+
     /// Every board in the room is told the server stops.
     pub fn stop(&self, signal: Signal) {
         for member in &self.lock().members {
@@ -315,9 +326,9 @@ impl State {
         }
     }
 
-    /// Says `note` to everyone but `id`, and wakes them to see it.
-    fn tell_others(&mut self, id: MemberId, note: String) {
-        for member in self.members.iter_mut().filter(|m| m.id != id) {
+    /// Says `note` to everyone but `id` (everyone, with none), and wakes them to see it.
+    fn tell_others(&mut self, id: Option<MemberId>, note: String) {
+        for member in self.members.iter_mut().filter(|m| Some(m.id) != id) {
             member.notes.push(note.clone());
             let _ = member.wake.send(Event::Tick(Instant::now()));
         }

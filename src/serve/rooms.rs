@@ -69,6 +69,14 @@ impl Rooms {
         }
     }
 
+    /// Says `note` to everyone in room `name`, if it is open.
+    pub fn tell(&self, name: &str, note: String) {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(room) = open.get(name) {
+            room.tell_everyone(note);
+        }
+    }
+
     /// Every board in every room is told the server stops.
     pub fn stop(&self, signal: Signal) {
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use russh::keys::PublicKey;
 use russh::server::Handle;
-use russh::{ChannelId, MethodSet};
+use russh::{ChannelId, Disconnect, MethodSet};
 use tokio::sync::Notify;
 
-use super::limits::Place;
+use super::limits::Slot;
 use super::outbox::Outbox;
 use super::rooms::Rooms;
 use crate::config::Settings;
@@ -59,6 +59,9 @@ impl Pending {
 /// How long a screen that is not read may hold up its connection before it is cut.
 const SEND_PATIENCE: Duration = Duration::from_secs(30);
 
+/// How long the last words of a connection whose game ended may take.
+const GOODBYE: Duration = Duration::from_secs(5);
+
 impl Server {
     /// A person's settings in `room`: the server's, with the seats named by the room
     /// (so the records say who played where).
@@ -69,14 +72,15 @@ impl Server {
         settings
     }
 
-    /// Sends a person's screen as the game draws it, and closes their channel after its
-    /// last bytes; a connection that does not read its screen is cut.
+    /// Sends a person's screen as the game draws it, and closes their connection after its
+    /// last bytes (a connection whose game ended keeps no place); a connection that does
+    /// not read its screen is cut.
     pub fn send_screen(
         &self,
         handle: Handle,
         channel: ChannelId,
         outbox: Arc<Outbox>,
-        place: Arc<Place>,
+        slot: Arc<Slot>,
     ) {
         let screens = Arc::clone(&self.screens);
         screens.up();
@@ -84,14 +88,27 @@ impl Server {
             while let Some(bytes) = outbox.next().await {
                 let sent = tokio::time::timeout(SEND_PATIENCE, handle.data(channel, bytes)).await;
                 if !matches!(sent, Ok(Ok(()))) {
-                    place.cut();
+                    slot.cut();
                     break;
                 }
             }
-            let _ = handle.exit_status_request(channel, 0).await;
-            let _ = handle.eof(channel).await;
-            let _ = handle.close(channel).await;
+            let goodbye = async {
+                let _ = handle.exit_status_request(channel, 0).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+                let _ =
+                    (handle.disconnect(Disconnect::ByApplication, String::new(), String::new()))
+                        .await;
+            };
+            let _ = tokio::time::timeout(GOODBYE, goodbye).await;
             screens.down();
+            // A client that stays on after that is cut.
+            let weak = Arc::downgrade(&slot);
+            drop(slot);
+            tokio::time::sleep(GOODBYE).await;
+            if let Some(slot) = weak.upgrade() {
+                slot.cut();
+            }
         });
     }
 }

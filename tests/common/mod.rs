@@ -42,3 +42,4 @@ pub fn extreme_position(boards: [&str; 16], last: &str, side: char) -> String {
 }
 
 pub mod pty;
+pub mod serve;
