@@ -204,19 +204,11 @@ fn with_authorized_keys_a_listed_key_gets_in_and_no_code_does() {
         home.path(),
         &["--authorized-keys", listed.to_str().unwrap()],
     );
+    let askpass = common::serve::askpass(home.path(), "no-code-here-1");
     let with_key = |key: &Path| {
-        let key = key.to_str().unwrap().to_string();
-        server.ssh(
-            "no-code-here-1",
-            &[
-                "-o",
-                "IdentitiesOnly=yes",
-                "-i",
-                &key,
-                "den@127.0.0.1",
-                "true",
-            ],
-        )
+        let key = key.to_str().unwrap();
+        let options = ["-o", "PubkeyAuthentication=yes", "-o", "IdentitiesOnly=yes"];
+        server.ssh_with(&askpass, &options, &["-i", key, "den@127.0.0.1", "true"])
     };
     // The friend's key gets in (and the command is refused, as any command is).
     let friend_in = with_key(&friend);
@@ -231,4 +223,108 @@ fn with_authorized_keys_a_listed_key_gets_in_and_no_code_does() {
         "{}",
         stderr(&stranger_in)
     );
+}
+
+/// A script that prints `code` for ssh and counts its calls in `calls`.
+fn counting_askpass(home: &Path, code: &str, calls: &Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = home.join("counting-askpass.sh");
+    let script = format!(
+        "#!/bin/sh\necho x >> '{}'\necho '{code}'\n",
+        calls.display()
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o700)).unwrap();
+    path
+}
+
+fn count_lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |text| text.lines().count())
+}
+
+#[test]
+fn three_tries_at_the_code_and_a_user_name_that_names_no_room_is_told_not_tried() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path());
+    // OpenSSH asks three times, as it does any server: its first "none" probe is no try.
+    let calls = home.path().join("calls");
+    let wrong = counting_askpass(home.path(), "not-the-code-1", &calls);
+    let prompts = ["-o", "NumberOfPasswordPrompts=3"];
+    let refused = server.ssh_with(&wrong, &prompts, &["den@127.0.0.1", "true"]);
+    assert!(
+        stderr(&refused).contains("Permission denied"),
+        "{}",
+        stderr(&refused)
+    );
+    assert_eq!(count_lines(&calls), 3, "three prompts");
+    // A user name that names no room: the code is asked once and the reason is said.
+    let calls = home.path().join("calls-room");
+    let right = counting_askpass(home.path(), CODE, &calls);
+    let long = format!("{}@127.0.0.1", "k".repeat(40));
+    let told = server.ssh_with(&right, &prompts, &["-tt", &long]);
+    assert!(stderr(&told).contains("names no room"), "{}", stderr(&told));
+    assert!(
+        !stderr(&told).contains("Permission denied"),
+        "{}",
+        stderr(&told)
+    );
+    assert_eq!(count_lines(&calls), 1);
+}
+
+#[test]
+fn a_terminal_that_cannot_draw_is_told_so_and_a_weak_code_is_refused() {
+    let home = tempfile::tempdir().unwrap();
+    let server = Server::start(home.path());
+    let askpass = common::serve::askpass(home.path(), CODE);
+    let mut args = vec!["TERM=dumb".to_string()];
+    args.extend(server.ssh_args(&askpass, &[]));
+    args.extend(["-tt".into(), "den@127.0.0.1".into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut dumb = Session::spawn(24, 80, home.path(), "/usr/bin/env", &args);
+    dumb.wait_exit();
+    assert!(
+        dumb.written().contains("TERM=dumb") && !dumb.written().contains("\x1b[?1049h"),
+        "{}",
+        dumb.written()
+    );
+
+    for weak in ["password", "12345678", "aaaaaaaa"] {
+        let out = common::tictaclatin(&["serve", "--port", "0", "--code", weak]);
+        assert_eq!(out.status.code(), Some(2), "{weak}");
+        assert!(
+            common::stderr(&out).contains("--code is too easy to guess"),
+            "{}",
+            common::stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn a_save_that_fails_is_said_to_the_players_and_at_shutdown() {
+    let home = tempfile::tempdir().unwrap();
+    let mut server = Server::start(home.path());
+    let mut ana = server.join("den");
+    ana.wait_for("You are first in den");
+    ana.send("\r");
+    ana.wait_for("You are den 1 and play X");
+    // The rooms' folder cannot be made: a file stands in its place.
+    let rooms = home.path().join("data/serve/rooms");
+    let _ = std::fs::remove_dir_all(&rooms);
+    std::fs::write(&rooms, "in the way").unwrap();
+    play(&mut ana, "b2", "den 2's turn (O)", &[]);
+    ana.wait_for("could not save this game");
+    server.signal("TERM");
+    assert_eq!(server.wait_exit().code(), Some(0));
+    ana.wait_exit();
+    assert!(
+        ana.written().contains("The game in den is not kept."),
+        "{}",
+        ana.written()
+    );
+    let log = server.log();
+    assert!(
+        log.contains("stopped: could not keep the game in den"),
+        "{log}"
+    );
+    assert!(!log.contains("every unfinished game is kept"), "{log}");
 }

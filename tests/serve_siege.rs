@@ -142,10 +142,22 @@ fn ssh_audit_finds_no_fault_and_warns_only_that_curve25519_is_not_post_quantum()
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
     let home = tempfile::tempdir().unwrap();
     let server = Server::start(home.path());
-    let audit = Command::new("ssh-audit")
-        .args(["-j", "-p", &server.port.to_string(), "127.0.0.1"])
+    let audit = Command::new("python3")
+        .args([
+            "-m",
+            "ssh_audit",
+            "-j",
+            "-p",
+            &server.port.to_string(),
+            "127.0.0.1",
+        ])
         .output()
-        .expect("ssh-audit runs (pip install ssh-audit)");
+        .expect("python3 runs");
+    assert!(
+        !audit.stdout.is_empty(),
+        "ssh-audit runs (python3 -m pip install ssh-audit): {}",
+        String::from_utf8_lossy(&audit.stderr)
+    );
     let report: serde_json::Value =
         serde_json::from_slice(&audit.stdout).expect("ssh-audit's report");
     let mut warnings = Vec::new();

@@ -58,6 +58,9 @@ pub(crate) struct ServeArgs {
 
 /// Runs the server until Ctrl-C or SIGTERM.
 pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
+    if let Some(code) = &args.code {
+        serve::code::check(code).map_err(Failure::bad_input)?;
+    }
     let mut settings = args.settings.load(outer)?.settings;
     // Friends come to play each other: two players unless a mode was asked for.
     let mode_given = [outer, &args.settings]
@@ -65,9 +68,6 @@ pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
         .any(|flags| flags.layer.game.mode.is_some());
     if !mode_given {
         settings.mode = Mode::TwoHumans;
-    }
-    if let Some(code) = &args.code {
-        serve::code::check(code).map_err(Failure::bad_input)?;
     }
     let keys = match &args.authorized_keys {
         Some(path) => serve::authorized::read(path).map_err(Failure::bad_input)?,

@@ -9,7 +9,7 @@ use std::sync::mpsc::{self, Sender};
 
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPublicKey};
 use russh::server::{PublicKeyOffer, Response};
-use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, Pty};
+use russh::{Channel, ChannelId, ChannelOpenFailure, Pty};
 
 use super::guest::{self, Setup};
 use super::input::{Input, Resizes};
@@ -106,15 +106,15 @@ impl Connection {
         session: &mut Session,
     ) -> Result<(), russh::Error> {
         let (room, size) = match (&self.room, self.terminal) {
-            (Some(Err(why)), _) => return turn_away(channel, session, why),
+            (Some(Err(why)), _) => return self.turn_away(channel, session, why),
             (_, None) => {
                 let why = "The game needs a terminal: connect without -T (or with -t).";
-                return turn_away(channel, session, why);
+                return self.turn_away(channel, session, why);
             }
             (_, Some((_, false))) => {
                 let why = "This terminal (TERM=dumb) cannot draw the game: join from one that \
                            can, such as xterm.";
-                return turn_away(channel, session, why);
+                return self.turn_away(channel, session, why);
             }
             (Some(Ok(room)), Some((size, true))) => (room.clone(), size),
             (None, _) => return session.channel_failure(channel), // channels come after the way in
@@ -138,7 +138,7 @@ impl Connection {
         };
         if let Err(error) = guest::spawn(setup) {
             super::log::log(&format!("a game could not start: {error}"));
-            return turn_away(
+            return self.turn_away(
                 channel,
                 session,
                 "The game could not start: try again later.",
@@ -159,6 +159,23 @@ impl Connection {
         Ok(())
     }
 
+    /// Says `why` on the person's screen and closes: there is no game to play.
+    fn turn_away(
+        &self,
+        channel: ChannelId,
+        session: &mut Session,
+        why: &str,
+    ) -> Result<(), russh::Error> {
+        self.slot.cut_after(super::server::GOODBYE);
+        // Granted, then ended with the reason: OpenSSH quits at once on a refused shell,
+        // before it shows what came with the refusal.
+        session.channel_success(channel)?;
+        session.extended_data(channel, 1, format!("{why}\r\n").into_bytes())?;
+        session.exit_status_request(channel, 1)?;
+        session.eof(channel)?;
+        session.close(channel)
+    }
+
     fn send(&self, event: Event) {
         if let Some(game) = &self.game {
             let _ = game.events.send(event);
@@ -172,14 +189,6 @@ impl Connection {
         }
         session.channel_failure(channel)
     }
-}
-
-/// Says `why` on the person's screen and ends the connection: there is no game to play.
-fn turn_away(channel: ChannelId, session: &mut Session, why: &str) -> Result<(), russh::Error> {
-    session.extended_data(channel, 1, format!("{why}\r\n").into_bytes())?;
-    session.channel_failure(channel)?;
-    session.close(channel)?;
-    session.disconnect(Disconnect::ByApplication, "", "")
 }
 
 impl Drop for Connection {

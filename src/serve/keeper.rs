@@ -332,4 +332,29 @@ mod tests {
         .unwrap();
         assert!(keeper.kept("den").is_none(), "nothing left to resume");
     }
+
+    #[test]
+    fn a_room_without_moves_is_not_kept_and_past_the_cap_the_oldest_are_let_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let rooms = dir.path().join("rooms");
+        let store = Store::new(dir.path().to_path_buf(), true);
+        let (keeper, thread) = Keeper::spawn(store, rooms.clone()).unwrap();
+        let game = crate::games::build(crate::games::GameChoice::default()).unwrap();
+        let mut session = Session::new(game, Mode::TwoHumans, First::You, Difficulty::Perfect);
+        keeper.keep("empty", &session);
+        keeper.flush();
+        assert!(!rooms.join("empty").exists(), "no moves, nothing kept");
+        let first = session.position().legal_moves()[0];
+        session.history.play(first).unwrap();
+        for n in 0..=MAX_KEPT {
+            keeper.keep(&format!("room{n:03}"), &session);
+            keeper.flush(); // one at a time, so each is older than the next
+        }
+        keeper.stop();
+        thread.join().unwrap();
+        let kept = std::fs::read_dir(&rooms).unwrap().count();
+        assert_eq!(kept, MAX_KEPT);
+        assert!(!rooms.join("room000").exists() && rooms.join("room256").exists());
+        assert!(keeper.failures().is_none());
+    }
 }

@@ -192,6 +192,19 @@ impl Slot {
     pub fn cut(&self) {
         self.with(|c| shut(c.socket.take()));
     }
+
+    /// Ends the connection after `grace`, if it is still open then. A connection with
+    /// nothing more to do is closed by its client, as OpenSSH's does once its channel
+    /// closes (ending it from here first can lose the last words on the client's screen).
+    pub fn cut_after(self: &Arc<Slot>, grace: std::time::Duration) {
+        let slot = Arc::downgrade(self);
+        tokio::spawn(async move {
+            tokio::time::sleep(grace).await;
+            if let Some(slot) = slot.upgrade() {
+                slot.cut();
+            }
+        });
+    }
 }
 
 impl Drop for Slot {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use russh::keys::PublicKey;
 use russh::server::Handle;
-use russh::{ChannelId, Disconnect, MethodSet};
+use russh::{ChannelId, MethodSet};
 use tokio::sync::Notify;
 
 use super::limits::Slot;
@@ -59,8 +59,9 @@ impl Pending {
 /// How long a screen that is not read may hold up its connection before it is cut.
 const SEND_PATIENCE: Duration = Duration::from_secs(30);
 
-/// How long the last words of a connection whose game ended may take.
-const GOODBYE: Duration = Duration::from_secs(5);
+/// How long the last words of a connection whose game ended may take, and how long after
+/// them the client has to close the connection.
+pub const GOODBYE: Duration = Duration::from_secs(5);
 
 impl Server {
     /// A person's settings in `room`: the server's, with the seats named by the room
@@ -96,19 +97,10 @@ impl Server {
                 let _ = handle.exit_status_request(channel, 0).await;
                 let _ = handle.eof(channel).await;
                 let _ = handle.close(channel).await;
-                let _ =
-                    (handle.disconnect(Disconnect::ByApplication, String::new(), String::new()))
-                        .await;
             };
             let _ = tokio::time::timeout(GOODBYE, goodbye).await;
+            slot.cut_after(GOODBYE);
             screens.down();
-            // A client that stays on after that is cut.
-            let weak = Arc::downgrade(&slot);
-            drop(slot);
-            tokio::time::sleep(GOODBYE).await;
-            if let Some(slot) = weak.upgrade() {
-                slot.cut();
-            }
         });
     }
 }

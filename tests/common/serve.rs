@@ -38,7 +38,7 @@ impl Server {
             .env("TICTACLATIN_BOT_DELAY_MS", "0")
             .env_remove("TICTACLATIN_CONFIG")
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(home.join("server.log")).unwrap())
             .spawn()
             .expect("the server starts");
         let (lines, read) = mpsc::channel();
@@ -68,13 +68,21 @@ impl Server {
         }
     }
 
-    /// The arguments that make ssh a friend's client for this server, without their
-    /// config, keys or known hosts; the code comes from `askpass`.
-    pub fn ssh_args(&self, askpass: &Path) -> Vec<String> {
-        [
+    /// What the server wrote to its log so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.home.join("server.log")).unwrap_or_default()
+    }
+
+    /// The arguments (for `env`) that make ssh a friend's client for this server, without
+    /// their config, keys or known hosts; the code comes from `askpass`. ssh takes an
+    /// option's first value: `options` come first, to change the defaults.
+    pub fn ssh_args(&self, askpass: &Path, options: &[&str]) -> Vec<String> {
+        let start = [
             &format!("SSH_ASKPASS={}", askpass.display()),
             "SSH_ASKPASS_REQUIRE=force",
             "ssh",
+        ];
+        let defaults = [
             "-F",
             "/dev/null",
             "-p",
@@ -89,9 +97,11 @@ impl Server {
             "PubkeyAuthentication=no",
             "-o",
             "NumberOfPasswordPrompts=1",
-        ]
-        .map(String::from)
-        .to_vec()
+        ];
+        (start.into_iter().chain(options.iter().copied()))
+            .chain(defaults)
+            .map(String::from)
+            .collect()
     }
 
     /// A friend joining `room` in a terminal of their own.
@@ -101,7 +111,7 @@ impl Server {
 
     /// A friend joining `room`, whose code comes from the script `askpass`.
     pub fn join_with(&self, askpass: &Path, room: &str) -> Session {
-        let mut args = self.ssh_args(askpass);
+        let mut args = self.ssh_args(askpass, &[]);
         args.extend(["-tt".into(), format!("{room}@127.0.0.1")]);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         Session::spawn(24, 80, &self.home, "/usr/bin/env", &args)
@@ -109,17 +119,17 @@ impl Server {
 
     /// ssh run without a terminal, with `code` and the extra arguments, to its end.
     pub fn ssh(&self, code: &str, extra: &[&str]) -> Output {
-        let askpass = askpass(&self.home, code);
-        let mut args = self.ssh_args(&askpass);
-        // ssh takes an option's first value: a key given in `extra` is to be tried.
-        if extra.contains(&"-i") {
-            let no_keys = args.iter().position(|a| a == "PubkeyAuthentication=no");
-            if let Some(at) = no_keys {
-                args[at] = "PubkeyAuthentication=yes".into();
-            }
-        }
+        self.ssh_with(&askpass(&self.home, code), &[], extra)
+    }
+
+    /// ssh run without a terminal, the code from `askpass`, with `options` before the
+    /// defaults and `rest` after them, to its end.
+    pub fn ssh_with(&self, askpass: &Path, options: &[&str], rest: &[&str]) -> Output {
         let mut command = Command::new("/usr/bin/env");
-        command.args(&args).args(extra).stdin(Stdio::null());
+        command
+            .args(self.ssh_args(askpass, options))
+            .args(rest)
+            .stdin(Stdio::null());
         run_with_deadline(command)
     }
 
