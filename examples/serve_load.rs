@@ -15,12 +15,11 @@
 #[path = "ssh_clients/mod.rs"]
 mod clients;
 
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clients::{Player, cpu_time, machine, memory};
+use clients::{Player, cpu_time, machine, memory, percentile, start_server};
 
 const CODE: &str = "rz8d-quarry-5mv2";
 const PAUSE: Duration = Duration::from_millis(100);
@@ -110,57 +109,14 @@ async fn play_room(
     latencies
 }
 
-fn start_server(data: &std::path::Path, rooms: usize) -> (Child, u16) {
-    let binary = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.parent()?.join("tictaclatin")))
-        .filter(|path| path.exists())
-        .unwrap_or_else(|| PathBuf::from("target/release/tictaclatin"));
-    let players = (rooms * 2 + 8).to_string();
-    let mut child = Command::new(binary)
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--code",
-            CODE,
-        ])
-        .args(["--game", "classic", "--size", "3"])
-        .args(["--max-connections", &players])
-        .env("TICTACLATIN_DATA_DIR", data)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts (cargo build --release first)");
-    let stdout = child.stdout.take().unwrap();
-    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
-    let port = lines
-        .find_map(|line| {
-            line.ok()?
-                .strip_prefix("tictaclatin serve: listening on 127.0.0.1:")?
-                .parse()
-                .ok()
-        })
-        .expect("the server says where it listens");
-    // Keep reading, so the server never blocks on a full pipe.
-    std::thread::spawn(move || lines.for_each(drop));
-    (child, port)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[at]
-}
-
 #[tokio::main]
 async fn main() {
     let mut args = std::env::args().skip(1);
     let rooms: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(50);
     let games: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(4);
     let data = tempfile::tempdir().expect("a data directory");
-    let (mut server, port) = start_server(data.path(), rooms);
+    let players = (rooms * 2 + 8).to_string();
+    let (mut server, port) = start_server(data.path(), CODE, &["--max-connections", &players]);
     let pid = server.id();
     let (empty_rss, _) = memory(pid);
     let barrier = || tokio::sync::Barrier::new(rooms + 1);

@@ -6,6 +6,8 @@
 #![allow(dead_code)] // each user takes the clients it needs
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -358,4 +360,50 @@ pub fn cpu_time(pid: u32) -> Duration {
     // utime and stime are fields 14 and 15 of the line, 11 and 12 after the name.
     let ticks = fields.get(10).copied().unwrap_or(0) + fields.get(11).copied().unwrap_or(0);
     Duration::from_millis(ticks * 10) // 100 ticks a second on Linux
+}
+
+/// `tictaclatin serve` (the release build beside this program) on 127.0.0.1, its data in
+/// `data`, with `code` and `extra` flags, playing classic 3x3; the process and its port.
+pub fn start_server(data: &Path, code: &str, extra: &[&str]) -> (Child, u16) {
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.join("tictaclatin")))
+        .filter(|path| path.exists())
+        .unwrap_or_else(|| PathBuf::from("target/release/tictaclatin"));
+    let mut child = Command::new(binary)
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            code,
+        ])
+        .args(["--game", "classic", "--size", "3"])
+        .args(extra)
+        .env("TICTACLATIN_DATA_DIR", data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts (cargo build --release first)");
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
+    let port = lines
+        .find_map(|line| {
+            line.ok()?
+                .strip_prefix("tictaclatin serve: listening on 127.0.0.1:")?
+                .parse()
+                .ok()
+        })
+        .expect("the server says where it listens");
+    // Keep reading, so the server never blocks on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, port)
+}
+
+/// The `p` quantile of `sorted` (0.5 the median).
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted.get(at).copied().unwrap_or_default()
 }

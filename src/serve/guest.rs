@@ -57,6 +57,8 @@ enum Ending {
     Idle(Duration),
     /// The server stops.
     Stopping,
+    /// The game stopped on an error (a bug of the server's).
+    Broke,
 }
 
 /// The game on a board, as far as the room cares: which game, whose, from where, and the
@@ -188,7 +190,7 @@ impl Guest {
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play()));
         let ending = played.unwrap_or_else(|_| {
             super::log::log(&format!("a game in {} stopped on an error", self.room.name));
-            Ending::Gone
+            Ending::Broke
         });
         self.rooms.leave(&self.room, self.id);
         super::log::log(&format!("a player left {}", self.room.name));
@@ -198,7 +200,7 @@ impl Guest {
             last.extend_from_slice(format!("{line}\r\n").as_bytes());
         }
         let _ = outbox.push(&last);
-        outbox.close();
+        outbox.close(!matches!(ending, Ending::Gone));
     }
 
     /// Draws, waits for events and applies them until the game ends.
@@ -320,6 +322,9 @@ impl Guest {
         let room = &self.room.name;
         match ending {
             Ending::Gone => None,
+            Ending::Broke => Some(format!(
+                "The game stopped on an error, sorry. Join {room} again to play on."
+            )),
             Ending::Quit => Some(format!(
                 "Left {room}. Its game waits there while the server runs: join {room} again to \
                  play on."

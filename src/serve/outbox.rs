@@ -21,6 +21,8 @@ struct Unsent {
     bytes: Vec<u8>,
     /// Nothing more will come: send what is left, then close.
     closing: bool,
+    /// Someone is still there to read the last bytes (not when their link is gone).
+    read: bool,
 }
 
 impl Outbox {
@@ -38,13 +40,22 @@ impl Outbox {
         Ok(())
     }
 
-    /// Nothing more will be pushed: the sender sends what waits, then ends.
-    pub fn close(&self) {
+    /// Nothing more will be pushed: the sender sends what waits, then ends; `read` when
+    /// someone is still there to read it.
+    pub fn close(&self, read: bool) {
+        let mut unsent = self.unsent.lock().unwrap_or_else(PoisonError::into_inner);
+        unsent.closing = true;
+        unsent.read = read;
+        drop(unsent);
+        self.ready.notify_one();
+    }
+
+    /// Whether the last bytes, once sent, are read by someone (after [`Outbox::close`]).
+    pub fn read_to_the_end(&self) -> bool {
         self.unsent
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .closing = true;
-        self.ready.notify_one();
+            .read
     }
 
     /// The bytes waiting, as soon as there are some; `None` once closed and all sent.
@@ -107,7 +118,7 @@ mod tests {
         outbox.push(b"c").unwrap();
         assert_eq!(outbox.next().await.as_deref(), Some(&b"abc"[..]));
         outbox.push(b"d").unwrap();
-        outbox.close();
+        outbox.close(true);
         assert_eq!(outbox.next().await.as_deref(), Some(&b"d"[..]));
         assert_eq!(outbox.next().await, None);
     }

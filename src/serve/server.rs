@@ -93,13 +93,17 @@ impl Server {
                     break;
                 }
             }
-            let goodbye = async {
-                let _ = handle.exit_status_request(channel, 0).await;
-                let _ = handle.eof(channel).await;
-                let _ = handle.close(channel).await;
-            };
-            let _ = tokio::time::timeout(GOODBYE, goodbye).await;
-            slot.cut_after(GOODBYE);
+            if outbox.read_to_the_end() {
+                let goodbye = async {
+                    let _ = handle.exit_status_request(channel, 0).await;
+                    let _ = handle.eof(channel).await;
+                    let _ = handle.close(channel).await;
+                };
+                let _ = tokio::time::timeout(GOODBYE, goodbye).await;
+                slot.cut_after(GOODBYE);
+            } else {
+                slot.cut(); // its link or channel is gone: nothing to wait for
+            }
             screens.down();
         });
     }
