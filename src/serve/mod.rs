@@ -7,8 +7,8 @@
 //! (`input.rs`) and drawing into their connection (`outbox.rs`); the room (`room.rs`,
 //! `table.rs`) keeps their two boards one game, and the keeper (`keeper.rs`) writes the
 //! rooms' games to disk; what every connection shares is `server.rs`. Who gets in, and how
-//! many, is `handler.rs`, `code.rs`, `authorized.rs` and `limits.rs`; the host key is
-//! `host_key.rs`.
+//! many, is `handler.rs`, `code.rs`, `authorized.rs`, `limits.rs` and `sources.rs` (what is
+//! remembered of each address); the host key is `host_key.rs`.
 
 pub mod authorized;
 pub mod code;
