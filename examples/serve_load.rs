@@ -41,7 +41,11 @@ async fn play_room(
 ) -> Vec<Duration> {
     let room = format!("r{index}");
     // Each player from a machine of their own, as on a network.
-    let join = |n: usize| Player::join(port, machine(n as u16), &room, CODE);
+    let join = |n: usize| {
+        let name = format!("p{n}");
+        let room = room.clone();
+        async move { Player::join(port, machine(n as u16), &name, &room, CODE).await }
+    };
     let mut first = join(2 * index).await.expect("in");
     first
         .until("You are first in", PATIENCE)
@@ -53,8 +57,11 @@ async fn play_room(
         .await
         .expect("waiting");
     first.send("\r").await;
-    first.until("play X", PATIENCE).await.expect("seated");
-    second.until("play O", PATIENCE).await.expect("seated");
+    first
+        .until("Your turn (X)", PATIENCE)
+        .await
+        .expect("seated");
+    second.until("You play O", PATIENCE).await.expect("seated");
     // The handshakes of 100 connections at once are not what a key waits on in play; the
     // idle server is measured between the two.
     ready.0.wait().await;
@@ -62,7 +69,7 @@ async fn play_room(
     // Rooms start a little apart, so their moves are spread over time as people's are.
     tokio::time::sleep(PAUSE * index as u32 / 50).await;
     let mut latencies = Vec::new();
-    let names = [format!("{room} 1"), format!("{room} 2")];
+    let names = [format!("p{}", 2 * index), format!("p{}", 2 * index + 1)];
     for game in 0..games {
         // The sides swap each game: the seat playing X alternates.
         let x = game % 2;
@@ -71,24 +78,22 @@ async fn play_room(
             let mover = (x + ply) % 2;
             let next = &names[1 - mover];
             let symbol = if ply % 2 == 0 { "O" } else { "X" };
-            let shown = match ply {
-                8 => "Game over".to_string(),
-                _ => format!("{next}'s turn ({symbol})"),
+            // The mover reads whose turn it is; the one to move reads "Your turn".
+            let (to_mover, to_next) = match ply {
+                8 => ("Game over".to_string(), "Game over".to_string()),
+                _ => (
+                    format!("{next}'s turn ({symbol})"),
+                    format!("Your turn ({symbol})"),
+                ),
             };
             let sent = Instant::now();
-            let (a, b) = if mover == 0 {
-                first.send(cell).await;
-                (
-                    first.until(&shown, PATIENCE).await,
-                    second.until(&shown, PATIENCE).await,
-                )
-            } else {
-                second.send(cell).await;
-                (
-                    second.until(&shown, PATIENCE).await,
-                    first.until(&shown, PATIENCE).await,
-                )
+            let (moving, other) = match mover {
+                0 => (&mut first, &mut second),
+                _ => (&mut second, &mut first),
             };
+            moving.send(cell).await;
+            let a = moving.until(&to_mover, PATIENCE).await;
+            let b = other.until(&to_next, PATIENCE).await;
             let (Some(a), Some(b)) = (a, b) else {
                 eprintln!("room {room}: a move did not show in {PATIENCE:?}");
                 return latencies;
@@ -97,12 +102,17 @@ async fn play_room(
         }
         // The swap key after a game: the next one, sides swapped.
         tokio::time::sleep(PAUSE).await;
-        let starter = &names[1 - x];
         first.send("s").await;
-        let shown = format!("{starter}'s turn (X)");
+        let (starts, waits) = match x {
+            0 => (&mut second, &mut first),
+            _ => (&mut first, &mut second),
+        };
         let sent = Instant::now();
-        let a = first.until(&shown, PATIENCE).await;
-        if let (Some(a), Some(b)) = (a, second.until(&shown, PATIENCE).await) {
+        let a = starts.until("Your turn (X)", PATIENCE).await;
+        let b = waits
+            .until(&format!("{}'s turn (X)", names[1 - x]), PATIENCE)
+            .await;
+        if let (Some(a), Some(b)) = (a, b) {
             latencies.push(a.max(b) - sent);
         }
     }

@@ -68,7 +68,8 @@ struct Seen {
 /// A person logs in from a machine of their own: the time to their first screen.
 async fn login(port: u16, n: u16) -> Option<Duration> {
     let started = Instant::now();
-    let mut player = Player::join(port, machine(HONEST + n), &format!("solo{n}"), CODE)
+    let name = format!("solo{n}");
+    let mut player = Player::join(port, machine(HONEST + n), &name, &name, CODE)
         .await
         .ok()?;
     player.until("You are first in", PATIENCE).await?;
@@ -77,17 +78,14 @@ async fn login(port: u16, n: u16) -> Option<Duration> {
 
 /// Two people seated in `den`, X to move.
 async fn seat_pair(port: u16) -> Option<(Player, Player)> {
-    let mut ana = Player::join(port, machine(HONEST - 2), "den", CODE)
-        .await
-        .ok()?;
+    let join = |n, name| Player::join(port, machine(n), name, "den", CODE);
+    let mut ana = join(HONEST - 2, "ana").await.ok()?;
     ana.until("You are first in", PATIENCE).await?;
-    let mut ben = Player::join(port, machine(HONEST - 1), "den", CODE)
-        .await
-        .ok()?;
+    let mut ben = join(HONEST - 1, "ben").await.ok()?;
     ben.until("chooses the game", PATIENCE).await?;
     ana.send("\r").await;
-    ana.until("play X", PATIENCE).await?;
-    ben.until("play O", PATIENCE).await?;
+    ana.until("Your turn (X)", PATIENCE).await?;
+    ben.until("You play O", PATIENCE).await?;
     Some((ana, ben))
 }
 
@@ -98,9 +96,10 @@ async fn play(pair: &mut (Player, Player), game: usize, seen: &mut Seen) {
         for (ply, cell) in DRAW.iter().enumerate() {
             tokio::time::sleep(Duration::from_millis(50)).await;
             let mover = (x + ply) % 2;
-            let shown = match ply {
-                8 => "Game over".to_string(),
-                _ => format!("den {}'s turn", 2 - mover),
+            let next = ["ana", "ben"][1 - mover];
+            let (to_mover, to_next) = match ply {
+                8 => ("Game over".to_string(), "Game over".to_string()),
+                _ => (format!("{next}'s turn"), "Your turn".to_string()),
             };
             let (moving, other) = match mover {
                 0 => (&mut pair.0, &mut pair.1),
@@ -109,8 +108,8 @@ async fn play(pair: &mut (Player, Player), game: usize, seen: &mut Seen) {
             let sent = Instant::now();
             moving.send(cell).await;
             match (
-                moving.until(&shown, PATIENCE).await,
-                other.until(&shown, PATIENCE).await,
+                moving.until(&to_mover, PATIENCE).await,
+                other.until(&to_next, PATIENCE).await,
             ) {
                 (Some(a), Some(b)) => seen.keys.push(a.max(b) - sent),
                 _ => {
@@ -120,7 +119,7 @@ async fn play(pair: &mut (Player, Player), game: usize, seen: &mut Seen) {
             }
         }
         pair.0.send("s").await; // the next game, sides swapped
-        let next = format!("den {}'s turn (X)", 2 - x);
+        let next = format!("{}'s turn (X)", ["ana", "ben"][1 - x]);
         let _ = pair.0.until(&next, PATIENCE).await;
     }
 }

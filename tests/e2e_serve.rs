@@ -22,27 +22,30 @@ fn play(mover: &mut Session, cell: &str, turn: &str, others: &[&Session]) {
 fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
     let home = tempfile::tempdir().unwrap();
     let server = Server::start(home.path());
-    let mut ana = server.join("den");
+    let mut ana = server.join("ana", "den");
     ana.wait_for("You are first in den");
-    let mut ben = server.join("den");
+    let mut ben = server.join("ben", "den");
     ben.wait_for("The first to join chooses");
     ana.send("\r"); // Two players, the server's game: classic 3x3
-    ana.wait_for("You are den 1 and play X (s before the first move swaps sides).");
-    ben.wait_for("You are den 2 and play O");
-    let mut cy = server.join("den");
-    cy.wait_for("You are watching");
-    ana.wait_for("Someone joined to watch.");
+    ana.wait_for("You play X against ben.");
+    ben.wait_for("You play O against ana.");
+    let mut cy = server.join("cy", "den");
+    cy.wait_for("You are watching ana and ben.");
+    ana.wait_for("cy is watching.");
 
     // Out of turn, a move is refused and nothing changes.
     ben.send("a1");
-    ben.wait_for("Wait: it is den 1's turn.");
-    play(&mut ana, "a1", "den 2's turn (O)", &[&ben, &cy]);
-    // A watcher's move is not played: the board stays the players'.
+    ben.wait_for("Wait: it is ana's turn.");
+    ana.send("a1");
+    ana.wait_for("You played a1. ben's turn (O).");
+    ben.wait_for("ana played a1. Your turn (O).");
+    cy.wait_for("ana played a1. ben's turn (O).");
+    // A watcher's keys change nothing, and the watcher is told so.
     cy.send("c3");
-    cy.wait_for("Watching den 1 and den 2");
-    play(&mut ben, "a2", "den 1's turn (X)", &[&ana, &cy]);
-    play(&mut ana, "b1", "den 2's turn (O)", &[&ben, &cy]);
-    play(&mut ben, "b2", "den 1's turn (X)", &[&ana, &cy]);
+    cy.wait_for("You are watching: a watcher's keys change nothing");
+    play(&mut ben, "a2", "ana's turn (X)", &[&cy]);
+    play(&mut ana, "b1", "ben's turn (O)", &[&cy]);
+    play(&mut ben, "b2", "ana's turn (X)", &[&cy]);
     // Each screen is drawn at its own size, and follows it.
     ben.resize(30, 100);
     ben.wait_until("the board drawn 100 columns wide", |screen| {
@@ -51,15 +54,16 @@ fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
             .any(|line| line.trim_end().chars().count() > 80)
     });
     ana.send("c1"); // the top row: X wins
-    for friend in [&ana, &ben, &cy] {
-        friend.wait_for("den 1 (X) wins");
+    ana.wait_for("You (X) win");
+    for friend in [&ben, &cy] {
+        friend.wait_for("ana (X) wins");
     }
     let screen = cy.screen();
     assert!(
         screen.contains("3. c1") && !screen.contains("c3"),
         "{screen}"
     );
-    // The finished game went into the server's records, under the room's seats.
+    // The finished game went into the server's records, under its players' names.
     let records = home.path().join("data/records");
     let deadline = Instant::now() + DEADLINE;
     let record = loop {
@@ -74,7 +78,7 @@ fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(
-        record.contains("den 1") && record.contains("den 2"),
+        record.contains("[First \"ana\"]") && record.contains("[Second \"ben\"]"),
         "{record}"
     );
 }
@@ -139,19 +143,27 @@ fn a_wrong_code_a_command_forwarding_and_sftp_are_refused() {
 fn a_dropped_player_is_missed_at_once_and_joining_again_resumes() {
     let home = tempfile::tempdir().unwrap();
     let server = Server::start(home.path());
-    let mut ana = server.join("den");
+    let mut ana = server.join("ana", "den");
     ana.wait_for("You are first in den");
-    let ben = server.join("den");
+    let ben = server.join("ben", "den");
     ben.wait_for("The first to join chooses");
     ana.send("\r");
-    ben.wait_for("You are den 2 and play O");
-    play(&mut ana, "b2", "den 2's turn (O)", &[&ben]);
+    // Without a key, ben's screen says how to take the seat back.
+    let told = ben.wait_for("No key: to take this seat back");
+    let ticket = ticket(&told);
+    play(&mut ana, "b2", "ben's turn (O)", &[]);
+    ben.wait_for("Your turn (O)");
     ben.signal("KILL");
-    ana.wait_for("den 2 left: the game waits");
-    let mut back = server.join("den");
-    back.wait_for("You are den 2 and play O. The game goes on.");
-    ana.wait_for("den 2 joined");
-    play(&mut back, "a1", "den 1's turn (X)", &[&ana]);
+    ana.wait_for("ben left: the game waits for them.");
+    // Someone else, even by the same name, only watches: the seat is ben's.
+    let stranger = server.join("ben", "den");
+    stranger.wait_for("You are watching ana and ben.");
+    drop(stranger);
+    let mut back = server.join("ben", &format!("den {ticket}"));
+    back.wait_for("You play O against ana.");
+    ana.wait_for("ben is back.");
+    play(&mut back, "a1", "ana's turn (X)", &[]);
+    ana.wait_for("Your turn (X)");
     let screen = back.screen();
     assert!(screen.contains("1. b2  a1"), "{screen}");
 }
@@ -162,11 +174,11 @@ fn sigterm_tells_every_player_keeps_the_game_and_the_host_key() {
     let mut server = Server::start(home.path());
     let key_file = home.path().join("data/serve/ssh_host_ed25519_key");
     let key = std::fs::read(&key_file).unwrap();
-    let mut ana = server.join("den");
+    let mut ana = server.join("ana", "den");
     ana.wait_for("You are first in den");
     ana.send("\r");
-    ana.wait_for("You are den 1 and play X");
-    play(&mut ana, "b2", "den 2's turn (O)", &[]);
+    ana.wait_for("Your turn (X)");
+    play(&mut ana, "b2", "the next to join's turn (O)", &[]);
     server.signal("TERM");
     assert_eq!(server.wait_exit().code(), Some(0));
     ana.wait_exit();
@@ -179,8 +191,8 @@ fn sigterm_tells_every_player_keeps_the_game_and_the_host_key() {
     let again = Server::start(home.path());
     assert_eq!(std::fs::read(&key_file).unwrap(), key);
     assert_eq!(again.fingerprint, server.fingerprint);
-    let back = again.join("den");
-    back.wait_for("You are den 1 and play X. The game goes on.");
+    let back = again.join("ana", "den");
+    back.wait_for("The game goes on.");
     assert!(back.screen().contains("1. b2"), "{}", back.screen());
 }
 
@@ -225,6 +237,17 @@ fn with_authorized_keys_a_listed_key_gets_in_and_no_code_does() {
     );
 }
 
+/// The seat ticket a screen gives a person without a key: the word after the room's name
+/// at the end of "join with: ssh -t ... ben@127.0.0.1 den TICKET".
+fn ticket(screen: &str) -> String {
+    let flat = screen.split_whitespace().collect::<Vec<_>>();
+    let at = flat
+        .iter()
+        .rposition(|w| *w == "den")
+        .expect("the line to join again");
+    flat[at + 1].to_string()
+}
+
 /// A script that prints `code` for ssh and counts its calls in `calls`.
 fn counting_askpass(home: &Path, code: &str, calls: &Path) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
@@ -257,12 +280,16 @@ fn three_tries_at_the_code_and_a_user_name_that_names_no_room_is_told_not_tried(
         stderr(&refused)
     );
     assert_eq!(count_lines(&calls), 3, "three prompts");
-    // A user name that names no room: the code is asked once and the reason is said.
+    // A user name that can be no name: the code is asked once and the reason is said.
     let calls = home.path().join("calls-room");
     let right = counting_askpass(home.path(), CODE, &calls);
     let long = format!("{}@127.0.0.1", "k".repeat(40));
     let told = server.ssh_with(&right, &prompts, &["-tt", &long]);
-    assert!(stderr(&told).contains("names no room"), "{}", stderr(&told));
+    assert!(
+        stderr(&told).contains("cannot be a name here"),
+        "{}",
+        stderr(&told)
+    );
     assert!(
         !stderr(&told).contains("Permission denied"),
         "{}",
@@ -303,15 +330,15 @@ fn a_terminal_that_cannot_draw_is_told_so_and_a_weak_code_is_refused() {
 fn a_save_that_fails_is_said_to_the_players_and_at_shutdown() {
     let home = tempfile::tempdir().unwrap();
     let mut server = Server::start(home.path());
-    let mut ana = server.join("den");
+    let mut ana = server.join("ana", "den");
     ana.wait_for("You are first in den");
     ana.send("\r");
-    ana.wait_for("You are den 1 and play X");
+    ana.wait_for("Your turn (X)");
     // The rooms' folder cannot be made: a file stands in its place.
     let rooms = home.path().join("data/serve/rooms");
     let _ = std::fs::remove_dir_all(&rooms);
     std::fs::write(&rooms, "in the way").unwrap();
-    play(&mut ana, "b2", "den 2's turn (O)", &[]);
+    play(&mut ana, "b2", "the next to join's turn (O)", &[]);
     ana.wait_for("could not save this game");
     server.signal("TERM");
     assert_eq!(server.wait_exit().code(), Some(0));

@@ -34,14 +34,14 @@ fn until(what: &str, done: impl Fn() -> bool) {
 /// and hands back their terminal.
 fn friend_plays(server: &Server, room: &str, during: &str) -> Session {
     let started = Instant::now();
-    let mut friend = server.join(room);
+    let mut friend = server.join("friend", room);
     friend.wait_for("You are first in");
     let login = started.elapsed();
     friend.send("\r");
-    friend.wait_for("play X");
+    friend.wait_for("Your turn (X)");
     let sent = Instant::now();
     friend.send("b2");
-    friend.wait_for("2's turn (O)");
+    friend.wait_for("next to join's turn (O)");
     let key = sent.elapsed();
     assert!(login < LOGIN, "{during}: the login took {login:?}");
     assert!(key < KEY, "{during}: the move took {key:?} to show");
@@ -61,7 +61,7 @@ fn reconnecting_idle_sockets_from_many_addresses_keep_no_friend_out() {
     let slow = home.path().join("slow-askpass.sh");
     std::fs::write(&slow, format!("#!/bin/sh\nsleep 4\necho '{CODE}'\n")).unwrap();
     make_executable(&slow);
-    let typist = server.join_with(&slow, "attic");
+    let typist = server.join_with(&slow, &[], "typist", "attic");
     typist.wait_for("You are first in attic");
     assert!(attack.done() > 1000, "the attack ran: {}", attack.done());
 }
@@ -99,16 +99,18 @@ fn a_flood_of_window_changes_costs_bounded_memory_and_ends_when_it_does() {
     let home = tempfile::tempdir().unwrap();
     let server = Server::start(home.path());
     let pid = server.child.id();
-    let mut ana = server.join("den");
+    let mut ana = server.join("ana", "den");
     ana.wait_for("You are first in den");
     ana.send("\r");
-    ana.wait_for("play X");
+    ana.wait_for("Your turn (X)");
+    let ben = server.join("ben", "den");
+    ben.wait_for("You play O against ana.");
     let (before, _) = clients::memory(pid);
     let attack = clients::resize_flood(server.port, clients::machine(40), "den", CODE);
     until("the flood to be under way", || attack.done() > 20_000);
     let sent = Instant::now();
     ana.send("b2");
-    ana.wait_for("den 2's turn (O)");
+    ana.wait_for("ben's turn (O)");
     assert!(sent.elapsed() < KEY, "the move took {:?}", sent.elapsed());
     until("more of the flood", || attack.done() > 60_000);
     let (during, _) = clients::memory(pid);

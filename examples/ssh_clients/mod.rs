@@ -68,11 +68,18 @@ pub struct Player {
 }
 
 impl Player {
-    /// Joins from `from` as `user` with `code`, in a terminal of 80 x 24.
-    pub async fn join(port: u16, from: IpAddr, user: &str, code: &str) -> Result<Player, String> {
+    /// Joins from `from` as `name` with `code`, in a terminal of 80 x 24, straight into
+    /// `room` (the lobby, with "").
+    pub async fn join(
+        port: u16,
+        from: IpAddr,
+        name: &str,
+        room: &str,
+        code: &str,
+    ) -> Result<Player, String> {
         let mut session = session(from, port).await?;
         let auth = session
-            .authenticate_password(user, code)
+            .authenticate_password(name, code)
             .await
             .map_err(|e| format!("authenticate: {e}"))?;
         if !auth.success() {
@@ -86,7 +93,10 @@ impl Player {
             channel
                 .request_pty(false, "xterm", 80, 24, 0, 0, &[])
                 .await?;
-            channel.request_shell(false).await
+            match room {
+                "" => channel.request_shell(false).await,
+                room => channel.exec(false, room).await,
+            }
         };
         asked.await.map_err(|e| format!("the game: {e}"))?;
         let (mut reader, writer) = channel.split();
@@ -288,7 +298,7 @@ pub fn resize_flood(port: u16, from: IpAddr, room: &str, code: &str) -> Attack {
     let (room, code) = (room.to_string(), code.to_string());
     Attack::start(move |tally| {
         vec![async move {
-            let Ok(watcher) = Player::join(port, from, &room, &code).await else {
+            let Ok(watcher) = Player::join(port, from, "watcher", &room, &code).await else {
                 tally.was_cut();
                 return;
             };
@@ -315,7 +325,9 @@ pub fn ended_games(port: u16, first: u16, addresses: u16, each: u16, code: &str)
                 async move {
                     for n in 0..each {
                         let room = format!("gone{machine_number}x{n}");
-                        let Ok(mut player) = Player::join(port, from, &room, &code).await else {
+                        let name = format!("p{machine_number}x{n}");
+                        let Ok(mut player) = Player::join(port, from, &name, &room, &code).await
+                        else {
                             continue;
                         };
                         let _ = player.until("choose", Duration::from_secs(10)).await;

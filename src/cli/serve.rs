@@ -42,6 +42,9 @@ pub(crate) struct ServeArgs {
     /// code is made
     #[arg(long, value_name = "FILE", conflicts_with = "code")]
     pub authorized_keys: Option<PathBuf>,
+    /// A public server: anyone with an SSH key gets in, and no code is made
+    #[arg(long, conflicts_with_all = ["code", "authorized_keys"])]
+    pub open: bool,
     /// At most this many connections at once
     #[arg(long, default_value_t = 128, value_name = "N",
           value_parser = clap::value_parser!(u16).range(1..))]
@@ -73,11 +76,17 @@ pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
         Some(path) => serve::authorized::read(path).map_err(Failure::bad_input)?,
         None => Vec::new(),
     };
+    let host = match args.bind.is_unspecified() {
+        true => host_name().unwrap_or_else(|| "<this machine's address>".into()),
+        false => args.bind.to_string(),
+    };
     let options = ServeOptions {
         bind: args.bind,
         port: args.port,
         code: args.code.clone(),
         keys,
+        open: args.open,
+        host,
         settings,
         store: args.settings.store(outer)?,
         max_connections: args.max_connections.into(),
@@ -88,29 +97,19 @@ pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     serve::run(options, print_welcome).map_err(|message| Failure { message, code: 1 })
 }
 
-/// What the host tells friends: the command to type, the code, and the host key's
+/// What the host tells friends: the lines to type, the code, and the host key's
 /// fingerprint to check.
 fn print_welcome(welcome: &Welcome) {
-    let address = welcome.address;
-    let host = if address.ip().is_unspecified() {
-        host_name().unwrap_or_else(|| "<this machine's address>".into())
-    } else {
-        address.ip().to_string()
-    };
-    let port = match address.port() {
-        22 => String::new(),
-        port => format!("-p {port} "),
-    };
-    let mut out = std::io::stdout().lock();
+    let join = &welcome.join;
+    let lobby = join.replace(" ROOM", "").replace("ssh -t ", "ssh ");
     let mut lines = vec![
-        format!("tictaclatin serve: listening on {address}"),
-        format!("Friends join with:   ssh {port}ROOM@{host}"),
-        format!(
-            "  (any name for ROOM, say kitchen: ssh {port}kitchen@{host}; the same name, the same room)"
-        ),
+        format!("tictaclatin serve: listening on {}", welcome.address),
+        format!("Join the lobby:      {lobby}   (NAME: the name to play under)"),
+        format!("Or a room, straight: {join}   (the same ROOM, the same room)"),
     ];
     match &welcome.code {
         Some(code) => lines.push(format!("Code (the password): {code}")),
+        None if welcome.open => lines.push("Way in: any SSH key (--open)".into()),
         None => lines.push("Way in: a key listed in --authorized-keys".into()),
     }
     lines.push(format!(
@@ -121,6 +120,7 @@ fn print_welcome(welcome: &Welcome) {
         true => "Ctrl-C stops the server; unfinished games are kept.".into(),
         false => "Ctrl-C stops the server; nothing is kept (--no-save).".into(),
     });
+    let mut out = std::io::stdout().lock();
     for line in lines {
         let _ = writeln!(out, "{line}");
     }

@@ -14,8 +14,18 @@ const GROUP: usize = 4;
 
 /// A fresh random code, like `kx7m-q2pd-8wrt`.
 pub fn fresh() -> String {
+    groups(GROUPS)
+}
+
+/// A seat ticket, like `q2pd-8wrt`: what brings a person without a key back to their seat
+/// (about 39 bits, and guessed only by someone who has the code, a try a connection).
+pub fn ticket() -> String {
+    groups(2)
+}
+
+fn groups(count: usize) -> String {
     let mut rng = rand::rng();
-    let groups: Vec<String> = (0..GROUPS)
+    let groups: Vec<String> = (0..count)
         .map(|_| {
             (0..GROUP)
                 .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))

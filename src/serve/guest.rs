@@ -1,37 +1,41 @@
-//! One person's terminal game over SSH: the whole game as at home (its screens, keys,
-//! hints and review), drawn at their terminal's size into their connection, on a thread of
-//! its own with a bot thread of its own. After every event their board and the room's
-//! table are brought together (see [`super::table`]).
+//! One person on the server: their screen, drawn at their terminal's size into their
+//! connection, on a thread of its own with a bot thread of its own. They start in the
+//! lobby (or in the room their command names); in a room they have the whole game as at
+//! home (its screens, keys, hints and review) at the room's table ([`AtTable`]); leaving a
+//! room brings them back to the lobby.
 
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, KeyCode};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
+use super::at_table::AtTable;
 use super::input::Resizes;
+use super::lobby::{Choice, Lobby};
 use super::outbox::{Outbox, Screen};
-use super::room::{Role, Room};
-use super::rooms::Rooms;
-use super::table::MemberId;
+use super::presence::{HereId, Place};
+use super::rooms::{Rooms, room_name};
+use super::table::Person;
 use crate::config::Settings;
-use crate::core::session::Session;
-use crate::core::{Difficulty, Engine, Move, PlayerOptions};
+use crate::core::{Difficulty, Engine, PlayerOptions};
 use crate::tui::event::TICK;
-use crate::tui::{App, Bot, BotRequest, Event, Memory};
+use crate::tui::{App, Bot, Event, Memory};
 
 /// How one person's game was set up when their shell opened.
 pub(crate) struct Setup {
     pub settings: Settings,
-    pub room: String,
+    /// The room their command named, if any: they go straight there.
+    pub room: Option<String>,
+    pub person: Person,
     /// The terminal's columns and rows.
     pub size: (u16, u16),
     pub rooms: Arc<Rooms>,
@@ -47,7 +51,7 @@ pub(crate) struct Setup {
     pub seed: u64,
 }
 
-/// Why a person's game ended, for the last line they read.
+/// Why a person's time on the server ended, for the last line they read.
 enum Ending {
     /// They quit.
     Quit,
@@ -61,55 +65,38 @@ enum Ending {
     Broke,
 }
 
-/// The game on a board, as far as the room cares: which game, whose, from where, and the
-/// moves.
-#[derive(Clone, PartialEq, Eq, Debug)]
-struct Snapshot {
-    game: String,
-    mode: crate::config::Mode,
-    start: String,
-    moves: Vec<Move>,
-    sides: (bool, Option<crate::core::Side>),
-}
-
-impl Snapshot {
-    fn of(session: &Session) -> Snapshot {
-        Snapshot {
-            game: session.game.key(),
-            mode: session.kept.mode,
-            start: session.history.position_at(0).text(),
-            moves: session.moves().to_vec(),
-            sides: (session.kept.names_swapped, session.kept.human),
-        }
-    }
+/// Where the person is.
+enum At {
+    Lobby(Lobby),
+    Table(Box<AtTable>),
 }
 
 struct Guest {
-    app: App,
+    person: Person,
+    settings: Settings,
+    at: At,
     terminal: Terminal<CrosstermBackend<Screen>>,
     events: Receiver<Event>,
+    wake: Sender<Event>,
     bot: Bot,
     rooms: Arc<Rooms>,
-    room: Arc<Room>,
-    id: MemberId,
-    /// The board as last agreed with the table.
-    synced: Option<Snapshot>,
-    /// The room's version the board last saw.
-    seen: u64,
-    role: Role,
+    here: HereId,
+    /// The presence the lobby last showed, and when: it redraws on a change, or each second.
+    shown: (u64, Instant),
+    size: (u16, u16),
     queued: Arc<AtomicUsize>,
     resizes: Arc<Resizes>,
     last_key: Instant,
     idle: Duration,
-    keep_records: bool,
 }
 
-/// Starts the person's game on a thread of its own; it ends when they quit, their link
+/// Starts the person's screen on a thread of its own; it ends when they quit, their link
 /// drops or the server stops, and then leaves the room and closes the outbox.
 pub fn spawn(setup: Setup) -> io::Result<()> {
     let Setup {
         settings,
         room,
+        person,
         size,
         rooms,
         outbox,
@@ -119,10 +106,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         idle,
         seed,
     } = setup;
-    let now = Instant::now();
-    let keep_records = settings.keep_records;
     let movetime = settings.movetime;
-    let mut app = App::new(settings, Memory::default(), now);
     // One thread for each bot's search: the server's cores are everyone's.
     let make_player = Box::new(move |engine: &dyn Engine, level: Difficulty| {
         let options = PlayerOptions {
@@ -132,17 +116,9 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         };
         engine.player(level.name(), options)
     });
-    let bot = Bot::spawn_with(
-        wake.clone(),
-        seed,
-        Arc::clone(&app.shared.watch),
-        make_player,
-    )
-    .map_err(|e| io::Error::other(e.to_string()))?;
-    for request in app.initial_requests() {
-        bot.ask(request);
-    }
-    let area = Rect::new(0, 0, size.0, size.1);
+    let watch = Arc::default();
+    let bot = Bot::spawn_with(wake.clone(), seed, watch, make_player)
+        .map_err(|e| io::Error::other(e.to_string()))?;
     let mut screen = Screen::new(Arc::clone(&outbox));
     execute!(
         screen,
@@ -154,29 +130,32 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
     let terminal = Terminal::with_options(
         CrosstermBackend::new(screen),
         TerminalOptions {
-            viewport: Viewport::Fixed(area),
+            viewport: Viewport::Fixed(Rect::new(0, 0, size.0, size.1)),
         },
     )?;
     resizes.offer(size);
     let _ = wake.send(Event::Resize(size.0, size.1));
-    let (room, id) = rooms.enter(&room, wake);
-    let guest = Guest {
-        app,
+    let here = rooms.presence.arrive(&person.name, wake.clone());
+    let mut guest = Guest {
+        at: At::Lobby(Lobby::new(&person.name, &settings)),
+        person,
+        settings,
         terminal,
         events,
+        wake,
         bot,
         rooms,
-        room,
-        id,
-        synced: None,
-        seen: 0,
-        role: Role::Watching,
+        here,
+        shown: (u64::MAX, Instant::now()),
+        size,
         queued,
         resizes,
-        last_key: now,
+        last_key: Instant::now(),
         idle,
-        keep_records,
     };
+    if let Some(room) = room {
+        guest.enter(&room, None);
+    }
     std::thread::Builder::new()
         .name("guest".into())
         .spawn(move || guest.run(&outbox))?;
@@ -189,30 +168,34 @@ impl Guest {
         // closes: a panic is the server's bug, not a reason to hold a seat for ever.
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play()));
         let ending = played.unwrap_or_else(|_| {
-            super::log::log(&format!("a game in {} stopped on an error", self.room.name));
+            super::log::log(&format!(
+                "the screen of {} stopped on an error",
+                self.person.name
+            ));
             Ending::Broke
         });
-        self.rooms.leave(&self.room, self.id);
-        super::log::log(&format!("a player left {}", self.room.name));
+        let farewell = self.farewell(&ending);
+        self.leave_room();
+        self.rooms.presence.depart(self.here);
+        super::log::log(&format!("{} left", self.person.name));
         let mut last = Vec::new();
         let _ = execute!(last, DisableMouseCapture, LeaveAlternateScreen, Show);
-        if let Some(line) = self.farewell(&ending) {
+        if let Some(line) = farewell {
             last.extend_from_slice(format!("{line}\r\n").as_bytes());
         }
         let _ = outbox.push(&last);
         outbox.close(!matches!(ending, Ending::Gone));
     }
 
-    /// Draws, waits for events and applies them until the game ends.
+    /// Draws, waits for events and applies them until the person's time here ends.
     fn play(&mut self) -> Ending {
-        self.sync();
         loop {
-            let app = &self.app;
-            if self
-                .terminal
-                .draw(|frame| frame.render_widget(app, frame.area()))
-                .is_err()
-            {
+            let settings = &self.settings;
+            let drawn = self.terminal.draw(|frame| match &self.at {
+                At::Lobby(lobby) => lobby.render(settings, frame.area(), frame.buffer_mut()),
+                At::Table(at) => frame.render_widget(&at.app, frame.area()),
+            });
+            if drawn.is_err() {
                 return Ending::Gone; // the link cannot keep up
             }
             let first = match self.events.recv_timeout(TICK) {
@@ -234,7 +217,7 @@ impl Guest {
         }
     }
 
-    /// One event through the game, then the board and the table brought together.
+    /// One event, to the lobby or the table.
     fn apply(&mut self, mut event: Event) -> Option<Ending> {
         match event {
             Event::Key(_) | Event::Mouse(_) => {
@@ -243,7 +226,8 @@ impl Guest {
             }
             Event::Resize(..) => {
                 // None: an earlier wake took the latest size already.
-                let (w, h) = self.resizes.take()?;
+                self.size = self.resizes.take()?;
+                let (w, h) = self.size;
                 let _ = self.terminal.resize(Rect::new(0, 0, w, h));
                 event = Event::Resize(w, h);
             }
@@ -251,97 +235,197 @@ impl Guest {
             Event::Terminate(_) => return Some(Ending::Stopping),
             _ => {}
         }
-        let requests = self.app.update(event);
+        match &mut self.at {
+            At::Lobby(_) => self.in_lobby(&event),
+            At::Table(_) => self.at_table(event),
+        }
+    }
+
+    fn in_lobby(&mut self, event: &Event) -> Option<Ending> {
+        let At::Lobby(lobby) = &mut self.at else {
+            return None;
+        };
+        let choice = match event {
+            Event::Key(key) => lobby.key(*key, &self.settings),
+            _ => None,
+        };
+        match choice {
+            Some(Choice::Quit) => return Some(Ending::Quit),
+            Some(Choice::Cancel) => {
+                self.rooms.presence.stop_waiting(self.here);
+                lobby.waiting = false;
+                lobby.note = "You stopped waiting.".into();
+            }
+            Some(Choice::Enter(room)) => self.enter(&room, None),
+            Some(Choice::OwnRoom(friend)) => self.own_room(friend),
+            Some(Choice::PlayAnyone(choice)) => {
+                let game = crate::tui::app::game_of(choice);
+                match self.rooms.presence.play_anyone(self.here, &game.key()) {
+                    Some(room) => self.enter(&room, Some(choice)),
+                    None => {
+                        lobby.waiting = true;
+                        lobby.note = format!(
+                            "Waiting for someone to play {}: you play the next to ask.",
+                            game.title()
+                        );
+                    }
+                }
+            }
+            None => self.refresh_lobby(),
+        }
+        None
+    }
+
+    /// A room named after the person; a friend named there is invited to it.
+    fn own_room(&mut self, friend: Option<String>) {
+        let Some(room) = room_name(&self.person.name) else {
+            return;
+        };
+        if let Some(friend) = friend {
+            self.rooms
+                .presence
+                .invite(&self.person.name, &friend, &room);
+        }
+        self.enter(&room, None);
+    }
+
+    /// Brings the lobby up to date when anything changed (or a second passed), and goes
+    /// where the person was called (paired to play anyone) or says who invited them.
+    fn refresh_lobby(&mut self) {
+        let presence = &self.rooms.presence;
+        if let Some(call) = presence.take_call(self.here) {
+            match call.by {
+                None => return self.enter(&call.room, None),
+                Some(by) => {
+                    if let At::Lobby(lobby) = &mut self.at {
+                        lobby.note = format!(
+                            "{by} invites you to play in their room {}: Enter joins it.",
+                            call.room
+                        );
+                    }
+                    self.shown.0 = u64::MAX; // show it now, then select it
+                    self.refresh_lobby();
+                    if let At::Lobby(lobby) = &mut self.at {
+                        lobby.select_room(&call.room);
+                    }
+                    return;
+                }
+            }
+        }
+        let version = presence.version();
+        if self.shown.0 == version && self.shown.1.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        self.shown = (version, Instant::now());
+        if let At::Lobby(lobby) = &mut self.at {
+            let view = self.rooms.lobby_view(&self.person, &lobby.game().key());
+            lobby.show(view);
+        }
+    }
+
+    fn at_table(&mut self, event: Event) -> Option<Ending> {
+        let At::Table(at) = &mut self.at else {
+            return None;
+        };
+        match event {
+            Event::Key(key) => {
+                let letter = match key.code {
+                    KeyCode::Char(c @ ('W' | 'X')) => Some(c),
+                    _ => None,
+                };
+                if letter.is_some() && at.claim(letter) {
+                    at.sync();
+                    return None;
+                }
+            }
+            Event::Tick(_) => {
+                at.claim(None);
+            }
+            _ => {}
+        }
+        let requests = at.app.update(event);
         // Ctrl-Z would stop the program at home; here there is no shell to go back to.
-        self.app.take_suspend();
-        self.sync();
+        at.app.take_suspend();
+        at.sync();
         for request in requests {
-            if self.may_ask(&request) {
+            if at.may_ask(&request) {
                 self.bot.ask(request);
             }
         }
-        self.app.should_quit().then_some(Ending::Quit)
+        if at.app.should_quit() {
+            self.leave_room();
+        }
+        None
     }
 
-    /// The bot moves only for the person whose game against it is on the table: a
-    /// watcher's board waits for that person's bot.
-    fn may_ask(&self, request: &BotRequest) -> bool {
-        !matches!(request, BotRequest::Move { .. })
-            || matches!(self.role, Role::Seated { bot: true, .. })
+    /// The person goes into `room` (a game chosen in the lobby offered first there).
+    fn enter(&mut self, room: &str, game: Option<crate::games::GameChoice>) {
+        self.leave_room();
+        self.rooms
+            .presence
+            .moved(self.here, Place::Room(room.to_string()));
+        let mut settings = self.settings.clone();
+        if let Some(game) = game {
+            settings.game = game;
+        }
+        let mut app = App::new(settings, Memory::default(), Instant::now());
+        let _ = app.update(Event::Resize(self.size.0, self.size.1));
+        for request in app.initial_requests() {
+            self.bot.ask(request);
+        }
+        let (room, id) = self
+            .rooms
+            .enter(room, self.person.clone(), self.wake.clone());
+        super::log::log(&format!("{} joined {}", self.person.name, room.name));
+        self.at = At::Table(Box::new(AtTable::new(app, room, id)));
     }
 
-    /// The board's change goes to the table (or is put back, with why); the table's
-    /// changes come to the board.
-    fn sync(&mut self) {
-        let board = self.app.session().map(Snapshot::of);
-        let mut refused = None;
-        if board.is_some() && board != self.synced {
-            let session = self.app.session().expect("a game is on the board").clone();
-            match self.room.propose(self.id, &session) {
-                Ok(accepted) => {
-                    self.synced = board.clone();
-                    self.seen = accepted.version;
-                    if let Some(finished) = accepted.finished
-                        && self.keep_records
-                    {
-                        let record = self
-                            .app
-                            .play
-                            .game_record(SystemTime::now(), &self.app.shared.settings);
-                        self.room.record(record, &finished);
-                    }
-                }
-                Err(why) => {
-                    self.seen = 0;
-                    refused = Some(why);
-                }
-            }
-        }
-        if let Some(view) = self.room.look(self.id, self.seen) {
-            self.seen = view.version;
-            self.role = view.role;
-            match &view.session {
-                Some(table) if Some(Snapshot::of(table)) != board || refused.is_some() => {
-                    self.app.follow(table);
-                }
-                Some(_) => {}
-                None => self.app.clear_board(),
-            }
-            self.synced = self.app.session().map(Snapshot::of);
-            if !view.notes.is_empty() {
-                self.app.say(view.notes.join(" "));
-            }
-        }
-        if let Some(why) = refused {
-            self.app.say(why);
+    /// Out of the room, if in one, and back to the lobby.
+    fn leave_room(&mut self) {
+        if let At::Table(at) = &self.at {
+            self.rooms.leave(&at.room, at.id);
+            self.rooms.presence.moved(self.here, Place::Lobby);
+            let mut lobby = Lobby::new(&self.person.name, &self.settings);
+            lobby.note = format!(
+                "You left {}. Its game waits there while the server runs.",
+                at.room.name
+            );
+            self.shown.0 = u64::MAX;
+            self.at = At::Lobby(lobby);
         }
     }
 
-    /// The last line the person reads, after the game's screen is gone.
+    /// The last line the person reads, after the screen is gone.
     fn farewell(&self, ending: &Ending) -> Option<String> {
-        let room = &self.room.name;
-        match ending {
-            Ending::Gone => None,
-            Ending::Broke => Some(format!(
-                "The game stopped on an error, sorry. Join {room} again to play on."
-            )),
-            Ending::Quit => Some(format!(
-                "Left {room}. Its game waits there while the server runs: join {room} again to \
-                 play on."
-            )),
-            Ending::Idle(idle) => Some(format!(
-                "Closed after {} without a key. The game waits in {room}: join it again to play \
-                 on.",
+        let room = match &self.at {
+            At::Table(at) => Some(at.room.as_ref()),
+            At::Lobby(_) => None,
+        };
+        Some(match ending {
+            Ending::Gone => return None,
+            Ending::Broke => "The game stopped on an error, sorry. Join again to play on.".into(),
+            Ending::Quit => {
+                "Bye. Games left unfinished wait in their rooms while the server runs.".into()
+            }
+            Ending::Idle(idle) => format!(
+                "Closed after {} without a key. Games left unfinished wait in their rooms: join \
+                 again to play on.",
                 crate::core::words::plural(idle.as_secs() / 60, "minute", "minutes")
-            )),
-            Ending::Stopping => Some(match self.room.kept_game() {
-                Some(true) => format!(
-                    "The server is stopping. The game in {room} is kept: join {room} again once \
-                     the server is back."
+            ),
+            Ending::Stopping => match room.and_then(|room| Some((room, room.kept_game()?))) {
+                Some((room, true)) => format!(
+                    "The server is stopping. The game in {0} is kept: join {0} again once the \
+                     server is back.",
+                    room.name
                 ),
-                Some(false) => format!("The server is stopping. The game in {room} is not kept."),
+                Some((room, false)) => {
+                    format!(
+                        "The server is stopping. The game in {} is not kept.",
+                        room.name
+                    )
+                }
                 None => "The server is stopping.".into(),
-            }),
-        }
+            },
+        })
     }
 }

@@ -1,7 +1,10 @@
-//! One SSH connection, as the server answers it: the code or a listed key lets a person
-//! into the room named by their user name; their shell request opens the game in their
-//! terminal. Nothing else is granted: no command is run, no subsystem (sftp) started, no
-//! port or agent forwarded, no environment taken.
+//! One SSH connection, as the server answers it. The user name is the person's name; their
+//! key, when they offer one, is who they are (with the code too, on a server that has one);
+//! the code, a listed key or (with `--open`) any key lets them in. Their shell request
+//! opens the game in their terminal; a command names a room to go straight to (`den`, or
+//! `den TICKET` for a person without a key taking their seat back). Nothing else is
+//! granted: no command is run, no subsystem (sftp) started, no port or agent forwarded,
+//! no environment taken.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -9,7 +12,7 @@ use std::sync::mpsc::{self, Sender};
 
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPublicKey};
 use russh::server::{PublicKeyOffer, Response};
-use russh::{Channel, ChannelId, ChannelOpenFailure, Pty};
+use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
 use super::guest::{self, Setup};
 use super::input::{Input, Resizes};
@@ -17,6 +20,7 @@ use super::limits::{Slot, Stage};
 use super::outbox::Outbox;
 use super::rooms::room_name;
 use super::server::Server;
+use super::table::{Person, PersonId};
 use crate::tui::Event;
 
 /// Keys and clicks a person may have sent and the game not yet applied; past it, more
@@ -39,8 +43,10 @@ pub(crate) struct Connection {
     /// Where the connection comes from, for the server's log.
     peer: std::net::IpAddr,
     slot: Arc<Slot>,
-    /// The room, once the person is in, or why their user name names none.
-    room: Option<Result<String, String>>,
+    /// Their key's fingerprint, once it signed.
+    key: Option<String>,
+    /// The person's name once they are in, or why their user name cannot be one.
+    name: Option<Result<String, String>>,
     wrong_codes: usize,
     /// The one session channel, once open.
     channel: Option<ChannelId>,
@@ -63,7 +69,8 @@ impl Connection {
             server,
             peer,
             slot,
-            room: None,
+            key: None,
+            name: None,
             wrong_codes: 0,
             channel: None,
             terminal: None,
@@ -72,15 +79,15 @@ impl Connection {
         }
     }
 
-    /// Lets the person in, to the room `user` names (or, when it names none, to be told why
-    /// on their screen: a user name is no try at the code).
+    /// Lets the person in, by the name `user` (or, when it can be none, to be told why on
+    /// their screen: a user name is no try at the code).
     fn admit(&mut self, user: &str) -> Auth {
         self.slot.reached(Stage::In);
-        self.room = Some(room_name(user).ok_or_else(|| {
+        self.name = Some(super::rooms::person_name(user).ok_or_else(|| {
             format!(
-                "That user name names no room: a room is named with up to {} letters, digits, \
-                 '-', '_' or '.' (ssh kitchen@host).",
-                super::rooms::MAX_NAME
+                "That user name cannot be a name here: a name is up to {} letters, digits, \
+                 '-', '_' or '.' (ssh alice@host).",
+                super::rooms::MAX_PERSON
             )
         }));
         Auth::Accept
@@ -99,13 +106,15 @@ impl Connection {
         self.channel == Some(channel)
     }
 
-    /// Opens the game in the person's terminal, or says why it cannot and closes.
+    /// Opens the game in the person's terminal, in the room `command` names (the lobby with
+    /// none), or says why it cannot and closes.
     fn start_game(
         &mut self,
         channel: ChannelId,
         session: &mut Session,
+        command: Option<&str>,
     ) -> Result<(), russh::Error> {
-        let (room, size) = match (&self.room, self.terminal) {
+        let (name, size) = match (&self.name, self.terminal) {
             (Some(Err(why)), _) => return self.turn_away(channel, session, why),
             (_, None) => {
                 let why = "The game needs a terminal: connect without -T (or with -t).";
@@ -116,17 +125,39 @@ impl Connection {
                            can, such as xterm.";
                 return self.turn_away(channel, session, why);
             }
-            (Some(Ok(room)), Some((size, true))) => (room.clone(), size),
+            (Some(Ok(name)), Some((size, true))) => (name.clone(), size),
             (None, _) => return session.channel_failure(channel), // channels come after the way in
         };
-        super::log::log(&format!("{} joined {room}", self.peer));
+        let words: Vec<&str> = command.unwrap_or_default().split_whitespace().collect();
+        let (room, ticket) = match words[..] {
+            [] => (Some(None), None),
+            [room] => (room_name(room).map(Some), None),
+            [room, ticket] => (room_name(room).map(Some), Some(ticket.to_ascii_lowercase())),
+            _ => (None, None),
+        };
+        let Some(room) = room else {
+            let why = format!(
+                "A command names a room: ssh -t ... NAME@host ROOM, with up to {} letters, \
+                 digits, '-', '_' or '.' (and, for a person without a key, their seat ticket).",
+                super::rooms::MAX_NAME
+            );
+            return self.turn_away(channel, session, &why);
+        };
+        let id = match (&self.key, ticket) {
+            (Some(key), _) => PersonId::Key(key.clone()),
+            (None, Some(ticket)) => PersonId::Ticket(ticket),
+            (None, None) => PersonId::Ticket(super::code::ticket()),
+        };
+        let person = Person { name, id };
+        super::log::log(&format!("{} came in from {}", person.name, self.peer));
         let outbox = Arc::new(Outbox::default());
         let (wake, events) = mpsc::channel();
         let queued = Arc::new(AtomicUsize::new(0));
         let resizes = Arc::new(Resizes::default());
         let setup = Setup {
-            settings: self.server.settings_for(&room),
+            settings: self.server.settings.clone(),
             room,
+            person,
             size,
             rooms: Arc::clone(&self.server.rooms),
             outbox: Arc::clone(&outbox),
@@ -154,8 +185,7 @@ impl Connection {
         self.slot.reached(Stage::Playing);
         session.channel_success(channel)?;
         let slot = Arc::clone(&self.slot);
-        self.server
-            .send_screen(session.handle(), channel, outbox, slot);
+        super::server::send_screen(session.handle(), channel, outbox, slot);
         Ok(())
     }
 
@@ -228,8 +258,9 @@ impl Handler for Connection {
         _user: &str,
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
+        // Any key is someone: worth signing with, whatever the way in.
         let listed = super::authorized::listed(&self.server.keys, offer.public_key);
-        Ok(match listed {
+        Ok(match listed || self.server.keys.is_empty() {
             true => Auth::Accept,
             false => self.refused(),
         })
@@ -240,12 +271,19 @@ impl Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        Ok(
-            match super::authorized::listed(&self.server.keys, key.public_key) {
-                true => self.admit(user),
-                false => self.refused(),
+        let public = key.public_key;
+        self.key = Some(public.fingerprint(russh::keys::HashAlg::Sha256).to_string());
+        let listed = super::authorized::listed(&self.server.keys, public);
+        Ok(match (&self.server.code, self.server.open) {
+            // The key says who they are; the code is still the way in.
+            (Some(_), _) => Auth::Reject {
+                proceed_with_methods: Some(MethodSet::from(&[MethodKind::Password][..])),
+                partial_success: true,
             },
-        )
+            (None, true) => self.admit(user),
+            (None, false) if listed => self.admit(user),
+            (None, false) => self.refused(),
+        })
     }
 
     async fn auth_keyboard_interactive<'a>(
@@ -380,17 +418,28 @@ impl Handler for Connection {
         if !self.ours(channel) || self.game.is_some() {
             return session.channel_failure(channel);
         }
-        self.start_game(channel, session)
+        self.start_game(channel, session, None)
     }
 
     async fn exec_request(
         &mut self,
         channel: ChannelId,
-        _command: &[u8],
+        command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(channel, session)?;
-        session.close(channel)
+        // A command with a terminal names a room; anything else is no game.
+        let room = std::str::from_utf8(command)
+            .ok()
+            .filter(|_| self.terminal.is_some());
+        match room {
+            Some(room) if self.ours(channel) && self.game.is_none() => {
+                self.start_game(channel, session, Some(room))
+            }
+            _ => {
+                self.refuse(channel, session)?;
+                session.close(channel)
+            }
+        }
     }
 
     async fn subsystem_request(

@@ -14,8 +14,8 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread::JoinHandle;
 use std::time::SystemTime;
 
+use super::table::Table;
 use crate::core::Outcome;
-use crate::core::session::Session;
 use crate::record::Record;
 use crate::store::{RecordKey, SavedGame, Store};
 
@@ -78,11 +78,11 @@ impl Keeper {
     }
 
     /// The room's game as it now stands, to be written.
-    pub fn keep(&self, room: &str, session: &Session) {
+    pub fn keep(&self, room: &str, table: &Table) {
         self.shared
             .lock()
             .rooms
-            .insert(room.to_string(), resumable(session));
+            .insert(room.to_string(), resumable(table));
         self.shared.changed.notify_all();
     }
 
@@ -153,15 +153,16 @@ impl Keeper {
     }
 }
 
-/// What of `session` can be resumed: a game with moves from the empty board, not over (the
+/// What of the table's game can be resumed: a game in progress from the empty board (the
 /// game at home keeps no more).
-fn resumable(session: &Session) -> Option<SavedGame> {
+fn resumable(table: &Table) -> Option<SavedGame> {
+    let session = &table.session;
     let from_start = session.history.position_at(0).text() == session.game.start().text();
-    let on = !session.moves().is_empty() && !session.status().is_over();
-    (from_start && on && session.kept.mode != crate::config::Mode::Demo).then(|| SavedGame {
+    let on = table.in_progress() && session.kept.mode != crate::config::Mode::Demo;
+    (from_start && on).then(|| SavedGame {
         game: session.game.key(),
         session: session.to_resumed(),
-        hints: None,
+        hints: Some(table.hints),
         moves: session.moves().to_vec(),
         redo: Vec::new(),
     })
@@ -300,6 +301,17 @@ mod tests {
     use super::*;
     use crate::config::{First, Mode};
     use crate::core::Difficulty;
+    use crate::core::session::Session;
+
+    fn table_of(session: &Session) -> Table {
+        Table {
+            session: session.clone(),
+            seats: [None, None],
+            hints: false,
+            recorded: false,
+            settled: None,
+        }
+    }
 
     #[test]
     fn a_room_s_unfinished_game_is_kept_and_its_end_clears_it() {
@@ -310,7 +322,7 @@ mod tests {
         let mut session = Session::new(game, Mode::TwoHumans, First::You, Difficulty::Perfect);
         let first = session.position().legal_moves()[0];
         session.history.play(first).unwrap();
-        keeper.keep("den", &session);
+        keeper.keep("den", &table_of(&session));
         keeper.stop();
         thread.join().unwrap();
         let (keeper, thread) = Keeper::spawn(
@@ -322,7 +334,7 @@ mod tests {
         assert_eq!(kept.moves, session.moves());
         assert!(keeper.kept("attic").is_none());
         session.history = crate::core::session::History::new(session.game.start());
-        keeper.keep("den", &session);
+        keeper.keep("den", &table_of(&session));
         keeper.stop();
         thread.join().unwrap();
         let (keeper, _thread) = Keeper::spawn(
@@ -341,13 +353,13 @@ mod tests {
         let (keeper, thread) = Keeper::spawn(store, rooms.clone()).unwrap();
         let game = crate::games::build(crate::games::GameChoice::default()).unwrap();
         let mut session = Session::new(game, Mode::TwoHumans, First::You, Difficulty::Perfect);
-        keeper.keep("empty", &session);
+        keeper.keep("empty", &table_of(&session));
         keeper.flush();
         assert!(!rooms.join("empty").exists(), "no moves, nothing kept");
         let first = session.position().legal_moves()[0];
         session.history.play(first).unwrap();
         for n in 0..=MAX_KEPT {
-            keeper.keep(&format!("room{n:03}"), &session);
+            keeper.keep(&format!("room{n:03}"), &table_of(&session));
             keeper.flush(); // one at a time, so each is older than the next
         }
         keeper.stop();

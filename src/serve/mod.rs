@@ -10,6 +10,7 @@
 //! many, is `handler.rs`, `code.rs`, `authorized.rs`, `limits.rs` and `sources.rs` (what is
 //! remembered of each address); the host key is `host_key.rs`.
 
+mod at_table;
 pub mod authorized;
 pub mod code;
 mod guest;
@@ -18,8 +19,10 @@ pub mod host_key;
 pub mod input;
 mod keeper;
 pub mod limits;
+mod lobby;
 pub mod log;
 mod outbox;
+mod presence;
 mod room;
 pub mod rooms;
 mod server;
@@ -55,6 +58,10 @@ pub struct ServeOptions {
     pub code: Option<String>,
     /// The only keys let in, when given: then no code is made.
     pub keys: Vec<PublicKey>,
+    /// Anyone with a key gets in (a public server): no code is made.
+    pub open: bool,
+    /// This machine as friends reach it (its name or address), for the lines to type.
+    pub host: String,
     /// The game's settings, as `play` takes them.
     pub settings: Settings,
     /// The data directory: the host key, the rooms' games, the records and stats.
@@ -70,11 +77,15 @@ pub struct ServeOptions {
 /// What a friend needs, once the server listens.
 pub struct Welcome {
     pub address: SocketAddr,
+    /// How a person joins a room, with `NAME` and `ROOM` to fill in.
+    pub join: String,
     /// The password, unless keys are the way in.
     pub code: Option<String>,
     pub fingerprint: String,
     /// Whether games are kept on disk (not with `--no-save`).
     pub saves: bool,
+    /// Any key gets in.
+    pub open: bool,
 }
 
 /// How long the stopping server waits for every screen's last words.
@@ -95,16 +106,13 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
     let host_key =
         host_key::load_or_make(&folder, options.store.saves()).map_err(|e| e.to_string())?;
     let fingerprint = host_key::fingerprint(&host_key);
-    let code = match options.keys.is_empty() {
-        true => Some(options.code.clone().unwrap_or_else(code::fresh)),
-        false => None,
+    let code = (options.keys.is_empty() && !options.open)
+        .then(|| options.code.clone().unwrap_or_else(code::fresh));
+    // A key is asked for first on every server: it is who the person is.
+    let methods = match code {
+        Some(_) => MethodSet::from(&[MethodKind::PublicKey, MethodKind::Password][..]),
+        None => MethodSet::from(&[MethodKind::PublicKey][..]),
     };
-    let methods = MethodSet::from(
-        &[match code {
-            Some(_) => MethodKind::Password,
-            None => MethodKind::PublicKey,
-        }][..],
-    );
     let config = Arc::new(Config {
         server_id: russh::SshId::Standard(
             format!("SSH-2.0-tictaclatin_{}", env!("CARGO_PKG_VERSION")).into(),
@@ -127,6 +135,17 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         preferred: algorithms(),
         ..Config::default()
     });
+    let listener = TcpListener::bind((options.bind, options.port))
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", options.bind, options.port))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen: {e}"))?;
+    let port = match address.port() {
+        22 => String::new(),
+        port => format!("-p {port} "),
+    };
+    let join = format!("ssh -t {port}NAME@{} ROOM", options.host);
     let (keeper, keeper_thread) = Keeper::spawn(options.store.clone(), folder.join("rooms"))
         .map_err(|e| format!("cannot start: {e}"))?;
     let settings = &options.settings;
@@ -134,6 +153,8 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         symbols: [crate::core::Side::First, crate::core::Side::Second]
             .map(|side| settings.symbol(side).to_string()),
         swap: settings.keys.first_key(crate::keys::Action::Swap),
+        join: join.clone(),
+        you: settings.names.you.clone(),
     };
     let rooms = Arc::new(Rooms::new(keeper.clone(), words));
     let told = Arc::downgrade(&rooms);
@@ -146,22 +167,19 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         code: code.clone(),
         methods,
         keys: options.keys.clone(),
+        open: options.open,
         rooms,
         settings: options.settings.clone(),
         idle: options.idle,
-        screens: Arc::default(),
+        connections: Arc::default(),
     });
-    let listener = TcpListener::bind((options.bind, options.port))
-        .await
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", options.bind, options.port))?;
-    let address = listener
-        .local_addr()
-        .map_err(|e| format!("cannot listen: {e}"))?;
     welcome(&Welcome {
         address,
+        join,
         code,
         fingerprint,
         saves: options.store.saves(),
+        open: options.open,
     });
     let limits = Limits::new(options.max_connections, options.max_per_address);
     let signal = accept(&listener, &server, &config, &limits, options.handshake).await?;
@@ -172,7 +190,7 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
     // Written first, so that each player is told truly whether their game is kept.
     keeper.flush();
     server.rooms.stop(signal);
-    let _ = tokio::time::timeout(GOODBYE_PATIENCE, server.screens.until_zero()).await;
+    let _ = tokio::time::timeout(GOODBYE_PATIENCE, server.connections.until_zero()).await;
     keeper.stop();
     let _ = keeper_thread.join();
     match keeper.failures() {
@@ -255,6 +273,8 @@ fn admit(
     let slot = Arc::new(slot);
     let connection = Connection::new(Arc::clone(server), peer.ip(), Arc::clone(&slot));
     let config = Arc::clone(config);
+    let connections = Arc::clone(&server.connections);
+    connections.up();
     tokio::spawn(async move {
         let deadline = Instant::now() + handshake;
         let watch = {
@@ -278,6 +298,7 @@ fn admit(
             let _ = session.await;
         }
         watch.abort();
+        connections.down();
     });
 }
 

@@ -1,19 +1,21 @@
-//! A room: the people who joined it by its name, in the order they came, and its table.
+//! A room: the people in it, in the order they came, and its table.
 //!
 //! The first person in a room with no game chooses one on the start screen; a two-player
-//! game seats the next person as Player 2, and everyone after watches. Whenever the table
-//! changes, everyone else in the room is woken to bring their board to it; what the room
-//! says to one person (someone joined, left, took a seat) waits in their notes.
+//! game seats the next person as Player 2, and everyone after watches. A seat is its
+//! owner's until the game ends (see [`super::table`]). Whenever the table changes, everyone
+//! else in the room is woken to bring their board to it; what the room says to one person
+//! (someone joined, left, came back) waits in their notes.
 
 use std::sync::mpsc::Sender;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use super::keeper::Keeper;
-use super::table::{self, Change, MemberId, Seat, Table, Taken};
+use super::table::{self, Change, MemberId, Person, PersonId, Seat, Settled, Sitter, Table};
 use crate::config::Mode;
 use crate::core::session::{Finished, Session};
-use crate::tui::{Event, Signal};
+
+use crate::tui::Event;
 
 pub struct Room {
     pub name: String,
@@ -32,6 +34,7 @@ struct State {
 
 struct Member {
     id: MemberId,
+    person: Person,
     /// Wakes the member's game loop.
     wake: Sender<Event>,
     notes: Vec<String>,
@@ -44,6 +47,11 @@ pub struct Words {
     pub symbols: [String; 2],
     /// The first key that swaps sides.
     pub swap: String,
+    /// How a person joins a room again, with `NAME` and `ROOM` to fill in: `ssh -t -p
+    /// 2222 NAME@host ROOM`.
+    pub join: String,
+    /// What a person calls themself on their own screen ("You").
+    pub you: String,
 }
 
 /// What a person's board is to show, when it changed since they last looked.
@@ -53,6 +61,11 @@ pub struct View {
     pub session: Option<Session>,
     pub role: Role,
     pub notes: Vec<String>,
+    /// The seats' names as this person reads them: their own is "You".
+    pub names: [String; 2],
+    /// The table's hints, which every board of a game between two people follows; `None`
+    /// when the person chooses their own (their game against the bot, or none yet).
+    pub hints: Option<bool>,
 }
 
 /// Where a person is in the room.
@@ -77,12 +90,7 @@ pub struct Accepted {
 
 impl Room {
     /// A room holding `table` (a game kept from before), with nobody in it yet.
-    pub fn new(name: String, words: Words, table: Option<Session>, keeper: Keeper) -> Room {
-        let table = table.map(|session| Table {
-            session,
-            seats: [None, None],
-            recorded: false,
-        });
+    pub fn new(name: String, words: Words, table: Option<Table>, keeper: Keeper) -> Room {
         Room {
             name,
             words,
@@ -98,75 +106,73 @@ impl Room {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The names of the seats, as the players' boards show them: `den 1`, `den 2`.
-    pub fn seat_names(&self) -> [String; 2] {
-        [format!("{} 1", self.name), format!("{} 2", self.name)]
-    }
-
-    /// `id` comes in: to a free seat at a game that has one, else to watch (or choose, in
-    /// an empty room with no game).
-    pub fn join(&self, id: MemberId, wake: Sender<Event>) {
-        let names = self.seat_names();
+    /// `person` comes in as `id`: back to their own seat, to a free seat at a game that
+    /// has one, else to watch (or choose, in an empty room with no game).
+    pub fn join(&self, id: MemberId, person: Person, wake: Sender<Event>) {
         let mut state = self.lock();
-        let free = state.table.as_ref().and_then(|table| {
-            let seats = match table.session.kept.mode {
-                Mode::TwoHumans => &[Seat::One, Seat::Two][..],
-                Mode::VsBot => &[Seat::One][..],
-                Mode::Demo => &[][..],
-            };
-            seats
-                .iter()
-                .copied()
-                .find(|seat| table.seats[seat.index()].is_none())
-        });
+        let name = person.name.clone();
         let first = state.members.is_empty();
-        let own = match (&mut state.table, free) {
-            (Some(table), Some(seat)) => {
-                table.seats[seat.index()] = Some(id);
-                let name = &names[seat.index()];
-                let game_on = if table.in_progress() {
-                    " The game goes on."
-                } else {
-                    ""
-                };
-                let you = self.you_are(table, seat);
-                state.tell_others(Some(id), format!("{name} joined.{game_on}"));
-                format!("{you}{game_on}")
+        let (own, others) = match &mut state.table {
+            Some(table) => {
+                let seat = table.seat_owned_by(&person.id).or_else(|| free_seat(table));
+                match seat {
+                    Some(seat) => {
+                        let back = table.sitter(seat).is_some();
+                        table.seats[seat.index()] = Some(Sitter::here(person.clone(), id));
+                        let on = if table.in_progress() {
+                            " The game goes on."
+                        } else {
+                            ""
+                        };
+                        let joined = if back { "is back" } else { "joined" };
+                        let you = self.you_are(table, seat, &person);
+                        (format!("{you}{on}"), Some(format!("{name} {joined}.{on}")))
+                    }
+                    None => (table.watching(), Some(format!("{name} is watching."))),
+                }
             }
-            (Some(_), None) => {
-                state.tell_others(Some(id), "Someone joined to watch.".into());
-                "You are watching: a seat may free up later.".into()
-            }
-            (None, _) if first => format!(
-                "You are first in {}: choose the game; the next to join plays you.",
-                self.name
+            None if first => (
+                format!(
+                    "You are first in {}: choose the game; the next to join plays you.",
+                    self.name
+                ),
+                None,
             ),
-            (None, _) => "The first to join chooses the game; it shows here once it starts.".into(),
+            None => (
+                "The first to join chooses the game; it shows here once it starts.".into(),
+                None,
+            ),
         };
+        if let Some(note) = others {
+            state.tell_others(Some(id), note);
+        }
         state.members.push(Member {
             id,
+            person,
             wake,
             notes: vec![own],
         });
         state.version += 1;
     }
 
-    /// `id` leaves (quit, or the link dropped): their seat is free for them, or anyone, to
-    /// take; the others are told. Returns whether the room is empty now.
+    /// `id` leaves (quit, or the link dropped). Their seat at a game in progress waits for
+    /// them; any other seat is given up. Returns whether the room is empty now.
     pub fn leave(&self, id: MemberId) -> bool {
-        let names = self.seat_names();
         let mut state = self.lock();
         state.members.retain(|m| m.id != id);
         let seat = state.table.as_ref().and_then(|t| t.seat_of(id));
         if let (Some(table), Some(seat)) = (&mut state.table, seat) {
-            table.seats[seat.index()] = None;
-            let name = &names[seat.index()];
-            let note = if table.in_progress() {
+            let name = table.name(seat).to_string();
+            let note = if table.in_progress() && table.between_two() {
+                let sitter = table.seats[seat.index()].as_mut().expect("seated");
+                sitter.here = None;
+                sitter.away = Some(Instant::now());
                 format!(
-                    "{name} left: the game waits for them to join {} again.",
-                    self.name
+                    "{name} left: the game waits for them. If they are not back within a \
+                     minute, you may claim it or call it off."
                 )
             } else {
+                table.seats[seat.index()] = None;
                 format!("{name} left.")
             };
             state.tell_others(Some(id), note);
@@ -187,7 +193,16 @@ impl Room {
         let mut state = self.lock();
         let version = state.version;
         let role = state.role(id);
-        let session = state.table.as_ref().map(|t| t.session.clone());
+        let table = state.table.as_ref();
+        let session = table.map(|t| t.session.clone());
+        let names = Seat::BOTH.map(|seat| match table {
+            Some(t) if t.seat_of(id) == Some(seat) => self.words.you.clone(),
+            Some(t) => t.name(seat).to_string(),
+            None => String::new(),
+        });
+        let hints = table
+            .filter(|t| t.session.kept.mode == Mode::TwoHumans)
+            .map(|t| t.hints && (role != Role::Watching || !t.in_progress()));
         let member = state.members.iter_mut().find(|m| m.id == id)?;
         if version == seen && member.notes.is_empty() {
             return None;
@@ -197,50 +212,97 @@ impl Room {
             session,
             role,
             notes: std::mem::take(&mut member.notes),
+            names,
+            hints,
         })
     }
 
-    /// `id` changed their board to `board`: the table takes it, or the refusal says why
-    /// (their board is then put back).
-    pub fn propose(&self, id: MemberId, board: &Session) -> Result<Accepted, String> {
-        let names = self.seat_names();
+    /// How long until `id` may claim the game their opponent left: zero when they may
+    /// now, `None` when there is nothing to claim; and the opponent's name.
+    pub fn claim_in(&self, id: MemberId) -> Option<(std::time::Duration, String)> {
+        let state = self.lock();
+        let table = state.table.as_ref()?;
+        let seat = table.seat_of(id)?;
+        let left = table.claim_in(seat, Instant::now())?;
+        Some((left, table.name(seat.other()).to_string()))
+    }
+
+    /// `id` ends the game their opponent left: `win` claims it, else it is called off.
+    /// What its result counts as, for the records, when it was theirs to end.
+    pub fn settle(&self, id: MemberId, win: bool) -> Option<Settled> {
+        let mut state = self.lock();
+        let table = state.table.as_mut()?;
+        let seat = table.seat_of(id)?;
+        if table.claim_in(seat, Instant::now())? > std::time::Duration::ZERO {
+            return None;
+        }
+        let side = table.side_of(seat)?;
+        let settled = if win {
+            Settled::Abandoned(side)
+        } else {
+            Settled::CalledOff
+        };
+        table.settled = Some(settled);
+        table.recorded = true;
+        let (name, other) = (table.name(seat).to_string(), table.name(seat.other()));
+        let note = match settled {
+            Settled::Abandoned(_) => format!("{name} wins: {other} left and did not come back."),
+            Settled::CalledOff => format!("{name} called the game off: {other} did not come back."),
+        };
+        self.keeper.keep(&self.name, table);
+        state.tell_others(None, note);
+        state.version += 1;
+        Some(settled)
+    }
+
+    /// `id` changed their board to `board` (with `hints` on or off): the table takes it,
+    /// or the refusal says why (their board is then put back).
+    pub fn propose(&self, id: MemberId, board: &Session, hints: bool) -> Result<Accepted, String> {
         let mut state = self.lock();
         let waiting = state.first_unseated(id);
+        let me = state
+            .members
+            .iter()
+            .find(|m| m.id == id)
+            .map(|m| m.person.clone());
         let chooses = state.members.first().map(|m| m.id) == Some(id);
-        let seated_before = state.table.as_ref().map(|t| t.seats);
-        let kind = state
+        let seated_before = state
             .table
             .as_ref()
-            .map_or(Change::NewGame, |t| table::change(&t.session, board));
-        match &mut state.table {
-            None if !chooses => {
+            .map(|t| t.seats.clone().map(|s| s.map(|s| s.person.id)));
+        let kind =
+            (state.table.as_ref()).map_or(Change::NewGame, |t| table::change(&t.session, board));
+        match (&mut state.table, me) {
+            (None, Some(me)) if chooses => {
+                let chooser = Sitter::here(me, id);
+                state.table = Some(Table::new(board.clone(), chooser, waiting, hints));
+            }
+            (None, _) => {
                 return Err(
                     "The first to join chooses the game; it shows here once it starts.".into(),
                 );
             }
-            None => state.table = Some(Table::new(board.clone(), id, waiting)),
-            Some(table) => {
-                let taken: Taken = table.judge(id, board, &names)?;
-                table.take(id, board, taken, waiting);
-                if let Some(seat) = taken.sat {
-                    let name = &names[seat.index()];
-                    state.tell_others(Some(id), format!("A watcher took {name}'s seat."));
-                }
+            (Some(table), _) => {
+                table.judge(id, board)?;
+                table.take(id, board, hints, waiting);
             }
         }
         let table = state.table.as_mut().expect("set above");
         let finished = table.finish();
-        self.keeper.keep(&self.name, &table.session);
-        // Whoever sits down now (the next to join, a watcher) is told where, and everyone
-        // seated is told again when the game or the sides change.
+        self.keeper.keep(&self.name, table);
+        // Whoever sits down now (the next to join) is told where, and everyone seated is
+        // told again when the game or the sides change.
         let table = table.clone();
-        for seat in [Seat::One, Seat::Two] {
-            let Some(member) = table.seats[seat.index()] else {
+        for seat in Seat::BOTH {
+            let Some(sitter) = table.sitter(seat) else {
                 continue;
             };
-            let sat_down = seated_before.is_none_or(|before| before[seat.index()] != Some(member));
+            let Some(member) = sitter.here else { continue };
+            let sat_down = seated_before
+                .as_ref()
+                .is_none_or(|before| before[seat.index()].as_ref() != Some(&sitter.person.id));
             if sat_down || matches!(kind, Change::NewGame | Change::Sides) {
-                let you = self.you_are(&table, seat);
+                let you = self.you_are(&table, seat, &sitter.person);
                 state.tell(member, you);
             }
         }
@@ -252,30 +314,91 @@ impl Room {
         Ok(Accepted { version, finished })
     }
 
-    /// "You are den 2 and play O.", and before the first move of two people's game, how
-    /// to swap sides.
-    fn you_are(&self, table: &Table, seat: Seat) -> String {
-        let name = &self.seat_names()[seat.index()];
+    /// "You play O against ana.", before the first move of two people's game the hints and
+    /// how to swap sides; for a person without a key, first, how to take the seat back.
+    fn you_are(&self, table: &Table, seat: Seat, person: &Person) -> String {
         let Some(side) = table.side_of(seat) else {
-            return format!("You are {name}.");
+            return "Your game.".into();
         };
         let symbol = &self.words.symbols[side.index()];
-        let fresh = table.session.moves().is_empty() && table.session.kept.mode == Mode::TwoHumans;
-        match fresh {
+        let two = table.session.kept.mode == Mode::TwoHumans;
+        let playing = match two {
+            true => format!("You play {symbol} against {}.", table.name(seat.other())),
+            false => format!("You play {symbol}."),
+        };
+        if let PersonId::Ticket(ticket) = &person.id {
+            let again = (self.words.join.replace("NAME", &person.name))
+                .replace("ROOM", &format!("{} {ticket}", self.name));
+            return format!("{playing} No key: to take this seat back, join with: {again}");
+        }
+        match two && table.session.moves().is_empty() {
             true => format!(
-                "You are {name} and play {symbol} ({} before the first move swaps sides).",
+                "{playing} Hints are {} for both; {} before the first move swaps sides.",
+                if table.hints { "on" } else { "off" },
                 self.words.swap
             ),
-            false => format!("You are {name} and play {symbol}."),
+            false => playing,
         }
     }
 
+    /// The names of the seats' owners.
+    pub fn real_names(&self) -> [String; 2] {
+        let state = self.lock();
+        Seat::BOTH.map(|seat| {
+            state
+                .table
+                .as_ref()
+                .map_or_else(String::new, |t| t.name(seat).to_string())
+        })
+    }
+
     /// A finished game's record (from the board of whoever ended it) goes into the
-    /// records, its result into the stats where it counts.
-    pub fn record(&self, record: crate::record::Record, finished: &Finished) {
+    /// records, its result (when the rules ended it) into the stats where it counts.
+    pub fn record(&self, record: crate::record::Record, finished: Option<Finished>) {
         let key = record.game.key();
-        let result = crate::store::record_key(&key, finished).map(|k| (k, finished.outcome));
+        let result = finished.and_then(|finished| {
+            crate::store::record_key(&key, &finished).map(|k| (k, finished.outcome))
+        });
         self.keeper.finished(record, result);
+    }
+
+    /// The room as the lobby lists it.
+    pub fn line(&self) -> super::lobby::RoomLine {
+        let state = self.lock();
+        let seated = |id| {
+            state
+                .table
+                .as_ref()
+                .is_some_and(|t| t.seat_of(id).is_some())
+        };
+        let choosing = state.table.is_none() as usize;
+        let watching = state.members.iter().filter(|m| !seated(m.id)).count()
+            - choosing.min(state.members.len());
+        let what = match &state.table {
+            None => match state.members.first() {
+                Some(chooser) => format!("{} is choosing the game", chooser.person.name),
+                None => "empty".into(),
+            },
+            Some(table) => {
+                let game = table.session.game.title();
+                match table.session.kept.mode {
+                    Mode::TwoHumans if table.sitter(Seat::Two).is_none() => {
+                        format!("{}, a free seat: {game}", table.name(Seat::One))
+                    }
+                    Mode::TwoHumans => format!(
+                        "{} vs {}: {game}",
+                        table.name(Seat::One),
+                        table.name(Seat::Two)
+                    ),
+                    _ => format!("{} vs the bot: {game}", table.name(Seat::One)),
+                }
+            }
+        };
+        super::lobby::RoomLine {
+            name: self.name.clone(),
+            what,
+            watching,
+        }
     }
 
     /// Whether the unfinished game on the table is kept on disk; `None` with no such game.
@@ -288,13 +411,19 @@ impl Room {
     pub fn tell_everyone(&self, note: String) {
         self.lock().tell_others(None, note);
     }
+}
 
-    /// Every board in the room is told the server stops.
-    pub fn stop(&self, signal: Signal) {
-        for member in &self.lock().members {
-            let _ = member.wake.send(Event::Terminate(signal));
-        }
-    }
+/// A seat nobody owns at a game for two people, if there is one.
+fn free_seat(table: &Table) -> Option<Seat> {
+    let seats: &[Seat] = match table.session.kept.mode {
+        Mode::TwoHumans => &Seat::BOTH,
+        Mode::VsBot => &[Seat::One],
+        Mode::Demo => &[],
+    };
+    seats
+        .iter()
+        .copied()
+        .find(|seat| table.sitter(*seat).is_none())
 }
 
 impl State {
@@ -312,12 +441,18 @@ impl State {
         }
     }
 
-    /// The person who has waited longest without a seat, other than `id`.
-    fn first_unseated(&self, id: MemberId) -> Option<MemberId> {
+    /// The person who has waited longest without a seat, other than `id`, as a sitter.
+    fn first_unseated(&self, id: MemberId) -> Option<Sitter> {
         self.members
             .iter()
-            .map(|m| m.id)
-            .find(|&m| m != id && self.table.as_ref().is_none_or(|t| t.seat_of(m).is_none()))
+            .find(|m| {
+                m.id != id
+                    && self
+                        .table
+                        .as_ref()
+                        .is_none_or(|t| t.seat_of(m.id).is_none())
+            })
+            .map(|m| Sitter::here(m.person.clone(), m.id))
     }
 
     fn tell(&mut self, id: MemberId, note: String) {

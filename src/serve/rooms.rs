@@ -7,16 +7,23 @@ use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::keeper::Keeper;
+use super::lobby::{LobbyView, RoomLine};
+use super::presence::Presence;
 use super::room::{Room, Words};
-use super::table::MemberId;
+use super::table::{MemberId, Person, Table};
 use crate::core::session::Session;
 use crate::tui::{Event, Signal};
 
 /// The longest room name.
 pub const MAX_NAME: usize = 32;
 
+/// The longest name of a person.
+pub const MAX_PERSON: usize = 20;
+
 pub struct Rooms {
     open: Mutex<HashMap<String, Arc<Room>>>,
+    /// Who is on the server, and where.
+    pub presence: Presence,
     keeper: Keeper,
     words: Words,
     next_member: AtomicU64,
@@ -31,18 +38,27 @@ pub fn room_name(user: &str) -> Option<String> {
     (fits && !name.starts_with('.')).then_some(name)
 }
 
+/// A user name as a person's name: letters, digits, `-`, `_` and `.`, not starting with a
+/// dot, kept as typed; `None` for any other.
+pub fn person_name(user: &str) -> Option<String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    let fits = !user.is_empty() && user.len() <= MAX_PERSON && user.chars().all(allowed);
+    (fits && !user.starts_with('.')).then(|| user.to_string())
+}
+
 impl Rooms {
     pub fn new(keeper: Keeper, words: Words) -> Rooms {
         Rooms {
             open: Mutex::default(),
+            presence: Presence::default(),
             keeper,
             words,
             next_member: AtomicU64::new(1),
         }
     }
 
-    /// Someone joins the room `name` (a valid room name); `wake` wakes their game loop.
-    pub fn enter(&self, name: &str, wake: Sender<Event>) -> (Arc<Room>, MemberId) {
+    /// `person` joins the room `name` (a valid room name); `wake` wakes their game loop.
+    pub fn enter(&self, name: &str, person: Person, wake: Sender<Event>) -> (Arc<Room>, MemberId) {
         let id = self.next_member.fetch_add(1, Ordering::Relaxed);
         let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let room = open
@@ -57,7 +73,7 @@ impl Rooms {
                 ))
             })
             .clone();
-        room.join(id, wake);
+        room.join(id, person, wake);
         (room, id)
     }
 
@@ -69,6 +85,20 @@ impl Rooms {
         }
     }
 
+    /// What the lobby shows `person`, with the best players of `game` (a game's key).
+    pub fn lobby_view(&self, _person: &Person, _game: &str) -> LobbyView {
+        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut rooms: Vec<RoomLine> = open.values().map(|room| room.line()).collect();
+        drop(open);
+        rooms.sort_by(|a, b| a.name.cmp(&b.name));
+        LobbyView {
+            rooms,
+            people: self.presence.people(),
+            best: Vec::new(),
+            mine: None,
+        }
+    }
+
     /// Says `note` to everyone in room `name`, if it is open.
     pub fn tell(&self, name: &str, note: String) {
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
@@ -77,21 +107,24 @@ impl Rooms {
         }
     }
 
-    /// Every board in every room is told the server stops.
+    /// Everyone on the server is told it stops, in a room or in the lobby.
     pub fn stop(&self, signal: Signal) {
-        let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        for room in open.values() {
-            room.stop(signal);
-        }
+        self.presence.tell_everyone(Event::Terminate(signal));
     }
 
     /// The game kept for room `name`, to resume.
-    fn kept(&self, name: &str) -> Option<Session> {
+    fn kept(&self, name: &str) -> Option<Table> {
         let saved = self.keeper.kept(name)?;
         let game = saved.game().ok()?;
         let mut session = Session::resumed(game, &saved.session, &saved.moves).ok()?;
         session.history.restore_redo(&saved.redo);
-        Some(session)
+        Some(Table {
+            session,
+            seats: [None, None],
+            hints: saved.hints.unwrap_or(false),
+            recorded: false,
+            settled: None,
+        })
     }
 }
 

@@ -20,11 +20,14 @@ pub struct Server {
     /// The one way in: the code (password) or a listed key.
     pub methods: MethodSet,
     pub keys: Vec<PublicKey>,
+    /// Any key gets in.
+    pub open: bool,
     pub rooms: Arc<Rooms>,
     pub settings: Settings,
     pub idle: Duration,
-    /// Screens still sending their last bytes.
-    pub screens: Arc<Pending>,
+    /// Connections still open: a stopping server waits (a little) for their clients to
+    /// read their last words and close.
+    pub connections: Arc<Pending>,
 }
 
 /// A count that can be waited on to reach zero.
@@ -35,11 +38,11 @@ pub struct Pending {
 }
 
 impl Pending {
-    fn up(&self) {
+    pub fn up(&self) {
         self.count.fetch_add(1, Ordering::SeqCst);
     }
 
-    fn down(&self) {
+    pub fn down(&self) {
         if self.count.fetch_sub(1, Ordering::SeqCst) == 1 {
             self.zero.notify_waiters();
         }
@@ -63,48 +66,28 @@ const SEND_PATIENCE: Duration = Duration::from_secs(30);
 /// them the client has to close the connection.
 pub const GOODBYE: Duration = Duration::from_secs(5);
 
-impl Server {
-    /// A person's settings in `room`: the server's, with the seats named by the room
-    /// (so the records say who played where).
-    pub fn settings_for(&self, room: &str) -> Settings {
-        let mut settings = self.settings.clone();
-        settings.names.first = format!("{room} 1");
-        settings.names.second = format!("{room} 2");
-        settings
-    }
-
-    /// Sends a person's screen as the game draws it, and closes their connection after its
-    /// last bytes (a connection whose game ended keeps no place); a connection that does
-    /// not read its screen is cut.
-    pub fn send_screen(
-        &self,
-        handle: Handle,
-        channel: ChannelId,
-        outbox: Arc<Outbox>,
-        slot: Arc<Slot>,
-    ) {
-        let screens = Arc::clone(&self.screens);
-        screens.up();
-        tokio::spawn(async move {
-            while let Some(bytes) = outbox.next().await {
-                let sent = tokio::time::timeout(SEND_PATIENCE, handle.data(channel, bytes)).await;
-                if !matches!(sent, Ok(Ok(()))) {
-                    slot.cut();
-                    break;
-                }
+/// Sends a person's screen as the game draws it, and closes their connection after its
+/// last bytes (a connection whose game ended keeps no place); a connection that does
+/// not read its screen is cut.
+pub fn send_screen(handle: Handle, channel: ChannelId, outbox: Arc<Outbox>, slot: Arc<Slot>) {
+    tokio::spawn(async move {
+        while let Some(bytes) = outbox.next().await {
+            let sent = tokio::time::timeout(SEND_PATIENCE, handle.data(channel, bytes)).await;
+            if !matches!(sent, Ok(Ok(()))) {
+                slot.cut();
+                break;
             }
-            if outbox.read_to_the_end() {
-                let goodbye = async {
-                    let _ = handle.exit_status_request(channel, 0).await;
-                    let _ = handle.eof(channel).await;
-                    let _ = handle.close(channel).await;
-                };
-                let _ = tokio::time::timeout(GOODBYE, goodbye).await;
-                slot.cut_after(GOODBYE);
-            } else {
-                slot.cut(); // its link or channel is gone: nothing to wait for
-            }
-            screens.down();
-        });
-    }
+        }
+        if outbox.read_to_the_end() {
+            let goodbye = async {
+                let _ = handle.exit_status_request(channel, 0).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+            };
+            let _ = tokio::time::timeout(GOODBYE, goodbye).await;
+            slot.cut_after(GOODBYE);
+        } else {
+            slot.cut(); // its link or channel is gone: nothing to wait for
+        }
+    });
 }

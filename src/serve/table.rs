@@ -1,19 +1,26 @@
-//! A room's game and who sits at it ([`Table`]), and what each person at the room may do
+//! A room's game and who sits at it ([`Table`]), and what each person in the room may do
 //! to it ([`Table::judge`]): the rules that keep two people's boards one game.
 //!
 //! Each person's board is their own terminal game; after every event the server compares
 //! it with the table. A change is the person's proposal: the table takes it, or the board
-//! is put back as the table has it and the person is told why. So a seat may move only on
-//! its turn and take back only its own last move; a watcher changes nothing but may take a
-//! free seat by playing its move; a new game waits until the one on the table is over or
-//! the other seat is empty.
+//! is put back as the table has it and the person is told why. A seat belongs to the person
+//! who sat down in it: only they take it back when they come again, and while they are away
+//! nobody throws their game away (after [`ABANDON`] the one left may claim it, or call it
+//! off). A seat moves only on its turn and takes back only its own last move; a watcher
+//! changes nothing.
+
+use std::time::{Duration, Instant};
 
 use crate::config::Mode;
 use crate::core::Side;
 use crate::core::session::Session;
 
-/// A person at the room, by the order they came in.
-pub(crate) type MemberId = u64;
+/// A connection in the room, by the order they came in.
+pub type MemberId = u64;
+
+/// How long a player may be away from a game in progress before the one left may claim it
+/// (lichess gives about a minute in fast games).
+pub const ABANDON: Duration = Duration::from_secs(60);
 
 /// A seat at the table: Player 1, who chose the game, and Player 2.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,6 +30,8 @@ pub enum Seat {
 }
 
 impl Seat {
+    pub const BOTH: [Seat; 2] = [Seat::One, Seat::Two];
+
     pub fn index(self) -> usize {
         match self {
             Seat::One => 0,
@@ -38,15 +47,63 @@ impl Seat {
     }
 }
 
+/// Someone as the room knows them: their name, and what makes them the same person when
+/// they come back.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Person {
+    pub name: String,
+    pub id: PersonId,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PersonId {
+    /// Their SSH key's fingerprint.
+    Key(String),
+    /// The seat ticket their screen gave them: a person without a key.
+    Ticket(String),
+}
+
+/// A seat's owner: theirs until the game ends.
+#[derive(Clone, Debug)]
+pub struct Sitter {
+    pub person: Person,
+    /// Their connection, while they are here.
+    pub here: Option<MemberId>,
+    /// Since when they are away, while they are.
+    pub away: Option<Instant>,
+}
+
+impl Sitter {
+    pub fn here(person: Person, member: MemberId) -> Sitter {
+        Sitter {
+            person,
+            here: Some(member),
+            away: None,
+        }
+    }
+}
+
+/// A game its players ended, rather than its rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Settled {
+    /// Won by this side: the other's player left and did not come back.
+    Abandoned(Side),
+    CalledOff,
+}
+
 /// The room's game and its seats.
 #[derive(Clone, Debug)]
-pub(crate) struct Table {
+pub struct Table {
     pub session: Session,
-    /// Who sits at each seat; `None` for a free seat (never taken, or its player left).
-    pub seats: [Option<MemberId>; 2],
+    /// Each seat's owner; `None` for a free seat (never taken, or given up).
+    pub seats: [Option<Sitter>; 2],
+    /// Hints for both players, as the one who chose the game chose (a two-player game has
+    /// hints for both or for neither).
+    pub hints: bool,
     /// The game's result is in the records: once a game, even when its end is taken back
     /// and reached again.
     pub recorded: bool,
+    pub settled: Option<Settled>,
 }
 
 /// How a board differs from the table.
@@ -64,32 +121,42 @@ pub enum Change {
     NewGame,
 }
 
-/// What the table took from a proposal.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Taken {
-    /// The seat the proposer took, if they had none (a watcher playing a free seat's move).
-    pub sat: Option<Seat>,
-}
-
 impl Table {
     /// A new table for `session` chosen by `chooser`, with `friend` at the second seat of a
     /// two-player game.
-    pub fn new(session: Session, chooser: MemberId, friend: Option<MemberId>) -> Table {
-        let two = match session.kept.mode {
-            Mode::TwoHumans => friend,
-            _ => None,
-        };
+    pub fn new(session: Session, chooser: Sitter, friend: Option<Sitter>, hints: bool) -> Table {
+        let two = friend.filter(|_| session.kept.mode == Mode::TwoHumans);
         Table {
             session,
             seats: [Some(chooser), two],
+            hints,
             recorded: false,
+            settled: None,
         }
     }
 
     pub fn seat_of(&self, member: MemberId) -> Option<Seat> {
-        [Seat::One, Seat::Two]
-            .into_iter()
-            .find(|seat| self.seats[seat.index()] == Some(member))
+        Seat::BOTH.into_iter().find(|seat| {
+            self.sitter(*seat)
+                .is_some_and(|sitter| sitter.here == Some(member))
+        })
+    }
+
+    pub fn seat_owned_by(&self, id: &PersonId) -> Option<Seat> {
+        Seat::BOTH.into_iter().find(|seat| {
+            self.sitter(*seat)
+                .is_some_and(|sitter| sitter.person.id == *id)
+        })
+    }
+
+    pub fn sitter(&self, seat: Seat) -> Option<&Sitter> {
+        self.seats[seat.index()].as_ref()
+    }
+
+    /// The name of a seat's owner, or what the seat is while nobody owns it.
+    pub fn name(&self, seat: Seat) -> &str {
+        self.sitter(seat)
+            .map_or("the next to join", |sitter| sitter.person.name.as_str())
     }
 
     /// The seat whose player makes the moves of `side`: in a two-player game Player 1
@@ -117,120 +184,125 @@ impl Table {
         }
     }
 
-    /// The game is on: moves on the board and not over.
+    /// The game is on: moves on the board, not over and not settled by its players.
     pub fn in_progress(&self) -> bool {
-        !self.session.moves().is_empty() && !self.session.status().is_over()
+        !self.session.moves().is_empty()
+            && !self.session.status().is_over()
+            && self.settled.is_none()
     }
 
-    /// Whether `member` may change the table to `board`, and what they take by it; the
-    /// refusal says why not. `names` are the seats' names, for what is said.
-    pub fn judge(
-        &self,
-        member: MemberId,
-        board: &Session,
-        names: &[String; 2],
-    ) -> Result<Taken, String> {
+    /// A two-player game between two people whose seats are both owned.
+    pub fn between_two(&self) -> bool {
+        self.session.kept.mode == Mode::TwoHumans && self.seats.iter().all(Option::is_some)
+    }
+
+    /// How long until the player at `seat` may claim the game their opponent left; zero
+    /// when they may now, `None` when there is nothing to claim.
+    pub fn claim_in(&self, seat: Seat, now: Instant) -> Option<Duration> {
+        let away = self.sitter(seat.other())?.away?;
+        (self.in_progress() && self.sitter(seat).is_some_and(|s| s.here.is_some()))
+            .then(|| (away + ABANDON).saturating_duration_since(now))
+    }
+
+    /// Whether `member` may change the table to `board`; the refusal says why not.
+    pub fn judge(&self, member: MemberId, board: &Session) -> Result<(), String> {
         let change = change(&self.session, board);
-        let stay = Taken { sat: None };
         if change == Change::Same {
-            return Ok(stay);
+            return Ok(());
         }
         let Some(seat) = self.seat_of(member) else {
-            return self.judge_watcher(change, names);
+            return Err(self.watching());
         };
         if self.session.kept.mode != Mode::TwoHumans {
-            // The one person's own game against the bot: theirs to play as they like,
-            // but a new two-player game is one the others may join.
-            return Ok(stay);
+            // The one person's own game against the bot: theirs to play as they like.
+            return Ok(());
         }
-        let other = &names[seat.other().index()];
-        let other_here = self.seats[seat.other().index()].is_some();
+        let other = self.name(seat.other());
+        let owned = self.sitter(seat.other()).is_some();
         match change {
-            Change::Same => Ok(stay),
+            Change::Same => Ok(()),
+            Change::Moved(1) if self.settled.is_some() => {
+                Err("This game is over: its players ended it.".into())
+            }
             Change::Moved(1) => {
                 let to_move = self.session.position().to_move();
-                if self.seat_for(to_move) == Some(seat) {
-                    Ok(stay)
-                } else {
-                    Err(format!("Wait: it is {other}'s turn."))
+                match self.seat_for(to_move) == Some(seat) {
+                    true => Ok(()),
+                    false => Err(format!("Wait: it is {other}'s turn.")),
                 }
             }
             Change::Moved(_) => Err("One move at a time.".into()),
             Change::TookBack(1) => {
                 let history = &self.session.history;
                 let last = history.mover(history.moves().len() - 1);
-                if self.seat_for(last) == Some(seat) {
-                    Ok(stay)
-                } else {
-                    Err(format!(
+                match self.seat_for(last) == Some(seat) && self.settled.is_none() {
+                    true => Ok(()),
+                    false => Err(format!(
                         "Only your own last move can be taken back: {other} moved last."
-                    ))
+                    )),
                 }
             }
             Change::TookBack(_) => Err("Only your own last move can be taken back.".into()),
-            Change::Sides if self.session.moves().is_empty() => Ok(stay),
-            Change::Sides => Err(
-                "Sides are swapped before the first move, or for the next game \
-                                  (after a game, the swap key starts it)."
-                    .into(),
+            Change::Sides if self.session.moves().is_empty() => Ok(()),
+            Change::Sides => Err("Sides are swapped before the first move, or for the next \
+                                  game (after a game, the swap key starts it)."
+                .into()),
+            Change::NewGame if board.kept.mode != Mode::TwoHumans && owned => Err(format!(
+                "You play {other} in this room: a game against the bot is for a room of your own."
+            )),
+            Change::NewGame if self.in_progress() && owned => Err(format!(
+                "The game with {other} goes on: a new one needs it finished (or, if {other} \
+                 does not come back, claimed)."
+            )),
+            Change::NewGame => Ok(()),
+        }
+    }
+
+    /// What a watcher is told: whose game they watch, and that they change nothing.
+    pub fn watching(&self) -> String {
+        match self.session.kept.mode {
+            Mode::TwoHumans => format!(
+                "You are watching {} and {}: a watcher changes nothing.",
+                self.name(Seat::One),
+                self.name(Seat::Two)
             ),
-            Change::NewGame if board.kept.mode != Mode::TwoHumans && other_here => Err(format!(
-                "{other} is here to play you: choose Two players (bot games are for one)."
-            )),
-            Change::NewGame if self.in_progress() && other_here => Err(format!(
-                "The game with {other} goes on: finish it first (or start anew once they leave)."
-            )),
-            Change::NewGame => Ok(stay),
+            _ => format!(
+                "You are watching {}'s game: a watcher changes nothing.",
+                self.name(Seat::One)
+            ),
         }
     }
 
-    /// A watcher changes nothing, but takes a free seat by playing its move.
-    fn judge_watcher(&self, change: Change, names: &[String; 2]) -> Result<Taken, String> {
-        let to_move = self.session.position().to_move();
-        let free = self
-            .seat_for(to_move)
-            .filter(|seat| self.seats[seat.index()].is_none());
-        match (change, free) {
-            (Change::Moved(1), Some(seat)) => Ok(Taken { sat: Some(seat) }),
-            (_, Some(seat)) => Err(format!(
-                "Watching. {}'s seat is free: play its move to take it.",
-                names[seat.index()]
-            )),
-            (_, None) => Err(match self.seats {
-                [Some(_), Some(_)] => format!(
-                    "Watching {} and {}: a seat may free up later.",
-                    names[0], names[1]
-                ),
-                _ => format!("Watching {}'s game.", names[0]),
-            }),
-        }
-    }
-
-    /// The table after `member`'s accepted proposal `board`: the new game, and the seats it
-    /// changes. A new game that is not for two keeps its chooser alone at the first seat; a
-    /// new two-player game seats `waiting` at an empty second seat.
+    /// The table after `member`'s accepted proposal `board` (with their hints): a new game
+    /// keeps its players, seats `waiting` at a free second seat of a two-player game, and
+    /// keeps its chooser alone against the bot.
     pub fn take(
         &mut self,
         member: MemberId,
         board: &Session,
-        taken: Taken,
-        waiting: Option<MemberId>,
+        hints: bool,
+        waiting: Option<Sitter>,
     ) {
-        let new_game = change(&self.session, board) == Change::NewGame;
-        if let Some(seat) = taken.sat {
-            self.seats[seat.index()] = Some(member);
-        }
-        if new_game {
+        if change(&self.session, board) == Change::NewGame {
             self.recorded = false;
-            match board.kept.mode {
-                Mode::TwoHumans => {
-                    if self.seats[1].is_none() && self.seats[0] == Some(member) {
-                        self.seats[1] = waiting;
-                    } else if self.seats[0].is_none() && self.seats[1] == Some(member) {
-                        self.seats[0] = waiting;
-                    }
+            self.settled = None;
+            self.hints = hints;
+            // An owner away from a game that is over gives up the seat to whoever comes.
+            for seat in &mut self.seats {
+                if seat.as_ref().is_some_and(|s| s.here.is_none()) {
+                    *seat = None;
                 }
-                _ => self.seats = [Some(member), None],
+            }
+            let mine = self.seat_of(member).unwrap_or(Seat::One);
+            match board.kept.mode {
+                Mode::TwoHumans if self.seats[mine.other().index()].is_none() => {
+                    self.seats[mine.other().index()] = waiting;
+                }
+                Mode::TwoHumans => {}
+                _ => {
+                    let me = self.seats[mine.index()].take();
+                    self.seats = [me, None];
+                }
             }
         }
         self.session = board.clone();
@@ -289,34 +361,38 @@ mod tests {
         session
     }
 
-    fn names() -> [String; 2] {
-        ["den 1".to_string(), "den 2".to_string()]
-    }
-
     const ANA: MemberId = 1;
     const BEN: MemberId = 2;
     const CY: MemberId = 3;
 
+    fn sitter(name: &str, member: MemberId) -> Sitter {
+        let id = PersonId::Key(format!("SHA256:{name}"));
+        let person = Person {
+            name: name.into(),
+            id,
+        };
+        Sitter::here(person, member)
+    }
+
     fn two_players(moves: &str) -> Table {
-        Table::new(session(Mode::TwoHumans, moves), ANA, Some(BEN))
+        let (ana, ben) = (sitter("ana", ANA), sitter("ben", BEN));
+        Table::new(session(Mode::TwoHumans, moves), ana, Some(ben), false)
     }
 
     #[test]
     fn each_seat_moves_on_its_own_turn_only() {
         let table = two_players("");
         let x_moves = session(Mode::TwoHumans, "b2");
-        assert!(table.judge(ANA, &x_moves, &names()).is_ok());
-        let refused = table.judge(BEN, &x_moves, &names()).unwrap_err();
-        assert_eq!(refused, "Wait: it is den 1's turn.");
-        let table = two_players("b2");
-        assert!(
-            table
-                .judge(BEN, &session(Mode::TwoHumans, "b2 a1"), &names())
-                .is_ok()
+        assert!(table.judge(ANA, &x_moves).is_ok());
+        assert_eq!(
+            table.judge(BEN, &x_moves).unwrap_err(),
+            "Wait: it is ana's turn."
         );
+        let table = two_players("b2");
+        assert!(table.judge(BEN, &session(Mode::TwoHumans, "b2 a1")).is_ok());
         assert!(
             table
-                .judge(ANA, &session(Mode::TwoHumans, "b2 a1"), &names())
+                .judge(ANA, &session(Mode::TwoHumans, "b2 a1"))
                 .is_err()
         );
     }
@@ -328,8 +404,8 @@ mod tests {
         assert_eq!(table.side_of(Seat::Two), Some(Side::First));
         let mut x_moves = session(Mode::TwoHumans, "b2");
         x_moves.kept.names_swapped = true;
-        assert!(table.judge(BEN, &x_moves, &names()).is_ok());
-        assert!(table.judge(ANA, &x_moves, &names()).is_err());
+        assert!(table.judge(BEN, &x_moves).is_ok());
+        assert!(table.judge(ANA, &x_moves).is_err());
     }
 
     #[test]
@@ -337,51 +413,70 @@ mod tests {
         let table = two_players("b2 a1");
         let mut back = table.session.clone();
         back.history.take_back(|_| true);
-        assert!(table.judge(BEN, &back, &names()).is_ok());
-        let refused = table.judge(ANA, &back, &names()).unwrap_err();
-        assert!(refused.contains("den 2 moved last"), "{refused}");
+        assert!(table.judge(BEN, &back).is_ok());
+        let refused = table.judge(ANA, &back).unwrap_err();
+        assert!(refused.contains("ben moved last"), "{refused}");
         back.history.take_back(|_| true);
-        assert!(table.judge(BEN, &back, &names()).is_err());
+        assert!(table.judge(BEN, &back).is_err());
     }
 
     #[test]
-    fn a_watcher_changes_nothing_but_takes_a_free_seat_by_its_move() {
+    fn a_watcher_changes_nothing_not_even_at_a_seat_its_owner_left() {
         let mut table = two_players("b2");
         let o_moves = session(Mode::TwoHumans, "b2 a1");
-        let refused = table.judge(CY, &o_moves, &names()).unwrap_err();
-        assert!(refused.starts_with("Watching den 1 and den 2"), "{refused}");
-        table.seats[1] = None; // den 2 left
-        let taken = table.judge(CY, &o_moves, &names()).unwrap();
-        assert_eq!(taken.sat, Some(Seat::Two));
-        table.take(CY, &o_moves, taken, None);
-        assert_eq!(table.seat_of(CY), Some(Seat::Two));
-        // Not the free seat's turn: told how to take it.
-        let refused = table.judge(BEN, &session(Mode::TwoHumans, "b2 a1 c3"), &names());
-        assert!(refused.is_err());
+        let refused = table.judge(CY, &o_moves).unwrap_err();
+        assert!(
+            refused.starts_with("You are watching ana and ben"),
+            "{refused}"
+        );
+        // ben left: his seat waits for him, and a watcher still only watches.
+        let ben = table.seats[1].as_mut().unwrap();
+        (ben.here, ben.away) = (None, Some(Instant::now()));
+        assert!(table.judge(CY, &o_moves).is_err());
+        let ben_id = PersonId::Key("SHA256:ben".into());
+        assert_eq!(table.seat_owned_by(&ben_id), Some(Seat::Two));
     }
 
     #[test]
-    fn a_new_game_waits_for_the_end_unless_the_friend_is_gone() {
+    fn a_new_game_over_an_unfinished_one_needs_it_finished_or_claimed() {
         let mut table = two_players("b2 a1");
         let new = session(Mode::TwoHumans, "");
-        let refused = table.judge(ANA, &new, &names()).unwrap_err();
+        let refused = table.judge(ANA, &new).unwrap_err();
         assert!(refused.contains("goes on"), "{refused}");
-        let bot = session(Mode::VsBot, "");
-        assert!(
-            table
-                .judge(ANA, &bot, &names())
-                .unwrap_err()
-                .contains("Two players")
+        // ben is away: still his game, until it is claimed after the countdown.
+        let ben = table.seats[1].as_mut().unwrap();
+        let left = Instant::now();
+        (ben.here, ben.away) = (None, Some(left));
+        assert!(table.judge(ANA, &new).is_err());
+        assert_eq!(table.claim_in(Seat::One, left), Some(ABANDON));
+        assert_eq!(
+            table.claim_in(Seat::One, left + ABANDON),
+            Some(Duration::ZERO)
         );
-        table.seats[1] = None;
-        assert!(table.judge(ANA, &bot, &names()).is_ok());
-        table.take(ANA, &bot, Taken { sat: None }, Some(CY));
-        assert_eq!(table.seats, [Some(ANA), None], "a bot game is for one");
-        // Back to two players: the one waiting sits down.
-        let two = session(Mode::TwoHumans, "");
-        assert!(table.judge(ANA, &two, &names()).is_ok());
-        table.take(ANA, &two, Taken { sat: None }, Some(CY));
-        assert_eq!(table.seats, [Some(ANA), Some(CY)]);
+        table.settled = Some(Settled::Abandoned(Side::First));
+        assert!(table.judge(ANA, &new).is_ok());
+        table.take(ANA, &new, true, Some(sitter("cy", CY)));
+        let names = Seat::BOTH.map(|seat| table.name(seat).to_string());
+        assert_eq!(names, ["ana", "cy"], "the one away gives up the seat");
+        assert!(table.hints && table.settled.is_none());
+    }
+
+    #[test]
+    fn a_bot_game_is_for_a_room_of_its_own_and_for_one() {
+        let table = two_players("");
+        let bot = session(Mode::VsBot, "");
+        let refused = table.judge(ANA, &bot).unwrap_err();
+        assert!(refused.contains("a room of your own"), "{refused}");
+        let mine = Table::new(
+            session(Mode::VsBot, ""),
+            sitter("ana", ANA),
+            Some(sitter("ben", BEN)),
+            false,
+        );
+        assert!(mine.sitter(Seat::Two).is_none());
+        let two_moves = session(Mode::VsBot, "b2 a1");
+        assert!(mine.judge(ANA, &two_moves).is_ok());
+        assert!(mine.judge(BEN, &two_moves).is_err());
     }
 
     #[test]
@@ -389,28 +484,15 @@ mod tests {
         // X: a1 b1 c1 wins along the top row.
         let table = two_players("a1 a2 b1 b2 c1");
         assert!(table.session.status().is_over());
-        assert!(
-            table
-                .judge(BEN, &session(Mode::TwoHumans, ""), &names())
-                .is_ok()
-        );
+        assert!(table.judge(BEN, &session(Mode::TwoHumans, "")).is_ok());
         let fresh = two_players("");
         let mut swapped = session(Mode::TwoHumans, "");
         swapped.kept.names_swapped = true;
         assert_eq!(change(&fresh.session, &swapped), Change::Sides);
-        assert!(fresh.judge(ANA, &swapped, &names()).is_ok());
+        assert!(fresh.judge(ANA, &swapped).is_ok());
         let mut late = session(Mode::TwoHumans, "b2");
         late.kept.names_swapped = true;
-        assert!(two_players("b2").judge(ANA, &late, &names()).is_err());
-    }
-
-    #[test]
-    fn against_the_bot_the_one_seat_plays_both_sides() {
-        let table = Table::new(session(Mode::VsBot, ""), ANA, Some(BEN));
-        assert_eq!(table.seats, [Some(ANA), None]);
-        let two_moves = session(Mode::VsBot, "b2 a1");
-        assert!(table.judge(ANA, &two_moves, &names()).is_ok());
-        assert!(table.judge(BEN, &two_moves, &names()).is_err());
+        assert!(two_players("b2").judge(ANA, &late).is_err());
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::tui::overlays::{Overlay, help};
 pub use crate::tui::screens::Screen;
 use crate::tui::screens::play::recording::Opening;
 use crate::tui::screens::play::view::PlayView;
-use crate::tui::screens::play::{PlayScreen, draw};
+use crate::tui::screens::play::{Online, PlayScreen, draw};
 use crate::tui::screens::review::{ReviewScreen, keys_line};
 use crate::tui::screens::start::draw::StartView;
 pub use crate::tui::screens::start::menu::game_of;
@@ -229,6 +229,9 @@ impl App {
             Some(_) => return,
             None => {}
         }
+        if self.play.online == Some(Online::Watcher) && !self.watcher_may(action) {
+            return;
+        }
         let command = match &mut self.screen {
             Screen::Start => self.start.handle_key(action, &mut self.shared),
             Screen::Play => self.play.handle_key(key, action, &mut self.shared),
@@ -298,6 +301,23 @@ impl App {
         if self.start.begin(start, &mut self.play, &mut self.shared) {
             self.screen = Screen::Play;
         }
+    }
+
+    /// Whether a watcher's key does anything: help, review, the cursor, and leaving (at
+    /// once: a watcher has no game to lose). Any other is told it changes nothing.
+    fn watcher_may(&mut self, action: Option<Action>) -> bool {
+        match action {
+            Some(Action::Quit) => self.exit = Some(Exit::Chosen),
+            Some(action) if action.is_movement() || self.view().offers(action) => return true,
+            _ => {
+                self.shared.status = StatusLine::note(format!(
+                    "You are watching: a watcher's keys change nothing ({} helps, {} leaves).",
+                    self.shared.key(Action::Help),
+                    self.shared.key(Action::Quit)
+                ));
+            }
+        }
+        false
     }
 
     /// A left click: on the start screen it chooses, on the board it places.

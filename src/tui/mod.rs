@@ -29,6 +29,7 @@ pub use app::App;
 use app::Exit;
 pub use bot::{Bot, BotRequest};
 pub use event::{Event, Signal};
+pub use screens::play::Online;
 pub use screens::play::recording::Opening;
 pub use screens::start::menu::Asked;
 

@@ -104,15 +104,17 @@ impl Server {
             .collect()
     }
 
-    /// A friend joining `room` in a terminal of their own.
-    pub fn join(&self, room: &str) -> Session {
-        self.join_with(&askpass(&self.home, CODE), room)
+    /// `name` joining `room` (the lobby, with "") in a terminal of their own, with no key.
+    pub fn join(&self, name: &str, room: &str) -> Session {
+        self.join_with(&askpass(&self.home, CODE), &[], name, room)
     }
 
-    /// A friend joining `room`, whose code comes from the script `askpass`.
-    pub fn join_with(&self, askpass: &Path, room: &str) -> Session {
-        let mut args = self.ssh_args(askpass, &[]);
-        args.extend(["-tt".into(), format!("{room}@127.0.0.1")]);
+    /// `name` joining `room` (the lobby, with ""), the code from the script `askpass`, with
+    /// ssh's `options` first.
+    pub fn join_with(&self, askpass: &Path, options: &[&str], name: &str, room: &str) -> Session {
+        let mut args = self.ssh_args(askpass, options);
+        args.extend(["-tt".into(), format!("{name}@127.0.0.1")]);
+        args.extend(room.split_whitespace().map(String::from));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         Session::spawn(24, 80, &self.home, "/usr/bin/env", &args)
     }

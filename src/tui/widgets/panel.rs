@@ -214,7 +214,12 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     }
     let hints = if view.play.hints { "on" } else { "off" };
     let keys = view.shared.settings.keys.all_keys(Action::Hints);
-    rows.push(("Hints", format!("{hints} ({keys} toggles)")));
+    // Between two people over the network, hints are the table's: the same on both screens.
+    let shared = view.play.online.is_some() && view.play.session.kept.mode == Mode::TwoHumans;
+    rows.push(match shared {
+        true => ("Hints", format!("{hints} for both players")),
+        false => ("Hints", format!("{hints} ({keys} toggles)")),
+    });
     // Only when the game is not simply saved: a player who expects it kept must see.
     let saving = view.play.keeping.fact(&view.shared.memory);
     if let Some(saving) = saving.filter(|_| view.play.in_progress()) {

@@ -55,6 +55,17 @@ pub struct PlayScreen {
     pub resumed: bool,
     /// The record on the board, when it is a kept game replayed: written as it was read.
     pub replayed: Option<Box<crate::record::Record>>,
+    /// Played over the network (`tictaclatin serve`): who this screen is at the table.
+    pub online: Option<Online>,
+}
+
+/// Who a screen of `tictaclatin serve` is at the room's table: its words and keys follow.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Online {
+    /// Plays (or chooses the game): the keys are theirs, their seat is "You".
+    Player,
+    /// Watches a game of others: a watcher's keys change nothing.
+    Watcher,
 }
 
 /// The start of a cell's name, waiting to learn whether the rest follows.
@@ -96,6 +107,7 @@ impl PlayScreen {
             keeping: Keeping::Kept,
             resumed: false,
             replayed: None,
+            online: None,
         }
     }
 

@@ -7,7 +7,7 @@ use crate::core::{Difficulty, Position};
 use crate::keys::Action;
 use crate::tui::event::{GameMoves, Judged};
 use crate::tui::screens::Screen;
-use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::play::{Online, PlayScreen};
 use crate::tui::shared::Shared;
 
 #[derive(Clone, Copy)]
@@ -61,6 +61,10 @@ impl<'a> PlayView<'a> {
 
     /// Whether a game-screen key does something in this mode and state (else no footer item).
     pub fn offers(&self, action: Action) -> bool {
+        if self.play.online == Some(Online::Watcher) {
+            return matches!(action, Action::Help | Action::Quit)
+                || (action == Action::Review && self.play.session.status().is_over());
+        }
         match action {
             Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
             Action::Place | Action::Undo | Action::Redo | Action::Swap => {

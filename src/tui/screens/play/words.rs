@@ -3,7 +3,7 @@
 use crate::config::{Mode, Settings};
 use crate::core::session::Controller;
 use crate::core::{BlockState, Game, MarkedLine, Move, Position, Side, Status};
-use crate::tui::screens::play::PlayScreen;
+use crate::tui::screens::play::{Online, PlayScreen};
 use crate::tui::shared::StatusLine;
 
 impl PlayScreen {
@@ -18,14 +18,16 @@ impl PlayScreen {
                 } else {
                     ""
                 };
-                match (self.session.kept.mode, self.session.controller(side)) {
-                    (Mode::VsBot, Controller::Human) => format!("Your turn ({symbol}{again})."),
-                    (_, Controller::Bot) => {
-                        format!("{} to move ({symbol}{again}).", self.name(side, settings))
-                    }
-                    (_, Controller::Human) => {
-                        format!("{}'s turn ({symbol}{again}).", self.name(side, settings))
-                    }
+                let who = self.name(side, settings);
+                // Over the network a player's own seat is named "You" (a watcher reads names).
+                let yours = match self.session.kept.mode {
+                    Mode::VsBot => self.online != Some(Online::Watcher),
+                    _ => who == settings.names.you,
+                };
+                match self.session.controller(side) {
+                    Controller::Human if yours => format!("Your turn ({symbol}{again})."),
+                    Controller::Bot => format!("{who} to move ({symbol}{again})."),
+                    Controller::Human => format!("{who}'s turn ({symbol}{again})."),
                 }
             }
             _ => self.result_text(settings),

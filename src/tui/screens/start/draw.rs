@@ -98,7 +98,9 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
         };
         let kept = format!("Your current game{saved} waits on the board: {back} goes back to it.");
         buf.set_stringn(area.x, y + 2, kept, width, plain);
-    } else if let Some(record) = view.screen.record(view.shared) {
+    } else if let Some(record) = view.screen.record(view.shared)
+        && view.board.online.is_none()
+    {
         let text = record_text(view, menu, record, width);
         buf.set_stringn(area.x, y + 2, text, width, plain);
     }
@@ -117,6 +119,9 @@ fn mode_text(view: &StartView, menu: &Menu) -> String {
         ),
         Mode::TwoHumans if menu.hints => {
             "Hints on: each empty cell shows what it leads to, for both of you.".into()
+        }
+        Mode::TwoHumans if view.board.online.is_some() => {
+            "You and the next to join this room; hints for both of you, or for neither.".into()
         }
         Mode::TwoHumans => {
             "Two people, one keyboard; hints stay off unless you choose them.".into()

@@ -1,0 +1,290 @@
+//! The lobby, the first screen on joining: who is here, the rooms (a free seat to take, a
+//! game to watch), the best players of a game; a room of your own, an invitation, or a
+//! game against anyone waiting for the same game. Its state, keys and drawing, here; what
+//! it shows comes from the server ([`LobbyView`]), what its keys choose goes back to it
+//! ([`Choice`]).
+
+use std::sync::Arc;
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::presence::Place;
+use crate::config::Settings;
+use crate::core::Game;
+use crate::games::GameChoice;
+use crate::keys::{Action, Key};
+use crate::tui::text::{Theme, footer_line, wrap};
+
+/// What the lobby shows, as the server has it now.
+#[derive(Clone, Debug, Default)]
+pub struct LobbyView {
+    pub rooms: Vec<RoomLine>,
+    /// Everyone here, and where.
+    pub people: Vec<(String, Place)>,
+    /// The best players of the chosen game, with their ratings.
+    pub best: Vec<(String, f64)>,
+    /// The person's own rating at the chosen game, once they have one.
+    pub mine: Option<f64>,
+}
+
+/// A room as the lobby lists it.
+#[derive(Clone, Debug)]
+pub struct RoomLine {
+    pub name: String,
+    /// "ana vs ben, Classic 3x3", "ana, a free seat: Qubic", "ana is choosing".
+    pub what: String,
+    pub watching: usize,
+}
+
+/// What a key in the lobby chose.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Choice {
+    Enter(String),
+    /// A room of the person's own, and the name of the friend invited to it, if any.
+    OwnRoom(Option<String>),
+    PlayAnyone(GameChoice),
+    /// Stop waiting for anyone.
+    Cancel,
+    Quit,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Focus {
+    Rooms,
+    People,
+}
+
+pub struct Lobby {
+    me: String,
+    view: LobbyView,
+    focus: Focus,
+    selected: usize,
+    games: Vec<(GameChoice, Arc<dyn Game>)>,
+    /// The game "play anyone" and the table of the best are for.
+    game: usize,
+    pub note: String,
+    pub waiting: bool,
+}
+
+impl Lobby {
+    pub fn new(me: &str, settings: &Settings) -> Lobby {
+        let games: Vec<_> = crate::games::all_choices()
+            .into_iter()
+            .filter_map(|choice| Some((choice, crate::games::build(choice).ok()?)))
+            .collect();
+        let chosen = crate::tui::app::game_of(settings.game).key();
+        let game = games
+            .iter()
+            .position(|(_, g)| g.key() == chosen)
+            .unwrap_or(0);
+        Lobby {
+            me: me.to_string(),
+            view: LobbyView::default(),
+            focus: Focus::Rooms,
+            selected: 0,
+            games,
+            game,
+            note: format!("Welcome, {me}. Choose a room, or open your own."),
+            waiting: false,
+        }
+    }
+
+    pub fn game(&self) -> &Arc<dyn Game> {
+        &self.games[self.game].1
+    }
+
+    pub fn show(&mut self, view: LobbyView) {
+        self.view = view;
+        self.selected = self.selected.min(self.entries().saturating_sub(1));
+    }
+
+    /// Selects the room `name`, when it is listed.
+    pub fn select_room(&mut self, name: &str) {
+        if let Some(at) = self.view.rooms.iter().position(|r| r.name == name) {
+            (self.focus, self.selected) = (Focus::Rooms, at);
+        }
+    }
+
+    fn entries(&self) -> usize {
+        match self.focus {
+            Focus::Rooms => self.view.rooms.len(),
+            Focus::People => self.view.people.len(),
+        }
+    }
+
+    pub fn key(&mut self, key: KeyEvent, settings: &Settings) -> Option<Choice> {
+        let action = settings.keys.action_for(Key::new(key.code, key.modifiers));
+        let count = self.entries();
+        match (action, key.code) {
+            (Some(Action::Quit), _) if self.waiting => return Some(Choice::Cancel),
+            (Some(Action::Quit), _) => return Some(Choice::Quit),
+            (Some(Action::Up), _) => self.selected = self.selected.saturating_sub(1),
+            (Some(Action::Down), _) => self.selected = (self.selected + 1).min(count.max(1) - 1),
+            (Some(Action::Left), _) => {
+                self.game = (self.game + self.games.len() - 1) % self.games.len();
+            }
+            (Some(Action::Right), _) => self.game = (self.game + 1) % self.games.len(),
+            (_, KeyCode::Tab) => {
+                self.focus = match self.focus {
+                    Focus::Rooms => Focus::People,
+                    Focus::People => Focus::Rooms,
+                };
+                self.selected = 0;
+            }
+            (Some(Action::Place), _) => return self.enter(),
+            (_, KeyCode::Char('n')) => return Some(Choice::OwnRoom(None)),
+            (_, KeyCode::Char('p')) => return Some(Choice::PlayAnyone(self.games[self.game].0)),
+            _ => {}
+        }
+        None
+    }
+
+    /// Enter: into the room chosen, or an invitation to the person chosen, to a room of
+    /// the person's own.
+    fn enter(&mut self) -> Option<Choice> {
+        match self.focus {
+            Focus::Rooms => {
+                (self.view.rooms.get(self.selected)).map(|r| Choice::Enter(r.name.clone()))
+            }
+            Focus::People => {
+                let (name, place) = self.view.people.get(self.selected)?;
+                match place {
+                    _ if *name == self.me => self.note = "That is you.".into(),
+                    Place::Room(room) => {
+                        self.note =
+                            format!("{name} is in {room}: Tab, then Enter on it joins them.");
+                    }
+                    Place::Lobby => return Some(Choice::OwnRoom(Some(name.clone()))),
+                }
+                None
+            }
+        }
+    }
+
+    pub fn render(&self, settings: &Settings, area: Rect, buf: &mut Buffer) {
+        let theme = Theme(settings);
+        let width = usize::from(area.width);
+        let mut y = area.y;
+        let game = self.game().title();
+        let mine = self.view.mine.map_or_else(
+            || format!("{game}: no rated game yet"),
+            |r| format!("{game}: rated {r:.0}"),
+        );
+        let title = Line::from(vec![
+            Span::styled("tictaclatin online", theme.strong()),
+            Span::raw(format!(" · you are {} · {mine}", self.me)),
+        ]);
+        buf.set_line(area.x, y, &title, area.width);
+        y += 2;
+        let half = area.width / 2 + 6;
+        let rooms: Vec<String> = match self.view.rooms.is_empty() {
+            true => vec!["No rooms yet: n opens yours.".into()],
+            false => (self.view.rooms.iter())
+                .map(|r| {
+                    let watch = if r.watching > 0 {
+                        format!(" · {} watching", r.watching)
+                    } else {
+                        String::new()
+                    };
+                    format!("{:<10} {}{watch}", r.name, r.what)
+                })
+                .collect(),
+        };
+        let people: Vec<String> = (self.view.people.iter())
+            .map(|(name, place)| match place {
+                Place::Lobby => format!("{name:<12} here"),
+                Place::Room(room) => format!("{name:<12} in {room}"),
+            })
+            .collect();
+        let top = y;
+        y = self.list(
+            "Rooms (Enter joins or watches)",
+            &rooms,
+            Focus::Rooms,
+            (area.x, y, half),
+            theme,
+            buf,
+        );
+        let right = Rect::new(area.x + half, top, area.width.saturating_sub(half), 0);
+        let people_y = self.list(
+            "Here now (Tab, Enter invites)",
+            &people,
+            Focus::People,
+            (right.x, top, right.width),
+            theme,
+            buf,
+        );
+        y = y.max(people_y) + 1;
+        let best = match self.view.best.is_empty() {
+            true => "No rated games yet: a game between two people with keys and no hints counts."
+                .into(),
+            false => (self.view.best.iter().enumerate())
+                .map(|(i, (name, rating))| format!("{}. {name} {rating:.0}", i + 1))
+                .collect::<Vec<_>>()
+                .join("   "),
+        };
+        let header = format!("Best at {game} (Left/Right: another game)");
+        buf.set_stringn(area.x, y, header, width, theme.accent());
+        for row in wrap(&best, width) {
+            y += 1;
+            buf.set_stringn(area.x, y, row, width, Style::default());
+        }
+        let bottom = area.y + area.height.saturating_sub(1);
+        let note_rows = wrap(&self.note, width);
+        let note_y = bottom.saturating_sub(note_rows.len() as u16).max(y + 2);
+        for (i, row) in note_rows.iter().enumerate() {
+            buf.set_stringn(area.x, note_y + i as u16, row, width, Style::default());
+        }
+        let items = [
+            ("Enter".to_string(), "join"),
+            ("n".into(), "your room"),
+            (
+                "p".into(),
+                if self.waiting {
+                    "waiting..."
+                } else {
+                    "play anyone"
+                },
+            ),
+            ("Tab".into(), "rooms/people"),
+            (
+                settings.keys.first_key(Action::Quit),
+                if self.waiting { "stop waiting" } else { "quit" },
+            ),
+        ];
+        footer_line(
+            settings,
+            &items,
+            Rect::new(area.x, bottom, area.width, 1),
+            buf,
+        );
+    }
+
+    /// A titled list, its selected row marked when it has the focus; the row below it.
+    fn list(
+        &self,
+        title: &str,
+        rows: &[String],
+        focus: Focus,
+        (x, y, width): (u16, u16, u16),
+        theme: Theme,
+        buf: &mut Buffer,
+    ) -> u16 {
+        buf.set_stringn(x, y, title, usize::from(width), theme.accent());
+        let mut y = y + 1;
+        for (i, row) in rows.iter().enumerate().take(12) {
+            let chosen = self.focus == focus && i == self.selected;
+            let (mark, style) = match chosen {
+                true => ("> ", theme.strong()),
+                false => ("  ", Style::default()),
+            };
+            buf.set_stringn(x, y, format!("{mark}{row}"), usize::from(width), style);
+            y += 1;
+        }
+        y
+    }
+}
