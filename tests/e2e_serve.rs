@@ -30,7 +30,7 @@ fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
     ana.wait_for("You play X against ben.");
     ben.wait_for("You play O against ana.");
     let mut cy = server.join("cy", "den");
-    cy.wait_for("You are watching ana and ben.");
+    cy.wait_for("You are watching ana and ben");
     ana.wait_for("cy is watching.");
 
     // Out of turn, a move is refused and nothing changes.
@@ -157,7 +157,7 @@ fn a_dropped_player_is_missed_at_once_and_joining_again_resumes() {
     ana.wait_for("ben left: the game waits for them.");
     // Someone else, even by the same name, only watches: the seat is ben's.
     let stranger = server.join("ben", "den");
-    stranger.wait_for("You are watching ana and ben.");
+    stranger.wait_for("You are watching ana and ben");
     drop(stranger);
     let mut back = server.join("ben", &format!("den {ticket}"));
     back.wait_for("You play O against ana.");
