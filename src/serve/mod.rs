@@ -17,6 +17,7 @@ mod handler;
 pub mod host_key;
 pub mod input;
 mod keeper;
+pub mod ledger;
 pub mod limits;
 pub mod log;
 mod outbox;
