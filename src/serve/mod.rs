@@ -18,6 +18,7 @@ mod handler;
 pub mod host_key;
 pub mod input;
 mod keeper;
+pub mod ledger;
 pub mod limits;
 mod lobby;
 pub mod log;
