@@ -63,23 +63,12 @@ fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
         screen.contains("3. c1") && !screen.contains("c3"),
         "{screen}"
     );
-    // The finished game went into the server's records, under its players' names.
-    let records = home.path().join("data/records");
-    let deadline = Instant::now() + DEADLINE;
-    let record = loop {
-        let found = std::fs::read_dir(&records)
-            .ok()
-            .and_then(|mut files| files.next())
-            .and_then(|file| std::fs::read_to_string(file.ok()?.path()).ok());
-        if let Some(text) = found {
-            break text;
-        }
-        assert!(Instant::now() < deadline, "no record kept in {records:?}");
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert!(
-        record.contains("[First \"ana\"]") && record.contains("[Second \"ben\"]"),
-        "{record}"
+    // The finished game went into the server's ledger, under its players' names (unrated:
+    // neither has a key).
+    let results = wait_for_results(home.path(), 1);
+    assert_eq!(
+        results,
+        [("ana".into(), "ben".into(), Some("first".into()), false)]
     );
 }
 
@@ -237,6 +226,33 @@ fn with_authorized_keys_a_listed_key_gets_in_and_no_code_does() {
     );
 }
 
+/// The results in the server's ledger (first, second, winner, rated), once there are
+/// `count` of them.
+fn wait_for_results(home: &Path, count: usize) -> Vec<(String, String, Option<String>, bool)> {
+    let path = home.join("data/serve/ledger.sqlite");
+    let deadline = Instant::now() + DEADLINE;
+    loop {
+        let read = || -> rusqlite::Result<Vec<_>> {
+            let db = rusqlite::Connection::open(&path)?;
+            let mut query = db.prepare(
+                "SELECT first_name, second_name, winner, rated FROM results ORDER BY id",
+            )?;
+            let rows = query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)));
+            rows?.collect()
+        };
+        if let Ok(results) = read()
+            && results.len() >= count
+        {
+            return results;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{count} results not in the ledger"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// The seat ticket a screen gives a person without a key: the word after the room's name
 /// at the end of "join with: ssh -t ... ben@127.0.0.1 den TICKET".
 fn ticket(screen: &str) -> String {
@@ -334,10 +350,13 @@ fn a_save_that_fails_is_said_to_the_players_and_at_shutdown() {
     ana.wait_for("You are first in den");
     ana.send("\r");
     ana.wait_for("Your turn (X)");
-    // The rooms' folder cannot be made: a file stands in its place.
-    let rooms = home.path().join("data/serve/rooms");
-    let _ = std::fs::remove_dir_all(&rooms);
-    std::fs::write(&rooms, "in the way").unwrap();
+    // Another program holds the ledger (for longer than the server waits for it): the
+    // server's write fails, as it would on a full disk.
+    let mut other = rusqlite::Connection::open(home.path().join("data/serve/ledger.sqlite"))
+        .expect("the ledger opens");
+    let hold = other
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)
+        .expect("the ledger is held");
     play(&mut ana, "b2", "the next to join's turn (O)", &[]);
     ana.wait_for("could not save this game");
     server.signal("TERM");
@@ -354,4 +373,5 @@ fn a_save_that_fails_is_said_to_the_players_and_at_shutdown() {
         "{log}"
     );
     assert!(!log.contains("every unfinished game is kept"), "{log}");
+    drop(hold);
 }

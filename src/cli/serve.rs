@@ -53,6 +53,11 @@ pub(crate) struct ServeArgs {
     #[arg(long, default_value_t = 16, value_name = "N",
           value_parser = clap::value_parser!(u16).range(1..))]
     pub max_per_address: u16,
+    /// Seconds a player may be away from a game in progress before the one left may claim it
+    /// or call it off
+    #[arg(long, default_value_t = 60, value_name = "SECONDS",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    pub claim_after: u16,
     /// Minutes without a key before a player is let go (their game waits in the room)
     #[arg(long, default_value_t = 30, value_name = "MINUTES",
           value_parser = clap::value_parser!(u16).range(1..))]
@@ -93,6 +98,7 @@ pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
         max_per_address: args.max_per_address.into(),
         handshake: Duration::from_secs(60),
         idle: Duration::from_secs(u64::from(args.idle_minutes) * 60),
+        claim_after: Duration::from_secs(args.claim_after.into()),
     };
     serve::run(options, print_welcome).map_err(|message| Failure { message, code: 1 })
 }

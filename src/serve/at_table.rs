@@ -88,8 +88,8 @@ impl AtTable {
                 Ok(accepted) => {
                     self.synced = board.clone();
                     self.seen = accepted.version;
-                    if let Some(finished) = accepted.finished {
-                        self.record(finished);
+                    if accepted.finished.is_some() {
+                        self.record();
                     }
                 }
                 Err(why) => {
@@ -150,10 +150,9 @@ impl AtTable {
     }
 
     /// A finished game's record, its players named as they are, into the records.
-    fn record(&mut self, finished: crate::core::session::Finished) {
+    fn record(&mut self) {
         if self.keep_records {
-            let record = self.game_record();
-            self.room.record(record, Some(finished));
+            self.room.record(&self.game_record(), None);
         }
     }
 
@@ -204,7 +203,7 @@ impl AtTable {
                 Settled::CalledOff => "called off: a player left and did not come back",
             };
             record.set_tag("Ended", why);
-            self.room.record(record, None);
+            self.room.record(&record, Some(settled));
         }
         true
     }

@@ -149,6 +149,9 @@ impl Connection {
             (None, None) => PersonId::Ticket(super::code::ticket()),
         };
         let person = Person { name, id };
+        if let Err(why) = self.server.rooms.check_name(&person) {
+            return self.turn_away(channel, session, &why);
+        }
         super::log::log(&format!("{} came in from {}", person.name, self.peer));
         let outbox = Arc::new(Outbox::default());
         let (wake, events) = mpsc::channel();

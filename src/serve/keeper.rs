@@ -1,26 +1,16 @@
-//! Writing the rooms' games to disk on a thread of its own, so no player ever waits for a
-//! disk: each room's unfinished game (the latest only, when several changes come at once),
-//! and each finished game's record and result.
-//!
-//! A room's game is kept in a folder of its own under the server's folder, as the game
-//! keeps a saved game at home, for at most [`MAX_KEPT`] rooms (the longest untouched are
-//! let go); finished games go into the data directory's records and stats like any other,
-//! under the room's seat names. A write that fails is told to the room's players and
-//! remembered, so nobody is told a game is kept when it is not.
+//! Writing the rooms' games into the ledger on a thread of its own, so no player ever waits
+//! for a disk: each room's unfinished game with its seats' owners (the latest only, when
+//! several changes come at once), and each finished game's result. A write that fails is
+//! told to the room's players and remembered, so nobody is told a game is kept when it is
+//! not.
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread::JoinHandle;
-use std::time::SystemTime;
 
+use super::ledger::{GameResult, KeptRoom, Ledger};
 use super::table::Table;
-use crate::core::Outcome;
-use crate::record::Record;
-use crate::store::{RecordKey, SavedGame, Store};
-
-/// Rooms whose games are kept at most: a stranger making rooms cannot fill the disk.
-pub const MAX_KEPT: usize = 256;
+use crate::store::SavedGame;
 
 /// What the keeper calls to tell a room's players their game could not be written.
 type Tell = Box<dyn Fn(&str, String) + Send + Sync>;
@@ -32,10 +22,9 @@ pub struct Keeper {
 }
 
 struct Shared {
-    /// The data directory's store: records and stats.
-    store: Store,
-    /// Where each room's folder is.
-    rooms: PathBuf,
+    ledger: Arc<Ledger>,
+    /// Whether the ledger is a file (not with `--no-save`).
+    saves: bool,
     work: Mutex<Work>,
     changed: Condvar,
     tell: OnceLock<Tell>,
@@ -44,28 +33,25 @@ struct Shared {
 #[derive(Default)]
 struct Work {
     /// Each room's game as it is to be written (`None`: nothing to resume), by room.
-    rooms: HashMap<String, Option<SavedGame>>,
-    finished: Vec<Finished>,
+    rooms: HashMap<String, Option<KeptRoom>>,
+    finished: Vec<GameResult>,
     /// What could not be written, with why: each room whose game's last write failed, and
-    /// the records (under [`RECORDS`]).
+    /// the results (under [`RESULTS`]).
     failed: BTreeMap<String, String>,
     /// Being written now.
     busy: bool,
     stopping: bool,
 }
 
-struct Finished {
-    record: Record,
-    result: Option<(RecordKey, Outcome)>,
-    ended: SystemTime,
-}
+/// Where the results' failure is kept among the rooms' (no room has this name).
+const RESULTS: &str = "/results";
 
 impl Keeper {
-    /// Starts the keeper's thread, writing into `store` (nothing when it does not save).
-    pub fn spawn(store: Store, rooms: PathBuf) -> std::io::Result<(Keeper, JoinHandle<()>)> {
+    /// Starts the keeper's thread, writing into `ledger`.
+    pub fn spawn(ledger: Arc<Ledger>, saves: bool) -> std::io::Result<(Keeper, JoinHandle<()>)> {
         let shared = Arc::new(Shared {
-            store,
-            rooms,
+            ledger,
+            saves,
             work: Mutex::default(),
             changed: Condvar::new(),
             tell: OnceLock::new(),
@@ -77,36 +63,32 @@ impl Keeper {
         Ok((Keeper { shared }, thread))
     }
 
+    pub fn ledger(&self) -> &Ledger {
+        &self.shared.ledger
+    }
+
     /// The room's game as it now stands, to be written.
     pub fn keep(&self, room: &str, table: &Table) {
-        self.shared
-            .lock()
-            .rooms
-            .insert(room.to_string(), resumable(table));
+        let kept = resumable(table);
+        self.shared.lock().rooms.insert(room.to_string(), kept);
         self.shared.changed.notify_all();
     }
 
-    /// A finished game's record, and its result where it counts.
-    pub fn finished(&self, record: Record, result: Option<(RecordKey, Outcome)>) {
-        let ended = SystemTime::now();
-        self.shared.lock().finished.push(Finished {
-            record,
-            result,
-            ended,
-        });
+    /// A finished game's result, to be written.
+    pub fn finished(&self, result: GameResult) {
+        self.shared.lock().finished.push(result);
         self.shared.changed.notify_all();
     }
 
-    /// The game kept for `room`: the one waiting to be written, else the one on disk.
-    pub fn kept(&self, room: &str) -> Option<SavedGame> {
+    /// The game kept for `room`: the one waiting to be written, else the ledger's.
+    pub fn kept(&self, room: &str) -> Option<KeptRoom> {
         if let Some(waiting) = self.shared.lock().rooms.get(room) {
             return waiting.clone();
         }
-        let store = self.shared.room_store(room);
-        store
-            .load_games()
-            .into_iter()
-            .find_map(|(_, loaded)| loaded.value)
+        self.shared.ledger.room(room).unwrap_or_else(|error| {
+            super::log::log(&format!("could not read the game kept in {room}: {error}"));
+            None
+        })
     }
 
     /// How a room's players are told that their game could not be written.
@@ -114,9 +96,9 @@ impl Keeper {
         let _ = self.shared.tell.set(Box::new(tell));
     }
 
-    /// Whether `room`'s game, as last handed over, is on disk (after [`Keeper::flush`]).
+    /// Whether `room`'s game, as last handed over, is kept (after [`Keeper::flush`]).
     pub fn keeps(&self, room: &str) -> bool {
-        self.shared.store.saves() && !self.shared.lock().failed.contains_key(room)
+        self.shared.saves && !self.shared.lock().failed.contains_key(room)
     }
 
     /// What could not be written, in a line for the log; `None` when all was.
@@ -126,7 +108,7 @@ impl Keeper {
             .failed
             .iter()
             .map(|(what, why)| match what.as_str() {
-                RECORDS => format!("finished games' records ({why})"),
+                RESULTS => format!("finished games' results ({why})"),
                 room => format!("the game in {room} ({why})"),
             })
             .collect();
@@ -153,28 +135,31 @@ impl Keeper {
     }
 }
 
-/// What of the table's game can be resumed: a game in progress from the empty board (the
-/// game at home keeps no more).
-fn resumable(table: &Table) -> Option<SavedGame> {
+/// What of the table's game can be resumed: a game in progress from the empty board, with
+/// its seats' owners (the game at home keeps no more).
+fn resumable(table: &Table) -> Option<KeptRoom> {
     let session = &table.session;
     let from_start = session.history.position_at(0).text() == session.game.start().text();
     let on = table.in_progress() && session.kept.mode != crate::config::Mode::Demo;
-    (from_start && on).then(|| SavedGame {
+    let saved = SavedGame {
         game: session.game.key(),
         session: session.to_resumed(),
         hints: Some(table.hints),
         moves: session.moves().to_vec(),
         redo: Vec::new(),
+    };
+    let saved = (from_start && on).then(|| saved.to_text().ok())??;
+    Some(KeptRoom {
+        game: session.game.key(),
+        saved,
+        seats: table.seats.clone().map(|seat| seat.map(|s| s.person)),
+        hints: table.hints,
     })
 }
 
 impl Shared {
     fn lock(&self) -> std::sync::MutexGuard<'_, Work> {
         self.work.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn room_store(&self, room: &str) -> Store {
-        Store::new(self.rooms.join(room), self.store.saves())
     }
 
     fn run(&self) {
@@ -196,13 +181,17 @@ impl Shared {
             drop(work);
             let mut written: Vec<(String, Result<(), String>)> = rooms
                 .into_iter()
-                .map(|(room, game)| {
-                    let written = self.write_room(&room, game.as_ref());
+                .map(|(room, kept)| {
+                    let written = self.write_room(&room, kept.as_ref());
                     (room, written)
                 })
                 .collect();
-            for game in finished {
-                written.push((RECORDS.into(), self.write_finished(game)));
+            for result in finished {
+                let recorded = self.ledger.record(&result);
+                if let Err(error) = &recorded {
+                    super::log::log(&format!("could not keep a game's result: {error}"));
+                }
+                written.push((RESULTS.into(), recorded));
             }
             work = self.lock();
             for (what, result) in written {
@@ -216,32 +205,22 @@ impl Shared {
         }
     }
 
-    /// The room's folder holds its one game: the game kept now, and no other (no folder
-    /// when there is none). A failed write is told to the room and logged.
-    fn write_room(&self, room: &str, game: Option<&SavedGame>) -> Result<(), String> {
-        let store = self.room_store(room);
-        let written = match game {
-            Some(game) => {
-                let cleared = (store.load_games().into_iter())
-                    .filter(|(key, loaded)| loaded.value.is_some() && *key != game.game)
-                    .try_for_each(|(key, _)| store.clear_game(&key));
-                cleared.and_then(|()| store.save_game(game))
-            }
-            None => {
-                if store.saves() {
-                    let _ = std::fs::remove_dir_all(store.dir());
+    /// Writes the room's game (none: its kept game is cleared); a failed write is told to
+    /// the room and logged, and the games let go to keep within the ledger's bound logged.
+    fn write_room(&self, room: &str, kept: Option<&KeptRoom>) -> Result<(), String> {
+        match self.ledger.keep_room(room, kept) {
+            Ok(gone) => {
+                for gone in gone {
+                    super::log::log(&format!(
+                        "let go of the game kept in {gone}: untouched the longest of more than \
+                         {} rooms",
+                        super::ledger::MAX_ROOMS
+                    ));
                 }
                 Ok(())
             }
-        };
-        match written {
-            Ok(()) => {
-                self.let_go_of_oldest(room);
-                Ok(())
-            }
-            Err(error) => {
-                let why = error.error.to_string();
-                super::log::log(&format!("could not keep the game in {room}: {error}"));
+            Err(why) => {
+                super::log::log(&format!("could not keep the game in {room}: {why}"));
                 if let Some(tell) = self.tell.get() {
                     tell(
                         room,
@@ -255,46 +234,7 @@ impl Shared {
             }
         }
     }
-
-    /// Past [`MAX_KEPT`] rooms, the games untouched the longest are let go (never `room`'s,
-    /// just written).
-    fn let_go_of_oldest(&self, room: &str) {
-        let Ok(folders) = std::fs::read_dir(&self.rooms) else {
-            return;
-        };
-        let mut kept: Vec<(SystemTime, PathBuf)> = folders
-            .filter_map(Result::ok)
-            .filter(|folder| folder.file_name() != room)
-            .filter_map(|folder| Some((folder.metadata().ok()?.modified().ok()?, folder.path())))
-            .collect();
-        kept.sort();
-        let over = (kept.len() + 1).saturating_sub(MAX_KEPT);
-        for (_, folder) in kept.into_iter().take(over) {
-            if std::fs::remove_dir_all(&folder).is_ok() {
-                super::log::log(&format!(
-                    "let go of the game kept in {}: untouched the longest of more than {MAX_KEPT} \
-                     rooms",
-                    crate::store::file_name(&folder)
-                ));
-            }
-        }
-    }
-
-    fn write_finished(&self, game: Finished) -> Result<(), String> {
-        let kept = self.store.keep_record(&game.record, game.ended).map(|_| ());
-        let counted = match game.result {
-            Some((key, outcome)) => self.store.record_result(key, outcome).map(|_| ()),
-            None => Ok(()),
-        };
-        kept.and(counted).map_err(|error| {
-            super::log::log(&format!("could not write: {error}"));
-            error.error.to_string()
-        })
-    }
 }
-
-/// Where the records' failure is kept among the rooms' (no room has this name).
-const RECORDS: &str = "/records";
 
 #[cfg(test)]
 mod tests {
@@ -307,66 +247,41 @@ mod tests {
         Table {
             session: session.clone(),
             seats: [None, None],
-            hints: false,
+            hints: true,
             recorded: false,
             settled: None,
         }
     }
 
     #[test]
-    fn a_room_s_unfinished_game_is_kept_and_its_end_clears_it() {
+    fn a_room_s_unfinished_game_is_kept_its_end_clears_it_and_no_moves_keep_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path().to_path_buf(), true);
-        let (keeper, thread) = Keeper::spawn(store, dir.path().join("rooms")).unwrap();
+        let path = dir.path().join("ledger.sqlite");
+        let ledger = Arc::new(Ledger::open(&path).unwrap());
+        let (keeper, thread) = Keeper::spawn(ledger, true).unwrap();
         let game = crate::games::build(crate::games::GameChoice::default()).unwrap();
         let mut session = Session::new(game, Mode::TwoHumans, First::You, Difficulty::Perfect);
+        keeper.keep("empty", &table_of(&session));
         let first = session.position().legal_moves()[0];
         session.history.play(first).unwrap();
         keeper.keep("den", &table_of(&session));
         keeper.stop();
         thread.join().unwrap();
-        let (keeper, thread) = Keeper::spawn(
-            Store::new(dir.path().to_path_buf(), true),
-            dir.path().join("rooms"),
-        )
-        .unwrap();
+        let ledger = Arc::new(Ledger::open(&path).unwrap());
+        let (keeper, thread) = Keeper::spawn(Arc::clone(&ledger), true).unwrap();
         let kept = keeper.kept("den").expect("kept across a restart");
-        assert_eq!(kept.moves, session.moves());
-        assert!(keeper.kept("attic").is_none());
+        let saved = SavedGame::from_text(&kept.saved, &kept.game).unwrap();
+        assert_eq!(saved.moves, session.moves());
+        assert!(kept.hints);
+        assert!(keeper.kept("empty").is_none(), "no moves, nothing kept");
         session.history = crate::core::session::History::new(session.game.start());
         keeper.keep("den", &table_of(&session));
         keeper.stop();
         thread.join().unwrap();
-        let (keeper, _thread) = Keeper::spawn(
-            Store::new(dir.path().to_path_buf(), true),
-            dir.path().join("rooms"),
-        )
-        .unwrap();
-        assert!(keeper.kept("den").is_none(), "nothing left to resume");
-    }
-
-    #[test]
-    fn a_room_without_moves_is_not_kept_and_past_the_cap_the_oldest_are_let_go() {
-        let dir = tempfile::tempdir().unwrap();
-        let rooms = dir.path().join("rooms");
-        let store = Store::new(dir.path().to_path_buf(), true);
-        let (keeper, thread) = Keeper::spawn(store, rooms.clone()).unwrap();
-        let game = crate::games::build(crate::games::GameChoice::default()).unwrap();
-        let mut session = Session::new(game, Mode::TwoHumans, First::You, Difficulty::Perfect);
-        keeper.keep("empty", &table_of(&session));
-        keeper.flush();
-        assert!(!rooms.join("empty").exists(), "no moves, nothing kept");
-        let first = session.position().legal_moves()[0];
-        session.history.play(first).unwrap();
-        for n in 0..=MAX_KEPT {
-            keeper.keep(&format!("room{n:03}"), &table_of(&session));
-            keeper.flush(); // one at a time, so each is older than the next
-        }
-        keeper.stop();
-        thread.join().unwrap();
-        let kept = std::fs::read_dir(&rooms).unwrap().count();
-        assert_eq!(kept, MAX_KEPT);
-        assert!(!rooms.join("room000").exists() && rooms.join("room256").exists());
-        assert!(keeper.failures().is_none());
+        assert!(
+            ledger.room("den").unwrap().is_none(),
+            "nothing left to resume"
+        );
+        assert!(keeper.failures().is_none() && keeper.keeps("den"));
     }
 }

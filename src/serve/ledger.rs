@@ -1,6 +1,7 @@
 //! The server's ledger: who is who (a person is their SSH key, known by one name), the games
-//! they finished, and their Glicko-2 rating in each game, in one SQLite database in the
-//! server's folder (or in memory with `--no-save`).
+//! they finished, their Glicko-2 rating in each game, and each room's unfinished game with
+//! its seats' owners, in one SQLite database in the server's folder (or in memory with
+//! `--no-save`).
 
 use std::fs;
 use std::io;
@@ -14,6 +15,7 @@ use rusqlite::{Error as SqlError, params};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
+use super::table::{Person, PersonId};
 use crate::core::Outcome;
 
 /// Entry `i` brings the schema from version `i` to `i + 1` (`PRAGMA user_version`): a later
@@ -33,6 +35,9 @@ const MIGRATIONS: &[&str] = &["
         deviation REAL NOT NULL, volatility REAL NOT NULL, games INTEGER NOT NULL,
         PRIMARY KEY (key, game));
     CREATE INDEX ratings_best ON ratings (game, rating);
+    CREATE TABLE rooms (name TEXT PRIMARY KEY, game TEXT NOT NULL, saved TEXT NOT NULL,
+        first_name TEXT, first_id TEXT, second_name TEXT, second_id TEXT,
+        hints INTEGER NOT NULL, touched INTEGER NOT NULL);
 "];
 
 /// How a row is read: a plain function, as no reading needs more.
@@ -52,13 +57,18 @@ pub enum Claim {
     Failed(String),
 }
 
-/// One side of a game as it was played.
+/// A room's unfinished game, kept across restarts: the game (a saved game's text), who owns
+/// each seat, and the hints both players have.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Seat {
-    pub name: String,
-    /// The SSH key's fingerprint (`SHA256:...`); `None` for someone who came without a key.
-    pub key: Option<String>,
+pub struct KeptRoom {
+    pub game: String,
+    pub saved: String,
+    pub seats: [Option<Person>; 2],
+    pub hints: bool,
 }
+
+/// Rooms whose games are kept at most: a stranger making rooms cannot fill the disk.
+pub const MAX_ROOMS: usize = 256;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,8 +97,8 @@ impl Ending {
 pub struct GameResult {
     /// The game's key, such as `classic-3`.
     pub game: String,
-    /// In seat order: the first moved first.
-    pub seats: [Seat; 2],
+    /// In seat order: the first moved first (a person without a key has no rating).
+    pub seats: [Person; 2],
     /// For the first seat (ignored when called off).
     pub outcome: Outcome,
     pub ending: Ending,
@@ -229,6 +239,77 @@ impl Ledger {
         self.rows(sql, params![key, limit(n)], played)
     }
 
+    /// Keeps `room`'s game (`None`: it has none to keep). Past [`MAX_ROOMS`] the games
+    /// untouched the longest are let go: their rooms are returned, for the log.
+    pub fn keep_room(&self, room: &str, kept: Option<&KeptRoom>) -> Result<Vec<String>, String> {
+        let mut db = self.db();
+        let tx = db
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(said)?;
+        tx.execute("DELETE FROM rooms WHERE name = ?1", [room])
+            .map_err(said)?;
+        if let Some(kept) = kept {
+            let seat = |i: usize| {
+                kept.seats[i]
+                    .as_ref()
+                    .map(|p| (p.name.clone(), id_text(&p.id)))
+            };
+            let ([first, first_id], [second, second_id]) = (
+                seat(0).map_or([None, None], |(n, i)| [Some(n), Some(i)]),
+                seat(1).map_or([None, None], |(n, i)| [Some(n), Some(i)]),
+            );
+            tx.execute(
+                "INSERT INTO rooms VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    room,
+                    kept.game,
+                    kept.saved,
+                    first,
+                    first_id,
+                    second,
+                    second_id,
+                    kept.hints,
+                    seconds(SystemTime::now())
+                ],
+            )
+            .map_err(said)?;
+        }
+        let sql = "SELECT name FROM rooms ORDER BY touched DESC, rowid DESC LIMIT -1 OFFSET ?1";
+        let gone: Vec<String> = {
+            let mut query = tx.prepare(sql).map_err(said)?;
+            let rows = query
+                .query_map([limit(MAX_ROOMS)], |r| r.get(0))
+                .and_then(Iterator::collect);
+            rows.map_err(said)?
+        };
+        for name in &gone {
+            tx.execute("DELETE FROM rooms WHERE name = ?1", [name])
+                .map_err(said)?;
+        }
+        tx.commit().map_err(said)?;
+        Ok(gone)
+    }
+
+    /// The game kept for `room`, if any.
+    pub fn room(&self, room: &str) -> Result<Option<KeptRoom>, String> {
+        let sql = "SELECT game, saved, first_name, first_id, second_name, second_id, hints
+                   FROM rooms WHERE name = ?1";
+        self.row(sql, [room], |r| {
+            let seat = |name: usize| -> rusqlite::Result<Option<Person>> {
+                let (name, id): (Option<String>, Option<String>) = (r.get(name)?, r.get(name + 1)?);
+                Ok(name
+                    .zip(id.and_then(|id| id_of(&id)))
+                    .map(|(name, id)| Person { name, id }))
+            };
+            Ok(KeptRoom {
+                game: r.get(0)?,
+                saved: r.get(1)?,
+                seats: [seat(2)?, seat(4)?],
+                hints: r.get(6)?,
+            })
+        })
+    }
+
     fn row<T>(&self, sql: &str, params: impl Params, read: Read<T>) -> Result<Option<T>, String> {
         self.db()
             .query_row(sql, params, read)
@@ -282,10 +363,34 @@ fn prepare(mut db: Connection, file: bool) -> Result<Ledger, String> {
     Ok(Ledger { db: Mutex::new(db) })
 }
 
+/// A person's id as the rooms table keeps it: `key:SHA256:...` or `ticket:q2pd-8wrt`.
+fn id_text(id: &PersonId) -> String {
+    match id {
+        PersonId::Key(key) => format!("key:{key}"),
+        PersonId::Ticket(ticket) => format!("ticket:{ticket}"),
+    }
+}
+
+fn id_of(text: &str) -> Option<PersonId> {
+    match text.split_once(':')? {
+        ("key", key) => Some(PersonId::Key(key.to_string())),
+        ("ticket", ticket) => Some(PersonId::Ticket(ticket.to_string())),
+        _ => None,
+    }
+}
+
+/// The key of a person who has one.
+fn key(person: &Person) -> Option<&String> {
+    match &person.id {
+        PersonId::Key(key) => Some(key),
+        PersonId::Ticket(_) => None,
+    }
+}
+
 fn write_result(db: &mut Connection, result: &GameResult) -> rusqlite::Result<()> {
     let [first, second] = &result.seats;
     let called_off = result.ending == Ending::CalledOff;
-    let rated = match (&first.key, &second.key) {
+    let rated = match (key(first), key(second)) {
         // A game against oneself would be a free rating.
         (Some(one), Some(two)) if one != two && result.rated && !called_off => Some((one, two)),
         _ => None,
@@ -303,9 +408,9 @@ fn write_result(db: &mut Connection, result: &GameResult) -> rusqlite::Result<()
         params![
             result.game,
             first.name,
-            first.key,
+            key(first),
             second.name,
-            second.key,
+            key(second),
             winner,
             result.ending.word(),
             rated.is_some(),
@@ -418,10 +523,14 @@ mod tests {
 
     const GAME: &str = "classic-3";
 
-    fn seat(name: &str, key: Option<&str>) -> Seat {
-        Seat {
+    fn seat(name: &str, key: Option<&str>) -> Person {
+        let id = match key {
+            Some(key) => PersonId::Key(key.to_string()),
+            None => PersonId::Ticket("q2pd-8wrt".into()),
+        };
+        Person {
             name: name.to_string(),
-            key: key.map(str::to_string),
+            id,
         }
     }
 
@@ -523,7 +632,7 @@ mod tests {
         let mut keyless = game("ann", "bea", Outcome::Win);
         keyless.seats[1] = seat("guest", None);
         let mut against_self = game("ann", "bea", Outcome::Win);
-        against_self.seats[1].key = Some("k-ann".to_string());
+        against_self.seats[1].id = PersonId::Key("k-ann".to_string());
         let called_off = GameResult {
             ending: Ending::CalledOff,
             ..game("ann", "bea", Outcome::Win)
@@ -731,5 +840,31 @@ mod tests {
     fn a_ledger_is_shared_between_threads() {
         fn shared<T: Send + Sync>() {}
         shared::<Ledger>();
+    }
+
+    #[test]
+    fn a_room_s_game_and_its_seats_are_kept_and_past_the_most_the_oldest_go() {
+        let ledger = Ledger::in_memory();
+        let kept = KeptRoom {
+            game: GAME.into(),
+            saved: "moves = [\"b2\"]".into(),
+            seats: [Some(seat("ann", Some("k-ann"))), Some(seat("bea", None))],
+            hints: true,
+        };
+        assert!(ledger.keep_room("den", Some(&kept)).unwrap().is_empty());
+        assert_eq!(ledger.room("den").unwrap(), Some(kept.clone()));
+        ledger.keep_room("den", None).unwrap();
+        assert_eq!(ledger.room("den").unwrap(), None);
+        let mut gone = Vec::new();
+        for n in 0..=MAX_ROOMS {
+            gone.extend(
+                ledger
+                    .keep_room(&format!("room{n:03}"), Some(&kept))
+                    .unwrap(),
+            );
+        }
+        // Kept in the same second: the first kept goes, never the one just kept.
+        assert_eq!(gone.len(), 1);
+        assert_ne!(gone[0], format!("room{MAX_ROOMS:03}"));
     }
 }

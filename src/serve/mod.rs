@@ -42,6 +42,7 @@ use tokio::net::{TcpListener, TcpStream};
 
 use self::handler::Connection;
 use self::keeper::Keeper;
+use self::ledger::Ledger;
 use self::limits::{Limits, Stage};
 use self::log::log;
 use self::rooms::Rooms;
@@ -73,6 +74,8 @@ pub struct ServeOptions {
     pub handshake: Duration,
     /// A player without a key for this long is let go (the game waits in the room).
     pub idle: Duration,
+    /// A player away from a game in progress this long may lose it to the one left.
+    pub claim_after: Duration,
 }
 
 /// What a friend needs, once the server listens.
@@ -147,8 +150,13 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         port => format!("-p {port} "),
     };
     let join = format!("ssh -t {port}NAME@{} ROOM", options.host);
-    let (keeper, keeper_thread) = Keeper::spawn(options.store.clone(), folder.join("rooms"))
-        .map_err(|e| format!("cannot start: {e}"))?;
+    let saves = options.store.saves();
+    let ledger = match saves {
+        true => Ledger::open(&folder.join("ledger.sqlite"))?,
+        false => Ledger::in_memory(),
+    };
+    let (keeper, keeper_thread) =
+        Keeper::spawn(Arc::new(ledger), saves).map_err(|e| format!("cannot start: {e}"))?;
     let settings = &options.settings;
     let words = room::Words {
         symbols: [crate::core::Side::First, crate::core::Side::Second]
@@ -156,6 +164,7 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         swap: settings.keys.first_key(crate::keys::Action::Swap),
         join: join.clone(),
         you: settings.names.you.clone(),
+        claim_after: options.claim_after,
     };
     let rooms = Arc::new(Rooms::new(keeper.clone(), words));
     let told = Arc::downgrade(&rooms);

@@ -11,10 +11,11 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use super::keeper::Keeper;
+use super::ledger::{Ending, GameResult};
 use super::table::{self, Change, MemberId, Person, PersonId, Seat, Settled, Sitter, Table};
 use crate::config::Mode;
 use crate::core::session::{Finished, Session};
-
+use crate::core::{Outcome, Side, Status};
 use crate::tui::Event;
 
 pub struct Room {
@@ -52,6 +53,9 @@ pub struct Words {
     pub join: String,
     /// What a person calls themself on their own screen ("You").
     pub you: String,
+    /// How long a player may be away from a game in progress before the one left may claim
+    /// it (lichess gives about a minute in fast games).
+    pub claim_after: std::time::Duration,
 }
 
 /// What a person's board is to show, when it changed since they last looked.
@@ -168,8 +172,8 @@ impl Room {
                 sitter.here = None;
                 sitter.away = Some(Instant::now());
                 format!(
-                    "{name} left: the game waits for them. If they are not back within a \
-                     minute, you may claim it or call it off."
+                    "{name} left: the game waits for them. If they do not come back, you may \
+                     claim it or call it off."
                 )
             } else {
                 table.seats[seat.index()] = None;
@@ -223,7 +227,7 @@ impl Room {
         let state = self.lock();
         let table = state.table.as_ref()?;
         let seat = table.seat_of(id)?;
-        let left = table.claim_in(seat, Instant::now())?;
+        let left = table.claim_in(seat, Instant::now(), self.words.claim_after)?;
         Some((left, table.name(seat.other()).to_string()))
     }
 
@@ -233,7 +237,8 @@ impl Room {
         let mut state = self.lock();
         let table = state.table.as_mut()?;
         let seat = table.seat_of(id)?;
-        if table.claim_in(seat, Instant::now())? > std::time::Duration::ZERO {
+        if table.claim_in(seat, Instant::now(), self.words.claim_after)? > std::time::Duration::ZERO
+        {
             return None;
         }
         let side = table.side_of(seat)?;
@@ -352,14 +357,46 @@ impl Room {
         })
     }
 
-    /// A finished game's record (from the board of whoever ended it) goes into the
-    /// records, its result (when the rules ended it) into the stats where it counts.
-    pub fn record(&self, record: crate::record::Record, finished: Option<Finished>) {
-        let key = record.game.key();
-        let result = finished.and_then(|finished| {
-            crate::store::record_key(&key, &finished).map(|k| (k, finished.outcome))
+    /// A finished game's result (its record from the board of whoever ended it, `settled`
+    /// when its players ended it) into the ledger, under its players: rated when it was
+    /// played between two people without hints.
+    pub fn record(&self, record: &crate::record::Record, settled: Option<Settled>) {
+        let state = self.lock();
+        let Some(table) = &state.table else { return };
+        let bot = || Person {
+            name: "the bot".into(),
+            id: PersonId::Ticket(String::new()),
+        };
+        let player = |side| {
+            let seat = match table.session.kept.mode {
+                Mode::TwoHumans => table.seat_for(side),
+                _ if table.session.kept.human == Some(side) => Some(Seat::One),
+                _ => None,
+            };
+            seat.and_then(|seat| table.sitter(seat))
+                .map_or_else(bot, |s| s.person.clone())
+        };
+        let outcome = match (settled, record.outcome) {
+            (Some(Settled::Abandoned(side)), _) | (None, Status::Won(side)) => match side {
+                Side::First => Outcome::Win,
+                Side::Second => Outcome::Loss,
+            },
+            _ => Outcome::Draw,
+        };
+        let ending = match settled {
+            None => Ending::Played,
+            Some(Settled::Abandoned(_)) => Ending::Abandoned,
+            Some(Settled::CalledOff) => Ending::CalledOff,
+        };
+        self.keeper.finished(GameResult {
+            game: table.session.game.key(),
+            seats: [player(Side::First), player(Side::Second)],
+            outcome,
+            ending,
+            rated: table.between_two() && !table.hints,
+            record: record.to_text(),
+            ended: std::time::SystemTime::now(),
         });
-        self.keeper.finished(record, result);
     }
 
     /// The room as the lobby lists it.

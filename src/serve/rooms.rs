@@ -5,13 +5,16 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use super::keeper::Keeper;
+use super::ledger::Claim;
 use super::lobby::{LobbyView, RoomLine};
 use super::presence::Presence;
 use super::room::{Room, Words};
-use super::table::{MemberId, Person, Table};
+use super::table::{MemberId, Person, PersonId, Sitter, Table};
 use crate::core::session::Session;
+use crate::store::SavedGame;
 use crate::tui::{Event, Signal};
 
 /// The longest room name.
@@ -85,17 +88,58 @@ impl Rooms {
         }
     }
 
+    /// Whether `person` may go by their name: a name is its key's, from the first time a key
+    /// used it; a person without a key takes no keyed person's name. Why not, if not.
+    pub fn check_name(&self, person: &Person) -> Result<(), String> {
+        let name = &person.name;
+        let ledger = self.keeper.ledger();
+        let refused = match &person.id {
+            PersonId::Key(key) => match ledger.claim(key, name) {
+                Ok(()) => None,
+                Err(Claim::Taken) => Some(format!(
+                    "{name} is someone else's name here (it goes with their key): choose another \
+                     name, the user name you type before the @."
+                )),
+                Err(Claim::KnownAs(known)) => Some(format!(
+                    "Your key goes by {known} here: join as {known} (the user name before the @)."
+                )),
+                Err(Claim::Failed(why)) => {
+                    super::log::log(&format!("could not check the name {name}: {why}"));
+                    None
+                }
+            },
+            PersonId::Ticket(_) => match ledger.key_of(name) {
+                Ok(Some(_)) => Some(format!(
+                    "{name} is the name of someone with a key here: join with that key, or \
+                     choose another name."
+                )),
+                Ok(None) => None,
+                Err(why) => {
+                    super::log::log(&format!("could not check the name {name}: {why}"));
+                    None
+                }
+            },
+        };
+        refused.map_or(Ok(()), Err)
+    }
+
     /// What the lobby shows `person`, with the best players of `game` (a game's key).
-    pub fn lobby_view(&self, _person: &Person, _game: &str) -> LobbyView {
+    pub fn lobby_view(&self, person: &Person, game: &str) -> LobbyView {
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
         let mut rooms: Vec<RoomLine> = open.values().map(|room| room.line()).collect();
         drop(open);
         rooms.sort_by(|a, b| a.name.cmp(&b.name));
+        let ledger = self.keeper.ledger();
+        let best = ledger.best(game, 5).unwrap_or_default();
+        let mine = match &person.id {
+            PersonId::Key(key) => ledger.rating(key, game).ok().flatten(),
+            PersonId::Ticket(_) => None,
+        };
         LobbyView {
             rooms,
             people: self.presence.people(),
-            best: Vec::new(),
-            mine: None,
+            best: best.into_iter().map(|(name, r)| (name, r.rating)).collect(),
+            mine: mine.map(|r| r.rating),
         }
     }
 
@@ -112,16 +156,21 @@ impl Rooms {
         self.presence.tell_everyone(Event::Terminate(signal));
     }
 
-    /// The game kept for room `name`, to resume.
+    /// The game kept for room `name`, to resume: its players away until they come back.
     fn kept(&self, name: &str) -> Option<Table> {
-        let saved = self.keeper.kept(name)?;
+        let kept = self.keeper.kept(name)?;
+        let saved = SavedGame::from_text(&kept.saved, &kept.game).ok()?;
         let game = saved.game().ok()?;
-        let mut session = Session::resumed(game, &saved.session, &saved.moves).ok()?;
-        session.history.restore_redo(&saved.redo);
+        let session = Session::resumed(game, &saved.session, &saved.moves).ok()?;
+        let away = |person| Sitter {
+            person,
+            here: None,
+            away: Some(Instant::now()),
+        };
         Some(Table {
             session,
-            seats: [None, None],
-            hints: saved.hints.unwrap_or(false),
+            seats: kept.seats.map(|seat| seat.map(away)),
+            hints: kept.hints,
             recorded: false,
             settled: None,
         })

@@ -5,8 +5,8 @@
 //! it with the table. A change is the person's proposal: the table takes it, or the board
 //! is put back as the table has it and the person is told why. A seat belongs to the person
 //! who sat down in it: only they take it back when they come again, and while they are away
-//! nobody throws their game away (after [`ABANDON`] the one left may claim it, or call it
-//! off). A seat moves only on its turn and takes back only its own last move; a watcher
+//! nobody throws their game away (after a while, a minute by default, the one left may
+//! claim it, or call it off). A seat moves only on its turn and takes back only its own last move; a watcher
 //! changes nothing.
 
 use std::time::{Duration, Instant};
@@ -17,10 +17,6 @@ use crate::core::session::Session;
 
 /// A connection in the room, by the order they came in.
 pub type MemberId = u64;
-
-/// How long a player may be away from a game in progress before the one left may claim it
-/// (lichess gives about a minute in fast games).
-pub const ABANDON: Duration = Duration::from_secs(60);
 
 /// A seat at the table: Player 1, who chose the game, and Player 2.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -196,12 +192,12 @@ impl Table {
         self.session.kept.mode == Mode::TwoHumans && self.seats.iter().all(Option::is_some)
     }
 
-    /// How long until the player at `seat` may claim the game their opponent left; zero
-    /// when they may now, `None` when there is nothing to claim.
-    pub fn claim_in(&self, seat: Seat, now: Instant) -> Option<Duration> {
+    /// How long until the player at `seat` may claim the game their opponent left, who may
+    /// be away for `after`; zero when they may now, `None` when there is nothing to claim.
+    pub fn claim_in(&self, seat: Seat, now: Instant, after: Duration) -> Option<Duration> {
         let away = self.sitter(seat.other())?.away?;
         (self.in_progress() && self.sitter(seat).is_some_and(|s| s.here.is_some()))
-            .then(|| (away + ABANDON).saturating_duration_since(now))
+            .then(|| (away + after).saturating_duration_since(now))
     }
 
     /// Whether `member` may change the table to `board`; the refusal says why not.
@@ -448,9 +444,10 @@ mod tests {
         let left = Instant::now();
         (ben.here, ben.away) = (None, Some(left));
         assert!(table.judge(ANA, &new).is_err());
-        assert_eq!(table.claim_in(Seat::One, left), Some(ABANDON));
+        let minute = Duration::from_secs(60);
+        assert_eq!(table.claim_in(Seat::One, left, minute), Some(minute));
         assert_eq!(
-            table.claim_in(Seat::One, left + ABANDON),
+            table.claim_in(Seat::One, left + minute, minute),
             Some(Duration::ZERO)
         );
         table.settled = Some(Settled::Abandoned(Side::First));

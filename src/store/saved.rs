@@ -53,6 +53,16 @@ impl SavedGame {
         }
     }
 
+    /// The game as a saved game's text, as the server keeps a room's game.
+    pub fn to_text(&self) -> Result<String, String> {
+        game_to_text(self).map_err(|e| e.to_string())
+    }
+
+    /// A saved game's text, of the game `key`, read back.
+    pub fn from_text(text: &str, key: &str) -> Result<SavedGame, String> {
+        game_from_text(text, key).map_err(|e| e.to_string())
+    }
+
     pub fn game(&self) -> Result<std::sync::Arc<dyn Game>, BadGame> {
         games::of_key(&self.game).ok_or_else(|| BadGame::UnknownGame(self.game.clone()))
     }
