@@ -4,7 +4,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::pty::{DEADLINE, Session};
@@ -188,16 +187,7 @@ fn sigterm_tells_every_player_keeps_the_game_and_the_host_key() {
 #[test]
 fn with_authorized_keys_a_listed_key_gets_in_and_no_code_does() {
     let home = tempfile::tempdir().unwrap();
-    let keygen = |name: &str| {
-        let path = home.path().join(name);
-        let made = Command::new("ssh-keygen")
-            .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-            .arg(&path)
-            .status()
-            .expect("ssh-keygen runs");
-        assert!(made.success());
-        path
-    };
+    let keygen = |name: &str| common::serve::keygen(home.path(), name);
     let friend = keygen("friend");
     let stranger = keygen("stranger");
     let listed = home.path().join("friend.pub");

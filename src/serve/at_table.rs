@@ -128,9 +128,11 @@ impl AtTable {
         {
             self.app.play.hints = hints;
             let on = if hints { "on" } else { "off" };
-            refused.get_or_insert(format!(
-                "Hints are {on} for both players in this game, as chosen at its start."
-            ));
+            if self.role != Role::Watching {
+                refused.get_or_insert(format!(
+                    "Hints are {on} for both players in this game, as chosen at its start."
+                ));
+            }
         }
         if let Some(why) = refused {
             self.app.say(why);

@@ -206,7 +206,7 @@ impl Room {
         });
         let hints = table
             .filter(|t| t.session.kept.mode == Mode::TwoHumans)
-            .map(|t| t.hints && (role != Role::Watching || !t.in_progress()));
+            .map(|t| t.hints && (role != Role::Watching || t.session.status().is_over()));
         let member = state.members.iter_mut().find(|m| m.id == id)?;
         if version == seen && member.notes.is_empty() {
             return None;

@@ -109,6 +109,20 @@ impl Server {
         self.join_with(&askpass(&self.home, CODE), &[], name, room)
     }
 
+    /// `name` joining `room` (the lobby, with "") with the key in the file `key` (and the code).
+    pub fn join_keyed(&self, key: &Path, name: &str, room: &str) -> Session {
+        let key = key.to_str().expect("a key's path");
+        let options = [
+            "-o",
+            "PubkeyAuthentication=yes",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-i",
+            key,
+        ];
+        self.join_with(&askpass(&self.home, CODE), &options, name, room)
+    }
+
     /// `name` joining `room` (the lobby, with ""), the code from the script `askpass`, with
     /// ssh's `options` first.
     pub fn join_with(&self, askpass: &Path, options: &[&str], name: &str, room: &str) -> Session {
@@ -160,6 +174,18 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A fresh key pair in `home` (made by `ssh-keygen`, with no passphrase): its private file.
+pub fn keygen(home: &Path, name: &str) -> PathBuf {
+    let path = home.join(name);
+    let made = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+        .arg(&path)
+        .status()
+        .expect("ssh-keygen runs");
+    assert!(made.success());
+    path
 }
 
 /// A script that prints `code`, for ssh to read as the password.
