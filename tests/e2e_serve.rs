@@ -179,6 +179,13 @@ fn sigterm_tells_every_player_keeps_the_game_and_the_host_key() {
     let again = Server::start(home.path());
     assert_eq!(std::fs::read(&key_file).unwrap(), key);
     assert_eq!(again.fingerprint, server.fingerprint);
+    // Without --code, the code is made once and kept; --new-code makes another.
+    let kept = |flags: &[&str]| Server::start_with(home.path(), flags).code.clone().unwrap();
+    let first = kept(&[]);
+    assert_eq!(kept(&[]), first);
+    let renewed = kept(&["--new-code"]);
+    assert_ne!(renewed, first);
+    assert_eq!(kept(&[]), renewed);
     let back = again.join("ana", "den");
     back.wait_for("The game goes on.");
     assert!(back.screen().contains("1. b2"), "{}", back.screen());

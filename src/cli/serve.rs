@@ -34,10 +34,13 @@ pub(crate) struct ServeArgs {
     /// The address to listen on: all of this machine's, or 127.0.0.1 for this machine only
     #[arg(long, default_value = "0.0.0.0", value_name = "ADDRESS")]
     pub bind: IpAddr,
-    /// The code friends type as the password, as hard to guess as 40 random bits (a fresh
-    /// random code by default)
+    /// The code friends type as the password, as hard to guess as 40 random bits (by default
+    /// a random code, made once and kept in the data directory)
     #[arg(long, value_name = "CODE")]
     pub code: Option<String>,
+    /// Make a fresh random code, kept from now on (the old one no longer lets anyone in)
+    #[arg(long, conflicts_with = "code")]
+    pub new_code: bool,
     /// Let in only the keys listed in FILE (one a line, as in OpenSSH's authorized_keys); no
     /// code is made
     #[arg(long, value_name = "FILE", conflicts_with = "code")]
@@ -89,6 +92,7 @@ pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
         bind: args.bind,
         port: args.port,
         code: args.code.clone(),
+        new_code: args.new_code,
         keys,
         open: args.open,
         host,
@@ -114,7 +118,9 @@ fn print_welcome(welcome: &Welcome) {
         format!("Or a room, straight: {join}   (the same ROOM, the same room)"),
     ];
     match &welcome.code {
-        Some(code) => lines.push(format!("Code (the password): {code}")),
+        Some(code) => lines.push(format!(
+            "Code (the password): {code}   (the same at every start; --new-code makes another)"
+        )),
         None if welcome.open => lines.push("Way in: any SSH key (--open)".into()),
         None => lines.push("Way in: a key listed in --authorized-keys".into()),
     }

@@ -15,7 +15,6 @@ pub mod authorized;
 pub mod code;
 mod guest;
 mod handler;
-pub mod host_key;
 pub mod input;
 mod keeper;
 pub mod ledger;
@@ -26,6 +25,7 @@ mod outbox;
 mod presence;
 mod room;
 pub mod rooms;
+pub mod secrets;
 mod server;
 mod sources;
 pub mod table;
@@ -56,8 +56,10 @@ pub struct ServeOptions {
     pub bind: IpAddr,
     /// 0 lets the system choose (the tests do).
     pub port: u16,
-    /// The code to use rather than a fresh one (ignored with `keys`).
+    /// The code to use rather than the kept one (ignored with `keys`).
     pub code: Option<String>,
+    /// A fresh code, kept from now on, rather than the kept one.
+    pub new_code: bool,
     /// The only keys let in, when given: then no code is made.
     pub keys: Vec<PublicKey>,
     /// Anyone with a key gets in (a public server): no code is made.
@@ -107,11 +109,16 @@ pub fn run(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<(), 
 
 async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<(), String> {
     let folder = folder(&options.store);
-    let host_key =
-        host_key::load_or_make(&folder, options.store.saves()).map_err(|e| e.to_string())?;
-    let fingerprint = host_key::fingerprint(&host_key);
-    let code = (options.keys.is_empty() && !options.open)
-        .then(|| options.code.clone().unwrap_or_else(code::fresh));
+    let saves = options.store.saves();
+    let host_key = secrets::host_key(&folder, saves).map_err(|e| e.to_string())?;
+    let fingerprint = secrets::fingerprint(&host_key);
+    let code = match (&options.code, options.keys.is_empty() && !options.open) {
+        (_, false) => None,
+        (Some(code), true) => Some(code.clone()),
+        (None, true) => {
+            Some(secrets::code(&folder, saves, options.new_code).map_err(|e| e.to_string())?)
+        }
+    };
     // A key is asked for first on every server: it is who the person is.
     let methods = match code {
         Some(_) => MethodSet::from(&[MethodKind::PublicKey, MethodKind::Password][..]),
@@ -150,7 +157,6 @@ async fn serve(options: ServeOptions, welcome: impl FnOnce(&Welcome)) -> Result<
         port => format!("-p {port} "),
     };
     let join = format!("ssh -t {port}NAME@{} ROOM", options.host);
-    let saves = options.store.saves();
     let ledger = match saves {
         true => Ledger::open(&folder.join("ledger.sqlite"))?,
         false => Ledger::in_memory(),

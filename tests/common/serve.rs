@@ -18,6 +18,8 @@ pub struct Server {
     pub port: u16,
     /// The host key's fingerprint, as printed.
     pub fingerprint: String,
+    /// The code, as printed.
+    pub code: Option<String>,
     pub home: PathBuf,
 }
 
@@ -48,13 +50,16 @@ impl Server {
                 let _ = lines.send(line);
             }
         });
-        let (mut port, mut fingerprint) = (None, None);
+        let (mut port, mut fingerprint, mut code) = (None, None, None);
         while port.is_none() || fingerprint.is_none() {
             let line = read
                 .recv_timeout(DEADLINE)
                 .expect("the server says where it listens");
             if let Some(at) = line.strip_prefix("tictaclatin serve: listening on 127.0.0.1:") {
                 port = at.parse().ok();
+            }
+            if let Some(said) = line.strip_prefix("Code (the password): ") {
+                code = said.split_whitespace().next().map(str::to_string);
             }
             if let Some(key) = line.strip_prefix("Host key: ") {
                 fingerprint = key.split_whitespace().next().map(str::to_string);
@@ -64,6 +69,7 @@ impl Server {
             child,
             port: port.unwrap(),
             fingerprint: fingerprint.unwrap(),
+            code,
             home: home.to_path_buf(),
         }
     }
