@@ -1,6 +1,6 @@
-//! Load for `tictaclatin serve`: many rooms of two players, each a real SSH session (russh's
-//! client, each from a loopback address of its own) with a terminal, playing classic 3x3 games
-//! against each other.
+//! Load for `tictaclatin serve`: many pairs of players, each a real SSH session (russh's
+//! client, each from a loopback address of its own) with a terminal, who meet through the
+//! lobby ("play anyone") and play classic 3x3 games against each other in their room.
 //!
 //! Each player's screen is read as a terminal would (vt100). A key's latency is the time from
 //! sending it to the moment both players' screens show the move (the turn passes, or the
@@ -38,24 +38,50 @@ async fn play_room(
     index: usize,
     games: usize,
     ready: Arc<(tokio::sync::Barrier, tokio::sync::Barrier)>,
+    pairing: Arc<tokio::sync::Mutex<()>>,
 ) -> Vec<Duration> {
-    let room = format!("r{index}");
-    // Each player from a machine of their own, as on a network.
-    let join = |n: usize| {
+    // Each player from a machine of their own, as on a network, into the lobby.
+    let join = |n: usize| async move {
         let name = format!("p{n}");
-        let room = room.clone();
-        async move { Player::join(port, machine(n as u16), &name, &room, CODE).await }
+        let player = Player::join(port, machine(n as u16), &name, "", CODE).await;
+        let mut player = player.expect("in");
+        player
+            .until("tictaclatin online", PATIENCE)
+            .await
+            .expect("the lobby");
+        player
     };
-    let mut first = join(2 * index).await.expect("in");
+    let (mut first, mut second) = (join(2 * index).await, join(2 * index + 1).await);
+    // Both ask to play anyone, one pair at a time, so each pair meets: the second waits, the
+    // first is paired with them, and both go into a room of their own, where whoever is in
+    // first chooses the game.
+    let turn = pairing.lock().await;
+    second.send("p").await;
+    second
+        .until("Waiting for someone", PATIENCE)
+        .await
+        .expect("waiting");
+    first.send("p").await;
+    let (a, b) = (
+        first.until("chooses the game", PATIENCE),
+        second.until("chooses the game", PATIENCE),
+    );
+    // "... chooses the game" is what the one who waits for the other reads.
+    let second_chooses = tokio::select! {
+        _ = a => true,
+        _ = b => false,
+    };
+    drop(turn);
+    let mut names = [format!("p{}", 2 * index), format!("p{}", 2 * index + 1)];
+    if second_chooses {
+        std::mem::swap(&mut first, &mut second);
+        names.swap(0, 1);
+    }
     first
         .until("You are first in", PATIENCE)
         .await
         .expect("the start screen");
-    let mut second = join(2 * index + 1).await.expect("in");
-    second
-        .until("chooses the game", PATIENCE)
-        .await
-        .expect("waiting");
+    let room = format!("the room of {}", names[0]);
     first.send("\r").await;
     first
         .until("Your turn (X)", PATIENCE)
@@ -69,7 +95,6 @@ async fn play_room(
     // Rooms start a little apart, so their moves are spread over time as people's are.
     tokio::time::sleep(PAUSE * index as u32 / 50).await;
     let mut latencies = Vec::new();
-    let names = [format!("p{}", 2 * index), format!("p{}", 2 * index + 1)];
     for game in 0..games {
         // The sides swap each game: the seat playing X alternates.
         let x = game % 2;
@@ -131,10 +156,16 @@ async fn main() {
     let (empty_rss, _) = memory(pid);
     let barrier = || tokio::sync::Barrier::new(rooms + 1);
     let ready = Arc::new((barrier(), barrier()));
+    let pairing = Arc::new(tokio::sync::Mutex::new(()));
     let plays: Vec<_> = (0..rooms)
-        .map(|room| tokio::spawn(play_room(port, room, games, Arc::clone(&ready))))
+        .map(|room| {
+            let (ready, pairing) = (Arc::clone(&ready), Arc::clone(&pairing));
+            tokio::spawn(play_room(port, room, games, ready, pairing))
+        })
         .collect();
-    if tokio::time::timeout(PATIENCE, ready.0.wait())
+    // Everyone meets through the lobby one pair at a time: that takes a while.
+    let meeting = Instant::now();
+    if tokio::time::timeout(PATIENCE * 10, ready.0.wait())
         .await
         .is_err()
     {
@@ -142,6 +173,7 @@ async fn main() {
         let _ = server.kill();
         return;
     }
+    let met = meeting.elapsed();
     let (seated_rss, _) = memory(pid);
     let idle_before = cpu_time(pid);
     tokio::time::sleep(IDLE).await;
@@ -163,8 +195,10 @@ async fn main() {
     latencies.sort();
     let expected = rooms * games * (DRAW.len() + 1);
     println!(
-        "rooms {rooms} ({} players), games per room {games}, pause {} ms between moves",
+        "rooms {rooms} ({} players, paired through the lobby in {:.1} s), games per room \
+         {games}, pause {} ms between moves",
         rooms * 2,
+        met.as_secs_f64(),
         PAUSE.as_millis()
     );
     println!(

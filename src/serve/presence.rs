@@ -164,7 +164,8 @@ impl Presence {
         };
         inner.matches += 1;
         let room = format!("match-{}", inner.matches);
-        // The one who waited chooses the game in the room: they came first.
+        // The one who asks now goes in at once and chooses the game; the one who waited
+        // follows when woken.
         let other = &mut inner.people[partner];
         other.waiting = None;
         other.called = Some(Call {
