@@ -137,6 +137,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         seed,
         Arc::clone(&app.shared.watch),
         make_player,
+        Some(super::bots::Pool::shared()),
     )
     .map_err(|e| io::Error::other(e.to_string()))?;
     for request in app.initial_requests() {
