@@ -1,7 +1,7 @@
 //! The server's bots take turns to search: at most as many searches at once as the machine
-//! has cores, the rest waiting in order of arrival. Each search then has a core of its own,
-//! as at home, and the tables a search fills (tens of MiB) are filled by a few searches at a
-//! time, not by everyone playing a bot.
+//! has cores, the rest waiting in order of arrival, each run on a thread of the pool's. A
+//! search then has a core of its own, as at home, and the memory searches take (their
+//! tables, tens of MiB) follows the cores, not the number of people playing a bot.
 
 use std::collections::VecDeque;
 use std::num::NonZero;
@@ -18,6 +18,11 @@ pub struct Pool {
     places: usize,
     line: Mutex<Line>,
     moved: Condvar,
+    /// A thread a place, where the searches run. The allocator keeps what a thread frees
+    /// for that thread (glibc's arenas): on these few threads each search's tables reuse the
+    /// last one's, where on the bots' threads the freed tables piled up in every arena.
+    /// `None` when the system refused them: the searches run on the bots' threads.
+    threads: Option<rayon::ThreadPool>,
 }
 
 #[derive(Default)]
@@ -30,10 +35,15 @@ struct Line {
 
 impl Pool {
     pub fn new(places: usize) -> Pool {
+        let threads = rayon::ThreadPoolBuilder::new()
+            .num_threads(places.max(1))
+            .thread_name(|i| format!("search-{i}"))
+            .build();
         Pool {
             places: places.max(1),
             line: Mutex::default(),
             moved: Condvar::new(),
+            threads: threads.ok(),
         }
     }
 
@@ -85,6 +95,13 @@ impl Gate for Pool {
     fn leave(&self) {
         self.lock().running -= 1;
         self.moved.notify_all();
+    }
+
+    fn run(&self, search: &mut (dyn FnMut() + Send)) {
+        match &self.threads {
+            Some(threads) => threads.install(search),
+            None => search(),
+        }
     }
 }
 

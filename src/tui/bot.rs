@@ -58,10 +58,25 @@ pub trait Gate: Send + Sync {
 
     /// Gives back a place `enter` took.
     fn leave(&self);
+
+    /// Runs a search that has a place, on a thread of the gate's.
+    fn run(&self, search: &mut (dyn FnMut() + Send));
 }
 
 /// A place taken at a gate (none at home), given back however the search ends.
 struct Place(Option<Arc<dyn Gate>>);
+
+impl Place {
+    /// Runs the search (on the gate's threads, on a server), turning a panic into its message.
+    fn run<T: Send>(&self, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+        let Some(gate) = &self.0 else {
+            return guarded(work);
+        };
+        let (mut work, mut done) = (Some(work), None);
+        gate.run(&mut || done = work.take().map(guarded));
+        done.unwrap_or_else(|| Err("the search did not run".into()))
+    }
+}
 
 impl Drop for Place {
     fn drop(&mut self) {
@@ -247,10 +262,10 @@ impl Worker {
         }
         // A new search: the last one's report and a move-now meant for it are gone.
         self.watch.reset();
-        let _place = self.place(engine.as_ref(), Some(ticket))?;
+        let place = self.place(engine.as_ref(), Some(ticket))?;
         let player = self.players.get_mut(&key)?;
         // A player that panicked is dropped: it is rebuilt on the next request.
-        match guarded(|| player.decide(position)) {
+        match place.run(|| player.decide(position)) {
             Ok(Some(decision)) if vary => {
                 let decision = varied(engine.as_ref(), position, decision, &mut self.rng);
                 Some(Event::BotMoved { ticket, decision })
@@ -266,9 +281,9 @@ impl Worker {
 
     fn hints(&mut self, game: &str, position: &dyn Position) -> Option<Event> {
         let engine = self.engines.get(game)?;
-        let _place = self.place(engine.as_ref(), None)?;
+        let place = self.place(engine.as_ref(), None)?;
         // One search gives the hints and the line behind each: they cannot disagree.
-        let hints = guarded(|| match engine.hint_analysis(position) {
+        let hints = place.run(|| match engine.hint_analysis(position) {
             Some(analysis) => (analysis.moves.clone(), Some(analysis)),
             None => (engine.hints(position), None),
         });
@@ -285,8 +300,8 @@ impl Worker {
     /// Every move judged at the review's default budget: the same on every run.
     fn review(&self, of: GameMoves, history: &History) -> Option<Event> {
         let engine = self.engines.get(&of.game)?;
-        let _place = self.place(engine.as_ref(), None)?;
-        let judged = guarded(|| review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1));
+        let place = self.place(engine.as_ref(), None)?;
+        let judged = place.run(|| review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1));
         Some(match judged {
             Ok(judgements) => Event::ReviewReady(Judged { of, judgements }),
             Err(why) => Event::BotFailed(why),
