@@ -94,7 +94,7 @@ async fn play(
         }
         let mut answered = None;
         while answered.is_none() && !cells.is_empty() {
-            // A cell drawn at random (xorshift): the same games on every run.
+            // A cell drawn at random (xorshift, seeded by the person).
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;

@@ -85,10 +85,8 @@ impl Gate for Pool {
                 told = Some(before);
                 ahead(before);
             }
-            line = match self.moved.wait_timeout(line, LOOK) {
-                Ok((line, _)) => line,
-                Err(poisoned) => poisoned.into_inner().0,
-            };
+            let woken = self.moved.wait_timeout(line, LOOK);
+            line = woken.unwrap_or_else(PoisonError::into_inner).0;
         }
     }
 
