@@ -125,6 +125,10 @@ impl Player {
         })
     }
 
+    pub fn contents(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
     pub fn shows(&self, text: &str) -> bool {
         self.screen
             .lock()
@@ -365,17 +369,22 @@ pub fn memory(pid: u32) -> (u64, u64) {
 pub fn cpu_time(pid: u32) -> Duration {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<u64> = after_name
-        .split_whitespace()
-        .filter_map(|f| f.parse().ok())
-        .collect();
-    // utime and stime are fields 14 and 15 of the line, 11 and 12 after the name.
-    let ticks = fields.get(10).copied().unwrap_or(0) + fields.get(11).copied().unwrap_or(0);
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let field = |at: usize| {
+        fields
+            .get(at)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name (the first
+    // is the state, a letter; the tty's group before them is -1 without a terminal).
+    let ticks = field(11) + field(12);
     Duration::from_millis(ticks * 10) // 100 ticks a second on Linux
 }
 
 /// `tictaclatin serve` (the release build beside this program) on 127.0.0.1, its data in
-/// `data`, with `code` and `extra` flags, playing classic 3x3; the process and its port.
+/// `data`, with `code` and `extra` flags, playing classic 3x3 unless `extra` names a game;
+/// the process and its port.
 pub fn start_server(data: &Path, code: &str, extra: &[&str]) -> (Child, u16) {
     let binary = std::env::current_exe()
         .ok()
@@ -392,7 +401,10 @@ pub fn start_server(data: &Path, code: &str, extra: &[&str]) -> (Child, u16) {
             "--code",
             code,
         ])
-        .args(["--game", "classic", "--size", "3"])
+        .args(match extra.contains(&"--game") {
+            true => &[][..],
+            false => &["--game", "classic", "--size", "3"],
+        })
         .args(extra)
         .env("TICTACLATIN_DATA_DIR", data)
         .stdout(Stdio::piped())

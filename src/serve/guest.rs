@@ -26,7 +26,7 @@ use super::presence::{HereId, Place};
 use super::rooms::{Rooms, room_name};
 use super::table::Person;
 use crate::config::Settings;
-use crate::core::{Difficulty, Engine, PlayerOptions};
+use crate::core::{Difficulty, Engine, PlayerOptions, Watch};
 use crate::tui::event::TICK;
 use crate::tui::{App, Bot, Event, Memory};
 
@@ -79,6 +79,8 @@ struct Guest {
     events: Receiver<Event>,
     wake: Sender<Event>,
     bot: Bot,
+    /// The bot's search as it goes, shared with the board of the room the person is in.
+    watch: Arc<Watch>,
     rooms: Arc<Rooms>,
     here: HereId,
     /// The presence the lobby last showed, and when: it redraws on a change, or each second.
@@ -116,9 +118,16 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         };
         engine.player(level.name(), options)
     });
-    let watch = Arc::default();
-    let bot = Bot::spawn_with(wake.clone(), seed, watch, make_player)
-        .map_err(|e| io::Error::other(e.to_string()))?;
+    let watch: Arc<Watch> = Arc::default();
+    let pool: Arc<dyn crate::tui::bot::Gate> = super::bots::Pool::shared();
+    let bot = Bot::spawn_with(
+        wake.clone(),
+        seed,
+        Arc::clone(&watch),
+        make_player,
+        Some(pool),
+    )
+    .map_err(|e| io::Error::other(e.to_string()))?;
     let mut screen = Screen::new(Arc::clone(&outbox));
     execute!(
         screen,
@@ -144,6 +153,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         events,
         wake,
         bot,
+        watch,
         rooms,
         here,
         shown: (u64::MAX, Instant::now()),
@@ -369,6 +379,7 @@ impl Guest {
             settings.game = game;
         }
         let mut app = App::new(settings, Memory::default(), Instant::now());
+        app.shared.watch = Arc::clone(&self.watch);
         let _ = app.update(Event::Resize(self.size.0, self.size.1));
         for request in app.initial_requests() {
             self.bot.ask(request);
@@ -383,6 +394,7 @@ impl Guest {
     /// Out of the room, if in one, and back to the lobby.
     fn leave_room(&mut self) {
         if let At::Table(at) = &self.at {
+            self.watch.cancel(); // a search for the board left behind gives its turn back
             self.rooms.leave(&at.room, at.id);
             self.rooms.presence.moved(self.here, Place::Lobby);
             let mut lobby = Lobby::new(&self.person.name, &self.settings);

@@ -8,10 +8,12 @@
 //! `table.rs`) keeps their two boards one game, and the keeper (`keeper.rs`) writes the
 //! rooms' games to disk; what every connection shares is `server.rs`. Who gets in, and how
 //! many, is `handler.rs`, `code.rs`, `authorized.rs`, `limits.rs` and `sources.rs` (what is
-//! remembered of each address); the host key is `host_key.rs`.
+//! remembered of each address); the host key is `host_key.rs`. The bots' searches take
+//! turns (`bots.rs`).
 
 mod at_table;
 pub mod authorized;
+mod bots;
 pub mod code;
 mod guest;
 mod handler;

@@ -114,6 +114,9 @@ impl App {
             Event::BotMoved { ticket, decision } => {
                 self.play.on_bot_moved(ticket, decision, &mut self.shared);
             }
+            Event::BotWaiting { ticket, ahead } => {
+                self.play.on_bot_waiting(ticket, ahead, &mut self.shared);
+            }
             Event::HintsReady(searched) => self.play.on_hints(searched),
             Event::ReviewReady(judged) => {
                 if self.play.review_asked.as_ref() == Some(&judged.of) {
@@ -146,6 +149,10 @@ impl App {
         requests.extend(self.play.request_bot(shown, &mut self.shared));
         requests.extend(self.play.request_hints(shown, &self.shared));
         requests.extend(self.play.request_review(self.screen, &self.shared));
+        // Before the requests go: a move no longer awaited gives its turn back at once.
+        if self.play.bot.take_dropped() {
+            self.shared.watch.cancel();
+        }
         requests
     }
 

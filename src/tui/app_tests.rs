@@ -317,6 +317,35 @@ fn undo_while_the_bot_thinks_drops_its_stale_answer() {
     assert!(h.app.play.moves().is_empty(), "the old answer is ignored");
 }
 
+/// On a busy server the bot's place in line is said where its thinking is, and an undo
+/// cancels its search (the bot thread leaves the line, or stops searching, at once).
+#[test]
+fn a_bot_waiting_its_turn_says_so_and_an_undo_cancels_its_search() {
+    let mut h = Harness::new(Mode::VsBot, First::You, 0);
+    h.typed("b2");
+    let Some(BotRequest::Move { ticket, .. }) = h.asked.pop() else {
+        panic!("the bot is asked");
+    };
+    h.send(Event::BotWaiting {
+        ticket,
+        ahead: Some(3),
+    });
+    h.status_has("You played b2. Bot waits its turn: 3 searches ahead of it.");
+    h.send(Event::BotWaiting {
+        ticket: ticket + 1,
+        ahead: Some(1),
+    });
+    h.status_has("3 searches"); // another request's place is not this one's
+    h.send(Event::BotWaiting {
+        ticket,
+        ahead: None,
+    });
+    h.status_has("You played b2. Bot is thinking…");
+    assert!(!h.app.shared.watch.cancelled());
+    h.typed("u");
+    assert!(h.app.shared.watch.cancelled());
+}
+
 #[test]
 fn undo_when_the_bot_opened_keeps_its_first_move() {
     let mut h = Harness::new(Mode::VsBot, First::Bot, 0);

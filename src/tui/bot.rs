@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock, PoisonError};
 use std::thread;
@@ -49,9 +50,55 @@ pub enum BotRequest {
 pub(crate) type MakePlayer =
     dyn Fn(&dyn Engine, Difficulty) -> Result<Box<dyn Player>, PlayerError> + Send + 'static;
 
+/// Where a server's bots take turns to search (`serve::bots`); at home there is none.
+pub trait Gate: Send + Sync {
+    /// Waits for a place, telling `ahead` how many searches go before this one whenever that
+    /// changes; false, with no place taken, once `gone` says the search is not wanted.
+    fn enter(&self, gone: &dyn Fn() -> bool, ahead: &mut dyn FnMut(usize)) -> bool;
+
+    /// Gives back a place `enter` took.
+    fn leave(&self);
+
+    /// Runs a search that has a place, on a thread of the gate's.
+    fn run(&self, search: &mut (dyn FnMut() + Send));
+}
+
+/// A place taken at a gate (none at home), given back however the search ends.
+struct Place(Option<Arc<dyn Gate>>);
+
+impl Place {
+    /// Runs the search (on the gate's threads, on a server), turning a panic into its message.
+    fn run<T: Send>(&self, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+        let Some(gate) = &self.0 else {
+            return guarded(work);
+        };
+        let (mut work, mut done) = (Some(work), None);
+        gate.run(&mut || done = work.take().map(guarded));
+        done.unwrap_or_else(|| Err("the search did not run".into()))
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        if let Some(gate) = &self.0 {
+            gate.leave();
+        }
+    }
+}
+
 /// The UI's end of the bot thread.
 pub struct Bot {
     requests: Sender<BotRequest>,
+    watch: Arc<Watch>,
+    /// Set when the screen is gone: the thread's waits at the gate end.
+    left: Arc<AtomicBool>,
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        self.left.store(true, Ordering::Relaxed);
+        self.watch.cancel();
+    }
 }
 
 impl Bot {
@@ -74,29 +121,37 @@ impl Bot {
                 };
                 engine.player(level.name(), options)
             }),
+            None,
         )
     }
 
-    /// As [`Bot::spawn`], with the players made by `make_player`.
+    /// As [`Bot::spawn`], with the players made by `make_player`, each search through
+    /// `gate` when there is one.
     pub fn spawn_with(
         events: Sender<Event>,
         seed: u64,
         watch: Arc<Watch>,
         make_player: Box<MakePlayer>,
+        gate: Option<Arc<dyn Gate>>,
     ) -> Result<Bot, SpawnError> {
         let (requests, inbox) = mpsc::channel();
-        threads::spawn("bot", "the bot thread", move || {
-            let worker = Worker {
-                events,
-                make_player,
-                watch,
-                engines: HashMap::new(),
-                players: HashMap::new(),
-                rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            };
-            serve(&inbox, worker);
-        })?;
-        Ok(Bot { requests })
+        let left = Arc::new(AtomicBool::new(false));
+        let worker = Worker {
+            events,
+            make_player,
+            watch: Arc::clone(&watch),
+            gate,
+            left: Arc::clone(&left),
+            engines: HashMap::new(),
+            players: HashMap::new(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        };
+        threads::spawn("bot", "the bot thread", move || serve(&inbox, worker))?;
+        Ok(Bot {
+            requests,
+            watch,
+            left,
+        })
     }
 
     /// Queues a request; a bot thread that has stopped is not an error worth more than
@@ -109,8 +164,10 @@ impl Bot {
 struct Worker {
     events: Sender<Event>,
     make_player: Box<MakePlayer>,
-    /// Shared with the screen: each search's progress, and the move-now.
+    /// Shared with the screen: each search's progress, the move-now and the cancel.
     watch: Arc<Watch>,
+    gate: Option<Arc<dyn Gate>>,
+    left: Arc<AtomicBool>,
     engines: HashMap<String, Arc<dyn Engine>>,
     players: HashMap<(String, Difficulty), Box<dyn Player>>,
     rng: Xoshiro256PlusPlus,
@@ -203,11 +260,12 @@ impl Worker {
                 Err(why) => return Some(Event::BotFailed(why.to_string())),
             }
         }
-        let player = self.players.get_mut(&key)?;
         // A new search: the last one's report and a move-now meant for it are gone.
         self.watch.reset();
+        let place = self.place(engine.as_ref(), Some(ticket))?;
+        let player = self.players.get_mut(&key)?;
         // A player that panicked is dropped: it is rebuilt on the next request.
-        match guarded(|| player.decide(position)) {
+        match place.run(|| player.decide(position)) {
             Ok(Some(decision)) if vary => {
                 let decision = varied(engine.as_ref(), position, decision, &mut self.rng);
                 Some(Event::BotMoved { ticket, decision })
@@ -223,8 +281,9 @@ impl Worker {
 
     fn hints(&mut self, game: &str, position: &dyn Position) -> Option<Event> {
         let engine = self.engines.get(game)?;
+        let place = self.place(engine.as_ref(), None)?;
         // One search gives the hints and the line behind each: they cannot disagree.
-        let hints = guarded(|| match engine.hint_analysis(position) {
+        let hints = place.run(|| match engine.hint_analysis(position) {
             Some(analysis) => (analysis.moves.clone(), Some(analysis)),
             None => (engine.hints(position), None),
         });
@@ -241,11 +300,37 @@ impl Worker {
     /// Every move judged at the review's default budget: the same on every run.
     fn review(&self, of: GameMoves, history: &History) -> Option<Event> {
         let engine = self.engines.get(&of.game)?;
-        let judged = guarded(|| review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1));
+        let place = self.place(engine.as_ref(), None)?;
+        let judged = place.run(|| review_game(engine.as_ref(), history, DEFAULT_BUDGET, 1));
         Some(match judged {
             Ok(judgements) => Event::ReviewReady(Judged { of, judgements }),
             Err(why) => Event::BotFailed(why),
         })
+    }
+
+    /// A turn at the gate for a search of `engine` (a solved game's table is no search),
+    /// telling the screen while the move `ticket` waits; `None` when nobody wants it now.
+    fn place(&self, engine: &dyn Engine, ticket: Option<u64>) -> Option<Place> {
+        let Some(gate) = self.gate.as_ref().filter(|_| !engine.instant_hints()) else {
+            return Some(Place(None));
+        };
+        // Hints and reviews are not cancelled: they leave the line only with the person.
+        let gone =
+            || self.left.load(Ordering::Relaxed) || ticket.is_some() && self.watch.cancelled();
+        let say = |ahead| {
+            if let Some(ticket) = ticket {
+                let _ = self.events.send(Event::BotWaiting { ticket, ahead });
+            }
+        };
+        let mut waited = false;
+        let entered = gate.enter(&gone, &mut |n| {
+            waited = true;
+            say(Some(n));
+        });
+        if entered && waited {
+            say(None);
+        }
+        entered.then(|| Place(Some(Arc::clone(gate))))
     }
 }
 
@@ -403,6 +488,7 @@ mod tests {
                 let first = !built.swap(true, Ordering::SeqCst);
                 Ok(Box::new(Flaky { fails: first }) as Box<dyn Player>)
             }),
+            None,
         )
         .unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));
@@ -458,6 +544,7 @@ mod tests {
             1,
             Arc::clone(&watch),
             Box::new(|_: &dyn Engine, _| Ok(Box::new(Watched { watch: None }) as Box<dyn Player>)),
+            None,
         )
         .unwrap();
         bot.ask(BotRequest::Load(Arc::new(Latin)));

@@ -32,6 +32,12 @@ pub enum Event {
         ticket: u64,
         decision: Decision,
     },
+    /// The request tagged `ticket` waits for its turn on a busy server with `ahead` searches
+    /// before it (`None`: its search has begun).
+    BotWaiting {
+        ticket: u64,
+        ahead: Option<usize>,
+    },
     HintsReady(SearchedHints),
     /// Every move of a finished game judged (on a searched board, by a search a move).
     ReviewReady(Judged),
@@ -192,6 +198,7 @@ impl std::fmt::Debug for Event {
             Event::BotMoved { ticket, decision } => {
                 write!(f, "BotMoved({ticket}, {})", decision.mv.index())
             }
+            Event::BotWaiting { ticket, ahead } => write!(f, "BotWaiting({ticket}, {ahead:?})"),
             Event::HintsReady(searched) => write!(f, "HintsReady({})", searched.position),
             Event::ReviewReady(judged) => write!(f, "ReviewReady({} moves)", judged.of.moves.len()),
             Event::InputClosed(why) => write!(f, "InputClosed({why})"),

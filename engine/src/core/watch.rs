@@ -33,6 +33,7 @@ impl Thinking {
 #[derive(Debug, Default)]
 pub struct Watch {
     stop: AtomicBool,
+    cancel: AtomicBool,
     latest: Mutex<Option<Thinking>>,
 }
 
@@ -45,9 +46,21 @@ impl Watch {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// Nobody waits for the answer any more (an undo, the person left): the search stops as
+    /// on a move-now, and one still waiting for its turn to begin never begins.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.stop();
+    }
+
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
     /// A new search begins: forget the last one's report and any stop meant for it.
     pub fn reset(&self) {
         self.stop.store(false, Ordering::Relaxed);
+        self.cancel.store(false, Ordering::Relaxed);
         *self.lock() = None;
     }
 
@@ -78,8 +91,13 @@ mod tests {
         assert!(!watch.stopped());
         watch.stop();
         assert!(watch.stopped());
+        assert!(!watch.cancelled(), "a move-now is no cancel");
         watch.reset();
         assert!(!watch.stopped());
+        watch.cancel();
+        assert!(watch.stopped() && watch.cancelled());
+        watch.reset();
+        assert!(!watch.stopped() && !watch.cancelled());
     }
 
     #[test]

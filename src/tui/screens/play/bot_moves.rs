@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use crate::config::Mode;
 use crate::core::session::Controller;
+use crate::core::words::plural;
 use crate::core::{Budget, Decision, Game, Hint, Position, Thinking};
 use crate::tui::bot::BotRequest;
 use crate::tui::event::SearchedHints;
@@ -11,7 +12,7 @@ use crate::tui::screens::Screen;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::hints::Advice;
 use crate::tui::screens::play::view::PlayView;
-use crate::tui::shared::{Shared, StatusLine};
+use crate::tui::shared::{Shared, StatusKind, StatusLine};
 
 /// What the bot says about its move in a player's words: its rule ("block"), what it proved.
 pub fn note(
@@ -116,6 +117,30 @@ impl PlayScreen {
         if let Some(decision) = self.bot.accept(ticket, decision, shared.now) {
             self.play_bot(decision, shared);
         }
+    }
+
+    /// The bot's place in a busy server's line, said where its thinking is: in plain words,
+    /// and after a note already there (the side it took).
+    pub fn on_bot_waiting(&mut self, ticket: u64, ahead: Option<usize>, shared: &mut Shared) {
+        if !self.bot.awaits(ticket) || self.session.kept.mode != Mode::VsBot {
+            return;
+        }
+        let bot = &shared.settings.names.bot;
+        let words = match ahead {
+            Some(n) => format!(
+                "{bot} waits its turn: {} ahead of it.",
+                plural(n as u64, "search", "searches")
+            ),
+            None => format!("{bot} is thinking…"),
+        };
+        let status = &shared.status;
+        let lead = match status.kind {
+            StatusKind::Note if !status.text.is_empty() => format!("{} ", status.text),
+            _ => String::new(),
+        };
+        shared.status = status
+            .with_turn(&words)
+            .unwrap_or_else(|| StatusLine::turn(&lead, &words));
     }
 
     pub fn show_bot_move(&mut self, shared: &mut Shared) {

@@ -42,6 +42,8 @@ pub struct BotTurn {
     last_ticket: u64,
     /// How long after a request its answer is shown, at the earliest.
     delay: Duration,
+    /// A request was cancelled before its answer came: its search is to be stopped.
+    dropped: bool,
 }
 
 impl BotTurn {
@@ -50,6 +52,7 @@ impl BotTurn {
             state: State::Idle,
             last_ticket: 0,
             delay,
+            dropped: false,
         }
     }
 
@@ -63,6 +66,11 @@ impl BotTurn {
             State::Thinking { since, .. } => Some(since),
             _ => None,
         }
+    }
+
+    /// Whether the request `ticket` is the one waited for, not answered yet.
+    pub fn awaits(&self, ticket: u64) -> bool {
+        matches!(self.state, State::Thinking { ticket: t, .. } if t == ticket)
     }
 
     /// Asks at `now`: the new request's ticket, or `None` when a request is already under
@@ -107,7 +115,13 @@ impl BotTurn {
     }
 
     pub fn cancel(&mut self) {
+        self.dropped |= self.asked_at().is_some();
         self.state = State::Idle;
+    }
+
+    /// Whether a request was cancelled while the bot searched (or waited), since last asked.
+    pub fn take_dropped(&mut self) -> bool {
+        std::mem::take(&mut self.dropped)
     }
 }
 
@@ -142,7 +156,21 @@ mod tests {
         assert_eq!(bot.request(now), None, "already asked");
         bot.cancel();
         assert!(!bot.busy());
+        assert!(bot.take_dropped(), "its search is to be stopped");
+        assert!(!bot.take_dropped(), "once");
         assert_eq!(bot.request(now), Some(2), "tickets never repeat");
+    }
+
+    #[test]
+    fn only_the_request_waited_for_is_awaited_until_answered() {
+        let now = Instant::now();
+        let mut bot = BotTurn::new(DELAY);
+        let ticket = bot.request(now).unwrap();
+        assert!(bot.awaits(ticket));
+        assert!(!bot.awaits(ticket + 1), "another request's");
+        assert_eq!(bot.accept(ticket, cell("b2"), now), None);
+        assert!(!bot.awaits(ticket), "answered");
+        assert!(!bot.take_dropped(), "answered, not cancelled");
     }
 
     #[test]
@@ -218,5 +246,6 @@ mod tests {
         let (mut bot, _) = b2_waiting(now);
         bot.cancel();
         assert_eq!(bot.due(now + DELAY), None);
+        assert!(!bot.take_dropped(), "its search was over");
     }
 }
