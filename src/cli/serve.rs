@@ -16,12 +16,13 @@ use super::settings_args::SettingsArgs;
 #[derive(Args, Debug, Clone)]
 #[command(
     long_about = "Let friends play over the network with a plain SSH client: `ssh -p 2222 \
-    ROOM@HOST`. The user name is the room: in a room the first two people play each other (the \
-    first chooses the game and, with the swap key before the first move, the side), everyone \
-    after watches and may take a seat that frees up; alone, a person can play the bot. The \
-    password is a code made fresh at each start and printed here (or a key listed with \
-    --authorized-keys). A dropped player's game waits in the room; joining it again resumes \
-    it. Ctrl-C or SIGTERM tells every player, keeps every game and exits with status 0.",
+    NAME@HOST` opens the lobby (rooms, who is here, the best players), `ssh -t -p 2222 NAME@HOST \
+    ROOM` goes straight to a room. The user name is the person's name, their SSH key who they \
+    are: a seat, a name and a rating are their key's. In a room the first two people play each \
+    other, everyone after watches; alone, a person can play the bot. The password is a code \
+    made once and kept (or a key listed with --authorized-keys, or any key with --open). A \
+    dropped player's game waits for them. Ctrl-C or SIGTERM tells every player, keeps every \
+    game and exits with status 0.",
     after_help = "Nothing but the game is served: commands, files (sftp) and forwarding are \
     refused."
 )]

@@ -144,7 +144,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
     )?;
     resizes.offer(size);
     let _ = wake.send(Event::Resize(size.0, size.1));
-    let here = rooms.presence.arrive(&person.name, wake.clone());
+    let here = rooms.presence.arrive(&person, wake.clone());
     let mut guest = Guest {
         at: At::Lobby(Lobby::new(&person.name, &settings)),
         person,

@@ -23,8 +23,8 @@ use crate::tui::text::{Theme, footer_line, wrap};
 #[derive(Clone, Debug, Default)]
 pub struct LobbyView {
     pub rooms: Vec<RoomLine>,
-    /// Everyone here, and where.
-    pub people: Vec<(String, Place)>,
+    /// Everyone here, with their rating at the chosen game, and where.
+    pub people: Vec<(Option<f64>, String, Place)>,
     /// The best players of the chosen game, with their ratings.
     pub best: Vec<(String, f64)>,
     /// The person's own rating at the chosen game, once they have one.
@@ -151,7 +151,7 @@ impl Lobby {
                 (self.view.rooms.get(self.selected)).map(|r| Choice::Enter(r.name.clone()))
             }
             Focus::People => {
-                let (name, place) = self.view.people.get(self.selected)?;
+                let (_, name, place) = self.view.people.get(self.selected)?;
                 match place {
                     _ if *name == self.me => self.note = "That is you.".into(),
                     Place::Room(room) => {
@@ -195,9 +195,12 @@ impl Lobby {
                 .collect(),
         };
         let people: Vec<String> = (self.view.people.iter())
-            .map(|(name, place)| match place {
-                Place::Lobby => format!("{name:<12} here"),
-                Place::Room(room) => format!("{name:<12} in {room}"),
+            .map(|(rating, name, place)| {
+                let rating = rating.map_or_else(String::new, |r| format!("{r:.0}"));
+                match place {
+                    Place::Lobby => format!("{name:<12} {rating:>4} here"),
+                    Place::Room(room) => format!("{name:<12} {rating:>4} in {room}"),
+                }
             })
             .collect();
         let top = y;

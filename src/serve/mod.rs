@@ -1,15 +1,17 @@
-//! `tictaclatin serve`: the terminal game for friends who join over SSH with nothing to
-//! install. The SSH user name is the room; in a room, the first two people play each other
-//! and everyone after watches.
+//! `tictaclatin serve`: the terminal game for people who join over SSH with nothing to
+//! install. The user name is the person's name, their key who they are; they start in the
+//! lobby, or in the room their command names.
 //!
-//! The server (russh, on tokio) only carries bytes: each person's game runs on a thread of
-//! its own (`guest.rs`) with the same `App` as at home, reading their keystrokes
-//! (`input.rs`) and drawing into their connection (`outbox.rs`); the room (`room.rs`,
-//! `table.rs`) keeps their two boards one game, and the keeper (`keeper.rs`) writes the
-//! rooms' games to disk; what every connection shares is `server.rs`. Who gets in, and how
-//! many, is `handler.rs`, `code.rs`, `authorized.rs`, `limits.rs` and `sources.rs` (what is
-//! remembered of each address); the host key is `host_key.rs`. The bots' searches take
-//! turns (`bots.rs`).
+//! The server (russh, on tokio) only carries bytes: each person's screen runs on a thread of
+//! its own (`guest.rs`): the lobby (`lobby.rs`, with who is where in `presence.rs`), or a
+//! room's table with the same `App` as at home (`at_table.rs`), reading their keystrokes
+//! (`input.rs`) and drawing into their connection (`outbox.rs`). The room (`room.rs`,
+//! `table.rs`) keeps its players' boards one game and its seats their owners'; the keeper
+//! (`keeper.rs`) writes rooms' games and results into the ledger (`ledger.rs`: people, results,
+//! ratings, kept games, in SQLite); the bots' searches take turns (`bots.rs`); what every
+//! connection shares is `server.rs`. Who gets in, and how many, is `handler.rs`, `code.rs`,
+//! `authorized.rs`, `limits.rs` and `sources.rs` (what is remembered of each address); the
+//! host key and the code are kept by `secrets.rs`.
 
 mod at_table;
 pub mod authorized;

@@ -7,6 +7,7 @@ use std::sync::mpsc::Sender;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
+use super::table::Person;
 use crate::tui::Event;
 
 /// One person's place in the presence list.
@@ -29,7 +30,7 @@ struct Inner {
 
 struct Here {
     id: HereId,
-    name: String,
+    person: Person,
     place: Place,
     wake: Sender<Event>,
     /// Waiting to play anyone at this game (its key).
@@ -70,13 +71,13 @@ impl Presence {
         self.version.load(Ordering::Relaxed)
     }
 
-    pub fn arrive(&self, name: &str, wake: Sender<Event>) -> HereId {
+    pub fn arrive(&self, person: &Person, wake: Sender<Event>) -> HereId {
         let mut inner = self.lock();
         inner.next += 1;
         let id = inner.next;
         inner.people.push(Here {
             id,
-            name: name.to_string(),
+            person: person.clone(),
             place: Place::Lobby,
             wake,
             waiting: None,
@@ -111,12 +112,10 @@ impl Presence {
     }
 
     /// Who is here and where, in the order they came.
-    pub fn people(&self) -> Vec<(String, Place)> {
+    pub fn people(&self) -> Vec<(Person, Place)> {
         let inner = self.lock();
-        inner
-            .people
-            .iter()
-            .map(|h| (h.name.clone(), h.place.clone()))
+        (inner.people.iter())
+            .map(|h| (h.person.clone(), h.place.clone()))
             .collect()
     }
 
@@ -125,7 +124,7 @@ impl Presence {
     pub fn invite(&self, from: &str, to: &str, room: &str) -> bool {
         let mut inner = self.lock();
         let Some(here) = (inner.people.iter_mut())
-            .find(|h| h.name.eq_ignore_ascii_case(to) && h.place == Place::Lobby)
+            .find(|h| h.person.name.eq_ignore_ascii_case(to) && h.place == Place::Lobby)
         else {
             return false;
         };
@@ -195,10 +194,18 @@ impl Presence {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::serve::table::PersonId;
+
+    fn person(name: &str) -> Person {
+        Person {
+            name: name.into(),
+            id: PersonId::Ticket(name.into()),
+        }
+    }
 
     fn arrive(presence: &Presence, name: &str) -> (HereId, std::sync::mpsc::Receiver<Event>) {
         let (wake, woken) = std::sync::mpsc::channel();
-        (presence.arrive(name, wake), woken)
+        (presence.arrive(&person(name), wake), woken)
     }
 
     #[test]
@@ -234,7 +241,7 @@ mod tests {
         presence.depart(ben);
         assert_eq!(
             presence.people(),
-            [("ana".to_string(), Place::Room("ana".into()))]
+            [(person("ana"), Place::Room("ana".into()))]
         );
     }
 }

@@ -131,15 +131,18 @@ impl Rooms {
         rooms.sort_by(|a, b| a.name.cmp(&b.name));
         let ledger = self.keeper.ledger();
         let best = ledger.best(game, 5).unwrap_or_default();
-        let mine = match &person.id {
-            PersonId::Key(key) => ledger.rating(key, game).ok().flatten(),
+        let rating = |person: &Person| match &person.id {
+            PersonId::Key(key) => ledger.rating(key, game).ok().flatten().map(|r| r.rating),
             PersonId::Ticket(_) => None,
         };
+        let people = self.presence.people().into_iter();
         LobbyView {
             rooms,
-            people: self.presence.people(),
+            people: people
+                .map(|(p, place)| (rating(&p), p.name, place))
+                .collect(),
             best: best.into_iter().map(|(name, r)| (name, r.rating)).collect(),
-            mine: mine.map(|r| r.rating),
+            mine: rating(person),
         }
     }
 
