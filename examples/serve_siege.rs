@@ -119,8 +119,12 @@ async fn play(pair: &mut (Player, Player), game: usize, seen: &mut Seen) {
             }
         }
         pair.0.send("s").await; // the next game, sides swapped
-        let next = format!("{}'s turn (X)", ["ana", "ben"][1 - x]);
-        let _ = pair.0.until(&next, PATIENCE).await;
+        // Ana moves first in the next game when Ben did in this one.
+        let next = match x {
+            0 => "ben's turn (X)",
+            _ => "Your turn (X)",
+        };
+        let _ = pair.0.until(next, PATIENCE).await;
     }
 }
 
