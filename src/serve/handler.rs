@@ -314,65 +314,6 @@ impl Handler for Connection {
         Ok(())
     }
 
-    async fn channel_open_x11(
-        &mut self,
-        _channel: Channel<Msg>,
-        _originator_address: &str,
-        _originator_port: u32,
-        reply: ChannelOpenHandle,
-        _session: &mut Session,
-    ) -> Result<(), Self::Error> {
-        refuse(reply).await
-    }
-
-    async fn channel_open_direct_tcpip(
-        &mut self,
-        _channel: Channel<Msg>,
-        _host_to_connect: &str,
-        _port_to_connect: u32,
-        _originator_address: &str,
-        _originator_port: u32,
-        reply: ChannelOpenHandle,
-        _session: &mut Session,
-    ) -> Result<(), Self::Error> {
-        refuse(reply).await
-    }
-
-    async fn channel_open_direct_streamlocal(
-        &mut self,
-        _channel: Channel<Msg>,
-        _socket_path: &str,
-        reply: ChannelOpenHandle,
-        _session: &mut Session,
-    ) -> Result<(), Self::Error> {
-        refuse(reply).await
-    }
-
-    async fn tcpip_forward(
-        &mut self,
-        _address: &str,
-        _port: &mut u32,
-        _session: &mut Session,
-    ) -> Result<bool, Self::Error> {
-        Ok(false)
-    }
-
-    async fn streamlocal_forward(
-        &mut self,
-        _socket_path: &str,
-        _session: &mut Session,
-    ) -> Result<bool, Self::Error> {
-        Ok(false)
-    }
-
-    async fn agent_request(
-        &mut self,
-        _channel: ChannelId,
-        _session: &mut Session,
-    ) -> Result<bool, Self::Error> {
-        Ok(false)
-    }
-
     async fn x11_request(
         &mut self,
         channel: ChannelId,
