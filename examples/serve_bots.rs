@@ -14,11 +14,10 @@
 #[path = "ssh_clients/mod.rs"]
 mod clients;
 
-use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clients::{Player, cpu_time, machine, memory, percentile, start_server};
+use clients::{Player, Run, machine, memory, percentile, play_then_stop, start_server};
 
 const CODE: &str = "rz8d-quarry-5mv2";
 /// Longer than any wait for the bot's answer with 50 people on a 2-core machine (20 s).
@@ -141,7 +140,7 @@ async fn main() {
         "--max-connections",
         &connections,
     ];
-    let (mut server, port) = start_server(data.path(), CODE, &flags);
+    let (server, port) = start_server(data.path(), CODE, &flags);
     let pid = server.id();
     let ready = Arc::new(tokio::sync::Barrier::new(people + 1));
     let plays: Vec<_> = (0..people)
@@ -149,20 +148,14 @@ async fn main() {
         .collect();
     ready.wait().await;
     let (seated, _) = memory(pid);
-    let cpu_before = cpu_time(pid);
-    let started = Instant::now();
-    let mut waits = Vec::new();
-    for play in plays {
-        waits.extend(play.await.expect("a person's play"));
-    }
-    let wall = started.elapsed();
-    let cpu = cpu_time(pid) - cpu_before;
-    let (rss, peak) = memory(pid);
-    let _ = Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status();
-    let stopped = server.wait().expect("the server stops");
-    waits.sort();
+    let Run {
+        timings: waits,
+        wall,
+        cpu,
+        rss,
+        peak,
+        stopped,
+    } = play_then_stop(server, plays).await;
     let secs = |d: Duration| d.as_secs_f64();
     println!("people {people}, moves each {moves}, each alone against the extreme bot (max)");
     println!(

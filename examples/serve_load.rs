@@ -15,11 +15,10 @@
 #[path = "ssh_clients/mod.rs"]
 mod clients;
 
-use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clients::{Player, cpu_time, machine, memory, percentile, start_server};
+use clients::{Player, Run, cpu_time, machine, memory, percentile, play_then_stop, start_server};
 
 const CODE: &str = "rz8d-quarry-5mv2";
 const PAUSE: Duration = Duration::from_millis(100);
@@ -179,20 +178,14 @@ async fn main() {
     tokio::time::sleep(IDLE).await;
     let idle_cpu = cpu_time(pid) - idle_before;
     ready.1.wait().await;
-    let cpu_before = cpu_time(pid);
-    let started = Instant::now();
-    let mut latencies = Vec::new();
-    for play in plays {
-        latencies.extend(play.await.expect("a room's play"));
-    }
-    let wall = started.elapsed();
-    let cpu = cpu_time(pid) - cpu_before;
-    let (rss, peak) = memory(pid);
-    let _ = Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status();
-    let stopped = server.wait().expect("the server stops");
-    latencies.sort();
+    let Run {
+        timings: latencies,
+        wall,
+        cpu,
+        rss,
+        peak,
+        stopped,
+    } = play_then_stop(server, plays).await;
     let expected = rooms * games * (DRAW.len() + 1);
     println!(
         "rooms {rooms} ({} players, paired through the lobby in {:.1} s), games per room \

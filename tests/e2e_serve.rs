@@ -4,9 +4,8 @@
 mod common;
 
 use std::path::Path;
-use std::time::{Duration, Instant};
 
-use common::pty::{DEADLINE, Session};
+use common::pty::Session;
 use common::serve::{CODE, Server, stderr};
 
 /// Plays `cell` from `mover`'s terminal and waits until `others` show it too.
@@ -64,11 +63,15 @@ fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
     );
     // The finished game went into the server's ledger, under its players' names (unrated:
     // neither has a key).
-    let results = wait_for_results(home.path(), 1);
-    assert_eq!(
-        results,
-        [("ana".into(), "ben".into(), Some("first".into()), false)]
+    let results = common::serve::results(home.path(), 1);
+    let played = (
+        "ana".into(),
+        "ben".into(),
+        Some("first".into()),
+        "played".into(),
+        false,
     );
+    assert_eq!(results, [played]);
 }
 
 #[test]
@@ -221,33 +224,6 @@ fn with_authorized_keys_a_listed_key_gets_in_and_no_code_does() {
         "{}",
         stderr(&stranger_in)
     );
-}
-
-/// The results in the server's ledger (first, second, winner, rated), once there are
-/// `count` of them.
-fn wait_for_results(home: &Path, count: usize) -> Vec<(String, String, Option<String>, bool)> {
-    let path = home.join("data/serve/ledger.sqlite");
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        let read = || -> rusqlite::Result<Vec<_>> {
-            let db = rusqlite::Connection::open(&path)?;
-            let mut query = db.prepare(
-                "SELECT first_name, second_name, winner, rated FROM results ORDER BY id",
-            )?;
-            let rows = query.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)));
-            rows?.collect()
-        };
-        if let Ok(results) = read()
-            && results.len() >= count
-        {
-            return results;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{count} results not in the ledger"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// The seat ticket a screen gives a person without a key: the word after the room's name

@@ -5,10 +5,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
-use common::pty::{DEADLINE, Session};
-use common::serve::{CODE, Server, keygen};
+use common::pty::Session;
+use common::serve::{CODE, Server, keygen, results};
 
 /// Three people with keys of their own.
 struct Keys {
@@ -48,36 +47,6 @@ fn play(mover: &mut Session, cell: &str, shown: &[(&Session, &str)]) {
     mover.send(cell);
     for (screen, text) in shown {
         screen.wait_for(text);
-    }
-}
-
-/// The results in the ledger: (first, second, winner, ending, rated), once there are `count`.
-type Row = (String, String, Option<String>, String, bool);
-
-fn results(home: &Path, count: usize) -> Vec<Row> {
-    let path = home.join("data/serve/ledger.sqlite");
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        let read = || -> rusqlite::Result<Vec<Row>> {
-            let db = rusqlite::Connection::open(&path)?;
-            let mut query = db.prepare(
-                "SELECT first_name, second_name, winner, ending, rated FROM results ORDER BY id",
-            )?;
-            let rows = query.query_map([], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-            })?;
-            rows.collect()
-        };
-        if let Ok(rows) = read()
-            && rows.len() >= count
-        {
-            return rows;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{count} results not in the ledger"
-        );
-        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

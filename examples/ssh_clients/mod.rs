@@ -431,3 +431,44 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted.get(at).copied().unwrap_or_default()
 }
+
+/// What a server used while people played, measured by [`play_then_stop`].
+pub struct Run {
+    /// Each person's (or room's) timings, all together and sorted.
+    pub timings: Vec<Duration>,
+    pub wall: Duration,
+    /// The server's processor time over the play.
+    pub cpu: Duration,
+    /// The server's memory in KiB at the end, and at its peak.
+    pub rss: u64,
+    pub peak: u64,
+    pub stopped: std::process::ExitStatus,
+}
+
+/// Waits for every play to end, measuring the server meanwhile, then stops it (SIGTERM).
+pub async fn play_then_stop(
+    mut server: Child,
+    plays: Vec<tokio::task::JoinHandle<Vec<Duration>>>,
+) -> Run {
+    let pid = server.id();
+    let (cpu_before, started) = (cpu_time(pid), Instant::now());
+    let mut timings = Vec::new();
+    for play in plays {
+        timings.extend(play.await.expect("a play"));
+    }
+    let (wall, cpu) = (started.elapsed(), cpu_time(pid) - cpu_before);
+    let (rss, peak) = memory(pid);
+    let _ = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status();
+    let stopped = server.wait().expect("the server stops");
+    timings.sort();
+    Run {
+        timings,
+        wall,
+        cpu,
+        rss,
+        peak,
+        stopped,
+    }
+}

@@ -227,3 +227,33 @@ pub fn run_with_deadline(mut command: Command) -> Output {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// The results in the ledger: (first, second, winner, ending, rated), once there are `count`.
+pub type Row = (String, String, Option<String>, String, bool);
+
+pub fn results(home: &Path, count: usize) -> Vec<Row> {
+    let path = home.join("data/serve/ledger.sqlite");
+    let deadline = Instant::now() + DEADLINE;
+    loop {
+        let read = || -> rusqlite::Result<Vec<Row>> {
+            let db = rusqlite::Connection::open(&path)?;
+            let mut query = db.prepare(
+                "SELECT first_name, second_name, winner, ending, rated FROM results ORDER BY id",
+            )?;
+            let rows = query.query_map([], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })?;
+            rows.collect()
+        };
+        if let Ok(rows) = read()
+            && rows.len() >= count
+        {
+            return rows;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{count} results not in the ledger"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
