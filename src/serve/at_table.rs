@@ -47,13 +47,12 @@ pub(crate) struct AtTable {
     hints: Option<bool>,
     /// What the person calls themself ("You").
     you: String,
-    keep_records: bool,
 }
 
 impl AtTable {
     pub fn new(app: App, room: Arc<Room>, id: MemberId) -> AtTable {
         let settings = &app.shared.settings;
-        let (you, keep_records) = (settings.names.you.clone(), settings.keep_records);
+        let you = settings.names.you.clone();
         let mut at = AtTable {
             app,
             room,
@@ -63,7 +62,6 @@ impl AtTable {
             role: Role::Watching,
             hints: None,
             you,
-            keep_records,
         };
         at.app.play.online = Some(Online::Player);
         at.sync();
@@ -151,11 +149,10 @@ impl AtTable {
         };
     }
 
-    /// A finished game's record, its players named as they are, into the records.
+    /// A finished game's result, its players named as they are, into the ledger (the
+    /// server's whatever the host's own settings keep at home).
     fn record(&mut self) {
-        if self.keep_records {
-            self.room.record(&self.game_record(), None);
-        }
+        self.room.record(&self.game_record(), None);
     }
 
     /// The game on the board as a record, its players named as they are.
@@ -193,9 +190,7 @@ impl AtTable {
                 return false;
             }
         };
-        if let Some(settled) = settled
-            && self.keep_records
-        {
+        if let Some(settled) = settled {
             let mut record = self.game_record();
             let why = match settled {
                 Settled::Abandoned(side) => {
