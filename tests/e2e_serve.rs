@@ -40,7 +40,7 @@ fn two_friends_finish_a_game_both_see_the_result_and_a_third_watches() {
     cy.wait_for("ana played a1. ben's turn (O).");
     // A watcher's keys change nothing, and the watcher is told so.
     cy.send("c3");
-    cy.wait_for("You are watching: a watcher's keys change nothing");
+    cy.wait_for("Watching: your keys change nothing here");
     play(&mut ben, "a2", "ana's turn (X)", &[&cy]);
     play(&mut ana, "b1", "ben's turn (O)", &[&cy]);
     play(&mut ben, "b2", "ana's turn (X)", &[&cy]);
@@ -89,7 +89,7 @@ fn a_wrong_code_a_command_forwarding_and_sftp_are_refused() {
     let command = server.ssh(CODE, &["den@127.0.0.1", "ls"]);
     assert!(!command.status.success());
     assert!(
-        stderr(&command).contains("exec request failed"),
+        stderr(&command).contains("The game needs a terminal"),
         "{}",
         stderr(&command)
     );
@@ -214,7 +214,7 @@ fn with_authorized_keys_a_listed_key_gets_in_and_no_code_does() {
     // The friend's key gets in (and the command is refused, as any command is).
     let friend_in = with_key(&friend);
     assert!(
-        stderr(&friend_in).contains("exec request failed"),
+        stderr(&friend_in).contains("The game needs a terminal"),
         "{}",
         stderr(&friend_in)
     );

@@ -65,7 +65,7 @@ fn a_seat_is_its_owner_s_a_third_key_cannot_take_it_and_the_owner_gets_it_back_a
     for keys in ["a1", "W", "X", "n"] {
         cy.send(keys);
     }
-    cy.wait_for("a watcher's keys change nothing");
+    cy.wait_for("your keys change nothing here");
     assert!(!cy.screen().contains("a1"), "{}", cy.screen());
     // Ben's key takes his seat back.
     ben = server.join_keyed(&keys.ben, "ben", "den");

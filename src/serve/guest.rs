@@ -256,7 +256,10 @@ impl Guest {
             return None;
         };
         let choice = match event {
-            Event::Key(key) => lobby.key(*key, &self.settings),
+            Event::Key(key) => {
+                self.shown.0 = u64::MAX; // a key may change what the lobby shows: at once
+                lobby.key(*key, &self.settings)
+            }
             _ => None,
         };
         match choice {
@@ -340,7 +343,9 @@ impl Guest {
         match event {
             Event::Key(key) => {
                 let letter = match key.code {
-                    KeyCode::Char(c @ ('W' | 'X')) => Some(c),
+                    KeyCode::Char(c) if matches!(c.to_ascii_uppercase(), 'W' | 'X') => {
+                        Some(c.to_ascii_uppercase())
+                    }
                     _ => None,
                 };
                 if letter.is_some() && at.claim(letter) {

@@ -117,7 +117,8 @@ impl Connection {
         let (name, size) = match (&self.name, self.terminal) {
             (Some(Err(why)), _) => return self.turn_away(channel, session, why),
             (_, None) => {
-                let why = "The game needs a terminal: connect without -T (or with -t).";
+                let why = "The game needs a terminal: ssh -t ... NAME@host ROOM (a command is \
+                           the room to go to; no other command is run).";
                 return self.turn_away(channel, session, why);
             }
             (_, Some((_, false))) => {
@@ -371,11 +372,8 @@ impl Handler for Connection {
         command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        // A command with a terminal names a room; anything else is no game.
-        let room = std::str::from_utf8(command)
-            .ok()
-            .filter(|_| self.terminal.is_some());
-        match room {
+        // A command names a room (and needs a terminal to draw it in).
+        match std::str::from_utf8(command).ok() {
             Some(room) if self.ours(channel) && self.game.is_none() => {
                 self.start_game(channel, session, Some(room))
             }

@@ -290,6 +290,12 @@ impl Ledger {
         Ok(gone)
     }
 
+    /// The rooms whose kept game has a seat of `id`'s.
+    pub fn rooms_of(&self, id: &PersonId) -> Result<Vec<String>, String> {
+        let sql = "SELECT name FROM rooms WHERE first_id = ?1 OR second_id = ?1 ORDER BY name";
+        self.rows(sql, [id_text(id)], |r| r.get(0))
+    }
+
     /// The game kept for `room`, if any.
     pub fn room(&self, room: &str) -> Result<Option<KeptRoom>, String> {
         let sql = "SELECT game, saved, first_name, first_id, second_name, second_id, hints
@@ -853,6 +859,8 @@ mod tests {
         };
         assert!(ledger.keep_room("den", Some(&kept)).unwrap().is_empty());
         assert_eq!(ledger.room("den").unwrap(), Some(kept.clone()));
+        let bea = PersonId::Ticket("q2pd-8wrt".into());
+        assert_eq!(ledger.rooms_of(&bea).unwrap(), ["den"]);
         ledger.keep_room("den", None).unwrap();
         assert_eq!(ledger.room("den").unwrap(), None);
         let mut gone = Vec::new();

@@ -38,6 +38,8 @@ pub struct RoomLine {
     /// "ana vs ben, Classic 3x3", "ana, a free seat: Qubic", "ana is choosing".
     pub what: String,
     pub watching: usize,
+    /// A seat there is the person's.
+    pub yours: bool,
 }
 
 /// What a key in the lobby chose.
@@ -68,6 +70,8 @@ pub struct Lobby {
     game: usize,
     pub note: String,
     pub waiting: bool,
+    /// The person was told of the games waiting for them (once, on arriving).
+    greeted: bool,
 }
 
 impl Lobby {
@@ -90,6 +94,7 @@ impl Lobby {
             game,
             note: format!("Welcome, {me}. Choose a room, or open your own."),
             waiting: false,
+            greeted: false,
         }
     }
 
@@ -100,6 +105,17 @@ impl Lobby {
     pub fn show(&mut self, view: LobbyView) {
         self.view = view;
         self.selected = self.selected.min(self.entries().saturating_sub(1));
+        if !std::mem::replace(&mut self.greeted, true)
+            && let Some(room) = self
+                .view
+                .rooms
+                .iter()
+                .find(|r| r.yours)
+                .map(|r| r.name.clone())
+        {
+            self.note = format!("Your game in {room} waits for you: Enter joins it.");
+            self.select_room(&room);
+        }
     }
 
     /// Selects the room `name`, when it is listed.
@@ -190,7 +206,8 @@ impl Lobby {
                     } else {
                         String::new()
                     };
-                    format!("{:<10} {}{watch}", r.name, r.what)
+                    let yours = if r.yours { " (yours)" } else { "" };
+                    format!("{:<10} {}{yours}{watch}", r.name, r.what)
                 })
                 .collect(),
         };

@@ -24,8 +24,6 @@ pub struct Presence {
 struct Inner {
     people: Vec<Here>,
     next: HereId,
-    /// Rooms made by pairing so far, to name the next.
-    matches: u64,
 }
 
 struct Here {
@@ -161,8 +159,18 @@ impl Presence {
             self.changed(None);
             return None;
         };
-        inner.matches += 1;
-        let room = format!("match-{}", inner.matches);
+        // Named by the two (a `+` no typed room name holds), so it is theirs alone.
+        let me = inner
+            .people
+            .iter()
+            .find(|h| h.id == id)
+            .map(|h| h.person.name.clone());
+        let room = format!(
+            "{}+{}",
+            inner.people[partner].person.name,
+            me.unwrap_or_default()
+        )
+        .to_lowercase();
         // The one who asks now goes in at once and chooses the game; the one who waited
         // follows when woken.
         let other = &mut inner.people[partner];
@@ -221,6 +229,7 @@ mod tests {
             "another game: no pair"
         );
         let room = presence.play_anyone(cy, "latin").expect("paired with ana");
+        assert_eq!(room, "ana+cy", "a name no typed room name can take");
         assert!(ana_woken.try_recv().is_ok(), "ana is woken");
         let call = presence.take_call(ana).unwrap();
         assert_eq!((call.room, call.by), (room, None));

@@ -123,14 +123,18 @@ impl Room {
                     Some(seat) => {
                         let back = table.sitter(seat).is_some();
                         table.seats[seat.index()] = Some(Sitter::here(person.clone(), id));
-                        let on = if table.in_progress() {
-                            " The game goes on."
-                        } else {
-                            ""
+                        let on = match (table.in_progress(), table.settled) {
+                            (true, _) => " The game goes on.",
+                            (false, Some(_)) => " Its game is over: n starts another.",
+                            (false, None) => "",
                         };
                         let joined = if back { "is back" } else { "joined" };
                         let you = self.you_are(table, seat, &person);
-                        (format!("{you}{on}"), Some(format!("{name} {joined}.{on}")))
+                        let over = table.settled_note().map(|n| n + " ").unwrap_or_default();
+                        (
+                            format!("{over}{}{you}", on.trim_start()),
+                            Some(format!("{name} {joined}.{on}")),
+                        )
                     }
                     None => (table.watching(), Some(format!("{name} is watching."))),
                 }
@@ -144,7 +148,9 @@ impl Room {
             ),
             None => (
                 "The first to join chooses the game; it shows here once it starts.".into(),
-                None,
+                Some(format!(
+                    "{name} joined: they play you once you start the game."
+                )),
             ),
         };
         if let Some(note) = others {
@@ -167,19 +173,21 @@ impl Room {
         let seat = state.table.as_ref().and_then(|t| t.seat_of(id));
         if let (Some(table), Some(seat)) = (&mut state.table, seat) {
             let name = table.name(seat).to_string();
+            let opponent = table.sitter(seat.other()).and_then(|s| s.here);
             let note = if table.in_progress() && table.between_two() {
                 let sitter = table.seats[seat.index()].as_mut().expect("seated");
                 sitter.here = None;
                 sitter.away = Some(Instant::now());
-                format!(
-                    "{name} left: the game waits for them. If they do not come back, you may \
-                     claim it or call it off."
-                )
+                format!("{name} left: the game waits for them.")
             } else {
                 table.seats[seat.index()] = None;
                 format!("{name} left.")
             };
-            state.tell_others(Some(id), note);
+            state.tell_others(Some(id), note.clone());
+            if let Some(opponent) = opponent.filter(|_| note.contains("waits")) {
+                let counts = "If they do not come back, you may claim it or call it off.";
+                state.tell(opponent, counts.into());
+            }
         } else if state.table.is_none() && !state.members.is_empty() {
             // The one choosing left: the next person chooses now.
             let next = &mut state.members[0];
@@ -270,6 +278,7 @@ impl Room {
             .iter()
             .find(|m| m.id == id)
             .map(|m| m.person.clone());
+        let me_name = me.as_ref().map(|p| p.name.clone());
         let chooses = state.members.first().map(|m| m.id) == Some(id);
         let seated_before = state
             .table
@@ -291,6 +300,9 @@ impl Room {
                 table.judge(id, board)?;
                 table.take(id, board, hints, waiting);
             }
+        }
+        if let (Change::TookBack(_), Some(me)) = (kind, &me_name) {
+            state.tell_others(Some(id), format!("{me} took back their last move."));
         }
         let table = state.table.as_mut().expect("set above");
         let finished = table.finish();
@@ -399,8 +411,8 @@ impl Room {
         });
     }
 
-    /// The room as the lobby lists it.
-    pub fn line(&self) -> super::lobby::RoomLine {
+    /// The room as the lobby lists it to the person `id`.
+    pub fn line(&self, id: &PersonId) -> super::lobby::RoomLine {
         let state = self.lock();
         let seated = |id| {
             state
@@ -416,6 +428,7 @@ impl Room {
                 Some(chooser) => format!("{} is choosing the game", chooser.person.name),
                 None => "empty".into(),
             },
+            Some(table) if table.settled.is_some() => table.settled_note().unwrap_or_default(),
             Some(table) => {
                 let game = table.session.game.title();
                 match table.session.kept.mode {
@@ -431,10 +444,15 @@ impl Room {
                 }
             }
         };
+        let yours = state
+            .table
+            .as_ref()
+            .is_some_and(|t| t.seat_owned_by(id).is_some());
         super::lobby::RoomLine {
             name: self.name.clone(),
             what,
             watching,
+            yours,
         }
     }
 

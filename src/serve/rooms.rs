@@ -126,10 +126,22 @@ impl Rooms {
     /// What the lobby shows `person`, with the best players of `game` (a game's key).
     pub fn lobby_view(&self, person: &Person, game: &str) -> LobbyView {
         let open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut rooms: Vec<RoomLine> = open.values().map(|room| room.line()).collect();
+        let mut rooms: Vec<RoomLine> = open.values().map(|room| room.line(&person.id)).collect();
         drop(open);
-        rooms.sort_by(|a, b| a.name.cmp(&b.name));
         let ledger = self.keeper.ledger();
+        // The person's games kept in rooms nobody is in now, to go back to.
+        for name in ledger.rooms_of(&person.id).unwrap_or_default() {
+            if !rooms.iter().any(|r| r.name == name) {
+                let (what, watching, yours) = ("a game kept for its players".into(), 0, true);
+                rooms.push(RoomLine {
+                    name,
+                    what,
+                    watching,
+                    yours,
+                });
+            }
+        }
+        rooms.sort_by(|a, b| a.name.cmp(&b.name));
         let best = ledger.best(game, 5).unwrap_or_default();
         let rating = |person: &Person| match &person.id {
             PersonId::Key(key) => ledger.rating(key, game).ok().flatten().map(|r| r.rating),

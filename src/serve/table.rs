@@ -228,6 +228,9 @@ impl Table {
                 }
             }
             Change::Moved(_) => Err("One move at a time.".into()),
+            Change::TookBack(_) if self.session.status().is_over() => {
+                Err("The game is over: its result stands. n starts a new one.".into())
+            }
             Change::TookBack(1) => {
                 let history = &self.session.history;
                 let last = history.mover(history.moves().len() - 1);
@@ -252,6 +255,21 @@ impl Table {
             )),
             Change::NewGame => Ok(()),
         }
+    }
+
+    /// How the players ended the game, said to those who come: "ana won: ben left and did
+    /// not come back."
+    pub fn settled_note(&self) -> Option<String> {
+        let settled = self.settled?;
+        let (one, two) = (self.name(Seat::One), self.name(Seat::Two));
+        Some(match settled {
+            Settled::Abandoned(side) => {
+                let winner = self.seat_for(side).unwrap_or(Seat::One);
+                let (won, left) = (self.name(winner), self.name(winner.other()));
+                format!("{won} won: {left} left and did not come back.")
+            }
+            Settled::CalledOff => format!("The game of {one} and {two} was called off."),
+        })
     }
 
     /// What a watcher is told: whose game they watch, and that they change nothing.
@@ -482,6 +500,15 @@ mod tests {
         let table = two_players("a1 a2 b1 b2 c1");
         assert!(table.session.status().is_over());
         assert!(table.judge(BEN, &session(Mode::TwoHumans, "")).is_ok());
+        // Its result stands: no move of it is taken back.
+        let mut back = table.session.clone();
+        back.history.take_back(|_| true);
+        assert!(
+            table
+                .judge(ANA, &back)
+                .unwrap_err()
+                .contains("result stands")
+        );
         let fresh = two_players("");
         let mut swapped = session(Mode::TwoHumans, "");
         swapped.kept.names_swapped = true;

@@ -318,7 +318,7 @@ impl App {
             Some(action) if action.is_movement() || self.view().offers(action) => return true,
             _ => {
                 self.shared.status = StatusLine::note(format!(
-                    "You are watching: a watcher's keys change nothing ({} helps, {} leaves).",
+                    "Watching: your keys change nothing here ({} helps, {} leaves).",
                     self.shared.key(Action::Help),
                     self.shared.key(Action::Quit)
                 ));

@@ -13,6 +13,7 @@ use crate::core::session::turn_rows;
 use crate::core::{Side, Status, move_names};
 use crate::keys::Action;
 use crate::tui::screens::Screen;
+use crate::tui::screens::play::Online;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::review::{self, mark_text};
 use crate::tui::text::{Theme, boxed, glued, key_item, wrap, wrapped};
@@ -215,10 +216,12 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let hints = if view.play.hints { "on" } else { "off" };
     let keys = view.shared.settings.keys.all_keys(Action::Hints);
     // Between two people over the network, hints are the table's: the same on both screens.
-    let shared = view.play.online.is_some() && view.play.session.kept.mode == Mode::TwoHumans;
-    rows.push(match shared {
-        true => ("Hints", format!("{hints} for both players")),
-        false => ("Hints", format!("{hints} ({keys} toggles)")),
+    let two = view.play.session.kept.mode == Mode::TwoHumans;
+    rows.push(match view.play.online {
+        Some(Online::Watcher) if !view.play.hints => ("Hints", "not for watchers".into()),
+        Some(Online::Watcher) => ("Hints", hints.into()),
+        Some(Online::Player) if two => ("Hints", format!("{hints} for both players")),
+        _ => ("Hints", format!("{hints} ({keys} toggles)")),
     });
     // Only when the game is not simply saved: a player who expects it kept must see.
     let saving = view.play.keeping.fact(&view.shared.memory);

@@ -106,6 +106,11 @@ fn footer(view: &PlayView, area: Rect, buf: &mut Buffer) {
 }
 
 fn game_footer(view: &PlayView) -> Vec<(Action, &'static str)> {
+    // Over the network, quitting leaves the room for the lobby.
+    let quit = match view.play.online {
+        Some(_) => "leave",
+        None => "quit",
+    };
     if view.play.status().is_over() {
         vec![
             (Action::New, "new game"),
@@ -113,7 +118,7 @@ fn game_footer(view: &PlayView) -> Vec<(Action, &'static str)> {
             (Action::Review, "review"),
             (Action::Undo, "undo"),
             (Action::Help, "help"),
-            (Action::Quit, "quit"),
+            (Action::Quit, quit),
         ]
     } else {
         let mut keys = vec![(Action::Place, "place"), (Action::Undo, "undo")];
@@ -127,7 +132,7 @@ fn game_footer(view: &PlayView) -> Vec<(Action, &'static str)> {
             (Action::Hints, "hints"),
             (Action::Difficulty, "level"),
             (Action::Help, "help"),
-            (Action::Quit, "quit"),
+            (Action::Quit, quit),
         ]);
         keys
     }

@@ -142,9 +142,10 @@ fn footer(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     let keys = &view.shared.settings.keys;
     let first = |a: Action| keys.first_key(a);
     let pair = |a: Action, b: Action| format!("{}/{}", first(a), first(b));
-    let back = match view.board.has_game {
-        true => "back to game",
-        false => "quit",
+    let back = match (view.board.has_game, view.board.online) {
+        (true, _) => "back to game",
+        (false, Some(_)) => "leave",
+        (false, None) => "quit",
     };
     let start = match view.screen.menu.row == Menu::RESUME {
         true => "resume",
