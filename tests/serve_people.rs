@@ -172,7 +172,8 @@ fn a_game_left_may_be_claimed_after_its_countdown_and_not_before() {
         "nothing claimed before the countdown"
     );
     ana.send("W");
-    ana.wait_for("ana wins: ben left and did not come back.");
+    // The game is over on the board, as lost on time by the one who left.
+    ana.wait_for("ben (O) left and did not come back: You (X) win");
     let rows = results(home.path(), 1);
     let expected = (
         "ana".into(),

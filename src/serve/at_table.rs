@@ -20,6 +20,8 @@ struct Snapshot {
     start: String,
     moves: Vec<Move>,
     sides: (bool, Option<crate::core::Side>),
+    /// The side that lost by leaving, once its game was claimed.
+    gone: Option<crate::core::Side>,
 }
 
 impl Snapshot {
@@ -30,6 +32,7 @@ impl Snapshot {
             start: session.history.position_at(0).text(),
             moves: session.moves().to_vec(),
             sides: (session.kept.names_swapped, session.kept.human),
+            gone: session.timed_out(),
         }
     }
 }

@@ -257,13 +257,18 @@ impl Room {
         };
         table.settled = Some(settled);
         table.recorded = true;
+        if win {
+            // Lost as on time: the game is over on every board, the winner's.
+            table.session.time_out(side.other());
+        }
         let (name, other) = (table.name(seat).to_string(), table.name(seat.other()));
         let note = match settled {
             Settled::Abandoned(_) => format!("{name} wins: {other} left and did not come back."),
             Settled::CalledOff => format!("{name} called the game off: {other} did not come back."),
         };
         self.keeper.keep(&self.name, table);
-        state.tell_others(None, note);
+        // The one who won reads it on their board; a game called off is said to all.
+        state.tell_others(win.then_some(id), note);
         state.version += 1;
         Some(settled)
     }

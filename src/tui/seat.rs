@@ -32,6 +32,9 @@ impl App {
         session.kept.names_swapped = room.kept.names_swapped;
         session.kept.human = room.kept.human;
         session.kept.difficulty = room.kept.difficulty;
+        if let Some(gone) = room.timed_out() {
+            session.time_out(gone);
+        }
         self.play.bot.cancel();
         self.play.bot_note = None;
         self.play.replayed = None;

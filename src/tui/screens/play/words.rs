@@ -194,12 +194,16 @@ impl PlayScreen {
             .contest_points(self.position(), Some(winner))
             .map(|[f, s]| format!(", {f} : {s} in contest points"))
             .unwrap_or_default();
+        // Over the network a player who left a game and did not come back lost it the same way.
+        let (how, why) = match self.online {
+            Some(_) => ("left and did not come back", "by default"),
+            None => ("ran out of time", "time out"),
+        };
         format!(
-            "{} ({}) ran out of time: {} ({}) wins (time out){points}.",
+            "{} ({}) {how}: {} ({why}){points}.",
             self.name(slow, settings),
             settings.symbol(slow),
-            self.name(winner, settings),
-            settings.symbol(winner)
+            self.wins(winner, settings),
         )
     }
 }
