@@ -153,6 +153,12 @@ impl Lobby {
             }
             (Some(Action::Place), _) => return self.enter(),
             (_, KeyCode::Char('n')) => return Some(Choice::OwnRoom(None)),
+            (Some(Action::Help), _) => {
+                self.note = "Enter joins the room chosen (your seat, a free one, or to watch); n \
+                             opens your own; Tab then Enter on a person invites them; p plays \
+                             anyone asking for the same game; Left/Right choose that game."
+                    .into();
+            }
             (_, KeyCode::Char('p')) => return Some(Choice::PlayAnyone(self.games[self.game].0)),
             _ => {}
         }
@@ -194,7 +200,9 @@ impl Lobby {
             Span::styled("tictaclatin online", theme.strong()),
             Span::raw(format!(" · you are {} · {mine}", self.me)),
         ]);
-        buf.set_line(area.x, y, &title, area.width);
+        if area.height > 0 {
+            buf.set_line(area.x, y, &title, area.width);
+        }
         y += 2;
         let half = area.width / 2 + 6;
         let rooms: Vec<String> = match self.view.rooms.is_empty() {
@@ -220,25 +228,33 @@ impl Lobby {
                 }
             })
             .collect();
-        let top = y;
-        y = self.list(
+        // Side by side where they fit, else one under the other.
+        let wide = area.width >= 90;
+        let rooms_width = if wide { half } else { area.width };
+        let rooms_at = (area.x, y, rooms_width);
+        let rooms_end = self.list(
+            area,
             "Rooms (Enter joins or watches)",
             &rooms,
             Focus::Rooms,
-            (area.x, y, half),
+            rooms_at,
             theme,
             buf,
         );
-        let right = Rect::new(area.x + half, top, area.width.saturating_sub(half), 0);
-        let people_y = self.list(
+        let people_at = match wide {
+            true => (area.x + half, y, area.width.saturating_sub(half)),
+            false => (area.x, rooms_end + 1, area.width),
+        };
+        let people_end = self.list(
+            area,
             "Here now (Tab, Enter invites)",
             &people,
             Focus::People,
-            (right.x, top, right.width),
+            people_at,
             theme,
             buf,
         );
-        y = y.max(people_y) + 1;
+        y = rooms_end.max(people_end) + 1;
         let best = match self.view.best.is_empty() {
             true => "No rated games yet: a game between two people with keys and no hints counts."
                 .into(),
@@ -248,33 +264,40 @@ impl Lobby {
                 .join("   "),
         };
         let header = format!("Best at {game} (Left/Right: another game)");
-        buf.set_stringn(area.x, y, header, width, theme.accent());
+        put(area, buf, area.x, y, header, width, theme.accent());
         for row in wrap(&best, width) {
             y += 1;
-            buf.set_stringn(area.x, y, row, width, Style::default());
+            put(area, buf, area.x, y, row, width, Style::default());
         }
         let bottom = area.y + area.height.saturating_sub(1);
         let note_rows = wrap(&self.note, width);
-        let note_y = bottom.saturating_sub(note_rows.len() as u16).max(y + 2);
-        for (i, row) in note_rows.iter().enumerate() {
-            buf.set_stringn(area.x, note_y + i as u16, row, width, Style::default());
+        // The note stands just above the footer: its last rows win when room is short.
+        let shown = note_rows
+            .len()
+            .min(usize::from(bottom.saturating_sub(y + 1)));
+        let note_y = bottom - shown as u16;
+        for (i, row) in note_rows[note_rows.len() - shown..].iter().enumerate() {
+            put(
+                area,
+                buf,
+                area.x,
+                note_y + i as u16,
+                row,
+                width,
+                Style::default(),
+            );
         }
+        let (anyone, quit) = match self.waiting {
+            true => ("waiting...", "stop waiting"),
+            false => ("anyone", "quit"),
+        };
         let items = [
             ("Enter".to_string(), "join"),
-            ("n".into(), "your room"),
-            (
-                "p".into(),
-                if self.waiting {
-                    "waiting..."
-                } else {
-                    "play anyone"
-                },
-            ),
-            ("Tab".into(), "rooms/people"),
-            (
-                settings.keys.first_key(Action::Quit),
-                if self.waiting { "stop waiting" } else { "quit" },
-            ),
+            ("n".into(), "own room"),
+            ("p".into(), anyone),
+            ("Tab".into(), "switch"),
+            (settings.keys.first_key(Action::Help), "help"),
+            (settings.keys.first_key(Action::Quit), quit),
         ];
         footer_line(
             settings,
@@ -287,6 +310,7 @@ impl Lobby {
     /// A titled list, its selected row marked when it has the focus; the row below it.
     fn list(
         &self,
+        area: Rect,
         title: &str,
         rows: &[String],
         focus: Focus,
@@ -294,17 +318,42 @@ impl Lobby {
         theme: Theme,
         buf: &mut Buffer,
     ) -> u16 {
-        buf.set_stringn(x, y, title, usize::from(width), theme.accent());
+        put(area, buf, x, y, title, usize::from(width), theme.accent());
         let mut y = y + 1;
         for (i, row) in rows.iter().enumerate().take(12) {
-            let chosen = self.focus == focus && i == self.selected;
+            let placeholder = focus == Focus::Rooms && self.view.rooms.is_empty();
+            let chosen = self.focus == focus && i == self.selected && !placeholder;
             let (mark, style) = match chosen {
                 true => ("> ", theme.strong()),
                 false => ("  ", Style::default()),
             };
-            buf.set_stringn(x, y, format!("{mark}{row}"), usize::from(width), style);
+            put(
+                area,
+                buf,
+                x,
+                y,
+                format!("{mark}{row}"),
+                usize::from(width),
+                style,
+            );
             y += 1;
         }
         y
+    }
+}
+
+/// `text` at `(x, y)`, cut to `width`; nothing on or below the footer's row (a small
+/// terminal).
+fn put(
+    area: Rect,
+    buf: &mut Buffer,
+    x: u16,
+    y: u16,
+    text: impl AsRef<str>,
+    width: usize,
+    style: Style,
+) {
+    if y + 1 < area.bottom() && x < area.right() {
+        buf.set_stringn(x, y, text, width.min(usize::from(area.right() - x)), style);
     }
 }
