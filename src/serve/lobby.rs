@@ -232,12 +232,13 @@ impl Lobby {
         let wide = area.width >= 90;
         let rooms_width = if wide { half } else { area.width };
         let rooms_at = (area.x, y, rooms_width);
+        let down_to = |(x, y, width): (u16, u16, u16)| {
+            Rect::new(x, y, width, area.bottom().saturating_sub(y))
+        };
         let rooms_end = self.list(
-            area,
-            "Rooms (Enter joins or watches)",
-            &rooms,
+            ("Rooms (Enter joins or watches)", &rooms),
             Focus::Rooms,
-            rooms_at,
+            down_to(rooms_at),
             theme,
             buf,
         );
@@ -246,11 +247,9 @@ impl Lobby {
             false => (area.x, rooms_end + 1, area.width),
         };
         let people_end = self.list(
-            area,
-            "Here now (Tab, Enter invites)",
-            &people,
+            ("Here now (Tab, Enter invites)", &people),
             Focus::People,
-            people_at,
+            down_to(people_at),
             theme,
             buf,
         );
@@ -307,17 +306,17 @@ impl Lobby {
         );
     }
 
-    /// A titled list, its selected row marked when it has the focus; the row below it.
+    /// A titled list in `at` (its rows down to the lobby's bottom), its selected row marked
+    /// when it has the focus; the row below it.
     fn list(
         &self,
-        area: Rect,
-        title: &str,
-        rows: &[String],
+        (title, rows): (&str, &[String]),
         focus: Focus,
-        (x, y, width): (u16, u16, u16),
+        at: Rect,
         theme: Theme,
         buf: &mut Buffer,
     ) -> u16 {
+        let (area, x, y, width) = (at, at.x, at.y, at.width);
         put(area, buf, x, y, title, usize::from(width), theme.accent());
         let mut y = y + 1;
         for (i, row) in rows.iter().enumerate().take(12) {
