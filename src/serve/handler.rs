@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 
+use russh::server::PublicKeyOffer;
 use russh::server::{Auth, ChannelOpenHandle, Handler, Msg, Session, VerifiedPublicKey};
-use russh::server::{PublicKeyOffer, Response};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
 use super::guest::{self, Setup};
@@ -288,15 +288,6 @@ impl Handler for Connection {
             (None, false) if listed => self.admit(user),
             (None, false) => self.refused(),
         })
-    }
-
-    async fn auth_keyboard_interactive<'a>(
-        &'a mut self,
-        _user: &str,
-        _submethods: &str,
-        _response: Option<Response<'a>>,
-    ) -> Result<Auth, Self::Error> {
-        Ok(self.refused())
     }
 
     async fn channel_open_session(
