@@ -187,34 +187,9 @@ pub fn shortened(mut error: clap::Error) -> clap::Error {
     error
 }
 
-/// Flags renamed so that the bot's thinking time and a person's clock cannot be taken for
-/// each other: the old name, and what to write instead.
-const RENAMED_FLAGS: [(&str, &str); 2] = [
-    (
-        "--movetime",
-        "--bot-time MS (how long a searching bot thinks per move, in milliseconds)",
-    ),
-    (
-        "--move-time",
-        "--clock SECONDS (a contest clock for people: the seconds each move may take)",
-    ),
-];
-
-/// The first flag of `args` given by its old name, refused with a pointer to the new one.
-fn renamed_flag(args: impl IntoIterator<Item = std::ffi::OsString>) -> Option<Failure> {
-    args.into_iter().find_map(|arg| {
-        let name = arg.to_str()?.split('=').next()?.to_string();
-        let (old, new) = RENAMED_FLAGS.iter().find(|(old, _)| *old == name)?;
-        Some(Failure::bad_input(format!("{old} is now {new}")))
-    })
-}
-
 /// The command line. The settings' environment variables, declared on their flags, are not
 /// read here: `config::load` reads them as a layer of their own, below every flag.
 pub fn parse() -> Result<Cli, Failure> {
-    if let Some(renamed) = renamed_flag(std::env::args_os().skip(1)) {
-        return Err(renamed);
-    }
     let command = config::without_env(Cli::command());
     let matches = command
         .try_get_matches()

@@ -95,25 +95,38 @@ pub(crate) struct Resolved {
     pub pv: bool,
 }
 
-/// Each long flag of `move` and `analyze`, with whether it takes a value.
-fn known_flags() -> Vec<(String, bool)> {
+/// Long flags, each with whether it takes a value.
+type Flags = Vec<(String, bool)>;
+
+/// Each long flag of `move` and `analyze`; then the old names they still answer to (hidden
+/// aliases).
+fn known_flags() -> (Flags, Flags) {
     let flags = MoveFlags::augment_args(Command::new("tictaclatin"));
-    let flags = flags.get_arguments().filter_map(|arg| {
-        let long = format!("--{}", arg.get_long()?);
-        Some((long, arg.get_action().takes_values()))
-    });
-    flags.collect()
+    let (mut known, mut old) = (Vec::new(), Vec::new());
+    for arg in flags.get_arguments() {
+        let Some(long) = arg.get_long() else { continue };
+        let takes = arg.get_action().takes_values();
+        known.push((format!("--{long}"), takes));
+        let aliases = arg.get_all_aliases().unwrap_or_default();
+        old.extend(
+            aliases
+                .into_iter()
+                .map(|alias| (format!("--{alias}"), takes)),
+        );
+    }
+    (known, old)
 }
 
 /// The position's words, and the flag words among them (each flag with its value); a word
 /// that can only be a flag and is none of `command`'s is refused, named.
 fn split_flags(words: &[String], command: &str) -> Result<(Vec<String>, Vec<String>), Failure> {
-    let known = known_flags();
+    let (known, old) = known_flags();
     let (mut position, mut flags) = (Vec::new(), Vec::new());
     let mut rest = words.iter();
     while let Some(word) = rest.next() {
         let name = word.split('=').next().unwrap_or(word);
-        let Some(&(_, takes_value)) = known.iter().find(|(flag, _)| flag == name) else {
+        let flag = known.iter().chain(&old).find(|(flag, _)| flag == name);
+        let Some(&(_, takes_value)) = flag else {
             if is_flag(name) {
                 return Err(unknown_flag(name, command, &known));
             }

@@ -19,7 +19,7 @@ pub(crate) struct SettingsArgs {
     // A flag only, never in the config file: a contest clock is asked for per session.
     /// A contest clock for people: seconds for each move, shown counting down; over it,
     /// the game is lost (off unless given)
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+    #[arg(long, alias = "move-time", value_name = "SECONDS", allow_negative_numbers = true,
           value_parser = parse_clock)]
     pub clock: Option<Duration>,
     /// Do not write anything: no record of results, no saved game

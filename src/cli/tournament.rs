@@ -60,7 +60,7 @@ pub(crate) struct TournamentArgs {
     /// The contest clock: seconds a player has for each move (a bonus move has its own);
     /// over it, it forfeits. Default: the game's contest limit (extreme tic-tac-toe's 16 s),
     /// none for the other games
-    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+    #[arg(long, alias = "move-time", value_name = "SECONDS", allow_negative_numbers = true,
           value_parser = super::game_args::parse_clock)]
     clock: Option<Duration>,
     /// Threads each searching bot may use (default 1: the games themselves run on all

@@ -116,7 +116,8 @@ macro_rules! with_game_choice {
             $($field)*
             /// How long a searching bot thinks per move, in milliseconds (default 1000);
             /// solved games answer at once
-            #[arg(long = "bot-time", value_name = "MS", allow_negative_numbers = true,
+            #[arg(long = "bot-time", alias = "movetime", value_name = "MS",
+                  allow_negative_numbers = true,
                   value_parser = parse_movetime)]
             #[serde(rename = "bot_time_ms",
                     deserialize_with = "values::millis::<MIN_MOVETIME_MS, MAX_MOVETIME_MS, _>")]
