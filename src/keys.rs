@@ -30,6 +30,7 @@ pub enum Action {
     WriteRecord,
     MoveNow,
     Details,
+    Back,
 }
 
 /// Every action, in order: its name in the `[keys]` table, what it does (for the help
@@ -37,7 +38,7 @@ pub enum Action {
 /// and no action sits on a letter or digit that starts a cell's name (a-g, 0-9), so typing
 /// `d3` never does anything but place at d3.
 #[rustfmt::skip]
-const ACTIONS: [(Action, &str, &str, &[&str]); 18] = [
+const ACTIONS: [(Action, &str, &str, &[&str]); 19] = [
     (Action::Left, "left", "move the cursor left", &["left", "h"]),
     (Action::Right, "right", "move the cursor right", &["right", "l"]),
     (Action::Up, "up", "move the cursor up", &["up", "k"]),
@@ -49,18 +50,19 @@ const ACTIONS: [(Action, &str, &str, &[&str]); 18] = [
     (Action::Swap, "swap", "swap sides", &["s"]),
     (Action::Hints, "hints", "hints on/off: what each move leads to", &["t"]),
     (Action::Help, "help", "the rules and the keys", &["?"]),
-    (Action::Quit, "quit", "quit (asks if a game is on)", &["q", "esc"]),
+    (Action::Quit, "quit", "quit (asks if a game is on)", &["q"]),
     (Action::Difficulty, "difficulty", "change the bot's level", &["+"]),
     (Action::Review, "review", "review the finished game", &["v"]),
     (Action::PlayOn, "play_on", "in review: a new game from the position shown", &["p"]),
     (Action::WriteRecord, "write_record", "in review: write the game's record to a file", &["w"]),
     (Action::MoveNow, "move_now", "the searching bot moves now (its best so far)", &["m"]),
     (Action::Details, "details", "the engine's own figures, for the curious", &["i"]),
+    (Action::Back, "back", "cancel what is typed, or close what is open", &["esc"]),
 ];
 
 impl Action {
-    pub const ALL: [Action; 18] = {
-        let mut all = [Action::Left; 18];
+    pub const ALL: [Action; 19] = {
+        let mut all = [Action::Left; 19];
         let mut i = 0;
         while i < all.len() {
             all[i] = ACTIONS[i].0;
@@ -347,6 +349,20 @@ impl KeyBindings {
         }
     }
 
+    /// `back` left at its default gives up a key that `[keys]` gives the actions in `set`:
+    /// Esc quit before `back` had it, and files written then (`quit = ["q", "esc"]`) still
+    /// read.
+    pub fn back_yields_to(&mut self, set: &[Action]) {
+        if set.contains(&Action::Back) {
+            return;
+        }
+        let given: Vec<Key> = set
+            .iter()
+            .flat_map(|&a| self.keys_for(a).to_vec())
+            .collect();
+        self.keys[Action::Back.index()].retain(|key| !given.contains(key));
+    }
+
     /// Duplicates within the list are dropped.
     pub fn set(&mut self, action: Action, keys: impl IntoIterator<Item = Key>) {
         let mut seen = HashSet::new();
@@ -496,7 +512,8 @@ mod tests {
         assert_eq!(act("+"), Some(Action::Difficulty));
         assert_eq!(act("h"), Some(Action::Left));
         assert_eq!(act("k"), Some(Action::Up));
-        assert_eq!(act("esc"), Some(Action::Quit));
+        assert_eq!(act("q"), Some(Action::Quit));
+        assert_eq!(act("esc"), Some(Action::Back));
         assert_eq!(act("space"), Some(Action::Place));
         assert_eq!(act("v"), Some(Action::Review));
         assert_eq!(act("x"), None);

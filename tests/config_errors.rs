@@ -120,7 +120,7 @@ fn an_action_with_no_key() {
         err.problem.contains("every action needs at least one key"),
         "{err}"
     );
-    assert!(err.fix.contains("quit = [\"q\", \"esc\"]"), "{err}");
+    assert!(err.fix.contains("quit = [\"q\"]"), "{err}");
 }
 
 #[test]

@@ -29,12 +29,19 @@ fn ready() -> Event {
 /// An app driven by keys, with the perfect bot answering at once.
 struct Game {
     app: App,
+    /// How the bot says it found its moves (`None`: it says nothing).
+    how: Option<&'static str>,
 }
 
 impl Game {
+    fn on(app: App) -> Game {
+        Game { app, how: None }
+    }
+
     fn new(settings: Settings) -> Game {
         let mut game = Game {
             app: App::new(settings, Memory::default(), Instant::now()),
+            how: None,
         };
         game.send(Event::Resize(80, 24));
         game.send(ready());
@@ -58,10 +65,12 @@ impl Game {
             } = request
             {
                 let cell = engine().best(position.as_ref()).unwrap();
-                self.send(Event::BotMoved {
-                    ticket,
-                    decision: Decision::new(cell),
-                });
+                let how = self.how.map(String::from);
+                let decision = Decision {
+                    how,
+                    ..Decision::new(cell)
+                };
+                self.send(Event::BotMoved { ticket, decision });
             }
         }
     }
@@ -283,9 +292,7 @@ fn a_long_record_fits_the_smallest_start_screen() {
         store.record_result(key.clone(), loss).unwrap();
     }
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
-    let game = Game {
-        app: App::new(Settings::default(), memory, Instant::now()),
-    };
+    let game = Game::on(App::new(Settings::default(), memory, Instant::now()));
     let small = game.screen(70, 22);
     assert!(
         small.contains("Your record at perfect: 0 won, 0 drawn, 30 lost."),
@@ -333,9 +340,7 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
         ))
         .unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
-    let game = Game {
-        app: App::new(Settings::default(), memory, Instant::now()),
-    };
+    let game = Game::on(App::new(Settings::default(), memory, Instant::now()));
     let screen = game.screen(80, 24);
     assert!(
         screen.contains("▶ Resume the unfinished game (8 moves)"),
@@ -353,9 +358,7 @@ fn a_damaged_record_is_told_on_the_start_screen() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("stats.toml"), "version = [99\n").unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
-    let mut game = Game {
-        app: App::new(Settings::default(), memory, Instant::now()),
-    };
+    let mut game = Game::on(App::new(Settings::default(), memory, Instant::now()));
     // Whole at the smallest size the game allows.
     let notice = "stats.toml is damaged (line 1: unclosed array, expected `]`); kept as";
     let screen = game.screen(70, 22);
@@ -375,9 +378,7 @@ fn two_damaged_files_are_both_told_whole_at_the_smallest_size() {
     std::fs::write(dir.path().join("stats.toml"), "version = [99\n").unwrap();
     std::fs::write(dir.path().join("saved-game.toml"), "not toml at all [").unwrap();
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
-    let game = Game {
-        app: App::new(Settings::default(), memory, Instant::now()),
-    };
+    let game = Game::on(App::new(Settings::default(), memory, Instant::now()));
     let screen = game.screen(70, 22);
     for notice in [
         "stats.toml is damaged (line 1: unclosed array, expected `]`); kept as",
@@ -510,7 +511,7 @@ fn the_footer_shows_only_keys_that_act_in_the_mode() {
         KeyCode::Enter,
         KeyModifiers::NONE,
     )));
-    let demo = Game { app: demo };
+    let demo = Game::on(demo);
     let screen = demo.screen(80, 24);
     let footer = screen.lines().rev().find(|l| l.contains("help")).unwrap();
     assert!(footer.contains("+ level"), "{footer}");
@@ -675,7 +676,7 @@ fn the_demo_draws_no_cursor() {
             KeyCode::Enter,
             KeyModifiers::NONE,
         )));
-        Game { app }.screen(80, 24)
+        Game::on(app).screen(80, 24)
     };
     let two = started(Mode::TwoHumans);
     assert!(two.contains("]│"), "{two}");
@@ -823,7 +824,7 @@ fn bot_thinking(start: Instant) -> Game {
         "{} requests, no move",
         asked.len()
     );
-    Game { app }
+    Game::on(app)
 }
 
 /// While the bot searches, the panel shows what its search reported, live: 840 000 nodes
@@ -910,4 +911,53 @@ fn the_hint_under_the_cursor_shows_its_line() {
         screen.contains("Hint   b1 lets Player 2 win in "),
         "{screen}"
     );
+}
+
+/// Every word on `screen` that names a side or the bot the built-in way.
+fn default_words(screen: &str) -> Vec<String> {
+    let words = screen.split(|c: char| !c.is_alphanumeric());
+    let default = words.filter(|w| ["X", "O", "Bot", "x", "o"].contains(w));
+    default.map(String::from).collect()
+}
+
+#[test]
+fn the_players_symbols_and_names_reach_the_rules_panel_ending_and_review() {
+    let mut game = Game::new(Settings {
+        mode: Mode::VsBot,
+        bot_delay: Duration::ZERO,
+        symbols: "🦀,🐙".parse().unwrap(),
+        names: tictaclatin::config::Names {
+            you: "Ann".into(),
+            bot: "Robo".into(),
+            ..Default::default()
+        },
+        ..Settings::default()
+    });
+    game.how = Some("the block");
+    game.press(KeyCode::Enter);
+    game.keys("b2t");
+    let mut screens = vec![("the panel", game.screen(100, 30))];
+    game.keys("?");
+    screens.push(("the rules", game.screen(100, 30)));
+    game.press(KeyCode::Esc);
+    while !game.app.play.position().status().is_over() {
+        let free = game.app.play.position().legal_moves()[0];
+        game.keys(&Latin.cell_name(free.placed()));
+    }
+    screens.push(("the ending", game.screen(100, 30)));
+    game.keys("v");
+    game.press(KeyCode::Right);
+    screens.push(("a review step", game.screen(100, 30)));
+    assert!(
+        screens[0].1.contains("Robo's c3: the block"),
+        "{}",
+        screens[0].1
+    );
+    for (what, screen) in screens {
+        assert_eq!(
+            default_words(&screen),
+            [] as [String; 0],
+            "{what}:\n{screen}"
+        );
+    }
 }

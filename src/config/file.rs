@@ -556,6 +556,17 @@ mod tests {
     }
 
     #[test]
+    fn a_file_written_when_esc_quit_still_reads() {
+        let settings = parse_text("[keys]\nquit = [\"q\", \"esc\"]\n").unwrap();
+        let esc = "esc".parse().unwrap();
+        assert_eq!(settings.keys.action_for(esc), Some(Action::Quit));
+        assert_eq!(settings.keys.all_keys(Action::Back), "-");
+        // Set in the file, a key on two actions is still a mistake.
+        let err = parse_text("[keys]\nquit = \"esc\"\nback = \"esc\"\n").unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("keys.back"), "{err}");
+    }
+
+    #[test]
     fn only_a_table_is_a_table() {
         for (text, key, found) in [
             ("symbols = [\"X\", \"O\"]\n", "symbols", "an array"),

@@ -224,6 +224,31 @@ impl Settings {
     pub fn symbol(&self, side: Side) -> &str {
         self.symbols.get(side).as_str()
     }
+
+    /// `text` from the engine, which writes the sides X and O (x and o in drawings), with
+    /// the player's symbols: a word that is only the letter, so `4x4` and `Oren` stay.
+    pub fn in_symbols(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            out.push_str(match word.as_str() {
+                "X" | "x" => self.symbol(Side::First),
+                "O" | "o" => self.symbol(Side::Second),
+                other => other,
+            });
+            word.clear();
+        };
+        for c in text.chars() {
+            if c.is_alphanumeric() {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+        out
+    }
 }
 
 /// `~/.config/tictaclatin/config.toml` on Linux; `None` without a home directory.

@@ -210,10 +210,13 @@ pub fn keys<'de, D: Deserializer<'de>>(d: D) -> Result<Option<KeyBindings>, D::E
 
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<KeyBindings, A::Error> {
             let mut bindings = KeyBindings::default();
+            let mut set = Vec::new();
             while let Some(action) = map.next_key()? {
                 let item = false;
                 bindings.set(action, map.next_value_seed(KeysOf { action, item })?);
+                set.push(action);
             }
+            bindings.back_yields_to(&set);
             Ok(bindings)
         }
     }

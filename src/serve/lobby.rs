@@ -136,7 +136,7 @@ impl Lobby {
         let action = settings.keys.action_for(Key::new(key.code, key.modifiers));
         let count = self.entries();
         match (action, key.code) {
-            (Some(Action::Quit), _) if self.waiting => return Some(Choice::Cancel),
+            (Some(Action::Quit | Action::Back), _) if self.waiting => return Some(Choice::Cancel),
             (Some(Action::Quit), _) => return Some(Choice::Quit),
             (Some(Action::Up), _) => self.selected = self.selected.saturating_sub(1),
             (Some(Action::Down), _) => self.selected = (self.selected + 1).min(count.max(1) - 1),

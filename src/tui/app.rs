@@ -267,11 +267,12 @@ impl App {
                     None => self.begin(start),
                 }
             }
-            Command::Leave if self.play.has_game => {
+            Command::Leave | Command::BackToGame if self.play.has_game => {
                 self.screen = Screen::Play;
                 self.shared.status = StatusLine::note("Back to the game.");
             }
             Command::Leave => self.exit = Some(Exit::Chosen),
+            Command::BackToGame => {}
             Command::Help if self.screen == Screen::Start => self.overlay = Some(Overlay::Help),
             Command::Help => self.overlay = Some(Overlay::Rules),
             Command::Swap => {
@@ -315,6 +316,7 @@ impl App {
     fn watcher_may(&mut self, action: Option<Action>) -> bool {
         match action {
             Some(Action::Quit) => self.exit = Some(Exit::Chosen),
+            Some(Action::Back) => {}
             Some(action) if action.is_movement() || self.view().offers(action) => return true,
             _ => {
                 self.shared.status = StatusLine::note(format!(

@@ -504,10 +504,15 @@ fn new_game_goes_through_the_start_screen_and_keeps_the_old_game_until_then() {
     assert_eq!(h.app.screen, Screen::Play);
     assert_eq!(h.app.play.moves().len(), 6);
     h.typed("n");
+    assert_eq!(
+        h.app.start.menu.row,
+        Menu::GAME,
+        "the first arrow changes the game"
+    );
+    h.press(KeyCode::Down);
+    assert_eq!(h.app.start.menu.row, Menu::MODE);
     h.press(KeyCode::Down); // side and level rows are skipped for two players
     assert_eq!(h.app.start.menu.row, Menu::HINTS);
-    h.press(KeyCode::Up);
-    assert_eq!(h.app.start.menu.row, Menu::MODE);
     h.press(KeyCode::Right); // Demo
     h.press(KeyCode::Left); // back to two players
     h.press(KeyCode::Enter);
@@ -566,13 +571,36 @@ fn quitting_a_game_in_progress_asks_once() {
     assert!(!h.app.should_quit());
     assert_eq!(
         h.app.shared.status.text.as_str(),
-        "q or Esc again to quit (the game is kept), any other key to stay."
+        "q again to quit (the game is kept), any other key to stay."
     );
-    h.typed("x");
+    h.press(KeyCode::Esc);
     assert!(!h.app.should_quit(), "any other key stays");
-    h.press(KeyCode::Esc);
-    h.press(KeyCode::Esc);
+    h.typed("qq");
     assert!(h.app.should_quit());
+}
+
+#[test]
+fn esc_cancels_or_closes_and_never_quits() {
+    let mut h = Harness::at_start(Mode::TwoHumans, First::You, 0);
+    h.press(KeyCode::Esc);
+    assert!(
+        !h.app.should_quit(),
+        "no game yet: Esc on the start screen stays"
+    );
+    h.press(KeyCode::Enter);
+    h.typed("b");
+    h.press(KeyCode::Esc);
+    h.typed("2");
+    assert_eq!(h.app.play.moves().len(), 0, "the typed b was dropped");
+    h.press(KeyCode::Esc);
+    h.status_has("Nothing to close: q quits.");
+    h.typed("n");
+    h.press(KeyCode::Esc);
+    assert_eq!(h.app.screen, Screen::Play, "back to the game");
+    for _ in 0..3 {
+        h.press(KeyCode::Esc);
+    }
+    assert!(!h.app.should_quit());
 }
 
 #[test]
@@ -1407,7 +1435,7 @@ fn redo_shows_in_the_footer_once_there_is_something_to_redo() {
 fn switching_hints_on_explains_them() {
     let mut h = Harness::new(Mode::VsBot, First::You, 0);
     h.typed("t");
-    h.status_has("W2 you win in 2 moves");
+    h.status_has("W2 you win by your 2nd move (this one counts)");
 }
 
 #[test]

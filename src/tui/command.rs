@@ -8,6 +8,8 @@ pub enum Command {
     Begin(Start),
     /// From the start screen: back to the game on the board, or quit when there is none.
     Leave,
+    /// From the start screen: back to the game on the board, if there is one (never quits).
+    BackToGame,
     /// The help: the keys on the start screen, the game's rules on the others.
     Help,
     /// Swap sides (mid-game, after asking), or a new game with them swapped.

@@ -15,7 +15,7 @@ use crate::tui::text::{Theme, boxed, wrap};
 use Keys::{Fixed, Of};
 
 /// Actions in the order a player meets them.
-const ORDER: [Action; 16] = [
+const ORDER: [Action; 17] = [
     Action::Up,
     Action::Down,
     Action::Left,
@@ -32,15 +32,16 @@ const ORDER: [Action; 16] = [
     Action::Review,
     Action::Help,
     Action::Quit,
+    Action::Back,
 ];
 
 /// The game's own keys for the start screen's help, less those listed there already and
-/// move-now and details, so both lists fit on the smallest screen.
+/// move-now, details and back, so both lists fit on the smallest screen.
 fn game_only(action: &&Action) -> bool {
     !action.is_movement()
         && !matches!(
             action,
-            Action::Help | Action::Quit | Action::MoveNow | Action::Details
+            Action::Help | Action::Quit | Action::Back | Action::MoveNow | Action::Details
         )
 }
 
@@ -51,6 +52,7 @@ pub fn rules(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let inner = usize::from(width.saturating_sub(2));
     let mut lines: Vec<Line> = Vec::new();
     for paragraph in game.rules_in_full() {
+        let paragraph = view.shared.settings.in_symbols(&paragraph);
         if paragraph.starts_with("  ") {
             lines.push(Line::from(paragraph));
         } else {
@@ -189,7 +191,7 @@ const REVIEW_JUDGED: [(Keys, &str); 3] = [
 ];
 #[rustfmt::skip]
 const REVIEW_LEAVING: [(Keys, &str); 4] = [
-    (Of(&[Action::Review, Action::Quit]), "back to the finished game"),
+    (Of(&[Action::Review, Action::Back]), "back to the finished game"),
     (Of(&[Action::PlayOn]), "a new game from the position shown"),
     (Of(&[Action::WriteRecord]), "write the game's record to a file here"),
     (Of(&[Action::New]), "new game"),
@@ -209,8 +211,8 @@ fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
 /// The hints' marks; a solved game shows only the first.
 #[rustfmt::skip]
 const LEGEND: [(Keys, &str); 3] = [
-    (Fixed("W2 L2 D"), "a win or a loss in 2 moves; a draw"),
-    (Fixed("1 2 3 !"), "the bot's top choices (blank: none); the block"),
+    (Fixed("W2 L2 D"), "you win by your 2nd move (this one counts); they win by theirs; a draw"),
+    (Fixed("1 2 3 !"), "the bot's top choices, a tie sharing its number; the block"),
     (Fixed("L"), "a proven loss, how soon not known"),
 ];
 

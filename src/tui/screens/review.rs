@@ -41,7 +41,7 @@ impl ReviewScreen {
         shared: &mut Shared,
     ) -> Option<Command> {
         let command = match action {
-            Some(Action::Review | Action::Quit) => Command::CloseReview,
+            Some(Action::Review | Action::Quit | Action::Back) => Command::CloseReview,
             Some(Action::New) => Command::OpenStart,
             Some(Action::Help) => Command::Help,
             Some(Action::PlayOn) => Command::PlayOn(self.shown),

@@ -235,7 +235,10 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         );
     }
     if let Some(note) = view.play.bot_note.as_deref() {
-        rows.push(("Bot", note.to_string()));
+        rows.push((
+            "Why",
+            format!("{}'s {note}", view.shared.settings.names.bot),
+        ));
     }
     rows
 }
@@ -267,7 +270,7 @@ fn where_to_play(view: &PlayView) -> Option<String> {
 fn turn(view: &PlayView) -> String {
     let symbol = view.shared.settings.symbol(view.play.position().to_move());
     if view.play.session.kept.human.is_none() && view.play.session.kept.mode == Mode::VsBot {
-        "Bot is choosing its side…".to_string()
+        format!("{} is choosing its side…", view.shared.settings.names.bot)
     } else if view.play.bot.busy() && view.play.session.kept.mode == Mode::VsBot {
         format!("{} is thinking… ({symbol})", view.shared.settings.names.bot)
     } else {

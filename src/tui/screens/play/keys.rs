@@ -27,8 +27,7 @@ impl PlayScreen {
             Some(c) => self.on_letter(c, action, shared),
             // The place key after a name that could go on (Qubic's `1`) places it as it is.
             None if action == Some(Action::Place) && self.place_typed(shared) => None,
-            // Quitting while a name is half typed drops the name; the next quit asks.
-            None if action == Some(Action::Quit) && self.typed.is_some() => {
+            None if action == Some(Action::Back) && self.typed.is_some() => {
                 self.cancel_typed(shared);
                 None
             }
@@ -91,6 +90,11 @@ impl PlayScreen {
             Action::Hints => self.toggle_hints(shared),
             Action::Help => return Some(Command::Help),
             Action::Quit => return Some(Command::Quit),
+            // Nothing is open on the board: said, since Esc once quit.
+            Action::Back => {
+                let quit = shared.key(Action::Quit);
+                shared.status = StatusLine::note(format!("Nothing to close: {quit} quits."));
+            }
             Action::Difficulty => self.change_difficulty(shared),
             Action::Review => return self.start_review(shared),
             Action::MoveNow => self.move_now(shared),
@@ -264,7 +268,9 @@ impl PlayScreen {
         }
         let level = self.session.kept.difficulty.next();
         self.session.kept.difficulty = level;
-        shared.status = StatusLine::note(format!("Bot level: {}", self.game().level_name(level)));
+        let bot = &shared.settings.names.bot;
+        shared.status =
+            StatusLine::note(format!("{bot}'s level: {}", self.game().level_name(level)));
     }
 
     /// The review, once the game is over and its engine built; until then, why not.
@@ -402,11 +408,11 @@ impl PlayScreen {
 
 /// Said when hints are switched on: the legend in one sentence.
 pub const HINTS_ON: &str =
-    "Hints on: W2 you win in 2 moves, L2 the other side does, D best play draws.";
+    "Hints on: W2 you win by your 2nd move (this one counts), L2 they do, D a draw.";
 
 /// Where the bot searches, it ranks the moves it has proven nothing about.
 pub const HINTS_ON_SEARCHED: &str =
-    "Hints on: 1 2 3 the bot's top choices (blank: none), ! the block, W2/L a proven win/loss.";
+    "Hints on: 1 2 3 the bot's top choices (a tie shares a number), ! the block, W2/L proven.";
 
 /// Every name the game reads as a move in `position`, in lower case, with its move: the
 /// names of the moves made on each cell (once each), then the numbers

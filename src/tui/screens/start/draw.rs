@@ -59,7 +59,7 @@ fn title_and_rules(view: &StartView, area: Rect, buf: &mut Buffer) {
     buf.set_string(area.x, area.y, game.title(), theme.strong());
     let rules = format!(
         "{} {} moves first, {} second.",
-        game.rules().join(" "),
+        settings.in_symbols(&game.rules().join(" ")),
         settings.symbol(Side::First),
         settings.symbol(Side::Second)
     );

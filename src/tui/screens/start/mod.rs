@@ -115,6 +115,7 @@ impl StartScreen {
             Some(Action::Place) => return Some(Command::Begin(Start::New)),
             Some(Action::Help) => return Some(Command::Help),
             Some(Action::Quit) => return Some(Command::Leave),
+            Some(Action::Back) => return Some(Command::BackToGame),
             _ => {}
         }
         None
@@ -249,7 +250,8 @@ impl StartScreen {
     pub fn open_from(&mut self, play: &PlayScreen, shared: &mut Shared) {
         let session = &play.session;
         let menu = &mut self.menu;
-        menu.row = menu.row.max(Menu::MODE);
+        // On the game, so the first arrow changes what a new game is most often about.
+        menu.row = Menu::GAME;
         if !play.resumed {
             menu.mode = session.kept.mode;
             menu.starter = session.starter;
