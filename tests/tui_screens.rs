@@ -949,6 +949,11 @@ fn the_players_symbols_and_names_reach_the_rules_panel_ending_and_review() {
     game.press(KeyCode::Right);
     screens.push(("a review step", game.screen(100, 30)));
     assert!(
+        screens[3].1.contains("Robo (🐙) played c3"),
+        "{}",
+        screens[3].1
+    );
+    assert!(
         screens[0].1.contains("Robo's c3: the block"),
         "{}",
         screens[0].1

@@ -185,12 +185,14 @@ pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         .play
         .game()
         .move_name(before, history.moves()[shown - 1]);
+    let who = view.play.name(side, &view.shared.settings);
     let mut text = vec![Line::from(vec![
+        Span::raw(format!("{who} (")),
         Span::styled(
             view.shared.settings.symbol(side).to_string(),
             theme.side(side),
         ),
-        Span::raw(format!(" played {played}")),
+        Span::raw(format!(") played {played}")),
     ])];
     if let Some(r) = view.review() {
         text.extend(exact_lines(view, &r, width));
