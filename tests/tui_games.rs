@@ -425,7 +425,8 @@ fn switching_hints_on_where_the_bot_searches_explains_its_ranking() {
         "{}",
         game.status()
     );
-    assert!(game.status().contains("W2/L a proven win/loss"));
+    assert!(game.status().contains("(a tie shares a number)"));
+    assert!(game.status().contains("W2/L proven"));
 }
 
 #[test]
@@ -785,7 +786,7 @@ fn the_bots_claim_shows_whole_in_the_panel_at_every_width() {
             "{choice:?}: the bot replied"
         );
         let note = format!(
-            "Bot {}: forced win; wins within 10 moves",
+            "Bot's {}: forced win; wins within 10 moves",
             move_names(&game)[1]
         );
         let layout = game.app.play.game().layout();
