@@ -336,6 +336,33 @@ fn classic_7x7_fits_80x24() {
     insta::assert_snapshot!(game.screen());
 }
 
+/// Both sides one stone from a line, each across the layers: X's 1a4 2a3 3a2 waits for
+/// 4a1, O's space diagonal 1d1 2c2 3b3 for 4a4; the cursor is on O's last stone, 3b3.
+fn qubic_threats_drawn(width: u16, height: u16) -> String {
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    game.play(&["1a4", "1d1", "2a3", "2c2", "3a2", "3b3"]);
+    game.send(Event::Resize(width, height));
+    drawn(&game.app, width, height)
+}
+
+#[test]
+fn qubic_at_80x24_marks_both_threats_and_the_cursors_lines() {
+    let screen = qubic_threats_drawn(80, 24);
+    assert!(screen.contains("X threatens 4a1: line 1a4-4a1"), "{screen}");
+    assert!(screen.contains("O threatens 4a4: line 1d1-4a4"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn qubic_at_120x32_draws_larger_layers_with_the_threats() {
+    insta::assert_snapshot!(qubic_threats_drawn(120, 32));
+}
+
+#[test]
+fn qubic_at_160x45_stacks_its_layers_in_depth() {
+    insta::assert_snapshot!(qubic_threats_drawn(160, 45));
+}
+
 #[test]
 fn qubic_fits_80x24_with_its_layers_stacked_or_side_by_side() {
     let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);

@@ -10,6 +10,7 @@ use super::board::QubicBoard;
 use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::{Geometry, Qubic};
+use super::lines::LINES;
 use super::players::{Perfect, RandomPlayer, dictionary_move, greedy, levels};
 use super::prover::win_within;
 use super::search::analysis::analyze;
@@ -113,6 +114,13 @@ impl Game for QubicGame {
 
     fn block_label(&self, block: u8) -> String {
         format!("Layer {}", block + 1)
+    }
+
+    fn lines(&self) -> Vec<Vec<CellId>> {
+        let cells = |line: u64| (0..64).filter(move |c| line >> c & 1 == 1);
+        (LINES.iter())
+            .map(|&line| cells(line).map(CellId::new).collect())
+            .collect()
     }
 }
 
@@ -244,7 +252,7 @@ pub fn settle(board: QubicBoard, hints: &mut [(Move, Hint)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{MoveError, Side, Status};
+    use crate::core::{MarkedLine, MoveError, Side, Status};
 
     #[test]
     fn cells_are_placed_by_layer() {
@@ -298,6 +306,37 @@ mod tests {
                 .0
                 .contains("this one has 63")
         );
+    }
+
+    /// Lines written out by hand, not read from the line table: X's three of 1a4-4a1 (across
+    /// the layers), O's of the space diagonal 1d1-4a4; X's three on row 1 of layer 1 is
+    /// blocked by O's 1d1, so it threatens nothing.
+    #[test]
+    fn threats_are_the_lines_held_but_for_one_empty_cell() {
+        let game = QubicGame;
+        let cells = |names: &[&str]| -> Vec<CellId> {
+            names.iter().map(|n| game.parse_cell(n).unwrap()).collect()
+        };
+        let mask = |names: &[&str]| cells(names).iter().map(|c| 1u64 << c.index()).sum();
+        let x = mask(&["1a4", "2a3", "3a2", "1a1", "1b1", "1c1"]);
+        let o = mask(&["1d1", "2c2", "3b3", "4d4", "4b1"]);
+        let board = QubicBoard::from_masks(x, o);
+        let found = crate::core::threats(&game, &board);
+        let line = |side, names: &[&str]| MarkedLine {
+            cells: cells(names),
+            side,
+        };
+        assert_eq!(
+            found,
+            [
+                line(Side::First, &["1a4", "2a3", "3a2", "4a1"]),
+                line(Side::Second, &["1d1", "2c2", "3b3", "4a4"]),
+            ]
+        );
+        assert_eq!(game.lines().len(), 76);
+        // A line completed is a win, not a threat: nothing is threatened once the game is over.
+        let won = QubicBoard::from_masks(x | mask(&["4a1"]), o);
+        assert!(crate::core::threats(&game, &won).is_empty());
     }
 
     #[test]
