@@ -745,36 +745,37 @@ fn classic_3x3_takes_its_digits_as_typed_at_once() {
 }
 
 #[test]
-fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
+fn qubic_takes_a_typed_digit_for_a_layer_never_for_a_cell_number() {
     let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
-    // 1 could go on (12, 1a1): it waits, however long, and says how to place it as it is.
+    // 1 begins layer 1's names (1a1): it waits, however long, and Enter places nothing.
     game.play(&["1"]);
     assert_eq!(
         game.status(),
-        "1… Enter places at 1b1, or type on (like 10 or 1a1)"
+        "1… then the rest of a cell's name (like 2d2) places there"
     );
-    game.tick(10);
     game.tick(60_000);
-    assert!(
-        game.app.play.moves().is_empty(),
-        "never placed by the clock"
-    );
     game.press(KeyCode::Enter);
+    assert!(game.app.play.moves().is_empty(), "{}", game.status());
+    game.play(&["b1"]);
     assert_eq!(move_names(&game), ["1b1"]);
-    // Two digits: the second makes the number, whenever it comes.
-    game.play(&["1"]);
+    // A digit that begins no name is refused, and says how a number is typed.
+    game.play(&["7"]);
+    assert_eq!(
+        game.status(),
+        "Illegal: a cell's number follows # (#7 is 1d2)"
+    );
+    assert_eq!(game.app.play.moves().len(), 1);
+    // After `#`, numbers as the commands read them: #1 could go on (#12), so it waits
+    // for the next digit or Enter.
+    game.play(&["#1"]);
     game.tick(5_000);
     game.play(&["2"]);
-    assert_eq!(move_names(&game), ["1b1", "1a4"]);
-    // A number that nothing longer starts with is placed at once; Space places one that
-    // could go on; names starting with a digit still work.
-    game.play(&["7", "6 ", "2b3", "0"]);
+    game.play(&["#7", "#6 ", "2b3", "#0"]);
     assert_eq!(
         move_names(&game),
         ["1b1", "1a4", "1d2", "1c2", "2b3", "1a1"]
     );
-    // A number past the last cell is refused as the commands refuse it.
-    game.play(&["64"]);
+    game.play(&["#64"]);
     assert_eq!(game.app.play.moves().len(), 6);
     assert_eq!(
         game.status(),

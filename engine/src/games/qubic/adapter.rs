@@ -46,23 +46,25 @@ impl Game for QubicGame {
 
     fn rules(&self) -> Vec<String> {
         vec![
-            "Four in a row wins, along any of the cube's 76 lines (rows, columns, pillars, \
-             diagonals, the 4 space diagonals)."
-                .into(),
-            "Cells are layer, column, row: 2b3.".into(),
+            "Four in a row wins, along any of the cube's 76 lines, through the layers too.".into(),
+            "Cells: layer, column, row (2b3 is layer 2, column b, row 3).".into(),
             "X can always win: the perfect X plays Patashnik's dictionary (1980).".into(),
         ]
     }
 
     fn rules_in_full(&self) -> Vec<String> {
         [
-            "A 4x4x4 cube, drawn as its four layers side by side; X moves first.",
+            "A 4x4x4 cube, drawn as its four layers side by side (one under the other where \
+             the terminal is tall); X moves first.",
             "Four in a row wins, along any of the cube's 76 lines: rows, columns and \
              diagonals in a layer, pillars straight through the layers, and lines slanting \
              through all four layers, corner to corner included:",
             "  1a1 2a1 3a1 4a1   a pillar          1a1 2b2 3c3 4d4   a space diagonal",
-            "Cells are named layer, column, row: 2b3 is layer 2, column b, row 3 (the \
-             numbers 0 to 63 work too).",
+            "Cells are named layer, column, row: 2b3 is layer 2 (the second grid), column b \
+             (the second from the left), row 3 (the third from the top). A cell's number, 0 \
+             to 63, is typed after #: #25 is 2b3.",
+            "On the board, (X) marks the empty cell that completes a line of X's three, and \
+             dots the lines through the cursor's cell.",
             "With best play X always wins (Oren Patashnik proved it in 1980); the perfect X \
              follows a winning strategy written down move by move.",
         ]
@@ -109,7 +111,7 @@ impl Game for QubicGame {
     }
 
     fn cell_name_help(&self) -> Option<String> {
-        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
+        Some("2b3 = layer 2, column b, row 3 (or by number: #25)".into())
     }
 
     fn block_label(&self, block: u8) -> String {
