@@ -354,6 +354,17 @@ fn qubic_at_80x24_marks_both_threats_and_the_cursors_lines() {
 }
 
 #[test]
+fn qubic_marks_no_threat_and_no_cursor_line_once_the_game_is_won() {
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    game.play(&["1a4", "1d1", "2a3", "2c2", "3a2", "3b3", "4a1"]);
+    let screen = game.screen();
+    assert!(screen.contains("wins with line 1a4-4a1"), "{screen}");
+    let layers: String = screen.lines().skip(2).take(8).collect();
+    assert!(!layers.contains('·') && !layers.contains("(O)"), "{screen}");
+    assert!(!screen.contains("threatens"), "{screen}");
+}
+
+#[test]
 fn qubic_at_120x32_draws_larger_layers_with_the_threats() {
     insta::assert_snapshot!(qubic_threats_drawn(120, 32));
 }

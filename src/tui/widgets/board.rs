@@ -47,9 +47,10 @@ impl Widget for BoardWidget<'_> {
         let blocks = view.play.game().blocks(position);
         // Nothing can be placed in the demo, so no cursor invites it.
         let cursor_shown = view.screen == Screen::Play && view.play.session.kept.mode != Mode::Demo;
-        // The lines through the cursor's cell: where a game has lines too many to see at once.
+        // The lines through the cursor's cell, while they can still be played.
+        let in_play = cursor_shown && !position.status().is_over();
         let along: Vec<CellId> = (game.lines().into_iter())
-            .filter(|line| cursor_shown && line.contains(&view.play.cursor))
+            .filter(|line| in_play && line.contains(&view.play.cursor))
             .flatten()
             .collect();
         for (index, sides) in scorers.iter().enumerate() {
@@ -155,12 +156,13 @@ impl CellLook<'_> {
                 }
                 Some((options.symbol(side).to_string(), style))
             }
+            // Ahead of a hint: a line about to be completed is the whole game.
+            (None, _) if !self.threats.is_empty() => Some(self.threat_mark()),
             // A proven result in its outcome's colour; the bot's choices and a block in the accent.
             (None, Some(hint)) => {
                 let style = hint.outcome().map_or(theme.strong(), |o| theme.value(o));
                 Some((fit_hint(&hint.mark(), self.inner.width), style))
             }
-            (None, _) if !self.threats.is_empty() => Some(self.threat_mark()),
             (None, None) if best => Some(self.better_move()),
             (None, None) if self.along => Some((ALONG.into(), theme.color(Color::DarkGray))),
             // A won block's empty cells carry its winner's symbol, faint on the winner's
@@ -218,16 +220,18 @@ impl CellLook<'_> {
         }
     }
 
-    /// `(X)`: the stone that would complete a line, in its side's colour.
+    /// `(X)`: the stone that would complete a line, in its side's colour; reversed where
+    /// the brackets do not fit, so it never reads as a stone.
     fn threat_mark(&self) -> (String, Style) {
         let options = &self.view.shared.settings;
         let symbols: String = self.threats.iter().map(|&s| options.symbol(s)).collect();
-        let text = match format!("({symbols})") {
-            text if text.width() <= usize::from(self.inner.width) => text,
-            _ => symbols,
-        };
-        let style = Theme(options).side(self.threats[0]);
-        (text, style.add_modifier(Modifier::BOLD))
+        let style = Theme(options)
+            .side(self.threats[0])
+            .add_modifier(Modifier::BOLD);
+        match format!("({symbols})") {
+            text if text.width() <= usize::from(self.inner.width) => (text, style),
+            _ => (symbols, style.add_modifier(Modifier::REVERSED)),
+        }
     }
 
     /// In review, the better move's empty cell: `best` where it fits, else a reversed `*`.
