@@ -244,10 +244,10 @@ impl FromStr for Key {
     }
 }
 
-/// A character that begins some game's cell name: a column letter a-g (either case) or a
-/// digit (Qubic's layers and numbers, classic 3x3's 1-9).
+/// A character that begins some game's cell name: a column letter a-g (either case), a
+/// digit (Qubic's layers, classic 3x3's 1-9) or `#` (Qubic's numbers).
 pub fn starts_cell_names(c: char) -> bool {
-    matches!(c.to_ascii_lowercase(), 'a'..='g' | '0'..='9')
+    matches!(c.to_ascii_lowercase(), 'a'..='g' | '0'..='9' | '#')
 }
 
 /// One character, `f1`..`f12`, or a named key.

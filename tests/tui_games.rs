@@ -336,6 +336,44 @@ fn classic_7x7_fits_80x24() {
     insta::assert_snapshot!(game.screen());
 }
 
+/// Both sides one stone from a line, each across the layers: X's 1a4 2a3 3a2 waits for
+/// 4a1, O's space diagonal 1d1 2c2 3b3 for 4a4; the cursor is on O's last stone, 3b3.
+fn qubic_threats_drawn(width: u16, height: u16) -> String {
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    game.play(&["1a4", "1d1", "2a3", "2c2", "3a2", "3b3"]);
+    game.send(Event::Resize(width, height));
+    drawn(&game.app, width, height)
+}
+
+#[test]
+fn qubic_at_80x24_marks_both_threats_and_the_cursors_lines() {
+    let screen = qubic_threats_drawn(80, 24);
+    assert!(screen.contains("X threatens 4a1: line 1a4-4a1"), "{screen}");
+    assert!(screen.contains("O threatens 4a4: line 1d1-4a4"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn qubic_marks_no_threat_and_no_cursor_line_once_the_game_is_won() {
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    game.play(&["1a4", "1d1", "2a3", "2c2", "3a2", "3b3", "4a1"]);
+    let screen = game.screen();
+    assert!(screen.contains("wins with line 1a4-4a1"), "{screen}");
+    let layers: String = screen.lines().skip(2).take(8).collect();
+    assert!(!layers.contains('·') && !layers.contains("(O)"), "{screen}");
+    assert!(!screen.contains("threatens"), "{screen}");
+}
+
+#[test]
+fn qubic_at_120x32_draws_larger_layers_with_the_threats() {
+    insta::assert_snapshot!(qubic_threats_drawn(120, 32));
+}
+
+#[test]
+fn qubic_at_160x45_stacks_its_layers_in_depth() {
+    insta::assert_snapshot!(qubic_threats_drawn(160, 45));
+}
+
 #[test]
 fn qubic_fits_80x24_with_its_layers_stacked_or_side_by_side() {
     let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
@@ -723,36 +761,37 @@ fn classic_3x3_takes_its_digits_as_typed_at_once() {
 }
 
 #[test]
-fn qubic_takes_its_numbers_as_typed_and_waits_only_where_one_could_go_on() {
+fn qubic_takes_a_typed_digit_for_a_layer_never_for_a_cell_number() {
     let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
-    // 1 could go on (12, 1a1): it waits, however long, and says how to place it as it is.
+    // 1 begins layer 1's names (1a1): it waits, however long, and Enter places nothing.
     game.play(&["1"]);
     assert_eq!(
         game.status(),
-        "1… Enter places at 1b1, or type on (like 10 or 1a1)"
+        "1… then the rest of a cell's name (like 2d2) places there"
     );
-    game.tick(10);
     game.tick(60_000);
-    assert!(
-        game.app.play.moves().is_empty(),
-        "never placed by the clock"
-    );
     game.press(KeyCode::Enter);
+    assert!(game.app.play.moves().is_empty(), "{}", game.status());
+    game.play(&["b1"]);
     assert_eq!(move_names(&game), ["1b1"]);
-    // Two digits: the second makes the number, whenever it comes.
-    game.play(&["1"]);
+    // A digit that begins no name is refused, and says how a number is typed.
+    game.play(&["7"]);
+    assert_eq!(
+        game.status(),
+        "Illegal: a cell's number follows # (#7 is 1d2)"
+    );
+    assert_eq!(game.app.play.moves().len(), 1);
+    // After `#`, numbers as the commands read them: #1 could go on (#12), so it waits
+    // for the next digit or Enter.
+    game.play(&["#1"]);
     game.tick(5_000);
     game.play(&["2"]);
-    assert_eq!(move_names(&game), ["1b1", "1a4"]);
-    // A number that nothing longer starts with is placed at once; Space places one that
-    // could go on; names starting with a digit still work.
-    game.play(&["7", "6 ", "2b3", "0"]);
+    game.play(&["#7", "#6 ", "2b3", "#0"]);
     assert_eq!(
         move_names(&game),
         ["1b1", "1a4", "1d2", "1c2", "2b3", "1a1"]
     );
-    // A number past the last cell is refused as the commands refuse it.
-    game.play(&["64"]);
+    game.play(&["#64"]);
     assert_eq!(game.app.play.moves().len(), 6);
     assert_eq!(
         game.status(),

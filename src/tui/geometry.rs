@@ -29,6 +29,8 @@ const LABEL_W: u16 = 3;
 const GAP: u16 = 2;
 /// Between blocks that stand apart (Qubic's layers).
 const BLOCK_GAP: u16 = 2;
+/// How far right of the one above a layer stands in the view in depth.
+const DEPTH_STEP: u16 = 4;
 const PANEL_MIN_W: u16 = 32;
 /// The panel's rows when it stands below the board: tallies, turn and a few facts.
 const PANEL_BELOW_H: u16 = 6;
@@ -95,6 +97,22 @@ impl BoardView {
         }
     }
 
+    /// Blocks apart one under the other (Qubic's layers on a tall terminal).
+    pub fn stacked(&self) -> bool {
+        matches!(self.arrangement, Arrangement::Apart(grid) if grid.cols == 1)
+            && self.layout.blocks.cols > 1
+    }
+
+    /// Stacked with boxed cells, each block stands a step right of the one above, so that
+    /// the stack reads as a cube seen in depth.
+    fn depth_step(&self) -> u16 {
+        if self.stacked() && self.look.lines {
+            DEPTH_STEP
+        } else {
+            0
+        }
+    }
+
     /// Blocks apart carry a title line above their frame (Qubic's "Layer 2").
     fn block_title_h(&self) -> u16 {
         u16::from(matches!(self.arrangement, Arrangement::Apart(_)))
@@ -117,6 +135,7 @@ impl BoardView {
         let (bc, br) = (u16::from(grid.cols), u16::from(grid.rows));
         let width = match self.arrangement {
             Arrangement::Joined(_) => bc * pw + 1,
+            _ if self.stacked() => w + 2 + (br - 1) * self.depth_step(),
             _ => (bc - 1) * pw + w + 2,
         };
         let height = match self.arrangement {
@@ -128,19 +147,18 @@ impl BoardView {
 
     /// The outer frame of block `block` (as the game numbers blocks), box lines included.
     pub fn block_rect(&self, block: u8) -> Rect {
-        let layout_cols = self.layout.blocks.cols.max(1);
         // The game numbers blocks row-major in its own arrangement; drawn stacked, the
         // same order runs down the column.
         let index = u16::from(block);
         let grid = self.block_grid();
-        let (row, col) = if grid.cols == 1 && layout_cols > 1 {
+        let (row, col) = if self.stacked() {
             (index, 0)
         } else {
             (index / u16::from(grid.cols), index % u16::from(grid.cols))
         };
         let (w, h) = self.inner_size();
         let (pw, ph) = self.pitch();
-        let left = self.x + LABEL_W + col * pw;
+        let left = self.x + LABEL_W + col * pw + row * self.depth_step();
         let top = self.y + self.top_labels_h() + row * ph + self.block_title_h();
         Rect::new(left, top, w + 2, h + 2)
     }
@@ -236,12 +254,9 @@ fn arrangements(layout: Layout) -> Vec<Arrangement> {
 fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
     let many = layout.blocks.count() > 1;
     let small = !many && layout.cells.rows <= 4 && layout.cells.cols <= 4;
-    LOOKS
+    let mut all: Vec<BoardView> = LOOKS
         .into_iter()
         .take(if small { 1 } else { LOOKS.len() })
-        // Blocks in a grid draw plain cells in their frames: a box around every cell of
-        // 256 would not fit any terminal.
-        .filter(move |look| !(many && look.lines))
         .flat_map(move |look| {
             arrangements(layout)
                 .into_iter()
@@ -253,6 +268,13 @@ fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
                     y: 0,
                 })
         })
+        // Joined blocks draw plain cells in their frames: a box around every cell of 256
+        // would not fit any terminal.
+        .filter(|board| !(board.look.lines && matches!(board.arrangement, Arrangement::Joined(_))))
+        .collect();
+    // Layers stacked in depth show the cube best, wherever their cells keep their boxes.
+    all.sort_by_key(|board| board.depth_step() == 0);
+    all.into_iter()
 }
 
 /// The ways to place a board and its panel, preferred first: (panel below, compact); only
@@ -318,8 +340,38 @@ pub fn fits(layout: Layout, width: u16, height: u16) -> bool {
 }
 
 pub fn areas(layout: Layout, area: Rect) -> Option<Areas> {
-    placements(layout).into_iter().find_map(|(below, compact)| {
-        boards(layout).find_map(|board| place(board, area, compact, below))
+    let fit = |board, (below, compact), area| place(board, area, compact, below);
+    // Layers as large as leave the panel its facts: below them, the rows it has beside.
+    let roomy = |board: &BoardView| {
+        placements(layout).into_iter().any(|(below, compact)| {
+            let short = if below {
+                PANEL_BESIDE_H - PANEL_BELOW_H
+            } else {
+                0
+            };
+            let less = Rect::new(
+                area.x,
+                area.y,
+                area.width,
+                area.height.saturating_sub(short),
+            );
+            fit(*board, (below, compact), less).is_some()
+        })
+    };
+    let largest = layout
+        .may_stack
+        .then(|| boards(layout).find(roomy))
+        .flatten();
+    let placed = |board| {
+        placements(layout)
+            .into_iter()
+            .find_map(|p| fit(board, p, area))
+    };
+    // Otherwise the panel's place first, as for every board.
+    largest.and_then(placed).or_else(|| {
+        placements(layout)
+            .into_iter()
+            .find_map(|p| boards(layout).find_map(|board| fit(board, p, area)))
     })
 }
 

@@ -9,7 +9,7 @@ use super::cell::{CellId, Layout, Place};
 use super::level::Difficulty;
 use super::moves::Move;
 use super::player::{Player, PlayerOptions};
-use super::position::{BlockState, CellError, Position, PositionError};
+use super::position::{BlockState, CellError, MarkedLine, Position, PositionError};
 use super::root::SearchSettings;
 use super::side::Side;
 use super::value::{Hint, Value};
@@ -123,6 +123,12 @@ pub trait Game: Send + Sync + std::fmt::Debug {
     /// The side to move moved last too.
     fn bonus_move(&self, _position: &dyn Position) -> bool {
         false
+    }
+
+    /// The lines that win, for games whose screen shows them (Qubic's 76, hard to see
+    /// across its layers); none by default.
+    fn lines(&self) -> Vec<Vec<CellId>> {
+        Vec::new()
     }
 
     /// A block drawn apart from the others (Qubic's `Layer 2`).
@@ -246,6 +252,23 @@ pub fn move_names(game: &dyn Game, from: &dyn Position, moves: &[Move]) -> Vec<S
                 position = next;
             }
             name
+        })
+        .collect()
+}
+
+/// Each line one side holds but for one empty cell, which wins it: while the game is on.
+pub fn threats(game: &dyn Game, position: &dyn Position) -> Vec<MarkedLine> {
+    if position.status().is_over() {
+        return Vec::new();
+    }
+    let held = |cells: &[CellId], side| cells.iter().filter(|&&c| position.at(c) == side).count();
+    game.lines()
+        .into_iter()
+        .filter_map(|cells| {
+            let side = Side::ALL
+                .into_iter()
+                .find(|&side| held(&cells, Some(side)) + 1 == cells.len())?;
+            (held(&cells, None) == 1).then_some(MarkedLine { cells, side })
         })
         .collect()
 }

@@ -27,7 +27,7 @@ pub mod words;
 pub use analysis::{Analysis, Budget};
 pub use cell::Place;
 pub use cell::{CellId, Grid, Layout};
-pub use game::{Engine, Game, PlayerError, Published, Solved, move_names, read_moves};
+pub use game::{Engine, Game, PlayerError, Published, Solved, move_names, read_moves, threats};
 pub use game_loop::Tally;
 pub use level::Difficulty;
 pub use moves::Move;

@@ -8,7 +8,7 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::config::Mode;
 use crate::core::review::Mark;
-use crate::core::{BlockState, CellId, Game, Place, Position, Side};
+use crate::core::{BlockState, CellId, Game, MarkedLine, Place, Side};
 use crate::tui::geometry::{Arrangement, BoardView};
 use crate::tui::screens::Screen;
 use crate::tui::screens::play::hints::Advice;
@@ -30,7 +30,8 @@ impl Widget for BoardWidget<'_> {
         frames(board, theme.color(Color::DarkGray), buf);
         blocks_to_play(view, board, buf);
         labels(view, board, buf);
-        let scorers = scorers(game, position);
+        let scorers = sides_by_cell(game, position.marked_lines());
+        let threats = sides_by_cell(game, crate::core::threats(game, position));
         // Each hint on the cell its move lands on.
         let hints: Vec<(CellId, Advice)> = (view.advice().into_iter().flatten())
             .filter_map(|(mv, hint)| Some((view.play.game().move_cell(position, mv)?, hint)))
@@ -46,6 +47,12 @@ impl Widget for BoardWidget<'_> {
         let blocks = view.play.game().blocks(position);
         // Nothing can be placed in the demo, so no cursor invites it.
         let cursor_shown = view.screen == Screen::Play && view.play.session.kept.mode != Mode::Demo;
+        // The lines through the cursor's cell, while they can still be played.
+        let in_play = cursor_shown && !position.status().is_over();
+        let along: Vec<CellId> = (game.lines().into_iter())
+            .filter(|line| in_play && line.contains(&view.play.cursor))
+            .flatten()
+            .collect();
         for (index, sides) in scorers.iter().enumerate() {
             let cell = CellId::new(index);
             let place = game.place(cell);
@@ -53,6 +60,8 @@ impl Widget for BoardWidget<'_> {
                 view,
                 inner: board.cell_rect(place),
                 scorers: sides,
+                threats: &threats[index],
+                along: along.contains(&cell),
                 decided: blocks.get(usize::from(place.block)).copied(),
                 last: last == Some(cell),
                 cursor: cursor_shown && view.play.cursor == cell,
@@ -85,10 +94,10 @@ fn better_move(view: &PlayView) -> Option<CellId> {
     view.play.game().move_cell(before, best?)
 }
 
-/// For each cell, the sides whose marked lines (a won or scored line) pass through it.
-fn scorers(game: &dyn Game, position: &dyn Position) -> Vec<Vec<Side>> {
+/// For each cell, the sides whose lines (won, scored or threatened) pass through it.
+fn sides_by_cell(game: &dyn Game, lines: Vec<MarkedLine>) -> Vec<Vec<Side>> {
     let mut by_cell = vec![Vec::new(); game.layout().cell_count()];
-    for line in position.marked_lines() {
+    for line in lines {
         for cell in line.cells {
             if let Some(sides) = by_cell.get_mut(cell.index())
                 && !sides.contains(&line.side)
@@ -104,6 +113,10 @@ struct CellLook<'a> {
     view: &'a PlayView<'a>,
     inner: Rect,
     scorers: &'a [Side],
+    /// The sides that win by a stone here (Qubic's threats), shown on the empty cell.
+    threats: &'a [Side],
+    /// On a line through the cursor's cell.
+    along: bool,
     /// The state of the cell's block, for games whose blocks are won and closed.
     decided: Option<BlockState>,
     last: bool,
@@ -143,12 +156,15 @@ impl CellLook<'_> {
                 }
                 Some((options.symbol(side).to_string(), style))
             }
+            // Ahead of a hint: a line about to be completed is the whole game.
+            (None, _) if !self.threats.is_empty() => Some(self.threat_mark()),
             // A proven result in its outcome's colour; the bot's choices and a block in the accent.
             (None, Some(hint)) => {
                 let style = hint.outcome().map_or(theme.strong(), |o| theme.value(o));
                 Some((fit_hint(&hint.mark(), self.inner.width), style))
             }
             (None, None) if best => Some(self.better_move()),
+            (None, None) if self.along => Some((ALONG.into(), theme.color(Color::DarkGray))),
             // A won block's empty cells carry its winner's symbol, faint on the winner's
             // colour. Without colour the block is reversed instead: symbols there would
             // read as stones and hide the winning line.
@@ -201,6 +217,20 @@ impl CellLook<'_> {
                 );
             }
             None => buf.set_string(x, self.inner.y, LAST_MOVE, theme.accent()),
+        }
+    }
+
+    /// `(X)`: the stone that would complete a line, in its side's colour; reversed where
+    /// the brackets do not fit, so it never reads as a stone.
+    fn threat_mark(&self) -> (String, Style) {
+        let options = &self.view.shared.settings;
+        let symbols: String = self.threats.iter().map(|&s| options.symbol(s)).collect();
+        let style = Theme(options)
+            .side(self.threats[0])
+            .add_modifier(Modifier::BOLD);
+        match format!("({symbols})") {
+            text if text.width() <= usize::from(self.inner.width) => (text, style),
+            _ => (symbols, style.add_modifier(Modifier::REVERSED)),
         }
     }
 
@@ -284,6 +314,8 @@ fn cursor(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
 }
 
 const LAST_MOVE: &str = "•";
+/// An empty cell on a line through the cursor's.
+const ALONG: &str = "·";
 
 /// Where a cell's row of content puts its parts, in columns from the cell's left edge. The
 /// text (a symbol, a hint) is always whole; then, as room allows, the last move's dot, left
@@ -464,10 +496,12 @@ fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
                     let above = Rect::new(r.x, y, r.width, 1);
                     centred(buf, above, y, &letter(col), style);
                 }
-                if frame.x == board.x + 3 {
+                // Layers stacked in depth each carry their own, left of their frame.
+                if frame.x == board.x + 3 || board.stacked() {
                     for row in 0..cells.rows {
                         let r = board.cell_rect(Place { block, row, col: 0 });
-                        row_label(r.y + r.height / 2, (row + 1).to_string(), buf);
+                        let number = (row + 1).to_string();
+                        buf.set_string(frame.x - 2, r.y + r.height / 2, number, style);
                     }
                 }
             }

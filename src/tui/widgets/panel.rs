@@ -174,6 +174,14 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         if let Some(hint) = view.hint_text() {
             rows.push(("Hint", hint));
         }
+        for (i, threat) in view
+            .play
+            .threat_texts(&view.shared.settings)
+            .into_iter()
+            .enumerate()
+        {
+            rows.push((if i == 0 { "Threat" } else { "" }, threat));
+        }
         if let Some(figure) = view.engine_text().filter(|_| view.play.details) {
             rows.push(("Engine", figure));
         }

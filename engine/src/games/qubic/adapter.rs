@@ -10,6 +10,7 @@ use super::board::QubicBoard;
 use super::cell::QubicCell;
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::{Geometry, Qubic};
+use super::lines::LINES;
 use super::players::{Perfect, RandomPlayer, dictionary_move, greedy, levels};
 use super::prover::win_within;
 use super::search::analysis::analyze;
@@ -45,23 +46,25 @@ impl Game for QubicGame {
 
     fn rules(&self) -> Vec<String> {
         vec![
-            "Four in a row wins, along any of the cube's 76 lines (rows, columns, pillars, \
-             diagonals, the 4 space diagonals)."
-                .into(),
-            "Cells are layer, column, row: 2b3.".into(),
+            "Four in a row wins, along any of the cube's 76 lines, through the layers too.".into(),
+            "Cells: layer, column, row (2b3 is layer 2, column b, row 3).".into(),
             "X can always win: the perfect X plays Patashnik's dictionary (1980).".into(),
         ]
     }
 
     fn rules_in_full(&self) -> Vec<String> {
         [
-            "A 4x4x4 cube, drawn as its four layers side by side; X moves first.",
+            "A 4x4x4 cube, drawn as its four layers side by side (one under the other where \
+             the terminal is tall); X moves first.",
             "Four in a row wins, along any of the cube's 76 lines: rows, columns and \
              diagonals in a layer, pillars straight through the layers, and lines slanting \
              through all four layers, corner to corner included:",
             "  1a1 2a1 3a1 4a1   a pillar          1a1 2b2 3c3 4d4   a space diagonal",
-            "Cells are named layer, column, row: 2b3 is layer 2, column b, row 3 (the \
-             numbers 0 to 63 work too).",
+            "Cells are named layer, column, row: 2b3 is layer 2 (the second grid), column b \
+             (the second from the left), row 3 (the third from the top). A cell's number, 0 \
+             to 63, is typed after #: #25 is 2b3.",
+            "On the board, (X) marks the empty cell that completes a line of X's three, and \
+             dots the lines through the cursor's cell.",
             "With best play X always wins (Oren Patashnik proved it in 1980); the perfect X \
              follows a winning strategy written down move by move.",
         ]
@@ -108,11 +111,18 @@ impl Game for QubicGame {
     }
 
     fn cell_name_help(&self) -> Option<String> {
-        Some("2b3 = layer 2, column b, row 3 (or a number 0..63)".into())
+        Some("2b3 = layer 2, column b, row 3 (or by number: #25)".into())
     }
 
     fn block_label(&self, block: u8) -> String {
         format!("Layer {}", block + 1)
+    }
+
+    fn lines(&self) -> Vec<Vec<CellId>> {
+        let cells = |line: u64| (0..64).filter(move |c| line >> c & 1 == 1);
+        (LINES.iter())
+            .map(|&line| cells(line).map(CellId::new).collect())
+            .collect()
     }
 }
 
@@ -244,7 +254,7 @@ pub fn settle(board: QubicBoard, hints: &mut [(Move, Hint)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{MoveError, Side, Status};
+    use crate::core::{MarkedLine, MoveError, Side, Status};
 
     #[test]
     fn cells_are_placed_by_layer() {
@@ -298,6 +308,37 @@ mod tests {
                 .0
                 .contains("this one has 63")
         );
+    }
+
+    /// Lines written out by hand, not read from the line table: X's three of 1a4-4a1 (across
+    /// the layers), O's of the space diagonal 1d1-4a4; X's three on row 1 of layer 1 is
+    /// blocked by O's 1d1, so it threatens nothing.
+    #[test]
+    fn threats_are_the_lines_held_but_for_one_empty_cell() {
+        let game = QubicGame;
+        let cells = |names: &[&str]| -> Vec<CellId> {
+            names.iter().map(|n| game.parse_cell(n).unwrap()).collect()
+        };
+        let mask = |names: &[&str]| cells(names).iter().map(|c| 1u64 << c.index()).sum();
+        let x = mask(&["1a4", "2a3", "3a2", "1a1", "1b1", "1c1"]);
+        let o = mask(&["1d1", "2c2", "3b3", "4d4", "4b1"]);
+        let board = QubicBoard::from_masks(x, o);
+        let found = crate::core::threats(&game, &board);
+        let line = |side, names: &[&str]| MarkedLine {
+            cells: cells(names),
+            side,
+        };
+        assert_eq!(
+            found,
+            [
+                line(Side::First, &["1a4", "2a3", "3a2", "4a1"]),
+                line(Side::Second, &["1d1", "2c2", "3b3", "4a4"]),
+            ]
+        );
+        assert_eq!(game.lines().len(), 76);
+        // A line completed is a win, not a threat: nothing is threatened once the game is over.
+        let won = QubicBoard::from_masks(x | mask(&["4a1"]), o);
+        assert!(crate::core::threats(&game, &won).is_empty());
     }
 
     #[test]

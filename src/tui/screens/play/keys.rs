@@ -300,8 +300,14 @@ impl PlayScreen {
 
     /// Why typed text plays nothing, as the game reads its names.
     pub(crate) fn not_a_name(&self, text: &str) -> String {
-        match self.game().parse_move(self.position(), text) {
+        let bare = text.strip_prefix('#').unwrap_or(text);
+        match self.game().parse_move(self.position(), bare) {
             Err(why) => format!("Illegal: {why}"),
+            // Qubic's numbers, typed without their `#`.
+            Ok(mv) if bare == text && self.name_match(&format!("#{text}")) != NameMatch::None => {
+                let name = self.game().move_name(self.position(), mv);
+                format!("Illegal: a cell's number follows # (#{text} is {name})")
+            }
             Ok(_) => format!(
                 "Illegal: {text} is not a cell here, like {}",
                 self.example_move()
@@ -322,7 +328,8 @@ impl PlayScreen {
         self.place(mv, shared);
     }
 
-    /// Places the name typed so far if it is a whole one (Qubic's `1`); `false` if not.
+    /// Places the name typed so far if it is a whole one (Qubic's `#1`); `false` if none
+    /// is typed.
     pub(crate) fn place_typed(&mut self, shared: &mut Shared) -> bool {
         let Some(text) = self.typed.as_ref().map(|typed| typed.text.clone()) else {
             return false;
@@ -332,7 +339,9 @@ impl PlayScreen {
                 self.play_named(mv, shared);
                 true
             }
-            NameMatch::Prefix | NameMatch::None => false,
+            // Not a whole name yet (Qubic's `1`): the prompt stays and nothing is placed.
+            NameMatch::Prefix => true,
+            NameMatch::None => false,
         }
     }
 
@@ -416,7 +425,8 @@ pub const HINTS_ON_SEARCHED: &str =
 
 /// Every name the game reads as a move in `position`, in lower case, with its move: the
 /// names of the moves made on each cell (once each), then the numbers
-/// [`Game::parse_move`] accepts, written without leading zeros.
+/// [`Game::parse_move`] accepts, written without leading zeros; where names begin with a
+/// digit (Qubic's `1a2`), after `#` (`#12`), so a digit typed is never taken for a number.
 pub fn typable_names(game: &dyn Game, position: &dyn Position) -> Vec<(String, Move)> {
     let count = game.layout().cell_count();
     let mut names: Vec<(String, Move)> = Vec::new();
@@ -426,9 +436,13 @@ pub fn typable_names(game: &dyn Game, position: &dyn Position) -> Vec<(String, M
             names.push((name, mv));
         }
     }
+    let digits = names
+        .iter()
+        .any(|(name, _)| name.starts_with(|c: char| c.is_ascii_digit()));
     let numbers = (0..=count).filter_map(|number| {
         let text = number.to_string();
-        game.parse_move(position, &text).ok().map(|mv| (text, mv))
+        let mv = game.parse_move(position, &text).ok()?;
+        Some((if digits { format!("#{text}") } else { text }, mv))
     });
     names.extend(numbers);
     names
@@ -514,38 +528,46 @@ mod typing_tests {
     }
 
     #[test]
-    fn qubic_numbers_wait_only_while_they_could_go_on() {
+    fn qubic_takes_a_digit_for_a_layer_and_a_number_after_its_hash() {
         let (game, names) = names_of(GameChoice::of(GameKind::Qubic));
         let cell = |text: &str| game.parse_move(game.start().as_ref(), text).unwrap();
-        // 0 and 7..9 begin no longer number and no layer: placed at once.
-        for text in ["0", "7", "9", "12", "63", "2b3"] {
-            assert_eq!(
-                name_match(&names, text),
-                NameMatch::Whole(cell(text)),
-                "{text}"
-            );
+        // A bare digit is never a cell number: 1..4 begin the layers' names, the rest nothing.
+        for text in ["1", "4"] {
+            assert_eq!(name_match(&names, text), NameMatch::Prefix, "{text}");
         }
-        // 1..4 begin numbers and layers' names, 5 and 6 numbers (50, 60).
-        for text in ["1", "4", "5", "6"] {
-            assert_eq!(
-                name_match(&names, text),
-                NameMatch::WholeOrLonger(cell(text)),
-                "{text}"
-            );
+        for text in ["0", "5", "7", "9", "12", "63"] {
+            assert_eq!(name_match(&names, text), NameMatch::None, "{text}");
         }
+        // After `#`, the numbers the commands read: placed at once unless one could go on.
+        for (text, number) in [("#0", "0"), ("#7", "7"), ("#12", "12"), ("#63", "63")] {
+            assert_eq!(name_match(&names, text), NameMatch::Whole(cell(number)));
+        }
+        assert_eq!(
+            name_match(&names, "#1"),
+            NameMatch::WholeOrLonger(cell("1"))
+        );
+        assert_eq!(name_match(&names, "2b3"), NameMatch::Whole(cell("2b3")));
         assert_eq!(name_match(&names, "2b"), NameMatch::Prefix);
-        assert_eq!(name_match(&names, "64"), NameMatch::None);
-        assert_eq!(longer_names(&names, "1"), ["10", "1a1"]);
-        assert_eq!(longer_names(&names, "6"), ["60"]);
+        assert_eq!(name_match(&names, "#64"), NameMatch::None);
+        assert_eq!(longer_names(&names, "1"), ["1a1"]);
     }
 
     #[test]
     fn the_screen_reads_the_numbers_the_commands_read() {
         for choice in games::all_choices() {
             let (game, names) = names_of(choice);
+            let hash = game.key() == "qubic";
             for number in 0..300 {
                 let text = number.to_string();
-                let typed = names.iter().find(|(name, _)| *name == text).map(|n| n.1);
+                let typed_as = if hash {
+                    format!("#{text}")
+                } else {
+                    text.clone()
+                };
+                let typed = names
+                    .iter()
+                    .find(|(name, _)| *name == typed_as)
+                    .map(|n| n.1);
                 let read = game.parse_move(game.start().as_ref(), &text).ok();
                 assert_eq!(typed, read, "{choice:?} {text}");
             }

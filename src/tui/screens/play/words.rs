@@ -81,6 +81,25 @@ impl PlayScreen {
         )
     }
 
+    /// Each line a side would complete with its next stone, in words: "X threatens 4a1:
+    /// line 1a4-4a1"; past a few, how many more.
+    pub fn threat_texts(&self, settings: &Settings) -> Vec<String> {
+        let (game, position) = (self.game(), self.position());
+        let threats = crate::core::threats(game, position);
+        let mut texts: Vec<String> = (threats.iter().take(SHOWN_THREATS))
+            .map(|line| {
+                let gap = line.cells.iter().find(|&&c| position.at(c).is_none());
+                let gap = gap.map_or_else(String::new, |&c| game.cell_name(c));
+                let symbol = settings.symbol(line.side);
+                format!("{symbol} threatens {gap}: {}", line_name(game, line))
+            })
+            .collect();
+        if threats.len() > SHOWN_THREATS {
+            texts.push(format!("and {} more", threats.len() - SHOWN_THREATS));
+        }
+        texts
+    }
+
     /// The end of the game, and for one played on past its recorded end, that it is practice.
     pub fn result_text(&self, settings: &Settings) -> String {
         let result = self.plain_result(settings);
@@ -207,6 +226,9 @@ impl PlayScreen {
         )
     }
 }
+
+/// The threats the panel names one by one; the rest are counted.
+const SHOWN_THREATS: usize = 3;
 
 /// A line as people name it: `row 1`, `column b`, `diagonal a1-d4`; across blocks (Qubic's
 /// layers) `line 1a1-4d4`.
