@@ -534,9 +534,9 @@ fn a_finished_game_is_reviewed_move_by_move() {
     s.answer(); // the moves judged on the bot's thread
     let text = s.drawn_text();
     assert!(text.contains("Review: move 1 of 3"), "{text}");
-    assert!(text.contains("X played a"), "{text}");
+    assert!(text.contains("Player 1 (X) played a"), "{text}");
     s.press(KeyCode::Right);
-    assert!(s.drawn_text().contains("O played b"));
+    assert!(s.drawn_text().contains("Player 2 (O) played b"));
     // The move shown is marked where its stone landed: b1.
     assert!(s.drawn_in("b1").contains('•'), "{:?}", s.drawn_in("b1"));
     s.press(KeyCode::End);
