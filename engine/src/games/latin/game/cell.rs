@@ -20,7 +20,7 @@ impl Cell {
 
     /// The cell at `row`, `col` (from 0, top-left), if on the board.
     pub fn at(row: u8, col: u8) -> Option<Cell> {
-        (row < SIDE && col < SIDE).then_some(Cell(row * SIDE + col))
+        (row < SIDE && col < SIDE).then(|| Cell(row * SIDE + col))
     }
 
     pub fn all() -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + Clone {
