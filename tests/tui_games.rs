@@ -205,7 +205,7 @@ fn wide_symbols_give_way_to_letters_where_cells_are_narrow() {
     game.play(&A1_FOR_X);
     let screen = game.screen();
     assert!(screen.contains("┃1 X X X•X┃"), "{screen}");
-    assert!(screen.contains("X for 🦀, O for 🐙"), "{screen}");
+    assert!(screen.contains("X is 🦀, O is 🐙"), "{screen}");
     insta::assert_snapshot!(screen);
     game.send(Event::Resize(100, 30));
     let wide = drawn(&game.app, 100, 30);

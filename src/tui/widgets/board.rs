@@ -97,7 +97,9 @@ fn closed_blocks(view: &PlayView, board: &BoardView, blocks: &[BlockState], buf:
         let fill = width.saturating_sub(text.width() + 2);
         let (left, right) = ("═".repeat(fill / 2), "═".repeat(fill - fill / 2));
         let y = board.cell_rect(Place { block, row, col: 0 }).y;
-        let bold = style.add_modifier(Modifier::BOLD);
+        let bold = style
+            .add_modifier(Modifier::BOLD)
+            .remove_modifier(Modifier::DIM);
         buf.set_stringn(
             frame.x + 1,
             y,
@@ -124,9 +126,9 @@ pub fn stand_ins(options: &Settings, board: &BoardView) -> Option<String> {
         .into_iter()
         .map(|side| (shown_symbol(options, side, board), options.symbol(side)))
         .filter(|(shown, symbol)| shown != symbol)
-        .map(|(shown, symbol)| format!("{shown} for {symbol}"))
+        .map(|(shown, symbol)| format!("{shown} is {symbol}"))
         .collect();
-    (!said.is_empty()).then(|| format!("{} (too wide here)", said.join(", ")))
+    (!said.is_empty()).then(|| format!("{} (too wide)", said.join(", ")))
 }
 
 /// In review, the engine's best move where the move shown was not as good.
@@ -179,9 +181,6 @@ impl CellLook<'_> {
         let mid = self.inner.y + self.inner.height / 2;
         let bottom = self.inner.y + self.inner.height - 1;
         let roomy = self.inner.height >= 3;
-        if self.closed {
-            buf.set_style(self.inner, Style::default().add_modifier(Modifier::DIM));
-        }
         // A marked line: the side's colour behind the cells and, where there is room,
         // `+X` under the symbol, so it reads without colour too.
         if let Some(&scorer) = self.scorers.last() {
@@ -215,6 +214,11 @@ impl CellLook<'_> {
             (None, None) => None,
         };
         self.middle_row(buf, mid, content);
+        // Terminals draw bold over dim: the first side's bold goes too.
+        if self.closed {
+            let dim = Style::default().add_modifier(Modifier::DIM);
+            buf.set_style(self.inner, dim.remove_modifier(Modifier::BOLD));
+        }
     }
 
     /// The row of the symbol (or hint): it is laid out with the last move's `•` and the

@@ -57,7 +57,10 @@ const MOVES_KEPT: u16 = 4;
 
 fn in_play(view: &PlayView, stand_ins: Option<String>, area: Rect, buf: &mut Buffer) -> u16 {
     let mut rows = facts(view, true);
-    rows.extend(stand_ins.map(|said| ("Stones", said)));
+    // Under the turn, which names the symbol: the smallest panel keeps only a few facts.
+    if let Some(said) = stand_ins {
+        rows.insert(1, ("Stones", said));
+    }
     let used = draw_facts(view, &rows, area, buf);
     used + side_note(
         view,
