@@ -11,10 +11,9 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
-use tictaclatin::config::{Hints, Mode, Settings};
+use tictaclatin::config::{First, Hints, Mode, Settings};
 use tictaclatin::core::{Claim, Decision, Game as _, Move, Side, Status};
 use tictaclatin::games::extreme::adapter::Extreme;
 use tictaclatin::games::{GameChoice, GameKind};
@@ -127,7 +126,7 @@ fn extreme_fits_80x24_with_its_small_boards_joined() {
 }
 
 #[test]
-fn winning_a_small_board_announces_the_bonus_move_and_fills_the_board() {
+fn winning_a_small_board_announces_the_bonus_move_and_closes_the_board() {
     let mut game = Game::start(extreme(), Mode::TwoHumans, None);
     game.play(&A1_FOR_X);
     assert_eq!(game.app.play.moves().len(), 13);
@@ -144,12 +143,74 @@ fn winning_a_small_board_announces_the_bonus_move_and_fills_the_board() {
         "A1d1 wins A1 (6 : 0): BONUS MOVE! Player 1's turn (X, bonus)."
     );
     let screen = game.screen();
-    // The won board's empty cells carry the winner's symbol: rows 3 and 4 of A1 were
-    // empty and read X X X X now.
+    // The won board is closed: one band with its winner's symbol across it, and no symbols
+    // in its empty cells that would read as moves.
     let a1_rows: Vec<&str> = screen.lines().skip(2).take(4).collect();
-    assert!(a1_rows[2].contains("┃X X X X ┃"), "{screen}");
-    assert!(a1_rows[3].contains("┃X X X X ┃"), "{screen}");
+    assert!(a1_rows[0].contains("┃1 X X X•X┃"), "{screen}");
+    assert!(a1_rows[2].contains("┃═══ X ═══┃"), "{screen}");
+    assert!(a1_rows[3].contains("┃4        ┃"), "{screen}");
     insta::assert_snapshot!(screen);
+}
+
+/// At 100 x 30 the cells are wider and every small board keeps its own labels; the won
+/// board is closed the same way.
+#[test]
+fn extreme_at_100x30_labels_every_small_board_and_closes_a_won_one() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    game.play(&A1_FOR_X);
+    game.send(Event::Resize(100, 30));
+    let screen = drawn(&game.app, 100, 30);
+    assert!(screen.contains("┏A━a━━b━━c━━d━┳B━a━━b━━c━━d━┳"), "{screen}");
+    assert!(screen.contains("┃1 X  X  X •X ┃1 O          ┃"), "{screen}");
+    assert!(screen.contains("┃═════ X ═════┃"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+/// A small board full without a pattern is closed too, as a draw.
+#[test]
+fn a_full_small_board_is_closed_as_a_draw() {
+    let mut game = Game::start(extreme(), Mode::TwoHumans, None);
+    // A1 full, no row, column or diamond for either side; O's a4 sends X to A4.
+    let a1 = ["XOXO", "XOXO", "OXOX", "OXOX"];
+    let rows: Vec<String> = (0..16)
+        .map(|r| format!("{:-<16}", a1.get(r).unwrap_or(&"")))
+        .collect();
+    let start = Extreme
+        .parse_position(&format!("{} A1a4 x", rows.concat()))
+        .unwrap();
+    let shared = &mut game.app.shared;
+    game.app
+        .play
+        .start_from(start, Mode::TwoHumans, First::You, shared);
+    let screen = game.screen();
+    assert!(
+        screen.lines().nth(4).unwrap().contains("┃═ draw ══┃"),
+        "{screen}"
+    );
+    insta::assert_snapshot!(screen);
+}
+
+/// Emoji fill the two columns of a cell at 80 x 24: they would touch, with no room for the
+/// last move's dot, so the board draws X and O for them and the panel says so. At 100 x 30
+/// the cells have room and the emoji come back, a space between them.
+#[test]
+fn wide_symbols_give_way_to_letters_where_cells_are_narrow() {
+    let mut game = Game::with(Settings {
+        game: extreme(),
+        mode: Mode::TwoHumans,
+        symbols: "🦀,🐙".parse().unwrap(),
+        bot_delay: Duration::ZERO,
+        ..Settings::default()
+    });
+    game.play(&A1_FOR_X);
+    let screen = game.screen();
+    assert!(screen.contains("┃1 X X X•X┃"), "{screen}");
+    assert!(screen.contains("X is 🦀, O is 🐙"), "{screen}");
+    insta::assert_snapshot!(screen);
+    game.send(Event::Resize(100, 30));
+    let wide = drawn(&game.app, 100, 30);
+    assert!(wide.contains("┃1 🦀 🦀 🦀•🦀"), "{wide}");
+    assert!(!wide.contains("too wide"), "{wide}");
 }
 
 #[test]
@@ -715,22 +776,20 @@ fn wide_symbols_stay_whole_on_the_last_move_in_every_game_and_cell_width() {
                     board.cell_rect(game.app.play.game().place(cell))
                 };
                 for ply in 0..game.app.play.moves().len() {
-                    let symbol = if ply % 2 == 0 { "🦀" } else { "猫" };
+                    // Two columns leave a wide symbol no room beside it: X and O stand in.
+                    let symbol = match (rect(ply + 1).width > 2, ply % 2 == 0) {
+                        (true, true) => "🦀",
+                        (true, false) => "猫",
+                        (false, true) => "X",
+                        (false, false) => "O",
+                    };
                     let text = text_in(&buf, rect(ply + 1));
                     let at = format!("{choice:?} {width}x{height}, move {}", ply + 1);
                     assert!(text.contains(symbol), "{at}: {text:?}");
                 }
-                // The last move keeps its mark: the dot beside the symbol, or where no
-                // column is left for it, the cell underlined.
-                let last = rect(game.app.play.moves().len());
-                let underlined = buf[(last.x, last.y)]
-                    .modifier
-                    .contains(Modifier::UNDERLINED);
-                let text = text_in(&buf, last);
-                assert!(
-                    text.contains('•') || underlined,
-                    "{choice:?} {width}x{height}: {text:?}"
-                );
+                // The last move keeps its dot beside the symbol.
+                let text = text_in(&buf, rect(game.app.play.moves().len()));
+                assert!(text.contains('•'), "{choice:?} {width}x{height}: {text:?}");
             }
         }
     }

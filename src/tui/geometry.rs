@@ -63,6 +63,9 @@ pub struct BoardView {
     pub layout: Layout,
     pub look: Look,
     pub arrangement: Arrangement,
+    /// Joined blocks with their own row numbers in a column inside each and their column
+    /// letters in its top border, so `B3c1` is found without counting cells.
+    pub labelled: bool,
     /// The top-left corner of the whole board, labels included.
     pub x: u16,
     pub y: u16,
@@ -83,7 +86,7 @@ impl BoardView {
         let cols = u16::from(cells.cols);
         let rows = u16::from(cells.rows);
         (
-            cols * self.look.cell_w + (cols - 1) * sep,
+            u16::from(self.labelled) + cols * self.look.cell_w + (cols - 1) * sep,
             rows * self.look.cell_h + (rows - 1) * sep,
         )
     }
@@ -168,7 +171,10 @@ impl BoardView {
         let frame = self.block_rect(place.block);
         let sep = u16::from(self.look.lines);
         Rect::new(
-            frame.x + 1 + u16::from(place.col) * (self.look.cell_w + sep),
+            frame.x
+                + 1
+                + u16::from(self.labelled)
+                + u16::from(place.col) * (self.look.cell_w + sep),
             frame.y + 1 + u16::from(place.row) * (self.look.cell_h + sep),
             self.look.cell_w,
             self.look.cell_h,
@@ -248,10 +254,23 @@ fn arrangements(layout: Layout) -> Vec<Arrangement> {
     }
 }
 
-/// Every board drawing for this layout, roomiest first. A board of at most 4x4 keeps the
-/// roomy look (a hint and its mark in every cell) and asks for a bigger terminal rather than
-/// shrink; bigger boards shrink their cells.
+/// Every board drawing for this layout, preferred first. Blocks joined are labelled where
+/// that fits, before roomier cells: a cell found at a glance beats a wider one.
 fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
+    let joined = layout.blocks.count() > 1 && !layout.may_stack;
+    let labelled = joined.then(|| {
+        unlabelled(layout).map(|b| BoardView {
+            labelled: true,
+            ..b
+        })
+    });
+    labelled.into_iter().flatten().chain(unlabelled(layout))
+}
+
+/// Every board drawing without blocks' own labels, roomiest first. A board of at most 4x4
+/// keeps the roomy look (a hint and its mark in every cell) and asks for a bigger terminal
+/// rather than shrink; bigger boards shrink their cells.
+fn unlabelled(layout: Layout) -> impl Iterator<Item = BoardView> {
     let many = layout.blocks.count() > 1;
     let small = !many && layout.cells.rows <= 4 && layout.cells.cols <= 4;
     let mut all: Vec<BoardView> = LOOKS
@@ -264,6 +283,7 @@ fn boards(layout: Layout) -> impl Iterator<Item = BoardView> {
                     layout,
                     look,
                     arrangement,
+                    labelled: false,
                     x: 0,
                     y: 0,
                 })
@@ -572,6 +592,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Labels take a column in each small board: from 78 x 24, not at the smallest sizes.
+    #[test]
+    fn extremes_small_boards_are_labelled_where_that_fits() {
+        for (w, h, labelled) in [
+            (80, 24, true),
+            (100, 30, true),
+            (74, 24, false),
+            (40, 31, false),
+        ] {
+            let board = areas(EXTREME, Rect::new(0, 0, w, h)).unwrap().board;
+            assert_eq!(board.labelled, labelled, "{w}x{h}");
+        }
+        assert_eq!(minimums(EXTREME), [(40, 31), (74, 24)]);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use ratatui::symbols::line;
 use ratatui::widgets::Widget;
 use unicode_width::UnicodeWidthStr;
 
-use crate::config::Mode;
+use crate::config::{Mode, Settings};
 use crate::core::review::Mark;
 use crate::core::{BlockState, CellId, Game, MarkedLine, Place, Side};
 use crate::tui::geometry::{Arrangement, BoardView};
@@ -27,9 +27,13 @@ impl Widget for BoardWidget<'_> {
         let game = view.play.game();
         let position = view.shown_position();
         let theme = Theme(&view.shared.settings);
-        frames(board, theme.color(Color::DarkGray), buf);
+        let lines = theme.color(Color::DarkGray);
+        frames(board, lines, buf);
         blocks_to_play(view, board, buf);
         labels(view, board, buf);
+        if board.labelled {
+            block_labels(board, lines, buf);
+        }
         let scorers = sides_by_cell(game, position.marked_lines());
         let threats = sides_by_cell(game, crate::core::threats(game, position));
         // Each hint on the cell its move lands on.
@@ -58,11 +62,14 @@ impl Widget for BoardWidget<'_> {
             let place = game.place(cell);
             let look = CellLook {
                 view,
+                board,
                 inner: board.cell_rect(place),
                 scorers: sides,
                 threats: &threats[index],
                 along: along.contains(&cell),
-                decided: blocks.get(usize::from(place.block)).copied(),
+                closed: blocks
+                    .get(usize::from(place.block))
+                    .is_some_and(|&b| b != BlockState::Open),
                 last: last == Some(cell),
                 cursor: cursor_shown && view.play.cursor == cell,
             };
@@ -72,10 +79,65 @@ impl Widget for BoardWidget<'_> {
                 .map(|&(_, hint)| hint);
             look.paint(buf, position.at(cell), hint, best == Some(cell));
         }
+        closed_blocks(view, board, &blocks, buf);
         if cursor_shown {
             cursor(view, board, buf);
         }
     }
+}
+
+/// A closed small board reads as one, not as moves: its cells dimmed and, across its middle
+/// row, a band with its winner's symbol (or `draw`).
+fn closed_blocks(view: &PlayView, board: &BoardView, blocks: &[BlockState], buf: &mut Buffer) {
+    let options = &view.shared.settings;
+    let row = board.layout.cells.rows / 2;
+    for (block, state) in (0..).zip(blocks) {
+        let (text, style) = match *state {
+            BlockState::Won(side) => (
+                shown_symbol(options, side, board),
+                Theme(options).side(side),
+            ),
+            BlockState::Drawn => ("draw".to_string(), Style::default()),
+            BlockState::Open => continue,
+        };
+        // The whole width inside the frame, its row number too: nothing is played there now.
+        let frame = board.block_rect(block);
+        let width = usize::from(frame.width - 2);
+        let fill = width.saturating_sub(text.width() + 2);
+        let (left, right) = ("═".repeat(fill / 2), "═".repeat(fill - fill / 2));
+        let y = board.cell_rect(Place { block, row, col: 0 }).y;
+        let bold = style
+            .add_modifier(Modifier::BOLD)
+            .remove_modifier(Modifier::DIM);
+        buf.set_stringn(
+            frame.x + 1,
+            y,
+            format!("{left} {text} {right}"),
+            width,
+            bold,
+        );
+    }
+}
+
+/// The symbol drawn for `side`: one as wide as the cells would touch its neighbours and leave
+/// the last move's dot no room, so the side's letter stands in (the panel says so).
+pub fn shown_symbol(options: &Settings, side: Side, board: &BoardView) -> String {
+    let symbol = options.symbol(side);
+    match symbol.width() >= usize::from(board.look.cell_w) {
+        true => side.letter().to_string(),
+        false => symbol.to_string(),
+    }
+}
+
+/// What the panel says when the board draws letters for symbols too wide for its cells.
+pub fn stand_ins(options: &Settings, board: &BoardView) -> Option<String> {
+    let said: Vec<String> = [Side::First, Side::Second]
+        .into_iter()
+        .map(|side| (shown_symbol(options, side, board), options.symbol(side)))
+        .filter(|(shown, symbol)| shown != symbol)
+        .map(|(shown, symbol)| format!("{shown} is {symbol}"))
+        .collect();
+    (!said.is_empty()).then(|| format!("{} (too wide)", said.join(", ")))
 }
 
 /// In review, the engine's best move where the move shown was not as good.
@@ -111,14 +173,15 @@ fn sides_by_cell(game: &dyn Game, lines: Vec<MarkedLine>) -> Vec<Vec<Side>> {
 
 struct CellLook<'a> {
     view: &'a PlayView<'a>,
+    board: &'a BoardView,
     inner: Rect,
     scorers: &'a [Side],
     /// The sides that win by a stone here (Qubic's threats), shown on the empty cell.
     threats: &'a [Side],
     /// On a line through the cursor's cell.
     along: bool,
-    /// The state of the cell's block, for games whose blocks are won and closed.
-    decided: Option<BlockState>,
+    /// The cell's block is won or full (extreme tic-tac-toe): dimmed.
+    closed: bool,
     last: bool,
     /// The cursor is on the cell: bracketed where there is room.
     cursor: bool,
@@ -131,7 +194,6 @@ impl CellLook<'_> {
         let mid = self.inner.y + self.inner.height / 2;
         let bottom = self.inner.y + self.inner.height - 1;
         let roomy = self.inner.height >= 3;
-        self.paint_block_state(buf);
         // A marked line: the side's colour behind the cells and, where there is room,
         // `+X` under the symbol, so it reads without colour too.
         if let Some(&scorer) = self.scorers.last() {
@@ -154,7 +216,7 @@ impl CellLook<'_> {
                 if !self.scorers.is_empty() {
                     style = style.add_modifier(Modifier::UNDERLINED);
                 }
-                Some((options.symbol(side).to_string(), style))
+                Some((shown_symbol(options, side, self.board), style))
             }
             // Ahead of a hint: a line about to be completed is the whole game.
             (None, _) if !self.threats.is_empty() => Some(self.threat_mark()),
@@ -165,20 +227,14 @@ impl CellLook<'_> {
             }
             (None, None) if best => Some(self.better_move()),
             (None, None) if self.along => Some((ALONG.into(), theme.color(Color::DarkGray))),
-            // A won block's empty cells carry its winner's symbol, faint on the winner's
-            // colour. Without colour the block is reversed instead: symbols there would
-            // read as stones and hide the winning line.
-            (None, None) => match (self.decided, options.color) {
-                (Some(BlockState::Won(winner)), true) => {
-                    let style = self
-                        .on_score(theme.side(winner))
-                        .add_modifier(Modifier::DIM);
-                    Some((options.symbol(winner).to_string(), style))
-                }
-                _ => None,
-            },
+            (None, None) => None,
         };
         self.middle_row(buf, mid, content);
+        // Terminals draw bold over dim: the first side's bold goes too.
+        if self.closed {
+            let dim = Style::default().add_modifier(Modifier::DIM);
+            buf.set_style(self.inner, dim.remove_modifier(Modifier::BOLD));
+        }
     }
 
     /// The row of the symbol (or hint): it is laid out with the last move's `•` and the
@@ -207,17 +263,9 @@ impl CellLook<'_> {
         if !self.last {
             return;
         }
-        match plan.dot {
-            Some(dot) => buf.set_string(x + dot, y, LAST_MOVE, theme.accent()),
-            None if one_row => {
-                // No room beside the symbol: the last move is underlined instead.
-                buf.set_style(
-                    self.inner,
-                    Style::default().add_modifier(Modifier::UNDERLINED),
-                );
-            }
-            None => buf.set_string(x, self.inner.y, LAST_MOVE, theme.accent()),
-        }
+        // A stone always leaves a one-row cell a column for the dot (see `shown_symbol`).
+        let (dx, dy) = plan.dot.map_or((0, self.inner.y), |dot| (dot, y));
+        buf.set_string(x + dx, dy, LAST_MOVE, theme.accent());
     }
 
     /// `(X)`: the stone that would complete a line, in its side's colour; reversed where
@@ -244,24 +292,9 @@ impl CellLook<'_> {
         }
     }
 
-    fn paint_block_state(&self, buf: &mut Buffer) {
-        let options = &self.view.shared.settings;
-        let plain = Style::default();
-        let style = match self.decided {
-            Some(BlockState::Won(side)) if options.color => {
-                plain.bg(options.colors.side(side)).fg(Color::Black)
-            }
-            Some(BlockState::Won(_)) => plain.add_modifier(Modifier::REVERSED),
-            Some(BlockState::Drawn) => plain.add_modifier(Modifier::DIM),
-            _ => return,
-        };
-        buf.set_style(self.inner, style);
-    }
-
     /// On a coloured background, text is black so it stays readable.
     fn on_score(&self, style: Style) -> Style {
-        let coloured = !self.scorers.is_empty() || matches!(self.decided, Some(BlockState::Won(_)));
-        if self.view.shared.settings.color && coloured {
+        if self.view.shared.settings.color && !self.scorers.is_empty() {
             style.fg(Color::Black)
         } else {
             style
@@ -337,17 +370,12 @@ impl RowPlan {
             .find(|&(d, b)| needs(d, b) <= width)
             .unwrap_or((false, false));
         let left = u16::from(brackets);
-        let room = width - 2 * left;
-        let mut x = left + room.saturating_sub(text) / 2;
-        let dot = dot.then(|| {
-            if x == left {
-                x += 1;
-            }
-            left
-        });
+        let spare = (width - 2 * left).saturating_sub(text);
+        // The text leaves its left column to the dot wherever there is one to spare, so a
+        // stone stays in place, in line with the others, when it becomes the last move.
         RowPlan {
-            text: x,
-            dot,
+            text: left + (spare / 2).max(spare.min(1)),
+            dot: dot.then_some(left),
             brackets,
         }
     }
@@ -476,7 +504,6 @@ fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let game = view.play.game();
     let layout = board.layout;
     let cells = layout.cells;
-    let letter = |i: u8| ((b'a' + i) as char).to_string();
     let row_label = |y: u16, text: String, buf: &mut Buffer| {
         buf.set_string(board.x + 1, y, text, style);
     };
@@ -491,11 +518,7 @@ fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
                 }
                 // One board has its letters above it; blocks apart, in their frames.
                 let y = if apart { frame.y } else { board.y };
-                for col in 0..cells.cols {
-                    let r = board.cell_rect(Place { block, row: 0, col });
-                    let above = Rect::new(r.x, y, r.width, 1);
-                    centred(buf, above, y, &letter(col), style);
-                }
+                column_letters(board, block, y, style, buf);
                 // Layers stacked in depth each carry their own, left of their frame.
                 if frame.x == board.x + 3 || board.stacked() {
                     for row in 0..cells.rows {
@@ -507,23 +530,39 @@ fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
             }
         }
         Arrangement::Joined(grid) => {
-            // The block letters sit in the top border, over each column of blocks.
+            // The block letters open the top border, over each column of blocks; the small
+            // boards' own letters follow them.
             for col in 0..grid.cols {
                 let frame = board.block_rect(col);
                 let big = ((b'A' + col) as char).to_string();
-                centred(
-                    buf,
-                    Rect::new(frame.x, frame.y, frame.width, 1),
-                    frame.y,
-                    &big,
-                    style,
-                );
+                buf.set_string(frame.x + 1, frame.y, big, style);
             }
             for row in 0..grid.rows {
                 let frame = board.block_rect(row * grid.cols);
                 row_label(frame.y + frame.height / 2, (row + 1).to_string(), buf);
             }
         }
+    }
+}
+
+/// Each small board's own labels: its column letters in its top border and its row numbers
+/// in its first column, as its cells are named (`c1` in `B3c1`).
+fn block_labels(board: &BoardView, style: Style, buf: &mut Buffer) {
+    for block in 0..board.layout.blocks.count() as u8 {
+        column_letters(board, block, board.block_rect(block).y, style, buf);
+        for row in 0..board.layout.cells.rows {
+            let r = board.cell_rect(Place { block, row, col: 0 });
+            buf.set_string(r.x - 1, r.y + r.height / 2, (row + 1).to_string(), style);
+        }
+    }
+}
+
+/// A block's column letters on row `y`, each over the column its cells' symbols take.
+fn column_letters(board: &BoardView, block: u8, y: u16, style: Style, buf: &mut Buffer) {
+    for col in 0..board.layout.cells.cols {
+        let r = board.cell_rect(Place { block, row: 0, col });
+        let letter = ((b'a' + col) as char).to_string();
+        buf.set_string(r.x + r.width / 2, y, letter, style);
     }
 }
 
@@ -567,7 +606,7 @@ mod tests {
         assert_eq!(RowPlan::new(7, 1, false, true), plan(3, None, true));
         assert_eq!(RowPlan::new(5, 3, false, true), plan(1, None, true));
         // A four-column text fills five columns but for one: the brackets would cover its ends.
-        assert_eq!(RowPlan::new(5, 4, false, true), plan(0, None, false));
+        assert_eq!(RowPlan::new(5, 4, false, true), plan(1, None, false));
         assert_eq!(RowPlan::new(5, 0, false, true), plan(2, None, true));
     }
 }

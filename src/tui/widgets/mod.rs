@@ -1,5 +1,5 @@
 mod board;
 mod panel;
 
-pub use board::BoardWidget;
+pub use board::{BoardWidget, stand_ins};
 pub use panel::PanelWidget;

@@ -20,6 +20,8 @@ use crate::tui::text::{Theme, boxed, glued, key_item, wrap, wrapped};
 
 pub struct PanelWidget<'a> {
     pub view: &'a PlayView<'a>,
+    /// The letters the board draws for symbols too wide for its cells, if it does.
+    pub stand_ins: Option<String>,
 }
 
 impl Widget for PanelWidget<'_> {
@@ -37,7 +39,7 @@ impl Widget for PanelWidget<'_> {
             }
             Screen::Review(_) => review::review_box(view, room, buf),
             _ if view.play.status().is_over() => ended(view, room, buf),
-            _ => in_play(view, room, buf),
+            _ => in_play(view, self.stand_ins, room, buf),
         };
         let y = top + used + 1;
         if y < area.bottom() {
@@ -53,8 +55,13 @@ impl Widget for PanelWidget<'_> {
 /// The rows the review box leaves below it: a blank line, the heading and two moves.
 const MOVES_KEPT: u16 = 4;
 
-fn in_play(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
-    let used = draw_facts(view, &facts(view, true), area, buf);
+fn in_play(view: &PlayView, stand_ins: Option<String>, area: Rect, buf: &mut Buffer) -> u16 {
+    let mut rows = facts(view, true);
+    // Under the turn, which names the symbol: the smallest panel keeps only a few facts.
+    if let Some(said) = stand_ins {
+        rows.insert(1, ("Stones", said));
+    }
+    let used = draw_facts(view, &rows, area, buf);
     used + side_note(
         view,
         Rect::new(area.x, area.y + used, area.width, area.height - used),

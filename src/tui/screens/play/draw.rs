@@ -14,7 +14,7 @@ use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::review;
 use crate::tui::shared::StatusKind;
 use crate::tui::text::{Theme, footer_line, glued, wrap};
-use crate::tui::widgets::{BoardWidget, PanelWidget};
+use crate::tui::widgets::{BoardWidget, PanelWidget, stand_ins};
 
 pub fn render(view: &PlayView, areas: &Areas, buf: &mut Buffer) {
     title(view, areas.title, buf);
@@ -23,7 +23,8 @@ pub fn render(view: &PlayView, areas: &Areas, buf: &mut Buffer) {
         board: &areas.board,
     }
     .render(areas.grid, buf);
-    PanelWidget { view }.render(areas.panel, buf);
+    let stand_ins = stand_ins(&view.shared.settings, &areas.board);
+    PanelWidget { view, stand_ins }.render(areas.panel, buf);
     // A status too long for its row takes the footer's row too, for as long as it shows (a
     // message cut short could say something else); the footer goes a row down if there is one.
     let mut keys = areas.footer;
