@@ -27,6 +27,7 @@ macro_rules! errln {
 mod analyze;
 mod annotate;
 mod book;
+mod completions;
 mod config_cmd;
 mod dictionary;
 mod engine;
@@ -145,6 +146,18 @@ pub(crate) enum Command {
     /// Let friends play over the network: they join with a plain ssh client (`ssh -p 2222
     /// ROOM@HOST`) and need nothing installed
     Serve(Box<serve::ServeArgs>),
+    /// Print the completion script for a shell (e.g. `tictaclatin completions bash >
+    /// ~/.local/share/bash-completion/completions/tictaclatin`)
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (`tictaclatin man | man -l -`), or a command's (`man book
+    /// verify`)
+    Man {
+        #[arg(value_name = "COMMAND")]
+        names: Vec<String>,
+    },
 }
 
 /// Whether a word can only be a flag: `--name` or `-n`, in letters of which one at least
@@ -245,6 +258,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Stats => stats::run(),
         Command::Games(args) => games_cmd::run(&args),
         Command::Annotate(args) => annotate::run(&args),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Man { names } => completions::man(&names),
     }
 }
 
