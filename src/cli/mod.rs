@@ -209,7 +209,31 @@ pub fn parse() -> Result<Cli, Failure> {
         .map_err(|e| unknown_game(&e).unwrap_or_else(|| output::exit(&shortened(e))))?;
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| output::exit(&e));
     cli.name = matches.subcommand_name().unwrap_or_default().to_string();
+    note_old_spellings(&cli.name);
     Ok(cli)
+}
+
+/// A note on stderr for each flag written in an old spelling that the command still answers
+/// to (a hidden alias: `--movetime` for `--bot-time`); stdout is the same with either.
+fn note_old_spellings(name: &str) {
+    let top = Cli::command();
+    let args: Vec<&clap::Arg> = top
+        .find_subcommand(name)
+        .unwrap_or(&top)
+        .get_arguments()
+        .collect();
+    let words = std::env::args_os().skip(1);
+    for word in words.take_while(|word| word != "--") {
+        let old = word
+            .to_str()
+            .and_then(|w| w.strip_prefix("--"))
+            .unwrap_or_default();
+        let old = old.split('=').next().unwrap_or_default();
+        let aliased = |arg: &&&clap::Arg| arg.get_all_aliases().is_some_and(|a| a.contains(&old));
+        if let Some(new) = args.iter().find(aliased).and_then(|arg| arg.get_long()) {
+            output::warn(&format!("note: --{old} is now --{new}"));
+        }
+    }
 }
 
 /// A game that does not exist, said in one line as wherever a game is chosen; `None` for
