@@ -504,6 +504,63 @@ fn annotate_takes_a_number_from_games() {
     );
 }
 
+/// A record's number is the one `games` lists, and only that: `annotate N` prints the game
+/// listed as N, whose first tag is the format's version (`[Format "1"]`, not the old
+/// `[Record "1"]`, which read as a number); old records still read and keep their number
+/// when annotated in place.
+#[test]
+fn a_records_number_is_the_one_games_lists() {
+    let data = tempfile::tempdir().unwrap();
+    let records = data.path().join("records");
+    fs::create_dir_all(&records).unwrap();
+    let you = ("You", "human");
+    for hour in 10..13 {
+        let text = kept(
+            "classic-3",
+            [you, ("Bot", "easy")],
+            "1. a1 b1",
+            "*",
+            &format!("{hour}:00:00"),
+        );
+        assert!(text.starts_with("[Record \"1\"]\n"));
+        fs::write(
+            records.join(format!("20261124-{hour}0000-classic-3.txt")),
+            text,
+        )
+        .unwrap();
+    }
+    let listed = |data: &std::path::Path| {
+        let out = games_in(data, &[]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .map(|line| {
+                line.split_whitespace()
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = listed(data.path());
+    assert_eq!(before.len(), 3);
+    for (row, number) in before.iter().zip(["1", "2", "3"]) {
+        assert_eq!(row[0], number);
+        let out = in_data(data.path(), &["annotate", number]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let annotated = stdout(&out);
+        assert!(annotated.starts_with("[Format \"1\"]\n"), "{annotated}");
+        assert!(!annotated.contains("[Record"), "{annotated}");
+        // The game listed as N: the same time (its row's third word).
+        assert!(
+            annotated.contains(&format!("[Time \"{}:00\"]", row[2])),
+            "{number}: {annotated}"
+        );
+        let out = in_data(data.path(), &["annotate", number, "--in-place"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert_eq!(listed(data.path()), before);
+}
+
 /// The annotator tag says how the game was judged: exactly for a solved game (Tic-Tac-Latin,
 /// classic up to 4x4) even with nothing to judge, by search (with its depth) where the
 /// game is searched.
