@@ -109,3 +109,51 @@ fn the_manual_page_lists_every_command_and_no_hidden_alias() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("no command `nope` in `tictaclatin book`"));
 }
+
+/// The binary carries its books: `book verify` without a file, run where no checkout is,
+/// verifies the shipped ones, with the same report as for the files in `assets/`.
+#[test]
+fn the_shipped_books_are_inside_the_binary() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+            .args(args)
+            .current_dir(elsewhere.path())
+            .env("TICTACLATIN_DATA_DIR", "/nonexistent/never-written")
+            .env("TICTACLATIN_CONFIG", "/nonexistent/config.toml")
+            .output()
+            .expect("the binary runs");
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    let assets = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    let first = run(&["book", "verify", &format!("{assets}/book-first.txt")]);
+    let second = run(&["book", "verify", &format!("{assets}/book-second.txt")]);
+    assert!(first.contains("first player's book"), "{first}");
+    assert_eq!(run(&["book", "verify"]), format!("{first}{second}"));
+    assert_eq!(run(&["book", "verify", "--side", "second"]), second);
+    let classic = [
+        "book",
+        "verify",
+        "--game",
+        "classic",
+        "--size",
+        "4",
+        "--in-a-row",
+        "3",
+    ];
+    let example = format!("{assets}/classic/seed002-4x4-three.txt");
+    let from_file = run(&[&classic[..], &[example.as_str()]].concat());
+    // The same report but for the line numbers: the file has four lines of comments.
+    let shipped = run(&classic);
+    assert_eq!(
+        shipped.lines().next(),
+        from_file.lines().next(),
+        "{shipped}"
+    );
+    assert_eq!(
+        shipped.lines().count(),
+        from_file.lines().count(),
+        "{shipped}"
+    );
+}
