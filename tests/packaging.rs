@@ -132,16 +132,9 @@ fn the_shipped_books_are_inside_the_binary() {
     assert!(first.contains("first player's book"), "{first}");
     assert_eq!(run(&["book", "verify"]), format!("{first}{second}"));
     assert_eq!(run(&["book", "verify", "--side", "second"]), second);
-    let classic = [
-        "book",
-        "verify",
-        "--game",
-        "classic",
-        "--size",
-        "4",
-        "--in-a-row",
-        "3",
-    ];
+    let classic: Vec<&str> = "book verify --game classic --size 4 --in-a-row 3"
+        .split(' ')
+        .collect();
     let example = format!("{assets}/classic/seed002-4x4-three.txt");
     let from_file = run(&[&classic[..], &[example.as_str()]].concat());
     // The same report but for the line numbers: the file has four lines of comments.

@@ -87,6 +87,14 @@ fn kept(game: &str, players: [(&str, &str); 2], moves: &str, result: &str, time:
     )
 }
 
+/// A data folder with its (empty) records folder.
+fn data_with_records() -> (tempfile::TempDir, std::path::PathBuf) {
+    let data = tempfile::tempdir().unwrap();
+    let records = data.path().join("records");
+    fs::create_dir_all(&records).unwrap();
+    (data, records)
+}
+
 fn games_in(data: &std::path::Path, args: &[&str]) -> std::process::Output {
     in_data(data, &[&["games"], args].concat())
 }
@@ -95,9 +103,7 @@ fn games_in(data: &std::path::Path, args: &[&str]) -> std::process::Output {
 /// under every filter; a file that is not a record is named, and nothing is changed.
 #[test]
 fn games_lists_the_kept_games_newest_first_and_filters_them() {
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     let files = [
         (
@@ -186,9 +192,7 @@ fn games_lists_the_kept_games_newest_first_and_filters_them() {
 fn games_keeps_its_columns_in_line_for_every_title() {
     use unicode_width::UnicodeWidthStr;
 
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     let games = [
         (
@@ -402,9 +406,7 @@ fn annotate_refuses_a_bad_record_naming_file_and_line() {
 /// the others listed. Asked for by its number, `replay` and `annotate` give that reason.
 #[test]
 fn games_refuses_a_record_of_no_game_as_replay_does() {
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     let fine = kept("latin", [("Bot", "hard"), you], "1. a1 b1", "*", "11:00:00");
     fs::write(records.join("20261124-110000-latin.txt"), fine).unwrap();
@@ -459,9 +461,7 @@ fn in_data(data: &std::path::Path, args: &[&str]) -> std::process::Output {
 /// `--in-place` writes that game's file; a number with no game is refused.
 #[test]
 fn annotate_takes_a_number_from_games() {
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     let older = kept(
         "classic-3",
@@ -510,9 +510,7 @@ fn annotate_takes_a_number_from_games() {
 /// when annotated in place.
 #[test]
 fn a_records_number_is_the_one_games_lists() {
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     for hour in 10..13 {
         let text = kept(
