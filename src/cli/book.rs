@@ -195,17 +195,14 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
         // The shipped books, as `book export --compress` wrote them into `assets/`.
         BookCommand::Verify {
             file: None, side, ..
-        } => {
-            let sides = side.map_or(vec![Side::First, Side::Second], |side| vec![side]);
-            sides.into_iter().try_for_each(|side| {
-                let text = SHIPPED[usize::from(side == Side::Second)];
-                let book = Book::parse(text, Some(side)).map_err(|e| Failure::other(e.to_string()));
-                verify(
-                    Path::new(&format!("the shipped {} book", side.name())),
-                    book?,
-                )
-            })
-        }
+        } => SHIPPED.iter().try_for_each(|text| {
+            let book = Book::parse(text, None).map_err(|e| Failure::other(e.to_string()))?;
+            let name = format!("the shipped {} player's book", book.side().name());
+            match side.is_none_or(|side| side == book.side()) {
+                true => verify(Path::new(&name), book),
+                false => Ok(()),
+            }
+        }),
         BookCommand::Compress { file } => {
             let plain = read(&file, None)?;
             let small = book::compress(&plain);
@@ -230,7 +227,7 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
     }
 }
 
-/// Tic-Tac-Latin's books for the first and the second player, shipped inside the program.
+/// Tic-Tac-Latin's books for the first and the second player, inside the program.
 const SHIPPED: [&str; 2] = [
     include_str!("../../assets/book-first.txt"),
     include_str!("../../assets/book-second.txt"),

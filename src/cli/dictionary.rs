@@ -77,12 +77,9 @@ pub fn verify(
     shipped: &str,
     rules: RulesArg,
 ) -> Result<(), Failure> {
-    let shipped_name = Path::new("the shipped dictionary");
-    let dictionary = match file {
-        Some(file) => read(g, file)?,
-        None => parse(g, shipped, shipped_name)?,
-    };
-    let file = file.unwrap_or(shipped_name);
+    let name = Path::new("the shipped dictionary");
+    let dictionary = file.map_or_else(|| parse(g, shipped, name), |file| read(g, file))?;
+    let file = file.unwrap_or(name);
     match verify::verify(g, &dictionary, verify_options(rules)) {
         Ok(report) => {
             outln!("{}", report.summary());

@@ -224,11 +224,11 @@ fn note_old_spellings(name: &str) {
         .collect();
     let words = std::env::args_os().skip(1);
     for word in words.take_while(|word| word != "--") {
-        let old = word
+        let word = word
             .to_str()
             .and_then(|w| w.strip_prefix("--"))
             .unwrap_or_default();
-        let old = old.split('=').next().unwrap_or_default();
+        let old = word.split('=').next().unwrap_or(word);
         let aliased = |arg: &&&clap::Arg| arg.get_all_aliases().is_some_and(|a| a.contains(&old));
         if let Some(new) = args.iter().find(aliased).and_then(|arg| arg.get_long()) {
             output::warn(&format!("note: --{old} is now --{new}"));
