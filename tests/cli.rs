@@ -458,8 +458,41 @@ fn the_old_time_flags_still_work_and_are_not_listed() {
     let old = tictaclatin(&["move", "--movetime", "100", "----------------"]);
     assert!(old.status.success(), "{}", stderr(&old));
     assert_eq!(stdout(&old), stdout(&new));
+    // The old spelling is said once, on stderr; the new one says nothing.
+    let note = "tictaclatin: note: --movetime is now --bot-time\n";
+    assert_eq!((stderr(&old).as_str(), stderr(&new).as_str()), (note, ""));
     let analyzed = tictaclatin(&["analyze", "----------------", "--movetime=100"]);
     assert!(analyzed.status.success(), "{}", stderr(&analyzed));
+    assert_eq!(stderr(&analyzed), note);
+    // The engine's replies on stdout are the same under either name.
+    let replies = ["--bot-time", "--movetime"].map(|flag| {
+        let mut engine = Command::new(env!("CARGO_BIN_EXE_tictaclatin"))
+            .args(["engine", flag, "100"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the engine starts");
+        let mut input = engine.stdin.take().unwrap();
+        input.write_all(b"move ----------------\nquit\n").unwrap();
+        drop(input);
+        engine.wait_with_output().unwrap()
+    });
+    assert!(replies[0].status.success() && replies[1].status.success());
+    assert_eq!(stdout(&replies[1]), stdout(&replies[0]));
+    assert!(
+        stdout(&replies[0]).starts_with("move "),
+        "{}",
+        stdout(&replies[0])
+    );
+    assert_eq!(
+        (stderr(&replies[0]).as_str(), stderr(&replies[1]).as_str()),
+        ("", note)
+    );
+    // `move` never had a clock: --move-time is no flag of it, and is not taken for one.
+    let refused = tictaclatin(&["move", "--move-time", "100", "----------------"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).starts_with("tictaclatin: unknown flag --move-time"));
     let clocked = tictaclatin(&[
         "tournament",
         "--game",
@@ -474,6 +507,10 @@ fn the_old_time_flags_still_work_and_are_not_listed() {
         "1",
     ]);
     assert!(clocked.status.success(), "{}", stderr(&clocked));
+    assert_eq!(
+        stderr(&clocked),
+        "tictaclatin: note: --move-time is now --clock\n"
+    );
     let help = stdout(&tictaclatin(&["play", "--help"]));
     assert!(
         help.contains("--bot-time") && !help.contains("--movetime"),

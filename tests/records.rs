@@ -87,6 +87,14 @@ fn kept(game: &str, players: [(&str, &str); 2], moves: &str, result: &str, time:
     )
 }
 
+/// A data folder with its (empty) records folder.
+fn data_with_records() -> (tempfile::TempDir, std::path::PathBuf) {
+    let data = tempfile::tempdir().unwrap();
+    let records = data.path().join("records");
+    fs::create_dir_all(&records).unwrap();
+    (data, records)
+}
+
 fn games_in(data: &std::path::Path, args: &[&str]) -> std::process::Output {
     in_data(data, &[&["games"], args].concat())
 }
@@ -95,9 +103,7 @@ fn games_in(data: &std::path::Path, args: &[&str]) -> std::process::Output {
 /// under every filter; a file that is not a record is named, and nothing is changed.
 #[test]
 fn games_lists_the_kept_games_newest_first_and_filters_them() {
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     let files = [
         (
@@ -186,9 +192,7 @@ fn games_lists_the_kept_games_newest_first_and_filters_them() {
 fn games_keeps_its_columns_in_line_for_every_title() {
     use unicode_width::UnicodeWidthStr;
 
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     let games = [
         (
@@ -402,9 +406,7 @@ fn annotate_refuses_a_bad_record_naming_file_and_line() {
 /// the others listed. Asked for by its number, `replay` and `annotate` give that reason.
 #[test]
 fn games_refuses_a_record_of_no_game_as_replay_does() {
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     let fine = kept("latin", [("Bot", "hard"), you], "1. a1 b1", "*", "11:00:00");
     fs::write(records.join("20261124-110000-latin.txt"), fine).unwrap();
@@ -459,9 +461,7 @@ fn in_data(data: &std::path::Path, args: &[&str]) -> std::process::Output {
 /// `--in-place` writes that game's file; a number with no game is refused.
 #[test]
 fn annotate_takes_a_number_from_games() {
-    let data = tempfile::tempdir().unwrap();
-    let records = data.path().join("records");
-    fs::create_dir_all(&records).unwrap();
+    let (data, records) = data_with_records();
     let you = ("You", "human");
     let older = kept(
         "classic-3",
@@ -502,6 +502,61 @@ fn annotate_takes_a_number_from_games() {
         "{}",
         stderr(&out)
     );
+}
+
+/// A record's number is the one `games` lists, and only that: `annotate N` prints the game
+/// listed as N, whose first tag is the format's version (`[Format "1"]`, not the old
+/// `[Record "1"]`, which read as a number); old records still read and keep their number
+/// when annotated in place.
+#[test]
+fn a_records_number_is_the_one_games_lists() {
+    let (data, records) = data_with_records();
+    let you = ("You", "human");
+    for hour in 10..13 {
+        let text = kept(
+            "classic-3",
+            [you, ("Bot", "easy")],
+            "1. a1 b1",
+            "*",
+            &format!("{hour}:00:00"),
+        );
+        assert!(text.starts_with("[Record \"1\"]\n"));
+        fs::write(
+            records.join(format!("20261124-{hour}0000-classic-3.txt")),
+            text,
+        )
+        .unwrap();
+    }
+    let listed = |data: &std::path::Path| {
+        let out = games_in(data, &[]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .map(|line| {
+                line.split_whitespace()
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = listed(data.path());
+    assert_eq!(before.len(), 3);
+    for (row, number) in before.iter().zip(["1", "2", "3"]) {
+        assert_eq!(row[0], number);
+        let out = in_data(data.path(), &["annotate", number]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let annotated = stdout(&out);
+        assert!(annotated.starts_with("[Format \"1\"]\n"), "{annotated}");
+        assert!(!annotated.contains("[Record"), "{annotated}");
+        // The game listed as N: the same time (its row's third word).
+        assert!(
+            annotated.contains(&format!("[Time \"{}:00\"]", row[2])),
+            "{number}: {annotated}"
+        );
+        let out = in_data(data.path(), &["annotate", number, "--in-place"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert_eq!(listed(data.path()), before);
 }
 
 /// The annotator tag says how the game was judged: exactly for a solved game (Tic-Tac-Latin,

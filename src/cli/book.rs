@@ -67,8 +67,10 @@ pub(crate) enum BookCommand {
     },
     /// Check that a book is exhaustive and sound by rolling out every game
     Verify {
-        /// The book file
-        file: PathBuf,
+        /// The book file; left out, the one shipped inside the program (Tic-Tac-Latin's for
+        /// --side, both sides' without it; Qubic's Patashnik's dictionary; classic 4x4's
+        /// example)
+        file: Option<PathBuf>,
         /// The side the book plays (its lines say which; given, it must agree). Qubic's
         /// and classic 4x4's dictionaries are the first player's: only first applies
         #[arg(long, value_parser = side_arg())]
@@ -155,7 +157,7 @@ fn dictionaries(
                      second player's book to verify; leave out --side or give --side first",
                 ));
             }
-            dictionary::verify(g, &file, rules)
+            dictionary::verify(g, file.as_deref(), shipped.0, rules)
         }
         BookCommand::Compress { file } => dictionary::compress(g, &file),
         BookCommand::Expand { file } => dictionary::expand(g, &file),
@@ -185,7 +187,22 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             out!("{}", book::export(&Solver::new(), side, options).to_text());
             Ok(())
         }
-        BookCommand::Verify { file, side, .. } => verify(&file, side),
+        BookCommand::Verify {
+            file: Some(file),
+            side,
+            ..
+        } => verify(&file, read(&file, side)?),
+        // The shipped books, as `book export --compress` wrote them into `assets/`.
+        BookCommand::Verify {
+            file: None, side, ..
+        } => SHIPPED.iter().try_for_each(|text| {
+            let book = Book::parse(text, None).map_err(|e| Failure::other(e.to_string()))?;
+            let name = format!("the shipped {} player's book", book.side().name());
+            match side.is_none_or(|side| side == book.side()) {
+                true => verify(Path::new(&name), book),
+                false => Ok(()),
+            }
+        }),
         BookCommand::Compress { file } => {
             let plain = read(&file, None)?;
             let small = book::compress(&plain);
@@ -210,9 +227,14 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
     }
 }
 
-/// Verifies a book for `side`, or for the side its lines are written for.
-fn verify(file: &Path, side: Option<Side>) -> Result<(), Failure> {
-    let book = read(file, side)?;
+/// Tic-Tac-Latin's books for the first and the second player, inside the program.
+const SHIPPED: [&str; 2] = [
+    include_str!("../../assets/book-first.txt"),
+    include_str!("../../assets/book-second.txt"),
+];
+
+/// Verifies `book`, read from `file`.
+fn verify(file: &Path, book: Book) -> Result<(), Failure> {
     match book::verify(&book, &Solver::new()) {
         Ok(verified) => {
             outln!("{}", book::verify::summary(book.side(), &verified));

@@ -34,7 +34,12 @@ pub(crate) enum RulesArg {
 /// line is bad input (exit 2) naming its line.
 fn read(g: &dyn Geometry, file: &Path) -> Result<Dictionary, Failure> {
     let text = dictionary::read_text(file).map_err(|e| Failure::bad_input(e.to_string()))?;
-    dictionary::parse(g, &text, canonical_rule(&text)).map_err(|e| match e {
+    parse(g, &text, file)
+}
+
+/// Parses a dictionary's text, `file` naming it in messages.
+fn parse(g: &dyn Geometry, text: &str, file: &Path) -> Result<Dictionary, Failure> {
+    dictionary::parse(g, text, canonical_rule(text)).map_err(|e| match e {
         DictionaryError::Io { .. } => Failure::bad_input(e.to_string()),
         _ => Failure::bad_input(format!("{}: {e}", file.display())),
     })
@@ -64,9 +69,17 @@ fn verify_options(rules: RulesArg) -> verify::VerifyOptions {
     }
 }
 
-/// `book verify`: exhaustive or the first position where X has no winning continuation.
-pub fn verify(g: &dyn Geometry, file: &Path, rules: RulesArg) -> Result<(), Failure> {
-    let dictionary = read(g, file)?;
+/// `book verify`: exhaustive or the first position where X has no winning continuation;
+/// without `file`, of the `shipped` dictionary.
+pub fn verify(
+    g: &dyn Geometry,
+    file: Option<&Path>,
+    shipped: &str,
+    rules: RulesArg,
+) -> Result<(), Failure> {
+    let name = Path::new("the shipped dictionary");
+    let dictionary = file.map_or_else(|| parse(g, shipped, name), |file| read(g, file))?;
+    let file = file.unwrap_or(name);
     match verify::verify(g, &dictionary, verify_options(rules)) {
         Ok(report) => {
             outln!("{}", report.summary());

@@ -27,6 +27,7 @@ macro_rules! errln {
 mod analyze;
 mod annotate;
 mod book;
+mod completions;
 mod config_cmd;
 mod dictionary;
 mod engine;
@@ -145,6 +146,18 @@ pub(crate) enum Command {
     /// Let friends play over the network: they join with a plain ssh client (`ssh -p 2222
     /// ROOM@HOST`) and need nothing installed
     Serve(Box<serve::ServeArgs>),
+    /// Print the completion script for a shell (e.g. `tictaclatin completions bash >
+    /// ~/.local/share/bash-completion/completions/tictaclatin`)
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (`tictaclatin man | man -l -`), or a command's (`man book
+    /// verify`)
+    Man {
+        #[arg(value_name = "COMMAND")]
+        names: Vec<String>,
+    },
 }
 
 /// Whether a word can only be a flag: `--name` or `-n`, in letters of which one at least
@@ -196,7 +209,31 @@ pub fn parse() -> Result<Cli, Failure> {
         .map_err(|e| unknown_game(&e).unwrap_or_else(|| output::exit(&shortened(e))))?;
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| output::exit(&e));
     cli.name = matches.subcommand_name().unwrap_or_default().to_string();
+    note_old_spellings(&cli.name);
     Ok(cli)
+}
+
+/// A note on stderr for each flag written in an old spelling that the command still answers
+/// to (a hidden alias: `--movetime` for `--bot-time`); stdout is the same with either.
+fn note_old_spellings(name: &str) {
+    let top = Cli::command();
+    let args: Vec<&clap::Arg> = top
+        .find_subcommand(name)
+        .unwrap_or(&top)
+        .get_arguments()
+        .collect();
+    let words = std::env::args_os().skip(1);
+    for word in words.take_while(|word| word != "--") {
+        let word = word
+            .to_str()
+            .and_then(|w| w.strip_prefix("--"))
+            .unwrap_or_default();
+        let old = word.split('=').next().unwrap_or(word);
+        let aliased = |arg: &&&clap::Arg| arg.get_all_aliases().is_some_and(|a| a.contains(&old));
+        if let Some(new) = args.iter().find(aliased).and_then(|arg| arg.get_long()) {
+            output::warn(&format!("note: --{old} is now --{new}"));
+        }
+    }
 }
 
 /// A game that does not exist, said in one line as wherever a game is chosen; `None` for
@@ -245,6 +282,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Stats => stats::run(),
         Command::Games(args) => games_cmd::run(&args),
         Command::Annotate(args) => annotate::run(&args),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Man { names } => completions::man(&names),
     }
 }
 

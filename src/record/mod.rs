@@ -22,6 +22,11 @@ use text::WrittenMove;
 /// with what it is rather than misread.
 pub const VERSION: u32 = 1;
 
+/// The tag of the format's version, first in every record: `[Format "1"]`. Records written
+/// before it was renamed begin `[Record "1"]`, which read as a record's number, where only
+/// `tictaclatin games` numbers records (and its numbers change as games are added).
+const FORMAT_TAGS: [&str; 2] = ["Format", "Record"];
+
 /// A record's caps: a 170-move extreme game takes about 2 KB, and its lines are short (a
 /// position tag is under 300 bytes).
 pub const KIND: Kind = Kind {
@@ -154,7 +159,7 @@ impl Record {
 
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        text::write_tag(&mut out, "Record", &VERSION.to_string());
+        text::write_tag(&mut out, FORMAT_TAGS[0], &VERSION.to_string());
         text::write_tag(&mut out, "Game", &self.game.key());
         for (name, value) in &self.tags {
             text::write_tag(&mut out, name, value);
@@ -299,12 +304,13 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
     Ok(tags.into_iter().map(|tag| (tag.name, tag.value)).collect())
 }
 
-/// The first tag is `[Record "1"]`, of a format this build reads.
+/// The first tag is `[Format "1"]` (or `[Record "1"]`), of a format this build reads.
 fn check_version(first: Option<text::Tag>) -> Result<(), RecordError> {
-    let version = first.filter(|tag| tag.name == "Record").ok_or_else(|| {
+    let version = first.filter(|tag| FORMAT_TAGS.contains(&tag.name.as_str()));
+    let version = version.ok_or_else(|| {
         at(
             1,
-            "not a tictaclatin game record: one starts with [Record \"1\"]",
+            "not a tictaclatin game record: one starts with [Format \"1\"]",
         )
     })?;
     match version.value.parse::<u32>() {
@@ -344,7 +350,9 @@ pub fn read_with(
     let (mut game, mut start, mut outcome, mut others) = (None, None, None, Vec::new());
     for tag in tags {
         match tag.name.as_str() {
-            "Record" => return Err(at(tag.line, "a second [Record] tag")),
+            name if FORMAT_TAGS.contains(&name) => {
+                return Err(at(tag.line, format!("a second format tag, [{name}]")));
+            }
             "Game" => game = Some(game_of(&tag.value).map_err(|e| at(tag.line, e))?),
             "Start" => start = Some((tag.value, tag.line)),
             "Result" => {

@@ -196,7 +196,7 @@ pub fn read_text(path: &std::path::Path) -> Result<String, DictionaryError> {
     })
 }
 
-pub const PATASHNIK: &str = include_str!("../../../../../assets/qubic/qubic.dictionary");
+pub const PATASHNIK: &str = include_str!("../../../../assets/qubic/qubic.dictionary");
 
 #[cfg(test)]
 mod tests {
