@@ -31,8 +31,10 @@ pub(crate) struct MoveArgs {
     pub flags: MoveFlags,
 }
 
-/// The flags of `move` and `analyze`; they may also come after the position.
+/// The flags of `move` and `analyze`; they may also come after the position. Scripts wrote
+/// the bot's time `--move-time` too (play's clock took that name later, so only here).
 #[derive(Args, Debug, Default, Clone)]
+#[command(mut_arg("movetime", |arg| arg.alias("move-time")))]
 pub(crate) struct MoveFlags {
     #[command(flatten)]
     pub game: GameChoiceArgs,
