@@ -526,3 +526,35 @@ fn the_old_time_flags_still_work_and_are_not_listed() {
         "{help}"
     );
 }
+
+/// The shipped puzzles, as scripts read them: each position's answer is the move the
+/// perfect bot plays there, and a win's length is the one `move` reports.
+#[test]
+fn exported_puzzles_are_answered_by_the_perfect_bot() {
+    let out = tictaclatin(&["puzzle", "--game", "latin", "export"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 500);
+    for line in lines.iter().step_by(50) {
+        let [position, answer, moves] = line.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("{line}");
+        };
+        let played = stdout(&tictaclatin(&["move", position]));
+        let first = played.lines().next().unwrap_or_default();
+        let said = match moves {
+            "0" => format!("{answer} draw "),
+            // `move` counts plies: the mover's nth move is ply 2n - 1.
+            n => format!("{answer} win {}", 2 * n.parse::<u32>().unwrap() - 1),
+        };
+        assert!(first == said || first.starts_with(&said), "{line}: {first}");
+    }
+    let generated = tictaclatin(&["puzzle", "--game", "classic", "generate", "--count", "3"]);
+    assert_eq!(stdout(&generated).lines().count(), 3);
+    let qubic = tictaclatin(&["puzzle", "--game", "qubic", "export"]);
+    assert_eq!(qubic.status.code(), Some(2));
+    assert!(
+        stderr(&qubic).contains("a table solves"),
+        "{}",
+        stderr(&qubic)
+    );
+}

@@ -36,6 +36,7 @@ mod games_cmd;
 mod move_cmd;
 mod output;
 mod play;
+mod puzzle;
 mod serve;
 mod settings_args;
 mod solve;
@@ -128,6 +129,9 @@ pub(crate) enum Command {
     Solve(solve::SolveArgs),
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
     Book(book::BookArgs),
+    /// Puzzles: positions where exactly one move wins (or saves a lost-looking draw), each
+    /// proven by the game's table
+    Puzzle(puzzle::PuzzleArgs),
     /// Play many games between two players (or a round robin) and report the results
     Tournament(tournament::TournamentArgs),
     /// Find, create and check the config file
@@ -277,6 +281,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Engine(args) => engine::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Book(args) => book::run(args),
+        Command::Puzzle(args) => puzzle::run(&args),
         Command::Tournament(args) => tournament::run(&args),
         Command::Config(command) => config_cmd::run(command, &outer),
         Command::Stats => stats::run(),

@@ -1,0 +1,233 @@
+//! Puzzles for the games a table solves: positions where the side to move has exactly one
+//! move that wins, or, where best play draws, exactly one move that keeps the draw while
+//! every other loses. Found on seeded random games, one per class of positions the board's
+//! symmetries make alike, and proven by the table: every move's exact value is known.
+
+use std::collections::HashSet;
+
+use tictaclatin_engine::core::{CellId, Claim, Engine, Game, Hint, Move, Outcome, Position, Side};
+use tictaclatin_engine::games::kit::lines::{apply, automorphisms};
+use tictaclatin_engine::games::kit::rng::{pick, rng_from_seed};
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Puzzle {
+    /// As `move` and `analyze` read it.
+    pub position: String,
+    /// The one move that wins (or saves), by name.
+    pub answer: String,
+    /// How many of the mover's moves the win takes, this one included; 0 for a saving move.
+    pub moves: u32,
+    /// The wrong moves that do not lose at once: the ones that tempt.
+    pub tempting: usize,
+}
+
+impl Puzzle {
+    /// The line `puzzle export` prints: position, answer, length; the shipped set adds the
+    /// tempting moves.
+    pub fn line(&self) -> String {
+        format!("{} {} {}", self.position, self.answer, self.moves)
+    }
+
+    pub fn stored(&self) -> String {
+        format!("{} {}", self.line(), self.tempting)
+    }
+
+    /// A stored line read back; the position is the words before the last three.
+    pub fn read(line: &str) -> Option<Puzzle> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [position @ .., answer, moves, tempting] = words.as_slice() else {
+            return None;
+        };
+        Some(Puzzle {
+            position: position.join(" "),
+            answer: (*answer).to_string(),
+            moves: moves.parse().ok()?,
+            tempting: tempting.parse().ok()?,
+        })
+    }
+
+    /// Harder with a longer win and more moves that tempt.
+    pub fn difficulty(&self) -> usize {
+        self.moves as usize * 4 + self.tempting
+    }
+}
+
+/// The puzzle `position` is, when it is one, from the exact value of every move.
+pub fn judge(game: &dyn Game, engine: &dyn Engine, position: &dyn Position) -> Option<Puzzle> {
+    if position.status().is_over() {
+        return None;
+    }
+    let values = engine
+        .hints(position)
+        .into_iter()
+        .map(|(mv, hint)| match hint {
+            Hint::Proven(Claim::Exact(value)) => Some((mv, value)),
+            _ => None,
+        });
+    let values: Vec<_> = values.collect::<Option<_>>()?;
+    let best = values.iter().map(|(_, value)| value.outcome).max()?;
+    let right: Vec<&(Move, _)> = values.iter().filter(|(_, v)| v.outcome == best).collect();
+    let [(answer, value)] = right.as_slice() else {
+        return None;
+    };
+    let moves = match best {
+        Outcome::Win => value.moves(),
+        // A saving move only where every other move loses.
+        Outcome::Draw if values.len() > 1 => 0,
+        _ => return None,
+    };
+    let loses_at_once =
+        |v: &tictaclatin_engine::core::Value| v.outcome == Outcome::Loss && v.plies <= 2;
+    let tempting = values
+        .iter()
+        .filter(|(mv, v)| mv != answer && !loses_at_once(v))
+        .count();
+    Some(Puzzle {
+        position: position.text(),
+        answer: game.move_name(position, *answer),
+        moves,
+        tempting,
+    })
+}
+
+/// The cells of each side, as masks.
+fn masks(game: &dyn Game, position: &dyn Position) -> [u64; 2] {
+    let mut masks = [0; 2];
+    for cell in 0..game.layout().cell_count() {
+        match position.at(CellId::new(cell)) {
+            Some(Side::First) => masks[0] |= 1 << cell,
+            Some(Side::Second) => masks[1] |= 1 << cell,
+            None => {}
+        }
+    }
+    masks
+}
+
+/// The same key for every position the board's symmetries (the permutations keeping
+/// `lines`) make alike.
+fn class(symmetries: &[Vec<u8>], sides: [u64; 2]) -> [u64; 2] {
+    let image = |perm: &Vec<u8>| sides.map(|mask| apply(perm, mask));
+    symmetries.iter().map(image).min().unwrap_or(sides)
+}
+
+/// The shipped sets as `puzzle generate` printed them: the game's key, how many in a row
+/// make a line, the set.
+const SHIPPED: [(&str, u8, &str); 4] = [
+    ("latin", 4, include_str!("../puzzles/latin.txt")),
+    ("classic-3", 3, include_str!("../puzzles/classic-3.txt")),
+    ("classic-4", 4, include_str!("../puzzles/classic-4.txt")),
+    ("classic-4k3", 3, include_str!("../puzzles/classic-4k3.txt")),
+];
+
+pub fn shipped(key: &str) -> Option<&'static str> {
+    SHIPPED
+        .iter()
+        .find(|(k, ..)| *k == key)
+        .map(|(.., set)| *set)
+}
+
+/// Random games played from the start before a board too small for `count` puzzles gives
+/// what it has.
+const GAMES: usize = 20_000;
+
+/// Up to `count` puzzles, one a class, easiest first, from random games played from the
+/// start with `seed`.
+pub fn generate(
+    game: &dyn Game,
+    engine: &dyn Engine,
+    lines: &[u64],
+    count: usize,
+    seed: u64,
+) -> Vec<Puzzle> {
+    let symmetries = automorphisms(lines, game.layout().cell_count());
+    let mut rng = rng_from_seed(seed);
+    let (mut seen, mut found) = (HashSet::new(), Vec::new());
+    for _ in 0..GAMES {
+        let mut position = game.start();
+        while !position.status().is_over() && found.len() < count {
+            if seen.insert(class(&symmetries, masks(game, position.as_ref())))
+                && let Some(puzzle) = judge(game, engine, position.as_ref())
+            {
+                found.push(puzzle);
+            }
+            let Some(mv) = pick(&position.legal_moves(), &mut rng) else {
+                break;
+            };
+            position = position.play(mv).expect("a legal move plays");
+        }
+    }
+    found.sort_by_key(Puzzle::difficulty);
+    found
+}
+
+/// Whether `puzzle` is what `judge` finds in its position again: exactly one answer, the
+/// same, at the same length.
+pub fn verify(game: &dyn Game, engine: &dyn Engine, puzzle: &Puzzle) -> Result<(), String> {
+    let position = game
+        .parse_position(&puzzle.position)
+        .map_err(|e| format!("{}: {e}", puzzle.position))?;
+    match judge(game, engine, position.as_ref()) {
+        Some(found) if found == *puzzle => Ok(()),
+        Some(found) => Err(format!("{} is now {}", puzzle.stored(), found.stored())),
+        None => Err(format!("{} has no single answer", puzzle.stored())),
+    }
+}
+
+/// The classes of `puzzles` are all different (one puzzle a class).
+pub fn distinct(game: &dyn Game, lines: &[u64], puzzles: &[Puzzle]) -> Result<(), String> {
+    let symmetries = automorphisms(lines, game.layout().cell_count());
+    let mut seen = HashSet::new();
+    for puzzle in puzzles {
+        let position = game
+            .parse_position(&puzzle.position)
+            .map_err(|e| e.to_string())?;
+        if !seen.insert(class(&symmetries, masks(game, position.as_ref()))) {
+            return Err(format!("{} repeats a class", puzzle.position));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tictaclatin_engine::games::kit::lines::square;
+    use tictaclatin_engine::games::of_key;
+
+    #[test]
+    fn every_shipped_puzzle_has_one_answer_and_a_class_of_its_own() {
+        for (key, k, set) in SHIPPED {
+            let game = of_key(key).unwrap();
+            let engine = game.engine();
+            let puzzles: Vec<Puzzle> = set.lines().map(|l| Puzzle::read(l).unwrap()).collect();
+            let enough = if key == "classic-3" { 300 } else { 500 };
+            assert!(puzzles.len() >= enough, "{key}: {}", puzzles.len());
+            for puzzle in &puzzles {
+                verify(game.as_ref(), engine.as_ref(), puzzle).unwrap();
+            }
+            let n = game.layout().cells.cols;
+            distinct(game.as_ref(), &square(n, k), &puzzles).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_wrong_answer_or_length_is_caught() {
+        let game = of_key("classic-3").unwrap();
+        let engine = game.engine();
+        // X to move wins at c1 and only there (and must: O's a2 b2 wait for c2).
+        let position = game.parse_position("XX-/OO-/---").unwrap();
+        let puzzle = judge(game.as_ref(), engine.as_ref(), position.as_ref()).unwrap();
+        assert_eq!((puzzle.answer.as_str(), puzzle.moves), ("c1", 1));
+        let wrong = Puzzle {
+            answer: "c2".into(),
+            ..puzzle.clone()
+        };
+        let err = verify(game.as_ref(), engine.as_ref(), &wrong).unwrap_err();
+        assert!(err.contains("c2 1") && err.contains("c1 1"), "{err}");
+        let longer = Puzzle { moves: 2, ..puzzle };
+        assert!(verify(game.as_ref(), engine.as_ref(), &longer).is_err());
+        // Two winning moves (c1 and a3 each complete a line for X): no puzzle.
+        let two = game.parse_position("XX-/X-O/-OO").unwrap();
+        assert_eq!(judge(game.as_ref(), engine.as_ref(), two.as_ref()), None);
+    }
+}
