@@ -520,11 +520,11 @@ fn switching_hints_on_where_the_bot_searches_explains_its_ranking() {
     let mut game = Game::start(extreme(), Mode::VsBot, None);
     game.play(&["t"]);
     assert!(
-        game.status().contains("1 2 3 the bot's top choices"),
+        game.status().contains("1 2 3 the bot's choices"),
         "{}",
         game.status()
     );
-    assert!(game.status().contains("(a tie shares a number)"));
+    assert!(game.status().contains("(ties alike)"));
     assert!(game.status().contains("W2/L proven"));
 }
 
@@ -826,11 +826,16 @@ fn qubic_takes_a_typed_digit_for_a_layer_never_for_a_cell_number() {
     game.play(&["1"]);
     assert_eq!(
         game.status(),
-        "1… then the rest of a cell's name (like 2d2) places there"
+        "1… then the rest of a cell's name (like 1a1) places there"
     );
     game.tick(60_000);
     game.press(KeyCode::Enter);
     assert!(game.app.play.moves().is_empty(), "{}", game.status());
+    assert!(
+        game.status().starts_with("Not a cell yet: 1…"),
+        "{}",
+        game.status()
+    );
     game.play(&["b1"]);
     assert_eq!(move_names(&game), ["1b1"]);
     // A digit that begins no name is refused, and says how a number is typed.

@@ -406,7 +406,7 @@ fn rebound_keys_show_in_the_footer_and_the_help() {
     assert!(!screen.contains("u undo"), "{screen}");
     game.keys("??");
     let help = game.screen(80, 24);
-    assert!(help.contains("z               take back a move"), "{help}");
+    assert!(help.contains("z r             undo a move"), "{help}");
     // The rebound key works; the old one does nothing.
     game.keys(" "); // closes the help
     game.keys("b2u");
@@ -449,7 +449,7 @@ fn help_on_the_start_screen_lists_its_keys_then_the_games() {
     };
     assert!(at("On this screen") < at("Up/k Down/j     choose a row"));
     assert!(at("Enter/Space     start the game") < at("In the game"));
-    assert!(at("In the game") < at("take back a move"));
+    assert!(at("In the game") < at("undo a move"));
     insta::assert_snapshot!(screen);
 }
 
@@ -580,7 +580,7 @@ fn help_on_the_start_screen_lists_every_cursor_key_at_the_smallest_size() {
     let mut game = Game::new(Settings::default());
     game.keys("?");
     let screen = game.screen(70, 22);
-    for keys in ["Up/k Down/j", "Left/h Right/l", "mouse"] {
+    for keys in ["Up/k Down/j", "Left/h Right/l", "or click it"] {
         assert!(screen.contains(keys), "{keys} in {screen}");
     }
 }

@@ -16,7 +16,7 @@ use super::settings_args::SettingsArgs;
 
 #[derive(Args, Debug, Default, Clone)]
 #[command(
-    after_help = "Exit status of the game: 0 after quitting with q, Esc or Ctrl-C (an \
+    after_help = "Exit status of the game: 0 after quitting with q or Ctrl-C (an \
     unfinished game is saved, unless --no-save); 2 for a bad config file, environment variable \
     or flag (reported before the screen opens); 1 without a terminal or on a terminal error; \
     128 + the signal's number when a signal stops it (129 SIGHUP, the terminal closed; 130 \

@@ -210,10 +210,15 @@ impl App {
             return;
         }
         if self.too_small() {
-            // The game is hidden: quitting is the one thing a key can do, at once, since a
-            // question asked could not be seen.
-            if action == Some(Action::Quit) {
-                self.exit = Some(Exit::Chosen);
+            // The screen is hidden: quitting is what a key can do, at once, since a question
+            // asked could not be seen; or back to a game that fits where the start screen
+            // does not (opened with `n`).
+            match action {
+                Some(Action::Quit) => self.exit = Some(Exit::Chosen),
+                Some(Action::Back) if self.screen == Screen::Start => {
+                    self.carry_out(Command::BackToGame);
+                }
+                _ => {}
             }
             return;
         }
@@ -439,11 +444,18 @@ impl App {
             Line::from(glued(&format!(
                 "Enlarge the terminal to at least {nearest}{or}.",
             ))),
-            Line::from(format!(
-                "({} or {} quits)",
-                self.shared.key(Action::Quit),
-                help::ctrl_c()
-            )),
+            Line::from(match self.screen == Screen::Start && self.play.has_game {
+                true => format!(
+                    "({} back to the game, {} quits)",
+                    self.shared.key(Action::Back),
+                    self.shared.key(Action::Quit)
+                ),
+                false => format!(
+                    "({} or {} quits)",
+                    self.shared.key(Action::Quit),
+                    help::ctrl_c()
+                ),
+            }),
         ];
         let rows = (text.len() as u16).min(height);
         let y = area.y + (height - rows) / 2;

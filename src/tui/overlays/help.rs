@@ -14,35 +14,34 @@ use crate::tui::screens::play::view::PlayView;
 use crate::tui::text::{Theme, boxed, wrap};
 use Keys::{Fixed, Of};
 
-/// Actions in the order a player meets them.
-const ORDER: [Action; 17] = [
-    Action::Up,
-    Action::Down,
-    Action::Left,
-    Action::Right,
-    Action::Place,
-    Action::Undo,
-    Action::Redo,
-    Action::New,
-    Action::Swap,
-    Action::Hints,
-    Action::Difficulty,
-    Action::MoveNow,
-    Action::Details,
-    Action::Review,
-    Action::Help,
-    Action::Quit,
-    Action::Back,
+/// The game's keys in the order a player meets them, two actions to a row where they pair
+/// (so the list fits 70 x 22); a row's own words, or its one action's description.
+#[rustfmt::skip]
+const GAME_KEYS: [(&[Action], Option<&str>); 13] = [
+    (&[Action::Up, Action::Down], Some("move the cursor up, down")),
+    (&[Action::Left, Action::Right], Some("move the cursor left, right")),
+    (&[Action::Place], None),
+    (&[Action::Undo, Action::Redo], Some("undo a move (vs bot: with its reply); redo it")),
+    (&[Action::New], None),
+    (&[Action::Swap], None),
+    (&[Action::Hints], None),
+    (&[Action::Difficulty], None),
+    (&[Action::MoveNow, Action::Details], Some("the bot moves now; the engine's figures")),
+    (&[Action::Review], None),
+    (&[Action::Help], None),
+    (&[Action::Quit], None),
+    (&[Action::Back], None),
 ];
 
-/// The game's own keys for the start screen's help, less those listed there already and
-/// move-now, details and back, so both lists fit on the smallest screen.
-fn game_only(action: &&Action) -> bool {
-    !action.is_movement()
-        && !matches!(
-            action,
-            Action::Help | Action::Quit | Action::Back | Action::MoveNow | Action::Details
-        )
+/// A row of [`GAME_KEYS`]: every key of its actions, and what they do.
+fn game_row(view: &PlayView, (actions, what): (&[Action], Option<&str>)) -> Line<'static> {
+    let keys = &view.shared.settings.keys;
+    let bound: Vec<String> = actions.iter().map(|&a| keys.all_keys(a)).collect();
+    row(
+        view,
+        bound.join(" "),
+        what.unwrap_or(actions[0].description()),
+    )
 }
 
 /// The game's rules in full, wrapped to the box, drawings as they are.
@@ -136,16 +135,16 @@ fn heading(text: &str) -> Line<'static> {
 /// Every key that acts in the mode, in the order a player meets them; review is listed
 /// before the game ends too, so it is known when it will matter.
 fn game_lines(view: &PlayView) -> Vec<Line<'static>> {
-    let keys = &view.shared.settings.keys;
-    let mut lines: Vec<Line> = ORDER
-        .iter()
-        .filter(|&&action| action == Action::Review || view.offers(action))
-        .map(|&action| row(view, keys.all_keys(action), action.description()))
+    let offered = |&(actions, _): &(&[Action], _)| {
+        (actions.iter()).any(|&a| a == Action::Review || a.is_movement() || view.offers(a))
+    };
+    let mut lines: Vec<Line> = (GAME_KEYS.into_iter().filter(offered))
+        .map(|entry| game_row(view, entry))
         .collect();
     lines.extend(typing_lines(view, view.play.game()));
     lines.push(terminal_keys(view));
     // What the hints say: results counted in moves, and where the bot searches, its ranking.
-    let legend = if view.play.game().solved() { 1 } else { 3 };
+    let legend = if view.play.game().solved() { 2 } else { 4 };
     lines.extend(rows(view, &LEGEND[..legend]));
     lines
 }
@@ -210,9 +209,10 @@ fn review_lines(view: &PlayView) -> Vec<Line<'static>> {
 
 /// The hints' marks; a solved game shows only the first.
 #[rustfmt::skip]
-const LEGEND: [(Keys, &str); 3] = [
-    (Fixed("W2 L2 D"), "you win by your 2nd move (this one counts); they win by theirs; a draw"),
-    (Fixed("1 2 3 !"), "the bot's top choices, a tie sharing its number; the block"),
+const LEGEND: [(Keys, &str); 4] = [
+    (Fixed("W2"), "you win by your 2nd move, this one included"),
+    (Fixed("L2 D"), "the other side wins by its 2nd move; a draw"),
+    (Fixed("1 2 3 !"), "the bot's choices, ties alike; the block"),
     (Fixed("L"), "a proven loss, how soon not known"),
 ];
 
@@ -242,26 +242,19 @@ const START_KEYS: [(Keys, &str); 5] = [
     (Of(&[Action::Help]), "this help"),
     (Of(&[Action::Quit]), "quit (back to the game if one is on)"),
 ];
-/// The game's movement keys, two to a row, for the start screen's help.
-#[rustfmt::skip]
-const GAME_MOVEMENT: [(Keys, &str); 2] = [
-    (Of(&[Action::Up, Action::Down]), "move the cursor up, down"),
-    (Of(&[Action::Left, Action::Right]), "move the cursor left, right"),
-];
 
 /// The start screen's keys, then the game's under their own heading.
 fn start_lines(view: &PlayView, chosen: &dyn Game) -> Vec<Line<'static>> {
-    let keys = &view.shared.settings.keys;
     let mut lines = vec![heading("On this screen")];
     lines.extend(rows(view, &START_KEYS));
     lines.extend([terminal_keys(view), heading("In the game")]);
-    lines.extend(rows(view, &GAME_MOVEMENT));
-    lines.extend(
-        ORDER
-            .iter()
-            .filter(game_only)
-            .map(|&action| row(view, keys.all_keys(action), action.description())),
-    );
+    let game_only = |&(actions, _): &(&[Action], _)| {
+        !matches!(
+            actions[0],
+            Action::Help | Action::Quit | Action::Back | Action::MoveNow
+        )
+    };
+    lines.extend((GAME_KEYS.into_iter().filter(game_only)).map(|entry| game_row(view, entry)));
     lines.extend(typing_lines(view, chosen));
     lines
 }
@@ -277,11 +270,10 @@ fn typing_lines(view: &PlayView, game: &dyn Game) -> Vec<Line<'static>> {
     let mut lines = vec![row(
         view,
         format!("{first} .. {last}"),
-        "type a cell's name to place there",
+        "type a cell's name to place there, or click it",
     )];
     if let Some(how) = game.cell_name_help() {
         lines.push(Line::from(format!("  {how}")));
     }
-    lines.push(row(view, "mouse".into(), "click a cell to place there"));
     lines
 }

@@ -225,7 +225,8 @@ impl<'a> PlayView<'a> {
         Some(move_names(self.play.game(), position, &line))
     }
 
-    /// The hint under the cursor in words, with its line: "c3 wins in 2 moves: c3 b2 d4".
+    /// The hint under the cursor in words, with its line: "c3 wins in 2 moves, as play
+    /// goes: c3 b2 d4" (a line of moves, not a choice of them).
     pub fn hint_text(&self) -> Option<String> {
         let mv = self.cursor_move()?;
         let (_, advice) = self.advice()?.into_iter().find(|&(m, _)| m == mv)?;
@@ -238,7 +239,7 @@ impl<'a> PlayView<'a> {
         if let Some(line) = self.hint_line().filter(|line| line.len() > 1) {
             let shown = line.len().min(LINE_SHOWN);
             let more = if line.len() > shown { " …" } else { "" };
-            text += &format!(": {}{more}", line[..shown].join(" "));
+            text += &format!(", as play goes: {}{more}", line[..shown].join(" "));
         }
         Some(text)
     }

@@ -339,8 +339,16 @@ impl PlayScreen {
                 self.play_named(mv, shared);
                 true
             }
-            // Not a whole name yet (Qubic's `1`): the prompt stays and nothing is placed.
-            NameMatch::Prefix => true,
+            // Not a whole name yet (Qubic's `1`): nothing is placed, and the prompt says so.
+            NameMatch::Prefix => {
+                let prompt = self
+                    .typed
+                    .as_ref()
+                    .map(|t| t.prompt.clone())
+                    .unwrap_or_default();
+                shared.status = StatusLine::note(format!("Not a cell yet: {prompt}"));
+                true
+            }
             NameMatch::None => false,
         }
     }
@@ -370,11 +378,20 @@ impl PlayScreen {
                 self.game().move_name(self.position(), mv),
                 longer_names(&names, text).join(" or ")
             ),
-            _ => format!(
-                "{}… then the rest of a cell's name (like {}) places there",
-                self.as_named(text),
-                self.example_move()
-            ),
+            _ => {
+                // A legal move that goes on from what was typed (1 to 1a1), else the cursor's.
+                let legal = self.position().legal_moves();
+                let goes_on =
+                    |(name, mv): &&(String, Move)| name.starts_with(text) && legal.contains(mv);
+                let like = (names.iter().find(goes_on)).map_or_else(
+                    || self.example_move(),
+                    |&(_, mv)| self.game().move_name(self.position(), mv),
+                );
+                format!(
+                    "{}… then the rest of a cell's name (like {like}) places there",
+                    self.as_named(text)
+                )
+            }
         }
     }
 
@@ -421,7 +438,7 @@ pub const HINTS_ON: &str =
 
 /// Where the bot searches, it ranks the moves it has proven nothing about.
 pub const HINTS_ON_SEARCHED: &str =
-    "Hints on: 1 2 3 the bot's top choices (a tie shares a number), ! the block, W2/L proven.";
+    "Hints on: 1 2 3 the bot's choices (ties alike), ! the block, W2/L proven.";
 
 /// Every name the game reads as a move in `position`, in lower case, with its move: the
 /// names of the moves made on each cell (once each), then the numbers

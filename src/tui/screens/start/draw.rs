@@ -111,12 +111,12 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
 fn mode_text(view: &StartView, menu: &Menu) -> String {
     let game = view.screen.game();
     match menu.mode {
-        Mode::VsBot => level_text(
+        Mode::VsBot => view.shared.settings.in_symbols(&level_text(
             game.as_ref(),
             menu.difficulty,
             view.shared.settings.movetime,
             view.screen.first_player(view.shared),
-        ),
+        )),
         Mode::TwoHumans if menu.hints => {
             "Hints on: each empty cell shows what it leads to, for both of you.".into()
         }
