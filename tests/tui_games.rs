@@ -436,6 +436,25 @@ fn qubic_at_160x45_stacks_its_layers_in_depth() {
 }
 
 #[test]
+fn the_arrows_follow_the_layers_as_drawn() {
+    let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
+    let cursor = |game: &Game| game.app.play.game().cell_name(game.app.play.cursor);
+    game.play(&["1a4"]);
+    // Side by side (80x24), right of layer 1's column d is layer 2's column a.
+    game.send(Event::Resize(80, 24));
+    game.app.play.cursor = game.app.play.game().parse_cell("1d4").unwrap();
+    game.press(KeyCode::Right);
+    assert_eq!(cursor(&game), "2a4");
+    // One under another (160x45), below layer 1's row 4 is layer 2's row 1.
+    game.send(Event::Resize(160, 45));
+    game.press(KeyCode::Left);
+    assert_eq!(cursor(&game), "2d4", "left wraps within the layer");
+    game.app.play.cursor = game.app.play.game().parse_cell("1b4").unwrap();
+    game.press(KeyCode::Down);
+    assert_eq!(cursor(&game), "2b1");
+}
+
+#[test]
 fn qubic_fits_80x24_with_its_layers_stacked_or_side_by_side() {
     let mut game = Game::start(GameChoice::of(GameKind::Qubic), Mode::TwoHumans, None);
     game.play(&["1a1", "2b2", "4d4"]);

@@ -244,6 +244,11 @@ impl App {
         if self.play.online == Some(Online::Watcher) && !self.watcher_may(action) {
             return;
         }
+        self.play.stacked = self.size.is_some_and(|(width, height)| {
+            let layout = self.play.game().layout();
+            let areas = geometry::areas(layout, Rect::new(0, 0, width, height));
+            areas.is_some_and(|areas| areas.board.stacked())
+        });
         let command = match &mut self.screen {
             Screen::Start => self.start.handle_key(action, &mut self.shared),
             Screen::Play => self.play.handle_key(key, action, &mut self.shared),

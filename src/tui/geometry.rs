@@ -437,28 +437,26 @@ fn place(mut board: BoardView, area: Rect, compact: bool, below: bool) -> Option
     })
 }
 
-/// A cell's row and column on the board as a whole: blocks side by side as the game lays
-/// them out (Qubic's layers left to right), so the cursor walks from one into the next.
-pub fn virtual_of(game: &dyn Game, cell: CellId) -> (u8, u8) {
-    let layout = game.layout();
+/// A cell's row and column on the board as a whole, its blocks in the grid `blocks` (as
+/// drawn: Qubic's layers left to right, or one under another), so the cursor walks from
+/// one into the next as the picture shows.
+pub fn virtual_of(game: &dyn Game, blocks: Grid, cell: CellId) -> (u8, u8) {
+    let cells = game.layout().cells;
     let place = game.place(cell);
-    let (block_row, block_col) = (
-        place.block / layout.blocks.cols,
-        place.block % layout.blocks.cols,
-    );
+    let (block_row, block_col) = (place.block / blocks.cols, place.block % blocks.cols);
     (
-        block_row * layout.cells.rows + place.row,
-        block_col * layout.cells.cols + place.col,
+        block_row * cells.rows + place.row,
+        block_col * cells.cols + place.col,
     )
 }
 
-/// The cell at a row and column of the board as a whole.
-pub fn cell_at_virtual(game: &dyn Game, row: u8, col: u8) -> CellId {
-    let layout = game.layout();
+/// The cell at a row and column of the board as a whole, its blocks in the grid `blocks`.
+pub fn cell_at_virtual(game: &dyn Game, blocks: Grid, row: u8, col: u8) -> CellId {
+    let cells = game.layout().cells;
     let place = Place {
-        block: (row / layout.cells.rows) * layout.blocks.cols + col / layout.cells.cols,
-        row: row % layout.cells.rows,
-        col: col % layout.cells.cols,
+        block: (row / cells.rows) * blocks.cols + col / cells.cols,
+        row: row % cells.rows,
+        col: col % cells.cols,
     };
     game.cell_at(place).unwrap_or(CellId::new(0))
 }

@@ -133,13 +133,13 @@ impl PlayScreen {
 
     fn move_cursor(&mut self, rows: i16, cols: i16, shared: &mut Shared) {
         let game = self.session.game.clone();
-        let layout = game.layout();
-        let height = i16::from(layout.blocks.rows * layout.cells.rows);
-        let width = i16::from(layout.blocks.cols * layout.cells.cols);
-        let (row, col) = geometry::virtual_of(game.as_ref(), self.cursor);
+        let (blocks, cells) = (self.drawn_blocks(), game.layout().cells);
+        let height = i16::from(blocks.rows * cells.rows);
+        let width = i16::from(blocks.cols * cells.cols);
+        let (row, col) = geometry::virtual_of(game.as_ref(), blocks, self.cursor);
         let row = (i16::from(row) + rows).rem_euclid(height) as u8;
         let col = (i16::from(col) + cols).rem_euclid(width) as u8;
-        self.cursor = geometry::cell_at_virtual(game.as_ref(), row, col);
+        self.cursor = geometry::cell_at_virtual(game.as_ref(), blocks, row, col);
         // An illegal move's complaint is about the cell the cursor has left.
         if shared.status.kind == StatusKind::Illegal {
             shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));

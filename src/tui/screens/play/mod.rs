@@ -31,6 +31,9 @@ pub struct PlayScreen {
     /// The game (or, before the first, the settings' choices).
     pub session: Session,
     pub cursor: CellId,
+    /// The blocks are drawn one under another (Qubic's layers on a tall terminal): the
+    /// arrows follow the picture. Set by the app, which knows the terminal's size.
+    pub stacked: bool,
     pub hints: bool,
     /// The engine's own figures (search depth, scores, the line) show in the panel.
     pub details: bool,
@@ -91,6 +94,7 @@ impl PlayScreen {
         PlayScreen {
             has_game: false,
             cursor: start_cursor(game.as_ref()),
+            stacked: false,
             session,
             hints: settings.hints.on(),
             details: false,
@@ -174,6 +178,15 @@ impl PlayScreen {
             .for_side(kept.mode, side, kept.human, kept.names_swapped)
     }
 
+    /// The grid of blocks as the screen shows them.
+    pub fn drawn_blocks(&self) -> crate::core::Grid {
+        let blocks = self.game().layout().blocks;
+        match self.stacked {
+            true => crate::core::Grid::new(blocks.rows * blocks.cols, 1),
+            false => blocks,
+        }
+    }
+
     pub fn human_to_move(&self) -> bool {
         !self.status().is_over()
             && self.session.controller(self.position().to_move()) == Controller::Human
@@ -192,9 +205,10 @@ impl PlayScreen {
         if legal.contains(&self.cursor) {
             return;
         }
-        let (r, c) = geometry::virtual_of(game, self.cursor);
+        let blocks = self.drawn_blocks();
+        let (r, c) = geometry::virtual_of(game, blocks, self.cursor);
         let distance = |cell: &CellId| {
-            let (cr, cc) = geometry::virtual_of(game, *cell);
+            let (cr, cc) = geometry::virtual_of(game, blocks, *cell);
             (i16::from(cr) - i16::from(r)).abs() + (i16::from(cc) - i16::from(c)).abs()
         };
         if let Some(&nearest) = legal.iter().min_by_key(|cell| distance(cell)) {
@@ -325,5 +339,5 @@ pub fn start_cursor(game: &dyn Game) -> CellId {
     let layout = game.layout();
     let rows = layout.blocks.rows * layout.cells.rows;
     let cols = layout.blocks.cols * layout.cells.cols;
-    geometry::cell_at_virtual(game, (rows - 1) / 2, (cols - 1) / 2)
+    geometry::cell_at_virtual(game, layout.blocks, (rows - 1) / 2, (cols - 1) / 2)
 }
