@@ -174,7 +174,7 @@ fn two_windows_finishing_at_once_both_count() {
     ];
     for _ in 0..rounds {
         for w in &mut windows {
-            w.wait_for("▶ Mode");
+            w.wait_for("Enter start");
             w.send("\r");
             w.wait_for("Player 1's turn");
             // X takes the top row: a1 a2 b1 b2, then c1 wins.
@@ -193,7 +193,7 @@ fn two_windows_finishing_at_once_both_count() {
         }
     }
     for w in &mut windows {
-        w.wait_for("▶ Mode");
+        w.wait_for("Enter start");
         w.send("\x03");
         assert!(w.wait_exit().success());
     }
