@@ -966,3 +966,30 @@ fn the_players_symbols_and_names_reach_the_rules_panel_ending_and_review() {
         );
     }
 }
+
+#[test]
+fn a_puzzle_failed_retried_and_solved() {
+    use tictaclatin::tui::Opening;
+    let mut game = Game::new(Settings {
+        bot_delay: Duration::ZERO,
+        ..Settings::default()
+    });
+    // O to move wins in 2 moves with a1, and only with a1.
+    let start = Latin.parse_position("-XXO/-O-O/--X-/--X-").unwrap();
+    game.app.open(Opening::Puzzle(start, 2));
+    let panel = |game: &Game| as_read(&game.screen(100, 30));
+    assert!(panel(&game).contains("Puzzle O to play: win in 2 moves"));
+    game.keys("d4");
+    let failed = panel(&game);
+    assert!(failed.contains("Not this one: d4 lets"), "{failed}");
+    assert!(failed.contains("u takes it back to try again"), "{failed}");
+    game.keys("u");
+    assert_eq!(game.app.play.moves().len(), 0, "back to the puzzle");
+    game.keys("a1");
+    assert!(panel(&game).contains("Right: a1 wins in 2 moves. Go on."));
+    let win = engine().best(game.app.play.position()).unwrap();
+    game.keys(&Latin.cell_name(win.placed()));
+    let solved = panel(&game);
+    assert!(solved.contains("Solved: "), "{solved}");
+    assert!(game.app.play.position().status().is_over());
+}

@@ -281,7 +281,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Engine(args) => engine::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Book(args) => book::run(args),
-        Command::Puzzle(args) => puzzle::run(&args),
+        Command::Puzzle(args) => puzzle::run(&args, &outer),
         Command::Tournament(args) => tournament::run(&args),
         Command::Config(command) => config_cmd::run(command, &outer),
         Command::Stats => stats::run(),

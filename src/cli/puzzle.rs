@@ -3,8 +3,11 @@
 
 use clap::{Args, Subcommand};
 
-use super::Failure;
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use super::game_args::build;
+use super::settings_args::SettingsArgs;
+use super::{Failure, play};
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::Game;
 use tictaclatin::games::kit::lines::square;
@@ -14,12 +17,20 @@ use tictaclatin_research::puzzles::{self, Puzzle};
 pub(crate) struct PuzzleArgs {
     #[command(flatten)]
     game: GameChoiceArgs,
+    /// Without a command: play the puzzle of the day
     #[command(subcommand)]
-    command: PuzzleCommand,
+    command: Option<PuzzleCommand>,
 }
 
 #[derive(Subcommand, Debug)]
 enum PuzzleCommand {
+    /// Solve a puzzle on the board against the perfect bot: the puzzle of the day (the same
+    /// for everyone on a date, UTC), or the one numbered
+    Play {
+        /// The puzzle's number in the set, from 1 (easiest) to its last (hardest)
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        number: Option<u64>,
+    },
     /// Find a set anew on seeded random games, easiest first, and print it as it is shipped
     /// (a line a puzzle: the position, the answer, the win's length, the tempting moves)
     Generate {
@@ -36,7 +47,7 @@ enum PuzzleCommand {
     Export,
 }
 
-pub fn run(args: &PuzzleArgs) -> Result<(), Failure> {
+pub fn run(args: &PuzzleArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     let game = build(&args.game)?;
     if !game.solved() {
         return Err(Failure::bad_input(format!(
@@ -45,8 +56,27 @@ pub fn run(args: &PuzzleArgs) -> Result<(), Failure> {
             game.title()
         )));
     }
-    match args.command {
-        PuzzleCommand::Generate { count, seed } => {
+    match args
+        .command
+        .as_ref()
+        .unwrap_or(&PuzzleCommand::Play { number: None })
+    {
+        &PuzzleCommand::Play { number } => {
+            let set = shipped(game.as_ref())?;
+            let today = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .unwrap_or_default();
+            let day = today.as_secs() / 86_400 % set.len() as u64;
+            let at = number.map_or(day, |n| n - 1) as usize;
+            let Some(puzzle) = set.get(at) else {
+                let count = set.len();
+                return Err(Failure::bad_input(format!(
+                    "--number goes from 1 to {count}"
+                )));
+            };
+            play::puzzle(&args.game, &puzzle.position, puzzle.moves, outer)?;
+        }
+        &PuzzleCommand::Generate { count, seed } => {
             let n = game.layout().cells.cols;
             let lines = square(n, args.game.in_a_row.unwrap_or(n));
             let engine = game.engine();

@@ -12,7 +12,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::config::Settings;
+use crate::config::{First, Mode, Settings};
 use crate::core::Engine;
 use crate::keys::{Action, Key};
 use crate::store::Memory;
@@ -23,6 +23,7 @@ use crate::tui::geometry;
 use crate::tui::overlays::question::{self, Question, Then};
 use crate::tui::overlays::{Overlay, help};
 pub use crate::tui::screens::Screen;
+use crate::tui::screens::play::puzzle::Puzzle;
 use crate::tui::screens::play::recording::Opening;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::play::{Online, PlayScreen, draw};
@@ -92,6 +93,18 @@ impl App {
                 let settings = &self.shared.settings;
                 let (mode, starter) = (settings.mode, settings.first);
                 self.play.start_from(start, mode, starter, &mut self.shared);
+                self.screen = Screen::Play;
+            }
+            Opening::Puzzle(start, moves) => {
+                let side = self.shared.settings.symbol(start.to_move()).to_string();
+                // The person plays the side to move: X is the side that moves first.
+                let starter = match start.to_move() {
+                    crate::core::Side::First => First::You,
+                    crate::core::Side::Second => First::Bot,
+                };
+                self.play
+                    .start_from(start, Mode::VsBot, starter, &mut self.shared);
+                self.play.puzzle = Some(Puzzle::new(&side, moves));
                 self.screen = Screen::Play;
             }
         }

@@ -176,6 +176,9 @@ fn ellipsized(name: &str, cols: usize) -> String {
 
 fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
     let mut rows = Vec::new();
+    if let Some(puzzle) = &view.play.puzzle {
+        rows.push(("Puzzle", puzzle.said.clone()));
+    }
     if with_turn {
         rows.push(("Turn", turn(view)));
         if let Some(hint) = view.hint_text() {

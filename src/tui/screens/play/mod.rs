@@ -6,6 +6,7 @@ pub mod draw;
 pub mod hints;
 pub mod keeping;
 pub mod keys;
+pub mod puzzle;
 pub mod recording;
 pub mod swap;
 pub mod view;
@@ -43,6 +44,8 @@ pub struct PlayScreen {
     pub bot: BotTurn,
     /// How the bot found its last move ("dictionary", "forced win"), for the panel.
     pub bot_note: Option<String>,
+    /// The puzzle being solved, when the game is one.
+    pub puzzle: Option<puzzle::Puzzle>,
     /// Why the bot took the side it chose, kept in the panel until the person's first move.
     pub side_note: Option<String>,
     pub searched_hints: Option<SearchedHints>,
@@ -102,6 +105,7 @@ impl PlayScreen {
             typed: None,
             bot: BotTurn::new(settings.bot_delay),
             bot_note: None,
+            puzzle: None,
             side_note: None,
             searched_hints: None,
             hints_asked: None,
@@ -245,6 +249,7 @@ impl PlayScreen {
         self.has_game = true;
         self.replayed = None;
         self.bot_note = None;
+        self.puzzle = None;
         self.side_note = None;
         self.searched_hints = None;
         self.hints_asked = None;

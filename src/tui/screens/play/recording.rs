@@ -22,6 +22,8 @@ pub enum Opening {
     /// The review of a record; the name it is known by (its file).
     Replay(Box<Record>, String),
     Position(Box<dyn Position>),
+    /// A puzzle's position, for the person to move, and the win's length (0: a save).
+    Puzzle(Box<dyn Position>, u32),
 }
 
 impl PlayScreen {

@@ -103,9 +103,11 @@ impl PlayScreen {
     /// The end of the game, and for one played on past its recorded end, that it is practice.
     pub fn result_text(&self, settings: &Settings) -> String {
         let result = self.plain_result(settings);
-        match self.practice {
-            true => format!("{result} Practice: the recorded result stands."),
-            false => result,
+        match (&self.puzzle, self.practice) {
+            // The puzzle's verdict where the game's end is shown (it covers the panel).
+            (Some(puzzle), _) => format!("{result} {}", puzzle.said),
+            (None, true) => format!("{result} Practice: the recorded result stands."),
+            (None, false) => result,
         }
     }
 
