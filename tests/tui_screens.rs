@@ -985,6 +985,7 @@ fn a_puzzle_failed_retried_and_solved() {
     assert!(failed.contains("u takes it back to try again"), "{failed}");
     game.keys("u");
     assert_eq!(game.app.play.moves().len(), 0, "back to the puzzle");
+    assert!(panel(&game).contains("Puzzle O to play: win in 2 moves"));
     game.keys("a1");
     assert!(panel(&game).contains("Right: a1 wins in 2 moves. Go on."));
     let win = engine().best(game.app.play.position()).unwrap();

@@ -210,6 +210,9 @@ impl PlayScreen {
         }
         let ended = self.status().is_over() && self.session.kept.counted;
         let popped = self.session.undo();
+        if let Some(puzzle) = self.puzzle.as_mut() {
+            puzzle.said.clone_from(&puzzle.asked);
+        }
         self.practice |= ended && !popped.is_empty();
         self.bot.cancel();
         self.follow_legal_moves();

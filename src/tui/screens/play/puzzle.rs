@@ -12,6 +12,8 @@ use crate::tui::shared::Shared;
 pub struct Puzzle {
     /// A win, or the draw kept where every other move loses.
     pub goal: Outcome,
+    /// What it asks, said again when a move is taken back.
+    pub asked: String,
     pub said: String,
 }
 
@@ -26,8 +28,9 @@ impl Puzzle {
             1 => (Outcome::Win, "win at once".to_string()),
             n => (Outcome::Win, format!("win in {n} moves")),
         };
-        let said = format!("{side} to play: {asked}");
-        Puzzle { goal, said }
+        let asked = format!("{side} to play: {asked}");
+        let said = asked.clone();
+        Puzzle { goal, asked, said }
     }
 }
 
