@@ -6,6 +6,7 @@
 //! ```text
 //! cargo run --release --example extreme_mcts -- speed [--ms 1000]
 //! cargo run --release --example extreme_mcts -- check [--games 2000]
+//! cargo run --release --example extreme_mcts -- depth [--depth 7]
 //! cargo run --release --example extreme_mcts -- match [--bot max] [--bot-ms 1000]
 //!     [--mcts-ms 1000] [--games 20] [--seed 2018] [--jobs 1] [--slack-ms 100]
 //! ```
@@ -44,6 +45,7 @@ fn main() {
         |name: &str, default: u64| -> u64 { flag(name, &default.to_string()).parse().expect(name) };
     match args.first().map(String::as_str) {
         Some("speed") => speed(num("--ms", 1000)),
+        Some("depth") => depth(num("--depth", 7) as u32),
         Some("check") => {
             check(num("--games", 2000));
             println!("the fast rules agree with the engine's");
@@ -66,6 +68,22 @@ fn main() {
 
 /// Playouts a second from the empty board, then a full search's iterations from it.
 fn speed(ms: u64) {
+    for safe in [false, true] {
+        playouts(ms, safe);
+    }
+    let start = Fast::from_state(&State::START);
+    let mut player = Mcts::new(Duration::from_millis(ms), 1);
+    let began = Instant::now();
+    player.choose(&start, began + Duration::from_millis(ms));
+    let secs = began.elapsed().as_secs_f64();
+    println!(
+        "search from the empty board: {:.0} iterations a second (tree and playouts), load {}",
+        player.playouts as f64 / secs,
+        load()
+    );
+}
+
+fn playouts(ms: u64, safe: bool) {
     let t = &*TABLES;
     let mut rng = Rng::new(1);
     let start = Fast::from_state(&State::START);
@@ -74,23 +92,42 @@ fn speed(ms: u64) {
     let mut x = 0.0;
     while began.elapsed() < Duration::from_millis(ms) {
         for _ in 0..64 {
-            x += playout(start, t, &mut rng);
+            x += playout(start, t, &mut rng, safe);
         }
         n += 64;
     }
     let secs = began.elapsed().as_secs_f64();
     println!(
-        "playouts from the empty board: {:.0} a second ({n} in {secs:.2} s, X scored {:.3})",
+        "playouts from the empty board{}: {:.0} a second ({n} in {secs:.2} s, X scored {:.3})",
+        if safe {
+            ", safe policy"
+        } else {
+            ", plain policy"
+        },
         n as f64 / secs,
         x / n as f32
     );
-    let mut player = Mcts::new(Duration::from_millis(ms), 1);
-    let began = Instant::now();
-    player.choose(&start, began + Duration::from_millis(ms));
-    let secs = began.elapsed().as_secs_f64();
+}
+
+/// The bot's analysis at a fixed depth from 20 positions of seeded random games: its nodes
+/// (the same on every run) and time, to compare the search's efficiency before and after.
+fn depth(depth: u32) {
+    use tictaclatin::core::Budget;
+    use tictaclatin::core::root::SearchSettings;
+    use tictaclatin::games::extreme::search::analysis::analyze;
+    let (mut nodes, began) = (0u64, Instant::now());
+    for seed in 0..20u64 {
+        let state = clock::random_opening(seed, 10 + 4 * seed as usize)
+            .into_iter()
+            .fold(State::START, |s, c| s.play(c).unwrap());
+        if let Some(a) = analyze(&state, &SearchSettings::new(Budget::Depth(depth), 1)) {
+            nodes += a.nodes;
+        }
+    }
     println!(
-        "search from the empty board: {:.0} iterations a second (tree and playouts)",
-        player.playouts as f64 / secs
+        "depth {depth} from 20 positions: {nodes} nodes in {:.2} s (load {})",
+        began.elapsed().as_secs_f64(),
+        load()
     );
 }
 
@@ -111,7 +148,7 @@ fn check(games: u64) {
                 break;
             }
             let (b, l) = if game % 2 == 0 {
-                policy_move(&fast, t, &mut rng)
+                policy_move(&fast, t, &mut rng, game % 4 == 0)
             } else {
                 let cells: Vec<_> = state.moves().cells().collect();
                 let c = cells[rng.below(cells.len() as u32) as usize];
@@ -150,7 +187,19 @@ fn play_one(m: &Match, game: usize) -> Played {
         movetime: Duration::from_millis(m.bot_ms),
         threads: 1,
     };
-    let mut bot = ExtremeEngine.player(&m.bot, options).expect("a player");
+    let mut bot: Box<dyn Player> = match m.bot.as_str() {
+        // The yardstick against a variant of itself: "mcts-safe" (playouts that avoid
+        // sending the opponent to a board it can win at once), "mcts-c0.4" (exploration).
+        name if name.starts_with("mcts-") => {
+            let mut other = Mcts::new(Duration::from_millis(m.bot_ms), options.seed ^ 1);
+            other.safe = name == "mcts-safe";
+            if let Some(c) = name.strip_prefix("mcts-c") {
+                other.c = c.parse().expect("mcts-cNUMBER");
+            }
+            Box::new(other)
+        }
+        name => ExtremeEngine.player(name, options).expect("a player"),
+    };
     let mut mcts = Mcts::new(Duration::from_millis(m.mcts_ms), options.seed);
     let limit = Duration::from_millis(m.bot_ms.max(m.mcts_ms) + m.slack_ms);
     let players: [&mut dyn Player; 2] = if bot_first {

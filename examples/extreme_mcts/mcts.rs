@@ -10,7 +10,7 @@ use tictaclatin::games::extreme::players::state_of;
 use super::rules::{Fast, IN_PLAY, TABLES, Tables, cell, nth_bit};
 
 /// Exploration, rewards in [0, 1].
-const C: f32 = 0.7;
+pub const C: f32 = 0.35;
 /// Nodes kept at most; past it the tree stops growing (playouts go on).
 const MAX_NODES: usize = 12_000_000;
 
@@ -48,42 +48,61 @@ impl Rng {
     }
 }
 
-/// A playout's move: a small-board win, else a block, else any cell.
+/// The small boards where `side` could win at once if sent there, and the closed boards
+/// too when there is one (a closed board gives an open move, to any of them).
 #[inline]
-pub fn policy_move(f: &Fast, t: &Tables, rng: &mut Rng) -> (usize, usize) {
+fn gifts(f: &Fast, t: &Tables, side: usize) -> u16 {
+    let mut boards = 0u16;
+    let mut open = !f.closed;
+    while open != 0 {
+        let b = open.trailing_zeros() as usize;
+        open &= open - 1;
+        if t.completes(f.stones[side][b]) & f.empty(b) != 0 {
+            boards |= 1 << b;
+        }
+    }
+    if boards != 0 { boards | f.closed } else { 0 }
+}
+
+/// A playout's move: a small-board win, else a block, else any cell; with `safe`, among
+/// blocks and then the rest the cells that do not send the opponent to a board they can
+/// win at once come first.
+#[inline]
+pub fn policy_move(f: &Fast, t: &Tables, rng: &mut Rng, safe: bool) -> (usize, usize) {
     let me = f.side as usize;
     let boards = f.boards();
+    let unsafe_cells = if safe { gifts(f, t, me ^ 1) } else { 0 };
+    let classes = |b: usize| -> [u16; 5] {
+        let empty = f.empty(b);
+        let blocks = t.completes(f.stones[me ^ 1][b]) & empty;
+        let ok = empty & !unsafe_cells;
+        [
+            t.completes(f.stones[me][b]) & empty,
+            blocks & ok,
+            ok,
+            blocks,
+            empty,
+        ]
+    };
     if boards.count_ones() == 1 {
         let b = boards.trailing_zeros() as usize;
-        let empty = f.empty(b);
-        let wins = t.completes(f.stones[me][b]) & empty;
-        let pick = if wins != 0 {
-            wins
-        } else {
-            let blocks = t.completes(f.stones[me ^ 1][b]) & empty;
-            if blocks != 0 { blocks } else { empty }
-        };
+        let m = classes(b);
+        let pick = *m.iter().find(|&&m| m != 0).expect("a move");
         return (b, nth_bit(pick, rng.below(pick.count_ones())));
     }
     // An open move: the same over every open board.
-    let mut masks = [[0u16; 16]; 3];
-    let mut counts = [0u32; 3];
+    let mut masks = [[0u16; 16]; 5];
+    let mut counts = [0u32; 5];
     let mut rest = boards;
     while rest != 0 {
         let b = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let empty = f.empty(b);
-        let m = [
-            t.completes(f.stones[me][b]) & empty,
-            t.completes(f.stones[me ^ 1][b]) & empty,
-            empty,
-        ];
-        for k in 0..3 {
-            masks[k][b] = m[k];
-            counts[k] += m[k].count_ones();
+        for (k, m) in classes(b).into_iter().enumerate() {
+            masks[k][b] = m;
+            counts[k] += m.count_ones();
         }
     }
-    let k = (0..3).find(|&k| counts[k] > 0).expect("a move");
+    let k = (0..5).find(|&k| counts[k] > 0).expect("a move");
     let mut n = rng.below(counts[k]);
     for (b, &m) in masks[k].iter().enumerate() {
         let c = m.count_ones();
@@ -96,9 +115,9 @@ pub fn policy_move(f: &Fast, t: &Tables, rng: &mut Rng) -> (usize, usize) {
 }
 
 /// X's reward at the end of a playout from `f`.
-pub fn playout(mut f: Fast, t: &Tables, rng: &mut Rng) -> f32 {
+pub fn playout(mut f: Fast, t: &Tables, rng: &mut Rng, safe: bool) -> f32 {
     while f.result == IN_PLAY {
-        let (b, l) = policy_move(&f, t, rng);
+        let (b, l) = policy_move(&f, t, rng, safe);
         f.play(t, b, l);
     }
     f.x_reward()
@@ -112,6 +131,10 @@ pub struct Mcts {
     root_state: Option<Fast>,
     /// Of the last search.
     pub playouts: u64,
+    /// Playouts avoid sending the opponent to a board it can win at once.
+    pub safe: bool,
+    /// Exploration.
+    pub c: f32,
 }
 
 fn root_node() -> Node {
@@ -135,6 +158,8 @@ impl Mcts {
             root: 0,
             root_state: None,
             playouts: 0,
+            safe: false,
+            c: C,
         }
     }
 
@@ -175,7 +200,7 @@ impl Mcts {
                 return c;
             }
             let n = child.visits as f32;
-            let ucb = child.reward / n + C * (log / n).sqrt();
+            let ucb = child.reward / n + self.c * (log / n).sqrt();
             if ucb > best.0 {
                 best = (ucb, c);
             }
@@ -206,7 +231,7 @@ impl Mcts {
             }
         }
         let x = if f.result == IN_PLAY {
-            playout(f, t, &mut self.rng)
+            playout(f, t, &mut self.rng, self.safe)
         } else {
             f.x_reward()
         };
