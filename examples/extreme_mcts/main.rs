@@ -314,6 +314,24 @@ fn run_match(m: &Match) {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tree_is_kept_from_one_move_to_the_next() {
+        let t = &*TABLES;
+        let mut mcts = Mcts::new(Duration::from_millis(50), 3);
+        let mut now = Fast::from_state(&State::START);
+        for _ in 0..3 {
+            let (b, l) = mcts.choose(&now, Instant::now() + Duration::from_millis(50));
+            now.play(t, b, l);
+            // The reply the tree thinks best, then the search goes on from there.
+            let (b, l) = mcts.choose(&now, Instant::now());
+            now.play(t, b, l);
+            mcts.choose(&now, Instant::now());
+            assert!(mcts.kept > 0);
+        }
+    }
+
     #[test]
     fn the_fast_rules_agree_with_the_engine_on_random_games() {
         super::check(300);

@@ -135,6 +135,8 @@ pub struct Mcts {
     pub safe: bool,
     /// Exploration.
     pub c: f32,
+    /// The root's visits kept from the last search.
+    pub kept: u32,
 }
 
 fn root_node() -> Node {
@@ -160,6 +162,7 @@ impl Mcts {
             playouts: 0,
             safe: false,
             c: C,
+            kept: 0,
         }
     }
 
@@ -257,8 +260,12 @@ impl Mcts {
                     for c in node.children as usize..node.children as usize + node.count as usize {
                         let mut g = f;
                         let mv = self.nodes[c].mv as usize;
-                        g.play(t, mv >> 4, mv & 15);
-                        next.push((c, g));
+                        let (b, l) = (mv >> 4, mv & 15);
+                        // Only the moves played since lead on: a stone `now` lacks does not.
+                        if now.stones[g.side as usize][b] & (1 << l) != 0 {
+                            g.play(t, b, l);
+                            next.push((c, g));
+                        }
                     }
                 }
                 frontier = next;
@@ -281,6 +288,7 @@ impl Mcts {
         } else {
             fresh.push(root_node());
         }
+        self.kept = fresh[0].visits;
         self.nodes = fresh;
         self.root = 0;
         self.root_state = Some(*now);
