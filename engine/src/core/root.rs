@@ -218,6 +218,10 @@ impl Value {
     }
 }
 
+/// An iteration's moves best first and its nodes; cut short, its best move searched in full
+/// if there is one.
+type Iteration<M> = Result<(Vec<Rooted<M>>, u64), Option<Rooted<M>>>;
+
 /// One root move in a finished iteration.
 #[derive(Clone, Debug)]
 struct Rooted<M> {
@@ -272,8 +276,18 @@ pub(crate) fn analyze<R: Root>(root: &R, settings: &SearchSettings) -> Option<An
                 nodes: node_limit.saturating_sub(nodes),
             }
         };
-        let Some((ranked, spent)) = run.iteration(&order, depth, limits) else {
-            break;
+        let (ranked, spent) = match run.iteration(&order, depth, limits) {
+            Ok(found) => found,
+            // Under a clock, a move searched in full at the deeper depth and better than
+            // every other searched there (the last best move among them) is the one to play.
+            Err(Some(better)) if movetime.is_some() => {
+                if let Some((ranked, _)) = &mut done {
+                    ranked.retain(|r| r.index != better.index);
+                    ranked.insert(0, better);
+                }
+                break;
+            }
+            Err(_) => break,
         };
         nodes += spent;
         if depth > 1 && nodes > node_limit {
@@ -295,9 +309,7 @@ pub(crate) fn analyze<R: Root>(root: &R, settings: &SearchSettings) -> Option<An
             });
         }
         done = Some((ranked, depth));
-        // An iteration takes several times the one before: another would not finish.
-        let late = movetime.is_some_and(|t| start.elapsed() * 2 > t);
-        if settled || late || halt.halted() {
+        if settled || halt.halted() {
             break;
         }
     }
@@ -322,10 +334,16 @@ fn into_analysis<R: Root>(
         }),
         line: vec![mv],
     });
-    let mut ranked: Vec<Rooted<R::Move>> = proved.chain(searched).collect();
+    let mut ranked: Vec<Rooted<R::Move>> = proved.collect();
     ranked.sort_by_key(|r| std::cmp::Reverse(r.value.rank()));
-    let best = ranked.first()?;
+    // The searched come best first (a cut iteration's best in front); a proof ranks first
+    // among equals.
+    let best = match (ranked.first(), searched.first()) {
+        (Some(p), Some(s)) if s.value.rank() > p.value.rank() => s,
+        (p, s) => p.or(s)?,
+    };
     let (best_mv, pv) = (root.id(best.mv), ids(root, &best.line));
+    ranked.extend(searched);
     ranked.sort_by_key(|r| root.id(r.mv).index());
     let figure = |value| match value {
         Value::Exact(s) => root
@@ -381,12 +399,7 @@ impl<R: Root> Run<'_, R> {
     /// are tested with a null window at the best score so far, all at once; the one that
     /// beat it by most gets the full window and raises it, and the rest are tested again,
     /// until none beats it. A move that fails a test keeps the bound it failed with.
-    fn iteration(
-        &self,
-        order: &[usize],
-        depth: u32,
-        limits: Limits<'_>,
-    ) -> Option<(Vec<Rooted<R::Move>>, u64)> {
+    fn iteration(&self, order: &[usize], depth: u32, limits: Limits<'_>) -> Iteration<R::Move> {
         let mut spent = 0;
         let left = |spent: u64| Limits {
             nodes: limits.nodes.saturating_sub(spent),
@@ -394,18 +407,33 @@ impl<R: Root> Run<'_, R> {
         };
         let mut values: Vec<Option<Value>> = vec![None; order.len()];
         let window = (-R::INFINITY, R::INFINITY);
-        let full = |at: usize, spent: u64| -> Option<Searched> {
-            Some(self.jobs(&[(order[at], window)], depth, left(spent))?[0])
+        let full = |at: usize, spent: u64| self.jobs(&[(order[at], window)], depth, left(spent))[0];
+        // Cut short: the best of the moves scored exactly so far, if any.
+        let cut = |values: &[Option<Value>]| {
+            let exact = |(at, v): (usize, &Option<Value>)| match v {
+                Some(Value::Exact(s)) => Some((at, s.score)),
+                _ => None,
+            };
+            let (at, _) = values
+                .iter()
+                .enumerate()
+                .filter_map(exact)
+                .rev()
+                .max_by_key(|&(_, s)| s)?;
+            Some(self.rooted(order[at], values[at]?, depth))
         };
         // The first `ranked` moves get the full window at once; every other must beat the
         // worst of the exact scores' top `ranked` to get one.
         let ranked = self.ranked.clamp(1, order.len().max(1));
         let firsts: Vec<(usize, Window)> = order[..ranked].iter().map(|&i| (i, window)).collect();
         for (at, found) in self
-            .jobs(&firsts, depth, left(spent))?
+            .jobs(&firsts, depth, left(spent))
             .into_iter()
             .enumerate()
         {
+            let Some(found) = found else {
+                return Err(cut(&values));
+            };
             spent += found.nodes;
             values[at] = Some(Value::Exact(found));
         }
@@ -416,7 +444,13 @@ impl<R: Root> Run<'_, R> {
                 .iter()
                 .map(|&at| (order[at], (alpha, alpha + 1)))
                 .collect();
-            let tested = self.jobs(&tests, depth, left(spent))?;
+            let Some(tested) = self
+                .jobs(&tests, depth, left(spent))
+                .into_iter()
+                .collect::<Option<Vec<_>>>()
+            else {
+                return Err(cut(&values));
+            };
             spent += tested.iter().map(|s| s.nodes).sum::<u64>();
             let mut beat: Vec<(usize, i32)> = Vec::new();
             for (&at, found) in open.iter().zip(tested) {
@@ -430,7 +464,9 @@ impl<R: Root> Run<'_, R> {
             let Some(&(top, _)) = beat.iter().rev().max_by_key(|&&(_, score)| score) else {
                 break;
             };
-            let found = full(top, spent)?;
+            let Some(found) = full(top, spent) else {
+                return Err(cut(&values));
+            };
             spent += found.nodes;
             values[top] = Some(Value::Exact(found));
             alpha = kth_best(&values, ranked);
@@ -443,18 +479,21 @@ impl<R: Root> Run<'_, R> {
         let mut ranked: Vec<Rooted<R::Move>> = order
             .iter()
             .zip(values)
-            .map(|(&index, value)| {
-                Some(Rooted {
-                    index,
-                    mv: self.moves[index],
-                    value: value?,
-                    line: self.line(index, depth),
-                })
-            })
-            .collect::<Option<_>>()?;
+            .map(|(&index, value)| Some(self.rooted(index, value?, depth)))
+            .collect::<Option<_>>()
+            .ok_or(None)?;
         // Best first; equals keep the order they were searched in.
         ranked.sort_by_key(|r| std::cmp::Reverse(r.value.rank()));
-        Some((ranked, spent))
+        Ok((ranked, spent))
+    }
+
+    fn rooted(&self, index: usize, value: Value, depth: u32) -> Rooted<R::Move> {
+        Rooted {
+            index,
+            mv: self.moves[index],
+            value,
+            line: self.line(index, depth),
+        }
     }
 
     fn line(&self, index: usize, depth: u32) -> Vec<R::Move> {
@@ -464,14 +503,14 @@ impl<R: Root> Run<'_, R> {
         self.root.line(&state, self.moves[index], depth)
     }
 
-    /// Each job a root move's index and its window, on the run's threads; `None` when any
-    /// was cut short. Past the node limit the rest are stopped: the iteration is dropped.
+    /// Each job a root move's index and its window, on the run's threads; `None` for those
+    /// cut short. Past the node limit the rest are stopped: the iteration is dropped.
     fn jobs(
         &self,
         jobs: &[(usize, Window)],
         depth: u32,
         limits: Limits<'_>,
-    ) -> Option<Vec<Searched>> {
+    ) -> Vec<Option<Searched>> {
         let next = AtomicUsize::new(0);
         let finished = AtomicU64::new(0);
         let cut = AtomicBool::new(false);
@@ -499,8 +538,10 @@ impl<R: Root> Run<'_, R> {
                 };
                 let total = finished.fetch_add(found.nodes, Ordering::Relaxed) + found.nodes;
                 if total > limits.nodes {
+                    // Over the node limit: the job counts as cut short.
                     cut.store(true, Ordering::Relaxed);
                     limits.halt.inspect(|h| h.raise());
+                    break;
                 }
                 *results[at].lock().unwrap_or_else(PoisonError::into_inner) = Some(found);
             }
@@ -518,9 +559,6 @@ impl<R: Root> Run<'_, R> {
             }
             work();
         });
-        if cut.load(Ordering::Relaxed) {
-            return None;
-        }
         results
             .into_iter()
             .map(|r| r.into_inner().unwrap_or_else(PoisonError::into_inner))
