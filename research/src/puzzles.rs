@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use tictaclatin_engine::core::{CellId, Claim, Engine, Game, Hint, Move, Outcome, Position, Side};
-use tictaclatin_engine::games::kit::lines::{apply, automorphisms};
+use tictaclatin_engine::games::kit::lines::{apply, automorphisms, square};
 use tictaclatin_engine::games::kit::rng::{pick, rng_from_seed};
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -126,20 +126,22 @@ pub fn shipped(key: &str) -> Option<&'static str> {
         .map(|(.., set)| *set)
 }
 
+/// The lines of the square board of the games puzzles come from (the shipped sets say how
+/// many in a row; the size is the game's), whose symmetries make positions alike.
+fn lines(game: &dyn Game) -> Vec<u64> {
+    let n = game.layout().cells.cols;
+    let in_a_row = SHIPPED.iter().find(|(key, ..)| *key == game.key());
+    square(n, in_a_row.map_or(n, |&(_, k, _)| k))
+}
+
 /// Random games played from the start before a board too small for `count` puzzles gives
 /// what it has.
 const GAMES: usize = 20_000;
 
 /// Up to `count` puzzles, one a class, easiest first, from random games played from the
 /// start with `seed`.
-pub fn generate(
-    game: &dyn Game,
-    engine: &dyn Engine,
-    lines: &[u64],
-    count: usize,
-    seed: u64,
-) -> Vec<Puzzle> {
-    let symmetries = automorphisms(lines, game.layout().cell_count());
+pub fn generate(game: &dyn Game, engine: &dyn Engine, count: usize, seed: u64) -> Vec<Puzzle> {
+    let symmetries = automorphisms(&lines(game), game.layout().cell_count());
     let mut rng = rng_from_seed(seed);
     let (mut seen, mut found) = (HashSet::new(), Vec::new());
     for _ in 0..GAMES {
@@ -174,8 +176,8 @@ pub fn verify(game: &dyn Game, engine: &dyn Engine, puzzle: &Puzzle) -> Result<(
 }
 
 /// The classes of `puzzles` are all different (one puzzle a class).
-pub fn distinct(game: &dyn Game, lines: &[u64], puzzles: &[Puzzle]) -> Result<(), String> {
-    let symmetries = automorphisms(lines, game.layout().cell_count());
+pub fn distinct(game: &dyn Game, puzzles: &[Puzzle]) -> Result<(), String> {
+    let symmetries = automorphisms(&lines(game), game.layout().cell_count());
     let mut seen = HashSet::new();
     for puzzle in puzzles {
         let position = game
@@ -191,12 +193,11 @@ pub fn distinct(game: &dyn Game, lines: &[u64], puzzles: &[Puzzle]) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tictaclatin_engine::games::kit::lines::square;
     use tictaclatin_engine::games::of_key;
 
     #[test]
     fn every_shipped_puzzle_has_one_answer_and_a_class_of_its_own() {
-        for (key, k, set) in SHIPPED {
+        for (key, _, set) in SHIPPED {
             let game = of_key(key).unwrap();
             let engine = game.engine();
             let puzzles: Vec<Puzzle> = set.lines().map(|l| Puzzle::read(l).unwrap()).collect();
@@ -205,8 +206,7 @@ mod tests {
             for puzzle in &puzzles {
                 verify(game.as_ref(), engine.as_ref(), puzzle).unwrap();
             }
-            let n = game.layout().cells.cols;
-            distinct(game.as_ref(), &square(n, k), &puzzles).unwrap();
+            distinct(game.as_ref(), &puzzles).unwrap();
         }
     }
 

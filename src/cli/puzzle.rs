@@ -10,7 +10,6 @@ use super::settings_args::SettingsArgs;
 use super::{Failure, play};
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::Game;
-use tictaclatin::games::kit::lines::square;
 use tictaclatin_research::puzzles::{self, Puzzle};
 
 #[derive(Args, Debug)]
@@ -61,7 +60,7 @@ pub fn run(args: &PuzzleArgs, outer: &SettingsArgs) -> Result<(), Failure> {
         .as_ref()
         .unwrap_or(&PuzzleCommand::Play { number: None })
     {
-        &PuzzleCommand::Play { number } => {
+        PuzzleCommand::Play { number } => {
             let set = shipped(game.as_ref())?;
             let today = SystemTime::now()
                 .duration_since(UNIX_EPOCH)
@@ -76,11 +75,9 @@ pub fn run(args: &PuzzleArgs, outer: &SettingsArgs) -> Result<(), Failure> {
             };
             play::puzzle(&args.game, &puzzle.position, puzzle.moves, outer)?;
         }
-        &PuzzleCommand::Generate { count, seed } => {
-            let n = game.layout().cells.cols;
-            let lines = square(n, args.game.in_a_row.unwrap_or(n));
+        PuzzleCommand::Generate { count, seed } => {
             let engine = game.engine();
-            let found = puzzles::generate(game.as_ref(), engine.as_ref(), &lines, count, seed);
+            let found = puzzles::generate(game.as_ref(), engine.as_ref(), *count, *seed);
             for puzzle in found {
                 outln!("{}", puzzle.stored());
             }

@@ -23,7 +23,7 @@ use crate::tui::geometry;
 use crate::tui::overlays::question::{self, Question, Then};
 use crate::tui::overlays::{Overlay, help};
 pub use crate::tui::screens::Screen;
-use crate::tui::screens::play::puzzle::Puzzle;
+use crate::tui::screens::play::puzzle::Solving;
 use crate::tui::screens::play::recording::Opening;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::play::{Online, PlayScreen, draw};
@@ -104,7 +104,7 @@ impl App {
                 };
                 self.play
                     .start_from(start, Mode::VsBot, starter, &mut self.shared);
-                self.play.puzzle = Some(Puzzle::new(&side, moves));
+                self.play.puzzle = Some(Solving::new(&side, moves));
                 self.screen = Screen::Play;
             }
         }

@@ -33,15 +33,24 @@ const GAME_KEYS: [(&[Action], Option<&str>); 13] = [
     (&[Action::Back], None),
 ];
 
-/// A row of [`GAME_KEYS`]: every key of its actions, and what they do.
-fn game_row(view: &PlayView, (actions, what): (&[Action], Option<&str>)) -> Line<'static> {
+/// A row of [`GAME_KEYS`] with the actions in `shown`: every key of each, and what they
+/// do (the row's own words only while all of its actions are shown); `None` for none.
+fn game_row(
+    view: &PlayView,
+    (actions, what): (&[Action], Option<&str>),
+    shown: impl Fn(Action) -> bool,
+) -> Option<Line<'static>> {
+    let kept: Vec<Action> = actions.iter().copied().filter(|&a| shown(a)).collect();
+    let what = what.filter(|_| kept.len() == actions.len());
+    let what = what.unwrap_or(kept.first()?.description());
+    Some(row(view, bound_keys(view, &kept), what))
+}
+
+/// Every key bound to each of `actions`: "Up/k/w Down/j".
+fn bound_keys(view: &PlayView, actions: &[Action]) -> String {
     let keys = &view.shared.settings.keys;
     let bound: Vec<String> = actions.iter().map(|&a| keys.all_keys(a)).collect();
-    row(
-        view,
-        bound.join(" "),
-        what.unwrap_or(actions[0].description()),
-    )
+    bound.join(" ")
 }
 
 /// The game's rules in full, wrapped to the box, drawings as they are.
@@ -135,11 +144,9 @@ fn heading(text: &str) -> Line<'static> {
 /// Every key that acts in the mode, in the order a player meets them; review is listed
 /// before the game ends too, so it is known when it will matter.
 fn game_lines(view: &PlayView) -> Vec<Line<'static>> {
-    let offered = |&(actions, _): &(&[Action], _)| {
-        (actions.iter()).any(|&a| a == Action::Review || a.is_movement() || view.offers(a))
-    };
-    let mut lines: Vec<Line> = (GAME_KEYS.into_iter().filter(offered))
-        .map(|entry| game_row(view, entry))
+    let offered = |a: Action| a == Action::Review || a.is_movement() || view.offers(a);
+    let mut lines: Vec<Line> = (GAME_KEYS.into_iter())
+        .filter_map(|entry| game_row(view, entry, offered))
         .collect();
     lines.extend(typing_lines(view, view.play.game()));
     lines.push(terminal_keys(view));
@@ -157,17 +164,12 @@ enum Keys {
 }
 
 fn rows(view: &PlayView, table: &[(Keys, &str)]) -> Vec<Line<'static>> {
-    let bound = &view.shared.settings.keys;
     table
         .iter()
         .map(|&(keys, what)| {
             let keys = match keys {
                 // Every key of each action: "Up/k/w Down/j".
-                Of(actions) => actions
-                    .iter()
-                    .map(|&action| bound.all_keys(action))
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                Of(actions) => bound_keys(view, actions),
                 Fixed(text) => text.to_string(),
             };
             row(view, keys, what)
@@ -254,7 +256,10 @@ fn start_lines(view: &PlayView, chosen: &dyn Game) -> Vec<Line<'static>> {
             Action::Help | Action::Quit | Action::Back | Action::MoveNow
         )
     };
-    lines.extend((GAME_KEYS.into_iter().filter(game_only)).map(|entry| game_row(view, entry)));
+    lines.extend(
+        (GAME_KEYS.into_iter().filter(game_only))
+            .filter_map(|entry| game_row(view, entry, |_| true)),
+    );
     lines.extend(typing_lines(view, chosen));
     lines
 }

@@ -45,7 +45,7 @@ pub struct PlayScreen {
     /// How the bot found its last move ("dictionary", "forced win"), for the panel.
     pub bot_note: Option<String>,
     /// The puzzle being solved, when the game is one.
-    pub puzzle: Option<puzzle::Puzzle>,
+    pub puzzle: Option<puzzle::Solving>,
     /// Why the bot took the side it chose, kept in the panel until the person's first move.
     pub side_note: Option<String>,
     pub searched_hints: Option<SearchedHints>,

@@ -9,7 +9,7 @@ use crate::tui::shared::Shared;
 
 /// What the puzzle asks, and what the panel says of the person's moves so far.
 #[derive(Clone, Debug)]
-pub struct Puzzle {
+pub struct Solving {
     /// A win, or the draw kept where every other move loses.
     pub goal: Outcome,
     /// What it asks, said again when a move is taken back.
@@ -17,9 +17,9 @@ pub struct Puzzle {
     pub said: String,
 }
 
-impl Puzzle {
+impl Solving {
     /// "X to play: win in 3 moves", for `side` to move.
-    pub fn new(side: &str, moves: u32) -> Puzzle {
+    pub fn new(side: &str, moves: u32) -> Solving {
         let (goal, asked) = match moves {
             0 => (
                 Outcome::Draw,
@@ -30,7 +30,7 @@ impl Puzzle {
         };
         let asked = format!("{side} to play: {asked}");
         let said = asked.clone();
-        Puzzle { goal, asked, said }
+        Solving { goal, asked, said }
     }
 }
 
