@@ -52,10 +52,11 @@ fn n_in_a_row_on_n_by_n_is_drawn() {
         );
         let cells = u32::from(n) * u32::from(n);
         assert_eq!(proof.value(), Some(Value::draw_in(cells)), "{n}x{n}");
-        // Hales and Jewett's pairing covers n >= 5 (2 (2n + 2) <= n^2); 3x3 and 4x4 are
-        // too small for it and need the search.
-        let expected = if n >= 5 {
-            Method::Pairing
+        // Erdős and Selfridge's potential holds from 4x4 on, by hand: 2n + 2 lines of n
+        // empty cells count (2n + 2) / 2^n (10/16 on 4x4), and X's first stone adds those
+        // of the lines through it, at most 4 (3 on 4x4: 13/16 in all): below 1. On 3x3 (8/8) it cannot, and the search proves it.
+        let expected = if n >= 4 {
+            Method::Potential
         } else {
             Method::Search
         };
@@ -128,4 +129,15 @@ fn solve_proves_a_big_board_or_says_it_did_not() {
         text.starts_with("6x6, 5 in a row: not proven within 1,000 positions."),
         "{text}"
     );
+}
+
+/// The boards a strategy of O's closes: 7x7 with six in a row at once (the lines' weight,
+/// worked out by hand in the prover's unit test), 6x6 with five after a search.
+#[test]
+fn solve_proves_six_by_six_five_and_seven_by_seven_six_draws() {
+    let text = solve("7", "6", "1");
+    assert!(text.starts_with("7x7, 6 in a row: draw"), "{text}");
+    assert!(text.contains("Erdős and Selfridge"), "{text}");
+    let text = solve("6", "5", "10000000");
+    assert!(text.starts_with("6x6, 5 in a row: draw"), "{text}");
 }

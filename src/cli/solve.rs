@@ -95,13 +95,14 @@ fn prove_classic(variant: Variant, limits: ProofLimits) {
     };
     outln!("{variant}: {value}.");
     match proof.method {
-        Method::Pairing => outln!(
-            "Proven by a pairing strategy (every line holds two cells of its own) and strategy \
-             stealing, in {:.3} s.",
+        Method::Potential => outln!(
+            "Proven without search, in {:.3} s: the second player holds the first off every \
+             line by weighing the lines (Erdős and Selfridge's potential), and cannot lose (an \
+             extra stone never hurts the first player).",
             proof.elapsed.as_secs_f64()
         ),
         Method::Search => outln!(
-            "Proven by exhaustive search: {} positions (folded by {} symmetries) in {:.3} s.",
+            "Proven by search (to positions a pairing or the lines' weight settles): {} positions (folded by {} symmetries) in {:.3} s.",
             group(proof.outcome_nodes),
             proof.symmetries,
             proof.outcome_elapsed.as_secs_f64()

@@ -1,15 +1,15 @@
-//! Proofs of the value of classic positions on any board, 3x3 to 7x7, by search or, for the
-//! empty board, the pairing strategy: a result is only given when proven, and at a node
-//! limit (no time limit) the same on every run.
+//! Proofs of the value of classic positions on any board, 3x3 to 7x7, by search down to
+//! positions a strategy of one side's closes (`hold`: a pairing, or the lines' potential),
+//! or by that strategy alone from the empty board: a result is only given when proven, and
+//! at a node limit (no time limit) the same on every run.
 
-mod pairing;
+mod hold;
 mod rules;
 mod search;
 mod table;
 
 use std::time::{Duration, Instant};
 
-pub use pairing::pairing;
 pub use search::ProofLimits;
 
 use super::board::ClassicBoard;
@@ -22,8 +22,9 @@ use search::{OutOfBudget, Search};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Method {
-    /// Every line paired for the second player, and strategy stealing (no search).
-    Pairing,
+    /// The second player's potential strategy from the empty board (`hold`), and strategy
+    /// stealing (no search).
+    Potential,
     #[default]
     Search,
 }
@@ -91,8 +92,9 @@ impl Prover {
             return proof;
         }
         let empty = board.empty_cells().count_ones();
-        if board.stone_count() == 0 && pairing(board.variant()).is_some() {
-            proof.method = Method::Pairing;
+        let lines = self.rules.lines;
+        if board.stone_count() == 0 && hold::potential_holds(lines, 0, 0, true) {
+            proof.method = Method::Potential;
             proof.outcome = Some(Outcome::Draw);
             // A draw fills the board.
             proof.plies = Some(empty);

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::hold;
 use super::rules::{Rules, Sides};
 use super::table::{Bounds, Table};
 use crate::games::kit::exact::Score;
@@ -145,6 +146,9 @@ impl<'a> Search<'a> {
             alpha = alpha.max(b.lower);
             beta = beta.min(b.upper);
         }
+        if let Some(held) = self.held(sides, alpha, beta) {
+            return Ok(held);
+        }
         let (alpha0, beta0) = (alpha, beta);
         let hint = known
             .and_then(|b| b.best)
@@ -178,6 +182,18 @@ impl<'a> Search<'a> {
         };
         self.table.store(canonical.key, empty.count_ones(), bounds);
         Ok(best)
+    }
+
+    /// A draw as the bound the window needs, when a side is held off every line by a
+    /// strategy of the other's (`hold`): the side to move cannot win (a score at most a draw,
+    /// enough when `alpha` is a draw or more), or the other side cannot (at least a draw).
+    fn held(&self, sides: Sides, alpha: Score, beta: Score) -> Option<Score> {
+        let holds = |maker: u64, breaker: u64, to_move: bool| {
+            hold::hold(self.rules.lines, maker, breaker, to_move, self.rules.full).is_some()
+        };
+        let me_held = alpha >= Score::DRAW && holds(sides.me, sides.them, true);
+        let them_held = !me_held && beta <= Score::DRAW && holds(sides.them, sides.me, false);
+        (me_held || them_held).then_some(Score::DRAW)
     }
 
     /// Every empty cell, the table's move first, then by what the lines through it are worth
