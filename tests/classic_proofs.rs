@@ -141,3 +141,48 @@ fn solve_proves_six_by_six_five_and_seven_by_seven_six_draws() {
     let text = solve("6", "5", "10000000");
     assert!(text.starts_with("6x6, 5 in a row: draw"), "{text}");
 }
+
+/// `solve --out` writes a board's proof and checks it; `book verify` checks the file again,
+/// and names what is wrong in a damaged one (exit 1, nothing else said to be proven).
+#[test]
+fn a_written_proof_is_checked_again_and_a_damaged_one_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("6x6-5.proof");
+    let path = file.to_str().unwrap();
+    let out = common::tictaclatin(&[
+        "solve",
+        "--game",
+        "classic",
+        "--size",
+        "6",
+        "--in-a-row",
+        "5",
+        "--out",
+        path,
+    ]);
+    let text = common::stdout(&out);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(
+        text.contains("Verified: on 6x6, 5 in a row, the first player never"),
+        "{text}"
+    );
+    let out = common::tictaclatin(&["book", "verify", "--game", "classic", path]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(common::stdout(&out).contains("Checked without search"));
+    // X's first move left without an answer.
+    let proof = std::fs::read_to_string(&file).unwrap();
+    let damaged: Vec<&str> = proof
+        .lines()
+        .filter(|l| !l.starts_with("X-----/"))
+        .collect();
+    std::fs::write(&file, damaged.join("\n")).unwrap();
+    let out = common::tictaclatin(&["book", "verify", "--game", "classic", path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(common::stdout(&out).is_empty());
+    assert!(
+        common::stderr(&out)
+            .contains("X-----/------/------/------/------/------: no move written for O"),
+        "{}",
+        common::stderr(&out)
+    );
+}

@@ -11,6 +11,8 @@ use super::Failure;
 use super::dictionary::{self, RulesArg, count};
 use super::game_args::build;
 use tictaclatin::config::GameChoiceArgs;
+use tictaclatin::core::bounded;
+use tictaclatin::games::classic::proof::certificate;
 use tictaclatin::games::latin::book::{Book, BookError};
 use tictaclatin::games::latin::game::{Side, Symmetries};
 use tictaclatin::games::latin::solver::Solver;
@@ -109,6 +111,20 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
     };
     build(&choice)?; // a choice that names no game is refused here, with what is valid
     let choice = choice.choice();
+    if let (
+        GameKind::Classic,
+        BookCommand::Verify {
+            file: Some(file), ..
+        },
+    ) = (choice.kind, &args.command)
+    {
+        // A proof `solve --out` wrote names its board; any other file is a dictionary.
+        let text = bounded::read_text_file(file, &bounded::BOOK)
+            .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+        if text.starts_with(certificate::HEADER) {
+            return super::solve::verify_certificate(&text);
+        }
+    }
     match (choice.kind, choice.size, choice.in_a_row) {
         (GameKind::Latin, ..) => latin(args.command),
         (GameKind::Qubic, ..) => {
@@ -121,7 +137,8 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
         }
         _ => Err(Failure::bad_input(
             "book works for Tic-Tac-Latin (latin), Qubic (qubic) and classic 4x4 three in a \
-             row (--game classic --size 4 --in-a-row 3)",
+             row (--game classic --size 4 --in-a-row 3); `book verify --game classic FILE` \
+             checks any classic board's proof that `solve --out FILE` wrote",
         )),
     }
 }

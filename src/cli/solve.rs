@@ -12,6 +12,7 @@ use super::game_args::build;
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::{Game, Outcome};
 use tictaclatin::games::GameKind;
+use tictaclatin::games::classic::proof::certificate::{self, Claim};
 use tictaclatin::games::classic::proof::{self, Method, ProofLimits, Want};
 use tictaclatin::games::classic::{ClassicBoard, Variant};
 use tictaclatin::games::qubic::dictionary::{self as qubic_dictionary, Canonical, verify};
@@ -30,8 +31,9 @@ pub(crate) struct SolveArgs {
     /// none)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Qubic: write the proof as a dictionary in Patashnik's format (checked with `book
-    /// verify --game qubic FILE`), and verify it
+    /// Write the proof and check it (`book verify --game G FILE` checks it again): Qubic's
+    /// as a dictionary in Patashnik's format; a classic board's as every move of the
+    /// prover's, down to the end or to a position a pairing or the lines' weight holds
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
@@ -41,27 +43,74 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     if args.game.choice().kind == GameKind::Qubic {
         return prove_qubic(args);
     }
-    if args.out.is_some() {
-        return Err(Failure::bad_input(
-            "--out writes Qubic's proof; the other games have no dictionary to write",
-        ));
+    let classic = classic_variant(&args.game);
+    match classic {
+        Some(variant) if !variant.is_solvable() => {
+            if !prove_classic(variant, limits(args)) {
+                return match &args.out {
+                    Some(out) => Err(Failure::other(format!(
+                        "nothing written to {}: not proven",
+                        out.display()
+                    ))),
+                    None => Ok(()),
+                };
+            }
+        }
+        _ if args.out.is_none() => return solve_by_table(game.as_ref()),
+        None => {
+            return Err(Failure::bad_input(
+                "--out writes the proofs of Qubic and the classic boards; this game has none",
+            ));
+        }
+        Some(_) => solve_by_table(game.as_ref())?,
     }
-    if let Some(variant) = searched_variant(&args.game) {
-        prove_classic(variant, limits(args));
-        return Ok(());
+    match (&args.out, classic) {
+        (Some(out), Some(variant)) => write_certificate(variant, limits(args), out),
+        _ => Ok(()),
     }
-    solve_by_table(game.as_ref())
 }
 
-/// `None` where a table solves the game.
-fn searched_variant(args: &GameChoiceArgs) -> Option<Variant> {
+fn classic_variant(args: &GameChoiceArgs) -> Option<Variant> {
     let choice = args.choice();
-    if choice.kind != GameKind::Classic {
-        return None;
-    }
-    Variant::new(choice.size.unwrap_or(3), choice.in_a_row)
-        .ok()
-        .filter(|v| !v.is_solvable())
+    let classic = choice.kind == GameKind::Classic;
+    classic.then(|| Variant::new(choice.size.unwrap_or(3), choice.in_a_row).ok())?
+}
+
+/// Writes the classic board's proof to `out` (see `book verify`), and checks it.
+fn write_certificate(variant: Variant, limits: ProofLimits, out: &Path) -> Result<(), Failure> {
+    let text = certificate::write(variant, limits).map_err(|e| Failure::other(e.to_string()))?;
+    std::fs::write(out, &text)
+        .map_err(|e| Failure::other(format!("cannot write {}: {e}", out.display())))?;
+    outln!(
+        "Wrote {} ({} lines).",
+        out.display(),
+        group(text.lines().count() as u64)
+    );
+    verify_certificate(&text)
+}
+
+/// Checks a classic board's proof and says what it proves.
+pub fn verify_certificate(text: &str) -> Result<(), Failure> {
+    let started = Instant::now();
+    let checked = certificate::verify(text).map_err(|e| Failure::other(e.to_string()))?;
+    let claim = match checked.claim {
+        Claim::Draw => {
+            "the first player never completes a line (and, by strategy stealing, \
+                        the second cannot win: a draw)"
+        }
+        Claim::FirstWins => "the first player completes a line whatever the second does",
+    };
+    outln!("Verified: on {}, {claim}.", checked.variant);
+    outln!(
+        "Checked without search in {:.3} s: {} positions, {} moves, {} pairings, {} \
+         positions held by the lines' weight.",
+        started.elapsed().as_secs_f64(),
+        group(checked.positions as u64),
+        group(checked.moves as u64),
+        group(checked.pairings as u64),
+        group(checked.weights as u64)
+    );
+    Ok(())
 }
 
 /// `--nodes` and `--bot-time` as the proof's limits; a time alone leaves positions unbounded.
@@ -75,7 +124,8 @@ fn limits(args: &SolveArgs) -> ProofLimits {
     ProofLimits { nodes, time }
 }
 
-fn prove_classic(variant: Variant, limits: ProofLimits) {
+/// Proves the board and says what it found: whether it proved its outcome.
+fn prove_classic(variant: Variant, limits: ProofLimits) -> bool {
     let proof = proof::prove(ClassicBoard::empty(variant), limits, Want::Value);
     let Some(outcome) = proof.outcome else {
         outln!("{variant}: not proven within {}.", budget(limits));
@@ -84,7 +134,7 @@ fn prove_classic(variant: Variant, limits: ProofLimits) {
             group(proof.nodes),
             proof.elapsed.as_secs_f64()
         );
-        return;
+        return false;
     };
     let value = match (outcome, proof.plies) {
         (Outcome::Draw, _) => "draw (perfect play fills the board)".to_string(),
@@ -119,6 +169,7 @@ fn prove_classic(variant: Variant, limits: ProofLimits) {
             None => outln!("Its length not proven within {}.", budget(limits)),
         }
     }
+    true
 }
 
 /// Proves that X wins Qubic from the empty cube; with `--out`, writes and verifies the

@@ -57,6 +57,11 @@ impl Score {
         Score(-(self.0 - self.0.signum()))
     }
 
+    /// The next score up: `(s, s.above())` is the null window that asks "at most s?".
+    pub const fn above(self) -> Score {
+        Score(self.0 + 1)
+    }
+
     /// The inverse of `before_move`, for window bounds. Decreasing, so a window `(a, b)` of
     /// a position is the window `(b.after_move(), a.after_move())` of its child.
     pub const fn after_move(self) -> Score {

@@ -3,6 +3,7 @@
 //! or by that strategy alone from the empty board: a result is only given when proven, and
 //! at a node limit (no time limit) the same on every run.
 
+pub mod certificate;
 mod hold;
 mod rules;
 mod search;

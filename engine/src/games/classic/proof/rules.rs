@@ -114,6 +114,13 @@ impl Rules {
         best
     }
 
+    /// Whether every symmetry maps each line onto a line, as a certificate's reader checks
+    /// before it trusts them to share a value between positions.
+    pub fn symmetries_keep_lines(&self) -> bool {
+        let keeps = |p: &Permutation| self.lines.iter().all(|&l| self.lines.contains(&p.image(l)));
+        self.perms.iter().all(keeps)
+    }
+
     /// A cell of the position in the canonical frame.
     pub fn canonical_cell(&self, canonical: Canonical, cell: u32) -> u8 {
         self.perms

@@ -16,7 +16,7 @@ pub struct ProofLimits {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct OutOfBudget;
+pub struct OutOfBudget;
 
 pub(crate) struct Search<'a> {
     rules: &'a Rules,
@@ -182,6 +182,23 @@ impl<'a> Search<'a> {
         };
         self.table.store(canonical.key, empty.count_ones(), bounds);
         Ok(best)
+    }
+
+    /// A move of the side to move that completes a line, or after which the other side's
+    /// score is at most `keeps` (searched in a null window); tried in the search's order.
+    pub fn reply(&mut self, sides: Sides, keeps: Score) -> Result<Option<u32>, OutOfBudget> {
+        let canonical = self.rules.canonical(sides);
+        let hint = (self.table.get(canonical.key).and_then(|b| b.best))
+            .map(|c| self.rules.board_cell(canonical, c));
+        let empty = self.rules.full & !(sides.me | sides.them);
+        for cell in self.ordered_moves(sides, empty, hint) {
+            let child = sides.after(cell);
+            let completes = self.rules.lines.iter().any(|&l| l & !child.them == 0);
+            if completes || self.score(child, keeps, keeps.above())? <= keeps {
+                return Ok(Some(cell));
+            }
+        }
+        Ok(None)
     }
 
     /// A draw as the bound the window needs, when a side is held off every line by a
