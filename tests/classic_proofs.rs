@@ -9,7 +9,7 @@ use common::classic::{random_position, variant};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use tictaclatin::core::{Outcome, Value};
-use tictaclatin::games::classic::proof::{self, Method, ProofLimits, Want};
+use tictaclatin::games::classic::proof::{self, ProofLimits, Want};
 use tictaclatin::games::classic::solver::ClassicSolver;
 use tictaclatin::games::classic::{ClassicBoard, Variant};
 
@@ -54,13 +54,11 @@ fn n_in_a_row_on_n_by_n_is_drawn() {
         assert_eq!(proof.value(), Some(Value::draw_in(cells)), "{n}x{n}");
         // Erdős and Selfridge's potential holds from 4x4 on, by hand: 2n + 2 lines of n
         // empty cells count (2n + 2) / 2^n (10/16 on 4x4), and X's first stone adds those
-        // of the lines through it, at most 4 (3 on 4x4: 13/16 in all): below 1. On 3x3 (8/8) it cannot, and the search proves it.
-        let expected = if n >= 4 {
-            Method::Potential
-        } else {
-            Method::Search
-        };
-        assert_eq!(proof.method, expected, "{n}x{n}");
+        // of the lines through it, at most 4 (3 on 4x4: 13/16 in all): below 1. So the
+        // search stops at the empty board (a question or two of it); 3x3 (8/8) needs more.
+        if n >= 4 {
+            assert!(proof.nodes <= 20, "{n}x{n}: {} positions", proof.nodes);
+        }
     }
 }
 
@@ -135,9 +133,9 @@ fn solve_proves_a_big_board_or_says_it_did_not() {
 /// worked out by hand in the prover's unit test), 6x6 with five after a search.
 #[test]
 fn solve_proves_six_by_six_five_and_seven_by_seven_six_draws() {
-    let text = solve("7", "6", "1");
+    let text = solve("7", "6", "100");
     assert!(text.starts_with("7x7, 6 in a row: draw"), "{text}");
-    assert!(text.contains("Erdős and Selfridge"), "{text}");
+    assert!(text.contains("lines' weight settles"), "{text}");
     let text = solve("6", "5", "10000000");
     assert!(text.starts_with("6x6, 5 in a row: draw"), "{text}");
 }

@@ -13,7 +13,7 @@ use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::{Game, Outcome};
 use tictaclatin::games::GameKind;
 use tictaclatin::games::classic::proof::certificate::{self, Claim};
-use tictaclatin::games::classic::proof::{self, Method, ProofLimits, Want};
+use tictaclatin::games::classic::proof::{self, ProofLimits, Want};
 use tictaclatin::games::classic::{ClassicBoard, Variant};
 use tictaclatin::games::qubic::dictionary::{self as qubic_dictionary, Canonical, verify};
 use tictaclatin::games::qubic::prover::{self, Budgets, Stop, text::dictionary_text};
@@ -144,20 +144,13 @@ fn prove_classic(variant: Variant, limits: ProofLimits) -> bool {
         (Outcome::Loss, None) => "second player wins".to_string(),
     };
     outln!("{variant}: {value}.");
-    match proof.method {
-        Method::Potential => outln!(
-            "Proven without search, in {:.3} s: the second player holds the first off every \
-             line by weighing the lines (Erdős and Selfridge's potential), and cannot lose (an \
-             extra stone never hurts the first player).",
-            proof.elapsed.as_secs_f64()
-        ),
-        Method::Search => outln!(
-            "Proven by search (to positions a pairing or the lines' weight settles): {} positions (folded by {} symmetries) in {:.3} s.",
-            group(proof.outcome_nodes),
-            proof.symmetries,
-            proof.outcome_elapsed.as_secs_f64()
-        ),
-    }
+    outln!(
+        "Proven by search (to positions a pairing or the lines' weight settles): {} positions \
+         (folded by {} symmetries) in {:.3} s.",
+        group(proof.outcome_nodes),
+        proof.symmetries,
+        proof.outcome_elapsed.as_secs_f64()
+    );
     // A short win comes with its plies; any other win or loss needs a search more for them.
     if outcome != Outcome::Draw && proof.nodes > proof.outcome_nodes {
         match proof.plies {

@@ -239,7 +239,7 @@ mod tests {
     use std::time::Duration;
 
     use crate::core::Decision;
-    use crate::core::toy::Toy;
+    use crate::core::toy_tests::Toy;
 
     fn rules(move_limit: Option<Duration>) -> Rules<'static> {
         Rules {

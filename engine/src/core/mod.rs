@@ -19,7 +19,7 @@ mod side;
 pub mod threads;
 pub mod tournament;
 #[cfg(test)]
-pub(crate) mod toy;
+pub(crate) mod toy_tests;
 mod value;
 mod watch;
 pub mod words;

@@ -165,7 +165,7 @@ mod tests {
     use super::*;
 
     use crate::core::PlayerOptions;
-    use crate::core::toy::{Toy, ToyEngine};
+    use crate::core::toy_tests::{Toy, ToyEngine};
     use crate::games::latin::adapter::Latin;
 
     #[test]

@@ -443,7 +443,7 @@ impl Resumed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::toy::Toy;
+    use crate::core::toy_tests::Toy;
 
     fn cell(name: &str) -> Move {
         Toy.parse_move(Toy.start().as_ref(), name).unwrap()

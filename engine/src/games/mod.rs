@@ -388,7 +388,7 @@ mod tests {
     /// lookups, help texts and builds take it with nothing else told.
     #[test]
     fn a_game_registers_itself_with_one_line() {
-        use crate::core::toy::Toy;
+        use crate::core::toy_tests::Toy;
         const TOY: Registration = Registration {
             name: "toy",
             family: "take two",

@@ -21,15 +21,6 @@ use crate::games::kit::exact::Score;
 use rules::{Rules, Sides};
 use search::{OutOfBudget, Search};
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Method {
-    /// The second player's potential strategy from the empty board (`hold`), and strategy
-    /// stealing (no search).
-    Potential,
-    #[default]
-    Search,
-}
-
 /// What the prover found, for the side to move, within its limits.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Proof {
@@ -37,7 +28,6 @@ pub struct Proof {
     pub outcome: Option<Outcome>,
     /// The proven plies to the end under perfect play, when proven too.
     pub plies: Option<u32>,
-    pub method: Method,
     /// Positions the search visited and the time it took, in all and up to the outcome.
     pub nodes: u64,
     pub elapsed: Duration,
@@ -93,15 +83,6 @@ impl Prover {
             return proof;
         }
         let empty = board.empty_cells().count_ones();
-        let lines = self.rules.lines;
-        if board.stone_count() == 0 && hold::potential_holds(lines, 0, 0, true) {
-            proof.method = Method::Potential;
-            proof.outcome = Some(Outcome::Draw);
-            // A draw fills the board.
-            proof.plies = Some(empty);
-            proof.elapsed = started.elapsed();
-            return proof;
-        }
         let mover = board.to_move();
         let sides = Sides {
             me: board.stones(mover),
