@@ -101,14 +101,15 @@ pub fn verify_certificate(text: &str) -> Result<(), Failure> {
         Claim::FirstWins => "the first player completes a line whatever the second does",
     };
     outln!("Verified: on {}, {claim}.", checked.variant);
+    let n =
+        |n: usize, one, many| format!("{} {}", group(n as u64), if n == 1 { one } else { many });
     outln!(
-        "Checked without search in {:.3} s: {} positions, {} moves, {} pairings, {} \
-         positions held by the lines' weight.",
+        "Checked without search in {:.3} s: {}, {}, {}, {} held by the lines' weight.",
         started.elapsed().as_secs_f64(),
-        group(checked.positions as u64),
-        group(checked.moves as u64),
-        group(checked.pairings as u64),
-        group(checked.weights as u64)
+        n(checked.positions, "position", "positions"),
+        n(checked.moves, "move", "moves"),
+        n(checked.pairings, "pairing", "pairings"),
+        n(checked.weights, "position", "positions")
     );
     Ok(())
 }
