@@ -245,7 +245,7 @@ fn qubic_s_proof_out_of_budget_says_how_far_it_got() {
     assert!(!file.exists());
     refused(
         &["solve", "--out", file.to_str().unwrap()],
-        "--out writes Qubic's proof",
+        "--out writes the proofs of Qubic and the classic boards",
     );
 }
 
