@@ -1115,12 +1115,6 @@ fn qubic_on_a_tall_terminal_gives_the_move_list_its_spare_rows() {
     }
 }
 
-/// Plays `cell` (hints on) and gives the app the hints the bot thread works out for the
-/// board then, as it sends them back.
-fn play_with_hints_from_the_bot(game: &mut Game, cell: &str) {
-    play_with_hints_in(game, classic(7), cell);
-}
-
 /// Types `cell` in a game of `choice` with hints on, and has a real bot thread work out
 /// the hints it asks for.
 fn play_with_hints_in(game: &mut Game, choice: GameChoice, cell: &str) {
@@ -1163,9 +1157,14 @@ fn answer_from_the_bot(game: &mut Game, choice: GameChoice, request: BotRequest)
 /// own line shows, in words.
 #[test]
 fn on_a_searched_board_a_move_that_is_not_the_best_shows_its_own_line() {
-    let mut game = Game::start(classic(7), Mode::TwoHumans, None);
+    // Five in a row: the whole row on 7x7 is proven a draw move by move.
+    let choice = GameChoice {
+        in_a_row: Some(5),
+        ..classic(7)
+    };
+    let mut game = Game::start(choice, Mode::TwoHumans, None);
     game.play(&["d4"]);
-    play_with_hints_from_the_bot(&mut game, "c3");
+    play_with_hints_in(&mut game, choice, "c3");
     let advice = game.app.view().advice().expect("hints came");
     // Two moves share the first rank here; the last ranked in board order is not the one
     // the search's best line starts with.
