@@ -8,6 +8,7 @@ use super::hold;
 use super::rules::{Rules, Sides};
 use super::table::{Bounds, Table};
 use crate::games::kit::exact::Score;
+use crate::games::kit::lines::bits;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ProofLimits {
@@ -209,7 +210,11 @@ impl<'a> Search<'a> {
             hold::hold(self.rules.lines, maker, breaker, to_move, self.rules.full).is_some()
         };
         let me_held = alpha >= Score::DRAW && holds(sides.me, sides.them, true);
-        let them_held = !me_held && beta <= Score::DRAW && holds(sides.them, sides.me, false);
+        let them_held = !me_held
+            && beta <= Score::DRAW
+            && (holds(sides.them, sides.me, false)
+                || bits(self.rules.full & !(sides.me | sides.them))
+                    .any(|c| holds(sides.them, sides.me | 1 << c, true)));
         (me_held || them_held).then_some(Score::DRAW)
     }
 
