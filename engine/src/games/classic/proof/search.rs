@@ -157,7 +157,7 @@ impl<'a> Search<'a> {
         let moves = if lines.them.wins != 0 {
             vec![lines.them.wins.trailing_zeros()]
         } else {
-            self.ordered_moves(sides, empty, hint)
+            self.ordered_moves(sides, empty, hint, beta <= Score::DRAW)
         };
         let mut best = Score::LOWEST;
         let mut best_move = None;
@@ -192,7 +192,7 @@ impl<'a> Search<'a> {
         let hint = (self.table.get(canonical.key).and_then(|b| b.best))
             .map(|c| self.rules.board_cell(canonical, c));
         let empty = self.rules.full & !(sides.me | sides.them);
-        for cell in self.ordered_moves(sides, empty, hint) {
+        for cell in self.ordered_moves(sides, empty, hint, keeps == Score::DRAW) {
             let child = sides.after(cell);
             let completes = self.rules.lines.iter().any(|&l| l & !child.them == 0);
             if completes || self.score(child, keeps, keeps.above())? <= keeps {
@@ -221,29 +221,44 @@ impl<'a> Search<'a> {
     /// Every empty cell, the table's move first, then by what the lines through it are worth
     /// to either side (a line with more stones of one side and none of the other, more), then
     /// the lowest cell: the same order on every run.
-    fn ordered_moves(&self, sides: Sides, empty: u64, hint: Option<u32>) -> Vec<u32> {
+    fn ordered_moves(
+        &self,
+        sides: Sides,
+        empty: u64,
+        hint: Option<u32>,
+        holding: bool,
+    ) -> Vec<u32> {
         let mut worth = [0u32; 64];
         for &line in self.rules.lines {
             let (mine, theirs) = (line & sides.me, line & sides.them);
-            let value = match (mine.count_ones(), theirs.count_ones()) {
-                (0, 0) => 1,
-                (m, 0) => 4 << (2 * m),
-                (0, t) => 3 << (2 * t),
+            let value = match (mine.count_ones(), theirs.count_ones(), holding) {
+                (0, 0, false) => 1,
+                (m, 0, false) => 4 << (2 * m),
+                (0, t, false) => 3 << (2 * t),
+                // Holding the other side off: its lines count, doubling with each stone.
+                (0, 0, true) => 2,
+                (_, 0, true) => 1,
+                (0, t, true) => 1 << t,
                 _ => continue,
             };
-            let mut cells = line & empty;
-            while cells != 0 {
-                worth[cells.trailing_zeros() as usize] += value;
-                cells &= cells - 1;
+            for cell in bits(line & empty) {
+                worth[cell] += value;
             }
         }
-        let mut moves: Vec<u32> = Vec::with_capacity(empty.count_ones() as usize);
-        let mut rest = empty;
-        while rest != 0 {
-            moves.push(rest.trailing_zeros());
-            rest &= rest - 1;
-        }
-        moves.sort_by_key(|&c| (Some(c) != hint, std::cmp::Reverse(worth[c as usize]), c));
+        let size = self.rules.full.count_ones().isqrt() as i32;
+        let centre = |c: u32| {
+            let (r, col) = (c as i32 / size, c as i32 % size);
+            (2 * r - size + 1).pow(2) + (2 * col - size + 1).pow(2)
+        };
+        let mut moves: Vec<u32> = bits(empty).map(|c| c as u32).collect();
+        moves.sort_by_key(|&c| {
+            (
+                Some(c) != hint,
+                std::cmp::Reverse(worth[c as usize]),
+                centre(c),
+                c,
+            )
+        });
         moves
     }
 }
