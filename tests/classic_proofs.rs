@@ -84,12 +84,12 @@ fn agrees_with_the_4x4_tables_plies_included() {
 
 #[test]
 fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
-    let board = ClassicBoard::empty(variant(6, 5));
+    let board = ClassicBoard::empty(variant(7, 5));
     let first = proof::prove(board, nodes(3_000), Want::Outcome);
     let second = proof::prove(board, nodes(3_000), Want::Outcome);
     assert_eq!(
         first.outcome, None,
-        "6x6 five in a row takes more than 3,000 positions"
+        "7x7 five in a row takes more than 3,000 positions"
     );
     assert_eq!((first.outcome, first.nodes), (second.outcome, second.nodes));
     // A finished game has nothing to prove.
@@ -122,22 +122,24 @@ fn solve_proves_a_big_board_or_says_it_did_not() {
         text.starts_with("5x5, 3 in a row: first player wins in 5 plies."),
         "{text}"
     );
-    let text = solve("6", "5", "1000");
+    let text = solve("7", "5", "1000");
     assert!(
-        text.starts_with("6x6, 5 in a row: not proven within 1,000 positions."),
+        text.starts_with("7x7, 5 in a row: not proven within 1,000 positions."),
         "{text}"
     );
 }
 
 /// The boards a strategy of O's closes: 7x7 with six in a row at once (the lines' weight,
-/// worked out by hand in the prover's unit test), 6x6 with five after a search.
+/// worked out by hand in the prover's unit test), 6x6 and 7x7 with five after a search.
 #[test]
-fn solve_proves_six_by_six_five_and_seven_by_seven_six_draws() {
+fn solve_proves_the_draws_of_five_and_six_in_a_row() {
     let text = solve("7", "6", "100");
     assert!(text.starts_with("7x7, 6 in a row: draw"), "{text}");
     assert!(text.contains("lines' weight settles"), "{text}");
     let text = solve("6", "5", "10000000");
     assert!(text.starts_with("6x6, 5 in a row: draw"), "{text}");
+    let text = solve("7", "5", "10000000");
+    assert!(text.starts_with("7x7, 5 in a row: draw"), "{text}");
 }
 
 /// `solve --out` writes a board's proof and checks it; `book verify` checks the file again,

@@ -186,8 +186,8 @@ pub(crate) struct ClassicEngine {
 pub const HINT_NODES: u64 = 300_000;
 
 /// The positions the prover may visit for a big board's hints, shared out by the moves:
-/// about half a second; a proven move then hints its exact value.
-pub const HINT_PROOF_NODES: u64 = 500_000;
+/// up to about a second (7x7 with five in a row); a proven move then hints its exact value.
+pub const HINT_PROOF_NODES: u64 = 200_000;
 
 impl ClassicEngine {
     /// Solves the variant when it has at most 16 cells (4x4 takes about 0.2 s).

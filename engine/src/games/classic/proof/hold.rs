@@ -1,41 +1,174 @@
-//! Two strategies by which a side keeps the other from every line, proven without search;
-//! the prover closes a position with them, and a certificate's reader checks them.
+//! How a side (the breaker) keeps the other (the maker) from every line, proven without
+//! search; the prover closes a position with it, and a proof's reader checks it.
 //!
-//! - A pairing (Hales and Jewett): every line the maker can still complete gets two empty
-//!   cells of its own, no cell given twice; the breaker answers a move on a paired cell with
-//!   its twin, so holds a cell of every line.
-//! - The potential (Erdős and Selfridge): a line with `e` empty cells counts `2^-e`; the
-//!   breaker takes the cell whose lines count most, which outweighs the maker's next move,
-//!   so the sum never grows and never reaches the 1 a completed line counts. It holds when
-//!   the sum is below 1 with the breaker to move, or below 1 after the maker's best move.
+//! The breaker's strategy mixes two: some disjoint pairs of empty cells, each answered by its
+//! twin (Hales and Jewett's pairing), so that every line holding a pair gets a breaker's
+//! stone; and, for the lines holding no pair, Erdős and Selfridge's weight: a line with `e`
+//! cells neither side nor a pair holds weighs `2^-e`, and the breaker takes the unpaired cell
+//! whose lines weigh most, which outweighs the maker's next unpaired move, so the sum never
+//! grows and never reaches the 1 a completed line weighs. It holds when the sum is below 1
+//! with the breaker to move, or below 1 after the maker's heaviest cell. (A maker's move on
+//! a pair does not touch those lines: their paired cells are counted as the maker's.)
 //!
-//! Either way the maker never wins; the breaker may, which does not matter to the proof.
+//! A pair may serve several lines of one row, column or diagonal (in a row of seven, the
+//! third and fourth cells serve all three lines of five): pairs are chosen ray by ray.
 
-/// How the breaker holds a position.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Hold {
-    /// Two cells of each line the maker can still complete, distinct across lines.
-    Pairing(Vec<[u32; 2]>),
-    Potential,
-}
+use crate::games::classic::variant::Variant;
+use crate::games::kit::lines::bits;
 
-/// A potential in units of 2^-8: a line of at most 7 cells counts exactly.
+/// A weight in units of 2^-8: a line of at most 7 cells weighs exactly.
 const ONE: u32 = 1 << 8;
 
-/// The lines the maker can still complete: none of the breaker's stones.
-fn open(lines: &[u64], breaker: u64) -> impl Iterator<Item = u64> + '_ {
-    lines.iter().copied().filter(move |l| l & breaker == 0)
+/// The most sets of pairs tried before giving up on a position.
+const STEPS: u32 = 30;
+
+/// A set of pairs of positions on a ray.
+type Set = Vec<(u8, u8)>;
+
+/// A ray's cells in order, and its lines as cells.
+struct Ray {
+    cells: Vec<u32>,
+    lines: Vec<u64>,
 }
 
-/// Whether the potential of the maker's open lines holds them off (see the module doc).
-pub fn potential_holds(lines: &[u64], maker: u64, breaker: u64, maker_to_move: bool) -> bool {
-    let empty = !(maker | breaker);
+/// A variant's rows, columns and diagonals long enough for a line (rays), to find and check
+/// a breaker's strategy.
+pub(crate) struct Holder {
+    rays: Vec<Ray>,
+    /// For a ray of each length, indexed by `open << len | free`, the least sets of pairs
+    /// covering every open line (see `covers`).
+    covers: Vec<Vec<Vec<Set>>>,
+    full: u64,
+}
+
+impl Holder {
+    pub fn new(variant: Variant) -> Holder {
+        let (n, k) = (i32::from(variant.size()), u32::from(variant.k()));
+        let inside = |r: i32, c: i32| (0..n).contains(&r) && (0..n).contains(&c);
+        let mut rays = Vec::new();
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            // A ray from each cell with no cell before it in the direction.
+            for (r, c) in (0..n * n)
+                .map(|i| (i / n, i % n))
+                .filter(|&(r, c)| !inside(r - dr, c - dc))
+            {
+                let cells: Vec<u32> = (0..n)
+                    .map(|i| (r + i * dr, c + i * dc))
+                    .take_while(|&(r, c)| inside(r, c))
+                    .map(|(r, c)| (r * n + c) as u32)
+                    .collect();
+                if cells.len() >= k as usize {
+                    let windows = cells.windows(k as usize);
+                    let lines = windows
+                        .map(|w| w.iter().fold(0, |m, &c| m | 1 << c))
+                        .collect();
+                    rays.push(Ray { cells, lines });
+                }
+            }
+        }
+        let covers = (0..=n as u32)
+            .map(|len| match len >= k {
+                true => (0..1u32 << (2 * len - k + 1))
+                    .map(|i| covers(len, k, i))
+                    .collect(),
+                false => Vec::new(),
+            })
+            .collect();
+        let full = variant.full_mask();
+        Holder { rays, covers, full }
+    }
+
+    /// The breaker's pairs when the strategy holds the maker off (none: the weight alone).
+    pub fn hold(&self, maker: u64, breaker: u64, maker_to_move: bool) -> Option<Vec<[u32; 2]>> {
+        let empty = self.full & !(maker | breaker);
+        let mut rays = Vec::new();
+        for ray in &self.rays {
+            let (open, free) = on_ray(ray, empty, breaker);
+            let len = ray.cells.len();
+            if open != 0 {
+                rays.push((ray, &self.covers[len][(open << len | free) as usize]));
+            }
+        }
+        let (mut pairs, mut steps) = (Vec::new(), 0);
+        let search = Search {
+            rays: &rays,
+            empty,
+            breaker,
+            maker_to_move,
+        };
+        search
+            .cover(0, 0, 0, &mut pairs, &mut steps)
+            .then_some(pairs)
+    }
+
+    /// Checks a breaker's strategy as a proof gives it: its pairs on empty cells, none
+    /// shared, and the open lines holding no pair light enough; what is wrong if not, its
+    /// cells named by `name`.
+    pub fn check(
+        &self,
+        (maker, breaker, maker_to_move): (u64, u64, bool),
+        pairs: &[[u32; 2]],
+        name: impl Fn(u64) -> String,
+    ) -> Result<(), String> {
+        let mut used = maker | breaker;
+        for &[a, b] in pairs {
+            let pair = 1u64 << a | 1 << b;
+            if a == b || used & pair != 0 {
+                return Err(format!(
+                    "the pair {} is on a taken cell or shares one",
+                    name(pair)
+                ));
+            }
+            used |= pair;
+        }
+        let free = self.full & !used;
+        let masks: Vec<u64> = pairs.iter().map(|&[a, b]| 1 << a | 1 << b).collect();
+        let unpaired = self.rays.iter().flat_map(|ray| ray.lines.iter().copied());
+        let unpaired: Vec<u64> = unpaired
+            .filter(|&l| l & breaker == 0 && masks.iter().all(|&m| m & !l != 0))
+            .collect();
+        match unpaired
+            .iter()
+            .max_by_key(|&&l| std::cmp::Reverse((l & free).count_ones()))
+        {
+            Some(&line) if !light(unpaired.iter().copied(), free, maker_to_move) => Err(format!(
+                "the lines without a pair weigh too much, as {} does",
+                name(line)
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The open lines of `ray` (bit s: the line from its s-th cell, no breaker's stone) and the
+/// empty cells in them (bit p: the ray's p-th cell).
+fn on_ray(ray: &Ray, empty: u64, breaker: u64) -> (u32, u32) {
+    let (mut open, mut free) = (0, 0);
+    for (s, line) in ray
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| *l & breaker == 0)
+    {
+        open |= 1 << s;
+        for (p, &c) in ray.cells.iter().enumerate() {
+            free |= ((line & empty) >> c & 1) as u32 * (1 << p);
+        }
+    }
+    (open, free)
+}
+
+/// Whether `lines`, counting only their cells in `free`, weigh little enough (module doc).
+fn light(lines: impl Iterator<Item = u64>, free: u64, maker_to_move: bool) -> bool {
     let mut sum = 0;
     let mut weight = [0u32; 64];
-    for line in open(lines, breaker) {
-        let term = ONE >> (line & empty).count_ones();
+    for line in lines {
+        let term = ONE >> (line & free).count_ones();
         sum += term;
-        for cell in crate::games::kit::lines::bits(line & empty) {
+        if sum >= ONE {
+            return false;
+        }
+        for cell in bits(line & free) {
             weight[cell] += term;
         }
     }
@@ -47,102 +180,140 @@ pub fn potential_holds(lines: &[u64], maker: u64, breaker: u64, maker_to_move: b
     sum + gain < ONE
 }
 
-/// A pairing of the maker's open lines on the empty cells of `full`, if there is one.
-pub fn pairing(lines: &[u64], maker: u64, breaker: u64, full: u64) -> Option<Vec<[u32; 2]>> {
-    let open: Vec<u64> = open(lines, breaker).collect();
-    let empty = full & !(maker | breaker);
-    let cells = open.iter().fold(0, |all, l| all | l) & empty;
-    if 2 * open.len() > cells.count_ones() as usize {
-        return None;
-    }
-    // A bipartite matching of line slots (two per line) to cells, by augmenting paths.
-    let mut owner = [usize::MAX; 64];
-    for slot in 0..2 * open.len() {
-        if !augment(&open, empty, slot, &mut owner, &mut 0) {
-            return None;
-        }
-    }
-    let mut pairs = vec![[u32::MAX; 2]; open.len()];
-    for (cell, &slot) in owner.iter().enumerate().filter(|(_, s)| **s != usize::MAX) {
-        pairs[slot / 2][slot % 2] = cell as u32;
-    }
-    Some(pairs)
-}
-
-/// Finds a cell for `slot`, moving other slots to other cells of their lines if need be.
-fn augment(
-    lines: &[u64],
+/// One position's search for pairs: each ray with open lines either covered by one of its
+/// sets of pairs or left to the weight, the ray with the fewest sets left first.
+struct Search<'a> {
+    rays: &'a [(&'a Ray, &'a Vec<Set>)],
     empty: u64,
-    slot: usize,
-    owner: &mut [usize; 64],
-    seen: &mut u64,
-) -> bool {
-    for cell in crate::games::kit::lines::bits(lines[slot / 2] & empty & !*seen) {
-        if *seen >> cell & 1 == 1 {
-            continue; // taken by a deeper path since the loop began
-        }
-        *seen |= 1 << cell;
-        let other = owner[cell];
-        if other == usize::MAX || augment(lines, empty, other, owner, seen) {
-            owner[cell] = slot;
-            return true;
-        }
-    }
-    false
-}
-
-/// How the breaker holds the maker off here, if one of the two strategies does: the
-/// potential first, the cheaper.
-pub fn hold(
-    lines: &[u64],
-    maker: u64,
     breaker: u64,
     maker_to_move: bool,
-    full: u64,
-) -> Option<Hold> {
-    if potential_holds(lines, maker, breaker, maker_to_move) {
-        return Some(Hold::Potential);
+}
+
+impl Search<'_> {
+    /// The open lines of the rays in `rays` (bits of `self.rays`).
+    fn open_lines(&self, rays: u64) -> impl Iterator<Item = u64> + '_ {
+        let chosen = self
+            .rays
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| rays >> i & 1 == 1);
+        let lines = chosen.flat_map(|(_, (ray, _))| ray.lines.iter().copied());
+        lines.filter(|l| l & self.breaker == 0)
     }
-    pairing(lines, maker, breaker, full).map(Hold::Pairing)
+
+    /// `paired` and `weighed`: the rays decided (bits of `self.rays`); `used`: the paired
+    /// cells, whose pairs are in `pairs`.
+    fn cover(
+        &self,
+        paired: u64,
+        weighed: u64,
+        used: u64,
+        pairs: &mut Vec<[u32; 2]>,
+        steps: &mut u32,
+    ) -> bool {
+        let free = self.empty & !used;
+        let all = (1u64 << self.rays.len()) - 1;
+        if light(self.open_lines(all & !paired), free, self.maker_to_move) {
+            return true;
+        }
+        *steps += 1;
+        // The rays left to the weight only get heavier as cells are paired.
+        if *steps > STEPS || !light(self.open_lines(weighed), free, false) {
+            return false;
+        }
+        let fits = |ray: &Ray, set: &Set| {
+            let cell = |p: u8| used >> ray.cells[p as usize];
+            set.iter().all(|&(a, b)| (cell(a) | cell(b)) & 1 == 0)
+        };
+        let next = (0..self.rays.len())
+            .filter(|i| (paired | weighed) >> i & 1 == 0)
+            .min_by_key(|&i| {
+                self.rays[i]
+                    .1
+                    .iter()
+                    .filter(|set| fits(self.rays[i].0, set))
+                    .count()
+            });
+        let Some(i) = next else { return false };
+        let (ray, sets) = self.rays[i];
+        for set in sets.iter().filter(|set| fits(ray, set)) {
+            let before = pairs.len();
+            pairs.extend(
+                set.iter()
+                    .map(|&(a, b)| [ray.cells[a as usize], ray.cells[b as usize]]),
+            );
+            let taken = pairs[before..]
+                .iter()
+                .fold(used, |m, &[a, b]| m | 1 << a | 1 << b);
+            if self.cover(paired | 1 << i, weighed, taken, pairs, steps) {
+                return true;
+            }
+            pairs.truncate(before);
+            if *steps > STEPS {
+                return false;
+            }
+        }
+        self.cover(paired, weighed | 1 << i, used, pairs, steps)
+    }
+}
+
+/// The least sets of disjoint pairs of free positions on a ray of `len` cells such that each
+/// open line (bit s of `index >> len`: positions s..s + k) holds a pair (free: the low `len`
+/// bits), fewest pairs first.
+fn covers(len: u32, k: u32, index: u32) -> Vec<Set> {
+    fn extend(k: u32, free: u32, open: u32, set: &mut Set, found: &mut Vec<Set>) {
+        let held = |s: u32| {
+            set.iter()
+                .any(|&(a, b)| s <= u32::from(a) && u32::from(b) < s + k)
+        };
+        let Some(s) = (0..32).find(|&s| open >> s & 1 == 1 && !held(s)) else {
+            return found.push(set.clone());
+        };
+        let used = set.iter().fold(0, |m, &(a, b)| m | 1 << a | 1 << b);
+        for a in s..s + k {
+            for b in a + 1..s + k {
+                if free >> a & 1 == 1 && free >> b & 1 == 1 && used & (1 << a | 1 << b) == 0 {
+                    set.push((a as u8, b as u8));
+                    extend(k, free, open, set, found);
+                    set.pop();
+                }
+            }
+        }
+    }
+    let (free, open) = (index & ((1 << len) - 1), index >> len);
+    let mut found = Vec::new();
+    extend(k, free, open, &mut Vec::new(), &mut found);
+    let mask = |set: &Set| set.iter().fold(0u32, |m, &(a, b)| m | 1 << a | 1 << b);
+    found.sort_by_key(|set| (set.len(), mask(set)));
+    let mut least: Vec<Set> = Vec::new();
+    for set in found {
+        if !least.iter().any(|l| mask(l) & mask(&set) == mask(l)) {
+            least.push(set);
+        }
+    }
+    least
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::classic::lines::Lines;
-    use crate::games::classic::variant::Variant;
 
-    /// Counting alone: the pairs must be cells of their own line, each cell used once.
+    /// 7x7 with six in a row, by hand: 36 lines of 6 empty cells weigh 36/64; the centre
+    /// lies on the most lines, 8, so X's heaviest first move adds 8/64: 44/64 < 1. With five
+    /// in a row the empty board's 60 lines weigh 60/32, more than 1.
     #[test]
-    fn pairs_are_cells_of_their_line_used_once() {
-        for n in 5..=7 {
-            let v = Variant::new(n, None).unwrap();
-            let lines = Lines::of(v).all();
-            let pairs = pairing(lines, 0, 0, v.full_mask()).expect("n in a row, n >= 5, pairs");
-            let mut used = 0u64;
-            for (pair, &line) in pairs.iter().zip(lines) {
-                for &c in pair {
-                    assert!(line >> c & 1 == 1);
-                    assert!(used >> c & 1 == 0);
-                    used |= 1 << c;
-                }
-            }
-        }
-        // 3x3: 8 lines need 16 cells of 9.
-        for (n, k) in [(3, 3), (4, 4), (7, 5)] {
-            let v = Variant::new(n, Some(k)).unwrap();
-            assert!(pairing(Lines::of(v).all(), 0, 0, v.full_mask()).is_none());
-        }
+    fn the_weight_holds_seven_by_seven_six_from_the_start() {
+        let six = Holder::new(Variant::new(7, Some(6)).unwrap());
+        assert_eq!(six.hold(0, 0, true), Some(vec![]));
+        let five = Holder::new(Variant::new(7, Some(5)).unwrap());
+        assert!(five.check((0, 0, false), &[], |m| m.to_string()).is_err());
     }
 
-    /// 7x7 with six in a row, by hand: 36 lines of 6 empty cells count 36/64; the centre
-    /// lies on the most lines, 8, so X's best first move adds 8/64: 44/64 < 1. With five in
-    /// a row the empty board's 60 lines count 60/32, more than 1.
+    /// A row of seven, five in a row: its middle pair holds all three lines.
     #[test]
-    fn the_potential_holds_seven_by_seven_six_from_the_start() {
-        let six = Variant::new(7, Some(6)).unwrap();
-        assert!(potential_holds(Lines::of(six).all(), 0, 0, true));
-        let five = Variant::new(7, Some(5)).unwrap();
-        assert!(!potential_holds(Lines::of(five).all(), 0, 0, false));
+    fn one_pair_serves_every_line_of_a_ray() {
+        assert_eq!(covers(7, 5, 0b111 << 7 | 0b1111111)[0], vec![(2, 3)]);
+        // With the third and fourth cells taken, two pairs are needed.
+        assert_eq!(covers(7, 5, 0b111 << 7 | 0b1110011)[0].len(), 2);
     }
 }

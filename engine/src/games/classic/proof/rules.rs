@@ -2,6 +2,7 @@
 //! canonical keys under the board's symmetries (the permutations of the cells that keep the
 //! lines, found by `symmetry::line_automorphisms`: the square's 8 at least).
 
+use super::hold::Holder;
 use crate::games::classic::lines::Lines;
 use crate::games::classic::symmetry::line_automorphisms;
 use crate::games::classic::variant::Variant;
@@ -70,6 +71,8 @@ pub(crate) struct Canonical {
 
 pub(crate) struct Rules {
     pub full: u64,
+    /// The strategies that hold a side off every line.
+    pub holder: Holder,
     pub k: u32,
     pub lines: &'static [u64],
     perms: Vec<Permutation>,
@@ -79,6 +82,7 @@ impl Rules {
     pub fn new(variant: Variant) -> Rules {
         Rules {
             full: variant.full_mask(),
+            holder: Holder::new(variant),
             k: u32::from(variant.k()),
             lines: Lines::of(variant).all(),
             perms: line_automorphisms(variant)

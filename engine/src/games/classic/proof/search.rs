@@ -4,7 +4,6 @@
 
 use std::time::{Duration, Instant};
 
-use super::hold;
 use super::rules::{Rules, Sides};
 use super::table::{Bounds, Table};
 use crate::games::kit::exact::Score;
@@ -28,6 +27,10 @@ pub(crate) struct Search<'a> {
 }
 
 const CLOCK_EVERY: u64 = 4096;
+
+/// How many of its first moves a side that must hold the other off tries for one that
+/// does so at once.
+const LOOK: usize = 4;
 
 /// What the lines say of one side's chances.
 #[derive(Clone, Copy, Default)]
@@ -161,7 +164,16 @@ impl<'a> Search<'a> {
         };
         let mut best = Score::LOWEST;
         let mut best_move = None;
-        for cell in moves {
+        let closing = (beta <= Score::DRAW).then(|| self.closing(sides, &moves));
+        if let Some(cell) = closing.flatten() {
+            (best, best_move) = (Score::DRAW, Some(cell));
+        }
+        let searched = if best_move.is_some() {
+            &[][..]
+        } else {
+            &moves[..]
+        };
+        for &cell in searched {
             let child = self.score(
                 sides.after(cell),
                 beta.after_move(),
@@ -206,16 +218,23 @@ impl<'a> Search<'a> {
     /// strategy of the other's (`hold`): the side to move cannot win (a score at most a draw,
     /// enough when `alpha` is a draw or more), or the other side cannot (at least a draw).
     fn held(&self, sides: Sides, alpha: Score, beta: Score) -> Option<Score> {
-        let holds = |maker: u64, breaker: u64, to_move: bool| {
-            hold::hold(self.rules.lines, maker, breaker, to_move, self.rules.full).is_some()
-        };
+        let holds =
+            |maker, breaker, to_move| self.rules.holder.hold(maker, breaker, to_move).is_some();
         let me_held = alpha >= Score::DRAW && holds(sides.me, sides.them, true);
-        let them_held = !me_held
-            && beta <= Score::DRAW
-            && (holds(sides.them, sides.me, false)
-                || bits(self.rules.full & !(sides.me | sides.them))
-                    .any(|c| holds(sides.them, sides.me | 1 << c, true)));
+        let them_held = !me_held && beta <= Score::DRAW && holds(sides.them, sides.me, false);
         (me_held || them_held).then_some(Score::DRAW)
+    }
+
+    /// The first of `moves`' first few after which the side to move holds the other off
+    /// every line: tried before the rest, it settles the position as a draw at least.
+    fn closing(&self, sides: Sides, moves: &[u32]) -> Option<u32> {
+        let holds = |&&c: &&u32| {
+            self.rules
+                .holder
+                .hold(sides.them, sides.me | 1 << c, true)
+                .is_some()
+        };
+        moves.iter().take(LOOK).find(holds).copied()
     }
 
     /// Every empty cell, the table's move first, then by what the lines through it are worth
