@@ -99,3 +99,28 @@ fn move_7x7_100ms(bencher: Bencher) {
         .with_inputs(|| Searcher::new(v))
         .bench_local_values(|s| black_box(s.analyze(ClassicBoard::empty(v), &settings)));
 }
+
+/// The proofs of the draws on 7x7 (five in a row) and 6x6 (five), and a 7x7 first-player
+/// win (four), from the empty board, the board's symmetries found each time.
+#[divan::bench(args = [(7, 5), (6, 5), (7, 4)], sample_count = 5)]
+fn prove_empty_board(args: (u8, u8)) -> tictaclatin::games::classic::proof::Proof {
+    use tictaclatin::games::classic::proof::{self, ProofLimits, Want};
+    let limits = ProofLimits {
+        nodes: 10_000_000,
+        time: None,
+    };
+    let board = ClassicBoard::empty(variant(args.0, args.1));
+    proof::prove(black_box(board), limits, Want::Outcome)
+}
+
+/// A proof written down and checked: 7x7, five in a row.
+#[divan::bench(sample_count = 5)]
+fn certify_7x7_five() -> usize {
+    use tictaclatin::games::classic::proof::{ProofLimits, certificate};
+    let limits = ProofLimits {
+        nodes: 10_000_000,
+        time: None,
+    };
+    let text = certificate::write(variant(7, 5), limits).expect("proven");
+    certificate::verify(&text).expect("checks").positions
+}
