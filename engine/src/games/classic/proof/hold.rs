@@ -309,6 +309,79 @@ mod tests {
         assert!(five.check((0, 0, false), &[], |m| m.to_string()).is_err());
     }
 
+    /// Whether the maker can force a line when the breaker only blocks (stronger than the
+    /// game, where the breaker's own line would end it), by trying everything.
+    fn maker_forces(
+        lines: &[u64],
+        empty: u64,
+        maker: u64,
+        maker_to_move: bool,
+        seen: &mut std::collections::HashMap<(u64, u64, bool), bool>,
+    ) -> bool {
+        if lines.iter().any(|&l| l & maker == l) {
+            return true;
+        }
+        let open: Vec<u64> = lines
+            .iter()
+            .copied()
+            .filter(|&l| l & !(maker | empty) == 0)
+            .collect();
+        if open.is_empty() || empty == 0 {
+            return false;
+        }
+        if let Some(&known) = seen.get(&(empty, maker, maker_to_move)) {
+            return known;
+        }
+        let mut moves = bits(empty);
+        let forced = match maker_to_move {
+            true => {
+                moves.any(|c| maker_forces(&open, empty & !(1 << c), maker | 1 << c, false, seen))
+            }
+            false => moves.all(|c| maker_forces(&open, empty & !(1 << c), maker, true, seen)),
+        };
+        seen.insert((empty, maker, maker_to_move), forced);
+        forced
+    }
+
+    /// On random positions of 4x4 and 5x5 boards, every strategy `hold` finds is checked
+    /// against every way the game can go on, and against its own reader.
+    #[test]
+    fn whatever_hold_finds_holds_against_every_move() {
+        use crate::games::kit::rng::{random_bit, rng_from_seed};
+        let mut rng = rng_from_seed(41);
+        let mut held = 0;
+        for (n, k, stones) in [(4, 3, 4), (4, 4, 2), (5, 4, 12), (5, 3, 14), (5, 5, 10)] {
+            let v = Variant::new(n, Some(k)).unwrap();
+            let (holder, lines) = (
+                Holder::new(v),
+                crate::games::classic::lines::Lines::of(v).all(),
+            );
+            for _ in 0..200 {
+                let (mut maker, mut breaker) = (0u64, 0u64);
+                for i in 0..stones {
+                    let cell = random_bit(v.full_mask() & !(maker | breaker), &mut rng).unwrap();
+                    *(if i % 2 == 0 { &mut maker } else { &mut breaker }) |= 1 << cell;
+                }
+                let to_move = random_bit(0b11, &mut rng) == Some(0);
+                let Some(pairs) = holder.hold(maker, breaker, to_move) else {
+                    continue;
+                };
+                held += 1;
+                let empty = v.full_mask() & !(maker | breaker);
+                let forced = maker_forces(lines, empty, maker, to_move, &mut Default::default());
+                assert!(
+                    !forced,
+                    "{n}x{n}, {k}: maker {maker:#x}, breaker {breaker:#x}"
+                );
+                assert_eq!(
+                    holder.check((maker, breaker, to_move), &pairs, |m| m.to_string()),
+                    Ok(())
+                );
+            }
+        }
+        assert!(held > 200, "only {held} positions held");
+    }
+
     /// A row of seven, five in a row: its middle pair holds all three lines.
     #[test]
     fn one_pair_serves_every_line_of_a_ray() {
