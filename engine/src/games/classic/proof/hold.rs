@@ -318,7 +318,7 @@ mod tests {
         maker_to_move: bool,
         seen: &mut std::collections::HashMap<(u64, u64, bool), bool>,
     ) -> bool {
-        if lines.iter().any(|&l| l & maker == l) {
+        if lines.iter().any(|&l| l & !maker == 0) {
             return true;
         }
         let open: Vec<u64> = lines
