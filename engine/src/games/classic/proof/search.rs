@@ -238,8 +238,9 @@ impl<'a> Search<'a> {
     }
 
     /// Every empty cell, the table's move first, then by what the lines through it are worth
-    /// to either side (a line with more stones of one side and none of the other, more), then
-    /// the lowest cell: the same order on every run.
+    /// to either side (a line with more stones of one side and none of the other, more; when
+    /// `holding` the other side off, its lines alone, much more), then nearer the centre,
+    /// then the lowest cell: the same order on every run.
     fn ordered_moves(
         &self,
         sides: Sides,
