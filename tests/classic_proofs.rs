@@ -169,6 +169,15 @@ fn a_written_proof_is_checked_again_and_a_damaged_one_refused() {
     let out = common::tictaclatin(&["book", "verify", "--game", "classic", path]);
     assert!(out.status.success(), "{}", common::stderr(&out));
     assert!(common::stdout(&out).contains("Checked without search"));
+    // Flags naming another board than the file's are refused.
+    let other = ["book", "verify", "--game", "classic", "--size", "7", path];
+    let out = common::tictaclatin(&other);
+    assert_eq!(out.status.code(), Some(2));
+    let said = common::stderr(&out);
+    assert!(
+        said.contains("the file proves 6x6, 5 in a row, not 7x7"),
+        "{said}"
+    );
     // X's first move left without an answer.
     let proof = std::fs::read_to_string(&file).unwrap();
     let damaged: Vec<&str> = proof

@@ -12,6 +12,7 @@ use super::dictionary::{self, RulesArg, count};
 use super::game_args::build;
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::bounded;
+use tictaclatin::games::classic::Variant;
 use tictaclatin::games::classic::proof::certificate;
 use tictaclatin::games::latin::book::{Book, BookError};
 use tictaclatin::games::latin::game::{Side, Symmetries};
@@ -122,7 +123,9 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
         let text = bounded::read_text_file(file, &bounded::BOOK)
             .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
         if text.starts_with(certificate::HEADER) {
-            return super::solve::verify_certificate(&text);
+            let flags = args.size.is_some() || args.in_a_row.is_some();
+            let asked = Variant::new(choice.size.unwrap_or(3), choice.in_a_row).ok();
+            return super::solve::verify_certificate(&text, asked.filter(|_| flags));
         }
     }
     match (choice.kind, choice.size, choice.in_a_row) {

@@ -86,13 +86,20 @@ fn write_certificate(variant: Variant, limits: ProofLimits, out: &Path) -> Resul
         out.display(),
         group(text.lines().count() as u64)
     );
-    verify_certificate(&text)
+    verify_certificate(&text, None)
 }
 
-/// Checks a classic board's proof and says what it proves.
-pub fn verify_certificate(text: &str) -> Result<(), Failure> {
+/// Checks a classic board's proof and says what it proves; `asked`: the board the flags
+/// named, which the proof's must be.
+pub fn verify_certificate(text: &str, asked: Option<Variant>) -> Result<(), Failure> {
     let started = Instant::now();
     let checked = certificate::verify(text).map_err(|e| Failure::other(e.to_string()))?;
+    if let Some(asked) = asked.filter(|&v| v != checked.variant) {
+        let proves = checked.variant;
+        return Err(Failure::bad_input(format!(
+            "the file proves {proves}, not {asked}"
+        )));
+    }
     let claim = match checked.claim {
         Claim::Draw => {
             "the first player never completes a line (and, by strategy stealing, \
