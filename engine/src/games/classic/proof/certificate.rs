@@ -93,7 +93,9 @@ enum Step {
 pub fn write(variant: Variant, limits: ProofLimits) -> Result<String, CertificateError> {
     let prover = Prover::new(variant);
     let empty = ClassicBoard::empty(variant);
-    let proof = prover.prove(empty, limits, Want::Value);
+    // The writer asks the search that proved the board: its table answers most questions.
+    let mut search = Search::new(&prover.rules, limits);
+    let proof = prover.prove_in(&mut search, empty, Want::Value);
     let (claim, plies) = match (proof.outcome, proof.plies) {
         (Some(Outcome::Win), Some(plies)) => (Claim::FirstWins, plies),
         (Some(Outcome::Draw), Some(plies)) => (Claim::Draw, plies),
@@ -102,7 +104,7 @@ pub fn write(variant: Variant, limits: ProofLimits) -> Result<String, Certificat
     let (size, k) = (variant.size(), variant.k());
     let mut writer = Writer {
         rules: &prover.rules,
-        search: Search::new(&prover.rules, limits),
+        search,
         claim,
         done: HashSet::new(),
         text: format!(
@@ -127,7 +129,7 @@ impl Writer<'_> {
     /// Writes the proof below `board`, where X's win, if claimed, comes within `plies`: the
     /// shortest wins keep the proof small.
     fn walk(&mut self, board: ClassicBoard, plies: u32) -> Result<(), OutOfBudget> {
-        let key = self.rules.canonical(sides(board)).key;
+        let key = self.rules.canonical(Sides::of(board)).key;
         if board.status().is_over() || !self.done.insert(key) {
             return Ok(());
         }
@@ -152,7 +154,10 @@ impl Writer<'_> {
             Claim::Draw => Score::DRAW,
             Claim::FirstWins => Score::loss_in(plies - 1),
         };
-        let cell = self.search.reply(sides(board), keeps)?.ok_or(OutOfBudget)?;
+        let cell = self
+            .search
+            .reply(Sides::of(board), keeps)?
+            .ok_or(OutOfBudget)?;
         self.line(board, Step::Move(cell));
         self.walk(board.with_move(cell_of(board, cell as usize)), plies - 1)
     }
@@ -170,14 +175,6 @@ impl Writer<'_> {
             }
         };
         let _ = writeln!(self.text, "{} {step}", text::format(board));
-    }
-}
-
-fn sides(board: ClassicBoard) -> Sides {
-    let mover = board.to_move();
-    Sides {
-        me: board.stones(mover),
-        them: board.stones(mover.other()),
     }
 }
 
@@ -241,7 +238,7 @@ pub fn verify(proof: &str) -> Result<Checked, CertificateError> {
 fn read_step(rules: &Rules, variant: Variant, line: &str) -> Result<(Canonical, Step), String> {
     let (position, step) = line.split_once(' ').ok_or("a position and its move")?;
     let board = text::parse(variant, position).map_err(|e| e.to_string())?;
-    let canonical = rules.canonical(sides(board));
+    let canonical = rules.canonical(Sides::of(board));
     let cell = |name: &str| {
         let cell = ClassicCell::parse(variant, name).map_err(|e| e.to_string())?;
         Ok::<u32, String>(rules.canonical_cell(canonical, cell.index() as u32).into())
@@ -281,7 +278,7 @@ impl Reader<'_> {
                 Claim::FirstWins => wrong(format!("the board fills, {against}")),
             };
         }
-        let canonical = self.rules.canonical(sides(board));
+        let canonical = self.rules.canonical(Sides::of(board));
         if !self.seen.insert(canonical.key) {
             return Ok(());
         }

@@ -90,13 +90,13 @@ impl Holder {
             }
         }
         let (mut pairs, mut steps) = (Vec::new(), 0);
-        let search = Search {
+        let covering = Covering {
             rays: &rays,
             empty,
             breaker,
             maker_to_move,
         };
-        search
+        covering
             .cover(0, 0, 0, &mut pairs, &mut steps)
             .then_some(pairs)
     }
@@ -127,16 +127,16 @@ impl Holder {
         let unpaired: Vec<u64> = unpaired
             .filter(|&l| l & breaker == 0 && masks.iter().all(|&m| m & !l != 0))
             .collect();
-        match unpaired
-            .iter()
-            .max_by_key(|&&l| std::cmp::Reverse((l & free).count_ones()))
-        {
-            Some(&line) if !light(unpaired.iter().copied(), free, maker_to_move) => Err(format!(
-                "the lines without a pair weigh too much, as {} does",
-                name(line)
-            )),
-            _ => Ok(()),
+        if light(unpaired.iter().copied(), free, maker_to_move) {
+            return Ok(());
         }
+        let heaviest = unpaired
+            .iter()
+            .max_by_key(|&&l| std::cmp::Reverse((l & free).count_ones()));
+        let line = name(heaviest.copied().unwrap_or_default());
+        Err(format!(
+            "the lines without a pair weigh too much, as {line} does"
+        ))
     }
 }
 
@@ -182,14 +182,14 @@ fn light(lines: impl Iterator<Item = u64>, free: u64, maker_to_move: bool) -> bo
 
 /// One position's search for pairs: each ray with open lines either covered by one of its
 /// sets of pairs or left to the weight, the ray with the fewest sets left first.
-struct Search<'a> {
+struct Covering<'a> {
     rays: &'a [(&'a Ray, &'a Vec<Set>)],
     empty: u64,
     breaker: u64,
     maker_to_move: bool,
 }
 
-impl Search<'_> {
+impl Covering<'_> {
     /// The open lines of the rays in `rays` (bits of `self.rays`).
     fn open_lines(&self, rays: u64) -> impl Iterator<Item = u64> + '_ {
         let chosen = self

@@ -74,6 +74,11 @@ impl Prover {
     /// Proves the value of `board` (of this prover's variant) for the side to move within
     /// `limits`.
     pub fn prove(&self, board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
+        self.prove_in(&mut Search::new(&self.rules, limits), board, want)
+    }
+
+    /// `prove` with a search the caller keeps, and with it the table of what it proved.
+    fn prove_in(&self, search: &mut Search, board: ClassicBoard, want: Want) -> Proof {
         let started = Instant::now();
         let mut proof = Proof {
             symmetries: self.rules.symmetries(),
@@ -83,20 +88,15 @@ impl Prover {
             return proof;
         }
         let empty = board.empty_cells().count_ones();
-        let mover = board.to_move();
-        let sides = Sides {
-            me: board.stones(mover),
-            them: board.stones(mover.other()),
-        };
-        let mut search = Search::new(&self.rules, limits);
-        if let Ok((outcome, short)) = outcome(&mut search, sides, empty) {
+        let sides = Sides::of(board);
+        if let Ok((outcome, short)) = outcome(search, sides, empty) {
             proof.outcome = Some(outcome);
             proof.outcome_nodes = search.nodes;
             proof.outcome_elapsed = started.elapsed();
             proof.plies = match outcome {
                 Outcome::Draw => Some(empty),
                 _ if short.is_some() || want == Want::Outcome => short,
-                _ => plies(&mut search, sides, outcome, empty).ok(),
+                _ => plies(search, sides, outcome, empty).ok(),
             };
         }
         proof.nodes = search.nodes;

@@ -3,6 +3,7 @@
 //! lines, found by `symmetry::line_automorphisms`: the square's 8 at least).
 
 use super::hold::Holder;
+use crate::games::classic::board::ClassicBoard;
 use crate::games::classic::lines::Lines;
 use crate::games::classic::symmetry::line_automorphisms;
 use crate::games::classic::variant::Variant;
@@ -51,6 +52,15 @@ pub struct Sides {
 }
 
 impl Sides {
+    /// A board as its side to move sees it.
+    pub fn of(board: ClassicBoard) -> Sides {
+        let mover = board.to_move();
+        Sides {
+            me: board.stones(mover),
+            them: board.stones(mover.other()),
+        }
+    }
+
     /// The position after the side to move takes `cell`, seen by the other side.
     #[inline]
     pub fn after(self, cell: u32) -> Sides {
