@@ -10,7 +10,7 @@ use tictaclatin::config::Mode;
 use tictaclatin::core::session::Resumed;
 use tictaclatin::core::{Difficulty, Game, Outcome, Side};
 use tictaclatin::games::latin::adapter::Latin;
-use tictaclatin::store::{RecordKey, SavedGame, Stats, Store, VERSION};
+use tictaclatin::store::{Counted, RecordKey, SavedGame, Stats, Store, VERSION};
 
 fn store(dir: &Path) -> Store {
     Store::new(dir.to_path_buf(), true)
@@ -84,10 +84,10 @@ fn recording_a_result_updates_the_saved_record() {
     let dir = tempfile::tempdir().unwrap();
     let store = store(dir.path().join("new/sub").as_path());
     store
-        .record_result(vs_bot(Difficulty::Medium), Outcome::Win)
+        .count(&Counted::Game(vs_bot(Difficulty::Medium), Outcome::Win))
         .unwrap();
     let stats = store
-        .record_result(vs_bot(Difficulty::Medium), Outcome::Win)
+        .count(&Counted::Game(vs_bot(Difficulty::Medium), Outcome::Win))
         .unwrap()
         .value;
     assert_eq!(stats.get(&vs_bot(Difficulty::Medium)).wins, 2);
@@ -234,7 +234,7 @@ fn no_save_writes_nothing_at_all() {
     read_only.save_stats(&some_stats()).unwrap();
     read_only.save_game(&some_game()).unwrap();
     read_only
-        .record_result(two_people(), Outcome::Draw)
+        .count(&Counted::Game(two_people(), Outcome::Draw))
         .unwrap();
     assert!(!dir.path().join("data").exists());
 

@@ -277,7 +277,7 @@ fn with_colour_each_side_has_its_colour_and_the_scored_line_the_scorers() {
 #[test]
 fn a_long_record_fits_the_smallest_start_screen() {
     use tictaclatin::core::Difficulty;
-    use tictaclatin::store::{RecordKey, Store};
+    use tictaclatin::store::{Counted, RecordKey, Store};
     use tictaclatin::tui::Memory;
 
     let dir = tempfile::tempdir().unwrap();
@@ -289,7 +289,7 @@ fn a_long_record_fits_the_smallest_start_screen() {
     };
     for _ in 0..30 {
         let loss = tictaclatin::core::Outcome::Loss;
-        store.record_result(key.clone(), loss).unwrap();
+        store.count(&Counted::Game(key.clone(), loss)).unwrap();
     }
     let memory = Memory::load(Store::new(dir.path().to_path_buf(), true));
     let game = Game::on(App::new(Settings::default(), memory, Instant::now()));
@@ -308,7 +308,7 @@ fn a_long_record_fits_the_smallest_start_screen() {
 #[test]
 fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
     use tictaclatin::core::{Difficulty, Side};
-    use tictaclatin::store::{RecordKey, SavedGame, Store};
+    use tictaclatin::store::{Counted, RecordKey, SavedGame, Store};
     use tictaclatin::tui::Memory;
 
     let dir = tempfile::tempdir().unwrap();
@@ -323,7 +323,7 @@ fn start_screen_offers_the_unfinished_game_and_shows_the_record() {
         tictaclatin::core::Outcome::Loss,
         tictaclatin::core::Outcome::Draw,
     ] {
-        store.record_result(key.clone(), outcome).unwrap();
+        store.count(&Counted::Game(key.clone(), outcome)).unwrap();
     }
     let moves = "b2 c3 a1 d4 b1 c1 a3 a4"
         .split(' ')
@@ -974,15 +974,26 @@ fn a_puzzle_failed_retried_and_solved() {
         bot_delay: Duration::ZERO,
         ..Settings::default()
     });
-    // O to move wins in 2 moves with a1, and only with a1.
-    let start = Latin.parse_position("-XXO/-O-O/--X-/--X-").unwrap();
-    game.app.open(Opening::Puzzle(start, 2));
+    // Puzzle 333 of the set: O to move wins in 2 moves with a1, and only with a1.
+    game.app.open(Opening::Puzzle(332));
+    assert_eq!(game.app.play.position().text(), "-XXO/-O-O/--X-/--X-");
+    let rating = |game: &Game| {
+        let stats = game.app.shared.memory.stats();
+        stats
+            .puzzles("latin")
+            .map(|p| (p.rating.rating, p.solved, p.failed, p.streak))
+    };
     let panel = |game: &Game| as_read(&game.screen(100, 30));
     assert!(panel(&game).contains("Puzzle O to play: win in 2 moves"));
     game.keys("d4");
     let failed = panel(&game);
     assert!(failed.contains("Not this one: d4 lets"), "{failed}");
     assert!(failed.contains("u takes it back to try again"), "{failed}");
+    assert!(failed.contains("Your puzzle rating: "), "{failed}");
+    let (after_fail, 0, 1, 0) = rating(&game).unwrap() else {
+        panic!("one failure: {:?}", rating(&game));
+    };
+    assert!(after_fail < 1500.0, "{after_fail}");
     game.keys("u");
     assert_eq!(game.app.play.moves().len(), 0, "back to the puzzle");
     assert!(panel(&game).contains("Puzzle O to play: win in 2 moves"));
@@ -993,4 +1004,56 @@ fn a_puzzle_failed_retried_and_solved() {
     let solved = panel(&game);
     assert!(solved.contains("Solved: "), "{solved}");
     assert!(game.app.play.position().status().is_over());
+    // Only the first try counts, and a puzzle is no game won against the bot.
+    assert_eq!(
+        rating(&game).unwrap().0,
+        after_fail,
+        "the retry does not count"
+    );
+    assert!(game.app.shared.memory.stats().is_empty(), "no game counted");
+    // The next puzzle, solved at once with the help of the first clue, moves it up.
+    game.keys("n");
+    let solving = game.app.play.puzzle.clone().expect("the next puzzle");
+    assert_ne!(solving.number, 332);
+    game.keys("t");
+    let clue = game.screen(100, 30);
+    assert!(clue.contains("Look along the row from "), "{clue}");
+    while !game.app.play.position().status().is_over() {
+        let best = engine().best(game.app.play.position()).unwrap();
+        game.keys(&Latin.cell_name(best.placed()));
+        if game
+            .app
+            .play
+            .puzzle
+            .as_ref()
+            .unwrap()
+            .said
+            .starts_with("Solved")
+        {
+            break;
+        }
+    }
+    let (up, 1, 1, 1) = rating(&game).unwrap() else {
+        panic!("one solved: {:?}", rating(&game));
+    };
+    assert!(up > after_fail, "{up} after {after_fail}");
+}
+
+#[test]
+fn the_answer_shown_counts_the_puzzle_failed() {
+    use tictaclatin::tui::Opening;
+    let mut game = Game::new(Settings::default());
+    game.app.open(Opening::Puzzle(0));
+    game.keys("tt");
+    let shown = game.screen(100, 30);
+    assert!(shown.contains("this puzzle counts as failed"), "{shown}");
+    let answer = game.app.play.puzzle.as_ref().unwrap().puzzle.answer.clone();
+    assert!(shown.contains(&format!("The move is {answer}")), "{shown}");
+    assert_eq!(
+        Latin.cell_name(game.app.play.cursor),
+        answer,
+        "the cursor on it"
+    );
+    let stats = game.app.shared.memory.stats();
+    assert_eq!(stats.puzzles("latin").map(|p| p.failed), Some(1));
 }

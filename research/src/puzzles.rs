@@ -119,11 +119,30 @@ const SHIPPED: [(&str, u8, &str); 4] = [
     ("classic-4k3", 3, include_str!("../puzzles/classic-4k3.txt")),
 ];
 
-pub fn shipped(key: &str) -> Option<&'static str> {
-    SHIPPED
-        .iter()
-        .find(|(k, ..)| *k == key)
-        .map(|(.., set)| *set)
+pub fn shipped(key: &str) -> bool {
+    SHIPPED.iter().any(|(k, ..)| *k == key)
+}
+
+/// The shipped set of the game `key`, easiest first; empty where none is shipped.
+pub fn set(key: &str) -> Vec<Puzzle> {
+    let set = SHIPPED.iter().find(|(k, ..)| *k == key);
+    set.map_or(vec![], |(.., set)| {
+        set.lines().filter_map(Puzzle::read).collect()
+    })
+}
+
+/// A puzzle's rating before anyone here has tried it, from its place in its set (easiest
+/// first): 600 for the first, 2400 for the last, the span of lichess's common puzzles.
+pub fn first_rating(number: usize, count: usize) -> f64 {
+    600.0 + 1800.0 * number as f64 / count.saturating_sub(1).max(1) as f64
+}
+
+/// The puzzle to give a player rated `rating`: the one not `tried` rated nearest, or the
+/// nearest of all once every one has been tried.
+pub fn next_for(count: usize, rating: f64, tried: impl Fn(usize) -> bool) -> Option<usize> {
+    let distance = |&n: &usize| (first_rating(n, count) - rating).abs() as u64;
+    let untried = (0..count).filter(|&n| !tried(n)).min_by_key(distance);
+    untried.or_else(|| (0..count).min_by_key(distance))
 }
 
 /// The lines of the square board of the games puzzles come from (the shipped sets say how

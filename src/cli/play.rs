@@ -6,8 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
-use tictaclatin::config::{GameChoiceArgs, GameSettings, Hints, Mode};
-use tictaclatin::core::Difficulty;
+use tictaclatin::config::{GameChoiceArgs, GameSettings};
 use tictaclatin::games::GameChoice;
 use tictaclatin::record;
 use tictaclatin::tui::{self, Memory, Opening};
@@ -38,8 +37,8 @@ pub(crate) struct PlayArgs {
 enum Open {
     /// The start screen, or a game from `--position`.
     Play(Option<String>),
-    /// A puzzle: its position and the win's length in moves (0: a move that saves).
-    Puzzle(String, u32),
+    /// A puzzle, by its place in the game's shipped set.
+    Puzzle(usize),
     /// A record read and checked, and the name it is shown by.
     Replay(Box<record::Record>, String),
 }
@@ -55,17 +54,12 @@ pub fn run(args: &PlayArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     open(&args.settings, outer, Open::Play(args.position.clone()))
 }
 
-/// A puzzle of `game`, against the perfect bot with the person to move and no hints.
-pub fn puzzle(
-    game: &GameChoiceArgs,
-    position: &str,
-    moves: u32,
-    outer: &SettingsArgs,
-) -> Result<(), Failure> {
+/// Puzzle `number` of `game`'s set, against the perfect bot with the person to move.
+pub fn puzzle(game: &GameChoiceArgs, number: usize, outer: &SettingsArgs) -> Result<(), Failure> {
     let mut args = SettingsArgs::default();
     (args.layer.game.kind, args.layer.game.size) = (game.kind, game.size);
     args.layer.game.in_a_row = game.in_a_row;
-    open(&args, outer, Open::Puzzle(position.into(), moves))
+    open(&args, outer, Open::Puzzle(number))
 }
 
 /// The record names its game: the flags choosing one are hidden here, and refused if given.
@@ -117,13 +111,7 @@ fn open(settings_args: &SettingsArgs, outer: &SettingsArgs, what: Open) -> Resul
             }
             Opening::Position(start)
         }
-        Open::Puzzle(text, moves) => {
-            let game = tui::app::game_of(settings.game);
-            let start = super::read_position(game.as_ref(), &text)?;
-            settings.mode = Mode::VsBot;
-            (settings.difficulty, settings.hints) = (Difficulty::Perfect, Hints::Off);
-            Opening::Puzzle(start, moves)
-        }
+        Open::Puzzle(number) => Opening::Puzzle(number),
         Open::Replay(record, name) => {
             if let Some(choice) = GameChoice::from_key(&record.game.key()) {
                 settings.game = choice;

@@ -67,13 +67,13 @@ pub fn run(args: &PuzzleArgs, outer: &SettingsArgs) -> Result<(), Failure> {
                 .unwrap_or_default();
             let day = today.as_secs() / 86_400 % set.len() as u64;
             let at = number.map_or(day, |n| n - 1) as usize;
-            let Some(puzzle) = set.get(at) else {
+            if at >= set.len() {
                 let count = set.len();
                 return Err(Failure::bad_input(format!(
                     "--number goes from 1 to {count}"
                 )));
-            };
-            play::puzzle(&args.game, &puzzle.position, puzzle.moves, outer)?;
+            }
+            play::puzzle(&args.game, at, outer)?;
         }
         PuzzleCommand::Generate { count, seed } => {
             let engine = game.engine();
@@ -92,8 +92,12 @@ pub fn run(args: &PuzzleArgs, outer: &SettingsArgs) -> Result<(), Failure> {
 }
 
 fn shipped(game: &dyn Game) -> Result<Vec<Puzzle>, Failure> {
-    let key = game.key();
-    let set = puzzles::shipped(&key)
-        .ok_or_else(|| Failure::bad_input(format!("no puzzles are shipped for {key}")))?;
-    Ok(set.lines().filter_map(Puzzle::read).collect())
+    let set = puzzles::set(&game.key());
+    match set.is_empty() {
+        true => Err(Failure::bad_input(format!(
+            "no puzzles are shipped for {}",
+            game.key()
+        ))),
+        false => Ok(set),
+    }
 }

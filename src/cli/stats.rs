@@ -41,7 +41,10 @@ pub fn run() -> Result<(), Failure> {
     }
     if !loaded.value.is_empty() {
         out!("{}", table(&loaded.value));
-    } else if loaded.notice.is_none() {
+    }
+    if !loaded.value.puzzles.is_empty() {
+        out!("{}", puzzle_table(&loaded.value));
+    } else if loaded.value.is_empty() && loaded.notice.is_none() {
         outln!("No games recorded yet.");
     }
     for line in waiting(&games) {
@@ -89,4 +92,23 @@ fn table(stats: &Stats) -> String {
          two people, the first player's.\n",
     );
     out
+}
+
+/// One row per game whose puzzles were tried: the Glicko-2 rating, the first tries solved
+/// and failed, the current and best run of puzzles solved.
+fn puzzle_table(stats: &Stats) -> String {
+    let header = "puzzles rating solved failed streak best";
+    let mut rows = vec![header.split(' ').map(String::from).collect()];
+    for p in &stats.puzzles {
+        let counts = [p.solved, p.failed, p.streak, p.best_streak].map(|n| n.to_string());
+        let rating = format!("{:.0}", p.rating.rating);
+        rows.push(
+            [p.game.clone(), rating]
+                .into_iter()
+                .chain(counts)
+                .collect::<Vec<_>>(),
+        );
+    }
+    let lines = super::output::columns(&rows, &[10, 6, 6, 6, 6, 4], |i| i >= 1, " ");
+    lines.iter().map(|line| format!("{line}\n")).collect()
 }

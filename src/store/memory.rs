@@ -6,9 +6,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use super::files::{Stamp, stamp};
-use super::{FileLock, RecordKey, SavedGame, Standing, Stats, Store, StoreError};
+use super::{Counted, FileLock, RecordKey, SavedGame, Standing, Stats, Store, StoreError};
+use crate::core::Mode;
 use crate::core::session::Finished;
-use crate::core::{Mode, Outcome};
+use crate::core::words::capitalized;
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -32,7 +33,7 @@ pub struct Memory {
     stamps: HashMap<PathBuf, Option<Stamp>>,
     /// Results that could not be saved, and games that ended but whose file could not be
     /// removed: tried again as the game closes.
-    uncounted: Vec<(RecordKey, Outcome)>,
+    uncounted: Vec<Counted>,
     uncleared: Vec<String>,
 }
 
@@ -70,6 +71,10 @@ impl Memory {
         self.store.as_ref().is_none_or(Store::saves)
     }
 
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
     pub fn record(&self, key: &RecordKey) -> Standing {
         self.stats.get(key)
     }
@@ -104,19 +109,15 @@ impl Memory {
         self.notices.clear();
     }
 
-    /// Counts a finished game ([`Store::record_result`]); the line to tell at once when the
-    /// record had to be set aside. A count that cannot be saved is tried again as the game
-    /// closes ([`Memory::settle`]).
-    pub fn record_result(
-        &mut self,
-        key: RecordKey,
-        outcome: Outcome,
-    ) -> Result<Option<String>, StoreError> {
+    /// Counts a result ([`Store::count`]); the line to tell at once when the record had to
+    /// be set aside. A count that cannot be saved is tried again as the game closes
+    /// ([`Memory::settle`]).
+    pub fn count(&mut self, counted: Counted) -> Result<Option<String>, StoreError> {
         let Some(store) = self.store.clone().filter(Store::saves) else {
-            self.stats.record(key, outcome);
+            self.stats.count(&counted);
             return Ok(None);
         };
-        match store.record_result(key.clone(), outcome) {
+        match store.count(&counted) {
             Ok(loaded) => {
                 self.stats = loaded.value;
                 let brief = loaded.brief.clone();
@@ -124,8 +125,8 @@ impl Memory {
                 Ok(brief)
             }
             Err(why) => {
-                self.stats.record(key.clone(), outcome);
-                self.uncounted.push((key, outcome));
+                self.stats.count(&counted);
+                self.uncounted.push(counted);
                 Err(why)
             }
         }
@@ -137,12 +138,11 @@ impl Memory {
         let Some(store) = self.store.clone() else {
             return;
         };
-        for (key, outcome) in std::mem::take(&mut self.uncounted) {
-            if let Err(why) = store.record_result(key.clone(), outcome) {
-                let game = crate::games::title_of_key(&key.game);
-                let word = outcome.word();
+        for counted in std::mem::take(&mut self.uncounted) {
+            if let Err(why) = store.count(&counted) {
+                let what = capitalized(&counted.words());
                 self.details
-                    .push(format!("A {word} at {game} could not be counted: {why}."));
+                    .push(format!("{what} could not be counted: {why}."));
             }
         }
         for game in std::mem::take(&mut self.uncleared) {
@@ -353,7 +353,7 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Difficulty;
+    use crate::core::{Difficulty, Outcome};
 
     fn saved() -> SavedGame {
         SavedGame {
@@ -387,7 +387,9 @@ mod tests {
         let mut memory = load(dir.path(), true);
         assert_eq!(memory.claim("latin"), Ownership::Owned);
         memory.keep("latin", Some(saved())).unwrap();
-        memory.record_result(vs_hard(), Outcome::Draw).unwrap();
+        memory
+            .count(Counted::Game(vs_hard(), Outcome::Draw))
+            .unwrap();
 
         let again = load(dir.path(), true);
         assert_eq!(again.saved_game("latin"), Some(&saved()));
@@ -416,8 +418,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut memory = load(dir.path(), false);
         let key = menu_record_key("latin", Mode::TwoHumans, Difficulty::Perfect).unwrap();
-        memory.record_result(key.clone(), Outcome::Win).unwrap();
-        memory.record_result(key.clone(), Outcome::Loss).unwrap();
+        memory
+            .count(Counted::Game(key.clone(), Outcome::Win))
+            .unwrap();
+        memory
+            .count(Counted::Game(key.clone(), Outcome::Loss))
+            .unwrap();
         assert_eq!(memory.record(&key).games(), 2);
         assert_eq!(memory.claim("latin"), Ownership::Owned);
         memory.keep("latin", Some(saved())).unwrap();

@@ -23,7 +23,7 @@ pub use memory::{Memory, menu_record_key, record_key};
 pub use records::write_new_record;
 pub use saved::{BadGame, SavedGame};
 pub(crate) use stats::Standing;
-pub use stats::{RecordKey, Stats};
+pub use stats::{Counted, Puzzles, RecordKey, Stats};
 
 /// The format version this program writes and the newest it reads. Version 2 names the
 /// game of each record and saved game; files of version 1 hold Tic-Tac-Latin only.

@@ -1,8 +1,11 @@
-//! The record of results: per game, mode and level, in `stats.toml`.
+//! The record of results: per game, mode and level, and each game's puzzles, in
+//! `stats.toml`.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::files::Wait;
 use super::{
@@ -11,6 +14,7 @@ use super::{
 use crate::config::Mode;
 use crate::core::bounded::Kind;
 use crate::core::{Difficulty, Outcome};
+use crate::games::title_of_key;
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct RecordKey {
@@ -65,10 +69,52 @@ fn one_more(count: u64) -> u64 {
     count.saturating_add(1).min(Standing::MOST)
 }
 
+/// A person's puzzles of one game: their Glicko-2 rating, and each puzzle tried (by its
+/// number in the game's set) with its own rating, moved by every try as lichess moves them.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Puzzles {
+    pub game: String,
+    pub rating: Glicko2Rating,
+    /// Solved at the first try, or not.
+    pub solved: u64,
+    pub failed: u64,
+    /// Puzzles solved in a row.
+    pub streak: u64,
+    pub best_streak: u64,
+    pub tried: BTreeMap<String, Glicko2Rating>,
+}
+
+/// One result to count: a finished game, or a puzzle solved at the first try or not (its
+/// rating before anyone here tried it comes with it).
+#[derive(Clone, PartialEq, Debug)]
+pub enum Counted {
+    Game(RecordKey, Outcome),
+    Puzzle {
+        game: String,
+        number: usize,
+        first: f64,
+        solved: bool,
+    },
+}
+
+impl Counted {
+    /// "a win at Qubic", "a puzzle of Qubic".
+    pub fn words(&self) -> String {
+        match self {
+            Counted::Game(key, outcome) => {
+                format!("a {} at {}", outcome.word(), title_of_key(&key.game))
+            }
+            Counted::Puzzle { game, .. } => format!("a puzzle of {}", title_of_key(game)),
+        }
+    }
+}
+
 /// Every record, in the order first played.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct Stats {
     records: Vec<Entry>,
+    pub puzzles: Vec<Puzzles>,
     /// What a newer tictaclatin wrote that this one cannot read, written back as it was.
     foreign: Foreign,
 }
@@ -95,6 +141,55 @@ impl Stats {
             .iter()
             .find(|e| e.key == *key)
             .map_or_else(Standing::default, |e| e.record)
+    }
+
+    pub fn puzzles(&self, game: &str) -> Option<&Puzzles> {
+        self.puzzles.iter().find(|p| p.game == game)
+    }
+
+    pub fn count(&mut self, counted: &Counted) {
+        let (game, number, first, solved) = match counted {
+            Counted::Game(key, outcome) => return self.record(key.clone(), *outcome),
+            Counted::Puzzle {
+                game,
+                number,
+                first,
+                solved,
+            } => (game, number, *first, *solved),
+        };
+        let at = match self.puzzles.iter().position(|p| p.game == *game) {
+            Some(at) => at,
+            None => {
+                let (game, rating) = (game.clone(), Glicko2Rating::new());
+                self.puzzles.push(Puzzles {
+                    game,
+                    rating,
+                    ..Puzzles::default()
+                });
+                self.puzzles.len() - 1
+            }
+        };
+        let mine = &mut self.puzzles[at];
+        let theirs = mine
+            .tried
+            .entry(number.to_string())
+            .or_insert(Glicko2Rating {
+                rating: first,
+                ..Glicko2Rating::new()
+            });
+        let outcome = if solved {
+            Outcomes::WIN
+        } else {
+            Outcomes::LOSS
+        };
+        (mine.rating, *theirs) = glicko2(&mine.rating, theirs, &outcome, &Glicko2Config::new());
+        let (count, streak) = match solved {
+            true => (&mut mine.solved, one_more(mine.streak)),
+            false => (&mut mine.failed, 0),
+        };
+        *count = one_more(*count);
+        mine.streak = streak;
+        mine.best_streak = mine.best_streak.max(streak);
     }
 
     pub fn record(&mut self, key: RecordKey, outcome: Outcome) {
@@ -161,13 +256,9 @@ impl Store {
         self.write(&self.stats_path(), RECORD, &stats_to_text(stats))
     }
 
-    /// Counts one finished game in the saved record, read, changed and written under its
-    /// lock so that games finishing at once in two windows both count.
-    pub fn record_result(
-        &self,
-        key: RecordKey,
-        outcome: Outcome,
-    ) -> Result<Loaded<Stats>, StoreError> {
+    /// Counts one result in the saved record, read, changed and written under its lock so
+    /// that games finishing at once in two windows both count.
+    pub fn count(&self, counted: &Counted) -> Result<Loaded<Stats>, StoreError> {
         let lock = match self.saves() {
             true => self.lock(&self.stats_path(), RECORD, Wait::Block)?,
             false => None,
@@ -176,7 +267,7 @@ impl Store {
             self.clean_strays(&self.stats_path());
         }
         let mut loaded = self.load_stats();
-        loaded.value.record(key, outcome);
+        loaded.value.count(counted);
         self.write_stats(&loaded.value)?;
         Ok(loaded)
     }
@@ -187,6 +278,8 @@ struct StatsFile {
     version: u32,
     #[serde(default)]
     records: Vec<toml::Table>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    puzzles: Vec<Puzzles>,
     /// Keys a newer version added, kept as they are.
     #[serde(flatten)]
     other: toml::Table,
@@ -223,6 +316,7 @@ fn stats_to_text(stats: &Stats) -> String {
         // A newer file keeps its version: what it holds beyond ours was kept too.
         version: VERSION.max(stats.foreign.version),
         records: known.chain(stats.foreign.records.iter().cloned()).collect(),
+        puzzles: stats.puzzles.clone(),
         other: stats.foreign.keys.clone(),
     };
     toml::to_string(&file).expect("plain data serializes")
@@ -240,6 +334,18 @@ fn stats_from_text(text: &str) -> Result<Stats, Unusable> {
     if newer {
         stats.foreign.version = file.version;
         stats.foreign.keys = file.other;
+    }
+    let sane = |r: &Glicko2Rating| {
+        r.rating.is_finite() && (1.0..=350.0).contains(&r.deviation) && r.volatility.is_finite()
+    };
+    let ratings = |p: &Puzzles| p.tried.values().chain([&p.rating]).all(sane);
+    if !file.puzzles.iter().all(ratings) {
+        return Err(Unusable::Corrupt("a puzzle rating is out of range".into()));
+    }
+    stats.puzzles = file.puzzles;
+    let mut seen = HashSet::new();
+    if !stats.puzzles.iter().all(|p| seen.insert(p.game.clone())) {
+        return Err(Unusable::Corrupt("a game's puzzles appear twice".into()));
     }
     let mut seen = HashSet::new();
     for table in file.records {
@@ -307,7 +413,7 @@ mod tests {
             let store = Store::new(dir.path().to_path_buf(), true);
             move || {
                 for _ in 0..50 {
-                    store.record_result(key(), outcome).unwrap();
+                    store.count(&Counted::Game(key(), outcome)).unwrap();
                 }
             }
         };
@@ -337,7 +443,10 @@ mod tests {
             ),
         )
         .unwrap();
-        let stats = store.record_result(key(), Outcome::Win).unwrap().value;
+        let stats = store
+            .count(&Counted::Game(key(), Outcome::Win))
+            .unwrap()
+            .value;
         let record = stats.get(&key());
         assert_eq!(
             (record.wins, record.streak),
@@ -346,7 +455,10 @@ mod tests {
         assert_eq!(record.games(), Standing::MOST);
         let text = fs::read_to_string(store.stats_path()).unwrap();
         assert!(text.contains(&format!("wins = {}", i64::MAX)), "{text}");
-        let stats = store.record_result(key(), Outcome::Draw).unwrap().value;
+        let stats = store
+            .count(&Counted::Game(key(), Outcome::Draw))
+            .unwrap()
+            .value;
         assert_eq!(stats.get(&key()).draws, 1);
         assert_eq!(
             stats.get(&key()).games(),
@@ -369,7 +481,7 @@ mod tests {
         let loaded = store.load_stats();
         assert_eq!(loaded.notice, None);
         assert_eq!(loaded.value.get(&key()).wins, 3);
-        store.record_result(key(), Outcome::Win).unwrap();
+        store.count(&Counted::Game(key(), Outcome::Win)).unwrap();
         let text = fs::read_to_string(store.stats_path()).unwrap();
         for kept in [
             "version = 7",
@@ -383,6 +495,35 @@ mod tests {
         assert!(
             !dir.path().join("stats.toml.bak").exists(),
             "nothing set aside"
+        );
+    }
+
+    /// Puzzles move the person's rating and each puzzle's own the other way, are written
+    /// and read back as they were, and a rating that is no number is damage.
+    #[test]
+    fn puzzle_ratings_move_both_ways_and_come_back_whole() {
+        let mut stats = Stats::default();
+        let puzzle = |number, solved| Counted::Puzzle {
+            game: "qubic".into(),
+            number,
+            first: 1500.0,
+            solved,
+        };
+        stats.count(&puzzle(3, true));
+        stats.count(&puzzle(4, true));
+        stats.count(&puzzle(5, false));
+        let mine = stats.puzzles("qubic").unwrap();
+        assert_eq!(
+            (mine.solved, mine.failed, mine.streak, mine.best_streak),
+            (2, 1, 0, 2)
+        );
+        assert!(mine.tried["3"].rating < 1500.0 && mine.tried["5"].rating > 1500.0);
+        let text = stats_to_text(&stats);
+        assert_eq!(stats_from_text(&text).unwrap(), stats);
+        let broken = text.replacen("rating = ", "rating = nan #", 1);
+        assert!(
+            matches!(stats_from_text(&broken), Err(Unusable::Corrupt(_))),
+            "{broken}"
         );
     }
 

@@ -12,7 +12,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::config::{First, Mode, Settings};
+use crate::config::Settings;
 use crate::core::Engine;
 use crate::keys::{Action, Key};
 use crate::store::Memory;
@@ -23,7 +23,6 @@ use crate::tui::geometry;
 use crate::tui::overlays::question::{self, Question, Then};
 use crate::tui::overlays::{Overlay, help};
 pub use crate::tui::screens::Screen;
-use crate::tui::screens::play::puzzle::Solving;
 use crate::tui::screens::play::recording::Opening;
 use crate::tui::screens::play::view::PlayView;
 use crate::tui::screens::play::{Online, PlayScreen, draw};
@@ -95,16 +94,9 @@ impl App {
                 self.play.start_from(start, mode, starter, &mut self.shared);
                 self.screen = Screen::Play;
             }
-            Opening::Puzzle(start, moves) => {
-                let side = self.shared.settings.symbol(start.to_move()).to_string();
-                // The person plays the side to move: X is the side that moves first.
-                let starter = match start.to_move() {
-                    crate::core::Side::First => First::You,
-                    crate::core::Side::Second => First::Bot,
-                };
-                self.play
-                    .start_from(start, Mode::VsBot, starter, &mut self.shared);
-                self.play.puzzle = Some(Solving::new(&side, moves));
+            Opening::Puzzle(number) => {
+                let game = Arc::clone(&self.play.session.game);
+                self.play.start_puzzle(game, number, &mut self.shared);
                 self.screen = Screen::Play;
             }
         }

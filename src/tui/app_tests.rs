@@ -2220,3 +2220,35 @@ fn the_start_screen_help_names_the_chosen_game_s_cells() {
     let text = drawn_text(&h.app);
     assert!(text.contains("a1 .. c3"), "{text}");
 }
+
+/// Puzzles are the mode row's last choice where the game has a set; they start without
+/// asking to discard the saved game (they leave it be), and swap and level do nothing there.
+#[test]
+fn puzzles_from_the_start_screen_leave_the_saved_game_be() {
+    let mut h = remembering(Some(saved_vs_bot("b2 c3")));
+    h.up_to(Menu::MODE);
+    h.press(KeyCode::Left);
+    assert!(h.app.start.menu.puzzles());
+    let start = drawn_text(&h.app);
+    assert!(start.contains("[Puzzles]"), "{start}");
+    assert!(start.contains("Your puzzle rating: 1500"), "{start}");
+    assert!(
+        !start.contains("Bot level"),
+        "no level for puzzles:\n{start}"
+    );
+    h.press(KeyCode::Enter);
+    assert_eq!(h.app.screen, Screen::Play, "no question asked");
+    assert!(h.app.play.puzzle.is_some());
+    assert_eq!(
+        h.app.start.saved_game(&h.app.shared).map(|g| g.moves.len()),
+        Some(2)
+    );
+    let position = h.app.play.position().text();
+    h.typed("s+");
+    h.status_has("A puzzle is played as it is set");
+    assert_eq!(h.app.play.position().text(), position);
+    assert_eq!(
+        h.app.play.session.kept.difficulty,
+        crate::core::Difficulty::Perfect
+    );
+}

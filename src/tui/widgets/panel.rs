@@ -217,7 +217,7 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         }
     }
     rows.push(("Mode", mode_text(view)));
-    if view.play.session.kept.mode != Mode::TwoHumans {
+    if view.play.session.kept.mode != Mode::TwoHumans && view.play.puzzle.is_none() {
         let level = view
             .play
             .game()
@@ -239,11 +239,12 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         Some(Online::Watcher) if !view.play.hints => ("Hints", "not for watchers".into()),
         Some(Online::Watcher) => ("Hints", hints.into()),
         Some(Online::Player) if two => ("Hints", format!("{hints} for both players")),
+        _ if view.play.puzzle.is_some() => ("Hints", format!("{keys}: a clue, then the move")),
         _ => ("Hints", format!("{hints} ({keys} toggles)")),
     });
     // Only when the game is not simply saved: a player who expects it kept must see.
     let saving = view.play.keeping.fact(&view.shared.memory);
-    if let Some(saving) = saving.filter(|_| view.play.in_progress()) {
+    if let Some(saving) = saving.filter(|_| view.play.in_progress() && view.play.puzzle.is_none()) {
         rows.push(("Saving", saving));
     }
     if let Some(left) = view.time_left() {

@@ -85,8 +85,18 @@ impl PlayScreen {
             Action::Place => self.choose(self.cursor, shared),
             Action::Undo => self.undo(shared),
             Action::Redo => self.redo(shared),
+            Action::New if self.puzzle.is_some() => {
+                self.next_puzzle(self.session.game.clone(), shared);
+            }
             Action::New => return Some(Command::OpenStart),
+            Action::Swap | Action::Difficulty if self.puzzle.is_some() => {
+                let new = shared.key(Action::New);
+                shared.status = StatusLine::note(format!(
+                    "A puzzle is played as it is set, against the perfect bot ({new}: the next)."
+                ));
+            }
             Action::Swap => return Some(Command::Swap),
+            Action::Hints if self.puzzle.is_some() => self.puzzle_hint(shared),
             Action::Hints => self.toggle_hints(shared),
             Action::Help => return Some(Command::Help),
             Action::Quit => return Some(Command::Quit),

@@ -161,9 +161,10 @@ impl PlayScreen {
 
     /// Who plays, as the title and the panel say it: "Replay" for a kept game replayed.
     pub fn mode_label(&self) -> &'static str {
-        match self.replayed {
-            Some(_) => "Replay",
-            None => crate::tui::screens::start::menu::mode_label(self.session.kept.mode),
+        match (&self.replayed, &self.puzzle) {
+            (Some(_), _) => "Replay",
+            (_, Some(_)) => "Puzzle",
+            _ => crate::tui::screens::start::menu::mode_label(self.session.kept.mode),
         }
     }
 

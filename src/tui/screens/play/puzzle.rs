@@ -1,43 +1,101 @@
-//! A puzzle on the board: a position where one move wins (or saves the draw), played
-//! against the perfect bot, each of the person's moves judged as it is made.
+//! A puzzle on the board: a position of the game's shipped set where one move wins (or
+//! saves the draw), played against the perfect bot, each of the person's moves judged as
+//! it is made. The first try counts, as on lichess: a wrong move or the shown answer
+//! fails it, a solve without either moves the person's puzzle rating up.
 
-use crate::core::{Move, Outcome, Position};
+use std::sync::Arc;
+
+use crate::config::First;
+use crate::core::session::Session;
+use crate::core::{Difficulty, Game, Mode, Move, Outcome, Place, Position, Side};
 use crate::keys::Action;
+use crate::store::Counted;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::hints::Advice;
-use crate::tui::shared::Shared;
+use crate::tui::shared::{Shared, StatusLine};
+use tictaclatin_research::puzzles::{self, Puzzle};
 
 /// What the puzzle asks, and what the panel says of the person's moves so far.
 #[derive(Clone, Debug)]
 pub struct Solving {
+    /// Its place in the game's set, from 0 (the easiest).
+    pub number: usize,
+    pub puzzle: Puzzle,
     /// A win, or the draw kept where every other move loses.
     pub goal: Outcome,
     /// What it asks, said again when a move is taken back.
     pub asked: String,
     pub said: String,
+    /// Hints given: the first names the answer's row, the second the answer.
+    pub hints: u8,
+    /// The first try was counted (solved or failed): the rest is practice.
+    pub counted: bool,
 }
 
-impl Solving {
-    /// "X to play: win in 3 moves", for `side` to move.
-    pub fn new(side: &str, moves: u32) -> Solving {
-        let (goal, asked) = match moves {
-            0 => (
-                Outcome::Draw,
-                "find the one move that does not lose".to_string(),
-            ),
+impl PlayScreen {
+    /// Puzzle `number` of `game`'s set on the board, the person to move against the
+    /// perfect bot; whether there was one to start.
+    pub fn start_puzzle(&mut self, game: Arc<dyn Game>, number: usize, shared: &mut Shared) {
+        let set = puzzles::set(&game.key());
+        let Some(start) = set
+            .get(number)
+            .and_then(|p| game.parse_position(&p.position).ok())
+        else {
+            let title = game.title();
+            shared.status = StatusLine::note(format!("No puzzle {} of {title}.", number + 1));
+            return;
+        };
+        // The person plays the side to move: X is the side that moves first.
+        let starter = match start.to_move() {
+            Side::First => First::You,
+            Side::Second => First::Bot,
+        };
+        let side = shared.settings.symbol(start.to_move()).to_string();
+        let session = Session::new(game, Mode::VsBot, starter, Difficulty::Perfect);
+        self.start_session(session.from_start(start), shared);
+        self.hints = false;
+        let puzzle = set[number].clone();
+        let (goal, asked) = match puzzle.moves {
+            0 => (Outcome::Draw, "find the one move that does not lose".into()),
             1 => (Outcome::Win, "win at once".to_string()),
             n => (Outcome::Win, format!("win in {n} moves")),
         };
         let asked = format!("{side} to play: {asked}");
         let said = asked.clone();
-        Solving { goal, asked, said }
+        let lead = format!("Puzzle {} of {}. ", number + 1, set.len());
+        shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
+        let (hints, counted) = (0, false);
+        let solving = Solving {
+            number,
+            puzzle,
+            goal,
+            asked,
+            said,
+            hints,
+            counted,
+        };
+        self.puzzle = Some(solving);
     }
-}
 
-impl PlayScreen {
+    /// The puzzle rated nearest the person's puzzle rating among those not tried yet.
+    pub fn next_puzzle(&mut self, game: Arc<dyn Game>, shared: &mut Shared) {
+        let key = game.key();
+        let mine = shared.memory.stats().puzzles(&key);
+        let rating = mine.map_or(1500.0, |mine| mine.rating.rating);
+        let tried = |n: usize| mine.is_some_and(|mine| mine.tried.contains_key(&n.to_string()));
+        let count = puzzles::set(&key).len();
+        let number = puzzles::next_for(count, rating, tried).unwrap_or(0);
+        self.start_puzzle(game, number, shared);
+    }
+
     /// After the person's move `mv` from `before`: right (the goal still certain, solved
     /// once it is reached) or wrong, in words, with the way back to try again.
-    pub(crate) fn judge_puzzle_move(&mut self, before: &dyn Position, mv: Move, shared: &Shared) {
+    pub(crate) fn judge_puzzle_move(
+        &mut self,
+        before: &dyn Position,
+        mv: Move,
+        shared: &mut Shared,
+    ) {
         let Some(goal) = self.puzzle.as_ref().map(|p| p.goal) else {
             return;
         };
@@ -51,19 +109,95 @@ impl PlayScreen {
         };
         let other = self.name(before.to_move().other(), &shared.settings);
         let name = game.move_name(before, mv);
-        let said = match advice.outcome() {
-            Some(outcome) if outcome < goal => format!(
-                "Not this one: {name} {}. {} takes it back to try again.",
-                advice.words(&other),
-                shared.key(Action::Undo)
-            ),
-            _ if goal == Outcome::Draw || self.position().status().is_over() => {
-                format!("Solved: {name} {}.", advice.words(&other))
+        let next = shared.key(Action::New);
+        let (said, solved) = match advice.outcome() {
+            Some(outcome) if outcome < goal => {
+                let undo = shared.key(Action::Undo);
+                let said = format!("Not this one: {name} {}.", advice.words(&other));
+                (
+                    format!("{said} {undo} takes it back to try again."),
+                    Some(false),
+                )
             }
-            _ => format!("Right: {name} {}. Go on.", advice.words(&other)),
+            _ if goal == Outcome::Draw || self.position().status().is_over() => {
+                let said = format!("Solved: {name} {}.", advice.words(&other));
+                (format!("{said} {next}: the next puzzle."), Some(true))
+            }
+            _ => (
+                format!("Right: {name} {}. Go on.", advice.words(&other)),
+                None,
+            ),
         };
+        let rated = solved.and_then(|solved| self.count_puzzle(solved, shared));
         if let Some(puzzle) = self.puzzle.as_mut() {
-            puzzle.said = said;
+            puzzle.said = format!("{said}{}", rated.unwrap_or_default());
         }
+    }
+
+    /// The first try's result in the person's record; the rating it leaves, in words.
+    fn count_puzzle(&mut self, solved: bool, shared: &mut Shared) -> Option<String> {
+        let puzzle = self.puzzle.as_mut().filter(|p| !p.counted)?;
+        puzzle.counted = true;
+        let game = self.session.game.key();
+        let count = puzzles::set(&game).len();
+        let before = shared
+            .memory
+            .stats()
+            .puzzles(&game)
+            .map_or(1500.0, |p| p.rating.rating);
+        let counted = Counted::Puzzle {
+            game: game.clone(),
+            number: puzzle.number,
+            first: puzzles::first_rating(puzzle.number, count),
+            solved,
+        };
+        if let Err(why) = shared.memory.count(counted) {
+            shared
+                .status
+                .add(&format!("(The puzzle was not counted: {why}.)"));
+        }
+        let after = shared.memory.stats().puzzles(&game)?.rating.rating;
+        let change = (after - before).round();
+        Some(format!(
+            " Your puzzle rating: {after:.0} ({change:+}).",
+            after = after.round()
+        ))
+    }
+
+    /// The puzzle's hint key: first the row the answer is on, then the answer itself
+    /// (which counts the puzzle failed, as lichess's "view the solution" does).
+    pub(crate) fn puzzle_hint(&mut self, shared: &mut Shared) {
+        let Some(puzzle) = self.puzzle.as_mut() else {
+            return;
+        };
+        let game = self.session.game.clone();
+        let Ok(cell) = game.parse_cell(&puzzle.puzzle.answer) else {
+            return;
+        };
+        puzzle.hints = (puzzle.hints + 1).min(2);
+        let said = match puzzle.hints {
+            1 => {
+                let Place { block, row, .. } = game.place(cell);
+                let end = game.layout().cells.cols - 1;
+                let name = |col| {
+                    game.cell_at(Place { block, row, col })
+                        .map(|c| game.cell_name(c))
+                };
+                let (first, last) = (name(0).unwrap_or_default(), name(end).unwrap_or_default());
+                format!("Look along the row from {first} to {last}.")
+            }
+            _ => {
+                self.cursor = cell;
+                format!(
+                    "The move is {}: this puzzle counts as failed.",
+                    puzzle.puzzle.answer
+                )
+            }
+        };
+        let rated = match puzzle.hints {
+            2 => self.count_puzzle(false, shared),
+            _ => None,
+        };
+        shared.status = StatusLine::note(format!("{said}{}", rated.unwrap_or_default()));
     }
 }

@@ -7,7 +7,7 @@ use crate::core::game_loop::End;
 use crate::core::session::{Controller, Session};
 use crate::core::{Position, Side, Status};
 use crate::record::{self, MoveEntry, Record};
-use crate::store::{record_key, write_new_record};
+use crate::store::{Counted, record_key, write_new_record};
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::keeping::Keeping;
 use crate::tui::shared::{Shared, StatusLine};
@@ -22,8 +22,8 @@ pub enum Opening {
     /// The review of a record; the name it is known by (its file).
     Replay(Box<Record>, String),
     Position(Box<dyn Position>),
-    /// A puzzle's position, for the person to move, and the win's length (0: a save).
-    Puzzle(Box<dyn Position>, u32),
+    /// A puzzle of the game's shipped set, by its place in it (from 0, the easiest).
+    Puzzle(usize),
 }
 
 impl PlayScreen {
@@ -197,6 +197,11 @@ impl PlayScreen {
         let game = self.session.game.clone();
         let session =
             Session::new(game, mode, starter, self.session.kept.difficulty).from_start(start);
+        self.start_session(session, shared);
+    }
+
+    /// `session`, a game from a position, on the board (see [`Keeping::FromPosition`]).
+    pub fn start_session(&mut self, session: Session, shared: &mut Shared) {
         shared.memory.release();
         shared.memory.dismiss_notices();
         self.keeping = Keeping::FromPosition;
@@ -221,6 +226,10 @@ impl PlayScreen {
         let Some(finished) = self.session.take_result() else {
             return;
         };
+        // A puzzle counts as one, when the person's moves are judged.
+        if self.puzzle.is_some() {
+            return;
+        }
         let key = self.session.game.key();
         if !self.keeping.records() {
             shared
@@ -230,7 +239,7 @@ impl PlayScreen {
         }
         let mut saved = Ok(None);
         if let Some(record) = record_key(&key, &finished) {
-            saved = shared.memory.record_result(record, finished.outcome);
+            saved = shared.memory.count(Counted::Game(record, finished.outcome));
             // The level changed during the game: say where the result went.
             if let (Mode::VsBot, Some((_, Some(level)))) = (self.session.kept.mode, finished.counts)
                 && level != self.session.kept.difficulty

@@ -67,6 +67,8 @@ impl<'a> PlayView<'a> {
         }
         match action {
             Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
+            // A puzzle is played against the perfect bot, from its side.
+            Action::Swap | Action::Difficulty if self.play.puzzle.is_some() => false,
             Action::Place | Action::Undo | Action::Redo | Action::Swap => {
                 self.play.session.kept.mode != Mode::Demo
             }

@@ -10,7 +10,7 @@ use crate::config::Mode;
 use crate::core::words::plural;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::keys::Action;
-use crate::store::Standing;
+use crate::store::{Puzzles, Standing};
 use crate::tui::geometry::StartAreas;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::start::StartScreen;
@@ -98,6 +98,13 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
         };
         let kept = format!("Your current game{saved} waits on the board: {back} goes back to it.");
         buf.set_stringn(area.x, y + 2, kept, width, plain);
+    } else if menu.puzzles() {
+        let mine = view
+            .shared
+            .memory
+            .stats()
+            .puzzles(&view.screen.game().key());
+        buf.set_stringn(area.x, y + 2, puzzle_record(mine), width, plain);
     } else if let Some(record) = view.screen.record(view.shared)
         && view.board.online.is_none()
     {
@@ -111,6 +118,11 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
 fn mode_text(view: &StartView, menu: &Menu) -> String {
     let game = view.screen.game();
     match menu.mode {
+        _ if menu.puzzles() => {
+            "Positions where one move wins, or only one does not lose; the bot defends \
+             perfectly."
+                .into()
+        }
         Mode::VsBot => view.shared.settings.in_symbols(&level_text(
             game.as_ref(),
             menu.difficulty,
@@ -202,6 +214,18 @@ fn perfect_text(first_player: Option<Outcome>) -> &'static str {
         Some(Outcome::Loss) => "Perfect: it has solved the game: it wins whenever it moves second.",
         None => "Perfect: it has solved the game and plays the best move everywhere.",
     }
+}
+
+/// "Your puzzle rating: 1523 · 5 solved, 2 failed · 3 in a row (best 4)".
+pub fn puzzle_record(mine: Option<&Puzzles>) -> String {
+    let Some(mine) = mine else {
+        return "Your puzzle rating: 1500, before your first puzzle.".into();
+    };
+    let rating = mine.rating.rating.round();
+    let (solved, failed, streak, best) = (mine.solved, mine.failed, mine.streak, mine.best_streak);
+    format!(
+        "Your puzzle rating: {rating} · {solved} solved, {failed} failed · {streak} in a row (best {best})"
+    )
 }
 
 /// "Your record at perfect: 3 won, 5 drawn, 2 lost · unbeaten in 4 (best 6)": the run

@@ -9,6 +9,7 @@ use unicode_width::UnicodeWidthStr;
 use crate::config::{First, Mode, Settings};
 use crate::core::{Difficulty, Game};
 use crate::games::{self, GameChoice, GameKind};
+use tictaclatin_research::puzzles;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Menu {
@@ -22,6 +23,9 @@ pub struct Menu {
     pub second_level: Difficulty,
     /// Whether the game starts with hints on (off unless chosen: they give the game away).
     pub hints: bool,
+    /// The mode row's last choice, puzzles, offered where the game has a set (see
+    /// [`Menu::puzzles`]).
+    puzzles_chosen: bool,
     /// The game as the settings asked for it: its line length holds for every size it fits
     /// (`--size 7 --in-a-row 5`), and it is what its kind starts from.
     asked: GameChoice,
@@ -55,6 +59,7 @@ impl Menu {
             difficulty: settings.difficulty,
             second_level: settings.difficulty,
             hints: settings.hints.on(),
+            puzzles_chosen: false,
             asked: settings.game,
             earlier: [None; GameKind::ALL.len()],
         }
@@ -66,13 +71,18 @@ impl Menu {
         match row {
             Menu::RESUME => self.resume.is_some(),
             Menu::SIZE | Menu::LINE => self.game.kind.sizes().is_some(),
-            Menu::FIRST => self.mode == Mode::VsBot,
-            Menu::LEVEL => self.mode != Mode::TwoHumans,
-            Menu::SECOND_LEVEL => self.mode == Mode::Demo,
+            Menu::FIRST => self.mode == Mode::VsBot && !self.puzzles(),
+            Menu::LEVEL => self.mode != Mode::TwoHumans && !self.puzzles(),
+            Menu::SECOND_LEVEL => self.mode == Mode::Demo && !self.puzzles(),
             // Against the bot they are a key away in the game; two people agree on them first.
-            Menu::HINTS => self.mode == Mode::TwoHumans,
+            Menu::HINTS => self.mode == Mode::TwoHumans && !self.puzzles(),
             _ => true,
         }
+    }
+
+    /// Puzzles instead of a game: chosen, for a game that has them.
+    pub fn puzzles(&self) -> bool {
+        self.puzzles_chosen && puzzles::shipped(&game_of(self.game).key())
     }
 
     pub fn down(&mut self) {
@@ -234,8 +244,17 @@ impl Menu {
                 self.options("In a row", &self.lengths(), line, label, Menu::choose_line)
             }
             Menu::MODE => {
-                let choose = |m: &mut Menu, mode| m.mode = mode;
-                self.options("Mode", &Mode::ALL, self.mode, mode_label, choose)
+                // `None` stands for the puzzles, offered where the game has a set.
+                let mut modes: Vec<Option<Mode>> = Mode::ALL.map(Some).to_vec();
+                if puzzles::shipped(&game.key()) {
+                    modes.push(None);
+                }
+                let chosen = (!self.puzzles()).then_some(self.mode);
+                let label = |mode: Option<Mode>| mode.map_or("Puzzles", mode_label);
+                let choose = |m: &mut Menu, mode: Option<Mode>| {
+                    (m.puzzles_chosen, m.mode) = (mode.is_none(), mode.unwrap_or(m.mode));
+                };
+                self.options("Mode", &modes, chosen, label, choose)
             }
             Menu::FIRST => {
                 let (label, choose) = (first_label, |m: &mut Menu, first| m.starter = first);
@@ -395,7 +414,9 @@ mod tests {
         assert_eq!(m.difficulty, Difficulty::Perfect);
         m.row = Menu::MODE;
         m.change(false);
-        assert_eq!(m.mode, *Mode::ALL.last().unwrap());
+        assert!(m.puzzles(), "the puzzles, last where the game has them");
+        m.change(false);
+        assert_eq!((m.mode, m.puzzles()), (*Mode::ALL.last().unwrap(), false));
     }
 
     #[test]

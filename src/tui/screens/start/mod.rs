@@ -163,7 +163,8 @@ impl StartScreen {
     pub fn at_stake(&self, start: Start, play: &PlayScreen, shared: &Shared) -> Option<String> {
         let key = self.game().key();
         let memory = &shared.memory;
-        let replaces_saved = start == Start::New && self.menu.mode != Mode::Demo;
+        let replaces_saved =
+            start == Start::New && self.menu.mode != Mode::Demo && !self.menu.puzzles();
         if replaces_saved
             && memory.saves()
             && !memory.open_elsewhere(&key)
@@ -193,6 +194,10 @@ impl StartScreen {
     /// question was asked), but for the demo.
     fn new_game(&self, play: &mut PlayScreen, shared: &mut Shared) -> bool {
         let menu = self.menu;
+        if menu.puzzles() {
+            play.next_puzzle(self.game(), shared);
+            return true;
+        }
         let mut session = Session::new(self.game(), menu.mode, menu.starter, menu.difficulty);
         if menu.mode == Mode::Demo && menu.second_level != menu.difficulty {
             session.second_level = Some(menu.second_level);
