@@ -1014,7 +1014,7 @@ fn a_puzzle_failed_retried_and_solved() {
     // The next puzzle, solved at once with the help of the first clue, moves it up.
     game.keys("n");
     let solving = game.app.play.puzzle.clone().expect("the next puzzle");
-    assert_ne!(solving.number, 332);
+    assert_ne!(solving.number, Some(332));
     game.keys("t");
     let clue = game.screen(100, 30);
     assert!(clue.contains("Look along the row from "), "{clue}");
@@ -1056,4 +1056,40 @@ fn the_answer_shown_counts_the_puzzle_failed() {
     );
     let stats = game.app.shared.memory.stats();
     assert_eq!(stats.puzzles("latin").map(|p| p.failed), Some(1));
+}
+
+/// After a lost game, the person's first move that made it worse comes back as a puzzle
+/// (not rated): the position before it, with what it asks.
+#[test]
+fn a_lost_game_offers_the_move_that_let_it_slip_as_a_puzzle() {
+    use tictaclatin::tui::Opening;
+    // The person plays O (the bot X, the side that moves first).
+    let mut game = Game::new(Settings {
+        bot_delay: Duration::ZERO,
+        first: First::Bot,
+        ..Settings::default()
+    });
+    // O to move wins with a1 alone; d4 lets X win at once.
+    let start = Latin.parse_position("-XXO/-O-O/--X-/--X-").unwrap();
+    game.app.open(Opening::Position(start));
+    game.keys("d4");
+    assert!(game.app.play.position().status().is_over(), "X won");
+    let told = game.app.shared.status.text.clone();
+    assert!(
+        told.contains("Your d4 let this slip: t tries it as a puzzle."),
+        "{told}"
+    );
+    game.keys("t");
+    assert_eq!(game.app.play.position().text(), "-XXO/-O-O/--X-/--X-");
+    let panel = as_read(&game.screen(100, 30));
+    assert!(
+        panel.contains("Puzzle O to play: win in 2 moves"),
+        "{panel}"
+    );
+    game.keys("a1");
+    assert!(as_read(&game.screen(100, 30)).contains("Right: a1 wins in 2 moves."));
+    assert!(
+        game.app.shared.memory.stats().puzzles.is_empty(),
+        "not rated"
+    );
 }

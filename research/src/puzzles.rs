@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use tictaclatin_engine::core::{CellId, Claim, Engine, Game, Hint, Move, Outcome, Position, Side};
+use tictaclatin_engine::core::{CellId, Claim, Engine, Game, Hint, Outcome, Position, Side};
 use tictaclatin_engine::games::kit::lines::{apply, automorphisms, square};
 use tictaclatin_engine::games::kit::rng::{pick, rng_from_seed};
 
@@ -52,39 +52,44 @@ impl Puzzle {
     }
 }
 
-/// The puzzle `position` is, when it is one, from the exact value of every move.
+/// The puzzle `position` is, when it is one, from the proven value of every move: exact
+/// where a table solves the game, bounded ("a win within 5 moves") where a proof does.
 pub fn judge(game: &dyn Game, engine: &dyn Engine, position: &dyn Position) -> Option<Puzzle> {
     if position.status().is_over() {
         return None;
     }
-    let values = engine
+    let proven = |(mv, hint)| match hint {
+        Hint::Proven(Claim::Exact(value)) => Some((mv, value.outcome, value.plies)),
+        Hint::Proven(Claim::WinWithin(plies)) => Some((mv, Outcome::Win, plies)),
+        Hint::Proven(Claim::LossWithin(plies)) => Some((mv, Outcome::Loss, plies)),
+        _ => None,
+    };
+    let values: Vec<_> = engine
         .hints(position)
         .into_iter()
-        .map(|(mv, hint)| match hint {
-            Hint::Proven(Claim::Exact(value)) => Some((mv, value)),
-            _ => None,
-        });
-    let values: Vec<_> = values.collect::<Option<_>>()?;
-    let best = values.iter().map(|(_, value)| value.outcome).max()?;
-    let right: Vec<&(Move, _)> = values.iter().filter(|(_, v)| v.outcome == best).collect();
-    let [(answer, value)] = right.as_slice() else {
+        .map(proven)
+        .collect::<Option<_>>()?;
+    let best = values.iter().map(|&(_, outcome, _)| outcome).max()?;
+    let right: Vec<_> = values
+        .iter()
+        .filter(|&&(_, outcome, _)| outcome == best)
+        .collect();
+    let &[&(answer, _, plies)] = right.as_slice() else {
         return None;
     };
     let moves = match best {
-        Outcome::Win => value.moves(),
+        Outcome::Win => plies.div_ceil(2),
         // A saving move only where every other move loses.
         Outcome::Draw if values.len() > 1 => 0,
         _ => return None,
     };
-    let loses_at_once =
-        |v: &tictaclatin_engine::core::Value| v.outcome == Outcome::Loss && v.plies <= 2;
     let tempting = values
         .iter()
-        .filter(|(mv, v)| mv != answer && !loses_at_once(v))
+        .filter(|&&(mv, outcome, plies)| mv != answer && !(outcome == Outcome::Loss && plies <= 2))
         .count();
     Some(Puzzle {
         position: position.text(),
-        answer: game.move_name(position, *answer),
+        answer: game.move_name(position, answer),
         moves,
         tempting,
     })

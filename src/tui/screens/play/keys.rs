@@ -96,7 +96,9 @@ impl PlayScreen {
                 ));
             }
             Action::Swap => return Some(Command::Swap),
-            Action::Hints if self.puzzle.is_some() => self.puzzle_hint(shared),
+            Action::Hints if self.puzzle.is_some() || self.missed.is_some() => {
+                self.puzzle_hint(shared);
+            }
             Action::Hints => self.toggle_hints(shared),
             Action::Help => return Some(Command::Help),
             Action::Quit => return Some(Command::Quit),

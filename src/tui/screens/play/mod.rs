@@ -46,6 +46,9 @@ pub struct PlayScreen {
     pub bot_note: Option<String>,
     /// The puzzle being solved, when the game is one.
     pub puzzle: Option<puzzle::Solving>,
+    /// In a game the person lost, the ply of their first move that made it worse: the
+    /// hint key tries the position before it as a puzzle.
+    pub missed: Option<usize>,
     /// Why the bot took the side it chose, kept in the panel until the person's first move.
     pub side_note: Option<String>,
     pub searched_hints: Option<SearchedHints>,
@@ -106,6 +109,7 @@ impl PlayScreen {
             bot: BotTurn::new(settings.bot_delay),
             bot_note: None,
             puzzle: None,
+            missed: None,
             side_note: None,
             searched_hints: None,
             hints_asked: None,
@@ -251,6 +255,7 @@ impl PlayScreen {
         self.replayed = None;
         self.bot_note = None;
         self.puzzle = None;
+        self.missed = None;
         self.side_note = None;
         self.searched_hints = None;
         self.hints_asked = None;

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::config::First;
+use crate::core::review::{self, Mark};
 use crate::core::session::Session;
 use crate::core::{Difficulty, Game, Mode, Move, Outcome, Place, Position, Side};
 use crate::keys::Action;
@@ -18,8 +19,9 @@ use tictaclatin_research::puzzles::{self, Puzzle};
 /// What the puzzle asks, and what the panel says of the person's moves so far.
 #[derive(Clone, Debug)]
 pub struct Solving {
-    /// Its place in the game's set, from 0 (the easiest).
-    pub number: usize,
+    /// Its place in the game's set, from 0 (the easiest); `None` for a position of the
+    /// person's own game, which is not rated.
+    pub number: Option<usize>,
     pub puzzle: Puzzle,
     /// A win, or the draw kept where every other move loses.
     pub goal: Outcome,
@@ -33,16 +35,28 @@ pub struct Solving {
 }
 
 impl PlayScreen {
-    /// Puzzle `number` of `game`'s set on the board, the person to move against the
-    /// perfect bot; whether there was one to start.
+    /// Puzzle `number` of `game`'s set on the board.
     pub fn start_puzzle(&mut self, game: Arc<dyn Game>, number: usize, shared: &mut Shared) {
         let set = puzzles::set(&game.key());
-        let Some(start) = set
-            .get(number)
-            .and_then(|p| game.parse_position(&p.position).ok())
-        else {
+        let Some(puzzle) = set.get(number) else {
             let title = game.title();
             shared.status = StatusLine::note(format!("No puzzle {} of {title}.", number + 1));
+            return;
+        };
+        let lead = format!("Puzzle {} of {}. ", number + 1, set.len());
+        self.start_solving(game, puzzle.clone(), Some(number), &lead, shared);
+    }
+
+    /// `puzzle` on the board, the person to move against the perfect bot.
+    fn start_solving(
+        &mut self,
+        game: Arc<dyn Game>,
+        puzzle: Puzzle,
+        number: Option<usize>,
+        lead: &str,
+        shared: &mut Shared,
+    ) {
+        let Ok(start) = game.parse_position(&puzzle.position) else {
             return;
         };
         // The person plays the side to move: X is the side that moves first.
@@ -54,7 +68,6 @@ impl PlayScreen {
         let session = Session::new(game, Mode::VsBot, starter, Difficulty::Perfect);
         self.start_session(session.from_start(start), shared);
         self.hints = false;
-        let puzzle = set[number].clone();
         let (goal, asked) = match puzzle.moves {
             0 => (Outcome::Draw, "find the one move that does not lose".into()),
             1 => (Outcome::Win, "win at once".to_string()),
@@ -62,9 +75,8 @@ impl PlayScreen {
         };
         let asked = format!("{side} to play: {asked}");
         let said = asked.clone();
-        let lead = format!("Puzzle {} of {}. ", number + 1, set.len());
-        shared.status = StatusLine::turn(&lead, &self.turn_text(&shared.settings));
-        let (hints, counted) = (0, false);
+        shared.status = StatusLine::turn(lead, &self.turn_text(&shared.settings));
+        let (hints, counted) = (0, number.is_none());
         let solving = Solving {
             number,
             puzzle,
@@ -75,6 +87,49 @@ impl PlayScreen {
             counted,
         };
         self.puzzle = Some(solving);
+    }
+
+    /// After a game the person lost: their first move that made the result worse, as
+    /// lichess's "learn from your mistakes" offers it; told, and kept for the hint key.
+    pub(crate) fn find_missed(&mut self, shared: &mut Shared) {
+        let history = &self.session.history;
+        let person = self.session.kept.human;
+        let engine = shared.engine(self.game());
+        let blunder = (1..=history.moves().len())
+            .filter_map(|ply| review::review_move(engine?, history, ply))
+            .find(|r| Some(r.side) == person && r.mark == Mark::Blunder);
+        self.missed = blunder.map(|r| r.ply);
+        if let Some(r) = blunder {
+            let key = shared.key(Action::Hints);
+            let name = self.game().move_name(history.position_at(r.ply - 1), r.mv);
+            shared.status.add(&format!(
+                "Your {name} let this slip: {key} tries it as a puzzle."
+            ));
+        }
+    }
+
+    /// The position before the person's missed move, as an unrated puzzle.
+    fn try_missed(&mut self, ply: usize, shared: &mut Shared) {
+        let game = Arc::clone(&self.session.game);
+        let position = self.session.history.position_at(ply - 1).clone_box();
+        let engine = shared.engine(game.as_ref());
+        let (Some(value), Some(best)) = (
+            engine.and_then(|e| e.value(position.as_ref())),
+            engine.and_then(|e| e.best(position.as_ref())),
+        ) else {
+            return;
+        };
+        let puzzle = Puzzle {
+            position: position.text(),
+            answer: game.move_name(position.as_ref(), best),
+            moves: if value.outcome == Outcome::Win {
+                value.moves()
+            } else {
+                0
+            },
+            tempting: 0,
+        };
+        self.start_solving(game, puzzle, None, "From your game. ", shared);
     }
 
     /// The puzzle rated nearest the person's puzzle rating among those not tried yet.
@@ -138,6 +193,7 @@ impl PlayScreen {
     fn count_puzzle(&mut self, solved: bool, shared: &mut Shared) -> Option<String> {
         let puzzle = self.puzzle.as_mut().filter(|p| !p.counted)?;
         puzzle.counted = true;
+        let number = puzzle.number?;
         let game = self.session.game.key();
         let count = puzzles::set(&game).len();
         let before = shared
@@ -147,8 +203,8 @@ impl PlayScreen {
             .map_or(1500.0, |p| p.rating.rating);
         let counted = Counted::Puzzle {
             game: game.clone(),
-            number: puzzle.number,
-            first: puzzles::first_rating(puzzle.number, count),
+            number,
+            first: puzzles::first_rating(number, count),
             solved,
         };
         if let Err(why) = shared.memory.count(counted) {
@@ -167,6 +223,9 @@ impl PlayScreen {
     /// The puzzle's hint key: first the row the answer is on, then the answer itself
     /// (which counts the puzzle failed, as lichess's "view the solution" does).
     pub(crate) fn puzzle_hint(&mut self, shared: &mut Shared) {
+        if let Some(ply) = self.missed.take() {
+            return self.try_missed(ply, shared);
+        }
         let Some(puzzle) = self.puzzle.as_mut() else {
             return;
         };

@@ -5,7 +5,7 @@ use std::time::SystemTime;
 use crate::config::{First, Mode, Settings};
 use crate::core::game_loop::End;
 use crate::core::session::{Controller, Session};
-use crate::core::{Position, Side, Status};
+use crate::core::{Outcome, Position, Side, Status};
 use crate::record::{self, MoveEntry, Record};
 use crate::store::{Counted, record_key, write_new_record};
 use crate::tui::screens::play::PlayScreen;
@@ -229,6 +229,9 @@ impl PlayScreen {
         // A puzzle counts as one, when the person's moves are judged.
         if self.puzzle.is_some() {
             return;
+        }
+        if finished.outcome == Outcome::Loss && self.session.kept.mode == Mode::VsBot {
+            self.find_missed(shared);
         }
         let key = self.session.game.key();
         if !self.keeping.records() {
