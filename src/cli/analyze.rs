@@ -53,10 +53,8 @@ fn print_analysis(resolved: &Resolved, engine: &dyn Engine, analysis: &Analysis)
         })
     );
     outln!("{mover} to move{}.", points(resolved));
-    outln!(
-        "Best move: {} (marked *).",
-        game.move_name(position, analysis.best)
-    );
+    let best = game.move_name(position, analysis.best);
+    outln!("Best move: {best} (marked *).");
     outln!(
         "Searched {} plies deep, {} nodes.",
         analysis.depth,
@@ -114,10 +112,8 @@ fn print_hints(resolved: &Resolved, engine: &dyn Engine) -> Result<(), Failure> 
         } else {
             "The bot's"
         };
-        outln!(
-            "{what} move: {} (marked *).",
-            game.move_name(position, best)
-        );
+        let best = game.move_name(position, best);
+        outln!("{what} move: {best} (marked *).");
     }
     if resolved.pv {
         print_pv(game, engine, position, None);

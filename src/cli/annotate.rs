@@ -63,9 +63,7 @@ fn annotate(record: &mut Record, budget: Budget) -> String {
     let exact = game.solved() || judged().any(Judgement::is_proven);
     let searched = judged().any(|j| !j.is_proven());
     for (entry, judgement) in record.moves.iter_mut().zip(&judgements) {
-        let Some(judgement) = judgement else {
-            continue;
-        };
+        let Some(judgement) = judgement else { continue };
         let glyph = match judgement.mark() {
             Mark::Sound => continue,
             Mark::Mistake => Glyph::Mistake,

@@ -227,16 +227,13 @@ fn latin(command: BookCommand) -> Result<(), Failure> {
             let plain = read(&file, None)?;
             let small = book::compress(&plain);
             out!("{}", small.to_text());
+            let saved = plain.lines().len().saturating_sub(small.lines().len());
             errln!(
                 "compressed {} ({}) into {}: {} saved",
                 count(plain.lines().len(), "line", "lines"),
                 count(plain.positions(), "position", "positions"),
                 small.lines().len(),
-                count(
-                    plain.lines().len().saturating_sub(small.lines().len()),
-                    "line",
-                    "lines"
-                )
+                count(saved, "line", "lines")
             );
             Ok(())
         }

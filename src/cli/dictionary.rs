@@ -140,20 +140,14 @@ pub fn export(
         export::positions(&export::pruned(&dictionary, &report))
     };
     let what = if complete { "complete" } else { "pruned" };
+    let counted = count(positions.len(), "position", "positions");
     let mut header = credit;
-    header.push(format!(
-        "The {what} dictionary: {}.",
-        count(positions.len(), "position", "positions")
-    ));
+    header.push(format!("The {what} dictionary: {counted}."));
     let text = if compressed {
-        let lines = compress::compress(
-            g,
-            &positions,
-            compress::CompressOptions::for_size(positions.len()),
-        );
+        let options = compress::CompressOptions::for_size(positions.len());
+        let lines = compress::compress(g, &positions, options);
         errln!(
-            "{what} dictionary: {} in {} compressed ({:.1} s)",
-            count(positions.len(), "position", "positions"),
+            "{what} dictionary: {counted} in {} compressed ({:.1} s)",
             count(lines.len(), "line", "lines"),
             started.elapsed().as_secs_f64()
         );
@@ -174,11 +168,8 @@ pub fn export(
 pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
     let dictionary = read(g, file)?;
     let positions = export::positions(&dictionary);
-    let lines = compress::compress(
-        g,
-        &positions,
-        compress::CompressOptions::for_size(positions.len()),
-    );
+    let options = compress::CompressOptions::for_size(positions.len());
+    let lines = compress::compress(g, &positions, options);
     out!("{}", export::wildcard_text(g, &[], &lines));
     errln!(
         "compressed {} into {} (up to the {} symmetries)",
@@ -192,9 +183,7 @@ pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
 /// `book expand`: one run-length line per position.
 pub fn expand(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
     let dictionary = read(g, file)?;
-    out!(
-        "{}",
-        export::runlength_text(g, &[], &export::positions(&dictionary))
-    );
+    let positions = export::positions(&dictionary);
+    out!("{}", export::runlength_text(g, &[], &positions));
     Ok(())
 }

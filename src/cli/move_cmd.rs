@@ -11,9 +11,7 @@ use tictaclatin::config::{self, GameChoiceArgs};
 use tictaclatin::core::protocol::claim_words;
 use tictaclatin::core::review;
 use tictaclatin::core::root::SearchSettings;
-use tictaclatin::core::{
-    Analysis, Budget, Decision, Engine, Game, Position, Side, Status, move_names,
-};
+use tictaclatin::core::{Analysis, Budget, Engine, Game, Position, Side, Status, move_names};
 use tictaclatin::symbols::Symbols;
 
 #[derive(Args, Debug)]
@@ -109,12 +107,9 @@ fn known_flags() -> (Flags, Flags) {
         let Some(long) = arg.get_long() else { continue };
         let takes = arg.get_action().takes_values();
         known.push((format!("--{long}"), takes));
-        let aliases = arg.get_all_aliases().unwrap_or_default();
-        old.extend(
-            aliases
-                .into_iter()
-                .map(|alias| (format!("--{alias}"), takes)),
-        );
+        for alias in arg.get_all_aliases().unwrap_or_default() {
+            old.push((format!("--{alias}"), takes));
+        }
     }
     (known, old)
 }
@@ -197,11 +192,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         )
     });
     let decision = match &analysed {
-        Some(analysis) => Decision {
-            mv: analysis.best,
-            claim: analysis.claim(),
-            how: Some(format!("depth {}", analysis.depth)),
-        },
+        Some(analysis) => analysis.decision(),
         None => strongest(&resolved.game_args, engine.as_ref(), resolved.threads)?
             .decide(position.as_ref())
             .ok_or_else(|| Failure::bad_input("no move to make"))?,

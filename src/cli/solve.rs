@@ -3,7 +3,7 @@
 //! prover (proof-number and threat-space search), which can write its proof as a dictionary.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args;
 
@@ -47,13 +47,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     match classic {
         Some(variant) if !variant.is_solvable() => {
             if !prove_classic(variant, limits(args)) {
-                return match &args.out {
-                    Some(out) => Err(Failure::other(format!(
-                        "nothing written to {}: not proven",
-                        out.display()
-                    ))),
-                    None => Ok(()),
-                };
+                return not_written(args, "not proven");
             }
         }
         _ if args.out.is_none() => return solve_by_table(game.as_ref()),
@@ -68,6 +62,16 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
         (Some(out), Some(variant)) => write_certificate(variant, limits(args), out),
         _ => Ok(()),
     }
+}
+
+/// Not proven: a failure only if a file was asked for, since none is written.
+fn not_written(args: &SolveArgs, why: &str) -> Result<(), Failure> {
+    args.out.as_ref().map_or(Ok(()), |out| {
+        Err(Failure::other(format!(
+            "nothing written to {}: {why}",
+            out.display()
+        )))
+    })
 }
 
 fn classic_variant(args: &GameChoiceArgs) -> Option<Variant> {
@@ -210,13 +214,7 @@ fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
             group(u64::from(root.proof)),
             group(u64::from(root.disproof))
         );
-        return match &args.out {
-            Some(out) => Err(Failure::other(format!(
-                "nothing written to {}: X's win is not proven",
-                out.display()
-            ))),
-            None => Ok(()),
-        };
+        return not_written(args, "X's win is not proven");
     }
     println!("Qubic: the first player (X) wins.");
     println!("Proven by proof-number search with a threat-space search at its leaves: {searched}.");
@@ -261,9 +259,7 @@ fn write_and_verify(
 }
 
 fn budget(limits: ProofLimits) -> String {
-    let time = limits
-        .time
-        .map(|t: Duration| format!("{} ms", t.as_millis()));
+    let time = limits.time.map(|t| format!("{} ms", t.as_millis()));
     match (limits.nodes, time) {
         (u64::MAX, Some(t)) => t,
         (n, Some(t)) => format!("{} positions or {t}", group(n)),

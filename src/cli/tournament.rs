@@ -443,9 +443,7 @@ fn print_cross_tables(
     outln!();
     print_table(outcomes, players, "Wins %", |(g, wins, _)| share(wins, g));
     outln!();
-    print_table(outcomes, players, "Losses %", |(g, _, losses)| {
-        share(losses, g)
-    });
+    print_table(outcomes, players, "Losses %", |(g, _, lost)| share(lost, g));
 }
 
 /// Every column as wide as the longest name (at least 6).

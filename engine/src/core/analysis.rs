@@ -5,6 +5,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::moves::Move;
+use super::player::Decision;
 use super::value::{Claim, Hint};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -63,6 +64,15 @@ impl Analysis {
         match self.figure(self.best)? {
             Hint::Proven(claim) => Some(claim),
             _ => None,
+        }
+    }
+
+    /// The best move, as a player that plays it decides it.
+    pub fn decision(&self) -> Decision {
+        Decision {
+            mv: self.best,
+            claim: self.claim(),
+            how: Some(format!("depth {}", self.depth)),
         }
     }
 }

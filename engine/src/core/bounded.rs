@@ -194,11 +194,8 @@ pub fn read_text_file(path: &Path, kind: &Kind) -> io::Result<String> {
         .split(|&b| b == b'\n')
         .position(|line| line.len() > kind.line_cap)
     {
-        let kind = *kind;
-        return Err(refused(Refused::LongLine {
-            line: long + 1,
-            kind,
-        }));
+        let line = long + 1;
+        return Err(refused(Refused::LongLine { line, kind: *kind }));
     }
     String::from_utf8(bytes).map_err(|e| {
         let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];

@@ -225,11 +225,7 @@ impl Tally {
 
     /// Of the games; 0 when there were none.
     pub fn percent(&self, count: u64) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            100.0 * count as f64 / self.games as f64
-        }
+        100.0 * count as f64 / self.games.max(1) as f64
     }
 }
 

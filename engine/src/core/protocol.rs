@@ -5,9 +5,7 @@ use std::fmt::Write;
 
 use super::root::SearchSettings;
 use super::words::quote;
-use super::{
-    Analysis, Budget, Claim, Decision, Engine, Game, Hint, Player, Position, Side, Status,
-};
+use super::{Analysis, Budget, Claim, Engine, Game, Hint, Player, Position, Side, Status};
 
 const USAGE: &str = "send a position, move POSITION or analyze POSITION";
 
@@ -90,11 +88,7 @@ impl<'a> ProtocolSession<'a> {
 
     fn move_reply(&mut self, position: &dyn Position) -> String {
         let decision = match self.analysis(position) {
-            Some(analysis) => Some(Decision {
-                mv: analysis.best,
-                claim: analysis.claim(),
-                how: None,
-            }),
+            Some(analysis) => Some(analysis.decision()),
             None => self.player.decide(position),
         };
         let Some(decision) = decision else {
@@ -114,12 +108,8 @@ impl<'a> ProtocolSession<'a> {
             None => self.engine.hints(position),
         };
         for (mv, hint) in hints {
-            let _ = write!(
-                out,
-                " {}={}",
-                self.game.move_name(position, mv),
-                hint_words(hint)
-            );
+            let name = self.game.move_name(position, mv);
+            let _ = write!(out, " {name}={}", hint_words(hint));
         }
         out
     }

@@ -80,10 +80,8 @@ impl MoveReview {
     /// moves; c3 kept the draw".
     pub fn sentence(&self, game: &dyn Game, history: &History, other: &str) -> String {
         let before = history.position_at(self.ply - 1);
-        let (cell, best) = (
-            game.move_name(before, self.mv),
-            game.move_name(before, self.best),
-        );
+        let cell = game.move_name(before, self.mv);
+        let best = game.move_name(before, self.best);
         if self.mark == Mark::Sound {
             return match self.before.outcome {
                 Outcome::Loss => format!(
@@ -343,17 +341,12 @@ impl<'a> Judge<'a> {
         let before = self.analysis(ply - 1)?;
         let best = before.best;
         let figures = (before.figure(played)?, before.figure(best)?);
-        let fault = if played == best {
-            None
-        } else {
-            fault(figures.0, figures.1, win_before)
-        };
         // A win the move's own figure does not show may still be there, proven from the
         // position after it (one ply deeper): then nothing was thrown away.
-        let fault = match fault {
-            Some(Fault::GaveUpWin) if self.still_wins(ply, side) => None,
-            other => other,
-        };
+        let fault = (played != best)
+            .then(|| fault(figures.0, figures.1, win_before))
+            .flatten()
+            .filter(|&f| f != Fault::GaveUpWin || !self.still_wins(ply, side));
         // Only a marked move's lines are carried on to the end (a search or more each).
         let carry = fault.is_some();
         Some(Judgement {
@@ -407,11 +400,10 @@ impl<'a> Judge<'a> {
         if after.status() == Status::Won(side) {
             return true;
         }
-        let to_move = after.to_move();
         let Some(claim) = self.analysis(ply).and_then(Analysis::claim) else {
             return false;
         };
-        let wanted = if to_move == side {
+        let wanted = if after.to_move() == side {
             Outcome::Win
         } else {
             Outcome::Loss
@@ -423,11 +415,7 @@ impl<'a> Judge<'a> {
 const MAX_PROVEN_PLIES: usize = 4 * LINE_PLIES;
 
 fn after_line(from: &dyn Position, line: &[Move]) -> Option<Box<dyn Position>> {
-    let mut now = from.clone_box();
-    for &mv in line {
-        now = now.play(mv).ok()?;
-    }
-    Some(now)
+    (line.iter()).try_fold(from.clone_box(), |now, &mv| now.play(mv).ok())
 }
 
 /// `win_before`: the exact value already proved the mover a win.

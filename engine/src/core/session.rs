@@ -330,11 +330,7 @@ impl Session {
     /// The level the bot plays `side` at, which from now on counts towards the weakest.
     pub fn bot_asked(&mut self, side: Side) -> Difficulty {
         let level = self.level_of(side);
-        self.kept.weakest = Some(
-            self.kept
-                .weakest
-                .map_or(level, |weakest| weakest.min(level)),
-        );
+        self.kept.weakest = Some(self.kept.weakest.map_or(level, |w| w.min(level)));
         level
     }
 

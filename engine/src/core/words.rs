@@ -161,18 +161,14 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
 
 /// `X has 4 stones and O has 5`.
 pub fn stone_counts(x: u32, o: u32) -> String {
-    format!(
-        "X has {} and O has {o}",
-        plural(u64::from(x), "stone", "stones")
-    )
+    let stones = plural(u64::from(x), "stone", "stones");
+    format!("X has {stones} and O has {o}")
 }
 
 /// How every game with plain turns, X first, refuses stone counts that play cannot give.
 pub fn turns_counts(x: u32, o: u32) -> String {
-    format!(
-        "{}: X moves first, so X must have as many as O or one more",
-        stone_counts(x, o)
-    )
+    let counts = stone_counts(x, o);
+    format!("{counts}: X moves first, so X must have as many as O or one more")
 }
 
 /// `a 3x3 position has 9 cells, this one has 15` (or `more`, where the reader stopped

@@ -152,11 +152,8 @@ pub fn any_size() -> RangeInclusive<u8> {
 
 /// `latin, classic, qubic, extreme`.
 pub fn valid_names() -> String {
-    GAMES
-        .iter()
-        .map(|game| game.name)
-        .collect::<Vec<_>>()
-        .join(", ")
+    let names: Vec<&str> = GAMES.iter().map(|game| game.name).collect();
+    names.join(", ")
 }
 
 /// The program's description: `Tic-Tac-Latin (the default), classic tic-tac-toe 3x3 to

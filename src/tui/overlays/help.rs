@@ -3,7 +3,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Widget};
 
@@ -94,13 +94,8 @@ fn popup(
         height,
     );
     Clear.render(popup, buf);
-    boxed(
-        Theme(&view.shared.settings).strong(),
-        &title,
-        lines,
-        popup,
-        buf,
-    );
+    let style = Theme(&view.shared.settings).strong();
+    boxed(style, &title, lines, popup, buf);
 }
 
 /// `chosen`: the game chosen on the start screen, whose cells the start screen's help names.
@@ -116,7 +111,6 @@ pub fn render(view: &PlayView, chosen: &dyn Game, area: Rect, buf: &mut Buffer) 
         settings.symbol(crate::core::Side::First),
         settings.symbol(crate::core::Side::Second)
     );
-
     popup(view, title, lines, 64, area, buf);
 }
 
@@ -125,20 +119,15 @@ const KEY_COLUMN: usize = 15;
 
 /// One key and what it does, keys in a column (a longer key pushes its text along).
 fn row(view: &PlayView, key: String, what: &str) -> Line<'static> {
+    let style = Theme(&view.shared.settings).strong();
     Line::from(vec![
-        Span::styled(
-            format!("{key:<KEY_COLUMN$} "),
-            Theme(&view.shared.settings).strong(),
-        ),
+        Span::styled(format!("{key:<KEY_COLUMN$} "), style),
         Span::raw(what.to_string()),
     ])
 }
 
 fn heading(text: &str) -> Line<'static> {
-    Line::styled(
-        text.to_string(),
-        Style::default().add_modifier(Modifier::BOLD),
-    )
+    Line::styled(text.to_string(), Style::new().bold())
 }
 
 /// Every key that acts in the mode, in the order a player meets them; review is listed
@@ -224,11 +213,8 @@ fn terminal_keys(view: &PlayView) -> Line<'static> {
     if view.shared.settings.keys.action_for(ctrl_z).is_some() {
         return row(view, ctrl_c(), "quit at once");
     }
-    row(
-        view,
-        format!("{} {}", ctrl_c(), ctrl_z.label()),
-        "quit at once; suspend (fg resumes)",
-    )
+    let keys = format!("{} {}", ctrl_c(), ctrl_z.label());
+    row(view, keys, "quit at once; suspend (fg resumes)")
 }
 
 /// Ctrl-C as the help and the footer write bound keys (`Ctrl-q`), so the two look alike.

@@ -109,13 +109,8 @@ fn closed_blocks(view: &PlayView, board: &BoardView, blocks: &[BlockState], buf:
         let bold = style
             .add_modifier(Modifier::BOLD)
             .remove_modifier(Modifier::DIM);
-        buf.set_stringn(
-            frame.x + 1,
-            y,
-            format!("{left} {text} {right}"),
-            width,
-            bold,
-        );
+        let band = format!("{left} {text} {right}");
+        buf.set_stringn(frame.x + 1, y, band, width, bold);
     }
 }
 
@@ -314,14 +309,7 @@ fn fit_hint(text: &str, width: u16) -> String {
     if width <= 1 {
         return letters.chars().take(1).collect();
     }
-    let mut kept = String::new();
-    for c in letters.chars() {
-        if (kept.clone() + &c.to_string()).width() >= width {
-            break;
-        }
-        kept.push(c);
-    }
-    kept + "…"
+    super::panel::cut_before(&letters, width) + "…"
 }
 
 /// Measures display width, so double-width symbols stay centred inside their box lines.
@@ -504,9 +492,6 @@ fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
     let game = view.play.game();
     let layout = board.layout;
     let cells = layout.cells;
-    let row_label = |y: u16, text: String, buf: &mut Buffer| {
-        buf.set_string(board.x + 1, y, text, style);
-    };
     match board.arrangement {
         Arrangement::Single | Arrangement::Apart(_) => {
             let apart = board.arrangement != Arrangement::Single;
@@ -539,7 +524,8 @@ fn labels(view: &PlayView, board: &BoardView, buf: &mut Buffer) {
             }
             for row in 0..grid.rows {
                 let frame = board.block_rect(row * grid.cols);
-                row_label(frame.y + frame.height / 2, (row + 1).to_string(), buf);
+                let number = (row + 1).to_string();
+                buf.set_string(board.x + 1, frame.y + frame.height / 2, number, style);
             }
         }
     }

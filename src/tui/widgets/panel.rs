@@ -62,11 +62,8 @@ fn in_play(view: &PlayView, stand_ins: Option<String>, area: Rect, buf: &mut Buf
         rows.insert(1, ("Stones", said));
     }
     let used = draw_facts(view, &rows, area, buf);
-    used + side_note(
-        view,
-        Rect::new(area.x, area.y + used, area.width, area.height - used),
-        buf,
-    )
+    let rest = Rect::new(area.x, area.y + used, area.width, area.height - used);
+    used + side_note(view, rest, buf)
 }
 
 /// Why the bot took its side, until the person has moved: whole or not at all (the reason
@@ -157,21 +154,20 @@ fn ellipsized(name: &str, cols: usize) -> String {
     if cols == 0 {
         return String::new();
     }
-    let mut kept = String::new();
-    let mut used = 0;
-    for c in name.chars() {
-        let w = c.width().unwrap_or(0);
-        // One column stays free for the ellipsis.
-        if used + w > cols - 1 {
-            break;
-        }
-        kept.push(c);
-        used += w;
-    }
     // "Ada…", not "Ada …".
-    let mut kept = kept.trim_end().to_string();
-    kept.push('…');
-    kept
+    format!("{}…", cut_before(name, cols).trim_end())
+}
+
+/// The first characters of `text` that leave at least one of `cols` columns free (for an
+/// ellipsis).
+pub(super) fn cut_before(text: &str, cols: usize) -> String {
+    let mut used = 0;
+    text.chars()
+        .take_while(|c| {
+            used += c.width().unwrap_or(0);
+            used < cols
+        })
+        .collect()
 }
 
 fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
@@ -248,16 +244,12 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         rows.push(("Saving", saving));
     }
     if let Some(left) = view.time_left() {
-        rows.insert(
-            1,
-            ("Clock", format!("{:.0} s left", left.as_secs_f64().ceil())),
-        );
+        let left = format!("{:.0} s left", left.as_secs_f64().ceil());
+        rows.insert(1, ("Clock", left));
     }
     if let Some(note) = view.play.bot_note.as_deref() {
-        rows.push((
-            "Why",
-            format!("{}'s {note}", view.shared.settings.names.bot),
-        ));
+        let bot = &view.shared.settings.names.bot;
+        rows.push(("Why", format!("{bot}'s {note}")));
     }
     rows
 }

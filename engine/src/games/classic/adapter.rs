@@ -29,10 +29,7 @@ pub const REGISTRATION: Registration = Registration {
     boards: Boards::Sized {
         sizes: variant::MIN_SIZE..=variant::MAX_SIZE,
         default: variant::MIN_SIZE,
-        make: |size, in_a_row| match Variant::new(size, in_a_row) {
-            Ok(game) => Ok(Arc::new(game)),
-            Err(e) => Err(e.into()),
-        },
+        make: |size, in_a_row| Ok(Arc::new(Variant::new(size, in_a_row)?)),
     },
     position_format: "N x N cells row by row",
 };

@@ -72,13 +72,8 @@ impl FromStr for State {
             return Err(ExtremePositionError::Words(words.len()));
         };
         let stones = parse_cells(cells)?;
-        let last = match last {
-            "-" => None,
-            name => Some(
-                name.parse::<ExtremeCell>()
-                    .map_err(ExtremePositionError::LastMove)?,
-            ),
-        };
+        let last = (last != "-").then(|| last.parse::<ExtremeCell>());
+        let last = last.transpose().map_err(ExtremePositionError::LastMove)?;
         let side = match side {
             "x" | "X" => Side::First,
             "o" | "O" => Side::Second,
@@ -260,12 +255,8 @@ fn check_counts(
     };
     let explained = (0..=CELLS as u32)
         .any(|o_turns| fits(Side::First, o_turns + x_ahead) && fits(Side::Second, o_turns));
-    if explained {
-        Ok(())
-    } else {
-        Err(ExtremePositionError::Counts {
-            x: count(Side::First),
-            o: count(Side::Second),
-        })
-    }
+    let (x, o) = (count(Side::First), count(Side::Second));
+    explained
+        .then_some(())
+        .ok_or(ExtremePositionError::Counts { x, o })
 }

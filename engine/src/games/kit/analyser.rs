@@ -30,12 +30,7 @@ impl Player for Analyser {
     }
 
     fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
-        let analysis = (self.analyse)(position, &self.settings)?;
-        Some(Decision {
-            mv: analysis.best,
-            claim: analysis.claim(),
-            how: Some(format!("depth {}", analysis.depth)),
-        })
+        Some((self.analyse)(position, &self.settings)?.decision())
     }
 
     fn set_watch(&mut self, watch: Arc<Watch>) {

@@ -65,10 +65,8 @@ impl Book {
             .enumerate()
             .map(|(i, line)| {
                 debug_assert_eq!(line.side, side);
-                Numbered {
-                    number: i + 1,
-                    line,
-                }
+                let number = i + 1;
+                Numbered { number, line }
             })
             .collect();
         Book { side, lines }
