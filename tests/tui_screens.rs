@@ -1011,8 +1011,15 @@ fn a_puzzle_failed_retried_and_solved() {
         "the retry does not count"
     );
     assert!(game.app.shared.memory.stats().is_empty(), "no game counted");
-    // The next puzzle, solved at once with the help of the first clue, moves it up.
+    // More puzzles: the start screen on them, with the rating; Enter gives the next, and
+    // solved at once with the help of the first clue, it moves the rating up.
     game.keys("n");
+    let start = game.screen(100, 30);
+    assert!(
+        start.contains("[Puzzles]") && start.contains("Your puzzle rating: "),
+        "{start}"
+    );
+    game.press(KeyCode::Enter);
     let solving = game.app.play.puzzle.clone().expect("the next puzzle");
     assert_ne!(solving.number, Some(332));
     game.keys("t");

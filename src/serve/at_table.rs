@@ -89,7 +89,8 @@ impl AtTable {
                 Ok(accepted) => {
                     self.synced = board.clone();
                     self.seen = accepted.version;
-                    if accepted.finished.is_some() {
+                    // A puzzle is no game: the ledger lists games.
+                    if accepted.finished.is_some() && self.app.play.puzzle.is_none() {
                         self.record();
                     }
                 }

@@ -85,14 +85,11 @@ impl PlayScreen {
             Action::Place => self.choose(self.cursor, shared),
             Action::Undo => self.undo(shared),
             Action::Redo => self.redo(shared),
-            Action::New if self.puzzle.is_some() => {
-                self.next_puzzle(self.session.game.clone(), shared);
-            }
             Action::New => return Some(Command::OpenStart),
             Action::Swap | Action::Difficulty if self.puzzle.is_some() => {
                 let new = shared.key(Action::New);
                 shared.status = StatusLine::note(format!(
-                    "A puzzle is played as it is set, against the perfect bot ({new}: the next)."
+                    "A puzzle is played as it is set, against the perfect bot ({new}: more puzzles)."
                 ));
             }
             Action::Swap => return Some(Command::Swap),

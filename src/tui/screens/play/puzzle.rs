@@ -176,7 +176,7 @@ impl PlayScreen {
             }
             _ if goal == Outcome::Draw || self.position().status().is_over() => {
                 let said = format!("Solved: {name} {}.", advice.words(&other));
-                (format!("{said} {next}: the next puzzle."), Some(true))
+                (format!("{said} {next}: more puzzles."), Some(true))
             }
             _ => (
                 format!("Right: {name} {}. Go on.", advice.words(&other)),

@@ -85,6 +85,10 @@ impl Menu {
         self.puzzles_chosen && puzzles::shipped(&game_of(self.game).key())
     }
 
+    pub fn set_puzzles(&mut self, on: bool) {
+        self.puzzles_chosen = on;
+    }
+
     pub fn down(&mut self) {
         self.row = self.enabled_row((1..=Menu::ROWS).map(|d| (self.row + d) % Menu::ROWS));
     }

@@ -255,8 +255,14 @@ impl StartScreen {
     pub fn open_from(&mut self, play: &PlayScreen, shared: &mut Shared) {
         let session = &play.session;
         let menu = &mut self.menu;
-        // On the game, so the first arrow changes what a new game is most often about.
-        menu.row = Menu::GAME;
+        // On the game, so the first arrow changes what a new game is most often about;
+        // after a puzzle, on the puzzles, so Enter gives the next.
+        menu.set_puzzles(play.puzzle.is_some());
+        menu.row = if menu.puzzles() {
+            Menu::MODE
+        } else {
+            Menu::GAME
+        };
         if !play.resumed {
             menu.mode = session.kept.mode;
             menu.starter = session.starter;
