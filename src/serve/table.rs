@@ -274,16 +274,12 @@ impl Table {
 
     /// What a watcher is told: whose game they watch, and that they change nothing.
     pub fn watching(&self) -> String {
+        let (one, two) = (self.name(Seat::One), self.name(Seat::Two));
         match self.session.kept.mode {
-            Mode::TwoHumans => format!(
-                "You are watching {} and {}: a watcher changes nothing.",
-                self.name(Seat::One),
-                self.name(Seat::Two)
-            ),
-            _ => format!(
-                "You are watching {}'s game: a watcher changes nothing.",
-                self.name(Seat::One)
-            ),
+            Mode::TwoHumans => {
+                format!("You are watching {one} and {two}: a watcher changes nothing.")
+            }
+            _ => format!("You are watching {one}'s game: a watcher changes nothing."),
         }
     }
 
