@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, KeyCode};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
@@ -136,12 +136,9 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         Hide,
         Clear(ClearType::All)
     )?;
-    let terminal = Terminal::with_options(
-        CrosstermBackend::new(screen),
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, size.0, size.1)),
-        },
-    )?;
+    let viewport = Viewport::Fixed(Rect::new(0, 0, size.0, size.1));
+    let terminal =
+        Terminal::with_options(CrosstermBackend::new(screen), TerminalOptions { viewport })?;
     resizes.offer(size);
     let _ = wake.send(Event::Resize(size.0, size.1));
     let here = rooms.presence.arrive(&person, wake.clone());
@@ -342,12 +339,8 @@ impl Guest {
         };
         match event {
             Event::Key(key) => {
-                let letter = match key.code {
-                    KeyCode::Char(c) if matches!(c.to_ascii_uppercase(), 'W' | 'X') => {
-                        Some(c.to_ascii_uppercase())
-                    }
-                    _ => None,
-                };
+                let letter = key.code.as_char().map(|c| c.to_ascii_uppercase());
+                let letter = letter.filter(|c| matches!(c, 'W' | 'X'));
                 if letter.is_some() && at.claim(letter) {
                     at.sync();
                     return None;
@@ -429,17 +422,13 @@ impl Guest {
                  again to play on.",
                 crate::core::words::plural(idle.as_secs() / 60, "minute", "minutes")
             ),
-            Ending::Stopping => match room.and_then(|room| Some((room, room.kept_game()?))) {
-                Some((room, true)) => format!(
-                    "The server is stopping. The game in {0} is kept: join {0} again once the \
-                     server is back.",
-                    room.name
+            Ending::Stopping => match room.and_then(|room| Some((&room.name, room.kept_game()?))) {
+                Some((name, true)) => format!(
+                    "The server is stopping. The game in {name} is kept: join {name} again once \
+                     the server is back."
                 ),
-                Some((room, false)) => {
-                    format!(
-                        "The server is stopping. The game in {} is not kept.",
-                        room.name
-                    )
+                Some((name, false)) => {
+                    format!("The server is stopping. The game in {name} is not kept.")
                 }
                 None => "The server is stopping.".into(),
             },

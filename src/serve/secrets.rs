@@ -118,21 +118,15 @@ fn make_private_dir(dir: &Path) -> io::Result<()> {
 #[cfg(unix)]
 fn check_private(path: &Path) -> Result<(), SecretError> {
     use std::os::unix::fs::PermissionsExt;
-    let mode = fs::metadata(path)
-        .map_err(|error| SecretError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?
-        .permissions()
-        .mode()
-        & 0o777;
-    if mode & 0o077 != 0 {
-        return Err(SecretError::TooOpen {
-            path: path.to_path_buf(),
-            mode,
-        });
+    let path = path.to_path_buf();
+    let mode = match fs::metadata(&path) {
+        Ok(metadata) => metadata.permissions().mode() & 0o777,
+        Err(error) => return Err(SecretError::Io { path, error }),
+    };
+    match mode & 0o077 {
+        0 => Ok(()),
+        _ => Err(SecretError::TooOpen { path, mode }),
     }
-    Ok(())
 }
 
 #[cfg(not(unix))]
