@@ -275,11 +275,7 @@ impl Memory {
         if !self.owns(game) || self.saved_game(game) == unfinished.as_ref() {
             return Ok(());
         }
-        if self
-            .failed
-            .as_ref()
-            .is_some_and(|(tried, _)| *tried == unfinished)
-        {
+        if self.failed.as_ref().map(|(tried, _)| tried) == Some(&unfinished) {
             return Ok(()); // said when it failed; tried again when the game changes
         }
         let written = match (&self.store, &unfinished) {

@@ -137,10 +137,8 @@ impl Store {
     /// A store that only reads, for commands that report what is saved. Its notices say
     /// that an unusable file was left as it is, for the game to move aside.
     pub fn inspect(dir: PathBuf) -> Store {
-        Store {
-            dir,
-            access: Access::Inspect,
-        }
+        let access = Access::Inspect;
+        Store { dir, access }
     }
 
     pub fn dir(&self) -> &Path {
@@ -158,17 +156,13 @@ impl Store {
         if existing.is_dir() {
             return None;
         }
-        let problem = if existing == self.dir {
-            format!(
-                "the data directory {} is not a directory",
-                self.dir.display()
-            )
-        } else {
-            format!(
-                "the data directory {} cannot be made: {} is not a directory",
-                self.dir.display(),
+        let dir = self.dir.display();
+        let problem = match existing == self.dir {
+            true => format!("the data directory {dir} is not a directory"),
+            false => format!(
+                "the data directory {dir} cannot be made: {} is not a directory",
                 existing.display()
-            )
+            ),
         };
         Some(format!(
             "{problem}; move that file away or set {DATA_DIR_VAR} to a directory"
@@ -226,10 +220,9 @@ impl Store {
         let brief = why.brief(&file_name(path));
         let backup = free_backup_path(path);
         // A record starts again from nothing; an unfinished game is simply not offered.
-        let fresh = if what == RECORD {
-            " and start a fresh one"
-        } else {
-            ""
+        let fresh = match what {
+            RECORD => " and start a fresh one",
+            _ => "",
         };
         match self.access {
             Access::Save => {}
