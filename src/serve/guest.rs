@@ -95,20 +95,8 @@ struct Guest {
 /// Starts the person's screen on a thread of its own; it ends when they quit, their link
 /// drops or the server stops, and then leaves the room and closes the outbox.
 pub fn spawn(setup: Setup) -> io::Result<()> {
-    let Setup {
-        settings,
-        room,
-        person,
-        size,
-        rooms,
-        outbox,
-        events: (wake, events),
-        queued,
-        resizes,
-        idle,
-        seed,
-    } = setup;
-    let movetime = settings.movetime;
+    let (wake, events) = setup.events;
+    let (seed, movetime, size) = (setup.seed, setup.settings.movetime, setup.size);
     // One thread for each bot's search: the server's cores are everyone's.
     let make_player = Box::new(move |engine: &dyn Engine, level: Difficulty| {
         let options = PlayerOptions {
@@ -128,7 +116,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         Some(pool),
     )
     .map_err(|e| io::Error::other(e.to_string()))?;
-    let mut screen = Screen::new(Arc::clone(&outbox));
+    let mut screen = Screen::new(Arc::clone(&setup.outbox));
     execute!(
         screen,
         EnterAlternateScreen,
@@ -139,33 +127,33 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
     let viewport = Viewport::Fixed(Rect::new(0, 0, size.0, size.1));
     let terminal =
         Terminal::with_options(CrosstermBackend::new(screen), TerminalOptions { viewport })?;
-    resizes.offer(size);
+    setup.resizes.offer(size);
     let _ = wake.send(Event::Resize(size.0, size.1));
-    let here = rooms.presence.arrive(&person, wake.clone());
+    let here = setup.rooms.presence.arrive(&setup.person, wake.clone());
     let mut guest = Guest {
-        at: At::Lobby(Lobby::new(&person.name, &settings)),
-        person,
-        settings,
+        at: At::Lobby(Lobby::new(&setup.person.name, &setup.settings)),
+        person: setup.person,
+        settings: setup.settings,
         terminal,
         events,
         wake,
         bot,
         watch,
-        rooms,
+        rooms: setup.rooms,
         here,
         shown: (u64::MAX, Instant::now()),
         size,
-        queued,
-        resizes,
+        queued: setup.queued,
+        resizes: setup.resizes,
         last_key: Instant::now(),
-        idle,
+        idle: setup.idle,
     };
-    if let Some(room) = room {
+    if let Some(room) = setup.room {
         guest.enter(&room, None);
     }
     std::thread::Builder::new()
         .name("guest".into())
-        .spawn(move || guest.run(&outbox))?;
+        .spawn(move || guest.run(&setup.outbox))?;
     Ok(())
 }
 
