@@ -107,14 +107,13 @@ impl AtTable {
                 Role::Watching => Online::Watcher,
                 _ => Online::Player,
             });
-            if let Some(table) = &view.session {
-                self.name_seats(&view.names, table);
-            }
             match &view.session {
-                Some(table) if Some(Snapshot::of(table)) != board || refused.is_some() => {
-                    self.app.follow(table);
+                Some(table) => {
+                    self.name_seats(&view.names, table);
+                    if Some(Snapshot::of(table)) != board || refused.is_some() {
+                        self.app.follow(table);
+                    }
                 }
-                Some(_) => {}
                 None => self.app.clear_board(),
             }
             self.synced = self.app.session().map(Snapshot::of);

@@ -310,10 +310,9 @@ impl Room {
         // told again when the game or the sides change.
         let table = table.clone();
         for seat in Seat::BOTH {
-            let Some(sitter) = table.sitter(seat) else {
+            let Some((sitter, member)) = table.sitter(seat).and_then(|s| Some((s, s.here?))) else {
                 continue;
             };
-            let Some(member) = sitter.here else { continue };
             let sat_down = seated_before
                 .as_ref()
                 .is_none_or(|before| before[seat.index()].as_ref() != Some(&sitter.person.id));
