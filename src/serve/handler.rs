@@ -282,9 +282,8 @@ impl Handler for Connection {
                 proceed_with_methods: Some(MethodSet::from(&[MethodKind::Password][..])),
                 partial_success: true,
             },
-            (None, true) => self.admit(user),
-            (None, false) if listed => self.admit(user),
-            (None, false) => self.refused(),
+            (None, open) if open || listed => self.admit(user),
+            (None, _) => self.refused(),
         })
     }
 

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::thread::JoinHandle;
 
-use super::ledger::{GameResult, KeptRoom, Ledger};
+use super::ledger::{GameResult, KeptRoom, Ledger, MAX_ROOMS};
 use super::table::Table;
 use crate::store::SavedGame;
 
@@ -209,8 +209,7 @@ impl Shared {
                 for gone in gone {
                     super::log::log(&format!(
                         "let go of the game kept in {gone}: untouched the longest of more than \
-                         {} rooms",
-                        super::ledger::MAX_ROOMS
+                         {MAX_ROOMS} rooms"
                     ));
                 }
                 Ok(())

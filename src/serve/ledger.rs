@@ -140,13 +140,11 @@ impl Ledger {
     /// The ledger at `path`, made (for its owner alone) when there is none.
     pub fn open(path: &Path) -> Result<Ledger, String> {
         let shown = path.display();
+        let not_a_file = "is not a regular file (a folder, a link or a device?): move it away \
+                          to start a new one";
         let ready = match fs::symlink_metadata(path) {
             Ok(meta) if meta.is_file() => Ok(()),
-            Ok(_) => Err(
-                "is not a regular file (a folder, a link or a device?): move it away to \
-                 start a new one"
-                    .to_string(),
-            ),
+            Ok(_) => Err(not_a_file.to_string()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 make_private(path).map_err(|e| format!("cannot be made: {e}"))
             }
@@ -184,12 +182,10 @@ impl Ledger {
             .query_row(sql, [key], |r| r.get(0))
             .optional()
             .map_err(failed)?;
-        if let Some(known) = known {
-            return if fold(&known) == fold(name) {
-                Ok(())
-            } else {
-                Err(Claim::KnownAs(known))
-            };
+        match known {
+            Some(known) if fold(&known) == fold(name) => return Ok(()),
+            Some(known) => return Err(Claim::KnownAs(known)),
+            None => {}
         }
         let sql = "INSERT INTO people VALUES (?1, ?2, ?3) ON CONFLICT (folded) DO NOTHING";
         match tx.execute(sql, [key, name, &fold(name)]) {
@@ -349,8 +345,7 @@ fn prepare(mut db: Connection, file: bool) -> Result<Ledger, String> {
     for step in steps {
         tx.execute_batch(step).map_err(said)?;
     }
-    let latest = MIGRATIONS.len() as u32;
-    tx.pragma_update(None, "user_version", latest)
+    tx.pragma_update(None, "user_version", MIGRATIONS.len() as u32)
         .map_err(said)?;
     tx.commit().map_err(said)?;
     if file {

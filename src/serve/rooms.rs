@@ -64,13 +64,9 @@ impl Rooms {
         let room = open
             .entry(name.to_string())
             .or_insert_with(|| {
-                let kept = self.kept(name);
-                Arc::new(Room::new(
-                    name.to_string(),
-                    self.words.clone(),
-                    kept,
-                    self.keeper.clone(),
-                ))
+                let (words, keeper) = (self.words.clone(), self.keeper.clone());
+                let room = Room::new(name.to_string(), words, self.kept(name), keeper);
+                Arc::new(room)
             })
             .clone();
         room.join(id, person, wake);
@@ -144,11 +140,10 @@ impl Rooms {
             PersonId::Ticket(_) => None,
         };
         let people = self.presence.people().into_iter();
+        let people = people.map(|(p, place)| (rating(&p), p.name, place));
         LobbyView {
             rooms,
-            people: people
-                .map(|(p, place)| (rating(&p), p.name, place))
-                .collect(),
+            people: people.collect(),
             best: best.into_iter().map(|(name, r)| (name, r.rating)).collect(),
             mine: rating(person),
         }
