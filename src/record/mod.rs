@@ -293,10 +293,8 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
     let mut tags = parts.tags.into_iter();
     check_version(tags.next())?;
     let tags: Vec<text::Tag> = tags.collect();
-    let game = tags
-        .iter()
-        .find(|tag| tag.name == "Game")
-        .ok_or_else(no_game)?;
+    let game = tags.iter().find(|tag| tag.name == "Game");
+    let game = game.ok_or_else(no_game)?;
     game_of(&game.value).map_err(|e| at(game.line, e))?;
     Ok(tags.into_iter().map(|tag| (tag.name, tag.value)).collect())
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use super::files::{Stamp, stamp};
 use super::{FileLock, RecordKey, SavedGame, Standing, Stats, Store, StoreError};
 use crate::core::session::Finished;
-use crate::core::{Mode, Outcome};
+use crate::core::{Difficulty, Mode, Outcome};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -317,11 +317,7 @@ pub fn record_key(game: &str, finished: &Finished) -> Option<RecordKey> {
 }
 
 /// The record the start screen shows; `None` for the demo, where nobody plays.
-pub fn menu_record_key(
-    game: &str,
-    mode: Mode,
-    difficulty: crate::core::Difficulty,
-) -> Option<RecordKey> {
+pub fn menu_record_key(game: &str, mode: Mode, difficulty: Difficulty) -> Option<RecordKey> {
     let difficulty = match mode {
         Mode::VsBot => Some(difficulty),
         Mode::TwoHumans => None,
@@ -349,7 +345,6 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Difficulty;
 
     fn saved() -> SavedGame {
         SavedGame {

@@ -41,10 +41,9 @@ const STATS_FILE: &str = "stats.toml";
 const GAME_FILE: &str = "saved-game.toml";
 
 pub fn game_file_name(game_key: &str) -> String {
-    if game_key == FIRST_GAME {
-        GAME_FILE.to_string()
-    } else {
-        format!("saved-game-{game_key}.toml")
+    match game_key {
+        FIRST_GAME => GAME_FILE.to_string(),
+        _ => format!("saved-game-{game_key}.toml"),
     }
 }
 
@@ -225,36 +224,31 @@ impl Store {
             _ => "",
         };
         match self.access {
-            Access::Save => {}
-            Access::NoSave => {
-                return (
-                    format!("{problem}. Starting fresh; the file was left alone (saving is off)."),
-                    format!("{brief}; left as it is (saving is off)"),
-                );
-            }
-            Access::Inspect => {
-                return (
-                    format!(
-                        "{problem}. The file was left as it is; the game will move it aside to \
-                         {}{fresh} the next time it starts.",
-                        backup.display()
-                    ),
-                    format!("{brief}; left as it is"),
-                );
-            }
-        }
-        match fs::rename(path, &backup) {
-            Ok(()) => (
-                format!("{problem}. It was moved to {}.", backup.display()),
-                format!("{brief}; kept as {}", file_name(&backup)),
+            Access::NoSave => (
+                format!("{problem}. Starting fresh; the file was left alone (saving is off)."),
+                format!("{brief}; left as it is (saving is off)"),
             ),
-            Err(e) => (
+            Access::Inspect => (
                 format!(
-                    "{problem}. Starting fresh; it could not be moved aside ({e}) and will be \
-                     replaced at the next save."
+                    "{problem}. The file was left as it is; the game will move it aside to \
+                     {}{fresh} the next time it starts.",
+                    backup.display()
                 ),
-                format!("{brief}; it will be replaced"),
+                format!("{brief}; left as it is"),
             ),
+            Access::Save => match fs::rename(path, &backup) {
+                Ok(()) => (
+                    format!("{problem}. It was moved to {}.", backup.display()),
+                    format!("{brief}; kept as {}", file_name(&backup)),
+                ),
+                Err(e) => (
+                    format!(
+                        "{problem}. Starting fresh; it could not be moved aside ({e}) and will \
+                         be replaced at the next save."
+                    ),
+                    format!("{brief}; it will be replaced"),
+                ),
+            },
         }
     }
 
