@@ -158,11 +158,8 @@ impl File<'_> {
                 other => other,
             };
             let problem = format!("expected {expected}, found {} {found}", article(found));
-            (
-                ErrorKind::WrongType,
-                problem,
-                format!("write it like {example}"),
-            )
+            let fix = format!("write it like {example}");
+            (ErrorKind::WrongType, problem, fix)
         } else {
             // Only a number too big for any setting gets here.
             let problem = format!("{written} {}", values::OUT_OF_RANGE);
@@ -281,13 +278,8 @@ impl File<'_> {
             "bind \"{key}\" to one action only: remove it from `{action}`, or set `{other}` to \
              other keys"
         );
-        Err(self.error(
-            span,
-            &format!("keys.{action}"),
-            ErrorKind::KeyBoundTwice,
-            problem,
-            fix,
-        ))
+        let key = format!("keys.{action}");
+        Err(self.error(span, &key, ErrorKind::KeyBoundTwice, problem, fix))
     }
 }
 
@@ -373,10 +365,9 @@ fn last(key: &str) -> &str {
 }
 
 fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
+    match word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        true => "an",
+        false => "a",
     }
 }
 

@@ -135,12 +135,10 @@ with_game_choice! {
 impl GameChoiceArgs {
     /// The default game where none is named.
     pub fn choice(&self) -> GameChoice {
-        let (size, in_a_row) = (self.size, self.in_a_row);
-        let kind = self.kind.unwrap_or_default();
         GameChoice {
-            kind,
-            size,
-            in_a_row,
+            kind: self.kind.unwrap_or_default(),
+            size: self.size,
+            in_a_row: self.in_a_row,
         }
     }
 

@@ -322,9 +322,8 @@ const KIND: Kind = Kind {
 /// A missing file is `Ok(None)` unless it was named explicitly.
 pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, ConfigError> {
     let origin = Origin::File(path.to_path_buf());
-    let (kind, problem, fix, position) = match bounded::read_file(path, &KIND)
-        .map(String::from_utf8)
-    {
+    let read = bounded::read_file(path, &KIND).map(String::from_utf8);
+    let (kind, problem, fix, position) = match read {
         Ok(Ok(text)) => return parse(&text, origin).map(Some),
         Ok(Err(e)) => {
             let lossy = String::from_utf8_lossy(e.as_bytes());
@@ -347,14 +346,13 @@ pub fn read_file(path: &Path, explicit: bool) -> Result<Option<Settings>, Config
             let problem = "the config file does not exist".to_string();
             (ErrorKind::Missing, problem, fix, None)
         }
-        Err(e) if bounded::refusal(&e).is_some() => {
-            let fix = "point --config or TICTACLATIN_CONFIG at a config file";
-            let problem = format!("cannot read the config file: {e}");
-            (ErrorKind::Unreadable, problem, fix, None)
-        }
         Err(e) => {
-            let fix =
-                "make it a readable file (check its permissions), or point --config elsewhere";
+            let fix = match bounded::refusal(&e) {
+                Some(_) => "point --config or TICTACLATIN_CONFIG at a config file",
+                None => {
+                    "make it a readable file (check its permissions), or point --config elsewhere"
+                }
+            };
             let problem = format!("cannot read the config file: {e}");
             (ErrorKind::Unreadable, problem, fix, None)
         }

@@ -110,12 +110,9 @@ fn whole<'de, D: Deserializer<'de>>(
     unit: &str,
 ) -> Result<u64, D::Error> {
     let n = u64::try_from(i128::deserialize(d)?).ok();
+    let (start, end) = (range.start(), range.end());
     n.filter(|n| range.contains(n)).ok_or_else(|| {
-        let fix = format!(
-            "use {} to {}{unit}, e.g. {EXAMPLE}",
-            range.start(),
-            range.end()
-        );
+        let fix = format!("use {start} to {end}{unit}, e.g. {EXAMPLE}");
         refuse(ErrorKind::BadValue, OUT_OF_RANGE.into(), fix)
     })
 }
@@ -150,16 +147,9 @@ pub fn named<'de, D: Deserializer<'de>, T: FromStr>(d: D) -> Result<Option<T>, D
 where
     T::Err: fmt::Display,
 {
-    String::deserialize(d)?
-        .parse()
-        .map(Some)
-        .map_err(|e: T::Err| {
-            refuse(
-                ErrorKind::BadValue,
-                e.to_string(),
-                format!("write it like {EXAMPLE}"),
-            )
-        })
+    let fix = format!("write it like {EXAMPLE}");
+    let parsed = String::deserialize(d)?.parse().map(Some);
+    parsed.map_err(|e: T::Err| refuse(ErrorKind::BadValue, e.to_string(), fix))
 }
 
 /// `hints = true`, `false` or `"auto"`.

@@ -267,14 +267,11 @@ pub fn read_file(path: &Path) -> Result<Record, RecordError> {
 }
 
 fn read_text(path: &Path) -> Result<String, RecordError> {
+    let kib = KIND.line_cap / 1024;
     bounded::read_text_file(path, &KIND).map_err(|e| match bounded::refusal(&e) {
-        Some(Refused::LongLine { line, .. }) => at(
-            *line,
-            format!(
-                "longer than {} KiB: not a game record",
-                KIND.line_cap / 1024
-            ),
-        ),
+        Some(Refused::LongLine { line, .. }) => {
+            at(*line, format!("longer than {kib} KiB: not a game record"))
+        }
         Some(Refused::NotText(line)) => at(*line, "not UTF-8 text: not a game record"),
         Some(refused) => whole(refused.to_string()),
         None if e.kind() == io::ErrorKind::NotFound => whole("no such file"),
@@ -296,10 +293,8 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
     let mut tags = parts.tags.into_iter();
     check_version(tags.next())?;
     let tags: Vec<text::Tag> = tags.collect();
-    let game = tags
-        .iter()
-        .find(|tag| tag.name == "Game")
-        .ok_or_else(no_game)?;
+    let game = tags.iter().find(|tag| tag.name == "Game");
+    let game = game.ok_or_else(no_game)?;
     game_of(&game.value).map_err(|e| at(game.line, e))?;
     Ok(tags.into_iter().map(|tag| (tag.name, tag.value)).collect())
 }
@@ -307,26 +302,16 @@ pub fn read_tags(path: &Path) -> Result<Vec<(String, String)>, RecordError> {
 /// The first tag is `[Format "1"]` (or `[Record "1"]`), of a format this build reads.
 fn check_version(first: Option<text::Tag>) -> Result<(), RecordError> {
     let version = first.filter(|tag| FORMAT_TAGS.contains(&tag.name.as_str()));
-    let version = version.ok_or_else(|| {
-        at(
-            1,
-            "not a tictaclatin game record: one starts with [Format \"1\"]",
-        )
-    })?;
-    match version.value.parse::<u32>() {
-        Ok(VERSION) => Ok(()),
-        Ok(v) if v > VERSION => Err(at(
-            version.line,
-            format!(
-                "written by a newer tictaclatin (record format {v}); this one reads format \
-                 {VERSION}"
-            ),
-        )),
-        _ => Err(at(
-            version.line,
-            format!("{} is not a record format", quote(&version.value)),
-        )),
-    }
+    let not_one = "not a tictaclatin game record: one starts with [Format \"1\"]";
+    let version = version.ok_or_else(|| at(1, not_one))?;
+    let problem = match version.value.parse::<u32>() {
+        Ok(VERSION) => return Ok(()),
+        Ok(v) if v > VERSION => format!(
+            "written by a newer tictaclatin (record format {v}); this one reads format {VERSION}"
+        ),
+        _ => format!("{} is not a record format", quote(&version.value)),
+    };
+    Err(at(version.line, problem))
 }
 
 /// Reads a record's text and replays its moves: every move legal, every bonus mark where
@@ -356,12 +341,8 @@ pub fn read_with(
             "Game" => game = Some(game_of(&tag.value).map_err(|e| at(tag.line, e))?),
             "Start" => start = Some((tag.value, tag.line)),
             "Result" => {
-                let read = result_of_token(&tag.value).ok_or_else(|| {
-                    at(
-                        tag.line,
-                        format!("{} is not a result: {RESULT_WORDS}", quote(&tag.value)),
-                    )
-                })?;
+                let problem = format!("{} is not a result: {RESULT_WORDS}", quote(&tag.value));
+                let read = result_of_token(&tag.value).ok_or_else(|| at(tag.line, problem))?;
                 outcome = Some((read, tag.line));
             }
             _ => others.push((tag.name, tag.value)),
@@ -387,14 +368,10 @@ pub fn read_with(
             RESULTS.map(|r| r.1).join(", ")
         ))
     })?;
-    if token != result_token(outcome) {
-        return Err(at(
-            token_line,
-            format!(
-                "the moves end in {token} but the [Result] tag says {}",
-                result_token(outcome)
-            ),
-        ));
+    let tagged = result_token(outcome);
+    if token != tagged {
+        let problem = format!("the moves end in {token} but the [Result] tag says {tagged}");
+        return Err(at(token_line, problem));
     }
     check_outcome(&record, last.as_ref(), outcome).map_err(|e| at(result_line, e))?;
     record.outcome = outcome;
@@ -417,29 +394,22 @@ fn game_of(key: &str) -> Result<Arc<dyn Game>, String> {
 fn replay(record: &mut Record, moves: &[WrittenMove]) -> Result<Box<dyn Position>, RecordError> {
     let mut position = record.start_position();
     for (i, written) in moves.iter().enumerate() {
-        let line = written.line;
+        let said = format!("move {} ({})", i + 1, written.word);
+        let error = |problem: String| at(written.line, format!("{said}{problem}"));
         let mv = record
             .game
             .parse_move(position.as_ref(), &written.word)
-            .map_err(|e| at(line, format!("move {} ({}): {e}", i + 1, written.word)))?;
+            .map_err(|e| error(format!(": {e}")))?;
         let bonus = record.game.bonus_move(position.as_ref());
         if written.bonus != bonus {
-            let problem = if bonus {
-                "is a bonus move: write it +"
-            } else {
-                "is marked + but is no bonus move"
-            };
-            return Err(at(
-                line,
-                format!("move {} ({}) {problem}", i + 1, written.word),
-            ));
+            return Err(error(match bonus {
+                true => " is a bonus move: write it +".into(),
+                false => " is marked + but is no bonus move".into(),
+            }));
         }
-        position = position.play(mv).map_err(|e| {
-            at(
-                line,
-                format!("move {} ({}) is illegal: {e}", i + 1, written.word),
-            )
-        })?;
+        position = position
+            .play(mv)
+            .map_err(|e| error(format!(" is illegal: {e}")))?;
         record.moves.push(MoveEntry {
             mv,
             glyph: written.glyph,

@@ -98,16 +98,13 @@ pub fn parse(text: &str) -> Result<Parts, RecordError> {
 
 /// Reads one tag line: `[Name "value"]`, the value with `\"` and `\\` escaped.
 fn tag(line: &str, number: usize) -> Result<Tag, RecordError> {
-    let error = |problem: String| at(number, problem);
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(|| {
-            error(format!(
-                "{} is not a tag: write [Name \"value\"]",
-                quote(line)
-            ))
-        })?;
+    let error = |problem: &str| at(number, problem);
+    let not_a_tag = |more: &str| {
+        let problem = format!("{} is not a tag: write [Name \"value\"]{more}", quote(line));
+        error(&problem)
+    };
+    let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']'));
+    let inner = inner.ok_or_else(|| not_a_tag(""))?;
     let (name, rest) = inner.split_once(' ').unwrap_or((inner, ""));
     let valid_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric());
     let quoted = rest
@@ -115,10 +112,7 @@ fn tag(line: &str, number: usize) -> Result<Tag, RecordError> {
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'));
     let (true, Some(quoted)) = (valid_name, quoted) else {
-        return Err(error(format!(
-            "{} is not a tag: write [Name \"value\"], the name in letters and digits",
-            quote(line)
-        )));
+        return Err(not_a_tag(", the name in letters and digits"));
     };
     let mut value = String::new();
     let mut chars = quoted.chars();
@@ -126,18 +120,14 @@ fn tag(line: &str, number: usize) -> Result<Tag, RecordError> {
         match c {
             '\\' => match chars.next() {
                 Some(escaped @ ('"' | '\\')) => value.push(escaped),
-                _ => {
-                    return Err(error(
-                        "in a tag's value, \\ goes only before \" or \\".into(),
-                    ));
-                }
+                _ => return Err(error("in a tag's value, \\ goes only before \" or \\")),
             },
-            '"' => return Err(error("a \" in a tag's value is written \\\"".into())),
+            '"' => return Err(error("a \" in a tag's value is written \\\"")),
             c => value.push(c),
         }
     }
     if escape(&value) != value.as_str() {
-        return Err(error("a tag's value cannot hold control characters".into()));
+        return Err(error("a tag's value cannot hold control characters"));
     }
     Ok(Tag {
         name: name.to_string(),

@@ -54,8 +54,7 @@ pub(crate) struct AtTable {
 
 impl AtTable {
     pub fn new(app: App, room: Arc<Room>, id: MemberId) -> AtTable {
-        let settings = &app.shared.settings;
-        let you = settings.names.you.clone();
+        let you = app.shared.settings.names.you.clone();
         let mut at = AtTable {
             app,
             room,
@@ -91,7 +90,8 @@ impl AtTable {
                     self.seen = accepted.version;
                     // A puzzle is no game: the ledger lists games.
                     if accepted.finished.is_some() && self.app.play.puzzle.is_none() {
-                        self.record();
+                        // Into the server's ledger, whatever the host's own settings keep.
+                        self.room.record(&self.game_record(), None);
                     }
                 }
                 Err(why) => {
@@ -108,14 +108,13 @@ impl AtTable {
                 Role::Watching => Online::Watcher,
                 _ => Online::Player,
             });
-            if let Some(table) = &view.session {
-                self.name_seats(&view.names, table);
-            }
             match &view.session {
-                Some(table) if Some(Snapshot::of(table)) != board || refused.is_some() => {
-                    self.app.follow(table);
+                Some(table) => {
+                    self.name_seats(&view.names, table);
+                    if Some(Snapshot::of(table)) != board || refused.is_some() {
+                        self.app.follow(table);
+                    }
                 }
-                Some(_) => {}
                 None => self.app.clear_board(),
             }
             self.synced = self.app.session().map(Snapshot::of);
@@ -153,12 +152,6 @@ impl AtTable {
         };
     }
 
-    /// A finished game's result, its players named as they are, into the ledger (the
-    /// server's whatever the host's own settings keep at home).
-    fn record(&mut self) {
-        self.room.record(&self.game_record(), None);
-    }
-
     /// The game on the board as a record, its players named as they are.
     fn game_record(&self) -> crate::record::Record {
         let mut settings = self.app.shared.settings.clone();
@@ -184,8 +177,7 @@ impl AtTable {
             return false;
         }
         let settled = match key {
-            Some('W') => self.room.settle(self.id, true),
-            Some('X') => self.room.settle(self.id, false),
+            Some(key @ ('W' | 'X')) => self.room.settle(self.id, key == 'W'),
             _ => {
                 self.app.say(format!(
                     "{other} has not come back: W claims the win, X calls the game off (or \

@@ -28,17 +28,14 @@ pub fn read(path: &Path) -> Result<Vec<PublicKey>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let entry = AuthorizedKeys::new(line).next().and_then(Result::ok);
-        match entry {
-            Some(entry) => keys.push(entry.public_key().clone()),
-            None => {
-                return Err(format!(
-                    "{shown}, line {}: not a public key (a line reads like `ssh-ed25519 AAAA... \
-                     name`)",
-                    number + 1
-                ));
-            }
-        }
+        let Some(entry) = AuthorizedKeys::new(line).next().and_then(Result::ok) else {
+            return Err(format!(
+                "{shown}, line {}: not a public key (a line reads like `ssh-ed25519 AAAA... \
+                 name`)",
+                number + 1
+            ));
+        };
+        keys.push(entry.public_key().clone());
     }
     if keys.is_empty() {
         return Err(format!("{shown} lists no key: nobody could join"));

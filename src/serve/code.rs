@@ -25,14 +25,9 @@ pub fn ticket() -> String {
 
 fn groups(count: usize) -> String {
     let mut rng = rand::rng();
-    let groups: Vec<String> = (0..count)
-        .map(|_| {
-            (0..GROUP)
-                .map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]))
-                .collect()
-        })
-        .collect();
-    groups.join("-")
+    let mut letter = || char::from(ALPHABET[rng.random_range(0..ALPHABET.len())]);
+    let group = |_: usize| (0..GROUP).map(|_| letter()).collect::<String>();
+    (0..count).map(group).collect::<Vec<_>>().join("-")
 }
 
 /// The fewest guesses a chosen code may fall to: 2^40, as a base-10 logarithm.

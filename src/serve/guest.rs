@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture, KeyCode};
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
@@ -95,20 +95,8 @@ struct Guest {
 /// Starts the person's screen on a thread of its own; it ends when they quit, their link
 /// drops or the server stops, and then leaves the room and closes the outbox.
 pub fn spawn(setup: Setup) -> io::Result<()> {
-    let Setup {
-        settings,
-        room,
-        person,
-        size,
-        rooms,
-        outbox,
-        events: (wake, events),
-        queued,
-        resizes,
-        idle,
-        seed,
-    } = setup;
-    let movetime = settings.movetime;
+    let (wake, events) = setup.events;
+    let (seed, movetime, size) = (setup.seed, setup.settings.movetime, setup.size);
     // One thread for each bot's search: the server's cores are everyone's.
     let make_player = Box::new(move |engine: &dyn Engine, level: Difficulty| {
         let options = PlayerOptions {
@@ -128,7 +116,7 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         Some(pool),
     )
     .map_err(|e| io::Error::other(e.to_string()))?;
-    let mut screen = Screen::new(Arc::clone(&outbox));
+    let mut screen = Screen::new(Arc::clone(&setup.outbox));
     execute!(
         screen,
         EnterAlternateScreen,
@@ -136,39 +124,36 @@ pub fn spawn(setup: Setup) -> io::Result<()> {
         Hide,
         Clear(ClearType::All)
     )?;
-    let terminal = Terminal::with_options(
-        CrosstermBackend::new(screen),
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, size.0, size.1)),
-        },
-    )?;
-    resizes.offer(size);
+    let viewport = Viewport::Fixed(Rect::new(0, 0, size.0, size.1));
+    let terminal =
+        Terminal::with_options(CrosstermBackend::new(screen), TerminalOptions { viewport })?;
+    setup.resizes.offer(size);
     let _ = wake.send(Event::Resize(size.0, size.1));
-    let here = rooms.presence.arrive(&person, wake.clone());
+    let here = setup.rooms.presence.arrive(&setup.person, wake.clone());
     let mut guest = Guest {
-        at: At::Lobby(Lobby::new(&person.name, &settings)),
-        person,
-        settings,
+        at: At::Lobby(Lobby::new(&setup.person.name, &setup.settings)),
+        person: setup.person,
+        settings: setup.settings,
         terminal,
         events,
         wake,
         bot,
         watch,
-        rooms,
+        rooms: setup.rooms,
         here,
         shown: (u64::MAX, Instant::now()),
         size,
-        queued,
-        resizes,
+        queued: setup.queued,
+        resizes: setup.resizes,
         last_key: Instant::now(),
-        idle,
+        idle: setup.idle,
     };
-    if let Some(room) = room {
+    if let Some(room) = setup.room {
         guest.enter(&room, None);
     }
     std::thread::Builder::new()
         .name("guest".into())
-        .spawn(move || guest.run(&outbox))?;
+        .spawn(move || guest.run(&setup.outbox))?;
     Ok(())
 }
 
@@ -342,12 +327,8 @@ impl Guest {
         };
         match event {
             Event::Key(key) => {
-                let letter = match key.code {
-                    KeyCode::Char(c) if matches!(c.to_ascii_uppercase(), 'W' | 'X') => {
-                        Some(c.to_ascii_uppercase())
-                    }
-                    _ => None,
-                };
+                let letter = key.code.as_char().map(|c| c.to_ascii_uppercase());
+                let letter = letter.filter(|c| matches!(c, 'W' | 'X'));
                 if letter.is_some() && at.claim(letter) {
                     at.sync();
                     return None;
@@ -429,17 +410,13 @@ impl Guest {
                  again to play on.",
                 crate::core::words::plural(idle.as_secs() / 60, "minute", "minutes")
             ),
-            Ending::Stopping => match room.and_then(|room| Some((room, room.kept_game()?))) {
-                Some((room, true)) => format!(
-                    "The server is stopping. The game in {0} is kept: join {0} again once the \
-                     server is back.",
-                    room.name
+            Ending::Stopping => match room.and_then(|room| Some((&room.name, room.kept_game()?))) {
+                Some((name, true)) => format!(
+                    "The server is stopping. The game in {name} is kept: join {name} again once \
+                     the server is back."
                 ),
-                Some((room, false)) => {
-                    format!(
-                        "The server is stopping. The game in {} is not kept.",
-                        room.name
-                    )
+                Some((name, false)) => {
+                    format!("The server is stopping. The game in {name} is not kept.")
                 }
                 None => "The server is stopping.".into(),
             },

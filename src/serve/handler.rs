@@ -83,11 +83,11 @@ impl Connection {
     /// their screen: a user name is no try at the code).
     fn admit(&mut self, user: &str) -> Auth {
         self.slot.reached(Stage::In);
-        self.name = Some(super::rooms::person_name(user).ok_or_else(|| {
+        let max = super::rooms::MAX_PERSON;
+        self.name = Some(super::rooms::person_name(user, max).ok_or_else(|| {
             format!(
-                "That user name cannot be a name here: a name is up to {} letters, digits, \
-                 '-', '_' or '.' (ssh alice@host).",
-                super::rooms::MAX_PERSON
+                "That user name cannot be a name here: a name is up to {max} letters, digits, \
+                 '-', '_' or '.' (ssh alice@host)."
             )
         }));
         Auth::Accept
@@ -173,11 +173,8 @@ impl Connection {
         };
         if let Err(error) = guest::spawn(setup) {
             super::log::log(&format!("a game could not start: {error}"));
-            return self.turn_away(
-                channel,
-                session,
-                "The game could not start: try again later.",
-            );
+            let why = "The game could not start: try again later.";
+            return self.turn_away(channel, session, why);
         }
         self.game = Some(GameLink {
             events: wake,
@@ -216,12 +213,13 @@ impl Connection {
         }
     }
 
-    /// Refuses a channel request, saying why on the person's screen.
+    /// Refuses a channel request, saying why on the person's screen, and closes the channel.
     fn refuse(&self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
         if self.ours(channel) && self.game.is_none() {
             session.extended_data(channel, 1, ONLY_THE_GAME.as_bytes())?;
         }
-        session.channel_failure(channel)
+        session.channel_failure(channel)?;
+        session.close(channel)
     }
 }
 
@@ -284,9 +282,8 @@ impl Handler for Connection {
                 proceed_with_methods: Some(MethodSet::from(&[MethodKind::Password][..])),
                 partial_success: true,
             },
-            (None, true) => self.admit(user),
-            (None, false) if listed => self.admit(user),
-            (None, false) => self.refused(),
+            (None, open) if open || listed => self.admit(user),
+            (None, _) => self.refused(),
         })
     }
 
@@ -299,7 +296,10 @@ impl Handler for Connection {
         // One game a connection. The channel's own stream is not read: its messages come
         // here instead, and holding it unread would stall the connection.
         if self.channel.is_some() {
-            return refuse(reply).await;
+            reply
+                .reject(ChannelOpenFailure::AdministrativelyProhibited)
+                .await;
+            return Ok(());
         }
         self.channel = Some(channel.id());
         reply.accept().await;
@@ -368,10 +368,7 @@ impl Handler for Connection {
             Some(room) if self.ours(channel) && self.game.is_none() => {
                 self.start_game(channel, session, Some(room))
             }
-            _ => {
-                self.refuse(channel, session)?;
-                session.close(channel)
-            }
+            _ => self.refuse(channel, session),
         }
     }
 
@@ -381,8 +378,7 @@ impl Handler for Connection {
         _name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse(channel, session)?;
-        session.close(channel)
+        self.refuse(channel, session)
     }
 
     async fn window_change_request(
@@ -446,14 +442,6 @@ impl Handler for Connection {
         }
         Ok(())
     }
-}
-
-/// Refuses a channel: only one game, no forwarding of any kind.
-async fn refuse(reply: ChannelOpenHandle) -> Result<(), russh::Error> {
-    reply
-        .reject(ChannelOpenFailure::AdministrativelyProhibited)
-        .await;
-    Ok(())
 }
 
 #[cfg(test)]

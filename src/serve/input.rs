@@ -90,23 +90,18 @@ fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
 }
 
 fn read(bytes: &[u8]) -> Read {
-    let plain = KeyModifiers::NONE;
-    match bytes[0] {
-        0x1b => read_escape(bytes),
-        b'\r' | b'\n' => Read::Event(key(KeyCode::Enter, plain), 1),
-        b'\t' => Read::Event(key(KeyCode::Tab, plain), 1),
-        0x7f | 0x08 => Read::Event(key(KeyCode::Backspace, plain), 1),
-        0x00 => Read::Event(key(KeyCode::Char(' '), KeyModifiers::CONTROL), 1),
-        b @ 0x01..=0x1a => {
-            let letter = char::from(b'a' + b - 1);
-            Read::Event(key(KeyCode::Char(letter), KeyModifiers::CONTROL), 1)
-        }
-        b @ 0x1c..=0x1f => {
-            let digit = char::from(b'4' + b - 0x1c);
-            Read::Event(key(KeyCode::Char(digit), KeyModifiers::CONTROL), 1)
-        }
-        _ => read_char(bytes),
-    }
+    let (plain, ctrl) = (KeyModifiers::NONE, KeyModifiers::CONTROL);
+    let (code, modifiers) = match bytes[0] {
+        0x1b => return read_escape(bytes),
+        b'\r' | b'\n' => (KeyCode::Enter, plain),
+        b'\t' => (KeyCode::Tab, plain),
+        0x7f | 0x08 => (KeyCode::Backspace, plain),
+        0x00 => (KeyCode::Char(' '), ctrl),
+        b @ 0x01..=0x1a => (KeyCode::Char(char::from(b'a' + b - 1)), ctrl),
+        b @ 0x1c..=0x1f => (KeyCode::Char(char::from(b'4' + b - 0x1c)), ctrl),
+        _ => return read_char(bytes),
+    };
+    Read::Event(key(code, modifiers), 1)
 }
 
 /// A character in UTF-8; an uppercase letter carries Shift, as crossterm reports it.
@@ -120,26 +115,18 @@ fn read_char(bytes: &[u8]) -> Read {
     };
     if bytes.len() < width {
         let valid_so_far = bytes[1..].iter().all(|b| b & 0xc0 == 0x80);
-        return if valid_so_far {
-            Read::More
-        } else {
-            Read::Skip(1)
+        return match valid_so_far {
+            true => Read::More,
+            false => Read::Skip(1),
         };
     }
-    match std::str::from_utf8(&bytes[..width])
-        .ok()
-        .and_then(|s| s.chars().next())
-    {
-        Some(c) => {
-            let modifiers = if c.is_uppercase() {
-                KeyModifiers::SHIFT
-            } else {
-                KeyModifiers::NONE
-            };
-            Read::Event(key(KeyCode::Char(c), modifiers), width)
-        }
-        None => Read::Skip(1),
-    }
+    let text = std::str::from_utf8(&bytes[..width]).ok();
+    let Some(c) = text.and_then(|s| s.chars().next()) else {
+        return Read::Skip(1);
+    };
+    let mut modifiers = KeyModifiers::NONE;
+    modifiers.set(KeyModifiers::SHIFT, c.is_uppercase());
+    Read::Event(key(KeyCode::Char(c), modifiers), width)
 }
 
 fn read_escape(bytes: &[u8]) -> Read {
@@ -186,16 +173,11 @@ fn ss3_key(last: u8) -> Option<KeyCode> {
 fn read_csi(bytes: &[u8]) -> Read {
     // Esc [ M and three raw bytes: the mouse in the oldest encoding.
     if bytes.get(2) == Some(&b'M') {
-        return match bytes.get(3..6) {
-            Some(&[b, x, y]) => mouse(
-                u16::from(b.wrapping_sub(32)),
-                u16::from(x.saturating_sub(33)),
-                u16::from(y.saturating_sub(33)),
-                true,
-            )
-            .map_or(Read::Skip(6), |event| Read::Event(event, 6)),
-            _ => Read::More,
+        let Some(&[b, x, y]) = bytes.get(3..6) else {
+            return Read::More;
         };
+        let (column, row) = (x.saturating_sub(33).into(), y.saturating_sub(33).into());
+        return Read::Event(mouse(b.wrapping_sub(32).into(), column, row, true), 6);
     }
     // Only so far: a sequence longer than any key is dropped without reading it all.
     let window = &bytes[2..bytes.len().min(MAX_PENDING)];
@@ -220,13 +202,7 @@ fn numbers(params: &[u8]) -> Option<Vec<u16>> {
     std::str::from_utf8(params)
         .ok()?
         .split(';')
-        .map(|n| {
-            if n.is_empty() {
-                Some(1)
-            } else {
-                n.parse().ok()
-            }
-        })
+        .map(|n| n.parse().ok().or(n.is_empty().then_some(1)))
         .collect()
 }
 
@@ -251,12 +227,6 @@ fn csi_key(params: &[u8], last: u8) -> Option<(KeyCode, KeyModifiers)> {
     let numbers = numbers(params)?;
     let modifiers = modifiers(numbers.get(1));
     let code = match last {
-        b'A' => KeyCode::Up,
-        b'B' => KeyCode::Down,
-        b'C' => KeyCode::Right,
-        b'D' => KeyCode::Left,
-        b'H' => KeyCode::Home,
-        b'F' => KeyCode::End,
         b'Z' => return Some((KeyCode::BackTab, KeyModifiers::SHIFT)),
         b'~' => match numbers.first()? {
             1 | 7 => KeyCode::Home,
@@ -270,6 +240,7 @@ fn csi_key(params: &[u8], last: u8) -> Option<(KeyCode, KeyModifiers)> {
             n @ 23..=24 => KeyCode::F((n - 12) as u8),
             _ => return None,
         },
+        b'A' | b'B' | b'C' | b'D' | b'H' | b'F' => ss3_key(last)?,
         _ => return None,
     };
     Some((code, modifiers))
@@ -286,12 +257,13 @@ fn sgr_mouse(params: &[u8], last: u8) -> Option<Event> {
         b'm' => false,
         _ => return None,
     };
-    mouse(button, column.checked_sub(1)?, row.checked_sub(1)?, pressed)
+    let (column, row) = (column.checked_sub(1)?, row.checked_sub(1)?);
+    Some(mouse(button, column, row, pressed))
 }
 
 /// A mouse report's button code (its low bits the button, then Shift 4, Alt 8, Ctrl 16,
 /// motion 32, wheel 64) at a 0-based column and row.
-fn mouse(code: u16, column: u16, row: u16, pressed: bool) -> Option<Event> {
+fn mouse(code: u16, column: u16, row: u16, pressed: bool) -> Event {
     let button = match code & 0b11 {
         0 => Some(MouseButton::Left),
         1 => Some(MouseButton::Middle),
@@ -315,12 +287,12 @@ fn mouse(code: u16, column: u16, row: u16, pressed: bool) -> Option<Event> {
         }
     };
     let modifiers = modifiers_in(code, [4, 8, 16]);
-    Some(Event::Mouse(MouseEvent {
+    Event::Mouse(MouseEvent {
         kind,
         column,
         row,
         modifiers,
-    }))
+    })
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@
 //! not.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::thread::JoinHandle;
 
-use super::ledger::{GameResult, KeptRoom, Ledger};
+use super::ledger::{GameResult, KeptRoom, Ledger, MAX_ROOMS};
 use super::table::Table;
 use crate::store::SavedGame;
 
@@ -126,11 +126,7 @@ impl Keeper {
         let mut work = self.shared.lock();
         self.shared.changed.notify_all();
         while work.busy || !work.rooms.is_empty() || !work.finished.is_empty() {
-            work = self
-                .shared
-                .changed
-                .wait(work)
-                .unwrap_or_else(PoisonError::into_inner);
+            work = self.shared.wait(work);
         }
     }
 }
@@ -158,8 +154,14 @@ fn resumable(table: &Table) -> Option<KeptRoom> {
 }
 
 impl Shared {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Work> {
+    fn lock(&self) -> MutexGuard<'_, Work> {
         self.work.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn wait<'a>(&self, work: MutexGuard<'a, Work>) -> MutexGuard<'a, Work> {
+        self.changed
+            .wait(work)
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     fn run(&self) {
@@ -169,32 +171,26 @@ impl Shared {
                 if work.stopping {
                     return;
                 }
-                work = self
-                    .changed
-                    .wait(work)
-                    .unwrap_or_else(PoisonError::into_inner);
+                work = self.wait(work);
                 continue;
             }
             let rooms = std::mem::take(&mut work.rooms);
             let finished = std::mem::take(&mut work.finished);
             work.busy = true;
             drop(work);
-            let mut written: Vec<(String, Result<(), String>)> = rooms
+            let mut written: Vec<(Result<(), String>, String)> = rooms
                 .into_iter()
-                .map(|(room, kept)| {
-                    let written = self.write_room(&room, kept.as_ref());
-                    (room, written)
-                })
+                .map(|(room, kept)| (self.write_room(&room, kept.as_ref()), room))
                 .collect();
             for result in finished {
                 let recorded = self.ledger.record(&result);
                 if let Err(error) = &recorded {
                     super::log::log(&format!("could not keep a game's result: {error}"));
                 }
-                written.push((RESULTS.into(), recorded));
+                written.push((recorded, RESULTS.into()));
             }
             work = self.lock();
-            for (what, result) in written {
+            for (result, what) in written {
                 match result {
                     Ok(()) => work.failed.remove(&what),
                     Err(why) => work.failed.insert(what, why),
@@ -213,22 +209,19 @@ impl Shared {
                 for gone in gone {
                     super::log::log(&format!(
                         "let go of the game kept in {gone}: untouched the longest of more than \
-                         {} rooms",
-                        super::ledger::MAX_ROOMS
+                         {MAX_ROOMS} rooms"
                     ));
                 }
                 Ok(())
             }
             Err(why) => {
                 super::log::log(&format!("could not keep the game in {room}: {why}"));
+                let note = format!(
+                    "The server could not save this game ({why}): it goes on, but a restart \
+                     would lose it."
+                );
                 if let Some(tell) = self.tell.get() {
-                    tell(
-                        room,
-                        format!(
-                            "The server could not save this game ({why}): it goes on, but a \
-                             restart would lose it."
-                        ),
-                    );
+                    tell(room, note);
                 }
                 Err(why)
             }

@@ -140,13 +140,11 @@ impl Ledger {
     /// The ledger at `path`, made (for its owner alone) when there is none.
     pub fn open(path: &Path) -> Result<Ledger, String> {
         let shown = path.display();
+        let not_a_file = "is not a regular file (a folder, a link or a device?): move it away \
+                          to start a new one";
         let ready = match fs::symlink_metadata(path) {
             Ok(meta) if meta.is_file() => Ok(()),
-            Ok(_) => Err(
-                "is not a regular file (a folder, a link or a device?): move it away to \
-                 start a new one"
-                    .to_string(),
-            ),
+            Ok(_) => Err(not_a_file.to_string()),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 make_private(path).map_err(|e| format!("cannot be made: {e}"))
             }
@@ -184,12 +182,10 @@ impl Ledger {
             .query_row(sql, [key], |r| r.get(0))
             .optional()
             .map_err(failed)?;
-        if let Some(known) = known {
-            return if fold(&known) == fold(name) {
-                Ok(())
-            } else {
-                Err(Claim::KnownAs(known))
-            };
+        match known {
+            Some(known) if fold(&known) == fold(name) => return Ok(()),
+            Some(known) => return Err(Claim::KnownAs(known)),
+            None => {}
         }
         let sql = "INSERT INTO people VALUES (?1, ?2, ?3) ON CONFLICT (folded) DO NOTHING";
         match tx.execute(sql, [key, name, &fold(name)]) {
@@ -249,15 +245,10 @@ impl Ledger {
         tx.execute("DELETE FROM rooms WHERE name = ?1", [room])
             .map_err(said)?;
         if let Some(kept) = kept {
-            let seat = |i: usize| {
-                kept.seats[i]
-                    .as_ref()
-                    .map(|p| (p.name.clone(), id_text(&p.id)))
-            };
-            let ([first, first_id], [second, second_id]) = (
-                seat(0).map_or([None, None], |(n, i)| [Some(n), Some(i)]),
-                seat(1).map_or([None, None], |(n, i)| [Some(n), Some(i)]),
-            );
+            let [(first, first_id), (second, second_id)] = kept.seats.each_ref().map(|seat| {
+                let seat = seat.as_ref();
+                (seat.map(|p| p.name.clone()), seat.map(|p| id_text(&p.id)))
+            });
             tx.execute(
                 "INSERT INTO rooms VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
@@ -275,13 +266,7 @@ impl Ledger {
             .map_err(said)?;
         }
         let sql = "SELECT name FROM rooms ORDER BY touched DESC, rowid DESC LIMIT -1 OFFSET ?1";
-        let gone: Vec<String> = {
-            let mut query = tx.prepare(sql).map_err(said)?;
-            let rows = query
-                .query_map([limit(MAX_ROOMS)], |r| r.get(0))
-                .and_then(Iterator::collect);
-            rows.map_err(said)?
-        };
+        let gone: Vec<String> = rows(&tx, sql, [limit(MAX_ROOMS)], |r| r.get(0))?;
         for name in &gone {
             tx.execute("DELETE FROM rooms WHERE name = ?1", [name])
                 .map_err(said)?;
@@ -303,9 +288,8 @@ impl Ledger {
         self.row(sql, [room], |r| {
             let seat = |name: usize| -> rusqlite::Result<Option<Person>> {
                 let (name, id): (Option<String>, Option<String>) = (r.get(name)?, r.get(name + 1)?);
-                Ok(name
-                    .zip(id.and_then(|id| id_of(&id)))
-                    .map(|(name, id)| Person { name, id }))
+                let id = id.and_then(|id| id_of(&id));
+                Ok(name.zip(id).map(|(name, id)| Person { name, id }))
             };
             Ok(KeptRoom {
                 game: r.get(0)?,
@@ -324,10 +308,7 @@ impl Ledger {
     }
 
     fn rows<T>(&self, sql: &str, params: impl Params, read: Read<T>) -> Result<Vec<T>, String> {
-        let db = self.db();
-        let mut query = db.prepare(sql).map_err(said)?;
-        let rows = query.query_map(params, read).and_then(Iterator::collect);
-        rows.map_err(said)
+        rows(&self.db(), sql, params, read)
     }
 
     fn db(&self) -> MutexGuard<'_, Connection> {
@@ -335,6 +316,12 @@ impl Ledger {
         // back), so the connection is as good as before.
         self.db.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+fn rows<T>(db: &Connection, sql: &str, args: impl Params, read: Read<T>) -> Result<Vec<T>, String> {
+    let mut query = db.prepare(sql).map_err(said)?;
+    let rows = query.query_map(args, read).and_then(Iterator::collect);
+    rows.map_err(said)
 }
 
 /// Brings the schema up to this build's, then has a file log ahead of its writes, so that
@@ -358,8 +345,7 @@ fn prepare(mut db: Connection, file: bool) -> Result<Ledger, String> {
     for step in steps {
         tx.execute_batch(step).map_err(said)?;
     }
-    let latest = MIGRATIONS.len() as u32;
-    tx.pragma_update(None, "user_version", latest)
+    tx.pragma_update(None, "user_version", MIGRATIONS.len() as u32)
         .map_err(said)?;
     tx.commit().map_err(said)?;
     if file {
@@ -451,22 +437,20 @@ fn write_result(db: &mut Connection, result: &GameResult) -> rusqlite::Result<()
 fn glicko(db: &Connection, key: &str, game: &str) -> rusqlite::Result<Glicko2Rating> {
     let sql = "SELECT rating, deviation, volatility FROM ratings WHERE key = ?1 AND game = ?2";
     let found = db.query_row(sql, [key, game], |r| {
-        let (rating, deviation, volatility) = (r.get(0)?, r.get(1)?, r.get(2)?);
         Ok(Glicko2Rating {
-            rating,
-            deviation,
-            volatility,
+            rating: r.get(0)?,
+            deviation: r.get(1)?,
+            volatility: r.get(2)?,
         })
     });
     Ok(found.optional()?.unwrap_or_default())
 }
 
 fn rated(r: &Row) -> rusqlite::Result<Rated> {
-    let (rating, deviation, games) = (r.get(0)?, r.get(1)?, r.get(2)?);
     Ok(Rated {
-        rating,
-        deviation,
-        games,
+        rating: r.get(0)?,
+        deviation: r.get(1)?,
+        games: r.get(2)?,
     })
 }
 
@@ -481,13 +465,12 @@ fn played(r: &Row) -> rusqlite::Result<Played> {
         Some(_) => Some(Outcome::Loss),
     };
     let ended = UNIX_EPOCH + Duration::from_secs(r.get::<_, i64>(7)?.try_into().unwrap_or(0));
-    let (game, names, rated) = (r.get(0)?, [r.get(1)?, r.get(2)?], r.get(6)?);
     Ok(Played {
-        game,
-        names,
+        game: r.get(0)?,
+        names: [r.get(1)?, r.get(2)?],
         outcome,
         ending,
-        rated,
+        rated: r.get(6)?,
         ended,
     })
 }

@@ -81,17 +81,14 @@ impl Lobby {
             .filter_map(|choice| Some((choice, crate::games::build(choice).ok()?)))
             .collect();
         let chosen = crate::tui::app::game_of(settings.game).key();
-        let game = games
-            .iter()
-            .position(|(_, g)| g.key() == chosen)
-            .unwrap_or(0);
+        let game = games.iter().position(|(_, g)| g.key() == chosen);
         Lobby {
             me: me.to_string(),
             view: LobbyView::default(),
             focus: Focus::Rooms,
             selected: 0,
             games,
-            game,
+            game: game.unwrap_or(0),
             note: format!("Welcome, {me}. Choose a room, or open your own."),
             waiting: false,
             greeted: false,
@@ -105,13 +102,9 @@ impl Lobby {
     pub fn show(&mut self, view: LobbyView) {
         self.view = view;
         self.selected = self.selected.min(self.entries().saturating_sub(1));
+        let yours = self.view.rooms.iter().find(|r| r.yours);
         if !std::mem::replace(&mut self.greeted, true)
-            && let Some(room) = self
-                .view
-                .rooms
-                .iter()
-                .find(|r| r.yours)
-                .map(|r| r.name.clone())
+            && let Some(room) = yours.map(|r| r.name.clone())
         {
             self.note = format!("Your game in {room} waits for you: Enter joins it.");
             self.select_room(&room);
@@ -209,10 +202,9 @@ impl Lobby {
             true => vec!["No rooms yet: n opens yours.".into()],
             false => (self.view.rooms.iter())
                 .map(|r| {
-                    let watch = if r.watching > 0 {
-                        format!(" · {} watching", r.watching)
-                    } else {
-                        String::new()
+                    let watch = match r.watching {
+                        0 => String::new(),
+                        n => format!(" · {n} watching"),
                     };
                     let yours = if r.yours { " (yours)" } else { "" };
                     format!("{:<10} {}{yours}{watch}", r.name, r.what)
@@ -230,29 +222,16 @@ impl Lobby {
             .collect();
         // Side by side where they fit, else one under the other.
         let wide = area.width >= 90;
-        let rooms_width = if wide { half } else { area.width };
-        let rooms_at = (area.x, y, rooms_width);
         let down_to = |(x, y, width): (u16, u16, u16)| {
             Rect::new(x, y, width, area.bottom().saturating_sub(y))
         };
-        let rooms_end = self.list(
-            ("Rooms (Enter joins or watches)", &rooms),
-            Focus::Rooms,
-            down_to(rooms_at),
-            theme,
-            buf,
-        );
+        let rooms_at = down_to((area.x, y, if wide { half } else { area.width }));
+        let rooms_end = self.list(Focus::Rooms, &rooms, rooms_at, theme, buf);
         let people_at = match wide {
             true => (area.x + half, y, area.width.saturating_sub(half)),
             false => (area.x, rooms_end + 1, area.width),
         };
-        let people_end = self.list(
-            ("Here now (Tab, Enter invites)", &people),
-            Focus::People,
-            down_to(people_at),
-            theme,
-            buf,
-        );
+        let people_end = self.list(Focus::People, &people, down_to(people_at), theme, buf);
         y = rooms_end.max(people_end) + 1;
         let best = match self.view.best.is_empty() {
             true => "No rated games yet: a game between two people with keys and no hints counts."
@@ -263,10 +242,10 @@ impl Lobby {
                 .join("   "),
         };
         let header = format!("Best at {game} (Left/Right: another game)");
-        put(area, buf, area.x, y, header, width, theme.accent());
+        put(area, buf, y, header, theme.accent());
         for row in wrap(&best, width) {
             y += 1;
-            put(area, buf, area.x, y, row, width, Style::default());
+            put(area, buf, y, row, Style::default());
         }
         let bottom = area.y + area.height.saturating_sub(1);
         let note_rows = wrap(&self.note, width);
@@ -276,15 +255,7 @@ impl Lobby {
             .min(usize::from(bottom.saturating_sub(y + 1)));
         let note_y = bottom - shown as u16;
         for (i, row) in note_rows[note_rows.len() - shown..].iter().enumerate() {
-            put(
-                area,
-                buf,
-                area.x,
-                note_y + i as u16,
-                row,
-                width,
-                Style::default(),
-            );
+            put(area, buf, note_y + i as u16, row, Style::default());
         }
         let (anyone, quit) = match self.waiting {
             true => ("waiting...", "stop waiting"),
@@ -298,27 +269,19 @@ impl Lobby {
             (settings.keys.first_key(Action::Help), "help"),
             (settings.keys.first_key(Action::Quit), quit),
         ];
-        footer_line(
-            settings,
-            &items,
-            Rect::new(area.x, bottom, area.width, 1),
-            buf,
-        );
+        let footer = Rect::new(area.x, bottom, area.width, 1);
+        footer_line(settings, &items, footer, buf);
     }
 
-    /// A titled list in `at` (its rows down to the lobby's bottom), its selected row marked
-    /// when it has the focus; the row below it.
-    fn list(
-        &self,
-        (title, rows): (&str, &[String]),
-        focus: Focus,
-        at: Rect,
-        theme: Theme,
-        buf: &mut Buffer,
-    ) -> u16 {
-        let (area, x, y, width) = (at, at.x, at.y, at.width);
-        put(area, buf, x, y, title, usize::from(width), theme.accent());
-        let mut y = y + 1;
+    /// The list of `focus`, titled, in `at` (its rows down to the lobby's bottom), its
+    /// selected row marked when it has the focus; the row below it.
+    fn list(&self, focus: Focus, rows: &[String], at: Rect, theme: Theme, buf: &mut Buffer) -> u16 {
+        let title = match focus {
+            Focus::Rooms => "Rooms (Enter joins or watches)",
+            Focus::People => "Here now (Tab, Enter invites)",
+        };
+        put(at, buf, at.y, title, theme.accent());
+        let mut y = at.y + 1;
         for (i, row) in rows.iter().enumerate().take(12) {
             let placeholder = focus == Focus::Rooms && self.view.rooms.is_empty();
             let chosen = self.focus == focus && i == self.selected && !placeholder;
@@ -326,33 +289,17 @@ impl Lobby {
                 true => ("> ", theme.strong()),
                 false => ("  ", Style::default()),
             };
-            put(
-                area,
-                buf,
-                x,
-                y,
-                format!("{mark}{row}"),
-                usize::from(width),
-                style,
-            );
+            put(at, buf, y, format!("{mark}{row}"), style);
             y += 1;
         }
         y
     }
 }
 
-/// `text` at `(x, y)`, cut to `width`; nothing on or below the footer's row (a small
-/// terminal).
-fn put(
-    area: Rect,
-    buf: &mut Buffer,
-    x: u16,
-    y: u16,
-    text: impl AsRef<str>,
-    width: usize,
-    style: Style,
-) {
-    if y + 1 < area.bottom() && x < area.right() {
-        buf.set_stringn(x, y, text, width.min(usize::from(area.right() - x)), style);
+/// `text` on row `y` of `area`, cut to its width; nothing on or below the footer's row (a
+/// small terminal).
+fn put(area: Rect, buf: &mut Buffer, y: u16, text: impl AsRef<str>, style: Style) {
+    if y + 1 < area.bottom() && area.width > 0 {
+        buf.set_stringn(area.x, y, text, usize::from(area.width), style);
     }
 }

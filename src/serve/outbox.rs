@@ -30,9 +30,8 @@ impl Outbox {
     pub fn push(&self, bytes: &[u8]) -> io::Result<()> {
         let mut unsent = self.unsent.lock().unwrap_or_else(PoisonError::into_inner);
         if unsent.bytes.len() + bytes.len() > MAX_UNSENT {
-            return Err(io::Error::other(
-                "the connection is too slow to keep up with the game",
-            ));
+            let slow = "the connection is too slow to keep up with the game";
+            return Err(io::Error::other(slow));
         }
         unsent.bytes.extend_from_slice(bytes);
         drop(unsent);

@@ -160,17 +160,9 @@ impl Presence {
             return None;
         };
         // Named by the two (a `+` no typed room name holds), so it is theirs alone.
-        let me = inner
-            .people
-            .iter()
-            .find(|h| h.id == id)
-            .map(|h| h.person.name.clone());
-        let room = format!(
-            "{}+{}",
-            inner.people[partner].person.name,
-            me.unwrap_or_default()
-        )
-        .to_lowercase();
+        let me = inner.people.iter().find(|h| h.id == id);
+        let me = me.map(|h| h.person.name.as_str()).unwrap_or_default();
+        let room = format!("{}+{me}", inner.people[partner].person.name).to_lowercase();
         // The one who asks now goes in at once and chooses the game; the one who waited
         // follows when woken.
         let other = &mut inner.people[partner];

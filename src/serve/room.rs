@@ -8,7 +8,7 @@
 
 use std::sync::mpsc::Sender;
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::keeper::Keeper;
 use super::ledger::{Ending, GameResult};
@@ -55,8 +55,11 @@ pub struct Words {
     pub you: String,
     /// How long a player may be away from a game in progress before the one left may claim
     /// it (lichess gives about a minute in fast games).
-    pub claim_after: std::time::Duration,
+    pub claim_after: Duration,
 }
+
+/// What the others in a room with no game yet are told.
+const FIRST_CHOOSES: &str = "The first to join chooses the game; it shows here once it starts.";
 
 /// What a person's board is to show, when it changed since they last looked.
 pub struct View {
@@ -147,7 +150,7 @@ impl Room {
                 None,
             ),
             None => (
-                "The first to join chooses the game; it shows here once it starts.".into(),
+                FIRST_CHOOSES.into(),
                 Some(format!(
                     "{name} joined: they play you once you start the game."
                 )),
@@ -231,7 +234,7 @@ impl Room {
 
     /// How long until `id` may claim the game their opponent left: zero when they may
     /// now, `None` when there is nothing to claim; and the opponent's name.
-    pub fn claim_in(&self, id: MemberId) -> Option<(std::time::Duration, String)> {
+    pub fn claim_in(&self, id: MemberId) -> Option<(Duration, String)> {
         let state = self.lock();
         let table = state.table.as_ref()?;
         let seat = table.seat_of(id)?;
@@ -245,15 +248,13 @@ impl Room {
         let mut state = self.lock();
         let table = state.table.as_mut()?;
         let seat = table.seat_of(id)?;
-        if table.claim_in(seat, Instant::now(), self.words.claim_after)? > std::time::Duration::ZERO
-        {
+        if table.claim_in(seat, Instant::now(), self.words.claim_after)? > Duration::ZERO {
             return None;
         }
         let side = table.side_of(seat)?;
-        let settled = if win {
-            Settled::Abandoned(side)
-        } else {
-            Settled::CalledOff
+        let settled = match win {
+            true => Settled::Abandoned(side),
+            false => Settled::CalledOff,
         };
         table.settled = Some(settled);
         table.recorded = true;
@@ -278,11 +279,8 @@ impl Room {
     pub fn propose(&self, id: MemberId, board: &Session, hints: bool) -> Result<Accepted, String> {
         let mut state = self.lock();
         let waiting = state.first_unseated(id);
-        let me = state
-            .members
-            .iter()
-            .find(|m| m.id == id)
-            .map(|m| m.person.clone());
+        let me = state.members.iter().find(|m| m.id == id);
+        let me = me.map(|m| m.person.clone());
         let me_name = me.as_ref().map(|p| p.name.clone());
         let chooses = state.members.first().map(|m| m.id) == Some(id);
         let seated_before = state
@@ -296,11 +294,7 @@ impl Room {
                 let chooser = Sitter::here(me, id);
                 state.table = Some(Table::new(board.clone(), chooser, waiting, hints));
             }
-            (None, _) => {
-                return Err(
-                    "The first to join chooses the game; it shows here once it starts.".into(),
-                );
-            }
+            (None, _) => return Err(FIRST_CHOOSES.into()),
             (Some(table), _) => {
                 table.judge(id, board)?;
                 table.take(id, board, hints, waiting);
@@ -316,10 +310,9 @@ impl Room {
         // told again when the game or the sides change.
         let table = table.clone();
         for seat in Seat::BOTH {
-            let Some(sitter) = table.sitter(seat) else {
+            let Some((sitter, member)) = table.sitter(seat).and_then(|s| Some((s, s.here?))) else {
                 continue;
             };
-            let Some(member) = sitter.here else { continue };
             let sat_down = seated_before
                 .as_ref()
                 .is_none_or(|before| before[seat.index()].as_ref() != Some(&sitter.person.id));
@@ -419,16 +412,12 @@ impl Room {
     /// The room as the lobby lists it to the person `id`.
     pub fn line(&self, id: &PersonId) -> super::lobby::RoomLine {
         let state = self.lock();
-        let seated = |id| {
-            state
-                .table
-                .as_ref()
-                .is_some_and(|t| t.seat_of(id).is_some())
-        };
-        let choosing = state.table.is_none() as usize;
+        let table = state.table.as_ref();
+        let seated = |id| table.is_some_and(|t| t.seat_of(id).is_some());
+        let choosing = table.is_none() as usize;
         let watching = state.members.iter().filter(|m| !seated(m.id)).count()
             - choosing.min(state.members.len());
-        let what = match &state.table {
+        let what = match table {
             None => match state.members.first() {
                 Some(chooser) => format!("{} is choosing the game", chooser.person.name),
                 None => "empty".into(),
@@ -449,10 +438,7 @@ impl Room {
                 }
             }
         };
-        let yours = state
-            .table
-            .as_ref()
-            .is_some_and(|t| t.seat_owned_by(id).is_some());
+        let yours = table.is_some_and(|t| t.seat_owned_by(id).is_some());
         super::lobby::RoomLine {
             name: self.name.clone(),
             what,
@@ -503,16 +489,10 @@ impl State {
 
     /// The person who has waited longest without a seat, other than `id`, as a sitter.
     fn first_unseated(&self, id: MemberId) -> Option<Sitter> {
-        self.members
-            .iter()
-            .find(|m| {
-                m.id != id
-                    && self
-                        .table
-                        .as_ref()
-                        .is_none_or(|t| t.seat_of(m.id).is_none())
-            })
-            .map(|m| Sitter::here(m.person.clone(), m.id))
+        let table = self.table.as_ref();
+        let unseated = |m: &&Member| m.id != id && table.is_none_or(|t| t.seat_of(m.id).is_none());
+        let first = self.members.iter().find(unseated);
+        first.map(|m| Sitter::here(m.person.clone(), m.id))
     }
 
     fn tell(&mut self, id: MemberId, note: String) {

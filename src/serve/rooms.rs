@@ -35,17 +35,14 @@ pub struct Rooms {
 /// A user name as a room's name: lower case, letters, digits, `-`, `_` and `.`, not
 /// starting with a dot (it names a folder); `None` for any other.
 pub fn room_name(user: &str) -> Option<String> {
-    let name = user.to_ascii_lowercase();
-    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    let fits = !name.is_empty() && name.len() <= MAX_NAME && name.chars().all(allowed);
-    (fits && !name.starts_with('.')).then_some(name)
+    person_name(&user.to_ascii_lowercase(), MAX_NAME)
 }
 
-/// A user name as a person's name: letters, digits, `-`, `_` and `.`, not starting with a
-/// dot, kept as typed; `None` for any other.
-pub fn person_name(user: &str) -> Option<String> {
+/// A user name as a person's name (up to `max` long): letters, digits, `-`, `_` and `.`, not
+/// starting with a dot, kept as typed; `None` for any other.
+pub fn person_name(user: &str, max: usize) -> Option<String> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    let fits = !user.is_empty() && user.len() <= MAX_PERSON && user.chars().all(allowed);
+    let fits = !user.is_empty() && user.len() <= max && user.chars().all(allowed);
     (fits && !user.starts_with('.')).then(|| user.to_string())
 }
 
@@ -67,13 +64,9 @@ impl Rooms {
         let room = open
             .entry(name.to_string())
             .or_insert_with(|| {
-                let kept = self.kept(name);
-                Arc::new(Room::new(
-                    name.to_string(),
-                    self.words.clone(),
-                    kept,
-                    self.keeper.clone(),
-                ))
+                let (words, keeper) = (self.words.clone(), self.keeper.clone());
+                let room = Room::new(name.to_string(), words, self.kept(name), keeper);
+                Arc::new(room)
             })
             .clone();
         room.join(id, person, wake);
@@ -95,32 +88,31 @@ impl Rooms {
         let ledger = self.keeper.ledger();
         let refused = match &person.id {
             PersonId::Key(key) => match ledger.claim(key, name) {
-                Ok(()) => None,
-                Err(Claim::Taken) => Some(format!(
+                Ok(()) => Ok(None),
+                Err(Claim::Taken) => Ok(Some(format!(
                     "{name} is someone else's name here (it goes with their key): choose another \
                      name, the user name you type before the @."
-                )),
-                Err(Claim::KnownAs(known)) => Some(format!(
+                ))),
+                Err(Claim::KnownAs(known)) => Ok(Some(format!(
                     "Your key goes by {known} here: join as {known} (the user name before the @)."
-                )),
-                Err(Claim::Failed(why)) => {
-                    super::log::log(&format!("could not check the name {name}: {why}"));
-                    None
-                }
+                ))),
+                Err(Claim::Failed(why)) => Err(why),
             },
             PersonId::Ticket(_) => match ledger.key_of(name) {
-                Ok(Some(_)) => Some(format!(
+                Ok(Some(_)) => Ok(Some(format!(
                     "{name} is the name of someone with a key here: join with that key, or \
                      choose another name."
-                )),
-                Ok(None) => None,
-                Err(why) => {
-                    super::log::log(&format!("could not check the name {name}: {why}"));
-                    None
-                }
+                ))),
+                other => other.map(|_| None),
             },
         };
-        refused.map_or(Ok(()), Err)
+        match refused {
+            Ok(refused) => refused.map_or(Ok(()), Err),
+            Err(why) => {
+                super::log::log(&format!("could not check the name {name}: {why}"));
+                Ok(())
+            }
+        }
     }
 
     /// What the lobby shows `person`, with the best players of `game` (a game's key).
@@ -148,11 +140,10 @@ impl Rooms {
             PersonId::Ticket(_) => None,
         };
         let people = self.presence.people().into_iter();
+        let people = people.map(|(p, place)| (rating(&p), p.name, place));
         LobbyView {
             rooms,
-            people: people
-                .map(|(p, place)| (rating(&p), p.name, place))
-                .collect(),
+            people: people.collect(),
             best: best.into_iter().map(|(name, r)| (name, r.rating)).collect(),
             mine: rating(person),
         }

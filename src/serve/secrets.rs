@@ -45,11 +45,9 @@ pub enum SecretError {
 /// kept.
 pub fn host_key(dir: &Path, keep: bool) -> Result<PrivateKey, SecretError> {
     let fresh = || {
-        let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)
-            .map_err(|e| SecretError::Make(e.to_string()))?;
-        key.to_openssh(LineEnding::LF)
-            .map(|text| text.to_string())
-            .map_err(|e| SecretError::Make(e.to_string()))
+        let made = |e: russh::keys::ssh_key::Error| SecretError::Make(e.to_string());
+        let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).map_err(made)?;
+        Ok(key.to_openssh(LineEnding::LF).map_err(made)?.to_string())
     };
     let text = kept(dir, KEY_FILE, keep, false, fresh)?;
     PrivateKey::from_openssh(text.as_bytes())
@@ -76,10 +74,7 @@ fn kept(
         error,
     };
     match bounded::read_text_file(&path, &KIND) {
-        Ok(text) if !renew => {
-            check_private(&path)?;
-            Ok(text)
-        }
+        Ok(text) if !renew => check_private(&path).map(|()| text),
         Err(error) if error.kind() != io::ErrorKind::NotFound => Err(io_error(error)),
         _ => {
             let text = make()?;
@@ -118,21 +113,15 @@ fn make_private_dir(dir: &Path) -> io::Result<()> {
 #[cfg(unix)]
 fn check_private(path: &Path) -> Result<(), SecretError> {
     use std::os::unix::fs::PermissionsExt;
-    let mode = fs::metadata(path)
-        .map_err(|error| SecretError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?
-        .permissions()
-        .mode()
-        & 0o777;
-    if mode & 0o077 != 0 {
-        return Err(SecretError::TooOpen {
-            path: path.to_path_buf(),
-            mode,
-        });
+    let path = path.to_path_buf();
+    let mode = match fs::metadata(&path) {
+        Ok(metadata) => metadata.permissions().mode() & 0o777,
+        Err(error) => return Err(SecretError::Io { path, error }),
+    };
+    match mode & 0o077 {
+        0 => Ok(()),
+        _ => Err(SecretError::TooOpen { path, mode }),
     }
-    Ok(())
 }
 
 #[cfg(not(unix))]

@@ -29,10 +29,7 @@ impl Seat {
     pub const BOTH: [Seat; 2] = [Seat::One, Seat::Two];
 
     pub fn index(self) -> usize {
-        match self {
-            Seat::One => 0,
-            Seat::Two => 1,
-        }
+        self as usize
     }
 
     pub fn other(self) -> Seat {
@@ -132,17 +129,15 @@ impl Table {
     }
 
     pub fn seat_of(&self, member: MemberId) -> Option<Seat> {
-        Seat::BOTH.into_iter().find(|seat| {
-            self.sitter(*seat)
-                .is_some_and(|sitter| sitter.here == Some(member))
-        })
+        Seat::BOTH
+            .into_iter()
+            .find(|&seat| self.sitter(seat).is_some_and(|s| s.here == Some(member)))
     }
 
     pub fn seat_owned_by(&self, id: &PersonId) -> Option<Seat> {
-        Seat::BOTH.into_iter().find(|seat| {
-            self.sitter(*seat)
-                .is_some_and(|sitter| sitter.person.id == *id)
-        })
+        Seat::BOTH
+            .into_iter()
+            .find(|&seat| self.sitter(seat).is_some_and(|s| s.person.id == *id))
     }
 
     pub fn sitter(&self, seat: Seat) -> Option<&Sitter> {
@@ -274,16 +269,12 @@ impl Table {
 
     /// What a watcher is told: whose game they watch, and that they change nothing.
     pub fn watching(&self) -> String {
+        let (one, two) = (self.name(Seat::One), self.name(Seat::Two));
         match self.session.kept.mode {
-            Mode::TwoHumans => format!(
-                "You are watching {} and {}: a watcher changes nothing.",
-                self.name(Seat::One),
-                self.name(Seat::Two)
-            ),
-            _ => format!(
-                "You are watching {}'s game: a watcher changes nothing.",
-                self.name(Seat::One)
-            ),
+            Mode::TwoHumans => {
+                format!("You are watching {one} and {two}: a watcher changes nothing.")
+            }
+            _ => format!("You are watching {one}'s game: a watcher changes nothing."),
         }
     }
 
@@ -303,9 +294,7 @@ impl Table {
             self.hints = hints;
             // An owner away from a game that is over gives up the seat to whoever comes.
             for seat in &mut self.seats {
-                if seat.as_ref().is_some_and(|s| s.here.is_none()) {
-                    *seat = None;
-                }
+                seat.take_if(|s| s.here.is_none());
             }
             let mine = self.seat_of(member).unwrap_or(Seat::One);
             match board.kept.mode {

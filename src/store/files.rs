@@ -158,10 +158,8 @@ pub(super) fn stage(path: &Path, bytes: &[u8]) -> io::Result<NamedTempFile> {
 
 /// `.stats.toml.` (then random letters and [`TEMP_SUFFIX`]).
 fn temp_prefix(path: &Path) -> String {
-    format!(
-        ".{}.",
-        path.file_name().unwrap_or_default().to_string_lossy()
-    )
+    let name = path.file_name().unwrap_or_default();
+    format!(".{}.", name.to_string_lossy())
 }
 
 const TEMP_SUFFIX: &str = ".tmp";

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use super::files::{Stamp, stamp};
 use super::{Counted, FileLock, RecordKey, SavedGame, Standing, Stats, Store, StoreError};
-use crate::core::Mode;
 use crate::core::session::Finished;
 use crate::core::words::capitalized;
+use crate::core::{Difficulty, Mode};
 
 /// The game's memory. Without a store (tests, or no data directory) it remembers only for
 /// this run.
@@ -275,11 +275,7 @@ impl Memory {
         if !self.owns(game) || self.saved_game(game) == unfinished.as_ref() {
             return Ok(());
         }
-        if self
-            .failed
-            .as_ref()
-            .is_some_and(|(tried, _)| *tried == unfinished)
-        {
+        if self.failed.as_ref().map(|(tried, _)| tried) == Some(&unfinished) {
             return Ok(()); // said when it failed; tried again when the game changes
         }
         let written = match (&self.store, &unfinished) {
@@ -321,11 +317,7 @@ pub fn record_key(game: &str, finished: &Finished) -> Option<RecordKey> {
 }
 
 /// The record the start screen shows; `None` for the demo, where nobody plays.
-pub fn menu_record_key(
-    game: &str,
-    mode: Mode,
-    difficulty: crate::core::Difficulty,
-) -> Option<RecordKey> {
+pub fn menu_record_key(game: &str, mode: Mode, difficulty: Difficulty) -> Option<RecordKey> {
     let difficulty = match mode {
         Mode::VsBot => Some(difficulty),
         Mode::TwoHumans => None,
@@ -353,7 +345,7 @@ impl Memory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Difficulty, Outcome};
+    use crate::core::Outcome;
 
     fn saved() -> SavedGame {
         SavedGame {

@@ -41,10 +41,9 @@ const STATS_FILE: &str = "stats.toml";
 const GAME_FILE: &str = "saved-game.toml";
 
 pub fn game_file_name(game_key: &str) -> String {
-    if game_key == FIRST_GAME {
-        GAME_FILE.to_string()
-    } else {
-        format!("saved-game-{game_key}.toml")
+    match game_key {
+        FIRST_GAME => GAME_FILE.to_string(),
+        _ => format!("saved-game-{game_key}.toml"),
     }
 }
 
@@ -137,10 +136,8 @@ impl Store {
     /// A store that only reads, for commands that report what is saved. Its notices say
     /// that an unusable file was left as it is, for the game to move aside.
     pub fn inspect(dir: PathBuf) -> Store {
-        Store {
-            dir,
-            access: Access::Inspect,
-        }
+        let access = Access::Inspect;
+        Store { dir, access }
     }
 
     pub fn dir(&self) -> &Path {
@@ -158,17 +155,13 @@ impl Store {
         if existing.is_dir() {
             return None;
         }
-        let problem = if existing == self.dir {
-            format!(
-                "the data directory {} is not a directory",
-                self.dir.display()
-            )
-        } else {
-            format!(
-                "the data directory {} cannot be made: {} is not a directory",
-                self.dir.display(),
+        let dir = self.dir.display();
+        let problem = match existing == self.dir {
+            true => format!("the data directory {dir} is not a directory"),
+            false => format!(
+                "the data directory {dir} cannot be made: {} is not a directory",
                 existing.display()
-            )
+            ),
         };
         Some(format!(
             "{problem}; move that file away or set {DATA_DIR_VAR} to a directory"
@@ -226,42 +219,36 @@ impl Store {
         let brief = why.brief(&file_name(path));
         let backup = free_backup_path(path);
         // A record starts again from nothing; an unfinished game is simply not offered.
-        let fresh = if what == RECORD {
-            " and start a fresh one"
-        } else {
-            ""
+        let fresh = match what {
+            RECORD => " and start a fresh one",
+            _ => "",
         };
         match self.access {
-            Access::Save => {}
-            Access::NoSave => {
-                return (
-                    format!("{problem}. Starting fresh; the file was left alone (saving is off)."),
-                    format!("{brief}; left as it is (saving is off)"),
-                );
-            }
-            Access::Inspect => {
-                return (
-                    format!(
-                        "{problem}. The file was left as it is; the game will move it aside to \
-                         {}{fresh} the next time it starts.",
-                        backup.display()
-                    ),
-                    format!("{brief}; left as it is"),
-                );
-            }
-        }
-        match fs::rename(path, &backup) {
-            Ok(()) => (
-                format!("{problem}. It was moved to {}.", backup.display()),
-                format!("{brief}; kept as {}", file_name(&backup)),
+            Access::NoSave => (
+                format!("{problem}. Starting fresh; the file was left alone (saving is off)."),
+                format!("{brief}; left as it is (saving is off)"),
             ),
-            Err(e) => (
+            Access::Inspect => (
                 format!(
-                    "{problem}. Starting fresh; it could not be moved aside ({e}) and will be \
-                     replaced at the next save."
+                    "{problem}. The file was left as it is; the game will move it aside to \
+                     {}{fresh} the next time it starts.",
+                    backup.display()
                 ),
-                format!("{brief}; it will be replaced"),
+                format!("{brief}; left as it is"),
             ),
+            Access::Save => match fs::rename(path, &backup) {
+                Ok(()) => (
+                    format!("{problem}. It was moved to {}.", backup.display()),
+                    format!("{brief}; kept as {}", file_name(&backup)),
+                ),
+                Err(e) => (
+                    format!(
+                        "{problem}. Starting fresh; it could not be moved aside ({e}) and will \
+                         be replaced at the next save."
+                    ),
+                    format!("{brief}; it will be replaced"),
+                ),
+            },
         }
     }
 
