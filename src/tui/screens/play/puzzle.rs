@@ -65,14 +65,16 @@ impl PlayScreen {
             Side::Second => First::Bot,
         };
         let side = shared.settings.symbol(start.to_move()).to_string();
-        let session = Session::new(game, Mode::VsBot, starter, Difficulty::Perfect);
-        self.start_session(session.from_start(start), shared);
-        self.hints = false;
+        // A proof bounds a win's length where a table gives it exactly.
+        let within = if game.solved() { "in" } else { "within" };
         let (goal, asked) = match puzzle.moves {
             0 => (Outcome::Draw, "find the one move that does not lose".into()),
             1 => (Outcome::Win, "win at once".to_string()),
-            n => (Outcome::Win, format!("win in {n} moves")),
+            n => (Outcome::Win, format!("win {within} {n} moves")),
         };
+        let session = Session::new(game, Mode::VsBot, starter, Difficulty::Perfect);
+        self.start_session(session.from_start(start), shared);
+        self.hints = false;
         let asked = format!("{side} to play: {asked}");
         let said = asked.clone();
         shared.status = StatusLine::turn(lead, &self.turn_text(&shared.settings));
