@@ -151,12 +151,18 @@ pub fn next_for(count: usize, rating: f64, tried: impl Fn(usize) -> bool) -> Opt
     untried.or_else(|| (0..count).min_by_key(distance))
 }
 
-/// The lines of the square board of the games puzzles come from (the shipped sets say how
-/// many in a row; the size is the game's), whose symmetries make positions alike.
+/// The lines whose symmetries make positions alike: the game's own where it names them
+/// (Qubic's 76), else a square board's (the shipped sets say how many in a row; the size
+/// is the game's).
 fn lines(game: &dyn Game) -> Vec<u64> {
+    let named = game.lines().into_iter();
+    let named: Vec<u64> = named.map(|l| l.iter().map(|c| 1 << c.index()).sum()).collect();
     let n = game.layout().cells.cols;
     let in_a_row = SHIPPED.iter().find(|(key, ..)| *key == game.key());
-    square(n, in_a_row.map_or(n, |&(_, k, _)| k))
+    match named.is_empty() {
+        true => square(n, in_a_row.map_or(n, |&(_, k, _)| k)),
+        false => named,
+    }
 }
 
 /// Random games played from the start before a board too small for `count` puzzles gives
