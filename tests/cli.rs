@@ -550,11 +550,18 @@ fn exported_puzzles_are_answered_by_the_perfect_bot() {
     }
     let generated = tictaclatin(&["puzzle", "--game", "classic", "generate", "--count", "3"]);
     assert_eq!(stdout(&generated).lines().count(), 3);
-    let qubic = tictaclatin(&["puzzle", "--game", "qubic", "export"]);
-    assert_eq!(qubic.status.code(), Some(2));
+    let none = tictaclatin(&["puzzle", "--game", "extreme", "export"]);
+    assert_eq!(none.status.code(), Some(2));
     assert!(
-        stderr(&qubic).contains("no puzzles are shipped for qubic"),
+        stderr(&none).contains("no puzzles are shipped for extreme"),
         "{}",
-        stderr(&qubic)
+        stderr(&none)
+    );
+    let extreme = tictaclatin(&["puzzle", "--game", "extreme", "generate"]);
+    assert_eq!(extreme.status.code(), Some(2));
+    assert!(
+        stderr(&extreme).contains("boards of up to 64 cells"),
+        "{}",
+        stderr(&extreme)
     );
 }

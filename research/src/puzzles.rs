@@ -156,7 +156,9 @@ pub fn next_for(count: usize, rating: f64, tried: impl Fn(usize) -> bool) -> Opt
 /// is the game's).
 fn lines(game: &dyn Game) -> Vec<u64> {
     let named = game.lines().into_iter();
-    let named: Vec<u64> = named.map(|l| l.iter().map(|c| 1 << c.index()).sum()).collect();
+    let named: Vec<u64> = named
+        .map(|l| l.iter().map(|c| 1 << c.index()).sum())
+        .collect();
     let n = game.layout().cells.cols;
     let in_a_row = SHIPPED.iter().find(|(key, ..)| *key == game.key());
     match named.is_empty() {
