@@ -1003,6 +1003,15 @@ fn a_puzzle_failed_retried_and_solved() {
     game.keys(&Latin.cell_name(win.placed()));
     let solved = panel(&game);
     assert!(solved.contains("Solved: "), "{solved}");
+    assert!(
+        !solved.contains("swap sides"),
+        "no swapping a puzzle:\n{solved}"
+    );
+    let status = &game.app.shared.status.text;
+    assert!(
+        status.contains("Solved: "),
+        "the end says the verdict: {status}"
+    );
     assert!(game.app.play.position().status().is_over());
     // Only the first try counts, and a puzzle is no game won against the bot.
     assert_eq!(

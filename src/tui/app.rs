@@ -122,7 +122,7 @@ impl App {
             Event::BotWaiting { ticket, ahead } => {
                 self.play.on_bot_waiting(ticket, ahead, &mut self.shared);
             }
-            Event::HintsReady(searched) => self.play.on_hints(searched),
+            Event::HintsReady(searched) => self.play.on_hints(searched, &mut self.shared),
             Event::ReviewReady(judged) => {
                 if self.play.review_asked.as_ref() == Some(&judged.of) {
                     self.play.review_asked = None;

@@ -17,7 +17,7 @@ use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
 use crate::keys::{Action, Key};
 use crate::store::SavedGame;
-use crate::tui::event::Event;
+use crate::tui::event::{Event, SearchedHints};
 use crate::tui::screens::play::recording::{NOT_RECORDED, Opening};
 use crate::tui::screens::start::menu::Menu;
 use crate::tui::shared::StatusKind;
@@ -2250,5 +2250,45 @@ fn puzzles_from_the_start_screen_leave_the_saved_game_be() {
     assert_eq!(
         h.app.play.session.kept.difficulty,
         crate::core::Difficulty::Perfect
+    );
+}
+
+/// On a board the engine searches, a puzzle's move is judged from the bot thread's values
+/// of the position before it: asked for, waited on, then said.
+#[test]
+fn a_searched_board_s_puzzle_move_waits_for_the_bot_thread_s_values() {
+    let game = crate::games::of_key("classic-5k4").unwrap();
+    let settings = Settings {
+        game: crate::games::GameChoice::from_key("classic-5k4").unwrap(),
+        ..Settings::default()
+    };
+    let mut h = Harness::with(settings);
+    let engine = game.engine();
+    h.send(Event::EngineReady {
+        game: game.key(),
+        engine: Arc::clone(&engine),
+    });
+    h.app.open(Opening::Puzzle(0));
+    let puzzle = h.app.play.puzzle.clone().unwrap();
+    let before = h.app.play.position().clone_box();
+    h.typed(&puzzle.puzzle.answer);
+    assert_eq!(
+        h.app.play.puzzle.as_ref().unwrap().judging,
+        Some(1),
+        "waits"
+    );
+    let asked = h.asked.iter().any(
+        |r| matches!(r, BotRequest::Hints { position, .. } if position.text() == before.text()),
+    );
+    assert!(asked, "{:?}", h.asked);
+    h.send(Event::HintsReady(SearchedHints {
+        position: before.text(),
+        hints: engine.hints(before.as_ref()),
+        analysis: None,
+    }));
+    let said = &h.app.play.puzzle.as_ref().unwrap().said;
+    assert!(
+        said.starts_with("Right") || said.starts_with("Solved"),
+        "{said}"
     );
 }

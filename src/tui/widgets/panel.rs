@@ -350,7 +350,7 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
         ));
     }
     let mut next = vec![(Action::New, "new game")];
-    if view.play.session.kept.mode != Mode::Demo {
+    if view.offers(Action::Swap) {
         next.push((Action::Swap, "swap sides"));
     }
     next.push((Action::Review, "review"));

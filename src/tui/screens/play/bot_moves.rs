@@ -156,11 +156,14 @@ impl PlayScreen {
         self.play(decision.mv, shared);
     }
 
-    pub fn on_hints(&mut self, searched: SearchedHints) {
+    pub fn on_hints(&mut self, searched: SearchedHints, shared: &mut Shared) {
         if self.hints_asked.as_ref() == Some(&searched.position) {
             self.hints_asked = None;
         }
         self.searched_hints = Some(searched);
+        if let Some(ply) = self.puzzle.as_mut().and_then(|p| p.judging.take()) {
+            self.judge_puzzle_move(ply, shared);
+        }
     }
 
     /// Asks the bot for a move when it is to move, while a game screen is `shown`.
@@ -199,18 +202,24 @@ impl PlayScreen {
         }]
     }
 
-    /// Asks the bot thread for hints the engine cannot give at once, once per position.
+    /// Asks the bot thread for hints the engine cannot give at once, once per position: the
+    /// board's, or in a puzzle the one before the move it judges.
     pub fn request_hints(&mut self, shown: Option<Screen>, shared: &Shared) -> Vec<BotRequest> {
-        let wanted = self.hints
+        let judging = self.puzzle.as_ref().and_then(|p| p.judging);
+        let position = match judging {
+            Some(ply) => self.history().position_at(ply - 1),
+            None => self.position(),
+        };
+        let wanted = (self.hints || judging.is_some())
             && shown == Some(Screen::Play)
-            && !self.session.status().is_over()
+            && !position.status().is_over()
             && self
                 .engine(shared)
                 .is_some_and(|engine| !engine.instant_hints());
         if !wanted {
             return Vec::new();
         }
-        let text = self.position().text();
+        let text = position.text();
         let known = self
             .searched_hints
             .as_ref()
@@ -218,11 +227,10 @@ impl PlayScreen {
         if known || self.hints_asked.as_ref() == Some(&text) {
             return Vec::new();
         }
+        let position = position.clone_box();
         self.hints_asked = Some(text);
-        vec![BotRequest::Hints {
-            game: self.session.game.key(),
-            position: self.position().clone_box(),
-        }]
+        let game = self.session.game.key();
+        vec![BotRequest::Hints { game, position }]
     }
 
     /// Asks the bot thread to judge the moves of a searched board's game, once, in review.

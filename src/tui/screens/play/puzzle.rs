@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::config::First;
 use crate::core::review::{self, Mark};
 use crate::core::session::Session;
-use crate::core::{Difficulty, Game, Mode, Move, Outcome, Place, Position, Side};
+use crate::core::{Difficulty, Game, Mode, Outcome, Place, Side};
 use crate::keys::Action;
 use crate::store::Counted;
 use crate::tui::screens::play::PlayScreen;
@@ -32,6 +32,9 @@ pub struct Solving {
     pub hints: u8,
     /// The first try was counted (solved or failed): the rest is practice.
     pub counted: bool,
+    /// The person's move (its ply) waiting for the bot thread's values of the position
+    /// before it, on a board the engine searches.
+    pub judging: Option<usize>,
 }
 
 impl PlayScreen {
@@ -67,7 +70,9 @@ impl PlayScreen {
         let side = shared.settings.symbol(start.to_move()).to_string();
         // A proof bounds a win's length where a table gives it exactly.
         let within = if game.solved() { "in" } else { "within" };
+        // A position of the person's own game may have more than one good move.
         let (goal, asked) = match puzzle.moves {
+            0 if number.is_none() => (Outcome::Draw, "find a move that does not lose".into()),
             0 => (Outcome::Draw, "find the one move that does not lose".into()),
             1 => (Outcome::Win, "win at once".to_string()),
             n => (Outcome::Win, format!("win {within} {n} moves")),
@@ -78,7 +83,7 @@ impl PlayScreen {
         let asked = format!("{side} to play: {asked}");
         let said = asked.clone();
         shared.status = StatusLine::turn(lead, &self.turn_text(&shared.settings));
-        let (hints, counted) = (0, number.is_none());
+        let (hints, counted, judging) = (0, number.is_none(), None);
         let solving = Solving {
             number,
             puzzle,
@@ -87,6 +92,7 @@ impl PlayScreen {
             said,
             hints,
             counted,
+            judging,
         };
         self.puzzle = Some(solving);
     }
@@ -145,22 +151,24 @@ impl PlayScreen {
         self.start_puzzle(game, number, shared);
     }
 
-    /// After the person's move `mv` from `before`: right (the goal still certain, solved
-    /// once it is reached) or wrong, in words, with the way back to try again.
-    pub(crate) fn judge_puzzle_move(
-        &mut self,
-        before: &dyn Position,
-        mv: Move,
-        shared: &mut Shared,
-    ) {
+    /// After the person's move at `ply`: right (the goal still certain, solved once it is
+    /// reached) or wrong, in words, with the way back to try again. On a board the engine
+    /// searches, its values come from the bot thread, and the move waits for them.
+    pub(crate) fn judge_puzzle_move(&mut self, ply: usize, shared: &mut Shared) {
         let Some(goal) = self.puzzle.as_ref().map(|p| p.goal) else {
             return;
         };
-        let game = self.game();
-        let Some(engine) = shared.engine(game) else {
-            return;
+        let game = Arc::clone(&self.session.game);
+        let (before, mv) = (self.history().position_at(ply - 1), self.moves()[ply - 1]);
+        let hints = match (shared.engine(game.as_ref()), &self.searched_hints) {
+            (Some(engine), _) if engine.instant_hints() => engine.hints(before),
+            (_, Some(searched)) if searched.position == before.text() => searched.hints.clone(),
+            _ => {
+                self.puzzle.as_mut().expect("a puzzle").judging = Some(ply);
+                return;
+            }
         };
-        let hint = engine.hints(before).into_iter().find(|&(m, _)| m == mv);
+        let hint = hints.into_iter().find(|&(m, _)| m == mv);
         let Some(advice) = hint.and_then(|(_, hint)| Advice::proven(hint)) else {
             return;
         };
@@ -178,7 +186,10 @@ impl PlayScreen {
             }
             _ if goal == Outcome::Draw || self.position().status().is_over() => {
                 let said = format!("Solved: {name} {}.", advice.words(&other));
-                (format!("{said} {next}: more puzzles."), Some(true))
+                (
+                    format!("{said} {next}, then Enter: the next puzzle."),
+                    Some(true),
+                )
             }
             _ => (
                 format!("Right: {name} {}. Go on.", advice.words(&other)),
@@ -188,6 +199,10 @@ impl PlayScreen {
         let rated = solved.and_then(|solved| self.count_puzzle(solved, shared));
         if let Some(puzzle) = self.puzzle.as_mut() {
             puzzle.said = format!("{said}{}", rated.unwrap_or_default());
+        }
+        // The game's end, said as the move was played, ends with the verdict.
+        if self.status().is_over() {
+            shared.status = StatusLine::note(self.result_text(&shared.settings));
         }
     }
 
