@@ -117,13 +117,16 @@ fn class(symmetries: &[Vec<u8>], sides: [u64; 2]) -> [u64; 2] {
 
 /// The shipped sets as `puzzle generate` printed them: the game's key, how many in a row
 /// make a line, the set.
-const SHIPPED: [(&str, u8, &str); 6] = [
+const SHIPPED: [(&str, u8, &str); 8] = [
     ("latin", 4, include_str!("../puzzles/latin.txt")),
     ("classic-3", 3, include_str!("../puzzles/classic-3.txt")),
     ("classic-4", 4, include_str!("../puzzles/classic-4.txt")),
     ("classic-4k3", 3, include_str!("../puzzles/classic-4k3.txt")),
     ("classic-5k4", 4, include_str!("../puzzles/classic-5k4.txt")),
     ("classic-6k4", 4, include_str!("../puzzles/classic-6k4.txt")),
+    ("classic-7k5", 5, include_str!("../puzzles/classic-7k5.txt")),
+    // Qubic's classes come from its own lines: the length is not used.
+    ("qubic", 4, include_str!("../puzzles/qubic.txt")),
 ];
 
 pub fn shipped(key: &str) -> bool {
