@@ -162,36 +162,27 @@ impl Stats {
                 solved,
             } => (game, number, *first, *solved),
         };
-        let at = match self.puzzles.iter().position(|p| p.game == *game) {
-            Some(at) => at,
-            None => {
-                let (game, rating) = (game.clone(), Glicko2Rating::new());
-                self.puzzles.push(Puzzles {
-                    game,
-                    rating,
-                    ..Puzzles::default()
-                });
-                self.puzzles.len() - 1
-            }
-        };
-        let mine = &mut self.puzzles[at];
+        if self.puzzles(game).is_none() {
+            let game = game.clone();
+            self.puzzles.push(Puzzles {
+                game,
+                ..Puzzles::default()
+            });
+        }
+        let mine = self.puzzles.iter_mut().find(|p| p.game == *game);
+        let mine = mine.expect("added if missing");
         let theirs = mine.tried.entry(number.to_string()).or_insert(first);
         let puzzle = Glicko2Rating {
             rating: *theirs,
             deviation: PUZZLE_DEVIATION,
             ..Glicko2Rating::new()
         };
-        let outcome = if solved {
-            Outcomes::WIN
-        } else {
-            Outcomes::LOSS
+        let (outcome, count, streak) = match solved {
+            true => (Outcomes::WIN, &mut mine.solved, one_more(mine.streak)),
+            false => (Outcomes::LOSS, &mut mine.failed, 0),
         };
         let after = glicko2(&mine.rating, &puzzle, &outcome, &Glicko2Config::new());
         (mine.rating, *theirs) = (after.0, after.1.rating);
-        let (count, streak) = match solved {
-            true => (&mut mine.solved, one_more(mine.streak)),
-            false => (&mut mine.failed, 0),
-        };
         *count = one_more(*count);
         mine.streak = streak;
         mine.best_streak = mine.best_streak.max(streak);
