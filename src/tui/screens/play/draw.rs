@@ -51,10 +51,8 @@ fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
         _ if kept.mode != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
         _ => {}
     }
-    facts.push(format!(
-        "hints {}",
-        if view.play.hints { "on" } else { "off" }
-    ));
+    let hints = if view.play.hints { "on" } else { "off" };
+    facts.push(format!("hints {hints}"));
     let text = facts.join(" · ");
     let width = text.chars().count() as u16;
     if width + view.play.game().title().chars().count() as u16 + 2 <= area.width {
