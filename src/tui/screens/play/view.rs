@@ -111,10 +111,6 @@ impl<'a> PlayView<'a> {
     /// The review of the move ending the shown position, in review mode.
     pub fn review(&self) -> Option<MoveReview> {
         let shown = self.review_shown()?;
-        review::review_move(
-            self.play.engine(self.shared)?,
-            &self.play.session.history,
-            shown,
-        )
+        review::review_move(self.play.engine(self.shared)?, self.play.history(), shown)
     }
 }
