@@ -130,11 +130,6 @@ fn is_accent(c: char) -> bool {
         | '\u{FE20}'..='\u{FE2F}')
 }
 
-/// Two of these make a flag.
-fn is_flag_letter(c: char) -> bool {
-    ('\u{1F1E6}'..='\u{1F1FF}').contains(&c)
-}
-
 /// True for one code point, or a letter with accents one column wide: anything else of
 /// several code points is an emoji sequence whose width depends on the terminal.
 fn renders_at_one_width(text: &str) -> bool {
@@ -142,7 +137,8 @@ fn renders_at_one_width(text: &str) -> bool {
     let Some(base) = chars.next() else {
         return true;
     };
-    if is_flag_letter(base) {
+    // A regional indicator letter: two of them make a flag.
+    if ('\u{1F1E6}'..='\u{1F1FF}').contains(&base) {
         return false;
     }
     let rest = chars.as_str();
