@@ -57,6 +57,7 @@ impl Chances {
 }
 
 /// What the lines say of a position, for the side to move ("me") and the other side.
+#[derive(Default)]
 struct Lines {
     me: Chances,
     them: Chances,
@@ -105,10 +106,7 @@ impl<'a> Search<'a> {
         // The side to move plays ceil(left / 2) more stones, the other floor(left / 2).
         let (my_moves, their_moves) = (left.div_ceil(2), left / 2);
         let k = self.rules.k;
-        let mut lines = Lines {
-            me: Chances::default(),
-            them: Chances::default(),
-        };
+        let mut lines = Lines::default();
         for &line in self.rules.lines {
             let (mine, theirs) = (line & sides.me, line & sides.them);
             if theirs == 0 {
