@@ -155,23 +155,19 @@ impl<'a> Search<'a> {
         let hint = known
             .and_then(|b| b.best)
             .map(|c| self.rules.board_cell(canonical, c));
-        let moves = if lines.them.wins != 0 {
+        let mut moves = if lines.them.wins != 0 {
             vec![lines.them.wins.trailing_zeros()]
         } else {
             self.ordered_moves(sides, empty, hint, beta <= Score::DRAW)
         };
-        let mut best = Score::LOWEST;
-        let mut best_move = None;
+        let (mut best, mut best_move) = (Score::LOWEST, None);
         let closing = (beta <= Score::DRAW).then(|| self.closing(sides, &moves));
         if let Some(cell) = closing.flatten() {
+            // At least a draw, which reaches `beta`: no other move is searched.
             (best, best_move) = (Score::DRAW, Some(cell));
+            moves.clear();
         }
-        let searched = if best_move.is_some() {
-            &[][..]
-        } else {
-            &moves[..]
-        };
-        for &cell in searched {
+        for &cell in &moves {
             let child = self.score(
                 sides.after(cell),
                 beta.after_move(),
