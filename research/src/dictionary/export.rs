@@ -11,18 +11,13 @@ use tictaclatin_engine::games::qubic::strategy::Rule;
 
 /// The dictionary without the entries no game reaches, in file order.
 pub fn pruned(dictionary: &Dictionary, report: &VerifyReport) -> Dictionary {
-    let mut unreached = vec![false; dictionary.len()];
+    let mut kept = vec![true; dictionary.len()];
     for &e in &report.unreached {
-        unreached[e] = true;
+        kept[e] = false;
     }
+    let entries = dictionary.entries.iter().zip(kept);
     Dictionary {
-        entries: dictionary
-            .entries
-            .iter()
-            .zip(&unreached)
-            .filter(|&(_, &gone)| !gone)
-            .map(|(e, _)| *e)
-            .collect(),
+        entries: entries.filter_map(|(e, keep)| keep.then_some(*e)).collect(),
     }
 }
 
