@@ -337,11 +337,9 @@ impl KeyBindings {
 
     /// Every key bound to an action: `q/Esc`; `-` when none is.
     pub fn all_keys(&self, action: Action) -> String {
-        let labels: Vec<String> = self.keys_for(action).iter().map(|&k| k.label()).collect();
-        if labels.is_empty() {
-            "-".into()
-        } else {
-            labels.join("/")
+        match self.keys_for(action) {
+            [] => "-".into(),
+            keys => keys.iter().map(|k| k.label()).collect::<Vec<_>>().join("/"),
         }
     }
 

@@ -152,12 +152,10 @@ impl Symbol {
     /// Surrounding spaces are not trimmed: `" X"` is two characters, and saying so beats
     /// silently changing what the user wrote.
     pub fn new(text: &str) -> Result<Symbol, SymbolError> {
-        let count = text.graphemes(true).count();
-        if count == 0 {
-            return Err(SymbolError::Empty);
-        }
-        if count > 1 {
-            return Err(SymbolError::TooMany { count });
+        match text.graphemes(true).count() {
+            0 => return Err(SymbolError::Empty),
+            1 => {}
+            count => return Err(SymbolError::TooMany { count }),
         }
         if text
             .chars()
