@@ -269,16 +269,14 @@ impl App {
                 self.start.open_from(&self.play, &mut self.shared);
                 self.screen = Screen::Start;
             }
-            Command::Begin(start) => {
-                match self.start.at_stake(start, &self.play, &self.shared) {
-                    // Any key but y keeps the game: a stray key never throws a game away.
-                    Some(question) => {
-                        self.overlay = Some(Overlay::Question(Question::Discard(start)));
-                        self.start.note = Some(question);
-                    }
-                    None => self.begin(start),
+            Command::Begin(start) => match self.start.at_stake(start, &self.play, &self.shared) {
+                // Any key but y keeps the game: a stray key never throws a game away.
+                Some(question) => {
+                    self.overlay = Some(Overlay::Question(Question::Discard(start)));
+                    self.start.note = Some(question);
                 }
-            }
+                None => self.begin(start),
+            },
             Command::Leave | Command::BackToGame if self.play.has_game => {
                 self.screen = Screen::Play;
                 self.shared.status = StatusLine::note("Back to the game.");

@@ -230,10 +230,7 @@ impl Worker {
             BotRequest::Review { of, history } => self.review(of, &history),
             BotRequest::Load(game) => return self.load(game),
         };
-        match reply {
-            Some(event) => self.events.send(event).is_ok(),
-            None => true,
-        }
+        reply.is_none_or(|event| self.events.send(event).is_ok())
     }
 
     fn decide(
