@@ -40,7 +40,7 @@ impl ReviewScreen {
         play: &mut PlayScreen,
         shared: &mut Shared,
     ) -> Option<Command> {
-        let command = match action {
+        Some(match action {
             Some(Action::Review | Action::Quit | Action::Back) => Command::CloseReview,
             Some(Action::New) => Command::OpenStart,
             Some(Action::Help) => Command::Help,
@@ -61,8 +61,7 @@ impl ReviewScreen {
                 }
                 return None;
             }
-        };
-        Some(command)
+        })
     }
 
     fn step(&mut self, code: KeyCode, action: Option<Action>, view: &PlayView) -> Option<String> {

@@ -41,7 +41,7 @@ impl PlayScreen {
         }
         let name = self.game().move_name(before, mv);
         let who = self.name(before.to_move(), settings);
-        let game = self.game();
+        let (game, turn) = (self.game(), self.turn_text(settings));
         // A move that wins a small board (extreme tic-tac-toe) earns another at once: say
         // so loudly, and short enough that the turn still fits on an 80-column line.
         let won = |position: &dyn Position, block: u8| {
@@ -61,7 +61,7 @@ impl PlayScreen {
                 // A bonus move's win earns no second bonus in a row.
                 format!("{name} wins {label}{points}, no second bonus. ")
             };
-            return StatusLine::turn(&lead, &self.turn_text(settings));
+            return StatusLine::turn(&lead, &turn);
         }
         let what = match (self.gift_text(settings), points) {
             (Some(gift), Some([f, s])) => format!("{gift} ({f} : {s}). "),
@@ -70,10 +70,7 @@ impl PlayScreen {
             }
             _ => String::new(),
         };
-        StatusLine::turn(
-            &format!("{who} played {name}. {what}"),
-            &self.turn_text(settings),
-        )
+        StatusLine::turn(&format!("{who} played {name}. {what}"), &turn)
     }
 
     /// Each line a side would complete with its next stone, in words: "X threatens 4a1:
