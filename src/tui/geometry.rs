@@ -328,11 +328,11 @@ fn chrome(compact: bool) -> u16 {
 
 /// The terminal this board needs with the panel beside it, or below it.
 fn needed(board: BoardView, (panel_below, compact): (bool, bool)) -> (u16, u16) {
-    let ((w, h), chrome) = (board.size(), chrome(compact));
+    let ((w, h), chrome_h) = (board.size(), chrome(compact));
     if panel_below {
-        (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome)
+        (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome_h)
     } else {
-        (w + GAP + PANEL_MIN_W, h.max(PANEL_BESIDE_H) + chrome)
+        (w + GAP + PANEL_MIN_W, h.max(PANEL_BESIDE_H) + chrome_h)
     }
 }
 

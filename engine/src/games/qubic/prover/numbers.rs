@@ -29,7 +29,7 @@ impl Numbers {
 
     /// The numbers of a position from its children's, `mover` to move.
     pub fn combine(mover: Side, children: impl Iterator<Item = Numbers>) -> Numbers {
-        // As the mover sees them: one child's first number suffices, the second of all count.
+        // Seen from the mover: the least first number of a child, the sum of their second.
         let oriented = |n: Numbers| match mover {
             Side::First => n,
             Side::Second => Numbers {
