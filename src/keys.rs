@@ -72,15 +72,15 @@ impl Action {
     };
 
     pub fn name(self) -> &'static str {
-        ACTIONS[self.index()].1
+        ACTIONS[self as usize].1
     }
 
     pub fn description(self) -> &'static str {
-        ACTIONS[self.index()].2
+        ACTIONS[self as usize].2
     }
 
     pub fn default_keys(self) -> &'static [&'static str] {
-        ACTIONS[self.index()].3
+        ACTIONS[self as usize].3
     }
 
     /// The action of a `[keys]` table's key.
@@ -93,10 +93,6 @@ impl Action {
             self,
             Action::Left | Action::Right | Action::Up | Action::Down
         )
-    }
-
-    fn index(self) -> usize {
-        self as usize
     }
 }
 
@@ -324,12 +320,12 @@ impl KeyBindings {
             return Some(Action::Quit);
         }
         let mut actions = Action::ALL.into_iter();
-        actions.find(|action| self.keys[action.index()].contains(&key))
+        actions.find(|&action| self.keys[action as usize].contains(&key))
     }
 
     /// In the order written.
     pub fn keys_for(&self, action: Action) -> &[Key] {
-        &self.keys[action.index()]
+        &self.keys[action as usize]
     }
 
     /// The action's name when nothing is bound to it.
@@ -341,11 +337,9 @@ impl KeyBindings {
 
     /// Every key bound to an action: `q/Esc`; `-` when none is.
     pub fn all_keys(&self, action: Action) -> String {
-        let labels: Vec<String> = self.keys_for(action).iter().map(|&k| k.label()).collect();
-        if labels.is_empty() {
-            "-".into()
-        } else {
-            labels.join("/")
+        match self.keys_for(action) {
+            [] => "-".into(),
+            keys => keys.iter().map(|k| k.label()).collect::<Vec<_>>().join("/"),
         }
     }
 
@@ -360,13 +354,13 @@ impl KeyBindings {
             .iter()
             .flat_map(|&a| self.keys_for(a).to_vec())
             .collect();
-        self.keys[Action::Back.index()].retain(|key| !given.contains(key));
+        self.keys[Action::Back as usize].retain(|key| !given.contains(key));
     }
 
     /// Duplicates within the list are dropped.
     pub fn set(&mut self, action: Action, keys: impl IntoIterator<Item = Key>) {
         let mut seen = HashSet::new();
-        self.keys[action.index()] = keys.into_iter().filter(|key| seen.insert(*key)).collect();
+        self.keys[action as usize] = keys.into_iter().filter(|key| seen.insert(*key)).collect();
     }
 
     pub fn conflict(&self) -> Option<(Key, Action, Action)> {
@@ -407,7 +401,7 @@ mod tests {
     #[test]
     fn the_table_of_actions_is_in_their_order() {
         for (i, action) in Action::ALL.into_iter().enumerate() {
-            assert_eq!(action.index(), i);
+            assert_eq!(action as usize, i);
             assert_eq!(Action::named(action.name()), Some(action));
         }
         assert_eq!(Action::named("undoo"), None);

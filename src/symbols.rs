@@ -130,11 +130,6 @@ fn is_accent(c: char) -> bool {
         | '\u{FE20}'..='\u{FE2F}')
 }
 
-/// Two of these make a flag.
-fn is_flag_letter(c: char) -> bool {
-    ('\u{1F1E6}'..='\u{1F1FF}').contains(&c)
-}
-
 /// True for one code point, or a letter with accents one column wide: anything else of
 /// several code points is an emoji sequence whose width depends on the terminal.
 fn renders_at_one_width(text: &str) -> bool {
@@ -142,7 +137,8 @@ fn renders_at_one_width(text: &str) -> bool {
     let Some(base) = chars.next() else {
         return true;
     };
-    if is_flag_letter(base) {
+    // A regional indicator letter: two of them make a flag.
+    if ('\u{1F1E6}'..='\u{1F1FF}').contains(&base) {
         return false;
     }
     let rest = chars.as_str();
@@ -156,12 +152,10 @@ impl Symbol {
     /// Surrounding spaces are not trimmed: `" X"` is two characters, and saying so beats
     /// silently changing what the user wrote.
     pub fn new(text: &str) -> Result<Symbol, SymbolError> {
-        let count = text.graphemes(true).count();
-        if count == 0 {
-            return Err(SymbolError::Empty);
-        }
-        if count > 1 {
-            return Err(SymbolError::TooMany { count });
+        match text.graphemes(true).count() {
+            0 => return Err(SymbolError::Empty),
+            1 => {}
+            count => return Err(SymbolError::TooMany { count }),
         }
         if text
             .chars()

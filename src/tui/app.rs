@@ -204,11 +204,8 @@ impl App {
             self.exit = Some(Exit::Chosen);
             return;
         }
-        let action = self
-            .shared
-            .settings
-            .keys
-            .action_for(Key::new(key.code, key.modifiers));
+        let keys = &self.shared.settings.keys;
+        let action = keys.action_for(Key::new(key.code, key.modifiers));
         // Ctrl-Z suspends as it would outside raw mode, unless it was bound to an action.
         if ctrl('z') && action.is_none() {
             self.suspend = true;
@@ -272,16 +269,14 @@ impl App {
                 self.start.open_from(&self.play, &mut self.shared);
                 self.screen = Screen::Start;
             }
-            Command::Begin(start) => {
-                match self.start.at_stake(start, &self.play, &self.shared) {
-                    // Any key but y keeps the game: a stray key never throws a game away.
-                    Some(question) => {
-                        self.overlay = Some(Overlay::Question(Question::Discard(start)));
-                        self.start.note = Some(question);
-                    }
-                    None => self.begin(start),
+            Command::Begin(start) => match self.start.at_stake(start, &self.play, &self.shared) {
+                // Any key but y keeps the game: a stray key never throws a game away.
+                Some(question) => {
+                    self.overlay = Some(Overlay::Question(Question::Discard(start)));
+                    self.start.note = Some(question);
                 }
-            }
+                None => self.begin(start),
+            },
             Command::Leave | Command::BackToGame if self.play.has_game => {
                 self.screen = Screen::Play;
                 self.shared.status = StatusLine::note("Back to the game.");
@@ -395,39 +390,7 @@ impl App {
             _ => !geometry::fits(self.play.game().layout(), w, h),
         })
     }
-}
 
-impl Widget for &App {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let content = match self.screen {
-            Screen::Start => geometry::start_areas(area).map(|areas| {
-                let view = StartView {
-                    screen: &self.start,
-                    shared: &self.shared,
-                    board: &self.play,
-                };
-                start::draw::render(&view, areas, buf);
-                areas.content
-            }),
-            Screen::Play | Screen::Review(_) => geometry::areas(self.play.game().layout(), area)
-                .map(|areas| {
-                    draw::render(&self.view(), &areas, buf);
-                    areas.content
-                }),
-        };
-        let Some(content) = content else {
-            self.draw_too_small(area, buf);
-            return;
-        };
-        match self.overlay {
-            Some(Overlay::Help) => help::render(&self.view(), &*self.start.game(), content, buf),
-            Some(Overlay::Rules) => help::rules(&self.view(), content, buf),
-            _ => {}
-        }
-    }
-}
-
-impl App {
     /// Instead of a broken picture: how big the terminal must be, nearest `area` first.
     fn draw_too_small(&self, area: Rect, buf: &mut Buffer) {
         let size = |(w, h): (u16, u16)| format!("{w} x {h}");
@@ -473,6 +436,36 @@ impl App {
             .alignment(Alignment::Center)
             .wrap(Wrap { trim: true })
             .render(Rect::new(area.x, y, width, height - (y - area.y)), buf);
+    }
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let content = match self.screen {
+            Screen::Start => geometry::start_areas(area).map(|areas| {
+                let view = StartView {
+                    screen: &self.start,
+                    shared: &self.shared,
+                    board: &self.play,
+                };
+                start::draw::render(&view, areas, buf);
+                areas.content
+            }),
+            Screen::Play | Screen::Review(_) => geometry::areas(self.play.game().layout(), area)
+                .map(|areas| {
+                    draw::render(&self.view(), &areas, buf);
+                    areas.content
+                }),
+        };
+        let Some(content) = content else {
+            self.draw_too_small(area, buf);
+            return;
+        };
+        match self.overlay {
+            Some(Overlay::Help) => help::render(&self.view(), &*self.start.game(), content, buf),
+            Some(Overlay::Rules) => help::rules(&self.view(), content, buf),
+            _ => {}
+        }
     }
 }
 

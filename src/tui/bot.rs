@@ -177,21 +177,16 @@ fn serve(inbox: &Receiver<BotRequest>, mut worker: Worker) {
     while let Ok(first) = inbox.recv() {
         // Loads are all served, in order; of the moves and hints only the newest matter:
         // older ones were made stale by whatever came after.
-        let mut loads = Vec::new();
-        let (mut newest_move, mut newest_hints, mut newest_review) = (None, None, None);
+        let (mut loads, mut newest) = (Vec::new(), [None, None, None]);
         for request in std::iter::once(first).chain(inbox.try_iter()) {
             match request {
-                BotRequest::Load(game) => loads.push(game),
-                request @ BotRequest::Move { .. } => newest_move = Some(request),
-                request @ BotRequest::Hints { .. } => newest_hints = Some(request),
-                request @ BotRequest::Review { .. } => newest_review = Some(request),
+                BotRequest::Load(_) => loads.push(request),
+                BotRequest::Move { .. } => newest[0] = Some(request),
+                BotRequest::Hints { .. } => newest[1] = Some(request),
+                BotRequest::Review { .. } => newest[2] = Some(request),
             }
         }
-        let answers = newest_move
-            .into_iter()
-            .chain(newest_hints)
-            .chain(newest_review);
-        let mut requests = loads.into_iter().map(BotRequest::Load).chain(answers);
+        let mut requests = loads.into_iter().chain(newest.into_iter().flatten());
         if !requests.all(|request| worker.answer(request)) {
             return; // the screen is gone
         }
@@ -235,10 +230,7 @@ impl Worker {
             BotRequest::Review { of, history } => self.review(of, &history),
             BotRequest::Load(game) => return self.load(game),
         };
-        match reply {
-            Some(event) => self.events.send(event).is_ok(),
-            None => true,
-        }
+        reply.is_none_or(|event| self.events.send(event).is_ok())
     }
 
     fn decide(

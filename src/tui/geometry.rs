@@ -81,14 +81,11 @@ impl BoardView {
 
     /// A block's inside: its cells and the lines between them.
     fn inner_size(&self) -> (u16, u16) {
-        let cells = self.layout.cells;
-        let sep = u16::from(self.look.lines);
-        let cols = u16::from(cells.cols);
-        let rows = u16::from(cells.rows);
-        (
-            u16::from(self.labelled) + cols * self.look.cell_w + (cols - 1) * sep,
-            rows * self.look.cell_h + (rows - 1) * sep,
-        )
+        let (cells, look) = (self.layout.cells, self.look);
+        let sep = u16::from(look.lines);
+        let (cols, rows) = (u16::from(cells.cols), u16::from(cells.rows));
+        let width = u16::from(self.labelled) + cols * look.cell_w + (cols - 1) * sep;
+        (width, rows * look.cell_h + (rows - 1) * sep)
     }
 
     /// From one block's frame to the next: blocks apart have a gap, joined ones a border.
@@ -109,11 +106,7 @@ impl BoardView {
     /// Stacked with boxed cells, each block stands a step right of the one above, so that
     /// the stack reads as a cube seen in depth.
     fn depth_step(&self) -> u16 {
-        if self.stacked() && self.look.lines {
-            DEPTH_STEP
-        } else {
-            0
-        }
+        DEPTH_STEP * u16::from(self.stacked() && self.look.lines)
     }
 
     /// Blocks apart carry a title line above their frame (Qubic's "Layer 2").
@@ -124,10 +117,7 @@ impl BoardView {
     /// Rows above the blocks: one board's column letters (blocks apart carry theirs in their
     /// frames; joined blocks, their block letters in the top border).
     fn top_labels_h(&self) -> u16 {
-        match self.arrangement {
-            Arrangement::Single => 1,
-            _ => 0,
-        }
+        u16::from(self.arrangement == Arrangement::Single)
     }
 
     /// The whole board with its labels.
@@ -168,17 +158,11 @@ impl BoardView {
 
     /// The inside of a cell (without any box lines).
     pub fn cell_rect(&self, place: Place) -> Rect {
-        let frame = self.block_rect(place.block);
-        let sep = u16::from(self.look.lines);
-        Rect::new(
-            frame.x
-                + 1
-                + u16::from(self.labelled)
-                + u16::from(place.col) * (self.look.cell_w + sep),
-            frame.y + 1 + u16::from(place.row) * (self.look.cell_h + sep),
-            self.look.cell_w,
-            self.look.cell_h,
-        )
+        let (frame, look) = (self.block_rect(place.block), self.look);
+        let sep = u16::from(look.lines);
+        let x = frame.x + 1 + u16::from(self.labelled) + u16::from(place.col) * (look.cell_w + sep);
+        let y = frame.y + 1 + u16::from(place.row) * (look.cell_h + sep);
+        Rect::new(x, y, look.cell_w, look.cell_h)
     }
 
     /// The place under a screen position; a box line is no cell, so a click on one is not guessed.
@@ -334,7 +318,7 @@ fn candidates(layout: Layout) -> impl Iterator<Item = (u16, u16)> {
     boards(layout).flat_map(move |board| {
         placements(layout)
             .into_iter()
-            .map(move |(below, compact)| needed(board, below, compact))
+            .map(move |placement| needed(board, placement))
     })
 }
 
@@ -343,15 +327,12 @@ fn chrome(compact: bool) -> u16 {
 }
 
 /// The terminal this board needs with the panel beside it, or below it.
-fn needed(board: BoardView, panel_below: bool, compact: bool) -> (u16, u16) {
-    let (w, h) = board.size();
+fn needed(board: BoardView, (panel_below, compact): (bool, bool)) -> (u16, u16) {
+    let ((w, h), chrome_h) = (board.size(), chrome(compact));
     if panel_below {
-        (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome(compact))
+        (w.max(PANEL_MIN_W), h + 1 + PANEL_BELOW_H + chrome_h)
     } else {
-        (
-            w + GAP + PANEL_MIN_W,
-            h.max(PANEL_BESIDE_H) + chrome(compact),
-        )
+        (w + GAP + PANEL_MIN_W, h.max(PANEL_BESIDE_H) + chrome_h)
     }
 }
 
@@ -360,22 +341,15 @@ pub fn fits(layout: Layout, width: u16, height: u16) -> bool {
 }
 
 pub fn areas(layout: Layout, area: Rect) -> Option<Areas> {
-    let fit = |board, (below, compact), area| place(board, area, compact, below);
     // Layers as large as leave the panel its facts: below them, the rows it has beside.
     let roomy = |board: &BoardView| {
         placements(layout).into_iter().any(|(below, compact)| {
-            let short = if below {
-                PANEL_BESIDE_H - PANEL_BELOW_H
-            } else {
-                0
+            let short = u16::from(below) * (PANEL_BESIDE_H - PANEL_BELOW_H);
+            let less = Rect {
+                height: area.height.saturating_sub(short),
+                ..area
             };
-            let less = Rect::new(
-                area.x,
-                area.y,
-                area.width,
-                area.height.saturating_sub(short),
-            );
-            fit(*board, (below, compact), less).is_some()
+            place(*board, (below, compact), less).is_some()
         })
     };
     let largest = layout
@@ -385,20 +359,20 @@ pub fn areas(layout: Layout, area: Rect) -> Option<Areas> {
     let placed = |board| {
         placements(layout)
             .into_iter()
-            .find_map(|p| fit(board, p, area))
+            .find_map(|p| place(board, p, area))
     };
     // Otherwise the panel's place first, as for every board.
     largest.and_then(placed).or_else(|| {
         placements(layout)
             .into_iter()
-            .find_map(|p| boards(layout).find_map(|board| fit(board, p, area)))
+            .find_map(|p| boards(layout).find_map(|board| place(board, p, area)))
     })
 }
 
 /// The board with the panel to its right, or below it, if it fits. Rows to spare go to the
 /// panel (hints, the bot's note, the moves), not to margins.
-fn place(mut board: BoardView, area: Rect, compact: bool, below: bool) -> Option<Areas> {
-    let (need_w, need_h) = needed(board, below, compact);
+fn place(mut board: BoardView, (below, compact): (bool, bool), area: Rect) -> Option<Areas> {
+    let (need_w, need_h) = needed(board, (below, compact));
     if area.width < need_w || area.height < need_h {
         return None;
     }
@@ -419,12 +393,8 @@ fn place(mut board: BoardView, area: Rect, compact: bool, below: bool) -> Option
     let panel = if below {
         Rect::new(x, grid.bottom() + 1, width, height - need_h + PANEL_BELOW_H)
     } else {
-        Rect::new(
-            x + bw + GAP,
-            top,
-            width - bw - GAP,
-            height - chrome(compact),
-        )
+        let beside = bw + GAP;
+        Rect::new(x + beside, top, width - beside, height - chrome(compact))
     };
     Some(Areas {
         content: Rect::new(x, y, width, height),

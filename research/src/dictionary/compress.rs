@@ -66,14 +66,11 @@ pub fn compress<G: Geometry + ?Sized>(
             groups(g, positions, options, false)
         }
     };
+    let count = positions.len();
     let (wild, plain) = (0..options.tries.max(1))
         .map(|attempt| {
-            let chosen = greedy(&groups, positions.len(), attempt);
-            cover(
-                &groups,
-                positions.len(),
-                &prune(&groups, positions.len(), chosen),
-            )
+            let chosen = greedy(&groups, count, attempt);
+            cover(&groups, count, &prune(&groups, count, chosen))
         })
         .min_by_key(|(wild, plain)| wild.len() + plain.len())
         .expect("at least one try");

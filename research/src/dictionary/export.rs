@@ -11,18 +11,13 @@ use tictaclatin_engine::games::qubic::strategy::Rule;
 
 /// The dictionary without the entries no game reaches, in file order.
 pub fn pruned(dictionary: &Dictionary, report: &VerifyReport) -> Dictionary {
-    let mut unreached = vec![false; dictionary.len()];
+    let mut kept = vec![true; dictionary.len()];
     for &e in &report.unreached {
-        unreached[e] = true;
+        kept[e] = false;
     }
+    let entries = dictionary.entries.iter().zip(kept);
     Dictionary {
-        entries: dictionary
-            .entries
-            .iter()
-            .zip(&unreached)
-            .filter(|&(_, &gone)| !gone)
-            .map(|(e, _)| *e)
-            .collect(),
+        entries: entries.filter_map(|(e, keep)| keep.then_some(*e)).collect(),
     }
 }
 
@@ -52,26 +47,19 @@ pub fn runlength_text<G: Geometry + ?Sized>(
     header: &[String],
     positions: &[(QubicBoard, usize)],
 ) -> String {
-    let mut out = comment(header);
-    for &(board, play) in positions {
-        out.push_str(&runlength::format_line(g, board, play));
-        out.push('\n');
-    }
-    out
+    let lines = positions.iter();
+    text(header, lines.map(|&(b, p)| runlength::format_line(g, b, p)))
 }
 
 /// The small example's notation, one line per [`WildLine`], after `header`.
 pub fn wildcard_text<G: Geometry + ?Sized>(g: &G, header: &[String], lines: &[WildLine]) -> String {
-    let mut out = comment(header);
-    for line in lines {
-        out.push_str(&line.format(g));
-        out.push('\n');
-    }
-    out
+    text(header, lines.iter().map(|line| line.format(g)))
 }
 
-fn comment(header: &[String]) -> String {
-    header.iter().map(|l| format!("# {l}\n")).collect()
+/// `header` as comments, then `lines`, each line ending in a newline.
+fn text(header: &[String], lines: impl Iterator<Item = String>) -> String {
+    let comments = header.iter().map(|l| format!("# {l}"));
+    comments.chain(lines).map(|line| line + "\n").collect()
 }
 
 /// The credit Patashnik's notice asks for, for the header of anything made from it.

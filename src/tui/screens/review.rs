@@ -40,7 +40,7 @@ impl ReviewScreen {
         play: &mut PlayScreen,
         shared: &mut Shared,
     ) -> Option<Command> {
-        let command = match action {
+        Some(match action {
             Some(Action::Review | Action::Quit | Action::Back) => Command::CloseReview,
             Some(Action::New) => Command::OpenStart,
             Some(Action::Help) => Command::Help,
@@ -51,19 +51,17 @@ impl ReviewScreen {
                 return None;
             }
             _ => {
-                let screen = Screen::Review(*self);
                 let view = PlayView {
                     play,
                     shared,
-                    screen,
+                    screen: Screen::Review(*self),
                 };
                 if let Some(said) = self.step(code, action, &view) {
                     shared.status = StatusLine::note(said);
                 }
                 return None;
             }
-        };
-        Some(command)
+        })
     }
 
     fn step(&mut self, code: KeyCode, action: Option<Action>, view: &PlayView) -> Option<String> {
@@ -125,13 +123,8 @@ impl PlayView<'_> {
     pub fn marks(&self) -> Option<Vec<Mark>> {
         let history = self.play.history();
         if self.play.game().solved() {
-            let marks = marks(self.play.engine(self.shared)?, history);
-            return Some(
-                marks
-                    .into_iter()
-                    .map(|m| m.unwrap_or(Mark::Sound))
-                    .collect(),
-            );
+            let marks = marks(self.play.engine(self.shared)?, history).into_iter();
+            return Some(marks.map(|m| m.unwrap_or(Mark::Sound)).collect());
         }
         let judged = self.judged()?;
         let plies = 1..=history.moves().len();
@@ -290,9 +283,6 @@ fn searched_verdict(
 fn mark_style(view: &PlayView, mark: Mark) -> (Style, String) {
     match mark_text(mark) {
         "" => (Style::default(), String::new()),
-        text => {
-            let warning = Theme(&view.shared.settings).warning();
-            (warning, format!("{text} "))
-        }
+        text => (Theme(&view.shared.settings).warning(), format!("{text} ")),
     }
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use rayon::prelude::*;
 
 use super::board::QubicBoard;
-use super::cell::QubicCell;
+use super::cell::{QubicCell, bits};
 use super::dictionary::{self, Canonical, Index};
 use super::geometry::{Geometry, Qubic};
 use super::lines::LINES;
@@ -119,10 +119,8 @@ impl Game for QubicGame {
     }
 
     fn lines(&self) -> Vec<Vec<CellId>> {
-        let cells = |line: u64| (0..64).filter(move |c| line >> c & 1 == 1);
-        (LINES.iter())
-            .map(|&line| cells(line).map(CellId::new).collect())
-            .collect()
+        let line = |&line: &u64| bits(line).map(CellId::new).collect();
+        LINES.iter().map(line).collect()
     }
 }
 

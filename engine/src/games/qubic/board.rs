@@ -73,14 +73,8 @@ impl QubicBoard {
     pub const fn with_stone(self, cell: usize, side: Side) -> QubicBoard {
         debug_assert!(self.occupied() & 1 << cell == 0);
         match side {
-            Side::First => QubicBoard {
-                x: self.x | 1 << cell,
-                o: self.o,
-            },
-            Side::Second => QubicBoard {
-                x: self.x,
-                o: self.o | 1 << cell,
-            },
+            Side::First => QubicBoard::from_masks(self.x | 1 << cell, self.o),
+            Side::Second => QubicBoard::from_masks(self.x, self.o | 1 << cell),
         }
     }
 
@@ -90,10 +84,7 @@ impl QubicBoard {
     }
 
     pub const fn without(self, cell: usize) -> QubicBoard {
-        QubicBoard {
-            x: self.x & !(1 << cell),
-            o: self.o & !(1 << cell),
-        }
+        QubicBoard::from_masks(self.x & !(1 << cell), self.o & !(1 << cell))
     }
 
     pub fn full_lines<'a>(self, side: Side, lines: &'a [u64]) -> impl Iterator<Item = u64> + 'a {

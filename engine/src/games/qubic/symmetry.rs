@@ -132,10 +132,7 @@ impl Symmetries {
                 3
             }
         };
-        let mut candidates = [0u8; COUNT];
-        for (s, slot) in candidates.iter_mut().enumerate() {
-            *slot = s as u8;
-        }
+        let mut candidates: [u8; COUNT] = std::array::from_fn(|s| s as u8);
         let mut alive = COUNT;
         let mut placed = 0;
         let mut cell = 0;

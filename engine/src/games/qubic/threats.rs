@@ -142,11 +142,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
         let (mine, theirs) = both_threats(g.lines(), own, other);
         let theirs = theirs & empty;
         if mine.wins & empty != 0 {
-            let cell = (mine.wins & empty).trailing_zeros() as usize;
-            return Ok(Some(ForcedWin {
-                first: cell,
-                plies: 1,
-            }));
+            return found((mine.wins & empty).trailing_zeros() as usize, 1);
         }
         let candidates = match theirs.count_ones() {
             0 => mine.makers & empty,
@@ -166,12 +162,7 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
                     singles[count] = (cell as u8, made.trailing_zeros() as u8);
                     count += 1;
                 }
-                _ => {
-                    return Ok(Some(ForcedWin {
-                        first: cell,
-                        plies: 3,
-                    }));
-                }
+                _ => return found(cell, 3),
             }
         }
         // Only now the table of refuted positions: a look-up there is a cache miss, more
@@ -185,15 +176,17 @@ impl<'g, G: Geometry + ?Sized> ThreatSearch<'g, G> {
                 .with_stone(cell, attacker)
                 .with_stone(block, attacker.other());
             if let Some(rest) = self.attack(blocked, attacker, false)? {
-                return Ok(Some(ForcedWin {
-                    first: cell,
-                    plies: rest.plies + 2,
-                }));
+                return found(cell, rest.plies + 2);
             }
         }
         self.refuted.insert((board, attacker));
         Ok(None)
     }
+}
+
+/// What [`ThreatSearch::attack`] answers for a forced win found.
+fn found(first: usize, plies: u32) -> Result<Option<ForcedWin>, OutOfBudget> {
+    Ok(Some(ForcedWin { first, plies }))
 }
 
 #[cfg(test)]

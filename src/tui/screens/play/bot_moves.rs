@@ -1,11 +1,9 @@
 //! The bot's moves on the play screen: asking, taking the answer, the words while it thinks.
 
-use std::time::Duration;
-
 use crate::config::Mode;
 use crate::core::session::Controller;
 use crate::core::words::plural;
-use crate::core::{Budget, Decision, Game, Hint, Position, Thinking};
+use crate::core::{Budget, Decision, Game, Hint, Position};
 use crate::tui::bot::BotRequest;
 use crate::tui::event::SearchedHints;
 use crate::tui::screens::Screen;
@@ -41,30 +39,6 @@ fn plain_how(how: &str) -> Option<String> {
     }
 }
 
-/// What the bot's search has reached: `depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s`, or
-/// `thinking… 0.4 s` before its first report; `elapsed` runs on the screen's clock.
-pub fn search_text(
-    game: &dyn Game,
-    position: &dyn Position,
-    latest: Option<Thinking>,
-    elapsed: Duration,
-) -> String {
-    let used = elapsed.as_secs_f64();
-    let Some(thinking) = latest else {
-        return format!("thinking… {used:.1} s");
-    };
-    let mut parts = vec![format!("depth {}", thinking.depth)];
-    if let Some(best) = thinking.best {
-        parts.push(format!("best {}", game.move_name(position, best)));
-    }
-    parts.push(format!("{} nodes/s", rate(thinking.nodes_per_second())));
-    parts.push(match thinking.budget {
-        Budget::Time(limit) => format!("{used:.1} / {:.1} s", limit.as_secs_f64()),
-        Budget::Depth(_) | Budget::Nodes(_) => format!("{used:.1} s"),
-    });
-    parts.join(" · ")
-}
-
 /// A rate in at most four figures: `950`, `12.3 k`, `2.1 M` (tenths, rounded down).
 fn rate(per_second: u64) -> String {
     match per_second {
@@ -79,15 +53,27 @@ fn tenths(count: u64, unit: &str) -> String {
 }
 
 impl PlayScreen {
+    /// What the bot's search has reached: `depth 7 · best d4 · 2.1 M nodes/s · 0.4 / 1.0 s`,
+    /// or `thinking… 0.4 s` before its first report; the time runs on the screen's clock.
     pub fn bot_search(&self, shared: &Shared) -> Option<String> {
         let since = self.bot.asked_at()?;
-        let elapsed = shared.now.saturating_duration_since(since);
-        Some(search_text(
-            self.game(),
-            self.position(),
-            shared.watch.latest(),
-            elapsed,
-        ))
+        let used = shared.now.saturating_duration_since(since).as_secs_f64();
+        let Some(thinking) = shared.watch.latest() else {
+            return Some(format!("thinking… {used:.1} s"));
+        };
+        let mut parts = vec![format!("depth {}", thinking.depth)];
+        if let Some(best) = thinking.best {
+            parts.push(format!(
+                "best {}",
+                self.game().move_name(self.position(), best)
+            ));
+        }
+        parts.push(format!("{} nodes/s", rate(thinking.nodes_per_second())));
+        parts.push(match thinking.budget {
+            Budget::Time(limit) => format!("{used:.1} / {:.1} s", limit.as_secs_f64()),
+            Budget::Depth(_) | Budget::Nodes(_) => format!("{used:.1} s"),
+        });
+        Some(parts.join(" · "))
     }
 
     /// The contest clock for people (`--move-time`): going over a turn's time loses the game.
@@ -168,13 +154,13 @@ impl PlayScreen {
 
     /// Asks the bot for a move when it is to move, while a game screen is `shown`.
     pub fn request_bot(&mut self, shown: Option<Screen>, shared: &mut Shared) -> Vec<BotRequest> {
-        let position = self.position();
+        let side = self.position().to_move();
         let bots_turn = self.has_game
             && shown.is_some_and(|screen| screen != Screen::Start)
             && self.engine(shared).is_some()
             && !self.status().is_over()
             && self.session.kept.human.is_some()
-            && self.session.controller(position.to_move()) == Controller::Bot;
+            && self.session.controller(side) == Controller::Bot;
         if !bots_turn {
             self.bot.cancel();
             return Vec::new();
@@ -192,7 +178,6 @@ impl PlayScreen {
                 shared.status = StatusLine::note(thinking);
             }
         }
-        let side = self.position().to_move();
         vec![BotRequest::Move {
             ticket,
             game: self.session.game.key(),

@@ -36,28 +36,22 @@ pub fn render(view: &PlayView, areas: &Areas, buf: &mut Buffer) {
 
 /// Top line: name of the game, the mode, the bot's level and hints.
 fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(&view.shared.settings);
-    buf.set_string(area.x, area.y, view.play.game().title(), theme.strong());
+    let (theme, game) = (Theme(&view.shared.settings), view.play.game());
+    buf.set_string(area.x, area.y, game.title(), theme.strong());
     let mut facts = vec![view.play.mode_label().to_string()];
     let kept = view.play.session.kept;
-    let level = view.play.game().level_name(kept.difficulty);
-    match view
-        .demo_second_level()
-        .map(|l| view.play.game().level_name(l))
-    {
-        Some(second) if kept.mode == Mode::Demo => {
-            facts.push(format!("bots: {level} vs {second}"));
-        }
+    let level = game.level_name(kept.difficulty);
+    // Only the demo has a second bot's level.
+    match view.demo_second_level().map(|l| game.level_name(l)) {
+        Some(second) => facts.push(format!("bots: {level} vs {second}")),
         _ if kept.mode != Mode::TwoHumans => facts.push(format!("bot level: {level}")),
         _ => {}
     }
-    facts.push(format!(
-        "hints {}",
-        if view.play.hints { "on" } else { "off" }
-    ));
+    let hints = if view.play.hints { "on" } else { "off" };
+    facts.push(format!("hints {hints}"));
     let text = facts.join(" · ");
     let width = text.chars().count() as u16;
-    if width + view.play.game().title().chars().count() as u16 + 2 <= area.width {
+    if width + game.title().chars().count() as u16 + 2 <= area.width {
         buf.set_string(area.right() - width, area.y, text, Style::default());
     }
 }
@@ -94,13 +88,12 @@ fn status(view: &PlayView, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
 /// that do something in this mode and state.
 fn footer(view: &PlayView, area: Rect, buf: &mut Buffer) {
     let keys = &view.shared.settings.keys;
-    let first = |action: Action| keys.first_key(action);
     let items: Vec<(String, &str)> = match view.screen {
         Screen::Review(_) => review::footer(view),
         _ => game_footer(view)
             .into_iter()
             .filter(|&(action, _)| view.offers(action))
-            .map(|(action, what)| (first(action), what))
+            .map(|(action, what)| (keys.first_key(action), what))
             .collect(),
     };
     footer_line(&view.shared.settings, &items, area, buf);

@@ -71,13 +71,8 @@ impl Advice {
         let count = |moves: u32| plural(moves.into(), "move", "moves");
         match self {
             Advice::Win { moves: 1, .. } => "wins at once".into(),
-            Advice::Win { moves, exact } => {
-                format!(
-                    "wins {} {}",
-                    if exact { "in" } else { "within" },
-                    count(moves)
-                )
-            }
+            Advice::Win { moves, exact: true } => format!("wins in {}", count(moves)),
+            Advice::Win { moves, .. } => format!("wins within {}", count(moves)),
             Advice::Draw => "draws with best play on both sides".into(),
             Advice::Loss { moves: 1, .. } => format!("lets {other} win at once"),
             Advice::Loss { exact: false, .. } => format!("lets {other} force a win"),
@@ -110,9 +105,7 @@ pub fn advise(hints: &[(Move, Hint)]) -> Vec<(Move, Advice)> {
         .iter()
         .filter_map(|&(mv, hint)| Some((mv, Advice::proven(hint)?)))
         .collect();
-    let winning = proven
-        .iter()
-        .any(|(_, a)| a.outcome() == Some(Outcome::Win));
+    let winning = proven.iter().any(|(_, a)| matches!(a, Advice::Win { .. }));
     let open: Vec<(Move, Hint)> = hints
         .iter()
         .copied()
@@ -202,8 +195,7 @@ impl<'a> PlayView<'a> {
         if engine.instant_hints() {
             return Some(engine.hints(self.play.position()));
         }
-        let searched = self.searched_hints()?;
-        Some(searched.hints.clone())
+        self.searched_hints().map(|searched| searched.hints.clone())
     }
 
     /// The searched hints, when they are for the position on the board.
@@ -214,11 +206,7 @@ impl<'a> PlayView<'a> {
 
     /// The line behind the hint under the cursor, named, the move itself first.
     pub fn hint_line(&self) -> Option<Vec<String>> {
-        let mv = self.cursor_move()?;
-        let hints = self.hint_values()?;
-        if !hints.iter().any(|&(hinted, _)| hinted == mv) {
-            return None;
-        }
+        let (mv, _) = self.cursor_hint()?;
         let position = self.play.position();
         let searched = self.searched_hints();
         let line = line_from(self.play.engine(self.shared)?, position, mv, searched)?;
@@ -228,7 +216,7 @@ impl<'a> PlayView<'a> {
     /// The hint under the cursor in words, with its line: "c3 wins in 2 moves, as play
     /// goes: c3 b2 d4" (a line of moves, not a choice of them).
     pub fn hint_text(&self) -> Option<String> {
-        let mv = self.cursor_move()?;
+        let (mv, _) = self.cursor_hint()?;
         let (_, advice) = self.advice()?.into_iter().find(|&(m, _)| m == mv)?;
         let position = self.play.position();
         let opponent = self
@@ -246,17 +234,12 @@ impl<'a> PlayView<'a> {
 
     /// For the details view: the engine's own figure for the move under the cursor.
     pub fn engine_text(&self) -> Option<String> {
-        let mv = self.cursor_move()?;
-        let hints = self.hint_values()?;
-        let (_, hint) = hints.into_iter().find(|&(m, _)| m == mv)?;
+        let (mv, hint) = self.cursor_hint()?;
         let name = self.play.game().move_name(self.play.position(), mv);
         // A proven figure counts plies, as the script commands print it.
-        let counted = hint.to_string().ends_with(|c: char| c.is_ascii_digit());
-        let plies = if matches!(hint, Hint::Proven(_)) && counted {
-            " plies"
-        } else {
-            ""
-        };
+        let counted = matches!(hint, Hint::Proven(_))
+            && hint.to_string().ends_with(|c: char| c.is_ascii_digit());
+        let plies = if counted { " plies" } else { "" };
         Some(match self.searched_hints() {
             Some(searched) => {
                 let search = searched.analysis.as_ref();
@@ -272,9 +255,11 @@ impl<'a> PlayView<'a> {
         self.hint_values().map(|hints| advise(&hints))
     }
 
-    fn cursor_move(&self) -> Option<Move> {
+    /// The move under the cursor, with its hint.
+    fn cursor_hint(&self) -> Option<(Move, Hint)> {
         let play = self.play;
-        play.game().move_at(play.position(), play.cursor)
+        let mv = play.game().move_at(play.position(), play.cursor)?;
+        self.hint_values()?.into_iter().find(|&(m, _)| m == mv)
     }
 }
 

@@ -44,8 +44,7 @@ impl Keeping {
         key: &str,
         unfinished: Option<SavedGame>,
     ) -> Result<Option<String>, StoreError> {
-        let mut said = None;
-        let alive = unfinished.is_some();
+        let (before, alive) = (self.clone(), unfinished.is_some());
         let may_take_over = match self {
             Keeping::Kept => !memory.owns(key),
             Keeping::Waiting => true,
@@ -53,11 +52,7 @@ impl Keeping {
         };
         // With saving off nothing is written, so there is nothing to take over.
         if alive && may_take_over && memory.saves() {
-            let before = self.clone();
             *self = Keeping::take_over(memory, key);
-            if *self != before {
-                said = Some(self.note());
-            }
         }
         memory.keep(key, unfinished)?;
         if !alive {
@@ -65,7 +60,7 @@ impl Keeping {
             // start its own; an undo brings this window back.
             memory.release();
         }
-        Ok(said.filter(|note| !note.is_empty()))
+        Ok(Some(self.note()).filter(|note| *self != before && !note.is_empty()))
     }
 
     /// Keeps the game when its file is free: no window holds it, no other game waits in it.

@@ -47,8 +47,7 @@ impl PlayScreen {
 
     /// Two people trade sides mid-game: each takes over the other's position.
     pub(crate) fn swap_names(&mut self, shared: &mut Shared) {
-        let session = &mut self.session;
-        session.kept.names_swapped = !session.kept.names_swapped;
+        self.session.kept.names_swapped = !self.session.kept.names_swapped;
         shared.status = StatusLine::note(format!(
             "Swapped: {} plays {}, {} plays {}.",
             self.name(Side::First, &shared.settings),
@@ -69,10 +68,9 @@ impl PlayScreen {
         // The note was on the bot's last move, a move of the side the person now plays.
         self.bot_note = None;
         if self.session.status().is_over() {
-            let starter = if side == Side::First {
-                First::You
-            } else {
-                First::Bot
+            let starter = match side {
+                Side::First => First::You,
+                Side::Second => First::Bot,
             };
             self.resumed = false;
             self.begin(self.next_game(starter), true, shared);

@@ -61,24 +61,21 @@ impl<'a> PlayView<'a> {
 
     /// Whether a game-screen key does something in this mode and state (else no footer item).
     pub fn offers(&self, action: Action) -> bool {
+        let (session, mode) = (&self.play.session, self.play.session.kept.mode);
         if self.play.online == Some(Online::Watcher) {
             return matches!(action, Action::Help | Action::Quit)
-                || (action == Action::Review && self.play.session.status().is_over());
+                || (action == Action::Review && session.status().is_over());
         }
         match action {
-            Action::Undo | Action::Redo if self.play.session.timed_out().is_some() => false,
+            Action::Undo | Action::Redo if session.timed_out().is_some() => false,
             // A puzzle is played against the perfect bot, from its side.
             Action::Swap | Action::Difficulty if self.play.puzzle.is_some() => false,
-            Action::Place | Action::Undo | Action::Redo | Action::Swap => {
-                self.play.session.kept.mode != Mode::Demo
-            }
-            Action::Difficulty => self.play.session.kept.mode != Mode::TwoHumans,
-            Action::Review => self.play.session.status().is_over(),
+            Action::Place | Action::Undo | Action::Redo | Action::Swap => mode != Mode::Demo,
+            Action::Difficulty => mode != Mode::TwoHumans,
+            Action::Review => session.status().is_over(),
             Action::PlayOn | Action::WriteRecord => matches!(self.screen, Screen::Review(_)),
             // Only a search can be cut short; a solved game's bot answers from its table.
-            Action::MoveNow => {
-                self.play.session.kept.mode != Mode::TwoHumans && !self.play.game().solved()
-            }
+            Action::MoveNow => mode != Mode::TwoHumans && !self.play.game().solved(),
             _ => true,
         }
     }
@@ -111,10 +108,6 @@ impl<'a> PlayView<'a> {
     /// The review of the move ending the shown position, in review mode.
     pub fn review(&self) -> Option<MoveReview> {
         let shown = self.review_shown()?;
-        review::review_move(
-            self.play.engine(self.shared)?,
-            &self.play.session.history,
-            shown,
-        )
+        review::review_move(self.play.engine(self.shared)?, self.play.history(), shown)
     }
 }

@@ -13,11 +13,8 @@ impl PlayScreen {
             Status::InPlay => {
                 let side = position.to_move();
                 let symbol = settings.symbol(side);
-                let again = if self.game().bonus_move(position) {
-                    ", bonus"
-                } else {
-                    ""
-                };
+                let bonus = self.game().bonus_move(position);
+                let again = if bonus { ", bonus" } else { "" };
                 let who = self.name(side, settings);
                 // Over the network a player's own seat is named "You" (a watcher reads names).
                 let yours = match self.session.kept.mode {
@@ -44,16 +41,14 @@ impl PlayScreen {
         }
         let name = self.game().move_name(before, mv);
         let who = self.name(before.to_move(), settings);
-        let game = self.game();
+        let (game, turn) = (self.game(), self.turn_text(settings));
         // A move that wins a small board (extreme tic-tac-toe) earns another at once: say
         // so loudly, and short enough that the turn still fits on an 80-column line.
         let won = |position: &dyn Position, block: u8| {
             let blocks = game.blocks(position);
             matches!(blocks.get(usize::from(block)), Some(BlockState::Won(_)))
         };
-        let block = self
-            .landed(ply + 1)
-            .map(|cell| self.game().place(cell).block);
+        let block = self.landed(ply + 1).map(|cell| game.place(cell).block);
         let points = game.points(after);
         if let Some(block) = block.filter(|&b| won(after, b) && !won(before, b)) {
             let label = game.block_label(block);
@@ -66,7 +61,7 @@ impl PlayScreen {
                 // A bonus move's win earns no second bonus in a row.
                 format!("{name} wins {label}{points}, no second bonus. ")
             };
-            return StatusLine::turn(&lead, &self.turn_text(settings));
+            return StatusLine::turn(&lead, &turn);
         }
         let what = match (self.gift_text(settings), points) {
             (Some(gift), Some([f, s])) => format!("{gift} ({f} : {s}). "),
@@ -75,10 +70,7 @@ impl PlayScreen {
             }
             _ => String::new(),
         };
-        StatusLine::turn(
-            &format!("{who} played {name}. {what}"),
-            &self.turn_text(settings),
-        )
+        StatusLine::turn(&format!("{who} played {name}. {what}"), &turn)
     }
 
     /// Each line a side would complete with its next stone, in words: "X threatens 4a1:
@@ -155,12 +147,9 @@ impl PlayScreen {
             }
             Status::Draw => {
                 let full = position.stones() == self.game().layout().cell_count();
-                match (full, score.is_empty()) {
-                    (true, true) => "Draw: the board is full.".to_string(),
-                    (true, false) => format!("Draw: the board is full at{score}."),
-                    (false, true) => "Draw.".to_string(),
-                    (false, false) => format!("Draw at{score}."),
-                }
+                let full = if full { ": the board is full" } else { "" };
+                let at = if score.is_empty() { "" } else { " at" };
+                format!("Draw{full}{at}{score}.")
             }
             Status::InPlay => String::new(),
         }
@@ -187,8 +176,7 @@ impl PlayScreen {
             "You" => ("Your".to_string(), format!("your {mine}")),
             _ => (format!("{who}'s"), format!("one {mine}")),
         };
-        let count = line.cells.len() - 1;
-        let many = match count {
+        let many = match line.cells.len() - 1 {
             3 => "three".to_string(),
             n => n.to_string(),
         };

@@ -215,20 +215,19 @@ pub fn verify(proof: &str) -> Result<Checked, CertificateError> {
             .map_err(|why| CertificateError::Syntax(at + 1, why))?;
         steps.insert(canonical.key, step);
     }
-    let checked = Checked {
-        variant,
-        claim,
-        positions: 0,
-        moves: 0,
-        pairings: 0,
-        weights: 0,
-    };
     let mut reader = Reader {
         rules: &rules,
         steps,
         claim,
         seen: HashSet::new(),
-        checked,
+        checked: Checked {
+            variant,
+            claim,
+            positions: 0,
+            moves: 0,
+            pairings: 0,
+            weights: 0,
+        },
     };
     reader.check(ClassicBoard::empty(variant))?;
     Ok(reader.checked)

@@ -144,11 +144,8 @@ impl Rules {
 
     /// A cell of the canonical frame back in the position's.
     pub fn board_cell(&self, canonical: Canonical, cell: u8) -> u32 {
-        u32::from(
-            self.perms
-                .get(canonical.perm)
-                .map_or(cell, |p| p.from[cell as usize]),
-        )
+        let perm = self.perms.get(canonical.perm);
+        perm.map_or(cell, |p| p.from[cell as usize]).into()
     }
 }
 

@@ -57,6 +57,7 @@ impl Chances {
 }
 
 /// What the lines say of a position, for the side to move ("me") and the other side.
+#[derive(Default)]
 struct Lines {
     me: Chances,
     them: Chances,
@@ -105,10 +106,7 @@ impl<'a> Search<'a> {
         // The side to move plays ceil(left / 2) more stones, the other floor(left / 2).
         let (my_moves, their_moves) = (left.div_ceil(2), left / 2);
         let k = self.rules.k;
-        let mut lines = Lines {
-            me: Chances::default(),
-            them: Chances::default(),
-        };
+        let mut lines = Lines::default();
         for &line in self.rules.lines {
             let (mine, theirs) = (line & sides.me, line & sides.them);
             if theirs == 0 {
@@ -157,23 +155,19 @@ impl<'a> Search<'a> {
         let hint = known
             .and_then(|b| b.best)
             .map(|c| self.rules.board_cell(canonical, c));
-        let moves = if lines.them.wins != 0 {
+        let mut moves = if lines.them.wins != 0 {
             vec![lines.them.wins.trailing_zeros()]
         } else {
             self.ordered_moves(sides, empty, hint, beta <= Score::DRAW)
         };
-        let mut best = Score::LOWEST;
-        let mut best_move = None;
+        let (mut best, mut best_move) = (Score::LOWEST, None);
         let closing = (beta <= Score::DRAW).then(|| self.closing(sides, &moves));
         if let Some(cell) = closing.flatten() {
+            // At least a draw, which reaches `beta`: no other move is searched.
             (best, best_move) = (Score::DRAW, Some(cell));
+            moves.clear();
         }
-        let searched = if best_move.is_some() {
-            &[][..]
-        } else {
-            &moves[..]
-        };
-        for &cell in searched {
+        for &cell in &moves {
             let child = self.score(
                 sides.after(cell),
                 beta.after_move(),

@@ -186,10 +186,6 @@ impl<G: Geometry + ?Sized> Rollout<'_, G> {
         }
     }
 
-    fn game_ends(&self, plies: u32) {
-        self.deepest.fetch_max(plies, Relaxed);
-    }
-
     /// Game on, either side to move.
     fn visit<const PAR: bool>(&self, start: QubicBoard) -> Result<(), Failure> {
         match start.to_move() {
@@ -222,14 +218,13 @@ impl<G: Geometry + ?Sized> Rollout<'_, G> {
             why,
         })?;
         if let Some(clock) = clock {
-            let spent = clock.elapsed();
-            lock(&self.times).push(spent);
+            lock(&self.times).push(clock.elapsed());
         }
         let slot = Some((choice.cell as u8, choice.rule));
         lock(self.shard(canon)).insert(canon, slot);
         let after = canon.with_move(choice.cell);
         if self.g.completes_line(after, choice.cell) {
-            self.game_ends(after.stones());
+            self.deepest.fetch_max(after.stones(), Relaxed);
             return Ok(());
         }
         self.visit_o::<PAR>(after)
@@ -258,7 +253,7 @@ impl<G: Geometry + ?Sized> Rollout<'_, G> {
             _ => 0,
         };
         if empty & !replies != 0 {
-            self.game_ends(after.stones() + 2);
+            self.deepest.fetch_max(after.stones() + 2, Relaxed);
         }
         let next = |reply: usize| -> Result<(), Failure> {
             let board = after.with_stone(reply, Side::Second);

@@ -35,18 +35,12 @@ impl WildLine {
 
     pub fn format<G: Geometry + ?Sized>(&self, g: &G) -> String {
         (0..g.cells())
-            .map(|cell| {
-                if cell == self.play {
-                    'X'
-                } else if self.wildcards & 1 << cell != 0 {
-                    'O'
-                } else {
-                    match self.base.at(cell) {
-                        Some(Side::First) => 'x',
-                        Some(Side::Second) => 'o',
-                        None => '.',
-                    }
-                }
+            .map(|cell| match self.base.at(cell) {
+                _ if cell == self.play => 'X',
+                _ if self.wildcards & 1 << cell != 0 => 'O',
+                Some(Side::First) => 'x',
+                Some(Side::Second) => 'o',
+                None => '.',
             })
             .collect()
     }

@@ -29,25 +29,23 @@ impl Numbers {
 
     /// The numbers of a position from its children's, `mover` to move.
     pub fn combine(mover: Side, children: impl Iterator<Item = Numbers>) -> Numbers {
-        let (mut least, mut sum) = (INFINITE, 0u32);
-        for child in children {
-            let (one, all) = match mover {
-                Side::First => (child.proof, child.disproof),
-                Side::Second => (child.disproof, child.proof),
-            };
-            least = least.min(one);
-            sum = sum.saturating_add(all).min(INFINITE);
-        }
-        match mover {
-            Side::First => Numbers {
-                proof: least,
-                disproof: sum,
-            },
+        // Seen from the mover: the least first number of a child, the sum of their second.
+        let oriented = |n: Numbers| match mover {
+            Side::First => n,
             Side::Second => Numbers {
-                proof: sum,
-                disproof: least,
+                proof: n.disproof,
+                disproof: n.proof,
             },
+        };
+        let (mut least, mut sum) = (INFINITE, 0u32);
+        for child in children.map(oriented) {
+            least = least.min(child.proof);
+            sum = sum.saturating_add(child.disproof).min(INFINITE);
         }
+        oriented(Numbers {
+            proof: least,
+            disproof: sum,
+        })
     }
 }
 
@@ -61,7 +59,7 @@ const MOST: i32 = 40;
 /// The first numbers of an open position, from the evaluation for X (`advantage`): the
 /// better X stands, the fewer positions a proof should take and the more a disproof. A
 /// position whose one move is forced is as good as its one child: (1, 1).
-pub fn open_numbers(mover: Side, advantage: i32, forced: bool) -> Numbers {
+pub fn open_numbers(advantage: i32, forced: bool) -> Numbers {
     if forced {
         return Numbers {
             proof: 1,
@@ -70,7 +68,6 @@ pub fn open_numbers(mover: Side, advantage: i32, forced: bool) -> Numbers {
     }
     let scaled = advantage / STEP;
     let clamp = |n: i32| n.clamp(1, MOST) as u32;
-    let _ = mover;
     Numbers {
         proof: clamp(EVEN - scaled),
         disproof: clamp(EVEN + scaled),

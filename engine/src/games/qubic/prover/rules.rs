@@ -83,7 +83,7 @@ pub fn judge(board: QubicBoard, budgets: Budgets) -> (ProverVerdict, u64) {
         return (won_for(mover), spent);
     }
     let block = (threats != 0).then(|| threats.trailing_zeros() as usize);
-    let numbers = open_numbers(mover, evaluate(board, Side::First), block.is_some());
+    let numbers = open_numbers(evaluate(board, Side::First), block.is_some());
     (ProverVerdict::Open(Open { block, numbers }), spent)
 }
 
@@ -126,7 +126,7 @@ mod tests {
     fn open_at_start() -> Open {
         Open {
             block: None,
-            numbers: open_numbers(Side::First, 0, false),
+            numbers: open_numbers(0, false),
         }
     }
 }

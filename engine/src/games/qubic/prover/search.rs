@@ -17,6 +17,7 @@ use super::numbers::Numbers;
 use super::rules::{Budgets, ProverVerdict, judge};
 use super::{ProverLimits, Stop};
 
+#[derive(Default)]
 pub struct Search {
     pub graph: Graph,
     pub budgets: Budgets,
@@ -34,11 +35,8 @@ impl Search {
     /// A search from `board` (canonical, game on), its root judged.
     pub fn new(board: QubicBoard, budgets: Budgets) -> Search {
         let mut search = Search {
-            graph: Graph::default(),
             budgets,
-            positions: 0,
-            threat_positions: 0,
-            expansions: 0,
+            ..Search::default()
         };
         let (numbers, block) = search.judge_one(board);
         search.graph.add(board, numbers, block, NONE);

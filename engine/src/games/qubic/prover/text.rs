@@ -8,18 +8,10 @@ use crate::games::qubic::geometry::Qubic;
 /// The file: the header, a line of dashes (where the entries begin, as in Patashnik's
 /// file), one entry per line.
 pub fn dictionary_text(entries: &[(QubicBoard, usize)], made: &str) -> String {
-    let mut out = String::new();
-    for line in header(entries.len(), made) {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out.push_str(&"-".repeat(72));
-    out.push('\n');
-    for &(board, play) in entries {
-        out.push_str(&format_line(&Qubic, board, play));
-        out.push('\n');
-    }
-    out
+    let mut lines = header(entries.len(), made);
+    lines.push("-".repeat(72));
+    lines.extend(entries.iter().map(|&(b, p)| format_line(&Qubic, b, p)));
+    lines.into_iter().map(|line| line + "\n").collect()
 }
 
 fn header(count: usize, made: &str) -> Vec<String> {

@@ -44,13 +44,9 @@ impl Searcher {
 
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes > self.node_limit {
-            self.stopped = true;
-        }
-        if self.nodes.is_multiple_of(CLOCK_EVERY) && self.halt.as_ref().is_some_and(|h| h.halted())
-        {
-            self.stopped = true;
-        }
+        self.stopped |= self.nodes > self.node_limit
+            || (self.nodes.is_multiple_of(CLOCK_EVERY)
+                && self.halt.as_ref().is_some_and(|h| h.halted()));
         if self.stopped { Err(Stop) } else { Ok(()) }
     }
 
