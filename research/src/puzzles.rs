@@ -141,18 +141,24 @@ pub fn set(key: &str) -> Vec<Puzzle> {
     })
 }
 
-/// A puzzle's rating before anyone here has tried it, from its place in its set (easiest
-/// first): 600 for the first, 2400 for the last, the span of lichess's common puzzles.
-pub fn first_rating(number: usize, count: usize) -> f64 {
-    600.0 + 1800.0 * number as f64 / count.saturating_sub(1).max(1) as f64
+/// A puzzle's rating before anyone here has tried it, from its difficulty's rank in its
+/// `set` (puzzles alike in difficulty alike in rating): 600 for the easiest, 2400 for the
+/// hardest, the span of lichess's common puzzles.
+pub fn first_rating(set: &[Puzzle], number: usize) -> f64 {
+    let difficulty = set.get(number).map_or(0, Puzzle::difficulty);
+    let below = set.iter().filter(|p| p.difficulty() < difficulty).count();
+    let alike = set.iter().filter(|p| p.difficulty() == difficulty).count();
+    // The middle of the places the puzzles alike hold.
+    let place = below as f64 + alike.saturating_sub(1) as f64 / 2.0;
+    600.0 + 1800.0 * place / set.len().saturating_sub(1).max(1) as f64
 }
 
-/// The puzzle to give a player rated `rating`: the one not `tried` rated nearest, or the
-/// nearest of all once every one has been tried.
-pub fn next_for(count: usize, rating: f64, tried: impl Fn(usize) -> bool) -> Option<usize> {
-    let distance = |&n: &usize| (first_rating(n, count) - rating).abs() as u64;
-    let untried = (0..count).filter(|&n| !tried(n)).min_by_key(distance);
-    untried.or_else(|| (0..count).min_by_key(distance))
+/// The puzzle of `set` to give a player rated `rating`: the one not `tried` rated nearest,
+/// or the nearest of all once every one has been tried.
+pub fn next_for(set: &[Puzzle], rating: f64, tried: impl Fn(usize) -> bool) -> Option<usize> {
+    let distance = |&n: &usize| (first_rating(set, n) - rating).abs() as u64;
+    let untried = (0..set.len()).filter(|&n| !tried(n)).min_by_key(distance);
+    untried.or_else(|| (0..set.len()).min_by_key(distance))
 }
 
 /// The lines whose symmetries make positions alike: the game's own where it names them
@@ -245,6 +251,25 @@ mod tests {
             }
             distinct(game.as_ref(), &puzzles).unwrap();
         }
+    }
+
+    #[test]
+    fn puzzles_alike_in_difficulty_start_alike_in_rating() {
+        let puzzle = |moves, tempting| Puzzle {
+            position: String::new(),
+            answer: String::new(),
+            moves,
+            tempting,
+        };
+        let set = [puzzle(0, 0), puzzle(1, 0), puzzle(1, 0), puzzle(3, 2)];
+        let ratings: Vec<f64> = (0..4).map(|n| first_rating(&set, n)).collect();
+        assert_eq!(ratings, [600.0, 1500.0, 1500.0, 2400.0]);
+        assert_eq!(next_for(&set, 1400.0, |n| n == 1), Some(2), "not tried yet");
+        assert_eq!(
+            next_for(&set, 2000.0, |_| true),
+            Some(3),
+            "all tried: the nearest"
+        );
     }
 
     #[test]

@@ -146,8 +146,7 @@ impl PlayScreen {
         let mine = shared.memory.stats().puzzles(&key);
         let rating = mine.map_or(1500.0, |mine| mine.rating.rating);
         let tried = |n: usize| mine.is_some_and(|mine| mine.tried.contains_key(&n.to_string()));
-        let count = puzzles::set(&key).len();
-        let number = puzzles::next_for(count, rating, tried).unwrap_or(0);
+        let number = puzzles::next_for(&puzzles::set(&key), rating, tried).unwrap_or(0);
         self.start_puzzle(game, number, shared);
     }
 
@@ -212,7 +211,7 @@ impl PlayScreen {
         puzzle.counted = true;
         let number = puzzle.number?;
         let game = self.session.game.key();
-        let count = puzzles::set(&game).len();
+        let set = puzzles::set(&game);
         let before = shared
             .memory
             .stats()
@@ -221,7 +220,7 @@ impl PlayScreen {
         let counted = Counted::Puzzle {
             game: game.clone(),
             number,
-            first: puzzles::first_rating(number, count),
+            first: puzzles::first_rating(&set, number),
             solved,
         };
         if let Err(why) = shared.memory.count(counted) {
