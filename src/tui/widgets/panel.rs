@@ -227,7 +227,12 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
             None => ("Level", format!("{level} ({key} changes)")),
         });
     }
-    let hints = if view.play.hints { "on" } else { "off" };
+    // A searched board's hints take the bot thread a while: said, so none look lost.
+    let hints = match (view.play.hints, &view.play.hints_asked) {
+        (true, Some(_)) => "on, coming",
+        (true, None) => "on",
+        (false, _) => "off",
+    };
     let keys = view.shared.settings.keys.all_keys(Action::Hints);
     // Between two people over the network, hints are the table's: the same on both screens.
     let two = view.play.session.kept.mode == Mode::TwoHumans;
