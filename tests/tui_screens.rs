@@ -1003,6 +1003,7 @@ fn a_puzzle_failed_retried_and_solved() {
     game.keys(&Latin.cell_name(win.placed()));
     let solved = panel(&game);
     assert!(solved.contains("Solved: "), "{solved}");
+    assert!(solved.contains("Only the first try is rated."), "{solved}");
     assert!(
         !solved.contains("swap sides"),
         "no swapping a puzzle:\n{solved}"

@@ -197,7 +197,14 @@ impl PlayScreen {
         };
         let rated = solved.and_then(|solved| self.count_puzzle(solved, shared));
         if let Some(puzzle) = self.puzzle.as_mut() {
-            puzzle.said = format!("{said}{}", rated.unwrap_or_default());
+            // Solved after a failed first try: the rating counted the failure alone.
+            let retried = solved == Some(true) && rated.is_none() && puzzle.number.is_some();
+            let note = if retried {
+                " Only the first try is rated."
+            } else {
+                ""
+            };
+            puzzle.said = format!("{said}{}{note}", rated.unwrap_or_default());
         }
         // The game's end, said as the move was played, ends with the verdict.
         if self.status().is_over() {
