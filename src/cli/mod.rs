@@ -130,7 +130,7 @@ pub(crate) enum Command {
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
     Book(book::BookArgs),
     /// Puzzles: positions where exactly one move wins (or saves a lost-looking draw), each
-    /// proven by the game's table
+    /// proven by the game's engine
     Puzzle(puzzle::PuzzleArgs),
     /// Play many games between two players (or a round robin) and report the results
     Tournament(tournament::TournamentArgs),

@@ -1,4 +1,4 @@
-//! `tictaclatin puzzle`: positions where one move wins (or saves), proven by the game's table;
+//! `tictaclatin puzzle`: positions where one move wins (or saves), proven by the game's engine;
 //! the shipped sets made by `generate` and printed for scripts by `export`.
 
 use clap::{Args, Subcommand};
