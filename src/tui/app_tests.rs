@@ -2292,3 +2292,22 @@ fn a_searched_board_s_puzzle_move_waits_for_the_bot_thread_s_values() {
         "{said}"
     );
 }
+
+/// Seeing the threat is what a puzzle asks: the panel and board that name threats in a game
+/// keep quiet in a puzzle of the same position.
+#[test]
+fn a_puzzle_names_no_threats() {
+    let settings = Settings {
+        game: crate::games::GameChoice::from_key("qubic").unwrap(),
+        ..Settings::default()
+    };
+    let mut h = Harness::with(settings);
+    h.app.open(Opening::Puzzle(0));
+    assert!(h.app.play.puzzle.is_some());
+    let puzzle = drawn_text(&h.app);
+    assert!(!puzzle.contains("threatens"), "{puzzle}");
+    let start = h.app.play.position().clone_box();
+    h.app.open(Opening::Position(start));
+    let game = drawn_text(&h.app);
+    assert!(game.contains("X threatens"), "{game}");
+}

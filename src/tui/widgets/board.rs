@@ -35,7 +35,7 @@ impl Widget for BoardWidget<'_> {
             block_labels(board, lines, buf);
         }
         let scorers = sides_by_cell(game, position.marked_lines());
-        let threats = sides_by_cell(game, crate::core::threats(game, position));
+        let threats = sides_by_cell(game, view.play.threats());
         // Each hint on the cell its move lands on.
         let hints: Vec<(CellId, Advice)> = (view.advice().into_iter().flatten())
             .filter_map(|(mv, hint)| Some((view.play.game().move_cell(position, mv)?, hint)))

@@ -73,11 +73,19 @@ impl PlayScreen {
         StatusLine::turn(&format!("{who} played {name}. {what}"), &turn)
     }
 
+    /// The threats the screen marks: none in a puzzle, where seeing them is the skill.
+    pub fn threats(&self) -> Vec<crate::core::MarkedLine> {
+        match self.puzzle {
+            Some(_) => Vec::new(),
+            None => crate::core::threats(self.game(), self.position()),
+        }
+    }
+
     /// Each line a side would complete with its next stone, in words: "X threatens 4a1:
     /// line 1a4-4a1"; past a few, how many more.
     pub fn threat_texts(&self, settings: &Settings) -> Vec<String> {
         let (game, position) = (self.game(), self.position());
-        let threats = crate::core::threats(game, position);
+        let threats = self.threats();
         let mut texts: Vec<String> = (threats.iter().take(SHOWN_THREATS))
             .map(|line| {
                 let gap = line.cells.iter().find(|&&c| position.at(c).is_none());
