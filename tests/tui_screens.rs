@@ -784,7 +784,7 @@ fn a_long_status_wraps_and_a_narrow_footer_drops_whole_keys() {
     game.keys("i"); // a short message: the footer is back
     assert_eq!(
         game.app.shared.status.text.as_str(),
-        "Engine details on: the bot's search and figures, in the panel."
+        "Engine details on: the bot's search, and each hint's figures."
     );
     let screen = game.screen(70, 22);
     let footer = screen.lines().last().unwrap().trim_matches('"');

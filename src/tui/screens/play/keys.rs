@@ -110,7 +110,7 @@ impl PlayScreen {
             Action::Details => {
                 self.details = !self.details;
                 shared.status = StatusLine::note(match self.details {
-                    true => "Engine details on: the bot's search and figures, in the panel.",
+                    true => "Engine details on: the bot's search, and each hint's figures.",
                     false => "Engine details off.",
                 });
             }
