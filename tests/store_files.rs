@@ -292,6 +292,32 @@ fn stats_command_prints_the_record_as_a_table() {
         text.contains(&format!("Data: {}", data.display())),
         "{text}"
     );
+
+    // Puzzles tried get a table of their own: one solved then one failed.
+    for (number, solved) in [(7, true), (8, false)] {
+        let puzzle = Counted::Puzzle {
+            game: "qubic".into(),
+            number,
+            first: 1500.0,
+            solved,
+        };
+        store(&data).count(&puzzle).unwrap();
+    }
+    let text = String::from_utf8(stats_command(&data, home.path()).stdout).unwrap();
+    let puzzles: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("puzzles"))
+        .collect();
+    assert_eq!(
+        puzzles[0], "puzzles    rating solved failed streak best",
+        "{text}"
+    );
+    let row: Vec<&str> = puzzles[1].split_whitespace().collect();
+    assert_eq!(
+        (row[0], &row[2..]),
+        ("qubic", &["1", "1", "0", "1"][..]),
+        "{text}"
+    );
 }
 
 #[test]
