@@ -2306,6 +2306,10 @@ fn a_puzzle_names_no_threats() {
     assert!(h.app.play.puzzle.is_some());
     let puzzle = drawn_text(&h.app);
     assert!(!puzzle.contains("threatens"), "{puzzle}");
+    // The first clue is the threat to look at, by its line.
+    h.typed("t");
+    let clue = h.app.shared.status.text.clone();
+    assert!(clue.starts_with("Look along ") && !clue.contains("row from"), "{clue}");
     let start = h.app.play.position().clone_box();
     h.app.open(Opening::Position(start));
     let game = drawn_text(&h.app);

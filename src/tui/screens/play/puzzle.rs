@@ -8,11 +8,12 @@ use std::sync::Arc;
 use crate::config::First;
 use crate::core::review::{self, Mark};
 use crate::core::session::Session;
-use crate::core::{Difficulty, Game, Mode, Outcome, Place, Side};
+use crate::core::{CellId, Difficulty, Game, MarkedLine, Mode, Outcome, Place, Position, Side};
 use crate::keys::Action;
 use crate::store::Counted;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::play::hints::Advice;
+use crate::tui::screens::play::words::line_name;
 use crate::tui::shared::{Shared, StatusLine};
 use tictaclatin_research::puzzles::{self, Puzzle};
 
@@ -249,15 +250,18 @@ impl PlayScreen {
         if let Some(ply) = self.missed.take() {
             return self.try_missed(ply, shared);
         }
-        let Some(puzzle) = self.puzzle.as_mut() else {
+        let Some(puzzle) = self.puzzle.as_ref() else {
             return;
         };
         let game = self.session.game.clone();
         let Ok(cell) = game.parse_cell(&puzzle.puzzle.answer) else {
             return;
         };
+        let threat = threat_through(&*game, self.position(), cell, puzzle.goal);
+        let puzzle = self.puzzle.as_mut().expect("a puzzle is on the board");
         puzzle.hints = (puzzle.hints + 1).min(2);
         let said = match puzzle.hints {
+            1 if let Some(line) = threat => format!("Look along {}.", line_name(&*game, &line)),
             1 => {
                 let Place { block, row, .. } = game.place(cell);
                 let end = game.layout().cells.cols - 1;
@@ -282,4 +286,31 @@ impl PlayScreen {
         };
         shared.status = StatusLine::note(format!("{said}{}", rated.unwrap_or_default()));
     }
+}
+
+/// The threat to look at, where the game names its lines (Qubic): the line through `cell`
+/// holding the most stones of the side that wins there (the mover for a win, the other
+/// side for a save) and none of the other's.
+fn threat_through(
+    game: &dyn Game,
+    position: &dyn Position,
+    cell: CellId,
+    goal: Outcome,
+) -> Option<MarkedLine> {
+    let mover = position.to_move();
+    let side = if goal == Outcome::Win {
+        mover
+    } else {
+        mover.other()
+    };
+    let held = |cells: &[CellId], by: Side| {
+        cells
+            .iter()
+            .filter(|&&c| position.at(c) == Some(by))
+            .count()
+    };
+    let lines = game.lines().into_iter().filter(|l| l.contains(&cell));
+    let open = lines.filter(|l| held(l, side.other()) == 0);
+    let cells = open.max_by_key(|l| held(l, side))?;
+    Some(MarkedLine { cells, side })
 }
