@@ -2309,7 +2309,10 @@ fn a_puzzle_names_no_threats() {
     // The first clue is the threat to look at, by its line.
     h.typed("t");
     let clue = h.app.shared.status.text.clone();
-    assert!(clue.starts_with("Look along ") && !clue.contains("row from"), "{clue}");
+    assert!(
+        clue.starts_with("Look along ") && !clue.contains("row from"),
+        "{clue}"
+    );
     let start = h.app.play.position().clone_box();
     h.app.open(Opening::Position(start));
     let game = drawn_text(&h.app);
