@@ -30,7 +30,7 @@ use tictaclatin::core::{Engine, Player, PlayerOptions, Side};
 use tictaclatin::games::extreme::players::state_of;
 use tictaclatin::games::extreme::{ExtremeEngine, State};
 
-use mcts::{Mcts, Rng, playout, policy_move};
+use mcts::{Mcts, Rng, Threats, playout, policy_move};
 use rules::{Fast, IN_PLAY, TABLES};
 
 fn main() {
@@ -131,7 +131,8 @@ fn depth(depth: u32) {
     );
 }
 
-/// Random games (half of them by the playout policy) on the engine's rules and the fast
+/// Random games (half of them by the playout policies, the plain one's bookkeeping
+/// checked against a fresh count at every move) on the engine's rules and the fast
 /// ones side by side: the same moves allowed, the same state after every move, the same
 /// result. Panics at the first difference.
 fn check(games: u64) {
@@ -140,6 +141,7 @@ fn check(games: u64) {
     for game in 0..games {
         let mut state = State::START;
         let mut fast = Fast::from_state(&state);
+        let mut threats = Threats::new(&fast, t);
         loop {
             assert_eq!(fast, Fast::from_state(&state), "game {game}");
             assert_eq!(fast.moves(), state.moves().0, "game {game}");
@@ -147,7 +149,10 @@ fn check(games: u64) {
                 assert_ne!(fast.result, IN_PLAY);
                 break;
             }
-            let (b, l) = if game % 2 == 0 {
+            assert_eq!(threats, Threats::new(&fast, t), "game {game}");
+            let (b, l) = if game % 4 == 2 {
+                threats.choose(&fast, &mut rng)
+            } else if game % 2 == 0 {
                 policy_move(&fast, t, &mut rng, game % 4 == 0)
             } else {
                 let cells: Vec<_> = state.moves().cells().collect();
@@ -156,6 +161,7 @@ fn check(games: u64) {
             };
             state = state.play(rules::cell(b, l)).expect("a legal move");
             fast.play(t, b, l);
+            threats.played(&fast, t, b);
         }
     }
 }
@@ -189,10 +195,12 @@ fn play_one(m: &Match, game: usize) -> Played {
     };
     let mut bot: Box<dyn Player> = match m.bot.as_str() {
         // The yardstick against a variant of itself: "mcts-safe" (playouts that avoid
-        // sending the opponent to a board it can win at once), "mcts-c0.4" (exploration).
+        // sending the opponent to a board it can win at once), "mcts-c0.4" (exploration),
+        // "mcts-nodecisive" (no pruning to the moves that win the game).
         name if name.starts_with("mcts-") => {
             let mut other = Mcts::new(Duration::from_millis(m.bot_ms), options.seed ^ 1);
             other.safe = name == "mcts-safe";
+            other.decisive = name != "mcts-nodecisive";
             if let Some(c) = name.strip_prefix("mcts-c") {
                 other.c = c.parse().expect("mcts-cNUMBER");
             }

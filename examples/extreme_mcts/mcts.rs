@@ -114,11 +114,130 @@ pub fn policy_move(f: &Fast, t: &Tables, rng: &mut Rng, safe: bool) -> (usize, u
     unreachable!()
 }
 
+/// The plain policy's bookkeeping beside the fast rules, kept move by move so a move costs
+/// no pass over the boards: per side and open small board the cells that would win it at
+/// once, the boards that have one, and the count of empty cells on open boards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Threats {
+    cells: [[u16; 16]; 2],
+    boards: [u16; 2],
+    free: u32,
+}
+
+impl Threats {
+    #[inline]
+    pub fn new(f: &Fast, t: &Tables) -> Threats {
+        let mut th = Threats {
+            cells: [[0; 16]; 2],
+            boards: [0; 2],
+            free: 0,
+        };
+        let mut open = !f.closed;
+        while open != 0 {
+            let b = open.trailing_zeros() as usize;
+            open &= open - 1;
+            th.board(f, t, b);
+            th.free += f.empty(b).count_ones();
+        }
+        th
+    }
+
+    #[inline]
+    fn board(&mut self, f: &Fast, t: &Tables, b: usize) {
+        let bit = 1u16 << b;
+        let empty = if f.closed & bit != 0 { 0 } else { f.empty(b) };
+        for s in 0..2 {
+            let c = t.completes(f.stones[s][b]) & empty;
+            self.cells[s][b] = c;
+            self.boards[s] = if c != 0 {
+                self.boards[s] | bit
+            } else {
+                self.boards[s] & !bit
+            };
+        }
+    }
+
+    /// After a move on board `b` (open before it) to `f`.
+    #[inline]
+    pub fn played(&mut self, f: &Fast, t: &Tables, b: usize) {
+        self.free -= 1;
+        if f.closed & (1 << b) != 0 {
+            self.free -= f.empty(b).count_ones();
+        }
+        self.board(f, t, b);
+    }
+
+    /// The plain policy's move (as [`policy_move`] without `safe`, the same odds).
+    #[inline]
+    pub fn choose(&self, f: &Fast, rng: &mut Rng) -> (usize, usize) {
+        let me = f.side as usize;
+        if f.target < 16 {
+            let b = f.target as usize;
+            let mut pick = self.cells[me][b];
+            if pick == 0 {
+                pick = self.cells[me ^ 1][b];
+                if pick == 0 {
+                    pick = f.empty(b);
+                }
+            }
+            return (b, nth_bit(pick, rng.below(pick.count_ones())));
+        }
+        for side in [me, me ^ 1] {
+            let boards = self.boards[side];
+            if boards != 0 {
+                if boards & (boards - 1) == 0 {
+                    let b = boards.trailing_zeros() as usize;
+                    let m = self.cells[side][b];
+                    return (b, nth_bit(m, rng.below(m.count_ones())));
+                }
+                let mut total = 0;
+                let mut rest = boards;
+                while rest != 0 {
+                    total += self.cells[side][rest.trailing_zeros() as usize].count_ones();
+                    rest &= rest - 1;
+                }
+                return pick_among(boards, |b| self.cells[side][b], rng.below(total));
+            }
+        }
+        pick_among(!f.closed, |b| f.empty(b), rng.below(self.free))
+    }
+}
+
+/// The `n`th cell (from 0) of `cells(b)` over `boards` in order.
+#[inline]
+fn pick_among(mut boards: u16, cells: impl Fn(usize) -> u16, mut n: u32) -> (usize, usize) {
+    loop {
+        let b = boards.trailing_zeros() as usize;
+        boards &= boards - 1;
+        let m = cells(b);
+        let c = m.count_ones();
+        if n < c {
+            return (b, nth_bit(m, n));
+        }
+        n -= c;
+    }
+}
+
 /// X's reward at the end of a playout from `f`.
-pub fn playout(mut f: Fast, t: &Tables, rng: &mut Rng, safe: bool) -> f32 {
+pub fn playout(f: Fast, t: &Tables, rng: &mut Rng, safe: bool) -> f32 {
+    if safe {
+        let mut f = f;
+        while f.result == IN_PLAY {
+            let (b, l) = policy_move(&f, t, rng, safe);
+            f.play(t, b, l);
+        }
+        return f.x_reward();
+    }
+    plain_playout(f, t, rng)
+}
+
+#[inline(always)]
+fn plain_playout(mut f: Fast, t: &Tables, rng: &mut Rng) -> f32 {
+    let mut th = Threats::new(&f, t);
     while f.result == IN_PLAY {
-        let (b, l) = policy_move(&f, t, rng, safe);
+        let (b, l) = th.choose(&f, rng);
         f.play(t, b, l);
+        th.played(&f, t, b);
     }
     f.x_reward()
 }
@@ -135,6 +254,8 @@ pub struct Mcts {
     pub safe: bool,
     /// Exploration.
     pub c: f32,
+    /// A node with a move that wins the game keeps only such moves.
+    pub decisive: bool,
     /// The root's visits kept from the last search.
     pub kept: u32,
 }
@@ -162,6 +283,7 @@ impl Mcts {
             playouts: 0,
             safe: false,
             c: C,
+            decisive: true,
             kept: 0,
         }
     }
@@ -170,7 +292,21 @@ impl Mcts {
         if self.nodes.len() >= MAX_NODES {
             return;
         }
-        let moves = f.moves();
+        let mut moves = f.moves();
+        // A move that wins the game by pattern is the only child kept (a decisive move):
+        // the tree wastes no visit on the rest, and the node above learns its loss at once.
+        let t = &*TABLES;
+        let me = f.side as usize;
+        let decisive: [u16; 16] = std::array::from_fn(|b| {
+            if moves[b] != 0 && t.has_pattern(f.won[me] | 1 << b) {
+                t.completes(f.stones[me][b]) & moves[b]
+            } else {
+                0
+            }
+        });
+        if self.decisive && decisive.iter().any(|&m| m != 0) {
+            moves = decisive;
+        }
         let first = self.nodes.len() as u32;
         for (b, &m) in moves.iter().enumerate() {
             let mut rest = m;
@@ -329,8 +465,9 @@ impl Player for Mcts {
         if state.status().is_over() {
             return None;
         }
-        // The engine's margin: a tenth of the budget, at most 60 ms.
-        let margin = (self.movetime / 10).min(Duration::from_millis(60));
+        // A twentieth of the budget, at most 15 ms (the engine's margin is 60 ms; a move
+        // forfeits only past the budget and 100 ms).
+        let margin = (self.movetime / 20).min(Duration::from_millis(15));
         let (b, l) = self.choose(&Fast::from_state(&state), start + self.movetime - margin);
         Some(Decision::new(cell_id(cell(b, l))))
     }

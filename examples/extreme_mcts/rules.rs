@@ -164,13 +164,34 @@ impl Fast {
     }
 }
 
-/// The `k`th set bit of `m` (from 0).
-#[inline]
-pub fn nth_bit(mut m: u16, k: u32) -> usize {
-    for _ in 0..k {
-        m &= m - 1;
+/// Per byte, the place of its `k`th set bit.
+static SELECT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut b) = (0, 0);
+        while b < 8 {
+            if m >> b & 1 != 0 {
+                table[m][k] = b as u8;
+                k += 1;
+            }
+            b += 1;
+        }
+        m += 1;
     }
-    m.trailing_zeros() as usize
+    table
+};
+
+/// The `k`th set bit of `m` (from 0; `k` below `m`'s count).
+#[inline]
+pub fn nth_bit(m: u16, k: u32) -> usize {
+    let low = (m & 0xFF) as usize;
+    let in_low = low.count_ones();
+    if k < in_low {
+        SELECT[low][k as usize] as usize
+    } else {
+        8 + SELECT[(m >> 8) as usize][(k - in_low) as usize & 7] as usize
+    }
 }
 
 pub fn cell(b: usize, l: usize) -> ExtremeCell {
