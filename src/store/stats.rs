@@ -152,6 +152,13 @@ impl Stats {
         self.puzzles.iter().find(|p| p.game == game)
     }
 
+    /// The person's puzzle rating in `game`: Glicko-2's first before any puzzle.
+    pub fn puzzle_rating(&self, game: &str) -> f64 {
+        self.puzzles(game)
+            .map_or(Glicko2Rating::new(), |p| p.rating)
+            .rating
+    }
+
     pub fn count(&mut self, counted: &Counted) {
         let (game, number, first, solved) = match counted {
             Counted::Game(key, outcome) => return self.record(key.clone(), *outcome),

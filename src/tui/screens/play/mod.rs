@@ -46,9 +46,9 @@ pub struct PlayScreen {
     pub bot_note: Option<String>,
     /// The puzzle being solved, when the game is one.
     pub puzzle: Option<puzzle::Solving>,
-    /// In a game the person lost, the ply of their first move that made it worse: the
-    /// hint key tries the position before it as a puzzle.
-    pub missed: Option<usize>,
+    /// In a game the person lost, their first move that made it worse, as the review
+    /// judged it: the hint key tries the position before it as a puzzle.
+    pub missed: Option<crate::core::review::MoveReview>,
     /// Why the bot took the side it chose, kept in the panel until the person's first move.
     pub side_note: Option<String>,
     pub searched_hints: Option<SearchedHints>,

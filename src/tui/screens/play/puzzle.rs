@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::config::First;
-use crate::core::review::{self, Mark};
+use crate::core::review::{self, Mark, MoveReview};
 use crate::core::session::Session;
 use crate::core::{CellId, Difficulty, Game, MarkedLine, Mode, Outcome, Place, Position, Side};
 use crate::keys::Action;
@@ -24,8 +24,6 @@ pub struct Solving {
     /// person's own game, which is not rated.
     pub number: Option<usize>,
     pub puzzle: Puzzle,
-    /// A win, or the draw kept where every other move loses.
-    pub goal: Outcome,
     /// What it asks, said again when a move is taken back.
     pub asked: String,
     pub said: String,
@@ -36,6 +34,16 @@ pub struct Solving {
     /// The person's move (its ply) waiting for the bot thread's values of the position
     /// before it, on a board the engine searches.
     pub judging: Option<usize>,
+}
+
+impl Solving {
+    /// A win, or the draw kept where every other move loses (a win of no length).
+    pub fn goal(&self) -> Outcome {
+        match self.puzzle.moves {
+            0 => Outcome::Draw,
+            _ => Outcome::Win,
+        }
+    }
 }
 
 impl PlayScreen {
@@ -72,11 +80,11 @@ impl PlayScreen {
         // A proof bounds a win's length where a table gives it exactly.
         let within = if game.solved() { "in" } else { "within" };
         // A position of the person's own game may have more than one good move.
-        let (goal, asked) = match puzzle.moves {
-            0 if number.is_none() => (Outcome::Draw, "find a move that does not lose".into()),
-            0 => (Outcome::Draw, "find the one move that does not lose".into()),
-            1 => (Outcome::Win, "win at once".to_string()),
-            n => (Outcome::Win, format!("win {within} {n} moves")),
+        let asked = match puzzle.moves {
+            0 if number.is_none() => "find a move that does not lose".into(),
+            0 => "find the one move that does not lose".into(),
+            1 => "win at once".to_string(),
+            n => format!("win {within} {n} moves"),
         };
         let session = Session::new(game, Mode::VsBot, starter, Difficulty::Perfect);
         self.start_session(session.from_start(start), shared);
@@ -84,11 +92,10 @@ impl PlayScreen {
         let asked = format!("{side} to play: {asked}");
         let said = asked.clone();
         shared.status = StatusLine::turn(lead, &self.turn_text(&shared.settings));
-        let (hints, counted, judging) = (0, number.is_none(), None);
+        let (hints, counted, judging) = (0, false, None);
         let solving = Solving {
             number,
             puzzle,
-            goal,
             asked,
             said,
             hints,
@@ -107,7 +114,7 @@ impl PlayScreen {
         let blunder = (1..=history.moves().len())
             .filter_map(|ply| review::review_move(engine?, history, ply))
             .find(|r| Some(r.side) == person && r.mark == Mark::Blunder);
-        self.missed = blunder.map(|r| r.ply);
+        self.missed = blunder;
         if let Some(r) = blunder {
             let key = shared.key(Action::Hints);
             let name = self.game().move_name(history.position_at(r.ply - 1), r.mv);
@@ -117,25 +124,16 @@ impl PlayScreen {
         }
     }
 
-    /// The position before the person's missed move, as an unrated puzzle.
-    fn try_missed(&mut self, ply: usize, shared: &mut Shared) {
+    /// The position before the person's missed move, as an unrated puzzle: the review
+    /// that found it knows its value and best move.
+    fn try_missed(&mut self, missed: MoveReview, shared: &mut Shared) {
         let game = Arc::clone(&self.session.game);
-        let position = self.session.history.position_at(ply - 1).clone_box();
-        let engine = shared.engine(game.as_ref());
-        let (Some(value), Some(best)) = (
-            engine.and_then(|e| e.value(position.as_ref())),
-            engine.and_then(|e| e.best(position.as_ref())),
-        ) else {
-            return;
-        };
+        let position = self.session.history.position_at(missed.ply - 1);
+        let won = missed.before.outcome == Outcome::Win;
         let puzzle = Puzzle {
             position: position.text(),
-            answer: game.move_name(position.as_ref(), best),
-            moves: if value.outcome == Outcome::Win {
-                value.moves()
-            } else {
-                0
-            },
+            answer: game.move_name(position, missed.best),
+            moves: if won { missed.before.moves() } else { 0 },
             tempting: 0,
         };
         self.start_solving(game, puzzle, None, "From your game. ", shared);
@@ -144,9 +142,10 @@ impl PlayScreen {
     /// The puzzle rated nearest the person's puzzle rating among those not tried yet.
     pub fn next_puzzle(&mut self, game: Arc<dyn Game>, shared: &mut Shared) {
         let key = game.key();
-        let mine = shared.memory.stats().puzzles(&key);
-        let rating = mine.map_or(1500.0, |mine| mine.rating.rating);
+        let stats = shared.memory.stats();
+        let mine = stats.puzzles(&key);
         let tried = |n: usize| mine.is_some_and(|mine| mine.tried.contains_key(&n.to_string()));
+        let rating = stats.puzzle_rating(&key);
         let number = puzzles::next_for(&puzzles::set(&key), rating, tried).unwrap_or(0);
         self.start_puzzle(game, number, shared);
     }
@@ -155,7 +154,7 @@ impl PlayScreen {
     /// reached) or wrong, in words, with the way back to try again. On a board the engine
     /// searches, its values come from the bot thread, and the move waits for them.
     pub(crate) fn judge_puzzle_move(&mut self, ply: usize, shared: &mut Shared) {
-        let Some(goal) = self.puzzle.as_ref().map(|p| p.goal) else {
+        let Some(goal) = self.puzzle.as_ref().map(Solving::goal) else {
             return;
         };
         let game = Arc::clone(&self.session.game);
@@ -220,11 +219,7 @@ impl PlayScreen {
         let number = puzzle.number?;
         let game = self.session.game.key();
         let set = puzzles::set(&game);
-        let before = shared
-            .memory
-            .stats()
-            .puzzles(&game)
-            .map_or(1500.0, |p| p.rating.rating);
+        let before = shared.memory.stats().puzzle_rating(&game);
         let counted = Counted::Puzzle {
             game: game.clone(),
             number,
@@ -236,7 +231,7 @@ impl PlayScreen {
                 .status
                 .add(&format!("(The puzzle was not counted: {why}.)"));
         }
-        let after = shared.memory.stats().puzzles(&game)?.rating.rating;
+        let after = shared.memory.stats().puzzle_rating(&game);
         let change = (after - before).round();
         Some(format!(
             " Your puzzle rating: {after:.0} ({change:+}).",
@@ -247,8 +242,8 @@ impl PlayScreen {
     /// The puzzle's hint key: first the row the answer is on, then the answer itself
     /// (which counts the puzzle failed, as lichess's "view the solution" does).
     pub(crate) fn puzzle_hint(&mut self, shared: &mut Shared) {
-        if let Some(ply) = self.missed.take() {
-            return self.try_missed(ply, shared);
+        if let Some(missed) = self.missed.take() {
+            return self.try_missed(missed, shared);
         }
         let Some(puzzle) = self.puzzle.as_ref() else {
             return;
@@ -257,7 +252,7 @@ impl PlayScreen {
         let Ok(cell) = game.parse_cell(&puzzle.puzzle.answer) else {
             return;
         };
-        let threat = threat_through(&*game, self.position(), cell, puzzle.goal);
+        let threat = threat_through(&*game, self.position(), cell, puzzle.goal());
         let puzzle = self.puzzle.as_mut().expect("a puzzle is on the board");
         puzzle.hints = (puzzle.hints + 1).min(2);
         let said = match puzzle.hints {

@@ -10,7 +10,7 @@ use crate::config::Mode;
 use crate::core::words::plural;
 use crate::core::{Difficulty, Game, Outcome, Side};
 use crate::keys::Action;
-use crate::store::{Puzzles, Standing};
+use crate::store::{Standing, Stats};
 use crate::tui::geometry::StartAreas;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::start::StartScreen;
@@ -99,12 +99,8 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
         let kept = format!("Your current game{saved} waits on the board: {back} goes back to it.");
         buf.set_stringn(area.x, y + 2, kept, width, plain);
     } else if menu.puzzles() {
-        let mine = view
-            .shared
-            .memory
-            .stats()
-            .puzzles(&view.screen.game().key());
-        buf.set_stringn(area.x, y + 2, puzzle_record(mine), width, plain);
+        let text = puzzle_record(view.shared.memory.stats(), &view.screen.game().key());
+        buf.set_stringn(area.x, y + 2, text, width, plain);
     } else if let Some(record) = view.screen.record(view.shared)
         && view.board.online.is_none()
     {
@@ -217,11 +213,11 @@ fn perfect_text(first_player: Option<Outcome>) -> &'static str {
 }
 
 /// "Your puzzle rating: 1523 · 5 solved, 2 failed · 3 in a row (best 4)".
-pub fn puzzle_record(mine: Option<&Puzzles>) -> String {
-    let Some(mine) = mine else {
-        return "Your puzzle rating: 1500, before your first puzzle.".into();
+pub fn puzzle_record(stats: &Stats, game: &str) -> String {
+    let rating = stats.puzzle_rating(game).round();
+    let Some(mine) = stats.puzzles(game) else {
+        return format!("Your puzzle rating: {rating}, before your first puzzle.");
     };
-    let rating = mine.rating.rating.round();
     let (solved, failed, streak, best) = (mine.solved, mine.failed, mine.streak, mine.best_streak);
     format!(
         "Your puzzle rating: {rating} · {solved} solved, {failed} failed · {streak} in a row (best {best})"
