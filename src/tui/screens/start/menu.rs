@@ -71,11 +71,13 @@ impl Menu {
         match row {
             Menu::RESUME => self.resume.is_some(),
             Menu::SIZE | Menu::LINE => self.game.kind.sizes().is_some(),
-            Menu::FIRST => self.mode == Mode::VsBot && !self.puzzles(),
-            Menu::LEVEL => self.mode != Mode::TwoHumans && !self.puzzles(),
-            Menu::SECOND_LEVEL => self.mode == Mode::Demo && !self.puzzles(),
+            // A puzzle is played as it is set, against the perfect bot.
+            Menu::FIRST | Menu::LEVEL | Menu::SECOND_LEVEL | Menu::HINTS if self.puzzles() => false,
+            Menu::FIRST => self.mode == Mode::VsBot,
+            Menu::LEVEL => self.mode != Mode::TwoHumans,
+            Menu::SECOND_LEVEL => self.mode == Mode::Demo,
             // Against the bot they are a key away in the game; two people agree on them first.
-            Menu::HINTS => self.mode == Mode::TwoHumans && !self.puzzles(),
+            Menu::HINTS => self.mode == Mode::TwoHumans,
             _ => true,
         }
     }
