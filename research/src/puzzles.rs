@@ -1,12 +1,14 @@
-//! Puzzles for the games a table solves: positions where the side to move has exactly one
-//! move that wins, or, where best play draws, exactly one move that keeps the draw while
-//! every other loses. Found on seeded random games, one per class of positions the board's
-//! symmetries make alike, and proven by the table: every move's exact value is known.
+//! Puzzles: positions where the side to move has exactly one move that wins, or, where best
+//! play draws, exactly one move that keeps the draw while every other loses. Found on seeded
+//! random games, one per class of positions the board's symmetries make alike, and proven:
+//! by the engine's value of every move (a table's or a proof's) on boards of up to 64
+//! cells; on extreme tic-tac-toe's, where the engine guesses, by a search of every reply
+//! for the one move that wins soonest.
 
 use std::collections::HashSet;
 
-use tictaclatin_engine::core::{CellId, Claim, Engine, Game, Hint, Outcome, Position, Side};
-use tictaclatin_engine::games::kit::lines::{apply, automorphisms, square};
+use tictaclatin_engine::core::{CellId, Claim, Engine, Game, Hint, Move, Outcome, Position, Side};
+use tictaclatin_engine::games::kit::lines::{automorphisms, square};
 use tictaclatin_engine::games::kit::rng::{pick, rng_from_seed};
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -64,11 +66,10 @@ pub fn judge(game: &dyn Game, engine: &dyn Engine, position: &dyn Position) -> O
         Hint::Proven(Claim::LossWithin(plies)) => Some((mv, Outcome::Loss, plies)),
         _ => None,
     };
-    let values: Vec<_> = engine
-        .hints(position)
-        .into_iter()
-        .map(proven)
-        .collect::<Option<_>>()?;
+    let values: Vec<_> = match game.layout().cell_count() {
+        ..=64 => engine.hints(position).into_iter().map(proven).collect(),
+        _ => soonest_wins(position),
+    }?;
     let best = values.iter().map(|&(_, outcome, _)| outcome).max()?;
     let right: Vec<_> = values
         .iter()
@@ -95,29 +96,81 @@ pub fn judge(game: &dyn Game, engine: &dyn Engine, position: &dyn Position) -> O
     })
 }
 
-/// The cells of each side, as masks.
-fn masks(game: &dyn Game, position: &dyn Position) -> [u64; 2] {
-    let mut masks = [0; 2];
-    for cell in 0..game.layout().cell_count() {
-        match position.at(CellId::new(cell)) {
-            Some(Side::First) => masks[0] |= 1 << cell,
-            Some(Side::Second) => masks[1] |= 1 << cell,
-            None => {}
-        }
-    }
-    masks
+/// The longest win `soonest_wins` looks for, in the mover's moves.
+const SOONEST: u32 = 3;
+
+/// Each move's value as `judge` reads it, where one move or more wins within `SOONEST`
+/// moves: those winning soonest win, the moves the other side answers with a win are lost,
+/// the rest are taken as draws (no win as short). Moves are counted as the engine counts
+/// them, two plies a move (a bonus move is a ply).
+fn soonest_wins(position: &dyn Position) -> Option<Vec<(Move, Outcome, u32)>> {
+    let side = position.to_move();
+    let after = |mv| position.play(mv).expect("a legal move plays");
+    let moves: Vec<_> = position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| (mv, after(mv)))
+        .collect();
+    let wins = |p: &dyn Position, n: u32| forces_win(p, side, 2 * n - 1);
+    let n = (1..=SOONEST).find(|&n| moves.iter().any(|(_, p)| wins(p.as_ref(), n)))?;
+    let value = |(mv, p): &(Move, Box<dyn Position>)| match () {
+        _ if wins(p.as_ref(), n) => (*mv, Outcome::Win, 2 * n),
+        _ if forces_win(p.as_ref(), side.other(), 1) => (*mv, Outcome::Loss, 2),
+        _ => (*mv, Outcome::Draw, 0),
+    };
+    Some(moves.iter().map(value).collect())
 }
 
-/// The same key for every position the board's symmetries (the permutations keeping
-/// `lines`) make alike.
-fn class(symmetries: &[Vec<u8>], sides: [u64; 2]) -> [u64; 2] {
-    let image = |perm: &Vec<u8>| sides.map(|mask| apply(perm, mask));
-    symmetries.iter().map(image).min().unwrap_or(sides)
+/// `side` wins within `plies` more moves of either side, whatever the other side plays.
+fn forces_win(position: &dyn Position, side: Side, plies: u32) -> bool {
+    let status = position.status();
+    if status.is_over() || plies == 0 {
+        return status.winner() == Some(side);
+    }
+    let mut next = position.legal_moves().into_iter();
+    let wins = |mv| forces_win(position.play(mv).expect("legal").as_ref(), side, plies - 1);
+    match position.to_move() == side {
+        true => next.any(wins),
+        false => next.all(wins),
+    }
+}
+
+/// The board's symmetries, as where each cell goes: those keeping its lines where it has
+/// at most 64 cells, else the turns and flips of its square of cells (which keep extreme's
+/// small boards, their patterns and their points).
+fn symmetries(game: &dyn Game) -> Vec<Vec<u8>> {
+    let (layout, cells) = (game.layout(), game.layout().cell_count());
+    if cells <= 64 {
+        return automorphisms(&lines(game), cells);
+    }
+    let n = usize::from(layout.blocks.cols * layout.cells.cols);
+    let turn = |t: usize, cell: usize| {
+        let (r, c) = (cell / n, cell % n);
+        let (r, c) = if t & 4 == 0 { (r, c) } else { (c, r) };
+        let flip = |x: usize, bit| if t & bit == 0 { x } else { n - 1 - x };
+        (flip(r, 1) * n + flip(c, 2)) as u8
+    };
+    (0..8)
+        .map(|t| (0..cells).map(|cell| turn(t, cell)).collect())
+        .collect()
+}
+
+/// The same key for every position the board's `symmetries` make alike.
+fn class(symmetries: &[Vec<u8>], position: &dyn Position) -> Vec<Option<Side>> {
+    let cells = symmetries.first().map_or(0, Vec::len);
+    let image = |perm: &Vec<u8>| {
+        let mut image = vec![None; cells];
+        for (cell, &to) in perm.iter().enumerate() {
+            image[usize::from(to)] = position.at(CellId::new(cell));
+        }
+        image
+    };
+    symmetries.iter().map(image).min().unwrap_or_default()
 }
 
 /// The shipped sets as `puzzle generate` printed them: the game's key, how many in a row
 /// make a line, the set.
-const SHIPPED: [(&str, u8, &str); 8] = [
+const SHIPPED: [(&str, u8, &str); 9] = [
     ("latin", 4, include_str!("../puzzles/latin.txt")),
     ("classic-3", 3, include_str!("../puzzles/classic-3.txt")),
     ("classic-4", 4, include_str!("../puzzles/classic-4.txt")),
@@ -127,6 +180,8 @@ const SHIPPED: [(&str, u8, &str); 8] = [
     ("classic-7k5", 5, include_str!("../puzzles/classic-7k5.txt")),
     // Qubic's classes come from its own lines: the length is not used.
     ("qubic", 4, include_str!("../puzzles/qubic.txt")),
+    // Extreme's classes come from its square of cells: the length is not used either.
+    ("extreme", 4, include_str!("../puzzles/extreme.txt")),
 ];
 
 pub fn shipped(key: &str) -> bool {
@@ -184,13 +239,13 @@ const GAMES: usize = 20_000;
 /// Up to `count` puzzles, one a class, easiest first, from random games played from the
 /// start with `seed`.
 pub fn generate(game: &dyn Game, engine: &dyn Engine, count: usize, seed: u64) -> Vec<Puzzle> {
-    let symmetries = automorphisms(&lines(game), game.layout().cell_count());
+    let symmetries = symmetries(game);
     let mut rng = rng_from_seed(seed);
     let (mut seen, mut found) = (HashSet::new(), Vec::new());
     for _ in 0..GAMES {
         let mut position = game.start();
         while !position.status().is_over() && found.len() < count {
-            if seen.insert(class(&symmetries, masks(game, position.as_ref())))
+            if seen.insert(class(&symmetries, position.as_ref()))
                 && let Some(puzzle) = judge(game, engine, position.as_ref())
             {
                 found.push(puzzle);
@@ -220,13 +275,13 @@ pub fn verify(game: &dyn Game, engine: &dyn Engine, puzzle: &Puzzle) -> Result<(
 
 /// The classes of `puzzles` are all different (one puzzle a class).
 pub fn distinct(game: &dyn Game, puzzles: &[Puzzle]) -> Result<(), String> {
-    let symmetries = automorphisms(&lines(game), game.layout().cell_count());
+    let symmetries = symmetries(game);
     let mut seen = HashSet::new();
     for puzzle in puzzles {
         let position = game
             .parse_position(&puzzle.position)
             .map_err(|e| e.to_string())?;
-        if !seen.insert(class(&symmetries, masks(game, position.as_ref()))) {
+        if !seen.insert(class(&symmetries, position.as_ref())) {
             return Err(format!("{} repeats a class", puzzle.position));
         }
     }
@@ -251,6 +306,37 @@ mod tests {
             }
             distinct(game.as_ref(), &puzzles).unwrap();
         }
+    }
+
+    /// Extreme's board turned half round: one class, and its puzzle the same puzzle turned.
+    #[test]
+    fn an_extreme_puzzle_turned_is_the_same_puzzle() {
+        let game = of_key("extreme").unwrap();
+        let engine = game.engine();
+        let turned = |name: &str| {
+            let cell = game.parse_cell(name).unwrap();
+            game.cell_name(CellId::new(255 - cell.index()))
+        };
+        let puzzle = set("extreme").pop().unwrap();
+        let [cells, last, side] = puzzle.position.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("{}", puzzle.position);
+        };
+        let cells: String = cells.chars().rev().collect();
+        let position = game.parse_position(&puzzle.position).unwrap();
+        let half_round = format!("{cells} {} {side}", turned(last));
+        let half_round = game.parse_position(&half_round).unwrap();
+        let symmetries = symmetries(game.as_ref());
+        assert_eq!(symmetries.len(), 8);
+        assert_eq!(
+            class(&symmetries, position.as_ref()),
+            class(&symmetries, half_round.as_ref())
+        );
+        let found = judge(game.as_ref(), engine.as_ref(), half_round.as_ref()).unwrap();
+        assert_eq!(found.answer, turned(&puzzle.answer));
+        assert_eq!(
+            (found.moves, found.tempting),
+            (puzzle.moves, puzzle.tempting)
+        );
     }
 
     #[test]

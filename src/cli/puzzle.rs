@@ -68,12 +68,6 @@ pub fn run(args: &PuzzleArgs, outer: &SettingsArgs) -> Result<(), Failure> {
             }
             play::puzzle(&args.game, at, outer)?;
         }
-        // Classes are found on a board's cells as one 64-bit mask a side.
-        PuzzleCommand::Generate { .. } if game.layout().cell_count() > 64 => {
-            let title = game.title();
-            let why = format!("puzzles are found on boards of up to 64 cells, not {title}'s");
-            return Err(Failure::bad_input(why));
-        }
         PuzzleCommand::Generate { count, seed } => {
             let engine = game.engine();
             let found = puzzles::generate(game.as_ref(), engine.as_ref(), *count, *seed);

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 
 use crate::config::{First, Mode};
 use crate::core::review::Mark;
-use crate::core::{CellId, Game, Side, Status};
+use crate::core::{CellId, Game, Hint, Side, Status};
 use crate::core::{Decision, Difficulty};
 use crate::games::latin::adapter::{Latin, LatinEngine};
 use crate::games::latin::solver::Solver;
@@ -2253,13 +2253,11 @@ fn puzzles_from_the_start_screen_leave_the_saved_game_be() {
     );
 }
 
-/// On a board the engine searches, a puzzle's move is judged from the bot thread's values
-/// of the position before it: asked for, waited on, then said.
-#[test]
-fn a_searched_board_s_puzzle_move_waits_for_the_bot_thread_s_values() {
-    let game = crate::games::of_key("classic-5k4").unwrap();
+/// Puzzle `number` of the searched game `key` on the board, its engine ready.
+fn searched_puzzle(key: &str, number: usize) -> (Harness, Arc<dyn crate::core::Engine>) {
+    let game = crate::games::of_key(key).unwrap();
     let settings = Settings {
-        game: crate::games::GameChoice::from_key("classic-5k4").unwrap(),
+        game: crate::games::GameChoice::from_key(key).unwrap(),
         ..Settings::default()
     };
     let mut h = Harness::with(settings);
@@ -2268,15 +2266,18 @@ fn a_searched_board_s_puzzle_move_waits_for_the_bot_thread_s_values() {
         game: game.key(),
         engine: Arc::clone(&engine),
     });
-    h.app.open(Opening::Puzzle(0));
-    let puzzle = h.app.play.puzzle.clone().unwrap();
+    h.app.open(Opening::Puzzle(number));
+    (h, engine)
+}
+
+/// `mv` typed, judged on the engine's values of the position before it; what is said.
+fn judged(h: &mut Harness, engine: &dyn crate::core::Engine, mv: &str) -> String {
     let before = h.app.play.position().clone_box();
-    h.typed(&puzzle.puzzle.answer);
-    assert_eq!(
-        h.app.play.puzzle.as_ref().unwrap().judging,
-        Some(1),
-        "waits"
-    );
+    h.typed(mv);
+    // Values had for the position already (asked for before an undo) are not asked again.
+    if h.app.play.puzzle.as_ref().unwrap().judging.is_none() {
+        return h.app.play.puzzle.as_ref().unwrap().said.clone();
+    }
     let asked = h.asked.iter().any(
         |r| matches!(r, BotRequest::Hints { position, .. } if position.text() == before.text()),
     );
@@ -2286,7 +2287,51 @@ fn a_searched_board_s_puzzle_move_waits_for_the_bot_thread_s_values() {
         hints: engine.hints(before.as_ref()),
         analysis: None,
     }));
-    let said = &h.app.play.puzzle.as_ref().unwrap().said;
+    h.app.play.puzzle.as_ref().unwrap().said.clone()
+}
+
+/// On a board the engine searches, a puzzle's move is judged from the bot thread's values
+/// of the position before it: asked for, waited on, then said.
+#[test]
+fn a_searched_board_s_puzzle_move_waits_for_the_bot_thread_s_values() {
+    let (mut h, engine) = searched_puzzle("classic-5k4", 0);
+    let answer = h.app.play.puzzle.clone().unwrap().puzzle.answer;
+    let said = judged(&mut h, engine.as_ref(), &answer);
+    assert!(
+        h.asked
+            .iter()
+            .any(|r| matches!(r, BotRequest::Hints { .. }))
+    );
+    assert!(
+        said.starts_with("Right") || said.starts_with("Solved"),
+        "{said}"
+    );
+}
+
+/// Extreme's search proves a puzzle's answer but guesses at most other moves: a move it
+/// proves nothing of is wrong, no sure win; the answer wins.
+#[test]
+fn an_extreme_puzzle_s_unproven_move_is_no_sure_win() {
+    let game = crate::games::of_key("extreme").unwrap();
+    let set = tictaclatin_research::puzzles::set("extreme");
+    let engine = game.engine();
+    // The hardest puzzle with a move the search only guesses at.
+    let guessed = |p: &tictaclatin_research::puzzles::Puzzle| {
+        let position = game.parse_position(&p.position).unwrap();
+        let hints = engine.hints(position.as_ref());
+        let guess = hints.iter().find(|(_, h)| !matches!(h, Hint::Proven(_)));
+        guess.map(|&(mv, _)| game.move_name(position.as_ref(), mv))
+    };
+    let (number, wrong) = (0..set.len())
+        .rev()
+        .find_map(|n| Some((n, guessed(&set[n])?)))
+        .expect("a guessed move");
+    let (mut h, engine) = searched_puzzle("extreme", number);
+    let said = judged(&mut h, engine.as_ref(), &wrong);
+    let told = format!("Not this one: {wrong} leaves no sure win. u takes it back");
+    assert!(said.starts_with(&told), "{said}");
+    h.typed("u");
+    let said = judged(&mut h, engine.as_ref(), &set[number].answer);
     assert!(
         said.starts_with("Right") || said.starts_with("Solved"),
         "{said}"

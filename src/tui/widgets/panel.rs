@@ -278,7 +278,10 @@ fn where_to_play(view: &PlayView) -> Option<String> {
     let game = view.play.game();
     Some(match blocks.as_slice() {
         [one] => format!("play in {}", game.block_label(*one)),
-        _ if view.play.moves().is_empty() => "anywhere (the first move)".to_string(),
+        // Every cell free: a position set up mid-game (a puzzle's) is sent somewhere.
+        _ if view.play.position().legal_moves().len() == game.layout().cell_count() => {
+            "anywhere (the first move)".to_string()
+        }
         _ => "any open board".to_string(),
     })
 }

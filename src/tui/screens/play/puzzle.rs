@@ -167,33 +167,41 @@ impl PlayScreen {
                 return;
             }
         };
-        let hint = hints.into_iter().find(|&(m, _)| m == mv);
-        let Some(advice) = hint.and_then(|(_, hint)| Advice::proven(hint)) else {
+        let Some((_, hint)) = hints.into_iter().find(|&(m, _)| m == mv) else {
             return;
         };
         let other = self.name(before.to_move().other(), &shared.settings);
         let name = game.move_name(before, mv);
+        let puzzle = self.puzzle.as_ref().map(|p| &p.puzzle).expect("a puzzle");
+        // The answer's value is the puzzle's, proven, where the search may find less in its
+        // time (on extreme); any other move it proves nothing of is no sure win.
+        let answer = (ply == 1 && name == puzzle.answer).then(|| match puzzle.moves {
+            0 => Advice::Draw,
+            moves => Advice::Win {
+                moves,
+                exact: game.solved(),
+            },
+        });
+        let advice = answer.or_else(|| Advice::proven(hint));
+        let words = advice.map_or("leaves no sure win".into(), |a| a.words(&other));
         let next = shared.key(Action::New);
-        let (said, solved) = match advice.outcome() {
-            Some(outcome) if outcome < goal => {
+        let (said, solved) = match advice.and_then(Advice::outcome) {
+            outcome if outcome.is_none_or(|o| o < goal) => {
                 let undo = shared.key(Action::Undo);
-                let said = format!("Not this one: {name} {}.", advice.words(&other));
+                let said = format!("Not this one: {name} {words}.");
                 (
                     format!("{said} {undo} takes it back to try again."),
                     Some(false),
                 )
             }
             _ if goal == Outcome::Draw || self.position().status().is_over() => {
-                let said = format!("Solved: {name} {}.", advice.words(&other));
+                let said = format!("Solved: {name} {words}.");
                 (
                     format!("{said} {next}, then Enter: the next puzzle."),
                     Some(true),
                 )
             }
-            _ => (
-                format!("Right: {name} {}. Go on.", advice.words(&other)),
-                None,
-            ),
+            _ => (format!("Right: {name} {words}. Go on."), None),
         };
         let rated = solved.and_then(|solved| self.count_puzzle(solved, shared));
         if let Some(puzzle) = self.puzzle.as_mut() {
