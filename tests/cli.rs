@@ -548,6 +548,8 @@ fn exported_puzzles_are_answered_by_the_perfect_bot() {
         };
         assert!(first == said || first.starts_with(&said), "{line}: {first}");
     }
+    let zero = tictaclatin(&["puzzle", "play", "--number", "0"]);
+    assert_eq!(stderr(&zero), "tictaclatin: --number goes from 1 to 500\n");
     let generated = tictaclatin(&["puzzle", "--game", "classic", "generate", "--count", "3"]);
     assert_eq!(stdout(&generated).lines().count(), 3);
     let six_five = ["--game", "classic", "--size", "6", "--in-a-row", "5"];
@@ -555,7 +557,7 @@ fn exported_puzzles_are_answered_by_the_perfect_bot() {
     assert_eq!(none.status.code(), Some(2));
     let why = stderr(&none);
     assert!(
-        why.contains("no puzzles are shipped for classic-6k5"),
+        why.contains("no puzzles are shipped for Classic 6x6, 5 in a row"),
         "{why}"
     );
     // Extreme's 256 cells too: puzzles won within 3 moves, the side to move's.

@@ -1000,6 +1000,10 @@ fn a_puzzle_failed_retried_and_solved() {
     game.keys("a1");
     assert!(panel(&game).contains("Right: a1 wins in 2 moves. Go on."));
     let win = engine().best(game.app.play.position()).unwrap();
+    // Past the first move, the clue is for the position on the board.
+    game.keys("tt");
+    let shown = format!("The move is {}", Latin.cell_name(win.placed()));
+    assert!(game.app.shared.status.text.contains(&shown), "{shown}");
     game.keys(&Latin.cell_name(win.placed()));
     let solved = panel(&game);
     assert!(solved.contains("Solved: "), "{solved}");
@@ -1021,35 +1025,38 @@ fn a_puzzle_failed_retried_and_solved() {
         "the retry does not count"
     );
     assert!(game.app.shared.memory.stats().is_empty(), "no game counted");
-    // More puzzles: the start screen on them, with the rating; Enter gives the next, and
-    // solved at once with the help of the first clue, it moves the rating up.
-    game.keys("n");
-    let start = game.screen(100, 30);
-    assert!(
-        start.contains("[Puzzles]") && start.contains("Your puzzle rating: "),
-        "{start}"
-    );
-    game.press(KeyCode::Enter);
-    let solving = game.app.play.puzzle.clone().expect("the next puzzle");
-    assert_ne!(solving.number, Some(332));
+    // More puzzles: the start screen on them, with the rating; Enter gives the next. Solved
+    // with the help of a clue, it is not rated; the one after, solved alone, moves the
+    // rating up.
+    let next = |game: &mut Game| {
+        game.keys("n");
+        let start = game.screen(100, 30);
+        assert!(
+            start.contains("[Puzzles]") && start.contains("Your puzzle rating: "),
+            "{start}"
+        );
+        game.press(KeyCode::Enter);
+        game.app.play.puzzle.clone().expect("the next puzzle")
+    };
+    let solve = |game: &mut Game| {
+        while !game.app.play.position().status().is_over() {
+            let best = engine().best(game.app.play.position()).unwrap();
+            game.keys(&Latin.cell_name(best.placed()));
+            let said = &game.app.play.puzzle.as_ref().unwrap().said;
+            if said.starts_with("Solved") {
+                return said.clone();
+            }
+        }
+        panic!("not solved");
+    };
+    assert_ne!(next(&mut game).number, Some(332));
     game.keys("t");
     let clue = game.screen(100, 30);
     assert!(clue.contains("Look along the row from "), "{clue}");
-    while !game.app.play.position().status().is_over() {
-        let best = engine().best(game.app.play.position()).unwrap();
-        game.keys(&Latin.cell_name(best.placed()));
-        if game
-            .app
-            .play
-            .puzzle
-            .as_ref()
-            .unwrap()
-            .said
-            .starts_with("Solved")
-        {
-            break;
-        }
-    }
+    assert!(solve(&mut game).ends_with("Solved with a clue: not rated."));
+    assert_eq!(rating(&game).unwrap().0, after_fail);
+    next(&mut game);
+    solve(&mut game);
     let (up, 1, 1, 1) = rating(&game).unwrap() else {
         panic!("one solved: {:?}", rating(&game));
     };

@@ -27,7 +27,7 @@ enum PuzzleCommand {
     /// for everyone on a date, UTC), or the one numbered
     Play {
         /// The puzzle's number in the set, from 1 (easiest) to its last (hardest)
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long)]
         number: Option<u64>,
     },
     /// Find a set anew on seeded random games, easiest first, and print it as it is shipped
@@ -59,13 +59,13 @@ pub fn run(args: &PuzzleArgs, outer: &SettingsArgs) -> Result<(), Failure> {
                 .duration_since(UNIX_EPOCH)
                 .unwrap_or_default();
             let day = today.as_secs() / 86_400 % set.len() as u64;
-            let at = number.map_or(day, |n| n - 1) as usize;
-            if at >= set.len() {
+            let at = number.map_or(Some(day), |n| n.checked_sub(1));
+            let Some(at) = at.map(|at| at as usize).filter(|&at| at < set.len()) else {
                 let count = set.len();
                 return Err(Failure::bad_input(format!(
                     "--number goes from 1 to {count}"
                 )));
-            }
+            };
             play::puzzle(&args.game, at, outer)?;
         }
         PuzzleCommand::Generate { count, seed } => {
@@ -89,7 +89,7 @@ fn shipped(game: &dyn Game) -> Result<Vec<Puzzle>, Failure> {
     match set.is_empty() {
         true => Err(Failure::bad_input(format!(
             "no puzzles are shipped for {}",
-            game.key()
+            game.title()
         ))),
         false => Ok(set),
     }

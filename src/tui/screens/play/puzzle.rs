@@ -225,6 +225,10 @@ impl PlayScreen {
         let puzzle = self.puzzle.as_mut().filter(|p| !p.counted)?;
         puzzle.counted = true;
         let number = puzzle.number?;
+        // A clue helped: the solve is not the person's alone.
+        if solved && puzzle.hints > 0 {
+            return Some(" Solved with a clue: not rated.".into());
+        }
         let game = self.session.game.key();
         let set = puzzles::set(&game);
         let before = shared.memory.stats().puzzle_rating(&game);
@@ -257,7 +261,16 @@ impl PlayScreen {
             return;
         };
         let game = self.session.game.clone();
-        let Ok(cell) = game.parse_cell(&puzzle.puzzle.answer) else {
+        let position = self.position();
+        // Past the first move, the clue is for the position on the board.
+        let cell = match self.moves().is_empty() {
+            true => game.parse_cell(&puzzle.puzzle.answer).ok(),
+            false => shared
+                .engine(&*game)
+                .and_then(|e| puzzles::best_move(&*game, e, position))
+                .map(crate::core::Move::placed),
+        };
+        let Some(cell) = cell else {
             return;
         };
         let threat = threat_through(&*game, self.position(), cell, puzzle.goal());
@@ -277,10 +290,8 @@ impl PlayScreen {
             }
             _ => {
                 self.cursor = cell;
-                format!(
-                    "The move is {}: this puzzle counts as failed.",
-                    puzzle.puzzle.answer
-                )
+                let answer = game.cell_name(cell);
+                format!("The move is {answer}: this puzzle counts as failed.")
             }
         };
         let rated = match puzzle.hints {

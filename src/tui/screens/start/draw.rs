@@ -114,9 +114,16 @@ fn mode_and_record(view: &StartView, area: Rect, y: u16, buf: &mut Buffer) -> u1
 fn mode_text(view: &StartView, menu: &Menu) -> String {
     let game = view.screen.game();
     match menu.mode {
-        _ if menu.puzzles() => {
-            "Positions where one move wins, or only one does not lose; the bot defends \
-             perfectly."
+        _ if menu.puzzles() => format!(
+            "Positions where one move wins, or only one does not lose; the bot defends {}.",
+            if game.solved() {
+                "perfectly"
+            } else {
+                "as well as it can"
+            }
+        ),
+        _ if menu.no_puzzles_here() => {
+            "No puzzles for this board yet: the mode goes back to them on a board that has some."
                 .into()
         }
         Mode::VsBot => view.shared.settings.in_symbols(&level_text(

@@ -87,6 +87,11 @@ impl Menu {
         self.puzzles_chosen && puzzles::shipped(&game_of(self.game).key())
     }
 
+    /// Puzzles were chosen, but the board now chosen has none: the mode row falls back.
+    pub fn no_puzzles_here(&self) -> bool {
+        self.puzzles_chosen && !self.puzzles()
+    }
+
     pub fn set_puzzles(&mut self, on: bool) {
         self.puzzles_chosen = on;
     }
@@ -423,6 +428,27 @@ mod tests {
         assert!(m.puzzles(), "the puzzles, last where the game has them");
         m.change(false);
         assert_eq!((m.mode, m.puzzles()), (*Mode::ALL.last().unwrap(), false));
+    }
+
+    #[test]
+    fn puzzles_chosen_come_back_on_a_board_that_has_some() {
+        let mut m = menu(Mode::VsBot, None);
+        m.set_puzzles(true);
+        m.row = Menu::GAME;
+        while m.game.kind != GameKind::Classic {
+            m.change(true);
+        }
+        assert!(m.puzzles(), "3x3 has a set");
+        m.row = Menu::SIZE;
+        let sizes = (0..5).map(|_| {
+            m.change(true);
+            m.no_puzzles_here()
+        });
+        assert!(sizes.collect::<Vec<_>>().contains(&true), "a size has none");
+        while m.no_puzzles_here() {
+            m.change(true);
+        }
+        assert!(m.puzzles(), "{:?}", m.game);
     }
 
     #[test]
