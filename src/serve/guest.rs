@@ -316,8 +316,7 @@ impl Guest {
         }
         self.shown = (version, Instant::now());
         if let At::Lobby(lobby) = &mut self.at {
-            let view = self.rooms.lobby_view(&self.person, &lobby.game().key());
-            lobby.show(view);
+            lobby.show(self.rooms.lobby_view(&self.person, &lobby.game().key()));
         }
     }
 

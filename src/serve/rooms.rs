@@ -65,8 +65,7 @@ impl Rooms {
             .entry(name.to_string())
             .or_insert_with(|| {
                 let (words, keeper) = (self.words.clone(), self.keeper.clone());
-                let room = Room::new(name.to_string(), words, self.kept(name), keeper);
-                Arc::new(room)
+                Arc::new(Room::new(name.to_string(), words, self.kept(name), keeper))
             })
             .clone();
         room.join(id, person, wake);

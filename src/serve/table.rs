@@ -216,8 +216,7 @@ impl Table {
                 Err("This game is over: its players ended it.".into())
             }
             Change::Moved(1) => {
-                let to_move = self.session.position().to_move();
-                match self.seat_for(to_move) == Some(seat) {
+                match self.seat_for(self.session.position().to_move()) == Some(seat) {
                     true => Ok(()),
                     false => Err(format!("Wait: it is {other}'s turn.")),
                 }
@@ -303,8 +302,7 @@ impl Table {
                 }
                 Mode::TwoHumans => {}
                 _ => {
-                    let me = self.seats[mine.index()].take();
-                    self.seats = [me, None];
+                    self.seats = [self.seats[mine.index()].take(), None];
                 }
             }
         }

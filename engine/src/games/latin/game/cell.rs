@@ -51,8 +51,7 @@ impl Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let col = (b'a' + self.col()) as char;
-        write!(f, "{}{}", col, self.row() + 1)
+        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
     }
 }
 
