@@ -165,8 +165,7 @@ impl Rooms {
     fn kept(&self, name: &str) -> Option<Table> {
         let kept = self.keeper.kept(name)?;
         let saved = SavedGame::from_text(&kept.saved, &kept.game).ok()?;
-        let game = saved.game().ok()?;
-        let session = Session::resumed(game, &saved.session, &saved.moves).ok()?;
+        let session = Session::resumed(saved.game().ok()?, &saved.session, &saved.moves).ok()?;
         let away = |person| Sitter {
             person,
             here: None,

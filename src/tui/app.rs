@@ -245,8 +245,7 @@ impl App {
             return;
         }
         self.play.stacked = self.size.is_some_and(|(width, height)| {
-            let layout = self.play.game().layout();
-            let areas = geometry::areas(layout, Rect::new(0, 0, width, height));
+            let areas = geometry::areas(self.play.game().layout(), Rect::new(0, 0, width, height));
             areas.is_some_and(|areas| areas.board.stacked())
         });
         let command = match &mut self.screen {

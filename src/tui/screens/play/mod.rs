@@ -284,8 +284,7 @@ impl PlayScreen {
         let Some(engine) = self.engine(shared) else {
             return;
         };
-        let start = self.game().start();
-        let value = engine.value(start.as_ref());
+        let value = engine.value(self.game().start().as_ref());
         let (bot_side, why) = bot_turn::side_to_take(value.map(|v| v.outcome));
         self.session.kept.human = Some(bot_side.other());
         let note = format!(

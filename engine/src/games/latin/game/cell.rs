@@ -69,8 +69,7 @@ impl FromStr for Cell {
             return Err(err());
         }
         let col = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let row = bytes[1].wrapping_sub(b'1');
-        Cell::at(row, col).ok_or_else(err)
+        Cell::at(bytes[1].wrapping_sub(b'1'), col).ok_or_else(err)
     }
 }
 
