@@ -99,10 +99,8 @@ pub fn verify_certificate(text: &str, asked: Option<Variant>) -> Result<(), Fail
     let started = Instant::now();
     let checked = certificate::verify(text).map_err(|e| Failure::other(e.to_string()))?;
     if let Some(asked) = asked.filter(|&v| v != checked.variant) {
-        let proves = checked.variant;
-        return Err(Failure::bad_input(format!(
-            "the file proves {proves}, not {asked}"
-        )));
+        let proves = format!("the file proves {}, not {asked}", checked.variant);
+        return Err(Failure::bad_input(proves));
     }
     let claim = match checked.claim {
         Claim::Draw => {

@@ -179,10 +179,8 @@ impl PlayScreen {
         let to_move = position.to_move();
         if self.session.controller(to_move) == Controller::Bot || self.session.kept.human.is_none()
         {
-            shared.status = StatusLine::note(format!(
-                "Wait: it is {}'s move.",
-                self.name(to_move, &shared.settings)
-            ));
+            let who = self.name(to_move, &shared.settings);
+            shared.status = StatusLine::note(format!("Wait: it is {who}'s move."));
             return;
         }
         match position.play(mv) {

@@ -269,10 +269,8 @@ impl PlayScreen {
             if self.engine(shared).is_some() {
                 self.bot_chooses_side(shared);
             } else {
-                shared.status = StatusLine::note(format!(
-                    "{} is choosing its side…",
-                    shared.settings.names.bot
-                ));
+                let bot = &shared.settings.names.bot;
+                shared.status = StatusLine::note(format!("{bot} is choosing its side…"));
             }
         } else {
             shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));
