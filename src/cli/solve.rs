@@ -217,10 +217,8 @@ fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
     println!("Qubic: the first player (X) wins.");
     println!("Proven by proof-number search with a threat-space search at its leaves: {searched}.");
     let entries = proof.entries().map_err(|e| Failure::other(e.to_string()))?;
-    println!(
-        "The proof: a dictionary of {} moves (Patashnik's has 2,929).",
-        group(entries.len() as u64)
-    );
+    let moves = group(entries.len() as u64);
+    println!("The proof: a dictionary of {moves} moves (Patashnik's has 2,929).");
     match &args.out {
         Some(out) => write_and_verify(out, &entries, search),
         None => Ok(()),

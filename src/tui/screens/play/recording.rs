@@ -169,10 +169,8 @@ impl PlayScreen {
         let first = record.tag("First").unwrap_or("?");
         let second = record.tag("Second").unwrap_or("?");
         // Written as `tictaclatin games` lists the players.
-        let lead = format!(
-            "{name}: {first} - {second}, {}.",
-            record::result_token(record.outcome)
-        );
+        let result = record::result_token(record.outcome);
+        let lead = format!("{name}: {first} - {second}, {result}.");
         // On review, the footer lists its keys; with them the line would wrap over it.
         let no_moves = if record.moves.is_empty() {
             " No moves."
