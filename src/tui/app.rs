@@ -394,11 +394,10 @@ impl App {
             _ => {
                 let layout = self.play.game().layout();
                 let nearest = geometry::nearest_fit(layout, area.width, area.height);
-                let others = geometry::minimums(layout).into_iter();
-                (
-                    nearest,
-                    others.filter(|&s| s != nearest).map(size).collect(),
-                )
+                let others = geometry::minimums(layout)
+                    .into_iter()
+                    .filter(|&s| s != nearest);
+                (nearest, others.map(size).collect())
             }
         };
         let or = match others.is_empty() {
