@@ -21,8 +21,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     // Where the engine searches, one analysis gives every figure and the mark, the same
     // move the bot plays at this budget (`--bot-time` picks how deep it goes).
     let budget = (resolved.budget).unwrap_or(Budget::Time(resolved.game_args.movetime()));
-    let settings = SearchSettings::new(budget, resolved.threads);
-    match engine.analysis(position, &settings) {
+    match engine.analysis(position, &SearchSettings::new(budget, resolved.threads)) {
         Some(analysis) => print_analysis(&resolved, engine.as_ref(), &analysis),
         None => print_hints(&resolved, engine.as_ref())?,
     }
@@ -222,6 +221,5 @@ const MAX_WIDTH: usize = 100;
 /// `text` padded on the left to `columns` terminal columns, so double-width symbols keep
 /// the grid aligned (`format!` pads by characters, not columns).
 fn right_aligned(text: &str, columns: usize) -> String {
-    let pad = columns.saturating_sub(text.width());
-    format!("{}{text}", " ".repeat(pad))
+    format!("{}{text}", " ".repeat(columns.saturating_sub(text.width())))
 }

@@ -130,10 +130,7 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
     }
     match (choice.kind, choice.size, choice.in_a_row) {
         (GameKind::Latin, ..) => latin(args.command),
-        (GameKind::Qubic, ..) => {
-            let shipped = (PATASHNIK, export::credit());
-            dictionaries(&Qubic, shipped, args.command)
-        }
+        (GameKind::Qubic, ..) => dictionaries(&Qubic, (PATASHNIK, export::credit()), args.command),
         (GameKind::Classic, Some(4), Some(3)) => {
             let shipped = (EXAMPLE_DICTIONARY, small::credit());
             dictionaries(FourByFourThree::get(), shipped, args.command)

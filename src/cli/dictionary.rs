@@ -166,8 +166,7 @@ pub fn export(
 
 /// `book compress`: wildcard lines up to symmetry on stdout; the count on stderr.
 pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
-    let dictionary = read(g, file)?;
-    let positions = export::positions(&dictionary);
+    let positions = export::positions(&read(g, file)?);
     let options = compress::CompressOptions::for_size(positions.len());
     let lines = compress::compress(g, &positions, options);
     out!("{}", export::wildcard_text(g, &[], &lines));
@@ -182,8 +181,7 @@ pub fn compress(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
 
 /// `book expand`: one run-length line per position.
 pub fn expand(g: &dyn Geometry, file: &Path) -> Result<(), Failure> {
-    let dictionary = read(g, file)?;
-    let positions = export::positions(&dictionary);
+    let positions = export::positions(&read(g, file)?);
     out!("{}", export::runlength_text(g, &[], &positions));
     Ok(())
 }

@@ -16,8 +16,7 @@ pub fn run(args: &EngineArgs) -> Result<(), Failure> {
         threads: args.threads.count(),
         ..ProtocolSession::new(game.as_ref(), engine.as_ref(), player)
     };
-    let stdin = io::stdin();
-    let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
+    let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut output = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut line = Vec::new();
     let io_failure = |e: io::Error| Failure::other(format!("engine: {e}"));

@@ -109,10 +109,8 @@ pub fn run(args: &GamesArgs) -> Result<(), Failure> {
     if listed.is_empty() && waiting.is_empty() {
         outln!("No games kept yet in {}.", dir.display());
     } else if shown == 0 && waiting.is_empty() {
-        outln!(
-            "No kept game matches (of {}).",
-            plural(listed.len() as u64, "game", "games")
-        );
+        let games = plural(listed.len() as u64, "game", "games");
+        outln!("No kept game matches (of {games}).");
     }
     for line in &waiting {
         outln!(

@@ -207,8 +207,7 @@ pub fn shortened(mut error: clap::Error) -> clap::Error {
 /// The command line. The settings' environment variables, declared on their flags, are not
 /// read here: `config::load` reads them as a layer of their own, below every flag.
 pub fn parse() -> Result<Cli, Failure> {
-    let command = config::without_env(Cli::command());
-    let matches = command
+    let matches = config::without_env(Cli::command())
         .try_get_matches()
         .map_err(|e| unknown_game(&e).unwrap_or_else(|| output::exit(&shortened(e))))?;
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| output::exit(&e));
@@ -226,8 +225,7 @@ fn note_old_spellings(name: &str) {
         .unwrap_or(&top)
         .get_arguments()
         .collect();
-    let words = std::env::args_os().skip(1);
-    for word in words.take_while(|word| word != "--") {
+    for word in std::env::args_os().skip(1).take_while(|word| word != "--") {
         let word = word
             .to_str()
             .and_then(|w| w.strip_prefix("--"))

@@ -99,10 +99,8 @@ pub fn verify_certificate(text: &str, asked: Option<Variant>) -> Result<(), Fail
     let started = Instant::now();
     let checked = certificate::verify(text).map_err(|e| Failure::other(e.to_string()))?;
     if let Some(asked) = asked.filter(|&v| v != checked.variant) {
-        let proves = checked.variant;
-        return Err(Failure::bad_input(format!(
-            "the file proves {proves}, not {asked}"
-        )));
+        let proves = format!("the file proves {}, not {asked}", checked.variant);
+        return Err(Failure::bad_input(proves));
     }
     let claim = match checked.claim {
         Claim::Draw => {
@@ -219,10 +217,8 @@ fn prove_qubic(args: &SolveArgs) -> Result<(), Failure> {
     println!("Qubic: the first player (X) wins.");
     println!("Proven by proof-number search with a threat-space search at its leaves: {searched}.");
     let entries = proof.entries().map_err(|e| Failure::other(e.to_string()))?;
-    println!(
-        "The proof: a dictionary of {} moves (Patashnik's has 2,929).",
-        group(entries.len() as u64)
-    );
+    let moves = group(entries.len() as u64);
+    println!("The proof: a dictionary of {moves} moves (Patashnik's has 2,929).");
     match &args.out {
         Some(out) => write_and_verify(out, &entries, search),
         None => Ok(()),

@@ -305,8 +305,7 @@ fn check_round_robin(engine: &dyn Engine, players: &[String]) -> Result<(), Fail
 /// Ctrl-C stops the run after the games in progress: signal-hook's handler sets the stop
 /// flag itself, with no thread of ours to start.
 fn watch_ctrl_c(control: &Control) {
-    let registered = signal_hook::flag::register(SIGINT, Arc::clone(&control.stop));
-    if let Err(why) = registered {
+    if let Err(why) = signal_hook::flag::register(SIGINT, Arc::clone(&control.stop)) {
         super::warn(&format!(
             "Ctrl-C will end the run at once, without the results so far: {why}"
         ));

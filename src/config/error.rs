@@ -96,8 +96,7 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..text.floor_char_boundary(offset)];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = before[line_start..].chars().count() + 1;
-    (line, col)
+    (line, before[line_start..].chars().count() + 1)
 }
 
 /// The known name closest to a typo, if it is close enough to be what was meant: at most

@@ -148,8 +148,7 @@ impl Record {
     pub fn positions(&self) -> Vec<Box<dyn Position>> {
         let mut positions = vec![self.start_position()];
         for m in &self.moves {
-            let last = positions.last().expect("the start");
-            match last.play(m.mv) {
+            match positions.last().expect("the start").play(m.mv) {
                 Ok(next) => positions.push(next),
                 Err(_) => break,
             }

@@ -145,8 +145,7 @@ impl AtTable {
         let settings = &mut self.app.shared.settings.names;
         [settings.first, settings.second] = names.clone();
         // Against the bot the one seated person is "you"; a watcher reads their name.
-        let vs_bot = table.kept.mode == crate::config::Mode::VsBot;
-        settings.you = match vs_bot {
+        settings.you = match table.kept.mode == crate::config::Mode::VsBot {
             true => names[0].clone(),
             false => self.you.clone(),
         };

@@ -59,8 +59,7 @@ pub fn matches(code: &str, typed: &str) -> bool {
     let mut differ = code.len() ^ typed.len();
     for i in 0..code.len().max(typed.len()) {
         let a = code.get(i).copied().unwrap_or(0);
-        let b = typed.get(i).copied().unwrap_or(0);
-        differ |= usize::from(a ^ b);
+        differ |= usize::from(a ^ typed.get(i).copied().unwrap_or(0));
     }
     std::hint::black_box(differ) == 0
 }

@@ -163,10 +163,8 @@ impl Guest {
         // closes: a panic is the server's bug, not a reason to hold a seat for ever.
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play()));
         let ending = played.unwrap_or_else(|_| {
-            super::log::log(&format!(
-                "the screen of {} stopped on an error",
-                self.person.name
-            ));
+            let name = &self.person.name;
+            super::log::log(&format!("the screen of {name} stopped on an error"));
             Ending::Broke
         });
         let farewell = self.farewell(&ending);
@@ -316,8 +314,7 @@ impl Guest {
         }
         self.shown = (version, Instant::now());
         if let At::Lobby(lobby) = &mut self.at {
-            let view = self.rooms.lobby_view(&self.person, &lobby.game().key());
-            lobby.show(view);
+            lobby.show(self.rooms.lobby_view(&self.person, &lobby.game().key()));
         }
     }
 

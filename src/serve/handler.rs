@@ -185,8 +185,7 @@ impl Connection {
         // game is cut at the handshake's deadline, or to make room).
         self.slot.reached(Stage::Playing);
         session.channel_success(channel)?;
-        let slot = Arc::clone(&self.slot);
-        super::server::send_screen(session.handle(), channel, outbox, slot);
+        super::server::send_screen(session.handle(), channel, outbox, Arc::clone(&self.slot));
         Ok(())
     }
 
@@ -435,12 +434,9 @@ impl Handler for Connection {
     async fn channel_close(
         &mut self,
         channel: ChannelId,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.ours(channel) {
-            self.send(Event::InputClosed("the terminal closed".into()));
-        }
-        Ok(())
+        self.channel_eof(channel, session).await
     }
 }
 

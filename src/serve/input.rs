@@ -248,8 +248,7 @@ fn csi_key(params: &[u8], last: u8) -> Option<(KeyCode, KeyModifiers)> {
 
 /// The mouse as `Esc [ < button ; column ; row` then `M` (pressed) or `m` (released).
 fn sgr_mouse(params: &[u8], last: u8) -> Option<Event> {
-    let numbers = numbers(params)?;
-    let [button, column, row] = numbers[..] else {
+    let [button, column, row] = numbers(params)?[..] else {
         return None;
     };
     let pressed = match last {

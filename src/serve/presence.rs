@@ -111,8 +111,7 @@ impl Presence {
 
     /// Who is here and where, in the order they came.
     pub fn people(&self) -> Vec<(Person, Place)> {
-        let inner = self.lock();
-        (inner.people.iter())
+        (self.lock().people.iter())
             .map(|h| (h.person.clone(), h.place.clone()))
             .collect()
     }

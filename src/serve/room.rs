@@ -317,8 +317,7 @@ impl Room {
                 .as_ref()
                 .is_none_or(|before| before[seat.index()].as_ref() != Some(&sitter.person.id));
             if sat_down || matches!(kind, Change::NewGame | Change::Sides) {
-                let you = self.you_are(&table, seat, &sitter.person);
-                state.tell(member, you);
+                state.tell(member, self.you_are(&table, seat, &sitter.person));
             }
         }
         state.version += 1;
@@ -359,12 +358,8 @@ impl Room {
     /// The names of the seats' owners.
     pub fn real_names(&self) -> [String; 2] {
         let state = self.lock();
-        Seat::BOTH.map(|seat| {
-            state
-                .table
-                .as_ref()
-                .map_or_else(String::new, |t| t.name(seat).to_string())
-        })
+        let table = state.table.as_ref();
+        Seat::BOTH.map(|seat| table.map_or_else(String::new, |t| t.name(seat).to_string()))
     }
 
     /// A finished game's result (its record from the board of whoever ended it, `settled`

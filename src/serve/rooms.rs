@@ -65,8 +65,7 @@ impl Rooms {
             .entry(name.to_string())
             .or_insert_with(|| {
                 let (words, keeper) = (self.words.clone(), self.keeper.clone());
-                let room = Room::new(name.to_string(), words, self.kept(name), keeper);
-                Arc::new(room)
+                Arc::new(Room::new(name.to_string(), words, self.kept(name), keeper))
             })
             .clone();
         room.join(id, person, wake);
@@ -166,8 +165,7 @@ impl Rooms {
     fn kept(&self, name: &str) -> Option<Table> {
         let kept = self.keeper.kept(name)?;
         let saved = SavedGame::from_text(&kept.saved, &kept.game).ok()?;
-        let game = saved.game().ok()?;
-        let session = Session::resumed(game, &saved.session, &saved.moves).ok()?;
+        let session = Session::resumed(saved.game().ok()?, &saved.session, &saved.moves).ok()?;
         let away = |person| Sitter {
             person,
             here: None,

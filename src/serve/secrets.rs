@@ -49,8 +49,7 @@ pub fn host_key(dir: &Path, keep: bool) -> Result<PrivateKey, SecretError> {
         let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).map_err(made)?;
         Ok(key.to_openssh(LineEnding::LF).map_err(made)?.to_string())
     };
-    let text = kept(dir, KEY_FILE, keep, false, fresh)?;
-    PrivateKey::from_openssh(text.as_bytes())
+    PrivateKey::from_openssh(kept(dir, KEY_FILE, keep, false, fresh)?.as_bytes())
         .map_err(|_| SecretError::Unreadable(dir.join(KEY_FILE)))
 }
 

@@ -215,13 +215,10 @@ impl Table {
             Change::Moved(1) if self.settled.is_some() => {
                 Err("This game is over: its players ended it.".into())
             }
-            Change::Moved(1) => {
-                let to_move = self.session.position().to_move();
-                match self.seat_for(to_move) == Some(seat) {
-                    true => Ok(()),
-                    false => Err(format!("Wait: it is {other}'s turn.")),
-                }
+            Change::Moved(1) if self.seat_for(self.session.position().to_move()) == Some(seat) => {
+                Ok(())
             }
+            Change::Moved(1) => Err(format!("Wait: it is {other}'s turn.")),
             Change::Moved(_) => Err("One move at a time.".into()),
             Change::TookBack(_) if self.session.status().is_over() => {
                 Err("The game is over: its result stands. n starts a new one.".into())
@@ -303,8 +300,7 @@ impl Table {
                 }
                 Mode::TwoHumans => {}
                 _ => {
-                    let me = self.seats[mine.index()].take();
-                    self.seats = [me, None];
+                    self.seats = [self.seats[mine.index()].take(), None];
                 }
             }
         }
@@ -321,8 +317,7 @@ pub fn change(table: &Session, board: &Session) -> Change {
         return Change::NewGame;
     }
     let (a, b) = (table.moves(), board.moves());
-    let shorter = a.len().min(b.len());
-    if a[..shorter] != b[..shorter] {
+    if !a.starts_with(b) && !b.starts_with(a) {
         return Change::NewGame;
     }
     // Fewer moves with none to redo is a board started afresh, not moves taken back.

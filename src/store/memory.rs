@@ -227,10 +227,13 @@ impl Memory {
         }
     }
 
-    /// The files are looked at every second, and read only when they change.
-    fn changed(&mut self, path: PathBuf) -> bool {
+    /// The store, when its file at `path` changed since it was last read: the files are
+    /// looked at every second, and read only when they change.
+    fn changed(&mut self, path: impl Fn(&Store) -> PathBuf) -> Option<Store> {
+        let store = self.store.clone()?;
+        let path = path(&store);
         let now = stamp(&path);
-        self.stamps.insert(path, now.clone()) != Some(now)
+        (self.stamps.insert(path, now.clone()) != Some(now)).then_some(store)
     }
 
     /// Once: a file read again every second gives the same notice again.
@@ -245,24 +248,18 @@ impl Memory {
 
     /// Reads the record again: another window may have counted a game meanwhile.
     pub fn refresh_stats(&mut self) {
-        let Some(store) = self.store.clone() else {
+        let Some(store) = self.changed(Store::stats_path) else {
             return;
         };
-        if !self.changed(store.stats_path()) {
-            return;
-        }
         let loaded = store.load_stats();
         self.note(loaded.notice, loaded.brief);
         self.stats = loaded.value;
     }
 
     fn reread(&mut self, game: &str) {
-        let Some(store) = self.store.clone() else {
+        let Some(store) = self.changed(|store| store.game_path(game)) else {
             return;
         };
-        if !self.changed(store.game_path(game)) {
-            return;
-        }
         let loaded = store.load_game(game);
         self.note(loaded.notice, loaded.brief);
         self.saved.retain(|saved| saved.game != game);

@@ -82,8 +82,7 @@ impl App {
         match opening {
             Opening::Menu => {}
             Opening::Replay(record, name) => {
-                let review = self.play.open_record(&record, &name, &mut self.shared);
-                self.screen = match review {
+                self.screen = match self.play.open_record(&record, &name, &mut self.shared) {
                     true => Screen::Review(ReviewScreen::first()),
                     false => Screen::Play,
                 };
@@ -130,8 +129,7 @@ impl App {
                 self.play.judged = Some(judged);
             }
             Event::InputClosed(why) => {
-                let why = format!("the terminal's input closed: {why}");
-                self.exit = Some(Exit::Failed(why));
+                self.exit = Some(Exit::Failed(format!("the terminal's input closed: {why}")));
             }
             Event::Terminate(signal) => self.exit = Some(Exit::Signal(signal)),
             Event::BotFailed(why) => {
@@ -247,8 +245,7 @@ impl App {
             return;
         }
         self.play.stacked = self.size.is_some_and(|(width, height)| {
-            let layout = self.play.game().layout();
-            let areas = geometry::areas(layout, Rect::new(0, 0, width, height));
+            let areas = geometry::areas(self.play.game().layout(), Rect::new(0, 0, width, height));
             areas.is_some_and(|areas| areas.board.stacked())
         });
         let command = match &mut self.screen {
@@ -297,13 +294,11 @@ impl App {
             },
             Command::Review => {
                 self.screen = Screen::Review(ReviewScreen::first());
-                let keys = keys_line(&self.shared.settings.keys);
-                self.shared.status = StatusLine::note(keys);
+                self.shared.status = StatusLine::note(keys_line(&self.shared.settings.keys));
             }
             Command::CloseReview => {
                 self.screen = Screen::Play;
-                let result = self.play.result_text(&self.shared.settings);
-                self.shared.status = StatusLine::note(result);
+                self.shared.status = StatusLine::note(self.play.result_text(&self.shared.settings));
             }
             Command::PlayOn(shown) => {
                 if self.play.play_on(shown, &mut self.shared) {
@@ -399,11 +394,10 @@ impl App {
             _ => {
                 let layout = self.play.game().layout();
                 let nearest = geometry::nearest_fit(layout, area.width, area.height);
-                let others = geometry::minimums(layout).into_iter();
-                (
-                    nearest,
-                    others.filter(|&s| s != nearest).map(size).collect(),
-                )
+                let others = geometry::minimums(layout)
+                    .into_iter()
+                    .filter(|&s| s != nearest);
+                (nearest, others.map(size).collect())
             }
         };
         let or = match others.is_empty() {

@@ -149,8 +149,7 @@ impl std::fmt::Display for Signal {
 /// Starts the thread that turns terminal input into events, with a tick every [`TICK`].
 pub fn spawn_input(events: Sender<Event>) -> Result<JoinHandle<()>, SpawnError> {
     threads::spawn("input", "the input thread", move || {
-        let read = std::panic::catch_unwind(|| read_input(&events));
-        let why = match read {
+        let why = match std::panic::catch_unwind(|| read_input(&events)) {
             Ok(Ok(())) => return,
             Ok(Err(error)) => error.to_string(),
             Err(_) => "the input thread panicked".to_string(),
@@ -162,8 +161,7 @@ pub fn spawn_input(events: Sender<Event>) -> Result<JoinHandle<()>, SpawnError> 
 fn read_input(events: &Sender<Event>) -> std::io::Result<()> {
     let mut next_tick = Instant::now() + TICK;
     loop {
-        let wait = next_tick.saturating_duration_since(Instant::now());
-        if term::poll(wait)? {
+        if term::poll(next_tick.saturating_duration_since(Instant::now()))? {
             let event = match term::read()? {
                 // Key releases (reported by some terminals) would act twice.
                 term::Event::Key(key) if key.kind != KeyEventKind::Release => Event::Key(key),

@@ -170,8 +170,7 @@ impl BoardView {
         let blocks = self.layout.blocks.count() as u8;
         let cells = self.layout.cells;
         (0..blocks).find_map(|block| {
-            let frame = self.block_rect(block);
-            if !frame.contains((x, y).into()) {
+            if !self.block_rect(block).contains((x, y).into()) {
                 return None;
             }
             (0..cells.rows).find_map(|row| {

@@ -96,8 +96,7 @@ pub fn run(
     // (exit 101) when the terminal has hung up. Its buffers go with the process.
     std::mem::forget(terminal);
     signals.close();
-    let result = result.unwrap_or_else(|panic| panic::resume_unwind(panic));
-    result?;
+    result.unwrap_or_else(|panic| panic::resume_unwind(panic))?;
     let signal = match app.exit {
         Some(Exit::Failed(why)) => return Err(io::Error::other(why).into()),
         Some(Exit::Signal(signal)) => Some(signal),

@@ -45,8 +45,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut rows = Vec::new();
     let mut row = String::new();
     for word in text.split(' ') {
-        let fits = row.width() + 1 + word.width() <= width;
-        if !row.is_empty() && fits {
+        if !row.is_empty() && row.width() + 1 + word.width() <= width {
             row.push(' ');
             row.push_str(word);
             continue;

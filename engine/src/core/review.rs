@@ -95,19 +95,16 @@ impl MoveReview {
             };
         }
         let was = kept(self.before, other);
-        let now = if self.after == Value::loss_in(1) {
-            "lost at once".to_string()
-        } else {
-            match (self.after.outcome, self.mark) {
-                (Outcome::Draw, _) => "let the win slip: best play now draws".into(),
-                (Outcome::Win, _) => format!("still wins, but in {}", count(self.after.moves())),
-                (Outcome::Loss, _) if self.after.moves() == 1 => format!("let {other} win at once"),
-                (Outcome::Loss, Mark::Mistake) => {
-                    format!("let {other} win sooner, in {}", count(self.after.moves()))
-                }
-                (Outcome::Loss, _) => {
-                    format!("let {other} force a win in {}", count(self.after.moves()))
-                }
+        let now = match (self.after.outcome, self.mark) {
+            _ if self.after == Value::loss_in(1) => "lost at once".to_string(),
+            (Outcome::Draw, _) => "let the win slip: best play now draws".into(),
+            (Outcome::Win, _) => format!("still wins, but in {}", count(self.after.moves())),
+            (Outcome::Loss, _) if self.after.moves() == 1 => format!("let {other} win at once"),
+            (Outcome::Loss, Mark::Mistake) => {
+                format!("let {other} win sooner, in {}", count(self.after.moves()))
+            }
+            (Outcome::Loss, _) => {
+                format!("let {other} force a win in {}", count(self.after.moves()))
             }
         };
         format!("{cell} {now}; {best} {was}")

@@ -129,8 +129,7 @@ impl History {
     }
 
     fn push(&mut self, cell: Move) -> Result<(), MoveError> {
-        let next = self.position().play(cell)?;
-        self.positions.push(next);
+        self.positions.push(self.position().play(cell)?);
         self.moves.push(cell);
         Ok(())
     }
@@ -343,10 +342,7 @@ impl Session {
         match self.kept.mode {
             Mode::Demo => Vec::new(),
             Mode::TwoHumans => self.history.take_back(|_| true),
-            Mode::VsBot => {
-                let human = self.kept.human;
-                self.history.take_back(|side| Some(side) == human)
-            }
+            Mode::VsBot => self.history.take_back(|side| Some(side) == self.kept.human),
         }
     }
 

@@ -26,8 +26,7 @@ impl Widget for BoardWidget<'_> {
         let (view, board) = (self.view, self.board);
         let game = view.play.game();
         let position = view.shown_position();
-        let theme = Theme(&view.shared.settings);
-        let lines = theme.color(Color::DarkGray);
+        let lines = Theme(&view.shared.settings).color(Color::DarkGray);
         frames(board, lines, buf);
         blocks_to_play(view, board, buf);
         labels(view, board, buf);

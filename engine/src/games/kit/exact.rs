@@ -120,7 +120,7 @@ pub struct Choice<C> {
 }
 
 /// How many of the opponent's replies after a move go wrong for them, out of how many.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Traps {
     pub wrong: u32,
     pub replies: u32,
@@ -132,10 +132,7 @@ impl Traps {
     /// any reply that fails to win is their mistake; else their losing replies are.
     pub fn after(score: Score, after: Option<(u32, u32)>, replies: u32) -> Traps {
         let Some((losing, winning)) = after else {
-            return Traps {
-                wrong: 0,
-                replies: 0,
-            };
+            return Traps::default();
         };
         let wrong = match score.outcome() {
             Outcome::Loss => replies - winning,

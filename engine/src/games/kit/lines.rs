@@ -26,8 +26,7 @@ pub fn square(size: u8, k: u8) -> Vec<u64> {
                 if !(0..n).contains(&end_r) || !(0..n).contains(&end_c) {
                     continue;
                 }
-                let mask = (0..k).fold(0u64, |m, i| m | 1 << ((r + dr * i) * n + c + dc * i));
-                lines.push(mask);
+                lines.push((0..k).fold(0u64, |m, i| m | 1 << ((r + dr * i) * n + c + dc * i)));
             }
         }
     }

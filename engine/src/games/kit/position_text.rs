@@ -4,6 +4,7 @@ use crate::core::Side;
 
 /// The cells a position text lists: each side's stones as a mask (cell `i` is bit `i`; cells
 /// past the 64th set no bit, the count refuses them) and how many cells there are.
+#[derive(Default)]
 pub struct Cells {
     pub stones: [u64; 2],
     pub count: usize,
@@ -12,10 +13,7 @@ pub struct Cells {
 /// Ignores `/` and whitespace; any other character that is no cell comes back with the
 /// count of cells before it.
 pub fn read_cells(text: &str) -> Result<Cells, (usize, char)> {
-    let mut cells = Cells {
-        stones: [0; 2],
-        count: 0,
-    };
+    let mut cells = Cells::default();
     for ch in text.chars().filter(|c| *c != '/' && !c.is_whitespace()) {
         if let Some(side) = stone(ch).ok_or((cells.count, ch))? {
             cells.stones[side.index()] |= 1u64.checked_shl(cells.count as u32).unwrap_or(0);

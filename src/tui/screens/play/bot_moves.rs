@@ -63,10 +63,8 @@ impl PlayScreen {
         };
         let mut parts = vec![format!("depth {}", thinking.depth)];
         if let Some(best) = thinking.best {
-            parts.push(format!(
-                "best {}",
-                self.game().move_name(self.position(), best)
-            ));
+            let name = self.game().move_name(self.position(), best);
+            parts.push(format!("best {name}"));
         }
         parts.push(format!("{} nodes/s", rate(thinking.nodes_per_second())));
         parts.push(match thinking.budget {
@@ -136,8 +134,7 @@ impl PlayScreen {
     }
 
     fn play_bot(&mut self, decision: Decision, shared: &mut Shared) {
-        let opponent = self.position().to_move().other();
-        let opponent = self.name(opponent, &shared.settings);
+        let opponent = self.name(self.position().to_move().other(), &shared.settings);
         self.bot_note = note(self.game(), self.position(), &decision, &opponent);
         self.play(decision.mv, shared);
     }

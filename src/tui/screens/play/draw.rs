@@ -78,8 +78,7 @@ fn status(view: &PlayView, area: Rect, below: Rect, buf: &mut Buffer) -> bool {
     }
     for (row, y) in rows.iter().zip([area.y, below.y]) {
         // The no-break spaces only held units together while wrapping.
-        let row = row.replace('\u{a0}', " ");
-        buf.set_stringn(area.x, y, &row, width, style);
+        buf.set_stringn(area.x, y, row.replace('\u{a0}', " "), width, style);
     }
     rows.len() < 2
 }

@@ -179,10 +179,8 @@ impl PlayScreen {
         let to_move = position.to_move();
         if self.session.controller(to_move) == Controller::Bot || self.session.kept.human.is_none()
         {
-            shared.status = StatusLine::note(format!(
-                "Wait: it is {}'s move.",
-                self.name(to_move, &shared.settings)
-            ));
+            let who = self.name(to_move, &shared.settings);
+            shared.status = StatusLine::note(format!("Wait: it is {who}'s move."));
             return;
         }
         match position.play(mv) {
@@ -224,12 +222,10 @@ impl PlayScreen {
         self.practice |= ended && !popped.is_empty();
         self.bot.cancel();
         self.follow_legal_moves();
-        if !popped.is_empty() {
-            self.moves_changed();
-        }
         shared.status = if popped.is_empty() {
             StatusLine::note("Nothing to undo.")
         } else {
+            self.moves_changed();
             let names = core::move_names(self.game(), self.position(), &popped).join(" ");
             let practice = match ended {
                 true => "The result stands as recorded; playing on is practice. ",
@@ -344,7 +340,7 @@ impl PlayScreen {
     /// Places the name typed so far if it is a whole one (Qubic's `#1`); `false` if none
     /// is typed.
     pub(crate) fn place_typed(&mut self, shared: &mut Shared) -> bool {
-        let Some(text) = self.typed.as_ref().map(|typed| typed.text.clone()) else {
+        let Some(Typed { text, prompt, .. }) = self.typed.clone() else {
             return false;
         };
         match self.name_match(&text) {
@@ -354,11 +350,6 @@ impl PlayScreen {
             }
             // Not a whole name yet (Qubic's `1`): nothing is placed, and the prompt says so.
             NameMatch::Prefix => {
-                let prompt = self
-                    .typed
-                    .as_ref()
-                    .map(|t| t.prompt.clone())
-                    .unwrap_or_default();
                 shared.status = StatusLine::note(format!("Not a cell yet: {prompt}"));
                 true
             }

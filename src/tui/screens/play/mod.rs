@@ -269,10 +269,8 @@ impl PlayScreen {
             if self.engine(shared).is_some() {
                 self.bot_chooses_side(shared);
             } else {
-                shared.status = StatusLine::note(format!(
-                    "{} is choosing its side…",
-                    shared.settings.names.bot
-                ));
+                let bot = &shared.settings.names.bot;
+                shared.status = StatusLine::note(format!("{bot} is choosing its side…"));
             }
         } else {
             shared.status = StatusLine::turn("", &self.turn_text(&shared.settings));
@@ -284,8 +282,7 @@ impl PlayScreen {
         let Some(engine) = self.engine(shared) else {
             return;
         };
-        let start = self.game().start();
-        let value = engine.value(start.as_ref());
+        let value = engine.value(self.game().start().as_ref());
         let (bot_side, why) = bot_turn::side_to_take(value.map(|v| v.outcome));
         self.session.kept.human = Some(bot_side.other());
         let note = format!(

@@ -35,8 +35,7 @@ impl PlayScreen {
         let (date, time) = record::utc(ended);
         record.set_tag("Date", date);
         record.set_tag("Time", time);
-        let tags = [(Side::First, "First"), (Side::Second, "Second")];
-        for (side, name) in tags {
+        for (side, name) in [(Side::First, "First"), (Side::Second, "Second")] {
             record.set_tag(name, self.name(side, settings));
             let kind = match self.session.controller(side) {
                 Controller::Human => "human".to_string(),
@@ -115,8 +114,7 @@ impl PlayScreen {
         let written = std::env::current_dir()
             .map_err(|e| format!("no current directory: {e}"))
             .and_then(|dir| {
-                let record = self.record_to_write(now, &shared.settings);
-                write_new_record(&dir, &record, now)
+                write_new_record(&dir, &self.record_to_write(now, &shared.settings), now)
                     .map_err(|e| format!("cannot write in {}: {e}", dir.display()))
             });
         shared.status = StatusLine::note(match written {
@@ -171,10 +169,8 @@ impl PlayScreen {
         let first = record.tag("First").unwrap_or("?");
         let second = record.tag("Second").unwrap_or("?");
         // Written as `tictaclatin games` lists the players.
-        let lead = format!(
-            "{name}: {first} - {second}, {}.",
-            record::result_token(record.outcome)
-        );
+        let result = record::result_token(record.outcome);
+        let lead = format!("{name}: {first} - {second}, {result}.");
         // On review, the footer lists its keys; with them the line would wrap over it.
         let no_moves = if record.moves.is_empty() {
             " No moves."

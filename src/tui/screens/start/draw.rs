@@ -273,12 +273,10 @@ fn notices(view: &StartView, area: Rect, buf: &mut Buffer) {
     if view.shared.memory.notices().is_empty() || area.height == 0 {
         return;
     }
-    let theme = Theme(&view.shared.settings);
-    let style = theme.warning();
+    let style = Theme(&view.shared.settings).warning();
     let width = area.width as usize;
     let rows = view.shared.memory.notices().iter();
-    let rows = rows.flat_map(|notice| wrap(notice, width));
-    for (y, row) in (area.y..area.bottom()).zip(rows) {
+    for (y, row) in (area.y..area.bottom()).zip(rows.flat_map(|notice| wrap(notice, width))) {
         buf.set_line(area.x, y, &Line::styled(row, style), area.width);
     }
 }

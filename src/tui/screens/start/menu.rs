@@ -135,8 +135,7 @@ impl Menu {
     }
 
     fn lengths(&self) -> Vec<u8> {
-        let size = self.size().unwrap_or(0);
-        (1..=size)
+        (1..=self.size().unwrap_or(0))
             .filter(|&k| {
                 let choice = GameChoice {
                     in_a_row: Some(k),

@@ -59,8 +59,7 @@ impl StartScreen {
             (true, false) => memory.latest_saved(of_kind),
             _ => None,
         };
-        let elsewhere = latest.filter(|_| self.menu.resume.is_none());
-        if let Some(saved) = elsewhere
+        if let Some(saved) = latest.filter(|_| self.menu.resume.is_none())
             && let Some(choice) = GameChoice::from_key(&saved.game)
         {
             self.menu.game = choice;

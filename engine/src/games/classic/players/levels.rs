@@ -12,8 +12,7 @@ use crate::games::kit::levels::{Solution, Style};
 
 impl Solution for ClassicSolver {
     fn best(&self, position: &dyn Position) -> Option<(CellId, Value)> {
-        let board = *position.as_any().downcast_ref::<ClassicBoard>()?;
-        let choice = self.best_move(board)?;
+        let choice = self.best_move(*position.as_any().downcast_ref::<ClassicBoard>()?)?;
         Some((CellId::new(choice.cell.index()), choice.value))
     }
 

@@ -99,8 +99,7 @@ impl BookLine {
 
 impl fmt::Display for BookLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let stones = book_cells(self.base);
-        for (cell, stone) in Cell::all().zip(stones.chars()) {
+        for (cell, stone) in Cell::all().zip(book_cells(self.base).chars()) {
             let ch = if cell == self.play {
                 self.side.letter()
             } else if self.wildcards & cell.bit() != 0 {

@@ -32,8 +32,7 @@ pub const fn line_points(a: u16, b: u16, line: u16) -> (u32, u32) {
 pub fn lines_through(cell: Cell) -> impl Iterator<Item = u16> {
     let (row, col) = (cell.row(), cell.col());
     // LINES[0], [4], [8], [9] are row 1, column a and the diagonals (shifts beat `LINES[row]`).
-    let diagonals = [(row == col, LINES[8]), (row + col == SIDE - 1, LINES[9])];
-    let on = diagonals
+    let on = [(row == col, LINES[8]), (row + col == SIDE - 1, LINES[9])]
         .into_iter()
         .filter_map(|(on, line)| on.then_some(line));
     [LINES[0] << (SIDE * row), LINES[4] << col]

@@ -51,8 +51,7 @@ impl Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let col = (b'a' + self.col()) as char;
-        write!(f, "{}{}", col, self.row() + 1)
+        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
     }
 }
 
@@ -70,8 +69,7 @@ impl FromStr for Cell {
             return Err(err());
         }
         let col = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let row = bytes[1].wrapping_sub(b'1');
-        Cell::at(row, col).ok_or_else(err)
+        Cell::at(bytes[1].wrapping_sub(b'1'), col).ok_or_else(err)
     }
 }
 

@@ -36,8 +36,7 @@ macro_rules! seated {
 
             fn decide(&mut self, position: &dyn Position) -> Option<Decision> {
                 let board = board_of(position).filter(|b| !b.status().is_over())?;
-                let cell = self.choose(board)?;
-                Some(Decision::new(cell_id(cell)))
+                Some(Decision::new(cell_id(self.choose(board)?)))
             }
         }
     )*};
