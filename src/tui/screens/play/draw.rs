@@ -48,7 +48,10 @@ fn title(view: &PlayView, area: Rect, buf: &mut Buffer) {
         _ => {}
     }
     let hints = if view.play.hints { "on" } else { "off" };
-    facts.push(format!("hints {hints}"));
+    // A puzzle has clues instead (its panel says so).
+    if view.play.puzzle.is_none() {
+        facts.push(format!("hints {hints}"));
+    }
     let text = facts.join(" · ");
     let width = text.chars().count() as u16;
     if width + game.title().chars().count() as u16 + 2 <= area.width {
