@@ -974,8 +974,8 @@ fn a_puzzle_failed_retried_and_solved() {
         bot_delay: Duration::ZERO,
         ..Settings::default()
     });
-    // Puzzle 333 of the set: O to move wins in 2 moves with a1, and only with a1.
-    game.app.open(Opening::Puzzle(332));
+    // Puzzle 331 of the set: O to move wins in 2 moves with a1, and only with a1.
+    game.app.open(Opening::Puzzle(330));
     assert_eq!(game.app.play.position().text(), "-XXO/-O-O/--X-/--X-");
     let rating = |game: &Game| {
         let stats = game.app.shared.memory.stats();
@@ -1049,7 +1049,7 @@ fn a_puzzle_failed_retried_and_solved() {
         }
         panic!("not solved");
     };
-    assert_ne!(next(&mut game).number, Some(332));
+    assert_ne!(next(&mut game).number, Some(330));
     game.keys("t");
     let clue = game.screen(100, 30);
     assert!(clue.contains("Look along the row from "), "{clue}");

@@ -265,11 +265,21 @@ pub fn generate(game: &dyn Game, engine: &dyn Engine, count: usize, seed: u64) -
     let (mut seen, mut found) = (HashSet::new(), Vec::new());
     for _ in 0..GAMES {
         let mut position = game.start();
+        // A threat left standing in a random game makes a puzzle of each position after it,
+        // alike but for a stone or two: a game gives each answer once, and a class passed
+        // over for that waits for another game.
+        let mut answers = HashSet::new();
         while !position.status().is_over() && found.len() < count {
-            if seen.insert(class(&symmetries, position.as_ref()))
-                && let Some(puzzle) = judge(game, engine, position.as_ref())
-            {
-                found.push(puzzle);
+            let key = class(&symmetries, position.as_ref());
+            if !seen.contains(&key) {
+                let puzzle = judge(game, engine, position.as_ref());
+                if puzzle
+                    .as_ref()
+                    .is_none_or(|p| answers.insert(p.answer.clone()))
+                {
+                    seen.insert(key);
+                    found.extend(puzzle);
+                }
             }
             let Some(mv) = pick(&position.legal_moves(), &mut rng) else {
                 break;
