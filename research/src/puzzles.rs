@@ -408,5 +408,8 @@ mod tests {
         // Two winning moves (c1 and a3 each complete a line for X): no puzzle.
         let two = game.parse_position("XX-/X-O/-OO").unwrap();
         assert_eq!(judge(game.as_ref(), engine.as_ref(), two.as_ref()), None);
+        // One empty cell, which wins: forced, no puzzle.
+        let forced = game.parse_position("XX-/OOX/XOO").unwrap();
+        assert_eq!(judge(game.as_ref(), engine.as_ref(), forced.as_ref()), None);
     }
 }
