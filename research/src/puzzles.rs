@@ -60,10 +60,9 @@ pub fn judge(game: &dyn Game, engine: &dyn Engine, position: &dyn Position) -> O
     if position.status().is_over() {
         return None;
     }
-    let values: Vec<_> = match game.layout().cell_count() {
-        ..=64 => engine.hints(position).into_iter().map(proven).collect(),
-        _ => soonest_wins(position),
-    }?;
+    let values: Vec<_> = values(game, engine, position)?
+        .into_iter()
+        .collect::<Option<_>>()?;
     let best = values.iter().map(|&(_, outcome, _)| outcome).max()?;
     let right: Vec<_> = values
         .iter()
@@ -92,8 +91,25 @@ pub fn judge(game: &dyn Game, engine: &dyn Engine, position: &dyn Position) -> O
     })
 }
 
+/// A move, its outcome, and the plies it takes at most.
+type Valued = (Move, Outcome, u32);
+
+/// Each move's value, where it is proven: by the engine's values on boards of up to 64
+/// cells; on bigger ones (extreme's, where the engine guesses) by `soonest_wins`, none where
+/// no move wins as soon.
+fn values(
+    game: &dyn Game,
+    engine: &dyn Engine,
+    position: &dyn Position,
+) -> Option<Vec<Option<Valued>>> {
+    match game.layout().cell_count() {
+        ..=64 => Some(engine.hints(position).into_iter().map(proven).collect()),
+        _ => Some(soonest_wins(position)?.into_iter().map(Some).collect()),
+    }
+}
+
 /// A move's value, as `judge` reads it, where the engine proves it.
-fn proven((mv, hint): (Move, Hint)) -> Option<(Move, Outcome, u32)> {
+fn proven((mv, hint): (Move, Hint)) -> Option<Valued> {
     match hint {
         Hint::Proven(Claim::Exact(value)) => Some((mv, value.outcome, value.plies)),
         Hint::Proven(Claim::WinWithin(plies)) => Some((mv, Outcome::Win, plies)),
@@ -105,16 +121,13 @@ fn proven((mv, hint): (Move, Hint)) -> Option<(Move, Outcome, u32)> {
 /// A move that wins soonest (or keeps the draw, where none wins), proven as `judge` proves
 /// a puzzle's answer: the clue past a puzzle's first move.
 pub fn best_move(game: &dyn Game, engine: &dyn Engine, position: &dyn Position) -> Option<Move> {
-    let values: Vec<_> = match game.layout().cell_count() {
-        ..=64 => engine
-            .hints(position)
-            .into_iter()
-            .filter_map(proven)
-            .collect(),
-        _ => soonest_wins(position)?,
-    };
-    let rank = |&(_, outcome, plies): &(Move, Outcome, u32)| (outcome, std::cmp::Reverse(plies));
-    values.iter().max_by_key(|v| rank(v)).map(|&(mv, ..)| mv)
+    let values = values(game, engine, position)?;
+    let rank = |&(_, outcome, plies): &Valued| (outcome, std::cmp::Reverse(plies));
+    values
+        .iter()
+        .flatten()
+        .max_by_key(|v| rank(v))
+        .map(|&(mv, ..)| mv)
 }
 
 /// The longest win `soonest_wins` looks for, in the mover's moves.
@@ -124,7 +137,7 @@ const SOONEST: u32 = 3;
 /// moves: those winning soonest win, the moves the other side answers with a win are lost,
 /// the rest are taken as draws (no win as short). Moves are counted as the engine counts
 /// them, two plies a move (a bonus move is a ply).
-fn soonest_wins(position: &dyn Position) -> Option<Vec<(Move, Outcome, u32)>> {
+fn soonest_wins(position: &dyn Position) -> Option<Vec<Valued>> {
     let side = position.to_move();
     let after = |mv| position.play(mv).expect("a legal move plays");
     let moves: Vec<_> = position
@@ -132,14 +145,19 @@ fn soonest_wins(position: &dyn Position) -> Option<Vec<(Move, Outcome, u32)>> {
         .into_iter()
         .map(|mv| (mv, after(mv)))
         .collect();
-    let wins = |p: &dyn Position, n: u32| forces_win(p, side, 2 * n - 1);
-    let n = (1..=SOONEST).find(|&n| moves.iter().any(|(_, p)| wins(p.as_ref(), n)))?;
-    let value = |(mv, p): &(Move, Box<dyn Position>)| match () {
-        _ if wins(p.as_ref(), n) => (*mv, Outcome::Win, 2 * n),
+    let wins_within = |n: u32| -> Vec<bool> {
+        let wins = |(_, p): &(Move, Box<dyn Position>)| forces_win(p.as_ref(), side, 2 * n - 1);
+        moves.iter().map(wins).collect()
+    };
+    let (n, wins) = (1..=SOONEST)
+        .map(|n| (n, wins_within(n)))
+        .find(|(_, wins)| wins.contains(&true))?;
+    let value = |((mv, p), win): (&(Move, Box<dyn Position>), bool)| match () {
+        _ if win => (*mv, Outcome::Win, 2 * n),
         _ if forces_win(p.as_ref(), side.other(), 1) => (*mv, Outcome::Loss, 2),
         _ => (*mv, Outcome::Draw, 0),
     };
-    Some(moves.iter().map(value).collect())
+    Some(moves.iter().zip(wins).map(value).collect())
 }
 
 /// `side` wins within `plies` more moves of either side, whatever the other side plays.
@@ -160,7 +178,8 @@ fn forces_win(position: &dyn Position, side: Side, plies: u32) -> bool {
 /// at most 64 cells, else the turns and flips of its square of cells (which keep extreme's
 /// small boards, their patterns and their points).
 fn symmetries(game: &dyn Game) -> Vec<Vec<u8>> {
-    let (layout, cells) = (game.layout(), game.layout().cell_count());
+    let layout = game.layout();
+    let cells = layout.cell_count();
     if cells <= 64 {
         return automorphisms(&lines(game), cells);
     }
@@ -178,11 +197,12 @@ fn symmetries(game: &dyn Game) -> Vec<Vec<u8>> {
 
 /// The same key for every position the board's `symmetries` make alike.
 fn class(symmetries: &[Vec<u8>], position: &dyn Position) -> Vec<Option<Side>> {
-    let cells = symmetries.first().map_or(0, Vec::len);
+    let count = symmetries.first().map_or(0, Vec::len);
+    let cells: Vec<_> = (0..count).map(|c| position.at(CellId::new(c))).collect();
     let image = |perm: &Vec<u8>| {
-        let mut image = vec![None; cells];
-        for (cell, &to) in perm.iter().enumerate() {
-            image[usize::from(to)] = position.at(CellId::new(cell));
+        let mut image = vec![None; count];
+        for (&stone, &to) in cells.iter().zip(perm) {
+            image[usize::from(to)] = stone;
         }
         image
     };
