@@ -195,3 +195,74 @@ fn a_written_proof_is_checked_again_and_a_damaged_one_refused() {
         common::stderr(&out)
     );
 }
+
+/// A long proof goes one of X's first moves at a time and keeps each one proven, so a run
+/// stopped or out of budget goes on from the rest; a damaged file is refused by its line.
+#[test]
+fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("5x5-4.progress");
+    let progress = |nodes: &str| {
+        let path = file.to_str().unwrap();
+        let args = [
+            "solve",
+            "--game",
+            "classic",
+            "--size",
+            "5",
+            "--in-a-row",
+            "4",
+        ];
+        common::tictaclatin(&[&args[..], &["--nodes", nodes, "--progress", path]].concat())
+    };
+    // Six first moves up to symmetry; at 30 positions a job, each is split into O's reply
+    // and X's moves after it, which proves some and leaves the rest.
+    let text = common::stdout(&progress("30"));
+    assert!(
+        text.contains("c3: not proven within 30 positions"),
+        "{text}"
+    );
+    let open = "\nc3 c2 b3: not proven (O's d3, then each of X's 21 moves).";
+    assert!(text.contains(open), "{text}");
+    let held = "a1: O holds X off every line (O's c3, then each of X's 13 moves).";
+    assert!(text.contains(held), "{text}");
+    assert!(
+        text.ends_with("Not proven yet: run again with the same --progress file to go on.\n"),
+        "{text}"
+    );
+    let kept = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        kept.contains("\na1 held: O's c3, then each of X's 13 moves\n"),
+        "{kept}"
+    );
+    // A line cut short by a kill goes, and its job is done again.
+    std::fs::write(&file, format!("{kept}c3 hel")).unwrap();
+    let text = common::stdout(&progress("100000"));
+    assert!(
+        text.contains("a1: O holds X off every line (proven before)."),
+        "{text}"
+    );
+    assert!(text.ends_with("5x5, 4 in a row: draw: O holds X off after each of X's first moves, and by strategy stealing O cannot win either.\n"), "{text}");
+    std::fs::write(&file, "a1 held\nz9 held\n").unwrap();
+    let out = progress("1000");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::stderr(&out).contains("line 2: not `MOVES held: ...`"));
+    // A first move X wins after is proven by beating each of O's replies.
+    let path = dir.path().join("5x5-3.progress");
+    let args = [
+        "solve",
+        "--game",
+        "classic",
+        "--size",
+        "5",
+        "--in-a-row",
+        "3",
+    ];
+    let more = ["--nodes", "20", "--progress", path.to_str().unwrap()];
+    let text = common::stdout(&common::tictaclatin(&[&args[..], &more].concat()));
+    let won = "\nc3: X wins (whatever O plays).\nSo the first player wins 5x5, 3 in a row.\n";
+    assert!(text.ends_with(won), "{text}");
+    // Proofs go one size past the boards one plays.
+    let text = solve("8", "8", "100");
+    assert!(text.starts_with("8x8: draw"), "{text}");
+}

@@ -10,11 +10,13 @@ use clap::Args;
 use super::Failure;
 use super::game_args::build;
 use tictaclatin::config::GameChoiceArgs;
-use tictaclatin::core::{Game, Outcome};
+use tictaclatin::core::bounded;
+use tictaclatin::core::{Game, Outcome, Side};
 use tictaclatin::games::GameKind;
 use tictaclatin::games::classic::proof::certificate::{self, Claim};
-use tictaclatin::games::classic::proof::{self, ProofLimits, Want};
-use tictaclatin::games::classic::{ClassicBoard, Variant};
+use tictaclatin::games::classic::proof::{self, ProofLimits, Prover, Want};
+use tictaclatin::games::classic::variant::MAX_SIZE;
+use tictaclatin::games::classic::{ClassicBoard, ClassicCell, Variant};
 use tictaclatin::games::qubic::dictionary::{self as qubic_dictionary, Canonical, verify};
 use tictaclatin::games::qubic::prover::{self, Budgets, Stop, text::dictionary_text};
 use tictaclatin::games::qubic::{self, Qubic};
@@ -36,14 +38,27 @@ pub(crate) struct SolveArgs {
     /// prover's, down to the end or to a position a pairing or the lines' weight holds
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// A long classic proof, one of X's first moves at a time, each within the budget: each
+    /// one proven is added to FILE, and a run given the same FILE goes on from the rest
+    #[arg(long, value_name = "FILE")]
+    pub progress: Option<PathBuf>,
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), Failure> {
+    let classic = classic_variant(&args.game);
+    if let (Some(variant), Some(file)) = (classic.filter(|v| !v.is_solvable()), &args.progress) {
+        return Jobs::run(variant, limits(args), file);
+    }
+    // Proofs go one size past the boards one plays, which `build` refuses.
+    if let Some(variant) = classic.filter(|v| v.size() > MAX_SIZE) {
+        return prove_classic(variant, limits(args))
+            .then_some(())
+            .map_or_else(|| not_written(args, "not proven"), |()| Ok(()));
+    }
     let game = build(&args.game)?;
     if args.game.choice().kind == GameKind::Qubic {
         return prove_qubic(args);
     }
-    let classic = classic_variant(&args.game);
     match classic {
         Some(variant) if !variant.is_solvable() => {
             if !prove_classic(variant, limits(args)) {
@@ -77,7 +92,7 @@ fn not_written(args: &SolveArgs, why: &str) -> Result<(), Failure> {
 fn classic_variant(args: &GameChoiceArgs) -> Option<Variant> {
     let choice = args.choice();
     let classic = choice.kind == GameKind::Classic;
-    classic.then(|| Variant::new(choice.size.unwrap_or(3), choice.in_a_row).ok())?
+    classic.then(|| Variant::for_proof(choice.size.unwrap_or(3), choice.in_a_row).ok())?
 }
 
 /// Writes the classic board's proof to `out` (see `book verify`), and checks it.
@@ -173,6 +188,141 @@ fn prove_classic(variant: Variant, limits: ProofLimits) -> bool {
         }
     }
     true
+}
+
+/// A long classic proof split into jobs, each searched within the budget and each one
+/// proven kept in a file, so that a run stopped or out of budget is taken up where it was.
+/// A job is a position after X's move, held when O holds X off every line: proven by the
+/// search, or past its budget by O's reply the search tries first, then each of X's moves
+/// (up to symmetry) held in turn.
+struct Jobs<'a> {
+    prover: Prover,
+    limits: ProofLimits,
+    file: &'a Path,
+    /// The file's text: a line a job held, its moves then `held: ...`.
+    kept: String,
+}
+
+impl Jobs<'_> {
+    fn run(variant: Variant, limits: ProofLimits, file: &Path) -> Result<(), Failure> {
+        let bad = |e: String| Failure::bad_input(format!("{}: {e}", file.display()));
+        let mut kept = match bounded::read_text_file(file, &bounded::BOOK) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            read => read.map_err(|e| bad(e.to_string()))?,
+        };
+        // A line cut short (the run killed while writing it) goes, and its job is done again.
+        let whole = kept.rfind('\n').map_or(0, |end| end + 1);
+        if whole < kept.len() {
+            kept.truncate(whole);
+            std::fs::write(file, &kept).map_err(|e| bad(e.to_string()))?;
+        }
+        for (n, line) in kept.lines().enumerate() {
+            let cells = line.split_once(" held").map(|(moves, _)| moves.split(' '));
+            if !cells.is_some_and(|mut c| c.all(|c| ClassicCell::parse(variant, c).is_ok())) {
+                return Err(bad(format!("line {}: not `MOVES held: ...`", n + 1)));
+            }
+        }
+        let prover = Prover::new(variant);
+        let mut jobs = Jobs {
+            prover,
+            limits,
+            file,
+            kept,
+        };
+        match jobs.each_held(&[], ClassicBoard::empty(variant))?.0 {
+            Some(true) => outln!(
+                "{variant}: draw: O holds X off after each of X's first moves, and by \
+                 strategy stealing O cannot win either."
+            ),
+            Some(false) => outln!("So the first player wins {variant}."),
+            None => outln!("Not proven yet: run again with the same --progress file to go on."),
+        }
+        Ok(())
+    }
+
+    /// Whether O holds X off after each of X's moves on `board` (up to symmetry), reached by
+    /// `moves`: on to the last unless X wins after one; and how many moves there are.
+    fn each_held(
+        &mut self,
+        moves: &[ClassicCell],
+        board: ClassicBoard,
+    ) -> Result<(Option<bool>, usize), Failure> {
+        let (mut held, xs) = (Some(true), self.prover.moves(board));
+        for &cell in &xs {
+            let path = [moves, &[cell]].concat();
+            match self.held(&path, board.play(cell).expect("an empty cell"))? {
+                Some(false) => return Ok((Some(false), xs.len())),
+                proven => held = held.and(proven),
+            }
+        }
+        Ok((held, xs.len()))
+    }
+
+    /// Whether O holds X off every line after `moves`, X's the last (`None`: not proven).
+    fn held(
+        &mut self,
+        moves: &[ClassicCell],
+        board: ClassicBoard,
+    ) -> Result<Option<bool>, Failure> {
+        let names: Vec<String> = moves.iter().map(|c| c.name(board.variant())).collect();
+        let path = names.join(" ");
+        if self
+            .kept
+            .lines()
+            .any(|l| l.split(" held").next() == Some(&path))
+        {
+            outln!("{path}: O holds X off every line (proven before).");
+            return Ok(Some(true));
+        }
+        let started = Instant::now();
+        let (mut proven, nodes) = self.prover.holds(board, self.limits);
+        let secs = started.elapsed().as_secs_f64();
+        let mut how = format!("{} positions in {secs:.1} s", group(nodes));
+        // Two moves more complete no line while X has this few stones.
+        if proven.is_none()
+            && board.stones(Side::First).count_ones() + 1 < board.variant().k().into()
+        {
+            outln!(
+                "{path}: not proven within {} ({how}): split.",
+                budget(self.limits)
+            );
+            (proven, how) = self.split(moves, board)?;
+        }
+        match proven {
+            Some(true) => {
+                let line = format!("{path} held: {how}\n");
+                self.kept.push_str(&line);
+                let mut file = std::fs::OpenOptions::new();
+                (file.create(true).append(true).open(self.file))
+                    .and_then(|mut f| std::io::Write::write_all(&mut f, line.as_bytes()))
+                    .map_err(|e| {
+                        Failure::other(format!("cannot write {}: {e}", self.file.display()))
+                    })?;
+                outln!("{path}: O holds X off every line ({how}).");
+            }
+            Some(false) => outln!("{path}: X wins ({how})."),
+            None => outln!("{path}: not proven ({how})."),
+        }
+        Ok(proven)
+    }
+
+    /// O's replies in the search's order until one is not beaten, then each of X's moves
+    /// after it: held if every one is; X wins if X beats every reply.
+    fn split(
+        &mut self,
+        moves: &[ClassicCell],
+        board: ClassicBoard,
+    ) -> Result<(Option<bool>, String), Failure> {
+        for reply in self.prover.moves(board) {
+            let after = board.play(reply).expect("an empty cell");
+            let (held, xs) = self.each_held(&[moves, &[reply]].concat(), after)?;
+            if held != Some(false) {
+                let reply = reply.name(board.variant());
+                return Ok((held, format!("O's {reply}, then each of X's {xs} moves")));
+            }
+        }
+        Ok((Some(false), "whatever O plays".into()))
+    }
 }
 
 /// Proves that X wins Qubic from the empty cube; with `--out`, writes and verifies the

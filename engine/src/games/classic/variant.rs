@@ -5,9 +5,11 @@ use std::fmt;
 use crate::core::words::from_to;
 use crate::games::{GameError, Part};
 
-/// The smallest and largest board sizes; 7x7 = 49 cells still fits one `u64` per side.
+/// The smallest and largest board sizes one plays; proofs go to 8x8, whose 64 cells still
+/// fit one `u64` a side.
 pub const MIN_SIZE: u8 = 3;
 pub const MAX_SIZE: u8 = 7;
+pub const PROOF_MAX_SIZE: u8 = 8;
 /// The shortest winning row; `k` is also at most the size.
 pub const MIN_IN_A_ROW: u8 = 3;
 
@@ -52,7 +54,15 @@ impl Variant {
 
     /// `size` x `size`, `in_a_row` to win (the whole row, `size`, when `None`).
     pub fn new(size: u8, in_a_row: Option<u8>) -> Result<Variant, VariantError> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        if size > MAX_SIZE {
+            return Err(VariantError::Size(size));
+        }
+        Variant::for_proof(size, in_a_row)
+    }
+
+    /// As `new`, up to 8x8: a board to prove, not to play.
+    pub fn for_proof(size: u8, in_a_row: Option<u8>) -> Result<Variant, VariantError> {
+        if !(MIN_SIZE..=PROOF_MAX_SIZE).contains(&size) {
             return Err(VariantError::Size(size));
         }
         let k = in_a_row.unwrap_or(size);
@@ -81,7 +91,7 @@ impl Variant {
     }
 
     pub const fn full_mask(self) -> u64 {
-        (1u64 << self.cells()) - 1
+        u64::MAX >> (64 - self.cells())
     }
 
     /// Small enough for the exact solver: at most 16 cells.
@@ -97,8 +107,8 @@ impl Variant {
     }
 
     pub(crate) const COUNT: usize = Variant {
-        size: MAX_SIZE,
-        k: MAX_SIZE,
+        size: PROOF_MAX_SIZE,
+        k: PROOF_MAX_SIZE,
     }
     .index()
         + 1;
@@ -160,7 +170,11 @@ mod tests {
     #[test]
     fn indices_are_dense_and_distinct() {
         let indices: Vec<usize> = Variant::all().map(Variant::index).collect();
-        assert_eq!(indices, (0..Variant::COUNT).collect::<Vec<_>>());
-        assert_eq!(Variant::COUNT, 15);
+        assert_eq!(indices, (0..15).collect::<Vec<_>>());
+        let eights = (3..=8).map(|k| Variant::for_proof(8, Some(k)).unwrap().index());
+        assert_eq!(
+            eights.collect::<Vec<_>>(),
+            (15..Variant::COUNT).collect::<Vec<_>>()
+        );
     }
 }

@@ -60,7 +60,7 @@ pub fn prove(board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
 
 /// A prover for one variant: finding a board's symmetries takes a few tenths of a second
 /// on 7x7, so whoever proves many positions (the hints: one proof a move) keeps one.
-pub(crate) struct Prover {
+pub struct Prover {
     rules: Rules,
 }
 
@@ -102,6 +102,33 @@ impl Prover {
         proof.nodes = search.nodes;
         proof.elapsed = started.elapsed();
         proof
+    }
+
+    /// The moves of the side to move, one of each class under the symmetries, in the order
+    /// the search tries them when that side holds the other off.
+    pub fn moves(&self, board: ClassicBoard) -> Vec<ClassicCell> {
+        let (sides, mut seen) = (Sides::of(board), std::collections::HashSet::new());
+        let search = Search::new(
+            &self.rules,
+            ProofLimits {
+                nodes: 0,
+                time: None,
+            },
+        );
+        let moves = search.ordered_moves(sides, board.empty_cells(), None, true);
+        let cell = |c: u32| ClassicCell::new(board.variant(), c as usize);
+        (moves.into_iter())
+            .filter(|&c| seen.insert(self.rules.canonical(sides.after(c)).key))
+            .filter_map(cell)
+            .collect()
+    }
+
+    /// Whether the side to move on `board` holds the other off every line (so at least
+    /// draws), if proven within `limits`; and the positions searched.
+    pub fn holds(&self, board: ClassicBoard, limits: ProofLimits) -> (Option<bool>, u64) {
+        let mut search = Search::new(&self.rules, limits);
+        let score = search.score(Sides::of(board), Score::SOME_LOSS, Score::DRAW);
+        (score.ok().map(|s| s >= Score::DRAW), search.nodes)
     }
 
     /// The exact value of playing `cell` on `board`, for the side playing it, if proven

@@ -235,7 +235,7 @@ impl<'a> Search<'a> {
     /// to either side (a line with more stones of one side and none of the other, more; when
     /// `holding` the other side off, its lines alone, much more), then nearer the centre,
     /// then the lowest cell: the same order on every run.
-    fn ordered_moves(
+    pub fn ordered_moves(
         &self,
         sides: Sides,
         empty: u64,
