@@ -33,8 +33,8 @@ fn bad_game_choices_name_what_is_valid() {
         "size 2 is not in 3..7",
     );
     refused(
-        &["solve", "--game", "classic", "--size", "8"],
-        "size 8 is not in 3..7",
+        &["solve", "--game", "classic", "--size", "9"],
+        "classic tic-tac-toe: size 9 is not in 3..8",
     );
     refused(
         &[

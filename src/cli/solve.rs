@@ -45,7 +45,7 @@ pub(crate) struct SolveArgs {
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), Failure> {
-    let classic = classic_variant(&args.game);
+    let classic = classic_variant(&args.game)?;
     if let (Some(variant), Some(file)) = (classic.filter(|v| !v.is_solvable()), &args.progress) {
         return Jobs::run(variant, limits(args), file);
     }
@@ -89,10 +89,16 @@ fn not_written(args: &SolveArgs, why: &str) -> Result<(), Failure> {
     })
 }
 
-fn classic_variant(args: &GameChoiceArgs) -> Option<Variant> {
+/// The classic board to solve, up to 8x8.
+fn classic_variant(args: &GameChoiceArgs) -> Result<Option<Variant>, Failure> {
     let choice = args.choice();
-    let classic = choice.kind == GameKind::Classic;
-    classic.then(|| Variant::for_proof(choice.size.unwrap_or(3), choice.in_a_row).ok())?
+    if choice.kind != GameKind::Classic {
+        return Ok(None);
+    }
+    let variant = Variant::for_proof(choice.size.unwrap_or(3), choice.in_a_row);
+    variant
+        .map(Some)
+        .map_err(|e| Failure::bad_input(format!("classic tic-tac-toe: {e}")))
 }
 
 /// Writes the classic board's proof to `out` (see `book verify`), and checks it.

@@ -24,8 +24,8 @@ pub struct Variant {
 /// A size or a row length outside what the game allows; the message names what is valid.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum VariantError {
-    #[error("size {0} is not in {MIN_SIZE}..{MAX_SIZE}")]
-    Size(u8),
+    #[error("size {size} is not in {MIN_SIZE}..{largest}")]
+    Size { size: u8, largest: u8 },
     #[error(
         "{k} in a row: on a {size}x{size} board the line length must be {}",
         from_to(&(MIN_IN_A_ROW..=*.size))
@@ -37,7 +37,7 @@ pub enum VariantError {
 impl From<VariantError> for GameError {
     fn from(e: VariantError) -> GameError {
         let (part, valid) = match e {
-            VariantError::Size(_) => (Part::Size, MIN_SIZE..=MAX_SIZE),
+            VariantError::Size { largest, .. } => (Part::Size, MIN_SIZE..=largest),
             VariantError::InARow { size, .. } => (Part::InARow, MIN_IN_A_ROW..=size),
         };
         let why = e.to_string();
@@ -54,8 +54,9 @@ impl Variant {
 
     /// `size` x `size`, `in_a_row` to win (the whole row, `size`, when `None`).
     pub fn new(size: u8, in_a_row: Option<u8>) -> Result<Variant, VariantError> {
-        if size > MAX_SIZE {
-            return Err(VariantError::Size(size));
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            let largest = MAX_SIZE;
+            return Err(VariantError::Size { size, largest });
         }
         Variant::for_proof(size, in_a_row)
     }
@@ -63,7 +64,8 @@ impl Variant {
     /// As `new`, up to 8x8: a board to prove, not to play.
     pub fn for_proof(size: u8, in_a_row: Option<u8>) -> Result<Variant, VariantError> {
         if !(MIN_SIZE..=PROOF_MAX_SIZE).contains(&size) {
-            return Err(VariantError::Size(size));
+            let largest = PROOF_MAX_SIZE;
+            return Err(VariantError::Size { size, largest });
         }
         let k = in_a_row.unwrap_or(size);
         if !(MIN_IN_A_ROW..=size).contains(&k) {
@@ -132,8 +134,20 @@ mod tests {
     #[test]
     fn sizes_and_rows_are_checked() {
         assert_eq!(Variant::new(3, None), Ok(Variant::CLASSIC));
-        assert_eq!(Variant::new(8, None), Err(VariantError::Size(8)));
-        assert_eq!(Variant::new(2, Some(2)), Err(VariantError::Size(2)));
+        assert_eq!(
+            Variant::new(8, None),
+            Err(VariantError::Size {
+                size: 8,
+                largest: 7
+            })
+        );
+        assert_eq!(
+            Variant::new(2, Some(2)),
+            Err(VariantError::Size {
+                size: 2,
+                largest: 7
+            })
+        );
         assert_eq!(
             Variant::new(4, Some(5)),
             Err(VariantError::InARow { k: 5, size: 4 })
@@ -146,7 +160,8 @@ mod tests {
             Variant::new(3, Some(2)).unwrap_err().to_string(),
             "2 in a row: on a 3x3 board the line length must be 3"
         );
-        assert_eq!(VariantError::Size(8).to_string(), "size 8 is not in 3..7");
+        let nine = Variant::for_proof(9, None).unwrap_err();
+        assert_eq!(nine.to_string(), "size 9 is not in 3..8");
         assert_eq!(
             Variant::new(4, Some(3)).unwrap().to_string(),
             "4x4, 3 in a row"
@@ -157,7 +172,7 @@ mod tests {
     /// error points at that part's line.
     #[test]
     fn a_refusal_names_the_wrong_part_and_its_values() {
-        let size: GameError = VariantError::Size(9).into();
+        let size: GameError = Variant::new(9, None).unwrap_err().into();
         assert_eq!((size.part, size.valid), (Part::Size, Some(3..=7)));
         let row: GameError = VariantError::InARow { k: 5, size: 4 }.into();
         assert_eq!((row.part, row.valid), (Part::InARow, Some(3..=4)));

@@ -20,6 +20,7 @@ use crate::core::{Outcome, Status, Value};
 use crate::games::kit::exact::Score;
 use rules::{Rules, Sides};
 use search::{OutOfBudget, Search};
+use table::Table;
 
 /// What the prover found, for the side to move, within its limits.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -62,12 +63,15 @@ pub fn prove(board: ClassicBoard, limits: ProofLimits, want: Want) -> Proof {
 /// on 7x7, so whoever proves many positions (the hints: one proof a move) keeps one.
 pub struct Prover {
     rules: Rules,
+    /// What `holds` proved so far.
+    table: Option<Table>,
 }
 
 impl Prover {
     pub fn new(variant: Variant) -> Prover {
         Prover {
             rules: Rules::new(variant),
+            table: None,
         }
     }
 
@@ -125,10 +129,16 @@ impl Prover {
 
     /// Whether the side to move on `board` holds the other off every line (so at least
     /// draws), if proven within `limits`; and the positions searched.
-    pub fn holds(&self, board: ClassicBoard, limits: ProofLimits) -> (Option<bool>, u64) {
-        let mut search = Search::new(&self.rules, limits);
+    /// One table serves every call, so each starts from what the others proved.
+    pub fn holds(&mut self, board: ClassicBoard, limits: ProofLimits) -> (Option<bool>, u64) {
+        let mut search = match self.table.take() {
+            Some(table) => Search::with_table(&self.rules, limits, table),
+            None => Search::new(&self.rules, limits),
+        };
         let score = search.score(Sides::of(board), Score::SOME_LOSS, Score::DRAW);
-        (score.ok().map(|s| s >= Score::DRAW), search.nodes)
+        let nodes = search.nodes;
+        self.table = Some(search.into_table());
+        (score.ok().map(|s| s >= Score::DRAW), nodes)
     }
 
     /// The exact value of playing `cell` on `board`, for the side playing it, if proven

@@ -82,14 +82,25 @@ impl Lines {
 
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, limits: ProofLimits) -> Search<'a> {
+        // No bigger than the positions the limit or the board allows.
+        let positions = limits.nodes.min(1 << rules.full.count_ones().min(40));
+        Search::with_table(rules, limits, Table::with_capacity(positions))
+    }
+
+    /// A search that starts from what others proved: a bound holds in any window.
+    pub fn with_table(rules: &'a Rules, limits: ProofLimits, table: Table) -> Search<'a> {
+        let (nodes, started) = (0, Instant::now());
         Search {
             rules,
-            // No bigger than the positions the limit or the board allows.
-            table: Table::with_capacity(limits.nodes.min(1 << rules.full.count_ones().min(40))),
-            nodes: 0,
+            table,
+            nodes,
             limits,
-            started: Instant::now(),
+            started,
         }
+    }
+
+    pub fn into_table(self) -> Table {
+        self.table
     }
 
     fn over_budget(&self) -> bool {
