@@ -44,21 +44,16 @@ fn points(resolved: &Resolved) -> String {
 fn print_analysis(resolved: &Resolved, engine: &dyn Engine, analysis: &Analysis) {
     let (game, position) = (resolved.game.as_ref(), resolved.position.as_ref());
     let mover = resolved.symbols.get(position.to_move());
-    out!(
-        "{}",
-        grid(game, position, &resolved.symbols, |cell| {
-            let mv = game.move_at(position, cell)?;
-            Some(marked(analysis.figure(mv)?.short(), mv == analysis.best))
-        })
-    );
+    let label = |cell| {
+        let mv = game.move_at(position, cell)?;
+        Some(marked(analysis.figure(mv)?.short(), mv == analysis.best))
+    };
+    out!("{}", grid(game, position, &resolved.symbols, label));
     outln!("{mover} to move{}.", points(resolved));
     let best = game.move_name(position, analysis.best);
     outln!("Best move: {best} (marked *).");
-    outln!(
-        "Searched {} plies deep, {} nodes.",
-        analysis.depth,
-        analysis.nodes
-    );
+    let (depth, nodes) = (analysis.depth, analysis.nodes);
+    outln!("Searched {depth} plies deep, {nodes} nodes.");
     if resolved.pv {
         print_pv(game, engine, position, Some(analysis));
     }
@@ -90,15 +85,13 @@ fn print_hints(resolved: &Resolved, engine: &dyn Engine) -> Result<(), Failure> 
             .map(|decision| decision.mv),
     };
     let best_cell = best.and_then(|mv| game.move_cell(position, mv));
-    out!(
-        "{}",
-        grid(game, position, &resolved.symbols, |cell| {
-            let hint = hints
-                .iter()
-                .find(|&&(mv, _)| game.move_cell(position, mv) == Some(cell))?;
-            Some(marked(hint.1.short(), best_cell == Some(cell)))
-        })
-    );
+    let label = |cell| {
+        let hint = hints
+            .iter()
+            .find(|&&(mv, _)| game.move_cell(position, mv) == Some(cell))?;
+        Some(marked(hint.1.short(), best_cell == Some(cell)))
+    };
+    out!("{}", grid(game, position, &resolved.symbols, label));
     let score = points(resolved);
     match engine.value(position) {
         Some(value) => outln!("{mover} to move{score}. Value for {mover}: {value}."),

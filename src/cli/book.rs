@@ -112,12 +112,10 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
     };
     build(&choice)?; // a choice that names no game is refused here, with what is valid
     let choice = choice.choice();
-    if let (
-        GameKind::Classic,
-        BookCommand::Verify {
-            file: Some(file), ..
-        },
-    ) = (choice.kind, &args.command)
+    if let BookCommand::Verify {
+        file: Some(file), ..
+    } = &args.command
+        && choice.kind == GameKind::Classic
     {
         // A proof `solve --out` wrote names its board; any other file is a dictionary.
         let text = bounded::read_text_file(file, &bounded::BOOK)

@@ -135,12 +135,9 @@ fn show(args: &SettingsArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     let loaded = args.load(outer)?;
     // Comments, so the whole output is itself a config file `config check` accepts.
     match (&loaded.location, loaded.file_read) {
-        (Some(location), true) => outln!("# config file: {}", location.path.display()),
-        (Some(location), false) => {
-            outln!(
-                "# config file: {} (not there: defaults)",
-                location.path.display()
-            );
+        (Some(location), read) => {
+            let missing = if read { "" } else { " (not there: defaults)" };
+            outln!("# config file: {}{missing}", location.path.display());
         }
         (None, _) => outln!("# config file: none (defaults)"),
     }

@@ -89,9 +89,7 @@ pub(crate) struct BudgetArgs {
 impl BudgetArgs {
     pub fn fixed(self) -> Result<Option<Budget>, Failure> {
         match (self.depth, self.nodes) {
-            (Some(_), Some(_)) => Err(Failure::bad_input(
-                "give --depth or --nodes, not both".to_string(),
-            )),
+            (Some(_), Some(_)) => Err(Failure::bad_input("give --depth or --nodes, not both")),
             (Some(depth), None) => Ok(Some(Budget::Depth(depth))),
             (None, Some(nodes)) => Ok(Some(Budget::Nodes(nodes))),
             (None, None) => Ok(None),

@@ -223,11 +223,8 @@ fn row(game: &Listed, title: &str) -> Vec<String> {
         _ => format!("{} ({})", tag(name), tag(level)),
     };
     let time = game.tag("Time");
-    let when = format!(
-        "{} {}",
-        tag("Date"),
-        shortened(time.get(..5).unwrap_or(time))
-    );
+    let hours = shortened(time.get(..5).unwrap_or(time));
+    let when = format!("{} {hours}", tag("Date"));
     let ended = format!("{} {}", tag("Result"), tag("Termination"));
     let file = game.path.file_name().unwrap_or_default().to_string_lossy();
     vec![

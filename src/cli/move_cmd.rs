@@ -176,8 +176,8 @@ fn first_line(text: &str) -> String {
 
 pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     let resolved = args.resolve("move")?;
-    let (position, game) = (&resolved.position, &resolved.game);
-    if let Some(over) = describe_finished(game.as_ref(), position.as_ref(), &resolved.symbols) {
+    let (position, game) = (resolved.position.as_ref(), resolved.game.as_ref());
+    if let Some(over) = describe_finished(game, position, &resolved.symbols) {
         return Err(Failure::bad_input(format!(
             "no move to make: the game is over ({over})"
         )));
@@ -186,18 +186,16 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
     // At a fixed budget the move is the analysis's best, as `analyze` marks it; where the
     // engine answers without a search (a solved table, a dictionary) its player does.
     let analysed = resolved.budget.and_then(|budget| {
-        engine.analysis(
-            position.as_ref(),
-            &SearchSettings::new(budget, resolved.threads),
-        )
+        let settings = SearchSettings::new(budget, resolved.threads);
+        engine.analysis(position, &settings)
     });
     let decision = match &analysed {
         Some(analysis) => analysis.decision(),
         None => strongest(&resolved.game_args, engine.as_ref(), resolved.threads)?
-            .decide(position.as_ref())
+            .decide(position)
             .ok_or_else(|| Failure::bad_input("no move to make"))?,
     };
-    let mut line = game.move_name(position.as_ref(), decision.mv);
+    let mut line = game.move_name(position, decision.mv);
     if let Some(claim) = decision.claim {
         line = format!("{line} {}", claim_words(claim));
     }
@@ -211,12 +209,7 @@ pub fn run(args: &MoveArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::bad_input(format!("the bot chose an illegal move: {e}")))?;
     outln!("{}", position_text(after.as_ref(), &resolved.symbols));
     if resolved.pv {
-        print_pv(
-            game.as_ref(),
-            engine.as_ref(),
-            position.as_ref(),
-            analysed.as_ref(),
-        );
+        print_pv(game, engine.as_ref(), position, analysed.as_ref());
     }
     Ok(())
 }

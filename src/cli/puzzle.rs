@@ -48,11 +48,8 @@ enum PuzzleCommand {
 
 pub fn run(args: &PuzzleArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     let game = build(&args.game)?;
-    match args
-        .command
-        .as_ref()
-        .unwrap_or(&PuzzleCommand::Play { number: None })
-    {
+    let of_the_day = PuzzleCommand::Play { number: None };
+    match args.command.as_ref().unwrap_or(&of_the_day) {
         PuzzleCommand::Play { number } => {
             let set = shipped(game.as_ref())?;
             let today = SystemTime::now()

@@ -75,9 +75,7 @@ pub fn run(args: &ServeArgs, outer: &SettingsArgs) -> Result<(), Failure> {
     }
     let mut settings = args.settings.load(outer)?.settings;
     // Friends come to play each other: two players unless a mode was asked for.
-    let mode_given = [outer, &args.settings]
-        .iter()
-        .any(|flags| flags.layer.game.mode.is_some());
+    let mode_given = outer.layer.game.mode.is_some() || args.settings.layer.game.mode.is_some();
     if !mode_given {
         settings.mode = Mode::TwoHumans;
     }

@@ -102,12 +102,8 @@ fn puzzle_table(stats: &Stats) -> String {
     for p in &stats.puzzles {
         let counts = [p.solved, p.failed, p.streak, p.best_streak].map(|n| n.to_string());
         let rating = format!("{:.0}", p.rating.rating);
-        rows.push(
-            [p.game.clone(), rating]
-                .into_iter()
-                .chain(counts)
-                .collect::<Vec<_>>(),
-        );
+        let row = [p.game.clone(), rating].into_iter().chain(counts);
+        rows.push(row.collect());
     }
     let lines = super::output::columns(&rows, &[10, 6, 6, 6, 6, 4], |i| i >= 1, " ");
     lines.iter().map(|line| format!("{line}\n")).collect()

@@ -9,7 +9,6 @@ use std::path::Path;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use rusqlite::types::Type;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Params, Row, TransactionBehavior};
 use rusqlite::{Error as SqlError, params};
 use skillratings::Outcomes;
@@ -81,8 +80,6 @@ pub enum Ending {
 }
 
 impl Ending {
-    const ALL: [Ending; 3] = [Ending::Played, Ending::Abandoned, Ending::CalledOff];
-
     fn word(self) -> &'static str {
         match self {
             Ending::Played => "played",
@@ -115,20 +112,6 @@ pub struct Rated {
     pub rating: f64,
     pub deviation: f64,
     pub games: u32,
-}
-
-/// A game a person played, as they would see it listed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Played {
-    pub game: String,
-    /// In seat order.
-    pub names: [String; 2],
-    /// For the person asked about; `None` when called off.
-    pub outcome: Option<Outcome>,
-    pub ending: Ending,
-    /// Whether it moved their rating.
-    pub rated: bool,
-    pub ended: SystemTime,
 }
 
 /// The database, one connection for all the server's threads.
@@ -201,12 +184,6 @@ impl Ledger {
         self.row(sql, [fold(name)], |r| r.get(0))
     }
 
-    /// The name `key` is known by, as first typed.
-    pub fn name_of(&self, key: &str) -> Result<Option<String>, String> {
-        let sql = "SELECT name FROM people WHERE key = ?1";
-        self.row(sql, [key], |r| r.get(0))
-    }
-
     /// Keeps a finished game and moves the ratings it counts for, all or nothing.
     pub fn record(&self, result: &GameResult) -> Result<(), String> {
         write_result(&mut self.db(), result).map_err(said)
@@ -225,14 +202,6 @@ impl Ledger {
                    JOIN people p ON p.key = r.key WHERE r.game = ?1
                    ORDER BY r.rating DESC, p.folded LIMIT ?2";
         self.rows(sql, params![game, limit(n)], |r| Ok((r.get(3)?, rated(r)?)))
-    }
-
-    /// The `n` newest games `key` played, newest first.
-    pub fn games_of(&self, key: &str, n: usize) -> Result<Vec<Played>, String> {
-        let sql = "SELECT game, first_name, second_name, first_key IS ?1, winner, ending, rated,
-                   ended FROM results WHERE first_key = ?1 OR second_key = ?1
-                   ORDER BY ended DESC, id DESC LIMIT ?2";
-        self.rows(sql, params![key, limit(n)], played)
     }
 
     /// Keeps `room`'s game (`None`: it has none to keep). Past [`MAX_ROOMS`] the games
@@ -454,27 +423,6 @@ fn rated(r: &Row) -> rusqlite::Result<Rated> {
     })
 }
 
-fn played(r: &Row) -> rusqlite::Result<Played> {
-    let (first, winner, word): (bool, Option<String>, String) = (r.get(3)?, r.get(4)?, r.get(5)?);
-    let ending = Ending::ALL.into_iter().find(|e| e.word() == word);
-    let ending = ending.ok_or(SqlError::InvalidColumnType(5, word, Type::Text))?;
-    let outcome = match winner {
-        _ if ending == Ending::CalledOff => None,
-        None => Some(Outcome::Draw),
-        Some(seat) if (seat == "first") == first => Some(Outcome::Win),
-        Some(_) => Some(Outcome::Loss),
-    };
-    let ended = UNIX_EPOCH + Duration::from_secs(r.get::<_, i64>(7)?.try_into().unwrap_or(0));
-    Ok(Played {
-        game: r.get(0)?,
-        names: [r.get(1)?, r.get(2)?],
-        outcome,
-        ending,
-        rated: r.get(6)?,
-        ended,
-    })
-}
-
 fn said(error: SqlError) -> String {
     format!("the ledger: {error}")
 }
@@ -502,6 +450,63 @@ fn make_private(path: &Path) -> io::Result<()> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     options.open(path).map(drop)
+}
+
+/// What only the tests read back: the program never lists a person's name or games.
+#[cfg(test)]
+impl Ledger {
+    /// The name `key` is known by, as first typed.
+    pub fn name_of(&self, key: &str) -> Result<Option<String>, String> {
+        let sql = "SELECT name FROM people WHERE key = ?1";
+        self.row(sql, [key], |r| r.get(0))
+    }
+
+    /// The `n` newest games `key` played, newest first.
+    pub fn games_of(&self, key: &str, n: usize) -> Result<Vec<Played>, String> {
+        let sql = "SELECT game, first_name, second_name, first_key IS ?1, winner, ending, rated,
+                   ended FROM results WHERE first_key = ?1 OR second_key = ?1
+                   ORDER BY ended DESC, id DESC LIMIT ?2";
+        self.rows(sql, params![key, limit(n)], played)
+    }
+}
+
+/// A game a person played, as they would see it listed.
+#[cfg(test)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub game: String,
+    /// In seat order.
+    pub names: [String; 2],
+    /// For the person asked about; `None` when called off.
+    pub outcome: Option<Outcome>,
+    pub ending: Ending,
+    /// Whether it moved their rating.
+    pub rated: bool,
+    pub ended: SystemTime,
+}
+
+#[cfg(test)]
+fn played(r: &Row) -> rusqlite::Result<Played> {
+    let (first, winner, word): (bool, Option<String>, String) = (r.get(3)?, r.get(4)?, r.get(5)?);
+    let all = [Ending::Played, Ending::Abandoned, Ending::CalledOff];
+    let ending = all.into_iter().find(|e| e.word() == word);
+    let text = rusqlite::types::Type::Text;
+    let ending = ending.ok_or(SqlError::InvalidColumnType(5, word, text))?;
+    let outcome = match winner {
+        _ if ending == Ending::CalledOff => None,
+        None => Some(Outcome::Draw),
+        Some(seat) if (seat == "first") == first => Some(Outcome::Win),
+        Some(_) => Some(Outcome::Loss),
+    };
+    let ended = UNIX_EPOCH + Duration::from_secs(r.get::<_, i64>(7)?.try_into().unwrap_or(0));
+    Ok(Played {
+        game: r.get(0)?,
+        names: [r.get(1)?, r.get(2)?],
+        outcome,
+        ending,
+        rated: r.get(6)?,
+        ended,
+    })
 }
 
 #[cfg(test)]

@@ -167,7 +167,7 @@ impl Table {
     /// The side a seat plays in a two-player game (the person's, against the bot).
     pub fn side_of(&self, seat: Seat) -> Option<Side> {
         match self.session.kept.mode {
-            Mode::TwoHumans => [Side::First, Side::Second]
+            Mode::TwoHumans => Side::ALL
                 .into_iter()
                 .find(|&side| self.seat_for(side) == Some(seat)),
             Mode::VsBot if seat == Seat::One => self.session.kept.human,
@@ -299,9 +299,7 @@ impl Table {
                     self.seats[mine.other().index()] = waiting;
                 }
                 Mode::TwoHumans => {}
-                _ => {
-                    self.seats = [self.seats[mine.index()].take(), None];
-                }
+                _ => self.seats = [self.seats[mine.index()].take(), None],
             }
         }
         self.session = board.clone();

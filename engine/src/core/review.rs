@@ -82,15 +82,11 @@ impl MoveReview {
         let before = history.position_at(self.ply - 1);
         let cell = game.move_name(before, self.mv);
         let best = game.move_name(before, self.best);
+        let moves = count(self.after.moves());
         if self.mark == Mark::Sound {
             return match self.before.outcome {
-                Outcome::Loss => format!(
-                    "{cell} held out longest: {other} wins in {}",
-                    count(self.after.moves())
-                ),
-                Outcome::Win => {
-                    format!("{cell} wins in {}: a best move", count(self.after.moves()))
-                }
+                Outcome::Loss => format!("{cell} held out longest: {other} wins in {moves}"),
+                Outcome::Win => format!("{cell} wins in {moves}: a best move"),
                 Outcome::Draw => format!("{cell} keeps the draw: a best move"),
             };
         }
@@ -98,14 +94,10 @@ impl MoveReview {
         let now = match (self.after.outcome, self.mark) {
             _ if self.after == Value::loss_in(1) => "lost at once".to_string(),
             (Outcome::Draw, _) => "let the win slip: best play now draws".into(),
-            (Outcome::Win, _) => format!("still wins, but in {}", count(self.after.moves())),
+            (Outcome::Win, _) => format!("still wins, but in {moves}"),
             (Outcome::Loss, _) if self.after.moves() == 1 => format!("let {other} win at once"),
-            (Outcome::Loss, Mark::Mistake) => {
-                format!("let {other} win sooner, in {}", count(self.after.moves()))
-            }
-            (Outcome::Loss, _) => {
-                format!("let {other} force a win in {}", count(self.after.moves()))
-            }
+            (Outcome::Loss, Mark::Mistake) => format!("let {other} win sooner, in {moves}"),
+            (Outcome::Loss, _) => format!("let {other} force a win in {moves}"),
         };
         format!("{cell} {now}; {best} {was}")
     }
@@ -228,17 +220,12 @@ impl Judgement {
                 fault,
             } => {
                 let why = fault.map_or(String::new(), |f| format!("{}; ", fault_words(f)));
-                format!(
-                    "judged by search at {budget}: {why}{} here, {best} {}",
-                    played.short(),
-                    figure.short()
-                )
+                let (played, figure) = (played.short(), figure.short());
+                format!("judged by search at {budget}: {why}{played} here, {best} {figure}")
             }
         };
-        let mut text = format!(
-            "{verdict}; better {best}: {}",
-            move_names(game, before, &self.better).join(" ")
-        );
+        let better = move_names(game, before, &self.better).join(" ");
+        let mut text = format!("{verdict}; better {best}: {better}");
         if !self.answer.is_empty() {
             let label = match self.mark() {
                 Mark::Sound => "after it",
@@ -411,7 +398,8 @@ impl<'a> Judge<'a> {
 
 const MAX_PROVEN_PLIES: usize = 4 * LINE_PLIES;
 
-fn after_line(from: &dyn Position, line: &[Move]) -> Option<Box<dyn Position>> {
+/// The position after `line` is played from `from`; `None` where a move of it is illegal.
+pub(crate) fn after_line(from: &dyn Position, line: &[Move]) -> Option<Box<dyn Position>> {
     (line.iter()).try_fold(from.clone_box(), |now, &mv| now.play(mv).ok())
 }
 

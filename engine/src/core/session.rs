@@ -115,10 +115,8 @@ impl History {
     /// Move `ply`'s (0-based) row in [`History::turns`], from 1.
     pub fn turn_of(&self, ply: usize) -> usize {
         let turns = self.turns();
-        turns
-            .iter()
-            .position(|row| row.contains(&ply))
-            .map_or(turns.len(), |row| row + 1)
+        let row = turns.iter().position(|row| row.contains(&ply));
+        row.map_or(turns.len(), |row| row + 1)
     }
 
     /// A new move starts a new line of play: nothing is left to redo.
@@ -158,11 +156,7 @@ impl History {
     /// Moves to redo as [`History::redo_moves`] listed them, kept only if they can all be
     /// played from here.
     pub fn restore_redo(&mut self, moves: &[Move]) {
-        let start = self.position().clone_box();
-        if (moves.iter())
-            .try_fold(start, |now, &mv| now.play(mv).ok())
-            .is_some()
-        {
+        if super::review::after_line(self.position(), moves).is_some() {
             self.redo = moves.iter().rev().copied().collect();
         }
     }

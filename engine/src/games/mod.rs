@@ -184,18 +184,13 @@ pub fn size_help() -> String {
     let sized: Vec<String> = GAMES
         .iter()
         .filter_map(|game| {
-            let (sizes, default) = game.sizes()?;
+            let ((sizes, default), family) = (game.sizes()?, game.family);
             let (small, big) = (sizes.start(), sizes.end());
-            Some(format!(
-                "{}: {small} to {big}, default {default}",
-                game.family
-            ))
+            Some(format!("{family}: {small} to {big}, default {default}"))
         })
         .collect();
-    format!(
-        "The board's size, for games that come in sizes ({})",
-        sized.join("; ")
-    )
+    let sized = sized.join("; ");
+    format!("The board's size, for games that come in sizes ({sized})")
 }
 
 /// The help of a command's position: the common rule, then each game's own format.

@@ -258,11 +258,8 @@ fn typing_lines(view: &PlayView, game: &dyn Game) -> Vec<Line<'static>> {
         mv.map_or_else(String::new, |mv| game.move_name(start.as_ref(), mv))
     };
     let (first, last) = (named(0), named(game.layout().cell_count() - 1));
-    let mut lines = vec![row(
-        view,
-        format!("{first} .. {last}"),
-        "type a cell's name to place there, or click it",
-    )];
+    let what = "type a cell's name to place there, or click it";
+    let mut lines = vec![row(view, format!("{first} .. {last}"), what)];
     if let Some(how) = game.cell_name_help() {
         lines.push(Line::from(format!("  {how}")));
     }

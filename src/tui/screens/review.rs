@@ -166,25 +166,20 @@ pub fn footer(view: &PlayView) -> Vec<(String, &'static str)> {
 
 /// The move being reviewed and the verdict, as tall as its text; returns the rows used.
 pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
-    let theme = Theme(&view.shared.settings);
+    let settings = &view.shared.settings;
+    let theme = Theme(settings);
     let Some(shown) = view.review_shown() else {
         return 0;
     };
     let width = area.width.saturating_sub(2) as usize;
-    let history = view.play.history();
+    let (game, history) = (view.play.game(), view.play.history());
     let side = history.mover(shown - 1);
     let before = history.position_at(shown - 1);
-    let played = view
-        .play
-        .game()
-        .move_name(before, history.moves()[shown - 1]);
-    let who = view.play.name(side, &view.shared.settings);
+    let played = game.move_name(before, history.moves()[shown - 1]);
+    let who = view.play.name(side, settings);
     let mut text = vec![Line::from(vec![
         Span::raw(format!("{who} (")),
-        Span::styled(
-            view.shared.settings.symbol(side).to_string(),
-            theme.side(side),
-        ),
+        Span::styled(settings.symbol(side).to_string(), theme.side(side)),
         Span::raw(format!(") played {played}")),
     ])];
     if let Some(r) = view.review() {
@@ -199,11 +194,8 @@ pub fn review_box(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
     } else if let Some(judgement) = view.judged().and_then(|judged| judged.at(shown)) {
         text.extend(judgement_lines(view, judgement, width));
     }
-    let title = format!(
-        " Review: move {} of {} ",
-        history.turn_of(shown - 1),
-        history.turns().len()
-    );
+    let (turn, turns) = (history.turn_of(shown - 1), history.turns().len());
+    let title = format!(" Review: move {turn} of {turns} ");
     boxed(theme.accent(), &title, text, area, buf)
 }
 

@@ -37,7 +37,7 @@ impl Widget for BoardWidget<'_> {
         let threats = sides_by_cell(game, view.play.threats());
         // Each hint on the cell its move lands on.
         let hints: Vec<(CellId, Advice)> = (view.advice().into_iter().flatten())
-            .filter_map(|(mv, hint)| Some((view.play.game().move_cell(position, mv)?, hint)))
+            .filter_map(|(mv, hint)| Some((game.move_cell(position, mv)?, hint)))
             .collect();
         let best = match view.screen {
             Screen::Review(_) => better_move(view),
@@ -47,7 +47,7 @@ impl Widget for BoardWidget<'_> {
             Screen::Review(review) => view.play.landed(review.shown()),
             _ => view.play.landed(view.play.moves().len()),
         };
-        let blocks = view.play.game().blocks(position);
+        let blocks = game.blocks(position);
         // Nothing can be placed in the demo, so no cursor invites it.
         let cursor_shown = view.screen == Screen::Play && view.play.session.kept.mode != Mode::Demo;
         // The lines through the cursor's cell, while they can still be played.
@@ -125,7 +125,7 @@ pub fn shown_symbol(options: &Settings, side: Side, board: &BoardView) -> String
 
 /// What the panel says when the board draws letters for symbols too wide for its cells.
 pub fn stand_ins(options: &Settings, board: &BoardView) -> Option<String> {
-    let said: Vec<String> = [Side::First, Side::Second]
+    let said: Vec<String> = Side::ALL
         .into_iter()
         .map(|side| (shown_symbol(options, side, board), options.symbol(side)))
         .filter(|(shown, symbol)| shown != symbol)
@@ -442,14 +442,8 @@ fn frames(board: &BoardView, style: Style, buf: &mut Buffer) {
         Arrangement::Joined(grid) => {
             let first = board.block_rect(0);
             let last = board.block_rect(layout.blocks.count() as u8 - 1);
-            let outer = Rect::new(
-                first.x,
-                first.y,
-                last.right() - first.x,
-                last.bottom() - first.y,
-            );
             Lattice {
-                outer,
+                outer: first.union(last),
                 rows: u16::from(grid.rows),
                 cols: u16::from(grid.cols),
                 w: first.width - 2,

@@ -43,11 +43,8 @@ impl Widget for PanelWidget<'_> {
         };
         let y = top + used + 1;
         if y < area.bottom() {
-            moves(
-                view,
-                Rect::new(area.x, y, area.width, area.bottom() - y),
-                buf,
-            );
+            let rest = Rect::new(area.x, y, area.width, area.bottom() - y);
+            moves(view, rest, buf);
         }
     }
 }
@@ -116,11 +113,9 @@ fn tally(view: &PlayView, width: u16) -> Line<'static> {
     };
     // Two spaces around the names, the symbols and the score.
     let fixed = 2 + first.width() + second.width() + score.width();
-    let (first_name, second_name) = fit_names(
-        &view.play.name(Side::First, &view.shared.settings),
-        &view.play.name(Side::Second, &view.shared.settings),
-        (width as usize).saturating_sub(fixed),
-    );
+    let [first_name, second_name] = Side::ALL.map(|side| view.play.name(side, options));
+    let room = (width as usize).saturating_sub(fixed);
+    let (first_name, second_name) = fit_names(&first_name, &second_name, room);
     Line::from(vec![
         Span::raw(format!("{first_name} ")),
         Span::styled(first.to_string(), theme.side(Side::First)),
@@ -171,6 +166,7 @@ pub(super) fn cut_before(text: &str, cols: usize) -> String {
 }
 
 fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
+    let (game, details) = (view.play.game(), view.play.details);
     let mut rows = Vec::new();
     if let Some(puzzle) = &view.play.puzzle {
         rows.push(("Puzzle", puzzle.said.clone()));
@@ -180,22 +176,14 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         if let Some(hint) = view.hint_text() {
             rows.push(("Hint", hint));
         }
-        for (i, threat) in view
-            .play
-            .threat_texts(&view.shared.settings)
-            .into_iter()
-            .enumerate()
-        {
+        let threats = view.play.threat_texts(&view.shared.settings);
+        for (i, threat) in threats.into_iter().enumerate() {
             rows.push((if i == 0 { "Threat" } else { "" }, threat));
         }
-        if let Some(figure) = view.engine_text().filter(|_| view.play.details) {
+        if let Some(figure) = view.engine_text().filter(|_| details) {
             rows.push(("Engine", figure));
         }
-        if let Some(search) = view
-            .play
-            .bot_search(view.shared)
-            .filter(|_| view.play.details)
-        {
+        if let Some(search) = view.play.bot_search(view.shared).filter(|_| details) {
             // Wrapped only between its figures, never inside one ("1.9 M nodes/s").
             let parts: Vec<String> = search
                 .split(" · ")
@@ -208,20 +196,15 @@ fn facts(view: &PlayView, with_turn: bool) -> Vec<(&'static str, String)> {
         }
         // Names like B3c1 are learnt by seeing them: the cell under the cursor, and what
         // each part of its name says.
-        if view.play.game().cell_name_help().is_some() && view.offers(Action::Place) {
+        if game.cell_name_help().is_some() && view.offers(Action::Place) {
             rows.push(("Cursor", cursor_name(view)));
         }
     }
     rows.push(("Mode", mode_text(view)));
     if view.play.session.kept.mode != Mode::TwoHumans && view.play.puzzle.is_none() {
-        let level = view
-            .play
-            .game()
-            .level_name(view.play.session.kept.difficulty);
+        let level = game.level_name(view.play.session.kept.difficulty);
         let key = view.shared.key(Action::Difficulty);
-        let second = view
-            .demo_second_level()
-            .map(|l| view.play.game().level_name(l));
+        let second = view.demo_second_level().map(|l| game.level_name(l));
         rows.push(match second {
             Some(second) => ("Level", format!("{level} vs {second} ({key}: Bot 1)")),
             None => ("Level", format!("{level} ({key} changes)")),
@@ -372,14 +355,10 @@ fn game_over(view: &PlayView, area: Rect, buf: &mut Buffer) -> u16 {
 
 /// "1. b2 c3" per row, a bonus move marked `+` ("4. B2d1 +D1a3 A3b2"); in review, marks.
 fn moves(view: &PlayView, area: Rect, buf: &mut Buffer) {
-    let theme = Theme(&view.shared.settings);
+    let settings = &view.shared.settings;
+    let theme = Theme(settings);
     // The symbols in the header say which column of moves is whose.
-    let symbol = |side| {
-        Span::styled(
-            view.shared.settings.symbol(side).to_string(),
-            theme.side(side),
-        )
-    };
+    let symbol = |side| Span::styled(settings.symbol(side).to_string(), theme.side(side));
     let header = Line::from(vec![
         Span::styled("Moves (", theme.accent()),
         symbol(Side::First),
@@ -444,10 +423,7 @@ fn move_rows(view: &PlayView, visible: usize) -> Vec<(Vec<Span<'static>>, Vec<Sp
         }
         // A row that opens with the second side's move (a game from a position) keeps the
         // first side's column: blank, as wide as the move beside it.
-        if plies
-            .first()
-            .is_some_and(|&index| movers[index] == Side::Second)
-        {
+        if plies.first().map(|&index| movers[index]) == Some(Side::Second) {
             let blank = parts.1.iter().take(2).map(Span::width).sum::<usize>();
             parts.0.push(Span::raw(" ".repeat(blank)));
         }

@@ -14,9 +14,7 @@ use crate::store::{Standing, Stats};
 use crate::tui::geometry::StartAreas;
 use crate::tui::screens::play::PlayScreen;
 use crate::tui::screens::start::StartScreen;
-use crate::tui::screens::start::menu::LABEL_COLUMNS;
-use crate::tui::screens::start::menu::Menu;
-use crate::tui::screens::start::menu::mode_label;
+use crate::tui::screens::start::menu::{LABEL_COLUMNS, Menu, mode_label};
 use crate::tui::shared::Shared;
 use crate::tui::text::{Theme, footer_line, wrap};
 
@@ -39,16 +37,8 @@ pub fn render(view: &StartView, areas: StartAreas, buf: &mut Buffer) {
     } else {
         mode_and_record(view, area, below_menu, buf)
     };
-    notices(
-        view,
-        Rect::new(
-            area.x,
-            notices_y,
-            area.width,
-            areas.footer.y.saturating_sub(notices_y),
-        ),
-        buf,
-    );
+    let height = areas.footer.y.saturating_sub(notices_y);
+    notices(view, Rect::new(area.x, notices_y, area.width, height), buf);
     footer(view, areas, buf);
 }
 
@@ -262,9 +252,7 @@ fn record_text(view: &StartView, menu: &Menu, record: Standing, width: usize) ->
 
 fn notice_rows(view: &StartView, width: u16) -> u16 {
     let notices = view.shared.memory.notices().iter();
-    let rows: usize = notices
-        .map(|notice| wrap(notice, width as usize).len())
-        .sum();
+    let rows: usize = notices.map(|n| wrap(n, width as usize).len()).sum();
     u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
@@ -306,13 +294,10 @@ fn row_label(view: &StartView, label: &str, focused: bool) -> Span<'static> {
 }
 
 fn option_span(option: &str, chosen: bool) -> Span<'static> {
-    if chosen {
-        Span::styled(
-            format!("[{option}]"),
-            Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
-        )
-    } else {
-        Span::raw(format!(" {option} "))
+    let reversed = Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED);
+    match chosen {
+        true => Span::styled(format!("[{option}]"), reversed),
+        false => Span::raw(format!(" {option} ")),
     }
 }
 
@@ -325,16 +310,14 @@ fn resume_line(view: &StartView, menu: &Menu) -> Line<'static> {
         true => " · open in another window",
         false => "",
     };
-    let what = view
-        .screen
-        .saved_game(view.shared)
-        .map_or_else(String::new, |saved| {
-            let mode = mode_label(saved.session.mode);
-            match saved.session.mode {
-                Mode::TwoHumans => format!(" · {mode}"),
-                _ => format!(" · {mode} at {}", game.level_name(saved.session.difficulty)),
-            }
-        });
+    let saved = view.screen.saved_game(view.shared);
+    let what = saved.map_or_else(String::new, |saved| {
+        let mode = mode_label(saved.session.mode);
+        match saved.session.mode {
+            Mode::TwoHumans => format!(" · {mode}"),
+            _ => format!(" · {mode} at {}", game.level_name(saved.session.difficulty)),
+        }
+    });
     Line::from(vec![
         row_label(view, &resume, menu.row == Menu::RESUME),
         Span::raw(what),
