@@ -262,6 +262,9 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     let text = common::stdout(&common::tictaclatin(&[&args[..], &more].concat()));
     let won = "\nc3: X wins (whatever O plays).\nSo the first player wins 5x5, 3 in a row.\n";
     assert!(text.ends_with(won), "{text}");
+    let out = common::tictaclatin(&["solve", "--game", "qubic", "--progress", "F"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::stderr(&out).contains("--progress is for classic boards past 4x4"));
     // Proofs go one size past the boards one plays.
     let text = solve("8", "8", "100");
     assert!(text.starts_with("8x8: draw"), "{text}");

@@ -46,7 +46,12 @@ pub(crate) struct SolveArgs {
 
 pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     let classic = classic_variant(&args.game)?;
-    if let (Some(variant), Some(file)) = (classic.filter(|v| !v.is_solvable()), &args.progress) {
+    if let Some(file) = &args.progress {
+        let Some(variant) = classic.filter(|v| !v.is_solvable()) else {
+            return Err(Failure::bad_input(
+                "--progress is for classic boards past 4x4",
+            ));
+        };
         return Jobs::run(variant, limits(args), file);
     }
     // Proofs go one size past the boards one plays, which `build` refuses.
