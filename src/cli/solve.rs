@@ -2,6 +2,7 @@
 //! within a budget (classic past 4x4; the answer says when it is not reached), or by Qubic's
 //! prover (proof-number and threat-space search), which can write its proof as a dictionary.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -210,8 +211,8 @@ struct Jobs<'a> {
     prover: Prover,
     limits: ProofLimits,
     file: &'a Path,
-    /// The file's text: a line a job held, its moves then `held: ...`.
-    kept: String,
+    /// The jobs held, by their moves (`d4 e4 f5`), as the file's lines begin.
+    held: HashSet<String>,
 }
 
 impl Jobs<'_> {
@@ -227,18 +228,19 @@ impl Jobs<'_> {
             kept.truncate(whole);
             std::fs::write(file, &kept).map_err(|e| bad(e.to_string()))?;
         }
+        let (mut held, named) = (HashSet::new(), |c| ClassicCell::parse(variant, c).is_ok());
         for (n, line) in kept.lines().enumerate() {
-            let cells = line.split_once(" held").map(|(moves, _)| moves.split(' '));
-            if !cells.is_some_and(|mut c| c.all(|c| ClassicCell::parse(variant, c).is_ok())) {
-                return Err(bad(format!("line {}: not `MOVES held: ...`", n + 1)));
-            }
+            match line.split_once(" held") {
+                Some((moves, _)) if moves.split(' ').all(named) => held.insert(moves.to_string()),
+                _ => return Err(bad(format!("line {}: not `MOVES held: ...`", n + 1))),
+            };
         }
         let prover = Prover::new(variant);
         let mut jobs = Jobs {
             prover,
             limits,
             file,
-            kept,
+            held,
         };
         match jobs.each_held(&[], ClassicBoard::empty(variant))?.0 {
             Some(true) => outln!(
@@ -277,11 +279,7 @@ impl Jobs<'_> {
     ) -> Result<Option<bool>, Failure> {
         let names: Vec<String> = moves.iter().map(|c| c.name(board.variant())).collect();
         let path = names.join(" ");
-        if self
-            .kept
-            .lines()
-            .any(|l| l.split(" held").next() == Some(&path))
-        {
+        if self.held.contains(&path) {
             outln!("{path}: O holds X off every line (proven before).");
             return Ok(Some(true));
         }
@@ -302,7 +300,7 @@ impl Jobs<'_> {
         match proven {
             Some(true) => {
                 let line = format!("{path} held: {how}\n");
-                self.kept.push_str(&line);
+                self.held.insert(path.clone());
                 let mut file = std::fs::OpenOptions::new();
                 (file.create(true).append(true).open(self.file))
                     .and_then(|mut f| std::io::Write::write_all(&mut f, line.as_bytes()))
