@@ -227,7 +227,7 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     let held = "a1: O holds X off every line (O's c3, then each of X's 13 moves).";
     assert!(text.contains(held), "{text}");
     assert!(
-        text.ends_with("Not proven yet: run again with the same --progress file to go on.\n"),
+        text.ends_with("Not proven yet: run again with the same --progress file and a larger --nodes to go on.\n"),
         "{text}"
     );
     let kept = std::fs::read_to_string(&file).unwrap();

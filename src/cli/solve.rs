@@ -248,7 +248,10 @@ impl Jobs<'_> {
                  strategy stealing O cannot win either."
             ),
             Some(false) => outln!("So the first player wins {variant}."),
-            None => outln!("Not proven yet: run again with the same --progress file to go on."),
+            None => outln!(
+                "Not proven yet: run again with the same --progress file and a larger --nodes \
+                 to go on."
+            ),
         }
         Ok(())
     }
