@@ -219,7 +219,7 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     // and X's moves after it, which proves some and leaves the rest.
     let text = common::stdout(&progress("30"));
     assert!(
-        text.contains("c3: not proven within 30 positions"),
+        text.starts_with("c3: not proven (30 positions in "),
         "{text}"
     );
     let open = "\nc3 c2 b3: not proven (O's d3, then each of X's 21 moves).";
@@ -232,9 +232,18 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     );
     let kept = std::fs::read_to_string(&file).unwrap();
     assert!(
+        kept.starts_with("board 5x5, 4 in a row\nc3 open: 30\n"),
+        "{kept}"
+    );
+    assert!(
         kept.contains("\na1 held: O's c3, then each of X's 13 moves\n"),
         "{kept}"
     );
+    // Run again at the same budget, a job not proven before goes straight to its split.
+    let text = common::stdout(&progress("30"));
+    let again = "c3: not proven (not within 30 positions, before): split.\n";
+    assert!(text.starts_with(again), "{text}");
+    assert!(text.contains("a1: O holds X off every line (proven before)."));
     // A line cut short by a kill goes, and its job is done again.
     std::fs::write(&file, format!("{kept}c3 hel")).unwrap();
     let text = common::stdout(&progress("100000"));
@@ -243,10 +252,30 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
         "{text}"
     );
     assert!(text.ends_with("5x5, 4 in a row: draw: O holds X off after each of X's first moves, and by strategy stealing O cannot win either.\n"), "{text}");
-    std::fs::write(&file, "a1 held\nz9 held\n").unwrap();
-    let out = progress("1000");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(common::stderr(&out).contains("line 2: not `MOVES held: ...`"));
+    // The file is checked: its board, each line's words, each job's moves.
+    for (text, said) in [
+        (
+            "board 6x6, 5 in a row\n",
+            "line 1: not `board 5x5, 4 in a row`",
+        ),
+        (
+            "board 5x5, 4 in a row\na1 held: x\nz9 held: x\n",
+            "line 3: not `MOVES held: ...`",
+        ),
+        (
+            "board 5x5, 4 in a row\na1 a1 held: x\n",
+            "line 2: not `MOVES held: ...`",
+        ),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        let out = progress("1000");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            common::stderr(&out).contains(said),
+            "{}",
+            common::stderr(&out)
+        );
+    }
     // A first move X wins after is proven by beating each of O's replies.
     let path = dir.path().join("5x5-3.progress");
     let args = [
@@ -262,10 +291,40 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     let text = common::stdout(&common::tictaclatin(&[&args[..], &more].concat()));
     let won = "\nc3: X wins (whatever O plays).\nSo the first player wins 5x5, 3 in a row.\n";
     assert!(text.ends_with(won), "{text}");
+    let text = common::stdout(&common::tictaclatin(&[&args[..], &more].concat()));
+    assert_eq!(
+        text,
+        "c3: X wins (proven before).\nSo the first player wins 5x5, 3 in a row.\n"
+    );
     let out = common::tictaclatin(&["solve", "--game", "qubic", "--progress", "F"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(common::stderr(&out).contains("--progress is for classic boards past 4x4"));
-    // Proofs go one size past the boards one plays.
+    // Proofs go one size past the boards one plays, written and checked as the others.
     let text = solve("8", "8", "100");
     assert!(text.starts_with("8x8: draw"), "{text}");
+    let proof = dir.path().join("8x8.proof");
+    let out = common::tictaclatin(&[
+        "solve",
+        "--game",
+        "classic",
+        "--size",
+        "8",
+        "--out",
+        proof.to_str().unwrap(),
+    ]);
+    assert!(common::stdout(&out).contains("Verified: on 8x8, the first player never"));
+    let out = common::tictaclatin(&[
+        "book",
+        "verify",
+        "--game",
+        "classic",
+        "--size",
+        "8",
+        proof.to_str().unwrap(),
+    ]);
+    assert!(
+        common::stdout(&out).starts_with("Verified: on 8x8"),
+        "{}",
+        common::stderr(&out)
+    );
 }

@@ -12,7 +12,6 @@ use super::dictionary::{self, RulesArg, count};
 use super::game_args::build;
 use tictaclatin::config::GameChoiceArgs;
 use tictaclatin::core::bounded;
-use tictaclatin::games::classic::Variant;
 use tictaclatin::games::classic::proof::certificate;
 use tictaclatin::games::latin::book::{Book, BookError};
 use tictaclatin::games::latin::game::{Side, Symmetries};
@@ -110,22 +109,26 @@ pub fn run(args: BookArgs) -> Result<(), Failure> {
         in_a_row: args.in_a_row,
         movetime: None,
     };
-    build(&choice)?; // a choice that names no game is refused here, with what is valid
-    let choice = choice.choice();
+    let chosen = choice.choice();
     if let BookCommand::Verify {
         file: Some(file), ..
     } = &args.command
-        && choice.kind == GameKind::Classic
+        && chosen.kind == GameKind::Classic
     {
         // A proof `solve --out` wrote names its board; any other file is a dictionary.
         let text = bounded::read_text_file(file, &bounded::BOOK)
             .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
         if text.starts_with(certificate::HEADER) {
+            // Proofs go to 8x8, past the boards `build` takes.
             let flags = args.size.is_some() || args.in_a_row.is_some();
-            let asked = Variant::new(choice.size.unwrap_or(3), choice.in_a_row).ok();
-            return super::solve::verify_certificate(&text, asked.filter(|_| flags));
+            let asked = flags
+                .then(|| super::solve::classic_variant(&choice))
+                .transpose()?;
+            return super::solve::verify_certificate(&text, asked.flatten());
         }
     }
+    build(&choice)?; // a choice that names no game is refused here, with what is valid
+    let choice = chosen;
     match (choice.kind, choice.size, choice.in_a_row) {
         (GameKind::Latin, ..) => latin(args.command),
         (GameKind::Qubic, ..) => dictionaries(&Qubic, (PATASHNIK, export::credit()), args.command),

@@ -2,7 +2,7 @@
 //! within a budget (classic past 4x4; the answer says when it is not reached), or by Qubic's
 //! prover (proof-number and threat-space search), which can write its proof as a dictionary.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -16,7 +16,6 @@ use tictaclatin::core::{Game, Outcome, Side};
 use tictaclatin::games::GameKind;
 use tictaclatin::games::classic::proof::certificate::{self, Claim};
 use tictaclatin::games::classic::proof::{self, ProofLimits, Prover, Want};
-use tictaclatin::games::classic::variant::MAX_SIZE;
 use tictaclatin::games::classic::{ClassicBoard, ClassicCell, Variant};
 use tictaclatin::games::qubic::dictionary::{self as qubic_dictionary, Canonical, verify};
 use tictaclatin::games::qubic::prover::{self, Budgets, Stop, text::dictionary_text};
@@ -48,36 +47,32 @@ pub(crate) struct SolveArgs {
 pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     let classic = classic_variant(&args.game)?;
     if let Some(file) = &args.progress {
-        let Some(variant) = classic.filter(|v| !v.is_solvable()) else {
-            return Err(Failure::bad_input(
-                "--progress is for classic boards past 4x4",
-            ));
+        // A proof in jobs is the run's memory, not one file anyone can check.
+        let Some(variant) = classic.filter(|v| !v.is_solvable() && args.out.is_none()) else {
+            let why = "--progress is for classic boards past 4x4, without --out";
+            return Err(Failure::bad_input(why));
         };
         return Jobs::run(variant, limits(args), file);
     }
-    // Proofs go one size past the boards one plays, which `build` refuses.
-    if let Some(variant) = classic.filter(|v| v.size() > MAX_SIZE) {
-        return prove_classic(variant, limits(args))
-            .then_some(())
-            .map_or_else(|| not_written(args, "not proven"), |()| Ok(()));
-    }
-    let game = build(&args.game)?;
     if args.game.choice().kind == GameKind::Qubic {
+        build(&args.game)?;
         return prove_qubic(args);
     }
+    // Proofs go one size past the boards one plays, which `build` refuses.
+    let game = || build(&args.game);
     match classic {
         Some(variant) if !variant.is_solvable() => {
             if !prove_classic(variant, limits(args)) {
                 return not_written(args, "not proven");
             }
         }
-        _ if args.out.is_none() => return solve_by_table(game.as_ref()),
-        None => {
+        None if args.out.is_some() => {
+            game()?;
             return Err(Failure::bad_input(
                 "--out writes the proofs of Qubic and the classic boards; this game has none",
             ));
         }
-        Some(_) => solve_by_table(game.as_ref())?,
+        _ => solve_by_table(game()?.as_ref())?,
     }
     match (&args.out, classic) {
         (Some(out), Some(variant)) => write_certificate(variant, limits(args), out),
@@ -96,7 +91,7 @@ fn not_written(args: &SolveArgs, why: &str) -> Result<(), Failure> {
 }
 
 /// The classic board to solve, up to 8x8.
-fn classic_variant(args: &GameChoiceArgs) -> Result<Option<Variant>, Failure> {
+pub fn classic_variant(args: &GameChoiceArgs) -> Result<Option<Variant>, Failure> {
     let choice = args.choice();
     if choice.kind != GameKind::Classic {
         return Ok(None);
@@ -203,16 +198,24 @@ fn prove_classic(variant: Variant, limits: ProofLimits) -> bool {
 }
 
 /// A long classic proof split into jobs, each searched within the budget and each one
-/// proven kept in a file, so that a run stopped or out of budget is taken up where it was.
+/// settled kept in a file, so that a run stopped or out of budget is taken up where it was.
 /// A job is a position after X's move, held when O holds X off every line: proven by the
 /// search, or past its budget by O's reply the search tries first, then each of X's moves
-/// (up to symmetry) held in turn.
+/// (up to symmetry) held in turn. The file is the run's memory, not a proof to check.
 struct Jobs<'a> {
     prover: Prover,
     limits: ProofLimits,
     file: &'a Path,
-    /// The jobs held, by their moves (`d4 e4 f5`), as the file's lines begin.
-    held: HashSet<String>,
+    /// What the file says of each job, by its moves (`d4 e4 f5`): held, won by X, or not
+    /// proven within so many positions.
+    known: HashMap<String, Known>,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Known {
+    Held,
+    Won,
+    Open(u64),
 }
 
 impl Jobs<'_> {
@@ -224,23 +227,29 @@ impl Jobs<'_> {
         };
         // A line cut short (the run killed while writing it) goes, and its job is done again.
         let whole = kept.rfind('\n').map_or(0, |end| end + 1);
-        if whole < kept.len() {
+        if kept.is_empty() || whole < kept.len() {
             kept.truncate(whole);
+            if kept.is_empty() {
+                kept = format!("board {variant}\n");
+            }
             std::fs::write(file, &kept).map_err(|e| bad(e.to_string()))?;
         }
-        let (mut held, named) = (HashSet::new(), |c| ClassicCell::parse(variant, c).is_ok());
-        for (n, line) in kept.lines().enumerate() {
-            match line.split_once(" held") {
-                Some((moves, _)) if moves.split(' ').all(named) => held.insert(moves.to_string()),
-                _ => return Err(bad(format!("line {}: not `MOVES held: ...`", n + 1))),
-            };
+        let (mut lines, header) = (kept.lines().enumerate(), format!("board {variant}"));
+        if lines.next().map(|(_, l)| l) != Some(&header) {
+            return Err(bad(format!(
+                "line 1: not `{header}`: the file is for another board"
+            )));
         }
-        let prover = Prover::new(variant);
+        let words = "`MOVES held: ...`, `MOVES won: ...` or `MOVES open: N`";
+        let read = |(n, line)| {
+            read_job(variant, line).ok_or_else(|| bad(format!("line {}: not {words}", n + 1)))
+        };
+        let known = lines.map(read).collect::<Result<HashMap<_, _>, _>>()?;
         let mut jobs = Jobs {
-            prover,
+            prover: Prover::new(variant),
             limits,
             file,
-            held,
+            known,
         };
         match jobs.each_held(&[], ClassicBoard::empty(variant))?.0 {
             Some(true) => outln!(
@@ -282,40 +291,51 @@ impl Jobs<'_> {
     ) -> Result<Option<bool>, Failure> {
         let names: Vec<String> = moves.iter().map(|c| c.name(board.variant())).collect();
         let path = names.join(" ");
-        if self.held.contains(&path) {
-            outln!("{path}: O holds X off every line (proven before).");
-            return Ok(Some(true));
-        }
-        let started = Instant::now();
-        let (mut proven, nodes) = self.prover.holds(board, self.limits);
-        let secs = started.elapsed().as_secs_f64();
-        let mut how = format!("{} positions in {secs:.1} s", group(nodes));
+        let known = self.known.get(&path).copied();
+        let limited = |n| self.limits.time.is_none() && n >= self.limits.nodes;
+        let (mut proven, mut how) = match known {
+            Some(k @ (Known::Held | Known::Won)) => {
+                (Some(k == Known::Held), "proven before".into())
+            }
+            // Not proven before within as many positions: only its split is worth a try.
+            Some(Known::Open(n)) if limited(n) => {
+                (None, format!("not within {} positions, before", group(n)))
+            }
+            _ => {
+                let started = Instant::now();
+                let (proven, nodes) = self.prover.holds(board, self.limits);
+                let secs = started.elapsed().as_secs_f64();
+                if proven.is_none() && limited(self.limits.nodes) {
+                    self.keep(&format!("{path} open: {}\n", self.limits.nodes))?;
+                }
+                (proven, format!("{} positions in {secs:.1} s", group(nodes)))
+            }
+        };
         // Two moves more complete no line while X has this few stones.
         if proven.is_none()
             && board.stones(Side::First).count_ones() + 1 < board.variant().k().into()
         {
-            outln!(
-                "{path}: not proven within {} ({how}): split.",
-                budget(self.limits)
-            );
+            outln!("{path}: not proven ({how}): split.");
             (proven, how) = self.split(moves, board)?;
         }
-        match proven {
-            Some(true) => {
-                let line = format!("{path} held: {how}\n");
-                self.held.insert(path.clone());
-                let mut file = std::fs::OpenOptions::new();
-                (file.create(true).append(true).open(self.file))
-                    .and_then(|mut f| std::io::Write::write_all(&mut f, line.as_bytes()))
-                    .map_err(|e| {
-                        Failure::other(format!("cannot write {}: {e}", self.file.display()))
-                    })?;
-                outln!("{path}: O holds X off every line ({how}).");
-            }
-            Some(false) => outln!("{path}: X wins ({how})."),
-            None => outln!("{path}: not proven ({how})."),
+        let (word, said) = match proven {
+            Some(true) => ("held", "O holds X off every line"),
+            Some(false) => ("won", "X wins"),
+            None => ("", "not proven"),
+        };
+        outln!("{path}: {said} ({how}).");
+        if proven.is_some() && !matches!(known, Some(Known::Held | Known::Won)) {
+            self.keep(&format!("{path} {word}: {how}\n"))?;
         }
         Ok(proven)
+    }
+
+    /// Adds a line to the file.
+    fn keep(&self, line: &str) -> Result<(), Failure> {
+        let mut file = std::fs::OpenOptions::new();
+        (file.create(true).append(true).open(self.file))
+            .and_then(|mut f| std::io::Write::write_all(&mut f, line.as_bytes()))
+            .map_err(|e| Failure::other(format!("cannot write {}: {e}", self.file.display())))
     }
 
     /// O's replies in the search's order until one is not beaten, then each of X's moves
@@ -335,6 +355,23 @@ impl Jobs<'_> {
         }
         Ok((Some(false), "whatever O plays".into()))
     }
+}
+
+/// A line of the progress file, as its job's moves (each legal) and what is known of it.
+fn read_job(variant: Variant, line: &str) -> Option<(String, Known)> {
+    let (head, rest) = line.split_once(": ")?;
+    let (moves, word) = head.rsplit_once(' ')?;
+    let mut board = ClassicBoard::empty(variant);
+    for name in moves.split(' ') {
+        board = board.play(ClassicCell::parse(variant, name).ok()?).ok()?;
+    }
+    let known = match word {
+        "held" => Known::Held,
+        "won" => Known::Won,
+        "open" => Known::Open(rest.parse().ok()?),
+        _ => return None,
+    };
+    Some((moves.to_string(), known))
 }
 
 /// Proves that X wins Qubic from the empty cube; with `--out`, writes and verifies the
@@ -433,7 +470,7 @@ fn solve_by_table(game: &dyn Game) -> Result<(), Failure> {
     let (Some(value), Some(solved)) = (engine.value(start.as_ref()), engine.solved()) else {
         return Err(Failure::bad_input(format!(
             "{} is not solved by a table here; `solve` works for the games that are \
-             (Tic-Tac-Latin, classic 3x3 and 4x4) and proves classic boards up to 7x7 and Qubic",
+             (Tic-Tac-Latin, classic 3x3 and 4x4) and proves classic boards up to 8x8 and Qubic",
             game.title()
         )));
     };

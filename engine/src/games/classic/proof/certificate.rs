@@ -193,7 +193,7 @@ pub fn verify(proof: &str) -> Result<Checked, CertificateError> {
     header(0, HEADER)?;
     let (size, k) = header(1, "board ")?.split_once(' ').unwrap_or_default();
     let variant = (size.split('x').next().and_then(|n| n.parse().ok()))
-        .and_then(|n| Variant::new(n, k.parse().ok()).ok())
+        .and_then(|n| Variant::for_proof(n, k.parse().ok()).ok())
         .ok_or_else(|| CertificateError::Syntax(2, "a board is written `board 6x6 5`".into()))?;
     let claim = header(2, "claim ")?;
     let claim = Claim::ALL.into_iter().find(|c| c.word() == claim);

@@ -9,7 +9,7 @@ use super::table::{Bounds, Table};
 use crate::games::kit::exact::Score;
 use crate::games::kit::lines::bits;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct ProofLimits {
     pub nodes: u64,
     pub time: Option<Duration>,
