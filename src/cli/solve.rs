@@ -211,6 +211,7 @@ struct Jobs<'a> {
     known: HashMap<String, Known>,
 }
 
+/// What the file says of a job.
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Known {
     Held,
