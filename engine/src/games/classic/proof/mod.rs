@@ -1,4 +1,4 @@
-//! Proofs of the value of classic positions on any board, 3x3 to 7x7, by search down to
+//! Proofs of the value of classic positions on any board, 3x3 to 8x8, by search down to
 //! positions a strategy of one side's closes (`hold`: a pairing, or the lines' potential),
 //! or by that strategy alone from the empty board: a result is only given when proven, and
 //! at a node limit (no time limit) the same on every run.
