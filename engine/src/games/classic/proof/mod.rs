@@ -112,8 +112,7 @@ impl Prover {
     /// the search tries them when that side holds the other off.
     pub fn moves(&self, board: ClassicBoard) -> Vec<ClassicCell> {
         let (sides, mut seen) = (Sides::of(board), std::collections::HashSet::new());
-        let search = Search::new(&self.rules, ProofLimits::default());
-        let moves = search.ordered_moves(sides, board.empty_cells(), None, true);
+        let moves = search::ordered_moves(&self.rules, sides, board.empty_cells(), None, true);
         let cell = |c: u32| ClassicCell::new(board.variant(), c as usize);
         (moves.into_iter())
             .filter(|&c| seen.insert(self.rules.canonical(sides.after(c)).key))

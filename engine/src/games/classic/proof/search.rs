@@ -9,7 +9,7 @@ use super::table::{Bounds, Table};
 use crate::games::kit::exact::Score;
 use crate::games::kit::lines::bits;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ProofLimits {
     pub nodes: u64,
     pub time: Option<Duration>,
@@ -169,7 +169,7 @@ impl<'a> Search<'a> {
         let mut moves = if lines.them.wins != 0 {
             vec![lines.them.wins.trailing_zeros()]
         } else {
-            self.ordered_moves(sides, empty, hint, beta <= Score::DRAW)
+            ordered_moves(self.rules, sides, empty, hint, beta <= Score::DRAW)
         };
         let (mut best, mut best_move) = (Score::LOWEST, None);
         let closing = (beta <= Score::DRAW).then(|| self.closing(sides, &moves));
@@ -209,7 +209,7 @@ impl<'a> Search<'a> {
         let hint = (self.table.get(canonical.key).and_then(|b| b.best))
             .map(|c| self.rules.board_cell(canonical, c));
         let empty = self.rules.full & !(sides.me | sides.them);
-        for cell in self.ordered_moves(sides, empty, hint, keeps == Score::DRAW) {
+        for cell in ordered_moves(self.rules, sides, empty, hint, keeps == Score::DRAW) {
             let child = sides.after(cell);
             let completes = self.rules.lines.iter().any(|&l| l & !child.them == 0);
             if completes || self.score(child, keeps, keeps.above())? <= keeps {
@@ -241,52 +241,53 @@ impl<'a> Search<'a> {
         };
         moves.iter().take(LOOK).find(holds).copied()
     }
-
-    /// Every empty cell, the table's move first, then by what the lines through it are worth
-    /// to either side (a line with more stones of one side and none of the other, more; when
-    /// `holding` the other side off, its lines alone, much more), then nearer the centre,
-    /// then the lowest cell: the same order on every run.
-    pub fn ordered_moves(
-        &self,
-        sides: Sides,
-        empty: u64,
-        hint: Option<u32>,
-        holding: bool,
-    ) -> Vec<u32> {
-        let mut worth = [0u32; 64];
-        for &line in self.rules.lines {
-            let (mine, theirs) = (line & sides.me, line & sides.them);
-            let value = match (mine.count_ones(), theirs.count_ones(), holding) {
-                (0, 0, false) => 1,
-                (m, 0, false) => 4 << (2 * m),
-                (0, t, false) => 3 << (2 * t),
-                // Holding the other side off: its lines count, doubling with each stone.
-                (0, 0, true) => 2,
-                (_, 0, true) => 1,
-                (0, t, true) => 1 << t,
-                _ => continue,
-            };
-            for cell in bits(line & empty) {
-                worth[cell] += value;
-            }
-        }
-        let size = self.rules.full.count_ones().isqrt() as i32;
-        let centre = |c: u32| {
-            let (r, col) = (c as i32 / size, c as i32 % size);
-            (2 * r - size + 1).pow(2) + (2 * col - size + 1).pow(2)
-        };
-        let mut moves: Vec<u32> = bits(empty).map(|c| c as u32).collect();
-        moves.sort_by_key(|&c| {
-            (
-                Some(c) != hint,
-                std::cmp::Reverse(worth[c as usize]),
-                centre(c),
-                c,
-            )
-        });
-        moves
-    }
 }
+
+/// Every empty cell, the `hint` first (the table's move), then by what the lines through it are worth
+/// to either side (a line with more stones of one side and none of the other, more; when
+/// `holding` the other side off, its lines alone, much more), then nearer the centre,
+/// then the lowest cell: the same order on every run.
+pub(super) fn ordered_moves(
+    rules: &Rules,
+    sides: Sides,
+    empty: u64,
+    hint: Option<u32>,
+    holding: bool,
+) -> Vec<u32> {
+    let mut worth = [0u32; 64];
+    for &line in rules.lines {
+        let (mine, theirs) = (line & sides.me, line & sides.them);
+        let value = match (mine.count_ones(), theirs.count_ones(), holding) {
+            (0, 0, false) => 1,
+            (m, 0, false) => 4 << (2 * m),
+            (0, t, false) => 3 << (2 * t),
+            // Holding the other side off: its lines count, doubling with each stone.
+            (0, 0, true) => 2,
+            (_, 0, true) => 1,
+            (0, t, true) => 1 << t,
+            _ => continue,
+        };
+        for cell in bits(line & empty) {
+            worth[cell] += value;
+        }
+    }
+    let size = rules.full.count_ones().isqrt() as i32;
+    let centre = |c: u32| {
+        let (r, col) = (c as i32 / size, c as i32 % size);
+        (2 * r - size + 1).pow(2) + (2 * col - size + 1).pow(2)
+    };
+    let mut moves: Vec<u32> = bits(empty).map(|c| c as u32).collect();
+    moves.sort_by_key(|&c| {
+        (
+            Some(c) != hint,
+            std::cmp::Reverse(worth[c as usize]),
+            centre(c),
+            c,
+        )
+    });
+    moves
+}
+
 /// The score where the lines alone settle it: a win at once, two threats to block, the last
 /// empty cell, nobody able to fill a line (a draw), or a bound outside the window (a win too
 /// slow to matter).
