@@ -206,6 +206,8 @@ struct Jobs<'a> {
     prover: Prover,
     limits: ProofLimits,
     file: &'a Path,
+    /// The file, opened once to add a line a job.
+    out: std::fs::File,
     /// What the file says of each job, by its moves (`d4 e4 f5`): held, won by X, or not
     /// proven within so many positions.
     known: HashMap<String, Known>,
@@ -246,7 +248,10 @@ impl Jobs<'_> {
             read_job(variant, line).ok_or_else(|| bad(format!("line {}: not {words}", n + 1)))
         };
         let known = lines.map(read).collect::<Result<HashMap<_, _>, _>>()?;
+        let out = std::fs::OpenOptions::new().append(true).open(file);
         let mut jobs = Jobs {
+            out: out
+                .map_err(|e| Failure::other(format!("cannot write {}: {e}", file.display())))?,
             prover: Prover::new(variant),
             limits,
             file,
@@ -333,9 +338,7 @@ impl Jobs<'_> {
 
     /// Adds a line to the file.
     fn keep(&self, line: &str) -> Result<(), Failure> {
-        let mut file = std::fs::OpenOptions::new();
-        (file.create(true).append(true).open(self.file))
-            .and_then(|mut f| std::io::Write::write_all(&mut f, line.as_bytes()))
+        std::io::Write::write_all(&mut &self.out, line.as_bytes())
             .map_err(|e| Failure::other(format!("cannot write {}: {e}", self.file.display())))
     }
 
