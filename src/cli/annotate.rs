@@ -38,7 +38,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), Failure> {
         // the record is edited, not replaced by a file where the link was.
         std::fs::canonicalize(&file)
             .and_then(|target| write_atomic(&target, text.as_bytes()))
-            .map_err(|e| Failure::other(format!("cannot write {}: {e}", file.display())))
+            .map_err(|e| Failure::cannot_write(&file, e))
     } else {
         out!("{text}");
         Ok(())

@@ -77,6 +77,11 @@ impl Failure {
             code: 1,
         }
     }
+
+    /// A file the command could not write (exit status 1).
+    pub fn cannot_write(path: &std::path::Path, e: std::io::Error) -> Failure {
+        Failure::other(format!("cannot write {}: {e}", path.display()))
+    }
 }
 
 #[derive(Parser, Debug)]

@@ -82,12 +82,9 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
 
 /// Not proven: a failure only if a file was asked for, since none is written.
 fn not_written(args: &SolveArgs, why: &str) -> Result<(), Failure> {
-    args.out.as_ref().map_or(Ok(()), |out| {
-        Err(Failure::other(format!(
-            "nothing written to {}: {why}",
-            out.display()
-        )))
-    })
+    let failure =
+        |out: &PathBuf| Failure::other(format!("nothing written to {}: {why}", out.display()));
+    args.out.as_ref().map_or(Ok(()), |out| Err(failure(out)))
 }
 
 /// The classic board to solve, up to 8x8.
@@ -105,8 +102,7 @@ pub fn classic_variant(args: &GameChoiceArgs) -> Result<Option<Variant>, Failure
 /// Writes the classic board's proof to `out` (see `book verify`), and checks it.
 fn write_certificate(variant: Variant, limits: ProofLimits, out: &Path) -> Result<(), Failure> {
     let text = certificate::write(variant, limits).map_err(|e| Failure::other(e.to_string()))?;
-    std::fs::write(out, &text)
-        .map_err(|e| Failure::other(format!("cannot write {}: {e}", out.display())))?;
+    std::fs::write(out, &text).map_err(|e| Failure::cannot_write(out, e))?;
     outln!(
         "Wrote {} ({} lines).",
         out.display(),
@@ -250,8 +246,7 @@ impl Jobs<'_> {
         let known = lines.map(read).collect::<Result<HashMap<_, _>, _>>()?;
         let out = std::fs::OpenOptions::new().append(true).open(file);
         let mut jobs = Jobs {
-            out: out
-                .map_err(|e| Failure::other(format!("cannot write {}: {e}", file.display())))?,
+            out: out.map_err(|e| Failure::cannot_write(file, e))?,
             prover: Prover::new(variant),
             limits,
             file,
@@ -339,7 +334,7 @@ impl Jobs<'_> {
     /// Adds a line to the file.
     fn keep(&self, line: &str) -> Result<(), Failure> {
         std::io::Write::write_all(&mut &self.out, line.as_bytes())
-            .map_err(|e| Failure::other(format!("cannot write {}: {e}", self.file.display())))
+            .map_err(|e| Failure::cannot_write(self.file, e))
     }
 
     /// O's replies in the search's order until one is not beaten, then each of X's moves
@@ -441,8 +436,7 @@ fn write_and_verify(
         group(search.threat_positions)
     );
     let text = dictionary_text(entries, &made);
-    std::fs::write(out, &text)
-        .map_err(|e| Failure::other(format!("cannot write {}: {e}", out.display())))?;
+    std::fs::write(out, &text).map_err(|e| Failure::cannot_write(out, e))?;
     println!("Wrote {}.", out.display());
     let in_file = |e: String| Failure::other(format!("{}: {e}", out.display()));
     let dictionary = qubic_dictionary::parse(&Qubic, &text, Canonical::Required)
