@@ -97,9 +97,9 @@ fn a_node_limit_gives_the_same_answer_every_run_and_says_when_it_is_short() {
     assert_eq!(proof::prove(won, nodes(1000), Want::Value).value(), None);
 }
 
-/// What `solve` prints for a classic board at a node limit (it must succeed).
-fn solve(size: &str, k: &str, nodes: &str) -> String {
-    let out = common::tictaclatin(&[
+/// `solve` on a classic board, with more flags.
+fn solve_board(size: &str, k: &str, more: &[&str]) -> std::process::Output {
+    let board = [
         "solve",
         "--game",
         "classic",
@@ -107,9 +107,13 @@ fn solve(size: &str, k: &str, nodes: &str) -> String {
         size,
         "--in-a-row",
         k,
-        "--nodes",
-        nodes,
-    ]);
+    ];
+    common::tictaclatin(&[&board[..], more].concat())
+}
+
+/// What `solve` prints for a classic board at a node limit (it must succeed).
+fn solve(size: &str, k: &str, nodes: &str) -> String {
+    let out = solve_board(size, k, &["--nodes", nodes]);
     assert!(out.status.success(), "{}", common::stderr(&out));
     common::stdout(&out)
 }
@@ -202,19 +206,8 @@ fn a_written_proof_is_checked_again_and_a_damaged_one_refused() {
 fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("5x5-4.progress");
-    let progress = |nodes: &str| {
-        let path = file.to_str().unwrap();
-        let args = [
-            "solve",
-            "--game",
-            "classic",
-            "--size",
-            "5",
-            "--in-a-row",
-            "4",
-        ];
-        common::tictaclatin(&[&args[..], &["--nodes", nodes, "--progress", path]].concat())
-    };
+    let path = file.to_str().unwrap();
+    let progress = |nodes: &str| solve_board("5", "4", &["--nodes", nodes, "--progress", path]);
     // Six first moves up to symmetry; at 30 positions a job, each is split into O's reply
     // and X's moves after it, which proves some and leaves the rest.
     let text = common::stdout(&progress("30"));
@@ -278,20 +271,11 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     }
     // A first move X wins after is proven by beating each of O's replies.
     let path = dir.path().join("5x5-3.progress");
-    let args = [
-        "solve",
-        "--game",
-        "classic",
-        "--size",
-        "5",
-        "--in-a-row",
-        "3",
-    ];
     let more = ["--nodes", "20", "--progress", path.to_str().unwrap()];
-    let text = common::stdout(&common::tictaclatin(&[&args[..], &more].concat()));
+    let text = common::stdout(&solve_board("5", "3", &more));
     let won = "\nc3: X wins (whatever O plays).\nSo the first player wins 5x5, 3 in a row.\n";
     assert!(text.ends_with(won), "{text}");
-    let text = common::stdout(&common::tictaclatin(&[&args[..], &more].concat()));
+    let text = common::stdout(&solve_board("5", "3", &more));
     assert_eq!(
         text,
         "c3: X wins (proven before).\nSo the first player wins 5x5, 3 in a row.\n"
