@@ -153,17 +153,7 @@ fn a_written_proof_is_checked_again_and_a_damaged_one_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("6x6-5.proof");
     let path = file.to_str().unwrap();
-    let out = common::tictaclatin(&[
-        "solve",
-        "--game",
-        "classic",
-        "--size",
-        "6",
-        "--in-a-row",
-        "5",
-        "--out",
-        path,
-    ]);
+    let out = solve_board("6", "5", &["--out", path]);
     let text = common::stdout(&out);
     assert!(out.status.success(), "{}", common::stderr(&out));
     assert!(
@@ -287,15 +277,7 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     let text = solve("8", "8", "100");
     assert!(text.starts_with("8x8: draw"), "{text}");
     let proof = dir.path().join("8x8.proof");
-    let out = common::tictaclatin(&[
-        "solve",
-        "--game",
-        "classic",
-        "--size",
-        "8",
-        "--out",
-        proof.to_str().unwrap(),
-    ]);
+    let out = solve_board("8", "8", &["--out", proof.to_str().unwrap()]);
     assert!(common::stdout(&out).contains("Verified: on 8x8, the first player never"));
     let out = common::tictaclatin(&[
         "book",
