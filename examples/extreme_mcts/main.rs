@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use tictaclatin::core::game_loop::End;
-use tictaclatin::core::{Engine, Player, PlayerOptions, Side};
+use tictaclatin::core::{Player, PlayerOptions, Side};
 use tictaclatin::games::extreme::players::state_of;
 use tictaclatin::games::extreme::{ExtremeEngine, State};
 
@@ -206,7 +206,7 @@ fn play_one(m: &Match, game: usize) -> Played {
             }
             Box::new(other)
         }
-        name => ExtremeEngine.player(name, options).expect("a player"),
+        name => clock::player(&ExtremeEngine, name, options).expect("a player"),
     };
     let mut mcts = Mcts::new(Duration::from_millis(m.mcts_ms), options.seed);
     let limit = Duration::from_millis(m.bot_ms.max(m.mcts_ms) + m.slack_ms);
@@ -247,9 +247,14 @@ fn play_one(m: &Match, game: usize) -> Played {
         0.0 => "mcts wins",
         _ => "draw",
     };
+    let record: Vec<String> = result
+        .moves
+        .iter()
+        .map(|t| format!("{}{}", if t.bonus { "+" } else { "" }, t.cell))
+        .collect();
     let line = format!(
         "game {:>2}: bot {}, {} moves: {verdict} {how}; board points bot {} mcts {}; \
-         mean ms a move bot {} mcts {}",
+         mean ms a move bot {} mcts {}; moves {}",
         game + 1,
         if bot_first { "X" } else { "O" },
         result.moves.len(),
@@ -257,6 +262,7 @@ fn play_one(m: &Match, game: usize) -> Played {
         points[1],
         mean(took[0]),
         mean(took[1]),
+        record.join(" "),
     );
     Played {
         line,

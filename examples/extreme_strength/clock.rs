@@ -16,6 +16,11 @@ use std::time::Duration;
 
 use rand::RngExt;
 
+// Relative to this file, whichever crate takes it in.
+#[path = "alphabeta.rs"]
+mod alphabeta;
+
+use alphabeta::AlphaBeta;
 use tictaclatin::core::game_loop::{self, Clock, Played, Rules};
 use tictaclatin::core::{Engine, Move, Player, PlayerError, PlayerOptions, Position, Side, Tally};
 use tictaclatin::games::extreme::cell::cell_of;
@@ -116,6 +121,18 @@ pub fn random_opening(seed: u64, plies: usize) -> Vec<ExtremeCell> {
     cells
 }
 
+/// One of the engine's players, or the yardstick `alphabeta` (a contest-style search).
+pub fn player(
+    engine: &ExtremeEngine,
+    name: &str,
+    options: PlayerOptions,
+) -> Result<Box<dyn Player>, PlayerError> {
+    match name {
+        "alphabeta" => Ok(Box::new(AlphaBeta::new(options.movetime))),
+        name => engine.player(name, options),
+    }
+}
+
 /// A series between two named players.
 #[derive(Clone, Copy, Debug)]
 pub struct Series {
@@ -152,8 +169,8 @@ pub fn play_series(
             seed: seed.wrapping_mul(2).wrapping_add(i),
             ..series.options
         };
-        let mut x = engine.player(names[first], options(0))?;
-        let mut o = engine.player(names[1 - first], options(1))?;
+        let mut x = player(engine, names[first], options(0))?;
+        let mut o = player(engine, names[1 - first], options(1))?;
         let result = play_game([x.as_mut(), o.as_mut()], series.limit, &opening);
         let names_first_side = if first == 0 {
             Side::First

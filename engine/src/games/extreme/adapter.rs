@@ -12,7 +12,7 @@ use crate::games::{Boards, Registration};
 
 use super::cell::{ExtremeCell, board_name, cell_id, cell_of};
 use super::patterns::PATTERNS;
-use super::players::{self, AlphaBeta, ExtremeGreedy, Level, searcher};
+use super::players::{self, ExtremeGreedy, Level, searcher};
 use super::rules::State;
 use crate::core::root::SearchSettings;
 use crate::core::words::{by_name, quote};
@@ -250,7 +250,6 @@ impl Engine for ExtremeEngine {
         Ok(match name.trim().to_ascii_lowercase().as_str() {
             // `perfect` is what the levels call the top one in every game.
             "max" | "perfect" => Box::new(searcher::max(options)),
-            "alphabeta" => Box::new(AlphaBeta::new(options.movetime)),
             "greedy" => Box::new(ExtremeGreedy::new(options.seed)),
             "random" => Box::new(RandomPlayer::new(options.seed)),
             other => match by_name(&Difficulty::ALL, Difficulty::name, other)

@@ -1,10 +1,8 @@
 //! Everything that picks a move in extreme tic-tac-toe, and the greedy baseline, which knows
 //! only the rules.
 
-mod alphabeta;
 pub mod searcher;
 
-pub(crate) use alphabeta::AlphaBeta;
 pub(crate) use searcher::Level;
 
 use crate::core::{Decision, Player, Position};
@@ -35,15 +33,7 @@ pub fn winning_moves(state: &State) -> Vec<ExtremeCell> {
 }
 
 /// Strongest first.
-pub const NAMES: [&str; 7] = [
-    "max",
-    "hard",
-    "medium",
-    "easy",
-    "alphabeta",
-    "greedy",
-    "random",
-];
+pub const NAMES: [&str; 6] = ["max", "hard", "medium", "easy", "greedy", "random"];
 
 /// Wins a small board when it can; else avoids sending the opponent to a board they can
 /// win at once (or to a closed one, where an open move lets them win any such board);
