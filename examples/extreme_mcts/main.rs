@@ -46,6 +46,8 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("speed") => speed(num("--ms", 1000)),
         Some("depth") => depth(num("--depth", 7) as u32),
+        Some("look") => look(&args[1..], num("--ms", 1000)),
+        Some("trace") => trace(&args[1..], num("--depth", 8) as u32),
         Some("check") => {
             check(num("--games", 2000));
             println!("the fast rules agree with the engine's");
@@ -129,6 +131,68 @@ fn depth(depth: u32) {
         began.elapsed().as_secs_f64(),
         load()
     );
+}
+
+/// The bot's analysis for `ms` of the position after `moves` (cell names, `+` ignored).
+fn look(moves: &[String], ms: u64) {
+    use tictaclatin::core::Budget;
+    use tictaclatin::core::root::SearchSettings;
+    use tictaclatin::games::extreme::search::analysis::analyze;
+    let cells = moves.iter().take_while(|m| !m.starts_with("--"));
+    let state = cells.fold(State::START, |s, m| {
+        s.play(m.trim_start_matches('+').parse().expect("a cell"))
+            .expect("a legal move")
+    });
+    for budget in [Budget::Time(Duration::from_millis(ms)), Budget::Depth(6)] {
+        let a = analyze(&state, &SearchSettings::new(budget, 1)).expect("a move");
+        let name = |m: tictaclatin::core::Move| {
+            tictaclatin::games::extreme::cell::cell_of(m.placed()).map(|c| c.to_string())
+        };
+        let pv: Vec<_> = a.pv.iter().filter_map(|&m| name(m)).collect();
+        println!(
+            "{budget:?}: depth {}, best {:?} {:?}, pv {}",
+            a.depth,
+            name(a.best),
+            a.figure(a.best),
+            pv.join(" ")
+        );
+    }
+}
+
+/// X's score by the bot's analysis `depth` plies deep after every move of a game.
+fn trace(moves: &[String], depth: u32) {
+    use tictaclatin::core::root::SearchSettings;
+    use tictaclatin::core::{Budget, Hint};
+    use tictaclatin::games::extreme::search::analysis::analyze;
+    let mut state = State::START;
+    for (i, m) in moves
+        .iter()
+        .take_while(|m| !m.starts_with("--"))
+        .enumerate()
+    {
+        let side = state.to_move();
+        state = state
+            .play(m.trim_start_matches('+').parse().expect("a cell"))
+            .expect("a legal move");
+        let Some(a) = analyze(&state, &SearchSettings::new(Budget::Depth(depth), 1)) else {
+            break;
+        };
+        let sign = if state.to_move() == Side::First {
+            1
+        } else {
+            -1
+        };
+        let score = match a.figure(a.best) {
+            Some(Hint::Guess(s)) => (sign * s).to_string(),
+            other => format!("{other:?} for {}", state.to_move().letter()),
+        };
+        let points = state.board().points();
+        println!(
+            "{:>3} {} {m:>6}: X {score} {points:?}",
+            i + 1,
+            side.letter()
+        );
+    }
 }
 
 /// Random games (half of them by the playout policies, the plain one's bookkeeping

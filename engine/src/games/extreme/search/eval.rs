@@ -32,8 +32,11 @@ fn live(x: u16, o: u16) -> (f32, f32) {
     (lx, lo)
 }
 
+/// Each side's chance of taking each small board.
+pub(crate) type Shares = [[f32; 2]; 16];
+
 /// Each side's chance of taking small board `b`: 1 or 0 once decided.
-fn share(state: &State, b: usize) -> [f32; 2] {
+pub(crate) fn share(state: &State, b: usize) -> [f32; 2] {
     let board = state.board();
     match board.block(b) {
         BlockState::Won(Side::First) => [1.0, 0.0],
@@ -47,7 +50,7 @@ fn share(state: &State, b: usize) -> [f32; 2] {
     }
 }
 
-fn pattern_chances(shares: &[[f32; 2]; 16], side: usize) -> f32 {
+fn pattern_chances(shares: &Shares, side: usize) -> f32 {
     PATTERNS
         .iter()
         .map(|&p| bits(p).map(|b| shares[b][side]).product::<f32>())
@@ -56,15 +59,19 @@ fn pattern_chances(shares: &[[f32; 2]; 16], side: usize) -> f32 {
 
 /// For the side to move, in the middle band of scores.
 pub fn evaluate(state: &State) -> i32 {
-    let shares: [[f32; 2]; 16] = std::array::from_fn(|b| share(state, b));
+    value(&std::array::from_fn(|b| share(state, b)), state.to_move())
+}
+
+/// [`evaluate`] from the shares, which a search keeps up to date move by move.
+pub(crate) fn value(shares: &Shares, to_move: Side) -> i32 {
     let points: f32 = shares
         .iter()
         .zip(POINTS)
         .map(|(s, p)| (s[0] - s[1]) * p as f32)
         .sum();
-    let patterns = pattern_chances(&shares, 0) - pattern_chances(&shares, 1);
+    let patterns = pattern_chances(shares, 0) - pattern_chances(shares, 1);
     let for_x = (points * PER_POINT + patterns * PER_PATTERN) as i32;
-    match state.to_move() {
+    match to_move {
         Side::First => for_x + TEMPO,
         Side::Second => -for_x + TEMPO,
     }

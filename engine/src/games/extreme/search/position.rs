@@ -5,12 +5,15 @@ use crate::core::Side;
 
 use super::super::cell::ExtremeCell;
 use super::super::rules::State;
+use super::eval::{Shares, share, value};
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub state: State,
     /// The stones' part of the key, updated per move; the rest is cheap to recompute.
     stones_key: u64,
+    /// A move changes one small board's: the evaluation reads the rest from here.
+    shares: Shares,
 }
 
 /// Random keys, fixed at compile time so keys (and searches) repeat across runs.
@@ -58,7 +61,17 @@ impl Node {
         let stones_key = ExtremeCell::all()
             .filter_map(|c| board.at(c).map(|s| KEYS.stones[s.index()][c.index()]))
             .fold(0, |k, x| k ^ x);
-        Node { state, stones_key }
+        let shares = std::array::from_fn(|b| share(&state, b));
+        Node {
+            state,
+            stones_key,
+            shares,
+        }
+    }
+
+    /// The evaluation, for the side to move.
+    pub fn value(&self) -> i32 {
+        value(&self.shares, self.state.to_move())
     }
 
     /// Every open move has one target key, whichever closed board sent it.
@@ -75,10 +88,13 @@ impl Node {
     }
 
     pub fn play(&self, cell: ExtremeCell) -> Node {
-        let mover = self.state.to_move();
+        let (mover, state) = (self.state.to_move(), self.state.play_unchecked(cell));
+        let mut shares = self.shares;
+        shares[cell.board()] = share(&state, cell.board());
         Node {
-            state: self.state.play_unchecked(cell),
+            state,
             stones_key: self.stones_key ^ KEYS.stones[mover.index()][cell.index()],
+            shares,
         }
     }
 }
@@ -86,14 +102,22 @@ impl Node {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::extreme::testing::{Setup, cell, play};
+    use crate::games::extreme::search::eval::evaluate;
+    use crate::games::extreme::testing::{Setup, play};
 
     #[test]
-    fn the_incremental_key_matches_a_fresh_one() {
+    fn the_incremental_key_and_value_match_fresh_ones_to_the_end_of_a_game() {
         let mut node = Node::new(State::START);
-        for name in ["B3c1", "C1d4", "D4a1", "A1b2", "B2b2"] {
-            node = node.play(cell(name));
+        // Every seventh legal move (of those left) wins and closes small boards on the way.
+        for ply in 0.. {
+            let moves: Vec<ExtremeCell> = node.state.moves().cells().collect();
+            if node.state.status().is_over() {
+                assert!(ply > 100, "a long game");
+                break;
+            }
+            node = node.play(moves[(7 * ply) % moves.len()]);
             assert_eq!(node.key(), Node::new(node.state).key());
+            assert_eq!(node.value(), evaluate(&node.state));
         }
     }
 

@@ -4,7 +4,6 @@
 //! entry is replaced unless the old one is deeper and for another position.
 
 use super::super::cell::ExtremeCell;
-use super::eval::evaluate;
 use super::ordering::{Hints, MoveList};
 use super::position::Node;
 use super::score::{INFINITY, MATE, points_end, rebase};
@@ -226,7 +225,7 @@ impl<'a> Worker<'a> {
         if self.count_node() {
             return 0;
         }
-        let stand = evaluate(&node.state);
+        let stand = node.value();
         if stand >= beta || left == 0 {
             return stand;
         }
