@@ -1,6 +1,8 @@
 //! The twelve winning patterns of a 4x4 board (rows, columns, diamonds; no diagonals), alike
 //! for a small board's cells and the big board's small boards, and the small boards' points.
 
+use std::sync::LazyLock;
+
 /// Bit `row * 4 + col`.
 pub const PATTERNS: [u16; 12] = [
     // Rows.
@@ -55,16 +57,20 @@ pub fn points(won: u16) -> u32 {
         .sum()
 }
 
-/// The empty fourth cell of every pattern with three of `own` and none of `opp`.
+/// The empty fourth cell of every pattern with three of `own` and none of `opp`: by one
+/// look-up, since an opposing stone in such a pattern can only be on that cell.
 pub fn completing(own: u16, opp: u16) -> u16 {
-    let mut cells = 0;
-    for p in PATTERNS {
-        let missing = p & !own;
-        if p & opp == 0 && missing.count_ones() == 1 {
-            cells |= missing;
-        }
-    }
-    cells
+    static FOURTHS: LazyLock<Box<[u16]>> = LazyLock::new(|| (0..=u16::MAX).map(fourths).collect());
+    FOURTHS[usize::from(own)] & !opp
+}
+
+/// The missing cell of every pattern with three of `own`.
+fn fourths(own: u16) -> u16 {
+    let missing = PATTERNS.map(|p| p & !own);
+    missing
+        .iter()
+        .filter(|m| m.count_ones() == 1)
+        .fold(0, |cells, m| cells | m)
 }
 
 #[cfg(test)]
@@ -116,6 +122,23 @@ mod tests {
         assert_eq!(points(1 << 5), 3);
         assert_eq!(points(1 << 4), 4);
         assert_eq!(points(0), 0);
+    }
+
+    #[test]
+    fn the_look_up_is_the_pattern_by_pattern_count() {
+        let mut seed = 0x2018u32;
+        for _ in 0..10_000 {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let (cells, owner) = ((seed >> 16) as u16, seed as u16);
+            let (own, opp) = (cells & owner, cells & !owner);
+            let direct = PATTERNS
+                .iter()
+                .map(|&p| p & !own)
+                .zip(PATTERNS)
+                .filter(|&(missing, p)| p & opp == 0 && missing.count_ones() == 1)
+                .fold(0, |all, (missing, _)| all | missing);
+            assert_eq!(completing(own, opp), direct, "{own:016b} {opp:016b}");
+        }
     }
 
     #[test]
