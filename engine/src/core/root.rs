@@ -183,10 +183,10 @@ impl SearchSettings {
     }
 }
 
-/// The bits of each of `count` tables sharing `2^total` slots, each 2^10 to 2^16 slots.
+/// The bits of each of `count` tables sharing `2^total` slots, each 2^10 to 2^18 slots.
 pub(crate) fn table_bits(total: u32, count: usize) -> u32 {
     let share = usize::BITS - count.max(1).next_power_of_two().leading_zeros() - 1;
-    total.saturating_sub(share).clamp(10, 16)
+    total.saturating_sub(share).clamp(10, 18)
 }
 
 /// What is kept back from a time budget, so that the move is made in time even on a busy
@@ -665,7 +665,9 @@ mod tests {
 
     #[test]
     fn the_tables_share_a_fixed_total() {
-        assert_eq!(table_bits(19, 1), 16);
+        assert_eq!(table_bits(19, 1), 18);
+        assert_eq!(table_bits(19, 2), 18);
+        assert_eq!(table_bits(19, 3), 17);
         assert_eq!(table_bits(19, 16), 15);
         assert_eq!(table_bits(19, 17), 14);
         assert_eq!(table_bits(19, 49), 13);
