@@ -1,5 +1,5 @@
 //! Principal variation search with a transposition table, late move reductions and a
-//! quiescence search over small-board wins. A bonus move breaks alternation: when the same
+//! quiescence search over small-board wins and forced gifts. A bonus move breaks alternation: when the same
 //! side moves again, the child's score is taken as it is, with the same window. A table
 //! entry is replaced unless the old one is deeper and for another position.
 
