@@ -108,12 +108,6 @@ fn quiet_score(state: &State, cell: ExtremeCell, blocks: bool, me: Side, hints: 
     if hints.killers.contains(&Some(cell)) {
         score += KILLER;
     }
-    score + gift(state, cell, me)
-}
-
-/// What a move that wins no small board hands the opponent: an open move, a small board it
-/// can win at once, or nothing (0).
-fn gift(state: &State, cell: ExtremeCell, me: Side) -> i32 {
     let board = state.board();
     let to = cell.local();
     // The opponent goes to the board named by the cell's local position; when that is the
@@ -125,20 +119,11 @@ fn gift(state: &State, cell: ExtremeCell, me: Side) -> i32 {
     let opp = board.stones(me.other(), to);
     let closes_own_board = to == cell.board() && board.empty(to) & !cell.bit() == 0;
     if board.is_closed(to) || closes_own_board {
-        GIVES_OPEN_MOVE
+        score += GIVES_OPEN_MOVE;
     } else if completing(opp, own) & board.empty(to) & !cell.bit() != 0 {
-        GIVES_BOARD
-    } else {
-        0
+        score += GIVES_BOARD;
     }
-}
-
-/// The mover can win no small board, and every move hands the opponent one (or an open
-/// move): the position is worse than it looks.
-pub(crate) fn must_give(state: &State) -> bool {
-    let (me, board, moves) = (state.to_move(), state.board(), state.moves());
-    let wins = |b: usize| moves.0[b] & completing(board.stones(me, b), board.stones(me.other(), b));
-    (0..16).all(|b| wins(b) == 0) && moves.cells().all(|c| gift(state, c, me) < 0)
+    score
 }
 
 #[cfg(test)]

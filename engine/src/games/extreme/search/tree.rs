@@ -1,10 +1,10 @@
 //! Principal variation search with a transposition table, late move reductions and a
-//! quiescence search over small-board wins and forced gifts. A bonus move breaks alternation: when the same
+//! quiescence search over small-board wins. A bonus move breaks alternation: when the same
 //! side moves again, the child's score is taken as it is, with the same window. A table
 //! entry is replaced unless the old one is deeper and for another position.
 
 use super::super::cell::ExtremeCell;
-use super::ordering::{Hints, MoveList, must_give};
+use super::ordering::{Hints, MoveList};
 use super::position::Node;
 use super::score::{INFINITY, MATE, points_end, rebase};
 use crate::core::root::{Halt, Limits};
@@ -217,7 +217,7 @@ impl<'a> Worker<'a> {
     }
 
     /// The static value, unless winning a small board does better; follows chains of such
-    /// wins and their bonus moves, and every move of a side that must hand over a board.
+    /// wins and their bonus moves.
     fn quiescence(&mut self, node: &Node, mut alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
         if let Some(score) = terminal(node, ply) {
             return score;
@@ -226,18 +226,13 @@ impl<'a> Worker<'a> {
             return 0;
         }
         let stand = node.value();
-        // Forced to hand over a board, the mover cannot stand on the static value.
-        let forced = left > 0 && must_give(&node.state);
-        if !forced && (stand >= beta || left == 0) {
+        if stand >= beta || left == 0 {
             return stand;
         }
-        let mut best = if forced { -INFINITY } else { stand };
-        alpha = alpha.max(best);
+        alpha = alpha.max(stand);
+        let mut best = stand;
         let mover = node.state.to_move();
-        let moves = node.state.moves();
-        let all = moves.cells().take_while(|_| forced);
-        let winning = MoveList::winning(&node.state).map(|(cell, _)| cell);
-        for cell in winning.chain(all) {
+        for (cell, _) in MoveList::winning(&node.state) {
             let child = node.play(cell);
             let same = child.state.to_move() == mover && !child.state.status().is_over();
             let score = if same {
@@ -294,35 +289,6 @@ pub(crate) fn terminal(node: &Node, ply: usize) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Side;
-    use crate::games::extreme::testing::Setup;
-
-    #[test]
-    fn a_side_that_must_hand_over_a_board_does_not_stand_on_the_static_value() {
-        // X's B3a1 sends O to A1, whose one empty cell, d4, sends X to D4: X's d1 wins it.
-        let state = Setup::new()
-            .board("A1", "XXOO/OOXX/XXOO/OOX-")
-            .board("D4", "XXX-/----/----/----")
-            .stones(Side::Second, &["B2a1", "C2a1"])
-            .stones(Side::First, &["B3a1"])
-            .state("B3a1", 'o');
-        let node = Node::new(state);
-        let mut table = Table::new(10);
-        let mut worker = Worker::new(&mut table, crate::core::root::Limits::NONE);
-        let played_out = worker.quiescence(&node, -INFINITY, INFINITY, 0, QUIESCENCE_DEPTH);
-        let after = node.play(crate::games::extreme::testing::cell("A1d4"));
-        assert!(super::super::ordering::must_give(&node.state));
-        // O's move, then X takes D4 (a corner, 6 points) with its bonus move after.
-        assert_eq!(
-            played_out,
-            -worker.quiescence(&after, -INFINITY, INFINITY, 1, 5)
-        );
-        assert!(
-            played_out < node.value() - 500,
-            "{played_out} {}",
-            node.value()
-        );
-    }
 
     #[test]
     fn a_deeper_entry_for_another_position_stays_and_a_best_move_is_kept() {
