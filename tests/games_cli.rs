@@ -278,6 +278,18 @@ fn qubic_positions_and_cells_are_checked() {
     );
 }
 
+/// A square board may be written as people do.
+#[test]
+fn a_size_written_4x4_is_size_4() {
+    let out = tictaclatin(&["solve", "--game", "classic", "--size", "4x4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Empty board: draw"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 /// A negative or wordy `--size` / `--in-a-row` is one line naming the range, wherever the
 /// flag stands (before a command it used to read as an unknown flag, with the usage).
 #[test]
@@ -297,6 +309,10 @@ fn a_negative_size_says_the_range_in_one_line() {
         (
             &["solve", "--game", "classic", "--size", "four"],
             "size 'four' is not in 3..7",
+        ),
+        (
+            &["solve", "--game", "classic", "--size", "4x5"],
+            "size '4x5' is not in 3..7",
         ),
     ] {
         let out = tictaclatin(args);

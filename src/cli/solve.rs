@@ -128,8 +128,7 @@ pub fn verify_certificate(text: &str, asked: Option<Variant>) -> Result<(), Fail
         Claim::FirstWins => "the first player completes a line whatever the second does",
     };
     outln!("Verified: on {}, {claim}.", checked.variant);
-    let n =
-        |n: usize, one, many| format!("{} {}", group(n as u64), if n == 1 { one } else { many });
+    let n = |n: usize, one, many| count(n as u64, one, many);
     outln!(
         "Checked without search in {:.3} s: {}, {}, {}, {} held by the lines' weight.",
         started.elapsed().as_secs_f64(),
@@ -173,9 +172,9 @@ fn prove_classic(variant: Variant, limits: ProofLimits) -> bool {
     };
     outln!("{variant}: {value}.");
     outln!(
-        "Proven by search (to positions a pairing or the lines' weight settles): {} positions \
+        "Proven by search (to positions a pairing or the lines' weight settles): {} \
          (folded by {} symmetries) in {:.3} s.",
-        group(proof.outcome_nodes),
+        positions(proof.outcome_nodes),
         proof.symmetries,
         proof.outcome_elapsed.as_secs_f64()
     );
@@ -183,8 +182,8 @@ fn prove_classic(variant: Variant, limits: ProofLimits) -> bool {
     if outcome != Outcome::Draw && proof.nodes > proof.outcome_nodes {
         match proof.plies {
             Some(_) => outln!(
-                "Its length proven too: {} positions in {:.3} s in all.",
-                group(proof.nodes),
+                "Its length proven too: {} in {:.3} s in all.",
+                positions(proof.nodes),
                 proof.elapsed.as_secs_f64()
             ),
             None => outln!("Its length not proven within {}.", budget(limits)),
@@ -309,7 +308,7 @@ impl Jobs<'_> {
                 if proven.is_none() && limited(self.limits.nodes) {
                     self.keep(&format!("{path} open: {}\n", self.limits.nodes))?;
                 }
-                (proven, format!("{} positions in {secs:.1} s", group(nodes)))
+                (proven, format!("{} in {secs:.1} s", positions(nodes)))
             }
         };
         // Two moves more complete no line while X has this few stones.
@@ -495,6 +494,15 @@ fn solve_by_table(game: &dyn Game) -> Result<(), Failure> {
 }
 
 /// 5284445 -> "5,284,445".
+/// `n` with the word for one or many, as a person writes it ("1 position", "2 positions").
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group(n), if n == 1 { one } else { many })
+}
+
+fn positions(n: u64) -> String {
+    count(n, "position", "positions")
+}
+
 fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();

@@ -251,8 +251,13 @@ pub fn parse_movetime(text: &str) -> Result<Duration, BadValue> {
 
 /// `--size`: any whole number from 0 to 255 here (the game checks its own range, and names
 /// it); a negative number or a word is refused in one line.
+/// A number, or a square board as people write it: `8x8`.
 pub fn parse_size(text: &str) -> Result<u8, BadValue> {
-    parse_count(text, "size {}")
+    let side = match text.trim().split_once(['x', 'X']) {
+        Some((rows, columns)) if rows.trim() == columns.trim() => rows,
+        _ => text,
+    };
+    parse_count(side, "size {}")
 }
 
 pub fn parse_in_a_row(text: &str) -> Result<u8, BadValue> {
