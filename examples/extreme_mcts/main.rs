@@ -7,6 +7,7 @@
 //! cargo run --release --example extreme_mcts -- speed [--ms 1000]
 //! cargo run --release --example extreme_mcts -- check [--games 2000]
 //! cargo run --release --example extreme_mcts -- depth [--depth 7]
+//! cargo run --release --example extreme_mcts -- trace MOVES... [--depth 8]
 //! cargo run --release --example extreme_mcts -- match [--bot max] [--bot-ms 1000]
 //!     [--mcts-ms 1000] [--games 20] [--seed 2018] [--jobs 1] [--slack-ms 100]
 //! ```
@@ -46,7 +47,6 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("speed") => speed(num("--ms", 1000)),
         Some("depth") => depth(num("--depth", 7) as u32),
-        Some("look") => look(&args[1..], num("--ms", 1000)),
         Some("trace") => trace(&args[1..], num("--depth", 8) as u32),
         Some("check") => {
             check(num("--games", 2000));
@@ -62,7 +62,9 @@ fn main() {
             slack_ms: num("--slack-ms", 100),
         }),
         _ => {
-            eprintln!("name a part: speed, check or match (see the example's header)");
+            eprintln!(
+                "name a part: speed, depth, trace, check or match (see the example's header)"
+            );
             std::process::exit(2);
         }
     }
@@ -133,43 +135,16 @@ fn depth(depth: u32) {
     );
 }
 
-/// The bot's analysis for `ms` of the position after `moves` (cell names, `+` ignored).
-fn look(moves: &[String], ms: u64) {
-    use tictaclatin::core::Budget;
-    use tictaclatin::core::root::SearchSettings;
-    use tictaclatin::games::extreme::search::analysis::analyze;
-    let cells = moves.iter().take_while(|m| !m.starts_with("--"));
-    let state = cells.fold(State::START, |s, m| {
-        s.play(m.trim_start_matches('+').parse().expect("a cell"))
-            .expect("a legal move")
-    });
-    for budget in [Budget::Time(Duration::from_millis(ms)), Budget::Depth(6)] {
-        let a = analyze(&state, &SearchSettings::new(budget, 1)).expect("a move");
-        let name = |m: tictaclatin::core::Move| {
-            tictaclatin::games::extreme::cell::cell_of(m.placed()).map(|c| c.to_string())
-        };
-        let pv: Vec<_> = a.pv.iter().filter_map(|&m| name(m)).collect();
-        println!(
-            "{budget:?}: depth {}, best {:?} {:?}, pv {}",
-            a.depth,
-            name(a.best),
-            a.figure(a.best),
-            pv.join(" ")
-        );
-    }
-}
-
-/// X's score by the bot's analysis `depth` plies deep after every move of a game.
+/// After each move of a game: the bot's reply at `depth`, its score (X's guess, signed for X,
+/// or what it proves for the side to move) and the board's points.
 fn trace(moves: &[String], depth: u32) {
     use tictaclatin::core::root::SearchSettings;
     use tictaclatin::core::{Budget, Hint};
+    use tictaclatin::games::extreme::cell::cell_of;
     use tictaclatin::games::extreme::search::analysis::analyze;
     let mut state = State::START;
-    for (i, m) in moves
-        .iter()
-        .take_while(|m| !m.starts_with("--"))
-        .enumerate()
-    {
+    let played = moves.iter().take_while(|m| !m.starts_with("--"));
+    for (i, m) in played.enumerate() {
         let side = state.to_move();
         state = state
             .play(m.trim_start_matches('+').parse().expect("a cell"))
@@ -177,18 +152,16 @@ fn trace(moves: &[String], depth: u32) {
         let Some(a) = analyze(&state, &SearchSettings::new(Budget::Depth(depth), 1)) else {
             break;
         };
-        let sign = if state.to_move() == Side::First {
-            1
-        } else {
-            -1
-        };
+        let next = state.to_move();
         let score = match a.figure(a.best) {
-            Some(Hint::Guess(s)) => (sign * s).to_string(),
-            other => format!("{other:?} for {}", state.to_move().letter()),
+            Some(Hint::Guess(s)) if next == Side::First => format!("X {s:+}"),
+            Some(Hint::Guess(s)) => format!("X {:+}", -s),
+            other => other.map_or(String::new(), |h| format!("{h} for {}", next.letter())),
         };
-        let points = state.board().points();
+        let reply = cell_of(a.best.placed()).map_or(String::new(), |c| c.to_string());
+        let [x, o] = state.board().points();
         println!(
-            "{:>3} {} {m:>6}: X {score} {points:?}",
+            "{:>3} {} {m:>6}: reply {reply}, {score}; points X {x} O {o}",
             i + 1,
             side.letter()
         );
