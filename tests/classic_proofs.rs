@@ -224,7 +224,7 @@ fn a_proof_by_first_moves_is_taken_up_where_it_stopped() {
     );
     // Run again at the same budget, a job not proven before goes straight to its split.
     let text = common::stdout(&progress("30"));
-    let again = "c3: not proven (not within 30 positions, before): split.\n";
+    let again = "c3: not proven (not within 30 positions, before); trying O's replies and X's moves after them.\n";
     assert!(text.starts_with(again), "{text}");
     assert!(text.contains("a1: O holds X off every line (proven before)."));
     // A line cut short by a kill goes, and its job is done again.

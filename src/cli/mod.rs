@@ -129,8 +129,8 @@ pub(crate) enum Command {
     Engine(game_args::EngineArgs),
     /// Solve the game and report the value, the positions and the time taken (Tic-Tac-Latin
     /// and classic up to 4x4 by a table; bigger classic boards, up to 8x8 (one past play's
-    /// 7x7), proven by search within --nodes or --bot-time; Qubic proven by proof-number search); --out writes the proof
-    /// for `book verify` to check (Qubic's as a dictionary)
+    /// 7x7), proven by search within --nodes or --bot-time; Qubic proven by proof-number
+    /// search); --out writes the proof for `book verify` to check (Qubic's as a dictionary)
     Solve(solve::SolveArgs),
     /// Export, verify, compress and expand strategy books (the perfect player as a dictionary)
     Book(book::BookArgs),

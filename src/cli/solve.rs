@@ -315,7 +315,7 @@ impl Jobs<'_> {
         if proven.is_none()
             && board.stones(Side::First).count_ones() + 1 < board.variant().k().into()
         {
-            outln!("{path}: not proven ({how}): split.");
+            outln!("{path}: not proven ({how}); trying O's replies and X's moves after them.");
             (proven, how) = self.split(moves, board)?;
         }
         let (word, said) = match proven {
